@@ -1,0 +1,116 @@
+"""The source layer: CUDA C++ text parsed losslessly with tree-sitter.
+
+Every byte, comment and position is kept, so rewrites are edits on spans of the user's text
+and diagnostics point at exact lines and columns.  pycparser (C99) is used only where code is
+executed (the emulator), after lowering; this layer is what translate and lint stand on.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
+
+import tree_sitter_cuda
+from tree_sitter import Language, Node, Parser
+
+from .errors import KernelportError, Location
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Parser:
+    return Parser(Language(tree_sitter_cuda.language()))
+
+
+@dataclass
+class SourceFile:
+    path: str
+    text: str
+    data: bytes = field(repr=False)
+    tree: object = field(repr=False)
+    _line_starts: list[int] = field(default_factory=list, repr=False)
+
+    @classmethod
+    def from_text(cls, text: str, path: str = "<string>") -> "SourceFile":
+        data = text.encode("utf-8")
+        tree = _parser().parse(data)
+        starts = [0] + [i + 1 for i, b in enumerate(data) if b == 0x0A]
+        return cls(path, text, data, tree, starts)
+
+    @classmethod
+    def read(cls, path: str | Path) -> "SourceFile":
+        p = Path(path)
+        if not p.exists():
+            raise KernelportError(f"no such file: {p}", hint="check the path")
+        if p.is_dir():
+            raise KernelportError(f"{p} is a directory", hint="name a kernel file")
+        raw = p.read_bytes()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            line = raw.count(b"\n", 0, e.start) + 1
+            col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
+            raise KernelportError(
+                f"not valid UTF-8 (byte 0x{raw[e.start]:02x})", Location(str(p), line, col),
+                hint="save the file as UTF-8") from None
+        return cls.from_text(text, str(p))
+
+    @property
+    def root(self) -> Node:
+        return self.tree.root_node
+
+    # -- positions ---------------------------------------------------------------------------
+    def location(self, byte_offset: int) -> Location:
+        i = bisect.bisect_right(self._line_starts, byte_offset) - 1
+        start = self._line_starts[i]
+        col = len(self.data[start:byte_offset].decode("utf-8", errors="replace")) + 1
+        return Location(self.path, i + 1, col)
+
+    def loc(self, node: Node) -> Location:
+        return self.location(node.start_byte)
+
+    def line_text(self, line: int) -> str:
+        start = self._line_starts[line - 1]
+        end = self._line_starts[line] - 1 if line < len(self._line_starts) else len(self.data)
+        return self.data[start:end].decode("utf-8", errors="replace")
+
+    def text_of(self, node: Node) -> str:
+        return self.data[node.start_byte:node.end_byte].decode("utf-8")
+
+    # -- syntax errors ---------------------------------------------------------------------
+    def syntax_errors(self) -> list[tuple[Location, str]]:
+        out = []
+        for n in walk(self.root, lambda n: n.has_error):
+            if n.is_missing:
+                out.append((self.loc(n), f"expected '{n.type}'"))
+            elif n.type == "ERROR":
+                snippet = self.text_of(n).strip().splitlines()[0][:40] if self.text_of(n).strip() else ""
+                out.append((self.loc(n), f"cannot parse '{snippet}'"))
+        return out
+
+    def check_syntax(self) -> None:
+        errs = self.syntax_errors()
+        if errs:
+            loc, msg = errs[0]
+            raise KernelportError(f"syntax error: {msg}", loc,
+                                  hint="fix the code so that nvcc accepts it; kernelport reads CUDA C++")
+
+
+def walk(node: Node, descend=lambda n: True) -> Iterator[Node]:
+    """Pre-order walk; `descend(n)` decides whether to enter n's children."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        if descend(n):
+            stack.extend(reversed(n.children))
+
+
+def ident_name(node: Node | None) -> str | None:
+    """The innermost identifier of a declarator (pointer/array/init/reference declarators)."""
+    while node is not None:
+        if node.type in ("identifier", "field_identifier"):
+            return node.text.decode()
+        node = node.child_by_field_name("declarator")
+    return None

@@ -1,0 +1,351 @@
+"""Translate a CUDA file to another dialect: edits on the user's text, spellings from the table.
+
+The body of the output is the user's file with rewrites applied (comments and layout survive);
+a Jinja prologue adds the generated-file header and the small helpers the rewrites need.
+What has no safe rewrite is a diagnostic at its line (translate exits 1), or, with
+`allow_unported`, is kept as written behind a marker comment.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tree_sitter import Node
+
+from . import dialect, output, templates, warpflow
+from .errors import Location
+from .model import Module, build
+from .rewrite import Rewriter
+from .source import SourceFile, walk
+
+EXTENSIONS = {"hip": ".hip", "metal": ".metal"}
+TARGETS = ("hip",)  # backends with a prologue template and a finished translator
+
+
+@dataclass
+class Diagnostic:
+    code: str
+    location: Location
+    message: str
+    hint: str = ""
+    severity: str = "error"
+
+    def format(self) -> str:
+        h = f" (hint: {self.hint})" if self.hint else ""
+        return f"{self.location}: {self.severity}: {self.code} {self.message}{h}"
+
+
+@dataclass
+class Note:
+    """One rewrite that was made, for `--explain`."""
+    location: Location
+    before: str
+    after: str
+    why: str
+
+
+@dataclass
+class Port:
+    backend: str
+    body: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.severity == "error" for d in self.diagnostics)
+
+
+# -- C precedence, for rewrites that change an operator (`x >> 5` → `x / warpSize`) -------------
+_PREC = {"*": 13, "/": 13, "%": 13, "+": 12, "-": 12, "<<": 11, ">>": 11, "<": 10, "<=": 10, ">": 10, ">=": 10,
+         "==": 9, "!=": 9, "&": 8, "^": 7, "|": 6, "&&": 5, "||": 4}
+_PRIMARY = {"identifier", "number_literal", "field_expression", "call_expression", "subscript_expression",
+            "parenthesized_expression", "unary_expression", "cast_expression", "pointer_expression",
+            "sizeof_expression", "update_expression"}
+
+
+def _binds_at_least(node: Node, src: SourceFile, prec: int) -> bool:
+    if node.type in _PRIMARY:
+        return True
+    if node.type == "binary_expression":
+        return _PREC.get(src.text_of(node.child_by_field_name("operator")), 0) >= prec
+    return False
+
+
+# Contexts where a parenthesis around `warpSize - 1` would be noise.
+_LOOSE_PARENTS = {"init_declarator", "argument_list", "return_statement", "subscript_argument_list",
+                  "condition_clause", "parenthesized_expression", "assignment_expression", "expression_statement"}
+
+
+def context(node: Node, module: Module) -> str:
+    """'const' where C++ needs a constant expression, else 'device' or 'host'."""
+    n = node
+    while n is not None:
+        p = n.parent
+        if p is None:
+            break
+        if p.type == "array_declarator" and p.child_by_field_name("size") == n:
+            return "const"
+        if p.type in ("template_argument_list", "enumerator", "case_statement", "launch_bounds",
+                      "static_assert_declaration", "preproc_def", "preproc_if", "preproc_elif"):
+            return "const"
+        if p.type == "declaration" and any(c.type == "type_qualifier" and module.source.text_of(c) == "constexpr"
+                                           for c in p.children):
+            return "const"
+        if p.type == "function_definition":
+            f = module.function_at(p)
+            return "device" if f is not None and f.is_device else "host"
+        n = p
+    return "const"  # file scope
+
+
+class Translator:
+    def __init__(self, src: SourceFile, backend: str, allow_unported: bool = False):
+        self.src, self.backend, self.allow_unported = src, backend, allow_unported
+        self.module = build(src)
+        self.analysis = warpflow.analyze(self.module)
+        self.rw = Rewriter(src)
+        self.port = Port(backend, "")
+
+    # -- spellings --------------------------------------------------------------------------
+    def spell(self, key: str) -> str:
+        s = dialect.concept(key).spelling(self.backend)
+        if s is None:
+            raise LookupError(key)
+        return s
+
+    def wave(self, node: Node) -> str:
+        ctx = context(node, self.module)
+        return self.spell({"const": "wave_size_const", "device": "warp_size", "host": "host_wave_size"}[ctx])
+
+    def note(self, node: Node, after: str, why: str) -> None:
+        self.port.notes.append(Note(self.src.loc(node), self.src.text_of(node), after, why))
+
+    def problem(self, code: str, node: Node, message: str, hint: str) -> bool:
+        """Record what has no safe rewrite; True when the caller should keep the code as written."""
+        if self.allow_unported:
+            self.port.diagnostics.append(Diagnostic(code, self.src.loc(node), message, hint, "warning"))
+            stmt = node
+            while stmt.parent is not None and not (stmt.type.endswith("statement") or stmt.type == "declaration"):
+                stmt = stmt.parent
+            self.rw.insert_before(stmt, f"/* KERNELPORT-UNPORTED {code}: {message} */ ")
+        else:
+            self.port.diagnostics.append(Diagnostic(code, self.src.loc(node), message, hint))
+        return True
+
+    # -- rewrites ---------------------------------------------------------------------------
+    def run(self) -> Port:
+        for site in self.analysis.confirmed():
+            self.rewrite_site(site)
+        self.rewrite_concepts()
+        self.rewrite_includes()
+        self.rewrite_macro_host_uses()
+        for node, fn in self.module.asm:
+            self.problem("KP201", node, "inline PTX assembly has no portable translation",
+                         "replace it with an intrinsic, or guard it with #ifdef __CUDA_ARCH__ / __HIP_PLATFORM_AMD__")
+        self.port.body = self.rw.result()
+        self.port.notes.sort(key=lambda n: (n.location.line, n.location.column))
+        self.port.diagnostics.sort(key=lambda d: (d.location.line, d.location.column))
+        return self.port
+
+    def rewrite_site(self, site: warpflow.Site) -> None:
+        n, role = site.node, site.role
+        if role in ("ws",):
+            text = self.wave(n)
+        elif role == "ws_macro":
+            text = re.sub(r"\b(0[xX]20|32)[uUlL]*\b", self.spell("wave_size_const"), self.src.text_of(n), count=1)
+        elif role in ("ws_m1", "ws_m1_macro"):
+            w = self.wave(n) if role == "ws_m1" else self.spell("wave_size_const")
+            inner = f"{w} - 1"
+            loose = n.parent is not None and (n.parent.type in _LOOSE_PARENTS or (
+                n.parent.type == "binary_expression" and
+                self.src.text_of(n.parent.child_by_field_name("operator")) in ("==", "!=", "<", "<=", ">", ">=")))
+            text = inner if loose and role == "ws_m1" else f"({inner})"
+            if role == "ws_m1_macro":
+                text = re.sub(r"\b(31|0[xX]1[fF])[uUlL]*\b", text, self.src.text_of(n), count=1)
+        elif role == "half":
+            text = f"{self.wave(n)} / 2"
+            if n.parent is not None and n.parent.type == "binary_expression":
+                text = f"({text})"
+        elif role == "five":
+            self.rewrite_shift(n)
+            return
+        elif role == "one":
+            text = self.spell("lanemask_one")
+        elif role == "type32":
+            text = self.spell("lanemask_type")
+        elif role == "full_value":
+            text = self.spell("activemask")
+        elif role == "bitop64":
+            self.rewrite_bitop64(n)
+            return
+        elif role == "ladder":
+            self.rewrite_ladder(n)
+            return
+        else:
+            return
+        self.rw.replace(n, text)
+        self.note(n, text, site.why)
+
+    def rewrite_shift(self, five: Node) -> None:
+        expr = five.parent
+        if expr is None or expr.type != "binary_expression":
+            return
+        op = self.src.text_of(expr.child_by_field_name("operator"))
+        new_op = {">>": "/", "<<": "*"}.get(op)
+        if new_op is None:
+            return
+        left = expr.child_by_field_name("left")
+        w = self.wave(five)
+
+        def render(rw: Rewriter, node: Node) -> str:
+            lt = rw.text(left)
+            if not _binds_at_least(left, self.src, _PREC["/"]):
+                lt = f"({lt})"
+            return f"{lt} {new_op} {w}"
+
+        self.rw.replace(expr, render)
+        self.note(expr, f"... {new_op} {w}", "a shift by 5 assumes 32 lanes")
+
+    def rewrite_bitop64(self, call: Node) -> None:
+        name = self.src.text_of(call.child_by_field_name("function"))
+        c = dialect.lookup("cuda", name)
+        wide = dialect.concept(c.key + "64")
+        arg = call.child_by_field_name("arguments").named_children[0]
+        self.rw.replace(call, lambda rw, node: dialect.render(wide, self.backend, {"x": rw.text(arg)}))
+        self.note(call, dialect.render(wide, self.backend, {"x": "..."}), "a lane mask has 64 bits on a 64-wide wave")
+
+    def rewrite_ladder(self, lit: Node) -> None:
+        stmt = lit
+        while stmt is not None and stmt.type != "expression_statement":
+            if stmt.type in ("declaration", "compound_statement", "function_definition"):
+                stmt = None
+                break
+            stmt = stmt.parent
+        if stmt is None:
+            self.problem("KP205", lit, "an unrolled shuffle ladder starts at 16 inside a declaration",
+                         "write the ladder as `v += __shfl_down_sync(mask, v, 16);` statements or as a loop "
+                         "from warpSize / 2")
+            return
+        line_start = self.src.data.rfind(b"\n", 0, stmt.start_byte) + 1
+        indent = re.match(rb"[ \t]*", self.src.data[line_start:stmt.start_byte]).group(0).decode()
+        cond = f"if ({self.spell('warp_size')} > 32) "
+
+        def render(rw: Rewriter, node: Node) -> str:
+            normal = rw.stitch(node)
+            rw.replacements[(lit.start_byte, lit.end_byte, lit.type)] = "32"
+            wide = rw.stitch(node)
+            del rw.replacements[(lit.start_byte, lit.end_byte, lit.type)]
+            return f"{cond}{wide}\n{indent}{normal}"
+
+        self.rw.replace(stmt, render)
+        self.note(stmt, cond + "... 32 ...", "the ladder needs a step at 32 on a 64-wide wave")
+
+    def rewrite_concepts(self) -> None:
+        partial = {(n.start_byte, n.end_byte) for n, cls, _ in self.analysis.shuffle_masks if cls == "partial"}
+        for use in self.module.uses:
+            c, node = use.concept, use.node
+            if self.rw.has(node):
+                continue  # already rewritten as a wave-width site
+            target = c.spelling(self.backend)
+            if node.type == "call_expression":
+                if target is None:
+                    self.problem("KP202", node, f"{self.src.text_of(node.child_by_field_name('function'))} has no "
+                                 f"{self.backend.upper()} equivalent",
+                                 "rewrite it with portable warp operations (shuffles, ballots)")
+                    continue
+                fn = node.child_by_field_name("function")
+                if c.kind in ("index", "type", "runtime"):  # a plain rename: the arguments stay as written
+                    if c.name(self.backend) != self.src.text_of(fn):
+                        self.rw.replace(fn, c.name(self.backend))
+                    continue
+                concept, order = dialect.spelled_by("cuda", self.src.text_of(fn))
+                args = node.child_by_field_name("arguments").named_children
+                names = dialect.call_params(concept, order)[0]
+                if not (dialect.call_params(concept, order)[1] <= len(args) <= len(names)):
+                    continue  # not the intrinsic's arity: a user function of the same name
+                bound = dict(zip(names, args))
+                mask = bound.get("mask")
+                if mask is not None and (mask.start_byte, mask.end_byte) in partial and \
+                        "{mask}" not in (concept.spelling(self.backend) or ""):
+                    self.problem("KP203", mask, f"mask '{self.src.text_of(mask)}' may name only some lanes; "
+                                 f"{self.backend.upper()} {concept.name(self.backend)} takes no mask",
+                                 "use a full mask (0xffffffff) or __activemask() in converged code, or keep the "
+                                 "CUDA path under #ifdef")
+                    if not self.allow_unported:
+                        continue
+                self.rw.replace(node, self._render_call(concept, bound))
+            else:
+                if target is None:
+                    if c.kind == "type":
+                        self.problem("KP204", node, f"{self.src.text_of(node)} is not available on "
+                                     f"{self.backend.upper()}", "use float (or opt into demotion)")
+                    continue
+                name = c.name(self.backend)
+                if name and name != self.src.text_of(node) and c.kind in ("index", "type", "runtime"):
+                    self.rw.replace(node, name)
+
+    def _render_call(self, concept: dialect.Concept, bound: dict[str, Node]):
+        def render(rw: Rewriter, node: Node) -> str:
+            texts = {p: (rw.text(bound[p]) if p in bound else None) for p in concept.params}
+            return dialect.render(concept, self.backend, texts)
+        return render
+
+    def rewrite_includes(self) -> None:
+        for n in walk(self.src.root):
+            if n.type != "preproc_include":
+                continue
+            path = n.child_by_field_name("path")
+            if path is None:
+                continue
+            raw = self.src.text_of(path)
+            inner = raw[1:-1]
+            c = dialect.lookup("cuda", inner)
+            if c is None or c.kind != "header":
+                continue
+            target = c.spelling(self.backend)
+            if target is None:
+                self.rw.replace(n, "")  # the prologue includes what the backend needs
+            else:
+                self.rw.replace(path, raw[0] + target + raw[-1])
+
+    def rewrite_macro_host_uses(self) -> None:
+        macros = {self.src.text_of(s.node.parent.child_by_field_name("name"))
+                  for s in self.analysis.confirmed() if s.role == "ws_macro"}
+        if not macros:
+            return
+        for n in walk(self.src.root):
+            if n.type == "identifier" and self.src.text_of(n) in macros and context(n, self.module) == "host":
+                try:
+                    text = self.spell("host_wave_size")
+                except LookupError:
+                    continue
+                self.rw.replace(n, text)
+                self.note(n, text, "host code must ask the device for its wave width")
+
+
+def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, source_label: str | None = None,
+              command: str | None = None) -> tuple[Port, str]:
+    """Translate `src` to `backend`; returns the port and the full output text (prologue + body)."""
+    src.check_syntax()
+    port = Translator(src, backend, allow_unported).run()
+    text = templates.render_port(backend, port.body, source_label or src.path, command)
+    return port, text
+
+
+def destination(source: Path, backend: str, out_dir: Path | None = None) -> Path:
+    return (out_dir if out_dir is not None else source.parent) / (source.stem + EXTENSIONS[backend])
+
+
+def port_file(src: SourceFile, backend: str, base: Path, *, allow_unported: bool = False) -> tuple[Port, str]:
+    """The sealed output text for `src`, labelled relative to `base` (the output directory).
+
+    The header names the source relative to where the port lives and a command that, run from
+    there, regenerates it: ports are byte-for-byte reproducible whatever the caller's cwd.
+    """
+    label = Path(os.path.relpath(Path(src.path).resolve(), base.resolve())).as_posix()
+    command = f"kernelport translate {label} --to {backend}" + (" -o ." if "/" in label else "")
+    port, text = translate(src, backend, allow_unported=allow_unported, source_label=label, command=command)
+    return port, output.seal(text)

@@ -1,0 +1,578 @@
+"""Warp-size dataflow: which 32s, 31s, 16s, `>> 5`s and 32-bit masks are about the wave width.
+
+A literal is never judged by its value alone.  Values are followed from their sources (thread
+ids, block dims, warp-size constants, votes) through assignments, helper calls and returns to
+warp-level sinks (shuffle lanes and deltas, mask arithmetic with a ballot, per-warp shared slots,
+leader tests in warp-level code).  Only a literal whose value reaches such a sink becomes a
+confirmed *site*; a `TILE_DIM 32` tile or `idx >> 5` into a bitset never reaches one and stays
+untouched.  Translate rewrites confirmed sites, lint reports them.
+
+The analysis is flow-insensitive per function and iterated to a fixpoint over the call graph.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tree_sitter import Node
+
+from . import dialect
+from .model import Function, Module
+from .source import ident_name, walk
+
+# Fact kinds carried by values.  Sites are ints (index into Analysis.sites); -1 = no site.
+TID, BDIM, VOTE, WRES, WS_OK, LANE_OK = "tid", "bdim", "vote", "wres", "ws_ok", "lane_ok"
+WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK = "ws", "ws_m1", "half", "five", "one", "full", "lane", "warp", "mask"
+
+# Site roles that a warp-level sink confirms.
+_SINK_KINDS = (WS, WS_M1, HALF, FIVE, LANE, WARP)
+
+WARP_SIZE_NAME = re.compile(r"(?i)^(k_?)?(warp|wave(front)?|simd)_?(size|width|sz|len)$|threads_?per_?warp|^warp_?threads$")
+FULL_MASKS = {0xFFFFFFFF}
+INT32_TYPES = {"unsigned", "unsigned int", "int", "uint32_t", "int32_t", "uint", "unsigned long", "signed",
+               "signed int"}
+
+
+def int_value(text: str) -> int | None:
+    t = text.strip().rstrip("uUlL")
+    try:
+        if re.fullmatch(r"0[xX][0-9a-fA-F]+", t):
+            return int(t, 16)
+        if re.fullmatch(r"0[bB][01]+", t):
+            return int(t[2:], 2)
+        if re.fullmatch(r"0[0-7]*", t):
+            return int(t, 8)
+        if re.fullmatch(r"[1-9][0-9]*", t):
+            return int(t)
+    except ValueError:
+        pass
+    return None
+
+
+@dataclass
+class Site:
+    """A piece of source whose meaning is the wave width (once confirmed)."""
+    id: int
+    node: Node
+    role: str  # ws | ws_m1 | half | five | one | full | type32 | bitop64 | full_value | ladder | ws_macro
+    function: str | None
+    confirmed: bool = False
+    why: str = ""  # which sink confirmed it
+    sink: Node | None = None
+
+
+@dataclass
+class Issue:
+    """Something with no safe rewrite (translate stops) or worth a lint finding."""
+    code: str
+    node: Node
+    message: str
+    function: str | None
+
+
+@dataclass
+class Analysis:
+    module: Module
+    sites: list[Site] = field(default_factory=list)
+    issues: list[Issue] = field(default_factory=list)
+    warp_level: set[str] = field(default_factory=set)
+    logical_width: dict[str, int] = field(default_factory=dict)
+    shuffle_masks: list[tuple[Node, str, str | None]] = field(default_factory=list)  # (mask node, class, fn)
+
+    def confirmed(self) -> list[Site]:
+        return [s for s in self.sites if s.confirmed]
+
+
+Facts = frozenset
+
+
+class _Analyzer:
+    def __init__(self, module: Module):
+        self.m = module
+        self.src = module.source
+        self.a = Analysis(module)
+        self._site_by_node: dict[tuple[int, int, str], int] = {}
+        self.env: dict[tuple[str, str], frozenset] = {}
+        self.returns: dict[str, frozenset] = {}
+        self.decl_types: dict[tuple[str, str], Node] = {}
+        self.shared_names = {s.name for s in module.shared}
+        self.loops: list[tuple[str, str, Node]] = []  # (function, induction var, for node)
+        self.shuffle_vars: set[tuple[str, str]] = set()
+        self.warp_arrays: dict[str, Node] = {}  # shared arrays indexed by confirmed lane/warp values
+        self.changed = False
+        self.fn: Function | None = None
+        self.global_env: dict[str, frozenset] = {}
+
+    # -- sites ------------------------------------------------------------------------------
+    def site(self, node: Node, role: str) -> int:
+        key = (node.start_byte, node.end_byte, role)
+        if key not in self._site_by_node:
+            fn = self.m.function_at(node)
+            self._site_by_node[key] = len(self.a.sites)
+            self.a.sites.append(Site(len(self.a.sites), node, role, fn.name if fn else None))
+        return self._site_by_node[key]
+
+    def confirm(self, facts, why: str, sink: Node, kinds=_SINK_KINDS) -> None:
+        for kind, sid in facts:
+            if sid >= 0 and kind in kinds:
+                s = self.a.sites[sid]
+                if not s.confirmed:
+                    s.confirmed, s.why, s.sink = True, why, sink
+                    self.changed = True
+
+    # -- environment ------------------------------------------------------------------------
+    def bind(self, name: str, facts) -> None:
+        key = (self.fn.name if self.fn else "", name)
+        old = self.env.get(key, frozenset())
+        new = old | facts
+        if new != old:
+            self.env[key] = new
+            self.changed = True
+
+    def lookup(self, name: str) -> frozenset:
+        if self.fn is not None and (self.fn.name, name) in self.env:
+            return self.env[(self.fn.name, name)]
+        if ("", name) in self.env:
+            return self.env[("", name)]
+        mac = self.m.macros.get(name)
+        if mac is not None and mac.value_node is not None:
+            v = int_value(mac.value)
+            if v == 32:
+                sid = self.site(mac.value_node, "ws_macro")
+                if WARP_SIZE_NAME.search(name):
+                    self.confirm({(WS, sid)}, f"'{name}' names the warp size", mac.node, kinds=(WS,))
+                return frozenset({(WS, sid)})
+            if v in (31,):
+                return frozenset({(WS_M1, self.site(mac.value_node, "ws_m1_macro"))})
+            if v in FULL_MASKS or mac.value.strip() in ("~0", "~0u", "~0U", "(~0u)", "-1", "(unsigned)-1"):
+                return frozenset({(FULL, -1)})
+        if name == "warpSize":
+            return frozenset({(WS_OK, -1)})
+        return frozenset()
+
+    # -- expressions ------------------------------------------------------------------------
+    def ex(self, n: Node | None) -> frozenset:
+        if n is None:
+            return frozenset()
+        t = n.type
+        if t == "number_literal":
+            v = int_value(self.src.text_of(n))
+            if v == 32:
+                return frozenset({(WS, self.site(n, "ws"))})
+            if v == 31:
+                return frozenset({(WS_M1, self.site(n, "ws_m1"))})
+            if v == 16:
+                return frozenset({(HALF, self.site(n, "half"))})
+            if v == 5:
+                return frozenset({(FIVE, self.site(n, "five"))})
+            if v == 1:
+                return frozenset({(ONE, self.site(n, "one"))})
+            if v in FULL_MASKS:
+                return frozenset({(FULL, self.site(n, "full_value"))})
+            return frozenset()
+        if t == "identifier":
+            return self.lookup(self.src.text_of(n))
+        if t == "field_expression":
+            base = n.child_by_field_name("argument")
+            name = self.src.text_of(base)
+            c = dialect.lookup("cuda", name)
+            if c is not None and c.key in ("thread_idx",):
+                return frozenset({(TID, -1)})
+            if c is not None and c.key in ("block_dim",):
+                return frozenset({(BDIM, -1)})
+            if c is not None and c.key in ("block_idx", "grid_dim"):
+                return frozenset()
+            return self.ex(base)
+        if t in ("parenthesized_expression",):
+            return self.ex(n.named_children[0]) if n.named_children else frozenset()
+        if t == "cast_expression":
+            return self.ex(n.child_by_field_name("value"))
+        if t == "unary_expression":
+            op = self.src.text_of(n.child_by_field_name("operator"))
+            arg = n.child_by_field_name("argument")
+            v = int_value(self.src.text_of(arg)) if arg is not None and arg.type == "number_literal" else None
+            if (op == "~" and v == 0) or (op == "-" and v == 1):
+                return frozenset({(FULL, -1)})
+            f = self.ex(arg)
+            return f if op in ("-", "~", "+") else frozenset()
+        if t == "binary_expression":
+            return self.binary(n)
+        if t == "conditional_expression":
+            self.ex(n.child_by_field_name("condition"))
+            return self.ex(n.child_by_field_name("consequence")) | self.ex(n.child_by_field_name("alternative"))
+        if t == "assignment_expression":
+            return self.assign(n)
+        if t == "update_expression":
+            return self.ex(n.child_by_field_name("argument"))
+        if t == "call_expression":
+            return self.call(n)
+        if t == "subscript_expression":
+            return self.subscript(n)
+        if t == "comma_expression":
+            self.ex(n.child_by_field_name("left"))
+            return self.ex(n.child_by_field_name("right"))
+        if t == "pointer_expression":
+            return self.ex(n.child_by_field_name("argument"))
+        # Anything else (literals, sizeof, lambdas...): visit children for their sinks.
+        for c in n.named_children:
+            self.ex(c)
+        return frozenset()
+
+    def binary(self, n: Node) -> frozenset:
+        op = self.src.text_of(n.child_by_field_name("operator"))
+        L, R = self.ex(n.child_by_field_name("left")), self.ex(n.child_by_field_name("right"))
+        kinds_L, kinds_R = {k for k, _ in L}, {k for k, _ in R}
+        threadish = {TID, LANE, WARP} & kinds_L
+        out = set()
+        if op in ("%",):
+            if threadish and WS in kinds_R:
+                out |= {(LANE, s) for k, s in R if k == WS}
+            if WS_OK in kinds_R:
+                out.add((LANE_OK, -1))
+            return frozenset(out | {(TID, -1)} if TID in kinds_L else out)
+        if op == "&":
+            if threadish and WS_M1 in kinds_R:
+                out |= {(LANE, s) for k, s in R if k == WS_M1}
+                out.add((TID, -1))
+            if threadish and WS_M1 in kinds_L:
+                out |= {(LANE, s) for k, s in L if k == WS_M1}
+            if VOTE in kinds_L | kinds_R:
+                self.confirm(L | R, "combined with a ballot mask", n, kinds=(MASK, LANE, WS_M1, WS))
+                out.add((VOTE, -1))
+                out |= {f for f in L | R if f[0] == MASK}
+            elif MASK in kinds_L | kinds_R:
+                out |= {f for f in L | R if f[0] in (MASK, FULL)}
+            return frozenset(out)
+        if op in ("|", "^"):
+            if VOTE in kinds_L | kinds_R:
+                self.confirm(L | R, "combined with a ballot mask", n, kinds=(MASK,))
+                out.add((VOTE, -1))
+            return frozenset(out | {f for f in L | R if f[0] in (MASK, VOTE)})
+        if op == "/":
+            if ({TID, BDIM, LANE, WARP} & kinds_L) and WS in kinds_R:
+                out |= {(WARP, s) for k, s in R if k == WS}
+                out |= {(WARP, s) for k, s in L if k == WS_M1}  # (x + 31) / 32
+            out |= {f for f in L if f[0] in (TID, BDIM)}
+            return frozenset(out)
+        if op == ">>":
+            if ({TID, BDIM, LANE, WARP} & kinds_L) and FIVE in kinds_R:
+                out |= {(WARP, s) for k, s in R if k == FIVE}
+                out |= {f for f in L if f[0] in (TID, BDIM)}
+            if VOTE in kinds_L:
+                self.confirm(R, "shifts a ballot mask", n, kinds=(LANE, WS_M1, WS, WARP))
+                out.add((VOTE, -1))
+            return frozenset(out)
+        if op == "<<":
+            if ONE in kinds_L and ({TID, LANE, LANE_OK} & kinds_R):
+                out |= {(MASK, s) for k, s in L if k == ONE}
+                out |= {f for f in R if f[0] == LANE}
+            if WARP in kinds_L and FIVE in kinds_R:  # warp << 5: the warp's first lane
+                out |= {(WARP, s) for k, s in R if k == FIVE} | {f for f in L if f[0] in (WARP, TID)}
+            return frozenset(out)
+        if op in ("==", "!=", "<", "<=", ">", ">="):
+            if self.fn is not None and self.fn.name in self.a.warp_level and (
+                    {LANE, WARP, LANE_OK, WRES} & (kinds_L | kinds_R)):
+                self.confirm(L | R, "leader or lane test in warp-level code", n)
+            if VOTE in kinds_L | kinds_R:
+                for side in (L, R):
+                    self.confirm({f for f in side if f[0] == FULL}, "compared with a ballot", n, kinds=(FULL,))
+            return frozenset()
+        if op in ("&&", "||"):
+            return frozenset()
+        # + - * and the rest: values mix.
+        return frozenset(f for f in L | R if f[0] not in (FULL, VOTE))
+
+    def assign(self, n: Node) -> frozenset:
+        left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+        op = self.src.text_of(n.child_by_field_name("operator"))
+        R = self.ex(right)
+        if op != "=":
+            # `x >>= 5`, `x &= 31`... are the binary forms.
+            R = R | self.ex(left)
+        if left.type == "identifier":
+            name = self.src.text_of(left)
+            self.bind(name, R)
+            self._check_store(name, R, n)
+        elif left.type == "subscript_expression":
+            self.subscript(left, store=R)
+        else:
+            self.ex(left)
+        return R
+
+    def _check_store(self, name: str, facts, at: Node) -> None:
+        if self.fn is None:
+            return
+        tnode = self.decl_types.get((self.fn.name, name))
+        if tnode is not None and (VOTE, -1) in facts and " ".join(self.src.text_of(tnode).split()) in INT32_TYPES:
+            sid = self.site(tnode, "type32")
+            self.confirm({(WS, sid)}, f"'{name}' holds a ballot mask", at, kinds=(WS,))
+
+    def subscript(self, n: Node, store=None) -> frozenset:
+        arr = n.child_by_field_name("argument")
+        idx_nodes = n.child_by_field_name("indices")
+        idx = frozenset()
+        for c in (idx_nodes.named_children if idx_nodes is not None else []):
+            idx |= self.ex(c)
+        base = arr
+        while base.type == "subscript_expression":
+            inner = base.child_by_field_name("indices")
+            for c in (inner.named_children if inner is not None else []):
+                idx |= self.ex(c)
+            base = base.child_by_field_name("argument")
+        name = self.src.text_of(base) if base.type == "identifier" else None
+        if name in self.shared_names:
+            kinds = {k for k, _ in idx}
+            if WARP in kinds or (LANE in kinds and self.fn is not None and self.fn.name in self.a.warp_level):
+                self.confirm(idx, f"indexes the per-warp shared array '{name}'", n)
+                if name not in self.warp_arrays:
+                    self.warp_arrays[name] = n
+                    self.changed = True
+        if name is not None:
+            if store is not None:
+                self.bind("[]" + name, store)
+            return self.lookup("[]" + name)
+        self.ex(base)
+        return frozenset()
+
+    def call(self, n: Node) -> frozenset:
+        fn = n.child_by_field_name("function")
+        args_node = n.child_by_field_name("arguments")
+        args = args_node.named_children if args_node is not None else []
+        arg_facts = [self.ex(a) for a in args]
+        name = self.src.text_of(fn) if fn is not None and fn.type == "identifier" else None
+        if name is None:
+            if fn is not None:
+                self.ex(fn)
+            return frozenset()
+        found = dialect.spelled_by("cuda", name)
+        if found is not None:
+            c, order = found
+            bound_idx = dict(zip(dialect.call_params(c, order)[0], range(len(args))))
+            if c.kind == "shuffle":
+                width = bound_idx.get("width")
+                literal_width = width is not None and args[width].type == "number_literal"
+                mi = bound_idx.get("mask")
+                if mi is not None:
+                    self._classify_mask(args[mi], arg_facts[mi])
+                if not literal_width:
+                    for p in ("lane", "delta", "lanemask", "width"):
+                        if p in bound_idx:
+                            i = bound_idx[p]
+                            a = args[i]
+                            if a.type == "number_literal" and int_value(self.src.text_of(a)) == 16 and p != "width":
+                                sid = self.site(a, "ladder")
+                                self.confirm({(WS, sid)}, "an unrolled shuffle ladder starts at 16", n, kinds=(WS,))
+                            elif a.type == "number_literal" and int_value(self.src.text_of(a)) == 31:
+                                self.confirm(arg_facts[i], "the last lane of a warp", n)
+                            else:
+                                self.confirm(arg_facts[i], f"reaches the {p} of {name}", n)
+                            for v in walk(a):
+                                if v.type == "identifier":
+                                    self.shuffle_vars.add((self.fn.name if self.fn else "", self.src.text_of(v)))
+                return frozenset({(WRES, -1)})
+            if c.kind == "vote":
+                mi = bound_idx.get("mask")
+                if mi is not None:
+                    self._classify_mask(args[mi], arg_facts[mi])
+                return frozenset({(VOTE, -1)}) if c.key in ("ballot", "activemask") else frozenset()
+            if c.key == "syncwarp":
+                if args:
+                    self._classify_mask(args[0], arg_facts[0])
+                return frozenset()
+            if c.kind == "bitop" and args:
+                kinds = {k for k, _ in arg_facts[0]}
+                if c.key in ("popc", "ffs", "clz") and (VOTE in kinds or any(
+                        k == MASK and self.a.sites[s].confirmed for k, s in arg_facts[0])):
+                    sid = self.site(n, "bitop64")
+                    self.confirm({(WS, sid)}, f"{name} of a lane mask counts only 32 lanes", n, kinds=(WS,))
+                return frozenset()
+            return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP))
+        callee = self.m.functions.get(name)
+        if callee is not None:
+            for p, f in zip(callee.params, arg_facts):
+                key = (callee.name, p.name)
+                old = self.env.get(key, frozenset())
+                if not f <= old:
+                    self.env[key] = old | f
+                    self.changed = True
+            return self.returns.get(callee.name, frozenset())
+        # Unknown function (math, user macros): values pass through.
+        return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP, WS, WS_M1))
+
+    def _classify_mask(self, node: Node, facts) -> None:
+        kinds = {k for k, _ in facts}
+        cls = "full" if FULL in kinds else "active" if VOTE in kinds else "partial"
+        if node.type == "identifier" and cls == "partial":
+            cls = "partial"
+        self.a.shuffle_masks.append((node, cls, self.fn.name if self.fn else None))
+
+    # -- statements -------------------------------------------------------------------------
+    def stmt(self, n: Node) -> None:
+        t = n.type
+        if t == "declaration":
+            tnode = n.child_by_field_name("type")
+            for d in n.children_by_field_name("declarator"):
+                name = ident_name(d)
+                if name and self.fn is not None and tnode is not None:
+                    self.decl_types[(self.fn.name, name)] = tnode
+                init = d.child_by_field_name("value") if d.type == "init_declarator" else None
+                if d.type == "array_declarator" or (d.type == "init_declarator" and
+                                                     d.child_by_field_name("declarator").type == "array_declarator"):
+                    pass
+                if init is not None and name:
+                    if init.type == "initializer_list":
+                        for c in init.named_children:
+                            self.ex(c)
+                        continue
+                    f = self.ex(init)
+                    self.bind(name, f)
+                    self._check_store(name, f, d)
+            return
+        if t == "return_statement":
+            f = frozenset()
+            for c in n.named_children:
+                f |= self.ex(c)
+            if self.fn is not None:
+                old = self.returns.get(self.fn.name, frozenset())
+                if not f <= old:
+                    self.returns[self.fn.name] = old | f
+                    self.changed = True
+            return
+        if t == "for_statement":
+            init = n.child_by_field_name("initializer")
+            var = None
+            if init is not None:
+                if init.type == "declaration":
+                    self.stmt(init)
+                    d = init.child_by_field_name("declarator")
+                    var = ident_name(d)
+                else:
+                    self.ex(init)
+                    if init.type == "assignment_expression":
+                        var = self.src.text_of(init.child_by_field_name("left"))
+            self.ex(n.child_by_field_name("condition"))
+            self.ex(n.child_by_field_name("update"))
+            if var and self.fn is not None:
+                self.loops.append((self.fn.name, var, n))
+            body = n.child_by_field_name("body")
+            if body is not None:
+                self.stmt(body)
+            return
+        if t in ("expression_statement",):
+            for c in n.named_children:
+                self.ex(c)
+            return
+        if t in ("if_statement", "while_statement", "do_statement", "switch_statement"):
+            cond = n.child_by_field_name("condition")
+            if cond is not None:
+                self.ex(cond)
+            for c in n.named_children:
+                if c != cond:
+                    self.stmt(c)
+            return
+        if t in ("compound_statement", "else_clause", "case_statement", "labeled_statement",
+                 "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif"):
+            for c in n.named_children:
+                self.stmt(c)
+            return
+        if t in ("condition_clause", "parenthesized_expression") or t.endswith("_expression"):
+            self.ex(n)
+            return
+        for c in n.named_children:
+            if c.type.endswith("statement") or c.type == "declaration":
+                self.stmt(c)
+
+    # -- driver -----------------------------------------------------------------------------
+    def warp_level_functions(self) -> None:
+        direct: dict[str, bool] = {}
+        calls: dict[str, set[str]] = {}
+        for f in self.m.functions.values():
+            direct[f.name] = False
+            calls[f.name] = set()
+            for n in walk(f.body):
+                if n.type != "call_expression":
+                    continue
+                fn = n.child_by_field_name("function")
+                if fn is None or fn.type != "identifier":
+                    continue
+                name = self.src.text_of(fn)
+                if name in self.m.functions:
+                    calls[f.name].add(name)
+                found = dialect.spelled_by("cuda", name)
+                if found is None or not found[0].warp_level:
+                    continue
+                c, order = found
+                names = dialect.call_params(c, order)[0]
+                args = n.child_by_field_name("arguments").named_children
+                wi = names.index("width") if "width" in names else None
+                if wi is not None and wi < len(args) and args[wi].type == "number_literal":
+                    self.a.logical_width[f.name] = int_value(self.src.text_of(args[wi])) or 0
+                    continue  # an explicit logical width: the code means it
+                direct[f.name] = True
+        level = {k for k, v in direct.items() if v}
+        changed = True
+        while changed:
+            changed = False
+            for f, cs in calls.items():
+                if f not in level and cs & level:
+                    level.add(f)
+                    changed = True
+        self.a.warp_level = level
+
+    def run(self) -> Analysis:
+        self.warp_level_functions()
+        # File-scope constants (constexpr int kWarpSize = 32;) live in the global environment.
+        globals_ = [n for n in self.src.root.named_children if n.type == "declaration"]
+        for ns in walk(self.src.root, lambda n: n.type in ("translation_unit", "namespace_definition",
+                                                            "declaration_list")):
+            if ns.type == "declaration" and ns.parent is not None and ns.parent.type == "declaration_list":
+                globals_.append(ns)
+        for _ in range(12):
+            self.changed = False
+            self.fn = None
+            for g in globals_:
+                self.stmt(g)
+            for f in self.m.functions.values():
+                self.fn = f
+                self.stmt(f.body)
+            self._post()
+            if not self.changed:
+                break
+        self._name_confirmed_globals()
+        return self.a
+
+    def _post(self) -> None:
+        # Loop bounds of shuffle ladders and scans: `for (o = 16; ...)`, `for (d = 1; d < 32; ...)`.
+        for fname, var, loop in self.loops:
+            if (fname, var) not in self.shuffle_vars or fname not in self.a.warp_level:
+                continue
+            for part in ("initializer", "condition"):
+                p = loop.child_by_field_name(part)
+                if p is None:
+                    continue
+                for lit in walk(p):
+                    if lit.type == "number_literal" and int_value(self.src.text_of(lit)) in (16, 32):
+                        role = "half" if int_value(self.src.text_of(lit)) == 16 else "ws"
+                        self.confirm({(WS if role == "ws" else HALF, self.site(lit, role))},
+                                     "bounds a shuffle ladder", loop, kinds=(WS, HALF))
+                    elif lit.type == "identifier":
+                        self.confirm(self.lookup(self.src.text_of(lit)), "bounds a shuffle ladder", loop,
+                                     kinds=(WS, HALF))
+        # Per-warp shared arrays sized by a literal 32 hold one slot per lane or warp.
+        for sh in self.m.shared:
+            if sh.name in self.warp_arrays:
+                for d in sh.dims:
+                    if d.type == "number_literal" and int_value(self.src.text_of(d)) == 32:
+                        self.confirm({(WS, self.site(d, "ws"))}, f"sizes the per-warp shared array '{sh.name}'",
+                                     self.warp_arrays[sh.name], kinds=(WS,))
+
+    def _name_confirmed_globals(self) -> None:
+        # `constexpr int kWarpSize = 32;`: the name says it even when no sink was reached.
+        for (fn, name), facts in self.env.items():
+            if fn == "" and WARP_SIZE_NAME.search(name):
+                self.confirm({f for f in facts if f[0] == WS}, f"'{name}' names the warp size", self.src.root,
+                             kinds=(WS,))
+
+
+def analyze(module: Module) -> Analysis:
+    return _Analyzer(module).run()
