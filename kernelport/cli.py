@@ -31,7 +31,7 @@ def main(version: bool = typer.Option(False, "--version", callback=_version, is_
 
 
 def _targets(to: str) -> list[str]:
-    from .translate import TARGETS
+    from .translate import TRANSLATORS as TARGETS
     ts = [t.strip() for t in to.split(",") if t.strip()]
     for t in ts:
         if t not in TARGETS:

@@ -7,6 +7,7 @@ What has no safe rewrite is a diagnostic at its line (translate exits 1), or, wi
 """
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from dataclasses import dataclass, field
@@ -21,7 +22,6 @@ from .rewrite import Rewriter
 from .source import SourceFile, walk
 
 EXTENSIONS = {"hip": ".hip", "metal": ".metal"}
-TARGETS = ("hip",)  # backends with a prologue template and a finished translator
 
 
 @dataclass
@@ -145,7 +145,7 @@ class Translator:
         for node, fn in self.module.asm:
             self.problem("KP201", node, "inline PTX assembly has no portable translation",
                          "replace it with an intrinsic, or guard it with #ifdef __CUDA_ARCH__ / __HIP_PLATFORM_AMD__")
-        self.port.body = self.rw.result()
+        self.port.body = realign_comments(self.src.text, self.rw.result())
         self.port.notes.sort(key=lambda n: (n.location.line, n.location.column))
         self.port.diagnostics.sort(key=lambda d: (d.location.line, d.location.column))
         return self.port
@@ -215,6 +215,13 @@ class Translator:
         wide = dialect.concept(c.key + "64")
         arg = call.child_by_field_name("arguments").named_children[0]
         self.rw.replace(call, lambda rw, node: dialect.render(wide, self.backend, {"x": rw.text(arg)}))
+        parent = call.parent
+        if c.key == "clz" and parent is not None and parent.type == "binary_expression" and \
+                self.src.text_of(parent.child_by_field_name("operator")) == "-" and \
+                parent.child_by_field_name("right") == call:
+            left = parent.child_by_field_name("left")
+            if left.type == "number_literal" and warpflow.int_value(self.src.text_of(left)) == 31:
+                self.rw.replace(left, "63")  # the highest set lane of a 64-bit mask
         self.note(call, dialect.render(wide, self.backend, {"x": "..."}), "a lane mask has 64 bits on a 64-wide wave")
 
     def rewrite_ladder(self, lit: Node) -> None:
@@ -290,8 +297,13 @@ class Translator:
     def _render_call(self, concept: dialect.Concept, bound: dict[str, Node]):
         def render(rw: Rewriter, node: Node) -> str:
             texts = {p: (rw.text(bound[p]) if p in bound else None) for p in concept.params}
+            texts.update(self.call_context(concept, bound, node))
             return dialect.render(concept, self.backend, texts)
         return render
+
+    def call_context(self, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> dict[str, str]:
+        """Extra template values a backend's spelling needs (Metal atomics: address space, type)."""
+        return {}
 
     def rewrite_includes(self) -> None:
         for n in walk(self.src.root):
@@ -326,11 +338,37 @@ class Translator:
                 self.note(n, text, "host code must ask the device for its wave width")
 
 
+_TRAILING = re.compile(r"^(?P<code>.*?\S)(?P<gap>[ \t]{2,})(?P<comment>//.*|/\*.*)$")
+
+
+def realign_comments(original: str, new: str) -> str:
+    """Keep aligned trailing comments aligned when a rewrite changed the code before them."""
+    old_lines, new_lines = original.split("\n"), new.split("\n")
+    sm = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag != "replace" or i2 - i1 != j2 - j1:
+            continue
+        for o, j in zip(range(i1, i2), range(j1, j2)):
+            mo, mn = _TRAILING.match(old_lines[o]), _TRAILING.match(new_lines[j])
+            if mo and mn and mo.group("comment") == mn.group("comment") and "\t" not in mo.group("gap"):
+                column = len(mo.group("code")) + len(mo.group("gap"))
+                if not any(0 <= k < len(old_lines) and (m := _TRAILING.match(old_lines[k])) and
+                           len(m.group("code")) + len(m.group("gap")) == column for k in (o - 1, o + 1)):
+                    continue  # a lone trailing comment: not part of an aligned column
+                gap = max(column - len(mn.group("code")), 1)
+                new_lines[j] = mn.group("code") + " " * gap + mn.group("comment")
+    return "\n".join(new_lines)
+
+
+# One translator class per backend; most backends need no subclass (spellings are table data).
+TRANSLATORS: dict[str, type[Translator]] = {"hip": Translator}
+
+
 def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, source_label: str | None = None,
               command: str | None = None) -> tuple[Port, str]:
     """Translate `src` to `backend`; returns the port and the full output text (prologue + body)."""
     src.check_syntax()
-    port = Translator(src, backend, allow_unported).run()
+    port = TRANSLATORS[backend](src, backend, allow_unported).run()
     text = templates.render_port(backend, port.body, source_label or src.path, command)
     return port, text
 

@@ -1,0 +1,385 @@
+"""One test per HIP rewrite, each with a look-alike that must stay exactly as written."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+
+def hip(code: str, **kw):
+    src = SourceFile.from_text(textwrap.dedent(code), "t.cu")
+    port, _ = translate(src, "hip", **kw)
+    return port
+
+
+def body(code: str) -> str:
+    port = hip(code)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    return port.body
+
+
+WARP_REDUCE = """
+__device__ float warp_sum(float v) {
+    for (int offset = 16; offset > 0; offset /= 2)
+        v += __shfl_down_sync(0xffffffff, v, offset);
+    return v;
+}
+"""
+
+
+def test_ladder_loop_from_16_starts_at_half_the_wave():
+    out = body(WARP_REDUCE)
+    assert "for (int offset = warpSize / 2; offset > 0; offset /= 2)" in out
+    assert "__shfl_down(v, offset)" in out
+
+
+def test_loop_over_32_registers_is_not_a_ladder():
+    code = WARP_REDUCE + """
+__global__ void k(float* out) {
+    float r[32];
+    float acc = 0.0f;
+    for (int i = 0; i < 32; ++i) acc += r[i];
+    out[threadIdx.x] = warp_sum(acc);
+}
+"""
+    out = body(code)
+    assert "float r[32];" in out and "for (int i = 0; i < 32; ++i)" in out
+
+
+def test_scan_bound_32_becomes_warpsize():
+    out = body("""
+__global__ void scan(float* x) {
+    int lane = threadIdx.x & 31;
+    float v = x[threadIdx.x];
+    for (int d = 1; d < 32; d *= 2) {
+        float t = __shfl_up_sync(0xffffffff, v, d);
+        if (lane >= d) v += t;
+    }
+    x[threadIdx.x] = v;
+}
+""")
+    assert "for (int d = 1; d < warpSize; d *= 2)" in out
+    assert "int lane = threadIdx.x & (warpSize - 1);" in out
+
+
+def test_lane_and_warp_index_feeding_per_warp_shared_slots():
+    out = body(WARP_REDUCE + """
+__global__ void k(const float* x, float* out) {
+    __shared__ float partial[32];
+    int lane = threadIdx.x % 32;
+    int warp = threadIdx.x >> 5;
+    float v = warp_sum(x[threadIdx.x]);
+    if (lane == 0) partial[warp] = v;
+    __syncthreads();
+    if (warp == 0) {
+        v = (threadIdx.x < blockDim.x / 32) ? partial[lane] : 0.0f;
+        v = warp_sum(v);
+        if (lane == 0) out[blockIdx.x] = v;
+    }
+}
+""")
+    assert "__shared__ float partial[KP_WAVE_SIZE];" in out
+    assert "int lane = threadIdx.x % warpSize;" in out
+    assert "int warp = threadIdx.x / warpSize;" in out
+    assert "blockDim.x / warpSize" in out
+
+
+TRANSPOSE = """
+#define TILE_DIM 32
+#define BLOCK_ROWS 8
+__global__ void transpose(float* odata, const float* idata, int width) {
+    __shared__ float tile[TILE_DIM][TILE_DIM + 1];
+    int x = blockIdx.x * TILE_DIM + threadIdx.x;
+    int y = blockIdx.y * 32 + threadIdx.y;
+    int tx = threadIdx.x % 32;
+    for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+        tile[threadIdx.y + j][tx] = idata[(y + j) * width + x];
+    __syncthreads();
+    odata[y * width + x] = tile[tx][threadIdx.y];
+}
+"""
+
+
+def test_transpose_tile_is_left_alone():
+    port = hip(TRANSPOSE)
+    assert port.ok and not port.notes
+    assert port.body == textwrap.dedent(TRANSPOSE)
+
+
+BITSET = """
+__global__ void set_bits(const float* x, unsigned* bits, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n && x[i] > 0.5f) {
+        int word = i >> 5;
+        int bit = i & 31;
+        atomicOr(&bits[word], 1u << bit);
+    }
+}
+"""
+
+
+def test_bitset_shift_and_mask_are_data_layout():
+    port = hip(BITSET)
+    assert port.ok and not port.notes
+    assert port.body == textwrap.dedent(BITSET)
+
+
+def test_unrolled_ladder_gets_a_guarded_step_at_32():
+    out = body("""
+__device__ float warp_max(float v) {
+    v = fmaxf(v, __shfl_xor_sync(0xffffffff, v, 16));
+    v = fmaxf(v, __shfl_xor_sync(0xffffffff, v, 8));
+    v = fmaxf(v, __shfl_xor_sync(0xffffffff, v, 4));
+    v = fmaxf(v, __shfl_xor_sync(0xffffffff, v, 2));
+    v = fmaxf(v, __shfl_xor_sync(0xffffffff, v, 1));
+    return v;
+}
+""")
+    assert "    if (warpSize > 32) v = fmaxf(v, __shfl_xor(v, 32));\n    v = fmaxf(v, __shfl_xor(v, 16));" in out
+
+
+def test_last_lane_31():
+    out = body("""
+__global__ void k(float* x) {
+    int lane = threadIdx.x % 32;
+    float v = __shfl_sync(0xffffffff, x[threadIdx.x], 31);
+    if (lane == 31) x[0] = v;
+}
+""")
+    assert "__shfl(x[threadIdx.x], warpSize - 1)" in out
+    assert "if (lane == warpSize - 1)" in out
+
+
+def test_ballot_stored_in_32_bits_and_popc_of_masks_widen():
+    out = body("""
+__global__ void compact(const float* in, int* out) {
+    int lane = threadIdx.x & 31;
+    unsigned mask = __ballot_sync(0xffffffff, in[threadIdx.x] > 0.0f);
+    int total = __popc(mask);
+    int before = __popc(mask & ((1u << lane) - 1));
+    int first = __ffs(mask) - 1;
+    out[threadIdx.x] = total + before + first;
+}
+""")
+    assert "unsigned long long mask = __ballot(in[threadIdx.x] > 0.0f);" in out
+    assert "int total = __popcll(mask);" in out
+    assert "__popcll(mask & ((1ull << lane) - 1))" in out
+    assert "__ffsll(mask) - 1" in out
+    assert "int lane = threadIdx.x & (warpSize - 1);" in out
+
+
+def test_popc_of_plain_data_stays_32_bit():
+    code = """
+__global__ void bits(const unsigned* x, int* out) {
+    out[threadIdx.x] = __popc(x[threadIdx.x]);
+}
+"""
+    assert hip(code).body == textwrap.dedent(code)
+
+
+def test_warp_size_macro_and_constexpr():
+    out = body("""
+#define WARP_SIZE 32
+constexpr int kWarpSize = 32;
+#define TILE 32
+__global__ void k(float* x) {
+    int lane = threadIdx.x % WARP_SIZE;
+    float v = __shfl_down_sync(0xffffffff, x[threadIdx.x], 1, kWarpSize);
+    x[lane] = v;
+}
+""")
+    assert "#define WARP_SIZE KP_WAVE_SIZE" in out
+    assert "constexpr int kWarpSize = KP_WAVE_SIZE;" in out
+    assert "#define TILE 32" in out
+
+
+def test_host_use_of_warp_size_macro_asks_the_device():
+    port = hip("""
+#define WARP_SIZE 32
+__global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_sync(0xffffffff, 1.0f, 0); }
+void launch(float* x, int n) {
+    int warps = 256 / WARP_SIZE;
+    k<<<n / 256, 256, warps * sizeof(float)>>>(x);
+}
+""")
+    assert "int warps = 256 / kp_device_warp_size();" in port.body
+    _, text = translate(SourceFile.from_text(port.body, "t.cu"), "hip")
+    assert "static inline int kp_device_warp_size()" in text
+    assert "#define WARP_SIZE KP_WAVE_SIZE" in port.body
+
+
+def test_explicit_width_32_is_a_logical_subwarp():
+    code = """
+__global__ void k(float* x) {
+    int lane = threadIdx.x % 32;
+    float v = x[threadIdx.x];
+    for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o, 32);
+    if (lane == 0) x[threadIdx.x / 32] = v;
+}
+"""
+    out = body(code)
+    assert "__shfl_down(v, o, 32)" in out
+    assert "for (int o = 16; o > 0; o /= 2)" in out and "threadIdx.x % 32" in out and "threadIdx.x / 32" in out
+
+
+def test_portable_warpsize_code_is_untouched_but_renamed():
+    out = body("""
+__global__ void k(float* x) {
+    int lane = threadIdx.x % warpSize;
+    float v = x[threadIdx.x];
+    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    if (lane == 0) x[threadIdx.x / warpSize] = v;
+}
+""")
+    assert "for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down(v, o);" in out
+
+
+def test_round_up_warp_count():
+    out = body(WARP_REDUCE + """
+__global__ void k(float* x) {
+    __shared__ float s[32];
+    int lane = threadIdx.x % 32;
+    int nwarps = (blockDim.x + 31) / 32;
+    if (threadIdx.x < nwarps) x[0] = warp_sum(s[lane]);
+}
+""")
+    assert "int nwarps = (blockDim.x + (warpSize - 1)) / warpSize;" in out
+
+
+def test_votes_activemask_and_syncwarp():
+    out = body("""
+__global__ void k(int* x) {
+    unsigned long long a = __activemask();
+    int any = __any_sync(0xffffffff, x[threadIdx.x] > 0);
+    int all = __all_sync(0xffffffff, x[threadIdx.x] > 0);
+    __syncwarp();
+    x[threadIdx.x] = any + all + (int)a;
+}
+""")
+    assert "unsigned long long a = __ballot(1);" in out
+    assert "__any(x[threadIdx.x] > 0)" in out and "__all(x[threadIdx.x] > 0)" in out
+    assert "__builtin_amdgcn_wave_barrier();" in out
+
+
+def test_mask_from_activemask_is_safe_to_drop():
+    out = body("""
+__global__ void k(int* x) {
+    unsigned m = __activemask();
+    x[threadIdx.x] = __shfl_sync(m, x[threadIdx.x], 0);
+}
+""")
+    assert "__shfl(x[threadIdx.x], 0)" in out
+
+
+def test_partial_mask_has_no_safe_rewrite():
+    code = """
+__global__ void k(int* x, unsigned m) {
+    x[threadIdx.x] = __shfl_sync(m, x[threadIdx.x], 0);
+}
+"""
+    port = hip(code)
+    assert not port.ok
+    d = port.diagnostics[0]
+    assert d.code == "KP203" and d.location.line == 3 and d.location.column == 34
+    kept = hip(code, allow_unported=True)
+    assert kept.ok and "KERNELPORT-UNPORTED KP203" in kept.body and "__shfl(x[threadIdx.x], 0)" in kept.body
+
+
+def test_inline_ptx_and_cuda_only_intrinsics_stop_translation():
+    port = hip("""
+__global__ void k(unsigned* x) {
+    unsigned lane;
+    asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+    x[0] = __reduce_add_sync(0xffffffff, lane);
+}
+""")
+    assert [d.code for d in port.diagnostics] == ["KP201", "KP202"]
+    assert [d.location.line for d in port.diagnostics] == [4, 5]
+
+
+def test_runtime_api_and_headers():
+    out = body("""
+#include <cuda_runtime.h>
+#include <cuda_fp16.h>
+__global__ void k(float* x) { x[threadIdx.x] = 0; }
+cudaError_t run(float* h, int n) {
+    float* d;
+    cudaMalloc((void**)&d, n * sizeof(float));
+    cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice);
+    k<<<1, n>>>(d);
+    cudaError_t e = cudaGetLastError();
+    cudaFree(d);
+    return e;
+}
+""")
+    assert "#include <hip/hip_runtime.h>" in out and "#include <hip/hip_fp16.h>" in out
+    assert "hipMalloc((void**)&d, n * sizeof(float));" in out
+    assert "hipMemcpy(d, h, n * sizeof(float), hipMemcpyHostToDevice);" in out
+    assert "hipError_t e = hipGetLastError();" in out and "k<<<1, n>>>(d);" in out
+
+
+def test_comments_layout_templates_namespaces_survive():
+    code = """
+namespace ops {
+// Sum over a warp.  Note: 32 lanes on NVIDIA.
+template <typename T, int N>
+__global__ void __launch_bounds__(256) k(T* x /* data */) {
+    T v = x[threadIdx.x];   // load
+    #pragma unroll
+    for (int o = 16; o > 0; o >>= 1)
+        v += __shfl_xor_sync(0xffffffff, v, o);   // butterfly
+    x[threadIdx.x] = v;
+}
+}  // namespace ops
+"""
+    out = body(code)
+    expected = textwrap.dedent(code).replace("int o = 16", "int o = warpSize / 2").replace(
+        "__shfl_xor_sync(0xffffffff, v, o)", "__shfl_xor(v, o)")
+    assert out == expected
+
+
+def test_shift_rewrite_keeps_precedence():
+    out = body(WARP_REDUCE + """
+__global__ void k(float* x, int base) {
+    __shared__ float s[32];
+    int w = base + threadIdx.x >> 5;
+    s[w] = warp_sum(x[0]);
+}
+""")
+    assert "int w = (base + threadIdx.x) / warpSize;" in out
+
+
+@pytest.mark.parametrize("mask", ["0xffffffff", "0xFFFFFFFFu", "~0u", "FULL"])
+def test_full_mask_spellings_are_dropped(mask):
+    out = body(f"""
+#define FULL 0xffffffff
+__global__ void k(float* x) {{ x[0] = __shfl_sync({mask}, x[1], 0); }}
+""")
+    assert "__shfl(x[1], 0)" in out
+
+
+def test_highest_lane_from_clz_of_a_mask():
+    out = body("""
+__global__ void k(int* x) {
+    unsigned m = __ballot_sync(0xffffffff, x[threadIdx.x] > 0);
+    x[0] = 31 - __clz(m);
+}
+""")
+    assert "x[0] = 63 - __clzll(m);" in out
+
+
+def test_aligned_trailing_comments_stay_aligned():
+    out = body(WARP_REDUCE + """
+__global__ void k(float* x) {
+    __shared__ float partial[32];   // one slot per warp
+    int lane = threadIdx.x % 32;    // lane in the warp
+    int warp = threadIdx.x / 32;    // warp in the block
+    float v = warp_sum(x[threadIdx.x]);
+    if (lane == 0) partial[warp] = v;
+}
+""")
+    assert "    int lane = threadIdx.x % warpSize; // lane in the warp\n" in out
+    assert "    __shared__ float partial[KP_WAVE_SIZE]; // one slot per warp\n" in out
