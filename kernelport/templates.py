@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 import jinja2
@@ -11,13 +10,9 @@ from . import __version__
 
 
 def _template_dir() -> Path:
-    try:
-        packaged = resources.files("kernelport._templates")
-        if packaged.is_dir() and any(p.name.endswith(".j2") for p in packaged.iterdir()):
-            return Path(str(packaged))
-    except ModuleNotFoundError:
-        pass
-    return Path(__file__).resolve().parent.parent / "templates"  # a source checkout
+    here = Path(__file__).resolve().parent
+    packaged = here / "_templates"  # an installed wheel
+    return packaged if packaged.is_dir() else here.parent / "templates"  # else a source checkout
 
 
 @lru_cache(maxsize=1)
@@ -30,8 +25,8 @@ def render(name: str, **ctx) -> str:
     return env().get_template(name).render(version=__version__, **ctx)
 
 
-def render_port(backend: str, body: str, source: str, command: str | None) -> str:
-    """Header + the backend's prologue + the translated body."""
+def render_port(backend: str, body: str, source: str, command: str | None, **context) -> str:
+    """Header + the backend's prologue + the translated body (`context`: extra prologue values)."""
     header = render("header.j2", source=source, command=command or f"kernelport translate {source} --to {backend}")
-    prologue = render(f"{backend}_prologue.j2", body=body)
+    prologue = render(f"{backend}_prologue.j2", body=body, **context)
     return header + prologue + body

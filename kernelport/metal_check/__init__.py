@@ -1,0 +1,822 @@
+"""Type-check Metal Shading Language (MSL) compute kernels on Linux.
+
+No Metal compiler exists for Linux, but OpenCL's address spaces match Metal's one for one, so
+clang in C++-for-OpenCL mode (``-x clcpp``) plus a header that models the Metal standard library
+(``metal_stdlib.h``, next to this file) turns the mistakes that matter into real compile errors:
+a pointer without an address space, a ``device`` pointer passed where a ``threadgroup`` one is
+expected, ``double``, a float atomic on threadgroup memory, a SIMD-group reduction on a 64-bit
+type, an implicit ``simd_vote`` to integer conversion.
+
+MSL's ``[[attributes]]`` mean nothing to clang, so they are checked here in Python (known names,
+argument forms, unique ``[[buffer(i)]]`` indices per kernel, built-in input types, every
+pointer/reference kernel parameter with an address space and an index) and then blanked out.
+``#include <metal_*>`` lines are blanked too.  Blanking keeps every line and column, so clang's
+positions are the original file's positions.
+
+    diags = check_metal_source(text, "ports/reduce.metal")
+    # -> [Diagnostic("ports/reduce.metal", 12, 5, "Metal has no 'double' type: use float"), ...]
+    #    str(d) == "ports/reduce.metal:12:5: error: Metal has no 'double' type: use float"
+
+Limits: this is a type check, not a compiler.  Templated kernels (``template <...> kernel``),
+textures/samplers, simdgroup matrices and graphics stages are not modelled; ``boolN`` vectors
+are int vectors; ``float3`` sizes follow clang, not Metal's layout rules.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = [
+    "Diagnostic",
+    "MetalCheckReport",
+    "MetalCheckUnavailable",
+    "HEADER_PATH",
+    "check_metal_source",
+    "check_metal_file",
+    "run_check",
+    "preprocess",
+    "clang_command",
+]
+
+HEADER_PATH = Path(__file__).with_name("metal_stdlib.h")
+CLANG_TIMEOUT_S = 120
+
+
+class MetalCheckUnavailable(RuntimeError):
+    """No clang with C++-for-OpenCL support was found; the message carries an install hint."""
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    path: str
+    line: int  # 1-based
+    column: int  # 1-based, in characters
+    message: str
+    severity: str = "error"  # "error" | "warning"
+    source: str = "clang"  # "clang" (type check) or "attributes" (Python checks)
+    notes: tuple[str, ...] = field(default=(), compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message}"
+
+    def to_dict(self) -> dict:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "severity": self.severity,
+            "message": self.message,
+            "source": self.source,
+            "notes": list(self.notes),
+        }
+
+
+@dataclass
+class MetalCheckReport:
+    diagnostics: list[Diagnostic]
+    command: list[str]
+    clang_output: str
+    returncode: int | None
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+# ---------------------------------------------------------------------------------------------
+# MSL attribute tables (MSL specification, section 5.2 "Attributes for kernel function inputs"
+# and 5.1 "Function qualifiers / attributes")
+# ---------------------------------------------------------------------------------------------
+_GRID_TYPES = frozenset({"uint", "uint2", "uint3", "ushort", "ushort2", "ushort3"})
+_SCALAR_TYPES = frozenset({"uint", "ushort"})
+
+#: built-in kernel inputs and the parameter types Metal accepts for them
+BUILTIN_ATTRIBUTES: dict[str, frozenset[str]] = {
+    "thread_position_in_grid": _GRID_TYPES,
+    "thread_position_in_threadgroup": _GRID_TYPES,
+    "threadgroup_position_in_grid": _GRID_TYPES,
+    "threads_per_grid": _GRID_TYPES,
+    "threads_per_threadgroup": _GRID_TYPES,
+    "threadgroups_per_grid": _GRID_TYPES,
+    "dispatch_threads_per_threadgroup": _GRID_TYPES,
+    "grid_origin": _GRID_TYPES,
+    "grid_size": _GRID_TYPES,
+    "thread_index_in_threadgroup": _SCALAR_TYPES,
+    "thread_execution_width": _SCALAR_TYPES,
+    "threads_per_simdgroup": _SCALAR_TYPES,
+    "thread_index_in_simdgroup": _SCALAR_TYPES,
+    "simdgroup_index_in_threadgroup": _SCALAR_TYPES,
+    "simdgroups_per_threadgroup": _SCALAR_TYPES,
+    "dispatch_simdgroups_per_threadgroup": _SCALAR_TYPES,
+    "thread_index_in_quadgroup": _SCALAR_TYPES,
+    "quadgroup_index_in_threadgroup": _SCALAR_TYPES,
+    "quadgroups_per_threadgroup": _SCALAR_TYPES,
+    "dispatch_quadgroups_per_threadgroup": _SCALAR_TYPES,
+}
+
+#: resource bindings: attribute -> highest index Metal allows
+INDEXED_ATTRIBUTES: dict[str, int] = {
+    "buffer": 30,
+    "threadgroup": 30,
+    "texture": 127,
+    "sampler": 15,
+}
+#: other MSL attributes taking an index-like argument (argument buffers, function constants,
+#: graphics stages); accepted, not checked further
+_OTHER_INDEXED = frozenset({"id", "function_constant", "attribute", "color", "raster_order_group", "user"})
+#: graphics-stage inputs/outputs: valid MSL, but not on a kernel parameter
+_GRAPHICS_ATTRIBUTES = frozenset(
+    {
+        "stage_in", "vertex_id", "instance_id", "base_vertex", "base_instance", "position",
+        "point_size", "clip_distance", "front_facing", "point_coord", "sample_id", "sample_mask",
+        "render_target_array_index", "viewport_array_index", "primitive_id", "barycentric_coord",
+        "center_perspective", "center_no_perspective", "centroid_perspective", "flat",
+        "depth", "stencil", "patch_id", "invariant",
+    }
+)
+_FUNCTION_ATTRIBUTES = frozenset(
+    {
+        "max_total_threads_per_threadgroup", "host_name", "kernel", "vertex", "fragment",
+        "visible", "stitchable", "early_fragment_tests", "patch", "object", "mesh",
+        "required_threads_per_threadgroup",
+    }
+)
+#: standard C++ attributes: left in place for clang
+_STANDARD_ATTRIBUTES = frozenset(
+    {
+        "maybe_unused", "nodiscard", "noreturn", "deprecated", "fallthrough", "likely",
+        "unlikely", "carries_dependency", "no_unique_address",
+    }
+)
+_ADDRESS_SPACES = ("device", "constant", "threadgroup", "thread", "threadgroup_imageblock", "ray_data", "object_data")
+_TYPE_ALIASES = {
+    "uint32_t": "uint", "uint16_t": "ushort", "unsigned int": "uint", "unsigned short": "ushort",
+    "unsigned": "uint", "int32_t": "int", "int16_t": "short",
+}
+
+_INT_LITERAL = re.compile(r"^(0[xX][0-9a-fA-F]+|\d+)[uUlL]*$")
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+
+
+# ---------------------------------------------------------------------------------------------
+# Text helpers
+# ---------------------------------------------------------------------------------------------
+def _mask(text: str) -> str:
+    """Same-length copy of ``text`` with comments blanked and literal contents neutralised.
+
+    Newlines are kept; string and character literals keep their quotes, their contents become
+    ``_`` so that no bracket, comma or quote inside them is mistaken for code."""
+    out = list(text)
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "/" and i + 1 < n and text[i + 1] == "/":
+            while i < n and text[i] != "\n":
+                if text[i] == "\\" and i + 1 < n and text[i + 1] == "\n":  # line splice
+                    out[i] = " "
+                    i += 2
+                    continue
+                out[i] = " "
+                i += 1
+        elif c == "/" and i + 1 < n and text[i + 1] == "*":
+            end = text.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+            for k in range(i, end):
+                if text[k] != "\n":
+                    out[k] = " "
+            i = end
+        elif c == '"' or (c == "'" and not (i > 0 and text[i - 1].isalnum())):
+            quote = c
+            k = i + 1
+            while k < n and text[k] != quote and text[k] != "\n":
+                out[k] = "_"
+                if text[k] == "\\" and k + 1 < n:
+                    out[k + 1] = "_"
+                    k += 2
+                    continue
+                k += 1
+            i = k + 1
+        else:
+            i += 1
+    return "".join(out)
+
+
+class _Lines:
+    """Offset -> (line, column) conversion, 1-based, columns in characters."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.starts = [0]
+        for m in re.finditer("\n", text):
+            self.starts.append(m.end())
+
+    def pos(self, offset: int) -> tuple[int, int]:
+        lo, hi = 0, len(self.starts) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.starts[mid] <= offset:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo + 1, offset - self.starts[lo] + 1
+
+    def line_text(self, line: int) -> str:
+        if not 1 <= line <= len(self.starts):
+            return ""
+        start = self.starts[line - 1]
+        end = self.starts[line] - 1 if line < len(self.starts) else len(self.text)
+        return self.text[start:end]
+
+    def char_column(self, line: int, byte_column: int) -> int:
+        """clang counts columns in bytes; convert to characters."""
+        raw = self.line_text(line).encode("utf-8")
+        return len(raw[: max(byte_column - 1, 0)].decode("utf-8", errors="ignore")) + 1
+
+
+def _blank(chars: list[str], text: str, start: int, end: int) -> None:
+    """Replace text[start:end] by spaces, keeping newlines and UTF-8 byte widths (clang columns
+    are byte columns)."""
+    for k in range(start, end):
+        ch = text[k]
+        if ch == "\n":
+            chars[k] = "\n"
+        else:
+            chars[k] = " " * len(ch.encode("utf-8"))
+
+
+def _matching(masked: str, start: int, open_ch: str, close_ch: str) -> int:
+    """Index of the bracket closing the one at ``start`` (or -1)."""
+    depth = 0
+    for k in range(start, len(masked)):
+        c = masked[k]
+        if c == open_ch:
+            depth += 1
+        elif c == close_ch:
+            depth -= 1
+            if depth == 0:
+                return k
+    return -1
+
+
+# ---------------------------------------------------------------------------------------------
+# Attributes
+# ---------------------------------------------------------------------------------------------
+@dataclass
+class _Attr:
+    name: str  # without namespace
+    namespace: str  # "" or e.g. "clang"
+    args: str | None  # raw argument text (original, not masked) or None
+    start: int  # offset of the spec (name start)
+    end: int  # offset after the spec
+    bracket_start: int  # offset of the enclosing "[["
+    bracket_end: int  # offset after the enclosing "]]"
+
+    @property
+    def spelling(self) -> str:
+        return f"[[{self.name}({self.args})]]" if self.args is not None else f"[[{self.name}]]"
+
+
+def _find_attributes(text: str, masked: str) -> list[tuple[int, int, list[_Attr]]]:
+    """All ``[[ ... ]]`` groups: (start, end, specs)."""
+    groups = []
+    i = 0
+    while True:
+        i = masked.find("[[", i)
+        if i < 0:
+            break
+        # find the closing "]]" at bracket depth 0 inside
+        depth = 0
+        k = i + 2
+        end = -1
+        while k < len(masked):
+            c = masked[k]
+            if c in "([{":
+                depth += 1
+            elif c in ")}":
+                depth -= 1
+            elif c == "]":
+                if depth == 0 and masked.startswith("]]", k):
+                    end = k + 2
+                    break
+                depth -= 1
+            k += 1
+        if end < 0:
+            break
+        specs: list[_Attr] = []
+        body_start, body_end = i + 2, end - 2
+        # split on top-level commas
+        parts = []
+        depth = 0
+        seg = body_start
+        for k in range(body_start, body_end):
+            c = masked[k]
+            if c in "([{":
+                depth += 1
+            elif c in ")]}":
+                depth -= 1
+            elif c == "," and depth == 0:
+                parts.append((seg, k))
+                seg = k + 1
+        parts.append((seg, body_end))
+        for s, e in parts:
+            chunk = masked[s:e]
+            m = re.match(r"\s*(?:([A-Za-z_]\w*)\s*::\s*)?([A-Za-z_]\w*)\s*", chunk)
+            if not m:
+                continue
+            ns, name = m.group(1) or "", m.group(2)
+            args = None
+            rest = m.end()
+            if rest < len(chunk) and chunk[rest] == "(":
+                close = _matching(masked, s + rest, "(", ")")
+                if close > 0:
+                    args = text[s + rest + 1 : close].strip()
+            specs.append(_Attr(name, ns, args, s + m.start(2), e, i, end))
+        groups.append((i, end, specs))
+        i = end
+    return groups
+
+
+# ---------------------------------------------------------------------------------------------
+# Kernels and parameters
+# ---------------------------------------------------------------------------------------------
+@dataclass
+class _Param:
+    start: int
+    end: int
+    text: str  # declaration with attributes blanked (masked text)
+    attrs: list[_Attr]
+
+
+@dataclass
+class _Kernel:
+    name: str
+    name_offset: int
+    params: list[_Param]
+    param_start: int
+    param_end: int
+
+
+def _split_params(masked: str, open_idx: int, close_idx: int) -> list[tuple[int, int]]:
+    out = []
+    depth = 0
+    seg = open_idx + 1
+    k = open_idx + 1
+    while k < close_idx:
+        c = masked[k]
+        if c in "([{<":
+            depth += 1
+        elif c in ")]}>":
+            depth -= 1
+        elif c == "," and depth == 0:
+            out.append((seg, k))
+            seg = k + 1
+        k += 1
+    out.append((seg, close_idx))
+    return [(s, e) for s, e in out if masked[s:e].strip()]
+
+
+def _find_kernels(masked: str, attr_groups) -> list[_Kernel]:
+    kernels = []
+    for m in re.finditer(r"\bkernel\b", masked):
+        k = m.end()
+        if masked[max(m.start() - 2, 0) : m.start()].endswith("[[") or re.compile(r"\s*\]\]").match(masked, k):
+            closing = re.compile(r"\s*\]\]").match(masked, k)  # [[kernel]] void f(...)
+            if closing:
+                k = closing.end()
+        mv = re.compile(r"\s*void\b").match(masked, k)
+        if not mv:
+            continue
+        k = mv.end()
+        # skip whitespace and attribute groups between return type and name
+        while True:
+            ws = re.compile(r"\s*").match(masked, k)
+            k = ws.end()
+            if masked.startswith("[[", k):
+                grp = next((g for g in attr_groups if g[0] == k), None)
+                if grp is None:
+                    break
+                k = grp[1]
+                continue
+            break
+        mn = _IDENT.match(masked, k)
+        if not mn:
+            continue
+        name = mn.group(0)
+        k = mn.end()
+        k = re.compile(r"\s*").match(masked, k).end()
+        if k < len(masked) and masked[k] == "<":  # explicit instantiation f<float>(...)
+            close = _matching(masked, k, "<", ">")
+            if close < 0:
+                continue
+            k = re.compile(r"\s*").match(masked, close + 1).end()
+        if k >= len(masked) or masked[k] != "(":
+            continue
+        close = _matching(masked, k, "(", ")")
+        if close < 0:
+            continue
+        params = []
+        for s, e in _split_params(masked, k, close):
+            attrs = [a for g in attr_groups if s <= g[0] < e for a in g[2]]
+            chars = list(masked[s:e])
+            for g in attr_groups:
+                if s <= g[0] < e:
+                    for q in range(g[0], min(g[1], e)):
+                        chars[q - s] = " "
+            params.append(_Param(s, e, "".join(chars), attrs))
+        kernels.append(_Kernel(name, mn.start(), params, k, close))
+    return kernels
+
+
+_TOKEN = re.compile(r"::|[A-Za-z_]\w*|\S")
+_QUALIFIERS = frozenset({"const", "volatile", "restrict", "__restrict", "__restrict__"})
+
+
+def _analyse_param(decl: str) -> tuple[str | None, str, str | None, bool]:
+    """(name, normalised type, address space, is pointer or reference)."""
+    tokens = _TOKEN.findall(decl)
+    is_ptr = any(t in ("*", "&") for t in tokens)
+    space = next((t for t in tokens if t in _ADDRESS_SPACES), None)
+    # strip an array suffix: "float a[4]"
+    if "[" in tokens:
+        tokens = tokens[: tokens.index("[")]
+    name = None
+    if tokens and _IDENT.fullmatch(tokens[-1]):
+        type_words = [t for t in tokens[:-1] if t not in _QUALIFIERS and t not in _ADDRESS_SPACES]
+        if type_words and (type_words[-1] in ("*", "&") or _IDENT.fullmatch(type_words[-1]) or type_words[-1] == ">"):
+            name = tokens[-1]
+            tokens = tokens[:-1]
+    type_tokens = [t for t in tokens if t not in _QUALIFIERS and t not in _ADDRESS_SPACES]
+    type_text = " ".join(type_tokens)
+    type_text = re.sub(r"\bmetal\s*::\s*", "", type_text)
+    type_text = re.sub(r"\s*([<>,*&])\s*", r"\1", type_text).strip()
+    mv = re.fullmatch(r"vec<(\w+),(\d)>", type_text)
+    if mv:
+        type_text = mv.group(1) + mv.group(2)
+    type_text = _TYPE_ALIASES.get(type_text, type_text)
+    return name, type_text, space, is_ptr
+
+
+# ---------------------------------------------------------------------------------------------
+# Preprocessing: Python checks + the text clang sees
+# ---------------------------------------------------------------------------------------------
+def preprocess(text: str, filename: str = "<metal>") -> tuple[str, list[Diagnostic]]:
+    """Check MSL attributes and kernel signatures; return (text for clang, diagnostics).
+
+    The returned text has the same lines and (byte) columns as ``text``."""
+    masked = _mask(text)
+    lines = _Lines(text)
+    diags: list[Diagnostic] = []
+    chars = list(text)
+
+    def err(offset: int, message: str, severity: str = "error") -> None:
+        line, col = lines.pos(offset)
+        diags.append(Diagnostic(filename, line, col, message, severity, "attributes"))
+
+    # 1. #include <metal_*> lines: the header provides them
+    for m in re.finditer(r"(?m)^[ \t]*#[ \t]*include[ \t]*<(metal_\w+|simd/\w+\.h)>[^\n]*", masked):
+        _blank(chars, text, m.start(), m.end())
+
+    # 2. attributes
+    groups = _find_attributes(text, masked)
+    kernels = _find_kernels(masked, groups)
+    in_kernel_params = {}
+    for kern in kernels:
+        for p in kern.params:
+            for a in p.attrs:
+                in_kernel_params[id(a)] = kern
+
+    for g_start, g_end, specs in groups:
+        keep = []  # standard attributes left for clang
+        for a in specs:
+            if a.namespace in ("clang", "gnu") or (not a.namespace and a.name in _STANDARD_ATTRIBUTES):
+                keep.append(a)
+                continue
+            if a.namespace:
+                err(a.start, f"unknown attribute '{a.namespace}::{a.name}'")
+                continue
+            name, args = a.name, a.args
+            in_params = id(a) in in_kernel_params
+            if name in BUILTIN_ATTRIBUTES:
+                if args is not None:
+                    err(a.start, f"[[{name}]] takes no argument")
+                if not in_params:
+                    err(a.start, f"[[{name}]] is only valid on a kernel parameter")
+            elif name in INDEXED_ATTRIBUTES:
+                if args is None or not args:
+                    err(a.start, f"[[{name}(index)]] needs an index")
+                elif _INT_LITERAL.match(args):
+                    idx = int(re.sub(r"[uUlL]+$", "", args), 0)
+                    if idx > INDEXED_ATTRIBUTES[name]:
+                        err(a.start, f"[[{name}({args})]]: index out of range (0..{INDEXED_ATTRIBUTES[name]})")
+                elif not re.fullmatch(r"[\w\s+\-*/()]+", args):
+                    err(a.start, f"[[{name}({args})]]: the index must be an integer constant")
+            elif name in _OTHER_INDEXED:
+                if args is None or not args:
+                    err(a.start, f"[[{name}(...)]] needs an argument")
+            elif name in _GRAPHICS_ATTRIBUTES:
+                if in_params:
+                    err(a.start, f"[[{name}]] is not an input of a kernel (compute) function")
+            elif name in _FUNCTION_ATTRIBUTES:
+                if in_params:
+                    err(a.start, f"[[{name}]] is a function attribute, not a parameter attribute")
+                if name == "max_total_threads_per_threadgroup":
+                    if not args:
+                        err(a.start, "[[max_total_threads_per_threadgroup(N)]] needs a thread count")
+                    elif _INT_LITERAL.match(args):
+                        n = int(re.sub(r"[uUlL]+$", "", args), 0)
+                        if not 1 <= n <= 1024:
+                            err(a.start, f"[[max_total_threads_per_threadgroup({args})]]: must be 1..1024")
+                elif name == "host_name":
+                    if not args or not re.fullmatch(r'"[A-Za-z_]\w*"', args):
+                        err(a.start, '[[host_name("name")]] needs a string literal naming a valid identifier')
+                elif name == "kernel" and args is not None:
+                    err(a.start, "[[kernel]] takes no argument")
+            else:
+                err(a.start, f"unknown attribute [[{name}]]")
+        # blank the MSL attributes; keep standard ones
+        if not keep:
+            _blank(chars, text, g_start, g_end)
+            after = re.compile(r"\s*").match(masked, g_end).end()
+            if (len(specs) == 1 and specs[0].name == "function_constant" and g_end - g_start >= 4
+                    and masked.startswith(";", after)):
+                # `constant T name [[function_constant(i)]];` has no initializer: give clang one
+                chars[g_start : g_start + 4] = list("= {}")
+            if len(specs) == 1 and specs[0].name == "kernel" and not specs[0].namespace and g_end - g_start >= 6:
+                # [[kernel]] void f(...)  ->  kernel void f(...)
+                chars[g_start : g_start + 6] = list("kernel")
+        else:
+            kept = {id(a) for a in keep}
+            for idx, a in enumerate(specs):
+                if id(a) in kept:
+                    continue
+                end = a.end
+                if end < g_end - 2 and masked[end] == ",":
+                    end += 1
+                elif idx > 0:
+                    prev_comma = masked.rfind(",", g_start, a.start)
+                    if prev_comma >= 0:
+                        _blank(chars, text, prev_comma, prev_comma + 1)
+                _blank(chars, text, a.start, end)
+
+    # 3. kernel signatures
+    for kern in kernels:
+        used: dict[tuple[str, int], str] = {}
+        for p in kern.params:
+            name, type_text, space, is_ptr = _analyse_param(p.text)
+            label = f"'{name}'" if name else "(unnamed)"
+            pstart = p.start + (len(p.text) - len(p.text.lstrip()))
+            builtins = [a for a in p.attrs if a.name in BUILTIN_ATTRIBUTES]
+            buffers = [a for a in p.attrs if a.name == "buffer"]
+            tgroups = [a for a in p.attrs if a.name == "threadgroup"]
+            textures = [a for a in p.attrs if a.name in ("texture", "sampler")]
+            for a in p.attrs:
+                if a.name in INDEXED_ATTRIBUTES and a.args and _INT_LITERAL.match(a.args):
+                    key = (a.name, int(re.sub(r"[uUlL]+$", "", a.args), 0))
+                    if key in used:
+                        err(a.start, f"duplicate [[{a.name}({key[1]})]] in kernel '{kern.name}': "
+                                     f"already used by parameter {used[key]}")
+                    else:
+                        used[key] = label
+            if len(builtins) > 1:
+                err(builtins[1].start, f"kernel parameter {label} has more than one built-in attribute")
+            if builtins and (buffers or tgroups or textures):
+                other = (buffers or tgroups or textures)[0]
+                err(other.start, f"kernel parameter {label} cannot be both a built-in input "
+                                 f"([[{builtins[0].name}]]) and a bound resource ([[{other.name}(...)]])")
+            if is_ptr:
+                if space is None:
+                    err(pstart, f"kernel parameter {label} is a pointer or reference without an address "
+                                f"space: declare it device, constant or threadgroup "
+                                f"(e.g. `device float* {name or 'p'} [[buffer(i)]]`)")
+                elif space == "thread":
+                    err(pstart, f"kernel parameter {label} cannot point to thread memory: use device or constant")
+                elif space in ("device", "constant"):
+                    if tgroups:
+                        err(tgroups[0].start, f"[[threadgroup(i)]] needs a threadgroup pointer, but {label} is {space}")
+                    elif not buffers and not textures:
+                        err(pstart, f"{space} kernel parameter {label} needs a [[buffer(i)]] attribute")
+                elif space == "threadgroup":
+                    if buffers:
+                        err(buffers[0].start, f"[[buffer(i)]] needs a device or constant pointer, but {label} is threadgroup")
+                    elif not tgroups:
+                        err(pstart, f"threadgroup kernel parameter {label} needs a [[threadgroup(i)]] attribute")
+                for a in builtins:
+                    err(a.start, f"[[{a.name}]] needs a value parameter of type "
+                                 f"{_fmt_types(BUILTIN_ATTRIBUTES[a.name])}, not a pointer or reference")
+            else:
+                for a in builtins:
+                    allowed = BUILTIN_ATTRIBUTES[a.name]
+                    if type_text not in allowed:
+                        err(a.start, f"[[{a.name}]] requires type {_fmt_types(allowed)}, "
+                                     f"not '{type_text or '?'}'")
+                if tgroups:
+                    err(tgroups[0].start, f"[[threadgroup(i)]] needs a `threadgroup T*` parameter, but {label} is a value")
+                if space is not None and not is_ptr and space in ("device", "threadgroup", "thread"):
+                    err(pstart, f"kernel parameter {label} in {space} memory must be a pointer or reference")
+                if not p.attrs and not re.match(r"(texture|depth|sampler|array<|acceleration_structure|"
+                                                r"visible_function_table|intersection_function_table)", type_text):
+                    err(pstart, f"kernel parameter {label} has no attribute: pass scalars as "
+                                f"`constant T& {name or 'x'} [[buffer(i)]]`, or mark a built-in input "
+                                f"such as [[thread_position_in_grid]]")
+
+    # 4. types Metal does not have that clang would accept
+    for m in re.finditer(r"\blong\s+long\b", masked):
+        err(m.start(), "Metal has no 'long long': use long (64-bit) or int")
+
+    return "".join(chars), diags
+
+
+def _fmt_types(types) -> str:
+    order = ["uint", "ushort", "uint2", "ushort2", "uint3", "ushort3"]
+    return "/".join(t for t in order if t in types)
+
+
+# ---------------------------------------------------------------------------------------------
+# clang
+# ---------------------------------------------------------------------------------------------
+def clang_command(clang: str, source: str, include_dirs=()) -> list[str]:
+    cmd = [
+        clang,
+        "-target", "spir64",
+        "-x", "clcpp",
+        "-cl-std=clc++2021",
+        "-cl-no-stdinc",
+        # Metal has no double, and no program-scope or static variables outside `constant`
+        "-Xclang", "-cl-ext=-cl_khr_fp64,-__opencl_c_fp64,-__opencl_c_program_scope_global_variables,"
+                   "-__opencl_c_device_enqueue",
+        "-fsyntax-only",
+        "-ferror-limit=0",
+        "-fno-color-diagnostics",
+        "-fno-caret-diagnostics",
+        "-fdiagnostics-show-option",
+        "-include", str(HEADER_PATH),
+    ]
+    for d in include_dirs:
+        cmd += ["-I", str(d)]
+    cmd.append(source)
+    return cmd
+
+
+_DIAG_LINE = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): (?P<sev>fatal error|error|warning|note): (?P<msg>.*)$")
+_DROP_WARNINGS = ("double precision constant requires cl_khr_fp64",)
+
+
+def _metalize(msg: str) -> str:
+    """Rewrite clang/OpenCL spellings in a message into Metal's."""
+    if "__kp_metal_has_no_double" in msg:
+        return "Metal has no 'double' type: use float"
+    if "non-kernel function variable cannot be declared in local address space" in msg:
+        return ("threadgroup variables must be declared at kernel function scope: declare it in the "
+                "kernel and pass a threadgroup pointer to the helper")
+    if "program scope variable must reside in constant address space" in msg:
+        return ("program-scope variables must be in the constant address space (Metal has no device or "
+                "threadgroup globals: pass a buffer instead)")
+    if "static local variable must reside in constant address space" in msg:
+        return "static variables must be in the constant address space (`static constant T x = ...;`)"
+    msg = re.sub(r"'(\w+)<[^']*>' is unavailable", r"'\1' is unavailable", msg)
+    msg = re.sub(r"\bmetal::__kp_atomic_(\w+)", r"atomic_\1", msg)
+    msg = re.sub(r"\b__kp_atomic_(\w+)", r"atomic_\1", msg)
+    msg = re.sub(r"\b__kp_make_(\w+)", r"\1", msg)
+    for ocl, metal in (("__global", "device"), ("__local", "threadgroup"), ("__constant", "constant"),
+                       ("__private", "thread"), ("__kernel", "kernel")):
+        msg = re.sub(r"\b" + ocl + r"\b", metal, msg)
+    msg = msg.replace("'device', 'constant' or 'threadgroup' address space", "device, constant or threadgroup address space")
+    if "kernel functions cannot be used in a template" in msg:
+        msg += " (kernelport's Metal checker cannot type-check templated kernels)"
+    msg = re.sub(r"\s*\[-W[\w\-=]+\]$", "", msg)
+    return msg
+
+
+def _parse_clang(output: str, tmp_path: str, filename: str, lines: _Lines) -> list[Diagnostic]:
+    groups: list[dict] = []
+    tmp_real = os.path.realpath(tmp_path)
+
+    def is_user(path: str) -> bool:
+        return path == tmp_path or os.path.realpath(path) == tmp_real
+
+    for raw in output.splitlines():
+        m = _DIAG_LINE.match(raw)
+        if not m:
+            if raw.startswith("note: ") and groups:
+                groups[-1]["notes"].append((None, 0, 0, raw[6:]))
+            continue
+        path, line, col, sev, msg = m.group("path"), int(m.group("line")), int(m.group("col")), m.group("sev"), m.group("msg")
+        if sev == "note":
+            if groups:
+                groups[-1]["notes"].append((path, line, col, msg))
+            continue
+        groups.append({"path": path, "line": line, "col": col, "sev": "error" if "error" in sev else "warning",
+                       "msg": msg, "notes": []})
+
+    out = []
+    for g in groups:
+        if g["sev"] == "warning" and any(s in g["msg"] for s in _DROP_WARNINGS):
+            continue
+        path, line, col = g["path"], g["line"], g["col"]
+        notes = []
+        for npath, nline, ncol, nmsg in g["notes"]:
+            if npath is None:
+                notes.append(_metalize(nmsg))
+            elif is_user(npath):
+                notes.append(f"{filename}:{nline}:{lines.char_column(nline, ncol)}: {_metalize(nmsg)}")
+            else:
+                notes.append(f"{os.path.basename(npath)}:{nline}:{ncol}: {_metalize(nmsg)}")
+        message = _explain(_metalize(g["msg"]), [_metalize(n[3]) for n in g["notes"]])
+        if is_user(path):
+            out.append(Diagnostic(filename, line, lines.char_column(line, col), message, g["sev"], "clang", tuple(notes)))
+            continue
+        # reported inside metal_stdlib.h: attribute it to the user line that led there
+        user = next(((nl, nc) for np, nl, nc, _ in g["notes"] if np is not None and is_user(np)), None)
+        if user:
+            out.append(Diagnostic(filename, user[0], lines.char_column(*user), message, g["sev"], "clang", tuple(notes)))
+        else:
+            out.append(Diagnostic(path, line, col, message, g["sev"], "clang", tuple(notes)))
+    return out
+
+
+def _explain(message: str, notes: list[str]) -> str:
+    """Fold the one note that explains an error into its message."""
+    if message.startswith("no matching function for call to"):
+        why = next((n for n in notes if "address space" in n), None)
+        if why:
+            why = re.sub(r"^candidate function( template)? not viable: ", "", why)
+            return f"{message}: {why}"
+    if "no viable conversion from 'metal::simd_vote'" in message or (
+        "simd_vote" in message and "cannot initialize" in message
+    ):
+        return message + " (simd_vote converts only explicitly: (simd_vote::vote_t)simd_ballot(...))"
+    return message
+
+
+def _find_clang() -> str:
+    from kernelport.toolchains import find_clang, install_hint  # lazy: toolchains imports us lazily too
+
+    tc = find_clang()
+    if tc is None:
+        raise MetalCheckUnavailable(install_hint("clang"))
+    return tc.path
+
+
+def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
+              include_warnings: bool = False) -> MetalCheckReport:
+    """Check MSL source ``text``; diagnostics point into ``filename`` (lines/columns of ``text``).
+
+    Raises MetalCheckUnavailable when no suitable clang exists."""
+    clang = clang or _find_clang()
+    clang_text, diags = preprocess(text, filename)
+    lines = _Lines(text)
+    include_dirs = []
+    if filename and not filename.startswith("<"):
+        parent = Path(filename).resolve().parent
+        if parent.is_dir():
+            include_dirs.append(parent)
+    base = re.sub(r"[^\w.\-]", "_", Path(filename).name if filename and not filename.startswith("<") else "kernel.metal")
+    with tempfile.TemporaryDirectory(prefix="kp-metal-") as tmp:
+        src = os.path.join(tmp, base or "kernel.metal")
+        with open(src, "w", encoding="utf-8") as fh:
+            fh.write(clang_text)
+        cmd = clang_command(clang, src, include_dirs)
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=CLANG_TIMEOUT_S,
+                                  stdin=subprocess.DEVNULL)
+            output, rc = proc.stdout + proc.stderr, proc.returncode
+        except subprocess.TimeoutExpired as exc:
+            output = f"clang timed out after {CLANG_TIMEOUT_S} s\n{exc.stdout or ''}{exc.stderr or ''}"
+            rc = None
+            diags.append(Diagnostic(filename, 1, 1, f"clang timed out after {CLANG_TIMEOUT_S} s", "error", "clang"))
+        clang_diags = _parse_clang(output, src, filename, lines)
+    if rc not in (0, None) and not any(d.severity == "error" for d in clang_diags):
+        # clang failed without a parsable diagnostic: never report success
+        clang_diags.append(Diagnostic(filename, 1, 1, f"clang failed (exit {rc}): {output.strip()[:500]}", "error", "clang"))
+    # the Python check already explains pointer parameters without an address space
+    flagged = {d.line for d in diags if "without an address space" in d.message}
+    clang_diags = [d for d in clang_diags
+                   if not (d.line in flagged and "pointer arguments to kernel functions must reside" in d.message)]
+    all_diags = sorted(diags + clang_diags, key=lambda d: (d.path != filename, d.line, d.column))
+    if not include_warnings:
+        all_diags = [d for d in all_diags if d.severity == "error"]
+    return MetalCheckReport(all_diags, cmd, output, rc)
+
+
+def check_metal_source(text: str, filename: str = "<metal>", *, clang: str | None = None,
+                       include_warnings: bool = False) -> list[Diagnostic]:
+    """Diagnostics (errors; warnings too with include_warnings) for MSL source ``text``.
+
+    An empty list means the source type-checks.  Raises MetalCheckUnavailable without clang."""
+    return run_check(text, filename, clang=clang, include_warnings=include_warnings).diagnostics
+
+
+def check_metal_file(path, *, clang: str | None = None, include_warnings: bool = False) -> list[Diagnostic]:
+    """check_metal_source on the contents of ``path``."""
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    return check_metal_source(text, str(path), clang=clang, include_warnings=include_warnings)

@@ -1,0 +1,370 @@
+"""Toolchain discovery and compile checks for `kernelport verify` and the tests.
+
+Every check returns a :class:`CompileResult`; a missing tool never raises: the result is
+``skipped`` and its ``reason`` says how to install the tool.
+
+- CUDA: ``nvcc -c`` (compile only; no GPU needed).
+- HIP: ``hipcc -c --offload-arch=gfx90a|gfx1030`` with ``HIP_PLATFORM=amd`` (otherwise hipcc
+  picks the NVIDIA path whenever nvcc is installed); ``hip_wavefront_size`` reads the
+  ``.wavefront_size`` of the device code object, so a test can assert what it built for
+  (gfx9/CDNA: 64, gfx10+/RDNA: 32).
+- Metal: ``xcrun -sdk macosx metal -c`` on macOS; elsewhere kernelport.metal_check, which
+  type-checks the port with clang in C++-for-OpenCL mode.
+"""
+
+from __future__ import annotations
+
+import functools
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = [
+    "Toolchain",
+    "CompileResult",
+    "TIMEOUT_S",
+    "HIP_ARCHS",
+    "find_nvcc",
+    "find_hipcc",
+    "find_clang",
+    "find_xcrun_metal",
+    "find_tool",
+    "install_hint",
+    "compile_cuda",
+    "compile_hip",
+    "hip_wavefront_size",
+    "check_metal",
+]
+
+TIMEOUT_S = 300
+HIP_ARCHS = ("gfx90a", "gfx1030")
+
+INSTALL_HINTS = {
+    "nvcc": "nvcc not found (install: the CUDA toolkit, e.g. apt-get install nvidia-cuda-toolkit, "
+            "or put CUDA_HOME/bin on PATH)",
+    "hipcc": "hipcc not found (install: apt-get install hipcc, or ROCm)",
+    "clang": "clang with C++ for OpenCL (-x clcpp) support not found (install: apt-get install clang-15)",
+    "metal": "Metal compiler not found (xcrun metal needs macOS with Xcode; on Linux the Metal port is "
+             "type-checked with clang instead: apt-get install clang-15)",
+}
+
+
+@dataclass(frozen=True)
+class Toolchain:
+    name: str  # "nvcc", "hipcc", "clang", "metal"
+    path: str
+    version: str
+
+
+@dataclass
+class CompileResult:
+    tool: str
+    target: str
+    ok: bool
+    skipped: bool
+    command: list[str] = field(default_factory=list)
+    output: str = ""
+    reason: str = ""
+
+    @property
+    def status(self) -> str:
+        """"pass", "fail" or "skip" (the vocabulary of `kernelport verify --format json`)."""
+        return "skip" if self.skipped else ("pass" if self.ok else "fail")
+
+    def to_dict(self) -> dict:
+        return {
+            "tool": self.tool,
+            "target": self.target,
+            "ok": self.ok,
+            "skipped": self.skipped,
+            "status": self.status,
+            "command": list(self.command),
+            "output": self.output,
+            "reason": self.reason,
+        }
+
+
+def install_hint(name: str) -> str:
+    return INSTALL_HINTS.get(name, f"{name} not found")
+
+
+# ---------------------------------------------------------------------------------------------
+# discovery
+# ---------------------------------------------------------------------------------------------
+def _run_quiet(cmd: list[str], env: dict | None = None, input_text: str | None = None, timeout: int = 60):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env,
+                              input=input_text, stdin=None if input_text is not None else subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def _env_key() -> tuple:
+    """Discovery depends on these; cached results are keyed on them."""
+    return tuple(os.environ.get(k, "") for k in ("PATH", "CUDA_HOME", "CUDA_PATH", "ROCM_PATH", "HIP_PATH"))
+
+
+def _first_existing(candidates) -> str | None:
+    for c in candidates:
+        if c and os.path.isfile(c) and os.access(c, os.X_OK):
+            return c
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def _find_nvcc(_key: tuple) -> Toolchain | None:
+    path = shutil.which("nvcc") or _first_existing(
+        [os.path.join(os.environ[v], "bin", "nvcc") for v in ("CUDA_HOME", "CUDA_PATH") if os.environ.get(v)]
+        + ["/usr/local/cuda/bin/nvcc"]
+    )
+    if not path:
+        return None
+    proc = _run_quiet([path, "--version"])
+    if proc is None or proc.returncode != 0:
+        return None
+    m = re.search(r"release [\d.]+, V([\d.]+)", proc.stdout) or re.search(r"release ([\d.]+)", proc.stdout)
+    return Toolchain("nvcc", path, m.group(1) if m else "unknown")
+
+
+def find_nvcc() -> Toolchain | None:
+    """nvcc on PATH, else $CUDA_HOME/bin, $CUDA_PATH/bin, /usr/local/cuda/bin."""
+    return _find_nvcc(_env_key())
+
+
+def _hip_env() -> dict:
+    env = dict(os.environ)
+    env["HIP_PLATFORM"] = "amd"
+    return env
+
+
+@functools.lru_cache(maxsize=None)
+def _find_hipcc(_key: tuple) -> Toolchain | None:
+    path = shutil.which("hipcc") or _first_existing(
+        [os.path.join(os.environ[v], "bin", "hipcc") for v in ("ROCM_PATH", "HIP_PATH") if os.environ.get(v)]
+        + ["/opt/rocm/bin/hipcc"]
+    )
+    if not path:
+        return None
+    proc = _run_quiet([path, "--version"], env=_hip_env())
+    text = (proc.stdout + proc.stderr) if proc is not None else ""
+    m = re.search(r"HIP version:\s*(\S+)", text)
+    if proc is None or not m:
+        return None
+    return Toolchain("hipcc", path, m.group(1))
+
+
+def find_hipcc() -> Toolchain | None:
+    """hipcc on PATH, else $ROCM_PATH/bin, $HIP_PATH/bin, /opt/rocm/bin."""
+    return _find_hipcc(_env_key())
+
+
+_CLCPP_PROBE = "__kernel void kp_probe(__global int* p) { p[0] = 1; }\n"
+
+
+@functools.lru_cache(maxsize=None)
+def _clang_supports_clcpp(path: str) -> bool:
+    proc = _run_quiet([path, "-x", "clcpp", "-cl-std=clc++2021", "-cl-no-stdinc", "-fsyntax-only", "-"],
+                      input_text=_CLCPP_PROBE)
+    return proc is not None and proc.returncode == 0
+
+
+def _clang_version(path: str) -> str | None:
+    proc = _run_quiet([path, "--version"])
+    if proc is None or proc.returncode != 0:
+        return None
+    m = re.search(r"clang version (\S+)", proc.stdout)
+    return m.group(1) if m else "unknown"
+
+
+@functools.lru_cache(maxsize=None)
+def _find_clang(_key: tuple) -> Toolchain | None:
+    candidates: list[str] = []
+    p15 = shutil.which("clang-15")
+    if p15:
+        candidates.append(p15)
+    versioned = {}
+    for d in os.environ.get("PATH", "").split(os.pathsep):
+        for f in glob.glob(os.path.join(d or ".", "clang-[0-9]*")):
+            m = re.fullmatch(r"clang-(\d+)", os.path.basename(f))
+            if m and os.access(f, os.X_OK) and int(m.group(1)) not in versioned:
+                versioned[int(m.group(1))] = f
+    candidates += [versioned[v] for v in sorted(versioned, reverse=True) if v != 15]
+    plain = shutil.which("clang")
+    if plain:
+        candidates.append(plain)
+    seen = set()
+    for c in candidates:
+        if c in seen:
+            continue
+        seen.add(c)
+        if _clang_supports_clcpp(c):
+            version = _clang_version(c)
+            if version:
+                return Toolchain("clang", c, version)
+    return None
+
+
+def find_clang() -> Toolchain | None:
+    """clang-15, else the newest other clang-NN, else clang; it must accept ``-x clcpp``
+    (C++ for OpenCL 2021, clang >= 14)."""
+    return _find_clang(_env_key())
+
+
+@functools.lru_cache(maxsize=None)
+def _find_xcrun_metal(_key: tuple) -> Toolchain | None:
+    if sys.platform != "darwin":
+        return None
+    xcrun = shutil.which("xcrun")
+    if not xcrun:
+        return None
+    proc = _run_quiet([xcrun, "-sdk", "macosx", "-f", "metal"])
+    if proc is None or proc.returncode != 0 or not proc.stdout.strip():
+        return None
+    ver = _run_quiet([xcrun, "-sdk", "macosx", "metal", "--version"])
+    m = re.search(r"version (\S+)", ver.stdout if ver else "")
+    return Toolchain("metal", xcrun, m.group(1) if m else "unknown")
+
+
+def find_xcrun_metal() -> Toolchain | None:
+    """``xcrun -sdk macosx metal`` (macOS with Xcode only); path is xcrun's."""
+    return _find_xcrun_metal(_env_key())
+
+
+_FINDERS = {
+    "nvcc": find_nvcc,
+    "hipcc": find_hipcc,
+    "clang": find_clang,
+    "metal": find_xcrun_metal,
+    "xcrun": find_xcrun_metal,
+}
+
+
+def find_tool(name: str) -> Toolchain | None:
+    """Look a tool up by name: "nvcc", "hipcc", "clang" or "metal"."""
+    try:
+        return _FINDERS[name]()
+    except KeyError:
+        raise ValueError(f"unknown tool {name!r}; expected one of {sorted(_FINDERS)}") from None
+
+
+# ---------------------------------------------------------------------------------------------
+# compile checks
+# ---------------------------------------------------------------------------------------------
+def _skipped(tool: str, target: str) -> CompileResult:
+    return CompileResult(tool=tool, target=target, ok=False, skipped=True, command=[], output="",
+                         reason=install_hint(tool))
+
+
+def _run_compile(tool: str, target: str, cmd: list[str], env: dict | None = None,
+                 timeout: int = TIMEOUT_S) -> CompileResult:
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env,
+                              stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired as exc:
+        out = (exc.stdout or "") if isinstance(exc.stdout, str) else ""
+        err = (exc.stderr or "") if isinstance(exc.stderr, str) else ""
+        return CompileResult(tool, target, False, False, cmd, out + err, f"{tool} timed out after {timeout} s")
+    except OSError as exc:
+        return CompileResult(tool, target, False, False, cmd, str(exc), f"could not run {tool}: {exc}")
+    output = proc.stdout + proc.stderr
+    if proc.returncode != 0:
+        return CompileResult(tool, target, False, False, cmd, output, f"{tool} failed (exit {proc.returncode})")
+    return CompileResult(tool, target, True, False, cmd, output, "")
+
+
+def compile_cuda(path, arch: str = "sm_80", *, extra_args=(), timeout: int = TIMEOUT_S) -> CompileResult:
+    """``nvcc -arch=ARCH -x cu -c PATH`` into a temporary directory."""
+    tc = find_nvcc()
+    if tc is None:
+        return _skipped("nvcc", arch)
+    with tempfile.TemporaryDirectory(prefix="kp-nvcc-") as tmp:
+        cmd = [tc.path, f"-arch={arch}", "-x", "cu", "-c", str(path), "-o", os.path.join(tmp, "kernel.o"),
+               *extra_args]
+        return _run_compile("nvcc", arch, cmd, timeout=timeout)
+
+
+def _archs(arch) -> list[str]:
+    if isinstance(arch, str):
+        return [a for a in re.split(r"[,\s]+", arch) if a]
+    return list(arch)
+
+
+def compile_hip(path, arch="gfx90a", *, extra_args=(), timeout: int = TIMEOUT_S) -> CompileResult:
+    """``HIP_PLATFORM=amd hipcc -x hip --offload-arch=ARCH -c PATH`` into a temporary directory.
+
+    ``arch`` is one architecture ("gfx90a": CDNA2, wave64; "gfx1030": RDNA2, wave32), a
+    comma-separated list, or a sequence (one object with a code object per architecture)."""
+    archs = _archs(arch)
+    target = ",".join(archs)
+    tc = find_hipcc()
+    if tc is None:
+        return _skipped("hipcc", target)
+    with tempfile.TemporaryDirectory(prefix="kp-hipcc-") as tmp:
+        cmd = [tc.path, "-x", "hip", *[f"--offload-arch={a}" for a in archs], "-c", str(path),
+               "-o", os.path.join(tmp, "kernel.o"), *extra_args]
+        return _run_compile("hipcc", target, cmd, env=_hip_env(), timeout=timeout)
+
+
+_WAVE_META = re.compile(r"\.wavefront_size:\s+(\d+)")
+_WAVE32_DIRECTIVE = re.compile(r"\.amdhsa_wavefront_size32\s+(\d)")
+
+
+def hip_device_asm(path, arch: str, *, timeout: int = TIMEOUT_S) -> tuple[CompileResult, str]:
+    """Device-only assembly for one architecture: (result, assembly text or "")."""
+    tc = find_hipcc()
+    if tc is None:
+        return _skipped("hipcc", arch), ""
+    with tempfile.TemporaryDirectory(prefix="kp-hipcc-") as tmp:
+        out = os.path.join(tmp, "kernel.s")
+        cmd = [tc.path, "-x", "hip", "-S", "--cuda-device-only", f"--offload-arch={arch}", str(path), "-o", out]
+        res = _run_compile("hipcc", arch, cmd, env=_hip_env(), timeout=timeout)
+        asm = Path(out).read_text(errors="replace") if res.ok and os.path.exists(out) else ""
+    return res, asm
+
+
+def hip_wavefront_size(path, arch: str, *, timeout: int = TIMEOUT_S) -> int | None:
+    """Wave size of the code hipcc builds for ``arch`` (64 for gfx90a, 32 for gfx1030), read from
+    the ``.wavefront_size`` metadata of the device assembly; None when hipcc is missing, the
+    compile fails or the file has no kernel."""
+    res, asm = hip_device_asm(path, arch, timeout=timeout)
+    if not res.ok:
+        return None
+    sizes = {int(s) for s in _WAVE_META.findall(asm)}
+    if len(sizes) == 1:
+        return sizes.pop()
+    flags = {int(f) for f in _WAVE32_DIRECTIVE.findall(asm)}
+    if len(flags) == 1:
+        return 32 if flags.pop() else 64
+    return None
+
+
+def check_metal(path, *, timeout: int = TIMEOUT_S) -> CompileResult:
+    """Compile (macOS: ``xcrun -sdk macosx metal -c``) or type-check (elsewhere:
+    kernelport.metal_check with clang -x clcpp) a Metal port."""
+    metal = find_xcrun_metal()
+    if metal is not None:
+        with tempfile.TemporaryDirectory(prefix="kp-metal-") as tmp:
+            cmd = [metal.path, "-sdk", "macosx", "metal", "-c", str(path), "-o", os.path.join(tmp, "kernel.air")]
+            return _run_compile("metal", "metal", cmd, timeout=timeout)
+    clang = find_clang()
+    if clang is None:
+        return _skipped("clang", "metal")
+    from kernelport import metal_check  # lazy: metal_check imports this module
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        return CompileResult("clang", "metal", False, False, [], str(exc), f"cannot read {path}: {exc}")
+    try:
+        report = metal_check.run_check(text, str(path), clang=clang.path)
+    except metal_check.MetalCheckUnavailable as exc:  # pragma: no cover - find_clang said yes
+        return CompileResult("clang", "metal", False, True, [], "", str(exc))
+    output = "\n".join(str(d) for d in report.diagnostics)
+    reason = "" if report.ok else f"{len(report.errors)} Metal type-check error(s)"
+    return CompileResult("clang", "metal", report.ok, False, report.command, output, reason)
