@@ -1,0 +1,53 @@
+"""Errors and findings of an emulated run, each pointing at a line of the original file."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+class EmulatorError(Exception):
+    """Something a GPU would not report but a user needs: barrier divergence, a bad lane mask,
+    an out-of-bounds access, an exhausted step budget, or an unsupported construct."""
+
+    def __init__(self, message: str, path: str = "<kernel>", line: int = 0, column: int = 0):
+        super().__init__(f"{path}:{line}:{column}: {message}")
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+
+
+@dataclass
+class Diagnostic:
+    path: str
+    line: int
+    column: int
+    severity: str  # error | warning | info
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message}"
+
+
+@dataclass
+class Race:
+    """Two accesses to one shared-memory location by different threads with no barrier (or,
+    within a warp, no warp sync) between them.  `line` is the later access, `other_line` the
+    earlier one."""
+    path: str
+    line: int
+    other_line: int
+    kind: str  # read-after-write | write-after-read | write-after-write
+    buffer: str
+    index: int
+    thread: int
+    other_thread: int
+    block: tuple[int, int, int] = field(default=(0, 0, 0))
+
+    @property
+    def message(self) -> str:
+        return (f"shared-memory race ({self.kind}) on {self.buffer}[{self.index}]: thread {self.thread} "
+                f"at line {self.line} and thread {self.other_thread} at line {self.other_line} "
+                f"(block {self.block}) with no barrier or warp sync between")
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: warning: {self.message}"

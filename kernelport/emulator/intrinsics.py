@@ -1,0 +1,356 @@
+"""Implementations of the dialect table's concepts (keyed by concept key, never by spelling),
+plus the C math library functions that are not backend concepts.
+
+Names are mapped to concepts by the compiler through `dialect.spelled_by` / `dialect.bind`; this
+module only says what each concept computes.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from . import warp
+from .ctype import BOOL, F16, F32, F64, I32, I64, U32, U64, UNIT_ROUNDOFF, common, conv, promote
+from .errors import EmulatorError
+from .ops import arith, fma as _fma
+
+# Declared parameter types of the CUDA/HIP bit intrinsics (C converts the argument: this is how
+# a 64-bit ballot passed to 32-bit __popc loses lanes 32-63).  Metal's are generic.
+BITOP_PARAM = {"popc": U32, "popc64": U64, "ffs": I32, "ffs64": I64, "clz": I32, "clz64": I64, "brev": U32}
+
+COLLECTIVES = {"shfl", "shfl_up", "shfl_down", "shfl_xor", "ballot", "any", "all", "activemask", "lanemask_lt"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Math
+# ---------------------------------------------------------------------------------------------
+def _deriv_exp(x):
+    return np.exp(x)
+
+
+_MATH = {
+    # name: (numpy function, |derivative| function or None, extra ulps of the GPU implementation)
+    "exp": (np.exp, lambda x: np.exp(x), 2),
+    "exp2": (np.exp2, lambda x: np.exp2(x) * math.log(2), 2),
+    "exp10": (lambda x: np.power(x.dtype.type(10), x), lambda x: np.power(10.0, x) * math.log(10), 2),
+    "expm1": (np.expm1, lambda x: np.exp(x), 1),
+    "log": (np.log, lambda x: 1.0 / np.abs(x), 1),
+    "log2": (np.log2, lambda x: 1.0 / (np.abs(x) * math.log(2)), 1),
+    "log10": (np.log10, lambda x: 1.0 / (np.abs(x) * math.log(10)), 2),
+    "log1p": (np.log1p, lambda x: 1.0 / np.abs(1 + x), 1),
+    "sin": (np.sin, lambda x: np.ones_like(x), 2),
+    "cos": (np.cos, lambda x: np.ones_like(x), 2),
+    "tan": (np.tan, lambda x: 1.0 + np.tan(x) ** 2, 4),
+    "asin": (np.arcsin, lambda x: 1.0 / np.sqrt(np.maximum(1 - x * x, 1e-300)), 2),
+    "acos": (np.arccos, lambda x: 1.0 / np.sqrt(np.maximum(1 - x * x, 1e-300)), 2),
+    "atan": (np.arctan, lambda x: 1.0 / (1 + x * x), 2),
+    "sinh": (np.sinh, lambda x: np.cosh(x), 3),
+    "cosh": (np.cosh, lambda x: np.cosh(x), 2),
+    "tanh": (np.tanh, lambda x: 1.0 - np.tanh(x) ** 2, 2),
+    "sqrt": (np.sqrt, lambda x: 0.5 / np.sqrt(np.maximum(np.abs(x), 1e-300)), 0),
+    "rsqrt": (lambda x: (1 / np.sqrt(x.astype(F64))).astype(x.dtype),
+              lambda x: 0.5 * np.abs(x) ** -1.5, 2),
+    "cbrt": (np.cbrt, lambda x: np.abs(x) ** (-2 / 3) / 3, 1),
+    "erf": (None, lambda x: 2 / math.sqrt(math.pi) * np.exp(-x * x), 2),
+    "fabs": (np.abs, None, 0),
+    "floor": (np.floor, None, 0),
+    "ceil": (np.ceil, None, 0),
+    "trunc": (np.trunc, None, 0),
+    "round": (lambda x: np.trunc(x + np.copysign(x.dtype.type(0.5), x)).astype(x.dtype), None, 0),
+    "rint": (np.rint, None, 0),
+    "saturate": (lambda x: np.clip(x, x.dtype.type(0), x.dtype.type(1)), None, 0),
+    "rcp": (lambda x: (x.dtype.type(1) / x), lambda x: 1.0 / (x * x), 0),
+}
+# The fast (hardware approximation) forms compute the same function here; their documented
+# extra error is added to the bound.
+_FAST_ULPS = {"exp": 2, "log": 2, "sin": 2, "cos": 2, "pow": 8}
+
+
+def _erf(x):
+    v = np.vectorize(math.erf, otypes=[F64])(x.astype(F64))
+    return v.astype(x.dtype)
+
+
+def math1(fn: str, a, track: bool, dt=None, fast: bool = False):
+    v, e = a
+    t = dt or (v.dtype if v.dtype.kind == "f" else F64)
+    x = conv(v, t)
+    f, d, ulps = _MATH[fn]
+    with np.errstate(all="ignore"):
+        r = _erf(x) if fn == "erf" else f(x)
+        if r.dtype != t:
+            r = r.astype(t)
+        if not track or t.kind != "f":
+            return r, None
+        u = UNIT_ROUNDOFF[t]
+        ax = np.abs(r.astype(F64))
+        err = ax * u * (1 + ulps + (_FAST_ULPS.get(fn, 0) if fast else 0))
+        if fast and fn == "exp":
+            err = err + ax * u * np.floor(np.abs(1.16 * x.astype(F64)))
+        if e is not None and d is not None:
+            xd = x.astype(F64)
+            # derivative at the worse end of [x - e, x + e]
+            dd = np.maximum(np.abs(d(xd - e)), np.abs(d(xd + e)))
+            err = err + np.where(np.isfinite(dd), dd * e, np.inf)
+    return r, err
+
+
+def math2(fn: str, a, b, track: bool, dt=None, fast=False):
+    (va, ea), (vb, eb) = a, b
+    t = dt or common(va.dtype if va.dtype.kind == "f" else F64, vb.dtype if vb.dtype.kind == "f" else F64)
+    x, y = conv(va, t), conv(vb, t)
+    with np.errstate(all="ignore"):
+        if fn in ("fmin", "min"):
+            r = np.fmin(x, y)
+            e = None if not track else np.where(x <= y, 0.0 if ea is None else ea, 0.0 if eb is None else eb)
+            return r, (e if (ea is not None or eb is not None) else None)
+        if fn in ("fmax", "max"):
+            r = np.fmax(x, y)
+            e = None if not track else np.where(x >= y, 0.0 if ea is None else ea, 0.0 if eb is None else eb)
+            return r, (e if (ea is not None or eb is not None) else None)
+        if fn == "pow":
+            r = np.power(x, y)
+            if not track:
+                return r, None
+            u = UNIT_ROUNDOFF[t]
+            ar = np.abs(r.astype(F64))
+            err = ar * u * (3 + (_FAST_ULPS["pow"] if fast else 0))
+            if ea is not None:
+                err = err + np.abs(y.astype(F64) * r.astype(F64) / np.where(x == 0, 1, x.astype(F64))) * ea
+            if eb is not None:
+                err = err + ar * np.abs(np.log(np.abs(x.astype(F64)) + 1e-300)) * eb
+            return r, err
+        if fn == "copysign":
+            return np.copysign(x, y), ea
+        if fn == "fmod":
+            return np.fmod(x, y), None
+        if fn == "atan2":
+            r = np.arctan2(x, y)
+            return r, (np.abs(r.astype(F64)) * UNIT_ROUNDOFF[t] * 3 if track else None)
+        if fn == "hypot":
+            r = np.hypot(x, y)
+            return r, (np.abs(r.astype(F64)) * UNIT_ROUNDOFF[t] * 3 + np.maximum(ea or 0.0, eb or 0.0)
+                       if track else None)
+        if fn == "fdim":
+            return np.maximum(x - y, 0), None
+        if fn == "divide":
+            return arith("/", (x, ea), (y, eb), track)
+    raise NotImplementedError(fn)
+
+
+# ---------------------------------------------------------------------------------------------
+# C library and vendor intrinsics that are not dialect concepts (same name on every backend)
+# ---------------------------------------------------------------------------------------------
+def _c_math_table():
+    t = {}
+    for fn in _MATH:
+        t[fn] = ("m1", fn, F64)
+        t[fn + "f"] = ("m1", fn, F32)
+    for fn in ("pow", "fmin", "fmax", "copysign", "fmod", "atan2", "hypot", "fdim"):
+        t[fn] = ("m2", fn, F64)
+        t[fn + "f"] = ("m2", fn, F32)
+    t["fma"] = ("fma", None, F64)
+    t["fmaf"] = ("fma", None, F32)
+    t["__fmaf_rn"] = ("fma", None, F32)
+    t["__fma_rn"] = ("fma", None, F64)
+    t["__frcp_rn"] = ("m1", "rcp", F32)
+    t["__fsqrt_rn"] = ("m1", "sqrt", F32)
+    t["__exp10f"] = ("m1", "exp10", F32)
+    t["__log2f"] = ("m1", "log2", F32)
+    t["__log10f"] = ("m1", "log10", F32)
+    t["__tanf"] = ("m1", "tan", F32)
+    return t
+
+
+C_LIBRARY = _c_math_table()
+C_LIBRARY.update({
+    "min": ("minmax", "min", None), "max": ("minmax", "max", None), "umin": ("minmax", "min", U32),
+    "umax": ("minmax", "max", U32), "llmin": ("minmax", "min", I64), "llmax": ("minmax", "max", I64),
+    "abs": ("abs", None, None), "labs": ("abs", None, None), "llabs": ("abs", None, None),
+    "clamp": ("clamp", None, None),
+    "__ldg": ("ldg", None, None),
+    "__fadd_rn": ("op", "+", F32), "__fsub_rn": ("op", "-", F32), "__fmul_rn": ("op", "*", F32),
+    "__fdiv_rn": ("op", "/", F32), "__dadd_rn": ("op", "+", F64), "__dmul_rn": ("op", "*", F64),
+    "__float2int_rz": ("cvt", "rz", I32), "__float2int_rn": ("cvt", "rn", I32), "__float2int_rd": ("cvt", "rd", I32),
+    "__float2int_ru": ("cvt", "ru", I32), "__float2uint_rz": ("cvt", "rz", U32), "__float2uint_rn": ("cvt", "rn", U32),
+    "__int2float_rn": ("cvt", "rn", F32), "__uint2float_rn": ("cvt", "rn", F32), "__double2float_rn": ("cvt", "rn", F32),
+    "__float2ll_rz": ("cvt", "rz", I64), "lrintf": ("cvt", "rn", I64), "lroundf": ("cvt", "ra", I64),
+    "__float_as_int": ("bits", None, I32), "__int_as_float": ("bits", None, F32),
+    "__float_as_uint": ("bits", None, U32), "__uint_as_float": ("bits", None, F32),
+    "__double_as_longlong": ("bits", None, I64), "__longlong_as_double": ("bits", None, F64),
+    "__umulhi": ("mulhi", None, U32), "__mulhi": ("mulhi", None, I32), "__mul24": ("op", "*", I32),
+    "__umul24": ("op", "*", U32),
+    "isnan": ("pred", "isnan", None), "isinf": ("pred", "isinf", None), "isfinite": ("pred", "isfinite", None),
+    "signbit": ("pred", "signbit", None), "__isnanf": ("pred", "isnan", None),
+    "__float2half": ("cvt", "rn", F16), "__half2float": ("cvt", "rn", F32),
+    "__syncthreads_count": ("bar_red", "count", None), "__syncthreads_and": ("bar_red", "and", None),
+    "__syncthreads_or": ("bar_red", "or", None),
+})
+
+
+def c_library(kind, what, dt, args, track):
+    if kind == "m1":
+        return math1(what, args[0], track, dt)
+    if kind == "m2":
+        return math2(what, args[0], args[1], track, dt)
+    if kind == "fma":
+        return _fma(*(conv_val(a, dt) for a in args[:3]), track, dt)
+    if kind == "minmax":
+        (va, ea), (vb, eb) = args[0], args[1]
+        t = dt or common(va.dtype, vb.dtype)
+        if t.kind == "f":
+            return math2("fmin" if what == "min" else "fmax", args[0], args[1], track, t)
+        x, y = conv(va, t), conv(vb, t)
+        return (np.minimum(x, y) if what == "min" else np.maximum(x, y)), None
+    if kind == "clamp":
+        lo = c_library("minmax", "max", None, [args[0], args[1]], track)
+        return c_library("minmax", "min", None, [lo, args[2]], track)
+    if kind == "abs":
+        v, e = args[0]
+        return np.abs(conv(v, promote(v.dtype))), e
+    if kind == "op":
+        return arith(what, conv_val(args[0], dt), conv_val(args[1], dt), track)
+    if kind == "cvt":
+        v, e = args[0]
+        x = v.astype(F64) if v.dtype.kind == "f" else v
+        if dt.kind != "f" and v.dtype.kind == "f":
+            if what == "rn":
+                x = np.rint(x)
+            elif what == "rd":
+                x = np.floor(x)
+            elif what == "ru":
+                x = np.ceil(x)
+            elif what == "ra":
+                x = np.trunc(x + np.copysign(0.5, x))
+            return conv(x, dt), None
+        return conv(v, dt), e
+    if kind == "bits":
+        v, _ = args[0]
+        if isinstance(v, np.ndarray) and v.ndim:
+            return np.ascontiguousarray(v).view(dt), None
+        return np.array([v]).view(dt)[0], None
+    if kind == "mulhi":
+        (va, _), (vb, _) = args
+        w = (conv(va, dt).astype(np.int64) * conv(vb, dt).astype(np.int64)) >> 32
+        return conv(w, dt), None
+    if kind == "pred":
+        v, _ = args[0]
+        return getattr(np, what)(v).astype(I32) if v.dtype.kind == "f" else np.zeros_like(v, dtype=I32), None
+    raise NotImplementedError(kind)
+
+
+def conv_val(a, dt):
+    v, e = a
+    if dt is None or v.dtype == dt:
+        return a
+    return conv(v, dt), e
+
+
+# ---------------------------------------------------------------------------------------------
+# Concepts of kind "math" (accurate and fast forms): concept key -> (function, arity, fast)
+# ---------------------------------------------------------------------------------------------
+def math_concept(key: str, args, track: bool, backend: str):
+    """`math_exp`, `fast_exp`, `math_fma`, ... : float32 on CUDA/HIP (the `f` functions), the
+    argument's float type on Metal (its functions are overloaded)."""
+    fast = key.startswith("fast_")
+    fn = key.split("_", 1)[1]
+    dt = F32 if backend in ("cuda", "hip") else None
+    if dt is None:
+        v0 = args[0][0]
+        dt = v0.dtype if v0.dtype.kind == "f" else F32
+    if fn == "fma":
+        return _fma(*(conv_val(a, dt) for a in args[:3]), track, dt)
+    if fn in ("pow", "fmin", "fmax", "divide"):
+        return math2(fn, args[0], args[1], track, dt, fast)
+    return math1(fn, args[0], track, dt, fast)
+
+
+# ---------------------------------------------------------------------------------------------
+# Warp collectives: (values, active lanes, W) -> per-lane result
+# ---------------------------------------------------------------------------------------------
+def collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yieldless_scalar=False):
+    """Run a warp collective of concept `key` with bound arguments {param: (v, e)}."""
+    mask = args.get("mask")
+    mask_v = None if mask is None else mask[0]
+    if mask_v is not None:
+        probs = warp.check_mask(mask_v, active, W)
+        if probs is not None:
+            bad, beyond, unnamed = probs
+            mtxt = hex(int(np.asarray(mask_v).reshape(-1)[0]))
+            if len(beyond):
+                raise EmulatorError(f"lane mask {mtxt} names lanes {_lanes_txt(beyond)} beyond the wave of {W}",
+                                    ctx.path, *ctx.pos(node))
+            if len(bad):
+                raise EmulatorError(f"lane mask {mtxt} names inactive lanes {_lanes_txt(bad)} "
+                                    f"(wave of {W})", ctx.path, *ctx.pos(node))
+            if len(unnamed):
+                ctx.diag(node, "warning", f"lane mask {mtxt} does not name active lanes {_lanes_txt(unnamed)} "
+                         f"(wave of {W}): undefined on the GPU")
+    if key in ("shfl", "shfl_up", "shfl_down", "shfl_xor"):
+        v, e = args["value"]
+        src = args.get("lane") or args.get("delta") or args.get("lanemask")
+        width = args.get("width")
+        kind = {"shfl": "idx", "shfl_up": "up", "shfl_down": "down", "shfl_xor": "xor"}[key]
+        if isinstance(v, np.ndarray) and v.ndim:
+            pass
+        elif not (isinstance(src[0], np.ndarray) and src[0].ndim):
+            return v, e
+        else:
+            v = np.full(active.shape[0], v)
+        sv = src[0]
+        wv = None if width is None else width[0]
+        out, bad = warp.shuffle(kind, v, sv, wv, active, W)
+        if bad is not None:
+            ctx.diag(node, "warning", f"shuffle reads lanes that are not active (wave of {W}): their values are "
+                     f"undefined on the GPU")
+        eo = None
+        if e is not None:
+            ea = np.broadcast_to(np.asarray(e, F64), active.shape) if np.ndim(e) == 0 else e
+            eo, _ = warp.shuffle(kind, np.ascontiguousarray(ea), sv, wv, active, W)
+        return out, eo
+    if key == "ballot":
+        return warp.ballot(args["predicate"][0], active, W), None
+    if key == "any":
+        return warp.vote_any(args["predicate"][0], active, W), None
+    if key == "all":
+        return warp.vote_all(args["predicate"][0], active, W), None
+    if key == "activemask":
+        return warp.ballot(np.ones(active.shape[0], bool), active, W), None
+    if key == "lanemask_lt":
+        _, lane = warp.lanes(active.shape[0], W)
+        return ((np.uint64(1) << lane.astype(np.uint64)) - np.uint64(1)).astype(U64), None
+    raise NotImplementedError(key)
+
+
+def _lanes_txt(lanes) -> str:
+    lanes = [int(x) for x in lanes]
+    if not lanes:
+        return ""
+    runs, s, p = [], lanes[0], lanes[0]
+    for x in lanes[1:] + [None]:
+        if x is not None and x == p + 1:
+            p = x
+            continue
+        runs.append(f"{s}" if s == p else f"{s}-{p}")
+        if x is not None:
+            s = p = x
+    return ",".join(runs)
+
+
+def bitop(key: str, a, backend: str):
+    v, _ = a
+    if backend in ("cuda", "hip"):
+        v = conv(v, BITOP_PARAM[key])
+    elif v.dtype.kind not in "iu":
+        v = conv(v, U32)
+    base = key.rstrip("64")
+    if base == "popc":
+        return warp.popc(v), None
+    if base == "ffs":
+        return warp.ffs(v), None
+    if base == "clz":
+        return warp.clz(v), None
+    if base == "brev":
+        return warp.brev(v), None
+    raise NotImplementedError(key)

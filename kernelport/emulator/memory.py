@@ -1,0 +1,421 @@
+"""Memory: buffers (global, shared, local), pointers as (buffer, offset array), bounds checks,
+ordered atomics, and the shared-memory race detector.
+
+A pointer is a buffer plus, per lane, a region base and an offset in scalars.  Global buffers
+have base 0 and one region (the whole argument array); shared buffers hold one region per block
+of the batch (base = block slot * region size); local arrays one region per lane.  Bounds are
+checked on the offset against the region size, for active lanes only.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .ctype import F64, FLOATS, UNIT_ROUNDOFF, conv
+from .errors import EmulatorError, Race
+
+
+class Buffer:
+    __slots__ = ("name", "data", "_err", "track", "kind", "region", "views", "race", "decl_line")
+
+    def __init__(self, name: str, data: np.ndarray, kind: str, region: int, track_err: bool, decl_line: int = 0):
+        self.name = name
+        self.data = data
+        self.kind = kind  # global | shared | local | const
+        self.region = region  # scalars per region (per block for shared, per lane for local)
+        # error bounds: allocated at the first inexact store (inputs are exact); float32 for
+        # float/half buffers (half the memory traffic), float64 for doubles
+        self.track = track_err and data.dtype in FLOATS
+        self._err = None
+        self.views = {data.dtype: data}
+        self.race = None
+        self.decl_line = decl_line
+
+    @property
+    def err(self):
+        return self._err
+
+    def err_for_store(self):
+        if self._err is None and self.track:
+            self._err = np.zeros(self.data.shape[0], F64 if self.data.dtype == F64 else np.float32)
+        return self._err
+
+    def view(self, dt: np.dtype) -> np.ndarray:
+        v = self.views.get(dt)
+        if v is None:
+            raw = self.data.view(np.uint8)
+            usable = (raw.shape[0] // dt.itemsize) * dt.itemsize
+            v = raw[:usable].view(dt)
+            self.views[dt] = v
+        return v
+
+
+class Pointer:
+    """A pointer value for all lanes: buffer, element dtype, per-lane base and offset (scalars)."""
+    __slots__ = ("buf", "dt", "data", "base", "off", "size", "dims")
+
+    def __init__(self, buf: Buffer, dt: np.dtype, base, off, size: int, dims: tuple = ()):
+        self.buf = buf
+        self.dt = dt
+        self.data = buf.view(dt)
+        self.base = base  # int or int64 array: first scalar of the lane's region
+        self.off = off  # int64 scalar or array: offset in scalars from base
+        self.size = size  # region size in scalars of dt
+        self.dims = dims  # the pointee is an array of these dims (multi-dimensional arrays)
+
+    @property
+    def stride(self) -> int:
+        s = 1
+        for d in self.dims:
+            s *= d
+        return s
+
+    def add(self, k):
+        if self.dims:
+            k = k * self.stride
+        off = self.off
+        if not isinstance(off, np.ndarray) and off == 0:
+            return Pointer(self.buf, self.dt, self.base, k, self.size, self.dims)
+        return Pointer(self.buf, self.dt, self.base, off + k, self.size, self.dims)
+
+    def index(self, k):
+        """&p[k] when the pointee is an array: the row pointer."""
+        off = self.off
+        k = k * self.stride
+        if not isinstance(off, np.ndarray) and off == 0:
+            return Pointer(self.buf, self.dt, self.base, k, self.size, self.dims[1:])
+        return Pointer(self.buf, self.dt, self.base, off + k, self.size, self.dims[1:])
+
+    def cast(self, dt: np.dtype, dims: tuple = ()):
+        if dt == self.dt:
+            return Pointer(self.buf, dt, self.base, self.off, self.size, dims)
+        a, b = self.dt.itemsize, dt.itemsize
+        base = self.base * a // b if not isinstance(self.base, int) or self.base else 0
+        return Pointer(self.buf, dt, base, self.off * a // b, self.size * a // b, dims)
+
+    def addr(self):
+        return self.off if (isinstance(self.base, int) and self.base == 0) else self.base + self.off
+
+    @property
+    def err(self):
+        e = self.buf._err
+        return e if (e is not None and self.dt == self.buf.data.dtype) else None
+
+    def err_for_store(self):
+        if self.dt != self.buf.data.dtype:
+            return None
+        return self.buf.err_for_store()
+
+
+_ARANGE: dict = {}
+
+
+def _arange(n, dt):
+    k = (n, dt)
+    a = _ARANGE.get(k)
+    if a is None:
+        if len(_ARANGE) > 32:
+            _ARANGE.clear()
+        a = np.arange(n, dtype=dt)
+        _ARANGE[k] = a
+    return a
+
+
+def _first_bad(bad: np.ndarray):
+    return int(np.flatnonzero(bad)[0])
+
+
+class Memory:
+    """Per-batch memory context: the bounds checker, race detector and atomics of one run."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self._ramp = None
+
+    # ------------------------------------------------------------------ bounds
+    def check(self, g, p: Pointer, m, node, what: str):
+        off = p.off
+        if isinstance(off, np.ndarray):
+            bad = (off < 0) | (off >= p.size)
+            if m is not g.full:
+                bad &= m
+            if bad.any():
+                lane = _first_bad(bad)
+                self._oob(g, p, int(off[lane]), lane, node, what)
+        else:
+            if (off < 0 or off >= p.size) and m.any():
+                lane = _first_bad(m)
+                self._oob(g, p, int(off), lane, node, what)
+
+    def _oob(self, g, p, idx, lane, node, what):
+        kind = {"global": "global", "shared": "shared", "local": "local", "const": "constant"}[p.buf.kind]
+        t, b = g.thread_of(lane)
+        raise EmulatorError(
+            f"out-of-bounds {what} of {kind} memory {p.buf.name}[{idx}]: valid indices are 0..{p.size - 1} "
+            f"(size {p.size}); thread {t} of block {b}", self.ctx.path, *self.ctx.pos(node))
+
+    # ------------------------------------------------------------------ load / store
+    def ramp(self, a):
+        """First element if the index array a is contiguous (a[k] = a[0] + k), else None."""
+        c = self._ramp
+        if c is not None and c[0] is a:
+            return c[1]
+        n = a.shape[0]
+        r = None
+        if n > 64:
+            s0 = int(a[0])
+            if int(a[-1]) - s0 == n - 1:
+                ar = _arange(n, a.dtype)
+                if np.array_equal(a, ar + a.dtype.type(s0)) if s0 else np.array_equal(a, ar):
+                    r = s0
+        self._ramp = (a, r)
+        return r
+
+    def load(self, g, p: Pointer, m, node, track: bool):
+        self.check(g, p, m, node, "read")
+        addr = p.addr()
+        data = p.data
+        e = None
+        err = p.err if track else None
+        if isinstance(addr, np.ndarray):
+            s0 = self.ramp(addr)
+            if s0 is not None and s0 >= 0 and s0 + addr.shape[0] <= data.shape[0]:
+                n = addr.shape[0]
+                v = data[s0: s0 + n].copy()
+                if err is not None:
+                    e = err[s0: s0 + n].copy()
+            else:
+                full = m is g.full
+                v = data.take(addr) if full else data.take(addr, mode="clip")
+                if err is not None:
+                    e = err.take(addr) if full else err.take(addr, mode="clip")
+        else:
+            v = data[addr]
+            if g.n > 1 and p.buf.kind == "local":
+                v = np.full(g.n, v)
+            if err is not None:
+                e = err[addr]
+        if p.buf.race is not None:
+            self.race_access(g, p, addr, m, node, write=False)
+        return v, e
+
+    def store(self, g, p: Pointer, val, m, node, track: bool):
+        v, e = val
+        self.check(g, p, m, node, "write")
+        v = conv(v, p.dt)
+        addr = p.addr()
+        data = p.data
+        err = p.err_for_store() if (track and (e is not None or p.err is not None)) else None
+        full = m is g.full or m.all()
+        if full:
+            if isinstance(addr, np.ndarray):
+                s0 = self.ramp(addr)
+                if s0 is not None:
+                    n = addr.shape[0]
+                    data[s0: s0 + n] = v
+                    if err is not None:
+                        err[s0: s0 + n] = 0.0 if e is None else e
+                else:
+                    data[addr] = v
+                    if err is not None:
+                        err[addr] = 0.0 if e is None else e
+            else:
+                data[addr] = v[-1] if isinstance(v, np.ndarray) and v.ndim else v
+                if err is not None:
+                    err[addr] = (e[-1] if isinstance(e, np.ndarray) and e.ndim else e) if e is not None else 0.0
+        else:
+            sel = np.flatnonzero(m)
+            a = addr[sel] if isinstance(addr, np.ndarray) else addr
+            arr_v = isinstance(v, np.ndarray) and v.ndim
+            if isinstance(a, np.ndarray):
+                data[a] = v[sel] if arr_v else v
+            else:
+                data[a] = v[sel[-1]] if arr_v else v
+            if err is not None:
+                if e is None:
+                    err[a] = 0.0
+                elif isinstance(e, np.ndarray) and e.ndim:
+                    err[a] = e[sel] if isinstance(a, np.ndarray) else e[sel[-1]]
+                else:
+                    err[a] = e
+        if p.buf.race is not None:
+            self.race_access(g, p, addr, m, node, write=True)
+
+    # ------------------------------------------------------------------ race detector
+    def race_access(self, g, p: Pointer, addr, m, node, write: bool):
+        rt = p.buf.race
+        sel = None if (m is g.full or m.all()) else np.flatnonzero(m)
+        a = np.broadcast_to(addr, (g.n,)) if not isinstance(addr, np.ndarray) else addr
+        t = g.ltid32
+        wsi = g.wsync_idx
+        if sel is not None:
+            a, t, wsi = a[sel], t[sel], wsi[sel]
+        if p.dt != p.buf.data.dtype:
+            scale = p.dt.itemsize / p.buf.data.dtype.itemsize
+            a = (a * scale).astype(np.int64) if scale != 1 else a
+        if a.shape[0] and (a.min() < 0 or a.max() >= rt.size):
+            a = np.clip(a, 0, rt.size - 1)
+        epoch = self.ctx.epoch
+        line = self.ctx.pos(node)[0]
+        W = g.W
+        ws = self.ctx.wsync[wsi]
+        stamp = (np.int64(epoch) << 16) | t  # epoch and thread of this access, one array
+
+        def conflicts(st_arr, ws_arr):
+            ost = st_arr[a]
+            c = ((ost >> 16) == epoch) & ((ost & 0xFFFF) != t)
+            if c.any():
+                ot = ost & 0xFFFF
+                same_warp = (ot // W) == (t // W)
+                c &= ~(same_warp & (ws_arr[a] != ws))
+            return c, ost & 0xFFFF
+
+        c, ot = conflicts(rt.w_st, rt.w_ws)
+        if c.any():
+            k = _first_bad(c)
+            self._race(g, p, rt, "write-after-write" if write else "read-after-write", int(a[k]),
+                       int(t[k]), int(ot[k]), line, int(rt.w_line[a[k]]), sel, k)
+        if write:
+            c, ot = conflicts(rt.r_st, rt.r_ws)
+            if c.any():
+                k = _first_bad(c)
+                self._race(g, p, rt, "write-after-read", int(a[k]), int(t[k]), int(ot[k]), line,
+                           int(rt.r_line[a[k]]), sel, k)
+            rt.w_st[a] = stamp
+            rt.w_ws[a] = ws
+            rt.w_line[a] = line
+            if a.shape[0] > 1:
+                dup = rt.w_st[a] != stamp
+                if dup.any():
+                    k = _first_bad(dup)
+                    self._race(g, p, rt, "write-after-write", int(a[k]), int(t[k]), int(rt.w_st[a[k]] & 0xFFFF),
+                               line, line, sel, k)
+        else:
+            rt.r_st[a] = stamp
+            rt.r_ws[a] = ws
+            rt.r_line[a] = line
+
+    def _race(self, g, p, rt, kind, addr, t, ot, line, oline, sel, k):
+        ctx = self.ctx
+        key = (p.buf.name, line, oline, kind)
+        if key in ctx.race_keys or len(ctx.races) >= 50:
+            return
+        ctx.race_keys.add(key)
+        lane = int(sel[k]) if sel is not None else k
+        _, b = g.thread_of(lane)
+        ctx.races.append(Race(ctx.path, line, oline, kind, p.buf.name, addr % max(p.buf.region, 1), t, ot, b))
+
+    # ------------------------------------------------------------------ atomics
+    def atomic(self, g, op: str, p: Pointer, val, m, node, track: bool, compare=None):
+        """Atomic read-modify-write in lane order (deterministic); returns the old values."""
+        self.check(g, p, m, node, "atomic access")
+        v, e = val
+        v = conv(v, p.dt)
+        data = p.data
+        addr = np.broadcast_to(p.addr(), (g.n,))
+        sel = np.flatnonzero(m) if not (m is g.full) else None
+        a = addr if sel is None else addr[sel]
+        vv = np.broadcast_to(v, (g.n,)) if not isinstance(v, np.ndarray) or v.ndim == 0 else v
+        vv = vv if sel is None else vv[sel]
+        cc = None
+        if compare is not None:
+            cv = conv(compare[0], p.dt)
+            cc = np.broadcast_to(cv, (g.n,)) if not isinstance(cv, np.ndarray) or cv.ndim == 0 else cv
+            cc = cc if sel is None else cc[sel]
+        ee = None
+        err = p.err_for_store() if track else None
+        if err is not None and e is not None:
+            ee = np.broadcast_to(np.asarray(e, F64), (g.n,))
+            ee = ee if sel is None else ee[sel]
+        k = a.shape[0]
+        old = np.empty(k, p.dt)
+        if k == 0:
+            return np.zeros(g.n, p.dt), None
+        order = np.argsort(a, kind="stable")
+        sa = a[order]
+        first = np.empty(k, bool)
+        first[0] = True
+        np.not_equal(sa[1:], sa[:-1], out=first[1:])
+        starts = np.flatnonzero(first)
+        u = UNIT_ROUNDOFF.get(p.dt, 0.0)
+        if starts.shape[0] == k:  # no conflicts: one vectorised round
+            self._round(op, data, a, vv, cc, old, slice(None), err, ee, u)
+        elif op in ("add", "sub", "min", "max", "and", "or", "xor") and starts.shape[0] * 4 < k:
+            # few addresses, long chains: accumulate each address's chain in lane order
+            ufunc = {"add": np.add, "sub": np.add, "min": np.minimum, "max": np.maximum, "and": np.bitwise_and,
+                     "or": np.bitwise_or, "xor": np.bitwise_xor}[op]
+            ends = np.r_[starts[1:], k]
+            for s0, s1 in zip(starts.tolist(), ends.tolist()):
+                idx = order[s0:s1]
+                ad = int(sa[s0])
+                seq = np.empty(s1 - s0 + 1, p.dt)
+                seq[0] = data[ad]
+                seq[1:] = -vv[idx] if op == "sub" else vv[idx]
+                acc = ufunc.accumulate(seq, dtype=p.dt)
+                old[idx] = acc[:-1]
+                data[ad] = acc[-1]
+                if err is not None and op in ("add", "sub"):
+                    err[ad] += (ee[idx].sum() if ee is not None else 0.0) + u * float(np.abs(acc[1:]).sum(dtype=F64))
+        else:
+            rank_sorted = np.arange(k) - np.repeat(starts, np.diff(np.r_[starts, k]))
+            rank = np.empty(k, np.int64)
+            rank[order] = rank_sorted
+            for r in range(int(rank_sorted.max()) + 1):
+                s = np.flatnonzero(rank == r)
+                self._round(op, data, a[s], vv[s], None if cc is None else cc[s], old, s, err,
+                            None if ee is None else ee[s], u)
+        if sel is None:
+            res = old
+        else:
+            res = np.zeros(g.n, p.dt)
+            res[sel] = old
+        return res, None
+
+    @staticmethod
+    def _round(op, data, a, v, c, old, where, err, ee, u):
+        cur = data[a]
+        old[where] = cur
+        if op == "add":
+            new = cur + v
+        elif op == "sub":
+            new = cur - v
+        elif op == "min":
+            new = np.minimum(cur, v)
+        elif op == "max":
+            new = np.maximum(cur, v)
+        elif op == "and":
+            new = cur & v
+        elif op == "or":
+            new = cur | v
+        elif op == "xor":
+            new = cur ^ v
+        elif op == "exch":
+            new = v
+        elif op == "cas":
+            new = np.where(cur == c, v, cur)
+        elif op == "inc":
+            new = np.where(cur >= v, 0, cur + 1).astype(data.dtype)
+        elif op == "dec":
+            new = np.where((cur == 0) | (cur > v), v, cur - 1).astype(data.dtype)
+        else:
+            raise ValueError(op)
+        data[a] = new
+        if err is not None:
+            if op in ("add", "sub"):
+                err[a] = err[a] + (0.0 if ee is None else ee) + u * np.abs(new.astype(F64))
+            elif op in ("exch",):
+                err[a] = 0.0 if ee is None else ee
+
+
+class RaceTable:
+    """Last write and last read of every shared location: (epoch << 16 | thread), the warp-sync
+    count of the accessing warp, and the source line."""
+    __slots__ = ("size", "w_st", "w_ws", "w_line", "r_st", "r_ws", "r_line")
+
+    def __init__(self, size: int):
+        self.size = max(size, 1)
+        self.w_st = np.full(self.size, -1 << 16, np.int64)
+        self.r_st = np.full(self.size, -1 << 16, np.int64)
+        self.w_ws = np.zeros(self.size, np.int32)
+        self.r_ws = np.zeros(self.size, np.int32)
+        self.w_line = np.zeros(self.size, np.int32)
+        self.r_line = np.zeros(self.size, np.int32)

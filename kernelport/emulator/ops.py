@@ -1,0 +1,196 @@
+"""C arithmetic on emulator values, with a running absolute error bound for floats.
+
+A value is a pair (v, e): v a numpy array over lanes (or a numpy scalar when uniform) whose dtype
+is the C type, e None (exact) or a float64 bound on |v - exact real result|.  Each float operation
+adds its rounding bound u*|result| (u the unit roundoff of the result type) to the propagated
+bounds of its operands.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .ctype import BOOL, F64, I32, UNIT_ROUNDOFF, common, conv, promote
+
+_abs = np.abs
+
+
+def _ea(e):
+    return 0.0 if e is None else e
+
+
+def _round_err(r):
+    """u*|r|, computed in r's own float type (scaling by a power of two is exact)."""
+    u = UNIT_ROUNDOFF.get(r.dtype)
+    return _abs(r) * r.dtype.type(u) if u else None
+
+
+def arith(op: str, a, b, track: bool):
+    """Binary arithmetic / bitwise / comparison on (v, e) pairs with C conversions."""
+    va, ea = a
+    vb, eb = b
+    if op in ("<<", ">>"):
+        ta = promote(va.dtype)
+        x = conv(va, ta)
+        bits = ta.itemsize * 8
+        s = vb.astype(np.int64) if vb.dtype != np.int64 else vb
+        if op == "<<":
+            r = np.left_shift(x, (s & (bits - 1)).astype(ta))
+        else:
+            r = np.right_shift(x, (s & (bits - 1)).astype(ta))
+        big = s >= bits
+        if np.any(big):  # PTX clamps shift amounts: shl by >= width gives 0
+            fill = 0 if (op == "<<" or ta.kind == "u") else None
+            if fill == 0:
+                r = np.where(big, ta.type(0), r).astype(ta)
+            else:
+                r = np.where(big, np.where(x < 0, ta.type(-1), ta.type(0)), r).astype(ta)
+        return r, None
+    t = common(va.dtype, vb.dtype)
+    x = conv(va, t)
+    y = conv(vb, t)
+    isf = t.kind == "f"
+    if op == "+":
+        r = x + y
+        if track and isf:
+            return r, _ea(ea) + _ea(eb) + _round_err(r)
+        return r, None
+    if op == "-":
+        r = x - y
+        if track and isf:
+            return r, _ea(ea) + _ea(eb) + _round_err(r)
+        return r, None
+    if op == "*":
+        r = x * y
+        if track and isf:
+            e = _round_err(r)
+            if ea is not None:
+                e = e + _abs(y.astype(F64)) * ea
+            if eb is not None:
+                e = e + _abs(x.astype(F64)) * eb
+            if ea is not None and eb is not None:
+                e = e + ea * eb
+            return r, e
+        return r, None
+    if op == "/":
+        if isf:
+            r = x / y
+            if track:
+                e = _round_err(r)
+                if ea is not None or eb is not None:
+                    ay = _abs(y.astype(F64))
+                    den = ay - _ea(eb)
+                    num = _ea(ea) + _abs(r.astype(F64)) * _ea(eb)
+                    with np.errstate(divide="ignore", invalid="ignore"):
+                        prop = np.where(den > 0, num / np.where(den > 0, den, 1.0), np.inf)
+                    e = e + prop
+                return r, e
+            return r, None
+        return _idiv(x, y, t), None
+    if op == "%":
+        if isf:
+            return np.fmod(x, y), None
+        return _imod(x, y, t), None
+    if op == "&":
+        return x & y, None
+    if op == "|":
+        return x | y, None
+    if op == "^":
+        return x ^ y, None
+    if op == "<":
+        return x < y, None
+    if op == ">":
+        return x > y, None
+    if op == "<=":
+        return x <= y, None
+    if op == ">=":
+        return x >= y, None
+    if op == "==":
+        return x == y, None
+    if op == "!=":
+        return x != y, None
+    raise NotImplementedError(op)
+
+
+def _idiv(x, y, t):
+    if t.kind == "u":
+        with np.errstate(divide="ignore"):
+            return np.floor_divide(x, y)
+    # C: truncation toward zero.  (x - fmod(x, y)) / y is exact.
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = np.fmod(x, y)
+        q = np.floor_divide(x - r, y)
+    return q.astype(t) if q.dtype != t else q
+
+
+def _imod(x, y, t):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = np.fmod(x, y) if t.kind == "i" else np.remainder(x, y)
+    return r
+
+
+def fma(a, b, c, track: bool, dt=None):
+    """Fused multiply-add with a single rounding (computed in float64 for float32 operands)."""
+    (va, ea), (vb, eb), (vc, ec) = a, b, c
+    t = dt or common(common(va.dtype, vb.dtype), vc.dtype)
+    if t.kind != "f":
+        return arith("+", arith("*", a, b, False), c, False)
+    if t == F64:
+        r = va.astype(F64) * vb.astype(F64) + vc.astype(F64)
+    else:
+        r = (va.astype(F64) * vb.astype(F64) + vc.astype(F64)).astype(t)
+    if not track:
+        return r, None
+    e = _round_err(r)
+    if ea is not None:
+        e = e + _abs(vb.astype(F64)) * ea
+    if eb is not None:
+        e = e + _abs(va.astype(F64)) * eb
+    if ea is not None and eb is not None:
+        e = e + ea * eb
+    if ec is not None:
+        e = e + ec
+    return r, e
+
+
+def neg(a):
+    v, e = a
+    t = promote(v.dtype)
+    return -conv(v, t), e
+
+
+def bitnot(a):
+    v, _ = a
+    t = promote(v.dtype)
+    return ~conv(v, t), None
+
+
+def lnot(a):
+    return a[0] == 0, None
+
+
+def truth(v):
+    """C truth value as a bool array / scalar."""
+    return v if v.dtype == BOOL else v != 0
+
+
+def convert(a, dt, track: bool):
+    """Value conversion to dt, with the rounding bound of a narrowing float conversion."""
+    v, e = a
+    if v.dtype == dt:
+        return a
+    r = conv(v, dt)
+    if dt.kind != "f":
+        return r, None
+    if not track:
+        return r, None
+    u = UNIT_ROUNDOFF.get(dt, 0.0)
+    if v.dtype.kind == "f" and v.dtype.itemsize <= dt.itemsize:
+        return r, e
+    if v.dtype.kind in "iub" and (v.dtype.itemsize < 4 or dt.itemsize >= 8 or v.dtype == np.bool_):
+        return r, e
+    re_ = _abs(r.astype(F64)) * u
+    return r, (re_ if e is None else e + re_)
+
+
+def to_int32(v):
+    return conv(v, I32)

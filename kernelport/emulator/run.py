@@ -1,0 +1,233 @@
+"""run_kernel: lower, compile once, bind arguments, run the grid batch by batch."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..lower import LowerError, lower, wave_defines
+from . import intrinsics as K
+from .compiler import Compiler
+from .ctype import PtrT, base_scalar, conv, inner_dims, scalar_count
+from .errors import Diagnostic, EmulatorError, Race
+from .memory import Buffer, Memory, Pointer, RaceTable
+from .schedule import run_block, run_interleaved
+
+SCHEDULES = ("block", "warp", "thread")
+
+
+@dataclass
+class RunResult:
+    outputs: dict[str, np.ndarray]
+    bounds: dict[str, np.ndarray] | None
+    races: list[Race] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    wave: int = 32
+    schedule: str = "block"
+    seconds: float = 0.0
+    steps: int = 0
+
+
+class RunCtx:
+    def __init__(self, path, grid, block, wave, track, budget, shared_bytes, check_races, contract):
+        self.path = path
+        self.grid = grid
+        self.block = block
+        self.W = wave
+        self.track = track
+        self.budget = budget
+        self.shared_bytes = shared_bytes
+        self.check_races = check_races
+        self.contract = contract
+        self.threads_per_block = block[0] * block[1] * block[2]
+        self.padded_threads = -(-self.threads_per_block // wave) * wave
+        self.nwarps = self.padded_threads // wave
+        self.mem = Memory(self)
+        self.epoch = 0
+        self.races: list[Race] = []
+        self.race_keys: set = set()
+        self.diagnostics: list[Diagnostic] = []
+        self.diag_keys: set = set()
+        self.globals: dict[str, Buffer] = {}
+        self.shared_bufs: dict = {}
+        self.dyn_buf = None
+        self.batch_start = 0
+        self.batch_blocks = 1
+        self.wsync = None
+
+    def pos(self, node):
+        if node is not None and getattr(node, "coord", None) is not None:
+            return node.coord.line, node.coord.column or 0
+        return 0, 0
+
+    def diag(self, node, severity, message):
+        line, col = self.pos(node)
+        key = (line, message)
+        if key in self.diag_keys:
+            return
+        self.diag_keys.add(key)
+        self.diagnostics.append(Diagnostic(self.path, line, col, severity, message))
+
+    def syncwarp(self, g, m, node, mask):
+        if mask is not None:
+            K.collective("activemask", {"mask": (mask, None)}, m, g.W, self, node)
+        ws = g.blk * self.nwarps + g.warp_arr
+        sel = ws[m] if not (m is g.full) else ws
+        self.wsync[np.unique(sel)] += 1
+
+    def global_ptr(self, name, elem, dims):
+        buf = self.globals[name]
+        return Pointer(buf, elem, 0, np.int64(0), buf.data.shape[0] * buf.data.dtype.itemsize // elem.itemsize, dims)
+
+
+_COMPILED: dict[tuple, Compiler] = {}
+
+
+def _tune_malloc():
+    """Keep large freed blocks in the heap (glibc): the emulator allocates many short-lived
+    arrays of the same sizes, and fresh pages from the OS cost more than the arithmetic."""
+    try:
+        import ctypes
+        import sys
+        if sys.platform.startswith("linux"):
+            libc = ctypes.CDLL("libc.so.6")
+            libc.mallopt(-3, 1 << 30)  # M_MMAP_THRESHOLD
+            libc.mallopt(-1, 1 << 30)  # M_TRIM_THRESHOLD
+    except Exception:
+        pass
+
+
+_tune_malloc()
+
+
+def _compile(low, mode: str, kernel: str):
+    key = (id(low), mode)
+    c = _COMPILED.get(key)
+    if c is None:
+        c = Compiler(low, "thread" if mode == "thread" else "lockstep")
+        _COMPILED[key] = c
+    return c, c.function(kernel)
+
+
+def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_bytes: int = 0, wave: int = 32,
+               schedule: str = "block", seed: int = 0, backend: str = "cuda", template_args=None,
+               path: str = "<kernel>", error_bound: bool = True, check_races: bool = True,
+               max_steps: int = 1_000_000, max_lanes: int = 1 << 20, contract: bool = True) -> RunResult:
+    """Run `kernel` from `source` on the emulator for the whole grid.
+
+    args: pointer parameters as 1-D numpy arrays (copied; results in .outputs), scalars as numbers.
+    wave: the warp/wavefront width W (32 or 64); `warpSize` is W and ballots are W-bit.
+    schedule: "block" (block lockstep), "warp" (warps interleaved between barriers in a seeded
+    order) or "thread" (one thread at a time between barriers and warp collectives).
+    """
+    t0 = time.perf_counter()
+    if schedule not in SCHEDULES:
+        raise ValueError(f"schedule must be one of {SCHEDULES}")
+    if wave not in (8, 16, 32, 64):
+        raise ValueError("wave must be 32 or 64")
+    grid = tuple(int(x) for x in (tuple(grid) + (1, 1, 1))[:3])
+    block = tuple(int(x) for x in (tuple(block) + (1, 1, 1))[:3])
+    try:
+        low = lower(source, backend, template_args, path=path, kernel=kernel,
+                    defines=wave_defines(backend, wave))
+    except LowerError as e:
+        raise EmulatorError(e.message, e.path, e.line, e.column) from None
+    if kernel not in low.functions:
+        raise EmulatorError(f"kernel `{kernel}` not found (functions: {', '.join(low.functions) or 'none'})", path)
+    comp, cf = _compile(low, schedule, kernel)
+    ctx = RunCtx(path, grid, block, wave, error_bound, max_steps, shared_bytes, check_races, contract)
+
+    # global memory: argument buffers and file-scope device variables
+    bindings = {}
+    buffers: dict[str, Buffer] = {}
+    for name, t, s in cf.params:
+        if s in cf.param_builtins:
+            continue
+        if name not in args:
+            raise EmulatorError(f"no value for kernel argument `{name}`", path, *ctx.pos(cf.node))
+        a = args[name]
+        if isinstance(t, PtrT):
+            elem = base_scalar(t.elem)
+            if not isinstance(elem, np.dtype):
+                raise EmulatorError(f"argument `{name}`: pointers to {elem} are not supported", path)
+            arr = np.asarray(a)
+            if arr.dtype != elem:
+                if arr.dtype.kind != elem.kind or arr.dtype.itemsize != elem.itemsize:
+                    ctx.diag(cf.node, "info", f"argument `{name}` converted from {arr.dtype} to {elem}")
+                arr = arr.astype(elem)
+            if name in cf.const_params:
+                # a const input is never written: use a read-only view instead of a copy
+                data = np.ascontiguousarray(arr.reshape(-1)).view()
+                data.flags.writeable = False
+            else:
+                data = np.array(arr.reshape(-1), dtype=elem, copy=True)
+            buf = Buffer(name, data, "global", data.shape[0], error_bound)
+            buffers[name] = buf
+            bindings[s] = (Pointer(buf, elem, 0, np.int64(0), data.shape[0], inner_dims(t.elem)), None)
+        else:
+            if isinstance(a, np.ndarray) and a.ndim:
+                raise EmulatorError(f"argument `{name}` is a scalar parameter but got an array", path)
+            bindings[s] = (conv(np.asarray(a), t)[()] if isinstance(t, np.dtype) else a, None)
+    for gname, (d, t) in comp.globals.items():
+        elem = base_scalar(t)
+        if not isinstance(elem, np.dtype):
+            continue
+        n = max(scalar_count(t), 1)
+        data = np.zeros(n, elem)
+        if d.init is not None:
+            vals = []
+
+            def walk(x):
+                from pycparser import c_ast
+                if isinstance(x, c_ast.InitList):
+                    for e in x.exprs:
+                        walk(e)
+                else:
+                    vals.append(comp.const_eval(x))
+            try:
+                walk(d.init)
+                data[: len(vals)] = vals[:n]
+            except EmulatorError:
+                pass
+        ctx.globals[gname] = Buffer(gname, data, "global", n, error_bound, ctx.pos(d)[0])
+
+    rng = np.random.default_rng(seed)
+    total_blocks = grid[0] * grid[1] * grid[2]
+    per_batch = max(1, max_lanes // ctx.padded_threads)
+    steps = 0
+    with np.errstate(all="ignore"):
+        for start in range(0, total_blocks, per_batch):
+            nb = min(per_batch, total_blocks - start)
+            ctx.batch_start, ctx.batch_blocks = start, nb
+            ctx.epoch = 0
+            ctx.wsync = np.zeros(nb * ctx.nwarps, np.int32)
+            ctx.shared_bufs = {}
+            for key, (name, t, line) in comp.static_shared.items():
+                elem = base_scalar(t)
+                region = max(scalar_count(t), 1)
+                buf = Buffer(name, np.zeros(nb * region, elem), "shared", region, error_bound, line)
+                if check_races:
+                    buf.race = RaceTable(nb * region)
+                ctx.shared_bufs[key] = buf
+            ctx.dyn_buf = None
+            if shared_bytes:
+                elem = base_scalar(comp.dynamic_shared[0][1]) if comp.dynamic_shared else np.dtype(np.float32)
+                nelem = shared_bytes // elem.itemsize
+                buf = Buffer(comp.dynamic_shared[0][0] if comp.dynamic_shared else "<dynamic shared>",
+                             np.zeros(nb * nelem, elem), "shared", nelem, error_bound)
+                if check_races:
+                    buf.race = RaceTable(nb * nelem)
+                ctx.dyn_buf = buf
+            if schedule == "block":
+                run_block(ctx, cf, bindings)
+            else:
+                run_interleaved(ctx, cf, bindings, schedule, rng)
+    outputs = {n: b.data for n, b in buffers.items()}  # the run's private copies
+    bounds = None
+    if error_bound:
+        # float32 for float buffers (the bound's own rounding is far below its size), float64 for doubles
+        bounds = {n: (b.err if b.err is not None else np.zeros(b.data.shape[0], np.float32))
+                  for n, b in buffers.items()}
+    return RunResult(outputs, bounds, list(ctx.races), list(ctx.diagnostics), wave, schedule,
+                     time.perf_counter() - t0, steps)

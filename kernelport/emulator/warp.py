@@ -1,0 +1,167 @@
+"""Warp collectives on flat lane arrays laid out warp by warp (lane = index % W).
+
+Every function takes the values of all lanes (n = warps * W), the active lanes and W, and
+returns per-lane results.  The same code serves the lockstep schedules (a group holds whole
+warps) and the thread schedule (the scheduler gathers the lanes of a warp into this layout).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .ctype import I32, U32, U64
+
+_LANES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+
+
+def lanes(n: int, W: int):
+    key = (n, W)
+    r = _LANES.get(key)
+    if r is None:
+        idx = np.arange(n, dtype=np.int64)
+        r = (idx, idx % W)
+        _LANES[key] = r
+    return r
+
+
+def _full(x, n):
+    if isinstance(x, np.ndarray) and x.ndim:
+        return x
+    return np.full(n, x)
+
+
+def _unsigned(mask) -> np.ndarray:
+    """A lane mask as uint64 (a signed mask converts at its own width: -1 is 32 ones for int)."""
+    mk = np.asarray(mask)
+    if mk.dtype.kind in "ib":
+        mk = mk.astype(np.int64).astype(np.uint64) if mk.dtype.itemsize == 8 else \
+            mk.astype(np.int64).astype(np.uint32).astype(np.uint64)
+    return mk.astype(np.uint64)
+
+
+def mask_bits(mask, W: int) -> np.ndarray | None:
+    """Lane-mask bits as a bool array (W,) (uniform mask) or (n/W, W) (per-warp masks)."""
+    if mask is None:
+        return None
+    mk = _unsigned(mask)
+    if mk.ndim == 0:
+        return ((mk >> np.arange(W, dtype=np.uint64)) & np.uint64(1)).astype(bool)
+    mw = mk.reshape(-1, W)[:, 0]  # a lane mask is uniform within a warp
+    return ((mw[:, None] >> np.arange(W, dtype=np.uint64)[None, :]) & np.uint64(1)).astype(bool)
+
+
+def check_mask(mask, active: np.ndarray, W: int):
+    """Problems of a lane mask: (lanes named but inactive, lanes beyond the wave, active lanes not named)."""
+    if mask is None:
+        return None
+    mk = _unsigned(mask)
+    beyond = 0
+    if W < 64:
+        beyond = int(np.max(mk >> np.uint64(W)))
+    bits = mask_bits(mask, W)
+    act = active.reshape(-1, W)
+    executing = act.any(axis=1)
+    if not executing.any():
+        return None
+    named_inactive = (bits & ~act)[executing] if bits.ndim == 2 else (bits[None, :] & ~act[executing])
+    if bits.ndim == 2:
+        unnamed_active = (~bits & act)[executing]
+    else:
+        unnamed_active = (~bits[None, :] & act[executing])
+    bad_lanes = np.flatnonzero(named_inactive.any(axis=0))
+    un_lanes = np.flatnonzero(unnamed_active.any(axis=0))
+    beyond_lanes = [W + k for k in range(64 - W) if (beyond >> k) & 1] if beyond else []
+    return bad_lanes, beyond_lanes, un_lanes
+
+
+def shuffle(kind: str, v, src, width, active: np.ndarray, W: int):
+    """kind: idx | up | down | xor.  Returns (values, lanes that read an inactive source)."""
+    n = active.shape[0]
+    if not (isinstance(v, np.ndarray) and v.ndim):
+        return v, None  # a uniform value is the same in every lane
+    idx, lane = lanes(n, W)
+    w = W if width is None else width
+    if isinstance(w, np.ndarray) and w.ndim:
+        w = w.astype(np.int64)
+    else:
+        w = int(w)
+        if w <= 0 or w > W or (w & (w - 1)):
+            w = W
+    src = src.astype(np.int64) if isinstance(src, np.ndarray) else int(src)
+    seg = lane - lane % w  # first lane of the lane's width segment
+    pos = lane - seg
+    if kind == "idx":
+        sl = seg + (src % w)
+    elif kind == "up":
+        sl = np.where(pos - src >= 0, lane - src, lane)
+    elif kind == "down":
+        sl = np.where(pos + src < w, lane + src, lane)
+    elif kind == "xor":
+        x = lane ^ src
+        sl = np.where((x // w > lane // w) | (x >= W), lane, x)
+    else:
+        raise ValueError(kind)
+    sl = np.clip(sl, 0, W - 1)
+    gsrc = idx - lane + sl
+    out = v.take(gsrc)
+    reads_inactive = active & ~active.take(gsrc)
+    return out, (reads_inactive if reads_inactive.any() else None)
+
+
+def ballot(pred, active: np.ndarray, W: int):
+    n = active.shape[0]
+    p = (np.broadcast_to(pred != 0, (n,)) & active).reshape(-1, W)
+    if W <= 32:
+        weights = (np.uint32(1) << np.arange(W, dtype=np.uint32))
+        r = (p * weights).sum(axis=1, dtype=np.uint32).astype(U32)
+    else:
+        weights = (np.uint64(1) << np.arange(W, dtype=np.uint64))
+        r = (p * weights).sum(axis=1, dtype=np.uint64).astype(U64)
+    return np.repeat(r, W)
+
+
+def vote_any(pred, active, W):
+    n = active.shape[0]
+    p = (np.broadcast_to(pred != 0, (n,)) & active).reshape(-1, W)
+    return np.repeat(p.any(axis=1).astype(I32), W)
+
+
+def vote_all(pred, active, W):
+    n = active.shape[0]
+    p = (np.broadcast_to(pred != 0, (n,)) | ~active).reshape(-1, W)
+    return np.repeat(p.all(axis=1).astype(I32), W)
+
+
+# ---------------------------------------------------------------------------------------------
+# Bit operations
+# ---------------------------------------------------------------------------------------------
+def popc(x):
+    return np.bitwise_count(x).astype(I32)
+
+
+def ffs(x):
+    """Position (1-based) of the least significant set bit, 0 for 0."""
+    u = x.astype(np.uint64) if x.dtype.itemsize == 8 else x.astype(np.uint32)
+    low = u & (~u + u.dtype.type(1))
+    r = np.bitwise_count(low - u.dtype.type(1)).astype(I32) + 1
+    return np.where(u == 0, 0, r).astype(I32)
+
+
+def clz(x):
+    bits = x.dtype.itemsize * 8
+    u = x.astype(np.uint64) if bits == 64 else x.astype(np.uint32)
+    # smear the highest bit down, then count
+    s = u
+    for k in (1, 2, 4, 8, 16, 32):
+        if k < bits:
+            s = s | (s >> u.dtype.type(k))
+    return (bits - np.bitwise_count(s)).astype(I32)
+
+
+_REV8 = np.array([int(f"{i:08b}"[::-1], 2) for i in range(256)], dtype=np.uint8)
+
+
+def brev(x):
+    u = np.asarray(x).astype(np.uint32)
+    b = u.reshape(-1).view(np.uint8)
+    r = _REV8[b].reshape(-1, 4)[:, ::-1].copy().view(np.uint32).reshape(u.shape)
+    return r if isinstance(x, np.ndarray) and x.ndim else U32.type(r.reshape(-1)[0])
