@@ -87,9 +87,13 @@ CONCEPTS: tuple[Concept, ...] = (
     # -- barriers and fences ----------------------------------------------------------------
     C("syncthreads", "barrier", (), "__syncthreads()", "__syncthreads()",
       "threadgroup_barrier(mem_flags::mem_threadgroup)"),
-    C("syncwarp", "barrier", ("mask",), "__syncwarp([{mask}])", "__builtin_amdgcn_wave_barrier()",
+    C("syncwarp", "barrier", ("mask",), "__syncwarp([{mask}])", "kp_syncwarp()",
       "simdgroup_barrier(mem_flags::mem_threadgroup)", warp_level=True,
-      note="HIP: __syncwarp exists only from ROCm 6; the wave barrier compiles everywhere"),
+      note="HIP: __syncwarp exists only from ROCm 6; kp_syncwarp (prologue) is what it does: a wave "
+           "barrier between wavefront-scope release and acquire fences, so shared memory is ordered too"),
+    # A barrier that also orders device memory (Metal: where the group shares data through it).
+    C("syncthreads_device", "barrier", (), "__syncthreads()", "__syncthreads()",
+      "threadgroup_barrier(mem_flags::mem_device | mem_flags::mem_threadgroup)", matchable=False),
     C("threadfence", "barrier", (), "__threadfence()", "__threadfence()",
       "atomic_thread_fence(mem_flags::mem_device, memory_order_seq_cst, thread_scope_device)"),
     C("threadfence_block", "barrier", (), "__threadfence_block()", "__threadfence_block()",
@@ -120,6 +124,20 @@ CONCEPTS: tuple[Concept, ...] = (
     C("activemask", "vote", (), "__activemask()", "__ballot(1)",
       "static_cast<ulong>(simd_active_threads_mask())", warp_level=True),
     C("lanemask_lt", "vote", (), None, "__lanemask_lt()", None, warp_level=True),
+    # Shuffles over a logical sub-warp (an explicit width below the SIMD width): Metal has no
+    # width argument, so a kp_ helper keeps each segment separate.
+    C("shfl_width", "shuffle", ("value", "lane", "width", "lane_id"), None, None,
+      "kp_simd_shuffle({value}, {lane}, {width}, {lane_id})", matchable=False),
+    C("shfl_up_width", "shuffle", ("value", "delta", "width", "lane_id"), None, None,
+      "kp_simd_shuffle_up({value}, {delta}, {width}, {lane_id})", matchable=False),
+    C("shfl_down_width", "shuffle", ("value", "delta", "width", "lane_id"), None, None,
+      "kp_simd_shuffle_down({value}, {delta}, {width}, {lane_id})", matchable=False),
+    C("shfl_xor_width", "shuffle", ("value", "lanemask", "width", "lane_id"), None, None,
+      "kp_simd_shuffle_xor({value}, {lanemask}, {width}, {lane_id})", matchable=False),
+    # Native SIMD-group reductions (what an exactly equivalent hand-written butterfly becomes).
+    C("simd_sum", "reduction", ("value",), None, None, "simd_sum({value})", matchable=False),
+    C("simd_max", "reduction", ("value",), None, None, "simd_max({value})", matchable=False),
+    C("simd_min", "reduction", ("value",), None, None, "simd_min({value})", matchable=False),
 
     # -- bit operations (the 64-bit forms are what lane masks need off NVIDIA) --------------
     C("popc", "bitop", ("x",), "__popc({x})", "__popc({x})", "popcount({x})"),
@@ -139,6 +157,10 @@ CONCEPTS: tuple[Concept, ...] = (
     C("atomic_exch", "atomic", ("address", "value"), "atomicExch({address}, {value})",
       "atomicExch({address}, {value})",
       "atomic_exchange_explicit(({space} atomic_{type}*)({address}), {value}, memory_order_relaxed)"),
+    # What Metal lacks natively, through a compare-and-swap loop on the bits (kp_ helpers):
+    # float atomics on threadgroup memory, float min/max anywhere.
+    *(C(f"atomic_{op}_cas", "atomic", ("address", "value"), None, None, f"kp_atomic_{op}({{address}}, {{value}})",
+        matchable=False) for op in ("add", "sub", "min", "max")),
     C("atomic_cas", "atomic", ("address", "compare", "value"), "atomicCAS({address}, {compare}, {value})",
       "atomicCAS({address}, {compare}, {value})", "kp_atomic_cas({address}, {compare}, {value})"),
     C("atomic_inc", "atomic", ("address", "value"), "atomicInc({address}, {value})",
@@ -170,6 +192,16 @@ CONCEPTS: tuple[Concept, ...] = (
 
     # -- types and qualifiers --------------------------------------------------------------------
     C("half", "type", (), "__half", "__half", "half"),
+    C("null", "type", (), "NULL", "NULL", "nullptr"),
+    # 64-bit integers: Metal spells them long/ulong (matched by translate on the type text).
+    C("long_long", "type", (), "long long", "long long", "long", matchable=False),
+    C("ulong_long", "type", (), "unsigned long long", "unsigned long long", "ulong", matchable=False),
+    # A 3-component vector in a buffer: Metal's float3 is 16 bytes, packed_float3 is CUDA's 12.
+    C("vec3_buffer", "type", ("t",), "{t}3", "{t}3", "packed_{t}3", matchable=False),
+    *(C(f"make_{t}{n}", "type", tuple("xyzw"[:n]), f"make_{t}{n}(" + ", ".join("{%s}" % c for c in "xyzw"[:n]) + ")",
+        f"make_{t}{n}(" + ", ".join("{%s}" % c for c in "xyzw"[:n]) + ")",
+        f"{t}{n}(" + ", ".join("{%s}" % c for c in "xyzw"[:n]) + ")")
+      for t in ("float", "int", "uint", "half") for n in (2, 3, 4)),
     C("bfloat16", "type", (), "__nv_bfloat16", "__hip_bfloat16", "bfloat"),
     C("double", "type", (), "double", "double", None, note="Metal has no double"),
     C("kernel", "qualifier", (), "__global__", "__global__", "kernel"),
@@ -187,6 +219,10 @@ CONCEPTS: tuple[Concept, ...] = (
     C("bf16_header", "header", (), "cuda_bf16.h", "hip/hip_bf16.h", None),
     C("coop_groups_header", "header", (), "cooperative_groups.h", "hip/hip_cooperative_groups.h", None),
     C("cub_header", "header", (), "cub/cub.cuh", "hipcub/hipcub.hpp", None),
+    # C library headers: Metal's math and integer functions come with <metal_stdlib>.
+    *(C(f"c_header_{h.replace('.', '_')}", "header", (), h, h, None) for h in (
+        "math.h", "cmath", "stdint.h", "cstdint", "stdio.h", "cstdio", "stdlib.h", "cstdlib", "float.h", "cfloat",
+        "limits.h", "climits", "assert.h", "cassert", "string.h", "cstring", "stddef.h", "cstddef")),
     # CUDA-only warp intrinsics: no HIP or Metal spelling that compiles everywhere.
     *(C(f"cuda_only_{n}", "cuda_only", (), f"{n}()", None, None, warp_level=True) for n in (
         "__match_any_sync", "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
@@ -238,7 +274,7 @@ def warp_level_names(backend: str = "cuda") -> frozenset[str]:
 # ---------------------------------------------------------------------------------------------
 # Spelling templates
 # ---------------------------------------------------------------------------------------------
-_OPT = re.compile(r"\[([^\[\]]*)\]")
+_OPT = re.compile(r"(?<!\[)\[([^\[\]]*)\](?!\])")  # [optional], never an [[attribute]]
 _PARAM = re.compile(r"\{(\w+)\}")
 
 

@@ -52,6 +52,10 @@ class Port:
     body: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
+    # Extra template values for the backend's prologue (e.g. a language-version floor).
+    context: dict = field(default_factory=dict)
+    # Files written next to the port, by suffix appended to its name (".json" -> k.metal.json).
+    extra_files: dict[str, str] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -89,7 +93,9 @@ def context(node: Node, module: Module) -> str:
         if p.type == "array_declarator" and p.child_by_field_name("size") == n:
             return "const"
         if p.type in ("template_argument_list", "enumerator", "case_statement", "launch_bounds",
-                      "static_assert_declaration", "preproc_def", "preproc_if", "preproc_elif"):
+                      "static_assert_declaration", "preproc_def"):
+            return "const"
+        if p.type in ("preproc_if", "preproc_elif") and p.child_by_field_name("condition") == n:
             return "const"
         if p.type == "declaration" and any(c.type == "type_qualifier" and module.source.text_of(c) == "constexpr"
                                            for c in p.children):
@@ -102,8 +108,9 @@ def context(node: Node, module: Module) -> str:
 
 
 class Translator:
-    def __init__(self, src: SourceFile, backend: str, allow_unported: bool = False):
+    def __init__(self, src: SourceFile, backend: str, allow_unported: bool = False, **options):
         self.src, self.backend, self.allow_unported = src, backend, allow_unported
+        self.options = options  # backend-specific switches (e.g. demote_double); others ignore them
         self.module = build(src)
         self.analysis = warpflow.analyze(self.module)
         self.rw = Rewriter(src)
@@ -142,13 +149,50 @@ class Translator:
         self.rewrite_concepts()
         self.rewrite_includes()
         self.rewrite_macro_host_uses()
+        self.rewrite_macro_bodies()
         for node, fn in self.module.asm:
+            if self.cuda_only_region(node) or self.rewrite_asm_idiom(node):
+                continue
             self.problem("KP201", node, "inline PTX assembly has no portable translation",
                          "replace it with an intrinsic, or guard it with #ifdef __CUDA_ARCH__ / __HIP_PLATFORM_AMD__")
+        for issue in self.analysis.issues:
+            if not self.cuda_only_region(issue.node):
+                self.problem(issue.code, issue.node, issue.message,
+                             "split the mask into 32-bit words, e.g. store (unsigned)(mask >> (lane & 32)) from the "
+                             "leaders of both halves, or keep a 64-bit word type")
         self.port.body = realign_comments(self.src.text, self.rw.result())
         self.port.notes.sort(key=lambda n: (n.location.line, n.location.column))
         self.port.diagnostics.sort(key=lambda d: (d.location.line, d.location.column))
         return self.port
+
+    _LANEID = re.compile(r'^asm\s*(volatile\s*)?\(\s*"mov\.[us]32\s+%0\s*,\s*%%laneid\s*;?"\s*:\s*"=r"\s*\(\s*(\w+)\s*\)\s*\)$')
+
+    def rewrite_asm_idiom(self, node: Node) -> bool:
+        """`asm("mov.u32 %0, %%laneid;" : "=r"(x))` is the lane id, which every backend can spell."""
+        m = self._LANEID.match(" ".join(self.src.text_of(node).split()))
+        lane = dialect.concept("lane_id").spelling(self.backend)
+        if m is None or lane is None:
+            return False
+        self.rw.replace(node, f"{m.group(2)} = {lane}")
+        self.note(node, f"{m.group(2)} = {lane}", "the PTX lane-id idiom")
+        return True
+
+    def cuda_only_region(self, node: Node) -> bool:
+        """Inside `#if __CUDA_ARCH__ ...` or the non-HIP branch of a platform test: dead off NVIDIA."""
+        n = node
+        while n.parent is not None:
+            p = n.parent
+            if p.type in ("preproc_if", "preproc_ifdef", "preproc_elif"):
+                cond = p.child_by_field_name("condition") or p.child_by_field_name("name")
+                text = self.src.text_of(cond) if cond is not None else ""
+                negated = self.src.text_of(p).startswith("#ifndef") or text.lstrip().startswith("!")
+                in_else = n.type in ("preproc_else", "preproc_elif")
+                if "__CUDA_ARCH__" in text and not negated and not in_else:
+                    return True
+                if re.search(r"__HIP_PLATFORM_AMD__|__HIPCC__|__HIP__|USE_ROCM", text) and (negated != in_else):
+                    return True
+            n = p
+        return False
 
     def rewrite_site(self, site: warpflow.Site) -> None:
         n, role = site.node, site.role
@@ -258,6 +302,8 @@ class Translator:
                 continue  # already rewritten as a wave-width site
             target = c.spelling(self.backend)
             if node.type == "call_expression":
+                if target is None and self.cuda_only_region(node):
+                    continue
                 if target is None:
                     self.problem("KP202", node, f"{self.src.text_of(node.child_by_field_name('function'))} has no "
                                  f"{self.backend.upper()} equivalent",
@@ -305,6 +351,10 @@ class Translator:
         """Extra template values a backend's spelling needs (Metal atomics: address space, type)."""
         return {}
 
+    def extra_files(self, source_label: str, command: str | None) -> dict[str, str]:
+        """Files that accompany the port (suffix -> unsealed text); none by default."""
+        return {}
+
     def rewrite_includes(self) -> None:
         for n in walk(self.src.root):
             if n.type != "preproc_include":
@@ -318,10 +368,40 @@ class Translator:
             if c is None or c.kind != "header":
                 continue
             target = c.spelling(self.backend)
-            if target is None:
+            if target is None or c.key == "runtime_header":
                 self.rw.replace(n, "")  # the prologue includes what the backend needs
             else:
                 self.rw.replace(path, raw[0] + target + raw[-1])
+
+    _MACRO_WRAP = ("void __kp_macro__(void) {\n", "\n;}\n")
+
+    def rewrite_macro_bodies(self) -> None:
+        """Macro bodies are unparsed text to the grammar: translate each as a tiny function body."""
+        names = {n for n, c in dialect._by_name("cuda").items() if c.spelling(self.backend) != c.spelling("cuda")}
+        for n in walk(self.src.root):
+            if n.type not in ("preproc_def", "preproc_function_def"):
+                continue
+            v = n.child_by_field_name("value")
+            if v is None or self.rw.has(v):
+                continue
+            text = self.src.text_of(v)
+            if not set(re.findall(r"[A-Za-z_]\w*", text)) & names:
+                continue
+            joined = text.replace("\\\n", " \n")  # line continuations, same length
+            pre, post = self._MACRO_WRAP
+            sub = SourceFile.from_text(pre + joined + post, self.src.path)
+            if sub.syntax_errors():
+                continue  # a fragment, not an expression or statement: keep it as written
+            inner = Translator(sub, self.backend, self.allow_unported, **self.options)  # spellings only
+            port = inner.run()
+            line = self.src.loc(v).line
+            for d in port.diagnostics:
+                d.location = Location(self.src.path, line + d.location.line - 2, d.location.column)
+                self.port.diagnostics.append(d)
+            body = port.body[len(pre):len(port.body) - len(post)]
+            if body != joined:
+                self.rw.replace(v, body.replace(" \n", "\\\n") if "\\\n" in text else body)
+                self.note(v, "...", "a warp operation inside a macro body")
 
     def rewrite_macro_host_uses(self) -> None:
         macros = {self.src.text_of(s.node.parent.child_by_field_name("name"))
@@ -329,6 +409,15 @@ class Translator:
         if not macros:
             return
         for n in walk(self.src.root):
+            if n.type in ("identifier", "type_identifier") and self.src.text_of(n) in macros and \
+                    context(n, self.module) == "const":
+                f = self.module.function_at(n)
+                if f is not None and f.is_host and not f.is_device:
+                    self.problem("KP206", n, f"'{self.src.text_of(n)}' is the wave width in a constant expression of "
+                                 "host code: the host pass cannot know the device's wave width",
+                                 "choose at run time, e.g. kp_device_warp_size() == 64 ? k<64><<<...>>> : "
+                                 "k<32><<<...>>>")
+                continue
             if n.type == "identifier" and self.src.text_of(n) in macros and context(n, self.module) == "host":
                 try:
                     text = self.spell("host_wave_size")
@@ -365,11 +454,14 @@ TRANSLATORS: dict[str, type[Translator]] = {"hip": Translator}
 
 
 def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, source_label: str | None = None,
-              command: str | None = None) -> tuple[Port, str]:
+              command: str | None = None, **options) -> tuple[Port, str]:
     """Translate `src` to `backend`; returns the port and the full output text (prologue + body)."""
     src.check_syntax()
-    port = TRANSLATORS[backend](src, backend, allow_unported).run()
-    text = templates.render_port(backend, port.body, source_label or src.path, command)
+    translator = TRANSLATORS[backend](src, backend, allow_unported, **options)
+    port = translator.run()
+    text = templates.render_port(backend, port.body, source_label or src.path, command, **port.context)
+    if port.ok:
+        port.extra_files = translator.extra_files(source_label or src.path, command)
     return port, text
 
 
@@ -377,7 +469,8 @@ def destination(source: Path, backend: str, out_dir: Path | None = None) -> Path
     return (out_dir if out_dir is not None else source.parent) / (source.stem + EXTENSIONS[backend])
 
 
-def port_file(src: SourceFile, backend: str, base: Path, *, allow_unported: bool = False) -> tuple[Port, str]:
+def port_file(src: SourceFile, backend: str, base: Path, *, allow_unported: bool = False,
+              **options) -> tuple[Port, str]:
     """The sealed output text for `src`, labelled relative to `base` (the output directory).
 
     The header names the source relative to where the port lives and a command that, run from
@@ -385,5 +478,18 @@ def port_file(src: SourceFile, backend: str, base: Path, *, allow_unported: bool
     """
     label = Path(os.path.relpath(Path(src.path).resolve(), base.resolve())).as_posix()
     command = f"kernelport translate {label} --to {backend}" + (" -o ." if "/" in label else "")
-    port, text = translate(src, backend, allow_unported=allow_unported, source_label=label, command=command)
+    port, text = translate(src, backend, allow_unported=allow_unported, source_label=label, command=command,
+                           **options)
+    port.extra_files = {suffix: output.seal(t) for suffix, t in port.extra_files.items()}
     return port, output.seal(text)
+
+
+def _register_backends() -> None:
+    # Backends with their own Translator subclass register here, after Translator exists
+    # (their modules import this one).
+    from .metal import MetalTranslator
+
+    TRANSLATORS["metal"] = MetalTranslator
+
+
+_register_backends()

@@ -23,18 +23,20 @@ from .source import ident_name, walk
 # Fact kinds carried by values.  Sites are ints (index into Analysis.sites); -1 = no site.
 TID, BDIM, VOTE, WRES, WS_OK, LANE_OK = "tid", "bdim", "vote", "wres", "ws_ok", "lane_ok"
 WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK = "ws", "ws_m1", "half", "five", "one", "full", "lane", "warp", "mask"
+OPAQUE = "opaque"  # a value from somewhere the analysis cannot see (a caller's variable, memory)
 
 # Site roles that a warp-level sink confirms.
 _SINK_KINDS = (WS, WS_M1, HALF, FIVE, LANE, WARP)
 
-WARP_SIZE_NAME = re.compile(r"(?i)^(k_?)?(warp|wave(front)?|simd)_?(size|width|sz|len)$|threads_?per_?warp|^warp_?threads$")
+WARP_SIZE_NAME = re.compile(r"(?i)(^|_)(k_?)?(warp|wave(front)?|simd)_?(size|width|sz|len)$|threads_?per_?warp|"
+                            r"(^|_)warp_?threads$|^k(warp|wave)(size|width)$")
 FULL_MASKS = {0xFFFFFFFF}
 INT32_TYPES = {"unsigned", "unsigned int", "int", "uint32_t", "int32_t", "uint", "unsigned long", "signed",
                "signed int"}
 
 
 def int_value(text: str) -> int | None:
-    t = text.strip().rstrip("uUlL")
+    t = text.strip().replace("'", "").rstrip("uUlL")
     try:
         if re.fullmatch(r"0[xX][0-9a-fA-F]+", t):
             return int(t, 16)
@@ -102,6 +104,7 @@ class _Analyzer:
         self.changed = False
         self.fn: Function | None = None
         self.global_env: dict[str, frozenset] = {}
+        self.aliases: dict[str, str] = {}
 
     # -- sites ------------------------------------------------------------------------------
     def site(self, node: Node, role: str) -> int:
@@ -139,7 +142,7 @@ class _Analyzer:
             v = int_value(mac.value)
             if v == 32:
                 sid = self.site(mac.value_node, "ws_macro")
-                if WARP_SIZE_NAME.search(name):
+                if WARP_SIZE_NAME.search(name) and self.a.warp_level:
                     self.confirm({(WS, sid)}, f"'{name}' names the warp size", mac.node, kinds=(WS,))
                 return frozenset({(WS, sid)})
             if v in (31,):
@@ -156,6 +159,8 @@ class _Analyzer:
             return frozenset()
         t = n.type
         if t == "number_literal":
+            if self.src.text_of(n).replace(" ", "") == "-1":
+                return frozenset({(FULL, -1)})  # all ones as an unsigned mask
             v = int_value(self.src.text_of(n))
             if v == 32:
                 return frozenset({(WS, self.site(n, "ws"))})
@@ -303,9 +308,31 @@ class _Analyzer:
         if self.fn is None:
             return
         tnode = self.decl_types.get((self.fn.name, name))
-        if tnode is not None and (VOTE, -1) in facts and " ".join(self.src.text_of(tnode).split()) in INT32_TYPES:
+        if tnode is not None and (VOTE, -1) in facts and self.is_int32(tnode):
             sid = self.site(tnode, "type32")
             self.confirm({(WS, sid)}, f"'{name}' holds a ballot mask", at, kinds=(WS,))
+
+    def _check_mask_store(self, name: str, at: Node) -> None:
+        """A ballot stored into 32-bit memory loses lanes 32-63: no safe rewrite (the layout is data)."""
+        elem = None
+        if self.fn is not None and (p := self.fn.param(name)) is not None and p.pointer:
+            elem = p.node.child_by_field_name("type")
+        for sh in self.m.shared:
+            if sh.name == name:
+                elem = sh.node.child_by_field_name("type")
+        if elem is not None and self.is_int32(elem) and not any(i.node == at for i in self.a.issues):
+            self.a.issues.append(Issue("KP207", at, f"a ballot mask is stored into 32-bit memory '{name}': on a "
+                                       "64-wide wave lanes 32-63 are lost", self.fn.name if self.fn else None))
+
+    def is_int32(self, tnode: Node) -> bool:
+        t = " ".join(self.src.text_of(tnode).split())
+        for _ in range(8):
+            if t in INT32_TYPES:
+                return True
+            if t not in self.aliases:
+                return False
+            t = self.aliases[t]
+        return False
 
     def subscript(self, n: Node, store=None) -> frozenset:
         arr = n.child_by_field_name("argument")
@@ -322,7 +349,7 @@ class _Analyzer:
         name = self.src.text_of(base) if base.type == "identifier" else None
         if name in self.shared_names:
             kinds = {k for k, _ in idx}
-            if WARP in kinds or (LANE in kinds and self.fn is not None and self.fn.name in self.a.warp_level):
+            if (WARP in kinds or LANE in kinds) and self.fn is not None and self.fn.name in self.a.warp_level:
                 self.confirm(idx, f"indexes the per-warp shared array '{name}'", n)
                 if name not in self.warp_arrays:
                     self.warp_arrays[name] = n
@@ -330,6 +357,8 @@ class _Analyzer:
         if name is not None:
             if store is not None:
                 self.bind("[]" + name, store)
+                if (VOTE, -1) in store:
+                    self._check_mask_store(name, n)
             return self.lookup("[]" + name)
         self.ex(base)
         return frozenset()
@@ -340,6 +369,9 @@ class _Analyzer:
         args = args_node.named_children if args_node is not None else []
         arg_facts = [self.ex(a) for a in args]
         name = self.src.text_of(fn) if fn is not None and fn.type == "identifier" else None
+        if fn is not None and fn.type in ("primitive_type", "type_identifier", "sized_type_specifier") and \
+                len(arg_facts) == 1:
+            return arg_facts[0]  # a functional cast: uint32_t(-1)
         if name is None:
             if fn is not None:
                 self.ex(fn)
@@ -390,20 +422,22 @@ class _Analyzer:
         callee = self.m.functions.get(name)
         if callee is not None:
             for p, f in zip(callee.params, arg_facts):
+                f = f or frozenset({(OPAQUE, -1)})  # the caller's value came from where we cannot see
                 key = (callee.name, p.name)
                 old = self.env.get(key, frozenset())
                 if not f <= old:
                     self.env[key] = old | f
                     self.changed = True
             return self.returns.get(callee.name, frozenset())
+        if name in INT32_TYPES or name in ("uint32_t", "int32_t", "unsigned", "uint64_t", "size_t") or \
+                name in self.aliases:
+            return arg_facts[0] if len(arg_facts) == 1 else frozenset()  # a functional cast: uint32_t(-1)
         # Unknown function (math, user macros): values pass through.
         return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP, WS, WS_M1))
 
     def _classify_mask(self, node: Node, facts) -> None:
         kinds = {k for k, _ in facts}
-        cls = "full" if FULL in kinds else "active" if VOTE in kinds else "partial"
-        if node.type == "identifier" and cls == "partial":
-            cls = "partial"
+        cls = "partial" if OPAQUE in kinds else "full" if FULL in kinds else "active" if VOTE in kinds else "partial"
         self.a.shuffle_masks.append((node, cls, self.fn.name if self.fn else None))
 
     # -- statements -------------------------------------------------------------------------
@@ -427,12 +461,18 @@ class _Analyzer:
                     f = self.ex(init)
                     self.bind(name, f)
                     self._check_store(name, f, d)
+                    if WARP_SIZE_NAME.search(name) and self.a.warp_level:
+                        self.confirm({x for x in f if x[0] == WS}, f"'{name}' names the warp size", d, kinds=(WS,))
             return
         if t == "return_statement":
             f = frozenset()
             for c in n.named_children:
                 f |= self.ex(c)
             if self.fn is not None:
+                rtype = self.fn.node.child_by_field_name("type")
+                if (VOTE, -1) in f and rtype is not None and self.is_int32(rtype):
+                    sid = self.site(rtype, "type32")
+                    self.confirm({(WS, sid)}, f"'{self.fn.name}' returns a ballot mask", n, kinds=(WS,))
                 old = self.returns.get(self.fn.name, frozenset())
                 if not f <= old:
                     self.returns[self.fn.name] = old | f
@@ -527,13 +567,25 @@ class _Analyzer:
                                                             "declaration_list")):
             if ns.type == "declaration" and ns.parent is not None and ns.parent.type == "declaration_list":
                 globals_.append(ns)
+        for n in walk(self.src.root, lambda n: not n.type.endswith("statement")):
+            if n.type == "type_definition":
+                for d in n.children_by_field_name("declarator"):
+                    self.aliases[self.src.text_of(d)] = " ".join(self.src.text_of(n.child_by_field_name("type")).split())
+            elif n.type == "alias_declaration":
+                self.aliases[self.src.text_of(n.child_by_field_name("name"))] = " ".join(
+                    self.src.text_of(n.child_by_field_name("type")).split())
         for _ in range(12):
             self.changed = False
             self.fn = None
+            self.a.shuffle_masks = []
             for g in globals_:
                 self.stmt(g)
             for f in self.m.functions.values():
                 self.fn = f
+                for p in f.params:  # default arguments: `unsigned mask = 0xffffffff`
+                    default = p.node.child_by_field_name("default_value")
+                    if default is not None:
+                        self.bind(p.name, self.ex(default))
                 self.stmt(f.body)
             self._post()
             if not self.changed:
@@ -567,9 +619,11 @@ class _Analyzer:
                                      self.warp_arrays[sh.name], kinds=(WS,))
 
     def _name_confirmed_globals(self) -> None:
+        for name in self.m.macros:  # `#define WARP_SIZE 32` says it even when only host code uses it
+            self.lookup(name)
         # `constexpr int kWarpSize = 32;`: the name says it even when no sink was reached.
         for (fn, name), facts in self.env.items():
-            if fn == "" and WARP_SIZE_NAME.search(name):
+            if fn == "" and WARP_SIZE_NAME.search(name) and self.a.warp_level:
                 self.confirm({f for f in facts if f[0] == WS}, f"'{name}' names the warp size", self.src.root,
                              kinds=(WS,))
 

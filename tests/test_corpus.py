@@ -50,18 +50,13 @@ def xfail(reason: str):
 #   bug:   set when kernelport currently does something else (the test is a strict xfail).
 # ---------------------------------------------------------------------------------------------
 EXPECT: dict[str, dict] = {
-    "apex_layernorm_welford": dict(
-        codes=set(),
-        bug="KP203 false positive: WARP_SHFL's `unsigned int mask = 0xffffffff` default parameter is "
-            "a full mask (no caller passes another), yet it is classed 'partial'"),
-    "apex_scaled_masked_softmax": dict(
-        codes=set(),
-        bug="KP203 false positive on WARP_SHFL_XOR_NATIVE's defaulted full-mask parameter"),
+    "apex_layernorm_welford": dict(codes=set()),  # WARP_SHFL's mask defaults to the full mask
+    "apex_scaled_masked_softmax": dict(codes=set()),
     "cuda_samples_histogram256": dict(codes=set()),
     "cuda_samples_reduce7": dict(
-        codes={"KP203"},  # the mask really is partial: (0xffffffff) >> maskLength for blockSize % 32 != 0
-        bug="KP202 false positive: __reduce_add_sync sits under `#if __CUDA_ARCH__ >= 800`, dead code "
-            "in every HIP pass, yet translation stops on it"),
+        # The mask really is partial: (0xffffffff) >> maskLength for blockSize % 32 != 0.
+        # __reduce_add_sync sits under `#if __CUDA_ARCH__ >= 800`: dead in every HIP pass.
+        codes={"KP203"}),
     "cuda_samples_shfl_scan": dict(codes=set()),
     "cuda_samples_simple_vote": dict(codes=set()),
     "cuda_samples_transpose": dict(codes=set()),
@@ -69,26 +64,19 @@ EXPECT: dict[str, dict] = {
     "cudf_valid_if": dict(
         # The right answer is a diagnostic at `output[cudf::word_index(i)] = ballot;`: a 64-lane
         # ballot cannot be stored in one 32-bit bitmask word (the layout is data, not the wave).
-        codes={"KP2xx:ballot-into-32-bit-word"},
-        bug="stops with KP203 for the wrong reason (the C++14 digit separator in 0xFFFF'FFFF is not "
-            "read as a full mask) and says nothing about the 32-bit bitmask word"),
+        codes={"KP207"}),
     "ft_block_reduce": dict(codes=set()),
     "ggml_argmax": dict(codes=set()),
     "ggml_norm": dict(codes=set()),
     "sppark_bitpermute": dict(codes=set()),
-    "torch_radix_count": dict(
-        codes={"KP201"},  # inline PTX (`mov.s32 %0, %%laneid`) is a fair stop...
-        bug="...but KP203 is also raised on WARP_BALLOT's defaulted full-mask parameter"),
+    # The PTX lane-id idiom (`mov.s32 %0, %%laneid`) becomes __lane_id(); WARP_BALLOT's mask
+    # parameter defaults to the full mask.
+    "torch_radix_count": dict(codes=set()),
     "vllm_block_reduce": dict(codes=set()),
     "xgboost_atomic_increment": dict(codes=set()),
 }
 
-COMPILE_BUGS = {
-    "vllm_block_reduce": "__shfl_xor_sync inside the body of `#define VLLM_SHFL_XOR_SYNC(...)` is not "
-                         "rewritten: 'use of undeclared identifier __shfl_xor_sync'",
-    "torch_radix_count": "getLaneId()'s PTX `asm(\"mov.s32 %0, %%laneid;\")` is a known idiom with a HIP "
-                         "spelling (__lane_id()) but is kept as PTX: 'invalid instruction'",
-}
+COMPILE_BUGS: dict[str, str] = {}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -211,9 +199,6 @@ def test_sppark_port_needs_cxx14_which_hipcc_52_does_not_default_to(tmp_path):
 # (c) expert review, per file
 # ---------------------------------------------------------------------------------------------
 # --- FasterTransformer: shuffles with a literal width 32, lane/warp split with & 0x1f and >> 5.
-@xfail("partial rewrite: `threadIdx.x >> 5` became `/ warpSize` and shared[32] became "
-       "shared[KP_WAVE_SIZE], but warpReduceSum keeps 32-lane groups (xor 16..1, width 32) and lane "
-       "stays `& 0x1f`: on wave64 lanes 0 and 32 both write shared[wid] (one 32-lane sum is lost)")
 def test_ft_block_reduce_lane_and_warp_split_agree_with_shuffle_width():
     for fn in ("blockReduceSum", "blockReduceMax", "blockReduceSumV2"):
         b = body(out("ft_block_reduce"), fn)
@@ -225,8 +210,6 @@ def test_ft_block_reduce_lane_and_warp_split_agree_with_shuffle_width():
             assert "% warpSize" in b and "/ warpSize" in b, fn
 
 
-@xfail("`blockDim.x / 32.f` (number of per-warp slots to read) is left while wid became "
-       "threadIdx.x / warpSize: on wave64 the second pass reads slots no warp wrote")
 def test_ft_block_reduce_slot_count_matches_warp_id():
     b = body(out("ft_block_reduce"), "blockReduceSum")
     assert ("/ warpSize" in b) == ("blockDim.x / 32.f" not in b)
@@ -238,18 +221,12 @@ def test_ft_block_reduce_full_mask_dropped():
 
 
 # --- llama.cpp norm: warp_reduce_sum works in 32-lane groups (literal width 32); WARP_SIZE 32.
-@xfail("WARP_SIZE became KP_WAVE_SIZE but warp_reduce_sum keeps `offset = 16` and width 32: on "
-       "wave64 warp_id = tid / 64 drops the upper 32-lane partial sum and s_sum[lane_id] reads "
-       "slots 16..63 that nobody wrote")
 def test_ggml_norm_warp_size_consistent_with_reduce_width():
     t = out("ggml_norm")
     reduce_is_32 = "__shfl_xor(x, offset, 32)" in t
     assert ("#define WARP_SIZE 32" in t) == reduce_is_32
 
 
-@xfail("host template argument `norm_f32<WARP_SIZE>` expands to KP_WAVE_SIZE, which is 32 in the "
-       "host pass and 64 in the gfx90a device pass: the host registers norm_f32<32>, the gfx90a "
-       "code object holds only norm_f32<64> (launch fails at run time)")
 def test_ggml_norm_host_and_device_instantiate_the_same_kernels(tmp_path):
     require_tool("hipcc")
     f = tmp_path / "ggml_norm.hip"
@@ -268,9 +245,11 @@ def test_ggml_norm_host_and_device_instantiate_the_same_kernels(tmp_path):
     assert host <= dev, f"host launches {sorted(host - dev)} that the gfx90a code object lacks"
 
 
-def test_ggml_norm_host_geometry_asks_the_device():
+def test_ggml_norm_host_geometry_consistent_with_the_logical_warp():
+    # Every shuffle has the literal width 32: the kernels work in 32-lane logical warps, which is
+    # right at both wave widths, so WARP_SIZE stays 32 on the host and on the device alike.
     t = out("ggml_norm")
-    assert "block_dims(kp_device_warp_size(), 1, 1)" in t
+    assert "#define WARP_SIZE 32" in t and "KP_WAVE_SIZE" not in t
 
 
 # --- llama.cpp argmax: everything keyed on WARP_SIZE (width too): a clean, consistent port.
@@ -285,7 +264,6 @@ def test_ggml_argmax_consistent_port():
 
 
 # --- vLLM: the shuffle lives in a macro body; the CUDA branch of `#ifndef USE_ROCM` is live on HIP.
-@xfail("shuffles inside #define bodies are not rewritten (VLLM_SHFL_XOR_SYNC keeps __shfl_xor_sync)")
 def test_vllm_macro_shuffle_rewritten():
     assert "__shfl_xor_sync" not in out("vllm_block_reduce")
 
@@ -313,9 +291,6 @@ def test_apex_welford_warp_reduction_consistent():
 
 
 # --- apex/Megatron softmax: host asks the device (at::cuda::warp_size()), device uses C10_WARP_SIZE.
-@xfail("`#define C10_WARP_SIZE 32` is not recognised as the warp size (the name regex is anchored "
-       "at ^) and its flow through the WARP_SIZE template argument into the shuffle width is not "
-       "followed: on wave64 the host launches 64-wide rows, the kernel assumes 32")
 def test_apex_softmax_c10_warp_size_is_the_wave_width():
     t = out("apex_scaled_masked_softmax")
     assert "#define C10_WARP_SIZE KP_WAVE_SIZE" in t
@@ -332,20 +307,15 @@ def test_reduce7_ballot_widened():
 
 
 # --- cudf valid_if: bitmask words are 32-bit data; a wave64 ballot covers two words.
-@xfail("`0xFFFF'FFFF` (C++14 digit separator) is not read as a full mask: KP203 fires for it")
 def test_cudf_digit_separator_is_a_full_mask():
     assert not any("0xFFFF'FFFF" in d.message for d in port("cudf_valid_if")[0].diagnostics)
 
 
-@xfail("`bitmask_type ballot = __ballot(...)` keeps the 32-bit alias (uint32_t via `using`), so "
-       "lanes 32..63 are dropped and the __popcll that follows counts only 32 lanes")
 def test_cudf_ballot_not_truncated():
     k = body(out("cudf_valid_if"), "valid_if_kernel")
     assert "bitmask_type ballot = __ballot" not in k
 
 
-@xfail("no diagnostic (and no split) for storing a 64-lane ballot into one 32-bit bitmask word: "
-       "on wave64 words for bits 32..63 of each wave are never written")
 def test_cudf_ballot_store_into_32bit_word_is_diagnosed_or_split():
     p, _ = port("cudf_valid_if")
     msgs = [d for d in p.diagnostics if d.location.line == 86]
@@ -354,8 +324,6 @@ def test_cudf_ballot_store_into_32bit_word_is_diagnosed_or_split():
 
 
 # --- PyTorch radix select: WARP_BALLOT wrapper returns unsigned int.
-@xfail("the wrapper `unsigned int WARP_BALLOT(...)` keeps its 32-bit return type while callers "
-       "were widened (`unsigned long long mask`, __popcll): the ballot is truncated in the return")
 def test_torch_warp_ballot_wrapper_returns_64_bits():
     assert "unsigned int WARP_BALLOT" not in out("torch_radix_count")
 
@@ -376,9 +344,6 @@ def test_xgboost_atomic_increment_port():
     assert "% 32" not in fn and "__popc(" not in fn
 
 
-@xfail("style: device code inside `#if` gets KP_WAVE_SIZE instead of warpSize (context() treats any "
-       "preproc_if ancestor as a constant-expression context); in HOST code this same rule yields "
-       "the host-pass value 32")
 def test_xgboost_runtime_lane_test_uses_warpsize():
     assert "threadIdx.x % warpSize == leader" in out("xgboost_atomic_increment")
 
@@ -393,8 +358,6 @@ def test_shfl_scan_host_width_asks_device():
 
 
 # --- cuda-samples simpleVote: host `int warp_size = 32` drives geometry and a vote predicate.
-@xfail("host local `int warp_size = 32;` (launch geometry and the kernel's vote threshold) is not "
-       "rewritten: only file-scope names are matched against the warp-size name pattern")
 def test_simple_vote_host_warp_size_asks_device():
     assert "int warp_size = kp_device_warp_size();" in out("cuda_samples_simple_vote")
 
@@ -426,8 +389,6 @@ def test_vector_add_only_runtime_renames():
     assert not re.search(r"\bcuda[A-Z]\w*", t)
 
 
-@xfail("style: `#include <cuda_runtime.h>` is rewritten to a second `#include <hip/hip_runtime.h>` "
-       "after the prologue's own")
 def test_runtime_header_included_once():
     assert out("cuda_samples_vector_add").count("#include <hip/hip_runtime.h>") == 1
 
@@ -437,9 +398,5 @@ def test_sppark_warp_sz_is_wave_width():
     assert "#define WARP_SZ KP_WAVE_SIZE" in out("sppark_bitpermute")
 
 
-@xfail("__syncwarp() → bare __builtin_amdgcn_wave_barrier(): that intrinsic is IntrNoMem (an "
-       "execution/scheduling barrier only), so LDS stores/loads may move across it; HIP's own "
-       "__syncwarp (clr amd_warp_sync_functions.h) brackets it with __builtin_amdgcn_fence("
-       "__ATOMIC_RELEASE/ACQUIRE, \"wavefront\"), which compiles on ROCm 5.2")
 def test_sppark_syncwarp_keeps_lds_ordering():
     assert '__builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront")' in out("sppark_bitpermute")

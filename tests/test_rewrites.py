@@ -261,7 +261,7 @@ __global__ void k(int* x) {
 """)
     assert "unsigned long long a = __ballot(1);" in out
     assert "__any(x[threadIdx.x] > 0)" in out and "__all(x[threadIdx.x] > 0)" in out
-    assert "__builtin_amdgcn_wave_barrier();" in out
+    assert "kp_syncwarp();" in out
 
 
 def test_mask_from_activemask_is_safe_to_drop():
@@ -291,8 +291,8 @@ __global__ void k(int* x, unsigned m) {
 def test_inline_ptx_and_cuda_only_intrinsics_stop_translation():
     port = hip("""
 __global__ void k(unsigned* x) {
-    unsigned lane;
-    asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+    unsigned lane = threadIdx.x;
+    asm volatile("prefetch.global.L2 [%0];" :: "l"(x));
     x[0] = __reduce_add_sync(0xffffffff, lane);
 }
 """)
@@ -315,7 +315,7 @@ cudaError_t run(float* h, int n) {
     return e;
 }
 """)
-    assert "#include <hip/hip_runtime.h>" in out and "#include <hip/hip_fp16.h>" in out
+    assert "cuda_runtime.h" not in out and "#include <hip/hip_fp16.h>" in out  # the prologue includes the runtime
     assert "hipMalloc((void**)&d, n * sizeof(float));" in out
     assert "hipMemcpy(d, h, n * sizeof(float), hipMemcpyHostToDevice);" in out
     assert "hipError_t e = hipGetLastError();" in out and "k<<<1, n>>>(d);" in out
@@ -383,3 +383,102 @@ __global__ void k(float* x) {
 """)
     assert "    int lane = threadIdx.x % warpSize; // lane in the warp\n" in out
     assert "    __shared__ float partial[KP_WAVE_SIZE]; // one slot per warp\n" in out
+
+
+def test_ptx_lane_id_idiom_becomes_the_lane_id():
+    out = body("""
+__global__ void k(unsigned* x) {
+    unsigned lane;
+    asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+    x[threadIdx.x] = lane;
+}
+""")
+    assert "lane = __lane_id();" in out
+
+
+def test_cuda_only_code_under_cuda_arch_is_dead_off_nvidia():
+    port = hip("""
+__global__ void k(unsigned* x) {
+#if __CUDA_ARCH__ >= 800
+    x[0] = __reduce_add_sync(0xffffffff, x[threadIdx.x]);
+#else
+    x[0] = x[threadIdx.x];
+#endif
+}
+""")
+    assert port.ok
+
+
+def test_ballot_wrapper_return_type_and_typedef_alias_widen():
+    out = body("""
+using bitmask_type = unsigned int;
+__device__ unsigned int ballot(int p) { return __ballot_sync(0xffffffff, p); }
+__global__ void k(int* x) {
+    bitmask_type m = ballot(x[threadIdx.x] > 0);
+    x[0] = __popc(m);
+}
+""")
+    assert "__device__ unsigned long long ballot(int p)" in out
+    assert "unsigned long long m = ballot(x[threadIdx.x] > 0);" in out and "__popcll(m)" in out
+
+
+def test_ballot_stored_into_32_bit_memory_has_no_safe_rewrite():
+    port = hip("""
+__global__ void k(const float* x, unsigned* words) {
+    unsigned b = __ballot_sync(0xffffffff, x[threadIdx.x] > 0.0f);
+    if (threadIdx.x % 32 == 0) words[threadIdx.x / 32] = b;
+}
+""")
+    assert [d.code for d in port.diagnostics] == ["KP207"]
+
+
+def test_default_full_mask_parameter_is_full():
+    out = body("""
+__device__ float shfl(float v, int l, unsigned mask = 0xffffffff) { return __shfl_sync(mask, v, l); }
+__global__ void k(float* x) { x[threadIdx.x] = shfl(x[threadIdx.x], 0); }
+""")
+    assert "__shfl(v, l)" in out
+
+
+def test_caller_supplied_unknown_mask_is_partial():
+    port = hip("""
+__device__ float shfl(float v, int l, unsigned mask = 0xffffffff) { return __shfl_sync(mask, v, l); }
+__global__ void k(float* x, unsigned m) { x[threadIdx.x] = shfl(x[threadIdx.x], 0, m); }
+""")
+    assert [d.code for d in port.diagnostics] == ["KP203"]
+
+
+def test_warp_size_macro_as_host_template_argument_is_reported():
+    port = hip("""
+#define WARP_SIZE 32
+template <int W> __global__ void k(float* x) { x[threadIdx.x % W] = __shfl_sync(0xffffffff, x[0], 0); }
+void launch(float* x) { k<WARP_SIZE><<<1, 64>>>(x); }
+""")
+    assert [d.code for d in port.diagnostics] == ["KP206"]
+
+
+def test_host_local_named_warp_size():
+    out = body("""
+__global__ void k(int* x) { x[threadIdx.x] = __any_sync(0xffffffff, x[threadIdx.x]); }
+void launch(int* x) {
+    int warp_size = 32;
+    k<<<1, warp_size * 3>>>(x);
+}
+""")
+    assert "int warp_size = kp_device_warp_size();" in out
+
+
+def test_runtime_header_is_included_once_by_the_prologue():
+    _, text = translate(SourceFile.from_text("#include <cuda_runtime.h>\n__global__ void k(float* x) { }\n", "t.cu"), "hip")
+    assert text.count("#include <hip/hip_runtime.h>") == 1 and "cuda_runtime" not in text
+
+
+def test_shuffle_inside_a_macro_body():
+    out = body("""
+#define SHFL_XOR(var, lane_mask) __shfl_xor_sync(uint32_t(-1), var, lane_mask)
+#define SHFL_DOWN(v, d) \\
+    __shfl_down_sync(0xffffffff, v, d)
+__global__ void k(float* x) { x[threadIdx.x] = SHFL_XOR(x[0], 1) + SHFL_DOWN(x[0], 1); }
+""")
+    assert "#define SHFL_XOR(var, lane_mask) __shfl_xor(var, lane_mask)" in out
+    assert "#define SHFL_DOWN(v, d) \\\n    __shfl_down(v, d)" in out
