@@ -52,6 +52,8 @@ def translate(
     allow_unported: bool = typer.Option(False, "--allow-unported",
                                         help="Keep code that has no safe rewrite, behind a KERNELPORT-UNPORTED comment."),
     explain: bool = typer.Option(False, "--explain", help="List every rewrite and why it was made."),
+    demote_double: bool = typer.Option(False, "--demote-double",
+                                       help="Metal: translate double as float (Metal has no double) instead of stopping."),
 ) -> None:
     """Translate CUDA kernels to HIP and/or Metal, keeping names, comments and layout."""
     from . import output as outmod
@@ -71,8 +73,9 @@ def translate(
                 err.print(f"{loc}: warning: {msg}", markup=False)
         for backend in targets:
             dest = destination(f, backend, output)
+            options = {"demote_double": True} if demote_double else {}
             port, text = port_file(src, backend, Path.cwd() if stdout else dest.parent,
-                                   allow_unported=allow_unported)
+                                   allow_unported=allow_unported, **options)
             command = text.splitlines()[1].removeprefix("// Regenerate: ")
             for d in port.diagnostics:
                 err.print(d.format(), markup=False)
@@ -87,23 +90,69 @@ def translate(
             if stdout:
                 sys.stdout.write(text)
                 continue
+            # The port and the files that go with it (a Metal port's .metal.json sidecar).
+            files = [(dest, text)] + [(dest.with_name(dest.name + suffix), t) for suffix, t in port.extra_files.items()]
             if check:
-                if not dest.exists():
-                    err.print(f"{dest}: missing (run: {command})", markup=False)
-                    status = 1
-                elif dest.read_text(encoding="utf-8", errors="replace") != text:
-                    sys.stdout.write(outmod.diff(dest.read_text(encoding="utf-8", errors="replace"), text, str(dest)))
-                    err.print(f"{dest}: stale (run: {command})", markup=False)
-                    status = 1
+                for path, content in files:
+                    if not path.exists():
+                        err.print(f"{path}: missing (run: {command})", markup=False)
+                        status = 1
+                    elif path.read_text(encoding="utf-8", errors="replace") != content:
+                        sys.stdout.write(outmod.diff(path.read_text(encoding="utf-8", errors="replace"), content,
+                                                     str(path)))
+                        err.print(f"{path}: stale (run: {command})", markup=False)
+                        status = 1
                 continue
-            try:
-                verdict = outmod.write(dest, text, force=force)
-            except outmod.WriteRefused as e:
-                err.print(f"error: {e}", markup=False)
-                status = 1
-                continue
-            out.print(f"{verdict:9} {dest}", markup=False)
+            for path, content in files:
+                try:
+                    verdict = outmod.write(path, content, force=force)
+                except outmod.WriteRefused as e:
+                    err.print(f"error: {e}", markup=False)
+                    status = 1
+                    continue
+                out.print(f"{verdict:9} {path}", markup=False)
     raise typer.Exit(status)
+
+
+@app.command()
+def verify(
+    paths: List[Path] = typer.Argument(..., help="Annotated kernel files or directories."),
+    fmt: str = typer.Option("table", "--format", help="table, json or junit."),
+    require: str = typer.Option("", "--require",
+                                help="Comma-separated backends/tools whose skip is a failure (CI): hip, metal, nvcc."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the input generators (default: annotation)."),
+    schedules: str = typer.Option("block,warp,thread", "--schedules", help="Emulator schedules to run."),
+    device: Optional[str] = typer.Option(None, "--device", help="Also run the original on a real GPU: cuda."),
+    jobs: int = typer.Option(0, "-j", "--jobs", help="Files verified in parallel (default: one per core)."),
+    explain: bool = typer.Option(False, "--explain", help="Show inputs, reference and port values of failures."),
+) -> None:
+    """Prove every port computes what the original computes, at every wave width."""
+    from . import verify_report
+    from .verify import SCHEDULES, verify_paths
+
+    if fmt not in ("table", "json", "junit"):
+        raise KernelportError(f"unknown format '{fmt}'", hint="formats: table, json, junit")
+    req = {r.strip() for r in require.split(",") if r.strip()}
+    bad = req - {"hip", "metal", "nvcc", "cuda", "hipcc", "clang"}
+    if bad:
+        raise KernelportError(f"unknown --require entry '{sorted(bad)[0]}'", hint="use hip, metal, nvcc")
+    sched = tuple(s.strip() for s in schedules.split(",") if s.strip())
+    if not sched or set(sched) - set(SCHEDULES):
+        raise KernelportError(f"unknown schedule in '{schedules}'", hint="schedules: " + ", ".join(SCHEDULES))
+    if device not in (None, "cuda"):
+        raise KernelportError(f"unknown device '{device}'", hint="--device cuda")
+    reports = verify_paths(paths, require=req, seed=seed, schedules=sched, device=device, jobs=jobs,
+                           progress=fmt == "table" and err.is_terminal)
+    if fmt == "json":
+        sys.stdout.write(verify_report.as_json(reports) + "\n")
+    elif fmt == "junit":
+        sys.stdout.write(verify_report.junit(reports))
+    else:
+        verify_report.table(reports, out, explain=explain)
+    if any(r.error and "error:" in r.error for r in reports) and not any(
+            c.status == "fail" for r in reports for c in r.checks):
+        raise typer.Exit(2)
+    raise typer.Exit(1 if any(r.failed for r in reports) else 0)
 
 
 def run() -> None:
@@ -130,3 +179,10 @@ def run() -> None:
         err.print(f"kernelport: internal error: {type(e).__name__}: {e} "
                   "(please report it with the input file; KERNELPORT_DEBUG=1 shows the traceback)", markup=False)
         sys.exit(3)
+
+
+# -- lint (kernelport/lint/cli.py) ----------------------------------------------------------------
+from .lint.cli import lint as _lint_command, rule as _rule_command  # noqa: E402
+
+app.command(name="lint")(_lint_command)
+app.command(name="rule")(_rule_command)

@@ -116,13 +116,13 @@ CONCEPTS: tuple[Concept, ...] = (
     # -- votes and masks ----------------------------------------------------------------------
     C("ballot", "vote", ("mask", "predicate"), "__ballot_sync({mask}, {predicate})",
       "__ballot({predicate})", "static_cast<ulong>(simd_ballot({predicate}))", warp_level=True,
-      aliases={"cuda": ("__ballot",)}, note="32-bit on CUDA, 64-bit on HIP and Metal"),
+      aliases={"cuda": ("__ballot",), "metal": ("simd_ballot",)}, note="32-bit on CUDA, 64-bit on HIP and Metal"),
     C("any", "vote", ("mask", "predicate"), "__any_sync({mask}, {predicate})", "__any({predicate})",
       "simd_any({predicate})", warp_level=True, aliases={"cuda": ("__any",)}),
     C("all", "vote", ("mask", "predicate"), "__all_sync({mask}, {predicate})", "__all({predicate})",
       "simd_all({predicate})", warp_level=True, aliases={"cuda": ("__all",)}),
     C("activemask", "vote", (), "__activemask()", "__ballot(1)",
-      "static_cast<ulong>(simd_active_threads_mask())", warp_level=True),
+      "static_cast<ulong>(simd_active_threads_mask())", warp_level=True, aliases={"metal": ("simd_active_threads_mask",)}),
     C("lanemask_lt", "vote", (), None, "__lanemask_lt()", None, warp_level=True),
     # Shuffles over a logical sub-warp (an explicit width below the SIMD width): Metal has no
     # width argument, so a kp_ helper keeps each segment separate.

@@ -405,11 +405,7 @@ def _resolve_collectives(ctx, groups, colls):
                     if errs is None:
                         errs = np.zeros((nb, W))
                     errs[:, lane_of[i]] = e
-            if p == "mask":
-                first = colls[members[0]][3][p][0]
-                args[p] = (first, None)
-            else:
-                args[p] = (vals.reshape(-1), None if errs is None else errs.reshape(-1))
+            args[p] = (vals.reshape(-1), None if errs is None else errs.reshape(-1))  # masks too: per lane
         flat_active = active.reshape(-1)
         if key == "syncwarp":
             if "mask" in args:

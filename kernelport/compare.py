@@ -1,0 +1,85 @@
+"""Compare a kernel's outputs with the reference under a tolerance derived from the operation.
+
+`auto` tolerance: the emulator carries a rigorous per-element absolute error bound through every
+rounding operation of the port (`kernel_bound`), and the reference is bounded the same way
+when it is interpreted (`ref_bound`); the difference of two approximations of the same exact
+value can be at most the sum of their bounds.  No bare `1e-6`: a reduction over a million
+floats gets the bound its own operations earned.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+U32 = 2.0 ** -24  # unit roundoff of float32
+
+
+@dataclass
+class Mismatch:
+    buffer: str
+    index: int
+    got: float
+    want: float
+    bound: float
+    count: int  # how many elements are outside the bound
+    max_abs: float
+    max_rel: float
+
+
+@dataclass
+class Comparison:
+    ok: bool
+    max_abs: float
+    max_rel: float
+    mismatch: Mismatch | None
+    mode: str
+
+
+def _as_float(a: np.ndarray) -> np.ndarray:
+    return a.astype(np.float64) if a.dtype.kind in "fc" else a.astype(np.float64)
+
+
+def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mode: str,
+            values: dict[str, float] | None = None, kernel_bounds: dict[str, np.ndarray] | None = None,
+            ref_bounds: dict[str, np.ndarray] | None = None) -> Comparison:
+    """Compare every buffer in `expected` (the kernel's out/inout buffers)."""
+    worst_abs = worst_rel = 0.0
+    first: Mismatch | None = None
+    for name, want in expected.items():
+        got = outputs[name]
+        if got.shape != want.shape:
+            return Comparison(False, np.inf, np.inf, Mismatch(name, 0, float("nan"), float("nan"), 0.0,
+                                                              max(got.size, want.size), np.inf, np.inf), mode)
+        g, w = _as_float(got), _as_float(want)
+        both_nan = np.isnan(g) & np.isnan(w)
+        diff = np.where(both_nan, 0.0, np.abs(g - w))
+        diff = np.where(np.isnan(diff), np.inf, diff)
+        if mode == "exact":
+            bound = np.zeros_like(w)
+            bad = (got != want) & ~both_nan if got.dtype.kind == "f" else got != want
+        else:
+            if mode == "explicit":
+                v = values or {}
+                bound = v.get("abs", 0.0) + v.get("rel", 0.0) * np.abs(w)
+            else:
+                kb = kernel_bounds.get(name) if kernel_bounds else None
+                rb = ref_bounds.get(name) if ref_bounds else None
+                bound = np.zeros_like(w) if kb is None else kb.astype(np.float64)
+                # The reference's own error (its bound if known) and the rounding of an exact
+                # value to the buffer's type.
+                bound = bound + (rb.astype(np.float64) if rb is not None else 0.0) + (
+                    U32 * np.abs(w) if got.dtype == np.float32 else 0.0)
+                if got.dtype.kind != "f":
+                    bound = np.zeros_like(w)
+            bad = diff > bound
+        with np.errstate(divide="ignore", invalid="ignore"):
+            rel = np.where(w != 0, diff / np.abs(w), np.where(diff == 0, 0.0, np.inf))
+        if diff.size:
+            worst_abs = max(worst_abs, float(diff.max()))
+            worst_rel = max(worst_rel, float(rel.max()))
+        if first is None and bad.any():
+            i = int(np.argmax(bad))
+            first = Mismatch(name, i, got[i].item(), want[i].item(), float(bound[i]), int(bad.sum()),
+                             float(diff.max()), float(rel.max()))
+    return Comparison(first is None, worst_abs, worst_rel, first, mode)

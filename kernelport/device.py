@@ -1,0 +1,113 @@
+"""Run the CUDA original on a real NVIDIA GPU (`verify --device cuda`).
+
+A small driver program includes the kernel file, loads the annotated inputs from files, launches
+the kernel with the annotated geometry and writes the buffers back; nvcc builds it for the GPU
+that is present.  Only nvcc and an NVIDIA driver are needed (no CuPy).
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from .annotations import KernelSpec
+from .model import Function
+
+_CTYPE = {np.dtype(np.float32): "float", np.dtype(np.float16): "__half", np.dtype(np.int32): "int",
+          np.dtype(np.uint32): "unsigned int", np.dtype(np.int64): "long long",
+          np.dtype(np.uint64): "unsigned long long", np.dtype(np.int8): "signed char",
+          np.dtype(np.uint8): "unsigned char", np.dtype(np.int16): "short", np.dtype(np.uint16): "unsigned short",
+          np.dtype(np.float64): "double"}
+
+DRIVER = """\
+#include "{source}"
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+
+static void check(cudaError_t e, const char* what) {{
+    if (e != cudaSuccess) {{ std::fprintf(stderr, "%s: %s\\n", what, cudaGetErrorString(e)); std::exit(1); }}
+}}
+
+template <typename T> static T* load(const char* path, size_t count) {{
+    T* host = (T*)std::malloc(count * sizeof(T) + 1);
+    FILE* f = std::fopen(path, "rb");
+    if (!f || std::fread(host, sizeof(T), count, f) != count) {{ std::fprintf(stderr, "read %s\\n", path); std::exit(1); }}
+    std::fclose(f);
+    T* dev = nullptr;
+    check(cudaMalloc((void**)&dev, count * sizeof(T) + 1), "cudaMalloc");
+    check(cudaMemcpy(dev, host, count * sizeof(T), cudaMemcpyHostToDevice), "copy in");
+    std::free(host);
+    return dev;
+}}
+
+template <typename T> static void save(const char* path, const T* dev, size_t count) {{
+    T* host = (T*)std::malloc(count * sizeof(T) + 1);
+    check(cudaMemcpy(host, dev, count * sizeof(T), cudaMemcpyDeviceToHost), "copy out");
+    FILE* f = std::fopen(path, "wb");
+    std::fwrite(host, sizeof(T), count, f);
+    std::fclose(f);
+    std::free(host);
+}}
+
+int main() {{
+{loads}
+    {kernel}<<<dim3({grid}), dim3({block}), {shared}>>>({call});
+    check(cudaGetLastError(), "launch");
+    check(cudaDeviceSynchronize(), "kernel");
+{saves}
+    return 0;
+}}
+"""
+
+
+class DeviceUnavailable(RuntimeError):
+    pass
+
+
+def _scalar(value, ctype: str) -> str:
+    if isinstance(value, float):
+        return f"({ctype}){value.hex()}"
+    return f"({ctype}){int(value)}"
+
+
+def run_cuda(source: Path, kernel: Function, spec: KernelSpec, args: dict, template_args: list[str] | None,
+             arch: str = "native") -> dict[str, np.ndarray]:
+    """Outputs of the original kernel run on the local NVIDIA GPU."""
+    nvcc = shutil.which("nvcc")
+    if nvcc is None:
+        raise DeviceUnavailable("nvcc not found (install the CUDA Toolkit)")
+    if shutil.which("nvidia-smi") is None:
+        raise DeviceUnavailable("no NVIDIA GPU driver (nvidia-smi not found)")
+    with tempfile.TemporaryDirectory(prefix="kernelport-gpu-") as tmp:
+        d = Path(tmp)
+        loads, saves, call = [], [], []
+        for p in kernel.params:
+            v = args[p.name]
+            if isinstance(v, np.ndarray):
+                ct = _CTYPE[v.dtype]
+                (d / f"{p.name}.in").write_bytes(v.tobytes())
+                loads.append(f'    {ct}* {p.name} = load<{ct}>("{d / (p.name + ".in")}", {v.size});')
+                saves.append(f'    save<{ct}>("{d / (p.name + ".out")}", {p.name}, {v.size});')
+                call.append(f"({p.type}*){p.name}" if "half" not in p.type else p.name)
+            else:
+                call.append(_scalar(v, p.type))
+        name = kernel.name + (f"<{', '.join(template_args)}>" if template_args else "")
+        driver = DRIVER.format(source=source.resolve(), loads="\n".join(loads), saves="\n".join(saves),
+                               kernel=name, grid=", ".join(map(str, spec.dims("grid"))),
+                               block=", ".join(map(str, spec.dims("block"))), shared=spec.shared_bytes(),
+                               call=", ".join(call))
+        (d / "driver.cu").write_text(driver)
+        exe = d / "driver"
+        r = subprocess.run([nvcc, "-O2", f"-arch={arch}", "-o", str(exe), str(d / "driver.cu")],
+                           capture_output=True, text=True, timeout=600)
+        if r.returncode != 0:
+            raise RuntimeError(f"nvcc failed on the GPU driver: {r.stderr.strip()[:800]}")
+        r = subprocess.run([str(exe)], capture_output=True, text=True, timeout=600)
+        if r.returncode != 0:
+            raise RuntimeError(f"the kernel failed on the GPU: {r.stderr.strip()[:800]}")
+        return {p.name: np.frombuffer((d / f"{p.name}.out").read_bytes(), dtype=args[p.name].dtype).copy()
+                for p in kernel.params if isinstance(args[p.name], np.ndarray)}

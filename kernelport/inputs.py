@@ -1,0 +1,64 @@
+"""Kernel arguments from annotations: seeded buffers and typed scalars, the same for every run.
+
+Every backend and the reference see byte-identical inputs; a buffer's generator is seeded by
+(seed, argument position) so adding an argument does not change the others' values.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .annotations import ArgSpec, KernelSpec
+from .errors import KernelportError
+from .model import Function
+
+DTYPES = {
+    "float": np.float32, "half": np.float16, "__half": np.float16, "double": np.float64,
+    "int": np.int32, "int32_t": np.int32, "unsigned": np.uint32, "unsigned int": np.uint32, "uint": np.uint32,
+    "uint32_t": np.uint32, "char": np.int8, "int8_t": np.int8, "unsigned char": np.uint8, "uint8_t": np.uint8,
+    "short": np.int16, "unsigned short": np.uint16, "long long": np.int64, "int64_t": np.int64,
+    "unsigned long long": np.uint64, "uint64_t": np.uint64, "float2": np.float32, "float4": np.float32,
+}
+LANES = {"float2": 2, "float4": 4}
+
+
+def dtype(type_name: str) -> np.dtype:
+    t = " ".join(type_name.replace("const", "").split())
+    if t not in DTYPES:
+        raise KernelportError(f"no numeric type for '{type_name}'", hint="use float, int, unsigned int, half, ...")
+    return np.dtype(DTYPES[t])
+
+
+def make_buffer(spec: KernelSpec, a: ArgSpec, index: int) -> np.ndarray:
+    n = spec.length(a.name) * LANES.get(a.type, 1)
+    dt = dtype(a.type)
+    g = a.generator
+    if g is None:
+        return np.zeros(n, dtype=dt)
+    rng = np.random.default_rng([spec.seed, index])
+    p = g.params
+    if g.kind == "uniform":
+        v = rng.uniform(p[0], p[1], n)
+    elif g.kind == "normal":
+        v = rng.normal(p[0], p[1], n)
+    elif g.kind == "integers":
+        v = rng.integers(int(p[0]), int(p[1]), n)
+    elif g.kind == "constant":
+        v = np.full(n, p[0])
+    else:  # arange
+        start = p[0] if p else 0
+        step = p[1] if len(p) > 1 else 1
+        v = start + step * np.arange(n)
+    return v.astype(dt)
+
+
+def make_args(kernel: Function, spec: KernelSpec) -> dict[str, np.ndarray | int | float]:
+    """Fresh arguments for one run: buffers from generators, scalars converted to the C type."""
+    values = spec.scalar_values()
+    args: dict[str, np.ndarray | int | float] = {}
+    for i, p in enumerate(kernel.params):
+        if p.pointer:
+            args[p.name] = make_buffer(spec, spec.args[p.name], i)
+        else:
+            args[p.name] = dtype(p.type).type(values[p.name]).item() if p.type.replace("const", "").strip() in \
+                DTYPES else values[p.name]
+    return args

@@ -1,0 +1,24 @@
+"""`kernelport lint`: wave-size, synchronisation and platform hazards in CUDA, HIP and Metal code.
+
+The package is small modules named by what they hold:
+
+- `finding`   the Finding a rule reports (the JSON contract of DESIGN §6) and severities;
+- `rule`      the Rule base class, the registry, code selection and severity policy by target;
+- `context`   one file as the rules see it: source, kernel model, warp-size dataflow, positions;
+- `guards`    preprocessor platform guards (`#ifdef __CUDA_ARCH__`, `#ifdef __HIP_PLATFORM_AMD__`);
+- `divergence` which values and control flow depend on the thread (barriers, partial warps);
+- `rules/`    the rules, one module per family (WS, SY, PT, KP);
+- `suppress`  inline suppressions (`// kernelport: ignore[...] reason`, `NOLINT`);
+- `config`    `[tool.kernelport]` in the nearest pyproject.toml;
+- `inputs`    which files to lint (.gitignore honoured) and CUDA embedded in Python or Metal;
+- `engine`    lint one file, lint many in parallel;
+- `fix`       `--fix` / `--diff` through the translator's own site rewrites;
+- `formats`   full, concise, json, sarif, github, statistics;
+- `cli`       the `lint` and `rule` commands; `docs` renders docs/rules.md.
+"""
+from __future__ import annotations
+
+from .finding import Finding
+from .engine import lint_paths, lint_text
+
+__all__ = ["Finding", "lint_paths", "lint_text"]

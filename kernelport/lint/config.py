@@ -1,0 +1,143 @@
+"""`[tool.kernelport]` in the nearest pyproject.toml.
+
+    [tool.kernelport]
+    targets = ["cuda", "hip-cdna", "hip-rdna"]      # default: all four
+    select = ["WS", "SY", "PT001"]                   # default: every rule
+    ignore = ["WS007"]
+    per-file-ignores = { "legacy/*.cu" = ["SY002"], "*_nvidia.cu" = ["WS"] }
+    portable-macros = ["WARP_SIZE"]                  # defined per architecture by the build
+    exclude = ["third_party/"]                       # gitignore-style, relative to this file
+    fail-on = "warning"                              # error | warning | info
+
+The nearest pyproject.toml with a `[tool.kernelport]` table, searched upward from each linted
+file, applies to it; command-line options override `targets`, `select` and `fail-on`, and extend
+`ignore`.
+"""
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from ..errors import KernelportError, Location
+from .rule import check_selectors, parse_targets
+
+try:  # Python 3.11+
+    import tomllib
+except ModuleNotFoundError:  # pragma: no cover - Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
+
+KEYS = {"targets", "select", "ignore", "per-file-ignores", "portable-macros", "exclude", "fail-on"}
+FAIL_LEVELS = ("error", "warning", "info")
+
+
+@dataclass(frozen=True)
+class Config:
+    path: Path | None = None  # the pyproject.toml
+    targets: frozenset[str] | None = None
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    portable_macros: frozenset[str] = frozenset()
+    exclude: tuple[str, ...] = ()
+    fail_on: str | None = None
+
+    @property
+    def root(self) -> Path | None:
+        return self.path.parent if self.path else None
+
+    def ignored_for(self, file: Path) -> tuple[str, ...]:
+        if not self.per_file_ignores or self.root is None:
+            return ()
+        try:
+            rel = file.resolve().relative_to(self.root.resolve()).as_posix()
+        except ValueError:
+            rel = file.as_posix()
+        out: list[str] = []
+        for pattern, codes in self.per_file_ignores:
+            p = pattern.rstrip("/")
+            if fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(rel, p + "/*") or \
+                    ("/" not in p and fnmatch.fnmatch(rel.rsplit("/", 1)[-1], p)):
+                out.extend(codes)
+        return tuple(out)
+
+
+EMPTY = Config()
+
+
+def _strings(value, key: str, where: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise KernelportError(f"{where}: `{key}` must be a list of strings")
+    return tuple(value)
+
+
+def load(path: Path) -> Config:
+    where = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        line = getattr(e, "lineno", None)
+        raise KernelportError(f"invalid TOML: {e}", Location(where, line, getattr(e, "colno", 1)) if line else None,
+                              hint="fix pyproject.toml") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise KernelportError(f"{where}: cannot read: {e}") from None
+    table = data.get("tool", {}).get("kernelport")
+    if table is None:
+        return EMPTY
+    if not isinstance(table, dict):
+        raise KernelportError(f"{where}: [tool.kernelport] must be a table")
+    where = f"{path} [tool.kernelport]"
+    unknown = sorted(set(table) - KEYS)
+    if unknown:
+        raise KernelportError(f"{where}: unknown key '{unknown[0]}'", hint="keys: " + ", ".join(sorted(KEYS)))
+    targets = parse_targets(_strings(table["targets"], "targets", where), f"{where} targets") \
+        if "targets" in table else None
+    select = tuple(check_selectors(_strings(table["select"], "select", where), f"{where} select")) \
+        if "select" in table else None
+    ignore = tuple(check_selectors(_strings(table.get("ignore", []), "ignore", where), f"{where} ignore"))
+    pfi = table.get("per-file-ignores", {})
+    if not isinstance(pfi, dict):
+        raise KernelportError(f"{where}: `per-file-ignores` must be a table of glob = [codes]")
+    per_file = tuple((k, tuple(check_selectors(_strings(v, f"per-file-ignores.{k}", where), f"{where} per-file-ignores")))
+                     for k, v in pfi.items())
+    fail_on = table.get("fail-on")
+    if fail_on is not None and fail_on not in FAIL_LEVELS:
+        raise KernelportError(f"{where}: `fail-on` must be one of {', '.join(FAIL_LEVELS)}")
+    return Config(path, targets, select, ignore, per_file,
+                  frozenset(_strings(table.get("portable-macros", []), "portable-macros", where)),
+                  _strings(table.get("exclude", []), "exclude", where), fail_on)
+
+
+@lru_cache(maxsize=None)
+def _for_dir(d: Path) -> Config:
+    p = d / "pyproject.toml"
+    if p.is_file():
+        cfg = load(p)
+        if cfg is not EMPTY:
+            return cfg
+    if d.parent == d:
+        return EMPTY
+    return _for_dir(d.parent)
+
+
+def find(path: Path) -> Config:
+    """The configuration that applies to `path` (a file or directory)."""
+    p = path.resolve()
+    return _for_dir(p if p.is_dir() else p.parent)
+
+
+def clear_cache() -> None:
+    _for_dir.cache_clear()
+
+
+@dataclass
+class Overrides:
+    """What the command line says (None: not given)."""
+    targets: frozenset[str] | None = None
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] = ()
+    fail_on: str | None = None
+    extra: dict = field(default_factory=dict)

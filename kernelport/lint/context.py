@@ -1,0 +1,263 @@
+"""One file as the rules see it: source, kernel model, warp-size dataflow, positions, settings."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Callable
+
+from tree_sitter import Node
+
+from .. import dialect, warpflow
+from ..model import Function, Module, build
+from ..source import SourceFile, walk
+from ..translate import context as code_context
+from . import guards
+from .finding import Finding, Fix, Related
+from .rule import Rule
+
+# The platforms a file of each language is written for.
+LANG_TARGETS = {"cuda": frozenset({"cuda", "hip-cdna", "hip-rdna", "metal"}),
+                "hip": frozenset({"hip-cdna", "hip-rdna"}),
+                "metal": frozenset({"metal"})}
+
+
+@dataclass
+class Settings:
+    targets: frozenset[str]
+    enabled: frozenset[str]
+    portable_macros: frozenset[str] = frozenset()
+
+
+@dataclass
+class Unit:
+    """Text to analyse and where its bytes live in the user's file."""
+    path: str  # as displayed
+    lang: str  # cuda | hip | metal
+    text: str  # analysed text (CUDA-shaped; Metal goes through a shim)
+    locate: Callable[[int], tuple[int, int]] | None = None  # analysed byte offset -> (line, col) in the file
+    fixable: bool = True  # the analysed text is the file's text (not a shim or an embedded string)
+    header_macros: dict[str, tuple[str, int, int, str]] = field(default_factory=dict)  # name -> (path, line, col, value)
+
+
+@dataclass
+class HardcodedMacro:
+    name: str
+    value: str
+    where: tuple[str, int, int]  # path, line, column of the value
+    node: Node | None  # the value node when defined in this file
+
+
+class Context:
+    def __init__(self, unit: Unit, settings: Settings):
+        self.unit = unit
+        self.path = unit.path
+        self.lang = unit.lang
+        self.settings = settings
+        self.enabled = settings.enabled
+        own = LANG_TARGETS[unit.lang]
+        self.targets = (settings.targets & own) or own
+        self.src = SourceFile.from_text(unit.text, unit.path)
+        self.module: Module = build(self.src)
+        self.analysis = warpflow.analyze(self.module)
+        self.findings: list[Finding] = []
+
+    # -- positions ---------------------------------------------------------------------------
+    def position(self, byte: int) -> tuple[int, int]:
+        if self.unit.locate is not None:
+            return self.unit.locate(byte)
+        loc = self.src.location(byte)
+        return loc.line, loc.column
+
+    def text(self, node: Node) -> str:
+        return self.src.text_of(node)
+
+    def where(self, node: Node) -> str:
+        line, col = self.position(node.start_byte)
+        return f"{line}:{col}"
+
+    # -- reporting ---------------------------------------------------------------------------
+    def report(self, rule: Rule, at: Node | tuple[int, int], message: str, *, severity: str | None = None,
+               fix: Fix | None = None, related: tuple[Related, ...] = ()) -> None:
+        if rule.code not in self.enabled:
+            return
+        sev = severity or rule.severity(self.targets)
+        if sev is None:
+            return
+        start, end = (at.start_byte, at.end_byte) if isinstance(at, Node) else at
+        line, col = self.position(start)
+        eline, ecol = self.position(max(end, start))
+        if (eline, ecol) <= (line, col):
+            eline, ecol = line, col + 1
+        self.findings.append(Finding(self.path, line, col, eline, ecol, rule.code, rule.name, sev, message,
+                                     fix if self.unit.fixable else None, tuple(related), (start, end)))
+
+    def related(self, node: Node, message: str) -> Related:
+        line, col = self.position(node.start_byte)
+        return Related(self.path, line, col, message)
+
+    # -- wording -----------------------------------------------------------------------------
+    @property
+    def wave(self) -> str:
+        """How this dialect spells the wave width at run time, for messages."""
+        c = dialect.concept("warp_size")
+        if self.lang == "metal":
+            return f"a `[[{c.metal_attr[1]}]]` parameter"
+        return f"`{c.spelling('hip' if self.lang == 'hip' else 'cuda')}`"
+
+    @property
+    def breaks(self) -> str:
+        """Which configured hardware a 32-lane assumption breaks on."""
+        t = self.targets
+        if self.lang == "metal":
+            return "on a GPU whose SIMD-group is not 32 wide (Metal does not guarantee 32)"
+        parts = []
+        if "hip-cdna" in t:
+            parts.append("on AMD CDNA (gfx9, MI100-MI300: 64-wide waves)")
+        if "metal" in t:
+            parts.append("on Metal (SIMD-group width not guaranteed to be 32)")
+        if not parts and "hip-rdna" in t:
+            parts.append("on any wave64 AMD GPU (CDNA; RDNA is wave32)")
+        return " and ".join(parts) or "on a GPU whose wave is not 32 wide"
+
+    # -- code structure ----------------------------------------------------------------------
+    def function_at(self, node: Node) -> Function | None:
+        return self.module.function_at(node)
+
+    def code_context(self, node: Node) -> str:
+        """'const' (a constant expression is required), 'device' or 'host'."""
+        return code_context(node, self.module)
+
+    def guarded(self, node: Node) -> bool:
+        return guards.platform_guarded(node, self.src)
+
+    @cached_property
+    def warp_level(self) -> set[str]:
+        return self.analysis.warp_level
+
+    @cached_property
+    def sites(self) -> list[warpflow.Site]:
+        """Confirmed wave-width sites the user should hear about (portable and guarded code left out)."""
+        out = []
+        portable = self.settings.portable_macros
+        for s in self.analysis.confirmed():
+            if s.role in ("ws_macro", "ws_m1_macro"):
+                name = self.macro_name(s.node)
+                if name in portable:
+                    continue
+            if self.guarded(s.node):
+                continue
+            if s.role == "one" and re.search(r"[lL]{2}", self.text(s.node)):
+                continue  # already 1ull
+            if self._in_wide_guard(s.node):
+                continue  # `if (warpSize > 32) ...`: the extra ladder step of a 64-wide wave
+            out.append(s)
+        out.sort(key=lambda s: (s.node.start_byte, s.role))
+        return out
+
+    _WIDE = re.compile(r"\bwarpSize\s*(>\s*32|>=\s*64|==\s*64)|\b(32|64)\s*(<|<=|==)\s*warpSize\b")
+
+    def _in_wide_guard(self, node: Node) -> bool:
+        p = node.parent
+        while p is not None and p.type not in ("function_definition", "translation_unit"):
+            if p.type == "if_statement":
+                c = p.child_by_field_name("condition")
+                if c is not None and self._WIDE.search(self.text(c)):
+                    return True
+            p = p.parent
+        return False
+
+    def macro_name(self, value_node: Node) -> str | None:
+        d = value_node.parent
+        if d is not None and d.type == "preproc_def":
+            n = d.child_by_field_name("name")
+            return self.text(n) if n is not None else None
+        return None
+
+    @cached_property
+    def hardcoded_macros(self) -> dict[str, HardcodedMacro]:
+        """Object-like macros and file-scope constants that hardcode the warp size as 32."""
+        out: dict[str, HardcodedMacro] = {}
+        portable = self.settings.portable_macros
+        for name, (path, line, col, value) in self.unit.header_macros.items():
+            if name not in portable:
+                out[name] = HardcodedMacro(name, value, (path, line, col), None)
+        confirmed = {(s.node.start_byte, s.node.end_byte) for s in self.sites if s.role == "ws_macro"}
+        for node in self.nodes("preproc_def"):
+            name_n, val = node.child_by_field_name("name"), node.child_by_field_name("value")
+            if name_n is None or val is None:
+                continue
+            name = self.text(name_n)
+            if name in portable or warpflow.int_value(self.text(val)) != 32 or self.guarded(node):
+                continue
+            if (val.start_byte, val.end_byte) in confirmed or warpflow.WARP_SIZE_NAME.search(name):
+                line, col = self.position(val.start_byte)
+                out[name] = HardcodedMacro(name, self.text(val).strip(), (self.path, line, col), val)
+        for node, name, value in self.named_constants():
+            if name not in portable and warpflow.int_value(self.text(value)) == 32 and not self.guarded(node):
+                line, col = self.position(value.start_byte)
+                out[name] = HardcodedMacro(name, self.text(value), (self.path, line, col), value)
+        return out
+
+    def named_constants(self):
+        """File- and namespace-scope `constexpr int kWarpSize = 32;` style constants: (decl, name, value)."""
+        for node in walk(self.src.root, lambda n: n.type in ("translation_unit", "namespace_definition",
+                                                             "declaration_list", "preproc_if", "preproc_ifdef",
+                                                             "preproc_else", "preproc_elif")):
+            if node.type != "declaration":
+                continue
+            for d in node.children_by_field_name("declarator"):
+                if d.type != "init_declarator":
+                    continue
+                nm, val = d.child_by_field_name("declarator"), d.child_by_field_name("value")
+                if nm is None or val is None or nm.type != "identifier" or val.type != "number_literal":
+                    continue
+                name = self.text(nm)
+                if warpflow.WARP_SIZE_NAME.search(name):
+                    yield node, name, val
+
+    @cached_property
+    def _by_type(self) -> dict[str, list[Node]]:
+        out: dict[str, list[Node]] = {}
+        for n in walk(self.src.root):
+            out.setdefault(n.type, []).append(n)
+        return out
+
+    def nodes(self, *types: str) -> list[Node]:
+        """Every node of these types, in source order (one walk of the tree per file)."""
+        if len(types) == 1:
+            return self._by_type.get(types[0], [])
+        return sorted((n for t in types for n in self._by_type.get(t, [])), key=lambda n: n.start_byte)
+
+    @cached_property
+    def divergence(self):
+        from .divergence import Divergence
+        return Divergence(self).run()
+
+    def calls(self, root: Node | None = None):
+        """(call node, callee name) for every call by plain name under root."""
+        for n in walk(root or self.src.root):
+            if n.type == "call_expression":
+                fn = n.child_by_field_name("function")
+                if fn is not None and fn.type == "identifier":
+                    yield n, self.text(fn)
+                elif fn is not None and fn.type == "template_function":
+                    nm = fn.child_by_field_name("name")
+                    if nm is not None:
+                        yield n, self.text(nm)
+
+    def concept_of_call(self, call: Node):
+        """(concept, argument-order backend, {param: arg node}) of a dialect call, else None."""
+        fn = call.child_by_field_name("function")
+        if fn is None or fn.type != "identifier":
+            return None
+        found = dialect.spelled_by("cuda", self.text(fn))
+        if found is None:
+            return None
+        c, order = found
+        args_node = call.child_by_field_name("arguments")
+        args = args_node.named_children if args_node is not None else []
+        names, required = dialect.call_params(c, order)
+        if c.params and not (required <= len(args) <= max(len(names), required)):
+            return None
+        return c, order, dict(zip(names, args))

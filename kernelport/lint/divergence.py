@@ -1,0 +1,491 @@
+"""Which values and which control flow depend on the thread.
+
+Every value gets a tag: UNIFORM (the same in every thread of the block: literals, blockIdx,
+blockDim, kernel parameters, shared memory read at a uniform index), WARP (the same within a warp
+but not across the block: a vote, `threadIdx.x / warpSize`) or THREAD (anything from threadIdx,
+a shuffle, an atomic's old value, a load at a thread-dependent index).  The analysis is
+flow-insensitive per function, follows assignments (including assignments made under a
+thread-dependent condition), helper parameters and returns, and iterates to a fixpoint.
+
+Two walks use it: barriers (`__syncthreads`) reached under non-uniform control, after a
+thread-dependent early return or in a loop with a thread-dependent trip count; and warp
+operations with a full lane mask reached inside a region that only part of a warp enters.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+from .. import dialect, warpflow
+from ..source import ident_name, walk
+
+UNIFORM, WARP, THREAD = 0, 1, 2
+
+
+def barrier_kind(ctx, call: Node) -> str | None:
+    """'block' for __syncthreads (and the Metal threadgroup barrier), 'warp' for __syncwarp."""
+    fn = call.child_by_field_name("function")
+    if fn is None or fn.type != "identifier":
+        return None
+    name = ctx.text(fn)
+    c = dialect.lookup("cuda", name) or dialect.lookup("metal", name) or dialect.lookup("hip", name)
+    if c is None:
+        return None
+    if c.key == "syncthreads":
+        return "block"
+    if c.key == "syncwarp":
+        return "warp"
+    return None
+
+
+@dataclass
+class Frame:
+    kind: str  # if | loop | ternary | switch | exit
+    node: Node  # the condition (or the return statement for exit)
+    tag: int
+
+
+@dataclass
+class Hazard:
+    node: Node  # the barrier or the call that reaches one
+    frame: Frame  # why the control flow is not uniform
+    callee: str | None = None  # the helper that holds the barrier / warp operation
+
+
+class Divergence:
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.m = ctx.module
+        self.src = ctx.src
+        self.env: dict[tuple[str, str], int] = {}
+        self.returns: dict[str, int] = {}
+        self.shared = {s.name for s in self.m.shared}
+        self.fn = None
+        self.changed = False
+        self.barrier_hazards: list[Hazard] = []
+        self.partial_warp_ops: list[Hazard] = []
+        self.wave_names = {"warpSize"} | set(ctx.hardcoded_macros) | set(ctx.settings.portable_macros)
+        self.keys: dict[int, str] = {}  # identifier start byte -> the declaration it names
+        self.decl_at: dict[str, int] = {}  # declaration key -> its byte offset (-1: parameter/global)
+        self.local_arrays: set[str] = set()
+        self.shared_keys: set[str] = set()
+        for f in self.m.functions.values():
+            if f.body is not None:
+                self._resolve(f)
+
+    # -- scopes: every identifier resolved to the declaration it names ------------------------
+    def _resolve(self, f) -> None:
+        scope: dict[str, str] = {}
+        for p in f.params:
+            k = f"{p.name}@{p.node.start_byte}"
+            scope[p.name] = k
+            self.decl_at[k] = -1
+
+        def declare(name_node: Node, d: Node, scope: dict) -> None:
+            name = self.src.text_of(name_node)
+            k = f"{name}@{name_node.start_byte}"
+            scope[name] = k
+            self.keys[name_node.start_byte] = k
+            self.decl_at[k] = name_node.start_byte
+            if d.type == "array_declarator" or (d.type == "init_declarator" and
+                                                d.child_by_field_name("declarator") is not None and
+                                                d.child_by_field_name("declarator").type == "array_declarator"):
+                self.local_arrays.add(k)
+
+        def visit(n: Node, scope: dict) -> None:
+            t = n.type
+            if t in ("compound_statement", "for_statement", "for_range_loop", "lambda_expression",
+                     "catch_clause"):
+                scope = dict(scope)
+            if t == "declaration":
+                for d in n.children_by_field_name("declarator"):
+                    val = d.child_by_field_name("value") if d.type == "init_declarator" else None
+                    if val is not None:
+                        visit(val, scope)
+                    dd = d
+                    while dd is not None and dd.type not in ("identifier", "field_identifier"):
+                        if dd.type == "array_declarator" and dd.child_by_field_name("size") is not None:
+                            visit(dd.child_by_field_name("size"), scope)
+                        dd = dd.child_by_field_name("declarator")
+                    if dd is not None and dd.type == "identifier":
+                        declare(dd, d, scope)
+                        if any(c.type == "type_qualifier" and self.src.text_of(c) == "__shared__" for c in n.children):
+                            self.shared_keys.add(scope[self.src.text_of(dd)])
+                return
+            if t == "identifier":
+                name = self.src.text_of(n)
+                if name in scope:
+                    self.keys[n.start_byte] = scope[name]
+                return
+            for c in n.children:
+                visit(c, scope)
+
+        visit(f.body, scope)
+
+    def key(self, n: Node) -> str:
+        return self.keys.get(n.start_byte) or f"{self.src.text_of(n)}@global"
+
+    # -- values ------------------------------------------------------------------------------
+    def bind(self, key: str, tag: int) -> None:
+        if key in self.shared_keys or (key.endswith("@global") and key.split("@")[0] in self.shared) or self.fn is None:
+            return
+        if tag > self.env.get(key, UNIFORM):
+            self.env[key] = tag
+            self.changed = True
+
+    def _is_wave(self, n: Node, shift: bool) -> bool:
+        t = self.src.text_of(n).strip("() ")
+        v = warpflow.int_value(t)
+        if shift:
+            return v in (5, 6)
+        return v in (32, 64) or t in self.wave_names or bool(warpflow.WARP_SIZE_NAME.search(t))
+
+    def _control(self, key: str, frames) -> int:
+        """The control tag an assignment inherits: only branches entered after the variable was declared."""
+        start = self.decl_at.get(key, -1)
+        return max((tag for tag, at in frames if at > start), default=UNIFORM)
+
+    def expr(self, n: Node | None, frames=()) -> int:
+        if n is None:
+            return UNIFORM
+        t = n.type
+        if t in ("number_literal", "string_literal", "char_literal", "true", "false", "null", "nullptr",
+                 "sizeof_expression", "concatenated_string", "lambda_expression"):
+            return UNIFORM
+        if t == "identifier":
+            return self.env.get(self.key(n), UNIFORM)
+        if t == "field_expression":
+            base = n.child_by_field_name("argument")
+            c = dialect.lookup("cuda", self.src.text_of(base)) if base is not None else None
+            if c is not None and c.key == "thread_idx":
+                return THREAD
+            if c is not None and c.kind == "index":
+                return UNIFORM
+            return self.expr(base, frames)
+        if t == "call_expression":
+            return self.call(n, frames)
+        if t == "subscript_expression":
+            arr = n.child_by_field_name("argument")
+            idx = n.child_by_field_name("indices")
+            it = max((self.expr(c, frames) for c in (idx.named_children if idx is not None else [])), default=UNIFORM)
+            base = arr
+            while base is not None and base.type == "subscript_expression":
+                inner = base.child_by_field_name("indices")
+                it = max([it] + [self.expr(c, frames) for c in (inner.named_children if inner else [])])
+                base = base.child_by_field_name("argument")
+            bt = UNIFORM
+            if base is not None:
+                if base.type == "identifier" and self.src.text_of(base) in self.shared:
+                    bt = UNIFORM
+                else:
+                    bt = self.expr(base, frames)
+            return max(it, bt)
+        if t == "binary_expression":
+            op = self.src.text_of(n.child_by_field_name("operator"))
+            left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+            L, R = self.expr(left, frames), self.expr(right, frames)
+            if L == THREAD and R == UNIFORM and ((op == "/" and self._is_wave(right, False)) or
+                                                 (op == ">>" and self._is_wave(right, True))):
+                return WARP
+            return max(L, R)
+        if t == "assignment_expression":
+            left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+            op = self.src.text_of(n.child_by_field_name("operator"))
+            tag = self.expr(right, frames)
+            if op != "=":
+                tag = max(tag, self.expr(left, frames))
+            self._store(left, tag, frames)
+            return tag
+        if t == "update_expression":
+            return self.expr(n.child_by_field_name("argument"), frames)
+        if t == "conditional_expression":
+            c = self.expr(n.child_by_field_name("condition"), frames)
+            return max(c, self.expr(n.child_by_field_name("consequence"), frames),
+                       self.expr(n.child_by_field_name("alternative"), frames))
+        return max((self.expr(c, frames) for c in n.named_children), default=UNIFORM)
+
+    def _store(self, left: Node | None, tag: int, frames) -> None:
+        if left is None:
+            return
+        base = left
+        if left.type == "subscript_expression":
+            while base is not None and base.type == "subscript_expression":
+                self.expr(base.child_by_field_name("indices"), frames)
+                base = base.child_by_field_name("argument")
+        elif left.type in ("field_expression", "pointer_expression", "parenthesized_expression"):
+            base = left.child_by_field_name("argument") or (left.named_children[0] if left.named_children else None)
+        if base is not None and base.type == "identifier":
+            k = self.key(base)
+            if left.type == "subscript_expression" and k not in self.local_arrays:
+                return  # a store through a pointer or into shared memory does not change the pointer
+            if left.type == "field_expression" and left.child_by_field_name("operator") is not None and \
+                    self.src.text_of(left.child_by_field_name("operator")) == "->":
+                return
+            if left.type == "pointer_expression":
+                return
+            self.bind(k, max(tag, self._control(k, frames)))
+
+    def call(self, n: Node, frames) -> int:
+        fn = n.child_by_field_name("function")
+        args_node = n.child_by_field_name("arguments")
+        args = args_node.named_children if args_node is not None else []
+        tags = [self.expr(a, frames) for a in args]
+        name = None
+        if fn is not None and fn.type == "identifier":
+            name = self.src.text_of(fn)
+        elif fn is not None and fn.type == "template_function":
+            nm = fn.child_by_field_name("name")
+            name = self.src.text_of(nm) if nm is not None else None
+        if name is None:
+            return max(tags, default=UNIFORM)
+        c = dialect.lookup("cuda", name) or dialect.lookup("metal", name)
+        if c is not None:
+            if c.kind == "vote":
+                return WARP if c.key != "lanemask_lt" else THREAD
+            if c.kind in ("shuffle", "atomic") or c.key in ("lane_id",):
+                return THREAD
+            if c.kind == "barrier":
+                return UNIFORM
+            return max(tags, default=UNIFORM)
+        callee = self.m.functions.get(name)
+        if callee is not None:
+            for p, tg in zip(callee.params, tags):
+                key = f"{p.name}@{p.node.start_byte}"
+                if tg > self.env.get(key, UNIFORM):
+                    self.env[key] = tg
+                    self.changed = True
+            return self.returns.get(callee.name, UNIFORM)
+        return max(tags, default=UNIFORM)
+
+    # -- statements --------------------------------------------------------------------------
+    def stmt(self, n: Node, frames: tuple) -> None:
+        t = n.type
+        if t == "declaration":
+            for d in n.children_by_field_name("declarator"):
+                name = ident_name(d)
+                val = d.child_by_field_name("value") if d.type == "init_declarator" else None
+                if val is not None and name:
+                    if self.src.text_of(val).strip("() ") in self.wave_names:
+                        self.wave_names.add(name)
+                    dd = d
+                    while dd is not None and dd.type != "identifier":
+                        dd = dd.child_by_field_name("declarator")
+                    k = self.key(dd) if dd is not None else f"{name}@global"
+                    self.bind(k, self.expr(val, frames))
+            return
+        if t == "return_statement":
+            tag = max((self.expr(c, frames) for c in n.named_children), default=UNIFORM)
+            tag = max([tag] + [f[0] for f in frames])
+            if self.fn is not None and tag > self.returns.get(self.fn.name, UNIFORM):
+                self.returns[self.fn.name] = tag
+                self.changed = True
+            return
+        if t in ("if_statement", "while_statement", "do_statement", "switch_statement"):
+            inner = frames + ((self.expr(n.child_by_field_name("condition"), frames), n.start_byte),)
+            for ch in n.named_children:
+                if ch.type not in ("condition_clause", "parenthesized_expression"):
+                    self.stmt(ch, inner)
+            return
+        if t == "for_statement":
+            init = n.child_by_field_name("initializer")
+            if init is not None:
+                self.stmt(init, frames) if init.type == "declaration" else self.expr(init, frames)
+            inner = frames + ((self.expr(n.child_by_field_name("condition"), frames), n.start_byte),)
+            self.expr(n.child_by_field_name("update"), inner)
+            body = n.child_by_field_name("body")
+            if body is not None:
+                self.stmt(body, inner)
+            return
+        if t == "for_range_loop":
+            inner = frames + ((self.expr(n.child_by_field_name("right"), frames), n.start_byte),)
+            body = n.child_by_field_name("body")
+            if body is not None:
+                self.stmt(body, inner)
+            return
+        if t == "expression_statement":
+            for ch in n.named_children:
+                self.expr(ch, frames)
+            return
+        for ch in n.named_children:
+            if ch.type.endswith("statement") or ch.type in ("declaration", "compound_statement", "else_clause",
+                                                            "case_statement", "preproc_if", "preproc_ifdef",
+                                                            "preproc_else", "preproc_elif", "labeled_statement"):
+                self.stmt(ch, frames)
+
+    # -- driver ------------------------------------------------------------------------------
+    def run(self) -> "Divergence":
+        funcs = [f for f in self.m.functions.values() if f.body is not None]
+        for _ in range(10):
+            self.changed = False
+            for f in funcs:
+                self.fn = f
+                self.stmt(f.body, ())
+            if not self.changed:
+                break
+        self._summaries(funcs)
+        for f in funcs:
+            if f.is_device or self.ctx.lang == "metal":
+                self.fn = f
+                self._exit = None
+                self._walk(f.body, [])
+        self.fn = None
+        return self
+
+    def _summaries(self, funcs) -> None:
+        full_calls = set()
+        for mask, cls, _ in self.ctx.analysis.shuffle_masks:
+            if cls == "full" and mask.parent is not None and mask.parent.parent is not None:
+                full_calls.add((mask.parent.parent.start_byte, mask.parent.parent.end_byte))
+        self.full_calls = full_calls
+        direct_barrier, direct_full, calls = {}, {}, {}
+        for f in funcs:
+            direct_barrier[f.name] = direct_full[f.name] = False
+            calls[f.name] = set()
+            for n, name in self.ctx.calls(f.body):
+                if name in self.m.functions:
+                    calls[f.name].add(name)
+                if barrier_kind(self.ctx, n) == "block":
+                    direct_barrier[f.name] = True
+                if self.full_mask_op(n):
+                    direct_full[f.name] = True
+        self.barrier_fns = self._closure(direct_barrier, calls)
+        self.full_fns = self._closure(direct_full, calls)
+
+    @staticmethod
+    def _closure(direct: dict[str, bool], calls: dict[str, set[str]]) -> set[str]:
+        level = {k for k, v in direct.items() if v}
+        changed = True
+        while changed:
+            changed = False
+            for f, cs in calls.items():
+                if f not in level and cs & level:
+                    level.add(f)
+                    changed = True
+        return level
+
+    def full_mask_op(self, call: Node) -> bool:
+        """A warp operation that claims every lane: a full mask, or a mask-less legacy/HIP/Metal form."""
+        found = self.ctx.concept_of_call(call)
+        if found is None:
+            return False
+        c, order, bound = found
+        if not c.warp_level or c.kind not in ("shuffle", "vote") or c.key == "activemask":
+            return False
+        if c.key == "lanemask_lt":
+            return False
+        if "mask" not in bound:
+            return False  # mask-less (HIP, Metal, legacy CUDA) forms take the lanes that are active
+        mask = bound["mask"]
+        if mask.type == "identifier" and self.keys.get(mask.start_byte, "").endswith(tuple(
+                f"@{p.node.start_byte}" for f in self.m.functions.values() for p in f.params)):
+            return False  # the caller decides the mask
+        return (call.start_byte, call.end_byte) in self.full_calls
+
+    def _worst(self, frames: list[Frame], at_least: int) -> Frame | None:
+        for fr in reversed(frames):
+            if fr.tag >= at_least:
+                return fr
+        return None
+
+    def _walk(self, n: Node, frames: list[Frame]) -> None:
+        t = n.type
+        if t == "call_expression":
+            self._at_call(n, frames)
+        if t in ("function_definition", "lambda_expression"):
+            return
+        if t in ("if_statement", "while_statement", "switch_statement", "do_statement"):
+            cond = n.child_by_field_name("condition")
+            tag = self.expr(cond) if cond is not None else UNIFORM
+            if cond is not None:
+                self._walk(cond, frames)
+            kind = {"if_statement": "if", "switch_statement": "switch"}.get(t, "loop")
+            inner = frames + [Frame(kind, cond, tag)] if cond is not None else frames
+            if kind == "loop" and tag < WARP and self._divergent_exit_in_loop(n):
+                inner = frames + [Frame("loop-exit", cond if cond is not None else n, THREAD)]
+            for ch in n.named_children:
+                if ch is not None and (cond is None or (ch.start_byte, ch.end_byte) != (cond.start_byte, cond.end_byte)):
+                    self._walk(ch, inner)
+            return
+        if t == "for_statement":
+            init = n.child_by_field_name("initializer")
+            cond = n.child_by_field_name("condition")
+            if init is not None:
+                self._walk(init, frames)
+            tag = self.expr(cond) if cond is not None else UNIFORM
+            fr = Frame("loop", cond if cond is not None else n, tag)
+            if tag < WARP and self._divergent_exit_in_loop(n):
+                fr = Frame("loop-exit", cond if cond is not None else n, THREAD)
+            inner = frames + [fr]
+            for part in ("condition", "update", "body"):
+                p = n.child_by_field_name(part)
+                if p is not None:
+                    self._walk(p, inner)
+            return
+        if t == "conditional_expression":
+            cond = n.child_by_field_name("condition")
+            tag = self.expr(cond)
+            self._walk(cond, frames)
+            inner = frames + [Frame("ternary", cond, tag)]
+            for part in ("consequence", "alternative"):
+                p = n.child_by_field_name(part)
+                if p is not None:
+                    self._walk(p, inner)
+            return
+        if t == "binary_expression" and self.src.text_of(n.child_by_field_name("operator")) in ("&&", "||"):
+            left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+            self._walk(left, frames)
+            self._walk(right, frames + [Frame("if", left, self.expr(left))])
+            return
+        if t == "return_statement":
+            for ch in n.named_children:
+                self._walk(ch, frames)
+            fr = self._worst(frames, WARP)
+            if fr is not None and self._exit is None and not any(f.kind.startswith("loop") for f in frames):
+                self._exit = Frame("exit", n, fr.tag)
+            return
+        for ch in n.named_children:
+            self._walk(ch, frames)
+
+    def _divergent_exit_in_loop(self, loop: Node) -> bool:
+        """A break/continue/return under a thread-dependent condition makes the trip count diverge."""
+        body = loop.child_by_field_name("body")
+        if body is None:
+            return False
+
+        def scan(n: Node, tag: int) -> bool:
+            if n.type in ("for_statement", "while_statement", "do_statement", "lambda_expression"):
+                # a nested loop's own break/continue stay inside it; a return still leaves ours
+                return any(scan_ret(c, tag) for c in n.named_children)
+            if n.type in ("break_statement", "continue_statement", "return_statement"):
+                return tag >= WARP
+            if n.type == "if_statement":
+                c = self.expr(n.child_by_field_name("condition"))
+                return any(scan(ch, max(tag, c)) for ch in n.named_children)
+            return any(scan(ch, tag) for ch in n.named_children)
+
+        def scan_ret(n: Node, tag: int) -> bool:
+            if n.type == "return_statement":
+                return tag >= WARP
+            if n.type == "if_statement":
+                c = self.expr(n.child_by_field_name("condition"))
+                return any(scan_ret(ch, max(tag, c)) for ch in n.named_children)
+            return any(scan_ret(ch, tag) for ch in n.named_children)
+
+        return scan(body, UNIFORM)
+
+    def _at_call(self, n: Node, frames: list[Frame]) -> None:
+        fn = n.child_by_field_name("function")
+        name = self.src.text_of(fn) if fn is not None else ""
+        kind = barrier_kind(self.ctx, n)
+        callee = name if name in self.m.functions else None
+        if kind == "block" or (callee and callee in self.barrier_fns and callee != (self.fn.name if self.fn else None)):
+            fr = self._worst(frames, WARP)
+            if fr is None and self._exit is not None and self._exit.node.start_byte < n.start_byte:
+                fr = self._exit
+            if fr is not None:
+                self.barrier_hazards.append(Hazard(n, fr, None if kind == "block" else callee))
+        if self.full_mask_op(n) or (callee and callee in self.full_fns):
+            fr = self._worst(frames, THREAD)
+            if fr is not None and fr.kind in ("if", "ternary", "switch", "loop"):
+                self.partial_warp_ops.append(Hazard(n, fr, None if self.full_mask_op(n) else callee))

@@ -1,0 +1,75 @@
+"""Rule documentation: `kernelport rule CODE` and docs/rules.md, both from the rules themselves.
+
+Regenerate the markdown with `python -m kernelport.lint.docs > docs/rules.md`; a test fails when
+the file drifts from the rules.
+"""
+from __future__ import annotations
+
+from .rule import FAMILIES, TARGETS, Rule, all_rules
+
+_SETS = {"all targets": frozenset(TARGETS), "cuda + hip-rdna": frozenset({"cuda", "hip-rdna"}),
+         "cuda only": frozenset({"cuda"})}
+
+
+def _severity_line(r: Rule) -> str:
+    parts = [f"{name}: {r.severity(ts) or 'off'}" for name, ts in _SETS.items()]
+    return "; ".join(parts)
+
+
+def _fence(lang: str) -> str:
+    return {"metal": "cpp", "py": "python"}.get(lang, "cuda")
+
+
+def rule_text(r: Rule) -> str:
+    """Plain text for the terminal (markdown that reads well unrendered)."""
+    lines = [f"{r.code} {r.name}" + (" (fixable)" if r.fixable else ""), "", r.summary, "",
+             f"Severity: {_severity_line(r)}", "", r.docs, ""]
+    for i, e in enumerate(r.flags, 1):
+        lines += [f"Flagged ({e.lang}{', ' + e.note if e.note else ''}):", "", _indent(e.clean), ""]
+    for e in r.passes:
+        lines += [f"Not flagged ({e.lang}{', ' + e.note if e.note else ''}):", "", _indent(e.clean), ""]
+    for before, after in r.fixes:
+        lines += ["With --fix:", "", _indent(before.strip("\n")), "", "becomes", "", _indent(after.strip("\n")), ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _indent(code: str) -> str:
+    return "\n".join(("    " + l) if l else "" for l in code.splitlines())
+
+
+def markdown() -> str:
+    rules = all_rules()
+    out = ["# kernelport lint rules", "",
+           "<!-- Generated from the rules in kernelport/lint/rules/ by `python -m kernelport.lint.docs > docs/rules.md`;",
+           "     tests/test_lint_docs.py fails when this file drifts. Do not edit by hand. -->", "",
+           "Severity depends on the configured targets (`--targets`, or `targets` in `[tool.kernelport]`):",
+           "warp-size (WS) rules are errors when a wave-64 target (`hip-cdna`) is on, warnings when only",
+           "wave-32 or unknown-width targets are, and off for an NVIDIA-only project. Rules marked *fix*",
+           "have an automatic fix (`kernelport lint --fix`) that cannot change what the CUDA code computes.", "",
+           "| code | name | family | fix | summary |", "|---|---|---|---|---|"]
+    for r in rules:
+        out.append(f"| [{r.code}](#{r.code.lower()}-{r.name}) | `{r.name}` | {FAMILIES[r.family]} | "
+                   f"{'fix' if r.fixable else ''} | {r.summary.replace('|', '/')} |")
+    out.append("")
+    for r in rules:
+        out += [f"## {r.code} {r.name}", "", r.summary, "",
+                f"*Severity*: {_severity_line(r)}." + ("  *Fix*: yes (`--fix`)." if r.fixable else ""), "",
+                r.docs, ""]
+        for e in r.flags:
+            out += [f"Flagged{' (' + e.lang + (', ' + e.note if e.note else '') + ')' if e.lang != 'cu' or e.note else ''}:", "",
+                    f"```{_fence(e.lang)}", e.clean, "```", ""]
+        for e in r.passes:
+            out += [f"Not flagged{' (' + e.lang + ')' if e.lang != 'cu' else ''}:", "",
+                    f"```{_fence(e.lang)}", e.clean, "```", ""]
+        for before, after in r.fixes:
+            out += ["`--fix`:", "", "```diff"]
+            import difflib
+            out += [l.rstrip("\n") for l in difflib.unified_diff(before.strip("\n").splitlines(),
+                                                                 after.strip("\n").splitlines(), lineterm="", n=1)][2:]
+            out += ["```", ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover
+    import sys
+    sys.stdout.write(markdown())

@@ -1,0 +1,232 @@
+"""Lint one file (every unit of analysable text in it), and many files in parallel."""
+from __future__ import annotations
+
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pathspec
+
+from . import config as configmod
+from . import inputs, suppress
+from .context import Context, Settings, Unit
+from .finding import Finding
+from .fix import apply_edits, write_atomic
+from .rule import REGISTRY, TARGETS, all_rules, get, selected
+
+
+@dataclass
+class FileResult:
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    text: str | None = None
+    fixed: str | None = None  # the text after --fix/--diff, when it changed
+    applied: int = 0  # fixes applied
+    skipped: bool = False  # not a CUDA input after all (a header without device code)
+
+
+def _kp(code: str, path: str, line: int, col: int, message: str, end_col: int | None = None,
+        severity: str | None = None) -> Finding:
+    r = get(code)
+    return Finding(path, line, col, line, end_col or col + 1, code, r.name,
+                   severity or r.severity(frozenset(TARGETS)) or "error", message)
+
+
+def _line_start(data: bytes, line: int) -> int:
+    pos = 0
+    for _ in range(line - 1):
+        pos = data.index(b"\n", pos) + 1
+    return pos
+
+
+def lint_unit(unit: Unit, settings: Settings) -> list[Finding]:
+    ctx = Context(unit, settings)
+    found: list[Finding] = []
+    if "KP001" in settings.enabled:
+        lines_seen = set()
+        for loc, msg in ctx.src.syntax_errors():
+            # syntax_errors() positions are in the analysed text; map them to the file
+            byte = _line_start(ctx.src.data, loc.line) + len(ctx.src.line_text(loc.line)[:loc.column - 1].encode())
+            line, col = ctx.position(byte)
+            if line in lines_seen or len(lines_seen) >= 20:
+                continue
+            lines_seen.add(line)
+            found.append(_kp("KP001", unit.path, line, col, f"syntax error: {msg}; the rest of the file is still "
+                             "linted, but findings near this line may be missing"))
+    for rule in all_rules():
+        if rule.code not in settings.enabled or unit.lang not in rule.languages:
+            continue
+        try:
+            rule.check(ctx)
+        except Exception as e:  # never a traceback: report the rule's failure, run the others
+            if os.environ.get("KERNELPORT_DEBUG"):
+                raise
+            if "KP006" in settings.enabled:
+                found.append(_kp("KP006", unit.path, 1, 1, f"rule {rule.code} ({rule.name}) failed on this file: "
+                                 f"{type(e).__name__}: {e} (please report it; --ignore {rule.code} to skip it)"))
+    found.extend(ctx.findings)
+    sups = suppress.parse(ctx)
+    kept = [f for f in found if f.code == "KP001"] + suppress.apply([f for f in found if f.code != "KP001"], sups)
+    kept.extend(_suppression_findings(unit, sups, settings))
+    uniq = {}
+    for f in kept:
+        uniq.setdefault((f.code, f.line, f.column, f.message), f)
+    return sorted(uniq.values(), key=Finding.sort_key)
+
+
+def _suppression_findings(unit: Unit, sups, settings: Settings) -> list[Finding]:
+    out = []
+    applicable = [r.code for r in all_rules() if r.code in settings.enabled and unit.lang in r.languages]
+    for s in sups:
+        if s.style == "kernelport" and not s.reason and "KP004" in settings.enabled:
+            out.append(_kp("KP004", unit.path, s.line, s.column,
+                           "suppression without a reason: say why the finding does not apply, e.g. "
+                           "`// kernelport: ignore[WS002] NVIDIA-only kernel`", s.end_column))
+        if s.codes is None:
+            if s.style == "kernelport" and not s.used and "KP003" in settings.enabled:
+                out.append(_kp("KP003", unit.path, s.line, s.column, "unused suppression: no finding on the line it "
+                               "covers", s.end_column))
+            continue
+        for c in s.codes:
+            if c in s.used:
+                continue
+            known = c == "ALL" or any(code == c or (len(c) == 2 and code.startswith(c)) for code in REGISTRY)
+            if not known:
+                if "KP005" in settings.enabled:
+                    out.append(_kp("KP005", unit.path, s.line, s.column, f"unknown rule code `{c}` in suppression "
+                                   "(`kernelport rule` lists the rules)", s.end_column))
+                continue
+            if "KP003" in settings.enabled and any(code == c or (len(c) == 2 and code.startswith(c)) or c == "ALL"
+                                                   for code in applicable):
+                out.append(_kp("KP003", unit.path, s.line, s.column, f"unused suppression of `{c}`: no {c} finding "
+                               "on the line it covers", s.end_column))
+    return out
+
+
+def units_of(path: Path, display: str, text: str, explicit: bool) -> list[Unit] | None:
+    lang = inputs.language(path)
+    if lang == "python":
+        if not explicit and not inputs.PY_MARKERS.search(text):
+            return None
+        us = inputs.python_units(display, text)
+        for u in us:
+            u.header_macros = inputs.included_macros(path, u.text)
+        return us
+    if lang == "metal":
+        return [inputs.metal_unit(display, text)]
+    if lang == "header" and not explicit and not inputs.DEVICE_MARKERS.search(text):
+        return None
+    u = Unit(display, "hip" if lang == "hip" else "cuda", text)
+    u.header_macros = {k: v for k, v in inputs.included_macros(path, text).items()}
+    return [u]
+
+
+def lint_file(task) -> FileResult:
+    display, explicit, settings, mode = task
+    path = Path(display)
+    res = FileResult(display)
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        res.findings = [_kp("KP002", display, 1, 1, f"cannot read the file: {e.strerror or e}")]
+        return res
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw.count(b"\n", 0, e.start) + 1
+        col = len(raw[raw.rfind(b"\n", 0, e.start) + 1:e.start].decode("utf-8", errors="replace")) + 1
+        res.findings = [_kp("KP002", display, line, col, f"not valid UTF-8 (byte 0x{raw[e.start]:02x}); save the "
+                            "file as UTF-8")]
+        return res
+    res.text = text
+    us = units_of(path, display, text, explicit)
+    if us is None:
+        res.skipped = True
+        return res
+    findings: list[Finding] = []
+    for u in us:
+        findings.extend(lint_unit(u, settings))
+    if mode and len(us) == 1 and us[0].fixable and not any(f.code == "KP001" for f in findings):
+        current = text
+        for _ in range(4):
+            edits = [e for f in findings if f.fix is not None for e in f.fix.edits]
+            if not edits:
+                break
+            new, n = apply_edits(current, edits)
+            if new == current or n == 0:
+                break
+            u = Unit(display, us[0].lang, new, header_macros=us[0].header_macros)
+            new_findings = lint_unit(u, settings)
+            if any(f.code == "KP001" for f in new_findings):
+                break  # a fix must never break the parse: keep what we had
+            current, findings = new, new_findings
+            res.applied += n
+        if current != text:
+            res.fixed = current
+            if mode == "fix":
+                write_atomic(path, current)
+    res.findings = sorted(findings, key=Finding.sort_key)
+    return res
+
+
+def settings_for(path: Path, overrides: configmod.Overrides) -> Settings:
+    cfg = configmod.find(path)
+    select = overrides.select if overrides.select is not None else cfg.select
+    ignore = tuple(cfg.ignore) + tuple(overrides.ignore) + cfg.ignored_for(path)
+    targets = overrides.targets or cfg.targets or frozenset(TARGETS)
+    return Settings(targets, selected(select, ignore), cfg.portable_macros)
+
+
+def _exclude_for(d: Path):
+    cfg = configmod.find(d)
+    if not cfg.exclude or cfg.root is None:
+        return ()
+    return (cfg.root.resolve(), pathspec.GitIgnoreSpec.from_lines(cfg.exclude))
+
+
+def lint_paths(paths: list[Path], overrides: configmod.Overrides | None = None, *, mode: str | None = None,
+               jobs: int | None = None, progress: bool = False) -> list[FileResult]:
+    overrides = overrides or configmod.Overrides()
+    files = inputs.discover(paths, _exclude_for)
+    tasks = [(str(p), explicit, settings_for(p, overrides), mode) for p, explicit in files]
+    workers = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
+    if workers == 1 or len(tasks) < 4:
+        it = map(lint_file, tasks)
+        return _collect(it, len(tasks), progress)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        chunk = max(1, min(16, len(tasks) // (workers * 4)))
+        return _collect(pool.map(lint_file, tasks, chunksize=chunk), len(tasks), progress)
+
+
+def _collect(it, total: int, progress: bool) -> list[FileResult]:
+    out: list[FileResult] = []
+    if progress and total >= 8 and sys.stderr.isatty():
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        with Progress(TextColumn("linting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=Console(stderr=True), transient=True) as bar:
+            t = bar.add_task("lint", total=total)
+            for r in it:
+                out.append(r)
+                bar.advance(t)
+        return [r for r in out if not r.skipped]
+    return [r for r in it if not r.skipped]
+
+
+def lint_text(text: str, path: str = "<string>", lang: str = "cuda", *, targets=None, select=None,
+              ignore=(), portable_macros=()) -> list[Finding]:
+    """Lint a string (tests, tools).  `lang`: cuda | hip | metal | python."""
+    settings = Settings(frozenset(targets) if targets else frozenset(TARGETS), selected(select, ignore),
+                        frozenset(portable_macros))
+    if lang == "python":
+        us = inputs.python_units(path, text)
+    elif lang == "metal":
+        us = [inputs.metal_unit(path, text)]
+    else:
+        us = [Unit(path, lang, text)]
+    out: list[Finding] = []
+    for u in us:
+        out.extend(lint_unit(u, settings))
+    return sorted(out, key=Finding.sort_key)

@@ -1,0 +1,64 @@
+"""What a rule reports.  The JSON form is the contract other tools rely on (DESIGN §6)."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+SEVERITIES = ("info", "warning", "error")
+RANK = {s: i for i, s in enumerate(SEVERITIES)}
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace [start, end) (1-based line/column, end exclusive) with `content`."""
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    content: str
+
+
+@dataclass(frozen=True)
+class Fix:
+    message: str
+    edits: tuple[Edit, ...]
+    applicability: str = "safe"  # safe: cannot change what the CUDA code computes on NVIDIA
+
+
+@dataclass(frozen=True)
+class Related:
+    path: str
+    line: int
+    column: int
+    message: str
+
+
+@dataclass(frozen=True)
+class Finding:
+    path: str
+    line: int  # 1-based
+    column: int  # 1-based, in characters
+    end_line: int
+    end_column: int  # exclusive
+    code: str
+    name: str
+    severity: str  # info | warning | error
+    message: str
+    fix: Fix | None = None
+    related: tuple[Related, ...] = field(default_factory=tuple)
+    # Internal: the analysed byte span (for --fix to find the site again); not part of the JSON.
+    span: tuple[int, int] | None = field(default=None, compare=False)
+
+    def sort_key(self):
+        return (self.path, self.line, self.column, self.code, self.message)
+
+    def to_json(self) -> dict:
+        d = {
+            "path": self.path, "line": self.line, "column": self.column,
+            "end_line": self.end_line, "end_column": self.end_column,
+            "code": self.code, "name": self.name, "severity": self.severity, "message": self.message,
+            "fix": None, "related": [asdict(r) for r in self.related],
+        }
+        if self.fix is not None:
+            d["fix"] = {"applicability": self.fix.applicability, "message": self.fix.message,
+                        "edits": [asdict(e) for e in self.fix.edits]}
+        return d

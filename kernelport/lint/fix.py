@@ -1,0 +1,173 @@
+"""`--fix`: only rewrites that cannot change what the CUDA code computes on NVIDIA.
+
+The edits are the translator's own site rewrites (`kernelport.translate.Translator`), run with
+the CUDA column of the dialect table: there the wave width is spelled `warpSize`, which is 32 on
+every NVIDIA GPU, so `tid % 32` → `tid % warpSize`, a ladder from 16 → from `warpSize / 2`, an
+unrolled ladder gains a `if (warpSize > 32)` step that never runs on NVIDIA.  Compile-time uses
+(array sizes, constexpr) keep their 32 in CUDA, so they get no fix; neither do rewrites that could
+change a type (`1u` → `1ull`, `unsigned` → `unsigned long long`) or a result (`__clz` of a mask).
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+from tree_sitter import Node
+
+from .. import dialect
+from ..translate import Translator
+from .finding import Edit, Fix
+
+SAFE_ROLES = {"ws", "ws_m1", "half", "five", "ladder", "bitop64"}
+_PORTABLE = dialect.concept("warp_size").spelling("cuda")  # "warpSize"
+
+
+_SHARED_ATTRS = {"src", "backend", "allow_unported", "module", "analysis", "rw", "port"}
+
+
+@lru_cache(maxsize=1)
+def _can_share_analysis() -> bool:
+    """Does Translator hold exactly the state we can hand it (so it can reuse lint's analysis)?"""
+    from ..source import SourceFile
+    return set(vars(Translator(SourceFile.from_text("", "<probe>"), "cuda"))) == _SHARED_ATTRS
+
+
+def _translator(ctx) -> Translator:
+    """A CUDA-column Translator for the file; it reuses the model and dataflow lint already built
+    (the same `build` + `warpflow.analyze` of the same source) when its state allows, else it is
+    constructed the ordinary way and analyses the file itself."""
+    t = ctx.__dict__.get("_kp_translator")
+    if t is None:
+        if _can_share_analysis():
+            from ..rewrite import Rewriter
+            from ..translate import Port
+            t = Translator.__new__(Translator)
+            t.src, t.backend, t.allow_unported = ctx.src, "cuda", False
+            t.module, t.analysis = ctx.module, ctx.analysis
+            t.rw, t.port = Rewriter(ctx.src), Port("cuda", "")
+        else:
+            t = Translator(ctx.src, "cuda")
+        ctx.__dict__["_kp_translator"] = t
+    return t
+
+
+def _unsigned_mask(ctx, node: Node) -> bool:
+    """Is the (32-bit) mask expression unsigned, so that widening it cannot sign-extend?"""
+    t = node.type
+    if t == "parenthesized_expression" and node.named_children:
+        return _unsigned_mask(ctx, node.named_children[0])
+    if t == "call_expression":
+        c = ctx.concept_of_call(node)
+        return c is not None and c[0].key in ("ballot", "activemask")
+    if t == "binary_expression":
+        return any(_unsigned_mask(ctx, node.child_by_field_name(s)) for s in ("left", "right")
+                   if node.child_by_field_name(s) is not None)
+    if t == "identifier":
+        name = ctx.text(node)
+        fn = ctx.function_at(node)
+        scope = fn.node if fn is not None else ctx.src.root
+        from ..source import ident_name, walk
+        for n in walk(scope):
+            if n.type in ("declaration", "parameter_declaration"):
+                for d in n.children_by_field_name("declarator"):
+                    if ident_name(d) == name:
+                        ty = " ".join(ctx.text(c) for c in n.children if c.type in (
+                            "sized_type_specifier", "primitive_type", "type_identifier"))
+                        return "unsigned" in ty or ty.startswith("uint")
+    if t == "number_literal":
+        return ctx.text(node).rstrip("lL").endswith(("u", "U"))
+    return False
+
+
+def _common(same, limit: int) -> int:
+    """The largest k <= limit with same(k) (monotone), by bisection on C-speed slice compares."""
+    lo, hi = 0, limit
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if same(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def site_fix(ctx, site) -> Fix | None:
+    """The translator's CUDA rewrite of one confirmed site, when it is safe and changes something."""
+    if not ctx.unit.fixable or site.role not in SAFE_ROLES:
+        return None
+    if site.role == "bitop64":
+        fn = ctx.text(site.node.child_by_field_name("function"))
+        c = dialect.lookup("cuda", fn)
+        args = site.node.child_by_field_name("arguments").named_children
+        if c is None or c.key not in ("popc", "ffs") or not args or not _unsigned_mask(ctx, args[0]):
+            return None
+    t = _translator(ctx)
+    twin = next((s for s in t.analysis.sites if s.role == site.role and
+                 (s.node.start_byte, s.node.end_byte) == (site.node.start_byte, site.node.end_byte)), None)
+    if twin is None:
+        return None
+    from ..rewrite import Rewriter
+    from ..translate import Port
+    t.rw, t.port = Rewriter(ctx.src), Port("cuda", "")
+    if twin.role == "ladder":
+        # Translator.rewrite_ladder swaps the literal by writing rw.replacements directly, which the
+        # Rewriter's span cache does not see when nothing else in the statement is rewritten (always
+        # the case with the CUDA column).  An empty insertion registers the literal's span.
+        t.rw.insert_before(twin.node, "")
+    try:
+        t.rewrite_site(twin)
+        new = t.rw.result()
+    except Exception:  # a rewrite the translator cannot make here: no fix, never a crash
+        return None
+    old = ctx.src.text
+    if new == old:
+        return None
+    p = _common(lambda k: old[:k] == new[:k], min(len(old), len(new)))
+    s = _common(lambda k: old[len(old) - k:] == new[len(new) - k:], min(len(old), len(new)) - p)
+    inserted = new[p:len(new) - s]
+    if site.role != "bitop64" and _PORTABLE not in inserted:
+        return None  # e.g. a compile-time use: CUDA keeps its 32 there
+    start_b = len(old[:p].encode("utf-8"))
+    end_b = len(old[:len(old) - s].encode("utf-8"))
+    (l1, c1), (l2, c2) = ctx.position(start_b), ctx.position(end_b)
+    before = old[p:len(old) - s]
+    msg = f"replace `{before}` with `{inserted}`" if before else f"insert `{inserted.strip()}`"
+    return Fix(msg, (Edit(l1, c1, l2, c2, inserted),))
+
+
+def apply_edits(text: str, edits: list[Edit]) -> tuple[str, int]:
+    """Apply non-overlapping edits (later overlapping ones are skipped); returns (text, applied)."""
+    starts = [0]
+    for i, ch in enumerate(text):
+        if ch == "\n":
+            starts.append(i + 1)
+
+    def off(line: int, col: int) -> int:
+        return starts[line - 1] + col - 1 if line - 1 < len(starts) else len(text)
+
+    spans = sorted({(off(e.line, e.column), off(e.end_line, e.end_column), e.content) for e in edits})
+    chosen, last_end = [], -1
+    for a, b, content in spans:
+        if a < last_end or (a == last_end and a == b and chosen and chosen[-1][0] == a):
+            continue
+        chosen.append((a, b, content))
+        last_end = max(b, a)
+    out = text
+    for a, b, content in reversed(chosen):
+        out = out[:a] + content + out[b:]
+    return out, len(chosen)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".kptmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        os.chmod(tmp, path.stat().st_mode & 0o7777)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

@@ -1,0 +1,175 @@
+"""Output formats: full (source excerpt with carets), concise, json, sarif, github; statistics."""
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from pathlib import Path
+from typing import TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+from .. import __version__
+from .finding import Finding
+from .rule import FAMILIES, all_rules, family_severity, TARGETS
+
+FORMATS = ("full", "concise", "json", "sarif", "github")
+_STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold blue"}
+
+
+def render(fmt: str, findings: list[Finding], texts: dict[str, str], stream: TextIO, *,
+           color: bool | None = None) -> None:
+    if fmt == "json":
+        stream.write(json.dumps([f.to_json() for f in findings], indent=2) + "\n")
+    elif fmt == "sarif":
+        stream.write(json.dumps(sarif(findings), indent=2) + "\n")
+    elif fmt == "github":
+        for f in findings:
+            stream.write(github(f) + "\n")
+    elif fmt == "concise":
+        for f in findings:
+            stream.write(f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}\n")
+    else:
+        console = Console(file=stream, highlight=False, soft_wrap=True,
+                          force_terminal=color, no_color=(color is False), width=200)
+        for f in findings:
+            full(console, f, texts.get(f.path))
+
+
+# -- full ----------------------------------------------------------------------------------------
+def full(console: Console, f: Finding, text: str | None) -> None:
+    head = Text()
+    head.append(f"{f.path}:{f.line}:{f.column}: ", style="bold")
+    head.append(f.severity, style=_STYLE.get(f.severity, ""))
+    head.append(" ")
+    head.append(f.code, style="bold")
+    head.append(f" [{f.name}] ", style="dim")
+    head.append(f.message)
+    console.print(head)
+    lines = text.splitlines() if text is not None else []
+    if 1 <= f.line <= len(lines):
+        src = lines[f.line - 1].replace("\t", " ")
+        width = len(str(f.line))
+        pad = " " * width
+        start = f.column - 1
+        end = f.end_column - 1 if f.end_line == f.line else len(src)
+        end = max(end, start + 1)
+        console.print(Text(f"{pad} |", style="blue"))
+        line = Text(f"{f.line} | ", style="blue")
+        line.append(src)
+        console.print(line)
+        carets = Text(f"{pad} | ", style="blue")
+        carets.append(" " * start + "^" * (end - start), style=_STYLE.get(f.severity, ""))
+        console.print(carets)
+        if f.fix is not None:
+            console.print(Text(f"{pad} = fix: {f.fix.message} (kernelport lint --fix)", style="green"))
+        console.print(Text(f"{pad} = help: kernelport rule {f.code}", style="dim"))
+    console.print()
+
+
+# -- github --------------------------------------------------------------------------------------
+def _esc_data(s: str) -> str:
+    return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _esc_prop(s: str) -> str:
+    return _esc_data(s).replace(":", "%3A").replace(",", "%2C")
+
+
+def github(f: Finding) -> str:
+    level = {"error": "error", "warning": "warning", "info": "notice"}[f.severity]
+    props = (f"file={_esc_prop(f.path)},line={f.line},col={f.column},endLine={f.end_line},"
+             f"endColumn={f.end_column},title={_esc_prop(f'{f.code} {f.name}')}")
+    return f"::{level} {props}::{_esc_data(f'{f.code} {f.message}')}"
+
+
+# -- sarif ---------------------------------------------------------------------------------------
+_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+
+
+def _artifact(path: str) -> dict:
+    p = Path(path)
+    if p.is_absolute():
+        return {"uri": p.as_uri()}
+    return {"uri": p.as_posix(), "uriBaseId": "%SRCROOT%"}
+
+
+def _region(line: int, col: int, eline: int, ecol: int) -> dict:
+    return {"startLine": line, "startColumn": col, "endLine": eline, "endColumn": max(ecol, 1)}
+
+
+def rule_descriptor(r) -> dict:
+    first = r.docs.split("\n\n")[0].replace("\n", " ")
+    default = family_severity(r.family, frozenset(TARGETS)) or "warning"
+    if r.code in ("WS007",):
+        default = "warning"
+    return {
+        "id": r.code,
+        "name": "".join(w.capitalize() for w in r.name.split("-")),
+        "shortDescription": {"text": r.summary},
+        "fullDescription": {"text": first},
+        "help": {"text": r.docs, "markdown": f"**{r.code} {r.name}**: {r.summary}\n\n{r.docs}"},
+        "defaultConfiguration": {"level": _LEVEL.get(default, "warning")},
+        "properties": {"tags": [FAMILIES[r.family], "kernelport"], "kebab-name": r.name},
+    }
+
+
+def sarif(findings: list[Finding]) -> dict:
+    rules = all_rules()
+    index = {r.code: i for i, r in enumerate(rules)}
+    results = []
+    for f in findings:
+        res = {
+            "ruleId": f.code,
+            "ruleIndex": index[f.code],
+            "level": _LEVEL[f.severity],
+            "message": {"text": f.message},
+            "locations": [{"physicalLocation": {"artifactLocation": _artifact(f.path),
+                                                "region": _region(f.line, f.column, f.end_line, f.end_column)}}],
+        }
+        if f.related:
+            res["relatedLocations"] = [
+                {"id": i, "message": {"text": r.message},
+                 "physicalLocation": {"artifactLocation": _artifact(r.path),
+                                      "region": {"startLine": r.line, "startColumn": r.column}}}
+                for i, r in enumerate(f.related)]
+        if f.fix is not None:
+            res["fixes"] = [{"description": {"text": f.fix.message},
+                             "artifactChanges": [{"artifactLocation": _artifact(f.path), "replacements": [
+                                 {"deletedRegion": _region(e.line, e.column, e.end_line, e.end_column),
+                                  "insertedContent": {"text": e.content}} for e in f.fix.edits]}]}]
+        results.append(res)
+    return {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "kernelport", "version": __version__, "semanticVersion": __version__,
+                                "rules": [rule_descriptor(r) for r in rules]}},
+            "originalUriBaseIds": {"%SRCROOT%": {"uri": Path(os.getcwd()).as_uri() + "/"}},
+            "columnKind": "unicodeCodePoints",
+            "invocations": [{"executionSuccessful": True}],
+            "results": results,
+        }],
+    }
+
+
+# -- statistics and summary ------------------------------------------------------------------------
+def statistics(findings: list[Finding], stream: TextIO) -> None:
+    counts = Counter(f.code for f in findings)
+    fixable = Counter(f.code for f in findings if f.fix is not None)
+    names = {f.code: f.name for f in findings}
+    for code, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        mark = "[*]" if fixable[code] else "   "
+        stream.write(f"{n:>5}\t{code}\t{mark} {names[code]}\n")
+
+
+def summary(findings: list[Finding], files: int) -> str:
+    if not findings:
+        return f"All checks passed ({files} file{'s' if files != 1 else ''})."
+    by = Counter(f.severity for f in findings)
+    parts = [f"{by[s]} {s}{'s' if by[s] != 1 and s != 'info' else ''}" for s in ("error", "warning", "info") if by[s]]
+    fixable = sum(1 for f in findings if f.fix is not None)
+    fx = f"; {fixable} fixable with `kernelport lint --fix`" if fixable else ""
+    n = len(findings)
+    return f"Found {n} finding{'s' if n != 1 else ''} in {files} file{'s' if files != 1 else ''}: {', '.join(parts)}{fx}."

@@ -1,0 +1,154 @@
+"""Rules: a code, a kebab-case name, a severity policy, a message, docs and examples.
+
+Each rule is one class in the module of its family (`rules/warp_size.py` holds the WS rules).
+Its examples are the fixtures the tests run: `flags` must produce the rule's code on every line
+marked `// !`, `passes` (look-alikes) must not produce it, `fixes` pairs show what `--fix` does.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Iterable
+
+from ..errors import KernelportError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .context import Context
+
+TARGETS = ("cuda", "hip-cdna", "hip-rdna", "metal")
+WAVE64 = frozenset({"hip-cdna"})
+# The backend column of the dialect table each target reads.
+BACKEND = {"cuda": "cuda", "hip-cdna": "hip", "hip-rdna": "hip", "metal": "metal"}
+HARDWARE = {"cuda": "NVIDIA (32-wide warps)", "hip-cdna": "AMD CDNA / gfx9 (MI100-MI300, 64-wide waves)",
+            "hip-rdna": "AMD RDNA / gfx10-12 (32-wide waves)", "metal": "Apple GPUs (SIMD-group width not guaranteed)"}
+FAMILIES = {"WS": "warp size", "SY": "synchronisation", "PT": "platform-only features", "KP": "kernelport itself"}
+CODE_RE = re.compile(r"^[A-Z]{2}[0-9]{3}$")
+MARK = "// !"
+
+
+@dataclass(frozen=True)
+class Example:
+    code: str
+    lang: str = "cu"  # cu | hip | metal | py
+    note: str = ""
+    targets: tuple[str, ...] | None = None
+
+    @property
+    def clean(self) -> str:
+        """The example as shown in the docs (expectation marks removed)."""
+        return "\n".join(l.replace("  " + MARK, "").replace(" " + MARK, "").rstrip()
+                         for l in self.code.strip("\n").splitlines())
+
+    def marked_lines(self) -> list[int]:
+        return [i for i, l in enumerate(self.code.strip("\n").splitlines(), 1) if MARK in l]
+
+
+def ex(code: str, lang: str = "cu", note: str = "", targets=None) -> Example:
+    return Example(code, lang, note, tuple(targets) if targets else None)
+
+
+class Rule:
+    code: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]  # one line
+    docs: ClassVar[str]  # markdown: why it breaks, on which hardware, the fix
+    fixable: ClassVar[bool] = False
+    flags: ClassVar[tuple[Example, ...]] = ()
+    passes: ClassVar[tuple[Example, ...]] = ()
+    fixes: ClassVar[tuple[tuple[str, str], ...]] = ()
+    languages: ClassVar[frozenset[str]] = frozenset({"cuda", "hip", "metal"})
+
+    @property
+    def family(self) -> str:
+        return self.code[:2]
+
+    def severity(self, targets: frozenset[str]) -> str | None:
+        """The severity with these targets on; None: the rule does not apply to them."""
+        return family_severity(self.family, targets)
+
+    def check(self, ctx: "Context") -> None:  # pragma: no cover - every rule overrides it
+        raise NotImplementedError
+
+
+def family_severity(family: str, targets: frozenset[str]) -> str | None:
+    if family == "WS":
+        if targets & WAVE64:
+            return "error"
+        if targets - {"cuda"}:
+            return "warning"
+        return None  # NVIDIA only: 32 is the warp size there
+    if family == "PT":
+        return "error" if targets - {"cuda"} else None
+    return "error"
+
+
+REGISTRY: dict[str, Rule] = {}
+
+
+def register(cls: type[Rule]) -> type[Rule]:
+    assert CODE_RE.match(cls.code), cls.code
+    assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", cls.name), cls.name
+    assert cls.code not in REGISTRY, f"duplicate rule code {cls.code}"
+    REGISTRY[cls.code] = cls()
+    return cls
+
+
+def all_rules() -> list[Rule]:
+    from . import rules  # noqa: F401  (registers every family)
+    return [REGISTRY[c] for c in sorted(REGISTRY)]
+
+
+def get(code: str) -> Rule | None:
+    all_rules()
+    return REGISTRY.get(code.upper())
+
+
+def _matches(code: str, selector: str) -> bool:
+    return selector == "ALL" or code.startswith(selector)
+
+
+def check_selectors(selectors: Iterable[str], where: str) -> list[str]:
+    out = []
+    codes = [r.code for r in all_rules()]
+    for s in selectors:
+        s = s.strip().upper()
+        if not s:
+            continue
+        if not any(_matches(c, s) for c in codes):
+            raise KernelportError(f"{where}: '{s}' selects no rule",
+                                  hint="use a rule code (WS002), a family (WS) or ALL; `kernelport rule` lists them")
+        out.append(s)
+    return out
+
+
+def selected(select: Iterable[str] | None, ignore: Iterable[str] = ()) -> frozenset[str]:
+    """Codes enabled by --select / --ignore (prefixes; the longer selector wins, like ruff)."""
+    sel = list(select) if select else ["ALL"]
+    ign = list(ignore)
+    out = set()
+    for r in all_rules():
+        s = max((len(x) if x != "ALL" else 0 for x in sel if _matches(r.code, x)), default=-1)
+        i = max((len(x) if x != "ALL" else 0 for x in ign if _matches(r.code, x)), default=-1)
+        if s >= 0 and s > i:
+            out.add(r.code)
+    return frozenset(out)
+
+
+def parse_targets(values: Iterable[str], where: str = "--targets") -> frozenset[str]:
+    ts = set()
+    for v in values:
+        for t in str(v).split(","):
+            t = t.strip().lower()
+            if not t:
+                continue
+            if t == "all":
+                ts.update(TARGETS)
+            elif t == "hip":
+                ts.update({"hip-cdna", "hip-rdna"})
+            elif t in TARGETS:
+                ts.add(t)
+            else:
+                raise KernelportError(f"{where}: unknown target '{t}'", hint="targets: " + ", ".join(TARGETS))
+    if not ts:
+        raise KernelportError(f"{where}: names no target", hint="e.g. --targets cuda,hip-cdna")
+    return frozenset(ts)

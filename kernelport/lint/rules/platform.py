@@ -1,0 +1,103 @@
+"""PT: CUDA-only features outside platform guards.  Errors when a HIP or Metal target is on."""
+from __future__ import annotations
+
+from ... import dialect
+from ..rule import BACKEND, Rule, ex, register
+
+
+def _missing(c, targets) -> list[str]:
+    backends = sorted({BACKEND[t] for t in targets if BACKEND[t] != "cuda"})
+    return [b for b in backends if c.spelling(b) is None]
+
+
+@register
+class CudaOnlyIntrinsic(Rule):
+    code, name = "PT001", "cuda-only-intrinsic"
+    summary = "A CUDA-only intrinsic is used outside a platform guard."
+    docs = """\
+Intrinsics the dialect table has no HIP (or Metal) spelling for: `__match_any_sync`,
+`__reduce_add_sync` and the other `__reduce_*_sync`, `__nanosleep`, `__cvta_generic_to_shared`,
+`__isShared`/`__isGlobal`, `__prof_trigger`.  The port does not compile on AMD (and Metal).
+
+**Fix**: rewrite with portable warp operations (shuffles and ballots), or keep the CUDA path
+under `#ifdef __CUDA_ARCH__` / `#if !defined(__HIP_PLATFORM_AMD__)` with a portable `#else`.
+Uses inside any platform guard stay silent."""
+    flags = (
+        ex("""
+__device__ unsigned peers(int key) {
+    return __match_any_sync(0xffffffff, key);  // !
+}"""),
+    )
+    passes = (
+        ex("""
+__device__ unsigned peers(int key) {
+#ifdef __CUDA_ARCH__
+    return __match_any_sync(0xffffffff, key);
+#else
+    return 0;
+#endif
+}"""),
+    )
+
+    def severity(self, targets):
+        return "error" if targets - {"cuda"} else None
+
+    def check(self, ctx) -> None:
+        for use in ctx.module.uses:
+            c, node = use.concept, use.node
+            if node.type != "call_expression" or not c.kind == "cuda_only":
+                continue
+            missing = _missing(c, ctx.targets)
+            if not missing or ctx.guarded(node):
+                continue
+            fn = node.child_by_field_name("function")
+            where = " and ".join(b.upper() if b == "hip" else b.capitalize() for b in missing)
+            ctx.report(self, fn, f"`{ctx.text(fn)}` is CUDA-only: it has no {where} equivalent, so the port does not "
+                       f"compile there; rewrite it with shuffles and ballots, or guard it with `#ifdef __CUDA_ARCH__` "
+                       f"and a portable `#else`")
+
+
+@register
+class InlinePtx(Rule):
+    code, name = "PT002", "inline-ptx"
+    summary = "Inline PTX assembly outside a platform guard."
+    docs = """\
+`asm("mov.u32 %0, %%laneid;" : "=r"(lane))` and other inline PTX only assemble for NVIDIA
+GPUs; HIP and Metal compilers reject it.  Lane-id PTX is also a warp-size assumption in
+disguise.
+
+**Fix**: use the intrinsic (`__lane_id()` on HIP, `threadIdx.x % warpSize`, `__activemask()`),
+or guard the PTX with `#ifdef __CUDA_ARCH__` and give the other platforms a portable path.
+Assembly inside any platform guard (including AMD GCN assembly under
+`#ifdef __HIP_PLATFORM_AMD__`) stays silent."""
+    flags = (
+        ex("""
+__device__ unsigned lane_id() {
+    unsigned lane;
+    asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));  // !
+    return lane;
+}"""),
+    )
+    passes = (
+        ex("""
+__device__ unsigned lane_id() {
+#if defined(__CUDA_ARCH__)
+    unsigned lane;
+    asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+    return lane;
+#else
+    return threadIdx.x % warpSize;
+#endif
+}"""),
+    )
+
+    def severity(self, targets):
+        return "error" if targets - {"cuda"} else None
+
+    def check(self, ctx) -> None:
+        for node, _fn in ctx.module.asm:
+            if ctx.guarded(node):
+                continue
+            ctx.report(self, node, "inline PTX assembly only assembles for NVIDIA GPUs: the HIP and Metal ports do "
+                       "not compile; use the equivalent intrinsic, or guard it with `#ifdef __CUDA_ARCH__` and a "
+                       "portable `#else`")

@@ -1,0 +1,237 @@
+"""SY: synchronisation.  Barriers that not every thread reaches, and warp code that relies on
+implicit lockstep.  Both are wrong on every GPU, so these are errors whatever the targets."""
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from ...source import ident_name, walk
+from ..divergence import barrier_kind
+from ..rule import Rule, ex, register
+
+
+@register
+class BarrierInDivergentCode(Rule):
+    code, name = "SY001", "barrier-in-divergent-code"
+    summary = "`__syncthreads()` is reached under thread-dependent control flow."
+    docs = """\
+A block barrier must be reached by every thread of the block (CUDA, HIP and Metal all say so).
+Reported when `__syncthreads()` (or a helper that executes one) sits under a thread-dependent
+condition (`if (tid < n)`), after a thread-dependent early `return`, or in a loop whose trip
+count depends on the thread (`for (i = tid; i < n; i += blockDim.x)`).  Threads that skip it
+make the block hang, or on newer GPUs release the barrier early and race.  Conditions on
+`blockIdx`, `blockDim`, kernel parameters or shared values are uniform and stay silent.
+
+The thread dependence is dataflow, not a pattern: values are followed from `threadIdx`,
+shuffles, atomics and thread-indexed loads through assignments (also those made under a
+thread-dependent branch), helper parameters and return values.
+
+**Fix**: hoist the barrier out of the branch and keep the condition around the work only; give
+loops a uniform trip count (loop to the block-rounded bound and guard the body)."""
+    flags = (
+        ex("""
+__global__ void k(float* x, int n) {
+    __shared__ float s[256];
+    int tid = threadIdx.x;
+    if (tid < n) {
+        s[tid] = x[tid];
+        __syncthreads();  // !
+        x[tid] = s[n - 1 - tid];
+    }
+}"""),
+        ex("""
+__device__ void stage(float* s) { __syncthreads(); }
+__global__ void k(float* x, int n) {
+    __shared__ float s[256];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    s[threadIdx.x] = x[i];
+    stage(s);  // !
+    for (int j = threadIdx.x; j < n; j += blockDim.x) {
+        __syncthreads();  // !
+    }
+}"""),
+    )
+    passes = (
+        ex("""
+__global__ void block_reduce(const float* x, float* out, int n) {
+    __shared__ float s[256];
+    unsigned tid = threadIdx.x;
+    s[tid] = (blockIdx.x * blockDim.x + tid < n) ? x[blockIdx.x * blockDim.x + tid] : 0.0f;
+    __syncthreads();
+    for (unsigned st = blockDim.x / 2; st > 0; st >>= 1) {
+        if (tid < st) s[tid] += s[tid + st];
+        __syncthreads();
+    }
+    if (blockIdx.x < n) { __syncthreads(); }
+    if (tid == 0) out[blockIdx.x] = s[0];
+}"""),
+    )
+
+    def check(self, ctx) -> None:
+        for h in ctx.divergence.barrier_hazards:
+            line = ctx.where(h.frame.node).split(":")[0]
+            cond = " ".join(ctx.text(h.frame.node).split())
+            cond = cond if len(cond) <= 40 else cond[:37] + "..."
+            what = f"`{h.callee}` executes `__syncthreads()` and is called" if h.callee else "`__syncthreads()` is reached"
+            if h.frame.kind == "exit":
+                why = f"after the thread-dependent early `return` on line {line}: returned threads never arrive"
+            elif h.frame.kind == "loop":
+                why = f"in a loop whose trip count depends on the thread (`{cond}`, line {line}): threads pass different numbers of barriers"
+            elif h.frame.kind == "loop-exit":
+                why = f"in a loop left early by a thread-dependent break/continue/return (line {line})"
+            else:
+                why = f"under the thread-dependent condition `{cond}` (line {line}): threads that skip it never arrive"
+            ctx.report(self, h.node, f"{what} {why}; the block hangs or races on NVIDIA, AMD and Metal alike. Hoist the "
+                       f"barrier out and guard only the work")
+
+
+_STEP_OPS = ("+=", "-=", "*=", "=", "|=", "&=", "^=")
+
+
+@register
+class ImplicitWarpSynchronous(Rule):
+    code, name = "SY002", "implicit-warp-synchronous"
+    summary = "Shared-memory reduction steps rely on warp lockstep without `__syncwarp()`."
+    docs = """\
+The classic last-warp unrolled reduction
+
+    if (tid < 32) { vs[tid] += vs[tid + 32]; vs[tid] += vs[tid + 16]; ... vs[tid] += vs[tid + 1]; }
+
+(often through a `volatile` pointer) assumes the 32 threads of a warp execute each statement
+together.  That was never guaranteed: since Volta (independent thread scheduling) it is a data
+race on NVIDIA, and on a 64-wide wave the `tid < 32` half-wave and the step sizes no longer match
+the hardware.  `volatile` only stops the compiler from caching; it does not order threads.
+
+**Fix**: separate each read and write with `__syncwarp()` (`v += vs[tid + 16]; __syncwarp();
+vs[tid] = v; __syncwarp();`), or better, reduce in registers with shuffles.  Steps separated by
+`__syncwarp()` or `__syncthreads()` (the block tree reduction) stay silent."""
+    flags = (
+        ex("""
+__device__ void warp_reduce(volatile float* vs, int tid) {
+    vs[tid] += vs[tid + 32];  // !
+    vs[tid] += vs[tid + 16];
+    vs[tid] += vs[tid + 8];
+}
+__global__ void k(float* x) {
+    __shared__ float s[64];
+    int tid = threadIdx.x;
+    s[tid] = x[tid];
+    __syncthreads();
+    if (tid < 32) {
+        s[tid] = s[tid] + s[tid + 32];  // !
+        s[tid] = s[tid] + s[tid + 16];
+    }
+    if (tid < 32) warp_reduce(s, tid);
+}"""),
+    )
+    passes = (
+        ex("""
+__global__ void k(float* x) {
+    __shared__ float s[64];
+    int tid = threadIdx.x;
+    s[tid] = x[tid];
+    __syncthreads();
+    for (int st = 32; st > 0; st >>= 1) {
+        if (tid < st) s[tid] += s[tid + st];
+        __syncthreads();
+    }
+    if (tid < 32) {
+        float v = s[tid];
+        v += s[tid + 16]; __syncwarp();
+        s[tid] = v; __syncwarp();
+        v += s[tid + 8]; __syncwarp();
+        s[tid] = v; __syncwarp();
+    }
+}"""),
+    )
+
+    def check(self, ctx) -> None:
+        shared = {s.name for s in ctx.module.shared} | self._volatile_names(ctx)
+        reported: set[int] = set()
+        for block in ctx.nodes("compound_statement"):
+            run: list[Node] = []
+            for st in block.named_children + [None]:
+                step = st is not None and self._step(ctx, st, shared)
+                if step:
+                    run.append(st)
+                    continue
+                if st is not None and self._is_barrier(ctx, st):
+                    self._flush(ctx, run, reported)
+                    run = []
+                    continue
+                if st is not None and st.type == "comment":
+                    continue
+                self._flush(ctx, run, reported)
+                run = []
+        for loop in ctx.nodes("for_statement", "while_statement", "do_statement"):
+            body = loop.child_by_field_name("body")
+            if body is None or any(self._is_barrier(ctx, n) for n in walk(body) if n.type == "expression_statement"):
+                continue
+            steps = [n for n in walk(body) if n.type == "expression_statement" and self._step(ctx, n, shared)]
+            if steps and steps[0].start_byte not in reported:
+                reported.add(steps[0].start_byte)
+                ctx.report(self, steps[0], "a shared-memory step in a loop with no `__syncwarp()` relies on warp "
+                           "lockstep: threads read slots other threads are writing (a race on NVIDIA since Volta, "
+                           "and the step sizes assume 32 lanes); separate reads and writes with `__syncwarp()` or "
+                           "reduce in registers with shuffles")
+
+    def _flush(self, ctx, run: list[Node], reported: set[int]) -> None:
+        if len(run) >= 2 and run[0].start_byte not in reported:
+            reported.add(run[0].start_byte)
+            ctx.report(self, run[0], f"{len(run)} shared-memory steps without `__syncwarp()` rely on implicit warp "
+                       f"lockstep (each reads slots another thread writes): a race on NVIDIA since Volta, and on a "
+                       f"64-wide wave the half-wave steps no longer match the hardware; put `__syncwarp()` between "
+                       f"the read and the write of every step, or reduce with shuffles")
+
+    @staticmethod
+    def _is_barrier(ctx, st: Node) -> bool:
+        for n in walk(st):
+            if n.type != "call_expression":
+                continue
+            if barrier_kind(ctx, n):
+                return True
+            fn = n.child_by_field_name("function")
+            # cooperative groups: cg::sync(block), block.sync(), tile.sync() (not in the dialect table yet)
+            if fn is not None and re.search(r"(^|::|\.|->)sync$", ctx.text(fn)):
+                return True
+        return False
+
+    @staticmethod
+    def _volatile_names(ctx) -> set[str]:
+        out = set()
+        for n in ctx.nodes("parameter_declaration", "declaration"):
+            if any(
+                    c.type == "type_qualifier" and ctx.text(c) == "volatile" for c in n.children):
+                for d in n.children_by_field_name("declarator"):
+                    name = ident_name(d)
+                    if name:
+                        out.add(name)
+        return out
+
+    @staticmethod
+    def _step(ctx, st: Node, shared: set[str]) -> bool:
+        """`A[i] op= ... A[j] ...` with j != i on a shared or volatile array."""
+        if st.type != "expression_statement" or not st.named_children:
+            return False
+        e = st.named_children[0]
+        if e.type != "assignment_expression":
+            return False
+        left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+        if left is None or right is None or left.type != "subscript_expression":
+            return False
+        base = left.child_by_field_name("argument")
+        if base is None or base.type != "identifier" or ctx.text(base) not in shared:
+            return False
+        name, idx = ctx.text(base), _norm(ctx.text(left.child_by_field_name("indices")))
+        for n in walk(right):
+            if n.type == "subscript_expression":
+                b = n.child_by_field_name("argument")
+                if b is not None and ctx.text(b) == name and _norm(ctx.text(n.child_by_field_name("indices"))) != idx:
+                    return True
+        return False
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"\s+", "", s)

@@ -1,0 +1,115 @@
+"""KP: kernelport's own findings: files it could not read or parse, and suppressions that do
+nothing.  The engine reports them (they are not about the code's meaning); they are rules so that
+they can be selected, ignored, documented and shown in SARIF like the others."""
+from __future__ import annotations
+
+from ..rule import Rule, ex, register
+
+
+class EngineRule(Rule):
+    def check(self, ctx) -> None:
+        """Reported by the engine (`kernelport.lint.engine`), not by walking the code."""
+
+
+@register
+class ParseError(EngineRule):
+    code, name = "KP001", "parse-error"
+    summary = "The file has a syntax error; it is linted where it could be parsed."
+    docs = """\
+kernelport reads CUDA C++ with an error-tolerant grammar: the rest of the file is still linted,
+and the first problem of each statement is reported at its location.  The exit code is 2 (a
+parse error), unless `--exit-zero`.  `--fix` never touches a file with a syntax error.
+
+**Fix**: make the code compile with nvcc.  Macro-heavy code that nvcc accepts but the grammar
+cannot read (a function-like macro expanding to a declaration without a trailing `;`) can be
+suppressed per file with `per-file-ignores`."""
+    flags = (ex("""
+__global__ void k(float* x) {
+    x[0] = (1 + ;  // !
+}"""),)
+    passes = (ex("""
+__global__ void k(float* x) { x[0] = 1.0f; }"""),)
+
+
+@register
+class UnreadableFile(EngineRule):
+    code, name = "KP002", "unreadable-file"
+    summary = "A file could not be read (missing, unreadable, or not UTF-8)."
+    docs = """\
+Reported at the first byte that is not UTF-8 (line and column), or at 1:1.  Exit code 2.
+
+**Fix**: save the file as UTF-8."""
+
+
+@register
+class UnusedSuppression(EngineRule):
+    code, name = "KP003", "unused-suppression"
+    summary = "A suppression comment suppresses nothing."
+    docs = """\
+`// kernelport: ignore[WS002] ...` or `// NOLINT(WS002)` on a line where no WS002 finding is
+reported any more: the code was fixed, or the comment is on the wrong line.  Stale suppressions
+hide future findings, so they are reported (like ruff's RUF100).  Only codes of rules that are
+enabled for the file are checked; a bare `NOLINT` (shared with clang-tidy) never is.
+
+**Fix**: delete the suppression (or the unused code in its list)."""
+    flags = (ex("""
+__global__ void k(float* x) {
+    x[threadIdx.x] = 0.0f;  // kernelport: ignore[WS002] leftover  // !
+}"""),)
+    passes = (ex("""
+__global__ void k(float* x) {
+    int lane = threadIdx.x % 32;  // kernelport: ignore[WS002] NVIDIA-only kernel
+    x[threadIdx.x] = __shfl_sync(0xffffffff, x[threadIdx.x], lane + 1);  // NOLINT(WS007)
+}"""),)
+
+    def severity(self, targets):
+        return "warning"
+
+
+@register
+class SuppressionWithoutReason(EngineRule):
+    code, name = "KP004", "suppression-without-reason"
+    summary = "A `kernelport: ignore[...]` suppression gives no reason."
+    docs = """\
+Write why the finding does not apply after the code list:
+`// kernelport: ignore[WS002] this kernel only ever runs on NVIDIA`.  The reason is what a
+reviewer (or you, porting to MI300 next year) reads.  clang-tidy style `NOLINT` comments are
+accepted without a reason.
+
+**Fix**: add the reason."""
+    flags = (ex("""
+__global__ void k(float* x) {
+    x[threadIdx.x] = __shfl_sync(0xffffffff, x[threadIdx.x], threadIdx.x % 32 ^ 1);  // kernelport: ignore[WS002]  // !
+}"""),)
+
+    def severity(self, targets):
+        return "warning"
+
+
+@register
+class UnknownRuleCode(EngineRule):
+    code, name = "KP005", "unknown-rule-code"
+    summary = "A suppression names a rule code that does not exist."
+    docs = """\
+`// kernelport: ignore[WS099]` or `NOLINT(WS99)`: a typo, or a rule that was renamed.  The
+suppression has no effect.
+
+**Fix**: use a code from `kernelport rule` (or a family prefix such as `WS`)."""
+    flags = (ex("""
+__global__ void k(float* x) {
+    x[threadIdx.x] = 0.0f;  // kernelport: ignore[WS099] typo  // !
+}"""),)
+
+    def severity(self, targets):
+        return "warning"
+
+
+@register
+class InternalError(EngineRule):
+    code, name = "KP006", "internal-error"
+    summary = "A rule failed on this file (a kernelport bug); the other rules still ran."
+    docs = """\
+kernelport never stops on one bad rule: the failure is reported at the top of the file with the
+rule and the exception, and every other rule still runs.  Please report it with the input file.
+
+**Fix**: none on your side; `--ignore` the failing rule until it is fixed."""

@@ -1,0 +1,320 @@
+"""`kernelport verify`: does every port compute what the original computes, at its wave width?
+
+Per kernel file: drift (committed ports equal what translate produces now), compile with every
+toolchain found, and per annotated kernel the scalar C reference against the emulator running
+the original (wave 32) and each port parsed back from its own text (HIP at wave 64 for gfx90a
+and 32 for gfx1030, Metal at 32), under each schedule, with shared-memory races reported.
+"""
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from . import annotations, compare, inputs, toolchains
+from .errors import KernelportError
+from .model import build
+from .source import SourceFile
+from .translate import TRANSLATORS, destination, port_file
+
+# (backend, wave, target): what each backend is run as.  The HIP rows are the two AMD families.
+RUNS = (("cuda", 32, "sm_80"), ("hip", 64, "gfx90a"), ("hip", 32, "gfx1030"), ("metal", 32, "apple"))
+SCHEDULES = ("block", "warp", "thread")
+
+
+@dataclass
+class Check:
+    kernel: str
+    backend: str
+    wave: int | None
+    kind: str  # drift | compile | numeric | races | reference | device
+    status: str  # pass | fail | skip
+    detail: str
+    target: str = ""
+    schedule: str = ""
+    seconds: float = 0.0
+    explain: dict | None = None
+
+
+@dataclass
+class FileReport:
+    path: str
+    kernels: list[str] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def failed(self) -> bool:
+        return self.error is not None or any(c.status == "fail" for c in self.checks)
+
+    def to_dict(self) -> dict:
+        return {"path": self.path, "kernels": self.kernels, "error": self.error,
+                "status": "fail" if self.failed else "pass", "checks": [asdict(c) for c in self.checks]}
+
+
+def _template_args(spec: annotations.KernelSpec) -> list[str] | None:
+    if not spec.instantiate:
+        return None
+    from .cexpr import split_top_level
+    return [p for p, _ in split_top_level(spec.instantiate[0].text.strip()[1:-1])]
+
+
+class Verifier:
+    def __init__(self, require: set[str] = frozenset(), seed: int | None = None,
+                 schedules: tuple[str, ...] = SCHEDULES, device: str | None = None):
+        self.require, self.seed, self.schedules, self.device = set(require), seed, schedules, device
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _skip(self, backend: str, what: str) -> str:
+        return "fail" if backend in self.require or (backend == "cuda" and "nvcc" in self.require) else "skip"
+
+    def verify(self, path: Path) -> FileReport:
+        rep = FileReport(str(path))
+        try:
+            src = SourceFile.read(path)
+            src.check_syntax()
+            module = self._module = build(src)
+            specs = annotations.parse(module)
+        except KernelportError as e:
+            rep.error = e.format()
+            return rep
+        rep.kernels = list(specs)
+        if not specs:
+            rep.error = f"{path}: no annotated kernel (add // @kp lines; see docs/annotations.md)"
+            return rep
+        targets = sorted({t for s in specs.values() for t in s.targets}, key=["hip", "metal"].index)
+        ports = self._drift_and_ports(src, path, targets, rep)
+        self._compile(path, ports, rep)
+        for name, spec in specs.items():
+            self._numeric(src, module, name, spec, ports, rep)
+        return rep
+
+    def _drift_and_ports(self, src: SourceFile, path: Path, targets: list[str], rep: FileReport) -> dict:
+        ports: dict[str, tuple[Path | None, str]] = {}
+        for backend in targets:
+            if backend not in TRANSLATORS:
+                rep.checks.append(Check("*", backend, None, "drift", self._skip(backend, "translate"),
+                                        f"not yet: kernelport cannot translate to {backend} in this version"))
+                continue
+            dest = destination(path, backend)
+            port, text = port_file(src, backend, dest.parent)
+            if not port.ok:
+                rep.checks.append(Check("*", backend, None, "translate", "fail",
+                                        "; ".join(d.format() for d in port.diagnostics if d.severity == "error")))
+                continue
+            if not dest.exists():
+                rep.checks.append(Check("*", backend, None, "drift", "fail",
+                                        f"{dest} is missing (run: kernelport translate {path} --to {backend})"))
+                ports[backend] = (None, text)
+                continue
+            on_disk = dest.read_text(encoding="utf-8", errors="replace")
+            if on_disk == text:
+                rep.checks.append(Check("*", backend, None, "drift", "pass", f"{dest} is up to date"))
+            else:
+                from .output import state
+                why = "was edited by hand" if state(on_disk) == "edited" else "is stale"
+                rep.checks.append(Check("*", backend, None, "drift", "fail",
+                                        f"{dest} {why} (run: kernelport translate {path} --to {backend})"))
+            ports[backend] = (dest, on_disk)
+        return ports
+
+    def _compile(self, path: Path, ports: dict, rep: FileReport) -> None:
+        results = [("cuda", 32, toolchains.compile_cuda(path))]
+        if "hip" in ports and ports["hip"][0] is not None:
+            for _, wave, arch in (r for r in RUNS if r[0] == "hip"):
+                results.append(("hip", wave, toolchains.compile_hip(ports["hip"][0], arch)))
+        if "metal" in ports and ports["metal"][0] is not None:
+            results.append(("metal", 32, toolchains.check_metal(ports["metal"][0])))
+        for backend, wave, r in results:
+            if r.skipped:
+                status = "fail" if backend in self.require or r.tool in self.require else "skip"
+                detail = f"skipped: {r.reason}"
+            else:
+                status = "pass" if r.ok else "fail"
+                detail = f"{r.tool} {r.target}: " + ("ok" if r.ok else _first_error(r.output))
+            rep.checks.append(Check("*", backend, wave, "compile", status, detail, target=r.target))
+
+    def _numeric(self, src: SourceFile, module, name: str, spec: annotations.KernelSpec, ports: dict,
+                 rep: FileReport) -> None:
+        from .emulator import EmulatorError, run_kernel
+        from .reference import run_reference
+
+        if self.seed is not None:
+            spec.seed = self.seed
+        kernel = module.functions[name]
+        args = inputs.make_args(kernel, spec)
+        outs = [a for a in spec.args.values() if a.role in ("out", "inout")]
+        t0 = time.perf_counter()
+        try:
+            ref_args = self._reference_args(spec, args)
+            # Exact comparisons use the reference as written; the others compare with its value
+            # in double precision under the port's own error bound.
+            ref = run_reference(src.text, spec.reference[0], ref_args, path=src.path,
+                                promote=spec.tolerance == "auto")
+        except Exception as e:  # a reference that does not compile or crashes is the user's to fix
+            rep.checks.append(Check(name, "reference", None, "reference", "fail", f"reference failed: {e}"))
+            return
+        expected = {a.name: ref[self._ref_param(spec, a.name)] for a in outs}
+        rep.checks.append(Check(name, "reference", None, "reference", "pass",
+                                f"{spec.reference[0]} ran", seconds=time.perf_counter() - t0))
+        grid, block, shared = spec.dims("grid"), spec.dims("block"), spec.shared_bytes()
+        targs = _template_args(spec)
+        emulated = None
+        for backend, wave, target in RUNS:
+            if backend != "cuda" and backend not in spec.targets:
+                continue
+            if backend == "cuda":
+                text = src.text
+            elif backend in ports:
+                text = ports[backend][1]
+            else:
+                continue
+            for schedule in self.schedules:
+                t0 = time.perf_counter()
+                try:
+                    res = run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v)
+                                                       for k, v in args.items()},
+                                     grid=grid, block=block, shared_bytes=shared, wave=wave, schedule=schedule,
+                                     seed=spec.seed, backend=backend, template_args=targs,
+                                     path=str(ports[backend][0] or src.path) if backend in ports else src.path)
+                except EmulatorError as e:
+                    rep.checks.append(Check(name, backend, wave, "numeric", "fail", _emu_error(e), target,
+                                            schedule, time.perf_counter() - t0))
+                    continue
+                except (RecursionError, MemoryError, ValueError, TypeError, KeyError, IndexError) as e:
+                    # An emulator limitation, not a verdict on the port: say so, fail the check.
+                    rep.checks.append(Check(name, backend, wave, "numeric", "fail",
+                                            f"the emulator could not run this kernel ({type(e).__name__}: {e}); "
+                                            "please report it", target, schedule))
+                    continue
+                except NotImplementedError as e:
+                    rep.checks.append(Check(name, backend, wave, "numeric", self._skip(backend, "emulate"),
+                                            f"not yet: {e}", target, schedule))
+                    continue
+                cmp = compare.compare({k: res.outputs[k] for k in expected}, expected, spec.tolerance,
+                                      spec.tolerance_values, res.bounds, None)
+                secs = time.perf_counter() - t0
+                if cmp.ok:
+                    detail = f"matches {spec.reference[0]} ({cmp.mode}; max abs err {cmp.max_abs:.3g})"
+                    rep.checks.append(Check(name, backend, wave, "numeric", "pass", detail, target, schedule, secs))
+                else:
+                    m = cmp.mismatch
+                    detail = (f"{m.buffer}[{m.index}] = {m.got!r}, reference {m.want!r} (bound {m.bound:.3g}); "
+                              f"{m.count} element(s) outside the bound")
+                    explain = {"buffer": m.buffer, "index": m.index, "port": m.got, "reference": m.want,
+                               "bound": m.bound, "inputs": {k: v[m.index].item() for k, v in args.items()
+                                                           if isinstance(v, np.ndarray) and m.index < v.size}}
+                    rep.checks.append(Check(name, backend, wave, "numeric", "fail", detail, target, schedule, secs,
+                                            explain))
+                if backend == "cuda" and schedule == self.schedules[0]:
+                    emulated = res
+                races = [r for r in res.races]
+                rep.checks.append(Check(name, backend, wave, "races", "fail" if races else "pass",
+                                        "; ".join(str(r) for r in races[:3]) if races else "no shared-memory races",
+                                        target, schedule))
+
+        if self.device == "cuda":
+            self._device(src, kernel, spec, args, targs, expected, emulated, rep)
+
+    def _device(self, src, kernel, spec, args, targs, expected, emulated, rep) -> None:
+        """The original on a real NVIDIA GPU, against the reference and the emulator."""
+        from .device import DeviceUnavailable, run_cuda
+        t0 = time.perf_counter()
+        try:
+            gpu = run_cuda(Path(src.path), kernel, spec, args, targs)
+        except DeviceUnavailable as e:
+            rep.checks.append(Check(kernel.name, "cuda", 32, "device", "fail", f"--device cuda: {e}", "gpu"))
+            return
+        except RuntimeError as e:
+            rep.checks.append(Check(kernel.name, "cuda", 32, "device", "fail", str(e), "gpu"))
+            return
+        got = {k: gpu[k] for k in expected}
+        cmp = compare.compare(got, expected, spec.tolerance, spec.tolerance_values,
+                              emulated.bounds if emulated is not None else None, None)
+        emu_diff = max((float(np.max(np.abs(gpu[k].astype(np.float64) - emulated.outputs[k].astype(np.float64))))
+                        for k in expected if gpu[k].size), default=0.0) if emulated is not None else float("nan")
+        detail = (f"GPU vs {spec.reference[0]}: max abs err {cmp.max_abs:.3g}; GPU vs emulator: max abs diff "
+                  f"{emu_diff:.3g}")
+        if not cmp.ok:
+            m = cmp.mismatch
+            detail += f"; {m.buffer}[{m.index}] = {m.got!r}, reference {m.want!r} (bound {m.bound:.3g})"
+        rep.checks.append(Check(kernel.name, "cuda", 32, "device", "pass" if cmp.ok else "fail", detail, "gpu",
+                                seconds=time.perf_counter() - t0))
+
+    def _ref_param(self, spec, buffer: str) -> str:
+        fname, rargs = spec.reference
+        ref_fn = self._ref_fn
+        for p, a in zip(ref_fn.params, rargs):
+            if a.text == buffer:
+                return p.name
+        raise KernelportError(f"reference {fname} is not given buffer '{buffer}'", spec.reference_loc,
+                              hint=f"pass {buffer} to the reference so it can write the expected values")
+
+    def _reference_args(self, spec, args) -> dict:
+        from .cexpr import evaluate
+        fname, rargs = spec.reference
+        module = self._module
+        self._ref_fn = module.functions[fname]
+        vals = {**spec.scalar_values(), **{k: v for k, v in args.items() if not isinstance(v, np.ndarray)}}
+        out = {}
+        for p, a in zip(self._ref_fn.params, rargs):
+            if a.text in args and isinstance(args[a.text], np.ndarray):
+                out[p.name] = args[a.text].copy()
+            else:
+                out[p.name] = evaluate(a.text, vals)
+        return out
+
+
+def _first_error(output: str) -> str:
+    for line in output.splitlines():
+        if "error" in line:
+            return line.strip()
+    return output.strip().splitlines()[0] if output.strip() else "failed"
+
+
+def _emu_error(e) -> str:
+    loc = f"{e.path}:{e.line}: " if getattr(e, "line", None) else ""
+    return f"{loc}{e.message if hasattr(e, 'message') else e}"
+
+
+def _verify_one(args) -> FileReport:
+    path, kw = args
+    return Verifier(**kw).verify(path)
+
+
+def verify_paths(paths: list[Path], *, jobs: int = 0, progress: bool = False, **kw) -> list[FileReport]:
+    """Verify every annotated .cu file under `paths`, files in parallel, results in path order."""
+    files: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            files += sorted(q for q in p.rglob("*.cu") if q.is_file())
+        elif p.exists():
+            files.append(p)
+        else:
+            raise KernelportError(f"no such file or directory: {p}")
+    jobs = jobs or min(len(files), os.cpu_count() or 1)
+    work = [(f, kw) for f in files]
+    if jobs <= 1 or len(files) <= 1:
+        it = map(_verify_one, work)
+        pool = None
+    else:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        it = pool.map(_verify_one, work)
+    try:
+        if not progress:
+            return list(it)
+        from rich.progress import Progress
+        out = []
+        with Progress(transient=True) as bar:
+            task = bar.add_task("verifying", total=len(files))
+            for r in it:
+                out.append(r)
+                bar.advance(task)
+        return out
+    finally:
+        if pool is not None:
+            pool.shutdown()

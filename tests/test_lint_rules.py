@@ -1,0 +1,96 @@
+"""Every rule against its own fixtures: what it must flag (on the marked lines), the look-alikes it
+must leave alone, an inline suppression, and its fix where it has one."""
+from __future__ import annotations
+
+import pytest
+
+from kernelport.lint.engine import lint_text
+from kernelport.lint.fix import apply_edits
+from kernelport.lint.rule import FAMILIES, all_rules
+
+RULES = all_rules()
+LANG = {"cu": "cuda", "hip": "hip", "metal": "metal", "py": "python"}
+PATH = {"cu": "t.cu", "hip": "t.hip", "metal": "t.metal", "py": "t.py"}
+
+
+def _lint(example, **kw):
+    return lint_text(example.clean, PATH[example.lang], LANG[example.lang], targets=example.targets, **kw)
+
+
+def _cases(kind):
+    return [pytest.param(r, i, e, id=f"{r.code}-{i}") for r in RULES for i, e in enumerate(getattr(r, kind))]
+
+
+def test_every_rule_is_documented_with_fixtures():
+    assert len(RULES) >= 25
+    codes = [r.code for r in RULES]
+    assert len(set(codes)) == len(codes) and len({r.name for r in RULES}) == len(RULES)
+    for r in RULES:
+        assert r.family in FAMILIES and r.summary.endswith(".") and len(r.docs) > 120, r.code
+        if r.code not in ("KP002", "KP006"):  # engine-only: no source can trigger them on purpose
+            assert r.flags, f"{r.code} has no example it must flag"
+        if r.family != "KP":
+            assert r.passes, f"{r.code} has no look-alike it must leave alone"
+        assert bool(r.fixes) == r.fixable, r.code
+
+
+@pytest.mark.parametrize("rule, i, example", _cases("flags"))
+def test_rule_flags_the_marked_lines(rule, i, example):
+    findings = _lint(example)
+    got = sorted({f.line for f in findings if f.code == rule.code})
+    assert got == example.marked_lines(), [(f.line, f.code, f.message) for f in findings]
+    for f in findings:
+        if f.code == rule.code:
+            assert f.severity in ("error", "warning", "info") and f.name == rule.name and f.message
+
+
+@pytest.mark.parametrize("rule, i, example", _cases("passes"))
+def test_rule_leaves_look_alikes_alone(rule, i, example):
+    findings = _lint(example)
+    assert not [f for f in findings if f.code == rule.code], [(f.line, f.message) for f in findings]
+
+
+SUPPRESSIBLE = [pytest.param(r, id=r.code) for r in RULES if r.family != "KP" and r.flags]
+
+
+@pytest.mark.parametrize("rule", SUPPRESSIBLE)
+def test_inline_suppression_with_a_reason(rule):
+    example = rule.flags[0]
+    lines = example.clean.splitlines()
+    for n in example.marked_lines():
+        lines[n - 1] += f"  // kernelport: ignore[{rule.code}] fixture for the suppression test"
+    findings = lint_text("\n".join(lines), PATH[example.lang], LANG[example.lang])
+    assert not [f for f in findings if f.code == rule.code]
+    assert not [f for f in findings if f.code in ("KP003", "KP004", "KP005")], findings
+
+
+@pytest.mark.parametrize("rule", SUPPRESSIBLE)
+def test_nolint_nextline_suppression(rule):
+    example = rule.flags[0]
+    out = []
+    for n, line in enumerate(example.clean.splitlines(), 1):
+        if n in example.marked_lines():
+            out.append(f"// NOLINTNEXTLINE({rule.code})")
+        out.append(line)
+    findings = lint_text("\n".join(out), PATH[example.lang], LANG[example.lang])
+    assert not [f for f in findings if f.code == rule.code]
+
+
+def fix_text(code: str, rule_code: str) -> str:
+    for _ in range(5):
+        findings = lint_text(code, "t.cu", "cuda", select=[rule_code])
+        edits = [e for f in findings if f.fix for e in f.fix.edits]
+        if not edits:
+            break
+        code, _ = apply_edits(code, edits)
+    return code
+
+
+FIXES = [pytest.param(r, b, a, id=f"{r.code}-{i}") for r in RULES for i, (b, a) in enumerate(r.fixes)]
+
+
+@pytest.mark.parametrize("rule, before, after", FIXES)
+def test_rule_fix(rule, before, after):
+    assert fix_text(before, rule.code) == after
+    # A fixed file has no finding of that rule left that a fix could address.
+    assert not [f for f in lint_text(after, "t.cu", "cuda", select=[rule.code]) if f.fix]
