@@ -123,6 +123,8 @@ class MetalTranslator(Translator):
         self._recognise_reductions()
         self.rewrite_concepts()
         self.rewrite_includes()
+        self.rewrite_macro_uses()
+        self.rewrite_macro_bodies()
         for node, fn in self.module.asm:
             if fn in self.device or fn is None:
                 self.problem("KP201", node, "inline PTX assembly has no Metal translation",

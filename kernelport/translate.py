@@ -148,7 +148,7 @@ class Translator:
             self.rewrite_site(site)
         self.rewrite_concepts()
         self.rewrite_includes()
-        self.rewrite_macro_host_uses()
+        self.rewrite_macro_uses()
         self.rewrite_macro_bodies()
         for node, fn in self.module.asm:
             if self.cuda_only_region(node) or self.rewrite_asm_idiom(node):
@@ -403,28 +403,40 @@ class Translator:
                 self.rw.replace(v, body.replace(" \n", "\\\n") if "\\\n" in text else body)
                 self.note(v, "...", "a warp operation inside a macro body")
 
-    def rewrite_macro_host_uses(self) -> None:
+    def rewrite_macro_uses(self) -> None:
+        """Uses of a confirmed warp-size macro where its compile-time value is not the answer.
+
+        Host code cannot know the device's wave width: it asks at run time (or, in a constant
+        expression, stops: KP206).  Where the backend's compile-time wave constant is only a bound
+        (a plain number, e.g. Metal's 32), device code at run time uses the SIMD width itself.
+        """
         macros = {self.src.text_of(s.node.parent.child_by_field_name("name"))
                   for s in self.analysis.confirmed() if s.role == "ws_macro"}
         if not macros:
             return
+        try:
+            host = self.spell("host_wave_size")
+        except LookupError:
+            host = None  # this backend carries no host code
+        bound_only = self.spell("wave_size_const").isdigit()
         for n in walk(self.src.root):
-            if n.type in ("identifier", "type_identifier") and self.src.text_of(n) in macros and \
-                    context(n, self.module) == "const":
-                f = self.module.function_at(n)
-                if f is not None and f.is_host and not f.is_device:
+            if n.type not in ("identifier", "type_identifier") or self.src.text_of(n) not in macros:
+                continue
+            ctx = context(n, self.module)
+            f = self.module.function_at(n)
+            if ctx == "const":
+                if host is not None and f is not None and f.is_host and not f.is_device:
                     self.problem("KP206", n, f"'{self.src.text_of(n)}' is the wave width in a constant expression of "
                                  "host code: the host pass cannot know the device's wave width",
                                  "choose at run time, e.g. kp_device_warp_size() == 64 ? k<64><<<...>>> : "
                                  "k<32><<<...>>>")
-                continue
-            if n.type == "identifier" and self.src.text_of(n) in macros and context(n, self.module) == "host":
-                try:
-                    text = self.spell("host_wave_size")
-                except LookupError:
-                    continue
+            elif ctx == "host" and host is not None and n.type == "identifier":
+                self.rw.replace(n, host)
+                self.note(n, host, "host code must ask the device for its wave width")
+            elif ctx == "device" and bound_only and n.type == "identifier" and not self.rw.has(n):
+                text = self.spell("warp_size")
                 self.rw.replace(n, text)
-                self.note(n, text, "host code must ask the device for its wave width")
+                self.note(n, text, f"'{self.src.text_of(n)}' is only a bound here: run-time code uses the SIMD width")
 
 
 _TRAILING = re.compile(r"^(?P<code>.*?\S)(?P<gap>[ \t]{2,})(?P<comment>//.*|/\*.*)$")
