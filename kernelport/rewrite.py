@@ -32,6 +32,11 @@ class Rewriter:
         self.replacements[key(node)] = repl
         self._starts = []
 
+    def remove(self, node: Node) -> None:
+        """Drop the replacement of `node` (if any)."""
+        self.replacements.pop(key(node), None)
+        self._starts = []
+
     def insert_before(self, node: Node, text: str) -> None:
         self.before.setdefault(key(node), []).append(text)
         self._starts = []

@@ -286,9 +286,9 @@ class Translator:
 
         def render(rw: Rewriter, node: Node) -> str:
             normal = rw.stitch(node)
-            rw.replacements[(lit.start_byte, lit.end_byte, lit.type)] = "32"
+            rw.replace(lit, "32")
             wide = rw.stitch(node)
-            del rw.replacements[(lit.start_byte, lit.end_byte, lit.type)]
+            rw.remove(lit)
             return f"{cond}{wide}\n{indent}{normal}"
 
         self.rw.replace(stmt, render)

@@ -482,3 +482,12 @@ __global__ void k(float* x) { x[threadIdx.x] = SHFL_XOR(x[0], 1) + SHFL_DOWN(x[0
 """)
     assert "#define SHFL_XOR(var, lane_mask) __shfl_xor(var, lane_mask)" in out
     assert "#define SHFL_DOWN(v, d) \\\n    __shfl_down(v, d)" in out
+
+
+def test_unrolled_ladder_whose_statement_has_no_other_rewrite():
+    """The wide step must say 32 even when nothing else in the statement changes."""
+    from kernelport.translate import Translator
+    src = SourceFile.from_text("__device__ float f(float v) {\n    v += __shfl_xor_sync(0xffffffff, v, 16);\n"
+                               "    v += __shfl_xor_sync(0xffffffff, v, 8);\n    return v;\n}\n", "t.cu")
+    out = Translator(src, "cuda").run().body
+    assert "if (warpSize > 32) v += __shfl_xor_sync(0xffffffff, v, 32);" in out

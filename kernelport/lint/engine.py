@@ -25,6 +25,7 @@ class FileResult:
     fixed: str | None = None  # the text after --fix/--diff, when it changed
     applied: int = 0  # fixes applied
     skipped: bool = False  # not a CUDA input after all (a header without device code)
+    note: str | None = None  # why an explicitly named file was skipped
 
 
 def _kp(code: str, path: str, line: int, col: int, message: str, end_col: int | None = None,
@@ -127,6 +128,10 @@ def lint_file(task) -> FileResult:
     display, explicit, settings, mode = task
     path = Path(display)
     res = FileResult(display)
+    if inputs.language(path) is None:
+        res.skipped, res.note = True, (f"{display}: skipped: not a CUDA (.cu, .cuh), HIP (.hip), header, Metal or "
+                                       "Python file")
+        return res
     try:
         raw = path.read_bytes()
     except OSError as e:
@@ -211,8 +216,12 @@ def _collect(it, total: int, progress: bool) -> list[FileResult]:
             for r in it:
                 out.append(r)
                 bar.advance(t)
-        return [r for r in out if not r.skipped]
-    return [r for r in it if not r.skipped]
+    else:
+        out = list(it)
+    for r in out:
+        if r.note:
+            print(f"kernelport: {r.note}", file=sys.stderr)
+    return [r for r in out if not r.skipped]
 
 
 def lint_text(text: str, path: str = "<string>", lang: str = "cuda", *, targets=None, select=None,

@@ -24,14 +24,16 @@ SAFE_ROLES = {"ws", "ws_m1", "half", "five", "ladder", "bitop64"}
 _PORTABLE = dialect.concept("warp_size").spelling("cuda")  # "warpSize"
 
 
-_SHARED_ATTRS = {"src", "backend", "allow_unported", "module", "analysis", "rw", "port"}
+_PER_SOURCE = {"src", "module", "analysis", "rw", "port"}  # what we hand over
+_CONFIG = {"backend", "allow_unported", "options"}  # taken from a probe translator
 
 
 @lru_cache(maxsize=1)
-def _can_share_analysis() -> bool:
-    """Does Translator hold exactly the state we can hand it (so it can reuse lint's analysis)?"""
+def _probe() -> dict | None:
+    """Translator's state for an empty source, if it holds nothing but what we know how to share."""
     from ..source import SourceFile
-    return set(vars(Translator(SourceFile.from_text("", "<probe>"), "cuda"))) == _SHARED_ATTRS
+    state = vars(Translator(SourceFile.from_text("", "<probe>"), "cuda"))
+    return dict(state) if _PER_SOURCE <= set(state) <= _PER_SOURCE | _CONFIG else None
 
 
 def _translator(ctx) -> Translator:
@@ -40,12 +42,14 @@ def _translator(ctx) -> Translator:
     constructed the ordinary way and analyses the file itself."""
     t = ctx.__dict__.get("_kp_translator")
     if t is None:
-        if _can_share_analysis():
+        probe = _probe()
+        if probe is not None:
             from ..rewrite import Rewriter
             from ..translate import Port
             t = Translator.__new__(Translator)
-            t.src, t.backend, t.allow_unported = ctx.src, "cuda", False
-            t.module, t.analysis = ctx.module, ctx.analysis
+            for k in _CONFIG & set(probe):
+                setattr(t, k, probe[k])
+            t.src, t.module, t.analysis = ctx.src, ctx.module, ctx.analysis
             t.rw, t.port = Rewriter(ctx.src), Port("cuda", "")
         else:
             t = Translator(ctx.src, "cuda")
@@ -111,11 +115,6 @@ def site_fix(ctx, site) -> Fix | None:
     from ..rewrite import Rewriter
     from ..translate import Port
     t.rw, t.port = Rewriter(ctx.src), Port("cuda", "")
-    if twin.role == "ladder":
-        # Translator.rewrite_ladder swaps the literal by writing rw.replacements directly, which the
-        # Rewriter's span cache does not see when nothing else in the statement is rewritten (always
-        # the case with the CUDA column).  An empty insertion registers the literal's span.
-        t.rw.insert_before(twin.node, "")
     try:
         t.rewrite_site(twin)
         new = t.rw.result()

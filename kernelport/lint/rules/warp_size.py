@@ -202,7 +202,8 @@ template arguments) derive it from the architecture: 64 under `__GFX9__`, else 3
 `KP_WAVE_SIZE` that `kernelport translate` emits).  If your build already defines the macro per
 architecture, list it in `portable-macros` in `[tool.kernelport]`.
 
-Stays silent on: macros that are not about warps (`#define TILE_DIM 32` for a tile), and on
+Stays silent on: macros that are not about warps (`#define TILE_DIM 32` for a tile), on a
+definition that nothing in its (non-header) file uses, and on
 definitions inside a platform or architecture branch (`#if defined(__GFX9__)` ... `#else`
 `#define WARP_SIZE 32`), which are per-platform by construction."""
     flags = (
@@ -245,6 +246,8 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
             seen.add((m.node.start_byte, m.node.end_byte))
             uses = [n for n in ctx.nodes("identifier") if ctx.text(n) == name
                     and not (n.parent is not None and n.parent.type == "preproc_def")]
+            if not uses and not ctx.path.endswith((".h", ".hpp", ".cuh", ".hh", ".inl")):
+                continue  # unused in a source file (a header's uses are in the files that include it)
             used = (f"its {len(uses)} uses assume" if len(uses) > 1 else "its use assumes") if uses else "it assumes"
             ctx.report(self, m.node,
                        f"`{name}` hardcodes the warp size as {m.value}: {used} 32 lanes, which is wrong {ctx.breaks}; "
