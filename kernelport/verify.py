@@ -89,6 +89,7 @@ class Verifier:
         targets = sorted({t for s in specs.values() for t in s.targets}, key=["hip", "metal"].index)
         ports = self._drift_and_ports(src, path, targets, rep)
         self._compile(path, ports, rep)
+        self._lint(path, ports, rep)
         for name, spec in specs.items():
             self._numeric(src, module, name, spec, ports, rep)
         return rep
@@ -121,6 +122,19 @@ class Verifier:
                                         f"{dest} {why} (run: kernelport translate {path} --to {backend})"))
             ports[backend] = (dest, on_disk)
         return ports
+
+    def _lint(self, path: Path, ports: dict, rep: FileReport) -> None:
+        """Lint gate: errors fail.  The original is held to what translate cannot fix (barriers in
+        divergent code, implicit lockstep, CUDA-only code); each port to every rule."""
+        from .lint.config import Overrides
+        from .lint.engine import lint_paths
+        runs = [("cuda", 32, [path], Overrides(select=("SY", "PT")))]
+        runs += [(b, None, [p], Overrides()) for b, (p, _) in ports.items() if p is not None]
+        for backend, wave, paths, ov in runs:
+            findings = [f for r in lint_paths(paths, ov, jobs=1) for f in r.findings if f.severity == "error"]
+            detail = "; ".join(f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}" for f in findings[:3]) \
+                if findings else f"no lint errors in {paths[0]}"
+            rep.checks.append(Check("*", backend, wave, "lint", "fail" if findings else "pass", detail))
 
     def _compile(self, path: Path, ports: dict, rep: FileReport) -> None:
         results = [("cuda", 32, toolchains.compile_cuda(path))]

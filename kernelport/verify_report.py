@@ -24,11 +24,11 @@ def _cell(checks) -> str:
 
 def table(reports: list[FileReport], console: Console, explain: bool = False) -> None:
     t = Table(title="kernelport verify", show_lines=False)
-    for col in ("kernel", "backend", "wave", "drift", "compile", "numeric", "races"):
+    for col in ("kernel", "backend", "wave", "lint", "drift", "compile", "numeric", "races"):
         t.add_column(col)
     for rep in reports:
         if rep.error:
-            t.add_row(rep.path, "", "", "", "", _MARK["fail"], "")
+            t.add_row(rep.path, "", "", "", "", "", _MARK["fail"], "")
             continue
         for k in rep.kernels:
             for backend, wave in (("cuda", 32), ("hip", 64), ("hip", 32), ("metal", 32)):
@@ -36,7 +36,8 @@ def table(reports: list[FileReport], console: Console, explain: bool = False) ->
                 if not mine:
                     continue
                 by = lambda kind: [c for c in mine if c.kind == kind and c.kernel in (k, "*")]  # noqa: E731
-                t.add_row(k, backend, str(wave), _cell(by("drift") + by("translate")), _cell(by("compile")),
+                t.add_row(k, backend, str(wave), _cell(by("lint")), _cell(by("drift") + by("translate")),
+                          _cell(by("compile")),
                           _cell(by("numeric") + by("device")), _cell(by("races")))
     console.print(t)
     for rep in reports:
@@ -50,7 +51,7 @@ def table(reports: list[FileReport], console: Console, explain: bool = False) ->
                 console.print(c.detail, markup=False, highlight=False)
                 if explain and c.explain:
                     console.print("      " + json.dumps(c.explain), markup=False, highlight=False)
-            elif c.status == "skip" and c.kind in ("compile", "drift"):
+            elif c.status == "skip" and c.kind in ("compile", "drift", "lint"):
                 console.print(f"[yellow]skip[/] {rep.path} {c.backend}: ", end="", markup=True)
                 console.print(c.detail, markup=False, highlight=False)
     n_fail = sum(c.status == "fail" for r in reports for c in r.checks) + sum(bool(r.error) for r in reports)

@@ -48,7 +48,7 @@ def test_examples_pass_at_every_width_and_schedule(example):
         for schedule in ("block", "warp", "thread"):
             assert (backend, wave, schedule) in numeric
     kinds = {c["kind"] for c in cs}
-    assert {"drift", "compile", "numeric", "races", "reference"} <= kinds
+    assert {"lint", "drift", "compile", "numeric", "races", "reference"} <= kinds
     for c in cs:  # the JSON contract (DESIGN §6)
         assert {"backend", "wave", "kind", "status", "detail"} <= set(c)
 
@@ -104,6 +104,7 @@ def test_divergent_barrier_is_reported_with_its_line(example, tmp_path):
     assert r.returncode == 1
     msgs = [c["detail"] for c in failed(r) if c["kind"] == "numeric"]
     assert msgs and all("barrier" in m for m in msgs) and all(":" in m.split()[0] for m in msgs)
+    assert any(c["kind"] == "lint" and "SY001" in c["detail"] for c in failed(r))  # the lint gate too
 
 
 def test_table_and_junit_formats(example):
