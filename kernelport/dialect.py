@@ -135,9 +135,9 @@ CONCEPTS: tuple[Concept, ...] = (
     C("shfl_xor_width", "shuffle", ("value", "lanemask", "width", "lane_id"), None, None,
       "kp_simd_shuffle_xor({value}, {lanemask}, {width}, {lane_id})", matchable=False),
     # Native SIMD-group reductions (what an exactly equivalent hand-written butterfly becomes).
-    C("simd_sum", "reduction", ("value",), None, None, "simd_sum({value})", matchable=False),
-    C("simd_max", "reduction", ("value",), None, None, "simd_max({value})", matchable=False),
-    C("simd_min", "reduction", ("value",), None, None, "simd_min({value})", matchable=False),
+    C("simd_sum", "reduction", ("value",), None, None, "simd_sum({value})"),
+    C("simd_max", "reduction", ("value",), None, None, "simd_max({value})"),
+    C("simd_min", "reduction", ("value",), None, None, "simd_min({value})"),
 
     # -- bit operations (the 64-bit forms are what lane masks need off NVIDIA) --------------
     C("popc", "bitop", ("x",), "__popc({x})", "__popc({x})", "popcount({x})"),

@@ -146,6 +146,9 @@ class Lowered:
     param_attrs: dict[str, dict[str, tuple[str, str | None]]]  # Metal: func -> param -> (attr, arg)
     dropped: list[tuple[int, str]]  # (original line, why) of items left out
     typedef_overrides: dict[str, str]  # typedef name -> emulator type key (half, auto, ...)
+    # Metal/C++ overloads: name -> the renamed definitions (name__kpov0, ...), chosen per call by
+    # the argument types (definitions that differ only in address spaces are merged into one)
+    overloads: dict[str, list[str]] = field(default_factory=dict)
 
     def is_shared(self, decl: c_ast.Decl) -> bool:
         return SHARED_STORAGE in (decl.storage or [])
@@ -436,6 +439,53 @@ def _rewrite_casts(text: str) -> str:
         text = text[: m.start()] + "(" + ty + ")" + text[end:]
 
 
+_AS_TYPE = re.compile(r"\bas_type\s*<")
+AS_TYPE_FN = "__kp_as_type"  # Metal's as_type<T>(x) becomes __kp_as_type((T)0, x)
+
+
+def _rewrite_as_type(text: str) -> str:
+    """Metal's bit reinterpretation `as_type<T>(x)`: a call whose first argument carries T."""
+    while True:
+        m = _AS_TYPE.search(text)
+        if not m:
+            return text
+        lt = m.end() - 1
+        end = _balanced(text, lt, "<", ">")
+        ty = text[lt + 1: end - 1].strip()
+        rest = re.match(r"\s*\(", text[end:])
+        if not rest:
+            return text
+        text = text[: m.start()] + f"{AS_TYPE_FN}(({ty})0, " + text[end + rest.end():]
+
+
+def _pointee_address_spaces(text: str, spec: BackendSpec) -> str:
+    """Metal: an address space before a pointer (or reference) declarator qualifies the POINTEE
+    (`threadgroup float* p`, casts `(threadgroup atomic_uint*)x`): it is dropped there, so that
+    only a declaration of threadgroup OBJECTS (`threadgroup float a[N];`) is block-shared."""
+    words = [w for w, how in spec.address_spaces.items() if how == "shared"]
+    if not words:
+        return text
+    pat = re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b")
+    out, pos = [], 0
+    for m in pat.finditer(text):
+        k = m.end()
+        # skip the type words (and a template argument list) up to the declarator
+        while True:
+            w = re.compile(r"\s*([A-Za-z_]\w*)").match(text, k)
+            if w is None:
+                break
+            k = w.end()
+            t = re.compile(r"\s*<").match(text, k)
+            if t is not None and w.group(1) != "operator":
+                k = _balanced(text, t.end() - 1, "<", ">")
+        nxt = re.compile(r"\s*(\(\s*)?([*&])").match(text, k)
+        if nxt is not None:
+            out.append(text[pos: m.start()] + " " * (m.end() - m.start()))
+            pos = m.end()
+    out.append(text[pos:])
+    return "".join(out)
+
+
 class _Qualifiers:
     def __init__(self, spec: BackendSpec):
         self.kernel_words: set[str] = set()
@@ -477,6 +527,9 @@ def _rewrite_item(text: str, q: _Qualifiers, spec: BackendSpec, attrs: dict | No
             end = _balanced(text, m.end() - 1)
             text = text[: m.start()] + _blank(text[m.start():end]) + text[end:]
     text = _rewrite_casts(text)
+    if spec.name == "metal":
+        text = _rewrite_as_type(text)
+        text = _pointee_address_spaces(text, spec)
     if "::" in text:
         text = re.sub(r"\bstd\s*::\s*", "", text)
         text = re.sub(r"(\b\w+)\s*::\s*(\w+)", lambda m: m.group(1) + NS_SEP + m.group(2), text)
@@ -619,6 +672,7 @@ def lower(source_text: str, backend: str = "cuda", template_args: dict[str, str]
             param_attrs[it.name] = attrs
 
     ast, text, all_items = _parse_with_retries(all_items, path, dropped)
+    overloads = _rename_overloads(ast)
     functions = {e.decl.name: e for e in ast.ext if isinstance(e, c_ast.FuncDef)}
     overrides = {}
     for ckey, what in (("half", "half"), ("bfloat16", "bfloat16")):
@@ -629,9 +683,54 @@ def lower(source_text: str, backend: str = "cuda", template_args: dict[str, str]
     overrides[AUTO_TYPE] = "auto"
     low = Lowered(text, ast, path, backend, functions, [k for k in kernels if k in functions] or
                   [k for k in functions if any(k.startswith(t + "__kp") for t in kernels)],
-                  [d for d in devices if d in functions], templates, param_attrs, dropped, overrides)
+                  [d for d in devices if d in functions], templates, param_attrs, dropped, overrides, overloads)
     _CACHE[key] = low
     return low
+
+
+OVERLOAD_SEP = "__kpov"
+
+
+def _rename_overloads(ast: c_ast.FileAST) -> dict[str, list[str]]:
+    """Several definitions of one function name (C++ overloads, e.g. Metal's kp_ helpers per type
+    and address space): identical signatures after lowering (they differed in address space only)
+    keep the first; different ones are renamed name__kpov0, name__kpov1, ... for the emulator to
+    choose from by the argument types of each call."""
+    from pycparser import c_generator
+
+    defs: dict[str, list[c_ast.FuncDef]] = {}
+    for e in ast.ext:
+        if isinstance(e, c_ast.FuncDef):
+            defs.setdefault(e.decl.name, []).append(e)
+    gen = c_generator.CGenerator()
+    out: dict[str, list[str]] = {}
+    drop: set[int] = set()
+    for name, fds in defs.items():
+        if len(fds) < 2:
+            continue
+        by_sig: dict[str, c_ast.FuncDef] = {}
+        for fd in fds:
+            params = fd.decl.type.args.params if fd.decl.type.args is not None else []
+            sig = ",".join(gen.visit(p.type) if not isinstance(p, c_ast.EllipsisParam) else "..." for p in params)
+            if sig in by_sig:
+                drop.add(id(fd))
+            else:
+                by_sig[sig] = fd
+        if len(by_sig) == 1:
+            continue
+        names = []
+        for k, fd in enumerate(by_sig.values()):
+            new = f"{name}{OVERLOAD_SEP}{k}"
+            fd.decl.name = new
+            t = fd.decl.type.type
+            while not isinstance(t, c_ast.TypeDecl):
+                t = t.type
+            t.declname = new
+            names.append(new)
+        out[name] = names
+    if drop:
+        ast.ext = [e for e in ast.ext if id(e) not in drop]
+    return out
 
 
 def _instantiate(kept, tmpl_items, template_args, kernel, path, dropped) -> list[Item]:

@@ -6,6 +6,7 @@ that positions and rewrites stay exact.
 """
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 
 from tree_sitter import Node
@@ -95,15 +96,25 @@ class Module:
     uses: list[ConceptUse]
     launches: list[Launch]
     asm: list[tuple[Node, str | None]]  # inline assembly statements and their function
+    _spans: tuple | None = field(default=None, repr=False)
 
     @property
     def kernels(self) -> list[Function]:
         return [f for f in self.functions.values() if f.is_kernel]
 
     def function_at(self, node: Node) -> Function | None:
-        for f in self.functions.values():
-            if f.node.start_byte <= node.start_byte and node.end_byte <= f.node.end_byte:
+        """The innermost function definition containing `node` (bisect over their spans)."""
+        if self._spans is None:
+            fs = sorted(self.functions.values(), key=lambda f: f.node.start_byte)
+            self._spans = ([f.node.start_byte for f in fs], fs)
+        starts, fs = self._spans
+        i = bisect.bisect_right(starts, node.start_byte) - 1
+        for f in fs[i::-1] if i >= 0 else ():  # nearest start first: the innermost definition
+            if node.end_byte <= f.node.end_byte:
                 return f
+            if f.node.end_byte <= node.start_byte and f.node.parent is not None and \
+                    f.node.parent.type in ("translation_unit", "declaration_list", "template_declaration"):
+                break  # top-level definitions do not nest: nothing earlier can contain the node
         return None
 
 

@@ -97,14 +97,26 @@ class SourceFile:
                                   hint="fix the code so that nvcc accepts it; kernelport reads CUDA C++")
 
 
-def walk(node: Node, descend=lambda n: True) -> Iterator[Node]:
-    """Pre-order walk; `descend(n)` decides whether to enter n's children."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
+def walk(node: Node, descend=None) -> Iterator[Node]:
+    """Pre-order walk; `descend(n)` decides whether to enter n's children (default: always).
+
+    A tree cursor: several times faster than materialising `children` lists on every node.
+    """
+    cur = node.walk()
+    depth = 0
+    while True:
+        n = cur.node
         yield n
-        if descend(n):
-            stack.extend(reversed(n.children))
+        if (descend is None or descend(n)) and cur.goto_first_child():
+            depth += 1
+            continue
+        while True:
+            if depth == 0:
+                return
+            if cur.goto_next_sibling():
+                break
+            cur.goto_parent()
+            depth -= 1
 
 
 def ident_name(node: Node | None) -> str | None:

@@ -126,8 +126,7 @@ def _cases():
     return out
 
 
-@pytest.mark.parametrize("path,spec", _cases())
-def test_example_matches_reference(path, spec):
+def _prepare(path, spec):
     src = path.read_text()
     names: dict = {}
     for name, e in spec["scalars"]:
@@ -151,20 +150,43 @@ def test_example_matches_reference(path, spec):
     ref = run_reference(src, rfunc, rargs, path=str(path))
     ref_by_arg = {actual: ref[p] for (p, _, _), actual in zip(params, ractuals) if actual in arrays}
     targs = _split(spec["instantiate"][0]) if spec["instantiate"] else None
-    runs = [(src, "cuda", 32, str(path))]
+    return src, args, grid, block, shared, arrays, ref_by_arg, targs
+
+
+def _run_and_compare(prep, spec, text, backend, wave, p, schedule="block"):
+    _, args, grid, block, shared, arrays, ref_by_arg, targs = prep
+    res = run_kernel(text, spec["name"], args=args, grid=tuple(grid), block=tuple(block), shared_bytes=shared,
+                     wave=wave, backend=backend, path=p, template_args=targs, schedule=schedule)
+    for name, (role, _) in arrays.items():
+        if role == "in" or name not in ref_by_arg:
+            continue
+        got, want = res.outputs[name], ref_by_arg[name]
+        where = f"{p} at wave {wave} ({schedule}): {name}"
+        if got.dtype.kind == "f":
+            scale = max(1.0, float(np.abs(want).max()) if want.size else 1.0)
+            assert np.allclose(got, want, rtol=1e-4, atol=1e-5 * scale), where
+        else:
+            assert np.array_equal(got, want), where
+
+
+@pytest.mark.parametrize("path,spec", _cases())
+def test_example_matches_reference(path, spec):
+    prep = _prepare(path, spec)
+    runs = [(prep[0], "cuda", 32, str(path))]
     hip = path.with_suffix(".hip")
     if hip.exists():
         runs += [(hip.read_text(), "hip", 32, str(hip)), (hip.read_text(), "hip", 64, str(hip))]
     for text, backend, wave, p in runs:
-        res = run_kernel(text, spec["name"], args=args, grid=tuple(grid), block=tuple(block), shared_bytes=shared,
-                         wave=wave, backend=backend, path=p, template_args=targs)
-        for name, (role, _) in arrays.items():
-            if role == "in" or name not in ref_by_arg:
-                continue
-            got, want = res.outputs[name], ref_by_arg[name]
-            where = f"{p} at wave {wave}: {name}"
-            if got.dtype.kind == "f":
-                scale = max(1.0, float(np.abs(want).max()) if want.size else 1.0)
-                assert np.allclose(got, want, rtol=1e-4, atol=1e-5 * scale), where
-            else:
-                assert np.array_equal(got, want), where
+        _run_and_compare(prep, spec, text, backend, wave, p)
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
+@pytest.mark.parametrize("path,spec", _cases())
+def test_metal_port_matches_reference_in_every_schedule(path, spec, schedule):
+    """Each example's Metal port, parsed back from its own text, at the SIMD width 32: dynamic
+    threadgroup parameters, atomics on address-space casts, simd_sum/max/min, template kernels."""
+    metal = path.with_suffix(".metal")
+    if not metal.exists():
+        pytest.skip("no Metal port")
+    prep = _prepare(path, spec)
+    _run_and_compare(prep, spec, metal.read_text(), "metal", 32, str(metal), schedule)

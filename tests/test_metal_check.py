@@ -441,3 +441,91 @@ def test_missing_clang_raises_a_clear_error(monkeypatch):
     monkeypatch.setattr(toolchains, "find_clang", lambda: None)
     with pytest.raises(metal_check.MetalCheckUnavailable, match="apt-get install clang-15"):
         check_metal_source(VECTOR_ADD)
+
+
+# ---------------------------------------------------------------------------------------------
+# template kernels: checked through their explicit instantiations
+# ---------------------------------------------------------------------------------------------
+TEMPLATE_KERNEL = msl(
+    """\
+    template <typename T, int N = 4>
+    kernel void scale(device T* x [[buffer(0)]], constant T& a [[buffer(1)]],
+                      uint i [[thread_position_in_grid]])
+    {
+        threadgroup T tile[N];
+        tile[i % N] = x[i] * a;
+        threadgroup_barrier(mem_flags::mem_threadgroup);
+        x[i] = tile[(i + 1) % N];
+    }
+    template [[host_name("scale_f")]] kernel void scale<float>(device float* x [[buffer(0)]],
+                                                             constant float& a [[buffer(1)]],
+                                                             uint i [[thread_position_in_grid]]);
+    template [[host_name("scale_i8")]] kernel void scale<int, 8>(device int* x [[buffer(0)]], constant int& a [[buffer(1)]], uint i [[thread_position_in_grid]]);
+    kernel void after(device float* y [[buffer(0)]], uint i [[thread_position_in_grid]]) {
+        y[i] = 2.0f;
+    }
+    """
+)
+
+
+def test_template_kernel_is_checked_per_instantiation():
+    assert_clean(TEMPLATE_KERNEL)
+    out, diags = preprocess(TEMPLATE_KERNEL)
+    assert diags == [] and "kernel void scale_f(" in out and "kernel void scale_i8(" in out
+    assert "threadgroup int tile[8];" in out and "threadgroup float tile[4];" in out  # N's default for scale_f
+    assert "template" not in out.split("using namespace metal;")[1]
+    report = metal_check.run_check(TEMPLATE_KERNEL, "t.metal")
+    assert report.ok and report.returncode == 0
+
+
+def test_errors_in_a_template_kernel_point_at_its_lines_once():
+    src = TEMPLATE_KERNEL.replace("tile[i % N] = x[i] * a;", "double d = a;  tile[i % N] = x[i] * a;  // ERROR")
+    diags = assert_rejected(src, "Metal has no 'double'")
+    assert len(diags) == 1 and diags[0].column == 5
+    assert any("scale_f" in n for n in diags[0].notes) and any("scale_i8" in n for n in diags[0].notes)
+    # an error after the instantiations is still at its own line
+    src = TEMPLATE_KERNEL.replace("y[i] = 2.0f;", "y[i] = 2.0;  double z = 1;  // ERROR")
+    assert_rejected(src, "Metal has no 'double'")
+
+
+def test_error_that_only_an_instantiation_has():
+    assert_rejected(msl(
+        """\
+        template <typename T>
+        kernel void red(device T* x [[buffer(0)]], uint i [[thread_position_in_grid]]) {
+            x[i] = simd_sum(x[i]);                                 // ERROR
+        }
+        template [[host_name("red_f")]] kernel void red<float>(device float* x [[buffer(0)]],
+                                                             uint i [[thread_position_in_grid]]);
+        template [[host_name("red_l")]] kernel void red<long>(device long* x [[buffer(0)]],
+                                                            uint i [[thread_position_in_grid]]);
+        """
+    ), "'simd_sum' is unavailable")
+
+
+def test_instantiation_lines_are_checked_for_attributes():
+    assert_rejected(msl(
+        """\
+        template <int N>
+        kernel void fill(device float* x [[buffer(0)]], uint i [[thread_position_in_grid]]) { x[i] = N; }
+        template [[host_name(fill_1)]] kernel void fill<1>(device float* x [[buffer(0)]],           // ERROR
+                                                         uint i [[thread_position_in_grid]]);
+        template [[host_name("fill_2")]] kernel void fill<2>(
+                                                           float* x [[buffer(0)]],                  // ERROR
+                                                           uint i [[thread_position_in_grid]]);
+        template [[host_name("fill_3")]] kernel void fill<3>(device float* x [[buffer(0)]]);        // ERROR
+        template [[host_name("other_3")]] kernel void other<3>(device float* x [[buffer(0)]]);      // ERROR
+        """
+    ), "host_name", "without an address space", "has 1 parameters, the template kernel 2", "not a template kernel")
+
+
+def test_msl_3_2_fences_are_declared():
+    assert_clean(msl(
+        """\
+        kernel void k(device atomic_int* flag [[buffer(0)]], uint i [[thread_position_in_grid]]) {
+            atomic_store_explicit(flag, 1, memory_order_relaxed);
+            atomic_thread_fence(mem_flags::mem_device, memory_order_seq_cst, thread_scope_device);
+            atomic_thread_fence(mem_flags::mem_threadgroup, memory_order_seq_cst, thread_scope_threadgroup);
+        }
+        """
+    ))

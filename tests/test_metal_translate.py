@@ -40,32 +40,10 @@ def body(code: str, **kw) -> str:
     return port.body
 
 
-def specialise_templates(text: str) -> str:
-    """The checker (clang's OpenCL mode) rejects template kernels outright, so a port with
-    `template <...> kernel void f` plus `template [[host_name("h")]] kernel void f<A>(...);`
-    instantiations is checked as one concrete kernel per instantiation: the template
-    parameters substituted by the instantiation's arguments."""
-    m = re.search(r"template\s*<([^>]*)>\s*\n(.*?)\n(?=template \[\[host_name)", text, re.S)
-    if not m:
-        return text
-    m2 = re.search(r"kernel void (\w+)\(", m.group(2))
-    params = [p.split()[-1] for p in m.group(1).split(",")]
-    insts = re.findall(r'template \[\[host_name\("(\w+)"\)\]\] kernel void \w+<([^>]*)>\(.*?\);', text, re.S)
-    out = text[:m.start()]
-    for host, args in insts:
-        k = m.group(2).replace(f"kernel void {m2.group(1)}(", f"kernel void {host}(", 1)
-        for p, a in zip(params, [a.strip() for a in args.split(",")]):
-            k = re.sub(rf"\b{p}\b", a, k)
-        out += k + "\n"
-    rest = re.sub(r'template \[\[host_name\("\w+"\)\]\] kernel void \w+<[^>]*>\(.*?\);\n?', "", text[m.end():],
-                  flags=re.S)
-    return out + rest
-
-
 def check(text: str, name: str = "t.metal") -> list[str]:
     require_tool("clang")
     from kernelport.metal_check import check_metal_source
-    return [str(d) for d in check_metal_source(specialise_templates(text), name)]
+    return [str(d) for d in check_metal_source(text, name)]
 
 
 def assert_checks(code: str, **kw) -> str:
@@ -98,12 +76,10 @@ def test_metal_port_passes_the_checker(path):
     assert diags == [], "\n".join(diags)
 
 
-def test_template_port_is_rejected_by_the_checker_only_for_being_a_template():
-    """Documents the checker's limit that specialise_templates works around."""
+def test_template_port_is_checked_per_instantiation():
     require_tool("clang")
     from kernelport.metal_check import check_metal_file
-    diags = check_metal_file(ROOT / "examples" / "template_reduce.metal")
-    assert diags and all("cannot type-check templated kernels" in d.message for d in diags)
+    assert check_metal_file(ROOT / "examples" / "template_reduce.metal") == []
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=NAMES)

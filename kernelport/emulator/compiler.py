@@ -14,7 +14,7 @@ import numpy as np
 from pycparser import c_ast
 
 from .. import dialect
-from ..lower import NS_SEP, SHARED_STORAGE, Lowered
+from ..lower import AS_TYPE_FN, NS_SEP, SHARED_STORAGE, Lowered
 from . import intrinsics as K
 from .ctype import (AUTO, BOOL, F32, F64, I32, I64, U32, U64, VOID, ArrT, PtrT, StructT, TypeResolver, base_scalar,
                     char_literal, common, conv, float_literal, inner_dims, int_literal, scalar_count, sizeof)
@@ -23,6 +23,9 @@ from .memory import Buffer, Pointer
 from .ops import arith, bitnot, convert, fma, lnot, neg, truth
 
 ZERO = (np.int32(0), None)
+# MSL atomic functions with no concept in the dialect table (the kp_atomic_* CAS loops use them)
+METAL_ATOMIC_FNS = frozenset({"atomic_load_explicit", "atomic_store_explicit",
+                              "atomic_compare_exchange_weak_explicit", "atomic_compare_exchange_strong_explicit"})
 
 
 class Frame:
@@ -311,6 +314,13 @@ class FnCompiler:
                 if isinstance(p.type, c_ast.PtrDecl) and "const" in (getattr(p.type.type, "quals", None) or []):
                     cf.const_params.add(p.name)
                 s = self.slot()
+                if p.name in attrs and attrs[p.name][0] == "threadgroup":
+                    # Metal's dynamic threadgroup memory (CUDA's extern __shared__): the block's
+                    # dynamic shared buffer, sized by the launch (run_kernel's shared_bytes)
+                    self._threadgroup_param(p, t, attrs[p.name][1])
+                    cf.param_builtins[s] = ("threadgroup", None)
+                    cf.params.append((p.name, t, s))
+                    continue
                 if p.name in attrs:
                     b = self._attr_builtin(attrs[p.name], t, p)
                     if b is not None:
@@ -324,6 +334,20 @@ class FnCompiler:
         cf.body = body[0]
         cf.nslots = self.nslots
         cf.yields = self.yields
+
+    def _threadgroup_param(self, p, t, index):
+        if not isinstance(t, PtrT):
+            raise self.err(p, f"[[threadgroup({index})]] parameter `{p.name}` must be a threadgroup pointer")
+        try:
+            idx = int(str(index).strip().rstrip("uUlL"), 0)
+        except ValueError:
+            raise self.err(p, f"[[threadgroup({index})]]: the index must be an integer constant") from None
+        if idx != 0:
+            raise self.err(p, f"[[threadgroup({idx})]]: the emulator has one dynamic threadgroup buffer "
+                              f"(threadgroup(0), sized by the launch's shared bytes)")
+        at = ArrT(t.elem, None)
+        self.scope.add(p.name, ("dyn", None, at, p))
+        self.c.dynamic_shared.append((p.name, at))
 
     def _attr_builtin(self, attr, t, node):
         """Metal: a parameter bound to a built-in by its attribute (through the concept table)."""
@@ -1263,6 +1287,12 @@ class FnCompiler:
         args = list(node.args.exprs) if node.args is not None else []
         if name in self.c.low.functions and self.scope.lookup(name) is None:
             return self._user_call(name, args, node)
+        if name in self.c.low.overloads and self.scope.lookup(name) is None:
+            return self._overloaded_call(name, args, node)
+        if name == AS_TYPE_FN:
+            return self._as_type_call(args, node)
+        if self.c.backend == "metal" and name in METAL_ATOMIC_FNS:
+            return self._metal_atomic_call(name, args, node)
         spelled = name.replace(NS_SEP, "::")
         hit = dialect.spelled_by(self.c.backend, spelled)
         if hit is not None:
@@ -1312,6 +1342,143 @@ class FnCompiler:
             return result(callee)
         return call
 
+    def _overloaded_call(self, name, args, node):
+        """A call to one of several definitions of `name` (C++ overloads): the definition whose
+        parameter types match the arguments' types best, chosen when the call runs."""
+        cands = []
+        for cname in self.c.low.overloads[name]:
+            cfn = self.c.function(cname)
+            if len(cfn.params) == len(args):
+                cands.append(cfn)
+        if not cands:
+            raise self.err(node, f"no definition of {name} takes {len(args)} arguments")
+        if len(cands) == 1:
+            return self._user_call(cands[0].name, args, node)
+        if any(cfn.yields for cfn in cands):
+            raise self.err(node, f"overloads of {name} that synchronise are not supported by the emulator")
+        argfns = [self.ex(a) for a in args]
+        chosen: dict[tuple, object] = {}
+
+        def caller(cfn):
+            convs = [self._converter(t) if t is not AUTO else (lambda v, g: v) for _, t, _ in cfn.params]
+
+            def call(fr, m, vals):
+                g = fr.g
+                callee = Frame(g, cfn.nslots)
+                for (_, _, s), v, cv in zip(cfn.params, vals, convs):
+                    callee.env[s] = cv(v, g)
+                for _ in cfn.body(callee, m):
+                    raise EmulatorError("internal: a non-synchronising function yielded", g.ctx.path)
+                return callee.retval if callee.retval is not None else ZERO
+            return call
+
+        calls = [caller(cfn) for cfn in cands]
+
+        def score(cfn, vals):
+            total = 0
+            for (_, t, _), v in zip(cfn.params, vals):
+                v = v[0]
+                if isinstance(t, PtrT):
+                    if not isinstance(v, Pointer):
+                        return -1
+                    e = base_scalar(t.elem)
+                    total += 3 if e == v.dt else (1 if isinstance(e, np.dtype) and e.kind == v.dt.kind else 0)
+                elif isinstance(t, np.dtype):
+                    if isinstance(v, Pointer):
+                        return -1
+                    dt = np.asarray(v).dtype
+                    total += 3 if dt == t else (2 if dt.kind == t.kind else (1 if "f" not in (dt.kind + t.kind) else 0))
+                else:
+                    total += 1
+            return total
+
+        def f(fr, m):
+            vals = [a(fr, m) for a in argfns]
+            key = tuple(v[0].dt if isinstance(v[0], Pointer) else np.asarray(v[0]).dtype for v in vals)
+            best = chosen.get(key)
+            if best is None:
+                scored = [(score(cfn, vals), k) for k, cfn in enumerate(cands)]
+                top = max(sc for sc, _ in scored)
+                if top < 0:
+                    raise EmulatorError(f"no definition of {name} accepts these arguments", fr.g.ctx.path,
+                                        *self.pos(node))
+                best = chosen[key] = calls[next(k for sc, k in scored if sc == top)]
+            return best(fr, m, vals)
+        return f
+
+    def _as_type_call(self, args, node):
+        """Metal's as_type<T>(x) (lowered to __kp_as_type((T)0, x)): the bits of x as a T."""
+        if len(args) != 2 or not isinstance(args[0], c_ast.Cast):
+            raise self.err(node, "as_type<T>(x) takes one argument")
+        t = self.c.tr.resolve(args[0].to_type)
+        if not isinstance(t, np.dtype):
+            raise self.err(node, "as_type to a vector or struct type is not supported by the emulator")
+        a = self.ex(args[1])
+
+        def f(fr, m):
+            v, e = a(fr, m)
+            if isinstance(v, Pointer):
+                raise EmulatorError("as_type of a pointer is not supported by the emulator", fr.g.ctx.path,
+                                    *self.pos(node))
+            arr = np.asarray(v)
+            if arr.dtype.itemsize != t.itemsize:
+                raise EmulatorError(f"as_type<{t}> of a {arr.dtype} value: the sizes differ", fr.g.ctx.path,
+                                    *self.pos(node))
+            r = np.ascontiguousarray(arr).view(t) if arr.ndim else arr.reshape(1).view(t)[0]
+            # the error bound of a float travels with its bits (a CAS loop on a float's bits)
+            return r, (e if (arr.dtype.kind == "f" or t.kind == "f") else None)
+        return f
+
+    def _metal_atomic_call(self, name, args, node):
+        """MSL atomics that are not concepts: what the kp_atomic_* CAS loops use."""
+        want = {"atomic_load_explicit": 2, "atomic_store_explicit": 3,
+                "atomic_compare_exchange_weak_explicit": 5, "atomic_compare_exchange_strong_explicit": 5}[name]
+        if len(args) != want:
+            raise self.err(node, f"`{name}` takes {want} arguments, {len(args)} given")
+        fa = self.ex(args[0])
+
+        def ptr(fr, m):
+            p = fa(fr, m)[0]
+            if not isinstance(p, Pointer):
+                raise EmulatorError(f"{name} on a non-pointer", fr.g.ctx.path, *self.pos(node))
+            return p
+
+        if name == "atomic_load_explicit":
+            def f(fr, m):
+                g = fr.g
+                return g.ctx.mem.atomic(g, "load", ptr(fr, m), ZERO, m, node, g.ctx.track)
+            return f
+        if name == "atomic_store_explicit":
+            fv = self.ex(args[1])
+
+            def f(fr, m):
+                g = fr.g
+                g.ctx.mem.atomic(g, "exch", ptr(fr, m), fv(fr, m), m, node, g.ctx.track)
+                return ZERO
+            return f
+        # compare-exchange: `expected` is updated with the value found; true where it was stored
+        exp_node = args[1]
+        if isinstance(exp_node, c_ast.UnaryOp) and exp_node.op == "&":
+            exp_lv = self.lvalue(exp_node.expr)
+        else:
+            exp_lv = self.lvalue(c_ast.UnaryOp("*", exp_node, exp_node.coord))
+        load_exp = self._load_lv(exp_lv, node)
+        st = self._store(exp_lv, node)
+        fv = self.ex(args[2])
+
+        def f(fr, m):
+            g = fr.g
+            p = ptr(fr, m)
+            expected = load_exp(fr, m)
+            if expected is None:
+                raise EmulatorError(f"{name}: `expected` is read before it is assigned", g.ctx.path, *self.pos(node))
+            ev = conv(np.asarray(expected[0]), p.dt)
+            old = g.ctx.mem.atomic(g, "cas", p, fv(fr, m), m, node, g.ctx.track, (ev, expected[1]))
+            ok = np.asarray(old[0] == ev)
+            st(fr, m, old)
+            return ok.astype(BOOL) if ok.ndim else BOOL.type(ok), None
+        return f
+
     def _clib_call(self, name, args, node):
         kind, what, dt = K.C_LIBRARY[name]
         argfns = [self.ex(a) for a in args]
@@ -1346,7 +1513,7 @@ class FnCompiler:
             if key == "syncwarp":
                 return self._syncwarp_call(node, fns.get("mask"))
             return lambda fr, m: ZERO  # fences: memory is always coherent in the emulator
-        if kind in ("shuffle", "vote"):
+        if kind in ("shuffle", "vote", "reduction"):
             return self._collective_call(key, fns, node)
         if kind == "bitop":
             f0 = fns["x"]

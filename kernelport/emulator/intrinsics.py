@@ -19,7 +19,8 @@ from .ops import arith, fma as _fma
 # a 64-bit ballot passed to 32-bit __popc loses lanes 32-63).  Metal's are generic.
 BITOP_PARAM = {"popc": U32, "popc64": U64, "ffs": I32, "ffs64": I64, "clz": I32, "clz64": I64, "brev": U32}
 
-COLLECTIVES = {"shfl", "shfl_up", "shfl_down", "shfl_xor", "ballot", "any", "all", "activemask", "lanemask_lt"}
+COLLECTIVES = {"shfl", "shfl_up", "shfl_down", "shfl_xor", "ballot", "any", "all", "activemask", "lanemask_lt",
+               "simd_sum", "simd_max", "simd_min"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -317,6 +318,8 @@ def collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yiel
         return warp.vote_all(args["predicate"][0], active, W), None
     if key == "activemask":
         return warp.ballot(np.ones(active.shape[0], bool), active, W), None
+    if key in ("simd_sum", "simd_max", "simd_min"):
+        return warp.reduce(key[5:], args["value"], active, W)
     if key == "lanemask_lt":
         _, lane = warp.lanes(active.shape[0], W)
         return ((np.uint64(1) << lane.astype(np.uint64)) - np.uint64(1)).astype(U64), None

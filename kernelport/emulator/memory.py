@@ -95,13 +95,19 @@ class Pointer:
     def addr(self):
         return self.off if (isinstance(self.base, int) and self.base == 0) else self.base + self.off
 
+    def _same_scalars(self) -> bool:
+        # the buffer's own type, or a same-size view of it (a float's bits as uint: Metal's
+        # atomic CAS loops), whose scalars are the buffer's scalars one for one
+        bt = self.buf.data.dtype
+        return self.dt == bt or (self.dt.itemsize == bt.itemsize and bt.kind == "f")
+
     @property
     def err(self):
         e = self.buf._err
-        return e if (e is not None and self.dt == self.buf.data.dtype) else None
+        return e if (e is not None and self._same_scalars()) else None
 
     def err_for_store(self):
-        if self.dt != self.buf.data.dtype:
+        if not self._same_scalars():
             return None
         return self.buf.err_for_store()
 
@@ -306,8 +312,22 @@ class Memory:
 
     # ------------------------------------------------------------------ atomics
     def atomic(self, g, op: str, p: Pointer, val, m, node, track: bool, compare=None):
-        """Atomic read-modify-write in lane order (deterministic); returns the old values."""
+        """Atomic read-modify-write in lane order (deterministic); returns the old values.
+
+        op "load" is an atomic load (no write)."""
         self.check(g, p, m, node, "atomic access")
+        if op == "load":
+            addr = p.addr()
+            full = m is g.full
+            if isinstance(addr, np.ndarray):
+                v = p.data.take(addr) if full else p.data.take(addr, mode="clip")
+            else:
+                v = p.data[addr]
+            err = p.err if track else None
+            e = None
+            if err is not None:
+                e = err.take(addr) if (full or not isinstance(addr, np.ndarray)) else err.take(addr, mode="clip")
+            return v, e
         v, e = val
         v = conv(v, p.dt)
         data = p.data
@@ -330,6 +350,8 @@ class Memory:
         old = np.empty(k, p.dt)
         if k == 0:
             return np.zeros(g.n, p.dt), None
+        # the error bounds of the old values (compare-and-swap loops carry them on)
+        olde = np.zeros(k, F64) if (err is not None and op in ("cas", "exch")) else None
         order = np.argsort(a, kind="stable")
         sa = a[order]
         first = np.empty(k, bool)
@@ -338,7 +360,7 @@ class Memory:
         starts = np.flatnonzero(first)
         u = UNIT_ROUNDOFF.get(p.dt, 0.0)
         if starts.shape[0] == k:  # no conflicts: one vectorised round
-            self._round(op, data, a, vv, cc, old, slice(None), err, ee, u)
+            self._round(op, data, a, vv, cc, old, slice(None), err, ee, u, olde)
         elif op in ("add", "sub", "min", "max", "and", "or", "xor") and starts.shape[0] * 4 < k:
             # few addresses, long chains: accumulate each address's chain in lane order
             ufunc = {"add": np.add, "sub": np.add, "min": np.minimum, "max": np.maximum, "and": np.bitwise_and,
@@ -362,18 +384,24 @@ class Memory:
             for r in range(int(rank_sorted.max()) + 1):
                 s = np.flatnonzero(rank == r)
                 self._round(op, data, a[s], vv[s], None if cc is None else cc[s], old, s, err,
-                            None if ee is None else ee[s], u)
+                            None if ee is None else ee[s], u, olde)
         if sel is None:
-            res = old
+            res, rese = old, olde
         else:
             res = np.zeros(g.n, p.dt)
             res[sel] = old
-        return res, None
+            rese = None
+            if olde is not None:
+                rese = np.zeros(g.n, F64)
+                rese[sel] = olde
+        return res, rese
 
     @staticmethod
-    def _round(op, data, a, v, c, old, where, err, ee, u):
+    def _round(op, data, a, v, c, old, where, err, ee, u, olde=None):
         cur = data[a]
         old[where] = cur
+        if olde is not None:
+            olde[where] = err[a]
         if op == "add":
             new = cur + v
         elif op == "sub":
@@ -391,7 +419,8 @@ class Memory:
         elif op == "exch":
             new = v
         elif op == "cas":
-            new = np.where(cur == c, v, cur)
+            hit = cur == c
+            new = np.where(hit, v, cur)
         elif op == "inc":
             new = np.where(cur >= v, 0, cur + 1).astype(data.dtype)
         elif op == "dec":
@@ -404,6 +433,8 @@ class Memory:
                 err[a] = err[a] + (0.0 if ee is None else ee) + u * np.abs(new.astype(F64))
             elif op in ("exch",):
                 err[a] = 0.0 if ee is None else ee
+            elif op == "cas":
+                err[a] = np.where(hit, 0.0 if ee is None else ee, err[a])
 
 
 class RaceTable:

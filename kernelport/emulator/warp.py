@@ -131,6 +131,52 @@ def vote_all(pred, active, W):
     return np.repeat(p.all(axis=1).astype(I32), W)
 
 
+def reduce(op: str, val, active: np.ndarray, W: int):
+    """SIMD-group reduction (Metal's simd_sum / simd_max / simd_min) over the ACTIVE lanes of each
+    warp; every active lane gets the result.  Returns (values, error bound).
+
+    A sum is computed in the value's own type (pairwise, like a hardware tree); its bound holds
+    for any summation order: the operands' bounds plus gamma(k-1) * sum |x| for k active lanes.
+    max / min pick one operand: the bound is the largest operand bound."""
+    v, e = val
+    n = active.shape[0]
+    x = np.broadcast_to(np.asarray(v), (n,))
+    dt = x.dtype
+    if dt.kind not in "iuf":
+        raise ValueError(f"simd_{op} of {dt}")
+    act = active.reshape(-1, W)
+    xw = x.reshape(-1, W)
+    if op == "sum":
+        r = np.where(act, xw, dt.type(0)).sum(axis=1, dtype=dt)
+    elif dt.kind == "f":
+        ident = dt.type(-np.inf) if op == "max" else dt.type(np.inf)
+        fn = np.fmax if op == "max" else np.fmin
+        r = fn.reduce(np.where(act, xw, ident), axis=1)
+    else:
+        info = np.iinfo(dt)
+        ident = dt.type(info.min) if op == "max" else dt.type(info.max)
+        fn = np.maximum if op == "max" else np.minimum
+        r = fn.reduce(np.where(act, xw, ident), axis=1)
+    out = np.repeat(r.astype(dt), W)
+    if dt.kind != "f":
+        return out, None
+    from .ctype import UNIT_ROUNDOFF
+    ew = None if e is None else np.broadcast_to(np.asarray(e, np.float64), (n,)).reshape(-1, W)
+    if op == "sum":
+        k = act.sum(axis=1)
+        u = UNIT_ROUNDOFF[dt]
+        gamma = np.where(k > 1, (k - 1) * u / (1 - (k - 1) * u), 0.0)
+        s_abs = np.where(act, np.abs(xw.astype(np.float64)), 0.0).sum(axis=1)
+        err = gamma * s_abs
+        if ew is not None:
+            err = err + np.where(act, ew, 0.0).sum(axis=1)
+    else:
+        if ew is None:
+            return out, None
+        err = np.where(act, ew, 0.0).max(axis=1)
+    return out, np.repeat(err, W)
+
+
 # ---------------------------------------------------------------------------------------------
 # Bit operations
 # ---------------------------------------------------------------------------------------------

@@ -17,7 +17,13 @@ positions are the original file's positions.
     # -> [Diagnostic("ports/reduce.metal", 12, 5, "Metal has no 'double' type: use float"), ...]
     #    str(d) == "ports/reduce.metal:12:5: error: Metal has no 'double' type: use float"
 
-Limits: this is a type check, not a compiler.  Templated kernels (``template <...> kernel``),
+Template kernels (``template <...> kernel void f``), which clang's OpenCL mode rejects, are
+checked once per explicit instantiation ``template [[host_name("h")]] kernel void f<A>(...);``:
+a specialised copy of ``f`` (parameters substituted, a plain ``kernel void h``) replaces the
+instantiation, under ``#line`` directives so that diagnostics point at the template's lines.
+
+Limits: this is a type check, not a compiler.  Explicit specialisations of template kernels
+(``template <> kernel ...``) and instantiations whose template arguments must be deduced,
 textures/samplers, simdgroup matrices and graphics stages are not modelled; ``boolN`` vectors
 are int vectors; ``float3`` sizes follow clang, not Metal's layout rules.
 """
@@ -471,7 +477,11 @@ def _analyse_param(decl: str) -> tuple[str | None, str, str | None, bool]:
 def preprocess(text: str, filename: str = "<metal>") -> tuple[str, list[Diagnostic]]:
     """Check MSL attributes and kernel signatures; return (text for clang, diagnostics).
 
-    The returned text has the same lines and (byte) columns as ``text``."""
+    The returned text has the same lines and (byte) columns as ``text``, except around template
+    kernels: clang's OpenCL mode rejects them, so each explicit instantiation
+    ``template [[host_name("h")]] kernel void f<A>(...);`` is replaced by a specialised copy of
+    ``f`` (a plain ``kernel void h``) under ``#line`` directives that point back into ``text``
+    (see ``_specialise_templates``)."""
     masked = _mask(text)
     lines = _Lines(text)
     diags: list[Diagnostic] = []
@@ -632,7 +642,231 @@ def preprocess(text: str, filename: str = "<metal>") -> tuple[str, list[Diagnost
     for m in re.finditer(r"\blong\s+long\b", masked):
         err(m.start(), "Metal has no 'long long': use long (64-bit) or int")
 
+    # 5. template kernels: one specialised copy per explicit instantiation
+    _specialise_templates(text, masked, chars, groups, lines, err)
+
     return "".join(chars), diags
+
+
+# ---------------------------------------------------------------------------------------------
+# Template kernels
+# ---------------------------------------------------------------------------------------------
+#: presumed file name (``#line``) of the text around specialised template kernels, and the prefix
+#: of each instantiation's copy (``<kp-source>@host_name``): both are the checked file
+SELF_FILE = "<kp-source>"
+_WS = re.compile(r"\s*")
+
+
+@dataclass
+class _TemplateKernel:
+    name: str
+    start: int  # offset of `template`
+    kernel_at: int  # offset of `kernel` (or of `[[kernel]]`)
+    name_at: int
+    end: int  # offset after the closing brace of the body
+    params: list[tuple[str, str | None]]  # (name, default text)
+
+
+def _skip_attrs(masked: str, k: int, groups) -> int:
+    while True:
+        k = _WS.match(masked, k).end()
+        grp = next((g for g in groups if g[0] == k), None) if masked.startswith("[[", k) else None
+        if grp is None:
+            return k
+        k = grp[1]
+
+
+def _kernel_head(masked: str, k: int, groups):
+    """At offset k: `kernel void NAME` (attributes allowed around it) -> (kernel offset, name match)."""
+    k = _skip_attrs(masked, k, groups)
+    kernel_at = k
+    mk = re.compile(r"kernel\b").match(masked, k)
+    if mk is None:
+        grp = next((g for g in groups if g[0] == k and any(a.name == "kernel" for a in g[2])), None)
+        if grp is None:
+            return None
+        k = grp[1]
+    else:
+        k = mk.end()
+    k = _skip_attrs(masked, k, groups)
+    mv = re.compile(r"void\b").match(masked, k)
+    if mv is None:
+        return None
+    k = _skip_attrs(masked, mv.end(), groups)
+    mn = _IDENT.match(masked, k)
+    return (kernel_at, mn) if mn else None
+
+
+def _template_params(inner: str) -> list[tuple[str, str | None]]:
+    out = []
+    for part in _split_top(inner):
+        part = part.strip()
+        if not part:
+            continue
+        default = None
+        if "=" in part:
+            part, default = (x.strip() for x in part.split("=", 1))
+        names = _IDENT.findall(part)
+        if names:
+            out.append((names[-1], default))
+    return out
+
+
+def _split_top(s: str) -> list[str]:
+    out, depth, cur = [], 0, []
+    for c in s:
+        if c in "(<[{":
+            depth += 1
+        elif c in ")>]}":
+            depth -= 1
+        if c == "," and depth == 0:
+            out.append("".join(cur))
+            cur = []
+        else:
+            cur.append(c)
+    out.append("".join(cur))
+    return out
+
+
+def _specialise_templates(text: str, masked: str, chars: list[str], groups, lines: _Lines, err) -> None:
+    """Replace template kernels (which clang's OpenCL mode cannot check) by specialised copies.
+
+    Each template kernel definition is blanked; each explicit instantiation
+    ``template [[host_name("h")]] kernel void f<A, ...>(...);`` becomes a copy of ``f``'s
+    definition with the template parameters replaced by the instantiation's arguments (defaults
+    where it gives none), as ``kernel void h`` (``h`` the host name, else ``f__kp_<i>``).  The copy
+    sits where the instantiation was (where C++ instantiates it), between ``#line`` directives:
+    the copy's lines are the template's own lines, so clang's diagnostics land on them, under the
+    presumed file ``<kp-source>@h``; the text after it goes back to the original lines.  The
+    instantiation's attributes were checked like a kernel's (``_find_kernels`` sees it)."""
+    templates: dict[str, _TemplateKernel] = {}
+    for m in re.finditer(r"\btemplate\s*<", masked):
+        lt = m.end() - 1
+        gt = _matching(masked, lt, "<", ">")
+        if gt < 0:
+            continue
+        head = _kernel_head(masked, gt + 1, groups)
+        if head is None:
+            continue
+        kernel_at, mn = head
+        k = _WS.match(masked, mn.end()).end()
+        if not masked.startswith("(", k):
+            continue  # an explicit specialisation f<...>(...) {...}: left to clang
+        close = _matching(masked, k, "(", ")")
+        if close < 0:
+            continue
+        k = _skip_attrs(masked, close + 1, groups)
+        if not masked.startswith("{", k):
+            continue  # a declaration
+        body_end = _matching(masked, k, "{", "}")
+        if body_end < 0:
+            continue
+        templates[mn.group(0)] = _TemplateKernel(mn.group(0), m.start(), kernel_at, mn.start(), body_end + 1,
+                                                 _template_params(masked[lt + 1: gt]))
+    if not templates:
+        return
+
+    instances = []  # (start, end, template, host name, args)
+    rejected: list[tuple[int, int]] = []
+    for m in re.finditer(r"\btemplate\b(?!\s*<)", masked):
+        k = _skip_attrs(masked, m.end(), groups)
+        host = None
+        for g in groups:
+            if m.end() <= g[0] < k:
+                for a in g[2]:
+                    if a.name == "host_name" and a.args and re.fullmatch(r'"[A-Za-z_]\w*"', a.args):
+                        host = a.args.strip('"')
+        head = _kernel_head(masked, m.end(), groups)
+        if head is None:
+            continue
+        _, mn = head
+        name = mn.group(0)
+        k = _WS.match(masked, mn.end()).end()
+        args: list[str] = []
+        if masked.startswith("<", k):
+            gt = _matching(masked, k, "<", ">")
+            if gt < 0:
+                continue
+            args = [a.strip() for a in _split_top(text[k + 1: gt]) if a.strip()]
+            k = _WS.match(masked, gt + 1).end()
+        if not masked.startswith("(", k):
+            continue
+        close = _matching(masked, k, "(", ")")
+        if close < 0:
+            continue
+        semi = _skip_attrs(masked, close + 1, groups)
+        if not masked.startswith(";", semi):
+            continue
+        t = templates.get(name)
+        statement = (m.start(), semi + 1)  # left out of clang's text where rejected here
+        if t is None:
+            err(mn.start(), f"explicit instantiation of '{name}', which is not a template kernel defined in this file")
+            rejected.append(statement)
+            continue
+        nparams = len(_split_params(masked, k, close))
+        tk = _WS.match(masked, t.name_at + len(t.name)).end()
+        tparams = len(_split_params(masked, tk, _matching(masked, tk, "(", ")")))
+        if nparams != tparams:
+            err(mn.start(), f"explicit instantiation of '{name}' has {nparams} parameters, the template kernel "
+                            f"{tparams}")
+            rejected.append(statement)
+            continue
+        if len(args) > len(t.params):
+            err(mn.start(), f"explicit instantiation of '{name}' gives {len(args)} template arguments, the template "
+                            f"takes {len(t.params)}")
+            rejected.append(statement)
+            continue
+        values = []
+        for i, (pname, default) in enumerate(t.params):
+            values.append(args[i] if i < len(args) else default)
+        if any(v is None for v in values):
+            missing = [p for (p, _), v in zip(t.params, values) if v is None]
+            err(mn.start(), f"explicit instantiation of '{name}' does not give template argument(s) "
+                            f"{', '.join(missing)}: kernelport's Metal checker does not deduce them "
+                            f"(write {name}<...>)", "warning")
+            rejected.append(statement)
+            continue
+        instances.append((m.start(), semi + 1, t, host, dict(zip((p for p, _ in t.params), values))))
+
+    for s0, e0 in rejected:
+        _blank(chars, text, s0, e0)
+    before = list(chars)
+    instantiated = {t.name for _, _, t, _, _ in instances}
+    for t in templates.values():
+        _blank(chars, text, t.start, t.end)
+        if t.name not in instantiated:
+            err(t.name_at, f"template kernel '{t.name}' has no explicit instantiation "
+                           f"(template [[host_name(\"...\")]] kernel void {t.name}<...>(...);): not type-checked",
+                "warning")
+
+    for i, (s, e, t, host, mapping) in enumerate(instances):
+        new_name = host or f"{t.name}__kp_{i}"
+        line_start = text.rfind("\n", 0, t.kernel_at) + 1
+        copy = [" " * len(ch.encode("utf-8")) if ch != "\n" else "\n" for ch in text[line_start: t.kernel_at]]
+        # the definition as clang would have seen it (attributes blanked), then substituted
+        pieces = before[t.kernel_at: t.end]
+        body_masked = masked[t.kernel_at: t.end]
+        name_off = t.name_at - t.kernel_at
+        for mm in re.finditer(r"[A-Za-z_]\w*", body_masked):
+            w = mm.group(0)
+            if mm.start() == name_off:
+                rep = new_name
+            elif w in mapping and not re.search(r"(\.|->|::)\s*$", body_masked[max(mm.start() - 8, 0): mm.start()]):
+                rep = mapping[w]
+                rep = rep + " " * (len(w) - len(rep)) if len(rep) < len(w) else rep
+            else:
+                continue
+            pieces[mm.start()] = rep
+            for q in range(mm.start() + 1, mm.end()):
+                pieces[q] = ""
+        copy_text = "".join(copy) + "".join(pieces)
+        head_line = lines.pos(line_start)[0]
+        end_line, _ = lines.pos(e)
+        end_col = len(text[text.rfind("\n", 0, e) + 1: e].encode("utf-8"))
+        chars[s] = (f'\n#line {head_line} "{SELF_FILE}@{new_name}"\n{copy_text}\n'
+                    f'#line {end_line} "{SELF_FILE}"\n' + " " * end_col)
+        for q in range(s + 1, e):
+            chars[q] = ""
 
 
 def _fmt_types(types) -> str:
@@ -691,7 +925,8 @@ def _metalize(msg: str) -> str:
         msg = re.sub(r"\b" + ocl + r"\b", metal, msg)
     msg = msg.replace("'device', 'constant' or 'threadgroup' address space", "device, constant or threadgroup address space")
     if "kernel functions cannot be used in a template" in msg:
-        msg += " (kernelport's Metal checker cannot type-check templated kernels)"
+        msg += (" (kernelport's Metal checker cannot type-check templated kernels other than through their "
+                "explicit instantiations: template [[host_name(\"...\")]] kernel void f<...>(...);)")
     msg = re.sub(r"\s*\[-W[\w\-=]+\]$", "", msg)
     return msg
 
@@ -701,7 +936,11 @@ def _parse_clang(output: str, tmp_path: str, filename: str, lines: _Lines) -> li
     tmp_real = os.path.realpath(tmp_path)
 
     def is_user(path: str) -> bool:
-        return path == tmp_path or os.path.realpath(path) == tmp_real
+        return (path == tmp_path or path == SELF_FILE or path.startswith(SELF_FILE + "@")
+                or os.path.realpath(path) == tmp_real)
+
+    def instance(path: str) -> str | None:
+        return path[len(SELF_FILE) + 1:] if path.startswith(SELF_FILE + "@") else None
 
     for raw in output.splitlines():
         m = _DIAG_LINE.match(raw)
@@ -731,6 +970,9 @@ def _parse_clang(output: str, tmp_path: str, filename: str, lines: _Lines) -> li
             else:
                 notes.append(f"{os.path.basename(npath)}:{nline}:{ncol}: {_metalize(nmsg)}")
         message = _explain(_metalize(g["msg"]), [_metalize(n[3]) for n in g["notes"]])
+        inst = instance(path) or next((instance(np) for np, _, _, _ in g["notes"] if np and instance(np)), None)
+        if inst:
+            notes.append(f"in the template kernel's instantiation {inst} (template parameters substituted)")
         if is_user(path):
             out.append(Diagnostic(filename, line, lines.char_column(line, col), message, g["sev"], "clang", tuple(notes)))
             continue
@@ -802,6 +1044,17 @@ def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
     clang_diags = [d for d in clang_diags
                    if not (d.line in flagged and "pointer arguments to kernel functions must reside" in d.message)]
     all_diags = sorted(diags + clang_diags, key=lambda d: (d.path != filename, d.line, d.column))
+    # one error in a template kernel is reported once, whatever the number of instantiations
+    merged: dict[Diagnostic, Diagnostic] = {}
+    for d in all_diags:
+        prev = merged.get(d)
+        if prev is None:
+            merged[d] = d
+        else:
+            extra = tuple(n for n in d.notes if n not in prev.notes)
+            merged[d] = Diagnostic(prev.path, prev.line, prev.column, prev.message, prev.severity, prev.source,
+                                   prev.notes + extra)
+    all_diags = list(merged.values())
     if not include_warnings:
         all_diags = [d for d in all_diags if d.severity == "error"]
     return MetalCheckReport(all_diags, cmd, output, rc)
