@@ -163,7 +163,7 @@ def _outcome_params():
         yield pytest.param(name, id=name, marks=marks)
 
 
-@pytest.mark.parametrize("name", _outcome_params())
+@pytest.mark.parametrize("name", list(_outcome_params()))
 def test_translation_outcome(name):
     assert error_codes(name) == EXPECT[name]["codes"], [d.format() for d in port(name)[0].diagnostics]
 
@@ -177,7 +177,7 @@ def _compile_params():
         yield pytest.param(name, id=name, marks=marks)
 
 
-@pytest.mark.parametrize("name", _compile_params())
+@pytest.mark.parametrize("name", list(_compile_params()))
 def test_port_compiles_for_gfx90a_and_gfx1030(name, tmp_path):
     require_tool("hipcc")
     f = tmp_path / f"{name}.hip"
