@@ -147,6 +147,7 @@ CONCEPTS: tuple[Concept, ...] = (
     C("clz", "bitop", ("x",), "__clz({x})", "__clz({x})", "clz({x})"),
     C("clz64", "bitop", ("x",), "__clzll({x})", "__clzll({x})", "clz({x})"),
     C("brev", "bitop", ("x",), "__brev({x})", "__brev({x})", "reverse_bits({x})"),
+    C("brev64", "bitop", ("x",), "__brevll({x})", "__brevll({x})", "reverse_bits({x})"),
 
     # -- atomics (Metal casts the address to an atomic type in its address space) ------------
     *(C(f"atomic_{op}", "atomic", ("address", "value"), f"{cu}({{address}}, {{value}})",
@@ -222,7 +223,10 @@ CONCEPTS: tuple[Concept, ...] = (
     # C library headers: Metal's math and integer functions come with <metal_stdlib>.
     *(C(f"c_header_{h.replace('.', '_')}", "header", (), h, h, None) for h in (
         "math.h", "cmath", "stdint.h", "cstdint", "stdio.h", "cstdio", "stdlib.h", "cstdlib", "float.h", "cfloat",
-        "limits.h", "climits", "assert.h", "cassert", "string.h", "cstring", "stddef.h", "cstddef")),
+        "limits.h", "climits", "assert.h", "cassert", "string.h", "cstring", "stddef.h", "cstddef",
+        # C++ library headers: Metal has no C++ standard library (its own pieces are in <metal_stdlib>).
+        "algorithm", "utility", "type_traits", "limits", "numeric", "functional", "iterator", "array",
+        "tuple", "initializer_list", "cfenv", "climits", "cinttypes", "inttypes.h", "stdbool.h")),
     # CUDA-only warp intrinsics: no HIP or Metal spelling that compiles everywhere.
     *(C(f"cuda_only_{n}", "cuda_only", (), f"{n}()", None, None, warp_level=True) for n in (
         "__match_any_sync", "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",

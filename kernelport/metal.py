@@ -28,7 +28,7 @@ from tree_sitter import Node
 from . import __version__, annotations, cexpr, dialect
 from .model import Function, Param
 from .rewrite import Rewriter, key
-from .source import SourceFile, ident_name, walk
+from .source import SourceFile, call_args, ident_name, walk
 from .translate import Port, Translator
 from . import templates
 
@@ -193,7 +193,7 @@ class MetalTranslator(Translator):
             seen.add((f.name, sig))
             self.cur_sig[f.name] = sig
             for call, h in self._calls(f):
-                args = call.child_by_field_name("arguments").named_children
+                args = call_args(call)
                 hsig = []
                 for p, a in zip(h.params, args):
                     if p.pointer:
@@ -282,7 +282,15 @@ class MetalTranslator(Translator):
         """CUDA element type of the object a pointer expression addresses."""
         n = expr
         while n is not None and n.type in ("parenthesized_expression", "pointer_expression", "subscript_expression",
-                                           "binary_expression", "cast_expression"):
+                                           "binary_expression", "cast_expression", "call_expression"):
+            if n.type == "call_expression":  # reinterpret_cast<unsigned long long*>(p) and its kin
+                fn = n.child_by_field_name("function")
+                if fn is None or fn.type != "template_function" or self.src.text_of(
+                        fn.child_by_field_name("name")) not in ("reinterpret_cast", "static_cast", "const_cast"):
+                    return None
+                targs = fn.child_by_field_name("arguments")
+                t = self.src.text_of(targs)[1:-1] if targs is not None else ""
+                return " ".join(t.replace("*", " ").replace("const", " ").split()) or None
             if n.type == "binary_expression":
                 n = n.child_by_field_name("left")
             elif n.type == "cast_expression":
@@ -464,7 +472,7 @@ class MetalTranslator(Translator):
             if found is None or found[0].key != "shfl_xor":
                 return False
             names = dialect.call_params(found[0], found[1])[0]
-            args = dict(zip(names, n.child_by_field_name("arguments").named_children))
+            args = dict(zip(names, call_args(n)))
             if "width" in args or self.src.text_of(args.get("value")) != v or \
                     self.src.text_of(args.get("lanemask")) != var:
                 return False
@@ -475,7 +483,7 @@ class MetalTranslator(Translator):
             return "sum"
         if aop == "=" and right.type == "call_expression":
             fname = self.src.text_of(right.child_by_field_name("function"))
-            args = right.child_by_field_name("arguments").named_children
+            args = call_args(right)
             kind = {"fmaxf": "max", "max": "max", "fmax": "max", "fminf": "min", "min": "min", "fmin": "min"}.get(fname)
             if kind and len(args) == 2:
                 a, b = args
@@ -511,7 +519,7 @@ class MetalTranslator(Translator):
                 elif n.type == "call_expression":
                     c = dialect.lookup("cuda", self.src.text_of(n.child_by_field_name("function")))
                     if c is not None and c.kind == "atomic":
-                        args = n.child_by_field_name("arguments").named_children
+                        args = call_args(n)
                         if args:
                             base = args[0]
                             while base.type in ("pointer_expression", "subscript_expression", "parenthesized_expression",
@@ -777,6 +785,8 @@ class MetalTranslator(Translator):
                 over[key(c)] = dialect.concept("forceinline").spelling("metal")
             elif t == "__global__":
                 over[key(c)] = dialect.concept("kernel").spelling("metal")
+            elif t == "static" and f.is_kernel:
+                drop.add(key(c))  # a Metal kernel is an entry point: it cannot be static
             elif c.type == "launch_bounds":
                 drop.add(key(c))
         return drop, over
@@ -896,8 +906,16 @@ class MetalTranslator(Translator):
             text = head + text
             spec = self.specs.get(k.name)
             insts = []
-            for t in (spec.instantiate if spec else []):
-                targs = [a for a, _ in cexpr.split_top_level(t.text.strip()[1:-1])]
+            wanted = [[a for a, _ in cexpr.split_top_level(t.text.strip()[1:-1])] for t in (spec.instantiate if spec else [])]
+            if not wanted:  # a plain CUDA file: the instances its host code launches
+                for launch in self.module.launches:
+                    fn = launch.node.child_by_field_name("function")
+                    if launch.kernel == k.name and fn is not None and fn.type == "template_function":
+                        targ = self.src.text_of(fn.child_by_field_name("arguments")).strip()[1:-1]
+                        args = [a for a, _ in cexpr.split_top_level(targ)]
+                        if args not in wanted:
+                            wanted.append(args)
+            for targs in wanted:
                 host = k.name + "_" + "_".join(re.sub(r"\W+", "_", a).strip("_") for a in targs)
                 insts.append(templates.env().get_template("metal_signature.j2").module.instantiation(
                     host_name=host, name=k.name, args=", ".join(targs), params=sig))
@@ -918,7 +936,8 @@ class MetalTranslator(Translator):
         for s in static:
             if s.function == k.name and s.node.parent == k.body:
                 continue
-            dims = "".join(f"[{self.rw.text(d)}]" for d in s.dims)
+            owner = self.module.functions.get(s.function) or k
+            dims = "".join(f"[{self._hoisted_size(d, owner)}]" for d in s.dims)
             why = f"for {s.function}()" if s.function != k.name else "hoisted to kernel scope"
             lines.append(f"{indent}threadgroup {s.type} {s.name}{dims};  // {why}")
         for s in dynamic[1:]:
@@ -929,6 +948,23 @@ class MetalTranslator(Translator):
         tail = "" if not lines or after in (b"\n", b"\r") else "\n" + indent
         self.rw.replacements[key(open_brace)] = "{" + "".join("\n" + l for l in lines) + tail
         self.rw._starts = []
+
+    def _hoisted_size(self, d: Node, f: Function, depth: int = 0) -> str:
+        """An array size moved to kernel scope: local constants it names are inlined."""
+        text = self.rw.text(d)
+        if depth > 8:
+            return text
+        for n in sorted((n for n in walk(d) if n.type == "identifier"), key=lambda n: -n.start_byte):
+            decl = self._local_decl(f, self.src.text_of(n))
+            init = None
+            for dd in (decl.children_by_field_name("declarator") if decl is not None else []):
+                if dd.type == "init_declarator" and ident_name(dd) == self.src.text_of(n):
+                    init = dd.child_by_field_name("value")
+            if init is not None:
+                off0, off1 = n.start_byte - d.start_byte, n.end_byte - d.start_byte
+                if self.rw.text(d) == self.src.text_of(d):  # offsets hold only on unrewritten text
+                    text = text[:off0] + f"({self._hoisted_size(init, f, depth + 1)})" + text[off1:]
+        return text
 
     def _render_helper(self, h: Function) -> str:
         drop, over = self._qualifiers(h)

@@ -180,7 +180,11 @@ def build(src: SourceFile) -> Module:
                     if n:
                         tparams.append(n)
             lb = next((c for c in node.children if c.type == "launch_bounds"), None)
-            functions[name] = Function(name, node, quals, _params(src, fd), node.child_by_field_name("body"),
+            fkey, i = name, 1
+            while fkey in functions:  # an overload: every definition is kept, the first under its name
+                i += 1
+                fkey = f"{name}@{i}"
+            functions[fkey] = Function(name, node, quals, _params(src, fd), node.child_by_field_name("body"),
                                        tparams, tnode, lb)
         elif node.type == "preproc_def":
             name = src.text_of(node.child_by_field_name("name"))

@@ -119,6 +119,12 @@ def walk(node: Node, descend=None) -> Iterator[Node]:
             depth -= 1
 
 
+def call_args(call: Node) -> list[Node]:
+    """The argument expressions of a call (comments between arguments are not arguments)."""
+    args = call.child_by_field_name("arguments")
+    return [a for a in args.named_children if a.type != "comment"] if args is not None else []
+
+
 def ident_name(node: Node | None) -> str | None:
     """The innermost identifier of a declarator (pointer/array/init/reference declarators)."""
     while node is not None:

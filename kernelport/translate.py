@@ -19,7 +19,7 @@ from . import dialect, output, templates, warpflow
 from .errors import Location
 from .model import Module, build
 from .rewrite import Rewriter
-from .source import SourceFile, walk
+from .source import SourceFile, call_args, walk
 
 EXTENSIONS = {"hip": ".hip", "metal": ".metal"}
 
@@ -257,7 +257,7 @@ class Translator:
         name = self.src.text_of(call.child_by_field_name("function"))
         c = dialect.lookup("cuda", name)
         wide = dialect.concept(c.key + "64")
-        arg = call.child_by_field_name("arguments").named_children[0]
+        arg = call_args(call)[0]
         self.rw.replace(call, lambda rw, node: dialect.render(wide, self.backend, {"x": rw.text(arg)}))
         parent = call.parent
         if c.key == "clz" and parent is not None and parent.type == "binary_expression" and \
@@ -315,7 +315,7 @@ class Translator:
                         self.rw.replace(fn, c.name(self.backend))
                     continue
                 concept, order = dialect.spelled_by("cuda", self.src.text_of(fn))
-                args = node.child_by_field_name("arguments").named_children
+                args = call_args(node)
                 names = dialect.call_params(concept, order)[0]
                 if not (dialect.call_params(concept, order)[1] <= len(args) <= len(names)):
                     continue  # not the intrinsic's arity: a user function of the same name

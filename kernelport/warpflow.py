@@ -18,7 +18,7 @@ from tree_sitter import Node
 
 from . import dialect
 from .model import Function, Module
-from .source import ident_name, walk
+from .source import call_args, ident_name, walk
 
 # Fact kinds carried by values.  Sites are ints (index into Analysis.sites); -1 = no site.
 TID, BDIM, VOTE, WRES, WS_OK, LANE_OK = "tid", "bdim", "vote", "wres", "ws_ok", "lane_ok"
@@ -366,7 +366,7 @@ class _Analyzer:
     def call(self, n: Node) -> frozenset:
         fn = n.child_by_field_name("function")
         args_node = n.child_by_field_name("arguments")
-        args = args_node.named_children if args_node is not None else []
+        args = call_args(n)
         arg_facts = [self.ex(a) for a in args]
         name = self.src.text_of(fn) if fn is not None and fn.type == "identifier" else None
         if fn is not None and fn.type in ("primitive_type", "type_identifier", "sized_type_specifier") and \
@@ -543,7 +543,7 @@ class _Analyzer:
                     continue
                 c, order = found
                 names = dialect.call_params(c, order)[0]
-                args = n.child_by_field_name("arguments").named_children
+                args = call_args(n)
                 wi = names.index("width") if "width" in names else None
                 if wi is not None and wi < len(args) and args[wi].type == "number_literal":
                     self.a.logical_width[f.name] = int_value(self.src.text_of(args[wi])) or 0

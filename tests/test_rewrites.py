@@ -491,3 +491,14 @@ def test_unrolled_ladder_whose_statement_has_no_other_rewrite():
                                "    v += __shfl_xor_sync(0xffffffff, v, 8);\n    return v;\n}\n", "t.cu")
     out = Translator(src, "cuda").run().body
     assert "if (warpSize > 32) v += __shfl_xor_sync(0xffffffff, v, 32);" in out
+
+
+def test_comments_between_arguments_are_not_arguments():
+    out = body("""
+__global__ void k(float* x) {
+    float v = __shfl_down_sync(0xffffffff,  // every lane
+                               x[threadIdx.x], 1);
+    x[threadIdx.x] = v;
+}
+""")
+    assert "__shfl_down(x[threadIdx.x], 1)" in out

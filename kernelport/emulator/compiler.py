@@ -96,6 +96,130 @@ def merge(g, old, new, m):
     return v, np.where(m, 0.0 if en is None else en, 0.0 if eo is None else eo)
 
 
+
+# ---------------------------------------------------------------------------------------------
+# Compaction of sparsely taken branches
+# ---------------------------------------------------------------------------------------------
+COMPACT_FRACTION = 0.5  # run a branch on its lanes only when at most this fraction of lanes take it
+
+
+def _gather_val(val, idx):
+    if val is None:
+        return None
+    v, e = val
+    if isinstance(v, Pointer):
+        base = v.base[idx] if isinstance(v.base, np.ndarray) and v.base.ndim else v.base
+        off = v.off[idx] if isinstance(v.off, np.ndarray) and v.off.ndim else v.off
+        v = Pointer(v.buf, v.dt, base, off, v.size, v.dims)
+    elif isinstance(v, np.ndarray) and v.ndim:
+        v = v[idx]
+    if isinstance(e, np.ndarray) and e.ndim:
+        e = e[idx]
+    return v, e
+
+
+def _gather_mask(x, idx):
+    return None if x is None else x[idx]
+
+
+def _scatter_mask(old, new, idx, n):
+    out = np.zeros(n, bool) if old is None else old.copy()
+    out[idx] = new
+    return out
+
+
+def _spread(x, idx, n, dt, old=None):
+    """An array over the parent's n lanes: `old` (or zeros) with x at lanes idx."""
+    out = np.zeros(n, dt)
+    if old is not None:
+        out[...] = old
+    out[idx] = x
+    return out
+
+
+def _scatter_val(g, old, new, idx, n):
+    """The parent value of a variable the compacted branch assigned (what merge() would give)."""
+    if new is None:
+        return None
+    vn, en = new
+    vo, eo = (None, None) if old is None else old
+    if isinstance(vn, Pointer):
+        if isinstance(vo, Pointer) and (vo.buf is not vn.buf or vo.dt != vn.dt):
+            raise EmulatorError("a pointer assigned under divergent control flow points into different buffers "
+                                "(not supported by the emulator)", g.ctx.path)
+        po = vo if isinstance(vo, Pointer) else None
+        off = _spread(vn.off, idx, n, np.int64, None if po is None else po.off)
+        if isinstance(vn.base, int) and (po is None or (isinstance(po.base, int) and po.base == vn.base)):
+            base = vn.base
+        else:
+            base = _spread(vn.base, idx, n, np.int64, None if po is None else po.base)
+        return Pointer(vn.buf, vn.dt, base, off, vn.size, vn.dims), None
+    dt = vn.dtype
+    if isinstance(vo, Pointer):
+        vo = None
+    v = _spread(vn, idx, n, dt, None if vo is None else conv(vo, dt))
+    if en is None and eo is None:
+        return v, None
+    edt = np.result_type(*[x for x in (en, eo) if x is not None])
+    if edt.kind != "f":
+        edt = np.dtype(np.float64)
+    e = _spread(0.0 if en is None else en, idx, n, edt, 0.0 if eo is None else eo)
+    return v, e
+
+
+def compaction(g, t, W, by_warp):
+    """Lane indices to run a branch on when few lanes take it (None: run on the whole group)."""
+    n = t.shape[0]
+    if n < 256:
+        return None
+    if by_warp:
+        if n % W:
+            return None
+        wact = t.reshape(-1, W).any(axis=1)
+        nw = int(np.count_nonzero(wact))
+        if nw * W > n * COMPACT_FRACTION:
+            return None
+        return (np.flatnonzero(wact)[:, None] * W + np.arange(W, dtype=np.int64)).reshape(-1)
+    k = int(np.count_nonzero(t))
+    if k > n * COMPACT_FRACTION:
+        return None
+    return np.flatnonzero(t)
+
+
+def run_compacted(br, fr, t, idx):
+    """Run the (non-yielding) statement fn on the lanes idx of fr's group, then scatter back."""
+    from .schedule import SubGroup
+    g = fr.g
+    n = g.n
+    sg = SubGroup(g, idx)
+    sub = Frame(sg, len(fr.env))
+    gathered = [_gather_val(v, idx) for v in fr.env]
+    sub.env = list(gathered)
+    sub.ret, sub.brk, sub.cont = (_gather_mask(x, idx) for x in (fr.ret, fr.brk, fr.cont))
+    r0, b0, c0 = sub.ret, sub.brk, sub.cont
+    rv0 = sub.retval = _gather_val(fr.retval, idx)
+    mt = t[idx]
+    ms = sg.full if mt.all() else mt
+    if br[1]:
+        for _ in br[0](sub, ms):
+            raise EmulatorError("internal: a compacted branch yielded", g.ctx.path)
+    else:
+        br[0](sub, ms)
+    g.steps = sg.steps
+    env = fr.env
+    for s, (a, b) in enumerate(zip(gathered, sub.env)):
+        if a is not b:
+            env[s] = _scatter_val(g, env[s], b, idx, n)
+    if sub.ret is not r0:
+        fr.ret = _scatter_mask(fr.ret, sub.ret, idx, n)
+    if sub.brk is not b0:
+        fr.brk = None if sub.brk is None else _scatter_mask(fr.brk, sub.brk, idx, n)
+    if sub.cont is not c0:
+        fr.cont = None if sub.cont is None else _scatter_mask(fr.cont, sub.cont, idx, n)
+    if sub.retval is not rv0:
+        fr.retval = _scatter_val(g, fr.retval, sub.retval, idx, n)
+
+
 class CFunc:
     def __init__(self, name):
         self.name = name
@@ -107,6 +231,8 @@ class CFunc:
         self.node = None
         self.param_builtins: dict[int, tuple[str, object]] = {}
         self.const_params: set[str] = set()  # pointer parameters to const data (never written)
+        self.warp_ops = False  # uses warp collectives (needs whole warps)
+        self.local_arr = False  # declares local arrays
 
 
 class LV:
@@ -282,6 +408,8 @@ class FnCompiler:
         self.ntmp = 0
         self.yields = False
         self.thread_mode = c.mode == "thread"
+        self.warp_ops = False
+        self.local_arr = False
 
     def slot(self):
         s = self.nslots
@@ -334,6 +462,8 @@ class FnCompiler:
         cf.body = body[0]
         cf.nslots = self.nslots
         cf.yields = self.yields
+        cf.warp_ops = self.warp_ops
+        cf.local_arr = self.local_arr
 
     def _threadgroup_param(self, p, t, index):
         if not isinstance(t, PtrT):
@@ -519,6 +649,7 @@ class FnCompiler:
         return lambda val, g: val
 
     def _local_array(self, node, t, storage):
+        self.local_arr = True
         elem = base_scalar(t)
         if not isinstance(elem, np.dtype):
             raise self.err(node, "arrays of structs are not supported by the emulator yet")
@@ -588,11 +719,33 @@ class FnCompiler:
             out = out[:count]
         return out
 
+    def _compactable(self, node):
+        """Compile a branch; also say how it may be compacted: None (never), "lane" or "warp"."""
+        saved = (self.yields, self.warp_ops, self.local_arr)
+        self.yields = self.warp_ops = self.local_arr = False
+        r = self.stmt(node)
+        info = (self.yields, self.warp_ops, self.local_arr)
+        self.yields, self.warp_ops, self.local_arr = (a or b for a, b in zip(saved, info))
+        if r is None or self.thread_mode or info[0] or info[2]:
+            return r, None
+        return r, ("warp" if info[1] else "lane")
+
     def s_If(self, node):
         (cond, then, els), pres = self._with_pres(node, lambda: (self.ex(node.cond), None, None))
-        then = self.stmt(node.iftrue) if node.iftrue is not None else None
-        els = self.stmt(node.iffalse) if node.iffalse is not None else None
+        then, then_cp = self._compactable(node.iftrue) if node.iftrue is not None else (None, None)
+        els, els_cp = self._compactable(node.iffalse) if node.iffalse is not None else (None, None)
         pres = tuple(pres)
+
+        def branch(fr, br, cp, t):
+            if cp is not None:
+                idx = compaction(fr.g, t, fr.g.W, cp == "warp")
+                if idx is not None:
+                    run_compacted(br, fr, t, idx)
+                    return
+            if br[1]:
+                yield from br[0](fr, t)
+            else:
+                br[0](fr, t)
 
         def run(fr, m):
             for p in pres:
@@ -609,17 +762,11 @@ class FnCompiler:
             if then is not None:
                 t = m & c
                 if t.any():
-                    if then[1]:
-                        yield from then[0](fr, t)
-                    else:
-                        then[0](fr, t)
+                    yield from branch(fr, then, then_cp, t)
             if els is not None:
                 f = m & ~c
                 if f.any():
-                    if els[1]:
-                        yield from els[0](fr, f)
-                    else:
-                        els[0](fr, f)
+                    yield from branch(fr, els, els_cp, f)
 
         ex = (then is not None and then[2]) or (els is not None and els[2])
         return run, True, ex
@@ -1304,6 +1451,8 @@ class FnCompiler:
 
     def _user_call(self, name, args, node):
         cf = self.c.function(name)
+        self.warp_ops |= cf.warp_ops
+        self.local_arr |= cf.local_arr
         argfns = [self.ex(a) for a in args]
         if len(argfns) != len(cf.params):
             raise self.err(node, f"{name} takes {len(cf.params)} arguments, {len(argfns)} given")
@@ -1352,6 +1501,9 @@ class FnCompiler:
                 cands.append(cfn)
         if not cands:
             raise self.err(node, f"no definition of {name} takes {len(args)} arguments")
+        for cfn in cands:
+            self.warp_ops |= cfn.warp_ops
+            self.local_arr |= cfn.local_arr
         if len(cands) == 1:
             return self._user_call(cands[0].name, args, node)
         if any(cfn.yields for cfn in cands):
@@ -1554,6 +1706,7 @@ class FnCompiler:
         return lambda fr, m: fr.tmp[k]
 
     def _syncwarp_call(self, node, mask_fn):
+        self.warp_ops = True
         if self.thread_mode:
             if self.pres is None:
                 raise self.err(node, "warp sync in an unsupported position")
@@ -1574,6 +1727,7 @@ class FnCompiler:
         return f
 
     def _collective_call(self, key, fns, node):
+        self.warp_ops = True
         if self.thread_mode:
             if self.pres is None:
                 raise self.err(node, "warp collective in an unsupported position")

@@ -249,55 +249,78 @@ class Memory:
     # ------------------------------------------------------------------ race detector
     def race_access(self, g, p: Pointer, addr, m, node, write: bool):
         rt = p.buf.race
-        sel = None if (m is g.full or m.all()) else np.flatnonzero(m)
-        a = np.broadcast_to(addr, (g.n,)) if not isinstance(addr, np.ndarray) else addr
+        ctx = self.ctx
+        n = g.n
+        full = m is g.full
+        sel = None if (full or m.all()) else np.flatnonzero(m)
         t = g.ltid32
-        wsi = g.wsync_idx
+        if not isinstance(addr, np.ndarray):
+            a = np.full(n if sel is None else sel.shape[0], addr, np.int64)
+        else:
+            a = addr
         if sel is not None:
-            a, t, wsi = a[sel], t[sel], wsi[sel]
+            if isinstance(addr, np.ndarray):
+                a = a[sel]
+            t = t[sel] if t.shape[0] == n else t
+        elif t.shape[0] != a.shape[0]:
+            t = np.broadcast_to(t, a.shape)
         if p.dt != p.buf.data.dtype:
             scale = p.dt.itemsize / p.buf.data.dtype.itemsize
             a = (a * scale).astype(np.int64) if scale != 1 else a
         if a.shape[0] and (a.min() < 0 or a.max() >= rt.size):
             a = np.clip(a, 0, rt.size - 1)
-        epoch = self.ctx.epoch
-        line = self.ctx.pos(node)[0]
+        epoch = ctx.epoch
+        line = ctx.pos(node)[0]
         W = g.W
-        ws = self.ctx.wsync[wsi]
-        stamp = (np.int64(epoch) << 16) | t  # epoch and thread of this access, one array
+        # warp-sync counts matter only once some warp of the batch has synchronised (until then
+        # every count is 0, in the table and now)
+        use_ws = ctx.wsync_used
+        ws = None
+        if use_ws:
+            wsi = g.wsync_idx
+            if sel is not None:
+                wsi = wsi[sel]
+            ws = ctx.wsync[wsi]
+        lo = np.int64(epoch) << 16
+        stamp = lo | t  # epoch and thread of this access, one array
+        # a table stamp is never from a later epoch: same epoch <=> stamp >= lo; and then
+        # another thread <=> a different stamp
 
         def conflicts(st_arr, ws_arr):
             ost = st_arr[a]
-            c = ((ost >> 16) == epoch) & ((ost & 0xFFFF) != t)
-            if c.any():
+            c = ost >= lo
+            c &= ost != stamp
+            if c.any() and use_ws:
                 ot = ost & 0xFFFF
                 same_warp = (ot // W) == (t // W)
                 c &= ~(same_warp & (ws_arr[a] != ws))
-            return c, ost & 0xFFFF
+            return c, ost
 
-        c, ot = conflicts(rt.w_st, rt.w_ws)
+        c, ost = conflicts(rt.w_st, rt.w_ws)
         if c.any():
             k = _first_bad(c)
             self._race(g, p, rt, "write-after-write" if write else "read-after-write", int(a[k]),
-                       int(t[k]), int(ot[k]), line, int(rt.w_line[a[k]]), sel, k)
+                       int(np.broadcast_to(t, a.shape)[k]), int(ost[k] & 0xFFFF), line, int(rt.w_line[a[k]]), sel, k)
         if write:
-            c, ot = conflicts(rt.r_st, rt.r_ws)
+            c, ost = conflicts(rt.r_st, rt.r_ws)
             if c.any():
                 k = _first_bad(c)
-                self._race(g, p, rt, "write-after-read", int(a[k]), int(t[k]), int(ot[k]), line,
-                           int(rt.r_line[a[k]]), sel, k)
+                self._race(g, p, rt, "write-after-read", int(a[k]), int(np.broadcast_to(t, a.shape)[k]),
+                           int(ost[k] & 0xFFFF), line, int(rt.r_line[a[k]]), sel, k)
             rt.w_st[a] = stamp
-            rt.w_ws[a] = ws
+            if use_ws:
+                rt.w_ws[a] = ws
             rt.w_line[a] = line
             if a.shape[0] > 1:
                 dup = rt.w_st[a] != stamp
                 if dup.any():
                     k = _first_bad(dup)
-                    self._race(g, p, rt, "write-after-write", int(a[k]), int(t[k]), int(rt.w_st[a[k]] & 0xFFFF),
-                               line, line, sel, k)
+                    self._race(g, p, rt, "write-after-write", int(a[k]), int(np.broadcast_to(t, a.shape)[k]),
+                               int(rt.w_st[a[k]] & 0xFFFF), line, line, sel, k)
         else:
             rt.r_st[a] = stamp
-            rt.r_ws[a] = ws
+            if use_ws:
+                rt.r_ws[a] = ws
             rt.r_line[a] = line
 
     def _race(self, g, p, rt, kind, addr, t, ot, line, oline, sel, k):

@@ -55,6 +55,7 @@ class RunCtx:
         self.batch_start = 0
         self.batch_blocks = 1
         self.wsync = None
+        self.wsync_used = False  # some warp of the batch has synchronised (race detector)
 
     def pos(self, node):
         if node is not None and getattr(node, "coord", None) is not None:
@@ -75,6 +76,7 @@ class RunCtx:
         ws = g.blk * self.nwarps + g.warp_arr
         sel = ws[m] if not (m is g.full) else ws
         self.wsync[np.unique(sel)] += 1
+        self.wsync_used = True
 
     def global_ptr(self, name, elem, dims):
         buf = self.globals[name]
@@ -202,6 +204,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
             ctx.batch_start, ctx.batch_blocks = start, nb
             ctx.epoch = 0
             ctx.wsync = np.zeros(nb * ctx.nwarps, np.int32)
+            ctx.wsync_used = False
             ctx.shared_bufs = {}
             for key, (name, t, line) in comp.static_shared.items():
                 elem = base_scalar(t)

@@ -227,6 +227,22 @@ def kernel_gen(g: Group, cf, bindings: dict[int, object]):
 def _barrier_phase(ctx, groups, reqs: dict[int, tuple]):
     """All groups are at a barrier or finished: check divergence, compute reductions."""
     nb = ctx.batch_blocks
+    if len(reqs) == len(groups):
+        # fast path: every group waits at one barrier with exactly its live lanes (no divergence
+        # possible) and nothing to reduce
+        first = next(iter(reqs.values()))
+        ok = True
+        for i, req in reqs.items():
+            if req[1] is not first[1] or req[4] is not None or req[5] is not None:
+                ok = False
+                break
+            m, a = req[2], groups[i].alive()
+            if not (m is a or (isinstance(m, np.ndarray) and m.shape == a.shape and np.array_equal(m, a))):
+                ok = False
+                break
+        if ok:
+            ctx.epoch += 1
+            return {i: None for i in reqs}
     alive = np.zeros(nb, np.int64)
     for g in groups:
         a = g.alive()
@@ -347,7 +363,11 @@ def run_interleaved(ctx, cf, bindings, mode: str, rng):
     pending: dict[int, tuple] = {}
     ready = list(range(len(groups)))
     while True:
-        order = [i for i in rng.permutation(len(groups)).tolist() if i in set(ready)] if len(ready) > 1 else ready
+        if len(ready) > 1:
+            rs = set(ready)
+            order = [i for i in rng.permutation(len(groups)).tolist() if i in rs]
+        else:
+            order = ready
         for i in order:
             try:
                 req = gens[i].send(send[i])
@@ -412,6 +432,7 @@ def _resolve_collectives(ctx, groups, colls):
                 K.collective("activemask", {"mask": args["mask"]}, flat_active, W, ctx, node)
             blocks = np.flatnonzero(active.any(axis=1))
             ctx.wsync[blocks * ctx.nwarps + w] += 1
+            ctx.wsync_used = True
             for i in members:
                 results[i] = None
             continue
@@ -423,3 +444,66 @@ def _resolve_collectives(ctx, groups, colls):
             lane = lane_of[i]
             results[i] = (np.ascontiguousarray(v[:, lane]), None if e is None else np.ascontiguousarray(e[:, lane]))
     return results
+
+
+# ---------------------------------------------------------------------------------------------
+# Compaction: a branch taken by few lanes runs on those lanes only
+# ---------------------------------------------------------------------------------------------
+class SubGroup(Group):
+    """The lanes `idx` (sorted) of a parent group, gathered: a sparsely taken branch runs on them
+    and its results are scattered back (compiler.run_compacted).  Lane order is kept, so atomics,
+    first-error reports and the race detector see the lanes in the same order."""
+
+    def __init__(self, parent: Group, idx: np.ndarray):
+        self.parent = parent
+        self.idx = idx
+        self.ctx = parent.ctx
+        self.mode = parent.mode
+        self.W = parent.W
+        self.n = n = idx.shape[0]
+        self.per = parent.per
+        self._lay = None
+        self.tid = tuple(_gather_lanes(c, idx) for c in parent.tid)
+        self.bid = tuple(_gather_lanes(c, idx) for c in parent.bid)
+        self.bdim = parent.bdim
+        self.gdim = parent.gdim
+        full = np.ones(n, bool)
+        full.flags.writeable = False
+        self.full = full
+        self.valid = full
+        self.steps = parent.steps
+        self.root = None
+        self._ptrs = {}
+        self._cache = {}
+
+    def _from_parent(self, name):
+        v = self._cache.get(name)
+        if v is None:
+            v = _gather_lanes(getattr(self.parent, name), self.idx)
+            self._cache[name] = v
+        return v
+
+    blk = property(lambda self: self._from_parent("blk"))
+    ltid_arr = property(lambda self: self._from_parent("ltid_arr"))
+    warp_arr = property(lambda self: self._from_parent("warp_arr"))
+    lane_u32 = property(lambda self: self._from_parent("lane_u32"))
+    warp_u32 = property(lambda self: self._from_parent("warp_u32"))
+    ltid_u32 = property(lambda self: self._from_parent("ltid_u32"))
+    wsync_idx = property(lambda self: self._from_parent("wsync_idx"))
+    ltid32 = property(lambda self: self._from_parent("ltid32"))
+
+    @property
+    def lane_idx(self):
+        return self._lazy("lane_idx", lambda: np.arange(self.n, dtype=np.int64))
+
+    def region_base(self, region: int):
+        return self._lazy(("base", region), lambda: _gather_lanes(self.parent.region_base(region), self.idx))
+
+    def alive(self):
+        raise EmulatorError("internal: barrier inside a compacted branch", self.ctx.path)
+
+
+def _gather_lanes(v, idx):
+    if isinstance(v, np.ndarray) and v.ndim:
+        return v[idx]
+    return v

@@ -256,7 +256,7 @@ class Context:
             return None
         c, order = found
         args_node = call.child_by_field_name("arguments")
-        args = args_node.named_children if args_node is not None else []
+        args = [a for a in args_node.named_children if a.type != "comment"] if args_node is not None else []
         names, required = dialect.call_params(c, order)
         if c.params and not (required <= len(args) <= max(len(names), required)):
             return None

@@ -229,7 +229,7 @@ class Divergence:
     def call(self, n: Node, frames) -> int:
         fn = n.child_by_field_name("function")
         args_node = n.child_by_field_name("arguments")
-        args = args_node.named_children if args_node is not None else []
+        args = [a for a in args_node.named_children if a.type != "comment"] if args_node is not None else []
         tags = [self.expr(a, frames) for a in args]
         name = None
         if fn is not None and fn.type == "identifier":

@@ -17,6 +17,7 @@ from pathlib import Path
 from tree_sitter import Node
 
 from .. import dialect
+from ..source import call_args
 from ..translate import Translator
 from .finding import Edit, Fix
 
@@ -104,7 +105,7 @@ def site_fix(ctx, site) -> Fix | None:
     if site.role == "bitop64":
         fn = ctx.text(site.node.child_by_field_name("function"))
         c = dialect.lookup("cuda", fn)
-        args = site.node.child_by_field_name("arguments").named_children
+        args = call_args(site.node)
         if c is None or c.key not in ("popc", "ffs") or not args or not _unsigned_mask(ctx, args[0]):
             return None
     t = _translator(ctx)
