@@ -126,6 +126,8 @@ class MetalTranslator(Translator):
         self.rewrite_macro_uses()
         self.rewrite_macro_bodies()
         for node, fn in self.module.asm:
+            if self.cuda_only_region(node) or self.rewrite_asm_idiom(node):
+                continue
             if fn in self.device or fn is None:
                 self.problem("KP201", node, "inline PTX assembly has no Metal translation",
                              "replace it with an intrinsic or a SIMD-group function")
