@@ -886,16 +886,13 @@ class MetalTranslator(Translator):
         plist = self._declarator(k).child_by_field_name("parameters")
         over[key(plist)] = sig
         # the parameter list sits inside the declarator: render the declarator with it replaced
-        decl = self._declarator(k)
-        self.rw.replacements[key(plist)] = sig
-        self.rw._starts = []
+        self.rw.replace(plist, sig)
         try:
             self._apply_prefixes(k.name, ())
             self._kernel_body_prefix(k)
             text = self._head_stitch(k.node, drop, {kk: v for kk, v in over.items() if kk != key(plist)})
         finally:
-            del self.rw.replacements[key(plist)]
-            self.rw._starts = []
+            self.rw.remove(plist)
         text = self._realign(k, text, sig)
         if k.launch_bounds is not None:
             n = k.launch_bounds.named_children[0] if k.launch_bounds.named_children else None
@@ -948,8 +945,7 @@ class MetalTranslator(Translator):
         open_brace = k.body.children[0]
         after = self.src.data[open_brace.end_byte:open_brace.end_byte + 1]
         tail = "" if not lines or after in (b"\n", b"\r") else "\n" + indent
-        self.rw.replacements[key(open_brace)] = "{" + "".join("\n" + l for l in lines) + tail
-        self.rw._starts = []
+        self.rw.replace(open_brace, "{" + "".join("\n" + l for l in lines) + tail)
 
     def _hoisted_size(self, d: Node, f: Function, depth: int = 0) -> str:
         """An array size moved to kernel scope: local constants it names are inlined."""
@@ -989,13 +985,11 @@ class MetalTranslator(Translator):
                 extra.append(f"threadgroup {s.type} (*{s.name}){dims}" if dims else f"threadgroup {s.type}* {s.name}")
             extra += [self._builtin_decl(b, False) for b in plan.builtins]
             ptext = self._params_text(h, entries, extra)
-            self.rw.replacements[key(plist)] = ptext
-            self.rw._starts = []
+            self.rw.replace(plist, ptext)
             try:
                 text = self._realign(h, self._head_stitch(h.node, drop, over), ptext)
             finally:
-                del self.rw.replacements[key(plist)]
-                self.rw._starts = []
+                self.rw.remove(plist)
             if h.template_node is not None:
                 text = self.src.data[h.template_node.start_byte:h.node.start_byte].decode("utf-8") + text
             copies.append(text)

@@ -108,11 +108,13 @@ def context(node: Node, module: Module) -> str:
 
 
 class Translator:
-    def __init__(self, src: SourceFile, backend: str, allow_unported: bool = False, **options):
+    def __init__(self, src: SourceFile, backend: str, allow_unported: bool = False, *, module: Module | None = None,
+                 analysis: warpflow.Analysis | None = None, **options):
+        """`module`/`analysis`: the model and dataflow of `src` when the caller already has them (lint)."""
         self.src, self.backend, self.allow_unported = src, backend, allow_unported
         self.options = options  # backend-specific switches (e.g. demote_double); others ignore them
-        self.module = build(src)
-        self.analysis = warpflow.analyze(self.module)
+        self.module = module if module is not None else build(src)
+        self.analysis = analysis if analysis is not None else warpflow.analyze(self.module)
         self.rw = Rewriter(src)
         self.port = Port(backend, "")
 

@@ -365,7 +365,6 @@ class _Analyzer:
 
     def call(self, n: Node) -> frozenset:
         fn = n.child_by_field_name("function")
-        args_node = n.child_by_field_name("arguments")
         args = call_args(n)
         arg_facts = [self.ex(a) for a in args]
         name = self.src.text_of(fn) if fn is not None and fn.type == "identifier" else None

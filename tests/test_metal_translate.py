@@ -623,8 +623,14 @@ def test_msl_version_floor_from_the_features_used(code, version):
 # errors and the checker itself
 # ---------------------------------------------------------------------------------------------
 def test_inline_ptx_stops_the_metal_port():
-    port, _ = metal('__global__ void k(int* x) { int l; asm("mov.u32 %0, %%laneid;" : "=r"(l)); x[0] = l; }')
+    port, _ = metal('__global__ void k(int* x) { asm volatile("membar.gl;"); x[0] = 1; }')
     assert not port.ok and port.diagnostics[0].code == "KP201"
+
+
+def test_ptx_lane_id_idiom_is_the_simd_lane():
+    out = body('__global__ void k(int* x) { int l; asm("mov.u32 %0, %%laneid;" : "=r"(l)); x[0] = l; }')
+    assert "l = simd_lane" in out and "[[thread_index_in_simdgroup]]" in metal(
+        '__global__ void k(int* x) { int l; asm("mov.u32 %0, %%laneid;" : "=r"(l)); x[0] = l; }')[1]
 
 
 def test_the_checker_rejects_a_deliberately_broken_port():

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from .. import dialect, warpflow
-from ..source import ident_name, walk
+from ..source import ident_name
 
 UNIFORM, WARP, THREAD = 0, 1, 2
 

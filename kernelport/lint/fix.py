@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import tempfile
-from functools import lru_cache
 from pathlib import Path
 
 from tree_sitter import Node
@@ -25,36 +24,11 @@ SAFE_ROLES = {"ws", "ws_m1", "half", "five", "ladder", "bitop64"}
 _PORTABLE = dialect.concept("warp_size").spelling("cuda")  # "warpSize"
 
 
-_PER_SOURCE = {"src", "module", "analysis", "rw", "port"}  # what we hand over
-_CONFIG = {"backend", "allow_unported", "options"}  # taken from a probe translator
-
-
-@lru_cache(maxsize=1)
-def _probe() -> dict | None:
-    """Translator's state for an empty source, if it holds nothing but what we know how to share."""
-    from ..source import SourceFile
-    state = vars(Translator(SourceFile.from_text("", "<probe>"), "cuda"))
-    return dict(state) if _PER_SOURCE <= set(state) <= _PER_SOURCE | _CONFIG else None
-
-
 def _translator(ctx) -> Translator:
-    """A CUDA-column Translator for the file; it reuses the model and dataflow lint already built
-    (the same `build` + `warpflow.analyze` of the same source) when its state allows, else it is
-    constructed the ordinary way and analyses the file itself."""
+    """A CUDA-column Translator for the file, on the model and dataflow lint already built."""
     t = ctx.__dict__.get("_kp_translator")
     if t is None:
-        probe = _probe()
-        if probe is not None:
-            from ..rewrite import Rewriter
-            from ..translate import Port
-            t = Translator.__new__(Translator)
-            for k in _CONFIG & set(probe):
-                setattr(t, k, probe[k])
-            t.src, t.module, t.analysis = ctx.src, ctx.module, ctx.analysis
-            t.rw, t.port = Rewriter(ctx.src), Port("cuda", "")
-        else:
-            t = Translator(ctx.src, "cuda")
-        ctx.__dict__["_kp_translator"] = t
+        t = ctx.__dict__["_kp_translator"] = Translator(ctx.src, "cuda", module=ctx.module, analysis=ctx.analysis)
     return t
 
 

@@ -17,7 +17,6 @@ import ast
 import bisect
 import os
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 

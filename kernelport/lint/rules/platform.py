@@ -1,7 +1,6 @@
 """PT: CUDA-only features outside platform guards.  Errors when a HIP or Metal target is on."""
 from __future__ import annotations
 
-from ... import dialect
 from ..rule import BACKEND, Rule, ex, register
 
 
