@@ -121,18 +121,24 @@ def _eval(n: ast.AST, names):
                      getattr(n, "col_offset", 0))
 
 
-def split_top_level(text: str, sep: str = ",") -> list[tuple[str, int]]:
-    """Split at `sep` outside parentheses; returns (part, offset) pairs with parts stripped."""
+def split_top_level(text: str, sep: str = ",", brackets: str = "([{", strip: bool = True) -> list[tuple[str, int]]:
+    """Split at `sep` outside brackets; (part, offset) pairs, parts stripped unless strip=False.
+
+    brackets="(<[{" also treats angle brackets as nesting (template argument lists)."""
+    closing = {"(": ")", "[": "]", "{": "}", "<": ">"}
+    close = "".join(closing[b] for b in brackets)
     parts, depth, start = [], 0, 0
     for i, ch in enumerate(text):
-        if ch in "([{":
+        if ch in brackets:
             depth += 1
-        elif ch in ")]}":
+        elif ch in close:
             depth -= 1
         elif ch == sep and depth == 0:
             parts.append((text[start:i], start))
             start = i + 1
     parts.append((text[start:], start))
+    if not strip:
+        return parts
     out = []
     for p, off in parts:
         lead = len(p) - len(p.lstrip())

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pycparser import c_ast, c_parser
 
 from . import dialect
+from .cexpr import split_top_level
 
 SHARED_STORAGE = "_Thread_local"  # the storage class that marks a block-shared declaration
 AUTO_TYPE = "__kp_auto"  # a type deduced at run time (C++ `auto`, undeduced template params)
@@ -406,19 +407,7 @@ def _strip_template_header(text: str) -> tuple[str, list[tuple[str, str, str | N
 
 
 def _split_commas(s: str) -> list[str]:
-    out, depth, cur = [], 0, []
-    for c in s:
-        if c in "(<[{":
-            depth += 1
-        elif c in ")>]}":
-            depth -= 1
-        if c == "," and depth == 0:
-            out.append("".join(cur))
-            cur = []
-        else:
-            cur.append(c)
-    out.append("".join(cur))
-    return out
+    return [p for p, _ in split_top_level(s, brackets="(<[{", strip=False)]
 
 
 def _substitute(text: str, mapping: dict[str, str]) -> str:

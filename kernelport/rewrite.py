@@ -53,13 +53,7 @@ class Rewriter:
             return pre + (r if isinstance(r, str) else r(self, node))
         if not self._touched_incl(node):
             return pre + self.src.data[node.start_byte:node.end_byte].decode("utf-8")
-        out, pos = [pre], node.start_byte
-        for c in node.children:
-            out.append(self.src.data[pos:c.start_byte].decode("utf-8"))
-            out.append(self.text(c))
-            pos = c.end_byte
-        out.append(self.src.data[pos:node.end_byte].decode("utf-8"))
-        return "".join(out)
+        return pre + self.stitch(node)
 
     def stitch(self, node: Node) -> str:
         """`node`'s text from its children's rewritten texts, ignoring its own replacement."""

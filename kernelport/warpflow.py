@@ -548,15 +548,7 @@ class _Analyzer:
                     self.a.logical_width[f.name] = int_value(self.src.text_of(args[wi])) or 0
                     continue  # an explicit logical width: the code means it
                 direct[f.name] = True
-        level = {k for k, v in direct.items() if v}
-        changed = True
-        while changed:
-            changed = False
-            for f, cs in calls.items():
-                if f not in level and cs & level:
-                    level.add(f)
-                    changed = True
-        self.a.warp_level = level
+        self.a.warp_level = callers_closure(direct, calls)
 
     def run(self) -> Analysis:
         self.warp_level_functions()
@@ -625,6 +617,19 @@ class _Analyzer:
             if fn == "" and WARP_SIZE_NAME.search(name) and self.a.warp_level:
                 self.confirm({f for f in facts if f[0] == WS}, f"'{name}' names the warp size", self.src.root,
                              kinds=(WS,))
+
+
+def callers_closure(direct: dict[str, bool], calls: dict[str, set[str]]) -> set[str]:
+    """The functions for which `direct` holds, and every function that calls one (transitively)."""
+    level = {k for k, v in direct.items() if v}
+    changed = True
+    while changed:
+        changed = False
+        for f, cs in calls.items():
+            if f not in level and cs & level:
+                level.add(f)
+                changed = True
+    return level
 
 
 def analyze(module: Module) -> Analysis:

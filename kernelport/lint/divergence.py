@@ -349,20 +349,8 @@ class Divergence:
                     direct_barrier[f.name] = True
                 if self.full_mask_op(n):
                     direct_full[f.name] = True
-        self.barrier_fns = self._closure(direct_barrier, calls)
-        self.full_fns = self._closure(direct_full, calls)
-
-    @staticmethod
-    def _closure(direct: dict[str, bool], calls: dict[str, set[str]]) -> set[str]:
-        level = {k for k, v in direct.items() if v}
-        changed = True
-        while changed:
-            changed = False
-            for f, cs in calls.items():
-                if f not in level and cs & level:
-                    level.add(f)
-                    changed = True
-        return level
+        self.barrier_fns = warpflow.callers_closure(direct_barrier, calls)
+        self.full_fns = warpflow.callers_closure(direct_full, calls)
 
     def full_mask_op(self, call: Node) -> bool:
         """A warp operation that claims every lane: a full mask, or a mask-less legacy/HIP/Metal form."""

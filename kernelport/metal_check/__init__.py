@@ -30,6 +30,8 @@ are int vectors; ``float3`` sizes follow clang, not Metal's layout rules.
 
 from __future__ import annotations
 
+from ..cexpr import split_top_level
+
 import os
 import re
 import subprocess
@@ -713,19 +715,7 @@ def _template_params(inner: str) -> list[tuple[str, str | None]]:
 
 
 def _split_top(s: str) -> list[str]:
-    out, depth, cur = [], 0, []
-    for c in s:
-        if c in "(<[{":
-            depth += 1
-        elif c in ")>]}":
-            depth -= 1
-        if c == "," and depth == 0:
-            out.append("".join(cur))
-            cur = []
-        else:
-            cur.append(c)
-    out.append("".join(cur))
-    return out
+    return [p for p, _ in split_top_level(s, brackets="(<[{", strip=False)]
 
 
 def _specialise_templates(text: str, masked: str, chars: list[str], groups, lines: _Lines, err) -> None:
