@@ -118,6 +118,7 @@ class MetalTranslator(Translator):
         self._leave_out_host_code()
         self._plan_calls()
         self._pre_rewrites()
+        self._mixed_min_max()
         for site in self.analysis.confirmed():
             self.rewrite_site(site)
         self._recognise_reductions()
@@ -341,6 +342,75 @@ class MetalTranslator(Translator):
                          "unsigned long long int": "ulong_long"}.get(t)
                     if k:
                         self.rw.replace(n, dialect.concept(k).spelling("metal"))
+
+    # -- mixed-signedness min/max: CUDA has overloads, Metal's are templates over one type ------
+    _SIGNED = {"int", "short", "char", "signed", "signed int", "int32_t", "int16_t", "int8_t", "long", "int64_t",
+               "long long"}
+    _UNSIGNED = {"unsigned", "unsigned int", "uint", "uint32_t", "unsigned short", "unsigned char", "size_t",
+                 "uint64_t", "unsigned long", "unsigned long long"}
+
+    def scalar_kind(self, n: Node, f: Function) -> str | None:
+        """'int', 'uint', 'float' or None: the arithmetic kind of an expression, as far as it is known."""
+        t = n.type
+        if t == "number_literal":
+            text = self.src.text_of(n).lower()
+            if any(ch in text for ch in ".e") and not text.startswith("0x") or text.endswith("f"):
+                return "float"
+            return "uint" if "u" in text else "int"
+        if t == "parenthesized_expression" and n.named_children:
+            return self.scalar_kind(n.named_children[0], f)
+        if t == "field_expression":
+            c = dialect.lookup("cuda", self.src.text_of(n.child_by_field_name("argument")))
+            return "uint" if c is not None and c.kind == "index" else None
+        if t == "identifier":
+            name = self.src.text_of(n)
+            p = f.param(name)
+            tt = " ".join(p.type.replace("const", " ").split()) if p is not None and not p.pointer else None
+            if tt is None:
+                decl = self._local_decl(f, name)
+                tn = decl.child_by_field_name("type") if decl is not None else None
+                tt = " ".join(self.src.text_of(tn).replace("const", " ").split()) if tn is not None else None
+            if tt in self._SIGNED:
+                return "int"
+            if tt in self._UNSIGNED:
+                return "uint"
+            return "float" if tt in ("float", "half", "double") else None
+        if t == "binary_expression":
+            op = self.src.text_of(n.child_by_field_name("operator"))
+            if op in ("<", ">", "<=", ">=", "==", "!=", "&&", "||"):
+                return "int"
+            a, b = self.scalar_kind(n.child_by_field_name("left"), f), self.scalar_kind(n.child_by_field_name("right"), f)
+            if op in ("<<", ">>"):
+                return a
+            kinds = {a, b}
+            return "float" if "float" in kinds else None if None in kinds else "uint" if "uint" in kinds else "int"
+        if t == "cast_expression":
+            tn = n.child_by_field_name("type")
+            tt = " ".join(self.src.text_of(tn).split()) if tn is not None else ""
+            return "int" if tt in self._SIGNED else "uint" if tt in self._UNSIGNED else "float" if tt == "float" else None
+        return None
+
+    def _mixed_min_max(self) -> None:
+        """`min(tid.x, n)`: CUDA's overload converts the int to unsigned; Metal needs one type."""
+        for f in self.device.values():
+            for n in walk(f.body):
+                fn = n.child_by_field_name("function") if n.type == "call_expression" else None
+                if fn is None or fn.type != "identifier" or self.src.text_of(fn) not in ("min", "max"):
+                    continue
+                args = call_args(n)
+                if len(args) != 2:
+                    continue
+                kinds = [self.scalar_kind(a, f) for a in args]
+                if set(kinds) == {"int", "uint"}:
+                    target = "uint"
+                elif "float" in kinds and None not in kinds and len(set(kinds)) > 1:
+                    target = "float"
+                else:
+                    continue
+                for a, k in zip(args, kinds):
+                    if k != target:
+                        self.rw.replace(a, lambda rw, node, t=target: f"{t}({rw.stitch(node)})")
+                        self.note(a, f"{target}(...)", "Metal's min/max take one type; CUDA converted this argument")
 
     # -- calls rendered from the table -----------------------------------------------------
     def _render_call(self, concept: dialect.Concept, bound: dict[str, Node]):
@@ -597,7 +667,19 @@ class MetalTranslator(Translator):
                                  "declare the array inside the kernel that uses it")
                 continue
             mtype = self.rw.text(tnode) if tnode is not None else sh.type
-            s = Shared(sh.name, mtype, sh.type, sh.dims, sh.dynamic, sh.node, f.name)
+            name = sh.name
+            if f.is_kernel and not sh.dynamic and sh.node.parent != f.body:
+                # Hoisted to kernel scope: arrays of one name from sibling scopes must not collide.
+                taken = {o.name for o in self.own_shared[f.name]}
+                i = 2
+                while name in taken:
+                    name, i = f"{sh.name}_{i}", i + 1
+                if name != sh.name:
+                    for n in walk(sh.node.parent):
+                        if n.type == "identifier" and n.start_byte >= sh.node.end_byte and \
+                                self.src.text_of(n) == sh.name:
+                            self.rw.replace(n, name)
+            s = Shared(name, mtype, sh.type, sh.dims, sh.dynamic, sh.node, f.name)
             self.own_shared[f.name].append(s)
             qual = next(c for c in sh.node.children if c.type == "type_qualifier" and self.src.text_of(c) == "__shared__")
             if f.is_kernel and not sh.dynamic and sh.node.parent == f.body:
@@ -605,7 +687,7 @@ class MetalTranslator(Translator):
             elif sh.dynamic:
                 self.rw.replace(sh.node, f"/* {sh.name}: the kernel's threadgroup(0) parameter */")
             elif f.is_kernel:
-                self.rw.replace(sh.node, f"/* threadgroup {sh.name}: declared at kernel scope */")
+                self.rw.replace(sh.node, f"/* threadgroup {name}: declared at kernel scope */")
             else:
                 self.rw.replace(sh.node, f"/* threadgroup {sh.name}: declared by the kernel, passed in */")
 

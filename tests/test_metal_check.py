@@ -529,3 +529,25 @@ def test_msl_3_2_fences_are_declared():
         }
         """
     ))
+
+
+def test_template_instantiation_drops_the_discarded_constexpr_branch():
+    require_tool("clang")
+    src = """#include <metal_stdlib>
+using namespace metal;
+#define WIDTH 32
+template <int N>
+kernel void k(device float* x [[buffer(0)]], uint3 tid [[thread_position_in_threadgroup]]) {
+    if constexpr (N > WIDTH) {
+        static_assert(N == 1024, "unexpected N");
+        x[tid.x] = 1.0f;
+    } else {
+        x[tid.x] = 2.0f;
+    }
+}
+template [[host_name("k_32")]] kernel void k<32>(device float* x [[buffer(0)]], uint3 tid [[thread_position_in_threadgroup]]);
+template [[host_name("k_1024")]] kernel void k<1024>(device float* x [[buffer(0)]], uint3 tid [[thread_position_in_threadgroup]]);
+"""
+    assert check_metal_source(src, "t.metal") == []
+    bad = src.replace("x[tid.x] = 2.0f;", "x[tid.x] = 2.0;  double d = 1;")
+    assert any(d.line == 10 for d in check_metal_source(bad, "t.metal"))

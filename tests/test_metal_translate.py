@@ -705,3 +705,19 @@ def test_cli_double_error_and_demotion(tmp_path):
     r = kp("translate", f, "--to", "metal", "--demote-double")
     assert r.returncode == 0, r.stderr
     assert "float a = x[0];" in (tmp_path / "d.metal").read_text()
+
+
+def test_min_of_unsigned_builtin_and_int_converts_like_cuda():
+    out = body("__global__ void k(int* x, int n) { x[0] = min(threadIdx.x, n) + max(n, 3); }")
+    assert "min(tid.x, uint(n))" in out and "max(n, 3)" in out
+
+
+def test_same_named_arrays_of_sibling_scopes_are_renamed_when_hoisted():
+    out = body("""
+__global__ void k(float* x, int mode) {
+    if (mode) { __shared__ float s[32]; s[threadIdx.x] = 1.0f; __syncthreads(); x[0] = s[1]; }
+    else { __shared__ float s[32]; s[threadIdx.x] = 2.0f; __syncthreads(); x[0] = s[2]; }
+}
+""")
+    assert "threadgroup float s[32];" in out and "threadgroup float s_2[32];" in out
+    assert "s_2[tid.x] = 2.0f;" in out and "x[0] = s_2[2];" in out and "x[0] = s[1];" in out

@@ -849,7 +849,7 @@ def _specialise_templates(text: str, masked: str, chars: list[str], groups, line
             pieces[mm.start()] = rep
             for q in range(mm.start() + 1, mm.end()):
                 pieces[q] = ""
-        copy_text = "".join(copy) + "".join(pieces)
+        copy_text = _fold_constexpr_ifs("".join(copy) + "".join(pieces), text)
         head_line = lines.pos(line_start)[0]
         end_line, _ = lines.pos(e)
         end_col = len(text[text.rfind("\n", 0, e) + 1: e].encode("utf-8"))
@@ -857,6 +857,57 @@ def _specialise_templates(text: str, masked: str, chars: list[str], groups, line
                     f'#line {end_line} "{SELF_FILE}"\n' + " " * end_col)
         for q in range(s + 1, e):
             chars[q] = ""
+
+
+_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+([^\n]+?)[ \t]*$", re.M)
+
+
+def _fold_constexpr_ifs(code: str, whole: str) -> str:
+    """In a specialised copy, drop the discarded branch of `if constexpr (cond)` where cond is now a
+    constant: a template would never instantiate it (a `static_assert` there must not fire)."""
+    from ..cexpr import CExprError, evaluate
+    macros = {m.group(1): m.group(2) for m in _DEFINE.finditer(whole)}
+
+    def expand(t: str) -> str:
+        for _ in range(8):
+            new = re.sub(r"[A-Za-z_]\w*", lambda m: f"({macros[m.group(0)]})" if m.group(0) in macros else m.group(0), t)
+            if new == t:
+                break
+            t = new
+        return t
+
+    def blank(s: str, i: int, j: int) -> str:  # keep the braces and the newlines
+        return s[:i] + "".join(c if c == "\n" else " " for c in s[i:j]) + s[j:]
+
+    def branch(s: str, k: int) -> tuple[int, int] | None:
+        k = _WS.match(s, k).end()
+        if s.startswith("{", k):
+            e = _matching(s, k, "{", "}")
+            return (k + 1, e) if e > 0 else None
+        e = s.find(";", k)
+        return (k, e) if e > 0 else None
+
+    for m in reversed(list(re.finditer(r"\bif\s+constexpr\s*\(", code))):
+        open_at = m.end() - 1
+        close = _matching(code, open_at, "(", ")")
+        if close < 0:
+            continue
+        try:
+            value = evaluate(expand(code[open_at + 1: close]), {})
+        except (CExprError, RecursionError):
+            continue
+        then = branch(code, close + 1)
+        if then is None:
+            continue
+        after = _WS.match(code, then[1] + 1).end()
+        if value:
+            if code.startswith("else", after):
+                other = branch(code, after + 4)
+                if other is not None:
+                    code = blank(code, *other)
+        else:
+            code = blank(code, *then)
+    return code
 
 
 def _fmt_types(types) -> str:
