@@ -1,0 +1,209 @@
+// Source: NVIDIA/cuda-samples/Samples/2_Concepts_and_Techniques/shfl_scan/shfl_integral_image.cuh (BSD-3-Clause) — trimmed for the kernelport test corpus
+/* Copyright (c) 2022, NVIDIA CORPORATION. All rights reserved.
+ * Redistribution and use in source and binary forms, with or without
+ * modification, are permitted under the BSD-3-Clause terms of the original file.
+ */
+// Trimmed: the row kernel shfl_intimage_rows (register swizzle) was dropped; a launcher added.
+
+#include <cooperative_groups.h>
+
+namespace cg = cooperative_groups;
+
+// Utility function to extract unsigned chars from an
+// unsigned integer
+__device__ uchar4 uint_to_uchar4(const unsigned int in) {
+  return make_uchar4((in & 0x000000ff) >> 0, (in & 0x0000ff00) >> 8,
+                     (in & 0x00ff0000) >> 16, (in & 0xff000000) >> 24);
+}
+
+// Utility for dealing with vector data at different levels.
+struct packed_result {
+  uint4 x, y, z, w;
+};
+
+__device__ packed_result get_prefix_sum(const uint4 &data,
+                                        const cg::thread_block &cta) {
+  const auto tile = cg::tiled_partition<32>(cta);
+
+  __shared__ unsigned int sums[128];
+  const unsigned int lane_id = tile.thread_rank();
+  const unsigned int warp_id = tile.meta_group_rank();
+
+  unsigned int result[16] = {};
+  {
+    const uchar4 a = uint_to_uchar4(data.x);
+    const uchar4 b = uint_to_uchar4(data.y);
+    const uchar4 c = uint_to_uchar4(data.z);
+    const uchar4 d = uint_to_uchar4(data.w);
+
+    result[0] = a.x;
+    result[1] = a.x + a.y;
+    result[2] = a.x + a.y + a.z;
+    result[3] = a.x + a.y + a.z + a.w;
+
+    result[4] = b.x;
+    result[5] = b.x + b.y;
+    result[6] = b.x + b.y + b.z;
+    result[7] = b.x + b.y + b.z + b.w;
+
+    result[8] = c.x;
+    result[9] = c.x + c.y;
+    result[10] = c.x + c.y + c.z;
+    result[11] = c.x + c.y + c.z + c.w;
+
+    result[12] = d.x;
+    result[13] = d.x + d.y;
+    result[14] = d.x + d.y + d.z;
+    result[15] = d.x + d.y + d.z + d.w;
+  }
+
+#pragma unroll
+  for (unsigned int i = 4; i <= 7; i++) result[i] += result[3];
+
+#pragma unroll
+  for (unsigned int i = 8; i <= 11; i++) result[i] += result[7];
+
+#pragma unroll
+  for (unsigned int i = 12; i <= 15; i++) result[i] += result[11];
+
+  unsigned int sum = result[15];
+
+  // the prefix sum for each thread's 16 value is computed,
+  // now the final sums (result[15]) need to be shared
+  // with the other threads and add.  To do this,
+  // the __shfl_up() instruction is used and a shuffle scan
+  // operation is performed to distribute the sums to the correct
+  // threads
+
+#pragma unroll
+  for (unsigned int i = 1; i < 32; i *= 2) {
+    const unsigned int n = tile.shfl_up(sum, i);
+
+    if (lane_id >= i) {
+#pragma unroll
+      for (unsigned int j = 0; j < 16; j++) {
+        result[j] += n;
+      }
+
+      sum += n;
+    }
+  }
+
+  // Now the final sum for the warp must be shared
+  // between warps.  This is done by each warp
+  // having a thread store to shared memory, then
+  // having some other warp load the values and
+  // compute a prefix sum, again by using __shfl_up.
+  // The results are uniformly added back to the warps.
+  // last thread in the warp holding sum of the warp
+  // places that in shared
+  if (tile.thread_rank() == (tile.size() - 1)) {
+    sums[warp_id] = result[15];
+  }
+
+  __syncthreads();
+
+  if (warp_id == 0) {
+    unsigned int warp_sum = sums[lane_id];
+
+#pragma unroll
+    for (unsigned int i = 1; i <= 16; i *= 2) {
+      const unsigned int n = tile.shfl_up(warp_sum, i);
+
+      if (lane_id >= i) warp_sum += n;
+    }
+
+    sums[lane_id] = warp_sum;
+  }
+
+  __syncthreads();
+
+  // fold in unused warp
+  if (warp_id > 0) {
+    const unsigned int blockSum = sums[warp_id - 1];
+
+#pragma unroll
+    for (unsigned int i = 0; i < 16; i++) {
+      result[i] += blockSum;
+    }
+  }
+
+  packed_result out;
+  memcpy(&out, result, sizeof(out));
+  return out;
+}
+
+// Not in the sample: a minimal caller of get_prefix_sum (the sample's is shfl_intimage_rows).
+__global__ void prefix_rows(const uint4 *img, packed_result *out) {
+  const auto cta = cg::this_thread_block();
+  out[blockIdx.x * blockDim.x + threadIdx.x] =
+      get_prefix_sum(img[blockIdx.x * 120 + threadIdx.x], cta);
+}
+
+// This kernel computes columnwise prefix sums.  When the data input is
+// the row sums from above, this completes the integral image.
+// The approach here is to have each block compute a local set of sums.
+// First , the data covered by the block is loaded into shared memory,
+// then instead of performing a sum in shared memory using __syncthreads
+// between stages, the data is reformatted so that the necessary sums
+// occur inside warps and the shuffle scan operation is used.
+// The final set of sums from the block is then propagated, with the block
+// computing "down" the image and adding the running sum to the local
+// block sums.
+__global__ void shfl_vertical_shfl(unsigned int *img, int width, int height) {
+  __shared__ unsigned int sums[32][9];
+  int tidx = blockIdx.x * blockDim.x + threadIdx.x;
+  // int warp_id = threadIdx.x / warpSize ;
+  unsigned int lane_id = tidx % 8;
+  // int rows_per_thread = (height / blockDim. y) ;
+  // int start_row = rows_per_thread * threadIdx.y;
+  unsigned int stepSum = 0;
+  unsigned int mask = 0xffffffff;
+
+  sums[threadIdx.x][threadIdx.y] = 0;
+  __syncthreads();
+
+  for (int step = 0; step < 135; step++) {
+    unsigned int sum = 0;
+    unsigned int *p = img + (threadIdx.y + step * 8) * width + tidx;
+
+    sum = *p;
+    sums[threadIdx.x][threadIdx.y] = sum;
+    __syncthreads();
+
+    // place into SMEM
+    // shfl scan reduce the SMEM, reformating so the column
+    // sums are computed in a warp
+    // then read out properly
+    int partial_sum = 0;
+    int j = threadIdx.x % 8;
+    int k = threadIdx.x / 8 + threadIdx.y * 4;
+
+    partial_sum = sums[k][j];
+
+    for (int i = 1; i <= 8; i *= 2) {
+      int n = __shfl_up_sync(mask, partial_sum, i, 32);
+
+      if (lane_id >= i) partial_sum += n;
+    }
+
+    sums[k][j] = partial_sum;
+    __syncthreads();
+
+    if (threadIdx.y > 0) {
+      sum += sums[threadIdx.x][threadIdx.y - 1];
+    }
+
+    sum += stepSum;
+    stepSum += sums[threadIdx.x][blockDim.y - 1];
+    __syncthreads();
+    *p = sum;
+  }
+}
+
+void launch(const uint4 *img, packed_result *rows, unsigned int *cols, int w, int h) {
+  prefix_rows<<<h, 120>>>(img, rows);
+  dim3 testBlock(32, 8);
+  dim3 testGrid(w / testBlock.x, 1);
+  shfl_vertical_shfl<<<testGrid, testBlock>>>(cols, w, h);
+}
