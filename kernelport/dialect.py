@@ -242,6 +242,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "GetDeviceCount", "DeviceProp", "GetDeviceProperties", "DeviceGetAttribute", "FuncSetAttribute",
         "OccupancyMaxActiveBlocksPerMultiprocessor", "LaunchKernel", "MemcpyToSymbol")),
     C("rt_attr_warp_size", "runtime", (), "cudaDevAttrWarpSize", "hipDeviceAttributeWarpSize", None),
+    # Every other runtime identifier: HIP renames cudaX to hipX (hipify's rule), Metal has none.
+    C("rt_any", "runtime", (), "cuda*", "hip*", None, note="a prefix pattern: cudaMemcpyFromSymbol -> hipMemcpyFromSymbol"),
 )
 
 
@@ -249,7 +251,7 @@ CONCEPTS: tuple[Concept, ...] = (
 def _by_name(backend: str) -> dict[str, Concept]:
     table: dict[str, Concept] = {}
     for c in CONCEPTS:
-        if not c.matchable:
+        if not c.matchable or (c.spell.get(backend) or "").endswith("*"):
             continue
         n = c.name(backend)
         if n and n not in table:
@@ -261,7 +263,23 @@ def _by_name(backend: str) -> dict[str, Concept]:
 
 def lookup(backend: str, name: str) -> Concept | None:
     """The concept that `name` spells on `backend` (a function, builtin or type name)."""
-    return _by_name(backend).get(name)
+    c = _by_name(backend).get(name)
+    if c is None:
+        for p in _PATTERNS:
+            prefix = (p.spell.get(backend) or "").rstrip("*")
+            if prefix and name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
+                return p
+    return c
+
+
+def rename(c: Concept, name: str, source: str, target: str) -> str | None:
+    """The identifier `name` (spelled on `source`) spelled on `target`; prefix patterns keep the rest."""
+    to = c.spell.get(target)
+    if to is None:
+        return None
+    if to.endswith("*"):
+        return to[:-1] + name[len((c.spell.get(source) or "").rstrip("*")):]
+    return c.name(target)
 
 
 def concept(key: str) -> Concept:
@@ -269,6 +287,7 @@ def concept(key: str) -> Concept:
 
 
 _BY_KEY = {c.key: c for c in CONCEPTS}
+_PATTERNS = tuple(c for c in CONCEPTS if any((v or "").endswith("*") for v in c.spell.values()))
 
 
 def warp_level_names(backend: str = "cuda") -> frozenset[str]:

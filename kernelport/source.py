@@ -7,6 +7,7 @@ executed (the emulator), after lowering; this layer is what translate and lint s
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -16,6 +17,15 @@ import tree_sitter_cuda
 from tree_sitter import Language, Node, Parser
 
 from .errors import KernelportError, Location
+
+
+# CUDA extensions the grammar does not know, blanked (same length, so every span stays valid) in
+# the copy that is parsed; the user's bytes, which rewrites copy, keep them.
+_EXTENSIONS = re.compile(rb"__align__\s*\(\s*\w+\s*\)|__declspec\s*\(\s*\w+(?:\s*\(\s*\w+\s*\))?\s*\)")
+
+
+def _mask_extensions(data: bytes) -> bytes:
+    return _EXTENSIONS.sub(lambda m: b" " * len(m.group(0)), data)
 
 
 @lru_cache(maxsize=1)
@@ -34,7 +44,7 @@ class SourceFile:
     @classmethod
     def from_text(cls, text: str, path: str = "<string>") -> "SourceFile":
         data = text.encode("utf-8")
-        tree = _parser().parse(data)
+        tree = _parser().parse(_mask_extensions(data))
         starts = [0] + [i + 1 for i, b in enumerate(data) if b == 0x0A]
         return cls(path, text, data, tree, starts)
 

@@ -152,6 +152,7 @@ class Translator:
         self.rewrite_includes()
         self.rewrite_macro_uses()
         self.rewrite_macro_bodies()
+        self.rewrite_constant_warp_size()
         for node, fn in self.module.asm:
             if self.cuda_only_region(node) or self.rewrite_asm_idiom(node):
                 continue
@@ -313,8 +314,9 @@ class Translator:
                     continue
                 fn = node.child_by_field_name("function")
                 if c.kind in ("index", "type", "runtime"):  # a plain rename: the arguments stay as written
-                    if c.name(self.backend) != self.src.text_of(fn):
-                        self.rw.replace(fn, c.name(self.backend))
+                    new = dialect.rename(c, self.src.text_of(fn), "cuda", self.backend)
+                    if new and new != self.src.text_of(fn):
+                        self.rw.replace(fn, new)
                     continue
                 concept, order = dialect.spelled_by("cuda", self.src.text_of(fn))
                 args = call_args(node)
@@ -338,7 +340,7 @@ class Translator:
                         self.problem("KP204", node, f"{self.src.text_of(node)} is not available on "
                                      f"{self.backend.upper()}", "use float (or opt into demotion)")
                     continue
-                name = c.name(self.backend)
+                name = dialect.rename(c, self.src.text_of(node), "cuda", self.backend)
                 if name and name != self.src.text_of(node) and c.kind in ("index", "type", "runtime"):
                     self.rw.replace(node, name)
 
@@ -374,6 +376,24 @@ class Translator:
                 self.rw.replace(n, "")  # the prologue includes what the backend needs
             else:
                 self.rw.replace(path, raw[0] + target + raw[-1])
+
+    def rewrite_constant_warp_size(self) -> None:
+        """`warpSize` where C++ needs a constant (not constexpr from ROCm 7): the backend's constant."""
+        const = self.spell("wave_size_const")
+        runtime = self.spell("warp_size")
+        if const.isdigit():
+            return  # only a bound on this backend: keep the run-time value
+        for use in self.module.uses:
+            if use.concept.key == "warp_size" and not self.rw.has(use.node) and \
+                    context(use.node, self.module) == "const":
+                self.rw.replace(use.node, const)
+                self.note(use.node, const, "warpSize is not a constant expression (ROCm 7)")
+        for n in walk(self.src.root):  # #define WARPSIZE warpSize: its uses may be constant expressions
+            if n.type == "preproc_def" and n.child_by_field_name("value") is not None:
+                v = n.child_by_field_name("value")
+                if self.src.text_of(v).strip() in ("warpSize", runtime) and not self.rw.has(v):
+                    self.rw.replace(v, self.src.text_of(v).replace(self.src.text_of(v).strip(), const))
+                    self.note(v, const, "a macro for the wave width may be used in constant expressions")
 
     _MACRO_WRAP = ("void __kp_macro__(void) {\n", "\n;}\n")
 

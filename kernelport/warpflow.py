@@ -21,7 +21,7 @@ from .model import Function, Module
 from .source import call_args, ident_name, walk
 
 # Fact kinds carried by values.  Sites are ints (index into Analysis.sites); -1 = no site.
-TID, BDIM, VOTE, WRES, WS_OK, LANE_OK = "tid", "bdim", "vote", "wres", "ws_ok", "lane_ok"
+TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK = "tid", "bdim", "vote", "wres", "ws_ok", "lane_ok", "warp_ok"
 WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK = "ws", "ws_m1", "half", "five", "one", "full", "lane", "warp", "mask"
 OPAQUE = "opaque"  # a value from somewhere the analysis cannot see (a caller's variable, memory)
 
@@ -236,6 +236,8 @@ class _Analyzer:
                 out.add((LANE_OK, -1))
             return frozenset(out | {(TID, -1)} if TID in kinds_L else out)
         if op == "&":
+            if (threadish or TID in kinds_L) and WS_OK in kinds_R:
+                out |= {(LANE_OK, -1), (TID, -1)}  # tid & (warpSize - 1): a portable lane
             if threadish and WS_M1 in kinds_R:
                 out |= {(LANE, s) for k, s in R if k == WS_M1}
                 out.add((TID, -1))
@@ -254,6 +256,8 @@ class _Analyzer:
                 out.add((VOTE, -1))
             return frozenset(out | {f for f in L | R if f[0] in (MASK, VOTE)})
         if op == "/":
+            if ({TID, BDIM} & kinds_L) and WS_OK in kinds_R:
+                out.add((WARP_OK, -1))  # tid / warpSize: a portable warp index
             if ({TID, BDIM, LANE, WARP} & kinds_L) and WS in kinds_R:
                 out |= {(WARP, s) for k, s in R if k == WS}
                 out |= {(WARP, s) for k, s in L if k == WS_M1}  # (x + 31) / 32
@@ -349,7 +353,7 @@ class _Analyzer:
         name = self.src.text_of(base) if base.type == "identifier" else None
         if name in self.shared_names:
             kinds = {k for k, _ in idx}
-            if (WARP in kinds or LANE in kinds) and self.fn is not None and self.fn.name in self.a.warp_level:
+            if ({WARP, LANE, WARP_OK, LANE_OK} & kinds) and self.fn is not None and self.fn.name in self.a.warp_level:
                 self.confirm(idx, f"indexes the per-warp shared array '{name}'", n)
                 if name not in self.warp_arrays:
                     self.warp_arrays[name] = n

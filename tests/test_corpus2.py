@@ -150,10 +150,7 @@ EXPECT: dict[str, dict] = {
             "pass; kernelport translates without a word"),
     "cusp_csr_vector_spmv": dict(codes=set()),   # logical vectors of <= 32 lanes, lockstep is per wave
     "faiss_block_reduce": dict(codes=set()),
-    "fbgemm_quantize_mx4": dict(
-        codes=set(),
-        bug="`extern __shared__ __align__(16) float smem[];` (valid CUDA, nvcc accepts it) is a syntax "
-            "error for kernelport: the whole file is refused (exit 2)"),
+    "fbgemm_quantize_mx4": dict(codes=set()),  # extern __shared__ __align__(16) float smem[];
     "lightgbm_shuffle_reduce": dict(codes={"KP203"}),  # 0xffffffff >> (warpSize - len): a lane-count mask
     "pcl_kinfu_block_reduce": dict(codes=set()),
     "pcl_kinfu_extract": dict(codes=set()),      # the %laneid PTX idiom has a rewrite (__lane_id())
@@ -189,9 +186,6 @@ COMPILE_BUGS: dict[str, str] = {
                                         "meta_group_rank (ROCm 5.2): no rewrite (threadIdx.x / 32) and no diagnostic",
     "cuda_samples_warp_aggregated_atomics": "`#include <cooperative_groups/reduce.h>` is kept; HIP has no such "
                                             "header (fatal error), and cg::reduce has no diagnostic",
-    "fbgemm_quantize_mx4": "no port at all: `__align__(16)` is a kernelport syntax error",
-    "pcl_kinfu_extract": "`cudaMemcpyFromSymbol` is not renamed to hipMemcpyFromSymbol (the runtime-API table "
-                         "misses it): undeclared identifier",
 }
 
 
@@ -272,17 +266,11 @@ def test_cusp_logical_vectors_left_alone():
 
 
 # --- LightGBM: the live HIP branch defines WARPSIZE as warpSize, used as an array size.
-@xfail("the `#ifdef __HIP_PLATFORM_AMD__` branch is live in every HIP pass, yet kernelport rewrites only the "
-       "dead CUDA branch (`#define WARPSIZE KP_WAVE_SIZE`) and keeps `#define WARPSIZE warpSize`, so "
-       "`__shared__ T shared_mem[WARPSIZE]` needs warpSize as a constant: fails to compile from ROCm 7")
 def test_lightgbm_live_hip_branch_constant():
     t = out("lightgbm_shuffle_reduce")
     assert "#define WARPSIZE warpSize" not in t
 
 
-@xfail("`__shared__ T shared_mem_buffer[32]` in ShufflePrefixSumGlobalKernel stays 32 although "
-       "ShufflePrefixSum stores `shared_mem_buffer[warpLane]` for every lane of warp 0: lanes 32-63 of a "
-       "wave64 write past the array (the lint's WS011 sees it, translate does not)")
 def test_lightgbm_prefix_sum_slots_sized_for_wave64():
     k = body(out("lightgbm_shuffle_reduce"), "ShufflePrefixSumGlobalKernel")
     assert "shared_mem_buffer[32]" not in k
@@ -468,7 +456,6 @@ def test_lint_clean_files_stay_clean(name):
     assert [(f.line, f.code) for f in findings(name) if f.code[:2] in ("WS", "SY")] == []
 
 
-@xfail("KP001 parse error on `extern __shared__ __align__(16) float smem[];`, which nvcc accepts")
 def test_lint_parses_align_attribute():
     assert not [f for f in findings("fbgemm_quantize_mx4") if f.code == "KP001"]
 

@@ -101,6 +101,7 @@ def merge(g, old, new, m):
 # Compaction of sparsely taken branches
 # ---------------------------------------------------------------------------------------------
 COMPACT_FRACTION = 0.5  # run a branch on its lanes only when at most this fraction of lanes take it
+_NO_LANES = np.zeros(0, np.int64)
 
 
 def _gather_val(val, idx):
@@ -168,46 +169,59 @@ def _scatter_val(g, old, new, idx, n):
 
 
 def compaction(g, t, W, by_warp):
-    """Lane indices to run a branch on when few lanes take it (None: run on the whole group)."""
+    """Lane indices to run a branch on when few lanes take it (None: run on the whole group;
+    an empty array: no lane takes it)."""
     n = t.shape[0]
     if n < 256:
-        return None
+        return None if t.any() else _NO_LANES
     if by_warp:
         if n % W:
             return None
         wact = t.reshape(-1, W).any(axis=1)
         nw = int(np.count_nonzero(wact))
+        if nw == 0:
+            return _NO_LANES
         if nw * W > n * COMPACT_FRACTION:
             return None
         return (np.flatnonzero(wact)[:, None] * W + np.arange(W, dtype=np.int64)).reshape(-1)
     k = int(np.count_nonzero(t))
+    if k == 0:
+        return _NO_LANES
     if k > n * COMPACT_FRACTION:
         return None
     return np.flatnonzero(t)
 
 
-def run_compacted(br, fr, t, idx):
-    """Run the (non-yielding) statement fn on the lanes idx of fr's group, then scatter back."""
+def run_compacted(br, fr, t, idx, slots, all_taken):
+    """Run the (non-yielding) statement br on the lanes idx of fr's group, then scatter back the
+    variables (slots: those the statement references) and control state it changed."""
     from .schedule import SubGroup
     g = fr.g
     n = g.n
     sg = SubGroup(g, idx)
     sub = Frame(sg, len(fr.env))
-    gathered = [_gather_val(v, idx) for v in fr.env]
-    sub.env = list(gathered)
+    env, senv = fr.env, sub.env
+    gathered = []
+    for s in slots:
+        v = _gather_val(env[s], idx)
+        senv[s] = v
+        gathered.append(v)
     sub.ret, sub.brk, sub.cont = (_gather_mask(x, idx) for x in (fr.ret, fr.brk, fr.cont))
     r0, b0, c0 = sub.ret, sub.brk, sub.cont
     rv0 = sub.retval = _gather_val(fr.retval, idx)
-    mt = t[idx]
-    ms = sg.full if mt.all() else mt
+    if all_taken:  # idx is exactly the lanes of t
+        ms = sg.full
+    else:
+        mt = t[idx]
+        ms = sg.full if mt.all() else mt
     if br[1]:
         for _ in br[0](sub, ms):
             raise EmulatorError("internal: a compacted branch yielded", g.ctx.path)
     else:
         br[0](sub, ms)
     g.steps = sg.steps
-    env = fr.env
-    for s, (a, b) in enumerate(zip(gathered, sub.env)):
+    for s, a in zip(slots, gathered):
+        b = senv[s]
         if a is not b:
             env[s] = _scatter_val(g, env[s], b, idx, n)
     if sub.ret is not r0:
@@ -410,6 +424,7 @@ class FnCompiler:
         self.thread_mode = c.mode == "thread"
         self.warp_ops = False
         self.local_arr = False
+        self.used: set[int] = set()  # local slots referenced (by the statement being compiled)
 
     def slot(self):
         s = self.nslots
@@ -598,6 +613,7 @@ class FnCompiler:
         if isinstance(t, StructT):
             raise self.err(node, f"struct variables ({t.name or 'anonymous'}) are not supported by the emulator yet")
         s = self.slot()
+        self.used.add(s)
         init = None
         pres = []
         if node.init is not None:
@@ -722,13 +738,17 @@ class FnCompiler:
     def _compactable(self, node):
         """Compile a branch; also say how it may be compacted: None (never), "lane" or "warp"."""
         saved = (self.yields, self.warp_ops, self.local_arr)
+        saved_used = self.used
         self.yields = self.warp_ops = self.local_arr = False
+        self.used = set()
         r = self.stmt(node)
         info = (self.yields, self.warp_ops, self.local_arr)
+        used = self.used
         self.yields, self.warp_ops, self.local_arr = (a or b for a, b in zip(saved, info))
+        self.used = saved_used | used
         if r is None or self.thread_mode or info[0] or info[2]:
             return r, None
-        return r, ("warp" if info[1] else "lane")
+        return r, (info[1], tuple(sorted(used)))
 
     def s_If(self, node):
         (cond, then, els), pres = self._with_pres(node, lambda: (self.ex(node.cond), None, None))
@@ -738,10 +758,13 @@ class FnCompiler:
 
         def branch(fr, br, cp, t):
             if cp is not None:
-                idx = compaction(fr.g, t, fr.g.W, cp == "warp")
+                idx = compaction(fr.g, t, fr.g.W, cp[0])
                 if idx is not None:
-                    run_compacted(br, fr, t, idx)
+                    if idx.shape[0]:
+                        run_compacted(br, fr, t, idx, cp[1], not cp[0])
                     return
+            elif not t.any():
+                return
             if br[1]:
                 yield from br[0](fr, t)
             else:
@@ -760,13 +783,9 @@ class FnCompiler:
                         br[0](fr, m)
                 return
             if then is not None:
-                t = m & c
-                if t.any():
-                    yield from branch(fr, then, then_cp, t)
+                yield from branch(fr, then, then_cp, c if m is fr.g.full else m & c)
             if els is not None:
-                f = m & ~c
-                if f.any():
-                    yield from branch(fr, els, els_cp, f)
+                yield from branch(fr, els, els_cp, m & ~c)
 
         ex = (then is not None and then[2]) or (els is not None and els[2])
         return run, True, ex
@@ -954,6 +973,7 @@ class FnCompiler:
             kind = ent[0]
             if kind == "local":
                 s = ent[1]
+                self.used.add(s)
 
                 def f(fr, m):
                     v = fr.env[s]
@@ -1057,6 +1077,7 @@ class FnCompiler:
             ent = self.scope.lookup(node.name)
             if ent is not None:
                 if ent[0] == "local":
+                    self.used.add(ent[1])
                     return LocalLV(ent[1], ent[2])
                 if ent[0] == "shared":
                     key, t = ent[1], ent[2]

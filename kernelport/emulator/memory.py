@@ -51,7 +51,7 @@ class Buffer:
 
 class Pointer:
     """A pointer value for all lanes: buffer, element dtype, per-lane base and offset (scalars)."""
-    __slots__ = ("buf", "dt", "data", "base", "off", "size", "dims")
+    __slots__ = ("buf", "dt", "data", "base", "off", "size", "dims", "_addr")
 
     def __init__(self, buf: Buffer, dt: np.dtype, base, off, size: int, dims: tuple = ()):
         self.buf = buf
@@ -61,6 +61,7 @@ class Pointer:
         self.off = off  # int64 scalar or array: offset in scalars from base
         self.size = size  # region size in scalars of dt
         self.dims = dims  # the pointee is an array of these dims (multi-dimensional arrays)
+        self._addr = None
 
     @property
     def stride(self) -> int:
@@ -93,7 +94,10 @@ class Pointer:
         return Pointer(self.buf, dt, base, self.off * a // b, self.size * a // b, dims)
 
     def addr(self):
-        return self.off if (isinstance(self.base, int) and self.base == 0) else self.base + self.off
+        a = self._addr
+        if a is None:  # (a pointer never changes: a load and a store through it share this)
+            a = self._addr = self.off if (isinstance(self.base, int) and self.base == 0) else self.base + self.off
+        return a
 
     def _same_scalars(self) -> bool:
         # the buffer's own type, or a same-size view of it (a float's bits as uint: Metal's
@@ -141,6 +145,14 @@ class Memory:
     def check(self, g, p: Pointer, m, node, what: str):
         off = p.off
         if isinstance(off, np.ndarray):
+            if (m is g.full or off.ndim == 0) and off.size:
+                c = self._ramp
+                if c is not None and c[0] is off and c[1] is not None:
+                    lo, hi = c[1], c[1] + off.shape[0] - 1
+                else:
+                    lo, hi = off.min(), off.max()
+                if lo >= 0 and hi < p.size:
+                    return
             bad = (off < 0) | (off >= p.size)
             if m is not g.full:
                 bad &= m
@@ -186,7 +198,8 @@ class Memory:
             s0 = self.ramp(addr)
             if s0 is not None and s0 >= 0 and s0 + addr.shape[0] <= data.shape[0]:
                 n = addr.shape[0]
-                v = data[s0: s0 + n].copy()
+                # a read-only buffer (a const input) is never written: a view is a snapshot
+                v = data[s0: s0 + n] if not data.flags.writeable else data[s0: s0 + n].copy()
                 if err is not None:
                     e = err[s0: s0 + n].copy()
             else:
@@ -248,29 +261,31 @@ class Memory:
 
     # ------------------------------------------------------------------ race detector
     def race_access(self, g, p: Pointer, addr, m, node, write: bool):
+        """Check one access against the last write (and, for a write, the last read) of each
+        location in this barrier epoch, then record it.  The tables hold only the current epoch
+        (cleared when the epoch changes): an entry is -1 or (line << 20) | thread of an access of
+        this epoch."""
         rt = p.buf.race
         ctx = self.ctx
+        epoch = ctx.epoch
+        if rt.epoch != epoch:
+            rt.clear(epoch)
         n = g.n
-        full = m is g.full
-        sel = None if (full or m.all()) else np.flatnonzero(m)
-        t = g.ltid32
+        sel = None if (m is g.full or m.all()) else np.flatnonzero(m)
+        line = ctx.pos(node)[0]
+        rec = g.race_rec(line)  # (line << 20) | thread, per lane (one value where uniform)
         if not isinstance(addr, np.ndarray):
             a = np.full(n if sel is None else sel.shape[0], addr, np.int64)
         else:
-            a = addr
-        if sel is not None:
-            if isinstance(addr, np.ndarray):
-                a = a[sel]
-            t = t[sel] if t.shape[0] == n else t
-        elif t.shape[0] != a.shape[0]:
-            t = np.broadcast_to(t, a.shape)
+            a = addr if sel is None else addr[sel]
+        if sel is not None and isinstance(rec, np.ndarray):
+            rec = rec[sel]
         if p.dt != p.buf.data.dtype:
             scale = p.dt.itemsize / p.buf.data.dtype.itemsize
             a = (a * scale).astype(np.int64) if scale != 1 else a
-        if a.shape[0] and (a.min() < 0 or a.max() >= rt.size):
-            a = np.clip(a, 0, rt.size - 1)
-        epoch = ctx.epoch
-        line = ctx.pos(node)[0]
+            if a.shape[0] and (a.min() < 0 or a.max() >= rt.size):
+                a = np.clip(a, 0, rt.size - 1)
+        # (same type: the bounds check has put every active lane's address inside the buffer)
         W = g.W
         # warp-sync counts matter only once some warp of the batch has synchronised (until then
         # every count is 0, in the table and now)
@@ -281,47 +296,52 @@ class Memory:
             if sel is not None:
                 wsi = wsi[sel]
             ws = ctx.wsync[wsi]
-        lo = np.int64(epoch) << 16
-        stamp = lo | t  # epoch and thread of this access, one array
-        # a table stamp is never from a later epoch: same epoch <=> stamp >= lo; and then
-        # another thread <=> a different stamp
 
-        def conflicts(st_arr, ws_arr):
-            ost = st_arr[a]
-            c = ost >= lo
-            c &= ost != stamp
-            if c.any() and use_ws:
-                ot = ost & 0xFFFF
-                same_warp = (ot // W) == (t // W)
+        def conflicts(tbl, ws_arr):
+            ent = tbl[a]
+            c = ent != rec  # (the same thread at the same line: no conflict, the usual case)
+            if not c.any():
+                return c, ent
+            c &= ent >= 0  # an access this epoch ...
+            c &= ((ent ^ rec) & 0xFFFFF) != 0  # ... by another thread
+            if use_ws and c.any():
+                same_warp = ((ent & 0xFFFFF) // W) == ((rec & 0xFFFFF) // W)
                 c &= ~(same_warp & (ws_arr[a] != ws))
-            return c, ost
+            return c, ent
 
-        c, ost = conflicts(rt.w_st, rt.w_ws)
-        if c.any():
-            k = _first_bad(c)
-            self._race(g, p, rt, "write-after-write" if write else "read-after-write", int(a[k]),
-                       int(np.broadcast_to(t, a.shape)[k]), int(ost[k] & 0xFFFF), line, int(rt.w_line[a[k]]), sel, k)
-        if write:
-            c, ost = conflicts(rt.r_st, rt.r_ws)
+        def thread(k):
+            return int(np.broadcast_to(rec, a.shape)[k]) & 0xFFFFF
+
+        # (a table nothing was recorded in since the last barrier holds no conflicts)
+        if rt.w_dirty:
+            c, ent = conflicts(rt.w, rt.w_ws)
             if c.any():
                 k = _first_bad(c)
-                self._race(g, p, rt, "write-after-read", int(a[k]), int(np.broadcast_to(t, a.shape)[k]),
-                           int(ost[k] & 0xFFFF), line, int(rt.r_line[a[k]]), sel, k)
-            rt.w_st[a] = stamp
+                e = int(ent[k])
+                self._race(g, p, rt, "write-after-write" if write else "read-after-write", int(a[k]),
+                           thread(k), e & 0xFFFFF, line, e >> 20, sel, k)
+        if write:
+            rt.w_dirty = True
+            c, ent = conflicts(rt.r, rt.r_ws) if rt.r_dirty else (None, None)
+            if c is not None and c.any():
+                k = _first_bad(c)
+                e = int(ent[k])
+                self._race(g, p, rt, "write-after-read", int(a[k]), thread(k), e & 0xFFFFF, line, e >> 20, sel, k)
+            rt.w[a] = rec
             if use_ws:
                 rt.w_ws[a] = ws
-            rt.w_line[a] = line
-            if a.shape[0] > 1:
-                dup = rt.w_st[a] != stamp
+            if a.shape[0] > 1 and not (a[1:] > a[:-1]).all():
+                # two lanes wrote one location in this access: the last lane's write is kept
+                dup = rt.w[a] != rec
                 if dup.any():
                     k = _first_bad(dup)
-                    self._race(g, p, rt, "write-after-write", int(a[k]), int(np.broadcast_to(t, a.shape)[k]),
-                               int(rt.w_st[a[k]] & 0xFFFF), line, line, sel, k)
+                    self._race(g, p, rt, "write-after-write", int(a[k]), thread(k), int(rt.w[a[k]]) & 0xFFFFF,
+                               line, line, sel, k)
         else:
-            rt.r_st[a] = stamp
+            rt.r_dirty = True
+            rt.r[a] = rec
             if use_ws:
                 rt.r_ws[a] = ws
-            rt.r_line[a] = line
 
     def _race(self, g, p, rt, kind, addr, t, ot, line, oline, sel, k):
         ctx = self.ctx
@@ -461,15 +481,25 @@ class Memory:
 
 
 class RaceTable:
-    """Last write and last read of every shared location: (epoch << 16 | thread), the warp-sync
-    count of the accessing warp, and the source line."""
-    __slots__ = ("size", "w_st", "w_ws", "w_line", "r_st", "r_ws", "r_line")
+    """Last write and last read of every shared location in the current barrier epoch:
+    (source line << 20) | thread, -1 for none this epoch; and the warp-sync count of the
+    accessing warp (kept only once a warp of the batch has synchronised)."""
+    __slots__ = ("size", "epoch", "w", "r", "w_ws", "r_ws", "w_dirty", "r_dirty")
 
     def __init__(self, size: int):
         self.size = max(size, 1)
-        self.w_st = np.full(self.size, -1 << 16, np.int64)
-        self.r_st = np.full(self.size, -1 << 16, np.int64)
+        self.epoch = 0
+        self.w_dirty = self.r_dirty = False  # something recorded since the last clear
+        self.w = np.full(self.size, -1, np.int64)
+        self.r = np.full(self.size, -1, np.int64)
         self.w_ws = np.zeros(self.size, np.int32)
         self.r_ws = np.zeros(self.size, np.int32)
-        self.w_line = np.zeros(self.size, np.int32)
-        self.r_line = np.zeros(self.size, np.int32)
+
+    def clear(self, epoch: int):
+        """A barrier passed: no access of an earlier epoch can race with a later one."""
+        if self.w_dirty:
+            self.w.fill(-1)
+        if self.r_dirty:
+            self.r.fill(-1)
+        self.w_dirty = self.r_dirty = False
+        self.epoch = epoch

@@ -24,6 +24,15 @@ def _round_err(r):
     return _abs(r) * r.dtype.type(u) if u else None
 
 
+def _sum_err(ea, eb, re_):
+    """ea + eb + re_ with an exact operand's bound (None) skipped: the same sum, fewer passes."""
+    if ea is None:
+        return re_ if eb is None else (0.0 + eb) + re_
+    if eb is None:
+        return (ea + 0.0) + re_
+    return (ea + eb) + re_
+
+
 def arith(op: str, a, b, track: bool):
     """Binary arithmetic / bitwise / comparison on (v, e) pairs with C conversions."""
     va, ea = a
@@ -49,15 +58,10 @@ def arith(op: str, a, b, track: bool):
     x = conv(va, t)
     y = conv(vb, t)
     isf = t.kind == "f"
-    if op == "+":
-        r = x + y
+    if op == "+" or op == "-":
+        r = x + y if op == "+" else x - y
         if track and isf:
-            return r, _ea(ea) + _ea(eb) + _round_err(r)
-        return r, None
-    if op == "-":
-        r = x - y
-        if track and isf:
-            return r, _ea(ea) + _ea(eb) + _round_err(r)
+            return r, _sum_err(ea, eb, _round_err(r))
         return r, None
     if op == "*":
         r = x * y

@@ -197,7 +197,29 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     rng = np.random.default_rng(seed)
     total_blocks = grid[0] * grid[1] * grid[2]
     per_batch = max(1, max_lanes // ctx.padded_threads)
+    try:
+        _run_batches(ctx, comp, cf, bindings, schedule, rng, total_blocks, per_batch, shared_bytes, error_bound,
+                     check_races)
+    finally:
+        # break the ctx <-> memory cycle: the batch's buffers are freed now, not at the next
+        # cyclic garbage collection (their memory is reused by the next run instead of new pages)
+        ctx.mem.ctx = None
+        ctx.shared_bufs = {}
+        ctx.dyn_buf = None
     steps = 0
+    outputs = {n: b.data for n, b in buffers.items()}  # the run's private copies
+    bounds = None
+    if error_bound:
+        # float32 for float buffers (the bound's own rounding is far below its size), float64 for doubles
+        bounds = {n: (b.err if b.err is not None else np.zeros(b.data.shape[0], np.float32))
+                  for n, b in buffers.items()}
+    return RunResult(outputs, bounds, list(ctx.races), list(ctx.diagnostics), wave, schedule,
+                     time.perf_counter() - t0, steps)
+
+
+def _run_batches(ctx, comp, cf, bindings, schedule, rng, total_blocks, per_batch, shared_bytes, error_bound,
+                 check_races):
+    """Run the grid batch by batch (a batch: as many whole blocks as fit in max_lanes lanes)."""
     with np.errstate(all="ignore"):
         for start in range(0, total_blocks, per_batch):
             nb = min(per_batch, total_blocks - start)
@@ -226,11 +248,4 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                 run_block(ctx, cf, bindings)
             else:
                 run_interleaved(ctx, cf, bindings, schedule, rng)
-    outputs = {n: b.data for n, b in buffers.items()}  # the run's private copies
-    bounds = None
-    if error_bound:
-        # float32 for float buffers (the bound's own rounding is far below its size), float64 for doubles
-        bounds = {n: (b.err if b.err is not None else np.zeros(b.data.shape[0], np.float32))
-                  for n, b in buffers.items()}
-    return RunResult(outputs, bounds, list(ctx.races), list(ctx.diagnostics), wave, schedule,
-                     time.perf_counter() - t0, steps)
+

@@ -198,6 +198,29 @@ class Group:
     def ltid32(self):
         return self._lazy("ltid32i", lambda: np.ascontiguousarray(self.ltid_arr, dtype=np.int64))
 
+    def race_rec(self, line: int):
+        """The race detector's record of an access at `line` by each lane: (line << 20) | thread."""
+        lay = self._lay
+        recs = lay.get("recs")
+        if recs is None:
+            recs = lay["recs"] = {}
+        v = recs.get(line)
+        if v is None:
+            if len(recs) > 16:
+                recs.clear()
+            lt = lay["ltid"]
+            v = (np.int64(line) << 20) | (np.int64(lt) if lay["uniform_t"] else lt.astype(np.int64))
+            if isinstance(v, np.ndarray):
+                v.flags.writeable = False
+            recs[line] = v  # cached with the layout: read-only, shared by runs of the same geometry
+        return v
+
+    @property
+    def ltid_t(self):
+        """Thread index (within the block) per lane as int32, or one int32 where uniform."""
+        lt = self._lay["ltid"]
+        return self._lazy("ltid_t", lambda: np.int32(lt) if self._lay["uniform_t"] else lt.astype(np.int32))
+
     def wsync_now(self):
         return self.ctx.wsync[self.wsync_idx]
 
@@ -463,8 +486,6 @@ class SubGroup(Group):
         self.n = n = idx.shape[0]
         self.per = parent.per
         self._lay = None
-        self.tid = tuple(_gather_lanes(c, idx) for c in parent.tid)
-        self.bid = tuple(_gather_lanes(c, idx) for c in parent.bid)
         self.bdim = parent.bdim
         self.gdim = parent.gdim
         full = np.ones(n, bool)
@@ -484,6 +505,8 @@ class SubGroup(Group):
         return v
 
     blk = property(lambda self: self._from_parent("blk"))
+    tid = property(lambda self: self._lazy("tid", lambda: _LazyComps(self.parent.tid, self.idx)))
+    bid = property(lambda self: self._lazy("bid", lambda: _LazyComps(self.parent.bid, self.idx)))
     ltid_arr = property(lambda self: self._from_parent("ltid_arr"))
     warp_arr = property(lambda self: self._from_parent("warp_arr"))
     lane_u32 = property(lambda self: self._from_parent("lane_u32"))
@@ -491,16 +514,40 @@ class SubGroup(Group):
     ltid_u32 = property(lambda self: self._from_parent("ltid_u32"))
     wsync_idx = property(lambda self: self._from_parent("wsync_idx"))
     ltid32 = property(lambda self: self._from_parent("ltid32"))
+    ltid_t = property(lambda self: self._from_parent("ltid_t"))
 
     @property
     def lane_idx(self):
         return self._lazy("lane_idx", lambda: np.arange(self.n, dtype=np.int64))
+
+    def race_rec(self, line: int):
+        return self._lazy(("rec", line), lambda: _gather_lanes(self.parent.race_rec(line), self.idx))
 
     def region_base(self, region: int):
         return self._lazy(("base", region), lambda: _gather_lanes(self.parent.region_base(region), self.idx))
 
     def alive(self):
         raise EmulatorError("internal: barrier inside a compacted branch", self.ctx.path)
+
+
+class _LazyComps:
+    """The x/y/z components of a parent's index vector, each gathered when first used."""
+    __slots__ = ("src", "idx", "got")
+
+    def __init__(self, src, idx):
+        self.src, self.idx, self.got = src, idx, [None, None, None]
+
+    def __getitem__(self, c):
+        v = self.got[c]
+        if v is None:
+            v = self.got[c] = _gather_lanes(self.src[c], self.idx)
+        return v
+
+    def __iter__(self):
+        return (self[c] for c in range(3))
+
+    def __len__(self):
+        return 3
 
 
 def _gather_lanes(v, idx):

@@ -58,6 +58,11 @@ def check_mask(mask, active: np.ndarray, W: int):
     if W < 64:
         beyond = int(np.max(mk >> np.uint64(W)))
     bits = mask_bits(mask, W)
+    if bits.ndim == 1 and active.shape[0] and active.all():
+        # every lane active (the common case): nothing named is inactive
+        un_lanes = np.flatnonzero(~bits)
+        beyond_lanes = [W + k for k in range(64 - W) if (beyond >> k) & 1] if beyond else []
+        return np.zeros(0, np.int64), beyond_lanes, un_lanes
     act = active.reshape(-1, W)
     executing = act.any(axis=1)
     if not executing.any():
@@ -73,20 +78,12 @@ def check_mask(mask, active: np.ndarray, W: int):
     return bad_lanes, beyond_lanes, un_lanes
 
 
-def shuffle(kind: str, v, src, width, active: np.ndarray, W: int):
-    """kind: idx | up | down | xor.  Returns (values, lanes that read an inactive source)."""
-    n = active.shape[0]
-    if not (isinstance(v, np.ndarray) and v.ndim):
-        return v, None  # a uniform value is the same in every lane
+_SRC: dict[tuple, np.ndarray] = {}
+
+
+def _source_lanes(kind, n, W, src, w):
+    """Index (into the flat lane arrays) of the lane each lane reads."""
     idx, lane = lanes(n, W)
-    w = W if width is None else width
-    if isinstance(w, np.ndarray) and w.ndim:
-        w = w.astype(np.int64)
-    else:
-        w = int(w)
-        if w <= 0 or w > W or (w & (w - 1)):
-            w = W
-    src = src.astype(np.int64) if isinstance(src, np.ndarray) else int(src)
     seg = lane - lane % w  # first lane of the lane's width segment
     pos = lane - seg
     if kind == "idx":
@@ -101,7 +98,59 @@ def shuffle(kind: str, v, src, width, active: np.ndarray, W: int):
     else:
         raise ValueError(kind)
     sl = np.clip(sl, 0, W - 1)
-    gsrc = idx - lane + sl
+    return idx - lane + sl
+
+
+def _source_lanes_cached(kind, n, W, src, w):
+    key = (kind, n, W, src, w)
+    g = _SRC.get(key)
+    if g is None:
+        if len(_SRC) > 256:
+            _SRC.clear()
+        g = _source_lanes(kind, n, W, src, w)
+        g.flags.writeable = False
+        _SRC[key] = g
+    return g
+
+
+def _shift(kind, v, src, w):
+    """up/down by a uniform src >= 0 within segments of w lanes: a strided copy, no gather."""
+    out = v.copy()
+    if src == 0 or src >= w:
+        return out
+    vw = v.reshape(-1, w)
+    ow = out.reshape(-1, w)
+    if kind == "down":
+        ow[:, : w - src] = vw[:, src:]
+    else:
+        ow[:, src:] = vw[:, : w - src]
+    return out
+
+
+def shuffle(kind: str, v, src, width, active: np.ndarray, W: int):
+    """kind: idx | up | down | xor.  Returns (values, lanes that read an inactive source)."""
+    n = active.shape[0]
+    if not (isinstance(v, np.ndarray) and v.ndim):
+        return v, None  # a uniform value is the same in every lane
+    w = W if width is None else width
+    if isinstance(w, np.ndarray) and w.ndim:
+        w = w.astype(np.int64)
+    else:
+        w = int(w)
+        if w <= 0 or w > W or (w & (w - 1)):
+            w = W
+    uniform = not (isinstance(src, np.ndarray) and src.ndim) and isinstance(w, int)
+    if not uniform:
+        src = src.astype(np.int64) if isinstance(src, np.ndarray) else int(src)
+        gsrc = _source_lanes(kind, n, W, src, w)
+    else:
+        src = int(src)
+        all_active = active.all()
+        if kind in ("up", "down") and src >= 0 and all_active:
+            return _shift(kind, v, src, w), None
+        gsrc = _source_lanes_cached(kind, n, W, src, w)
+        if all_active:
+            return v.take(gsrc), None
     out = v.take(gsrc)
     reads_inactive = active & ~active.take(gsrc)
     return out, (reads_inactive if reads_inactive.any() else None)
