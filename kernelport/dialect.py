@@ -219,6 +219,8 @@ CONCEPTS: tuple[Concept, ...] = (
     C("fp16_header", "header", (), "cuda_fp16.h", "hip/hip_fp16.h", None),
     C("bf16_header", "header", (), "cuda_bf16.h", "hip/hip_bf16.h", None),
     C("coop_groups_header", "header", (), "cooperative_groups.h", "hip/hip_cooperative_groups.h", None),
+    C("coop_groups_reduce_header", "header", (), "cooperative_groups/reduce.h", None, None,
+      note="cg::reduce: no HIP header (ROCm 5/6); write the reduction with shuffles"),
     C("cub_header", "header", (), "cub/cub.cuh", "hipcub/hipcub.hpp", None),
     # C library headers: Metal's math and integer functions come with <metal_stdlib>.
     *(C(f"c_header_{h.replace('.', '_')}", "header", (), h, h, None) for h in (

@@ -126,6 +126,7 @@ class MetalTranslator(Translator):
         self.rewrite_includes()
         self.rewrite_macro_uses()
         self.rewrite_macro_bodies()
+        self.check_cuda_only_code()
         for node, fn in self.module.asm:
             if self.cuda_only_region(node) or self.rewrite_asm_idiom(node):
                 continue

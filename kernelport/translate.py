@@ -158,6 +158,7 @@ class Translator:
                 continue
             self.problem("KP201", node, "inline PTX assembly has no portable translation",
                          "replace it with an intrinsic, or guard it with #ifdef __CUDA_ARCH__ / __HIP_PLATFORM_AMD__")
+        self.check_cuda_only_code()
         for issue in self.analysis.issues:
             if not self.cuda_only_region(issue.node):
                 self.problem(issue.code, issue.node, issue.message,
@@ -196,6 +197,33 @@ class Translator:
                     return True
             n = p
         return False
+
+    def check_cuda_only_code(self) -> None:
+        """Device code under `#if __CUDA_ARCH__` with no `#else` vanishes off NVIDIA: say so."""
+        for f in self.module.functions.values():
+            if not f.is_device or f.body is None:
+                continue
+            for n in walk(f.body):
+                if n.type not in ("preproc_if", "preproc_ifdef") or n.child_by_field_name("alternative") is not None:
+                    continue
+                cond = n.child_by_field_name("condition") or n.child_by_field_name("name")
+                text = self.src.text_of(cond) if cond is not None else ""
+                if "__CUDA_ARCH__" not in text or self.src.text_of(n).startswith("#ifndef") or text.lstrip().startswith("!"):
+                    continue
+                stmts = [c for c in n.named_children if c != cond and c.type != "comment"]
+                if not stmts:
+                    continue
+                body = [c for c in f.body.named_children if c.type != "comment"]
+                whole = body == [n]
+                msg = (f"all of '{f.name}' is under `#if {text.strip()}`, which is never true off NVIDIA: the "
+                       f"{self.backend.upper()} port would do nothing" if whole else
+                       f"this code exists only under `#if {text.strip()}`: the {self.backend.upper()} port "
+                       "leaves it out")
+                hint = "add an #else branch with a portable version (kernelport translates it)"
+                if whole:
+                    self.problem("KP208", n, msg, hint)
+                else:
+                    self.port.diagnostics.append(Diagnostic("KP208", self.src.loc(n), msg, hint, "warning"))
 
     def rewrite_site(self, site: warpflow.Site) -> None:
         n, role = site.node, site.role
@@ -372,7 +400,10 @@ class Translator:
             if c is None or c.kind != "header":
                 continue
             target = c.spelling(self.backend)
-            if target is None or c.key == "runtime_header":
+            if target is None and dialect.concept("runtime_header").spelling(self.backend) is not None:
+                self.problem("KP209", n, f"<{inner}> has no {self.backend.upper()} equivalent",
+                             "rewrite what it provides with portable operations, or guard the include")
+            elif target is None or c.key == "runtime_header":
                 self.rw.replace(n, "")  # the prologue includes what the backend needs
             else:
                 self.rw.replace(path, raw[0] + target + raw[-1])

@@ -502,3 +502,22 @@ __global__ void k(float* x) {
 }
 """)
     assert "__shfl_down(x[threadIdx.x], 1)" in out
+
+
+def test_kernel_that_exists_only_under_cuda_arch_is_reported():
+    port = hip("""
+__global__ void k(int* x) {
+#if __CUDA_ARCH__ >= 700
+    x[threadIdx.x] = __reduce_add_sync(0xffffffff, x[threadIdx.x]);
+#endif
+}
+""")
+    assert [d.code for d in port.diagnostics] == ["KP208"] and not port.ok
+
+
+def test_header_with_no_hip_equivalent_is_reported():
+    port = hip("""
+#include <cooperative_groups/reduce.h>
+__global__ void k(int* x) { x[0] = 1; }
+""")
+    assert [d.code for d in port.diagnostics] == ["KP209"]

@@ -273,7 +273,9 @@ class Memory:
         n = g.n
         sel = None if (m is g.full or m.all()) else np.flatnonzero(m)
         line = ctx.pos(node)[0]
-        rec = g.race_rec(line)  # (line << 20) | thread, per lane (one value where uniform)
+        if line >= 2048 and rt.w.dtype != np.int64:
+            rt.widen()
+        rec = g.race_rec(line, rt.w.dtype)  # (line << 20) | thread, per lane (one value where uniform)
         if not isinstance(addr, np.ndarray):
             a = np.full(n if sel is None else sel.shape[0], addr, np.int64)
         else:
@@ -490,10 +492,16 @@ class RaceTable:
         self.size = max(size, 1)
         self.epoch = 0
         self.w_dirty = self.r_dirty = False  # something recorded since the last clear
-        self.w = np.full(self.size, -1, np.int64)
-        self.r = np.full(self.size, -1, np.int64)
+        # int32 entries while every line is below 2048 (half the memory traffic), then int64
+        self.w = np.full(self.size, -1, np.int32)
+        self.r = np.full(self.size, -1, np.int32)
         self.w_ws = np.zeros(self.size, np.int32)
         self.r_ws = np.zeros(self.size, np.int32)
+
+    def widen(self):
+        """An access at line >= 2048: (line << 20) | thread needs 64 bits."""
+        self.w = self.w.astype(np.int64)
+        self.r = self.r.astype(np.int64)
 
     def clear(self, epoch: int):
         """A barrier passed: no access of an earlier epoch can race with a later one."""

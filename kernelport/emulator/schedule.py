@@ -198,21 +198,22 @@ class Group:
     def ltid32(self):
         return self._lazy("ltid32i", lambda: np.ascontiguousarray(self.ltid_arr, dtype=np.int64))
 
-    def race_rec(self, line: int):
-        """The race detector's record of an access at `line` by each lane: (line << 20) | thread."""
+    def race_rec(self, line: int, dt=np.dtype(np.int64)):
+        """The race detector's record of an access at `line` by each lane: (line << 20) | thread,
+        of type dt (int32 while line < 2048)."""
         lay = self._lay
         recs = lay.get("recs")
         if recs is None:
             recs = lay["recs"] = {}
-        v = recs.get(line)
+        v = recs.get((line, dt))
         if v is None:
             if len(recs) > 16:
                 recs.clear()
             lt = lay["ltid"]
-            v = (np.int64(line) << 20) | (np.int64(lt) if lay["uniform_t"] else lt.astype(np.int64))
+            v = (dt.type(line) << dt.type(20)) | (dt.type(lt) if lay["uniform_t"] else lt.astype(dt))
             if isinstance(v, np.ndarray):
                 v.flags.writeable = False
-            recs[line] = v  # cached with the layout: read-only, shared by runs of the same geometry
+            recs[(line, dt)] = v  # cached with the layout: read-only, shared by runs of the same geometry
         return v
 
     @property
@@ -359,15 +360,18 @@ def run_block(ctx, cf, bindings):
     g = Group(ctx, "block", 0)
     gen = kernel_gen(g, cf, bindings)
     send = None
-    while True:
-        try:
-            req = gen.send(send)
-        except StopIteration:
-            break
-        if req[0] != "bar":
-            raise EmulatorError("internal: unexpected request in the block schedule", ctx.path)
-        res = _barrier_phase(ctx, [g], {0: req})
-        send = res.get(0)
+    try:
+        while True:
+            try:
+                req = gen.send(send)
+            except StopIteration:
+                break
+            if req[0] != "bar":
+                raise EmulatorError("internal: unexpected request in the block schedule", ctx.path)
+            res = _barrier_phase(ctx, [g], {0: req})
+            send = res.get(0)
+    finally:
+        g.root = None  # (group <-> frame cycle: free the lanes' values now)
 
 
 def _groups_warp(ctx):
@@ -380,6 +384,14 @@ def _groups_thread(ctx):
 
 def run_interleaved(ctx, cf, bindings, mode: str, rng):
     groups = _groups_warp(ctx) if mode == "warp" else _groups_thread(ctx)
+    try:
+        _interleave(ctx, cf, bindings, groups, rng)
+    finally:
+        for g in groups:
+            g.root = None  # (group <-> frame cycle: free the lanes' values now)
+
+
+def _interleave(ctx, cf, bindings, groups, rng):
     gens = [kernel_gen(g, cf, bindings) for g in groups]
     finished = [False] * len(groups)
     send: list = [None] * len(groups)
@@ -436,11 +448,27 @@ def _resolve_collectives(ctx, groups, colls):
             lane_of[i] = lane
             active[:, lane] = np.broadcast_to(colls[i][4], (nb,))
         args = {}
+        lanes_in_order = [lane_of[i] for i in members] == list(range(W))
         for p in colls[members[0]][3]:
+            items = [colls[i][3][p] for i in members]
+            u = _uniform_arg(p, items, lane_of, members, W)
+            if u is not None:
+                args[p] = u
+                continue
+            v0 = items[0][0]
+            dt = np.asarray(v0).dtype
+            if lanes_in_order and all(np.asarray(v).dtype == dt for v, _ in items):
+                # every lane of the warp, in lane order: one stack instead of W column writes
+                vals = np.stack([np.broadcast_to(v, (nb,)) for v, _ in items], axis=1)
+                errs = None
+                if any(e is not None for _, e in items):
+                    errs = np.stack([np.broadcast_to(np.float64(0.0) if e is None else e, (nb,)) for _, e in items],
+                                    axis=1).astype(np.float64)
+                args[p] = (vals.reshape(-1), None if errs is None else errs.reshape(-1))
+                continue
             vals = None
             errs = None
-            for i in members:
-                v, e = colls[i][3][p]
+            for i, (v, e) in zip(members, items):
                 if vals is None:
                     vals = np.zeros((nb, W), np.asarray(v).dtype)
                 vals[:, lane_of[i]] = v
@@ -467,6 +495,27 @@ def _resolve_collectives(ctx, groups, colls):
             lane = lane_of[i]
             results[i] = (np.ascontiguousarray(v[:, lane]), None if e is None else np.ascontiguousarray(e[:, lane]))
     return results
+
+
+def _uniform_arg(p, items, lane_of, members, W):
+    """A collective's lane/offset/width/mask argument that every arriving lane gives as the same
+    exact scalar: that scalar (the collective computes the same as from per-lane copies), else None.
+    Values and predicates always go per lane."""
+    if p in ("value", "predicate"):
+        return None
+    v0, e0 = items[0]
+    if e0 is not None or isinstance(v0, np.ndarray) and v0.ndim:
+        return None
+    for v, e in items[1:]:
+        if e is not None or (isinstance(v, np.ndarray) and v.ndim) or v != v0 or np.asarray(v).dtype != np.asarray(v0).dtype:
+            return None
+    if p == "mask" and lane_of[members[0]] != 0 and 0 not in (lane_of[i] for i in members):
+        return None  # (a warp's mask is read from its lane 0)
+    if p == "width":
+        w = int(v0)
+        if w <= 0 or w > W or (w & (w - 1)):
+            return None
+    return (v0, None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -520,8 +569,8 @@ class SubGroup(Group):
     def lane_idx(self):
         return self._lazy("lane_idx", lambda: np.arange(self.n, dtype=np.int64))
 
-    def race_rec(self, line: int):
-        return self._lazy(("rec", line), lambda: _gather_lanes(self.parent.race_rec(line), self.idx))
+    def race_rec(self, line: int, dt=np.dtype(np.int64)):
+        return self._lazy(("rec", line, dt), lambda: _gather_lanes(self.parent.race_rec(line, dt), self.idx))
 
     def region_base(self, region: int):
         return self._lazy(("base", region), lambda: _gather_lanes(self.parent.region_base(region), self.idx))
