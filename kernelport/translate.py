@@ -225,8 +225,28 @@ class Translator:
                 else:
                     self.port.diagnostics.append(Diagnostic("KP208", self.src.loc(n), msg, hint, "warning"))
 
+    _AMD = re.compile(r"__AMDGCN_WAVEFRONT_SIZE|__GFX\d|__gfx\d|__HIP_PLATFORM_(AMD|HCC)__|__HIPCC__|\b__HIP__\b|"
+                      r"USE_(AMD_)?ROCM|__HIP_DEVICE_COMPILE__")
+
+    def amd_only_region(self, node: Node) -> bool:
+        """Inside the AMD branch of a platform test: already written per platform, left as it is."""
+        n = node
+        while n.parent is not None:
+            p = n.parent
+            if p.type in ("preproc_if", "preproc_ifdef", "preproc_elif"):
+                cond = p.child_by_field_name("condition") or p.child_by_field_name("name")
+                text = self.src.text_of(cond) if cond is not None else ""
+                negated = self.src.text_of(p).startswith("#ifndef") or text.lstrip().startswith("!")
+                in_else = n.type in ("preproc_else", "preproc_elif")
+                if self._AMD.search(text) and negated == in_else:
+                    return True
+            n = p
+        return False
+
     def rewrite_site(self, site: warpflow.Site) -> None:
         n, role = site.node, site.role
+        if self.amd_only_region(n):
+            return
         if role in ("ws",):
             text = self.wave(n)
         elif role == "ws_macro":

@@ -557,11 +557,10 @@ class _Analyzer:
     def run(self) -> Analysis:
         self.warp_level_functions()
         # File-scope constants (constexpr int kWarpSize = 32;) live in the global environment.
-        globals_ = [n for n in self.src.root.named_children if n.type == "declaration"]
-        for ns in walk(self.src.root, lambda n: n.type in ("translation_unit", "namespace_definition",
-                                                            "declaration_list")):
-            if ns.type == "declaration" and ns.parent is not None and ns.parent.type == "declaration_list":
-                globals_.append(ns)
+        scopes = ("translation_unit", "namespace_definition", "declaration_list", "preproc_if", "preproc_ifdef",
+                  "preproc_else", "preproc_elif", "linkage_specification")
+        globals_ = [n for n in walk(self.src.root, lambda n: n.type in scopes)
+                    if n.type == "declaration" and n.parent is not None and n.parent.type in scopes]
         for n in walk(self.src.root, lambda n: not n.type.endswith("statement")):
             if n.type == "type_definition":
                 for d in n.children_by_field_name("declarator"):

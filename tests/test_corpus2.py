@@ -205,9 +205,6 @@ def test_hip_port_compiles_for_gfx90a_and_gfx1030(name, tmp_path):
 # (c) expert review of the HIP output
 # ---------------------------------------------------------------------------------------------
 # --- faiss: kWarpSize = 32 (CUDA branch) sizes shuffles, warp ids and smem slots; getLaneId() is PTX.
-@xfail("`%laneid` PTX becomes __lane_id() (0..63 on gfx90a) but `constexpr int kWarpSize = 32;` stays: "
-       "warpId = threadIdx.x / 32 and xor-shuffles of width 32 work in 32-lane groups while only lane 0 of "
-       "each 64-wave passes `laneId == 0`, so the odd groups' partial sums never reach smem: wrong sums on wave64")
 def test_faiss_lane_id_and_warp_size_agree():
     t = out("faiss_block_reduce")
     cuda_branch = t.split("#else // USE_AMD_ROCM")[1]

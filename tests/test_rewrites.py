@@ -521,3 +521,25 @@ def test_header_with_no_hip_equivalent_is_reported():
 __global__ void k(int* x) { x[0] = 1; }
 """)
     assert [d.code for d in port.diagnostics] == ["KP209"]
+
+
+def test_amd_branch_is_left_as_written_and_the_cuda_branch_is_ported():
+    out = body("""
+#ifdef __HIP_PLATFORM_AMD__
+#define WARP_SIZE 64
+#else
+#define WARP_SIZE 32
+#endif
+__global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down_sync(0xffffffff, x[0], 1); }
+""")
+    assert "#define WARP_SIZE 64" in out and "#define WARP_SIZE KP_WAVE_SIZE" in out
+
+
+def test_file_scope_constants_inside_preprocessor_branches_are_seen():
+    out = body("""
+#ifndef USE_ROCM
+constexpr int kWarpSize = 32;
+#endif
+__device__ float s(float v) { for (int o = kWarpSize / 2; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o); return v; }
+""")
+    assert "constexpr int kWarpSize = KP_WAVE_SIZE;" in out
