@@ -379,11 +379,7 @@ LINT: dict[str, dict] = {
     "cuda_samples_threadfence_reduction": dict(silent=[33, 37, 38, 46]),  # tile32 syncs between the steps
     "cuda_samples_warp_aggregated_atomics": dict(),
     "cusp_csr_vector_spmv": dict(
-        found=[(106, "SY002", "the unrolled volatile reduction `sdata[threadIdx.x] = sum = reduce(sum, "
-                              "sdata[threadIdx.x + 16])` ... `+ 1` (the file says it 'relies on implicit "
-                              "synchronization among threads in a warp') is not reported: SY002 misses "
-                              "steps written as `{temp = sdata[i + k]; sdata[i] = sum = reduce(sum, temp);}` "
-                              "in a template kernel")],
+        found=[(106, "SY002")],  # steps through a temporary, each behind an `if`
         silent=[60]),   # `& (THREADS_PER_VECTOR - 1)`: a logical vector, not the wave
     "faiss_block_reduce": dict(found=[(31, "WS001"), (60, "PT002")], silent=[18]),
     "fbgemm_quantize_mx4": dict(
@@ -402,13 +398,10 @@ LINT: dict[str, dict] = {
         silent=[207, 220]),   # 32 slots read only below num_warp (<= 16 at wave64)
     "pcl_kinfu_block_reduce": dict(
         found=[(67, "SY002"),
-               (46, "SY002", "the classic last-warp reduction of Block::reduce (`if (tid < 32) { buffer[tid] "
-                             "= val = op(val, buffer[tid + 32]); ... }` on a volatile buffer, no __syncwarp) is "
-                             "not reported; only Emulation::warp_reduce's is")]),
+               (46, "SY002")]),  # the classic last-warp reduction of Block::reduce
     "pcl_kinfu_extract": dict(
         found=[(163, "WS009"),
-               (40, "SY002", "scan_warp's volatile shared-memory ladder (`if (lane >= 1) ptr[idx] = "
-                             "ptr[idx - 1] + ptr[idx];` ...) relies on lockstep and is not reported"),
+               (40, "SY002"),  # scan_warp's volatile ladder
                (38, "WS002", "`lane = idx & 31` feeds the 32-lane scan whose result pairs with a wave-wide "
                              "ballot count; not reported"),
                (170, "WS003", "`ftid >> Warp::LOG_WARP_SIZE` (an enum equal to 5) splits the block into "

@@ -125,6 +125,16 @@ __global__ void k(float* x) {
     }
     if (tid < 32) warp_reduce(s, tid);
 }"""),
+        ex("""
+template <int N>
+__global__ void rows(float* y) {
+    __shared__ volatile float sdata[256];
+    float sum = y[threadIdx.x], t;
+    sdata[threadIdx.x] = sum;
+    if (N > 16) {t = sdata[threadIdx.x + 16]; sdata[threadIdx.x] = sum = sum + t;}  // !
+    if (N >  8) {t = sdata[threadIdx.x +  8]; sdata[threadIdx.x] = sum = sum + t;}
+    y[threadIdx.x] = sum;
+}"""),
     )
     passes = (
         ex("""
@@ -144,6 +154,16 @@ __global__ void k(float* x) {
         v += s[tid + 8]; __syncwarp();
         s[tid] = v; __syncwarp();
     }
+}"""),
+        ex("""
+__global__ void tree(float* x) {
+    __shared__ float buf[512];
+    int tid = threadIdx.x;
+    buf[tid] = x[tid];
+    __syncthreads();
+    if (blockDim.x >= 512) { if (tid < 256) buf[tid] = buf[tid] + buf[tid + 256]; __syncthreads(); }
+    if (blockDim.x >= 256) { if (tid < 128) buf[tid] = buf[tid] + buf[tid + 128]; __syncthreads(); }
+    x[tid] = buf[tid];
 }"""),
     )
 
@@ -210,27 +230,34 @@ __global__ void k(float* x) {
                         out.add(name)
         return out
 
-    @staticmethod
-    def _step(ctx, st: Node, shared: set[str]) -> bool:
-        """`A[i] op= ... A[j] ...` with j != i on a shared or volatile array."""
-        if st.type != "expression_statement" or not st.named_children:
+    @classmethod
+    def _step(cls, ctx, st: Node, shared: set[str]) -> bool:
+        """One lockstep step: it writes `A[i]` and reads `A[j]` (j != i) of a shared or volatile array.
+
+        The step may be one statement (`s[tid] += s[tid + 16];`, `buf[tid] = v = op(v, buf[tid + 16]);`),
+        a read into a temporary and a write (`t = s[tid + 16]; s[tid] = sum = f(sum, t);`), or either
+        behind an `if` (`if (CTA_SIZE >= 32) { ... }`, `if (tid < 16) ...`).  A statement that
+        contains a barrier is never a step: the barrier separates its read from other threads' writes.
+        """
+        if st.type not in ("expression_statement", "if_statement", "compound_statement") or not st.named_children:
             return False
-        e = st.named_children[0]
-        if e.type != "assignment_expression":
+        if cls._is_barrier(ctx, st):
             return False
-        left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
-        if left is None or right is None or left.type != "subscript_expression":
-            return False
-        base = left.child_by_field_name("argument")
-        if base is None or base.type != "identifier" or ctx.text(base) not in shared:
-            return False
-        name, idx = ctx.text(base), _norm(ctx.text(left.child_by_field_name("indices")))
-        for n in walk(right):
-            if n.type == "subscript_expression":
-                b = n.child_by_field_name("argument")
-                if b is not None and ctx.text(b) == name and _norm(ctx.text(n.child_by_field_name("indices"))) != idx:
-                    return True
-        return False
+        writes, reads = set(), set()
+        for n in walk(st, lambda n: n.type not in ("for_statement", "while_statement", "do_statement")):
+            if n.type != "assignment_expression":
+                continue
+            left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+            if left is not None and left.type == "subscript_expression":
+                base = left.child_by_field_name("argument")
+                if base is not None and base.type == "identifier" and ctx.text(base) in shared:
+                    writes.add((ctx.text(base), _norm(ctx.text(left.child_by_field_name("indices")))))
+            for m in walk(right) if right is not None else ():
+                if m.type == "subscript_expression":
+                    b = m.child_by_field_name("argument")
+                    if b is not None and b.type == "identifier" and ctx.text(b) in shared:
+                        reads.add((ctx.text(b), _norm(ctx.text(m.child_by_field_name("indices")))))
+        return any(name == rn and idx != ri for name, idx in writes for rn, ri in reads)
 
 
 def _norm(s: str) -> str:
