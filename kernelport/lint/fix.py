@@ -92,10 +92,18 @@ def site_fix(ctx, site) -> Fix | None:
     t.rw, t.port = Rewriter(ctx.src), Port("cuda", "")
     try:
         t.rewrite_site(twin)
-        new = t.rw.result()
+        if len(t.rw.replacements) != 1 or t.rw.before:
+            return None
+        (s0, e0, typ), = t.rw.replacements
+        node = ctx.src.root.descendant_for_byte_range(s0, e0)
+        while node is not None and (node.start_byte, node.end_byte, node.type) != (s0, e0, typ):
+            node = node.parent
+        if node is None:
+            return None
+        new = t.rw.text(node)  # only the rewritten node, not the whole file
     except Exception:  # a rewrite the translator cannot make here: no fix, never a crash
         return None
-    old = ctx.src.text
+    old = ctx.src.data[s0:e0].decode("utf-8")
     if new == old:
         return None
     p = _common(lambda k: old[:k] == new[:k], min(len(old), len(new)))
@@ -103,8 +111,8 @@ def site_fix(ctx, site) -> Fix | None:
     inserted = new[p:len(new) - s]
     if site.role != "bitop64" and _PORTABLE not in inserted:
         return None  # e.g. a compile-time use: CUDA keeps its 32 there
-    start_b = len(old[:p].encode("utf-8"))
-    end_b = len(old[:len(old) - s].encode("utf-8"))
+    start_b = s0 + len(old[:p].encode("utf-8"))
+    end_b = s0 + len(old[:len(old) - s].encode("utf-8"))
     (l1, c1), (l2, c2) = ctx.position(start_b), ctx.position(end_b)
     before = old[p:len(old) - s]
     msg = f"replace `{before}` with `{inserted}`" if before else f"insert `{inserted.strip()}`"
