@@ -8,6 +8,7 @@ warp-shuffle reduction at W=32 and W=64 >= 2e7/s, thread-at-a-time schedule >= 2
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
 import numpy as np
@@ -74,7 +75,7 @@ def bench(name, src, kernel, n, block, args, out, expect, repeat, **kw):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=5, help="runs per kernel; the best is reported")
     ap.add_argument("--no-error-bound", action="store_true")
     ap.add_argument("--no-races", action="store_true")
     a = ap.parse_args()
@@ -105,6 +106,12 @@ def main():
     rows.append(bench("warp-shuffle W=32, thread schedule", WARP_SUM, "warp_reduce", n, 256,
                       dict(x=x, out=np.zeros(n // 256, np.float32), n=n), "out", ref, a.repeat, schedule="thread",
                       **kw) + (2e6,))
+    try:
+        load = " / ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        load = "?"
+    print(f"best of {a.repeat} runs; error bounds {'off' if a.no_error_bound else 'on'}, race detection "
+          f"{'off' if a.no_races else 'on'}; load average {load} on {os.cpu_count()} cores")
     print(f"{'kernel':38s} {'elements':>9s} {'seconds':>9s} {'elements/s':>12s} {'target':>9s}  ok")
     for name, n, t, rate, ok, target in rows:
         tgt = f"{target:.0e}" if target else "-"

@@ -371,7 +371,7 @@ class _Analyzer:
         fn = n.child_by_field_name("function")
         args = call_args(n)
         arg_facts = [self.ex(a) for a in args]
-        name = self.src.text_of(fn) if fn is not None and fn.type == "identifier" else None
+        name = self.callee_name(fn)
         if fn is not None and fn.type in ("primitive_type", "type_identifier", "sized_type_specifier") and \
                 len(arg_facts) == 1:
             return arg_facts[0]  # a functional cast: uint32_t(-1)
@@ -438,6 +438,12 @@ class _Analyzer:
         # Unknown function (math, user macros): values pass through.
         return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP, WS, WS_M1))
 
+    def callee_name(self, fn: Node | None) -> str | None:
+        """The called function's name: `f`, `ns::f`, `f<T>`, `ns::f<T>` all call f."""
+        while fn is not None and fn.type in ("qualified_identifier", "template_function"):
+            fn = fn.child_by_field_name("name")
+        return self.src.text_of(fn) if fn is not None and fn.type == "identifier" else None
+
     def _classify_mask(self, node: Node, facts) -> None:
         kinds = {k for k, _ in facts}
         cls = "partial" if OPAQUE in kinds else "full" if FULL in kinds else "active" if VOTE in kinds else "partial"
@@ -456,6 +462,10 @@ class _Analyzer:
                 if d.type == "array_declarator" or (d.type == "init_declarator" and
                                                      d.child_by_field_name("declarator").type == "array_declarator"):
                     pass
+                if init is not None and name and d.child_by_field_name("declarator") is not None and \
+                        d.child_by_field_name("declarator").type == "pointer_declarator" and \
+                        any(v.type == "identifier" and self.src.text_of(v) in self.shared_names for v in walk(init)):
+                    self.shared_names.add(name)  # float* base = smem + off: a pointer into shared memory
                 if init is not None and name:
                     if init.type == "initializer_list":
                         for c in init.named_children:
@@ -536,9 +546,9 @@ class _Analyzer:
                 if n.type != "call_expression":
                     continue
                 fn = n.child_by_field_name("function")
-                if fn is None or fn.type != "identifier":
+                name = self.callee_name(fn)
+                if name is None:
                     continue
-                name = self.src.text_of(fn)
                 if name in self.m.functions:
                     calls[f.name].add(name)
                 found = dialect.spelled_by("cuda", name)

@@ -384,11 +384,7 @@ LINT: dict[str, dict] = {
     "faiss_block_reduce": dict(found=[(31, "WS001"), (60, "PT002")], silent=[18]),
     "fbgemm_quantize_mx4": dict(
         found=[(19, "WS014"), (129, "SY001"), (147, "SY001"),
-               (123, "WS003", "`rep_tid = threadIdx.x / 32` indexes the per-warp smem slot and "
-                              "`threadIdx.x % 32 == 0` elects the leader of a shfl_xor group, but neither is "
-                              "reported: the KP001 parse error at line 105 (`__align__(16)`) blinds the rules "
-                              "for the kernel"),
-               (124, "WS002", "as for line 123")],
+               (123, "WS003"), (124, "WS002")],  # through the namespaced helper fbgemm_gpu::shfl_xor
         no_kp001=True),
     "lightgbm_shuffle_reduce": dict(
         found=[(114, "WS013"), (192, "WS011"),

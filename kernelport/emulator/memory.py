@@ -123,8 +123,8 @@ def _arange(n, dt):
     k = (n, dt)
     a = _ARANGE.get(k)
     if a is None:
-        if len(_ARANGE) > 32:
-            _ARANGE.clear()
+        if len(_ARANGE) > 32 or sum(key[0] for key in _ARANGE) + n > (1 << 22):
+            _ARANGE.clear()  # (bounded memory: compacted branches bring many lengths)
         a = np.arange(n, dtype=dt)
         _ARANGE[k] = a
     return a

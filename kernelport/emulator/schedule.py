@@ -25,6 +25,7 @@ from .memory import Pointer
 
 
 _LAYOUTS: dict[tuple, dict] = {}
+_LAYOUT_LANES = 1 << 22  # lanes of cached layouts kept at most (memory stays bounded for large grids)
 
 
 def _layout(ctx, mode: str, index: int) -> dict:
@@ -33,7 +34,8 @@ def _layout(ctx, mode: str, index: int) -> dict:
     lay = _LAYOUTS.get(key)
     if lay is not None:
         return lay
-    if len(_LAYOUTS) > 64:
+    if len(_LAYOUTS) > 64 or sum(v["n"] * (1 + len(v.get("recs", ()))) for v in _LAYOUTS.values()) \
+            > _LAYOUT_LANES:
         _LAYOUTS.clear()
     nb, W = ctx.batch_blocks, ctx.W
     bx, by, bz = ctx.block
@@ -207,7 +209,7 @@ class Group:
             recs = lay["recs"] = {}
         v = recs.get((line, dt))
         if v is None:
-            if len(recs) > 16:
+            if len(recs) >= 8:
                 recs.clear()
             lt = lay["ltid"]
             v = (dt.type(line) << dt.type(20)) | (dt.type(lt) if lay["uniform_t"] else lt.astype(dt))
@@ -215,12 +217,6 @@ class Group:
                 v.flags.writeable = False
             recs[(line, dt)] = v  # cached with the layout: read-only, shared by runs of the same geometry
         return v
-
-    @property
-    def ltid_t(self):
-        """Thread index (within the block) per lane as int32, or one int32 where uniform."""
-        lt = self._lay["ltid"]
-        return self._lazy("ltid_t", lambda: np.int32(lt) if self._lay["uniform_t"] else lt.astype(np.int32))
 
     def wsync_now(self):
         return self.ctx.wsync[self.wsync_idx]
@@ -507,7 +503,8 @@ def _uniform_arg(p, items, lane_of, members, W):
     if e0 is not None or isinstance(v0, np.ndarray) and v0.ndim:
         return None
     for v, e in items[1:]:
-        if e is not None or (isinstance(v, np.ndarray) and v.ndim) or v != v0 or np.asarray(v).dtype != np.asarray(v0).dtype:
+        if e is not None or (isinstance(v, np.ndarray) and v.ndim) or v != v0 \
+                or np.asarray(v).dtype != np.asarray(v0).dtype:
             return None
     if p == "mask" and lane_of[members[0]] != 0 and 0 not in (lane_of[i] for i in members):
         return None  # (a warp's mask is read from its lane 0)
@@ -563,7 +560,6 @@ class SubGroup(Group):
     ltid_u32 = property(lambda self: self._from_parent("ltid_u32"))
     wsync_idx = property(lambda self: self._from_parent("wsync_idx"))
     ltid32 = property(lambda self: self._from_parent("ltid32"))
-    ltid_t = property(lambda self: self._from_parent("ltid_t"))
 
     @property
     def lane_idx(self):

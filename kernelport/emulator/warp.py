@@ -11,12 +11,15 @@ import numpy as np
 from .ctype import I32, U32, U64
 
 _LANES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+_CACHE_LANES = 1 << 22  # lanes of index arrays each cache keeps at most (bounded memory)
 
 
 def lanes(n: int, W: int):
     key = (n, W)
     r = _LANES.get(key)
     if r is None:
+        if sum(k[0] for k in _LANES) + n > _CACHE_LANES:
+            _LANES.clear()
         idx = np.arange(n, dtype=np.int64)
         r = (idx, idx % W)
         _LANES[key] = r
@@ -105,7 +108,7 @@ def _source_lanes_cached(kind, n, W, src, w):
     key = (kind, n, W, src, w)
     g = _SRC.get(key)
     if g is None:
-        if len(_SRC) > 256:
+        if len(_SRC) > 256 or sum(k[1] for k in _SRC) + n > _CACHE_LANES:
             _SRC.clear()
         g = _source_lanes(kind, n, W, src, w)
         g.flags.writeable = False
