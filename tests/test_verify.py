@@ -124,3 +124,13 @@ def test_bad_annotation_and_usage_errors_exit_2(tmp_path):
     assert r.returncode == 2 and "no block size" in r.stdout
     assert kp("verify", f, "--format", "yaml").returncode == 2
     assert kp("verify", tmp_path / "none.cu").returncode == 2
+
+
+def test_device_mode_without_a_gpu_fails_with_the_reason(example):
+    import shutil as sh
+    if sh.which("nvidia-smi"):
+        pytest.skip("a GPU is present: the real run is exercised instead (see the issue note)")
+    r = kp("verify", example("vector_add"), "--device", "cuda", "--format", "json", "--schedules", "block")
+    assert r.returncode == 1
+    dev = [c for c in checks(r) if c["kind"] == "device"]
+    assert dev and dev[0]["status"] == "fail" and "--device cuda:" in dev[0]["detail"]
