@@ -138,6 +138,7 @@ class MetalTranslator(Translator):
         self._shared_memory()
         self._local_pointers()
         self._functions()
+        self._prototypes()
         self._needs()
         self._check_threadgroup_sizes()
         self.port.body = self.rw.result()
@@ -834,15 +835,48 @@ class MetalTranslator(Translator):
                 args = call.child_by_field_name("arguments")
                 self.rw.replace(args, lambda rw, n, h=h: self._render_call_args(n, h))
 
+    def _prototypes(self) -> None:
+        """Declarations of device functions (`__device__ void f(T* p);`, primary templates): no
+        CUDA qualifiers, and pointer parameters in the address spaces the definition gets."""
+        from .model import _params
+        scopes = ("translation_unit", "namespace_definition", "declaration_list", "template_declaration",
+                  "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "linkage_specification")
+        for n in walk(self.src.root, lambda n: n.type in scopes):
+            if n.type != "declaration":
+                continue
+            drop = {key(c) for c in n.children if self.src.text_of(c) in ("__device__", "__host__", "__noinline__")}
+            fd = n.child_by_field_name("declarator")
+            while fd is not None and fd.type != "function_declarator":
+                fd = fd.child_by_field_name("declarator")
+            if not drop or fd is None:
+                continue
+            name = ident_name(fd.child_by_field_name("declarator"))
+            plan = self.plans.get(name)
+            sig = iter(plan.sigs[0] if plan is not None and plan.sigs else ())
+            for p in _params(self.src, fd):
+                if p.pointer:
+                    self.rw.replace(p.node, self._param_text(p, next(sig, "device"), False, None, False))
+            self.rw.replace(n, lambda rw, node, drop=drop: self._head_stitch(node, drop, {}))
+
     def _extras(self, h: Function) -> list[str]:
         p = self.plans[h.name]
         return [s.name for s in p.shared] + [self.names[b] for b in p.builtins]
+
+    @staticmethod
+    def _required(f: Function) -> int:
+        """Parameters before the first defaulted one: extras go there (C++ wants defaults last)."""
+        return next((i for i, p in enumerate(f.params) if p.node.type == "optional_parameter_declaration"),
+                    len(f.params))
 
     def _render_call_args(self, args: Node, h: Function) -> str:
         text = self.rw.stitch(args)
         extra = self._extras(h)
         if not extra:
             return text
+        r = self._required(h)
+        if r < len(h.params):  # defaulted parameters follow the extras: insert them after the required ones
+            given = [self.rw.text(a) for a in call_args(args.parent)]
+            return "(" + ", ".join(given[:r] + extra + given[r:]) + ")"
         inner = text[1:-1]
         return "(" + (inner + ", " if inner.strip() else "") + ", ".join(extra) + ")"
 
@@ -880,6 +914,9 @@ class MetalTranslator(Translator):
         """A parameter list: the CUDA parameters' texts (with the user's separators) plus extras."""
         plist = self._declarator(f).child_by_field_name("parameters")
         params = [p.node for p in f.params]
+        r = self._required(f)
+        if extra and r < len(params):  # extras before the defaulted parameters
+            return "(" + ", ".join(entries[:r] + extra + entries[r:]) + ")"
         out = ["("]
         pos = plist.start_byte + 1
         for node, text in zip(params, entries):
@@ -995,6 +1032,9 @@ class MetalTranslator(Translator):
                     if launch.kernel == k.name and fn is not None and fn.type == "template_function":
                         targ = self.src.text_of(fn.child_by_field_name("arguments")).strip()[1:-1]
                         args = [a for a, _ in cexpr.split_top_level(targ)]
+                        host = self.module.function_at(launch.node)
+                        if host is not None and set(host.template_params) & set(re.findall(r"\w+", targ)):
+                            continue  # arguments of a host template: no concrete instance here
                         if args not in wanted:
                             wanted.append(args)
             for targs in wanted:

@@ -92,6 +92,8 @@ def context(node: Node, module: Module) -> str:
             break
         if p.type == "array_declarator" and p.child_by_field_name("size") == n:
             return "const"
+        if p.type == "optional_parameter_declaration" and p.child_by_field_name("default_value") == n:
+            return "const"  # a default argument cannot name another parameter (Metal's SIMD width is one)
         if p.type in ("template_argument_list", "enumerator", "case_statement", "launch_bounds",
                       "static_assert_declaration", "preproc_def"):
             return "const"

@@ -331,10 +331,7 @@ METAL_EXPECT: dict[str, dict] = {
         codes=set(), bug="translates without a diagnostic but the port fails the checker: the template kernel's "
                          "instance keeps VECTORS_PER_BLOCK/THREADS_PER_VECTOR unsubstituted (undeclared), and the "
                          "functor arguments become `constant` objects whose operator() is not callable"),
-    "faiss_block_reduce": dict(
-        codes=set(), bug="translates without a diagnostic but the port fails the checker: a `simd_lane` parameter "
-                         "is appended after defaulted parameters (`int width = kWarpSize`) — 'missing default "
-                         "argument on parameter simd_lane', then no matching shfl_xor"),
+    "faiss_block_reduce": dict(codes=set()),  # built-ins are passed before the defaulted parameters
     "fbgemm_quantize_mx4": dict(codes=set(), bug="`__align__(16)` is a kernelport syntax error: no Metal port"),
     "lightgbm_shuffle_reduce": dict(codes={"KP203", "KP214", "KP216"}),  # partial mask, double, template kernel
     "pcl_kinfu_block_reduce": dict(codes={"KP215"}),   # pointer carried inside a by-value struct parameter

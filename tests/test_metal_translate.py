@@ -721,3 +721,21 @@ __global__ void k(float* x, int mode) {
 """)
     assert "threadgroup float s[32];" in out and "threadgroup float s_2[32];" in out
     assert "s_2[tid.x] = 2.0f;" in out and "x[0] = s_2[2];" in out and "x[0] = s[1];" in out
+
+
+def test_device_function_prototypes_lose_cuda_qualifiers_and_get_address_spaces():
+    out = body("""
+__device__ void store(float* dst, const float* src);
+__device__ void store(float* dst, const float* src) { *dst = *src; }
+__global__ void k(float* y, const float* x) { store(y, x); }
+""")
+    assert "void store(device float* dst, const device float* src);" in out and "__device__" not in out
+
+
+def test_builtins_are_passed_before_defaulted_parameters():
+    out = body("""
+__device__ float sh(float v, int l, int width = 32) { return __shfl_sync(0xffffffff, v, l, width) + threadIdx.x; }
+__global__ void k(float* x) { x[0] = sh(x[1], 0) + sh(x[2], 1, 16); }
+""")
+    assert "uint3 tid, uint simd_lane, int width = 32)" in out
+    assert "sh(x[1], 0, tid, simd_lane)" in out and "sh(x[2], 1, tid, simd_lane, 16)" in out
