@@ -75,6 +75,9 @@ CONCEPTS: tuple[Concept, ...] = (
     # How translate spells the wave width where CUDA code hardcoded 32 (never matched by name).
     C("wave_size_const", "index", (), "32", "KP_WAVE_SIZE", "32", matchable=False,
       note="compile-time wave width: HIP derives it from the architecture (__GFX9__ → 64)"),
+    C("wave_size_bound", "index", (), "32", "KP_WAVE_SIZE", "64", matchable=False,
+      note="an array sized per lane or per warp: at least the wave width on every device of the backend "
+           "(Metal does not promise 32: 64 covers every SIMD-group width it reports)"),
     C("host_wave_size", "runtime", (), "32", "kp_device_warp_size()", None, matchable=False,
       note="host code asks the device; a macro would give the host pass's value"),
     C("lanemask_type", "type", (), "unsigned int", "unsigned long long", "ulong", matchable=False),

@@ -84,14 +84,15 @@ _LOOSE_PARENTS = {"init_declarator", "argument_list", "return_statement", "subsc
 
 
 def context(node: Node, module: Module) -> str:
-    """'const' where C++ needs a constant expression, else 'device' or 'host'."""
+    """'size' (an array bound), 'const' where C++ needs another constant expression, else 'device' or
+    'host'.  A size only needs a bound on the wave width; other constants need its exact value."""
     n = node
     while n is not None:
         p = n.parent
         if p is None:
             break
         if p.type == "array_declarator" and p.child_by_field_name("size") == n:
-            return "const"
+            return "size"
         if p.type == "optional_parameter_declaration" and p.child_by_field_name("default_value") == n:
             return "const"  # a default argument cannot name another parameter (Metal's SIMD width is one)
         if p.type in ("template_argument_list", "enumerator", "case_statement", "launch_bounds",
@@ -129,7 +130,8 @@ class Translator:
 
     def wave(self, node: Node) -> str:
         ctx = context(node, self.module)
-        return self.spell({"const": "wave_size_const", "device": "warp_size", "host": "host_wave_size"}[ctx])
+        return self.spell({"size": "wave_size_bound", "const": "wave_size_const", "device": "warp_size",
+                           "host": "host_wave_size"}[ctx])
 
     def note(self, node: Node, after: str, why: str) -> None:
         self.port.notes.append(Note(self.src.loc(node), self.src.text_of(node), after, why))
@@ -438,9 +440,10 @@ class Translator:
             return  # only a bound on this backend: keep the run-time value
         for use in self.module.uses:
             if use.concept.key == "warp_size" and not self.rw.has(use.node) and \
-                    context(use.node, self.module) == "const":
-                self.rw.replace(use.node, const)
-                self.note(use.node, const, "warpSize is not a constant expression (ROCm 7)")
+                    context(use.node, self.module) in ("const", "size"):
+                text = self.wave(use.node)
+                self.rw.replace(use.node, text)
+                self.note(use.node, text, "warpSize is not a constant expression (ROCm 7)")
         for n in walk(self.src.root):  # #define WARPSIZE warpSize: its uses may be constant expressions
             if n.type == "preproc_def" and n.child_by_field_name("value") is not None:
                 v = n.child_by_field_name("value")
@@ -499,7 +502,7 @@ class Translator:
                 continue
             ctx = context(n, self.module)
             f = self.module.function_at(n)
-            if ctx == "const":
+            if ctx in ("const", "size"):
                 if host is not None and f is not None and f.is_host and not f.is_device:
                     self.problem("KP206", n, f"'{self.src.text_of(n)}' is the wave width in a constant expression of "
                                  "host code: the host pass cannot know the device's wave width",

@@ -125,8 +125,9 @@ class Context:
         return self.module.function_at(node)
 
     def code_context(self, node: Node) -> str:
-        """'const' (a constant expression is required), 'device' or 'host'."""
-        return code_context(node, self.module)
+        """'const' (a constant expression is required: array sizes too), 'device' or 'host'."""
+        c = code_context(node, self.module)
+        return "const" if c == "size" else c
 
     def guarded(self, node: Node) -> bool:
         return guards.platform_guarded(node, self.src)
