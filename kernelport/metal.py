@@ -238,6 +238,13 @@ class MetalTranslator(Translator):
             return self.space_of(expr.named_children[0] if expr.named_children else None, f)
         if t == "cast_expression":
             return self.space_of(expr.child_by_field_name("value"), f)
+        if t == "call_expression":  # reinterpret_cast<int*>(smem + off) keeps the space of its operand
+            fn = expr.child_by_field_name("function")
+            args = call_args(expr)
+            if fn is not None and fn.type == "template_function" and len(args) == 1 and self.src.text_of(
+                    fn.child_by_field_name("name")) in ("reinterpret_cast", "static_cast", "const_cast"):
+                return self.space_of(args[0], f)
+            return None
         if t == "pointer_expression":
             op = expr.child_by_field_name("operator")
             arg = expr.child_by_field_name("argument")
