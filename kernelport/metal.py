@@ -152,6 +152,8 @@ class MetalTranslator(Translator):
         refs = {s.reference[0] for s in self.specs.values() if s.reference}
         for name, f in self.host.items():
             node = f.template_node or f.node
+            if node.parent is not None and node.parent.type == "linkage_specification":
+                node = node.parent  # extern "C" goes with the function
             stem = self.src.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
             if name in refs:
                 text = f"// {name}() is the CPU reference (kernelport verify runs it): left out of the Metal port."
@@ -266,6 +268,11 @@ class MetalTranslator(Translator):
                 return sp(self.cur_sig.get(f.name, ())) if callable(sp) else sp
             decl = self._local_decl(f, name)
             if decl is not None:
+                for d in decl.children_by_field_name("declarator"):  # a local pointer: where it points
+                    inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else None
+                    if ident_name(d) == name and inner is not None and inner.type == "pointer_declarator":
+                        init = d.child_by_field_name("value")
+                        return (self.space_of(init, f) if init is not None else None) or "thread"
                 return "thread"  # a local array
             if any(s.name == name and s.function is None for s in self.module.shared):
                 return "threadgroup"
@@ -656,13 +663,51 @@ class MetalTranslator(Translator):
                     self.rw.insert_before(tnode, "constant ")
                 else:
                     name = ident_name(n.child_by_field_name("declarator"))
+                    used_on_device = any(  # a parameter or local of the same name shadows it there
+                        m.type == "identifier" and self.src.text_of(m) == name
+                        for f in self.device.values() if f.param(name) is None and self._local_decl(f, name) is None
+                        for m in walk(f.node))
+                    if not used_on_device:  # host state (a device buffer pointer kept by the host code)
+                        self.rw.replace(n, f"// {name}: host-side state, left out of the Metal port")
+                        continue
                     self.problem("KP213", n, f"Metal has no writable program-scope variables ('{name}')",
                                  "pass the value in a buffer, or make it const")
+        self._cooperative_groups()
+
+    def _cooperative_groups(self) -> None:
+        """The thread-block part of cooperative groups is the threadgroup: `cg::sync(block)` and
+        `block.sync()` are its barrier, `cg::thread_block` an empty token type; the rest
+        (tiles, grids, coalesced groups, cg::reduce) has no Metal counterpart (KP217)."""
+        names = {"cooperative_groups"}
         for n in walk(self.src.root):
-            if n.type in ("namespace_identifier", "identifier") and self.src.text_of(n) == "cooperative_groups":
-                self.problem("KP217", n, "cooperative groups have no Metal counterpart",
+            if n.type == "namespace_alias_definition" and "cooperative_groups" in self.src.text_of(n):
+                names.add(self.src.text_of(n.child_by_field_name("name")))
+                self.rw.replace(n, f"// {self.src.text_of(n)}: its thread_block is the threadgroup here")
+        barrier = dialect.concept("syncthreads").spelling("metal")
+        blocks = set()
+        for n in walk(self.src.root):
+            if n.type != "qualified_identifier" or n.parent is None or n.parent.type == "qualified_identifier":
+                continue
+            scope, name = n.child_by_field_name("scope"), n.child_by_field_name("name")
+            if scope is None or self.src.text_of(scope) not in names or name is None:
+                continue
+            what = self.src.text_of(name)
+            if what in ("thread_block", "this_thread_block"):
+                self.rw.replace(n, "kp_thread_block")
+                if what == "thread_block" and n.parent.type in ("parameter_declaration", "declaration"):
+                    blocks.add(ident_name(n.parent.child_by_field_name("declarator")))
+            elif what == "sync" and n.parent.type == "call_expression":
+                self.rw.replace(n.parent, barrier)
+            else:
+                self.problem("KP217", n, f"cooperative groups' {self.src.text_of(n)} has no Metal counterpart",
                              "use __syncthreads() and warp intrinsics, which kernelport maps to Metal")
-                break
+                return
+        for n in walk(self.src.root):  # block.sync()
+            fn = n.child_by_field_name("function") if n.type == "call_expression" else None
+            if fn is not None and fn.type == "field_expression" and \
+                    self.src.text_of(fn.child_by_field_name("field")) == "sync" and \
+                    self.src.text_of(fn.child_by_field_name("argument")) in blocks:
+                self.rw.replace(n, barrier)
 
     # -- threadgroup memory -----------------------------------------------------------------
     def _shared_memory(self) -> None:

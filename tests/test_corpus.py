@@ -409,11 +409,11 @@ def test_sppark_syncwarp_keeps_lds_ordering():
 METAL_EXPECT: dict[str, dict] = {
     "apex_layernorm_welford": dict(codes={"KP216"}),   # launched only from a host template: no instance
     "apex_scaled_masked_softmax": dict(codes={"KP216"}),  # launched only from a host template
-    "cuda_samples_histogram256": dict(codes={"KP213", "KP217"}),  # writable globals, cooperative groups
+    "cuda_samples_histogram256": dict(codes=set()),  # thread_block-only cooperative groups
     "cuda_samples_reduce7": dict(codes={"KP203", "KP213", "KP215", "KP216"}),
     "cuda_samples_shfl_scan": dict(codes=set()),
     "cuda_samples_simple_vote": dict(codes=set()),
-    "cuda_samples_transpose": dict(codes={"KP217"}),    # cooperative groups
+    "cuda_samples_transpose": dict(codes=set()),        # thread_block-only cooperative groups
     "cuda_samples_vector_add": dict(codes=set()),
     "cudf_valid_if": dict(codes={"KP212", "KP216"}),
     "ft_block_reduce": dict(codes={"KP216"}),

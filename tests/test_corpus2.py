@@ -317,13 +317,9 @@ def test_matrix_mul_tile_and_launch_left_alone():
 # (d) Metal: the port passes the Metal checker, or stops with the diagnostics that are the right answer
 # ---------------------------------------------------------------------------------------------
 METAL_EXPECT: dict[str, dict] = {
-    "cuda_samples_bitonic_sort": dict(
-        codes=set(), bug="KP217 for cooperative groups used only as cg::this_thread_block()/cg::sync(cta), "
-                         "which is exactly threadgroup_barrier (the hint itself says so)"),
+    "cuda_samples_bitonic_sort": dict(codes=set()),  # cg::sync(cta) is threadgroup_barrier
     "cuda_samples_matrix_mul": dict(codes=set()),
-    "cuda_samples_scan": dict(
-        codes=set(), bug="KP217 for thread_block-only cooperative groups, and KP213 for `static uint *d_Buf;`, "
-                         "a host-side variable that the Metal port (kernels only) never needs"),
+    "cuda_samples_scan": dict(codes=set()),  # thread_block-only cooperative groups; host-only d_Buf left out
     "cuda_samples_shfl_integral_image": dict(codes={"KP217"}),   # tiled_partition / tile.shfl_up
     "cuda_samples_threadfence_reduction": dict(codes={"KP213", "KP217"}),  # __device__ retirementCount, tiles
     "cuda_samples_warp_aggregated_atomics": dict(codes={"KP208", "KP217"}),  # CUDA-arch-only kernels, coalesced groups

@@ -589,15 +589,6 @@ def test_program_scope_constants_are_in_the_constant_space_and_globals_are_error
     assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP213", 1)]
 
 
-def test_cooperative_groups_stop_the_metal_port():
-    port, _ = metal("""
-        #include <cooperative_groups.h>
-        namespace cg = cooperative_groups;
-        __global__ void k(float* x) { cg::thread_block b = cg::this_thread_block(); cg::sync(b); x[0] = 1.0f; }
-    """)
-    assert not port.ok and port.diagnostics[0].code == "KP217"
-
-
 def test_long_long_in_device_code_is_long():
     out = assert_checks("__global__ void k(float* x) { long long i = threadIdx.x; x[i] = 0.0f; }")
     assert "long i = tid.x;" in out
@@ -739,3 +730,44 @@ __global__ void k(float* x) { x[0] = sh(x[1], 0) + sh(x[2], 1, 16); }
 """)
     assert "uint3 tid, uint simd_lane, int width = 32)" in out
     assert "sh(x[1], 0, tid, simd_lane)" in out and "sh(x[2], 1, tid, simd_lane, 16)" in out
+
+
+def test_thread_block_cooperative_groups_are_the_threadgroup():
+    port, text = metal("""
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__device__ void step(float* s, cg::thread_block cta) { s[threadIdx.x] += 1.0f; cg::sync(cta); }
+__global__ void k(float* x) {
+    __shared__ float s[64];
+    cg::thread_block cta = cg::this_thread_block();
+    s[threadIdx.x] = x[threadIdx.x];
+    cta.sync();
+    step(s, cta);
+    x[threadIdx.x] = s[63 - threadIdx.x];
+}
+""")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "struct kp_thread_block {};" in text and "kp_thread_block cta = kp_thread_block();" in text
+    assert text.count("threadgroup_barrier(mem_flags::mem_threadgroup)") == 2
+    assert check(text) == []
+
+
+def test_tiles_of_cooperative_groups_stop_the_metal_port():
+    port, _ = metal("""
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k(float* x) {
+    auto tile = cg::tiled_partition<32>(cg::this_thread_block());
+    x[threadIdx.x] = tile.shfl(x[threadIdx.x], 0);
+}
+""")
+    assert [d.code for d in port.diagnostics] == ["KP217"]
+
+
+def test_host_only_globals_and_extern_c_launchers_are_left_out():
+    out = body("""
+static float* d_buf;
+__global__ void k(float* d_buf) { d_buf[threadIdx.x] = 1.0f; }
+extern "C" void launch() { k<<<1, 32>>>(d_buf); }
+""")
+    assert "host-side state, left out" in out and 'extern "C"' not in out
