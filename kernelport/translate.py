@@ -185,8 +185,15 @@ class Translator:
         self.note(node, f"{m.group(2)} = {lane}", "the PTX lane-id idiom")
         return True
 
-    def cuda_only_region(self, node: Node) -> bool:
-        """Inside `#if __CUDA_ARCH__ ...` or the non-HIP branch of a platform test: dead off NVIDIA."""
+    _AMD = re.compile(r"__AMDGCN_WAVEFRONT_SIZE|__GFX\d|__gfx\d|__HIP_PLATFORM_(AMD|HCC)__|__HIPCC__|\b__HIP__\b|"
+                      r"USE_(AMD_)?ROCM|__HIP_DEVICE_COMPILE__")
+
+    # A platform test: its #else is NVIDIA-only (unlike an architecture test such as __GFX9__,
+    # whose #else is still AMD code on other architectures).
+    _HIP = re.compile(r"__HIP_PLATFORM_(AMD|HCC)__|__HIPCC__|\b__HIP__\b|USE_(AMD_)?ROCM")
+
+    def _branches(self, node: Node):
+        """(condition text, taken) for every #if around `node`: taken is False in its #else part."""
         n = node
         while n.parent is not None:
             p = n.parent
@@ -194,13 +201,17 @@ class Translator:
                 cond = p.child_by_field_name("condition") or p.child_by_field_name("name")
                 text = self.src.text_of(cond) if cond is not None else ""
                 negated = self.src.text_of(p).startswith("#ifndef") or text.lstrip().startswith("!")
-                in_else = n.type in ("preproc_else", "preproc_elif")
-                if "__CUDA_ARCH__" in text and not negated and not in_else:
-                    return True
-                if re.search(r"__HIP_PLATFORM_AMD__|__HIPCC__|__HIP__|USE_ROCM", text) and (negated != in_else):
-                    return True
+                yield text, negated == (n.type in ("preproc_else", "preproc_elif"))
             n = p
-        return False
+
+    def cuda_only_region(self, node: Node) -> bool:
+        """Inside `#if __CUDA_ARCH__ ...` or the non-HIP branch of a platform test: dead off NVIDIA."""
+        return any(("__CUDA_ARCH__" in text and taken) or (self._HIP.search(text) and not taken)
+                   for text, taken in self._branches(node))
+
+    def amd_only_region(self, node: Node) -> bool:
+        """Inside the AMD branch of a platform test: already written per platform, left as it is."""
+        return any(self._AMD.search(text) and taken for text, taken in self._branches(node))
 
     def check_cuda_only_code(self) -> None:
         """Device code under `#if __CUDA_ARCH__` with no `#else` vanishes off NVIDIA: say so."""
@@ -228,24 +239,6 @@ class Translator:
                     self.problem("KP208", n, msg, hint)
                 else:
                     self.port.diagnostics.append(Diagnostic("KP208", self.src.loc(n), msg, hint, "warning"))
-
-    _AMD = re.compile(r"__AMDGCN_WAVEFRONT_SIZE|__GFX\d|__gfx\d|__HIP_PLATFORM_(AMD|HCC)__|__HIPCC__|\b__HIP__\b|"
-                      r"USE_(AMD_)?ROCM|__HIP_DEVICE_COMPILE__")
-
-    def amd_only_region(self, node: Node) -> bool:
-        """Inside the AMD branch of a platform test: already written per platform, left as it is."""
-        n = node
-        while n.parent is not None:
-            p = n.parent
-            if p.type in ("preproc_if", "preproc_ifdef", "preproc_elif"):
-                cond = p.child_by_field_name("condition") or p.child_by_field_name("name")
-                text = self.src.text_of(cond) if cond is not None else ""
-                negated = self.src.text_of(p).startswith("#ifndef") or text.lstrip().startswith("!")
-                in_else = n.type in ("preproc_else", "preproc_elif")
-                if self._AMD.search(text) and negated == in_else:
-                    return True
-            n = p
-        return False
 
     def rewrite_site(self, site: warpflow.Site) -> None:
         n, role = site.node, site.role
