@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -33,6 +32,7 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import require_tool
+from corpus_support import body, xfail
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 FILES = sorted(CORPUS.glob("*.cu"))
@@ -40,8 +40,6 @@ NAMES = [p.stem for p in FILES]
 HIP_FLAGS = ("-std=c++17",)
 
 
-def xfail(reason: str):
-    return pytest.mark.xfail(strict=True, reason=reason)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -98,35 +96,6 @@ def out(name: str) -> str:
 def error_codes(name: str) -> set[str]:
     p, _ = port(name)
     return {d.code for d in p.diagnostics if d.severity == "error"}
-
-
-def body(text: str, name: str, nth: int = 0) -> str:
-    """Text of the nth function definition called `name` (signature + braces)."""
-    starts = [m.start() for m in re.finditer(rf"\b{re.escape(name)}\s*\(", text)]
-    found = 0
-    for s in starts:
-        close = _match(text, text.index("(", s), "(", ")")
-        rest = text[close + 1:]
-        m = re.match(r"[^;{}]*\{", rest)
-        if not m:
-            continue  # a call or a declaration
-        if found == nth:
-            open_at = close + 1 + m.end() - 1
-            return text[s:_match(text, open_at, "{", "}") + 1]
-        found += 1
-    raise AssertionError(f"no definition of {name}")
-
-
-def _match(text: str, i: int, o: str, c: str) -> int:
-    depth = 0
-    for j in range(i, len(text)):
-        if text[j] == o:
-            depth += 1
-        elif text[j] == c:
-            depth -= 1
-            if depth == 0:
-                return j
-    raise AssertionError("unbalanced")
 
 
 def norm(s: str) -> str:

@@ -34,6 +34,7 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import require_tool
+from corpus_support import body, xfail
 
 CORPUS = Path(__file__).resolve().parent / "corpus2"
 FILES = sorted(CORPUS.glob("*.cu"))
@@ -42,12 +43,10 @@ HIP_FLAGS = ("-std=c++17",)
 ALL_TARGETS = ["cuda", "hip-cdna", "hip-rdna", "metal"]
 
 
-def xfail(reason: str):
-    return pytest.mark.xfail(strict=True, reason=reason)
 
 
 # ---------------------------------------------------------------------------------------------
-# helpers (small copies of tests/test_corpus.py's; nothing is imported from it)
+# helpers (body() and xfail() come from tests/corpus_support.py)
 # ---------------------------------------------------------------------------------------------
 @lru_cache(maxsize=None)
 def port(name: str, target: str = "hip", allow_unported: bool = False):
@@ -70,33 +69,6 @@ def error_codes(name: str, target: str = "hip") -> set[str] | None:
     if p is None:
         return None
     return {d.code for d in p.diagnostics if d.severity == "error"}
-
-
-def body(text: str, name: str, nth: int = 0) -> str:
-    """Text of the nth function definition called `name` (signature + braces)."""
-    found = 0
-    for m in re.finditer(rf"\b{re.escape(name)}\s*\(", text):
-        close = _match(text, text.index("(", m.start()), "(", ")")
-        rest = re.match(r"[^;{}]*\{", text[close + 1:])
-        if not rest:
-            continue
-        if found == nth:
-            open_at = close + rest.end()
-            return text[m.start():_match(text, open_at, "{", "}") + 1]
-        found += 1
-    raise AssertionError(f"no definition of {name}")
-
-
-def _match(text: str, i: int, o: str, c: str) -> int:
-    depth = 0
-    for j in range(i, len(text)):
-        if text[j] == o:
-            depth += 1
-        elif text[j] == c:
-            depth -= 1
-            if depth == 0:
-                return j
-    raise AssertionError("unbalanced")
 
 
 @lru_cache(maxsize=None)
