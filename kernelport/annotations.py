@@ -9,7 +9,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from . import cexpr
+from . import backends, cexpr
 from .errors import KernelportError, Location
 from .model import Function, Module
 from .source import walk
@@ -18,7 +18,6 @@ KEYS = ("kernel", "grid", "block", "why", "shared", "arg", "scalar", "reference"
         "instantiate", "seed")
 ROLES = ("in", "out", "inout")
 GENERATORS = {"uniform": (2, 2), "normal": (2, 2), "integers": (2, 2), "constant": (1, 1), "arange": (0, 2)}
-TARGETS = ("hip", "metal")
 ELEMENT_TYPES = ("float", "int", "unsigned", "unsigned int", "uint", "uint32_t", "int32_t", "half", "__half",
                  "double", "char", "unsigned char", "uint8_t", "int8_t", "short", "unsigned short",
                  "long long", "unsigned long long", "int64_t", "uint64_t", "float2", "float4")
@@ -66,7 +65,7 @@ class KernelSpec:
     reference_loc: Location | None = None
     tolerance: str = "auto"
     tolerance_values: dict[str, float] = field(default_factory=dict)
-    targets: tuple[str, ...] = TARGETS
+    targets: tuple[str, ...] = field(default_factory=backends.port_names)  # default: every port
     instantiate: list[Text] = field(default_factory=list)
     seed: int = 0
     warnings: list[tuple[Location, str]] = field(default_factory=list)
@@ -226,8 +225,8 @@ def _build(k: Function, lines: list[tuple[str, Text]], module: Module) -> Kernel
         elif key == "targets":
             ts = tuple(t.strip() for t in v.text.split(",") if t.strip())
             for t in ts:
-                if t not in TARGETS:
-                    raise _err(f"unknown target '{t}'", v.loc, hint="targets: " + ", ".join(TARGETS))
+                if t not in backends.port_names():
+                    raise _err(f"unknown target '{t}'", v.loc, hint="targets: " + ", ".join(backends.port_names()))
             spec.targets = ts
         elif key == "instantiate":
             if not re.fullmatch(r"<.*>", v.text):

@@ -31,11 +31,12 @@ def main(version: bool = typer.Option(False, "--version", callback=_version, is_
 
 
 def _targets(to: str) -> list[str]:
-    from .translate import TRANSLATORS as TARGETS
+    from . import backends
+    targets = backends.port_names()
     ts = [t.strip() for t in to.split(",") if t.strip()]
     for t in ts:
-        if t not in TARGETS:
-            raise KernelportError(f"unknown target '{t}'", hint="targets: " + ", ".join(TARGETS))
+        if t not in targets:
+            raise KernelportError(f"unknown target '{t}'", hint="targets: " + ", ".join(targets))
     if not ts:
         raise KernelportError("--to names no target", hint="e.g. --to hip,metal")
     return ts
@@ -133,14 +134,18 @@ def verify(
     if fmt not in ("table", "json", "junit"):
         raise KernelportError(f"unknown format '{fmt}'", hint="formats: table, json, junit")
     req = {r.strip() for r in require.split(",") if r.strip()}
-    bad = req - {"hip", "metal", "nvcc", "cuda", "hipcc", "clang"}
+    from . import backends
+    known = {n for b in backends.REGISTRY.values() for n in (b.name, *b.tools)}
+    bad = req - known
     if bad:
-        raise KernelportError(f"unknown --require entry '{sorted(bad)[0]}'", hint="use hip, metal, nvcc")
+        raise KernelportError(f"unknown --require entry '{sorted(bad)[0]}'",
+                              hint="use backend or tool names: " + ", ".join(sorted(known)))
     sched = tuple(s.strip() for s in schedules.split(",") if s.strip())
     if not sched or set(sched) - set(SCHEDULES):
         raise KernelportError(f"unknown schedule in '{schedules}'", hint="schedules: " + ", ".join(SCHEDULES))
-    if device not in (None, "cuda"):
-        raise KernelportError(f"unknown device '{device}'", hint="--device cuda")
+    on_device = [b.name for b in backends.REGISTRY.values() if b.device_runner]
+    if device is not None and device not in on_device:
+        raise KernelportError(f"unknown device '{device}'", hint="--device " + " | ".join(on_device))
     reports = verify_paths(paths, require=req, seed=seed, schedules=sched, device=device, jobs=jobs,
                            progress=fmt == "table" and err.is_terminal)
     if fmt == "json":

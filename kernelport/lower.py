@@ -14,9 +14,9 @@ C AST; kernel files are C++ with GPU qualifiers.  Lowering is deliberately simpl
 4. pycparser parses the items; an item that does not parse and is not needed by the device side
    (host code with `<<< >>>`, classes, lambdas) is dropped and the parse retried.
 
-A backend is a small table (`BACKENDS` below): which concepts of the dialect table are
+Each backend's `lowering` (kernelport/backends/) says which concepts of the dialect table are
 qualifiers and how each is lowered, plus backend-only address-space words and predefined
-macros.  Spellings are read from `kernelport.dialect`, never written here.
+macros.  Spellings are read from the backends, never written here.
 """
 from __future__ import annotations
 
@@ -45,65 +45,19 @@ class LowerError(ValueError):
         self.message, self.path, self.line, self.column = message, path, line, column
 
 
-# ---------------------------------------------------------------------------------------------
-# Backend tables
-# ---------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class BackendSpec:
-    name: str
-    # dialect concept key -> how its spelling is lowered:
-    #   "kernel" (marks a kernel, removed), "drop" (removed), "shared" (-> _Thread_local),
-    #   "drop_call" (removed with its parenthesised arguments), "const" (-> const)
-    qualifier_concepts: dict[str, str]
-    extra_drop: tuple[str, ...] = ()  # C++/vendor words with no concept (not GPU spellings)
-    address_spaces: dict[str, str] = field(default_factory=dict)  # Metal: device -> "", threadgroup -> shared
-    attributes: bool = False  # `[[...]]` attributes are recorded and removed
-    defines: dict[str, str] = field(default_factory=dict)
+def _backends_names() -> tuple[str, ...]:
+    from . import backends
+    return backends.names()
 
 
-_COMMON_DROP = ("__host__", "__noinline__", "__inline__", "__align__", "__restrict__", "__restrict",
-                "__grid_constant__", "__managed__", "constexpr", "mutable", "explicit", "virtual")
-
-BACKENDS: dict[str, BackendSpec] = {
-    "cuda": BackendSpec(
-        "cuda",
-        {"kernel": "kernel", "device_fn": "drop", "forceinline": "drop", "shared": "shared",
-         "constant_mem": "drop", "launch_bounds": "drop_call"},
-        _COMMON_DROP,
-        defines={"__CUDACC__": "1", "__CUDA_ARCH__": "800", "__NVCC__": "1"},
-    ),
-    "hip": BackendSpec(
-        "hip",
-        {"kernel": "kernel", "device_fn": "drop", "forceinline": "drop", "shared": "shared",
-         "constant_mem": "drop", "launch_bounds": "drop_call"},
-        _COMMON_DROP,
-        defines={"__HIPCC__": "1", "__HIP__": "1", "__HIP_PLATFORM_AMD__": "1", "__HIP_DEVICE_COMPILE__": "1",
-                 "HIP_DYNAMIC_SHARED(type, var)": "extern __shared__ type var[]",
-                 "HIP_DYNAMIC_SHARED_ATTRIBUTE": ""},
-    ),
-    "metal": BackendSpec(
-        "metal",
-        {"kernel": "kernel", "shared": "shared", "forceinline": "drop", "constant_mem": "drop"},
-        ("METAL_FUNC",),
-        address_spaces={"device": "", "constant": "", "thread": "", "threadgroup": "shared"},
-        attributes=True,
-        defines={"__METAL_VERSION__": "310", "__METAL__": "1"},
-    ),
-}
+def _backend(name: str):
+    from . import backends
+    return backends.get(name)
 
 
 def wave_defines(backend: str, wave: int) -> dict[str, str]:
     """Predefined macros a real compiler sets for a target of this wave width."""
-    if backend == "hip":
-        d = {"__AMDGCN_WAVEFRONT_SIZE": str(wave), "__AMDGCN_WAVEFRONT_SIZE__": str(wave)}
-        if wave == 64:
-            d["__GFX9__"] = "1"
-            d["__gfx90a__"] = "1"
-        else:
-            d["__GFX10__"] = "1"
-            d["__gfx1030__"] = "1"
-        return d
-    return {}
+    return _backend(backend).wave_defines(wave)
 
 
 # C99 declarations so that pycparser knows every type name a kernel may use.  Only the names
@@ -203,7 +157,7 @@ def _prepass(src: str, path: str) -> str:
 def preprocess(src: str, path: str = "<kernel>", backend: str = "cuda",
                defines: dict[str, str] | None = None) -> str:
     """Run the C preprocessor; the output carries line markers of `path`."""
-    spec = BACKENDS[backend]
+    spec = _backend(backend).lowering
     d = dict(PRELUDE_DEFINES)
     d.pop("__forceinline__")
     d.update(spec.defines)
@@ -447,7 +401,7 @@ def _rewrite_as_type(text: str) -> str:
         text = text[: m.start()] + f"{AS_TYPE_FN}(({ty})0, " + text[end + rest.end():]
 
 
-def _pointee_address_spaces(text: str, spec: BackendSpec) -> str:
+def _pointee_address_spaces(text: str, spec) -> str:
     """Metal: an address space before a pointer (or reference) declarator qualifies the POINTEE
     (`threadgroup float* p`, casts `(threadgroup atomic_uint*)x`): it is dropped there, so that
     only a declaration of threadgroup OBJECTS (`threadgroup float a[N];`) is block-shared."""
@@ -476,7 +430,8 @@ def _pointee_address_spaces(text: str, spec: BackendSpec) -> str:
 
 
 class _Qualifiers:
-    def __init__(self, spec: BackendSpec):
+    def __init__(self, backend):
+        spec = backend.lowering
         self.kernel_words: set[str] = set()
         self.device_words: set[str] = set()
         self.drop: set[str] = set(spec.extra_drop)
@@ -484,9 +439,9 @@ class _Qualifiers:
         self.shared: set[str] = set()
         for key, how in spec.qualifier_concepts.items():
             c = dialect.concept(key)
-            name = c.name(spec.name)
+            name = c.name(backend.name)
             names = {name} if name else set()
-            names |= set(c.aliases.get(spec.name, ()))
+            names |= set(c.aliases.get(backend.name, ()))
             if not names:
                 continue
             if how == "kernel":
@@ -504,7 +459,8 @@ class _Qualifiers:
         self.all_words = self.kernel_words | self.drop | self.shared | self.drop_call
 
 
-def _rewrite_item(text: str, q: _Qualifiers, spec: BackendSpec, attrs: dict | None) -> str:
+def _rewrite_item(text: str, q: _Qualifiers, spec, attrs: dict | None) -> str:
+    """`spec`: the backend's `Lowering`."""
     # attributes [[...]]: record parameter attributes (Metal), then remove
     if spec.attributes and "[[" in text:
         if attrs is not None:
@@ -516,7 +472,7 @@ def _rewrite_item(text: str, q: _Qualifiers, spec: BackendSpec, attrs: dict | No
             end = _balanced(text, m.end() - 1)
             text = text[: m.start()] + _blank(text[m.start():end]) + text[end:]
     text = _rewrite_casts(text)
-    if spec.name == "metal":
+    if spec.address_spaces:
         text = _rewrite_as_type(text)
         text = _pointee_address_spaces(text, spec)
     if "::" in text:
@@ -537,7 +493,7 @@ def _rewrite_item(text: str, q: _Qualifiers, spec: BackendSpec, attrs: dict | No
         return w
 
     text = re.sub(r"\b[A-Za-z_]\w*\b", word, text)
-    if spec.name == "metal":
+    if spec.address_spaces:
         # `constant int& n` / `const device float& x`: pass scalars by value
         text = re.sub(r"(\w)\s*&\s*(\w+\s*[,)])", r"\1 \2", text)
         text = re.sub(r"\busing\s+namespace\s+\w+\s*;", lambda m: _blank(m.group(0)), text)
@@ -593,15 +549,17 @@ def lower(source_text: str, backend: str = "cuda", template_args: dict[str, str]
     template_args: a dict (template parameter name -> C text) applied to template kernels, or a
     list of positional arguments for the template function `kernel`.
     """
-    if backend not in BACKENDS:
-        raise LowerError(f"unknown backend {backend!r}", path)
+    try:
+        be = _backend(backend)
+    except KeyError as e:
+        raise LowerError(str(e.args[0]), path) from None
     key = hashlib.sha1(repr((source_text, backend, template_args, path, kernel,
                              sorted((defines or {}).items()))).encode()).hexdigest()
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
-    spec = BACKENDS[backend]
-    q = _Qualifiers(spec)
+    spec = be.lowering
+    q = _Qualifiers(be)
     targs_src = None
     if template_args:
         # template arguments may use the file's macros: expand them with the file
@@ -665,7 +623,7 @@ def lower(source_text: str, backend: str = "cuda", template_args: dict[str, str]
     functions = {e.decl.name: e for e in ast.ext if isinstance(e, c_ast.FuncDef)}
     overrides = {}
     for ckey, what in (("half", "half"), ("bfloat16", "bfloat16")):
-        for b in dialect.BACKENDS:
+        for b in _backends_names():
             nm = dialect.concept(ckey).name(b)
             if nm:
                 overrides[nm] = what

@@ -104,7 +104,7 @@ class MetalTranslator(Translator):
         names = {}
         for k in BUILTINS:
             c = dialect.concept(k)
-            short, attr = c.spelling("metal"), c.metal_attr[1]
+            short, attr = c.spelling("metal"), c.attribute("metal")[1]
             names[k] = short if short not in taken else attr if attr not in taken else f"kp_{attr}"
         return names
 
@@ -1018,7 +1018,7 @@ class MetalTranslator(Translator):
         return f"{text} [[{attr}]]" if attr else text
 
     def _builtin_decl(self, b: str, attr: bool) -> str:
-        typ, a = dialect.concept(b).metal_attr
+        typ, a = dialect.concept(b).attribute("metal")
         return f"{typ} {self.names[b]}" + (f" [[{a}]]" if attr else "")
 
     def _kernel_signature(self, k: Function) -> tuple[str, list[dict]]:
@@ -1276,8 +1276,8 @@ class MetalTranslator(Translator):
             if targs is not None:
                 entry["template_args"] = targs
             entry["arguments"] = args
-            entry["builtins"] = [{"name": self.names[b], "type": dialect.concept(b).metal_attr[0],
-                                  "attribute": dialect.concept(b).metal_attr[1]} for b in self.plans[k.name].builtins]
+            entry["builtins"] = [{"name": self.names[b], "type": dialect.concept(b).attribute("metal")[0],
+                                  "attribute": dialect.concept(b).attribute("metal")[1]} for b in self.plans[k.name].builtins]
             if k.launch_bounds is not None and k.launch_bounds.named_children:
                 entry["max_total_threads_per_threadgroup"] = self.src.text_of(k.launch_bounds.named_children[0])
             if spec:

@@ -22,7 +22,7 @@ import tempfile
 import numpy as np
 from pycparser import c_ast
 
-from .lower import BACKENDS, LowerError, _Qualifiers, _rewrite_item, _strip_template_header, lower, preprocess, \
+from .lower import LowerError, _Qualifiers, _rewrite_item, _strip_template_header, lower, preprocess, \
     split_items
 
 _LIBS: dict[str, tuple[ctypes.CDLL, str]] = {}
@@ -62,7 +62,9 @@ def extract_c(source: str, func: str, path: str = "<kernel>", backend: str = "cu
     """C99 text of `func`, the plain helpers it calls, and the file's typedefs/constants."""
     pre = preprocess(source, path, backend)
     items = [it for it in split_items(pre) if it.file != "<prelude>"]
-    q = _Qualifiers(BACKENDS[backend])
+    from . import backends
+    be = backends.get(backend)
+    q = _Qualifiers(be)
     funcs: dict[str, object] = {}
     decls = []
     for it in items:
@@ -91,12 +93,12 @@ def extract_c(source: str, func: str, path: str = "<kernel>", backend: str = "cu
                 todo.append(callee)
     out = [HEADERS]
     for it in decls:
-        out.append(f'# {it.line} "{it.file}"\n{_rewrite_item(it.text, q, BACKENDS[backend], None)}\n')
+        out.append(f'# {it.line} "{it.file}"\n{_rewrite_item(it.text, q, be.lowering, None)}\n')
     # prototypes first so that helper order does not matter
     bodies = []
     for f in reversed(need):
         it = funcs[f]
-        text = _rewrite_item(it.text, q, BACKENDS[backend], None)
+        text = _rewrite_item(it.text, q, be.lowering, None)
         text = text.replace("_Thread_local", "")
         proto = text.split("{", 1)[0].strip()
         out.append(proto + ";\n")

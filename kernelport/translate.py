@@ -15,13 +15,11 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import dialect, output, templates, warpflow
+from . import backends, dialect, output, templates, warpflow
 from .errors import Location
 from .model import Module, build
 from .rewrite import Rewriter
 from .source import SourceFile, call_args, walk
-
-EXTENSIONS = {"hip": ".hip", "metal": ".metal"}
 
 
 @dataclass
@@ -532,15 +530,11 @@ def realign_comments(original: str, new: str) -> str:
     return "\n".join(new_lines)
 
 
-# One translator class per backend; most backends need no subclass (spellings are table data).
-TRANSLATORS: dict[str, type[Translator]] = {"hip": Translator}
-
-
 def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, source_label: str | None = None,
               command: str | None = None, **options) -> tuple[Port, str]:
     """Translate `src` to `backend`; returns the port and the full output text (prologue + body)."""
     src.check_syntax()
-    translator = TRANSLATORS[backend](src, backend, allow_unported, **options)
+    translator = backends.get(backend).translator()(src, backend, allow_unported, **options)
     port = translator.run()
     text = templates.render_port(backend, port.body, source_label or src.path, command, **port.context)
     if port.ok:
@@ -549,7 +543,7 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
 
 
 def destination(source: Path, backend: str, out_dir: Path | None = None) -> Path:
-    return (out_dir if out_dir is not None else source.parent) / (source.stem + EXTENSIONS[backend])
+    return (out_dir if out_dir is not None else source.parent) / (source.stem + backends.get(backend).extension)
 
 
 def port_file(src: SourceFile, backend: str, base: Path, *, allow_unported: bool = False,
@@ -566,13 +560,3 @@ def port_file(src: SourceFile, backend: str, base: Path, *, allow_unported: bool
     port.extra_files = {suffix: output.seal(t) for suffix, t in port.extra_files.items()}
     return port, output.seal(text)
 
-
-def _register_backends() -> None:
-    # Backends with their own Translator subclass register here, after Translator exists
-    # (their modules import this one).
-    from .metal import MetalTranslator
-
-    TRANSLATORS["metal"] = MetalTranslator
-
-
-_register_backends()

@@ -15,14 +15,12 @@ from pathlib import Path
 
 import numpy as np
 
-from . import annotations, compare, inputs, toolchains
+from . import annotations, backends, compare, inputs
 from .errors import KernelportError
 from .model import build
 from .source import SourceFile
-from .translate import TRANSLATORS, destination, port_file
+from .translate import destination, port_file
 
-# (backend, wave, target): what each backend is run as.  The HIP rows are the two AMD families.
-RUNS = (("cuda", 32, "sm_80"), ("hip", 64, "gfx90a"), ("hip", 32, "gfx1030"), ("metal", 32, "apple"))
 SCHEDULES = ("block", "warp", "thread")
 
 
@@ -70,7 +68,8 @@ class Verifier:
 
     # -- helpers ----------------------------------------------------------------------------
     def _skip(self, backend: str, what: str) -> str:
-        return "fail" if backend in self.require or (backend == "cuda" and "nvcc" in self.require) else "skip"
+        tools = set(backends.get(backend).tools) if backend in backends.REGISTRY else set()
+        return "fail" if backend in self.require or tools & self.require else "skip"
 
     def verify(self, path: Path) -> FileReport:
         rep = FileReport(str(path))
@@ -86,7 +85,7 @@ class Verifier:
         if not specs:
             rep.error = f"{path}: no annotated kernel (add // @kp lines; see docs/annotations.md)"
             return rep
-        targets = sorted({t for s in specs.values() for t in s.targets}, key=["hip", "metal"].index)
+        targets = sorted({t for s in specs.values() for t in s.targets}, key=backends.port_names().index)
         ports = self._drift_and_ports(src, path, targets, rep)
         self._compile(path, ports, rep)
         self._lint(path, ports, rep)
@@ -97,7 +96,7 @@ class Verifier:
     def _drift_and_ports(self, src: SourceFile, path: Path, targets: list[str], rep: FileReport) -> dict:
         ports: dict[str, tuple[Path | None, str]] = {}
         for backend in targets:
-            if backend not in TRANSLATORS:
+            if backends.get(backend).translator_path is None:
                 rep.checks.append(Check("*", backend, None, "drift", self._skip(backend, "translate"),
                                         f"not yet: kernelport cannot translate to {backend} in this version"))
                 continue
@@ -128,7 +127,8 @@ class Verifier:
         divergent code, implicit lockstep, CUDA-only code); each port to every rule."""
         from .lint.config import Overrides
         from .lint.engine import lint_paths
-        runs = [("cuda", 32, [path], Overrides(select=("SY", "PT")))]
+        src = backends.source()
+        runs = [(src.name, src.runs[0].wave, [path], Overrides(select=("SY", "PT")))]
         runs += [(b, None, [p], Overrides()) for b, (p, _) in ports.items() if p is not None]
         for backend, wave, paths, ov in runs:
             findings = [f for r in lint_paths(paths, ov, jobs=1) for f in r.findings if f.severity == "error"]
@@ -137,12 +137,12 @@ class Verifier:
             rep.checks.append(Check("*", backend, wave, "lint", "fail" if findings else "pass", detail))
 
     def _compile(self, path: Path, ports: dict, rep: FileReport) -> None:
-        results = [("cuda", 32, toolchains.compile_cuda(path))]
-        if "hip" in ports and ports["hip"][0] is not None:
-            for _, wave, arch in (r for r in RUNS if r[0] == "hip"):
-                results.append(("hip", wave, toolchains.compile_hip(ports["hip"][0], arch)))
-        if "metal" in ports and ports["metal"][0] is not None:
-            results.append(("metal", 32, toolchains.check_metal(ports["metal"][0])))
+        src = backends.source()
+        results = [(src.name, run.wave, src.compile(path, run)) for run in src.compile_runs()]
+        for name, (port_path, _) in ports.items():
+            if port_path is not None:
+                be = backends.get(name)
+                results += [(name, run.wave, be.compile(port_path, run)) for run in be.compile_runs()]
         for backend, wave, r in results:
             if r.skipped:
                 status = "fail" if backend in self.require or r.tool in self.require else "skip"
@@ -178,10 +178,12 @@ class Verifier:
         grid, block, shared = spec.dims("grid"), spec.dims("block"), spec.shared_bytes()
         targs = _template_args(spec)
         emulated = None
-        for backend, wave, target in RUNS:
-            if backend != "cuda" and backend not in spec.targets:
+        for run in backends.all_runs():
+            backend, wave, target = run.backend, run.wave, run.arch
+            original = backends.get(backend).is_source
+            if not original and backend not in spec.targets:
                 continue
-            if backend == "cuda":
+            if original:
                 text = src.text
             elif backend in ports:
                 text = ports[backend][1]
@@ -224,27 +226,29 @@ class Verifier:
                                                            if isinstance(v, np.ndarray) and m.index < v.size}}
                     rep.checks.append(Check(name, backend, wave, "numeric", "fail", detail, target, schedule, secs,
                                             explain))
-                if backend == "cuda" and schedule == self.schedules[0]:
+                if original and schedule == self.schedules[0]:
                     emulated = res
                 races = [r for r in res.races]
                 rep.checks.append(Check(name, backend, wave, "races", "fail" if races else "pass",
                                         "; ".join(str(r) for r in races[:3]) if races else "no shared-memory races",
                                         target, schedule))
 
-        if self.device == "cuda":
+        if self.device is not None:
             self._device(src, kernel, spec, args, targs, expected, emulated, rep)
 
     def _device(self, src, kernel, spec, args, targs, expected, emulated, rep) -> None:
         """The original on a real NVIDIA GPU, against the reference and the emulator."""
-        from .device import DeviceUnavailable, run_cuda
+        from .device import DeviceUnavailable
+        be = backends.get(self.device)
+        name, wave = be.name, be.runs[0].wave
         t0 = time.perf_counter()
         try:
-            gpu = run_cuda(Path(src.path), kernel, spec, args, targs)
+            gpu = be.run_on_device()(Path(src.path), kernel, spec, args, targs)
         except DeviceUnavailable as e:
-            rep.checks.append(Check(kernel.name, "cuda", 32, "device", "fail", f"--device cuda: {e}", "gpu"))
+            rep.checks.append(Check(kernel.name, name, wave, "device", "fail", f"--device {name}: {e}", "gpu"))
             return
         except RuntimeError as e:
-            rep.checks.append(Check(kernel.name, "cuda", 32, "device", "fail", str(e), "gpu"))
+            rep.checks.append(Check(kernel.name, name, wave, "device", "fail", str(e), "gpu"))
             return
         got = {k: gpu[k] for k in expected}
         cmp = compare.compare(got, expected, spec.tolerance, spec.tolerance_values,
@@ -256,7 +260,7 @@ class Verifier:
         if not cmp.ok:
             m = cmp.mismatch
             detail += f"; {m.buffer}[{m.index}] = {m.got!r}, reference {m.want!r} (bound {m.bound:.3g})"
-        rep.checks.append(Check(kernel.name, "cuda", 32, "device", "pass" if cmp.ok else "fail", detail, "gpu",
+        rep.checks.append(Check(kernel.name, name, wave, "device", "pass" if cmp.ok else "fail", detail, "gpu",
                                 seconds=time.perf_counter() - t0))
 
     def _ref_param(self, spec, buffer: str) -> str:

@@ -7,6 +7,7 @@ from xml.etree import ElementTree as ET
 from rich.console import Console
 from rich.table import Table
 
+from . import backends
 from .verify import FileReport
 
 _MARK = {"pass": "[green]pass[/]", "fail": "[bold red]FAIL[/]", "skip": "[yellow]skip[/]"}
@@ -31,7 +32,7 @@ def table(reports: list[FileReport], console: Console, explain: bool = False) ->
             t.add_row(rep.path, "", "", "", "", "", _MARK["fail"], "")
             continue
         for k in rep.kernels:
-            for backend, wave in (("cuda", 32), ("hip", 64), ("hip", 32), ("metal", 32)):
+            for backend, wave in dict.fromkeys((r.backend, r.wave) for r in backends.all_runs()):
                 mine = [c for c in rep.checks if c.backend == backend and (c.wave in (wave, None))]
                 if not mine:
                     continue

@@ -500,7 +500,8 @@ class FnCompiler:
         if name in ("buffer", "threadgroup"):
             return None
         for c in dialect.CONCEPTS:
-            if c.metal_attr and c.metal_attr[1] == name:
+            a = c.attribute(self.c.backend)
+            if a and a[1] == name:
                 comp = None if isinstance(t, StructT) else 0
                 return (c.key, comp)
         extra = {"thread_position_in_grid": ("global_idx", None), "thread_index_in_threadgroup": ("linear_tid", 0)}

@@ -8,7 +8,7 @@ from typing import Callable
 
 from tree_sitter import Node
 
-from .. import dialect, warpflow
+from .. import backends, dialect, warpflow
 from ..model import Function, Module, build
 from ..source import SourceFile, walk
 from ..translate import context as code_context
@@ -16,10 +16,6 @@ from . import guards
 from .finding import Finding, Fix, Related
 from .rule import Rule
 
-# The platforms a file of each language is written for.
-LANG_TARGETS = {"cuda": frozenset({"cuda", "hip-cdna", "hip-rdna", "metal"}),
-                "hip": frozenset({"hip-cdna", "hip-rdna"}),
-                "metal": frozenset({"metal"})}
 
 
 @dataclass
@@ -55,7 +51,7 @@ class Context:
         self.lang = unit.lang
         self.settings = settings
         self.enabled = settings.enabled
-        own = LANG_TARGETS[unit.lang]
+        own = backends.get(unit.lang).lint_targets  # the platforms a file of this language is for
         self.targets = (settings.targets & own) or own
         self.src = SourceFile.from_text(unit.text, unit.path)
         self.module: Module = build(self.src)
@@ -101,9 +97,8 @@ class Context:
     def wave(self) -> str:
         """How this dialect spells the wave width at run time, for messages."""
         c = dialect.concept("warp_size")
-        if self.lang == "metal":
-            return f"a `[[{c.metal_attr[1]}]]` parameter"
-        return f"`{c.spelling('hip' if self.lang == 'hip' else 'cuda')}`"
+        attr = c.attribute(self.lang)
+        return f"a `[[{attr[1]}]]` parameter" if attr else f"`{c.spelling(self.lang)}`"
 
     @property
     def breaks(self) -> str:

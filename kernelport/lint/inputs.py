@@ -207,7 +207,7 @@ def _metal_params() -> dict[str, str]:
     for key, expr in (("thread_idx", "threadIdx.x"), ("block_idx", "blockIdx.x"), ("block_dim", "blockDim.x"),
                       ("grid_dim", "gridDim.x"), ("warp_size", "warpSize"),
                       ("lane_id", "(threadIdx.x % warpSize)"), ("warp_id", "(threadIdx.x / warpSize)")):
-        attr = dialect.concept(key).metal_attr
+        attr = dialect.concept(key).attribute("metal")
         if attr:
             m[attr[1]] = expr
     m.setdefault("thread_index_in_threadgroup", "threadIdx.x")

@@ -10,17 +10,21 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Iterable
 
+from .. import backends
 from ..errors import KernelportError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .context import Context
 
-TARGETS = ("cuda", "hip-cdna", "hip-rdna", "metal")
-WAVE64 = frozenset({"hip-cdna"})
-# The backend column of the dialect table each target reads.
-BACKEND = {"cuda": "cuda", "hip-cdna": "hip", "hip-rdna": "hip", "metal": "metal"}
-HARDWARE = {"cuda": "NVIDIA (32-wide warps)", "hip-cdna": "AMD CDNA / gfx9 (MI100-MI300, 64-wide waves)",
-            "hip-rdna": "AMD RDNA / gfx10-12 (32-wide waves)", "metal": "Apple GPUs (SIMD-group width not guaranteed)"}
+# Lint targets are the backends' runs (kernelport/backends/): each names its hardware and wave.
+TARGETS = backends.lint_targets()
+_RUN = {t: backends.by_target(t) for t in TARGETS}
+WAVE64 = frozenset(t for t, r in _RUN.items() if r.wave > 32)
+# The backend whose spellings each target reads.
+BACKEND = {t: r.backend for t, r in _RUN.items()}
+HARDWARE = {t: r.hardware for t, r in _RUN.items()}
+# The original's own hardware, where 32 is the warp size by definition.
+_SOURCE_TARGETS = frozenset(r.target for r in backends.source().runs)
 FAMILIES = {"WS": "warp size", "SY": "synchronisation", "PT": "platform-only features", "KP": "kernelport itself"}
 CODE_RE = re.compile(r"^[A-Z]{2}[0-9]{3}$")
 MARK = "// !"
@@ -56,7 +60,7 @@ class Rule:
     flags: ClassVar[tuple[Example, ...]] = ()
     passes: ClassVar[tuple[Example, ...]] = ()
     fixes: ClassVar[tuple[tuple[str, str], ...]] = ()
-    languages: ClassVar[frozenset[str]] = frozenset({"cuda", "hip", "metal"})
+    languages: ClassVar[frozenset[str]] = frozenset(backends.names())
 
     @property
     def family(self) -> str:
@@ -74,11 +78,11 @@ def family_severity(family: str, targets: frozenset[str]) -> str | None:
     if family == "WS":
         if targets & WAVE64:
             return "error"
-        if targets - {"cuda"}:
+        if targets - _SOURCE_TARGETS:
             return "warning"
         return None  # NVIDIA only: 32 is the warp size there
     if family == "PT":
-        return "error" if targets - {"cuda"} else None
+        return "error" if targets - _SOURCE_TARGETS else None
     return "error"
 
 
@@ -143,8 +147,8 @@ def parse_targets(values: Iterable[str], where: str = "--targets") -> frozenset[
                 continue
             if t == "all":
                 ts.update(TARGETS)
-            elif t == "hip":
-                ts.update({"hip-cdna", "hip-rdna"})
+            elif t in backends.REGISTRY and not backends.get(t).is_source:
+                ts.update(backends.get(t).lint_targets)
             elif t in TARGETS:
                 ts.add(t)
             else:

@@ -1,12 +1,13 @@
 """PT: CUDA-only features outside platform guards.  Errors when a HIP or Metal target is on."""
 from __future__ import annotations
 
+from ... import backends
 from ..rule import BACKEND, Rule, ex, register
 
 
 def _missing(c, targets) -> list[str]:
-    backends = sorted({BACKEND[t] for t in targets if BACKEND[t] != "cuda"})
-    return [b for b in backends if c.spelling(b) is None]
+    names = sorted({BACKEND[t] for t in targets if not backends.get(BACKEND[t]).is_source})
+    return [b for b in names if c.spelling(b) is None]
 
 
 @register

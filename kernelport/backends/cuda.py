@@ -1,0 +1,83 @@
+"""CUDA: the dialect kernels are written in, and what the original runs as (NVIDIA, 32-wide warps)."""
+from __future__ import annotations
+
+from ..dialect import (ATOMIC_OPS, C_HEADERS, CUDA_ONLY_OTHER, CUDA_ONLY_WARP, MATH_ACCURATE, MATH_EXACT,
+                       RUNTIME_NAMES, VECTOR_MAKERS, header_key)
+from .base import Backend, Lowering, Run
+
+# Words the emulator's front end drops in CUDA and HIP text alike (no GPU meaning for C99).
+COMMON_DROP = ("__host__", "__noinline__", "__inline__", "__align__", "__restrict__", "__restrict",
+               "__grid_constant__", "__managed__", "constexpr", "mutable", "explicit", "virtual")
+# CUDA and HIP mark kernels, helpers and shared memory alike.
+CUDA_LIKE_QUALIFIERS = {"kernel": "kernel", "device_fn": "drop", "forceinline": "drop", "shared": "shared",
+                        "constant_mem": "drop", "launch_bounds": "drop_call"}
+
+
+def _shared_spellings() -> dict[str, str | None]:
+    """What CUDA and HIP spell alike (HIP is CUDA's dialect by design)."""
+    return {
+        "thread_idx": "threadIdx", "block_idx": "blockIdx", "block_dim": "blockDim", "grid_dim": "gridDim",
+        "warp_size": "warpSize",
+        "syncthreads": "__syncthreads()", "syncthreads_device": "__syncthreads()",
+        "threadfence": "__threadfence()", "threadfence_block": "__threadfence_block()",
+        "popc": "__popc({x})", "popc64": "__popcll({x})", "ffs": "__ffs({x})", "ffs64": "__ffsll({x})",
+        "clz": "__clz({x})", "clz64": "__clzll({x})", "brev": "__brev({x})", "brev64": "__brevll({x})",
+        **{f"atomic_{op}": f"{cu}({{address}}, {{value}})" for op, cu in ATOMIC_OPS},
+        "atomic_exch": "atomicExch({address}, {value})",
+        "atomic_cas": "atomicCAS({address}, {compare}, {value})",
+        "atomic_inc": "atomicInc({address}, {value})", "atomic_dec": "atomicDec({address}, {value})",
+        **{f"math_{fn}": f"{fn}f({{x}})" for fn in MATH_ACCURATE + MATH_EXACT + ("rsqrt", "erf", "expm1", "log1p")},
+        "math_pow": "powf({x}, {y})", "math_fmin": "fminf({x}, {y})", "math_fmax": "fmaxf({x}, {y})",
+        "math_fma": "fmaf({x}, {y}, {z})",
+        **{f"fast_{fn}": f"__{fn}f({{x}})" for fn in ("exp", "log", "sin", "cos")},
+        "fast_pow": "__powf({x}, {y})", "fast_divide": "__fdividef({x}, {y})", "saturate": "__saturatef({x})",
+        "half": "__half", "null": "NULL", "long_long": "long long", "ulong_long": "unsigned long long",
+        "vec3_buffer": "{t}3",
+        **{f"make_{t}{n}": f"make_{t}{n}(" + ", ".join("{%s}" % c for c in "xyzw"[:n]) + ")"
+           for t, n in VECTOR_MAKERS},
+        "double": "double",
+        "kernel": "__global__", "device_fn": "__device__", "shared": "__shared__", "constant_mem": "__constant__",
+        "forceinline": "__forceinline__", "launch_bounds": "__launch_bounds__({threads})",
+        **{header_key(h): h for h in C_HEADERS},
+    }
+
+
+class CUDA(Backend):
+    name = "cuda"
+    is_source = True
+    source_extensions = (".cu", ".cuh")
+    runs = (Run("cuda", 32, "sm_80", "cuda", "NVIDIA (32-wide warps)"),)
+    tools = ("nvcc",)
+    device_runner = "kernelport.device:run_cuda"
+    spellings = {
+        **_shared_spellings(),
+        # Compile-time and host uses of the wave width are plain 32 on NVIDIA.
+        "wave_size_const": "32", "wave_size_bound": "32", "host_wave_size": "32",
+        "lanemask_type": "unsigned int", "lanemask_one": "1u",
+        "syncwarp": "__syncwarp([{mask}])",
+        "shfl": "__shfl_sync({mask}, {value}, {lane}[, {width}])",
+        "shfl_up": "__shfl_up_sync({mask}, {value}, {delta}[, {width}])",
+        "shfl_down": "__shfl_down_sync({mask}, {value}, {delta}[, {width}])",
+        "shfl_xor": "__shfl_xor_sync({mask}, {value}, {lanemask}[, {width}])",
+        "ballot": "__ballot_sync({mask}, {predicate})",
+        "any": "__any_sync({mask}, {predicate})", "all": "__all_sync({mask}, {predicate})",
+        "activemask": "__activemask()",
+        "bfloat16": "__nv_bfloat16",
+        "runtime_header": "cuda_runtime.h", "fp16_header": "cuda_fp16.h", "bf16_header": "cuda_bf16.h",
+        "coop_groups_header": "cooperative_groups.h", "coop_groups_reduce_header": "cooperative_groups/reduce.h",
+        "cub_header": "cub/cub.cuh",
+        **{f"cuda_only_{n}": f"{n}()" for n in CUDA_ONLY_WARP + CUDA_ONLY_OTHER},
+        **{f"rt_{n}": f"cuda{n}" for n in RUNTIME_NAMES},
+        "rt_attr_warp_size": "cudaDevAttrWarpSize",
+        "rt_any": "cuda*",
+    }
+    # Legacy mask-less names (pre-CUDA 9) read as the same concepts.
+    aliases = {"shfl": ("__shfl",), "shfl_up": ("__shfl_up",), "shfl_down": ("__shfl_down",),
+               "shfl_xor": ("__shfl_xor",), "ballot": ("__ballot",), "any": ("__any",), "all": ("__all",),
+               "runtime_header": ("cuda.h", "cuda_runtime_api.h")}
+    lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP,
+                        defines={"__CUDACC__": "1", "__CUDA_ARCH__": "800", "__NVCC__": "1"})
+
+    def compile(self, path, run):
+        from .. import toolchains
+        return toolchains.compile_cuda(path, run.arch)

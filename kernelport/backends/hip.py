@@ -1,0 +1,54 @@
+"""HIP: AMD CDNA (gfx9, 64-wide waves) and RDNA (gfx10+, 32-wide waves) from one source."""
+from __future__ import annotations
+
+from ..dialect import RUNTIME_NAMES
+from .base import Backend, Lowering, Run
+from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
+
+
+class HIP(Backend):
+    name = "hip"
+    extension = ".hip"
+    source_extensions = (".hip",)
+    runs = (Run("hip", 64, "gfx90a", "hip-cdna", "AMD CDNA / gfx9 (MI100-MI300, 64-wide waves)"),
+            Run("hip", 32, "gfx1030", "hip-rdna", "AMD RDNA / gfx10-12 (32-wide waves)"))
+    tools = ("hipcc",)
+    spellings = {
+        **_shared_spellings(),
+        "wave_size_const": "KP_WAVE_SIZE", "wave_size_bound": "KP_WAVE_SIZE",
+        "host_wave_size": "kp_device_warp_size()",
+        "lanemask_type": "unsigned long long", "lanemask_one": "1ull",
+        "lane_id": "__lane_id()",
+        "syncwarp": "kp_syncwarp()",
+        "shfl": "__shfl({value}, {lane}[, {width}])",
+        "shfl_up": "__shfl_up({value}, {delta}[, {width}])",
+        "shfl_down": "__shfl_down({value}, {delta}[, {width}])",
+        "shfl_xor": "__shfl_xor({value}, {lanemask}[, {width}])",
+        "ballot": "__ballot({predicate})", "any": "__any({predicate})", "all": "__all({predicate})",
+        "activemask": "__ballot(1)", "lanemask_lt": "__lanemask_lt()",
+        "bfloat16": "__hip_bfloat16",
+        "runtime_header": "hip/hip_runtime.h", "fp16_header": "hip/hip_fp16.h", "bf16_header": "hip/hip_bf16.h",
+        "coop_groups_header": "hip/hip_cooperative_groups.h", "cub_header": "hipcub/hipcub.hpp",
+        **{f"rt_{n}": f"hip{n}" for n in RUNTIME_NAMES},
+        "rt_attr_warp_size": "hipDeviceAttributeWarpSize",
+        "rt_any": "hip*",
+    }
+    aliases = {"thread_idx": ("hipThreadIdx",), "block_idx": ("hipBlockIdx",), "block_dim": ("hipBlockDim",),
+               "grid_dim": ("hipGridDim",)}
+    lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP,
+                        defines={"__HIPCC__": "1", "__HIP__": "1", "__HIP_PLATFORM_AMD__": "1",
+                                 "__HIP_DEVICE_COMPILE__": "1",
+                                 "HIP_DYNAMIC_SHARED(type, var)": "extern __shared__ type var[]",
+                                 "HIP_DYNAMIC_SHARED_ATTRIBUTE": ""})
+    translator_path = "kernelport.translate:Translator"
+
+    def wave_defines(self, wave: int) -> dict[str, str]:
+        d = {"__AMDGCN_WAVEFRONT_SIZE": str(wave), "__AMDGCN_WAVEFRONT_SIZE__": str(wave)}
+        arch = next(r.arch for r in self.runs if r.wave == wave)
+        d[f"__{arch}__"] = "1"
+        d["__GFX9__" if arch.startswith("gfx9") else "__GFX10__"] = "1"
+        return d
+
+    def compile(self, path, run):
+        from .. import toolchains
+        return toolchains.compile_hip(path, run.arch)

@@ -1,0 +1,73 @@
+"""Metal (MSL): Apple GPUs; SIMD-groups of a width the hardware reports (32 on Apple silicon)."""
+from __future__ import annotations
+
+from ...dialect import ATOMIC_OPS, C_HEADERS, CAS_ATOMIC_OPS, MATH_ACCURATE, MATH_EXACT, VECTOR_MAKERS, header_key
+from ..base import Backend, Lowering, Run
+
+
+class Metal(Backend):
+    name = "metal"
+    extension = ".metal"
+    source_extensions = (".metal",)
+    runs = (Run("metal", 32, "apple", "metal", "Apple GPUs (SIMD-group width not guaranteed)"),)
+    tools = ("clang", "metal")
+    spellings = {
+        "thread_idx": "tid", "block_idx": "bid", "block_dim": "bdim", "grid_dim": "gdim", "warp_size": "simd_width",
+        "wave_size_const": "32", "wave_size_bound": "64", "host_wave_size": None,
+        "lanemask_type": "ulong", "lanemask_one": "1ul", "lane_id": "simd_lane", "warp_id": "simd_group",
+        "syncthreads": "threadgroup_barrier(mem_flags::mem_threadgroup)",
+        "syncwarp": "simdgroup_barrier(mem_flags::mem_threadgroup)",
+        "syncthreads_device": "threadgroup_barrier(mem_flags::mem_device | mem_flags::mem_threadgroup)",
+        "threadfence": "atomic_thread_fence(mem_flags::mem_device, memory_order_seq_cst, thread_scope_device)",
+        "threadfence_block": "atomic_thread_fence(mem_flags::mem_threadgroup, memory_order_seq_cst, "
+                             "thread_scope_threadgroup)",
+        "shfl": "simd_shuffle({value}, {lane})", "shfl_up": "simd_shuffle_up({value}, {delta})",
+        "shfl_down": "simd_shuffle_down({value}, {delta})", "shfl_xor": "simd_shuffle_xor({value}, {lanemask})",
+        "ballot": "static_cast<ulong>(simd_ballot({predicate}))", "any": "simd_any({predicate})",
+        "all": "simd_all({predicate})", "activemask": "static_cast<ulong>(simd_active_threads_mask())",
+        "shfl_width": "kp_simd_shuffle({value}, {lane}, {width}, {lane_id})",
+        "shfl_up_width": "kp_simd_shuffle_up({value}, {delta}, {width}, {lane_id})",
+        "shfl_down_width": "kp_simd_shuffle_down({value}, {delta}, {width}, {lane_id})",
+        "shfl_xor_width": "kp_simd_shuffle_xor({value}, {lanemask}, {width}, {lane_id})",
+        "simd_sum": "simd_sum({value})", "simd_max": "simd_max({value})", "simd_min": "simd_min({value})",
+        "popc": "popcount({x})", "popc64": "popcount({x})", "ffs": "kp_ffs({x})", "ffs64": "kp_ffs({x})",
+        "clz": "clz({x})", "clz64": "clz({x})", "brev": "reverse_bits({x})", "brev64": "reverse_bits({x})",
+        **{f"atomic_{op}": f"atomic_fetch_{op}_explicit(({{space}} atomic_{{type}}*)({{address}}), {{value}}, "
+                           f"memory_order_relaxed)" for op, _ in ATOMIC_OPS},
+        "atomic_exch": "atomic_exchange_explicit(({space} atomic_{type}*)({address}), {value}, memory_order_relaxed)",
+        **{f"atomic_{op}_cas": f"kp_atomic_{op}({{address}}, {{value}})" for op in CAS_ATOMIC_OPS},
+        "atomic_cas": "kp_atomic_cas({address}, {compare}, {value})",
+        "atomic_inc": "kp_atomic_inc({address}, {value})", "atomic_dec": "kp_atomic_dec({address}, {value})",
+        **{f"math_{fn}": f"precise::{fn}({{x}})" for fn in MATH_ACCURATE},
+        **{f"math_{fn}": f"{fn}({{x}})" for fn in MATH_EXACT},
+        "math_rsqrt": "precise::rsqrt({x})", "math_erf": "kp_erf({x})", "math_expm1": "kp_expm1({x})",
+        "math_log1p": "kp_log1p({x})", "math_pow": "precise::pow({x}, {y})", "math_fmin": "fmin({x}, {y})",
+        "math_fmax": "fmax({x}, {y})", "math_fma": "fma({x}, {y}, {z})",
+        **{f"fast_{fn}": f"fast::{fn}({{x}})" for fn in ("exp", "log", "sin", "cos")},
+        "fast_pow": "fast::pow({x}, {y})", "fast_divide": "fast::divide({x}, {y})", "saturate": "saturate({x})",
+        "half": "half", "null": "nullptr", "long_long": "long", "ulong_long": "ulong", "vec3_buffer": "packed_{t}3",
+        **{f"make_{t}{n}": f"{t}{n}(" + ", ".join("{%s}" % c for c in "xyzw"[:n]) + ")" for t, n in VECTOR_MAKERS},
+        "bfloat16": "bfloat", "double": None,
+        "kernel": "kernel", "device_fn": "", "shared": "threadgroup", "constant_mem": "constant",
+        "forceinline": "inline", "launch_bounds": "[[max_total_threads_per_threadgroup({threads})]]",
+        **{header_key(h): None for h in C_HEADERS},
+    }
+    aliases = {"ballot": ("simd_ballot",), "activemask": ("simd_active_threads_mask",)}
+    attributes = {
+        "thread_idx": ("uint3", "thread_position_in_threadgroup"),
+        "block_idx": ("uint3", "threadgroup_position_in_grid"),
+        "block_dim": ("uint3", "threads_per_threadgroup"),
+        "grid_dim": ("uint3", "threadgroups_per_grid"),
+        "warp_size": ("uint", "threads_per_simdgroup"),
+        "lane_id": ("uint", "thread_index_in_simdgroup"),
+        "warp_id": ("uint", "simdgroup_index_in_threadgroup"),
+    }
+    lowering = Lowering({"kernel": "kernel", "shared": "shared", "forceinline": "drop", "constant_mem": "drop"},
+                        ("METAL_FUNC",),
+                        address_spaces={"device": "", "constant": "", "thread": "", "threadgroup": "shared"},
+                        attributes=True, defines={"__METAL_VERSION__": "310", "__METAL__": "1"})
+    translator_path = "kernelport.metal:MetalTranslator"
+
+    def compile(self, path, run):
+        from ... import toolchains
+        return toolchains.check_metal(path)
