@@ -59,7 +59,7 @@ def translate(
     """Translate CUDA kernels to HIP and/or Metal, keeping names, comments and layout."""
     from . import output as outmod
     from .source import SourceFile
-    from .translate import destination, port_file
+    from .translate import companion, destination, port_file
 
     from . import annotations
     from .model import build
@@ -91,8 +91,8 @@ def translate(
             if stdout:
                 sys.stdout.write(text)
                 continue
-            # The port and the files that go with it (a Metal port's .metal.json sidecar).
-            files = [(dest, text)] + [(dest.with_name(dest.name + suffix), t) for suffix, t in port.extra_files.items()]
+            # The port and the files that go with it (a Metal port's .metal.json sidecar, a header).
+            files = [(dest, text)] + [(companion(dest, key), t) for key, t in port.extra_files.items()]
             if check:
                 for path, content in files:
                     if not path.exists():

@@ -27,6 +27,7 @@ def render(name: str, **ctx) -> str:
 
 def render_port(backend: str, body: str, source: str, command: str | None, **context) -> str:
     """Header + the backend's prologue + the translated body (`context`: extra prologue values)."""
+    from . import backends
     header = render("header.j2", source=source, command=command or f"kernelport translate {source} --to {backend}")
-    prologue = render(f"{backend}_prologue.j2", body=body, **context)
+    prologue = backends.get(backend).prologue(body, **context)
     return header + prologue + body

@@ -399,8 +399,9 @@ class Translator:
         return {}
 
     def extra_files(self, source_label: str, command: str | None) -> dict[str, str]:
-        """Files that accompany the port (suffix -> unsealed text); none by default."""
-        return {}
+        """Files that accompany the port, unsealed: a key starting with "." is a suffix of the
+        port's name (a sidecar), any other a file name beside it shared by every port (a header)."""
+        return backends.get(self.backend).extra_files()
 
     def rewrite_includes(self) -> None:
         for n in walk(self.src.root):
@@ -544,6 +545,11 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
 
 def destination(source: Path, backend: str, out_dir: Path | None = None) -> Path:
     return (out_dir if out_dir is not None else source.parent) / (source.stem + backends.get(backend).extension)
+
+
+def companion(dest: Path, key: str) -> Path:
+    """Where an extra file of the port at `dest` goes (see Translator.extra_files)."""
+    return dest.with_name(dest.name + key if key.startswith(".") else key)
 
 
 def port_file(src: SourceFile, backend: str, base: Path, *, allow_unported: bool = False,

@@ -19,7 +19,7 @@ from . import annotations, backends, compare, inputs
 from .errors import KernelportError
 from .model import build
 from .source import SourceFile
-from .translate import destination, port_file
+from .translate import companion, destination, port_file
 
 SCHEDULES = ("block", "warp", "thread")
 
@@ -112,15 +112,23 @@ class Verifier:
                 ports[backend] = (None, text)
                 continue
             on_disk = dest.read_text(encoding="utf-8", errors="replace")
-            if on_disk == text:
-                rep.checks.append(Check("*", backend, None, "drift", "pass", f"{dest} is up to date"))
-            else:
-                from .output import state
-                why = "was edited by hand" if state(on_disk) == "edited" else "is stale"
-                rep.checks.append(Check("*", backend, None, "drift", "fail",
-                                        f"{dest} {why} (run: kernelport translate {path} --to {backend})"))
+            for p, want in [(dest, text)] + [(companion(dest, k), t) for k, t in port.extra_files.items()]:
+                rep.checks.append(self._drift(p, want, path, backend))
             ports[backend] = (dest, on_disk)
         return ports
+
+    @staticmethod
+    def _drift(dest: Path, want: str, path: Path, backend: str) -> Check:
+        """Is the file kernelport writes at `dest` (a port, its sidecar or header) what it writes now?"""
+        regenerate = f"run: kernelport translate {path} --to {backend}"
+        if not dest.exists():
+            return Check("*", backend, None, "drift", "fail", f"{dest} is missing ({regenerate})")
+        on_disk = dest.read_text(encoding="utf-8", errors="replace")
+        if on_disk == want:
+            return Check("*", backend, None, "drift", "pass", f"{dest} is up to date")
+        from .output import state
+        why = "was edited by hand" if state(on_disk) == "edited" else "is stale"
+        return Check("*", backend, None, "drift", "fail", f"{dest} {why} ({regenerate})")
 
     def _lint(self, path: Path, ports: dict, rep: FileReport) -> None:
         """Lint gate: errors fail.  The original is held to what translate cannot fix (barriers in
@@ -195,7 +203,7 @@ class Verifier:
                     res = run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v)
                                                        for k, v in args.items()},
                                      grid=grid, block=block, shared_bytes=shared, wave=wave, schedule=schedule,
-                                     seed=spec.seed, backend=backend, template_args=targs,
+                                     seed=spec.seed, backend=run.dialect, template_args=targs,
                                      path=str(ports[backend][0] or src.path) if backend in ports else src.path)
                 except EmulatorError as e:
                     rep.checks.append(Check(name, backend, wave, "numeric", "fail", _emu_error(e), target,

@@ -24,6 +24,13 @@ class Run:
     arch: str
     target: str  # lint target name (`--targets`, `[tool.kernelport] targets`)
     hardware: str  # how diagnostics name the hardware
+    # The backend whose dialect this run's text is read as, where it differs (a source built as
+    # CUDA on NVIDIA and as HIP on AMD is emulated and compiled as each).
+    reads_as: str | None = None
+
+    @property
+    def dialect(self) -> str:
+        return self.reads_as or self.backend
 
 
 @dataclass(frozen=True)
@@ -68,6 +75,16 @@ class Backend:
     # -- behaviour a backend may override -------------------------------------------------------
     def wave_defines(self, wave: int) -> dict[str, str]:
         """Predefined macros a real compiler sets for a target of this wave width."""
+        return {}
+
+    def prologue(self, body: str, **context) -> str:
+        """What a port starts with after the generated-file header (the backend's includes and
+        helpers), from templates/<name>_prologue.j2; `body` is the translated text."""
+        from .. import templates
+        return templates.render(f"{self.name}_prologue.j2", body=body, **context)
+
+    def extra_files(self) -> dict[str, str]:
+        """Files every port of this backend needs beside it: name -> content."""
         return {}
 
     def translator(self):
