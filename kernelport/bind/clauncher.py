@@ -73,7 +73,10 @@ def header(bindings: list[Binding], *, prefix: str, source_name: str, guard: str
 
 def launcher(bindings: list[Binding], host: HostBackend, *, prefix: str, source_name: str, include: str,
              header_name: str, path: str) -> str:
-    return templates.render("bind/launcher.j2", bindings=[_context(b) for b in bindings], prefix=prefix,
+    ctx = [_context(b) for b in bindings]
+    code = " ".join(" ".join(c["grid"] + c["block"] + [c["shared"]]) for c in ctx)
+    helpers = {h for h in ex.C.call.values() if h + "(" in code}
+    return templates.render("bind/launcher.j2", bindings=ctx, helpers=helpers, prefix=prefix,
                             source_name=source_name, include=include, header=header_name, rt=runtime(host.name),
                             backend_title=host.title, build=host.build_command(path))
 

@@ -150,6 +150,9 @@ def _binding(f: Function, spec: KernelSpec, symbol: str, launch: str) -> Binding
     params: list[Param] = []
     for p in f.params:
         where = spec.args[p.name].loc if p.pointer else spec.scalars[p.name].loc
+        if p.name.startswith("kp_"):
+            raise KernelportError(f"parameter '{p.name}' of '{f.name}' uses the kp_ prefix the generated code reserves",
+                                  where, hint="rename the parameter")
         t = host_type(p.type, where)
         role = spec.args[p.name].role if p.pointer else None
         params.append(Param(p.name, t, " ".join(p.type.split()), p.const, role))
