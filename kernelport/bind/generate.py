@@ -85,6 +85,7 @@ def bind_file(path: Path, out_dir: Path, *, rust: bool = False, swift: bool = Fa
     launchers = [f"{stem}_launch{h.extension}" for h in hosts]
     add(out_dir / header_name, header(out_dir) + clauncher.header(
         binds, prefix=prefix, source_name=path.name, guard=f"KP_{ident.upper()}_LAUNCH_H", launchers=launchers))
+    includes = []
     for h, name in zip(hosts, launchers):
         if h.name == SOURCE_BACKEND:  # the original, as written
             include = _rel(path, out_dir)
@@ -92,14 +93,21 @@ def bind_file(path: Path, out_dir: Path, *, rust: bool = False, swift: bool = Fa
             port, text = _port(src, h.name, out_dir)
             include = f"{stem}{h.extension}"
             outputs.append(Output(out_dir / include, text, "port"))
+        includes.append(include)
         add(out_dir / name, header(out_dir) + clauncher.launcher(
             binds, h, prefix=prefix, source_name=path.name, include=include, header_name=header_name, path=name))
     if rust:
         from . import rust as rustgen
         crate = out_dir / f"{stem}_rs"
-        for rel, body in rustgen.crate(binds, crate_name=ident, prefix=prefix, launchers=dict(
-                zip((h.name for h in hosts), launchers)), hosts=hosts, header=header).items():
-            add(crate / rel, body)
+        inputs = sorted({f"../{header_name}", *(f"../{n}" for n in launchers), *(f"../{i}" for i in includes)})
+        for rel, body in rustgen.crate(binds, crate_name=ident, prefix=prefix, source_name=path.name,
+                                       launchers={h.name: n for h, n in zip(hosts, launchers)}, hosts=hosts,
+                                       inputs=inputs).items():
+            p = crate / rel
+            head = header(p.parent)
+            if p.suffix == ".toml":
+                head = "".join("# " + line[3:] for line in head.splitlines(keepends=True))
+            add(p, head + body)
     if swift:
         from . import swift as swiftgen
         add(out_dir / f"{stem}.swift", header(out_dir) + swiftgen.snippet(binds, stem=stem, source_name=path.name))

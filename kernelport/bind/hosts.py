@@ -21,12 +21,14 @@ class HostBackend:
     compiler: str  # executable, also the cargo feature's compiler
     compiler_env: str  # environment variable that overrides it (build.rs)
     compile_args: tuple[str, ...]  # before the source file
+    pic_args: tuple[str, ...]  # position-independent host code (a Rust binary is a PIE)
     env: tuple[tuple[str, str], ...]  # the compiler needs these
     arch_env: str  # environment variable with the target architectures (build.rs)
     arch_flag: str  # one architecture as a flag
     default_archs: tuple[str, ...]  # built when arch_env is unset (none: the compiler's default)
     runtime_lib: str  # the runtime library the launcher links
-    lib_dirs: tuple[str, ...]  # where to look for it: relative to the compiler's install prefix, or absolute
+    home_envs: tuple[str, ...]  # environment variables naming the toolkit's install prefix
+    lib_dirs: tuple[str, ...]  # where to look for it: relative to the install prefix, or absolute
 
     def build_command(self, path: str) -> str:
         env = " ".join(f"{k}={v}" for k, v in self.env)
@@ -35,11 +37,12 @@ class HostBackend:
 
 
 HOSTS: dict[str, HostBackend] = {
-    "cuda": HostBackend("cuda", "CUDA", ".cu", "nvcc", "NVCC", ("-x", "cu"), (), "KERNELPORT_CUDA_ARCH",
-                        "-arch={}", (), "cudart", ("lib64", "lib", "targets/x86_64-linux/lib")),
-    "hip": HostBackend("hip", "HIP", ".hip", "hipcc", "HIPCC", ("-x", "hip"), (("HIP_PLATFORM", "amd"),),
+    "cuda": HostBackend("cuda", "CUDA", ".cu", "nvcc", "NVCC", ("-x", "cu"), ("-Xcompiler", "-fPIC"), (), "KERNELPORT_CUDA_ARCH",
+                        "-arch={}", (), "cudart", ("CUDA_HOME", "CUDA_PATH"),
+                        ("lib64", "lib", "targets/x86_64-linux/lib", "/usr/local/cuda/lib64")),
+    "hip": HostBackend("hip", "HIP", ".hip", "hipcc", "HIPCC", ("-x", "hip"), ("-fPIC",), (("HIP_PLATFORM", "amd"),),
                        "KERNELPORT_HIP_ARCHS", "--offload-arch={}", toolchains.HIP_ARCHS, "amdhip64",
-                       ("lib", "lib64", "/opt/rocm/lib", "/usr/lib/x86_64-linux-gnu")),
+                       ("ROCM_PATH", "HIP_PATH"), ("lib", "lib64", "/opt/rocm/lib")),
 }
 
 
