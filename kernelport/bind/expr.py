@@ -146,11 +146,15 @@ def emit(e: Expr, lang: Language, rename=lambda n: n) -> str:
         if isinstance(n, ast.IfExp):
             return lang.ternary.format(c=lang.truth.format(go(n.test)), a=go(n.body), b=go(n.orelse))
         if isinstance(n, ast.Call):
-            return f"{lang.call[n.func.id]}({', '.join(go(a) for a in n.args)})"
+            return f"{lang.call[n.func.id]}({', '.join(_bare(go(a)) for a in n.args)})"
         raise _error(f"unsupported expression '{e.text}'", e.where)
 
-    out = go(e.tree)
-    return out[1:-1] if out.startswith("(") and _balanced(out[1:-1]) else out
+    return _bare(go(e.tree))
+
+
+def _bare(s: str) -> str:
+    """`s` without parentheses around the whole of it (an argument or a statement needs none)."""
+    return s[1:-1] if s.startswith("(") and s.endswith(")") and _balanced(s[1:-1]) else s
 
 
 def _balanced(s: str) -> bool:
