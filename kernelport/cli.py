@@ -160,6 +160,40 @@ def verify(
     raise typer.Exit(1 if any(r.failed for r in reports) else 0)
 
 
+@app.command()
+def bind(
+    files: List[Path] = typer.Argument(..., help="Annotated CUDA kernel files (.cu)."),
+    output: Path = typer.Option(..., "-o", "--output", help="Output directory."),
+    rust: bool = typer.Option(False, "--rust", help="Also write a Rust crate (std only) with safe bindings."),
+    swift: bool = typer.Option(False, "--swift", help="Also write a Metal host snippet in Swift (untested on hardware)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite files kernelport did not write or that were edited."),
+) -> None:
+    """Write checked extern "C" launchers (CUDA, HIP) and, optionally, Rust and Swift bindings."""
+    from . import output as outmod
+    from .bind import NotBound, bind_file
+    from .bind.files import write
+
+    status = 0
+    for f in files:
+        try:
+            outputs = bind_file(f, output, rust=rust, swift=swift)
+        except NotBound as e:
+            for d in e.diagnostics:
+                err.print(d, markup=False)
+            err.print(f"{f}: not bound: its port has constructs with no safe rewrite", markup=False)
+            status = 1
+            continue
+        for o in outputs:
+            try:
+                verdict = write(o.path, o.text, force=force)
+            except outmod.WriteRefused as e:
+                err.print(f"error: {e}", markup=False)
+                status = 1
+                continue
+            out.print(f"{verdict:9} {o.path}", markup=False)
+    raise typer.Exit(status)
+
+
 def run() -> None:
     """Entry point: user errors print one line (exit 2); nothing ever prints a traceback."""
     try:

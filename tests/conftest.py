@@ -13,13 +13,38 @@ def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")
 
 
+# Host tools the bind tests need besides kernelport.toolchains' compilers: name -> (candidates, hint).
+_HOST_TOOLS = {
+    "cargo": (("cargo", "~/.cargo/bin/cargo", "/root/.cargo/bin/cargo"),
+              "cargo not found (install: rustup, https://rustup.rs, or apt-get install cargo)"),
+    "g++": (("g++",), "g++ not found (install: apt-get install g++)"),
+}
+
+
+def _find_host_tool(name: str):
+    import shutil
+    import subprocess
+
+    from kernelport.toolchains import Toolchain
+
+    for c in _HOST_TOOLS[name][0]:
+        path = shutil.which(os.path.expanduser(c))
+        if path:
+            r = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=60)
+            if r.returncode == 0:
+                first = (r.stdout.splitlines() or ["? unknown"])[0].split()
+                return Toolchain(name, path, first[1] if name == "cargo" else first[-1])
+    return None
+
+
 def require_tool(name: str):
-    """The Toolchain for "nvcc", "hipcc", "clang" or "metal"; fail (CI) or skip (locally) if absent."""
+    """The Toolchain for "nvcc", "hipcc", "clang", "metal", "cargo" or "g++"; fail (CI) or skip
+    (locally) if absent."""
     from kernelport import toolchains
 
-    tool = toolchains.find_tool(name)
+    tool = _find_host_tool(name) if name in _HOST_TOOLS else toolchains.find_tool(name)
     if tool is None:
-        hint = toolchains.install_hint(name)
+        hint = _HOST_TOOLS[name][1] if name in _HOST_TOOLS else toolchains.install_hint(name)
         if in_ci():
             pytest.fail(f"required toolchain missing in CI: {hint}", pytrace=False)
         pytest.skip(hint)

@@ -1,0 +1,89 @@
+"""Generated launchers through the real compilers, and the Rust crates through `cargo check`.
+
+Bindings are generated into a temporary directory (with the ports bind writes beside them),
+exactly as a user gets them; nothing here needs a GPU.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from kernelport import toolchains
+from kernelport.bind.hosts import HOSTS
+
+from bind_support import EXAMPLES, NAMES, generate
+from conftest import require_tool
+
+# Crates checked with cargo: one with scalars and several buffers (matmul_tiled), a scalar
+# taken from a buffer's length (saxpy), four buffers and float scalars (warp_vote), a keyword
+# parameter and dynamic shared memory (dynamic_shared), a template instance (template_reduce).
+CRATES = ["saxpy", "matmul_tiled", "warp_vote", "dynamic_shared", "template_reduce"]
+
+
+@pytest.fixture(scope="module")
+def bound(tmp_path_factory):
+    out = tmp_path_factory.mktemp("bind")
+    for p in EXAMPLES:
+        generate(p, out, rust=True, swift=False)
+    return out
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_cuda_launcher_compiles(bound, name):
+    require_tool("nvcc")
+    r = toolchains.compile_cuda(bound / f"{name}_launch.cu")
+    assert r.ok, r.output
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_hip_launcher_compiles_for_both_arches(bound, name):
+    require_tool("hipcc")
+    r = toolchains.compile_hip(bound / f"{name}_launch.hip", toolchains.HIP_ARCHS)
+    assert r.ok, r.output
+
+
+def test_header_is_plain_c(bound):
+    cc = shutil.which("gcc") or shutil.which("cc")
+    if cc is None:
+        pytest.skip("no C compiler")
+    for p in EXAMPLES:
+        r = subprocess.run([cc, "-std=c99", "-Wall", "-Werror", "-pedantic", "-fsyntax-only", "-x", "c",
+                            str(bound / f"{p.stem}_launch.h")], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+
+
+def _cargo(args, crate, env=None, timeout=600):
+    cargo = require_tool("cargo")
+    e = dict(os.environ, **(env or {}))
+    e.setdefault("CARGO_TARGET_DIR", str(crate.parent / "target"))
+    return subprocess.run([cargo.path, *args], cwd=crate, capture_output=True, text=True, env=e, timeout=timeout)
+
+
+@pytest.mark.parametrize("name", CRATES)
+def test_crate_passes_cargo_check_offline(bound, name):
+    """build.rs runs under `cargo check` too: the launcher is really compiled with nvcc."""
+    require_tool("nvcc")
+    r = _cargo(["check", "--offline", "--quiet"], bound / f"{name}_rs")
+    assert r.returncode == 0, r.stderr
+    assert "warning" not in r.stderr, r.stderr
+
+
+def test_crate_hip_feature_passes_cargo_check_offline(bound):
+    require_tool("hipcc")
+    r = _cargo(["check", "--offline", "--quiet", "--no-default-features", "--features", "hip"],
+               bound / "matmul_tiled_rs")
+    assert r.returncode == 0, r.stderr
+
+
+def test_crate_refuses_two_runtimes(bound):
+    r = _cargo(["check", "--offline", "--quiet", "--features", "hip"], bound / "saxpy_rs")
+    assert r.returncode != 0 and "enable exactly one runtime feature" in r.stderr
+
+
+def test_build_rs_uses_the_host_table(bound):
+    text = (bound / "saxpy_rs" / "build.rs").read_text()
+    for h in HOSTS.values():
+        assert f'compiler: "{h.compiler}"' in text and f'runtime_lib: "{h.runtime_lib}"' in text
