@@ -46,6 +46,32 @@ class Lowering:
     defines: dict[str, str] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class HostBuild:
+    """How `kernelport bind` builds a launcher for this backend's host runtime (what the
+    spellings do not say: file extension, compiler, link line)."""
+    name: str  # the dialect backend
+    title: str
+    extension: str  # of the launcher source
+    compiler: str  # executable, also the cargo feature's compiler
+    compiler_env: str  # environment variable that overrides it (build.rs)
+    compile_args: tuple[str, ...]  # before the source file
+    pic_args: tuple[str, ...]  # position-independent host code (a Rust binary is a PIE)
+    env: tuple[tuple[str, str], ...]  # the compiler needs these
+    arch_env: str  # environment variable with the target architectures (build.rs)
+    arch_flag: str  # one architecture as a flag
+    default_archs: tuple[str, ...]  # built when arch_env is unset (none: the compiler's default)
+    runtime_lib: str  # the runtime library the launcher links
+    home_envs: tuple[str, ...]  # environment variables naming the toolkit's install prefix
+    lib_dirs: tuple[str, ...]  # where to look for it: relative to the install prefix, or absolute
+
+    def build_command(self, path: str) -> str:
+        env = " ".join(f"{k}={v}" for k, v in self.env)
+        archs = " ".join(self.arch_flag.format(a) for a in self.default_archs)
+        return " ".join(x for x in (env, self.compiler, *self.compile_args, archs, "-c", path) if x)
+
+
+
 class Backend:
     name: ClassVar[str]
     # Suffix of the port file `translate --to NAME` writes; None: not a translation target.
@@ -64,6 +90,8 @@ class Backend:
     tools: ClassVar[tuple[str, ...]] = ()
     # "module:Class" of the Translator subclass that writes this backend's ports.
     translator_path: ClassVar[str | None] = None
+    # How `kernelport bind` builds host launchers for this backend (None: no C host runtime).
+    host_build: ClassVar[HostBuild | None] = None
     # "module:function" that runs this backend's original on a real GPU (`verify --device NAME`).
     device_runner: ClassVar[str | None] = None
 

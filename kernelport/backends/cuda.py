@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..dialect import (ATOMIC_OPS, C_HEADERS, CUDA_ONLY_OTHER, CUDA_ONLY_WARP, MATH_ACCURATE, MATH_EXACT,
                        RUNTIME_NAMES, VECTOR_MAKERS, header_key)
-from .base import Backend, Lowering, Run
+from .base import Backend, HostBuild, Lowering, Run
 
 # Words the emulator's front end drops in CUDA and HIP text alike (no GPU meaning for C99).
 COMMON_DROP = ("__host__", "__noinline__", "__inline__", "__align__", "__restrict__", "__restrict",
@@ -77,6 +77,10 @@ class CUDA(Backend):
                "runtime_header": ("cuda.h", "cuda_runtime_api.h")}
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP,
                         defines={"__CUDACC__": "1", "__CUDA_ARCH__": "800", "__NVCC__": "1"})
+
+    host_build = HostBuild("cuda", "CUDA", ".cu", "nvcc", "NVCC", ("-x", "cu"), ("-Xcompiler", "-fPIC"), (),
+                           "KERNELPORT_CUDA_ARCH", "-arch={}", (), "cudart", ("CUDA_HOME", "CUDA_PATH"),
+                           ("lib64", "lib", "targets/x86_64-linux/lib", "/usr/local/cuda/lib64"))
 
     def compile(self, path, run):
         from .. import toolchains

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..dialect import RUNTIME_NAMES
-from .base import Backend, Lowering, Run
+from .base import Backend, HostBuild, Lowering, Run
 from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
 
 
@@ -41,6 +41,10 @@ class HIP(Backend):
                                  "HIP_DYNAMIC_SHARED(type, var)": "extern __shared__ type var[]",
                                  "HIP_DYNAMIC_SHARED_ATTRIBUTE": ""})
     translator_path = "kernelport.translate:Translator"
+
+    host_build = HostBuild("hip", "HIP", ".hip", "hipcc", "HIPCC", ("-x", "hip"), ("-fPIC",), (("HIP_PLATFORM", "amd"),),
+                           "KERNELPORT_HIP_ARCHS", "--offload-arch={}", tuple(r.arch for r in runs), "amdhip64",
+                           ("ROCM_PATH", "HIP_PATH"), ("lib", "lib64", "/opt/rocm/lib"))
 
     def wave_defines(self, wave: int) -> dict[str, str]:
         d = {"__AMDGCN_WAVEFRONT_SIZE": str(wave), "__AMDGCN_WAVEFRONT_SIZE__": str(wave)}

@@ -5,47 +5,16 @@ table holds only what the dialect table does not: file extension, compiler and l
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .. import backends
+from ..backends.base import HostBuild
 
-from .. import dialect, toolchains
-
-
-SOURCE_BACKEND = "cuda"  # the dialect kernelport reads: its launcher #includes the source as written
-
-
-@dataclass(frozen=True)
-class HostBackend:
-    name: str  # the dialect backend
-    title: str
-    extension: str  # of the launcher source
-    compiler: str  # executable, also the cargo feature's compiler
-    compiler_env: str  # environment variable that overrides it (build.rs)
-    compile_args: tuple[str, ...]  # before the source file
-    pic_args: tuple[str, ...]  # position-independent host code (a Rust binary is a PIE)
-    env: tuple[tuple[str, str], ...]  # the compiler needs these
-    arch_env: str  # environment variable with the target architectures (build.rs)
-    arch_flag: str  # one architecture as a flag
-    default_archs: tuple[str, ...]  # built when arch_env is unset (none: the compiler's default)
-    runtime_lib: str  # the runtime library the launcher links
-    home_envs: tuple[str, ...]  # environment variables naming the toolkit's install prefix
-    lib_dirs: tuple[str, ...]  # where to look for it: relative to the install prefix, or absolute
-
-    def build_command(self, path: str) -> str:
-        env = " ".join(f"{k}={v}" for k, v in self.env)
-        archs = " ".join(self.arch_flag.format(a) for a in self.default_archs)
-        return " ".join(x for x in (env, self.compiler, *self.compile_args, archs, "-c", path) if x)
+HostBackend = HostBuild  # each backend's row lives with the backend (backends/*.py: host_build)
+SOURCE_BACKEND = backends.source().name  # the dialect kernelport reads: its launcher #includes the source
 
 
-HOSTS: dict[str, HostBackend] = {
-    "cuda": HostBackend("cuda", "CUDA", ".cu", "nvcc", "NVCC", ("-x", "cu"), ("-Xcompiler", "-fPIC"), (), "KERNELPORT_CUDA_ARCH",
-                        "-arch={}", (), "cudart", ("CUDA_HOME", "CUDA_PATH"),
-                        ("lib64", "lib", "targets/x86_64-linux/lib", "/usr/local/cuda/lib64")),
-    "hip": HostBackend("hip", "HIP", ".hip", "hipcc", "HIPCC", ("-x", "hip"), ("-fPIC",), (("HIP_PLATFORM", "amd"),),
-                       "KERNELPORT_HIP_ARCHS", "--offload-arch={}", toolchains.HIP_ARCHS, "amdhip64",
-                       ("ROCM_PATH", "HIP_PATH"), ("lib", "lib64", "/opt/rocm/lib")),
-}
+def host_backends() -> list[HostBuild]:
+    """Backends with a host runtime, in registration order (Metal's host is Swift)."""
+    return [b.host_build for b in backends.all() if b.host_build is not None]
 
 
-def host_backends() -> list[HostBackend]:
-    """Backends with a host runtime in the dialect table, in its order (Metal's host is Swift)."""
-    return [HOSTS[b] for b in dialect.BACKENDS if dialect.concept("runtime_header").spelling(b) is not None]
+HOSTS = {h.name: h for h in host_backends()}
