@@ -22,7 +22,7 @@ import tempfile
 import numpy as np
 from pycparser import c_ast
 
-from .lower import LowerError, _Qualifiers, _rewrite_item, _strip_template_header, lower, preprocess, \
+from .emulator.frontend import LowerError, _Qualifiers, _rewrite_item, _strip_template_header, lower, preprocess, \
     split_items
 
 _LIBS: dict[str, tuple[ctypes.CDLL, str]] = {}

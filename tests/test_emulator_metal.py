@@ -9,7 +9,7 @@ import pytest
 
 from kernelport import dialect
 from kernelport.emulator import EmulatorError, run_kernel
-from kernelport.lower import lower
+from kernelport.emulator.frontend import lower
 
 SCHEDULES = ["block", "warp", "thread"]
 HEAD = "#include <metal_stdlib>\nusing namespace metal;\n"

@@ -14,7 +14,7 @@ import numpy as np
 from pycparser import c_ast
 
 from .. import dialect
-from ..lower import AS_TYPE_FN, NS_SEP, SHARED_STORAGE, Lowered
+from .frontend import AS_TYPE_FN, NS_SEP, SHARED_STORAGE, Lowered
 from . import intrinsics as K
 from .ctype import (AUTO, BOOL, F32, F64, I32, I64, U32, U64, VOID, ArrT, PtrT, StructT, TypeResolver, base_scalar,
                     char_literal, common, conv, float_literal, inner_dims, int_literal, scalar_count, sizeof)

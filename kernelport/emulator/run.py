@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..lower import LowerError, lower, wave_defines
+from .frontend import LowerError, lower, wave_defines
 from . import intrinsics as K
 from .compiler import Compiler
 from .ctype import PtrT, base_scalar, conv, inner_dims, scalar_count

@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 
 from pycparser import c_ast, c_parser
 
-from . import dialect
-from .cexpr import split_top_level
+from .. import dialect
+from ..cexpr import split_top_level
 
 SHARED_STORAGE = "_Thread_local"  # the storage class that marks a block-shared declaration
 AUTO_TYPE = "__kp_auto"  # a type deduced at run time (C++ `auto`, undeduced template params)
@@ -46,12 +46,12 @@ class LowerError(ValueError):
 
 
 def _backends_names() -> tuple[str, ...]:
-    from . import backends
+    from .. import backends
     return backends.names()
 
 
 def _backend(name: str):
-    from . import backends
+    from .. import backends
     return backends.get(name)
 
 
