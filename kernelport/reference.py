@@ -22,8 +22,8 @@ import tempfile
 import numpy as np
 from pycparser import c_ast
 
-from .emulator.frontend import LowerError, _Qualifiers, _rewrite_item, _strip_template_header, lower, preprocess, \
-    split_items
+from .emulator.frontend import LowerError, Qualifiers, lower, preprocess, rewrite_item, split_items, \
+    strip_template_header
 
 _LIBS: dict[str, tuple[ctypes.CDLL, str]] = {}
 _TMP: list[tempfile.TemporaryDirectory] = []
@@ -64,11 +64,11 @@ def extract_c(source: str, func: str, path: str = "<kernel>", backend: str = "cu
     items = [it for it in split_items(pre) if it.file != "<prelude>"]
     from . import backends
     be = backends.get(backend)
-    q = _Qualifiers(be)
+    q = Qualifiers(be)
     funcs: dict[str, object] = {}
     decls = []
     for it in items:
-        text, tparams = _strip_template_header(it.text)
+        text, tparams = strip_template_header(it.text)
         if tparams is not None:
             continue
         head = text.split("{", 1)[0]
@@ -93,12 +93,12 @@ def extract_c(source: str, func: str, path: str = "<kernel>", backend: str = "cu
                 todo.append(callee)
     out = [HEADERS]
     for it in decls:
-        out.append(f'# {it.line} "{it.file}"\n{_rewrite_item(it.text, q, be.lowering, None)}\n')
+        out.append(f'# {it.line} "{it.file}"\n{rewrite_item(it.text, q, be.lowering, None)}\n')
     # prototypes first so that helper order does not matter
     bodies = []
     for f in reversed(need):
         it = funcs[f]
-        text = _rewrite_item(it.text, q, be.lowering, None)
+        text = rewrite_item(it.text, q, be.lowering, None)
         text = text.replace("_Thread_local", "")
         proto = text.split("{", 1)[0].strip()
         out.append(proto + ";\n")
