@@ -16,11 +16,6 @@ from .lanes import Frame
 from .memory import Pointer
 from .ops import truth
 
-# MSL atomic functions with no concept in the dialect table (the kp_atomic_* CAS loops use them)
-METAL_ATOMIC_FNS = frozenset({"atomic_load_explicit", "atomic_store_explicit",
-                              "atomic_compare_exchange_weak_explicit", "atomic_compare_exchange_strong_explicit"})
-
-
 class CallCompiler:
     """FnCompiler's calls (a mixin)."""
 
@@ -35,8 +30,9 @@ class CallCompiler:
             return self._overloaded_call(name, args, node)
         if name == AS_TYPE_FN:
             return self._as_type_call(args, node)
-        if self.c.backend == "metal" and name in METAL_ATOMIC_FNS:
-            return self._metal_atomic_call(name, args, node)
+        explicit = self.c.be.explicit_atomics.get(name)
+        if explicit is not None:
+            return self._explicit_atomic_call(name, *explicit, args, node)
         spelled = name.replace(NS_SEP, "::")
         hit = dialect.spelled_by(self.c.backend, spelled)
         if hit is not None:
@@ -178,10 +174,9 @@ class CallCompiler:
             return r, (e if (arr.dtype.kind == "f" or t.kind == "f") else None)
         return f
 
-    def _metal_atomic_call(self, name, args, node):
-        """MSL atomics that are not concepts: what the kp_atomic_* CAS loops use."""
-        want = {"atomic_load_explicit": 2, "atomic_store_explicit": 3,
-                "atomic_compare_exchange_weak_explicit": 5, "atomic_compare_exchange_strong_explicit": 5}[name]
+    def _explicit_atomic_call(self, name, op, want, args, node):
+        """Explicit atomics that are not concepts (the backend's `explicit_atomics`: what Metal's
+        kp_atomic_* CAS loops use); op is "load", "store" or "cas"."""
         if len(args) != want:
             raise self.err(node, f"`{name}` takes {want} arguments, {len(args)} given")
         fa = self.ex(args[0])
@@ -192,12 +187,12 @@ class CallCompiler:
                 raise EmulatorError(f"{name} on a non-pointer", fr.g.ctx.path, *self.pos(node))
             return p
 
-        if name == "atomic_load_explicit":
+        if op == "load":
             def f(fr, m):
                 g = fr.g
                 return g.ctx.mem.atomic(g, "load", ptr(fr, m), ZERO, m, node, g.ctx.track)
             return f
-        if name == "atomic_store_explicit":
+        if op == "store":
             fv = self.ex(args[1])
 
             def f(fr, m):
@@ -255,7 +250,7 @@ class CallCompiler:
             raise self.err(node, f"`{node.name.name}` called with {len(args)} arguments "
                                  f"(the dialect table spells {concept.spelling(canon)})")
         fns = {p: self.ex(a) for p, a in bound.items() if a is not None}
-        backend = self.c.backend
+        be = self.c.be
         if kind == "barrier":
             if key == "syncthreads":
                 return self._barrier_call(node, None, None)
@@ -266,7 +261,8 @@ class CallCompiler:
             return self._collective_call(key, fns, node)
         if kind == "bitop":
             f0 = fns["x"]
-            return lambda fr, m: K.bitop(key, f0(fr, m), backend)
+            overloaded = be.bitops_overloaded
+            return lambda fr, m: K.bitop(key, f0(fr, m), overloaded)
         if kind == "atomic":
             op = key.split("_", 1)[1]
             fa, fv, fc = fns["address"], fns["value"], fns.get("compare")
@@ -282,7 +278,8 @@ class CallCompiler:
         if kind == "math":
             order = [p for p in concept.params if p in fns]
             afs = [fns[p] for p in order]
-            return lambda fr, m: K.math_concept(key, [a(fr, m) for a in afs], fr.g.ctx.track, backend)
+            overloaded = be.math_overloaded
+            return lambda fr, m: K.math_concept(key, [a(fr, m) for a in afs], fr.g.ctx.track, overloaded)
         if kind == "index":
             return self._builtin_value(key, None if key not in INDEX_3D else 0, node)
         raise self.err(node, f"concept {key} ({kind}) cannot be executed by the emulator")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from pycparser import c_ast
 
-from .. import dialect
+from .. import backends, dialect
 from .calls import CallCompiler
 from .ctype import VOID, ArrT, PtrT, StructT, TypeResolver, base_scalar, char_literal, conv, float_literal, \
     inner_dims, int_literal, scalar_count, sizeof
@@ -50,11 +50,13 @@ class Compiler:
     def __init__(self, low: Lowered, mode: str):
         self.low = low
         self.backend = low.backend
+        self.be = backends.get(low.backend)
         self.mode = mode
         self.path = low.path
         self.enums: dict[str, int] = {}
         self.globals: dict[str, tuple[c_ast.Decl, object]] = {}
         self.tr = TypeResolver(low.ast, low.typedef_overrides, self.const_eval)
+        self.warp_size_dtype = self.tr.resolve(c_ast.IdentifierType(self.be.warp_size_type.split()))
         for e in low.ast.ext:
             if isinstance(e, c_ast.Decl):
                 self._collect_enums(e.type)
@@ -231,11 +233,11 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler):
                 if isinstance(p.type, c_ast.PtrDecl) and "const" in (getattr(p.type.type, "quals", None) or []):
                     cf.const_params.add(p.name)
                 s = self.slot()
-                if p.name in attrs and attrs[p.name][0] == "threadgroup":
+                if p.name in attrs and attrs[p.name][0] == self.c.be.dynamic_shared_attribute:
                     # Metal's dynamic threadgroup memory (CUDA's extern __shared__): the block's
                     # dynamic shared buffer, sized by the launch (run_kernel's shared_bytes)
                     self._threadgroup_param(p, t, attrs[p.name][1])
-                    cf.param_builtins[s] = ("threadgroup", None)
+                    cf.param_builtins[s] = ("dynamic_shared", None)
                     cf.params.append((p.name, t, s))
                     continue
                 if p.name in attrs:
@@ -271,18 +273,17 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler):
     def _attr_builtin(self, attr, t, node):
         """Metal: a parameter bound to a built-in by its attribute (through the concept table)."""
         name, arg = attr
-        if name in ("buffer", "threadgroup"):
+        be = self.c.be
+        if name in (be.argument_attribute, be.dynamic_shared_attribute):
             return None
         for c in dialect.CONCEPTS:
             a = c.attribute(self.c.backend)
             if a and a[1] == name:
                 comp = None if isinstance(t, StructT) else 0
                 return (c.key, comp)
-        extra = {"thread_position_in_grid": ("global_idx", None), "thread_index_in_threadgroup": ("linear_tid", 0)}
-        if name in extra:
-            k, comp = extra[name]
-            return (k, None if isinstance(t, StructT) else 0)
-        raise self.err(node, f"unsupported Metal attribute [[{name}]]")
+        if name in be.derived_builtin_attributes:
+            return (be.derived_builtin_attributes[name], None if isinstance(t, StructT) else 0)
+        raise self.err(node, f"unsupported {be.name} attribute [[{name}]]")
 
     def s_DeclList(self, node):
         items = [r for r in (self.s_Decl(d) for d in node.decls) if r is not None]

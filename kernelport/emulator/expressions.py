@@ -141,7 +141,8 @@ class ExpressionCompiler:
                 raise self.err(node, f"use of the whole built-in vector {key} (take .x/.y/.z)")
             return lambda fr, m: (getattr(fr.g, attr)[comp], None)
         if key == "warp_size":
-            return lambda fr, m: (np.uint32(fr.g.W) if self.c.backend == "metal" else np.int32(fr.g.W), None)
+            wave_type = self.c.warp_size_dtype.type
+            return lambda fr, m: (wave_type(fr.g.W), None)
         if key == "lane_id":
             return lambda fr, m: (fr.g.lane_u32, None)
         if key == "warp_id":

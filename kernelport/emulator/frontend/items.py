@@ -175,7 +175,7 @@ def item_info(it: Item, q: Qualifiers):
     if is_func:
         m = re.search(r"([A-Za-z_]\w*)\s*\($", head[: _paren_start(head)] + "(")
         name = m.group(1) if m else None
-    if is_func and toks & q.kernel_words and (q.kernel_words != {"kernel"} or re.search(r"\bkernel\s+void\b", head)):
+    if is_func and toks & q.kernel_words and (q.kernel_head is None or q.kernel_head.search(head)):
         kind = "kernel"
     elif is_func and toks & q.device_words:
         kind = "device"

@@ -16,13 +16,15 @@ from .rewrite import Qualifiers, rewrite_item
 _CACHE: dict[str, Lowered] = {}
 
 
-def lower(source_text: str, backend: str = "cuda", template_args: dict[str, str] | list[str] | None = None,
+def lower(source_text: str, backend: str | None = None, template_args: dict[str, str] | list[str] | None = None,
           *, path: str = "<kernel>", kernel: str | None = None, defines: dict[str, str] | None = None) -> Lowered:
     """Lower kernel text to C99 for pycparser.
 
     template_args: a dict (template parameter name -> C text) applied to template kernels, or a
-    list of positional arguments for the template function `kernel`.
+    list of positional arguments for the template function `kernel`.  backend: the dialect of
+    the text (by default the one kernels are written in).
     """
+    backend = backend or backends.source().name
     try:
         be = backends.get(backend)
     except KeyError as e:

@@ -71,10 +71,10 @@ def _prepass(src: str, path: str) -> str:
     return "\n".join(out)
 
 
-def preprocess(src: str, path: str = "<kernel>", backend: str = "cuda",
+def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
                defines: dict[str, str] | None = None) -> str:
     """Run the C preprocessor; the output carries line markers of `path`."""
-    spec = backends.get(backend).lowering
+    spec = (backends.get(backend) if backend else backends.source()).lowering
     d = dict(PRELUDE_DEFINES)
     d.pop("__forceinline__")
     d.update(spec.defines)

@@ -70,9 +70,12 @@ def _pointee_address_spaces(text: str, spec) -> str:
 
 
 class Qualifiers:
+    """A backend's qualifier words, grouped by how the front end lowers them."""
+
     def __init__(self, backend):
         spec = backend.lowering
         self.kernel_words: set[str] = set()
+        self.kernel_head = re.compile(backend.kernel_head_pattern) if backend.kernel_head_pattern else None
         self.device_words: set[str] = set()
         self.drop: set[str] = set(spec.extra_drop)
         self.drop_call: set[str] = set()
