@@ -237,7 +237,7 @@ def test_softmax_port_with_simd_max_runs():
 
 
 # ---------------------------------------------------------------------------------------------
-# 6. what differs between backends is the backends' data (kernelport/backends/), not name tests
+# 4. what differs between backends is the backends' data (kernelport/backends/), not name tests
 # ---------------------------------------------------------------------------------------------
 WIDTH_CU = """
 __global__ void k(int* out, unsigned long long* bits) {
