@@ -17,6 +17,9 @@ C AST; kernel files are C++ with GPU qualifiers.  Lowering is deliberately simpl
 Each backend's `lowering` (kernelport/backends/) says which concepts of the dialect table are
 qualifiers and how each is lowered, plus backend-only address-space words and predefined
 macros.  Spellings are read from the backends, never written here.
+
+Modules by stage: `preprocess` (1-2), `items` (3: splitting, template headers and instantiation),
+`rewrite` (3: one item to C99), `parse` (4, and `lower`, the entry point), `lowered` (the result).
 """
 from .items import Item, split_items, strip_template_header
 from .lowered import AS_TYPE_FN, AUTO_TYPE, NS_SEP, OVERLOAD_SEP, SHARED_STORAGE, LowerError, Lowered
