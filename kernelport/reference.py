@@ -22,8 +22,9 @@ import tempfile
 import numpy as np
 from pycparser import c_ast
 
-from .lower import LowerError, _Qualifiers, _rewrite_item, _strip_template_header, lower, preprocess, \
-    split_items
+from . import backends
+from .emulator.frontend import SHARED_STORAGE, LowerError, Qualifiers, lower, preprocess, rewrite_item, split_items, \
+    strip_template_header
 
 _LIBS: dict[str, tuple[ctypes.CDLL, str]] = {}
 _TMP: list[tempfile.TemporaryDirectory] = []
@@ -58,17 +59,16 @@ def c_compiler() -> str | None:
     return None
 
 
-def extract_c(source: str, func: str, path: str = "<kernel>", backend: str = "cuda") -> str:
+def extract_c(source: str, func: str, path: str = "<kernel>", backend: str | None = None) -> str:
     """C99 text of `func`, the plain helpers it calls, and the file's typedefs/constants."""
-    pre = preprocess(source, path, backend)
+    be = backends.get(backend) if backend else backends.source()
+    pre = preprocess(source, path, be.name)
     items = [it for it in split_items(pre) if it.file != "<prelude>"]
-    from . import backends
-    be = backends.get(backend)
-    q = _Qualifiers(be)
+    q = Qualifiers(be)
     funcs: dict[str, object] = {}
     decls = []
     for it in items:
-        text, tparams = _strip_template_header(it.text)
+        text, tparams = strip_template_header(it.text)
         if tparams is not None:
             continue
         head = text.split("{", 1)[0]
@@ -78,7 +78,7 @@ def extract_c(source: str, func: str, path: str = "<kernel>", backend: str = "cu
                 continue
             funcs[m.group(1)] = it
         elif re.match(r"\s*(typedef|struct|union|enum|static\s+const|const)\b", text) and "<<<" not in text \
-                and "__shared__" not in text and "::" not in text:
+                and not q.shared & set(re.findall(r"\w+", text)) and "::" not in text:
             decls.append(it)
     if func not in funcs:
         raise LowerError(f"reference function `{func}` not found in the file", path)
@@ -93,13 +93,13 @@ def extract_c(source: str, func: str, path: str = "<kernel>", backend: str = "cu
                 todo.append(callee)
     out = [HEADERS]
     for it in decls:
-        out.append(f'# {it.line} "{it.file}"\n{_rewrite_item(it.text, q, be.lowering, None)}\n')
+        out.append(f'# {it.line} "{it.file}"\n{rewrite_item(it.text, q, be.lowering, None)}\n')
     # prototypes first so that helper order does not matter
     bodies = []
     for f in reversed(need):
         it = funcs[f]
-        text = _rewrite_item(it.text, q, be.lowering, None)
-        text = text.replace("_Thread_local", "")
+        text = rewrite_item(it.text, q, be.lowering, None)
+        text = text.replace(SHARED_STORAGE, "")
         proto = text.split("{", 1)[0].strip()
         out.append(proto + ";\n")
         bodies.append(f'# {it.line} "{it.file}"\n{text}\n')
@@ -163,11 +163,13 @@ _PROMOTED_MATH = ("exp", "log", "sqrt", "fabs", "fmax", "fmin", "pow", "sin", "c
 PROMOTE = "#define float double\n" + "".join(f"#define {f}f {f}\n" for f in _PROMOTED_MATH)
 
 
-def run_reference(source: str, func: str, args: dict, path: str = "<kernel>", backend: str = "cuda",
+def run_reference(source: str, func: str, args: dict, path: str = "<kernel>", backend: str | None = None,
                   interpret: bool = False, promote: bool = False) -> dict[str, np.ndarray]:
     """Run the plain C function `func` of `source` with `args` (arrays for pointers, numbers for
     scalars); returns every pointer argument after the call (copies).  With `promote`, float
-    buffers and scalars are passed and returned as float64 and computed in double."""
+    buffers and scalars are passed and returned as float64 and computed in double.  backend: the
+    dialect of `source` (by default the one kernels are written in)."""
+    backend = backend or backends.source().name
     cc = None if interpret else c_compiler()
     if cc is None:
         if promote:

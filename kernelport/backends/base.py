@@ -150,3 +150,25 @@ class Backend:
 
     def __repr__(self) -> str:
         return f"<backend {self.name}>"
+
+    # -- emulator --
+    # C type of the wave-width built-in (CUDA's `int warpSize`; MSL's `uint` attribute).
+    warp_size_type: ClassVar[str] = "int"
+    # Math concepts compute in their argument's float type (MSL overloads `exp`, `fma`, ...)
+    # rather than in float (CUDA's `expf`, `__expf`, `fmaf`).
+    math_overloaded: ClassVar[bool] = False
+    # Bit concepts take an integer of any type (MSL's `popcount`, `clz`, ...) rather than their
+    # fixed parameter types (CUDA's `__popc(unsigned)`, `__popcll(unsigned long long)`).
+    bitops_overloaded: ClassVar[bool] = False
+    # Explicit atomics that are no concept of the dialect table (the CAS loops of Metal's
+    # kp_atomic_* helpers use them): name -> (operation "load" | "store" | "cas", argument count).
+    explicit_atomics: ClassVar[dict[str, tuple[str, int]]] = {}
+    # A kernel's head must also match this (MSL's qualifier `kernel` is an ordinary word too).
+    kernel_head_pattern: ClassVar[str | None] = None
+    # Parameter attributes that bind no built-in: a kernel argument (`[[buffer(i)]]`) and the
+    # dynamic shared buffer (`[[threadgroup(i)]]`, CUDA's `extern __shared__`).
+    argument_attribute: ClassVar[str | None] = None
+    dynamic_shared_attribute: ClassVar[str | None] = None
+    # Parameter attributes of built-ins that are no concept: attribute -> the emulator's built-in
+    # (`global_idx`: the thread's index in the grid, `linear_tid`: its index in the block).
+    derived_builtin_attributes: ClassVar[dict[str, str]] = {}

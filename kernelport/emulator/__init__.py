@@ -4,10 +4,11 @@
     res = run_kernel(src, "block_sum", args={"x": x, "out": out, "n": n}, grid=(g, 1, 1),
                      block=(256, 1, 1), wave=64, schedule="thread")
 
-Modules: `ctype` (C types and conversions), `ops` (C arithmetic with error bounds), `memory`
-(buffers, pointers, atomics, race detector), `warp` (collectives), `intrinsics` (concept
-implementations), `compiler` (AST -> closures), `schedule` (block / warp / thread schedules),
-`run` (run_kernel).
+Modules: `frontend` (kernel text -> pycparser's C AST), `ctype` (C types and conversions), `ops`
+(C arithmetic with error bounds), `memory` (buffers, pointers, atomics, race detector), `warp`
+(collectives), `intrinsics` (concept implementations), `lanes` (groups of lanes and frames),
+`compiler` with `statements`, `expressions` and `calls` (AST -> closures), `compaction` (sparse
+branches on few lanes), `schedule` (block / warp / thread schedules), `run` (run_kernel).
 """
 from .errors import Diagnostic, EmulatorError, Race
 from .run import SCHEDULES, RunResult, run_kernel

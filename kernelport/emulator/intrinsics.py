@@ -251,12 +251,12 @@ def conv_val(a, dt):
 # ---------------------------------------------------------------------------------------------
 # Concepts of kind "math" (accurate and fast forms): concept key -> (function, arity, fast)
 # ---------------------------------------------------------------------------------------------
-def math_concept(key: str, args, track: bool, backend: str):
-    """`math_exp`, `fast_exp`, `math_fma`, ... : float32 on CUDA/HIP (the `f` functions), the
-    argument's float type on Metal (its functions are overloaded)."""
+def math_concept(key: str, args, track: bool, overloaded: bool):
+    """`math_exp`, `fast_exp`, `math_fma`, ... : float32 (CUDA/HIP's `f` functions), or, where the
+    backend's math functions are `overloaded` (Metal), the argument's float type."""
     fast = key.startswith("fast_")
     fn = key.split("_", 1)[1]
-    dt = F32 if backend in ("cuda", "hip") else None
+    dt = None if overloaded else F32
     if dt is None:
         v0 = args[0][0]
         dt = v0.dtype if v0.dtype.kind == "f" else F32
@@ -341,9 +341,12 @@ def _lanes_txt(lanes) -> str:
     return ",".join(runs)
 
 
-def bitop(key: str, a, backend: str):
+def bitop(key: str, a, overloaded: bool):
+    """`popc`, `ffs`, `clz`, `brev` (and their 64-bit forms): the argument converted to the
+    concept's parameter type, or, where the backend's bit functions are `overloaded` (Metal),
+    kept as it is when it is an integer."""
     v, _ = a
-    if backend in ("cuda", "hip"):
+    if not overloaded:
         v = conv(v, BITOP_PARAM[key])
     elif v.dtype.kind not in "iu":
         v = conv(v, U32)

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..lower import LowerError, lower, wave_defines
+from .. import backends
+from .frontend import LowerError, lower, wave_defines
 from . import intrinsics as K
 from .compiler import Compiler
 from .ctype import PtrT, base_scalar, conv, inner_dims, scalar_count
@@ -113,7 +114,7 @@ def _compile(low, mode: str, kernel: str):
 
 
 def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_bytes: int = 0, wave: int = 32,
-               schedule: str = "block", seed: int = 0, backend: str = "cuda", template_args=None,
+               schedule: str = "block", seed: int = 0, backend: str | None = None, template_args=None,
                path: str = "<kernel>", error_bound: bool = True, check_races: bool = True,
                max_steps: int = 1_000_000, max_lanes: int = 1 << 20, contract: bool = True) -> RunResult:
     """Run `kernel` from `source` on the emulator for the whole grid.
@@ -122,6 +123,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     wave: the warp/wavefront width W (32 or 64); `warpSize` is W and ballots are W-bit.
     schedule: "block" (block lockstep), "warp" (warps interleaved between barriers in a seeded
     order) or "thread" (one thread at a time between barriers and warp collectives).
+    backend: the dialect of `source` (by default the one kernels are written in).
     """
     t0 = time.perf_counter()
     if schedule not in SCHEDULES:
@@ -130,6 +132,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         raise ValueError("wave must be 32 or 64")
     grid = tuple(int(x) for x in (tuple(grid) + (1, 1, 1))[:3])
     block = tuple(int(x) for x in (tuple(block) + (1, 1, 1))[:3])
+    backend = backend or backends.source().name
     try:
         low = lower(source, backend, template_args, path=path, kernel=kernel,
                     defines=wave_defines(backend, wave))

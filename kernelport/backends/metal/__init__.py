@@ -71,3 +71,16 @@ class Metal(Backend):
     def compile(self, path, run):
         from ... import toolchains
         return toolchains.check_metal(path)
+
+    # -- emulator --
+    warp_size_type = attributes["warp_size"][0]
+    math_overloaded = True
+    bitops_overloaded = True
+    explicit_atomics = {"atomic_load_explicit": ("load", 2), "atomic_store_explicit": ("store", 3),
+                        "atomic_compare_exchange_weak_explicit": ("cas", 5),
+                        "atomic_compare_exchange_strong_explicit": ("cas", 5)}
+    kernel_head_pattern = r"\bkernel\s+void\b"
+    argument_attribute = "buffer"
+    dynamic_shared_attribute = "threadgroup"
+    derived_builtin_attributes = {"thread_position_in_grid": "global_idx",
+                                  "thread_index_in_threadgroup": "linear_tid"}

@@ -1,0 +1,343 @@
+"""Calls in a function body: to the file's functions (and C++ overloads), to built-ins and
+intrinsics through the dialect table (barriers, warp collectives, atomics, math and bit
+operations), and to the C library."""
+from __future__ import annotations
+
+import numpy as np
+from pycparser import c_ast
+
+from .. import dialect
+from . import intrinsics as K
+from .ctype import AUTO, BOOL, PtrT, base_scalar, conv
+from .errors import EmulatorError
+from .expressions import INDEX_3D, ZERO
+from .frontend import AS_TYPE_FN, NS_SEP
+from .lanes import Frame
+from .memory import Pointer
+from .ops import truth
+
+class CallCompiler:
+    """FnCompiler's calls (a mixin)."""
+
+    def e_FuncCall(self, node):
+        if not isinstance(node.name, c_ast.ID):
+            raise self.err(node, "call through a function pointer")
+        name = node.name.name
+        args = list(node.args.exprs) if node.args is not None else []
+        if name in self.c.low.functions and self.scope.lookup(name) is None:
+            return self._user_call(name, args, node)
+        if name in self.c.low.overloads and self.scope.lookup(name) is None:
+            return self._overloaded_call(name, args, node)
+        if name == AS_TYPE_FN:
+            return self._as_type_call(args, node)
+        explicit = self.c.be.explicit_atomics.get(name)
+        if explicit is not None:
+            return self._explicit_atomic_call(name, *explicit, args, node)
+        spelled = name.replace(NS_SEP, "::")
+        hit = dialect.spelled_by(self.c.backend, spelled)
+        if hit is not None:
+            return self._concept_call(hit[0], hit[1], args, node)
+        if name in K.C_LIBRARY:
+            return self._clib_call(name, args, node)
+        raise self.err(node, f"unknown function `{spelled}` (not in the dialect table, not a C library function, "
+                             f"not defined in the file)")
+
+    def _user_call(self, name, args, node):
+        cf = self.c.function(name)
+        self.warp_ops |= cf.warp_ops
+        self.local_arr |= cf.local_arr
+        argfns = [self.ex(a) for a in args]
+        if len(argfns) != len(cf.params):
+            raise self.err(node, f"{name} takes {len(cf.params)} arguments, {len(argfns)} given")
+        convs = [self._converter(t) if t is not AUTO else (lambda v, g: v) for _, t, _ in cf.params]
+        params = cf.params
+
+        def bind(fr, m):
+            g = fr.g
+            callee = Frame(g, cf.nslots)
+            for (pname, t, s), af, cv in zip(params, argfns, convs):
+                callee.env[s] = cv(af(fr, m), g)
+            return callee
+
+        def result(callee):
+            return callee.retval if callee.retval is not None else ZERO
+
+        if cf.yields:
+            if self.pres is None:
+                raise self.err(node, f"call to {name} (which synchronises) in an unsupported position")
+            self.yields = True
+            k = self.ntmp
+            self.ntmp += 1
+
+            def pre(fr, m):
+                callee = bind(fr, m)
+                yield from cf.body(callee, m)
+                fr.tmp[k] = result(callee)
+
+            self.pres.append(pre)
+            return lambda fr, m: fr.tmp[k]
+
+        def call(fr, m):
+            callee = bind(fr, m)
+            for _ in cf.body(callee, m):
+                raise EmulatorError("internal: a non-synchronising function yielded", fr.g.ctx.path)
+            return result(callee)
+        return call
+
+    def _overloaded_call(self, name, args, node):
+        """A call to one of several definitions of `name` (C++ overloads): the definition whose
+        parameter types match the arguments' types best, chosen when the call runs."""
+        cands = []
+        for cname in self.c.low.overloads[name]:
+            cfn = self.c.function(cname)
+            if len(cfn.params) == len(args):
+                cands.append(cfn)
+        if not cands:
+            raise self.err(node, f"no definition of {name} takes {len(args)} arguments")
+        for cfn in cands:
+            self.warp_ops |= cfn.warp_ops
+            self.local_arr |= cfn.local_arr
+        if len(cands) == 1:
+            return self._user_call(cands[0].name, args, node)
+        if any(cfn.yields for cfn in cands):
+            raise self.err(node, f"overloads of {name} that synchronise are not supported by the emulator")
+        argfns = [self.ex(a) for a in args]
+        chosen: dict[tuple, object] = {}
+
+        def caller(cfn):
+            convs = [self._converter(t) if t is not AUTO else (lambda v, g: v) for _, t, _ in cfn.params]
+
+            def call(fr, m, vals):
+                g = fr.g
+                callee = Frame(g, cfn.nslots)
+                for (_, _, s), v, cv in zip(cfn.params, vals, convs):
+                    callee.env[s] = cv(v, g)
+                for _ in cfn.body(callee, m):
+                    raise EmulatorError("internal: a non-synchronising function yielded", g.ctx.path)
+                return callee.retval if callee.retval is not None else ZERO
+            return call
+
+        calls = [caller(cfn) for cfn in cands]
+
+        def score(cfn, vals):
+            total = 0
+            for (_, t, _), v in zip(cfn.params, vals):
+                v = v[0]
+                if isinstance(t, PtrT):
+                    if not isinstance(v, Pointer):
+                        return -1
+                    e = base_scalar(t.elem)
+                    total += 3 if e == v.dt else (1 if isinstance(e, np.dtype) and e.kind == v.dt.kind else 0)
+                elif isinstance(t, np.dtype):
+                    if isinstance(v, Pointer):
+                        return -1
+                    dt = np.asarray(v).dtype
+                    total += 3 if dt == t else (2 if dt.kind == t.kind else (1 if "f" not in (dt.kind + t.kind) else 0))
+                else:
+                    total += 1
+            return total
+
+        def f(fr, m):
+            vals = [a(fr, m) for a in argfns]
+            key = tuple(v[0].dt if isinstance(v[0], Pointer) else np.asarray(v[0]).dtype for v in vals)
+            best = chosen.get(key)
+            if best is None:
+                scored = [(score(cfn, vals), k) for k, cfn in enumerate(cands)]
+                top = max(sc for sc, _ in scored)
+                if top < 0:
+                    raise EmulatorError(f"no definition of {name} accepts these arguments", fr.g.ctx.path,
+                                        *self.pos(node))
+                best = chosen[key] = calls[next(k for sc, k in scored if sc == top)]
+            return best(fr, m, vals)
+        return f
+
+    def _as_type_call(self, args, node):
+        """Metal's as_type<T>(x) (lowered to __kp_as_type((T)0, x)): the bits of x as a T."""
+        if len(args) != 2 or not isinstance(args[0], c_ast.Cast):
+            raise self.err(node, "as_type<T>(x) takes one argument")
+        t = self.c.tr.resolve(args[0].to_type)
+        if not isinstance(t, np.dtype):
+            raise self.err(node, "as_type to a vector or struct type is not supported by the emulator")
+        a = self.ex(args[1])
+
+        def f(fr, m):
+            v, e = a(fr, m)
+            if isinstance(v, Pointer):
+                raise EmulatorError("as_type of a pointer is not supported by the emulator", fr.g.ctx.path,
+                                    *self.pos(node))
+            arr = np.asarray(v)
+            if arr.dtype.itemsize != t.itemsize:
+                raise EmulatorError(f"as_type<{t}> of a {arr.dtype} value: the sizes differ", fr.g.ctx.path,
+                                    *self.pos(node))
+            r = np.ascontiguousarray(arr).view(t) if arr.ndim else arr.reshape(1).view(t)[0]
+            # the error bound of a float travels with its bits (a CAS loop on a float's bits)
+            return r, (e if (arr.dtype.kind == "f" or t.kind == "f") else None)
+        return f
+
+    def _explicit_atomic_call(self, name, op, want, args, node):
+        """Explicit atomics that are not concepts (the backend's `explicit_atomics`: what Metal's
+        kp_atomic_* CAS loops use); op is "load", "store" or "cas"."""
+        if len(args) != want:
+            raise self.err(node, f"`{name}` takes {want} arguments, {len(args)} given")
+        fa = self.ex(args[0])
+
+        def ptr(fr, m):
+            p = fa(fr, m)[0]
+            if not isinstance(p, Pointer):
+                raise EmulatorError(f"{name} on a non-pointer", fr.g.ctx.path, *self.pos(node))
+            return p
+
+        if op == "load":
+            def f(fr, m):
+                g = fr.g
+                return g.ctx.mem.atomic(g, "load", ptr(fr, m), ZERO, m, node, g.ctx.track)
+            return f
+        if op == "store":
+            fv = self.ex(args[1])
+
+            def f(fr, m):
+                g = fr.g
+                g.ctx.mem.atomic(g, "exch", ptr(fr, m), fv(fr, m), m, node, g.ctx.track)
+                return ZERO
+            return f
+        # compare-exchange: `expected` is updated with the value found; true where it was stored
+        exp_node = args[1]
+        if isinstance(exp_node, c_ast.UnaryOp) and exp_node.op == "&":
+            exp_lv = self.lvalue(exp_node.expr)
+        else:
+            exp_lv = self.lvalue(c_ast.UnaryOp("*", exp_node, exp_node.coord))
+        load_exp = self._load_lv(exp_lv, node)
+        st = self._store(exp_lv, node)
+        fv = self.ex(args[2])
+
+        def f(fr, m):
+            g = fr.g
+            p = ptr(fr, m)
+            expected = load_exp(fr, m)
+            if expected is None:
+                raise EmulatorError(f"{name}: `expected` is read before it is assigned", g.ctx.path, *self.pos(node))
+            ev = conv(np.asarray(expected[0]), p.dt)
+            old = g.ctx.mem.atomic(g, "cas", p, fv(fr, m), m, node, g.ctx.track, (ev, expected[1]))
+            ok = np.asarray(old[0] == ev)
+            st(fr, m, old)
+            return ok.astype(BOOL) if ok.ndim else BOOL.type(ok), None
+        return f
+
+    def _clib_call(self, name, args, node):
+        kind, what, dt = K.C_LIBRARY[name]
+        argfns = [self.ex(a) for a in args]
+        if kind == "ldg":
+            f0 = argfns[0]
+
+            def f(fr, m):
+                p = f0(fr, m)[0]
+                return fr.g.ctx.mem.load(fr.g, p, m, node, fr.g.ctx.track)
+            return f
+        if kind == "bar_red":
+            return self._barrier_call(node, argfns[0] if argfns else None, what)
+        return lambda fr, m: K.c_library(kind, what, dt, [a(fr, m) for a in argfns], fr.g.ctx.track)
+
+    def _concept_call(self, concept, canon, args, node):
+        key, kind = concept.key, concept.kind
+        bound = dialect.bind(concept, canon, args)
+        if bound is None and kind == "atomic" and len(args) >= 2:
+            # Metal spells atomics with the address cast to an atomic type: the address is arg 0
+            bound = {"address": args[0], "value": args[1]} if key != "atomic_cas" else \
+                {"address": args[0], "compare": args[1], "value": args[2]}
+        if bound is None and kind == "barrier":
+            bound = {}  # Metal spells the memory scope as a fixed argument (mem_flags::...)
+        if bound is None:
+            raise self.err(node, f"`{node.name.name}` called with {len(args)} arguments "
+                                 f"(the dialect table spells {concept.spelling(canon)})")
+        fns = {p: self.ex(a) for p, a in bound.items() if a is not None}
+        be = self.c.be
+        if kind == "barrier":
+            if key == "syncthreads":
+                return self._barrier_call(node, None, None)
+            if key == "syncwarp":
+                return self._syncwarp_call(node, fns.get("mask"))
+            return lambda fr, m: ZERO  # fences: memory is always coherent in the emulator
+        if kind in ("shuffle", "vote", "reduction"):
+            return self._collective_call(key, fns, node)
+        if kind == "bitop":
+            f0 = fns["x"]
+            overloaded = be.bitops_overloaded
+            return lambda fr, m: K.bitop(key, f0(fr, m), overloaded)
+        if kind == "atomic":
+            op = key.split("_", 1)[1]
+            fa, fv, fc = fns["address"], fns["value"], fns.get("compare")
+
+            def f(fr, m):
+                g = fr.g
+                p = fa(fr, m)[0]
+                if not isinstance(p, Pointer):
+                    raise EmulatorError("atomic on a non-pointer", g.ctx.path, *self.pos(node))
+                return g.ctx.mem.atomic(g, op, p, fv(fr, m), m, node, g.ctx.track,
+                                        None if fc is None else fc(fr, m))
+            return f
+        if kind == "math":
+            order = [p for p in concept.params if p in fns]
+            afs = [fns[p] for p in order]
+            overloaded = be.math_overloaded
+            return lambda fr, m: K.math_concept(key, [a(fr, m) for a in afs], fr.g.ctx.track, overloaded)
+        if kind == "index":
+            return self._builtin_value(key, None if key not in INDEX_3D else 0, node)
+        raise self.err(node, f"concept {key} ({kind}) cannot be executed by the emulator")
+
+    def _barrier_call(self, node, pred_fn, reduce_op):
+        if self.pres is None:
+            raise self.err(node, "barrier in an unsupported position")
+        self.yields = True
+        k = self.ntmp
+        self.ntmp += 1
+
+        def pre(fr, m):
+            pred = None if pred_fn is None else truth(pred_fn(fr, m)[0])
+            res = yield ("bar", node, m, fr, pred, reduce_op)
+            fr.tmp[k] = res if res is not None else ZERO
+
+        self.pres.append(pre)
+        return lambda fr, m: fr.tmp[k]
+
+    def _syncwarp_call(self, node, mask_fn):
+        self.warp_ops = True
+        if self.thread_mode:
+            if self.pres is None:
+                raise self.err(node, "warp sync in an unsupported position")
+            self.yields = True
+
+            def pre(fr, m):
+                mk = None if mask_fn is None else mask_fn(fr, m)
+                yield ("coll", "syncwarp", node, {"mask": mk} if mk is not None else {}, m)
+
+            self.pres.append(pre)
+            return lambda fr, m: ZERO
+
+        def f(fr, m):
+            g = fr.g
+            mk = None if mask_fn is None else mask_fn(fr, m)
+            g.ctx.syncwarp(g, m, node, None if mk is None else mk[0])
+            return ZERO
+        return f
+
+    def _collective_call(self, key, fns, node):
+        self.warp_ops = True
+        if self.thread_mode:
+            if self.pres is None:
+                raise self.err(node, "warp collective in an unsupported position")
+            self.yields = True
+            k = self.ntmp
+            self.ntmp += 1
+
+            def pre(fr, m):
+                args = {p: f(fr, m) for p, f in fns.items()}
+                fr.tmp[k] = yield ("coll", key, node, args, m)
+
+            self.pres.append(pre)
+            return lambda fr, m: fr.tmp[k]
+
+        def f(fr, m):
+            g = fr.g
+            args = {p: fn(fr, m) for p, fn in fns.items()}
+            return K.collective(key, args, m, g.W, g.ctx, node)
+        return f

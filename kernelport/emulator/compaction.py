@@ -1,0 +1,142 @@
+"""Compaction of sparsely taken branches: a branch taken by few lanes of a group runs on a
+`SubGroup` of those lanes, and the variables and control masks it changed are scattered back."""
+from __future__ import annotations
+
+import numpy as np
+
+from .ctype import conv
+from .errors import EmulatorError
+from .lanes import Frame, SubGroup
+from .memory import Pointer
+
+COMPACT_FRACTION = 0.5  # run a branch on its lanes only when at most this fraction of lanes take it
+_NO_LANES = np.zeros(0, np.int64)
+
+
+def _gather_val(val, idx):
+    if val is None:
+        return None
+    v, e = val
+    if isinstance(v, Pointer):
+        base = v.base[idx] if isinstance(v.base, np.ndarray) and v.base.ndim else v.base
+        off = v.off[idx] if isinstance(v.off, np.ndarray) and v.off.ndim else v.off
+        v = Pointer(v.buf, v.dt, base, off, v.size, v.dims)
+    elif isinstance(v, np.ndarray) and v.ndim:
+        v = v[idx]
+    if isinstance(e, np.ndarray) and e.ndim:
+        e = e[idx]
+    return v, e
+
+
+def _gather_mask(x, idx):
+    return None if x is None else x[idx]
+
+
+def _scatter_mask(old, new, idx, n):
+    out = np.zeros(n, bool) if old is None else old.copy()
+    out[idx] = new
+    return out
+
+
+def _spread(x, idx, n, dt, old=None):
+    """An array over the parent's n lanes: `old` (or zeros) with x at lanes idx."""
+    out = np.zeros(n, dt)
+    if old is not None:
+        out[...] = old
+    out[idx] = x
+    return out
+
+
+def _scatter_val(g, old, new, idx, n):
+    """The parent value of a variable the compacted branch assigned (what merge() would give)."""
+    if new is None:
+        return None
+    vn, en = new
+    vo, eo = (None, None) if old is None else old
+    if isinstance(vn, Pointer):
+        if isinstance(vo, Pointer) and (vo.buf is not vn.buf or vo.dt != vn.dt):
+            raise EmulatorError("a pointer assigned under divergent control flow points into different buffers "
+                                "(not supported by the emulator)", g.ctx.path)
+        po = vo if isinstance(vo, Pointer) else None
+        off = _spread(vn.off, idx, n, np.int64, None if po is None else po.off)
+        if isinstance(vn.base, int) and (po is None or (isinstance(po.base, int) and po.base == vn.base)):
+            base = vn.base
+        else:
+            base = _spread(vn.base, idx, n, np.int64, None if po is None else po.base)
+        return Pointer(vn.buf, vn.dt, base, off, vn.size, vn.dims), None
+    dt = vn.dtype
+    if isinstance(vo, Pointer):
+        vo = None
+    v = _spread(vn, idx, n, dt, None if vo is None else conv(vo, dt))
+    if en is None and eo is None:
+        return v, None
+    edt = np.result_type(*[x for x in (en, eo) if x is not None])
+    if edt.kind != "f":
+        edt = np.dtype(np.float64)
+    e = _spread(0.0 if en is None else en, idx, n, edt, 0.0 if eo is None else eo)
+    return v, e
+
+
+def compaction(g, t, W, by_warp):
+    """Lane indices to run a branch on when few lanes take it (None: run on the whole group;
+    an empty array: no lane takes it)."""
+    n = t.shape[0]
+    if n < 256:
+        return None if t.any() else _NO_LANES
+    if by_warp:
+        if n % W:
+            return None
+        wact = t.reshape(-1, W).any(axis=1)
+        nw = int(np.count_nonzero(wact))
+        if nw == 0:
+            return _NO_LANES
+        if nw * W > n * COMPACT_FRACTION:
+            return None
+        return (np.flatnonzero(wact)[:, None] * W + np.arange(W, dtype=np.int64)).reshape(-1)
+    k = int(np.count_nonzero(t))
+    if k == 0:
+        return _NO_LANES
+    if k > n * COMPACT_FRACTION:
+        return None
+    return np.flatnonzero(t)
+
+
+def run_compacted(br, fr, t, idx, slots, all_taken):
+    """Run the (non-yielding) statement br on the lanes idx of fr's group, then scatter back the
+    variables (slots: those the statement references) and control state it changed."""
+    g = fr.g
+    n = g.n
+    sg = SubGroup(g, idx)
+    sub = Frame(sg, len(fr.env))
+    env, senv = fr.env, sub.env
+    gathered = []
+    for s in slots:
+        v = _gather_val(env[s], idx)
+        senv[s] = v
+        gathered.append(v)
+    sub.ret, sub.brk, sub.cont = (_gather_mask(x, idx) for x in (fr.ret, fr.brk, fr.cont))
+    r0, b0, c0 = sub.ret, sub.brk, sub.cont
+    rv0 = sub.retval = _gather_val(fr.retval, idx)
+    if all_taken:  # idx is exactly the lanes of t
+        ms = sg.full
+    else:
+        mt = t[idx]
+        ms = sg.full if mt.all() else mt
+    if br[1]:
+        for _ in br[0](sub, ms):
+            raise EmulatorError("internal: a compacted branch yielded", g.ctx.path)
+    else:
+        br[0](sub, ms)
+    g.steps = sg.steps
+    for s, a in zip(slots, gathered):
+        b = senv[s]
+        if a is not b:
+            env[s] = _scatter_val(g, env[s], b, idx, n)
+    if sub.ret is not r0:
+        fr.ret = _scatter_mask(fr.ret, sub.ret, idx, n)
+    if sub.brk is not b0:
+        fr.brk = None if sub.brk is None else _scatter_mask(fr.brk, sub.brk, idx, n)
+    if sub.cont is not c0:
+        fr.cont = None if sub.cont is None else _scatter_mask(fr.cont, sub.cont, idx, n)
+    if sub.retval is not rv0:
+        fr.retval = _scatter_val(g, fr.retval, sub.retval, idx, n)

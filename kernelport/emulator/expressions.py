@@ -1,0 +1,558 @@
+"""Expressions of a function body: each compiles to `f(fr, m) -> (value, error_bound)` over the
+lanes of a frame (lvalues, loads and stores, operators, casts, built-in index variables)."""
+from __future__ import annotations
+
+import numpy as np
+from pycparser import c_ast
+
+from .. import dialect
+from .ctype import AUTO, VOID, ArrT, PtrT, base_scalar, common, conv, char_literal, float_literal, inner_dims, \
+    int_literal
+from .errors import EmulatorError
+from .frontend import NS_SEP
+from .lanes import merge
+from .memory import Pointer
+from .ops import arith, bitnot, convert, fma, lnot, neg, truth
+
+ZERO = (np.int32(0), None)
+
+
+_INDEX_OK = (np.dtype(np.int32), np.dtype(np.int64))
+
+
+def as_index(k):
+    """An index/offset value: int32 and int64 stay as they are (numpy indexes with either)."""
+    if k.dtype in _INDEX_OK:
+        return k
+    return k.astype(np.int64)
+
+
+def isarr(v):
+    return isinstance(v, np.ndarray) and v.ndim > 0
+
+
+class LV:
+    """An lvalue: load / store / address."""
+    kind = "?"
+
+
+class LocalLV(LV):
+    kind = "local"
+
+    def __init__(self, slot, t):
+        self.slot, self.t = slot, t
+
+
+class MemLV(LV):
+    kind = "mem"
+
+    def __init__(self, ptr_fn, t):
+        self.ptr_fn, self.t = ptr_fn, t
+
+
+# concept keys of builtin index variables -> accessor on a group
+INDEX_3D = {"thread_idx": "tid", "block_idx": "bid", "block_dim": "bdim", "grid_dim": "gdim"}
+
+
+class ExpressionCompiler:
+    """FnCompiler's expressions (a mixin: the scope, slots and hoisting state are FnCompiler's)."""
+
+    def ex(self, node):
+        meth = getattr(self, "e_" + type(node).__name__, None)
+        if meth is None:
+            raise self.err(node, f"unsupported expression {type(node).__name__}")
+        return meth(node)
+
+    def e_Constant(self, node):
+        t = node.type
+        if t == "string":
+            raise self.err(node, "string literals are not supported in device code by the emulator")
+        if t == "char":
+            v = (char_literal(node.value), None)
+        elif t in ("float", "double", "long double"):
+            v = (float_literal(node.value), None)
+        else:
+            v = (int_literal(node.value), None)
+        return lambda fr, m: v
+
+    def e_ID(self, node):
+        name = node.name
+        ent = self.scope.lookup(name)
+        if ent is not None:
+            kind = ent[0]
+            if kind == "local":
+                s = ent[1]
+                self.used.add(s)
+
+                def f(fr, m):
+                    v = fr.env[s]
+                    if v is None:
+                        raise EmulatorError(f"`{name}` is read before it is assigned", fr.g.ctx.path,
+                                            *self.pos(node))
+                    return v
+                return f
+            if kind in ("shared", "dyn"):
+                lv = self.lvalue(node)
+                if isinstance(ent[2], ArrT):
+                    pf = lv.ptr_fn
+                    return lambda fr, m: (pf(fr, m), None)
+                return self._load_lv(lv, node)
+            if kind == "builtin":
+                return self._builtin_value(ent[1], ent[2], node)
+        if name in self.c.enums:
+            v = (np.int32(self.c.enums[name]), None)
+            return lambda fr, m: v
+        if name in self.c.globals:
+            d, t = self.c.globals[name]
+            lv = self.lvalue(node)
+            if isinstance(t, ArrT):
+                pf = lv.ptr_fn
+                return lambda fr, m: (pf(fr, m), None)
+            if "const" in (d.quals or []) and d.init is not None:
+                try:
+                    cv = self.c.const_eval(d.init)
+                    v = (conv(np.asarray(cv), t)[()] if isinstance(t, np.dtype) else cv, None)
+                    return lambda fr, m: v
+                except EmulatorError:
+                    pass
+            return self._load_lv(lv, node)
+        b = self._lookup_builtin_name(name)
+        if b is not None:
+            return self._builtin_value(*b, node)
+        if NS_SEP in name:
+            raise self.err(node, f"unknown name `{name.replace(NS_SEP, '::')}`")
+        raise self.err(node, f"unknown name `{name}`")
+
+    def _lookup_builtin_name(self, name):
+        hit = dialect.spelled_by(self.c.backend, name)
+        if hit is not None and hit[0].kind == "index":
+            return hit[0].key, None
+        for comp, suf in enumerate(("_x", "_y", "_z")):
+            if name.endswith(suf):
+                hit = dialect.spelled_by(self.c.backend, name[:-2])
+                if hit is not None and hit[0].kind == "index":
+                    return hit[0].key, comp
+        return None
+
+    def _builtin_value(self, key, comp, node):
+        if key in INDEX_3D:
+            attr = INDEX_3D[key]
+            if comp is None:
+                raise self.err(node, f"use of the whole built-in vector {key} (take .x/.y/.z)")
+            return lambda fr, m: (getattr(fr.g, attr)[comp], None)
+        if key == "warp_size":
+            wave_type = self.c.warp_size_dtype.type
+            return lambda fr, m: (wave_type(fr.g.W), None)
+        if key == "lane_id":
+            return lambda fr, m: (fr.g.lane_u32, None)
+        if key == "warp_id":
+            return lambda fr, m: (fr.g.warp_u32, None)
+        if key == "global_idx":
+            if comp is None:
+                raise self.err(node, "use of the whole built-in vector (take .x/.y/.z)")
+            return lambda fr, m: (fr.g.bid[comp] * fr.g.bdim[comp] + fr.g.tid[comp], None)
+        if key == "linear_tid":
+            return lambda fr, m: (fr.g.ltid_u32, None)
+        raise self.err(node, f"unsupported built-in {key}")
+
+    def e_StructRef(self, node):
+        if isinstance(node.name, c_ast.ID) and node.type == ".":
+            nm = node.name.name
+            ent = self.scope.lookup(nm)
+            field = node.field.name
+            comp = "xyz".find(field)
+            if ent is not None and ent[0] == "builtin":
+                if comp < 0:
+                    raise self.err(node, f"unknown component .{field}")
+                return self._builtin_value(ent[1], comp, node)
+            if ent is None:
+                b = self._lookup_builtin_name(nm)
+                if b is not None and comp >= 0:
+                    return self._builtin_value(b[0], comp, node)
+        raise self.err(node, "struct members are not supported by the emulator yet (only built-in .x/.y/.z)")
+
+    def _load_lv(self, lv, node):
+        if lv.kind == "local":
+            s = lv.slot
+            return lambda fr, m: fr.env[s]
+        pf = lv.ptr_fn
+
+        def f(fr, m):
+            p = pf(fr, m)
+            return fr.g.ctx.mem.load(fr.g, p, m, node, fr.g.ctx.track)
+        return f
+
+    def lvalue(self, node) -> LV:
+        if isinstance(node, c_ast.ID):
+            ent = self.scope.lookup(node.name)
+            if ent is not None:
+                if ent[0] == "local":
+                    self.used.add(ent[1])
+                    return LocalLV(ent[1], ent[2])
+                if ent[0] == "shared":
+                    key, t = ent[1], ent[2]
+                    elem = base_scalar(t)
+                    dims = inner_dims(t)[1:] if isinstance(t, ArrT) else ()
+                    return MemLV(lambda fr, m: fr.g.shared_ptr(key, elem, dims), t)
+                if ent[0] == "dyn":
+                    t = ent[2]
+                    elem = base_scalar(t)
+                    dims = inner_dims(t)[1:] if isinstance(t, ArrT) else ()
+                    return MemLV(lambda fr, m: fr.g.dynamic_ptr(elem, dims), t)
+            if node.name in self.c.globals:
+                d, t = self.c.globals[node.name]
+                name = node.name
+                elem = base_scalar(t)
+                dims = inner_dims(t)[1:] if isinstance(t, ArrT) else ()
+                return MemLV(lambda fr, m: fr.g.ctx.global_ptr(name, elem, dims), t)
+            raise self.err(node, f"`{node.name}` is not assignable")
+        if isinstance(node, c_ast.ArrayRef):
+            base = self.ex(node.name)
+            idx = self.ex(node.subscript)
+
+            def pf(fr, m):
+                p = base(fr, m)[0]
+                if not isinstance(p, Pointer):
+                    raise EmulatorError("subscript of a non-pointer", fr.g.ctx.path, *self.pos(node))
+                k = as_index(idx(fr, m)[0])
+                return p.index(k) if p.dims else p.add(k)
+            return MemLV(pf, None)
+        if isinstance(node, c_ast.UnaryOp) and node.op == "*":
+            pe = self.ex(node.expr)
+
+            def pf(fr, m):
+                p = pe(fr, m)[0]
+                if not isinstance(p, Pointer):
+                    raise EmulatorError("dereference of a non-pointer", fr.g.ctx.path, *self.pos(node))
+                return p
+            return MemLV(pf, None)
+        if isinstance(node, c_ast.Cast):
+            return self.lvalue(node.expr)
+        raise self.err(node, f"unsupported assignment target {type(node).__name__}")
+
+    def e_ArrayRef(self, node):
+        base = self.ex(node.name)
+        idx = self.ex(node.subscript)
+
+        def f(fr, m):
+            p = base(fr, m)[0]
+            if not isinstance(p, Pointer):
+                raise EmulatorError("subscript of a non-pointer", fr.g.ctx.path, *self.pos(node))
+            k = as_index(idx(fr, m)[0])
+            if p.dims:  # a row of a multi-dimensional array: decays to a pointer
+                return p.index(k), None
+            return fr.g.ctx.mem.load(fr.g, p.add(k), m, node, fr.g.ctx.track)
+        return f
+
+    def _store(self, lv, node):
+        """Returns store(fr, m, val) -> stored value."""
+        if lv.kind == "local":
+            s = lv.slot
+            cv = self._converter(lv.t) if lv.t is not None else (lambda v, g: v)
+
+            def st(fr, m, val):
+                val = cv(val, fr.g)
+                fr.env[s] = merge(fr.g, fr.env[s], val, m) if fr.env[s] is not None else val
+                return val
+            return st
+        pf = lv.ptr_fn
+
+        def st(fr, m, val):
+            p = pf(fr, m)
+            g = fr.g
+            v = val
+            if isinstance(v[0], Pointer):
+                raise EmulatorError("storing a pointer into memory is not supported by the emulator",
+                                    g.ctx.path, *self.pos(node))
+            if v[0].dtype != p.dt:
+                v = convert(v, p.dt, g.ctx.track)
+            g.ctx.mem.store(g, p, v, m, node, g.ctx.track)
+            return v
+        return st
+
+    def e_Assignment(self, node):
+        lv = self.lvalue(node.lvalue)
+        rhs = self.ex(node.rvalue)
+        st = self._store(lv, node)
+        if node.op == "=":
+            return lambda fr, m: st(fr, m, rhs(fr, m))
+        op = node.op[:-1]
+        cur = self._load_lv(lv, node)
+        binop = self._binop_fn(op, node)
+        if lv.kind == "mem":
+            # evaluate the address once: load and store through the same pointer
+            pf = lv.ptr_fn
+
+            def f(fr, m):
+                p = pf(fr, m)
+                g = fr.g
+                old = g.ctx.mem.load(g, p, m, node, g.ctx.track)
+                new = binop(old, rhs(fr, m), g)
+                if new[0].dtype != p.dt:
+                    new = convert(new, p.dt, g.ctx.track)
+                g.ctx.mem.store(g, p, new, m, node, g.ctx.track)
+                return new
+            return f
+        return lambda fr, m: st(fr, m, binop(cur(fr, m), rhs(fr, m), fr.g))
+
+    def _binop_fn(self, op, node):
+        def f(a, b, g):
+            va, vb = a[0], b[0]
+            if isinstance(va, Pointer) or isinstance(vb, Pointer):
+                return self._ptr_arith(op, a, b, g, node)
+            return arith(op, a, b, g.ctx.track)
+        return f
+
+    def _ptr_arith(self, op, a, b, g, node):
+        va, vb = a[0], b[0]
+        if isinstance(va, Pointer) and isinstance(vb, Pointer):
+            if op == "-":
+                return (np.int64(0) + (va.off - vb.off)) // max(va.stride, 1), None
+            if op in ("==", "!=", "<", ">", "<=", ">="):
+                return arith(op, (np.asarray(va.off), None), (np.asarray(vb.off), None), False)
+        if isinstance(va, Pointer) and op in ("+", "-"):
+            k = as_index(vb)
+            return va.add(k if op == "+" else -k.astype(np.int64)), None
+        if isinstance(vb, Pointer) and op == "+":
+            return vb.add(as_index(va)), None
+        if op in ("==", "!="):  # comparison with a null pointer
+            return (np.bool_(op == "!="), None)
+        raise EmulatorError(f"unsupported pointer operation `{op}`", g.ctx.path, *self.pos(node))
+
+    def e_BinaryOp(self, node):
+        op = node.op
+        if op in ("&&", "||"):
+            return self._logical(node)
+        if op == "+" and self.c_contract() and isinstance(node.left, c_ast.BinaryOp) and node.left.op == "*":
+            return self._contracted(node.left.left, node.left.right, node.right, node, False)
+        if op == "+" and self.c_contract() and isinstance(node.right, c_ast.BinaryOp) and node.right.op == "*":
+            return self._contracted(node.right.left, node.right.right, node.left, node, False)
+        lf, rf = self.ex(node.left), self.ex(node.right)
+        binop = self._binop_fn(op, node)
+        return lambda fr, m: binop(lf(fr, m), rf(fr, m), fr.g)
+
+    def c_contract(self):
+        return True
+
+    def _contracted(self, xa, xb, xc, node, neg_c):
+        """a*b + c contracted into one fused multiply-add when all are floats (nvcc's default)."""
+        fa, fb, fc = self.ex(xa), self.ex(xb), self.ex(xc)
+
+        def f(fr, m):
+            a, b, c = fa(fr, m), fb(fr, m), fc(fr, m)
+            va, vb, vc = a[0], b[0], c[0]
+            g = fr.g
+            if isinstance(va, Pointer) or isinstance(vb, Pointer) or isinstance(vc, Pointer):
+                return self._binop_fn("+", node)(arith("*", a, b, g.ctx.track), c, g)
+            t = common(common(va.dtype, vb.dtype), vc.dtype)
+            if t.kind == "f" and g.ctx.contract:
+                return fma(a, b, c, g.ctx.track, t)
+            return arith("+", arith("*", a, b, g.ctx.track), c, g.ctx.track)
+        return f
+
+    def _logical(self, node):
+        lf = self.ex(node.left)
+        rf, rp = self._branch(node.right)
+        is_and = node.op == "&&"
+
+        if rp:
+            def evaluate(fr, m):
+                a = truth(lf(fr, m)[0])
+                if not isarr(a):
+                    if bool(a) != is_and:
+                        return np.bool_(not is_and), None
+                    for p in rp:
+                        yield from p(fr, m)
+                    return truth(rf(fr, m)[0]), None
+                sub = (m & a) if is_and else (m & ~a)
+                if not sub.any():
+                    return a, None
+                for p in rp:
+                    yield from p(fr, sub)
+                b = truth(rf(fr, sub)[0])
+                return ((a & b) if is_and else (a | b)), None
+            return self._hoist_conditional(evaluate)
+
+        def f(fr, m):
+            a = truth(lf(fr, m)[0])
+            if not isarr(a):
+                if bool(a) != is_and:
+                    return np.bool_(not is_and), None
+                return truth(rf(fr, m)[0]), None
+            sub = (m & a) if is_and else (m & ~a)
+            if not sub.any():
+                return a, None
+            b = truth(rf(fr, sub)[0])
+            return ((a & b) if is_and else (a | b)), None
+        return f
+
+    def _branch(self, node):
+        """Compile a conditionally evaluated operand with its own hoisted calls."""
+        if self.pres is None:
+            return self.ex(node), ()
+        f, pres = self._with_pres(node, lambda: self.ex(node))
+        return f, tuple(pres)
+
+    def _hoist_conditional(self, evaluate):
+        """A ?: / && / || whose operands synchronise runs as a hoisted step of its own, so each
+        operand's calls run only for the lanes that evaluate it."""
+        self.yields = True
+        k = self.ntmp
+        self.ntmp += 1
+
+        def pre(fr, m):
+            fr.tmp[k] = yield from evaluate(fr, m)
+
+        self.pres.append(pre)
+        return lambda fr, m: fr.tmp[k]
+
+    def e_TernaryOp(self, node):
+        cf = self.ex(node.cond)
+        tf, tp = self._branch(node.iftrue)
+        ff, fp = self._branch(node.iffalse)
+
+        def select(fr, m, c, a, b, t):
+            va, vb = a[0], b[0]
+            if isinstance(va, Pointer) or isinstance(vb, Pointer):
+                return merge(fr.g, b, a, t)
+            dt = common(va.dtype, vb.dtype)
+            v = np.where(c, conv(va, dt), conv(vb, dt))
+            if a[1] is None and b[1] is None:
+                return v, None
+            return v, np.where(c, 0.0 if a[1] is None else a[1], 0.0 if b[1] is None else b[1])
+
+        if tp or fp:
+            def evaluate(fr, m):
+                c = truth(cf(fr, m)[0])
+                if not isarr(c):
+                    for p in (tp if c else fp):
+                        yield from p(fr, m)
+                    return tf(fr, m) if c else ff(fr, m)
+                t, fm = m & c, m & ~c
+                a = b = None
+                if t.any():
+                    for p in tp:
+                        yield from p(fr, t)
+                    a = tf(fr, t)
+                if fm.any():
+                    for p in fp:
+                        yield from p(fr, fm)
+                    b = ff(fr, fm)
+                if a is None or b is None:
+                    return a if b is None else b
+                return select(fr, m, c, a, b, t)
+            return self._hoist_conditional(evaluate)
+
+        def f(fr, m):
+            c = truth(cf(fr, m)[0])
+            if not isarr(c):
+                return tf(fr, m) if c else ff(fr, m)
+            t = m & c
+            fm = m & ~c
+            if not fm.any():
+                return tf(fr, m)
+            if not t.any():
+                return ff(fr, m)
+            return select(fr, m, c, tf(fr, t), ff(fr, fm), t)
+        return f
+
+    def e_UnaryOp(self, node):
+        op = node.op
+        if op == "sizeof":
+            v = (np.uint64(self.c.sizeof_node(node.expr, self.scope)), None)
+            return lambda fr, m: v
+        if op in ("++", "--", "p++", "p--"):
+            lv = self.lvalue(node.expr)
+            st = self._store(lv, node)
+            one = (np.int32(1), None)
+            aop = "+" if "+" in op else "-"
+            post = op.startswith("p")
+            binop = self._binop_fn(aop, node)
+            if lv.kind == "mem":
+                pf = lv.ptr_fn
+
+                def f(fr, m):
+                    p = pf(fr, m)
+                    g = fr.g
+                    old = g.ctx.mem.load(g, p, m, node, g.ctx.track)
+                    new = convert(binop(old, one, g), p.dt, g.ctx.track)
+                    g.ctx.mem.store(g, p, new, m, node, g.ctx.track)
+                    return old if post else new
+                return f
+            cur = self._load_lv(lv, node)
+
+            def f(fr, m):
+                old = cur(fr, m)
+                if old is None:
+                    raise EmulatorError("increment of an unassigned variable", fr.g.ctx.path, *self.pos(node))
+                new = st(fr, m, binop(old, one, fr.g))
+                return old if post else new
+            return f
+        if op == "&":
+            lv = self.lvalue(node.expr)
+            if lv.kind == "local":
+                raise self.err(node, "taking the address of a local variable is not supported by the emulator")
+            pf = lv.ptr_fn
+            return lambda fr, m: (pf(fr, m), None)
+        if op == "*":
+            lv = self.lvalue(node)
+            pf = lv.ptr_fn
+
+            def f(fr, m):
+                p = pf(fr, m)
+                if p.dims:
+                    return p, None
+                return fr.g.ctx.mem.load(fr.g, p, m, node, fr.g.ctx.track)
+            return f
+        a = self.ex(node.expr)
+        if op == "-":
+            return lambda fr, m: neg(a(fr, m))
+        if op == "+":
+            return lambda fr, m: (lambda v: (conv(v[0], common(v[0].dtype, v[0].dtype)), v[1]))(a(fr, m))
+        if op == "~":
+            return lambda fr, m: bitnot(a(fr, m))
+        if op == "!":
+            return lambda fr, m: lnot(a(fr, m))
+        raise self.err(node, f"unsupported operator {op}")
+
+    def e_Cast(self, node):
+        t = self.c.tr.resolve(node.to_type)
+        a = self.ex(node.expr)
+        if t is AUTO or t is VOID:
+            return a
+        if isinstance(t, np.dtype):
+            def f(fr, m):
+                v = a(fr, m)
+                if isinstance(v[0], Pointer):
+                    raise EmulatorError("casting a pointer to an integer is not supported by the emulator",
+                                        fr.g.ctx.path, *self.pos(node))
+                return convert(v, t, fr.g.ctx.track)
+            return f
+        if isinstance(t, PtrT):
+            elem = base_scalar(t.elem)
+            dims = inner_dims(t.elem)
+
+            def f(fr, m):
+                v = a(fr, m)
+                p = v[0]
+                if isinstance(p, Pointer) and isinstance(elem, np.dtype):
+                    return p.cast(elem, dims), None
+                return v
+            return f
+        raise self.err(node, "unsupported cast")
+
+    def e_ExprList(self, node):
+        fs = [self.ex(e) for e in node.exprs]
+
+        def f(fr, m):
+            r = ZERO
+            for x in fs:
+                r = x(fr, m)
+            return r
+        return f
+
+    def e_Typename(self, node):
+        raise self.err(node, "a type where a value is expected")
+
+    def e_InitList(self, node):
+        raise self.err(node, "brace initialiser in an expression")

@@ -1,0 +1,186 @@
+"""The front end's entry point: preprocess, split, instantiate, rewrite, then parse with pycparser
+(an item that does not parse and is not needed by the device side is dropped and the parse retried)."""
+from __future__ import annotations
+
+import hashlib
+import re
+
+from pycparser import c_ast, c_parser
+
+from ... import backends, dialect
+from .items import CXX_ONLY, Item, instantiate, item_info, split_items, strip_template_header
+from .lowered import AUTO_TYPE, OVERLOAD_SEP, LowerError, Lowered
+from .preprocess import preprocess
+from .rewrite import Qualifiers, rewrite_item
+
+_CACHE: dict[str, Lowered] = {}
+
+
+def lower(source_text: str, backend: str | None = None, template_args: dict[str, str] | list[str] | None = None,
+          *, path: str = "<kernel>", kernel: str | None = None, defines: dict[str, str] | None = None) -> Lowered:
+    """Lower kernel text to C99 for pycparser.
+
+    template_args: a dict (template parameter name -> C text) applied to template kernels, or a
+    list of positional arguments for the template function `kernel`.  backend: the dialect of
+    the text (by default the one kernels are written in).
+    """
+    backend = backend or backends.source().name
+    try:
+        be = backends.get(backend)
+    except KeyError as e:
+        raise LowerError(str(e.args[0]), path) from None
+    key = hashlib.sha1(repr((source_text, backend, template_args, path, kernel,
+                             sorted((defines or {}).items()))).encode()).hexdigest()
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    spec = be.lowering
+    q = Qualifiers(be)
+    targs_src = None
+    if template_args:
+        # template arguments may use the file's macros: expand them with the file
+        vals = list(template_args.values()) if isinstance(template_args, dict) else list(template_args)
+        targs_src = "\n__kp_template_args__ " + " @@ ".join(str(v) for v in vals) + " __kp_end__\n"
+    pre = preprocess(source_text + (targs_src or ""), path, backend, defines)
+    if targs_src is not None:
+        m = re.search(r"__kp_template_args__(.*?)__kp_end__", pre, re.S)
+        if m:
+            vals = [v.strip() for v in m.group(1).split("@@")]
+            if isinstance(template_args, dict):
+                template_args = dict(zip(template_args.keys(), vals))
+            else:
+                template_args = vals
+            pre = pre[: m.start()] + pre[m.end():]
+    items = split_items(pre)
+
+    templates: dict[str, list] = {}
+    param_attrs: dict[str, dict] = {}
+    dropped: list[tuple[int, str]] = []
+    kernels: list[str] = []
+    devices: list[str] = []
+    kept: list[Item] = []
+    tmpl_items: dict[str, Item] = {}
+    for it in items:
+        text, tparams = strip_template_header(it.text)
+        it.text = text
+        it.kind, it.name = item_info(it, q)
+        if tparams is not None:
+            it.tparams = tparams
+            if it.name:
+                templates[it.name] = tparams
+        if it.kind in ("kernel", "device") and it.name:
+            (kernels if it.kind == "kernel" else devices).append(it.name)
+        if it.kind == "plain" and CXX_ONLY.search(it.text):
+            dropped.append((it.line, "host C++"))
+            continue
+        if it.kind == "decl" and CXX_ONLY.search(it.text):
+            dropped.append((it.line, "C++ declaration"))
+            continue
+        if it.tparams is not None and it.name:
+            tmpl_items[it.name] = it
+            continue
+        kept.append(it)
+
+    # Template instantiation: the requested kernel with the given arguments, helpers on demand.
+    instances: list[Item] = []
+    if tmpl_items:
+        instances = instantiate(kept, tmpl_items, template_args, kernel, path, dropped)
+    all_items = kept + instances
+    all_items.sort(key=lambda it: 0 if it.file == "<prelude>" else 1)  # keep file order otherwise (stable)
+
+    for it in all_items:
+        attrs: dict = {}
+        it.text = rewrite_item(it.text, q, spec, attrs if it.kind == "kernel" else None)
+        if attrs and it.name:
+            param_attrs[it.name] = attrs
+
+    ast, text, all_items = _parse_with_retries(all_items, path, dropped)
+    overloads = _rename_overloads(ast)
+    functions = {e.decl.name: e for e in ast.ext if isinstance(e, c_ast.FuncDef)}
+    overrides = {}
+    for ckey, what in (("half", "half"), ("bfloat16", "bfloat16")):
+        for b in backends.names():
+            nm = dialect.concept(ckey).name(b)
+            if nm:
+                overrides[nm] = what
+    overrides[AUTO_TYPE] = "auto"
+    low = Lowered(text, ast, path, backend, functions, [k for k in kernels if k in functions] or
+                  [k for k in functions if any(k.startswith(t + "__kp") for t in kernels)],
+                  [d for d in devices if d in functions], templates, param_attrs, dropped, overrides, overloads)
+    _CACHE[key] = low
+    return low
+
+
+def _rename_overloads(ast: c_ast.FileAST) -> dict[str, list[str]]:
+    """Several definitions of one function name (C++ overloads, e.g. Metal's kp_ helpers per type
+    and address space): identical signatures after lowering (they differed in address space only)
+    keep the first; different ones are renamed name__kpov0, name__kpov1, ... for the emulator to
+    choose from by the argument types of each call."""
+    from pycparser import c_generator
+
+    defs: dict[str, list[c_ast.FuncDef]] = {}
+    for e in ast.ext:
+        if isinstance(e, c_ast.FuncDef):
+            defs.setdefault(e.decl.name, []).append(e)
+    gen = c_generator.CGenerator()
+    out: dict[str, list[str]] = {}
+    drop: set[int] = set()
+    for name, fds in defs.items():
+        if len(fds) < 2:
+            continue
+        by_sig: dict[str, c_ast.FuncDef] = {}
+        for fd in fds:
+            params = fd.decl.type.args.params if fd.decl.type.args is not None else []
+            sig = ",".join(gen.visit(p.type) if not isinstance(p, c_ast.EllipsisParam) else "..." for p in params)
+            if sig in by_sig:
+                drop.add(id(fd))
+            else:
+                by_sig[sig] = fd
+        if len(by_sig) == 1:
+            continue
+        names = []
+        for k, fd in enumerate(by_sig.values()):
+            new = f"{name}{OVERLOAD_SEP}{k}"
+            fd.decl.name = new
+            t = fd.decl.type.type
+            while not isinstance(t, c_ast.TypeDecl):
+                t = t.type
+            t.declname = new
+            names.append(new)
+        out[name] = names
+    if drop:
+        ast.ext = [e for e in ast.ext if id(e) not in drop]
+    return out
+
+
+def _parse_with_retries(items: list[Item], path: str, dropped: list) -> tuple[c_ast.FileAST, str, list[Item]]:
+    items = list(items)
+    for _ in range(len(items) + 1):
+        text = "".join(f'# {it.line} "{it.file}"\n{it.text}\n' for it in items)
+        parser = c_parser.CParser()
+        try:
+            return parser.parse(text, filename=path), text, items
+        except c_parser.ParseError as e:
+            file, line, col = _error_location(parser, str(e), path)
+            bad = None
+            for it in items:
+                if it.file == file and it.line <= line <= it.line + it.text.count("\n"):
+                    bad = it
+            if bad is None or bad.kind in ("kernel", "device") or bad.file == "<prelude>":
+                msg = str(e).split(": ", 1)[-1] if ": " in str(e) else str(e)
+                raise LowerError(f"cannot lower for the emulator: {msg}", file if file != "<stdin>" else path,
+                                 line, col) from None
+            dropped.append((bad.line, "not C99"))
+            items.remove(bad)
+    raise LowerError("cannot lower", path)
+
+
+def _error_location(parser, msg: str, path: str) -> tuple[str, int, int]:
+    m = re.match(r"(.*?):(\d+):(\d+):", msg)
+    if m:
+        return m.group(1), int(m.group(2)), int(m.group(3))
+    try:
+        tok = parser._peek() or getattr(parser, "_last_tok", None)
+        return parser.clex.filename, tok.lineno, tok.column
+    except Exception:
+        return path, 0, 0

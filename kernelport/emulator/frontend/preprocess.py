@@ -1,0 +1,122 @@
+"""Preprocessing: a line-preserving pre-pass, then the C preprocessor over a C99 prelude.
+
+The output carries line markers of the original file, so every pycparser coordinate is a line of
+the user's file.  Without `cpp` a small fallback strips comments and expands object-like macros.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+
+from ... import backends
+from .lowered import LowerError
+
+
+def wave_defines(backend: str, wave: int) -> dict[str, str]:
+    """Predefined macros a real compiler sets for a target of this wave width."""
+    return backends.get(backend).wave_defines(wave)
+
+
+# C99 declarations so that pycparser knows every type name a kernel may use.  Only the names
+# matter to the parser; the emulator gives the GPU types their real meaning.
+PRELUDE = r"""
+typedef _Bool bool;
+typedef struct { unsigned int x, y, z; } uint3;
+typedef uint3 dim3;
+typedef unsigned long size_t; typedef long ptrdiff_t; typedef long intptr_t; typedef unsigned long uintptr_t;
+typedef signed char int8_t; typedef unsigned char uint8_t; typedef short int16_t; typedef unsigned short uint16_t;
+typedef int int32_t; typedef unsigned int uint32_t; typedef long long int64_t; typedef unsigned long long uint64_t;
+typedef unsigned int uint; typedef unsigned long ulong; typedef unsigned short ushort; typedef unsigned char uchar;
+typedef int __kp_auto;
+typedef unsigned short __half; typedef unsigned short half; typedef unsigned short __nv_bfloat16;
+typedef unsigned short __hip_bfloat16; typedef unsigned short bfloat;
+typedef struct { float x, y; } float2; typedef struct { float x, y, z; } float3; typedef struct { float x, y, z, w; } float4;
+typedef struct { int x, y; } int2; typedef struct { int x, y, z; } int3; typedef struct { int x, y, z, w; } int4;
+typedef struct { unsigned int x, y; } uint2; typedef struct { unsigned int x, y, z, w; } uint4;
+typedef struct { double x, y; } double2;
+typedef float atomic_float; typedef int atomic_int; typedef unsigned int atomic_uint;
+extern uint3 threadIdx, blockIdx; extern dim3 blockDim, gridDim; extern int warpSize;
+"""
+PRELUDE_DEFINES = {"true": "1", "false": "0", "nullptr": "0", "NULL": "0", "__restrict__": "",
+                   "__forceinline__": "__forceinline__"}
+VECTOR_TYPES = {"float2", "float3", "float4", "int2", "int3", "int4", "uint2", "uint4", "double2"}
+
+
+_INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
+_PRAGMA = re.compile(r"^\s*#\s*pragma\b")
+
+
+def _prepass(src: str, path: str) -> str:
+    """Drop headers we cannot (or need not) see and pragmas, keeping every line in place."""
+    base = os.path.dirname(path) if path and not path.startswith("<") else None
+    out = []
+    lines = src.split("\n")
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        m = _INCLUDE.match(ln)
+        if m and not (m.group(1) == '"' and base and os.path.exists(os.path.join(base, m.group(2)))):
+            out.append("")
+        elif _PRAGMA.match(ln):
+            out.append("")
+            while ln.rstrip().endswith("\\") and i + 1 < len(lines):  # continued pragma
+                i += 1
+                ln = lines[i]
+                out.append("")
+        else:
+            out.append(ln)
+        i += 1
+    return "\n".join(out)
+
+
+def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
+               defines: dict[str, str] | None = None) -> str:
+    """Run the C preprocessor; the output carries line markers of `path`."""
+    spec = (backends.get(backend) if backend else backends.source()).lowering
+    d = dict(PRELUDE_DEFINES)
+    d.pop("__forceinline__")
+    d.update(spec.defines)
+    d.update(defines or {})
+    head = "".join(f"#define {k} {v}\n" for k, v in d.items())
+    text = head + '# 1 "<prelude>"\n' + PRELUDE + f'# 1 "{path}"\n' + _prepass(src, path)
+    cpp = shutil.which("cpp")
+    if cpp is None:
+        return _mini_cpp(text)
+    args = [cpp, "-x", "c", "-undef", "-nostdinc", "-w"]
+    base = os.path.dirname(path) if path and not path.startswith("<") else None
+    if base:
+        args += ["-I", base]
+    r = subprocess.run(args + ["-"], input=text, capture_output=True, text=True)
+    if r.returncode != 0:
+        m = re.search(r"^(.*?):(\d+):(\d+): (?:fatal )?error: (.*)$", r.stderr, re.M)
+        if m:
+            raise LowerError(m.group(4), path, int(m.group(2)), int(m.group(3)))
+        raise LowerError("preprocessor failed: " + r.stderr.strip()[:300], path, 0, 0)
+    return r.stdout
+
+
+def _mini_cpp(text: str) -> str:
+    """Fallback without a C preprocessor: strip comments (keeping lines), object-like #defines."""
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    text = re.sub(r"//[^\n]*", "", text)
+    defs: dict[str, str] = {}
+    out = []
+    for ln in text.split("\n"):
+        m = re.match(r"\s*#\s*define\s+(\w+)(?!\()\s*(.*)$", ln)
+        if m:
+            defs[m.group(1)] = m.group(2)
+            out.append("")
+            continue
+        if re.match(r"\s*#\s*(if|ifdef|ifndef|endif|else|elif|undef|error|warning)\b", ln):
+            out.append("")
+            continue
+        if defs:
+            for _ in range(4):
+                ln2 = re.sub(r"\b\w+\b", lambda mm: defs.get(mm.group(0), mm.group(0)), ln)
+                if ln2 == ln:
+                    break
+                ln = ln2
+        out.append(ln)
+    return "\n".join(out)

@@ -1,0 +1,143 @@
+"""Rewrites of one top-level item into C99: backend qualifiers, C++ casts, Metal's as_type and
+address spaces, `::`, `auto`, attributes `[[...]]`."""
+from __future__ import annotations
+
+import re
+
+from ... import dialect
+from .items import balanced, blank
+from .lowered import AS_TYPE_FN, AUTO_TYPE, NS_SEP, SHARED_STORAGE
+
+
+_CXX_CAST = re.compile(r"\b(?:static|reinterpret|const|dynamic)_cast\s*<")
+
+
+def _rewrite_casts(text: str) -> str:
+    while True:
+        m = _CXX_CAST.search(text)
+        if not m:
+            return text
+        lt = m.end() - 1
+        end = balanced(text, lt, "<", ">")
+        ty = text[lt + 1: end - 1].strip()
+        text = text[: m.start()] + "(" + ty + ")" + text[end:]
+
+
+_AS_TYPE = re.compile(r"\bas_type\s*<")
+
+
+def _rewrite_as_type(text: str) -> str:
+    """Metal's bit reinterpretation `as_type<T>(x)`: a call whose first argument carries T."""
+    while True:
+        m = _AS_TYPE.search(text)
+        if not m:
+            return text
+        lt = m.end() - 1
+        end = balanced(text, lt, "<", ">")
+        ty = text[lt + 1: end - 1].strip()
+        rest = re.match(r"\s*\(", text[end:])
+        if not rest:
+            return text
+        text = text[: m.start()] + f"{AS_TYPE_FN}(({ty})0, " + text[end + rest.end():]
+
+
+def _pointee_address_spaces(text: str, spec) -> str:
+    """Metal: an address space before a pointer (or reference) declarator qualifies the POINTEE
+    (`threadgroup float* p`, casts `(threadgroup atomic_uint*)x`): it is dropped there, so that
+    only a declaration of threadgroup OBJECTS (`threadgroup float a[N];`) is block-shared."""
+    words = [w for w, how in spec.address_spaces.items() if how == "shared"]
+    if not words:
+        return text
+    pat = re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b")
+    out, pos = [], 0
+    for m in pat.finditer(text):
+        k = m.end()
+        # skip the type words (and a template argument list) up to the declarator
+        while True:
+            w = re.compile(r"\s*([A-Za-z_]\w*)").match(text, k)
+            if w is None:
+                break
+            k = w.end()
+            t = re.compile(r"\s*<").match(text, k)
+            if t is not None and w.group(1) != "operator":
+                k = balanced(text, t.end() - 1, "<", ">")
+        nxt = re.compile(r"\s*(\(\s*)?([*&])").match(text, k)
+        if nxt is not None:
+            out.append(text[pos: m.start()] + " " * (m.end() - m.start()))
+            pos = m.end()
+    out.append(text[pos:])
+    return "".join(out)
+
+
+class Qualifiers:
+    """A backend's qualifier words, grouped by how the front end lowers them."""
+
+    def __init__(self, backend):
+        spec = backend.lowering
+        self.kernel_words: set[str] = set()
+        self.kernel_head = re.compile(backend.kernel_head_pattern) if backend.kernel_head_pattern else None
+        self.device_words: set[str] = set()
+        self.drop: set[str] = set(spec.extra_drop)
+        self.drop_call: set[str] = set()
+        self.shared: set[str] = set()
+        for key, how in spec.qualifier_concepts.items():
+            c = dialect.concept(key)
+            name = c.name(backend.name)
+            names = {name} if name else set()
+            names |= set(c.aliases.get(backend.name, ()))
+            if not names:
+                continue
+            if how == "kernel":
+                self.kernel_words |= names
+            elif how == "drop":
+                self.drop |= names
+                if key == "device_fn":
+                    self.device_words |= names
+            elif how == "drop_call":
+                self.drop_call |= names
+            elif how == "shared":
+                self.shared |= names
+        for word, how in spec.address_spaces.items():
+            (self.shared if how == "shared" else self.drop).add(word)
+        self.all_words = self.kernel_words | self.drop | self.shared | self.drop_call
+
+
+def rewrite_item(text: str, q: Qualifiers, spec, attrs: dict | None) -> str:
+    """`spec`: the backend's `Lowering`."""
+    # attributes [[...]]: record parameter attributes (Metal), then remove
+    if spec.attributes and "[[" in text:
+        if attrs is not None:
+            for m in re.finditer(r"(\w+)\s*\[\[\s*(\w+)\s*(?:\(\s*([^)]*)\))?\s*\]\]", text):
+                attrs[m.group(1)] = (m.group(2), m.group(3))
+        text = re.sub(r"\[\[.*?\]\]", lambda m: blank(m.group(0)), text, flags=re.S)
+    for word in q.drop_call:
+        for m in list(re.finditer(r"\b" + re.escape(word) + r"\s*\(", text))[::-1]:
+            end = balanced(text, m.end() - 1)
+            text = text[: m.start()] + blank(text[m.start():end]) + text[end:]
+    text = _rewrite_casts(text)
+    if spec.address_spaces:
+        text = _rewrite_as_type(text)
+        text = _pointee_address_spaces(text, spec)
+    if "::" in text:
+        text = re.sub(r"\bstd\s*::\s*", "", text)
+        text = re.sub(r"(\b\w+)\s*::\s*(\w+)", lambda m: m.group(1) + NS_SEP + m.group(2), text)
+    words = q.all_words
+
+    def word(m):
+        w = m.group(0)
+        if w in q.shared:
+            return SHARED_STORAGE
+        if w in words:
+            return " " * len(w)
+        if w == "auto":
+            return AUTO_TYPE
+        if w == "__restrict__" or w == "__restrict":
+            return "restrict"
+        return w
+
+    text = re.sub(r"\b[A-Za-z_]\w*\b", word, text)
+    if spec.address_spaces:
+        # `constant int& n` / `const device float& x`: pass scalars by value
+        text = re.sub(r"(\w)\s*&\s*(\w+\s*[,)])", r"\1 \2", text)
+        text = re.sub(r"\busing\s+namespace\s+\w+\s*;", lambda m: blank(m.group(0)), text)
+    return text
