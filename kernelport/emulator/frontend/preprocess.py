@@ -48,16 +48,37 @@ _INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 _PRAGMA = re.compile(r"^\s*#\s*pragma\b")
 
 
-def _prepass(src: str, path: str) -> str:
-    """Drop headers we cannot (or need not) see and pragmas, keeping every line in place."""
-    base = os.path.dirname(path) if path and not path.startswith("<") else None
+MAX_HEADER_BYTES = 1 << 20  # a local header larger than this is not read (no kernel header is)
+
+
+def _local_header(base: str | None, name: str) -> str | None:
+    """The file a quoted #include names beside the including file, if it is a readable header."""
+    if base is None or os.path.isabs(name):
+        return None
+    p = os.path.join(base, name)
+    return p if os.path.isfile(p) and os.path.getsize(p) <= MAX_HEADER_BYTES else None
+
+
+def _prepass(src: str, path: str, _open: tuple[str, ...] = ()) -> str:
+    """Drop headers we cannot (or need not) see and pragmas, keeping every line in place.
+
+    A local header (a quoted include found beside the file) is read through the same pass and
+    inlined between line markers, so what it includes in turn (a platform runtime) is dropped
+    too and positions stay those of each file.
+    """
+    base = (os.path.dirname(path) or ".") if path and not path.startswith("<") else None
     out = []
     lines = src.split("\n")
     i = 0
     while i < len(lines):
         ln = lines[i]
         m = _INCLUDE.match(ln)
-        if m and not (m.group(1) == '"' and base and os.path.exists(os.path.join(base, m.group(2)))):
+        header = _local_header(base, m.group(2)) if m and m.group(1) == '"' else None
+        if header is not None and os.path.realpath(header) not in _open and len(_open) < 16:
+            with open(header, encoding="utf-8", errors="replace") as f:
+                text = _prepass(f.read(), header, _open + (os.path.realpath(header),))
+            out.append(f'# 1 "{header}"\n{text}\n# {i + 2} "{path}"')
+        elif m:
             out.append("")
         elif _PRAGMA.match(ln):
             out.append("")
