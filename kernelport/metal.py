@@ -29,7 +29,7 @@ from . import __version__, annotations, cexpr, dialect
 from .model import Function, Param
 from .rewrite import Rewriter, key
 from .source import SourceFile, call_args, ident_name, walk
-from .translate import Port, Translator
+from .translate import Translator, extend
 from . import templates
 
 THREADGROUP_LIMIT = 32 * 1024  # bytes of threadgroup memory every Apple GPU family guarantees
@@ -113,42 +113,21 @@ class MetalTranslator(Translator):
             return self.names[key_]
         return super().spell(key_)
 
-    # -- the pass ------------------------------------------------------------------------------
-    def run(self) -> Port:
-        self._leave_out_host_code()
-        self._plan_calls()
-        self._pre_rewrites()
-        self._mixed_min_max()
-        for site in self.analysis.confirmed():
-            self.rewrite_site(site)
-        self._recognise_reductions()
-        self.rewrite_concepts()
-        self.rewrite_includes()
-        self.rewrite_macro_uses()
-        self.rewrite_macro_bodies()
-        self.check_cuda_only_code()
-        for node, fn in self.module.asm:
-            if self.cuda_only_region(node) or self.rewrite_asm_idiom(node):
-                continue
-            if fn in self.device or fn is None:
-                self.problem("KP201", node, "inline PTX assembly has no Metal translation",
-                             "replace it with an intrinsic or a SIMD-group function")
-        self._barriers()
-        self._file_scope()
-        self._shared_memory()
-        self._local_pointers()
-        self._functions()
-        self._prototypes()
-        self._needs()
-        self._check_threadgroup_sizes()
-        self.port.body = self.rw.result()
-        self.port.notes.sort(key=lambda n: (n.location.line, n.location.column))
-        self.port.diagnostics.sort(key=lambda d: (d.location.line, d.location.column))
-        self.port.context = self._prologue_context(self.port.body)
-        return self.port
+    # -- the pipeline: the shared passes, and Metal's structure around them ----------------------
+    passes = extend(Translator.passes, ("leave_out_host_code", "plan_calls", "pre_rewrites", "mixed_min_max"),
+                    before="rewrite_sites")
+    passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
+    passes = extend(passes, ("barriers", "file_scope", "shared_memory", "local_pointers", "functions",
+                             "prototypes", "needs", "check_threadgroup_sizes"))
+    realigns_comments = False
+    asm_message = "inline PTX assembly has no Metal translation"
+    asm_hint = "replace it with an intrinsic or a SIMD-group function"
+
+    def ports_function(self, name: str | None) -> bool:
+        return name is None or name in self.device  # host code is left out
 
     # -- host code -------------------------------------------------------------------------------
-    def _leave_out_host_code(self) -> None:
+    def leave_out_host_code(self) -> None:
         refs = {s.reference[0] for s in self.specs.values() if s.reference}
         for name, f in self.host.items():
             node = f.template_node or f.node
@@ -184,7 +163,7 @@ class MetalTranslator(Translator):
                     out.append((n, self.helpers[self.src.text_of(fn)]))
         return out
 
-    def _plan_calls(self) -> None:
+    def plan_calls(self) -> None:
         for name, p in self.plans.items():
             p.callees = []
             for _, h in self._calls(p.fn):
@@ -335,7 +314,7 @@ class MetalTranslator(Translator):
         return None
 
     # -- rewrites before the table's ----------------------------------------------------------
-    def _pre_rewrites(self) -> None:
+    def pre_rewrites(self) -> None:
         for use in self.module.uses:
             c, node = use.concept, use.node
             if c.key in self.names and node.type != "call_expression":
@@ -406,7 +385,7 @@ class MetalTranslator(Translator):
             return "int" if tt in self._SIGNED else "uint" if tt in self._UNSIGNED else "float" if tt == "float" else None
         return None
 
-    def _mixed_min_max(self) -> None:
+    def mixed_min_max(self) -> None:
         """`min(tid.x, n)`: CUDA's overload converts the int to unsigned; Metal needs one type."""
         for f in self.device.values():
             for n in walk(f.body):
@@ -487,7 +466,7 @@ class MetalTranslator(Translator):
             self.problem(code, node, message, hint)
 
     # -- warp reductions -------------------------------------------------------------------
-    def _recognise_reductions(self) -> None:
+    def recognise_reductions(self) -> None:
         """A helper that is exactly a full xor butterfly becomes the native SIMD-group reduction.
 
         Only where the result is the same bit for bit: max/min of floats or integers and sums of
@@ -586,7 +565,7 @@ class MetalTranslator(Translator):
         return None
 
     # -- barriers ------------------------------------------------------------------------------
-    def _barriers(self) -> None:
+    def barriers(self) -> None:
         """`__syncthreads()` also orders device memory where the group shares data through it.
 
         That is: a device buffer written before the barrier and read after it (or both inside one
@@ -639,7 +618,7 @@ class MetalTranslator(Translator):
                     self.note(b, text, f"'{hit[0]}' is written before the barrier and read at another index after it")
 
     # -- file scope --------------------------------------------------------------------------
-    def _file_scope(self) -> None:
+    def file_scope(self) -> None:
         """Program-scope variables live in Metal's constant address space; cooperative groups have
         no Metal counterpart."""
         for n in walk(self.src.root, lambda n: n.type in ("translation_unit", "namespace_definition",
@@ -710,7 +689,7 @@ class MetalTranslator(Translator):
                 self.rw.replace(n, barrier)
 
     # -- threadgroup memory -----------------------------------------------------------------
-    def _shared_memory(self) -> None:
+    def shared_memory(self) -> None:
         self.own_shared: dict[str, list[Shared]] = {n: [] for n in self.device}
         for sh in self.module.shared:
             f = self.device.get(sh.function) if sh.function else None
@@ -769,7 +748,7 @@ class MetalTranslator(Translator):
                 own.append(s)
         return [s for s in own if not s.dynamic], [s for s in own if s.dynamic]
 
-    def _check_threadgroup_sizes(self) -> None:
+    def check_threadgroup_sizes(self) -> None:
         for k in self.kernels:
             static, _ = self._kernel_shared(k)
             spec = self.specs.get(k.name)
@@ -822,7 +801,7 @@ class MetalTranslator(Translator):
         return out
 
     # -- local pointers ------------------------------------------------------------------------
-    def _local_pointers(self) -> None:
+    def local_pointers(self) -> None:
         """Pointer variables and pointer casts in device code get the address space they point into."""
         for f in self.device.values():
             for n in walk(f.body):
@@ -877,7 +856,7 @@ class MetalTranslator(Translator):
                 lst[i] = f"{fn(sig)} "
 
     # -- functions -----------------------------------------------------------------------------
-    def _functions(self) -> None:
+    def functions(self) -> None:
         for k in self.kernels:
             self.rw.replace(k.template_node or k.node, lambda rw, n, k=k: self._render_kernel(k))
         for name, h in self.helpers.items():
@@ -887,7 +866,7 @@ class MetalTranslator(Translator):
                 args = call.child_by_field_name("arguments")
                 self.rw.replace(args, lambda rw, n, h=h: self._render_call_args(n, h))
 
-    def _prototypes(self) -> None:
+    def prototypes(self) -> None:
         """Declarations of device functions (`__device__ void f(T* p);`, primary templates): no
         CUDA qualifiers, and pointer parameters in the address spaces the definition gets."""
         from .model import _params
@@ -1172,7 +1151,7 @@ class MetalTranslator(Translator):
         return "\n\n".join(copies)
 
     # -- what each function needs (callees first) -----------------------------------------------
-    def _needs(self) -> None:
+    def needs(self) -> None:
         order, seen = [], set()
 
         def visit(n: str) -> None:
@@ -1195,7 +1174,7 @@ class MetalTranslator(Translator):
             plan.builtins = [b for b in BUILTINS if re.search(r"\b%s\b" % re.escape(self.names[b]), body)]
 
     # -- prologue and sidecar --------------------------------------------------------------------
-    def _prologue_context(self, body: str) -> dict:
+    def prologue_context(self, body: str) -> dict:
         version, reasons = "2.0", []
         for rx, v, why in _FEATURES:
             if rx.search(body):
