@@ -66,7 +66,7 @@ class Metal(Backend):
                         ("METAL_FUNC",),
                         address_spaces={"device": "", "constant": "", "thread": "", "threadgroup": "shared"},
                         attributes=True, defines={"__METAL_VERSION__": "310", "__METAL__": "1"})
-    translator_path = "kernelport.metal:MetalTranslator"
+    translator_path = "kernelport.backends.metal.translator:MetalTranslator"
 
     def compile(self, path, run):
         from ... import toolchains

@@ -25,12 +25,11 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from . import __version__, annotations, cexpr, dialect
-from .model import Function, Param
-from .rewrite import Rewriter, key
-from .source import SourceFile, call_args, ident_name, walk
-from .translate import Translator, extend
-from . import templates
+from ... import __version__, annotations, cexpr, dialect, templates
+from ...model import Function, Param
+from ...rewrite import Rewriter, key
+from ...source import SourceFile, call_args, ident_name, walk
+from ...translate import Translator, extend
 
 THREADGROUP_LIMIT = 32 * 1024  # bytes of threadgroup memory every Apple GPU family guarantees
 
@@ -869,7 +868,7 @@ class MetalTranslator(Translator):
     def prototypes(self) -> None:
         """Declarations of device functions (`__device__ void f(T* p);`, primary templates): no
         CUDA qualifiers, and pointer parameters in the address spaces the definition gets."""
-        from .model import _params
+        from ...model import _params
         scopes = ("translation_unit", "namespace_definition", "declaration_list", "template_declaration",
                   "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "linkage_specification")
         for n in walk(self.src.root, lambda n: n.type in scopes):
