@@ -17,6 +17,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from . import backends, dialect, output, templates, warpflow
+from .diagnostics import Diagnostic
 from .errors import Location
 from .model import Module, build
 from .rewrite import Rewriter
@@ -25,19 +26,6 @@ from .source import SourceFile, call_args, walk
 
 # The dialect translate reads (CUDA): its spellings are the ones looked up in the user's text.
 SOURCE = backends.source().name
-
-
-@dataclass
-class Diagnostic:
-    code: str
-    location: Location
-    message: str
-    hint: str = ""
-    severity: str = "error"
-
-    def format(self) -> str:
-        h = f" (hint: {self.hint})" if self.hint else ""
-        return f"{self.location}: {self.severity}: {self.code} {self.message}{h}"
 
 
 @dataclass

@@ -14,7 +14,7 @@ pointer/reference kernel parameter with an address space and an index) and then 
 positions are the original file's positions.
 
     diags = check_metal_source(text, "ports/reduce.metal")
-    # -> [Diagnostic("ports/reduce.metal", 12, 5, "Metal has no 'double' type: use float"), ...]
+    # -> [Diagnostic("", Location("ports/reduce.metal", 12, 5), "Metal has no 'double' type: use float"), ...]
     #    str(d) == "ports/reduce.metal:12:5: error: Metal has no 'double' type: use float"
 
 Template kernels (``template <...> kernel void f``), which clang's OpenCL mode rejects, are
@@ -31,12 +31,14 @@ are int vectors; ``float3`` sizes follow clang, not Metal's layout rules.
 from __future__ import annotations
 
 from ..cexpr import split_top_level
+from ..diagnostics import Diagnostic
+from ..errors import Location
 
 import os
 import re
 import subprocess
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = [
@@ -59,29 +61,10 @@ class MetalCheckUnavailable(RuntimeError):
     """No clang with C++-for-OpenCL support was found; the message carries an install hint."""
 
 
-@dataclass(frozen=True)
-class Diagnostic:
-    path: str
-    line: int  # 1-based
-    column: int  # 1-based, in characters
-    message: str
-    severity: str = "error"  # "error" | "warning"
-    source: str = "clang"  # "clang" (type check) or "attributes" (Python checks)
-    notes: tuple[str, ...] = field(default=(), compare=False)
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message}"
-
-    def to_dict(self) -> dict:
-        return {
-            "path": self.path,
-            "line": self.line,
-            "column": self.column,
-            "severity": self.severity,
-            "message": self.message,
-            "source": self.source,
-            "notes": list(self.notes),
-        }
+def diagnostic(path: str, line: int, column: int, message: str, severity: str = "error", source: str = "clang",
+               notes: tuple[str, ...] = ()) -> Diagnostic:
+    """A type-check diagnostic (no code: the messages are clang's and the attribute checks')."""
+    return Diagnostic("", Location(path, line, column), message, severity=severity, source=source, notes=notes)
 
 
 @dataclass
@@ -491,7 +474,7 @@ def preprocess(text: str, filename: str = "<metal>") -> tuple[str, list[Diagnost
 
     def err(offset: int, message: str, severity: str = "error") -> None:
         line, col = lines.pos(offset)
-        diags.append(Diagnostic(filename, line, col, message, severity, "attributes"))
+        diags.append(diagnostic(filename, line, col, message, severity, "attributes"))
 
     # 1. #include <metal_*> lines: the header provides them
     for m in re.finditer(r"(?m)^[ \t]*#[ \t]*include[ \t]*<(metal_\w+|simd/\w+\.h)>[^\n]*", masked):
@@ -1015,14 +998,14 @@ def _parse_clang(output: str, tmp_path: str, filename: str, lines: _Lines) -> li
         if inst:
             notes.append(f"in the template kernel's instantiation {inst} (template parameters substituted)")
         if is_user(path):
-            out.append(Diagnostic(filename, line, lines.char_column(line, col), message, g["sev"], "clang", tuple(notes)))
+            out.append(diagnostic(filename, line, lines.char_column(line, col), message, g["sev"], "clang", tuple(notes)))
             continue
         # reported inside metal_stdlib.h: attribute it to the user line that led there
         user = next(((nl, nc) for np, nl, nc, _ in g["notes"] if np is not None and is_user(np)), None)
         if user:
-            out.append(Diagnostic(filename, user[0], lines.char_column(*user), message, g["sev"], "clang", tuple(notes)))
+            out.append(diagnostic(filename, user[0], lines.char_column(*user), message, g["sev"], "clang", tuple(notes)))
         else:
-            out.append(Diagnostic(path, line, col, message, g["sev"], "clang", tuple(notes)))
+            out.append(diagnostic(path, line, col, message, g["sev"], "clang", tuple(notes)))
     return out
 
 
@@ -1075,26 +1058,25 @@ def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
         except subprocess.TimeoutExpired as exc:
             output = f"clang timed out after {CLANG_TIMEOUT_S} s\n{exc.stdout or ''}{exc.stderr or ''}"
             rc = None
-            diags.append(Diagnostic(filename, 1, 1, f"clang timed out after {CLANG_TIMEOUT_S} s", "error", "clang"))
+            diags.append(diagnostic(filename, 1, 1, f"clang timed out after {CLANG_TIMEOUT_S} s", "error", "clang"))
         clang_diags = _parse_clang(output, src, filename, lines)
     if rc not in (0, None) and not any(d.severity == "error" for d in clang_diags):
         # clang failed without a parsable diagnostic: never report success
-        clang_diags.append(Diagnostic(filename, 1, 1, f"clang failed (exit {rc}): {output.strip()[:500]}", "error", "clang"))
+        clang_diags.append(diagnostic(filename, 1, 1, f"clang failed (exit {rc}): {output.strip()[:500]}", "error", "clang"))
     # the Python check already explains pointer parameters without an address space
     flagged = {d.line for d in diags if "without an address space" in d.message}
     clang_diags = [d for d in clang_diags
                    if not (d.line in flagged and "pointer arguments to kernel functions must reside" in d.message)]
     all_diags = sorted(diags + clang_diags, key=lambda d: (d.path != filename, d.line, d.column))
     # one error in a template kernel is reported once, whatever the number of instantiations
-    merged: dict[Diagnostic, Diagnostic] = {}
+    merged: dict[tuple, Diagnostic] = {}
     for d in all_diags:
-        prev = merged.get(d)
+        k = (d.path, d.line, d.column, d.message, d.severity, d.source)
+        prev = merged.get(k)
         if prev is None:
-            merged[d] = d
+            merged[k] = d
         else:
-            extra = tuple(n for n in d.notes if n not in prev.notes)
-            merged[d] = Diagnostic(prev.path, prev.line, prev.column, prev.message, prev.severity, prev.source,
-                                   prev.notes + extra)
+            prev.notes += tuple(n for n in d.notes if n not in prev.notes)
     all_diags = list(merged.values())
     if not include_warnings:
         all_diags = [d for d in all_diags if d.severity == "error"]
