@@ -69,5 +69,5 @@ class Metal(Backend):
     translator_path = "kernelport.backends.metal.translator:MetalTranslator"
 
     def compile(self, path, run):
-        from ... import toolchains
-        return toolchains.check_metal(path)
+        from .toolchain import compile_port  # lazy: the checker is needed only to compile
+        return compile_port(path)
