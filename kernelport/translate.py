@@ -109,6 +109,8 @@ def extend(passes: tuple[str, ...], added: tuple[str, ...], *, before: str | Non
     anchor = before or after
     if anchor is None:
         return passes + added
+    if anchor not in passes:
+        raise ValueError(f"no pass named {anchor!r} (passes: {', '.join(passes)})")
     i = passes.index(anchor) + (after is not None)
     return passes[:i] + added + passes[i:]
 

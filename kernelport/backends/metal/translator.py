@@ -42,6 +42,9 @@ from .threadgroup import ThreadgroupMemory
 
 
 class MetalTranslator(AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+    """The mixins hold one concern each and share the state set up here (functions by kind, the
+    per-function plans and address-space signatures, the built-ins' parameter names)."""
+
     def __init__(self, src: SourceFile, backend: str = "metal", allow_unported: bool = False, **options):
         super().__init__(src, backend, allow_unported, **options)
         self.demote_double = bool(options.get("demote_double"))
