@@ -8,8 +8,8 @@ Every check returns a :class:`CompileResult`; a missing tool never raises: the r
   picks the NVIDIA path whenever nvcc is installed); ``hip_wavefront_size`` reads the
   ``.wavefront_size`` of the device code object, so a test can assert what it built for
   (gfx9/CDNA: 64, gfx10+/RDNA: 32).
-- Metal: ``xcrun -sdk macosx metal -c`` on macOS; elsewhere kernelport.metal_check, which
-  type-checks the port with clang in C++-for-OpenCL mode.
+- Metal: ``xcrun -sdk macosx metal -c`` on macOS (``find_clang`` finds the clang that the Metal
+  backend's checker, kernelport.backends.metal.check, type-checks ports with elsewhere).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ __all__ = [
     "compile_cuda",
     "compile_hip",
     "hip_wavefront_size",
-    "check_metal",
+    "compile_metal",
 ]
 
 TIMEOUT_S = 300
@@ -344,27 +344,12 @@ def hip_wavefront_size(path, arch: str, *, timeout: int = TIMEOUT_S) -> int | No
     return None
 
 
-def check_metal(path, *, timeout: int = TIMEOUT_S) -> CompileResult:
-    """Compile (macOS: ``xcrun -sdk macosx metal -c``) or type-check (elsewhere:
-    kernelport.metal_check with clang -x clcpp) a Metal port."""
+def compile_metal(path, *, timeout: int = TIMEOUT_S) -> CompileResult:
+    """``xcrun -sdk macosx metal -c`` (macOS with Xcode only; skipped elsewhere, where the Metal
+    backend type-checks its ports with clang instead: kernelport.backends.metal.toolchain)."""
     metal = find_xcrun_metal()
-    if metal is not None:
-        with tempfile.TemporaryDirectory(prefix="kp-metal-") as tmp:
-            cmd = [metal.path, "-sdk", "macosx", "metal", "-c", str(path), "-o", os.path.join(tmp, "kernel.air")]
-            return _run_compile("metal", "metal", cmd, timeout=timeout)
-    clang = find_clang()
-    if clang is None:
-        return _skipped("clang", "metal")
-    from kernelport import metal_check  # lazy: metal_check imports this module
-
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        return CompileResult("clang", "metal", False, False, [], str(exc), f"cannot read {path}: {exc}")
-    try:
-        report = metal_check.run_check(text, str(path), clang=clang.path)
-    except metal_check.MetalCheckUnavailable as exc:  # pragma: no cover - find_clang said yes
-        return CompileResult("clang", "metal", False, True, [], "", str(exc))
-    output = "\n".join(str(d) for d in report.diagnostics)
-    reason = "" if report.ok else f"{len(report.errors)} Metal type-check error(s)"
-    return CompileResult("clang", "metal", report.ok, False, report.command, output, reason)
+    if metal is None:
+        return _skipped("metal", "metal")
+    with tempfile.TemporaryDirectory(prefix="kp-metal-") as tmp:
+        cmd = [metal.path, "-sdk", "macosx", "metal", "-c", str(path), "-o", os.path.join(tmp, "kernel.air")]
+        return _run_compile("metal", "metal", cmd, timeout=timeout)

@@ -12,27 +12,20 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from tree_sitter import Node
 
 from . import backends, dialect, output, templates, warpflow
+from .diagnostics import Diagnostic
 from .errors import Location
 from .model import Module, build
 from .rewrite import Rewriter
 from .source import SourceFile, call_args, walk
 
 
-@dataclass
-class Diagnostic:
-    code: str
-    location: Location
-    message: str
-    hint: str = ""
-    severity: str = "error"
-
-    def format(self) -> str:
-        h = f" (hint: {self.hint})" if self.hint else ""
-        return f"{self.location}: {self.severity}: {self.code} {self.message}{h}"
+# The dialect translate reads (CUDA): its spellings are the ones looked up in the user's text.
+SOURCE = backends.source().name
 
 
 @dataclass
@@ -108,6 +101,20 @@ def context(node: Node, module: Module) -> str:
     return "const"  # file scope
 
 
+def extend(passes: tuple[str, ...], added: tuple[str, ...], *, before: str | None = None,
+           after: str | None = None) -> tuple[str, ...]:
+    """`passes` with `added` inserted before or after the pass named (appended when neither is)."""
+    if before is not None and after is not None:
+        raise ValueError("name one of before= and after=")
+    anchor = before or after
+    if anchor is None:
+        return passes + added
+    if anchor not in passes:
+        raise ValueError(f"no pass named {anchor!r} (passes: {', '.join(passes)})")
+    i = passes.index(anchor) + (after is not None)
+    return passes[:i] + added + passes[i:]
+
+
 class Translator:
     def __init__(self, src: SourceFile, backend: str, allow_unported: bool = False, *, module: Module | None = None,
                  analysis: warpflow.Analysis | None = None, **options):
@@ -146,30 +153,62 @@ class Translator:
             self.port.diagnostics.append(Diagnostic(code, self.src.loc(node), message, hint))
         return True
 
-    # -- rewrites ---------------------------------------------------------------------------
+    # -- the pipeline ---------------------------------------------------------------------------
+    # The shared warp-width passes, in order: method names, so that a subclass's override of a
+    # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
+    passes: ClassVar[tuple[str, ...]] = (
+        "rewrite_sites", "rewrite_concepts", "rewrite_includes", "rewrite_macro_uses", "rewrite_macro_bodies",
+        "rewrite_constant_warp_size", "check_cuda_only_code", "rewrite_inline_asm", "report_dataflow_issues")
+    # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
+    # whole signatures, whose lines no longer pair with the original's).
+    realigns_comments: ClassVar[bool] = True
+    # What inline PTX without a known idiom gets (KP201).
+    asm_message: ClassVar[str] = "inline PTX assembly has no portable translation"
+    asm_hint: ClassVar[str] = ("replace it with an intrinsic, or guard it with #ifdef __CUDA_ARCH__ / "
+                               "__HIP_PLATFORM_AMD__")
+
     def run(self) -> Port:
+        for name in self.passes:
+            getattr(self, name)()
+        self.finish()
+        return self.port
+
+    def finish(self) -> None:
+        """The port's body, notes and diagnostics in source order, and the prologue's values."""
+        body = self.rw.result()
+        self.port.body = realign_comments(self.src.text, body) if self.realigns_comments else body
+        self.port.notes.sort(key=lambda n: (n.location.line, n.location.column))
+        self.port.diagnostics.sort(key=lambda d: (d.location.line, d.location.column))
+        self.port.context = self.prologue_context(self.port.body)
+
+    def prologue_context(self, body: str) -> dict:
+        """Extra template values for the backend's prologue (e.g. a language-version floor)."""
+        return {}
+
+    # -- the shared passes -------------------------------------------------------------------------
+    def rewrite_sites(self) -> None:
         for site in self.analysis.confirmed():
             self.rewrite_site(site)
-        self.rewrite_concepts()
-        self.rewrite_includes()
-        self.rewrite_macro_uses()
-        self.rewrite_macro_bodies()
-        self.rewrite_constant_warp_size()
+
+    def ports_function(self, name: str | None) -> bool:
+        """Whether code in function `name` (None: file scope) is part of the port."""
+        return True
+
+    def rewrite_inline_asm(self) -> None:
         for node, fn in self.module.asm:
-            if self.cuda_only_region(node) or self.rewrite_asm_idiom(node):
+            if self.cuda_only_region(node) or self.rewrite_asm_idiom(node) or not self.ports_function(fn):
                 continue
-            self.problem("KP201", node, "inline PTX assembly has no portable translation",
-                         "replace it with an intrinsic, or guard it with #ifdef __CUDA_ARCH__ / __HIP_PLATFORM_AMD__")
-        self.check_cuda_only_code()
+            self.problem("KP201", node, self.asm_message, self.asm_hint)
+
+    def report_dataflow_issues(self) -> None:
+        """Masks stored into 32-bit memory (KP207): a hazard only where a wave can be 64 wide."""
+        if all(r.wave <= 32 for r in backends.get(self.backend).runs):
+            return
         for issue in self.analysis.issues:
             if not self.cuda_only_region(issue.node):
                 self.problem(issue.code, issue.node, issue.message,
                              "split the mask into 32-bit words, e.g. store (unsigned)(mask >> (lane & 32)) from the "
                              "leaders of both halves, or keep a 64-bit word type")
-        self.port.body = realign_comments(self.src.text, self.rw.result())
-        self.port.notes.sort(key=lambda n: (n.location.line, n.location.column))
-        self.port.diagnostics.sort(key=lambda d: (d.location.line, d.location.column))
-        return self.port
 
     _LANEID = re.compile(r'^asm\s*(volatile\s*)?\(\s*"mov\.[us]32\s+%0\s*,\s*%%laneid\s*;?"\s*:\s*"=r"\s*\(\s*(\w+)\s*\)\s*\)$')
 
@@ -301,7 +340,7 @@ class Translator:
 
     def rewrite_bitop64(self, call: Node) -> None:
         name = self.src.text_of(call.child_by_field_name("function"))
-        c = dialect.lookup("cuda", name)
+        c = dialect.lookup(SOURCE, name)
         wide = dialect.concept(c.key + "64")
         arg = call_args(call)[0]
         self.rw.replace(call, lambda rw, node: dialect.render(wide, self.backend, {"x": rw.text(arg)}))
@@ -357,11 +396,11 @@ class Translator:
                     continue
                 fn = node.child_by_field_name("function")
                 if c.kind in ("index", "type", "runtime"):  # a plain rename: the arguments stay as written
-                    new = dialect.rename(c, self.src.text_of(fn), "cuda", self.backend)
+                    new = dialect.rename(c, self.src.text_of(fn), SOURCE, self.backend)
                     if new and new != self.src.text_of(fn):
                         self.rw.replace(fn, new)
                     continue
-                concept, order = dialect.spelled_by("cuda", self.src.text_of(fn))
+                concept, order = dialect.spelled_by(SOURCE, self.src.text_of(fn))
                 args = call_args(node)
                 names = dialect.call_params(concept, order)[0]
                 if not (dialect.call_params(concept, order)[1] <= len(args) <= len(names)):
@@ -383,7 +422,7 @@ class Translator:
                         self.problem("KP204", node, f"{self.src.text_of(node)} is not available on "
                                      f"{self.backend.upper()}", "use float (or opt into demotion)")
                     continue
-                name = dialect.rename(c, self.src.text_of(node), "cuda", self.backend)
+                name = dialect.rename(c, self.src.text_of(node), SOURCE, self.backend)
                 if name and name != self.src.text_of(node) and c.kind in ("index", "type", "runtime"):
                     self.rw.replace(node, name)
 
@@ -412,7 +451,7 @@ class Translator:
                 continue
             raw = self.src.text_of(path)
             inner = raw[1:-1]
-            c = dialect.lookup("cuda", inner)
+            c = dialect.lookup(SOURCE, inner)
             if c is None or c.kind != "header":
                 continue
             target = c.spelling(self.backend)
@@ -447,7 +486,7 @@ class Translator:
 
     def rewrite_macro_bodies(self) -> None:
         """Macro bodies are unparsed text to the grammar: translate each as a tiny function body."""
-        names = {n for n, c in dialect._by_name("cuda").items() if c.spelling(self.backend) != c.spelling("cuda")}
+        names = {n for n, c in dialect._by_name(SOURCE).items() if c.spelling(self.backend) != c.spelling(SOURCE)}
         for n in walk(self.src.root):
             if n.type not in ("preproc_def", "preproc_function_def"):
                 continue

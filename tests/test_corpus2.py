@@ -321,7 +321,7 @@ def test_metal_port_passes_the_checker_or_stops_with_diagnostics(name):
     assert all(d.location.line >= 1 for d in p.diagnostics)
     if p.ok:
         require_tool("clang")
-        from kernelport.metal_check import check_metal_source
+        from kernelport.backends.metal.check import check_metal_source
         diags = check_metal_source(text, f"{name}.metal")
         assert diags == [], "\n".join(map(str, diags[:5]))
 

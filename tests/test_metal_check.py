@@ -1,4 +1,4 @@
-"""kernelport.metal_check: hand-written MSL kernels that Metal accepts pass; deliberately broken
+"""kernelport.backends.metal.check: hand-written MSL kernels that Metal accepts pass; deliberately broken
 ones fail with the right line.  Lines marked `// ERROR` are where an error must be reported."""
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import textwrap
 
 import pytest
 
-from kernelport import metal_check
-from kernelport.metal_check import Diagnostic, check_metal_file, check_metal_source, preprocess
+from kernelport.backends.metal import check as metal_check
+from kernelport.backends.metal.check import Diagnostic, check_metal_file, check_metal_source, preprocess
 
 try:  # tests/ as a package or as plain rootdir modules
     from .conftest import require_tool

@@ -42,7 +42,7 @@ def body(code: str, **kw) -> str:
 
 def check(text: str, name: str = "t.metal") -> list[str]:
     require_tool("clang")
-    from kernelport.metal_check import check_metal_source
+    from kernelport.backends.metal.check import check_metal_source
     return [str(d) for d in check_metal_source(text, name)]
 
 
@@ -78,7 +78,7 @@ def test_metal_port_passes_the_checker(path):
 
 def test_template_port_is_checked_per_instantiation():
     require_tool("clang")
-    from kernelport.metal_check import check_metal_file
+    from kernelport.backends.metal.check import check_metal_file
     assert check_metal_file(ROOT / "examples" / "template_reduce.metal") == []
 
 

@@ -26,4 +26,4 @@ def test_wheel_ships_templates(tmp_path):
     for t in (ROOT / "templates").rglob("*.j2"):
         assert f"kernelport/_templates/{t.relative_to(ROOT / 'templates').as_posix()}" in names
     assert "kernelport/cli.py" in names
-    assert "kernelport/metal_check/metal_stdlib.h" in names
+    assert "kernelport/backends/metal/check/metal_stdlib.h" in names

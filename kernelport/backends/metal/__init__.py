@@ -66,11 +66,11 @@ class Metal(Backend):
                         ("METAL_FUNC",),
                         address_spaces={"device": "", "constant": "", "thread": "", "threadgroup": "shared"},
                         attributes=True, defines={"__METAL_VERSION__": "310", "__METAL__": "1"})
-    translator_path = "kernelport.metal:MetalTranslator"
+    translator_path = "kernelport.backends.metal.translator:MetalTranslator"
 
     def compile(self, path, run):
-        from ... import toolchains
-        return toolchains.check_metal(path)
+        from .toolchain import compile_port  # lazy: the checker is needed only to compile
+        return compile_port(path)
 
     # -- emulator --
     warp_size_type = attributes["warp_size"][0]

@@ -8,7 +8,7 @@
 // (no double; program-scope and static variables only in `constant`, as in Metal).  Static
 // data members and variable templates below are therefore declared `constant`.
 //
-// kernelport.metal_check strips `#include <metal_*>` lines and MSL [[attributes]] (after
+// kernelport.backends.metal.check strips `#include <metal_*>` lines and MSL [[attributes]] (after
 // checking them in Python) before clang reads the file; everything else is this header.
 //
 // OpenCL's address spaces match Metal's one for one, so the mistakes that matter are real

@@ -1,0 +1,84 @@
+"""Calls the table renders with Metal's help: shuffles narrower than the SIMD-group (kp_ helpers
+that take the lane id) and atomics (an `{space} atomic_T*` cast, or a CAS loop where Metal has
+no native atomic for the type, operation and address space)."""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from ... import cexpr, dialect
+from ...rewrite import Rewriter
+from .scalars import INT32, INT64
+
+ATOMIC_OPS = {"atomic_add": "add", "atomic_sub": "sub", "atomic_min": "min", "atomic_max": "max",
+              "atomic_exch": "exch", "atomic_and": "and", "atomic_or": "or", "atomic_xor": "xor",
+              "atomic_cas": "cas", "atomic_inc": "inc", "atomic_dec": "dec"}
+
+
+def cexpr_int(text: str) -> int | None:
+    try:
+        v = cexpr.evaluate(text, {})
+        return int(v) if float(v).is_integer() else None
+    except (cexpr.CExprError, ValueError, TypeError):
+        return None
+
+
+class Calls:
+    """Mixin of MetalTranslator: `_render_call` for shuffles with a width and for atomics."""
+
+    # -- calls rendered from the table -----------------------------------------------------
+    def _render_call(self, concept: dialect.Concept, bound: dict[str, Node]):
+        if concept.kind == "shuffle" and "width" in bound:
+            w = bound["width"]
+            wv = cexpr_int(self.src.text_of(w))
+            if wv is not None and wv >= 32:
+                bound = {k: v for k, v in bound.items() if k != "width"}
+            else:
+                wide = dialect.concept(concept.key + "_width")
+
+                def render(rw: Rewriter, node: Node) -> str:
+                    texts = {p: rw.text(bound[p]) for p in wide.params if p in bound}
+                    texts["lane_id"] = self.names["lane_id"]
+                    return dialect.render(wide, "metal", texts)
+                return render
+        if concept.kind == "atomic":
+            return self._render_atomic(concept, bound)
+        return super()._render_call(concept, bound)
+
+    def _render_atomic(self, concept: dialect.Concept, bound: dict[str, Node]):
+        def render(rw: Rewriter, node: Node) -> str:
+            f = self.module.function_at(node)
+            addr = bound["address"]
+            space = self.space_of(addr, f) or "device"
+            cuda_t = self.elem_type_of(addr, f) or "int"
+            op = ATOMIC_OPS[concept.key]
+            texts = {p: (rw.text(bound[p]) if p in bound else None) for p in concept.params}
+            if cuda_t in INT64:
+                self._late_problem("KP212", node, f"Metal has no 64-bit atomic {op} ('{cuda_t}')",
+                                   "use 32-bit counters (int/unsigned), or split the value")
+                return rw.stitch(node)
+            mtype = INT32.get(cuda_t) or ("float" if cuda_t == "float" else None)
+            if mtype is None:
+                self._late_problem("KP212", node, f"Metal has no atomics on '{cuda_t}'",
+                                   "atomics exist for int, uint and (device memory, add/sub/exchange) float")
+                return rw.stitch(node)
+            if op in ("cas", "inc", "dec") or (mtype == "float" and (space == "threadgroup" or op in ("min", "max"))):
+                if mtype == "float" and op not in ("add", "sub", "min", "max", "cas"):
+                    self._late_problem("KP212", node, f"Metal has no float atomic {op} on {space} memory",
+                                       "use an integer type (as_type<uint>) for this atomic")
+                    return rw.stitch(node)
+                self.polyfill_atomics.add((op, space, mtype))
+                if op in ("add", "sub", "min", "max"):
+                    return dialect.render(dialect.concept(f"atomic_{op}_cas"), "metal", texts)
+                return dialect.render(concept, "metal", texts)
+            if mtype == "float" and op not in ("add", "sub", "exch"):
+                self._late_problem("KP212", node, f"Metal has no float atomic {op}",
+                                   "use an integer type for bitwise atomics")
+                return rw.stitch(node)
+            texts.update({"space": space, "type": mtype})
+            return dialect.render(concept, "metal", texts)
+        return render
+
+    def _late_problem(self, code: str, node: Node, message: str, hint: str) -> None:
+        loc = self.src.loc(node)
+        if not any(d.code == code and d.location == loc for d in self.port.diagnostics):
+            self.problem(code, node, message, hint)

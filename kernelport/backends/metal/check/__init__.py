@@ -1,0 +1,180 @@
+"""Type-check Metal Shading Language (MSL) compute kernels on Linux.
+
+No Metal compiler exists for Linux, but OpenCL's address spaces match Metal's one for one, so
+clang in C++-for-OpenCL mode (``-x clcpp``) plus a header that models the Metal standard library
+(``metal_stdlib.h``, next to this file) turns the mistakes that matter into real compile errors:
+a pointer without an address space, a ``device`` pointer passed where a ``threadgroup`` one is
+expected, ``double``, a float atomic on threadgroup memory, a SIMD-group reduction on a 64-bit
+type, an implicit ``simd_vote`` to integer conversion.
+
+MSL's ``[[attributes]]`` mean nothing to clang, so they are checked here in Python (known names,
+argument forms, unique ``[[buffer(i)]]`` indices per kernel, built-in input types, every
+pointer/reference kernel parameter with an address space and an index) and then blanked out.
+``#include <metal_*>`` lines are blanked too.  Blanking keeps every line and column, so clang's
+positions are the original file's positions.
+
+    diags = check_metal_source(text, "ports/reduce.metal")
+    # -> [Diagnostic("", Location("ports/reduce.metal", 12, 5), "Metal has no 'double' type: use float"), ...]
+    #    str(d) == "ports/reduce.metal:12:5: error: Metal has no 'double' type: use float"
+
+Template kernels (``template <...> kernel void f``), which clang's OpenCL mode rejects, are
+checked once per explicit instantiation ``template [[host_name("h")]] kernel void f<A>(...);``:
+a specialised copy of ``f`` (parameters substituted, a plain ``kernel void h``) replaces the
+instantiation, under ``#line`` directives so that diagnostics point at the template's lines.
+
+Limits: this is a type check, not a compiler.  Explicit specialisations of template kernels
+(``template <> kernel ...``) and instantiations whose template arguments must be deduced,
+textures/samplers, simdgroup matrices and graphics stages are not modelled; ``boolN`` vectors
+are int vectors; ``float3`` sizes follow clang, not Metal's layout rules.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ....diagnostics import Diagnostic
+from .attributes import check_attributes, find_attributes
+from .clang import CLANG_TIMEOUT_S, HEADER_PATH, MetalCheckUnavailable, clang_command, clang_path, parse_clang
+from .instances import specialise_templates
+from .signatures import check_signatures, find_kernels
+from .text import Lines, blank, diagnostic, mask
+
+__all__ = [
+    "Diagnostic",
+    "MetalCheckReport",
+    "MetalCheckUnavailable",
+    "HEADER_PATH",
+    "check_metal_source",
+    "check_metal_file",
+    "run_check",
+    "preprocess",
+    "clang_command",
+]
+
+
+@dataclass
+class MetalCheckReport:
+    diagnostics: list[Diagnostic]
+    command: list[str]
+    clang_output: str
+    returncode: int | None
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+# ---------------------------------------------------------------------------------------------
+# Preprocessing: Python checks + the text clang sees
+# ---------------------------------------------------------------------------------------------
+def preprocess(text: str, filename: str = "<metal>") -> tuple[str, list[Diagnostic]]:
+    """Check MSL attributes and kernel signatures; return (text for clang, diagnostics).
+
+    The returned text has the same lines and (byte) columns as ``text``, except around template
+    kernels: clang's OpenCL mode rejects them, so each explicit instantiation
+    ``template [[host_name("h")]] kernel void f<A>(...);`` is replaced by a specialised copy of
+    ``f`` (a plain ``kernel void h``) under ``#line`` directives that point back into ``text``
+    (see ``instances.specialise_templates``)."""
+    masked = mask(text)
+    lines = Lines(text)
+    diags: list[Diagnostic] = []
+    chars = list(text)
+
+    def err(offset: int, message: str, severity: str = "error") -> None:
+        line, col = lines.pos(offset)
+        diags.append(diagnostic(filename, line, col, message, severity, "attributes"))
+
+    # 1. #include <metal_*> lines: the header provides them
+    for m in re.finditer(r"(?m)^[ \t]*#[ \t]*include[ \t]*<(metal_\w+|simd/\w+\.h)>[^\n]*", masked):
+        blank(chars, text, m.start(), m.end())
+
+    # 2. attributes: checked, then blanked (standard C++ attributes are left for clang)
+    groups = find_attributes(text, masked)
+    kernels = find_kernels(masked, groups)
+    check_attributes(text, masked, chars, groups, kernels, err)
+
+    # 3. kernel signatures
+    check_signatures(kernels, err)
+
+    # 4. types Metal does not have that clang would accept
+    for m in re.finditer(r"\blong\s+long\b", masked):
+        err(m.start(), "Metal has no 'long long': use long (64-bit) or int")
+
+    # 5. template kernels: one specialised copy per explicit instantiation
+    specialise_templates(text, masked, chars, groups, lines, err)
+
+    return "".join(chars), diags
+
+
+def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
+              include_warnings: bool = False) -> MetalCheckReport:
+    """Check MSL source ``text``; diagnostics point into ``filename`` (lines/columns of ``text``).
+
+    Raises MetalCheckUnavailable when no suitable clang exists."""
+    clang = clang or clang_path()
+    clang_text, diags = preprocess(text, filename)
+    lines = Lines(text)
+    include_dirs = []
+    if filename and not filename.startswith("<"):
+        parent = Path(filename).resolve().parent
+        if parent.is_dir():
+            include_dirs.append(parent)
+    base = re.sub(r"[^\w.\-]", "_", Path(filename).name if filename and not filename.startswith("<") else "kernel.metal")
+    with tempfile.TemporaryDirectory(prefix="kp-metal-") as tmp:
+        src = os.path.join(tmp, base or "kernel.metal")
+        with open(src, "w", encoding="utf-8") as fh:
+            fh.write(clang_text)
+        cmd = clang_command(clang, src, include_dirs)
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=CLANG_TIMEOUT_S,
+                                  stdin=subprocess.DEVNULL)
+            output, rc = proc.stdout + proc.stderr, proc.returncode
+        except subprocess.TimeoutExpired as exc:
+            output = f"clang timed out after {CLANG_TIMEOUT_S} s\n{exc.stdout or ''}{exc.stderr or ''}"
+            rc = None
+            diags.append(diagnostic(filename, 1, 1, f"clang timed out after {CLANG_TIMEOUT_S} s", "error", "clang"))
+        clang_diags = parse_clang(output, src, filename, lines)
+    if rc not in (0, None) and not any(d.severity == "error" for d in clang_diags):
+        # clang failed without a parsable diagnostic: never report success
+        clang_diags.append(diagnostic(filename, 1, 1, f"clang failed (exit {rc}): {output.strip()[:500]}", "error", "clang"))
+    # the Python check already explains pointer parameters without an address space
+    flagged = {d.line for d in diags if "without an address space" in d.message}
+    clang_diags = [d for d in clang_diags
+                   if not (d.line in flagged and "pointer arguments to kernel functions must reside" in d.message)]
+    all_diags = sorted(diags + clang_diags, key=lambda d: (d.path != filename, d.line, d.column))
+    # one error in a template kernel is reported once, whatever the number of instantiations
+    merged: dict[tuple, Diagnostic] = {}
+    for d in all_diags:
+        k = (d.path, d.line, d.column, d.message, d.severity, d.source)
+        prev = merged.get(k)
+        if prev is None:
+            merged[k] = d
+        else:
+            prev.notes += tuple(n for n in d.notes if n not in prev.notes)
+    all_diags = list(merged.values())
+    if not include_warnings:
+        all_diags = [d for d in all_diags if d.severity == "error"]
+    return MetalCheckReport(all_diags, cmd, output, rc)
+
+
+def check_metal_source(text: str, filename: str = "<metal>", *, clang: str | None = None,
+                       include_warnings: bool = False) -> list[Diagnostic]:
+    """Diagnostics (errors; warnings too with include_warnings) for MSL source ``text``.
+
+    An empty list means the source type-checks.  Raises MetalCheckUnavailable without clang."""
+    return run_check(text, filename, clang=clang, include_warnings=include_warnings).diagnostics
+
+
+def check_metal_file(path, *, clang: str | None = None, include_warnings: bool = False) -> list[Diagnostic]:
+    """check_metal_source on the contents of ``path``."""
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    return check_metal_source(text, str(path), clang=clang, include_warnings=include_warnings)

@@ -1,0 +1,125 @@
+"""Scalar types: what CUDA spells that Metal spells otherwise or lacks (double, long long, NULL),
+and the mixed-signedness min/max that CUDA's overloads accept and Metal's templates do not."""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from ... import dialect
+from ...model import Function
+from ...source import call_args, walk
+
+# CUDA's 32-bit integer types -> Metal's spelling (atomics and reductions exist only for these).
+INT32 = {"int": "int", "int32_t": "int", "signed": "int", "signed int": "int",
+         "unsigned": "uint", "unsigned int": "uint", "uint": "uint", "uint32_t": "uint"}
+INT64 = {"long long", "unsigned long long", "long", "unsigned long", "int64_t", "uint64_t", "size_t",
+         "long long int", "unsigned long long int"}
+
+
+def metal_type(cuda_type: str) -> str:
+    """The Metal spelling of a CUDA scalar type (a host binds buffers of it: the sidecar says)."""
+    t = " ".join(cuda_type.split())
+    if t in INT32:
+        return INT32[t]
+    c = dialect.lookup("cuda", t)
+    if c is not None and c.kind == "type" and c.spelling("metal"):
+        return c.spelling("metal")
+    return {"long long": "long", "unsigned long long": "ulong", "int64_t": "long", "uint64_t": "ulong",
+            "unsigned char": "uchar", "unsigned short": "ushort", "uint8_t": "uchar", "int8_t": "char"}.get(t, t)
+
+
+class Scalars:
+    """Mixin of MetalTranslator: type rewrites before the table's, and min/max argument types."""
+
+    # -- rewrites before the table's ----------------------------------------------------------
+    def pre_rewrites(self) -> None:
+        for use in self.module.uses:
+            c, node = use.concept, use.node
+            if c.key in self.names and node.type != "call_expression":
+                self.rw.replace(node, self.names[c.key])
+            elif c.key == "double":
+                if self.demote_double:
+                    self.rw.replace(node, "float")
+                    self.note(node, "float", "Metal has no double; demoted to float (--demote-double)")
+                else:
+                    self.problem("KP214", node, "Metal has no double-precision type",
+                                 "use float, or pass --demote-double to demote every double to float")
+                    self.rw.replace(node, self.src.text_of(node))  # reported once, here
+        for f in self.device.values():
+            for n in walk(f.node):
+                if n.type == "null" and self.src.text_of(n) == "NULL":  # tree-sitter's node for NULL
+                    self.rw.replace(n, dialect.concept("null").spelling("metal"))
+                if n.type == "sized_type_specifier":
+                    t = " ".join(self.src.text_of(n).split())
+                    k = {"long long": "long_long", "long long int": "long_long", "unsigned long long": "ulong_long",
+                         "unsigned long long int": "ulong_long"}.get(t)
+                    if k:
+                        self.rw.replace(n, dialect.concept(k).spelling("metal"))
+
+    # -- mixed-signedness min/max: CUDA has overloads, Metal's are templates over one type ------
+    _SIGNED = {"int", "short", "char", "signed", "signed int", "int32_t", "int16_t", "int8_t", "long", "int64_t",
+               "long long"}
+    _UNSIGNED = {"unsigned", "unsigned int", "uint", "uint32_t", "unsigned short", "unsigned char", "size_t",
+                 "uint64_t", "unsigned long", "unsigned long long"}
+
+    def scalar_kind(self, n: Node, f: Function) -> str | None:
+        """'int', 'uint', 'float' or None: the arithmetic kind of an expression, as far as it is known."""
+        t = n.type
+        if t == "number_literal":
+            text = self.src.text_of(n).lower()
+            if any(ch in text for ch in ".e") and not text.startswith("0x") or text.endswith("f"):
+                return "float"
+            return "uint" if "u" in text else "int"
+        if t == "parenthesized_expression" and n.named_children:
+            return self.scalar_kind(n.named_children[0], f)
+        if t == "field_expression":
+            c = dialect.lookup("cuda", self.src.text_of(n.child_by_field_name("argument")))
+            return "uint" if c is not None and c.kind == "index" else None
+        if t == "identifier":
+            name = self.src.text_of(n)
+            p = f.param(name)
+            tt = " ".join(p.type.replace("const", " ").split()) if p is not None and not p.pointer else None
+            if tt is None:
+                decl = self._local_decl(f, name)
+                tn = decl.child_by_field_name("type") if decl is not None else None
+                tt = " ".join(self.src.text_of(tn).replace("const", " ").split()) if tn is not None else None
+            if tt in self._SIGNED:
+                return "int"
+            if tt in self._UNSIGNED:
+                return "uint"
+            return "float" if tt in ("float", "half", "double") else None
+        if t == "binary_expression":
+            op = self.src.text_of(n.child_by_field_name("operator"))
+            if op in ("<", ">", "<=", ">=", "==", "!=", "&&", "||"):
+                return "int"
+            a, b = self.scalar_kind(n.child_by_field_name("left"), f), self.scalar_kind(n.child_by_field_name("right"), f)
+            if op in ("<<", ">>"):
+                return a
+            kinds = {a, b}
+            return "float" if "float" in kinds else None if None in kinds else "uint" if "uint" in kinds else "int"
+        if t == "cast_expression":
+            tn = n.child_by_field_name("type")
+            tt = " ".join(self.src.text_of(tn).split()) if tn is not None else ""
+            return "int" if tt in self._SIGNED else "uint" if tt in self._UNSIGNED else "float" if tt == "float" else None
+        return None
+
+    def mixed_min_max(self) -> None:
+        """`min(tid.x, n)`: CUDA's overload converts the int to unsigned; Metal needs one type."""
+        for f in self.device.values():
+            for n in walk(f.body):
+                fn = n.child_by_field_name("function") if n.type == "call_expression" else None
+                if fn is None or fn.type != "identifier" or self.src.text_of(fn) not in ("min", "max"):
+                    continue
+                args = call_args(n)
+                if len(args) != 2:
+                    continue
+                kinds = [self.scalar_kind(a, f) for a in args]
+                if set(kinds) == {"int", "uint"}:
+                    target = "uint"
+                elif "float" in kinds and None not in kinds and len(set(kinds)) > 1:
+                    target = "float"
+                else:
+                    continue
+                for a, k in zip(args, kinds):
+                    if k != target:
+                        self.rw.replace(a, lambda rw, node, t=target: f"{t}({rw.stitch(node)})")
+                        self.note(a, f"{target}(...)", "Metal's min/max take one type; CUDA converted this argument")

@@ -1,0 +1,320 @@
+"""Signatures: kernels and helpers as Metal declares them.
+
+A kernel's pointers are `device T* p [[buffer(i)]]`, its scalars `constant T& n [[buffer(i)]]`,
+the built-in inputs its body uses attributed parameters (`uint3 tid
+[[thread_position_in_threadgroup]]`), launch bounds `[[max_total_threads_per_threadgroup(N)]]`,
+a template kernel one `[[host_name]]` instantiation per instance.  A helper gets one copy per
+address-space signature, with the threadgroup arrays and built-ins it needs appended to its
+parameters and to every call of it.  CUDA qualifiers are dropped; the user's layout is kept.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tree_sitter import Node
+
+from ... import cexpr, dialect, templates
+from ...model import Function, Param
+from ...rewrite import key
+from ...source import call_args, ident_name, walk
+from .threadgroup import Shared
+
+# Built-in kernel inputs, in the order they are appended to a signature.
+BUILTINS = ("thread_idx", "block_idx", "block_dim", "grid_dim", "warp_size", "lane_id", "warp_id")
+
+_VEC3 = re.compile(r"^(float|int|uint|half|short|ushort|char|uchar)3$")
+
+
+@dataclass
+class Plan:
+    """What a device function needs beyond its CUDA parameters."""
+    fn: Function
+    sigs: list[tuple[str, ...]] = field(default_factory=list)  # address space per pointer parameter
+    shared: list[Shared] = field(default_factory=list)  # hoisted threadgroup arrays it receives
+    builtins: list[str] = field(default_factory=list)  # concept keys, in BUILTINS order
+    callees: list[str] = field(default_factory=list)
+
+
+class Signatures:
+    """Mixin of MetalTranslator: the `functions`, `prototypes` and `needs` passes."""
+
+    # -- functions -----------------------------------------------------------------------------
+    def functions(self) -> None:
+        for k in self.kernels:
+            self.rw.replace(k.template_node or k.node, lambda rw, n, k=k: self._render_kernel(k))
+        for name, h in self.helpers.items():
+            self.rw.replace(h.template_node or h.node, lambda rw, n, h=h: self._render_helper(h))
+        for f in self.device.values():
+            for call, h in self._calls(f):
+                args = call.child_by_field_name("arguments")
+                self.rw.replace(args, lambda rw, n, h=h: self._render_call_args(n, h))
+
+    def prototypes(self) -> None:
+        """Declarations of device functions (`__device__ void f(T* p);`, primary templates): no
+        CUDA qualifiers, and pointer parameters in the address spaces the definition gets."""
+        from ...model import _params
+        scopes = ("translation_unit", "namespace_definition", "declaration_list", "template_declaration",
+                  "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "linkage_specification")
+        for n in walk(self.src.root, lambda n: n.type in scopes):
+            if n.type != "declaration":
+                continue
+            drop = {key(c) for c in n.children if self.src.text_of(c) in ("__device__", "__host__", "__noinline__")}
+            fd = n.child_by_field_name("declarator")
+            while fd is not None and fd.type != "function_declarator":
+                fd = fd.child_by_field_name("declarator")
+            if not drop or fd is None:
+                continue
+            name = ident_name(fd.child_by_field_name("declarator"))
+            plan = self.plans.get(name)
+            sig = iter(plan.sigs[0] if plan is not None and plan.sigs else ())
+            for p in _params(self.src, fd):
+                if p.pointer:
+                    self.rw.replace(p.node, self._param_text(p, next(sig, "device"), False, None, False))
+            self.rw.replace(n, lambda rw, node, drop=drop: self._head_stitch(node, drop, {}))
+
+    def _extras(self, h: Function) -> list[str]:
+        p = self.plans[h.name]
+        return [s.name for s in p.shared] + [self.names[b] for b in p.builtins]
+
+    @staticmethod
+    def _required(f: Function) -> int:
+        """Parameters before the first defaulted one: extras go there (C++ wants defaults last)."""
+        return next((i for i, p in enumerate(f.params) if p.node.type == "optional_parameter_declaration"),
+                    len(f.params))
+
+    def _render_call_args(self, args: Node, h: Function) -> str:
+        text = self.rw.stitch(args)
+        extra = self._extras(h)
+        if not extra:
+            return text
+        r = self._required(h)
+        if r < len(h.params):  # defaulted parameters follow the extras: insert them after the required ones
+            given = [self.rw.text(a) for a in call_args(args.parent)]
+            return "(" + ", ".join(given[:r] + extra + given[r:]) + ")"
+        inner = text[1:-1]
+        return "(" + (inner + ", " if inner.strip() else "") + ", ".join(extra) + ")"
+
+    def _head_stitch(self, fn_node: Node, drop: set, over: dict) -> str:
+        """Stitch a function definition, dropping some head children (and the space after them)."""
+        out, pos = [], fn_node.start_byte
+        for c in fn_node.children:
+            gap = self.src.data[pos:c.start_byte].decode("utf-8")
+            if key(c) in drop:
+                pos = c.end_byte
+                continue
+            out.append(gap if out else "")
+            out.append(over[key(c)] if key(c) in over else self.rw.text(c))
+            pos = c.end_byte
+        out.append(self.src.data[pos:fn_node.end_byte].decode("utf-8"))
+        return "".join(out)
+
+    def _qualifiers(self, f: Function) -> tuple[set, dict]:
+        drop, over = set(), {}
+        for c in f.node.children:
+            t = self.src.text_of(c)
+            if c.type in ("__device__", "__host__", "__noinline__") or t in ("__device__", "__host__", "__noinline__"):
+                drop.add(key(c))
+            elif t == "__forceinline__":
+                over[key(c)] = dialect.concept("forceinline").spelling("metal")
+            elif t == "__global__":
+                over[key(c)] = dialect.concept("kernel").spelling("metal")
+            elif t == "static" and f.is_kernel:
+                drop.add(key(c))  # a Metal kernel is an entry point: it cannot be static
+            elif c.type == "launch_bounds":
+                drop.add(key(c))
+        return drop, over
+
+    def _params_text(self, f: Function, entries: list[str], extra: list[str]) -> str:
+        """A parameter list: the CUDA parameters' texts (with the user's separators) plus extras."""
+        plist = self._declarator(f).child_by_field_name("parameters")
+        params = [p.node for p in f.params]
+        r = self._required(f)
+        if extra and r < len(params):  # extras before the defaulted parameters
+            return "(" + ", ".join(entries[:r] + extra + entries[r:]) + ")"
+        out = ["("]
+        pos = plist.start_byte + 1
+        for node, text in zip(params, entries):
+            out.append(self.src.data[pos:node.start_byte].decode("utf-8"))
+            out.append(text)
+            pos = node.end_byte
+        if len(params) >= 2:
+            sep = self.src.data[params[-2].end_byte:params[-1].start_byte].decode("utf-8")
+        else:
+            sep = ", "
+        last_line = "".join(out).rsplit("\n", 1)[-1]
+        if "\n" not in sep and len(last_line) + sum(len(e) + 2 for e in extra) > 100 and extra:
+            sep = ",\n" + " " * (self.src.loc(plist).column)  # one per line, under the '('
+        for e in extra:
+            out.append(sep if len(out) > 1 else "")
+            out.append(e)
+        out.append(self.src.data[pos:plist.end_byte].decode("utf-8"))
+        return "".join(out)
+
+    def _declarator(self, f: Function) -> Node:
+        d = f.node.child_by_field_name("declarator")
+        while d is not None and d.type != "function_declarator":
+            d = d.child_by_field_name("declarator")
+        return d
+
+    def _param_text(self, p: Param, space: str | None, ref: bool, attr: str | None, buffer: bool) -> str:
+        node = p.node
+        tnode = node.child_by_field_name("type")
+        dnode = node.child_by_field_name("declarator")
+        out, pos = [], node.start_byte
+        for c in node.children:
+            if attr and c.type == "=":  # a kernel parameter has no default value in Metal
+                break
+            gap = self.src.data[pos:c.start_byte].decode("utf-8")
+            t = self.rw.text(c)
+            if tnode is not None and key(c) == key(tnode):
+                m = _VEC3.match(t.strip())
+                if buffer and p.pointer and m:
+                    t = dialect.render(dialect.concept("vec3_buffer"), "metal", {"t": m.group(1)})
+                if space:
+                    t = f"{space} {t}"
+            if ref and dnode is not None and key(c) == key(dnode):
+                gap, t = "", f"& {t}"
+            out.append(gap + t)
+            pos = c.end_byte
+        text = "".join(out)
+        return f"{text} [[{attr}]]" if attr else text
+
+    def _builtin_decl(self, b: str, attr: bool) -> str:
+        typ, a = dialect.concept(b).attribute("metal")
+        return f"{typ} {self.names[b]}" + (f" [[{a}]]" if attr else "")
+
+    def _kernel_signature(self, k: Function) -> tuple[str, list[dict]]:
+        entries, args = [], []
+        for i, p in enumerate(k.params):
+            if p.pointer:
+                entries.append(self._param_text(p, "device", False, f"buffer({i})", True))
+                args.append({"param": p, "index": i, "kind": "buffer"})
+            else:
+                entries.append(self._param_text(p, "constant", True, f"buffer({i})", True))
+                args.append({"param": p, "index": i, "kind": "bytes"})
+        _, dynamic = self._kernel_shared(k)
+        extra = []
+        if dynamic:
+            d = dynamic[0]
+            extra.append(f"threadgroup {d.type}* {d.name} [[threadgroup(0)]]")
+            args.append({"shared": d, "index": 0, "kind": "threadgroup"})
+        extra += [self._builtin_decl(b, True) for b in self.plans[k.name].builtins]
+        return self._params_text(k, entries, extra), args
+
+    def _realign(self, f: Function, text: str, plist_text: str) -> str:
+        """Keep parameters aligned under the '(' when the head before it changed length."""
+        plist = self._declarator(f).child_by_field_name("parameters")
+        old_col = self.src.loc(plist).column - 1
+        pos = text.find(plist_text)
+        if pos < 0 or "\n" not in plist_text:
+            return text
+        new_col = pos - (text.rfind("\n", 0, pos) + 1)
+        if new_col == old_col:
+            return text
+        fixed = re.sub(r"\n" + " " * (old_col + 1) + r"(?=\S)", "\n" + " " * (new_col + 1), plist_text)
+        return text[:pos] + fixed + text[pos + len(plist_text):]
+
+    def _render_kernel(self, k: Function) -> str:
+        drop, over = self._qualifiers(k)
+        sig, args = self._kernel_signature(k)
+        plist = self._declarator(k).child_by_field_name("parameters")
+        over[key(plist)] = sig
+        # the parameter list sits inside the declarator: render the declarator with it replaced
+        self.rw.replace(plist, sig)
+        try:
+            self._apply_prefixes(k.name, ())
+            self._kernel_body_prefix(k)
+            text = self._head_stitch(k.node, drop, {kk: v for kk, v in over.items() if kk != key(plist)})
+        finally:
+            self.rw.remove(plist)
+        text = self._realign(k, text, sig)
+        if k.launch_bounds is not None:
+            n = k.launch_bounds.named_children[0] if k.launch_bounds.named_children else None
+            lb = dialect.render(dialect.concept("launch_bounds"), "metal", {"threads": self.rw.text(n)})
+            text = f"{lb}\n{text}"
+        self.kernel_info[k.name] = {"args": args}
+        if k.template_node is not None:
+            tn = k.template_node
+            head = self.src.data[tn.start_byte:k.node.start_byte].decode("utf-8")
+            text = head + text
+            spec = self.specs.get(k.name)
+            insts = []
+            wanted = [[a for a, _ in cexpr.split_top_level(t.text.strip()[1:-1])] for t in (spec.instantiate if spec else [])]
+            if not wanted:  # a plain CUDA file: the instances its host code launches
+                for launch in self.module.launches:
+                    fn = launch.node.child_by_field_name("function")
+                    if launch.kernel == k.name and fn is not None and fn.type == "template_function":
+                        targ = self.src.text_of(fn.child_by_field_name("arguments")).strip()[1:-1]
+                        args = [a for a, _ in cexpr.split_top_level(targ)]
+                        host = self.module.function_at(launch.node)
+                        if host is not None and set(host.template_params) & set(re.findall(r"\w+", targ)):
+                            continue  # arguments of a host template: no concrete instance here
+                        if args not in wanted:
+                            wanted.append(args)
+            for targs in wanted:
+                host = k.name + "_" + "_".join(re.sub(r"\W+", "_", a).strip("_") for a in targs)
+                insts.append(templates.env().get_template("metal_signature.j2").module.instantiation(
+                    host_name=host, name=k.name, args=", ".join(targs), params=sig))
+                self.kernel_info.setdefault("_instances", {}).setdefault(k.name, []).append((host, targs))
+            if not insts:
+                self.problem("KP216", k.node, f"template kernel '{k.name}' has no instantiation",
+                             f"add '// @kp instantiate <...>' above '{k.name}': Metal needs each instance "
+                             "named with [[host_name]]")
+            text += "".join("\n" + i for i in insts)
+        return text
+
+    def _render_helper(self, h: Function) -> str:
+        drop, over = self._qualifiers(h)
+        plan = self.plans[h.name]
+        plist = self._declarator(h).child_by_field_name("parameters")
+        copies = []
+        for sig in plan.sigs:
+            self.cur_sig[h.name] = sig
+            self._apply_prefixes(h.name, sig)
+            entries, i = [], 0
+            for p in h.params:
+                if p.pointer:
+                    entries.append(self._param_text(p, sig[i], False, None, True))
+                    i += 1
+                else:
+                    entries.append(self._param_text(p, None, False, None, False))
+            extra = []
+            for s in plan.shared:
+                dims = "".join(f"[{self.rw.text(d)}]" for d in s.dims[1:])
+                extra.append(f"threadgroup {s.type} (*{s.name}){dims}" if dims else f"threadgroup {s.type}* {s.name}")
+            extra += [self._builtin_decl(b, False) for b in plan.builtins]
+            ptext = self._params_text(h, entries, extra)
+            self.rw.replace(plist, ptext)
+            try:
+                text = self._realign(h, self._head_stitch(h.node, drop, over), ptext)
+            finally:
+                self.rw.remove(plist)
+            if h.template_node is not None:
+                text = self.src.data[h.template_node.start_byte:h.node.start_byte].decode("utf-8") + text
+            copies.append(text)
+        self.cur_sig[h.name] = plan.sigs[0]
+        return "\n\n".join(copies)
+
+    # -- what each function needs (callees first) -----------------------------------------------
+    def needs(self) -> None:
+        order, seen = [], set()
+
+        def visit(n: str) -> None:
+            if n in seen:
+                return
+            seen.add(n)
+            for c in self.plans[n].callees:
+                visit(c)
+            order.append(n)
+        for n in sorted(self.device, key=lambda n: self.device[n].node.start_byte):
+            visit(n)
+        for n in order:
+            f = self.device[n]
+            plan = self.plans[n]
+            plan.shared = [] if f.is_kernel else self._hoisted(n)
+            self._apply_prefixes(n, self.cur_sig.get(n, ()))
+            body = self.rw.text(f.body)
+            if f.launch_bounds is not None:
+                body += self.rw.text(f.launch_bounds)
+            plan.builtins = [b for b in BUILTINS if re.search(r"\b%s\b" % re.escape(self.names[b]), body)]

@@ -1,0 +1,236 @@
+"""Address spaces: where each pointer of a Metal port points (device, threadgroup, constant, thread).
+
+CUDA pointers carry no address space; Metal's must.  A kernel's pointer parameters are device
+buffers; a helper's take the spaces of its call sites, so `plan_calls` walks the calls from
+every kernel and gives a helper one signature (one overload) per combination of spaces seen.
+Local pointers and pointer casts get the space of what initialises them, computed per
+signature when the function is rendered (`_dynamic_prefix`).
+"""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from ...model import Function, Param
+from ...rewrite import key
+from ...source import call_args, ident_name, walk
+
+
+class AddressSpaces:
+    """Mixin of MetalTranslator: the address-space passes and queries."""
+
+    # -- calls and address spaces -------------------------------------------------------------
+    def _calls(self, f: Function) -> list[tuple[Node, Function]]:
+        out = []
+        for n in walk(f.body):
+            if n.type == "call_expression":
+                fn = n.child_by_field_name("function")
+                if fn is not None and fn.type == "template_function":
+                    fn = fn.child_by_field_name("name")
+                if fn is not None and fn.type == "identifier" and self.src.text_of(fn) in self.helpers:
+                    out.append((n, self.helpers[self.src.text_of(fn)]))
+        return out
+
+    def plan_calls(self) -> None:
+        for name, p in self.plans.items():
+            p.callees = []
+            for _, h in self._calls(p.fn):
+                if h.name not in p.callees:
+                    p.callees.append(h.name)
+        # Address-space signatures of helpers, from their call sites (a worklist from the kernels).
+        work = [(k, ()) for k in self.kernels]
+        seen = set()
+        while work:
+            f, sig = work.pop(0)
+            if (f.name, sig) in seen:
+                continue
+            seen.add((f.name, sig))
+            self.cur_sig[f.name] = sig
+            for call, h in self._calls(f):
+                args = call_args(call)
+                hsig = []
+                for p, a in zip(h.params, args):
+                    if p.pointer:
+                        hsig.append(self.space_of(a, f) or "device")
+                hsig = tuple(hsig)
+                if hsig not in self.plans[h.name].sigs:
+                    self.plans[h.name].sigs.append(hsig)
+                work.append((h, hsig))
+        for name, h in self.helpers.items():
+            if not self.plans[name].sigs:  # never called from a kernel: device memory
+                self.plans[name].sigs.append(tuple("device" for p in h.params if p.pointer))
+            self.cur_sig[name] = self.plans[name].sigs[0]
+        for k in self.kernels:
+            self.cur_sig[k.name] = ()
+
+    def _param_space(self, f: Function, p: Param) -> str:
+        if f.is_kernel:
+            return "device"
+        idx = [q.name for q in f.params if q.pointer].index(p.name)
+        sig = self.cur_sig.get(f.name) or ()
+        return sig[idx] if idx < len(sig) else "device"
+
+    def _local_decl(self, f: Function, name: str) -> Node | None:
+        for n in walk(f.body):
+            if n.type == "declaration":
+                for d in n.children_by_field_name("declarator"):
+                    if ident_name(d) == name:
+                        return n
+        return None
+
+    def space_of(self, expr: Node | None, f: Function) -> str | None:
+        """Address space of a pointer-valued expression in function f (current specialisation)."""
+        if expr is None:
+            return None
+        t = expr.type
+        if t in ("parenthesized_expression",):
+            return self.space_of(expr.named_children[0] if expr.named_children else None, f)
+        if t == "cast_expression":
+            return self.space_of(expr.child_by_field_name("value"), f)
+        if t == "call_expression":  # reinterpret_cast<int*>(smem + off) keeps the space of its operand
+            fn = expr.child_by_field_name("function")
+            args = call_args(expr)
+            if fn is not None and fn.type == "template_function" and len(args) == 1 and self.src.text_of(
+                    fn.child_by_field_name("name")) in ("reinterpret_cast", "static_cast", "const_cast"):
+                return self.space_of(args[0], f)
+            return None
+        if t == "pointer_expression":
+            op = expr.child_by_field_name("operator")
+            arg = expr.child_by_field_name("argument")
+            if op is not None and self.src.text_of(op) == "&":
+                return self._space_of_lvalue(arg, f)
+            return None
+        if t == "binary_expression":
+            return self.space_of(expr.child_by_field_name("left"), f) or \
+                self.space_of(expr.child_by_field_name("right"), f)
+        if t == "identifier":
+            name = self.src.text_of(expr)
+            p = f.param(name)
+            if p is not None:
+                return self._param_space(f, p) if p.pointer else None
+            if any(s.name == name and (s.function == f.name) for s in self.module.shared):
+                return "threadgroup"
+            if (f.name, name) in self.local_spaces:
+                sp = self.local_spaces[(f.name, name)]
+                return sp(self.cur_sig.get(f.name, ())) if callable(sp) else sp
+            decl = self._local_decl(f, name)
+            if decl is not None:
+                for d in decl.children_by_field_name("declarator"):  # a local pointer: where it points
+                    inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else None
+                    if ident_name(d) == name and inner is not None and inner.type == "pointer_declarator":
+                        init = d.child_by_field_name("value")
+                        return (self.space_of(init, f) if init is not None else None) or "thread"
+                return "thread"  # a local array
+            if any(s.name == name and s.function is None for s in self.module.shared):
+                return "threadgroup"
+        return None
+
+    def _space_of_lvalue(self, n: Node, f: Function) -> str | None:
+        while n is not None and n.type in ("subscript_expression", "field_expression", "parenthesized_expression"):
+            if n.type == "field_expression" and self.src.text_of(n).find("->") >= 0:
+                return self.space_of(n.child_by_field_name("argument"), f)
+            n = n.child_by_field_name("argument") if n.type != "parenthesized_expression" else \
+                (n.named_children[0] if n.named_children else None)
+        if n is None:
+            return None
+        if n.type == "identifier":
+            name = self.src.text_of(n)
+            p = f.param(name)
+            if p is not None:
+                return self._param_space(f, p) if p.pointer else "thread"
+            sp = self.space_of(n, f)
+            return sp or "thread"
+        if n.type == "pointer_expression":
+            return self.space_of(n.child_by_field_name("argument"), f)
+        return None
+
+    def elem_type_of(self, expr: Node, f: Function) -> str | None:
+        """CUDA element type of the object a pointer expression addresses."""
+        n = expr
+        while n is not None and n.type in ("parenthesized_expression", "pointer_expression", "subscript_expression",
+                                           "binary_expression", "cast_expression", "call_expression"):
+            if n.type == "call_expression":  # reinterpret_cast<unsigned long long*>(p) and its kin
+                fn = n.child_by_field_name("function")
+                if fn is None or fn.type != "template_function" or self.src.text_of(
+                        fn.child_by_field_name("name")) not in ("reinterpret_cast", "static_cast", "const_cast"):
+                    return None
+                targs = fn.child_by_field_name("arguments")
+                t = self.src.text_of(targs)[1:-1] if targs is not None else ""
+                return " ".join(t.replace("*", " ").replace("const", " ").split()) or None
+            if n.type == "binary_expression":
+                n = n.child_by_field_name("left")
+            elif n.type == "cast_expression":
+                td = n.child_by_field_name("type")
+                tn = td.child_by_field_name("type") if td is not None else None
+                return " ".join(self.src.text_of(tn).split()) if tn is not None else None
+            elif n.type == "parenthesized_expression":
+                n = n.named_children[0] if n.named_children else None
+            else:
+                n = n.child_by_field_name("argument")
+        if n is None or n.type != "identifier":
+            return None
+        name = self.src.text_of(n)
+        p = f.param(name)
+        if p is not None:
+            return " ".join(p.type.split())
+        for s in self.module.shared:
+            if s.name == name and s.function in (f.name, None):
+                return " ".join(s.type.split())
+        decl = self._local_decl(f, name)
+        if decl is not None and decl.child_by_field_name("type") is not None:
+            return " ".join(self.src.text_of(decl.child_by_field_name("type")).split())
+        return None
+
+    # -- local pointers ------------------------------------------------------------------------
+    def local_pointers(self) -> None:
+        """Pointer variables and pointer casts in device code get the address space they point into."""
+        for f in self.device.values():
+            for n in walk(f.body):
+                if n.type == "declaration" and not any(self.src.text_of(c) == "__shared__" for c in n.children):
+                    tnode = n.child_by_field_name("type")
+                    for d in n.children_by_field_name("declarator"):
+                        inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else d
+                        if inner is None or inner.type != "pointer_declarator":
+                            continue
+                        init = d.child_by_field_name("value") if d.type == "init_declarator" else None
+                        name = ident_name(d)
+
+                        def space(sig, f=f, init=init):
+                            saved = self.cur_sig.get(f.name)
+                            self.cur_sig[f.name] = sig
+                            try:
+                                return self.space_of(init, f) if init is not None else None
+                            finally:
+                                self.cur_sig[f.name] = saved
+                        self.local_spaces[(f.name, name)] = lambda sig, space=space: space(sig) or "thread"
+                        if init is not None and self.space_of(init, f) is None:
+                            self.problem("KP215", d, f"cannot tell which address space '{name}' points into",
+                                         "initialise the pointer from a kernel parameter, a __shared__ array "
+                                         "or a local array")
+                        self._dynamic_prefix(tnode, lambda sig, name=name, f=f: self.local_spaces[(f.name, name)](sig))
+                elif n.type == "cast_expression":
+                    td = n.child_by_field_name("type")
+                    if td is None or not any(c.type == "abstract_pointer_declarator" for c in walk(td)):
+                        continue
+                    val = n.child_by_field_name("value")
+                    self._dynamic_prefix(td.child_by_field_name("type") or td,
+                                         lambda sig, f=f, val=val: self._space_at(f, sig, val) or "thread")
+
+    def _space_at(self, f: Function, sig, expr: Node) -> str | None:
+        saved = self.cur_sig.get(f.name)
+        self.cur_sig[f.name] = sig
+        try:
+            return self.space_of(expr, f)
+        finally:
+            self.cur_sig[f.name] = saved
+
+    def _dynamic_prefix(self, node: Node, fn) -> None:
+        """Text before `node` computed when it is rendered (for the current specialisation)."""
+        f = self.module.function_at(node)
+        self.rw.insert_before(node, "")
+        lst = self.rw.before[key(node)]
+        self._lazy_prefixes.append((f.name, lst, len(lst) - 1, fn))
+
+    def _apply_prefixes(self, fname: str, sig) -> None:
+        for name, lst, i, fn in self._lazy_prefixes:
+            if name == fname:
+                lst[i] = f"{fn(sig)} "

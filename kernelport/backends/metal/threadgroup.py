@@ -1,0 +1,184 @@
+"""Threadgroup memory: Metal declares it only at kernel scope.
+
+A `__shared__` array in a nested scope of a kernel is hoisted to the kernel's top; one in a
+helper is declared by every kernel that calls it and passed down as a parameter; `extern
+__shared__` arrays are the kernel's `[[threadgroup(0)]]` parameter (aliases of it when several).
+Static sizes are checked against what every Apple GPU guarantees (KP211).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+from ... import cexpr, dialect
+from ...model import Function
+from ...source import ident_name, walk
+
+THREADGROUP_LIMIT = 32 * 1024  # bytes of threadgroup memory every Apple GPU family guarantees
+
+
+@dataclass
+class Shared:
+    """A threadgroup array: where CUDA declared it and what the kernel that owns it declares."""
+    name: str  # name in the kernel (and passed to helpers)
+    type: str  # Metal element type text
+    cuda_type: str
+    dims: list[Node]
+    dynamic: bool
+    node: Node  # the CUDA declaration
+    function: str  # function that declared it
+
+
+class ThreadgroupMemory:
+    """Mixin of MetalTranslator: the `shared_memory` and `check_threadgroup_sizes` passes."""
+
+    # -- threadgroup memory -----------------------------------------------------------------
+    def shared_memory(self) -> None:
+        self.own_shared: dict[str, list[Shared]] = {n: [] for n in self.device}
+        for sh in self.module.shared:
+            f = self.device.get(sh.function) if sh.function else None
+            tnode = sh.node.child_by_field_name("type")
+            if f is None:
+                if sh.function is None:
+                    self.problem("KP213", sh.node, "file-scope __shared__ variables have no Metal equivalent",
+                                 "declare the array inside the kernel that uses it")
+                continue
+            mtype = self.rw.text(tnode) if tnode is not None else sh.type
+            name = sh.name
+            if f.is_kernel and not sh.dynamic and sh.node.parent != f.body:
+                # Hoisted to kernel scope: arrays of one name from sibling scopes must not collide.
+                taken = {o.name for o in self.own_shared[f.name]}
+                i = 2
+                while name in taken:
+                    name, i = f"{sh.name}_{i}", i + 1
+                if name != sh.name:
+                    for n in walk(sh.node.parent):
+                        if n.type == "identifier" and n.start_byte >= sh.node.end_byte and \
+                                self.src.text_of(n) == sh.name:
+                            self.rw.replace(n, name)
+            s = Shared(name, mtype, sh.type, sh.dims, sh.dynamic, sh.node, f.name)
+            self.own_shared[f.name].append(s)
+            qual = next(c for c in sh.node.children if c.type == "type_qualifier" and self.src.text_of(c) == "__shared__")
+            if f.is_kernel and not sh.dynamic and sh.node.parent == f.body:
+                self.rw.replace(qual, dialect.concept("shared").spelling("metal"))
+            elif sh.dynamic:
+                self.rw.replace(sh.node, f"/* {sh.name}: the kernel's threadgroup(0) parameter */")
+            elif f.is_kernel:
+                self.rw.replace(sh.node, f"/* threadgroup {name}: declared at kernel scope */")
+            else:
+                self.rw.replace(sh.node, f"/* threadgroup {sh.name}: declared by the kernel, passed in */")
+
+    def _hoisted(self, name: str, seen=None) -> list[Shared]:
+        """Threadgroup arrays a device function receives as parameters (its own and its callees')."""
+        seen = seen or set()
+        if name in seen:
+            return []
+        seen.add(name)
+        f = self.device[name]
+        out: list[Shared] = []
+        if not f.is_kernel:
+            out += self.own_shared.get(name, [])
+        for c in self.plans[name].callees:
+            for s in self._hoisted(c, seen):
+                if all(s.name != o.name for o in out):
+                    out.append(s)
+        return out
+
+    def _kernel_shared(self, k: Function) -> tuple[list[Shared], list[Shared]]:
+        """(threadgroup arrays the kernel declares or receives, dynamic ones) with hoisted helpers'."""
+        own = list(self.own_shared.get(k.name, []))
+        for s in self._hoisted(k.name):
+            if all(s.name != o.name for o in own):
+                own.append(s)
+        return [s for s in own if not s.dynamic], [s for s in own if s.dynamic]
+
+    def check_threadgroup_sizes(self) -> None:
+        for k in self.kernels:
+            static, _ = self._kernel_shared(k)
+            spec = self.specs.get(k.name)
+            insts = [self._template_args(k, t.text) for t in spec.instantiate] if spec and spec.instantiate else [{}]
+            for targs in insts:
+                total, worst = 0, None
+                for s in static:
+                    size = self._static_bytes(s, targs)
+                    if size is None:
+                        total = None
+                        break
+                    total += size
+                    worst = s if worst is None or size > (self._static_bytes(worst, targs) or 0) else worst
+                if total is not None and total > THREADGROUP_LIMIT:
+                    self.problem("KP211", worst.node, f"kernel '{k.name}' declares {total} bytes of threadgroup "
+                                 f"memory; Apple GPUs guarantee {THREADGROUP_LIMIT}",
+                                 "use smaller tiles, or dynamic shared memory sized per device")
+                    break
+
+    def _static_bytes(self, s: Shared, targs: dict) -> int | None:
+        size = cexpr.SIZEOF.get(" ".join(s.cuda_type.split()))
+        if size is None:
+            return None
+        names = dict(self._macro_values())
+        names.update(targs)
+        for d in s.dims:
+            try:
+                size *= int(cexpr.evaluate(self.src.text_of(d), names))
+            except cexpr.CExprError:
+                return None
+        return size
+
+    def _macro_values(self) -> dict[str, int]:
+        vals: dict[str, int] = {}
+        for name, m in self.module.macros.items():
+            try:
+                vals[name] = int(cexpr.evaluate(m.value, vals))
+            except (cexpr.CExprError, ValueError, TypeError):
+                pass
+        return vals
+
+    def _template_args(self, f: Function, text: str) -> dict[str, int]:
+        parts = [p for p, _ in cexpr.split_top_level(text.strip()[1:-1])]
+        out = {}
+        for name, value in zip(f.template_params, parts):
+            try:
+                out[name] = int(cexpr.evaluate(value, self._macro_values()))
+            except cexpr.CExprError:
+                pass
+        return out
+
+    def _kernel_body_prefix(self, k: Function) -> None:
+        """Threadgroup arrays the kernel declares for its helpers (and nested ones of its own)."""
+        static, dynamic = self._kernel_shared(k)
+        lines = []
+        first = next((c for c in k.body.named_children), None)
+        indent = (self._indent_of(first) if first is not None else "") or "    "
+        for s in static:
+            if s.function == k.name and s.node.parent == k.body:
+                continue
+            owner = self.module.functions.get(s.function) or k
+            dims = "".join(f"[{self._hoisted_size(d, owner)}]" for d in s.dims)
+            why = f"for {s.function}()" if s.function != k.name else "hoisted to kernel scope"
+            lines.append(f"{indent}threadgroup {s.type} {s.name}{dims};  // {why}")
+        for s in dynamic[1:]:
+            lines.append(f"{indent}threadgroup {s.type}* {s.name} = (threadgroup {s.type}*){dynamic[0].name};"
+                         f"  // extern __shared__ arrays alias")
+        open_brace = k.body.children[0]
+        after = self.src.data[open_brace.end_byte:open_brace.end_byte + 1]
+        tail = "" if not lines or after in (b"\n", b"\r") else "\n" + indent
+        self.rw.replace(open_brace, "{" + "".join("\n" + l for l in lines) + tail)
+
+    def _hoisted_size(self, d: Node, f: Function, depth: int = 0) -> str:
+        """An array size moved to kernel scope: local constants it names are inlined."""
+        text = self.rw.text(d)
+        if depth > 8:
+            return text
+        for n in sorted((n for n in walk(d) if n.type == "identifier"), key=lambda n: -n.start_byte):
+            decl = self._local_decl(f, self.src.text_of(n))
+            init = None
+            for dd in (decl.children_by_field_name("declarator") if decl is not None else []):
+                if dd.type == "init_declarator" and ident_name(dd) == self.src.text_of(n):
+                    init = dd.child_by_field_name("value")
+            if init is not None:
+                off0, off1 = n.start_byte - d.start_byte, n.end_byte - d.start_byte
+                if self.rw.text(d) == self.src.text_of(d):  # offsets hold only on unrewritten text
+                    text = text[:off0] + f"({self._hoisted_size(init, f, depth + 1)})" + text[off1:]
+        return text

@@ -1,0 +1,247 @@
+"""The Metal (MSL) backend: CUDA kernels as `kernel void` functions an Apple GPU engineer would accept.
+
+Everything the HIP port does by renaming, this backend does too (the dialect table's Metal
+column); on top of that Metal needs structure that CUDA leaves implicit:
+
+- kernel signatures: every pointer in an address space with a `[[buffer(i)]]` index, scalars as
+  `constant T&`, the built-in inputs the body uses as attributed parameters, launch bounds as
+  `[[max_total_threads_per_threadgroup(N)]]`, template kernels instantiated with `[[host_name]]`;
+- device helpers: pointer parameters in the address space of their call sites (one overload per
+  combination seen), built-ins and hoisted threadgroup arrays passed down as parameters;
+- threadgroup memory only at kernel scope; `extern __shared__` as a `[[threadgroup(0)]]`
+  parameter whose length the sidecar gives;
+- barriers that also order device memory where a group shares data through it, votes and
+  shuffles as SIMD-group functions (a width below the SIMD width through kp_ helpers), atomics on
+  `{space} atomic_T*` casts (float atomics Metal lacks through CAS loops);
+- host code left out: the sidecar (`<stem>.metal.json`) tells a host how to bind and dispatch.
+
+What has no Metal equivalent is a diagnostic at its line (codes KP21x).
+
+This module ties the concerns together as passes around the shared warp-width ones: address
+spaces (spaces.py), signatures (signatures.py), threadgroup memory (threadgroup.py), scalar
+types (scalars.py), shuffles with a width and atomics (calls.py), recognised reductions
+(reductions.py), the prologue's values and the sidecar (sidecar.py); host code, barriers and
+file scope are here.
+"""
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from ... import annotations, dialect
+from ...source import SourceFile, call_args, ident_name, walk
+from ...translate import Translator, extend
+from .calls import Calls
+from .reductions import Reductions
+from .scalars import Scalars
+from .sidecar import Sidecar
+from .signatures import BUILTINS, Plan, Signatures
+from .spaces import AddressSpaces
+from .threadgroup import ThreadgroupMemory
+
+
+class MetalTranslator(AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+    """The mixins hold one concern each and share the state set up here (functions by kind, the
+    per-function plans and address-space signatures, the built-ins' parameter names)."""
+
+    def __init__(self, src: SourceFile, backend: str = "metal", allow_unported: bool = False, **options):
+        super().__init__(src, backend, allow_unported, **options)
+        self.demote_double = bool(options.get("demote_double"))
+        self.specs = annotations.parse(self.module)
+        fns = self.module.functions
+        self.kernels = [f for f in sorted(fns.values(), key=lambda f: f.node.start_byte) if f.is_kernel]
+        self.helpers = {n: f for n, f in fns.items() if f.is_device and not f.is_kernel}
+        self.host = {n: f for n, f in fns.items() if not f.is_device}
+        self.device = {n: f for n, f in fns.items() if f.is_device}
+        self.plans: dict[str, Plan] = {n: Plan(f) for n, f in self.device.items()}
+        self.cur_sig: dict[str, tuple[str, ...]] = {}
+        self.local_spaces: dict[tuple[str, str], object] = {}  # (fn, var) -> space or callable(sig)
+        self.polyfill_atomics: set[tuple[str, str, str]] = set()  # (op, space, type)
+        self.kernel_info: dict[str, dict] = {}
+        self._lazy_prefixes: list = []  # (function, before-list, slot, fn(sig) -> space)
+        self.names = self._builtin_names()
+
+    # -- names ---------------------------------------------------------------------------------
+    def _builtin_names(self) -> dict[str, str]:
+        """Metal parameter names for the built-ins: the table's short name unless the file uses it."""
+        taken = {self.src.text_of(n) for n in walk(self.src.root)
+                 if n.type in ("identifier", "field_identifier", "type_identifier")}
+        names = {}
+        for k in BUILTINS:
+            c = dialect.concept(k)
+            short, attr = c.spelling("metal"), c.attribute("metal")[1]
+            names[k] = short if short not in taken else attr if attr not in taken else f"kp_{attr}"
+        return names
+
+    def spell(self, key_: str) -> str:
+        if key_ in self.names:
+            return self.names[key_]
+        return super().spell(key_)
+
+    # -- the pipeline: the shared passes, and Metal's structure around them ----------------------
+    passes = extend(Translator.passes, ("leave_out_host_code", "plan_calls", "pre_rewrites", "mixed_min_max"),
+                    before="rewrite_sites")
+    passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
+    passes = extend(passes, ("barriers", "file_scope", "shared_memory", "local_pointers", "functions",
+                             "prototypes", "needs", "check_threadgroup_sizes"))
+    realigns_comments = False
+    asm_message = "inline PTX assembly has no Metal translation"
+    asm_hint = "replace it with an intrinsic or a SIMD-group function"
+
+    def ports_function(self, name: str | None) -> bool:
+        return name is None or name in self.device  # host code is left out
+
+    # -- host code -------------------------------------------------------------------------------
+    def leave_out_host_code(self) -> None:
+        refs = {s.reference[0] for s in self.specs.values() if s.reference}
+        for name, f in self.host.items():
+            node = f.template_node or f.node
+            if node.parent is not None and node.parent.type == "linkage_specification":
+                node = node.parent  # extern "C" goes with the function
+            stem = self.src.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+            if name in refs:
+                text = f"// {name}() is the CPU reference (kernelport verify runs it): left out of the Metal port."
+            elif any(l.function == name for l in self.module.launches):
+                text = f"// {name}() is a host launcher: left out (a Metal host binds and dispatches as {stem}.metal.json says)."
+            else:
+                text = f"// {name}() is host code: left out of the Metal port."
+            self.rw.replace(node, text)
+        host_nodes = [(f.node.start_byte, f.node.end_byte) for f in self.host.values()]
+
+        def in_host(n: Node) -> bool:
+            return any(s <= n.start_byte < e for s, e in host_nodes)
+
+        self.module.uses = [u for u in self.module.uses if u.function not in self.host]
+        for s in self.analysis.sites:
+            if s.function in self.host or (s.function is None and in_host(s.node)):
+                s.confirmed = False
+
+    # -- barriers ------------------------------------------------------------------------------
+    def barriers(self) -> None:
+        """`__syncthreads()` also orders device memory where the group shares data through it.
+
+        That is: a device buffer written before the barrier and read after it (or both inside one
+        loop around the barrier) at a different index by the block.
+        """
+        for k in self.kernels:
+            ptrs = {p.name for p in k.params if p.pointer}
+            accesses = []  # (buffer, index text, is_write, node)
+            for n in walk(k.body):
+                if n.type == "subscript_expression":
+                    base = n.child_by_field_name("argument")
+                    if base.type == "identifier" and self.src.text_of(base) in ptrs:
+                        idx = n.child_by_field_name("indices")
+                        write = n.parent is not None and n.parent.type in ("assignment_expression",) and \
+                            n.parent.child_by_field_name("left") == n
+                        write = write or (n.parent is not None and n.parent.type == "update_expression")
+                        accesses.append((self.src.text_of(base), re.sub(r"\s+", "", self.src.text_of(idx)), write, n))
+                elif n.type == "call_expression":
+                    c = dialect.lookup("cuda", self.src.text_of(n.child_by_field_name("function")))
+                    if c is not None and c.kind == "atomic":
+                        args = call_args(n)
+                        if args:
+                            base = args[0]
+                            while base.type in ("pointer_expression", "subscript_expression", "parenthesized_expression",
+                                                "binary_expression"):
+                                base = base.child_by_field_name("argument") or base.child_by_field_name("left") or \
+                                    (base.named_children[0] if base.named_children else base)
+                                if base.type == "identifier":
+                                    break
+                            if base.type == "identifier" and self.src.text_of(base) in ptrs:
+                                accesses.append((self.src.text_of(base), self.src.text_of(args[0]), True, n))
+            for use in self.module.uses:
+                if use.concept.key != "syncthreads" or use.function != k.name:
+                    continue
+                b = use.node
+                loop = b.parent
+                while loop is not None and loop.type not in ("for_statement", "while_statement", "do_statement") \
+                        and loop != k.body:
+                    loop = loop.parent
+                in_loop = loop is not None and loop != k.body
+
+                def inside(n: Node) -> bool:
+                    return in_loop and loop.start_byte <= n.start_byte < loop.end_byte
+                before = [a for a in accesses if a[2] and (a[3].end_byte <= b.start_byte or inside(a[3]))]
+                after = [a for a in accesses if not a[2] and (a[3].start_byte >= b.end_byte or inside(a[3]))]
+                hit = next(((w, r) for w in before for r in after if w[0] == r[0] and w[1] != r[1]), None)
+                if hit:
+                    text = dialect.concept("syncthreads_device").spelling("metal")
+                    self.rw.replace(b, text)
+                    self.note(b, text, f"'{hit[0]}' is written before the barrier and read at another index after it")
+
+    # -- file scope --------------------------------------------------------------------------
+    def file_scope(self) -> None:
+        """Program-scope variables live in Metal's constant address space; cooperative groups have
+        no Metal counterpart."""
+        for n in walk(self.src.root, lambda n: n.type in ("translation_unit", "namespace_definition",
+                                                          "declaration_list", "preproc_if", "preproc_ifdef",
+                                                          "preproc_else")):
+            if n.type == "declaration" and self.module.function_at(n) is None:
+                words = {self.src.text_of(c) for c in n.children if c.type in ("type_qualifier",
+                                                                                 "storage_class_specifier")} | \
+                    {c.type for c in n.children}
+                if "__shared__" in words or "extern" in words or "typedef" in words:
+                    continue
+                if any(c.type == "function_declarator" for c in walk(n)):
+                    continue  # a prototype
+                tnode = n.child_by_field_name("type")
+                if tnode is None:
+                    continue
+                if "__constant__" in words:
+                    q = next(c for c in n.children if self.src.text_of(c) == "__constant__")
+                    self.rw.replace(q, dialect.concept("constant_mem").spelling("metal"))
+                elif "const" in words or "constexpr" in words:
+                    self.rw.insert_before(tnode, "constant ")
+                else:
+                    name = ident_name(n.child_by_field_name("declarator"))
+                    used_on_device = any(  # a parameter or local of the same name shadows it there
+                        m.type == "identifier" and self.src.text_of(m) == name
+                        for f in self.device.values() if f.param(name) is None and self._local_decl(f, name) is None
+                        for m in walk(f.node))
+                    if not used_on_device:  # host state (a device buffer pointer kept by the host code)
+                        self.rw.replace(n, f"// {name}: host-side state, left out of the Metal port")
+                        continue
+                    self.problem("KP213", n, f"Metal has no writable program-scope variables ('{name}')",
+                                 "pass the value in a buffer, or make it const")
+        self._cooperative_groups()
+
+    def _cooperative_groups(self) -> None:
+        """The thread-block part of cooperative groups is the threadgroup: `cg::sync(block)` and
+        `block.sync()` are its barrier, `cg::thread_block` an empty token type; the rest
+        (tiles, grids, coalesced groups, cg::reduce) has no Metal counterpart (KP217)."""
+        names = {"cooperative_groups"}
+        for n in walk(self.src.root):
+            if n.type == "namespace_alias_definition" and "cooperative_groups" in self.src.text_of(n):
+                names.add(self.src.text_of(n.child_by_field_name("name")))
+                self.rw.replace(n, f"// {self.src.text_of(n)}: its thread_block is the threadgroup here")
+        barrier = dialect.concept("syncthreads").spelling("metal")
+        blocks = set()
+        for n in walk(self.src.root):
+            if n.type != "qualified_identifier" or n.parent is None or n.parent.type == "qualified_identifier":
+                continue
+            scope, name = n.child_by_field_name("scope"), n.child_by_field_name("name")
+            if scope is None or self.src.text_of(scope) not in names or name is None:
+                continue
+            what = self.src.text_of(name)
+            if what in ("thread_block", "this_thread_block"):
+                self.rw.replace(n, "kp_thread_block")
+                if what == "thread_block" and n.parent.type in ("parameter_declaration", "declaration"):
+                    blocks.add(ident_name(n.parent.child_by_field_name("declarator")))
+            elif what == "sync" and n.parent.type == "call_expression":
+                self.rw.replace(n.parent, barrier)
+            else:
+                self.problem("KP217", n, f"cooperative groups' {self.src.text_of(n)} has no Metal counterpart",
+                             "use __syncthreads() and warp intrinsics, which kernelport maps to Metal")
+                return
+        for n in walk(self.src.root):  # block.sync()
+            fn = n.child_by_field_name("function") if n.type == "call_expression" else None
+            if fn is not None and fn.type == "field_expression" and \
+                    self.src.text_of(fn.child_by_field_name("field")) == "sync" and \
+                    self.src.text_of(fn.child_by_field_name("argument")) in blocks:
+                self.rw.replace(n, barrier)
+
+    # -- small helpers --------------------------------------------------------------------------
+    def _indent_of(self, node: Node) -> str:
+        line_start = self.src.data.rfind(b"\n", 0, node.start_byte) + 1
+        return re.match(rb"[ \t]*", self.src.data[line_start:node.start_byte]).group(0).decode()
