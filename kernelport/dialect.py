@@ -118,6 +118,8 @@ CONCEPTS: tuple[Concept, ...] = (
     C("host_wave_size", "runtime", matchable=False,
       note="host code asks the device; a macro would give the host pass's value"),
     C("lanemask_type", "type", matchable=False),
+    # Every lane of the wave, as a mask argument (CUDA's 0xffffffff names only 32 lanes).
+    C("full_mask", "mask", matchable=False),
     C("lanemask_one", "type", matchable=False),
     C("lane_id", "index"),
     C("warp_id", "index"),

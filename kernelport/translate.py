@@ -408,7 +408,7 @@ class Translator:
                 bound = dict(zip(names, args))
                 mask = bound.get("mask")
                 if mask is not None and (mask.start_byte, mask.end_byte) in partial and \
-                        "{mask}" not in (concept.spelling(self.backend) or ""):
+                        not backends.get(self.backend).honours_partial_masks:
                     self.problem("KP203", mask, f"mask '{self.src.text_of(mask)}' may name only some lanes; "
                                  f"{self.backend.upper()} {concept.name(self.backend)} takes no mask",
                                  "use a full mask (0xffffffff) or __activemask() in converged code, or keep the "
@@ -427,8 +427,14 @@ class Translator:
                     self.rw.replace(node, name)
 
     def _render_call(self, concept: dialect.Concept, bound: dict[str, Node]):
+        mask, full = bound.get("mask"), dialect.concept("full_mask").spelling(self.backend)
+
         def render(rw: Rewriter, node: Node) -> str:
             texts = {p: (rw.text(bound[p]) if p in bound else None) for p in concept.params}
+            if full is not None and mask is not None and any(
+                    (m.start_byte, m.end_byte) == (mask.start_byte, mask.end_byte) and cls == "full"
+                    for m, cls, _ in self.analysis.shuffle_masks):
+                texts["mask"] = full  # CUDA's 32-lane full mask is every lane of the wave here
             texts.update(self.call_context(concept, bound, node))
             return dialect.render(concept, self.backend, texts)
         return render

@@ -88,6 +88,10 @@ class Backend:
     lowering: ClassVar[Lowering]
     # Tool names `verify --require` accepts for this backend's toolchain (besides the backend's name).
     tools: ClassVar[tuple[str, ...]] = ()
+    # Whether a lane mask that names only some lanes keeps its meaning here (CUDA's _sync
+    # operations); elsewhere translate refuses such a mask (KP203), whether or not the spelling
+    # takes one.
+    honours_partial_masks: ClassVar[bool] = False
     # "module:Class" of the Translator subclass that writes this backend's ports.
     translator_path: ClassVar[str | None] = None
     # How `kernelport bind` builds host launchers for this backend (None: no C host runtime).

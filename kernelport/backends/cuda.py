@@ -48,12 +48,13 @@ class CUDA(Backend):
     source_extensions = (".cu", ".cuh")
     runs = (Run("cuda", 32, "sm_80", "cuda", "NVIDIA (32-wide warps)"),)
     tools = ("nvcc",)
+    honours_partial_masks = True
     device_runner = "kernelport.device:run_cuda"
     spellings = {
         **_shared_spellings(),
         # Compile-time and host uses of the wave width are plain 32 on NVIDIA.
         "wave_size_const": "32", "wave_size_bound": "32", "host_wave_size": "32",
-        "lanemask_type": "unsigned int", "lanemask_one": "1u",
+        "lanemask_type": "unsigned int", "lanemask_one": "1u", "full_mask": "0xffffffff",
         "syncwarp": "__syncwarp([{mask}])",
         "shfl": "__shfl_sync({mask}, {value}, {lane}[, {width}])",
         "shfl_up": "__shfl_up_sync({mask}, {value}, {delta}[, {width}])",
