@@ -1,6 +1,6 @@
 """Rules: a code, a kebab-case name, a severity policy, a message, docs and examples.
 
-Each rule is one class in the module of its family (`rules/warp_size.py` holds the WS rules).
+Each rule is one class in the module of its family (`rules/ws_*.py` hold the WS rules).
 Its examples are the fixtures the tests run: `flags` must produce the rule's code on every line
 marked `// !`, `passes` (look-alikes) must not produce it, `fixes` pairs show what `--fix` does.
 """
