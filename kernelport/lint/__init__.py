@@ -10,7 +10,8 @@ The package is small modules named by what they hold:
 - `rules/`    the rules, one module per family (WS, SY, PT, KP);
 - `suppress`  inline suppressions (`// kernelport: ignore[...] reason`, `NOLINT`);
 - `config`    `[tool.kernelport]` in the nearest pyproject.toml;
-- `inputs`    which files to lint (.gitignore honoured) and CUDA embedded in Python or Metal;
+- `discovery` which files to lint (.gitignore honoured) and what kind of input each is;
+- `units`     what text of each file the rules analyse (Metal through a shim, CUDA in Python strings);
 - `engine`    lint one file, lint many in parallel;
 - `fix`       `--fix` / `--diff` through the translator's own site rewrites;
 - `formats`   full, concise, json, sarif, github, statistics;

@@ -71,3 +71,10 @@ class Metal(Backend):
     def compile(self, path, run):
         from ... import toolchains
         return toolchains.check_metal(path)
+
+    # -- lint --
+    lint_reader = "kernelport.lint.units:metal_unit"
+    lint_breaks = {"metal": "on Metal (SIMD-group width not guaranteed to be 32)"}
+    lint_breaks_own = "on a GPU whose SIMD-group is not 32 wide (Metal does not guarantee 32)"
+    lint_host_code = False
+    lint_docs_fence = "cpp"

@@ -6,7 +6,7 @@ import re
 
 from tree_sitter import Node
 
-from ... import dialect, warpflow
+from ... import backends, dialect, warpflow
 from ...source import walk
 from .. import guards
 from ..rule import Rule, ex, register
@@ -125,7 +125,7 @@ __global__ void k(float* x) {
 
     def check(self, ctx) -> None:
         ws = dialect.concept("warp_size")
-        names = {ws.name("cuda"), ws.name("hip")}
+        names = {ws.name(b.name) for b in backends.all() if b.lint_reader is None} - {None}  # text read as written
         aliases = set()
         for n in ctx.nodes("preproc_def"):
             v = n.child_by_field_name("value")
@@ -185,6 +185,13 @@ def _const_context(ctx, node: Node) -> str | None:
     return None
 
 
+# Runs of backends whose hardware comes in both widths (AMD: CDNA 64, RDNA 32): one fixed width
+# for all of them is wrong on the narrow ones and right, by luck, on the wide ones.
+_BOTH_WIDTHS = [r for b in backends.all() if len({r.wave for r in b.runs}) > 1 for r in b.runs]
+_AMD_NARROW = frozenset(r.target for r in _BOTH_WIDTHS if r.wave == 32)
+_AMD_WIDE = frozenset(r.target for r in _BOTH_WIDTHS if r.wave > 32)
+
+
 @register
 class Hardcoded64UnderAmdGuard(Rule):
     code, name = "WS014", "hardcoded-64-under-amd-guard"
@@ -229,9 +236,9 @@ __global__ void k(float* x) {
     )
 
     def severity(self, targets):
-        if "hip-rdna" in targets:
+        if targets & _AMD_NARROW:
             return "error"
-        return "warning" if targets & {"hip-cdna"} else None
+        return "warning" if targets & _AMD_WIDE else None
 
     def check(self, ctx) -> None:
         for n in ctx.nodes("preproc_def", "number_literal"):
@@ -303,7 +310,7 @@ __global__ void k(float* x) {
     )
 
     def check(self, ctx) -> None:
-        ws_names = {dialect.concept("warp_size").name("cuda")}
+        ws_names = {dialect.concept("warp_size").name(backends.source().name)}
         for f in ctx.module.functions.values():
             if not f.is_device or f.body is None:
                 continue

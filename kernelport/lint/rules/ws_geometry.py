@@ -5,7 +5,7 @@ import re
 
 from tree_sitter import Node
 
-from ... import dialect, warpflow
+from ... import backends, dialect, warpflow
 from ...source import walk
 from ..rule import Rule, ex, register
 from .ws_sites import _LANE_ARRAY, _expr_text, _parent_op, _shared_dim, _why, site_codes
@@ -157,7 +157,7 @@ void launch(float* o, const float* i, int w) {
     def check(self, ctx) -> None:
         seen: set[tuple[int, int]] = set()
         fn_attr = dialect.concept("rt_attr_warp_size")
-        ask = f"`{fn_attr.spelling('cuda')}` / `{fn_attr.spelling('hip')}`"
+        ask = " / ".join(f"`{s}`" for b in backends.names() if (s := fn_attr.spelling(b)))
 
         def report(node: Node, what: str) -> None:
             key = (node.start_byte, node.end_byte)

@@ -1,6 +1,7 @@
 """WS rules on shuffle ladders and scans that start at 16 or stop at 32 lanes."""
 from __future__ import annotations
 
+from ... import dialect
 from ..fix import site_fix
 from ..rule import ex, register
 from .ws_sites import SiteRule, _expr_text, _has_wide_step, site_codes
@@ -84,7 +85,9 @@ __device__ float warp_max(float v) {
 
     def message(self, ctx, s) -> str:
         kind = "an unrolled shuffle ladder" if s.role == "ladder" else "a shuffle ladder"
-        start = "`threads_per_simdgroup / 2` (or `simd_sum`)" if ctx.lang == "metal" else \
+        width = dialect.concept("warp_size").attribute(ctx.lang)  # a dialect passing it as a parameter
+        whole = dialect.concept("simd_sum").name(ctx.lang)
+        start = f"`{width[1]} / 2`" + (f" (or `{whole}`)" if whole else "") if width else \
             "`warpSize / 2` (unrolled: add a guarded step at 32 first)"
         return (f"{kind} starts at 16 and folds only 32 lanes: {ctx.breaks}, lanes 32-63 are never combined with "
                 f"lanes 0-31, so the reduction returns a partial result; start at {start}")

@@ -1,6 +1,7 @@
 """WS rules on lane and warp index arithmetic: `% 32`, `/ 32`, `& 31`, `>> 5`, lane 31 as the last."""
 from __future__ import annotations
 
+from ... import dialect
 from ..rule import ex, register
 from .ws_sites import SiteRule, _expr_text, _why
 
@@ -57,11 +58,12 @@ __global__ void k(float* x) {
 }"""),)
 
     def message(self, ctx, s) -> str:
+        lane = dialect.concept("lane_id").attribute(ctx.lang)  # a dialect passing the lane as a parameter
         return (f"`{_expr_text(ctx, s.node)}` computes a lane index from a hardcoded 32{_why(s)}: {ctx.breaks}, "
                 f"lanes 32-63 alias lanes 0-31; use {ctx.wave} (`% warpSize`, `& (warpSize - 1)`)"
-                if ctx.lang != "metal" else
+                if lane is None else
                 f"`{_expr_text(ctx, s.node)}` computes a SIMD lane from a hardcoded 32{_why(s)}: wrong {ctx.breaks}; "
-                f"take the lane from a `[[thread_index_in_simdgroup]]` parameter")
+                f"take the lane from a `[[{lane[1]}]]` parameter")
 
 
 @register

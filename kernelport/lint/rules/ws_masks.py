@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from ... import dialect, warpflow
-from ..rule import Rule, ex, register
+from ... import backends, dialect, warpflow
+from ..rule import SOURCE_TARGETS, Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why
+
+
+# Backends whose CUDA-style `_sync` warp intrinsics take a 64-bit lane mask (HIP, ROCm >= 6.2).
+_WIDE_SYNC = tuple(b for b in backends.all() if (b.lint_sync_mask_bits or 0) > 32)
+_WIDE_SYNC_MASK = frozenset(t for b in _WIDE_SYNC for t in b.lint_targets)
 
 
 @register
@@ -47,9 +52,9 @@ __device__ int leader_value(int v) {
     )
 
     def severity(self, targets):
-        if targets & {"hip-cdna", "hip-rdna"}:
+        if targets & _WIDE_SYNC_MASK:
             return "warning"
-        return "info" if targets - {"cuda"} else None
+        return "info" if targets - SOURCE_TARGETS else None
 
     def check(self, ctx) -> None:
         for mask, cls, _ in ctx.analysis.shuffle_masks:
@@ -61,8 +66,8 @@ __device__ int leader_value(int v) {
             fn = ctx.text(call.child_by_field_name("function"))
             if not fn.endswith("_sync"):
                 continue
-            c = dialect.lookup("cuda", fn)
-            hip = c.name("hip") if c is not None else None
+            c = dialect.lookup(backends.source().name, fn)
+            hip = next((c.name(b.name) for b in _WIDE_SYNC if c is not None and c.name(b.name)), None)
             ctx.report(self, mask,
                        f"32-bit full mask `{ctx.text(mask)}` passed to `{fn}`: HIP's `_sync` intrinsics (ROCm >= 6.2) "
                        f"need a 64-bit mask and on a 64-wide wave this one names only lanes 0-31; in the HIP port "
