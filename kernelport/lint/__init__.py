@@ -4,8 +4,8 @@ The package is small modules named by what they hold:
 
 - `finding`   the Finding a rule reports (the JSON contract of DESIGN §6) and severities;
 - `rule`      the Rule base class, the registry, code selection and severity policy by target;
-- `context`   one file as the rules see it: source, kernel model, warp-size dataflow, positions;
-- `guards`    preprocessor platform guards (`#ifdef __CUDA_ARCH__`, `#ifdef __HIP_PLATFORM_AMD__`);
+- `context`   one file as the rules see it: source, kernel model, warp-size dataflow, positions
+              (platform `#if` guards: the shared `kernelport.guards`);
 - `divergence` which values and control flow depend on the thread (barriers, partial warps);
 - `rules/`    the rules, one module per family (WS, SY, PT, KP);
 - `suppress`  inline suppressions (`// kernelport: ignore[...] reason`, `NOLINT`);

@@ -12,7 +12,7 @@ from .. import backends, dialect, warpflow
 from ..model import Function, Module, build
 from ..source import SourceFile, walk
 from ..translate import context as code_context
-from . import guards
+from .. import guards
 from .finding import Finding, Fix, Related
 from .rule import Rule
 

@@ -244,7 +244,7 @@ def header_macros(header: Path, depth: int = 0) -> tuple[tuple[str, tuple[str, i
     """Hardcoded warp-size macros a quoted header (and what it includes) defines."""
     from ..model import build
     from ..source import SourceFile
-    from . import guards
+    from .. import guards
     try:
         text = header.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
