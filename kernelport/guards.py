@@ -24,6 +24,8 @@ PASSES = (NVIDIA_DEVICE, NVIDIA_HOST, AMD_DEVICE, AMD_HOST)
 NVIDIA = frozenset({NVIDIA_DEVICE, NVIDIA_HOST})
 AMD = frozenset({AMD_DEVICE, AMD_HOST})
 DEVICE = frozenset({NVIDIA_DEVICE, AMD_DEVICE})
+# What side_of answers.
+SIDE_ARCH, SIDE_NVIDIA, SIDE_AMD = "arch", "nvidia", "amd"
 
 
 @dataclass(frozen=True)
@@ -217,12 +219,12 @@ def side_of(node: Node, src) -> str | None:
     ('nvidia' / 'amd'), else None."""
     bs = branches(node, src)
     if any(names_platform(b.test, src, arch=True) for b in bs):
-        return "arch"
+        return SIDE_ARCH
     dev = frozenset(p for p in DEVICE if all(b.reached(src, p) for b in bs))
     if dev == {AMD_DEVICE}:
-        return "amd"
+        return SIDE_AMD
     if dev == {NVIDIA_DEVICE}:
-        return "nvidia"
+        return SIDE_NVIDIA
     return None
 
 
