@@ -181,7 +181,7 @@ def names_platform(cond: Node, src, *, arch: bool | None = None) -> bool:
     t = test_node(cond)
     if t is None:
         return False
-    names = [t] if t.type == "identifier" else [n for n in _identifiers(t)]
+    names = [t] if t.type == "identifier" else list(_identifiers(t))
     for n in names:
         m = macro(src.text_of(n))
         if m is not None and (arch is None or m.arch == arch):
