@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from . import dialect
+from . import backends, dialect
 from .source import SourceFile, ident_name, walk
 
 FUNCTION_QUALIFIERS = ("__global__", "__device__", "__host__", "__forceinline__", "__noinline__", "inline",
@@ -154,6 +154,7 @@ def _function_declarator(node: Node) -> Node | None:
 
 
 def build(src: SourceFile) -> Module:
+    read_as = backends.source().name  # concepts are recognised by their source-dialect spellings
     functions: dict[str, Function] = {}
     macros: dict[str, Macro] = {}
     shared: list[SharedArray] = []
@@ -220,14 +221,14 @@ def build(src: SourceFile) -> Module:
                     kname = kname.child_by_field_name("name")
                 launches.append(Launch(src.text_of(kname), node, list(ks.named_children), owner(node)))
             if fn is not None and fn.type == "identifier":
-                c = dialect.lookup("cuda", src.text_of(fn))
+                c = dialect.lookup(read_as, src.text_of(fn))
                 if c is not None:
                     uses.append(ConceptUse(c, node, owner(node)))
         elif t in ("identifier", "type_identifier", "primitive_type"):
             parent = node.parent
             if parent is not None and parent.type == "call_expression" and parent.child_by_field_name("function") == node:
                 continue  # counted with the call
-            c = dialect.lookup("cuda", src.text_of(node))
+            c = dialect.lookup(read_as, src.text_of(node))
             if c is not None and c.kind in ("index", "type", "runtime"):
                 uses.append(ConceptUse(c, node, owner(node)))
         elif t in ("gnu_asm_expression", "asm_statement"):

@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from tree_sitter import Node
 
-from . import backends, dialect, output, templates, warpflow
+from . import backends, dialect, guards, output, templates, warpflow
 from .diagnostics import Diagnostic
 from .errors import Location
 from .model import Module, build
@@ -222,45 +222,26 @@ class Translator:
         self.note(node, f"{m.group(2)} = {lane}", "the PTX lane-id idiom")
         return True
 
-    _AMD = re.compile(r"__AMDGCN_WAVEFRONT_SIZE|__GFX\d|__gfx\d|__HIP_PLATFORM_(AMD|HCC)__|__HIPCC__|\b__HIP__\b|"
-                      r"USE_(AMD_)?ROCM|__HIP_DEVICE_COMPILE__")
-
-    # A platform test: its #else is NVIDIA-only (unlike an architecture test such as __GFX9__,
-    # whose #else is still AMD code on other architectures).
-    _HIP = re.compile(r"__HIP_PLATFORM_(AMD|HCC)__|__HIPCC__|\b__HIP__\b|USE_(AMD_)?ROCM")
-
-    def _branches(self, node: Node):
-        """(condition text, taken) for every #if around `node`: taken is False in its #else part."""
-        n = node
-        while n.parent is not None:
-            p = n.parent
-            if p.type in ("preproc_if", "preproc_ifdef", "preproc_elif"):
-                cond = p.child_by_field_name("condition") or p.child_by_field_name("name")
-                text = self.src.text_of(cond) if cond is not None else ""
-                negated = self.src.text_of(p).startswith("#ifndef") or text.lstrip().startswith("!")
-                yield text, negated == (n.type in ("preproc_else", "preproc_elif"))
-            n = p
-
     def cuda_only_region(self, node: Node) -> bool:
-        """Inside `#if __CUDA_ARCH__ ...` or the non-HIP branch of a platform test: dead off NVIDIA."""
-        return any(("__CUDA_ARCH__" in text and taken) or (self._HIP.search(text) and not taken)
-                   for text, taken in self._branches(node))
+        """Compiled on no AMD pass (`#if __CUDA_ARCH__`, the #else of a HIP platform test): nothing to port."""
+        return guards.cuda_only(node, self.src)
 
     def amd_only_region(self, node: Node) -> bool:
-        """Inside the AMD branch of a platform test: already written per platform, left as it is."""
-        return any(self._AMD.search(text) and taken for text, taken in self._branches(node))
+        """Compiled on no NVIDIA pass (the AMD branch of a platform test): already written per platform."""
+        return guards.amd_only(node, self.src)
 
     def check_cuda_only_code(self) -> None:
-        """Device code under `#if __CUDA_ARCH__` with no `#else` vanishes off NVIDIA: say so."""
+        """Device code under a test false on every AMD pass (`#if __CUDA_ARCH__`) with no `#else`
+        vanishes off NVIDIA: say so."""
         for f in self.module.functions.values():
             if not f.is_device or f.body is None:
                 continue
             for n in walk(f.body):
                 if n.type not in ("preproc_if", "preproc_ifdef") or n.child_by_field_name("alternative") is not None:
                     continue
-                cond = n.child_by_field_name("condition") or n.child_by_field_name("name")
+                cond = guards.test_node(n)
                 text = self.src.text_of(cond) if cond is not None else ""
-                if "__CUDA_ARCH__" not in text or self.src.text_of(n).startswith("#ifndef") or text.lstrip().startswith("!"):
+                if not guards.never_on_amd(n, self.src):
                     continue
                 stmts = [c for c in n.named_children if c != cond and c.type != "comment"]
                 if not stmts:

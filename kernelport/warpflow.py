@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from . import dialect
+from . import backends, dialect
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 
@@ -92,6 +92,7 @@ class _Analyzer:
     def __init__(self, module: Module):
         self.m = module
         self.src = module.source
+        self.dialect = backends.source().name  # the code analysed is in the source dialect
         self.a = Analysis(module)
         self._site_by_node: dict[tuple[int, int, str], int] = {}
         self.env: dict[tuple[str, str], frozenset] = {}
@@ -180,7 +181,7 @@ class _Analyzer:
         if t == "field_expression":
             base = n.child_by_field_name("argument")
             name = self.src.text_of(base)
-            c = dialect.lookup("cuda", name)
+            c = dialect.lookup(self.dialect, name)
             if c is not None and c.key in ("thread_idx",):
                 return frozenset({(TID, -1)})
             if c is not None and c.key in ("block_dim",):
@@ -379,7 +380,7 @@ class _Analyzer:
             if fn is not None:
                 self.ex(fn)
             return frozenset()
-        found = dialect.spelled_by("cuda", name)
+        found = dialect.spelled_by(self.dialect, name)
         if found is not None:
             c, order = found
             bound_idx = dict(zip(dialect.call_params(c, order)[0], range(len(args))))
@@ -553,7 +554,7 @@ class _Analyzer:
                     continue
                 if name in self.m.functions:
                     calls[f.name].add(name)
-                found = dialect.spelled_by("cuda", name)
+                found = dialect.spelled_by(self.dialect, name)
                 if found is None or not found[0].warp_level:
                     continue
                 c, order = found

@@ -176,3 +176,25 @@ class Backend:
     # Parameter attributes of built-ins that are no concept: attribute -> the emulator's built-in
     # (`global_idx`: the thread's index in the grid, `linear_tid`: its index in the block).
     derived_builtin_attributes: ClassVar[dict[str, str]] = {}
+
+    # -- lint --
+    # "module:function(backend, path, text) -> Unit" reading this dialect's text as the CUDA-shaped
+    # text the rules analyse (positions mapped back; not fixable); None: read as written.
+    lint_reader: ClassVar[str | None] = None
+    # What a hard 32-lane assumption breaks on, per lint target of this backend (absent: nothing).
+    lint_breaks: ClassVar[dict[str, str]] = {}
+    # ... when only this backend's 32-wide targets are on (its wider hardware still exists).
+    lint_breaks_otherwise: ClassVar[str | None] = None
+    # ... in a file of this dialect itself (the hardware is then this backend's own).
+    lint_breaks_own: ClassVar[str | None] = None
+    # Whether a file of this dialect holds host code beside kernels (Metal: every function is GPU code).
+    lint_host_code: ClassVar[bool] = True
+    # Width of the lane mask CUDA's `_sync` warp intrinsics take here (None: no such intrinsics).
+    lint_sync_mask_bits: ClassVar[int | None] = None
+    # Code-fence language of this dialect's examples in docs/rules.md.
+    lint_docs_fence: ClassVar[str] = "cuda"
+
+    @property
+    def display_name(self) -> str:
+        """The backend as prose names it ("HIP", "Metal")."""
+        return self.name.capitalize()

@@ -86,3 +86,6 @@ class CUDA(Backend):
     def compile(self, path, run):
         from .. import toolchains
         return toolchains.compile_cuda(path, run.arch)
+
+    # -- lint --
+    lint_sync_mask_bits = 32

@@ -56,3 +56,9 @@ class HIP(Backend):
     def compile(self, path, run):
         from .. import toolchains
         return toolchains.compile_hip(path, run.arch)
+
+    # -- lint --
+    display_name = "HIP"
+    lint_breaks = {"hip-cdna": "on AMD CDNA (gfx9, MI100-MI300: 64-wide waves)"}
+    lint_breaks_otherwise = "on any wave64 AMD GPU (CDNA; RDNA is wave32)"
+    lint_sync_mask_bits = 64  # ROCm >= 6.2; a 32-bit mask is rejected at compile time

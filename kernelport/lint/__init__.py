@@ -4,13 +4,14 @@ The package is small modules named by what they hold:
 
 - `finding`   the Finding a rule reports (the JSON contract of DESIGN §6) and severities;
 - `rule`      the Rule base class, the registry, code selection and severity policy by target;
-- `context`   one file as the rules see it: source, kernel model, warp-size dataflow, positions;
-- `guards`    preprocessor platform guards (`#ifdef __CUDA_ARCH__`, `#ifdef __HIP_PLATFORM_AMD__`);
+- `context`   one file as the rules see it: source, kernel model, warp-size dataflow, positions
+              (platform `#if` guards: the shared `kernelport.guards`);
 - `divergence` which values and control flow depend on the thread (barriers, partial warps);
 - `rules/`    the rules, one module per family (WS, SY, PT, KP);
 - `suppress`  inline suppressions (`// kernelport: ignore[...] reason`, `NOLINT`);
 - `config`    `[tool.kernelport]` in the nearest pyproject.toml;
-- `inputs`    which files to lint (.gitignore honoured) and CUDA embedded in Python or Metal;
+- `discovery` which files to lint (.gitignore honoured) and what kind of input each is;
+- `units`     what text of each file the rules analyse (Metal through a shim, CUDA in Python strings);
 - `engine`    lint one file, lint many in parallel;
 - `fix`       `--fix` / `--diff` through the translator's own site rewrites;
 - `formats`   full, concise, json, sarif, github, statistics;

@@ -12,7 +12,7 @@ from ..errors import KernelportError
 from . import config as configmod
 from .finding import RANK
 from .formats import FORMATS, render, statistics as print_statistics, summary
-from .rule import all_rules, check_selectors, family_severity, get, parse_targets
+from .rule import TARGETS, all_rules, check_selectors, family_severity, get, parse_targets
 
 
 def _split(values: Optional[List[str]]) -> list[str]:
@@ -102,8 +102,8 @@ def rule(code: Optional[str] = typer.Argument(None, help="A rule code (WS002) or
     if code is None:
         w = max(len(r.name) for r in rules)
         for r in rules:
-            sev = family_severity(r.family, frozenset({"cuda", "hip-cdna", "hip-rdna", "metal"}))
-            sev = r.severity(frozenset({"cuda", "hip-cdna", "hip-rdna", "metal"})) or sev
+            sev = family_severity(r.family, frozenset(TARGETS))
+            sev = r.severity(frozenset(TARGETS)) or sev
             fx = "fix" if r.fixable else "   "
             typer.echo(f"{r.code}  {r.name:<{w}}  {sev:<7}  {fx}  {r.summary}")
         return

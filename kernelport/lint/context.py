@@ -12,7 +12,7 @@ from .. import backends, dialect, warpflow
 from ..model import Function, Module, build
 from ..source import SourceFile, walk
 from ..translate import context as code_context
-from . import guards
+from .. import guards
 from .finding import Finding, Fix, Related
 from .rule import Rule
 
@@ -29,8 +29,8 @@ class Settings:
 class Unit:
     """Text to analyse and where its bytes live in the user's file."""
     path: str  # as displayed
-    lang: str  # cuda | hip | metal
-    text: str  # analysed text (CUDA-shaped; Metal goes through a shim)
+    lang: str  # the backend whose dialect the file is in (CUDA in Python strings: the source's)
+    text: str  # analysed text (CUDA-shaped; a backend's `lint_reader` shims its text)
     locate: Callable[[int], tuple[int, int]] | None = None  # analysed byte offset -> (line, col) in the file
     fixable: bool = True  # the analysed text is the file's text (not a shim or an embedded string)
     header_macros: dict[str, tuple[str, int, int, str]] = field(default_factory=dict)  # name -> (path, line, col, value)
@@ -104,15 +104,12 @@ class Context:
     def breaks(self) -> str:
         """Which configured hardware a 32-lane assumption breaks on."""
         t = self.targets
-        if self.lang == "metal":
-            return "on a GPU whose SIMD-group is not 32 wide (Metal does not guarantee 32)"
-        parts = []
-        if "hip-cdna" in t:
-            parts.append("on AMD CDNA (gfx9, MI100-MI300: 64-wide waves)")
-        if "metal" in t:
-            parts.append("on Metal (SIMD-group width not guaranteed to be 32)")
-        if not parts and "hip-rdna" in t:
-            parts.append("on any wave64 AMD GPU (CDNA; RDNA is wave32)")
+        own = backends.get(self.lang).lint_breaks_own
+        if own:
+            return own
+        parts = [w for b in backends.all() for target, w in b.lint_breaks.items() if target in t]
+        if not parts:  # only 32-wide targets: name the wider hardware those backends also run on
+            parts = [b.lint_breaks_otherwise for b in backends.all() if b.lint_breaks_otherwise and b.lint_targets & t]
         return " and ".join(parts) or "on a GPU whose wave is not 32 wide"
 
     # -- code structure ----------------------------------------------------------------------
@@ -247,7 +244,7 @@ class Context:
         fn = call.child_by_field_name("function")
         if fn is None or fn.type != "identifier":
             return None
-        found = dialect.spelled_by("cuda", self.text(fn))
+        found = dialect.spelled_by(backends.source().name, self.text(fn))
         if found is None:
             return None
         c, order = found

@@ -17,10 +17,15 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from .. import dialect, warpflow
+from .. import backends, dialect, warpflow
 from ..source import ident_name
 
 UNIFORM, WARP, THREAD = 0, 1, 2
+
+
+def lookup(name: str, dialects) -> "dialect.Concept | None":
+    """The concept `name` spells in the first of these dialects (backend names) that has it."""
+    return next((c for b in dialects if (c := dialect.lookup(b, name)) is not None), None)
 
 
 def barrier_kind(ctx, call: Node) -> str | None:
@@ -29,7 +34,7 @@ def barrier_kind(ctx, call: Node) -> str | None:
     if fn is None or fn.type != "identifier":
         return None
     name = ctx.text(fn)
-    c = dialect.lookup("cuda", name) or dialect.lookup("metal", name) or dialect.lookup("hip", name)
+    c = lookup(name, backends.names())  # a barrier in any dialect (no name means two concepts)
     if c is None:
         return None
     if c.key == "syncthreads":
@@ -58,6 +63,7 @@ class Divergence:
         self.ctx = ctx
         self.m = ctx.module
         self.src = ctx.src
+        self.source = backends.source().name  # calls and built-ins are read in the source dialect
         self.env: dict[tuple[str, str], int] = {}
         self.returns: dict[str, int] = {}
         self.shared = {s.name for s in self.m.shared}
@@ -157,7 +163,7 @@ class Divergence:
             return self.env.get(self.key(n), UNIFORM)
         if t == "field_expression":
             base = n.child_by_field_name("argument")
-            c = dialect.lookup("cuda", self.src.text_of(base)) if base is not None else None
+            c = dialect.lookup(self.source, self.src.text_of(base)) if base is not None else None
             if c is not None and c.key == "thread_idx":
                 return THREAD
             if c is not None and c.kind == "index":
@@ -239,7 +245,7 @@ class Divergence:
             name = self.src.text_of(nm) if nm is not None else None
         if name is None:
             return max(tags, default=UNIFORM)
-        c = dialect.lookup("cuda", name) or dialect.lookup("metal", name)
+        c = lookup(name, (self.source, self.ctx.lang))
         if c is not None:
             if c.kind == "vote":
                 return WARP if c.key != "lanemask_lt" else THREAD
@@ -325,7 +331,7 @@ class Divergence:
                 break
         self._summaries(funcs)
         for f in funcs:
-            if f.is_device or self.ctx.lang == "metal":
+            if f.is_device or not backends.get(self.ctx.lang).lint_host_code:
                 self.fn = f
                 self._exit = None
                 self._walk(f.body, [])

@@ -5,10 +5,17 @@ the file drifts from the rules.
 """
 from __future__ import annotations
 
-from .rule import FAMILIES, TARGETS, Rule, all_rules
+from .. import backends
+from .discovery import PYTHON_EXT
+from .rule import FAMILIES, SOURCE_TARGETS, TARGETS, Rule, all_rules
 
-_SETS = {"all targets": frozenset(TARGETS), "cuda + hip-rdna": frozenset({"cuda", "hip-rdna"}),
-         "cuda only": frozenset({"cuda"})}
+# Severity rows of the docs: every target; the source's plus the 32-wide run of hardware that also
+# comes 64 wide (AMD RDNA beside CDNA); the source's alone (NVIDIA only).
+_NARROW = tuple(r.target for r in backends.all_runs()
+                if r.wave == 32 and any(o.wave > 32 for o in backends.get(r.backend).runs))
+_SETS = {"all targets": frozenset(TARGETS),
+         " + ".join((*sorted(SOURCE_TARGETS), *_NARROW)): SOURCE_TARGETS | frozenset(_NARROW),
+         " + ".join(sorted(SOURCE_TARGETS)) + " only": SOURCE_TARGETS}
 
 
 def _severity_line(r: Rule) -> str:
@@ -17,7 +24,11 @@ def _severity_line(r: Rule) -> str:
 
 
 def _fence(lang: str) -> str:
-    return {"metal": "cpp", "py": "python"}.get(lang, "cuda")
+    """Code-fence language of an example whose file would end in `.lang`."""
+    if "." + lang == PYTHON_EXT:
+        return "python"
+    b = backends.by_source_extension("." + lang)
+    return b.lint_docs_fence if b is not None else "cuda"
 
 
 def rule_text(r: Rule) -> str:

@@ -10,7 +10,8 @@ from pathlib import Path
 import pathspec
 
 from . import config as configmod
-from . import inputs, suppress
+from .. import backends
+from . import discovery, suppress, units
 from .context import Context, Settings, Unit
 from .finding import Finding
 from .fix import apply_edits, write_atomic
@@ -107,20 +108,20 @@ def _suppression_findings(unit: Unit, sups, settings: Settings) -> list[Finding]
 
 
 def units_of(path: Path, display: str, text: str, explicit: bool) -> list[Unit] | None:
-    lang = inputs.language(path)
-    if lang == "python":
-        if not explicit and not inputs.PY_MARKERS.search(text):
+    kind = discovery.kind(path)
+    if kind == discovery.PYTHON:
+        if not explicit and not discovery.PY_MARKERS.search(text):
             return None
-        us = inputs.python_units(display, text)
+        us = units.python_units(display, text)
         for u in us:
-            u.header_macros = inputs.included_macros(path, u.text)
+            u.header_macros = units.included_macros(path, u.text)
         return us
-    if lang == "metal":
-        return [inputs.metal_unit(display, text)]
-    if lang == "header" and not explicit and not inputs.DEVICE_MARKERS.search(text):
+    if kind == discovery.HEADER and not explicit and not discovery.DEVICE_MARKERS.search(text):
         return None
-    u = Unit(display, "hip" if lang == "hip" else "cuda", text)
-    u.header_macros = {k: v for k, v in inputs.included_macros(path, text).items()}
+    b = discovery.dialect_of(path)
+    u = units.unit(b, display, text)
+    if b.lint_reader is None:  # text read as written: the macros of the quoted headers it includes count
+        u.header_macros = units.included_macros(path, text)
     return [u]
 
 
@@ -128,7 +129,7 @@ def lint_file(task) -> FileResult:
     display, explicit, settings, mode = task
     path = Path(display)
     res = FileResult(display)
-    if inputs.language(path) is None:
+    if discovery.kind(path) is None:
         res.skipped, res.note = True, (f"{display}: skipped: not a CUDA (.cu, .cuh), HIP (.hip), header, Metal or "
                                        "Python file")
         return res
@@ -194,7 +195,7 @@ def _exclude_for(d: Path):
 def lint_paths(paths: list[Path], overrides: configmod.Overrides | None = None, *, mode: str | None = None,
                jobs: int | None = None, progress: bool = False) -> list[FileResult]:
     overrides = overrides or configmod.Overrides()
-    files = inputs.discover(paths, _exclude_for)
+    files = discovery.discover(paths, _exclude_for)
     tasks = [(str(p), explicit, settings_for(p, overrides), mode) for p, explicit in files]
     workers = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
     if workers == 1 or len(tasks) < 4:
@@ -224,17 +225,15 @@ def _collect(it, total: int, progress: bool) -> list[FileResult]:
     return [r for r in out if not r.skipped]
 
 
-def lint_text(text: str, path: str = "<string>", lang: str = "cuda", *, targets=None, select=None,
+def lint_text(text: str, path: str = "<string>", lang: str | None = None, *, targets=None, select=None,
               ignore=(), portable_macros=()) -> list[Finding]:
-    """Lint a string (tests, tools).  `lang`: cuda | hip | metal | python."""
+    """Lint a string (tests, tools).  `lang`: a backend's name (default: the source dialect) or "python"."""
     settings = Settings(frozenset(targets) if targets else frozenset(TARGETS), selected(select, ignore),
                         frozenset(portable_macros))
-    if lang == "python":
-        us = inputs.python_units(path, text)
-    elif lang == "metal":
-        us = [inputs.metal_unit(path, text)]
+    if lang == discovery.PYTHON:
+        us = units.python_units(path, text)
     else:
-        us = [Unit(path, lang, text)]
+        us = [units.unit(backends.get(lang) if lang else backends.source(), path, text)]
     out: list[Finding] = []
     for u in us:
         out.extend(lint_unit(u, settings))

@@ -15,20 +15,22 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from .. import dialect
+from .. import backends, dialect
 from ..source import call_args
 from ..translate import Translator
 from .finding import Edit, Fix
 
 SAFE_ROLES = {"ws", "ws_m1", "half", "five", "ladder", "bitop64"}
-_PORTABLE = dialect.concept("warp_size").spelling("cuda")  # "warpSize"
+# The fixes are the translator's rewrites into the source dialect itself (CUDA -> CUDA).
+_SOURCE = backends.source().name
+_PORTABLE = dialect.concept("warp_size").spelling(_SOURCE)  # "warpSize"
 
 
 def _translator(ctx) -> Translator:
     """A CUDA-column Translator for the file, on the model and dataflow lint already built."""
     t = ctx.__dict__.get("_kp_translator")
     if t is None:
-        t = ctx.__dict__["_kp_translator"] = Translator(ctx.src, "cuda", module=ctx.module, analysis=ctx.analysis)
+        t = ctx.__dict__["_kp_translator"] = Translator(ctx.src, _SOURCE, module=ctx.module, analysis=ctx.analysis)
     return t
 
 
@@ -78,7 +80,7 @@ def site_fix(ctx, site) -> Fix | None:
         return None
     if site.role == "bitop64":
         fn = ctx.text(site.node.child_by_field_name("function"))
-        c = dialect.lookup("cuda", fn)
+        c = dialect.lookup(_SOURCE, fn)
         args = call_args(site.node)
         if c is None or c.key not in ("popc", "ffs") or not args or not _unsigned_mask(ctx, args[0]):
             return None
@@ -89,7 +91,7 @@ def site_fix(ctx, site) -> Fix | None:
         return None
     from ..rewrite import Rewriter
     from ..translate import Port
-    t.rw, t.port = Rewriter(ctx.src), Port("cuda", "")
+    t.rw, t.port = Rewriter(ctx.src), Port(_SOURCE, "")
     try:
         t.rewrite_site(twin)
         if len(t.rw.replacements) != 1 or t.rw.before:

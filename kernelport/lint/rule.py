@@ -1,6 +1,6 @@
 """Rules: a code, a kebab-case name, a severity policy, a message, docs and examples.
 
-Each rule is one class in the module of its family (`rules/warp_size.py` holds the WS rules).
+Each rule is one class in the module of its family (`rules/ws_*.py` hold the WS rules).
 Its examples are the fixtures the tests run: `flags` must produce the rule's code on every line
 marked `// !`, `passes` (look-alikes) must not produce it, `fixes` pairs show what `--fix` does.
 """
@@ -24,7 +24,7 @@ WAVE64 = frozenset(t for t, r in _RUN.items() if r.wave > 32)
 BACKEND = {t: r.backend for t, r in _RUN.items()}
 HARDWARE = {t: r.hardware for t, r in _RUN.items()}
 # The original's own hardware, where 32 is the warp size by definition.
-_SOURCE_TARGETS = frozenset(r.target for r in backends.source().runs)
+SOURCE_TARGETS = frozenset(r.target for r in backends.source().runs)
 FAMILIES = {"WS": "warp size", "SY": "synchronisation", "PT": "platform-only features", "KP": "kernelport itself"}
 CODE_RE = re.compile(r"^[A-Z]{2}[0-9]{3}$")
 MARK = "// !"
@@ -78,11 +78,11 @@ def family_severity(family: str, targets: frozenset[str]) -> str | None:
     if family == "WS":
         if targets & WAVE64:
             return "error"
-        if targets - _SOURCE_TARGETS:
+        if targets - SOURCE_TARGETS:
             return "warning"
         return None  # NVIDIA only: 32 is the warp size there
     if family == "PT":
-        return "error" if targets - _SOURCE_TARGETS else None
+        return "error" if targets - SOURCE_TARGETS else None
     return "error"
 
 

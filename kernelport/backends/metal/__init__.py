@@ -84,3 +84,10 @@ class Metal(Backend):
     dynamic_shared_attribute = "threadgroup"
     derived_builtin_attributes = {"thread_position_in_grid": "global_idx",
                                   "thread_index_in_threadgroup": "linear_tid"}
+
+    # -- lint --
+    lint_reader = "kernelport.lint.units:metal_unit"
+    lint_breaks = {"metal": "on Metal (SIMD-group width not guaranteed to be 32)"}
+    lint_breaks_own = "on a GPU whose SIMD-group is not 32 wide (Metal does not guarantee 32)"
+    lint_host_code = False
+    lint_docs_fence = "cpp"

@@ -1,2 +1,3 @@
-"""The rules, one module per family: importing this package registers them all."""
-from . import platform, sync, tool, warp_size  # noqa: F401
+"""The rules, one module per family (the WS family in `ws_*.py` by what its rules look at):
+importing this package registers them all."""
+from . import platform, sync, tool, ws_constants, ws_geometry, ws_ladders, ws_lanes, ws_masks  # noqa: F401

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ... import backends
-from ..rule import BACKEND, Rule, ex, register
+from ..rule import BACKEND, SOURCE_TARGETS, Rule, ex, register
 
 
 def _missing(c, targets) -> list[str]:
@@ -40,7 +40,7 @@ __device__ unsigned peers(int key) {
     )
 
     def severity(self, targets):
-        return "error" if targets - {"cuda"} else None
+        return "error" if targets - SOURCE_TARGETS else None
 
     def check(self, ctx) -> None:
         for use in ctx.module.uses:
@@ -51,7 +51,7 @@ __device__ unsigned peers(int key) {
             if not missing or ctx.guarded(node):
                 continue
             fn = node.child_by_field_name("function")
-            where = " and ".join(b.upper() if b == "hip" else b.capitalize() for b in missing)
+            where = " and ".join(backends.get(b).display_name for b in missing)
             ctx.report(self, fn, f"`{ctx.text(fn)}` is CUDA-only: it has no {where} equivalent, so the port does not "
                        f"compile there; rewrite it with shuffles and ballots, or guard it with `#ifdef __CUDA_ARCH__` "
                        f"and a portable `#else`")
@@ -92,7 +92,7 @@ __device__ unsigned lane_id() {
     )
 
     def severity(self, targets):
-        return "error" if targets - {"cuda"} else None
+        return "error" if targets - SOURCE_TARGETS else None
 
     def check(self, ctx) -> None:
         for node, _fn in ctx.module.asm:

@@ -1,143 +1,35 @@
-"""Which files to lint, and what text of each the rules analyse.
+"""What text of a file the rules analyse (`Unit`s), and where its bytes live in the file.
 
-- `.cu`, `.cuh`, `.hip`: CUDA / HIP C++.  Headers (`.h`, `.hpp`, `.hh`, `.hxx`, `.inl`) are linted
-  when they hold device code (or are named on the command line).
-- `.metal`: Metal Shading Language goes through a same-meaning shim (`kernel` → `__global__`,
+- A backend's source read as written (CUDA, HIP); a backend with a `lint_reader` (Metal) goes
+  through it: Metal Shading Language becomes same-meaning CUDA-shaped text (`kernel` → `__global__`,
   `threadgroup` → `__shared__`, `simd_shuffle_down` → the mask-less shuffle, attributed thread-index
   parameters bound to `threadIdx`), so the warp-size dataflow reads it; positions map back.
-- `.py`: CUDA source in string literals given to cupy `RawKernel`/`RawModule` or
-  `torch.utils.cpp_extension.load_inline(cuda_sources=...)`, found with `ast`; positions map back
-  into the Python file.
-- Directories are walked recursively; `.gitignore` files (from the repository root down) and
-  `exclude` patterns are honoured; VCS and virtual-environment directories are skipped.
+- Python (an input kind, not a backend): CUDA source in string literals given to cupy
+  `RawKernel`/`RawModule` or `torch.utils.cpp_extension.load_inline(cuda_sources=...)`, found with
+  `ast`; positions map back into the Python file.
+- Hardcoded warp-size macros of the quoted headers a file includes.
 """
 from __future__ import annotations
 
 import ast
 import bisect
-import os
 import re
 from functools import lru_cache
 from pathlib import Path
 
-import pathspec
-
-from .. import dialect, warpflow
+from .. import backends, dialect, warpflow
+from ..backends import Backend
 from .context import Unit
-
-CUDA_EXT = {".cu": "cuda", ".cuh": "cuda", ".hip": "hip", ".metal": "metal", ".py": "python"}
-HEADER_EXT = {".h", ".hpp", ".hh", ".hxx", ".inl", ".cuh"}
-SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", ".venv", "venv", "node_modules", ".tox", ".mypy_cache",
-             ".pytest_cache", ".ruff_cache", "build", "dist", ".eggs"}
-DEVICE_MARKERS = re.compile(r"__global__|__device__|__shared__|threadIdx|__syncthreads|__shfl|warpSize|__ballot")
-PY_MARKERS = re.compile(r"RawKernel|RawModule|load_inline")
+from .discovery import DEVICE_MARKERS, shown
 
 
-def language(path: Path) -> str | None:
-    ext = path.suffix.lower()
-    if ext in CUDA_EXT:
-        return CUDA_EXT[ext]
-    if ext in HEADER_EXT:
-        return "header"
-    return None
-
-
-# -- discovery --------------------------------------------------------------------------------
-def _repo_root(d: Path) -> Path | None:
-    for p in (d, *d.parents):
-        if (p / ".git").exists():
-            return p
-    return None
-
-
-@lru_cache(maxsize=None)
-def _ignore_spec(d: Path) -> pathspec.PathSpec | None:
-    f = d / ".gitignore"
-    if not f.is_file():
-        return None
-    try:
-        return pathspec.GitIgnoreSpec.from_lines(f.read_text(encoding="utf-8", errors="replace").splitlines())
-    except Exception:  # a malformed .gitignore line: ignore the file rather than fail
-        return None
-
-
-def _ignored(path: Path, is_dir: bool, specs: list[tuple[Path, pathspec.PathSpec]]) -> bool:
-    for base, spec in specs:
-        try:
-            rel = path.relative_to(base).as_posix()
-        except ValueError:
-            continue
-        if spec.match_file(rel + ("/" if is_dir else "")):
-            return True
-    return False
-
-
-def discover(paths: list[Path], exclude_for=lambda p: ()) -> list[tuple[Path, bool]]:
-    """Files to lint as (path, named explicitly), in a deterministic order."""
-    out: list[tuple[Path, bool]] = []
-    seen: set[Path] = set()
-    for root in paths:
-        if root.is_file() or not root.exists():
-            if root not in seen:
-                seen.add(root)
-                out.append((root, True))
-            continue
-        top = root.resolve()
-        repo = _repo_root(top)
-        specs: list[tuple[Path, pathspec.PathSpec]] = []
-        if repo is not None:
-            chain = [top, *top.parents]
-            for d in reversed(chain[:chain.index(repo) + 1] if repo in chain else [top]):
-                if d != top:
-                    s = _ignore_spec(d)
-                    if s is not None:
-                        specs.append((d, s))
-        found: list[Path] = []
-
-        def walk(d: Path, specs: list) -> None:
-            s = _ignore_spec(d)
-            local = specs + [(d, s)] if s is not None else specs
-            ex = exclude_for(d)
-            try:
-                entries = sorted(os.scandir(d), key=lambda e: e.name)
-            except OSError:
-                return
-            for e in entries:
-                p = Path(e.path)
-                is_dir = e.is_dir(follow_symlinks=False)
-                if is_dir and (e.name in SKIP_DIRS or e.name.startswith(".")):
-                    continue
-                if _ignored(p, is_dir, local) or (ex and _excluded(p, is_dir, ex)):
-                    continue
-                if is_dir:
-                    walk(p, local)
-                elif e.is_file() and language(p) is not None:
-                    found.append(p)
-
-        walk(top, specs)
-        for p in found:
-            shown = Path(os.path.relpath(p, Path.cwd())) if _under(p, Path.cwd()) else p
-            if shown not in seen:
-                seen.add(shown)
-                out.append((shown, False))
-    return out
-
-
-def _under(p: Path, d: Path) -> bool:
-    try:
-        p.resolve().relative_to(d.resolve())
-        return True
-    except ValueError:
-        return False
-
-
-def _excluded(p: Path, is_dir: bool, ex: tuple[Path, pathspec.PathSpec]) -> bool:
-    base, spec = ex
-    try:
-        rel = p.resolve().relative_to(base).as_posix()
-    except ValueError:
-        return False
-    return spec.match_file(rel + ("/" if is_dir else ""))
+def unit(backend: Backend, path: str, text: str) -> Unit:
+    """The text of a file in `backend`'s dialect as the rules read it."""
+    if backend.lint_reader is not None:
+        module, fn = backend.lint_reader.split(":")
+        from importlib import import_module
+        return getattr(import_module(module), fn)(backend, path, text)
+    return Unit(path, backend.name, text)
 
 
 # -- positions ----------------------------------------------------------------------------------
@@ -200,14 +92,14 @@ def mapped(text: str, segs: list[tuple[int, int, int]], index: LineIndex):
 
 
 # -- Metal ---------------------------------------------------------------------------------------
-# Metal attribute parameters -> the CUDA expression they stand for.  From the dialect table's
-# metal_attr column; the last two are common Metal spellings the table does not list yet.
-def _metal_params() -> dict[str, str]:
+# Metal attribute parameters -> the CUDA expression they stand for.  From the backend's attributed
+# built-ins; the last two are common Metal spellings the table does not list yet.
+def _metal_params(metal: Backend) -> dict[str, str]:
     m = {}
     for key, expr in (("thread_idx", "threadIdx.x"), ("block_idx", "blockIdx.x"), ("block_dim", "blockDim.x"),
                       ("grid_dim", "gridDim.x"), ("warp_size", "warpSize"),
                       ("lane_id", "(threadIdx.x % warpSize)"), ("warp_id", "(threadIdx.x / warpSize)")):
-        attr = dialect.concept(key).attribute("metal")
+        attr = dialect.concept(key).attribute(metal.name)
         if attr:
             m[attr[1]] = expr
     m.setdefault("thread_index_in_threadgroup", "threadIdx.x")
@@ -215,22 +107,25 @@ def _metal_params() -> dict[str, str]:
     return m
 
 
-def _metal_calls() -> dict[str, str]:
-    """Metal warp intrinsic -> the mask-less legacy spelling the CUDA column also reads."""
+def _metal_calls(metal: Backend) -> dict[str, str]:
+    """Metal warp intrinsic -> the mask-less legacy spelling the CUDA dialect also reads."""
+    src = backends.source()
     out = {}
     for c in dialect.CONCEPTS:
         if not c.warp_level or c.kind not in ("shuffle", "vote"):
             continue
-        mn, hn = c.name("metal"), c.name("hip")
-        if mn and hn and mn.startswith("simd_") and dialect.lookup("cuda", hn) is c:
-            out[mn] = hn
+        mn = c.name(metal.name)
+        legacy = next((a for a in src.aliases.get(c.key, ()) if dialect.lookup(src.name, a) is c), None)
+        if mn and legacy and mn.startswith("simd_"):
+            out[mn] = legacy
     return out
 
 
 _PARAM = re.compile(r"\b(\w+)\s*\[\[\s*(\w+)\s*\]\]")
 
 
-def metal_unit(path: str, text: str) -> Unit:
+def metal_unit(metal: Backend, path: str, text: str) -> Unit:
+    """Metal's `lint_reader`: its text as same-meaning CUDA-shaped text (not fixable: a shim)."""
     sh = Shim(text)
     for m in re.finditer(r"\bkernel(?=\s+void\b)", text):
         sh.replace(m.start(), m.end(), "__global__")
@@ -241,11 +136,11 @@ def metal_unit(path: str, text: str) -> Unit:
         sh.replace(m.start(), m.end(), "")
     for m in re.finditer(r"\bconstant\b(?=\s+[A-Za-z_])", text):
         sh.replace(m.start(), m.end(), "const")
-    calls = _metal_calls()
+    calls = _metal_calls(metal)
     if calls:
         for m in re.finditer(r"\b(" + "|".join(map(re.escape, sorted(calls, key=len, reverse=True))) + r")\b(?=\s*\()", text):
             sh.replace(m.start(), m.end(), calls[m.group(1)])
-    params = _metal_params()
+    params = _metal_params(metal)
     # Bind attributed parameters at the top of their function body.
     for fm in re.finditer(r"\b__global__\b|\bkernel\s+void\b|\[\[\s*kernel\s*\]\]", text):
         lp = text.find("(", fm.end())
@@ -267,7 +162,7 @@ def metal_unit(path: str, text: str) -> Unit:
         if binds:
             sh.replace(brace + 1, brace + 1, "".join(binds))
     new, segs = sh.build()
-    return Unit(path, "metal", new, mapped(new, segs, LineIndex(text)), fixable=False)
+    return Unit(path, metal.name, new, mapped(new, segs, LineIndex(text)), fixable=False)
 
 
 # -- CUDA in Python strings ----------------------------------------------------------------------
@@ -275,6 +170,7 @@ _CALLS = {"RawKernel": ("code", 0), "RawModule": ("code", 0), "load_inline": ("c
 
 
 def python_units(path: str, text: str) -> list[Unit]:
+    """The CUDA source strings of a Python file (not fixable: edits would have to respect the quoting)."""
     try:
         tree = ast.parse(text)
     except SyntaxError:
@@ -320,7 +216,7 @@ def python_units(path: str, text: str) -> list[Unit]:
         if id(c) in seen or not DEVICE_MARKERS.search(c.value):
             continue
         seen.add(id(c))
-        units.append(Unit(path, "cuda", c.value, _string_locator(c, lines, text), fixable=False))
+        units.append(Unit(path, backends.source().name, c.value, _string_locator(c, lines, text), fixable=False))
     return units
 
 
@@ -348,7 +244,7 @@ def header_macros(header: Path, depth: int = 0) -> tuple[tuple[str, tuple[str, i
     """Hardcoded warp-size macros a quoted header (and what it includes) defines."""
     from ..model import build
     from ..source import SourceFile
-    from . import guards
+    from .. import guards
     try:
         text = header.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
@@ -377,7 +273,6 @@ def included_macros(path: Path, text: str) -> dict[str, tuple[str, int, int, str
     for inc in _INCLUDE.findall(text):
         p = path.parent / inc
         if p.is_file():
-            shown = Path(os.path.relpath(p, Path.cwd())) if _under(p, Path.cwd()) else p
             for name, (where, line, col, value) in header_macros(p.resolve()):
-                out[name] = (str(shown) if Path(where) == p.resolve() else where, line, col, value)
+                out[name] = (str(shown(p)) if Path(where) == p.resolve() else where, line, col, value)
     return out

@@ -1,0 +1,233 @@
+"""Preprocessor platform guards: on which compile passes the code under an `#if` exists.
+
+CUDA and HIP sources are compiled in passes: NVIDIA device and host (nvcc), AMD device and host
+(hipcc).  Each platform macro is defined on some of them (`__CUDA_ARCH__` on NVIDIA's device pass,
+`__CUDACC__` on both NVIDIA passes, `__HIP_PLATFORM_AMD__` on both AMD passes, `__GFX9__` on
+some AMD device passes); any other macro is unknown.  An `#if`/`#elif` test is evaluated on each
+pass with three-valued logic (true, false, unknown), so compound tests (`!defined(A) || B`), `#elif`
+chains, `#else` parts and `# ifndef` read alike for every consumer:
+
+- translate: `cuda_only` (dead on every AMD pass: nothing to port) and `amd_only` (never
+  compiled by nvcc: already written per platform, left as it is);
+- lint: `side_of` / `platform_guarded` (device code written for one platform, or per
+  architecture: `__GFX9__`, `__AMDGCN_WAVEFRONT_SIZE`, the honest way to a compile-time wave width).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+NVIDIA_DEVICE, NVIDIA_HOST, AMD_DEVICE, AMD_HOST = "nvidia-device", "nvidia-host", "amd-device", "amd-host"
+PASSES = (NVIDIA_DEVICE, NVIDIA_HOST, AMD_DEVICE, AMD_HOST)
+NVIDIA = frozenset({NVIDIA_DEVICE, NVIDIA_HOST})
+AMD = frozenset({AMD_DEVICE, AMD_HOST})
+DEVICE = frozenset({NVIDIA_DEVICE, AMD_DEVICE})
+# What side_of answers.
+SIDE_ARCH, SIDE_NVIDIA, SIDE_AMD = "arch", "nvidia", "amd"
+
+
+@dataclass(frozen=True)
+class PlatformMacro:
+    pattern: str
+    defined_on: frozenset[str]
+    value: int | None = 1  # where defined (None: a number we cannot know, e.g. the architecture)
+    sometimes: bool = False  # defined on only some compiles of those passes (one architecture's)
+    arch: bool = False  # names an architecture, not a platform
+
+
+# Order matters: the first pattern that matches a name wins (NVIDIA's before AMD's `*HIP_PLATFORM*`).
+MACROS = (
+    PlatformMacro(r"__CUDA_ARCH__", frozenset({NVIDIA_DEVICE}), None),
+    PlatformMacro(r"__CUDA_ARCH_LIST__|__CUDACC_VER_MAJOR__|CUDA_VERSION", NVIDIA, None),
+    PlatformMacro(r"__NVCC__|__CUDACC__|__HIP_PLATFORM_NVIDIA__|__HIP_PLATFORM_NVCC__|__NVCOMPILER", NVIDIA),
+    PlatformMacro(r"__AMDGCN_WAVEFRONT_SIZE\w*", frozenset({AMD_DEVICE}), None, arch=True),
+    PlatformMacro(r"__GFX\d+\w*__|__gfx\d+\w*__", frozenset({AMD_DEVICE}), sometimes=True, arch=True),
+    PlatformMacro(r"__HIP_DEVICE_COMPILE__|__AMDGCN__|__HIP_ARCH\w*", frozenset({AMD_DEVICE})),
+    PlatformMacro(r"__HIP_PLATFORM_AMD__|__HIP_PLATFORM_HCC__|__HIPCC__|__HIP__|__HCC__|\w*USE_(AMD_)?ROCM\w*|"
+                  r"\w*_USE_HIP\w*|\w*HIP_PLATFORM\w*", AMD),
+)
+_COMPILED = tuple((re.compile(m.pattern), m) for m in MACROS)
+CONDITIONALS = ("preproc_if", "preproc_ifdef", "preproc_elif", "preproc_elifdef")
+_ALTERNATIVES = ("preproc_else", "preproc_elif", "preproc_elifdef")
+
+
+def macro(name: str) -> PlatformMacro | None:
+    return next((m for rx, m in _COMPILED if rx.fullmatch(name)), None)
+
+
+# -- evaluating a test on one pass: an int, or None when it cannot be known ------------------------
+def _defined(name: str, p: str) -> int | None:
+    m = macro(name)
+    if m is None:
+        return None
+    if p not in m.defined_on:
+        return 0
+    return None if m.sometimes else 1
+
+
+def _value(name: str, p: str) -> int | None:
+    if name in ("true", "false"):
+        return int(name == "true")
+    m = macro(name)
+    if m is None:
+        return None
+    if p not in m.defined_on:
+        return 0
+    return None if m.sometimes else m.value
+
+
+def _int(text: str) -> int | None:
+    t = text.rstrip("uUlL")
+    try:
+        return int(t, 0) if not re.fullmatch(r"0\d+", t) else int(t, 8)
+    except ValueError:
+        return None
+
+
+_BINARY = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+           "/": lambda a, b: int(a / b) if b else None, "%": lambda a, b: a % b if b else None,
+           "<<": lambda a, b: a << b if 0 <= b < 64 else None, ">>": lambda a, b: a >> b if 0 <= b < 64 else None,
+           "&": lambda a, b: a & b, "|": lambda a, b: a | b, "^": lambda a, b: a ^ b,
+           "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b), "<": lambda a, b: int(a < b),
+           "<=": lambda a, b: int(a <= b), ">": lambda a, b: int(a > b), ">=": lambda a, b: int(a >= b)}
+
+
+def evaluate(node: Node | None, src, p: str) -> int | None:
+    """The value of a preprocessor expression on pass `p` (None: unknown there)."""
+    if node is None:
+        return None
+    t = node.type
+    if t == "number_literal":
+        return _int(src.text_of(node))
+    if t == "identifier":
+        return _value(src.text_of(node), p)
+    if t == "preproc_defined":
+        name = next((c for c in node.named_children if c.type == "identifier"), None)
+        return _defined(src.text_of(name), p) if name is not None else None
+    if t == "parenthesized_expression":
+        inner = [c for c in node.named_children if c.type != "comment"]
+        return evaluate(inner[0], src, p) if len(inner) == 1 else None
+    if t == "unary_expression":
+        op, v = src.text_of(node.child_by_field_name("operator")), evaluate(node.child_by_field_name("argument"), src, p)
+        if v is None:
+            return None
+        return {"!": int(not v), "-": -v, "+": v, "~": ~v}.get(op)
+    if t == "binary_expression":
+        op = src.text_of(node.child_by_field_name("operator"))
+        a = evaluate(node.child_by_field_name("left"), src, p)
+        b = evaluate(node.child_by_field_name("right"), src, p)
+        if op == "&&":
+            return 0 if 0 in (a, b) else (1 if a is not None and b is not None else None)
+        if op == "||":
+            return 1 if (a is not None and a != 0) or (b is not None and b != 0) else (0 if a == b == 0 else None)
+        return None if a is None or b is None or op not in _BINARY else _BINARY[op](a, b)
+    if t == "conditional_expression":
+        c = evaluate(node.child_by_field_name("condition"), src, p)
+        if c is None:
+            return None
+        return evaluate(node.child_by_field_name("consequence" if c else "alternative"), src, p)
+    return None  # a function-like macro, `__has_include`, a parse error: unknown
+
+
+# -- the branches around a node -----------------------------------------------------------------
+@dataclass(frozen=True)
+class Branch:
+    test: Node  # the #if / #ifdef / #elif node whose test decides this branch
+    in_else: bool  # the node is in that test's #else / #elif part (the test is false there)
+
+    def reached(self, src, p: str) -> bool:
+        """Can code in this branch be compiled on pass `p`?"""
+        v = holds(self.test, src, p)
+        return v is None or bool(v) != self.in_else
+
+
+def test_node(cond: Node) -> Node | None:
+    return cond.child_by_field_name("condition") or cond.child_by_field_name("name")
+
+
+def holds(cond: Node, src, p: str) -> int | None:
+    """Whether the test of an #if / #ifdef / #ifndef / #elif node holds on pass `p` (None: unknown)."""
+    t = test_node(cond)
+    if cond.type in ("preproc_ifdef", "preproc_elifdef"):
+        v = _defined(src.text_of(t), p) if t is not None else None
+        negated = bool(cond.children) and src.text_of(cond.children[0]).endswith("ndef")  # `# ifndef` too
+        return v if v is None or not negated else int(not v)
+    return evaluate(t, src, p)
+
+
+def branches(node: Node, src) -> list[Branch]:
+    """The preprocessor branches around `node`, innermost first."""
+    out: list[Branch] = []
+    child, n = node, node.parent
+    while n is not None:
+        if n.type in CONDITIONALS:
+            t = test_node(n)
+            if t is None or (t.start_byte, t.end_byte) != (child.start_byte, child.end_byte):
+                out.append(Branch(n, child.type in _ALTERNATIVES))
+        child, n = n, n.parent
+    return out
+
+
+def reach(node: Node, src) -> frozenset[str]:
+    """The passes on which `node` is compiled."""
+    bs = branches(node, src)
+    return frozenset(p for p in PASSES if all(b.reached(src, p) for b in bs))
+
+
+def names_platform(cond: Node, src, *, arch: bool | None = None) -> bool:
+    """Does the test of this #if name a platform macro (only architecture ones with arch=True)?"""
+    t = test_node(cond)
+    if t is None:
+        return False
+    names = [t] if t.type == "identifier" else list(_identifiers(t))
+    for n in names:
+        m = macro(src.text_of(n))
+        if m is not None and (arch is None or m.arch == arch):
+            return True
+    return False
+
+
+def _identifiers(node: Node):
+    for c in node.named_children:
+        if c.type == "identifier":
+            yield c
+        else:
+            yield from _identifiers(c)
+
+
+# -- what translate asks ------------------------------------------------------------------------
+def cuda_only(node: Node, src) -> bool:
+    """Compiled on no AMD pass (`#if __CUDA_ARCH__`, the #else of `#ifdef __HIP_PLATFORM_AMD__`)."""
+    return not reach(node, src) & AMD
+
+
+def amd_only(node: Node, src) -> bool:
+    """Compiled on no NVIDIA pass (`#ifdef __HIP_PLATFORM_AMD__`, `#if __GFX9__`)."""
+    return not reach(node, src) & NVIDIA
+
+
+def never_on_amd(cond: Node, src) -> bool:
+    """Is the test of this #if false on every AMD pass (its body vanishes there)?"""
+    return all(holds(cond, src, p) == 0 for p in AMD)
+
+
+# -- what lint asks (device code) ---------------------------------------------------------------
+def side_of(node: Node, src) -> str | None:
+    """'arch' under a test of the AMD architecture, else the one platform whose device code this is
+    ('nvidia' / 'amd'), else None."""
+    bs = branches(node, src)
+    if any(names_platform(b.test, src, arch=True) for b in bs):
+        return SIDE_ARCH
+    dev = frozenset(p for p in DEVICE if all(b.reached(src, p) for b in bs))
+    if dev == {AMD_DEVICE}:
+        return SIDE_AMD
+    if dev == {NVIDIA_DEVICE}:
+        return SIDE_NVIDIA
+    return None
+
+
+def platform_guarded(node: Node, src) -> bool:
+    """Device code written for one platform or one architecture (lint leaves its hazards alone)."""
+    return side_of(node, src) is not None

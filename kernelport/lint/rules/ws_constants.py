@@ -1,0 +1,365 @@
+"""WS rules on constants and macros that spell the warp size: hardcoded 32s, `warpSize` where a
+constant expression is needed, a 64 fixed for every AMD GPU, mixed sources, bare literals."""
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from ... import backends, dialect, warpflow
+from ...source import walk
+from ... import guards
+from ..rule import Rule, ex, register
+from .ws_sites import SiteRule, _expr_text, _why, site_codes
+
+
+@register
+class HardcodedWarpSize(Rule):
+    code, name = "WS001", "hardcoded-warp-size"
+    summary = "A macro or constant hardcodes the warp size as 32."
+    docs = """\
+`#define WARP_SIZE 32`, `constexpr int kWarpSize = 32` or any constant 32 whose value reaches a
+warp-level use (a shuffle lane, a per-warp slot, a lane mask).  Every use inherits the 32: on
+AMD CDNA (gfx9, MI100-MI300) a wave has 64 lanes, on Metal the SIMD-group width is not
+guaranteed, so lane and warp indices, ladders and per-warp arrays computed from it are wrong.
+
+**Fix**: use `warpSize` at run time.  Where a constant expression is needed (array sizes,
+template arguments) derive it from the architecture: 64 under `__GFX9__`, else 32 (this is the
+`KP_WAVE_SIZE` that `kernelport translate` emits).  If your build already defines the macro per
+architecture, list it in `portable-macros` in `[tool.kernelport]`.
+
+Stays silent on: macros that are not about warps (`#define TILE_DIM 32` for a tile), on a
+definition that nothing in its (non-header) file uses, and on
+definitions inside a platform or architecture branch (`#if defined(__GFX9__)` ... `#else`
+`#define WARP_SIZE 32`), which are per-platform by construction."""
+    flags = (
+        ex("""
+#define WARP_SIZE 32  // !
+__global__ void k(float* x) {
+    int lane = threadIdx.x % WARP_SIZE;
+    x[threadIdx.x] = __shfl_down_sync(0xffffffff, x[threadIdx.x], 1) + lane;
+}"""),
+        ex("""
+constexpr int kWarpSize = 32;  // !
+__device__ float sum(float v) {
+    for (int o = kWarpSize / 2; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
+    return v;
+}"""),
+    )
+    passes = (
+        ex("""
+#define TILE_DIM 32
+__global__ void copy(float* o, const float* i) {
+    __shared__ float tile[TILE_DIM][TILE_DIM + 1];
+    tile[threadIdx.y][threadIdx.x] = i[threadIdx.y * TILE_DIM + threadIdx.x];
+    __syncthreads();
+    o[threadIdx.x * TILE_DIM + threadIdx.y] = tile[threadIdx.y][threadIdx.x];
+}"""),
+        ex("""
+#if defined(__GFX9__)
+#define WARP_SIZE 64
+#else
+#define WARP_SIZE 32
+#endif
+__global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1); }"""),
+    )
+
+    def check(self, ctx) -> None:
+        seen = set()
+        for name, m in ctx.hardcoded_macros.items():
+            if m.node is None:
+                continue
+            seen.add((m.node.start_byte, m.node.end_byte))
+            uses = [n for n in ctx.nodes("identifier") if ctx.text(n) == name
+                    and not (n.parent is not None and n.parent.type == "preproc_def")]
+            if not uses and not ctx.path.endswith((".h", ".hpp", ".cuh", ".hh", ".inl")):
+                continue  # unused in a source file (a header's uses are in the files that include it)
+            used = (f"its {len(uses)} uses assume" if len(uses) > 1 else "its use assumes") if uses else "it assumes"
+            ctx.report(self, m.node,
+                       f"`{name}` hardcodes the warp size as {m.value}: {used} 32 lanes, which is wrong {ctx.breaks}; "
+                       f"use {ctx.wave} at run time and a per-architecture constant (64 under `__GFX9__`, else 32) "
+                       f"where a constant expression is needed, or list `{name}` in `portable-macros` if the build "
+                       f"defines it per architecture",
+                       related=tuple(ctx.related(u, f"use of {name}") for u in uses[:8]))
+        for s, code in site_codes(ctx):
+            if code == self.code and (s.node.start_byte, s.node.end_byte) not in seen:
+                seen.add((s.node.start_byte, s.node.end_byte))
+                name = ctx.macro_name(s.node) or "this constant"
+                ctx.report(self, s.node, f"`{name}` hardcodes a warp-size value ({ctx.text(s.node).strip()}) that "
+                           f"reaches a warp-level use{_why(s)}: wrong {ctx.breaks}; derive it from {ctx.wave}")
+
+
+@register
+class WarpSizeConstantExpression(Rule):
+    code, name = "WS013", "warpsize-in-constant-expression"
+    summary = "`warpSize` is used where a constant expression is required."
+    docs = """\
+`__shared__ float s[warpSize]`, `template_fn<warpSize>()`, `static_assert(warpSize == 32)`,
+`constexpr int W = warpSize;`, `#if warpSize == 64`.  `warpSize` is a run-time value: nvcc never
+accepted it there, and from ROCm 7 HIP's `warpSize` is not `constexpr` either (older ROCm
+accepted it, so such HIP code stops compiling on upgrade).  In `#if` it is not a macro at all
+and silently evaluates to 0.
+
+**Fix**: a per-architecture constant where a constant is needed (64 under `__GFX9__`, else 32;
+the `KP_WAVE_SIZE` of kernelport's HIP ports), an upper bound (64) for array sizes, and
+`warpSize` at run time."""
+    flags = (
+        ex("""
+template <int W> __device__ float reduce(float v);
+__global__ void k(float* x) {
+    __shared__ float s[warpSize];  // !
+    static_assert(warpSize == 64, "wave64 only");  // !
+    x[0] = reduce<warpSize>(s[0]);  // !
+}""", lang="hip"),
+    )
+    passes = (
+        ex("""
+__global__ void k(float* x) {
+    int lane = threadIdx.x % warpSize;
+    x[threadIdx.x] = __shfl(x[threadIdx.x], (lane + 1) % warpSize);
+}""", lang="hip"),
+    )
+
+    def severity(self, targets):
+        return "error"
+
+    def check(self, ctx) -> None:
+        ws = dialect.concept("warp_size")
+        names = {ws.name(b.name) for b in backends.all() if b.lint_reader is None} - {None}  # text read as written
+        aliases = set()
+        for n in ctx.nodes("preproc_def"):
+            v = n.child_by_field_name("value")
+            if v is not None and ctx.text(v).strip().strip("()").strip() in names:
+                aliases.add(ctx.text(n.child_by_field_name("name")))
+        for n in ctx.nodes("identifier", "type_identifier"):
+            t = ctx.text(n)
+            if t not in names and t not in aliases:
+                continue
+            if _in_macro_definition(n) or ctx.guarded(n) and t in aliases:
+                continue
+            where = _const_context(ctx, n)
+            if where:
+                via = f" (through `{t}`)" if t in aliases else ""
+                ctx.report(self, n, f"`warpSize`{via} used in {where}, which needs a constant expression: warpSize is a "
+                           f"run-time value (nvcc rejects it, and HIP's is not constexpr from ROCm 7); use a "
+                           f"per-architecture constant (64 under `__GFX9__`, else 32) or an upper bound of 64")
+
+
+def _in_macro_definition(n: Node) -> bool:
+    p = n.parent
+    while p is not None:
+        if p.type in ("preproc_def", "preproc_function_def"):
+            return True
+        p = p.parent
+    return False
+
+
+def _const_context(ctx, node: Node) -> str | None:
+    n = node
+    while n is not None:
+        p = n.parent
+        if p is None:
+            return None
+        if p.type == "array_declarator" and p.child_by_field_name("size") is not None and \
+                (p.child_by_field_name("size").start_byte, p.child_by_field_name("size").end_byte) == (n.start_byte, n.end_byte):
+            return "an array size"
+        if p.type == "template_argument_list":
+            return "a template argument"
+        if p.type == "static_assert_declaration":
+            return "a static_assert"
+        if p.type in ("case_statement",) and n.type != "compound_statement" and p.child_by_field_name("value") is not None \
+                and (p.child_by_field_name("value").start_byte, p.child_by_field_name("value").end_byte) == (n.start_byte, n.end_byte):
+            return "a case label"
+        if p.type in ("preproc_if", "preproc_elif") and p.child_by_field_name("condition") is not None and \
+                (p.child_by_field_name("condition").start_byte, p.child_by_field_name("condition").end_byte) == (n.start_byte, n.end_byte):
+            return "a preprocessor condition (where it is not a macro and reads as 0)"
+        if p.type == "launch_bounds":
+            return "`__launch_bounds__`"
+        if p.type == "enumerator":
+            return "an enumerator"
+        if p.type == "declaration" and any(c.type == "type_qualifier" and ctx.text(c) == "constexpr" for c in p.children):
+            return "a constexpr initializer"
+        if p.type in ("compound_statement", "function_definition", "field_declaration_list"):
+            return None
+        n = p
+    return None
+
+
+# Runs of backends whose hardware comes in both widths (AMD: CDNA 64, RDNA 32): one fixed width
+# for all of them is wrong on the narrow ones and right, by luck, on the wide ones.
+_BOTH_WIDTHS = [r for b in backends.all() if len({r.wave for r in b.runs}) > 1 for r in b.runs]
+_AMD_NARROW = frozenset(r.target for r in _BOTH_WIDTHS if r.wave == 32)
+_AMD_WIDE = frozenset(r.target for r in _BOTH_WIDTHS if r.wave > 32)
+
+
+@register
+class Hardcoded64UnderAmdGuard(Rule):
+    code, name = "WS014", "hardcoded-64-under-amd-guard"
+    summary = "A wave width of 64 is hardcoded for every AMD GPU (`#ifdef __HIP_PLATFORM_AMD__` ... 64)."
+    docs = """\
+`#ifdef __HIP_PLATFORM_AMD__` / `#if defined(USE_ROCM)` followed by `#define WARP_SIZE 64`,
+`constexpr int kWarpSize = 64`, `% 64` or `>> 6` on a thread index.  Only CDNA (gfx9: MI100-
+MI300) is wave64; RDNA GPUs (gfx10-12: Radeon RX 6000/7000, W7900) are wave32, so the platform
+test is the wrong question and every RDNA build computes lanes, warps and ladders for 64 lanes.
+
+**Fix**: test the architecture (`#if defined(__GFX9__)` → 64, else 32) or use `warpSize` at run
+time.  An `__GFX9__` / `__AMDGCN_WAVEFRONT_SIZE` test is what it should be and stays silent.
+An error when `hip-rdna` is a target, a warning otherwise."""
+    flags = (
+        ex("""
+#ifdef __HIP_PLATFORM_AMD__
+#define WARP_SIZE 64  // !
+#else
+#define WARP_SIZE 32
+#endif"""),
+        ex("""
+__global__ void k(float* x) {
+#if defined(USE_ROCM)
+    int lane = threadIdx.x % 64;  // !
+#else
+    int lane = threadIdx.x % 32;
+#endif
+    x[threadIdx.x] = __shfl(x[threadIdx.x], lane);
+}"""),
+    )
+    passes = (
+        ex("""
+#if defined(__GFX9__)
+#define KP_WAVE_SIZE 64
+#else
+#define KP_WAVE_SIZE 32
+#endif"""),
+        ex("""
+#ifdef __HIP_PLATFORM_AMD__
+#define BLOCK 64
+#endif"""),
+    )
+
+    def severity(self, targets):
+        if targets & _AMD_NARROW:
+            return "error"
+        return "warning" if targets & _AMD_WIDE else None
+
+    def check(self, ctx) -> None:
+        for n in ctx.nodes("preproc_def", "number_literal"):
+            if n.type == "preproc_def" and n.child_by_field_name("value") is not None:
+                v, name = n.child_by_field_name("value"), ctx.text(n.child_by_field_name("name"))
+                if warpflow.int_value(ctx.text(v)) == 64 and guards.side_of(n, ctx.src) == guards.SIDE_AMD and (
+                        warpflow.WARP_SIZE_NAME.search(name) or name in ctx.settings.portable_macros):
+                    ctx.report(self, v, f"`{name}` is 64 for every AMD GPU: RDNA (gfx10-12) runs 32-wide waves; test "
+                               f"the architecture (`__GFX9__` → 64, else 32) or use `warpSize` at run time")
+                continue
+            if n.type == "number_literal" and warpflow.int_value(ctx.text(n)) in (64, 63, 6):
+                side = guards.side_of(n, ctx.src)
+                if side != guards.SIDE_AMD:
+                    continue
+                if self._is_wave(ctx, n):
+                    ctx.report(self, n, f"`{_expr_text(ctx, n) if n.parent.type == 'binary_expression' else ctx.text(n)}` "
+                               f"hardcodes a 64-wide wave for every AMD GPU: RDNA (gfx10-12) runs 32-wide waves; test "
+                               f"the architecture (`__GFX9__` → 64, else 32) or use `warpSize` at run time")
+
+    def _is_wave(self, ctx, n: Node) -> bool:
+        v = warpflow.int_value(ctx.text(n))
+        p = n.parent
+        if p is not None and p.type == "preproc_arg":
+            p = p.parent
+        if p is not None and p.type == "preproc_def":
+            return v == 64 and bool(warpflow.WARP_SIZE_NAME.search(ctx.text(p.child_by_field_name("name"))))
+        if p is not None and p.type == "init_declarator":
+            nm = p.child_by_field_name("declarator")
+            return v == 64 and nm is not None and bool(warpflow.WARP_SIZE_NAME.search(ctx.text(nm)))
+        if p is not None and p.type == "binary_expression":
+            op = ctx.text(p.child_by_field_name("operator"))
+            left = ctx.text(p.child_by_field_name("left"))
+            threadish = "threadIdx" in left or re.search(r"\b(tid|lane|thread)\w*", left)
+            return bool(threadish) and ((op in ("%", "/") and v == 64) or (op == "&" and v == 63) or
+                                        (op == ">>" and v == 6))
+        return False
+
+
+@register
+class MixedWarpSizeSources(Rule):
+    code, name = "WS016", "mixed-warp-size-sources"
+    summary = "One function uses both `warpSize` and a hardcoded 32 as the wave width."
+    docs = """\
+A kernel that computes `lane = tid % warpSize` but runs a ladder from 16, or sizes with
+`WARP_SIZE` (32) while shuffling with `warpSize`.  The author clearly meant to be portable, but
+on a 64-wide wave the two disagree: lanes numbered to 63 meet ladders and slots for 32.
+
+**Fix**: use `warpSize` (or a per-architecture constant where a constant is needed) everywhere in
+the function.  Reported once per function, at the first hardcoded use; the individual sites also
+have their own findings."""
+    flags = (
+        ex("""
+__global__ void k(float* x) {
+    int lane = threadIdx.x % warpSize;
+    float v = x[threadIdx.x];
+    for (int o = 16; o > 0; o /= 2)  // !
+        v += __shfl_down_sync(0xffffffff, v, o);
+    if (lane == 0) x[blockIdx.x] = v;
+}"""),
+    )
+    passes = (
+        ex("""
+__global__ void k(float* x) {
+    int lane = threadIdx.x % warpSize;
+    float v = x[threadIdx.x];
+    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    if (lane == 0) x[blockIdx.x] = v;
+}"""),
+    )
+
+    def check(self, ctx) -> None:
+        ws_names = {dialect.concept("warp_size").name(backends.source().name)}
+        for f in ctx.module.functions.values():
+            if not f.is_device or f.body is None:
+                continue
+            portable = [n for n in walk(f.body) if n.type == "identifier" and ctx.text(n) in ws_names
+                        and ctx.code_context(n) != "const"]
+            if not portable:
+                continue
+            hard = [s.node for s, code in site_codes(ctx)
+                    if s.role in ("ws", "ws_m1", "half", "five", "ladder") and code != "WS001"
+                    and f.node.start_byte <= s.node.start_byte < f.node.end_byte]
+            hard += [n for n in walk(f.body) if n.type == "identifier" and ctx.text(n) in ctx.hardcoded_macros]
+            if not hard:
+                continue
+            first = min(hard, key=lambda n: n.start_byte)
+            ctx.report(self, first, f"`{f.name}` uses both `warpSize` (line {ctx.where(portable[0]).split(':')[0]}) and "
+                       f"a hardcoded 32 (`{_expr_text(ctx, first)}`) as the wave width: {ctx.breaks}, they disagree; "
+                       f"use `warpSize` throughout", related=(ctx.related(portable[0], "warpSize used here"),))
+
+
+@register
+class WarpSizeLiteral(SiteRule):
+    code, name = "WS017", "warp-size-literal"
+    summary = "Another literal whose value is the warp width (32, 31, 16, 0xffffffff) reaches a warp-level use."
+    docs = """\
+The warp-size dataflow followed a 32, 31, 16 or full 32-bit mask to a warp-level use that the
+more specific rules do not name: a lane test `lane < 16` in warp code, a ballot compared with
+`0xffffffff` ("all lanes voted yes", never true for 64 lanes), a per-warp count.  The message
+says which use confirmed it.
+
+**Fix**: express it through `warpSize` (`warpSize / 2`, `warpSize - 1`), and compare ballots with
+`__activemask()` or the ballot of the lanes present."""
+    flags = (
+        ex("""
+__global__ void all_positive(const float* x, int* out) {
+    unsigned long long m = __ballot_sync(0xffffffff, x[threadIdx.x] > 0.0f);
+    if (m == 0xffffffff) out[blockIdx.x] = 1;  // !
+}"""),
+    )
+    passes = (
+        ex("""
+__global__ void all_positive(const float* x, int* out) {
+    if (__all_sync(0xffffffff, x[threadIdx.x] > 0.0f)) out[blockIdx.x] = 1;
+}"""),
+    )
+
+    def message(self, ctx, s) -> str:
+        if s.role == "full_value":
+            return (f"`{_expr_text(ctx, s.node)}` compares a ballot with the 32-bit all-ones mask: {ctx.breaks}, a "
+                    f"full wave's ballot has 64 bits, so the test never holds; use `__all_sync` or compare with "
+                    f"`__activemask()`")
+        return (f"`{_expr_text(ctx, s.node)}` uses {ctx.text(s.node)} as a warp-width value{_why(s)}: wrong "
+                f"{ctx.breaks}; express it through {ctx.wave}")

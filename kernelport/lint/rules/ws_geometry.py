@@ -1,0 +1,230 @@
+"""WS rules on per-warp shared arrays and host launch geometry sized from a 32-wide warp."""
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from ... import backends, dialect, warpflow
+from ...source import walk
+from ..rule import Rule, ex, register
+from .ws_sites import _LANE_ARRAY, _expr_text, _parent_op, _shared_dim, _why, site_codes
+
+
+@register
+class PerWarpShared32(Rule):
+    code, name = "WS011", "per-warp-shared-array-32"
+    summary = "A shared array sized 32 holds one slot per lane or per warp."
+    docs = """\
+`__shared__ float partial[32];` written at `partial[warp]` and read back at `partial[lane]`.  The
+32 encodes "at most 32 warps per block, read by the 32 lanes of one warp": on a 64-wide wave the
+second stage reads `partial[lane]` for lanes up to 63 (out of bounds), and on a wave-32 port of
+a 64-lane assumption the slots run out.
+
+**Fix**: size it with a compile-time wave constant (64 under `__GFX9__`, else 32; `KP_WAVE_SIZE`
+in kernelport's HIP ports), or `1024 / 32 = 32` slots read only by lanes `< nwarps`.  A tile
+(`tile[32][33]`) indexed by thread coordinates stays silent."""
+    flags = (
+        ex("""
+__device__ float warp_sum(float v) {
+    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    return v;
+}
+__global__ void k(const float* x, float* out) {
+    __shared__ float partial[32];  // !
+    int lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;
+    float v = warp_sum(x[threadIdx.x]);
+    if (lane == 0) partial[warp] = v;
+    __syncthreads();
+    if (warp == 0) out[blockIdx.x] = warp_sum(partial[lane]);
+}"""),
+    )
+    passes = (
+        ex("""
+__global__ void transpose(float* o, const float* i, int w) {
+    __shared__ float tile[32][33];
+    tile[threadIdx.y][threadIdx.x] = i[threadIdx.y * w + threadIdx.x];
+    __syncthreads();
+    o[threadIdx.x * w + threadIdx.y] = tile[threadIdx.x][threadIdx.y];
+}"""),
+    )
+
+    def check(self, ctx) -> None:
+        done = set()
+        for s, code in site_codes(ctx):
+            if code == self.code:
+                name = _shared_dim(ctx, s.node)
+                done.add((s.node.start_byte, s.node.end_byte))
+                ctx.report(self, s.node, self._msg(ctx, name, "32"))
+        # Arrays of 32 indexed by a portable lane or warp index (`tid % warpSize`, `tid / warpSize`): the
+        # dataflow confirms only literal sources, but the 32 slots are still too few for 64 lanes.
+        lanes = _portable_lane_vars(ctx)
+        if lanes:
+            for sh in ctx.module.shared:
+                dims32 = [d for d in sh.dims if d.type == "number_literal" and warpflow.int_value(ctx.text(d)) == 32
+                          and (d.start_byte, d.end_byte) not in done and not ctx.guarded(d)]
+                if dims32 and _indexed_by(ctx, sh, lanes):
+                    for d in dims32:
+                        ctx.report(self, d, self._msg(ctx, sh.name, "32"))
+        # Per-warp arrays sized by a hardcoded macro (`partial[WARP_SIZE]`).
+        warp_arrays = {m.group(1) for s in ctx.analysis.sites if s.confirmed for m in [_LANE_ARRAY.search(s.why)] if m}
+        for sh in ctx.module.shared:
+            if sh.name not in warp_arrays:
+                continue
+            for d in sh.dims:
+                if d.type == "identifier" and ctx.text(d) in ctx.hardcoded_macros and not ctx.guarded(d):
+                    ctx.report(self, d, self._msg(ctx, sh.name, ctx.text(d)))
+
+    def _msg(self, ctx, name, size) -> str:
+        return (f"shared array `{name}` has {size} slots, one per lane or warp: {ctx.breaks}, lanes 32-63 index "
+                f"past its end; size it with a per-architecture wave constant (64 under `__GFX9__`, else 32)")
+
+
+_PORTABLE_LANE = re.compile(r"(%|/)\s*warpSize\b|&\s*\(\s*warpSize\s*-\s*1\s*\)|__lane_id\s*\(")
+
+
+def _portable_lane_vars(ctx) -> set[str]:
+    """Locals holding a lane or warp index computed from warpSize (`lane = tid % warpSize`)."""
+    out = set()
+    for n in ctx.nodes("init_declarator"):
+        if True:
+            v, d = n.child_by_field_name("value"), n.child_by_field_name("declarator")
+            if v is not None and d is not None and d.type == "identifier" and _PORTABLE_LANE.search(ctx.text(v)):
+                out.add(ctx.text(d))
+    return out
+
+
+def _indexed_by(ctx, sh, names: set[str]) -> bool:
+    for n in ctx.nodes("subscript_expression"):
+        if True:
+            base = n
+            while base.type == "subscript_expression":
+                base = base.child_by_field_name("argument")
+            if base.type == "identifier" and ctx.text(base) == sh.name:
+                idx = ctx.text(n.child_by_field_name("indices"))
+                if any(re.search(rf"\b{re.escape(v)}\b", idx) for v in names) or _PORTABLE_LANE.search(idx):
+                    return True
+    return False
+
+
+@register
+class HostGeometryFrom32(Rule):
+    code, name = "WS015", "host-geometry-from-32"
+    summary = "Host code computes launch geometry or shared-memory sizes from a hardcoded warp size."
+    docs = """\
+Host code sizing a launch of a warp-level kernel with 32: `int warps = threads / 32;`,
+`k<<<blocks, threads, (threads / 32) * sizeof(float)>>>`, `32 * sizeof(T)` shared bytes,
+`<<<n, 32>>>` for a kernel that assumes a block is one warp, or any host use of a hardcoded
+`WARP_SIZE` macro.  The host pass cannot know the device's wave width: on 64-wide AMD waves the
+shared buffers and warp counts are wrong.
+
+**Fix**: ask the device (`cudaDeviceGetAttribute(&w, cudaDevAttrWarpSize, dev)`,
+`hipDeviceGetAttribute(&w, hipDeviceAttributeWarpSize, dev)`) and compute from that; this is
+the `kp_device_warp_size()` of kernelport's HIP ports.  Launches of kernels with no warp-level
+code (a 32x8 transpose tile) stay silent."""
+    flags = (
+        ex("""
+__device__ float warp_sum(float v) {
+    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    return v;
+}
+__global__ void reduce(const float* x, float* out) {
+    extern __shared__ float partial[];
+    float v = warp_sum(x[threadIdx.x]);
+    if (threadIdx.x % warpSize == 0) partial[threadIdx.x / warpSize] = v;
+}
+void launch(const float* x, float* out, int n, int threads) {
+    int warps = threads / 32;  // !
+    reduce<<<n / threads, threads, warps * sizeof(float)>>>(x, out);
+    reduce<<<n / threads, threads, 32 * sizeof(float)>>>(x, out);  // !
+}"""),
+    )
+    passes = (
+        ex("""
+__global__ void transpose(float* o, const float* i, int w) {
+    __shared__ float tile[32][33];
+    tile[threadIdx.y][threadIdx.x] = i[threadIdx.y * w + threadIdx.x];
+    __syncthreads();
+    o[threadIdx.x * w + threadIdx.y] = tile[threadIdx.x][threadIdx.y];
+}
+void launch(float* o, const float* i, int w) {
+    dim3 block(32, 8);
+    dim3 grid((w + 31) / 32, (w + 31) / 32);
+    transpose<<<grid, block>>>(o, i, w);
+}"""),
+    )
+
+    def check(self, ctx) -> None:
+        seen: set[tuple[int, int]] = set()
+        fn_attr = dialect.concept("rt_attr_warp_size")
+        ask = " / ".join(f"`{s}`" for b in backends.names() if (s := fn_attr.spelling(b)))
+
+        def report(node: Node, what: str) -> None:
+            key = (node.start_byte, node.end_byte)
+            if key in seen or ctx.guarded(node):
+                return
+            seen.add(key)
+            ctx.report(self, node, f"host code {what}: the host cannot know the device's wave width, which is not 32 "
+                       f"{ctx.breaks}; query it ({ask}) and compute from that")
+
+        warpish = set(ctx.warp_level) | {s.function for s in ctx.sites if s.function}
+        for f in ctx.module.functions.values():
+            if f.is_device or f.body is None:
+                continue
+            for n in walk(f.body):
+                if n.type == "identifier" and ctx.text(n) in ctx.hardcoded_macros:
+                    report(n, f"uses the hardcoded warp size `{ctx.text(n)}`")
+            defs = _local_defs(ctx, f.body)
+            for launch in ctx.module.launches:
+                if launch.function != f.name or launch.kernel not in warpish:
+                    continue
+                cfg = launch.config
+                if len(cfg) >= 2 and warpflow.int_value(ctx.text(cfg[1])) == 32:
+                    report(cfg[1], f"launches `{launch.kernel}` with 32-thread blocks, one NVIDIA warp")
+                todo, done = list(cfg), set()
+                while todo:
+                    e = todo.pop()
+                    if (e.start_byte, e.end_byte) in done:
+                        continue
+                    done.add((e.start_byte, e.end_byte))
+                    for n in walk(e):
+                        if n.type == "identifier" and ctx.text(n) in defs:
+                            todo.extend(defs.pop(ctx.text(n)))
+                        if n.type == "number_literal":
+                            v, op = warpflow.int_value(ctx.text(n)), _parent_op(n)
+                            if (v == 32 and op in ("/", "*", "%")) or (v == 31 and op in ("+", "&")) or \
+                                    (v == 5 and op in (">>", "<<")):
+                                report(n, f"sizes the launch of warp-level kernel `{launch.kernel}` with "
+                                       f"`{_expr_text(ctx, n)}`")
+        for s, code in site_codes(ctx):
+            if code == self.code:
+                stmt = s.node
+                while stmt.parent is not None and not (stmt.type.endswith("statement") or stmt.type == "declaration"):
+                    stmt = stmt.parent
+                text = " ".join(ctx.text(stmt).split())
+                text = text if len(text) <= 60 else text[:57] + "..."
+                report(s.node, f"hardcodes the warp size as 32 in `{text}`{_why(s)}")
+
+
+def _local_defs(ctx, body: Node) -> dict[str, list[Node]]:
+    """Host locals and the expressions assigned to them."""
+    defs: dict[str, list[Node]] = {}
+    from ...source import ident_name
+    for n in walk(body):
+        if n.type == "init_declarator":
+            name = ident_name(n.child_by_field_name("declarator"))
+            v = n.child_by_field_name("value")
+            if name and v is not None:
+                defs.setdefault(name, []).append(v)
+        elif n.type == "declaration":
+            for d in n.children_by_field_name("declarator"):
+                if d.type == "function_declarator":  # dim3 block(32, 8)
+                    nm = d.child_by_field_name("declarator")
+                    args = d.child_by_field_name("parameters")
+                    if nm is not None and args is not None:
+                        defs.setdefault(ctx.text(nm), []).append(args)
+        elif n.type == "assignment_expression":
+            left = n.child_by_field_name("left")
+            if left is not None and left.type == "identifier":
+                defs.setdefault(ctx.text(left), []).append(n.child_by_field_name("right"))
+    return defs

@@ -1,0 +1,160 @@
+"""WS rules on lane and warp index arithmetic: `% 32`, `/ 32`, `& 31`, `>> 5`, lane 31 as the last."""
+from __future__ import annotations
+
+from ... import dialect
+from ..rule import ex, register
+from .ws_sites import SiteRule, _expr_text, _why
+
+
+@register
+class LaneIndexFrom32(SiteRule):
+    code, name, fixable = "WS002", "lane-index-from-32", True
+    summary = "A lane index is computed with `% 32`, `& 31` or `& 0x1f` and reaches a warp-level use."
+    docs = """\
+`lane = threadIdx.x % 32` (or `& 31`, `& 0x1f`) feeding a shuffle, a ballot mask, a per-warp slot
+or a leader test.  On a 64-wide wave (AMD CDNA) lanes 32-63 get lane ids 0-31 again: two lanes
+claim the same slot, `lane == 0` elects two leaders per wave, shuffles read the wrong lane.
+
+**Fix** (`--fix`): `threadIdx.x % warpSize`, `threadIdx.x & (warpSize - 1)`; identical on NVIDIA.
+
+Only values that reach a warp-level use are reported: `i & 31` selecting a bit of a 32-bit word
+(bitsets) or `threadIdx.x % 32` inside a 32x32 tile is data layout and stays silent."""
+    flags = (
+        ex("""
+__global__ void k(float* x) {
+    int lane = threadIdx.x % 32;  // !
+    int l2 = threadIdx.x & 31;  // !
+    float v = __shfl_sync(0xffffffff, x[threadIdx.x], lane + l2);
+    x[threadIdx.x] = v;
+}"""),
+        ex("""
+kernel void k(device float* x [[buffer(0)]], uint tid [[thread_position_in_threadgroup]]) {
+    uint lane = tid % 32;  // !
+    x[tid] = simd_shuffle_xor(x[tid], lane);
+}""", lang="metal", note="Metal: use a [[thread_index_in_simdgroup]] parameter"),
+    )
+    passes = (
+        ex("""
+__global__ void bitset(const float* x, unsigned* bits, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n && x[i] > 0.5f) atomicOr(&bits[i >> 5], 1u << (i & 31));
+}"""),
+        ex("""
+__global__ void k(float* x) {
+    int lane = threadIdx.x % warpSize;
+    x[threadIdx.x] = __shfl_sync(0xffffffff, x[threadIdx.x], (lane + 1) % warpSize);
+}"""),
+    )
+    fixes = (("""
+__global__ void k(float* x) {
+    int lane = threadIdx.x & 31;
+    float v = __shfl_down_sync(0xffffffff, x[threadIdx.x], 1);
+    if (lane == 0) x[threadIdx.x] = v;
+}""", """
+__global__ void k(float* x) {
+    int lane = threadIdx.x & (warpSize - 1);
+    float v = __shfl_down_sync(0xffffffff, x[threadIdx.x], 1);
+    if (lane == 0) x[threadIdx.x] = v;
+}"""),)
+
+    def message(self, ctx, s) -> str:
+        lane = dialect.concept("lane_id").attribute(ctx.lang)  # a dialect passing the lane as a parameter
+        return (f"`{_expr_text(ctx, s.node)}` computes a lane index from a hardcoded 32{_why(s)}: {ctx.breaks}, "
+                f"lanes 32-63 alias lanes 0-31; use {ctx.wave} (`% warpSize`, `& (warpSize - 1)`)"
+                if lane is None else
+                f"`{_expr_text(ctx, s.node)}` computes a SIMD lane from a hardcoded 32{_why(s)}: wrong {ctx.breaks}; "
+                f"take the lane from a `[[{lane[1]}]]` parameter")
+
+
+@register
+class WarpIndexFrom32(SiteRule):
+    code, name, fixable = "WS003", "warp-index-from-32", True
+    summary = "A warp index or warp count is computed with `/ 32` or `>> 5` and reaches a warp-level use."
+    docs = """\
+`warp = threadIdx.x / 32`, `threadIdx.x >> 5`, `nwarps = blockDim.x / 32` or `(n + 31) / 32` when
+the value selects a per-warp slot, a leader warp or bounds the warps that take part.  With 64-wide
+waves one wave spans two such "warps": both halves write different slots but only one of them
+runs the warp-level code, so per-warp partial results are lost or read uninitialised.
+
+**Fix** (`--fix`): `threadIdx.x / warpSize`, `(blockDim.x + warpSize - 1) / warpSize`.
+
+`i >> 5` selecting a 32-bit word of a bitset never reaches a warp-level use and stays silent."""
+    flags = (
+        ex("""
+__device__ float warp_sum(float v) {
+    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    return v;
+}
+__global__ void k(const float* x, float* out) {
+    __shared__ float partial[64];
+    int lane = threadIdx.x % warpSize;
+    int warp = threadIdx.x >> 5;  // !
+    float v = warp_sum(x[threadIdx.x]);
+    if (lane == 0) partial[warp] = v;
+    __syncthreads();
+    if (threadIdx.x == 0) out[blockIdx.x] = partial[0] + partial[blockDim.x / 32 - 1];  // !
+}"""),
+    )
+    passes = (
+        ex("""
+__global__ void words(const int* x, unsigned* bits) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned word = i >> 5;
+    atomicOr(&bits[word], 1u << (i & 31));
+}"""),
+    )
+    fixes = (("""
+__device__ float warp_sum(float v) { return __shfl_down_sync(0xffffffff, v, 1); }
+__global__ void k(float* out) {
+    __shared__ float s[64];
+    s[threadIdx.x / 32] = warp_sum(out[threadIdx.x]);
+}""", """
+__device__ float warp_sum(float v) { return __shfl_down_sync(0xffffffff, v, 1); }
+__global__ void k(float* out) {
+    __shared__ float s[64];
+    s[threadIdx.x / warpSize] = warp_sum(out[threadIdx.x]);
+}"""),)
+
+    def message(self, ctx, s) -> str:
+        return (f"`{_expr_text(ctx, s.node)}` computes a warp index or count from a hardcoded 32{_why(s)}: "
+                f"{ctx.breaks}, one wave spans two of these warps; divide by {ctx.wave} instead")
+
+
+@register
+class LastLane31(SiteRule):
+    code, name, fixable = "WS006", "last-lane-31", True
+    summary = "Lane 31 is used as the last lane of a warp."
+    docs = """\
+`__shfl_sync(m, v, 31)` to broadcast a warp total, or `if (lane == 31)` to pick the lane holding
+an inclusive scan's total.  On a 64-wide wave lane 31 is in the middle: the "total" is the sum
+of half the wave and the real last lane (63) never writes it.
+
+**Fix** (`--fix`): `warpSize - 1`."""
+    flags = (
+        ex("""
+__global__ void k(float* x, float* totals) {
+    int lane = threadIdx.x % warpSize;
+    float v = __shfl_sync(0xffffffff, x[threadIdx.x], 31);  // !
+    if (lane == 31) totals[threadIdx.x / warpSize] = v;  // !
+}"""),
+    )
+    passes = (
+        ex("""
+__global__ void k(float* x, float* totals) {
+    int lane = threadIdx.x % warpSize;
+    float v = __shfl_sync(0xffffffff, x[threadIdx.x], warpSize - 1);
+    if (lane == warpSize - 1) totals[threadIdx.x / warpSize] = v;
+    x[31] = v;
+}"""),
+    )
+    fixes = (("""
+__global__ void k(float* x) {
+    x[threadIdx.x] = __shfl_sync(0xffffffff, x[threadIdx.x], 31);
+}""", """
+__global__ void k(float* x) {
+    x[threadIdx.x] = __shfl_sync(0xffffffff, x[threadIdx.x], warpSize - 1);
+}"""),)
+
+    def message(self, ctx, s) -> str:
+        return (f"`{_expr_text(ctx, s.node)}` treats lane 31 as the last lane of a warp{_why(s)}: {ctx.breaks}, "
+                f"lane 31 is mid-wave and the real last lane never takes part; use {ctx.wave} - 1")

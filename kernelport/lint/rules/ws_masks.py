@@ -1,0 +1,263 @@
+"""WS rules on lane masks and ballots: 32-bit full masks, stored ballots, mask bit operations,
+lane bits, and a full mask where only part of the warp takes part."""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from ... import backends, dialect, warpflow
+from ..rule import SOURCE_TARGETS, Rule, ex, register
+from .ws_sites import SiteRule, _expr_text, _why
+
+
+# Backends whose CUDA-style `_sync` warp intrinsics take a 64-bit lane mask (HIP, ROCm >= 6.2).
+_WIDE_SYNC = tuple(b for b in backends.all() if (b.lint_sync_mask_bits or 0) > 32)
+_WIDE_SYNC_MASK = frozenset(t for b in _WIDE_SYNC for t in b.lint_targets)
+
+
+@register
+class FullMask32Bit(Rule):
+    code, name = "WS007", "full-mask-32-bit"
+    summary = "The 32-bit full mask `0xffffffff` is passed to a `_sync` warp intrinsic."
+    docs = """\
+Correct on NVIDIA.  HIP's `_sync` intrinsics (ROCm 6.2 and later) take a 64-bit lane mask and
+reject a 32-bit one at compile time, and on a 64-wide wave `0xffffffff` names only lanes 0-31.
+
+**Fix**: in the HIP port drop the mask and use `__shfl_down(v, d)` (what `kernelport translate`
+does: mask-less forms exist on every ROCm), or keep the CUDA spelling behind
+`#ifdef __CUDA_ARCH__`.  Reported as a warning when a HIP target is configured, as info otherwise.
+
+Masks that come from `__activemask()` or a ballot are not reported."""
+    flags = (
+        ex("""
+__device__ float warp_sum(float v) {
+    for (int o = warpSize / 2; o > 0; o /= 2)
+        v += __shfl_down_sync(0xffffffff, v, o);  // !
+    return v;
+}"""),
+        ex("""
+#define FULL_MASK 0xffffffffu
+__device__ int any_set(int p) { return __any_sync(FULL_MASK, p); }  // !"""),
+    )
+    passes = (
+        ex("""
+__device__ float warp_sum(float v) {
+    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down(v, o);
+    return v;
+}""", lang="hip"),
+        ex("""
+__device__ int leader_value(int v) {
+    unsigned m = __activemask();
+    return __shfl_sync(m, v, __ffs(m) - 1);
+}"""),
+    )
+
+    def severity(self, targets):
+        if targets & _WIDE_SYNC_MASK:
+            return "warning"
+        return "info" if targets - SOURCE_TARGETS else None
+
+    def check(self, ctx) -> None:
+        for mask, cls, _ in ctx.analysis.shuffle_masks:
+            if cls != "full" or ctx.guarded(mask):
+                continue
+            call = mask.parent.parent if mask.parent is not None else None
+            if call is None or call.type != "call_expression":
+                continue
+            fn = ctx.text(call.child_by_field_name("function"))
+            if not fn.endswith("_sync"):
+                continue
+            c = dialect.lookup(backends.source().name, fn)
+            hip = next((c.name(b.name) for b in _WIDE_SYNC if c is not None and c.name(b.name)), None)
+            ctx.report(self, mask,
+                       f"32-bit full mask `{ctx.text(mask)}` passed to `{fn}`: HIP's `_sync` intrinsics (ROCm >= 6.2) "
+                       f"need a 64-bit mask and on a 64-wide wave this one names only lanes 0-31; in the HIP port "
+                       f"use the mask-less `{hip or 'HIP form'}` (as `kernelport translate` does)")
+
+
+@register
+class BallotStored32Bit(SiteRule):
+    code, name = "WS008", "ballot-stored-32-bit"
+    summary = "A ballot (lane mask) is stored in a 32-bit integer."
+    docs = """\
+`unsigned mask = __ballot_sync(m, p);` — a ballot has one bit per lane: 64 bits on a 64-wide
+wave (`__ballot` returns `unsigned long long` in HIP, `simd_vote` is 64-bit on Metal).  A 32-bit
+variable silently drops lanes 32-63: counts are halved, `__ffs` misses the leader.
+
+**Fix**: `unsigned long long mask` (or `auto`), and the 64-bit bit operations (`__popcll`,
+`__ffsll`).  No automatic fix: widening the type is not neutral on NVIDIA for every use."""
+    flags = (
+        ex("""
+__global__ void count(const float* x, int* out) {
+    unsigned mask = __ballot_sync(0xffffffff, x[threadIdx.x] > 0.0f);  // !
+    if (threadIdx.x % warpSize == 0) atomicAdd(out, __popcll(mask));
+}"""),
+    )
+    passes = (
+        ex("""
+__global__ void count(const float* x, int* out) {
+    unsigned long long mask = __ballot(x[threadIdx.x] > 0.0f);
+    if (threadIdx.x % warpSize == 0) atomicAdd(out, __popcll(mask));
+}""", lang="hip"),
+    )
+
+    def message(self, ctx, s) -> str:
+        return (f"a ballot is stored in the 32-bit type `{ctx.text(s.node)}`{_why(s)}: {ctx.breaks}, lanes 32-63 are "
+                f"silently dropped from the mask; store it in `unsigned long long` (or `auto`)")
+
+
+@register
+class MaskBitop32Bit(SiteRule):
+    code, name, fixable = "WS009", "mask-bitop-32-bit", True
+    summary = "`__popc`, `__ffs` or `__clz` is applied to a lane mask."
+    docs = """\
+`__popc(mask)`, `__ffs(mask) - 1`, `__clz(mask)` on a ballot or lane mask count and search 32
+bits.  With 64-lane masks the upper half is ignored: warp counts and leader elections are wrong.
+
+**Fix** (`--fix` for `__popc`/`__ffs` of an unsigned mask): `__popcll`, `__ffsll`; identical on a
+32-bit unsigned value.  `__clz` has no neutral fix (`__clzll` counts 32 more zeros).  `__popc` of
+ordinary data (not a lane mask) stays silent."""
+    flags = (
+        ex("""
+__global__ void compact(const float* in, int* out) {
+    unsigned long long mask = __ballot_sync(0xffffffff, in[threadIdx.x] > 0.0f);
+    int total = __popc(mask);  // !
+    int first = __ffs(mask) - 1;  // !
+    out[threadIdx.x] = total + first;
+}"""),
+    )
+    passes = (
+        ex("""
+__global__ void bits(const unsigned* x, int* out) {
+    out[threadIdx.x] = __popc(x[threadIdx.x]);
+}"""),
+    )
+    fixes = (("""
+__global__ void compact(const float* in, int* out) {
+    unsigned long long mask = __ballot_sync(0xffffffff, in[threadIdx.x] > 0.0f);
+    out[threadIdx.x] = __popc(__ballot_sync(0xffffffff, in[threadIdx.x] > 1.0f));
+}""", """
+__global__ void compact(const float* in, int* out) {
+    unsigned long long mask = __ballot_sync(0xffffffff, in[threadIdx.x] > 0.0f);
+    out[threadIdx.x] = __popcll(__ballot_sync(0xffffffff, in[threadIdx.x] > 1.0f));
+}"""),)
+
+    def message(self, ctx, s) -> str:
+        fn = ctx.text(s.node.child_by_field_name("function"))
+        return (f"`{fn}` of a lane mask looks at 32 bits{_why(s)}: {ctx.breaks}, lanes 32-63 are ignored; "
+                f"use `{fn}ll` on a 64-bit mask")
+
+
+@register
+class LaneBit32Bit(SiteRule):
+    code, name = "WS010", "lane-bit-32-bit"
+    summary = "A lane bit is built as `1u << lane` (32-bit) and combined with a lane mask."
+    docs = """\
+`mask & ((1u << lane) - 1)` (lanes below this one) with a 32-bit `1u`: for lanes 32-63 of a
+64-wide wave the shift is undefined and the mask loses its upper half.
+
+**Fix**: `1ull << lane`.  A `1u << (i & 31)` that sets a bit of a 32-bit word (bitsets) does
+not meet a lane mask and stays silent."""
+    flags = (
+        ex("""
+__global__ void rank(const float* in, int* out) {
+    int lane = threadIdx.x % warpSize;
+    unsigned long long mask = __ballot_sync(0xffffffff, in[threadIdx.x] > 0.0f);
+    out[threadIdx.x] = __popcll(mask & ((1u << lane) - 1));  // !
+}"""),
+    )
+    passes = (
+        ex("""
+__global__ void rank(const float* in, int* out) {
+    int lane = threadIdx.x % warpSize;
+    unsigned long long mask = __ballot(in[threadIdx.x] > 0.0f);
+    out[threadIdx.x] = __popcll(mask & ((1ull << lane) - 1));
+}""", lang="hip"),
+        ex("""
+__global__ void set_bits(const float* x, unsigned* bits, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n && x[i] > 0.5f) atomicOr(&bits[i >> 5], 1u << (i & 31));
+}"""),
+    )
+
+    def message(self, ctx, s) -> str:
+        return (f"`{_expr_text(ctx, s.node)}` builds a lane bit in 32 bits{_why(s)}: {ctx.breaks}, lanes 32-63 shift "
+                f"past the end (undefined) and the mask loses its upper half; use `1ull << lane`")
+
+
+@register
+class FullMaskInPartialWarp(Rule):
+    code, name = "WS012", "full-mask-in-partial-warp"
+    summary = "A warp operation with a full lane mask runs where only part of the warp is active."
+    docs = """\
+`if (tid < 32) { v += __shfl_down_sync(0xffffffff, v, 16); ... }` or calling a full-mask warp
+helper under `if (lane < 16)` / `if (i < n)`: the mask claims lanes that are not there.  With a
+bound that is a multiple of 32 on the thread index this is whole warps on NVIDIA but half a
+64-wide wave on AMD CDNA (a warning or error per targets); with any other thread-dependent
+condition only part of an NVIDIA warp is active too, which is undefined everywhere (always an
+error).
+
+**Fix**: let the whole warp (wave) execute the warp operation and mask the data instead
+(`v = (tid < n) ? x[tid] : 0; v = warp_sum(v);`), or pass the mask of the lanes really present
+(`__ballot_sync(0xffffffff, tid < n)` before the branch)."""
+    flags = (
+        ex("""
+__device__ float warp_sum(float v) {
+    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    return v;
+}
+__global__ void k(float* x, int n) {
+    float v = x[threadIdx.x];
+    if (threadIdx.x < 32) v = warp_sum(v);  // !
+    if (threadIdx.x < n) v += __shfl_xor_sync(0xffffffff, v, 1);  // !
+    x[threadIdx.x] = v;
+}"""),
+    )
+    passes = (
+        ex("""
+__device__ float warp_sum(float v) {
+    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    return v;
+}
+__global__ void k(float* x, int n) {
+    int warp = threadIdx.x / warpSize;
+    float v = (threadIdx.x < n) ? x[threadIdx.x] : 0.0f;
+    if (warp == 0) v = warp_sum(v);
+    unsigned m = __ballot_sync(0xffffffff, threadIdx.x < n);
+    if (threadIdx.x < n) v = __shfl_down_sync(m, v, 1);
+    x[threadIdx.x] = v;
+}"""),
+    )
+
+    def check(self, ctx) -> None:
+        for h in ctx.divergence.partial_warp_ops:
+            cond = " ".join(ctx.text(h.frame.node).split())
+            cond = cond if len(cond) <= 40 else cond[:37] + "..."
+            what = f"`{h.callee}` runs full-mask warp operations" if h.callee else "this warp operation claims every lane"
+            if _whole_warps(ctx, h.frame.node):
+                ctx.report(self, h.node,
+                           f"{what} inside `{cond}` (line {ctx.where(h.frame.node).split(':')[0]}): whole warps on "
+                           f"NVIDIA, but {ctx.breaks}, only part of the wave is active and the mask names absent "
+                           f"lanes; run the warp operation with the whole wave and mask the data instead")
+            else:
+                ctx.report(self, h.node,
+                           f"{what} inside the thread-dependent `{cond}` (line {ctx.where(h.frame.node).split(':')[0]}): "
+                           f"only some lanes are active, so the mask names lanes that are not there (undefined on "
+                           f"NVIDIA, AMD and Metal); let the whole warp execute it and mask the data, or pass the "
+                           f"ballot of the active lanes", severity="error")
+
+
+def _whole_warps(ctx, cond: Node) -> bool:
+    n = cond
+    while n is not None and n.type in ("condition_clause", "parenthesized_expression") and n.named_children:
+        n = n.named_children[0]
+    if n is None or n.type != "binary_expression":
+        return False
+    op = ctx.text(n.child_by_field_name("operator"))
+    if op not in ("<", "<=", ">", ">="):
+        return False
+    for side in (n.child_by_field_name("left"), n.child_by_field_name("right")):
+        t = ctx.text(side).strip("() ")
+        v = warpflow.int_value(t)
+        if (v is not None and v > 0 and v % 32 == 0) or t in ctx.hardcoded_macros:
+            return True
+    return False

@@ -1,0 +1,185 @@
+"""WS: warp-size assumptions, the family's shared part: which rule a wave-width site belongs to.
+
+Sites come from the warp-size dataflow (`kernelport.warpflow`): a literal is reported only when its
+value reaches a warp-level use, so tiles, bitsets and register loops stay silent.  Most WS rules are
+errors when a wave-64 target (hip-cdna) is configured, warnings when only wave-32-or-unknown targets
+are, and off for an NVIDIA-only project.  The rules live in `ws_*.py` by what they look at.
+"""
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from ..fix import site_fix
+from ..rule import Rule
+
+_REL = ("==", "!=", "<", "<=", ">", ">=")
+_LANE_ARRAY = re.compile(r"indexes the per-warp shared array '(\w+)'")
+
+
+def _parent_op(node: Node) -> str | None:
+    p = node.parent
+    while p is not None and p.type == "parenthesized_expression":
+        p = p.parent
+    if p is not None and p.type == "binary_expression":
+        op = p.child_by_field_name("operator")
+        return op.text.decode() if op is not None else None
+    return None
+
+
+def _expr_text(ctx, node: Node, limit: int = 48) -> str:
+    p = node.parent
+    while p is not None and p.type == "parenthesized_expression":
+        p = p.parent
+    n = p if p is not None and p.type == "binary_expression" else node
+    if p is not None and p.type == "argument_list" and p.parent is not None:
+        n = p.parent
+    t = " ".join(ctx.text(n).split())
+    return t if len(t) <= limit else t[:limit - 3] + "..."
+
+
+def _in_loop_initializer(node: Node) -> bool:
+    p = node
+    while p is not None and p.type not in ("for_statement", "compound_statement", "function_definition"):
+        if p.parent is not None and p.parent.type == "for_statement" and \
+                p.parent.child_by_field_name("initializer") is not None and \
+                (p.parent.child_by_field_name("initializer").start_byte, p.parent.child_by_field_name("initializer").end_byte) == (p.start_byte, p.end_byte):
+            return True
+        p = p.parent
+    return False
+
+
+def _file_scope_init(node: Node) -> bool:
+    p = node.parent
+    if p is None or p.type != "init_declarator":
+        return False
+    d = p.parent
+    return d is not None and d.type == "declaration" and d.parent is not None and d.parent.type in (
+        "translation_unit", "declaration_list", "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif")
+
+
+def _shared_dim(ctx, node: Node) -> str | None:
+    """The shared array whose size `node` is, if any."""
+    p = node.parent
+    if p is None or p.type != "array_declarator" or p.child_by_field_name("size") is None:
+        return None
+    if (p.child_by_field_name("size").start_byte, p.child_by_field_name("size").end_byte) != (node.start_byte, node.end_byte):
+        return None
+    for sh in ctx.module.shared:
+        if any((d.start_byte, d.end_byte) == (node.start_byte, node.end_byte) for d in sh.dims):
+            return sh.name
+    return None
+
+
+def classify(ctx, s) -> str:
+    n, role = s.node, s.role
+    op = _parent_op(n)
+    if role in ("ws_macro", "ws_m1_macro"):
+        return "WS001"
+    if role == "type32":
+        return "WS008"
+    if role == "bitop64":
+        return "WS009"
+    if role == "one":
+        return "WS010"
+    if role == "ladder":
+        return "WS004"
+    if role == "five":
+        return "WS003"
+    if role == "half":
+        return "WS004" if s.why == "bounds a shuffle ladder" or _in_loop_initializer(n) else "WS017"
+    if role == "ws":
+        if _file_scope_init(n):
+            return "WS001"
+        if _shared_dim(ctx, n):
+            return "WS011"
+        if s.why == "bounds a shuffle ladder":
+            return "WS005"
+        if ctx.code_context(n) == "host":
+            return "WS015"
+        if op == "%":
+            return "WS002"
+        if op == "/":
+            return "WS003"
+        return "WS017"
+    if role in ("ws_m1",):
+        if op == "&":
+            return "WS002"
+        if op == "+":
+            return "WS003"
+        if op in _REL or s.why == "the last lane of a warp":
+            return "WS006"
+        return "WS017"
+    return "WS017"
+
+
+def site_codes(ctx) -> list[tuple[object, str]]:
+    cached = ctx.__dict__.get("_ws_sites")
+    if cached is None:
+        cached = [(s, classify(ctx, s)) for s in ctx.sites]
+        ctx.__dict__["_ws_sites"] = cached
+    return cached
+
+
+_LANE_FN = re.compile(r"(?i)(^|_)(get_?)?(lane|warp|wave|simd)_?(id|idx|index|no|num)$|^laneid$|^warpid$")
+
+
+def named_helper_sites(ctx):
+    """Sites in the return value of a helper named for what it computes (`lane_id()`, `warp_id()`).
+
+    The name is the warp-level use: such a helper is usually called from other files, where the
+    dataflow cannot follow it.
+    """
+    out = []
+    confirmed = {(s.node.start_byte, s.role) for s in ctx.analysis.sites if s.confirmed}
+    for s in ctx.analysis.sites:
+        if s.confirmed or (s.node.start_byte, s.role) in confirmed or s.function is None:
+            continue
+        f = ctx.module.functions.get(s.function)
+        if f is None or not f.is_device or not _LANE_FN.search(f.name.split("::")[-1]):
+            continue
+        p = s.node.parent
+        while p is not None and p.type not in ("return_statement", "function_definition"):
+            p = p.parent
+        if p is None or p.type != "return_statement" or ctx.guarded(s.node):
+            continue
+        op = _parent_op(s.node)
+        if (s.role == "ws_m1" and op == "&") or (s.role == "ws" and op in ("%", "/")) or (s.role == "five" and op == ">>"):
+            s2 = type(s)(s.id, s.node, s.role, s.function, True, f"is returned by `{f.name}()`", None)
+            out.append((s2, "WS002" if op in ("&", "%") else "WS003"))
+    return out
+
+
+class SiteRule(Rule):
+    """A rule that reports confirmed wave-width sites of one kind."""
+
+    def check(self, ctx) -> None:
+        for s, code in site_codes(ctx) + named_helper_sites(ctx):
+            if code == self.code:
+                ctx.report(self, s.node, self.message(ctx, s), fix=site_fix(ctx, s) if self.fixable else None)
+
+    def message(self, ctx, s) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+def _has_wide_step(ctx, lit: Node) -> bool:
+    """An unrolled ladder whose statement is already preceded by its `if (warpSize > 32)` step."""
+    stmt = lit
+    while stmt is not None and stmt.type != "expression_statement":
+        stmt = stmt.parent
+    prev = stmt.prev_named_sibling if stmt is not None else None
+    while prev is not None and prev.type == "comment":
+        prev = prev.prev_named_sibling
+    return prev is not None and prev.type == "if_statement" and ctx._WIDE.search(ctx.text(prev)) is not None
+
+
+def _why(s) -> str:
+    w = s.why or ""
+    if w.startswith(("reaches", "indexes", "bounds", "shifts", "sizes", "is returned")):
+        return f" (it {w})"
+    if w.startswith(("combined", "compared")):
+        return f" (it is {w})"
+    if w.startswith("leader"):
+        return f" (it feeds a {w})"
+    return ""

@@ -1,0 +1,180 @@
+"""kernelport.guards: one reading of platform `#if` guards for translate and lint.
+
+translate.py and lint/guards.py used to read guards with regexes that disagreed; each test below
+is one of those disagreements, with the reading now shared and why it is the right one.
+"""
+from __future__ import annotations
+
+import textwrap
+
+from kernelport import guards
+from kernelport.lint import lint_text
+from kernelport.source import SourceFile, walk
+from kernelport.translate import translate
+
+
+def at(code: str, marker: str):
+    """(src, node) of the declaration whose text contains `marker`."""
+    src = SourceFile.from_text(textwrap.dedent(code), "t.cu")
+    node = next(n for n in walk(src.root) if n.type == "declaration" and marker in src.text_of(n))
+    return src, node
+
+
+def where(code: str, marker: str) -> tuple[bool, bool, str | None]:
+    src, n = at(code, marker)
+    return guards.cuda_only(n, src), guards.amd_only(n, src), guards.side_of(n, src)
+
+
+def hip(code: str):
+    port, _ = translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "hip")
+    return port
+
+
+# -- translate read `#ifndef` from the node's text: `# ifndef` (a space, legal C) was missed ------
+def test_ifndef_with_a_space_is_negated():
+    code = """
+    # ifndef __HIP_PLATFORM_AMD__
+    int nv;
+    # else
+    int amd;
+    # endif
+    """
+    assert where(code, "nv") == (True, False, "nvidia")
+    assert where(code, "amd") == (False, True, "amd")
+
+
+# -- translate took any test starting with `!` as negated, lint only a whole `!defined(X)`: both
+#    wrong for `!defined(AMD) || FOO`, whose body AMD compiles when FOO is set -------------------
+def test_compound_test_is_evaluated_not_pattern_matched():
+    code = """
+    #if !defined(__HIP_PLATFORM_AMD__) || defined(FOO)
+    int either;
+    #else
+    int amd;
+    #endif
+    """
+    assert where(code, "either") == (False, False, None)  # was cuda-only (translate) and "amd" (lint)
+    assert where(code, "amd") == (False, True, "amd")
+    conj = """
+    #if !defined(__HIP_PLATFORM_AMD__) && defined(FOO)
+    int nv;
+    #else
+    int either;
+    #endif
+    """
+    assert where(conj, "nv") == (True, False, "nvidia")  # was "amd" for lint
+    assert where(conj, "either") == (False, False, None)  # was amd-only for translate
+
+
+# -- lint skipped the outer #if for code in its #elif / #else parts ------------------------------
+def test_elif_chain_parts_are_off_the_platform_of_the_first_test():
+    code = """
+    #if defined(__HIP_PLATFORM_AMD__)
+    int amd;
+    #elif defined(FOO)
+    int foo;
+    #else
+    int rest;
+    #endif
+    """
+    assert where(code, "amd")[2] == "amd"
+    assert where(code, "foo") == (True, False, "nvidia")  # lint: was unguarded
+    assert where(code, "rest") == (True, False, "nvidia")
+
+
+# -- lint took the #else of any NVIDIA test for AMD code; the #else of a CUDA *version* test is
+#    what both hipcc and an old nvcc compile (xgboost's `__ballot` fallback) ------------------------
+def test_else_of_a_cuda_version_test_is_compiled_on_both():
+    code = """
+    #if __CUDACC_VER_MAJOR__ > 8
+    int new_nvcc;
+    #else
+    int old_or_amd;
+    #endif
+    """
+    assert where(code, "new_nvcc") == (True, False, "nvidia")
+    assert where(code, "old_or_amd") == (False, False, None)
+    findings = lint_text(textwrap.dedent("""
+    __device__ void f(bool p, int* out) {
+    #if __CUDACC_VER_MAJOR__ > 8
+        unsigned b = __ballot_sync(__activemask(), p);
+    #else
+        unsigned b = __ballot(p);
+    #endif
+        *out = __popc(b);
+    }
+    """), targets={"hip-cdna"}, select=["WS008"])
+    assert [f.line for f in findings] == [6]  # the fallback hipcc compiles; the nvcc>8 branch is NVIDIA's
+
+
+# -- `#ifndef __CUDA_ARCH__` is nvcc's host pass as well as AMD: not AMD-only for translate, but
+#    its device code is AMD's alone (what lint asks) -------------------------------------------------
+def test_ifndef_cuda_arch_is_host_or_amd():
+    code = """
+    #ifndef __CUDA_ARCH__
+    int host_or_amd;
+    #endif
+    """
+    assert where(code, "host_or_amd") == (False, False, "amd")
+
+
+# -- the macro sets: translate knew only __CUDA_ARCH__ as NVIDIA's and lint missed USE_AMD_ROCM ---
+def test_platform_macros_both_readers_missed():
+    nvcc = """
+    #ifdef __CUDACC__
+    int nv;
+    #endif
+    """
+    assert where(nvcc, "nv") == (True, False, "nvidia")  # translate: was not CUDA-only
+    faiss = """
+    #ifdef USE_AMD_ROCM
+    int amd;
+    #else
+    int nv;
+    #endif
+    """
+    assert where(faiss, "amd") == (False, True, "amd")  # lint: was unguarded
+    assert where(faiss, "nv") == (True, False, "nvidia")
+
+
+# -- an architecture test: lint leaves both branches alone (the honest per-arch wave width), and
+#    its #else is still compiled on AMD (RDNA) and NVIDIA, so translate ports it -----------------
+def test_architecture_test_branches():
+    code = """
+    #if __AMDGCN_WAVEFRONT_SIZE == 64
+    int wave64;
+    #else
+    int other;
+    #endif
+    """
+    assert where(code, "wave64") == (False, True, "arch")
+    assert where(code, "other") == (False, False, "arch")
+
+
+# -- KP208 (code only under a CUDA test, no #else): translate asked "does the test mention
+#    __CUDA_ARCH__ un-negated"; now "is the test false on every AMD pass", what its message says ----
+def test_kp208_asks_whether_the_test_is_false_on_amd():
+    either = hip("""
+    __global__ void k(int* x) {
+    #if defined(__CUDA_ARCH__) || defined(KP_FORCE)
+        x[threadIdx.x] = 1;
+    #endif
+    }
+    """)
+    assert "KP208" not in [d.code for d in either.diagnostics]  # true on AMD when KP_FORCE is set
+    version = hip("""
+    __global__ void k(int* x) {
+    #if CUDA_VERSION >= 11000
+        x[threadIdx.x] = 1;
+    #endif
+    }
+    """)
+    assert [d.code for d in version.diagnostics] == ["KP208"]  # hipcc never defines CUDA_VERSION
+
+
+def test_evaluate_arithmetic_and_unknowns():
+    src = SourceFile.from_text("#if (__CUDA_ARCH__ >= 700) && (1 << 3) == 8\nint a;\n#endif\n", "t.cu")
+    cond = next(n for n in walk(src.root) if n.type == "preproc_if")
+    assert guards.holds(cond, src, guards.NVIDIA_DEVICE) is None  # the architecture number is unknown
+    assert guards.holds(cond, src, guards.NVIDIA_HOST) == 0
+    assert guards.holds(cond, src, guards.AMD_DEVICE) == 0
