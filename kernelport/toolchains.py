@@ -50,14 +50,14 @@ INSTALL_HINTS = {
             "or put CUDA_HOME/bin on PATH)",
     "hipcc": "hipcc not found (install: apt-get install hipcc, or ROCm)",
     "clang": "clang with C++ for OpenCL (-x clcpp) support not found (install: apt-get install clang-15)",
-    "metal": "Metal compiler not found (xcrun metal needs macOS with Xcode; on Linux the Metal port is "
+    "xcrun": "Metal compiler not found (xcrun metal needs macOS with Xcode; on Linux the Metal port is "
              "type-checked with clang instead: apt-get install clang-15)",
 }
 
 
 @dataclass(frozen=True)
 class Toolchain:
-    name: str  # "nvcc", "hipcc", "clang", "metal"
+    name: str  # "nvcc", "hipcc", "clang", "xcrun" (Apple's Metal compiler)
     path: str
     version: str
 
@@ -228,7 +228,7 @@ def _find_xcrun_metal(_key: tuple) -> Toolchain | None:
         return None
     ver = _run_quiet([xcrun, "-sdk", "macosx", "metal", "--version"])
     m = re.search(r"version (\S+)", ver.stdout if ver else "")
-    return Toolchain("metal", xcrun, m.group(1) if m else "unknown")
+    return Toolchain("xcrun", xcrun, m.group(1) if m else "unknown")
 
 
 def find_xcrun_metal() -> Toolchain | None:
@@ -240,13 +240,12 @@ _FINDERS = {
     "nvcc": find_nvcc,
     "hipcc": find_hipcc,
     "clang": find_clang,
-    "metal": find_xcrun_metal,
     "xcrun": find_xcrun_metal,
 }
 
 
 def find_tool(name: str) -> Toolchain | None:
-    """Look a tool up by name: "nvcc", "hipcc", "clang" or "metal"."""
+    """Look a tool up by name: "nvcc", "hipcc", "clang" or "xcrun"."""
     try:
         return _FINDERS[name]()
     except KeyError:
@@ -349,7 +348,7 @@ def compile_metal(path, *, timeout: int = TIMEOUT_S) -> CompileResult:
     backend type-checks its ports with clang instead: kernelport.backends.metal.toolchain)."""
     metal = find_xcrun_metal()
     if metal is None:
-        return _skipped("metal", "metal")
+        return _skipped("xcrun", "apple")
     with tempfile.TemporaryDirectory(prefix="kp-metal-") as tmp:
         cmd = [metal.path, "-sdk", "macosx", "metal", "-c", str(path), "-o", os.path.join(tmp, "kernel.air")]
-        return _run_compile("metal", "metal", cmd, timeout=timeout)
+        return _run_compile("xcrun", "apple", cmd, timeout=timeout)

@@ -90,7 +90,7 @@ def crate(bindings: list[Binding], *, crate_name: str, prefix: str, source_name:
     code = " ".join(line for k in kernels for line in k["body"])
     helpers = {h for h in ex.RUST.call.values() if h + "(" in code}
     used = [n for n in STRUCTS if any(p.type.struct == n for b in bindings for p in b.params)]
-    structs = [{"name": n, "fields": STRUCTS[n][0], "align": STRUCTS[n][1], "cuda": STRUCTS[n][2]} for n in used]
+    structs = [{"name": n, "fields": STRUCTS[n][0], "align": STRUCTS[n][1], "device_type": STRUCTS[n][2]} for n in used]
     lib = templates.render("bind/lib.rs.j2", source_name=source_name, header=f"{prefix[3:]}_launch.h", prefix=prefix,
                            kernels=kernels, helpers=helpers, structs=structs, device_copy=list(PRIMITIVES) + used)
     build = templates.render("bind/build.rs.j2", source_name=source_name, hosts=hosts, launchers=launchers,
