@@ -66,8 +66,12 @@ def by_target(target: str) -> Run:
     return next(r for r in all_runs() if r.target == target)
 
 
-def by_source_extension(suffix: str) -> Backend | None:
-    return next((b for b in REGISTRY.values() if suffix in b.source_extensions), None)
+def by_source_extension(name: str) -> Backend | None:
+    """The backend whose source files end like `name` (a suffix or a file name); the longest
+    ending wins, so `k.portable.cu` is not read as CUDA's `.cu`."""
+    name = name.lower()
+    hits = [(len(e), b) for b in REGISTRY.values() for e in b.source_extensions if name.endswith(e)]
+    return max(hits, key=lambda h: h[0])[1] if hits else None
 
 
 @lru_cache(maxsize=None)

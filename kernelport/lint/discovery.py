@@ -36,7 +36,7 @@ def kind(path: Path) -> Backend | str | None:
     ext = path.suffix.lower()
     if ext == PYTHON_EXT:
         return PYTHON
-    b = backends.by_source_extension(ext)
+    b = backends.by_source_extension(path.name)
     if b is not None:
         return b
     if ext in HEADER_EXT:
