@@ -88,6 +88,11 @@ class Backend:
     lowering: ClassVar[Lowering]
     # Tool names `verify --require` accepts for this backend's toolchain (besides the backend's name).
     tools: ClassVar[tuple[str, ...]] = ()
+    # What the backend's compile-time wave constant (concept wave_size_const) is: "exact" (the
+    # width of the device pass: HIP's KP_WAVE_SIZE), "assumed" (the width every device of the
+    # backend has in practice: Metal's 32), or "bound" (only an upper bound: translate refuses it
+    # where a constant expression means the exact width).
+    wave_constant: ClassVar[str] = "exact"
     # Whether a lane mask that names only some lanes keeps its meaning here (CUDA's _sync
     # operations); elsewhere translate refuses such a mask (KP203), whether or not the spelling
     # takes one.
