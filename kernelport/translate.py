@@ -396,7 +396,7 @@ class Translator:
                 if mask is not None and (mask.start_byte, mask.end_byte) in partial and \
                         not backends.get(self.backend).honours_partial_masks:
                     self.problem("KP203", mask, f"mask '{self.src.text_of(mask)}' may name only some lanes; "
-                                 f"{self.backend.upper()} {concept.name(self.backend)} takes no mask",
+                                 f"{self.backend.upper()} {concept.name(self.backend)} runs on every active lane",
                                  "use a full mask (0xffffffff) or __activemask() in converged code, or keep the "
                                  "CUDA path under #ifdef")
                     if not self.allow_unported:
