@@ -128,6 +128,11 @@ class Translator:
 
     def wave(self, node: Node) -> str:
         ctx = context(node, self.module)
+        if ctx == "const" and backends.get(self.backend).wave_constant == "bound":
+            self.problem("KP218", node, f"a compile-time wave width is needed here; {self.backend} has only a bound "
+                         f"({self.spell('wave_size_const')}) and the run-time width ({self.spell('warp_size')})",
+                         "make the width a run-time value, or a template parameter chosen at run time "
+                         "(kp_device_wave_size() == 64 ? k<64><<<...>>> : k<32><<<...>>>)")
         return self.spell({"size": "wave_size_bound", "const": "wave_size_const", "device": "warp_size",
                            "host": "host_wave_size"}[ctx])
 
@@ -428,7 +433,7 @@ class Translator:
         """`warpSize` where C++ needs a constant (not constexpr from ROCm 7): the backend's constant."""
         const = self.spell("wave_size_const")
         runtime = self.spell("warp_size")
-        if const.isdigit():
+        if backends.get(self.backend).wave_constant != "exact":
             return  # only a bound on this backend: keep the run-time value
         for use in self.module.uses:
             if use.concept.key == "warp_size" and not self.rw.has(use.node) and \
@@ -488,13 +493,16 @@ class Translator:
             host = self.spell("host_wave_size")
         except LookupError:
             host = None  # this backend carries no host code
-        bound_only = self.spell("wave_size_const").isdigit()
+        bound_only = backends.get(self.backend).wave_constant != "exact"
         for n in walk(self.src.root):
             if n.type not in ("identifier", "type_identifier") or self.src.text_of(n) not in macros:
                 continue
             ctx = context(n, self.module)
             f = self.module.function_at(n)
-            if ctx in ("const", "size"):
+            if ctx == "const" and f is not None and f.is_device and \
+                    backends.get(self.backend).wave_constant == "bound":
+                self.wave(n)  # a bound where the exact width is meant: refused there
+            elif ctx in ("const", "size"):
                 if host is not None and f is not None and f.is_host and not f.is_device:
                     self.problem("KP206", n, f"'{self.src.text_of(n)}' is the wave width in a constant expression of "
                                  "host code: the host pass cannot know the device's wave width",

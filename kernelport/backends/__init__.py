@@ -13,10 +13,10 @@ from functools import lru_cache
 from typing import Literal
 
 from .base import REGISTRY, Backend, Lowering, Run
-from . import cuda, hip, metal  # noqa: F401,E402  (each registers itself)
+from . import cuda, hip, metal, portable  # noqa: F401,E402  (each registers itself)
 
 # The names a backend can have (`translate --to`, `@kp targets`, `verify --require`).
-BackendName = Literal["cuda", "hip", "metal"]
+BackendName = Literal["cuda", "hip", "metal", "portable"]
 
 __all__ = ["Backend", "BackendName", "Lowering", "Run", "all", "get", "names", "source", "ports", "port_names", "all_runs",
            "lint_targets", "by_source_extension", "by_target", "spellings_of", "aliases_of"]

@@ -62,6 +62,11 @@ class Backend:
     lowering: ClassVar[Lowering]
     # Tool names `verify --require` accepts for this backend's toolchain (besides the backend's name).
     tools: ClassVar[tuple[str, ...]] = ()
+    # What the backend's compile-time wave constant (concept wave_size_const) is: "exact" (the
+    # width of the device pass: HIP's KP_WAVE_SIZE), "assumed" (the width every device of the
+    # backend has in practice: Metal's 32), or "bound" (only an upper bound: translate refuses it
+    # where a constant expression means the exact width).
+    wave_constant: ClassVar[str] = "exact"
     # "module:Class" of the Translator subclass that writes this backend's ports.
     translator_path: ClassVar[str | None] = None
     # "module:function" that runs this backend's original on a real GPU (`verify --device NAME`).

@@ -11,6 +11,7 @@ class Metal(Backend):
     source_extensions = (".metal",)
     runs = (Run("metal", 32, "apple", "metal", "Apple GPUs (SIMD-group width not guaranteed)"),)
     tools = ("clang", "metal")
+    wave_constant = "assumed"
     spellings = {
         "thread_idx": "tid", "block_idx": "bid", "block_dim": "bdim", "grid_dim": "gdim", "warp_size": "simd_width",
         "wave_size_const": "32", "wave_size_bound": "64", "host_wave_size": None,

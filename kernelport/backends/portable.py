@@ -1,0 +1,81 @@
+"""Portable: one CUDA-syntax source that builds unchanged with nvcc and with hipcc (CDNA and RDNA).
+
+The port reaches the platform only through `kp_warp.h` (generated from templates/kp_warp.h.j2
+beside the port): named primitives for the wave width (a compile-time bound and the run-time
+value), 64-bit lane masks and ballots on every platform, mask-less shuffles and votes, mask bit
+operations, lane and warp ids, the warp barrier, and the runtime API.  The header picks CUDA or
+HIP spellings, taken from those backends, by the compiler it is built with; it never keys the
+wave width on an architecture macro.
+"""
+from __future__ import annotations
+
+from ..dialect import RUNTIME_NAMES
+from .base import REGISTRY, Backend, Lowering, Run
+from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
+
+HEADER = "kp_warp.h"
+
+# Primitives of the header: concept key -> the port's spelling.  Each is documented in the header.
+_PRIMITIVES = {
+    "warp_size": "kp_wave_size()",
+    "wave_size_bound": "KP_WAVE_MAX",
+    "host_wave_size": "kp_device_wave_size()",
+    "lanemask_type": "kp_lanemask_t",
+    "lane_id": "kp_lane_id()",
+    "warp_id": "kp_warp_id()",
+    "syncwarp": "kp_syncwarp()",
+    "shfl": "kp_shfl({value}, {lane}[, {width}])",
+    "shfl_up": "kp_shfl_up({value}, {delta}[, {width}])",
+    "shfl_down": "kp_shfl_down({value}, {delta}[, {width}])",
+    "shfl_xor": "kp_shfl_xor({value}, {lanemask}[, {width}])",
+    "ballot": "kp_ballot({predicate})",
+    "any": "kp_any({predicate})",
+    "all": "kp_all({predicate})",
+    "activemask": "kp_activemask()",
+    "lanemask_lt": "kp_lanemask_lt()",
+    "popc64": "kp_popc_mask({x})",
+    "ffs64": "kp_ffs_mask({x})",
+    "clz64": "kp_clz_mask({x})",
+}
+
+
+class Portable(Backend):
+    name = "portable"
+    extension = ".portable.cu"
+    source_extensions = (".portable.cu",)
+    # The same text runs as CUDA on NVIDIA and as HIP on AMD: each run reads it as that dialect.
+    runs = (Run("portable", 32, "sm_80", "cuda", "NVIDIA (32-wide warps)", reads_as="cuda"),
+            Run("portable", 64, "gfx90a", "hip-cdna", "AMD CDNA / gfx9 (MI100-MI300, 64-wide waves)",
+                reads_as="hip"),
+            Run("portable", 32, "gfx1030", "hip-rdna", "AMD RDNA / gfx10-12 (32-wide waves)", reads_as="hip"))
+    tools = ("nvcc", "hipcc")
+    wave_constant = "bound"
+    spellings = {
+        **_shared_spellings(),
+        **_PRIMITIVES,
+        # A compile-time wave width other than a bound has no portable value (RDNA and CDNA differ,
+        # and an architecture macro is wrong on generic targets): where a constant expression
+        # means the exact width, translate refuses it (KP218); macros become the bound.
+        "wave_size_const": "KP_WAVE_MAX",
+        "lanemask_one": "1ull",
+        "bfloat16": None,  # no type both toolchains spell alike without their own headers
+        "runtime_header": HEADER,  # the header includes the platform runtime
+        **{f"rt_{n}": f"kp{n}" for n in RUNTIME_NAMES},
+        "rt_attr_warp_size": "kpDevAttrWarpSize",
+    }
+    lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP)
+    translator_path = "kernelport.translate:Translator"
+
+    def compile(self, path, run):
+        return REGISTRY[run.reads_as].compile(path, run)
+
+    def prologue(self, body: str, **context) -> str:
+        return f'#include "{HEADER}"\n'
+
+    def extra_files(self) -> dict[str, str]:
+        """The header every port includes, written beside it (the same bytes for every port)."""
+        from .. import templates
+        cuda, hip = REGISTRY["cuda"], REGISTRY["hip"]
+        runtime = [(self.spellings[k], cuda.spellings[k], hip.spellings[k])
+                   for k in [f"rt_{n}" for n in RUNTIME_NAMES] + ["rt_attr_warp_size"]]
+        return {HEADER: templates.render("kp_warp.h.j2", runtime=runtime)}
