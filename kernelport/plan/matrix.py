@@ -23,7 +23,7 @@ def _floor(key: str, lines: list[int] | None = None) -> dict:
 
 def _max_version(floors: list[dict], toolkit: str) -> str | None:
     vs = [tuple(int(x) for x in f["version"].split(".")) for f in floors
-          if f["toolkit"] == toolkit and f.get("kind") != "compatibility"]
+          if f["toolkit"] == toolkit and f.get("kind") != "compatibility" and f["version"][:1].isdigit()]
     return ".".join(map(str, max(vs))) if vs else None
 
 
@@ -86,8 +86,6 @@ def _row(name: str, role: str, runs, floors: list[dict], facts: Facts) -> dict:
         hw.append({"run": f"{r.arch} (wave {r.wave})", "arch": r.arch, "wave": r.wave, "target": r.target,
                    "gpus": [g.name for g in gpus], "description": r.hardware})
     summary = {t: _max_version(floors, t) for t in ("CUDA", "ROCm", "MSL") if _max_version(floors, t)}
-    if any(f["toolkit"] == "MSL" for f in floors):
-        summary["MSL"] = next(f["version"] for f in floors if f["toolkit"] == "MSL")
     return {"backend": name, "role": role, "hardware": hw, "floors": floors, "summary": summary}
 
 
