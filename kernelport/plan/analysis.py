@@ -300,7 +300,10 @@ def markdown(p: dict) -> list[str]:
     out.append(f"- **Flops** (counted per evaluated lane): {t['flops']} ({t['flops_per_element']}/element)"
                + (f", plus {t['special_function_ops']} special-function calls" if t["special_function_ops"] else "")
                + f"; arithmetic intensity {t['arithmetic_intensity']} flop/B.")
-    vs = p["verdicts"]
-    out.append("- **Bound**: " + "; ".join(f"{v['gpu']} {v['verdict']} (ridge {v['ridge_flops_per_byte']})"
-                                             for v in vs) + ".")
+    groups: dict[str, list[dict]] = {}
+    for v in p["verdicts"]:
+        groups.setdefault(v["verdict"], []).append(v)
+    out.append("- **Bound** (intensity vs each GPU's ridge point, FP32 peak / bandwidth): " + "; ".join(
+        f"{verdict} on {', '.join(v['arch'] + ' ' + v['gpu'].split(' ', 1)[1] for v in vs)} (ridge "
+        + ", ".join(str(v["ridge_flops_per_byte"]) for v in vs) + " flop/B)" for verdict, vs in groups.items()) + ".")
     return out
