@@ -194,6 +194,65 @@ def bind(
     raise typer.Exit(status)
 
 
+@app.command()
+def plan(
+    file: Path = typer.Argument(..., help="An annotated CUDA kernel file (.cu)."),
+    kernel: Optional[str] = typer.Option(None, "--kernel", help="The kernel to plan (default: the first annotated)."),
+    fmt: str = typer.Option("md", "--format", help="md or json."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write the plan to this file."),
+    device: Optional[str] = typer.Option(None, "--device", help="Also time the original on a real GPU: cuda."),
+    emit_timing_driver: Optional[Path] = typer.Option(
+        None, "--emit-timing-driver", help="Write a standalone CUDA-events timing driver (timing.cu, the kernel and "
+        "its inputs) to this directory, for a GPU host with nvcc only."),
+    timing: Optional[Path] = typer.Option(None, "--timing", help="A JSON line the timing driver printed: measured "
+                                          "figures for part 8."),
+    force: bool = typer.Option(False, "--force", help="Overwrite -o FILE even if kernelport did not write it."),
+) -> None:
+    """Write the backend-agnostic plan of a kernel (8 parts, review checklist, CPU fallback)."""
+    from .plan import build_plan
+    from .plan.facts import gather
+    from .plan.render import as_json, as_markdown
+
+    if fmt not in ("md", "json"):
+        raise KernelportError(f"unknown format '{fmt}'", hint="formats: md, json")
+    if device is not None and device != "cuda":
+        raise KernelportError(f"unknown device '{device}'", hint="--device cuda")
+    facts = gather(file, kernel)
+    result = None
+    if timing is not None:
+        from .plan.timing import parse_result
+        if not timing.is_file():
+            raise KernelportError(f"{timing}: no such file", hint="save the driver's output: ./timing > result.json")
+        result = parse_result(timing.read_text(encoding="utf-8", errors="replace"))
+
+    def on_device(traffic):
+        """The timing driver (written to --emit-timing-driver, run with --device cuda)."""
+        import tempfile
+        from .plan import timing as tmod
+        if emit_timing_driver is not None:
+            d = tmod.write_driver(facts, emit_timing_driver, traffic)
+            err.print(f"wrote {d} (run: cd {d.parent} && nvcc -O3 -arch=native -o timing timing.cu && ./timing)",
+                      markup=False)
+        if device is None:
+            return result, None
+        with tempfile.TemporaryDirectory(prefix="kernelport-timing-") as tmp:
+            try:
+                return tmod.run_driver(tmod.write_driver(facts, Path(tmp), traffic)), None
+            except Exception as e:  # no GPU here: part 8 says so
+                return None, str(e)
+
+    doc = build_plan(file, kernel, facts=facts, timing=result, on_device=on_device)
+    text = as_json(doc) if fmt == "json" else as_markdown(doc)
+    if output is None:
+        sys.stdout.write(text)
+        return
+    from . import output as outmod
+    if output.exists() and not force and output.read_text(encoding="utf-8", errors="replace") != text:
+        raise KernelportError(f"{output} exists and differs", hint="pass --force to overwrite it, or choose another -o")
+    outmod.write(output, text, force=True)
+    err.print(f"wrote {output}", markup=False)
+
+
 def run() -> None:
     """Entry point: user errors print one line (exit 2); nothing ever prints a traceback."""
     try:

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from . import warp
+from . import counting, warp
 from .ctype import BOOL, F16, F32, F64, I32, I64, U32, U64, UNIT_ROUNDOFF, common, conv, promote
 from .errors import EmulatorError
 from .ops import arith, fma as _fma
@@ -261,10 +261,14 @@ def math_concept(key: str, args, track: bool, overloaded: bool):
         v0 = args[0][0]
         dt = v0.dtype if v0.dtype.kind == "f" else F32
     if fn == "fma":
-        return _fma(*(conv_val(a, dt) for a in args[:3]), track, dt)
-    if fn in ("pow", "fmin", "fmax", "divide"):
-        return math2(fn, args[0], args[1], track, dt, fast)
-    return math1(fn, args[0], track, dt, fast)
+        r = _fma(*(conv_val(a, dt) for a in args[:3]), track, dt)
+    elif fn in ("pow", "fmin", "fmax", "divide"):
+        r = math2(fn, args[0], args[1], track, dt, fast)
+    else:
+        r = math1(fn, args[0], track, dt, fast)
+    if counting.ACTIVE is not None:
+        counting.ACTIVE.math(fn, r[0])
+    return r
 
 
 # ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import counting
 from .ctype import F64, FLOATS, UNIT_ROUNDOFF, conv
 from .errors import EmulatorError, Race
 
@@ -190,6 +191,8 @@ class Memory:
 
     def load(self, g, p: Pointer, m, node, track: bool):
         self.check(g, p, m, node, "read")
+        if counting.ACTIVE is not None:
+            counting.ACTIVE.access(p, m, m is g.full, g.n, write=False)
         addr = p.addr()
         data = p.data
         e = None
@@ -220,6 +223,8 @@ class Memory:
     def store(self, g, p: Pointer, val, m, node, track: bool):
         v, e = val
         self.check(g, p, m, node, "write")
+        if counting.ACTIVE is not None:
+            counting.ACTIVE.access(p, m, m is g.full, g.n, write=True)
         v = conv(v, p.dt)
         addr = p.addr()
         data = p.data
@@ -361,6 +366,8 @@ class Memory:
 
         op "load" is an atomic load (no write)."""
         self.check(g, p, m, node, "atomic access")
+        if counting.ACTIVE is not None:
+            counting.ACTIVE.access(p, m, m is g.full, g.n, write=op != "load", atomic=op != "load")
         if op == "load":
             addr = p.addr()
             full = m is g.full

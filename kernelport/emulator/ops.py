@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import counting
 from .ctype import BOOL, F64, I32, UNIT_ROUNDOFF, common, conv, promote
 
 _abs = np.abs
@@ -58,6 +59,8 @@ def arith(op: str, a, b, track: bool):
     x = conv(va, t)
     y = conv(vb, t)
     isf = t.kind == "f"
+    if isf and counting.ACTIVE is not None and op in "+-*/":
+        counting.ACTIVE.flop(x if x.size >= y.size else y)
     if op == "+" or op == "-":
         r = x + y if op == "+" else x - y
         if track and isf:
@@ -142,6 +145,8 @@ def fma(a, b, c, track: bool, dt=None):
         r = va.astype(F64) * vb.astype(F64) + vc.astype(F64)
     else:
         r = (va.astype(F64) * vb.astype(F64) + vc.astype(F64)).astype(t)
+    if counting.ACTIVE is not None:
+        counting.ACTIVE.flop(r, 2)
     if not track:
         return r, None
     e = _round_err(r)
