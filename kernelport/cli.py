@@ -215,8 +215,10 @@ def plan(
 
     if fmt not in ("md", "json"):
         raise KernelportError(f"unknown format '{fmt}'", hint="formats: md, json")
-    if device is not None and device != "cuda":
-        raise KernelportError(f"unknown device '{device}'", hint="--device cuda")
+    from . import backends
+    on_device = [b.name for b in backends.all() if b.device_runner]
+    if device is not None and device not in on_device:
+        raise KernelportError(f"unknown device '{device}'", hint="--device " + " | ".join(on_device))
     facts = gather(file, kernel)
     result = None
     if timing is not None:

@@ -117,7 +117,7 @@ def test_removing_a_shuffle_changes_header_risks_and_reductions(tmp_path):
     from kernelport.plan import build_plan
     new = build_plan(p)["parts"]
     prims = lambda parts: {u["primitive"] for u in parts["header"]["primitives"]}  # noqa: E731
-    assert "kp_shfl_down" in prims(base) and "kp_shfl_down" not in prims(new)
+    assert "kp_shfl_down_sync" in prims(base) and "kp_shfl_down_sync" not in prims(new)
     assert any(i["code"] == "WS007" for i in base["risks"]["items"])
     assert not any(i["code"] == "WS007" for i in new["risks"]["items"])
     assert any("shuffle" in r["how"] for r in base["operation"]["reductions"])

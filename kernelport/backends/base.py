@@ -203,3 +203,9 @@ class Backend:
     def display_name(self) -> str:
         """The backend as prose names it ("HIP", "Metal")."""
         return self.name.capitalize()
+
+    # -- plan --
+    # What `kernelport plan` checks a kernel for when this backend is in scope (beyond lint).
+    plan_risks: ClassVar[tuple[str, ...]] = ()
+    # Weighed by every plan whatever the kernel's targets (an alternative to the per-backend ports).
+    plan_always: ClassVar[bool] = False

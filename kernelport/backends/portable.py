@@ -53,6 +53,7 @@ class Portable(Backend):
             Run("portable", 32, "gfx1030", "hip-rdna", "AMD RDNA / gfx10-12 (32-wide waves)", reads_as="hip"))
     tools = ("nvcc", "hipcc")
     wave_constant = "bound"
+    plan_always = True  # the plan weighs the portability header as a strategy for every kernel
     spellings = {
         **_shared_spellings(),
         **_PRIMITIVES,

@@ -41,7 +41,7 @@ def build_part(facts: Facts, analysis: dict) -> dict:
     rows = []
     for b in [backends.source()] + [backends.get(t) for t in spec.targets]:
         for run in b.runs:
-            if b.name != backends.source().name and b.name in facts.ports and run.dialect in ("hip", "cuda"):
+            if b.name != backends.source().name and b.name in facts.ports and backends.get(run.dialect).host_build is not None:
                 # the port's own text: per-warp arrays it sized by the wave macro of this run
                 shared = port_shared_bytes(facts, b.name, {"KP_WAVE_SIZE": run.wave, "KP_WAVE_MAX": 64})
             else:

@@ -17,19 +17,21 @@ def build_part(facts: Facts) -> dict:
              "commands": [f"kernelport translate {f} --to {','.join(targets)} --check",
                           f"kernelport verify {f} --require {require} --schedules {sched} --format junit"]}]
     device_ok = [b.name for b in backends.all() if b.device_runner]
-    for arch in hardware.CI_HARDWARE["cuda"]:
+    src = backends.source()
+    own = {r.target for r in src.runs}  # the original's hardware, tested on the GPU itself
+    for arch in (a for t in own for a in hardware.CI_HARDWARE.get(t, ())):
         gpus = ", ".join(g.name for g in hardware.by_arch(arch))
-        jobs.append({"runner": f"nvidia-{arch}", "hardware": gpus, "tests": ["cuda"],
-                     "commands": [f"kernelport verify {f} --require nvcc --device cuda"]})
+        jobs.append({"runner": f"nvidia-{arch}", "hardware": gpus, "tests": [src.name],
+                     "commands": [f"kernelport verify {f} --require {','.join(src.tools)} --device {src.name}"]})
     for name in targets:
         b = backends.get(name)
         for run in b.compile_runs():
-            if run.target == "metal":
+            if "xcrun" in b.tools:  # Apple's compiler runs only on macOS
                 jobs.append({"runner": "macos-arm64", "hardware": "Apple silicon (xcrun metal)", "tests": [name],
-                             "commands": [f"kernelport verify {f} --require metal"],
+                             "commands": [f"kernelport verify {f} --require {name}"],
                              "gap": "kernelport runs no Metal kernel on the GPU yet: the Mac job compiles with xcrun "
                                     "metal; numerics come from the emulator at wave 32"})
-            elif run.target in hardware.CI_HARDWARE and run.target != "cuda":
+            elif run.target in hardware.CI_HARDWARE and run.target not in own:
                 for arch in hardware.CI_HARDWARE[run.target]:
                     gpus = ", ".join(g.name for g in hardware.by_arch(arch)) or arch
                     jobs.append({"runner": f"amd-{arch}", "hardware": gpus, "tests": [name],

@@ -46,7 +46,7 @@ def build_part(facts: Facts) -> dict:
         b = backends.get(name)
         port = facts.ports.get(name)
         floors = []
-        if any(r.dialect == "hip" for r in b.runs):
+        if any("hipcc" in backends.get(r.dialect).tools for r in b.runs):
             floors.append(_floor("hip_gfx942"))
             # what the port needs, and what compiling the original's spellings unchanged would need
             hip_text = port.body if port else ""
@@ -60,9 +60,9 @@ def build_part(facts: Facts) -> dict:
                 floors.append({**_floor("warpsize_constexpr", ws13), "kind": "compatibility", "status":
                                "handled: the port's compile-time uses spell the width as a macro"
                                if uses_const else "the original's compile-time warpSize breaks from ROCm 7"})
-        if any(r.dialect == "cuda" for r in b.runs):
+        if any("nvcc" in backends.get(r.dialect).tools for r in b.runs):
             floors += [_floor("sm_80"), _floor("sm_90")]
-        if b.name == "metal" and port is not None:
+        if port is not None and "msl_version" in port.context:
             msl = port.context.get("msl_version") if port.ok else None
             reasons = port.context.get("msl_reasons", []) if port.ok else []
             floors.append({"toolkit": "MSL", "version": msl or "n/a (not translated)",

@@ -3,6 +3,8 @@ translate's diagnostics, and model-level constructs lint does not report), each 
 mitigation and whether `translate` already applies it per backend.  The implementation checklist."""
 from __future__ import annotations
 
+from .. import backends
+
 import re
 
 from .facts import Facts
@@ -36,7 +38,7 @@ def _fix_text(code: str) -> str:
 def _applied(facts: Facts, line: int) -> dict[str, str]:
     out = {}
     for name, port in facts.ports.items():
-        if name not in facts.spec.targets and name != "portable":
+        if name not in facts.spec.targets and not backends.get(name).plan_always:
             continue
         notes = [n for n in port.notes if n.location.line == line]
         errs = [d for d in port.diagnostics if d.location.line == line and d.severity == "error"]
@@ -111,8 +113,8 @@ def _model_risks(facts: Facts) -> list[dict]:
         for rx, what, fix in _TEXT_RISKS:
             if rx.search(t):
                 out.append(_item("model", "API", what, ln, what + " is NVIDIA-specific", fix, facts))
-    metal_in_scope = "metal" in facts.spec.targets
-    if metal_in_scope:
+    exposed = {r for t in facts.spec.targets for r in backends.get(t).plan_risks}
+    if "float atomics on threadgroup memory" in exposed:
         from .analysis import _atomic_target
         shared_types = {s.name: s.type for s in facts.module.shared}
         from ..source import call_args
@@ -127,6 +129,7 @@ def _model_risks(facts: Facts) -> list[dict]:
                                  "Metal has no float atomic on threadgroup memory",
                                  "a compare-and-swap loop (translate emits kp_atomic_* helpers): slower under "
                                  "contention; consider per-SIMD-group partials", facts))
+    if "double" in exposed:
         for u in facts.uses(key="double"):
             out.append(_item("model", "MTL-DOUBLE", "double on Metal", facts.line(u.node), "Metal has no double",
                              "translate --demote-double computes in float (accuracy changes: re-verify), or keep a "

@@ -2,6 +2,8 @@
 dispatch, or a library / framework operator, with the reason drawn from parts 1, 2 and 4."""
 from __future__ import annotations
 
+from .. import backends
+
 from .facts import Facts
 
 # What a team reaches for instead of a hand-written kernel, by operation class (vendor libraries).
@@ -21,7 +23,8 @@ def build_part(facts: Facts, analysis: dict, risks: dict) -> dict:
     blocked = {name: [d.code for d in p.diagnostics if d.severity == "error"]
                for name, p in facts.ports.items() if not p.ok and name in facts.spec.targets}
     portable_ok = facts.ports.get("portable") is not None and facts.ports["portable"].ok
-    hip_rewrites = len(facts.ports["hip"].notes) if "hip" in facts.ports else 0
+    # the rewrites of the ports built with a host toolchain of their own (HIP's hipcc)
+    hip_rewrites = sum(len(p.notes) for n, p in facts.ports.items() if backends.get(n).host_build is not None)
     reasons, per_backend = [], {}
     if cls == "GEMM-like" or any(i["code"] == "API" and "tensor" in i["what"] for i in risks["items"]):
         choice = "library"
@@ -44,15 +47,16 @@ def build_part(facts: Facts, analysis: dict, risks: dict) -> dict:
         reasons.append("memory-bound elementwise work: a framework operator reaches the same bandwidth; keep the "
                        "kernel only to fuse it with neighbours")
     for name in facts.spec.targets:
-        p = facts.ports[name]
-        if name == "metal":
-            per_backend[name] = ("generated MSL port (`translate --to metal`), MSL " +
+        p, b = facts.ports[name], backends.get(name)
+        if "msl_version" in p.context:
+            per_backend[name] = (f"generated MSL port (`translate --to {name}`), MSL " +
                                  str(p.context.get("msl_version")) if p.ok else "hand-written MSL: translate stops")
-        elif name == "hip":
+        elif "hipcc" in b.tools:
             per_backend[name] = ("kp_warp.h portable source built with hipcc" if choice == "portability header"
-                                 else "generated HIP port" if p.ok else "hand-written HIP: translate stops")
-    per_backend["cuda"] = "the original (source of truth)" + (", or the portable source with nvcc"
-                                                              if choice == "portability header" else "")
+                                 else f"generated {b.display_name} port" if p.ok
+                                 else f"hand-written {b.display_name}: translate stops")
+    per_backend[backends.source().name] = "the original (source of truth)" + (
+        ", or the portable source with nvcc" if choice == "portability header" else "")
     return {"choice": choice, "reasons": reasons, "alternative": _LIBRARIES.get(cls),
             "per_backend": per_backend, "risks_open": risks["open"]}
 

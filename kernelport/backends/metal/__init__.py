@@ -92,3 +92,6 @@ class Metal(Backend):
     lint_breaks_own = "on a GPU whose SIMD-group is not 32 wide (Metal does not guarantee 32)"
     lint_host_code = False
     lint_docs_fence = "cpp"
+
+    # -- plan --
+    plan_risks = ("float atomics on threadgroup memory", "double")

@@ -1,0 +1,76 @@
+"""What the warp-size dataflow (warpflow.py) finds: fact kinds, sites, issues, the analysis result.
+
+Translate rewrites the confirmed sites, lint reports them; both read these types only.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tree_sitter import Node
+
+from .model import Module
+
+# Fact kinds carried by values.  Sites are ints (index into Analysis.sites); -1 = no site.
+TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK = "tid", "bdim", "vote", "wres", "ws_ok", "lane_ok", "warp_ok"
+WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK = "ws", "ws_m1", "half", "five", "one", "full", "lane", "warp", "mask"
+OPAQUE = "opaque"  # a value from somewhere the analysis cannot see (a caller's variable, memory)
+
+# Site roles that a warp-level sink confirms.
+_SINK_KINDS = (WS, WS_M1, HALF, FIVE, LANE, WARP)
+
+WARP_SIZE_NAME = re.compile(r"(?i)(^|_)(k_?)?(warp|wave(front)?|simd)_?(size|width|sz|len)$|threads_?per_?warp|"
+                            r"(^|_)warp_?threads$|^k(warp|wave)(size|width)$")
+FULL_MASKS = {0xFFFFFFFF}
+INT32_TYPES = {"unsigned", "unsigned int", "int", "uint32_t", "int32_t", "uint", "unsigned long", "signed",
+               "signed int"}
+
+
+def int_value(text: str) -> int | None:
+    t = text.strip().replace("'", "").rstrip("uUlL")
+    try:
+        if re.fullmatch(r"0[xX][0-9a-fA-F]+", t):
+            return int(t, 16)
+        if re.fullmatch(r"0[bB][01]+", t):
+            return int(t[2:], 2)
+        if re.fullmatch(r"0[0-7]*", t):
+            return int(t, 8)
+        if re.fullmatch(r"[1-9][0-9]*", t):
+            return int(t)
+    except ValueError:
+        pass
+    return None
+
+
+@dataclass
+class Site:
+    """A piece of source whose meaning is the wave width (once confirmed)."""
+    id: int
+    node: Node
+    role: str  # ws | ws_m1 | half | five | one | full | type32 | bitop64 | full_value | ladder | ws_macro
+    function: str | None
+    confirmed: bool = False
+    why: str = ""  # which sink confirmed it
+    sink: Node | None = None
+
+
+@dataclass
+class Issue:
+    """Something with no safe rewrite (translate stops) or worth a lint finding."""
+    code: str
+    node: Node
+    message: str
+    function: str | None
+
+
+@dataclass
+class Analysis:
+    module: Module
+    sites: list[Site] = field(default_factory=list)
+    issues: list[Issue] = field(default_factory=list)
+    warp_level: set[str] = field(default_factory=set)
+    logical_width: dict[str, int] = field(default_factory=dict)
+    shuffle_masks: list[tuple[Node, str, str | None]] = field(default_factory=list)  # (mask node, class, fn)
+
+    def confirmed(self) -> list[Site]:
+        return [s for s in self.sites if s.confirmed]
