@@ -125,10 +125,20 @@ def verify(
     device: Optional[str] = typer.Option(None, "--device", help="Also run the original on a real GPU: cuda."),
     jobs: int = typer.Option(0, "-j", "--jobs", help="Files verified in parallel (default: one per core)."),
     explain: bool = typer.Option(False, "--explain", help="Show inputs, reference and port values of failures."),
+    max_buffer_bytes: Optional[str] = typer.Option(None, "--max-buffer-bytes",
+                                                   help="Memory budget of one kernel's buffers, e.g. 4G "
+                                                        "(default 256M; also $KERNELPORT_MAX_BUFFER_BYTES)."),
 ) -> None:
     """Prove every port computes what the original computes, at every wave width."""
     from . import verify_report
+    from .annotations import BUDGET_ENV, parse_size
     from .verify import SCHEDULES, verify_paths
+
+    if max_buffer_bytes is not None:
+        if parse_size(max_buffer_bytes) is None:
+            raise KernelportError(f"--max-buffer-bytes {max_buffer_bytes!r} is not a size",
+                                  hint="write bytes, or e.g. 512M, 4G")
+        os.environ[BUDGET_ENV] = max_buffer_bytes  # read where annotations are checked, worker processes too
 
     if fmt not in ("table", "json", "junit"):
         raise KernelportError(f"unknown format '{fmt}'", hint="formats: table, json, junit")
