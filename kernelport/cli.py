@@ -208,6 +208,13 @@ def verify(
         raise KernelportError(f"unknown device '{device}'", hint="--device cuda")
     reports = verify_paths(paths, require=req, seed=seed, schedules=sched, device=device, jobs=jobs,
                            progress=fmt == "table" and err.is_terminal)
+    for r in reports:
+        if r.note:
+            err.print(f"note: {r.note}", markup=False)
+    if all(r.note for r in reports):  # nothing verified: a mistyped path must not pass CI
+        raise KernelportError(f"no annotated kernels under {', '.join(map(str, paths))}",
+                              hint="verify checks .cu files with // @kp annotations (docs/annotations.md); "
+                                   "check the path")
     if fmt == "json":
         sys.stdout.write(verify_report.as_json(reports) + "\n")
     elif fmt == "junit":

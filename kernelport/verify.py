@@ -46,14 +46,16 @@ class FileReport:
     kernels: list[str] = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)
     error: str | None = None
+    note: str | None = None  # why the file was skipped (no annotated kernel): neither pass nor fail
 
     @property
     def failed(self) -> bool:
         return self.error is not None or any(c.status == "fail" for c in self.checks)
 
     def to_dict(self) -> dict:
-        return {"path": self.path, "kernels": self.kernels, "error": self.error,
-                "status": "fail" if self.failed else "pass", "checks": [asdict(c) for c in self.checks]}
+        return {"path": self.path, "kernels": self.kernels, "error": self.error, "note": self.note,
+                "status": "fail" if self.failed else "skip" if self.note else "pass",
+                "checks": [asdict(c) for c in self.checks]}
 
 
 def _template_args(spec: annotations.KernelSpec) -> list[str] | None:
@@ -84,7 +86,7 @@ class Verifier:
             return rep
         rep.kernels = list(specs)
         if not specs:
-            rep.error = f"{path}: no annotated kernel (add // @kp lines; see docs/annotations.md)"
+            rep.note = f"{path}: skipped: no annotated kernel (verify needs // @kp lines; see docs/annotations.md)"
             return rep
         targets = sorted({t for s in specs.values() for t in s.targets}, key=["hip", "metal"].index)
         ports = self._drift_and_ports(src, path, targets, rep)
