@@ -183,6 +183,9 @@ def verify(
     max_buffer_bytes: Optional[str] = typer.Option(None, "--max-buffer-bytes",
                                                    help="Memory budget of one kernel's buffers, e.g. 4G "
                                                         "(default 256M; also $KERNELPORT_MAX_BUFFER_BYTES)."),
+    no_native_reference: bool = typer.Option(False, "--no-native-reference",
+                                             help="Interpret the C reference in the emulator instead of compiling "
+                                                  "and running it (untrusted code; slower)."),
 ) -> None:
     """Prove every port computes what the original computes, at every wave width."""
     from . import verify_report
@@ -207,7 +210,7 @@ def verify(
     if device not in (None, "cuda"):
         raise KernelportError(f"unknown device '{device}'", hint="--device cuda")
     reports = verify_paths(paths, require=req, seed=seed, schedules=sched, device=device, jobs=jobs,
-                           progress=fmt == "table" and err.is_terminal)
+                           progress=fmt == "table" and err.is_terminal, native_reference=not no_native_reference)
     for r in reports:
         if r.note:
             err.print(f"note: {r.note}", markup=False)

@@ -6,8 +6,9 @@ a small harness into an executable in a temporary directory, and run in a child 
 kernel file's own C code never runs inside kernelport.  The child gets the arguments through a
 file, has a wall-clock timeout ($KERNELPORT_REFERENCE_TIMEOUT, default 60 s) and a memory limit,
 and must return from the function for its result to count: an exit (even exit(0)), a signal or
-a missing result is a ReferenceError_ naming the reason.  Without a C compiler the reference is
-interpreted by the emulator (one thread, scalar).  Executables are cached by content hash for
+a missing result is a ReferenceError_ naming the reason.  With `interpret` (verify's
+--no-native-reference), or without a C compiler, the reference is interpreted by the emulator
+(one thread, scalar) in a child Python under the same kind of limits.  Executables are cached by content hash for
 the life of the process.
 
     out = run_reference(src, "block_sum_ref", {"x": x, "out": out, "n": n}, path="k.cu")
@@ -220,10 +221,11 @@ def _executable(obj: str, func: str, kinds, cc: str) -> str:
     return exe
 
 
-def reference_timeout() -> float:
+def reference_timeout(interpreted: bool = False) -> float:
+    """Seconds a reference may run: $KERNELPORT_REFERENCE_TIMEOUT, default 60 (600 interpreted)."""
     raw = os.environ.get("KERNELPORT_REFERENCE_TIMEOUT", "").strip()
     try:
-        return float(raw) if raw else 60.0
+        return float(raw) if raw else 600.0 if interpreted else 60.0
     except ValueError:
         raise ReferenceError_(f"KERNELPORT_REFERENCE_TIMEOUT={raw!r} is not a number of seconds") from None
 
@@ -301,9 +303,7 @@ def run_reference(source: str, func: str, args: dict, path: str = "<kernel>", ba
     buffers and scalars are passed and returned as float64 and computed in double."""
     cc = None if interpret else c_compiler()
     if cc is None:
-        if promote:
-            raise ReferenceError_("a C compiler is needed to evaluate the reference in double precision")
-        return _interpret(source, func, args, path, backend)
+        return _interpret_in_child(source, func, args, path, backend, promote)
     params = _signature(source, func, path, backend)
     c_text = extract_c(source, func, path, backend)
     if promote:
@@ -336,8 +336,59 @@ def run_reference(source: str, func: str, args: dict, path: str = "<kernel>", ba
     return outputs
 
 
-def _interpret(source, func, args, path, backend):
+def _interpret(source, func, args, path, backend, promote=False):
+    """The reference run by the emulator (one thread): no native code of the file runs at all.
+    With `promote`, the same #defines as the compiled path make it compute in double."""
     from .emulator import run_kernel
+    if promote:
+        source = PROMOTE + f'# 1 "{path}"\n' + source
+        args = {k: v.astype(np.float64) if isinstance(v, np.ndarray) and v.dtype == np.float32 else v
+                for k, v in args.items()}
     res = run_kernel(source, func, args=args, grid=(1, 1, 1), block=(1, 1, 1), path=path, backend=backend,
                      error_bound=False, check_races=False, max_steps=1 << 40, contract=False)
     return {k: v.copy() for k, v in res.outputs.items()}
+
+
+def _interpret_in_child(source, func, args, path, backend, promote) -> dict[str, np.ndarray]:
+    """_interpret in a child Python (kernelport.reference_child) under the same wall-clock limit
+    (default 600 s: interpretation is slow) and a memory limit; errors come back as messages."""
+    import pickle
+    import sys
+    d = tempfile.mkdtemp(prefix="interp-", dir=_workdir())
+    try:
+        inp, outp, log = (os.path.join(d, n) for n in ("in.pkl", "out.pkl", "log.txt"))
+        with open(inp, "wb") as f:
+            pickle.dump((source, func, args, path, backend, promote), f, protocol=pickle.HIGHEST_PROTOCOL)
+        size = os.path.getsize(inp)
+        timeout = reference_timeout(interpreted=True)
+        pkg_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+               "PYTHONPATH": os.pathsep.join(x for x in (pkg_root, os.environ.get("PYTHONPATH")) if x)}
+        with open(log, "wb") as lf:
+            p = subprocess.Popen([sys.executable, "-m", "kernelport.reference_child", inp, outp],
+                                 stdin=subprocess.DEVNULL, stdout=lf, stderr=lf, cwd=d, env=env,
+                                 preexec_fn=_limits(8 * size + (4 << 30), 8 * size + (64 << 20)),
+                                 start_new_session=True)
+            try:
+                rc = p.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+                raise ReferenceError_(f"{func} did not return within {timeout:g} s when interpreted (an endless "
+                                      "loop? KERNELPORT_REFERENCE_TIMEOUT raises the limit)") from None
+            except BaseException:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+                raise
+        if rc != 0 or not os.path.exists(outp):
+            with open(log, "rb") as f:
+                said = f.read()[-300:].decode("utf-8", "replace").strip()
+            how = f"signal {-rc}" if rc < 0 else f"status {rc}"
+            raise ReferenceError_(f"interpreting {func} failed ({how}; memory limit?){': ' + said if said else ''}")
+        with open(outp, "rb") as f:
+            kind, value = pickle.load(f)
+        if kind == "error":
+            raise ReferenceError_(value)
+        return value
+    finally:
+        shutil.rmtree(d, ignore_errors=True)

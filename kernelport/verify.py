@@ -67,8 +67,9 @@ def _template_args(spec: annotations.KernelSpec) -> list[str] | None:
 
 class Verifier:
     def __init__(self, require: set[str] = frozenset(), seed: int | None = None,
-                 schedules: tuple[str, ...] = SCHEDULES, device: str | None = None):
+                 schedules: tuple[str, ...] = SCHEDULES, device: str | None = None, native_reference: bool = True):
         self.require, self.seed, self.schedules, self.device = set(require), seed, schedules, device
+        self.native_reference = native_reference  # False: the reference is interpreted, never compiled
 
     # -- helpers ----------------------------------------------------------------------------
     def _skip(self, backend: str, what: str) -> str:
@@ -170,7 +171,7 @@ class Verifier:
             # Exact comparisons use the reference as written; the others compare with its value
             # in double precision under the port's own error bound.
             ref = run_reference(src.text, spec.reference[0], ref_args, path=src.path,
-                                promote=spec.tolerance == "auto")
+                                promote=spec.tolerance == "auto", interpret=not self.native_reference)
         except Exception as e:  # a reference that does not compile or crashes is the user's to fix
             rep.checks.append(Check(name, "reference", None, "reference", "fail", f"reference failed: {e}"))
             return

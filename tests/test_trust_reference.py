@@ -75,3 +75,42 @@ def test_exit0_reference_next_to_a_failing_kernel_fails_verify(tmp_path):
         assert r.returncode == 1, r.stdout + r.stderr
         assert "quitter_ref exited with status 0 before returning" in r.stdout
         assert "outside the bound" in r.stdout and "wrong.cu" in r.stdout  # the failing kernel still reported
+
+
+@pytest.mark.parametrize("promote", [False, True])
+def test_interpreted_reference_matches_the_compiled_one(promote):
+    # arithmetic: bit for bit; a C library function: within one unit in the last place (the
+    # emulator's expf is numpy's, not glibc's)
+    arith = _ref("for (int i = 0; i < n; ++i) y[i] = (0.1f * (float)i + 0.7f) / 3.0f;", promote=promote)
+    arith_i = _ref("for (int i = 0; i < n; ++i) y[i] = (0.1f * (float)i + 0.7f) / 3.0f;", promote=promote,
+                   interpret=True)
+    assert arith_i["y"].dtype == arith["y"].dtype
+    np.testing.assert_array_equal(arith_i["y"], arith["y"])
+    body = "for (int i = 0; i < n; ++i) y[i] = expf(0.1f * (float)i) / 3.0f;"
+    native, interp = _ref(body, promote=promote), _ref(body, promote=promote, interpret=True)
+    ulp = np.spacing(np.abs(native["y"]))
+    assert np.all(np.abs(interp["y"] - native["y"]) <= ulp)
+
+
+def test_interpreted_reference_runs_no_native_code(tmp_path, monkeypatch):
+    marker = tmp_path / "ran"
+    with pytest.raises(ReferenceError_) as e:
+        _ref(f'system("touch {marker}");', interpret=True)
+    assert not marker.exists() and "interpreting r" in str(e.value)
+    with pytest.raises(ReferenceError_) as e:
+        _ref("exit(0);", interpret=True)
+    assert "interpreting r" in str(e.value)
+    monkeypatch.setenv("KERNELPORT_REFERENCE_TIMEOUT", "3")
+    with pytest.raises(ReferenceError_) as e:
+        _ref("for (;;) { y[0] += 1.0f; }", interpret=True)
+    assert "did not return within 3 s when interpreted" in str(e.value)
+
+
+def test_verify_no_native_reference(tmp_path):
+    _kernel_file(tmp_path, "good", "for (int i = 0; i < n; ++i) y[i] = a * x[i];")
+    _kernel_file(tmp_path, "quitter", "exit(0);")
+    assert kp("translate", tmp_path / "good.cu", tmp_path / "quitter.cu", "--to", "hip").returncode == 0
+    r = kp("verify", tmp_path / "good.cu", "--schedules", "block", "--no-native-reference")
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = kp("verify", tmp_path / "quitter.cu", "--schedules", "block", "--no-native-reference")
+    assert r.returncode == 1 and "interpreting quitter_ref" in r.stdout
