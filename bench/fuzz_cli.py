@@ -1,7 +1,7 @@
 """Long-run mutation campaign: lint and translate on mutated examples and corpus files.
 
     python bench/fuzz_cli.py [--inputs 10000] [--commands lint,translate] [--minutes M] [--jobs N]
-                             [--seed 0] [--timeout 30] [--memory 4G] [--out bench/fuzz-out]
+                             [--seed 0] [--timeout 30] [--memory 4G] [--out bench/fuzz-out] [--mutations a,b]
 
 Each input is a mutated copy of a file from examples/, tests/corpus/ or tests/corpus2/ (token
 deletion, truncation, byte flips, deep nesting, huge literals, bad annotation values, endless
@@ -100,10 +100,12 @@ def main() -> int:
     ap.add_argument("--timeout", type=int, default=30)
     ap.add_argument("--memory", default="4G", help="address-space limit per worker")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "fuzz-out")
+    ap.add_argument("--mutations", default="", help="comma-separated subset of tests/fuzz_mutations.MUTATIONS")
     a = ap.parse_args()
     memory = int(a.memory[:-1]) << (10 * " KMGT".index(a.memory[-1].upper())) if a.memory[-1].isalpha() \
         else int(a.memory)
     commands = [c.strip() for c in a.commands.split(",") if c.strip()]
+    names = [m.strip() for m in a.mutations.split(",") if m.strip()] or None
     rng = random.Random(a.seed)
     a.out.mkdir(parents=True, exist_ok=True)
     inputs = {}
@@ -111,7 +113,7 @@ def main() -> int:
     def tasks():
         for i in range(a.inputs):
             src = rng.choice(SOURCES)
-            text, applied = mutate(src.read_text(encoding="utf-8"), rng)
+            text, applied = mutate(src.read_text(encoding="utf-8"), rng, names)
             data = text.encode("utf-8", errors="surrogateescape")
             inputs[i] = (src.name, applied, data)
             for c in commands:

@@ -96,11 +96,21 @@ def _float_max(t: CType) -> float:
 
 
 def _round(t: CType, x: float) -> float:
+    """`x` rounded to `t` (to nearest even, as C converts); inf where it overflows `t`."""
     if t.bits == 32:
-        return struct.unpack("f", struct.pack("f", x))[0]
+        try:
+            return struct.unpack("f", struct.pack("f", x))[0]
+        except OverflowError:
+            return math.copysign(math.inf, x)
     if t.bits == 16:
-        return struct.unpack("e", struct.pack("e", x))[0]
+        import numpy as np  # only for half, which struct cannot round near its top
+        return float(np.float16(x)) if abs(x) < 65520 else math.copysign(math.inf, x)
     return x
+
+
+def _in_range(t: CType, x: float) -> bool:
+    """Whether `x` converts to a finite value of floating type `t`."""
+    return math.isfinite(x) and math.isfinite(_round(t, x))
 
 
 def fits(t: CType, v: int | float) -> bool:
@@ -109,7 +119,7 @@ def fits(t: CType, v: int | float) -> bool:
         if t is BOOL:
             return v in (0, 1)
         return float(v).is_integer() and t.lo <= v <= t.hi if isinstance(v, float) else t.lo <= v <= t.hi
-    return math.isfinite(v) and abs(v) <= _float_max(t)
+    return _in_range(t, float(v))
 
 
 def convert(val: Value, t: CType, offset: int = 0, *, strict: bool = False) -> Value:
@@ -117,7 +127,7 @@ def convert(val: Value, t: CType, offset: int = 0, *, strict: bool = False) -> V
     demands that the value is representable (a scalar must fit its declared type)."""
     v = val.v
     if t.kind == "float":
-        if not math.isfinite(v) or abs(v) > _float_max(t) * (1 + 2 ** -24):
+        if not _in_range(t, float(v)):
             raise CExprError(f"{_show(val)} is out of the range of {t.name}", offset,
                              hint=f"{t.name} holds magnitudes up to {_float_max(t):.7g}")
         return Value(t, _round(t, float(v)))
@@ -244,7 +254,7 @@ def _literal(text: str, offset: int) -> Value:
         except OverflowError:
             v = math.inf
         t = FLOAT if suffix == "f" else DOUBLE
-        if not math.isfinite(v) or abs(v) > _float_max(t) * (1 + 2 ** -24):
+        if not _in_range(t, v):
             raise CExprError(f"floating literal {text} is out of the range of {t.name}", offset,
                              hint=f"{t.name} holds magnitudes up to {_float_max(t):.7g}")
         return Value(t, _round(t, v))
@@ -476,7 +486,7 @@ def _overflow(n: Node, op: str, v: int, t: CType) -> CExprError:
 
 
 def _check_float(n: Node, t: CType, v: float, op: str) -> Value:
-    if not math.isfinite(v) or abs(v) > _float_max(t) * (1 + 2 ** -24):
+    if not _in_range(t, v):
         raise CExprError(f"'{op}' gives a non-finite or out-of-range {t.name} ({v})", n.offset,
                          hint="annotation values must be finite")
     return Value(t, _round(t, v))

@@ -20,6 +20,7 @@ import ctypes
 import hashlib
 import os
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -160,14 +161,17 @@ def _compile(c_text: str, cc: str) -> str:
     obj = os.path.join(d, f"ref_{key[:16]}.o")
     with open(src, "w") as f:
         f.write(c_text)
-    # -ffp-contract=off: the reference is the ground truth, every operation rounded on its own
-    r = _cc([cc, *_CFLAGS, "-c", "-o", obj, src], "reference")
+    # -ffp-contract=off: the reference is the ground truth, every operation rounded on its own.
+    # Built under a private name, then renamed: worker processes may share the directory.
+    part = f"{obj}.{os.getpid()}"
+    r = _cc([cc, *_CFLAGS, "-c", "-o", part, src], "reference")
     if r.returncode != 0:
         m = re.search(r"^(.*?):(\d+):(\d+): error: (.*)$", r.stderr, re.M)
         if m:
             raise LowerError("reference does not compile: " + m.group(4), m.group(1), int(m.group(2)),
                              int(m.group(3)))
         raise LowerError("reference does not compile: " + r.stderr.strip()[:400])
+    os.replace(part, obj)
     _LIBS[key] = obj
     return obj
 
@@ -212,12 +216,14 @@ def _executable(obj: str, func: str, kinds, cc: str) -> str:
     exe = os.path.join(_workdir(), f"ref_{key}")
     if os.path.exists(exe):
         return exe
-    main = exe + "_main.c"
+    main = f"{exe}_{os.getpid()}_main.c"
     with open(main, "w") as f:
         f.write(text)
-    r = _cc([cc, *_CFLAGS, "-o", exe, main, obj, "-lm"], "reference harness")
+    part = f"{exe}.{os.getpid()}"
+    r = _cc([cc, *_CFLAGS, "-o", part, main, obj, "-lm"], "reference harness")
     if r.returncode != 0:
         raise ReferenceError_("the reference does not link: " + r.stderr.strip()[:400])
+    os.replace(part, exe)
     return exe
 
 
@@ -231,8 +237,7 @@ def reference_timeout(interpreted: bool = False) -> float:
 
 
 def _limits(memory: int, file_size: int):
-    def apply():  # in the child, before exec
-        import resource
+    def apply():  # in the child, before exec: no imports here (another thread may hold the import lock)
         for lim, v in ((resource.RLIMIT_AS, memory), (resource.RLIMIT_FSIZE, file_size), (resource.RLIMIT_CORE, 0)):
             try:
                 resource.setrlimit(lim, (v, v))

@@ -41,7 +41,7 @@ def truncate(text: str, rng: random.Random) -> str:
 
 
 def flip_bytes(text: str, rng: random.Random) -> str:
-    data = bytearray(text.encode("utf-8"))
+    data = bytearray(text.encode("utf-8", errors="surrogateescape"))
     for _ in range(rng.randint(1, 8)):
         if data:
             i = rng.randrange(len(data))

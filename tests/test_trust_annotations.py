@@ -155,6 +155,8 @@ VALUES = [
     ("min(-1, 1u)", 1, "unsigned int"), ("2.5f", 2.5, "float"), ("0x1p-2", 0.25, "double"),
     ("1 + 2 * 3 << 1", 14, "int"), ("5 & 3 | 8 ^ 1", 9, "int"), ("-2147483647 - 1", -2147483648, "int"),
     ("(float)1 / 3", 0.3333333432674408, "float"), ("!5", 0, "int"), ("-(-128 >> 1)", 64, "int"),
+    ("3.4028235e38f", 3.4028234663852886e38, "float"), ("(half)65519.0", 65504.0, "half"),
+    ("(float)1e-50", 0.0, "float"),
 ]
 
 
@@ -166,7 +168,8 @@ def test_c_semantics(expr, value, type_):
 
 @pytest.mark.parametrize("expr", ["(-2147483647 - 1) / -1", "-(-2147483647 - 1)", "-1 << 1", "65536 * 65536",
                                   "9223372036854775807LL + 1", "1e308 * 10", "1.0 / 0", "(int)1e10", "sizeof(x)",
-                                  "1 ? 2", "1 +", "()", "'a'", "a = 1", "x[1]"])
+                                  "1 ? 2", "1 +", "()", "'a'", "a = 1", "x[1]", "3.4028235677973366e38f",
+                                  "(float)3.4028235677973366e38", "(half)65520.0", "3e38f * 2"])
 def test_invalid_c_is_an_error_not_a_python_value(expr):
     with pytest.raises(cexpr.CExprError) as e:
         cexpr.evaluate_typed(expr, {})

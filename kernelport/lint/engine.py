@@ -85,6 +85,9 @@ def _annotation_findings(ctx: Context, unit: Unit) -> list[Finding]:
     from ..errors import KernelportError
     try:
         parse(ctx.module)
+    except RecursionError as e:  # never a traceback: say so, the rules still run
+        return [_kp("KP006", unit.path, 1, 1, f"the annotation check failed on this file: {type(e).__name__}: {e} "
+                    "(please report it; --ignore KP007 to skip it)")] if "KP006" in ctx.settings.enabled else []
     except KernelportError as e:
         line, col = 1, 1
         if e.location is not None and 1 <= e.location.line <= ctx.src.text.count("\n") + 1:
