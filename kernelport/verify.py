@@ -173,7 +173,9 @@ class Verifier:
             ref = run_reference(src.text, spec.reference[0], ref_args, path=src.path,
                                 promote=spec.tolerance == "auto", interpret=not self.native_reference)
         except Exception as e:  # a reference that does not compile or crashes is the user's to fix
-            rep.checks.append(Check(name, "reference", None, "reference", "fail", f"reference failed: {e}"))
+            from .reference import ReferenceError_
+            where = f"{spec.reference_loc}: " if isinstance(e, ReferenceError_) else ""  # others carry theirs
+            rep.checks.append(Check(name, "reference", None, "reference", "fail", f"{where}reference failed: {e}"))
             return
         expected = {a.name: ref[self._ref_param(spec, a.name)] for a in outs}
         rep.checks.append(Check(name, "reference", None, "reference", "pass",

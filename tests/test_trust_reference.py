@@ -73,7 +73,8 @@ def test_exit0_reference_next_to_a_failing_kernel_fails_verify(tmp_path):
     for j in ("1", "2"):
         r = kp("verify", tmp_path, "--schedules", "block", "--format", "json", "-j", j)
         assert r.returncode == 1, r.stdout + r.stderr
-        assert "quitter_ref exited with status 0 before returning" in r.stdout
+        assert f"{tmp_path / 'quitter.cu'}:10:18: reference failed: quitter_ref exited with status 0 before " \
+            "returning" in r.stdout
         assert "outside the bound" in r.stdout and "wrong.cu" in r.stdout  # the failing kernel still reported
 
 
