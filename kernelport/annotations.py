@@ -6,6 +6,8 @@ KernelportError at the exact line and column of the offending text, with a hint.
 from __future__ import annotations
 
 import difflib
+import math
+import os
 import re
 from dataclasses import dataclass, field
 
@@ -38,7 +40,8 @@ class Text:
 @dataclass
 class Generator:
     kind: str
-    params: tuple[float, ...]
+    params: tuple[int | float, ...]
+    loc: Location | None = None
 
 
 @dataclass
@@ -70,31 +73,87 @@ class KernelSpec:
     seed: int = 0
     warnings: list[tuple[Location, str]] = field(default_factory=list)
 
+    scalar_types: dict[str, cexpr.CType] = field(default_factory=dict)  # the kernel parameters' C types
+
     # -- evaluation ------------------------------------------------------------------------
-    def scalar_values(self) -> dict[str, int | float]:
-        vals: dict[str, int | float] = {}
+    def typed_scalars(self) -> dict[str, cexpr.Value]:
+        """Each scalar's value in its parameter's C type; it must fit the type (no silent wrap).
+        A floating value keeps its double value (the sidecar shows what was written; the
+        kernel's arguments are rounded when they are made)."""
+        vals: dict[str, cexpr.Value] = {}
         for name, t in self.scalars.items():
-            vals[name] = _eval(t, vals)
+            v = _eval_typed(t, vals)
+            ct = self.scalar_types.get(name)
+            if ct is not None:
+                try:
+                    conv = cexpr.convert(v, ct, strict=True)
+                except cexpr.CExprError as e:
+                    raise KernelportError(f"scalar '{name}': {e}", t.loc, hint=e.hint) from None
+                v = cexpr.Value(ct, v.v) if ct.kind == "float" else conv
+            vals[name] = v
         return vals
 
+    def scalar_values(self) -> dict[str, int | float]:
+        return {k: v.v for k, v in self.typed_scalars().items()}
+
     def dims(self, which: str) -> tuple[int, int, int]:
-        vals = self.scalar_values()
-        parts = [int(_eval(t, vals)) for t in getattr(self, which)]
+        vals = self.typed_scalars()
+        parts = [_integer(t, vals, f"{which} dimension") for t in getattr(self, which)]
         return tuple(parts + [1] * (3 - len(parts)))  # type: ignore[return-value]
 
     def shared_bytes(self) -> int:
-        return int(_eval(self.shared, self.scalar_values())) if self.shared else 0
+        return _integer(self.shared, self.typed_scalars(), "shared memory size") if self.shared else 0
 
     def length(self, arg: str) -> int:
-        return int(_eval(self.args[arg].length, self.scalar_values()))
+        return _integer(self.args[arg].length, self.typed_scalars(), f"length of '{arg}'")
 
 
-def _eval(t: Text, names):
+def _eval_typed(t: Text, names) -> cexpr.Value:
     try:
-        return cexpr.evaluate(t.text, names)
+        return cexpr.evaluate_typed(t.text, names)
     except cexpr.CExprError as e:
-        raise KernelportError(str(e), t.at(e.offset),
-                              hint="annotation expressions use numbers, earlier scalars and + - * / % << >> sizeof ceil_div")
+        raise KernelportError(str(e), t.at(e.offset), hint=e.hint or cexpr._GRAMMAR) from None
+
+
+def _eval(t: Text, names) -> int | float:
+    return _eval_typed(t, names).v
+
+
+def _integer(t: Text, names, what: str) -> int:
+    v = _eval_typed(t, names)
+    if v.type.kind != "int":
+        raise KernelportError(f"{what} '{t.text}' is a {v.type.name} ({v.v!r}), not an integer", t.loc,
+                              hint="sizes and launch dimensions are integer expressions; cast with (int) if meant")
+    return int(v.v)
+
+
+# Hardware limits of a launch (CUDA's; HIP and Metal allow no more threads per block).
+GRID_MAX = (2 ** 31 - 1, 65535, 65535)
+BLOCK_MAX = (1024, 1024, 64)
+BLOCK_THREADS_MAX = 1024
+SHARED_MAX = 227 * 1024  # dynamic shared memory per block: the most any target allows (sm_90, opt-in)
+BUDGET_ENV = "KERNELPORT_MAX_BUFFER_BYTES"
+DEFAULT_BUFFER_BUDGET = 256 << 20
+
+
+def parse_size(text: str) -> int | None:
+    """'268435456', '256M', '1GiB', '2G' -> bytes (binary units); None if it is not a size."""
+    m = re.fullmatch(r"\s*(\d{1,20})\s*([kKmMgGtT]?)(?:i?[bB])?\s*", text)
+    if not m:
+        return None
+    return int(m.group(1)) << (10 * " kmgt".index(m.group(2).lower() or " "))
+
+
+def buffer_budget() -> int:
+    """Bytes all buffers of one kernel may take: $KERNELPORT_MAX_BUFFER_BYTES (verify's
+    --max-buffer-bytes sets it), default 256 MiB."""
+    raw = os.environ.get(BUDGET_ENV)
+    if raw is None or not raw.strip():
+        return DEFAULT_BUFFER_BUDGET
+    n = parse_size(raw)
+    if n is None:
+        raise KernelportError(f"{BUDGET_ENV}={raw!r} is not a size", hint="write bytes, or e.g. 512M, 4G")
+    return n
 
 
 def _err(msg: str, loc: Location, hint: str | None = None) -> KernelportError:
@@ -115,13 +174,53 @@ def _parse_generator(t: Text) -> Generator:
     params = []
     if inner:
         for p, off in cexpr.split_top_level(inner):
-            params.append(float(_eval(Text(p, t.at(m.start(2) + off)), {})))
+            params.append(_eval(Text(p, t.at(m.start(2) + off)), {}))
     lo, hi = GENERATORS[kind]
     if not (lo <= len(params) <= hi):
         raise _err(f"{kind}() takes {lo if lo == hi else f'{lo} to {hi}'} arguments, got {len(params)}", t.loc)
     if kind in ("uniform", "integers") and params[1] <= params[0]:
-        raise _err(f"{kind}({inner}): the upper bound must be above the lower one", t.loc)
-    return Generator(kind, tuple(params))
+        raise _err(f"{kind}({inner}): the upper bound must be above the lower one", t.loc,
+                   hint=f"write {kind}(lo, hi) with lo < hi")
+    if kind == "uniform" and not math.isfinite(float(params[1]) - float(params[0])):
+        raise _err(f"uniform({inner}): the range is too wide to sample", t.loc, hint="use bounds of moderate size")
+    if kind == "normal" and not params[1] > 0:
+        raise _err(f"normal({inner}): the standard deviation must be positive", t.loc,
+                   hint="write normal(mean, std) with std > 0; constant(v) gives one value")
+    if kind == "integers" and not all(float(p).is_integer() for p in params):
+        raise _err(f"integers({inner}): the bounds must be integers", t.loc, hint="write e.g. integers(-8, 8)")
+    return Generator(kind, tuple(params), t.loc)
+
+
+def _check_generator(a: ArgSpec, n: int) -> None:
+    """The generator's values must be representable in the buffer's element type."""
+    g = a.generator
+    if g is None:
+        return
+    et = cexpr.FLOAT if a.type in ("float2", "float4") else cexpr.ctype(a.type)
+    if et is None:
+        return
+    p = g.params
+    if g.kind == "uniform":
+        lo, hi = p
+        extreme = [lo, hi] if et.kind == "float" else [math.floor(lo), math.ceil(hi) - 1]
+    elif g.kind == "normal":
+        extreme = [p[0] - 10 * p[1], p[0] + 10 * p[1]]  # beyond 10 sigma: never drawn
+    elif g.kind == "integers":
+        extreme = [p[0], p[1] - 1]
+    elif g.kind == "constant":
+        extreme = [p[0]]
+    else:
+        start = p[0] if p else 0
+        step = p[1] if len(p) > 1 else 1
+        extreme = [start, start + step * max(n - 1, 0)]
+    for x in extreme:
+        ok = cexpr.fits(et, x) if et.kind == "float" or g.kind in ("integers", "constant", "arange") \
+            else et.lo <= x <= et.hi
+        if not ok:
+            raise _err(f"{g.kind}{tuple(p)!r} gives {x!r}, which does not fit the element type {a.type} of "
+                       f"'{a.name}'", g.loc or a.loc,
+                       hint=f"{a.type} holds " + (f"{et.lo} to {et.hi}" if et.kind == "int" else
+                                                   f"finite values up to {cexpr._float_max(et):.7g}"))
 
 
 def _parse_arg(v: Text) -> ArgSpec:
@@ -233,8 +332,8 @@ def _build(k: Function, lines: list[tuple[str, Text]], module: Module) -> Kernel
                 raise _err(f"cannot read instantiate '{v.text}'", v.loc, hint="write: instantiate <256, float>")
             spec.instantiate.append(v)
         elif key == "seed":
-            if not re.fullmatch(r"\d+", v.text):
-                raise _err(f"seed must be a non-negative integer, got '{v.text}'", v.loc)
+            if not re.fullmatch(r"\d{1,20}", v.text) or int(v.text) >= 2 ** 64:
+                raise _err(f"seed must be an integer from 0 to 2^64 - 1, got '{v.text}'", v.loc)
             spec.seed = int(v.text)
     spec.why = " ".join(w for w in why if w).strip()
     _validate(k, spec, module)
@@ -246,11 +345,15 @@ def _parse_tolerance(v: Text) -> tuple[str, dict[str, float]]:
         return v.text, {}
     vals = {}
     for part in v.text.split():
-        m = re.fullmatch(r"(abs|rel)=([-+0-9.eE]+)", part)
+        off = v.text.find(part)
+        m = re.fullmatch(r"(abs|rel)=(.+)", part)
         if not m:
-            raise _err(f"cannot read tolerance '{part}'", v.at(v.text.find(part)),
-                       hint="write: auto, exact, or abs=X rel=Y")
-        vals[m.group(1)] = float(m.group(2))
+            raise _err(f"cannot read tolerance '{part}'", v.at(off), hint="write: auto, exact, or abs=X rel=Y")
+        x = float(_eval(Text(m.group(2), v.at(off + m.start(2))), {}))
+        if not (math.isfinite(x) and x >= 0):
+            raise _err(f"tolerance {m.group(1)}={m.group(2)} must be a finite value >= 0", v.at(off + m.start(2)),
+                       hint="e.g. abs=1e-6 rel=1e-5")
+        vals[m.group(1)] = x
     return "explicit", vals
 
 
@@ -272,17 +375,37 @@ def _validate(k: Function, spec: KernelSpec, module: Module) -> None:
     if k.template_params and not spec.instantiate:
         raise _err(f"template kernel '{k.name}' needs 'instantiate'", spec.loc,
                    hint="add: // @kp instantiate <" + ", ".join(k.template_params) + " values>")
+    for p in k.params:
+        if not p.pointer and p.name in spec.scalars and cexpr.ctype(p.type) is not None:
+            spec.scalar_types[p.name] = cexpr.ctype(p.type)
     # Evaluate everything once so that errors surface now, at their annotation.
-    vals = spec.scalar_values()
-    for t in spec.grid + spec.block + ([spec.shared] if spec.shared else []):
-        v = _eval(t, vals)
-        if int(v) <= 0 and t is not spec.shared:
-            raise _err(f"launch dimension '{t.text}' evaluates to {v}", t.loc, hint="grid and block must be positive")
-    if spec.block and int(_eval(spec.block[0], vals)) * (spec.dims("block")[1]) * spec.dims("block")[2] > 1024:
-        raise _err("block has more than 1024 threads", spec.block[0].loc, hint="CUDA, HIP and Metal allow at most 1024")
+    vals = spec.typed_scalars()
+    for which, limits in (("grid", GRID_MAX), ("block", BLOCK_MAX)):
+        for axis, (t, most) in enumerate(zip(getattr(spec, which), limits)):
+            v = _integer(t, vals, f"{which} dimension")
+            if not 1 <= v <= most:
+                raise _err(f"{which} dimension {'xyz'[axis]} '{t.text}' is {v}", t.loc,
+                           hint=f"{which}.{'xyz'[axis]} must be 1 to {most} (the hardware limit)")
+    threads = math.prod(spec.dims("block"))
+    if threads > BLOCK_THREADS_MAX:
+        raise _err(f"block has {threads} threads", spec.block[0].loc,
+                   hint=f"CUDA, HIP and Metal allow at most {BLOCK_THREADS_MAX} threads per block")
+    if spec.shared:
+        v = _integer(spec.shared, vals, "shared memory size")
+        if not 0 <= v <= SHARED_MAX:
+            raise _err(f"shared memory size '{spec.shared.text}' is {v} bytes", spec.shared.loc,
+                       hint=f"dynamic shared memory is 0 to {SHARED_MAX} bytes per block")
+    budget, total = buffer_budget(), 0
     for a in spec.args.values():
-        if int(_eval(a.length, vals)) <= 0:
-            raise _err(f"length of '{a.name}' evaluates to {int(_eval(a.length, vals))}", a.length.loc)
+        n = _integer(a.length, vals, f"length of '{a.name}'")
+        if n <= 0:
+            raise _err(f"length of '{a.name}' evaluates to {n}", a.length.loc, hint="a buffer needs at least one element")
+        total += n * cexpr.SIZEOF[a.type]
+        if total > budget:
+            raise _err(f"the buffers up to '{a.name}' take {total} bytes, over the budget of {budget} bytes",
+                       a.length.loc, hint=f"raise it with --max-buffer-bytes or {BUDGET_ENV} (e.g. 4G), or shrink "
+                                          "the sizes")
+        _check_generator(a, n * (4 if a.type == "float4" else 2 if a.type == "float2" else 1))
     if spec.reference is None:
         raise _err(f"kernel '{k.name}' has no reference", spec.loc,
                    hint=f"add: // @kp reference {k.name}_ref(...) naming a plain C function in this file")

@@ -1,12 +1,19 @@
-"""Evaluate the small C constant expressions that annotations use (sizes, launch geometry).
+"""The small C constant expressions that annotations use (sizes, launch geometry, scalar values).
 
-C semantics where they differ from Python's: `/` and `%` truncate toward zero on integers.
+A real C expression grammar, not Python's: literals with C's types and suffixes (`1u`, `1LL`,
+`0x1p3`, `2.5f`), casts, `sizeof(T)`, unary `+ - ! ~`, the binary operators with C precedence,
+`&& || ?:` (short-circuit: the branch not taken is not evaluated), and the annotation functions
+`ceil_div(a, b)`, `min(a, b)`, `max(a, b)`.  Values carry their C type and every operation
+follows C's conversions, with the checks a compiler's constant folder makes: signed overflow,
+division by zero, shift counts out of range, values outside their type, non-finite results are
+errors (CExprError, with the offset of the offending text and a hint), never a Python value.
 """
 from __future__ import annotations
 
-import ast
 import math
 import re
+import struct
+from dataclasses import dataclass
 
 SIZEOF = {
     "char": 1, "signed char": 1, "unsigned char": 1, "bool": 1, "short": 2, "unsigned short": 2,
@@ -17,108 +24,589 @@ SIZEOF = {
     "float2": 8, "float4": 16, "int2": 8, "int4": 16, "uint2": 8, "uint4": 16,
 }
 
+MAX_DEPTH = 100  # levels of nesting or chained operators, far beyond any annotation; more is an error
+MAX_LENGTH = 4096  # characters in one expression
+
 
 class CExprError(ValueError):
-    def __init__(self, message: str, offset: int = 0):
+    def __init__(self, message: str, offset: int = 0, hint: str | None = None):
         super().__init__(message)
         self.offset = offset
+        self.hint = hint
 
 
-_SIZEOF_RE = re.compile(r"sizeof\s*\(\s*([A-Za-z_][\w ]*?)\s*\)")
-_NUM_RE = re.compile(r"(?<![\w.])((?:0[xX][0-9a-fA-F]+)|(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?)([uUlLfF]+)\b")
+# -- C types ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CType:
+    name: str
+    kind: str  # "int" | "float"
+    bits: int
+    signed: bool = True
+    rank: int = 0  # integer conversion rank
+
+    @property
+    def lo(self) -> int:
+        return -(1 << (self.bits - 1)) if self.signed else 0
+
+    @property
+    def hi(self) -> int:
+        return (1 << (self.bits - 1)) - 1 if self.signed else (1 << self.bits) - 1
 
 
-def _to_python(expr: str) -> str:
-    def sz(m: re.Match) -> str:
-        t = " ".join(m.group(1).split())
-        if t not in SIZEOF:
-            raise CExprError(f"unknown type in sizeof: {t}", m.start())
-        return str(SIZEOF[t])
+BOOL = CType("bool", "int", 1, False, 0)
+CHAR, SCHAR, UCHAR = CType("char", "int", 8, True, 1), CType("signed char", "int", 8, True, 1), \
+    CType("unsigned char", "int", 8, False, 1)
+SHORT, USHORT = CType("short", "int", 16, True, 2), CType("unsigned short", "int", 16, False, 2)
+INT, UINT = CType("int", "int", 32, True, 3), CType("unsigned int", "int", 32, False, 3)
+LONG, ULONG = CType("long", "int", 64, True, 4), CType("unsigned long", "int", 64, False, 4)
+LLONG, ULLONG = CType("long long", "int", 64, True, 5), CType("unsigned long long", "int", 64, False, 5)
+FLOAT, DOUBLE = CType("float", "float", 32), CType("double", "float", 64)
+HALF = CType("half", "float", 16)
 
-    s = _SIZEOF_RE.sub(sz, expr)
-    s = _NUM_RE.sub(lambda m: m.group(1), s)
-    s = s.replace("&&", " and ").replace("||", " or ")
-    s = re.sub(r"!(?!=)", " not ", s)
-    return s
-
-
-_FUNCS = {
-    "ceil_div": lambda a, b: -((-a) // b),
-    "min": min,
-    "max": max,
+# Type names (as written in kernels and casts) -> the type (LP64, as nvcc/hipcc/Metal hosts use).
+TYPES = {
+    "bool": BOOL, "_Bool": BOOL, "char": CHAR, "signed char": SCHAR, "unsigned char": UCHAR, "int8_t": SCHAR,
+    "uint8_t": UCHAR, "short": SHORT, "short int": SHORT, "signed short": SHORT, "unsigned short": USHORT,
+    "int16_t": SHORT, "uint16_t": USHORT, "int": INT, "signed": INT, "signed int": INT, "int32_t": INT,
+    "unsigned": UINT, "unsigned int": UINT, "uint": UINT, "uint32_t": UINT, "long": LONG, "long int": LONG,
+    "signed long": LONG, "int64_t": LONG, "ptrdiff_t": LONG, "unsigned long": ULONG, "unsigned long int": ULONG,
+    "uint64_t": ULONG, "size_t": ULONG, "long long": LLONG, "long long int": LLONG, "signed long long": LLONG,
+    "unsigned long long": ULLONG, "unsigned long long int": ULLONG, "float": FLOAT, "double": DOUBLE,
+    "half": HALF, "__half": HALF,
 }
 
 
-def evaluate(expr: str, names: dict[str, float | int]) -> int | float:
-    """Value of a C expression over `names`; raises CExprError with a message on failure."""
-    try:
-        tree = ast.parse(_to_python(expr.strip()), mode="eval")
-    except SyntaxError as e:
-        raise CExprError(f"cannot read expression '{expr.strip()}'", max((e.offset or 1) - 1, 0)) from None
-    return _eval(tree.body, names)
+def ctype(name: str) -> CType | None:
+    """The C type of a (kernel parameter's) type name, qualifiers ignored; None if not arithmetic."""
+    words = [w for w in name.replace("*", " ").split() if w not in ("const", "volatile", "__restrict__", "restrict")]
+    return TYPES.get(" ".join(words))
 
 
-def _eval(n: ast.AST, names):
-    if isinstance(n, ast.Constant) and isinstance(n.value, (int, float)):
+@dataclass(frozen=True)
+class Value:
+    type: CType
+    v: int | float
+
+    def __int__(self) -> int:
+        return int(self.v)
+
+
+def _float_max(t: CType) -> float:
+    return {16: 65504.0, 32: 3.4028234663852886e38}.get(t.bits, 1.7976931348623157e308)
+
+
+def _round(t: CType, x: float) -> float:
+    """`x` rounded to `t` (to nearest even, as C converts); inf where it overflows `t`."""
+    if t.bits == 32:
+        try:
+            return struct.unpack("f", struct.pack("f", x))[0]
+        except OverflowError:
+            return math.copysign(math.inf, x)
+    if t.bits == 16:
+        import numpy as np  # only for half, which struct cannot round near its top
+        return float(np.float16(x)) if abs(x) < 65520 else math.copysign(math.inf, x)
+    return x
+
+
+def _in_range(t: CType, x: float) -> bool:
+    """Whether `x` converts to a finite value of floating type `t`."""
+    return math.isfinite(x) and math.isfinite(_round(t, x))
+
+
+def fits(t: CType, v: int | float) -> bool:
+    """Whether `v` is representable in `t` (integers exactly, floats as a finite value)."""
+    if t.kind == "int":
+        if t is BOOL:
+            return v in (0, 1)
+        return float(v).is_integer() and t.lo <= v <= t.hi if isinstance(v, float) else t.lo <= v <= t.hi
+    return _in_range(t, float(v))
+
+
+def convert(val: Value, t: CType, offset: int = 0, *, strict: bool = False) -> Value:
+    """`val` converted to `t` as C does (integers wrap modulo 2^N, as GCC defines it); `strict`
+    demands that the value is representable (a scalar must fit its declared type)."""
+    v = val.v
+    if t.kind == "float":
+        if not _in_range(t, float(v)):
+            raise CExprError(f"{_show(val)} is out of the range of {t.name}", offset,
+                             hint=f"{t.name} holds magnitudes up to {_float_max(t):.7g}")
+        return Value(t, _round(t, float(v)))
+    if t is BOOL:
+        return Value(INT, int(v != 0))
+    if isinstance(v, float):
+        if not math.isfinite(v) or not (t.lo - 1 < v < t.hi + 1):
+            raise CExprError(f"{_show(val)} does not fit {t.name} (converting it is undefined in C)", offset,
+                             hint=f"{t.name} holds {t.lo} to {t.hi}")
+        if strict and not v.is_integer():
+            raise CExprError(f"{_show(val)} is not an integer, but {t.name} is an integer type", offset,
+                             hint="write an integer value, or a cast (int)x to truncate it")
+        v = int(v)
+    if strict and not t.lo <= v <= t.hi:
+        raise CExprError(f"{v} does not fit {t.name} ({t.lo} to {t.hi})", offset,
+                         hint=f"use a smaller value, or declare the parameter with a wider type")
+    w = v & ((1 << t.bits) - 1)
+    if t.signed and w > t.hi:
+        w -= 1 << t.bits
+    return Value(t, w)
+
+
+def _show(val: Value) -> str:
+    return repr(val.v) if isinstance(val.v, float) else str(val.v)
+
+
+def _promote(t: CType) -> CType:
+    return INT if t.kind == "int" and t.rank < INT.rank else t
+
+
+def _common(a: CType, b: CType) -> CType:
+    """C's usual arithmetic conversions."""
+    if a.kind == "float" or b.kind == "float":
+        if DOUBLE in (a, b):
+            return DOUBLE
+        return FLOAT if FLOAT in (a, b) or a.kind == b.kind else (a if a.kind == "float" else b)
+    a, b = _promote(a), _promote(b)
+    if a == b:
+        return a
+    if a.signed == b.signed:
+        return a if a.rank >= b.rank else b
+    u, s = (a, b) if not a.signed else (b, a)
+    if u.rank >= s.rank:
+        return u
+    if s.bits > u.bits:
+        return s
+    return next(t for t in (UINT, ULONG, ULLONG) if t.rank == s.rank)
+
+
+# -- lexer -----------------------------------------------------------------------------------------
+_TOKEN = re.compile(r"""
+    (?P<ws>\s+)
+  | (?P<num>\.?\d(?:[eEpP][+-]|[\w.])*)
+  | (?P<name>[A-Za-z_]\w*)
+  | (?P<op><<|>>|<=|>=|==|!=|&&|\|\||//|\*\*|[-+*/%<>&|^~!?:(),])
+""", re.X)
+
+_PY_ONLY = {
+    "//": "'//' is not a C operator", "**": "'**' is not a C operator",
+}
+_PY_HINTS = {
+    "//": "C's '/' already truncates integer division; write a / b",
+    "**": "write 1 << k for powers of two, or the product",
+}
+_PY_WORDS = {
+    "and": ("&&", "Python's 'and'"), "or": ("||", "Python's 'or'"), "not": ("!", "Python's 'not'"),
+    "if": ("c ? x : y", "Python's 'x if c else y'"), "else": ("c ? x : y", "Python's 'x if c else y'"),
+    "True": ("1", "Python's 'True'"), "False": ("0", "Python's 'False'"), "None": ("0", "Python's 'None'"),
+}
+
+
+def _tokens(text: str) -> list[tuple[str, str, int]]:
+    out, pos = [], 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            raise CExprError(f"unexpected character '{text[pos]}'", pos,
+                             hint="annotation expressions are C: numbers, scalars, operators, sizeof, ceil_div, "
+                                  "min, max")
+        if m.lastgroup != "ws":
+            if m.lastgroup == "op" and m.group() in _PY_ONLY:
+                raise CExprError(_PY_ONLY[m.group()], pos, hint=_PY_HINTS[m.group()])
+            out.append((m.lastgroup, m.group(), pos))
+        pos = m.end()
+    out.append(("end", "", len(text)))
+    return out
+
+
+_INT_LIT = re.compile(r"(0[xX][0-9a-fA-F]+|0[bB][01]+|0[0-7]*|[1-9]\d*)([uU](?:ll|LL|[lL])?|(?:ll|LL|[lL])[uU]?)?")
+_FLOAT_LIT = re.compile(r"((?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+"
+                        r"|0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?\d+)([fFlL]?)")
+
+
+def _literal(text: str, offset: int) -> Value:
+    m = _INT_LIT.fullmatch(text)
+    if m:
+        digits, suffix = m.group(1), (m.group(2) or "").lower()
+        if len(digits) > 70:
+            raise CExprError(f"integer literal {text[:20]}... is too large for any C integer type", offset,
+                             hint="the largest is unsigned long long (18446744073709551615)")
+        base = 16 if digits[:2] in ("0x", "0X") else 2 if digits[:2] in ("0b", "0B") else 8 if len(digits) > 1 \
+            and digits[0] == "0" else 10
+        v = int(digits[2:] if base in (16, 2) else digits, base)
+        decimal = base == 10
+        unsigned, size = "u" in suffix, suffix.count("l")
+        cands = [INT, UINT, LONG, ULONG, LLONG, ULLONG][2 * size:]
+        if unsigned:
+            cands = [t for t in cands if not t.signed]
+        elif decimal:
+            cands = [t for t in cands if t.signed]
+        for t in cands:
+            if t.lo <= v <= t.hi:
+                return Value(t, v)
+        raise CExprError(f"integer literal {text} is too large for its type", offset,
+                         hint="the largest is unsigned long long (18446744073709551615); a 'u' suffix makes "
+                              "a literal unsigned")
+    m = _FLOAT_LIT.fullmatch(text)
+    if m:
+        body, suffix = m.group(1), m.group(2).lower()
+        if suffix == "l":
+            raise CExprError(f"long double literal {text} is not supported", offset, hint="drop the 'L' suffix")
+        try:
+            v = float.fromhex(body) if body[:2] in ("0x", "0X") else float(body)
+        except OverflowError:
+            v = math.inf
+        t = FLOAT if suffix == "f" else DOUBLE
+        if not _in_range(t, v):
+            raise CExprError(f"floating literal {text} is out of the range of {t.name}", offset,
+                             hint=f"{t.name} holds magnitudes up to {_float_max(t):.7g}")
+        return Value(t, _round(t, v))
+    raise CExprError(f"cannot read number '{text}'", offset,
+                     hint="C literals: 42, 42u, 42LL, 0x2a, 1.5, 1.5f, 1e-3, 0x1p-3")
+
+
+# -- parser: a precedence climber over C's binary operators -----------------------------------------
+_BINARY = {
+    "||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, "<=": 7, ">": 7, ">=": 7,
+    "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10,
+}
+FUNCS = {"ceil_div": 2, "min": 2, "max": 2}
+
+
+@dataclass
+class Node:
+    op: str  # "lit" | "name" | "sizeof" | "cast" | "call" | "?:" | unary "u-" ... | binary operator
+    offset: int
+    args: tuple = ()
+    value: Value | None = None
+    text: str = ""  # name, function or type
+    ctype: CType | None = None  # the static type, filled by _type
+    start: int = -1  # where the expression's text starts (offset is its operator's)
+
+    def __post_init__(self):
+        if self.start < 0:
+            self.start = self.args[0].start if self.op not in ("lit", "name", "call", "cast") and self.args \
+                and not self.op.startswith("u") else self.offset
+
+
+class _Parser:
+    def __init__(self, text: str):
+        self.text = text
+        self.toks = _tokens(text)
+        self.i = 0
+        self.depth = 0
+
+    def peek(self, k: int = 0):
+        return self.toks[min(self.i + k, len(self.toks) - 1)]
+
+    def take(self):
+        t = self.toks[self.i]
+        self.i += 1
+        return t
+
+    def expect(self, s: str):
+        kind, text, off = self.peek()
+        if text != s or kind == "end":
+            where = f"'{text}'" if kind != "end" else "the end"
+            raise CExprError(f"expected '{s}' before {where}", off, hint=_GRAMMAR)
+        return self.take()
+
+    def deeper(self, off: int):
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise CExprError(f"expression nested too deeply (more than {MAX_DEPTH} levels of parentheses or "
+                             "operators)", off,
+                             hint="annotation expressions are small: name intermediate values as scalars")
+
+    def parse(self) -> Node:
+        if not self.text.strip():
+            raise CExprError("empty expression", 0, hint=_GRAMMAR)
+        n = self.cond()
+        kind, text, off = self.peek()
+        if kind != "end":
+            if kind == "name" and text in _PY_WORDS:
+                c, what = _PY_WORDS[text]
+                raise CExprError(f"{what} is not C", off, hint=f"write {c}")
+            raise CExprError(f"unexpected '{text}' after a complete expression", off, hint=_GRAMMAR)
+        return n
+
+    def cond(self) -> Node:
+        start = self.depth
+        c = self.binary(1)
+        kind, text, off = self.peek()
+        if text == "?" and kind == "op":
+            self.take()
+            self.deeper(off)
+            a = self.cond()
+            self.expect(":")
+            b = self.cond()
+            self.depth = start
+            return Node("?:", off, (c, a, b))
+        return c
+
+    def binary(self, min_prec: int) -> Node:
+        left = self.unary()
+        while True:
+            kind, text, off = self.peek()
+            prec = _BINARY.get(text) if kind == "op" else None
+            if prec is None or prec < min_prec:
+                return left
+            self.take()
+            self.deeper(off)
+            right = self.binary(prec + 1)
+            left = Node(text, off, (left, right))
+
+    def unary(self) -> Node:
+        kind, text, off = self.peek()
+        saved = self.depth
+        self.deeper(off)
+        try:
+            if kind == "op" and text in "+-!~" and text:
+                self.take()
+                return Node("u" + text, off, (self.unary(),))
+            if kind == "op" and text == "(":
+                cast = self._type_name(1)
+                if cast is not None:
+                    words, n = cast
+                    self.i += 1 + n
+                    self.expect(")")
+                    return Node("cast", off, (self.unary(),), text=words)
+                self.take()
+                inner = self.cond()
+                self.expect(")")
+                inner.start = off
+                return inner
+            if kind == "num":
+                self.take()
+                return Node("lit", off, value=_literal(text, off))
+            if kind == "name":
+                self.take()
+                if text == "sizeof":
+                    return self._sizeof(off)
+                if self.peek()[1] == "(" and self.peek()[0] == "op":
+                    return self._call(text, off)
+                if text in _PY_WORDS:
+                    c, what = _PY_WORDS[text]
+                    raise CExprError(f"{what} is not C", off, hint=f"write {c}")
+                return Node("name", off, text=text)
+            where = f"'{text}'" if kind != "end" else "the end of the expression"
+            raise CExprError(f"expected a value before {where}", off, hint=_GRAMMAR)
+        finally:
+            self.depth = saved
+
+    def _type_name(self, k: int) -> tuple[str, int] | None:
+        """A parenthesised type name starting at token +k: (words, token count), or None."""
+        words, n = [], 0
+        while self.peek(k + n)[0] == "name":
+            words.append(self.peek(k + n)[1])
+            n += 1
+        if n and self.peek(k + n)[1] == ")" and " ".join(w for w in words if w != "const") in TYPES:
+            return " ".join(w for w in words if w != "const"), n
+        return None
+
+    def _sizeof(self, off: int) -> Node:
+        if self.peek()[1] != "(":
+            raise CExprError("sizeof needs a parenthesised type name", off, hint="write sizeof(float)")
+        self.take()
+        words = []
+        while self.peek()[0] == "name":
+            words.append(self.take()[1])
+        t = " ".join(w for w in words if w != "const")
+        if not words or self.peek()[1] != ")":
+            raise CExprError("sizeof needs a type name", off, hint="write sizeof(float); sizeof of an expression "
+                                                                  "is not supported")
+        self.take()
+        if t not in SIZEOF:
+            raise CExprError(f"unknown type in sizeof: {t}", off, hint="types: " + ", ".join(sorted(SIZEOF)))
+        return Node("lit", off, value=Value(ULONG, SIZEOF[t]))
+
+    def _call(self, name: str, off: int) -> Node:
+        if name not in FUNCS:
+            raise CExprError(f"unknown function '{name}'", off, hint="functions: ceil_div(a, b), min(a, b), max(a, b)")
+        self.take()
+        args = []
+        if self.peek()[1] != ")":
+            args.append(self.cond())
+            while self.peek()[1] == ",":
+                self.take()
+                args.append(self.cond())
+        self.expect(")")
+        if len(args) != FUNCS[name]:
+            raise CExprError(f"{name}() takes {FUNCS[name]} arguments, got {len(args)}", off,
+                             hint=f"write {name}(a, b)")
+        return Node("call", off, tuple(args), text=name)
+
+
+_GRAMMAR = ("annotation expressions are C: numbers, earlier scalars, sizeof(T), casts, + - * / % << >> & | ^ "
+            "~ ! && || == != < <= > >= c ? a : b, ceil_div(a, b), min(a, b), max(a, b)")
+
+
+# -- static types, then checked evaluation -----------------------------------------------------------
+_INT_ONLY = {"%", "<<", ">>", "&", "|", "^", "u~"}
+_COMPARE = {"==", "!=", "<", "<=", ">", ">=", "&&", "||", "u!"}
+
+
+def _type(n: Node, names: dict[str, Value]) -> CType:
+    """The C type of every node (C types are static: the branch of ?: not taken still has one)."""
+    if n.op == "lit":
+        t = n.value.type
+    elif n.op == "name":
+        if n.text not in names:
+            raise CExprError(f"unknown name '{n.text}'", n.offset,
+                             hint="names are scalars annotated earlier (// @kp scalar NAME = VALUE)"
+                             + (f"; known: {', '.join(names)}" if names else ""))
+        t = names[n.text].type
+    elif n.op == "cast":
+        _type(n.args[0], names)
+        t = _promote(TYPES[n.text]) if TYPES[n.text] is not BOOL else INT
+    else:
+        ts = [_type(a, names) for a in n.args]
+        if n.op in _INT_ONLY or (n.op == "call" and n.text == "ceil_div"):
+            for a, t in zip(n.args, ts):
+                if t.kind != "int":
+                    what = f"{n.text}()" if n.op == "call" else f"'{n.op.lstrip('u')}'"
+                    raise CExprError(f"the operands of {what} must be integers, not {t.name}", a.start,
+                                     hint="cast it: (int)x")
+        if n.op in _COMPARE:
+            t = INT
+        elif n.op in ("u-", "u+", "u~"):
+            t = _promote(ts[0])
+        elif n.op in ("<<", ">>"):
+            t = _promote(ts[0])
+        elif n.op == "?:":
+            t = _common(ts[1], ts[2])
+        else:
+            t = _common(ts[0], ts[1])
+    n.ctype = t
+    return t
+
+
+def _overflow(n: Node, op: str, v: int, t: CType) -> CExprError:
+    wider = "long long (suffix LL)" if t.bits < 64 else None
+    return CExprError(f"'{op}' overflows {t.name}: the result {v} is outside {t.lo} to {t.hi} (signed overflow is "
+                      "undefined in C)", n.offset,
+                      hint=f"compute in {wider}, e.g. 1LL << 40" if wider else "use smaller values")
+
+
+def _check_float(n: Node, t: CType, v: float, op: str) -> Value:
+    if not _in_range(t, v):
+        raise CExprError(f"'{op}' gives a non-finite or out-of-range {t.name} ({v})", n.offset,
+                         hint="annotation values must be finite")
+    return Value(t, _round(t, v))
+
+
+def _int_result(n: Node, op: str, v: int, t: CType) -> Value:
+    """An integer operation's exact result in `t`: signed overflow is an error, unsigned wraps."""
+    if t.signed:
+        if not t.lo <= v <= t.hi:
+            raise _overflow(n, op, v, t)
+        return Value(t, v)
+    return Value(t, v & ((1 << t.bits) - 1))
+
+
+def _eval(n: Node, names: dict[str, Value]) -> Value:
+    op, t = n.op, n.ctype
+    if op == "lit":
         return n.value
-    if isinstance(n, ast.Name):
-        if n.id in names:
-            return names[n.id]
-        raise CExprError(f"unknown name '{n.id}'", n.col_offset)
-    if isinstance(n, ast.UnaryOp):
-        v = _eval(n.operand, names)
-        if isinstance(n.op, ast.USub):
-            return -v
-        if isinstance(n.op, ast.UAdd):
-            return v
-        if isinstance(n.op, ast.Invert):
-            return ~int(v)
-        if isinstance(n.op, ast.Not):
-            return int(not v)
-    if isinstance(n, ast.BinOp):
-        a, b = _eval(n.left, names), _eval(n.right, names)
-        op = n.op
-        if isinstance(op, ast.Add):
-            return a + b
-        if isinstance(op, ast.Sub):
-            return a - b
-        if isinstance(op, ast.Mult):
-            return a * b
-        if isinstance(op, (ast.Div, ast.FloorDiv)):
-            if b == 0:
-                raise CExprError("division by zero", n.col_offset)
-            if isinstance(a, int) and isinstance(b, int):
-                return int(math.copysign(abs(a) // abs(b), a * b)) if a * b < 0 else a // b
-            return a / b
-        if isinstance(op, ast.Mod):
-            if b == 0:
-                raise CExprError("division by zero", n.col_offset)
-            if isinstance(a, int) and isinstance(b, int):
-                return int(math.fmod(a, b))
-            return math.fmod(a, b)
-        if isinstance(op, ast.LShift):
-            return int(a) << int(b)
-        if isinstance(op, ast.RShift):
-            return int(a) >> int(b)
-        if isinstance(op, ast.BitAnd):
-            return int(a) & int(b)
-        if isinstance(op, ast.BitOr):
-            return int(a) | int(b)
-        if isinstance(op, ast.BitXor):
-            return int(a) ^ int(b)
-    if isinstance(n, ast.Compare) and len(n.ops) == 1:
-        a, b = _eval(n.left, names), _eval(n.comparators[0], names)
-        ops = {ast.Lt: a < b, ast.LtE: a <= b, ast.Gt: a > b, ast.GtE: a >= b, ast.Eq: a == b, ast.NotEq: a != b}
-        return int(ops[type(n.ops[0])])
-    if isinstance(n, ast.BoolOp):
-        vals = [_eval(v, names) for v in n.values]
-        return int(all(vals)) if isinstance(n.op, ast.And) else int(any(vals))
-    if isinstance(n, ast.IfExp):
-        return _eval(n.body, names) if _eval(n.test, names) else _eval(n.orelse, names)
-    if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in _FUNCS and not n.keywords:
-        return _FUNCS[n.func.id](*[_eval(a, names) for a in n.args])
-    raise CExprError("unsupported expression (use numbers, scalars, + - * / % << >>, sizeof, ceil_div, min, max)",
-                     getattr(n, "col_offset", 0))
+    if op == "name":
+        return names[n.text]
+    if op == "cast":
+        target = TYPES[n.text]
+        return convert(convert(_eval(n.args[0], names), target, n.offset), t)
+    if op == "?:":
+        c = _eval(n.args[0], names)
+        return convert(_eval(n.args[1] if c.v != 0 else n.args[2], names), t, n.offset)
+    if op in ("&&", "||"):
+        a = _eval(n.args[0], names).v != 0
+        if (op == "&&") != a:
+            return Value(INT, int(a))
+        return Value(INT, int(_eval(n.args[1], names).v != 0))
+    if op[0] == "u":
+        a = _eval(n.args[0], names)
+        if op == "u!":
+            return Value(INT, int(a.v == 0))
+        a = convert(a, t)
+        if op == "u+":
+            return a
+        if op == "u-":
+            return _check_float(n, t, -a.v, "-") if t.kind == "float" else _int_result(n, "-", -a.v, t)
+        return convert(Value(LLONG, ~a.v), t)  # u~: wraps to the type's width
+    if op == "call":
+        a, b = (_eval(x, names) for x in n.args)
+        a, b = convert(a, t), convert(b, t)
+        if n.text == "min":
+            return a if a.v <= b.v else b
+        if n.text == "max":
+            return a if a.v >= b.v else b
+        if b.v == 0:
+            raise CExprError("ceil_div by zero", n.args[1].start, hint="the divisor must not be 0")
+        return _int_result(n, "ceil_div", -((-a.v) // b.v), t)
+    a, b = (_eval(x, names) for x in n.args)
+    if op in ("<<", ">>"):
+        a = convert(a, t)
+        count = b.v
+        if count < 0 or count >= t.bits:
+            raise CExprError(f"shift count {count} is out of range for {t.name} (0 to {t.bits - 1})",
+                             n.args[1].start, hint="use a wider left operand (1ULL << k) or a smaller count")
+        if op == ">>":
+            return Value(t, a.v >> count)
+        if t.signed and a.v < 0:
+            raise CExprError(f"left shift of the negative value {a.v} is undefined in C", n.offset,
+                             hint="shift an unsigned value, or multiply")
+        return _int_result(n, "<<", a.v << count, t)
+    if op in _COMPARE:
+        ct = _common(n.args[0].ctype, n.args[1].ctype)
+        a, b = convert(a, ct), convert(b, ct)
+        return Value(INT, int({"==": a.v == b.v, "!=": a.v != b.v, "<": a.v < b.v, "<=": a.v <= b.v,
+                               ">": a.v > b.v, ">=": a.v >= b.v}[op]))
+    a, b = convert(a, t), convert(b, t)
+    if t.kind == "float":
+        if op == "/" and b.v == 0:
+            raise CExprError("division by zero", n.args[1].start, hint="the divisor must not be 0")
+        return _check_float(n, t, {"+": a.v + b.v, "-": a.v - b.v, "*": a.v * b.v, "/": a.v / b.v if b.v else 0}[op],
+                            op)
+    if op in ("/", "%"):
+        if b.v == 0:
+            raise CExprError("division by zero" if op == "/" else "remainder by zero", n.args[1].start,
+                             hint="the divisor must not be 0")
+        q = abs(a.v) // abs(b.v) * (1 if (a.v < 0) == (b.v < 0) else -1)  # C truncates toward zero
+        return _int_result(n, op, q if op == "/" else a.v - q * b.v, t)
+    v = {"+": a.v + b.v, "-": a.v - b.v, "*": a.v * b.v, "&": a.v & b.v, "|": a.v | b.v, "^": a.v ^ b.v}[op]
+    return _int_result(n, op, v, t)
+
+
+def as_value(v) -> Value:
+    """A name's value: a Value as is; a Python number as C would type the literal (int, long long, ...)."""
+    if isinstance(v, Value):
+        return v
+    if isinstance(v, bool):
+        return Value(INT, int(v))
+    if isinstance(v, int):
+        for t in (INT, LLONG, ULLONG):
+            if t.lo <= v <= t.hi:
+                return Value(t, v)
+        raise CExprError(f"{v} is too large for any C integer type")
+    if hasattr(v, "item"):  # numpy scalars
+        return as_value(v.item())
+    return Value(DOUBLE, float(v))
+
+
+def evaluate_typed(expr: str, names: dict) -> Value:
+    """The typed value of a C expression over `names`; raises CExprError (offset into `expr`)."""
+    if len(expr) > MAX_LENGTH:
+        raise CExprError(f"expression longer than {MAX_LENGTH} characters", 0,
+                         hint="name intermediate values as scalars")
+    lead = len(expr) - len(expr.lstrip())
+    try:
+        node = _Parser(expr.strip()).parse()
+        vals = {k: as_value(v) for k, v in names.items()}
+        _type(node, vals)
+        return _eval(node, vals)
+    except CExprError as e:
+        e.offset += lead
+        raise
+
+
+def evaluate(expr: str, names: dict) -> int | float:
+    """Value of a C expression over `names` (numbers or Values) as a Python number."""
+    return evaluate_typed(expr, names).v
 
 
 def split_top_level(text: str, sep: str = ",", brackets: str = "([{", strip: bool = True) -> list[tuple[str, int]]:

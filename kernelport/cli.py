@@ -62,11 +62,19 @@ def translate(
     from .translate import companion, destination, port_file
 
     from . import annotations
+    from .errors import Location
     from .model import build
 
     targets = _targets(to)
-    status = 0
+    if output is not None and not stdout and not check:
+        _check_output_dir(output)
+    # Every port of the run is made before anything is written: a run writes all or nothing.
+    inputs: dict[Path, Path] = {}  # resolved -> as given (a file named twice is one input)
     for f in files:
+        inputs.setdefault(_resolved(f), f)
+    status = 0
+    planned: list[tuple[Path, Path, str, str]] = []  # (source, path, content, regenerate command)
+    for f in inputs.values():
         src = SourceFile.read(f)
         src.check_syntax()
         for spec in annotations.parse(build(src)).values():
@@ -92,27 +100,80 @@ def translate(
                 sys.stdout.write(text)
                 continue
             # The port and the files that go with it (a Metal port's .metal.json sidecar, a header).
-            files = [(dest, text)] + [(companion(dest, key), t) for key, t in port.extra_files.items()]
-            if check:
-                for path, content in files:
-                    if not path.exists():
-                        err.print(f"{path}: missing (run: {command})", markup=False)
-                        status = 1
-                    elif path.read_text(encoding="utf-8", errors="replace") != content:
-                        sys.stdout.write(outmod.diff(path.read_text(encoding="utf-8", errors="replace"), content,
-                                                     str(path)))
-                        err.print(f"{path}: stale (run: {command})", markup=False)
-                        status = 1
-                continue
-            for path, content in files:
-                try:
-                    verdict = outmod.write(path, content, force=force)
-                except outmod.WriteRefused as e:
-                    err.print(f"error: {e}", markup=False)
-                    status = 1
-                    continue
-                out.print(f"{verdict:9} {path}", markup=False)
-    raise typer.Exit(status)
+            planned.append((f, dest, text, command))
+            planned += [(f, companion(dest, key), t, command) for key, t in port.extra_files.items()]
+    if stdout:
+        raise typer.Exit(status)
+    # No port over an input of the run, no two ports to one file: errors before anything is written.
+    owners: dict[Path, tuple[Path, str]] = {}
+    unique = []
+    for f, path, content, command in planned:
+        key = _resolved(path)
+        if key in inputs:
+            raise KernelportError(f"the port {path} would overwrite {inputs[key]}, an input of this run",
+                                  Location(str(f), 1, 1),
+                                  hint="translate the CUDA source, or write the port elsewhere with -o DIR")
+        if key in owners:
+            if owners[key][1] == content:
+                continue  # a file every port shares (kp_warp.h): the same bytes, written once
+            raise KernelportError(f"{owners[key][0]} and {f} would both be ported to {path}",
+                                  Location(str(f), 1, 1),
+                                  hint="translate them into different -o directories, or rename one")
+        owners[key] = (f, content)
+        unique.append((f, path, content, command))
+    planned = unique
+    if check:
+        for f, path, content, command in planned:
+            if not path.exists():
+                err.print(f"{path}: missing (run: {command})", markup=False)
+                status = 1
+            elif path.read_text(encoding="utf-8", errors="replace") != content:
+                sys.stdout.write(outmod.diff(path.read_text(encoding="utf-8", errors="replace"), content, str(path)))
+                err.print(f"{path}: stale (run: {command})", markup=False)
+                status = 1
+        raise typer.Exit(status)
+    verdicts = []
+    for f, path, content, _ in planned:
+        try:
+            verdicts.append((outmod.verdict(path, content, force=force), path, content))
+        except outmod.WriteRefused as e:
+            err.print(f"error: {e}", markup=False)
+            status = 1
+    if status:
+        err.print("nothing written: a run writes all of its ports or none (fix the errors above)", markup=False)
+        raise typer.Exit(status)
+    try:
+        outmod.write_all([(path, content) for v, path, content in verdicts if v != "unchanged"])
+    except OSError as e:
+        raise KernelportError(f"cannot write {e.filename or 'the ports'}: {e.strerror or e}; nothing was written",
+                              hint="check that the output directory is writable, or choose another with -o DIR") \
+            from None
+    for v, path, _ in verdicts:
+        out.print(f"{v:9} {path}", markup=False)
+    raise typer.Exit(0)
+
+
+def _resolved(p: Path) -> Path:
+    try:
+        return p.resolve()
+    except (OSError, RuntimeError):
+        return p.absolute()
+
+
+def _check_output_dir(d: Path) -> None:
+    """-o must be a directory that exists or can be created, and must be writable (exit 2 if not)."""
+    hint = "-o names a directory, created if missing"
+    if d.exists() and not d.is_dir():
+        raise KernelportError(f"-o {d}: is a file, not a directory", hint=hint)
+    probe = d
+    while not probe.exists():
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    if not probe.is_dir():
+        raise KernelportError(f"-o {d}: cannot create it, {probe} is not a directory", hint=hint)
+    if not os.access(probe, os.W_OK | os.X_OK):
+        raise KernelportError(f"-o {d}: {probe} is not writable", hint="choose a directory you can write to")
 
 
 @app.command()
@@ -126,10 +187,23 @@ def verify(
     device: Optional[str] = typer.Option(None, "--device", help="Also run the original on a real GPU: cuda."),
     jobs: int = typer.Option(0, "-j", "--jobs", help="Files verified in parallel (default: one per core)."),
     explain: bool = typer.Option(False, "--explain", help="Show inputs, reference and port values of failures."),
+    max_buffer_bytes: Optional[str] = typer.Option(None, "--max-buffer-bytes",
+                                                   help="Memory budget of one kernel's buffers, e.g. 4G "
+                                                        "(default 256M; also $KERNELPORT_MAX_BUFFER_BYTES)."),
+    no_native_reference: bool = typer.Option(False, "--no-native-reference",
+                                             help="Interpret the C reference in the emulator instead of compiling "
+                                                  "and running it (untrusted code; slower)."),
 ) -> None:
     """Prove every port computes what the original computes, at every wave width."""
     from . import verify_report
+    from .annotations import BUDGET_ENV, parse_size
     from .verify import SCHEDULES, verify_paths
+
+    if max_buffer_bytes is not None:
+        if parse_size(max_buffer_bytes) is None:
+            raise KernelportError(f"--max-buffer-bytes {max_buffer_bytes!r} is not a size",
+                                  hint="write bytes, or e.g. 512M, 4G")
+        os.environ[BUDGET_ENV] = max_buffer_bytes  # read where annotations are checked, worker processes too
 
     if fmt not in ("table", "json", "junit"):
         raise KernelportError(f"unknown format '{fmt}'", hint="formats: table, json, junit")
@@ -147,7 +221,14 @@ def verify(
     if device is not None and device not in on_device:
         raise KernelportError(f"unknown device '{device}'", hint="--device " + " | ".join(on_device))
     reports = verify_paths(paths, require=req, seed=seed, schedules=sched, device=device, jobs=jobs,
-                           progress=fmt == "table" and err.is_terminal)
+                           progress=fmt == "table" and err.is_terminal, native_reference=not no_native_reference)
+    for r in reports:
+        if r.note:
+            err.print(f"note: {r.note}", markup=False)
+    if all(r.note for r in reports):  # nothing verified: a mistyped path must not pass CI
+        raise KernelportError(f"no annotated kernels under {', '.join(map(str, paths))}",
+                              hint="verify checks .cu files with // @kp annotations (docs/annotations.md); "
+                                   "check the path")
     if fmt == "json":
         sys.stdout.write(verify_report.as_json(reports) + "\n")
     elif fmt == "junit":

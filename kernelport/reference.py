@@ -1,10 +1,15 @@
 """Run the annotated scalar C reference of a kernel file.
 
 The reference is a plain C function in the kernel file.  It is extracted (with the plain helpers
-it calls and the file's typedefs / constants), compiled with the system C compiler into a
-shared library in a temporary directory, and called through ctypes with numpy arrays.  Without
-a C compiler it is interpreted by the emulator (one thread, scalar).  Compiled libraries are
-cached by content hash for the life of the process.
+it calls and the file's typedefs / constants), compiled with the system C compiler, linked with
+a small harness into an executable in a temporary directory, and run in a child process: the
+kernel file's own C code never runs inside kernelport.  The child gets the arguments through a
+file, has a wall-clock timeout ($KERNELPORT_REFERENCE_TIMEOUT, default 60 s) and a memory limit,
+and must return from the function for its result to count: an exit (even exit(0)), a signal or
+a missing result is a ReferenceError_ naming the reason.  With `interpret` (verify's
+--no-native-reference), or without a C compiler, the reference is interpreted by the emulator
+(one thread, scalar) in a child Python under the same kind of limits.  Executables are cached by content hash for
+the life of the process.
 
     out = run_reference(src, "block_sum_ref", {"x": x, "out": out, "n": n}, path="k.cu")
     out["out"]  # the expected values
@@ -15,7 +20,9 @@ import ctypes
 import hashlib
 import os
 import re
+import resource
 import shutil
+import signal
 import subprocess
 import tempfile
 
@@ -26,7 +33,7 @@ from . import backends
 from .emulator.frontend import SHARED_STORAGE, LowerError, Qualifiers, lower, preprocess, rewrite_item, split_items, \
     strip_template_header
 
-_LIBS: dict[str, tuple[ctypes.CDLL, str]] = {}
+_LIBS: dict[str, str] = {}  # content hash -> the compiled reference's object file
 _TMP: list[tempfile.TemporaryDirectory] = []
 
 HEADERS = "#include <math.h>\n#include <stdint.h>\n#include <stdbool.h>\n#include <stddef.h>\n#include <string.h>\n"
@@ -128,30 +135,163 @@ def _signature(source: str, func: str, path: str, backend: str):
     return params
 
 
-def _compile(c_text: str, cc: str) -> ctypes.CDLL:
+_CFLAGS = ["-O2", "-std=gnu11", "-fPIC", "-ffp-contract=off", "-fno-fast-math", "-w"]
+COMPILE_TIMEOUT = 120
+
+
+def _workdir() -> str:
+    if not _TMP:
+        _TMP.append(tempfile.TemporaryDirectory(prefix="kernelport-ref-"))
+    return _TMP[0].name
+
+
+def _cc(cmd: list[str], what: str) -> subprocess.CompletedProcess:
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=COMPILE_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise ReferenceError_(f"compiling the {what} took more than {COMPILE_TIMEOUT} s") from None
+
+
+def _compile(c_text: str, cc: str) -> str:
+    """The reference's object file (its own translation unit, compiled as it always was)."""
     key = hashlib.sha1(c_text.encode()).hexdigest()
     hit = _LIBS.get(key)
     if hit is not None:
-        return hit[0]
-    if not _TMP:
-        _TMP.append(tempfile.TemporaryDirectory(prefix="kernelport-ref-"))
-    d = _TMP[0].name
+        return hit
+    d = _workdir()
     src = os.path.join(d, f"ref_{key[:16]}.c")
-    lib = os.path.join(d, f"ref_{key[:16]}.so")
+    obj = os.path.join(d, f"ref_{key[:16]}.o")
     with open(src, "w") as f:
         f.write(c_text)
-    # -ffp-contract=off: the reference is the ground truth, every operation rounded on its own
-    r = subprocess.run([cc, "-O2", "-std=gnu11", "-fPIC", "-shared", "-ffp-contract=off", "-fno-fast-math", "-w",
-                        "-o", lib, src, "-lm"], capture_output=True, text=True)
+    # -ffp-contract=off: the reference is the ground truth, every operation rounded on its own.
+    # Built under a private name, then renamed: worker processes may share the directory.
+    part = f"{obj}.{os.getpid()}"
+    r = _cc([cc, *_CFLAGS, "-c", "-o", part, src], "reference")
     if r.returncode != 0:
         m = re.search(r"^(.*?):(\d+):(\d+): error: (.*)$", r.stderr, re.M)
         if m:
             raise LowerError("reference does not compile: " + m.group(4), m.group(1), int(m.group(2)),
                              int(m.group(3)))
         raise LowerError("reference does not compile: " + r.stderr.strip()[:400])
-    dll = ctypes.CDLL(lib)
-    _LIBS[key] = (dll, lib)
-    return dll
+    os.replace(part, obj)
+    _LIBS[key] = obj
+    return obj
+
+
+# The harness: reads each argument from the input file (a pointer: 8-byte length + bytes; a
+# scalar: its bytes), calls the reference, writes every buffer and then the marker.  A result
+# without the marker was not returned from the function.
+_MARK = b"KPREF-RETURNED\n"
+_C_SCALAR = {np.float32: "float", np.float64: "double", np.int32: "int32_t", np.uint32: "uint32_t",
+             np.int64: "int64_t", np.uint64: "uint64_t", np.int8: "int8_t", np.uint8: "uint8_t",
+             np.int16: "int16_t", np.uint16: "uint16_t", np.bool_: "_Bool"}
+
+
+def _harness(func: str, kinds: list[tuple[str, str | None]]) -> str:
+    proto = ", ".join("void*" if k == "ptr" else t for k, t in kinds) or "void"
+    lines = ["#include <stdio.h>", "#include <stdlib.h>", "#include <stdint.h>",
+             f"void {func}({proto});",
+             "static void kp_read(FILE* f, void* p, size_t n) { if (n && fread(p, 1, n, f) != n) _Exit(120); }",
+             "int main(int argc, char** argv) {",
+             "  if (argc != 3) return 120;",
+             "  FILE* in = fopen(argv[1], \"rb\"); if (!in) return 120;"]
+    for i, (k, t) in enumerate(kinds):
+        if k == "ptr":
+            lines += [f"  uint64_t kp_n{i}; kp_read(in, &kp_n{i}, 8);",
+                      f"  void* kp_a{i} = malloc(kp_n{i} ? kp_n{i} : 1); if (!kp_a{i}) _Exit(121);",
+                      f"  kp_read(in, kp_a{i}, kp_n{i});"]
+        else:
+            lines += [f"  {t} kp_a{i}; kp_read(in, &kp_a{i}, sizeof kp_a{i});"]
+    lines += ["  fclose(in);", f"  {func}({', '.join(f'kp_a{i}' for i in range(len(kinds)))});",
+              "  FILE* out = fopen(argv[2], \"wb\"); if (!out) _Exit(122);"]
+    for i, (k, _) in enumerate(kinds):
+        if k == "ptr":
+            lines.append(f"  if (fwrite(kp_a{i}, 1, kp_n{i}, out) != kp_n{i}) _Exit(122);")
+    mark = _MARK.decode().replace("\n", "\\n")
+    lines += [f"  fwrite(\"{mark}\", 1, {len(_MARK)}, out);", "  if (fclose(out)) _Exit(122);", "  return 0;", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def _executable(obj: str, func: str, kinds, cc: str) -> str:
+    text = _harness(func, kinds)
+    key = hashlib.sha1((obj + text).encode()).hexdigest()[:16]
+    exe = os.path.join(_workdir(), f"ref_{key}")
+    if os.path.exists(exe):
+        return exe
+    main = f"{exe}_{os.getpid()}_main.c"
+    with open(main, "w") as f:
+        f.write(text)
+    part = f"{exe}.{os.getpid()}"
+    r = _cc([cc, *_CFLAGS, "-o", part, main, obj, "-lm"], "reference harness")
+    if r.returncode != 0:
+        raise ReferenceError_("the reference does not link: " + r.stderr.strip()[:400])
+    os.replace(part, exe)
+    return exe
+
+
+def reference_timeout(interpreted: bool = False) -> float:
+    """Seconds a reference may run: $KERNELPORT_REFERENCE_TIMEOUT, default 60 (600 interpreted)."""
+    raw = os.environ.get("KERNELPORT_REFERENCE_TIMEOUT", "").strip()
+    try:
+        return float(raw) if raw else 600.0 if interpreted else 60.0
+    except ValueError:
+        raise ReferenceError_(f"KERNELPORT_REFERENCE_TIMEOUT={raw!r} is not a number of seconds") from None
+
+
+def _limits(memory: int, file_size: int):
+    def apply():  # in the child, before exec: no imports here (another thread may hold the import lock)
+        for lim, v in ((resource.RLIMIT_AS, memory), (resource.RLIMIT_FSIZE, file_size), (resource.RLIMIT_CORE, 0)):
+            try:
+                resource.setrlimit(lim, (v, v))
+            except (ValueError, OSError):
+                pass
+    return apply
+
+
+def _run_child(exe: str, func: str, blob: bytes, out_bytes: int) -> bytes:
+    """Run the harness; the buffers' bytes after the call, or ReferenceError_ saying why not."""
+    d = tempfile.mkdtemp(prefix="call-", dir=_workdir())
+    try:
+        inp, outp, log = (os.path.join(d, n) for n in ("in.bin", "out.bin", "log.txt"))
+        with open(inp, "wb") as f:
+            f.write(blob)
+        timeout = reference_timeout()
+        memory = 3 * len(blob) + (1 << 30)
+        with open(log, "wb") as lf:
+            p = subprocess.Popen([exe, inp, outp], stdin=subprocess.DEVNULL, stdout=lf, stderr=lf, cwd=d,
+                                 preexec_fn=_limits(memory, out_bytes + (64 << 20)), start_new_session=True)
+            try:
+                rc = p.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+                raise ReferenceError_(f"{func} did not return within {timeout:g} s (an endless loop? "
+                                      "KERNELPORT_REFERENCE_TIMEOUT raises the limit)") from None
+            except BaseException:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+                raise
+        with open(log, "rb") as f:
+            said = f.read()[-300:].decode("utf-8", "replace").strip()
+        tail = f"; it printed: {said}" if said else ""
+        if rc < 0:
+            name = signal.Signals(-rc).name if -rc in signal.valid_signals() else str(-rc)
+            extra = " (memory limit or bad pointer?)" if -rc in (signal.SIGSEGV, signal.SIGBUS, signal.SIGKILL) else \
+                " (file size limit)" if -rc == signal.SIGXFSZ else ""
+            raise ReferenceError_(f"{func} was killed by signal {-rc} ({name}){extra}{tail}")
+        data = b""
+        if os.path.exists(outp):
+            with open(outp, "rb") as f:
+                data = f.read()
+        if rc in (120, 121, 122) and not data.endswith(_MARK):
+            raise ReferenceError_(f"the reference harness could not pass the arguments (status {rc}: memory "
+                                  f"limit {memory} bytes?){tail}")
+        if rc != 0 or len(data) != out_bytes + len(_MARK) or not data.endswith(_MARK):
+            raise ReferenceError_(f"{func} exited with status {rc} before returning (exit() or abort() in the "
+                                  f"reference?): no result{tail}")
+        return data[:out_bytes]
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
 
 
 # `promote`: the reference evaluated in double precision (float spelled double, the f-suffixed
@@ -172,19 +312,15 @@ def run_reference(source: str, func: str, args: dict, path: str = "<kernel>", ba
     backend = backend or backends.source().name
     cc = None if interpret else c_compiler()
     if cc is None:
-        if promote:
-            raise ReferenceError_("a C compiler is needed to evaluate the reference in double precision")
-        return _interpret(source, func, args, path, backend)
+        return _interpret_in_child(source, func, args, path, backend, promote)
     params = _signature(source, func, path, backend)
     c_text = extract_c(source, func, path, backend)
     if promote:
         c_text = c_text.replace(HEADERS, HEADERS + PROMOTE, 1)
         double = (ctypes.c_double, np.float64)
         params = [(n, k, double if ct is not None and ct[1] is np.float32 else ct) for n, k, ct in params]
-    dll = _compile(c_text, cc)
-    fn = getattr(dll, func)
-    fn.restype = None
-    call_args, argtypes, outputs = [], [], {}
+    obj = _compile(c_text, cc)
+    blob, kinds, outputs = [], [], {}
     for name, kind, ct in params:
         if name not in args:
             raise LowerError(f"no value for reference argument `{name}`", path)
@@ -193,20 +329,75 @@ def run_reference(source: str, func: str, args: dict, path: str = "<kernel>", ba
             dt = ct[1] if ct else np.asarray(a).dtype
             arr = np.array(np.asarray(a).reshape(-1), dtype=dt, copy=True)
             outputs[name] = arr
-            call_args.append(arr.ctypes.data_as(ctypes.c_void_p))
-            argtypes.append(ctypes.c_void_p)
+            blob += [np.uint64(arr.nbytes).tobytes(), arr.tobytes()]
+            kinds.append(("ptr", None))
         else:
             if ct is None:
                 raise LowerError(f"unsupported type of reference parameter `{name}`", path)
-            call_args.append(ct[0](ct[1](a).item()))
-            argtypes.append(ct[0])
-    fn.argtypes = argtypes
-    fn(*call_args)
+            blob.append(np.asarray(ct[1](a).item(), dtype=ct[1]).tobytes())
+            kinds.append(("scalar", _C_SCALAR[ct[1]]))
+    exe = _executable(obj, func, kinds, cc)
+    data = _run_child(exe, func, b"".join(blob), sum(a.nbytes for a in outputs.values()))
+    pos = 0
+    for name, arr in outputs.items():
+        arr[:] = np.frombuffer(data, dtype=arr.dtype, count=arr.size, offset=pos)
+        pos += arr.nbytes
     return outputs
 
 
-def _interpret(source, func, args, path, backend):
+def _interpret(source, func, args, path, backend, promote=False):
+    """The reference run by the emulator (one thread): no native code of the file runs at all.
+    With `promote`, the same #defines as the compiled path make it compute in double."""
     from .emulator import run_kernel
+    if promote:
+        source = PROMOTE + f'# 1 "{path}"\n' + source
+        args = {k: v.astype(np.float64) if isinstance(v, np.ndarray) and v.dtype == np.float32 else v
+                for k, v in args.items()}
     res = run_kernel(source, func, args=args, grid=(1, 1, 1), block=(1, 1, 1), path=path, backend=backend,
                      error_bound=False, check_races=False, max_steps=1 << 40, contract=False)
     return {k: v.copy() for k, v in res.outputs.items()}
+
+
+def _interpret_in_child(source, func, args, path, backend, promote) -> dict[str, np.ndarray]:
+    """_interpret in a child Python (kernelport.reference_child) under the same wall-clock limit
+    (default 600 s: interpretation is slow) and a memory limit; errors come back as messages."""
+    import pickle
+    import sys
+    d = tempfile.mkdtemp(prefix="interp-", dir=_workdir())
+    try:
+        inp, outp, log = (os.path.join(d, n) for n in ("in.pkl", "out.pkl", "log.txt"))
+        with open(inp, "wb") as f:
+            pickle.dump((source, func, args, path, backend, promote), f, protocol=pickle.HIGHEST_PROTOCOL)
+        size = os.path.getsize(inp)
+        timeout = reference_timeout(interpreted=True)
+        pkg_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+               "PYTHONPATH": os.pathsep.join(x for x in (pkg_root, os.environ.get("PYTHONPATH")) if x)}
+        with open(log, "wb") as lf:
+            p = subprocess.Popen([sys.executable, "-m", "kernelport.reference_child", inp, outp],
+                                 stdin=subprocess.DEVNULL, stdout=lf, stderr=lf, cwd=d, env=env,
+                                 preexec_fn=_limits(8 * size + (4 << 30), 8 * size + (64 << 20)),
+                                 start_new_session=True)
+            try:
+                rc = p.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+                raise ReferenceError_(f"{func} did not return within {timeout:g} s when interpreted (an endless "
+                                      "loop? KERNELPORT_REFERENCE_TIMEOUT raises the limit)") from None
+            except BaseException:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+                raise
+        if rc != 0 or not os.path.exists(outp):
+            with open(log, "rb") as f:
+                said = f.read()[-300:].decode("utf-8", "replace").strip()
+            how = f"signal {-rc}" if rc < 0 else f"status {rc}"
+            raise ReferenceError_(f"interpreting {func} failed ({how}; memory limit?){': ' + said if said else ''}")
+        with open(outp, "rb") as f:
+            kind, value = pickle.load(f)
+        if kind == "error":
+            raise ReferenceError_(value)
+        return value
+    finally:
+        shutil.rmtree(d, ignore_errors=True)

@@ -44,14 +44,16 @@ class FileReport:
     kernels: list[str] = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)
     error: str | None = None
+    note: str | None = None  # why the file was skipped (no annotated kernel): neither pass nor fail
 
     @property
     def failed(self) -> bool:
         return self.error is not None or any(c.status == "fail" for c in self.checks)
 
     def to_dict(self) -> dict:
-        return {"path": self.path, "kernels": self.kernels, "error": self.error,
-                "status": "fail" if self.failed else "pass", "checks": [asdict(c) for c in self.checks]}
+        return {"path": self.path, "kernels": self.kernels, "error": self.error, "note": self.note,
+                "status": "fail" if self.failed else "skip" if self.note else "pass",
+                "checks": [asdict(c) for c in self.checks]}
 
 
 def _template_args(spec: annotations.KernelSpec) -> list[str] | None:
@@ -63,8 +65,9 @@ def _template_args(spec: annotations.KernelSpec) -> list[str] | None:
 
 class Verifier:
     def __init__(self, require: set[str] = frozenset(), seed: int | None = None,
-                 schedules: tuple[str, ...] = SCHEDULES, device: str | None = None):
+                 schedules: tuple[str, ...] = SCHEDULES, device: str | None = None, native_reference: bool = True):
         self.require, self.seed, self.schedules, self.device = set(require), seed, schedules, device
+        self.native_reference = native_reference  # False: the reference is interpreted, never compiled
 
     # -- helpers ----------------------------------------------------------------------------
     def _skip(self, backend: str, what: str) -> str:
@@ -83,7 +86,7 @@ class Verifier:
             return rep
         rep.kernels = list(specs)
         if not specs:
-            rep.error = f"{path}: no annotated kernel (add // @kp lines; see docs/annotations.md)"
+            rep.note = f"{path}: skipped: no annotated kernel (verify needs // @kp lines; see docs/annotations.md)"
             return rep
         targets = sorted({t for s in specs.values() for t in s.targets}, key=backends.port_names().index)
         ports = self._drift_and_ports(src, path, targets, rep)
@@ -176,9 +179,11 @@ class Verifier:
             # Exact comparisons use the reference as written; the others compare with its value
             # in double precision under the port's own error bound.
             ref = run_reference(src.text, spec.reference[0], ref_args, path=src.path,
-                                promote=spec.tolerance == "auto")
+                                promote=spec.tolerance == "auto", interpret=not self.native_reference)
         except Exception as e:  # a reference that does not compile or crashes is the user's to fix
-            rep.checks.append(Check(name, "reference", None, "reference", "fail", f"reference failed: {e}"))
+            from .reference import ReferenceError_
+            where = f"{spec.reference_loc}: " if isinstance(e, ReferenceError_) else ""  # others carry theirs
+            rep.checks.append(Check(name, "reference", None, "reference", "fail", f"{where}reference failed: {e}"))
             return
         expected = {a.name: ref[self._ref_param(spec, a.name)] for a in outs}
         rep.checks.append(Check(name, "reference", None, "reference", "pass",

@@ -63,7 +63,7 @@ def lint(
     results = lint_paths(paths, overrides, mode=mode, jobs=jobs, progress=format in ("full", "concise"))
     findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key())
     texts = {r.path: (r.fixed if r.fixed is not None and mode == "fix" else r.text) for r in results if r.text}
-    parse_error = any(f.code in ("KP001", "KP002") for f in findings)
+    parse_error = any(f.code in ("KP001", "KP002", "KP007") for f in findings)
     out = sys.stdout
 
     if mode == "diff":

@@ -57,6 +57,8 @@ def lint_unit(unit: Unit, settings: Settings) -> list[Finding]:
             lines_seen.add(line)
             found.append(_kp("KP001", unit.path, line, col, f"syntax error: {msg}; the rest of the file is still "
                              "linted, but findings near this line may be missing"))
+    if "KP007" in settings.enabled and unit.lang in ("cuda", "hip") and "@kp" in unit.text:
+        found.extend(_annotation_findings(ctx, unit))
     for rule in all_rules():
         if rule.code not in settings.enabled or unit.lang not in rule.languages:
             continue
@@ -76,6 +78,26 @@ def lint_unit(unit: Unit, settings: Settings) -> list[Finding]:
     for f in kept:
         uniq.setdefault((f.code, f.line, f.column, f.message), f)
     return sorted(uniq.values(), key=Finding.sort_key)
+
+
+def _annotation_findings(ctx: Context, unit: Unit) -> list[Finding]:
+    """KP007: the `// @kp` annotations checked as translate and verify check them."""
+    from ..annotations import parse
+    from ..errors import KernelportError
+    try:
+        parse(ctx.module)
+    except RecursionError as e:  # never a traceback: say so, the rules still run
+        return [_kp("KP006", unit.path, 1, 1, f"the annotation check failed on this file: {type(e).__name__}: {e} "
+                    "(please report it; --ignore KP007 to skip it)")] if "KP006" in ctx.settings.enabled else []
+    except KernelportError as e:
+        line, col = 1, 1
+        if e.location is not None and 1 <= e.location.line <= ctx.src.text.count("\n") + 1:
+            byte = _line_start(ctx.src.data, e.location.line) + \
+                len(ctx.src.line_text(e.location.line)[:e.location.column - 1].encode())
+            line, col = ctx.position(byte)
+        return [_kp("KP007", unit.path, line, col, f"invalid annotation: {e.message}"
+                    + (f" (hint: {e.hint})" if e.hint else ""))]
+    return []
 
 
 def _suppression_findings(unit: Unit, sups, settings: Settings) -> list[Finding]:

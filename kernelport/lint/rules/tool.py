@@ -105,6 +105,39 @@ __global__ void k(float* x) {
 
 
 @register
+class InvalidAnnotation(EngineRule):
+    code, name = "KP007", "invalid-annotation"
+    summary = "A `// @kp` annotation is invalid (the other commands stop on it with exit 2)."
+    docs = """\
+The annotations that `verify` runs a kernel with (docs/annotations.md) are checked as translate
+and verify check them: an unknown key, a malformed value, an expression that is not valid C or
+whose value is out of range (a division by zero, a grid over the hardware limit, a scalar that
+does not fit its type).  The first problem of the file is reported at its location, with a hint.
+The exit code is 2, as for a parse error, unless `--exit-zero`.
+
+**Fix**: correct the annotation; the message says what and where."""
+    flags = (ex("""
+// @kp kernel    k
+// @kp grid      ceil_div(n, 0)  // !
+// @kp block     256
+// @kp arg       x out float[n]
+// @kp scalar    n = 1000
+// @kp reference k_ref(x, n)
+__global__ void k(float* x, int n) { x[threadIdx.x] = 0.0f; }
+void k_ref(float* x, int n) { for (int i = 0; i < n; ++i) x[i] = 0.0f; }"""),)
+    passes = (ex("""
+// @kp kernel    k
+// @kp grid      ceil_div(n, 256)
+// @kp block     256
+// @kp why       one thread per element
+// @kp arg       x out float[n]
+// @kp scalar    n = 1000
+// @kp reference k_ref(x, n)
+__global__ void k(float* x, int n) { x[threadIdx.x] = 0.0f; }
+void k_ref(float* x, int n) { for (int i = 0; i < n; ++i) x[i] = 0.0f; }"""),)
+
+
+@register
 class InternalError(EngineRule):
     code, name = "KP006", "internal-error"
     summary = "A rule failed on this file (a kernelport bug); the other rules still ran."

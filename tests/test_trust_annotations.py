@@ -1,0 +1,176 @@
+"""Annotation expressions are C, evaluated with checked arithmetic; every value is range-checked;
+every problem is one located line with a hint and exit 2 (issue 16's reproducers)."""
+from __future__ import annotations
+
+import pytest
+
+from kernelport import cexpr
+from trust_support import kernel, kp, kp_inproc, line_of
+
+# (template fields, annotation key whose line the error is on, column or None, message part)
+BAD = [
+    (dict(grid="ceil_div(n, 0)"), "grid", "0)", "ceil_div by zero"),
+    (dict(grid="ceil_div(n)"), "grid", "ceil_div", "ceil_div() takes 2 arguments, got 1"),
+    (dict(grid="min(n)"), "grid", "min", "min() takes 2 arguments, got 1"),
+    (dict(grid="max(n, 1, 2)"), "grid", "max", "max() takes 2 arguments, got 3"),
+    (dict(grid="1 << -1"), "grid", "-1", "shift count -1 is out of range"),
+    (dict(grid="1 << 100000000000"), "grid", "1000", "shift count 100000000000 is out of range for int"),
+    (dict(grid="1<<62"), "grid", "62", "shift count 62 is out of range for int"),
+    (dict(grid="1 << 31"), "grid", "<<", "'<<' overflows int"),
+    (dict(grid="2147483647 + 1"), "grid", "+", "'+' overflows int"),
+    (dict(grid="1LL << 40"), "grid", "1LL", "grid dimension x '1LL << 40' is 1099511627776"),
+    (dict(grid="1, 65536"), "grid", "65536", "grid dimension y '65536' is 65536"),
+    (dict(grid="0"), "grid", "0", "grid dimension x '0' is 0"),
+    (dict(grid="2.5"), "grid", "2.5", "is a double (2.5), not an integer"),
+    (dict(grid="64 // 2"), "grid", "//", "'//' is not a C operator"),
+    (dict(grid="1 if 1 else 2"), "grid", "if", "Python's 'x if c else y' is not C"),
+    (dict(grid="2 ** 10"), "grid", "**", "'**' is not a C operator"),
+    (dict(grid="n and 1"), "grid", "and", "Python's 'and' is not C"),
+    (dict(grid="n / (n - 1000)"), "grid", "(", "division by zero"),
+    (dict(grid="n % 0"), "grid", "0", "remainder by zero"),
+    (dict(grid="1.5 % 2"), "grid", "1.5", "the operands of '%' must be integers"),
+    (dict(grid="(" * 150 + "1" + ")" * 150), "grid", None, "nested too deeply"),
+    (dict(grid="+".join(["1"] * 1000)), "grid", None, "nested too deeply"),
+    (dict(grid="+".join(["1"] * 5000)), "grid", None, "expression longer than 4096 characters"),
+    (dict(grid="foo(n)"), "grid", "foo", "unknown function 'foo'"),
+    (dict(grid="m"), "grid", "m", "unknown name 'm'"),
+    (dict(grid="99999999999999999999999"), "grid", "9", "too large"),
+    (dict(block="2048"), "block", "2048", "block dimension x '2048' is 2048"),
+    (dict(block="32, 64"), "block", "32", "block has 2048 threads"),
+    (dict(block="1, 1, 65"), "block", "65", "block dimension z '65' is 65"),
+    (dict(n="1e400"), "scalar    n", "1e400", "floating literal 1e400 is out of the range of double"),
+    (dict(n="2147483648"), "scalar    n", "2147483648", "scalar 'n': 2147483648 does not fit int"),
+    (dict(n="1 << 80"), "scalar    n", "80", "shift count 80 is out of range"),
+    (dict(n="2.5"), "scalar    n", "2.5", "2.5 is not an integer, but int is an integer type"),
+    (dict(a="1e39"), "scalar    a", "1e39", "out of the range of float"),
+    (dict(a="0x1p99999"), "scalar    a", "0x1p", "floating literal 0x1p99999 is out of the range of double"),
+    (dict(xlen="n - 2000"), "arg       x", "n -", "length of 'x' evaluates to -1000"),
+    (dict(xgen="normal(0, -1)"), "arg       x", "normal", "the standard deviation must be positive"),
+    (dict(xgen="normal(0, 0)"), "arg       x", "normal", "the standard deviation must be positive"),
+    (dict(xgen="uniform(0, 1e400)"), "arg       x", "1e400", "floating literal 1e400 is out of the range of double"),
+    (dict(xgen="uniform(-1e308, 1e308)"), "arg       x", "uniform", "the range is too wide"),
+    (dict(xgen="uniform(1, 0)"), "arg       x", "uniform", "the upper bound must be above the lower one"),
+    (dict(xgen="uniform(-1e39, 0)"), "arg       x", "uniform", "does not fit the element type float"),
+    (dict(xgen="constant(1e39)"), "arg       x", "constant", "does not fit the element type float"),
+    (dict(xgen="normal(0, 1e38)"), "arg       x", "normal", "does not fit the element type float"),
+    (dict(xtype="int", xgen="integers(0, 10000000000)"), "arg       x", "integers", "does not fit the element type int"),
+    (dict(xtype="int", xgen="integers(0, 2.5)"), "arg       x", "integers", "the bounds must be integers"),
+    (dict(xtype="unsigned char", xgen="arange(0, 1)"), "arg       x", "arange", "gives 999, which does not fit"),
+    (dict(xlen="1 << 40"), "arg       x", "40", "shift count 40 is out of range for int"),
+    (dict(xlen="1LL << 40"), "arg       x", "1LL", "over the budget of 268435456 bytes"),
+    (dict(tol="abs=1e400"), "tolerance", "1e400", "floating literal 1e400 is out of the range of double"),
+    (dict(tol="abs=-1"), "tolerance", "-1", "must be a finite value >= 0"),
+    (dict(tol="abs=e"), "tolerance", "e", "unknown name 'e'"),
+]
+
+
+@pytest.mark.parametrize("fields, key, anchor, what", BAD, ids=[f"{k}:{w[:30]}" for _, k, _, w in BAD])
+def test_bad_annotation_value_is_located_exit_2(tmp_path, fields, key, anchor, what):
+    """One line, `file:line:col: error: ... (hint: ...)`, the column at `anchor` (the first
+    occurrence after the key), exit 2."""
+    text = kernel(**fields)
+    f = tmp_path / "k.cu"
+    f.write_text(text)
+    rc, out, err = kp_inproc("translate", f, "--stdout")
+    assert rc == 2, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and what in lines[0] and "(hint: " in lines[0], err
+    n = line_of(text, key)
+    where = f"{f}:{n}:"
+    if anchor is not None:
+        src = text.splitlines()[n - 1]
+        where += f"{src.index(anchor, src.index(key) + len(key)) + 1}: error: "
+    assert lines[0].startswith(where), (where, lines[0])
+
+
+GOOD = [
+    dict(grid="n > 500 ? 4 : 2"),
+    dict(grid="ceil_div(n, 256), 1, 1", block="256, 1, 1"),
+    dict(grid="(1 << 18) / 256"),
+    dict(n="(1 << 18) + 7"),
+    dict(n="0x400"),
+    dict(n="1000u"),  # fits int: unsigned 1000 converts exactly
+    dict(a="2.5f"),
+    dict(a="-0x1.8p1"),
+    dict(xlen="n * sizeof(float) / 4"),
+    dict(block="32, 32"),
+    dict(xtype="int", xgen="integers(-8, 8)"),
+    dict(tol="abs=1e-6 rel=1e-5"),
+]
+
+
+@pytest.mark.parametrize("fields", GOOD, ids=[str(g) for g in GOOD])
+def test_good_c_expressions_are_accepted(tmp_path, fields):
+    f = tmp_path / "k.cu"
+    f.write_text(kernel(**fields))
+    rc, out, err = kp_inproc("translate", f, "--stdout")
+    assert rc == 0, err
+    assert "error" not in err
+
+
+def test_buffer_budget_can_be_raised(tmp_path):
+    f = tmp_path / "k.cu"
+    f.write_text(kernel(xlen="1LL << 40"))
+    assert kp_inproc("translate", f, "--stdout")[0] == 2
+    rc, _, err = kp_inproc("translate", f, "--stdout", env={"KERNELPORT_MAX_BUFFER_BYTES": "8T"})
+    assert rc == 0, err
+    rc, _, err = kp_inproc("translate", f, "--stdout", env={"KERNELPORT_MAX_BUFFER_BYTES": "lots"})
+    assert rc == 2 and "KERNELPORT_MAX_BUFFER_BYTES='lots' is not a size" in err
+    # verify's option says the same; the budget is checked before anything is allocated
+    f.write_text(kernel(n="1 << 20"))
+    rc, out, err = kp_inproc("verify", f, "--max-buffer-bytes", "1M")
+    assert rc == 2 and "over the budget of 1048576 bytes" in out and "--max-buffer-bytes" in out
+    rc, _, err = kp_inproc("verify", f, "--max-buffer-bytes", "huge")
+    assert rc == 2 and "--max-buffer-bytes" in err
+
+
+def test_lint_reports_invalid_annotations_exit_2(tmp_path):
+    f = tmp_path / "k.cu"
+    text = kernel(grid="ceil_div(n, 0)")
+    f.write_text(text)
+    r = kp("lint", f, "--format", "concise")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert f"{f}:{line_of(text, 'grid')}:30: KP007" in r.stdout and "ceil_div by zero" in r.stdout
+    f.write_text(kernel())
+    r = kp("lint", f, "--format", "concise")
+    assert "KP007" not in r.stdout
+
+
+def test_verify_stops_on_an_invalid_annotation_exit_2(tmp_path):
+    f = tmp_path / "k.cu"
+    f.write_text(kernel(n="2147483648"))
+    rc, out, err = kp_inproc("verify", f, "--format", "json")
+    assert rc == 2, out + err
+    assert "does not fit int" in out + err
+
+
+# The evaluator's C semantics, value by value (what a C compiler's constant folder gives).
+VALUES = [
+    ("-7 / 2", -3, "int"), ("-7 % 2", -1, "int"), ("7 / -2", -3, "int"), ("1u - 2", 4294967295, "unsigned int"),
+    ("-1 < 0u", 0, "int"), ("-1 < 0", 1, "int"), ("0xffffffff", 4294967295, "unsigned int"),
+    ("2147483648", 2147483648, "long"), ("1LL << 62", 1 << 62, "long long"), ("~0u", 4294967295, "unsigned int"),
+    ("(unsigned char)300", 44, "int"), ("(int)3.9", 3, "int"), ("(int)-3.9", -3, "int"), ("0 ? 1 / 0 : 5", 5, "int"),
+    ("1 || 1 / 0", 1, "int"), ("0 && 1 / 0", 0, "int"), ("1 ? 2 : 3.0", 2.0, "double"), ("3 > 2 > 1", 0, "int"),
+    ("256 * sizeof(float)", 1024, "unsigned long"), ("ceil_div(-7, 2)", -3, "int"), ("ceil_div(7, 2)", 4, "int"),
+    ("min(-1, 1u)", 1, "unsigned int"), ("2.5f", 2.5, "float"), ("0x1p-2", 0.25, "double"),
+    ("1 + 2 * 3 << 1", 14, "int"), ("5 & 3 | 8 ^ 1", 9, "int"), ("-2147483647 - 1", -2147483648, "int"),
+    ("(float)1 / 3", 0.3333333432674408, "float"), ("!5", 0, "int"), ("-(-128 >> 1)", 64, "int"),
+    ("3.4028235e38f", 3.4028234663852886e38, "float"), ("(half)65519.0", 65504.0, "half"),
+    ("(float)1e-50", 0.0, "float"),
+]
+
+
+@pytest.mark.parametrize("expr, value, type_", VALUES, ids=[v[0] for v in VALUES])
+def test_c_semantics(expr, value, type_):
+    v = cexpr.evaluate_typed(expr, {})
+    assert (v.v, v.type.name) == (value, type_)
+
+
+@pytest.mark.parametrize("expr", ["(-2147483647 - 1) / -1", "-(-2147483647 - 1)", "-1 << 1", "65536 * 65536",
+                                  "9223372036854775807LL + 1", "1e308 * 10", "1.0 / 0", "(int)1e10", "sizeof(x)",
+                                  "1 ? 2", "1 +", "()", "'a'", "a = 1", "x[1]", "3.4028235677973366e38f",
+                                  "(float)3.4028235677973366e38", "(half)65520.0", "3e38f * 2"])
+def test_invalid_c_is_an_error_not_a_python_value(expr):
+    with pytest.raises(cexpr.CExprError) as e:
+        cexpr.evaluate_typed(expr, {})
+    assert e.value.hint

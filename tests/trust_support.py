@@ -1,0 +1,73 @@
+"""Helpers of the tests/test_trust_*.py files: the CLI run in-process (fast, for many small
+cases) or as a subprocess (the real thing), and a small annotated kernel to mutate."""
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+
+KERNEL = """\
+// @kp kernel    scale
+// @kp grid      {grid}
+// @kp block     {block}
+// @kp why       one thread per element
+// @kp arg       x   in  {xtype}[{xlen}] {xgen}
+// @kp arg       y   out float[n]
+// @kp scalar    n = {n}
+// @kp scalar    a = {a}
+// @kp reference scale_ref(x, y, n, a)
+// @kp tolerance {tol}
+__global__ void scale(const {xtype}* x, float* y, int n, float a)
+{{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = a * x[i];
+}}
+
+void scale_ref(const {xtype}* x, float* y, int n, float a)
+{{
+    for (int i = 0; i < n; ++i) y[i] = a * x[i];
+}}
+"""
+DEFAULTS = dict(grid="ceil_div(n, 256)", block="256", xtype="float", xlen="n", xgen="uniform(-1, 1)", n="1000",
+                a="2.5", tol="auto")
+
+
+def kernel(**kw) -> str:
+    return KERNEL.format(**{**DEFAULTS, **kw})
+
+
+def line_of(text: str, key: str) -> int:
+    """1-based line of the first `// @kp KEY` line."""
+    return next(i for i, ln in enumerate(text.splitlines(), 1) if ln.startswith(f"// @kp {key}"))
+
+
+def kp_inproc(*args, env: dict | None = None) -> tuple[int, str, str]:
+    """Run `kernelport ARGS` in this process; (exit code, stdout, stderr)."""
+    import os
+    from kernelport import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    old_argv, old_env = sys.argv, dict(os.environ)
+    sys.argv = ["kernelport", *map(str, args)]
+    os.environ.update(env or {})
+    rc = 0
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            cli.run()
+    except SystemExit as e:
+        rc = e.code if isinstance(e.code, int) else 0
+    finally:
+        sys.argv = old_argv
+        os.environ.clear()
+        os.environ.update(old_env)
+    assert "Traceback" not in err.getvalue(), err.getvalue()
+    return rc, out.getvalue(), err.getvalue()
+
+
+def kp(*args, cwd=None, env=None, timeout=300) -> subprocess.CompletedProcess:
+    import os
+    r = subprocess.run([sys.executable, "-m", "kernelport", *map(str, args)], capture_output=True, text=True,
+                       cwd=cwd, timeout=timeout, env={**os.environ, **(env or {})})
+    assert "Traceback" not in r.stderr, r.stderr
+    return r
