@@ -18,7 +18,7 @@ from . import cuda, hip, metal, portable  # noqa: F401,E402  (each registers its
 # The names a backend can have (`translate --to`, `@kp targets`, `verify --require`).
 BackendName = Literal["cuda", "hip", "metal", "portable"]
 
-__all__ = ["Backend", "BackendName", "Lowering", "Run", "all", "get", "names", "source", "ports", "port_names", "all_runs",
+__all__ = ["Backend", "BackendName", "Lowering", "Run", "all", "get", "names", "source", "ports", "port_names", "all_runs", "hardware_runs",
            "lint_targets", "by_source_extension", "by_target", "spellings_of", "aliases_of"]
 
 
@@ -54,6 +54,12 @@ def source() -> Backend:
 
 def all_runs() -> tuple[Run, ...]:
     return tuple(r for b in REGISTRY.values() for r in b.runs)
+
+
+def hardware_runs() -> tuple[Run, ...]:
+    """Each run on its own backend's hardware (not a source built as another dialect: the
+    portable backend's runs are CUDA's and HIP's hardware)."""
+    return tuple(r for r in all_runs() if r.reads_as is None)
 
 
 def lint_targets() -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from .rule import FAMILIES, SOURCE_TARGETS, TARGETS, Rule, all_rules
 
 # Severity rows of the docs: every target; the source's plus the 32-wide run of hardware that also
 # comes 64 wide (AMD RDNA beside CDNA); the source's alone (NVIDIA only).
-_NARROW = tuple(r.target for r in backends.all_runs()
+_NARROW = tuple(r.target for r in backends.hardware_runs()
                 if r.wave == 32 and any(o.wave > 32 for o in backends.get(r.backend).runs))
 _SETS = {"all targets": frozenset(TARGETS),
          " + ".join((*sorted(SOURCE_TARGETS), *_NARROW)): SOURCE_TARGETS | frozenset(_NARROW),

@@ -57,7 +57,9 @@ def lint_unit(unit: Unit, settings: Settings) -> list[Finding]:
             lines_seen.add(line)
             found.append(_kp("KP001", unit.path, line, col, f"syntax error: {msg}; the rest of the file is still "
                              "linted, but findings near this line may be missing"))
-    if "KP007" in settings.enabled and unit.lang in ("cuda", "hip") and "@kp" in unit.text:
+    # annotations are read from CUDA-shaped text (a dialect read as written, not through a reader)
+    if "KP007" in settings.enabled and "@kp" in unit.text and unit.lang in backends.REGISTRY and \
+            backends.get(unit.lang).lint_reader is None:
         found.extend(_annotation_findings(ctx, unit))
     for rule in all_rules():
         if rule.code not in settings.enabled or unit.lang not in rule.languages:

@@ -187,7 +187,8 @@ def _const_context(ctx, node: Node) -> str | None:
 
 # Runs of backends whose hardware comes in both widths (AMD: CDNA 64, RDNA 32): one fixed width
 # for all of them is wrong on the narrow ones and right, by luck, on the wide ones.
-_BOTH_WIDTHS = [r for b in backends.all() if len({r.wave for r in b.runs}) > 1 for r in b.runs]
+_OWN = backends.hardware_runs()
+_BOTH_WIDTHS = [r for r in _OWN if len({o.wave for o in _OWN if o.backend == r.backend}) > 1]
 _AMD_NARROW = frozenset(r.target for r in _BOTH_WIDTHS if r.wave == 32)
 _AMD_WIDE = frozenset(r.target for r in _BOTH_WIDTHS if r.wave > 32)
 
