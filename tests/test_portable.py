@@ -117,3 +117,38 @@ def test_every_port_of_a_directory_shares_one_header(tmp_path):
         _write_port(tmp_path / name)
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "kp_warp.h", "stream_compact.cu", "stream_compact.portable.cu", "warp_reduce.cu", "warp_reduce.portable.cu"]
+
+
+# -- goldens: the portable port of every example, kept where the README's main command cannot
+# rewrite them (regenerate after an intended change: kernelport translate examples/*.cu --to
+# portable -o tests/golden/portable, then review the diff) ----------------------------------------
+GOLDEN = Path(__file__).resolve().parent / "golden" / "portable"
+
+
+@pytest.mark.parametrize("name", KERNELS)
+def test_portable_port_matches_its_golden(name):
+    src_path = EXAMPLES / name
+    dest = destination(src_path, "portable", GOLDEN)
+    port, text = port_file(SourceFile.read(src_path), "portable", GOLDEN)
+    assert port.ok
+    assert text == dest.read_text(encoding="utf-8"), f"{dest} is stale"
+    for key, content in port.extra_files.items():
+        assert content == companion(dest, key).read_text(encoding="utf-8"), f"{companion(dest, key)} is stale"
+
+
+def test_ports_among_the_inputs_are_skipped_by_translate_and_verify(tmp_path):
+    """`translate *.cu` also matches k.portable.cu: a port is never read as a source, nor verified."""
+    import subprocess
+    import sys
+    shutil.copy(EXAMPLES / "warp_reduce.cu", tmp_path / "warp_reduce.cu")
+    kp = [sys.executable, "-P", "-m", "kernelport"]
+    first = subprocess.run(kp + ["translate", "warp_reduce.cu", "--to", "portable"], cwd=tmp_path,
+                           capture_output=True, text=True)
+    assert first.returncode == 0, first.stderr
+    again = subprocess.run(kp + ["translate", "warp_reduce.cu", "warp_reduce.portable.cu", "--to", "portable"],
+                           cwd=tmp_path, capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr
+    assert "warp_reduce.portable.cu: skipped: a port kernelport wrote" in again.stderr
+    assert not (tmp_path / "warp_reduce.portable.portable.cu").exists()
+    rep = Verifier().verify(tmp_path / "warp_reduce.portable.cu")
+    assert rep.note and "a port kernelport wrote" in rep.note and not rep.checks and not rep.failed
