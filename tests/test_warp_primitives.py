@@ -96,20 +96,7 @@ def test_model_defines_the_documented_edge_cases():
 # ---------------------------------------------------------------------------------------------
 # Partial masks spelled as literals (CUDA), and the emulator's errors for masks the Guide forbids
 # ---------------------------------------------------------------------------------------------
-HALF = r"""
-__global__ void k(const int* x, int* out) {
-    int t = threadIdx.x;
-    int lane = t % warpSize;
-    int v = x[t];
-    out[t] = -1;
-    if (lane < LANES) {
-        out[t] = __all_sync(MASK, v > 0) ? 1 : 0;
-        out[blockDim.x + t] = __any_sync(MASK, v > 0) ? 1 : 0;
-        out[2 * blockDim.x + t] = (int)__popc(__ballot_sync(MASK, v > 0));
-        out[3 * blockDim.x + t] = __shfl_down_sync(MASK, v, 1);
-    }
-}
-"""
+HALF = C.HALF_WARP
 
 
 @pytest.mark.parametrize("schedule", SCHEDULES)

@@ -151,6 +151,23 @@ def kernel_text(case: str, backend: str, W: int, mask: str = "__activemask()", s
     return _HEAD[backend] + body
 
 
+# A half warp voting under a literal mask: LANES and MASK are substituted.
+HALF_WARP = r"""
+__global__ void k(const int* x, int* out) {
+    int t = threadIdx.x;
+    int lane = t % warpSize;
+    int v = x[t];
+    out[t] = -1;
+    if (lane < LANES) {
+        out[t] = __all_sync(MASK, v > 0) ? 1 : 0;
+        out[blockDim.x + t] = __any_sync(MASK, v > 0) ? 1 : 0;
+        out[2 * blockDim.x + t] = (int)__popc(__ballot_sync(MASK, v > 0));
+        out[3 * blockDim.x + t] = __shfl_down_sync(MASK, v, 1);
+    }
+}
+"""
+
+
 # ---------------------------------------------------------------------------------------------
 # Inputs
 # ---------------------------------------------------------------------------------------------
