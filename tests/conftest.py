@@ -14,12 +14,19 @@ def in_ci() -> bool:
 
 
 def require_tool(name: str):
-    """The Toolchain for "nvcc", "hipcc", "clang" or "metal"; fail (CI) or skip (locally) if absent."""
+    """The Toolchain for "nvcc", "hipcc", "clang" or "metal", or the path of the C compiler the
+    reference is built with for "cc"/"gcc"; fail (CI) or skip (locally) if absent."""
     from kernelport import toolchains
 
-    tool = toolchains.find_tool(name)
+    if name in ("cc", "gcc"):
+        from kernelport import reference
+
+        tool = reference.c_compiler()
+        hint = "no C compiler for the reference (install: apt-get install gcc)"
+    else:
+        tool = toolchains.find_tool(name)
+        hint = toolchains.install_hint(name) if tool is None else ""
     if tool is None:
-        hint = toolchains.install_hint(name)
         if in_ci():
             pytest.fail(f"required toolchain missing in CI: {hint}", pytrace=False)
         pytest.skip(hint)

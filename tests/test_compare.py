@@ -161,7 +161,7 @@ def test_verify_fails_a_port_a_few_ulps_over_its_bound(tmp_path):
     assert "y[i] = a * x[i] + y[i];" in text
     # a * (1 + 4 ulps): each product is 4 ulps off, the port's own bound allows about 1-2
     port.write_text(text.replace("y[i] = a * x[i] + y[i];", "y[i] = a * 1.0000005f * x[i] + y[i];", 1))
-    r = subprocess.run([sys.executable, "-m", "kernelport", "verify", str(tmp_path / "saxpy.cu"), "--format", "json",
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", "verify", str(tmp_path / "saxpy.cu"), "--format", "json",
                         "--schedules", "block", "--explain"], capture_output=True, text=True, timeout=600)
     assert r.returncode == 1, r.stdout + r.stderr
     cs = [c for f in json.loads(r.stdout) for c in f["checks"]]
