@@ -200,7 +200,10 @@ def inputs(case: str, W: int, backend: str, partial: bool, seed: int = 0):
             for w0 in range(0, B, W):
                 g = b * B + w0
                 span = slice(g, min(g + W, b * B + B))
-                pattern = (b * 2 + w0 // W) % 4
+                # 0 all active vote yes, 1 all no, 2 only inactive lanes would say yes, 3 mixed;
+                # partial: the single-lane and the half warp vote yes (what a lane-counting bug breaks)
+                pattern = ({(0, 0): 3, (0, 1): 0, (1, 0): 0, (1, 1): 2}[(b, w0 // W)] if partial
+                           else (b * 2 + w0 // W) % 4)
                 if pattern == 1:
                     x[span] = -np.abs(x[span])
                 elif pattern == 2:
