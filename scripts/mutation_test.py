@@ -30,7 +30,7 @@ PYTEST = f"{PY} -P -m pytest -x -q -p no:cacheprovider -p no:randomly"
 # module key: (path, the tests that guard it).  Keep each command fast: it runs once per mutant.
 MODULES = {
     "dialect": ("kernelport/dialect.py", "tests/test_rewrites.py tests/test_warpflow_forms.py tests/test_lint_rules.py"
-                                         " tests/test_warp_primitives.py -k 'not thread'"),
+                                         " tests/test_emulator_metal.py"),
     "warpflow": ("kernelport/warpflow.py", "tests/test_warpflow_forms.py tests/test_rewrites.py tests/test_lint_rules.py"),
     "compare": ("kernelport/compare.py", "tests/test_compare.py -k 'not verify'"),
     "annotations": ("kernelport/annotations.py", "tests/test_annotations.py"),
