@@ -28,14 +28,17 @@ PY = shlex.quote(sys.executable)
 PYTEST = f"{PY} -P -m pytest -x -q -p no:cacheprovider -p no:randomly"
 
 # module key: (path, the tests that guard it).  Keep each command fast: it runs once per mutant.
+_VOTES = " ".join(f"'tests/test_warp_primitives.py::test_primitive_matches_model[{c}-{b}-32-block-partial]'"
+                  for c in ("vote", "shfl_down") for b in ("cuda", "hip", "metal"))
 MODULES = {
-    "dialect": ("kernelport/dialect.py", "tests/test_rewrites.py tests/test_warpflow_forms.py tests/test_lint_rules.py"
-                                         " tests/test_emulator_metal.py"),
+    "dialect": ("kernelport/dialect.py", "tests/test_dialect_table.py tests/test_rewrites.py tests/test_warpflow_forms.py"
+                                         " tests/test_lint_rules.py tests/test_emulator_metal.py " + _VOTES),
     "warpflow": ("kernelport/warpflow.py", "tests/test_warpflow_forms.py tests/test_rewrites.py tests/test_lint_rules.py"),
     "compare": ("kernelport/compare.py", "tests/test_compare.py -k 'not verify'"),
     "annotations": ("kernelport/annotations.py", "tests/test_annotations.py"),
-    "warp": ("kernelport/emulator/warp.py", "tests/test_warp_primitives.py -k 'block or half or mask or uniform or "
-                                            "lanemask or model_defines'"),
+    "warp": ("kernelport/emulator/warp.py", "tests/test_warp_bits_reduce.py tests/test_warp_primitives.py -k "
+                                            "'block or half or mask or uniform or lanemask or model_defines or bit "
+                                            "or simd'"),
     "memory": ("kernelport/emulator/memory.py", "tests/test_emulator.py tests/test_emulator_metal.py"),
 }
 
@@ -51,18 +54,51 @@ def _session(key: str, work: Path, sample: int, seed: int, timeout: float) -> Pa
     if db.exists():
         db.unlink()
     subprocess.run(["cosmic-ray", "init", str(cfg), str(db)], cwd=ROOT, check=True, env=_env())
-    if sample:
-        from cosmic_ray.work_db import use_db
-        from cosmic_ray.work_item import WorkerOutcome, WorkResult
+    from cosmic_ray.work_db import use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
 
-        with use_db(str(db)) as wdb:
-            items = list(wdb.pending_work_items)
+    spans = _annotation_spans(ROOT / path)
+    with use_db(str(db)) as wdb:
+        items = []
+        for it in wdb.pending_work_items:
+            if _in_annotation(spans, it.mutations[0].start_pos):
+                wdb.set_result(it.job_id, WorkResult(output="equivalent: in a type annotation",
+                                                     worker_outcome=WorkerOutcome.SKIPPED))
+            else:
+                items.append(it)
+        if sample:
             keep = {it.job_id for it in random.Random(f"{seed}:{key}").sample(items, min(sample, len(items)))}
             for it in items:
                 if it.job_id not in keep:
                     wdb.set_result(it.job_id, WorkResult(output="not in the sample",
                                                          worker_outcome=WorkerOutcome.SKIPPED))
     return cfg
+
+
+def _annotation_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Source spans of type annotations: with `from __future__ import annotations` they are never
+    evaluated, so a mutant there (`str | None` -> `str + None`) is equivalent by construction."""
+    import ast
+
+    text = path.read_text()
+    if "from __future__ import annotations" not in text:
+        return []
+    tree = ast.parse(text)
+    spans = []
+    for node in ast.walk(tree):
+        anns = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
+            anns.append(node.returns)
+        elif isinstance(node, ast.arg) and node.annotation is not None:
+            anns.append(node.annotation)
+        elif isinstance(node, ast.AnnAssign):
+            anns.append(node.annotation)
+        spans += [((a.lineno, a.col_offset), (a.end_lineno, a.end_col_offset)) for a in anns]
+    return spans
+
+
+def _in_annotation(spans, pos) -> bool:
+    return any(lo <= tuple(pos) < hi for lo, hi in spans)
 
 
 def _env():

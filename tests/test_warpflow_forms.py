@@ -38,6 +38,8 @@ FORMS = {
     "reference_out_parameter": ("__device__ void {n}_of(int& r) {{ r = threadIdx.x % 32; }}\n",
                                 "    int {n};\n    {n}_of({n});\n", "{n} + 1",
                                 "r = threadIdx.x % 32;", "r = threadIdx.x % warpSize;"),
+    "functional_cast": ("", "    unsigned {n} = uint32_t(threadIdx.x % 32);\n", "{n} + 1",
+                        "uint32_t(threadIdx.x % 32)", "uint32_t(threadIdx.x % warpSize)"),
     "macro_constant": ("#define {N} 32\n", "    int {n} = threadIdx.x % {N};\n", "{n} + 1",
                        "#define {N} 32", "#define {N} KP_WAVE_SIZE"),
 }
