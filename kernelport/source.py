@@ -140,5 +140,8 @@ def ident_name(node: Node | None) -> str | None:
     while node is not None:
         if node.type in ("identifier", "field_identifier"):
             return node.text.decode()
+        if node.type == "reference_declarator":  # `int& l`: the declarator is an unnamed child
+            node = node.named_children[-1] if node.named_children else None
+            continue
         node = node.child_by_field_name("declarator")
     return None

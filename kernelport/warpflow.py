@@ -20,6 +20,12 @@ from .warpsites import (  # noqa: F401  (translate and lint import them from her
     TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK,
     OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, FULL_MASKS, INT32_TYPES, int_value, Site, Issue, Analysis)
 
+
+def _is_reference(param: Node) -> bool:
+    """A C++ reference parameter (`int& l`): the callee's stores are the caller's."""
+    d = param.child_by_field_name("declarator")
+    return d is not None and d.type == "reference_declarator"
+
 Facts = frozenset
 
 
@@ -190,7 +196,8 @@ class _Analyzer:
             if VOTE in kinds_L | kinds_R:
                 self.confirm(L | R, "combined with a ballot mask", n, kinds=(MASK,))
                 out.add((VOTE, -1))
-            return frozenset(out | {f for f in L | R if f[0] in (MASK, VOTE)})
+            # `lane ^ 1` (a butterfly partner) is still a lane
+            return frozenset(out | {f for f in L | R if f[0] in (MASK, VOTE, TID, LANE, WARP)})
         if op == "/":
             if ({TID, BDIM} & kinds_L) and WS_OK in kinds_R:
                 out.add((WARP_OK, -1))  # tid / warpSize: a portable warp index
@@ -362,13 +369,16 @@ class _Analyzer:
             return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP))
         callee = self.m.functions.get(name)
         if callee is not None:
-            for p, f in zip(callee.params, arg_facts):
+            for p, f, a in zip(callee.params, arg_facts, args):
                 f = f or frozenset({(OPAQUE, -1)})  # the caller's value came from where we cannot see
                 key = (callee.name, p.name)
                 old = self.env.get(key, frozenset())
                 if not f <= old:
                     self.env[key] = old | f
                     self.changed = True
+                if a.type == "identifier" and _is_reference(p.node):
+                    # `void lane_of(int& l) { l = tid % 32; }`: what the callee stores reaches the caller
+                    self.bind(self.src.text_of(a), self.env.get(key, frozenset()) - {(OPAQUE, -1)})
             return self.returns.get(callee.name, frozenset())
         if name in INT32_TYPES or name in ("uint32_t", "int32_t", "unsigned", "uint64_t", "size_t") or \
                 name in self.aliases:

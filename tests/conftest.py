@@ -38,13 +38,22 @@ def _find_host_tool(name: str):
 
 
 def require_tool(name: str):
-    """The Toolchain for "nvcc", "hipcc", "clang", "metal", "cargo" or "g++"; fail (CI) or skip
-    (locally) if absent."""
+    """The Toolchain for "nvcc", "hipcc", "clang", "xcrun", "cargo" or "g++", or the path of the C
+    compiler the reference is built with for "cc"/"gcc"; fail (CI) or skip (locally) if absent."""
     from kernelport import toolchains
 
-    tool = _find_host_tool(name) if name in _HOST_TOOLS else toolchains.find_tool(name)
+    if name in ("cc", "gcc"):
+        from kernelport import reference
+
+        tool = reference.c_compiler()
+        hint = "no C compiler for the reference (install: apt-get install gcc)"
+    elif name in _HOST_TOOLS:
+        tool = _find_host_tool(name)
+        hint = _HOST_TOOLS[name][1]
+    else:
+        tool = toolchains.find_tool(name)
+        hint = toolchains.install_hint(name) if tool is None else ""
     if tool is None:
-        hint = _HOST_TOOLS[name][1] if name in _HOST_TOOLS else toolchains.install_hint(name)
         if in_ci():
             pytest.fail(f"required toolchain missing in CI: {hint}", pytrace=False)
         pytest.skip(hint)

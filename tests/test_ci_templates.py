@@ -18,7 +18,7 @@ def _kernelport_commands(text: str) -> list[list[str]]:
 
 
 def _help(sub: str) -> str:
-    r = subprocess.run([sys.executable, "-m", "kernelport", sub, "--help"], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", sub, "--help"], capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 0, r.stderr
     return r.stdout

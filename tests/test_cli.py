@@ -13,7 +13,7 @@ EXAMPLES = ROOT / "examples"
 
 
 def kp(*args, cwd=None):
-    r = subprocess.run([sys.executable, "-m", "kernelport", *map(str, args)], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", *map(str, args)], capture_output=True, text=True,
                        cwd=cwd, timeout=120)
     assert "Traceback" not in r.stderr, r.stderr
     return r

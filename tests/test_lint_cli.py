@@ -22,8 +22,8 @@ K = ("__global__ void k(float* x) {\n"
 
 
 def kp(*args, cwd=None):
-    r = subprocess.run([sys.executable, "-m", "kernelport", *map(str, args)], capture_output=True, text=True,
-                       cwd=cwd or ROOT, timeout=300, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", *map(str, args)], capture_output=True, text=True,
+                       cwd=cwd or ROOT, timeout=300, env={"PATH": "/usr/bin:/bin"})
     assert "Traceback" not in r.stderr, r.stderr
     return r
 

@@ -21,8 +21,8 @@ def test_fixture_project_findings(tmp_path):
     (proj / "build" / "generated.cu").write_text(bad)
     (proj / "src" / "kernels.generated.cu").write_text(bad)
     (proj / ".gitignore").write_text("build/\n*.generated.cu\n")
-    r = subprocess.run([sys.executable, "-m", "kernelport", "lint", "--format", "json"], cwd=proj,
-                       capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", "lint", "--format", "json"], cwd=proj,
+                       capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"},
                        timeout=300)
     assert "Traceback" not in r.stderr
     assert r.returncode == 2  # src/broken.cu has a syntax error

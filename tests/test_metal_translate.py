@@ -644,9 +644,8 @@ def test_the_checker_rejects_a_deliberately_broken_port():
 # the command line
 # ---------------------------------------------------------------------------------------------
 def kp(*args, cwd=None):
-    env_path = str(ROOT)
-    r = subprocess.run([sys.executable, "-m", "kernelport", *map(str, args)], capture_output=True, text=True,
-                       cwd=cwd, timeout=120, env={**__import__("os").environ, "PYTHONPATH": env_path})
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", *map(str, args)], capture_output=True, text=True,
+                       cwd=cwd, timeout=120, env={k: v for k, v in __import__("os").environ.items() if k != "PYTHONPATH"})
     assert "Traceback" not in r.stderr, r.stderr
     return r
 

@@ -8,6 +8,8 @@ from kernelport import reference
 from kernelport.emulator import run_kernel
 from kernelport.reference import extract_c, run_reference
 
+from conftest import require_tool
+
 SRC = r"""
 #include <cuda_runtime.h>
 #include <math.h>
@@ -51,8 +53,7 @@ int main(void) {
 
 
 def test_compiled_reference_matches_kernel():
-    if reference.c_compiler() is None:
-        pytest.skip("no C compiler")
+    require_tool("cc")
     n = 256 * 5
     x = np.random.default_rng(0).integers(-20, 20, n).astype(np.float32)
     ref = run_reference(SRC, "block_sum_ref", dict(x=x, out=np.zeros(5, np.float32), n=n), path="k.cu")
@@ -69,8 +70,8 @@ def test_helpers_typedefs_and_constants_are_extracted():
 
 @pytest.mark.parametrize("interpret", [False, True])
 def test_reference_compiled_and_interpreted_agree(interpret):
-    if not interpret and reference.c_compiler() is None:
-        pytest.skip("no C compiler")
+    if not interpret:
+        require_tool("cc")
     n = 50
     x = np.random.default_rng(1).uniform(-2, 2, n).astype(np.float32)
     out = run_reference(SRC, "scaled_squares_ref", dict(x=x, y=np.zeros(n, np.float32), n=n,
@@ -82,8 +83,7 @@ def test_reference_compiled_and_interpreted_agree(interpret):
 
 
 def test_compiled_library_is_cached():
-    if reference.c_compiler() is None:
-        pytest.skip("no C compiler")
+    require_tool("cc")
     args = dict(x=np.ones(256, np.float32), out=np.zeros(1, np.float32), n=256)
     run_reference(SRC, "block_sum_ref", args, path="k.cu")
     before = len(reference._LIBS)

@@ -15,7 +15,7 @@ EXAMPLES = ROOT / "examples"
 
 
 def kp(*args, cwd=None):
-    r = subprocess.run([sys.executable, "-m", "kernelport", *map(str, args)], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", *map(str, args)], capture_output=True, text=True,
                        cwd=cwd, timeout=600)
     assert "Traceback" not in r.stderr, r.stderr
     return r
@@ -126,11 +126,22 @@ def test_bad_annotation_and_usage_errors_exit_2(tmp_path):
     assert kp("verify", tmp_path / "none.cu").returncode == 2
 
 
-def test_device_mode_without_a_gpu_fails_with_the_reason(example):
-    import shutil as sh
-    if sh.which("nvidia-smi"):
-        pytest.skip("a GPU is present: the real run is exercised instead (see the issue note)")
-    r = kp("verify", example("vector_add"), "--device", "cuda", "--format", "json", "--schedules", "block")
+@pytest.mark.parametrize("have_nvcc", [False, True], ids=["no-nvcc", "nvcc-but-no-driver"])
+def test_device_mode_without_a_gpu_fails_with_the_reason(example, tmp_path, have_nvcc):
+    """No GPU, whatever the machine has: PATH holds at most a stand-in nvcc and never nvidia-smi."""
+    import os
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    if have_nvcc:
+        (bin_dir / "nvcc").write_text("#!/bin/sh\nexit 1\n")
+        (bin_dir / "nvcc").chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | {"PATH": str(bin_dir)}
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", "verify", str(example("vector_add")), "--device",
+                        "cuda", "--format", "json", "--schedules", "block"], capture_output=True, text=True,
+                       timeout=600, env=env)
+    assert "Traceback" not in r.stderr, r.stderr
     assert r.returncode == 1
     dev = [c for c in checks(r) if c["kind"] == "device"]
-    assert dev and dev[0]["status"] == "fail" and "--device cuda:" in dev[0]["detail"]
+    want = "no NVIDIA GPU driver (nvidia-smi not found)" if have_nvcc else "nvcc not found"
+    assert [(c["status"], c["detail"].split(": ", 1)[0]) for c in dev] == [("fail", "--device cuda")]
+    assert want in dev[0]["detail"]

@@ -282,7 +282,8 @@ def collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yiel
         probs = warp.check_mask(mask_v, active, W)
         if probs is not None:
             bad, beyond, unnamed = probs
-            mtxt = hex(int(np.asarray(mask_v).reshape(-1)[0]))
+            mflat = np.asarray(mask_v).reshape(-1)
+            mtxt = hex(int(mflat[int(np.argmax(active)) if mflat.size == active.size else 0]))
             if len(beyond):
                 raise EmulatorError(f"lane mask {mtxt} names lanes {_lanes_txt(beyond)} beyond the wave of {W}",
                                     ctx.path, *ctx.pos(node))

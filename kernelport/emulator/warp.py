@@ -41,14 +41,18 @@ def _unsigned(mask) -> np.ndarray:
     return mk.astype(np.uint64)
 
 
-def mask_bits(mask, W: int) -> np.ndarray | None:
+def mask_bits(mask, W: int, active: np.ndarray | None = None) -> np.ndarray | None:
     """Lane-mask bits as a bool array (W,) (uniform mask) or (n/W, W) (per-warp masks)."""
     if mask is None:
         return None
     mk = _unsigned(mask)
     if mk.ndim == 0:
         return ((mk >> np.arange(W, dtype=np.uint64)) & np.uint64(1)).astype(bool)
-    mw = mk.reshape(-1, W)[:, 0]  # a lane mask is uniform within a warp
+    # A lane mask is uniform within a warp: read it from the warp's first active lane (an
+    # inactive lane's copy is whatever the gather left there, e.g. 0 in the thread schedule).
+    mw = mk.reshape(-1, W)
+    first = np.argmax(active.reshape(-1, W), axis=1) if active is not None else np.zeros(mw.shape[0], np.int64)
+    mw = mw[np.arange(mw.shape[0]), first]
     return ((mw[:, None] >> np.arange(W, dtype=np.uint64)[None, :]) & np.uint64(1)).astype(bool)
 
 
@@ -60,7 +64,7 @@ def check_mask(mask, active: np.ndarray, W: int):
     beyond = 0
     if W < 64:
         beyond = int(np.max(mk >> np.uint64(W)))
-    bits = mask_bits(mask, W)
+    bits = mask_bits(mask, W, active)
     if bits.ndim == 1 and active.shape[0] and active.all():
         # every lane active (the common case): nothing named is inactive
         un_lanes = np.flatnonzero(~bits)

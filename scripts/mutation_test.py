@@ -1,0 +1,180 @@
+"""Mutation testing of kernelport's core modules with cosmic-ray (the `mutation` extra: pip install ".[mutation]").
+
+    .venv/bin/python -P scripts/mutation_test.py                       # every module, every mutant
+    .venv/bin/python -P scripts/mutation_test.py --sample 20 --seed 1  # 20 random mutants a module
+    .venv/bin/python -P scripts/mutation_test.py --modules compare warpflow --sample 10
+
+Each module is mutated in place, one mutant at a time (cosmic-ray restores the file after each),
+and the tests that guard it run against the mutant; a mutant that no test fails "survived".
+Prints, per module and in total, killed / survived / timed-out counts and the score
+killed / (killed + survived), then every survivor's diff for review: each is either a missing
+test or an equivalent mutant (say which in the issue note).  Sessions are kept under
+--work (default /tmp/kernelport-mutation) for `cr-report` / `cr-html`.
+
+Run it on the modules a change touches before a stop; the whole set takes hours, a sample of
+10-20 per module some minutes.  Never run two at once on one tree: mutants are written in place.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = shlex.quote(sys.executable)
+PYTEST = f"{PY} -P -m pytest -x -q -p no:cacheprovider -p no:randomly"
+
+# module key: (path, the tests that guard it).  Keep each command fast: it runs once per mutant.
+_VOTES = " ".join(f"'tests/test_warp_primitives.py::test_primitive_matches_model[{c}-{b}-32-block-partial]'"
+                  for c in ("vote", "shfl_down") for b in ("cuda", "hip", "metal"))
+MODULES = {
+    "dialect": ("kernelport/dialect.py", "tests/test_dialect_table.py tests/test_rewrites.py tests/test_warpflow_forms.py"
+                                         " tests/test_lint_rules.py tests/test_emulator_metal.py " + _VOTES),
+    "warpflow": ("kernelport/warpflow.py", "tests/test_warpflow_forms.py tests/test_rewrites.py tests/test_lint_rules.py"),
+    "compare": ("kernelport/compare.py", "tests/test_compare.py -k 'not verify'"),
+    "annotations": ("kernelport/annotations.py", "tests/test_annotations.py"),
+    "warp": ("kernelport/emulator/warp.py", "tests/test_warp_bits_reduce.py tests/test_warp_primitives.py -k "
+                                            "'block or half or mask or uniform or lanemask or model_defines or bit "
+                                            "or simd'"),
+    "memory": ("kernelport/emulator/memory.py", "tests/test_atomics_semantics.py tests/test_emulator.py "
+                                                "tests/test_emulator_metal.py"),
+}
+
+
+def _session(key: str, work: Path, sample: int, seed: int, timeout: float) -> Path:
+    path, tests = MODULES[key]
+    cfg = work / f"{key}.toml"
+    db = work / f"{key}.sqlite"
+    command = (PYTEST + " " + tests).replace("\\", "\\\\").replace('"', '\\"')  # a TOML basic string
+    cfg.write_text("\n".join(["[cosmic-ray]", f'module-path = "{path}"', f"timeout = {timeout}",
+                              "excluded-modules = []", f'test-command = "{command}"', "",
+                              "[cosmic-ray.distributor]", 'name = "local"', ""]))
+    if db.exists():
+        db.unlink()
+    subprocess.run(["cosmic-ray", "init", str(cfg), str(db)], cwd=ROOT, check=True, env=_env())
+    from cosmic_ray.work_db import use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    spans = _annotation_spans(ROOT / path)
+    with use_db(str(db)) as wdb:
+        items = []
+        for it in list(wdb.pending_work_items):  # a list first: set_result while iterating loses rows
+            if _in_annotation(spans, it.mutations[0].start_pos):
+                wdb.set_result(it.job_id, WorkResult(output="equivalent: in a type annotation",
+                                                     worker_outcome=WorkerOutcome.SKIPPED))
+            else:
+                items.append(it)
+        if sample:
+            keep = {it.job_id for it in random.Random(f"{seed}:{key}").sample(items, min(sample, len(items)))}
+            for it in items:
+                if it.job_id not in keep:
+                    wdb.set_result(it.job_id, WorkResult(output="not in the sample",
+                                                         worker_outcome=WorkerOutcome.SKIPPED))
+    return cfg
+
+
+def _annotation_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Source spans of type annotations: with `from __future__ import annotations` they are never
+    evaluated, so a mutant there (`str | None` -> `str + None`) is equivalent by construction."""
+    import ast
+
+    text = path.read_text()
+    if "from __future__ import annotations" not in text:
+        return []
+    tree = ast.parse(text)
+    spans = []
+    for node in ast.walk(tree):
+        anns = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
+            anns.append(node.returns)
+        elif isinstance(node, ast.arg) and node.annotation is not None:
+            anns.append(node.annotation)
+        elif isinstance(node, ast.AnnAssign):
+            anns.append(node.annotation)
+        spans += [((a.lineno, a.col_offset), (a.end_lineno, a.end_col_offset)) for a in anns]
+    return spans
+
+
+def _in_annotation(spans, pos) -> bool:
+    return any(lo <= tuple(pos) < hi for lo, hi in spans)
+
+
+def _env():
+    import os
+    env = dict(os.environ)
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    env.pop("PYTHONPATH", None)
+    return env
+
+
+def _results(db: Path):
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
+    counts = {"killed": 0, "survived": 0, "incompetent": 0, "timeout": 0, "total": 0}
+    survivors = []
+    with use_db(str(db), WorkDB.Mode.open) as wdb:
+        counts["total"] = wdb.num_work_items
+        for item, res in wdb.completed_work_items:
+            if res.worker_outcome == WorkerOutcome.SKIPPED:
+                continue
+            if res.worker_outcome == WorkerOutcome.ABNORMAL and res.output and "timeout" in res.output.lower():
+                counts["timeout"] += 1  # an infinite loop the tests stopped: killed in effect
+            elif res.test_outcome == TestOutcome.KILLED:
+                counts["killed"] += 1
+            elif res.test_outcome == TestOutcome.SURVIVED:
+                counts["survived"] += 1
+                m = item.mutations[0]
+                survivors.append((f"{m.module_path}:{m.start_pos[0]} {m.operator_name}", res.diff or ""))
+            else:
+                counts["incompetent"] += 1
+    return counts, survivors
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--modules", nargs="*", default=list(MODULES), choices=list(MODULES))
+    ap.add_argument("--sample", type=int, default=0, help="random mutants per module (0: all)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--timeout", type=float, default=180.0, help="seconds one mutant's tests may take")
+    ap.add_argument("--work", type=Path, default=Path("/tmp/kernelport-mutation"))
+    a = ap.parse_args()
+    a.work.mkdir(parents=True, exist_ok=True)
+    dirty = subprocess.run(["git", "status", "--porcelain", "kernelport"], cwd=ROOT, capture_output=True, text=True)
+    if dirty.stdout.strip():
+        print("kernelport/ has uncommitted changes: commit first (mutants are written in place)", file=sys.stderr)
+        return 2
+    total = {"killed": 0, "survived": 0, "timeout": 0, "incompetent": 0}
+    all_survivors = []
+    try:
+        for key in a.modules:
+            cfg = _session(key, a.work, a.sample, a.seed, a.timeout)
+            db = cfg.with_suffix(".sqlite")
+            subprocess.run(["cosmic-ray", "exec", str(cfg), str(db)], cwd=ROOT, env=_env(), check=True)
+            c, surv = _results(db)
+            run = c["killed"] + c["survived"]
+            score = (c["killed"] + c["timeout"]) / (run + c["timeout"]) if run + c["timeout"] else float("nan")
+            print(f"{key:12s} mutants {c['total']:5d}  run {run + c['timeout'] + c['incompetent']:4d}  "
+                  f"killed {c['killed']:4d}  timeout {c['timeout']:3d}  survived {c['survived']:4d}  "
+                  f"incompetent {c['incompetent']:3d}  score {score:.1%}", flush=True)
+            for k in total:
+                total[k] += c[k]
+            all_survivors += surv
+    finally:
+        restored = subprocess.run(["git", "status", "--porcelain", "kernelport"], cwd=ROOT, capture_output=True,
+                                  text=True).stdout
+        if restored.strip():
+            print(f"WARNING: kernelport/ differs from HEAD after the run:\n{restored}", file=sys.stderr)
+    run = total["killed"] + total["survived"] + total["timeout"]
+    print(f"TOTAL killed {total['killed']} + timeout {total['timeout']} of {run} run: "
+          f"score {(total['killed'] + total['timeout']) / run:.1%}" if run else "TOTAL nothing run")
+    for where, diff in all_survivors:
+        print(f"\n--- survived: {where}\n{diff.strip()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,189 @@
+"""`// @kp` annotations (kernelport.annotations): every key's value as verify will use it, and every
+error at its exact line and column."""
+from __future__ import annotations
+
+import pytest
+
+from kernelport.annotations import parse
+from kernelport.errors import KernelportError
+from kernelport.model import build
+from kernelport.source import SourceFile
+
+KERNEL = """\
+__global__ void k(const float* x, float* y, int* flags, int n, float a) { }
+void k_ref(const float* x, float* y, int* flags, int n, float a) { }
+"""
+
+FULL = [
+    "kernel     k",
+    "grid       ceil_div(n, 256), 2",
+    "block      128, 2",
+    "why        two rows of 128",
+    "why        per block",
+    "shared     block_bytes + 16",
+    "arg        x  in     float[n]      uniform(-2, 3)",
+    "arg        y  inout  float[n + 1]  normal(0.5, 2)",
+    "arg        flags out int[4 * 8]",
+    "scalar     n = 1 << 10",
+    "scalar     block_bytes = n / 4 * sizeof(float)",
+    "scalar     a = -1.5e-3",
+    "reference  k_ref(x, y, flags, n, a)",
+    "tolerance  abs=1e-5 rel=2e-4",
+    "targets    metal",
+    "seed       42",
+]
+
+
+def spec_of(lines, kernel=KERNEL):
+    text = "".join(f"// @kp {ln}\n" for ln in lines) + kernel
+    return parse(build(SourceFile.from_text(text, "k.cu")))
+
+
+def error_of(lines, kernel=KERNEL) -> KernelportError:
+    with pytest.raises(KernelportError) as ei:
+        spec_of(lines, kernel)
+    return ei.value
+
+
+def test_every_key_is_read_and_evaluated():
+    s = spec_of(FULL)["k"]
+    assert s.kernel == "k" and s.loc.line == 1
+    assert s.scalar_values() == {"n": 1024, "block_bytes": 1024, "a": -1.5e-3}
+    assert s.dims("grid") == (4, 2, 1) and s.dims("block") == (128, 2, 1)
+    assert s.shared_bytes() == 1040
+    assert s.why == "two rows of 128 per block"
+    assert [(a.name, a.role, a.type) for a in s.args.values()] == [
+        ("x", "in", "float"), ("y", "inout", "float"), ("flags", "out", "int")]
+    assert (s.args["x"].generator.kind, s.args["x"].generator.params) == ("uniform", (-2.0, 3.0))
+    assert (s.args["y"].generator.kind, s.args["y"].generator.params) == ("normal", (0.5, 2.0))
+    assert s.args["flags"].generator is None
+    assert (s.length("x"), s.length("y"), s.length("flags")) == (1024, 1025, 32)
+    assert s.reference[0] == "k_ref" and [t.text for t in s.reference[1]] == ["x", "y", "flags", "n", "a"]
+    assert s.tolerance == "explicit" and s.tolerance_values == {"abs": 1e-5, "rel": 2e-4}
+    assert s.targets == ("metal",) and s.seed == 42
+    assert s.warnings == []
+
+
+def test_defaults():
+    s = spec_of([ln for ln in FULL if not ln.startswith(("tolerance", "targets", "seed", "shared", "why"))])["k"]
+    assert s.tolerance == "auto" and s.tolerance_values == {}
+    assert s.targets == ("hip", "metal") and s.seed == 0 and s.shared_bytes() == 0
+    assert s.dims("grid") == (4, 2, 1)
+    assert [msg for _, msg in s.warnings] == [
+        "the block size has no reason: add '// @kp why ...' (a block size is a decision: say what it trades off)"]
+    assert (s.warnings[0][0].line, s.warnings[0][0].column) == (3, len("// @kp block      ") + 1)
+
+
+@pytest.mark.parametrize("tol,mode", [("exact", "exact"), ("auto", "auto")])
+def test_tolerance_words(tol, mode):
+    s = spec_of([ln if not ln.startswith("tolerance") else f"tolerance {tol}" for ln in FULL])["k"]
+    assert (s.tolerance, s.tolerance_values) == (mode, {})
+
+
+def test_generators_and_their_arities():
+    for gen, kind, params in (("integers(-8, 8)", "integers", (-8.0, 8.0)), ("constant(3)", "constant", (3.0,)),
+                              ("arange()", "arange", ()), ("arange(1, 2)", "arange", (1.0, 2.0)),
+                              ("uniform(-1 - 1, 2 * 2)", "uniform", (-2.0, 4.0))):
+        lines = [ln if not ln.startswith("arg        x") else f"arg x in float[n] {gen}" for ln in FULL]
+        g = spec_of(lines)["k"].args["x"].generator
+        assert (g.kind, g.params) == (kind, params), gen
+
+
+# (the annotation line that replaces FULL's line of that key, message, the text the error points at)
+ERRORS = [
+    ("arg x in float[n] uniform(3, 2)", "uniform(3, 2): the upper bound must be above the lower one", "uniform"),
+    ("arg x in float[n] integers(1, 1)", "integers(1, 1): the upper bound must be above the lower one", "integers"),
+    ("arg x in float[n] uniform(1)", "uniform() takes 2 arguments, got 1", "uniform"),
+    ("arg x in float[n] arange(1, 2, 3)", "arange() takes 0 to 2 arguments, got 3", "arange"),
+    ("arg x in float[n] unifrom(0, 1)", "unknown generator 'unifrom'", "unifrom"),
+    ("arg x in float[n] 7", "cannot read generator '7'", "7"),
+    ("arg x in float[n] uniform(0, 1 +)", "cannot read expression '1 +'", "1 +"),
+    ("arg x io float[n] uniform(0, 1)", "unknown role 'io'", "io"),
+    ("arg x in floatt[n] uniform(0, 1)", "unknown element type 'floatt'", "floatt"),
+    ("arg x in float[n]", "'x' is an in buffer but has no generator", "x in"),
+    ("arg x", "cannot read arg 'x'", "x"),
+    ("arg z in float[n] uniform(0, 1)", "kernel 'k' has no parameter 'z'", "z in"),
+    ("arg n in int[4] integers(0, 2)", "'n' is a scalar parameter", "n in"),
+    ("arg x in float[n - n] uniform(0, 1)", "length of 'x' evaluates to 0", "n - n"),
+    ("grid 0", "launch dimension '0' evaluates to 0", "0"),
+    ("grid 4, n - 1024", "launch dimension 'n - 1024' evaluates to 0", "n - 1024"),
+    ("grid 1, 2, 3, 4", "'grid' takes 1 to 3 comma-separated expressions", "1, 2"),
+    ("block 1024, 2", "block has more than 1024 threads", "1024"),
+    ("block 64, n +", "cannot read expression 'n +'", "n +"),
+    ("scalar n == 3", None, "= 3"),
+    ("scalar 3 = n", "cannot read scalar '3 = n'", "3 = n"),
+    ("tolerance abs=1e-5 rell=3", "cannot read tolerance 'rell=3'", "rell"),
+    ("tolerance ab", "cannot read tolerance 'ab'", "ab"),
+    ("targets hip, cuda", "unknown target 'cuda'", "hip"),
+    ("seed -1", "seed must be a non-negative integer, got '-1'", "-1"),
+    ("kernel q", "annotations name kernel 'q' but the next kernel is 'k'", "q"),
+    ("reference k_ref(x, y)", "reference 'k_ref' takes 5 arguments, the annotation passes 2", "k_ref"),
+    ("reference nope(x)", "reference function 'nope' is not defined in this file", "nope"),
+    ("reference k_ref", "cannot read reference 'k_ref'", "k_ref"),
+    ("reference k_ref(x, y, flags, n, b)", None, "b)"),
+]
+
+
+@pytest.mark.parametrize("line,message,at", ERRORS, ids=[e[0] for e in ERRORS])
+def test_error_points_at_the_annotation(line, message, at):
+    key = line.split()[0]
+    lines = list(FULL)
+    idx = next(i for i, ln in enumerate(lines) if ln.split()[0] == key and
+               (key != "arg" or ln.split()[1] == "x") and (key != "scalar" or ln.split()[1] == "n"))
+    lines[idx] = line
+    e = error_of(lines)
+    if message is not None:
+        assert e.message == message
+    text = "// @kp " + line
+    col = (text.rindex(at) if at == "b)" else text.index(at, len("// @kp ") + len(key))) + 1
+    assert (e.location.line, e.location.column) == (idx + 1, col), str(e)
+
+
+def test_value_needs_text():
+    e = error_of(FULL[:5] + ["shared"] + FULL[6:])
+    assert e.message == "'shared' needs a value" and e.location.line == 6
+
+
+def test_unknown_key_suggests_the_closest():
+    e = error_of(FULL[:1] + ["blok 256"] + FULL[1:])
+    assert e.message == "unknown annotation key 'blok'" and "did you mean 'block'?" in e.hint
+    assert (e.location.line, e.location.column) == (2, 8)
+
+
+@pytest.mark.parametrize("drop,message", [
+    ("block", "kernel 'k' has annotations but no block size"),
+    ("grid", "kernel 'k' has annotations but no grid"),
+    ("reference", "kernel 'k' has no reference"),
+    ("arg        y", "pointer parameter 'y' of 'k' has no 'arg' annotation"),
+    ("scalar     a", "scalar parameter 'a' of 'k' has no value"),
+])
+def test_missing_annotations_point_at_the_block(drop, message):
+    e = error_of([ln for ln in FULL if not ln.startswith(drop)])
+    # at the value of the block's first line
+    assert e.message == message and (e.location.line, e.location.column) == (1, len("// @kp kernel     ") + 1)
+
+
+def test_annotations_without_a_kernel():
+    e = error_of(["grid 1"], "void plain(void) { }\n")
+    assert e.message == "annotations are not followed by a __global__ kernel" and e.location.line == 1
+
+
+def test_template_kernel_needs_instantiate():
+    kern = "template <int B>\n__global__ void k(float* y) { }\nvoid k_ref(float* y) { }\n"
+    base = ["grid 1", "block 32", "why w", "arg y out float[4]", "reference k_ref(y)"]
+    e = error_of(base, kern)
+    assert e.message == "template kernel 'k' needs 'instantiate'"
+    s = spec_of(base + ["instantiate <64>"], kern)["k"]
+    assert [t.text for t in s.instantiate] == ["<64>"]
+    e = error_of(base + ["instantiate 64"], kern)
+    assert e.message == "cannot read instantiate '64'"
+
+
+def test_two_kernels_each_get_their_block():
+    text = ("// @kp grid 2\n// @kp block 64\n// @kp why a\n// @kp arg y out float[8]\n// @kp reference r(y)\n"
+            "__global__ void a(float* y) { }\n"
+            "// @kp grid 3\n// @kp block 32\n// @kp why b\n// @kp arg y out float[9]\n// @kp reference r(y)\n"
+            "__global__ void b(float* y) { }\nvoid r(float* y) { }\n")
+    specs = parse(build(SourceFile.from_text(text, "k.cu")))
+    assert {k: (s.dims("grid"), s.length("y"), s.why) for k, s in specs.items()} == {
+        "a": ((2, 1, 1), 8, "a"), "b": ((3, 1, 1), 9, "b")}

@@ -1,0 +1,55 @@
+"""Integer atomics as the CUDA Programming Guide defines them, with every thread of a block hitting
+one address (the emulator serialises them in some order; these results do not depend on it)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kernelport.emulator import run_kernel
+
+SRC = r"""
+__global__ void k(unsigned* u, int* s) {
+    atomicSub(&s[0], 3);
+    atomicAdd(&s[1], -2);
+    atomicInc(&u[0], 9u);      // ((old >= 9) ? 0 : old + 1)
+    atomicDec(&u[1], 4u);      // ((old == 0) | (old > 4)) ? 4 : old - 1
+    atomicDec(&u[2], 100u);
+    atomicExch(&s[2], 5);
+    atomicMax(&s[3], (int)threadIdx.x - 20);
+    atomicMin(&s[4], (int)threadIdx.x - 20);
+    atomicOr(&u[3], 1u << (threadIdx.x % 32));
+    atomicAnd(&u[4], ~(1u << (threadIdx.x % 8)));
+    atomicXor(&u[5], 1u << (threadIdx.x % 4));
+}
+"""
+
+
+def _inc(old, n, val):
+    for _ in range(n):
+        old = 0 if old >= val else old + 1
+    return old
+
+
+def _dec(old, n, val):
+    for _ in range(n):
+        old = val if (old == 0 or old > val) else old - 1
+    return old
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
+def test_integer_atomics_on_one_address(schedule):
+    n = 37
+    u = np.array([0, 2, 7, 0, 0xffffffff, 0], np.uint32)
+    s = np.array([100, 10, 0, -1000, 1000], np.int32)
+    r = run_kernel(SRC, "k", args=dict(u=u, s=s), grid=(1,), block=(n,), schedule=schedule)
+    uo, so = r.outputs["u"], r.outputs["s"]
+    assert list(so) == [100 - 3 * n, 10 - 2 * n, 5, n - 1 - 20, -20]
+    assert int(uo[0]) == _inc(0, n, 9)
+    assert int(uo[1]) == _dec(2, n, 4)
+    assert int(uo[2]) == _dec(7, n, 100)          # wraps through 0 to 100
+    assert int(uo[3]) == 0xffffffff
+    assert int(uo[4]) == 0xffffff00
+    xor = 0
+    for t in range(n):
+        xor ^= 1 << (t % 4)
+    assert int(uo[5]) == xor

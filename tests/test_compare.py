@@ -1,0 +1,179 @@
+"""The comparison verify's numeric checks stand on (kernelport.compare): every tolerance mode at
+the edge of its bound, NaN and infinity, shapes; and one verify run whose port is wrong by a few
+ulps more than its carried bound."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from kernelport.compare import U32, compare
+
+F32 = np.float32
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def one(got, want, mode="auto", values=None, kb=None):
+    got = np.array([got], F32) if not isinstance(got, np.ndarray) else got
+    want = np.array([want], np.float64) if not isinstance(want, np.ndarray) else want
+    kbs = None if kb is None else {"o": np.array([kb], F32) if np.ndim(kb) == 0 else kb}
+    return compare({"o": got}, {"o": want}, mode, values, kbs, None)
+
+
+# ---------------------------------------------------------------------------------------------
+# auto: |got - want| <= kernel bound + u * |want| (u = 2^-24, the rounding of the exact value)
+# ---------------------------------------------------------------------------------------------
+def test_auto_bound_is_the_final_rounding_when_the_kernel_carried_none():
+    # want is 1 + 1.5u in double; of its float32 neighbours 1 + 2u is 0.5u away (under the
+    # bound u * want) and 1 is 1.5u away (over it)
+    want = 1.0 + 1.5 * U32
+    assert one(F32(1.0 + 2 * U32), want, kb=0.0).ok
+    c = one(F32(1.0), want, kb=0.0)
+    assert not c.ok and c.mismatch.index == 0
+    assert c.mismatch.bound == pytest.approx(U32 * want, rel=1e-12)
+    assert c.max_abs == pytest.approx(1.5 * U32, rel=1e-9)
+
+
+@pytest.mark.parametrize("scale", [1e-30, 1.0, 3e4, 1e30])
+def test_auto_just_under_and_just_over_the_carried_bound(scale):
+    want = 1.2345678 * scale
+    got = F32(want * (1 + 40 * U32))            # some 40 ulps off
+    diff = abs(float(got) - want)
+    allowance = U32 * abs(want)                   # the final rounding
+    kb_exact = (diff - allowance)                 # the kernel bound that makes it exactly equal
+    assert one(got, want, kb=np.array([kb_exact * (1 + 1e-6)], np.float64)).ok
+    c = one(got, want, kb=np.array([kb_exact * (1 - 1e-4)], np.float64))
+    assert not c.ok and c.mismatch.count == 1
+    # the bound reported is the one compared against, and the error is only just over it
+    assert 1.0 < diff / c.mismatch.bound < 1.001
+
+
+def test_auto_bound_is_per_element_and_first_mismatch_is_reported():
+    want = np.array([1.0, 2.0, 3.0, 4.0])
+    got = np.array([1.0, 2.0 + 2e-6, 3.0 + 4e-6, 4.0], F32)
+    kb = np.array([0.0, 3e-6, 3e-6, 0.0], F32)
+    c = compare({"o": got}, {"o": want}, "auto", None, {"o": kb}, None)
+    assert not c.ok and c.mismatch.index == 2 and c.mismatch.count == 1
+    assert c.mismatch.got == pytest.approx(3.0 + 4e-6) and c.mismatch.want == 3.0
+
+
+def test_auto_float64_buffer_adds_no_float32_rounding():
+    want = np.array([1.0])
+    got = np.array([1.0 + 2 ** -40])
+    assert not compare({"o": got}, {"o": want}, "auto", None, {"o": np.zeros(1)}, None).ok
+    assert compare({"o": got}, {"o": want}, "auto", None, {"o": np.array([2.0 ** -40])}, None).ok
+
+
+def test_auto_integers_are_exact():
+    c = compare({"o": np.array([5, 7], np.int32)}, {"o": np.array([5, 8], np.int32)}, "auto", None,
+                {"o": np.array([10.0, 10.0])}, None)
+    assert not c.ok and c.mismatch.index == 1
+
+
+def test_auto_reference_bound_is_added():
+    want = np.array([1.0])
+    got = np.array([1.0 + 1e-5], F32)
+    kb = {"o": np.array([4e-6], F32)}
+    assert not compare({"o": got}, {"o": want}, "auto", None, kb, None).ok
+    assert compare({"o": got}, {"o": want}, "auto", None, kb, {"o": np.array([7e-6])}).ok
+
+
+# ---------------------------------------------------------------------------------------------
+# exact and explicit
+# ---------------------------------------------------------------------------------------------
+def test_exact_is_bit_for_bit():
+    x = F32(0.1)
+    assert one(x, np.array([x], F32), "exact").ok
+    c = one(np.nextafter(x, F32(1)), np.array([x], F32), "exact")
+    assert not c.ok and c.mismatch.bound == 0.0
+    assert compare({"o": np.array([3], np.int64)}, {"o": np.array([3], np.int64)}, "exact").ok
+    assert not compare({"o": np.array([3], np.int64)}, {"o": np.array([4], np.int64)}, "exact").ok
+
+
+@pytest.mark.parametrize("abs_, rel", [(1e-3, 0.0), (0.0, 1e-3), (1e-4, 1e-3)])
+def test_explicit_abs_rel_edges(abs_, rel):
+    want = 8.0
+    bound = abs_ + rel * want
+    vals = {k: v for k, v in (("abs", abs_), ("rel", rel)) if v}
+    under = np.array([want + bound * 0.99], np.float64)
+    over = np.array([want + bound * 1.01], np.float64)
+    w = np.array([want])
+    assert compare({"o": under}, {"o": w}, "explicit", vals).ok
+    c = compare({"o": over}, {"o": w}, "explicit", vals)
+    assert not c.ok and c.mismatch.bound == pytest.approx(bound)
+
+
+# ---------------------------------------------------------------------------------------------
+# NaN, infinity, shapes
+# ---------------------------------------------------------------------------------------------
+MODES = [("auto", None, np.inf), ("auto", None, 1e-3), ("exact", None, None), ("explicit", {"abs": 1e-3}, None),
+         ("explicit", {"rel": 1e-3}, None)]
+
+
+@pytest.mark.parametrize("mode,vals,kb", MODES)
+def test_nan_matches_only_nan(mode, vals, kb):
+    nan = np.nan
+    assert one(F32(nan), np.array([nan]), mode, vals, kb).ok
+    assert not one(F32(nan), np.array([1.0]), mode, vals, kb).ok     # even under an infinite bound
+    assert not one(F32(1.0), np.array([nan]), mode, vals, kb).ok
+
+
+@pytest.mark.parametrize("mode,vals,kb", MODES)
+def test_infinity_matches_only_the_same_infinity(mode, vals, kb):
+    inf = np.inf
+    assert one(F32(inf), np.array([inf]), mode, vals, kb).ok
+    assert one(F32(-inf), np.array([-inf]), mode, vals, kb).ok
+    assert not one(F32(-inf), np.array([inf]), mode, vals, kb).ok
+    assert not one(F32(3.0e38), np.array([inf]), mode, vals, kb).ok   # a finite value is not infinity
+    assert not one(F32(inf), np.array([1.0]), mode, vals, kb).ok
+
+
+def test_reference_beyond_float32_range_rounds_to_infinity():
+    # the exact value 4e38 is infinity in a float32 buffer (round to nearest)
+    assert one(F32(np.inf), np.array([4e38]), "auto", None, 0.0).ok
+    assert not one(F32(3.0e38), np.array([4e38]), "auto", None, 0.0).ok
+
+
+def test_length_mismatch_fails():
+    c = compare({"o": np.zeros(4, F32)}, {"o": np.zeros(5)}, "auto", None, {"o": np.zeros(4, F32)}, None)
+    assert not c.ok and c.mismatch.buffer == "o" and c.mismatch.count == 5
+
+
+def test_every_buffer_is_compared():
+    z = np.zeros(3, F32)
+    c = compare({"a": z, "b": z + 1}, {"a": np.zeros(3), "b": np.zeros(3)}, "exact")
+    assert not c.ok and c.mismatch.buffer == "b"
+
+
+# ---------------------------------------------------------------------------------------------
+# verify end to end: a port a few ulps off, just past its carried bound
+# ---------------------------------------------------------------------------------------------
+def test_verify_fails_a_port_a_few_ulps_over_its_bound(tmp_path):
+    for suffix in (".cu", ".hip", ".metal", ".metal.json"):
+        shutil.copy(EXAMPLES / f"saxpy{suffix}", tmp_path / f"saxpy{suffix}")
+    port = tmp_path / "saxpy.hip"
+    text = port.read_text()
+    assert "y[i] = a * x[i] + y[i];" in text
+    # a * (1 + 4 ulps): each product is 4 ulps off, the port's own bound allows about 1-2
+    port.write_text(text.replace("y[i] = a * x[i] + y[i];", "y[i] = a * 1.0000005f * x[i] + y[i];", 1))
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", "verify", str(tmp_path / "saxpy.cu"), "--format", "json",
+                        "--schedules", "block", "--explain"], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 1, r.stdout + r.stderr
+    cs = [c for f in json.loads(r.stdout) for c in f["checks"]]
+    bad = [c for c in cs if c["status"] == "fail"]
+    numeric = [c for c in bad if c["kind"] == "numeric"]
+    assert sorted((c["backend"], c["wave"]) for c in numeric) == [("hip", 32), ("hip", 64)]
+    assert {c["kind"] for c in bad} == {"numeric", "drift"}   # drift: the port was edited by hand
+    ok = {(c["backend"], c["wave"]) for c in cs if c["kind"] == "numeric" and c["status"] == "pass"}
+    assert ("cuda", 32) in ok and ("metal", 32) in ok
+    for c in numeric:
+        e = c["explain"]
+        assert c["detail"].startswith(f"y[{e['index']}] = ")
+        err = abs(e["port"] - e["reference"])
+        # wrong for the right reason: over the bound, but by a few ulps, not grossly
+        assert e["bound"] < err < 10 * e["bound"], (err, e["bound"])

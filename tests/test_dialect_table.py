@@ -1,0 +1,56 @@
+"""The concept table's look-ups (kernelport.dialect): which name is which concept on each backend,
+prefix patterns, argument binding, and which names are warp-level."""
+from __future__ import annotations
+
+from kernelport import dialect
+
+WARP_LEVEL_CUDA = {
+    "__activemask", "__all", "__all_sync", "__any", "__any_sync", "__ballot", "__ballot_sync",
+    "__match_all_sync", "__match_any_sync", "__reduce_add_sync", "__reduce_and_sync", "__reduce_max_sync",
+    "__reduce_min_sync", "__reduce_or_sync", "__reduce_xor_sync", "__shfl", "__shfl_down", "__shfl_down_sync",
+    "__shfl_sync", "__shfl_up", "__shfl_up_sync", "__shfl_xor", "__shfl_xor_sync", "__syncwarp"}
+
+
+def test_warp_level_names_of_cuda():
+    """Lint and warpflow treat a function that calls one of these as warp-level code (its leader
+    tests are sinks): a name missing here silences real hazards."""
+    assert dialect.warp_level_names("cuda") == WARP_LEVEL_CUDA
+
+
+def test_first_concept_of_a_shared_spelling_wins():
+    # HIP spells both ballot and activemask with __ballot (activemask is __ballot(1)): a HIP port's
+    # __ballot(pred) is a ballot
+    assert dialect.lookup("hip", "__ballot").key == "ballot"
+    assert dialect.lookup("metal", "popcount").key == "popc"
+    assert dialect.lookup("metal", "kp_ffs").key == "ffs"
+
+
+def test_prefix_pattern_renames_keep_the_rest_of_the_name():
+    c = dialect.lookup("cuda", "cudaMemcpyFromSymbol")
+    assert c is not None and c.key == "rt_any"
+    assert dialect.rename(c, "cudaMemcpyFromSymbol", "cuda", "hip") == "hipMemcpyFromSymbol"
+    assert dialect.rename(c, "cudaMemcpyFromSymbol", "cuda", "metal") is None
+    assert dialect.lookup("cuda", "cudafoo") is None       # the pattern needs an upper-case letter next
+    assert dialect.lookup("cuda", "not_a_concept") is None
+
+
+def test_known_names_are_not_taken_by_a_prefix_pattern():
+    c = dialect.lookup("cuda", "__shfl_down_sync")
+    assert c.key == "shfl_down"
+    assert dialect.rename(c, "__shfl_down_sync", "cuda", "hip") == "__shfl_down"
+
+
+def test_bind_takes_only_the_argument_counts_the_spelling_allows():
+    c = dialect.concept("shfl_down")
+    assert dialect.bind(c, "cuda", ["m", "v", "d"]) == {"mask": "m", "value": "v", "delta": "d", "width": None}
+    assert dialect.bind(c, "cuda", ["m", "v", "d", "16"])["width"] == "16"
+    assert dialect.bind(c, "cuda", ["m", "v"]) is None                  # too few
+    assert dialect.bind(c, "cuda", ["m", "v", "d", "16", "x"]) is None  # too many
+    assert dialect.bind(c, "hip", ["v", "d"]) == {"mask": None, "value": "v", "delta": "d", "width": None}
+
+
+def test_translate_written_helpers_are_not_read_as_concepts():
+    """kp_simd_shuffle(v, src, width, lane) is a helper the Metal port ships: the emulator must run
+    the helper's own text (what a Metal compiler will build), not the concept behind it."""
+    for name in ("kp_simd_shuffle", "kp_simd_shuffle_up", "kp_simd_shuffle_down", "kp_simd_shuffle_xor"):
+        assert dialect.lookup("metal", name) is None, name

@@ -1,0 +1,163 @@
+"""The rest of the emulator's warp module: bit intrinsics (popc/ffs/clz/brev, 32- and 64-bit),
+SIMD-group reductions with their error bound, lane masks given as signed or 64-bit values, and
+per-warp masks that name inactive lanes — each against a plain-Python model."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kernelport.emulator import EmulatorError, run_kernel
+
+SCHEDULES = ("block", "warp", "thread")
+
+BITS = r"""
+__global__ void k(const unsigned* x, const unsigned long long* y, int* o, unsigned* ub) {
+    int t = threadIdx.x;
+    unsigned v = x[t];
+    unsigned long long w = y[t];
+    o[8 * t + 0] = __popc(v);
+    o[8 * t + 1] = __ffs((int)v);
+    o[8 * t + 2] = __clz((int)v);
+    o[8 * t + 3] = __popcll(w);
+    o[8 * t + 4] = __ffsll((long long)w);
+    o[8 * t + 5] = __clzll((long long)w);
+    o[8 * t + 6] = __popc((unsigned)w);   // C converts: the high word is gone
+    o[8 * t + 7] = 0;
+    ub[t] = __brev(v);
+}
+"""
+
+
+def _ffs(x, bits):
+    return 0 if x == 0 else (x & -x).bit_length()
+
+
+def _clz(x, bits):
+    return bits - x.bit_length()
+
+
+def _brev(x):
+    return int(f"{x:032b}"[::-1], 2)
+
+
+def test_bit_intrinsics_32_and_64():
+    rng = np.random.default_rng(5)
+    x = rng.integers(0, 2 ** 32, 64, dtype=np.uint64).astype(np.uint32)
+    y = rng.integers(0, 2 ** 63, 64, dtype=np.uint64) * np.uint64(2) + rng.integers(0, 2, 64).astype(np.uint64)
+    x[:6] = [0, 1, 0x80000000, 0xffffffff, 0x00010000, 0x80000001]
+    y[:6] = [0, 1, 1 << 63, (1 << 64) - 1, 1 << 40, (1 << 32) | 1]
+    r = run_kernel(BITS, "k", args=dict(x=x, y=y, o=np.zeros(512, np.int32), ub=np.zeros(64, np.uint32)),
+                   grid=(1,), block=(64,))
+    o = r.outputs["o"].reshape(64, 8)
+    for t in range(64):
+        a, b = int(x[t]), int(y[t])
+        want = [bin(a).count("1"), _ffs(a, 32), _clz(a, 32), bin(b).count("1"), _ffs(b, 64), _clz(b, 64),
+                bin(b & 0xffffffff).count("1"), 0]
+        assert list(o[t]) == want, (t, hex(a), hex(b))
+        assert int(r.outputs["ub"][t]) == _brev(a), hex(a)
+
+
+REDUCE = r"""
+#include <metal_stdlib>
+using namespace metal;
+kernel void k(const device float* x [[buffer(0)]], const device int* xi [[buffer(1)]],
+              const device int* act [[buffer(2)]], device float* s [[buffer(3)]], device float* mx [[buffer(4)]],
+              device float* mn [[buffer(5)]], device int* imx [[buffer(6)]], device int* imn [[buffer(7)]],
+              device int* isum [[buffer(8)]], uint3 tid [[thread_position_in_threadgroup]])
+{
+    int t = tid.x;
+    if (act[t]) {
+        float v = x[t];
+        s[t] = simd_sum(v);
+        mx[t] = simd_max(v);
+        mn[t] = simd_min(v);
+        imx[t] = simd_max(xi[t]);
+        imn[t] = simd_min(xi[t]);
+        isum[t] = simd_sum(xi[t]);
+    }
+}
+"""
+
+
+@pytest.mark.parametrize("schedule", SCHEDULES)
+@pytest.mark.parametrize("wave", [32, 64])
+def test_simd_reductions_over_active_lanes_with_their_bound(schedule, wave):
+    rng = np.random.default_rng(wave)
+    n = 128
+    x = rng.uniform(-1, 1, n).astype(np.float32)
+    xi = rng.integers(-1000, 1000, n).astype(np.int32)
+    act = (rng.random(n) < 0.6).astype(np.int32)
+    act[:wave] = 1
+    z = np.zeros(n, np.float32)
+    zi = np.zeros(n, np.int32)
+    r = run_kernel(REDUCE, "k", args=dict(x=x, xi=xi, act=act, s=z, mx=z, mn=z, imx=zi, imn=zi, isum=zi),
+                   grid=(1,), block=(n,), wave=wave, backend="metal", schedule=schedule)
+    out, bounds = r.outputs, r.bounds
+    u = 2.0 ** -24
+    for w0 in range(0, n, wave):
+        lanes = [t for t in range(w0, w0 + wave) if act[t]]
+        vals = x[lanes].astype(np.float64)
+        k = len(lanes)
+        gamma = (k - 1) * u / (1 - (k - 1) * u)
+        for t in lanes:
+            assert abs(out["s"][t] - vals.sum()) <= bounds["s"][t] + u * abs(vals.sum())
+            # the bound is the one a k-term sum in any order earns, plus the final rounding
+            assert bounds["s"][t] == pytest.approx(gamma * np.abs(vals).sum(), rel=1e-6)
+            assert out["mx"][t] == x[lanes].max() and out["mn"][t] == x[lanes].min()
+            assert out["imx"][t] == xi[lanes].max() and out["imn"][t] == xi[lanes].min()
+            assert out["isum"][t] == xi[lanes].sum()
+
+
+MASKS = r"""
+__global__ void k(const int* x, unsigned long long* o) {
+    int t = threadIdx.x;
+    int lane = t % warpSize;
+    o[t] = 7;
+    if (lane < LIMIT) o[t] = __ballot_sync(MASK, x[t] > 0);
+}
+"""
+
+
+def _masks(limit, mask):
+    return MASKS.replace("LIMIT", str(limit)).replace("MASK", mask)
+
+
+@pytest.mark.parametrize("schedule", SCHEDULES)
+def test_signed_full_mask_is_32_lanes(schedule):
+    # -1 as an int mask is 32 ones (C converts it at its own width), not 64
+    x = np.ones(32, np.int32)
+    r = run_kernel(_masks(32, "-1"), "k", args=dict(x=x, o=np.zeros(32, np.uint64)), grid=(1,), block=(32,),
+                   wave=32, schedule=schedule)
+    assert [int(v) for v in r.outputs["o"]] == [0xffffffff] * 32
+
+
+@pytest.mark.parametrize("schedule", SCHEDULES)
+def test_64_bit_mask_naming_the_upper_half(schedule):
+    src = MASKS.replace("if (lane < LIMIT)", "if (lane >= 32)").replace("MASK", "0xffffffff00000000ull")
+    x = np.ones(64, np.int32)
+    x[40] = 0
+    r = run_kernel(src, "k", args=dict(x=x, o=np.zeros(64, np.uint64)), grid=(1,), block=(64,), wave=64,
+                   schedule=schedule)
+    want = 0xffffffff00000000 & ~(1 << 40)
+    assert [int(v) for v in r.outputs["o"]] == [7] * 32 + [want] * 32
+    assert r.diagnostics == []
+
+
+def test_mask_beyond_the_wave_in_a_partial_warp():
+    with pytest.raises(EmulatorError, match=r"names lanes 32,34 beyond the wave of 32"):
+        run_kernel(_masks(16, "0x50000ffffull"), "k", args=dict(x=np.ones(32, np.int32), o=np.zeros(32, np.uint64)),
+                   grid=(1,), block=(32,), wave=32)
+
+
+def test_per_warp_masks_naming_inactive_lanes():
+    """A mask that differs from warp to warp (here by warp index) is checked warp by warp."""
+    src = MASKS.replace("if (lane < LIMIT)", "if (lane < 8)").replace(
+        "MASK", "(t < 32 ? 0xffu : 0xfffu)")
+    with pytest.raises(EmulatorError, match=r"names inactive lanes 8-11"):
+        run_kernel(src, "k", args=dict(x=np.ones(64, np.int32), o=np.zeros(64, np.uint64)), grid=(1,), block=(64,),
+                   wave=32)
+    ok = MASKS.replace("if (lane < LIMIT)", "if (lane < (t < 32 ? 8 : 12))").replace(
+        "MASK", "(t < 32 ? 0xffu : 0xfffu)")
+    r = run_kernel(ok, "k", args=dict(x=np.ones(64, np.int32), o=np.zeros(64, np.uint64)), grid=(1,), block=(64,),
+                   wave=32)
+    assert [int(v) for v in r.outputs["o"]] == [0xff] * 8 + [7] * 24 + [0xfff] * 12 + [7] * 20

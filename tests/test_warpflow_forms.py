@@ -1,0 +1,88 @@
+"""Warpflow follows a lane index from `threadIdx.x % 32` to a warp-level use through every form
+of assignment, and leaves the same arithmetic alone when it only addresses data.
+
+Each form has a pair: the hazard (the value reaches a shuffle's source lane: at 64 lanes lanes
+32-63 would read the first half) must become `% warpSize` / `& (warpSize - 1)` in the HIP port;
+its look-alike (the same value only indexes memory, a 32-wide tile) must stay as written."""
+from __future__ import annotations
+
+import pytest
+
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+HEAD = "__global__ void k(const float* x, float* out) {\n    float v = x[threadIdx.x];\n"
+TAIL = "    out[threadIdx.x + 64] = v;\n}\n"
+SINK = "    v = __shfl_sync(0xffffffff, v, {e});\n"
+STORE = "    out[{e}] = v;\n"
+
+# form: (text before the kernel, statements that compute {n}, the expression reaching the use,
+#        the line that must be rewritten, what it must become)
+FORMS = {
+    "declaration": ("", "    int {n} = threadIdx.x % 32;\n", "{n} + 1",
+                    "int {n} = threadIdx.x % 32;", "int {n} = threadIdx.x % warpSize;"),
+    "assignment": ("", "    int {n};\n    {n} = threadIdx.x % 32;\n", "{n} + 1",
+                   "{n} = threadIdx.x % 32;", "{n} = threadIdx.x % warpSize;"),
+    "compound_mod": ("", "    int {n} = threadIdx.x;\n    {n} %= 32;\n", "{n} + 1",
+                     "{n} %= 32;", "{n} %= warpSize;"),
+    "compound_add": ("", "    int {n} = 1;\n    {n} += threadIdx.x % 32;\n", "{n}",
+                     "{n} += threadIdx.x % 32;", "{n} += threadIdx.x % warpSize;"),
+    "post_increment": ("", "    int {n} = threadIdx.x & 31;\n    int {n}2 = {n}++;\n", "{n}2",
+                       "int {n} = threadIdx.x & 31;", "int {n} = threadIdx.x & (warpSize - 1);"),
+    "pre_increment": ("", "    int {n} = threadIdx.x & 31;\n    int {n}2 = ++{n};\n", "{n}2",
+                      "int {n} = threadIdx.x & 31;", "int {n} = threadIdx.x & (warpSize - 1);"),
+    "xor_partner": ("", "    int {n} = threadIdx.x % 32;\n", "{n} ^ 1",
+                    "int {n} = threadIdx.x % 32;", "int {n} = threadIdx.x % warpSize;"),
+    "helper_return": ("__device__ int {n}_id() {{ return threadIdx.x % 32; }}\n", "", "{n}_id() + 1",
+                      "return threadIdx.x % 32;", "return threadIdx.x % warpSize;"),
+    "reference_out_parameter": ("__device__ void {n}_of(int& r) {{ r = threadIdx.x % 32; }}\n",
+                                "    int {n};\n    {n}_of({n});\n", "{n} + 1",
+                                "r = threadIdx.x % 32;", "r = threadIdx.x % warpSize;"),
+    "functional_cast": ("", "    unsigned {n} = uint32_t(threadIdx.x % 32);\n", "{n} + 1",
+                        "uint32_t(threadIdx.x % 32)", "uint32_t(threadIdx.x % warpSize)"),
+    "macro_constant": ("#define {N} 32\n", "    int {n} = threadIdx.x % {N};\n", "{n} + 1",
+                       "#define {N} 32", "#define {N} KP_WAVE_SIZE"),
+}
+
+
+def port_of(form: str, hazard: bool) -> tuple[str, str, str]:
+    pre, stmts, expr, before, after = FORMS[form]
+    n, N = ("lane", "NLANES") if hazard else ("col", "TILE")
+    f = lambda t: t.format(n=n, N=N)  # noqa: E731
+    use = (SINK if hazard else STORE).format(e=f(expr))
+    src = f(pre) + HEAD + f(stmts) + use + TAIL
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok
+    return port.body, f(before), f(after)
+
+
+@pytest.mark.parametrize("form", list(FORMS))
+def test_lane_index_reaching_a_shuffle_is_rewritten(form):
+    body, before, after = port_of(form, hazard=True)
+    assert after in body, body
+    assert before not in body, body
+
+
+@pytest.mark.parametrize("form", list(FORMS))
+def test_same_arithmetic_addressing_memory_is_left_alone(form):
+    body, before, after = port_of(form, hazard=False)
+    assert before in body, body
+    assert "warpSize" not in body and "KP_WAVE_SIZE" not in body, body
+
+
+def test_reference_parameter_keeps_the_positions_of_later_parameters():
+    """A reference parameter is a parameter: `f(int& a, int b)` binds the second argument to b (it
+    used to be skipped, shifting b onto the first argument)."""
+    src = ("__device__ int pick(int& unused, int l) { return l; }\n" + HEAD
+           + "    int z = 0;\n    int lane = threadIdx.x % 32;\n"
+           + "    v = __shfl_sync(0xffffffff, v, pick(z, lane));\n" + TAIL)
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert "int lane = threadIdx.x % warpSize;" in port.body, port.body
+
+
+@pytest.mark.xfail(strict=True, reason="not yet: warpflow does not look inside expression macros "
+                   "(`#define LANE_ID (threadIdx.x % 32)`); the macro is left as written")
+def test_expression_macro_reaching_a_shuffle_is_rewritten():
+    src = "#define LANE_ID (threadIdx.x % 32)\n" + HEAD + SINK.format(e="LANE_ID + 1") + TAIL
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert "#define LANE_ID (threadIdx.x % warpSize)" in port.body
