@@ -89,22 +89,23 @@ def translate(
                 status = 1
                 continue
             if stdout:
+                if len(files) * len(targets) > 1:  # several ports on one stream: say where each begins
+                    sys.stdout.write(f"// ===== kernelport: {dest.name} ({backend} port of {f}) =====\n")
                 sys.stdout.write(text)
                 continue
             # The port and the files that go with it (a Metal port's .metal.json sidecar, a header).
-            files = [(dest, text)] + [(companion(dest, key), t) for key, t in port.extra_files.items()]
+            written = [(dest, text)] + [(companion(dest, key), t) for key, t in port.extra_files.items()]
             if check:
-                for path, content in files:
+                for path, content in written:
                     if not path.exists():
                         err.print(f"{path}: missing (run: {command})", markup=False)
                         status = 1
-                    elif path.read_text(encoding="utf-8", errors="replace") != content:
-                        sys.stdout.write(outmod.diff(path.read_text(encoding="utf-8", errors="replace"), content,
-                                                     str(path)))
-                        err.print(f"{path}: stale (run: {command})", markup=False)
+                    elif (on_disk := path.read_text(encoding="utf-8", errors="replace")) != content:
+                        sys.stdout.write(outmod.diff(on_disk, content, str(path)))
+                        err.print(outmod.stale_hint(on_disk, command, path, f), markup=False)
                         status = 1
                 continue
-            for path, content in files:
+            for path, content in written:
                 try:
                     verdict = outmod.write(path, content, force=force)
                 except outmod.WriteRefused as e:
