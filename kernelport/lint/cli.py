@@ -59,7 +59,7 @@ def _show_fixes(results, stream) -> None:
 
 
 def lint(
-    paths: Optional[List[Path]] = typer.Argument(None, metavar="[PATH]...",
+    paths: Optional[List[Path]] = typer.Argument(None, metavar="PATH...",
                                                  help="Files or directories (default: the current directory); "
                                                  "`-` reads one file from stdin (with --stdin-filename)."),
     format: str = typer.Option("full", "--format", metavar="FORMAT", help="full | concise | json | sarif | github"),
@@ -165,7 +165,8 @@ def _report(results, mode, format, statistics, show_fixes, exit_zero, level, std
     if statistics:
         print_statistics(findings, out, format)
     else:
-        render(format, findings, texts, out, color=None if out.isatty() else False)
+        from ..color import resolve
+        render(format, findings, texts, out, color=resolve(stream=out))
     if format in ("full", "concise") and not statistics:
         typer.echo(summary(findings, len(results)), err=True)
     if exit_zero:
@@ -176,7 +177,7 @@ def _report(results, mode, format, statistics, show_fixes, exit_zero, level, std
     raise typer.Exit(1 if failing else 0)
 
 
-def rule(code: Optional[str] = typer.Argument(None, help="A rule code (WS002) or name; omit to list every rule.")) -> None:
+def rule(code: Optional[str] = typer.Argument(None, metavar="CODE", help="A rule code (WS002) or name; omit to list every rule.")) -> None:
     """Show a rule's documentation, or list all rules."""
     rules = all_rules()
     if code is None:
