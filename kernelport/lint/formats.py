@@ -161,10 +161,13 @@ def sarif(findings: list[Finding]) -> dict:
             "ruleId": f.code,
             "ruleIndex": index[f.code],
             "level": _LEVEL[f.severity],
-            "message": {"text": f.message},
+            "message": {"text": short_message(f.message)},
             "locations": [{"physicalLocation": {"artifactLocation": _artifact(f.path),
                                                 "region": _region(f.line, f.column, f.end_line, f.end_column)}}],
         }
+        why = split_message(f.message)[1]
+        if why:
+            res["properties"] = {"why": why}
         if f.related:
             res["relatedLocations"] = [
                 {"id": i, "message": {"text": r.message},
