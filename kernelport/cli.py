@@ -172,7 +172,8 @@ def translate(
 @app.command(cls=PlainHelp)
 def verify(
     paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Annotated kernel files or directories."),
-    fmt: str = typer.Option("table", "--format", metavar="FORMAT", help="table, json or junit."),
+    fmt: str = typer.Option("table", "--format", metavar="FORMAT",
+                            help="table, json, junit or html (one self-contained page with plots)."),
     require: str = typer.Option("", "--require", metavar="NAMES", show_default=False,
                                 help="Comma-separated backends/tools whose skip is a failure (CI): hip, metal, nvcc."),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="N", help="Seed of the input generators (default: annotation)."),
@@ -186,8 +187,8 @@ def verify(
     from . import verify_report
     from .verify import SCHEDULES, verify_paths
 
-    if fmt not in ("table", "json", "junit"):
-        raise KernelportError(f"unknown format '{fmt}'", hint="formats: table, json, junit")
+    if fmt not in ("table", "json", "junit", "html"):
+        raise KernelportError(f"unknown format '{fmt}'", hint="formats: table, json, junit, html")
     req = {r.strip() for r in require.split(",") if r.strip()}
     from . import backends
     known = {n for b in backends.REGISTRY.values() for n in (b.name, *b.tools)}
@@ -202,8 +203,11 @@ def verify(
     if device is not None and device not in on_device:
         raise KernelportError(f"unknown device '{device}'", hint="--device " + " | ".join(on_device))
     reports = verify_paths(paths, require=req, seed=seed, schedules=sched, device=device, jobs=jobs,
-                           progress=fmt == "table" and sys.stderr.isatty())
-    if fmt == "json":
+                           progress=fmt == "table" and sys.stderr.isatty(), profile=fmt == "html")
+    if fmt == "html":
+        from .verify_html import html
+        sys.stdout.write(html(reports))
+    elif fmt == "json":
         sys.stdout.write(verify_report.as_json(reports) + "\n")
     elif fmt == "junit":
         sys.stdout.write(verify_report.junit(reports))

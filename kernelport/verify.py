@@ -36,6 +36,7 @@ class Check:
     schedule: str = ""
     seconds: float = 0.0
     explain: dict | None = None
+    profile: dict | None = None  # numeric: |port - reference| and the bound over each buffer (--format html)
 
 
 @dataclass
@@ -63,8 +64,9 @@ def _template_args(spec: annotations.KernelSpec) -> list[str] | None:
 
 class Verifier:
     def __init__(self, require: set[str] = frozenset(), seed: int | None = None,
-                 schedules: tuple[str, ...] = SCHEDULES, device: str | None = None):
+                 schedules: tuple[str, ...] = SCHEDULES, device: str | None = None, profile: bool = False):
         self.require, self.seed, self.schedules, self.device = set(require), seed, schedules, device
+        self.profile_bins = 240 if profile else 0
 
     # -- helpers ----------------------------------------------------------------------------
     def _skip(self, backend: str, what: str) -> str:
@@ -236,11 +238,12 @@ class Verifier:
                     continue
                 run_secs = time.perf_counter() - t0
                 cmp = compare.compare({k: res.outputs[k] for k in expected}, expected, spec.tolerance,
-                                      spec.tolerance_values, res.bounds, None)
+                                      spec.tolerance_values, res.bounds, None, profile_bins=self.profile_bins)
                 secs = time.perf_counter() - t0
                 if cmp.ok:
                     detail = f"matches {spec.reference[0]} ({cmp.mode}; max abs err {cmp.max_abs:.3g})"
-                    rep.checks.append(Check(name, backend, wave, "numeric", "pass", detail, target, schedule, secs))
+                    rep.checks.append(Check(name, backend, wave, "numeric", "pass", detail, target, schedule, secs,
+                                            profile=cmp.profiles))
                 else:
                     m = cmp.mismatch
                     detail = (f"{m.buffer}[{m.index}] = {m.got!r}, reference {m.want!r} (bound {m.bound:.3g}); "
@@ -249,7 +252,7 @@ class Verifier:
                                "bound": m.bound, "inputs": {k: v[m.index].item() for k, v in args.items()
                                                            if isinstance(v, np.ndarray) and m.index < v.size}}
                     rep.checks.append(Check(name, backend, wave, "numeric", "fail", detail, target, schedule, secs,
-                                            explain))
+                                            explain, cmp.profiles))
                 if original and schedule == self.schedules[0]:
                     emulated = res
                 races = [r for r in res.races]
