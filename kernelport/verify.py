@@ -354,9 +354,10 @@ def verify_paths(paths: list[Path], *, jobs: int = 0, progress: bool = False, **
     try:
         if not progress:
             return list(it)
+        from rich.console import Console
         from rich.progress import Progress
         out = []
-        with Progress(transient=True) as bar:
+        with Progress(transient=True, console=Console(stderr=True)) as bar:  # the report owns stdout
             task = bar.add_task("verifying", total=len(files))
             for r in it:
                 out.append(r)

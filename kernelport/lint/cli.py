@@ -132,7 +132,7 @@ def lint(
 def _report(results, mode, format, statistics, show_fixes, exit_zero, level, stdin, out) -> None:
     findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key())
     texts = {r.path: (r.fixed if r.fixed is not None and mode == "fix" else r.text) for r in results if r.text}
-    parse_error = any(f.code in ("KP001", "KP002") for f in findings)
+    parse_error = any(f.code in ("KP001", "KP002", "KP007") for f in findings)  # KP007: main's annotation check
     withheld = sum(r.withheld for r in results)
     held = (f"; {withheld} fix{'es' if withheld != 1 else ''} not applied: each would add a finding"
             if withheld else "")
