@@ -68,7 +68,7 @@ def file_summary(rep: FileReport) -> str:
             f"{len(rep.checks)} checks: {counts['pass']} passed, {counts['fail']} failed, {counts['skip']} skipped "
             f"({secs:.1f} s of checks)")
     if rep.error:
-        return f"{head}; could not be read"
+        return f"{head}; not verified (the error is above)"
     return head + (f"; failed: {', '.join(failing)}" if failing else "")
 
 
