@@ -12,8 +12,25 @@ from rich.console import Console
 from . import __version__
 from .errors import KernelportError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+app = typer.Typer(add_completion=True, no_args_is_help=True, rich_markup_mode=None,
                   help="Port annotated CUDA kernels to HIP and Metal, lint wave-size hazards, verify every port.")
+
+
+class PlainHelp(typer.core.TyperCommand):
+    """Help that names arguments by their metavar (`FILE...`), never by a Python type (`<list[Path]>`)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for p in self.params:
+            if isinstance(p, typer.core.TyperArgument):
+                p.display_type_rich = lambda ctx: None  # type: ignore[method-assign]
+                name = p.metavar or p.name.upper()
+                many = p.nargs != 1 and not name.endswith("...")
+                shown = name + ("..." if many else "")
+                p._usage_display_name = (lambda shown=shown, req=p.required:  # type: ignore[method-assign]
+                                         shown if req else f"[{shown}]")
+
+
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -24,10 +41,45 @@ def _version(value: bool) -> None:
         raise typer.Exit(0)
 
 
+def _color(value: str) -> str:
+    global out, err
+    from .color import consoles, resolve
+    resolve(value)  # checks the value; NO_COLOR / FORCE_COLOR decide `auto`
+    out, err = consoles(value)
+    return value
+
+
 @app.callback()
-def main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                      help="Print the version and exit.")) -> None:
+def main(version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True,
+                                      help="Print the version and exit."),
+         color: str = typer.Option("auto", "--color", metavar="WHEN", callback=_color, is_eager=True,
+                                   help="Colour the output: auto (a terminal, unless NO_COLOR is set; FORCE_COLOR "
+                                   "forces it), always or never.")) -> None:
     """kernelport: one CUDA source of truth, correct HIP and Metal ports."""
+
+
+@app.command(cls=PlainHelp)
+def completion(shell: str = typer.Argument(..., metavar="SHELL", help="bash, zsh or fish.")) -> None:
+    """Print the shell completion script (bash: `source <(kernelport completion bash)`)."""
+    shells = ("bash", "zsh", "fish")
+    if shell not in shells:
+        raise KernelportError(f"unknown shell '{shell}'", hint="shells: " + ", ".join(shells))
+    from typer._completion_shared import get_completion_script
+    sys.stdout.write(get_completion_script(prog_name="kernelport", complete_var="_KERNELPORT_COMPLETE",
+                                           shell=shell).rstrip("\n") + "\n")
+
+
+def _progress(items: list, what: str):
+    """Yield `items`, with a transient bar on stderr for a long run in a terminal (never in a log)."""
+    if len(items) < 8 or not sys.stderr.isatty():
+        yield from items
+        return
+    from rich.progress import Progress
+    with Progress(console=err, transient=True) as bar:
+        task = bar.add_task(what, total=len(items))
+        for item in items:
+            yield item
+            bar.advance(task)
 
 
 def _targets(to: str) -> list[str]:
@@ -42,11 +94,12 @@ def _targets(to: str) -> list[str]:
     return ts
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 def translate(
-    files: List[Path] = typer.Argument(..., help="CUDA source files (.cu, .cuh)."),
-    to: str = typer.Option("hip", "--to", help="Comma-separated targets: hip, metal."),
-    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Output directory (default: beside the source)."),
+    files: List[Path] = typer.Argument(..., metavar="FILE...", help="CUDA source files (.cu, .cuh)."),
+    to: str = typer.Option("hip", "--to", metavar="TARGETS", help="Comma-separated targets: hip, metal, portable."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="DIR",
+                                          help="Output directory (default: beside the source)."),
     stdout: bool = typer.Option(False, "--stdout", help="Print the port instead of writing it."),
     check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 with a diff if a port on disk is stale."),
     force: bool = typer.Option(False, "--force", help="Overwrite files kernelport did not write or that were edited."),
@@ -77,7 +130,7 @@ def translate(
         inputs.setdefault(_resolved(f), f)
     status = 0
     planned: list[tuple[Path, Path, str, str]] = []  # (source, path, content, regenerate command)
-    for f in inputs.values():
+    for f in _progress(list(inputs.values()), "translating"):
         src = SourceFile.read(f)
         src.check_syntax()
         for spec in annotations.parse(build(src)).values():
@@ -100,6 +153,8 @@ def translate(
                 status = 1
                 continue
             if stdout:
+                if len(files) * len(targets) > 1:  # several ports on one stream: say where each begins
+                    sys.stdout.write(f"// ===== kernelport: {dest.name} ({backend} port of {f}) =====\n")
                 sys.stdout.write(text)
                 continue
             # The port and the files that go with it (a Metal port's .metal.json sidecar, a header).
@@ -131,8 +186,9 @@ def translate(
                 err.print(f"{path}: missing (run: {command})", markup=False)
                 status = 1
             elif path.read_text(encoding="utf-8", errors="replace") != content:
-                sys.stdout.write(outmod.diff(path.read_text(encoding="utf-8", errors="replace"), content, str(path)))
-                err.print(f"{path}: stale (run: {command})", markup=False)
+                on_disk = path.read_text(encoding="utf-8", errors="replace")
+                sys.stdout.write(outmod.diff(on_disk, content, str(path)))
+                err.print(outmod.stale_hint(on_disk, command, path, f), markup=False)
                 status = 1
         raise typer.Exit(status)
     verdicts = []
@@ -190,16 +246,18 @@ def _check_output_dir(d: Path) -> None:
         raise KernelportError(f"-o {d}: {probe} is not writable", hint="choose a directory you can write to")
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 def verify(
-    paths: List[Path] = typer.Argument(..., help="Annotated kernel files or directories."),
-    fmt: str = typer.Option("table", "--format", help="table, json or junit."),
-    require: str = typer.Option("", "--require",
+    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Annotated kernel files or directories."),
+    fmt: str = typer.Option("table", "--format", metavar="FORMAT",
+                            help="table, json, junit or html (one self-contained page with plots)."),
+    require: str = typer.Option("", "--require", metavar="NAMES", show_default=False,
                                 help="Comma-separated backends/tools whose skip is a failure (CI): hip, metal, nvcc."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the input generators (default: annotation)."),
-    schedules: str = typer.Option("block,warp,thread", "--schedules", help="Emulator schedules to run."),
-    device: Optional[str] = typer.Option(None, "--device", help="Also run the original on a real GPU: cuda."),
-    jobs: int = typer.Option(0, "-j", "--jobs", help="Files verified in parallel (default: one per core)."),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="N", help="Seed of the input generators (default: annotation)."),
+    schedules: str = typer.Option("block,warp,thread", "--schedules", metavar="LIST", help="Emulator schedules to run."),
+    device: Optional[str] = typer.Option(None, "--device", metavar="DEVICE",
+                                          help="Also run the original on a real GPU: cuda."),
+    jobs: int = typer.Option(0, "-j", "--jobs", metavar="N", show_default=False, help="Files verified in parallel (default: one per core)."),
     explain: bool = typer.Option(False, "--explain", help="Show inputs, reference and port values of failures."),
     max_buffer_bytes: Optional[str] = typer.Option(None, "--max-buffer-bytes",
                                                    help="Memory budget of one kernel's buffers, e.g. 4G "
@@ -219,8 +277,8 @@ def verify(
                                   hint="write bytes, or e.g. 512M, 4G")
         os.environ[BUDGET_ENV] = max_buffer_bytes  # read where annotations are checked, worker processes too
 
-    if fmt not in ("table", "json", "junit"):
-        raise KernelportError(f"unknown format '{fmt}'", hint="formats: table, json, junit")
+    if fmt not in ("table", "json", "junit", "html"):
+        raise KernelportError(f"unknown format '{fmt}'", hint="formats: table, json, junit, html")
     req = {r.strip() for r in require.split(",") if r.strip()}
     from . import backends
     known = {n for b in backends.REGISTRY.values() for n in (b.name, *b.tools)}
@@ -235,7 +293,8 @@ def verify(
     if device is not None and device not in on_device:
         raise KernelportError(f"unknown device '{device}'", hint="--device " + " | ".join(on_device))
     reports = verify_paths(paths, require=req, seed=seed, schedules=sched, device=device, jobs=jobs,
-                           progress=fmt == "table" and err.is_terminal, native_reference=not no_native_reference)
+                           progress=fmt == "table" and sys.stderr.isatty(), native_reference=not no_native_reference,
+                           profile=fmt == "html")
     for r in reports:
         if r.note:
             err.print(f"note: {r.note}", markup=False)
@@ -243,7 +302,10 @@ def verify(
         raise KernelportError(f"no annotated kernels under {', '.join(map(str, paths))}",
                               hint="verify checks .cu files with // @kp annotations (docs/annotations.md); "
                                    "check the path")
-    if fmt == "json":
+    if fmt == "html":
+        from .verify_html import html
+        sys.stdout.write(html(reports))
+    elif fmt == "json":
         sys.stdout.write(verify_report.as_json(reports) + "\n")
     elif fmt == "junit":
         sys.stdout.write(verify_report.junit(reports))
@@ -255,10 +317,10 @@ def verify(
     raise typer.Exit(1 if any(r.failed for r in reports) else 0)
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 def bind(
-    files: List[Path] = typer.Argument(..., help="Annotated CUDA kernel files (.cu)."),
-    output: Path = typer.Option(..., "-o", "--output", help="Output directory."),
+    files: List[Path] = typer.Argument(..., metavar="FILE...", help="Annotated CUDA kernel files (.cu)."),
+    output: Path = typer.Option(..., "-o", "--output", metavar="DIR", help="Output directory."),
     rust: bool = typer.Option(False, "--rust", help="Also write a Rust crate (std only) with safe bindings."),
     swift: bool = typer.Option(False, "--swift", help="Also write a Metal host snippet in Swift (untested on hardware)."),
     force: bool = typer.Option(False, "--force", help="Overwrite files kernelport did not write or that were edited."),
@@ -289,17 +351,18 @@ def bind(
     raise typer.Exit(status)
 
 
-@app.command()
+@app.command(cls=PlainHelp)
 def plan(
-    file: Path = typer.Argument(..., help="An annotated CUDA kernel file (.cu)."),
-    kernel: Optional[str] = typer.Option(None, "--kernel", help="The kernel to plan (default: the first annotated)."),
-    fmt: str = typer.Option("md", "--format", help="md or json."),
-    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write the plan to this file."),
-    device: Optional[str] = typer.Option(None, "--device", help="Also time the original on a real GPU: cuda."),
+    file: Path = typer.Argument(..., metavar="FILE", help="An annotated CUDA kernel file (.cu)."),
+    kernel: Optional[str] = typer.Option(None, "--kernel", metavar="NAME", help="The kernel to plan (default: the first annotated)."),
+    fmt: str = typer.Option("md", "--format", metavar="FORMAT", help="md or json."),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="FILE", help="Write the plan to this file."),
+    device: Optional[str] = typer.Option(None, "--device", metavar="DEVICE",
+                                          help="Also time the original on a real GPU: cuda."),
     emit_timing_driver: Optional[Path] = typer.Option(
-        None, "--emit-timing-driver", help="Write a standalone CUDA-events timing driver (timing.cu, the kernel and "
+        None, "--emit-timing-driver", metavar="DIR", help="Write a standalone CUDA-events timing driver (timing.cu, the kernel and "
         "its inputs) to this directory, for a GPU host with nvcc only."),
-    timing: Optional[Path] = typer.Option(None, "--timing", help="A JSON line the timing driver printed: measured "
+    timing: Optional[Path] = typer.Option(None, "--timing", metavar="RESULT.json", help="A JSON line the timing driver printed: measured "
                                           "figures for part 8."),
     force: bool = typer.Option(False, "--force", help="Overwrite -o FILE even if kernelport did not write it."),
 ) -> None:
@@ -353,7 +416,7 @@ def plan(
 def run() -> None:
     """Entry point: user errors print one line (exit 2); nothing ever prints a traceback."""
     try:
-        rc = app(standalone_mode=False)
+        rc = app(prog_name="kernelport", standalone_mode=False)
         sys.exit(rc if isinstance(rc, int) else 0)
     except KernelportError as e:
         err.print(e.format(), markup=False)
@@ -379,5 +442,5 @@ def run() -> None:
 # -- lint (kernelport/lint/cli.py) ----------------------------------------------------------------
 from .lint.cli import lint as _lint_command, rule as _rule_command  # noqa: E402
 
-app.command(name="lint")(_lint_command)
-app.command(name="rule")(_rule_command)
+app.command(name="lint", cls=PlainHelp)(_lint_command)
+app.command(name="rule", cls=PlainHelp)(_rule_command)

@@ -34,6 +34,18 @@ class Comparison:
     max_rel: float
     mismatch: Mismatch | None
     mode: str
+    # buffer -> {"n", "index", "diff", "bound"}: per bin of the buffer, the element nearest its
+    # bound (largest |port - reference| / bound), for a plot; only when compare(profile_bins=N).
+    profiles: dict | None = None
+
+
+def _profile(diff: np.ndarray, bound: np.ndarray, bins: int) -> dict:
+    n = diff.size
+    edges = np.linspace(0, n, min(bins, n) + 1).astype(np.int64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(bound > 0, diff / bound, np.where(diff > 0, np.inf, 0.0))
+    idx = [int(a + np.argmax(ratio[a:b])) for a, b in zip(edges[:-1], edges[1:]) if b > a]
+    return {"n": int(n), "index": idx, "diff": [float(diff[i]) for i in idx], "bound": [float(bound[i]) for i in idx]}
 
 
 def _as_float(a: np.ndarray) -> np.ndarray:
@@ -42,9 +54,10 @@ def _as_float(a: np.ndarray) -> np.ndarray:
 
 def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mode: str,
             values: dict[str, float] | None = None, kernel_bounds: dict[str, np.ndarray] | None = None,
-            ref_bounds: dict[str, np.ndarray] | None = None) -> Comparison:
+            ref_bounds: dict[str, np.ndarray] | None = None, profile_bins: int = 0) -> Comparison:
     """Compare every buffer in `expected` (the kernel's out/inout buffers)."""
     worst_abs = worst_rel = 0.0
+    profiles: dict = {}
     first: Mismatch | None = None
     for name, want in expected.items():
         got = outputs[name]
@@ -82,6 +95,8 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
                 if got.dtype.kind != "f":
                     bound = np.zeros_like(w)
             bad = (diff > bound) | nonfinite_bad
+        if profile_bins and diff.size:
+            profiles[name] = _profile(diff.ravel(), np.broadcast_to(bound, diff.shape).ravel(), profile_bins)
         with np.errstate(divide="ignore", invalid="ignore"):
             rel = np.where(w != 0, diff / np.abs(w), np.where(diff == 0, 0.0, np.inf))
         if diff.size:
@@ -91,4 +106,4 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
             i = int(np.argmax(bad))
             first = Mismatch(name, i, got[i].item(), want[i].item(), float(bound[i]), int(bad.sum()),
                              float(diff.max()), float(rel.max()))
-    return Comparison(first is None, worst_abs, worst_rel, first, mode)
+    return Comparison(first is None, worst_abs, worst_rel, first, mode, profiles or None)

@@ -162,3 +162,17 @@ def write(path: Path, text: str, force: bool = False) -> str:
     if v != "unchanged":
         write_all([(path, text)])
     return v
+
+
+def stale_hint(on_disk: str, command: str, dest: Path | str, source: Path | str) -> str:
+    """Why a port on disk differs from what translate writes now, and the command that fixes it.
+
+    translate refuses to overwrite a port that was edited by hand or that it did not write, so the
+    hint for those says `--force` and why, instead of a command that would then refuse."""
+    kind = state(on_disk)
+    if kind == "edited":
+        return (f"{dest} was edited by hand since kernelport wrote it; translate keeps hand edits, so move the "
+                f"edit into {source} and run: {command} --force")
+    if kind == "foreign":
+        return f"{dest} was not written by kernelport; to replace it, run: {command} --force"
+    return f"{dest} is stale (run: {command})"

@@ -36,6 +36,7 @@ class Check:
     schedule: str = ""
     seconds: float = 0.0
     explain: dict | None = None
+    profile: dict | None = None  # numeric: |port - reference| and the bound over each buffer (--format html)
 
 
 @dataclass
@@ -65,9 +66,11 @@ def _template_args(spec: annotations.KernelSpec) -> list[str] | None:
 
 class Verifier:
     def __init__(self, require: set[str] = frozenset(), seed: int | None = None,
-                 schedules: tuple[str, ...] = SCHEDULES, device: str | None = None, native_reference: bool = True):
+                 schedules: tuple[str, ...] = SCHEDULES, device: str | None = None, native_reference: bool = True,
+                 profile: bool = False):
         self.require, self.seed, self.schedules, self.device = set(require), seed, schedules, device
         self.native_reference = native_reference  # False: the reference is interpreted, never compiled
+        self.profile_bins = 240 if profile else 0
 
     # -- helpers ----------------------------------------------------------------------------
     def _skip(self, backend: str, what: str) -> str:
@@ -106,20 +109,26 @@ class Verifier:
                 rep.checks.append(Check("*", backend, None, "drift", self._skip(backend, "translate"),
                                         f"not yet: kernelport cannot translate to {backend} in this version"))
                 continue
+            t0 = time.perf_counter()
             dest = destination(path, backend)
             port, text = port_file(src, backend, dest.parent)
             if not port.ok:
                 rep.checks.append(Check("*", backend, None, "translate", "fail",
-                                        "; ".join(d.format() for d in port.diagnostics if d.severity == "error")))
+                                        "; ".join(d.format() for d in port.diagnostics if d.severity == "error"),
+                                        seconds=time.perf_counter() - t0))
                 continue
             if not dest.exists():
                 rep.checks.append(Check("*", backend, None, "drift", "fail",
-                                        f"{dest} is missing (run: kernelport translate {path} --to {backend})"))
+                                        f"{dest} is missing (run: kernelport translate {path} --to {backend})",
+                                        seconds=time.perf_counter() - t0))
                 ports[backend] = (None, text)
                 continue
             on_disk = dest.read_text(encoding="utf-8", errors="replace")
             for p, want in [(dest, text)] + [(companion(dest, k), t) for k, t in port.extra_files.items()]:
-                rep.checks.append(self._drift(p, want, path, backend))
+                check = self._drift(p, want, path, backend)
+                check.seconds = time.perf_counter() - t0  # the port's check carries the translation
+                rep.checks.append(check)
+                t0 = time.perf_counter()
             ports[backend] = (dest, on_disk)
         return ports
 
@@ -132,9 +141,9 @@ class Verifier:
         on_disk = dest.read_text(encoding="utf-8", errors="replace")
         if on_disk == want:
             return Check("*", backend, None, "drift", "pass", f"{dest} is up to date")
-        from .output import state
-        why = "was edited by hand" if state(on_disk) == "edited" else "is stale"
-        return Check("*", backend, None, "drift", "fail", f"{dest} {why} ({regenerate})")
+        from .output import stale_hint
+        return Check("*", backend, None, "drift", "fail",
+                     stale_hint(on_disk, f"kernelport translate {path} --to {backend}", dest, path))
 
     def _lint(self, path: Path, ports: dict, rep: FileReport) -> None:
         """Lint gate: errors fail.  The original is held to what translate cannot fix (barriers in
@@ -145,26 +154,34 @@ class Verifier:
         runs = [(src.name, src.runs[0].wave, [path], Overrides(select=("SY", "PT")))]
         runs += [(b, None, [p], Overrides()) for b, (p, _) in ports.items() if p is not None]
         for backend, wave, paths, ov in runs:
+            t0 = time.perf_counter()
             findings = [f for r in lint_paths(paths, ov, jobs=1) for f in r.findings if f.severity == "error"]
+            rules = "SY/PT" if ov.select else "all"
             detail = "; ".join(f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}" for f in findings[:3]) \
-                if findings else f"no lint errors in {paths[0]}"
-            rep.checks.append(Check("*", backend, wave, "lint", "fail" if findings else "pass", detail))
+                if findings else f"no lint errors ({rules} rules) in {paths[0]}"
+            rep.checks.append(Check("*", backend, wave, "lint", "fail" if findings else "pass", detail,
+                                    seconds=time.perf_counter() - t0))
 
     def _compile(self, path: Path, ports: dict, rep: FileReport) -> None:
+        def timed(be, file: Path, run):
+            t0 = time.perf_counter()
+            r = be.compile(file, run)
+            return be.name, run.wave, r, time.perf_counter() - t0
+
         src = backends.source()
-        results = [(src.name, run.wave, src.compile(path, run)) for run in src.compile_runs()]
+        results = [timed(src, path, run) for run in src.compile_runs()]
         for name, (port_path, _) in ports.items():
             if port_path is not None:
                 be = backends.get(name)
-                results += [(name, run.wave, be.compile(port_path, run)) for run in be.compile_runs()]
-        for backend, wave, r in results:
+                results += [timed(be, port_path, run) for run in be.compile_runs()]
+        for backend, wave, r, secs in results:
             if r.skipped:
                 status = "fail" if backend in self.require or r.tool in self.require else "skip"
                 detail = f"skipped: {r.reason}"
             else:
                 status = "pass" if r.ok else "fail"
                 detail = f"{r.tool} {r.target}: " + ("ok" if r.ok else _first_error(r.output))
-            rep.checks.append(Check("*", backend, wave, "compile", status, detail, target=r.target))
+            rep.checks.append(Check("*", backend, wave, "compile", status, detail, target=r.target, seconds=secs))
 
     def _numeric(self, src: SourceFile, module, name: str, spec: annotations.KernelSpec, ports: dict,
                  rep: FileReport) -> None:
@@ -186,7 +203,8 @@ class Verifier:
         except Exception as e:  # a reference that does not compile or crashes is the user's to fix
             from .reference import ReferenceError_
             where = f"{spec.reference_loc}: " if isinstance(e, ReferenceError_) else ""  # others carry theirs
-            rep.checks.append(Check(name, "reference", None, "reference", "fail", f"{where}reference failed: {e}"))
+            rep.checks.append(Check(name, "reference", None, "reference", "fail", f"{where}reference failed: {e}",
+                                    seconds=time.perf_counter() - t0))
             return
         expected = {a.name: ref[self._ref_param(spec, a.name)] for a in outs}
         rep.checks.append(Check(name, "reference", None, "reference", "pass",
@@ -221,18 +239,20 @@ class Verifier:
                     # An emulator limitation, not a verdict on the port: say so, fail the check.
                     rep.checks.append(Check(name, backend, wave, "numeric", "fail",
                                             f"the emulator could not run this kernel ({type(e).__name__}: {e}); "
-                                            "please report it", target, schedule))
+                                            "please report it", target, schedule, time.perf_counter() - t0))
                     continue
                 except NotImplementedError as e:
                     rep.checks.append(Check(name, backend, wave, "numeric", self._skip(backend, "emulate"),
-                                            f"not yet: {e}", target, schedule))
+                                            f"not yet: {e}", target, schedule, time.perf_counter() - t0))
                     continue
+                run_secs = time.perf_counter() - t0
                 cmp = compare.compare({k: res.outputs[k] for k in expected}, expected, spec.tolerance,
-                                      spec.tolerance_values, res.bounds, None)
+                                      spec.tolerance_values, res.bounds, None, profile_bins=self.profile_bins)
                 secs = time.perf_counter() - t0
                 if cmp.ok:
                     detail = f"matches {spec.reference[0]} ({cmp.mode}; max abs err {cmp.max_abs:.3g})"
-                    rep.checks.append(Check(name, backend, wave, "numeric", "pass", detail, target, schedule, secs))
+                    rep.checks.append(Check(name, backend, wave, "numeric", "pass", detail, target, schedule, secs,
+                                            profile=cmp.profiles))
                 else:
                     m = cmp.mismatch
                     detail = (f"{m.buffer}[{m.index}] = {m.got!r}, reference {m.want!r} (bound {m.bound:.3g}); "
@@ -241,13 +261,13 @@ class Verifier:
                                "bound": m.bound, "inputs": {k: v[m.index].item() for k, v in args.items()
                                                            if isinstance(v, np.ndarray) and m.index < v.size}}
                     rep.checks.append(Check(name, backend, wave, "numeric", "fail", detail, target, schedule, secs,
-                                            explain))
+                                            explain, cmp.profiles))
                 if original and schedule == self.schedules[0]:
                     emulated = res
                 races = [r for r in res.races]
                 rep.checks.append(Check(name, backend, wave, "races", "fail" if races else "pass",
                                         "; ".join(str(r) for r in races[:3]) if races else "no shared-memory races",
-                                        target, schedule))
+                                        target, schedule, run_secs))  # recorded during the same run
 
         if self.device is not None:
             self._device(src, kernel, spec, args, targs, expected, emulated, rep)
@@ -261,10 +281,12 @@ class Verifier:
         try:
             gpu = be.run_on_device()(Path(src.path), kernel, spec, args, targs)
         except DeviceUnavailable as e:
-            rep.checks.append(Check(kernel.name, name, wave, "device", "fail", f"--device {name}: {e}", "gpu"))
+            rep.checks.append(Check(kernel.name, name, wave, "device", "fail", f"--device {name}: {e}", "gpu",
+                                    seconds=time.perf_counter() - t0))
             return
         except RuntimeError as e:
-            rep.checks.append(Check(kernel.name, name, wave, "device", "fail", str(e), "gpu"))
+            rep.checks.append(Check(kernel.name, name, wave, "device", "fail", str(e), "gpu",
+                                    seconds=time.perf_counter() - t0))
             return
         got = {k: gpu[k] for k in expected}
         cmp = compare.compare(got, expected, spec.tolerance, spec.tolerance_values,
@@ -341,9 +363,10 @@ def verify_paths(paths: list[Path], *, jobs: int = 0, progress: bool = False, **
     try:
         if not progress:
             return list(it)
+        from rich.console import Console
         from rich.progress import Progress
         out = []
-        with Progress(transient=True) as bar:
+        with Progress(transient=True, console=Console(stderr=True)) as bar:  # the report owns stdout
             task = bar.add_task("verifying", total=len(files))
             for r in it:
                 out.append(r)

@@ -5,6 +5,7 @@ import json
 from xml.etree import ElementTree as ET
 
 from rich.console import Console
+from rich.padding import Padding
 from rich.table import Table
 
 from . import backends
@@ -23,42 +24,102 @@ def _cell(checks) -> str:
     return _MARK["pass"]
 
 
+LINT_GATE = ("lint gate: errors of the SY/PT rules on the original (what translate cannot fix) and of every rule "
+             "on each port; `kernelport lint FILE` runs every rule on the original")
+
+
+def _cell_with_schedules(checks) -> str:
+    """A cell that also says under which schedules a check failed (`FAIL thread`)."""
+    cell = _cell(checks)
+    failing = list(dict.fromkeys(c.schedule for c in checks if c.status == "fail" and c.schedule))
+    return f"{cell} {','.join(failing)}" if failing else cell
+
+
+def where(rep: FileReport, c) -> str:
+    """`file · kernel k · hip wave 64 (gfx90a) · schedule thread · numeric`: which check, exactly."""
+    parts = [rep.path, f"kernel {c.kernel}" if c.kernel != "*" else "all kernels"]
+    run = c.backend + (f" wave {c.wave}" if c.wave else "") + (f" ({c.target})" if c.target else "")
+    parts.append(run)
+    if c.schedule:
+        parts.append(f"schedule {c.schedule}")
+    parts.append(c.kind)
+    return " · ".join(parts)
+
+
+def _rows(rep: FileReport):
+    for k in rep.kernels:
+        for backend, wave in dict.fromkeys((r.backend, r.wave) for r in backends.all_runs()):
+            mine = [c for c in rep.checks if c.backend == backend and (c.wave in (wave, None))]
+            if not mine:
+                continue
+            by = lambda kind: [c for c in mine if c.kind == kind and c.kernel in (k, "*")]  # noqa: E731
+            yield (rep.path, k, backend, str(wave), _cell(by("lint")), _cell(by("drift") + by("translate")),
+                   _cell(by("compile")), _cell_with_schedules(by("numeric") + by("device")),
+                   _cell_with_schedules(by("races")))
+
+
+def file_summary(rep: FileReport) -> str:
+    counts = {s: sum(c.status == s for c in rep.checks) for s in ("pass", "fail", "skip")}
+    secs = sum(c.seconds for c in rep.checks)
+    failing = sorted({f"{c.kind} {c.backend}" + (f" wave {c.wave}" if c.wave else "")
+                      for c in rep.checks if c.status == "fail"})
+    verdict = "FAIL" if rep.failed else "pass"
+    head = (f"{rep.path}: {verdict}: {len(rep.kernels)} kernel{'s' if len(rep.kernels) != 1 else ''}, "
+            f"{len(rep.checks)} checks: {counts['pass']} passed, {counts['fail']} failed, {counts['skip']} skipped "
+            f"({secs:.1f} s of checks)")
+    if rep.error:
+        return f"{head}; not verified (the error is above)"
+    return head + (f"; failed: {', '.join(failing)}" if failing else "")
+
+
+def _explain_table(c) -> Table:
+    e = c.explain
+    t = Table(show_header=True, box=None, padding=(0, 2, 0, 0))
+    for col in ("at", "inputs", "reference", "port", "|port - reference|", "bound"):
+        t.add_column(col)
+    inputs = ", ".join(f"{k}={v!r}" for k, v in e.get("inputs", {}).items()) or "-"
+    try:
+        diff = f"{abs(float(e['port']) - float(e['reference'])):.6g}"
+    except (TypeError, ValueError):
+        diff = "-"
+    t.add_row(f"{e['buffer']}[{e['index']}]", inputs, repr(e["reference"]), repr(e["port"]), diff,
+              f"{e['bound']:.3g}" if isinstance(e.get("bound"), (int, float)) else str(e.get("bound")))
+    return t
+
+
 def table(reports: list[FileReport], console: Console, explain: bool = False) -> None:
+    if not console.is_terminal:
+        console.width = max(console.width, 200)  # a log or a pipe: never squeeze the columns
     t = Table(title="kernelport verify", show_lines=False)
-    for col in ("kernel", "backend", "wave", "lint", "drift", "compile", "numeric", "races"):
+    for col in ("file", "kernel", "backend", "wave", "lint gate", "drift", "compile", "numeric", "races"):
         t.add_column(col)
     for rep in reports:
         if rep.error:
-            t.add_row(rep.path, "", "", "", "", "", _MARK["fail"], "")
+            t.add_row(rep.path, "-", "", "", "", "", "", _MARK["fail"], "")
             continue
-        for k in rep.kernels:
-            for backend, wave in dict.fromkeys((r.backend, r.wave) for r in backends.all_runs()):
-                mine = [c for c in rep.checks if c.backend == backend and (c.wave in (wave, None))]
-                if not mine:
-                    continue
-                by = lambda kind: [c for c in mine if c.kind == kind and c.kernel in (k, "*")]  # noqa: E731
-                t.add_row(k, backend, str(wave), _cell(by("lint")), _cell(by("drift") + by("translate")),
-                          _cell(by("compile")),
-                          _cell(by("numeric") + by("device")), _cell(by("races")))
+        for row in _rows(rep):
+            t.add_row(*row)
     console.print(t)
+    console.print(LINT_GATE, markup=False, highlight=False, style="dim")
     for rep in reports:
         if rep.error:
-            console.print(f"[bold red]{rep.path}[/]: {rep.error}", markup=True, highlight=False)
+            console.print(f"[bold red]FAIL[/] {rep.path}: ", end="", markup=True)
+            console.print(rep.error, markup=False, highlight=False)
         for c in rep.checks:
             if c.status == "fail":
-                where = " ".join(x for x in (c.kernel if c.kernel != "*" else "", c.backend,
-                                             f"wave {c.wave}" if c.wave else "", c.target, c.schedule) if x)
-                console.print(f"[bold red]FAIL[/] {rep.path} [{where}] {c.kind}: ", end="", markup=True)
-                console.print(c.detail, markup=False, highlight=False)
+                console.print("[bold red]FAIL[/] ", end="", markup=True)
+                console.print(f"{where(rep, c)}: {c.detail}", markup=False, highlight=False)
                 if explain and c.explain:
-                    console.print("      " + json.dumps(c.explain), markup=False, highlight=False)
+                    console.print(Padding(_explain_table(c), (0, 0, 0, 5)))
             elif c.status == "skip" and c.kind in ("compile", "drift", "lint"):
-                console.print(f"[yellow]skip[/] {rep.path} {c.backend}: ", end="", markup=True)
-                console.print(c.detail, markup=False, highlight=False)
+                console.print("[yellow]skip[/] ", end="", markup=True)
+                console.print(f"{where(rep, c)}: {c.detail}", markup=False, highlight=False)
+    for rep in reports:
+        console.print(file_summary(rep), markup=False, highlight=False)
     n_fail = sum(c.status == "fail" for r in reports for c in r.checks) + sum(bool(r.error) for r in reports)
     n = sum(len(r.checks) for r in reports)
-    console.print(f"{n} checks, {n_fail} failed, {sum(c.status == 'skip' for r in reports for c in r.checks)} "
-                  f"skipped", markup=False)
+    console.print(f"{len(reports)} file{'s' if len(reports) != 1 else ''}, {n} checks, {n_fail} failed, "
+                  f"{sum(c.status == 'skip' for r in reports for c in r.checks)} skipped", markup=False)
 
 
 def as_json(reports: list[FileReport]) -> str:
@@ -78,7 +139,7 @@ def junit(reports: list[FileReport]) -> str:
             name = " ".join(x for x in (c.kind, c.backend, f"wave{c.wave}" if c.wave else "", c.target, c.schedule)
                             if x)
             tc = ET.SubElement(s, "testcase", classname=f"{rep.path}::{c.kernel}", name=name,
-                               time=f"{c.seconds:.3f}")
+                               time=f"{c.seconds:.6f}")
             if c.status == "fail":
                 ET.SubElement(tc, "failure", message=c.detail[:500]).text = c.detail
             elif c.status == "skip":

@@ -31,21 +31,21 @@ def out(fmt, findings):
 
 def test_concise(findings):
     assert out("concise", findings).splitlines() == [
+        # short: what and where; the hardware explanation is in --format full and `kernelport rule`
         "k.cu:2:30: WS002 `threadIdx.x % 32` computes a lane index from a hardcoded 32 (it feeds a leader or lane "
-        "test in warp-level code): on AMD CDNA (gfx9, MI100-MI300: 64-wide waves), lanes 32-63 alias lanes 0-31; "
-        "use `warpSize` (`% warpSize`, `& (warpSize - 1)`)",
-        "k.cu:3:39: WS007 32-bit full mask `0xffffffff` passed to `__shfl_down_sync`: HIP's `_sync` intrinsics "
-        "(ROCm >= 6.2) need a 64-bit mask and on a 64-wide wave this one names only lanes 0-31; in the HIP port use "
+        "test in warp-level code); use `warpSize` (`% warpSize`, `& (warpSize - 1)`)",
+        "k.cu:3:39: WS007 32-bit full mask `0xffffffff` passed to `__shfl_down_sync`; in the HIP port use "
         "the mask-less `__shfl_down` (as `kernelport translate` does)",
     ]
 
 
 def test_full_has_excerpt_carets_fix_and_help(findings):
     text = out("full", findings[:1])
-    assert text.splitlines()[1:6] == [
+    assert text.splitlines()[1:7] == [
         "  |",
         "2 |     int lane = threadIdx.x % 32;",
         "  |                              ^^",
+        "  = why: on AMD CDNA (gfx9, MI100-MI300: 64-wide waves), lanes 32-63 alias lanes 0-31",
         "  = fix: replace `32` with `warpSize` (kernelport lint --fix)",
         "  = help: kernelport rule WS002",
     ]

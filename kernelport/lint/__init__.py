@@ -20,6 +20,13 @@ The package is small modules named by what they hold:
 from __future__ import annotations
 
 from .finding import Finding
-from .engine import lint_paths, lint_text
 
 __all__ = ["Finding", "lint_paths", "lint_text"]
+
+
+def __getattr__(name: str):
+    """The engine loads on first use, so that `kernelport --help` does not parse grammars."""
+    if name in ("lint_paths", "lint_text"):
+        from . import engine
+        return getattr(engine, name)
+    raise AttributeError(name)

@@ -26,20 +26,68 @@ def _label(side: str, path: str) -> str:
     return path if Path(path).is_absolute() else f"{side}/{Path(path).as_posix()}"
 
 
+def _stdin_result(display: str, overrides: configmod.Overrides, mode: str | None):
+    """Lint text read from stdin as if it were the file `display` (its kind, its configuration)."""
+    from .engine import FileResult, lint_unit, settings_for, units_of
+    from .context import Unit
+    from .fix import fix_text
+    path = Path(display)
+    text = sys.stdin.read()
+    res = FileResult(display, text=text)
+    us = units_of(path, display, text, True)
+    if us is None:
+        raise KernelportError(f"{display}: not a CUDA (.cu, .cuh), HIP (.hip), header, Metal or Python file name",
+                              hint="--stdin-filename names the file the text comes from, e.g. kernels/reduce.cu")
+    settings = settings_for(path, overrides)
+    res.findings = [f for u in us for f in lint_unit(u, settings)]
+    if mode and len(us) == 1 and us[0].fixable and not any(f.code == "KP001" for f in res.findings):
+        def relint(t: str):
+            return lint_unit(Unit(display, us[0].lang, t, header_macros=us[0].header_macros), settings)
+        fixed, res.findings, res.fixed_codes, res.withheld = fix_text(text, res.findings, relint)
+        res.applied = len(res.fixed_codes)
+        if fixed != text:
+            res.fixed = fixed
+    return res
+
+
+def _show_fixes(results, stream) -> None:
+    from collections import Counter
+    for r in results:
+        if r.fixed_codes:
+            counts = Counter(r.fixed_codes)
+            stream.write(f"Fixed in {r.path}: " + ", ".join(f"{n} × {c}" for c, n in sorted(counts.items())) + "\n")
+
+
 def lint(
-    paths: Optional[List[Path]] = typer.Argument(None, help="Files or directories (default: the current directory)."),
-    format: str = typer.Option("full", "--format", help="full | concise | json | sarif | github"),
-    select: Optional[List[str]] = typer.Option(None, "--select", help="Rule codes or prefixes to enable (e.g. WS,SY001)."),
-    ignore: Optional[List[str]] = typer.Option(None, "--ignore", help="Rule codes or prefixes to disable."),
-    fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Lowest severity that exits 1: error | warning | info "
+    paths: Optional[List[Path]] = typer.Argument(None, metavar="PATH...",
+                                                 help="Files or directories (default: the current directory); "
+                                                 "`-` reads one file from stdin (with --stdin-filename)."),
+    format: str = typer.Option("full", "--format", metavar="FORMAT", help="full | concise | json | sarif | github"),
+    select: Optional[List[str]] = typer.Option(None, "--select", metavar="CODES",
+                                               help="Rule codes or prefixes to enable (e.g. WS,SY001)."),
+    ignore: Optional[List[str]] = typer.Option(None, "--ignore", metavar="CODES",
+                                               help="Rule codes or prefixes to disable."),
+    fail_on: Optional[str] = typer.Option(None, "--fail-on", metavar="LEVEL",
+                                          help="Lowest severity that exits 1: error | warning | info "
                                           "(default: warning)."),
     exit_zero: bool = typer.Option(False, "--exit-zero", help="Exit 0 even when there are findings."),
-    statistics: bool = typer.Option(False, "--statistics", help="Print the number of findings per rule instead."),
-    targets: Optional[str] = typer.Option(None, "--targets",
+    statistics: bool = typer.Option(False, "--statistics",
+                                    help="Print the number of findings per rule instead (JSON with --format json)."),
+    targets: Optional[str] = typer.Option(None, "--targets", metavar="TARGETS",
                                           help="Comma-separated: cuda, hip-cdna, hip-rdna, metal (default: all)."),
-    fix: bool = typer.Option(False, "--fix", help="Apply the fixes that cannot change CUDA behaviour."),
+    fix: bool = typer.Option(False, "--fix", help="Apply the fixes that cannot change CUDA behaviour and add no "
+                             "finding."),
     diff: bool = typer.Option(False, "--diff", help="Print the fixes as a unified diff; write nothing."),
-    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Worker processes (default: all cores)."),
+    show_fixes: bool = typer.Option(False, "--show-fixes", help="With --fix or --diff: list the fixes per file."),
+    stdin_filename: Optional[Path] = typer.Option(None, "--stdin-filename", metavar="PATH",
+                                                  help="The name of the file read from stdin (`-`): its kind, its "
+                                                  "configuration, the path in findings."),
+    output_file: Optional[Path] = typer.Option(None, "--output-file", "-o", metavar="FILE",
+                                               help="Write the report to FILE instead of stdout."),
+    config: Optional[Path] = typer.Option(None, "--config", metavar="FILE",
+                                          help="Use this pyproject.toml's [tool.kernelport] instead of the nearest one."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", metavar="N", help="Worker processes (default: all "
+                                       "cores)."),
 ) -> None:
     """Find warp-size, synchronisation and platform hazards in CUDA, HIP, Metal and embedded CUDA."""
     from .engine import lint_paths
@@ -48,23 +96,46 @@ def lint(
         raise KernelportError(f"unknown format '{format}'", hint="formats: " + ", ".join(FORMATS))
     if fail_on is not None and fail_on not in configmod.FAIL_LEVELS:
         raise KernelportError(f"unknown --fail-on level '{fail_on}'", hint="error, warning or info")
+    if config is not None:
+        if not config.is_file():
+            raise KernelportError(f"--config {config}: no such file", hint="name a pyproject.toml")
+        configmod.use(config)
     paths = list(paths or [Path(".")])
+    stdin = [p for p in paths if str(p) == "-"]
+    if stdin and (len(paths) > 1 or stdin_filename is None):
+        raise KernelportError("`-` reads one file from stdin and needs --stdin-filename",
+                              hint="e.g. kernelport lint - --stdin-filename kernels/reduce.cu < kernels/reduce.cu")
     for p in paths:
-        if not p.exists():
+        if not stdin and not p.exists():
             raise KernelportError(f"no such file or directory: {p}", hint="check the path")
     overrides = configmod.Overrides(
         targets=parse_targets([targets]) if targets is not None else None,
         select=tuple(check_selectors(_split(select), "--select")) if select else None,
         ignore=tuple(check_selectors(_split(ignore), "--ignore")),
     )
-    cfg = configmod.find(paths[0])
+    cfg = configmod.find(stdin_filename if stdin and stdin_filename is not None else paths[0])
     level = fail_on or cfg.fail_on or "warning"
     mode = "diff" if diff else "fix" if fix else None
-    results = lint_paths(paths, overrides, mode=mode, jobs=jobs, progress=format in ("full", "concise"))
+    out = open(output_file, "w", encoding="utf-8") if output_file is not None else sys.stdout
+    try:
+        if stdin:
+            results = [_stdin_result(str(stdin_filename), overrides, mode)]
+        else:
+            results = lint_paths(paths, overrides, mode=mode, jobs=jobs,
+                                 progress=format in ("full", "concise") and output_file is None)
+        return _report(results, mode, format, statistics, show_fixes, exit_zero, level, bool(stdin), out)
+    finally:
+        if output_file is not None:
+            out.close()
+
+
+def _report(results, mode, format, statistics, show_fixes, exit_zero, level, stdin, out) -> None:
     findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key())
     texts = {r.path: (r.fixed if r.fixed is not None and mode == "fix" else r.text) for r in results if r.text}
-    parse_error = any(f.code in ("KP001", "KP002", "KP007") for f in findings)
-    out = sys.stdout
+    parse_error = any(f.code in ("KP001", "KP002", "KP007") for f in findings)  # KP007: main's annotation check
+    withheld = sum(r.withheld for r in results)
+    held = (f"; {withheld} fix{'es' if withheld != 1 else ''} not applied: each would add a finding"
+            if withheld else "")
 
     if mode == "diff":
         changed = 0
@@ -74,18 +145,28 @@ def lint(
                 out.write("".join(difflib.unified_diff(r.text.splitlines(keepends=True), r.fixed.splitlines(keepends=True),
                                                        fromfile=_label("a", r.path), tofile=_label("b", r.path))))
         n = sum(r.applied for r in results)
-        typer.echo(f"Would fix {n} finding{'s' if n != 1 else ''} in {changed} file{'s' if changed != 1 else ''}.",
-                   err=True)
+        if show_fixes:
+            _show_fixes(results, sys.stderr)
+        typer.echo(f"Would fix {n} finding{'s' if n != 1 else ''} in {changed} file{'s' if changed != 1 else ''}"
+                   f"{held}.", err=True)
         raise typer.Exit(0 if exit_zero else 2 if parse_error else 1 if changed else 0)
 
     if mode == "fix":
         n, files = sum(r.applied for r in results), sum(1 for r in results if r.fixed is not None)
-        typer.echo(f"Fixed {n} finding{'s' if n != 1 else ''} in {files} file{'s' if files != 1 else ''}.", err=True)
+        if stdin:  # like ruff: the fixed text goes to stdout, the findings that remain to stderr
+            r = results[0]
+            sys.stdout.write(r.fixed if r.fixed is not None else r.text or "")
+            out = sys.stderr if out is sys.stdout else out
+        if show_fixes:
+            _show_fixes(results, sys.stderr)
+        typer.echo(f"Fixed {n} finding{'s' if n != 1 else ''} in {files} file{'s' if files != 1 else ''}{held}.",
+                   err=True)
 
     if statistics:
-        print_statistics(findings, out)
+        print_statistics(findings, out, format)
     else:
-        render(format, findings, texts, out, color=None if out.isatty() else False)
+        from ..color import resolve
+        render(format, findings, texts, out, color=resolve(stream=out))
     if format in ("full", "concise") and not statistics:
         typer.echo(summary(findings, len(results)), err=True)
     if exit_zero:
@@ -96,7 +177,7 @@ def lint(
     raise typer.Exit(1 if failing else 0)
 
 
-def rule(code: Optional[str] = typer.Argument(None, help="A rule code (WS002) or name; omit to list every rule.")) -> None:
+def rule(code: Optional[str] = typer.Argument(None, metavar="CODE", help="A rule code (WS002) or name; omit to list every rule.")) -> None:
     """Show a rule's documentation, or list all rules."""
     rules = all_rules()
     if code is None:

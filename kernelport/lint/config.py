@@ -79,9 +79,17 @@ def load(path: Path) -> Config:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as e:
-        line = getattr(e, "lineno", None)
-        raise KernelportError(f"invalid TOML: {e}", Location(where, line, getattr(e, "colno", 1)) if line else None,
-                              hint="fix pyproject.toml") from None
+        # Python < 3.14 gives the position only in the message: "(at line 2, column 17)".
+        import re
+        text = str(e)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", text)
+        line, col = (int(m.group(1)), int(m.group(2))) if m else (getattr(e, "lineno", None), getattr(e, "colno", 1))
+        if line is None:  # "(at end of document)"
+            line = path.read_text(encoding="utf-8", errors="replace").count("\n") or 1
+            col = 1
+        msg = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", text)
+        raise KernelportError(f"invalid TOML: {msg}", Location(where, line, col),
+                              hint=f"fix {path.name}") from None
     except (OSError, UnicodeDecodeError) as e:
         raise KernelportError(f"{where}: cannot read: {e}") from None
     table = data.get("tool", {}).get("kernelport")
@@ -123,14 +131,28 @@ def _for_dir(d: Path) -> Config:
     return _for_dir(d.parent)
 
 
+_EXPLICIT: list[Config] = []  # --config FILE: one configuration for every path
+
+
+def use(path: Path) -> None:
+    """`--config FILE`: this file's [tool.kernelport] applies to every path (paths in it are relative
+    to its directory), instead of the nearest pyproject.toml."""
+    _EXPLICIT[:] = [load(path)]
+    if _EXPLICIT[0] is EMPTY:
+        raise KernelportError(f"{path}: no [tool.kernelport] table", hint="add one, or drop --config")
+
+
 def find(path: Path) -> Config:
     """The configuration that applies to `path` (a file or directory)."""
+    if _EXPLICIT:
+        return _EXPLICIT[0]
     p = path.resolve()
     return _for_dir(p if p.is_dir() else p.parent)
 
 
 def clear_cache() -> None:
     _for_dir.cache_clear()
+    _EXPLICIT.clear()
 
 
 @dataclass

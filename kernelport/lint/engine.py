@@ -14,7 +14,7 @@ from .. import backends
 from . import discovery, suppress, units
 from .context import Context, Settings, Unit
 from .finding import Finding
-from .fix import apply_edits, write_atomic
+from .fix import fix_text, write_atomic
 from .rule import REGISTRY, TARGETS, all_rules, get, selected
 
 
@@ -25,6 +25,8 @@ class FileResult:
     text: str | None = None
     fixed: str | None = None  # the text after --fix/--diff, when it changed
     applied: int = 0  # fixes applied
+    fixed_codes: list[str] = field(default_factory=list)  # the rule of each fix applied (--show-fixes)
+    withheld: int = 0  # fixes not applied because each would add a finding
     skipped: bool = False  # not a CUDA input after all (a header without device code)
     note: str | None = None  # why an explicitly named file was skipped
 
@@ -179,20 +181,11 @@ def lint_file(task) -> FileResult:
     for u in us:
         findings.extend(lint_unit(u, settings))
     if mode and len(us) == 1 and us[0].fixable and not any(f.code == "KP001" for f in findings):
-        current = text
-        for _ in range(4):
-            edits = [e for f in findings if f.fix is not None for e in f.fix.edits]
-            if not edits:
-                break
-            new, n = apply_edits(current, edits)
-            if new == current or n == 0:
-                break
-            u = Unit(display, us[0].lang, new, header_macros=us[0].header_macros)
-            new_findings = lint_unit(u, settings)
-            if any(f.code == "KP001" for f in new_findings):
-                break  # a fix must never break the parse: keep what we had
-            current, findings = new, new_findings
-            res.applied += n
+
+        def relint(t: str) -> list[Finding]:  # a fix never adds a finding: fix_text lints each
+            return lint_unit(Unit(display, us[0].lang, t, header_macros=us[0].header_macros), settings)
+        current, findings, res.fixed_codes, res.withheld = fix_text(text, findings, relint)
+        res.applied = len(res.fixed_codes)
         if current != text:
             res.fixed = current
             if mode == "fix":

@@ -9,9 +9,13 @@ change a type (`1u` → `1ull`, `unsigned` → `unsigned long long`) or a result
 """
 from __future__ import annotations
 
+import difflib
 import os
 import tempfile
+from collections import Counter
+from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
 from tree_sitter import Node
 
@@ -142,6 +146,91 @@ def apply_edits(text: str, edits: list[Edit]) -> tuple[str, int]:
     for a, b, content in reversed(chosen):
         out = out[:a] + content + out[b:]
     return out, len(chosen)
+
+
+def _comment_column(line: str) -> int:
+    """Where a trailing `//` comment starts (outside string and character literals), or -1."""
+    quote = None
+    i = 0
+    while i < len(line) - 1:
+        ch = line[i]
+        if quote:
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif line.startswith("//", i):
+            return i if line[:i].strip() else -1  # a whole-line comment has nothing to align with
+        i += 1
+    return -1
+
+
+def realign_comments(old: str, new: str) -> str:
+    """Put each trailing comment of a rewritten line back at its column, where the gap allows.
+
+    `int lane = tid % 32;     // lane` becomes `int lane = tid % warpSize; // lane`, not a comment
+    pushed out of line with its neighbours; at least one space is always kept."""
+    a, b = old.splitlines(keepends=True), new.splitlines(keepends=True)
+    out = list(b)
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op != "replace" or i2 - i1 != j2 - j1:
+            continue
+        for i, j in zip(range(i1, i2), range(j1, j2)):
+            want, got = _comment_column(a[i]), _comment_column(b[j])
+            if want < 0 or got < 0 or want == got:
+                continue
+            code = b[j][:got].rstrip(" \t")
+            out[j] = code + " " * max(1, want - len(code)) + b[j][got:]
+    return "".join(out)
+
+
+def fix_text(text: str, findings: list, relint: Callable[[str], list], rounds: int = 4) -> tuple[str, list, list, int]:
+    """Apply the safe fixes of `findings` to `text`; returns (text, its findings, the codes
+    fixed, how many fixes were withheld).
+
+    A fix must never add a finding: every candidate set is linted, and a set whose result has more
+    findings of some rule than the original had (a `tid % 32` fixed beside a `WARP_SIZE` that must
+    stay 32 makes WS016 fire: the function then mixes two wave widths) or that does not parse is
+    split, keeping the fixes that are harmless on their own (delta debugging over the fixes)."""
+    base = Counter(f.code for f in findings)
+
+    def attempt(start: str, fixes: list) -> tuple[str, list] | None:
+        new, _ = apply_edits(start, [e for fx in fixes for e in fx.edits])
+        new = realign_comments(start, new)
+        got = relint(new)
+        if any(f.code == "KP001" for f in got) or Counter(f.code for f in got) - base:
+            return None
+        return new, got
+
+    def grow(start: str, accepted: list, candidates: list, best):
+        if not candidates:
+            return accepted, best
+        trial = attempt(start, accepted + candidates)
+        if trial is not None:
+            return accepted + candidates, trial
+        if len(candidates) == 1:
+            return accepted, best
+        mid = len(candidates) // 2
+        accepted, best = grow(start, accepted, candidates[:mid], best)
+        return grow(start, accepted, candidates[mid:], best)
+
+    current, now, applied = text, findings, []
+    for _ in range(rounds):  # a fix may expose another (positions are those of the text it came from)
+        candidates = [f.fix for f in now if f.fix is not None]
+        if not candidates:
+            break
+        accepted, best = grow(current, [], candidates, None)
+        if not accepted or best[0] == current:
+            break
+        codes = {id(f.fix): f.code for f in now if f.fix is not None}
+        applied += [codes[id(fx)] for fx in accepted]
+        current, now = best
+    # What is left was tried and would add a finding: it is no fix (the finding stays, without one).
+    withheld = sum(f.fix is not None for f in now)
+    return current, [replace(f, fix=None) if f.fix is not None else f for f in now], applied, withheld
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -29,12 +29,46 @@ def render(fmt: str, findings: list[Finding], texts: dict[str, str], stream: Tex
             stream.write(github(f) + "\n")
     elif fmt == "concise":
         for f in findings:
-            stream.write(f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}\n")
+            stream.write(f"{f.path}:{f.line}:{f.column}: {f.code} {short_message(f.message)}\n")
     else:
         console = Console(file=stream, highlight=False, soft_wrap=True,
                           force_terminal=color, no_color=(color is False), width=200)
         for f in findings:
             full(console, f, texts.get(f.path))
+
+
+# -- short messages --------------------------------------------------------------------------------
+def _hardware_phrases() -> list[str]:
+    """How the rules name the hardware a 32-lane assumption breaks on (the backends' wording)."""
+    from .. import backends
+    out = {"on a GPU whose wave is not 32 wide", "on a 64-wide wave"}
+    for b in backends.all():
+        out.update(b.lint_breaks.values())
+        out.update(x for x in (b.lint_breaks_otherwise, b.lint_breaks_own) if x)
+    return sorted(out, key=len, reverse=True)
+
+
+def split_message(message: str) -> tuple[str, str]:
+    """(what and where, why it breaks): the hardware clause of a message, cut out of its sentence.
+
+    `X (it feeds a shuffle): on AMD CDNA (...) and on Metal (...), lanes 32-63 alias lanes 0-31;
+    use warpSize` -> (`X (it feeds a shuffle); use warpSize`, `on AMD CDNA (...) ..., lanes 32-63
+    alias lanes 0-31`).  A message that names no hardware is all `what`."""
+    at = min((i for i in (message.find(p) for p in _hardware_phrases()) if i >= 0), default=-1)
+    if at < 0:
+        return message, ""
+    start = max(message.rfind(": ", 0, at), message.rfind("; ", 0, at))
+    if start < 0:
+        return message, ""
+    end = message.find("; ", at)
+    why = message[start + 2:end if end >= 0 else len(message)]
+    head = message[:start]
+    head = head.removesuffix(",").rstrip()
+    return (head + message[end:] if end >= 0 else head), why.strip()
+
+
+def short_message(message: str) -> str:
+    return split_message(message)[0]
 
 
 # -- full ----------------------------------------------------------------------------------------
@@ -45,7 +79,8 @@ def full(console: Console, f: Finding, text: str | None) -> None:
     head.append(" ")
     head.append(f.code, style="bold")
     head.append(f" [{f.name}] ", style="dim")
-    head.append(f.message)
+    what, why = split_message(f.message)
+    head.append(what)
     console.print(head)
     lines = text.splitlines() if text is not None else []
     if 1 <= f.line <= len(lines):
@@ -62,6 +97,8 @@ def full(console: Console, f: Finding, text: str | None) -> None:
         carets = Text(f"{pad} | ", style="blue")
         carets.append(" " * start + "^" * (end - start), style=_STYLE.get(f.severity, ""))
         console.print(carets)
+        if why:
+            console.print(Text(f"{pad} = why: {why}"))
         if f.fix is not None:
             console.print(Text(f"{pad} = fix: {f.fix.message} (kernelport lint --fix)", style="green"))
         console.print(Text(f"{pad} = help: kernelport rule {f.code}", style="dim"))
@@ -81,7 +118,7 @@ def github(f: Finding) -> str:
     level = {"error": "error", "warning": "warning", "info": "notice"}[f.severity]
     props = (f"file={_esc_prop(f.path)},line={f.line},col={f.column},endLine={f.end_line},"
              f"endColumn={f.end_column},title={_esc_prop(f'{f.code} {f.name}')}")
-    return f"::{level} {props}::{_esc_data(f'{f.code} {f.message}')}"
+    return f"::{level} {props}::{_esc_data(f'{f.code} {short_message(f.message)}')}"
 
 
 # -- sarif ---------------------------------------------------------------------------------------
@@ -124,10 +161,13 @@ def sarif(findings: list[Finding]) -> dict:
             "ruleId": f.code,
             "ruleIndex": index[f.code],
             "level": _LEVEL[f.severity],
-            "message": {"text": f.message},
+            "message": {"text": short_message(f.message)},
             "locations": [{"physicalLocation": {"artifactLocation": _artifact(f.path),
                                                 "region": _region(f.line, f.column, f.end_line, f.end_column)}}],
         }
+        why = split_message(f.message)[1]
+        if why:
+            res["properties"] = {"why": why}
         if f.related:
             res["relatedLocations"] = [
                 {"id": i, "message": {"text": r.message},
@@ -155,21 +195,48 @@ def sarif(findings: list[Finding]) -> dict:
 
 
 # -- statistics and summary ------------------------------------------------------------------------
-def statistics(findings: list[Finding], stream: TextIO) -> None:
+def statistics_rows(findings: list[Finding]) -> list[dict]:
     counts = Counter(f.code for f in findings)
     fixable = Counter(f.code for f in findings if f.fix is not None)
     names = {f.code: f.name for f in findings}
-    for code, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        mark = "[*]" if fixable[code] else "   "
-        stream.write(f"{n:>5}\t{code}\t{mark} {names[code]}\n")
+    return [{"code": code, "name": names[code], "count": n, "fixable": fixable[code]}
+            for code, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+def statistics(findings: list[Finding], stream: TextIO, fmt: str = "full") -> None:
+    """Findings per rule: JSON for `--format json`, a table otherwise (`[*]`: some are fixable)."""
+    rows = statistics_rows(findings)
+    if fmt == "json":
+        stream.write(json.dumps(rows, indent=2) + "\n")
+        return
+    if fmt == "github":
+        for r in rows:
+            stream.write(f"::notice title=kernelport {r['code']}::{r['count']} {r['code']} {r['name']}\n")
+        return
+    if fmt == "sarif":  # a SARIF log of the counts: one notification per rule in the invocation
+        doc = sarif([])
+        doc["runs"][0]["invocations"][0]["toolExecutionNotifications"] = [
+            {"descriptor": {"id": r["code"]}, "level": "note",
+             "message": {"text": f"{r['count']} {r['code']} {r['name']} ({r['fixable']} fixable)"}} for r in rows]
+        stream.write(json.dumps(doc, indent=2) + "\n")
+        return
+    for r in rows:
+        mark = "[*]" if r["fixable"] else "   "
+        stream.write(f"{r['count']:>5}\t{r['code']}\t{mark} {r['name']}\n")
+
+
+def _n(k: int, word: str) -> str:
+    return f"{k} {word}{'s' if k != 1 else ''}"
 
 
 def summary(findings: list[Finding], files: int) -> str:
+    """`files`: how many were checked; the headline counts the files that have findings."""
     if not findings:
-        return f"All checks passed ({files} file{'s' if files != 1 else ''})."
+        return f"All checks passed ({_n(files, 'file')})."
     by = Counter(f.severity for f in findings)
     parts = [f"{by[s]} {s}{'s' if by[s] != 1 and s != 'info' else ''}" for s in ("error", "warning", "info") if by[s]]
     fixable = sum(1 for f in findings if f.fix is not None)
     fx = f"; {fixable} fixable with `kernelport lint --fix`" if fixable else ""
-    n = len(findings)
-    return f"Found {n} finding{'s' if n != 1 else ''} in {files} file{'s' if files != 1 else ''}: {', '.join(parts)}{fx}."
+    with_findings = len({f.path for f in findings})
+    checked = f" ({files} checked)" if files != with_findings else ""
+    return f"Found {_n(len(findings), 'finding')} in {_n(with_findings, 'file')}{checked}: {', '.join(parts)}{fx}."
