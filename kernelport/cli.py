@@ -123,8 +123,11 @@ def translate(
         _check_output_dir(output)
     # Every port of the run is made before anything is written: a run writes all or nothing.
     inputs: dict[Path, Path] = {}  # resolved -> as given (a file named twice is one input)
+    ports = [f for f in files if _is_port(f)]
     for f in files:
-        if _is_port(f):  # `*.cu` also matches k.portable.cu: a port is written from its source, not read
+        # `*.cu` also matches k.portable.cu: among sources a port is skipped (it is written from its
+        # source); a run of ports alone is taken as asked, and refused below where it would overwrite one.
+        if f in ports and len(ports) < len(files):
             err.print(f"{f}: skipped: a port kernelport wrote (translate its source)", markup=False)
             continue
         inputs.setdefault(_resolved(f), f)
@@ -259,7 +262,7 @@ def verify(
                                           help="Also run the original on a real GPU: cuda."),
     jobs: int = typer.Option(0, "-j", "--jobs", metavar="N", show_default=False, help="Files verified in parallel (default: one per core)."),
     explain: bool = typer.Option(False, "--explain", help="Show inputs, reference and port values of failures."),
-    max_buffer_bytes: Optional[str] = typer.Option(None, "--max-buffer-bytes",
+    max_buffer_bytes: Optional[str] = typer.Option(None, "--max-buffer-bytes", metavar="SIZE",
                                                    help="Memory budget of one kernel's buffers, e.g. 4G "
                                                         "(default 256M; also $KERNELPORT_MAX_BUFFER_BYTES)."),
     no_native_reference: bool = typer.Option(False, "--no-native-reference",

@@ -4,6 +4,7 @@ start-up."""
 from __future__ import annotations
 
 import os
+import shutil
 import pty
 import subprocess
 import sys
@@ -52,7 +53,7 @@ def _lint_full(*args, env=None):
     return kp(*args, "lint", EXAMPLES / "softmax.cu", env=env).stdout
 
 
-def test_color_always_never_auto_and_the_environment():
+def test_color_always_never_auto_and_the_environment(tmp_path):
     assert "\x1b[" in _lint_full("--color", "always")
     assert "\x1b[" not in _lint_full("--color", "never")
     assert "\x1b[" not in _lint_full()  # auto, and a pipe is no terminal
@@ -60,14 +61,14 @@ def test_color_always_never_auto_and_the_environment():
     assert "\x1b[" not in _lint_full("--color", "never", env={"FORCE_COLOR": "1"})
     assert "\x1b[" not in _lint_full("--color", "auto", env={"NO_COLOR": "1", "FORCE_COLOR": "1"})
     assert "\x1b[" in _lint_full("--color", "always", env={"NO_COLOR": "1"})
-    # verify's table goes through the same choice
-    plain = ROOT / "tests" / "ux_plain.cu"
-    try:
-        plain.write_text("__global__ void k(float* x) { x[threadIdx.x] = 0.0f; }\n")
-        assert "\x1b[" in kp("--color", "always", "verify", plain).stdout
-        assert "\x1b[" not in kp("--color", "never", "verify", plain, env={"FORCE_COLOR": "1"}).stdout
-    finally:
-        plain.unlink()
+    # verify's table goes through the same choice (an annotated kernel: verify refuses a run with none)
+    k = tmp_path / "saxpy.cu"
+    shutil.copy(ROOT / "examples" / "saxpy.cu", k)
+    for f in ROOT.glob("examples/saxpy.*"):
+        if f.name != "saxpy.cu":
+            shutil.copy(f, tmp_path / f.name)
+    assert "\x1b[" in kp("--color", "always", "verify", k, "--schedules", "block").stdout
+    assert "\x1b[" not in kp("--color", "never", "verify", k, "--schedules", "block", env={"FORCE_COLOR": "1"}).stdout
     r = kp("--color", "sometimes", "rule")
     assert r.returncode == 2 and "--color auto, always or never" in r.stderr
 
