@@ -101,38 +101,23 @@ def cpu_fallback(facts: Facts, parts: dict) -> dict:
     gpu_ns = gpu_us * 1e3 / max(elements, 1)
     out["cpu_ns_per_element"] = round(cpu_ns, 3)
     out["break_even_elements"] = (int(LAUNCH_FLOOR_US * 1e3 / (cpu_ns - gpu_ns)) if cpu_ns > gpu_ns else None)
-    out["basis"] = (f"the scalar C reference timed on this host (best of 3 calls of the compiled function; it is "
-                    f"not an optimised CPU path) against a {LAUNCH_FLOOR_US:g} µs launch (assumed) plus the fastest GPU's "
+    out["basis"] = (f"the scalar C reference timed on this host (best of 3 runs of the compiled reference in a "
+                    f"child process, whose start is included; it is not an optimised CPU path) against a {LAUNCH_FLOOR_US:g} µs launch (assumed) plus the fastest GPU's "
                     "roofline time per element; data already resident where it is used (no PCIe copy)")
     return out
 
 
 def _time_reference(facts: Facts, fname: str, call: dict) -> float:
-    """Seconds of the compiled reference's call alone (best of 3; parsing and compiling excluded)."""
-    import ctypes
+    """Seconds of one run of the reference, best of 3. It runs as verify runs it, in a child
+    process (never loaded into kernelport's own), so each figure includes that process's start."""
     from .. import reference as R
-    cc = R.c_compiler()
-    if cc is None:
+    if R.c_compiler() is None:
         raise RuntimeError("no C compiler")
-    params = R._signature(facts.src.text, fname, str(facts.path), "cuda")
-    fn = getattr(R._compile(R.extract_c(facts.src.text, fname, str(facts.path)), cc), fname)
-    fn.restype = None
     best = None
     for _ in range(3):
-        cargs, types = [], []
-        for name, kind, ct in params:
-            a = call[name]
-            if kind == "ptr":
-                arr = np.array(np.asarray(a).reshape(-1), dtype=ct[1] if ct else np.asarray(a).dtype, copy=True)
-                call[name + "@keep"] = arr
-                cargs.append(arr.ctypes.data_as(ctypes.c_void_p))
-                types.append(ctypes.c_void_p)
-            else:
-                cargs.append(ct[0](ct[1](a).item()))
-                types.append(ct[0])
-        fn.argtypes = types
+        args = {k: (np.array(v, copy=True) if isinstance(v, np.ndarray) else v) for k, v in call.items()}
         t0 = time.perf_counter()
-        fn(*cargs)
+        R.run_reference(facts.src.text, fname, args, path=str(facts.path))
         dt = time.perf_counter() - t0
         best = dt if best is None else min(best, dt)
     return best
