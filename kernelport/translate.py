@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from tree_sitter import Node
 
-from . import backends, dialect, guards, output, templates, warpflow
+from . import backends, dialect, guards, warpflow
 from .diagnostics import Diagnostic
 from .errors import Location
 from .model import Module, build
@@ -571,6 +571,7 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
     src.check_syntax()
     translator = backends.get(backend).translator()(src, backend, allow_unported, **options)
     port = translator.run()
+    from . import templates  # jinja2 only when a port is written (lint imports this module)
     text = templates.render_port(backend, port.body, source_label or src.path, command, **port.context)
     if port.ok:
         port.extra_files = translator.extra_files(source_label or src.path, command)
@@ -597,6 +598,7 @@ def port_file(src: SourceFile, backend: str, base: Path, *, allow_unported: bool
     command = f"kernelport translate {label} --to {backend}" + (" -o ." if "/" in label else "")
     port, text = translate(src, backend, allow_unported=allow_unported, source_label=label, command=command,
                            **options)
+    from . import output
     port.extra_files = {suffix: output.seal(t) for suffix, t in port.extra_files.items()}
     return port, output.seal(text)
 

@@ -20,6 +20,14 @@ The package is small modules named by what they hold:
 from __future__ import annotations
 
 from .finding import Finding
-from .engine import lint_paths, lint_text
 
 __all__ = ["Finding", "lint_paths", "lint_text"]
+
+
+def __getattr__(name: str):
+    """The engine (tree-sitter, every rule) loads on first use: `kernelport --version` and the
+    CLI's command table import this package without linting anything."""
+    if name in ("lint_paths", "lint_text"):
+        from . import engine
+        return getattr(engine, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,7 +11,6 @@ from tree_sitter import Node
 from .. import backends, dialect, warpflow
 from ..model import Function, Module, build
 from ..source import SourceFile, walk
-from ..translate import context as code_context
 from .. import guards
 from .finding import Finding, Fix, Related
 from .rule import Rule
@@ -118,6 +117,7 @@ class Context:
 
     def code_context(self, node: Node) -> str:
         """'const' (a constant expression is required: array sizes too), 'device' or 'host'."""
+        from ..translate import context as code_context  # lazily: translate is the heavy module
         c = code_context(node, self.module)
         return "const" if c == "size" else c
 

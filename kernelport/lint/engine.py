@@ -7,14 +7,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pathspec
-
 from . import config as configmod
 from .. import backends
 from . import discovery, suppress, units
 from .context import Context, Settings, Unit
 from .finding import Finding
-from .fix import apply_edits, write_atomic
 from .rule import REGISTRY, TARGETS, all_rules, get, selected
 
 
@@ -160,6 +157,7 @@ def lint_file(task) -> FileResult:
             edits = [e for f in findings if f.fix is not None for e in f.fix.edits]
             if not edits:
                 break
+            from .fix import apply_edits  # the translator's rewrites: only under --fix/--diff
             new, n = apply_edits(current, edits)
             if new == current or n == 0:
                 break
@@ -172,6 +170,7 @@ def lint_file(task) -> FileResult:
         if current != text:
             res.fixed = current
             if mode == "fix":
+                from .fix import write_atomic
                 write_atomic(path, current)
     res.findings = sorted(findings, key=Finding.sort_key)
     return res
@@ -189,6 +188,7 @@ def _exclude_for(d: Path):
     cfg = configmod.find(d)
     if not cfg.exclude or cfg.root is None:
         return ()
+    import pathspec
     return (cfg.root.resolve(), pathspec.GitIgnoreSpec.from_lines(cfg.exclude))
 
 
