@@ -7,7 +7,6 @@ What has no safe rewrite is a diagnostic at its line (translate exits 1), or, wi
 """
 from __future__ import annotations
 
-import difflib
 import os
 import re
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from . import backends, dialect, guards, warpflow
 from .diagnostics import Diagnostic
 from .errors import Location
 from .model import Module, build
+from .realign import realign_comments
 from .rewrite import Rewriter
 from .source import SourceFile, call_args, walk
 
@@ -541,28 +541,6 @@ class Translator:
                 text = self.spell("warp_size")
                 self.rw.replace(n, text)
                 self.note(n, text, f"'{self.src.text_of(n)}' is only a bound here: run-time code uses the SIMD width")
-
-
-_TRAILING = re.compile(r"^(?P<code>.*?\S)(?P<gap>[ \t]{2,})(?P<comment>//.*|/\*.*)$")
-
-
-def realign_comments(original: str, new: str) -> str:
-    """Keep aligned trailing comments aligned when a rewrite changed the code before them."""
-    old_lines, new_lines = original.split("\n"), new.split("\n")
-    sm = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
-    for tag, i1, i2, j1, j2 in sm.get_opcodes():
-        if tag != "replace" or i2 - i1 != j2 - j1:
-            continue
-        for o, j in zip(range(i1, i2), range(j1, j2)):
-            mo, mn = _TRAILING.match(old_lines[o]), _TRAILING.match(new_lines[j])
-            if mo and mn and mo.group("comment") == mn.group("comment") and "\t" not in mo.group("gap"):
-                column = len(mo.group("code")) + len(mo.group("gap"))
-                if not any(0 <= k < len(old_lines) and (m := _TRAILING.match(old_lines[k])) and
-                           len(m.group("code")) + len(m.group("gap")) == column for k in (o - 1, o + 1)):
-                    continue  # a lone trailing comment: not part of an aligned column
-                gap = max(column - len(mn.group("code")), 1)
-                new_lines[j] = mn.group("code") + " " * gap + mn.group("comment")
-    return "\n".join(new_lines)
 
 
 def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, source_label: str | None = None,
