@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from . import backends, dialect
-from .source import SourceFile, ident_name, walk
+from .source import SourceFile, ident_name
 
 FUNCTION_QUALIFIERS = ("__global__", "__device__", "__host__", "__forceinline__", "__noinline__", "inline",
                        "static", "extern")
@@ -162,7 +162,8 @@ def build(src: SourceFile) -> Module:
     launches: list[Launch] = []
     asm: list[tuple[Node, str | None]] = []
 
-    for node in walk(src.root):
+    order = src.index.order  # one walk of the tree, shared with the analyses
+    for node in order:
         if node.type == "function_definition":
             fd = _function_declarator(node)
             if fd is None:
@@ -206,7 +207,7 @@ def build(src: SourceFile) -> Module:
         i = bisect.bisect_right(outer_starts, n.start_byte) - 1  # outermost spans are disjoint
         return outer[i].name if i >= 0 and n.start_byte < outer[i].node.end_byte else None
 
-    for node in walk(src.root):
+    for node in order:
         t = node.type
         if t == "declaration" and any(c.type == "type_qualifier" and src.text_of(c) == "__shared__"
                                       for c in node.children):
