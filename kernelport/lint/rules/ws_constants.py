@@ -8,7 +8,6 @@ import re
 from tree_sitter import Node
 
 from ... import backends, dialect, warpflow
-from ...source import walk
 from ... import guards
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, site_codes
