@@ -19,7 +19,8 @@ from .rule import REGISTRY, TARGETS, all_rules, get, selected
 class FileResult:
     path: str
     findings: list[Finding] = field(default_factory=list)
-    text: str | None = None
+    text: str | None = None  # the file's text where rendering needs it: findings or a fix (kept off the
+    #                           results of clean files, which worker processes would otherwise pickle back)
     fixed: str | None = None  # the text after --fix/--diff, when it changed
     applied: int = 0  # fixes applied
     skipped: bool = False  # not a CUDA input after all (a header without device code)
@@ -173,6 +174,8 @@ def lint_file(task) -> FileResult:
                 from .fix import write_atomic
                 write_atomic(path, current)
     res.findings = sorted(findings, key=Finding.sort_key)
+    if not res.findings and res.fixed is None:
+        res.text = None
     return res
 
 
@@ -201,6 +204,7 @@ def lint_paths(paths: list[Path], overrides: configmod.Overrides | None = None, 
     if workers == 1 or len(tasks) < 4:
         it = map(lint_file, tasks)
         return _collect(it, len(tasks), progress)
+    all_rules()  # import every rule module before the pool forks: workers inherit them, warm
     with ProcessPoolExecutor(max_workers=workers) as pool:
         chunk = max(1, min(16, len(tasks) // (workers * 4)))
         return _collect(pool.map(lint_file, tasks, chunksize=chunk), len(tasks), progress)
