@@ -126,10 +126,12 @@ def verify(
     device: Optional[str] = typer.Option(None, "--device", help="Also run the original on a real GPU: cuda."),
     jobs: int = typer.Option(0, "-j", "--jobs", help="Files verified in parallel (default: one per core)."),
     explain: bool = typer.Option(False, "--explain", help="Show inputs, reference and port values of failures."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Recompile and re-emulate everything; store nothing."),
+    shard: Optional[str] = typer.Option(None, "--shard", help="Verify only shard I of N of the kernel files (I/N)."),
 ) -> None:
     """Prove every port computes what the original computes, at every wave width."""
     from . import verify_report
-    from .verify import SCHEDULES, verify_paths
+    from .verify import SCHEDULES, parse_shard, verify_paths
 
     if fmt not in ("table", "json", "junit"):
         raise KernelportError(f"unknown format '{fmt}'", hint="formats: table, json, junit")
@@ -147,7 +149,8 @@ def verify(
     if device is not None and device not in on_device:
         raise KernelportError(f"unknown device '{device}'", hint="--device " + " | ".join(on_device))
     reports = verify_paths(paths, require=req, seed=seed, schedules=sched, device=device, jobs=jobs,
-                           progress=fmt == "table" and err.is_terminal)
+                           progress=fmt == "table" and err.is_terminal, cache=not no_cache,
+                           shard=parse_shard(shard) if shard is not None else None)
     if fmt == "json":
         sys.stdout.write(verify_report.as_json(reports) + "\n")
     elif fmt == "junit":
