@@ -142,12 +142,24 @@ class NodeIndex:
     """
 
     def __init__(self, root: Node):
-        self.order: list[Node] = list(walk(root))
-        self._pos = {n.id: i for i, n in enumerate(self.order)}
+        self.order: list[Node] = []
         self._types: dict[str, list[int]] = {}
-        for i, n in enumerate(self.order):
-            self._types.setdefault(n.type, []).append(i)
+        append, types = self.order.append, self._types
+        for i, n in enumerate(walk(root)):  # one pass: pre-order and the positions of each type
+            append(n)
+            t = types.get(n.type)
+            if t is None:
+                types[n.type] = [i]
+            else:
+                t.append(i)
         self._typed: dict[str, list[Node]] = {}
+        self._pos_map: dict[int, int] | None = None
+
+    @property
+    def _pos(self) -> dict[int, int]:
+        if self._pos_map is None:  # only subtree queries need it
+            self._pos_map = {n.id: i for i, n in enumerate(self.order)}
+        return self._pos_map
 
     def span(self, node: Node) -> tuple[int, int]:
         """The slice of `order` that holds node's subtree (node first)."""
