@@ -1,15 +1,22 @@
-"""Lines per second of `kernelport lint` on a large generated CUDA corpus.
+"""Lines per second of `kernelport lint`, beside a bare tree-sitter parse of the same files.
 
-    python bench/bench_lint.py [--lines 200000] [--files 400] [--jobs N]
+    python bench/bench_lint.py [--sizes 1000,13600,136000] [--files 225] [--tree-lines 65908] [--jobs N]
 
-The corpus mixes the shapes real code has: warp reductions and scans with hardcoded 32s, their
-portable `warpSize` twins, tiles and bitsets (look-alikes), block reductions with barriers, host
-launch code, templates and namespaces.  It prints the figure for one process and for all cores.
+Generated inputs (the shapes real code has: warp reductions and scans with hardcoded 32s, their
+portable `warpSize` twins, tiles and bitsets, block reductions with barriers, host launch code,
+templates and namespaces): one file of each size, to show lint is linear in file size, and a tree
+of --files files, for throughput and `-j N` against `-j 1`.  Every figure is measured in this run
+beside its reference: a bare parse (tree-sitter, no analysis) and hipify-perl where installed.
+CPU seconds are the figure to read on a loaded machine; wall seconds drift with other processes.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import platform
+import resource
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -125,22 +132,74 @@ def generate(root: Path, lines: int, files: int) -> int:
     return total
 
 
+def bare_parse_cpu(files: list[Path]) -> float:
+    """CPU seconds of tree-sitter parsing these files, nothing else (the floor for any linter)."""
+    from kernelport.source import _parser
+    parser = _parser()
+    datas = [f.read_bytes() for f in files]
+    t0 = time.process_time()
+    for d in datas:
+        parser.parse(d)
+    return time.process_time() - t0
+
+
+def children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def lint_once(paths: list[Path], jobs: int) -> tuple[float, float, int]:
+    """(wall s, CPU s of this process and its workers, findings)."""
+    w0, c0, k0 = time.perf_counter(), time.process_time(), children_cpu()
+    results = lint_paths(paths, Overrides(), jobs=jobs)
+    wall = time.perf_counter() - w0
+    return wall, time.process_time() - c0 + children_cpu() - k0, sum(len(r.findings) for r in results)
+
+
+def hipify(files: list[Path]) -> str:
+    tool = shutil.which("hipify-perl")
+    if tool is None:
+        return "hipify-perl: not installed on this machine (no figure)"
+    c0, w0 = children_cpu(), time.perf_counter()
+    for f in files:
+        subprocess.run([tool, str(f)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return f"hipify-perl: {time.perf_counter() - w0:.2f} s wall, {children_cpu() - c0:.2f} s CPU"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--lines", type=int, default=200_000)
-    ap.add_argument("--files", type=int, default=400)
+    ap.add_argument("--sizes", default="1000,13600,136000", help="lines of each single generated file")
+    ap.add_argument("--files", type=int, default=225)
+    ap.add_argument("--tree-lines", type=int, default=65_908)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args()
+    from kernelport.lint.rule import all_rules
+    all_rules()  # imports are start-up, not throughput (bench_startup.py measures them)
+    print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+          f"load average {os.getloadavg()[0]:.2f}")
     with tempfile.TemporaryDirectory() as d:
         root = Path(d)
-        total = generate(root, args.lines, args.files)
+        for size in (int(x) for x in args.sizes.split(",") if x):
+            one = root / f"one{size}"
+            one.mkdir()
+            total = generate(one, size, 1)
+            files = sorted(one.iterdir())
+            parse = bare_parse_cpu(files)
+            wall, cpu, found = lint_once([one], 1)
+            print(f"lint one file, {total:>7,} lines: {cpu:7.2f} s CPU ({wall:6.2f} s wall) = {total / cpu:>7,.0f} lines "
+                  f"per CPU-s; bare parse {parse:.3f} s: lint/parse {cpu / max(parse, 1e-9):.0f}x; {found} findings")
+        tree = root / "tree"
+        tree.mkdir()
+        total = generate(tree, args.tree_lines, args.files)
+        files = sorted(tree.iterdir())
+        parse = bare_parse_cpu(files)
         for jobs in sorted({1, args.jobs}):
-            t0 = time.perf_counter()
-            results = lint_paths([root], Overrides(), jobs=jobs)
-            dt = time.perf_counter() - t0
-            findings = sum(len(r.findings) for r in results)
-            print(f"kernelport lint: {total} lines in {len(results)} files, {findings} findings, "
-                  f"{jobs} process{'es' if jobs != 1 else ''}: {dt:.2f} s = {total / dt:,.0f} lines/s")
+            wall, cpu, found = lint_once([tree], jobs)
+            print(f"lint {len(files)} files, {total:,} lines, -j {jobs}: {cpu:6.2f} s CPU, {wall:6.2f} s wall = "
+                  f"{total / cpu:,.0f} lines per CPU-s, {total / wall:,.0f} lines/s wall; bare parse {parse:.3f} s "
+                  f"CPU: lint/parse {cpu / max(parse, 1e-9):.0f}x; {found} findings")
+        print(hipify(files))
+        print(f"load average at the end {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

@@ -268,11 +268,14 @@ def verify(
     no_native_reference: bool = typer.Option(False, "--no-native-reference",
                                              help="Interpret the C reference in the emulator instead of compiling "
                                                   "and running it (untrusted code; slower)."),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Recompile and re-emulate everything; store nothing."),
+    shard: Optional[str] = typer.Option(None, "--shard", metavar="I/N",
+                                        help="Verify only shard I of N of the kernel files (I/N)."),
 ) -> None:
     """Prove every port computes what the original computes, at every wave width."""
     from . import verify_report
     from .annotations import BUDGET_ENV, parse_size
-    from .verify import SCHEDULES, verify_paths
+    from .verify import SCHEDULES, parse_shard, verify_paths
 
     if max_buffer_bytes is not None:
         if parse_size(max_buffer_bytes) is None:
@@ -297,7 +300,8 @@ def verify(
         raise KernelportError(f"unknown device '{device}'", hint="--device " + " | ".join(on_device))
     reports = verify_paths(paths, require=req, seed=seed, schedules=sched, device=device, jobs=jobs,
                            progress=fmt == "table" and sys.stderr.isatty(), native_reference=not no_native_reference,
-                           profile=fmt == "html")
+                           profile=fmt == "html", cache=not no_cache,
+                           shard=parse_shard(shard) if shard is not None else None)
     for r in reports:
         if r.note:
             err.print(f"note: {r.note}", markup=False)

@@ -232,6 +232,7 @@ def _by_name(backend: str) -> dict[str, Concept]:
     return table
 
 
+@lru_cache(maxsize=65536)  # the tables it reads are cached for the process too (_by_name, _patterns)
 def lookup(backend: str, name: str) -> Concept | None:
     """The concept that `name` spells on `backend` (a function, builtin or type name)."""
     c = _by_name(backend).get(name)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from . import backends, dialect
-from .source import SourceFile, ident_name, walk
+from .source import SourceFile, ident_name
 
 FUNCTION_QUALIFIERS = ("__global__", "__device__", "__host__", "__forceinline__", "__noinline__", "inline",
                        "static", "extern")
@@ -162,7 +162,8 @@ def build(src: SourceFile) -> Module:
     launches: list[Launch] = []
     asm: list[tuple[Node, str | None]] = []
 
-    for node in walk(src.root):
+    order = src.index.order  # one walk of the tree, shared with the analyses
+    for node in order:
         if node.type == "function_definition":
             fd = _function_declarator(node)
             if fd is None:
@@ -192,15 +193,21 @@ def build(src: SourceFile) -> Module:
             v = node.child_by_field_name("value")
             macros[name] = Macro(name, src.text_of(v).strip() if v else "", node, v)
 
-    funcs_sorted = sorted(functions.values(), key=lambda f: f.node.start_byte)
+    # The outermost definition containing a node owns it.  Definitions nested in an earlier one
+    # (member functions of a local class) never own anything, so only the outermost are kept and
+    # a bisect finds the owner: linear in the file, where a scan per node was quadratic.
+    outer: list[Function] = []
+    for f in sorted(functions.values(), key=lambda f: f.node.start_byte):
+        if outer and outer[-1].node.start_byte <= f.node.start_byte and f.node.end_byte <= outer[-1].node.end_byte:
+            continue
+        outer.append(f)
+    outer_starts = [f.node.start_byte for f in outer]
 
     def owner(n: Node) -> str | None:
-        for f in funcs_sorted:
-            if f.node.start_byte <= n.start_byte < f.node.end_byte:
-                return f.name
-        return None
+        i = bisect.bisect_right(outer_starts, n.start_byte) - 1  # outermost spans are disjoint
+        return outer[i].name if i >= 0 and n.start_byte < outer[i].node.end_byte else None
 
-    for node in walk(src.root):
+    for node in order:
         t = node.type
         if t == "declaration" and any(c.type == "type_qualifier" and src.text_of(c) == "__shared__"
                                       for c in node.children):

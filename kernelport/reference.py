@@ -59,6 +59,19 @@ class ReferenceError_(RuntimeError):
     pass
 
 
+def c_compiler_identity() -> tuple[str, str] | None:
+    """The reference compiler's path and version line (a cache key: another compiler may round
+    differently)."""
+    cc = c_compiler()
+    if cc is None:
+        return None
+    try:
+        r = subprocess.run([cc, "--version"], capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+        return cc, (r.stdout.splitlines() or [""])[0]
+    except (OSError, subprocess.TimeoutExpired):
+        return cc, ""
+
+
 def c_compiler() -> str | None:
     for cc in (os.environ.get("CC"), "gcc", "cc", "clang"):
         if cc and shutil.which(cc):

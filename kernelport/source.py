@@ -9,7 +9,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Iterator
 
@@ -70,6 +70,11 @@ class SourceFile:
     def root(self) -> Node:
         return self.tree.root_node
 
+    @cached_property
+    def index(self) -> "NodeIndex":
+        """Every node in source (pre-)order, built once: analyses share it instead of re-walking."""
+        return NodeIndex(self.root)
+
     # -- positions ---------------------------------------------------------------------------
     def location(self, byte_offset: int) -> Location:
         i = bisect.bisect_right(self._line_starts, byte_offset) - 1
@@ -127,6 +132,66 @@ def walk(node: Node, descend=None) -> Iterator[Node]:
                 break
             cur.goto_parent()
             depth -= 1
+
+
+class NodeIndex:
+    """The nodes of one tree in pre-order, by type, with each subtree a contiguous slice.
+
+    One cursor walk creates every Node object once; `subtree(n)` and `under(n, type)` then cost a
+    slice or a bisect, where a fresh walk would visit (and allocate) every node again.
+    """
+
+    def __init__(self, root: Node):
+        self.order: list[Node] = []
+        self._types: dict[str, list[int]] = {}
+        append, types = self.order.append, self._types
+        for i, n in enumerate(walk(root)):  # one pass: pre-order and the positions of each type
+            append(n)
+            t = types.get(n.type)
+            if t is None:
+                types[n.type] = [i]
+            else:
+                t.append(i)
+        self._typed: dict[str, list[Node]] = {}
+        self._pos_map: dict[int, int] | None = None
+
+    @property
+    def _pos(self) -> dict[int, int]:
+        if self._pos_map is None:  # only subtree queries need it
+            self._pos_map = {n.id: i for i, n in enumerate(self.order)}
+        return self._pos_map
+
+    def span(self, node: Node) -> tuple[int, int]:
+        """The slice of `order` that holds node's subtree (node first)."""
+        i = self._pos[node.id]
+        return i, i + node.descendant_count
+
+    def subtree(self, node: Node) -> list[Node]:
+        """What `walk(node)` yields, in the same order."""
+        i, j = self.span(node)
+        return self.order[i:j]
+
+    def of_type(self, type_: str) -> list[Node]:
+        out = self._typed.get(type_)
+        if out is None:
+            out = self._typed[type_] = [self.order[i] for i in self._types.get(type_, ())]
+        return out
+
+    def under(self, node: Node, type_: str) -> list[Node]:
+        """The nodes of this type in node's subtree (node included), in source order."""
+        i, j = self.span(node)
+        ps = self._types.get(type_, [])
+        lo, hi = bisect.bisect_left(ps, i), bisect.bisect_left(ps, j)
+        return [self.order[k] for k in ps[lo:hi]]
+
+    def any_under(self, node: Node, positions: list[int]) -> bool:
+        """Whether one of these sorted pre-order positions lies in node's subtree."""
+        i, j = self.span(node)
+        k = bisect.bisect_left(positions, i)
+        return k < len(positions) and positions[k] < j
+
+    def position(self, node: Node) -> int:
+        return self._pos[node.id]
 
 
 def call_args(call: Node) -> list[Node]:

@@ -7,7 +7,6 @@ What has no safe rewrite is a diagnostic at its line (translate exits 1), or, wi
 """
 from __future__ import annotations
 
-import difflib
 import os
 import re
 from dataclasses import dataclass, field
@@ -16,10 +15,11 @@ from typing import ClassVar
 
 from tree_sitter import Node
 
-from . import backends, dialect, guards, output, templates, warpflow
+from . import backends, dialect, guards, warpflow
 from .diagnostics import Diagnostic
 from .errors import Location
 from .model import Module, build
+from .realign import realign_comments
 from .rewrite import Rewriter
 from .source import SourceFile, call_args, walk
 
@@ -543,34 +543,13 @@ class Translator:
                 self.note(n, text, f"'{self.src.text_of(n)}' is only a bound here: run-time code uses the SIMD width")
 
 
-_TRAILING = re.compile(r"^(?P<code>.*?\S)(?P<gap>[ \t]{2,})(?P<comment>//.*|/\*.*)$")
-
-
-def realign_comments(original: str, new: str) -> str:
-    """Keep aligned trailing comments aligned when a rewrite changed the code before them."""
-    old_lines, new_lines = original.split("\n"), new.split("\n")
-    sm = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
-    for tag, i1, i2, j1, j2 in sm.get_opcodes():
-        if tag != "replace" or i2 - i1 != j2 - j1:
-            continue
-        for o, j in zip(range(i1, i2), range(j1, j2)):
-            mo, mn = _TRAILING.match(old_lines[o]), _TRAILING.match(new_lines[j])
-            if mo and mn and mo.group("comment") == mn.group("comment") and "\t" not in mo.group("gap"):
-                column = len(mo.group("code")) + len(mo.group("gap"))
-                if not any(0 <= k < len(old_lines) and (m := _TRAILING.match(old_lines[k])) and
-                           len(m.group("code")) + len(m.group("gap")) == column for k in (o - 1, o + 1)):
-                    continue  # a lone trailing comment: not part of an aligned column
-                gap = max(column - len(mn.group("code")), 1)
-                new_lines[j] = mn.group("code") + " " * gap + mn.group("comment")
-    return "\n".join(new_lines)
-
-
 def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, source_label: str | None = None,
               command: str | None = None, **options) -> tuple[Port, str]:
     """Translate `src` to `backend`; returns the port and the full output text (prologue + body)."""
     src.check_syntax()
     translator = backends.get(backend).translator()(src, backend, allow_unported, **options)
     port = translator.run()
+    from . import templates  # jinja2 only when a port is written (lint imports this module)
     text = templates.render_port(backend, port.body, source_label or src.path, command, **port.context)
     if port.ok:
         port.extra_files = translator.extra_files(source_label or src.path, command)
@@ -597,6 +576,7 @@ def port_file(src: SourceFile, backend: str, base: Path, *, allow_unported: bool
     command = f"kernelport translate {label} --to {backend}" + (" -o ." if "/" in label else "")
     port, text = translate(src, backend, allow_unported=allow_unported, source_label=label, command=command,
                            **options)
+    from . import output
     port.extra_files = {suffix: output.seal(t) for suffix, t in port.extra_files.items()}
     return port, output.seal(text)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -20,6 +20,7 @@ from .errors import KernelportError
 from .model import build
 from .source import SourceFile
 from .translate import companion, destination, port_file
+from .verify_cache import Cache, file_digest, key as cache_key
 
 SCHEDULES = ("block", "warp", "thread")
 
@@ -67,10 +68,11 @@ def _template_args(spec: annotations.KernelSpec) -> list[str] | None:
 class Verifier:
     def __init__(self, require: set[str] = frozenset(), seed: int | None = None,
                  schedules: tuple[str, ...] = SCHEDULES, device: str | None = None, native_reference: bool = True,
-                 profile: bool = False):
+                 profile: bool = False, cache: bool = True):
         self.require, self.seed, self.schedules, self.device = set(require), seed, schedules, device
         self.native_reference = native_reference  # False: the reference is interpreted, never compiled
         self.profile_bins = 240 if profile else 0
+        self.cache = Cache(enabled=cache)
 
     # -- helpers ----------------------------------------------------------------------------
     def _skip(self, backend: str, what: str) -> str:
@@ -99,8 +101,28 @@ class Verifier:
         self._compile(path, ports, rep)
         self._lint(path, ports, rep)
         for name, spec in specs.items():
-            self._numeric(src, module, name, spec, ports, rep)
+            self._numeric_cached(path, src, module, name, spec, ports, rep)
         return rep
+
+    def _numeric_cached(self, path, src, module, name, spec, ports, rep) -> None:
+        from . import reference
+        """A kernel's numeric and race checks, from the cache when the original, the ports, the
+        seed, the schedules and --require are what they were (never with --device)."""
+        if self.device is not None:
+            return self._numeric(src, module, name, spec, ports, rep)
+        t0 = time.perf_counter()
+        k = cache_key("numeric", name, file_digest(path), sorted((b, t) for b, (_, t) in ports.items()),
+                      self.seed, self.schedules, sorted(self.require), self.native_reference, self.profile_bins,
+                      reference.c_compiler_identity() if self.native_reference else None)
+        cached = self.cache.get(k)
+        if cached is not None:
+            for c in cached:  # this run's seconds: the lookup, shared by the checks it restored
+                c.seconds = (time.perf_counter() - t0) / len(cached)
+            rep.checks.extend(cached)
+            return
+        n0 = len(rep.checks)
+        self._numeric(src, module, name, spec, ports, rep)
+        self.cache.put(k, rep.checks[n0:])
 
     def _drift_and_ports(self, src: SourceFile, path: Path, targets: list[str], rep: FileReport) -> dict:
         ports: dict[str, tuple[Path | None, str]] = {}
@@ -111,6 +133,7 @@ class Verifier:
                 continue
             t0 = time.perf_counter()
             dest = destination(path, backend)
+            t0 = time.perf_counter()  # a port's drift check takes its translation; a sidecar's its comparison
             port, text = port_file(src, backend, dest.parent)
             if not port.ok:
                 rep.checks.append(Check("*", backend, None, "translate", "fail",
@@ -162,18 +185,29 @@ class Verifier:
             rep.checks.append(Check("*", backend, wave, "lint", "fail" if findings else "pass", detail,
                                     seconds=time.perf_counter() - t0))
 
-    def _compile(self, path: Path, ports: dict, rep: FileReport) -> None:
-        def timed(be, file: Path, run):
-            t0 = time.perf_counter()
-            r = be.compile(file, run)
-            return be.name, run.wave, r, time.perf_counter() - t0
+    def _compile_one(self, job) -> tuple:
+        """(backend, wave, CompileResult, seconds): cached by the bytes compiled and the toolchain."""
+        from .toolchains import find_tool
+        be, p, run = job
+        t0 = time.perf_counter()
+        tools = [(t, (tc.path, tc.version) if (tc := find_tool(t)) is not None else None) for t in be.tools]
+        k = cache_key("compile", be.name, run.arch, tools, file_digest(p))
+        r = self.cache.get(k)
+        if r is None:
+            r = be.compile(p, run)
+            if not r.skipped:  # a missing tool is not a verdict: installing it must take effect
+                self.cache.put(k, r)
+        return be.name, run.wave, r, time.perf_counter() - t0
 
+    def _compile(self, path: Path, ports: dict, rep: FileReport) -> None:
         src = backends.source()
-        results = [timed(src, path, run) for run in src.compile_runs()]
+        jobs = [(src, path, run) for run in src.compile_runs()]
         for name, (port_path, _) in ports.items():
             if port_path is not None:
                 be = backends.get(name)
-                results += [timed(be, port_path, run) for run in be.compile_runs()]
+                jobs += [(be, port_path, run) for run in be.compile_runs()]
+        with ThreadPoolExecutor(max_workers=max(1, min(len(jobs), os.cpu_count() or 1))) as pool:
+            results = list(pool.map(self._compile_one, jobs))  # the compilers run in parallel
         for backend, wave, r, secs in results:
             if r.skipped:
                 status = "fail" if backend in self.require or r.tool in self.require else "skip"
@@ -342,8 +376,29 @@ def _verify_one(args) -> FileReport:
     return Verifier(**kw).verify(path)
 
 
-def verify_paths(paths: list[Path], *, jobs: int = 0, progress: bool = False, **kw) -> list[FileReport]:
-    """Verify every annotated .cu file under `paths`, files in parallel, results in path order."""
+def parse_shard(text: str) -> tuple[int, int]:
+    """`I/N` (1 <= I <= N) of `verify --shard`."""
+    parts = text.split("/")
+    if len(parts) == 2 and all(p.strip().isdigit() for p in parts):
+        i, n = int(parts[0]), int(parts[1])
+        if 1 <= i <= n:
+            return i, n
+    raise KernelportError(f"bad --shard '{text}'", hint="I/N with 1 <= I <= N, e.g. --shard 2/4")
+
+
+def shard_of(files: list[Path], shard: tuple[int, int] | None) -> list[Path]:
+    """Shard I of N: every N-th kernel file from the I-th, in sorted path order, so the N shards are
+    disjoint, cover every file, and are the same on every machine given the same tree."""
+    if shard is None:
+        return files
+    i, n = shard
+    return sorted(files, key=lambda p: p.as_posix())[i - 1::n]
+
+
+def verify_paths(paths: list[Path], *, jobs: int = 0, progress: bool = False, shard: tuple[int, int] | None = None,
+                 **kw) -> list[FileReport]:
+    """Verify every annotated .cu file under `paths` (or one shard of them), files in parallel,
+    results in path order."""
     files: list[Path] = []
     for p in paths:
         if p.is_dir():
@@ -352,6 +407,9 @@ def verify_paths(paths: list[Path], *, jobs: int = 0, progress: bool = False, **
             files.append(p)
         else:
             raise KernelportError(f"no such file or directory: {p}")
+    if shard is not None:
+        chosen = set(shard_of(files, shard))
+        files = [f for f in files if f in chosen]  # the shard's files, still in the order given
     jobs = jobs or min(len(files), os.cpu_count() or 1)
     work = [(f, kw) for f in files]
     if jobs <= 1 or len(files) <= 1:

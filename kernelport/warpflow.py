@@ -490,9 +490,7 @@ class _Analyzer:
         for f in self.m.functions.values():
             direct[f.name] = False
             calls[f.name] = set()
-            for n in walk(f.body):
-                if n.type != "call_expression":
-                    continue
+            for n in self.src.index.under(f.body, "call_expression"):
                 fn = n.child_by_field_name("function")
                 name = self.callee_name(fn)
                 if name is None:

@@ -59,3 +59,10 @@ def require_tool(name: str):
         pytest.skip(hint)
     return tool
 # --- end toolchain policy ------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _private_verify_cache(tmp_path_factory, monkeypatch):
+    """Each test verifies with an empty result cache of its own: a verdict cached by another test
+    (or by the user's runs) must never stand in for the code path a test exercises."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg")))

@@ -25,8 +25,9 @@ __all__ = ["Finding", "lint_paths", "lint_text"]
 
 
 def __getattr__(name: str):
-    """The engine loads on first use, so that `kernelport --help` does not parse grammars."""
+    """The engine (tree-sitter, every rule) loads on first use: `kernelport --version` and the
+    CLI's command table import this package without linting anything."""
     if name in ("lint_paths", "lint_text"):
         from . import engine
         return getattr(engine, name)
-    raise AttributeError(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,7 +11,6 @@ from tree_sitter import Node
 from .. import backends, dialect, warpflow
 from ..model import Function, Module, build
 from ..source import SourceFile, walk
-from ..translate import context as code_context
 from .. import guards
 from .finding import Finding, Fix, Related
 from .rule import Rule
@@ -118,6 +117,7 @@ class Context:
 
     def code_context(self, node: Node) -> str:
         """'const' (a constant expression is required: array sizes too), 'device' or 'host'."""
+        from ..translate import context as code_context  # lazily: translate is the heavy module
         c = code_context(node, self.module)
         return "const" if c == "size" else c
 
@@ -209,18 +209,12 @@ class Context:
                 if warpflow.WARP_SIZE_NAME.search(name):
                     yield node, name, val
 
-    @cached_property
-    def _by_type(self) -> dict[str, list[Node]]:
-        out: dict[str, list[Node]] = {}
-        for n in walk(self.src.root):
-            out.setdefault(n.type, []).append(n)
-        return out
-
     def nodes(self, *types: str) -> list[Node]:
-        """Every node of these types, in source order (one walk of the tree per file)."""
+        """Every node of these types, in source order (the file's node index: one walk per file)."""
+        ix = self.src.index
         if len(types) == 1:
-            return self._by_type.get(types[0], [])
-        return sorted((n for t in types for n in self._by_type.get(t, [])), key=lambda n: n.start_byte)
+            return ix.of_type(types[0])
+        return sorted((n for t in types for n in ix.of_type(t)), key=lambda n: n.start_byte)
 
     @cached_property
     def divergence(self):
@@ -229,15 +223,14 @@ class Context:
 
     def calls(self, root: Node | None = None):
         """(call node, callee name) for every call by plain name under root."""
-        for n in walk(root or self.src.root):
-            if n.type == "call_expression":
-                fn = n.child_by_field_name("function")
-                if fn is not None and fn.type == "identifier":
-                    yield n, self.text(fn)
-                elif fn is not None and fn.type == "template_function":
-                    nm = fn.child_by_field_name("name")
-                    if nm is not None:
-                        yield n, self.text(nm)
+        for n in self.src.index.under(root or self.src.root, "call_expression"):
+            fn = n.child_by_field_name("function")
+            if fn is not None and fn.type == "identifier":
+                yield n, self.text(fn)
+            elif fn is not None and fn.type == "template_function":
+                nm = fn.child_by_field_name("name")
+                if nm is not None:
+                    yield n, self.text(nm)
 
     def concept_of_call(self, call: Node):
         """(concept, argument-order backend, {param: arg node}) of a dialect call, else None."""

@@ -15,7 +15,10 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import pathspec
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pathspec
 
 from .. import backends
 from ..backends import Backend
@@ -63,6 +66,7 @@ def _ignore_spec(d: Path) -> pathspec.PathSpec | None:
     f = d / ".gitignore"
     if not f.is_file():
         return None
+    import pathspec  # only where a .gitignore exists (a one-file lint needs none)
     try:
         return pathspec.GitIgnoreSpec.from_lines(f.read_text(encoding="utf-8", errors="replace").splitlines())
     except Exception:  # a malformed .gitignore line: ignore the file rather than fail

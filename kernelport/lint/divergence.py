@@ -76,6 +76,7 @@ class Divergence:
         self.decl_at: dict[str, int] = {}  # declaration key -> its byte offset (-1: parameter/global)
         self.local_arrays: set[str] = set()
         self.shared_keys: set[str] = set()
+        self._param_suffixes: tuple[str, ...] | None = None
         for f in self.m.functions.values():
             if f.body is not None:
                 self._resolve(f)
@@ -371,8 +372,9 @@ class Divergence:
         if "mask" not in bound:
             return False  # mask-less (HIP, Metal, legacy CUDA) forms take the lanes that are active
         mask = bound["mask"]
-        if mask.type == "identifier" and self.keys.get(mask.start_byte, "").endswith(tuple(
-                f"@{p.node.start_byte}" for f in self.m.functions.values() for p in f.params)):
+        if self._param_suffixes is None:  # once per file (per call, it was calls x parameters)
+            self._param_suffixes = tuple(f"@{p.node.start_byte}" for f in self.m.functions.values() for p in f.params)
+        if mask.type == "identifier" and self.keys.get(mask.start_byte, "").endswith(self._param_suffixes):
             return False  # the caller decides the mask
         return (call.start_byte, call.end_byte) in self.full_calls
 

@@ -7,14 +7,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pathspec
-
 from . import config as configmod
 from .. import backends
 from . import discovery, suppress, units
 from .context import Context, Settings, Unit
 from .finding import Finding
-from .fix import fix_text, write_atomic
 from .rule import REGISTRY, TARGETS, all_rules, get, selected
 
 
@@ -22,7 +19,8 @@ from .rule import REGISTRY, TARGETS, all_rules, get, selected
 class FileResult:
     path: str
     findings: list[Finding] = field(default_factory=list)
-    text: str | None = None
+    text: str | None = None  # the file's text where rendering needs it: findings or a fix (kept off the
+    #                           results of clean files, which worker processes would otherwise pickle back)
     fixed: str | None = None  # the text after --fix/--diff, when it changed
     applied: int = 0  # fixes applied
     fixed_codes: list[str] = field(default_factory=list)  # the rule of each fix applied (--show-fixes)
@@ -184,13 +182,17 @@ def lint_file(task) -> FileResult:
 
         def relint(t: str) -> list[Finding]:  # a fix never adds a finding: fix_text lints each
             return lint_unit(Unit(display, us[0].lang, t, header_macros=us[0].header_macros), settings)
+        from .fix import fix_text  # the translator's rewrites: only under --fix/--diff
         current, findings, res.fixed_codes, res.withheld = fix_text(text, findings, relint)
         res.applied = len(res.fixed_codes)
         if current != text:
             res.fixed = current
             if mode == "fix":
+                from .fix import write_atomic
                 write_atomic(path, current)
     res.findings = sorted(findings, key=Finding.sort_key)
+    if not res.findings and res.fixed is None:
+        res.text = None
     return res
 
 
@@ -206,6 +208,7 @@ def _exclude_for(d: Path):
     cfg = configmod.find(d)
     if not cfg.exclude or cfg.root is None:
         return ()
+    import pathspec
     return (cfg.root.resolve(), pathspec.GitIgnoreSpec.from_lines(cfg.exclude))
 
 
@@ -218,6 +221,7 @@ def lint_paths(paths: list[Path], overrides: configmod.Overrides | None = None, 
     if workers == 1 or len(tasks) < 4:
         it = map(lint_file, tasks)
         return _collect(it, len(tasks), progress)
+    all_rules()  # import every rule module before the pool forks: workers inherit them, warm
     with ProcessPoolExecutor(max_workers=workers) as pool:
         chunk = max(1, min(16, len(tasks) // (workers * 4)))
         return _collect(pool.map(lint_file, tasks, chunksize=chunk), len(tasks), progress)

@@ -89,8 +89,12 @@ def site_fix(ctx, site) -> Fix | None:
         if c is None or c.key not in ("popc", "ffs") or not args or not _unsigned_mask(ctx, args[0]):
             return None
     t = _translator(ctx)
-    twin = next((s for s in t.analysis.sites if s.role == site.role and
-                 (s.node.start_byte, s.node.end_byte) == (site.node.start_byte, site.node.end_byte)), None)
+    twins = ctx.__dict__.get("_kp_twins")
+    if twins is None:  # one index per file: a scan per site made --fix quadratic in the sites
+        twins = ctx.__dict__["_kp_twins"] = {}
+        for s in t.analysis.sites:
+            twins.setdefault((s.role, s.node.start_byte, s.node.end_byte), s)
+    twin = twins.get((site.role, site.node.start_byte, site.node.end_byte))
     if twin is None:
         return None
     from ..rewrite import Rewriter

@@ -52,7 +52,7 @@ def parse(ctx) -> list[Suppression]:
     out: list[Suppression] = []
     begins: list[Suppression] = []
     src = ctx.src
-    for node in _comments(src.root):
+    for node in ctx.nodes("comment"):  # the context's node index holds them, in source order
         text = src.text_of(node)
         line, col = ctx.position(node.start_byte)
         eline, ecol = ctx.position(node.end_byte)
@@ -92,16 +92,6 @@ def parse(ctx) -> list[Suppression]:
                 continue
             out.append(s)
     return out
-
-
-def _comments(root):
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        if n.type == "comment":
-            yield n
-        elif n.child_count:
-            stack.extend(reversed(n.children))
 
 
 def apply(findings, sups: list[Suppression]):

@@ -187,9 +187,9 @@ __global__ void tree(float* x) {
                 run = []
         for loop in ctx.nodes("for_statement", "while_statement", "do_statement"):
             body = loop.child_by_field_name("body")
-            if body is None or any(self._is_barrier(ctx, n) for n in walk(body) if n.type == "expression_statement"):
+            if body is None or any(self._is_barrier(ctx, n) for n in ctx.src.index.under(body, "expression_statement")):
                 continue
-            steps = [n for n in walk(body) if n.type == "expression_statement" and self._step(ctx, n, shared)]
+            steps = [n for n in ctx.src.index.under(body, "expression_statement") if self._step(ctx, n, shared)]
             if steps and steps[0].start_byte not in reported:
                 reported.add(steps[0].start_byte)
                 ctx.report(self, steps[0], "a shared-memory step in a loop with no `__syncwarp()` relies on warp "
@@ -207,16 +207,14 @@ __global__ void tree(float* x) {
 
     @staticmethod
     def _is_barrier(ctx, st: Node) -> bool:
-        for n in walk(st):
-            if n.type != "call_expression":
-                continue
-            if barrier_kind(ctx, n):
-                return True
-            fn = n.child_by_field_name("function")
-            # cooperative groups: cg::sync(block), block.sync(), tile.sync() (not in the dialect table yet)
-            if fn is not None and re.search(r"(^|::|\.|->)sync$", ctx.text(fn)):
-                return True
-        return False
+        """Whether st's subtree holds a barrier call: a bisect into the file's barrier positions,
+        computed once (re-walking each statement from every enclosing block was quadratic)."""
+        ix = ctx.src.index
+        barriers = ctx.__dict__.get("_sy_barriers")
+        if barriers is None:
+            barriers = ctx.__dict__["_sy_barriers"] = [
+                ix.position(n) for n in ix.of_type("call_expression") if _is_barrier_call(ctx, n)]
+        return ix.any_under(st, barriers)
 
     @staticmethod
     def _volatile_names(ctx) -> set[str]:
@@ -232,6 +230,14 @@ __global__ void tree(float* x) {
 
     @classmethod
     def _step(cls, ctx, st: Node, shared: set[str]) -> bool:
+        memo = ctx.__dict__.setdefault("_sy_steps", {})  # a statement is asked from each enclosing block
+        key = (st.id, frozenset(shared))
+        if key not in memo:
+            memo[key] = cls._step_uncached(ctx, st, shared)
+        return memo[key]
+
+    @classmethod
+    def _step_uncached(cls, ctx, st: Node, shared: set[str]) -> bool:
         """One lockstep step: it writes `A[i]` and reads `A[j]` (j != i) of a shared or volatile array.
 
         The step may be one statement (`s[tid] += s[tid + 16];`, `buf[tid] = v = op(v, buf[tid + 16]);`),
@@ -258,6 +264,14 @@ __global__ void tree(float* x) {
                     if b is not None and b.type == "identifier" and ctx.text(b) in shared:
                         reads.add((ctx.text(b), _norm(ctx.text(m.child_by_field_name("indices")))))
         return any(name == rn and idx != ri for name, idx in writes for rn, ri in reads)
+
+
+def _is_barrier_call(ctx, n: Node) -> bool:
+    if barrier_kind(ctx, n):
+        return True
+    fn = n.child_by_field_name("function")
+    # cooperative groups: cg::sync(block), block.sync(), tile.sync() (not in the dialect table yet)
+    return fn is not None and re.search(r"(^|::|\.|->)sync$", ctx.text(fn)) is not None
 
 
 def _norm(s: str) -> str:

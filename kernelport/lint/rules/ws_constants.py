@@ -2,12 +2,12 @@
 constant expression is needed, a 64 fixed for every AMD GPU, mixed sources, bare literals."""
 from __future__ import annotations
 
+import bisect
 import re
 
 from tree_sitter import Node
 
 from ... import backends, dialect, warpflow
-from ...source import walk
 from ... import guards
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, site_codes
@@ -312,17 +312,20 @@ __global__ void k(float* x) {
 
     def check(self, ctx) -> None:
         ws_names = {dialect.concept("warp_size").name(backends.source().name)}
+        hard_sites: list[Node] | None = None
         for f in ctx.module.functions.values():
             if not f.is_device or f.body is None:
                 continue
-            portable = [n for n in walk(f.body) if n.type == "identifier" and ctx.text(n) in ws_names
-                        and ctx.code_context(n) != "const"]
+            idents = ctx.src.index.under(f.body, "identifier")
+            portable = [n for n in idents if ctx.text(n) in ws_names and ctx.code_context(n) != "const"]
             if not portable:
                 continue
-            hard = [s.node for s, code in site_codes(ctx)
-                    if s.role in ("ws", "ws_m1", "half", "five", "ladder") and code != "WS001"
-                    and f.node.start_byte <= s.node.start_byte < f.node.end_byte]
-            hard += [n for n in walk(f.body) if n.type == "identifier" and ctx.text(n) in ctx.hardcoded_macros]
+            if hard_sites is None:  # sorted once (stable: ties keep site order); a bisect per function
+                hard_sites = sorted((s.node for s, code in site_codes(ctx) if s.role in (
+                    "ws", "ws_m1", "half", "five", "ladder") and code != "WS001"), key=lambda n: n.start_byte)
+                starts = [n.start_byte for n in hard_sites]
+            hard = hard_sites[bisect.bisect_left(starts, f.node.start_byte):bisect.bisect_left(starts, f.node.end_byte)]
+            hard += [n for n in idents if ctx.text(n) in ctx.hardcoded_macros]
             if not hard:
                 continue
             first = min(hard, key=lambda n: n.start_byte)

@@ -66,10 +66,13 @@ def _shared_dim(ctx, node: Node) -> str | None:
         return None
     if (p.child_by_field_name("size").start_byte, p.child_by_field_name("size").end_byte) != (node.start_byte, node.end_byte):
         return None
-    for sh in ctx.module.shared:
-        if any((d.start_byte, d.end_byte) == (node.start_byte, node.end_byte) for d in sh.dims):
-            return sh.name
-    return None
+    dims = ctx.__dict__.get("_ws_shared_dims")
+    if dims is None:  # one table per file: a scan of every shared array per site was quadratic
+        dims = ctx.__dict__["_ws_shared_dims"] = {}
+        for sh in ctx.module.shared:
+            for d in sh.dims:
+                dims.setdefault((d.start_byte, d.end_byte), sh.name)
+    return dims.get((node.start_byte, node.end_byte))
 
 
 def classify(ctx, s) -> str:

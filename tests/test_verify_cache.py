@@ -1,0 +1,167 @@
+"""verify's result cache (hit, miss on changed bytes / seed / toolchain, --no-cache) and --shard."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from kernelport import backends, toolchains, verify
+from kernelport.errors import KernelportError
+from kernelport.toolchains import CompileResult, Toolchain
+from kernelport.verify import Check, FileReport, Verifier, parse_shard, shard_of
+from kernelport.verify_cache import Cache, file_digest
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+@pytest.fixture(autouse=True)
+def _cache_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+
+
+@pytest.fixture
+def fake_compiler(monkeypatch):
+    """The CUDA backend's compile counted, its toolchain a fake whose version a test can change."""
+    calls, tool = [], {"version": "12.4"}
+    cuda = type(backends.get("cuda"))
+
+    def compile_(self, path, run):
+        calls.append(Path(path).read_bytes())
+        return CompileResult("nvcc", run.arch, True, False, ["nvcc", str(path)], "", "")
+
+    monkeypatch.setattr(cuda, "compile", compile_)
+    monkeypatch.setattr(toolchains, "find_tool", lambda name: Toolchain(name, f"/opt/{name}", tool["version"]))
+    return calls, tool
+
+
+def _compile(v: Verifier, path: Path):
+    be = backends.get("cuda")
+    return v._compile_one((be, path, be.compile_runs()[0]))
+
+
+def test_compile_hit_and_misses(tmp_path, fake_compiler):
+    calls, tool = fake_compiler
+    k = tmp_path / "k.cu"
+    k.write_text("__global__ void k() {}\n")
+    _compile(Verifier(), k)
+    _, _, r, secs = _compile(Verifier(), k)  # a new run: the result comes from disk
+    assert len(calls) == 1 and r.ok and secs >= 0
+    k.write_text("__global__ void k() { }\n")  # other bytes
+    _compile(Verifier(), k)
+    assert len(calls) == 2
+    tool["version"] = "12.6"  # another toolchain
+    _compile(Verifier(), k)
+    assert len(calls) == 3
+    _compile(Verifier(cache=False), k)  # --no-cache compiles again ...
+    _compile(Verifier(cache=False), k)
+    assert len(calls) == 5
+
+
+def test_compile_cache_follows_included_headers(tmp_path, fake_compiler):
+    calls, _ = fake_compiler
+    (tmp_path / "h.h").write_text("#define N 1\n")
+    k = tmp_path / "k.cu"
+    k.write_text('#include "h.h"\n__global__ void k() {}\n')
+    _compile(Verifier(), k)
+    (tmp_path / "h.h").write_text("#define N 2\n")
+    _compile(Verifier(), k)
+    assert len(calls) == 2
+
+
+def test_no_cache_stores_nothing(tmp_path, fake_compiler):
+    k = tmp_path / "k.cu"
+    k.write_text("__global__ void k() {}\n")
+    _compile(Verifier(cache=False), k)
+    assert not (tmp_path / "xdg").exists()
+
+
+def test_skips_are_not_cached(tmp_path, monkeypatch):
+    calls = []
+    cuda = type(backends.get("cuda"))
+
+    def compile_(self, path, run):
+        calls.append(1)
+        return CompileResult("nvcc", run.arch, False, True, [], "", "install nvcc")
+
+    monkeypatch.setattr(cuda, "compile", compile_)
+    k = tmp_path / "k.cu"
+    k.write_text("__global__ void k() {}\n")
+    _compile(Verifier(), k)
+    _compile(Verifier(), k)
+    assert len(calls) == 2
+
+
+@pytest.fixture
+def fake_numeric(monkeypatch):
+    calls = []
+
+    def numeric(self, src, module, name, spec, ports, rep):
+        calls.append((name, self.seed))
+        rep.checks.append(Check(name, "cuda", 32, "numeric", "pass", f"seed {self.seed}", seconds=1.0))
+
+    monkeypatch.setattr(Verifier, "_numeric", numeric)
+    return calls
+
+
+def _numeric(v: Verifier, path: Path, ports=None) -> FileReport:
+    rep = FileReport(str(path))
+    v._numeric_cached(path, None, None, "k", None, ports or {}, rep)
+    return rep
+
+
+def test_numeric_hit_and_misses(tmp_path, fake_numeric):
+    k = tmp_path / "k.cu"
+    k.write_text("// @kp kernel k\n")
+    first = _numeric(Verifier(seed=1), k)
+    again = _numeric(Verifier(seed=1), k)
+    assert len(fake_numeric) == 1
+    assert [c.detail for c in again.checks] == [c.detail for c in first.checks]
+    assert again.checks[0].seconds < 1.0  # this run's time (the lookup), not the stored run's
+    _numeric(Verifier(seed=2), k)  # another seed
+    _numeric(Verifier(seed=1), k, {"hip": (None, "changed port text")})  # another port
+    k.write_text("// @kp kernel k (edited)\n")  # another original
+    _numeric(Verifier(seed=1), k)
+    assert len(fake_numeric) == 4
+    _numeric(Verifier(seed=1, cache=False), k)
+    assert len(fake_numeric) == 5
+
+
+def test_corrupt_entry_is_a_miss(tmp_path):
+    c = Cache(root=tmp_path / "c")
+    c.put("ab" * 32, [1, 2])
+    assert c.get("ab" * 32) == [1, 2]
+    (tmp_path / "c" / "ab" / f"{'ab' * 32}.pkl").write_bytes(b"not a pickle")
+    assert c.get("ab" * 32) is None
+
+
+def test_file_digest_survives_include_cycles(tmp_path):
+    (tmp_path / "a.h").write_text('#include "b.h"\n')
+    (tmp_path / "b.h").write_text('#include "a.h"\n')
+    assert file_digest(tmp_path / "a.h")
+
+
+# -- --shard ------------------------------------------------------------------------------------
+def test_shards_are_disjoint_complete_and_deterministic():
+    files = [Path(f"k{i:02}/x{i % 7}.cu") for i in range(23)]
+    for n in (1, 2, 3, 5, 23, 30):
+        shards = [shard_of(files, (i, n)) for i in range(1, n + 1)]
+        flat = [f for s in shards for f in s]
+        assert sorted(flat) == sorted(files) and len(flat) == len(set(flat))
+        shuffled = files[:]
+        random.Random(n).shuffle(shuffled)
+        assert [shard_of(shuffled, (i, n)) for i in range(1, n + 1)] == shards
+        assert max(map(len, shards)) - min(map(len, shards)) <= 1
+
+
+@pytest.mark.parametrize("bad", ["0/2", "3/2", "1", "a/b", "1/0", "-1/2", "1/2/3"])
+def test_bad_shard(bad):
+    with pytest.raises(KernelportError):
+        parse_shard(bad)
+
+
+def test_verify_paths_runs_each_file_in_exactly_one_shard(monkeypatch):
+    monkeypatch.setattr(verify, "_verify_one", lambda args: FileReport(str(args[0])))
+    every = [r.path for r in verify.verify_paths([EXAMPLES], jobs=1)]
+    got = [r.path for i in (1, 2, 3) for r in verify.verify_paths([EXAMPLES], jobs=1, shard=(i, 3))]
+    assert sorted(got) == sorted(every) and len(got) == len(set(got)) and len(every) >= 10
