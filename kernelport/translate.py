@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from tree_sitter import Node
 
-from . import backends, dialect, guards, output, templates, warpflow
+from . import backends, dialect, guards, output, templates, warpflow, warpwidth
 from .diagnostics import Diagnostic
 from .errors import Location
 from .model import Module, build
@@ -123,6 +123,7 @@ class Translator:
         self.options = options  # backend-specific switches (e.g. demote_double); others ignore them
         self.module = module if module is not None else build(src)
         self.analysis = analysis if analysis is not None else warpflow.analyze(self.module)
+        self.widths = warpwidth.decide(self.module, self.analysis.warp_level)
         self.rw = Rewriter(src)
         self.port = Port(backend, "")
 
@@ -162,7 +163,7 @@ class Translator:
     # The shared warp-width passes, in order: method names, so that a subclass's override of a
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
-        "rewrite_sites", "rewrite_concepts", "rewrite_includes", "rewrite_macro_uses", "rewrite_macro_bodies",
+        "check_warp_widths", "rewrite_sites", "rewrite_concepts", "rewrite_includes", "rewrite_macro_uses", "rewrite_macro_bodies",
         "rewrite_constant_warp_size", "check_cuda_only_code", "rewrite_inline_asm", "report_dataflow_issues")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
     # whole signatures, whose lines no longer pair with the original's).
@@ -192,8 +193,35 @@ class Translator:
 
     # -- the shared passes -------------------------------------------------------------------------
     def rewrite_sites(self) -> None:
-        for site in self.analysis.confirmed():
+        for site in self.wave_sites():
             self.rewrite_site(site)
+
+    def wave_sites(self) -> list[warpflow.Site]:
+        """Confirmed sites of groups that mean the hardware wave; a logical 32-lane group keeps its 32s."""
+        return [s for s in self.analysis.confirmed() if not self.widths.logical(s.function)]
+
+    def wide_waves(self) -> bool:
+        return any(r.wave > 32 for r in backends.get(self.backend).runs)
+
+    def check_warp_widths(self) -> None:
+        """KP219: groups whose width the launch geometry cannot decide, and votes over a logical
+        32-lane group that may share a 64-lane wave with another group."""
+        if not self.wide_waves():
+            return  # every wave of this backend is 32 wide: both readings are the same code
+        for node, message, hint in self.widths.problems:
+            self.problem("KP219", node, message, hint)
+        for g in self.widths.groups:
+            if not g.functions & self.analysis.warp_level and not g.votes and not any(
+                    s.function in g.functions for s in self.analysis.confirmed()):
+                continue  # no warp-level code: nothing depends on the width
+            where = g.votes[0] if g.votes else g.node
+            if where is None or self.cuda_only_region(where):
+                continue
+            if g.width == warpwidth.UNDECIDED or (g.width == warpwidth.LOGICAL and g.votes and g.shares_wave):
+                self.problem("KP219", where, f"cannot decide the warp width here: {g.why}",
+                             "say what the code means above the kernel or helper: `// @kp warp-width 32` (a "
+                             "logical 32-lane group) or `// @kp warp-width native` (the hardware wave), and "
+                             "launch blocks of whole 64-lane waves for native")
 
     def ports_function(self, name: str | None) -> bool:
         """Whether code in function `name` (None: file scope) is part of the port."""
@@ -401,8 +429,13 @@ class Translator:
                                  "CUDA path under #ifdef")
                     if not self.allow_unported:
                         continue
-                self.rw.replace(node, self._render_call(concept, bound))
+                self.rw.replace(node, self._render_call(concept, bound, self.logical_width(concept, bound, use)))
             else:
+                if c.key == "warp_size" and self.widths.logical(use.function):
+                    self.rw.replace(node, "32")
+                    self.note(node, "32", f"a logical 32-lane group ({self.widths.by_function[use.function].why})"
+                              if use.function in self.widths.by_function else "a logical 32-lane group")
+                    continue
                 if target is None:
                     if c.kind == "type":
                         self.problem("KP204", node, f"{self.src.text_of(node)} is not available on "
@@ -412,11 +445,20 @@ class Translator:
                 if name and name != self.src.text_of(node) and c.kind in ("index", "type", "runtime"):
                     self.rw.replace(node, name)
 
-    def _render_call(self, concept: dialect.Concept, bound: dict[str, Node]):
+    def logical_width(self, concept: dialect.Concept, bound: dict[str, Node], use) -> str | None:
+        """A shuffle of a logical 32-lane group without a width: spell the width CUDA means (32)."""
+        if concept.kind == "shuffle" and "width" in concept.params and "width" not in bound and \
+                self.widths.logical(use.function):
+            return "32"
+        return None
+
+    def _render_call(self, concept: dialect.Concept, bound: dict[str, Node], width: str | None = None):
         mask, full = bound.get("mask"), dialect.concept("full_mask").spelling(self.backend)
 
         def render(rw: Rewriter, node: Node) -> str:
             texts = {p: (rw.text(bound[p]) if p in bound else None) for p in concept.params}
+            if width is not None:
+                texts["width"] = width
             if full is not None and mask is not None and any(
                     (m.start_byte, m.end_byte) == (mask.start_byte, mask.end_byte) and cls == "full"
                     for m, cls, _ in self.analysis.shuffle_masks):
@@ -512,7 +554,7 @@ class Translator:
         (a plain number, e.g. Metal's 32), device code at run time uses the SIMD width itself.
         """
         macros = {self.src.text_of(s.node.parent.child_by_field_name("name"))
-                  for s in self.analysis.confirmed() if s.role == "ws_macro"}
+                  for s in self.wave_sites() if s.role == "ws_macro"}
         if not macros:
             return
         try:
