@@ -123,7 +123,7 @@ class Translator:
         self.options = options  # backend-specific switches (e.g. demote_double); others ignore them
         self.module = module if module is not None else build(src)
         self.analysis = analysis if analysis is not None else warpflow.analyze(self.module)
-        self.widths = warpwidth.decide(self.module, self.analysis.warp_level)
+        self.widths = self.analysis.widths or warpwidth.decide(self.module, self.analysis.warp_level)
         self.rw = Rewriter(src)
         self.port = Port(backend, "")
 
@@ -615,8 +615,43 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
     port = translator.run()
     text = templates.render_port(backend, port.body, source_label or src.path, command, **port.context)
     if port.ok:
+        self_check(src, backend, port, text)
+    if port.ok:
         port.extra_files = translator.extra_files(source_label or src.path, command)
     return port, text
+
+
+def _warp_codes(findings) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for f in findings:
+        if f.code.startswith("WS") and f.severity == "error":
+            out.setdefault(f.code, []).append(f)
+    return out
+
+
+def self_check(src: SourceFile, backend: str, port: Port, text: str) -> None:
+    """Translate checks its own output: lint the port for its targets; a warp-size finding the
+    original did not need (more of a rule's findings in the port than in the original) is a
+    kernelport bug, and the port is not written (KP220)."""
+    from .lint.engine import lint_text  # lint is heavy and only needed here
+    targets = sorted({r.target for r in backends.get(backend).runs})
+    cache = src.__dict__.setdefault("_kp_lint_cache", {})
+    key = tuple(targets)
+    if key not in cache:  # the original once per set of targets (hip and portable share theirs)
+        cache[key] = _warp_codes(lint_text(src.text, src.path, targets=targets))
+    before = cache[key]
+    after = _warp_codes(lint_text(text, src.path + backends.get(backend).extension, backend, targets=targets))
+    offset = text[:text.find(port.body)].count("\n") if port.body and port.body in text else 0
+    for code, found in sorted(after.items()):  # errors: what the backend's own runs get wrong
+        if len(found) <= len(before.get(code, [])):
+            continue
+        f = found[len(before.get(code, []))] if code in before else found[0]
+        line = max(f.line - offset, 1)
+        port.diagnostics.append(Diagnostic(
+            "KP220", Location(src.path, line, 1),
+            f"internal consistency: the {backend.upper()} port would have {code} near this line that the "
+            f"original does not ({f.message.split(':')[0]}); kernelport did not write it",
+            "this is a kernelport bug: please report it with this file; `kernelport lint` on the port shows it"))
 
 
 def destination(source: Path, backend: str, out_dir: Path | None = None) -> Path:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import backends, dialect
+from . import backends, dialect, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .warpsites import (  # noqa: F401  (translate and lint import them from here too)
@@ -533,7 +533,16 @@ class _Analyzer:
             if not self.changed:
                 break
         self._name_confirmed_globals()
+        self._logical_groups()
         return self.a
+
+    def _logical_groups(self) -> None:
+        """A group decided to be a logical 32-lane group (warpwidth) keeps CUDA's 32s: its sites are no
+        wave-width sites, for translate and lint alike."""
+        self.a.widths = w = warpwidth.decide(self.m, self.a.warp_level)
+        for s in self.a.sites:
+            if s.confirmed and w.logical(s.function):
+                s.confirmed, s.why = False, f"a logical 32-lane group ({w.width(s.function)})"
 
     def _post(self) -> None:
         # Loop bounds of shuffle ladders and scans: `for (o = 16; ...)`, `for (d = 1; d < 32; ...)`.

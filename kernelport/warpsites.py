@@ -7,9 +7,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from typing import TYPE_CHECKING
+
 from tree_sitter import Node
 
 from .model import Module
+
+if TYPE_CHECKING:
+    from .warpwidth import Widths
 
 # Fact kinds carried by values.  Sites are ints (index into Analysis.sites); -1 = no site.
 TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK = "tid", "bdim", "vote", "wres", "ws_ok", "lane_ok", "warp_ok"
@@ -71,6 +76,7 @@ class Analysis:
     warp_level: set[str] = field(default_factory=set)
     logical_width: dict[str, int] = field(default_factory=dict)
     shuffle_masks: list[tuple[Node, str, str | None]] = field(default_factory=list)  # (mask node, class, fn)
+    widths: Widths | None = None  # the width each warp-level group means (warpwidth.decide)
 
     def confirmed(self) -> list[Site]:
         return [s for s in self.sites if s.confirmed]
