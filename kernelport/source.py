@@ -140,5 +140,8 @@ def ident_name(node: Node | None) -> str | None:
     while node is not None:
         if node.type in ("identifier", "field_identifier"):
             return node.text.decode()
-        node = node.child_by_field_name("declarator")
+        nxt = node.child_by_field_name("declarator")
+        if nxt is None and node.type == "reference_declarator":  # `float& v`: the name is a plain child
+            nxt = next((c for c in node.named_children), None)
+        node = nxt
     return None

@@ -163,7 +163,7 @@ class Translator:
     # The shared warp-width passes, in order: method names, so that a subclass's override of a
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
-        "check_warp_widths", "rewrite_sites", "rewrite_concepts", "rewrite_includes", "rewrite_macro_uses", "rewrite_macro_bodies",
+        "check_warp_widths", "rewrite_shadowed_builtins", "rewrite_sites", "rewrite_concepts", "rewrite_includes", "rewrite_macro_uses", "rewrite_macro_bodies",
         "rewrite_constant_warp_size", "check_cuda_only_code", "rewrite_inline_asm", "report_dataflow_issues")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
     # whole signatures, whose lines no longer pair with the original's).
@@ -195,6 +195,27 @@ class Translator:
     def rewrite_sites(self) -> None:
         for site in self.wave_sites():
             self.rewrite_site(site)
+
+    def rewrite_shadowed_builtins(self) -> None:
+        """`int warpSize = 32;` as a local: the built-in's own value under CUDA.  The declaration goes
+        (its uses then read the built-in, or 32 in a logical group); any other value is refused, as a
+        port would otherwise read itself (`int warpSize = warpSize;`) or shadow the target's built-in."""
+        names = {n for n, c in dialect._by_name(SOURCE).items() if c.key == "warp_size"}
+        for f in self.module.functions.values():
+            for d in walk(f.body):
+                if d.type != "declaration":
+                    continue
+                decls = d.children_by_field_name("declarator")
+                if not any(warpflow.ident_name(x) in names for x in decls):
+                    continue
+                init = decls[0].child_by_field_name("value") if len(decls) == 1 else None
+                value = self.src.text_of(init).strip() if init is not None else ""
+                if init is not None and (warpflow.int_value(value) == 32 or value in names):
+                    self.rw.replace(d, f"/* {' '.join(self.src.text_of(d).split())} (the built-in) */")
+                    self.note(d, "/* ... */", "a local copy of the built-in warp width")
+                else:
+                    self.problem("KP221", d, f"a local named '{warpflow.ident_name(decls[0])}' shadows the built-in "
+                                 "warp width with another value", "rename the local (e.g. kGroupWidth)")
 
     def wave_sites(self) -> list[warpflow.Site]:
         """Confirmed sites of groups that mean the hardware wave; a logical 32-lane group keeps its 32s."""
@@ -383,15 +404,17 @@ class Translator:
         indent = re.match(rb"[ \t]*", self.src.data[line_start:stmt.start_byte]).group(0).decode()
         cond = f"if ({self.spell('warp_size')} > 32) "
 
+        half = f"{self.spell('warp_size')} / 2"  # 32 where the guard holds: one width in the whole ladder
+
         def render(rw: Rewriter, node: Node) -> str:
             normal = rw.stitch(node)
-            rw.replace(lit, "32")
+            rw.replace(lit, half)
             wide = rw.stitch(node)
             rw.remove(lit)
             return f"{cond}{wide}\n{indent}{normal}"
 
         self.rw.replace(stmt, render)
-        self.note(stmt, cond + "... 32 ...", "the ladder needs a step at 32 on a 64-wide wave")
+        self.note(stmt, cond + f"... {half} ...", "the ladder needs a step at 32 on a 64-wide wave")
 
     def rewrite_concepts(self) -> None:
         partial = {(n.start_byte, n.end_byte) for n, cls, _ in self.analysis.shuffle_masks if cls == "partial"}

@@ -11,6 +11,8 @@ The analysis is flow-insensitive per function and iterated to a fixpoint over th
 """
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
 from . import backends, dialect, warpwidth
@@ -83,11 +85,31 @@ class _Analyzer:
                 return frozenset({(WS, sid)})
             if v in (31,):
                 return frozenset({(WS_M1, self.site(mac.value_node, "ws_m1_macro"))})
-            if v in FULL_MASKS or mac.value.strip() in ("~0", "~0u", "~0U", "(~0u)", "-1", "(unsigned)-1"):
+            if v in FULL_MASKS or mac.value.strip() in ("~0", "~0u", "~0U", "(~0u)", "-1", "(unsigned)-1") or \
+                    self._macro_value(name) == 0xFFFFFFFF:
                 return frozenset({(FULL, -1)})
         if name == "warpSize":
             return frozenset({(WS_OK, -1)})
         return frozenset()
+
+    def _macro_value(self, name: str, depth: int = 0) -> int | None:
+        """A macro's value as a 32-bit mask, through parentheses, suffixes, ~ and other macros
+        (`#define WARP_MASK (FULL_MASK)`, `(0xFFFFFFFFu)`): masks are judged after resolving them."""
+        from . import cexpr
+        mac = self.m.macros.get(name)
+        if mac is None or not mac.value or depth > 8:
+            return None
+        names = {}
+        for ident in set(re.findall(r"[A-Za-z_]\w*", mac.value)):
+            v = self._macro_value(ident, depth + 1)
+            if v is not None:
+                names[ident] = v
+        text = re.sub(r"\(\s*(unsigned(\s+int)?|uint32_t|int)\s*\)", "", mac.value)  # (unsigned)-1
+        try:
+            v = cexpr.evaluate(text, names)
+        except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
+            return None
+        return int(v) & 0xFFFFFFFF if isinstance(v, int) else None
 
     # -- expressions ------------------------------------------------------------------------
     def ex(self, n: Node | None) -> frozenset:
@@ -196,7 +218,7 @@ class _Analyzer:
                 out.add((WARP_OK, -1))  # tid / warpSize: a portable warp index
             if ({TID, BDIM, LANE, WARP} & kinds_L) and WS in kinds_R:
                 out |= {(WARP, s) for k, s in R if k == WS}
-                out |= {(WARP, s) for k, s in L if k == WS_M1}  # (x + 31) / 32
+                out |= {(WARP, s) for k, s in L if k in (WS_M1, WS)}  # (x + 31) / 32, (32 + x - 1) / 32
             out |= {f for f in L if f[0] in (TID, BDIM)}
             return frozenset(out)
         if op == ">>":
@@ -331,6 +353,8 @@ class _Analyzer:
                             i = bound_idx[p]
                             a = args[i]
                             if a.type == "number_literal" and int_value(self.src.text_of(a)) == 16 and p != "width":
+                                if self._guarded_wide_step(n):
+                                    continue  # the step at 32 is there, for waves wider than 32
                                 sid = self.site(a, "ladder")
                                 self.confirm({(WS, sid)}, "an unrolled shuffle ladder starts at 16", n, kinds=(WS,))
                             elif a.type == "number_literal" and int_value(self.src.text_of(a)) == 31:
@@ -375,6 +399,22 @@ class _Analyzer:
             return arg_facts[0] if len(arg_facts) == 1 else frozenset()  # a functional cast: uint32_t(-1)
         # Unknown function (math, user macros): values pass through.
         return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP, WS, WS_M1))
+
+    _WIDE_GUARD = re.compile(r"^\(\s*(\w+)\s*>\s*32\s*\)$")
+
+    def _guarded_wide_step(self, call: Node) -> bool:
+        """`if (warpSize > 32) v += __shfl_xor(v, warpSize / 2);` right before the step at 16 (what
+        translate writes for an unrolled ladder): the ladder folds every lane of a wide wave."""
+        stmt = call
+        while stmt is not None and stmt.type != "expression_statement":
+            stmt = stmt.parent
+        prev = stmt.prev_named_sibling if stmt is not None else None
+        if prev is None or prev.type != "if_statement":
+            return False
+        cond = prev.child_by_field_name("condition")
+        m = self._WIDE_GUARD.match(self.src.text_of(cond).strip()) if cond is not None else None
+        return m is not None and m.group(1) in {dialect.concept("warp_size").spelling(b.name)
+                                                for b in backends.all()}
 
     def callee_name(self, fn: Node | None) -> str | None:
         """The called function's name: `f`, `ns::f`, `f<T>`, `ns::f<T>` all call f."""

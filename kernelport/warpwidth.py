@@ -216,6 +216,7 @@ def decide(module: Module, warp_level: set[str] | None = None) -> Widths:
         return a
 
     votes: dict[str, list[Node]] = {}
+    explicit: dict[str, Node] = {}
     for f in fns.values():
         for n in walk(f.body):
             if n.type != "call_expression":
@@ -229,6 +230,13 @@ def decide(module: Module, warp_level: set[str] | None = None) -> Widths:
             c = dialect.lookup(backends_source(), name) if name else None
             if c is not None and c.kind in _VOTES and c.warp_level:
                 votes.setdefault(f.name, []).append(n)
+            if c is not None and c.kind == "shuffle" and name is not None:
+                found = dialect.spelled_by(backends_source(), name)
+                params = dialect.call_params(*found)[0] if found else ()
+                args = call_args(n)
+                if "width" in params and params.index("width") < len(args) and \
+                        _value(args[params.index("width")], module, _names(module)) == 32:
+                    explicit.setdefault(f.name, n)  # the code says it: a 32-lane group
     members: dict[str, set[str]] = {}
     for f in fns:
         members.setdefault(find(f), set()).add(f)
@@ -242,7 +250,9 @@ def decide(module: Module, warp_level: set[str] | None = None) -> Widths:
     groups, by_function = [], {}
     for root, fs in members.items():
         g = Group(fs, votes=[v for f in sorted(fs) for v in votes.get(f, [])])
-        _decide_group(g, [fns[f] for f in fs], module, specs, names, marks, problems)
+        code = [Geometry(32, None, "a shuffle with an explicit width 32", explicit[f]) for f in sorted(fs)
+                if f in explicit]
+        _decide_group(g, [fns[f] for f in fs], module, specs, names, marks, problems, code[:1])
         groups.append(g)
         for f in fs:
             by_function[f] = g
@@ -254,11 +264,12 @@ def backends_source() -> str:
     return backends.source().name
 
 
-def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, marks, problems) -> None:
+def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, marks, problems,
+                  code: list[Geometry]) -> None:
     evidence = [e for f in fs if f.is_kernel for e in _evidence(f, module, specs, names)]
-    known = [e for e in evidence if e.verdict is not None]
+    known = [e for e in evidence if e.verdict is not None] + code
     verdicts = {e.verdict for e in known}
-    unknown = len(known) < len(evidence) or not any(f.is_kernel for f in fs)
+    unknown = len(known) - len(code) < len(evidence) or not any(f.is_kernel for f in fs)
     g.shares_wave = unknown or any(e.total is None or e.total > 32 for e in known)
     ann = {marks[f.name][0]: marks[f.name][1] for f in fs if f.name in marks}
     if len(ann) > 1:
