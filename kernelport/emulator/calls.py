@@ -59,7 +59,14 @@ class CallCompiler:
                 callee.env[s] = cv(af(fr, m), g)
             return callee
 
-        def result(callee):
+        # reference parameters: the callee's final value goes back to the caller's argument
+        backs = [(params[i][2], self._store(self.lvalue(args[i]), node))
+                 for i in sorted(self.c.low.refs.get(name, ())) if i < len(args)]
+
+        def result(callee, fr=None, m=None):
+            for s, st in backs:
+                if callee.env[s] is not None:
+                    st(fr, m, callee.env[s])
             return callee.retval if callee.retval is not None else ZERO
 
         if cf.yields:
@@ -72,7 +79,7 @@ class CallCompiler:
             def pre(fr, m):
                 callee = bind(fr, m)
                 yield from cf.body(callee, m)
-                fr.tmp[k] = result(callee)
+                fr.tmp[k] = result(callee, fr, m)
 
             self.pres.append(pre)
             return lambda fr, m: fr.tmp[k]
@@ -81,7 +88,7 @@ class CallCompiler:
             callee = bind(fr, m)
             for _ in cf.body(callee, m):
                 raise EmulatorError("internal: a non-synchronising function yielded", fr.g.ctx.path)
-            return result(callee)
+            return result(callee, fr, m)
         return call
 
     def _overloaded_call(self, name, args, node):
