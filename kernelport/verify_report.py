@@ -52,6 +52,9 @@ def table(reports: list[FileReport], console: Console, explain: bool = False) ->
                 console.print(c.detail, markup=False, highlight=False)
                 if explain and c.explain:
                     console.print("      " + json.dumps(c.explain), markup=False, highlight=False)
+            elif c.status == "info":  # e.g. the original at wave 64: never a failure of the port
+                console.print("[cyan]info[/] ", end="", markup=True)
+                console.print(f"{rep.path} [{c.kernel}] {c.detail}", markup=False, highlight=False)
             elif c.status == "skip" and c.kind in ("compile", "drift", "lint"):
                 console.print(f"[yellow]skip[/] {rep.path} {c.backend}: ", end="", markup=True)
                 console.print(c.detail, markup=False, highlight=False)
