@@ -27,7 +27,7 @@ from tree_sitter import Node
 from . import cexpr, dialect
 from .model import Function, Module
 from .source import call_args, ident_name, walk
-from .warpsites import int_value
+from .warpsites import WARP_SIZE_NAME, int_value
 
 NATIVE, LOGICAL, UNDECIDED = "native", "32", "undecided"
 _ANNOTATION = re.compile(r"//\s*@kp\s+warp-width\b[ \t]*(?P<value>\S*)")
@@ -234,8 +234,9 @@ def decide(module: Module, warp_level: set[str] | None = None) -> Widths:
                 found = dialect.spelled_by(backends_source(), name)
                 params = dialect.call_params(*found)[0] if found else ()
                 args = call_args(n)
-                if "width" in params and params.index("width") < len(args) and \
-                        _value(args[params.index("width")], module, _names(module)) == 32:
+                w = args[params.index("width")] if "width" in params and params.index("width") < len(args) else None
+                if w is not None and not WARP_SIZE_NAME.search(src.text_of(w)) and \
+                        _value(w, module, _names(module)) == 32:  # `WARP_SIZE` (32) names the warp
                     explicit.setdefault(f.name, n)  # the code says it: a 32-lane group
     members: dict[str, set[str]] = {}
     for f in fns:

@@ -277,10 +277,8 @@ class Signatures:
                 if p.pointer:
                     entries.append(self._param_text(p, sig[i], False, None, True))
                     i += 1
-                else:  # a C++ reference (`float& v`) needs its address space in Metal: thread memory
-                    d = p.node.child_by_field_name("declarator")
-                    space = "thread" if d is not None and d.type == "reference_declarator" else None
-                    entries.append(self._param_text(p, space, False, None, False))
+                else:
+                    entries.append(self._param_text(p, None, False, None, False))
             extra = []
             for s in plan.shared:
                 dims = "".join(f"[{self.rw.text(d)}]" for d in s.dims[1:])
