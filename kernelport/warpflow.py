@@ -316,6 +316,10 @@ class _Analyzer:
                 if name not in self.warp_arrays:
                     self.warp_arrays[name] = n
                     self.changed = True
+        if name is not None and name not in self.shared_names and self.fn is not None and \
+                (p := self.fn.param(name)) is not None and p.pointer and \
+                any(k == WARP and sid >= 0 for k, sid in idx):
+            self.a.data_warps.setdefault(self.fn.name, n)  # rows as warps: the data layout says 32
         if name is not None:
             if store is not None:
                 self.bind("[]" + name, store)
@@ -579,7 +583,7 @@ class _Analyzer:
     def _logical_groups(self) -> None:
         """A group decided to be a logical 32-lane group (warpwidth) keeps CUDA's 32s: its sites are no
         wave-width sites, for translate and lint alike."""
-        self.a.widths = w = warpwidth.decide(self.m, self.a.warp_level)
+        self.a.widths = w = warpwidth.decide(self.m, self.a.warp_level, self.a.data_warps)
         for s in self.a.sites:
             if s.confirmed and w.logical(s.function):
                 s.confirmed, s.why = False, f"a logical 32-lane group ({w.width(s.function)})"

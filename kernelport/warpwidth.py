@@ -204,7 +204,7 @@ def _evidence(k: Function, module: Module, specs, names) -> list[Geometry]:
     return out
 
 
-def decide(module: Module, warp_level: set[str] | None = None) -> Widths:
+def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[str, Node] | None = None) -> Widths:
     src = module.source
     fns = module.functions
     parent = {f: f for f in fns}
@@ -253,6 +253,8 @@ def decide(module: Module, warp_level: set[str] | None = None) -> Widths:
         g = Group(fs, votes=[v for f in sorted(fs) for v in votes.get(f, [])])
         code = [Geometry(32, None, "a shuffle with an explicit width 32", explicit[f]) for f in sorted(fs)
                 if f in explicit]
+        code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
+                          (data_warps or {})[f]) for f in sorted(fs) if f in (data_warps or {})]
         _decide_group(g, [fns[f] for f in fs], module, specs, names, marks, problems, code[:1])
         groups.append(g)
         for f in fs:
