@@ -5,7 +5,7 @@ The rewrite rules and the condition under which each is sound: docs/soundness.md
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from tree_sitter import Node
 
@@ -29,6 +29,9 @@ class Soundness:
     module: Any
     analysis: Any
     widths: warpwidth.Widths
+    note: Callable[..., None]
+    problem: Callable[..., bool]
+    cuda_only_region: Callable[[Node], bool]
 
     def rewrite_shadowed_builtins(self) -> None:
         """`int warpSize = 32;` as a local: the built-in's own value under CUDA.  The declaration goes
@@ -105,7 +108,7 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str) -> None:
     if key not in cache:  # the original once per set of targets (hip and portable share theirs)
         cache[key] = _warp_codes(lint_text(src.text, src.path, targets=targets))
     before = cache[key]
-    after = _warp_codes(lint_text(text, src.path + backends.get(backend).extension, backend, targets=targets))
+    after = _warp_codes(lint_text(text, src.path + (backends.get(backend).extension or ""), backend, targets=targets))
     offset = text[:text.find(port.body)].count("\n") if port.body and port.body in text else 0
     for code, found in sorted(after.items()):  # errors: what the backend's own runs get wrong
         if len(found) <= len(before.get(code, [])):

@@ -130,22 +130,23 @@ def _value(node: Node, module: Module, names) -> int | None:
 def _dims(node: Node, owner: Function | None, module: Module, names, depth: int = 0) -> tuple[int, ...] | None:
     """(x, y, z) of a launch's block argument, where constants decide it."""
     src = module.source
-    if node.type == "call_expression" and src.text_of(node.child_by_field_name("function")) == "dim3":
+    callee = node.child_by_field_name("function")
+    if node.type == "call_expression" and callee is not None and src.text_of(callee) == "dim3":
         parts = [_value(a, module, names) for a in call_args(node)]
         return None if None in parts else tuple(parts + [1] * (3 - len(parts)))  # type: ignore
     if node.type == "identifier" and src.text_of(node) not in names and owner is not None and depth < 4:
         name = src.text_of(node)
         for d in walk(owner.body):
             if d.type == "init_declarator" and ident_name(d.child_by_field_name("declarator")) == name:
-                v = d.child_by_field_name("value")
-                if v is None:
+                init = d.child_by_field_name("value")
+                if init is None:
                     return None
-                if v.type == "argument_list":  # dim3 threads(32, 4, 1)
-                    parts = [_value(a, module, names) for a in v.named_children]
+                if init.type == "argument_list":  # dim3 threads(32, 4, 1)
+                    parts = [_value(a, module, names) for a in init.named_children]
                     return None if None in parts else tuple(parts + [1] * (3 - len(parts)))  # type: ignore
-                if v.type == "initializer_list":
+                if init.type == "initializer_list":
                     return None
-                return _dims(v, owner, module, names, depth + 1)
+                return _dims(init, owner, module, names, depth + 1)
         return None
     v = _value(node, module, names)
     return None if v is None else (v, 1, 1)
@@ -157,8 +158,11 @@ def _guards(k: Function, module: Module) -> list[Geometry]:
     for n in walk(k.body):
         if n.type != "binary_expression":
             continue
-        op = src.text_of(n.child_by_field_name("operator"))
-        sides = {" ".join(src.text_of(n.child_by_field_name(s)).split()) for s in ("left", "right")}
+        parts = [n.child_by_field_name(s) for s in ("operator", "left", "right")]
+        if any(x is None for x in parts):
+            continue
+        op = src.text_of(parts[0])  # type: ignore[arg-type]
+        sides = {" ".join(src.text_of(x).split()) for x in parts[1:] if x is not None}
         if not ({"blockDim.x"} < sides) or op not in ("==", "!="):
             continue
         other = (sides - {"blockDim.x"}).pop()
@@ -173,8 +177,8 @@ def _guards(k: Function, module: Module) -> list[Geometry]:
             body = p.child_by_field_name("consequence")
             if body is not None and any(c.type in ("return_statement",) for c in walk(body)):
                 out.append(Geometry(32, None, "the guard `blockDim.x != 32` returns", n))
-        elif op == "==" and p.type == "call_expression" and \
-                src.text_of(p.child_by_field_name("function")) in ("assert", "__builtin_assume"):
+        elif op == "==" and p.type == "call_expression" and (callee := p.child_by_field_name("function")) and \
+                src.text_of(callee) in ("assert", "__builtin_assume"):
             out.append(Geometry(32, None, "assert(blockDim.x == 32)", n))
     return out
 
@@ -239,8 +243,8 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                         _value(w, module, _names(module)) == 32:  # `WARP_SIZE` (32) names the warp
                     explicit.setdefault(f.name, n)  # the code says it: a 32-lane group
     members: dict[str, set[str]] = {}
-    for f in fns:
-        members.setdefault(find(f), set()).add(f)
+    for fname in fns:
+        members.setdefault(find(fname), set()).add(fname)
     try:
         from . import annotations
         specs = annotations.parse(module)
@@ -250,15 +254,15 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
     marks, problems = annotated(module)
     groups, by_function = [], {}
     for root, fs in members.items():
-        g = Group(fs, votes=[v for f in sorted(fs) for v in votes.get(f, [])])
-        code = [Geometry(32, None, "a shuffle with an explicit width 32", explicit[f]) for f in sorted(fs)
-                if f in explicit]
+        g = Group(fs, votes=[v for m in sorted(fs) for v in votes.get(m, [])])
+        code = [Geometry(32, None, "a shuffle with an explicit width 32", explicit[m]) for m in sorted(fs)
+                if m in explicit]
         code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
-                          (data_warps or {})[f]) for f in sorted(fs) if f in (data_warps or {})]
-        _decide_group(g, [fns[f] for f in fs], module, specs, names, marks, problems, code[:1])
+                          (data_warps or {})[m]) for m in sorted(fs) if m in (data_warps or {})]
+        _decide_group(g, [fns[m] for m in fs], module, specs, names, marks, problems, code[:1])
         groups.append(g)
-        for f in fs:
-            by_function[f] = g
+        for m in fs:
+            by_function[m] = g
     return Widths(groups, by_function, problems, warp_level or set())
 
 
