@@ -72,6 +72,8 @@ class Soundness:
             if not g.functions & self.analysis.warp_level and not g.votes and not any(
                     s.function in g.functions for s in self.analysis.confirmed()):
                 continue  # no warp-level code: nothing depends on the width
+            if any(i.function in g.functions for i in self.analysis.issues):
+                continue  # already refused where it has no safe rewrite (KP207): one reason is enough
             where = g.votes[0] if g.votes else g.node
             if where is None or self.cuda_only_region(where):
                 continue

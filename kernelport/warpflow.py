@@ -11,13 +11,12 @@ The analysis is flow-insensitive per function and iterated to a fixpoint over th
 """
 from __future__ import annotations
 
-import re
-
 from tree_sitter import Node
 
 from . import backends, dialect, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
+from .warpsites import guarded_wide_step, macro_mask
 from .warpsites import (  # noqa: F401  (translate and lint import them from here too)
     TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK,
     OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, FULL_MASKS, INT32_TYPES, int_value, Site, Issue, Analysis)
@@ -86,30 +85,11 @@ class _Analyzer:
             if v in (31,):
                 return frozenset({(WS_M1, self.site(mac.value_node, "ws_m1_macro"))})
             if v in FULL_MASKS or mac.value.strip() in ("~0", "~0u", "~0U", "(~0u)", "-1", "(unsigned)-1") or \
-                    self._macro_value(name) == 0xFFFFFFFF:
+                    macro_mask(self.m, name) == 0xFFFFFFFF:
                 return frozenset({(FULL, -1)})
         if name == "warpSize":
             return frozenset({(WS_OK, -1)})
         return frozenset()
-
-    def _macro_value(self, name: str, depth: int = 0) -> int | None:
-        """A macro's value as a 32-bit mask, through parentheses, suffixes, ~ and other macros
-        (`#define WARP_MASK (FULL_MASK)`, `(0xFFFFFFFFu)`): masks are judged after resolving them."""
-        from . import cexpr
-        mac = self.m.macros.get(name)
-        if mac is None or not mac.value or depth > 8:
-            return None
-        names = {}
-        for ident in set(re.findall(r"[A-Za-z_]\w*", mac.value)):
-            v = self._macro_value(ident, depth + 1)
-            if v is not None:
-                names[ident] = v
-        text = re.sub(r"\(\s*(unsigned(\s+int)?|uint32_t|int)\s*\)", "", mac.value)  # (unsigned)-1
-        try:
-            v = cexpr.evaluate(text, names)
-        except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
-            return None
-        return int(v) & 0xFFFFFFFF if isinstance(v, int) else None
 
     # -- expressions ------------------------------------------------------------------------
     def ex(self, n: Node | None) -> frozenset:
@@ -318,7 +298,7 @@ class _Analyzer:
                     self.changed = True
         if name is not None and name not in self.shared_names and self.fn is not None and \
                 (p := self.fn.param(name)) is not None and p.pointer and \
-                any(k == WARP and sid >= 0 for k, sid in idx):
+                any(k == WARP and sid >= 0 and self.a.sites[sid].role != "ws_macro" for k, sid in idx):
             self.a.data_warps.setdefault(self.fn.name, n)  # rows as warps: the data layout says 32
         if name is not None:
             if store is not None:
@@ -357,7 +337,7 @@ class _Analyzer:
                             i = bound_idx[p]
                             a = args[i]
                             if a.type == "number_literal" and int_value(self.src.text_of(a)) == 16 and p != "width":
-                                if self._guarded_wide_step(n):
+                                if guarded_wide_step(self.src, n):
                                     continue  # the step at 32 is there, for waves wider than 32
                                 sid = self.site(a, "ladder")
                                 self.confirm({(WS, sid)}, "an unrolled shuffle ladder starts at 16", n, kinds=(WS,))
@@ -403,22 +383,6 @@ class _Analyzer:
             return arg_facts[0] if len(arg_facts) == 1 else frozenset()  # a functional cast: uint32_t(-1)
         # Unknown function (math, user macros): values pass through.
         return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP, WS, WS_M1))
-
-    _WIDE_GUARD = re.compile(r"^\(\s*(\w+)\s*>\s*32\s*\)$")
-
-    def _guarded_wide_step(self, call: Node) -> bool:
-        """`if (warpSize > 32) v += __shfl_xor(v, warpSize / 2);` right before the step at 16 (what
-        translate writes for an unrolled ladder): the ladder folds every lane of a wide wave."""
-        stmt = call
-        while stmt is not None and stmt.type != "expression_statement":
-            stmt = stmt.parent
-        prev = stmt.prev_named_sibling if stmt is not None else None
-        if prev is None or prev.type != "if_statement":
-            return False
-        cond = prev.child_by_field_name("condition")
-        m = self._WIDE_GUARD.match(self.src.text_of(cond).strip()) if cond is not None else None
-        return m is not None and m.group(1) in {dialect.concept("warp_size").spelling(b.name)
-                                                for b in backends.all()}
 
     def callee_name(self, fn: Node | None) -> str | None:
         """The called function's name: `f`, `ns::f`, `f<T>`, `ns::f<T>` all call f."""
