@@ -17,7 +17,7 @@ from .model import Function, Module
 from .source import walk
 
 KEYS = ("kernel", "grid", "block", "why", "shared", "arg", "scalar", "reference", "tolerance", "targets",
-        "instantiate", "seed")
+        "instantiate", "seed", "warp-width")
 ROLES = ("in", "out", "inout")
 GENERATORS = {"uniform": (2, 2), "normal": (2, 2), "integers": (2, 2), "constant": (1, 1), "arange": (0, 2)}
 ELEMENT_TYPES = ("float", "int", "unsigned", "unsigned int", "uint", "uint32_t", "int32_t", "half", "__half",
@@ -266,6 +266,8 @@ def parse(module: Module) -> dict[str, KernelSpec]:
                            Location(loc.path, loc.line, loc.column + m.start("key")),
                            hint=(f"did you mean '{close[0]}'? " if close else "") + "keys: " + ", ".join(KEYS))
             vloc = Location(loc.path, loc.line, loc.column + m.start("value"))
+            if key == "warp-width":
+                continue  # about the next function, kernel or helper: read by warpwidth.annotated()
             pending.append((key, Text(m.group("value").rstrip(), vloc)))
         else:
             if pending:

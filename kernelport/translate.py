@@ -15,7 +15,8 @@ from typing import ClassVar
 
 from tree_sitter import Node
 
-from . import backends, dialect, guards, warpflow
+from . import backends, dialect, guards, warpflow, warpwidth
+from .soundness import Soundness, self_check
 from .diagnostics import Diagnostic
 from .errors import Location
 from .model import Module, build
@@ -115,7 +116,7 @@ def extend(passes: tuple[str, ...], added: tuple[str, ...], *, before: str | Non
     return passes[:i] + added + passes[i:]
 
 
-class Translator:
+class Translator(Soundness):
     def __init__(self, src: SourceFile, backend: str, allow_unported: bool = False, *, module: Module | None = None,
                  analysis: warpflow.Analysis | None = None, **options):
         """`module`/`analysis`: the model and dataflow of `src` when the caller already has them (lint)."""
@@ -123,6 +124,7 @@ class Translator:
         self.options = options  # backend-specific switches (e.g. demote_double); others ignore them
         self.module = module if module is not None else build(src)
         self.analysis = analysis if analysis is not None else warpflow.analyze(self.module)
+        self.widths = self.analysis.widths or warpwidth.decide(self.module, self.analysis.warp_level)
         self.rw = Rewriter(src)
         self.port = Port(backend, "")
 
@@ -162,7 +164,7 @@ class Translator:
     # The shared warp-width passes, in order: method names, so that a subclass's override of a
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
-        "rewrite_sites", "rewrite_concepts", "rewrite_includes", "rewrite_macro_uses", "rewrite_macro_bodies",
+        "check_warp_widths", "rewrite_shadowed_builtins", "rewrite_sites", "rewrite_concepts", "rewrite_includes", "rewrite_macro_uses", "rewrite_macro_bodies",
         "rewrite_constant_warp_size", "check_cuda_only_code", "rewrite_inline_asm", "report_dataflow_issues")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
     # whole signatures, whose lines no longer pair with the original's).
@@ -192,7 +194,7 @@ class Translator:
 
     # -- the shared passes -------------------------------------------------------------------------
     def rewrite_sites(self) -> None:
-        for site in self.analysis.confirmed():
+        for site in self.wave_sites():
             self.rewrite_site(site)
 
     def ports_function(self, name: str | None) -> bool:
@@ -355,15 +357,17 @@ class Translator:
         indent = re.match(rb"[ \t]*", self.src.data[line_start:stmt.start_byte]).group(0).decode()
         cond = f"if ({self.spell('warp_size')} > 32) "
 
+        half = f"{self.spell('warp_size')} / 2"  # 32 where the guard holds: one width in the whole ladder
+
         def render(rw: Rewriter, node: Node) -> str:
             normal = rw.stitch(node)
-            rw.replace(lit, "32")
+            rw.replace(lit, half)
             wide = rw.stitch(node)
             rw.remove(lit)
             return f"{cond}{wide}\n{indent}{normal}"
 
         self.rw.replace(stmt, render)
-        self.note(stmt, cond + "... 32 ...", "the ladder needs a step at 32 on a 64-wide wave")
+        self.note(stmt, cond + f"... {half} ...", "the ladder needs a step at 32 on a 64-wide wave")
 
     def rewrite_concepts(self) -> None:
         partial = {(n.start_byte, n.end_byte) for n, cls, _ in self.analysis.shuffle_masks if cls == "partial"}
@@ -401,8 +405,13 @@ class Translator:
                                  "CUDA path under #ifdef")
                     if not self.allow_unported:
                         continue
-                self.rw.replace(node, self._render_call(concept, bound))
+                self.rw.replace(node, self._render_call(concept, bound, self.logical_width(concept, bound, use)))
             else:
+                if c.key == "warp_size" and self.widths.logical(use.function):
+                    self.rw.replace(node, "32")
+                    self.note(node, "32", f"a logical 32-lane group ({self.widths.by_function[use.function].why})"
+                              if use.function in self.widths.by_function else "a logical 32-lane group")
+                    continue
                 if target is None:
                     if c.kind == "type":
                         self.problem("KP204", node, f"{self.src.text_of(node)} is not available on "
@@ -412,11 +421,13 @@ class Translator:
                 if name and name != self.src.text_of(node) and c.kind in ("index", "type", "runtime"):
                     self.rw.replace(node, name)
 
-    def _render_call(self, concept: dialect.Concept, bound: dict[str, Node]):
+    def _render_call(self, concept: dialect.Concept, bound: dict[str, Node], width: str | None = None):
         mask, full = bound.get("mask"), dialect.concept("full_mask").spelling(self.backend)
 
         def render(rw: Rewriter, node: Node) -> str:
             texts = {p: (rw.text(bound[p]) if p in bound else None) for p in concept.params}
+            if width is not None:
+                texts["width"] = width
             if full is not None and mask is not None and any(
                     (m.start_byte, m.end_byte) == (mask.start_byte, mask.end_byte) and cls == "full"
                     for m, cls, _ in self.analysis.shuffle_masks):
@@ -512,7 +523,7 @@ class Translator:
         (a plain number, e.g. Metal's 32), device code at run time uses the SIMD width itself.
         """
         macros = {self.src.text_of(s.node.parent.child_by_field_name("name"))
-                  for s in self.analysis.confirmed() if s.role == "ws_macro"}
+                  for s in self.wave_sites() if s.role == "ws_macro"}
         if not macros:
             return
         try:
@@ -551,6 +562,8 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
     port = translator.run()
     from . import templates  # jinja2 only when a port is written (lint imports this module)
     text = templates.render_port(backend, port.body, source_label or src.path, command, **port.context)
+    if port.ok:
+        self_check(src, backend, port, text)
     if port.ok:
         port.extra_files = translator.extra_files(source_label or src.path, command)
     return port, text

@@ -31,7 +31,7 @@ class Check:
     backend: str
     wave: int | None
     kind: str  # drift | compile | numeric | races | reference | device
-    status: str  # pass | fail | skip
+    status: str  # pass | fail | skip | info (shown, never a verdict: the original at wave 64)
     detail: str
     target: str = ""
     schedule: str = ""
@@ -303,8 +303,36 @@ class Verifier:
                                         "; ".join(str(r) for r in races[:3]) if races else "no shared-memory races",
                                         target, schedule, run_secs))  # recorded during the same run
 
+        self._original_wide(src, name, spec, args, expected, targs, rep)
         if self.device is not None:
             self._device(src, kernel, spec, args, targs, expected, emulated, rep)
+
+    def _original_wide(self, src, name, spec, args, expected, targs, rep) -> None:
+        """The original run at wave 64, shown for information (never a failure of the port): where
+        it is wrong, that is what the port fixes."""
+        from .emulator import EmulatorError, run_kernel
+        run = max(backends.all_runs(), key=lambda r: r.wave)
+        wide = run.wave
+        if all(r.wave == wide for r in backends.source().runs):
+            return  # the original already runs at the widest wave
+        # The original's own dialect on a wave that wide: what hipcc makes of CUDA text unchanged.
+        try:
+            res = run_kernel(src.text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v)
+                                                   for k, v in args.items()},
+                             grid=spec.dims("grid"), block=spec.dims("block"), shared_bytes=spec.shared_bytes(),
+                             wave=wide, schedule=self.schedules[0], seed=spec.seed,
+                             backend=backends.source().name, template_args=targs, path=src.path)
+        except (EmulatorError, RecursionError, MemoryError, ValueError, TypeError, KeyError, IndexError,
+                NotImplementedError) as e:
+            detail = f"original at wave {wide}: could not run ({e})"
+        else:
+            cmp = compare.compare({k: res.outputs[k] for k in expected}, expected, spec.tolerance,
+                                  spec.tolerance_values, res.bounds, None)
+            m = cmp.mismatch
+            detail = (f"original at wave {wide}: matches {spec.reference[0]}" if cmp.ok else
+                      f"original at wave {wide}: wrong at {m.buffer}[{m.index}] = {m.got!r}, reference {m.want!r} "
+                      f"({m.count} element(s)): this is what the port fixes")
+        rep.checks.append(Check(name, "original", wide, "original", "info", detail))
 
     def _device(self, src, kernel, spec, args, targs, expected, emulated, rep) -> None:
         """The original on a real NVIDIA GPU, against the reference and the emulator."""

@@ -111,6 +111,9 @@ def table(reports: list[FileReport], console: Console, explain: bool = False) ->
                 console.print(f"{where(rep, c)}: {c.detail}", markup=False, highlight=False)
                 if explain and c.explain:
                     console.print(Padding(_explain_table(c), (0, 0, 0, 5)))
+            elif c.status == "info":  # e.g. the original at wave 64: never a failure of the port
+                console.print("[cyan]info[/] ", end="", markup=True)
+                console.print(f"{rep.path} [{c.kernel}] {c.detail}", markup=False, highlight=False)
             elif c.status == "skip" and c.kind in ("compile", "drift", "lint"):
                 console.print("[yellow]skip[/] ", end="", markup=True)
                 console.print(f"{where(rep, c)}: {c.detail}", markup=False, highlight=False)

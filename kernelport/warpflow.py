@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import backends, dialect
+from . import backends, dialect, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
+from .warpsites import guarded_wide_step, macro_mask
 from .warpsites import (  # noqa: F401  (translate and lint import them from here too)
     TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK,
     OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, FULL_MASKS, INT32_TYPES, int_value, Site, Issue, Analysis)
@@ -89,7 +90,8 @@ class _Analyzer:
                 return frozenset({(WS, sid)})
             if v in (31,):
                 return frozenset({(WS_M1, self.site(mac.value_node, "ws_m1_macro"))})
-            if v in FULL_MASKS or mac.value.strip() in ("~0", "~0u", "~0U", "(~0u)", "-1", "(unsigned)-1"):
+            if v in FULL_MASKS or mac.value.strip() in ("~0", "~0u", "~0U", "(~0u)", "-1", "(unsigned)-1") or \
+                    macro_mask(self.m, name) == 0xFFFFFFFF:
                 return frozenset({(FULL, -1)})
         if name == "warpSize":
             return frozenset({(WS_OK, -1)})
@@ -203,7 +205,7 @@ class _Analyzer:
                 out.add((WARP_OK, -1))  # tid / warpSize: a portable warp index
             if ({TID, BDIM, LANE, WARP} & kinds_L) and WS in kinds_R:
                 out |= {(WARP, s) for k, s in R if k == WS}
-                out |= {(WARP, s) for k, s in L if k == WS_M1}  # (x + 31) / 32
+                out |= {(WARP, s) for k, s in L if k in (WS_M1, WS)}  # (x + 31) / 32, (32 + x - 1) / 32
             out |= {f for f in L if f[0] in (TID, BDIM)}
             return frozenset(out)
         if op == ">>":
@@ -301,6 +303,10 @@ class _Analyzer:
                 if name not in self.warp_arrays:
                     self.warp_arrays[name] = n
                     self.changed = True
+        if name is not None and name not in self.shared_names and self.fn is not None and \
+                (p := self.fn.param(name)) is not None and p.pointer and \
+                any(k == WARP and sid >= 0 and self.a.sites[sid].role != "ws_macro" for k, sid in idx):
+            self.a.data_warps.setdefault(self.fn.name, n)  # rows as warps: the data layout says 32
         if name is not None:
             if store is not None:
                 self.bind("[]" + name, store)
@@ -338,6 +344,8 @@ class _Analyzer:
                             i = bound_idx[p]
                             a = args[i]
                             if a.type == "number_literal" and int_value(self.src.text_of(a)) == 16 and p != "width":
+                                if guarded_wide_step(self.src, n):
+                                    continue  # the step at 32 is there, for waves wider than 32
                                 sid = self.site(a, "ladder")
                                 self.confirm({(WS, sid)}, "an unrolled shuffle ladder starts at 16", n, kinds=(WS,))
                             elif a.type == "number_literal" and int_value(self.src.text_of(a)) == 31:
@@ -541,7 +549,16 @@ class _Analyzer:
             if not self.changed:
                 break
         self._name_confirmed_globals()
+        self._logical_groups()
         return self.a
+
+    def _logical_groups(self) -> None:
+        """A group decided to be a logical 32-lane group (warpwidth) keeps CUDA's 32s: its sites are no
+        wave-width sites, for translate and lint alike."""
+        self.a.widths = w = warpwidth.decide(self.m, self.a.warp_level, self.a.data_warps)
+        for s in self.a.sites:
+            if s.confirmed and w.logical(s.function):
+                s.confirmed, s.why = False, f"a logical 32-lane group ({w.width(s.function)})"
 
     def _post(self) -> None:
         # Loop bounds of shuffle ladders and scans: `for (o = 16; ...)`, `for (d = 1; d < 32; ...)`.

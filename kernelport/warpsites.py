@@ -7,9 +7,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from typing import TYPE_CHECKING
+
 from tree_sitter import Node
 
 from .model import Module
+
+if TYPE_CHECKING:
+    from .warpwidth import Widths
 
 # Fact kinds carried by values.  Sites are ints (index into Analysis.sites); -1 = no site.
 TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK = "tid", "bdim", "vote", "wres", "ws_ok", "lane_ok", "warp_ok"
@@ -71,6 +76,47 @@ class Analysis:
     warp_level: set[str] = field(default_factory=set)
     logical_width: dict[str, int] = field(default_factory=dict)
     shuffle_masks: list[tuple[Node, str, str | None]] = field(default_factory=list)  # (mask node, class, fn)
+    # functions whose global-memory indices use a warp index from a hardcoded 32 (rows as warps)
+    data_warps: dict[str, Node] = field(default_factory=dict)
+    widths: Widths | None = None  # the width each warp-level group means (warpwidth.decide)
 
     def confirmed(self) -> list[Site]:
         return [s for s in self.sites if s.confirmed]
+
+
+def macro_mask(module: Module, name: str, depth: int = 0) -> int | None:
+    """A macro's value as a 32-bit mask, through parentheses, suffixes, ~ and other macros
+    (`#define WARP_MASK (FULL_MASK)`, `(0xFFFFFFFFu)`): masks are judged after resolving them."""
+    from . import cexpr
+    mac = module.macros.get(name)
+    if mac is None or not mac.value or depth > 8:
+        return None
+    names = {}
+    for ident in set(re.findall(r"[A-Za-z_]\w*", mac.value)):
+        v = macro_mask(module, ident, depth + 1)
+        if v is not None:
+            names[ident] = v
+    text = re.sub(r"\(\s*(unsigned(\s+int)?|uint32_t|int)\s*\)", "", mac.value)  # (unsigned)-1
+    try:
+        v = cexpr.evaluate(text, names)
+    except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
+        return None
+    return int(v) & 0xFFFFFFFF if isinstance(v, int) else None
+
+
+_WIDE_GUARD = re.compile(r"^\(\s*(\w+)\s*>\s*32\s*\)$")
+
+
+def guarded_wide_step(src, call: Node) -> bool:
+    """`if (warpSize > 32) v += __shfl_xor(v, warpSize / 2);` right before the step at 16 (what
+    translate writes for an unrolled ladder): the ladder folds every lane of a wide wave."""
+    from . import backends, dialect
+    stmt = call
+    while stmt is not None and stmt.type != "expression_statement":
+        stmt = stmt.parent
+    prev = stmt.prev_named_sibling if stmt is not None else None
+    if prev is None or prev.type != "if_statement":
+        return False
+    cond = prev.child_by_field_name("condition")
+    m = _WIDE_GUARD.match(src.text_of(cond).strip()) if cond is not None else None
+    return m is not None and m.group(1) in {dialect.concept("warp_size").spelling(b.name) for b in backends.all()}

@@ -245,9 +245,8 @@ def test_vllm_logical_warp_split_untouched_or_consistent():
     assert "threadIdx.x % WARP_SIZE" in b and "threadIdx.x / WARP_SIZE" in b
 
 
-# --- apex layer norm: blockDim.x == warpSize assumed; host launches threads(32,4,1).
-@xfail("`& 31` became `& (warpSize - 1)` but the butterfly loop `l <= 4` (5 steps = 32 lanes) and the "
-       "host `threads(32,4,1)` stay: on wave64 rows y and y+1 share a wave and the shuffles mix them")
+# --- apex layer norm: blockDim.x == warpSize assumed; host launches threads(32,4,1): rows of 32 are a logical
+# 32-lane group (warpwidth), so `&31` stays and WARP_SHFL shuffles with width 32.
 def test_apex_welford_warp_reduction_consistent():
     t = out("apex_layernorm_welford")
     fn = body(t, "cuWelfordMuSigma2")

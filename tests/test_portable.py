@@ -44,7 +44,7 @@ def test_portable_port_builds_and_verifies_at_32_and_64(name, tmp_path):
     rep = Verifier(require={"portable", "nvcc", "hipcc"}).verify(path)
     assert rep.error is None, rep.error
     mine = [c for c in rep.checks if c.backend == "portable"]
-    bad = [f"{c.kind} {c.wave} {c.schedule}: {c.detail}" for c in rep.checks if c.status != "pass"]
+    bad = [f"{c.kind} {c.wave} {c.schedule}: {c.detail}" for c in rep.checks if c.status not in ("pass", "info")]
     assert not bad, "\n".join(bad)
     assert {c.target for c in mine if c.kind == "compile"} == {"sm_80", "gfx90a", "gfx1030"}
     assert {c.wave for c in mine if c.kind == "numeric"} == {32, 64}

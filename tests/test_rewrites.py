@@ -138,7 +138,7 @@ __device__ float warp_max(float v) {
     return v;
 }
 """)
-    assert "    if (warpSize > 32) v = fmaxf(v, __shfl_xor(v, 32));\n    v = fmaxf(v, __shfl_xor(v, 16));" in out
+    assert "    if (warpSize > 32) v = fmaxf(v, __shfl_xor(v, warpSize / 2));\n    v = fmaxf(v, __shfl_xor(v, 16));" in out
 
 
 def test_last_lane_31():
@@ -485,12 +485,12 @@ __global__ void k(float* x) { x[threadIdx.x] = SHFL_XOR(x[0], 1) + SHFL_DOWN(x[0
 
 
 def test_unrolled_ladder_whose_statement_has_no_other_rewrite():
-    """The wide step must say 32 even when nothing else in the statement changes."""
+    """The wide step must say warpSize / 2 (32 under its guard) even when nothing else in the statement changes."""
     from kernelport.translate import Translator
     src = SourceFile.from_text("__device__ float f(float v) {\n    v += __shfl_xor_sync(0xffffffff, v, 16);\n"
                                "    v += __shfl_xor_sync(0xffffffff, v, 8);\n    return v;\n}\n", "t.cu")
     out = Translator(src, "cuda").run().body
-    assert "if (warpSize > 32) v += __shfl_xor_sync(0xffffffff, v, 32);" in out
+    assert "if (warpSize > 32) v += __shfl_xor_sync(0xffffffff, v, warpSize / 2);" in out
 
 
 def test_comments_between_arguments_are_not_arguments():

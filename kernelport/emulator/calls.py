@@ -24,9 +24,9 @@ class CallCompiler:
             raise self.err(node, "call through a function pointer")
         name = node.name.name
         args = list(node.args.exprs) if node.args is not None else []
-        if name in self.c.low.functions and self.scope.lookup(name) is None:
+        if name in self.c.low.functions and self.scope.lookup(name) is None and not self._own_helper(name):
             return self._user_call(name, args, node)
-        if name in self.c.low.overloads and self.scope.lookup(name) is None:
+        if name in self.c.low.overloads and self.scope.lookup(name) is None and not self._own_helper(name):
             return self._overloaded_call(name, args, node)
         if name == AS_TYPE_FN:
             return self._as_type_call(args, node)
@@ -41,6 +41,11 @@ class CallCompiler:
             return self._clib_call(name, args, node)
         raise self.err(node, f"unknown function `{spelled}` (not in the dialect table, not a C library function, "
                              f"not defined in the file)")
+
+    def _own_helper(self, name: str) -> bool:
+        """kernelport's own helpers (`kp_syncwarp`) that spell a concept of this backend are that
+        concept: their bodies are target intrinsics (`__builtin_amdgcn_wave_barrier`)."""
+        return name.startswith("kp_") and dialect.spelled_by(self.c.backend, name) is not None
 
     def _user_call(self, name, args, node):
         cf = self.c.function(name)
@@ -59,7 +64,14 @@ class CallCompiler:
                 callee.env[s] = cv(af(fr, m), g)
             return callee
 
-        def result(callee):
+        # reference parameters: the callee's final value goes back to the caller's argument
+        backs = [(params[i][2], self._store(self.lvalue(args[i]), node))
+                 for i in sorted(self.c.low.refs.get(name, ())) if i < len(args)]
+
+        def result(callee, fr=None, m=None):
+            for s, st in backs:
+                if callee.env[s] is not None:
+                    st(fr, m, callee.env[s])
             return callee.retval if callee.retval is not None else ZERO
 
         if cf.yields:
@@ -72,7 +84,7 @@ class CallCompiler:
             def pre(fr, m):
                 callee = bind(fr, m)
                 yield from cf.body(callee, m)
-                fr.tmp[k] = result(callee)
+                fr.tmp[k] = result(callee, fr, m)
 
             self.pres.append(pre)
             return lambda fr, m: fr.tmp[k]
@@ -81,7 +93,7 @@ class CallCompiler:
             callee = bind(fr, m)
             for _ in cf.body(callee, m):
                 raise EmulatorError("internal: a non-synchronising function yielded", fr.g.ctx.path)
-            return result(callee)
+            return result(callee, fr, m)
         return call
 
     def _overloaded_call(self, name, args, node):

@@ -26,7 +26,8 @@ class Calls:
     """Mixin of MetalTranslator: `_render_call` for shuffles with a width and for atomics."""
 
     # -- calls rendered from the table -----------------------------------------------------
-    def _render_call(self, concept: dialect.Concept, bound: dict[str, Node]):
+    def _render_call(self, concept: dialect.Concept, bound: dict[str, Node], width: str | None = None):
+        # `width` (a logical group's explicit 32) is every lane of a SIMD-group here: nothing to spell.
         if concept.kind == "shuffle" and "width" in bound:
             w = bound["width"]
             wv = cexpr_int(self.src.text_of(w))

@@ -36,6 +36,9 @@ class Lowered:
     # Metal/C++ overloads: name -> the renamed definitions (name__kpov0, ...), chosen per call by
     # the argument types (definitions that differ only in address spaces are merged into one)
     overloads: dict[str, list[str]] = field(default_factory=dict)
+    # C++ reference parameters of helpers: name -> parameter indices, passed by value and copied
+    # back to the caller's argument when the call returns (frontend/references.py)
+    refs: dict[str, set[int]] = field(default_factory=dict)
 
     def is_shared(self, decl: c_ast.Decl) -> bool:
         return SHARED_STORAGE in (decl.storage or [])

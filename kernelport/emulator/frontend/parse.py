@@ -8,6 +8,7 @@ import re
 from pycparser import c_ast, c_parser
 
 from ... import backends, dialect
+from .references import lower_references
 from .items import CXX_ONLY, Item, instantiate, item_info, split_items, strip_template_header
 from .lowered import AUTO_TYPE, OVERLOAD_SEP, LowerError, Lowered
 from .preprocess import preprocess
@@ -86,6 +87,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
     if tmpl_items:
         instances = instantiate(kept, tmpl_items, template_args, kernel, path, dropped)
     all_items = kept + instances
+    refs = lower_references(all_items)  # float& out-parameters of helpers: copied back by calls
     all_items.sort(key=lambda it: 0 if it.file == "<prelude>" else 1)  # keep file order otherwise (stable)
 
     for it in all_items:
@@ -107,6 +109,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
     low = Lowered(text, ast, path, backend, functions, [k for k in kernels if k in functions] or
                   [k for k in functions if any(k.startswith(t + "__kp") for t in kernels)],
                   [d for d in devices if d in functions], templates, param_attrs, dropped, overrides, overloads)
+    low.refs = refs
     _CACHE[key] = low
     return low
 

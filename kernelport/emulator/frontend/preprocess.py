@@ -41,6 +41,18 @@ extern uint3 threadIdx, blockIdx; extern dim3 blockDim, gridDim; extern int warp
 """
 PRELUDE_DEFINES = {"true": "1", "false": "0", "nullptr": "0", "NULL": "0", "__restrict__": "",
                    "__forceinline__": "__forceinline__"}
+# <math.h>, <float.h>, <limits.h> and CUDA's math constants: real kernels start reductions at
+# -INFINITY or -FLT_MAX.  1e999 is infinite in every float type; inf * 0 is a quiet NaN.
+MATH_DEFINES = {
+    "INFINITY": "(1e999f)", "HUGE_VALF": "(1e999f)", "HUGE_VAL": "(1e999)", "NAN": "(1e999f * 0.0f)",
+    "CUDART_INF_F": "(1e999f)", "CUDART_NAN_F": "(1e999f * 0.0f)", "CUDART_INF": "(1e999)",
+    "FLT_MAX": "3.40282347e+38f", "FLT_MIN": "1.17549435e-38f", "FLT_EPSILON": "1.19209290e-07f",
+    "DBL_MAX": "1.7976931348623157e+308", "DBL_MIN": "2.2250738585072014e-308",
+    "DBL_EPSILON": "2.2204460492503131e-16", "INT_MAX": "2147483647", "INT_MIN": "(-2147483647 - 1)",
+    "UINT_MAX": "4294967295u", "LLONG_MAX": "9223372036854775807ll", "SHRT_MAX": "32767",
+    "M_PI": "3.14159265358979323846", "M_E": "2.7182818284590452354", "M_SQRT2": "1.41421356237309504880",
+    "M_LN2": "0.69314718055994530942", "M_PI_F": "3.14159265358979323846f",
+}
 VECTOR_TYPES = {"float2", "float3", "float4", "int2", "int3", "int4", "uint2", "uint4", "double2"}
 
 
@@ -98,6 +110,7 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
     spec = (backends.get(backend) if backend else backends.source()).lowering
     d = dict(PRELUDE_DEFINES)
     d.pop("__forceinline__")
+    d.update({k: v for k, v in MATH_DEFINES.items() if not re.search(rf"#\s*define\s+{k}\b", src)})
     d.update(spec.defines)
     d.update(defines or {})
     head = "".join(f"#define {k} {v}\n" for k, v in d.items())

@@ -23,6 +23,26 @@ def _rewrite_casts(text: str) -> str:
         text = text[: m.start()] + "(" + ty + ")" + text[end:]
 
 
+_FUNCTIONAL_CAST = re.compile(r"(?:(?<=[(,=+\-*/%&|^!~<>?:\[{;])|(?<=\breturn)|(?<=^))(\s*)(ushort|uint|uchar|ulong|short|"
+                              r"char|int|float|double|bool|unsigned|uint8_t|uint16_t|uint32_t|int32_t|uint64_t|"
+                              r"int64_t|size_t)\s*\(", re.M)
+
+
+def _rewrite_functional_casts(text: str) -> str:
+    """C++'s `ushort(delta)` (kernelport's own Metal helpers use it): C's `((ushort)(delta))`."""
+    pos = 0
+    while True:
+        m = _FUNCTIONAL_CAST.search(text, pos)
+        if not m:
+            return text
+        open_i = m.end() - 1
+        end = balanced(text, open_i)
+        inner = text[open_i + 1: end - 1]
+        new = f"{m.group(1)}(({m.group(2)})({inner}))"
+        text = text[: m.start()] + new + text[end:]
+        pos = m.start() + len(new) - len(inner) - 3
+
+
 _AS_TYPE = re.compile(r"\bas_type\s*<")
 
 
@@ -115,6 +135,7 @@ def rewrite_item(text: str, q: Qualifiers, spec, attrs: dict | None) -> str:
             end = balanced(text, m.end() - 1)
             text = text[: m.start()] + blank(text[m.start():end]) + text[end:]
     text = _rewrite_casts(text)
+    text = _rewrite_functional_casts(text)
     if spec.address_spaces:
         text = _rewrite_as_type(text)
         text = _pointee_address_spaces(text, spec)
@@ -138,6 +159,7 @@ def rewrite_item(text: str, q: Qualifiers, spec, attrs: dict | None) -> str:
     text = re.sub(r"\b[A-Za-z_]\w*\b", word, text)
     if spec.address_spaces:
         # `constant int& n` / `const device float& x`: pass scalars by value
-        text = re.sub(r"(\w)\s*&\s*(\w+\s*[,)])", r"\1 \2", text)
+        head, brace, body = text.partition("{")  # a parameter list only: `x & 15)` is an and
+        text = re.sub(r"(\w)\s*&\s*(\w+\s*[,)])", r"\1 \2", head) + brace + body
         text = re.sub(r"\busing\s+namespace\s+\w+\s*;", lambda m: blank(m.group(0)), text)
     return text

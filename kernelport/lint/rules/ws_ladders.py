@@ -77,7 +77,7 @@ __device__ float warp_max(float v) {
     return v;
 }""", """
 __device__ float warp_max(float v) {
-    if (warpSize > 32) v = fmaxf(v, __shfl_xor_sync(0xffffffff, v, 32));
+    if (warpSize > 32) v = fmaxf(v, __shfl_xor_sync(0xffffffff, v, warpSize / 2));
     v = fmaxf(v, __shfl_xor_sync(0xffffffff, v, 16));
     v = fmaxf(v, __shfl_xor_sync(0xffffffff, v, 8));
     return v;

@@ -1,0 +1,124 @@
+"""Soundness passes of the translator (issue 12): one warp width per warp-level group, no
+self-assignment of a local that shadows the built-in, and translate linting its own output.
+
+The rewrite rules and the condition under which each is sound: docs/soundness.md.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from tree_sitter import Node
+
+from . import backends, dialect, warpflow, warpwidth
+from .diagnostics import Diagnostic
+from .errors import Location
+from .source import SourceFile, walk
+
+if TYPE_CHECKING:
+    from .translate import Port
+
+SOURCE = backends.source().name
+
+
+class Soundness:
+    """Mixin of Translator: the passes that keep a port computing what the original computes."""
+    # provided by Translator
+    src: SourceFile
+    backend: str
+    rw: Any
+    module: Any
+    analysis: Any
+    widths: warpwidth.Widths
+    note: Callable[..., None]
+    problem: Callable[..., bool]
+    cuda_only_region: Callable[[Node], bool]
+
+    def rewrite_shadowed_builtins(self) -> None:
+        """`int warpSize = 32;` as a local: the built-in's own value under CUDA.  The declaration goes
+        (its uses then read the built-in, or 32 in a logical group); any other value is refused, as a
+        port would otherwise read itself (`int warpSize = warpSize;`) or shadow the target's built-in."""
+        names = {n for n, c in dialect._by_name(SOURCE).items() if c.key == "warp_size"}
+        for f in self.module.functions.values():
+            for d in walk(f.body):
+                if d.type != "declaration":
+                    continue
+                decls = d.children_by_field_name("declarator")
+                if not any(warpflow.ident_name(x) in names for x in decls):
+                    continue
+                init = decls[0].child_by_field_name("value") if len(decls) == 1 else None
+                value = self.src.text_of(init).strip() if init is not None else ""
+                if init is not None and (warpflow.int_value(value) == 32 or value in names):
+                    self.rw.replace(d, f"/* {' '.join(self.src.text_of(d).split())} (the built-in) */")
+                    self.note(d, "/* ... */", "a local copy of the built-in warp width")
+                else:
+                    self.problem("KP221", d, f"a local named '{warpflow.ident_name(decls[0])}' shadows the built-in "
+                                 "warp width with another value", "rename the local (e.g. kGroupWidth)")
+
+    def wave_sites(self) -> list[warpflow.Site]:
+        """Confirmed sites of groups that mean the hardware wave; a logical 32-lane group keeps its 32s."""
+        return [s for s in self.analysis.confirmed() if not self.widths.logical(s.function)]
+
+    def wide_waves(self) -> bool:
+        return any(r.wave > 32 for r in backends.get(self.backend).runs)
+
+    def check_warp_widths(self) -> None:
+        """KP219: groups whose width the launch geometry cannot decide, and votes over a logical
+        32-lane group that may share a 64-lane wave with another group."""
+        if not self.wide_waves():
+            return  # every wave of this backend is 32 wide: both readings are the same code
+        for node, message, hint in self.widths.problems:
+            self.problem("KP219", node, message, hint)
+        for g in self.widths.groups:
+            if not g.functions & self.analysis.warp_level and not g.votes and not any(
+                    s.function in g.functions for s in self.analysis.confirmed()):
+                continue  # no warp-level code: nothing depends on the width
+            if any(i.function in g.functions for i in self.analysis.issues):
+                continue  # already refused where it has no safe rewrite (KP207): one reason is enough
+            where = g.votes[0] if g.votes else g.node
+            if where is None or self.cuda_only_region(where):
+                continue
+            if g.width == warpwidth.UNDECIDED or (g.width == warpwidth.LOGICAL and g.votes and g.shares_wave):
+                self.problem("KP219", where, f"cannot decide the warp width here: {g.why}",
+                             "say what the code means above the kernel or helper: `// @kp warp-width 32` (a "
+                             "logical 32-lane group) or `// @kp warp-width native` (the hardware wave), and "
+                             "launch blocks of whole 64-lane waves for native")
+
+    def logical_width(self, concept: dialect.Concept, bound: dict[str, Node], use) -> str | None:
+        """A shuffle of a logical 32-lane group without a width: spell the width CUDA means (32)."""
+        if concept.kind == "shuffle" and "width" in concept.params and "width" not in bound and \
+                self.widths.logical(use.function):
+            return "32"
+        return None
+
+
+def _warp_codes(findings) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for f in findings:
+        if f.code.startswith("WS") and f.severity == "error":
+            out.setdefault(f.code, []).append(f)
+    return out
+
+
+def self_check(src: SourceFile, backend: str, port: Port, text: str) -> None:
+    """Translate checks its own output: lint the port for its targets; a warp-size finding the
+    original did not need (more of a rule's findings in the port than in the original) is a
+    kernelport bug, and the port is not written (KP220)."""
+    from .lint.engine import lint_text  # lint is heavy and only needed here
+    targets = sorted({r.target for r in backends.get(backend).runs})
+    cache = src.__dict__.setdefault("_kp_lint_cache", {})
+    key = tuple(targets)
+    if key not in cache:  # the original once per set of targets (hip and portable share theirs)
+        cache[key] = _warp_codes(lint_text(src.text, src.path, targets=targets))
+    before = cache[key]
+    after = _warp_codes(lint_text(text, src.path + (backends.get(backend).extension or ""), backend, targets=targets))
+    offset = text[:text.find(port.body)].count("\n") if port.body and port.body in text else 0
+    for code, found in sorted(after.items()):  # errors: what the backend's own runs get wrong
+        if len(found) <= len(before.get(code, [])):
+            continue
+        f = found[len(before.get(code, []))] if code in before else found[0]
+        line = max(f.line - offset, 1)
+        port.diagnostics.append(Diagnostic(
+            "KP220", Location(src.path, line, 1),
+            f"internal consistency: the {backend.upper()} port would have {code} near this line that the "
+            f"original does not ({f.message.split(':')[0]}); kernelport did not write it",
+            "this is a kernelport bug: please report it with this file; `kernelport lint` on the port shows it"))

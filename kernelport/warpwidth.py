@@ -1,0 +1,308 @@
+"""The warp width each warp-level group means: the hardware wave, or a logical 32-lane group.
+
+A group is a connected set of functions in the call graph (a lane computed in a kernel and
+passed to a helper belongs to the helper's shuffles).  It is decided once, from the launch
+geometry of the kernels in it: the annotated block (`// @kp block`), the `<<<grid, block>>>`
+arguments of launches in the file, `__launch_bounds__(N)` with N <= 32, a `blockDim.x` guard
+(`if (blockDim.x != 32) return;`, `assert(blockDim.x == 32)`), and `// @kp warp-width 32|native`
+on any function of the group.
+
+- native: every block is a whole number of 64-lane waves (or nothing says otherwise, the
+  convention of full blocks): 32-lane assumptions become the wave width (`warpSize`).
+- 32 (logical): a block of at most 32 threads, rows of blockDim.x == 32, or launches of several
+  geometries.  CUDA's semantics are kept exactly: literals stay 32, every shuffle gets an explicit
+  width 32, `warpSize` means 32.  Sound for shuffles and lane arithmetic at any geometry; a vote
+  (ballot, any, all) over a group that may share a 64-lane wave with another group is not, and is
+  refused where the wave can be 64 wide.
+- undecided: a block that is not whole waves (96 threads) in a group with votes, or contradicting
+  annotations: translate refuses (KP219) and asks for the annotation.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tree_sitter import Node
+
+from . import cexpr, dialect
+from .model import Function, Module
+from .source import call_args, ident_name, walk
+from .warpsites import WARP_SIZE_NAME, int_value
+
+NATIVE, LOGICAL, UNDECIDED = "native", "32", "undecided"
+_ANNOTATION = re.compile(r"//\s*@kp\s+warp-width\b[ \t]*(?P<value>\S*)")
+_VOTES = ("vote", "match")
+
+
+@dataclass
+class Geometry:
+    """What one piece of evidence says about a kernel's block (None: not known)."""
+    x: int | None
+    total: int | None
+    source: str
+    node: Node | None
+
+    @property
+    def verdict(self) -> str | None:
+        if self.total is not None and self.total <= 32:
+            return LOGICAL  # one group of at most 32 lanes: lanes 32-63 of a wave do not exist
+        if self.x == 32:
+            return LOGICAL  # rows of 32 threads: threadIdx.x is the lane of a 32-lane row
+        if self.total is not None and self.total % 64 == 0:
+            return NATIVE  # whole waves at either width
+        if self.total is not None:
+            return UNDECIDED  # a partial last wave at 64
+        return None
+
+
+@dataclass
+class Group:
+    functions: set[str]
+    width: str = NATIVE
+    why: str = "no launch geometry says otherwise (full blocks assumed)"
+    node: Node | None = None  # the evidence, for diagnostics
+    shares_wave: bool = True  # a 32-lane group may share a 64-lane wave with another one
+    votes: list[Node] = field(default_factory=list)
+    annotated: bool = False
+
+
+@dataclass
+class Widths:
+    groups: list[Group]
+    by_function: dict[str, Group]
+    problems: list[tuple[Node, str, str]]  # (where, message, hint): KP219
+
+    warp_level: set[str] = field(default_factory=set)
+
+    def width(self, function: str | None) -> str:
+        """The width of `function`'s group; at file scope (macros, constants) logical only where
+        every group of warp-level code is."""
+        if function is not None and function in self.by_function:
+            return self.by_function[function].width
+        ws = {g.width for g in self.groups if g.functions & self.warp_level}
+        return LOGICAL if ws == {LOGICAL} else NATIVE
+
+    def logical(self, function: str | None) -> bool:
+        return self.width(function) == LOGICAL
+
+
+def annotated(module: Module) -> tuple[dict[str, tuple[str, Node]], list[tuple[Node, str, str]]]:
+    """`// @kp warp-width V` comments, by the function that follows each."""
+    src = module.source
+    fs = sorted(module.functions.values(), key=lambda f: (f.template_node or f.node).start_byte)
+    out: dict[str, tuple[str, Node]] = {}
+    problems = []
+    for c in walk(src.root):
+        if c.type != "comment":
+            continue
+        m = _ANNOTATION.match(src.text_of(c))
+        if m is None:
+            continue
+        value = m.group("value")
+        nxt = next((f for f in fs if (f.template_node or f.node).start_byte > c.start_byte), None)
+        if value not in (NATIVE, LOGICAL):
+            problems.append((c, f"warp-width takes 32 or native, got '{value}'",
+                             "// @kp warp-width 32 (a logical 32-lane group) or native (the hardware wave)"))
+        elif nxt is None:
+            problems.append((c, "warp-width is not followed by a function", "put it directly above the function"))
+        else:
+            out[nxt.name] = (value, c)
+    return out, problems
+
+
+def _names(module: Module) -> dict[str, int | float]:
+    names: dict[str, int | float] = {}
+    for name, mac in module.macros.items():
+        v = int_value(mac.value) if mac.value else None
+        if v is not None:
+            names[name] = v
+    return names
+
+
+def _value(node: Node, module: Module, names) -> int | None:
+    try:
+        v = cexpr.evaluate(module.source.text_of(node), names)
+    except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
+        return None
+    return int(v) if isinstance(v, (int, float)) and v == int(v) else None
+
+
+def _dims(node: Node, owner: Function | None, module: Module, names, depth: int = 0) -> tuple[int, ...] | None:
+    """(x, y, z) of a launch's block argument, where constants decide it."""
+    src = module.source
+    callee = node.child_by_field_name("function")
+    if node.type == "call_expression" and callee is not None and src.text_of(callee) == "dim3":
+        parts = [_value(a, module, names) for a in call_args(node)]
+        return None if None in parts else tuple(parts + [1] * (3 - len(parts)))  # type: ignore
+    if node.type == "identifier" and src.text_of(node) not in names and owner is not None and depth < 4:
+        name = src.text_of(node)
+        for d in walk(owner.body):
+            if d.type == "init_declarator" and ident_name(d.child_by_field_name("declarator")) == name:
+                init = d.child_by_field_name("value")
+                if init is None:
+                    return None
+                if init.type == "argument_list":  # dim3 threads(32, 4, 1)
+                    parts = [_value(a, module, names) for a in init.named_children]
+                    return None if None in parts else tuple(parts + [1] * (3 - len(parts)))  # type: ignore
+                if init.type == "initializer_list":
+                    return None
+                return _dims(init, owner, module, names, depth + 1)
+        return None
+    v = _value(node, module, names)
+    return None if v is None else (v, 1, 1)
+
+
+def _guards(k: Function, module: Module) -> list[Geometry]:
+    """`if (blockDim.x != 32) return;` and `assert(blockDim.x == 32)`: the kernel needs rows of 32."""
+    src, out = module.source, []
+    for n in walk(k.body):
+        if n.type != "binary_expression":
+            continue
+        parts = [n.child_by_field_name(s) for s in ("operator", "left", "right")]
+        if any(x is None for x in parts):
+            continue
+        op = src.text_of(parts[0])  # type: ignore[arg-type]
+        sides = {" ".join(src.text_of(x).split()) for x in parts[1:] if x is not None}
+        if not ({"blockDim.x"} < sides) or op not in ("==", "!="):
+            continue
+        other = (sides - {"blockDim.x"}).pop()
+        if int_value(other) != 32:
+            continue
+        p = n.parent
+        while p is not None and p.type in ("parenthesized_expression", "condition_clause", "argument_list"):
+            p = p.parent
+        if p is None:
+            continue
+        if op == "!=" and p.type == "if_statement":
+            body = p.child_by_field_name("consequence")
+            if body is not None and any(c.type in ("return_statement",) for c in walk(body)):
+                out.append(Geometry(32, None, "the guard `blockDim.x != 32` returns", n))
+        elif op == "==" and p.type == "call_expression" and (callee := p.child_by_field_name("function")) and \
+                src.text_of(callee) in ("assert", "__builtin_assume"):
+            out.append(Geometry(32, None, "assert(blockDim.x == 32)", n))
+    return out
+
+
+def _evidence(k: Function, module: Module, specs, names) -> list[Geometry]:
+    out: list[Geometry] = []
+    spec = specs.get(k.name)
+    if spec is not None:
+        try:
+            x, y, z = spec.dims("block")
+            out.append(Geometry(x, x * y * z, f"the annotated block ({x}, {y}, {z})", None))
+        except Exception:  # noqa: BLE001  (a bad annotation is verify's error to report, not translate's)
+            pass
+    for launch in module.launches:
+        if launch.kernel != k.name or len(launch.config) < 2:
+            continue
+        d = _dims(launch.config[1], module.functions.get(launch.function or ""), module, names)
+        text = " ".join(module.source.text_of(launch.config[1]).split())
+        out.append(Geometry(d[0], d[0] * d[1] * d[2], f"the launch block `{text}` = {d}", launch.node)
+                   if d is not None else Geometry(None, None, f"the launch block `{text}`", launch.node))
+    if k.launch_bounds is not None:
+        args = [c for c in k.launch_bounds.named_children]
+        v = _value(args[0], module, names) if args else None
+        if v is not None and v <= 32:
+            out.append(Geometry(None, v, f"__launch_bounds__({v})", k.launch_bounds))
+    out += _guards(k, module)
+    return out
+
+
+def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[str, Node] | None = None) -> Widths:
+    src = module.source
+    fns = module.functions
+    parent = {f: f for f in fns}
+
+    def find(a: str) -> str:
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    votes: dict[str, list[Node]] = {}
+    explicit: dict[str, Node] = {}
+    for f in fns.values():
+        for n in walk(f.body):
+            if n.type != "call_expression":
+                continue
+            fn = n.child_by_field_name("function")
+            while fn is not None and fn.type in ("qualified_identifier", "template_function"):
+                fn = fn.child_by_field_name("name")
+            name = src.text_of(fn) if fn is not None and fn.type == "identifier" else None
+            if name in fns and name != f.name:
+                parent[find(name)] = find(f.name)
+            c = dialect.lookup(backends_source(), name) if name else None
+            if c is not None and c.kind in _VOTES and c.warp_level:
+                votes.setdefault(f.name, []).append(n)
+            if c is not None and c.kind == "shuffle" and name is not None:
+                found = dialect.spelled_by(backends_source(), name)
+                params = dialect.call_params(*found)[0] if found else ()
+                args = call_args(n)
+                w = args[params.index("width")] if "width" in params and params.index("width") < len(args) else None
+                if w is not None and not WARP_SIZE_NAME.search(src.text_of(w)) and \
+                        _value(w, module, _names(module)) == 32:  # `WARP_SIZE` (32) names the warp
+                    explicit.setdefault(f.name, n)  # the code says it: a 32-lane group
+    members: dict[str, set[str]] = {}
+    for fname in fns:
+        members.setdefault(find(fname), set()).add(fname)
+    try:
+        from . import annotations
+        specs = annotations.parse(module)
+    except Exception:  # noqa: BLE001  (bad annotations: verify reports them)
+        specs = {}
+    names = _names(module)
+    marks, problems = annotated(module)
+    groups, by_function = [], {}
+    for root, fs in members.items():
+        g = Group(fs, votes=[v for m in sorted(fs) for v in votes.get(m, [])])
+        code = [Geometry(32, None, "a shuffle with an explicit width 32", explicit[m]) for m in sorted(fs)
+                if m in explicit]
+        code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
+                          (data_warps or {})[m]) for m in sorted(fs) if m in (data_warps or {})]
+        _decide_group(g, [fns[m] for m in fs], module, specs, names, marks, problems, code[:1])
+        groups.append(g)
+        for m in fs:
+            by_function[m] = g
+    return Widths(groups, by_function, problems, warp_level or set())
+
+
+def backends_source() -> str:
+    from . import backends
+    return backends.source().name
+
+
+def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, marks, problems,
+                  code: list[Geometry]) -> None:
+    evidence = [e for f in fs if f.is_kernel for e in _evidence(f, module, specs, names)]
+    known = [e for e in evidence if e.verdict is not None] + code
+    verdicts = {e.verdict for e in known}
+    unknown = len(known) - len(code) < len(evidence) or not any(f.is_kernel for f in fs)
+    g.shares_wave = unknown or any(e.total is None or e.total > 32 for e in known)
+    ann = {marks[f.name][0]: marks[f.name][1] for f in fs if f.name in marks}
+    if len(ann) > 1:
+        problems.append((ann[NATIVE], "the functions of one warp-level group are annotated both native and 32",
+                         "one group (a kernel and the helpers it calls) has one width: keep one annotation"))
+        g.width, g.node = UNDECIDED, ann[NATIVE]
+        return
+    if ann:
+        (value, node), = ann.items()
+        g.width, g.why, g.node, g.annotated = value, f"annotated `// @kp warp-width {value}`", node, True
+        bad = [e for e in known if e.verdict != NATIVE] if value == NATIVE else []
+        if bad:
+            problems.append((node, f"warp-width native, but {bad[0].source} is not whole 64-lane waves: the wave "
+                             "rewrite would read lanes that do not exist",
+                             "// @kp warp-width 32 keeps CUDA's 32-lane groups"))
+        return
+    if not known or verdicts == {NATIVE}:
+        if known:
+            g.why, g.node = f"{known[0].source} is whole waves", known[0].node
+        return
+    pick = next((e for e in known if e.verdict != NATIVE), known[0])
+    g.node = pick.node
+    if not g.votes or not g.shares_wave:
+        g.width = LOGICAL
+        g.why = (f"{pick.source}: 32-lane groups keep CUDA's width" if len(verdicts) == 1 and not unknown else
+                 f"launches of several geometries ({pick.source}): 32-lane groups are right for every one")
+        return
+    g.width = UNDECIDED
+    g.why = f"{pick.source} with votes that may see two 32-lane groups of one 64-lane wave"
