@@ -316,6 +316,7 @@ class Verifier:
         if all(r.wave == wide for r in backends.source().runs):
             return  # the original already runs at the widest wave
         # The original's own dialect on a wave that wide: what hipcc makes of CUDA text unchanged.
+        t0 = time.perf_counter()
         try:
             res = run_kernel(src.text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v)
                                                    for k, v in args.items()},
@@ -332,7 +333,8 @@ class Verifier:
             detail = (f"original at wave {wide}: matches {spec.reference[0]}" if cmp.ok else
                       f"original at wave {wide}: wrong at {m.buffer}[{m.index}] = {m.got!r}, reference {m.want!r} "
                       f"({m.count} element(s)): this is what the port fixes")
-        rep.checks.append(Check(name, "original", wide, "original", "info", detail))
+        rep.checks.append(Check(name, "original", wide, "original", "info", detail,
+                                seconds=time.perf_counter() - t0))
 
     def _device(self, src, kernel, spec, args, targs, expected, emulated, rep) -> None:
         """The original on a real NVIDIA GPU, against the reference and the emulator."""

@@ -678,7 +678,8 @@ def test_cli_check_and_no_clobber_cover_the_sidecar(work):
     side = work / "warp_reduce.metal.json"
     side.write_text(side.read_text().replace('"index": 0', '"index": 7', 1))
     r = kp("translate", "warp_reduce.cu", "--to", "metal", "--check", cwd=work)
-    assert r.returncode == 1 and "warp_reduce.metal.json: stale" in r.stderr
+    # the sidecar was edited by hand: the hint is the command that works (--force) and says why
+    assert r.returncode == 1 and "warp_reduce.metal.json was edited by hand" in r.stderr and "--force" in r.stderr
     r = kp("translate", "warp_reduce.cu", "--to", "metal", cwd=work)
     assert r.returncode == 1 and "was edited since kernelport generated it" in r.stderr
     assert kp("translate", "warp_reduce.cu", "--to", "metal", "--force", cwd=work).returncode == 0
