@@ -19,10 +19,11 @@ from .source import walk
 KEYS = ("kernel", "grid", "block", "why", "shared", "arg", "scalar", "reference", "tolerance", "targets",
         "instantiate", "seed", "warp-width")
 ROLES = ("in", "out", "inout")
-GENERATORS = {"uniform": (2, 2), "normal": (2, 2), "integers": (2, 2), "constant": (1, 1), "arange": (0, 2)}
+GENERATORS = {"uniform": (2, 2), "normal": (2, 2), "integers": (2, 2), "constant": (1, 1), "arange": (0, 2),
+              "monotone": (2, 2)}
 ELEMENT_TYPES = ("float", "int", "unsigned", "unsigned int", "uint", "uint32_t", "int32_t", "half", "__half",
                  "double", "char", "unsigned char", "uint8_t", "int8_t", "short", "unsigned short",
-                 "long long", "unsigned long long", "int64_t", "uint64_t", "float2", "float4")
+                 "long long", "unsigned long long", "int64_t", "uint64_t", "size_t", "long", "unsigned long", "float2", "float4")
 
 _LINE = re.compile(r"//\s*@kp\b[ \t]*(?P<key>[\w-]*)[ \t]*(?P<value>.*)$")
 
@@ -178,7 +179,7 @@ def _parse_generator(t: Text) -> Generator:
     lo, hi = GENERATORS[kind]
     if not (lo <= len(params) <= hi):
         raise _err(f"{kind}() takes {lo if lo == hi else f'{lo} to {hi}'} arguments, got {len(params)}", t.loc)
-    if kind in ("uniform", "integers") and params[1] <= params[0]:
+    if kind in ("uniform", "integers", "monotone") and params[1] <= params[0]:
         raise _err(f"{kind}({inner}): the upper bound must be above the lower one", t.loc,
                    hint=f"write {kind}(lo, hi) with lo < hi")
     if kind == "uniform" and not math.isfinite(float(params[1]) - float(params[0])):
@@ -188,6 +189,9 @@ def _parse_generator(t: Text) -> Generator:
                    hint="write normal(mean, std) with std > 0; constant(v) gives one value")
     if kind == "integers" and not all(float(p).is_integer() for p in params):
         raise _err(f"integers({inner}): the bounds must be integers", t.loc, hint="write e.g. integers(-8, 8)")
+    if kind == "monotone" and not (all(float(p).is_integer() for p in params) and params[0] >= 0):
+        raise _err(f"monotone({inner}): the steps must be integers from 0 up", t.loc,
+                   hint="write e.g. monotone(0, 5): CSR row pointers with 0 to 4 entries a row")
     return Generator(kind, tuple(params), t.loc)
 
 
@@ -209,12 +213,14 @@ def _check_generator(a: ArgSpec, n: int) -> None:
         extreme = [p[0], p[1] - 1]
     elif g.kind == "constant":
         extreme = [p[0]]
+    elif g.kind == "monotone":
+        extreme = [0, (p[1] - 1) * max(n - 1, 0)]
     else:
         start = p[0] if p else 0
         step = p[1] if len(p) > 1 else 1
         extreme = [start, start + step * max(n - 1, 0)]
     for x in extreme:
-        ok = cexpr.fits(et, x) if et.kind == "float" or g.kind in ("integers", "constant", "arange") \
+        ok = cexpr.fits(et, x) if et.kind == "float" or g.kind in ("integers", "constant", "arange", "monotone") \
             else et.lo <= x <= et.hi
         if not ok:
             raise _err(f"{g.kind}{tuple(p)!r} gives {x!r}, which does not fit the element type {a.type} of "

@@ -16,7 +16,8 @@ DTYPES = {
     "int": np.int32, "int32_t": np.int32, "unsigned": np.uint32, "unsigned int": np.uint32, "uint": np.uint32,
     "uint32_t": np.uint32, "char": np.int8, "int8_t": np.int8, "unsigned char": np.uint8, "uint8_t": np.uint8,
     "short": np.int16, "unsigned short": np.uint16, "long long": np.int64, "int64_t": np.int64,
-    "unsigned long long": np.uint64, "uint64_t": np.uint64, "float2": np.float32, "float4": np.float32,
+    "unsigned long long": np.uint64, "uint64_t": np.uint64, "size_t": np.uint64, "long": np.int64,
+    "unsigned long": np.uint64, "float2": np.float32, "float4": np.float32,
 }
 LANES = {"float2": 2, "float4": 4}
 
@@ -44,6 +45,8 @@ def make_buffer(spec: KernelSpec, a: ArgSpec, index: int) -> np.ndarray:
         v = rng.integers(int(p[0]), int(p[1]), n)
     elif g.kind == "constant":
         v = np.full(n, p[0])
+    elif g.kind == "monotone":  # 0, then a running sum of steps in [lo, hi): CSR row pointers
+        v = np.concatenate(([0], np.cumsum(rng.integers(int(p[0]), int(p[1]), n - 1))))
     else:  # arange
         start = p[0] if p else 0
         step = p[1] if len(p) > 1 else 1

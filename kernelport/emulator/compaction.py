@@ -55,6 +55,11 @@ def _scatter_val(g, old, new, idx, n):
     vo, eo = (None, None) if old is None else old
     if isinstance(vn, Pointer):
         if isinstance(vo, Pointer) and (vo.buf is not vn.buf or vo.dt != vn.dt):
+            rest = g.valid.copy()
+            rest[idx] = False
+            if not rest.any():  # every other lane is no thread: nothing to keep
+                vo = None
+        if isinstance(vo, Pointer) and (vo.buf is not vn.buf or vo.dt != vn.dt):
             raise EmulatorError("a pointer assigned under divergent control flow points into different buffers "
                                 "(not supported by the emulator)", g.ctx.path)
         po = vo if isinstance(vo, Pointer) else None

@@ -48,7 +48,8 @@ def merge(g, old, new, m):
         if not isinstance(vo, Pointer):
             return new
         if vo.buf is not vn.buf or vo.dt != vn.dt:
-            if m.all():
+            # Lanes that are no thread (a block smaller than the wave) hold no pointer of their own.
+            if m.all() or not (g.valid & ~m).any():
                 return new
             raise EmulatorError("a pointer assigned under divergent control flow points into different buffers "
                                 "(not supported by the emulator)", g.ctx.path)

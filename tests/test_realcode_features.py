@@ -1,0 +1,87 @@
+"""What the real kernels of tests/realcode/ needed from annotations and the emulator (issue 12),
+each with a case that must trigger it and a look-alike that must not."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kernelport.annotations import parse
+from kernelport.emulator import run_kernel
+from kernelport.errors import KernelportError
+from kernelport.inputs import make_buffer
+from kernelport.model import build
+from kernelport.source import SourceFile
+
+CSR = """\
+// @kp kernel k
+// @kp grid 1
+// @kp block 32
+// @kp arg ptr in {typ}[rows + 1] {gen}
+// @kp arg y out float[rows]
+// @kp scalar rows = 50
+// @kp reference k_ref(ptr, y, rows)
+__global__ void k(const {typ}* ptr, float* y, int rows) {{ }}
+void k_ref(const {typ}* ptr, float* y, int rows) {{ }}
+"""
+
+
+def spec(typ="size_t", gen="monotone(0, 5)"):
+    return parse(build(SourceFile.from_text(CSR.format(typ=typ, gen=gen), "k.cu")))["k"]
+
+
+def test_monotone_gives_csr_row_pointers():
+    s = spec()
+    v = make_buffer(s, s.args["ptr"], 0)
+    assert v.dtype == np.uint64 and len(v) == 51 and v[0] == 0
+    steps = np.diff(v.astype(np.int64))
+    assert steps.min() >= 0 and steps.max() <= 4 and len(set(steps)) > 1   # empty rows occur too
+
+
+def test_integers_is_not_monotone():
+    s = spec(gen="integers(0, 5)")
+    v = make_buffer(s, s.args["ptr"], 0)
+    assert (np.diff(v.astype(np.int64)) < 0).any()
+
+
+@pytest.mark.parametrize("gen, what", [("monotone(3, 3)", "upper bound must be above"),
+                                       ("monotone(-1, 3)", "steps must be integers from 0 up"),
+                                       ("monotone(0, 1.5)", "steps must be integers from 0 up")])
+def test_bad_monotone_is_located(gen, what):
+    with pytest.raises(KernelportError) as ei:
+        spec(gen=gen)
+    assert what in str(ei.value) and ei.value.location.line == 4
+
+
+def test_monotone_that_overflows_its_type_is_refused():
+    with pytest.raises(KernelportError, match="does not fit the element type unsigned char"):
+        spec(typ="unsigned char", gen="monotone(0, 9)")   # up to 8 * 50 = 400
+    spec(typ="unsigned char", gen="monotone(0, 5)")        # up to 4 * 50 = 200: fits
+
+
+# A block smaller than the wave: lanes 32-63 of a 64-wide wave are no thread.  A pointer
+# re-aimed at another buffer by every thread is not a divergent pointer (llm.c's softmax kernel3).
+REAIM = """
+__global__ void k(const float* a, float* b, float* out) {
+    const float* x = a + blockIdx.x * 4;
+    float s = x[threadIdx.x];
+    x = b + blockIdx.x * 4;
+    out[blockIdx.x * 4 + threadIdx.x] = s + x[threadIdx.x];
+}
+"""
+DIVERGENT = REAIM.replace("    x = b", "    if (threadIdx.x < 2) x = b")
+
+
+@pytest.mark.parametrize("wave", [32, 64])
+def test_pointer_reaimed_in_a_block_smaller_than_the_wave(wave):
+    a, b = np.arange(8, dtype=np.float32), 100 + np.arange(8, dtype=np.float32)
+    r = run_kernel(REAIM, "k", args=dict(a=a, b=b, out=np.zeros(8, np.float32)), grid=(2, 1, 1),
+                   block=(4, 1, 1), wave=wave)
+    assert list(r.outputs["out"]) == list(a + b)
+
+
+def test_pointer_aimed_at_two_buffers_by_some_threads_is_still_refused():
+    from kernelport.emulator.errors import EmulatorError
+    a, b = np.arange(8, dtype=np.float32), 100 + np.arange(8, dtype=np.float32)
+    with pytest.raises(EmulatorError, match="different buffers"):
+        run_kernel(DIVERGENT, "k", args=dict(a=a, b=b, out=np.zeros(8, np.float32)), grid=(2, 1, 1),
+                   block=(4, 1, 1), wave=64)
