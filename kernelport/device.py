@@ -6,6 +6,7 @@ that is present.  Only nvcc and an NVIDIA driver are needed (no CuPy).
 """
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import tempfile
@@ -74,6 +75,13 @@ def _scalar(value, ctype: str) -> str:
     return f"({ctype}){int(value)}"
 
 
+def _instantiated(ctype: str, kernel: Function, template_args: list[str] | None) -> str:
+    """A parameter's type with the kernel's template parameters replaced by the instance's
+    arguments (`const T` of `dot<double>` is `const double`): the driver is not a template."""
+    subst = dict(zip(kernel.template_params, template_args or []))
+    return re.sub(r"[A-Za-z_]\w*", lambda m: subst.get(m.group(0), m.group(0)), ctype) if subst else ctype
+
+
 def run_cuda(source: Path, kernel: Function, spec: KernelSpec, args: dict, template_args: list[str] | None,
              arch: str = "native") -> dict[str, np.ndarray]:
     """Outputs of the original kernel run on the local NVIDIA GPU."""
@@ -92,9 +100,10 @@ def run_cuda(source: Path, kernel: Function, spec: KernelSpec, args: dict, templ
                 (d / f"{p.name}.in").write_bytes(v.tobytes())
                 loads.append(f'    {ct}* {p.name} = load<{ct}>("{d / (p.name + ".in")}", {v.size});')
                 saves.append(f'    save<{ct}>("{d / (p.name + ".out")}", {p.name}, {v.size});')
-                call.append(f"({p.type}*){p.name}" if "half" not in p.type else p.name)
+                call.append(f"({_instantiated(p.type, kernel, template_args)}*){p.name}"
+                            if "half" not in p.type else p.name)
             else:
-                call.append(_scalar(v, p.type))
+                call.append(_scalar(v, _instantiated(p.type, kernel, template_args)))
         name = kernel.name + (f"<{', '.join(template_args)}>" if template_args else "")
         driver = DRIVER.format(source=source.resolve(), loads="\n".join(loads), saves="\n".join(saves),
                                kernel=name, grid=", ".join(map(str, spec.dims("grid"))),

@@ -85,3 +85,39 @@ def test_pointer_aimed_at_two_buffers_by_some_threads_is_still_refused():
     with pytest.raises(EmulatorError, match="different buffers"):
         run_kernel(DIVERGENT, "k", args=dict(a=a, b=b, out=np.zeros(8, np.float32)), grid=(2, 1, 1),
                    block=(4, 1, 1), wave=64)
+
+
+DOT = """
+template <typename T>
+__global__ void dot(const T* a, const T* b, T* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) atomicAdd(out, a[i] * b[i]);
+}
+void host(TYPE* a, TYPE* b, TYPE* out, int n) { dot<TYPE><<<n / 256, 256>>>((TYPE*)a, b, out, n); }
+"""
+
+
+def _metal_errors(tmp_path, text):
+    from trust_support import kp_inproc
+    f = tmp_path / "dot.cu"
+    f.write_text(text)
+    return kp_inproc("translate", f, "--to", "metal", "--stdout")
+
+
+def test_metal_refusal_of_a_double_atomic_names_double(tmp_path):
+    rc, _, err = _metal_errors(tmp_path, DOT.replace("TYPE", "double"))
+    assert rc == 1 and "KP212 Metal has no atomics on 'double' ('T' of dot<...>)" in err, err
+
+
+def test_metal_atomic_on_a_float_instance_does_not_blame_double(tmp_path):
+    rc, _, err = _metal_errors(tmp_path, DOT.replace("TYPE", "float"))
+    assert "'double'" not in err
+
+
+def test_device_driver_casts_template_parameters_to_the_instance():
+    from kernelport.device import _instantiated
+    k = build(SourceFile.from_text(DOT.replace("TYPE", "double"), "dot.cu")).functions["dot"]
+    assert _instantiated("const T", k, ["double"]) == "const double"
+    assert _instantiated("T", k, ["double"]) == "double"
+    assert _instantiated("const Tv", k, ["double"]) == "const Tv"      # a name that only starts with T
+    assert _instantiated("const T", k, None) == "const T"

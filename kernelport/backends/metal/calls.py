@@ -58,6 +58,16 @@ class Calls:
                                    "use 32-bit counters (int/unsigned), or split the value")
                 return rw.stitch(node)
             mtype = INT32.get(cuda_t) or ("float" if cuda_t == "float" else None)
+            if mtype is None and f is not None and cuda_t in f.template_params:
+                # A template parameter: name the instances' types that Metal has no atomics on.
+                i = f.template_params.index(cuda_t)
+                bad = sorted({a[i] for a in self.template_instances(f) if len(a) > i and
+                              (a[i] in INT64 or not (INT32.get(a[i]) or a[i] == "float"))})
+                if bad:
+                    self._late_problem("KP212", node, "Metal has no atomics on " + ", ".join(f"'{t}'" for t in bad) +
+                                       f" ('{cuda_t}' of {f.name}<...>)",
+                                       "atomics exist for int, uint and (device memory, add/sub/exchange) float")
+                    return rw.stitch(node)
             if mtype is None:
                 self._late_problem("KP212", node, f"Metal has no atomics on '{cuda_t}'",
                                    "atomics exist for int, uint and (device memory, add/sub/exchange) float")

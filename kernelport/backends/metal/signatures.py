@@ -238,21 +238,8 @@ class Signatures:
             tn = k.template_node
             head = self.src.data[tn.start_byte:k.node.start_byte].decode("utf-8")
             text = head + text
-            spec = self.specs.get(k.name)
             insts = []
-            wanted = [[a for a, _ in cexpr.split_top_level(t.text.strip()[1:-1])] for t in (spec.instantiate if spec else [])]
-            if not wanted:  # a plain CUDA file: the instances its host code launches
-                for launch in self.module.launches:
-                    fn = launch.node.child_by_field_name("function")
-                    if launch.kernel == k.name and fn is not None and fn.type == "template_function":
-                        targ = self.src.text_of(fn.child_by_field_name("arguments")).strip()[1:-1]
-                        args = [a for a, _ in cexpr.split_top_level(targ)]
-                        host = self.module.function_at(launch.node)
-                        if host is not None and set(host.template_params) & set(re.findall(r"\w+", targ)):
-                            continue  # arguments of a host template: no concrete instance here
-                        if args not in wanted:
-                            wanted.append(args)
-            for targs in wanted:
+            for targs in self.template_instances(k):
                 host = k.name + "_" + "_".join(re.sub(r"\W+", "_", a).strip("_") for a in targs)
                 insts.append(templates.env().get_template("metal_signature.j2").module.instantiation(
                     host_name=host, name=k.name, args=", ".join(targs), params=sig))
@@ -263,6 +250,24 @@ class Signatures:
                              "named with [[host_name]]")
             text += "".join("\n" + i for i in insts)
         return text
+
+    def template_instances(self, k: Function) -> list[list[str]]:
+        """The template arguments of each instance of kernel k: its `@kp instantiate` lines, or
+        (a plain CUDA file) the concrete instances its host code launches."""
+        spec = self.specs.get(k.name)
+        wanted = [[a for a, _ in cexpr.split_top_level(t.text.strip()[1:-1])] for t in (spec.instantiate if spec else [])]
+        if not wanted:
+            for launch in self.module.launches:
+                fn = launch.node.child_by_field_name("function")
+                if launch.kernel == k.name and fn is not None and fn.type == "template_function":
+                    targ = self.src.text_of(fn.child_by_field_name("arguments")).strip()[1:-1]
+                    args = [a for a, _ in cexpr.split_top_level(targ)]
+                    host = self.module.function_at(launch.node)
+                    if host is not None and set(host.template_params) & set(re.findall(r"\w+", targ)):
+                        continue  # arguments of a host template: no concrete instance here
+                    if args not in wanted:
+                        wanted.append(args)
+        return wanted
 
     def _render_helper(self, h: Function) -> str:
         drop, over = self._qualifiers(h)
