@@ -97,8 +97,12 @@ class KernelSpec:
     def scalar_values(self) -> dict[str, int | float]:
         return {k: v.v for k, v in self.typed_scalars().items()}
 
-    def dims(self, which: str) -> tuple[int, int, int]:
+    def dims(self, which: str, wave: int | None = None) -> tuple[int, int, int]:
+        """grid or block.  A grid may name `warpSize`, the wave width of the run (what HIP host
+        code launches with); without a run it is 32, the width of CUDA and Metal."""
         vals = self.typed_scalars()
+        if which == "grid":
+            vals["warpSize"] = cexpr.Value(cexpr.INT, wave or 32)
         parts = [_integer(t, vals, f"{which} dimension") for t in getattr(self, which)]
         return tuple(parts + [1] * (3 - len(parts)))  # type: ignore[return-value]
 
@@ -389,11 +393,14 @@ def _validate(k: Function, spec: KernelSpec, module: Module) -> None:
     # Evaluate everything once so that errors surface now, at their annotation.
     vals = spec.typed_scalars()
     for which, limits in (("grid", GRID_MAX), ("block", BLOCK_MAX)):
-        for axis, (t, most) in enumerate(zip(getattr(spec, which), limits)):
-            v = _integer(t, vals, f"{which} dimension")
-            if not 1 <= v <= most:
-                raise _err(f"{which} dimension {'xyz'[axis]} '{t.text}' is {v}", t.loc,
-                           hint=f"{which}.{'xyz'[axis]} must be 1 to {most} (the hardware limit)")
+        for wave in ((32, 64) if which == "grid" else (None,)):
+            names = vals if wave is None else {**vals, "warpSize": cexpr.Value(cexpr.INT, wave)}
+            for axis, (t, most) in enumerate(zip(getattr(spec, which), limits)):
+                v = _integer(t, names, f"{which} dimension")
+                if not 1 <= v <= most:
+                    at = f" at warpSize {wave}" if wave and "warpSize" in t.text else ""
+                    raise _err(f"{which} dimension {'xyz'[axis]} '{t.text}' is {v}{at}", t.loc,
+                               hint=f"{which}.{'xyz'[axis]} must be 1 to {most} (the hardware limit)")
     threads = math.prod(spec.dims("block"))
     if threads > BLOCK_THREADS_MAX:
         raise _err(f"block has {threads} threads", spec.block[0].loc,

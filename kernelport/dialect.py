@@ -251,6 +251,8 @@ def rename(c: Concept, name: str, source: str, target: str) -> str | None:
         return None
     if to.endswith("*"):
         return to[:-1] + name[len((c.spelling(source) or "").rstrip("*")):]
+    if c.kind == "index" and to.endswith("()"):
+        return to  # a value spelled as a call (portable `kp_wave_size()`): the name alone is no value
     return c.name(target)
 
 

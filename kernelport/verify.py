@@ -243,7 +243,7 @@ class Verifier:
         expected = {a.name: ref[self._ref_param(spec, a.name)] for a in outs}
         rep.checks.append(Check(name, "reference", None, "reference", "pass",
                                 f"{spec.reference[0]} ran", seconds=time.perf_counter() - t0))
-        grid, block, shared = spec.dims("grid"), spec.dims("block"), spec.shared_bytes()
+        block, shared = spec.dims("block"), spec.shared_bytes()
         targs = _template_args(spec)
         emulated = None
         for run in backends.all_runs():
@@ -262,7 +262,8 @@ class Verifier:
                 try:
                     res = run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v)
                                                        for k, v in args.items()},
-                                     grid=grid, block=block, shared_bytes=shared, wave=wave, schedule=schedule,
+                                     grid=spec.dims("grid", wave), block=block, shared_bytes=shared, wave=wave,
+                                     schedule=schedule,
                                      seed=spec.seed, backend=run.dialect, template_args=targs,
                                      path=str(ports[backend][0] or src.path) if backend in ports else src.path)
                 except EmulatorError as e:
@@ -320,7 +321,7 @@ class Verifier:
         try:
             res = run_kernel(src.text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v)
                                                    for k, v in args.items()},
-                             grid=spec.dims("grid"), block=spec.dims("block"), shared_bytes=spec.shared_bytes(),
+                             grid=spec.dims("grid", wide), block=spec.dims("block"), shared_bytes=spec.shared_bytes(),
                              wave=wide, schedule=self.schedules[0], seed=spec.seed,
                              backend=backends.source().name, template_args=targs, path=src.path)
         except (EmulatorError, RecursionError, MemoryError, ValueError, TypeError, KeyError, IndexError,

@@ -121,3 +121,50 @@ def test_device_driver_casts_template_parameters_to_the_instance():
     assert _instantiated("T", k, ["double"]) == "double"
     assert _instantiated("const Tv", k, ["double"]) == "const Tv"      # a name that only starts with T
     assert _instantiated("const T", k, None) == "const T"
+
+
+GEOM = """\
+// @kp kernel k
+// @kp grid {grid}
+// @kp block {block}
+// @kp arg y out float[OC]
+// @kp scalar OC = 256
+// @kp reference k_ref(y, OC)
+__global__ void k(float* y, int OC) {{ }}
+void k_ref(float* y, int OC) {{ }}
+"""
+
+
+def geom(grid="OC / warpSize", block="128"):
+    return parse(build(SourceFile.from_text(GEOM.format(grid=grid, block=block), "k.cu")))["k"]
+
+
+def test_grid_may_depend_on_the_wave_width():
+    s = geom()
+    assert s.dims("grid", 64) == (4, 1, 1) and s.dims("grid", 32) == (8, 1, 1)
+    assert s.dims("grid") == (8, 1, 1)   # CUDA and Metal: 32
+
+
+def test_a_grid_without_warpsize_is_the_same_at_every_width():
+    s = geom(grid="OC / 32")
+    assert s.dims("grid", 64) == s.dims("grid", 32) == (8, 1, 1)
+
+
+def test_grid_out_of_range_at_one_width_is_located():
+    with pytest.raises(KernelportError, match="is 0 at warpSize 64") as ei:
+        geom(grid="OC / warpSize - 4")
+    assert ei.value.location.line == 2
+
+
+def test_block_cannot_name_warpsize():
+    with pytest.raises(KernelportError, match="warpSize"):
+        geom(block="warpSize * 4")
+
+
+def test_portable_port_spells_the_wave_width_as_a_value(tmp_path):
+    from trust_support import kp_inproc
+    f = tmp_path / "w.cu"
+    f.write_text("__global__ void k(int* o) { o[threadIdx.x] = threadIdx.x / warpSize + warpSize; }\n")
+    rc, out, err = kp_inproc("translate", f, "--to", "portable", "--stdout")
+    assert rc == 0, err
+    assert "threadIdx.x / kp_wave_size() + kp_wave_size()" in out   # threadIdx keeps its name
