@@ -168,3 +168,42 @@ def test_portable_port_spells_the_wave_width_as_a_value(tmp_path):
     rc, out, err = kp_inproc("translate", f, "--to", "portable", "--stdout")
     assert rc == 0, err
     assert "threadIdx.x / kp_wave_size() + kp_wave_size()" in out   # threadIdx keeps its name
+
+
+VEC = """
+__global__ void k(const float2* v, float4* o, float* s, int n) {
+    int i = threadIdx.x;
+    if (i < n) {
+        s[i] = v[i].x * v[i].y;
+        o[i].x = v[i].x; o[i].y = v[i].y; o[i].z = (v + i)->x + 1.0f; o[i].w = 7.0f;
+        float4* q = o + i;
+        q->w += 1.0f;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize("wave", [32, 64])
+def test_vector_types_in_buffers_are_rows_of_scalars(wave):
+    v = np.arange(8, dtype=np.float32)   # 4 float2: (0, 1), (2, 3), ...
+    r = run_kernel(VEC, "k", args=dict(v=v, o=np.zeros(16, np.float32), s=np.zeros(4, np.float32), n=4),
+                   grid=(1, 1, 1), block=(4, 1, 1), wave=wave)
+    assert list(r.outputs["s"]) == [0, 6, 20, 42]
+    assert r.outputs["o"].reshape(4, 4).tolist() == [[2 * i, 2 * i + 1, 2 * i + 1, 8] for i in range(4)]
+
+
+def test_vector_value_in_a_register_is_still_refused_with_its_line():
+    from kernelport.emulator.errors import EmulatorError
+    src = "__global__ void k(const float2* v, float* s) { float2 p = v[threadIdx.x]; s[threadIdx.x] = p.x; }"
+    with pytest.raises(EmulatorError, match="not supported") as ei:
+        run_kernel(src, "k", args=dict(v=np.zeros(8, np.float32), s=np.zeros(4, np.float32)), grid=(1, 1, 1),
+                   block=(4, 1, 1))
+    assert ei.value.line == 1
+
+
+def test_a_member_that_is_not_a_vector_field_is_refused():
+    from kernelport.emulator.errors import EmulatorError
+    src = "__global__ void k(const float2* v, float* s) { s[threadIdx.x] = v[threadIdx.x].re; }"
+    with pytest.raises(EmulatorError, match="struct members are not supported"):
+        run_kernel(src, "k", args=dict(v=np.zeros(8, np.float32), s=np.zeros(4, np.float32)), grid=(1, 1, 1),
+                   block=(4, 1, 1))

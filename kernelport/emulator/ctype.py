@@ -66,6 +66,20 @@ def scalar_count(t) -> int:
     return 1
 
 
+VECTOR_FIELDS = "xyzw"
+
+
+def vector_row(t):
+    """(scalar dtype, n) of a CUDA vector type (float2/3/4, int4, ...: fields x, y, z, w of one
+    scalar type), laid out in memory as n consecutive scalars; None for any other type."""
+    if isinstance(t, StructT) and 1 <= len(t.fields) <= 4 and \
+            tuple(n for n, _ in t.fields) == tuple(VECTOR_FIELDS[:len(t.fields)]):
+        dts = {ft for _, ft in t.fields}
+        if len(dts) == 1 and isinstance(next(iter(dts)), np.dtype):
+            return next(iter(dts)), len(t.fields)
+    return None
+
+
 def base_scalar(t):
     while isinstance(t, ArrT):
         t = t.elem

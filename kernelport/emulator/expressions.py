@@ -169,7 +169,33 @@ class ExpressionCompiler:
                 b = self._lookup_builtin_name(nm)
                 if b is not None and comp >= 0:
                     return self._builtin_value(b[0], comp, node)
-        raise self.err(node, "struct members are not supported by the emulator yet (only built-in .x/.y/.z)")
+        pf = self._vector_field_ptr(node)
+
+        def f(fr, m):
+            return fr.g.ctx.mem.load(fr.g, pf(fr, m), m, node, fr.g.ctx.track)
+        return f
+
+    def _vector_field_ptr(self, node):
+        """A field of a vector type in memory (v[i].y, p->x): its scalar.  A pointer to float2
+        is one to rows of 2 scalars (dims (2,)); v[i] is the row, .y its scalar 1."""
+        fi = "xyzw".find(node.field.name)
+        if fi < 0 or len(node.field.name) != 1:
+            raise self.err(node, "struct members are not supported by the emulator yet (built-in .x/.y/.z, "
+                                 "and .x/.y/.z/.w of vector types in memory)")
+        base = self.ex(node.name)
+        arrow = node.type == "->"
+
+        def pf(fr, m):
+            p = base(fr, m)[0]
+            if not isinstance(p, Pointer) or (len(p.dims) != 1 if arrow else p.dims):
+                raise EmulatorError(f"member .{node.field.name} of a value held in registers: vector and struct "
+                                    "variables are not supported by the emulator yet (read v[i].x from memory)",
+                                    fr.g.ctx.path, *self.pos(node))
+            row = p.index(0) if arrow else p
+            if fi >= (p.dims[0] if arrow else 4):
+                raise EmulatorError(f"no member .{node.field.name}", fr.g.ctx.path, *self.pos(node))
+            return row.add(fi)
+        return pf
 
     def _load_lv(self, lv, node):
         if lv.kind == "local":
@@ -228,6 +254,8 @@ class ExpressionCompiler:
             return MemLV(pf, None)
         if isinstance(node, c_ast.Cast):
             return self.lvalue(node.expr)
+        if isinstance(node, c_ast.StructRef):
+            return MemLV(self._vector_field_ptr(node), None)
         raise self.err(node, f"unsupported assignment target {type(node).__name__}")
 
     def e_ArrayRef(self, node):

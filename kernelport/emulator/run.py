@@ -10,7 +10,7 @@ from .. import backends
 from .frontend import LowerError, lower, wave_defines
 from . import intrinsics as K
 from .compiler import Compiler
-from .ctype import PtrT, base_scalar, conv, inner_dims, scalar_count
+from .ctype import PtrT, base_scalar, conv, inner_dims, scalar_count, vector_row
 from .errors import Diagnostic, EmulatorError, Race
 from .memory import Buffer, Memory, Pointer, RaceTable
 from .schedule import run_block, run_interleaved
@@ -154,6 +154,9 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         a = args[name]
         if isinstance(t, PtrT):
             elem = base_scalar(t.elem)
+            row = vector_row(t.elem)
+            if row is not None:  # float2* and the like: rows of n scalars (v[i].y is scalar 2i + 1)
+                elem = row[0]
             if not isinstance(elem, np.dtype):
                 raise EmulatorError(f"argument `{name}`: pointers to {elem} are not supported", path)
             arr = np.asarray(a)
@@ -169,7 +172,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                 data = np.array(arr.reshape(-1), dtype=elem, copy=True)
             buf = Buffer(name, data, "global", data.shape[0], error_bound)
             buffers[name] = buf
-            bindings[s] = (Pointer(buf, elem, 0, np.int64(0), data.shape[0], inner_dims(t.elem)), None)
+            dims = (row[1],) if row is not None else inner_dims(t.elem)
+            bindings[s] = (Pointer(buf, elem, 0, np.int64(0), data.shape[0], dims), None)
         else:
             if isinstance(a, np.ndarray) and a.ndim:
                 raise EmulatorError(f"argument `{name}` is a scalar parameter but got an array", path)
