@@ -207,3 +207,24 @@ def test_a_member_that_is_not_a_vector_field_is_refused():
     with pytest.raises(EmulatorError, match="struct members are not supported"):
         run_kernel(src, "k", args=dict(v=np.zeros(8, np.float32), s=np.zeros(4, np.float32)), grid=(1, 1, 1),
                    block=(4, 1, 1))
+
+
+HALF = """
+#include <cuda_fp16.h>
+__global__ void k(const __half* x, __half* y, float* f) {
+    int i = threadIdx.x;
+    y[i] = __hadd(x[i], __float2half(1.0f));                 // rounded to half: 2048 + 1 -> 2048
+    y[i + 4] = __hfma(x[i], x[i], __float2half(0.25f));
+    f[i] = __half2float(x[i]) + 1.0f;                          // look-alike: through float, 2049
+    f[i + 4] = __hgt(x[i], __float2half(1.0f)) ? 1.0f : 0.0f;
+}
+"""
+
+
+def test_half_intrinsics_round_each_operation_to_half():
+    x = np.array([0.5, 1.5, 2.5, 2048.0], np.float16)
+    r = run_kernel(HALF, "k", args=dict(x=x, y=np.zeros(8, np.float16), f=np.zeros(8, np.float32)),
+                   grid=(1, 1, 1), block=(4, 1, 1))
+    y, f = r.outputs["y"], r.outputs["f"]
+    assert y[:4].tolist() == [1.5, 2.5, 3.5, 2048.0] and y[4:7].tolist() == [0.5, 2.5, 6.5] and np.isinf(y[7])
+    assert f.tolist() == [1.5, 2.5, 3.5, 2049.0, 0.0, 1.0, 1.0, 1.0]

@@ -185,6 +185,12 @@ C_LIBRARY.update({
     "isnan": ("pred", "isnan", None), "isinf": ("pred", "isinf", None), "isfinite": ("pred", "isfinite", None),
     "signbit": ("pred", "signbit", None), "__isnanf": ("pred", "isnan", None),
     "__float2half": ("cvt", "rn", F16), "__half2float": ("cvt", "rn", F32),
+    # cuda_fp16.h: half arithmetic, each operation rounded to half (as the hardware does)
+    "__float2half_rn": ("cvt", "rn", F16), "__hadd": ("op", "+", F16), "__hsub": ("op", "-", F16),
+    "__hmul": ("op", "*", F16), "__hdiv": ("op", "/", F16), "__hfma": ("fma", None, F16),
+    "__hmax": ("minmax", "max", F16), "__hmin": ("minmax", "min", F16), "__habs": ("abs", None, None),
+    "__hgt": ("op", ">", F16), "__hlt": ("op", "<", F16), "__hge": ("op", ">=", F16), "__hle": ("op", "<=", F16),
+    "__heq": ("op", "==", F16), "__hne": ("op", "!=", F16),
     "__syncthreads_count": ("bar_red", "count", None), "__syncthreads_and": ("bar_red", "and", None),
     "__syncthreads_or": ("bar_red", "or", None),
 })
