@@ -38,3 +38,62 @@ def test_realcode_kernel_verifies_at_every_width(path, tmp_path):
         assert "wrong at" in info[0] and "this is what the port fixes" in info[0], info[0]
     else:
         assert "matches" in info[0], info[0]
+
+
+def _unedited(name: str, fixed: str, original: str) -> str:
+    """The file as its source wrote it: the marked kernelport edit undone."""
+    text = (REALCODE / name).read_text()
+    assert fixed in text
+    return text.replace(fixed, original)
+
+
+def _run(text: str, kernel: str, args: dict, grid, block, shared=0, schedule="block"):
+    from kernelport.emulator import run_kernel
+    return run_kernel(text, kernel, args=args, grid=grid, block=block, shared_bytes=shared, schedule=schedule)
+
+
+def test_the_race_verify_found_in_llmc_softmax_kernel4():
+    """Without the barrier the marked edit adds, warp 0 overwrites shared[0] (the sum slot) while
+    other warps still read the max from it: a race, and wrong rows under interleaved warps."""
+    import numpy as np
+    barrier = "    __syncthreads();  // kernelport edit"
+    fixed = (REALCODE / "llmc_softmax_block_warps.cu").read_text()
+    start = fixed.index(barrier)
+    end = fixed.index("\n", fixed.index("\n", start) + 1) + 1   # the edit and its comment line
+    text = _unedited("llmc_softmax_block_warps.cu", fixed[start:end], "")
+    x = np.random.default_rng(1).uniform(-4, 4, 4 * 300).astype(np.float32)
+    args = dict(out=np.zeros(4 * 300, np.float32), inp=x, N=4, C=300)
+    bad = _run(text, "softmax_forward_kernel4", dict(args), (4, 1, 1), (128, 1, 1), 16, "warp")
+    good = _run(fixed, "softmax_forward_kernel4", dict(args), (4, 1, 1), (128, 1, 1), 16, "warp")
+    assert bad.races and not good.races
+    assert not np.allclose(bad.outputs["out"], good.outputs["out"])
+
+
+def test_the_partial_sums_verify_found_in_hecbench_vector_mv_csr():
+    """Every lane of a row stores its own partial sum to y[m]; only lane 0 holds the row's sum."""
+    import numpy as np
+    text = _unedited("hec_spmv_csr_vector.cu",
+                     "    if (threadIdx.x == 0)  // kernelport edit: only lane 0 of the row holds the whole sum\n", "")
+    fixed = (REALCODE / "hec_spmv_csr_vector.cu").read_text()
+    rows = 32
+    ptr = np.arange(rows + 1, dtype=np.uint64) * 5
+    args = dict(num_rows=rows, row_indices=ptr, col_indices=np.arange(rows * 5, dtype=np.uint64) % 40,
+                values=np.ones(rows * 5, np.float32), x=np.ones(40, np.float32), y=np.zeros(rows, np.float32))
+    from kernelport.emulator import run_kernel
+    kw = dict(grid=(2, 1, 1), block=(8, 16, 1), template_args=["8"])
+    good = run_kernel(fixed, "vector_mv_csr", args=dict(args), **kw).outputs["y"]
+    bad = run_kernel(text, "vector_mv_csr", args=dict(args), **kw).outputs["y"]
+    assert good.tolist() == [5.0] * rows and bad.tolist() != good.tolist()
+
+
+def test_the_barrier_after_return_lint_finds_in_cuda_samples_uniform_add(tmp_path):
+    """The sample returns before __syncthreads(): SY001 on the original, none on the edited file."""
+    from trust_support import kp_inproc
+    fixed = (REALCODE / "nv_shfl_scan_uniform_add.cu").read_text()
+    edit = fixed[fixed.index("    // kernelport edit"):fixed.index("    data[id] += buf;")]
+    text = fixed.replace(edit, "").replace("    if (threadIdx.x == 0) {", "    if (id > len)\n        return;\n\n"
+                                           "    if (threadIdx.x == 0) {")
+    (tmp_path / "orig.cu").write_text(text)
+    (tmp_path / "fixed.cu").write_text(fixed)
+    assert "SY001" in kp_inproc("lint", tmp_path / "orig.cu", "--format", "concise")[1]
+    assert "SY001" not in kp_inproc("lint", tmp_path / "fixed.cu", "--format", "concise")[1]
