@@ -432,6 +432,8 @@ class Translator(Soundness):
                     (m.start_byte, m.end_byte) == (mask.start_byte, mask.end_byte) and cls == "full"
                     for m, cls, _ in self.analysis.shuffle_masks):
                 texts["mask"] = full  # CUDA's 32-lane full mask is every lane of the wave here
+            if full is not None and mask is None and "mask" in concept.params and not texts.get("mask"):
+                texts["mask"] = full  # a mask-less legacy call (__shfl_down before CUDA 9): every lane
             texts.update(self.call_context(concept, bound, node))
             return dialect.render(concept, self.backend, texts)
         return render

@@ -228,3 +228,42 @@ def test_half_intrinsics_round_each_operation_to_half():
     y, f = r.outputs["y"], r.outputs["f"]
     assert y[:4].tolist() == [1.5, 2.5, 3.5, 2048.0] and y[4:7].tolist() == [0.5, 2.5, 6.5] and np.isinf(y[7])
     assert f.tolist() == [1.5, 2.5, 3.5, 2049.0, 0.0, 1.0, 1.0, 1.0]
+
+
+# HeCBench's lda-cuda keeps a pre-CUDA-9 branch: `__shfl_down(val, offset)` with no mask.
+LEGACY = """
+__device__ float down(float v, unsigned m) {
+#if __CUDACC_VER_MAJOR__ >= 9
+    for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(m, v, o);
+#else
+    for (int o = 16; o > 0; o /= 2) v += __shfl_down(v, o);
+#endif
+    return v;
+}
+__global__ void k(float* x) { x[threadIdx.x] = down(x[threadIdx.x], __activemask()); }
+"""
+
+
+def test_portable_port_of_a_maskless_legacy_shuffle_passes_the_full_mask(tmp_path):
+    from trust_support import kp_inproc
+    f = tmp_path / "legacy.cu"
+    f.write_text(LEGACY)
+    rc, out, err = kp_inproc("translate", f, "--to", "portable", "--stdout")
+    assert rc == 0, err
+    assert "kp_shfl_down_sync(KP_FULL_MASK, v, o)" in out          # was `kp_shfl_down_sync(, v, o)`
+    assert "kp_shfl_down_sync(m, v, o)" in out                     # look-alike: a given mask stays
+    assert "(, " not in out
+
+
+def test_emulator_reads_gnu_inline_in_a_metal_port():
+    src = """
+#include <metal_stdlib>
+using namespace metal;
+__inline__ float twice(float v) { return 2.0f * v; }
+kernel void k(device float* x [[buffer(0)]], uint3 tid [[thread_position_in_threadgroup]]) {
+    x[tid.x] = twice(x[tid.x]);
+}
+"""
+    r = run_kernel(src, "k", args=dict(x=np.arange(4, dtype=np.float32)), grid=(1, 1, 1), block=(4, 1, 1),
+                   backend="metal")
+    assert r.outputs["x"].tolist() == [0.0, 2.0, 4.0, 6.0]

@@ -64,7 +64,7 @@ class Metal(Backend):
         "warp_id": ("uint", "simdgroup_index_in_threadgroup"),
     }
     lowering = Lowering({"kernel": "kernel", "shared": "shared", "forceinline": "drop", "constant_mem": "drop"},
-                        ("METAL_FUNC",),
+                        ("METAL_FUNC", "__inline__"),  # clang keeps GNU __inline__ in MSL
                         address_spaces={"device": "", "constant": "", "thread": "", "threadgroup": "shared"},
                         attributes=True, defines={"__METAL_VERSION__": "310", "__METAL__": "1"})
     translator_path = "kernelport.backends.metal.translator:MetalTranslator"
