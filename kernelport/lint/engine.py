@@ -43,8 +43,28 @@ def _line_start(data: bytes, line: int) -> int:
     return pos
 
 
+def _internal(path: str, stage: str, e: Exception, settings: Settings) -> list[Finding]:
+    """KP006 for a failure outside the per-rule guard: this file's analysis stops, the run goes on."""
+    if os.environ.get("KERNELPORT_DEBUG"):
+        raise e
+    if "KP006" not in settings.enabled:
+        return []
+    return [_kp("KP006", path, 1, 1, f"internal error in {stage} of {path}: {type(e).__name__}: {e}; the file was not "
+                "linted, every other file was (please report it with this file)")]
+
+
 def lint_unit(unit: Unit, settings: Settings) -> list[Finding]:
-    ctx = Context(unit, settings)
+    try:  # the model, warpflow and the context: a failure there is this file's, never the run's
+        ctx = Context(unit, settings)
+    except Exception as e:
+        return _internal(unit.path, "the analysis (model, warpflow)", e, settings)
+    try:
+        return _lint_context(ctx, unit, settings)
+    except Exception as e:  # outside the per-rule guard: syntax errors, annotations, suppressions
+        return _internal(unit.path, "the lint engine", e, settings)
+
+
+def _lint_context(ctx: Context, unit: Unit, settings: Settings) -> list[Finding]:
     found: list[Finding] = []
     if "KP001" in settings.enabled:
         lines_seen = set()
@@ -151,6 +171,18 @@ def units_of(path: Path, display: str, text: str, explicit: bool) -> list[Unit] 
 
 def lint_file(task) -> FileResult:
     display, explicit, settings, mode = task
+    try:
+        return _lint_file(display, explicit, settings, mode)
+    except Exception as e:  # header macros, embedded units, --fix: reported for this file, the run goes on
+        res = FileResult(display, _internal(display, "linting", e, settings))
+        try:
+            res.text = Path(display).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            res.text = None
+        return res
+
+
+def _lint_file(display: str, explicit: bool, settings: Settings, mode: str | None) -> FileResult:
     path = Path(display)
     res = FileResult(display)
     if discovery.kind(path) is None:
