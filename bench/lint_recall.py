@@ -12,7 +12,9 @@ group: lane, warp, slots and shuffle widths all from 32).  Consistent lines coun
 (kernelport stays quiet on logical groups by design); how many are flagged is printed.  `text`
 is the line's stripped text, checked before measuring so that a label cannot drift off its line.
 
-A label is found when a warp-size finding (a WS code) starts on its line.  The EXE is run once
+A label is found when a warp-size finding (a WS code) starts on its line or names the line among
+its related locations (WS001 lists every use of a hardcoded constant: "its 3 uses assume 32
+lanes"); the recall on finding lines alone is printed beside it.  The EXE is run once
 per file (`--format json --exit-zero`), so a file whose run fails is counted, not fatal, and the
 build before and after a change is measured the same way.  Precision is over the labelled lines:
 flagged hazards / (flagged hazards + flagged look-alikes); flagged lines that carry no label are
@@ -70,27 +72,36 @@ def check_labels(labels: list[Label], base: Path) -> list[str]:
     return bad
 
 
-def lint_file(exe: list[str], path: Path) -> tuple[str, list[dict], int, str]:
-    r = subprocess.run([*exe, "lint", "--format", "json", "--exit-zero", "-j", "1", str(path)],
-                       capture_output=True, text=True, timeout=600)
-    try:
-        data = json.loads(r.stdout) if r.stdout.strip() else []
-    except json.JSONDecodeError:
-        data = []
-    return str(path), data, r.returncode, r.stderr.strip().splitlines()[-1] if r.stderr.strip() else ""
+def executable(exe: list[str]):
+    """A runner: lint one file with that kernelport build, as a user would (JSON findings, exit code, last stderr)."""
+    def run(path: Path) -> tuple[str, list[dict], int, str]:
+        r = subprocess.run([*exe, "lint", "--format", "json", "--exit-zero", "-j", "1", str(path)],
+                           capture_output=True, text=True, timeout=600)
+        try:
+            data = json.loads(r.stdout) if r.stdout.strip() else []
+        except json.JSONDecodeError:
+            data = []
+        return str(path), data, r.returncode, r.stderr.strip().splitlines()[-1] if r.stderr.strip() else ""
+    run.name = " ".join(exe)  # type: ignore[attr-defined]
+    return run
 
 
-def measure(exe: list[str], labels: list[Label], base: Path, jobs: int = 2) -> dict:
+def measure(run, labels: list[Label], base: Path, jobs: int = 2) -> dict:
     files = sorted({lb.file for lb in labels})
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        runs = list(pool.map(lambda f: lint_file(exe, base / f), files))
-    flagged: dict[str, dict[int, set[str]]] = {}
+        runs = list(pool.map(lambda f: run(base / f), files))
+    flagged: dict[str, dict[int, set[str]]] = {}  # a finding's line, or a related line it names
+    primary: dict[str, set[int]] = {}
     failures, internal = [], []
-    for f, (_, data, rc, err) in zip(files, runs):
+    for f, (path, data, rc, err) in zip(files, runs):
         lines = flagged.setdefault(f, {})
         for d in data:
             if d["code"].startswith("WS"):
                 lines.setdefault(d["line"], set()).add(d["code"])
+                primary.setdefault(f, set()).add(d["line"])
+                for r in d.get("related") or ():
+                    if Path(r["path"]).resolve() == Path(path).resolve():
+                        lines.setdefault(r["line"], set()).add(d["code"] + " (related)")
             if d["code"] == "KP006":
                 internal.append(f"{f}: {d['message']}")
         if rc != 0 or (not data and err):
@@ -114,10 +125,11 @@ def measure(exe: list[str], labels: list[Label], base: Path, jobs: int = 2) -> d
                                for p in sorted({lb.project for lb in hz})}}
 
     lint = score(lambda f, n: n in flagged.get(f, {}))
+    lint["recall_primary"] = score(lambda f, n: n in primary.get(f, set()))["recall"]
     lint["unlabelled_flagged_lines"] = sum(1 for f, ls in flagged.items() for n in ls if (f, n) not in labelled)
     lint["codes"] = {f"{f}:{n}": sorted(c) for f, ls in flagged.items() for n, c in ls.items() if (f, n) in labelled}
     naive = score(lambda f, n: bool(NAIVE.search(texts[f][n - 1].split("//")[0])))
-    return {"exe": " ".join(exe), "files": len(files), "lint": lint, "naive": naive,
+    return {"exe": getattr(run, "name", "kernelport"), "files": len(files), "flagged": flagged, "lint": lint, "naive": naive,
             "failures": failures, "internal_errors": internal}
 
 
@@ -142,8 +154,9 @@ def main() -> None:
     bad = check_labels(labels, a.labels.parent)
     if bad:
         raise SystemExit("labels off their lines:\n" + "\n".join(bad))
-    res = measure(_exe(a.kernelport), labels, a.labels.parent, a.j)
+    res = measure(executable(_exe(a.kernelport)), labels, a.labels.parent, a.j)
     if a.json:
+        res["flagged"] = {f: {str(n): sorted(c) for n, c in ls.items()} for f, ls in res["flagged"].items()}
         print(json.dumps(res, indent=1))
         return
     projects = sorted({lb.project for lb in labels})
@@ -153,7 +166,8 @@ def main() -> None:
     for name in ("lint", "naive"):
         r = res[name]
         per = ", ".join(f"{p} {a}/{b}" for p, (a, b) in r["by_project"].items())
-        print(f"  {name:<5}  recall {r['recall']:.3f} ({r['found']}/{r['hazards']})  precision {r['precision']:.3f} "
+        prim = f" (finding lines alone {r['recall_primary']:.3f})" if "recall_primary" in r else ""
+        print(f"  {name:<5}  recall {r['recall']:.3f} ({r['found']}/{r['hazards']}){prim}  precision {r['precision']:.3f} "
               f"({r['false_positives']} look-alike{'s' if r['false_positives'] != 1 else ''} flagged)  "
               f"consistent flagged {r['consistent_flagged']}/{r['consistent']}  [{per}]")
     print(f"  lint flagged {res['lint']['unlabelled_flagged_lines']} unlabelled lines; "

@@ -16,16 +16,11 @@ from tree_sitter import Node
 from . import backends, dialect, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
-from .warpsites import guarded_wide_step, macro_mask
+from .warpsites import guarded_wide_step, is_reference as _is_reference, macro_mask, names_memory
 from .warpsites import (  # noqa: F401  (translate and lint import them from here too)
     TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK,
     OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, FULL_MASKS, INT32_TYPES, int_value, Site, Issue, Analysis)
 
-
-def _is_reference(param: Node) -> bool:
-    """A C++ reference parameter (`int& l`): the callee's stores are the caller's."""
-    d = param.child_by_field_name("declarator")
-    return d is not None and d.type == "reference_declarator"
 
 Facts = frozenset
 
@@ -40,6 +35,7 @@ class _Analyzer:
         self.env: dict[tuple[str, str], frozenset] = {}
         self.returns: dict[str, frozenset] = {}
         self.decl_types: dict[tuple[str, str], Node] = {}
+        self.memory: dict[tuple[str, str], Node] = {}  # local pointers and arrays: their element type
         self.shared_names = {s.name for s in module.shared}
         self.loops: list[tuple[str, str, Node]] = []  # (function, induction var, for node)
         self.shuffle_vars: set[tuple[str, str]] = set()
@@ -233,6 +229,10 @@ class _Analyzer:
             return frozenset()
         if op in ("&&", "||"):
             return frozenset()
+        if op in ("+", "-") and any(c is not None and c.type == "identifier" and names_memory(
+                self.fn, self.memory, self.shared_names, self.src.text_of(c)) for c in (n.child_by_field_name("left"),
+                                                                                    n.child_by_field_name("right"))):
+            return frozenset()  # `d + tid % 32`: an address, not a lane (its loads are data)
         # + - * and the rest: values mix.
         return frozenset(f for f in L | R if f[0] not in (FULL, VOTE))
 
@@ -266,6 +266,8 @@ class _Analyzer:
         elem = None
         if self.fn is not None and (p := self.fn.param(name)) is not None and p.pointer:
             elem = p.node.child_by_field_name("type")
+        if self.fn is not None and (self.fn.name, name) in self.memory:
+            elem = self.memory[(self.fn.name, name)]
         for sh in self.m.shared:
             if sh.name == name:
                 elem = sh.node.child_by_field_name("type")
@@ -414,6 +416,9 @@ class _Analyzer:
                 name = ident_name(d)
                 if name and self.fn is not None and tnode is not None:
                     self.decl_types[(self.fn.name, name)] = tnode
+                    inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else d
+                    if inner is not None and inner.type in ("pointer_declarator", "array_declarator"):
+                        self.memory[(self.fn.name, name)] = tnode
                 init = d.child_by_field_name("value") if d.type == "init_declarator" else None
                 if d.type == "array_declarator" or (d.type == "init_declarator" and
                                                      d.child_by_field_name("declarator").type == "array_declarator"):

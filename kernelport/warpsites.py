@@ -120,3 +120,17 @@ def guarded_wide_step(src, call: Node) -> bool:
     cond = prev.child_by_field_name("condition")
     m = _WIDE_GUARD.match(src.text_of(cond).strip()) if cond is not None else None
     return m is not None and m.group(1) in {dialect.concept("warp_size").spelling(b.name) for b in backends.all()}
+
+
+def is_reference(param: Node) -> bool:
+    """A C++ reference parameter (`int& l`): the callee's stores are the caller's."""
+    d = param.child_by_field_name("declarator")
+    return d is not None and d.type == "reference_declarator"
+
+
+def names_memory(fn, memory: dict, shared: set, name: str) -> bool:
+    """`name` is a pointer or an array in `fn`: a pointer parameter, a local, shared memory."""
+    if fn is None:
+        return False
+    p = fn.param(name)
+    return (p is not None and p.pointer) or (fn.name, name) in memory or name in shared

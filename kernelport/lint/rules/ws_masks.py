@@ -91,6 +91,12 @@ __global__ void count(const float* x, int* out) {
     unsigned mask = __ballot_sync(0xffffffff, x[threadIdx.x] > 0.0f);  // !
     if (threadIdx.x % warpSize == 0) atomicAdd(out, __popcll(mask));
 }"""),
+        ex("""
+__global__ void votes(const float* x, void* buf) {
+    unsigned* words = (unsigned*)buf;
+    auto mask = __ballot_sync(__activemask(), x[threadIdx.x] > 0.0f);
+    if (threadIdx.x % warpSize == 0) words[threadIdx.x / warpSize] = mask;  // !
+}""", note="stored through a 32-bit pointer: the memory layout keeps 32 lanes per word"),
     )
     passes = (
         ex("""
@@ -98,7 +104,20 @@ __global__ void count(const float* x, int* out) {
     unsigned long long mask = __ballot(x[threadIdx.x] > 0.0f);
     if (threadIdx.x % warpSize == 0) atomicAdd(out, __popcll(mask));
 }""", lang="hip"),
+        ex("""
+__global__ void votes(const float* x, void* buf) {
+    unsigned long long* words = (unsigned long long*)buf;
+    auto mask = __ballot_sync(__activemask(), x[threadIdx.x] > 0.0f);
+    if (threadIdx.x % warpSize == 0) words[threadIdx.x / warpSize] = mask;
+}"""),
     )
+
+    def check(self, ctx) -> None:
+        super().check(ctx)
+        for i in ctx.analysis.issues:  # a ballot stored through a 32-bit pointer or array (warpflow's KP207)
+            if i.code == "KP207":
+                ctx.report(self, i.node, f"{i.message} ({ctx.breaks}); store masks in 64-bit memory "
+                           "(`unsigned long long`, two words per mask where the layout is fixed)")
 
     def message(self, ctx, s) -> str:
         return (f"a ballot is stored in the 32-bit type `{ctx.text(s.node)}`{_why(s)}: {ctx.breaks}, lanes 32-63 are "
