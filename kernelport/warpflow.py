@@ -188,6 +188,9 @@ class _Analyzer:
                 out.add((VOTE, -1))
                 out |= {f for f in L | R if f[0] == MASK}
             elif MASK in kinds_L | kinds_R:
+                if (MASK in kinds_L and WRES in kinds_R) or (MASK in kinds_R and WRES in kinds_L):
+                    # `__shfl(word, j) & (1u << lane)`: a lane's bit of a broadcast word, a lane mask
+                    self.confirm(L | R, "tests a lane's bit of a shuffled lane mask", n, kinds=(MASK,))
                 out |= {f for f in L | R if f[0] in (MASK, FULL)}
             return frozenset(out)
         if op in ("|", "^"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from ... import backends, dialect, warpflow
+from ...source import ident_name
 from ..rule import SOURCE_TARGETS, Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why
 
@@ -116,12 +117,31 @@ __global__ void votes(const float* x, void* buf) {
         super().check(ctx)
         for i in ctx.analysis.issues:  # a ballot stored through a 32-bit pointer or array (warpflow's KP207)
             if i.code == "KP207":
+                decl = _declaration_of(ctx, i.node)
                 ctx.report(self, i.node, f"{i.message} ({ctx.breaks}); store masks in 64-bit memory "
-                           "(`unsigned long long`, two words per mask where the layout is fixed)")
+                           "(`unsigned long long`, two words per mask where the layout is fixed)",
+                           related=(ctx.related(decl, "declared with a 32-bit element type here"),) if decl else ())
 
     def message(self, ctx, s) -> str:
         return (f"a ballot is stored in the 32-bit type `{ctx.text(s.node)}`{_why(s)}: {ctx.breaks}, lanes 32-63 are "
                 f"silently dropped from the mask; store it in `unsigned long long` (or `auto`)")
+
+
+def _declaration_of(ctx, store: Node) -> Node | None:
+    """Where the pointer or array written by `store` (`words[i] = mask`) is declared in its function."""
+    base = store.child_by_field_name("argument")
+    fn = ctx.function_at(store)
+    if base is None or base.type != "identifier" or fn is None:
+        return None
+    name = ctx.text(base)
+    p = fn.param(name)
+    if p is not None:
+        return p.node
+    for d in ctx.nodes("declaration"):
+        if fn.node.start_byte <= d.start_byte < store.start_byte and \
+                any(ident_name(x) == name for x in d.children_by_field_name("declarator")):
+            return d
+    return None
 
 
 @register
@@ -183,6 +203,12 @@ __global__ void rank(const float* in, int* out) {
     unsigned long long mask = __ballot_sync(0xffffffff, in[threadIdx.x] > 0.0f);
     out[threadIdx.x] = __popcll(mask & ((1u << lane) - 1));  // !
 }"""),
+        ex("""
+__global__ void relu_back(const unsigned long long* bits, float* dx) {
+    int lane = threadIdx.x % warpSize;
+    unsigned long long word = bits[blockIdx.x];
+    if (__shfl(word, 0) & (1u << lane)) dx[threadIdx.x] = 0.0f;  // !
+}""", lang="hip", note="a mask read back from memory and broadcast: testing the lane's bit makes it a lane mask"),
     )
     passes = (
         ex("""
@@ -196,6 +222,12 @@ __global__ void set_bits(const float* x, unsigned* bits, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n && x[i] > 0.5f) atomicOr(&bits[i >> 5], 1u << (i & 31));
 }"""),
+        ex("""
+__global__ void relu_back(const unsigned long long* bits, float* dx) {
+    int lane = threadIdx.x % warpSize;
+    unsigned long long word = bits[blockIdx.x];
+    if (__shfl(word, 0) & (1ull << lane)) dx[threadIdx.x] = 0.0f;
+}""", lang="hip"),
     )
 
     def message(self, ctx, s) -> str:
