@@ -16,7 +16,8 @@ from tree_sitter import Node
 from . import backends, dialect, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
-from .warpsites import guarded_wide_step, is_reference as _is_reference, macro_mask, names_memory
+from .warpsites import (declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_mask,
+                        shuffled_name)
 from .warpsites import (  # noqa: F401  (translate and lint import them from here too)
     TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK,
     OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, FULL_MASKS, INT32_TYPES, int_value, Site, Issue, Analysis)
@@ -191,6 +192,8 @@ class _Analyzer:
                 if (MASK in kinds_L and WRES in kinds_R) or (MASK in kinds_R and WRES in kinds_L):
                     # `__shfl(word, j) & (1u << lane)`: a lane's bit of a broadcast word, a lane mask
                     self.confirm(L | R, "tests a lane's bit of a shuffled lane mask", n, kinds=(MASK,))
+                    for w in filter(None, (shuffled_name(self.src, c, self.dialect) for c in n.named_children)):
+                        self._check_store(w, frozenset({(VOTE, -1)}), n)  # the word it broadcasts is a mask
                 out |= {f for f in L | R if f[0] in (MASK, FULL)}
             return frozenset(out)
         if op in ("|", "^"):
@@ -232,9 +235,7 @@ class _Analyzer:
             return frozenset()
         if op in ("&&", "||"):
             return frozenset()
-        if op in ("+", "-") and any(c is not None and c.type == "identifier" and names_memory(
-                self.fn, self.memory, self.shared_names, self.src.text_of(c)) for c in (n.child_by_field_name("left"),
-                                                                                    n.child_by_field_name("right"))):
+        if op in ("+", "-") and is_address(self, n):
             return frozenset()  # `d + tid % 32`: an address, not a lane (its loads are data)
         # + - * and the rest: values mix.
         return frozenset(f for f in L | R if f[0] not in (FULL, VOTE))
@@ -419,8 +420,7 @@ class _Analyzer:
                 name = ident_name(d)
                 if name and self.fn is not None and tnode is not None:
                     self.decl_types[(self.fn.name, name)] = tnode
-                    inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else d
-                    if inner is not None and inner.type in ("pointer_declarator", "array_declarator"):
+                    if declares_memory(d):
                         self.memory[(self.fn.name, name)] = tnode
                 init = d.child_by_field_name("value") if d.type == "init_declarator" else None
                 if d.type == "array_declarator" or (d.type == "init_declarator" and

@@ -134,3 +134,35 @@ def names_memory(fn, memory: dict, shared: set, name: str) -> bool:
         return False
     p = fn.param(name)
     return (p is not None and p.pointer) or (fn.name, name) in memory or name in shared
+
+
+def is_address(an, n: Node) -> bool:
+    """`d + tid % 32` with `d` a pointer or an array: an address, not a lane (its loads are data)."""
+    return any(c is not None and c.type == "identifier" and names_memory(an.fn, an.memory, an.shared_names,
+                                                                       an.src.text_of(c))
+               for c in (n.child_by_field_name("left"), n.child_by_field_name("right")))
+
+
+def declares_memory(d: Node) -> bool:
+    """A declarator of a pointer or an array (`unsigned* w = ...`, `unsigned m[4]`)."""
+    inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else d
+    return inner is not None and inner.type in ("pointer_declarator", "array_declarator")
+
+
+def shuffled_name(src, n: Node | None, dialect_name: str) -> str | None:
+    """The variable a shuffle broadcasts (`__shfl_sync(m, word[i], j)` -> `word`), through parentheses."""
+    from . import dialect
+    from .source import call_args
+    while n is not None and n.type == "parenthesized_expression" and n.named_children:
+        n = n.named_children[0]
+    fnode = n.child_by_field_name("function") if n is not None and n.type == "call_expression" else None
+    found = dialect.spelled_by(dialect_name, src.text_of(fnode)) if fnode is not None else None
+    if found is None or found[0].kind != "shuffle":
+        return None
+    names, args = dialect.call_params(found[0], found[1])[0], call_args(n)
+    if "value" not in names or names.index("value") >= len(args):
+        return None
+    v = args[names.index("value")]
+    while v.type == "subscript_expression":
+        v = v.child_by_field_name("argument")
+    return src.text_of(v) if v.type == "identifier" else None

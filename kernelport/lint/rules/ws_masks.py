@@ -98,6 +98,11 @@ __global__ void votes(const float* x, void* buf) {
     auto mask = __ballot_sync(__activemask(), x[threadIdx.x] > 0.0f);
     if (threadIdx.x % warpSize == 0) words[threadIdx.x / warpSize] = mask;  // !
 }""", note="stored through a 32-bit pointer: the memory layout keeps 32 lanes per word"),
+        ex("""
+__global__ void relu_back(const unsigned* bits, float* dx) {
+    unsigned word = bits[blockIdx.x];  // !
+    if (__shfl_sync(0xffffffff, word, 0) & (1u << (threadIdx.x % warpSize))) dx[threadIdx.x] = 0.0f;
+}""", note="a word broadcast and tested at the lane's bit is a lane mask, wherever it was read from"),
     )
     passes = (
         ex("""
@@ -111,6 +116,11 @@ __global__ void votes(const float* x, void* buf) {
     auto mask = __ballot_sync(__activemask(), x[threadIdx.x] > 0.0f);
     if (threadIdx.x % warpSize == 0) words[threadIdx.x / warpSize] = mask;
 }"""),
+        ex("""
+__global__ void relu_back(const unsigned long long* bits, float* dx) {
+    unsigned long long word = bits[blockIdx.x];
+    if (__shfl(word, 0) & (1ull << (threadIdx.x % warpSize))) dx[threadIdx.x] = 0.0f;
+}""", lang="hip"),
     )
 
     def check(self, ctx) -> None:
