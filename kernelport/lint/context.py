@@ -9,7 +9,7 @@ from typing import Callable
 from tree_sitter import Node
 
 from .. import backends, dialect, warpflow
-from ..model import Function, Module, build
+from ..model import Function, Module, Visible, build
 from ..source import SourceFile, walk
 from .. import guards
 from .finding import Finding, Fix, Related
@@ -22,6 +22,7 @@ class Settings:
     targets: frozenset[str]
     enabled: frozenset[str]
     portable_macros: frozenset[str] = frozenset()
+    includes: object = None  # kernelport.project.Options: the file's include path and defines
 
 
 @dataclass
@@ -33,6 +34,8 @@ class Unit:
     locate: Callable[[int], tuple[int, int]] | None = None  # analysed byte offset -> (line, col) in the file
     fixable: bool = True  # the analysed text is the file's text (not a shim or an embedded string)
     header_macros: dict[str, tuple[str, int, int, str]] = field(default_factory=dict)  # name -> (path, line, col, value)
+    visible: Visible | None = None  # what its includes define (kernelport.project)
+    inactive: frozenset[str] = frozenset()  # its own macros the run's defines rule out
 
 
 @dataclass
@@ -54,6 +57,10 @@ class Context:
         self.targets = (settings.targets & own) or own
         self.src = SourceFile.from_text(unit.text, unit.path)
         self.module: Module = build(self.src)
+        if unit.visible is not None:
+            self.module.visible = unit.visible
+            for name in unit.inactive:
+                self.module.macros.pop(name, None)
         self.analysis = warpflow.analyze(self.module)
         self.findings: list[Finding] = []
 
