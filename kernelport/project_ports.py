@@ -20,6 +20,7 @@ from pathlib import Path
 
 from . import backends, warpflow
 from .diagnostics import Diagnostic
+from .errors import KernelportError
 from .project import HEADER_SUFFIXES, Options, Project
 from .source import SourceFile
 
@@ -182,9 +183,14 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
                              module=m, include_map=include_map, prologue={"shared_helpers": shared},
                              via=_command(run, given, key, hdr, dest[key].parent), **options)
 
+        refused: dict[Path, str] = {}  # headers that cannot be read as CUDA: left as they are, said at includes
         for given, key, hdr in files:  # first pass: what each file's port is with its includes as written
             if hdr:
-                port, text = translate_one(given, key, hdr, {})
+                try:
+                    port, text = translate_one(given, key, hdr, {})
+                except KernelportError as e:
+                    refused[key] = e.format()
+                    continue
                 results[key] = (port, text)
                 if port.body != pf_text(proj, key):
                     ported.add(key)
@@ -192,7 +198,7 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
         while changed:  # a header that includes a ported header is ported (its include is rewritten)
             changed = False
             for h in run.headers:
-                if h not in ported and any(i.resolved in ported for i in proj.scan(h).includes.get(h, [])):
+                if h not in ported and h not in refused and any(i.resolved in ported for i in proj.scan(h).includes.get(h, [])):
                     ported.add(h)
                     changed = True
         for given, key, hdr in files:
@@ -211,7 +217,11 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
             for i in incs:  # an include of warp-level code that this run does not port
                 if i.resolved is None or i.resolved in ported:
                     continue
-                if i.resolved not in header_keys and _warp_header(proj, i.resolved):
+                if i.resolved in refused:
+                    port.diagnostics.append(Diagnostic(
+                        "KP222", i.location, f"'{i.name}' is not ported: {refused[i.resolved]}; the port includes "
+                        "the CUDA header", "fix the header so that it parses as CUDA C++", "warning"))
+                elif i.resolved not in header_keys and _warp_header(proj, i.resolved):
                     port.diagnostics.append(Diagnostic(
                         "KP222", i.location, f"'{i.name}' has warp-level code but is not ported in this run "
                         "(outside the inputs and the include directories): the port includes the CUDA header",

@@ -165,3 +165,20 @@ def test_verify_drift_covers_the_header_ports_a_port_includes(tmp_path):
     port.write_text(port.read_text().replace("warpSize / 2", "32"))
     failed = [c for c in drift() if c["status"] == "fail"]
     assert len(failed) == 1 and "lanes.hip.h" in failed[0]["detail"]
+
+
+def test_a_header_that_does_not_parse_is_left_alone_and_said_at_its_include(tmp_path):
+    (tmp_path / "bad.cuh").write_text("#pragma once\n__device__ int f(int v { return __shfl_down_sync(0xffffffff, v, 1); }\n")
+    (tmp_path / "ok.h").write_text("#pragma once\ninline int twice(int v) { return 2 * v; }\n")
+    (tmp_path / "k.cu").write_text('#include "bad.cuh"\n#include "ok.h"\n__global__ void k(int* x) { x[0] = twice(x[0]); }\n')
+    rc, out, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip")
+    assert rc == 0, err
+    assert "k.cu:1:1: warning: KP222 'bad.cuh' is not ported" in err and "syntax error" in err
+    assert "'ok.h'" not in err and _files(tmp_path) == ["bad.cuh", "k.cu", "k.hip", "ok.h"]
+
+
+def test_lint_in_parallel_sees_header_macros_too(proj):
+    for i in range(4):  # enough files for the worker pool
+        shutil.copy(proj / "src" / "sort.cu", proj / "src" / f"sort{i}.cu")
+    found = _lint(proj / "src", "-j", "2")
+    assert {(f"sort{i}.cu", 11, "WS001") for i in range(4)} <= set(found)
