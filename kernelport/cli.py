@@ -134,6 +134,7 @@ def translate(
     made = make(run, targets, output, stdout, allow_unported=allow_unported, **options)
     for note in run.notes:
         err.print(note.format(), markup=False)
+        status = 1 if note.severity == "error" else status  # a source found in a directory that does not parse
     for m in _progress(made, "translating"):
         f, dest, text, backend, port = m.origin, m.path, m.text, m.backend, m.port
         command = text.splitlines()[1].removeprefix("// Regenerate: ")
@@ -214,6 +215,9 @@ def _translate_inputs(files: list[Path], include_dir, define, compile_commands):
     from .lint import config as configmod
     from .model import build
     from .project import parse_define
+    from .diagnostics import Diagnostic
+    from .errors import Location
+    from .project import HEADER_SUFFIXES
     from .project_ports import expand, plan
     from .source import SourceFile
 
@@ -237,17 +241,29 @@ def _translate_inputs(files: list[Path], include_dir, define, compile_commands):
     if not inputs and any(f.is_dir() for f in files):
         raise KernelportError(f"no CUDA files under {', '.join(map(str, files))}",
                               hint="translate looks for *.cu, *.cuh and headers with device code")
-    srcs = {}
+    srcs, broken = {}, []
     for key, f in inputs.items():
         src = srcs[key] = SourceFile.read(f)
-        src.check_syntax()
+        try:
+            src.check_syntax()
+        except KernelportError as e:
+            if f in files:
+                raise  # a file named on the command line: bad input (exit 2)
+            broken.append((key, e))  # found in a directory: not translated, said below (a header: KP222)
+            continue
         for spec in annotations.parse(build(src)).values():
             for loc, msg in spec.warnings:
                 err.print(f"{loc}: warning: {msg}", markup=False)
 
     def options_for(p: Path):
         return configmod.includes_for(p, configmod.find(p), overrides)
-    return inputs, plan(list(inputs.values()), files, options_for, srcs)
+    sources = [f for k, f in inputs.items() if not any(k == b for b, _ in broken) or f.name.endswith(HEADER_SUFFIXES)]
+    run = plan(sources, files, options_for, srcs)
+    for key, e in broken:
+        if not inputs[key].name.endswith(HEADER_SUFFIXES):
+            run.notes.append(Diagnostic("", e.location or Location(str(inputs[key]), 1, 1),
+                                        f"{e.message}: not translated", e.hint or "", "error"))
+    return inputs, run
 
 
 def _is_port(p: Path) -> bool:

@@ -87,9 +87,13 @@ class Project:
         self._scans: dict[tuple[Path, Options], Scan] = {}
         self._warp_fns: dict[Path, frozenset[str]] = {}
         self.confirmed: dict[tuple[Path, str], str] = {}  # (defining file, macro) -> why (the project's decision)
+        self.tu_options: dict[Path, Options] = {}  # header -> the options of a translation unit that includes it
 
     def options(self, path: Path) -> Options:
-        return self._options(path)
+        """A file's options: a header's are those of the first source that includes it (its -I
+        come from that source's compile command), unless it has its own."""
+        key = _resolved(path)
+        return self.tu_options[key] if key in self.tu_options else self._options(key)
 
     # -- files ------------------------------------------------------------------------------
     def file(self, path: Path) -> ProjectFile | None:

@@ -91,6 +91,8 @@ def plan(inputs: list[Path], given: list[Path], options_for, srcs: dict[Path, So
             run.headers.append(h)
     for s in inputs:
         for h in proj.headers(_res(s)):
+            if h not in proj.tu_options and not proj.options(h).include_dirs:
+                proj.tu_options[h] = proj.options(_res(s))  # its includes resolve as in the source's build
             pf = proj.file(h)
             if h not in seen and _under(h, roots) and pf is not None and output.state(pf.src.text) == "foreign":
                 seen.add(h)
@@ -99,7 +101,7 @@ def plan(inputs: list[Path], given: list[Path], options_for, srcs: dict[Path, So
     run.base = Path(os.path.commonpath([str(f.parent) for f in files])) if files else None
     for f in files:  # a local header that is nowhere to be found: said once, where it is included
         for i in proj.scan(f).includes.get(f, []):
-            if i.resolved is None and not i.angled:
+            if i.resolved is None and not i.angled and not _toolkit_header(i.name):
                 run.notes.append(Diagnostic("", i.location, f"'{i.name}' not found beside the file or on the include "
                                             "path: what it defines is unknown here", "add its directory with -I DIR",
                                             "note"))
@@ -138,6 +140,13 @@ def _decide(run: Run) -> None:
             elif s.role == "ws_macro" and s.node.parent is not None:
                 name = m.source.text_of(s.node.parent.child_by_field_name("name"))
                 proj.confirmed.setdefault((f, name), s.why or f"'{name}' names the warp size")
+
+
+def _toolkit_header(name: str) -> bool:
+    """A header of the CUDA toolkit (`"cuda_runtime.h"` written with quotes): the backend maps it."""
+    from . import dialect
+    c = dialect.lookup(backends.source().name, name)
+    return c is not None and c.kind == "header"
 
 
 def _res(p: Path) -> Path:
