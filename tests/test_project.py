@@ -182,3 +182,13 @@ def test_lint_in_parallel_sees_header_macros_too(proj):
         shutil.copy(proj / "src" / "sort.cu", proj / "src" / f"sort{i}.cu")
     found = _lint(proj / "src", "-j", "2")
     assert {(f"sort{i}.cu", 11, "WS001") for i in range(4)} <= set(found)
+
+
+def test_a_source_found_in_a_directory_that_does_not_parse_is_an_error_for_that_file(tmp_path):
+    (tmp_path / "good.cu").write_text("__global__ void k(float* x) { x[threadIdx.x % 32] = 0.0f; }\n")
+    (tmp_path / "bad.cu").write_text("__global__ void k(float* x { x[0] = 0.0f; }\n")
+    rc, out, err = kp_inproc("translate", tmp_path, "--to", "hip")
+    assert rc == 1 and "bad.cu:1:" in err and "not translated" in err and "nothing written" in err
+    assert _files(tmp_path) == ["bad.cu", "good.cu"]  # a run writes all of its ports or none
+    rc, out, err = kp_inproc("translate", tmp_path / "bad.cu", "--to", "hip")
+    assert rc == 2  # named on the command line: bad input, as before
