@@ -1,0 +1,471 @@
+"""Macros as the parser needs them: the file's `#define`s, and the masks that let the grammar see
+through macros it cannot expand.
+
+tree-sitter parses the text as written, without a preprocessor, so a macro in attribute position
+(`HOST_DEVICE int f()`, `void CUDART_CB cb()`, `float* RESTRICT p`), an attribute spelling the
+grammar lacks (`__builtin_align__(32)`, `x[4] __attribute__((aligned(16)))`) or a macro used as a
+statement without `;` (`CHECK(cudaMalloc(&p, n))`) stops the parse.  A preprocessor cannot help:
+its output has other columns than the user's text, and every consumer addresses the user's
+text by the tree's byte offsets.  So the copy the grammar sees is *masked* instead: the bytes
+that stand in the way become spaces (a statement macro's `(`/`)` become ` `/`;`), never added or
+removed, so every byte offset, line and column is the user's.  Only what is needed is masked:
+`repair` tries candidates at each error region and keeps a mask only where the parse improves.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+from tree_sitter import Node, Tree
+
+
+@dataclass(frozen=True)
+class MacroDef:
+    name: str
+    params: tuple[str, ...] | None  # None: object-like
+    body: str  # the replacement list, continuations joined, comments removed
+    path: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Mask:
+    """Bytes [start, end) of the user's text that the grammar saw as blanks."""
+    start: int
+    end: int
+    name: str  # the macro or spelling masked
+    reason: str  # "attribute", "statement", "arguments", "conditional"
+    expansion: str | None = None  # its replacement list where a definition is known
+
+
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_DIRECTIVE = re.compile(r"[ \t]*#[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)(\([^)]*\))?(.*)", re.S)
+
+
+def _blank(m: re.Match) -> str:
+    return re.sub(r"[^\n]", " ", m.group(0))
+
+
+def definitions(src, path: str | None = None) -> dict[str, MacroDef]:
+    """The macros a file defines (`src`: a SourceFile or its text); an `#undef` removes one.
+
+    Conditionals are not evaluated: of several definitions of one name the last one wins.
+    """
+    text = src if isinstance(src, str) else src.text
+    path = path if path is not None else getattr(src, "path", "<string>")
+    out: dict[str, MacroDef] = {}
+    if "define" not in text:
+        return out
+    lines = _COMMENT.sub(_blank, text).split("\n")  # comments blanked: line numbers kept
+    i = 0
+    while i < len(lines):
+        first, logical = i, lines[i]
+        while logical.rstrip().endswith("\\") and i + 1 < len(lines):  # continuation lines
+            i += 1
+            logical = logical.rstrip()[:-1] + " " + lines[i]
+        i += 1
+        m = _DIRECTIVE.fullmatch(logical)
+        if m is None:
+            continue
+        kind, name, params, body = m.groups()
+        if kind == "undef":
+            out.pop(name, None)
+            continue
+        plist = None if params is None else tuple(p.strip() for p in params[1:-1].split(",") if p.strip())
+        out[name] = MacroDef(name, plist, " ".join(body.split()), path, first + 1)
+    return out
+
+
+# -- what a macro is --------------------------------------------------------------------------
+# Words that qualify or decorate a declaration and never make one: a macro that expands only to
+# these (or to nothing) can be masked without changing what the declaration declares, except for
+# the qualifiers themselves, which `Mask.expansion` keeps for the model.
+ATTRIBUTE_WORDS = frozenset("""
+__host__ __device__ __global__ __forceinline__ __noinline__ __inline__ __inline inline static extern
+constexpr __restrict__ __restrict restrict __managed__ __shared__ __constant__ volatile const
+__stdcall __cdecl __fastcall CUDART_CB CUDAAPI __CUDA_ALIGN__ __grid_constant__ __device_builtin__
+""".split())
+# Attribute spellings that take a parenthesised argument list.
+ATTRIBUTE_CALLS = frozenset("""
+__attribute__ __declspec __align__ __builtin_align__ __launch_bounds__ alignas __cluster_dims__
+__maxnreg__ _Alignas
+""".split())
+_BODY_TOKEN = re.compile(r'\s*(?:"(?:\\.|[^"\\])*"|\[\[.*?\]\]|[A-Za-z_]\w*|\(|\)|[^\s\w])')
+
+
+def expansion_words(body: str, macros: Mapping[str, MacroDef], depth: int = 0) -> list[str]:
+    """The identifiers a replacement list expands to, through object-like macros (bounded)."""
+    out: list[str] = []
+    for w in re.findall(r"[A-Za-z_]\w*", body):
+        m = macros.get(w)
+        if m is not None and m.params is None and depth < 8 and m.name != w + "_":
+            out.extend(expansion_words(m.body, macros, depth + 1))
+        else:
+            out.append(w)
+    return out
+
+
+def attribute_like(m: MacroDef, macros: Mapping[str, MacroDef], depth: int = 0) -> bool:
+    """Whether the macro expands only to attributes and qualifiers (or nothing)."""
+    body = m.body
+    if '"' in body and not re.fullmatch(r'\s*extern\s*"C(\+\+)?"\s*(.*)', body):
+        return False
+    body = re.sub(r'extern\s*"C(\+\+)?"', " ", body)
+    body = re.sub(r"\[\[.*?\]\]", " ", body)
+    i, toks = 0, _words_and_groups(body)
+    if toks is None:
+        return False
+    for tok in toks:
+        if tok in ATTRIBUTE_WORDS or tok.split("(")[0].strip() in ATTRIBUTE_CALLS:
+            continue
+        inner = macros.get(tok.split("(")[0].strip())
+        if inner is not None and inner is not m and depth < 8 and attribute_like(inner, macros, depth + 1):
+            continue
+        return False
+    return True
+
+
+def _words_and_groups(body: str) -> list[str] | None:
+    """`a b(c(d)) e` -> ['a', 'b(c(d))', 'e']; None if anything else stands there."""
+    out, i, n = [], 0, len(body)
+    while i < n:
+        if body[i].isspace():
+            i += 1
+            continue
+        m = re.match(r"[A-Za-z_]\w*", body[i:])
+        if not m:
+            return None
+        j = i + m.end()
+        k = j
+        while k < n and body[k].isspace():
+            k += 1
+        if k < n and body[k] == "(":
+            depth = 0
+            while k < n:
+                depth += body[k] == "("
+                depth -= body[k] == ")"
+                k += 1
+                if depth == 0:
+                    break
+            if depth:
+                return None
+            j = k
+        out.append(body[i:j])
+        i = j
+    return out
+
+
+def expansion(name: str, macros: Mapping[str, MacroDef], depth: int = 0) -> str | None:
+    """A macro's replacement list with object-like macros in it expanded (bounded), or None."""
+    m = macros.get(name)
+    if m is None:
+        return None
+    if depth >= 8:
+        return m.body
+    return re.sub(r"[A-Za-z_]\w*", lambda w: (expansion(w.group(0), macros, depth + 1) or w.group(0))
+                  if w.group(0) != name and w.group(0) in macros and macros[w.group(0)].params is None
+                  else w.group(0), m.body)
+
+
+# -- tokens of the user's text -----------------------------------------------------------------
+_TOKEN = re.compile(rb"""
+    (?P<ws>\s+)
+  | (?P<comment>//[^\n]*|/\*.*?(?:\*/|\Z))
+  | (?P<string>"(?:\\.|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?)
+  | (?P<ident>[A-Za-z_]\w*)
+  | (?P<num>\.?\d(?:[eEpP][+-]|[\w.])*)
+  | (?P<punct>.)
+""", re.X | re.S)
+
+
+@dataclass(frozen=True)
+class Tok:
+    kind: str  # ident, num, string, punct
+    start: int
+    end: int
+    text: str
+
+
+def tokens(data: bytes) -> list[Tok]:
+    """The code tokens (no comments, no preprocessor directives) with their byte spans."""
+    out: list[Tok] = []
+    pos, n = 0, len(data)
+    line_start = True
+    while pos < n:
+        m = _TOKEN.match(data, pos)
+        assert m is not None  # `.` matches any byte
+        kind = m.lastgroup
+        if kind == "ws":
+            if b"\n" in m.group(0):
+                line_start = True
+        elif kind == "punct" and data[pos] == 0x23 and line_start:  # a directive: skip it whole
+            end = pos
+            while True:
+                nl = data.find(b"\n", end)
+                if nl < 0:
+                    end = n
+                    break
+                if data[nl - 1:nl] == b"\\" or data[nl - 2:nl] == b"\\\r":
+                    end = nl + 1
+                    continue
+                end = nl
+                break
+            pos = end
+            continue
+        elif kind != "comment":
+            out.append(Tok(kind, m.start(), m.end(), m.group(0).decode("utf-8", "replace")))
+            line_start = False
+        pos = m.end()
+    return out
+
+
+def _match_paren(toks: list[Tok], i: int) -> int | None:
+    """Index of the `)` closing the `(` at toks[i]."""
+    depth = 0
+    for j in range(i, min(len(toks), i + 4000)):
+        t = toks[j].text
+        if t in "([{" and toks[j].kind == "punct":
+            depth += 1
+        elif t in ")]}" and toks[j].kind == "punct":
+            depth -= 1
+            if depth == 0:
+                return j if t == ")" else None
+    return None
+
+
+# -- repair: mask what stops the parse ---------------------------------------------------------
+# Spellings the grammar does not parse where compilers accept them (a declarator's trailing
+# `__attribute__`, `const __restrict`, a callback convention): masked where an error is.
+_UNPARSED_WORDS = frozenset({"__restrict", "CUDART_CB", "CUDAAPI", "__stdcall", "__cdecl", "__fastcall",
+                             "__grid_constant__", "__device_builtin__", "__CUDA_ALIGN__"})
+_UNPARSED_CALLS = frozenset({"__attribute__", "__declspec", "__align__", "__builtin_align__", "alignas",
+                             "__cluster_dims__", "__maxnreg__", "__launch_bounds__"})
+_ARG_MACROS = frozenset({"va_arg", "offsetof"})  # standard macros that take a type argument
+_CAPS = re.compile(r"_*[A-Z][A-Z0-9_]*")
+_STMT_BEFORE = frozenset({";", "{", "}", ")", ":"})
+_MAX_PARSES = 160  # per file: the repair is bounded however broken the file is
+Edit = tuple[int, int, bytes]
+
+
+def error_sites(tree: Tree) -> list[tuple[int, int]]:
+    """The byte spans of the ERROR and MISSING nodes, outermost only, in order."""
+    out: list[tuple[int, int]] = []
+    stack = [tree.root_node]
+    while stack:
+        n = stack.pop()
+        if n.is_missing or n.type == "ERROR":
+            out.append((n.start_byte, n.end_byte))
+            if n.type == "ERROR":
+                continue
+        if n.has_error:
+            stack.extend(reversed(n.children))
+    return out
+
+
+def _score(sites: list[tuple[int, int]]) -> tuple[int, int]:
+    return len(sites), sum(e - s for s, e in sites)
+
+
+def _blank_bytes(data: bytes, start: int, end: int) -> bytes:
+    return bytes(b if b in (0x0A, 0x0D) else 0x20 for b in data[start:end])
+
+
+class Repair:
+    """Masks for one text: candidates at each error region, each kept only if the parse improves."""
+
+    def __init__(self, data: bytes, macros: Mapping[str, MacroDef], parse: Callable[[bytes], Tree]):
+        self.data, self.macros, self.parse = data, macros, parse
+        self.toks = tokens(data)
+        self.starts = [t.start for t in self.toks]
+        self.masks: list[Mask] = []
+        self.parses = 0
+        self.masked_at: set[int] = set()  # token indexes already masked
+
+    # -- the loop ------------------------------------------------------------------------------
+    def run(self, seen: bytes, tree: Tree) -> tuple[bytes, Tree]:
+        sites = error_sites(tree)
+        tried: set[tuple] = set()
+        while sites and self.parses < _MAX_PARSES:
+            score = _score(sites)
+            accepted = False
+            for lo, hi in sites:
+                for key, edits, masks in self._candidates(lo, hi):
+                    if key in tried or self.parses >= _MAX_PARSES:
+                        continue
+                    tried.add(key)
+                    trial = self._apply(seen, edits)
+                    t2 = self._parse(trial)
+                    s2 = error_sites(t2)
+                    if _score(s2) < score:
+                        seen, tree, sites = trial, t2, s2
+                        self._keep(masks)
+                        seen, tree, sites = self._same_elsewhere(seen, tree, sites, key)
+                        accepted = True
+                        break
+                if accepted:
+                    break
+            if not accepted:
+                break
+        return seen, tree
+
+    def _parse(self, data: bytes) -> Tree:
+        self.parses += 1
+        return self.parse(data)
+
+    @staticmethod
+    def _apply(data: bytes, edits: list[Edit]) -> bytes:
+        buf = bytearray(data)
+        for s, e, rep in edits:
+            buf[s:e] = rep
+        return bytes(buf)
+
+    def _keep(self, masks: list[Mask]) -> None:
+        for m in masks:
+            self.masks.append(m)
+            i = bisect.bisect_left(self.starts, m.start)
+            while i < len(self.toks) and self.toks[i].start < m.end:
+                self.masked_at.add(i)
+                i += 1
+
+    def _same_elsewhere(self, seen: bytes, tree: Tree, sites, key: tuple):
+        """A mask that helped once is tried at every other use of that macro in the same role."""
+        kind, _, name = key
+        edits, masks = [], []
+        for i, t in enumerate(self.toks):
+            if t.text != name or i in self.masked_at or t.start == key[1]:
+                continue
+            got = self._shape(i, kind)
+            if got is not None:
+                edits += got[0]
+                masks += got[1]
+        if not edits or self.parses >= _MAX_PARSES:
+            return seen, tree, sites
+        trial = self._apply(seen, edits)
+        t2 = self._parse(trial)
+        s2 = error_sites(t2)
+        if _score(s2) <= _score(sites):
+            self._keep(masks)
+            return trial, t2, s2
+        return seen, tree, sites
+
+    # -- candidates ------------------------------------------------------------------------------
+    def _window(self, lo: int, hi: int) -> range:
+        """Token indexes from two lines before the error's start to the end of its first lines."""
+        d = self.data
+        a = lo
+        for _ in range(3):
+            a = d.rfind(b"\n", 0, max(a - 1, 0)) if a > 0 else -1
+            if a < 0:
+                a = 0
+                break
+        b = lo
+        for _ in range(3):
+            nb = d.find(b"\n", b + 1)
+            b = len(d) if nb < 0 else nb
+        b = max(b, min(hi, lo + 1))
+        return range(bisect.bisect_left(self.starts, a), bisect.bisect_left(self.starts, b))
+
+    def _candidates(self, lo: int, hi: int):
+        """(key, edits, masks) to try for the error at [lo, hi), nearest the error first."""
+        idx = sorted(self._window(lo, hi), key=lambda i: abs(self.toks[i].start - lo))
+        for kind in ("attribute", "statement", "arguments", "block"):
+            for i in idx:
+                if i in self.masked_at or self.toks[i].kind != "ident":
+                    continue
+                got = self._shape(i, kind)
+                if got is not None:
+                    yield (kind, self.toks[i].start, self.toks[i].text), got[0], got[1]
+
+    def _known(self, name: str) -> MacroDef | None:
+        return self.macros.get(name)
+
+    def _shape(self, i: int, kind: str):
+        """The edits and masks that treat toks[i] as a macro in this role, or None if it is not one."""
+        toks, t = self.toks, self.toks[i]
+        name = t.text
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        prev = toks[i - 1] if i > 0 else None
+        call = nxt is not None and nxt.text == "(" and nxt.kind == "punct"
+        close = _match_paren(toks, i + 1) if call else None
+        if call and close is None:
+            return None
+        end_tok = toks[close] if close is not None else t
+        after = toks[close + 1] if close is not None and close + 1 < len(toks) else nxt if not call else None
+        known = self._known(name)
+        if kind == "attribute":
+            if known is not None:
+                if not attribute_like(known, self.macros) or (known.params is not None) != call:
+                    return None
+            elif call and name not in _UNPARSED_CALLS and not self._attribute_position(name, prev, after):
+                return None
+            elif not call and name not in _UNPARSED_WORDS and not self._attribute_position(name, prev, after):
+                return None
+            return self._mask(t.start, end_tok.end, name, "attribute")
+        if not call:
+            return None
+        if kind == "statement":
+            if not (known is not None and known.params is not None or _CAPS.fullmatch(name)):
+                return None
+            if known is not None and attribute_like(known, self.macros):
+                return None
+            if prev is not None and prev.text not in _STMT_BEFORE:
+                return None
+            if after is not None and (after.text in (";", "{") or self._line(after.start) == self._line(end_tok.start)
+                                      and after.kind == "punct" and after.text not in "}"):
+                return None
+            # `NAME(args)` -> `     args ;`: the arguments stay visible to analysis
+            edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end)), (end_tok.start, end_tok.end, b";")]
+            masks = [Mask(t.start, nxt.end, name, "statement", self._expansion(name)),
+                     Mask(end_tok.start, end_tok.end, name, "statement")]
+            return edits, masks
+        if kind == "arguments":
+            if not (known is not None and known.params is not None or _CAPS.fullmatch(name) or name in _ARG_MACROS):
+                return None
+            if close == i + 2:
+                return None  # no arguments to mask
+            s, e = nxt.end, end_tok.start
+            return [(s, e, _blank_bytes(self.data, s, e))], [Mask(s, e, name, "arguments", self._expansion(name))]
+        if kind == "block":
+            # a statement macro whose arguments do not parse, or a loop-header macro `NAME(args) {`
+            if not (known is not None and known.params is not None or _CAPS.fullmatch(name)):
+                return None
+            if prev is not None and prev.text not in _STMT_BEFORE:
+                return None
+            if after is not None and after.text == "{":
+                return self._mask(t.start, end_tok.end, name, "statement")
+            if after is not None and after.text == ";":
+                return None
+            edits = [(t.start, end_tok.start, _blank_bytes(self.data, t.start, end_tok.start)),
+                     (end_tok.start, end_tok.end, b";")]
+            return edits, [Mask(t.start, end_tok.end, name, "statement", self._expansion(name))]
+        return None
+
+    def _attribute_position(self, name: str, prev: Tok | None, after: Tok | None) -> bool:
+        """An unknown ALL_CAPS word (or call) between declaration words: `X int f`, `void X f(`."""
+        if not _CAPS.fullmatch(name) or len(name) < 2 or name in self.macros:
+            return False
+        if after is None or after.kind != "ident":
+            return False
+        return prev is None or prev.kind == "ident" or prev.text in (";", "{", "}", ")", ">", "*", "&", ",", "(", ":")
+
+    def _mask(self, start: int, end: int, name: str, reason: str):
+        return [(start, end, _blank_bytes(self.data, start, end))], [Mask(start, end, name, reason,
+                                                                          self._expansion(name))]
+
+    def _expansion(self, name: str) -> str | None:
+        return expansion(name, self.macros)
+
+    def _line(self, byte: int) -> int:
+        return self.data.count(b"\n", 0, byte)
+
+
+def repair(data: bytes, seen: bytes, tree: Tree, macros: Mapping[str, MacroDef],
+           parse: Callable[[bytes], Tree]) -> tuple[bytes, Tree, tuple[Mask, ...]]:
+    """Mask what stops the parse of `data` (`seen`: what the grammar saw, `tree`: its parse)."""
+    if not tree.root_node.has_error:
+        return seen, tree, ()
+    r = Repair(data, macros, parse)
+    seen, tree = r.run(seen, tree)
+    return seen, tree, tuple(sorted(r.masks, key=lambda m: m.start))
