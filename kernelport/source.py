@@ -110,6 +110,15 @@ class SourceFile:
     def text_of(self, node: Node) -> str:
         return self.data[node.start_byte:node.end_byte].decode("utf-8")
 
+    def macro_words(self, start: int, end: int) -> list[str]:
+        """The words that the macros masked in [start, end) expand to, where their definitions are
+        known (`HD` defined as `__host__ __device__`): the qualifiers the grammar did not see."""
+        out: list[str] = []
+        for m in self.masks:
+            if start <= m.start and m.end <= end and m.expansion:
+                out.extend(re.findall(r"[A-Za-z_]\w*", m.expansion))
+        return out
+
     # -- syntax errors ---------------------------------------------------------------------
     def syntax_errors(self) -> list[tuple[Location, str]]:
         out = []
