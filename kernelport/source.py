@@ -59,9 +59,9 @@ class SourceFile:
         masks: tuple = ()
         visible: Mapping = macros or {}
         if tree.root_node.has_error or macros:
-            from . import macros as mac  # only where a macro may stand in the parse's way
+            from . import macro_repair, macros as mac  # only where a macro may stand in the way
             visible = {**(macros or {}), **mac.definitions(text, path)}
-            seen, tree, masks = mac.repair(data, seen, tree, visible, parse)
+            seen, tree, masks = macro_repair.repair(data, seen, tree, visible, parse)
         starts = [0] + [i + 1 for i, b in enumerate(data) if b == 0x0A]
         return cls(path, text, data, tree, starts, masks, visible)
 

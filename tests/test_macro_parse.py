@@ -221,6 +221,36 @@ def test_conditionals_that_split_a_construct():
     assert len(hidden) == 1  # one branch hidden from analysis, and it says so
 
 
+def test_code_hidden_to_parse_is_reported_where_the_port_would_keep_it():
+    code = textwrap.dedent("""
+        #include <cuda_runtime.h>
+        int run(float* p, int n) {
+        #ifdef PINNED
+            if (cudaMallocHost(&p, n) != cudaSuccess) {
+        #else
+            if (cudaMalloc(&p, n) != cudaSuccess) {
+        #endif
+                return 1;
+            }
+            return 0;
+        }
+    """)
+    s = SourceFile.from_text(code, "h.cu")
+    assert s.syntax_errors() == []
+    port, text = translate(s, "hip")
+    kp230 = [d for d in port.diagnostics if d.code == "KP230"]
+    assert len(kp230) == 1 and kp230[0].severity == "warning", [d.format() for d in port.diagnostics]
+    assert (kp230[0].location.line, kp230[0].location.column) == (7, 1)
+    assert "'cudaMalloc', 'cudaSuccess'" in kp230[0].message and "PINNED" in kp230[0].message
+    assert "hipMallocHost(&p, n) != hipSuccess" in text and "    if (cudaMalloc(&p, n) != cudaSuccess) {" in text
+    # look-alikes: a hidden branch with nothing to port, and macro arguments that are types
+    quiet = code.replace("cudaMalloc(&p, n) != cudaSuccess", "p == 0")
+    port, _ = translate(SourceFile.from_text(quiet, "q.cu"), "hip")
+    assert not [d for d in port.diagnostics if d.code == "KP230"]
+    port, _ = translate(src(TEMPLATE), "hip")
+    assert not [d for d in port.diagnostics if d.code == "KP230"]
+
+
 # -- what is still an error is reported where it is -----------------------------------------------
 @pytest.mark.parametrize("code, line, col", [
     ("void f() {\n    int x = foo(a b);\n}\n", 2, 19),  # not a macro anywhere
