@@ -122,15 +122,19 @@ def main() -> None:
                 results.append({"project": proj, "path": path, "status": "not UTF-8"})
                 continue
             macros = None if args.no_includes else included_macros(path, text, tree)
+            t1 = time.process_time()
             src = SourceFile.from_text(text, path, macros=macros) if macros else SourceFile.from_text(text, path)
             errs = src.syntax_errors()
+            cpu = time.process_time() - t1
             if not errs:
-                results.append({"project": proj, "path": path, "status": "ok"})
+                results.append({"project": proj, "path": path, "status": "ok", "cpu": cpu,
+                                "masks": len(getattr(src, "masks", ()))})
                 continue
             loc, msg = errs[0]
             results.append({"project": proj, "path": path, "status": "syntax error", "line": loc.line,
                             "col": loc.column, "message": msg, "errors": len(errs),
-                            "cause": classify(src, loc.line, msg), "text": src.line_text(loc.line).strip()[:100]})
+                            "cause": classify(src, loc.line, msg), "text": src.line_text(loc.line).strip()[:100],
+                            "cpu": cpu, "masks": len(getattr(src, "masks", ()))})
     by_proj = collections.Counter((r["project"], r["status"]) for r in results)
     print(f"{'project':24} {'files':>6} {'parse':>6} {'error':>6} {'not utf8':>8}")
     for proj in PROJECTS:
@@ -140,6 +144,11 @@ def main() -> None:
     ok = sum(r["status"] == "ok" for r in results)
     bad = [r for r in results if r["status"] == "syntax error"]
     print(f"{'total':24} {n:6} {ok:6} {len(bad):6} {n - ok - len(bad):8}   ({time.process_time() - t0:.1f} CPU-s)")
+    masked = [r for r in results if r.get("masks")]
+    print(f"files parsed with masks: {sum(r['status'] == 'ok' for r in masked)} "
+          f"({sum(r['masks'] for r in masked)} masks); slowest parses (CPU-s):")
+    for r in sorted(results, key=lambda r: -r.get("cpu", 0))[:5]:
+        print(f"  {r.get('cpu', 0):6.2f}  {r['project'].split('+')[1]}:{r['path']} ({r['status']}, {r.get('masks', 0)} masks)")
     print("\nfirst error of each failing file, by cause:")
     for cause, k in collections.Counter(r["cause"] for r in bad).most_common():
         print(f"  {k:4}  {cause}")

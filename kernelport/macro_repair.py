@@ -133,7 +133,7 @@ def _blank_bytes(data: bytes, start: int, end: int) -> bytes:
 class Repair:
     """Masks for one text: candidates at each error region, each kept only if the parse improves."""
 
-    def __init__(self, data: bytes, macros: Mapping[str, MacroDef], parse: Callable[[bytes], Tree]):
+    def __init__(self, data: bytes, macros: Mapping[str, MacroDef], parse: Callable[..., Tree]):
         self.data, self.macros, self.parse = data, macros, parse
         self.toks = tokens(data)
         self.starts = [t.start for t in self.toks]
@@ -142,6 +142,10 @@ class Repair:
         self.masked_at: set[int] = set()  # token indexes already masked
         self.lines = [i for i, b in enumerate(data) if b == 0x0A]
         self.seen = data  # what the grammar sees now
+        self.by_text: dict[str, list[int]] = {}
+        for i, t in enumerate(self.toks):
+            if t.kind == "ident":
+                self.by_text.setdefault(t.text, []).append(i)
 
     # -- the loop ------------------------------------------------------------------------------
     def run(self, seen: bytes, tree: Tree) -> tuple[bytes, Tree]:
@@ -159,7 +163,7 @@ class Repair:
                     if _hides_error(sites, masks):
                         continue
                     trial = self._apply(seen, edits)
-                    t2 = self._parse(trial)
+                    t2 = self._parse(trial, tree, edits)
                     s2 = error_sites(t2)
                     if _score(s2) < score:
                         seen, tree, sites = trial, t2, s2
@@ -175,9 +179,18 @@ class Repair:
                 break
         return seen, tree
 
-    def _parse(self, data: bytes) -> Tree:
+    def _parse(self, data: bytes, old: Tree, edits: list[Edit]) -> Tree:
+        """An incremental reparse: only what the (same-length) edits touch is parsed again."""
         self.parses += 1
-        return self.parse(data)
+        t = old.copy()
+        for s, e, _ in edits:
+            a, b = self._point(s), self._point(e)
+            t.edit(s, e, e, a, b, b)
+        return self.parse(data, t)
+
+    def _point(self, byte: int) -> tuple[int, int]:
+        row = bisect.bisect_left(self.lines, byte)
+        return row, byte - (self.lines[row - 1] + 1 if row else 0)
 
     @staticmethod
     def _apply(data: bytes, edits: list[Edit]) -> bytes:
@@ -196,12 +209,13 @@ class Repair:
 
     def _same_elsewhere(self, seen: bytes, tree: Tree, sites, key: tuple):
         """A mask that helped once is tried at every other use of that macro in the same role."""
-        kind, _, name = key
+        kind, name = key[0], key[2]
         if kind == "conditional":  # its candidate already covers every group of that condition
             return seen, tree, sites
         edits, masks = [], []
-        for i, t in enumerate(self.toks):
-            if t.text != name or i in self.masked_at or t.start == key[1]:
+        for i in self.by_text.get(name, ()):
+            t = self.toks[i]
+            if i in self.masked_at or t.start == key[1]:
                 continue
             got = self._shape(i, kind)
             if got is not None:
@@ -210,7 +224,7 @@ class Repair:
         if not edits or self.parses >= _MAX_PARSES:
             return seen, tree, sites
         trial = self._apply(seen, edits)
-        t2 = self._parse(trial)
+        t2 = self._parse(trial, tree, edits)
         s2 = error_sites(t2)
         if _score(s2) <= _score(sites):
             self._keep(masks)
@@ -256,6 +270,11 @@ class Repair:
                     group = run[a:b + 1]
                     yield (("attributes", self.toks[run[a][0]].start, self.toks[run[b][0]].start),
                            [e for _, g in group for e in g[0]], [m for _, g in group for m in g[1]])
+            # several on the error's line, apart (`static API_ATTR int API_CALL f(`): together
+            line = [r for r in run if self._line(self.toks[r[0]].start) == self._line(lo)]
+            if len(line) > 1:
+                yield (("attributes", lo, len(line)), [e for _, g in line for e in g[0]],
+                       [m for _, g in line for m in g[1]])
         yield from self._conditionals(lo, hi)
 
     def _known(self, name: str) -> MacroDef | None:
@@ -319,7 +338,9 @@ class Repair:
             if known is not None and attribute_like(known, self.macros):
                 return None
             before = self._statement_start(p, prev)
-            if before is None or not self._ends_line(end_tok, after):
+            whole = known is not None and known.body.rstrip().endswith((";", "}"))  # `PS(x) f();`: PS ends in `;`
+            if before is None or after is not None and after.text == ";" or \
+                    not (whole or self._ends_line(end_tok, after)):
                 return None
             # `NAME(args)` -> `     args ;`: the arguments stay visible to analysis
             edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end)), (end_tok.start, end_tok.end, b";")]
@@ -396,22 +417,28 @@ class Repair:
         the condition held, then as if it did not; the directive lines alone are tried first.
         """
         groups = self.groups
-        near = sorted((g for g in groups if g.end > lo - 2000 and g.start < max(hi, lo + 2000)),
-                      key=lambda g: 0 if g.start <= lo < g.end else min(abs(g.start - lo), abs(g.end - lo)))
+        inside = [g for g in groups if g.start < hi and lo <= g.end]  # in or around the error, in order
+        near = sorted((g for g in groups if g.end > lo - 2000 and g.start < lo + 2000 and g not in inside),
+                      key=lambda g: min(abs(g.start - lo), abs(g.end - lo)))
         done: set[str] = set()
-        for g in near[:6]:
+        for g in (inside + near)[:12]:
             if g.cond in done:
                 continue
             done.add(g.cond)
             same = [h for h in groups if h.cond == g.cond]
             for variant in ("directives", "taken", "not taken"):
-                edits, masks = [], []
-                for h in same:
-                    for s, e in h.hidden(variant):
-                        edits.append((s, e, _blank_bytes(self.data, s, e)))
-                        directive = (s, e) in h.directives
-                        masks.append(Mask(s, e, h.cond, "conditional" if directive else f"conditional ({variant})"))
-                yield ("conditional", variant, g.cond), edits, masks
+                yield from self._variant(variant, same, g.cond)
+                if len(same) > 1:  # then this group alone
+                    yield from self._variant(variant, [g], g.cond, g.start)
+
+    def _variant(self, variant: str, groups: list["_Group"], cond: str, at: int | None = None):
+        edits, masks = [], []
+        for h in groups:
+            for s, e in h.hidden(variant):
+                edits.append((s, e, _blank_bytes(self.data, s, e)))
+                directive = (s, e) in h.directives
+                masks.append(Mask(s, e, h.cond, "conditional" if directive else f"conditional ({variant})"))
+        yield ("conditional", variant, cond, at), edits, masks
 
     @cached_property
     def groups(self) -> list["_Group"]:
@@ -473,11 +500,12 @@ def _groups(data: bytes) -> list[_Group]:
 
 
 def repair(data: bytes, seen: bytes, tree: Tree, macros: Mapping[str, MacroDef],
-           parse: Callable[[bytes], Tree]) -> tuple[bytes, Tree, tuple[Mask, ...]]:
+           parse: Callable[..., Tree]) -> tuple[bytes, Tree, tuple[Mask, ...]]:
     """Mask what stops the parse of `data` (`seen`: what the grammar saw, `tree`: its parse)."""
     if not tree.root_node.has_error:
         return seen, tree, ()
     r = Repair(data, macros, parse)
-    seen, tree = r.run(seen, tree)
+    seen, _ = r.run(seen, tree)
+    tree = parse(seen) if r.masks else tree  # the final tree from scratch: the same as any later parse of it
     kept = {(m.start, m.end): m for m in r.masks}  # a span masked twice (directive, then branch): the last
     return seen, tree, tuple(sorted(kept.values(), key=lambda m: m.start))
