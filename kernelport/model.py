@@ -184,6 +184,10 @@ def build(src: SourceFile) -> Module:
             quals = frozenset(src.text_of(c) for c in node.children
                               if c.type in FUNCTION_QUALIFIERS or (c.type == "storage_class_specifier"))
             quals |= frozenset(src.text_of(c) for c in node.children if src.text_of(c) in FUNCTION_QUALIFIERS)
+            if src.masks:  # qualifiers behind a masked macro (`HD float f()`, HD = `__host__ __device__`)
+                lo = node.prev_sibling.end_byte if node.prev_sibling is not None else \
+                    node.parent.start_byte if node.parent is not None else 0
+                quals |= frozenset(w for w in src.macro_words(lo, fd.start_byte) if w in FUNCTION_QUALIFIERS)
             tparams, tnode = [], None
             if node.parent is not None and node.parent.type == "template_declaration":
                 tnode = node.parent

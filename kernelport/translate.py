@@ -165,7 +165,8 @@ class Translator(Soundness):
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
         "check_warp_widths", "rewrite_shadowed_builtins", "rewrite_sites", "rewrite_concepts", "rewrite_includes", "rewrite_macro_uses", "rewrite_macro_bodies",
-        "rewrite_constant_warp_size", "check_cuda_only_code", "rewrite_inline_asm", "report_dataflow_issues")
+        "rewrite_constant_warp_size", "check_cuda_only_code", "rewrite_inline_asm", "report_dataflow_issues",
+        "report_masked_code")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
     # whole signatures, whose lines no longer pair with the original's).
     realigns_comments: ClassVar[bool] = True
@@ -193,6 +194,11 @@ class Translator(Soundness):
         return {}
 
     # -- the shared passes -------------------------------------------------------------------------
+    def report_masked_code(self) -> None:
+        """Code the parse saw as blanks is not rewritten: KP230 where the port would keep it silently."""
+        from .macros import masked_code_diagnostics
+        self.port.diagnostics.extend(masked_code_diagnostics(self.src, self.backend))
+
     def rewrite_sites(self) -> None:
         for site in self.wave_sites():
             self.rewrite_site(site)
