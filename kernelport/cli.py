@@ -241,28 +241,24 @@ def _translate_inputs(files: list[Path], include_dir, define, compile_commands):
     if not inputs and any(f.is_dir() for f in files):
         raise KernelportError(f"no CUDA files under {', '.join(map(str, files))}",
                               hint="translate looks for *.cu, *.cuh and headers with device code")
-    srcs, broken = {}, []
+    def options_for(p: Path):
+        return configmod.includes_for(p, configmod.find(p), overrides)
+    run = plan(list(inputs.values()), files, options_for, {k: SourceFile.read(f) for k, f in inputs.items()})
     for key, f in inputs.items():
-        src = srcs[key] = SourceFile.read(f)
+        src = run.project.source(key)  # parsed with the macros its includes define where they matter
         try:
             src.check_syntax()
         except KernelportError as e:
             if f in files:
                 raise  # a file named on the command line: bad input (exit 2)
-            broken.append((key, e))  # found in a directory: not translated, said below (a header: KP222)
+            if not f.name.endswith(HEADER_SUFFIXES):  # found in a directory: not translated (a header: KP222)
+                run.sources.remove(f)
+                run.notes.append(Diagnostic("", e.location or Location(str(f), 1, 1), f"{e.message}: not translated",
+                                            e.hint or "", "error"))
             continue
         for spec in annotations.parse(build(src)).values():
             for loc, msg in spec.warnings:
                 err.print(f"{loc}: warning: {msg}", markup=False)
-
-    def options_for(p: Path):
-        return configmod.includes_for(p, configmod.find(p), overrides)
-    sources = [f for k, f in inputs.items() if not any(k == b for b, _ in broken) or f.name.endswith(HEADER_SUFFIXES)]
-    run = plan(sources, files, options_for, srcs)
-    for key, e in broken:
-        if not inputs[key].name.endswith(HEADER_SUFFIXES):
-            run.notes.append(Diagnostic("", e.location or Location(str(inputs[key]), 1, 1),
-                                        f"{e.message}: not translated", e.hint or "", "error"))
     return inputs, run
 
 

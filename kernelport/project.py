@@ -61,6 +61,8 @@ class ProjectFile:
     path: Path  # resolved
     src: SourceFile
     _module: Module | None = None
+    repaired: bool = False  # parsed again with the macros of its includes (where the plain parse stopped)
+    defs: dict | None = None  # its own #defines as kernelport.macros reads them (once)
 
     @property
     def module(self) -> Module:
@@ -105,6 +107,36 @@ class Project:
             except KernelportError:
                 self._files[key] = None
         return self._files[key]
+
+    def source(self, path: Path, opts: Options | None = None) -> SourceFile:
+        """The file as parsed for this run: where the plain parse stops, parsed again with the
+        macros its includes and the run's -D define (kernelport.macros), so that a project's
+        `HOST_DEVICE` or `CHECK(...)` does not stop it."""
+        root = _resolved(path)
+        pf = self.file(root)
+        if pf is None:
+            raise KernelportError(f"cannot read {path}", Location(str(path), 1, 1))
+        if not pf.repaired:
+            pf.repaired = True
+            defs = self.macro_defs(root, opts)
+            if needs_macros(pf.src, defs):
+                pf.src = SourceFile.from_text(pf.src.text, pf.src.path, macros=defs)
+                pf._module = None
+        return pf.src
+
+    def macro_defs(self, path: Path, opts: Options | None = None) -> dict:
+        """MacroDefs visible to `path` from its includes and the run's -D (for the macro-aware parse)."""
+        from .macros import MacroDef, definitions
+        root = _resolved(path)
+        opts = opts if opts is not None else self.options(root)
+        defs = {n: MacroDef(n, None, v, "<command line>", 0) for n, v in opts.defines}
+        for p in self.scan(root, opts).order:
+            f = self.file(p) if p != root else None
+            if f is not None:
+                if f.defs is None:
+                    f.defs = definitions(f.src)
+                defs.update(f.defs)
+        return defs
 
     def add(self, path: Path, src: SourceFile) -> ProjectFile:
         """A file the caller already parsed (translate reads its inputs itself)."""
@@ -231,10 +263,7 @@ class Project:
     def module(self, path: Path, opts: Options | None = None) -> Module:
         """The file's model with what its includes define (its own inactive definitions left out)."""
         root = _resolved(path)
-        pf = self.file(root)
-        if pf is None:
-            raise KernelportError(f"cannot read {path}", Location(str(path), 1, 1))
-        m = build(pf.src)  # a fresh model: the shared one stays include-free
+        m = build(self.source(root, opts))  # a fresh model: the shared one stays include-free
         sc = self.scan(root, opts)
         active = sc.local.get(root, {})
         m.macros = {n: active.get(n, mac) for n, mac in m.macros.items() if n in active or not _conditional(mac.node)}
@@ -253,6 +282,18 @@ class Project:
     def headers(self, path: Path, opts: Options | None = None) -> list[Path]:
         """The local headers `path` includes, transitively, in include order."""
         return [p for p in self.scan(path, opts).order[1:]]
+
+
+def needs_macros(src: SourceFile, defs: dict) -> bool:
+    """Whether `src` must be parsed through its includes' macros: the plain parse stopped, or it
+    uses an attribute-like macro (`HD` = `__host__ __device__`) whose words the model needs."""
+    if not defs:
+        return False
+    if src.root.has_error:
+        return True
+    from .macros import attribute_like
+    words = set(re.findall(r"[A-Za-z_]\w*", src.text))
+    return any(name in words and attribute_like(m, defs) for name, m in defs.items())
 
 
 def _resolved(p: Path) -> Path:

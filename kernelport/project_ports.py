@@ -184,8 +184,7 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
         results: dict[Path, tuple] = {}
 
         def translate_one(given: Path, key: Path, hdr: bool, include_map: dict[int, str]):
-            pf = proj.file(key)
-            src = pf.src if pf is not None else SourceFile.read(given)
+            src = proj.source(key)
             m = proj.module(key)
             shared = bool(include_map) or hdr
             return port_file(src, backend, Path.cwd() if stdout else dest[key].parent, allow_unported=allow_unported,

@@ -192,3 +192,17 @@ def test_a_source_found_in_a_directory_that_does_not_parse_is_an_error_for_that_
     assert _files(tmp_path) == ["bad.cu", "good.cu"]  # a run writes all of its ports or none
     rc, out, err = kp_inproc("translate", tmp_path / "bad.cu", "--to", "hip")
     assert rc == 2  # named on the command line: bad input, as before
+
+
+def test_macros_from_a_header_reach_the_kernel_files_model(tmp_path):
+    """`HD` defined in a header as `__host__ __device__`: the helper is device code (the Metal port
+    keeps it); without the header's definition it reads as a host function (left out)."""
+    (tmp_path / "defs.h").write_text("#pragma once\n#define HD __host__ __device__\n")
+    (tmp_path / "k.cu").write_text('#include "defs.h"\nHD inline float sq(float v) { return v * v; }\n'
+                                   "__global__ void k(float* x) { x[threadIdx.x] = sq(x[0]); }\n")
+    rc, out, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "metal", "--stdout")
+    assert rc == 0, err
+    assert "float sq(float v)" in out
+    (tmp_path / "j.cu").write_text((tmp_path / "k.cu").read_text().replace('#include "defs.h"\n', ""))
+    rc, out, err = kp_inproc("translate", tmp_path / "j.cu", "--to", "metal", "--stdout")
+    assert "float sq(float v) {" not in out

@@ -10,6 +10,7 @@ from tree_sitter import Node
 
 from .. import backends, dialect, warpflow
 from ..model import Function, Module, Visible, build
+from ..project import needs_macros
 from ..source import SourceFile, walk
 from .. import guards
 from .finding import Finding, Fix, Related
@@ -36,6 +37,7 @@ class Unit:
     header_macros: dict[str, tuple[str, int, int, str]] = field(default_factory=dict)  # name -> (path, line, col, value)
     visible: Visible | None = None  # what its includes define (kernelport.project)
     inactive: frozenset[str] = frozenset()  # its own macros the run's defines rule out
+    macros: dict = field(default_factory=dict)  # MacroDefs from its includes and -D (the macro-aware parse)
 
 
 @dataclass
@@ -56,6 +58,8 @@ class Context:
         own = backends.get(unit.lang).lint_targets  # the platforms a file of this language is for
         self.targets = (settings.targets & own) or own
         self.src = SourceFile.from_text(unit.text, unit.path)
+        if needs_macros(self.src, unit.macros):  # parse again through the macros its includes define
+            self.src = SourceFile.from_text(unit.text, unit.path, macros=unit.macros)
         self.module: Module = build(self.src)
         if unit.visible is not None:
             self.module.visible = unit.visible

@@ -259,6 +259,7 @@ def with_includes(u: Unit, path: Path, options, part: int | None = None) -> Unit
     key = path if part is None else Path(f"{path}#{part}")  # a string of a Python file: a file of its own
     proj.add(key, SourceFile.from_text(u.text, str(path)))
     u.visible = vis = proj.visible(key, options)
+    u.macros = proj.macro_defs(key, options)
     u.inactive = proj.inactive(key, options)
     for name, mac in vis.macros.items():
         if mac.value_node is None or warpflow.int_value(mac.value) != 32 or not warpflow.WARP_SIZE_NAME.search(name):
