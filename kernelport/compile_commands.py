@@ -65,12 +65,12 @@ def load(path: Path) -> dict[Path, Options]:
 def _load(path: Path, stamp: int) -> dict[Path, Options]:
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise KernelportError(f"cannot read {path}: {e}", Location(str(path), 1, 1)) from None
+    except (OSError, UnicodeDecodeError) as unreadable:
+        raise KernelportError(f"cannot read {path}: {unreadable}", Location(str(path), 1, 1)) from None
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise KernelportError(f"invalid JSON: {e.msg}", Location(str(path), e.lineno, e.colno),
+    except json.JSONDecodeError as bad:
+        raise KernelportError(f"invalid JSON: {bad.msg}", Location(str(path), bad.lineno, bad.colno),
                               hint="compile_commands.json is a list of {directory, file, arguments|command}") from None
     if not isinstance(data, list):
         raise KernelportError("compile_commands.json must be a list of entries", Location(str(path), 1, 1))

@@ -180,8 +180,8 @@ class Project:
         src = pf.src
         for kind, node in _events(src, defined):
             if kind == "include":
-                p = node.child_by_field_name("path")
-                raw = src.text_of(p) if p is not None else ""
+                pn = node.child_by_field_name("path")
+                raw = src.text_of(pn) if pn is not None else ""
                 if len(raw) < 2 or raw[0] not in "\"<":
                     continue  # a computed include (#include MACRO): not followed
                 name, angled = raw[1:-1], raw[0] == "<"
@@ -190,15 +190,18 @@ class Project:
                 if inc.resolved is not None:
                     self._walk(inc.resolved, opts, sc, defined)
             elif kind == "define":
-                name = src.text_of(node.child_by_field_name("name"))
+                nn = node.child_by_field_name("name")
+                if nn is None:
+                    continue
+                name = src.text_of(nn)
                 v = node.child_by_field_name("value")
                 mac = Macro(name, src.text_of(v).strip() if v is not None else "", node, v)
                 sc.macros[name] = (mac, path)
                 sc.local[path][name] = mac
                 defined.add(name)
             elif kind == "undef":
-                name = src.text_of(node.child_by_field_name("argument")).strip() \
-                    if node.child_by_field_name("argument") is not None else ""
+                arg = node.child_by_field_name("argument")
+                name = src.text_of(arg).strip() if arg is not None else ""
                 sc.macros.pop(name, None)
                 defined.discard(name)
 
@@ -243,17 +246,17 @@ class Project:
         for f in m.functions.values():
             if f.body is None:
                 continue
-            names = {pf.src.text_of(c.child_by_field_name("function")) for c in
-                     pf.src.index.under(f.body, "call_expression") if c.child_by_field_name("function") is not None}
+            callees = (c.child_by_field_name("function") for c in pf.src.index.under(f.body, "call_expression"))
+            names = {pf.src.text_of(fn) for fn in callees if fn is not None}
             calls[f.name] = names
             if names & set(known):
                 level.add(f.name)
         changed = True
         while changed:
             changed = False
-            for f, cs in calls.items():
-                if f not in level and cs & level:
-                    level.add(f)
+            for fname, cs in calls.items():
+                if fname not in level and cs & level:
+                    level.add(fname)
                     changed = True
         out = frozenset(level)
         if not known:

@@ -77,8 +77,8 @@ def plan(inputs: list[Path], given: list[Path], options_for, srcs: dict[Path, So
     """The project of a run: its sources, headers, roots and the warp-size decisions (project.confirmed)."""
     from . import output
     proj = Project(options_for)
-    for p, s in srcs.items():
-        proj.add(p, s)
+    for p, parsed in srcs.items():
+        proj.add(p, parsed)
     sources = [f for f in inputs if not f.name.endswith(HEADER_SUFFIXES)]
     roots = [_res(p) if p.is_dir() else _res(p).parent for p in given]
     for s in inputs:
@@ -137,8 +137,9 @@ def _decide(run: Run) -> None:
                     loc = m.source.loc(s.node)
                     proj.confirmed.setdefault((Path(where[0]), name),
                                               f"'{name}' is the warp size in {Path(loc.path).name}:{loc.line}")
-            elif s.role == "ws_macro" and s.node.parent is not None:
-                name = m.source.text_of(s.node.parent.child_by_field_name("name"))
+            elif s.role == "ws_macro" and s.node.parent is not None and \
+                    s.node.parent.child_by_field_name("name") is not None:
+                name = m.source.text_of(s.node.parent.child_by_field_name("name"))  # type: ignore[arg-type]
                 proj.confirmed.setdefault((f, name), s.why or f"'{name}' names the warp size")
 
 
@@ -162,7 +163,7 @@ def _under(p: Path, roots: list[Path]) -> bool:
 
 def destination(run: Run, f: Path, backend: str, out: Path | None, header: bool) -> Path:
     b = backends.get(backend)
-    name = f.stem + (b.header_extension if header else b.extension)
+    name = f.stem + ((b.header_extension if header else b.extension) or "")
     if out is None:
         return f.parent / name
     rel = _res(f).parent.relative_to(run.base) if run.base is not None and _under(_res(f), [run.base]) else Path()
