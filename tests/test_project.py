@@ -206,3 +206,17 @@ def test_macros_from_a_header_reach_the_kernel_files_model(tmp_path):
     (tmp_path / "j.cu").write_text((tmp_path / "k.cu").read_text().replace('#include "defs.h"\n', ""))
     rc, out, err = kp_inproc("translate", tmp_path / "j.cu", "--to", "metal", "--stdout")
     assert "float sq(float v) {" not in out
+
+
+def test_lint_goes_on_when_the_include_analysis_fails(tmp_path, monkeypatch):
+    from kernelport import project
+    k = tmp_path / "k.cu"
+    k.write_text('#include "h.cuh"\n__global__ void k(float* x) { x[threadIdx.x % 32] = __shfl_down_sync(0xffffffff, x[0], 1); }\n')
+    (tmp_path / "h.cuh").write_text("#define WARP_SIZE 32\n")
+    assert not [f for f in _lint(k) if f[2] == "KP006"]  # the look-alike: the analysis works, no KP006
+
+    def broken(self, path, opts=None):
+        raise RecursionError("include chain too deep")
+    monkeypatch.setattr(project.Project, "visible", broken)
+    found = _lint(k)
+    assert ("k.cu", 1, "KP006") in found and any(f[2] == "WS007" for f in found)  # the rules still ran

@@ -38,6 +38,7 @@ class Unit:
     visible: Visible | None = None  # what its includes define (kernelport.project)
     inactive: frozenset[str] = frozenset()  # its own macros the run's defines rule out
     macros: dict = field(default_factory=dict)  # MacroDefs from its includes and -D (the macro-aware parse)
+    include_error: str | None = None  # why what its includes define could not be read (an internal error)
 
 
 @dataclass

@@ -73,6 +73,9 @@ def lint_unit(unit: Unit, settings: Settings) -> list[Finding]:
                 found.append(_kp("KP006", unit.path, 1, 1, f"rule {rule.code} ({rule.name}) failed on this file: "
                                  f"{type(e).__name__}: {e} (please report it; --ignore {rule.code} to skip it)"))
     found.extend(ctx.findings)
+    if unit.include_error and "KP006" in settings.enabled:
+        found.append(_kp("KP006", unit.path, 1, 1, f"what this file's includes define could not be read: "
+                         f"{unit.include_error} (please report it); the file was linted without them"))
     sups = suppress.parse(ctx)
     kept = [f for f in found if f.code == "KP001"] + suppress.apply([f for f in found if f.code != "KP001"], sups)
     kept.extend(_suppression_findings(unit, sups, settings))

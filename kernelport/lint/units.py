@@ -255,12 +255,20 @@ def with_includes(u: Unit, path: Path, options, part: int | None = None) -> Unit
     warp-size macros among them, for the rules; its own definitions ruled out by -D dropped."""
     from .. import guards
     from ..source import SourceFile
+    import os
     proj = project()
     key = path if part is None else Path(f"{path}#{part}")  # a string of a Python file: a file of its own
-    proj.add(key, SourceFile.from_text(u.text, str(path)))
-    u.visible = vis = proj.visible(key, options)
-    u.macros = proj.macro_defs(key, options)
-    u.inactive = proj.inactive(key, options)
+    try:
+        proj.add(key, SourceFile.from_text(u.text, str(path)))
+        vis = proj.visible(key, options)
+        u.macros = proj.macro_defs(key, options)
+        u.inactive = proj.inactive(key, options)
+    except Exception as e:  # never the end of the run: this file is linted alone, and says why (KP006)
+        if os.environ.get("KERNELPORT_DEBUG"):
+            raise
+        u.include_error = f"{type(e).__name__}: {e}"
+        return u
+    u.visible = vis
     for name, mac in vis.macros.items():
         if mac.value_node is None or warpflow.int_value(mac.value) != 32 or not warpflow.WARP_SIZE_NAME.search(name):
             continue
