@@ -220,3 +220,18 @@ def test_lint_goes_on_when_the_include_analysis_fails(tmp_path, monkeypatch):
     monkeypatch.setattr(project.Project, "visible", broken)
     found = _lint(k)
     assert ("k.cu", 1, "KP006") in found and any(f[2] == "WS007" for f in found)  # the rules still ran
+
+
+def test_a_header_macro_is_decided_once_for_every_file_of_the_run(tmp_path):
+    (tmp_path / "common.h").write_text("#pragma once\n#define WARP_SIZE 32\n")
+    (tmp_path / "a.cu").write_text('#include "common.h"\n__global__ void k(float* x) {\n'
+                                   "    int lane = threadIdx.x % WARP_SIZE;\n"
+                                   "    x[threadIdx.x] = __shfl_down_sync(0xffffffff, x[0], lane);\n}\n")
+    (tmp_path / "b.cu").write_text('#include "common.h"\nint warps_for(int n) { return n / WARP_SIZE; }\n')
+    rc, out, err = kp_inproc("translate", tmp_path / "b.cu", "--to", "hip", "--stdout")
+    assert rc == 0 and "n / WARP_SIZE" in out and "common.hip.h" not in out  # alone: nothing says it is the warp
+    rc, out, err = kp_inproc("translate", tmp_path, "--to", "hip")
+    assert rc == 0, err
+    assert "#define WARP_SIZE KP_WAVE_SIZE" in (tmp_path / "common.hip.h").read_text()
+    b = (tmp_path / "b.hip").read_text()  # a.cu decided it: b.cu's host code asks the device
+    assert '#include "common.hip.h"' in b and "n / kp_device_warp_size()" in b
