@@ -201,7 +201,7 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
                     refused[key] = e.format()
                     continue
                 results[key] = (port, text)
-                if port.body != pf_text(proj, key):
+                if port.body != pf_text(proj, key) or not port.ok:  # a refused construct is said, never dropped
                     ported.add(key)
         changed = True
         while changed:  # a header that includes a ported header is ported (its include is rewritten)

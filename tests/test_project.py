@@ -235,3 +235,13 @@ def test_a_header_macro_is_decided_once_for_every_file_of_the_run(tmp_path):
     assert "#define WARP_SIZE KP_WAVE_SIZE" in (tmp_path / "common.hip.h").read_text()
     b = (tmp_path / "b.hip").read_text()  # a.cu decided it: b.cu's host code asks the device
     assert '#include "common.hip.h"' in b and "n / kp_device_warp_size()" in b
+
+
+def test_a_construct_with_no_safe_rewrite_in_a_header_stops_the_run(tmp_path):
+    (tmp_path / "h.cuh").write_text("#pragma once\n__device__ int f(int v) { return __reduce_add_sync(0xffffffff, v); }\n")
+    (tmp_path / "k.cu").write_text('#include "h.cuh"\n__global__ void k(int* x) { x[0] = f(x[0]); }\n')
+    rc, out, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip")
+    assert rc == 1 and "h.cuh:2:" in err and "KP202" in err and "nothing written" in err
+    assert _files(tmp_path) == ["h.cuh", "k.cu"]
+    rc, out, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip", "--allow-unported")
+    assert rc == 0 and "KERNELPORT-UNPORTED KP202" in (tmp_path / "h.hip.h").read_text()
