@@ -276,6 +276,38 @@ class Repair:
                 yield (("attributes", lo, len(line)), [e for _, g in line for e in g[0]],
                        [m for _, g in line for m in g[1]])
         yield from self._conditionals(lo, hi)
+        yield from self._grammar_gaps(idx)
+
+    def _grammar_gaps(self, idx):
+        """C++ the grammar lacks, masked the same way: `new const T*[n]` is seen as `new T [n]` and
+        `typeid(double)` as `typeid(      )`, `template class P<float>;` as a declaration of P (none
+        changes what the warp analyses read)."""
+        toks = self.toks
+        for i in idx:
+            t = toks[i]
+            if t.text == "new" and i not in self.masked_at:
+                j = i + 1
+                while j < len(toks) and toks[j].kind == "ident" or j < len(toks) and toks[j].text == "::":
+                    j += 1
+                stars = j
+                while j < len(toks) and toks[j].text == "*":
+                    j += 1
+                if stars > i + 1 and j > stars and j < len(toks) and toks[j].text == "[":
+                    blank = [k for k in range(i + 1, j) if k >= stars or toks[k].text in ("const", "volatile")]
+                    edits = [(toks[k].start, toks[k].end, _blank_bytes(self.data, toks[k].start, toks[k].end))
+                             for k in blank]
+                    yield ("new", t.start, "new"), edits, [Mask(e[0], e[1], "new", "grammar") for e in edits]
+            elif t.text == "template" and i + 2 < len(toks) and toks[i + 1].text in ("class", "struct") and \
+                    toks[i + 2].kind == "ident":  # an explicit instantiation, `template class P<float>;`
+                yield ("template", t.start, "template"), [(t.start, t.end, b" " * 8)], \
+                    [Mask(t.start, t.end, "template", "grammar")]
+            elif t.text == "typeid" and i + 1 < len(toks) and toks[i + 1].text == "(":
+                close = _match_paren(toks, i + 1)
+                if close is not None and close > i + 2 and all(
+                        toks[k].kind == "ident" or toks[k].text in ("*", "&", "::") for k in range(i + 2, close)):
+                    s, e = toks[i + 2].start, toks[close - 1].end
+                    yield (("typeid", t.start, "typeid"), [(s, e, _blank_bytes(self.data, s, e))],
+                           [Mask(s, e, "typeid", "grammar")])
 
     def _known(self, name: str) -> MacroDef | None:
         return self.macros.get(name)
