@@ -348,9 +348,9 @@ class Repair:
             if known is not None:
                 if not attribute_like(known, self.macros) or (known.params is not None) != call:
                     return None
-            elif call and name not in _UNPARSED_CALLS and not self._attribute_position(name, prev, after):
+            elif call and name not in _UNPARSED_CALLS and not self._attribute_position(name, prev, after, end_tok):
                 return None
-            elif not call and name not in _UNPARSED_WORDS and not self._attribute_position(name, prev, after) and \
+            elif not call and name not in _UNPARSED_WORDS and not self._attribute_position(name, prev, after, end_tok) and \
                     not (name in ATTRIBUTE_WORDS and prev is not None and prev.text == "]"):
                 return None
             return self._mask(t.start, end_tok.end, name, "attribute")
@@ -424,11 +424,15 @@ class Repair:
         j = bisect.bisect_left(self.starts, a[1][-1].end)
         return j < len(self.toks) and self.toks[j].start == b[1][0].start
 
-    def _attribute_position(self, name: str, prev: Tok | None, after: Tok | None) -> bool:
-        """An unknown ALL_CAPS word (or call) between declaration words: `X int f`, `void X f(`."""
+    def _attribute_position(self, name: str, prev: Tok | None, after: Tok | None, last: Tok) -> bool:
+        """An unknown ALL_CAPS word (or call) between declaration words: `X int f`, `void X f(`.
+        Followed by a word on a later line it is a statement macro (`CHECK(f(x))`), unless that
+        word is a qualifier (`LAUNCH_BOUNDS(256)` above `__global__ void k(`)."""
         if not _CAPS.fullmatch(name) or len(name) < 2 or name in self.macros:
             return False
         if after is None or after.kind != "ident":
+            return False
+        if self._line(after.start) != self._line(last.start) and after.text not in ATTRIBUTE_WORDS:
             return False
         return prev is None or prev.kind == "ident" or prev.text in (";", "{", "}", ")", ">", "*", "&", ",", "(", ":", "]")
 

@@ -160,6 +160,7 @@ int run(int n) {
     float* p;
     DECLARE(int, unused);
     CHECK(cudaMalloc(&p, n * sizeof(float)))
+    UNSEEN_CHECK( cudaMemset(p, 0, n * sizeof(float)) )
     fill<<<4, 64>>>(p, n);
     CUERR
     CHECK(cudaFree(p))
@@ -173,6 +174,7 @@ def test_statement_macros_without_semicolon():
     # the invocation is kept; its arguments were parsed, so the API inside is ported
     assert "    CHECK(hipMalloc(&p, n * sizeof(float)))\n" in text
     assert "    CHECK(hipFree(p))\n" in text
+    assert "    UNSEEN_CHECK( hipMemset(p, 0, n * sizeof(float)) )\n" in text  # no definition seen: the same
     kept(STATEMENTS, text, "    GRID_LOOP(i, n) {", "    DECLARE(int, unused);", "    CUERR\n")
     reasons = {m.name: m.reason for m in src(STATEMENTS).masks}
     assert reasons["CHECK"] == "statement" and reasons["CUERR"] == "statement"
