@@ -276,6 +276,38 @@ class Repair:
                 yield (("attributes", lo, len(line)), [e for _, g in line for e in g[0]],
                        [m for _, g in line for m in g[1]])
         yield from self._conditionals(lo, hi)
+        yield from self._grammar_gaps(idx)
+
+    def _grammar_gaps(self, idx):
+        """C++ the grammar lacks, masked the same way: `new const T*[n]` is seen as `new T [n]` and
+        `typeid(double)` as `typeid(      )`, `template class P<float>;` as a declaration of P (none
+        changes what the warp analyses read)."""
+        toks = self.toks
+        for i in idx:
+            t = toks[i]
+            if t.text == "new" and i not in self.masked_at:
+                j = i + 1
+                while j < len(toks) and toks[j].kind == "ident" or j < len(toks) and toks[j].text == "::":
+                    j += 1
+                stars = j
+                while j < len(toks) and toks[j].text == "*":
+                    j += 1
+                if stars > i + 1 and j > stars and j < len(toks) and toks[j].text == "[":
+                    blank = [k for k in range(i + 1, j) if k >= stars or toks[k].text in ("const", "volatile")]
+                    edits = [(toks[k].start, toks[k].end, _blank_bytes(self.data, toks[k].start, toks[k].end))
+                             for k in blank]
+                    yield ("new", t.start, "new"), edits, [Mask(e[0], e[1], "new", "grammar") for e in edits]
+            elif t.text == "template" and i + 2 < len(toks) and toks[i + 1].text in ("class", "struct") and \
+                    toks[i + 2].kind == "ident":  # an explicit instantiation, `template class P<float>;`
+                yield ("template", t.start, "template"), [(t.start, t.end, b" " * 8)], \
+                    [Mask(t.start, t.end, "template", "grammar")]
+            elif t.text == "typeid" and i + 1 < len(toks) and toks[i + 1].text == "(":
+                close = _match_paren(toks, i + 1)
+                if close is not None and close > i + 2 and all(
+                        toks[k].kind == "ident" or toks[k].text in ("*", "&", "::") for k in range(i + 2, close)):
+                    s, e = toks[i + 2].start, toks[close - 1].end
+                    yield (("typeid", t.start, "typeid"), [(s, e, _blank_bytes(self.data, s, e))],
+                           [Mask(s, e, "typeid", "grammar")])
 
     def _known(self, name: str) -> MacroDef | None:
         return self.macros.get(name)
@@ -316,9 +348,9 @@ class Repair:
             if known is not None:
                 if not attribute_like(known, self.macros) or (known.params is not None) != call:
                     return None
-            elif call and name not in _UNPARSED_CALLS and not self._attribute_position(name, prev, after):
+            elif call and name not in _UNPARSED_CALLS and not self._attribute_position(name, prev, after, end_tok):
                 return None
-            elif not call and name not in _UNPARSED_WORDS and not self._attribute_position(name, prev, after) and \
+            elif not call and name not in _UNPARSED_WORDS and not self._attribute_position(name, prev, after, end_tok) and \
                     not (name in ATTRIBUTE_WORDS and prev is not None and prev.text == "]"):
                 return None
             return self._mask(t.start, end_tok.end, name, "attribute")
@@ -392,11 +424,15 @@ class Repair:
         j = bisect.bisect_left(self.starts, a[1][-1].end)
         return j < len(self.toks) and self.toks[j].start == b[1][0].start
 
-    def _attribute_position(self, name: str, prev: Tok | None, after: Tok | None) -> bool:
-        """An unknown ALL_CAPS word (or call) between declaration words: `X int f`, `void X f(`."""
+    def _attribute_position(self, name: str, prev: Tok | None, after: Tok | None, last: Tok) -> bool:
+        """An unknown ALL_CAPS word (or call) between declaration words: `X int f`, `void X f(`.
+        Followed by a word on a later line it is a statement macro (`CHECK(f(x))`), unless that
+        word is a qualifier (`LAUNCH_BOUNDS(256)` above `__global__ void k(`)."""
         if not _CAPS.fullmatch(name) or len(name) < 2 or name in self.macros:
             return False
         if after is None or after.kind != "ident":
+            return False
+        if self._line(after.start) != self._line(last.start) and after.text not in ATTRIBUTE_WORDS:
             return False
         return prev is None or prev.kind == "ident" or prev.text in (";", "{", "}", ")", ">", "*", "&", ",", "(", ":", "]")
 

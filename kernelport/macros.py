@@ -185,13 +185,15 @@ def masked_code_diagnostics(src, backend: str) -> list:
         if not renamed:
             continue
         first, last = src.location(m.start), src.location(max(m.start, m.end - 1))
+        branch = m.reason.startswith("conditional (")
         what = (f"the branch of '#{m.name}' not taken" if m.reason.endswith("(taken)") else
                 f"the branch of '#{m.name}' taken" if m.reason.endswith("(not taken)") else
-                f"the arguments of macro '{m.name}'")
+                f"the arguments of macro '{m.name}'" if m.reason == "arguments" else f"macro '{m.name}' here")
         out.append(Diagnostic(
             "KP230", first, f"{what} (lines {first.line}-{last.line}) could not be parsed with the rest of the "
             f"file and is left as written: {', '.join(repr(w) for w in renamed[:4])} there "
             f"{'is' if len(renamed) == 1 else 'are'} not ported to {backend}",
-            "make each branch of a conditional a whole statement or declaration (and a macro's arguments "
-            "expressions), so that kernelport can parse them", "warning"))
+            "make each branch of the conditional a whole statement or declaration, so that both parse" if branch
+            else "end the macro's statement with ';', or let kernelport read the header that defines the macro",
+            "warning"))
     return out

@@ -160,6 +160,7 @@ int run(int n) {
     float* p;
     DECLARE(int, unused);
     CHECK(cudaMalloc(&p, n * sizeof(float)))
+    UNSEEN_CHECK( cudaMemset(p, 0, n * sizeof(float)) )
     fill<<<4, 64>>>(p, n);
     CUERR
     CHECK(cudaFree(p))
@@ -173,6 +174,7 @@ def test_statement_macros_without_semicolon():
     # the invocation is kept; its arguments were parsed, so the API inside is ported
     assert "    CHECK(hipMalloc(&p, n * sizeof(float)))\n" in text
     assert "    CHECK(hipFree(p))\n" in text
+    assert "    UNSEEN_CHECK( hipMemset(p, 0, n * sizeof(float)) )\n" in text  # no definition seen: the same
     kept(STATEMENTS, text, "    GRID_LOOP(i, n) {", "    DECLARE(int, unused);", "    CUERR\n")
     reasons = {m.name: m.reason for m in src(STATEMENTS).masks}
     assert reasons["CHECK"] == "statement" and reasons["CUERR"] == "statement"
@@ -251,6 +253,26 @@ def test_code_hidden_to_parse_is_reported_where_the_port_would_keep_it():
     assert not [d for d in port.diagnostics if d.code == "KP230"]
 
 
+GAPS = """
+#include <typeinfo>
+template <class Real> struct Est { Real v; };
+template <class Real> float scale(int rows) {
+    float** wall = new float*[rows];
+    const float** rowp = new const float *[rows];
+    delete[] wall; delete[] rowp;
+    return typeid(Real) == typeid(double) ? 2.0f : 1.0f;
+}
+template struct Est<float>;
+__global__ void k(float* x) { x[threadIdx.x] *= 2; }
+"""
+
+
+def test_cxx_the_grammar_lacks_is_masked_the_same_way():
+    text = hip(GAPS)
+    kept(GAPS, text, "new float*[rows];", "new const float *[rows];", "typeid(double)", "template struct Est<float>;")
+    assert {m.name for m in src(GAPS).masks} == {"new", "typeid", "template"}
+
+
 # -- what is still an error is reported where it is -----------------------------------------------
 @pytest.mark.parametrize("code, line, col", [
     ("void f() {\n    int x = foo(a b);\n}\n", 2, 19),  # not a macro anywhere
@@ -259,6 +281,7 @@ def test_code_hidden_to_parse_is_reported_where_the_port_would_keep_it():
     ("#define HD __host__ __device__\nHD float f( {\n}\n", 2, 4),  # a masked macro before a real error
     ("#ifdef DEBUG\nint x = ;\n#endif\nint y;\n", 2, 7),  # an error inside a conditional branch
     ("#define CHECK(x) x\nvoid f() { CHECK(a) b = 1; }\n", 2, 21),  # a statement macro then more on its line
+    ("void f(int n) {\n    int** p = new int*[n;\n}\n", 2, 25),  # `new T*[n]` with a real error in it
 ])
 def test_genuine_syntax_errors_are_still_reported_at_their_place(code, line, col):
     s = SourceFile.from_text(code, "bad.cu")
