@@ -16,7 +16,7 @@ from tree_sitter import Node
 from . import backends, dialect, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
-from .warpsites import (declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_mask,
+from .warpsites import (declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_facts,
                         shuffled_name)
 from .warpsites import (  # noqa: F401  (translate and lint import them from here too)
     TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK,
@@ -72,24 +72,14 @@ class _Analyzer:
             self.env[key] = new
             self.changed = True
 
-    def lookup(self, name: str) -> frozenset:
+    def lookup(self, name: str, node: Node | None = None) -> frozenset:
         if self.fn is not None and (self.fn.name, name) in self.env:
             return self.env[(self.fn.name, name)]
         if ("", name) in self.env:
             return self.env[("", name)]
-        mac = self.m.macros.get(name)
-        if mac is not None and mac.value_node is not None:
-            v = int_value(mac.value)
-            if v == 32:
-                sid = self.site(mac.value_node, "ws_macro")
-                if WARP_SIZE_NAME.search(name) and self.a.warp_level:
-                    self.confirm({(WS, sid)}, f"'{name}' names the warp size", mac.node, kinds=(WS,))
-                return frozenset({(WS, sid)})
-            if v in (31,):
-                return frozenset({(WS_M1, self.site(mac.value_node, "ws_m1_macro"))})
-            if v in FULL_MASKS or mac.value.strip() in ("~0", "~0u", "~0U", "(~0u)", "-1", "(unsigned)-1") or \
-                    macro_mask(self.m, name) == 0xFFFFFFFF:
-                return frozenset({(FULL, -1)})
+        facts = macro_facts(self, name, node)  # this file's macros, then the includes' (project)
+        if facts is not None:
+            return facts
         if name == "warpSize":
             return frozenset({(WS_OK, -1)})
         return frozenset()
@@ -117,7 +107,7 @@ class _Analyzer:
                 return frozenset({(FULL, self.site(n, "full_value"))})
             return frozenset()
         if t == "identifier":
-            return self.lookup(self.src.text_of(n))
+            return self.lookup(self.src.text_of(n), n)
         if t == "field_expression":
             base = n.child_by_field_name("argument")
             name = self.src.text_of(base)
@@ -513,6 +503,8 @@ class _Analyzer:
                     continue
                 if name in self.m.functions:
                     calls[f.name].add(name)
+                elif self.m.visible is not None and name in self.m.visible.warp_functions:
+                    direct[f.name] = True  # a warp-level helper from an included header
                 found = dialect.spelled_by(self.dialect, name)
                 if found is None or not found[0].warp_level:
                     continue
@@ -583,7 +575,7 @@ class _Analyzer:
                         self.confirm({(WS if role == "ws" else HALF, self.site(lit, role))},
                                      "bounds a shuffle ladder", loop, kinds=(WS, HALF))
                     elif lit.type == "identifier":
-                        self.confirm(self.lookup(self.src.text_of(lit)), "bounds a shuffle ladder", loop,
+                        self.confirm(self.lookup(self.src.text_of(lit), lit), "bounds a shuffle ladder", loop,
                                      kinds=(WS, HALF))
         # Per-warp shared arrays sized by a literal 32 hold one slot per lane or warp.
         for sh in self.m.shared:

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from kernelport import warpflow
-from kernelport.lint import engine, units
+from kernelport.lint import engine
 
 HAZARD = ("__global__ void k(float* x) {\n"
           "    int lane = threadIdx.x % 32;\n"
@@ -57,13 +57,13 @@ def test_warpflow_failure_in_one_header_is_reported_and_the_tree_is_linted(tmp_p
 
 
 def test_failure_outside_the_analysis_is_reported_for_that_file(tmp_path, monkeypatch, capsys):
-    real = units.included_macros
+    real = engine.units_of
 
-    def boom(path, text):
+    def boom(path, *a, **kw):  # reading the file's units (its includes, its embedded strings) fails
         if path.name == "a.cu":
             raise RecursionError("maximum recursion depth exceeded")
-        return real(path, text)
-    monkeypatch.setattr(units, "included_macros", boom)
+        return real(path, *a, **kw)
+    monkeypatch.setattr(engine, "units_of", boom)
     rc, data = _run(monkeypatch, capsys, _tree(tmp_path))
     assert rc == 3
     assert [f["path"].rsplit("/", 1)[-1] for f in data if f["code"] == "KP006"] == ["a.cu"]
