@@ -148,7 +148,6 @@ def _report(results, mode, format, statistics, show_fixes, exit_zero, level, std
     findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key())
     texts = {r.path: (r.fixed if r.fixed is not None and mode == "fix" else r.text) for r in results if r.text}
     parse_error = any(f.code in ("KP001", "KP002", "KP007") for f in findings)  # KP007: main's annotation check
-    internal = any(f.code == "KP006" for f in findings)  # reported per file, every file linted: then exit 3
     withheld = sum(r.withheld for r in results)
     held = (f"; {withheld} fix{'es' if withheld != 1 else ''} not applied: each would add a finding"
             if withheld else "")
@@ -165,7 +164,7 @@ def _report(results, mode, format, statistics, show_fixes, exit_zero, level, std
             _show_fixes(results, sys.stderr)
         typer.echo(f"Would fix {n} finding{'s' if n != 1 else ''} in {changed} file{'s' if changed != 1 else ''}"
                    f"{held}.", err=True)
-        raise typer.Exit(0 if exit_zero else 3 if internal else 2 if parse_error else 1 if changed else 0)
+        raise typer.Exit(0 if exit_zero else 2 if parse_error else 1 if changed else 0)
 
     if mode == "fix":
         n, files = sum(r.applied for r in results), sum(1 for r in results if r.fixed is not None)
@@ -187,8 +186,6 @@ def _report(results, mode, format, statistics, show_fixes, exit_zero, level, std
         typer.echo(summary(findings, len(results)), err=True)
     if exit_zero:
         raise typer.Exit(0)
-    if internal:
-        raise typer.Exit(3)
     if parse_error:
         raise typer.Exit(2)
     failing = any(RANK[f.severity] >= RANK[level] for f in findings)

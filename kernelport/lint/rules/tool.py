@@ -144,7 +144,8 @@ class InternalError(EngineRule):
     docs = """\
 kernelport never stops on one bad rule or one bad file: the failure is reported at the top of the
 file with the rule (or the stage: the model, warpflow, the engine) and the exception, every other
-rule still runs, and every other file is linted and reported.  The exit code is then 3 (an
-internal error), after the full report, unless `--exit-zero`.  Please report it with the input file.
+rule still runs, and every other file is linted and reported.  It is an error like any other
+finding (exit 1); exit 3 is left for a failure outside any one file.  Please report it with the
+input file.
 
 **Fix**: none on your side; `--ignore` the failing rule until it is fixed."""
