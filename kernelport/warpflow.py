@@ -496,7 +496,7 @@ class _Analyzer:
         for f in self.m.functions.values():
             direct[f.name] = False
             calls[f.name] = set()
-            for n in self.src.index.under(f.body, "call_expression"):
+            for n in (self.src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `= default`
                 fn = n.child_by_field_name("function")
                 name = self.callee_name(fn)
                 if name is None:
@@ -544,7 +544,8 @@ class _Analyzer:
                     default = p.node.child_by_field_name("default_value")
                     if default is not None:
                         self.bind(p.name, self.ex(default))
-                self.stmt(f.body)
+                if f.body is not None:
+                    self.stmt(f.body)
             self._post()
             if not self.changed:
                 break

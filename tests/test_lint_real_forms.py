@@ -46,3 +46,20 @@ __global__ void k2(int* d, int* out) {
 """
     ws002 = _at(lint_text(src, "k.cu"), "WS002")
     assert 3 not in ws002 and 7 in ws002
+
+
+def test_a_defaulted_constructor_is_no_internal_error():
+    """llm.c's `Packed128() = default;` (a function without a body) ended warpflow with an
+    AttributeError; the kernel beside it is linted."""
+    src = """\
+template<class T> struct Packed128 {
+    Packed128() = default;
+    __device__ explicit Packed128(int4 bits) { (void)bits; }
+};
+__global__ void k(float* x) {
+    int lane = threadIdx.x % 32;
+    x[threadIdx.x] = __shfl_down_sync(0xffffffff, x[threadIdx.x], 1) + (lane == 0);
+}
+"""
+    codes = {(f.line, f.code) for f in lint_text(src, "k.cuh")}
+    assert not any(c == "KP006" for _, c in codes) and (6, "WS002") in codes
