@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -143,6 +144,12 @@ def _decide(run: Run) -> None:
                 proj.confirmed.setdefault((f, name), s.why or f"'{name}' names the warp size")
 
 
+def _holds_cuda(text: str) -> bool:
+    """Device code, CUDA API calls or CUDA headers: what a port would have to change."""
+    from .lint.discovery import DEVICE_MARKERS
+    return bool(DEVICE_MARKERS.search(text) or re.search(r"\bcuda[A-Z]\w*\s*\(|#\s*include\s*[<\"]cu", text))
+
+
 def _toolkit_header(name: str) -> bool:
     """A header of the CUDA toolkit (`"cuda_runtime.h"` written with quotes): the backend maps it."""
     from . import dialect
@@ -198,7 +205,8 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
                 try:
                     port, text = translate_one(given, key, hdr, {})
                 except KernelportError as e:
-                    refused[key] = e.format()
+                    if _holds_cuda(pf_text(proj, key)):  # host C that the grammar cannot read needs no port
+                        refused[key] = e.format()
                     continue
                 results[key] = (port, text)
                 if port.body != pf_text(proj, key) or not port.ok:  # a refused construct is said, never dropped
