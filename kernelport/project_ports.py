@@ -99,7 +99,10 @@ def plan(inputs: list[Path], given: list[Path], options_for, srcs: dict[Path, So
                 seen.add(h)
                 run.headers.append(h)
     files = [_res(s) for s in sources] + run.headers
-    run.base = Path(os.path.commonpath([str(f.parent) for f in files])) if files else None
+    # -o mirrors the tree below the common root of the inputs as given (a directory itself, a file's
+    # directory) and of the headers ported with them
+    tops = [_res(p) if p.is_dir() else _res(p).parent for p in given] + [h.parent for h in run.headers]
+    run.base = Path(os.path.commonpath([str(t) for t in tops])) if tops else None
     for f in files:  # a local header that is nowhere to be found: said once, where it is included
         for i in proj.scan(f).includes.get(f, []):
             if i.resolved is None and not i.angled and not _toolkit_header(i.name):

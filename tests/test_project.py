@@ -250,3 +250,10 @@ def test_a_construct_with_no_safe_rewrite_in_a_header_stops_the_run(tmp_path):
     assert _files(tmp_path) == ["h.cuh", "k.cu"]
     rc, out, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip", "--allow-unported")
     assert rc == 0 and "KERNELPORT-UNPORTED KP202" in (tmp_path / "h.hip.h").read_text()
+
+
+def test_o_mirrors_the_tree_below_the_directory_given(tmp_path):
+    (tmp_path / "p" / "cuda" / "a").mkdir(parents=True)
+    (tmp_path / "p" / "cuda" / "a" / "k.cu").write_text("__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n")
+    assert kp_inproc("translate", tmp_path / "p", "--to", "hip", "-o", tmp_path / "out")[0] == 0
+    assert _files(tmp_path / "out") == ["cuda/a/k.hip"]  # below p/, not below the files' own common root
