@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -98,7 +99,10 @@ def plan(inputs: list[Path], given: list[Path], options_for, srcs: dict[Path, So
                 seen.add(h)
                 run.headers.append(h)
     files = [_res(s) for s in sources] + run.headers
-    run.base = Path(os.path.commonpath([str(f.parent) for f in files])) if files else None
+    # -o mirrors the tree below the common root of the inputs as given (a directory itself, a file's
+    # directory) and of the headers ported with them
+    tops = [_res(p) if p.is_dir() else _res(p).parent for p in given] + [h.parent for h in run.headers]
+    run.base = Path(os.path.commonpath([str(t) for t in tops])) if tops else None
     for f in files:  # a local header that is nowhere to be found: said once, where it is included
         for i in proj.scan(f).includes.get(f, []):
             if i.resolved is None and not i.angled and not _toolkit_header(i.name):
@@ -141,6 +145,12 @@ def _decide(run: Run) -> None:
                     s.node.parent.child_by_field_name("name") is not None:
                 name = m.source.text_of(s.node.parent.child_by_field_name("name"))  # type: ignore[arg-type]
                 proj.confirmed.setdefault((f, name), s.why or f"'{name}' names the warp size")
+
+
+def _holds_cuda(text: str) -> bool:
+    """Device code, CUDA API calls or CUDA headers: what a port would have to change."""
+    from .lint.discovery import DEVICE_MARKERS
+    return bool(DEVICE_MARKERS.search(text) or re.search(r"\bcuda[A-Z]\w*\s*\(|#\s*include\s*[<\"]cu", text))
 
 
 def _toolkit_header(name: str) -> bool:
@@ -198,7 +208,8 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
                 try:
                     port, text = translate_one(given, key, hdr, {})
                 except KernelportError as e:
-                    refused[key] = e.format()
+                    if _holds_cuda(pf_text(proj, key)):  # host C that the grammar cannot read needs no port
+                        refused[key] = e.format()
                     continue
                 results[key] = (port, text)
                 if port.body != pf_text(proj, key) or not port.ok:  # a refused construct is said, never dropped

@@ -175,6 +175,11 @@ def test_a_header_that_does_not_parse_is_left_alone_and_said_at_its_include(tmp_
     assert rc == 0, err
     assert "k.cu:1:1: warning: KP222 'bad.cuh' is not ported" in err and "syntax error" in err
     assert "'ok.h'" not in err and _files(tmp_path) == ["bad.cuh", "k.cu", "k.hip", "ok.h"]
+    # host C the grammar cannot read (polybench includes its polybench.c) needs no port: no KP222
+    (tmp_path / "util.c").write_text("static int f(int v {\n  return v;\n}\n")
+    (tmp_path / "k.cu").write_text('#include "util.c"\n__global__ void k(int* x) { x[0] = 1; }\n')
+    rc, out, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip")
+    assert rc == 0 and "KP222" not in err, err
 
 
 def test_lint_in_parallel_sees_header_macros_too(proj):
@@ -245,3 +250,10 @@ def test_a_construct_with_no_safe_rewrite_in_a_header_stops_the_run(tmp_path):
     assert _files(tmp_path) == ["h.cuh", "k.cu"]
     rc, out, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip", "--allow-unported")
     assert rc == 0 and "KERNELPORT-UNPORTED KP202" in (tmp_path / "h.hip.h").read_text()
+
+
+def test_o_mirrors_the_tree_below_the_directory_given(tmp_path):
+    (tmp_path / "p" / "cuda" / "a").mkdir(parents=True)
+    (tmp_path / "p" / "cuda" / "a" / "k.cu").write_text("__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n")
+    assert kp_inproc("translate", tmp_path / "p", "--to", "hip", "-o", tmp_path / "out")[0] == 0
+    assert _files(tmp_path / "out") == ["cuda/a/k.hip"]  # below p/, not below the files' own common root
