@@ -96,7 +96,7 @@ def _targets(to: str) -> list[str]:
 
 @app.command(cls=PlainHelp)
 def translate(
-    files: List[Path] = typer.Argument(..., metavar="FILE...", help="CUDA source files (.cu, .cuh)."),
+    files: List[Path] = typer.Argument(..., metavar="PATH...", help="CUDA source files (.cu, .cuh) or directories."),
     to: str = typer.Option("hip", "--to", metavar="TARGETS", help="Comma-separated targets: hip, metal, portable."),
     output: Optional[Path] = typer.Option(None, "-o", "--output", metavar="DIR",
                                           help="Output directory (default: beside the source)."),
@@ -108,61 +108,54 @@ def translate(
     explain: bool = typer.Option(False, "--explain", help="List every rewrite and why it was made."),
     demote_double: bool = typer.Option(False, "--demote-double",
                                        help="Metal: translate double as float (Metal has no double) instead of stopping."),
+    include_dir: Optional[List[Path]] = typer.Option(None, "-I", "--include-dir", metavar="DIR",
+                                                     help="Search DIR for included headers (also [tool.kernelport] "
+                                                     "include-dirs)."),
+    define: Optional[List[str]] = typer.Option(None, "-D", "--define", metavar="NAME[=VALUE]",
+                                               help="Define a macro for every file (also [tool.kernelport] defines)."),
+    compile_commands: Optional[Path] = typer.Option(None, "--compile-commands", metavar="PATH",
+                                                    help="Per-file -I/-D from this compile_commands.json (default: "
+                                                    "one in the input's directory or a parent's build/)."),
 ) -> None:
     """Translate CUDA kernels to HIP and/or Metal, keeping names, comments and layout."""
     from . import output as outmod
-    from .source import SourceFile
-    from .translate import companion, destination, port_file
-
-    from . import annotations
     from .errors import Location
-    from .model import build
+    from .project_ports import make
+    from .translate import companion
 
     targets = _targets(to)
     if output is not None and not stdout and not check:
         _check_output_dir(output)
     # Every port of the run is made before anything is written: a run writes all or nothing.
-    inputs: dict[Path, Path] = {}  # resolved -> as given (a file named twice is one input)
-    ports = [f for f in files if _is_port(f)]
-    for f in files:
-        # `*.cu` also matches k.portable.cu: among sources a port is skipped (it is written from its
-        # source); a run of ports alone is taken as asked, and refused below where it would overwrite one.
-        if f in ports and len(ports) < len(files):
-            err.print(f"{f}: skipped: a port kernelport wrote (translate its source)", markup=False)
-            continue
-        inputs.setdefault(_resolved(f), f)
+    inputs, run = _translate_inputs(files, include_dir, define, compile_commands)
     status = 0
     planned: list[tuple[Path, Path, str, str]] = []  # (source, path, content, regenerate command)
-    for f in _progress(list(inputs.values()), "translating"):
-        src = SourceFile.read(f)
-        src.check_syntax()
-        for spec in annotations.parse(build(src)).values():
-            for loc, msg in spec.warnings:
-                err.print(f"{loc}: warning: {msg}", markup=False)
-        for backend in targets:
-            dest = destination(f, backend, output)
-            options = {"demote_double": True} if demote_double else {}
-            port, text = port_file(src, backend, Path.cwd() if stdout else dest.parent,
-                                   allow_unported=allow_unported, **options)
-            command = text.splitlines()[1].removeprefix("// Regenerate: ")
-            for d in port.diagnostics:
-                err.print(d.format(), markup=False)
-            if explain:
-                for n in port.notes:
-                    err.print(f"{n.location}: {n.before!r} -> {n.after!r}: {n.why}", markup=False)
-            if not port.ok:
-                err.print(f"{f}: not translated to {backend}: {sum(d.severity == 'error' for d in port.diagnostics)} "
-                          "construct(s) have no safe rewrite (fix them, or pass --allow-unported)", markup=False)
-                status = 1
-                continue
-            if stdout:
-                if len(files) * len(targets) > 1:  # several ports on one stream: say where each begins
-                    sys.stdout.write(f"// ===== kernelport: {dest.name} ({backend} port of {f}) =====\n")
-                sys.stdout.write(text)
-                continue
-            # The port and the files that go with it (a Metal port's .metal.json sidecar, a header).
-            planned.append((f, dest, text, command))
-            planned += [(f, companion(dest, key), t, command) for key, t in port.extra_files.items()]
+    options = {"demote_double": True} if demote_double else {}
+    made = make(run, targets, output, stdout, allow_unported=allow_unported, **options)
+    for note in run.notes:
+        err.print(note.format(), markup=False)
+        status = 1 if note.severity == "error" else status  # a source found in a directory that does not parse
+    for m in _progress(made, "translating"):
+        f, dest, text, backend, port = m.origin, m.path, m.text, m.backend, m.port
+        command = text.splitlines()[1].removeprefix("// Regenerate: ")
+        for d in port.diagnostics:
+            err.print(d.format(), markup=False)
+        if explain:
+            for n in port.notes:
+                err.print(f"{n.location}: {n.before!r} -> {n.after!r}: {n.why}", markup=False)
+        if not port.ok:
+            err.print(f"{f}: not translated to {backend}: {sum(d.severity == 'error' for d in port.diagnostics)} "
+                      "construct(s) have no safe rewrite (fix them, or pass --allow-unported)", markup=False)
+            status = 1
+            continue
+        if stdout:
+            if len(made) > 1:  # several ports on one stream: say where each begins
+                sys.stdout.write(f"// ===== kernelport: {dest.name} ({backend} port of {f}) =====\n")
+            sys.stdout.write(text)
+            continue
+        # The port and the files that go with it (a Metal port's .metal.json sidecar, a header).
+        planned.append((f, dest, text, command))
+        planned += [(f, companion(dest, key), t, command) for key, t in port.extra_files.items()]
     if stdout:
         raise typer.Exit(status)
     # No port over an input of the run, no two ports to one file: errors before anything is written.
@@ -213,6 +206,60 @@ def translate(
     for v, path, _ in verdicts:
         out.print(f"{v:9} {path}", markup=False)
     raise typer.Exit(0)
+
+
+def _translate_inputs(files: list[Path], include_dir, define, compile_commands):
+    """The run's inputs (resolved -> as given; directories searched) and its project
+    (kernelport.project_ports): each source read, checked and its annotations' warnings shown."""
+    from . import annotations
+    from .lint import config as configmod
+    from .model import build
+    from .project import parse_define
+    from .diagnostics import Diagnostic
+    from .errors import Location
+    from .project import HEADER_SUFFIXES
+    from .project_ports import expand, plan
+    from .source import SourceFile
+
+    configmod.clear_cache()  # a new run: pyproject files may have changed (one process, several runs)
+    overrides = configmod.Overrides(include_dirs=tuple(str(_resolved(d)) for d in include_dir or ()),
+                                    defines=tuple(parse_define(d) for d in define or ()),
+                                    compile_commands=compile_commands)
+    if compile_commands is not None and not compile_commands.is_file():
+        raise KernelportError(f"--compile-commands {compile_commands}: no such file", hint="check the path")
+    found = expand(files)
+    inputs: dict[Path, Path] = {}  # resolved -> as given (a file named twice is one input)
+    ports = [f for f in found if _is_port(f)]
+    for f in found:
+        # `*.cu` also matches k.portable.cu: among sources a port is skipped (it is written from its
+        # source); a run of ports alone is taken as asked, and refused below where it would overwrite one.
+        if f in ports and len(ports) < len(found):
+            if f in files:
+                err.print(f"{f}: skipped: a port kernelport wrote (translate its source)", markup=False)
+            continue
+        inputs.setdefault(_resolved(f), f)
+    if not inputs and any(f.is_dir() for f in files):
+        raise KernelportError(f"no CUDA files under {', '.join(map(str, files))}",
+                              hint="translate looks for *.cu, *.cuh and headers with device code")
+    def options_for(p: Path):
+        return configmod.includes_for(p, configmod.find(p), overrides)
+    run = plan(list(inputs.values()), files, options_for, {k: SourceFile.read(f) for k, f in inputs.items()})
+    for key, f in inputs.items():
+        src = run.project.source(key)  # parsed with the macros its includes define where they matter
+        try:
+            src.check_syntax()
+        except KernelportError as e:
+            if f in files:
+                raise  # a file named on the command line: bad input (exit 2)
+            if not f.name.endswith(HEADER_SUFFIXES):  # found in a directory: not translated (a header: KP222)
+                run.sources.remove(f)
+                run.notes.append(Diagnostic("", e.location or Location(str(f), 1, 1), f"{e.message}: not translated",
+                                            e.hint or "", "error"))
+            continue
+        for spec in annotations.parse(build(src)).values():
+            for loc, msg in spec.warnings:
+                err.print(f"{loc}: warning: {msg}", markup=False)
+    return inputs, run
 
 
 def _is_port(p: Path) -> bool:

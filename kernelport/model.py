@@ -88,6 +88,17 @@ class Launch:
 
 
 @dataclass
+class Visible:
+    """What a file sees from the headers it includes (kernelport.project builds it): macros in
+    include order (after #undef and the run's -D), the warp-level device functions they declare,
+    and the warp-size macros the project decided are the wave width (name -> why)."""
+    macros: dict[str, Macro] = field(default_factory=dict)
+    where: dict[str, tuple[str, int, int]] = field(default_factory=dict)  # name -> (path, line, col) of the value
+    warp_functions: frozenset[str] = frozenset()
+    confirmed: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
 class Module:
     source: SourceFile
     functions: dict[str, Function]
@@ -97,6 +108,7 @@ class Module:
     launches: list[Launch]
     asm: list[tuple[Node, str | None]]  # inline assembly statements and their function
     _spans: tuple | None = field(default=None, repr=False)
+    visible: Visible | None = field(default=None, repr=False)  # from the includes (project mode)
 
     @property
     def kernels(self) -> list[Function]:
@@ -172,6 +184,10 @@ def build(src: SourceFile) -> Module:
             quals = frozenset(src.text_of(c) for c in node.children
                               if c.type in FUNCTION_QUALIFIERS or (c.type == "storage_class_specifier"))
             quals |= frozenset(src.text_of(c) for c in node.children if src.text_of(c) in FUNCTION_QUALIFIERS)
+            if src.masks:  # qualifiers behind a masked macro (`HD float f()`, HD = `__host__ __device__`)
+                lo = node.prev_sibling.end_byte if node.prev_sibling is not None else \
+                    node.parent.start_byte if node.parent is not None else 0
+                quals |= frozenset(w for w in src.macro_words(lo, fd.start_byte) if w in FUNCTION_QUALIFIERS)
             tparams, tnode = [], None
             if node.parent is not None and node.parent.type == "template_declaration":
                 tnode = node.parent

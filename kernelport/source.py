@@ -11,17 +11,20 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator, Mapping
 
 import tree_sitter_cuda
 from tree_sitter import Language, Node, Parser
 
 from .errors import KernelportError, Location
 
+if TYPE_CHECKING:
+    from .macros import Mask, MacroDef
+
 
 # CUDA extensions the grammar does not know, blanked (same length, so every span stays valid) in
 # the copy that is parsed; the user's bytes, which rewrites copy, keep them.
-_EXTENSIONS = re.compile(rb"__align__\s*\(\s*\w+\s*\)|__declspec\s*\(\s*\w+(?:\s*\(\s*\w+\s*\))?\s*\)")
+_EXTENSIONS = re.compile(rb"(?:__builtin_align__|__align__)\s*\(\s*\w+\s*\)|__declspec\s*\(\s*\w+(?:\s*\(\s*\w+\s*\))?\s*\)")
 
 
 def _mask_extensions(data: bytes) -> bytes:
@@ -40,16 +43,30 @@ class SourceFile:
     data: bytes = field(repr=False)
     tree: object = field(repr=False)
     _line_starts: list[int] = field(default_factory=list, repr=False)
+    # What the grammar saw as blanks so that macros do not stop the parse (kernelport/macros.py);
+    # the user's text above is untouched, and every offset of the tree is an offset into it.
+    masks: "tuple[Mask, ...]" = field(default=(), repr=False)
+    macros: "Mapping[str, MacroDef]" = field(default_factory=dict, repr=False)
 
     @classmethod
-    def from_text(cls, text: str, path: str = "<string>") -> "SourceFile":
+    def from_text(cls, text: str, path: str = "<string>",
+                  macros: "Mapping[str, MacroDef] | None" = None) -> "SourceFile":
+        """Parse `text`; `macros`: those visible from the file's includes (its own are added)."""
         data = text.encode("utf-8")
-        tree = _parser().parse(_mask_extensions(data))
+        seen = _mask_extensions(data)
+        parse = _parser().parse
+        tree = parse(seen)
+        masks: tuple = ()
+        visible: Mapping = macros or {}
+        if tree.root_node.has_error or macros:
+            from . import macro_repair, macros as mac  # only where a macro may stand in the way
+            visible = {**(macros or {}), **mac.definitions(text, path)}
+            seen, tree, masks = macro_repair.repair(data, seen, tree, visible, parse)
         starts = [0] + [i + 1 for i, b in enumerate(data) if b == 0x0A]
-        return cls(path, text, data, tree, starts)
+        return cls(path, text, data, tree, starts, masks, visible)
 
     @classmethod
-    def read(cls, path: str | Path) -> "SourceFile":
+    def read(cls, path: str | Path, macros: "Mapping[str, MacroDef] | None" = None) -> "SourceFile":
         p = Path(path)
         if not p.exists():
             raise KernelportError(f"no such file: {p}", hint="check the path")
@@ -64,7 +81,7 @@ class SourceFile:
             raise KernelportError(
                 f"not valid UTF-8 (byte 0x{raw[e.start]:02x})", Location(str(p), line, col),
                 hint="save the file as UTF-8") from None
-        return cls.from_text(text, str(p))
+        return cls.from_text(text, str(p), macros)
 
     @property
     def root(self) -> Node:
@@ -92,6 +109,15 @@ class SourceFile:
 
     def text_of(self, node: Node) -> str:
         return self.data[node.start_byte:node.end_byte].decode("utf-8")
+
+    def macro_words(self, start: int, end: int) -> list[str]:
+        """The words that the macros masked in [start, end) expand to, where their definitions are
+        known (`HD` defined as `__host__ __device__`): the qualifiers the grammar did not see."""
+        out: list[str] = []
+        for m in self.masks:
+            if start <= m.start and m.end <= end and m.expansion:
+                out.extend(re.findall(r"[A-Za-z_]\w*", m.expansion))
+        return out
 
     # -- syntax errors ---------------------------------------------------------------------
     def syntax_errors(self) -> list[tuple[Location, str]]:

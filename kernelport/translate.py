@@ -165,7 +165,8 @@ class Translator(Soundness):
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
         "check_warp_widths", "rewrite_shadowed_builtins", "rewrite_sites", "rewrite_concepts", "rewrite_includes", "rewrite_macro_uses", "rewrite_macro_bodies",
-        "rewrite_constant_warp_size", "check_cuda_only_code", "rewrite_inline_asm", "report_dataflow_issues")
+        "rewrite_constant_warp_size", "check_cuda_only_code", "rewrite_inline_asm", "report_dataflow_issues",
+        "report_masked_code")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
     # whole signatures, whose lines no longer pair with the original's).
     realigns_comments: ClassVar[bool] = True
@@ -193,6 +194,11 @@ class Translator(Soundness):
         return {}
 
     # -- the shared passes -------------------------------------------------------------------------
+    def report_masked_code(self) -> None:
+        """Code the parse saw as blanks is not rewritten: KP230 where the port would keep it silently."""
+        from .macros import masked_code_diagnostics
+        self.port.diagnostics.extend(masked_code_diagnostics(self.src, self.backend))
+
     def rewrite_sites(self) -> None:
         for site in self.wave_sites():
             self.rewrite_site(site)
@@ -456,6 +462,10 @@ class Translator(Soundness):
                 continue
             raw = self.src.text_of(path)
             inner = raw[1:-1]
+            port = self.options.get("include_map", {}).get(n.start_byte)  # a header this run ports
+            if port is not None:
+                self.rw.replace(path, raw[0] + port + raw[-1])
+                continue
             c = dialect.lookup(SOURCE, inner)
             if c is None or c.kind != "header":
                 continue
@@ -524,8 +534,8 @@ class Translator(Soundness):
         expression, stops: KP206).  Where the backend's compile-time wave constant is only a bound
         (a plain number, e.g. Metal's 32), device code at run time uses the SIMD width itself.
         """
-        macros = {self.src.text_of(s.node.parent.child_by_field_name("name"))
-                  for s in self.wave_sites() if s.role == "ws_macro"}
+        macros = {self.src.text_of(s.node.parent.child_by_field_name("name")) if s.role == "ws_macro" else
+                  self.src.text_of(s.node) for s in self.wave_sites() if s.role in ("ws_macro", "ws_macro_use")}
         if not macros:
             return
         try:
@@ -557,13 +567,14 @@ class Translator(Soundness):
 
 
 def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, source_label: str | None = None,
-              command: str | None = None, **options) -> tuple[Port, str]:
+              command: str | None = None, prologue: dict | None = None, **options) -> tuple[Port, str]:
     """Translate `src` to `backend`; returns the port and the full output text (prologue + body)."""
     src.check_syntax()
     translator = backends.get(backend).translator()(src, backend, allow_unported, **options)
     port = translator.run()
     from . import templates  # jinja2 only when a port is written (lint imports this module)
-    text = templates.render_port(backend, port.body, source_label or src.path, command, **port.context)
+    text = templates.render_port(backend, port.body, source_label or src.path, command,
+                                 **{**port.context, **(prologue or {})})
     if port.ok:
         self_check(src, backend, port, text)
     if port.ok:
@@ -580,7 +591,7 @@ def companion(dest: Path, key: str) -> Path:
     return dest.with_name(dest.name + key if key.startswith(".") else key)
 
 
-def port_file(src: SourceFile, backend: str, base: Path, *, allow_unported: bool = False,
+def port_file(src: SourceFile, backend: str, base: Path, *, allow_unported: bool = False, via: str | None = None,
               **options) -> tuple[Port, str]:
     """The sealed output text for `src`, labelled relative to `base` (the output directory).
 
@@ -588,7 +599,7 @@ def port_file(src: SourceFile, backend: str, base: Path, *, allow_unported: bool
     there, regenerates it: ports are byte-for-byte reproducible whatever the caller's cwd.
     """
     label = Path(os.path.relpath(Path(src.path).resolve(), base.resolve())).as_posix()
-    command = f"kernelport translate {label} --to {backend}" + (" -o ." if "/" in label else "")
+    command = f"kernelport translate {via or label} --to {backend}" + (" -o ." if "/" in (via or label) else "")
     port, text = translate(src, backend, allow_unported=allow_unported, source_label=label, command=command,
                            **options)
     from . import output

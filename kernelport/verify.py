@@ -19,7 +19,8 @@ from . import annotations, backends, compare, inputs, output
 from .errors import KernelportError
 from .model import build
 from .source import SourceFile
-from .translate import companion, destination, port_file
+from .project_ports import make, single
+from .translate import companion, destination
 from .verify_cache import Cache, file_digest, key as cache_key
 
 SCHEDULES = ("block", "warp", "thread")
@@ -131,10 +132,14 @@ class Verifier:
                 rep.checks.append(Check("*", backend, None, "drift", self._skip(backend, "translate"),
                                         f"not yet: kernelport cannot translate to {backend} in this version"))
                 continue
-            t0 = time.perf_counter()
             dest = destination(path, backend)
             t0 = time.perf_counter()  # a port's drift check takes its translation; a sidecar's its comparison
-            port, text = port_file(src, backend, dest.parent)
+            made = make(single(path, src), [backend], None, False)  # with the ports of the headers it includes
+            port, text = made[0].port, made[0].text
+            headers = [(m.path, m.text) for m in made[1:] if m.port.ok] + \
+                [(companion(m.path, k), t) for m in made[1:] for k, t in m.port.extra_files.items()]
+            if not all(m.port.ok for m in made):
+                port = next(m.port for m in made if not m.port.ok)
             if not port.ok:
                 rep.checks.append(Check("*", backend, None, "translate", "fail",
                                         "; ".join(d.format() for d in port.diagnostics if d.severity == "error"),
@@ -147,7 +152,7 @@ class Verifier:
                 ports[backend] = (None, text)
                 continue
             on_disk = dest.read_text(encoding="utf-8", errors="replace")
-            for p, want in [(dest, text)] + [(companion(dest, k), t) for k, t in port.extra_files.items()]:
+            for p, want in [(dest, text)] + [(companion(dest, k), t) for k, t in port.extra_files.items()] + headers:
                 check = self._drift(p, want, path, backend)
                 check.seconds = time.perf_counter() - t0  # the port's check carries the translation
                 rep.checks.append(check)

@@ -16,16 +16,12 @@ from tree_sitter import Node
 from . import backends, dialect, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
-from .warpsites import guarded_wide_step, macro_mask
+from .warpsites import (declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_facts,
+                        shuffled_name)
 from .warpsites import (  # noqa: F401  (translate and lint import them from here too)
     TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK,
     OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, FULL_MASKS, INT32_TYPES, int_value, Site, Issue, Analysis)
 
-
-def _is_reference(param: Node) -> bool:
-    """A C++ reference parameter (`int& l`): the callee's stores are the caller's."""
-    d = param.child_by_field_name("declarator")
-    return d is not None and d.type == "reference_declarator"
 
 Facts = frozenset
 
@@ -40,6 +36,7 @@ class _Analyzer:
         self.env: dict[tuple[str, str], frozenset] = {}
         self.returns: dict[str, frozenset] = {}
         self.decl_types: dict[tuple[str, str], Node] = {}
+        self.memory: dict[tuple[str, str], Node] = {}  # local pointers and arrays: their element type
         self.shared_names = {s.name for s in module.shared}
         self.loops: list[tuple[str, str, Node]] = []  # (function, induction var, for node)
         self.shuffle_vars: set[tuple[str, str]] = set()
@@ -75,24 +72,14 @@ class _Analyzer:
             self.env[key] = new
             self.changed = True
 
-    def lookup(self, name: str) -> frozenset:
+    def lookup(self, name: str, node: Node | None = None) -> frozenset:
         if self.fn is not None and (self.fn.name, name) in self.env:
             return self.env[(self.fn.name, name)]
         if ("", name) in self.env:
             return self.env[("", name)]
-        mac = self.m.macros.get(name)
-        if mac is not None and mac.value_node is not None:
-            v = int_value(mac.value)
-            if v == 32:
-                sid = self.site(mac.value_node, "ws_macro")
-                if WARP_SIZE_NAME.search(name) and self.a.warp_level:
-                    self.confirm({(WS, sid)}, f"'{name}' names the warp size", mac.node, kinds=(WS,))
-                return frozenset({(WS, sid)})
-            if v in (31,):
-                return frozenset({(WS_M1, self.site(mac.value_node, "ws_m1_macro"))})
-            if v in FULL_MASKS or mac.value.strip() in ("~0", "~0u", "~0U", "(~0u)", "-1", "(unsigned)-1") or \
-                    macro_mask(self.m, name) == 0xFFFFFFFF:
-                return frozenset({(FULL, -1)})
+        facts = macro_facts(self, name, node)  # this file's macros, then the includes' (project)
+        if facts is not None:
+            return facts
         if name == "warpSize":
             return frozenset({(WS_OK, -1)})
         return frozenset()
@@ -120,7 +107,7 @@ class _Analyzer:
                 return frozenset({(FULL, self.site(n, "full_value"))})
             return frozenset()
         if t == "identifier":
-            return self.lookup(self.src.text_of(n))
+            return self.lookup(self.src.text_of(n), n)
         if t == "field_expression":
             base = n.child_by_field_name("argument")
             name = self.src.text_of(base)
@@ -192,6 +179,11 @@ class _Analyzer:
                 out.add((VOTE, -1))
                 out |= {f for f in L | R if f[0] == MASK}
             elif MASK in kinds_L | kinds_R:
+                if (MASK in kinds_L and WRES in kinds_R) or (MASK in kinds_R and WRES in kinds_L):
+                    # `__shfl(word, j) & (1u << lane)`: a lane's bit of a broadcast word, a lane mask
+                    self.confirm(L | R, "tests a lane's bit of a shuffled lane mask", n, kinds=(MASK,))
+                    for w in filter(None, (shuffled_name(self.src, c, self.dialect) for c in n.named_children)):
+                        self._check_store(w, frozenset({(VOTE, -1)}), n)  # the word it broadcasts is a mask
                 out |= {f for f in L | R if f[0] in (MASK, FULL)}
             return frozenset(out)
         if op in ("|", "^"):
@@ -233,6 +225,8 @@ class _Analyzer:
             return frozenset()
         if op in ("&&", "||"):
             return frozenset()
+        if op in ("+", "-") and is_address(self, n):
+            return frozenset()  # `d + tid % 32`: an address, not a lane (its loads are data)
         # + - * and the rest: values mix.
         return frozenset(f for f in L | R if f[0] not in (FULL, VOTE))
 
@@ -266,6 +260,8 @@ class _Analyzer:
         elem = None
         if self.fn is not None and (p := self.fn.param(name)) is not None and p.pointer:
             elem = p.node.child_by_field_name("type")
+        if self.fn is not None and (self.fn.name, name) in self.memory:
+            elem = self.memory[(self.fn.name, name)]
         for sh in self.m.shared:
             if sh.name == name:
                 elem = sh.node.child_by_field_name("type")
@@ -414,6 +410,8 @@ class _Analyzer:
                 name = ident_name(d)
                 if name and self.fn is not None and tnode is not None:
                     self.decl_types[(self.fn.name, name)] = tnode
+                    if declares_memory(d):
+                        self.memory[(self.fn.name, name)] = tnode
                 init = d.child_by_field_name("value") if d.type == "init_declarator" else None
                 if d.type == "array_declarator" or (d.type == "init_declarator" and
                                                      d.child_by_field_name("declarator").type == "array_declarator"):
@@ -498,13 +496,15 @@ class _Analyzer:
         for f in self.m.functions.values():
             direct[f.name] = False
             calls[f.name] = set()
-            for n in self.src.index.under(f.body, "call_expression"):
+            for n in (self.src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `= default`
                 fn = n.child_by_field_name("function")
                 name = self.callee_name(fn)
                 if name is None:
                     continue
                 if name in self.m.functions:
                     calls[f.name].add(name)
+                elif self.m.visible is not None and name in self.m.visible.warp_functions:
+                    direct[f.name] = True  # a warp-level helper from an included header
                 found = dialect.spelled_by(self.dialect, name)
                 if found is None or not found[0].warp_level:
                     continue
@@ -544,7 +544,8 @@ class _Analyzer:
                     default = p.node.child_by_field_name("default_value")
                     if default is not None:
                         self.bind(p.name, self.ex(default))
-                self.stmt(f.body)
+                if f.body is not None:
+                    self.stmt(f.body)
             self._post()
             if not self.changed:
                 break
@@ -575,7 +576,7 @@ class _Analyzer:
                         self.confirm({(WS if role == "ws" else HALF, self.site(lit, role))},
                                      "bounds a shuffle ladder", loop, kinds=(WS, HALF))
                     elif lit.type == "identifier":
-                        self.confirm(self.lookup(self.src.text_of(lit)), "bounds a shuffle ladder", loop,
+                        self.confirm(self.lookup(self.src.text_of(lit), lit), "bounds a shuffle ladder", loop,
                                      kinds=(WS, HALF))
         # Per-warp shared arrays sized by a literal 32 hold one slot per lane or warp.
         for sh in self.m.shared:

@@ -53,6 +53,7 @@ class Site:
     id: int
     node: Node
     role: str  # ws | ws_m1 | half | five | one | full | type32 | bitop64 | full_value | ladder | ws_macro
+    #                                  | ws_macro_use (a use here of a header's macro)
     function: str | None
     confirmed: bool = False
     why: str = ""  # which sink confirmed it
@@ -89,6 +90,8 @@ def macro_mask(module: Module, name: str, depth: int = 0) -> int | None:
     (`#define WARP_MASK (FULL_MASK)`, `(0xFFFFFFFFu)`): masks are judged after resolving them."""
     from . import cexpr
     mac = module.macros.get(name)
+    if mac is None and module.visible is not None:  # a mask macro from an included header
+        mac = module.visible.macros.get(name)
     if mac is None or not mac.value or depth > 8:
         return None
     names = {}
@@ -102,6 +105,40 @@ def macro_mask(module: Module, name: str, depth: int = 0) -> int | None:
     except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
         return None
     return int(v) & 0xFFFFFFFF if isinstance(v, int) else None
+
+
+def macro_facts(an, name: str, node: Node | None) -> frozenset | None:
+    """The facts of an object-like macro's value (None: not a macro whose value matters).
+
+    A macro defined in this file makes its value a site (`ws_macro`: translate rewrites the
+    definition).  One defined in an included header (`module.visible`) makes each use here a
+    `ws_macro_use` site: lint reports it here, the header's port rewrites the definition.  The
+    project's decision for a header macro (`visible.confirmed`) holds in every file that sees it.
+    """
+    vis = an.m.visible
+    mac = an.m.macros.get(name)
+    local = mac is not None
+    if mac is None and vis is not None:
+        mac = vis.macros.get(name)
+    if mac is None or mac.value_node is None:
+        return None
+    v = int_value(mac.value)
+    decided = vis.confirmed.get(name) if vis is not None else None
+    if v == 32:
+        sid = an.site(mac.value_node, "ws_macro") if local else an.site(node, "ws_macro_use") if node is not None \
+            else -1
+        sink = mac.node if local else node
+        if decided:
+            an.confirm({(WS, sid)}, decided, sink, kinds=(WS,))
+        elif WARP_SIZE_NAME.search(name) and an.a.warp_level:
+            an.confirm({(WS, sid)}, f"'{name}' names the warp size", sink, kinds=(WS,))
+        return frozenset({(WS, sid)})
+    if v == 31:
+        return frozenset({(WS_M1, an.site(mac.value_node, "ws_m1_macro") if local else -1)})
+    if v in FULL_MASKS or mac.value.strip() in ("~0", "~0u", "~0U", "(~0u)", "-1", "(unsigned)-1") or \
+            macro_mask(an.m, name) == 0xFFFFFFFF:
+        return frozenset({(FULL, -1)})
+    return None
 
 
 _WIDE_GUARD = re.compile(r"^\(\s*(\w+)\s*>\s*32\s*\)$")
@@ -120,3 +157,49 @@ def guarded_wide_step(src, call: Node) -> bool:
     cond = prev.child_by_field_name("condition")
     m = _WIDE_GUARD.match(src.text_of(cond).strip()) if cond is not None else None
     return m is not None and m.group(1) in {dialect.concept("warp_size").spelling(b.name) for b in backends.all()}
+
+
+def is_reference(param: Node) -> bool:
+    """A C++ reference parameter (`int& l`): the callee's stores are the caller's."""
+    d = param.child_by_field_name("declarator")
+    return d is not None and d.type == "reference_declarator"
+
+
+def names_memory(fn, memory: dict, shared: set, name: str) -> bool:
+    """`name` is a pointer or an array in `fn`: a pointer parameter, a local, shared memory."""
+    if fn is None:
+        return False
+    p = fn.param(name)
+    return (p is not None and p.pointer) or (fn.name, name) in memory or name in shared
+
+
+def is_address(an, n: Node) -> bool:
+    """`d + tid % 32` with `d` a pointer or an array: an address, not a lane (its loads are data)."""
+    return any(c is not None and c.type == "identifier" and names_memory(an.fn, an.memory, an.shared_names,
+                                                                       an.src.text_of(c))
+               for c in (n.child_by_field_name("left"), n.child_by_field_name("right")))
+
+
+def declares_memory(d: Node) -> bool:
+    """A declarator of a pointer or an array (`unsigned* w = ...`, `unsigned m[4]`)."""
+    inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else d
+    return inner is not None and inner.type in ("pointer_declarator", "array_declarator")
+
+
+def shuffled_name(src, n: Node | None, dialect_name: str) -> str | None:
+    """The variable a shuffle broadcasts (`__shfl_sync(m, word[i], j)` -> `word`), through parentheses."""
+    from . import dialect
+    from .source import call_args
+    while n is not None and n.type == "parenthesized_expression" and n.named_children:
+        n = n.named_children[0]
+    fnode = n.child_by_field_name("function") if n is not None and n.type == "call_expression" else None
+    found = dialect.spelled_by(dialect_name, src.text_of(fnode)) if fnode is not None else None
+    if found is None or found[0].kind != "shuffle":
+        return None
+    names, args = dialect.call_params(found[0], found[1])[0], call_args(n)
+    if "value" not in names or names.index("value") >= len(args):
+        return None
+    v = args[names.index("value")]
+    while v.type == "subscript_expression":
+        v = v.child_by_field_name("argument")
+    return src.text_of(v) if v.type == "identifier" else None

@@ -222,7 +222,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
     votes: dict[str, list[Node]] = {}
     explicit: dict[str, Node] = {}
     for f in fns.values():
-        for n in walk(f.body):
+        for n in (walk(f.body) if f.body is not None else ()):  # `Packed128() = default;` has none
             if n.type != "call_expression":
                 continue
             fn = n.child_by_field_name("function")

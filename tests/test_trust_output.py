@@ -44,15 +44,17 @@ def test_two_inputs_to_one_output_is_an_error_before_anything_is_written(tmp_pat
     for sub in ("a", "b"):
         (tmp_path / sub).mkdir()
         shutil.copy(EXAMPLES / "saxpy.cu", tmp_path / sub / "k.cu")
+    # -o mirrors the inputs' tree below their common root: a/k.cu and b/k.cu do not collide
     rc, out, err = kp_inproc("translate", tmp_path / "a/k.cu", tmp_path / "b/k.cu", "-o", tmp_path / "out")
-    assert rc == 2, err
-    assert "would both be ported to" in err and "(hint:" in err and "created" not in out
-    assert not (tmp_path / "out").exists()
-    # k.cu and k.cuh side by side collide the same way
-    shutil.copy(EXAMPLES / "saxpy.cu", tmp_path / "a/k.cuh")
-    rc, out, err = kp_inproc("translate", tmp_path / "a/k.cu", tmp_path / "a/k.cuh", "--to", "hip,metal")
-    assert rc == 2 and "would both be ported to" in err
-    assert sorted(_files(tmp_path / "a")) == ["k.cu", "k.cuh"]
+    assert rc == 0, err
+    assert sorted(_files(tmp_path / "out/a")) == ["k.hip"] and sorted(_files(tmp_path / "out/b")) == ["k.hip"]
+    # x.h and x.cuh side by side (both with device code) map to one header port: refused
+    helper = "__device__ float twice(float v) { return __shfl_down_sync(0xffffffff, v, 1) * 2.0f; }\n"
+    (tmp_path / "a/x.h").write_text(helper)
+    (tmp_path / "a/x.cuh").write_text(helper)
+    rc, out, err = kp_inproc("translate", tmp_path / "a", "--to", "hip,metal")
+    assert rc == 2 and "would both be ported to" in err and "x.hip.h" in err and "(hint:" in err
+    assert sorted(_files(tmp_path / "a")) == ["k.cu", "x.cuh", "x.h"]
 
 
 def test_a_file_named_twice_is_one_input(tmp_path):

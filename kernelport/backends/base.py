@@ -76,6 +76,9 @@ class Backend:
     name: ClassVar[str]
     # Suffix of the port file `translate --to NAME` writes; None: not a translation target.
     extension: ClassVar[str | None] = None
+    # Suffix of the port of a header (`common.cuh` -> `common` + this): a header port must not look
+    # like a translation unit of its own to build systems that glob `*.hip` or `*.metal`.
+    header_extension: ClassVar[str | None] = None
     # The dialect kernels are written in (CUDA): linted for every target, run as the original.
     is_source: ClassVar[bool] = False
     # File suffixes whose text is written in this dialect (lint reads them as this backend).

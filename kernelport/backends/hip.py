@@ -9,6 +9,7 @@ from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
 class HIP(Backend):
     name = "hip"
     extension = ".hip"
+    header_extension = ".hip.h"
     source_extensions = (".hip",)
     runs = (Run("hip", 64, "gfx90a", "hip-cdna", "AMD CDNA / gfx9 (MI100-MI300, 64-wide waves)"),
             Run("hip", 32, "gfx1030", "hip-rdna", "AMD RDNA / gfx10-12 (32-wide waves)"))

@@ -45,6 +45,7 @@ _PRIMITIVES = {
 class Portable(Backend):
     name = "portable"
     extension = ".portable.cu"
+    header_extension = ".portable.cuh"
     source_extensions = (".portable.cu",)
     # The same text runs as CUDA on NVIDIA and as HIP on AMD: each run reads it as that dialect.
     runs = (Run("portable", 32, "sm_80", "cuda", "NVIDIA (32-wide warps)", reads_as="cuda"),

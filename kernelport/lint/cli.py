@@ -29,20 +29,20 @@ def _label(side: str, path: str) -> str:
 def _stdin_result(display: str, overrides: configmod.Overrides, mode: str | None):
     """Lint text read from stdin as if it were the file `display` (its kind, its configuration)."""
     from .engine import FileResult, lint_unit, settings_for, units_of
-    from .context import Unit
+    from dataclasses import replace
     from .fix import fix_text
     path = Path(display)
     text = sys.stdin.read()
     res = FileResult(display, text=text)
-    us = units_of(path, display, text, True)
+    settings = settings_for(path, overrides)
+    us = units_of(path, display, text, True, settings.includes)
     if us is None:
         raise KernelportError(f"{display}: not a CUDA (.cu, .cuh), HIP (.hip), header, Metal or Python file name",
                               hint="--stdin-filename names the file the text comes from, e.g. kernels/reduce.cu")
-    settings = settings_for(path, overrides)
     res.findings = [f for u in us for f in lint_unit(u, settings)]
     if mode and len(us) == 1 and us[0].fixable and not any(f.code == "KP001" for f in res.findings):
         def relint(t: str):
-            return lint_unit(Unit(display, us[0].lang, t, header_macros=us[0].header_macros), settings)
+            return lint_unit(replace(us[0], text=t), settings)
         fixed, res.findings, res.fixed_codes, res.withheld = fix_text(text, res.findings, relint)
         res.applied = len(res.fixed_codes)
         if fixed != text:
@@ -88,14 +88,24 @@ def lint(
                                           help="Use this pyproject.toml's [tool.kernelport] instead of the nearest one."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", metavar="N", help="Worker processes (default: all "
                                        "cores)."),
+    include_dir: Optional[List[Path]] = typer.Option(None, "-I", "--include-dir", metavar="DIR",
+                                                     help="Search DIR for included headers (also [tool.kernelport] "
+                                                     "include-dirs)."),
+    define: Optional[List[str]] = typer.Option(None, "-D", "--define", metavar="NAME[=VALUE]",
+                                               help="Define a macro for every file (also [tool.kernelport] defines)."),
+    compile_commands: Optional[Path] = typer.Option(None, "--compile-commands", metavar="PATH",
+                                                    help="Per-file -I/-D from this compile_commands.json (default: "
+                                                    "one in the file's directory or a parent's build/)."),
 ) -> None:
     """Find warp-size, synchronisation and platform hazards in CUDA, HIP, Metal and embedded CUDA."""
     from .engine import lint_paths
+    from ..project import parse_define
 
     if format not in FORMATS:
         raise KernelportError(f"unknown format '{format}'", hint="formats: " + ", ".join(FORMATS))
     if fail_on is not None and fail_on not in configmod.FAIL_LEVELS:
         raise KernelportError(f"unknown --fail-on level '{fail_on}'", hint="error, warning or info")
+    configmod.clear_cache()  # a new run: pyproject files may have changed (one process, several runs)
     if config is not None:
         if not config.is_file():
             raise KernelportError(f"--config {config}: no such file", hint="name a pyproject.toml")
@@ -112,7 +122,12 @@ def lint(
         targets=parse_targets([targets]) if targets is not None else None,
         select=tuple(check_selectors(_split(select), "--select")) if select else None,
         ignore=tuple(check_selectors(_split(ignore), "--ignore")),
+        include_dirs=tuple(str(d.resolve()) for d in include_dir or ()),
+        defines=tuple(parse_define(d) for d in define or ()),
+        compile_commands=compile_commands,
     )
+    if compile_commands is not None and not compile_commands.is_file():
+        raise KernelportError(f"--compile-commands {compile_commands}: no such file", hint="check the path")
     cfg = configmod.find(stdin_filename if stdin and stdin_filename is not None else paths[0])
     level = fail_on or cfg.fail_on or "warning"
     mode = "diff" if diff else "fix" if fix else None

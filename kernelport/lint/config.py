@@ -8,6 +8,8 @@
     portable-macros = ["WARP_SIZE"]                  # defined per architecture by the build
     exclude = ["third_party/"]                       # gitignore-style, relative to this file
     fail-on = "warning"                              # error | warning | info
+    include-dirs = ["include", "../common"]          # -I for every file (relative to this file)
+    defines = ["USE_FAST_MATH", "BLOCK=256"]         # -D for every file
 
 The nearest pyproject.toml with a `[tool.kernelport]` table, searched upward from each linted
 file, applies to it; command-line options override `targets`, `select` and `fail-on`, and extend
@@ -28,7 +30,8 @@ try:  # Python 3.11+
 except ModuleNotFoundError:  # pragma: no cover - Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
-KEYS = {"targets", "select", "ignore", "per-file-ignores", "portable-macros", "exclude", "fail-on"}
+KEYS = {"targets", "select", "ignore", "per-file-ignores", "portable-macros", "exclude", "fail-on", "include-dirs",
+        "defines"}
 FAIL_LEVELS = ("error", "warning", "info")
 
 
@@ -42,6 +45,8 @@ class Config:
     portable_macros: frozenset[str] = frozenset()
     exclude: tuple[str, ...] = ()
     fail_on: str | None = None
+    include_dirs: tuple[str, ...] = ()  # absolute
+    defines: tuple[tuple[str, str], ...] = ()
 
     @property
     def root(self) -> Path | None:
@@ -66,11 +71,11 @@ class Config:
 EMPTY = Config()
 
 
-def _strings(value, key: str, where: str) -> tuple[str, ...]:
+def _strings(value, key: str, where: str, at: Location | None = None) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise KernelportError(f"{where}: `{key}` must be a list of strings")
+        raise KernelportError(f"{where}: `{key}` must be a list of strings", at)
     return tuple(value)
 
 
@@ -114,9 +119,25 @@ def load(path: Path) -> Config:
     fail_on = table.get("fail-on")
     if fail_on is not None and fail_on not in FAIL_LEVELS:
         raise KernelportError(f"{where}: `fail-on` must be one of {', '.join(FAIL_LEVELS)}")
+    text = path.read_text(encoding="utf-8", errors="replace")
+    dirs = tuple(str((path.parent / d).resolve()) for d in _strings(table.get("include-dirs", []), "include-dirs",
+                                                                     where, _key_at(text, path, "include-dirs")))
+    from ..project import parse_define
+    defines = tuple(parse_define(d, _key_at(text, path, "defines"))
+                    for d in _strings(table.get("defines", []), "defines", where, _key_at(text, path, "defines")))
     return Config(path, targets, select, ignore, per_file,
                   frozenset(_strings(table.get("portable-macros", []), "portable-macros", where)),
-                  _strings(table.get("exclude", []), "exclude", where), fail_on)
+                  _strings(table.get("exclude", []), "exclude", where), fail_on, dirs, defines)
+
+
+def _key_at(text: str, path: Path, key: str) -> Location:
+    """Where `key = ...` is written in the pyproject (for errors in its value)."""
+    import re
+    m = re.search(rf"(?m)^[ \t]*{re.escape(key)}[ \t]*=", text)
+    if m is None:
+        return Location(str(path), 1, 1)
+    line = text.count("\n", 0, m.start()) + 1
+    return Location(str(path), line, m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1)
 
 
 @lru_cache(maxsize=None)
@@ -163,3 +184,20 @@ class Overrides:
     ignore: tuple[str, ...] = ()
     fail_on: str | None = None
     extra: dict = field(default_factory=dict)
+    include_dirs: tuple[str, ...] = ()  # -I (absolute)
+    defines: tuple[tuple[str, str], ...] = ()  # -D
+    compile_commands: Path | None = None  # --compile-commands (else found beside the file or in build/)
+
+
+def includes_for(path: Path, cfg: Config, overrides: Overrides):
+    """A file's include path and defines: [tool.kernelport], then the command line's -I/-D, then its
+    compile_commands.json entry (given, or found: kernelport.compile_commands.find)."""
+    from ..project import Options
+    from .. import compile_commands as cc
+    opts = Options(cfg.include_dirs, cfg.defines).merged(Options(overrides.include_dirs, overrides.defines))
+    db = overrides.compile_commands or cc.find(path)
+    if db is not None:
+        entry = cc.options_for(path, db)
+        if entry is not None:
+            opts = opts.merged(entry)
+    return opts

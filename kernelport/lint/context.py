@@ -9,7 +9,8 @@ from typing import Callable
 from tree_sitter import Node
 
 from .. import backends, dialect, warpflow
-from ..model import Function, Module, build
+from ..model import Function, Module, Visible, build
+from ..project import needs_macros
 from ..source import SourceFile, walk
 from .. import guards
 from .finding import Finding, Fix, Related
@@ -22,6 +23,7 @@ class Settings:
     targets: frozenset[str]
     enabled: frozenset[str]
     portable_macros: frozenset[str] = frozenset()
+    includes: object = None  # kernelport.project.Options: the file's include path and defines
 
 
 @dataclass
@@ -33,6 +35,10 @@ class Unit:
     locate: Callable[[int], tuple[int, int]] | None = None  # analysed byte offset -> (line, col) in the file
     fixable: bool = True  # the analysed text is the file's text (not a shim or an embedded string)
     header_macros: dict[str, tuple[str, int, int, str]] = field(default_factory=dict)  # name -> (path, line, col, value)
+    visible: Visible | None = None  # what its includes define (kernelport.project)
+    inactive: frozenset[str] = frozenset()  # its own macros the run's defines rule out
+    macros: dict = field(default_factory=dict)  # MacroDefs from its includes and -D (the macro-aware parse)
+    include_error: str | None = None  # why what its includes define could not be read (an internal error)
 
 
 @dataclass
@@ -53,7 +59,13 @@ class Context:
         own = backends.get(unit.lang).lint_targets  # the platforms a file of this language is for
         self.targets = (settings.targets & own) or own
         self.src = SourceFile.from_text(unit.text, unit.path)
+        if needs_macros(self.src, unit.macros):  # parse again through the macros its includes define
+            self.src = SourceFile.from_text(unit.text, unit.path, macros=unit.macros)
         self.module: Module = build(self.src)
+        if unit.visible is not None:
+            self.module.visible = unit.visible
+            for name in unit.inactive:
+                self.module.macros.pop(name, None)
         self.analysis = warpflow.analyze(self.module)
         self.findings: list[Finding] = []
 

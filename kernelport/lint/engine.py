@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import config as configmod
@@ -43,8 +43,28 @@ def _line_start(data: bytes, line: int) -> int:
     return pos
 
 
+def _internal(path: str, stage: str, e: Exception, settings: Settings) -> list[Finding]:
+    """KP006 for a failure outside the per-rule guard: this file's analysis stops, the run goes on."""
+    if os.environ.get("KERNELPORT_DEBUG"):
+        raise e
+    if "KP006" not in settings.enabled:
+        return []
+    return [_kp("KP006", path, 1, 1, f"internal error in {stage} of {path}: {type(e).__name__}: {e}; the file was not "
+                "linted, every other file was (please report it with this file)")]
+
+
 def lint_unit(unit: Unit, settings: Settings) -> list[Finding]:
-    ctx = Context(unit, settings)
+    try:  # the model, warpflow and the context: a failure there is this file's, never the run's
+        ctx = Context(unit, settings)
+    except Exception as e:
+        return _internal(unit.path, "the analysis (model, warpflow)", e, settings)
+    try:
+        return _lint_context(ctx, unit, settings)
+    except Exception as e:  # outside the per-rule guard: syntax errors, annotations, suppressions
+        return _internal(unit.path, "the lint engine", e, settings)
+
+
+def _lint_context(ctx: Context, unit: Unit, settings: Settings) -> list[Finding]:
     found: list[Finding] = []
     if "KP001" in settings.enabled:
         lines_seen = set()
@@ -73,6 +93,9 @@ def lint_unit(unit: Unit, settings: Settings) -> list[Finding]:
                 found.append(_kp("KP006", unit.path, 1, 1, f"rule {rule.code} ({rule.name}) failed on this file: "
                                  f"{type(e).__name__}: {e} (please report it; --ignore {rule.code} to skip it)"))
     found.extend(ctx.findings)
+    if unit.include_error and "KP006" in settings.enabled:
+        found.append(_kp("KP006", unit.path, 1, 1, f"what this file's includes define could not be read: "
+                         f"{unit.include_error} (please report it); the file was linted without them"))
     sups = suppress.parse(ctx)
     kept = [f for f in found if f.code == "KP001"] + suppress.apply([f for f in found if f.code != "KP001"], sups)
     kept.extend(_suppression_findings(unit, sups, settings))
@@ -131,26 +154,36 @@ def _suppression_findings(unit: Unit, sups, settings: Settings) -> list[Finding]
     return out
 
 
-def units_of(path: Path, display: str, text: str, explicit: bool) -> list[Unit] | None:
+def units_of(path: Path, display: str, text: str, explicit: bool, includes=None) -> list[Unit] | None:
     kind = discovery.kind(path)
     if kind == discovery.PYTHON:
         if not explicit and not discovery.PY_MARKERS.search(text):
             return None
         us = units.python_units(display, text)
-        for u in us:
-            u.header_macros = units.included_macros(path, u.text)
-        return us
+        return [units.with_includes(u, path, includes, part=i) for i, u in enumerate(us)]
     if kind == discovery.HEADER and not explicit and not discovery.DEVICE_MARKERS.search(text):
         return None
     b = discovery.dialect_of(path)
     u = units.unit(b, display, text)
-    if b.lint_reader is None:  # text read as written: the macros of the quoted headers it includes count
-        u.header_macros = units.included_macros(path, text)
+    if b.lint_reader is None:  # text read as written: what its includes define counts
+        units.with_includes(u, path, includes)
     return [u]
 
 
 def lint_file(task) -> FileResult:
     display, explicit, settings, mode = task
+    try:
+        return _lint_file(display, explicit, settings, mode)
+    except Exception as e:  # header macros, embedded units, --fix: reported for this file, the run goes on
+        res = FileResult(display, _internal(display, "linting", e, settings))
+        try:
+            res.text = Path(display).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            res.text = None
+        return res
+
+
+def _lint_file(display: str, explicit: bool, settings: Settings, mode: str | None) -> FileResult:
     path = Path(display)
     res = FileResult(display)
     if discovery.kind(path) is None:
@@ -171,7 +204,7 @@ def lint_file(task) -> FileResult:
                             "file as UTF-8")]
         return res
     res.text = text
-    us = units_of(path, display, text, explicit)
+    us = units_of(path, display, text, explicit, settings.includes)
     if us is None:
         res.skipped = True
         return res
@@ -181,7 +214,7 @@ def lint_file(task) -> FileResult:
     if mode and len(us) == 1 and us[0].fixable and not any(f.code == "KP001" for f in findings):
 
         def relint(t: str) -> list[Finding]:  # a fix never adds a finding: fix_text lints each
-            return lint_unit(Unit(display, us[0].lang, t, header_macros=us[0].header_macros), settings)
+            return lint_unit(replace(us[0], text=t), settings)
         from .fix import fix_text  # the translator's rewrites: only under --fix/--diff
         current, findings, res.fixed_codes, res.withheld = fix_text(text, findings, relint)
         res.applied = len(res.fixed_codes)
@@ -201,7 +234,8 @@ def settings_for(path: Path, overrides: configmod.Overrides) -> Settings:
     select = overrides.select if overrides.select is not None else cfg.select
     ignore = tuple(cfg.ignore) + tuple(overrides.ignore) + cfg.ignored_for(path)
     targets = overrides.targets or cfg.targets or frozenset(TARGETS)
-    return Settings(targets, selected(select, ignore), cfg.portable_macros)
+    return Settings(targets, selected(select, ignore), cfg.portable_macros,
+                    configmod.includes_for(path, cfg, overrides))
 
 
 def _exclude_for(d: Path):
@@ -215,6 +249,7 @@ def _exclude_for(d: Path):
 def lint_paths(paths: list[Path], overrides: configmod.Overrides | None = None, *, mode: str | None = None,
                jobs: int | None = None, progress: bool = False) -> list[FileResult]:
     overrides = overrides or configmod.Overrides()
+    units.reset_project()  # files may have changed since the last run (forked workers inherit it empty)
     files = discovery.discover(paths, _exclude_for)
     tasks = [(str(p), explicit, settings_for(p, overrides), mode) for p, explicit in files]
     workers = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))

@@ -7,14 +7,13 @@
 - Python (an input kind, not a backend): CUDA source in string literals given to cupy
   `RawKernel`/`RawModule` or `torch.utils.cpp_extension.load_inline(cuda_sources=...)`, found with
   `ast`; positions map back into the Python file.
-- Hardcoded warp-size macros of the quoted headers a file includes.
+- What the headers a file includes define (`kernelport.project`): macros, warp-level helpers.
 """
 from __future__ import annotations
 
 import ast
 import bisect
 import re
-from functools import lru_cache
 from pathlib import Path
 
 from .. import backends, dialect, warpflow
@@ -235,44 +234,47 @@ def _string_locator(c: ast.Constant, lines: list[str], text: str):
     return locate
 
 
-# -- headers ------------------------------------------------------------------------------------
-_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+# -- what a file's includes define (the project model) ------------------------------------------
+_PROJECT: list = []  # this process's Project: each header parsed once per run, also in -j workers
 
 
-@lru_cache(maxsize=256)
-def header_macros(header: Path, depth: int = 0) -> tuple[tuple[str, tuple[str, int, int, str]], ...]:
-    """Hardcoded warp-size macros a quoted header (and what it includes) defines."""
-    from ..model import build
-    from ..source import SourceFile
+def reset_project() -> None:
+    """A new run: files may have changed since the last one."""
+    _PROJECT.clear()
+
+
+def project():
+    from ..project import Project
+    if not _PROJECT:
+        _PROJECT.append(Project())
+    return _PROJECT[0]
+
+
+def with_includes(u: Unit, path: Path, options, part: int | None = None) -> Unit:
+    """`u` with what the files it includes define (macros, warp-level helpers) and the hardcoded
+    warp-size macros among them, for the rules; its own definitions ruled out by -D dropped."""
     from .. import guards
+    from ..source import SourceFile
+    import os
+    proj = project()
+    key = path if part is None else Path(f"{path}#{part}")  # a string of a Python file: a file of its own
     try:
-        text = header.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return ()
-    out: dict[str, tuple[str, int, int, str]] = {}
-    if depth < 3:
-        for inc in _INCLUDE.findall(text):
-            p = (header.parent / inc)
-            if p.is_file():
-                out.update(dict(header_macros(p.resolve(), depth + 1)))
-    if "define" not in text:
-        return tuple(out.items())
-    src = SourceFile.from_text(text, str(header))
-    for name, mac in build(src).macros.items():
+        proj.add(key, SourceFile.from_text(u.text, str(path)))
+        vis = proj.visible(key, options)
+        u.macros = proj.macro_defs(key, options)
+        u.inactive = proj.inactive(key, options)
+    except Exception as e:  # never the end of the run: this file is linted alone, and says why (KP006)
+        if os.environ.get("KERNELPORT_DEBUG"):
+            raise
+        u.include_error = f"{type(e).__name__}: {e}"
+        return u
+    u.visible = vis
+    for name, mac in vis.macros.items():
         if mac.value_node is None or warpflow.int_value(mac.value) != 32 or not warpflow.WARP_SIZE_NAME.search(name):
             continue
-        if guards.platform_guarded(mac.node, src):
+        where, line, col = vis.where[name]
+        owner = proj.file(Path(where))
+        if owner is None or guards.platform_guarded(mac.node, owner.src):
             continue
-        loc = src.loc(mac.value_node)
-        out[name] = (str(header), loc.line, loc.column, mac.value)
-    return tuple(out.items())
-
-
-def included_macros(path: Path, text: str) -> dict[str, tuple[str, int, int, str]]:
-    out: dict[str, tuple[str, int, int, str]] = {}
-    for inc in _INCLUDE.findall(text):
-        p = path.parent / inc
-        if p.is_file():
-            for name, (where, line, col, value) in header_macros(p.resolve()):
-                out[name] = (str(shown(p)) if Path(where) == p.resolve() else where, line, col, value)
-    return out
+        u.header_macros[name] = (str(shown(Path(where))), line, col, mac.value)
+    return u

@@ -8,6 +8,7 @@ from ..base import Backend, Lowering, Run
 class Metal(Backend):
     name = "metal"
     extension = ".metal"
+    header_extension = ".metal.h"
     source_extensions = (".metal",)
     runs = (Run("metal", 32, "apple", "metal", "Apple GPUs (SIMD-group width not guaranteed)"),)
     tools = ("clang", "xcrun")

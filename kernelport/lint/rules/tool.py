@@ -140,9 +140,12 @@ void k_ref(float* x, int n) { for (int i = 0; i < n; ++i) x[i] = 0.0f; }"""),)
 @register
 class InternalError(EngineRule):
     code, name = "KP006", "internal-error"
-    summary = "A rule failed on this file (a kernelport bug); the other rules still ran."
+    summary = "A rule, or the analysis of this file, failed (a kernelport bug); every other file is still linted."
     docs = """\
-kernelport never stops on one bad rule: the failure is reported at the top of the file with the
-rule and the exception, and every other rule still runs.  Please report it with the input file.
+kernelport never stops on one bad rule or one bad file: the failure is reported at the top of the
+file with the rule (or the stage: the model, warpflow, the engine) and the exception, every other
+rule still runs, and every other file is linted and reported.  It is an error like any other
+finding (exit 1); exit 3 is left for a failure outside any one file.  Please report it with the
+input file.
 
 **Fix**: none on your side; `--ignore` the failing rule until it is fixed."""

@@ -81,12 +81,36 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                        f"where a constant expression is needed, or list `{name}` in `portable-macros` if the build "
                        f"defines it per architecture",
                        related=tuple(ctx.related(u, f"use of {name}") for u in uses[:8]))
+        self._header_macro_uses(ctx)
         for s, code in site_codes(ctx):
+            if s.role == "ws_macro_use":
+                continue
             if code == self.code and (s.node.start_byte, s.node.end_byte) not in seen:
                 seen.add((s.node.start_byte, s.node.end_byte))
                 name = ctx.macro_name(s.node) or "this constant"
                 ctx.report(self, s.node, f"`{name}` hardcodes a warp-size value ({ctx.text(s.node).strip()}) that "
                            f"reaches a warp-level use{_why(s)}: wrong {ctx.breaks}; derive it from {ctx.wave}")
+
+
+    def _header_macro_uses(self, ctx) -> None:
+        """A header's warp-size macro used here at a warp-level use: one finding per macro, at its
+        first use in this file (the definition is in the header, which its port rewrites)."""
+        from ..finding import Related
+        uses: dict[str, list] = {}
+        for s, code in site_codes(ctx):
+            if s.role == "ws_macro_use":
+                uses.setdefault(ctx.text(s.node), []).append(s.node)
+        for name, nodes in uses.items():
+            where = ctx.unit.header_macros.get(name)
+            defined = f" (defined as {where[3]} at {where[0]}:{where[1]})" if where else ""
+            related = tuple(ctx.related(n, f"use of {name}") for n in nodes[1:8])
+            if where:
+                related = (Related(where[0], where[1], where[2], f"{name} defined here"),) + related
+            ctx.report(self, nodes[0], f"`{name}`{defined} hardcodes the warp size as 32: "
+                       f"{'its ' + str(len(nodes)) + ' uses here assume' if len(nodes) > 1 else 'its use here assumes'} "
+                       f"32 lanes, which is wrong {ctx.breaks}; use {ctx.wave} at run time and a per-architecture "
+                       f"constant where a constant expression is needed (translate rewrites it in the header's port)",
+                       related=related)
 
 
 @register

@@ -44,6 +44,15 @@ __global__ void k(float* x) {
     int lane = threadIdx.x % warpSize;
     x[threadIdx.x] = __shfl_sync(0xffffffff, x[threadIdx.x], (lane + 1) % warpSize);
 }"""),
+        ex("""
+__device__ bool same_as_lane0(int* p) {
+    unsigned long long first = __shfl((unsigned long long)p, 0);
+    return first == (unsigned long long)p;
+}
+__global__ void k(int* d, int* out, int s) {
+    int* p = d + threadIdx.x % 32;
+    out[threadIdx.x] = same_as_lane0(p);
+}""", note="an address offset by `% 32` is an address: comparing it across lanes is no lane test"),
     )
     fixes = (("""
 __global__ void k(float* x) {

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from ... import backends, dialect, warpflow
+from ...source import ident_name
 from ..rule import SOURCE_TARGETS, Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why
 
@@ -91,6 +92,17 @@ __global__ void count(const float* x, int* out) {
     unsigned mask = __ballot_sync(0xffffffff, x[threadIdx.x] > 0.0f);  // !
     if (threadIdx.x % warpSize == 0) atomicAdd(out, __popcll(mask));
 }"""),
+        ex("""
+__global__ void votes(const float* x, void* buf) {
+    unsigned* words = (unsigned*)buf;
+    auto mask = __ballot_sync(__activemask(), x[threadIdx.x] > 0.0f);
+    if (threadIdx.x % warpSize == 0) words[threadIdx.x / warpSize] = mask;  // !
+}""", note="stored through a 32-bit pointer: the memory layout keeps 32 lanes per word"),
+        ex("""
+__global__ void relu_back(const unsigned* bits, float* dx) {
+    unsigned word = bits[blockIdx.x];  // !
+    if (__shfl_sync(0xffffffff, word, 0) & (1u << (threadIdx.x % warpSize))) dx[threadIdx.x] = 0.0f;
+}""", note="a word broadcast and tested at the lane's bit is a lane mask, wherever it was read from"),
     )
     passes = (
         ex("""
@@ -98,11 +110,48 @@ __global__ void count(const float* x, int* out) {
     unsigned long long mask = __ballot(x[threadIdx.x] > 0.0f);
     if (threadIdx.x % warpSize == 0) atomicAdd(out, __popcll(mask));
 }""", lang="hip"),
+        ex("""
+__global__ void votes(const float* x, void* buf) {
+    unsigned long long* words = (unsigned long long*)buf;
+    auto mask = __ballot_sync(__activemask(), x[threadIdx.x] > 0.0f);
+    if (threadIdx.x % warpSize == 0) words[threadIdx.x / warpSize] = mask;
+}"""),
+        ex("""
+__global__ void relu_back(const unsigned long long* bits, float* dx) {
+    unsigned long long word = bits[blockIdx.x];
+    if (__shfl(word, 0) & (1ull << (threadIdx.x % warpSize))) dx[threadIdx.x] = 0.0f;
+}""", lang="hip"),
     )
+
+    def check(self, ctx) -> None:
+        super().check(ctx)
+        for i in ctx.analysis.issues:  # a ballot stored through a 32-bit pointer or array (warpflow's KP207)
+            if i.code == "KP207":
+                decl = _declaration_of(ctx, i.node)
+                ctx.report(self, i.node, f"{i.message} ({ctx.breaks}); store masks in 64-bit memory "
+                           "(`unsigned long long`, two words per mask where the layout is fixed)",
+                           related=(ctx.related(decl, "declared with a 32-bit element type here"),) if decl else ())
 
     def message(self, ctx, s) -> str:
         return (f"a ballot is stored in the 32-bit type `{ctx.text(s.node)}`{_why(s)}: {ctx.breaks}, lanes 32-63 are "
                 f"silently dropped from the mask; store it in `unsigned long long` (or `auto`)")
+
+
+def _declaration_of(ctx, store: Node) -> Node | None:
+    """Where the pointer or array written by `store` (`words[i] = mask`) is declared in its function."""
+    base = store.child_by_field_name("argument")
+    fn = ctx.function_at(store)
+    if base is None or base.type != "identifier" or fn is None:
+        return None
+    name = ctx.text(base)
+    p = fn.param(name)
+    if p is not None:
+        return p.node
+    for d in ctx.nodes("declaration"):
+        if fn.node.start_byte <= d.start_byte < store.start_byte and \
+                any(ident_name(x) == name for x in d.children_by_field_name("declarator")):
+            return d
+    return None
 
 
 @register
@@ -164,6 +213,12 @@ __global__ void rank(const float* in, int* out) {
     unsigned long long mask = __ballot_sync(0xffffffff, in[threadIdx.x] > 0.0f);
     out[threadIdx.x] = __popcll(mask & ((1u << lane) - 1));  // !
 }"""),
+        ex("""
+__global__ void relu_back(const unsigned long long* bits, float* dx) {
+    int lane = threadIdx.x % warpSize;
+    unsigned long long word = bits[blockIdx.x];
+    if (__shfl(word, 0) & (1u << lane)) dx[threadIdx.x] = 0.0f;  // !
+}""", lang="hip", note="a mask read back from memory and broadcast: testing the lane's bit makes it a lane mask"),
     )
     passes = (
         ex("""
@@ -177,6 +232,12 @@ __global__ void set_bits(const float* x, unsigned* bits, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n && x[i] > 0.5f) atomicOr(&bits[i >> 5], 1u << (i & 31));
 }"""),
+        ex("""
+__global__ void relu_back(const unsigned long long* bits, float* dx) {
+    int lane = threadIdx.x % warpSize;
+    unsigned long long word = bits[blockIdx.x];
+    if (__shfl(word, 0) & (1ull << lane)) dx[threadIdx.x] = 0.0f;
+}""", lang="hip"),
     )
 
     def message(self, ctx, s) -> str:

@@ -78,7 +78,7 @@ def _shared_dim(ctx, node: Node) -> str | None:
 def classify(ctx, s) -> str:
     n, role = s.node, s.role
     op = _parent_op(n)
-    if role in ("ws_macro", "ws_m1_macro"):
+    if role in ("ws_macro", "ws_m1_macro", "ws_macro_use"):
         return "WS001"
     if role == "type32":
         return "WS008"

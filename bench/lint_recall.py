@@ -1,0 +1,184 @@
+"""Recall and precision of `kernelport lint` on hazard lines labelled from real wave-64 fixes.
+
+    python bench/lint_recall.py [--kernelport EXE] [--labels tests/labelled/labels.tsv] [--json] [-j 2]
+
+Each row of the labels (tests/labelled/labels.tsv, tab-separated) is
+`kind  file  line  project  commit  why  text`: `hazard`, a line that a public project's commit
+changed because it computes wrong (or out of bounds) on a 64-lane AMD wave, in the file as it
+was before that commit; `lookalike`, a line of the same files that must not be flagged (a 32
+that is not a lane count, a 32-lane logical group the fix kept); `consistent`, a line the same
+commit changed from 32 to the hardware width although it was correct at 64 (a 32-lane logical
+group: lane, warp, slots and shuffle widths all from 32).  Consistent lines count neither way
+(kernelport stays quiet on logical groups by design); how many are flagged is printed.  `text`
+is the line's stripped text, checked before measuring so that a label cannot drift off its line.
+
+A label is found when a warp-size finding (a WS code) starts on its line or names the line among
+its related locations (WS001 lists every use of a hardcoded constant: "its 3 uses assume 32
+lanes"); the recall on finding lines alone is printed beside it.  The EXE is run once
+per file (`--format json --exit-zero`), so a file whose run fails is counted, not fatal, and the
+build before and after a change is measured the same way.  Precision is over the labelled lines:
+flagged hazards / (flagged hazards + flagged look-alikes); flagged lines that carry no label are
+counted beside it.  The naive baseline, measured in the same run, is the grep a reviewer would
+type for 32-lane assumptions (NAIVE below).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LABELS = ROOT / "tests" / "labelled" / "labels.tsv"
+KINDS = ("hazard", "lookalike", "consistent")
+NAIVE = re.compile(r"\b(32|31|16)\b|\b0x1[fF]\b|\b0x[fF]{8}\b|>>\s*5\b")
+
+
+@dataclass(frozen=True)
+class Label:
+    kind: str  # hazard | lookalike
+    file: str  # relative to the labels' folder
+    line: int
+    project: str
+    commit: str
+    why: str
+    text: str
+
+
+def read_labels(path: Path = LABELS) -> list[Label]:
+    out = []
+    for n, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not row.strip() or row.startswith("#"):
+            continue
+        kind, file, line, project, commit, why, text = row.split("\t")
+        if kind not in KINDS:
+            raise SystemExit(f"{path}:{n}: unknown kind {kind!r}")
+        out.append(Label(kind, file, int(line), project, commit, why, text))
+    return out
+
+
+def check_labels(labels: list[Label], base: Path) -> list[str]:
+    """Labels whose line no longer holds their text (a file or a label edited by hand)."""
+    bad, cache = [], {}
+    for lb in labels:
+        lines = cache.setdefault(lb.file, (base / lb.file).read_text(encoding="utf-8").splitlines())
+        if not (1 <= lb.line <= len(lines)) or lines[lb.line - 1].strip() != lb.text:
+            bad.append(f"{lb.file}:{lb.line}: expected {lb.text!r}")
+    return bad
+
+
+def executable(exe: list[str]):
+    """A runner: lint one file with that kernelport build, as a user would (JSON findings, exit code, last stderr)."""
+    def run(path: Path) -> tuple[str, list[dict], int, str]:
+        r = subprocess.run([*exe, "lint", "--format", "json", "--exit-zero", "-j", "1", str(path)],
+                           capture_output=True, text=True, timeout=600)
+        try:
+            data = json.loads(r.stdout) if r.stdout.strip() else []
+        except json.JSONDecodeError:
+            data = []
+        return str(path), data, r.returncode, r.stderr.strip().splitlines()[-1] if r.stderr.strip() else ""
+    run.name = " ".join(exe)  # type: ignore[attr-defined]
+    return run
+
+
+def measure(run, labels: list[Label], base: Path, jobs: int = 2) -> dict:
+    files = sorted({lb.file for lb in labels})
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        runs = list(pool.map(lambda f: run(base / f), files))
+    flagged: dict[str, dict[int, set[str]]] = {}  # a finding's line, or a related line it names
+    primary: dict[str, set[int]] = {}
+    failures, internal = [], []
+    for f, (path, data, rc, err) in zip(files, runs):
+        lines = flagged.setdefault(f, {})
+        for d in data:
+            if d["code"].startswith("WS"):
+                lines.setdefault(d["line"], set()).add(d["code"])
+                primary.setdefault(f, set()).add(d["line"])
+                for r in d.get("related") or ():
+                    if Path(r["path"]).resolve() == Path(path).resolve():
+                        lines.setdefault(r["line"], set()).add(d["code"] + " (related)")
+            if d["code"] == "KP006":
+                internal.append(f"{f}: {d['message']}")
+        if rc != 0 or (not data and err):
+            failures.append(f"{f}: exit {rc}: {err}")
+    texts = {f: (base / f).read_text(encoding="utf-8").splitlines() for f in files}
+    labelled = {(lb.file, lb.line) for lb in labels}
+
+    def score(hit) -> dict:
+        hz = [lb for lb in labels if lb.kind == "hazard"]
+        la = [lb for lb in labels if lb.kind == "lookalike"]
+        tp = [lb for lb in hz if hit(lb.file, lb.line)]
+        fp = [lb for lb in la if hit(lb.file, lb.line)]
+        cs = [lb for lb in labels if lb.kind == "consistent"]
+        return {"hazards": len(hz), "lookalikes": len(la), "found": len(tp), "false_positives": len(fp),
+                "consistent": len(cs), "consistent_flagged": sum(1 for lb in cs if hit(lb.file, lb.line)),
+                "recall": len(tp) / len(hz) if hz else 0.0,
+                "precision": len(tp) / (len(tp) + len(fp)) if tp or fp else 1.0,
+                "misses": [f"{lb.file}:{lb.line}: {lb.text}" for lb in hz if lb not in tp],
+                "flagged_lookalikes": [f"{lb.file}:{lb.line}: {lb.text}" for lb in fp],
+                "by_project": {p: [sum(1 for lb in tp if lb.project == p), sum(1 for lb in hz if lb.project == p)]
+                               for p in sorted({lb.project for lb in hz})}}
+
+    lint = score(lambda f, n: n in flagged.get(f, {}))
+    lint["recall_primary"] = score(lambda f, n: n in primary.get(f, set()))["recall"]
+    lint["unlabelled_flagged_lines"] = sum(1 for f, ls in flagged.items() for n in ls if (f, n) not in labelled)
+    lint["codes"] = {f"{f}:{n}": sorted(c) for f, ls in flagged.items() for n, c in ls.items() if (f, n) in labelled}
+    naive = score(lambda f, n: bool(NAIVE.search(texts[f][n - 1].split("//")[0])))
+    return {"exe": getattr(run, "name", "kernelport"), "files": len(files), "flagged": flagged, "lint": lint, "naive": naive,
+            "failures": failures, "internal_errors": internal}
+
+
+def _exe(arg: str | None) -> list[str]:
+    if arg:
+        return [arg]
+    local = ROOT / ".venv" / "bin" / "kernelport"
+    if local.exists():
+        return [str(local)]
+    found = shutil.which("kernelport")
+    return [found] if found else [sys.executable, "-m", "kernelport"]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--kernelport", help="the kernelport executable to measure (default: this checkout's)")
+    ap.add_argument("--labels", type=Path, default=LABELS)
+    ap.add_argument("--json", action="store_true", help="print the whole result as JSON")
+    ap.add_argument("-j", type=int, default=2, help="files linted at once (default 2)")
+    a = ap.parse_args()
+    labels = read_labels(a.labels)
+    bad = check_labels(labels, a.labels.parent)
+    if bad:
+        raise SystemExit("labels off their lines:\n" + "\n".join(bad))
+    res = measure(executable(_exe(a.kernelport)), labels, a.labels.parent, a.j)
+    if a.json:
+        res["flagged"] = {f: {str(n): sorted(c) for n, c in ls.items()} for f, ls in res["flagged"].items()}
+        print(json.dumps(res, indent=1))
+        return
+    projects = sorted({lb.project for lb in labels})
+    print(f"{res['exe']}: {res['files']} files, {res['lint']['hazards']} hazard lines, "
+          f"{res['lint']['lookalikes']} look-alike lines, {res['lint']['consistent']} consistent lines, "
+          f"{len(projects)} projects ({', '.join(projects)})")
+    for name in ("lint", "naive"):
+        r = res[name]
+        per = ", ".join(f"{p} {a}/{b}" for p, (a, b) in r["by_project"].items())
+        prim = f" (finding lines alone {r['recall_primary']:.3f})" if "recall_primary" in r else ""
+        print(f"  {name:<5}  recall {r['recall']:.3f} ({r['found']}/{r['hazards']}){prim}  precision {r['precision']:.3f} "
+              f"({r['false_positives']} look-alike{'s' if r['false_positives'] != 1 else ''} flagged)  "
+              f"consistent flagged {r['consistent_flagged']}/{r['consistent']}  [{per}]")
+    print(f"  lint flagged {res['lint']['unlabelled_flagged_lines']} unlabelled lines; "
+          f"{len(res['failures'])} file runs failed, {len(res['internal_errors'])} internal errors")
+    for title, items in (("misses", res["lint"]["misses"]), ("look-alikes flagged", res["lint"]["flagged_lookalikes"]),
+                         ("failed runs", res["failures"]), ("internal errors", res["internal_errors"])):
+        if items:
+            print(f"\n{title}:")
+            for i in items:
+                print("  " + i)
+
+
+if __name__ == "__main__":
+    main()

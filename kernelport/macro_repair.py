@@ -1,0 +1,547 @@
+"""The repair that lets the grammar see through macros: masks at the error regions of a parse.
+
+Each candidate mask turns bytes of the text the grammar sees into blanks (a statement macro's
+`(`/`)` into ` `/`;`), never adding or removing one, so every offset, line and column of the tree
+is the user's.  A candidate is kept only where the part of the file in error shrinks, and never
+where it would hide a reported error inside a conditional's branch (kernelport/macros.py says
+what a macro is; this module decides where one stands in the way).
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Callable, Mapping
+
+from tree_sitter import Tree
+
+from .macros import ATTRIBUTE_WORDS, MacroDef, Mask, attribute_like, expansion
+
+
+# -- tokens of the user's text -----------------------------------------------------------------
+_TOKEN = re.compile(rb"""
+    (?P<ws>\s+)
+  | (?P<comment>//[^\n]*|/\*.*?(?:\*/|\Z))
+  | (?P<string>"(?:\\.|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?)
+  | (?P<ident>[A-Za-z_]\w*)
+  | (?P<num>\.?\d(?:[eEpP][+-]|[\w.])*)
+  | (?P<punct>.)
+""", re.X | re.S)
+
+
+@dataclass(frozen=True)
+class Tok:
+    kind: str  # ident, num, string, punct
+    start: int
+    end: int
+    text: str
+
+
+def tokens(data: bytes) -> list[Tok]:
+    """The code tokens (no comments, no preprocessor directives) with their byte spans."""
+    out: list[Tok] = []
+    pos, n = 0, len(data)
+    line_start = True
+    while pos < n:
+        m = _TOKEN.match(data, pos)
+        assert m is not None  # `.` matches any byte
+        kind = m.lastgroup
+        if kind == "ws":
+            if b"\n" in m.group(0):
+                line_start = True
+        elif kind == "punct" and data[pos] == 0x23 and line_start:  # a directive: skip it whole
+            end = pos
+            while True:
+                nl = data.find(b"\n", end)
+                if nl < 0:
+                    end = n
+                    break
+                if data[nl - 1:nl] == b"\\" or data[nl - 2:nl] == b"\\\r":
+                    end = nl + 1
+                    continue
+                end = nl
+                break
+            pos = end
+            continue
+        elif kind != "comment":
+            out.append(Tok(kind, m.start(), m.end(), m.group(0).decode("utf-8", "replace")))
+            line_start = False
+        pos = m.end()
+    return out
+
+
+def _match_paren(toks: list[Tok], i: int) -> int | None:
+    """Index of the `)` closing the `(` at toks[i]."""
+    depth = 0
+    for j in range(i, min(len(toks), i + 4000)):
+        t = toks[j].text
+        if t in "([{" and toks[j].kind == "punct":
+            depth += 1
+        elif t in ")]}" and toks[j].kind == "punct":
+            depth -= 1
+            if depth == 0:
+                return j if t == ")" else None
+    return None
+
+
+# -- repair: mask what stops the parse ---------------------------------------------------------
+# Spellings the grammar does not parse where compilers accept them (a declarator's trailing
+# `__attribute__`, `const __restrict`, a callback convention): masked where an error is.
+_UNPARSED_WORDS = frozenset({"__restrict", "CUDART_CB", "CUDAAPI", "__stdcall", "__cdecl", "__fastcall",
+                             "__grid_constant__", "__device_builtin__", "__CUDA_ALIGN__"})
+_UNPARSED_CALLS = frozenset({"__attribute__", "__declspec", "__align__", "__builtin_align__", "alignas",
+                             "__cluster_dims__", "__maxnreg__", "__launch_bounds__"})
+_ARG_MACROS = frozenset({"va_arg", "offsetof"})  # standard macros that take a type argument
+_CAPS = re.compile(r"_*[A-Z][A-Z0-9_]*")
+_STMT_BEFORE = frozenset({";", "{", "}", ")", ":"})
+_MAX_PARSES = 160  # per file: the repair is bounded however broken the file is
+Edit = tuple[int, int, bytes]
+
+
+def error_sites(tree: Tree) -> list[tuple[int, int]]:
+    """The byte spans of the ERROR and MISSING nodes, outermost only, in order."""
+    out: list[tuple[int, int]] = []
+    stack = [tree.root_node]
+    while stack:
+        n = stack.pop()
+        if n.is_missing or n.type == "ERROR":
+            out.append((n.start_byte, n.end_byte))
+            if n.type == "ERROR":
+                continue
+        if n.has_error:
+            stack.extend(reversed(n.children))
+    return out
+
+
+def _score(sites: list[tuple[int, int]]) -> int:
+    """How much of the file is in error: its bytes, and a constant per site (a MISSING has none)."""
+    return sum(e - s + 16 for s, e in sites)
+
+
+def _hides_error(sites: list[tuple[int, int]], masks: list[Mask]) -> bool:
+    """Whether a reported error lies wholly in code a mask hides (a conditional's branch): code
+    that some configuration compiles is checked, never masked away."""
+    hidden = [(m.start, m.end) for m in masks if m.reason.startswith("conditional (")]
+    return any(hs <= s and e <= he for s, e in sites for hs, he in hidden)
+
+
+def _blank_bytes(data: bytes, start: int, end: int) -> bytes:
+    return bytes(b if b in (0x0A, 0x0D) else 0x20 for b in data[start:end])
+
+
+class Repair:
+    """Masks for one text: candidates at each error region, each kept only if the parse improves."""
+
+    def __init__(self, data: bytes, macros: Mapping[str, MacroDef], parse: Callable[..., Tree]):
+        self.data, self.macros, self.parse = data, macros, parse
+        self.toks = tokens(data)
+        self.starts = [t.start for t in self.toks]
+        self.masks: list[Mask] = []
+        self.parses = 0
+        self.masked_at: set[int] = set()  # token indexes already masked
+        self.lines = [i for i, b in enumerate(data) if b == 0x0A]
+        self.seen = data  # what the grammar sees now
+        self.by_text: dict[str, list[int]] = {}
+        for i, t in enumerate(self.toks):
+            if t.kind == "ident":
+                self.by_text.setdefault(t.text, []).append(i)
+
+    # -- the loop ------------------------------------------------------------------------------
+    def run(self, seen: bytes, tree: Tree) -> tuple[bytes, Tree]:
+        self.seen = seen
+        sites = error_sites(tree)
+        tried: set[tuple] = set()
+        while sites and self.parses < _MAX_PARSES:
+            score = _score(sites)
+            accepted = False
+            for lo, hi in sites:
+                for key, edits, masks in self._candidates(lo, hi):
+                    if key in tried or self.parses >= _MAX_PARSES:
+                        continue
+                    tried.add(key)
+                    if _hides_error(sites, masks):
+                        continue
+                    trial = self._apply(seen, edits)
+                    t2 = self._parse(trial, tree, edits)
+                    s2 = error_sites(t2)
+                    if _score(s2) < score:
+                        seen, tree, sites = trial, t2, s2
+                        self._keep(masks)
+                        self.seen = seen
+                        seen, tree, sites = self._same_elsewhere(seen, tree, sites, key)
+                        self.seen = seen
+                        accepted = True
+                        break
+                if accepted:
+                    break
+            if not accepted:
+                break
+        return seen, tree
+
+    def _parse(self, data: bytes, old: Tree, edits: list[Edit]) -> Tree:
+        """An incremental reparse: only what the (same-length) edits touch is parsed again."""
+        self.parses += 1
+        t = old.copy()
+        for s, e, _ in edits:
+            a, b = self._point(s), self._point(e)
+            t.edit(s, e, e, a, b, b)
+        return self.parse(data, t)
+
+    def _point(self, byte: int) -> tuple[int, int]:
+        row = bisect.bisect_left(self.lines, byte)
+        return row, byte - (self.lines[row - 1] + 1 if row else 0)
+
+    @staticmethod
+    def _apply(data: bytes, edits: list[Edit]) -> bytes:
+        buf = bytearray(data)
+        for s, e, rep in edits:
+            buf[s:e] = rep
+        return bytes(buf)
+
+    def _keep(self, masks: list[Mask]) -> None:
+        for m in masks:
+            self.masks.append(m)
+            i = bisect.bisect_left(self.starts, m.start)
+            while i < len(self.toks) and self.toks[i].start < m.end:
+                self.masked_at.add(i)
+                i += 1
+
+    def _same_elsewhere(self, seen: bytes, tree: Tree, sites, key: tuple):
+        """A mask that helped once is tried at every other use of that macro in the same role."""
+        kind, name = key[0], key[2]
+        if kind == "conditional":  # its candidate already covers every group of that condition
+            return seen, tree, sites
+        edits, masks = [], []
+        for i in self.by_text.get(name, ()):
+            t = self.toks[i]
+            if i in self.masked_at or t.start == key[1]:
+                continue
+            got = self._shape(i, kind)
+            if got is not None:
+                edits += got[0]
+                masks += got[1]
+        if not edits or self.parses >= _MAX_PARSES:
+            return seen, tree, sites
+        trial = self._apply(seen, edits)
+        t2 = self._parse(trial, tree, edits)
+        s2 = error_sites(t2)
+        if _score(s2) <= _score(sites):
+            self._keep(masks)
+            return trial, t2, s2
+        return seen, tree, sites
+
+    # -- candidates ------------------------------------------------------------------------------
+    def _window(self, lo: int, hi: int) -> range:
+        """Token indexes from two lines before the error's start to the end of its first lines."""
+        d = self.data
+        a = lo
+        for _ in range(3):
+            a = d.rfind(b"\n", 0, max(a - 1, 0)) if a > 0 else -1
+            if a < 0:
+                a = 0
+                break
+        b = lo
+        for _ in range(3):
+            nb = d.find(b"\n", b + 1)
+            b = len(d) if nb < 0 else nb
+        b = max(b, min(hi, lo + 1))
+        return range(bisect.bisect_left(self.starts, a), bisect.bisect_left(self.starts, b))
+
+    def _candidates(self, lo: int, hi: int):
+        """(key, edits, masks) to try for the error at [lo, hi), nearest the error first."""
+        idx = sorted(self._window(lo, hi), key=lambda i: abs(self.toks[i].start - lo))
+        for kind in ("attribute", "statement", "arguments", "block"):
+            run: list[tuple[int, tuple]] = []  # adjacent attribute macros (`API VISIBLE void f`)
+            for i in idx:
+                if i in self.masked_at or self.toks[i].kind != "ident":
+                    continue
+                got = self._shape(i, kind)
+                if got is not None:
+                    if kind == "attribute":
+                        run.append((i, got))
+                    yield (kind, self.toks[i].start, self.toks[i].text), got[0], got[1]
+            run.sort(key=lambda r: r[0])
+            for a in range(len(run)):
+                b = a
+                while b + 1 < len(run) and self._adjacent(run[b][1], run[b + 1][1]):
+                    b += 1
+                if b > a:
+                    group = run[a:b + 1]
+                    yield (("attributes", self.toks[run[a][0]].start, self.toks[run[b][0]].start),
+                           [e for _, g in group for e in g[0]], [m for _, g in group for m in g[1]])
+            # several on the error's line, apart (`static API_ATTR int API_CALL f(`): together
+            line = [r for r in run if self._line(self.toks[r[0]].start) == self._line(lo)]
+            if len(line) > 1:
+                yield (("attributes", lo, len(line)), [e for _, g in line for e in g[0]],
+                       [m for _, g in line for m in g[1]])
+        yield from self._conditionals(lo, hi)
+        yield from self._grammar_gaps(idx)
+
+    def _grammar_gaps(self, idx):
+        """C++ the grammar lacks, masked the same way: `new const T*[n]` is seen as `new T [n]` and
+        `typeid(double)` as `typeid(      )`, `template class P<float>;` as a declaration of P (none
+        changes what the warp analyses read)."""
+        toks = self.toks
+        for i in idx:
+            t = toks[i]
+            if t.text == "new" and i not in self.masked_at:
+                j = i + 1
+                while j < len(toks) and toks[j].kind == "ident" or j < len(toks) and toks[j].text == "::":
+                    j += 1
+                stars = j
+                while j < len(toks) and toks[j].text == "*":
+                    j += 1
+                if stars > i + 1 and j > stars and j < len(toks) and toks[j].text == "[":
+                    blank = [k for k in range(i + 1, j) if k >= stars or toks[k].text in ("const", "volatile")]
+                    edits = [(toks[k].start, toks[k].end, _blank_bytes(self.data, toks[k].start, toks[k].end))
+                             for k in blank]
+                    yield ("new", t.start, "new"), edits, [Mask(e[0], e[1], "new", "grammar") for e in edits]
+            elif t.text == "template" and i + 2 < len(toks) and toks[i + 1].text in ("class", "struct") and \
+                    toks[i + 2].kind == "ident":  # an explicit instantiation, `template class P<float>;`
+                yield ("template", t.start, "template"), [(t.start, t.end, b" " * 8)], \
+                    [Mask(t.start, t.end, "template", "grammar")]
+            elif t.text == "typeid" and i + 1 < len(toks) and toks[i + 1].text == "(":
+                close = _match_paren(toks, i + 1)
+                if close is not None and close > i + 2 and all(
+                        toks[k].kind == "ident" or toks[k].text in ("*", "&", "::") for k in range(i + 2, close)):
+                    s, e = toks[i + 2].start, toks[close - 1].end
+                    yield (("typeid", t.start, "typeid"), [(s, e, _blank_bytes(self.data, s, e))],
+                           [Mask(s, e, "typeid", "grammar")])
+
+    def _known(self, name: str) -> MacroDef | None:
+        return self.macros.get(name)
+
+    def _shape(self, i: int, kind: str):
+        """The edits and masks that treat toks[i] as a macro in this role, or None if it is not one."""
+        toks, t = self.toks, self.toks[i]
+        name = t.text
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        p, prev = i - 1, None
+        while p >= 0:  # what the grammar sees before it: masked tokens are blanks (or a `;`)
+            seen = self.seen[toks[p].start:toks[p].end]
+            if seen == b";" and toks[p].text != ";":
+                prev = Tok("punct", toks[p].start, toks[p].end, ";")
+                break
+            if seen.strip():
+                prev = toks[p]
+                break
+            p -= 1
+        call = nxt is not None and nxt.text == "(" and nxt.kind == "punct"
+        close = _match_paren(toks, i + 1) if call else None
+        if call and close is None:
+            return None
+        end_tok = toks[close] if close is not None else t
+        after = toks[close + 1] if close is not None and close + 1 < len(toks) else nxt if not call else None
+        known = self._known(name)
+        if kind == "attribute":
+            if prev is not None and prev.kind == "string" or after is not None and after.kind == "string":
+                # a macro between string literals (`"v" VERSION "\n"`): the literals still concatenate
+                if known is None and not _CAPS.fullmatch(name) or known is not None and known.params is not None \
+                        and not call:
+                    return None
+                return self._mask(t.start, end_tok.end, name, "string")
+            if prev is not None and prev.text == "]" and (
+                    name in ATTRIBUTE_WORDS or known is None and _CAPS.fullmatch(name) or
+                    known is not None and known.params is None and attribute_like(known, self.macros)):
+                return self._mask(t.start, t.end, name, "attribute")  # a lambda's `[=] __device__ (`
+            if known is not None:
+                if not attribute_like(known, self.macros) or (known.params is not None) != call:
+                    return None
+            elif call and name not in _UNPARSED_CALLS and not self._attribute_position(name, prev, after, end_tok):
+                return None
+            elif not call and name not in _UNPARSED_WORDS and not self._attribute_position(name, prev, after, end_tok) and \
+                    not (name in ATTRIBUTE_WORDS and prev is not None and prev.text == "]"):
+                return None
+            return self._mask(t.start, end_tok.end, name, "attribute")
+        if kind == "statement" and not call:
+            # an object-like macro that is a whole statement (`CUERR` on its own line)
+            if known is not None and (known.params is not None or attribute_like(known, self.macros)) or \
+                    known is None and not _CAPS.fullmatch(name):
+                return None
+            if prev is not None and prev.text not in _STMT_BEFORE or after is None or not self._ends_line(t, after):
+                return None
+            return self._mask(t.start, t.end, name, "statement")
+        if not call:
+            return None
+        if kind == "statement":
+            if not (known is not None and known.params is not None or _CAPS.fullmatch(name)):
+                return None
+            if known is not None and attribute_like(known, self.macros):
+                return None
+            before = self._statement_start(p, prev)
+            whole = known is not None and known.body.rstrip().endswith((";", "}"))  # `PS(x) f();`: PS ends in `;`
+            if before is None or after is not None and after.text == ";" or \
+                    not (whole or self._ends_line(end_tok, after)):
+                return None
+            # `NAME(args)` -> `     args ;`: the arguments stay visible to analysis
+            edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end)), (end_tok.start, end_tok.end, b";")]
+            masks = [Mask(t.start, nxt.end, name, "statement", self._expansion(name)),
+                     Mask(end_tok.start, end_tok.end, name, "statement")]
+            return before[0] + edits, before[1] + masks
+        if kind == "arguments":
+            if not (known is not None and known.params is not None or _CAPS.fullmatch(name) or name in _ARG_MACROS):
+                return None
+            if close == i + 2:
+                return None  # no arguments to mask
+            s, e = nxt.end, end_tok.start
+            return [(s, e, _blank_bytes(self.data, s, e))], [Mask(s, e, name, "arguments", self._expansion(name))]
+        if kind == "block":
+            # a statement macro whose arguments do not parse, or a loop-header macro `NAME(args) {`
+            if not (known is not None and known.params is not None or _CAPS.fullmatch(name)):
+                return None
+            before = self._statement_start(p, prev)
+            if before is None:
+                return None
+            if after is not None and after.text == "{":
+                edits, masks = self._mask(t.start, end_tok.end, name, "statement")
+            elif self._ends_line(end_tok, after):
+                edits = [(t.start, end_tok.start, _blank_bytes(self.data, t.start, end_tok.start)),
+                         (end_tok.start, end_tok.end, b";")]
+                masks = [Mask(t.start, end_tok.end, name, "statement", self._expansion(name))]
+            else:
+                return None
+            return before[0] + edits, before[1] + masks
+        return None
+
+    def _ends_line(self, last: Tok, after: Tok | None) -> bool:
+        """Nothing but a `}` follows the invocation on its line: a statement without `;`."""
+        return after is None or after.text == "}" or self._line(after.start) != self._line(last.start)
+
+    def _statement_start(self, p: int, prev: Tok | None):
+        """([], []) where a statement may start after toks[p]; where toks[p] is itself a statement
+        macro without `;` (`CUERR` on the line before), its edits and masks; else None."""
+        if prev is None or prev.text in _STMT_BEFORE:
+            return [], []
+        if prev.kind == "ident" and p not in self.masked_at:
+            got = self._shape(p, "statement")
+            if got is not None and not (p + 1 < len(self.toks) and self.toks[p + 1].text == "("):
+                return got
+        return None
+
+    def _adjacent(self, a, b) -> bool:
+        """Whether mask b starts at the token right after mask a ends."""
+        j = bisect.bisect_left(self.starts, a[1][-1].end)
+        return j < len(self.toks) and self.toks[j].start == b[1][0].start
+
+    def _attribute_position(self, name: str, prev: Tok | None, after: Tok | None, last: Tok) -> bool:
+        """An unknown ALL_CAPS word (or call) between declaration words: `X int f`, `void X f(`.
+        Followed by a word on a later line it is a statement macro (`CHECK(f(x))`), unless that
+        word is a qualifier (`LAUNCH_BOUNDS(256)` above `__global__ void k(`)."""
+        if not _CAPS.fullmatch(name) or len(name) < 2 or name in self.macros:
+            return False
+        if after is None or after.kind != "ident":
+            return False
+        if self._line(after.start) != self._line(last.start) and after.text not in ATTRIBUTE_WORDS:
+            return False
+        return prev is None or prev.kind == "ident" or prev.text in (";", "{", "}", ")", ">", "*", "&", ",", "(", ":", "]")
+
+    def _mask(self, start: int, end: int, name: str, reason: str):
+        return [(start, end, _blank_bytes(self.data, start, end))], [Mask(start, end, name, reason,
+                                                                          self._expansion(name))]
+
+    def _expansion(self, name: str) -> str | None:
+        return expansion(name, self.macros)
+
+    def _line(self, byte: int) -> int:
+        return bisect.bisect_right(self.lines, byte)
+
+    # -- preprocessor conditionals -------------------------------------------------------------
+    def _conditionals(self, lo: int, hi: int):
+        """Conditionals that split a construct (`#ifdef X` around an `else {`, an `extern "C" {`
+        opened in one group and closed in another): every group of one condition is parsed as if
+        the condition held, then as if it did not; the directive lines alone are tried first.
+        """
+        groups = self.groups
+        inside = [g for g in groups if g.start < hi and lo <= g.end]  # in or around the error, in order
+        near = sorted((g for g in groups if g.end > lo - 2000 and g.start < lo + 2000 and g not in inside),
+                      key=lambda g: min(abs(g.start - lo), abs(g.end - lo)))
+        done: set[str] = set()
+        for g in (inside + near)[:12]:
+            if g.cond in done:
+                continue
+            done.add(g.cond)
+            same = [h for h in groups if h.cond == g.cond]
+            for variant in ("directives", "taken", "not taken"):
+                yield from self._variant(variant, same, g.cond)
+                if len(same) > 1:  # then this group alone
+                    yield from self._variant(variant, [g], g.cond, g.start)
+
+    def _variant(self, variant: str, groups: list["_Group"], cond: str, at: int | None = None):
+        edits, masks = [], []
+        for h in groups:
+            for s, e in h.hidden(variant):
+                edits.append((s, e, _blank_bytes(self.data, s, e)))
+                directive = (s, e) in h.directives
+                masks.append(Mask(s, e, h.cond, "conditional" if directive else f"conditional ({variant})"))
+        yield ("conditional", variant, cond, at), edits, masks
+
+    @cached_property
+    def groups(self) -> list["_Group"]:
+        return _groups(self.data)
+
+
+_DIRECTIVE_LINE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*?)(?<!\\)$", re.M | re.S)
+
+
+@dataclass
+class _Group:
+    """One `#if`...`#endif`: its directive lines and the byte spans of its branches."""
+    cond: str  # the opening directive as written (`ifdef __cplusplus`)
+    directives: list[tuple[int, int]] = field(default_factory=list)
+    has_else: bool = False
+
+    @property
+    def start(self) -> int:
+        return self.directives[0][0]
+
+    @property
+    def end(self) -> int:
+        return self.directives[-1][1]
+
+    def hidden(self, variant: str) -> list[tuple[int, int]]:
+        """What is masked: the directive lines, and the branches not kept under this variant."""
+        d = self.directives
+        branches = [(min(d[k][1] + 1, d[k + 1][0]), d[k + 1][0]) for k in range(len(d) - 1)]  # after the newline
+        if variant == "taken":  # the first branch is kept
+            drop = branches[1:]
+        elif variant == "not taken":  # the #else branch is kept, or none
+            drop = branches[:-1] if self.has_else else branches
+        else:
+            drop = []
+        return sorted(d + drop)
+
+
+def _groups(data: bytes) -> list[_Group]:
+    comments = [(m.start(), m.end()) for m in re.finditer(rb"/\*.*?\*/", data, re.S)]
+    starts = [c[0] for c in comments]
+    out: list[_Group] = []
+    stack: list[_Group] = []
+    for m in _DIRECTIVE_LINE.finditer(data):
+        i = bisect.bisect_right(starts, m.start()) - 1
+        if i >= 0 and m.start() < comments[i][1]:
+            continue  # inside a comment
+        kind = m.group(1).decode()
+        span = (m.start(), m.end())
+        if kind in ("if", "ifdef", "ifndef"):
+            g = _Group(" ".join((kind + m.group(2).decode("utf-8", "replace")).split()), [span])
+            stack.append(g)
+            out.append(g)
+        elif stack:
+            stack[-1].directives.append(span)
+            stack[-1].has_else |= kind == "else"
+            if kind == "endif":
+                stack.pop()
+    return [g for g in out if len(g.directives) >= 2 and g not in stack]
+
+
+def repair(data: bytes, seen: bytes, tree: Tree, macros: Mapping[str, MacroDef],
+           parse: Callable[..., Tree]) -> tuple[bytes, Tree, tuple[Mask, ...]]:
+    """Mask what stops the parse of `data` (`seen`: what the grammar saw, `tree`: its parse)."""
+    if not tree.root_node.has_error:
+        return seen, tree, ()
+    r = Repair(data, macros, parse)
+    seen, _ = r.run(seen, tree)
+    tree = parse(seen) if r.masks else tree  # the final tree from scratch: the same as any later parse of it
+    kept = {(m.start, m.end): m for m in r.masks}  # a span masked twice (directive, then branch): the last
+    return seen, tree, tuple(sorted(kept.values(), key=lambda m: m.start))

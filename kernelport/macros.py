@@ -1,0 +1,199 @@
+"""Macros as the parser needs them: the file's `#define`s, and the masks that let the grammar see
+through macros it cannot expand.
+
+tree-sitter parses the text as written, without a preprocessor, so a macro in attribute position
+(`HOST_DEVICE int f()`, `void CUDART_CB cb()`, `float* RESTRICT p`), an attribute spelling the
+grammar lacks (`__builtin_align__(32)`, `x[4] __attribute__((aligned(16)))`) or a macro used as a
+statement without `;` (`CHECK(cudaMalloc(&p, n))`) stops the parse.  A preprocessor cannot help:
+its output has other columns than the user's text, and every consumer addresses the user's
+text by the tree's byte offsets.  So the copy the grammar sees is *masked* instead: the bytes
+that stand in the way become spaces (a statement macro's `(`/`)` become ` `/`;`), never added or
+removed, so every byte offset, line and column is the user's.  Only what is needed is masked:
+`macro_repair.repair` tries candidates at each error region and keeps one only where the parse
+improves.  This module says what a macro is; `SourceFile.masks` records what was masked.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Mapping
+
+
+@dataclass(frozen=True)
+class MacroDef:
+    name: str
+    params: tuple[str, ...] | None  # None: object-like
+    body: str  # the replacement list, continuations joined, comments removed
+    path: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Mask:
+    """Bytes [start, end) of the user's text that the grammar saw as blanks."""
+    start: int
+    end: int
+    name: str  # the macro or spelling masked
+    reason: str  # "attribute", "statement", "arguments", "conditional"
+    expansion: str | None = None  # its replacement list where a definition is known
+
+
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_DIRECTIVE = re.compile(r"[ \t]*#[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)(\([^)]*\))?(.*)", re.S)
+
+
+def _blank(m: re.Match) -> str:
+    return re.sub(r"[^\n]", " ", m.group(0))
+
+
+def definitions(src, path: str | None = None) -> dict[str, MacroDef]:
+    """The macros a file defines (`src`: a SourceFile or its text); an `#undef` removes one.
+
+    Conditionals are not evaluated: of several definitions of one name the last one wins.
+    """
+    text = src if isinstance(src, str) else src.text
+    path = path if path is not None else getattr(src, "path", "<string>")
+    out: dict[str, MacroDef] = {}
+    if "define" not in text:
+        return out
+    lines = _COMMENT.sub(_blank, text).split("\n")  # comments blanked: line numbers kept
+    i = 0
+    while i < len(lines):
+        first, logical = i, lines[i]
+        while logical.rstrip().endswith("\\") and i + 1 < len(lines):  # continuation lines
+            i += 1
+            logical = logical.rstrip()[:-1] + " " + lines[i]
+        i += 1
+        m = _DIRECTIVE.fullmatch(logical)
+        if m is None:
+            continue
+        kind, name, params, body = m.groups()
+        if kind == "undef":
+            out.pop(name, None)
+            continue
+        plist = None if params is None else tuple(p.strip() for p in params[1:-1].split(",") if p.strip())
+        out[name] = MacroDef(name, plist, " ".join(body.split()), path, first + 1)
+    return out
+
+
+# -- what a macro is --------------------------------------------------------------------------
+# Words that qualify or decorate a declaration and never make one: a macro that expands only to
+# these (or to nothing) can be masked without changing what the declaration declares, except for
+# the qualifiers themselves, which `Mask.expansion` keeps for the model.
+ATTRIBUTE_WORDS = frozenset("""
+__host__ __device__ __global__ __forceinline__ __noinline__ __inline__ __inline inline static extern
+constexpr __restrict__ __restrict restrict __managed__ __shared__ __constant__ volatile const
+__stdcall __cdecl __fastcall CUDART_CB CUDAAPI __CUDA_ALIGN__ __grid_constant__ __device_builtin__
+""".split())
+# Attribute spellings that take a parenthesised argument list.
+ATTRIBUTE_CALLS = frozenset("""
+__attribute__ __declspec __align__ __builtin_align__ __launch_bounds__ alignas __cluster_dims__
+__maxnreg__ _Alignas
+""".split())
+
+
+def attribute_like(m: MacroDef, macros: Mapping[str, MacroDef], depth: int = 0) -> bool:
+    """Whether the macro expands only to attributes and qualifiers (or nothing)."""
+    body = re.sub(r'extern\s*"C(\+\+)?"', " ", m.body)
+    body = re.sub(r"\[\[.*?\]\]", " ", body)
+    toks = _words_and_groups(body)  # a string outside an attribute's parentheses: not attribute-like
+    if toks is None:
+        return False
+    for tok in toks:
+        if tok in ATTRIBUTE_WORDS or tok.split("(")[0].strip() in ATTRIBUTE_CALLS:
+            continue
+        inner = macros.get(tok.split("(")[0].strip())
+        if inner is not None and inner is not m and depth < 8 and attribute_like(inner, macros, depth + 1):
+            continue
+        return False
+    return True
+
+
+def _words_and_groups(body: str) -> list[str] | None:
+    """`a b(c(d)) e` -> ['a', 'b(c(d))', 'e']; None if anything else stands there."""
+    out, i, n = [], 0, len(body)
+    while i < n:
+        if body[i].isspace():
+            i += 1
+            continue
+        m = re.match(r"[A-Za-z_]\w*", body[i:])
+        if not m:
+            return None
+        j = i + m.end()
+        k = j
+        while k < n and body[k].isspace():
+            k += 1
+        if k < n and body[k] == "(":
+            depth = 0
+            while k < n:
+                depth += body[k] == "("
+                depth -= body[k] == ")"
+                k += 1
+                if depth == 0:
+                    break
+            if depth:
+                return None
+            j = k
+        out.append(body[i:j])
+        i = j
+    return out
+
+
+def expansion(name: str, macros: Mapping[str, MacroDef], depth: int = 0) -> str | None:
+    """A macro's replacement list with object-like macros in it expanded (bounded), or None."""
+    m = macros.get(name)
+    if m is None:
+        return None
+    if depth >= 8:
+        return m.body
+    return re.sub(r"[A-Za-z_]\w*", lambda w: (expansion(w.group(0), macros, depth + 1) or w.group(0))
+                  if w.group(0) != name and w.group(0) in macros and macros[w.group(0)].params is None
+                  else w.group(0), m.body)
+
+
+def hides_code(m: Mask) -> bool:
+    """Whether the mask took code from the parse (not only a macro's name or a directive line)."""
+    return m.reason != "conditional"
+
+
+def hidden_words(data: bytes, masks) -> list[tuple[Mask, list[str]]]:
+    """Per mask that hides code, the identifiers it hid (the macro's own name left out)."""
+    out = []
+    for m in masks:
+        if hides_code(m):
+            words = [w for w in re.findall(r"[A-Za-z_]\w*", data[m.start:m.end].decode("utf-8", "replace"))
+                     if w != m.name]
+            if words:
+                out.append((m, words))
+    return out
+
+
+def masked_code_diagnostics(src, backend: str) -> list:
+    """KP230 warnings for a port: code the parse saw as blanks (a conditional's other branch, a
+    macro's arguments that are not an expression) is not rewritten, so where it names something
+    `backend` spells differently the port would keep it silently."""
+    from . import backends, dialect
+    from .diagnostics import Diagnostic
+    source = backends.source().name
+    out = []
+    for m, words in hidden_words(src.data, src.masks):
+        renamed: list[str] = []
+        for w in words:
+            c = dialect.lookup(source, w)
+            if c is not None and dialect.rename(c, w, source, backend) != w and w not in renamed:
+                renamed.append(w)
+        if not renamed:
+            continue
+        first, last = src.location(m.start), src.location(max(m.start, m.end - 1))
+        branch = m.reason.startswith("conditional (")
+        what = (f"the branch of '#{m.name}' not taken" if m.reason.endswith("(taken)") else
+                f"the branch of '#{m.name}' taken" if m.reason.endswith("(not taken)") else
+                f"the arguments of macro '{m.name}'" if m.reason == "arguments" else f"macro '{m.name}' here")
+        out.append(Diagnostic(
+            "KP230", first, f"{what} (lines {first.line}-{last.line}) could not be parsed with the rest of the "
+            f"file and is left as written: {', '.join(repr(w) for w in renamed[:4])} there "
+            f"{'is' if len(renamed) == 1 else 'are'} not ported to {backend}",
+            "make each branch of the conditional a whole statement or declaration, so that both parse" if branch
+            else "end the macro's statement with ';', or let kernelport read the header that defines the macro",
+            "warning"))
+    return out

@@ -1,0 +1,386 @@
+"""The project model: the files of a run, their local includes, and what each file sees from them.
+
+A CUDA file is rarely complete alone: `WARP_SIZE` comes from a common header, the shuffles of a
+sort live in an included `.cuh`.  `Project` resolves local includes (`#include "x"` beside the
+including file, then the include path; `#include <x>` through the include path only; never the
+system's directories), parses each file once per run (a cache keyed by the resolved path), and
+gives each file a `Visible`: the macros its includes define in include order (after `#undef` and
+the run's `-D`), the warp-level device functions they declare, and the warp-size macros the
+project decided are the wave width.  Simple conditionals (`#ifdef X`, `#ifndef X`,
+`#if [!]defined(X)`) are evaluated where X is known; any other condition keeps both branches.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from tree_sitter import Node
+
+from .errors import KernelportError, Location
+from .model import Macro, Module, Visible, build
+from .source import SourceFile
+
+HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx", ".cuh", ".inl", ".inc")
+_NAME = re.compile(r"[A-Za-z_]\w*$")
+_DEFINED = re.compile(r"^(!?)\s*defined\s*\(?\s*([A-Za-z_]\w*)\s*\)?$")
+
+
+@dataclass(frozen=True)
+class Options:
+    """How a file is compiled, as far as includes go: -I dirs (absolute), -D NAME=VALUE, -include."""
+    include_dirs: tuple[str, ...] = ()
+    defines: tuple[tuple[str, str], ...] = ()
+    forced_includes: tuple[str, ...] = ()
+
+    def merged(self, other: "Options") -> "Options":
+        dirs = self.include_dirs + tuple(d for d in other.include_dirs if d not in self.include_dirs)
+        return Options(dirs, self.defines + other.defines, self.forced_includes + other.forced_includes)
+
+
+def parse_define(text: str, where: Location | None = None) -> tuple[str, str]:
+    """`NAME` or `NAME=VALUE` (a -D argument or a `defines` entry) -> (name, value)."""
+    name, _, value = text.partition("=")
+    if not _NAME.match(name.strip()):
+        raise KernelportError(f"-D {text!r}: not a macro name", where, hint="write -D NAME or -D NAME=VALUE")
+    return name.strip(), value if "=" in text else "1"
+
+
+@dataclass
+class Include:
+    node: Node  # the preproc_include
+    name: str  # as written, without the quotes or angle brackets
+    angled: bool
+    resolved: Path | None  # None: not found on the include path (a system header, or missing)
+    location: Location
+
+
+@dataclass
+class ProjectFile:
+    path: Path  # resolved
+    src: SourceFile
+    _module: Module | None = None
+    repaired: bool = False  # parsed again with the macros of its includes (where the plain parse stopped)
+    defs: dict | None = None  # its own #defines as kernelport.macros reads them (once)
+
+    @property
+    def module(self) -> Module:
+        if self._module is None:
+            self._module = build(self.src)
+        return self._module
+
+
+@dataclass
+class Scan:
+    """What one pass over a translation unit found: active macros per file, includes, order."""
+    order: list[Path] = field(default_factory=list)  # every file reached, first reached first
+    macros: dict[str, tuple[Macro, Path]] = field(default_factory=dict)
+    includes: dict[Path, list[Include]] = field(default_factory=dict)  # active includes per file
+    local: dict[Path, dict[str, Macro]] = field(default_factory=dict)  # each file's active definitions
+
+
+class Project:
+    """One run's files, parsed once each; `options(path)` gives a file's include path and defines."""
+
+    def __init__(self, options=None):
+        self._options = options or (lambda p: Options())
+        self._files: dict[Path, ProjectFile | None] = {}
+        self._scans: dict[tuple[Path, Options], Scan] = {}
+        self._warp_fns: dict[Path, frozenset[str]] = {}
+        self.confirmed: dict[tuple[Path, str], str] = {}  # (defining file, macro) -> why (the project's decision)
+        self.tu_options: dict[Path, Options] = {}  # header -> the options of a translation unit that includes it
+
+    def options(self, path: Path) -> Options:
+        """A file's options: a header's are those of the first source that includes it (its -I
+        come from that source's compile command), unless it has its own."""
+        key = _resolved(path)
+        return self.tu_options[key] if key in self.tu_options else self._options(key)
+
+    # -- files ------------------------------------------------------------------------------
+    def file(self, path: Path) -> ProjectFile | None:
+        """The parsed file (once per run); None when it cannot be read as UTF-8."""
+        key = _resolved(path)
+        if key not in self._files:
+            try:
+                self._files[key] = ProjectFile(key, SourceFile.read(key))
+            except KernelportError:
+                self._files[key] = None
+        return self._files[key]
+
+    def source(self, path: Path, opts: Options | None = None) -> SourceFile:
+        """The file as parsed for this run: where the plain parse stops, parsed again with the
+        macros its includes and the run's -D define (kernelport.macros), so that a project's
+        `HOST_DEVICE` or `CHECK(...)` does not stop it."""
+        root = _resolved(path)
+        pf = self.file(root)
+        if pf is None:
+            raise KernelportError(f"cannot read {path}", Location(str(path), 1, 1))
+        if not pf.repaired:
+            pf.repaired = True
+            defs = self.macro_defs(root, opts)
+            if needs_macros(pf.src, defs):
+                pf.src = SourceFile.from_text(pf.src.text, pf.src.path, macros=defs)
+                pf._module = None
+        return pf.src
+
+    def macro_defs(self, path: Path, opts: Options | None = None) -> dict:
+        """MacroDefs visible to `path` from its includes and the run's -D (for the macro-aware parse)."""
+        from .macros import MacroDef, definitions
+        root = _resolved(path)
+        opts = opts if opts is not None else self.options(root)
+        defs = {n: MacroDef(n, None, v, "<command line>", 0) for n, v in opts.defines}
+        for p in self.scan(root, opts).order:
+            f = self.file(p) if p != root else None
+            if f is not None:
+                if f.defs is None:
+                    f.defs = definitions(f.src)
+                defs.update(f.defs)
+        return defs
+
+    def add(self, path: Path, src: SourceFile) -> ProjectFile:
+        """A file the caller already parsed (translate reads its inputs itself)."""
+        pf = self._files[_resolved(path)] = ProjectFile(_resolved(path), src)
+        return pf
+
+    def resolve(self, including: Path, name: str, angled: bool, opts: Options) -> Path | None:
+        dirs = ([] if angled else [str(including.parent)]) + list(opts.include_dirs)
+        for d in dirs:
+            p = Path(d) / name
+            if p.is_file():
+                return _resolved(p)
+        return None
+
+    # -- one translation unit -----------------------------------------------------------------
+    def scan(self, path: Path, opts: Options | None = None) -> Scan:
+        """Walk the translation unit rooted at `path`: includes in order, each file once (include
+        guards and `#pragma once` alike), macros defined and undefined as the preprocessor would."""
+        root = _resolved(path)
+        opts = opts if opts is not None else self.options(root)
+        key = (root, opts)
+        if key in self._scans:
+            return self._scans[key]
+        sc = Scan()
+        defined = {n for n, _ in opts.defines}
+        for f in opts.forced_includes:
+            self._walk(_resolved(Path(f)), opts, sc, defined)
+        self._walk(root, opts, sc, defined)
+        self._scans[key] = sc
+        return sc
+
+    def _walk(self, path: Path, opts: Options, sc: Scan, defined: set[str]) -> None:
+        if path in sc.includes:
+            return
+        pf = self.file(path)
+        sc.includes[path] = []
+        sc.local[path] = {}
+        sc.order.append(path)
+        if pf is None:
+            return
+        src = pf.src
+        for kind, node in _events(src, defined):
+            if kind == "include":
+                pn = node.child_by_field_name("path")
+                raw = src.text_of(pn) if pn is not None else ""
+                if len(raw) < 2 or raw[0] not in "\"<":
+                    continue  # a computed include (#include MACRO): not followed
+                name, angled = raw[1:-1], raw[0] == "<"
+                inc = Include(node, name, angled, self.resolve(path, name, angled, opts), src.loc(node))
+                sc.includes[path].append(inc)
+                if inc.resolved is not None:
+                    self._walk(inc.resolved, opts, sc, defined)
+            elif kind == "define":
+                nn = node.child_by_field_name("name")
+                if nn is None:
+                    continue
+                name = src.text_of(nn)
+                v = node.child_by_field_name("value")
+                mac = Macro(name, src.text_of(v).strip() if v is not None else "", node, v)
+                sc.macros[name] = (mac, path)
+                sc.local[path][name] = mac
+                defined.add(name)
+            elif kind == "undef":
+                arg = node.child_by_field_name("argument")
+                name = src.text_of(arg).strip() if arg is not None else ""
+                sc.macros.pop(name, None)
+                defined.discard(name)
+
+    # -- what a file sees ----------------------------------------------------------------------
+    def visible(self, path: Path, opts: Options | None = None) -> Visible:
+        """What `path` sees from its includes (its own definitions are its module's)."""
+        root = _resolved(path)
+        sc = self.scan(root, opts)
+        vis = Visible()
+        for name, (mac, owner) in sc.macros.items():
+            if owner == root:
+                continue
+            vis.macros[name] = mac
+            src = self.file(owner).src  # type: ignore[union-attr]
+            loc = src.loc(mac.value_node if mac.value_node is not None else mac.node)
+            vis.where[name] = (str(owner), loc.line, loc.column)
+            why = self.confirmed.get((owner, name))
+            if why:
+                vis.confirmed[name] = why
+        for name, mac in sc.local.get(root, {}).items():  # the project's decision on this file's own macros
+            why = self.confirmed.get((root, name))
+            if why and sc.macros.get(name, (None, None))[1] == root:
+                vis.confirmed[name] = why
+        fns: set[str] = set()
+        for p in sc.order:
+            if p != root:
+                fns |= self.warp_functions(p, fns)
+        vis.warp_functions = frozenset(fns)
+        return vis
+
+    def warp_functions(self, path: Path, known: set[str] = frozenset()) -> frozenset[str]:  # type: ignore[assignment]
+        """Device functions of `path` that use a warp-level operation (directly or through a
+        function of `known` or of the same file)."""
+        if path in self._warp_fns and not known:
+            return self._warp_fns[path]
+        pf = self.file(path)
+        if pf is None:
+            return frozenset()
+        m = pf.module
+        level = {u.function for u in m.uses if u.concept.warp_level and u.function}
+        calls: dict[str, set[str]] = {}
+        for f in m.functions.values():
+            if f.body is None:
+                continue
+            callees = (c.child_by_field_name("function") for c in pf.src.index.under(f.body, "call_expression"))
+            names = {pf.src.text_of(fn) for fn in callees if fn is not None}
+            calls[f.name] = names
+            if names & set(known):
+                level.add(f.name)
+        changed = True
+        while changed:
+            changed = False
+            for fname, cs in calls.items():
+                if fname not in level and cs & level:
+                    level.add(fname)
+                    changed = True
+        out = frozenset(level)
+        if not known:
+            self._warp_fns[path] = out
+        return out
+
+    def module(self, path: Path, opts: Options | None = None) -> Module:
+        """The file's model with what its includes define (its own inactive definitions left out)."""
+        root = _resolved(path)
+        m = build(self.source(root, opts))  # a fresh model: the shared one stays include-free
+        sc = self.scan(root, opts)
+        active = sc.local.get(root, {})
+        m.macros = {n: active.get(n, mac) for n, mac in m.macros.items() if n in active or not _conditional(mac.node)}
+        m.visible = self.visible(root, opts)
+        return m
+
+    def inactive(self, path: Path, opts: Options | None = None) -> frozenset[str]:
+        """This file's macros whose every definition sits in a branch the run's defines rule out."""
+        root = _resolved(path)
+        pf = self.file(root)
+        if pf is None:
+            return frozenset()
+        active = self.scan(root, opts).local.get(root, {})
+        return frozenset(n for n, mac in pf.module.macros.items() if n not in active and _conditional(mac.node))
+
+    def headers(self, path: Path, opts: Options | None = None) -> list[Path]:
+        """The local headers `path` includes, transitively, in include order."""
+        return [p for p in self.scan(path, opts).order[1:]]
+
+
+def needs_macros(src: SourceFile, defs: dict) -> bool:
+    """Whether `src` must be parsed through its includes' macros: the plain parse stopped, or it
+    uses an attribute-like macro (`HD` = `__host__ __device__`) whose words the model needs."""
+    if not defs:
+        return False
+    if src.root.has_error:
+        return True
+    from .macros import attribute_like
+    words = set(re.findall(r"[A-Za-z_]\w*", src.text))
+    return any(name in words and attribute_like(m, defs) for name, m in defs.items())
+
+
+def _resolved(p: Path) -> Path:
+    try:
+        return p.resolve()
+    except (OSError, RuntimeError):
+        return p.absolute()
+
+
+def _conditional(node: Node) -> bool:
+    p = node.parent
+    while p is not None:
+        if p.type in ("preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif"):
+            return True
+        p = p.parent
+    return False
+
+
+_CONTAINERS = ("translation_unit", "namespace_definition", "declaration_list", "linkage_specification")
+
+
+def _events(src: SourceFile, defined: set[str]) -> Iterator[tuple[str, Node]]:
+    """Preprocessor events at file and namespace scope, in order, skipping branches known inactive."""
+    def visit(node: Node) -> Iterator[tuple[str, Node]]:
+        for c in node.named_children:
+            t = c.type
+            if t == "preproc_include":
+                yield "include", c
+            elif t == "preproc_def":
+                yield "define", c
+            elif t == "preproc_function_def":
+                continue
+            elif t == "preproc_call":
+                d = c.child_by_field_name("directive")
+                if d is not None and src.text_of(d).strip() == "#undef":
+                    yield "undef", c
+            elif t in ("preproc_if", "preproc_ifdef", "preproc_elif"):
+                yield from branch(c)
+            elif t in _CONTAINERS or t == "preproc_else":
+                yield from visit(c)
+
+    def branch(node: Node) -> Iterator[tuple[str, Node]]:
+        truth = _condition(src, node, defined)
+        alt = node.child_by_field_name("alternative")
+        if truth is not False:
+            for c in node.named_children:
+                if c == alt or c.type in ("identifier", "preproc_defined") or c == node.child_by_field_name("condition"):
+                    continue
+                yield from visit_one(c)
+        if truth is not True and alt is not None:
+            yield from (branch(alt) if alt.type == "preproc_elif" else visit(alt))
+
+    def visit_one(c: Node) -> Iterator[tuple[str, Node]]:
+        holder = _Holder(c)
+        yield from visit(holder)  # type: ignore[arg-type]
+
+    yield from visit(src.root)
+
+
+class _Holder:
+    """One node seen as the only child of a container (so `visit` handles it like any other)."""
+
+    def __init__(self, node: Node):
+        self.named_children = [node]
+
+
+def _condition(src: SourceFile, node: Node, defined: set[str]) -> bool | None:
+    """True/False where the branch's test is known (`#ifdef X`, `#ifndef X`, `#if [!]defined(X)`
+    with X defined by the run or the files so far, or a name that is not a compiler's own); None
+    where it is not (both branches are kept)."""
+    if node.type == "preproc_ifdef":
+        name_n = node.child_by_field_name("name")
+        if name_n is None:
+            return None
+        negated = src.text_of(node.children[0]).strip() == "#ifndef"
+        name = src.text_of(name_n)
+    else:
+        cond = node.child_by_field_name("condition")
+        m = _DEFINED.match(" ".join(src.text_of(cond).split())) if cond is not None else None
+        if m is None:
+            return None
+        negated, name = bool(m.group(1)), m.group(2)
+    if name in defined:
+        return not negated
+    if name.startswith("__") or name.startswith("_") and name[1:2].isupper():
+        return None  # the compiler's own (__CUDA_ARCH__, _WIN32): unknown here
+    return negated

@@ -1,0 +1,295 @@
+"""A run's ports as a project: every source, and every local header they include whose port differs.
+
+- Inputs: files, and directories searched for `*.cu`, `*.cuh` and headers that hold CUDA.
+- The project's headers are the local headers the inputs reach (kernelport.project) that lie under
+  an input directory, an input file's directory or an include directory; a header elsewhere is
+  not ported, and including one with warp-level code is KP222 at the `#include`.
+- Warp-size macros are decided once for the project: a header's `#define WARP_SIZE 32` that any
+  file uses as the wave width is rewritten in the header's port, and every file sees it so.
+- A header is ported when its port differs from it (device code, warp code, CUDA API, CUDA
+  includes, or an include of another ported header); the port is named by the backend's
+  `header_extension` (`common.cuh` -> `common.hip.h`), and every port's includes of ported headers
+  are rewritten to the ports' names.  With `-o DIR` the output tree mirrors the inputs' tree below
+  their common root.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import backends, warpflow
+from .diagnostics import Diagnostic
+from .errors import KernelportError
+from .project import HEADER_SUFFIXES, Options, Project
+from .source import SourceFile
+
+SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", ".venv", "venv", "node_modules", "build", "dist"}
+
+
+@dataclass
+class Made:
+    """One file of the run's output: a port (of a source or a header) or a file that goes with it."""
+    origin: Path  # the CUDA file it is made from, as given or found
+    path: Path
+    text: str
+    command: str
+    backend: str
+    header: bool = False
+    port: object = None  # the translate.Port (None for companions)
+
+
+@dataclass
+class Run:
+    project: Project
+    sources: list[Path]  # as given or found
+    headers: list[Path] = field(default_factory=list)  # the project's headers (resolved), include order
+    roots: list[Path] = field(default_factory=list)  # what counts as the project
+    base: Path | None = None  # the common root the -o tree mirrors
+    notes: list[Diagnostic] = field(default_factory=list)
+
+
+def expand(paths: list[Path]) -> list[Path]:
+    """Files as given; a directory: its `*.cu`, `*.cuh` and headers holding CUDA, recursively."""
+    from .lint.discovery import DEVICE_MARKERS
+    out: list[Path] = []
+    for p in paths:
+        if not p.is_dir():
+            out.append(p)
+            continue
+        for d, dirs, names in os.walk(p):
+            dirs[:] = sorted(x for x in dirs if x not in SKIP_DIRS and not x.startswith("."))
+            for n in sorted(names):
+                f = Path(d) / n
+                if n.endswith((".cu", ".cuh")):
+                    out.append(f)
+                elif n.endswith(HEADER_SUFFIXES):
+                    try:
+                        text = f.read_text(encoding="utf-8", errors="replace")
+                    except OSError:
+                        continue
+                    if DEVICE_MARKERS.search(text):
+                        out.append(f)
+    return out
+
+
+def plan(inputs: list[Path], given: list[Path], options_for, srcs: dict[Path, SourceFile]) -> Run:
+    """The project of a run: its sources, headers, roots and the warp-size decisions (project.confirmed)."""
+    from . import output
+    proj = Project(options_for)
+    for p, parsed in srcs.items():
+        proj.add(p, parsed)
+    sources = [f for f in inputs if not f.name.endswith(HEADER_SUFFIXES)]
+    roots = [_res(p) if p.is_dir() else _res(p).parent for p in given]
+    for s in inputs:
+        roots += [Path(d) for d in proj.options(_res(s)).include_dirs]
+    run = Run(proj, sources, roots=roots)
+    seen: set[Path] = {_res(s) for s in sources}
+    for h in [_res(f) for f in inputs if f.name.endswith(HEADER_SUFFIXES)]:
+        if h not in seen:
+            seen.add(h)
+            run.headers.append(h)
+    for s in inputs:
+        for h in proj.headers(_res(s)):
+            if h not in proj.tu_options and not proj.options(h).include_dirs:
+                proj.tu_options[h] = proj.options(_res(s))  # its includes resolve as in the source's build
+            pf = proj.file(h)
+            if h not in seen and _under(h, roots) and pf is not None and output.state(pf.src.text) == "foreign":
+                seen.add(h)
+                run.headers.append(h)
+    files = [_res(s) for s in sources] + run.headers
+    # -o mirrors the tree below the common root of the inputs as given (a directory itself, a file's
+    # directory) and of the headers ported with them
+    tops = [_res(p) if p.is_dir() else _res(p).parent for p in given] + [h.parent for h in run.headers]
+    run.base = Path(os.path.commonpath([str(t) for t in tops])) if tops else None
+    for f in files:  # a local header that is nowhere to be found: said once, where it is included
+        for i in proj.scan(f).includes.get(f, []):
+            if i.resolved is None and not i.angled and not _toolkit_header(i.name):
+                run.notes.append(Diagnostic("", i.location, f"'{i.name}' not found beside the file or on the include "
+                                            "path: what it defines is unknown here", "add its directory with -I DIR",
+                                            "note"))
+    _decide(run)
+    return run
+
+
+def single(path: Path, src: SourceFile) -> Run:
+    """The project of one source as verify sees it (its pyproject's include dirs and defines, its
+    compile_commands.json): the headers its port includes are ported with it."""
+    from .lint import config as configmod
+
+    def options_for(p: Path) -> Options:
+        return configmod.includes_for(p, configmod.find(p), configmod.Overrides())
+    return plan([path], [path], options_for, {_res(path): src})
+
+
+def _decide(run: Run) -> None:
+    """Which header macros are the wave width, for the whole project (any file's confirmed use)."""
+    proj = run.project
+    for f in [_res(s) for s in run.sources] + run.headers:
+        try:
+            m = proj.module(f)
+            a = warpflow.analyze(m)
+        except Exception:  # noqa: BLE001 - a file translate refuses says why when it is translated
+            continue
+        vis = m.visible
+        for s in a.confirmed():
+            if s.role == "ws_macro_use" and vis is not None:
+                name = m.source.text_of(s.node)
+                where = vis.where.get(name)
+                if where is not None:
+                    loc = m.source.loc(s.node)
+                    proj.confirmed.setdefault((Path(where[0]), name),
+                                              f"'{name}' is the warp size in {Path(loc.path).name}:{loc.line}")
+            elif s.role == "ws_macro" and s.node.parent is not None and \
+                    s.node.parent.child_by_field_name("name") is not None:
+                name = m.source.text_of(s.node.parent.child_by_field_name("name"))  # type: ignore[arg-type]
+                proj.confirmed.setdefault((f, name), s.why or f"'{name}' names the warp size")
+
+
+def _holds_cuda(text: str) -> bool:
+    """Device code, CUDA API calls or CUDA headers: what a port would have to change."""
+    from .lint.discovery import DEVICE_MARKERS
+    return bool(DEVICE_MARKERS.search(text) or re.search(r"\bcuda[A-Z]\w*\s*\(|#\s*include\s*[<\"]cu", text))
+
+
+def _toolkit_header(name: str) -> bool:
+    """A header of the CUDA toolkit (`"cuda_runtime.h"` written with quotes): the backend maps it."""
+    from . import dialect
+    c = dialect.lookup(backends.source().name, name)
+    return c is not None and c.kind == "header"
+
+
+def _res(p: Path) -> Path:
+    try:
+        return p.resolve()
+    except (OSError, RuntimeError):
+        return p.absolute()
+
+
+def _under(p: Path, roots: list[Path]) -> bool:
+    return any(p == r or r in p.parents for r in roots)
+
+
+def destination(run: Run, f: Path, backend: str, out: Path | None, header: bool) -> Path:
+    b = backends.get(backend)
+    name = f.stem + ((b.header_extension if header else b.extension) or "")
+    if out is None:
+        return f.parent / name
+    rel = _res(f).parent.relative_to(run.base) if run.base is not None and _under(_res(f), [run.base]) else Path()
+    return out / rel / name
+
+
+def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_unported: bool = False,
+         **options) -> list[Made]:
+    """Every port of the run, per backend: sources always, headers whose port differs; includes of
+    ported headers rewritten to the ports' names.  KP222 on includes of unported warp headers."""
+    from .translate import port_file
+    proj = run.project
+    made: list[Made] = []
+    for backend in targets:
+        files = [(s, _res(s), False) for s in run.sources] + [(_shown(h), h, True) for h in run.headers]
+        dest = {key: destination(run, given, backend, out, hdr) for given, key, hdr in files}
+        header_keys = set(run.headers)
+        ported = {key for _, key, hdr in files if not hdr}
+        results: dict[Path, tuple] = {}
+
+        def translate_one(given: Path, key: Path, hdr: bool, include_map: dict[int, str]):
+            src = proj.source(key)
+            m = proj.module(key)
+            shared = bool(include_map) or hdr
+            return port_file(src, backend, Path.cwd() if stdout else dest[key].parent, allow_unported=allow_unported,
+                             module=m, include_map=include_map, prologue={"shared_helpers": shared},
+                             via=_command(run, given, key, hdr, dest[key].parent), **options)
+
+        refused: dict[Path, str] = {}  # headers that cannot be read as CUDA: left as they are, said at includes
+        for given, key, hdr in files:  # first pass: what each file's port is with its includes as written
+            if hdr:
+                try:
+                    port, text = translate_one(given, key, hdr, {})
+                except KernelportError as e:
+                    if _holds_cuda(pf_text(proj, key)):  # host C that the grammar cannot read needs no port
+                        refused[key] = e.format()
+                    continue
+                results[key] = (port, text)
+                if port.body != pf_text(proj, key) or not port.ok:  # a refused construct is said, never dropped
+                    ported.add(key)
+        changed = True
+        while changed:  # a header that includes a ported header is ported (its include is rewritten)
+            changed = False
+            for h in run.headers:
+                if h not in ported and h not in refused and any(i.resolved in ported for i in proj.scan(h).includes.get(h, [])):
+                    ported.add(h)
+                    changed = True
+        for given, key, hdr in files:
+            if key not in ported:
+                continue
+            incs = proj.scan(key).includes.get(key, [])
+            include_map = {i.node.start_byte: _spelling(i, dest[key], dest[i.resolved], backend)
+                           for i in incs if i.resolved in ported and i.resolved != key}
+            for i in incs:  # a header left alone, reached beside the file: still reached from where the port is
+                if i.resolved is not None and i.resolved not in ported and not i.angled and \
+                        (key.parent / i.name).resolve() == i.resolved and dest[key].parent.resolve() != key.parent:
+                    include_map[i.node.start_byte] = Path(os.path.relpath(i.resolved, dest[key].parent.resolve())).as_posix()
+            if include_map or key not in results:
+                results[key] = translate_one(given, key, hdr, include_map)
+            port, text = results[key]
+            for i in incs:  # an include of warp-level code that this run does not port
+                if i.resolved is None or i.resolved in ported:
+                    continue
+                if i.resolved in refused:
+                    port.diagnostics.append(Diagnostic(
+                        "KP222", i.location, f"'{i.name}' is not ported: {refused[i.resolved]}; the port includes "
+                        "the CUDA header", "fix the header so that it parses as CUDA C++", "warning"))
+                elif i.resolved not in header_keys and _warp_header(proj, i.resolved):
+                    port.diagnostics.append(Diagnostic(
+                        "KP222", i.location, f"'{i.name}' has warp-level code but is not ported in this run "
+                        "(outside the inputs and the include directories): the port includes the CUDA header",
+                        "add its directory to the inputs or to -I, so that translate ports it", "warning"))
+            if hdr and not proj.module(key).kernels:  # a sidecar describes kernels: a header without any has none
+                port.extra_files = {k: v for k, v in port.extra_files.items() if not k.startswith(".")}
+            made.append(Made(given, dest[key], text, "", backend, hdr, port))
+    order = {(_res(s) if not h else s): i for i, (s, h) in
+             enumerate([(s, False) for s in run.sources] + [(h, True) for h in run.headers])}
+    made.sort(key=lambda m: (order.get(_res(m.origin), len(order)), targets.index(m.backend)))  # file by file
+    return made
+
+
+def pf_text(proj: Project, key: Path) -> str:
+    pf = proj.file(key)
+    return pf.src.text if pf is not None else ""
+
+
+def _shown(p: Path) -> Path:
+    try:
+        return Path(os.path.relpath(p))
+    except ValueError:
+        return p
+
+
+def _warp_header(proj: Project, h: Path) -> bool:
+    pf = proj.file(h)
+    if pf is None:
+        return False
+    m = pf.module
+    return bool(proj.warp_functions(h)) or any(u.concept.warp_level for u in m.uses) or any(
+        warpflow.int_value(mac.value) == 32 and warpflow.WARP_SIZE_NAME.search(n) for n, mac in m.macros.items())
+
+
+def _spelling(inc, port_of_includer: Path, port_of_header: Path, backend: str) -> str:
+    """How the includer's port names the header's port: relative to it for `"x"`; `<dir/x>` keeps
+    its directory part (the include path then names the ports' tree)."""
+    if inc.angled:
+        head = inc.name.rsplit("/", 1)[0] + "/" if "/" in inc.name else ""
+        return head + port_of_header.name
+    return Path(os.path.relpath(port_of_header, port_of_includer.parent)).as_posix()
+
+
+def _command(run: Run, given: Path, key: Path, hdr: bool, base: Path) -> str | None:
+    """The regenerate command of a port: for a header's port, the command of a source that includes it."""
+    if not hdr:
+        return None
+    for s in run.sources:
+        if key in run.project.headers(_res(s)):
+            return str(Path(os.path.relpath(_res(s), base)).as_posix())
+    return None

@@ -1,0 +1,367 @@
+"""Macro-aware parsing: macros the grammar cannot see through never stop a parse; positions stay the
+user's; what is still a syntax error is reported where it is (kernelport/macros.py)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from kernelport import macros
+from kernelport.errors import KernelportError
+from kernelport.lint import lint_text
+from kernelport.model import build
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+
+def src(code: str, **kw) -> SourceFile:
+    return SourceFile.from_text(textwrap.dedent(code), "m.cu", **kw)
+
+
+def hip(code: str, **kw) -> str:
+    s = src(code, **kw)
+    assert s.syntax_errors() == [], s.syntax_errors()
+    port, text = translate(s, "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    return text
+
+
+def kept(code: str, text: str, *lines: str) -> None:
+    """Each macro line of the input is in the port byte for byte."""
+    for ln in lines:
+        assert ln in textwrap.dedent(code), ln
+        assert ln in text, (ln, text)
+
+
+# -- the macro families, each parsed and translated with the macro kept ----------------------------
+ALIGN = """
+struct __builtin_align__(32) Quad { float a, b, c, d; };
+struct __align__(16) Pair { float x, y; };
+__global__ void k(Quad* q, float* out) {
+    __shared__ __align__(16) float tile[64];
+    tile[threadIdx.x] = q[threadIdx.x].a;
+    __syncthreads();
+    out[threadIdx.x] = tile[63 - threadIdx.x];
+}
+"""
+
+
+def test_alignment_attributes_parse_and_stay():
+    text = hip(ALIGN)
+    kept(ALIGN, text, "struct __builtin_align__(32) Quad", "__shared__ __align__(16) float tile[64];")
+
+
+def test_trailing_gnu_attribute_on_a_declarator():
+    code = "__device__ float buf[32] __attribute__((aligned(128)));\n__global__ void k() { buf[threadIdx.x] = 0; }\n"
+    s = src(code)
+    assert s.syntax_errors() == []
+    assert [m.name for m in s.masks] == ["__attribute__"]  # only what stood in the way
+    kept(code, hip(code), "float buf[32] __attribute__((aligned(128)));")
+
+
+RESTRICT = """
+#define KP_RESTRICT __restrict__
+__global__ void k(float* KP_RESTRICT out, const float* const UNKNOWN_RESTRICT in,
+                  const float* const __restrict bias, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = in[i] + bias[i];
+}
+"""
+
+
+def test_restrict_macros_known_and_unknown():
+    text = hip(RESTRICT)
+    kept(RESTRICT, text, "float* KP_RESTRICT out, const float* const UNKNOWN_RESTRICT in,",
+         "const float* const __restrict bias")
+    k = build(src(RESTRICT)).functions["k"]
+    assert [p.name for p in k.params] == ["out", "in", "bias", "n"]
+
+
+CALLBACK = """
+#include <cuda_runtime.h>
+void CUDART_CB done(cudaStream_t stream, cudaError_t status, void* data) { *(int*)data = 1; }
+int main() {
+    cudaStream_t s;
+    int flag = 0;
+    cudaStreamCreate(&s);
+    cudaStreamAddCallback(s, done, &flag, 0);
+    return 0;
+}
+"""
+
+
+def test_cudart_cb_callback():
+    text = hip(CALLBACK)
+    kept(CALLBACK, text, "void CUDART_CB done(")
+    assert "hipStreamAddCallback(s, done, &flag, 0)" in text
+    assert "done" in build(src(CALLBACK)).functions
+
+
+LAUNCH_BOUNDS = """
+#define LAUNCH_BOUNDS(n) __launch_bounds__(n)
+#define KERNEL_BOUNDS(threads, blocks) __launch_bounds__(threads, blocks)
+LAUNCH_BOUNDS(256) __global__ void a(float* x) { x[threadIdx.x] = 0; }
+__global__ void KERNEL_BOUNDS(128, 4) b(float* x) { x[threadIdx.x] = 1; }
+C10_LAUNCH_BOUNDS_1(512) __global__ void c(float* x) { x[threadIdx.x] = 2; }
+"""
+
+
+def test_launch_bounds_through_macros():
+    text = hip(LAUNCH_BOUNDS)
+    kept(LAUNCH_BOUNDS, text, "LAUNCH_BOUNDS(256) __global__ void a(", "__global__ void KERNEL_BOUNDS(128, 4) b(",
+         "C10_LAUNCH_BOUNDS_1(512) __global__ void c(")
+    assert {f.name for f in build(src(LAUNCH_BOUNDS)).kernels} == {"a", "b", "c"}
+
+
+EXPORT = """
+#define HOST_DEVICE __host__ __device__
+#define CUDA_CALLABLE HOST_DEVICE inline
+#define FORCE_INLINE __forceinline__
+#define API extern "C"
+#define VISIBLE __attribute__((visibility("default")))
+CUDA_CALLABLE float sq(float x) { return x * x; }
+FORCE_INLINE __device__ float cube(float x) { return x * sq(x); }
+HOST_DEVICE_UNSEEN inline float twice(float x) { return 2 * x; }
+API VISIBLE __global__ void k(float* x) { x[threadIdx.x] = cube(x[threadIdx.x]); }
+"""
+
+
+def test_export_and_visibility_macros():
+    text = hip(EXPORT)
+    kept(EXPORT, text, "CUDA_CALLABLE float sq(", "FORCE_INLINE __device__ float cube(",
+         "HOST_DEVICE_UNSEEN inline float twice(", "API VISIBLE __global__ void k(")
+
+
+def test_qualifiers_behind_a_macro_reach_the_model():
+    fs = build(src(EXPORT)).functions
+    assert fs["sq"].is_device and fs["sq"].is_host  # HOST_DEVICE through CUDA_CALLABLE
+    assert fs["k"].is_kernel
+    assert not fs["twice"].is_device  # no definition visible: only what is written counts
+    # the macros of the includes, passed by the caller, are seen the same way
+    seen = macros.definitions("#define HOST_DEVICE_UNSEEN __host__ __device__\n", "common.h")
+    assert build(src(EXPORT, macros=seen)).functions["twice"].is_device
+    assert src(EXPORT, macros=seen).macros["HOST_DEVICE_UNSEEN"].path == "common.h"
+
+
+STATEMENTS = """
+#include <cuda_runtime.h>
+#define CHECK(call) do { cudaError_t e = (call); if (e != cudaSuccess) return 1; } while (0)
+#define CUERR { cudaError_t e = cudaGetLastError(); if (e != cudaSuccess) return 2; }
+#define DECLARE(type, name) type name = 0
+#define GRID_LOOP(i, n) for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < (n); i += blockDim.x * gridDim.x)
+__global__ void fill(float* x, int n) {
+    GRID_LOOP(i, n) {
+        x[i] = 1.0f;
+    }
+}
+int run(int n) {
+    float* p;
+    DECLARE(int, unused);
+    CHECK(cudaMalloc(&p, n * sizeof(float)))
+    UNSEEN_CHECK( cudaMemset(p, 0, n * sizeof(float)) )
+    fill<<<4, 64>>>(p, n);
+    CUERR
+    CHECK(cudaFree(p))
+    return unused;
+}
+"""
+
+
+def test_statement_macros_without_semicolon():
+    text = hip(STATEMENTS)
+    # the invocation is kept; its arguments were parsed, so the API inside is ported
+    assert "    CHECK(hipMalloc(&p, n * sizeof(float)))\n" in text
+    assert "    CHECK(hipFree(p))\n" in text
+    assert "    UNSEEN_CHECK( hipMemset(p, 0, n * sizeof(float)) )\n" in text  # no definition seen: the same
+    kept(STATEMENTS, text, "    GRID_LOOP(i, n) {", "    DECLARE(int, unused);", "    CUERR\n")
+    reasons = {m.name: m.reason for m in src(STATEMENTS).masks}
+    assert reasons["CHECK"] == "statement" and reasons["CUERR"] == "statement"
+
+
+TEMPLATE = """
+#define HD __host__ __device__
+#define TILE 32
+#define ALLOC(type, n) ((type*)malloc(sizeof(type) * (n)))
+template <typename T, int N = TILE> HD T first(const T* RESTRICT_T x) { return x[0]; }
+template <typename T> __global__ void k(T* x) { x[threadIdx.x] = first<T, TILE>(x); }
+int main() { float* h = ALLOC(float, 64); k<float><<<1, TILE>>>(h); return 0; }
+"""
+
+
+def test_templates_with_macro_arguments():
+    text = hip(TEMPLATE)
+    kept(TEMPLATE, text, "HD T first(const T* RESTRICT_T x)", "float* h = ALLOC(float, 64);")
+    assert build(src(TEMPLATE)).functions["first"].is_device
+
+
+CONDITIONALS = """
+#ifdef __cplusplus
+extern "C" {
+#endif
+__global__ void k(float* x, int n) {
+    int i = threadIdx.x;
+#ifdef CHECK_BOUNDS
+    if (i < n) {
+#else
+    {
+#endif
+        x[i] = 0;
+    }
+}
+#ifdef __cplusplus
+}
+#endif
+"""
+
+
+def test_conditionals_that_split_a_construct():
+    text = hip(CONDITIONALS)
+    assert text.endswith(textwrap.dedent(CONDITIONALS).split("extern", 1)[1])
+    hidden = [m for m in src(CONDITIONALS).masks if m.reason.startswith("conditional (")]
+    assert len(hidden) == 1  # one branch hidden from analysis, and it says so
+
+
+def test_code_hidden_to_parse_is_reported_where_the_port_would_keep_it():
+    code = textwrap.dedent("""
+        #include <cuda_runtime.h>
+        int run(float* p, int n) {
+        #ifdef PINNED
+            if (cudaMallocHost(&p, n) != cudaSuccess) {
+        #else
+            if (cudaMalloc(&p, n) != cudaSuccess) {
+        #endif
+                return 1;
+            }
+            return 0;
+        }
+    """)
+    s = SourceFile.from_text(code, "h.cu")
+    assert s.syntax_errors() == []
+    port, text = translate(s, "hip")
+    kp230 = [d for d in port.diagnostics if d.code == "KP230"]
+    assert len(kp230) == 1 and kp230[0].severity == "warning", [d.format() for d in port.diagnostics]
+    assert (kp230[0].location.line, kp230[0].location.column) == (7, 1)
+    assert "'cudaMalloc', 'cudaSuccess'" in kp230[0].message and "PINNED" in kp230[0].message
+    assert "hipMallocHost(&p, n) != hipSuccess" in text and "    if (cudaMalloc(&p, n) != cudaSuccess) {" in text
+    # look-alikes: a hidden branch with nothing to port, and macro arguments that are types
+    quiet = code.replace("cudaMalloc(&p, n) != cudaSuccess", "p == 0")
+    port, _ = translate(SourceFile.from_text(quiet, "q.cu"), "hip")
+    assert not [d for d in port.diagnostics if d.code == "KP230"]
+    port, _ = translate(src(TEMPLATE), "hip")
+    assert not [d for d in port.diagnostics if d.code == "KP230"]
+
+
+GAPS = """
+#include <typeinfo>
+template <class Real> struct Est { Real v; };
+template <class Real> float scale(int rows) {
+    float** wall = new float*[rows];
+    const float** rowp = new const float *[rows];
+    delete[] wall; delete[] rowp;
+    return typeid(Real) == typeid(double) ? 2.0f : 1.0f;
+}
+template struct Est<float>;
+__global__ void k(float* x) { x[threadIdx.x] *= 2; }
+"""
+
+
+def test_cxx_the_grammar_lacks_is_masked_the_same_way():
+    text = hip(GAPS)
+    kept(GAPS, text, "new float*[rows];", "new const float *[rows];", "typeid(double)", "template struct Est<float>;")
+    assert {m.name for m in src(GAPS).masks} == {"new", "typeid", "template"}
+
+
+# -- what is still an error is reported where it is -----------------------------------------------
+@pytest.mark.parametrize("code, line, col", [
+    ("void f() {\n    int x = foo(a b);\n}\n", 2, 19),  # not a macro anywhere
+    ("void f() {\n    foo(x)\n    y = 1;\n}\n", 3, 5),  # a lower-case call without `;`: no macro known
+    ("#define N 32\nvoid f() {\n    int x = N N;\n}\n", 3, 15),  # a constant macro is not an attribute
+    ("#define HD __host__ __device__\nHD float f( {\n}\n", 2, 4),  # a masked macro before a real error
+    ("#ifdef DEBUG\nint x = ;\n#endif\nint y;\n", 2, 7),  # an error inside a conditional branch
+    ("#define CHECK(x) x\nvoid f() { CHECK(a) b = 1; }\n", 2, 21),  # a statement macro then more on its line
+    ("void f(int n) {\n    int** p = new int*[n;\n}\n", 2, 25),  # `new T*[n]` with a real error in it
+])
+def test_genuine_syntax_errors_are_still_reported_at_their_place(code, line, col):
+    s = SourceFile.from_text(code, "bad.cu")
+    errs = s.syntax_errors()
+    assert errs, "expected a syntax error"
+    assert (errs[0][0].line, errs[0][0].column) == (line, col), errs
+    with pytest.raises(KernelportError) as e:
+        s.check_syntax()
+    assert e.value.location.line == line
+
+
+def test_cli_reports_a_genuine_error_with_its_location(tmp_path):
+    f = tmp_path / "bad.cu"
+    f.write_text("#define HD __host__ __device__\nHD float f(float x) {\n    return x +* ;\n}\n")
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", "translate", str(f), "--to", "hip", "--stdout"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert f"{f}:3:" in r.stderr and "syntax error" in r.stderr
+
+
+# -- positions: a mask never moves anything ------------------------------------------------------
+SHIFT = """
+#define HD __host__ __device__
+#define CHECK(x) x
+HD inline int lane_of(int t) { return t % 32; }
+__global__ void k(float* CUSTOM_RESTRICT x) {
+    CHECK(x[0] = 1)
+    int lane = threadIdx.x % 32;
+    x[threadIdx.x] = __shfl_down_sync(0xffffffff, x[threadIdx.x], 1) + (lane == 0);
+}
+"""
+
+
+def test_masks_keep_every_offset_and_the_users_text():
+    code = textwrap.dedent(SHIFT)
+    s = SourceFile.from_text(code, "s.cu")
+    assert s.masks and s.syntax_errors() == []
+    assert s.text == code and s.data == code.encode()
+    assert s.root.end_byte == len(s.data)
+    for n in s.index.order:  # every node's text is the user's text at the same offsets
+        assert s.text_of(n) == code.encode()[n.start_byte:n.end_byte].decode()
+    call = next(n for n in s.index.of_type("call_expression") if s.text_of(n).startswith("__shfl_down_sync"))
+    loc = s.loc(call)
+    lines = code.splitlines()
+    assert lines[loc.line - 1].index("__shfl_down_sync") == loc.column - 1
+
+
+def test_lint_findings_after_masked_macros_keep_their_line_and_column():
+    code = textwrap.dedent(SHIFT)
+    plain = code.replace("HD inline", "__host__ __device__ inline").replace("CUSTOM_RESTRICT", "")
+    masked = lint_text(code, "s.cu", "cuda")
+    assert masked and not any(f.code == "KP001" for f in masked)
+    lines = code.splitlines()
+    for f in masked:  # each finding points at the text it names in the masked file
+        if "lane" in f.message or f.code.startswith("WS"):
+            assert 1 <= f.column <= len(lines[f.line - 1]) + 1
+    # the same hazards at the same lines as the file written without macros (the columns of
+    # line 5 differ only where the text does)
+    ref = {(f.code, f.line) for f in lint_text(plain, "p.cu", "cuda")}
+    assert {(f.code, f.line) for f in masked} == ref
+
+
+def test_only_what_stands_in_the_way_is_masked():
+    clean = "#define HD __host__ __device__\n__host__ __device__ float f(float x) { return x; }\n"
+    assert src(clean).masks == ()  # parses as written: nothing masked
+    once = "#define HD __host__ __device__\nHD float f(float x) { return x; }\nHD float g(float x) { return x; }\n"
+    assert [m.name for m in src(once).masks] == ["HD", "HD"]
+
+
+def test_definitions_read_the_files_defines():
+    d = macros.definitions(textwrap.dedent("""
+        #define A __host__ __device__
+        #define B(x, y) do { \\
+            f(x, y); } while (0)
+        /* #define C 1 */
+        #define D 32
+        #undef D
+        #define E
+    """), "h.cuh")
+    assert set(d) == {"A", "B", "E"}
+    assert d["B"] == macros.MacroDef("B", ("x", "y"), "do { f(x, y); } while (0)", "h.cuh", 3)
+    assert macros.attribute_like(d["A"], d) and macros.attribute_like(d["E"], d)
+    assert not macros.attribute_like(d["B"], d)

@@ -1,0 +1,259 @@
+"""The project model end to end: a kernel file, a `.cuh` of warp steps, a `common.h` that defines
+WARP_SIZE, a host-only header, an include dir reached by -I (or compile_commands.json), vendored
+headers outside the sources.  Ports of headers, rewritten includes, lint across files, KP222, and
+what -D, -I, [tool.kernelport] and compile_commands.json each change."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import require_tool
+from trust_support import kp_inproc
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "project"
+
+
+@pytest.fixture
+def proj(tmp_path) -> Path:
+    d = tmp_path / "proj"
+    shutil.copytree(FIXTURE, d)
+    return d
+
+
+def _files(d: Path) -> list[str]:
+    return sorted(str(p.relative_to(d)) for p in d.rglob("*") if p.is_file())
+
+
+def _lint(*args) -> list[tuple[str, int, str]]:
+    rc, out, err = kp_inproc("lint", "--format", "json", *map(str, args))
+    assert rc in (0, 1), err
+    return [(Path(f["path"]).name, f["line"], f["code"]) for f in json.loads(out)]
+
+
+def test_a_directory_ports_its_sources_and_the_headers_they_include(proj):
+    before = {p: p.read_bytes() for p in proj.rglob("*") if p.is_file()}
+    rc, out, err = kp_inproc("translate", proj / "src", "--to", "hip", "-o", proj / "out")
+    assert rc == 0, err
+    # compile_commands.json in build/ gives sort.cu -I inc: lane_ops.cuh is part of the project;
+    # the output mirrors the tree below the common root of src/ and inc/
+    assert _files(proj / "out") == ["inc/lane_ops.hip.h", "src/common.hip.h", "src/sort.hip", "src/vendored.hip",
+                                    "src/warp_sort.hip.h"]
+    sort = (proj / "out/src/sort.hip").read_text()
+    assert '#include "common.hip.h"' in sort and '#include "warp_sort.hip.h"' in sort
+    assert "#include <lane_ops.hip.h>" in sort  # an angled include keeps its form: -I names the ports' tree
+    assert '#include "../../src/host_util.h"' in sort  # left alone: still reached from where the port is
+    assert "#define WARP_SIZE KP_WAVE_SIZE" in (proj / "out/src/common.hip.h").read_text()
+    assert "#define TILE 32" in (proj / "out/src/common.hip.h").read_text()  # the look-alike stays
+    warp = (proj / "out/src/warp_sort.hip.h").read_text()
+    assert "warpSize / 2" in warp and "__shfl_xor(v, offset)" in warp and '#include "common.hip.h"' in warp
+    assert "Regenerate: kernelport translate ../../src/sort.cu --to hip -o ." in warp
+    assert {p: p.read_bytes() for p in before} == before  # no input touched, the host header included
+    # the ports are fresh; a hand-edited header port is drift
+    assert kp_inproc("translate", proj / "src", "--to", "hip", "-o", proj / "out", "--check")[0] == 0
+    edited = proj / "out/src/common.hip.h"
+    edited.write_text(edited.read_text().replace("KP_WAVE_SIZE\n", "64\n"))
+    rc, out, err = kp_inproc("translate", proj / "src", "--to", "hip", "-o", proj / "out", "--check")
+    assert rc == 1 and "common.hip.h" in out + err
+
+
+def test_header_ports_compile_with_hipcc(proj):
+    hipcc = require_tool("hipcc")
+    assert kp_inproc("translate", proj / "src" / "sort.cu", "--to", "hip", "-o", proj / "out")[0] == 0
+    res = subprocess.run([str(hipcc.path), "-x", "hip", "--offload-arch=gfx90a", "--offload-arch=gfx1030",
+                          "-I", str(proj / "out/inc"), "-c", str(proj / "out/src/sort.hip"), "-o",
+                          str(proj / "sort.o")], capture_output=True, text=True, env={"HIP_PLATFORM": "amd",
+                                                                                       "PATH": "/usr/bin:/bin"})
+    assert res.returncode == 0, res.stderr
+
+
+def test_lint_finds_a_header_macro_used_in_the_kernel_file(proj):
+    found = _lint(proj / "src" / "sort.cu")
+    assert ("sort.cu", 11, "WS001") in found  # lane = threadIdx.x % WARP_SIZE, WARP_SIZE from common.h
+    assert not [f for f in found if f[1] == 10]  # __shared__ float partial[TILE]: TILE is a tile (look-alike)
+    # the same file without the include: no header macro, nothing at line 11
+    k = proj / "src" / "sort.cu"
+    k.write_text(k.read_text().replace('#include "common.h"\n', '#define WARP_SIZE warpSize\n#define TILE 32\n'))
+    assert not [f for f in _lint(k) if f[1] == 11]
+
+
+def test_define_and_config_and_include_dirs_change_the_result(proj):
+    k = proj / "src" / "sort.cu"
+    # -D WARP_SIZE=...: the build defines it, common.h's #ifndef default is not what is used
+    assert ("sort.cu", 11, "WS001") in _lint(k)
+    assert not [f for f in _lint(k, "-D", "WARP_SIZE=warpSize") if f[2] == "WS001"]
+    (proj / "pyproject.toml").write_text('[tool.kernelport]\ndefines = ["WARP_SIZE=warpSize"]\n')
+    assert not [f for f in _lint(k) if f[2] == "WS001"]
+    (proj / "pyproject.toml").unlink()
+    # -I: without compile_commands.json, <lane_ops.cuh> is a system header (not ported) ...
+    shutil.rmtree(proj / "build")
+    assert kp_inproc("translate", k, "--to", "hip", "-o", proj / "o1")[0] == 0
+    assert "#include <lane_ops.cuh>" in (proj / "o1/sort.hip").read_text()
+    assert "lane_ops.hip.h" not in _files(proj / "o1")
+    # ... with -I inc it is ported, and so with include-dirs in [tool.kernelport]
+    assert kp_inproc("translate", k, "--to", "hip", "-o", proj / "o2", "-I", proj / "inc")[0] == 0
+    assert "#include <lane_ops.hip.h>" in (proj / "o2/src/sort.hip").read_text()
+    (proj / "pyproject.toml").write_text('[tool.kernelport]\ninclude-dirs = ["inc"]\n')
+    assert kp_inproc("translate", k, "--to", "hip", "-o", proj / "o3")[0] == 0
+    assert "inc/lane_ops.hip.h" in _files(proj / "o3")
+
+
+def test_compile_commands_given_or_found(proj, tmp_path):
+    k = proj / "src" / "sort.cu"
+    moved = tmp_path / "cc.json"
+    shutil.move(proj / "build" / "compile_commands.json", moved)
+    data = json.loads(moved.read_text())
+    for e in data:
+        e["directory"] = str(proj)
+    moved.write_text(json.dumps(data))
+    assert kp_inproc("translate", k, "--to", "hip", "-o", proj / "o1")[0] == 0
+    assert "lane_ops.hip.h" not in " ".join(_files(proj / "o1"))  # nothing found: no -I
+    assert kp_inproc("translate", k, "--to", "hip", "-o", proj / "o2", "--compile-commands", moved)[0] == 0
+    assert "inc/lane_ops.hip.h" in _files(proj / "o2")
+    # a broken database names its file and the entry's line
+    moved.write_text('[\n  {"directory": ".", "file": "a.cu", "arguments": ["nvcc"]},\n  {"file": 3}\n]\n')
+    rc, out, err = kp_inproc("translate", k, "--to", "hip", "--compile-commands", moved)
+    assert rc == 2 and f"{moved}:3:1: error:" in err
+    moved.write_text("[{,]")
+    rc, out, err = kp_inproc("translate", k, "--to", "hip", "--compile-commands", moved)
+    assert rc == 2 and f"{moved}:1:" in err and "invalid JSON" in err
+
+
+def test_kp222_on_an_unported_warp_header_not_on_a_host_header(proj):
+    rc, out, err = kp_inproc("translate", proj / "src", "--to", "hip", "-o", proj / "out")
+    assert rc == 0
+    kp222 = [line for line in err.splitlines() if "KP222" in line]
+    assert len(kp222) == 1 and "vendored.cu:2:1: warning: KP222" in kp222[0] and "vendor_warp.cuh" in kp222[0]
+    # vendor/ as an input: ported, no KP222; the host header stays as it is
+    rc, out, err = kp_inproc("translate", proj / "src", proj / "vendor", "--to", "hip", "-o", proj / "out2")
+    assert rc == 0 and "KP222" not in err
+    assert "vendor/vendor_warp.hip.h" in _files(proj / "out2")
+    assert "vendor/vendor_host.hip.h" not in _files(proj / "out2")
+
+
+def test_missing_headers_and_include_cycles_never_crash(tmp_path):
+    (tmp_path / "a.cuh").write_text('#pragma once\n#include "b.cuh"\n__device__ int fa(int v) { return v; }\n')
+    (tmp_path / "b.cuh").write_text('#pragma once\n#include "a.cuh"\n#include "gone.h"\n'
+                                    '__device__ int fb(int v) { return __shfl_down_sync(0xffffffff, v, 1); }\n')
+    (tmp_path / "k.cu").write_text('#include "a.cuh"\n__global__ void k(int* x) { x[0] = fb(fa(x[0])); }\n')
+    rc, out, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip")
+    assert rc == 0, err
+    assert "b.cuh:3:1: note: 'gone.h' not found" in err
+    assert '#include "b.hip.h"' in (tmp_path / "a.hip.h").read_text()  # a.cuh includes a ported header
+    assert '#include "a.hip.h"' in (tmp_path / "b.hip.h").read_text()
+    assert _lint(tmp_path / "k.cu") is not None
+
+
+def test_verify_drift_covers_the_header_ports_a_port_includes(tmp_path):
+    src = tmp_path / "saxpy.cu"
+    text = (Path(__file__).resolve().parent.parent / "examples" / "saxpy.cu").read_text()
+    src.write_text('#include "lanes.cuh"\n' + text)
+    (tmp_path / "lanes.cuh").write_text("#pragma once\n__device__ inline float lane_sum(float v) {\n"
+                                        "    for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);\n"
+                                        "    return v;\n}\n")
+    assert kp_inproc("translate", src, "--to", "hip,metal")[0] == 0
+    assert (tmp_path / "lanes.hip.h").exists() and '#include "lanes.hip.h"' in (tmp_path / "saxpy.hip").read_text()
+
+    def drift():
+        rc, out, err = kp_inproc("verify", src, "--format", "json", "--schedules", "block", "--no-cache")
+        return [c for f in json.loads(out) for c in f["checks"] if c["kind"] == "drift"]
+    assert all(c["status"] == "pass" for c in drift()) and any("lanes.hip.h" in c["detail"] for c in drift())
+    port = tmp_path / "lanes.hip.h"
+    port.write_text(port.read_text().replace("warpSize / 2", "32"))
+    failed = [c for c in drift() if c["status"] == "fail"]
+    assert len(failed) == 1 and "lanes.hip.h" in failed[0]["detail"]
+
+
+def test_a_header_that_does_not_parse_is_left_alone_and_said_at_its_include(tmp_path):
+    (tmp_path / "bad.cuh").write_text("#pragma once\n__device__ int f(int v { return __shfl_down_sync(0xffffffff, v, 1); }\n")
+    (tmp_path / "ok.h").write_text("#pragma once\ninline int twice(int v) { return 2 * v; }\n")
+    (tmp_path / "k.cu").write_text('#include "bad.cuh"\n#include "ok.h"\n__global__ void k(int* x) { x[0] = twice(x[0]); }\n')
+    rc, out, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip")
+    assert rc == 0, err
+    assert "k.cu:1:1: warning: KP222 'bad.cuh' is not ported" in err and "syntax error" in err
+    assert "'ok.h'" not in err and _files(tmp_path) == ["bad.cuh", "k.cu", "k.hip", "ok.h"]
+    # host C the grammar cannot read (polybench includes its polybench.c) needs no port: no KP222
+    (tmp_path / "util.c").write_text("static int f(int v {\n  return v;\n}\n")
+    (tmp_path / "k.cu").write_text('#include "util.c"\n__global__ void k(int* x) { x[0] = 1; }\n')
+    rc, out, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip")
+    assert rc == 0 and "KP222" not in err, err
+
+
+def test_lint_in_parallel_sees_header_macros_too(proj):
+    for i in range(4):  # enough files for the worker pool
+        shutil.copy(proj / "src" / "sort.cu", proj / "src" / f"sort{i}.cu")
+    found = _lint(proj / "src", "-j", "2")
+    assert {(f"sort{i}.cu", 11, "WS001") for i in range(4)} <= set(found)
+
+
+def test_a_source_found_in_a_directory_that_does_not_parse_is_an_error_for_that_file(tmp_path):
+    (tmp_path / "good.cu").write_text("__global__ void k(float* x) { x[threadIdx.x % 32] = 0.0f; }\n")
+    (tmp_path / "bad.cu").write_text("__global__ void k(float* x { x[0] = 0.0f; }\n")
+    rc, out, err = kp_inproc("translate", tmp_path, "--to", "hip")
+    assert rc == 1 and "bad.cu:1:" in err and "not translated" in err and "nothing written" in err
+    assert _files(tmp_path) == ["bad.cu", "good.cu"]  # a run writes all of its ports or none
+    rc, out, err = kp_inproc("translate", tmp_path / "bad.cu", "--to", "hip")
+    assert rc == 2  # named on the command line: bad input, as before
+
+
+def test_macros_from_a_header_reach_the_kernel_files_model(tmp_path):
+    """`HD` defined in a header as `__host__ __device__`: the helper is device code (the Metal port
+    keeps it); without the header's definition it reads as a host function (left out)."""
+    (tmp_path / "defs.h").write_text("#pragma once\n#define HD __host__ __device__\n")
+    (tmp_path / "k.cu").write_text('#include "defs.h"\nHD inline float sq(float v) { return v * v; }\n'
+                                   "__global__ void k(float* x) { x[threadIdx.x] = sq(x[0]); }\n")
+    rc, out, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "metal", "--stdout")
+    assert rc == 0, err
+    assert "float sq(float v)" in out
+    (tmp_path / "j.cu").write_text((tmp_path / "k.cu").read_text().replace('#include "defs.h"\n', ""))
+    rc, out, err = kp_inproc("translate", tmp_path / "j.cu", "--to", "metal", "--stdout")
+    assert "float sq(float v) {" not in out
+
+
+def test_lint_goes_on_when_the_include_analysis_fails(tmp_path, monkeypatch):
+    from kernelport import project
+    k = tmp_path / "k.cu"
+    k.write_text('#include "h.cuh"\n__global__ void k(float* x) { x[threadIdx.x % 32] = __shfl_down_sync(0xffffffff, x[0], 1); }\n')
+    (tmp_path / "h.cuh").write_text("#define WARP_SIZE 32\n")
+    assert not [f for f in _lint(k) if f[2] == "KP006"]  # the look-alike: the analysis works, no KP006
+
+    def broken(self, path, opts=None):
+        raise RecursionError("include chain too deep")
+    monkeypatch.setattr(project.Project, "visible", broken)
+    found = _lint(k)
+    assert ("k.cu", 1, "KP006") in found and any(f[2] == "WS007" for f in found)  # the rules still ran
+
+
+def test_a_header_macro_is_decided_once_for_every_file_of_the_run(tmp_path):
+    (tmp_path / "common.h").write_text("#pragma once\n#define WARP_SIZE 32\n")
+    (tmp_path / "a.cu").write_text('#include "common.h"\n__global__ void k(float* x) {\n'
+                                   "    int lane = threadIdx.x % WARP_SIZE;\n"
+                                   "    x[threadIdx.x] = __shfl_down_sync(0xffffffff, x[0], lane);\n}\n")
+    (tmp_path / "b.cu").write_text('#include "common.h"\nint warps_for(int n) { return n / WARP_SIZE; }\n')
+    rc, out, err = kp_inproc("translate", tmp_path / "b.cu", "--to", "hip", "--stdout")
+    assert rc == 0 and "n / WARP_SIZE" in out and "common.hip.h" not in out  # alone: nothing says it is the warp
+    rc, out, err = kp_inproc("translate", tmp_path, "--to", "hip")
+    assert rc == 0, err
+    assert "#define WARP_SIZE KP_WAVE_SIZE" in (tmp_path / "common.hip.h").read_text()
+    b = (tmp_path / "b.hip").read_text()  # a.cu decided it: b.cu's host code asks the device
+    assert '#include "common.hip.h"' in b and "n / kp_device_warp_size()" in b
+
+
+def test_a_construct_with_no_safe_rewrite_in_a_header_stops_the_run(tmp_path):
+    (tmp_path / "h.cuh").write_text("#pragma once\n__device__ int f(int v) { return __reduce_add_sync(0xffffffff, v); }\n")
+    (tmp_path / "k.cu").write_text('#include "h.cuh"\n__global__ void k(int* x) { x[0] = f(x[0]); }\n')
+    rc, out, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip")
+    assert rc == 1 and "h.cuh:2:" in err and "KP202" in err and "nothing written" in err
+    assert _files(tmp_path) == ["h.cuh", "k.cu"]
+    rc, out, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip", "--allow-unported")
+    assert rc == 0 and "KERNELPORT-UNPORTED KP202" in (tmp_path / "h.hip.h").read_text()
+
+
+def test_o_mirrors_the_tree_below_the_directory_given(tmp_path):
+    (tmp_path / "p" / "cuda" / "a").mkdir(parents=True)
+    (tmp_path / "p" / "cuda" / "a" / "k.cu").write_text("__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n")
+    assert kp_inproc("translate", tmp_path / "p", "--to", "hip", "-o", tmp_path / "out")[0] == 0
+    assert _files(tmp_path / "out") == ["cuda/a/k.hip"]  # below p/, not below the files' own common root
