@@ -165,7 +165,7 @@ class Repair:
                     trial = self._apply(seen, edits)
                     t2 = self._parse(trial, tree, edits)
                     s2 = error_sites(t2)
-                    if _score(s2) < score:
+                    if _score(s2) + self._hidden(masks) < score:  # never hide more code than the error
                         seen, tree, sites = trial, t2, s2
                         self._keep(masks)
                         self.seen = seen
@@ -198,6 +198,13 @@ class Repair:
         for s, e, rep in edits:
             buf[s:e] = rep
         return bytes(buf)
+
+    def _hidden(self, masks: list[Mask]) -> int:
+        """The bytes of code a conditional's variant hides with no other branch kept in its place
+        (`#ifndef GUARD` as if not taken would hide a whole header): such a variant must remove
+        more of the file's error than it hides.  A branch hidden for its kept alternative is free."""
+        return sum(len(b"".join(self.data[m.start:m.end].split()))
+                   for m in masks if m.reason.startswith("conditional (") and not m.alternative)
 
     def _keep(self, masks: list[Mask]) -> None:
         for m in masks:
@@ -473,7 +480,8 @@ class Repair:
             for s, e in h.hidden(variant):
                 edits.append((s, e, _blank_bytes(self.data, s, e)))
                 directive = (s, e) in h.directives
-                masks.append(Mask(s, e, h.cond, "conditional" if directive else f"conditional ({variant})"))
+                masks.append(Mask(s, e, h.cond, "conditional" if directive else f"conditional ({variant})",
+                                  alternative=h.has_else or variant == "taken"))
         yield ("conditional", variant, cond, at), edits, masks
 
     @cached_property

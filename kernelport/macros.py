@@ -36,6 +36,7 @@ class Mask:
     name: str  # the macro or spelling masked
     reason: str  # "attribute", "statement", "arguments", "conditional"
     expansion: str | None = None  # its replacement list where a definition is known
+    alternative: bool = False  # a conditional's branch hidden while another branch is kept
 
 
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
