@@ -344,6 +344,35 @@ def test_lint_findings_after_masked_macros_keep_their_line_and_column():
     assert {(f.code, f.line) for f in masked} == ref
 
 
+def test_translate_diagnostics_after_masked_macros_keep_their_place():
+    code = textwrap.dedent("""
+        #define HD __host__ __device__
+        HD inline int twice(int x) { return 2 * x; }
+        __global__ void k(int* CUSTOM_RESTRICT out) {
+            CHECK_LAST()
+            unsigned lane; asm("mov.u32 %0, %%laneid;" : "=r"(lane)); unsigned c; asm("mov.u32 %0, %%clock;" : "=r"(c));
+            out[threadIdx.x] = twice(lane + c);
+        }
+    """)
+    s = SourceFile.from_text(code, "d.cu")
+    assert s.masks and s.syntax_errors() == []
+    port, _ = translate(s, "hip")
+    kp201 = [d for d in port.diagnostics if d.code == "KP201"]
+    assert len(kp201) == 1, [d.format() for d in port.diagnostics]
+    line = code.splitlines()[kp201[0].location.line - 1]
+    assert line[kp201[0].location.column - 1:].startswith('asm("mov.u32 %0, %%clock;"')
+
+
+def test_the_macros_a_file_sees():
+    own = "#define HD __host__ __device__\nHD float f(float x) { return x; }\n"
+    clean = "#define TILE 32\n__global__ void k(float* x) { x[threadIdx.x] = TILE; }\n"
+    seen = macros.definitions("#define TILE 16\n#define WARP 32\n", "h.cuh")
+    assert set(src(own).macros) == {"HD"}
+    s = src(clean, macros=seen)
+    assert s.masks == () and s.included_macros == seen
+    assert s.macros["TILE"].path == "m.cu" and s.macros["WARP"].path == "h.cuh"  # the file's own win
+
+
 def test_only_what_stands_in_the_way_is_masked():
     clean = "#define HD __host__ __device__\n__host__ __device__ float f(float x) { return x; }\n"
     assert src(clean).masks == ()  # parses as written: nothing masked
