@@ -378,6 +378,32 @@ def test_only_what_stands_in_the_way_is_masked():
     assert src(clean).masks == ()  # parses as written: nothing masked
     once = "#define HD __host__ __device__\nHD float f(float x) { return x; }\nHD float g(float x) { return x; }\n"
     assert [m.name for m in src(once).masks] == ["HD", "HD"]
+    # a macro whose arguments are a type in one use keeps them everywhere else
+    uses = textwrap.dedent("""
+        #define PICK(t, a) ((t)(a))
+        __device__ float f(float x, int lane) {
+            float y = PICK(float, x);
+            return PICK(y, __shfl_down_sync(0xffffffff, x, 16)) + y;
+        }
+    """)
+    s = SourceFile.from_text(uses, "u.cu")
+    assert s.syntax_errors() == [] and [s.location(m.start).line for m in s.masks] == [4]
+    assert any(s.text_of(c).startswith("__shfl_down_sync") for c in s.index.of_type("call_expression"))
+
+
+def test_a_statement_macro_then_comments_then_code():
+    code = textwrap.dedent("""
+        int run(float* d, int n) {
+            CHECK( cudaMemcpy(d, d + n, n,
+                              cudaMemcpyDeviceToDevice) )
+            // -------------------------------------------------
+            // the next step
+            int handle = 0;
+            return handle;
+        }
+    """)
+    s = SourceFile.from_text(code, "c.cu")
+    assert s.syntax_errors() == [] and {m.name for m in s.masks} == {"CHECK"}
 
 
 def test_definitions_read_the_files_defines():
