@@ -43,7 +43,7 @@ class SourceFile:
     data: bytes = field(repr=False)
     tree: object = field(repr=False)
     _line_starts: list[int] = field(default_factory=list, repr=False)
-    # What the grammar saw as blanks so that macros do not stop the parse (kernelport/macros.py);
+    # What the grammar saw as blanks so that macros do not stop the parse (kernelport/macro_repair.py);
     # the user's text above is untouched, and every offset of the tree is an offset into it.
     masks: "tuple[Mask, ...]" = field(default=(), repr=False)
     included_macros: "Mapping[str, MacroDef]" = field(default_factory=dict, repr=False)  # as passed in
@@ -123,9 +123,11 @@ class SourceFile:
         """The words that the macros masked in [start, end) expand to, where their definitions are
         known (`HD` defined as `__host__ __device__`): the qualifiers the grammar did not see."""
         out: list[str] = []
-        for m in self.masks:
-            if start <= m.start and m.end <= end and m.expansion:
-                out.extend(re.findall(r"[A-Za-z_]\w*", m.expansion))
+        i = bisect.bisect_left(self.masks, start, key=lambda m: m.start)  # masks are in source order
+        while i < len(self.masks) and self.masks[i].end <= end:
+            if self.masks[i].expansion:
+                out.extend(re.findall(r"[A-Za-z_]\w*", self.masks[i].expansion or ""))
+            i += 1
         return out
 
     # -- syntax errors ---------------------------------------------------------------------
