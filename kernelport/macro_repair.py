@@ -171,6 +171,7 @@ class Repair:
                         self.seen = seen
                         seen, tree, sites = self._same_elsewhere(seen, tree, sites, key)
                         self.seen = seen
+                        tried.clear()  # the context changed: what did not help before may now
                         accepted = True
                         break
                 if accepted:
