@@ -277,6 +277,31 @@ def test_cxx_the_grammar_lacks_is_masked_the_same_way():
     assert {m.name for m in src(GAPS).masks} == {"new", "typeid", "template"}
 
 
+def test_a_branch_hidden_with_nothing_kept_in_its_place_costs_what_it_hides():
+    """`#ifndef GUARD` as if not taken would hide a whole header: the repair must then remove more
+    error than it hides; a branch hidden for its kept `#else` costs nothing."""
+    from kernelport import macro_repair
+    text = textwrap.dedent("""
+        #ifndef GUARD_H
+        #define GUARD_H
+        __device__ int twice(int x) { return 2 * x; }
+        #ifdef FAST
+        __device__ int half(int x) { return x >> 1; }
+        #else
+        __device__ int half(int x) { return x / 2; }
+        #endif
+        #endif
+    """).encode()
+    r = macro_repair.Repair(text, {}, lambda *a: None)
+    guard, fast = sorted(r.groups, key=lambda g: g.start)
+    cost = {}
+    for g in (guard, fast):
+        for key, _, masks in r._variant("not taken", [g], g.cond):
+            cost[g.cond] = r._hidden(masks)
+    assert cost["ifdef FAST"] == 0  # the #else branch is kept in its place
+    assert cost["ifndef GUARD_H"] >= len(b"".join(b"__device__ int twice(int x) { return 2 * x; }".split()))
+
+
 # -- what is still an error is reported where it is -----------------------------------------------
 @pytest.mark.parametrize("code, line, col", [
     ("void f() {\n    int x = foo(a b);\n}\n", 2, 19),  # not a macro anywhere
