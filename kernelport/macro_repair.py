@@ -165,7 +165,7 @@ class Repair:
                     trial = self._apply(seen, edits)
                     t2 = self._parse(trial, tree, edits)
                     s2 = error_sites(t2)
-                    if _score(s2) < score:
+                    if _score(s2) + self._hidden(masks) < score:  # never hide more code than the error
                         seen, tree, sites = trial, t2, s2
                         self._keep(masks)
                         self.seen = seen
@@ -199,6 +199,13 @@ class Repair:
             buf[s:e] = rep
         return bytes(buf)
 
+    def _hidden(self, masks: list[Mask]) -> int:
+        """The bytes of code a conditional's variant hides with no other branch kept in its place
+        (`#ifndef GUARD` as if not taken would hide a whole header): such a variant must remove
+        more of the file's error than it hides.  A branch hidden for its kept alternative is free."""
+        return sum(len(b"".join(self.data[m.start:m.end].split()))
+                   for m in masks if m.reason.startswith("conditional (") and not m.alternative)
+
     def _keep(self, masks: list[Mask]) -> None:
         for m in masks:
             self.masks.append(m)
@@ -208,17 +215,25 @@ class Repair:
                 i += 1
 
     def _same_elsewhere(self, seen: bytes, tree: Tree, sites, key: tuple):
-        """A mask that helped once is tried at every other use of that macro in the same role."""
+        """A mask that helped once is tried at every other use of that macro in the same role that
+        stands in an error (one more parse where there are many, instead of one per use)."""
         kind, name = key[0], key[2]
         if kind == "conditional":  # its candidate already covers every group of that condition
             return seen, tree, sites
         edits, masks = [], []
+        spans = sorted((self._line(a) - 1, self._line(b) + 1) for a, b in sites)  # only where errors are
+        firsts = [a for a, _ in spans]
         for i in self.by_text.get(name, ()):
             t = self.toks[i]
             if i in self.masked_at or t.start == key[1]:
                 continue
             got = self._shape(i, kind)
-            if got is not None:
+            if got is None:
+                continue
+            first, last = self._line(t.start), self._line(max(e for _, e, _ in got[0]))
+            k = bisect.bisect_right(firsts, last) - 1
+            if any(spans[j][0] <= last and first <= spans[j][1] for j in range(max(k - 8, 0), k + 1)):
+                # (a use that parses as it is keeps its text for the analyses)
                 edits += got[0]
                 masks += got[1]
         if not edits or self.parses >= _MAX_PARSES:
@@ -246,7 +261,14 @@ class Repair:
             nb = d.find(b"\n", b + 1)
             b = len(d) if nb < 0 else nb
         b = max(b, min(hi, lo + 1))
-        return range(bisect.bisect_left(self.starts, a), bisect.bisect_left(self.starts, b))
+        first = bisect.bisect_left(self.starts, a)
+        # back to where the statement at the error starts (comments may stand between a macro
+        # without `;` and the error reported at the next statement)
+        k = bisect.bisect_left(self.starts, lo) - 1
+        stop = max(k - 200, 0)
+        while k > stop and self.seen[self.toks[k].start:self.toks[k].end] not in (b";", b"{", b"}"):
+            k -= 1
+        return range(min(first, k + 1), bisect.bisect_left(self.starts, b))
 
     def _candidates(self, lo: int, hi: int):
         """(key, edits, masks) to try for the error at [lo, hi), nearest the error first."""
@@ -473,7 +495,8 @@ class Repair:
             for s, e in h.hidden(variant):
                 edits.append((s, e, _blank_bytes(self.data, s, e)))
                 directive = (s, e) in h.directives
-                masks.append(Mask(s, e, h.cond, "conditional" if directive else f"conditional ({variant})"))
+                masks.append(Mask(s, e, h.cond, "conditional" if directive else f"conditional ({variant})",
+                                  alternative=h.has_else or variant == "taken"))
         yield ("conditional", variant, cond, at), edits, masks
 
     @cached_property

@@ -36,6 +36,7 @@ class Mask:
     name: str  # the macro or spelling masked
     reason: str  # "attribute", "statement", "arguments", "conditional"
     expansion: str | None = None  # its replacement list where a definition is known
+    alternative: bool = False  # a conditional's branch hidden while another branch is kept
 
 
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
@@ -168,15 +169,18 @@ def hidden_words(data: bytes, masks) -> list[tuple[Mask, list[str]]]:
     return out
 
 
-def masked_code_diagnostics(src, backend: str) -> list:
+def masked_code_diagnostics(src, backend: str, ported=None) -> list:
     """KP230 warnings for a port: code the parse saw as blanks (a conditional's other branch, a
     macro's arguments that are not an expression) is not rewritten, so where it names something
-    `backend` spells differently the port would keep it silently."""
+    `backend` spells differently the port would keep it silently.  `ported(byte)`: whether the
+    code there is part of the port (a Metal port leaves host code out)."""
     from . import backends, dialect
     from .diagnostics import Diagnostic
     source = backends.source().name
     out = []
     for m, words in hidden_words(src.data, src.masks):
+        if ported is not None and not ported(m.start):
+            continue
         renamed: list[str] = []
         for w in words:
             c = dialect.lookup(source, w)
@@ -188,7 +192,8 @@ def masked_code_diagnostics(src, backend: str) -> list:
         branch = m.reason.startswith("conditional (")
         what = (f"the branch of '#{m.name}' not taken" if m.reason.endswith("(taken)") else
                 f"the branch of '#{m.name}' taken" if m.reason.endswith("(not taken)") else
-                f"the arguments of macro '{m.name}'" if m.reason == "arguments" else f"macro '{m.name}' here")
+                f"the arguments of macro '{m.name}'" if m.reason == "arguments" else
+                f"'{m.name}' here (C++ the grammar lacks)" if m.reason == "grammar" else f"macro '{m.name}' here")
         out.append(Diagnostic(
             "KP230", first, f"{what} (lines {first.line}-{last.line}) could not be parsed with the rest of the "
             f"file and is left as written: {', '.join(repr(w) for w in renamed[:4])} there "

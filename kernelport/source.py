@@ -43,10 +43,10 @@ class SourceFile:
     data: bytes = field(repr=False)
     tree: object = field(repr=False)
     _line_starts: list[int] = field(default_factory=list, repr=False)
-    # What the grammar saw as blanks so that macros do not stop the parse (kernelport/macros.py);
+    # What the grammar saw as blanks so that macros do not stop the parse (kernelport/macro_repair.py);
     # the user's text above is untouched, and every offset of the tree is an offset into it.
     masks: "tuple[Mask, ...]" = field(default=(), repr=False)
-    macros: "Mapping[str, MacroDef]" = field(default_factory=dict, repr=False)
+    included_macros: "Mapping[str, MacroDef]" = field(default_factory=dict, repr=False)  # as passed in
 
     @classmethod
     def from_text(cls, text: str, path: str = "<string>",
@@ -57,13 +57,16 @@ class SourceFile:
         parse = _parser().parse
         tree = parse(seen)
         masks: tuple = ()
-        visible: Mapping = macros or {}
-        if tree.root_node.has_error or macros:
+        visible = None
+        if tree.root_node.has_error:
             from . import macro_repair, macros as mac  # only where a macro may stand in the way
             visible = {**(macros or {}), **mac.definitions(text, path)}
             seen, tree, masks = macro_repair.repair(data, seen, tree, visible, parse)
         starts = [0] + [i + 1 for i, b in enumerate(data) if b == 0x0A]
-        return cls(path, text, data, tree, starts, masks, visible)
+        src = cls(path, text, data, tree, starts, masks, dict(macros or {}))
+        if visible is not None:
+            src.__dict__["macros"] = visible  # already merged for the repair
+        return src
 
     @classmethod
     def read(cls, path: str | Path, macros: "Mapping[str, MacroDef] | None" = None) -> "SourceFile":
@@ -110,13 +113,21 @@ class SourceFile:
     def text_of(self, node: Node) -> str:
         return self.data[node.start_byte:node.end_byte].decode("utf-8")
 
+    @cached_property
+    def macros(self) -> "Mapping[str, MacroDef]":
+        """The macros visible here: those passed in (from the includes), then the file's own."""
+        from .macros import definitions
+        return {**self.included_macros, **definitions(self.text, self.path)}
+
     def macro_words(self, start: int, end: int) -> list[str]:
         """The words that the macros masked in [start, end) expand to, where their definitions are
         known (`HD` defined as `__host__ __device__`): the qualifiers the grammar did not see."""
         out: list[str] = []
-        for m in self.masks:
-            if start <= m.start and m.end <= end and m.expansion:
-                out.extend(re.findall(r"[A-Za-z_]\w*", m.expansion))
+        i = bisect.bisect_left(self.masks, start, key=lambda m: m.start)  # masks are in source order
+        while i < len(self.masks) and self.masks[i].end <= end:
+            if self.masks[i].expansion:
+                out.extend(re.findall(r"[A-Za-z_]\w*", self.masks[i].expansion or ""))
+            i += 1
         return out
 
     # -- syntax errors ---------------------------------------------------------------------

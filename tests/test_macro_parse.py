@@ -245,6 +245,10 @@ def test_code_hidden_to_parse_is_reported_where_the_port_would_keep_it():
     assert (kp230[0].location.line, kp230[0].location.column) == (7, 1)
     assert "'cudaMalloc', 'cudaSuccess'" in kp230[0].message and "PINNED" in kp230[0].message
     assert "hipMallocHost(&p, n) != hipSuccess" in text and "    if (cudaMalloc(&p, n) != cudaSuccess) {" in text
+    # a Metal port leaves host code out: nothing there to warn about
+    port, _ = translate(SourceFile.from_text(code + "__global__ void k(float* x) { x[threadIdx.x] = 0; }\n", "h.cu"),
+                        "metal")
+    assert not [d for d in port.diagnostics if d.code == "KP230"], [d.format() for d in port.diagnostics]
     # look-alikes: a hidden branch with nothing to port, and macro arguments that are types
     quiet = code.replace("cudaMalloc(&p, n) != cudaSuccess", "p == 0")
     port, _ = translate(SourceFile.from_text(quiet, "q.cu"), "hip")
@@ -344,11 +348,66 @@ def test_lint_findings_after_masked_macros_keep_their_line_and_column():
     assert {(f.code, f.line) for f in masked} == ref
 
 
+def test_translate_diagnostics_after_masked_macros_keep_their_place():
+    code = textwrap.dedent("""
+        #define HD __host__ __device__
+        HD inline int twice(int x) { return 2 * x; }
+        __global__ void k(int* CUSTOM_RESTRICT out) {
+            CHECK_LAST()
+            unsigned lane; asm("mov.u32 %0, %%laneid;" : "=r"(lane)); unsigned c; asm("mov.u32 %0, %%clock;" : "=r"(c));
+            out[threadIdx.x] = twice(lane + c);
+        }
+    """)
+    s = SourceFile.from_text(code, "d.cu")
+    assert s.masks and s.syntax_errors() == []
+    port, _ = translate(s, "hip")
+    kp201 = [d for d in port.diagnostics if d.code == "KP201"]
+    assert len(kp201) == 1, [d.format() for d in port.diagnostics]
+    line = code.splitlines()[kp201[0].location.line - 1]
+    assert line[kp201[0].location.column - 1:].startswith('asm("mov.u32 %0, %%clock;"')
+
+
+def test_the_macros_a_file_sees():
+    own = "#define HD __host__ __device__\nHD float f(float x) { return x; }\n"
+    clean = "#define TILE 32\n__global__ void k(float* x) { x[threadIdx.x] = TILE; }\n"
+    seen = macros.definitions("#define TILE 16\n#define WARP 32\n", "h.cuh")
+    assert set(src(own).macros) == {"HD"}
+    s = src(clean, macros=seen)
+    assert s.masks == () and s.included_macros == seen
+    assert s.macros["TILE"].path == "m.cu" and s.macros["WARP"].path == "h.cuh"  # the file's own win
+
+
 def test_only_what_stands_in_the_way_is_masked():
     clean = "#define HD __host__ __device__\n__host__ __device__ float f(float x) { return x; }\n"
     assert src(clean).masks == ()  # parses as written: nothing masked
     once = "#define HD __host__ __device__\nHD float f(float x) { return x; }\nHD float g(float x) { return x; }\n"
     assert [m.name for m in src(once).masks] == ["HD", "HD"]
+    # a macro whose arguments are a type in one use keeps them everywhere else
+    uses = textwrap.dedent("""
+        #define PICK(t, a) ((t)(a))
+        __device__ float f(float x, int lane) {
+            float y = PICK(float, x);
+            return PICK(y, __shfl_down_sync(0xffffffff, x, 16)) + y;
+        }
+    """)
+    s = SourceFile.from_text(uses, "u.cu")
+    assert s.syntax_errors() == [] and [s.location(m.start).line for m in s.masks] == [4]
+    assert any(s.text_of(c).startswith("__shfl_down_sync") for c in s.index.of_type("call_expression"))
+
+
+def test_a_statement_macro_then_comments_then_code():
+    code = textwrap.dedent("""
+        int run(float* d, int n) {
+            CHECK( cudaMemcpy(d, d + n, n,
+                              cudaMemcpyDeviceToDevice) )
+            // -------------------------------------------------
+            // the next step
+            int handle = 0;
+            return handle;
+        }
+    """)
+    s = SourceFile.from_text(code, "c.cu")
+    assert s.syntax_errors() == [] and {m.name for m in s.masks} == {"CHECK"}
 
 
 def test_definitions_read_the_files_defines():
