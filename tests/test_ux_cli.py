@@ -44,7 +44,7 @@ def test_help_shows_no_python_types(command):
 
 
 def test_help_names_arguments_by_metavar():
-    assert kp("translate", "--help").stdout.splitlines()[0] == "Usage: kernelport translate [OPTIONS] FILE..."
+    assert kp("translate", "--help").stdout.splitlines()[0] == "Usage: kernelport translate [OPTIONS] PATH..."  # files or directories
     assert kp("lint", "--help").stdout.splitlines()[0] == "Usage: kernelport lint [OPTIONS] [PATH...]"
     assert "-j, --jobs N " in kp("verify", "--help").stdout
 
