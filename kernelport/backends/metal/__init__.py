@@ -86,6 +86,23 @@ class Metal(Backend):
     derived_builtin_attributes = {"thread_position_in_grid": "global_idx",
                                   "thread_index_in_threadgroup": "linear_tid"}
 
+    # -- what has no Metal meaning in device code (KP223): name -> why --
+    no_meaning = {
+        "printf": "(device-side printf: Metal has no printf before macOS 15's os_log, and none a port can rely on)",
+        **{n: "(device-side heap allocation)" for n in ("malloc", "free", "calloc", "realloc")},
+        **{n: "(a cycle counter: Metal has no clock in shaders)" for n in ("clock", "clock64", "clock_t")},
+        **{n: "(CUDA textures and surfaces: Metal binds textures as kernel arguments of its own types)"
+           for n in ("texture", "surface", "cudaTextureObject_t", "cudaSurfaceObject_t", "tex1D", "tex2D", "tex3D",
+                     "tex1Dfetch", "tex1DLod", "tex2DLod", "tex3DLod", "tex2DGrad", "tex2DLayered", "texCubemap",
+                     "tex2Dgather", "surf1Dread", "surf1Dwrite", "surf2Dread", "surf2Dwrite", "surf3Dread",
+                     "surf3Dwrite")},
+        **{n: "(warp-matrix operations: Metal's simdgroup_matrix has other shapes and semantics)"
+           for n in ("wmma", "nvcuda")},
+        **{n: "(a device-side trap or assertion)" for n in ("__trap", "__brkpt", "assert")},
+    }
+    # cache-hinted loads: a plain load on Metal
+    plain_loads = ("__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv")
+
     # -- lint --
     lint_reader = "kernelport.lint.units:metal_unit"
     lint_breaks = {"metal": "on Metal (SIMD-group width not guaranteed to be 32)"}

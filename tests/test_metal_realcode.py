@@ -1,0 +1,178 @@
+"""Metal ports of real-code shapes: device code only, no construct without a Metal meaning left in.
+
+Each behaviour has a case that must trigger it and a look-alike that must not.  The measured
+figures on real files come from `bench/metal_realcode.py` (see README "Metal ports of real code").
+"""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+try:  # tests/ as a package or as plain rootdir modules
+    from .conftest import require_tool
+except ImportError:  # pragma: no cover
+    from conftest import require_tool
+
+
+def metal(code: str, path: str = "t.cu"):
+    src = SourceFile.from_text(textwrap.dedent(code), path)
+    return translate(src, "metal")
+
+
+def errors(code: str, path: str = "t.cu") -> list[str]:
+    port, _ = metal(code, path)
+    return [f"{d.location.line}:{d.code} {d.message}" for d in port.diagnostics if d.severity == "error"]
+
+
+def checked(code: str, path: str = "t.cu") -> str:
+    port, text = metal(code, path)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    require_tool("clang")
+    from kernelport.backends.metal.check import check_metal_source
+    diags = [str(d) for d in check_metal_source(text, "t.metal")]
+    assert diags == [], "\n".join(diags) + "\n" + text
+    return port.body
+
+
+HOST_AND_DEVICE = """\
+#include <chrono>
+#include <vector>
+#include <cstdio>
+#define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) printf("%s\\n", cudaGetErrorString(e)); } while (0)
+#define BLOCK 128
+#define SCALE (BLOCK * 2)
+#define HOST_ONLY_NAME std::string("x")
+struct Timer { std::chrono::steady_clock::time_point t0; };
+struct Pair { float a, b; };
+typedef std::vector<float> Vec;
+using namespace std;
+static const int kHostOnly = 7;
+const int kShared = BLOCK / 2;
+int g_count;
+__constant__ float weights[4] = {1.f, 2.f, 3.f, 4.f};
+__host__ __device__ inline float twice(float x) { return 2.f * x; }
+#ifdef VERBOSE
+void log_it(const Vec& v) { printf("%zu\\n", v.size()); }
+#endif
+__global__ void scale(const Pair* in, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = twice(in[i].a + in[i].b) * weights[i & 3] + kShared;
+}
+int main() {
+    Timer t; Vec v(10); g_count = kHostOnly;
+    float* d; CHECK(cudaMalloc(&d, 40));
+    scale<<<1, BLOCK>>>(nullptr, d, 10);
+    return 0;
+}
+"""
+
+
+def test_host_code_and_host_includes_are_left_out():
+    body = checked(HOST_AND_DEVICE)
+    code = "\n".join(l for l in body.splitlines() if not l.lstrip().startswith(("//", "/*")))
+    for gone in ("<chrono>", "<vector>", "<cstdio>", "do {", "std::chrono", "std::vector", "std::string",
+                 "g_count", "int main", "Timer t", "using namespace std;"):
+        assert gone not in code, gone
+    assert "// CHECK: used by host code only" in body
+    assert "struct Pair { float a, b; };" in body          # a type device code uses stays
+    assert "twice(float x)" in body                          # __host__ __device__ stays
+    assert "#define BLOCK 128" in body and "#define SCALE (BLOCK * 2)" in body  # constants stay, used or not
+    assert "kShared" in code and "kHostOnly = 7" in code  # plain constants stay, used or not
+    assert "weights" in body
+    # the host function under #ifdef is replaced inside its branch: the #ifdef/#endif pair stays
+    assert body.count("#ifdef VERBOSE") == 1 and body.count("#endif") == 1
+
+
+def test_a_device_name_from_a_host_looking_header_keeps_its_macro():
+    """Look-alike: a function-like macro device code uses is device code."""
+    body = checked("""\
+        #define SQR(x) ((x) * (x))
+        #define HOST_SQR(x) std::pow(x, 2)
+        __global__ void k(float* a) { a[threadIdx.x] = SQR(a[threadIdx.x]); }
+        """)
+    assert "#define SQR(x)" in body and "#define HOST_SQR" not in body
+
+
+def test_a_project_header_device_code_needs_is_a_located_error(tmp_path: Path):
+    (tmp_path / "params.h").write_text("#pragma once\n#define TILE 16\nstruct Cell { int v; };\n")
+    (tmp_path / "host.h").write_text("#pragma once\nvoid report(int);\n")
+    code = '#include "host.h"\n#include "params.h"\n__global__ void k(int* a) { a[threadIdx.x] = TILE; }\n'
+    errs = errors(code, str(tmp_path / "k.cu"))
+    assert errs == ["2:KP209 the port needs name 'TILE' from \"params.h\" (a CUDA/C++ header a Metal port cannot "
+                    "include)"]
+    # look-alike: only the host uses the header -> left out, the port is written
+    code = '#include "host.h"\n#include "params.h"\n__global__ void k(int* a) { a[threadIdx.x] = 1; }\n' \
+           'int main() { report(TILE); }\n'
+    port, _ = metal(code, str(tmp_path / "k.cu"))
+    assert port.ok and '// #include "params.h": device code uses nothing of it' in port.body
+
+
+def test_a_kernel_defined_in_an_included_file_is_a_located_error(tmp_path: Path):
+    (tmp_path / "kern.cu").write_text("__global__ void add(float* a) { a[threadIdx.x] += 1; }\n")
+    code = '#include "kern.cu"\nint main() { add<<<1, 32>>>(nullptr); }\n'
+    assert errors(code, str(tmp_path / "main.cu")) == [
+        "1:KP209 the port needs kernel 'add' from \"kern.cu\" (a CUDA/C++ header a Metal port cannot include)"]
+
+
+NO_MEANING = [
+    ('__global__ void k(int* a) { printf("%d", a[0]); }', "'printf' in device code has no Metal meaning"),
+    ("__global__ void k(int* a) { long long t = clock64(); a[0] = (int)t; }", "'clock64' in device code"),
+    ("__global__ void k(int* a) { int* p = (int*)malloc(4); a[0] = p[0]; }", "'malloc' in device code"),
+    ("__global__ void k(int* a) { int* p = new int[2]; a[0] = p[0]; }", "'new' in device code (dynamic memory)"),
+    ("__device__ int f(int n) { return n ? n * f(n - 1) : 1; }\n__global__ void k(int* a) { a[0] = f(3); }",
+     "'f' calls itself (recursion)"),
+    ("__global__ void c(int* a) { a[0] = 1; }\n__global__ void k(int* a) { c<<<1, 1>>>(a); }",
+     "a kernel launch in device code (dynamic parallelism)"),
+    ("__device__ int one(int x) { return 1; }\n__global__ void k(int* a) { int (*fp)(int) = one; a[0] = fp(2); }",
+     "a function pointer in device code"),
+    ("__global__ void k(cudaTextureObject_t t, float* a) { a[0] = tex1Dfetch<float>(t, 0); }",
+     "'cudaTextureObject_t' in device code"),
+    ("__managed__ int counter;\n__global__ void k(int* a) { a[0] = counter; }", "'__managed__' memory"),
+    ("#include <cub/cub.cuh>\n__global__ void k(float* a) {\n"
+     "  typedef cub::BlockReduce<float, 128> R; __shared__ typename R::TempStorage s;\n"
+     "  a[0] = R(s).Sum(a[threadIdx.x]); }",
+     "'cub' is defined neither in this file nor in Metal's standard library"),
+    ("__global__ void k(float* a) { a[0] = curand_uniform(nullptr); }", "'curand_uniform' is defined neither"),
+]
+
+
+@pytest.mark.parametrize("code,message", NO_MEANING, ids=[m.split(" ")[0].strip("'") for _, m in NO_MEANING])
+def test_a_construct_without_metal_meaning_is_KP223_at_its_line(code, message):
+    errs = errors(code)
+    hit = [e for e in errs if message in e]
+    assert hit and all(e.split(":")[1].startswith(("KP223", "KP215", "KP213")) for e in errs), errs
+    line = int(hit[0].split(":")[0])
+    needle = message.split("'")[1] if "'" in message else None
+    if needle and needle not in ("new",):
+        assert needle in textwrap.dedent(code).splitlines()[line - 1]
+
+
+def test_look_alikes_of_constructs_without_metal_meaning_stay_quiet():
+    """A local named `clock`, a user's own `printf_like`, a function that calls another, a kernel
+    launched from the host and a name the file defines are all fine."""
+    checked("""\
+        __device__ float printf_like(float x) { return x + 1.f; }
+        __device__ float helper(float x) { return printf_like(x) * 2.f; }
+        struct Acc { float s; };
+        __global__ void k(float* a, int n) {
+            int clock = threadIdx.x;
+            Acc acc = {0.f};
+            if (clock < n) acc.s = helper(a[clock]);
+            a[clock] = acc.s;
+        }
+        int main() { k<<<1, 32>>>(nullptr, 32); printf("done"); }
+        """)
+
+
+def test_cache_hinted_loads_become_plain_loads():
+    body = checked("""\
+        __global__ void k(const float* __restrict__ a, float* b) {
+            b[threadIdx.x] = __ldg(&a[threadIdx.x]) + __ldg(a + 1);
+        }
+        """)
+    assert "__ldg" not in body and "*(&a[tid.x])" in body and "*(a + 1)" in body
