@@ -167,8 +167,8 @@ def build(src: SourceFile) -> Module:
     for node in order:
         if node.type == "function_definition":
             fd = _function_declarator(node)
-            if fd is None:
-                continue
+            if fd is None or node.child_by_field_name("body") is None:
+                continue  # `X() = default;`: nothing to analyse or port
             name = ident_name(fd.child_by_field_name("declarator")) or src.text_of(fd.child_by_field_name("declarator"))
             quals = frozenset(src.text_of(c) for c in node.children
                               if c.type in FUNCTION_QUALIFIERS or (c.type == "storage_class_specifier"))

@@ -176,3 +176,16 @@ def test_cache_hinted_loads_become_plain_loads():
         }
         """)
     assert "__ldg" not in body and "*(&a[tid.x])" in body and "*(a + 1)" in body
+
+
+# ---------------------------------------------------------------------------------------------
+# internal errors found on real code (bench/metal_realcode.py), each a regression test
+# ---------------------------------------------------------------------------------------------
+def test_a_defaulted_member_function_is_no_internal_error():
+    """HeCBench pointerchase: `~Op() = default;` is a function definition without a body."""
+    body = checked("""\
+        struct Op { Op() {} ~Op() = default; int n; };
+        __global__ void k(int* a) { a[threadIdx.x] = 1; }
+        int main() { Op op; return 0; }
+        """)
+    assert "kernel void k" in body
