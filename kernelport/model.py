@@ -150,6 +150,9 @@ def _params(src: SourceFile, fdecl: Node) -> list[Param]:
 def _function_declarator(node: Node) -> Node | None:
     d = node.child_by_field_name("declarator")
     while d is not None and d.type != "function_declarator":
+        if d.type == "reference_declarator":  # `T& f(...)`: the declarator is an unnamed child
+            d = d.named_children[-1] if d.named_children else None
+            continue
         d = d.child_by_field_name("declarator")
     return d
 

@@ -189,3 +189,48 @@ def test_a_defaulted_member_function_is_no_internal_error():
         int main() { Op op; return 0; }
         """)
     assert "kernel void k" in body
+
+
+def test_a_host_function_and_a_device_function_of_one_name():
+    """HeCBench gibbs: host `rgamma` and `__device__ rgamma` (KeyError in the helper's plan)."""
+    body = checked("""\
+        float twice(float x) { return x + x; }
+        __device__ float twice(float x, float* s) { return x + x + s[0]; }
+        __global__ void k(float* a) { a[threadIdx.x] = twice(a[threadIdx.x], a); }
+        int main() { return (int)twice(1.f); }
+        """)
+    assert "float twice(float x, device float* s)" in body and "twice(float x) {" not in body
+
+
+def test_two_device_overloads_are_refused_at_the_second():
+    errs = errors("""\
+        __device__ float f(float x) { return x; }
+        __device__ float f(float x, float* s) { return x + s[0]; }
+        __global__ void k(float* a) { a[0] = f(a[1]) + f(a[2], a); }
+        """)
+    assert errs == ["2:KP224 'f' is overloaded in device code: the Metal port plans one address-space signature "
+                    "per function name"]
+
+
+def test_a_device_function_returning_a_reference():
+    """HeCBench local-ht: `T& f(...)` was not a function to the model (AttributeError in
+    _space_of_lvalue for an atomic inside it)."""
+    body = checked("""\
+        struct Slot { int key; int val; };
+        __device__ Slot& claim(Slot* t, int h) {
+            atomicCAS(&t[h].key, -1, h);
+            return t[h];
+        }
+        __global__ void k(Slot* t) { claim(t, threadIdx.x).val = 1; }
+        """)
+    assert "Slot& claim(device Slot* t, int h)" in body
+
+
+def test_a_defaulted_pointer_argument():
+    """cuda-samples cdpQuadtree: a call that leaves a defaulted pointer argument out (IndexError
+    in _param_text)."""
+    body = checked("""\
+        __device__ float get(const float* a, const float* b = nullptr) { return b ? a[0] + b[0] : a[0]; }
+        __global__ void k(float* a) { a[threadIdx.x] = get(a); }
+        """)
+    assert "float get(const device float* a, const device float* b = nullptr)" in body

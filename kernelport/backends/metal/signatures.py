@@ -152,10 +152,8 @@ class Signatures:
         return "".join(out)
 
     def _declarator(self, f: Function) -> Node:
-        d = f.node.child_by_field_name("declarator")
-        while d is not None and d.type != "function_declarator":
-            d = d.child_by_field_name("declarator")
-        return d
+        from ...model import _function_declarator  # `T& f(...)` included
+        return _function_declarator(f.node)
 
     def _param_text(self, p: Param, space: str | None, ref: bool, attr: str | None, buffer: bool) -> str:
         node = p.node

@@ -53,9 +53,18 @@ class MetalTranslator(HostCode, Unported, AddressSpaces, Scalars, Calls, Reducti
         self.specs = annotations.parse(self.module)
         fns = self.module.functions
         self.kernels = [f for f in sorted(fns.values(), key=lambda f: f.node.start_byte) if f.is_kernel]
-        self.helpers = {n: f for n, f in fns.items() if f.is_device and not f.is_kernel}
         self.host = {n: f for n, f in fns.items() if not f.is_device}
-        self.device = {n: f for n, f in fns.items() if f.is_device}
+        # Device functions by their name (a host function of the same name is left out); the
+        # plans are per name, so a second device definition of a name is refused (KP224).
+        self.device = {}
+        for f in sorted((f for f in fns.values() if f.is_device), key=lambda f: f.node.start_byte):
+            if f.name in self.device:
+                self.problem("KP224", f.node, f"'{f.name}' is overloaded in device code: the Metal port plans one "
+                             "address-space signature per function name", f"give each overload of '{f.name}' its "
+                             "own name")
+            else:
+                self.device[f.name] = f
+        self.helpers = {n: f for n, f in self.device.items() if not f.is_kernel}
         self.plans: dict[str, Plan] = {n: Plan(f) for n, f in self.device.items()}
         self.cur_sig: dict[str, tuple[str, ...]] = {}
         self.local_spaces: dict[tuple[str, str], object] = {}  # (fn, var) -> space or callable(sig)
