@@ -234,3 +234,41 @@ def test_a_defaulted_pointer_argument():
         __global__ void k(float* a) { a[threadIdx.x] = get(a); }
         """)
     assert "float get(const device float* a, const device float* b = nullptr)" in body
+
+
+# ---------------------------------------------------------------------------------------------
+# MSL words used as names
+# ---------------------------------------------------------------------------------------------
+def test_msl_words_the_file_declares_are_renamed_consistently():
+    port, text = metal("""\
+        struct Item { int thread; float w; };
+        __device__ float get(const float* constant, int thread) { return constant[thread]; }
+        __global__ void k(float* kernel, Item* items, int n) {
+            int thread = threadIdx.x;
+            float thread_ = 1.f;   // the obvious new name is taken: the rename must not collide
+            if (thread < n) kernel[thread] = get(kernel, items[thread].thread) + thread_;
+        }
+        """)
+    assert port.ok
+    code = port.body
+    assert "int thread_2;" in code and "items[thread_2].thread_2" in code and "float thread_ = 1.f;" in code
+    assert "const device float* constant_" in code and "device float* kernel_ [[buffer(0)]]" in code
+    assert not any("thread" == w for w in code.replace("[[", " ").split())
+    assert any("'kernel' is a word of the Metal Shading Language" in n.why for n in port.notes)
+    checked_text(text)
+
+
+def test_msl_words_the_file_only_uses_stay():
+    """Look-alike: `uint` used (from Metal, or a header's typedef left out) is not renamed, and a
+    name that merely contains a word (`device_id`, `threads`) is untouched."""
+    body = checked("""\
+        __global__ void k(uint* a, int device_id) { uint threads = blockDim.x; a[threadIdx.x] = threads + device_id; }
+        """)
+    assert "device uint* a" in body and "uint threads" in body and "device_id" in body and "uint_" not in body
+
+
+def checked_text(text: str) -> None:
+    require_tool("clang")
+    from kernelport.backends.metal.check import check_metal_source
+    diags = [str(d) for d in check_metal_source(text, "t.metal")]
+    assert diags == [], "\n".join(diags) + "\n" + text

@@ -100,6 +100,21 @@ class Metal(Backend):
            for n in ("wmma", "nvcuda")},
         **{n: "(a device-side trap or assertion)" for n in ("__trap", "__brkpt", "assert")},
     }
+    # Words of the Metal Shading Language that C++ lacks (the MSL specification: address spaces
+    # (4), function qualifiers (5.1), scalar, vector, packed, matrix and atomic types (2.1-2.6),
+    # as_type (2.20), the metal namespace (6.1), and types <metal_types> reserves): a name the
+    # CUDA file declares with one of these spellings is renamed in the port.
+    reserved_words = frozenset({
+        "device", "constant", "thread", "threadgroup", "threadgroup_imageblock", "ray_data", "object_data",
+        "vertex", "fragment", "kernel", "metal", "as_type", "restrict",
+        "uchar", "ushort", "uint", "ulong", "half", "bfloat", "llong", "ullong", "quad", "complex", "imaginary",
+        "vec", "packed_vec", "matrix", "atomic", "atomic_int", "atomic_uint", "atomic_bool", "atomic_ulong",
+        "atomic_float",
+        *(f"{p}{t}{n}" for p in ("", "packed_") for t in ("bool", "char", "short", "int", "long", "uchar", "ushort",
+                                                        "uint", "ulong", "half", "bfloat", "float")
+          for n in (2, 3, 4)),
+        *(f"{t}{r}x{c}" for t in ("half", "float") for r in (2, 3, 4) for c in (2, 3, 4)),
+    })
     # cache-hinted loads: a plain load on Metal
     plain_loads = ("__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv")
 
