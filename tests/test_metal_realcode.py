@@ -272,3 +272,51 @@ def checked_text(text: str) -> None:
     from kernelport.backends.metal.check import check_metal_source
     diags = [str(d) for d in check_metal_source(text, "t.metal")]
     assert diags == [], "\n".join(diags) + "\n" + text
+
+
+# ---------------------------------------------------------------------------------------------
+# __constant__ memory the host fills: bound buffers
+# ---------------------------------------------------------------------------------------------
+CONSTANTS = """\
+#define K 5
+__constant__ float weights[K];
+__constant__ int table[4][4];
+__constant__ float bias;
+__constant__ float fixed[2] = {1.f, 2.f};
+__device__ float tap(const float* in, int i) { return in[i] * weights[i % K] + table[i & 3][0]; }
+__global__ void conv(const float* in, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = tap(in, i) + bias + fixed[0];
+}
+__global__ void other(float* out) { out[threadIdx.x] = fixed[1]; }
+int main() { float h[K]; cudaMemcpyToSymbol(weights, h, sizeof(h)); }
+"""
+
+
+def test_constant_memory_the_host_fills_becomes_bound_buffers():
+    import json
+    port, text = metal(CONSTANTS)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    checked_text(text)
+    body = port.body
+    assert "constant float* weights [[buffer(3)]]" in body and "constant int (*table)[4] [[buffer(4)]]" in body
+    assert "constant float& bias [[buffer(5)]]" in body
+    # the helper receives what it reads, and the call passes it on
+    assert "constant float* weights, constant int (*table)[4])" in body and "tap(in, i, weights, table)" in body
+    # look-alikes: an initialised __constant__ stays a program-scope constant; a kernel that reads
+    # none of the bound ones gets no extra argument
+    assert "constant float fixed[2] = {1.f, 2.f};" in body
+    assert "kernel void other(device float* out [[buffer(0)]], uint3" in body
+    side = json.loads(translate(SourceFile.from_text(CONSTANTS, "t.cu"), "metal")[0].extra_files[".json"])
+    conv = next(k for k in side["kernels"] if k["name"] == "conv")
+    w = next(a for a in conv["arguments"] if a["name"] == "weights")
+    assert w["index"] == 3 and w["symbol"] == "weights" and w["count"] == "(K)" and w["access"] == "read"
+    assert w["filled_by"] == ["cudaMemcpyToSymbol(weights, h, sizeof(h))"]
+
+
+def test_a_constant_written_in_device_code_is_refused():
+    errs = errors("""\
+        __constant__ float w[4];
+        __global__ void k(float* a) { w[0] = a[0]; }
+        """)
+    assert errs and errs[0].startswith("2:KP213 __constant__ 'w' is written in device code"), errs

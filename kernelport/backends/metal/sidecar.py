@@ -65,6 +65,9 @@ class Sidecar:
         for host, targs in instances:
             args = []
             for a in info["args"]:
+                if a["kind"] == "constant":
+                    args.append(self.constant_sidecar(a["constant"], a["index"]))
+                    continue
                 if a["kind"] == "threadgroup":
                     s = a["shared"]
                     e = {"name": s.name, "index": 0, "kind": "threadgroup", "type": s.type}

@@ -34,6 +34,7 @@ class Plan:
     shared: list[Shared] = field(default_factory=list)  # hoisted threadgroup arrays it receives
     builtins: list[str] = field(default_factory=list)  # concept keys, in BUILTINS order
     callees: list[str] = field(default_factory=list)
+    constants: list[str] = field(default_factory=list)  # bound __constant__ buffers it receives
 
 
 class Signatures:
@@ -75,7 +76,7 @@ class Signatures:
 
     def _extras(self, h: Function) -> list[str]:
         p = self.plans[h.name]
-        return [s.name for s in p.shared] + [self.names[b] for b in p.builtins]
+        return [s.name for s in p.shared] + p.constants + [self.names[b] for b in p.builtins]
 
     @staticmethod
     def _required(f: Function) -> int:
@@ -197,6 +198,9 @@ class Signatures:
             d = dynamic[0]
             extra.append(f"threadgroup {d.type}* {d.name} [[threadgroup(0)]]")
             args.append({"shared": d, "index": 0, "kind": "threadgroup"})
+        for j, c in enumerate(self.plans[k.name].constants):  # after the kernel's own buffers
+            extra.append(f"{self.constant_param(c)} [[buffer({len(k.params) + j})]]")
+            args.append({"constant": c, "index": len(k.params) + j, "kind": "constant"})
         extra += [self._builtin_decl(b, True) for b in self.plans[k.name].builtins]
         return self._params_text(k, entries, extra), args
 
@@ -281,6 +285,7 @@ class Signatures:
             for s in plan.shared:
                 dims = "".join(f"[{self.rw.text(d)}]" for d in s.dims[1:])
                 extra.append(f"threadgroup {s.type} (*{s.name}){dims}" if dims else f"threadgroup {s.type}* {s.name}")
+            extra += [self.constant_param(c) for c in plan.constants]
             extra += [self._builtin_decl(b, False) for b in plan.builtins]
             ptext = self._params_text(h, entries, extra)
             self.rw.replace(plist, ptext)
@@ -316,3 +321,4 @@ class Signatures:
             if f.launch_bounds is not None:
                 body += self.rw.text(f.launch_bounds)
             plan.builtins = [b for b in BUILTINS if re.search(r"\b%s\b" % re.escape(self.names[b]), body)]
+            plan.constants = self.constants_used(body, plan.callees)

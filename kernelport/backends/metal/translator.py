@@ -33,6 +33,7 @@ from ... import annotations, dialect
 from ...source import SourceFile, call_args, ident_name, walk
 from ...translate import Translator, extend
 from .calls import Calls
+from .constants import BoundConstants
 from .hostcode import HostCode
 from .reductions import Reductions
 from .reserved import ReservedWords
@@ -44,7 +45,7 @@ from .threadgroup import ThreadgroupMemory
 from .unported import Unported
 
 
-class MetalTranslator(HostCode, Unported, ReservedWords, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(HostCode, Unported, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
 
@@ -94,7 +95,8 @@ class MetalTranslator(HostCode, Unported, ReservedWords, AddressSpaces, Scalars,
     # -- the pipeline: the shared passes, and Metal's structure around them ----------------------
     passes = extend(Translator.passes, ("leave_out_host_code", "plan_calls", "pre_rewrites", "mixed_min_max"),
                     before="rewrite_sites")
-    passes = extend(passes, ("no_metal_meaning", "rename_reserved_words"), after="leave_out_host_code")
+    passes = extend(passes, ("no_metal_meaning", "rename_reserved_words", "bind_constants"),
+                    after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
     passes = extend(passes, ("barriers", "file_scope", "shared_memory", "local_pointers", "functions",
                              "prototypes", "needs", "check_threadgroup_sizes"))
