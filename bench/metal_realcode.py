@@ -2,7 +2,8 @@
 
     nice -n 19 .venv/bin/python -P bench/metal_realcode.py bench/metal_realcode_files.txt [-j 2] [--show CAUSE]
 
-The list names files as `owner+repo@commit:path` in the bare mirrors under /work/.mirror (or a
+Each file comes with the headers beside it and what its quoted includes reach in its
+repository (what a checkout has).  The list names files as `owner+repo@commit:path` in the bare mirrors under /work/.mirror (or a
 plain path).  Each file is translated with `--to metal` in a child process (as the CLI would:
 a syntax error is bad input, a located error diagnostic a refusal, an exception an internal
 error), and each written port is type-checked by kernelport.backends.metal.check.  Prints the
@@ -46,6 +47,24 @@ def materialise(entry: str, root: Path) -> Path:
             got = subprocess.run(git + ["show", f"{commit}:{folder}{name}"], capture_output=True)
             if got.returncode == 0:
                 out.write_bytes(got.stdout)
+        todo, seen = [path], set()
+        while todo:  # and what those include from elsewhere in the repository (`"../common/x.h"`)
+            rel = todo.pop()
+            if rel in seen or len(seen) > 50:
+                continue
+            seen.add(rel)
+            text = (root / repo / rel).read_bytes().decode("utf-8", "replace")
+            for inc in re.findall(r'(?m)^\s*#\s*include\s*"([^"]+)"', text):
+                target = os.path.normpath(os.path.join(os.path.dirname(rel), inc))
+                out = root / repo / target
+                if not target.startswith("..") and not out.exists():
+                    got = subprocess.run(git + ["show", f"{commit}:{target}"], capture_output=True)
+                    if got.returncode != 0:
+                        continue
+                    out.parent.mkdir(parents=True, exist_ok=True)
+                    out.write_bytes(got.stdout)
+                if out.exists():
+                    todo.append(target)
     return dest
 
 

@@ -560,6 +560,7 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
     src.check_syntax()
     translator = backends.get(backend).translator()(src, backend, allow_unported, **options)
     port = translator.run()
+    src = translator.src  # what was translated (a backend may splice headers into one port)
     from . import templates  # jinja2 only when a port is written (lint imports this module)
     text = templates.render_port(backend, port.body, source_label or src.path, command, **port.context)
     if port.ok:

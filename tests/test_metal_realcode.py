@@ -98,25 +98,40 @@ def test_a_device_name_from_a_host_looking_header_keeps_its_macro():
     assert "#define SQR(x)" in body and "#define HOST_SQR" not in body
 
 
-def test_a_project_header_device_code_needs_is_a_located_error(tmp_path: Path):
-    (tmp_path / "params.h").write_text("#pragma once\n#define TILE 16\nstruct Cell { int v; };\n")
+def test_a_project_header_device_code_needs_is_spliced_in(tmp_path: Path):
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "params.h").write_text('#pragma once\n#include "inc/tile.h"\nstruct Cell { int v; };\n'
+                                       'void host_report(const char* s);\n')
+    (tmp_path / "inc" / "tile.h").write_text("#pragma once\n#include <vector>\n#define TILE 16\n"
+                                             "std::vector<int> host_only();\n")
     (tmp_path / "host.h").write_text("#pragma once\nvoid report(int);\n")
-    code = '#include "host.h"\n#include "params.h"\n__global__ void k(int* a) { a[threadIdx.x] = TILE; }\n'
-    errs = errors(code, str(tmp_path / "k.cu"))
-    assert errs == ["2:KP209 the port needs name 'TILE' from \"params.h\" (a CUDA/C++ header a Metal port cannot "
-                    "include)"]
-    # look-alike: only the host uses the header -> left out, the port is written
-    code = '#include "host.h"\n#include "params.h"\n__global__ void k(int* a) { a[threadIdx.x] = 1; }\n' \
-           'int main() { report(TILE); }\n'
-    port, _ = metal(code, str(tmp_path / "k.cu"))
-    assert port.ok and '// #include "params.h": device code uses nothing of it' in port.body
+    code = ('#include "host.h"\n#include "params.h"\n#include "params.h"\n'
+            '__global__ void k(Cell* a) { a[threadIdx.x].v = TILE; }\nint main() { report(1); }\n')
+    port, text = metal(code, str(tmp_path / "k.cu"))
+    assert port.ok, [d.format() for d in port.diagnostics]
+    checked_text(text)
+    body = port.body
+    assert '// ---- "params.h", spliced: device code needs it ----' in body and "struct Cell { int v; };" in body
+    assert "#define TILE 16" in body                                   # through params.h's own include
+    assert "host_only" not in body.replace("host_only: used by host", "")  # its host code is left out
+    assert '// #include "params.h": spliced above' in body              # included once
+    # look-alike: a header only the host uses is left out, not spliced
+    assert '// #include "host.h": device code uses nothing of it' in body and "void report" not in body
 
 
-def test_a_kernel_defined_in_an_included_file_is_a_located_error(tmp_path: Path):
-    (tmp_path / "kern.cu").write_text("__global__ void add(float* a) { a[threadIdx.x] += 1; }\n")
-    code = '#include "kern.cu"\nint main() { add<<<1, 32>>>(nullptr); }\n'
-    assert errors(code, str(tmp_path / "main.cu")) == [
-        "1:KP209 the port needs kernel 'add' from \"kern.cu\" (a CUDA/C++ header a Metal port cannot include)"]
+def test_diagnostics_in_a_spliced_header_point_into_the_header(tmp_path: Path):
+    (tmp_path / "kern.cuh").write_text('__global__ void add(float* a) {\n  printf("x");\n}\n')
+    code = '#include "kern.cuh"\nint main() { add<<<1, 32>>>(nullptr); }\n'
+    port, _ = metal(code, str(tmp_path / "main.cu"))
+    d = [d for d in port.diagnostics if d.severity == "error"]
+    assert [(Path(x.location.path).name, x.location.line, x.code) for x in d] == [("kern.cuh", 2, "KP223")]
+
+
+def test_a_header_that_does_not_parse_is_refused_at_the_include(tmp_path: Path):
+    (tmp_path / "bad.h").write_text("#define TILE 16\nint broken( {\n")
+    code = '#include "bad.h"\n__global__ void k(int* a) { a[threadIdx.x] = TILE; }\n'
+    assert errors(code, str(tmp_path / "k.cu")) == [
+        "1:KP209 the port needs name 'TILE' from \"bad.h\" (a CUDA/C++ header a Metal port cannot include)"]
 
 
 NO_MEANING = [
@@ -138,6 +153,8 @@ NO_MEANING = [
      "  a[0] = R(s).Sum(a[threadIdx.x]); }",
      "'cub' is defined neither in this file nor in Metal's standard library"),
     ("__global__ void k(float* a) { a[0] = curand_uniform(nullptr); }", "'curand_uniform' is defined neither"),
+    ("#define BOUND(x, n) LOOP_BOUND(x, n)\n__global__ void k(float* a) { a[BOUND(1, 2)] = 0; }",
+     "'LOOP_BOUND' (in macro 'BOUND', which device code uses) is defined neither"),
 ]
 
 
@@ -256,6 +273,18 @@ def test_msl_words_the_file_declares_are_renamed_consistently():
     assert not any("thread" == w for w in code.replace("[[", " ").split())
     assert any("'kernel' is a word of the Metal Shading Language" in n.why for n in port.notes)
     checked_text(text)
+
+
+def test_a_typedef_of_metals_own_type_is_left_out_not_renamed():
+    """`typedef unsigned int uint;` after a use (header order): Metal's uint is that type."""
+    body = checked("""\
+        __device__ void f(uint* a) { a[0] = 1; }
+        typedef unsigned int uint;
+        typedef unsigned short ushort_t;
+        __global__ void k(uint* a, ushort_t* b) { f(a); b[0] = 2; }
+        """)
+    assert "/* typedef uint: Metal's uint is this type */" in body and "uint_" not in body
+    assert "typedef unsigned short ushort_t;" in body  # look-alike: not a Metal name
 
 
 def test_msl_words_the_file_only_uses_stay():

@@ -115,6 +115,9 @@ class Metal(Backend):
           for n in (2, 3, 4)),
         *(f"{t}{r}x{c}" for t in ("half", "float") for r in (2, 3, 4) for c in (2, 3, 4)),
     })
+    # Metal's own scalar type names, as the C type each is (a CUDA typedef of the same: left out)
+    builtin_typedefs = {"uint": "unsigned int", "uchar": "unsigned char", "ushort": "unsigned short",
+                        "ulong": "unsigned long"}
     # cache-hinted loads: a plain load on Metal
     plain_loads = ("__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv")
 

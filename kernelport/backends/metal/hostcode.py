@@ -20,9 +20,8 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from ...errors import KernelportError
 from ...model import defined_names, device_references, file_scope_items
-from ...source import SourceFile
+from .headers import header_names
 
 _HOST_ONLY_DECL = ("__device__", "__constant__", "__managed__", "__shared__")
 
@@ -66,11 +65,14 @@ class HostCode:
     def _leave_out_host_items(self) -> None:
         """File-scope items no device code needs (nor any `#if` condition) are host code."""
         needed = self._device_needs() | self._condition_names()
+        self._left_out: set[str] = set()
         for item in file_scope_items(self.src):
             if self.rw.has(item) or self.module.function_at(item) is not None:
                 continue
-            if item.type == "using_declaration":
-                if "namespace" in {c.type for c in item.children} and not (self._names_of(item) & needed):
+            if item.type in ("using_declaration", "static_assert_declaration"):
+                # `using namespace std;`, `using std::cout;`, a static_assert on host types
+                names = self._names_of(item)
+                if not names & needed or names & self._left_out:
                     self.rw.replace(item, f"/* {self.src.text_of(item).strip()} host code, left out of the Metal port */")
                 continue
             if item.type not in ("preproc_def", "preproc_function_def", "struct_specifier", "class_specifier",
@@ -84,6 +86,7 @@ class HostCode:
             names = defined_names(self.src, item)
             if not names or names & needed or self._plain_constant(item):
                 continue
+            self._left_out |= names
             label = ", ".join(sorted(names))
             text = f"{label}: used by host code only, left out of the Metal port"
             # a block comment where code may follow on the line (`extern "C" { void f(); }`)
@@ -102,8 +105,9 @@ class HostCode:
         t = item.child_by_field_name("type")
         if not words & {"const", "constexpr"} or t is None or t.type not in ("primitive_type", "sized_type_specifier"):
             return False
-        values = [d.child_by_field_name("value") for d in item.children_by_field_name("declarator")]
-        return all(v is not None and self._names_of(v) <= set(self.module.macros) for v in values)
+        decls = item.children_by_field_name("declarator")
+        return all(d.type == "init_declarator" and d.child_by_field_name("declarator").type == "identifier" and
+                   self._names_of(d.child_by_field_name("value")) <= set(self.module.macros) for d in decls)
 
     def _names_of(self, node: Node) -> set[str]:
         return {self.src.text_of(n) for n in self.src.index.subtree(node)
@@ -134,8 +138,9 @@ class HostCode:
                                    f"included above)\n")
                 continue
             inner = raw[1:-1]
-            header = Path(self.src.path).parent / inner
-            used = self._header_names(header) if header.is_file() else None
+            origin = self.origin[self.src.loc(n).line - 1][0] if self.origin else self.src.path
+            header = Path(origin).parent / inner
+            used = header_names(header) if header.is_file() else None
             why = ""
             if used is not None:
                 defines, kernels = used
@@ -151,20 +156,3 @@ class HostCode:
             else:
                 state = "not found beside the source" if used is None else "device code uses nothing of it"
                 self.rw.replace(n, f"// #include {raw}: {state}, left out of the Metal port\n")
-
-    @staticmethod
-    def _header_names(path: Path) -> tuple[set[str], set[str]] | None:
-        """What a project header defines at file scope, and the kernels among it."""
-        try:
-            src = SourceFile.read(path)
-        except KernelportError:
-            return None
-        defines: set[str] = set()
-        kernels: set[str] = set()
-        for item in file_scope_items(src):
-            names = defined_names(src, item)
-            defines |= names
-            if item.type in ("function_definition", "template_declaration") and \
-                    "__global__" in src.text_of(item).split("{", 1)[0]:
-                kernels |= names
-        return defines, kernels

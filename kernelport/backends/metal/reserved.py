@@ -17,8 +17,10 @@ class ReservedWords:
     """Mixin of MetalTranslator: the `rename_reserved_words` pass."""
 
     def rename_reserved_words(self) -> None:
-        reserved = backends.get(self.backend).reserved_words
-        clashes = self._declared_names() & reserved
+        backend = backends.get(self.backend)
+        reserved = backend.reserved_words
+        same = self._same_typedefs(backend.builtin_typedefs)
+        clashes = (self._declared_names() & reserved) - same
         if not clashes:
             return
         taken = {self.src.text_of(n) for t in _NAMES for n in self.src.index.of_type(t)}
@@ -42,6 +44,23 @@ class ReservedWords:
                         noted.add(name)
                         self.note(n, renamed[name], f"'{name}' is a word of the Metal Shading Language: renamed "
                                   "everywhere in the port")
+        self._rename_macro_bodies(renamed)
+
+    def _same_typedefs(self, builtin: dict[str, str]) -> set[str]:
+        """`typedef unsigned int uint;`: Metal's own type of that name is the same type, so the
+        typedef is left out rather than the name renamed (a header may use it before it)."""
+        same = set()
+        for n in self.src.index.of_type("type_definition"):
+            decls = n.children_by_field_name("declarator")
+            t = n.child_by_field_name("type")
+            if len(decls) == 1 and decls[0].type == "type_identifier" and t is not None and \
+                    builtin.get(self.src.text_of(decls[0])) == " ".join(self.src.text_of(t).split()):
+                name = self.src.text_of(decls[0])
+                same.add(name)
+                self.rw.replace(n, f"/* typedef {name}: Metal's {name} is this type */")
+        return same
+
+    def _rename_macro_bodies(self, renamed: dict[str, str]) -> None:
         pattern = re.compile(r"\b(" + "|".join(map(re.escape, renamed)) + r")\b")
         for arg in self.src.index.of_type("preproc_arg"):  # macro bodies are text to the grammar
             text = self.src.text_of(arg)

@@ -30,10 +30,12 @@ import re
 from tree_sitter import Node
 
 from ... import annotations, dialect
+from ...errors import Location
 from ...source import SourceFile, call_args, ident_name, walk
 from ...translate import Translator, extend
 from .calls import Calls
 from .constants import BoundConstants
+from .headers import splice
 from .hostcode import HostCode
 from .reductions import Reductions
 from .reserved import ReservedWords
@@ -50,6 +52,7 @@ class MetalTranslator(HostCode, Unported, ReservedWords, BoundConstants, Address
     per-function plans and address-space signatures, the built-ins' parameter names)."""
 
     def __init__(self, src: SourceFile, backend: str = "metal", allow_unported: bool = False, **options):
+        src, self.origin = splice(src)  # project headers device code needs: one self-contained port
         super().__init__(src, backend, allow_unported, **options)
         self.demote_double = bool(options.get("demote_double"))
         self.specs = annotations.parse(self.module)
@@ -230,6 +233,15 @@ class MetalTranslator(HostCode, Unported, ReservedWords, BoundConstants, Address
                     self.src.text_of(fn.child_by_field_name("field")) == "sync" and \
                     self.src.text_of(fn.child_by_field_name("argument")) in blocks:
                 self.rw.replace(n, barrier)
+
+    def finish(self) -> None:
+        super().finish()
+        if self.origin is None:
+            return
+        for item in [*self.port.diagnostics, *self.port.notes]:  # spliced lines point into their header
+            loc = item.location
+            if loc.path == self.src.path and 0 < loc.line <= len(self.origin):
+                item.location = Location(*self.origin[loc.line - 1], loc.column)
 
     # -- small helpers --------------------------------------------------------------------------
     def _indent_of(self, node: Node) -> str:

@@ -24,6 +24,8 @@ from tree_sitter import Node
 from ... import backends, dialect
 from ...source import call_args, ident_name
 
+_C_WORDS = frozenset({"if", "for", "while", "switch", "return", "sizeof", "alignof", "decltype", "defined",
+                      "static_cast", "reinterpret_cast", "const_cast", "do"})
 _DECLARING = ("declaration", "parameter_declaration", "optional_parameter_declaration", "field_declaration",
               "type_definition", "init_declarator", "variadic_parameter_declaration")
 
@@ -79,9 +81,29 @@ class Unported:
                         self.problem("KP223", n, f"'{name}' is defined neither in this file nor in Metal's standard "
                                      "library (it comes from a header the Metal port cannot include)",
                                      "define it in the file, or write it with what Metal has")
+        self._unresolved_in_macros(declared, library, reported)
         for item in self.src.index.of_type("declaration"):
             if any(self.src.text_of(c) == "__managed__" for c in item.children):
                 self._refuse(item, "'__managed__' memory (unified memory)", "use a device buffer the host fills")
+
+    def _unresolved_in_macros(self, declared: set[str], library: frozenset[str], reported: set[str]) -> None:
+        """A macro device code uses that calls what nothing defines (`POLYBENCH_LOOP_BOUND(N, n)`
+        from a header not beside the source): refused at the macro."""
+        needed = self._device_needs()
+        for m in self.src.index.of_type("preproc_function_def") + self.src.index.of_type("preproc_def"):
+            macro, value = self.src.text_of(m.child_by_field_name("name")), m.child_by_field_name("value")
+            if macro not in needed or value is None or self.rw.has(m):
+                continue
+            params = m.child_by_field_name("parameters")
+            own = set(re.findall(r"\w+", self.src.text_of(params))) if params is not None else set()
+            for name in re.findall(r"\b([A-Za-z_]\w*)\s*\(", self.src.text_of(value)):
+                if name in own or name in _C_WORDS or name in reported or name in declared or name in library or \
+                        name.startswith("__builtin_") or dialect.lookup("cuda", name) is not None:
+                    continue
+                reported.add(name)
+                self.problem("KP223", value, f"'{name}' (in macro '{macro}', which device code uses) is "
+                             "defined neither in this file nor in Metal's standard library (it comes from a header "
+                             "the Metal port cannot include)", "define it in the file, or write it with what Metal has")
 
     def _refuse(self, node: Node, what: str, hint: str, why: str = "") -> None:
         self.problem("KP223", node, f"{what} has no Metal meaning" + (f" {why}" if why else ""), hint)
