@@ -75,7 +75,7 @@ class Signatures:
             self.rw.replace(n, lambda rw, node, drop=drop: self._head_stitch(node, drop, {}))
 
     def _extras(self, h: Function) -> list[str]:
-        p = self.plans[h.name]
+        p = self.plan_of(h)
         return [s.name for s in p.shared] + p.constants + [self.names[b] for b in p.builtins]
 
     @staticmethod
@@ -198,10 +198,10 @@ class Signatures:
             d = dynamic[0]
             extra.append(f"threadgroup {d.type}* {d.name} [[threadgroup(0)]]")
             args.append({"shared": d, "index": 0, "kind": "threadgroup"})
-        for j, c in enumerate(self.plans[k.name].constants):  # after the kernel's own buffers
+        for j, c in enumerate(self.plan_of(k).constants):  # after the kernel's own buffers
             extra.append(f"{self.constant_param(c)} [[buffer({len(k.params) + j})]]")
             args.append({"constant": c, "index": len(k.params) + j, "kind": "constant"})
-        extra += [self._builtin_decl(b, True) for b in self.plans[k.name].builtins]
+        extra += [self._builtin_decl(b, True) for b in self.plan_of(k).builtins]
         return self._params_text(k, entries, extra), args
 
     def _realign(self, f: Function, text: str, plist_text: str) -> str:
@@ -268,7 +268,7 @@ class Signatures:
 
     def _render_helper(self, h: Function) -> str:
         drop, over = self._qualifiers(h)
-        plan = self.plans[h.name]
+        plan = self.plan_of(h)
         plist = self._declarator(h).child_by_field_name("parameters")
         copies = []
         for sig in plan.sigs:

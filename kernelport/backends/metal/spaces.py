@@ -52,8 +52,8 @@ class AddressSpaces:
                     if p.pointer:
                         hsig.append(self.space_of(args[i] if i < len(args) else None, f) or "device")
                 hsig = tuple(hsig)
-                if hsig not in self.plans[h.name].sigs:
-                    self.plans[h.name].sigs.append(hsig)
+                if hsig not in self.plan_of(h).sigs:
+                    self.plan_of(h).sigs.append(hsig)
                 work.append((h, hsig))
         for name, h in self.helpers.items():
             if not self.plans[name].sigs:  # never called from a kernel: device memory

@@ -59,16 +59,13 @@ class MetalTranslator(HostCode, Unported, ReservedWords, BoundConstants, Address
         fns = self.module.functions
         self.kernels = [f for f in sorted(fns.values(), key=lambda f: f.node.start_byte) if f.is_kernel]
         self.host = {n: f for n, f in fns.items() if not f.is_device}
-        # Device functions by their name (a host function of the same name is left out); the
-        # plans are per name, so a second device definition of a name is refused (KP224).
+        # Device functions by their name: a host function of the same name (left out) does not
+        # take it; a second device definition of a name (an overload, an #if alternative) is kept
+        # under the model's key (`name@2`), with a plan of its own.
         self.device = {}
-        for f in sorted((f for f in fns.values() if f.is_device), key=lambda f: f.node.start_byte):
-            if f.name in self.device:
-                self.problem("KP224", f.node, f"'{f.name}' is overloaded in device code: the Metal port plans one "
-                             "address-space signature per function name", f"give each overload of '{f.name}' its "
-                             "own name")
-            else:
-                self.device[f.name] = f
+        for k, f in sorted(((k, f) for k, f in fns.items() if f.is_device), key=lambda kf: kf[1].node.start_byte):
+            self.device[f.name if f.name not in self.device else k] = f
+        self.fkeys = {id(f): k for k, f in self.device.items()}
         self.helpers = {n: f for n, f in self.device.items() if not f.is_kernel}
         self.plans: dict[str, Plan] = {n: Plan(f) for n, f in self.device.items()}
         self.cur_sig: dict[str, tuple[str, ...]] = {}
@@ -89,6 +86,10 @@ class MetalTranslator(HostCode, Unported, ReservedWords, BoundConstants, Address
             short, attr = c.spelling("metal"), c.attribute("metal")[1]
             names[k] = short if short not in taken else attr if attr not in taken else f"kp_{attr}"
         return names
+
+    def plan_of(self, f) -> Plan:
+        """The plan of a device function (overloads have their own)."""
+        return self.plans[self.fkeys.get(id(f), f.name)]
 
     def spell(self, key_: str) -> str:
         if key_ in self.names:

@@ -119,8 +119,9 @@ class Unported:
         elif n.type == "namespace_identifier":
             if p.type != "qualified_identifier" or p.child_by_field_name("scope") != n:
                 return False
-        if p.type == "qualified_identifier" and p.child_by_field_name("name") == n:
-            return False  # `ns::f`: its namespace is what is checked
+        q = p.parent if p.type == "template_type" else p
+        if q is not None and q.type == "qualified_identifier" and q.child_by_field_name("name") in (n, p):
+            return False  # `ns::f`, `ns::T<32>`: its namespace is what is checked
         if name in declared or name in library or name.startswith("__builtin_"):
             return False
         return dialect.lookup("cuda", name) is None
