@@ -344,6 +344,26 @@ def test_constant_memory_the_host_fills_becomes_bound_buffers():
     assert w["filled_by"] == ["cudaMemcpyToSymbol(weights, h, sizeof(h))"]
 
 
+def test_writing_where_a_constant_struct_points_is_not_writing_the_constant():
+    """rodinia heartwall: `d_unique[bx].d_Row[i] = v` writes device memory the member points to."""
+    errs = errors("""\
+        struct Track { int n; float* row; };
+        __constant__ Track tracks[4];
+        __global__ void k(float* a) { tracks[blockIdx.x].row[threadIdx.x] = a[0]; }
+        """)
+    assert not any("is written in device code" in e for e in errs), errs
+
+
+def test_an_overload_calling_another_is_not_recursion():
+    """HeCBench helper_math.h: make_float2(float s) { return make_float2(s, s); }."""
+    errs = errors("""\
+        __device__ float2 pair(float s, float t) { return make_float2(s, t); }
+        __device__ float2 pair(float s) { return pair(s, s); }
+        __global__ void k(float2* a) { a[0] = pair(1.f); }
+        """)
+    assert not any("recursion" in e for e in errs), errs
+
+
 def test_a_constant_written_in_device_code_is_refused():
     errs = errors("""\
         __constant__ float w[4];

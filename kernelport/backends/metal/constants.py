@@ -81,6 +81,9 @@ class BoundConstants:
                                                    "parenthesized_expression"):
                     if p.type == "field_expression" and p.child_by_field_name("field") == n:
                         break
+                    if p.type == "subscript_expression" and n.type == "field_expression":
+                        p = None  # `c[i].ptr[j] = v` writes where a member points, not the constant
+                        break
                     n, p = p, p.parent
                 if p is None:
                     continue

@@ -60,7 +60,8 @@ class Unported:
                         arg = call_args(n)[0]
                         self.rw.replace(n, lambda rw, _n, a=arg: f"*({rw.text(a)})")
                         self.note(n, "*(...)", f"{name} is a cache hint on a load: Metal loads plainly")
-                    elif fn.type == "identifier" and name == f.name and f.is_device:
+                    elif fn.type == "identifier" and name == f.name and f.is_device and \
+                            sum(g.name == name for g in self.module.functions.values()) == 1:  # not an overload
                         self._refuse(n, f"'{name}' calls itself (recursion)", "rewrite it as a loop with an "
                                      "explicit stack: Metal functions cannot recurse")
                 elif t in ("new_expression", "delete_expression"):
