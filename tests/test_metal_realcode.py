@@ -344,6 +344,17 @@ def test_constant_memory_the_host_fills_becomes_bound_buffers():
     assert w["filled_by"] == ["cudaMemcpyToSymbol(weights, h, sizeof(h))"]
 
 
+def test_an_atomic_in_a_macro_body_is_refused_at_the_macro():
+    """HeCBench memtest: `#define RECORD_ERR(err) atomicAdd(err, 1u)` (KeyError rendering the atomic)."""
+    errs = errors("""\
+        #define RECORD_ERR(err) atomicAdd(err, 1u)
+        #define ADD(a, b) ((a) + (b))
+        __global__ void k(unsigned* err, float* a) { if (a[0] != ADD(a[1], 0.f)) RECORD_ERR(err); }
+        """)
+    assert errs == ["1:KP212 'atomicAdd' inside a macro body: the Metal atomic needs the address space and type "
+                    "of its operand, which a macro does not give"], errs
+
+
 def test_writing_where_a_constant_struct_points_is_not_writing_the_constant():
     """rodinia heartwall: `d_unique[bx].d_Row[i] = v` writes device memory the member points to."""
     errs = errors("""\

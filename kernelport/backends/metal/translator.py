@@ -99,7 +99,7 @@ class MetalTranslator(HostCode, Unported, ReservedWords, BoundConstants, Address
     # -- the pipeline: the shared passes, and Metal's structure around them ----------------------
     passes = extend(Translator.passes, ("leave_out_host_code", "plan_calls", "pre_rewrites", "mixed_min_max"),
                     before="rewrite_sites")
-    passes = extend(passes, ("no_metal_meaning", "rename_reserved_words", "bind_constants"),
+    passes = extend(passes, ("no_metal_meaning", "atomics_in_macros", "rename_reserved_words", "bind_constants"),
                     after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
     passes = extend(passes, ("barriers", "file_scope", "shared_memory", "local_pointers", "functions",

@@ -87,6 +87,21 @@ class Unported:
             if any(self.src.text_of(c) == "__managed__" for c in item.children):
                 self._refuse(item, "'__managed__' memory (unified memory)", "use a device buffer the host fills")
 
+    def atomics_in_macros(self) -> None:
+        """A Metal atomic needs its operand's address space and type, which a macro body (text, not
+        code of one function) does not give: such a body is refused at the macro (KP212)."""
+        atomics = {n for n, c in dialect._by_name("cuda").items() if c.kind == "atomic"}
+        for m in self.src.index.of_type("preproc_function_def") + self.src.index.of_type("preproc_def"):
+            value = m.child_by_field_name("value")
+            if value is None or self.rw.has(m) or self.rw.has(value):
+                continue
+            hit = sorted(set(re.findall(r"\b([A-Za-z_]\w*)\s*\(", self.src.text_of(value))) & atomics)
+            if hit:
+                self.problem("KP212", value, f"'{hit[0]}' inside a macro body: the Metal atomic needs the address "
+                             "space and type of its operand, which a macro does not give",
+                             "call the atomic in a __device__ function instead of a macro")
+                self.rw.replace(value, self.src.text_of(value))  # kept as written: the body is not rewritten
+
     def _unresolved_in_macros(self, declared: set[str], library: frozenset[str], reported: set[str]) -> None:
         """A macro device code uses that calls what nothing defines (`POLYBENCH_LOOP_BOUND(N, n)`
         from a header not beside the source): refused at the macro."""
