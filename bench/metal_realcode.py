@@ -8,6 +8,14 @@ plain path).  Each file is translated with `--to metal` in a child process (as t
 a syntax error is bad input, a located error diagnostic a refusal, an exception an internal
 error), and each written port is type-checked by kernelport.backends.metal.check.  Prints the
 table and the causes of failure by frequency (the first error of each port).
+
+Measured on this machine (2 cores, shared), before this harness's branch (a8f4f5b) and after
+(the figures and what they mean are in README "Metal ports of real code"):
+
+    bench/metal_realcode_files.txt (185)  before: 127 written,  5 pass (4%), 1 internal error
+                                          after:   81 written, 73 pass (90%), 0 internal errors
+    tests/realcorpus (207 sources)        before: 144 written,  8 pass (6%), 1 internal error
+                                          after:   75 written, 66 pass (88%), 0 internal errors
 """
 from __future__ import annotations
 
