@@ -344,6 +344,16 @@ def test_constant_memory_the_host_fills_becomes_bound_buffers():
     assert w["filled_by"] == ["cudaMemcpyToSymbol(weights, h, sizeof(h))"]
 
 
+def test_a_call_of_a_host_function_from_device_code_is_refused():
+    errs = errors("""\
+        float host_scale(float x) { return 2.f * x; }
+        __host__ __device__ float both(float x) { return x + 1.f; }
+        __global__ void k(float* a) { a[0] = host_scale(a[0]) + both(a[1]); }
+        """)
+    assert errs == ["3:KP223 a call of host function 'host_scale' from device code has no Metal meaning (it is host "
+                    "code, left out of the port; nvcc rejects it too)"], errs
+
+
 def test_an_atomic_in_a_macro_body_is_refused_at_the_macro():
     """HeCBench memtest: `#define RECORD_ERR(err) atomicAdd(err, 1u)` (KeyError rendering the atomic)."""
     errs = errors("""\

@@ -46,6 +46,7 @@ class Unported:
         declared = self._declared_names()
         library = metal_library_names()
         reported: set[str] = set()
+        host_only = {f.name for f in self.host.values()} - set(self.device)
         for f in self.device.values():
             for n in self.src.index.subtree(f.template_node or f.node):
                 t = n.type
@@ -60,6 +61,10 @@ class Unported:
                         arg = call_args(n)[0]
                         self.rw.replace(n, lambda rw, _n, a=arg: f"*({rw.text(a)})")
                         self.note(n, "*(...)", f"{name} is a cache hint on a load: Metal loads plainly")
+                    elif fn.type == "identifier" and name in host_only:
+                        self._refuse(n, f"a call of host function '{name}' from device code",
+                                     f"mark '{name}' __device__ (or __host__ __device__)",
+                                     "(it is host code, left out of the port; nvcc rejects it too)")
                     elif fn.type == "identifier" and name == f.name and f.is_device and \
                             sum(g.name == name for g in self.module.functions.values()) == 1:  # not an overload
                         self._refuse(n, f"'{name}' calls itself (recursion)", "rewrite it as a loop with an "
