@@ -7,6 +7,7 @@ that positions and rewrites stay exact.
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, field
 
 from tree_sitter import Node
@@ -161,6 +162,9 @@ def _params(src: SourceFile, fdecl: Node) -> list[Param]:
 def _function_declarator(node: Node) -> Node | None:
     d = node.child_by_field_name("declarator")
     while d is not None and d.type != "function_declarator":
+        if d.type == "reference_declarator":  # `T& f(...)`: the declarator is an unnamed child
+            d = d.named_children[-1] if d.named_children else None
+            continue
         d = d.child_by_field_name("declarator")
     return d
 
@@ -178,8 +182,8 @@ def build(src: SourceFile) -> Module:
     for node in order:
         if node.type == "function_definition":
             fd = _function_declarator(node)
-            if fd is None:
-                continue
+            if fd is None or node.child_by_field_name("body") is None:
+                continue  # `X() = default;`: nothing to analyse or port
             name = ident_name(fd.child_by_field_name("declarator")) or src.text_of(fd.child_by_field_name("declarator"))
             quals = frozenset(src.text_of(c) for c in node.children
                               if c.type in FUNCTION_QUALIFIERS or (c.type == "storage_class_specifier"))
@@ -258,3 +262,95 @@ def build(src: SourceFile) -> Module:
             asm.append((node, owner(node)))
 
     return Module(src, functions, macros, shared, uses, launches, asm)
+
+
+# -- what device code needs from file scope --------------------------------------------------
+# Containers whose children are file-scope items (an `#if` branch, a namespace, `extern "C"`).
+SCOPE_CONTAINERS = ("translation_unit", "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif",
+                    "preproc_elifdef", "namespace_definition", "declaration_list", "linkage_specification")
+_NAME_NODES = ("identifier", "type_identifier", "field_identifier", "namespace_identifier")
+
+
+def file_scope_items(src: SourceFile) -> list[Node]:
+    """The items at file scope (in `#if` branches, namespaces and `extern "C"` too), in order."""
+    out: list[Node] = []
+    stack = [src.root]
+    while stack:
+        n = stack.pop()
+        for c in reversed(n.children):
+            if c.type in SCOPE_CONTAINERS:
+                stack.append(c)
+            elif c.is_named and c.type != "comment":
+                out.append(c)
+    return sorted(out, key=lambda n: n.start_byte)
+
+
+def defined_names(src: SourceFile, item: Node) -> set[str]:
+    """The names a file-scope item defines: a macro, a type (and its enumerators), the variables
+    or functions a declaration declares."""
+    node = item.named_children[-1] if item.type == "template_declaration" and item.named_children else item
+    if node.type in ("preproc_def", "preproc_function_def"):
+        return {src.text_of(node.child_by_field_name("name"))}
+    names: set[str] = set()
+    if node.type in ("struct_specifier", "class_specifier", "union_specifier", "enum_specifier"):
+        nm = node.child_by_field_name("name")
+        if nm is not None:
+            names.add(src.text_of(nm))
+        names |= {src.text_of(e.child_by_field_name("name")) for e in src.index.under(node, "enumerator")}
+    elif node.type == "alias_declaration":
+        names.add(src.text_of(node.child_by_field_name("name")))
+    elif node.type in ("declaration", "type_definition", "function_definition", "field_declaration"):
+        t = node.child_by_field_name("type")
+        if t is not None and t.type in ("struct_specifier", "class_specifier", "union_specifier", "enum_specifier"):
+            names |= defined_names(src, t)
+        for d in node.children_by_field_name("declarator"):
+            n = ident_name(d)
+            inner = d
+            while n is None and inner is not None and inner.type != "function_declarator":  # typedef ... *Name
+                if inner.type == "type_identifier":
+                    n = src.text_of(inner)
+                inner = inner.child_by_field_name("declarator")
+            if n is None:  # a function declarator's name, or an operator
+                fd = d
+                while fd is not None and fd.type != "function_declarator":
+                    fd = fd.child_by_field_name("declarator")
+                inner = fd.child_by_field_name("declarator") if fd is not None else None
+                n = src.text_of(inner) if inner is not None else None
+            if n:
+                names.add(n)
+    return names
+
+
+def _names_in(src: SourceFile, node: Node) -> set[str]:
+    names = {src.text_of(n) for t in _NAME_NODES for n in src.index.under(node, t)}
+    for arg in src.index.under(node, "preproc_arg"):  # macro bodies are text to the grammar
+        names |= set(re.findall(r"[A-Za-z_]\w*", src.text_of(arg)))
+    return names
+
+
+def device_references(module: Module) -> set[str]:
+    """Every file-scope name device code needs: the names that kernels, `__device__` functions and
+    `__device__`/`__constant__` variables use, closed over the file-scope definitions of those
+    names (a macro's body, a struct's fields' types, a constant's initialiser)."""
+    src = module.source
+    defs: dict[str, list[Node]] = {}
+    roots: list[Node] = [f.template_node or f.node for f in module.functions.values() if f.is_device]
+    for item in file_scope_items(src):
+        for name in defined_names(src, item):
+            defs.setdefault(name, []).append(item)
+        if item.type == "declaration" and any(src.text_of(c) in ("__device__", "__constant__", "__managed__")
+                                              for c in item.children if c.type in ("type_qualifier", "attribute_specifier",
+                                                                                   "storage_class_specifier")):
+            roots.append(item)
+    seen: set[int] = set()
+    needed: set[str] = set()
+    todo = list(roots)
+    while todo:
+        n = todo.pop()
+        if n.id in seen:
+            continue
+        seen.add(n.id)
+        for name in _names_in(src, n) - needed:
+            needed.add(name)
+            todo.extend(defs.get(name, ()))
+    return needed

@@ -508,7 +508,7 @@ class Translator(Soundness):
             if n.type not in ("preproc_def", "preproc_function_def"):
                 continue
             v = n.child_by_field_name("value")
-            if v is None or self.rw.has(v):
+            if v is None or self.rw.has(v) or self.rw.has(n):  # a macro the port leaves out
                 continue
             text = self.src.text_of(v)
             if not set(re.findall(r"[A-Za-z_]\w*", text)) & names:
@@ -574,6 +574,7 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
     src.check_syntax()
     translator = backends.get(backend).translator()(src, backend, allow_unported, **options)
     port = translator.run()
+    src = translator.src  # what was translated (a backend may splice headers into one port)
     from . import templates  # jinja2 only when a port is written (lint imports this module)
     text = templates.render_port(backend, port.body, source_label or src.path, command,
                                  **{**port.context, **(prologue or {})})

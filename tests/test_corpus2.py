@@ -297,15 +297,15 @@ METAL_EXPECT: dict[str, dict] = {
     "cuda_samples_bitonic_sort": dict(codes=set()),  # cg::sync(cta) is threadgroup_barrier
     "cuda_samples_matrix_mul": dict(codes=set()),
     "cuda_samples_scan": dict(codes=set()),  # thread_block-only cooperative groups; host-only d_Buf left out
-    "cuda_samples_shfl_integral_image": dict(codes={"KP217"}),   # tiled_partition / tile.shfl_up
+    "cuda_samples_shfl_integral_image": dict(codes={"KP217", "KP223"}),   # tiled_partition / tile.shfl_up; make_uchar4 (no Metal spelling yet)
     "cuda_samples_threadfence_reduction": dict(codes={"KP213", "KP217"}),  # __device__ retirementCount, tiles
     "cuda_samples_warp_aggregated_atomics": dict(codes={"KP208", "KP217"}),  # CUDA-arch-only kernels, coalesced groups
     "cusp_csr_vector_spmv": dict(codes={"KP216"}),  # launched only from a host template: no concrete instance
     "faiss_block_reduce": dict(codes=set()),  # built-ins are passed before the defaulted parameters
-    "fbgemm_quantize_mx4": dict(codes={"KP216"}),  # launched only from a host template
+    "fbgemm_quantize_mx4": dict(codes={"KP216", "KP223"}),  # launched only from a host template; __float_as_uint
     "lightgbm_shuffle_reduce": dict(codes={"KP203", "KP214", "KP216"}),  # partial mask, double, template kernel
     "pcl_kinfu_block_reduce": dict(codes={"KP215"}),   # pointer carried inside a by-value struct parameter
-    "pcl_kinfu_extract": dict(codes={"KP213"}),        # __device__ counters, file-scope __shared__ arrays
+    "pcl_kinfu_extract": dict(codes={"KP213", "KP223"}),  # __device__ counters, file-scope __shared__ arrays; __int2float_rn
 }
 
 

@@ -87,6 +87,41 @@ class Metal(Backend):
     derived_builtin_attributes = {"thread_position_in_grid": "global_idx",
                                   "thread_index_in_threadgroup": "linear_tid"}
 
+    # -- what has no Metal meaning in device code (KP223): name -> why --
+    no_meaning = {
+        "printf": "(device-side printf: Metal has no printf before macOS 15's os_log, and none a port can rely on)",
+        **{n: "(device-side heap allocation)" for n in ("malloc", "free", "calloc", "realloc")},
+        **{n: "(a cycle counter: Metal has no clock in shaders)" for n in ("clock", "clock64", "clock_t")},
+        **{n: "(CUDA textures and surfaces: Metal binds textures as kernel arguments of its own types)"
+           for n in ("texture", "surface", "cudaTextureObject_t", "cudaSurfaceObject_t", "tex1D", "tex2D", "tex3D",
+                     "tex1Dfetch", "tex1DLod", "tex2DLod", "tex3DLod", "tex2DGrad", "tex2DLayered", "texCubemap",
+                     "tex2Dgather", "surf1Dread", "surf1Dwrite", "surf2Dread", "surf2Dwrite", "surf3Dread",
+                     "surf3Dwrite")},
+        **{n: "(warp-matrix operations: Metal's simdgroup_matrix has other shapes and semantics)"
+           for n in ("wmma", "nvcuda")},
+        **{n: "(a device-side trap or assertion)" for n in ("__trap", "__brkpt", "assert")},
+    }
+    # Words of the Metal Shading Language that C++ lacks (the MSL specification: address spaces
+    # (4), function qualifiers (5.1), scalar, vector, packed, matrix and atomic types (2.1-2.6),
+    # as_type (2.20), the metal namespace (6.1), and types <metal_types> reserves): a name the
+    # CUDA file declares with one of these spellings is renamed in the port.
+    reserved_words = frozenset({
+        "device", "constant", "thread", "threadgroup", "threadgroup_imageblock", "ray_data", "object_data",
+        "vertex", "fragment", "kernel", "metal", "as_type", "restrict",
+        "uchar", "ushort", "uint", "ulong", "half", "bfloat", "llong", "ullong", "quad", "complex", "imaginary",
+        "vec", "packed_vec", "matrix", "atomic", "atomic_int", "atomic_uint", "atomic_bool", "atomic_ulong",
+        "atomic_float",
+        *(f"{p}{t}{n}" for p in ("", "packed_") for t in ("bool", "char", "short", "int", "long", "uchar", "ushort",
+                                                        "uint", "ulong", "half", "bfloat", "float")
+          for n in (2, 3, 4)),
+        *(f"{t}{r}x{c}" for t in ("half", "float") for r in (2, 3, 4) for c in (2, 3, 4)),
+    })
+    # Metal's own scalar type names, as the C type each is (a CUDA typedef of the same: left out)
+    builtin_typedefs = {"uint": "unsigned int", "uchar": "unsigned char", "ushort": "unsigned short",
+                        "ulong": "unsigned long"}
+    # cache-hinted loads: a plain load on Metal
+    plain_loads = ("__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv")
+
     # -- lint --
     lint_reader = "kernelport.lint.units:metal_unit"
     lint_breaks = {"metal": "on Metal (SIMD-group width not guaranteed to be 32)"}

@@ -65,6 +65,9 @@ class Sidecar:
         for host, targs in instances:
             args = []
             for a in info["args"]:
+                if a["kind"] == "constant":
+                    args.append(self.constant_sidecar(a["constant"], a["index"]))
+                    continue
                 if a["kind"] == "threadgroup":
                     s = a["shared"]
                     e = {"name": s.name, "index": 0, "kind": "threadgroup", "type": s.type}
@@ -105,7 +108,7 @@ class Sidecar:
                 entry["template_args"] = targs
             entry["arguments"] = args
             entry["builtins"] = [{"name": self.names[b], "type": dialect.concept(b).attribute("metal")[0],
-                                  "attribute": dialect.concept(b).attribute("metal")[1]} for b in self.plans[k.name].builtins]
+                                  "attribute": dialect.concept(b).attribute("metal")[1]} for b in self.plan_of(k).builtins]
             if k.launch_bounds is not None and k.launch_bounds.named_children:
                 entry["max_total_threads_per_threadgroup"] = self.src.text_of(k.launch_bounds.named_children[0])
             if spec:

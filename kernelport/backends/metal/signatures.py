@@ -34,6 +34,7 @@ class Plan:
     shared: list[Shared] = field(default_factory=list)  # hoisted threadgroup arrays it receives
     builtins: list[str] = field(default_factory=list)  # concept keys, in BUILTINS order
     callees: list[str] = field(default_factory=list)
+    constants: list[str] = field(default_factory=list)  # bound __constant__ buffers it receives
 
 
 class Signatures:
@@ -74,8 +75,8 @@ class Signatures:
             self.rw.replace(n, lambda rw, node, drop=drop: self._head_stitch(node, drop, {}))
 
     def _extras(self, h: Function) -> list[str]:
-        p = self.plans[h.name]
-        return [s.name for s in p.shared] + [self.names[b] for b in p.builtins]
+        p = self.plan_of(h)
+        return [s.name for s in p.shared] + p.constants + [self.names[b] for b in p.builtins]
 
     @staticmethod
     def _required(f: Function) -> int:
@@ -152,10 +153,8 @@ class Signatures:
         return "".join(out)
 
     def _declarator(self, f: Function) -> Node:
-        d = f.node.child_by_field_name("declarator")
-        while d is not None and d.type != "function_declarator":
-            d = d.child_by_field_name("declarator")
-        return d
+        from ...model import _function_declarator  # `T& f(...)` included
+        return _function_declarator(f.node)
 
     def _param_text(self, p: Param, space: str | None, ref: bool, attr: str | None, buffer: bool) -> str:
         node = p.node
@@ -199,7 +198,10 @@ class Signatures:
             d = dynamic[0]
             extra.append(f"threadgroup {d.type}* {d.name} [[threadgroup(0)]]")
             args.append({"shared": d, "index": 0, "kind": "threadgroup"})
-        extra += [self._builtin_decl(b, True) for b in self.plans[k.name].builtins]
+        for j, c in enumerate(self.plan_of(k).constants):  # after the kernel's own buffers
+            extra.append(f"{self.constant_param(c)} [[buffer({len(k.params) + j})]]")
+            args.append({"constant": c, "index": len(k.params) + j, "kind": "constant"})
+        extra += [self._builtin_decl(b, True) for b in self.plan_of(k).builtins]
         return self._params_text(k, entries, extra), args
 
     def _realign(self, f: Function, text: str, plist_text: str) -> str:
@@ -271,7 +273,7 @@ class Signatures:
 
     def _render_helper(self, h: Function) -> str:
         drop, over = self._qualifiers(h)
-        plan = self.plans[h.name]
+        plan = self.plan_of(h)
         plist = self._declarator(h).child_by_field_name("parameters")
         copies = []
         for sig in plan.sigs:
@@ -288,6 +290,7 @@ class Signatures:
             for s in plan.shared:
                 dims = "".join(f"[{self.rw.text(d)}]" for d in s.dims[1:])
                 extra.append(f"threadgroup {s.type} (*{s.name}){dims}" if dims else f"threadgroup {s.type}* {s.name}")
+            extra += [self.constant_param(c) for c in plan.constants]
             extra += [self._builtin_decl(b, False) for b in plan.builtins]
             ptext = self._params_text(h, entries, extra)
             self.rw.replace(plist, ptext)
@@ -323,3 +326,4 @@ class Signatures:
             if f.launch_bounds is not None:
                 body += self.rw.text(f.launch_bounds)
             plan.builtins = [b for b in BUILTINS if re.search(r"\b%s\b" % re.escape(self.names[b]), body)]
+            plan.constants = self.constants_used(body, plan.callees)

@@ -48,12 +48,12 @@ class AddressSpaces:
             for call, h in self._calls(f):
                 args = call_args(call)
                 hsig = []
-                for p, a in zip(h.params, args):
+                for i, p in enumerate(h.params):  # a defaulted argument (`T* p = nullptr`): device
                     if p.pointer:
-                        hsig.append(self.space_of(a, f) or "device")
+                        hsig.append(self.space_of(args[i] if i < len(args) else None, f) or "device")
                 hsig = tuple(hsig)
-                if hsig not in self.plans[h.name].sigs:
-                    self.plans[h.name].sigs.append(hsig)
+                if hsig not in self.plan_of(h).sigs:
+                    self.plan_of(h).sigs.append(hsig)
                 work.append((h, hsig))
         for name, h in self.helpers.items():
             if not self.plans[name].sigs:  # never called from a kernel: device memory

@@ -19,9 +19,9 @@ What has no Metal equivalent is a diagnostic at its line (codes KP21x).
 
 This module ties the concerns together as passes around the shared warp-width ones: address
 spaces (spaces.py), signatures (signatures.py), threadgroup memory (threadgroup.py), scalar
-types (scalars.py), shuffles with a width and atomics (calls.py), recognised reductions
-(reductions.py), the prologue's values and the sidecar (sidecar.py); host code, barriers and
-file scope are here.
+types (scalars.py), host code and includes left out (hostcode.py), shuffles with a width and atomics (calls.py), recognised reductions
+(reductions.py), the prologue's values and the sidecar (sidecar.py); barriers and file scope
+are here.
 """
 from __future__ import annotations
 
@@ -30,30 +30,43 @@ import re
 from tree_sitter import Node
 
 from ... import annotations, dialect
+from ...errors import Location
 from ...source import SourceFile, call_args, ident_name, walk
 from ...translate import Translator, extend
 from .calls import Calls
+from .constants import BoundConstants
+from .headers import splice
+from .hostcode import HostCode
 from .reductions import Reductions
+from .reserved import ReservedWords
 from .scalars import Scalars
 from .sidecar import Sidecar
 from .signatures import BUILTINS, Plan, Signatures
 from .spaces import AddressSpaces
 from .threadgroup import ThreadgroupMemory
+from .unported import Unported
 
 
-class MetalTranslator(AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(HostCode, Unported, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
 
     def __init__(self, src: SourceFile, backend: str = "metal", allow_unported: bool = False, **options):
+        src, self.origin = splice(src)  # project headers device code needs: one self-contained port
         super().__init__(src, backend, allow_unported, **options)
         self.demote_double = bool(options.get("demote_double"))
         self.specs = annotations.parse(self.module)
         fns = self.module.functions
         self.kernels = [f for f in sorted(fns.values(), key=lambda f: f.node.start_byte) if f.is_kernel]
-        self.helpers = {n: f for n, f in fns.items() if f.is_device and not f.is_kernel}
         self.host = {n: f for n, f in fns.items() if not f.is_device}
-        self.device = {n: f for n, f in fns.items() if f.is_device}
+        # Device functions by their name: a host function of the same name (left out) does not
+        # take it; a second device definition of a name (an overload, an #if alternative) is kept
+        # under the model's key (`name@2`), with a plan of its own.
+        self.device = {}
+        for k, f in sorted(((k, f) for k, f in fns.items() if f.is_device), key=lambda kf: kf[1].node.start_byte):
+            self.device[f.name if f.name not in self.device else k] = f
+        self.fkeys = {id(f): k for k, f in self.device.items()}
+        self.helpers = {n: f for n, f in self.device.items() if not f.is_kernel}
         self.plans: dict[str, Plan] = {n: Plan(f) for n, f in self.device.items()}
         self.cur_sig: dict[str, tuple[str, ...]] = {}
         self.local_spaces: dict[tuple[str, str], object] = {}  # (fn, var) -> space or callable(sig)
@@ -74,6 +87,10 @@ class MetalTranslator(AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemo
             names[k] = short if short not in taken else attr if attr not in taken else f"kp_{attr}"
         return names
 
+    def plan_of(self, f) -> Plan:
+        """The plan of a device function (overloads have their own)."""
+        return self.plans[self.fkeys.get(id(f), f.name)]
+
     def spell(self, key_: str) -> str:
         if key_ in self.names:
             return self.names[key_]
@@ -82,6 +99,8 @@ class MetalTranslator(AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemo
     # -- the pipeline: the shared passes, and Metal's structure around them ----------------------
     passes = extend(Translator.passes, ("leave_out_host_code", "plan_calls", "pre_rewrites", "mixed_min_max"),
                     before="rewrite_sites")
+    passes = extend(passes, ("no_metal_meaning", "atomics_in_macros", "rename_reserved_words", "bind_constants"),
+                    after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
     passes = extend(passes, ("barriers", "file_scope", "shared_memory", "local_pointers", "functions",
                              "prototypes", "needs", "check_threadgroup_sizes"))
@@ -91,31 +110,6 @@ class MetalTranslator(AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemo
 
     def ports_function(self, name: str | None) -> bool:
         return name is None or name in self.device  # host code is left out
-
-    # -- host code -------------------------------------------------------------------------------
-    def leave_out_host_code(self) -> None:
-        refs = {s.reference[0] for s in self.specs.values() if s.reference}
-        for name, f in self.host.items():
-            node = f.template_node or f.node
-            if node.parent is not None and node.parent.type == "linkage_specification":
-                node = node.parent  # extern "C" goes with the function
-            stem = self.src.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-            if name in refs:
-                text = f"// {name}() is the CPU reference (kernelport verify runs it): left out of the Metal port."
-            elif any(l.function == name for l in self.module.launches):
-                text = f"// {name}() is a host launcher: left out (a Metal host binds and dispatches as {stem}.metal.json says)."
-            else:
-                text = f"// {name}() is host code: left out of the Metal port."
-            self.rw.replace(node, text)
-        host_nodes = [(f.node.start_byte, f.node.end_byte) for f in self.host.values()]
-
-        def in_host(n: Node) -> bool:
-            return any(s <= n.start_byte < e for s, e in host_nodes)
-
-        self.module.uses = [u for u in self.module.uses if u.function not in self.host]
-        for s in self.analysis.sites:
-            if s.function in self.host or (s.function is None and in_host(s.node)):
-                s.confirmed = False
 
     # -- barriers ------------------------------------------------------------------------------
     def barriers(self) -> None:
@@ -177,7 +171,7 @@ class MetalTranslator(AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemo
         for n in walk(self.src.root, lambda n: n.type in ("translation_unit", "namespace_definition",
                                                           "declaration_list", "preproc_if", "preproc_ifdef",
                                                           "preproc_else")):
-            if n.type == "declaration" and self.module.function_at(n) is None:
+            if n.type == "declaration" and self.module.function_at(n) is None and not self.rw.has(n):
                 words = {self.src.text_of(c) for c in n.children if c.type in ("type_qualifier",
                                                                                  "storage_class_specifier")} | \
                     {c.type for c in n.children}
@@ -240,6 +234,15 @@ class MetalTranslator(AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemo
                     self.src.text_of(fn.child_by_field_name("field")) == "sync" and \
                     self.src.text_of(fn.child_by_field_name("argument")) in blocks:
                 self.rw.replace(n, barrier)
+
+    def finish(self) -> None:
+        super().finish()
+        if self.origin is None:
+            return
+        for item in [*self.port.diagnostics, *self.port.notes]:  # spliced lines point into their header
+            loc = item.location
+            if loc.path == self.src.path and 0 < loc.line <= len(self.origin):
+                item.location = Location(*self.origin[loc.line - 1], loc.column)
 
     # -- small helpers --------------------------------------------------------------------------
     def _indent_of(self, node: Node) -> str:

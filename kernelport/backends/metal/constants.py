@@ -1,0 +1,121 @@
+"""`__constant__` memory the host fills: bound buffers in the Metal port.
+
+CUDA's `__constant__ float w[16];` is filled by the host (`cudaMemcpyToSymbol(w, ...)`).  Metal has
+no symbol a host can write: a program-scope `constant` variable must be initialised in the
+source.  So an uninitialised `__constant__` variable becomes a `constant T* w [[buffer(n)]]`
+parameter (`constant T& w` for a scalar, `constant T (*w)[M]` for a 2-D array) of every kernel
+that reads it, directly or through helpers, after the kernel's own buffers; helpers that read it
+get it as a parameter, and every call passes it on (the mechanism that passes hoisted
+threadgroup arrays).  The sidecar records each such argument with the host symbol and the
+`cudaMemcpyToSymbol` that filled it.  An initialised `__constant__` stays a program-scope
+`constant` variable.  What cannot be rebound soundly is refused at its line (KP213): a
+`__constant__` variable whose address is taken, or that is written, or declared in a scope other
+than the file's.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tree_sitter import Node
+
+from ...source import call_args, ident_name
+
+
+@dataclass
+class BoundConstant:
+    name: str
+    type_node: Node
+    dims: list[Node]  # array sizes, outermost first (empty: a scalar)
+    node: Node  # the declaration
+    filled_by: list[str] = field(default_factory=list)  # the host's cudaMemcpyToSymbol calls
+
+
+class BoundConstants:
+    """Mixin of MetalTranslator: the `bind_constants` pass and the texts the signatures use."""
+
+    def bind_constants(self) -> None:
+        self.bound: dict[str, BoundConstant] = {}
+        for n in self.src.index.of_type("declaration"):
+            if not any(self.src.text_of(c) == "__constant__" for c in n.children) or self.rw.has(n):
+                continue
+            decls = n.children_by_field_name("declarator")
+            if any(d.type == "init_declarator" for d in decls) or self.module.function_at(n) is not None:
+                continue  # initialised: a program-scope constant stays (file_scope)
+            if any(self.src.text_of(c) == "extern" for c in n.children):
+                continue
+            for d in decls:
+                dims, inner = [], d
+                while inner is not None and inner.type == "array_declarator":
+                    size = inner.child_by_field_name("size")
+                    if size is not None:
+                        dims.insert(0, size)
+                    inner = inner.child_by_field_name("declarator")
+                name = ident_name(d)
+                if name is None or inner is None or inner.type != "identifier" or len(dims) > 2:
+                    self.problem("KP213", d, "this __constant__ declaration cannot be bound as a Metal buffer",
+                                 "declare it as a scalar or an array of at most two dimensions")
+                    continue
+                self.bound[name] = BoundConstant(name, n.child_by_field_name("type"), dims, n)
+        if not self.bound:
+            return
+        for name, c in self.bound.items():
+            self._check_read_only(c)
+        for n in self.src.index.of_type("call_expression"):  # what filled each one, for the sidecar
+            args = call_args(n)
+            fn = n.child_by_field_name("function")
+            if fn is not None and self.src.text_of(fn).startswith("cudaMemcpyToSymbol") and args and \
+                    self.src.text_of(args[0]) in self.bound:
+                self.bound[self.src.text_of(args[0])].filled_by.append(" ".join(self.src.text_of(n).split()))
+        for c in self.bound.values():
+            self.rw.replace(c.node, f"/* {c.name}: __constant__ memory the host fills: a `constant` buffer argument "
+                                    "of the kernels that read it (see the sidecar) */")
+
+    def _check_read_only(self, c: BoundConstant) -> None:
+        """A bound constant is a pointer now: taking its address or writing it has no sound rewrite."""
+        for f in self.device.values():
+            for n in self.src.index.under(f.node, "identifier"):
+                if self.src.text_of(n) != c.name or f.param(c.name) is not None:
+                    continue
+                p = n.parent
+                while p is not None and p.type in ("subscript_expression", "field_expression",
+                                                   "parenthesized_expression"):
+                    if p.type == "field_expression" and p.child_by_field_name("field") == n:
+                        break
+                    if p.type == "subscript_expression" and n.type == "field_expression":
+                        p = None  # `c[i].ptr[j] = v` writes where a member points, not the constant
+                        break
+                    n, p = p, p.parent
+                if p is None:
+                    continue
+                written = (p.type == "assignment_expression" and p.child_by_field_name("left") == n) or \
+                    p.type == "update_expression"
+                address = p.type == "pointer_expression" and self.src.text_of(p).startswith("&") and \
+                    not c.dims
+                if written or address:
+                    self.problem("KP213", p, f"__constant__ '{c.name}' is {'written' if written else 'addressed'} "
+                                 "in device code: as a Metal constant buffer it is read-only",
+                                 "keep __constant__ memory read-only in device code")
+
+    # -- texts for the signatures ---------------------------------------------------------------
+    def constants_used(self, body_text: str, callees: list[str]) -> list[str]:
+        import re
+        names = [n for n in getattr(self, "bound", {}) if re.search(r"\b%s\b" % re.escape(n), body_text)]
+        for c in callees:
+            names += [n for n in self.plans[c].constants if n not in names]
+        return names
+
+    def constant_param(self, name: str) -> str:
+        c = self.bound[name]
+        t = self.rw.text(c.type_node)
+        if not c.dims:
+            return f"constant {t}& {name}"
+        inner = "".join(f"[{self.rw.text(d)}]" for d in c.dims[1:])
+        return f"constant {t} (*{name}){inner}" if inner else f"constant {t}* {name}"
+
+    def constant_sidecar(self, name: str, index: int) -> dict:
+        c = self.bound[name]
+        count = " * ".join(f"({self.src.text_of(d)})" for d in c.dims) or "1"
+        t = self.rw.text(c.type_node)
+        return {"name": name, "index": index, "kind": "buffer", "type": t, "access": "read",
+                "role": "__constant__", "count": count, "bytes": f"{count} * sizeof({t})",
+                "symbol": name, "filled_by": c.filled_by, "host": "setBuffer:offset:atIndex:"}

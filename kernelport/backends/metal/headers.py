@@ -1,0 +1,102 @@
+"""Project headers device code needs, spliced into the Metal port.
+
+A Metal port is one self-contained file: it cannot include a CUDA header.  So where device code
+uses a name a project header (`#include "common.h"`, found beside the including file) defines,
+or the host launches a kernel it defines, the header's text takes the include's place, as the
+preprocessor would do, once per header (a second include of it is dropped), and the same
+question is asked again of the headers it includes.  The translation then runs on the whole:
+what the header holds for host code only is left out like the file's own host code, and its
+device code is ported.  Every line remembers where it came from, so diagnostics and notes point
+into the header.  A header that does not parse (or nesting deeper than `MAX_DEPTH`) is not
+spliced: the include is then refused (KP209) by `HostCode.rewrite_includes`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...errors import KernelportError
+from ...model import build, defined_names, device_references, file_scope_items
+from ...source import SourceFile
+
+MAX_DEPTH = 8
+
+
+def header_names(path: Path) -> tuple[set[str], set[str]] | None:
+    """What a project header defines at file scope, and the kernels among it (None: unreadable)."""
+    try:
+        src = SourceFile.read(path)
+    except KernelportError:
+        return None
+    defines: set[str] = set()
+    kernels: set[str] = set()
+    for item in file_scope_items(src):
+        names = defined_names(src, item)
+        defines |= names
+        if item.type in ("function_definition", "template_declaration") and \
+                "__global__" in src.text_of(item).split("{", 1)[0]:
+            kernels |= names
+    return defines, kernels
+
+
+def needed_by(src: SourceFile, header: Path, module=None) -> str | None:
+    """The first name (or kernel) of `header` that the port of `src` needs, if any."""
+    got = header_names(header) if header.is_file() else None
+    if got is None:
+        return None
+    module = module or build(src)
+    defines, kernels = got
+    hit = sorted(defines & device_references(module)) or sorted(kernels & {l.kernel for l in module.launches})
+    return hit[0] if hit else None
+
+
+def splice(src: SourceFile) -> tuple[SourceFile, list[tuple[str, int]] | None]:
+    """`src` with the project headers its device code needs spliced in, and each line's origin
+    (path, line); (src, None) when nothing was spliced."""
+    origin = [(src.path, i + 1) for i in range(src.text.count("\n") + 1)]
+    done: set[Path] = set()
+    current = src
+    for _ in range(MAX_DEPTH):
+        module = build(current)
+        edits = []  # (start byte, end byte, text, origins of its lines)
+        for inc in current.index.of_type("preproc_include"):
+            path = inc.child_by_field_name("path")
+            if path is None or path.type != "string_literal":
+                continue
+            line = current.loc(inc).line
+            here = Path(origin[line - 1][0]).parent
+            header = (here / current.text_of(path)[1:-1]).resolve()
+            if header in done:
+                edits.append((inc.start_byte, inc.end_byte, f"// {current.text_of(inc).strip()}: spliced above\n",
+                              [origin[line - 1]]))
+                continue
+            if needed_by(current, header, module) is None:
+                continue
+            text = header.read_text(encoding="utf-8")
+            if not text.endswith("\n"):
+                text += "\n"
+            label = current.text_of(path)
+            body_lines = text.count("\n")
+            lines = [origin[line - 1]] + [(str(header), i + 1) for i in range(body_lines)] + [origin[line - 1]]
+            edits.append((inc.start_byte, inc.end_byte,
+                          f"// ---- {label}, spliced: device code needs it ----\n{text}"
+                          f"// ---- end of {label} ----\n", lines))
+            done.add(header)
+        if not edits:
+            break
+        data = current.data
+        out, pos, new_origin, line_pos = [], 0, [], 0
+        for start, end, text, lines in sorted(edits):
+            before = data[pos:start].decode("utf-8")
+            out.append(before)
+            first = current.location(start).line  # the include's line: replaced by the spliced lines
+            new_origin += origin[line_pos:first - 1]
+            new_origin += lines
+            out.append(text)
+            pos, line_pos = end, current.location(end).line - 1  # the include's node ends after its newline
+        out.append(data[pos:].decode("utf-8"))
+        new_origin += origin[line_pos:]
+        spliced = SourceFile.from_text("".join(out), src.path)
+        if spliced.syntax_errors():
+            return src, None  # the includes stay: refused where they are
+        current, origin = spliced, new_origin
+    return (current, origin) if current is not src else (src, None)

@@ -1,0 +1,158 @@
+"""Host code: what a Metal port leaves out.
+
+A Metal port holds device code only (a Metal host binds and dispatches as the sidecar says):
+host functions, and the file-scope items that only host code needs (macros, types, variables,
+prototypes, `using namespace std;`), are left out, each with a one-line comment.  What device code
+needs is decided by the model (`model.device_references`: the names kernels and `__device__`
+functions use, closed over the definitions they name), never by the look of the text; a macro
+named in an `#if`/`#ifdef` condition stays, so the preprocessor structure keeps its meaning.
+
+Includes: Metal has no C or C++ standard library (its own is `<metal_stdlib>`, which the
+prologue includes), so every `<...>` include is left out.  A project header (`"..."`) is read
+from beside the source: when device code uses a name it defines, or host code launches a
+kernel it defines, the port cannot stand alone and the include is an error at its line (KP209);
+otherwise it is left out.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tree_sitter import Node
+
+from ...model import defined_names, device_references, file_scope_items
+from .headers import header_names
+
+_HOST_ONLY_DECL = ("__device__", "__constant__", "__managed__", "__shared__")
+
+
+class HostCode:
+    """Mixin of MetalTranslator: the `leave_out_host_code` and `rewrite_includes` passes."""
+
+    def _stem(self) -> str:
+        return self.src.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+
+    def leave_out_host_code(self) -> None:
+        refs = {s.reference[0] for s in self.specs.values() if s.reference}
+        for name, f in self.host.items():
+            node = f.template_node or f.node
+            if node.parent is not None and node.parent.type == "linkage_specification":
+                node = node.parent  # extern "C" goes with the function
+            if name in refs:
+                text = f"// {name}() is the CPU reference (kernelport verify runs it): left out of the Metal port."
+            elif any(l.function == name for l in self.module.launches):
+                text = (f"// {name}() is a host launcher: left out (a Metal host binds and dispatches as "
+                        f"{self._stem()}.metal.json says).")
+            else:
+                text = f"// {name}() is host code: left out of the Metal port."
+            self.rw.replace(node, text)
+        host_nodes = [(f.node.start_byte, f.node.end_byte) for f in self.host.values()]
+
+        def in_host(n: Node) -> bool:
+            return any(s <= n.start_byte < e for s, e in host_nodes)
+
+        self.module.uses = [u for u in self.module.uses if u.function not in self.host]
+        for s in self.analysis.sites:
+            if s.function in self.host or (s.function is None and in_host(s.node)):
+                s.confirmed = False
+        self._leave_out_host_items()
+
+    def _device_needs(self) -> set[str]:
+        if getattr(self, "_needs_cache", None) is None:
+            self._needs_cache = device_references(self.module)
+        return self._needs_cache
+
+    def _leave_out_host_items(self) -> None:
+        """File-scope items no device code needs (nor any `#if` condition) are host code."""
+        needed = self._device_needs() | self._condition_names()
+        self._left_out: set[str] = set()
+        for item in file_scope_items(self.src):
+            if self.rw.has(item) or self.module.function_at(item) is not None:
+                continue
+            if item.type in ("using_declaration", "static_assert_declaration"):
+                # `using namespace std;`, `using std::cout;`, a static_assert on host types
+                names = self._names_of(item)
+                if not names & needed or names & self._left_out:
+                    self.rw.replace(item, f"/* {self.src.text_of(item).strip()} host code, left out of the Metal port */")
+                continue
+            if item.type not in ("preproc_def", "preproc_function_def", "struct_specifier", "class_specifier",
+                                 "union_specifier", "enum_specifier", "type_definition", "alias_declaration",
+                                 "template_declaration", "declaration"):
+                continue
+            if any(c.type == "function_definition" for c in item.children):
+                continue  # a function template: a function, decided above
+            if item.type == "declaration" and any(self.src.text_of(c) in _HOST_ONLY_DECL for c in item.children):
+                continue  # device memory: stays, whoever uses it
+            names = defined_names(self.src, item)
+            if not names or names & needed or self._plain_constant(item):
+                continue
+            self._left_out |= names
+            label = ", ".join(sorted(names))
+            text = f"{label}: used by host code only, left out of the Metal port"
+            # a block comment where code may follow on the line (`extern "C" { void f(); }`)
+            self.rw.replace(item, f"// {text}\n" if item.type.startswith("preproc") else f"/* {text} */")
+
+    def _plain_constant(self, item: Node) -> bool:
+        """A `#define` or a `const`/`constexpr` scalar whose value is literals and other macros: a
+        constant stays in the port, used or not (a Metal host may share it)."""
+        if item.type == "preproc_def":
+            value = item.child_by_field_name("value")
+            text = self.src.text_of(value) if value is not None else ""
+            return set(re.findall(r"\b[A-Za-z_]\w*", re.sub(r"\b\d\w*", "", text))) <= set(self.module.macros)
+        if item.type != "declaration":
+            return False
+        words = {self.src.text_of(c) for c in item.children if c.type in ("type_qualifier", "storage_class_specifier")}
+        t = item.child_by_field_name("type")
+        if not words & {"const", "constexpr"} or t is None or t.type not in ("primitive_type", "sized_type_specifier"):
+            return False
+        decls = item.children_by_field_name("declarator")
+        return all(d.type == "init_declarator" and d.child_by_field_name("declarator").type == "identifier" and
+                   self._names_of(d.child_by_field_name("value")) <= set(self.module.macros) for d in decls)
+
+    def _names_of(self, node: Node) -> set[str]:
+        return {self.src.text_of(n) for n in self.src.index.subtree(node)
+                if n.type in ("identifier", "namespace_identifier", "type_identifier")}
+
+    def _condition_names(self) -> set[str]:
+        names: set[str] = set()
+        for t, field in (("preproc_if", "condition"), ("preproc_elif", "condition"), ("preproc_ifdef", "name"),
+                         ("preproc_elifdef", "name")):
+            for n in self.src.index.of_type(t):
+                c = n.child_by_field_name(field)
+                if c is not None:
+                    names |= self._names_of(c)
+        return names
+
+    # -- includes ----------------------------------------------------------------------------
+    def rewrite_includes(self) -> None:
+        super().rewrite_includes()  # CUDA headers: the shared table (left out, or KP209)
+        needed = self._device_needs()
+        launched = {l.kernel for l in self.module.launches}
+        for n in self.src.index.of_type("preproc_include"):
+            path = n.child_by_field_name("path")
+            if path is None or self.rw.has(n) or self.rw.has(path):
+                continue
+            raw = self.src.text_of(path)
+            if path.type == "system_lib_string":
+                self.rw.replace(n, f"// #include {raw}: Metal has no C/C++ standard library (<metal_stdlib> is "
+                                   f"included above)\n")
+                continue
+            inner = raw[1:-1]
+            origin = self.origin[self.src.loc(n).line - 1][0] if self.origin else self.src.path
+            header = Path(origin).parent / inner
+            used = header_names(header) if header.is_file() else None
+            why = ""
+            if used is not None:
+                defines, kernels = used
+                hit = sorted(defines & needed) or sorted(kernels & launched)
+                if hit:
+                    what = "kernel" if not (defines & needed) else "name"
+                    why = (f"the port needs {what} '{hit[0]}' from \"{inner}\" (a CUDA/C++ header a Metal "
+                           f"port cannot include)")
+            if why:
+                self.problem("KP209", n, why,
+                             f"translate \"{inner}\" itself, or move what the kernels need into "
+                             f"{self.src.path.rsplit('/', 1)[-1]}")
+            else:
+                state = "not found beside the source" if used is None else "device code uses nothing of it"
+                self.rw.replace(n, f"// #include {raw}: {state}, left out of the Metal port\n")

@@ -1,0 +1,181 @@
+"""CUDA that has no Metal meaning: an error at its line (KP223), never left in the port silently.
+
+Two mechanisms, both over the device code the port keeps:
+
+- constructs Metal lacks, each with its reason (the backend's `no_meaning` table: device-side
+  `printf`, `malloc`, `clock()`, textures and surfaces, warp-matrix `wmma`), and those found
+  by structure: a kernel launched from device code (dynamic parallelism), `new`/`delete`,
+  recursion, function pointers, `__managed__` memory.  Cache-hinted loads (`__ldg`, `__ldcs`,
+  ...) have a meaning, a plain load, and become one.
+- names nothing defines: a function or type that device code uses, that this file does not
+  declare, the translation does not map, and Metal's standard library (the checker's model of
+  it, check/metal_stdlib.h) does not have, comes from a header the port cannot include
+  (`cub::BlockReduce`, `curand_uniform`, a project type from a header not beside the source):
+  the port would not compile, so it is refused where the name is used.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from tree_sitter import Node
+
+from ... import backends, dialect
+from ...source import call_args, ident_name
+
+_C_WORDS = frozenset({"if", "for", "while", "switch", "return", "sizeof", "alignof", "decltype", "defined",
+                      "static_cast", "reinterpret_cast", "const_cast", "do"})
+_DECLARING = ("declaration", "parameter_declaration", "optional_parameter_declaration", "field_declaration",
+              "type_definition", "init_declarator", "variadic_parameter_declaration")
+
+
+@lru_cache(maxsize=1)
+def metal_library_names() -> frozenset[str]:
+    """Every identifier the checker's model of the Metal standard library mentions."""
+    text = (Path(__file__).parent / "check" / "metal_stdlib.h").read_text(encoding="utf-8")
+    return frozenset(re.findall(r"[A-Za-z_]\w*", text))
+
+
+class Unported:
+    """Mixin of MetalTranslator: the `no_metal_meaning` pass."""
+
+    def no_metal_meaning(self) -> None:
+        table = backends.get(self.backend).no_meaning
+        loads = backends.get(self.backend).plain_loads
+        declared = self._declared_names()
+        library = metal_library_names()
+        reported: set[str] = set()
+        host_only = {f.name for f in self.host.values()} - set(self.device)
+        for f in self.device.values():
+            for n in self.src.index.subtree(f.template_node or f.node):
+                t = n.type
+                if t == "call_expression":
+                    if any(c.type == "kernel_call_syntax" for c in n.children):
+                        self._refuse(n, "a kernel launch in device code (dynamic parallelism)",
+                                     "launch it from the host: Metal kernels cannot dispatch work")
+                        continue
+                    fn = n.child_by_field_name("function")
+                    name = self.src.text_of(fn)
+                    if name in loads and len(call_args(n)) == 1:
+                        arg = call_args(n)[0]
+                        self.rw.replace(n, lambda rw, _n, a=arg: f"*({rw.text(a)})")
+                        self.note(n, "*(...)", f"{name} is a cache hint on a load: Metal loads plainly")
+                    elif fn.type == "identifier" and name in host_only:
+                        self._refuse(n, f"a call of host function '{name}' from device code",
+                                     f"mark '{name}' __device__ (or __host__ __device__)",
+                                     "(it is host code, left out of the port; nvcc rejects it too)")
+                    elif fn.type == "identifier" and name == f.name and f.is_device and \
+                            sum(g.name == name for g in self.module.functions.values()) == 1:  # not an overload
+                        self._refuse(n, f"'{name}' calls itself (recursion)", "rewrite it as a loop with an "
+                                     "explicit stack: Metal functions cannot recurse")
+                elif t in ("new_expression", "delete_expression"):
+                    self._refuse(n, f"'{t.split('_')[0]}' in device code (dynamic memory)",
+                                 "allocate on the host and pass a buffer")
+                elif t == "function_declarator" and n.child_by_field_name("declarator") is not None and \
+                        n.child_by_field_name("declarator").type == "parenthesized_declarator":
+                    self._refuse(n, "a function pointer in device code", "call the function directly, or switch "
+                                 "on a value: Metal has no function pointers in this form")
+                elif t in ("identifier", "type_identifier", "namespace_identifier") and not self.rw.has(n):
+                    name = self.src.text_of(n)
+                    if name in table and name not in declared:
+                        self._refuse(n, f"'{name}' in device code", "remove it from device code, or guard it with "
+                                     "#ifndef __METAL_VERSION__ in a shared header", table[name])
+                    elif name not in reported and name not in loads and \
+                            self._unresolved(n, name, declared, library):
+                        reported.add(name)
+                        self.problem("KP223", n, f"'{name}' is defined neither in this file nor in Metal's standard "
+                                     "library (it comes from a header the Metal port cannot include)",
+                                     "define it in the file, or write it with what Metal has")
+        self._unresolved_in_macros(declared, library, reported)
+        for item in self.src.index.of_type("declaration"):
+            if any(self.src.text_of(c) == "__managed__" for c in item.children):
+                self._refuse(item, "'__managed__' memory (unified memory)", "use a device buffer the host fills")
+
+    def atomics_in_macros(self) -> None:
+        """A Metal atomic needs its operand's address space and type, which a macro body (text, not
+        code of one function) does not give: such a body is refused at the macro (KP212)."""
+        atomics = {n for n, c in dialect._by_name("cuda").items() if c.kind == "atomic"}
+        for m in self.src.index.of_type("preproc_function_def") + self.src.index.of_type("preproc_def"):
+            value = m.child_by_field_name("value")
+            if value is None or self.rw.has(m) or self.rw.has(value):
+                continue
+            hit = sorted(set(re.findall(r"\b([A-Za-z_]\w*)\s*\(", self.src.text_of(value))) & atomics)
+            if hit:
+                self.problem("KP212", value, f"'{hit[0]}' inside a macro body: the Metal atomic needs the address "
+                             "space and type of its operand, which a macro does not give",
+                             "call the atomic in a __device__ function instead of a macro")
+                self.rw.replace(value, self.src.text_of(value))  # kept as written: the body is not rewritten
+
+    def _unresolved_in_macros(self, declared: set[str], library: frozenset[str], reported: set[str]) -> None:
+        """A macro device code uses that calls what nothing defines (`POLYBENCH_LOOP_BOUND(N, n)`
+        from a header not beside the source): refused at the macro."""
+        needed = self._device_needs()
+        for m in self.src.index.of_type("preproc_function_def") + self.src.index.of_type("preproc_def"):
+            macro, value = self.src.text_of(m.child_by_field_name("name")), m.child_by_field_name("value")
+            if macro not in needed or value is None or self.rw.has(m):
+                continue
+            params = m.child_by_field_name("parameters")
+            own = set(re.findall(r"\w+", self.src.text_of(params))) if params is not None else set()
+            for name in re.findall(r"\b([A-Za-z_]\w*)\s*\(", self.src.text_of(value)):
+                if name in own or name in _C_WORDS or name in reported or name in declared or name in library or \
+                        name.startswith("__builtin_") or dialect.lookup("cuda", name) is not None:
+                    continue
+                reported.add(name)
+                self.problem("KP223", value, f"'{name}' (in macro '{macro}', which device code uses) is "
+                             "defined neither in this file nor in Metal's standard library (it comes from a header "
+                             "the Metal port cannot include)", "define it in the file, or write it with what Metal has")
+
+    def _refuse(self, node: Node, what: str, hint: str, why: str = "") -> None:
+        self.problem("KP223", node, f"{what} has no Metal meaning" + (f" {why}" if why else ""), hint)
+
+    def _unresolved(self, n: Node, name: str, declared: set[str], library: frozenset[str]) -> bool:
+        """A function called, or a type or namespace named, that nothing in reach defines."""
+        p = n.parent
+        if p is None:
+            return False
+        if n.type == "identifier":
+            if not (p.type == "call_expression" and p.child_by_field_name("function") == n):
+                return False
+        elif n.type == "namespace_identifier":
+            if p.type != "qualified_identifier" or p.child_by_field_name("scope") != n:
+                return False
+        q = p.parent if p.type == "template_type" else p
+        if q is not None and q.type == "qualified_identifier" and q.child_by_field_name("name") in (n, p):
+            return False  # `ns::f`, `ns::T<32>`: its namespace is what is checked
+        if name in declared or name in library or name.startswith("__builtin_"):
+            return False
+        return dialect.lookup("cuda", name) is None
+
+    def _declared_names(self) -> set[str]:
+        """Every name this file declares or defines, anywhere (locals and parameters included)."""
+        src = self.src
+        names = set(self.module.macros) | {f.name for f in self.module.functions.values()}
+        for f in self.module.functions.values():
+            names |= set(f.template_params)
+        for t in _DECLARING:
+            for d in src.index.of_type(t):
+                for decl in d.children_by_field_name("declarator"):
+                    nm = ident_name(decl)
+                    inner = decl
+                    while nm is None and inner is not None:
+                        if inner.type in ("type_identifier", "identifier"):
+                            nm = src.text_of(inner)
+                        inner = inner.child_by_field_name("declarator")
+                    if nm:
+                        names.add(nm)
+        for t in ("struct_specifier", "class_specifier", "union_specifier", "enum_specifier", "enumerator",
+                  "alias_declaration", "namespace_definition", "namespace_alias_definition",
+                  "preproc_function_def", "preproc_def", "type_parameter_declaration",
+                  "optional_type_parameter_declaration"):
+            for d in src.index.of_type(t):
+                nm = d.child_by_field_name("name")
+                if nm is None and d.named_children:
+                    nm = d.named_children[-1] if t.endswith("type_parameter_declaration") else None
+                if nm is not None:
+                    names.add(src.text_of(nm))
+        for d in src.index.of_type("function_declarator"):
+            nm = d.child_by_field_name("declarator")
+            if nm is not None:
+                names.add(src.text_of(nm).split("::")[-1])
+        return names
