@@ -133,3 +133,16 @@ def test_unsafe_fixes_never_add_a_finding_in_the_examples(tmp_path):
     for p in tmp_path.iterdir():
         assert not codes(p) - before[p.name], p.name
     assert "unsigned long long" in (tmp_path / "warp_vote.cu").read_text().split("\n")[60]
+
+
+def test_statistics_count_unsafe_fixes_only_when_asked(tmp_path):
+    f = tmp_path / "rank.cu"
+    f.write_text(MIXED)
+    rows = {r["code"]: r for r in json.loads(kp("lint", f, "--statistics", "--format", "json").stdout)}
+    assert rows["WS010"]["fixable"] == 0 and rows["WS002"]["fixable"] == 1
+    rows = {r["code"]: r for r in json.loads(kp("lint", f, "--statistics", "--format", "json",
+                                                "--unsafe-fixes").stdout)}
+    assert rows["WS010"]["fixable"] == 1
+    table = kp("lint", f, "--statistics").stdout
+    assert "WS010\t[-] lane-bit-32-bit" in table and "WS002\t[*] lane-index-from-32" in table
+    assert "WS010\t[*]" in kp("lint", f, "--statistics", "--unsafe-fixes").stdout

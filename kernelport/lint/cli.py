@@ -187,7 +187,7 @@ def _report(results, mode, format, statistics, show_fixes, exit_zero, level, std
                    err=True)
 
     if statistics:
-        print_statistics(findings, out, format)
+        print_statistics(findings, out, format, unsafe_fixes)
     else:
         from ..color import resolve
         render(format, findings, texts, out, color=resolve(stream=out))

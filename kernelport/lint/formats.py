@@ -200,17 +200,24 @@ def sarif(findings: list[Finding]) -> dict:
 
 
 # -- statistics and summary ------------------------------------------------------------------------
-def statistics_rows(findings: list[Finding]) -> list[dict]:
+def _usable(f: Finding, unsafe_fixes: bool) -> bool:
+    return f.fix is not None and (unsafe_fixes or f.fix.applicability == "safe")
+
+
+def statistics_rows(findings: list[Finding], unsafe_fixes: bool = False) -> list[dict]:
+    """`fixable`: the fixes `--fix` would apply (unsafe ones only with `unsafe_fixes`)."""
     counts = Counter(f.code for f in findings)
-    fixable = Counter(f.code for f in findings if f.fix is not None)
+    fixable = Counter(f.code for f in findings if _usable(f, unsafe_fixes))
     names = {f.code: f.name for f in findings}
     return [{"code": code, "name": names[code], "count": n, "fixable": fixable[code]}
             for code, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
-def statistics(findings: list[Finding], stream: TextIO, fmt: str = "full") -> None:
-    """Findings per rule: JSON for `--format json`, a table otherwise (`[*]`: some are fixable)."""
-    rows = statistics_rows(findings)
+def statistics(findings: list[Finding], stream: TextIO, fmt: str = "full", unsafe_fixes: bool = False) -> None:
+    """Findings per rule: JSON for `--format json`, a table otherwise (`[*]`: some are fixable,
+    `[-]`: only with `--unsafe-fixes`, as ruff marks them)."""
+    rows = statistics_rows(findings, unsafe_fixes)
+    hidden = {f.code for f in findings if f.fix is not None and not _usable(f, unsafe_fixes)}
     if fmt == "json":
         stream.write(json.dumps(rows, indent=2) + "\n")
         return
@@ -226,7 +233,7 @@ def statistics(findings: list[Finding], stream: TextIO, fmt: str = "full") -> No
         stream.write(json.dumps(doc, indent=2) + "\n")
         return
     for r in rows:
-        mark = "[*]" if r["fixable"] else "   "
+        mark = "[*]" if r["fixable"] else "[-]" if r["code"] in hidden else "   "
         stream.write(f"{r['count']:>5}\t{r['code']}\t{mark} {r['name']}\n")
 
 
@@ -247,7 +254,7 @@ def summary(findings: list[Finding], files: int, unsafe_fixes: bool = False) -> 
         return f"All checks passed ({_n(files, 'file')})."
     by = Counter(f.severity for f in findings)
     parts = [f"{by[s]} {s}{'s' if by[s] != 1 and s != 'info' else ''}" for s in ("error", "warning", "info") if by[s]]
-    fixable = sum(1 for f in findings if f.fix is not None and (unsafe_fixes or f.fix.applicability == "safe"))
+    fixable = sum(1 for f in findings if _usable(f, unsafe_fixes))
     flag = "--fix --unsafe-fixes" if unsafe_fixes else "--fix"
     fx = f"; {fixable} fixable with `kernelport lint {flag}`" if fixable else ""
     fx += hidden_note(findings, unsafe_fixes)
