@@ -199,6 +199,9 @@ class Backend:
     lint_host_code: ClassVar[bool] = True
     # Width of the lane mask CUDA's `_sync` warp intrinsics take here (None: no such intrinsics).
     lint_sync_mask_bits: ClassVar[int | None] = None
+    # The source dialect's 64-bit spellings of lane-mask concepts whose own spelling is 32-bit:
+    # `lint --unsafe-fixes` writes them (right on every wave, but a type change on this hardware).
+    lint_unsafe_spellings: ClassVar[dict[str, str]] = {}
     # Code-fence language of this dialect's examples in docs/rules.md.
     lint_docs_fence: ClassVar[str] = "cuda"
 

@@ -89,3 +89,4 @@ class CUDA(Backend):
 
     # -- lint --
     lint_sync_mask_bits = 32
+    lint_unsafe_spellings = {"lanemask_one": "1ull", "lanemask_type": "unsigned long long"}

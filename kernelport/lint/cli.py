@@ -26,7 +26,7 @@ def _label(side: str, path: str) -> str:
     return path if Path(path).is_absolute() else f"{side}/{Path(path).as_posix()}"
 
 
-def _stdin_result(display: str, overrides: configmod.Overrides, mode: str | None):
+def _stdin_result(display: str, overrides: configmod.Overrides, mode: str | None, unsafe: bool):
     """Lint text read from stdin as if it were the file `display` (its kind, its configuration)."""
     from .engine import FileResult, lint_unit, settings_for, units_of
     from dataclasses import replace
@@ -43,7 +43,8 @@ def _stdin_result(display: str, overrides: configmod.Overrides, mode: str | None
     if mode and len(us) == 1 and us[0].fixable and not any(f.code == "KP001" for f in res.findings):
         def relint(t: str):
             return lint_unit(replace(us[0], text=t), settings)
-        fixed, res.findings, res.fixed_codes, res.withheld = fix_text(text, res.findings, relint)
+        fixed, res.findings, res.fixed_codes, res.withheld, res.hidden = fix_text(text, res.findings, relint,
+                                                                                   unsafe=unsafe)
         res.applied = len(res.fixed_codes)
         if fixed != text:
             res.fixed = fixed
@@ -55,7 +56,8 @@ def _show_fixes(results, stream) -> None:
     for r in results:
         if r.fixed_codes:
             counts = Counter(r.fixed_codes)
-            stream.write(f"Fixed in {r.path}: " + ", ".join(f"{n} × {c}" for c, n in sorted(counts.items())) + "\n")
+            stream.write(f"Fixed in {r.path}: " + ", ".join(
+                f"{n} × {c}" + (" (unsafe)" if a == "unsafe" else "") for (c, a), n in sorted(counts.items())) + "\n")
 
 
 def lint(
@@ -79,6 +81,8 @@ def lint(
                              "finding."),
     diff: bool = typer.Option(False, "--diff", help="Print the fixes as a unified diff; write nothing."),
     show_fixes: bool = typer.Option(False, "--show-fixes", help="With --fix or --diff: list the fixes per file."),
+    unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="Also offer and apply the fixes that change a "
+                                      "type on NVIDIA (`1u << lane` → `1ull << lane`); marked unsafe."),
     stdin_filename: Optional[Path] = typer.Option(None, "--stdin-filename", metavar="PATH",
                                                   help="The name of the file read from stdin (`-`): its kind, its "
                                                   "configuration, the path in findings."),
@@ -134,23 +138,28 @@ def lint(
     out = open(output_file, "w", encoding="utf-8") if output_file is not None else sys.stdout
     try:
         if stdin:
-            results = [_stdin_result(str(stdin_filename), overrides, mode)]
+            results = [_stdin_result(str(stdin_filename), overrides, mode, unsafe_fixes)]
         else:
-            results = lint_paths(paths, overrides, mode=mode, jobs=jobs,
+            results = lint_paths(paths, overrides, mode=mode, jobs=jobs, unsafe_fixes=unsafe_fixes,
                                  progress=format in ("full", "concise") and output_file is None)
-        return _report(results, mode, format, statistics, show_fixes, exit_zero, level, bool(stdin), out)
+        return _report(results, mode, format, statistics, show_fixes, exit_zero, level, bool(stdin), out,
+                       unsafe_fixes)
     finally:
         if output_file is not None:
             out.close()
 
 
-def _report(results, mode, format, statistics, show_fixes, exit_zero, level, stdin, out) -> None:
+def _report(results, mode, format, statistics, show_fixes, exit_zero, level, stdin, out, unsafe_fixes) -> None:
     findings = sorted((f for r in results for f in r.findings), key=lambda f: f.sort_key())
     texts = {r.path: (r.fixed if r.fixed is not None and mode == "fix" else r.text) for r in results if r.text}
     parse_error = any(f.code in ("KP001", "KP002", "KP007") for f in findings)  # KP007: main's annotation check
     withheld = sum(r.withheld for r in results)
     held = (f"; {withheld} fix{'es' if withheld != 1 else ''} not applied: each would add a finding"
             if withheld else "")
+    hidden = sum(r.hidden for r in results)
+    held += f"; {hidden} hidden (use --unsafe-fixes)" if hidden else ""
+    unsafe_n = sum(a == "unsafe" for r in results for _, a in r.fixed_codes)
+    held = (f" ({unsafe_n} unsafe)" if unsafe_n else "") + held
 
     if mode == "diff":
         changed = 0
@@ -178,12 +187,12 @@ def _report(results, mode, format, statistics, show_fixes, exit_zero, level, std
                    err=True)
 
     if statistics:
-        print_statistics(findings, out, format)
+        print_statistics(findings, out, format, unsafe_fixes)
     else:
         from ..color import resolve
         render(format, findings, texts, out, color=resolve(stream=out))
     if format in ("full", "concise") and not statistics:
-        typer.echo(summary(findings, len(results)), err=True)
+        typer.echo(summary(findings, len(results), unsafe_fixes), err=True)
     if exit_zero:
         raise typer.Exit(0)
     if parse_error:
@@ -200,8 +209,9 @@ def rule(code: Optional[str] = typer.Argument(None, metavar="CODE", help="A rule
         for r in rules:
             sev = family_severity(r.family, frozenset(TARGETS))
             sev = r.severity(frozenset(TARGETS)) or sev
-            fx = "fix" if r.fixable else "   "
+            fx = ("fix!" if r.fix_applicability == "unsafe" else "fix ") if r.fixable else "    "
             typer.echo(f"{r.code}  {r.name:<{w}}  {sev:<7}  {fx}  {r.summary}")
+        typer.echo("fix: `--fix` applies it; fix!: an unsafe fix, applied only with `--fix --unsafe-fixes`.")
         return
     r = get(code) or next((x for x in rules if x.name == code.lower()), None)
     if r is None:

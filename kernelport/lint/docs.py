@@ -33,15 +33,27 @@ def _fence(lang: str) -> str:
 
 def rule_text(r: Rule) -> str:
     """Plain text for the terminal (markdown that reads well unrendered)."""
-    lines = [f"{r.code} {r.name}" + (" (fixable)" if r.fixable else ""), "", r.summary, "",
+    lines = [f"{r.code} {r.name}" + (_tier(r) if r.fixable else ""), "", r.summary, "",
              f"Severity: {_severity_line(r)}", "", r.docs, ""]
     for i, e in enumerate(r.flags, 1):
         lines += [f"Flagged ({e.lang}{', ' + e.note if e.note else ''}):", "", _indent(e.clean), ""]
     for e in r.passes:
         lines += [f"Not flagged ({e.lang}{', ' + e.note if e.note else ''}):", "", _indent(e.clean), ""]
     for before, after in r.fixes:
-        lines += ["With --fix:", "", _indent(before.strip("\n")), "", "becomes", "", _indent(after.strip("\n")), ""]
+        lines += [f"With {_flag(r)}:", "", _indent(before.strip("\n")), "", "becomes", "", _indent(after.strip("\n")), ""]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _tier(r: Rule) -> str:
+    return " (unsafe fix: --fix --unsafe-fixes)" if r.fix_applicability == "unsafe" else " (fixable)"
+
+
+def _flag(r: Rule) -> str:
+    return "--fix --unsafe-fixes" if r.fix_applicability == "unsafe" else "--fix"
+
+
+def _mark(r: Rule) -> str:
+    return ("unsafe fix" if r.fix_applicability == "unsafe" else "fix") if r.fixable else ""
 
 
 def _indent(code: str) -> str:
@@ -56,15 +68,16 @@ def markdown() -> str:
            "Severity depends on the configured targets (`--targets`, or `targets` in `[tool.kernelport]`):",
            "warp-size (WS) rules are errors when a wave-64 target (`hip-cdna`) is on, warnings when only",
            "wave-32 or unknown-width targets are, and off for an NVIDIA-only project. Rules marked *fix*",
-           "have an automatic fix (`kernelport lint --fix`) that cannot change what the CUDA code computes.", "",
+           "have an automatic fix (`kernelport lint --fix`) that cannot change what the CUDA code computes;",
+           "*unsafe fix* ones have a fix that changes a type on NVIDIA (`kernelport lint --fix --unsafe-fixes`).", "",
            "| code | name | family | fix | summary |", "|---|---|---|---|---|"]
     for r in rules:
         out.append(f"| [{r.code}](#{r.code.lower()}-{r.name}) | `{r.name}` | {FAMILIES[r.family]} | "
-                   f"{'fix' if r.fixable else ''} | {r.summary.replace('|', '/')} |")
+                   f"{_mark(r)} | {r.summary.replace('|', '/')} |")
     out.append("")
     for r in rules:
         out += [f"## {r.code} {r.name}", "", r.summary, "",
-                f"*Severity*: {_severity_line(r)}." + ("  *Fix*: yes (`--fix`)." if r.fixable else ""), "",
+                f"*Severity*: {_severity_line(r)}." + (f"  *Fix*: yes (`{_flag(r)}`)." if r.fixable else ""), "",
                 r.docs, ""]
         for e in r.flags:
             out += [f"Flagged{' (' + e.lang + (', ' + e.note if e.note else '') + ')' if e.lang != 'cu' or e.note else ''}:", "",
@@ -73,7 +86,7 @@ def markdown() -> str:
             out += [f"Not flagged{' (' + e.lang + ')' if e.lang != 'cu' else ''}:", "",
                     f"```{_fence(e.lang)}", e.clean, "```", ""]
         for before, after in r.fixes:
-            out += ["`--fix`:", "", "```diff"]
+            out += [f"`{_flag(r)}`:", "", "```diff"]
             import difflib
             out += [l.rstrip("\n") for l in difflib.unified_diff(before.strip("\n").splitlines(),
                                                                  after.strip("\n").splitlines(), lineterm="", n=1)][2:]

@@ -23,8 +23,9 @@ class FileResult:
     #                           results of clean files, which worker processes would otherwise pickle back)
     fixed: str | None = None  # the text after --fix/--diff, when it changed
     applied: int = 0  # fixes applied
-    fixed_codes: list[str] = field(default_factory=list)  # the rule of each fix applied (--show-fixes)
+    fixed_codes: list[tuple[str, str]] = field(default_factory=list)  # (rule, applicability) of each fix applied
     withheld: int = 0  # fixes not applied because each would add a finding
+    hidden: int = 0  # unsafe fixes not applied for want of --unsafe-fixes
     skipped: bool = False  # not a CUDA input after all (a header without device code)
     note: str | None = None  # why an explicitly named file was skipped
 
@@ -171,9 +172,9 @@ def units_of(path: Path, display: str, text: str, explicit: bool, includes=None)
 
 
 def lint_file(task) -> FileResult:
-    display, explicit, settings, mode = task
+    display, explicit, settings, mode, unsafe = task
     try:
-        return _lint_file(display, explicit, settings, mode)
+        return _lint_file(display, explicit, settings, mode, unsafe)
     except Exception as e:  # header macros, embedded units, --fix: reported for this file, the run goes on
         res = FileResult(display, _internal(display, "linting", e, settings))
         try:
@@ -183,7 +184,7 @@ def lint_file(task) -> FileResult:
         return res
 
 
-def _lint_file(display: str, explicit: bool, settings: Settings, mode: str | None) -> FileResult:
+def _lint_file(display: str, explicit: bool, settings: Settings, mode: str | None, unsafe: bool = False) -> FileResult:
     path = Path(display)
     res = FileResult(display)
     if discovery.kind(path) is None:
@@ -216,7 +217,8 @@ def _lint_file(display: str, explicit: bool, settings: Settings, mode: str | Non
         def relint(t: str) -> list[Finding]:  # a fix never adds a finding: fix_text lints each
             return lint_unit(replace(us[0], text=t), settings)
         from .fix import fix_text  # the translator's rewrites: only under --fix/--diff
-        current, findings, res.fixed_codes, res.withheld = fix_text(text, findings, relint)
+        current, findings, res.fixed_codes, res.withheld, res.hidden = fix_text(text, findings, relint,
+                                                                                 unsafe=unsafe)
         res.applied = len(res.fixed_codes)
         if current != text:
             res.fixed = current
@@ -247,11 +249,11 @@ def _exclude_for(d: Path):
 
 
 def lint_paths(paths: list[Path], overrides: configmod.Overrides | None = None, *, mode: str | None = None,
-               jobs: int | None = None, progress: bool = False) -> list[FileResult]:
+               jobs: int | None = None, progress: bool = False, unsafe_fixes: bool = False) -> list[FileResult]:
     overrides = overrides or configmod.Overrides()
     units.reset_project()  # files may have changed since the last run (forked workers inherit it empty)
     files = discovery.discover(paths, _exclude_for)
-    tasks = [(str(p), explicit, settings_for(p, overrides), mode) for p, explicit in files]
+    tasks = [(str(p), explicit, settings_for(p, overrides), mode, unsafe_fixes) for p, explicit in files]
     workers = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
     if workers == 1 or len(tasks) < 4:
         it = map(lint_file, tasks)

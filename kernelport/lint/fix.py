@@ -5,7 +5,13 @@ the CUDA column of the dialect table: there the wave width is spelled `warpSize`
 every NVIDIA GPU, so `tid % 32` → `tid % warpSize`, a ladder from 16 → from `warpSize / 2`, an
 unrolled ladder gains a `if (warpSize > 32)` step that never runs on NVIDIA.  Compile-time uses
 (array sizes, constexpr) keep their 32 in CUDA, so they get no fix; neither do rewrites that could
-change a type (`1u` → `1ull`, `unsigned` → `unsigned long long`) or a result (`__clz` of a mask).
+change a result (`__clz` of a mask, `__popcll` of a signed mask) get no fix.
+
+A second tier, applied only with `--unsafe-fixes` (ruff's applicability): rewrites that are right
+on every wave width but change a type on NVIDIA: a lane bit `1u << lane` → `1ull << lane`, a
+ballot stored as `unsigned` → `unsigned long long`.  Their values are the same for lanes 0-31, but
+a 64-bit type can change an overload, a `printf` format, the width of a store or an atomic.  The
+wide spellings are the source backend's `lint_unsafe_spellings` (kernelport/backends/).
 """
 from __future__ import annotations
 
@@ -24,17 +30,29 @@ from ..source import call_args
 from ..translate import Translator
 from .finding import Edit, Fix
 
-SAFE_ROLES = {"ws", "ws_m1", "half", "five", "ladder", "bitop64"}
+SAFE, UNSAFE = "safe", "unsafe"
+# The tier of each site's rewrite (a role not here has no fix).
+APPLICABILITY = {"ws": SAFE, "ws_m1": SAFE, "half": SAFE, "five": SAFE, "ladder": SAFE, "bitop64": SAFE,
+                 "one": UNSAFE, "type32": UNSAFE}
 # The fixes are the translator's rewrites into the source dialect itself (CUDA -> CUDA).
 _SOURCE = backends.source().name
 _PORTABLE = dialect.concept("warp_size").spelling(_SOURCE)  # "warpSize"
+_WIDE = backends.source().lint_unsafe_spellings  # {"lanemask_one": "1ull", ...}
+
+
+class _FixTranslator(Translator):
+    """The translator into the source dialect; for an unsafe fix, with the source's wide spellings."""
+    wide: dict[str, str] = {}
+
+    def spell(self, key: str) -> str:
+        return self.wide.get(key) or super().spell(key)
 
 
 def _translator(ctx) -> Translator:
     """A CUDA-column Translator for the file, on the model and dataflow lint already built."""
     t = ctx.__dict__.get("_kp_translator")
     if t is None:
-        t = ctx.__dict__["_kp_translator"] = Translator(ctx.src, _SOURCE, module=ctx.module, analysis=ctx.analysis)
+        t = ctx.__dict__["_kp_translator"] = _FixTranslator(ctx.src, _SOURCE, module=ctx.module, analysis=ctx.analysis)
     return t
 
 
@@ -79,8 +97,10 @@ def _common(same, limit: int) -> int:
 
 
 def site_fix(ctx, site) -> Fix | None:
-    """The translator's CUDA rewrite of one confirmed site, when it is safe and changes something."""
-    if not ctx.unit.fixable or site.role not in SAFE_ROLES:
+    """The translator's CUDA rewrite of one confirmed site, when it changes something; its tier is
+    that of the site's role (APPLICABILITY)."""
+    tier = APPLICABILITY.get(site.role)
+    if not ctx.unit.fixable or tier is None:
         return None
     if site.role == "bitop64":
         fn = ctx.text(site.node.child_by_field_name("function"))
@@ -100,6 +120,7 @@ def site_fix(ctx, site) -> Fix | None:
     from ..rewrite import Rewriter
     from ..translate import Port
     t.rw, t.port = Rewriter(ctx.src), Port(_SOURCE, "")
+    t.wide = _WIDE if tier == UNSAFE else {}
     try:
         t.rewrite_site(twin)
         if len(t.rw.replacements) != 1 or t.rw.before:
@@ -119,14 +140,18 @@ def site_fix(ctx, site) -> Fix | None:
     p = _common(lambda k: old[:k] == new[:k], min(len(old), len(new)))
     s = _common(lambda k: old[len(old) - k:] == new[len(new) - k:], min(len(old), len(new)) - p)
     inserted = new[p:len(new) - s]
-    if site.role != "bitop64" and _PORTABLE not in inserted:
+    if tier == SAFE and site.role != "bitop64" and _PORTABLE not in inserted:
         return None  # e.g. a compile-time use: CUDA keeps its 32 there
+    if tier == UNSAFE and not any(w in new for w in _WIDE.values()):
+        return None
     start_b = s0 + len(old[:p].encode("utf-8"))
     end_b = s0 + len(old[:len(old) - s].encode("utf-8"))
     (l1, c1), (l2, c2) = ctx.position(start_b), ctx.position(end_b)
     before = old[p:len(old) - s]
     msg = f"replace `{before}` with `{inserted}`" if before else f"insert `{inserted.strip()}`"
-    return Fix(msg, (Edit(l1, c1, l2, c2, inserted),))
+    if tier == UNSAFE:  # a type change reads better whole: `1u` -> `1ull`, not "insert `ll`"
+        msg = f"replace `{old}` with `{new}`"
+    return Fix(msg, (Edit(l1, c1, l2, c2, inserted),), tier)
 
 
 def apply_edits(text: str, edits: list[Edit]) -> tuple[str, int]:
@@ -191,11 +216,13 @@ def realign_comments(old: str, new: str) -> str:
     return "".join(out)
 
 
-def fix_text(text: str, findings: list, relint: Callable[[str], list], rounds: int = 4) -> tuple[str, list, list, int]:
-    """Apply the safe fixes of `findings` to `text`; returns (text, its findings, the codes
-    fixed, how many fixes were withheld).
+def fix_text(text: str, findings: list, relint: Callable[[str], list], rounds: int = 4,
+             unsafe: bool = False) -> tuple[str, list, list, int, int]:
+    """Apply the safe fixes of `findings` to `text` (and the unsafe ones with `unsafe`); returns
+    (text, its findings, the (code, applicability) of each fix applied, how many fixes were
+    withheld, how many unsafe fixes were hidden).  Hidden fixes stay on their findings.
 
-    A fix must never add a finding: every candidate set is linted, and a set whose result has more
+    A fix of either tier must never add a finding: every candidate set is linted, and a set whose result has more
     findings of some rule than the original had (a `tid % 32` fixed beside a `WARP_SIZE` that must
     stay 32 makes WS016 fire: the function then mixes two wave widths) or that does not parse is
     split, keeping the fixes that are harmless on their own (delta debugging over the fixes)."""
@@ -221,20 +248,25 @@ def fix_text(text: str, findings: list, relint: Callable[[str], list], rounds: i
         accepted, best = grow(start, accepted, candidates[:mid], best)
         return grow(start, accepted, candidates[mid:], best)
 
+    def allowed(f) -> bool:
+        return f.fix is not None and (unsafe or f.fix.applicability == SAFE)
+
     current, now, applied = text, findings, []
     for _ in range(rounds):  # a fix may expose another (positions are those of the text it came from)
-        candidates = [f.fix for f in now if f.fix is not None]
+        candidates = [f.fix for f in now if allowed(f)]
         if not candidates:
             break
         accepted, best = grow(current, [], candidates, None)
         if not accepted or best[0] == current:
             break
         codes = {id(f.fix): f.code for f in now if f.fix is not None}
-        applied += [codes[id(fx)] for fx in accepted]
+        applied += [(codes[id(fx)], fx.applicability) for fx in accepted]
         current, now = best
-    # What is left was tried and would add a finding: it is no fix (the finding stays, without one).
-    withheld = sum(f.fix is not None for f in now)
-    return current, [replace(f, fix=None) if f.fix is not None else f for f in now], applied, withheld
+    # What is left of the allowed tiers was tried and would add a finding: it is no fix (the finding
+    # stays, without one).  An unsafe fix not asked for is hidden, and kept for the report.
+    withheld = sum(allowed(f) for f in now)
+    hidden = sum(f.fix is not None and not allowed(f) for f in now)
+    return current, [replace(f, fix=None) if allowed(f) else f for f in now], applied, withheld, hidden
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -100,7 +100,11 @@ def full(console: Console, f: Finding, text: str | None) -> None:
         if why:
             console.print(Text(f"{pad} = why: {why}"))
         if f.fix is not None:
-            console.print(Text(f"{pad} = fix: {f.fix.message} (kernelport lint --fix)", style="green"))
+            if f.fix.applicability == "unsafe":  # ruff's mark: offered, applied only when asked for
+                console.print(Text(f"{pad} = unsafe fix: {f.fix.message} (kernelport lint --fix --unsafe-fixes)",
+                                   style="yellow"))
+            else:
+                console.print(Text(f"{pad} = fix: {f.fix.message} (kernelport lint --fix)", style="green"))
         console.print(Text(f"{pad} = help: kernelport rule {f.code}", style="dim"))
     console.print()
 
@@ -176,6 +180,7 @@ def sarif(findings: list[Finding]) -> dict:
                 for i, r in enumerate(f.related)]
         if f.fix is not None:
             res["fixes"] = [{"description": {"text": f.fix.message},
+                             "properties": {"applicability": f.fix.applicability},
                              "artifactChanges": [{"artifactLocation": _artifact(f.path), "replacements": [
                                  {"deletedRegion": _region(e.line, e.column, e.end_line, e.end_column),
                                   "insertedContent": {"text": e.content}} for e in f.fix.edits]}]}]
@@ -195,17 +200,24 @@ def sarif(findings: list[Finding]) -> dict:
 
 
 # -- statistics and summary ------------------------------------------------------------------------
-def statistics_rows(findings: list[Finding]) -> list[dict]:
+def _usable(f: Finding, unsafe_fixes: bool) -> bool:
+    return f.fix is not None and (unsafe_fixes or f.fix.applicability == "safe")
+
+
+def statistics_rows(findings: list[Finding], unsafe_fixes: bool = False) -> list[dict]:
+    """`fixable`: the fixes `--fix` would apply (unsafe ones only with `unsafe_fixes`)."""
     counts = Counter(f.code for f in findings)
-    fixable = Counter(f.code for f in findings if f.fix is not None)
+    fixable = Counter(f.code for f in findings if _usable(f, unsafe_fixes))
     names = {f.code: f.name for f in findings}
     return [{"code": code, "name": names[code], "count": n, "fixable": fixable[code]}
             for code, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
-def statistics(findings: list[Finding], stream: TextIO, fmt: str = "full") -> None:
-    """Findings per rule: JSON for `--format json`, a table otherwise (`[*]`: some are fixable)."""
-    rows = statistics_rows(findings)
+def statistics(findings: list[Finding], stream: TextIO, fmt: str = "full", unsafe_fixes: bool = False) -> None:
+    """Findings per rule: JSON for `--format json`, a table otherwise (`[*]`: some are fixable,
+    `[-]`: only with `--unsafe-fixes`, as ruff marks them)."""
+    rows = statistics_rows(findings, unsafe_fixes)
+    hidden = {f.code for f in findings if f.fix is not None and not _usable(f, unsafe_fixes)}
     if fmt == "json":
         stream.write(json.dumps(rows, indent=2) + "\n")
         return
@@ -221,7 +233,7 @@ def statistics(findings: list[Finding], stream: TextIO, fmt: str = "full") -> No
         stream.write(json.dumps(doc, indent=2) + "\n")
         return
     for r in rows:
-        mark = "[*]" if r["fixable"] else "   "
+        mark = "[*]" if r["fixable"] else "[-]" if r["code"] in hidden else "   "
         stream.write(f"{r['count']:>5}\t{r['code']}\t{mark} {r['name']}\n")
 
 
@@ -229,14 +241,23 @@ def _n(k: int, word: str) -> str:
     return f"{k} {word}{'s' if k != 1 else ''}"
 
 
-def summary(findings: list[Finding], files: int) -> str:
-    """`files`: how many were checked; the headline counts the files that have findings."""
+def hidden_note(findings: list[Finding], unsafe_fixes: bool) -> str:
+    """`; 2 hidden (use --unsafe-fixes)`: unsafe fixes that were not asked for, or nothing."""
+    n = 0 if unsafe_fixes else sum(1 for f in findings if f.fix is not None and f.fix.applicability == "unsafe")
+    return f"; {n} hidden (use --unsafe-fixes)" if n else ""
+
+
+def summary(findings: list[Finding], files: int, unsafe_fixes: bool = False) -> str:
+    """`files`: how many were checked; the headline counts the files that have findings.  Unsafe
+    fixes count as fixable with `unsafe_fixes`, else as hidden (ruff's wording)."""
     if not findings:
         return f"All checks passed ({_n(files, 'file')})."
     by = Counter(f.severity for f in findings)
     parts = [f"{by[s]} {s}{'s' if by[s] != 1 and s != 'info' else ''}" for s in ("error", "warning", "info") if by[s]]
-    fixable = sum(1 for f in findings if f.fix is not None)
-    fx = f"; {fixable} fixable with `kernelport lint --fix`" if fixable else ""
+    fixable = sum(1 for f in findings if _usable(f, unsafe_fixes))
+    flag = "--fix --unsafe-fixes" if unsafe_fixes else "--fix"
+    fx = f"; {fixable} fixable with `kernelport lint {flag}`" if fixable else ""
+    fx += hidden_note(findings, unsafe_fixes)
     with_findings = len({f.path for f in findings})
     checked = f" ({files} checked)" if files != with_findings else ""
     return f"Found {_n(len(findings), 'finding')} in {_n(with_findings, 'file')}{checked}: {', '.join(parts)}{fx}."

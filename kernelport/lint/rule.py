@@ -57,6 +57,9 @@ class Rule:
     summary: ClassVar[str]  # one line
     docs: ClassVar[str]  # markdown: why it breaks, on which hardware, the fix
     fixable: ClassVar[bool] = False
+    # ruff's applicability: "safe" fixes cannot change what the CUDA code computes on NVIDIA and
+    # `--fix` applies them; "unsafe" ones (a type change) need `--fix --unsafe-fixes`.
+    fix_applicability: ClassVar[str] = "safe"
     flags: ClassVar[tuple[Example, ...]] = ()
     passes: ClassVar[tuple[Example, ...]] = ()
     fixes: ClassVar[tuple[tuple[str, str], ...]] = ()

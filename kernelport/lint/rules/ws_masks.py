@@ -77,7 +77,7 @@ __device__ int leader_value(int v) {
 
 @register
 class BallotStored32Bit(SiteRule):
-    code, name = "WS008", "ballot-stored-32-bit"
+    code, name, fixable, fix_applicability = "WS008", "ballot-stored-32-bit", True, "unsafe"
     summary = "A ballot (lane mask) is stored in a 32-bit integer."
     docs = """\
 `unsigned mask = __ballot_sync(m, p);` — a ballot has one bit per lane: 64 bits on a 64-wide
@@ -85,7 +85,9 @@ wave (`__ballot` returns `unsigned long long` in HIP, `simd_vote` is 64-bit on M
 variable silently drops lanes 32-63: counts are halved, `__ffs` misses the leader.
 
 **Fix**: `unsigned long long mask` (or `auto`), and the 64-bit bit operations (`__popcll`,
-`__ffsll`).  No automatic fix: widening the type is not neutral on NVIDIA for every use."""
+`__ffsll`).  An unsafe fix (`--fix --unsafe-fixes`) widens the declared type: the value is the
+same on NVIDIA, but the type is not (an overload, a `printf` format, a store through `&mask`).
+A mask stored through a 32-bit pointer gets no fix: the memory layout is the program's."""
     flags = (
         ex("""
 __global__ void count(const float* x, int* out) {
@@ -122,6 +124,15 @@ __global__ void relu_back(const unsigned long long* bits, float* dx) {
     if (__shfl(word, 0) & (1ull << (threadIdx.x % warpSize))) dx[threadIdx.x] = 0.0f;
 }""", lang="hip"),
     )
+    fixes = (("""
+__global__ void count(const float* x, int* out) {
+    unsigned mask = __ballot_sync(0xffffffff, x[threadIdx.x] > 0.0f);
+    if (threadIdx.x % warpSize == 0) atomicAdd(out, __popcll(mask));
+}""", """
+__global__ void count(const float* x, int* out) {
+    unsigned long long mask = __ballot_sync(0xffffffff, x[threadIdx.x] > 0.0f);
+    if (threadIdx.x % warpSize == 0) atomicAdd(out, __popcll(mask));
+}"""),)
 
     def check(self, ctx) -> None:
         super().check(ctx)
@@ -198,13 +209,14 @@ __global__ void compact(const float* in, int* out) {
 
 @register
 class LaneBit32Bit(SiteRule):
-    code, name = "WS010", "lane-bit-32-bit"
+    code, name, fixable, fix_applicability = "WS010", "lane-bit-32-bit", True, "unsafe"
     summary = "A lane bit is built as `1u << lane` (32-bit) and combined with a lane mask."
     docs = """\
 `mask & ((1u << lane) - 1)` (lanes below this one) with a 32-bit `1u`: for lanes 32-63 of a
 64-wide wave the shift is undefined and the mask loses its upper half.
 
-**Fix**: `1ull << lane`.  A `1u << (i & 31)` that sets a bit of a 32-bit word (bitsets) does
+**Fix** (unsafe: `--fix --unsafe-fixes`): `1ull << lane`; the same bits for lanes 0-31, but a
+64-bit type on NVIDIA (a 32-bit expression it meets is widened too).  A `1u << (i & 31)` that sets a bit of a 32-bit word (bitsets) does
 not meet a lane mask and stays silent."""
     flags = (
         ex("""
@@ -239,6 +251,17 @@ __global__ void relu_back(const unsigned long long* bits, float* dx) {
     if (__shfl(word, 0) & (1ull << lane)) dx[threadIdx.x] = 0.0f;
 }""", lang="hip"),
     )
+    fixes = (("""
+__global__ void rank(const float* in, int* out) {
+    int lane = threadIdx.x % warpSize;
+    unsigned long long mask = __ballot_sync(0xffffffff, in[threadIdx.x] > 0.0f);
+    out[threadIdx.x] = __popcll(mask & ((1u << lane) - 1));
+}""", """
+__global__ void rank(const float* in, int* out) {
+    int lane = threadIdx.x % warpSize;
+    unsigned long long mask = __ballot_sync(0xffffffff, in[threadIdx.x] > 0.0f);
+    out[threadIdx.x] = __popcll(mask & ((1ull << lane) - 1));
+}"""),)
 
     def message(self, ctx, s) -> str:
         return (f"`{_expr_text(ctx, s.node)}` builds a lane bit in 32 bits{_why(s)}: {ctx.breaks}, lanes 32-63 shift "
