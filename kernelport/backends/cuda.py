@@ -70,8 +70,13 @@ class CUDA(Backend):
         **{f"cuda_only_{n}": f"{n}()" for n in CUDA_ONLY_WARP + CUDA_ONLY_OTHER},
         **{f"rt_{n}": f"cuda{n}" for n in RUNTIME_NAMES},
         "rt_attr_warp_size": "cudaDevAttrWarpSize",
-        "rt_any": "cuda*",
     }
+    # What a CUDA API name looks like (runtime cudaX, driver cuX/CUx, the libraries, NVRTC): a name
+    # of this shape that no table lists is refused, not guessed.  `cumsum`, `cur`, `CUDA_CHECK` are not.
+    api_pattern = (r"(cuda|cublas(Lt)?|curand|cufft|cusparse|cusolver(Dn|Sp|Rf|Mg)?|cudnn|nvrtc)[A-Z_]\w*"
+                   r"|cu[A-Z][a-z]\w*|CU[a-z]\w*|(CUBLAS|CURAND|CUFFT|CUSPARSE|CUSOLVER|CUDNN|NVRTC)_[A-Z]\w*")
+    # An included header of the toolkit or its libraries (`<cuda_pipeline.h>`, `<cub/block/...>`).
+    api_header_pattern = r"(cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|nvrtc|nvToolsExt)\w*\.h|cub/.*|cuda/.*"
     # Legacy mask-less names (pre-CUDA 9) read as the same concepts.
     aliases = {"shfl": ("__shfl",), "shfl_up": ("__shfl_up",), "shfl_down": ("__shfl_down",),
                "shfl_xor": ("__shfl_xor",), "ballot": ("__ballot",), "any": ("__any",), "all": ("__all",),
