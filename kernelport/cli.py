@@ -108,6 +108,9 @@ def translate(
     explain: bool = typer.Option(False, "--explain", help="List every rewrite and why it was made."),
     demote_double: bool = typer.Option(False, "--demote-double",
                                        help="Metal: translate double as float (Metal has no double) instead of stopping."),
+    statistics: bool = typer.Option(False, "--statistics",
+                                    help="Count per file and in total: API names mapped by kind, warp-width rewrites, "
+                                         "refusals by code, unmapped names."),
 ) -> None:
     """Translate CUDA kernels to HIP and/or Metal, keeping names, comments and layout."""
     from . import output as outmod
@@ -133,6 +136,9 @@ def translate(
         inputs.setdefault(_resolved(f), f)
     status = 0
     planned: list[tuple[Path, Path, str, str]] = []  # (source, path, content, regenerate command)
+    if statistics:
+        from .translate_stats import Statistics
+        stats = Statistics()
     for f in _progress(list(inputs.values()), "translating"):
         src = SourceFile.read(f)
         src.check_syntax()
@@ -150,6 +156,8 @@ def translate(
             if explain:
                 for n in port.notes:
                     err.print(f"{n.location}: {n.before!r} -> {n.after!r}: {n.why}", markup=False)
+            if statistics:
+                err.print("\n".join(stats.add(str(f), backend, port)), markup=False)
             if not port.ok:
                 err.print(f"{f}: not translated to {backend}: {sum(d.severity == 'error' for d in port.diagnostics)} "
                           "construct(s) have no safe rewrite (fix them, or pass --allow-unported)", markup=False)
@@ -163,6 +171,8 @@ def translate(
             # The port and the files that go with it (a Metal port's .metal.json sidecar, a header).
             planned.append((f, dest, text, command))
             planned += [(f, companion(dest, key), t, command) for key, t in port.extra_files.items()]
+    if statistics:
+        err.print("\n".join(stats.summary()), markup=False)
     if stdout:
         raise typer.Exit(status)
     # No port over an input of the run, no two ports to one file: errors before anything is written.
