@@ -72,8 +72,9 @@ class CUDA(Backend):
         "rt_attr_warp_size": "cudaDevAttrWarpSize",
     }
     # What a CUDA API name looks like (runtime cudaX, driver cuX/CUx, the libraries, NVRTC): a name
-    # of this shape that no table lists is refused, not guessed.  `cumsum`, `cur`, `CUDA_CHECK` are not.
-    api_pattern = (r"(cuda|cublas(Lt)?|curand|cufft|cusparse|cusolver(Dn|Sp|Rf|Mg)?|cudnn|nvrtc)[A-Z_]\w*"
+    # of this shape that no table lists is refused, not guessed.  `cumsum`, `cur`, `CUDA_CHECK` and
+    # snake_case helpers (`cuda_sum`, `cublas_check`) are not; only cuRAND's device API is snake_case.
+    api_pattern = (r"(cuda|cublas(Lt)?|curand|cufft|cusparse|cusolver|cudnn|nvrtc)[A-Z]\w*|curand_\w+"
                    r"|cu[A-Z][a-z]\w*|CU[a-z]\w*|(CUBLAS|CURAND|CUFFT|CUSPARSE|CUSOLVER|CUDNN|NVRTC)_[A-Z]\w*")
     # An included header of the toolkit or its libraries (`<cuda_pipeline.h>`, `<cub/block/...>`).
     api_header_pattern = r"(cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|nvrtc|nvToolsExt)\w*\.h|cub/.*|cuda/.*"
