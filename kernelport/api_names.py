@@ -84,9 +84,9 @@ class ApiNames:
                          f"use an API {b.display_name} has, or guard it so that only the CUDA build compiles it; "
                          f"if `{name}` is your own name, declare it in this file")
             return True
-        if e.hip != name:
-            self.rw.replace(target, e.hip)
-            self._api_note(target, name, e.hip, e.kind)
+        if e.target != name:
+            self.rw.replace(target, e.target)
+            self._api_note(target, name, e.target, e.kind)
         self._absent_warning(target, e)
         return True
 
@@ -103,8 +103,8 @@ class ApiNames:
             if e is None or e.role != "namespace" or name in self.declared_names() or self.cuda_only_region(n):
                 continue
             if e.supported:
-                self.rw.replace(n, e.hip)
-                self._api_note(n, name, e.hip, e.kind)
+                self.rw.replace(n, e.target)
+                self._api_note(n, name, e.target, e.kind)
 
     def rewrite_api_include(self, node: Node, path: Node, raw: str) -> None:
         """An include no header concept covers: the table's header, the library's main header for a

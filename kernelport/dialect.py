@@ -354,8 +354,8 @@ def bind(c: Concept, backend: str, arg_texts: list[str]) -> dict[str, str | None
 def spelled_by(backend: str, name: str) -> tuple[Concept, str] | None:
     """Concept and the backend whose canonical argument order `name` follows."""
     c = lookup(backend, name)
-    if c is None:
-        return None
+    if c is None or c.key == "api":
+        return None  # an API name is renamed, never run or rendered as a concept
     if c.name(backend) == name:
         return c, backend
     # An alias: find the backend where it is canonical (legacy CUDA names are HIP's).

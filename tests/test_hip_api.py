@@ -118,6 +118,14 @@ def test_unsupported_and_unknown_api_names_are_located_errors_never_guesses():
     assert port.diagnostics[0].location.column == 5
 
 
+def test_measured_rocm_wins_over_hipify_only_where_the_probe_found_the_name_in_device_code():
+    assert TABLE.get("make_half2").hipcc == "present" and TABLE.spelling("make_half2") == "make_half2"
+    assert body("__global__ void k(__half2* h) { h[0] = make_half2(h[0].x, h[0].y); }\n")
+    assert TABLE.get("umin").hipcc == "-" and TABLE.spelling("umin") is None  # HIP 5.2 has no umin either
+    port = hip("__global__ void k(unsigned* a) { a[0] = umin(a[0], a[1]); }\n")
+    assert [c for c, _, _ in errors(port)] == ["KP210"]
+
+
 def test_unported_api_names_stay_as_written_behind_a_marker():
     port = hip("int main() { cudaFooBar(1); return 0; }\n", allow_unported=True)
     assert "/* KERNELPORT-UNPORTED KP210" in port.body and "cudaFooBar(1)" in port.body

@@ -20,7 +20,10 @@ class Entry:
     kind: str  # <api>-function|type|enum|macro|namespace, or header-<api>
     flags: str  # comma-separated, "-" none
     since: str  # the target version that introduced the spelling, "-" unknown
-    hipcc: str  # checked with the installed compiler: ok | absent | unchecked | -
+    # checked with the installed compiler: ok | absent | unchecked | - (nothing to check: HIPIFY has
+    # no HIP spelling and the installed ROCm lacks it) | present (HIPIFY marks it unsupported, the
+    # installed ROCm declares it)
+    hipcc: str
 
     @property
     def flag_set(self) -> frozenset[str]:
@@ -28,7 +31,17 @@ class Entry:
 
     @property
     def supported(self) -> bool:
+        # HIPIFY says unsupported, the checked ROCm has `target`: measured wins
+        return self.hipcc == "present" or self.hipify_supported
+
+    @property
+    def hipify_supported(self) -> bool:
         return not (self.flag_set & set(NO_SPELLING)) and (bool(self.hip) or self.is_header)
+
+    @property
+    def target(self) -> str:
+        """The spelling a port uses (for a `present` device function HIPIFY gives no HIP name: its CUDA name)."""
+        return self.hip or (self.cuda if self.hipcc == "present" else "")
 
     @property
     def is_header(self) -> bool:
@@ -60,7 +73,7 @@ class Table:
     def spelling(self, cuda_name: str) -> str | None:
         """The target's name for `cuda_name`, None where there is none."""
         e = self.entries.get(cuda_name)
-        return e.hip if e is not None and e.supported else None
+        return e.target if e is not None and e.supported else None
 
 
 def read(path: Path) -> Table:

@@ -4,7 +4,9 @@ Every HIP name is used in a generated file that includes its library's headers: 
 using-declaration (`using ::hipMalloc;`: valid for a function, an overload set, a type or an
 enumerator alike, so no call needs arguments), a namespace alias for a namespace, and
 `__has_include` for a header.  A name whose line errors is absent from the installed headers;
-a library none of whose headers is installed leaves its names unchecked.
+a library none of whose headers is installed leaves its names unchecked.  A name HIPIFY marks
+unsupported is tried too if it is a device function (its HIP name, or its CUDA name), in device
+code: usable there with the installed ROCm, it is `present` and the port uses it.
 """
 from __future__ import annotations
 
@@ -55,6 +57,10 @@ def render(entries: list[Entry], headers: Iterable[str]) -> tuple[str, dict[int,
             text += [f"#ifndef {e.hip}", f"#error kernelport: macro {e.hip} is not defined", "#endif"]
             at[len(text) - 1] = e
             continue
+        if e.hipcc == "candidate":  # usable in device code, unambiguously (a host-only C library name is not)
+            text.append(f"__device__ void kp_dev_{len(text)}() {{ (void)&::{e.hip}; }}")
+            at[len(text)] = e
+            continue
         guard = "::" not in e.hip and e.role != "namespace"
         if guard:
             text.append(f"#ifndef {e.hip}")
@@ -79,8 +85,9 @@ def _compile(src: str, hipcc: str, archs: tuple[str, ...]) -> str:
     with tempfile.TemporaryDirectory(prefix="kp-hipprobe-") as tmp:
         path = Path(tmp) / "probe.hip"
         path.write_text(src)
-        cmd = [hipcc, "-x", "hip", *[f"--offload-arch={a}" for a in archs], "-fsyntax-only", "-ferror-limit=0",
-               "-w", str(path)]
+        # a full compile: a host function used in device code is an error only when code is generated
+        cmd = [hipcc, "-x", "hip", *[f"--offload-arch={a}" for a in archs], "-c", "-o", str(Path(tmp) / "probe.o"),
+               "-ferror-limit=0", "-w", str(path)]
         proc = subprocess.run(cmd, capture_output=True, text=True, env={**_env(), "HIP_PLATFORM": "amd"},
                               stdin=subprocess.DEVNULL, timeout=900)
         return proc.stdout + proc.stderr
@@ -113,7 +120,10 @@ def probe(entries: list[Entry], hipcc: str | None = None, archs: tuple[str, ...]
     result: dict[str, str] = {}
     groups: dict[str, list[Entry]] = {}
     for e in entries:
-        if not e.supported or (e.is_header and not e.hip):
+        candidate = _unsupported_candidate(e)
+        if candidate is not None and (e.api in CORE_APIS or any(h in found for h in libs.get(e.api, ()))):
+            groups.setdefault(e.api, []).append(candidate)  # HIPIFY may lag ROCm: try its spelling anyway
+        elif not e.hipify_supported or (e.is_header and not e.hip):
             result[e.cuda] = "-"
         elif e.is_header:
             checkable = e.api in CORE_APIS or any(h in found for h in libs.get(e.api, ()))
@@ -136,5 +146,19 @@ def probe(entries: list[Entry], hipcc: str | None = None, archs: tuple[str, ...]
         if unknown:
             raise RuntimeError(f"probe file errors outside a name's line: {[errs[u] for u in unknown][:3]}")
         for e in group:
-            result[e.cuda] = "absent" if e.hip in bad else "ok"
+            if e.hipcc == "candidate":
+                result[e.cuda] = "-" if e.hip in bad else "present"
+            else:
+                result[e.cuda] = "absent" if e.hip in bad else "ok"
     return result
+
+
+def _unsupported_candidate(e: Entry) -> Entry | None:
+    """For a device function HIPIFY marks unsupported, the spelling to try: its HIP name, or the
+    CUDA name itself (HIP keeps CUDA's device-function names); checked in device code."""
+    if e.is_header or e.hipify_supported or e.kind != "device-function":
+        return None  # elsewhere HIPIFY's HIP name for an unsupported entry can be a placeholder
+    name = e.hip or e.cuda
+    if not name or _IDENT.match(name) is None:
+        return None
+    return Entry(e.cuda, name, e.kind, e.flags, e.since, "candidate")
