@@ -73,9 +73,11 @@ class ApiNames:
         target = node.child_by_field_name("function") if node.type == "call_expression" else node
         name = self.src.text_of(target)
         pattern = backends.source().api_pattern
+        if name in self.declared_names():
+            return True  # the user's own name
         if table is None:
             return not (pattern and re.fullmatch(pattern, name))  # a CUDA call: refused as any unspelled concept
-        if name in self.declared_names() or self.cuda_only_region(node) or self.amd_only_region(node):
+        if self.cuda_only_region(node) or self.amd_only_region(node):
             return True
         e = table.get(name)
         if e is None or not e.supported:

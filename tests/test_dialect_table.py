@@ -36,7 +36,8 @@ def test_api_names_are_spelled_by_the_table_never_by_a_prefix_guess():
     # looks like CUDA API, in no table: recognised (translate refuses it, KP210), and spelled nowhere
     c = dialect.lookup("cuda", "cudaFooBar")
     assert c is not None and c.key == "api" and dialect.rename(c, "cudaFooBar", "cuda", "hip") is None
-    for user in ("cudafoo", "cumsum", "cur", "cuda", "CUDA_CHECK", "cuda_sum", "cublas_check", "not_a_concept"):
+    for user in ("cudafoo", "cumsum", "cur", "cuda", "CUDA_CHECK", "cuda_sum", "cublas_check", "cuWelfordMuSigma2",
+                 "not_a_concept"):
         assert dialect.lookup("cuda", user) is None, user
     assert dialect.lookup("hip", "cudaMalloc") is None  # only the source dialect's text is read as CUDA API
 

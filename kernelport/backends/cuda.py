@@ -71,11 +71,13 @@ class CUDA(Backend):
         **{f"rt_{n}": f"cuda{n}" for n in RUNTIME_NAMES},
         "rt_attr_warp_size": "cudaDevAttrWarpSize",
     }
-    # What a CUDA API name looks like (runtime cudaX, driver cuX/CUx, the libraries, NVRTC): a name
-    # of this shape that no table lists is refused, not guessed.  `cumsum`, `cur`, `CUDA_CHECK` and
-    # snake_case helpers (`cuda_sum`, `cublas_check`) are not; only cuRAND's device API is snake_case.
+    # What a CUDA API name looks like (runtime cudaX, the libraries, NVRTC): a name of this shape
+    # that no table lists is refused, not guessed.  `cumsum`, `cur`, `CUDA_CHECK` and snake_case
+    # helpers (`cuda_sum`, `cublas_check`) are not (only cuRAND's device API is snake_case); nor is
+    # the driver API's bare `cuX`/`CUx` shape, which user code uses too (apex's `cuWelfordMuSigma2`):
+    # the table lists every driver name HIPIFY knows.
     api_pattern = (r"(cuda|cublas(Lt)?|curand|cufft|cusparse|cusolver|cudnn|nvrtc)[A-Z]\w*|curand_\w+"
-                   r"|cu[A-Z][a-z]\w*|CU[a-z]\w*|(CUBLAS|CURAND|CUFFT|CUSPARSE|CUSOLVER|CUDNN|NVRTC)_[A-Z]\w*")
+                   r"|(CUBLAS|CURAND|CUFFT|CUSPARSE|CUSOLVER|CUDNN|NVRTC)_[A-Z]\w*")
     # An included header of the toolkit or its libraries (`<cuda_pipeline.h>`, `<cub/block/...>`).
     api_header_pattern = r"(cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|nvrtc|nvToolsExt)\w*\.h|cub/.*|cuda/.*"
     # Legacy mask-less names (pre-CUDA 9) read as the same concepts.
