@@ -80,6 +80,13 @@ class ApiNames:
         if self.cuda_only_region(node) or self.amd_only_region(node):
             return True
         e = table.get(name)
+        if (e is None or not e.supported) and self._optional_code(node):
+            why = f"HIPIFY: {e.why_unsupported}" if e is not None else "HIPIFY has no such name"
+            self.port.diagnostics.append(Diagnostic(
+                "KP210", self.src.loc(target), f"`{name}` has no {b.display_name} equivalent ({why}); left as written: "
+                "it is under a preprocessor test that only some builds compile", "fix it before a build that "
+                "defines the test's macro", "warning"))
+            return True
         if e is None or not e.supported:
             why = f"HIPIFY: {e.why_unsupported}" if e is not None else "HIPIFY has no such name"
             self.problem("KP210", target, f"`{name}` has no {b.display_name} equivalent ({why})",
@@ -91,6 +98,19 @@ class ApiNames:
             self._api_note(target, name, e.target, e.kind)
         self._absent_warning(target, e)
         return True
+
+    def _optional_code(self, node: Node) -> bool:
+        """Under an #if/#ifdef the file does not decide (`#ifdef DEBUG`; an include guard is no such test):
+        compiled by some builds only, so a name with no spelling there does not stop the port."""
+        from . import guards
+        for br in guards.branches(node, self.src):
+            t = guards.test_node(br.test)
+            body = [c for c in br.test.named_children if c.type != "comment" and c != t]
+            guard = br.test.type == "preproc_ifdef" and t is not None and body and body[0].type == "preproc_def" \
+                and self.src.text_of(body[0].child_by_field_name("name")) == self.src.text_of(t)
+            if not guard:
+                return True
+        return False
 
     def rewrite_api_namespaces(self) -> None:
         """`cub::BlockReduce` -> `hipcub::BlockReduce`: a library namespace the table maps."""

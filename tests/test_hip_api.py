@@ -170,6 +170,27 @@ def test_a_declared_name_is_not_refused_and_an_undeclared_one_is():
     assert [c for c, _, _ in errors(undeclared)] == ["KP210"]
 
 
+def test_a_name_with_no_spelling_under_an_undecided_test_is_a_warning_left_as_written():
+    """`#ifdef DEBUG` code (hecbench cfd's misspelt cudaMemDeviceToHost) is compiled by some builds only."""
+    port = hip("""
+    #ifndef T_H
+    #define T_H
+    void f(float* h, float* d, int n) {
+    #ifdef DEBUG
+        cudaMemcpy(h, d, n, cudaMemDeviceToHost);
+    #endif
+        cudaMemcpy(h, d, n, cudaMemcpyDeviceToHost);
+    }
+    #endif
+    """)
+    assert port.ok and "cudaMemDeviceToHost" in port.body and "hipMemDeviceToHost" not in port.body
+    (d,) = port.diagnostics
+    assert (d.code, d.severity, d.location.line) == ("KP210", "warning", 6)
+    # the same line outside the test (the include guard is no such test): an error
+    bare = hip("#ifndef T_H\n#define T_H\nvoid f(float* h, float* d, int n) { cudaMemcpy(h, d, n, cudaMemDeviceToHost); }\n#endif\n")
+    assert [c for c, _, _ in errors(bare)] == ["KP210"]
+
+
 def test_cuda_only_code_is_not_refused():
     port = hip("""
     #ifdef __HIP_PLATFORM_AMD__
