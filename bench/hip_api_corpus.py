@@ -39,12 +39,12 @@ def classify(output: str, port: str) -> str:
     if not errors:
         return "other"
     first = errors[0]
+    where = first.split(":", 1)[0]
+    if not where.endswith(Path(port).name):
+        return "error inside an included project header"  # the header is CUDA itself: not ported
     m = NOT_FOUND.search(first)
     if m:
         return "header: CUDA header" if CUDA_HEADER.search(m.group(1)) else "header: other (project, system)"
-    where = first.split(":", 1)[0]
-    if not where.endswith(Path(port).name):
-        return "error inside an included project header"
     if API_NAME.search(first):
         return "API name"
     if "undeclared identifier" in first or "unknown type name" in first:
