@@ -116,6 +116,9 @@ def translate(
     compile_commands: Optional[Path] = typer.Option(None, "--compile-commands", metavar="PATH",
                                                     help="Per-file -I/-D from this compile_commands.json (default: "
                                                     "one in the input's directory or a parent's build/)."),
+    statistics: bool = typer.Option(False, "--statistics",
+                                    help="Count per file and in total: API names mapped by kind, warp-width rewrites, "
+                                         "refusals by code, unmapped names."),
 ) -> None:
     """Translate CUDA kernels to HIP and/or Metal, keeping names, comments and layout."""
     from . import output as outmod
@@ -130,6 +133,10 @@ def translate(
     inputs, run = _translate_inputs(files, include_dir, define, compile_commands)
     status = 0
     planned: list[tuple[Path, Path, str, str]] = []  # (source, path, content, regenerate command)
+    stats = None
+    if statistics:
+        from .translate_stats import Statistics
+        stats = Statistics()
     options = {"demote_double": True} if demote_double else {}
     made = make(run, targets, output, stdout, allow_unported=allow_unported, **options)
     for note in run.notes:
@@ -143,6 +150,8 @@ def translate(
         if explain:
             for n in port.notes:
                 err.print(f"{n.location}: {n.before!r} -> {n.after!r}: {n.why}", markup=False)
+        if stats is not None:
+            err.print("\n".join(stats.add(str(f), backend, port)), markup=False)
         if not port.ok:
             err.print(f"{f}: not translated to {backend}: {sum(d.severity == 'error' for d in port.diagnostics)} "
                       "construct(s) have no safe rewrite (fix them, or pass --allow-unported)", markup=False)
@@ -156,6 +165,8 @@ def translate(
         # The port and the files that go with it (a Metal port's .metal.json sidecar, a header).
         planned.append((f, dest, text, command))
         planned += [(f, companion(dest, key), t, command) for key, t in port.extra_files.items()]
+    if stats is not None:
+        err.print("\n".join(stats.summary()), markup=False)
     if stdout:
         raise typer.Exit(status)
     # No port over an input of the run, no two ports to one file: errors before anything is written.

@@ -46,7 +46,11 @@ class Concept:
         return _backends().aliases_of(self.key)
 
     def spelling(self, backend: str) -> str | None:
-        return _backends().get(backend).spellings.get(self.key)
+        b = _backends().get(backend)
+        s = b.spellings.get(self.key)
+        if s is None and self.kind == "runtime" and self.key.startswith("rt_"):
+            return _api_spelling(backend, self.key)  # a backend's runtime names live in its API table
+        return s
 
     def attribute(self, backend: str) -> tuple[str, str] | None:
         """(type, attribute) of a built-in input on backends that pass them as attributed parameters."""
@@ -213,8 +217,10 @@ CONCEPTS: tuple[Concept, ...] = (
     *(C(f"cuda_only_{n}", "cuda_only") for n in CUDA_ONLY_OTHER),
     *(C(f"rt_{n}", "runtime") for n in RUNTIME_NAMES),
     C("rt_attr_warp_size", "runtime"),
-    # Every other runtime identifier: HIP renames cudaX to hipX (hipify's rule), Metal has none.
-    C("rt_any", "runtime", note="a prefix pattern: cudaMemcpyFromSymbol -> hipMemcpyFromSymbol"),
+    # Every other CUDA API name (runtime, driver, libraries, half and bfloat16 intrinsics): found by
+    # the source backend's API pattern or a backend's API table, spelled by the target's table
+    # (HIP: HIPIFY's maps); a name with no entry is refused, never guessed (KP210).
+    C("api", "runtime", matchable=False, note="HIP: kernelport/backends/hip_api.tsv, from HIPIFY"),
 )
 
 
@@ -222,7 +228,7 @@ CONCEPTS: tuple[Concept, ...] = (
 def _by_name(backend: str) -> dict[str, Concept]:
     table: dict[str, Concept] = {}
     for c in CONCEPTS:
-        if not c.matchable or (c.spelling(backend) or "").endswith("*"):
+        if not c.matchable:
             continue
         n = c.name(backend)
         if n and n not in table:
@@ -236,21 +242,55 @@ def _by_name(backend: str) -> dict[str, Concept]:
 def lookup(backend: str, name: str) -> Concept | None:
     """The concept that `name` spells on `backend` (a function, builtin or type name)."""
     c = _by_name(backend).get(name)
-    if c is None:
-        for p in _patterns():
-            prefix = (p.spelling(backend) or "").rstrip("*")
-            if prefix and name.startswith(prefix) and name[len(prefix):len(prefix) + 1].isupper():
-                return p
+    if c is None and is_api_name(backend, name):
+        return _BY_KEY["api"]
     return c
 
 
+def is_api_name(backend: str, name: str) -> bool:
+    """Whether `name`, read as `backend`'s text, is an API name of that dialect that no concept
+    covers: it looks like one (the backend's `api_pattern`) or a backend's API table lists it.
+    Only the source dialect's text is read this way."""
+    b = _backends().get(backend)
+    if not b.is_source:
+        return False
+    if b.api_pattern is not None and _api_regex(b.api_pattern).fullmatch(name):
+        return True
+    return name in _table_names()
+
+
+@lru_cache(maxsize=None)
+def _api_regex(pattern: str) -> re.Pattern:
+    return re.compile(pattern)
+
+
+@lru_cache(maxsize=1)
+def _table_names() -> frozenset[str]:
+    """CUDA names some backend's table spells differently or not at all (an identical, supported
+    spelling, `sinf` or `__hadd`, needs nothing)."""
+    out: set[str] = set()
+    for b in _backends().all():
+        table = b.api()
+        if table is not None:
+            out.update(n for n, e in table.entries.items() if not e.is_header and (n != e.hip or not e.supported))
+    return frozenset(out)
+
+
+def _api_spelling(backend: str, key: str) -> str | None:
+    table = _backends().get(backend).api()
+    source = _backends().source().spellings.get(key)
+    return table.spelling(source) if table is not None and source is not None else None
+
+
 def rename(c: Concept, name: str, source: str, target: str) -> str | None:
-    """The identifier `name` (spelled on `source`) spelled on `target`; prefix patterns keep the rest."""
+    """The identifier `name` (spelled on `source`) spelled on `target`: API names from the
+    target's table, concepts from their spellings."""
+    if c.key == "api":
+        table = _backends().get(target).api()
+        return table.spelling(name) if table is not None else None
     to = c.spelling(target)
     if to is None:
         return None
-    if to.endswith("*"):
-        return to[:-1] + name[len((c.spelling(source) or "").rstrip("*")):]
     if c.kind == "index" and to.endswith("()"):
         return to  # a value spelled as a call (portable `kp_wave_size()`): the name alone is no value
     return c.name(target)
@@ -261,11 +301,6 @@ def concept(key: str) -> Concept:
 
 
 _BY_KEY = {c.key: c for c in CONCEPTS}
-
-
-@lru_cache(maxsize=1)
-def _patterns() -> tuple[Concept, ...]:
-    return tuple(c for c in CONCEPTS if any((v or "").endswith("*") for v in c.spell.values()))
 
 
 def warp_level_names(backend: str = "cuda") -> frozenset[str]:
@@ -325,8 +360,8 @@ def bind(c: Concept, backend: str, arg_texts: list[str]) -> dict[str, str | None
 def spelled_by(backend: str, name: str) -> tuple[Concept, str] | None:
     """Concept and the backend whose canonical argument order `name` follows."""
     c = lookup(backend, name)
-    if c is None:
-        return None
+    if c is None or c.key == "api":
+        return None  # an API name is renamed, never run or rendered as a concept
     if c.name(backend) == name:
         return c, backend
     # An alias: find the backend where it is canonical (legacy CUDA names are HIP's).

@@ -16,6 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from . import backends, dialect, guards, warpflow, warpwidth
+from .api_names import ApiNames
 from .soundness import Soundness, self_check
 from .diagnostics import Diagnostic
 from .errors import Location
@@ -36,6 +37,7 @@ class Note:
     before: str
     after: str
     why: str
+    category: str = ""  # "api:<kind>" for an API name or header from the backend's table (--statistics)
 
 
 @dataclass
@@ -116,7 +118,7 @@ def extend(passes: tuple[str, ...], added: tuple[str, ...], *, before: str | Non
     return passes[:i] + added + passes[i:]
 
 
-class Translator(Soundness):
+class Translator(ApiNames, Soundness):
     def __init__(self, src: SourceFile, backend: str, allow_unported: bool = False, *, module: Module | None = None,
                  analysis: warpflow.Analysis | None = None, **options):
         """`module`/`analysis`: the model and dataflow of `src` when the caller already has them (lint)."""
@@ -383,6 +385,8 @@ class Translator(Soundness):
             c, node = use.concept, use.node
             if self.rw.has(node):
                 continue  # already rewritten as a wave-width site
+            if self.rewrite_api_use(use):
+                continue
             target = c.spelling(self.backend)
             if node.type == "call_expression":
                 if target is None and self.cuda_only_region(node):
@@ -428,6 +432,7 @@ class Translator(Soundness):
                 name = dialect.rename(c, self.src.text_of(node), SOURCE, self.backend)
                 if name and name != self.src.text_of(node) and c.kind in ("index", "type", "runtime"):
                     self.rw.replace(node, name)
+        self.rewrite_api_namespaces()
 
     def _render_call(self, concept: dialect.Concept, bound: dict[str, Node], width: str | None = None):
         mask, full = bound.get("mask"), dialect.concept("full_mask").spelling(self.backend)
@@ -470,6 +475,7 @@ class Translator(Soundness):
                 continue
             c = dialect.lookup(SOURCE, inner)
             if c is None or c.kind != "header":
+                self.rewrite_api_include(n, path, raw)
                 continue
             target = c.spelling(self.backend)
             if target is None and dialect.concept("runtime_header").spelling(self.backend) is not None:
@@ -511,7 +517,8 @@ class Translator(Soundness):
             if v is None or self.rw.has(v) or self.rw.has(n):  # a macro the port leaves out
                 continue
             text = self.src.text_of(v)
-            if not set(re.findall(r"[A-Za-z_]\w*", text)) & names:
+            words = set(re.findall(r"[A-Za-z_]\w*", text))
+            if not words & names and not any(dialect.is_api_name(SOURCE, w) for w in words):
                 continue
             joined = text.replace("\\\n", " \n")  # line continuations, same length
             pre, post = self._MACRO_WRAP
@@ -519,6 +526,7 @@ class Translator(Soundness):
             if sub.syntax_errors():
                 continue  # a fragment, not an expression or statement: keep it as written
             inner = Translator(sub, self.backend, self.allow_unported, **self.options)  # spellings only
+            inner.inherit_api_context(self)
             port = inner.run()
             line = self.src.loc(v).line
             for d in port.diagnostics:

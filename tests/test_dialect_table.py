@@ -1,5 +1,5 @@
 """The concept table's look-ups (kernelport.dialect): which name is which concept on each backend,
-prefix patterns, argument binding, and which names are warp-level."""
+API names, argument binding, and which names are warp-level."""
 from __future__ import annotations
 
 from kernelport import dialect
@@ -25,16 +25,24 @@ def test_first_concept_of_a_shared_spelling_wins():
     assert dialect.lookup("metal", "kp_ffs").key == "ffs"
 
 
-def test_prefix_pattern_renames_keep_the_rest_of_the_name():
+def test_api_names_are_spelled_by_the_table_never_by_a_prefix_guess():
     c = dialect.lookup("cuda", "cudaMemcpyFromSymbol")
-    assert c is not None and c.key == "rt_any"
+    assert c is not None and c.key == "api"
     assert dialect.rename(c, "cudaMemcpyFromSymbol", "cuda", "hip") == "hipMemcpyFromSymbol"
     assert dialect.rename(c, "cudaMemcpyFromSymbol", "cuda", "metal") is None
-    assert dialect.lookup("cuda", "cudafoo") is None       # the pattern needs an upper-case letter next
-    assert dialect.lookup("cuda", "not_a_concept") is None
+    # HIP's name is not cudaX -> hipX: the table knows (a prefix rename gave hipDeviceProp)
+    assert dialect.concept("rt_DeviceProp").spelling("hip") == "hipDeviceProp_t"
+    assert dialect.rename(dialect.lookup("cuda", "cudaDeviceProp"), "cudaDeviceProp", "cuda", "hip") == "hipDeviceProp_t"
+    # looks like CUDA API, in no table: recognised (translate refuses it, KP210), and spelled nowhere
+    c = dialect.lookup("cuda", "cudaFooBar")
+    assert c is not None and c.key == "api" and dialect.rename(c, "cudaFooBar", "cuda", "hip") is None
+    for user in ("cudafoo", "cumsum", "cur", "cuda", "CUDA_CHECK", "cuda_sum", "cublas_check", "cuWelfordMuSigma2",
+                 "not_a_concept"):
+        assert dialect.lookup("cuda", user) is None, user
+    assert dialect.lookup("hip", "cudaMalloc") is None  # only the source dialect's text is read as CUDA API
 
 
-def test_known_names_are_not_taken_by_a_prefix_pattern():
+def test_known_names_are_not_taken_by_the_api_table():
     c = dialect.lookup("cuda", "__shfl_down_sync")
     assert c.key == "shfl_down"
     assert dialect.rename(c, "__shfl_down_sync", "cuda", "hip") == "__shfl_down"

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
     from ..toolchains import CompileResult
+    from .api_table import Table
 
 REGISTRY: dict[str, "Backend"] = {}
 
@@ -106,6 +107,17 @@ class Backend:
     host_build: ClassVar[HostBuild | None] = None
     # "module:function" that runs this backend's original on a real GPU (`verify --device NAME`).
     device_runner: ClassVar[str | None] = None
+    # The CUDA API table (runtime, driver, library and device names -> this backend's), a file
+    # beside this module read on first use (`api()`); None: the backend has no such APIs.
+    api_table: ClassVar[str | None] = None
+    # The source dialect: what a name of its API looks like (a regular expression over the whole
+    # name), so a name no table knows is still recognised as API, never as the user's own.
+    api_pattern: ClassVar[str | None] = None
+    api_header_pattern: ClassVar[str | None] = None
+    # A header under a library folder that the table lacks -> the header that provides the library.
+    api_header_folders: ClassVar[dict[str, str]] = {}
+    # The toolchain the table's `hipcc` column was checked with (a name absent there is a warning).
+    api_checked_with: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
@@ -139,6 +151,16 @@ class Backend:
             raise LookupError(f"kernelport cannot run {self.name} kernels on a device")
         module, fn = self.device_runner.split(":")
         return getattr(import_module(module), fn)
+
+    def api(self) -> "Table | None":
+        """This backend's API table, loaded the first time it is asked for."""
+        if self.api_table is None:
+            return None
+        if "_api" not in self.__dict__:
+            from pathlib import Path
+            from .api_table import read
+            self.__dict__["_api"] = read(Path(__file__).with_name(self.api_table))
+        return self.__dict__["_api"]
 
     def compile(self, path, run: Run) -> "CompileResult":
         """Compile (or type-check) a file of this backend's text for one run."""

@@ -70,8 +70,16 @@ class CUDA(Backend):
         **{f"cuda_only_{n}": f"{n}()" for n in CUDA_ONLY_WARP + CUDA_ONLY_OTHER},
         **{f"rt_{n}": f"cuda{n}" for n in RUNTIME_NAMES},
         "rt_attr_warp_size": "cudaDevAttrWarpSize",
-        "rt_any": "cuda*",
     }
+    # What a CUDA API name looks like (runtime cudaX, the libraries, NVRTC): a name of this shape
+    # that no table lists is refused, not guessed.  `cumsum`, `cur`, `CUDA_CHECK` and snake_case
+    # helpers (`cuda_sum`, `cublas_check`) are not (only cuRAND's device API is snake_case); nor is
+    # the driver API's bare `cuX`/`CUx` shape, which user code uses too (apex's `cuWelfordMuSigma2`):
+    # the table lists every driver name HIPIFY knows.
+    api_pattern = (r"(cuda|cublas(Lt)?|curand|cufft|cusparse|cusolver|cudnn|nvrtc)[A-Z]\w*|curand_\w+"
+                   r"|(CUBLAS|CURAND|CUFFT|CUSPARSE|CUSOLVER|CUDNN|NVRTC)_[A-Z]\w*")
+    # An included header of the toolkit or its libraries (`<cuda_pipeline.h>`, `<cub/block/...>`).
+    api_header_pattern = r"(cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|nvrtc|nvToolsExt)\w*\.h|cub/.*|cuda/.*"
     # Legacy mask-less names (pre-CUDA 9) read as the same concepts.
     aliases = {"shfl": ("__shfl",), "shfl_up": ("__shfl_up",), "shfl_down": ("__shfl_down",),
                "shfl_xor": ("__shfl_xor",), "ballot": ("__ballot",), "any": ("__any",), "all": ("__all",),

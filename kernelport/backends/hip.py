@@ -1,7 +1,6 @@
 """HIP: AMD CDNA (gfx9, 64-wide waves) and RDNA (gfx10+, 32-wide waves) from one source."""
 from __future__ import annotations
 
-from ..dialect import RUNTIME_NAMES
 from .base import Backend, HostBuild, Lowering, Run
 from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
 
@@ -30,10 +29,14 @@ class HIP(Backend):
         "bfloat16": "__hip_bfloat16",
         "runtime_header": "hip/hip_runtime.h", "fp16_header": "hip/hip_fp16.h", "bf16_header": "hip/hip_bf16.h",
         "coop_groups_header": "hip/hip_cooperative_groups.h", "cub_header": "hipcub/hipcub.hpp",
-        **{f"rt_{n}": f"hip{n}" for n in RUNTIME_NAMES},
+        # Runtime and library names (rt_* concepts and every other CUDA API name): the API table.
         "rt_attr_warp_size": "hipDeviceAttributeWarpSize",
-        "rt_any": "hip*",
     }
+    # HIPIFY's maps (scripts/gen_hip_api.py), each HIP spelling checked with hipcc (tests/test_hip_api.py).
+    api_table = "hip_api.tsv"
+    # A CUDA library's sub-header HIPIFY has no entry for: the library's main HIP header.
+    api_header_folders = {"cub/": "hipcub/hipcub.hpp"}
+    api_checked_with = "ROCm 5.2"  # Debian 12's hipcc and libraries, which the table's hipcc column was checked with
     aliases = {"thread_idx": ("hipThreadIdx",), "block_idx": ("hipBlockIdx",), "block_dim": ("hipBlockDim",),
                "grid_dim": ("hipGridDim",)}
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP,

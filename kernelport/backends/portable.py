@@ -81,6 +81,7 @@ class Portable(Backend):
         """The header every port includes, written beside it (the same bytes for every port)."""
         from .. import templates
         cuda, hip = REGISTRY["cuda"], REGISTRY["hip"]
-        runtime = [(self.spellings[k], cuda.spellings[k], hip.spellings[k])
+        from .. import dialect
+        runtime = [(self.spellings[k], cuda.spellings[k], dialect.concept(k).spelling(hip.name))
                    for k in [f"rt_{n}" for n in RUNTIME_NAMES] + ["rt_attr_warp_size"]]
         return {HEADER: templates.render("kp_warp.h.j2", runtime=runtime)}

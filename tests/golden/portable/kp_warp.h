@@ -1,5 +1,5 @@
 // kp_warp.h: the thin portability header of kernelport's portable ports (kernelport 0.1.0).
-// kernelport-checksum: 6bbf4f056ff0dadf
+// kernelport-checksum: 917ea49968849006
 //
 // One kernel source builds unchanged with nvcc (NVIDIA, 32-wide warps) and with hipcc for AMD
 // CDNA (gfx9, 64-wide waves) and RDNA (gfx10-12, 32-wide waves). Kernel bodies reach the
@@ -106,9 +106,9 @@ __device__ inline void kp_syncwarp()
 #if defined(KP_RUNTIME_HIP)
 #define kpMalloc hipMalloc
 #define kpMallocManaged hipMallocManaged
-#define kpMallocHost hipMallocHost
+#define kpMallocHost hipHostMalloc
 #define kpFree hipFree
-#define kpFreeHost hipFreeHost
+#define kpFreeHost hipHostFree
 #define kpMemcpy hipMemcpy
 #define kpMemcpyAsync hipMemcpyAsync
 #define kpMemset hipMemset
@@ -136,7 +136,7 @@ __device__ inline void kp_syncwarp()
 #define kpGetDevice hipGetDevice
 #define kpSetDevice hipSetDevice
 #define kpGetDeviceCount hipGetDeviceCount
-#define kpDeviceProp hipDeviceProp
+#define kpDeviceProp hipDeviceProp_t
 #define kpGetDeviceProperties hipGetDeviceProperties
 #define kpDeviceGetAttribute hipDeviceGetAttribute
 #define kpFuncSetAttribute hipFuncSetAttribute

@@ -1,0 +1,159 @@
+"""Translate's CUDA API names and headers, spelled from the target backend's API table.
+
+HIP's table is HIPIFY's maps (kernelport/backends/hip_api.tsv): a name it maps is renamed
+exactly; a name it marks unsupported, or one that looks like CUDA API (the source backend's
+`api_pattern`) and that no table lists, is refused at its line (KP210), never guessed.  A name
+declared in the file is the user's own (`cudaStatus`, a `cuda_check` helper) and is left alone.
+Backends with no table (Metal: host code is left out; portable: kp_warp.h spells the runtime)
+keep the generic handling of a concept they cannot spell.
+"""
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from . import backends
+from .diagnostics import Diagnostic
+
+# Node fields that name what a declaration declares.
+_DECLARING = ("declarator", "name")
+_NAME_TYPES = ("identifier", "type_identifier", "field_identifier", "namespace_identifier")
+
+
+def declared_names(order: list[Node], text_of) -> frozenset[str]:
+    """Every name the file declares: variables, parameters, functions, fields, types, enumerators,
+    macros, namespaces (what a declaration's `declarator` or `name` field leads to)."""
+    out: set[str] = set()
+    for node in order:
+        for f in _DECLARING:
+            d = node.child_by_field_name(f)
+            while d is not None and d.type not in _NAME_TYPES:
+                d = d.child_by_field_name("declarator") or d.child_by_field_name("name")
+            if d is not None:
+                out.add(text_of(d))
+    return frozenset(out)
+
+
+class ApiNames:
+    """Mixed into the Translator: the API-name and API-header rewrites."""
+
+    _declared: frozenset[str] | None = None
+
+    def declared_names(self) -> frozenset[str]:
+        if self._declared is None:
+            self._declared = declared_names(self.src.index.order, self.src.text_of)
+        return self._declared
+
+    def inherit_api_context(self, outer: "ApiNames") -> None:
+        """A macro body translated on its own still knows the file's declarations."""
+        self._declared = outer.declared_names()
+
+    def _api_note(self, node: Node, before: str, after: str, kind: str) -> None:
+        from .translate import Note
+        self.port.notes.append(Note(self.src.loc(node), before, after, f"HIPIFY maps {kind}", category=f"api:{kind}"))
+
+    def _absent_warning(self, node: Node, entry) -> None:
+        if entry.hipcc != "absent":
+            return
+        b = backends.get(self.backend)
+        since = f" (HIPIFY: from ROCm {entry.since})" if entry.since != "-" else ""
+        self.port.diagnostics.append(Diagnostic(
+            "KP210", self.src.loc(node), f"`{entry.hip}` (for `{entry.cuda}`) is not in {b.api_checked_with}'s headers{since}: "
+            "the port needs a newer release", "build the port with a release that has it, or keep the CUDA "
+            "name's use under #ifdef", "warning"))
+
+    def rewrite_api_use(self, use) -> bool:
+        """Rename or refuse one API name; False where the generic concept handling applies."""
+        c, node = use.concept, use.node
+        b = backends.get(self.backend)
+        table = b.api()
+        if c.key != "api" and (c.kind != "runtime" or table is None):
+            return False
+        target = node.child_by_field_name("function") if node.type == "call_expression" else node
+        name = self.src.text_of(target)
+        pattern = backends.source().api_pattern
+        if name in self.declared_names():
+            return True  # the user's own name
+        if table is None:
+            return not (pattern and re.fullmatch(pattern, name))  # a CUDA call: refused as any unspelled concept
+        if self.cuda_only_region(node) or self.amd_only_region(node):
+            return True
+        e = table.get(name)
+        if (e is None or not e.supported) and self._optional_code(node):
+            why = f"HIPIFY: {e.why_unsupported}" if e is not None else "HIPIFY has no such name"
+            self.port.diagnostics.append(Diagnostic(
+                "KP210", self.src.loc(target), f"`{name}` has no {b.display_name} equivalent ({why}); left as written: "
+                "it is under a preprocessor test that only some builds compile", "fix it before a build that "
+                "defines the test's macro", "warning"))
+            return True
+        if e is None or not e.supported:
+            why = f"HIPIFY: {e.why_unsupported}" if e is not None else "HIPIFY has no such name"
+            self.problem("KP210", target, f"`{name}` has no {b.display_name} equivalent ({why})",
+                         f"use an API {b.display_name} has, or guard it so that only the CUDA build compiles it; "
+                         f"if `{name}` is your own name, declare it in this file")
+            return True
+        if e.target != name:
+            self.rw.replace(target, e.target)
+            self._api_note(target, name, e.target, e.kind)
+        self._absent_warning(target, e)
+        return True
+
+    def _optional_code(self, node: Node) -> bool:
+        """Under an #if/#ifdef the file does not decide (`#ifdef DEBUG`; an include guard is no such test):
+        compiled by some builds only, so a name with no spelling there does not stop the port."""
+        from . import guards
+        for br in guards.branches(node, self.src):
+            t = guards.test_node(br.test)
+            body = [c for c in br.test.named_children if c.type != "comment" and c != t]
+            guard = br.test.type == "preproc_ifdef" and t is not None and body and body[0].type == "preproc_def" \
+                and self.src.text_of(body[0].child_by_field_name("name")) == self.src.text_of(t)
+            if not guard:
+                return True
+        return False
+
+    def rewrite_api_namespaces(self) -> None:
+        """`cub::BlockReduce` -> `hipcub::BlockReduce`: a library namespace the table maps."""
+        table = backends.get(self.backend).api()
+        if table is None:
+            return
+        for n in self.src.index.order:
+            if n.type != "namespace_identifier" or self.rw.has(n):
+                continue
+            name = self.src.text_of(n)
+            e = table.get(name)
+            if e is None or e.role != "namespace" or name in self.declared_names() or self.cuda_only_region(n):
+                continue
+            if e.supported:
+                self.rw.replace(n, e.target)
+                self._api_note(n, name, e.target, e.kind)
+
+    def rewrite_api_include(self, node: Node, path: Node, raw: str) -> None:
+        """An include no header concept covers: the table's header, the library's main header for a
+        sub-header (cub/...), or KP209 for a toolkit header with no counterpart."""
+        b = backends.get(self.backend)
+        table = b.api()
+        if table is None:
+            return
+        inner = raw[1:-1]
+        e = table.get(inner)
+        if e is None or not e.is_header:
+            main = next((h for folder, h in b.api_header_folders.items() if inner.startswith(folder)), None)
+            pattern = backends.source().api_header_pattern
+            if main is not None:
+                self.rw.replace(path, raw[0] + main + raw[-1])
+                self._api_note(path, inner, main, "header")
+            elif raw[0] == "<" and pattern and re.fullmatch(pattern, inner) and not self.cuda_only_region(node):
+                self.problem("KP209", node, f"<{inner}> has no {b.display_name} equivalent (HIPIFY has no such header)",
+                             "rewrite what it provides with portable operations, or guard the include")
+            return
+        if not e.supported:
+            self.problem("KP209", node, f"<{inner}> has no {b.display_name} equivalent (HIPIFY: {e.why_unsupported})",
+                         "rewrite what it provides with portable operations, or guard the include")
+        elif not e.hip:
+            self.rw.replace(node, "")  # nothing to include on HIP (device_launch_parameters.h)
+            self._api_note(node, inner, "(removed)", e.kind)
+        else:
+            self.rw.replace(path, raw[0] + e.hip + raw[-1])
+            self._api_note(path, inner, e.hip, e.kind)
+            self._absent_warning(path, e)

@@ -1,0 +1,91 @@
+"""A backend's API table: CUDA runtime/driver/library names and the backend's spelling of each.
+
+The HIP backend ships one (`hip_api.tsv`, generated from HIPIFY's maps by
+scripts/gen_hip_api.py); a backend names its file in `Backend.api_table` and reads it through
+`Backend.api()`, the first time translate or lint asks (the CLI's start-up never pays for it).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+# Flags that leave a CUDA name with no spelling on the target (the port cannot use it).
+NO_SPELLING = ("unsupported", "removed")
+
+
+@dataclass(frozen=True)
+class Entry:
+    cuda: str
+    hip: str  # the target's spelling ("" none; for a header: drop the include)
+    kind: str  # <api>-function|type|enum|macro|namespace, or header-<api>
+    flags: str  # comma-separated, "-" none
+    since: str  # the target version that introduced the spelling, "-" unknown
+    # checked with the installed compiler: ok | absent | unchecked | - (nothing to check: HIPIFY has
+    # no HIP spelling and the installed ROCm lacks it) | present (HIPIFY marks it unsupported, the
+    # installed ROCm declares it)
+    hipcc: str
+
+    @property
+    def flag_set(self) -> frozenset[str]:
+        return frozenset() if self.flags == "-" else frozenset(self.flags.split(","))
+
+    @property
+    def supported(self) -> bool:
+        # HIPIFY says unsupported, the checked ROCm has `target`: measured wins
+        return self.hipcc == "present" or self.hipify_supported
+
+    @property
+    def hipify_supported(self) -> bool:
+        return not (self.flag_set & set(NO_SPELLING)) and (bool(self.hip) or self.is_header)
+
+    @property
+    def target(self) -> str:
+        """The spelling a port uses (for a `present` device function HIPIFY gives no HIP name: its CUDA name)."""
+        return self.hip or (self.cuda if self.hipcc == "present" else "")
+
+    @property
+    def is_header(self) -> bool:
+        return self.kind.startswith("header-")
+
+    @property
+    def api(self) -> str:
+        return self.kind.split("-", 1)[1] if self.is_header else self.kind.split("-", 1)[0]
+
+    @property
+    def role(self) -> str:
+        return "header" if self.is_header else self.kind.split("-", 1)[1]
+
+    @property
+    def why_unsupported(self) -> str:
+        """HIPIFY's reason in its own words, for KP210."""
+        flags = self.flag_set & set(NO_SPELLING)
+        return ", ".join(sorted(flags)) or "no HIP name"
+
+
+@dataclass(frozen=True)
+class Table:
+    entries: dict[str, Entry]
+    source: str  # the header's provenance line
+
+    def get(self, cuda_name: str) -> Entry | None:
+        return self.entries.get(cuda_name)
+
+    def spelling(self, cuda_name: str) -> str | None:
+        """The target's name for `cuda_name`, None where there is none."""
+        e = self.entries.get(cuda_name)
+        return e.target if e is not None and e.supported else None
+
+
+def read(path: Path) -> Table:
+    entries: dict[str, Entry] = {}
+    source = ""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            if "HIPIFY" in line and "commit" in line and not source:
+                source = line[1:].strip()
+            continue
+        cols = line.split("\t")
+        if len(cols) != 6 or cols[0] == "cuda":
+            continue
+        entries[cols[0]] = Entry(*cols)
+    return Table(entries, source)

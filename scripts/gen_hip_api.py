@@ -1,0 +1,165 @@
+"""Write kernelport/backends/hip_api.tsv, the CUDA -> HIP API table, from HIPIFY's own tables.
+
+    git clone https://github.com/ROCm/HIPIFY /tmp/HIPIFY
+    python scripts/gen_hip_api.py /tmp/HIPIFY [--probe]
+
+Reads src/CUDA2HIP*.cpp (the maps hipify-clang renames with: runtime and driver API functions,
+types and enum values, device functions and types, cuComplex, cuBLAS, cuRAND, cuFFT, cuSPARSE,
+cuSOLVER, cuDNN, CUB, NVRTC, and the include map); caffe2's map is left out (not a CUDA API).
+Where one CUDA name is in several maps the first wins, in hipify-clang's own order
+(CUDA_RENAMES_MAP, then the device functions).
+
+`--probe` fills the `hipcc` column by compiling every HIP spelling with the installed hipcc
+(`kernelport.backends.hip_probe.probe`): ok, absent (its header is installed, the name is not in
+it), unchecked (the library's headers are not installed here). Without it the column is kept
+from the table already written (or `unchecked`).
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "kernelport" / "backends" / "hip_api.tsv"
+
+# File stem (src/CUDA2HIP_<stem>_...) -> the API name used in the kind column.
+APIS = {"Runtime": "runtime", "Driver": "driver", "Device": "device", "Complex": "complex", "BLAS": "blas",
+        "RAND": "rand", "FFT": "fft", "SPARSE": "sparse", "SOLVER": "solver", "DNN": "dnn", "CUB": "cub",
+        "RTC": "rtc"}
+# hipify-clang's union order (CUDA2HIP.cpp: CUDA_RENAMES_MAP), then the device functions.
+ORDER = ("Driver_API_types", "Driver_API_functions", "Runtime_API_types", "Runtime_API_functions",
+         "Complex_API_types", "Complex_API_functions", "BLAS_API_types", "BLAS_API_functions",
+         "RAND_API_types", "RAND_API_functions", "DNN_API_types", "DNN_API_functions", "FFT_API_types",
+         "FFT_API_functions", "SPARSE_API_types", "SPARSE_API_functions", "CUB_API_types", "CUB_API_functions",
+         "RTC_API_types", "RTC_API_functions", "Device_types", "SOLVER_API_types", "SOLVER_API_functions",
+         "Device_functions")
+API_OF_ENUM = {"API_DRIVER": "driver", "API_RUNTIME": "runtime", "API_COMPLEX": "complex", "API_BLAS": "blas",
+               "API_RAND": "rand", "API_DNN": "dnn", "API_FFT": "fft", "API_SPARSE": "sparse",
+               "API_SOLVER": "solver", "API_CUB": "cub", "API_CAFFE2": "caffe2", "API_RTC": "rtc"}
+# HIPIFY's SupportDegree bits, as they concern a HIP port (ROC_* concern the roc* spellings: not ours).
+FLAGS = (("HIP_UNSUPPORTED", "unsupported"), ("UNSUPPORTED", "unsupported"), ("HIP_DEPRECATED", "deprecated"),
+         ("DEPRECATED", "deprecated"), ("HIP_REMOVED", "removed"), ("REMOVED", "removed"),
+         ("HIP_EXPERIMENTAL", "experimental"), ("CUDA_DEPRECATED", "cuda-deprecated"),
+         ("CUDA_REMOVED", "cuda-removed"), ("HIP_SUPPORTED_V2_ONLY", "v2-only"))
+
+# Where kernelport's spelling differs from HIPIFY's, and why (flag `kernelport` in the table).
+# ROCm 5.2 moved each library's headers into its own folder (the flat paths became deprecated
+# wrappers, and Debian's packages ship only the folders): HIPIFY (2024) still writes the flat path.
+OVERRIDES = {"cublas.h": "hipblas/hipblas.h", "cublas_v2.h": "hipblas/hipblas.h", "cublas_api.h": "hipblas/hipblas.h",
+             "cusparse.h": "hipsparse/hipsparse.h", "cusparse_v2.h": "hipsparse/hipsparse.h",
+             **{h: "hipsolver/hipsolver.h" for h in ("cusolverDn.h", "cusolverMg.h", "cusolverRf.h", "cusolverSp.h",
+                                                      "cusolverSp_LOWLEVEL_PREVIEW.h", "cusolver_common.h")}}
+
+_MAP = re.compile(r"const\s+std::map\s*<\s*llvm::StringRef\s*,\s*(\w+)\s*>\s*(\w+)\s*\{(.*?)\n\};", re.S)
+_COUNTER = re.compile(r'\{\s*"([^"]*)"\s*,\s*\{\s*"([^"]*)"\s*,\s*"([^"]*)"\s*,\s*(CONV_\w+)\s*,\s*(API_\w+)\s*,'
+                      r'\s*([\w:]+)\s*(?:,\s*([\w|\s]+?))?\s*\}\s*\}')
+_VERSIONS = re.compile(r'\{\s*"([^"]*)"\s*,\s*\{\s*(HIP_\d+)\s*,\s*(HIP_\d+)\s*,\s*(HIP_\d+)\s*(?:,\s*(HIP_\d+)\s*)?\}\s*\}')
+
+
+def _maps(text: str):
+    text = re.sub(r"//[^\n]*", "", text)
+    for m in _MAP.finditer(text):
+        yield m.group(1), m.group(2), m.group(3)
+
+
+def _version(v: str) -> str:
+    n = int(v.split("_")[1])
+    if n == 0:
+        return "-"
+    major, minor, patch = n // 1000, (n // 10) % 100, n % 10
+    return f"{major}.{minor}.{patch}"
+
+
+def _flags(degree: str | None) -> list[str]:
+    bits = {b.strip() for b in (degree or "").split("|") if b.strip()}
+    return list(dict.fromkeys(name for bit, name in FLAGS if bit in bits))
+
+
+def read_hipify(src: Path) -> list[tuple[str, str, str, str, str]]:
+    """(cuda, hip, kind, flags, since) rows, in HIPIFY's order, one per CUDA name."""
+    rows: dict[str, tuple[str, str, str, str, str]] = {}
+    for stem in ORDER:
+        path = src / f"CUDA2HIP_{stem}.cpp"
+        api = APIS[stem.split("_")[0]]
+        versions: dict[str, tuple[str, ...]] = {}
+        counters = []
+        for value, name, body in _maps(path.read_text()):
+            if value == "hipAPIversions":
+                for m in _VERSIONS.finditer(body):
+                    versions[m.group(1)] = tuple(_version(v) for v in m.groups()[1:] if v)
+            elif value == "hipCounter":
+                counters.append((name, body))
+        for name, body in counters:
+            for m in _COUNTER.finditer(body):
+                cuda, hip, _roc, conv, _api, _sec, degree = m.groups()
+                role = ("function" if "FUNCTION" in name else "namespace" if "NAMESPACE" in name else
+                        "enum" if conv == "CONV_NUMERIC_LITERAL" else "macro" if conv == "CONV_DEFINE" else "type")
+                flags = _flags(degree)
+                if not hip:
+                    flags = list(dict.fromkeys(["unsupported", *flags]))
+                since = versions.get(hip, ("-",))[0] if hip else "-"
+                rows.setdefault(cuda, (cuda, hip, f"{api}-{role}", ",".join(flags) or "-", since))
+    inc = (src / "CUDA2HIP.cpp").read_text()
+    for value, name, body in _maps(inc):
+        if name != "CUDA_INCLUDE_MAP":
+            continue
+        for m in _COUNTER.finditer(body):
+            cuda, hip, _roc, _conv, api, _sec, degree = m.groups()
+            if API_OF_ENUM[api] == "caffe2":
+                continue
+            # An empty HIP header is "drop the include" (device_launch_parameters.h), not "unsupported".
+            flags = _flags(degree)
+            if cuda in OVERRIDES:
+                hip, flags = OVERRIDES[cuda], [*flags, "kernelport"]
+            rows.setdefault(cuda, (cuda, hip, f"header-{API_OF_ENUM[api]}", ",".join(flags) or "-", "-"))
+    return list(rows.values())
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("hipify", type=Path, help="a checkout of https://github.com/ROCm/HIPIFY")
+    ap.add_argument("--probe", action="store_true", help="compile every HIP spelling with hipcc for the hipcc column")
+    ap.add_argument("-o", "--output", type=Path, default=OUT)
+    a = ap.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
+    from kernelport.backends import api_table, hip_probe
+
+    commit = subprocess.run(["git", "-C", str(a.hipify), "rev-parse", "HEAD"], capture_output=True, text=True,
+                            check=True).stdout.strip()
+    license_text = (a.hipify / "LICENSE.txt").read_text().strip()
+    rows = read_hipify(a.hipify / "src")
+    old = {e.cuda: e.hipcc for e in api_table.read(a.output).entries.values()} if a.output.exists() else {}
+    if a.probe:
+        checked = hip_probe.probe([api_table.Entry(*r, "unchecked") for r in rows])
+    else:
+        checked = {r[0]: old.get(r[0], "unchecked") for r in rows}
+    header = [
+        "kernelport's CUDA -> HIP API table: one CUDA name a line, with its HIP spelling.",
+        f"Generated by scripts/gen_hip_api.py from HIPIFY (https://github.com/ROCm/HIPIFY) commit {commit},",
+        "src/CUDA2HIP*.cpp (hipify-clang's maps). Regenerate: python scripts/gen_hip_api.py HIPIFY_CHECKOUT --probe",
+        "columns: cuda, hip (empty: none), kind (<api>-function|type|enum|macro|namespace, header-<api>),",
+        "flags (HIPIFY's, for HIP: unsupported, deprecated, removed, experimental, cuda-deprecated, cuda-removed,",
+        "v2-only; kernelport: kernelport's spelling differs from HIPIFY's, see OVERRIDES in the script; - none), since (the ROCm version HIPIFY records for the HIP name; - none recorded),",
+        "hipcc (the HIP spelling compiled with the hipcc of Debian 12, ROCm 5.2, and its libraries: ok; absent:",
+        "its header is installed and lacks it; unchecked: the library is not installed there; - nothing to check).",
+        "",
+        "HIPIFY's license (MIT):",
+        *license_text.splitlines(),
+    ]
+    lines = [f"# {h}".rstrip() for h in header]
+    lines.append("\t".join(("cuda", "hip", "kind", "flags", "since", "hipcc")))
+    for r in rows:
+        lines.append("\t".join((*r, checked[r[0]])))
+    a.output.write_text("\n".join(lines) + "\n")
+    counts: dict[str, int] = {}
+    for v in checked.values():
+        counts[v] = counts.get(v, 0) + 1
+    print(f"{a.output}: {len(rows)} names; hipcc: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

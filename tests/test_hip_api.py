@@ -1,0 +1,244 @@
+"""CUDA API names and headers in the HIP port: HIPIFY's table, exact; a name it cannot spell is
+KP210 at its line, never a guessed hipX; the user's own names (`cumsum`, `cur`, a declared
+`cudaStatus`) are never taken for API."""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from kernelport import backends
+from kernelport.backends import api_table
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+
+def hip(code: str, **kw):
+    src = SourceFile.from_text(textwrap.dedent(code), "t.cu")
+    port, _ = translate(src, "hip", **kw)
+    return port
+
+
+def body(code: str) -> str:
+    port = hip(code)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    return port.body
+
+
+def errors(port) -> list[tuple[str, int, str]]:
+    return [(d.code, d.location.line, d.message) for d in port.diagnostics if d.severity == "error"]
+
+
+TABLE = backends.get("hip").api()
+
+
+def test_the_table_names_hipify_its_commit_and_its_license():
+    text = Path(backends.__file__).with_name("hip_api.tsv").read_text()
+    head = [line for line in text.splitlines() if line.startswith("#")]
+    assert any("HIPIFY (https://github.com/ROCm/HIPIFY) commit " in line for line in head)
+    assert any("Permission is hereby granted, free of charge" in line for line in head)  # MIT
+    assert "commit" in TABLE.source and len(TABLE.entries) > 8000
+
+
+@pytest.mark.parametrize("cuda, hip_name", [
+    ("cudaDeviceProp", "hipDeviceProp_t"), ("cudaError_t", "hipError_t"), ("cudaStream_t", "hipStream_t"),
+    ("CUdeviceptr", "hipDeviceptr_t"), ("cudaMemcpyKind", "hipMemcpyKind"), ("cublasHandle_t", "hipblasHandle_t"),
+    ("curandState", "hiprandState"), ("cufftHandle", "hipfftHandle"), ("cusparseHandle_t", "hipsparseHandle_t"),
+    ("__float2half", "__float2half"), ("__hmul2", "__hmul2"), ("cub", "hipcub"),
+    ("cuda_fp16.h", "hip/hip_fp16.h"), ("curand_kernel.h", "hiprand/hiprand_kernel.h"), ("curand.h", "hiprand/hiprand.h"),
+    ("cufft.h", "hipfft/hipfft.h"), ("cuda_runtime_api.h", "hip/hip_runtime_api.h"),
+    # kernelport's own header paths: ROCm >= 5.2 installs the libraries in folders (the flag says so)
+    ("cublas_v2.h", "hipblas/hipblas.h"), ("cusparse.h", "hipsparse/hipsparse.h"),
+])
+def test_table_spellings(cuda, hip_name):
+    assert TABLE.spelling(cuda) == hip_name
+    assert ("kernelport" in TABLE.get(cuda).flag_set) == (cuda in ("cublas_v2.h", "cusparse.h"))
+
+
+def test_types_enums_functions_and_library_names_are_mapped_exactly():
+    out = body("""
+    #include <cuda_runtime.h>
+    #include <cublas_v2.h>
+    int main() {
+        cudaDeviceProp prop;
+        cudaGetDeviceProperties(&prop, 0);
+        CUdeviceptr dp = 0;
+        cudaMemcpyKind kind = cudaMemcpyHostToDevice;
+        cublasHandle_t handle;
+        cublasCreate(&handle);
+        cudaStream_t s;
+        cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+        return (int)dp + (int)kind;
+    }
+    """)
+    assert "hipDeviceProp_t prop;" in out and "hipGetDeviceProperties(&prop, 0);" in out
+    assert "hipDeviceptr_t dp = 0;" in out and "hipMemcpyKind kind = hipMemcpyHostToDevice;" in out
+    assert "hipblasHandle_t handle;" in out and "hipblasCreate(&handle);" in out
+    assert "hipStreamCreateWithFlags(&s, hipStreamNonBlocking);" in out
+    assert "#include <hipblas/hipblas.h>" in out and "cublas_v2" not in out
+
+
+def test_half_intrinsics_curand_and_cub():
+    out = body("""
+    #include <cuda_fp16.h>
+    #include <curand_kernel.h>
+    #include <cub/block/block_reduce.cuh>
+    __global__ void k(__half* h, float* x, curandState* st) {
+        int i = threadIdx.x;
+        curand_init(1234, i, 0, &st[i]);
+        h[i] = __hadd(h[i], __float2half(curand_uniform(&st[i])));
+        typedef cub::BlockReduce<float, 128> BR;
+        __shared__ typename BR::TempStorage tmp;
+        x[0] = BR(tmp).Sum(__half2float(h[i]));
+    }
+    """)
+    assert "#include <hip/hip_fp16.h>" in out and "#include <hiprand/hiprand_kernel.h>" in out
+    assert "#include <hipcub/hipcub.hpp>" in out  # a cub sub-header: the library's main header
+    assert "hiprandState* st" in out and "hiprand_init(1234, i, 0, &st[i]);" in out
+    assert "__hadd(h[i], __float2half(hiprand_uniform(&st[i])))" in out  # same names on HIP: unchanged
+    assert "typedef hipcub::BlockReduce<float, 128> BR;" in out
+
+
+def test_unsupported_and_unknown_api_names_are_located_errors_never_guesses():
+    port = hip("""
+    #include <cuda_runtime.h>
+    int main() {
+        size_t v;
+        cudaThreadGetLimit(&v, cudaLimitMallocHeapSize);
+        cudaFooBar(1);
+        cuFooBar();
+        return 0;
+    }
+    """)
+    errs = errors(port)
+    # cuFooBar: the driver API's shape is user code's too (apex's cuWelfordMuSigma2): only the table decides
+    assert [(c, line) for c, line, _ in errs] == [("KP210", 5), ("KP210", 6)]
+    assert "`cudaThreadGetLimit` has no HIP equivalent (HIPIFY: unsupported)" in errs[0][2]
+    assert "`cudaFooBar` has no HIP equivalent (HIPIFY has no such name)" in errs[1][2]
+    assert port.diagnostics[0].location.column == 5
+
+
+def test_measured_rocm_wins_over_hipify_only_where_the_probe_found_the_name_in_device_code():
+    assert TABLE.get("make_half2").hipcc == "present" and TABLE.spelling("make_half2") == "make_half2"
+    assert body("__global__ void k(__half2* h) { h[0] = make_half2(h[0].x, h[0].y); }\n")
+    assert TABLE.get("umin").hipcc == "-" and TABLE.spelling("umin") is None  # HIP 5.2 has no umin either
+    port = hip("__global__ void k(unsigned* a) { a[0] = umin(a[0], a[1]); }\n")
+    assert [c for c, _, _ in errors(port)] == ["KP210"]
+
+
+def test_unported_api_names_stay_as_written_behind_a_marker():
+    port = hip("int main() { cudaFooBar(1); return 0; }\n", allow_unported=True)
+    assert "/* KERNELPORT-UNPORTED KP210" in port.body and "cudaFooBar(1)" in port.body
+    assert "hipFooBar" not in port.body
+
+
+def test_user_names_that_look_like_api_are_left_alone():
+    """Look-alikes: names that merely start with cu, a declared cudaX variable or helper, a macro."""
+    out = body("""
+    #define CUDA_CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) return 1; } while (0)
+    #define cudaCheck(x) (x)
+    __device__ float cumsum(float* a, int n) { float s = 0; for (int cur = 0; cur < n; ++cur) s += a[cur]; return s; }
+    static int cudaHelperCount(int cuda) { return cuda; }
+    __global__ void k(float* a, int n) { a[0] = cumsum(a, n); }
+    int main() {
+        cudaError_t cudaStatus = cudaSuccess;
+        float* p;
+        CUDA_CHECK(cudaMalloc(&p, 4));
+        cudaCheck(cudaStatus);
+        return cudaHelperCount(1) + (cudaStatus != cudaSuccess);
+    }
+    """)
+    assert "hipError_t cudaStatus = hipSuccess;" in out  # the variable is the user's: kept
+    assert "cumsum(a, n)" in out and "cudaCheck(cudaStatus);" in out and "cudaHelperCount(1)" in out
+    assert "CUDA_CHECK(hipMalloc(&p, 4));" in out
+    assert "#define CUDA_CHECK(x) do { hipError_t e = (x); if (e != hipSuccess) return 1; } while (0)" in out
+
+
+def test_a_declared_user_function_shaped_like_api_is_left_alone_on_every_backend():
+    code = ("__device__ float cudaWelford(float x) { return x; }\n"
+            "__global__ void k(float* x) { x[threadIdx.x] = cudaWelford(x[threadIdx.x]); }\n")
+    for backend in ("hip", "metal", "portable"):
+        port, _ = translate(SourceFile.from_text(code, "t.cu"), backend)
+        assert port.ok and "cudaWelford(x[" in port.body, backend
+
+
+def test_a_declared_name_is_not_refused_and_an_undeclared_one_is():
+    declared = hip("int cudaOwnHelper(int x) { return x; }\nint main() { return cudaOwnHelper(1); }\n")
+    assert declared.ok and "cudaOwnHelper(1)" in declared.body
+    undeclared = hip("int main() { return cudaOwnHelper(1); }\n")
+    assert [c for c, _, _ in errors(undeclared)] == ["KP210"]
+
+
+def test_a_name_with_no_spelling_under_an_undecided_test_is_a_warning_left_as_written():
+    """`#ifdef DEBUG` code (hecbench cfd's misspelt cudaMemDeviceToHost) is compiled by some builds only."""
+    port = hip("""
+    #ifndef T_H
+    #define T_H
+    void f(float* h, float* d, int n) {
+    #ifdef DEBUG
+        cudaMemcpy(h, d, n, cudaMemDeviceToHost);
+    #endif
+        cudaMemcpy(h, d, n, cudaMemcpyDeviceToHost);
+    }
+    #endif
+    """)
+    assert port.ok and "cudaMemDeviceToHost" in port.body and "hipMemDeviceToHost" not in port.body
+    (d,) = port.diagnostics
+    assert (d.code, d.severity, d.location.line) == ("KP210", "warning", 6)
+    # the same line outside the test (the include guard is no such test): an error
+    bare = hip("#ifndef T_H\n#define T_H\nvoid f(float* h, float* d, int n) { cudaMemcpy(h, d, n, cudaMemDeviceToHost); }\n#endif\n")
+    assert [c for c, _, _ in errors(bare)] == ["KP210"]
+
+
+def test_cuda_only_code_is_not_refused():
+    port = hip("""
+    #ifdef __HIP_PLATFORM_AMD__
+    int f() { return 0; }
+    #else
+    int f() { size_t v; cudaThreadGetLimit(&v, cudaLimitStackSize); return (int)v; }
+    #endif
+    """)
+    assert port.ok and "cudaThreadGetLimit" in port.body
+
+
+def test_a_name_missing_from_the_checked_rocm_is_a_warning_and_still_mapped():
+    e = TABLE.get("cudaGraphNodeParams")
+    assert e.hipcc == "absent" and e.since == "6.1.0"
+    port = hip("void f(cudaGraphNodeParams* p) { }\n")
+    assert port.ok and "void f(hipGraphNodeParams* p)" in port.body
+    (d,) = port.diagnostics
+    assert (d.code, d.severity, d.location.line) == ("KP210", "warning", 1)
+    assert "ROCm 5.2" in d.message and "from ROCm 6.1.0" in d.message
+    assert hip("void f(cudaStream_t s) { }\n").diagnostics == []  # present in ROCm 5.2: no warning
+
+
+def test_toolkit_headers_without_a_counterpart_are_kp209_project_headers_are_kept():
+    port = hip('#include <cuda_pipeline.h>\n#include "cuda_helpers.h"\n#include <device_launch_parameters.h>\n'
+               '__global__ void k(float* x) { x[0] = 1; }\n')
+    assert [(c, line) for c, line, _ in errors(port)] == [("KP209", 1)]
+    ok = body('#include "cuda_helpers.h"\n#include <device_launch_parameters.h>\n#include <thrust/device_vector.h>\n'
+              '__global__ void k(float* x) { x[0] = 1; }\n')
+    assert '#include "cuda_helpers.h"' in ok and "device_launch_parameters" not in ok
+    assert "#include <thrust/device_vector.h>" in ok  # rocThrust keeps thrust/
+
+
+def test_api_renames_are_notes_with_their_kind():
+    port = hip("#include <curand.h>\nint main() { cudaDeviceProp p; return 0; }\n")
+    cats = sorted((n.before, n.after, n.category) for n in port.notes)
+    assert cats == [("cudaDeviceProp", "hipDeviceProp_t", "api:runtime-type"),
+                    ("curand.h", "hiprand/hiprand.h", "api:header-rand")]
+
+
+def test_the_portable_header_spells_hips_runtime_from_the_table():
+    text = backends.get("portable").extra_files()["kp_warp.h"]
+    assert "hipDeviceProp_t" in text and "hipDeviceProp " not in text
+
+
+def test_reader_skips_comments_and_the_column_line(tmp_path):
+    f = tmp_path / "t.tsv"
+    f.write_text("# HIPIFY commit abc\ncuda\thip\tkind\tflags\tsince\thipcc\n"
+                 "cudaX\thipX\truntime-function\tunsupported\t-\t-\ncudaY\thipY\truntime-type\t-\t5.2.0\tok\n")
+    t = api_table.read(f)
+    assert set(t.entries) == {"cudaX", "cudaY"} and t.spelling("cudaX") is None and t.spelling("cudaY") == "hipY"
+    assert t.source == "HIPIFY commit abc"
