@@ -1,0 +1,117 @@
+"""bench/scoreboard.py reports each step's real result: a stand-in `kernelport` executable whose
+every answer is known (a port that compiles, one that does not, a refusal, an internal error, a
+parse error, exit 0 with no port) is measured with the real nvcc, hipcc and Metal checker, and
+each file's row, the table and the done-when figures must say exactly that."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import stat
+import sys
+from contextlib import redirect_stdout
+from io import StringIO
+from pathlib import Path
+
+import pytest
+
+from conftest import require_tool
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CUDA_OK = "__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n"
+HIP_OK = "#include <hip/hip_runtime.h>\n__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n"
+HIP_BAD = "#include <hip/hip_runtime.h>\nvoid host() { hipDeviceProp prop; (void)prop; }\n"
+METAL_OK = ("#include <metal_stdlib>\nusing namespace metal;\n"
+            "kernel void k(device float* x [[buffer(0)]], uint i [[thread_position_in_grid]]) { x[i] = 1.0f; }\n")
+METAL_BAD = ("#include <metal_stdlib>\nusing namespace metal;\n"
+             "kernel void k(device float* x [[buffer(0)]], uint i [[thread_position_in_grid]]) { double d = x[i]; x[i] = d; }\n")
+
+# file -> backend -> (exit code, stderr, port text or None)
+SPEC = {
+    "good.cu": {"hip": (0, "", HIP_OK), "metal": (0, "", METAL_OK)},
+    "broken.cu": {"hip": (0, "", HIP_BAD), "metal": (0, "", METAL_BAD)},
+    "refused.cu": {"hip": (1, "{f}:3:5: error: KP201 inline PTX (hint: x)\n", None),
+                   "metal": (3, "internal error: IndexError (please report it)\n", None)},
+    "ghost.cu": {"hip": (0, "", None),
+                 "metal": (2, "{f}:2:1: error: syntax error: cannot parse 'x' (hint: y)\n", None)},
+}
+
+FAKE = '''#!{python}
+"""A stand-in kernelport: answers `translate FILE --to B -o DIR` from spec.json."""
+import json, sys
+from pathlib import Path
+args = sys.argv[1:]
+if args == ["--version"]:
+    print("kernelport fake"); sys.exit(0)
+if args[:2] == ["translate", "--help"]:
+    print("Usage: kernelport translate FILE..."); sys.exit(0)
+src, backend, out = Path(args[1]), args[args.index("--to") + 1], Path(args[args.index("-o") + 1])
+if src.is_dir():
+    sys.stderr.write("error: is a directory\\n"); sys.exit(2)
+code, err, port = json.loads((Path(__file__).parent / "spec.json").read_text())[src.name][backend]
+if port is not None:
+    out.mkdir(parents=True, exist_ok=True)
+    (out / (src.stem + "." + backend)).write_text(port)
+sys.stderr.write(err.replace("{{f}}", str(src)))
+sys.exit(code)
+'''
+
+
+def _scoreboard():
+    spec = importlib.util.spec_from_file_location("scoreboard", ROOT / "bench" / "scoreboard.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["scoreboard"] = mod  # dataclasses look their module up while it loads
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def measured(tmp_path_factory):
+    for tool in ("nvcc", "hipcc", "clang"):
+        require_tool(tool)
+    tmp = tmp_path_factory.mktemp("scoreboard")
+    proj = tmp / "proj"
+    proj.mkdir()
+    for name in SPEC:
+        text = "__global__ void k( {\n" if name == "refused.cu" else CUDA_OK
+        (proj / name).write_text(text)
+    fake = tmp / "fake" / "kernelport"
+    fake.parent.mkdir()
+    fake.write_text(FAKE.format(python=sys.executable))
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    (fake.parent / "spec.json").write_text(json.dumps(SPEC))
+    out = tmp / "rows.json"
+    board = _scoreboard()
+    buf = StringIO()
+    with redirect_stdout(buf):
+        assert board.main([str(proj), "-j", "2", "--kernelport", str(fake), "--json", str(out)]) == 0
+    rows = {r["file"]: r for r in json.loads(out.read_text())["rows"]}
+    return rows, buf.getvalue()
+
+
+def test_each_step_is_reported_as_it_happened(measured):
+    rows, _ = measured
+    got = {f: (r["nvcc"], r["hip"], r["hip_codes"], r["hipcc"], r["metal"], r["metal_codes"], r["checker"])
+           for f, r in rows.items()}
+    assert got == {
+        "good.cu": ("pass", "written", "", "pass", "written", "", "pass"),
+        "broken.cu": ("pass", "written", "", "fail", "written", "", "fail"),
+        "refused.cu": ("fail", "refused", "KP201", "", "internal_error", "", ""),
+        "ghost.cu": ("pass", "no_port", "", "", "parse_error", "", ""),
+    }
+    assert "hipDeviceProp" in rows["broken.cu"]["hipcc_error"]
+    assert "double" in rows["broken.cu"]["checker_error"]
+    assert rows["refused.cu"]["nvcc_error"] and not rows["good.cu"]["nvcc_error"]
+    assert rows["refused.cu"]["hip_error"].endswith("error: KP201 inline PTX (hint: x)")
+    assert all(r["hip_s"] > 0 and r["nvcc_s"] > 0 for r in rows.values())
+    assert rows["good.cu"]["hipcc_s"] > 0 and rows["broken.cu"]["checker_s"] > 0
+
+
+def test_the_table_and_done_when_figures_count_those_rows(measured):
+    _, text = measured
+    total = next(ln for ln in text.splitlines() if ln.startswith("| total |"))
+    # ghost.cu exited 0 without a port: not counted as written
+    assert total == ("| total | 4 | 3 | 2 (1 refused, 0 parse errors, 0 internal errors) | 1 of 2 | "
+                     "2 (1 internal errors) | 1 of 2 | 33.3% (1 of 3) | 50.0% |")
+    assert "Project mode: not measured" in text
+    assert "error: unknown type name 'hipDeviceProp'" in text  # a top cause, location stripped
