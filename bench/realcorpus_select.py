@@ -124,6 +124,12 @@ def heldout() -> str:
     r = "pjreddie/darknet"; c = head(r)
     out.append(project("darknet", r, c, "YOLO license (public-domain style, see LICENSE)",
                        ["LICENSE"], ["include", "src"], ["GPU"], [], cu_files(r, c, "src/")))
+    r = "NVIDIA-developer-blog/code-samples"; c = head(r)
+    blog = [p for p in cu_files(r, c, "") if not Path(p).name.startswith("LICENSE")]
+    out.append(project("nvidia-blog", r, c, "BSD-3-Clause", ["license.txt"], [], [], ["-std=c++17"], blog))
+    r = "siboehm/SGEMM_CUDA"; c = head(r)
+    out.append(project("sgemm-cuda", r, c, "MIT", ["LICENSE"], ["src"], [], ["-std=c++17"],
+                       cu_files(r, c, "")))
     return "\n".join(out)
 
 
