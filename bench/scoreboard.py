@@ -227,23 +227,24 @@ def project_mode_flags(exe: str) -> tuple[bool, bool]:
         dirs = outcome == "written" and any((Path(tmp) / "out").rglob("*.hip"))
     helptext = subprocess.run([exe, "translate", "--help"], capture_output=True, text=True,
                               env={**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}).stdout
-    return dirs, bool(re.search(r"(^|\s)-I\b", helptext))
+    return dirs, bool(re.search(r"(^|[\s\[,])-I\b", helptext))
 
 
 def project_steps(exe: str, project: Project, rows: dict[str, Row], with_flags: bool,
-                  tmp: Path) -> dict[str, float]:
+                  tmp: Path) -> dict[str, tuple[str, str, str, float]]:
     """Translate the project's root in project mode per backend; compile/check each source's port."""
     flags = ([f"-I{d}" for d in project.include_dirs] + [f"-D{d}" for d in project.defines]
              if with_flags else [])
-    secs = {}
+    runs = {}
     for backend, suffix in (("hip", ".hip"), ("metal", ".metal")):
         out = tmp / f"project-{backend}"
-        outcome, _, err, secs[backend], _ = run_translate(exe, [str(project.root)], backend, out, flags)
+        outcome, codes, err, secs, _ = run_translate(exe, [str(project.root)], backend, out, flags)
+        runs[backend] = (outcome, codes, err, secs)
         for src in project.sources:
             rel = src.relative_to(project.root)
             row = rows[str(rel)]
             port = find_port(out, rel, suffix)
-            state = "written" if port else ("not_written" if outcome != "written" else "no_port")
+            state = "written" if port else ("no_port" if outcome == "written" else outcome)
             if backend == "hip":
                 row.project_hip = state
                 if port:
@@ -254,9 +255,7 @@ def project_steps(exe: str, project: Project, rows: dict[str, Row], with_flags: 
                 row.project_metal = state
                 if port:
                     row.project_checker, row.project_checker_error, _ = metal_check(port)
-        print(f"  project mode {project.name} --to {backend}: {outcome} in {secs[backend]:.1f} s"
-              + (f" ({err})" if err else ""), file=sys.stderr)
-    return secs
+    return runs
 
 
 # ---------------------------------------------------------------------------------------------
@@ -267,9 +266,9 @@ def pct(num: int, den: int) -> str:
 
 
 def counts(rows: list[Row], prefix: str = "") -> dict[str, int]:
+    """Per-file mode (prefix "") or project mode ("project_"), where a file of a run that failed
+    counts as that run's outcome (a run writes all of its ports or none)."""
     hip, hipcc_, metal, checker = (prefix + k for k in ("hip", "hipcc", "metal", "checker"))
-    if prefix:
-        hipcc_, checker = "project_hipcc", "project_checker"
     get = getattr
     nv_ok = [r for r in rows if r.nvcc == "pass"]
     return {
@@ -352,16 +351,26 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="kp-scoreboard-") as tmpdir:
         tmp = Path(tmpdir)
         jobs = [(p, s, tmp / p.name / f"{i}") for p in projects for i, s in enumerate(p.sources)]
+        done = iter(range(1, len(jobs) + 1))  # next() under the GIL: one number per finished file
+
+        def one(job: tuple[Project, Path, Path]) -> Row:
+            t = time.perf_counter()
+            row = file_steps(exe, *job)
+            print(f"[{next(done)}/{len(jobs)}] {row.project}/{row.file}: nvcc {row.nvcc}, hip {row.hip} "
+                  f"{row.hipcc}, metal {row.metal} {row.checker} ({time.perf_counter() - t:.1f} s)",
+                  file=sys.stderr, flush=True)
+            return row
+
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.j)) as pool:
-            rows = list(pool.map(lambda job: file_steps(exe, *job), jobs))
+            rows = list(pool.map(one, jobs))
         by_project = {p.name: {r.file: r for r in rows if r.project == p.name} for p in projects}
         accepts_dirs, has_flags = (False, False) if args.no_project_mode else project_mode_flags(exe)
-        project_secs = {}
+        project_runs: dict[str, dict] = {}
         if accepts_dirs:
             with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.j)) as pool:
                 futs = {p.name: pool.submit(project_steps, exe, p, by_project[p.name], has_flags,
                                             tmp / p.name) for p in projects}
-                project_secs = {n: f.result() for n, f in futs.items()}
+                project_runs = {n: f.result() for n, f in futs.items()}
     wall = time.perf_counter() - t0
     names = [p.name for p in projects]
     lines = [f"kernelport scoreboard: {exe}",
@@ -372,14 +381,16 @@ def main(argv: list[str] | None = None) -> int:
         lines += ["", "Project mode (`translate PROJECT_DIR --to B -o TMP`"
                   + (" with the manifest's -I/-D" if has_flags else ", no -I/-D in its help") + "):", ""]
         lines += table(rows, names, prefix="project_")
+        lines += [""] + [f"  {n} --to {b}: {o}{' ' + c if c else ''} in {t:.1f} s" + (f" ({e})" if e else "")
+                         for n, runs in project_runs.items() for b, (o, c, e, t) in runs.items()]
     else:
         lines += ["", "Project mode: not measured (this kernelport does not translate a directory)"
                   if not args.no_project_mode else "Project mode: not measured (--no-project-mode)"]
     steps = {k: sum(getattr(r, f"{k}_s") for r in rows) for k in ("nvcc", "hip", "hipcc", "metal", "checker")}
     lines += ["", f"Measured: {wall:.1f} s wall; summed per step: "
               + ", ".join(f"{k} {v:.1f} s" for k, v in steps.items())
-              + "".join(f"; project mode {n} " + ", ".join(f"{b} {s:.1f} s" for b, s in secs.items())
-                        for n, secs in project_secs.items()), ""]
+              + (f"; project-mode runs {sum(r[3] for runs in project_runs.values() for r in runs.values()):.1f} s"
+                 if project_runs else ""), ""]
     lines += summary(rows)
     print("\n".join(lines))
     if args.json:

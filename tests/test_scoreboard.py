@@ -18,7 +18,18 @@ from conftest import require_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CUDA_OK = "__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n"
+# The originals need the manifest's include dir and define to compile.
+CUDA_OK = ('#include "flag.h"\n#if FLAG != 7\n#error FLAG not defined by the manifest\n#endif\n'
+           "__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n")
+MANIFEST = """[project.demo]
+repo = "example/demo"
+commit = "0000000000000000000000000000000000000000"
+license = "none"
+include_dirs = ["inc"]
+defines = ["FLAG_VALUE=7"]
+nvcc_flags = []
+sources = ["src/good.cu", "src/broken.cu", "src/refused.cu", "src/ghost.cu"]
+"""
 HIP_OK = "#include <hip/hip_runtime.h>\n__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n"
 HIP_BAD = "#include <hip/hip_runtime.h>\nvoid host() { hipDeviceProp prop; (void)prop; }\n"
 METAL_OK = ("#include <metal_stdlib>\nusing namespace metal;\n"
@@ -44,11 +55,21 @@ args = sys.argv[1:]
 if args == ["--version"]:
     print("kernelport fake"); sys.exit(0)
 if args[:2] == ["translate", "--help"]:
-    print("Usage: kernelport translate FILE..."); sys.exit(0)
+    print("Usage: kernelport translate FILE... [-I DIR] [-D NAME]"); sys.exit(0)
 src, backend, out = Path(args[1]), args[args.index("--to") + 1], Path(args[args.index("-o") + 1])
-if src.is_dir():
-    sys.stderr.write("error: is a directory\\n"); sys.exit(2)
-code, err, port = json.loads((Path(__file__).parent / "spec.json").read_text())[src.name][backend]
+spec = json.loads((Path(__file__).parent / "spec.json").read_text())
+if src.is_dir():  # project mode: HIP ports of all but refused/ghost/unlisted.cu, Metal refused
+    with open(Path(__file__).parent / "project-argv.txt", "a") as log:
+        log.write(" ".join(args) + "\\n")
+    if backend == "metal":
+        sys.stderr.write("x.cu:1:1: error: KP217 no\\n"); sys.exit(1)
+    for f in src.rglob("*.cu"):
+        if f.name not in ("refused.cu", "ghost.cu", "unlisted.cu"):
+            dest = out / f.relative_to(src).with_suffix(".hip")
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_text(spec.get(f.name, spec["good.cu"])[backend][2])
+    sys.exit(0)
+code, err, port = spec[src.name][backend]
 if port is not None:
     out.mkdir(parents=True, exist_ok=True)
     (out / (src.stem + "." + backend)).write_text(port)
@@ -70,11 +91,15 @@ def measured(tmp_path_factory):
     for tool in ("nvcc", "hipcc", "clang"):
         require_tool(tool)
     tmp = tmp_path_factory.mktemp("scoreboard")
-    proj = tmp / "proj"
-    proj.mkdir()
+    (tmp / "manifest.toml").write_text(MANIFEST)
+    proj = tmp / "demo"
+    (proj / "src").mkdir(parents=True)
+    (proj / "inc").mkdir()
+    (proj / "inc" / "flag.h").write_text("#define FLAG FLAG_VALUE\n")
+    (proj / "src" / "unlisted.cu").write_text("not a source of the manifest\n")
     for name in SPEC:
         text = "__global__ void k( {\n" if name == "refused.cu" else CUDA_OK
-        (proj / name).write_text(text)
+        (proj / "src" / name).write_text(text)
     fake = tmp / "fake" / "kernelport"
     fake.parent.mkdir()
     fake.write_text(FAKE.format(python=sys.executable))
@@ -84,13 +109,13 @@ def measured(tmp_path_factory):
     board = _scoreboard()
     buf = StringIO()
     with redirect_stdout(buf):
-        assert board.main([str(proj), "-j", "2", "--kernelport", str(fake), "--json", str(out)]) == 0
-    rows = {r["file"]: r for r in json.loads(out.read_text())["rows"]}
-    return rows, buf.getvalue()
+        assert board.main([str(tmp), "-j", "2", "--kernelport", str(fake), "--json", str(out)]) == 0
+    rows = {Path(r["file"]).name: r for r in json.loads(out.read_text())["rows"]}
+    return rows, buf.getvalue(), (fake.parent / "project-argv.txt").read_text()
 
 
 def test_each_step_is_reported_as_it_happened(measured):
-    rows, _ = measured
+    rows, _, _ = measured
     got = {f: (r["nvcc"], r["hip"], r["hip_codes"], r["hipcc"], r["metal"], r["metal_codes"], r["checker"])
            for f, r in rows.items()}
     assert got == {
@@ -108,10 +133,29 @@ def test_each_step_is_reported_as_it_happened(measured):
 
 
 def test_the_table_and_done_when_figures_count_those_rows(measured):
-    _, text = measured
+    _, text, _ = measured
     total = next(ln for ln in text.splitlines() if ln.startswith("| total |"))
     # ghost.cu exited 0 without a port: not counted as written
     assert total == ("| total | 4 | 3 | 2 (1 refused, 0 parse errors, 0 internal errors) | 1 of 2 | "
                      "2 (1 internal errors) | 1 of 2 | 33.3% (1 of 3) | 50.0% |")
-    assert "Project mode: not measured" in text
     assert "error: unknown type name 'hipDeviceProp'" in text  # a top cause, location stripped
+
+
+def test_project_mode_translates_the_project_dir_with_its_flags_and_finds_each_port(measured):
+    rows, text, argv = measured
+    demo = [ln.split() for ln in argv.splitlines() if ln.split()[1].endswith("/demo")]
+    assert [a[3] for a in demo] == ["hip", "metal"]  # one project-mode run per backend
+    assert all(any(x.startswith("-I") and x.endswith("/demo/inc") for x in a) and a[-1] == "-DFLAG_VALUE=7"
+               for a in demo)
+    got = {f: (r["project_hip"], r["project_hipcc"], r["project_metal"], r["project_checker"])
+           for f, r in rows.items()}
+    assert got == {
+        "good.cu": ("written", "pass", "refused", ""),
+        "broken.cu": ("written", "fail", "refused", ""),
+        "refused.cu": ("no_port", "", "refused", ""),
+        "ghost.cu": ("no_port", "", "refused", ""),
+    }
+    project_total = [ln for ln in text.splitlines() if ln.startswith("| total |")][1]
+    assert project_total == ("| total | 4 | 3 | 2 (0 refused, 0 parse errors, 0 internal errors) | 1 of 2 | "
+                             "0 (0 internal errors) | 0 of 0 | 33.3% (1 of 3) | n/a |")
+    assert "demo --to metal: refused KP217 in" in text
