@@ -335,6 +335,24 @@ def summary(rows: list[Row], top: int = 8) -> list[str]:
     return out
 
 
+OUTCOME = ("nvcc", "hip", "hipcc", "metal", "checker", "project_hip", "project_hipcc")
+
+
+def compare(old: list[dict], rows: list[Row]) -> list[str]:
+    """One line per file whose outcome differs from an earlier run's (same project/file)."""
+    before = {(r["project"], r["file"]): r for r in old}
+    out = []
+    for r in rows:
+        was = before.get((r.project, r.file))
+        if was is None:
+            continue
+        diff = [f"{k} {was.get(k) or '-'} -> {getattr(r, k) or '-'}" for k in OUTCOME
+                if (was.get(k) or "") != getattr(r, k)]
+        if diff:
+            out.append(f"  {r.project}/{r.file}: " + ", ".join(diff))
+    return [f"Changed since {len(before)}-file run: {len(out)} files"] + out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("inputs", nargs="+", help="directories or manifest.toml files")
@@ -344,9 +362,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kernelport", default=shutil.which("kernelport") or "kernelport",
                     help="the kernelport executable to measure (default: the one on PATH)")
     ap.add_argument("--no-project-mode", action="store_true", help="per-file runs only")
+    ap.add_argument("--compare", type=Path, metavar="OLD.json",
+                    help="list the files whose outcome changed since an earlier --json")
+    ap.add_argument("--match", metavar="REGEX", help="only the files whose project/path matches (a quick look)")
     args = ap.parse_args(argv)
     exe = str(Path(args.kernelport).absolute()) if os.sep in args.kernelport else args.kernelport
     projects = [p for arg in args.inputs for p in load_projects(arg)]
+    if args.match:
+        for p in projects:
+            p.sources = [s for s in p.sources if re.search(args.match, f"{p.name}/{s.relative_to(p.root)}")]
+        projects = [p for p in projects if p.sources]
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="kp-scoreboard-") as tmpdir:
         tmp = Path(tmpdir)
@@ -392,6 +417,8 @@ def main(argv: list[str] | None = None) -> int:
               + (f"; project-mode runs {sum(r[3] for runs in project_runs.values() for r in runs.values()):.1f} s"
                  if project_runs else ""), ""]
     lines += summary(rows)
+    if args.compare:
+        lines += [""] + compare(json.loads(args.compare.read_text())["rows"], rows)
     print("\n".join(lines))
     if args.json:
         args.json.write_text(json.dumps({"kernelport": exe, "rows": [asdict(r) for r in rows]}, indent=1))

@@ -159,3 +159,13 @@ def test_project_mode_translates_the_project_dir_with_its_flags_and_finds_each_p
     assert project_total == ("| total | 4 | 3 | 2 (0 refused, 0 parse errors, 0 internal errors) | 1 of 2 | "
                              "0 (0 internal errors) | 0 of 0 | 33.3% (1 of 3) | n/a |")
     assert "demo --to metal: refused KP217 in" in text
+
+
+def test_compare_lists_exactly_the_files_whose_outcome_changed():
+    board = _scoreboard()
+    old = [{"project": "p", "file": "a.cu", "hip": "written", "hipcc": "fail"},
+           {"project": "p", "file": "b.cu", "hip": "refused", "hipcc": ""}]
+    rows = [board.Row("p", "a.cu", hip="written", hipcc="pass"), board.Row("p", "b.cu", hip="refused"),
+            board.Row("p", "new.cu", hip="written")]
+    assert board.compare(old, rows) == ["Changed since 2-file run: 1 files",
+                                        "  p/a.cu: hipcc fail -> pass"]
