@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import csv
+import hashlib
 import json
 import os
 import platform
@@ -39,6 +40,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import tomllib
 from collections import Counter
@@ -62,6 +64,7 @@ class Project:
     include_dirs: list[Path] = field(default_factory=list)
     defines: list[str] = field(default_factory=list)
     nvcc_flags: list[str] = field(default_factory=list)
+    stamp: str = ""  # tree_stamp(root), for the nvcc cache
 
 
 @dataclass
@@ -154,14 +157,41 @@ def include_args(project: Project, src: Path, out_dir: Path | None = None) -> li
     return [f"-I{d}" for d in dirs] + [f"-D{d}" for d in project.defines]
 
 
-def nvcc_step(project: Project, src: Path, row: Row) -> None:
+NVCC_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "kernelport-scoreboard"
+
+
+def tree_stamp(root: Path) -> str:
+    """Changes when any file under the project changes (a header the original includes, say)."""
+    h = hashlib.sha256()
+    for p in sorted(root.rglob("*")):
+        if p.is_file():
+            st = p.stat()
+            h.update(f"{p.relative_to(root)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+def nvcc_step(project: Project, src: Path, row: Row, use_cache: bool = True) -> None:
+    """The original's `nvcc -c`: the same whichever kernelport is measured, so its result is
+    cached by nvcc, flags, file content and project tree (a cached row's nvcc_s is 0)."""
     from kernelport import toolchains
 
+    args = include_args(project, src) + project.nvcc_flags
+    tool = toolchains.find_nvcc()
+    key = hashlib.sha256(json.dumps([tool and [tool.path, tool.version], args, str(src),
+                                     src.read_bytes().hex(), project.stamp]).encode()).hexdigest()
+    cached = NVCC_CACHE / f"{key}.json"
+    if use_cache and cached.is_file():
+        row.nvcc, row.nvcc_error = json.loads(cached.read_text())
+        return
     t0 = time.perf_counter()
-    res = toolchains.compile_cuda(src, extra_args=include_args(project, src) + project.nvcc_flags,
-                                  timeout=COMPILE_TIMEOUT_S)
+    res = toolchains.compile_cuda(src, extra_args=args, timeout=COMPILE_TIMEOUT_S)
     row.nvcc, row.nvcc_s = res.status, time.perf_counter() - t0
     row.nvcc_error = "" if res.ok else first_error(res.output or res.reason)
+    if res.status != "skip" and "timed out" not in res.reason:
+        NVCC_CACHE.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_suffix(f".{os.getpid()}.{threading.get_ident()}")
+        tmp.write_text(json.dumps([row.nvcc, row.nvcc_error]))
+        tmp.replace(cached)  # atomic: runs in parallel never read half a file
 
 
 def hipcc(port: Path, args: list[str]) -> tuple[str, str, float]:
@@ -192,10 +222,10 @@ def find_port(out: Path, rel: Path, suffix: str) -> Path | None:
     return None
 
 
-def file_steps(exe: str, project: Project, src: Path, tmp: Path) -> Row:
+def file_steps(exe: str, project: Project, src: Path, tmp: Path, use_cache: bool = True) -> Row:
     rel = src.relative_to(project.root)
     row = Row(project.name, str(rel))
-    nvcc_step(project, src, row)
+    nvcc_step(project, src, row, use_cache)
     out = tmp / "hip"
     row.hip, row.hip_codes, row.hip_error, row.hip_s, _ = run_translate(exe, [str(src)], "hip", out)
     if row.hip == "written":
@@ -364,6 +394,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-project-mode", action="store_true", help="per-file runs only")
     ap.add_argument("--compare", type=Path, metavar="OLD.json",
                     help="list the files whose outcome changed since an earlier --json")
+    ap.add_argument("--no-nvcc-cache", action="store_true",
+                    help=f"compile every original again (results are cached in {NVCC_CACHE})")
     ap.add_argument("--match", metavar="REGEX", help="only the files whose project/path matches (a quick look)")
     args = ap.parse_args(argv)
     exe = str(Path(args.kernelport).absolute()) if os.sep in args.kernelport else args.kernelport
@@ -372,6 +404,8 @@ def main(argv: list[str] | None = None) -> int:
         for p in projects:
             p.sources = [s for s in p.sources if re.search(args.match, f"{p.name}/{s.relative_to(p.root)}")]
         projects = [p for p in projects if p.sources]
+    for p in projects:
+        p.stamp = tree_stamp(p.root)
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="kp-scoreboard-") as tmpdir:
         tmp = Path(tmpdir)
@@ -380,7 +414,7 @@ def main(argv: list[str] | None = None) -> int:
 
         def one(job: tuple[Project, Path, Path]) -> Row:
             t = time.perf_counter()
-            row = file_steps(exe, *job)
+            row = file_steps(exe, *job, use_cache=not args.no_nvcc_cache)
             print(f"[{next(done)}/{len(jobs)}] {row.project}/{row.file}: nvcc {row.nvcc}, hip {row.hip} "
                   f"{row.hipcc}, metal {row.metal} {row.checker} ({time.perf_counter() - t:.1f} s)",
                   file=sys.stderr, flush=True)
@@ -412,7 +446,8 @@ def main(argv: list[str] | None = None) -> int:
         lines += ["", "Project mode: not measured (this kernelport does not translate a directory)"
                   if not args.no_project_mode else "Project mode: not measured (--no-project-mode)"]
     steps = {k: sum(getattr(r, f"{k}_s") for r in rows) for k in ("nvcc", "hip", "hipcc", "metal", "checker")}
-    lines += ["", f"Measured: {wall:.1f} s wall; summed per step: "
+    from_cache = sum(r.nvcc in ("pass", "fail") and r.nvcc_s == 0 for r in rows)
+    lines += ["", f"Measured: {wall:.1f} s wall ({from_cache} nvcc results of originals from the cache); summed per step: "
               + ", ".join(f"{k} {v:.1f} s" for k, v in steps.items())
               + (f"; project-mode runs {sum(r[3] for runs in project_runs.values() for r in runs.values()):.1f} s"
                  if project_runs else ""), ""]

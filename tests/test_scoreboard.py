@@ -169,3 +169,23 @@ def test_compare_lists_exactly_the_files_whose_outcome_changed():
             board.Row("p", "new.cu", hip="written")]
     assert board.compare(old, rows) == ["Changed since 2-file run: 1 files",
                                         "  p/a.cu: hipcc fail -> pass"]
+
+
+def test_the_originals_nvcc_result_is_cached_until_the_project_changes(tmp_path, monkeypatch):
+    require_tool("nvcc")
+    board = _scoreboard()
+    monkeypatch.setattr(board, "NVCC_CACHE", tmp_path / "cache")
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "h.h").write_text("#define N 4\n")
+    src = tmp_path / "p" / "k.cu"
+    src.write_text('#include "h.h"\n__global__ void k(float* x) { x[threadIdx.x] = N; }\n')
+    proj = board.Project("p", tmp_path / "p", [src], stamp=board.tree_stamp(tmp_path / "p"))
+    first, again = board.Row("p", "k.cu"), board.Row("p", "k.cu")
+    board.nvcc_step(proj, src, first)
+    board.nvcc_step(proj, src, again)
+    assert (first.nvcc, again.nvcc) == ("pass", "pass") and first.nvcc_s > 0 and again.nvcc_s == 0
+    (tmp_path / "p" / "h.h").write_text("#define N undefined_name\n")  # a header, not the source
+    proj.stamp = board.tree_stamp(tmp_path / "p")
+    changed = board.Row("p", "k.cu")
+    board.nvcc_step(proj, src, changed)
+    assert changed.nvcc == "fail" and changed.nvcc_s > 0 and "undefined_name" in changed.nvcc_error
