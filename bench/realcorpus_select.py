@@ -91,7 +91,7 @@ def corpus() -> str:
                        ["-std=c++17"], samples))
     r = "karpathy/llm.c"; c = head(r)
     llmc = cu_files(r, c, "dev/cuda/") + [p for p in cu_files(r, c, "") if "/" not in p]
-    out.append(project("llm.c", r, c, "MIT", ["LICENSE"], ["dev"], ["ENABLE_BF16"],
+    out.append(project("llm.c", r, c, "MIT", ["LICENSE"], [], ["ENABLE_BF16"],  # -Idev: Windows only
                        ["-std=c++17", "--use_fast_math"], llmc))
     r = "yuhc/gpu-rodinia"; c = head(r)
     out.append(project("rodinia", r, c, "Rodinia license (BSD-style, see LICENSE)", ["LICENSE"],
