@@ -335,7 +335,7 @@ def table(rows: list[Row], projects: list[str], prefix: str = "") -> list[str]:
 
 def cause(err: str) -> str:
     """A failure's category: its first error line without the location, numbers kept."""
-    return LOCATION.sub("", err).strip() or "(no message)"
+    return re.sub(r" \(hint: .*\)$", "", LOCATION.sub("", err).strip()) or "(no message)"
 
 
 def summary(rows: list[Row], top: int = 8) -> list[str]:
@@ -383,6 +383,13 @@ def compare(old: list[dict], rows: list[Row]) -> list[str]:
     return [f"Changed since {len(before)}-file run: {len(out)} files"] + out
 
 
+def reuse(old: list[dict], rows: list[Row]) -> list[Row]:
+    """The earlier run's rows, each replaced by this run's row of the same file where there is one."""
+    new = {(r.project, r.file): r for r in rows}
+    merged = [new.pop((o["project"], o["file"]), None) or Row(**o) for o in old]
+    return merged + list(new.values())
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("inputs", nargs="+", help="directories or manifest.toml files")
@@ -396,10 +403,14 @@ def main(argv: list[str] | None = None) -> int:
                     help="list the files whose outcome changed since an earlier --json")
     ap.add_argument("--no-nvcc-cache", action="store_true",
                     help=f"compile every original again (results are cached in {NVCC_CACHE})")
+    ap.add_argument("--reuse", type=Path, metavar="OLD.json",
+                    help="with --match: the other files' rows are taken from this earlier --json "
+                         "(same kernelport), so a re-measured subset still gives the whole table")
     ap.add_argument("--match", metavar="REGEX", help="only the files whose project/path matches (a quick look)")
     args = ap.parse_args(argv)
     exe = str(Path(args.kernelport).absolute()) if os.sep in args.kernelport else args.kernelport
     projects = [p for arg in args.inputs for p in load_projects(arg)]
+    names = [p.name for p in projects]  # the table's rows, in the inputs' order
     if args.match:
         for p in projects:
             p.sources = [s for s in p.sources if re.search(args.match, f"{p.name}/{s.relative_to(p.root)}")]
@@ -431,10 +442,16 @@ def main(argv: list[str] | None = None) -> int:
                                             tmp / p.name) for p in projects}
                 project_runs = {n: f.result() for n, f in futs.items()}
     wall = time.perf_counter() - t0
-    names = [p.name for p in projects]
+    fresh = rows
+    if args.reuse:
+        rows = reuse(json.loads(args.reuse.read_text())["rows"], rows)
+        names += [n for n in dict.fromkeys(r.project for r in rows) if n not in names]
+    names = [n for n in names if any(r.project == n for r in rows)]
     lines = [f"kernelport scoreboard: {exe}",
              f"  version: {version(exe)}; machine: {platform.node()} ({os.cpu_count()} CPUs), -j {args.j}",
-             f"  inputs: {', '.join(args.inputs)}", "", "Per file (`translate FILE --to B -o TMP`):", ""]
+             f"  inputs: {', '.join(args.inputs)}"
+             + (f"; {len(fresh)} files measured now (--match {args.match}), {len(rows) - len(fresh)} "
+                f"rows from {args.reuse}" if args.reuse else ""), "", "Per file (`translate FILE --to B -o TMP`):", ""]
     lines += table(rows, names)
     if accepts_dirs:
         lines += ["", "Project mode (`translate PROJECT_DIR --to B -o TMP`"
@@ -445,8 +462,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         lines += ["", "Project mode: not measured (this kernelport does not translate a directory)"
                   if not args.no_project_mode else "Project mode: not measured (--no-project-mode)"]
-    steps = {k: sum(getattr(r, f"{k}_s") for r in rows) for k in ("nvcc", "hip", "hipcc", "metal", "checker")}
-    from_cache = sum(r.nvcc in ("pass", "fail") and r.nvcc_s == 0 for r in rows)
+    steps = {k: sum(getattr(r, f"{k}_s") for r in fresh) for k in ("nvcc", "hip", "hipcc", "metal", "checker")}
+    from_cache = sum(r.nvcc in ("pass", "fail") and r.nvcc_s == 0 for r in fresh)
     lines += ["", f"Measured: {wall:.1f} s wall ({from_cache} nvcc results of originals from the cache); summed per step: "
               + ", ".join(f"{k} {v:.1f} s" for k, v in steps.items())
               + (f"; project-mode runs {sum(r[3] for runs in project_runs.values() for r in runs.values()):.1f} s"

@@ -189,3 +189,11 @@ def test_the_originals_nvcc_result_is_cached_until_the_project_changes(tmp_path,
     changed = board.Row("p", "k.cu")
     board.nvcc_step(proj, src, changed)
     assert changed.nvcc == "fail" and changed.nvcc_s > 0 and "undefined_name" in changed.nvcc_error
+
+
+def test_reuse_keeps_the_earlier_rows_and_replaces_the_remeasured_ones():
+    board = _scoreboard()
+    old = [board.asdict(board.Row("p", "a.cu", hipcc="fail")), board.asdict(board.Row("q", "b.cu", hip="refused"))]
+    merged = board.reuse(old, [board.Row("p", "a.cu", hipcc="pass"), board.Row("p", "c.cu")])
+    assert [(r.project, r.file, r.hip, r.hipcc) for r in merged] == [
+        ("p", "a.cu", "", "pass"), ("q", "b.cu", "refused", ""), ("p", "c.cu", "", "")]
