@@ -170,16 +170,22 @@ def tree_stamp(root: Path) -> str:
     return h.hexdigest()
 
 
+def nvcc_cache_path(project: Project, src: Path, args: list[str]) -> Path:
+    from kernelport import toolchains
+
+    tool = toolchains.find_nvcc()
+    key = hashlib.sha256(json.dumps([tool and [tool.path, tool.version], args, str(src),
+                                     src.read_bytes().hex(), project.stamp]).encode()).hexdigest()
+    return NVCC_CACHE / f"{key}.json"
+
+
 def nvcc_step(project: Project, src: Path, row: Row, use_cache: bool = True) -> None:
     """The original's `nvcc -c`: the same whichever kernelport is measured, so its result is
     cached by nvcc, flags, file content and project tree (a cached row's nvcc_s is 0)."""
     from kernelport import toolchains
 
     args = include_args(project, src) + project.nvcc_flags
-    tool = toolchains.find_nvcc()
-    key = hashlib.sha256(json.dumps([tool and [tool.path, tool.version], args, str(src),
-                                     src.read_bytes().hex(), project.stamp]).encode()).hexdigest()
-    cached = NVCC_CACHE / f"{key}.json"
+    cached = nvcc_cache_path(project, src, args)
     if use_cache and cached.is_file():
         row.nvcc, row.nvcc_error = json.loads(cached.read_text())
         return
