@@ -1,0 +1,497 @@
+#!/usr/bin/env python3
+"""The real-code scoreboard (issue 11): how a kernelport build does on whole CUDA projects.
+
+    python bench/scoreboard.py DIR_OR_MANIFEST... [-j 2] [--json OUT] [--csv OUT]
+                               [--kernelport PATH_TO_EXE] [--no-project-mode]
+
+A directory holding a `manifest.toml` (tests/realcorpus, /work/heldout), or a manifest itself,
+is read project by project: its sources, include dirs, defines and nvcc flags. Any other
+directory is one project of every `*.cu` under it, with no include dirs.
+
+Per source file it runs, each step timed:
+  nvcc      the original: `nvcc -c` with the project's include dirs, defines and flags;
+  hip       `KERNELPORT translate FILE --to hip -o TMP`: written, refused (KP codes), parse
+            error, bad input, internal error (exit 3) or timeout;
+  hipcc     the HIP port: `hipcc --offload-arch=gfx90a --offload-arch=gfx1030 -c` with the
+            original's directory and the project's include dirs on the include path, so the
+            port's local includes reach the project's (unported) headers as they are;
+  metal     `KERNELPORT translate FILE --to metal -o TMP`;
+  checker   the Metal port through kernelport's Metal checker (this checkout's).
+When KERNELPORT accepts a directory (`translate DIR -o OUT`, with `-I`/`-D` if its help lists
+them), each project is also translated in project mode, once per backend, and every source's
+port found in OUT is compiled/checked the same way (OUT's directories first on the path).
+
+The table's Done-when figures: of the files whose original compiles with nvcc, the % whose HIP
+port compiles for both archs; of the Metal ports written, the % that pass the checker.
+Per-file outcomes with the first error line of each failing step go to --json/--csv, and a
+short summary of the top failure causes is printed under the table.
+"""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import csv
+import hashlib
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import tomllib
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's toolchain helpers and Metal checker
+
+TRANSLATE_TIMEOUT_S = 120
+COMPILE_TIMEOUT_S = 180
+KP_CODE = re.compile(r"\bKP\d{3}\b")
+LOCATION = re.compile(r"^(?:.*?:\d+(?::\d+)?:\s*|.*?\(\d+\):\s*)")  # clang `f:1:2: ` / nvcc `f(1): `
+
+
+@dataclass
+class Project:
+    name: str
+    root: Path
+    sources: list[Path]
+    include_dirs: list[Path] = field(default_factory=list)
+    defines: list[str] = field(default_factory=list)
+    nvcc_flags: list[str] = field(default_factory=list)
+    stamp: str = ""  # tree_stamp(root), for the nvcc cache
+
+
+@dataclass
+class Row:
+    """One source file's outcome; a step not run is ""."""
+    project: str
+    file: str
+    nvcc: str = ""
+    nvcc_error: str = ""
+    nvcc_s: float = 0.0
+    hip: str = ""
+    hip_codes: str = ""
+    hip_error: str = ""
+    hip_s: float = 0.0
+    hipcc: str = ""
+    hipcc_error: str = ""
+    hipcc_s: float = 0.0
+    metal: str = ""
+    metal_codes: str = ""
+    metal_error: str = ""
+    metal_s: float = 0.0
+    checker: str = ""
+    checker_error: str = ""
+    checker_s: float = 0.0
+    project_hip: str = ""
+    project_hipcc: str = ""
+    project_hipcc_error: str = ""
+    project_metal: str = ""
+    project_checker: str = ""
+    project_checker_error: str = ""
+
+
+# ---------------------------------------------------------------------------------------------
+# inputs
+# ---------------------------------------------------------------------------------------------
+def load_projects(arg: str) -> list[Project]:
+    path = Path(arg)
+    manifest = path / "manifest.toml" if path.is_dir() else path
+    if not manifest.is_file():
+        if not path.is_dir():
+            sys.exit(f"{arg}: neither a directory nor a manifest")
+        return [Project(path.resolve().name, path.resolve(), sorted(path.resolve().rglob("*.cu")))]
+    base = manifest.resolve().parent
+    out = []
+    for name, spec in tomllib.loads(manifest.read_text())["project"].items():
+        root = base / name
+        out.append(Project(name, root, [root / s for s in spec["sources"]],
+                           [root / d for d in spec.get("include_dirs", [])],
+                           list(spec.get("defines", [])), list(spec.get("nvcc_flags", []))))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# steps
+# ---------------------------------------------------------------------------------------------
+def first_error(text: str) -> str:
+    """The first line that says error (else the first non-empty line), location stripped."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    for ln in lines:
+        if re.search(r"\berror\b", ln, re.I):
+            return ln[:300]
+    return lines[0][:300] if lines else ""
+
+
+def run_translate(exe: str, inputs: list[str], backend: str, out: Path,
+                  extra: list[str] = ()) -> tuple[str, str, str, float, str]:
+    """(outcome, KP codes, first error line, seconds, stdout+stderr) of one translate run."""
+    cmd = [exe, "translate", *inputs, "--to", backend, "-o", str(out), *extra]
+    t0 = time.perf_counter()
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=TRANSLATE_TIMEOUT_S,
+                              stdin=subprocess.DEVNULL, env={**os.environ, "NO_COLOR": "1"})
+    except subprocess.TimeoutExpired:
+        return "timeout", "", f"no answer in {TRANSLATE_TIMEOUT_S} s", time.perf_counter() - t0, ""
+    secs = time.perf_counter() - t0
+    text = proc.stdout + proc.stderr
+    errors = [ln for ln in text.splitlines() if re.search(r"\berror\b", ln)]
+    codes = ",".join(dict.fromkeys(c for ln in errors for c in KP_CODE.findall(ln)))
+    outcome = {0: "written", 1: "refused", 3: "internal_error"}.get(proc.returncode)
+    if proc.returncode == 2:
+        parse = re.search(r"syntax|pars(e|ing)|KP001", " ".join(errors), re.I)
+        outcome = "parse_error" if parse else "bad_input"
+    if outcome is None:
+        outcome = f"exit_{proc.returncode}"
+    return outcome, codes, first_error(text) if proc.returncode else "", secs, text
+
+
+def include_args(project: Project, src: Path, out_dir: Path | None = None) -> list[str]:
+    dirs = ([out_dir] if out_dir else []) + [src.parent] + project.include_dirs
+    return [f"-I{d}" for d in dirs] + [f"-D{d}" for d in project.defines]
+
+
+NVCC_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "kernelport-scoreboard"
+
+
+def tree_stamp(root: Path) -> str:
+    """Changes when any file under the project changes (a header the original includes, say)."""
+    h = hashlib.sha256()
+    for p in sorted(root.rglob("*")):
+        if p.is_file():
+            st = p.stat()
+            h.update(f"{p.relative_to(root)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+def nvcc_cache_path(project: Project, src: Path, args: list[str]) -> Path:
+    from kernelport import toolchains
+
+    tool = toolchains.find_nvcc()
+    key = hashlib.sha256(json.dumps([tool and [tool.path, tool.version], args, str(src),
+                                     src.read_bytes().hex(), project.stamp]).encode()).hexdigest()
+    return NVCC_CACHE / f"{key}.json"
+
+
+def nvcc_step(project: Project, src: Path, row: Row, use_cache: bool = True) -> None:
+    """The original's `nvcc -c`: the same whichever kernelport is measured, so its result is
+    cached by nvcc, flags, file content and project tree (a cached row's nvcc_s is 0)."""
+    from kernelport import toolchains
+
+    args = include_args(project, src) + project.nvcc_flags
+    cached = nvcc_cache_path(project, src, args)
+    if use_cache and cached.is_file():
+        row.nvcc, row.nvcc_error = json.loads(cached.read_text())
+        return
+    t0 = time.perf_counter()
+    res = toolchains.compile_cuda(src, extra_args=args, timeout=COMPILE_TIMEOUT_S)
+    row.nvcc, row.nvcc_s = res.status, time.perf_counter() - t0
+    row.nvcc_error = "" if res.ok else first_error(res.output or res.reason)
+    if res.status != "skip" and "timed out" not in res.reason:
+        NVCC_CACHE.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_suffix(f".{os.getpid()}.{threading.get_ident()}")
+        tmp.write_text(json.dumps([row.nvcc, row.nvcc_error]))
+        tmp.replace(cached)  # atomic: runs in parallel never read half a file
+
+
+def hipcc(port: Path, args: list[str]) -> tuple[str, str, float]:
+    from kernelport import toolchains
+
+    t0 = time.perf_counter()
+    res = toolchains.compile_hip(port, toolchains.HIP_ARCHS, extra_args=args, timeout=COMPILE_TIMEOUT_S)
+    return res.status, "" if res.ok else first_error(res.output or res.reason), time.perf_counter() - t0
+
+
+def metal_check(port: Path) -> tuple[str, str, float]:
+    from kernelport.backends.metal.check import MetalCheckUnavailable, run_check
+
+    t0 = time.perf_counter()
+    try:
+        report = run_check(port.read_text(encoding="utf-8"), str(port))
+    except MetalCheckUnavailable as exc:
+        return "skip", str(exc), time.perf_counter() - t0
+    status = "pass" if report.ok else "fail"
+    return status, "" if report.ok else first_error(str(report.errors[0])), time.perf_counter() - t0
+
+
+def find_port(out: Path, rel: Path, suffix: str) -> Path | None:
+    """The port of source `rel` under `out`: OUT/rel-with-suffix, else OUT/<name>-with-suffix."""
+    for cand in (out / rel.with_suffix(suffix), out / rel.with_suffix(suffix).name):
+        if cand.is_file():
+            return cand
+    return None
+
+
+def file_steps(exe: str, project: Project, src: Path, tmp: Path, use_cache: bool = True) -> Row:
+    rel = src.relative_to(project.root)
+    row = Row(project.name, str(rel))
+    nvcc_step(project, src, row, use_cache)
+    out = tmp / "hip"
+    row.hip, row.hip_codes, row.hip_error, row.hip_s, _ = run_translate(exe, [str(src)], "hip", out)
+    if row.hip == "written":
+        port = find_port(out, Path(rel.name), ".hip")
+        if port is None:
+            row.hip, row.hip_error = "no_port", f"exit 0 but no {rel.stem}.hip in -o"
+        else:
+            row.hipcc, row.hipcc_error, row.hipcc_s = hipcc(port, include_args(project, src))
+    out = tmp / "metal"
+    row.metal, row.metal_codes, row.metal_error, row.metal_s, _ = run_translate(exe, [str(src)], "metal", out)
+    if row.metal == "written":
+        port = find_port(out, Path(rel.name), ".metal")
+        if port is None:
+            row.metal, row.metal_error = "no_port", f"exit 0 but no {rel.stem}.metal in -o"
+        else:
+            row.checker, row.checker_error, row.checker_s = metal_check(port)
+    return row
+
+
+# ---------------------------------------------------------------------------------------------
+# project mode
+# ---------------------------------------------------------------------------------------------
+def project_mode_flags(exe: str) -> tuple[bool, bool]:
+    """(translate accepts a directory, its help lists -I/-D): asked of the executable itself."""
+    with tempfile.TemporaryDirectory(prefix="kp-probe-") as tmp:
+        (Path(tmp) / "src").mkdir()
+        (Path(tmp) / "src" / "k.cu").write_text("__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n")
+        outcome, *_ = run_translate(exe, [str(Path(tmp) / "src")], "hip", Path(tmp) / "out")
+        dirs = outcome == "written" and any((Path(tmp) / "out").rglob("*.hip"))
+    helptext = subprocess.run([exe, "translate", "--help"], capture_output=True, text=True,
+                              env={**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}).stdout
+    return dirs, bool(re.search(r"(^|[\s\[,])-I\b", helptext))
+
+
+def project_steps(exe: str, project: Project, rows: dict[str, Row], with_flags: bool,
+                  tmp: Path) -> dict[str, tuple[str, str, str, float]]:
+    """Translate the project's root in project mode per backend; compile/check each source's port."""
+    flags = ([f"-I{d}" for d in project.include_dirs] + [f"-D{d}" for d in project.defines]
+             if with_flags else [])
+    runs = {}
+    for backend, suffix in (("hip", ".hip"), ("metal", ".metal")):
+        out = tmp / f"project-{backend}"
+        outcome, codes, err, secs, _ = run_translate(exe, [str(project.root)], backend, out, flags)
+        runs[backend] = (outcome, codes, err, secs)
+        for src in project.sources:
+            rel = src.relative_to(project.root)
+            row = rows[str(rel)]
+            port = find_port(out, rel, suffix)
+            state = "written" if port else ("no_port" if outcome == "written" else outcome)
+            if backend == "hip":
+                row.project_hip = state
+                if port:
+                    extra = [f"-I{out / d.relative_to(project.root)}" for d in project.include_dirs]
+                    row.project_hipcc, row.project_hipcc_error, _ = hipcc(
+                        port, extra + include_args(project, src))
+            else:
+                row.project_metal = state
+                if port:
+                    row.project_checker, row.project_checker_error, _ = metal_check(port)
+    return runs
+
+
+# ---------------------------------------------------------------------------------------------
+# report
+# ---------------------------------------------------------------------------------------------
+def pct(num: int, den: int) -> str:
+    return f"{100.0 * num / den:.1f}%" if den else "n/a"
+
+
+def counts(rows: list[Row], prefix: str = "") -> dict[str, int]:
+    """Per-file mode (prefix "") or project mode ("project_"), where a file of a run that failed
+    counts as that run's outcome (a run writes all of its ports or none)."""
+    hip, hipcc_, metal, checker = (prefix + k for k in ("hip", "hipcc", "metal", "checker"))
+    get = getattr
+    nv_ok = [r for r in rows if r.nvcc == "pass"]
+    return {
+        "files": len(rows),
+        "nvcc": len(nv_ok),
+        "hip_written": sum(get(r, hip) == "written" for r in rows),
+        "refused": sum(get(r, hip) == "refused" for r in rows),
+        "parse": sum(get(r, hip) == "parse_error" for r in rows),
+        "internal": sum(get(r, hip) == "internal_error" for r in rows),
+        "hipcc": sum(get(r, hipcc_) == "pass" for r in rows),
+        "hipcc_of_nvcc": sum(get(r, hipcc_) == "pass" for r in nv_ok),
+        "metal_written": sum(get(r, metal) == "written" for r in rows),
+        "metal_internal": sum(get(r, metal) == "internal_error" for r in rows),
+        "checker": sum(get(r, checker) == "pass" for r in rows),
+    }
+
+
+def table(rows: list[Row], projects: list[str], prefix: str = "") -> list[str]:
+    head = ("| | files | nvcc -c (original) | HIP written (refused, parse errors, internal errors) "
+            "| HIP compiles (gfx90a + gfx1030) | Metal written | Metal passes the checker "
+            "| HIP done-when | Metal done-when |")
+    out = [head, "|" + "---|" * 9]
+    for name in projects + ["total"]:
+        sel = rows if name == "total" else [r for r in rows if r.project == name]
+        c = counts(sel, prefix)
+        out.append(
+            f"| {name} | {c['files']} | {c['nvcc']} | {c['hip_written']} ({c['refused']} refused, "
+            f"{c['parse']} parse errors, {c['internal']} internal errors) | {c['hipcc']} of "
+            f"{c['hip_written']} | {c['metal_written']} ({c['metal_internal']} internal errors) | "
+            f"{c['checker']} of {c['metal_written']} | {pct(c['hipcc_of_nvcc'], c['nvcc'])} "
+            f"({c['hipcc_of_nvcc']} of {c['nvcc']}) | {pct(c['checker'], c['metal_written'])} |")
+    return out
+
+
+def cause(err: str) -> str:
+    """A failure's category: its first error line without the location, numbers kept."""
+    return re.sub(r" \(hint: .*\)$", "", LOCATION.sub("", err).strip()) or "(no message)"
+
+
+def summary(rows: list[Row], top: int = 8) -> list[str]:
+    steps = [
+        ("HIP translate, not written", lambda r: r.hip not in ("written", ""),
+         lambda r: f"{r.hip} {r.hip_codes}".strip() + (f": {cause(r.hip_error)}" if r.hip != "refused" else "")),
+        ("HIP port does not compile", lambda r: r.hipcc == "fail", lambda r: cause(r.hipcc_error)),
+        ("Metal translate, not written", lambda r: r.metal not in ("written", ""),
+         lambda r: f"{r.metal} {r.metal_codes}".strip() + (f": {cause(r.metal_error)}" if r.metal != "refused" else "")),
+        ("Metal port fails the checker", lambda r: r.checker == "fail", lambda r: cause(r.checker_error)),
+        ("original fails nvcc -c", lambda r: r.nvcc == "fail", lambda r: cause(r.nvcc_error)),
+    ]
+    out = []
+    for title, failed, key in steps:
+        sel = [r for r in rows if failed(r)]
+        if not sel:
+            continue
+        out.append(f"{title}: {len(sel)} files; top causes:")
+        for text, n in Counter(key(r)[:160] for r in sel).most_common(top):
+            out.append(f"  {n:4d}  {text}")
+    if any(r.hipcc == "fail" for r in rows):
+        miss = Counter(m.group(1) for r in rows if r.hipcc == "fail"
+                       for m in [re.search(r"'([^']+)' file not found", r.hipcc_error)] if m)
+        out.append("HIP compile failures that are a missing header: "
+                   f"{sum(miss.values())} of {sum(r.hipcc == 'fail' for r in rows)} "
+                   f"({', '.join(f'{h} {n}' for h, n in miss.most_common(6))})")
+    return out
+
+
+OUTCOME = ("nvcc", "hip", "hipcc", "metal", "checker", "project_hip", "project_hipcc")
+
+
+def compare(old: list[dict], rows: list[Row]) -> list[str]:
+    """One line per file whose outcome differs from an earlier run's (same project/file)."""
+    before = {(r["project"], r["file"]): r for r in old}
+    out = []
+    for r in rows:
+        was = before.get((r.project, r.file))
+        if was is None:
+            continue
+        diff = [f"{k} {was.get(k) or '-'} -> {getattr(r, k) or '-'}" for k in OUTCOME
+                if (was.get(k) or "") != getattr(r, k)]
+        if diff:
+            out.append(f"  {r.project}/{r.file}: " + ", ".join(diff))
+    return [f"Changed since {len(before)}-file run: {len(out)} files"] + out
+
+
+def reuse(old: list[dict], rows: list[Row]) -> list[Row]:
+    """The earlier run's rows, each replaced by this run's row of the same file where there is one."""
+    new = {(r.project, r.file): r for r in rows}
+    merged = [new.pop((o["project"], o["file"]), None) or Row(**o) for o in old]
+    return merged + list(new.values())
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("inputs", nargs="+", help="directories or manifest.toml files")
+    ap.add_argument("-j", type=int, default=2, help="files in parallel (default 2)")
+    ap.add_argument("--json", type=Path, help="write every file's outcome here")
+    ap.add_argument("--csv", type=Path, help="write every file's outcome here")
+    ap.add_argument("--kernelport", default=shutil.which("kernelport") or "kernelport",
+                    help="the kernelport executable to measure (default: the one on PATH)")
+    ap.add_argument("--no-project-mode", action="store_true", help="per-file runs only")
+    ap.add_argument("--compare", type=Path, metavar="OLD.json",
+                    help="list the files whose outcome changed since an earlier --json")
+    ap.add_argument("--no-nvcc-cache", action="store_true",
+                    help=f"compile every original again (results are cached in {NVCC_CACHE})")
+    ap.add_argument("--reuse", type=Path, metavar="OLD.json",
+                    help="with --match: the other files' rows are taken from this earlier --json "
+                         "(same kernelport), so a re-measured subset still gives the whole table")
+    ap.add_argument("--match", metavar="REGEX", help="only the files whose project/path matches (a quick look)")
+    args = ap.parse_args(argv)
+    exe = str(Path(args.kernelport).absolute()) if os.sep in args.kernelport else args.kernelport
+    projects = [p for arg in args.inputs for p in load_projects(arg)]
+    names = [p.name for p in projects]  # the table's rows, in the inputs' order
+    if args.match:
+        for p in projects:
+            p.sources = [s for s in p.sources if re.search(args.match, f"{p.name}/{s.relative_to(p.root)}")]
+        projects = [p for p in projects if p.sources]
+    for p in projects:
+        p.stamp = tree_stamp(p.root)
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="kp-scoreboard-") as tmpdir:
+        tmp = Path(tmpdir)
+        jobs = [(p, s, tmp / p.name / f"{i}") for p in projects for i, s in enumerate(p.sources)]
+        done = iter(range(1, len(jobs) + 1))  # next() under the GIL: one number per finished file
+
+        def one(job: tuple[Project, Path, Path]) -> Row:
+            t = time.perf_counter()
+            row = file_steps(exe, *job, use_cache=not args.no_nvcc_cache)
+            print(f"[{next(done)}/{len(jobs)}] {row.project}/{row.file}: nvcc {row.nvcc}, hip {row.hip} "
+                  f"{row.hipcc}, metal {row.metal} {row.checker} ({time.perf_counter() - t:.1f} s)",
+                  file=sys.stderr, flush=True)
+            return row
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.j)) as pool:
+            rows = list(pool.map(one, jobs))
+        by_project = {p.name: {r.file: r for r in rows if r.project == p.name} for p in projects}
+        accepts_dirs, has_flags = (False, False) if args.no_project_mode else project_mode_flags(exe)
+        project_runs: dict[str, dict] = {}
+        if accepts_dirs:
+            with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.j)) as pool:
+                futs = {p.name: pool.submit(project_steps, exe, p, by_project[p.name], has_flags,
+                                            tmp / p.name) for p in projects}
+                project_runs = {n: f.result() for n, f in futs.items()}
+    wall = time.perf_counter() - t0
+    fresh = rows
+    if args.reuse:
+        rows = reuse(json.loads(args.reuse.read_text())["rows"], rows)
+        names += [n for n in dict.fromkeys(r.project for r in rows) if n not in names]
+    names = [n for n in names if any(r.project == n for r in rows)]
+    lines = [f"kernelport scoreboard: {exe}",
+             f"  version: {version(exe)}; machine: {platform.node()} ({os.cpu_count()} CPUs), -j {args.j}",
+             f"  inputs: {', '.join(args.inputs)}"
+             + (f"; {len(fresh)} files measured now (--match {args.match}), {len(rows) - len(fresh)} "
+                f"rows from {args.reuse}" if args.reuse else ""), "", "Per file (`translate FILE --to B -o TMP`):", ""]
+    lines += table(rows, names)
+    if accepts_dirs:
+        lines += ["", "Project mode (`translate PROJECT_DIR --to B -o TMP`"
+                  + (" with the manifest's -I/-D" if has_flags else ", no -I/-D in its help") + "):", ""]
+        lines += table(rows, names, prefix="project_")
+        lines += [""] + [f"  {n} --to {b}: {o}{' ' + c if c else ''} in {t:.1f} s" + (f" ({e})" if e else "")
+                         for n, runs in project_runs.items() for b, (o, c, e, t) in runs.items()]
+    else:
+        lines += ["", "Project mode: not measured (this kernelport does not translate a directory)"
+                  if not args.no_project_mode else "Project mode: not measured (--no-project-mode)"]
+    steps = {k: sum(getattr(r, f"{k}_s") for r in fresh) for k in ("nvcc", "hip", "hipcc", "metal", "checker")}
+    from_cache = sum(r.nvcc in ("pass", "fail") and r.nvcc_s == 0 for r in fresh)
+    lines += ["", f"Measured: {wall:.1f} s wall ({from_cache} nvcc results of originals from the cache); summed per step: "
+              + ", ".join(f"{k} {v:.1f} s" for k, v in steps.items())
+              + (f"; project-mode runs {sum(r[3] for runs in project_runs.values() for r in runs.values()):.1f} s"
+                 if project_runs else ""), ""]
+    lines += summary(rows)
+    if args.compare:
+        lines += [""] + compare(json.loads(args.compare.read_text())["rows"], rows)
+    print("\n".join(lines))
+    if args.json:
+        args.json.write_text(json.dumps({"kernelport": exe, "rows": [asdict(r) for r in rows]}, indent=1))
+    if args.csv:
+        with args.csv.open("w", newline="") as fh:
+            writer = csv.DictWriter(fh, fieldnames=list(asdict(rows[0]).keys()) if rows else ["project"])
+            writer.writeheader()
+            writer.writerows(asdict(r) for r in rows)
+    return 0
+
+
+def version(exe: str) -> str:
+    proc = subprocess.run([exe, "--version"], capture_output=True, text=True)
+    return (proc.stdout.strip() or proc.stderr.strip()).splitlines()[0] if proc.returncode == 0 else "?"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

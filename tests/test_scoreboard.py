@@ -1,0 +1,199 @@
+"""bench/scoreboard.py reports each step's real result: a stand-in `kernelport` executable whose
+every answer is known (a port that compiles, one that does not, a refusal, an internal error, a
+parse error, exit 0 with no port) is measured with the real nvcc, hipcc and Metal checker, and
+each file's row, the table and the done-when figures must say exactly that."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import stat
+import sys
+from contextlib import redirect_stdout
+from io import StringIO
+from pathlib import Path
+
+import pytest
+
+from conftest import require_tool
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The originals need the manifest's include dir and define to compile.
+CUDA_OK = ('#include "flag.h"\n#if FLAG != 7\n#error FLAG not defined by the manifest\n#endif\n'
+           "__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n")
+MANIFEST = """[project.demo]
+repo = "example/demo"
+commit = "0000000000000000000000000000000000000000"
+license = "none"
+include_dirs = ["inc"]
+defines = ["FLAG_VALUE=7"]
+nvcc_flags = []
+sources = ["src/good.cu", "src/broken.cu", "src/refused.cu", "src/ghost.cu"]
+"""
+HIP_OK = "#include <hip/hip_runtime.h>\n__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n"
+HIP_BAD = "#include <hip/hip_runtime.h>\nvoid host() { hipDeviceProp prop; (void)prop; }\n"
+METAL_OK = ("#include <metal_stdlib>\nusing namespace metal;\n"
+            "kernel void k(device float* x [[buffer(0)]], uint i [[thread_position_in_grid]]) { x[i] = 1.0f; }\n")
+METAL_BAD = ("#include <metal_stdlib>\nusing namespace metal;\n"
+             "kernel void k(device float* x [[buffer(0)]], uint i [[thread_position_in_grid]]) { double d = x[i]; x[i] = d; }\n")
+
+# file -> backend -> (exit code, stderr, port text or None)
+SPEC = {
+    "good.cu": {"hip": (0, "", HIP_OK), "metal": (0, "", METAL_OK)},
+    "broken.cu": {"hip": (0, "", HIP_BAD), "metal": (0, "", METAL_BAD)},
+    "refused.cu": {"hip": (1, "{f}:3:5: error: KP201 inline PTX (hint: x)\n", None),
+                   "metal": (3, "internal error: IndexError (please report it)\n", None)},
+    "ghost.cu": {"hip": (0, "", None),
+                 "metal": (2, "{f}:2:1: error: syntax error: cannot parse 'x' (hint: y)\n", None)},
+}
+
+FAKE = '''#!{python}
+"""A stand-in kernelport: answers `translate FILE --to B -o DIR` from spec.json."""
+import json, sys
+from pathlib import Path
+args = sys.argv[1:]
+if args == ["--version"]:
+    print("kernelport fake"); sys.exit(0)
+if args[:2] == ["translate", "--help"]:
+    print("Usage: kernelport translate FILE... [-I DIR] [-D NAME]"); sys.exit(0)
+src, backend, out = Path(args[1]), args[args.index("--to") + 1], Path(args[args.index("-o") + 1])
+spec = json.loads((Path(__file__).parent / "spec.json").read_text())
+if src.is_dir():  # project mode: HIP ports of all but refused/ghost/unlisted.cu, Metal refused
+    with open(Path(__file__).parent / "project-argv.txt", "a") as log:
+        log.write(" ".join(args) + "\\n")
+    if backend == "metal":
+        sys.stderr.write("x.cu:1:1: error: KP217 no\\n"); sys.exit(1)
+    for f in src.rglob("*.cu"):
+        if f.name not in ("refused.cu", "ghost.cu", "unlisted.cu"):
+            dest = out / f.relative_to(src).with_suffix(".hip")
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_text(spec.get(f.name, spec["good.cu"])[backend][2])
+    sys.exit(0)
+code, err, port = spec[src.name][backend]
+if port is not None:
+    out.mkdir(parents=True, exist_ok=True)
+    (out / (src.stem + "." + backend)).write_text(port)
+sys.stderr.write(err.replace("{{f}}", str(src)))
+sys.exit(code)
+'''
+
+
+def _scoreboard():
+    spec = importlib.util.spec_from_file_location("scoreboard", ROOT / "bench" / "scoreboard.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["scoreboard"] = mod  # dataclasses look their module up while it loads
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def measured(tmp_path_factory):
+    for tool in ("nvcc", "hipcc", "clang"):
+        require_tool(tool)
+    tmp = tmp_path_factory.mktemp("scoreboard")
+    (tmp / "manifest.toml").write_text(MANIFEST)
+    proj = tmp / "demo"
+    (proj / "src").mkdir(parents=True)
+    (proj / "inc").mkdir()
+    (proj / "inc" / "flag.h").write_text("#define FLAG FLAG_VALUE\n")
+    (proj / "src" / "unlisted.cu").write_text("not a source of the manifest\n")
+    for name in SPEC:
+        text = "__global__ void k( {\n" if name == "refused.cu" else CUDA_OK
+        (proj / "src" / name).write_text(text)
+    fake = tmp / "fake" / "kernelport"
+    fake.parent.mkdir()
+    fake.write_text(FAKE.format(python=sys.executable))
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    (fake.parent / "spec.json").write_text(json.dumps(SPEC))
+    out = tmp / "rows.json"
+    board = _scoreboard()
+    buf = StringIO()
+    with redirect_stdout(buf):
+        assert board.main([str(tmp), "-j", "2", "--kernelport", str(fake), "--json", str(out)]) == 0
+    rows = {Path(r["file"]).name: r for r in json.loads(out.read_text())["rows"]}
+    return rows, buf.getvalue(), (fake.parent / "project-argv.txt").read_text()
+
+
+def test_each_step_is_reported_as_it_happened(measured):
+    rows, _, _ = measured
+    got = {f: (r["nvcc"], r["hip"], r["hip_codes"], r["hipcc"], r["metal"], r["metal_codes"], r["checker"])
+           for f, r in rows.items()}
+    assert got == {
+        "good.cu": ("pass", "written", "", "pass", "written", "", "pass"),
+        "broken.cu": ("pass", "written", "", "fail", "written", "", "fail"),
+        "refused.cu": ("fail", "refused", "KP201", "", "internal_error", "", ""),
+        "ghost.cu": ("pass", "no_port", "", "", "parse_error", "", ""),
+    }
+    assert "hipDeviceProp" in rows["broken.cu"]["hipcc_error"]
+    assert "double" in rows["broken.cu"]["checker_error"]
+    assert rows["refused.cu"]["nvcc_error"] and not rows["good.cu"]["nvcc_error"]
+    assert rows["refused.cu"]["hip_error"].endswith("error: KP201 inline PTX (hint: x)")
+    assert all(r["hip_s"] > 0 and r["nvcc_s"] > 0 for r in rows.values())
+    assert rows["good.cu"]["hipcc_s"] > 0 and rows["broken.cu"]["checker_s"] > 0
+
+
+def test_the_table_and_done_when_figures_count_those_rows(measured):
+    _, text, _ = measured
+    total = next(ln for ln in text.splitlines() if ln.startswith("| total |"))
+    # ghost.cu exited 0 without a port: not counted as written
+    assert total == ("| total | 4 | 3 | 2 (1 refused, 0 parse errors, 0 internal errors) | 1 of 2 | "
+                     "2 (1 internal errors) | 1 of 2 | 33.3% (1 of 3) | 50.0% |")
+    assert "error: unknown type name 'hipDeviceProp'" in text  # a top cause, location stripped
+
+
+def test_project_mode_translates_the_project_dir_with_its_flags_and_finds_each_port(measured):
+    rows, text, argv = measured
+    demo = [ln.split() for ln in argv.splitlines() if ln.split()[1].endswith("/demo")]
+    assert [a[3] for a in demo] == ["hip", "metal"]  # one project-mode run per backend
+    assert all(any(x.startswith("-I") and x.endswith("/demo/inc") for x in a) and a[-1] == "-DFLAG_VALUE=7"
+               for a in demo)
+    got = {f: (r["project_hip"], r["project_hipcc"], r["project_metal"], r["project_checker"])
+           for f, r in rows.items()}
+    assert got == {
+        "good.cu": ("written", "pass", "refused", ""),
+        "broken.cu": ("written", "fail", "refused", ""),
+        "refused.cu": ("no_port", "", "refused", ""),
+        "ghost.cu": ("no_port", "", "refused", ""),
+    }
+    project_total = [ln for ln in text.splitlines() if ln.startswith("| total |")][1]
+    assert project_total == ("| total | 4 | 3 | 2 (0 refused, 0 parse errors, 0 internal errors) | 1 of 2 | "
+                             "0 (0 internal errors) | 0 of 0 | 33.3% (1 of 3) | n/a |")
+    assert "demo --to metal: refused KP217 in" in text
+
+
+def test_compare_lists_exactly_the_files_whose_outcome_changed():
+    board = _scoreboard()
+    old = [{"project": "p", "file": "a.cu", "hip": "written", "hipcc": "fail"},
+           {"project": "p", "file": "b.cu", "hip": "refused", "hipcc": ""}]
+    rows = [board.Row("p", "a.cu", hip="written", hipcc="pass"), board.Row("p", "b.cu", hip="refused"),
+            board.Row("p", "new.cu", hip="written")]
+    assert board.compare(old, rows) == ["Changed since 2-file run: 1 files",
+                                        "  p/a.cu: hipcc fail -> pass"]
+
+
+def test_the_originals_nvcc_result_is_cached_until_the_project_changes(tmp_path, monkeypatch):
+    require_tool("nvcc")
+    board = _scoreboard()
+    monkeypatch.setattr(board, "NVCC_CACHE", tmp_path / "cache")
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "h.h").write_text("#define N 4\n")
+    src = tmp_path / "p" / "k.cu"
+    src.write_text('#include "h.h"\n__global__ void k(float* x) { x[threadIdx.x] = N; }\n')
+    proj = board.Project("p", tmp_path / "p", [src], stamp=board.tree_stamp(tmp_path / "p"))
+    first, again = board.Row("p", "k.cu"), board.Row("p", "k.cu")
+    board.nvcc_step(proj, src, first)
+    board.nvcc_step(proj, src, again)
+    assert (first.nvcc, again.nvcc) == ("pass", "pass") and first.nvcc_s > 0 and again.nvcc_s == 0
+    (tmp_path / "p" / "h.h").write_text("#define N undefined_name\n")  # a header, not the source
+    proj.stamp = board.tree_stamp(tmp_path / "p")
+    changed = board.Row("p", "k.cu")
+    board.nvcc_step(proj, src, changed)
+    assert changed.nvcc == "fail" and changed.nvcc_s > 0 and "undefined_name" in changed.nvcc_error
+
+
+def test_reuse_keeps_the_earlier_rows_and_replaces_the_remeasured_ones():
+    board = _scoreboard()
+    old = [board.asdict(board.Row("p", "a.cu", hipcc="fail")), board.asdict(board.Row("q", "b.cu", hip="refused"))]
+    merged = board.reuse(old, [board.Row("p", "a.cu", hipcc="pass"), board.Row("p", "c.cu")])
+    assert [(r.project, r.file, r.hip, r.hipcc) for r in merged] == [
+        ("p", "a.cu", "", "pass"), ("q", "b.cu", "refused", ""), ("p", "c.cu", "", "")]
