@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .depth import big_stack
 from . import annotations, backends, compare, inputs, output
 from .errors import KernelportError
 from .model import build
@@ -401,6 +402,7 @@ def _emu_error(e) -> str:
     return f"{loc}{e.message if hasattr(e, 'message') else e}"
 
 
+@big_stack  # recursive analyses: depth.MAX_DEPTH levels of nesting need a big stack
 def _verify_one(args) -> FileReport:
     path, kw = args
     return Verifier(**kw).verify(path)

@@ -53,9 +53,12 @@ class Context:
         own = backends.get(unit.lang).lint_targets  # the platforms a file of this language is for
         self.targets = (settings.targets & own) or own
         self.src = SourceFile.from_text(unit.text, unit.path)
-        self.module: Module = build(self.src)
-        self.analysis = warpflow.analyze(self.module)
         self.findings: list[Finding] = []
+        # past depth.MAX_DEPTH levels nothing is analysed (the analyses recurse): lint_unit reports it
+        self.too_deep = self.src.nesting_error()
+        if self.too_deep is None:
+            self.module: Module = build(self.src)
+            self.analysis = warpflow.analyze(self.module)
 
     # -- positions ---------------------------------------------------------------------------
     def position(self, byte: int) -> tuple[int, int]:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from . import config as configmod
 from .. import backends
+from ..depth import big_stack
 from . import discovery, suppress, units
 from .context import Context, Settings, Unit
 from .finding import Finding
@@ -46,6 +47,11 @@ def _line_start(data: bytes, line: int) -> int:
 def lint_unit(unit: Unit, settings: Settings) -> list[Finding]:
     ctx = Context(unit, settings)
     found: list[Finding] = []
+    deep = ctx.too_deep
+    if deep is not None:  # the rules recurse over the tree: a file past the bound is reported, not linted
+        line, col = ctx.position(_line_start(ctx.src.data, deep.location.line) + len(
+            ctx.src.line_text(deep.location.line)[:deep.location.column - 1].encode()))
+        return [_kp("KP001", unit.path, line, col, f"{deep.message}; this file is not linted (hint: {deep.hint})")]
     if "KP001" in settings.enabled:
         lines_seen = set()
         for loc, msg in ctx.src.syntax_errors():
@@ -149,6 +155,7 @@ def units_of(path: Path, display: str, text: str, explicit: bool) -> list[Unit] 
     return [u]
 
 
+@big_stack  # the rules recurse over the syntax tree: depth.MAX_DEPTH levels need more than the default stack
 def lint_file(task) -> FileResult:
     display, explicit, settings, mode = task
     path = Path(display)

@@ -258,6 +258,8 @@ def header_macros(header: Path, depth: int = 0) -> tuple[tuple[str, tuple[str, i
     if "define" not in text:
         return tuple(out.items())
     src = SourceFile.from_text(text, str(header))
+    if src.nesting_error() is not None:  # too deep to analyse: its macros are not read (the file itself is reported)
+        return tuple(out.items())
     for name, mac in build(src).macros.items():
         if mac.value_node is None or warpflow.int_value(mac.value) != 32 or not warpflow.WARP_SIZE_NAME.search(name):
             continue
