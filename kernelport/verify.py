@@ -91,6 +91,8 @@ class Verifier:
             src.check_syntax()
             module = self._module = build(src)
             specs = annotations.parse(module)
+            if specs:
+                _check_includes(path, src.text)
         except KernelportError as e:
             rep.error = e.format()
             return rep
@@ -411,6 +413,19 @@ def _first_error(output: str) -> str:
         if "error" in line:
             return line.strip()
     return output.strip().splitlines()[0] if output.strip() else "failed"
+
+
+def _check_includes(path: Path, text: str) -> None:
+    """Compilers, the preprocessor and the emulator read what a file includes: never a device or a
+    file outside the project and $KERNELPORT_INCLUDE_PATH (kernelport/includes.py), on hostile input."""
+    from . import includes
+    from .errors import Location
+    bad = includes.problems(path, text)
+    if bad:
+        where, line, col, message = bad[0]
+        raise KernelportError(message, Location(where, line, col),
+                              hint=f"verify reads the regular files of the project only; name a trusted directory "
+                                   f"in ${includes.INCLUDE_PATH_ENV} to read headers there")
 
 
 def _emu_error(e) -> str:

@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from .. import backends, dialect, warpflow
+from .. import backends, dialect, includes, warpflow
 from ..backends import Backend
 from .context import Unit
 from .discovery import DEVICE_MARKERS, shown
@@ -252,9 +252,9 @@ def header_macros(header: Path, depth: int = 0) -> tuple[tuple[str, tuple[str, i
     out: dict[str, tuple[str, int, int, str]] = {}
     if depth < 3:
         for inc in _INCLUDE.findall(text):
-            p = (header.parent / inc)
-            if p.is_file():
-                out.update(dict(header_macros(p.resolve(), depth + 1)))
+            p = includes.readable(header, inc)  # the include policy: a regular file of the project
+            if p is not None:
+                out.update(dict(header_macros(p, depth + 1)))
     if "define" not in text:
         return tuple(out.items())
     src = SourceFile.from_text(text, str(header))
@@ -274,7 +274,7 @@ def included_macros(path: Path, text: str) -> dict[str, tuple[str, int, int, str
     out: dict[str, tuple[str, int, int, str]] = {}
     for inc in _INCLUDE.findall(text):
         p = path.parent / inc
-        if p.is_file():
+        if includes.readable(path, inc) is not None:  # the include policy: a regular file of the project
             for name, (where, line, col, value) in header_macros(p.resolve()):
                 out[name] = (str(shown(p)) if Path(where) == p.resolve() else where, line, col, value)
     return out
