@@ -39,7 +39,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from fuzz_mutations import mutate  # noqa: E402
 
-SOURCES = sorted([*ROOT.glob("examples/*.cu"), *ROOT.glob("tests/corpus/*.cu*"), *ROOT.glob("tests/corpus2/*.cu*")])
+SOURCES = sorted([*ROOT.glob("examples/*.cu"), *ROOT.glob("tests/corpus/*.cu*"), *ROOT.glob("tests/corpus2/*.cu*"),
+                  *ROOT.glob("tests/realcode/*.cu")])
 COMMANDS = {
     "lint": lambda p: ["lint", p, "--format", "concise", "-j", "1"],
     "translate": lambda p: ["translate", p, "--to", "hip,metal", "-o", str(Path(p).parent / "out"), "--force"],
@@ -122,6 +123,8 @@ def main() -> int:
     ap.add_argument("--memory", default="4G", help="address-space limit per worker")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "fuzz-out")
     ap.add_argument("--mutations", default="", help="comma-separated subset of tests/fuzz_mutations.MUTATIONS")
+    ap.add_argument("--sources", choices=("all", "annotated"), default="all",
+                    help="annotated: only files with // @kp kernels (what verify checks; the corpus has none)")
     a = ap.parse_args()
     memory = int(a.memory[:-1]) << (10 * " KMGT".index(a.memory[-1].upper())) if a.memory[-1].isalpha() \
         else int(a.memory)
@@ -130,12 +133,13 @@ def main() -> int:
     commands = list(per)
     names = [m.strip() for m in a.mutations.split(",") if m.strip()] or None
     rng = random.Random(a.seed)
+    sources = [p for p in SOURCES if a.sources == "all" or "// @kp kernel" in p.read_text(encoding="utf-8")]
     a.out.mkdir(parents=True, exist_ok=True)
     inputs = {}
 
     def tasks():
         for i in range(max(per.values())):
-            src = rng.choice(SOURCES)
+            src = rng.choice(sources)
             text, applied = mutate(src.read_text(encoding="utf-8"), rng, names)
             data = text.encode("utf-8", errors="surrogateescape")
             inputs[i] = (src.name, applied, data)
