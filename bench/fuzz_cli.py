@@ -44,8 +44,10 @@ SOURCES = sorted([*ROOT.glob("examples/*.cu"), *ROOT.glob("tests/corpus/*.cu*"),
 COMMANDS = {
     "lint": lambda p: ["lint", p, "--format", "concise", "-j", "1"],
     "translate": lambda p: ["translate", p, "--to", "hip,metal", "-o", str(Path(p).parent / "out"), "--force"],
-    # one schedule, no cache: the emulator, the reference (child process, gcc), lint and translate on every input
-    "verify": lambda p: ["verify", p, "--no-cache", "--schedules", "block", "--format", "json"],
+    # one schedule, no cache: the emulator, the reference (child process, gcc), lint and translate on every
+    # input; --timeout 20 bounds an endless loop's one run per kernel (a loop with a body over 100k lanes
+    # reaches the step budget only after minutes)
+    "verify": lambda p: ["verify", p, "--no-cache", "--schedules", "block", "--timeout", "20", "--format", "json"],
 }
 TOOLS = ("nvcc", "hipcc", "clang")  # external compilers: verify's fuzz skips them (--compilers keeps them)
 
