@@ -55,6 +55,8 @@ class MetalTranslator(AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemo
         self.host = {n: f for n, f in fns.items() if not f.is_device}
         self.device = {n: f for n, f in fns.items() if f.is_device}
         self.plans: dict[str, Plan] = {n: Plan(f) for n, f in self.device.items()}
+        for n, f in self.device.items():  # plans are looked up by f.name: an overload keyed `f@2` (its namesake
+            self.plans.setdefault(f.name, self.plans[n])  # a host function, say) must still have one
         self.cur_sig: dict[str, tuple[str, ...]] = {}
         self.local_spaces: dict[tuple[str, str], object] = {}  # (fn, var) -> space or callable(sig)
         self.polyfill_atomics: set[tuple[str, str, str]] = set()  # (op, space, type)
