@@ -107,6 +107,8 @@ def _run(task):
     located = bool(re.search(r"<tmp>/[^:\s]+:\d+:\d+:", text))  # file:line:col of the input
     if what is None and rc == 2 and "<tmp>/" not in text:
         what = "unlocated"  # bad input, told without naming the file
+    if what is None and rc == 1 and command != "verify" and not located:
+        what = "unlocated"  # a lint finding or a translation stopped, without file:line:col
     line = next((ln for ln in text.splitlines() if "internal error" in ln or "KP006" in ln or "error" in ln), "")
     return dict(idx=idx, command=command, rc=rc, what=what, seconds=round(cpu, 3), wall=round(secs, 3), line=line[:300],
                 located=located)
