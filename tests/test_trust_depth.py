@@ -104,3 +104,11 @@ def test_big_stack_returns_and_raises_like_a_call():
     def recurse(n):
         return 0 if n == 0 else 1 + recurse(n - 1)
     assert depth.on_big_stack(recurse, depth.MAX_DEPTH * 20) == depth.MAX_DEPTH * 20
+
+
+def test_at_the_bound_lint_from_stdin_works(tmp_path):
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-m", "kernelport", "lint", "-", "--stdin-filename", "k.cu", "--format",
+                        "concise"], input=at_bound("ifs"), capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode in (0, 1) and "KP001" not in r.stdout and "internal" not in r.stderr, r.stdout + r.stderr

@@ -44,6 +44,7 @@ def _line_start(data: bytes, line: int) -> int:
     return pos
 
 
+@big_stack  # also when called alone (stdin, lint_text): the rules recurse over the syntax tree
 def lint_unit(unit: Unit, settings: Settings) -> list[Finding]:
     ctx = Context(unit, settings)
     found: list[Finding] = []
