@@ -31,8 +31,9 @@ class PlainHelp(typer.core.TyperCommand):
                                          shown if req else f"[{shown}]")
 
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+# emoji=False: rich would print `k.cu:100:16` as `k.cu💯16` (its `:100:` emoji code)
+out = Console(highlight=False, soft_wrap=True, emoji=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 def _version(value: bool) -> None:

@@ -40,3 +40,15 @@ def test_the_look_alike_array_sizes_work():
     r = run("__shared__ float red[(1 << 5) * 2 - 32];\nred[threadIdx.x] = 2.0f;\n__syncthreads();\n"
             "y[threadIdx.x] = red[31 - threadIdx.x];")
     assert (r.outputs["y"] == 2).all()
+
+
+@pytest.mark.parametrize("args", [("translate", "--to", "hip", "--stdout"), ("lint", "--format", "full"),
+                                  ("lint", "--format", "concise"), ("verify", "--no-cache")])
+def test_a_location_on_line_100_is_printed_as_written(tmp_path, args):
+    # translate of a mutated warp_vote.cu printed `warp_vote.cu💯16: error`: rich read `:100:` as an emoji code
+    from trust_support import kp_inproc
+    f = tmp_path / "k.cu"
+    f.write_text("\n" * 99 + "__global__ void k(float* x) { x[0] = ` ; }\n")
+    rc, out, err = kp_inproc(args[0], f, *args[1:])
+    text = out + err
+    assert rc in (1, 2) and f"{f}:100:" in text and "\U0001f4af" not in text, text[-1500:]
