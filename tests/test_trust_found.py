@@ -52,3 +52,18 @@ def test_a_location_on_line_100_is_printed_as_written(tmp_path, args):
     rc, out, err = kp_inproc(args[0], f, *args[1:])
     text = out + err
     assert rc in (1, 2) and f"{f}:100:" in text and "\U0001f4af" not in text, text[-1500:]
+
+
+@pytest.mark.parametrize("call, ok", [("acc(x, n);", True),  # the look-alike: a default argument (legal C++)
+                                      ("acc(x);", False)])   # the fuzz's deleted comma: nvcc rejects it
+def test_a_helper_called_with_fewer_pointer_arguments_than_parameters(tmp_path, call, ok):
+    # translate of a mutated apex_layernorm_welford.cu (`f(valsn1, ...)`): IndexError in the Metal
+    # signatures, the call's address-space tuple shorter than the helper's pointer parameters
+    from trust_support import kp_inproc
+    f = tmp_path / "k.cu"
+    f.write_text("__device__ void acc(float* a, int n, float* b = nullptr) { if (b) b[0] = a[0]; a[0] += n; }\n"
+                 f"__global__ void k(float* x, int n) {{ {call} }}\n")
+    rc, out, err = kp_inproc("translate", f, "--to", "metal", "--stdout")
+    assert rc in (0, 1, 2) and "internal error" not in out + err, (out + err)[-1500:]
+    if ok:
+        assert rc == 0 and "device float* b" in out, (out + err)[-1500:]

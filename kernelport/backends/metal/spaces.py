@@ -48,9 +48,9 @@ class AddressSpaces:
             for call, h in self._calls(f):
                 args = call_args(call)
                 hsig = []
-                for p, a in zip(h.params, args):
-                    if p.pointer:
-                        hsig.append(self.space_of(a, f) or "device")
+                for j, p in enumerate(h.params):  # every pointer parameter gets a space: one the call leaves
+                    if p.pointer:  # out (a default argument, or a call nvcc would reject) is device memory
+                        hsig.append((self.space_of(args[j], f) if j < len(args) else None) or "device")
                 hsig = tuple(hsig)
                 if hsig not in self.plans[h.name].sigs:
                     self.plans[h.name].sigs.append(hsig)
