@@ -31,8 +31,9 @@ class PlainHelp(typer.core.TyperCommand):
                                          shown if req else f"[{shown}]")
 
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+# emoji=False: rich would print `k.cu:100:16` as `k.cu💯16` (its `:100:` emoji code)
+out = Console(highlight=False, soft_wrap=True, emoji=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 def _version(value: bool) -> None:
@@ -329,12 +330,17 @@ def verify(
     no_cache: bool = typer.Option(False, "--no-cache", help="Recompile and re-emulate everything; store nothing."),
     shard: Optional[str] = typer.Option(None, "--shard", metavar="I/N",
                                         help="Verify only shard I of N of the kernel files (I/N)."),
+    timeout: Optional[float] = typer.Option(None, "--timeout", metavar="SECONDS",
+                                            help="Wall-clock budget of one check (an emulator run, the reference); "
+                                                 "a check past it fails, naming the loop it was in."),
 ) -> None:
     """Prove every port computes what the original computes, at every wave width."""
     from . import verify_report
     from .annotations import BUDGET_ENV, parse_size
     from .verify import SCHEDULES, parse_shard, verify_paths
 
+    if timeout is not None and not 0 < timeout < 1e9:
+        raise KernelportError(f"--timeout {timeout:g} is not a positive number of seconds", hint="e.g. --timeout 60")
     if max_buffer_bytes is not None:
         if parse_size(max_buffer_bytes) is None:
             raise KernelportError(f"--max-buffer-bytes {max_buffer_bytes!r} is not a size",
@@ -359,7 +365,7 @@ def verify(
     reports = verify_paths(paths, require=req, seed=seed, schedules=sched, device=device, jobs=jobs,
                            progress=fmt == "table" and sys.stderr.isatty(), native_reference=not no_native_reference,
                            profile=fmt == "html", cache=not no_cache,
-                           shard=parse_shard(shard) if shard is not None else None)
+                           shard=parse_shard(shard) if shard is not None else None, timeout=timeout)
     for r in reports:
         if r.note:
             err.print(f"note: {r.note}", markup=False)

@@ -30,6 +30,6 @@ def consoles(when: str):
     """The (stdout, stderr) rich consoles for this choice."""
     from rich.console import Console
     _chosen[0] = when
-    return tuple(Console(stderr=e, highlight=False, soft_wrap=True, force_terminal=resolve(when, s),
+    return tuple(Console(stderr=e, highlight=False, soft_wrap=True, emoji=False, force_terminal=resolve(when, s),
                          no_color=not resolve(when, s))
                  for e, s in ((False, sys.stdout), (True, sys.stderr)))

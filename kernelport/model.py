@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
+from .depth import big_stack
 from . import backends, dialect
 from .source import SourceFile, ident_name
 
@@ -169,6 +170,7 @@ def _function_declarator(node: Node) -> Node | None:
     return d
 
 
+@big_stack  # recursive analyses: depth.MAX_DEPTH levels of nesting need a big stack
 def build(src: SourceFile) -> Module:
     read_as = backends.source().name  # concepts are recognised by their source-dialect spellings
     functions: dict[str, Function] = {}

@@ -11,6 +11,8 @@ project decided are the wave width.  Simple conditionals (`#ifdef X`, `#ifndef X
 """
 from __future__ import annotations
 
+import os
+
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -144,11 +146,23 @@ class Project:
         return pf
 
     def resolve(self, including: Path, name: str, angled: bool, opts: Options) -> Path | None:
-        dirs = ([] if angled else [str(including.parent)]) + list(opts.include_dirs)
-        for d in dirs:
-            p = Path(d) / name
-            if p.is_file():
-                return _resolved(p)
+        """The header an include names, through the include policy (kernelport/includes.py): never an
+        absolute name, a device or an oversized file; beside the includer only inside its git work tree
+        or $KERNELPORT_INCLUDE_PATH (outside any work tree: anywhere); through -I wherever the user
+        pointed."""
+        from . import includes
+        if os.path.isabs(name):
+            return None
+        dirs = [(Path(d), True) for d in opts.include_dirs]
+        if not angled:
+            dirs.insert(0, (including.parent, False))
+        for d, given in dirs:
+            p = d / name
+            if not p.is_file() or p.stat().st_size > includes.MAX_HEADER_BYTES:
+                continue
+            real = _resolved(p)
+            if given or includes.within_project(including, real):
+                return real
         return None
 
     # -- one translation unit -----------------------------------------------------------------

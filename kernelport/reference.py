@@ -242,11 +242,13 @@ def _executable(obj: str, func: str, kinds, cc: str) -> str:
     return exe
 
 
-def reference_timeout(interpreted: bool = False) -> float:
-    """Seconds a reference may run: $KERNELPORT_REFERENCE_TIMEOUT, default 60 (600 interpreted)."""
+def reference_timeout(interpreted: bool = False, check: float | None = None) -> float:
+    """Seconds a reference may run: $KERNELPORT_REFERENCE_TIMEOUT, default 60 (600 interpreted),
+    and at most `check` (verify --timeout)."""
     raw = os.environ.get("KERNELPORT_REFERENCE_TIMEOUT", "").strip()
     try:
-        return float(raw) if raw else 600.0 if interpreted else 60.0
+        limit = float(raw) if raw else 600.0 if interpreted else 60.0
+        return min(limit, check) if check is not None else limit
     except ValueError:
         raise ReferenceError_(f"KERNELPORT_REFERENCE_TIMEOUT={raw!r} is not a number of seconds") from None
 
@@ -261,14 +263,14 @@ def _limits(memory: int, file_size: int):
     return apply
 
 
-def _run_child(exe: str, func: str, blob: bytes, out_bytes: int) -> bytes:
+def _run_child(exe: str, func: str, blob: bytes, out_bytes: int, check_timeout: float | None = None) -> bytes:
     """Run the harness; the buffers' bytes after the call, or ReferenceError_ saying why not."""
     d = tempfile.mkdtemp(prefix="call-", dir=_workdir())
     try:
         inp, outp, log = (os.path.join(d, n) for n in ("in.bin", "out.bin", "log.txt"))
         with open(inp, "wb") as f:
             f.write(blob)
-        timeout = reference_timeout()
+        timeout = reference_timeout(check=check_timeout)
         memory = 3 * len(blob) + (1 << 30)
         with open(log, "wb") as lf:
             p = subprocess.Popen([exe, inp, outp], stdin=subprocess.DEVNULL, stdout=lf, stderr=lf, cwd=d,
@@ -317,7 +319,8 @@ PROMOTE = "#define float double\n" + "".join(f"#define {f}f {f}\n" for f in _PRO
 
 
 def run_reference(source: str, func: str, args: dict, path: str = "<kernel>", backend: str | None = None,
-                  interpret: bool = False, promote: bool = False) -> dict[str, np.ndarray]:
+                  interpret: bool = False, promote: bool = False,
+                  timeout: float | None = None) -> dict[str, np.ndarray]:
     """Run the plain C function `func` of `source` with `args` (arrays for pointers, numbers for
     scalars); returns every pointer argument after the call (copies).  With `promote`, float
     buffers and scalars are passed and returned as float64 and computed in double.  backend: the
@@ -325,7 +328,7 @@ def run_reference(source: str, func: str, args: dict, path: str = "<kernel>", ba
     backend = backend or backends.source().name
     cc = None if interpret else c_compiler()
     if cc is None:
-        return _interpret_in_child(source, func, args, path, backend, promote)
+        return _interpret_in_child(source, func, args, path, backend, promote, timeout)
     params = _signature(source, func, path, backend)
     c_text = extract_c(source, func, path, backend)
     if promote:
@@ -350,7 +353,7 @@ def run_reference(source: str, func: str, args: dict, path: str = "<kernel>", ba
             blob.append(np.asarray(ct[1](a).item(), dtype=ct[1]).tobytes())
             kinds.append(("scalar", _C_SCALAR[ct[1]]))
     exe = _executable(obj, func, kinds, cc)
-    data = _run_child(exe, func, b"".join(blob), sum(a.nbytes for a in outputs.values()))
+    data = _run_child(exe, func, b"".join(blob), sum(a.nbytes for a in outputs.values()), timeout)
     pos = 0
     for name, arr in outputs.items():
         arr[:] = np.frombuffer(data, dtype=arr.dtype, count=arr.size, offset=pos)
@@ -371,7 +374,7 @@ def _interpret(source, func, args, path, backend, promote=False):
     return {k: v.copy() for k, v in res.outputs.items()}
 
 
-def _interpret_in_child(source, func, args, path, backend, promote) -> dict[str, np.ndarray]:
+def _interpret_in_child(source, func, args, path, backend, promote, check_timeout=None) -> dict[str, np.ndarray]:
     """_interpret in a child Python (kernelport.reference_child) under the same wall-clock limit
     (default 600 s: interpretation is slow) and a memory limit; errors come back as messages."""
     import pickle
@@ -382,7 +385,7 @@ def _interpret_in_child(source, func, args, path, backend, promote) -> dict[str,
         with open(inp, "wb") as f:
             pickle.dump((source, func, args, path, backend, promote), f, protocol=pickle.HIGHEST_PROTOCOL)
         size = os.path.getsize(inp)
-        timeout = reference_timeout(interpreted=True)
+        timeout = reference_timeout(interpreted=True, check=check_timeout)
         pkg_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
                "PYTHONPATH": os.pathsep.join(x for x in (pkg_root, os.environ.get("PYTHONPATH")) if x)}

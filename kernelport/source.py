@@ -141,7 +141,18 @@ class SourceFile:
                 out.append((self.loc(n), f"cannot parse '{snippet}'"))
         return out
 
+    def nesting_error(self) -> KernelportError | None:
+        """A located error when the tree nests deeper than the analyses follow (kernelport/depth.py)."""
+        from . import depth
+        hit = depth.too_deep(self.tree)
+        if hit is None:
+            return None
+        return KernelportError(depth.message(hit[0]), self.loc(hit[1]), hint=depth.HINT)
+
     def check_syntax(self) -> None:
+        deep = self.nesting_error()
+        if deep is not None:
+            raise deep
         errs = self.syntax_errors()
         if errs:
             loc, msg = errs[0]

@@ -15,6 +15,7 @@ from typing import ClassVar
 
 from tree_sitter import Node
 
+from .depth import big_stack
 from . import backends, dialect, guards, warpflow, warpwidth
 from .api_names import ApiNames
 from .soundness import Soundness, self_check
@@ -576,6 +577,7 @@ class Translator(ApiNames, Soundness):
                 self.note(n, text, f"'{self.src.text_of(n)}' is only a bound here: run-time code uses the SIMD width")
 
 
+@big_stack  # recursive analyses: depth.MAX_DEPTH levels of nesting need a big stack
 def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, source_label: str | None = None,
               command: str | None = None, prologue: dict | None = None, **options) -> tuple[Port, str]:
     """Translate `src` to `backend`; returns the port and the full output text (prologue + body)."""

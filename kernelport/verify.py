@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .depth import big_stack
 from . import annotations, backends, compare, inputs, output
 from .errors import KernelportError
 from .model import build
@@ -69,8 +70,9 @@ def _template_args(spec: annotations.KernelSpec) -> list[str] | None:
 class Verifier:
     def __init__(self, require: set[str] = frozenset(), seed: int | None = None,
                  schedules: tuple[str, ...] = SCHEDULES, device: str | None = None, native_reference: bool = True,
-                 profile: bool = False, cache: bool = True):
+                 profile: bool = False, cache: bool = True, timeout: float | None = None):
         self.require, self.seed, self.schedules, self.device = set(require), seed, schedules, device
+        self.timeout = timeout  # verify --timeout: wall-clock seconds of one check (an emulator run, the reference)
         self.native_reference = native_reference  # False: the reference is interpreted, never compiled
         self.profile_bins = 240 if profile else 0
         self.cache = Cache(enabled=cache)
@@ -90,6 +92,8 @@ class Verifier:
             src.check_syntax()
             module = self._module = build(src)
             specs = annotations.parse(module)
+            if specs:
+                _check_includes(path, src.text)
         except KernelportError as e:
             rep.error = e.format()
             return rep
@@ -114,6 +118,7 @@ class Verifier:
         t0 = time.perf_counter()
         k = cache_key("numeric", name, file_digest(path), sorted((b, t) for b, (_, t) in ports.items()),
                       self.seed, self.schedules, sorted(self.require), self.native_reference, self.profile_bins,
+                      self.timeout,
                       reference.c_compiler_identity() if self.native_reference else None)
         cached = self.cache.get(k)
         if cached is not None:
@@ -224,7 +229,7 @@ class Verifier:
 
     def _numeric(self, src: SourceFile, module, name: str, spec: annotations.KernelSpec, ports: dict,
                  rep: FileReport) -> None:
-        from .emulator import EmulatorError, run_kernel
+        from .emulator import BudgetExceeded, EmulatorError, run_kernel
         from .reference import run_reference
 
         if self.seed is not None:
@@ -238,7 +243,8 @@ class Verifier:
             # Exact comparisons use the reference as written; the others compare with its value
             # in double precision under the port's own error bound.
             ref = run_reference(src.text, spec.reference[0], ref_args, path=src.path,
-                                promote=spec.tolerance == "auto", interpret=not self.native_reference)
+                                promote=spec.tolerance == "auto", interpret=not self.native_reference,
+                                timeout=self.timeout)
         except Exception as e:  # a reference that does not compile or crashes is the user's to fix
             from .reference import ReferenceError_
             where = f"{spec.reference_loc}: " if isinstance(e, ReferenceError_) else ""  # others carry theirs
@@ -251,6 +257,7 @@ class Verifier:
         block, shared = spec.dims("block"), spec.shared_bytes()
         targs = _template_args(spec)
         emulated = None
+        spent: str | None = None  # why the kernel's budget is spent (its later runs are not made)
         for run in backends.all_runs():
             backend, wave, target = run.backend, run.wave, run.arch
             original = backends.get(backend).is_source
@@ -264,13 +271,23 @@ class Verifier:
                 continue
             for schedule in self.schedules:
                 t0 = time.perf_counter()
+                if spent is not None:  # one budget per kernel: a run that spent it would spend it again
+                    rep.checks.append(Check(name, backend, wave, "numeric", "fail", f"not run: {spent}", target,
+                                            schedule, 0.0))
+                    continue
                 try:
                     res = run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v)
                                                        for k, v in args.items()},
                                      grid=spec.dims("grid", wave), block=block, shared_bytes=shared, wave=wave,
                                      schedule=schedule,
                                      seed=spec.seed, backend=run.dialect, template_args=targs,
-                                     path=str(ports[backend][0] or src.path) if backend in ports else src.path)
+                                     path=str(ports[backend][0] or src.path) if backend in ports else src.path,
+                                     timeout=self.timeout)
+                except BudgetExceeded as e:
+                    rep.checks.append(Check(name, backend, wave, "numeric", "fail", _emu_error(e), target,
+                                            schedule, time.perf_counter() - t0))
+                    spent = f"the {backend} wave {wave} run ({schedule}) spent the kernel's budget: {_emu_error(e)}"
+                    continue
                 except EmulatorError as e:
                     rep.checks.append(Check(name, backend, wave, "numeric", "fail", _emu_error(e), target,
                                             schedule, time.perf_counter() - t0))
@@ -309,7 +326,8 @@ class Verifier:
                                         "; ".join(str(r) for r in races[:3]) if races else "no shared-memory races",
                                         target, schedule, run_secs))  # recorded during the same run
 
-        self._original_wide(src, name, spec, args, expected, targs, rep)
+        if spent is None:  # an info row: not worth a second spent budget
+            self._original_wide(src, name, spec, args, expected, targs, rep)
         if self.device is not None:
             self._device(src, kernel, spec, args, targs, expected, emulated, rep)
 
@@ -328,7 +346,8 @@ class Verifier:
                                                    for k, v in args.items()},
                              grid=spec.dims("grid", wide), block=spec.dims("block"), shared_bytes=spec.shared_bytes(),
                              wave=wide, schedule=self.schedules[0], seed=spec.seed,
-                             backend=backends.source().name, template_args=targs, path=src.path)
+                             backend=backends.source().name, template_args=targs, path=src.path,
+                             timeout=self.timeout)
         except (EmulatorError, RecursionError, MemoryError, ValueError, TypeError, KeyError, IndexError,
                 NotImplementedError) as e:
             detail = f"original at wave {wide}: could not run ({e})"
@@ -402,11 +421,25 @@ def _first_error(output: str) -> str:
     return output.strip().splitlines()[0] if output.strip() else "failed"
 
 
+def _check_includes(path: Path, text: str) -> None:
+    """Compilers, the preprocessor and the emulator read what a file includes: never a device or a
+    file outside the project and $KERNELPORT_INCLUDE_PATH (kernelport/includes.py), on hostile input."""
+    from . import includes
+    from .errors import Location
+    bad = includes.problems(path, text)
+    if bad:
+        where, line, col, message = bad[0]
+        raise KernelportError(message, Location(where, line, col),
+                              hint=f"verify reads the regular files of the project only; name a trusted directory "
+                                   f"in ${includes.INCLUDE_PATH_ENV} to read headers there")
+
+
 def _emu_error(e) -> str:
     loc = f"{e.path}:{e.line}: " if getattr(e, "line", None) else ""
     return f"{loc}{e.message if hasattr(e, 'message') else e}"
 
 
+@big_stack  # recursive analyses: depth.MAX_DEPTH levels of nesting need a big stack
 def _verify_one(args) -> FileReport:
     path, kw = args
     return Verifier(**kw).verify(path)

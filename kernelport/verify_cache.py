@@ -54,8 +54,11 @@ def file_digest(path: Path, _seen: set | None = None) -> str:
     except OSError:
         return "missing:" + str(p)
     h.update(data)
+    from .includes import readable
     for inc in _INCLUDE.findall(data):
-        h.update(b"\0" + inc + b"\0" + file_digest(p.parent / inc.decode("utf-8", "replace"), seen).encode())
+        name = inc.decode("utf-8", "replace")
+        header = readable(p, name)  # the include policy: never a device, nothing outside the project
+        h.update(b"\0" + inc + b"\0" + (file_digest(header, seen) if header else "unread").encode())
     return h.hexdigest()
 
 

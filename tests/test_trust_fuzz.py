@@ -2,7 +2,7 @@
 internal error (exit 3, a traceback, a rule that failed): every failure is a located diagnostic.
 
 Short in CI (derandomized, KP_FUZZ_EXAMPLES inputs, default 25); bench/fuzz_cli.py is the long
-run.  Deep nesting is tested on its own below: its RecursionError is a known bug (issue 16)."""
+run.  Deep nesting (slow near the bound) is tested on its own: below and in tests/test_trust_depth.py."""
 from __future__ import annotations
 
 import os
@@ -54,8 +54,6 @@ def test_bad_annotation_values_in_every_example(tmp_path, value):
             _check(tmp_path, ex, (text[:m.start(2)] + value + text[m.end(2):]).encode())
 
 
-@pytest.mark.xfail(strict=True, reason="issue 16: ~1,000 levels of nesting raise RecursionError in warpflow, lint's "
-                                       "divergence pass and rewrite (not yet iterative or depth-bounded)")
 @pytest.mark.parametrize("kind", ["parens", "ifs", "braces"])
 def test_deep_nesting_is_handled_or_diagnosed(tmp_path, kind):
     body = {"parens": "x[0] = " + "(" * 1000 + "1" + ")" * 1000 + ";",

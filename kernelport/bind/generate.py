@@ -16,6 +16,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..depth import big_stack
 from .. import annotations, templates
 from ..errors import KernelportError
 from ..model import build
@@ -44,6 +45,7 @@ def _rel(target: Path, base: Path) -> str:
     return Path(os.path.relpath(target.resolve(), base.resolve())).as_posix()
 
 
+@big_stack  # recursive analyses: depth.MAX_DEPTH levels of nesting need a big stack
 def bind_file(path: Path, out_dir: Path, *, rust: bool = False, swift: bool = False) -> list[Output]:
     src = SourceFile.read(path)
     src.check_syntax()

@@ -132,7 +132,6 @@ def run_compacted(br, fr, t, idx, slots, all_taken):
             raise EmulatorError("internal: a compacted branch yielded", g.ctx.path)
     else:
         br[0](sub, ms)
-    g.steps = sg.steps
     for s, a in zip(slots, gathered):
         b = senv[s]
         if a is not b:

@@ -55,7 +55,7 @@ class Compiler:
         self.path = low.path
         self.enums: dict[str, int] = {}
         self.globals: dict[str, tuple[c_ast.Decl, object]] = {}
-        self.tr = TypeResolver(low.ast, low.typedef_overrides, self.const_eval)
+        self.tr = TypeResolver(low.ast, low.typedef_overrides, self.const_eval, self.err)
         self.warp_size_dtype = self.tr.resolve(c_ast.IdentifierType(self.be.warp_size_type.split()))
         for e in low.ast.ext:
             if isinstance(e, c_ast.Decl):
@@ -93,6 +93,14 @@ class Compiler:
 
     # ---------------------------------------------------------------- constants
     def const_eval(self, node):
+        """A constant expression's value; one that C would reject or overflow (a division by zero,
+        a shift past 64 bits) is a located error, never Python's exception."""
+        try:
+            return self._const_eval(node)
+        except (ArithmeticError, ValueError, MemoryError) as e:
+            raise self.err(node, f"this constant expression cannot be evaluated ({type(e).__name__}: {e})") from None
+
+    def _const_eval(self, node):
         if isinstance(node, c_ast.Constant):
             if node.type in ("int", "unsigned int", "long int", "unsigned long int", "long long int",
                              "unsigned long long int") or node.type.endswith("int"):
@@ -116,6 +124,8 @@ class Compiler:
                     q = abs(a) // abs(b)
                     return q if (a >= 0) == (b >= 0) else -q
                 return a / b
+            if op in ("<<", ">>") and not 0 <= b < 64:
+                raise self.err(node, f"shift count {b} is out of range (0 to 63)")
             if op == "%":
                 return a - b * int(a / b) if isinstance(a, int) else a % b
             return {"+": a + b, "-": a - b, "*": a * b, "<<": (a << b) if op == "<<" else 0,

@@ -129,11 +129,12 @@ def from_names(names: list[str]):
 class TypeResolver:
     """Resolves pycparser type nodes, following typedefs (with emulator overrides)."""
 
-    def __init__(self, ast: c_ast.FileAST, overrides: dict[str, str], eval_const):
+    def __init__(self, ast: c_ast.FileAST, overrides: dict[str, str], eval_const, err=None):
         self.typedefs: dict[str, c_ast.Node] = {}
         self.structs: dict[str, c_ast.Struct] = {}
         self.overrides = overrides
         self.eval_const = eval_const
+        self.err = err  # err(node, message) -> a located EmulatorError
         self.cache: dict[str, object] = {}
         for e in ast.ext:
             if isinstance(e, c_ast.Typedef):
@@ -176,7 +177,11 @@ class TypeResolver:
         if isinstance(node, c_ast.ArrayDecl):
             n = None
             if node.dim is not None:
-                n = int(self.eval_const(node.dim))
+                v = self.eval_const(node.dim)
+                if isinstance(v, bool) or not isinstance(v, int) or not 0 < v < 1 << 31:
+                    msg = f"an array size must be a positive integer constant below 2^31, not {v!r}"
+                    raise self.err(node.dim, msg) if self.err else ValueError(msg)
+                n = v
             return ArrT(self.resolve(node.type), n)
         if isinstance(node, (c_ast.Struct, c_ast.Union)):
             decls = node.decls
@@ -285,11 +290,17 @@ def int_literal(text: str):
 
 def float_literal(text: str):
     t = text.lower()
-    if t.endswith("f"):
-        return np.float32(float(t[:-1]) if not t.startswith("0x") else float.fromhex(t[:-1]))
-    if t.endswith("l"):
+    single = t.endswith("f")
+    if single or t.endswith("l"):
         t = t[:-1]
-    return np.float64(float.fromhex(t) if t.startswith("0x") else float(t))
+    try:
+        v = float.fromhex(t) if t.startswith("0x") else float(t)
+    except OverflowError:  # 0x1p99999: too large for any float type, which C makes infinity
+        v = float("inf")
+    if single:
+        with np.errstate(over="ignore"):
+            return np.float32(v)
+    return np.float64(v)
 
 
 def char_literal(text: str):

@@ -16,6 +16,10 @@ class EmulatorError(Exception):
         self.column = column
 
 
+class BudgetExceeded(EmulatorError):
+    """The run's step budget or wall-clock budget ran out (at the loop where it did)."""
+
+
 @dataclass
 class Diagnostic:
     path: str

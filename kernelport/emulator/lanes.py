@@ -159,7 +159,6 @@ class Group:
         self.full = full
         v = lay["valid"]
         self.valid = self.full if v is None else v
-        self.steps = 0
         self.root: Frame | None = None
         self._ptrs = {}
         self._cache = {}
@@ -299,7 +298,6 @@ class SubGroup(Group):
         full.flags.writeable = False
         self.full = full
         self.valid = full
-        self.steps = parent.steps
         self.root = None
         self._ptrs = {}
         self._cache = {}

@@ -11,7 +11,7 @@ from .frontend import LowerError, lower, wave_defines
 from . import intrinsics as K
 from .compiler import Compiler
 from .ctype import PtrT, base_scalar, conv, inner_dims, scalar_count, vector_row
-from .errors import Diagnostic, EmulatorError, Race
+from .errors import BudgetExceeded, Diagnostic, EmulatorError, Race
 from .memory import Buffer, Memory, Pointer, RaceTable
 from .schedule import run_block, run_interleaved
 
@@ -31,8 +31,10 @@ class RunResult:
 
 
 class RunCtx:
-    def __init__(self, path, grid, block, wave, track, budget, shared_bytes, check_races, contract):
+    def __init__(self, path, grid, block, wave, track, budget, shared_bytes, check_races, contract, deadline=None):
         self.path = path
+        self.steps = 0  # loop iterations of every lane group of the whole run: one budget per run
+        self.deadline = deadline  # time.monotonic() past which the run stops (verify --timeout), or None
         self.grid = grid
         self.block = block
         self.W = wave
@@ -57,6 +59,18 @@ class RunCtx:
         self.batch_blocks = 1
         self.wsync = None
         self.wsync_used = False  # some warp of the batch has synchronised (race detector)
+
+    def step(self, line: tuple[int, int]) -> None:
+        """One loop iteration of some lane group, in the loop at `line`: the run's budgets."""
+        self.steps += 1
+        if self.steps > self.budget:
+            raise BudgetExceeded(f"step budget of {self.budget} loop iterations for the whole run exceeded (an "
+                                "infinite loop, or a spin-wait on other threads?)", self.path, *line)
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise BudgetExceeded(f"ran past its {self.deadline_seconds:g} s budget (verify --timeout) in this loop, "
+                                f"after {self.steps} loop iterations", self.path, *line)
+
+    deadline_seconds = 0.0
 
     def pos(self, node):
         if node is not None and getattr(node, "coord", None) is not None:
@@ -116,7 +130,8 @@ def _compile(low, mode: str, kernel: str):
 def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_bytes: int = 0, wave: int = 32,
                schedule: str = "block", seed: int = 0, backend: str | None = None, template_args=None,
                path: str = "<kernel>", error_bound: bool = True, check_races: bool = True,
-               max_steps: int = 1_000_000, max_lanes: int = 1 << 20, contract: bool = True) -> RunResult:
+               max_steps: int | None = None, max_lanes: int = 1 << 20, contract: bool = True,
+               timeout: float | None = None) -> RunResult:
     """Run `kernel` from `source` on the emulator for the whole grid.
 
     args: pointer parameters as 1-D numpy arrays (copied; results in .outputs), scalars as numbers.
@@ -124,8 +139,11 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     schedule: "block" (block lockstep), "warp" (warps interleaved between barriers in a seeded
     order) or "thread" (one thread at a time between barriers and warp collectives).
     backend: the dialect of `source` (by default the one kernels are written in).
+    max_steps: loop iterations (of a lane group: a block in lockstep, a warp or a thread, by
+    schedule) for the whole run, every loop of every group counted against it; by default a
+    million plus 16 per thread of the grid.  timeout: seconds of wall clock for the run.
     """
-    t0 = time.perf_counter()
+    t0 = time.monotonic()
     if schedule not in SCHEDULES:
         raise ValueError(f"schedule must be one of {SCHEDULES}")
     if wave not in (8, 16, 32, 64):
@@ -141,7 +159,11 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     if kernel not in low.functions:
         raise EmulatorError(f"kernel `{kernel}` not found (functions: {', '.join(low.functions) or 'none'})", path)
     comp, cf = _compile(low, schedule, kernel)
-    ctx = RunCtx(path, grid, block, wave, error_bound, max_steps, shared_bytes, check_races, contract)
+    if max_steps is None:
+        max_steps = 1_000_000 + 16 * grid[0] * grid[1] * grid[2] * block[0] * block[1] * block[2]
+    ctx = RunCtx(path, grid, block, wave, error_bound, max_steps, shared_bytes, check_races, contract,
+                 t0 + timeout if timeout is not None else None)
+    ctx.deadline_seconds = timeout or 0.0
 
     # global memory: argument buffers and file-scope device variables
     bindings = {}
@@ -213,7 +235,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         ctx.mem.ctx = None
         ctx.shared_bufs = {}
         ctx.dyn_buf = None
-    steps = 0
+    steps = ctx.steps
     outputs = {n: b.data for n, b in buffers.items()}  # the run's private copies
     bounds = None
     if error_bound:
@@ -221,7 +243,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         bounds = {n: (b.err if b.err is not None else np.zeros(b.data.shape[0], np.float32))
                   for n, b in buffers.items()}
     return RunResult(outputs, bounds, list(ctx.races), list(ctx.diagnostics), wave, schedule,
-                     time.perf_counter() - t0, steps)
+                     time.monotonic() - t0, steps)
 
 
 def _run_batches(ctx, comp, cf, bindings, schedule, rng, total_blocks, per_batch, shared_bytes, error_bound,

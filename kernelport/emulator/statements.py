@@ -191,10 +191,7 @@ class StatementCompiler:
                     for p in npres:
                         yield from p(fr, act)
                     nxt(fr, act)
-                g.steps += 1
-                if g.steps > g.ctx.budget:
-                    raise EmulatorError(f"step budget of {g.ctx.budget} loop iterations exceeded (an infinite "
-                                        f"loop, or a spin-wait on other threads?)", g.ctx.path, *line)
+                g.ctx.step(line)
             fr.brk, fr.cont = saved_brk, saved_cont
 
         return run, True, (body is not None and body[2] and False) or self._has_return(body_node)

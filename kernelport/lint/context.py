@@ -61,13 +61,16 @@ class Context:
         self.src = SourceFile.from_text(unit.text, unit.path)
         if needs_macros(self.src, unit.macros):  # parse again through the macros its includes define
             self.src = SourceFile.from_text(unit.text, unit.path, macros=unit.macros)
-        self.module: Module = build(self.src)
-        if unit.visible is not None:
-            self.module.visible = unit.visible
-            for name in unit.inactive:
-                self.module.macros.pop(name, None)
-        self.analysis = warpflow.analyze(self.module)
         self.findings: list[Finding] = []
+        # past depth.MAX_DEPTH levels nothing is analysed (the analyses recurse): lint_unit reports it
+        self.too_deep = self.src.nesting_error()
+        if self.too_deep is None:
+            self.module: Module = build(self.src)
+            if unit.visible is not None:
+                self.module.visible = unit.visible
+                for name in unit.inactive:
+                    self.module.macros.pop(name, None)
+            self.analysis = warpflow.analyze(self.module)
 
     # -- positions ---------------------------------------------------------------------------
     def position(self, byte: int) -> tuple[int, int]:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from . import config as configmod
 from .. import backends
+from ..depth import big_stack
 from . import discovery, suppress, units
 from .context import Context, Settings, Unit
 from .finding import Finding
@@ -54,6 +55,8 @@ def _internal(path: str, stage: str, e: Exception, settings: Settings) -> list[F
                 "linted, every other file was (please report it with this file)")]
 
 
+
+@big_stack  # also when called alone (stdin, lint_text): the rules recurse over the syntax tree
 def lint_unit(unit: Unit, settings: Settings) -> list[Finding]:
     try:  # the model, warpflow and the context: a failure there is this file's, never the run's
         ctx = Context(unit, settings)
@@ -67,6 +70,11 @@ def lint_unit(unit: Unit, settings: Settings) -> list[Finding]:
 
 def _lint_context(ctx: Context, unit: Unit, settings: Settings) -> list[Finding]:
     found: list[Finding] = []
+    deep = ctx.too_deep
+    if deep is not None:  # the rules recurse over the tree: a file past the bound is reported, not linted
+        line, col = ctx.position(_line_start(ctx.src.data, deep.location.line) + len(
+            ctx.src.line_text(deep.location.line)[:deep.location.column - 1].encode()))
+        return [_kp("KP001", unit.path, line, col, f"{deep.message}; this file is not linted (hint: {deep.hint})")]
     if "KP001" in settings.enabled:
         lines_seen = set()
         for loc, msg in ctx.src.syntax_errors():
@@ -171,6 +179,7 @@ def units_of(path: Path, display: str, text: str, explicit: bool, includes=None)
     return [u]
 
 
+@big_stack  # the rules recurse over the syntax tree: depth.MAX_DEPTH levels need more than the default stack
 def lint_file(task) -> FileResult:
     display, explicit, settings, mode, unsafe = task
     try:

@@ -31,7 +31,7 @@ def render(fmt: str, findings: list[Finding], texts: dict[str, str], stream: Tex
         for f in findings:
             stream.write(f"{f.path}:{f.line}:{f.column}: {f.code} {short_message(f.message)}\n")
     else:
-        console = Console(file=stream, highlight=False, soft_wrap=True,
+        console = Console(file=stream, highlight=False, soft_wrap=True, emoji=False,  # `:100:` is an emoji code
                           force_terminal=color, no_color=(color is False), width=200)
         for f in findings:
             full(console, f, texts.get(f.path))

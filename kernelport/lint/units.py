@@ -16,7 +16,7 @@ import bisect
 import re
 from pathlib import Path
 
-from .. import backends, dialect, warpflow
+from .. import backends, dialect, includes, warpflow
 from ..backends import Backend
 from .context import Unit
 from .discovery import DEVICE_MARKERS, shown

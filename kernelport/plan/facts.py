@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..depth import big_stack
 from .. import annotations, backends
 from ..errors import KernelportError, Location
 from ..model import Function, Module, build
@@ -111,6 +112,7 @@ def _port(src: SourceFile, backend: str, lines: set[int]) -> PortFacts:
                      [n for n in port.notes if n.location.line in lines], dict(port.context), port.body)
 
 
+@big_stack  # recursive analyses: depth.MAX_DEPTH levels of nesting need a big stack
 def gather(path: Path, kernel: str | None = None, *, run_emulator: bool = True) -> Facts:
     src = SourceFile.read(path)
     src.check_syntax()

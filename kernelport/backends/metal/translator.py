@@ -68,6 +68,8 @@ class MetalTranslator(HostCode, Unported, ReservedWords, BoundConstants, Address
         self.fkeys = {id(f): k for k, f in self.device.items()}
         self.helpers = {n: f for n, f in self.device.items() if not f.is_kernel}
         self.plans: dict[str, Plan] = {n: Plan(f) for n, f in self.device.items()}
+        for n, f in self.device.items():  # plans are looked up by f.name: an overload keyed `f@2` (its namesake
+            self.plans.setdefault(f.name, self.plans[n])  # a host function, say) must still have one
         self.cur_sig: dict[str, tuple[str, ...]] = {}
         self.local_spaces: dict[tuple[str, str], object] = {}  # (fn, var) -> space or callable(sig)
         self.polyfill_atomics: set[tuple[str, str, str]] = set()  # (op, space, type)

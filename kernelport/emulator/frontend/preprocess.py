@@ -11,6 +11,7 @@ import shutil
 import subprocess
 
 from ... import backends
+from ...includes import MAX_HEADER_BYTES
 from .lowered import LowerError
 
 
@@ -57,21 +58,24 @@ VECTOR_TYPES = {"float2", "float3", "float4", "int2", "int3", "int4", "uint2", "
 
 
 _INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
+# Every directive that makes cpp read a file, however it is spelled (a macro name, #include_next,
+# #import): none reaches cpp, which would read whatever it names (`/dev/zero` never ends).
+_READS = re.compile(r"^\s*#\s*(?:include|include_next|import)\b")
 _PRAGMA = re.compile(r"^\s*#\s*pragma\b")
+PREPROCESS_TIMEOUT = 60  # seconds of cpp (a kernel file takes milliseconds)
 
 
-MAX_HEADER_BYTES = 1 << 20  # a local header larger than this is not read (no kernel header is)
+def _local_header(path: str, name: str, roots, line: int, col: int) -> str | None:
+    """The header a quoted #include reads (kernelport/includes.py's policy), or a located refusal."""
+    from ... import includes
+    try:
+        p = includes.resolve(path, name, roots)
+    except includes.Refused as e:
+        raise LowerError(str(e), path, line, col) from None
+    return str(p) if p is not None else None
 
 
-def _local_header(base: str | None, name: str) -> str | None:
-    """The file a quoted #include names beside the including file, if it is a readable header."""
-    if base is None or os.path.isabs(name):
-        return None
-    p = os.path.join(base, name)
-    return p if os.path.isfile(p) and os.path.getsize(p) <= MAX_HEADER_BYTES else None
-
-
-def _prepass(src: str, path: str, _open: tuple[str, ...] = ()) -> str:
+def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None) -> str:
     """Drop headers we cannot (or need not) see and pragmas, keeping every line in place.
 
     A local header (a quoted include found beside the file) is read through the same pass and
@@ -79,18 +83,22 @@ def _prepass(src: str, path: str, _open: tuple[str, ...] = ()) -> str:
     too and positions stay those of each file.
     """
     base = (os.path.dirname(path) or ".") if path and not path.startswith("<") else None
+    if base is not None and roots is None:
+        from ... import includes
+        roots = includes.allowed_roots(path)
     out = []
     lines = src.split("\n")
     i = 0
     while i < len(lines):
         ln = lines[i]
         m = _INCLUDE.match(ln)
-        header = _local_header(base, m.group(2)) if m and m.group(1) == '"' else None
-        if header is not None and os.path.realpath(header) not in _open and len(_open) < 16:
+        header = _local_header(path, m.group(2), roots, i + 1, ln.index("#") + 1) \
+            if m and m.group(1) == '"' and base is not None else None
+        if header is not None and header not in _open and len(_open) < 16:
             with open(header, encoding="utf-8", errors="replace") as f:
-                text = _prepass(f.read(), header, _open + (os.path.realpath(header),))
+                text = _prepass(f.read(MAX_HEADER_BYTES), header, _open + (header,), roots)
             out.append(f'# 1 "{header}"\n{text}\n# {i + 2} "{path}"')
-        elif m:
+        elif m or _READS.match(ln):
             out.append("")
         elif _PRAGMA.match(ln):
             out.append("")
@@ -114,7 +122,11 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
     d.update(spec.defines)
     d.update(defines or {})
     head = "".join(f"#define {k} {v}\n" for k, v in d.items())
-    text = head + '# 1 "<prelude>"\n' + PRELUDE + f'# 1 "{path}"\n' + _prepass(src, path)
+    body = _prepass(src, path)
+    line = _hidden_include(body)
+    if line:  # spelled across a continued line or around a comment: refused, never handed to cpp
+        raise LowerError("an #include spelled across lines or around comments is not read", path, line, 1)
+    text = head + '# 1 "<prelude>"\n' + PRELUDE + f'# 1 "{path}"\n' + body
     cpp = shutil.which("cpp")
     if cpp is None:
         return _mini_cpp(text)
@@ -122,13 +134,32 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
     base = os.path.dirname(path) if path and not path.startswith("<") else None
     if base:
         args += ["-I", base]
-    r = subprocess.run(args + ["-"], input=text, capture_output=True, text=True)
+    try:
+        r = subprocess.run(args + ["-"], input=text, capture_output=True, text=True, timeout=PREPROCESS_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise LowerError(f"the C preprocessor took more than {PREPROCESS_TIMEOUT} s", path, 0, 0) from None
     if r.returncode != 0:
         m = re.search(r"^(.*?):(\d+):(\d+): (?:fatal )?error: (.*)$", r.stderr, re.M)
         if m:
             raise LowerError(m.group(4), path, int(m.group(2)), int(m.group(3)))
         raise LowerError("preprocessor failed: " + r.stderr.strip()[:300], path, 0, 0)
     return r.stdout
+
+
+def _hidden_include(body: str) -> int:
+    """The line of a directive that reads a file but that the line-wise pass did not see (its
+    logical line joins continued lines and drops comments, as cpp's does), or 0."""
+    lines = body.split("\n")
+    i = 0
+    while i < len(lines):
+        start, logical = i, lines[i]
+        while logical.endswith("\\") and i + 1 < len(lines):
+            i += 1
+            logical = logical[:-1] + lines[i]
+        if "#" in logical and _READS.match(re.sub(r"/\*.*?(\*/|$)", " ", logical)):
+            return start + 1
+        i += 1
+    return 0
 
 
 def _mini_cpp(text: str) -> str:

@@ -1,0 +1,126 @@
+"""Which quoted #include files kernelport reads: one policy for the emulator's preprocessor,
+lint's header macros and verify's cache key.
+
+A kernel file is hostile input in CI: `#include "/dev/zero"` must not hang a run, and
+`#include "../../../etc/shadow"` must not read a file outside the code under review.  So a
+header is read only when it is a regular file of at most MAX_HEADER_BYTES inside the project
+(the nearest enclosing directory that holds .git, else the kernel file's own directory) or
+inside a directory of $KERNELPORT_INCLUDE_PATH (os.pathsep-separated); an absolute name is never
+read.  A name that does not exist there is a system or absent header (not read, as before).
+"""
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+
+MAX_HEADER_BYTES = 1 << 20  # no kernel header is larger; a larger one is not read
+INCLUDE_PATH_ENV = "KERNELPORT_INCLUDE_PATH"
+
+
+class Refused(Exception):
+    """A quoted include kernelport will not read; the message says why (the caller locates it)."""
+
+
+def project_root(path: str | Path) -> Path:
+    """The nearest directory above `path` holding .git, else the directory of `path`."""
+    start = Path(os.path.abspath(path)).parent
+    for d in (start, *start.parents):
+        if (d / ".git").exists():
+            return d
+    return start
+
+
+def allowed_roots(path: str | Path) -> list[Path]:
+    roots = [project_root(path)]
+    roots += [Path(p) for p in os.environ.get(INCLUDE_PATH_ENV, "").split(os.pathsep) if p.strip()]
+    return [Path(os.path.realpath(r)) for r in roots]
+
+
+def within_project(including: str | Path, real: Path) -> bool:
+    """Whether the project model may read `real`, a header `including` names: inside the includer's
+    git work tree or $KERNELPORT_INCLUDE_PATH; outside any work tree there is no boundary to keep
+    (a user's own checkout without git), so anywhere."""
+    start = Path(os.path.abspath(including)).parent
+    if not any((d / ".git").exists() for d in (start, *start.parents)):
+        return True
+    return any(real == r or r in real.parents for r in allowed_roots(including))
+
+
+def resolve(including: str | Path, name: str, roots: list[Path] | None = None) -> Path | None:
+    """The header a quoted `#include "name"` in `including` reads, None when there is none to read
+    (absent: a system header), or Refused (absolute, outside the project and the include path, not
+    a regular file, too large)."""
+    if os.path.isabs(name):
+        raise Refused(f'#include "{name}": an absolute path is not read (kernelport reads headers of the '
+                      f"project and ${INCLUDE_PATH_ENV} only)")
+    real = Path(os.path.realpath(Path(os.path.abspath(including)).parent / name))
+    roots = roots if roots is not None else allowed_roots(including)
+    try:
+        st = os.stat(real)
+    except OSError:
+        return None
+    if not any(real == r or r in real.parents for r in roots):
+        raise Refused(f'#include "{name}" names {real}, outside the project ({roots[0]}) and '
+                      f"${INCLUDE_PATH_ENV}: not read")
+    if not stat.S_ISREG(st.st_mode):
+        raise Refused(f'#include "{name}" is not a regular file: not read')
+    if st.st_size > MAX_HEADER_BYTES:
+        raise Refused(f'#include "{name}" is larger than {MAX_HEADER_BYTES >> 20} MiB: not read')
+    return real
+
+
+def readable(including: str | Path, name: str) -> Path | None:
+    """resolve() for callers that only skip what they may not read (lint's macros, cache keys)."""
+    try:
+        return resolve(including, name)
+    except Refused:
+        return None
+
+
+_DIRECTIVE = re.compile(r'^\s*#\s*(include|include_next|import)\b\s*(?:"([^"]*)"|<([^>]*)>|(.*))')
+
+
+def _logical_lines(text: str):
+    """(line number, text) of each logical line: continued lines joined, comments dropped."""
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        start, logical = i, lines[i]
+        while logical.endswith("\\") and i + 1 < len(lines):
+            i += 1
+            logical = logical[:-1] + lines[i]
+        yield start + 1, re.sub(r"/\*.*?(\*/|$)", " ", logical)
+        i += 1
+
+
+def problems(path: str | Path, text: str, _seen: frozenset = frozenset()) -> list[tuple[str, int, int, str]]:
+    """(file, line, column, message) of every include directive of `text` (and of the project
+    headers it reads, recursively) that would make a compiler or the preprocessor read what the
+    policy refuses, or that cannot be checked (a name from a macro)."""
+    out = []
+    roots = allowed_roots(path)
+    for line, ln in _logical_lines(text):
+        if "#" not in ln:
+            continue
+        m = _DIRECTIVE.match(ln)
+        if m is None:
+            continue
+        col = ln.index("#") + 1
+        quoted, system, other = m.group(2), m.group(3), m.group(4)
+        if quoted is not None:
+            try:
+                header = resolve(path, quoted, roots)
+            except Refused as e:
+                out.append((str(path), line, col, str(e)))
+                continue
+            if header is not None and header not in _seen and len(_seen) < 16:
+                out += problems(header, header.read_text(encoding="utf-8", errors="replace"), _seen | {header})
+        elif system is not None:
+            if os.path.isabs(system) or ".." in Path(system).parts:
+                out.append((str(path), line, col, f"#include <{system}>: a system header named by a path is not read"))
+        else:
+            out.append((str(path), line, col, f"#{m.group(1)} {other.strip()[:40]}: an include whose name comes from "
+                        "a macro is not followed (kernelport cannot check what it would read)"))
+    return out
