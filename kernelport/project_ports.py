@@ -188,7 +188,9 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
     proj = run.project
     made: list[Made] = []
     for backend in targets:
-        files = [(s, _res(s), False) for s in run.sources] + [(_shown(h), h, True) for h in run.headers]
+        splices = backends.get(backend).header_extension is None  # one file a port: it splices its headers
+        files = [(s, _res(s), False) for s in run.sources] + [(_shown(h), h, True) for h in run.headers
+                                                             if not splices]
         dest = {key: destination(run, given, backend, out, hdr) for given, key, hdr in files}
         header_keys = set(run.headers)
         ported = {key for _, key, hdr in files if not hdr}
@@ -200,6 +202,7 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
             shared = bool(include_map) or hdr
             return port_file(src, backend, Path.cwd() if stdout else dest[key].parent, allow_unported=allow_unported,
                              module=m, include_map=include_map, prologue={"shared_helpers": shared},
+                             include_dirs=tuple(proj.options(key).include_dirs),
                              via=_command(run, given, key, hdr, dest[key].parent), **options)
 
         refused: dict[Path, str] = {}  # headers that cannot be read as CUDA: left as they are, said at includes
@@ -223,6 +226,10 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
                     changed = True
         for given, key, hdr in files:
             if key not in ported:
+                continue
+            if splices:  # its includes are the translator's: spliced where needed, else left out
+                port, text = translate_one(given, key, hdr, {})
+                made.append(Made(given, dest[key], text, "", backend, hdr, port))
                 continue
             incs = proj.scan(key).includes.get(key, [])
             include_map = {i.node.start_byte: _spelling(i, dest[key], dest[i.resolved], backend)

@@ -8,7 +8,9 @@ from ..base import Backend, Lowering, Run
 class Metal(Backend):
     name = "metal"
     extension = ".metal"
-    header_extension = ".metal.h"
+    # No header ports: a Metal port splices the project headers its device code needs
+    # (metal/headers.py), so it is one file a host compiles into a library on its own.
+    header_extension = None
     source_extensions = (".metal",)
     runs = (Run("metal", 32, "apple", "metal", "Apple GPUs (SIMD-group width not guaranteed)"),)
     tools = ("clang", "xcrun")
