@@ -21,7 +21,7 @@ from pathlib import Path
 
 from . import backends, warpflow
 from .diagnostics import Diagnostic
-from .errors import KernelportError
+from .errors import KernelportError, Location
 from .project import HEADER_SUFFIXES, Options, Project
 from .source import SourceFile
 
@@ -189,6 +189,12 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
     made: list[Made] = []
     for backend in targets:
         splices = backends.get(backend).header_extension is None  # one file a port: it splices its headers
+        if splices:  # a header no source of the run includes is in no port: said, never silence
+            included = {h for s in run.sources for h in proj.headers(_res(s))}
+            run.notes += [Diagnostic("", Location(str(_shown(h)), 1, 1), f"not ported to {backend} on its own: a "
+                                     f"{backend} port is one file per source, with the headers it needs spliced in",
+                                     "translate a source that includes it", "note")
+                          for h in run.headers if h not in included]
         files = [(s, _res(s), False) for s in run.sources] + [(_shown(h), h, True) for h in run.headers
                                                              if not splices]
         dest = {key: destination(run, given, backend, out, hdr) for given, key, hdr in files}

@@ -275,6 +275,11 @@ def test_metal_ports_of_a_project_splice_their_headers_and_write_no_header_ports
         assert [str(d) for d in check_metal_file(proj / "out/src" / f)] == []
     assert kp_inproc("translate", proj / "src", "-I", proj / "inc", "--to", "metal", "-o", proj / "out",
                      "--check")[0] == 0
+    assert "not ported to metal on its own" not in out + err  # every header is in a source's port
+    # a header that no source of the run includes is in no Metal port: said, not silence
+    rc, out, err = kp_inproc("translate", proj / "src/warp_sort.cuh", "--to", "metal", "-o", proj / "out2")
+    assert rc == 0 and "warp_sort.cuh:1:1: note: not ported to metal on its own" in out + err
+    assert not (proj / "out2").exists()
 
 
 def test_every_target_of_a_project_in_one_run(proj):
