@@ -64,9 +64,17 @@ class Signatures:
             fd = n.child_by_field_name("declarator")
             while fd is not None and fd.type != "function_declarator":
                 fd = fd.child_by_field_name("declarator")
+            name = ident_name(fd.child_by_field_name("declarator")) if fd is not None else None
+            if fd is not None and any(self.src.text_of(c) == "__global__" for c in n.children):
+                # only host code launches a kernel, and it is left out: nothing needs the declaration
+                whole = n
+                while whole.parent is not None and whole.parent.type in ("template_declaration",
+                                                                          "linkage_specification"):
+                    whole = whole.parent
+                self.rw.replace(whole, f"/* {name}: a kernel's declaration, left out of the Metal port */")
+                continue
             if not drop or fd is None:
                 continue
-            name = ident_name(fd.child_by_field_name("declarator"))
             plan = self.plans.get(name)
             sig = iter(plan.sigs[0] if plan is not None and plan.sigs else ())
             for p in _params(self.src, fd):
