@@ -11,6 +11,8 @@
   `header_extension` (`common.cuh` -> `common.hip.h`), and every port's includes of ported headers
   are rewritten to the ports' names.  With `-o DIR` the output tree mirrors the inputs' tree below
   their common root.
+- A backend without a `header_extension` (Metal) ports no headers: its translator splices the ones
+  a source's device code needs into that source's port, found on the same include path.
 """
 from __future__ import annotations
 
