@@ -406,3 +406,14 @@ def test_kernel_declarations_are_left_out_device_ones_kept():
     for name in ("Fan1", "plain"):
         assert f"/* {name}: a kernel's declaration, left out of the Metal port */" in body
     assert "float twice(device float *p);" in body  # the look-alike: a helper's declaration is kept
+
+
+def test_grid_constant_has_no_metal_word_restrict_is_kept():
+    # cuda-samples LargeKernelParameter: `__grid_constant__ const T p` (the dialect's metal spelling
+    # is ""); the look-alike `__restrict__` is a word Metal's clang accepts and stays
+    body = checked("""\
+        struct P { int a[4]; };
+        __global__ void g(__grid_constant__ const P p, const int* __restrict__ q, int* r) { r[0] = p.a[1] + q[0]; }
+        """)
+    assert "kernel void g(const constant P& p [[buffer(0)]], const device int* __restrict__ q" in body
+    assert "__grid_constant__" not in body

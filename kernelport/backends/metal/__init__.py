@@ -53,7 +53,8 @@ class Metal(Backend):
         **{f"make_{t}{n}": f"{t}{n}(" + ", ".join("{%s}" % c for c in "xyzw"[:n]) + ")" for t, n in VECTOR_MAKERS},
         "bfloat16": "bfloat", "double": None,
         "kernel": "kernel", "device_fn": "", "shared": "threadgroup", "constant_mem": "constant",
-        "forceinline": "inline", "launch_bounds": "[[max_total_threads_per_threadgroup({threads})]]",
+        "forceinline": "inline", "grid_constant": "",  # by-value kernel parameters are `constant T&` already
+        "launch_bounds": "[[max_total_threads_per_threadgroup({threads})]]",
         **{header_key(h): None for h in C_HEADERS},
     }
     aliases = {"ballot": ("simd_ballot",), "activemask": ("simd_active_threads_mask",)}

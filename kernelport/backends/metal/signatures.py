@@ -174,6 +174,11 @@ class Signatures:
                 break
             gap = self.src.data[pos:c.start_byte].decode("utf-8")
             t = self.rw.text(c)
+            q = dialect.lookup("cuda", t) if c.type == "type_qualifier" else None
+            if q is not None and q.spelling(self.backend) == "":  # `__grid_constant__`: no Metal word
+                pos = c.end_byte + len(self.src.data[c.end_byte:node.end_byte]) - \
+                    len(self.src.data[c.end_byte:node.end_byte].lstrip(b" \t"))  # with the blank after it
+                continue
             if tnode is not None and key(c) == key(tnode):
                 m = _VEC3.match(t.strip())
                 if buffer and p.pointer and m:
