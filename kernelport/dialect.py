@@ -200,6 +200,7 @@ CONCEPTS: tuple[Concept, ...] = (
     C("shared", "qualifier"),
     C("constant_mem", "qualifier"),
     C("forceinline", "qualifier"),
+    C("grid_constant", "qualifier"),  # a by-value kernel parameter not copied per thread (CUDA 11.7)
     C("launch_bounds", "qualifier", ("threads",)),
 
     # -- host runtime (HIP only: a Metal host is Swift/Objective-C, described by the sidecar) --

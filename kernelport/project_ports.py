@@ -11,6 +11,8 @@
   `header_extension` (`common.cuh` -> `common.hip.h`), and every port's includes of ported headers
   are rewritten to the ports' names.  With `-o DIR` the output tree mirrors the inputs' tree below
   their common root.
+- A backend without a `header_extension` (Metal) ports no headers: its translator splices the ones
+  a source's device code needs into that source's port, found on the same include path.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from pathlib import Path
 
 from . import backends, warpflow
 from .diagnostics import Diagnostic
-from .errors import KernelportError
+from .errors import KernelportError, Location
 from .project import HEADER_SUFFIXES, Options, Project
 from .source import SourceFile
 
@@ -188,7 +190,15 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
     proj = run.project
     made: list[Made] = []
     for backend in targets:
-        files = [(s, _res(s), False) for s in run.sources] + [(_shown(h), h, True) for h in run.headers]
+        splices = backends.get(backend).header_extension is None  # one file a port: it splices its headers
+        if splices:  # a header no source of the run includes is in no port: said, never silence
+            included = {h for s in run.sources for h in proj.headers(_res(s))}
+            run.notes += [Diagnostic("", Location(str(_shown(h)), 1, 1), f"not ported to {backend} on its own: a "
+                                     f"{backend} port is one file per source, with the headers it needs spliced in",
+                                     "translate a source that includes it", "note")
+                          for h in run.headers if h not in included]
+        files = [(s, _res(s), False) for s in run.sources] + [(_shown(h), h, True) for h in run.headers
+                                                             if not splices]
         dest = {key: destination(run, given, backend, out, hdr) for given, key, hdr in files}
         header_keys = set(run.headers)
         ported = {key for _, key, hdr in files if not hdr}
@@ -200,6 +210,7 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
             shared = bool(include_map) or hdr
             return port_file(src, backend, Path.cwd() if stdout else dest[key].parent, allow_unported=allow_unported,
                              module=m, include_map=include_map, prologue={"shared_helpers": shared},
+                             include_dirs=tuple(proj.options(key).include_dirs),
                              via=_command(run, given, key, hdr, dest[key].parent), **options)
 
         refused: dict[Path, str] = {}  # headers that cannot be read as CUDA: left as they are, said at includes
@@ -223,6 +234,10 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
                     changed = True
         for given, key, hdr in files:
             if key not in ported:
+                continue
+            if splices:  # its includes are the translator's: spliced where needed, else left out
+                port, text = translate_one(given, key, hdr, {})
+                made.append(Made(given, dest[key], text, "", backend, hdr, port))
                 continue
             incs = proj.scan(key).includes.get(key, [])
             include_map = {i.node.start_byte: _spelling(i, dest[key], dest[i.resolved], backend)

@@ -125,6 +125,8 @@ class Translator(ApiNames, Soundness):
         """`module`/`analysis`: the model and dataflow of `src` when the caller already has them (lint)."""
         self.src, self.backend, self.allow_unported = src, backend, allow_unported
         self.options = options  # backend-specific switches (e.g. demote_double); others ignore them
+        if module is not None and module.source is not src:  # a model of another text (a backend that
+            module = analysis = None                          # spliced headers in): its nodes are not src's
         self.module = module if module is not None else build(src)
         self.analysis = analysis if analysis is not None else warpflow.analyze(self.module)
         self.widths = self.analysis.widths or warpwidth.decide(self.module, self.analysis.warp_level)

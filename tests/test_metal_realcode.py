@@ -391,3 +391,29 @@ def test_a_constant_written_in_device_code_is_refused():
         __global__ void k(float* a) { w[0] = a[0]; }
         """)
     assert errs and errs[0].startswith("2:KP213 __constant__ 'w' is written in device code"), errs
+
+
+def test_kernel_declarations_are_left_out_device_ones_kept():
+    # rodinia gaussian.cu declares its kernels at the top for the host's launches (left out)
+    body = checked("""\
+        __global__ void Fan1(float *m, float *a, int Size, int t);
+        extern "C" __global__ void plain(float *x);
+        __device__ float twice(float *p);
+        __global__ void Fan1(float *m, float *a, int Size, int t) { m[t] = twice(a) + Size; }
+        extern "C" __global__ void plain(float *x) { x[0] = 1.0f; }
+        __device__ float twice(float *p) { return 2.0f * p[0]; }
+        """)
+    for name in ("Fan1", "plain"):
+        assert f"/* {name}: a kernel's declaration, left out of the Metal port */" in body
+    assert "float twice(device float *p);" in body  # the look-alike: a helper's declaration is kept
+
+
+def test_grid_constant_has_no_metal_word_restrict_is_kept():
+    # cuda-samples LargeKernelParameter: `__grid_constant__ const T p` (the dialect's metal spelling
+    # is ""); the look-alike `__restrict__` is a word Metal's clang accepts and stays
+    body = checked("""\
+        struct P { int a[4]; };
+        __global__ void g(__grid_constant__ const P p, const int* __restrict__ q, int* r) { r[0] = p.a[1] + q[0]; }
+        """)
+    assert "kernel void g(const constant P& p [[buffer(0)]], const device int* __restrict__ q" in body
+    assert "__grid_constant__" not in body

@@ -257,3 +257,65 @@ def test_o_mirrors_the_tree_below_the_directory_given(tmp_path):
     (tmp_path / "p" / "cuda" / "a" / "k.cu").write_text("__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n")
     assert kp_inproc("translate", tmp_path / "p", "--to", "hip", "-o", tmp_path / "out")[0] == 0
     assert _files(tmp_path / "out") == ["cuda/a/k.hip"]  # below p/, not below the files' own common root
+
+
+def test_metal_ports_of_a_project_splice_their_headers_and_write_no_header_ports(proj):
+    # Metal's header_extension is None: each port is one file with the headers its device code
+    # needs spliced in (a quoted one beside the file, an angled one from -I), none written alone
+    rc, out, err = kp_inproc("translate", proj / "src", "-I", proj / "inc", "--to", "metal", "-o", proj / "out")
+    assert rc == 0, err
+    assert _files(proj / "out") == ["src/sort.metal", "src/sort.metal.json", "src/vendored.metal",
+                                    "src/vendored.metal.json"]
+    sort = (proj / "out/src/sort.metal").read_text()
+    assert '// ---- "warp_sort.cuh", spliced' in sort and "// ---- <lane_ops.cuh>, spliced" in sort
+    assert '// #include "host_util.h": device code uses nothing of it' in sort  # the look-alike: not spliced
+    require_tool("clang")
+    from kernelport.backends.metal.check import check_metal_file
+    for f in ("sort.metal", "vendored.metal"):
+        assert [str(d) for d in check_metal_file(proj / "out/src" / f)] == []
+    assert kp_inproc("translate", proj / "src", "-I", proj / "inc", "--to", "metal", "-o", proj / "out",
+                     "--check")[0] == 0
+    assert "not ported to metal on its own" not in out + err  # every header is in a source's port
+    # a header that no source of the run includes is in no Metal port: said, not silence
+    rc, out, err = kp_inproc("translate", proj / "src/warp_sort.cuh", "--to", "metal", "-o", proj / "out2")
+    assert rc == 0 and "warp_sort.cuh:1:1: note: not ported to metal on its own" in out + err
+    assert not (proj / "out2").exists()
+
+
+def test_every_target_of_a_project_in_one_run(proj):
+    rc, out, err = kp_inproc("translate", proj / "src", "-I", proj / "inc", "--to", "hip,metal,portable",
+                             "-o", proj / "out")
+    assert rc == 0, err
+    got = _files(proj / "out")
+    assert "src/common.hip.h" in got and "src/common.portable.cuh" in got  # the other backends port headers
+    assert not [f for f in got if ".metal." in f and not f.endswith(".metal.json")]
+    assert kp_inproc("translate", proj / "src", "-I", proj / "inc", "--to", "hip,metal,portable", "-o",
+                     proj / "out", "--check")[0] == 0
+
+
+def test_a_model_of_another_text_is_not_used_by_the_translator():
+    # project mode hands the translator the model of the file as read; Metal splices headers into
+    # another text, whose nodes the model's are not (was a KeyError, exit 3)
+    from kernelport.model import build
+    from kernelport.source import SourceFile
+    from kernelport.translate import Translator
+    a = SourceFile.from_text("__global__ void k(float* x) { x[0] = 1; }\n", "a.cu")
+    b = SourceFile.from_text("__global__ void k(float* x) { x[0] = 1; }\n", "b.cu")
+    m = build(a)
+    assert Translator(a, "hip", module=m).module is m  # the look-alike: its own model is kept
+    assert Translator(b, "hip", module=m).module.source is b
+
+
+def test_a_macro_comment_is_not_code_for_the_metal_port(tmp_path):
+    # `(` after a word in a macro's comment is no call of an undefined function (was KP223)
+    (tmp_path / "k.cu").write_text(
+        "#define TILE 32  // slots of the per-block partials (a look-alike)\n"
+        "#define BAD 32 + missing_fn(1)\n"
+        "__global__ void k(float* x) { __shared__ float p[TILE]; p[0] = x[0]; x[1] = p[0]; }\n")
+    rc, out, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "metal", "-o", tmp_path / "out")
+    assert rc == 0, err
+    (tmp_path / "j.cu").write_text(
+        "#define TILE 32 + missing_fn(1)  // partials (a look-alike)\n"
+        "__global__ void k(float* x) { x[0] = TILE; }\n")
+    rc, out, err = kp_inproc("translate", tmp_path / "j.cu", "--to", "metal", "-o", tmp_path / "out2")
+    assert rc == 1 and "KP223 'missing_fn'" in out + err and "'partials'" not in out + err

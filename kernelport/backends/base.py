@@ -78,7 +78,8 @@ class Backend:
     # Suffix of the port file `translate --to NAME` writes; None: not a translation target.
     extension: ClassVar[str | None] = None
     # Suffix of the port of a header (`common.cuh` -> `common` + this): a header port must not look
-    # like a translation unit of its own to build systems that glob `*.hip` or `*.metal`.
+    # like a translation unit of its own to build systems that glob `*.hip` or `*.portable.cu`.
+    # None: a port is one self-contained file (the headers it needs spliced in), headers are not ported.
     header_extension: ClassVar[str | None] = None
     # The dialect kernels are written in (CUDA): linted for every target, run as the original.
     is_source: ClassVar[bool] = False

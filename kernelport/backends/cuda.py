@@ -37,7 +37,7 @@ def _shared_spellings() -> dict[str, str | None]:
            for t, n in VECTOR_MAKERS},
         "double": "double",
         "kernel": "__global__", "device_fn": "__device__", "shared": "__shared__", "constant_mem": "__constant__",
-        "forceinline": "__forceinline__", "launch_bounds": "__launch_bounds__({threads})",
+        "forceinline": "__forceinline__", "grid_constant": "__grid_constant__", "launch_bounds": "__launch_bounds__({threads})",
         **{header_key(h): h for h in C_HEADERS},
     }
 

@@ -8,7 +8,9 @@ from ..base import Backend, Lowering, Run
 class Metal(Backend):
     name = "metal"
     extension = ".metal"
-    header_extension = ".metal.h"
+    # No header ports: a Metal port splices the project headers its device code needs
+    # (metal/headers.py), so it is one file a host compiles into a library on its own.
+    header_extension = None
     source_extensions = (".metal",)
     runs = (Run("metal", 32, "apple", "metal", "Apple GPUs (SIMD-group width not guaranteed)"),)
     tools = ("clang", "xcrun")
@@ -51,7 +53,8 @@ class Metal(Backend):
         **{f"make_{t}{n}": f"{t}{n}(" + ", ".join("{%s}" % c for c in "xyzw"[:n]) + ")" for t, n in VECTOR_MAKERS},
         "bfloat16": "bfloat", "double": None,
         "kernel": "kernel", "device_fn": "", "shared": "threadgroup", "constant_mem": "constant",
-        "forceinline": "inline", "launch_bounds": "[[max_total_threads_per_threadgroup({threads})]]",
+        "forceinline": "inline", "grid_constant": "",  # by-value kernel parameters are `constant T&` already
+        "launch_bounds": "[[max_total_threads_per_threadgroup({threads})]]",
         **{header_key(h): None for h in C_HEADERS},
     }
     aliases = {"ballot": ("simd_ballot",), "activemask": ("simd_active_threads_mask",)}

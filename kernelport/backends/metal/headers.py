@@ -1,7 +1,8 @@
 """Project headers device code needs, spliced into the Metal port.
 
 A Metal port is one self-contained file: it cannot include a CUDA header.  So where device code
-uses a name a project header (`#include "common.h"`, found beside the including file) defines,
+uses a name a project header (`#include "common.h"` found beside the including file or on the
+include path, `#include <x.h>` found on the include path) defines,
 or the host launches a kernel it defines, the header's text takes the include's place, as the
 preprocessor would do, once per header (a second include of it is dropped), and the same
 question is asked again of the headers it includes.  The translation then runs on the whole:
@@ -38,6 +39,16 @@ def header_names(path: Path) -> tuple[set[str], set[str]] | None:
     return defines, kernels
 
 
+def locate(here: Path, include: str, include_dirs: tuple[str, ...] = ()) -> Path | None:
+    """The project header an include names (its text with quotes or brackets): `"x"` beside the
+    including file, then on the include path; `<x>` on the include path only (as project.py)."""
+    inner, quoted = include[1:-1], include.startswith('"')
+    for d in ([here] if quoted else []) + [Path(d) for d in include_dirs]:
+        if (d / inner).is_file():
+            return (d / inner).resolve()
+    return None
+
+
 def needed_by(src: SourceFile, header: Path, module=None) -> str | None:
     """The first name (or kernel) of `header` that the port of `src` needs, if any."""
     got = header_names(header) if header.is_file() else None
@@ -49,9 +60,9 @@ def needed_by(src: SourceFile, header: Path, module=None) -> str | None:
     return hit[0] if hit else None
 
 
-def splice(src: SourceFile) -> tuple[SourceFile, list[tuple[str, int]] | None]:
+def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceFile, list[tuple[str, int]] | None]:
     """`src` with the project headers its device code needs spliced in, and each line's origin
-    (path, line); (src, None) when nothing was spliced."""
+    (path, line); (src, None) when nothing was spliced.  `include_dirs`: the run's `-I` (project mode)."""
     origin = [(src.path, i + 1) for i in range(src.text.count("\n") + 1)]
     done: set[Path] = set()
     current = src
@@ -60,11 +71,12 @@ def splice(src: SourceFile) -> tuple[SourceFile, list[tuple[str, int]] | None]:
         edits = []  # (start byte, end byte, text, origins of its lines)
         for inc in current.index.of_type("preproc_include"):
             path = inc.child_by_field_name("path")
-            if path is None or path.type != "string_literal":
+            if path is None or path.type not in ("string_literal", "system_lib_string"):
                 continue
             line = current.loc(inc).line
-            here = Path(origin[line - 1][0]).parent
-            header = (here / current.text_of(path)[1:-1]).resolve()
+            header = locate(Path(origin[line - 1][0]).parent, current.text_of(path), include_dirs)
+            if header is None:
+                continue
             if header in done:
                 edits.append((inc.start_byte, inc.end_byte, f"// {current.text_of(inc).strip()}: spliced above\n",
                               [origin[line - 1]]))

@@ -21,7 +21,7 @@ from pathlib import Path
 from tree_sitter import Node
 
 from ...model import defined_names, device_references, file_scope_items
-from .headers import header_names
+from .headers import header_names, locate
 
 _HOST_ONLY_DECL = ("__device__", "__constant__", "__managed__", "__shared__")
 
@@ -133,14 +133,14 @@ class HostCode:
             if path is None or self.rw.has(n) or self.rw.has(path):
                 continue
             raw = self.src.text_of(path)
-            if path.type == "system_lib_string":
+            origin = self.origin[self.src.loc(n).line - 1][0] if self.origin else self.src.path
+            header = locate(Path(origin).parent, raw, self.options.get("include_dirs", ()))
+            if path.type == "system_lib_string" and header is None:
                 self.rw.replace(n, f"// #include {raw}: Metal has no C/C++ standard library (<metal_stdlib> is "
                                    f"included above)\n")
                 continue
             inner = raw[1:-1]
-            origin = self.origin[self.src.loc(n).line - 1][0] if self.origin else self.src.path
-            header = Path(origin).parent / inner
-            used = header_names(header) if header.is_file() else None
+            used = header_names(header) if header is not None else None
             why = ""
             if used is not None:
                 defines, kernels = used
@@ -154,5 +154,5 @@ class HostCode:
                              f"translate \"{inner}\" itself, or move what the kernels need into "
                              f"{self.src.path.rsplit('/', 1)[-1]}")
             else:
-                state = "not found beside the source" if used is None else "device code uses nothing of it"
+                state = "not found beside the source or on the include path" if used is None else "device code uses nothing of it"
                 self.rw.replace(n, f"// #include {raw}: {state}, left out of the Metal port\n")

@@ -64,9 +64,17 @@ class Signatures:
             fd = n.child_by_field_name("declarator")
             while fd is not None and fd.type != "function_declarator":
                 fd = fd.child_by_field_name("declarator")
+            name = ident_name(fd.child_by_field_name("declarator")) if fd is not None else None
+            if fd is not None and any(self.src.text_of(c) == "__global__" for c in n.children):
+                # only host code launches a kernel, and it is left out: nothing needs the declaration
+                whole = n
+                while whole.parent is not None and whole.parent.type in ("template_declaration",
+                                                                          "linkage_specification"):
+                    whole = whole.parent
+                self.rw.replace(whole, f"/* {name}: a kernel's declaration, left out of the Metal port */")
+                continue
             if not drop or fd is None:
                 continue
-            name = ident_name(fd.child_by_field_name("declarator"))
             plan = self.plans.get(name)
             sig = iter(plan.sigs[0] if plan is not None and plan.sigs else ())
             for p in _params(self.src, fd):
@@ -166,6 +174,11 @@ class Signatures:
                 break
             gap = self.src.data[pos:c.start_byte].decode("utf-8")
             t = self.rw.text(c)
+            q = dialect.lookup("cuda", t) if c.type == "type_qualifier" else None
+            if q is not None and q.spelling(self.backend) == "":  # `__grid_constant__`: no Metal word
+                pos = c.end_byte + len(self.src.data[c.end_byte:node.end_byte]) - \
+                    len(self.src.data[c.end_byte:node.end_byte].lstrip(b" \t"))  # with the blank after it
+                continue
             if tnode is not None and key(c) == key(tnode):
                 m = _VEC3.match(t.strip())
                 if buffer and p.pointer and m:

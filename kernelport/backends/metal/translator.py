@@ -52,7 +52,7 @@ class MetalTranslator(HostCode, Unported, ReservedWords, BoundConstants, Address
     per-function plans and address-space signatures, the built-ins' parameter names)."""
 
     def __init__(self, src: SourceFile, backend: str = "metal", allow_unported: bool = False, **options):
-        src, self.origin = splice(src)  # project headers device code needs: one self-contained port
+        src, self.origin = splice(src, tuple(options.get("include_dirs", ())))  # project headers device code needs: one self-contained port
         super().__init__(src, backend, allow_unported, **options)
         self.demote_double = bool(options.get("demote_double"))
         self.specs = annotations.parse(self.module)

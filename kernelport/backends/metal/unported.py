@@ -37,6 +37,11 @@ def metal_library_names() -> frozenset[str]:
     return frozenset(re.findall(r"[A-Za-z_]\w*", text))
 
 
+def _code(macro_value: str) -> str:
+    """A macro's value without its comments (`#define TILE 32  // the partials (per block)`)."""
+    return re.sub(r"//[^\n]*|/\*.*?\*/", " ", macro_value, flags=re.S)
+
+
 class Unported:
     """Mixin of MetalTranslator: the `no_metal_meaning` pass."""
 
@@ -100,7 +105,7 @@ class Unported:
             value = m.child_by_field_name("value")
             if value is None or self.rw.has(m) or self.rw.has(value):
                 continue
-            hit = sorted(set(re.findall(r"\b([A-Za-z_]\w*)\s*\(", self.src.text_of(value))) & atomics)
+            hit = sorted(set(re.findall(r"\b([A-Za-z_]\w*)\s*\(", _code(self.src.text_of(value)))) & atomics)
             if hit:
                 self.problem("KP212", value, f"'{hit[0]}' inside a macro body: the Metal atomic needs the address "
                              "space and type of its operand, which a macro does not give",
@@ -117,7 +122,7 @@ class Unported:
                 continue
             params = m.child_by_field_name("parameters")
             own = set(re.findall(r"\w+", self.src.text_of(params))) if params is not None else set()
-            for name in re.findall(r"\b([A-Za-z_]\w*)\s*\(", self.src.text_of(value)):
+            for name in re.findall(r"\b([A-Za-z_]\w*)\s*\(", _code(self.src.text_of(value))):
                 if name in own or name in _C_WORDS or name in reported or name in declared or name in library or \
                         name.startswith("__builtin_") or dialect.lookup("cuda", name) is not None:
                     continue
