@@ -43,6 +43,9 @@ class ApiNames:
     def declared_names(self) -> frozenset[str]:
         if self._declared is None:
             self._declared = declared_names(self.src.index.order, self.src.text_of)
+            vis = self.module.visible
+            if vis is not None:  # and what the headers it includes declare: the project's own names
+                self._declared |= vis.declared
         return self._declared
 
     def inherit_api_context(self, outer: "ApiNames") -> None:

@@ -98,6 +98,9 @@ class Visible:
     where: dict[str, tuple[str, int, int]] = field(default_factory=dict)  # name -> (path, line, col) of the value
     warp_functions: frozenset[str] = frozenset()
     confirmed: dict[str, str] = field(default_factory=dict)
+    # Every name the included files declare (functions, macros, types, variables): the user's own,
+    # never a CUDA API name to map or refuse (llm.c's `cudaCheck` lives in its common header).
+    declared: frozenset[str] = frozenset()
 
 
 @dataclass

@@ -90,6 +90,7 @@ class Project:
         self._files: dict[Path, ProjectFile | None] = {}
         self._scans: dict[tuple[Path, Options], Scan] = {}
         self._warp_fns: dict[Path, frozenset[str]] = {}
+        self._declared: dict[Path, frozenset[str]] = {}
         self.confirmed: dict[tuple[Path, str], str] = {}  # (defining file, macro) -> why (the project's decision)
         self.tu_options: dict[Path, Options] = {}  # header -> the options of a translation unit that includes it
 
@@ -244,7 +245,16 @@ class Project:
             if p != root:
                 fns |= self.warp_functions(p, fns)
         vis.warp_functions = frozenset(fns)
+        vis.declared = frozenset().union(*(self.declared(p) for p in sc.order if p != root))
         return vis
+
+    def declared(self, path: Path) -> frozenset[str]:
+        """Every name `path` declares (macros, functions, types, variables), once per run."""
+        if path not in self._declared:
+            from .api_names import declared_names
+            pf = self.file(path)
+            self._declared[path] = frozenset() if pf is None else declared_names(pf.src.index.order, pf.src.text_of)
+        return self._declared[path]
 
     def warp_functions(self, path: Path, known: set[str] = frozenset()) -> frozenset[str]:  # type: ignore[assignment]
         """Device functions of `path` that use a warp-level operation (directly or through a

@@ -242,3 +242,23 @@ def test_reader_skips_comments_and_the_column_line(tmp_path):
     t = api_table.read(f)
     assert set(t.entries) == {"cudaX", "cudaY"} and t.spelling("cudaX") is None and t.spelling("cudaY") == "hipY"
     assert t.source == "HIPIFY commit abc"
+
+
+def test_a_name_declared_in_an_included_header_is_the_users_own(tmp_path):
+    """llm.c's `cudaCheck` is a macro of its common header: the project's own name, not an API name
+    to refuse (it was 460 KP210s over the corpus).  The look-alike: with the header's definition
+    gone, the same call is refused."""
+    import subprocess
+    import sys
+
+    (tmp_path / "common.h").write_text("#include <cstdio>\n#define cudaCheck(e) do { if ((e) != 0) "
+                                       "printf(\"fail\\n\"); } while (0)\nvoid cudaFreeCheck(float* p);\n")
+    (tmp_path / "k.cu").write_text('#include "common.h"\n__global__ void k(float* x) { x[threadIdx.x] = 1; }\n'
+                                   "int main() { float* p; cudaCheck(cudaMalloc(&p, 4)); cudaFreeCheck(p); }\n")
+    cmd = [sys.executable, "-m", "kernelport", "translate", str(tmp_path / "k.cu"), "--to", "hip", "--stdout"]
+    ok = subprocess.run(cmd, capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr
+    assert "cudaCheck(hipMalloc(&p, 4))" in ok.stdout and "cudaFreeCheck(p)" in ok.stdout
+    (tmp_path / "common.h").write_text("#include <cstdio>\n")
+    refused = subprocess.run(cmd, capture_output=True, text=True)
+    assert refused.returncode == 1 and "KP210 `cudaCheck`" in refused.stderr and "KP210 `cudaFreeCheck`" in refused.stderr

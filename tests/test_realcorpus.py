@@ -16,10 +16,7 @@ from realcorpus_support import BACKENDS, read_pinned, outcome, sources
 
 # Internal errors kernelport still has on the corpus: strict xfails naming the bug, so a fix
 # turns them into failures that say to delete the entry (and re-pin).
-KNOWN_INTERNAL = {
-    ("cuda-samples/Samples/3_CUDA_Features/cdpQuadtree/cdpQuadtree.cu", "metal"):
-        "issue 11: IndexError in metal.py _param_text on an unnamed parameter",
-}
+KNOWN_INTERNAL: dict[tuple[str, str], str] = {}  # (path, backend) -> the bug it names; none open
 
 SOURCES = sources()
 PINNED = read_pinned()
