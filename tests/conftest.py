@@ -18,6 +18,8 @@ _HOST_TOOLS = {
     "cargo": (("cargo", "~/.cargo/bin/cargo", "/root/.cargo/bin/cargo"),
               "cargo not found (install: rustup, https://rustup.rs, or apt-get install cargo)"),
     "g++": (("g++",), "g++ not found (install: apt-get install g++)"),
+    "chromium": (("chromium-headless-shell", "chromium"),
+                 "headless Chromium not found (install: apt-get install chromium-headless-shell)"),
 }
 
 
@@ -38,7 +40,7 @@ def _find_host_tool(name: str):
 
 
 def require_tool(name: str):
-    """The Toolchain for "nvcc", "hipcc", "clang", "xcrun", "cargo" or "g++", or the path of the C
+    """The Toolchain for "nvcc", "hipcc", "clang", "xcrun", "cargo", "g++" or "chromium", or the path of the C
     compiler the reference is built with for "cc"/"gcc"; fail (CI) or skip (locally) if absent."""
     from kernelport import toolchains
 

@@ -1,7 +1,7 @@
 """`verify --format html`: one self-contained page, parsed: per kernel its checks, the first
 differing element of a failure, and an SVG of |port - reference| against the bound per buffer
-whose points sit under the bound exactly where the check passed.  (A screenshot in a headless
-browser would need Debian's chromium in CI; this test parses the page instead.)"""
+whose points sit under the bound exactly where the check passed.  (The same page rendered
+in headless Chromium, screenshot checked by pixel: test_ux_html_browser.py.)"""
 from __future__ import annotations
 
 import shutil
@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def test_html_report(tmp_path):
+def failing_saxpy_report(tmp_path) -> str:
+    """The HTML report of saxpy whose HIP port subtracts instead of adding: both HIP runs fail."""
     for p in (ROOT / "examples").glob("saxpy.*"):
         shutil.copy(p, tmp_path / p.name)
     hip = tmp_path / "saxpy.hip"
@@ -22,7 +23,11 @@ def test_html_report(tmp_path):
     r = subprocess.run([sys.executable, "-m", "kernelport", "verify", "saxpy.cu", "--schedules", "block",
                         "--format", "html"], capture_output=True, text=True, cwd=tmp_path, timeout=600)
     assert r.returncode == 1 and "Traceback" not in r.stderr
-    page = r.stdout
+    return r.stdout
+
+
+def test_html_report(tmp_path):
+    page = failing_saxpy_report(tmp_path)
     assert page.startswith("<!DOCTYPE html>")
     for external in ("<script", "<link", "src=", "http://", "https://"):  # self-contained
         assert external not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
