@@ -23,6 +23,7 @@ from .diagnostics import Diagnostic
 from .errors import Location
 from .model import Module, build
 from .realign import realign_comments
+from .cprecedence import PREC as _PREC, binds_at_least as _binds_at_least
 from .rewrite import Rewriter
 from .source import SourceFile, call_args, walk
 
@@ -55,22 +56,6 @@ class Port:
     @property
     def ok(self) -> bool:
         return not any(d.severity == "error" for d in self.diagnostics)
-
-
-# -- C precedence, for rewrites that change an operator (`x >> 5` → `x / warpSize`) -------------
-_PREC = {"*": 13, "/": 13, "%": 13, "+": 12, "-": 12, "<<": 11, ">>": 11, "<": 10, "<=": 10, ">": 10, ">=": 10,
-         "==": 9, "!=": 9, "&": 8, "^": 7, "|": 6, "&&": 5, "||": 4}
-_PRIMARY = {"identifier", "number_literal", "field_expression", "call_expression", "subscript_expression",
-            "parenthesized_expression", "unary_expression", "cast_expression", "pointer_expression",
-            "sizeof_expression", "update_expression"}
-
-
-def _binds_at_least(node: Node, src: SourceFile, prec: int) -> bool:
-    if node.type in _PRIMARY:
-        return True
-    if node.type == "binary_expression":
-        return _PREC.get(src.text_of(node.child_by_field_name("operator")), 0) >= prec
-    return False
 
 
 # Contexts where a parenthesis around `warpSize - 1` would be noise.
