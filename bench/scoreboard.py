@@ -414,6 +414,9 @@ def main(argv: list[str] | None = None) -> int:
                          "(same kernelport), so a re-measured subset still gives the whole table")
     ap.add_argument("--match", metavar="REGEX", help="only the files whose project/path matches (a quick look)")
     args = ap.parse_args(argv)
+    for given in (args.compare, args.reuse):  # read at the end of a long run: fail before it, not after
+        if given is not None and not given.is_file():
+            ap.error(f"{given}: no such file (an earlier --json output)")
     exe = str(Path(args.kernelport).absolute()) if os.sep in args.kernelport else args.kernelport
     projects = [p for arg in args.inputs for p in load_projects(arg)]
     names = [p.name for p in projects]  # the table's rows, in the inputs' order
@@ -477,9 +480,9 @@ def main(argv: list[str] | None = None) -> int:
     lines += summary(rows)
     if args.compare:
         lines += [""] + compare(json.loads(args.compare.read_text())["rows"], rows)
-    print("\n".join(lines))
-    if args.json:
+    if args.json:  # before printing: the measurements are the expensive part
         args.json.write_text(json.dumps({"kernelport": exe, "rows": [asdict(r) for r in rows]}, indent=1))
+    print("\n".join(lines))
     if args.csv:
         with args.csv.open("w", newline="") as fh:
             writer = csv.DictWriter(fh, fieldnames=list(asdict(rows[0]).keys()) if rows else ["project"])

@@ -78,8 +78,8 @@ class ApiNames:
         pattern = backends.source().api_pattern
         if name in self.declared_names():
             return True  # the user's own name
-        if table is None:
-            return not (pattern and re.fullmatch(pattern, name))  # a CUDA call: refused as any unspelled concept
+        if table is None:  # a CUDA call: refused by the backend's own check, or as any unspelled concept
+            return b.refuses_undefined_names or not (pattern and re.fullmatch(pattern, name))
         if self.cuda_only_region(node) or self.amd_only_region(node):
             return True
         e = table.get(name)

@@ -68,8 +68,9 @@ class ProjectFile:
 
     @property
     def module(self) -> Module:
-        if self._module is None:
-            self._module = build(self.src)
+        if self._module is None:  # past the nesting bound nothing is analysed (the command reports the file)
+            deep = self.src.nesting_error() is not None
+            self._module = build(SourceFile.from_text("", self.src.path) if deep else self.src)
         return self._module
 
 
@@ -290,7 +291,10 @@ class Project:
     def module(self, path: Path, opts: Options | None = None) -> Module:
         """The file's model with what its includes define (its own inactive definitions left out)."""
         root = _resolved(path)
-        m = build(self.source(root, opts))  # a fresh model: the shared one stays include-free
+        src = self.source(root, opts)
+        if src.nesting_error() is not None:  # past the nesting bound: nothing analysed, the command reports it
+            return build(SourceFile.from_text("", src.path))
+        m = build(src)  # a fresh model: the shared one stays include-free
         sc = self.scan(root, opts)
         active = sc.local.get(root, {})
         m.macros = {n: active.get(n, mac) for n, mac in m.macros.items() if n in active or not _conditional(mac.node)}

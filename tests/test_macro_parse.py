@@ -244,7 +244,7 @@ def test_code_hidden_to_parse_is_reported_where_the_port_would_keep_it():
     assert len(kp230) == 1 and kp230[0].severity == "warning", [d.format() for d in port.diagnostics]
     assert (kp230[0].location.line, kp230[0].location.column) == (7, 1)
     assert "'cudaMalloc', 'cudaSuccess'" in kp230[0].message and "PINNED" in kp230[0].message
-    assert "hipMallocHost(&p, n) != hipSuccess" in text and "    if (cudaMalloc(&p, n) != cudaSuccess) {" in text
+    assert "hipHostMalloc(&p, n) != hipSuccess" in text and "    if (cudaMalloc(&p, n) != cudaSuccess) {" in text
     # a Metal port leaves host code out: nothing there to warn about
     port, _ = translate(SourceFile.from_text(code + "__global__ void k(float* x) { x[threadIdx.x] = 0; }\n", "h.cu"),
                         "metal")

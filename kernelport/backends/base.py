@@ -119,6 +119,9 @@ class Backend:
     api_header_folders: ClassVar[dict[str, str]] = {}
     # The toolchain the table's `hipcc` column was checked with (a name absent there is a warning).
     api_checked_with: ClassVar[str] = ""
+    # A backend with no API table whose translator refuses, at its use, any name device code calls
+    # that nothing defines (Metal's KP223): CUDA library API is left to that check, not renamed.
+    refuses_undefined_names: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)

@@ -91,6 +91,7 @@ class Metal(Backend):
                                   "thread_index_in_threadgroup": "linear_tid"}
 
     # -- what has no Metal meaning in device code (KP223): name -> why --
+    refuses_undefined_names = True  # unported.py: KP223 for what neither the file nor Metal defines
     no_meaning = {
         "printf": "(device-side printf: Metal has no printf before macOS 15's os_log, and none a port can rely on)",
         **{n: "(device-side heap allocation)" for n in ("malloc", "free", "calloc", "realloc")},

@@ -124,7 +124,7 @@ class Unported:
             own = set(re.findall(r"\w+", self.src.text_of(params))) if params is not None else set()
             for name in re.findall(r"\b([A-Za-z_]\w*)\s*\(", _code(self.src.text_of(value))):
                 if name in own or name in _C_WORDS or name in reported or name in declared or name in library or \
-                        name.startswith("__builtin_") or dialect.lookup("cuda", name) is not None:
+                        name.startswith("__builtin_") or _translated(name):
                     continue
                 reported.add(name)
                 self.problem("KP223", value, f"'{name}' (in macro '{macro}', which device code uses) is "
@@ -150,7 +150,7 @@ class Unported:
             return False  # `ns::f`, `ns::T<32>`: its namespace is what is checked
         if name in declared or name in library or name.startswith("__builtin_"):
             return False
-        return dialect.lookup("cuda", name) is None
+        return not _translated(name)
 
     def _declared_names(self) -> set[str]:
         """Every name this file declares or defines, anywhere (locals and parameters included)."""
@@ -184,3 +184,9 @@ class Unported:
             if nm is not None:
                 names.add(src.text_of(nm).split("::")[-1])
         return names
+
+
+def _translated(name: str) -> bool:
+    """A CUDA name the concept table translates (a CUDA library API name is not: Metal has none)."""
+    c = dialect.lookup("cuda", name)
+    return c is not None and c.key != "api"
