@@ -96,6 +96,10 @@ _ARG_MACROS = frozenset({"va_arg", "offsetof"})  # standard macros that take a t
 _CAPS = re.compile(r"_*[A-Z][A-Z0-9_]*")
 _STMT_BEFORE = frozenset({";", "{", "}", ")", ":"})
 _MAX_PARSES = 160  # per file: the repair is bounded however broken the file is
+# Tokens tried per error region, nearest the error first: a macro in the way stands within a few
+# lines of where the parse fails (a 3-line window of real code holds ~150 tokens), and the bound
+# keeps one 100k-token line from costing tokens x parens (minutes) before the depth check.
+_MAX_WINDOW_TOKENS = 512
 Edit = tuple[int, int, bytes]
 
 
@@ -143,6 +147,7 @@ class Repair:
         self.lines = [i for i, b in enumerate(data) if b == 0x0A]
         self.seen = data  # what the grammar sees now
         self.by_text: dict[str, list[int]] = {}
+        self._closes: dict[int, int | None] = {}
         for i, t in enumerate(self.toks):
             if t.kind == "ident":
                 self.by_text.setdefault(t.text, []).append(i)
@@ -273,7 +278,10 @@ class Repair:
 
     def _candidates(self, lo: int, hi: int):
         """(key, edits, masks) to try for the error at [lo, hi), nearest the error first."""
-        idx = sorted(self._window(lo, hi), key=lambda i: abs(self.toks[i].start - lo))
+        window = self._window(lo, hi)
+        k = bisect.bisect_left(self.starts, lo)  # the nearest tokens lie within the bound on either side
+        near = range(max(window.start, k - _MAX_WINDOW_TOKENS), min(window.stop, k + _MAX_WINDOW_TOKENS))
+        idx = sorted(near, key=lambda i: abs(self.toks[i].start - lo))[:_MAX_WINDOW_TOKENS]
         for kind in ("attribute", "statement", "arguments", "block"):
             run: list[tuple[int, tuple]] = []  # adjacent attribute macros (`API VISIBLE void f`)
             for i in idx:
@@ -325,12 +333,18 @@ class Repair:
                 yield ("template", t.start, "template"), [(t.start, t.end, b" " * 8)], \
                     [Mask(t.start, t.end, "template", "grammar")]
             elif t.text == "typeid" and i + 1 < len(toks) and toks[i + 1].text == "(":
-                close = _match_paren(toks, i + 1)
+                close = self._close(i + 1)
                 if close is not None and close > i + 2 and all(
                         toks[k].kind == "ident" or toks[k].text in ("*", "&", "::") for k in range(i + 2, close)):
                     s, e = toks[i + 2].start, toks[close - 1].end
                     yield (("typeid", t.start, "typeid"), [(s, e, _blank_bytes(self.data, s, e))],
                            [Mask(s, e, "typeid", "grammar")])
+
+    def _close(self, i: int) -> int | None:
+        """_match_paren(self.toks, i), once per `(`: each error region asks again for every role."""
+        if i not in self._closes:
+            self._closes[i] = _match_paren(self.toks, i)
+        return self._closes[i]
 
     def _known(self, name: str) -> MacroDef | None:
         return self.macros.get(name)
@@ -351,7 +365,7 @@ class Repair:
                 break
             p -= 1
         call = nxt is not None and nxt.text == "(" and nxt.kind == "punct"
-        close = _match_paren(toks, i + 1) if call else None
+        close = self._close(i + 1) if call else None
         if call and close is None:
             return None
         end_tok = toks[close] if close is not None else t

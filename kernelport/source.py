@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Iterator, Mapping
 import tree_sitter_cuda
 from tree_sitter import Language, Node, Parser
 
+from . import depth as _depth
 from .errors import KernelportError, Location
 
 if TYPE_CHECKING:
@@ -58,7 +59,8 @@ class SourceFile:
         tree = parse(seen)
         masks: tuple = ()
         visible = None
-        if tree.root_node.has_error:
+        # (a file nested past the bound is refused for that, so no repair is tried on it)
+        if tree.root_node.has_error and _depth.too_deep(tree) is None:
             from . import macro_repair, macros as mac  # only where a macro may stand in the way
             visible = {**(macros or {}), **mac.definitions(text, path)}
             seen, tree, masks = macro_repair.repair(data, seen, tree, visible, parse)

@@ -112,3 +112,32 @@ def test_at_the_bound_lint_from_stdin_works(tmp_path):
     r = subprocess.run([sys.executable, "-m", "kernelport", "lint", "-", "--stdin-filename", "k.cu", "--format",
                         "concise"], input=at_bound("ifs"), capture_output=True, text=True, cwd=tmp_path)
     assert r.returncode in (0, 1) and "KP001" not in r.stdout and "internal" not in r.stderr, r.stdout + r.stderr
+
+
+def test_no_macro_repair_on_a_file_nested_past_the_bound(monkeypatch):
+    """A too-deep file with a parse error elsewhere (a fuzz reproducer: 10,000 nested ifs in a
+    real file) is refused for its nesting; the macro repair, whose cost grows with the error's
+    line, is not tried on it (it took 90 s before the KP001)."""
+    from kernelport import macro_repair
+    calls = []
+    monkeypatch.setattr(macro_repair, "repair", lambda *a: calls.append(a) or (a[1], a[2], ()))
+    broken = "void f( { }\n"  # a parse error outside the deep kernel
+    deep = SourceFile.from_text(broken + source("ifs", 10_000), "deep.cu")
+    assert calls == [] and deep.nesting_error() is not None
+    SourceFile.from_text(broken + source("ifs", 10), "shallow.cu")  # the look-alike: repaired
+    assert len(calls) == 1
+
+
+def test_macro_repair_tries_a_bounded_window_on_one_long_line(monkeypatch):
+    """The candidates at one error are the nearest tokens, at most _MAX_WINDOW_TOKENS of them
+    per role, however long the error's line is (one 140k-character line cost minutes)."""
+    from kernelport import macro_repair
+    seen = []
+    real = macro_repair.Repair._shape
+    monkeypatch.setattr(macro_repair.Repair, "_shape", lambda self, i, kind: seen.append(i) or real(self, i, kind))
+    stmts = " ".join(f"x[{i % 7}] = f{i}(x);" for i in range(5000))
+    text = f"__global__ void k(float* x) {{ {stmts} MYMACRO(x) y = 1; {stmts} }}\n"
+    src = SourceFile.from_text(text, "long.cu")
+    assert seen and len(set(seen)) <= 2 * macro_repair._MAX_WINDOW_TOKENS
+    # the bound still reaches the macro in the way: it is masked and the parse is whole
+    assert [text[m.start:m.end] for m in src.masks] == ["MYMACRO(x)"] and not src.root.has_error
