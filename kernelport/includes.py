@@ -38,6 +38,10 @@ def allowed_roots(path: str | Path) -> list[Path]:
     return [Path(os.path.realpath(r)) for r in roots]
 
 
+def _inside(real: Path, roots: list[Path]) -> bool:
+    return any(real == r or r in real.parents for r in roots)
+
+
 def within_project(including: str | Path, real: Path) -> bool:
     """Whether the project model may read `real`, a header `including` names: inside the includer's
     git work tree or $KERNELPORT_INCLUDE_PATH; outside any work tree there is no boundary to keep
@@ -45,7 +49,7 @@ def within_project(including: str | Path, real: Path) -> bool:
     start = Path(os.path.abspath(including)).parent
     if not any((d / ".git").exists() for d in (start, *start.parents)):
         return True
-    return any(real == r or r in real.parents for r in allowed_roots(including))
+    return _inside(real, allowed_roots(including))
 
 
 def resolve(including: str | Path, name: str, roots: list[Path] | None = None) -> Path | None:
@@ -61,7 +65,7 @@ def resolve(including: str | Path, name: str, roots: list[Path] | None = None) -
         st = os.stat(real)
     except OSError:
         return None
-    if not any(real == r or r in real.parents for r in roots):
+    if not _inside(real, roots):
         raise Refused(f'#include "{name}" names {real}, outside the project ({roots[0]}) and '
                       f"${INCLUDE_PATH_ENV}: not read")
     if not stat.S_ISREG(st.st_mode):
