@@ -333,8 +333,13 @@ def verify(
     timeout: Optional[float] = typer.Option(None, "--timeout", metavar="SECONDS",
                                             help="Wall-clock budget of one check (an emulator run, the reference); "
                                                  "a check past it fails, naming the loop it was in."),
+    wave_invariance: bool = typer.Option(False, "--wave-invariance", help="Only say, per kernel, whether its output "
+                                         "at wave 64 equals its output at 32 (exit 1 if one differs)."),
 ) -> None:
     """Prove every port computes what the original computes, at every wave width."""
+    if wave_invariance:  # its own question: no ports, no reference
+        from .wave_invariance import report
+        raise typer.Exit(report(paths, fmt, sys.stdout))
     from . import verify_report
     from .annotations import BUDGET_ENV, parse_size
     from .verify import SCHEDULES, parse_shard, verify_paths

@@ -1,0 +1,216 @@
+"""Does a kernel compute the same at the narrowest and the widest wave?  (issue 18)
+
+The file's own text runs on the emulator at both widths (CUDA text at 64 is what hipcc makes of it
+unchanged; a `.hip` file runs against itself at 32), with the same inputs, and its output buffers
+are compared under the error bounds both runs carried: a rounding difference of a reordered
+reduction is not a difference.  `lint --confirm` marks warp-size findings with the outcome;
+`verify --wave-invariance` reports it per kernel.
+
+Inputs: the kernel's `// @kp` annotations where present, else the inference from host code
+(`infer_inputs`, when this installation has it); otherwise the kernel is "not run: needs sizes".
+Nothing here is imported by lint unless --confirm asks for it (start-up time).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import backends
+
+RUN_SECONDS = 60.0  # wall clock of one emulator run: a kernel past it is "not run", never a hang
+NEEDS_SIZES = "needs sizes"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One kernel at two widths: `differs` (with the first differing element), `same`, or `not run`."""
+    kernel: str
+    status: str  # differs | same | not run
+    detail: str
+    reason: str = ""  # not run: the short reason (for tables), `detail` says it in full
+    inputs: str = ""  # annotated | inferred
+    buffer: str | None = None
+    index: int | None = None
+    narrow: float | int | None = None  # the element at the narrow wave
+    wide: float | int | None = None
+    waves: tuple[int, int] = (32, 64)
+
+    def to_json(self) -> dict:
+        d = {"kernel": self.kernel, "status": self.status, "detail": self.detail, "inputs": self.inputs or None,
+             "waves": list(self.waves)}
+        if self.status == "differs":
+            d.update(buffer=self.buffer, index=self.index, narrow=self.narrow, wide=self.wide)
+        if self.status == "not run":
+            d["reason"] = self.reason
+        return d
+
+
+def widths() -> tuple[int, int]:
+    """The narrowest and the widest wave any backend runs at (32 and 64)."""
+    waves = [r.wave for r in backends.all_runs()]
+    return min(waves), max(waves)
+
+
+def not_run(kernel: str, reason: str, detail: str = "", inputs: str = "") -> Outcome:
+    return Outcome(kernel, "not run", f"not run: {reason}" + (f" ({detail})" if detail else ""), reason, inputs,
+                   waves=widths())
+
+
+def runs_both_widths(dialect: backends.Backend) -> bool:
+    """A dialect whose own text meets both widths: the source (hipcc builds it unchanged for
+    64-wide waves) or one whose hardware runs both (HIP); Metal's runs are all 32 wide."""
+    narrow, wide = widths()
+    return dialect.is_source or {narrow, wide} <= {r.wave for r in dialect.runs}
+
+
+# -- inputs ------------------------------------------------------------------------------------------
+@dataclass
+class Inputs:
+    spec: object  # annotations.KernelSpec (annotated or inferred)
+    how: str  # annotated | inferred
+    notes: tuple[str, ...] = ()
+
+
+def infer(module, kernel: str, project=None):
+    """The seam to the input inference from host code (kernelport/infer_inputs.py): Inputs, or
+    an Outcome saying why the kernel is not run."""
+    try:
+        from . import infer_inputs
+    except ImportError:
+        return not_run(kernel, NEEDS_SIZES, "no `// @kp` annotations; annotate its arg, grid and block lines "
+                       "(docs/annotations.md)")
+    got = infer_inputs.infer(module, kernel, project) if project is not None else infer_inputs.infer(module, kernel)
+    if hasattr(got, "reason"):  # infer_inputs.NotRun
+        hint = getattr(got, "hint", None)
+        return not_run(kernel, got.reason, hint or "")
+    spec = getattr(got, "spec", got)
+    return Inputs(spec, "inferred", tuple(getattr(got, "notes", ()) or ()))
+
+
+def inputs_for(module, kernel: str, specs: dict) -> "Inputs | Outcome":
+    if kernel in specs:
+        return Inputs(specs[kernel], "annotated")
+    return infer(module, kernel)
+
+
+# -- running -----------------------------------------------------------------------------------------
+def run_both(text: str, path: str, dialect: backends.Backend, kernel, inp: Inputs,
+             timeout: float | None = RUN_SECONDS) -> Outcome:
+    """Run `kernel` (a model Function) of `text` at the narrow and the wide wave; compare."""
+    import numpy as np
+    from . import compare, inputs
+    from .emulator import BudgetExceeded, EmulatorError, run_kernel
+    from .errors import KernelportError
+    from .verify import _template_args
+
+    name, spec = kernel.name, inp.spec
+    narrow, wide = widths()
+    try:
+        args = inputs.make_args(kernel, spec)
+        outs = [a.name for a in spec.args.values() if a.role in ("out", "inout")]
+        block, shared, targs = spec.dims("block"), spec.shared_bytes(), _template_args(spec)
+        grids = {w: spec.dims("grid", w) for w in (narrow, wide)}
+    except KernelportError as e:
+        return not_run(name, "bad inputs", e.format(), inp.how)
+    if not outs:
+        return not_run(name, "no output buffer", "the inputs name no out or inout buffer", inp.how)
+    res = {}
+    for w in (narrow, wide):
+        try:
+            res[w] = run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v)
+                                                  for k, v in args.items()},
+                                grid=grids[w], block=block, shared_bytes=shared, wave=w, schedule="block",
+                                seed=spec.seed, backend=dialect.name, template_args=targs, path=path,
+                                timeout=timeout)
+        except BudgetExceeded as e:
+            return not_run(name, "budget", f"at wave {w}: {_located(e)}", inp.how)
+        except EmulatorError as e:
+            return not_run(name, "emulator", f"at wave {w}: {_located(e)}", inp.how)
+        except NotImplementedError as e:
+            return not_run(name, "emulator", f"at wave {w}: not yet: {e}", inp.how)
+        except Exception as e:  # an emulator limitation on real code is no verdict (and no traceback)
+            return not_run(name, "emulator", f"at wave {w}: the emulator could not run it "
+                           f"({type(e).__name__}: {e}); please report it", inp.how)
+    cmp = compare.compare({k: res[wide].outputs[k] for k in outs}, {k: res[narrow].outputs[k] for k in outs},
+                          spec.tolerance, spec.tolerance_values, res[wide].bounds, res[narrow].bounds)
+    if cmp.ok:
+        return Outcome(name, "same", f"same output at wave {narrow} and {wide} ({cmp.mode}; max abs diff "
+                       f"{cmp.max_abs:.3g})", inputs=inp.how, waves=(narrow, wide))
+    m = cmp.mismatch
+    return Outcome(name, "differs", f"{m.buffer}[{m.index}] = {_show(m.got)} at wave {wide}, {_show(m.want)} at "
+                   f"wave {narrow} ({m.count} element(s) differ)", inputs=inp.how, buffer=m.buffer,
+                   index=int(m.index), narrow=_plain(m.want), wide=_plain(m.got), waves=(narrow, wide))
+
+
+def _plain(v):
+    return v.item() if hasattr(v, "item") else v
+
+
+def _show(v) -> str:
+    v = _plain(v)
+    if isinstance(v, float):
+        return str(int(v)) if v.is_integer() and abs(v) < 2 ** 53 else f"{v:.9g}"
+    return repr(v)
+
+
+def _located(e) -> str:
+    loc = f"{e.path}:{e.line}: " if getattr(e, "line", None) else ""
+    return f"{loc}{getattr(e, 'message', None) or e}"
+
+
+# -- a file ------------------------------------------------------------------------------------------
+@dataclass
+class FileModel:
+    """A file read once for its kernels: its text, dialect, model and annotations (or why not)."""
+    path: str
+    text: str = ""
+    dialect: backends.Backend | None = None
+    module: object = None
+    specs: dict | None = None
+    error: str | None = None  # why the file is not run, in full
+    reason: str = "unreadable file"  # ... and in short
+
+
+def read(path: str | Path) -> FileModel:
+    from .annotations import parse
+    from .errors import KernelportError
+    from .lint.discovery import PYTHON, dialect_of, kind
+    from .model import build
+    from .source import SourceFile
+    fm = FileModel(str(path))
+    if kind(Path(path)) == PYTHON:
+        fm.reason, fm.error = "embedded CUDA", "its launch and its buffers are Python's; run it from a .cu file"
+        return fm
+    fm.dialect = dialect_of(Path(path))
+    if not runs_both_widths(fm.dialect):
+        fm.reason = f"{fm.dialect.name} code runs at one wave width"
+        fm.error = "its hardware runs " + ", ".join(sorted({f"{r.wave}-wide" for r in fm.dialect.runs})) + " waves"
+        return fm
+    try:
+        src = SourceFile.read(path)
+        fm.text = src.text
+        fm.module = build(src)
+    except KernelportError as e:
+        fm.error = e.format()
+        return fm
+    try:
+        fm.specs = parse(fm.module)
+    except KernelportError as e:  # a bad annotation: the kernels without one may still be inferred
+        fm.specs, fm.error = {}, e.format()
+    return fm
+
+
+def outcome(fm: FileModel, kernel: str, cache: dict | None = None) -> Outcome:
+    """One kernel of a file at both widths (once per run: `cache` keyed by file and kernel)."""
+    key = (fm.path, kernel)
+    if cache is not None and key in cache:
+        return cache[key]
+    if fm.module is None:
+        got = not_run(kernel, fm.reason, fm.error or "")
+    else:
+        inp = inputs_for(fm.module, kernel, fm.specs or {})
+        got = inp if isinstance(inp, Outcome) else run_both(fm.text, fm.path, fm.dialect, fm.module.functions[kernel],
+                                                            inp)
+    if cache is not None:
+        cache[key] = got
+    return got
