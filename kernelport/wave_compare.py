@@ -51,9 +51,10 @@ def widths() -> tuple[int, int]:
     return min(waves), max(waves)
 
 
-def not_run(kernel: str, reason: str, detail: str = "", inputs: str = "") -> Outcome:
-    return Outcome(kernel, "not run", f"not run: {reason}" + (f" ({detail})" if detail else ""), reason, inputs,
-                   waves=widths())
+def not_run(kernel: str, reason: str, detail: str = "", inputs: str = "", full: str | None = None) -> Outcome:
+    """`full`: the whole sentence where it already names the reason."""
+    return Outcome(kernel, "not run", full or f"not run: {reason}" + (f" ({detail})" if detail else ""), reason,
+                   inputs, waves=widths())
 
 
 def runs_both_widths(dialect: backends.Backend) -> bool:
@@ -71,20 +72,18 @@ class Inputs:
     notes: tuple[str, ...] = ()
 
 
-def infer(module, kernel: str, project=None):
-    """The seam to the input inference from host code (kernelport/infer_inputs.py): Inputs, or
-    an Outcome saying why the kernel is not run."""
+def infer(module, kernel: str):
+    """The seam to the input inference from host code (kernelport/infer_inputs.py, where this
+    installation has it): Inputs, or an Outcome saying why the kernel is not run."""
     try:
         from . import infer_inputs
     except ImportError:
         return not_run(kernel, NEEDS_SIZES, "no `// @kp` annotations; annotate its arg, grid and block lines "
                        "(docs/annotations.md)")
-    got = infer_inputs.infer(module, kernel, project) if project is not None else infer_inputs.infer(module, kernel)
-    if hasattr(got, "reason"):  # infer_inputs.NotRun
-        hint = getattr(got, "hint", None)
-        return not_run(kernel, got.reason, hint or "")
-    spec = getattr(got, "spec", got)
-    return Inputs(spec, "inferred", tuple(getattr(got, "notes", ()) or ()))
+    got = infer_inputs.infer(module, kernel)
+    if isinstance(got, infer_inputs.NotRun):  # "needs sizes: no launch of ..." -> reason "needs sizes"
+        return not_run(kernel, got.reason.split(":")[0], full=got.format())
+    return Inputs(got.spec, "inferred", tuple(got.inferred))
 
 
 def inputs_for(module, kernel: str, specs: dict) -> "Inputs | Outcome":
@@ -195,8 +194,8 @@ def read(path: str | Path) -> FileModel:
         return fm
     try:
         fm.specs = parse(fm.module)
-    except KernelportError as e:  # a bad annotation: the kernels without one may still be inferred
-        fm.specs, fm.error = {}, e.format()
+    except KernelportError as e:  # a bad annotation: no kernel of the file is run on guessed inputs
+        fm.reason, fm.error = "invalid annotation", e.format()
     return fm
 
 
@@ -205,10 +204,10 @@ def outcome(fm: FileModel, kernel: str, cache: dict | None = None) -> Outcome:
     key = (fm.path, kernel)
     if cache is not None and key in cache:
         return cache[key]
-    if fm.module is None:
+    if fm.module is None or fm.specs is None:
         got = not_run(kernel, fm.reason, fm.error or "")
     else:
-        inp = inputs_for(fm.module, kernel, fm.specs or {})
+        inp = inputs_for(fm.module, kernel, fm.specs)
         got = inp if isinstance(inp, Outcome) else run_both(fm.text, fm.path, fm.dialect, fm.module.functions[kernel],
                                                             inp)
     if cache is not None:

@@ -1,0 +1,306 @@
+"""`kernelport lint --confirm` and `kernelport verify --wave-invariance` (issue 18): warp-size
+findings confirmed by running their kernel at wave 32 and 64, latent where the outputs agree,
+not run (with the reason) where the kernel cannot be run; text, JSON and SARIF; .hip input."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+# A ballot kept in 32 bits and counted by the lanes `% 32` picks: wrong on a 64-lane wave.
+HITS = """\
+void hits_ref(const float* x, int* count)
+{
+    for (int i = 0; i < 256; i++) count[i / 64] += x[i] > 0.5f;
+}
+
+// @kp kernel     count_hits
+// @kp grid       4
+// @kp block      64
+// @kp arg        x      in   float[256]  uniform(0, 1)
+// @kp arg        count  out  int[4]
+// @kp reference  hits_ref(x, count)
+// @kp tolerance  exact
+__global__ void count_hits(const float* x, int* count)
+{
+    unsigned int b = __ballot_sync(0xffffffff, x[blockIdx.x * 64 + threadIdx.x] > 0.5f);
+    if (threadIdx.x % 32 == 0) atomicAdd(&count[blockIdx.x], __popc(b));
+}
+"""
+# The look-alike: a 32-lane ladder with its leaders `% 32`: each half of a 64-lane wave folds its own 32.
+SUMS = """\
+void sums_ref(const int* x, int* out)
+{
+    for (int i = 0; i < 256; i++) out[i / 64] += x[i];
+}
+
+// @kp kernel     sums
+// @kp grid       4
+// @kp block      64
+// @kp arg        x    in   int[256]  integers(0, 8)
+// @kp arg        out  out  int[4]
+// @kp reference  sums_ref(x, out)
+// @kp tolerance  exact
+__global__ void sums(const int* x, int* out)
+{
+    int v = x[blockIdx.x * 64 + threadIdx.x];
+    for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    if (threadIdx.x % 32 == 0) atomicAdd(&out[blockIdx.x], v);
+}
+"""
+# No annotations and no host code that launches it: nothing says how big its buffer is.
+UNSIZED = """\
+__global__ void unsized(int* out)
+{
+    out[threadIdx.x] += __shfl_sync(0xffffffff, out[threadIdx.x], 0);
+}
+"""
+
+
+def kp(*args, cwd=None):
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", *map(str, args)], capture_output=True, text=True,
+                       cwd=cwd or ROOT, timeout=600, env={"PATH": "/usr/bin:/bin"})
+    assert "Traceback" not in r.stderr and "internal error" not in r.stdout, r.stderr + r.stdout
+    return r
+
+
+def _write(tmp_path: Path, name: str, *parts: str) -> Path:
+    p = tmp_path / name
+    p.write_text("\n".join(parts))
+    return p
+
+
+def _by_line(findings) -> dict[int, list[dict]]:
+    out: dict[int, list[dict]] = {}
+    for f in findings:
+        out.setdefault(f["line"], []).append(f)
+    return out
+
+
+def _line_of(path: Path, needle: str) -> int:
+    return next(i for i, l in enumerate(path.read_text().splitlines(), 1) if needle in l)
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory):
+    """One file, three kernels: confirmed, latent, not run; its lint --confirm JSON."""
+    d = tmp_path_factory.mktemp("mixed")
+    p = _write(d, "k.cu", HITS, SUMS, UNSIZED)
+    r = kp("lint", "--confirm", "--format", "json", "k.cu", cwd=d)
+    assert r.returncode == 1, r.stderr
+    return p, json.loads(r.stdout)
+
+
+def test_confirmed_finding_shows_the_first_differing_element(mixed):
+    p, data = mixed
+    ballot = _by_line(data)[_line_of(p, "__ballot_sync")]
+    assert {f["code"] for f in ballot} >= {"WS008"}
+    for f in ballot:
+        c = f["confirmation"]
+        assert c["status"] == "confirmed" and c["kernel"] == "count_hits" and c["inputs"] == "annotated"
+        assert c["buffer"] == "count" and c["index"] == 0 and c["waves"] == [32, 64]
+        assert c["narrow"] != c["wide"]  # the element at each width, as the detail says
+        assert f"count[0] = {c['wide']} at wave 64, {c['narrow']} at wave 32" in c["detail"]
+
+
+def test_lookalike_is_latent_and_unsized_kernel_is_not_run(mixed):
+    p, data = mixed
+    by = _by_line(data)
+    ladder = by[_line_of(p, "for (int o = 16")]
+    assert ladder and all(f["confirmation"]["status"] == "latent" for f in ladder)
+    assert "same output at wave 32 and 64" in ladder[0]["confirmation"]["detail"]
+    unsized = by[_line_of(p, "out[threadIdx.x] += __shfl_sync")]
+    c = unsized[0]["confirmation"]
+    assert c["status"] == "not run" and c["reason"] == "needs sizes" and c["kernel"] == "unsized"
+    # only warp-size findings are run: no other rule's finding carries a confirmation
+    assert all(("confirmation" in f) == f["code"].startswith("WS") for f in data)
+
+
+def test_text_formats_show_the_confirmation(tmp_path):
+    p = _write(tmp_path, "k.cu", HITS, SUMS)
+    r = kp("lint", "--confirm", "--format", "concise", p.name, cwd=tmp_path)
+    lines = r.stdout.splitlines()
+    assert any("WS008" in l and "[confirmed: kernel count_hits: count[0] = " in l for l in lines), r.stdout
+    assert any("WS004" in l and "[latent: kernel sums: same output" in l for l in lines), r.stdout
+    assert "Confirmed by running at both wave widths:" in r.stderr and "confirmed" in r.stderr
+    full = kp("lint", "--confirm", p.name, cwd=tmp_path).stdout
+    assert "= confirmed: kernel count_hits: count[0] = " in full and "= latent: kernel sums:" in full
+    gh = kp("lint", "--confirm", "--format", "github", p.name, cwd=tmp_path).stdout
+    assert "[confirmed: kernel count_hits" in gh
+
+
+def test_sarif_carries_the_confirmation_as_a_result_property(tmp_path):
+    p = _write(tmp_path, "k.cu", HITS, SUMS)
+    doc = json.loads(kp("lint", "--confirm", "--format", "sarif", p.name, cwd=tmp_path).stdout)
+    results = doc["runs"][0]["results"]
+    status = {(r["locations"][0]["physicalLocation"]["region"]["startLine"], r["ruleId"]):
+              r["properties"]["confirmation"]["status"] for r in results if r["ruleId"].startswith("WS")}
+    assert status[(_line_of(p, "__ballot_sync"), "WS008")] == "confirmed"
+    assert status[(_line_of(p, "for (int o = 16"), "WS004")] == "latent"
+    conf = next(r["properties"]["confirmation"] for r in results if r["ruleId"] == "WS008")
+    assert conf["buffer"] == "count" and isinstance(conf["index"], int)
+
+
+def test_without_confirm_nothing_runs_and_the_json_is_unchanged(tmp_path):
+    p = _write(tmp_path, "k.cu", HITS)
+    r = kp("lint", "--format", "json", p.name, cwd=tmp_path)
+    assert r.stdout.strip() and all("confirmation" not in f for f in json.loads(r.stdout))
+    code = ("import sys\nfrom kernelport.cli import app\n"
+            f"try:\n    app(['lint', {str(p)!r}, '--format', 'json'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('kernelport.emulator', 'kernelport.wave_compare', "
+            "'kernelport.lint.confirm', 'numpy'))), file=sys.stderr)\n")
+    out = subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.stderr.strip().splitlines()[-1] == "[]", out.stderr  # lint's start-up: no emulator, no numpy
+
+
+def test_hip_file_runs_against_itself_and_its_warp_size_twin_is_silent(tmp_path):
+    hazard = _write(tmp_path, "ballot.hip", """\
+void ref(int* c) {}
+// @kp kernel     hk
+// @kp grid       2
+// @kp block      64
+// @kp arg        c  out  int[2]
+// @kp reference  ref(c)
+// @kp tolerance  exact
+__global__ void hk(int* c)
+{
+    unsigned int b = __ballot(threadIdx.x < 40);
+    if (threadIdx.x % 32 == 0) atomicAdd(&c[blockIdx.x], __popc(b));
+}
+""")
+    data = json.loads(kp("lint", "--confirm", "--format", "json", hazard.name, cwd=tmp_path).stdout)
+    ws = [f for f in data if f["code"].startswith("WS")]
+    assert ws and all(f["confirmation"]["status"] == "confirmed" for f in ws)
+    assert "c[0] = " in ws[0]["confirmation"]["detail"]
+    twin = tmp_path / "twin"
+    twin.mkdir()
+    fixed = _write(twin, "ballot.hip", hazard.read_text().replace("unsigned int b", "unsigned long long b")
+                   .replace("% 32", "% warpSize").replace("__popc(", "__popcll("))
+    r = kp("lint", "--confirm", "--format", "json", fixed.name, cwd=twin)
+    assert [f for f in json.loads(r.stdout) if f["code"].startswith("WS")] == []  # silent
+    inv = kp("verify", "--wave-invariance", "--format", "json", fixed.name, cwd=twin)
+    assert inv.returncode == 0 and [r["status"] for r in json.loads(inv.stdout)] == ["same"]
+
+
+def test_kernel_the_emulator_cannot_run_is_not_run_with_the_reason(tmp_path):
+    p = _write(tmp_path, "cast.cu", """\
+void ref(int* c) {}
+// @kp kernel     addr
+// @kp grid       1
+// @kp block      64
+// @kp arg        c  out  int[64]
+// @kp reference  ref(c)
+// @kp tolerance  exact
+__global__ void addr(int* c)
+{
+    unsigned long long a = (unsigned long long)c;
+    c[threadIdx.x] = (int)(a & 1) + (threadIdx.x & 31) + __shfl_sync(0xffffffff, 1, 0);
+}
+""")
+    data = json.loads(kp("lint", "--confirm", "--format", "json", p.name, cwd=tmp_path).stdout)
+    ws = [f for f in data if f["code"].startswith("WS")]
+    assert ws
+    for f in ws:
+        c = f["confirmation"]
+        assert c["status"] == "not run" and c["reason"] == "emulator", c
+        assert "cast.cu:10" in c["detail"]  # located
+
+
+def test_findings_follow_calls_and_a_helper_no_kernel_calls_is_not_run(tmp_path):
+    p = _write(tmp_path, "helper.cu", """\
+__device__ int lane_bits(float v)
+{
+    unsigned int b = __ballot_sync(0xffffffff, v > 0.5f);
+    return __popc(b);
+}
+
+__device__ int unused_bits(float v)
+{
+    unsigned int b = __ballot_sync(0xffffffff, v > 0.25f);
+    return __popc(b);
+}
+
+void ref(const float* x, int* count) {}
+// @kp kernel     via_helper
+// @kp grid       4
+// @kp block      64
+// @kp arg        x      in   float[256]  uniform(0, 1)
+// @kp arg        count  out  int[4]
+// @kp reference  ref(x, count)
+// @kp tolerance  exact
+__global__ void via_helper(const float* x, int* count)
+{
+    int n = lane_bits(x[blockIdx.x * 64 + threadIdx.x]);
+    if ((threadIdx.x & 31) == 0) atomicAdd(&count[blockIdx.x], n);
+}
+""")
+    by = _by_line(json.loads(kp("lint", "--confirm", "--format", "json", p.name, cwd=tmp_path).stdout))
+    used = by[3][0]["confirmation"]
+    assert used["status"] == "confirmed" and used["kernel"] == "via_helper"
+    unused = by[9][0]["confirmation"]
+    assert unused["status"] == "not run" and "in no kernel" in unused["detail"]
+
+
+def test_invalid_annotation_is_not_run_never_guessed(tmp_path):
+    p = _write(tmp_path, "bad.cu", HITS.replace("// @kp reference  hits_ref(x, count)\n", ""))
+    data = json.loads(kp("lint", "--confirm", "--format", "json", p.name, cwd=tmp_path).stdout)
+    ws = [f["confirmation"] for f in data if f["code"].startswith("WS")]
+    assert ws and all(c["status"] == "not run" and c["reason"] == "invalid annotation" for c in ws)
+    assert "has no reference" in ws[0]["detail"]
+
+
+def test_confirm_does_not_combine_with_fix(tmp_path):
+    p = _write(tmp_path, "k.cu", HITS)
+    r = kp("lint", "--confirm", "--fix", p.name, cwd=tmp_path)
+    assert r.returncode == 2 and "--confirm" in r.stderr
+
+
+def test_bundled_examples_known_hazards_are_confirmed():
+    names = ["stream_compact", "warp_vote", "warp_reduce"]
+    r = kp("lint", "--confirm", "--format", "json", *(EXAMPLES / f"{n}.cu" for n in names))
+    by_file: dict[str, list[dict]] = {}
+    for f in json.loads(r.stdout):
+        if f["code"].startswith("WS"):
+            by_file.setdefault(Path(f["path"]).stem, []).append(f["confirmation"])
+    # stream_compact's 32-bit ballot and warp_vote's 32-bit lane mask give different output at 64 ...
+    for n, buf in (("stream_compact", "out"), ("warp_vote", "count")):
+        assert by_file[n] and all(c["status"] == "confirmed" and c["buffer"] == buf for c in by_file[n]), by_file[n]
+        assert f"{buf}[{by_file[n][0]['index']}] = " in by_file[n][0]["detail"]
+    # ... warp_reduce's 32s are one consistent 32-lane group: correct at 64, so its findings are latent
+    assert by_file["warp_reduce"] and all(c["status"] == "latent" for c in by_file["warp_reduce"])
+
+
+def test_wave_invariance_per_kernel_table_json_and_exit(tmp_path):
+    _write(tmp_path, "k.cu", HITS, SUMS, UNSIZED)
+    r = kp("verify", "--wave-invariance", ".", cwd=tmp_path)
+    assert r.returncode == 1, r.stdout + r.stderr  # a kernel depends on the wave width
+    out = r.stdout
+    assert "count_hits: depends on the wave width: count[0] = " in out
+    assert "sums: invariant: same output at wave 32 and 64" in out
+    assert "unsized: not run: needs sizes" in out
+    assert "3 kernel(s) at wave 32 and 64: 1 invariant, 1 depend on the wave width, 1 not run" in out
+    rows = json.loads(kp("verify", "--wave-invariance", "--format", "json", "k.cu", cwd=tmp_path).stdout)
+    assert [(x["kernel"], x["status"]) for x in rows] == [("count_hits", "differs"), ("sums", "same"),
+                                                          ("unsized", "not run")]
+    assert rows[0]["line"] == _line_of(tmp_path / "k.cu", "__global__ void count_hits")
+    only = tmp_path / "only"
+    only.mkdir()
+    _write(only, "s.cu", SUMS)
+    assert kp("verify", "--wave-invariance", ".", cwd=only).returncode == 0
+
+
+def test_wave_invariance_bad_input_is_located_not_a_traceback(tmp_path):
+    r = kp("verify", "--wave-invariance", "missing.cu", cwd=tmp_path)
+    assert r.returncode == 2 and "no such file or directory: missing.cu" in r.stderr
+    (tmp_path / "empty").mkdir()
+    r = kp("verify", "--wave-invariance", "empty", cwd=tmp_path)
+    assert r.returncode == 2 and "no kernels under empty" in r.stderr
+    _write(tmp_path, "k.cu", SUMS)
+    r = kp("verify", "--wave-invariance", "--format", "junit", "k.cu", cwd=tmp_path)
+    assert r.returncode == 2 and "table or json" in r.stderr
