@@ -28,7 +28,7 @@ class Outcome:
     status: str  # differs | same | not run
     detail: str
     reason: str = ""  # not run: the short reason (for tables), `detail` says it in full
-    inputs: str = ""  # annotated | inferred
+    inputs: str = ""  # annotated | given (--inputs) | inferred
     buffer: str | None = None
     index: int | None = None
     narrow: float | int | None = None  # the element at the narrow wave
@@ -68,7 +68,7 @@ def runs_both_widths(dialect: backends.Backend) -> bool:
 @dataclass
 class Inputs:
     spec: object  # annotations.KernelSpec (annotated or inferred)
-    how: str  # annotated | inferred
+    how: str  # annotated | given | inferred
     notes: tuple[str, ...] = ()
 
 
@@ -80,15 +80,29 @@ def infer(module, kernel: str):
     except ImportError:
         return not_run(kernel, NEEDS_SIZES, "no `// @kp` annotations; annotate its arg, grid and block lines "
                        "(docs/annotations.md)")
+    from .errors import KernelportError
+    from .project import Project
+    try:  # as verify infers: with the macros the file's headers define (they size launches too)
+        module = Project().module(Path(module.source.path))
+    except KernelportError:
+        pass
     got = infer_inputs.infer(module, kernel)
     if isinstance(got, infer_inputs.NotRun):  # "needs sizes: no launch of ..." -> reason "needs sizes"
         return not_run(kernel, got.reason.split(":")[0], full=got.format())
     return Inputs(got.spec, "inferred", tuple(got.inferred))
 
 
-def inputs_for(module, kernel: str, specs: dict) -> "Inputs | Outcome":
+def inputs_for(module, kernel: str, specs: dict, given: dict | None = None) -> "Inputs | Outcome":
+    """The annotations in the file, else the block of `--inputs` for it, else the inference."""
     if kernel in specs:
         return Inputs(specs[kernel], "annotated")
+    if given and kernel in given:
+        from .annotations import build_inputs
+        from .errors import KernelportError
+        try:
+            return Inputs(build_inputs(module.functions[kernel], given[kernel].lines, module), "given")
+        except KernelportError as e:
+            return not_run(kernel, "bad inputs", e.format(), "given")
     return infer(module, kernel)
 
 
@@ -166,17 +180,22 @@ class FileModel:
     dialect: backends.Backend | None = None
     module: object = None
     specs: dict | None = None
+    given: dict | None = None  # kernel -> wave_inputs.Block (--inputs)
     error: str | None = None  # why the file is not run, in full
     reason: str = "unreadable file"  # ... and in short
 
 
-def read(path: str | Path) -> FileModel:
+def read(path: str | Path, given: list | None = None) -> FileModel:
+    """`given`: the blocks of --inputs (wave_inputs.read)."""
     from .annotations import parse
     from .errors import KernelportError
     from .lint.discovery import PYTHON, dialect_of, kind
     from .model import build
     from .source import SourceFile
     fm = FileModel(str(path))
+    if given:
+        from .wave_inputs import for_file
+        fm.given = for_file(given, str(path))
     if kind(Path(path)) == PYTHON:
         fm.reason, fm.error = "embedded CUDA", "its launch and its buffers are Python's; run it from a .cu file"
         return fm
@@ -199,17 +218,18 @@ def read(path: str | Path) -> FileModel:
     return fm
 
 
-def outcome(fm: FileModel, kernel: str, cache: dict | None = None) -> Outcome:
-    """One kernel of a file at both widths (once per run: `cache` keyed by file and kernel)."""
+def outcome(fm: FileModel, kernel: str, cache: dict | None = None, timeout: float | None = RUN_SECONDS) -> Outcome:
+    """One kernel of a file at both widths (once per run: `cache` keyed by file and kernel);
+    `timeout`: wall-clock seconds of each run."""
     key = (fm.path, kernel)
     if cache is not None and key in cache:
         return cache[key]
     if fm.module is None or fm.specs is None:
         got = not_run(kernel, fm.reason, fm.error or "")
     else:
-        inp = inputs_for(fm.module, kernel, fm.specs)
+        inp = inputs_for(fm.module, kernel, fm.specs, fm.given)
         got = inp if isinstance(inp, Outcome) else run_both(fm.text, fm.path, fm.dialect, fm.module.functions[kernel],
-                                                            inp)
+                                                            inp, timeout)
     if cache is not None:
         cache[key] = got
     return got

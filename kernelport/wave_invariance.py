@@ -36,27 +36,29 @@ def _runs(k) -> bool:
     return isinstance(k, Backend) and wave_compare.runs_both_widths(k)
 
 
-def rows(paths: list[Path]) -> list[dict]:
+def rows(paths: list[Path], given: list | None = None, timeout: float | None = None) -> list[dict]:
     """One row per kernel (a file without kernels: none; an unreadable one: a row for the file)."""
     out: list[dict] = []
     for f in files_under(paths):
-        fm = wave_compare.read(f)
+        fm = wave_compare.read(f, given)
         if fm.module is None:
             o = wave_compare.not_run("*", fm.reason, fm.error or "")
             out.append({"path": str(f), "line": None, **o.to_json(), "verdict": WORDS[o.status]})
             continue
         for k in sorted(fm.module.kernels, key=lambda k: k.node.start_byte):
-            o = wave_compare.outcome(fm, k.name)
+            o = wave_compare.outcome(fm, k.name, timeout=timeout or wave_compare.RUN_SECONDS)
             line = (k.template_node or k.node).start_point[0] + 1
             out.append({"path": str(f), "line": line, **o.to_json(), "verdict": WORDS[o.status]})
     return out
 
 
-def report(paths: list[Path], fmt: str, out: TextIO) -> int:
-    """Print the rows (table or json); the exit status."""
+def report(paths: list[Path], fmt: str, out: TextIO, inputs: Path | None = None, timeout: float | None = None) -> int:
+    """Print the rows (table or json); the exit status.  `inputs`: the --inputs file; `timeout`:
+    seconds of one run (verify --timeout)."""
     if fmt not in ("table", "json"):
         raise KernelportError(f"--wave-invariance prints a table or json, not {fmt}", hint="--format table | json")
-    rs = rows(paths)
+    from .wave_inputs import read
+    rs = rows(paths, read(inputs) if inputs is not None else None, timeout)
     if fmt == "json":
         out.write(json.dumps(rs, indent=2) + "\n")
     else:

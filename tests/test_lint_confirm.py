@@ -304,3 +304,63 @@ def test_wave_invariance_bad_input_is_located_not_a_traceback(tmp_path):
     _write(tmp_path, "k.cu", SUMS)
     r = kp("verify", "--wave-invariance", "--format", "junit", "k.cu", cwd=tmp_path)
     assert r.returncode == 2 and "table or json" in r.stderr
+
+
+UNSIZED_INPUTS = """\
+# the unsized kernel's inputs, kept outside its file
+@kp kernel  unsized
+@kp file    k.cu
+@kp grid    1
+@kp block   64
+@kp arg     out  inout  int[64]  arange(0, 1)
+@kp tolerance exact
+"""
+
+
+def test_inputs_file_runs_a_kernel_without_annotations(tmp_path):
+    p = _write(tmp_path, "k.cu", UNSIZED)
+    (tmp_path / "inputs.kp").write_text(UNSIZED_INPUTS)
+    data = json.loads(kp("lint", "--confirm", "--inputs", "inputs.kp", "--format", "json", p.name,
+                         cwd=tmp_path).stdout)
+    c = data[0]["confirmation"]
+    # lane 0's value broadcast to a whole 64-lane wave instead of to each 32: lanes 32-63 differ
+    assert c["status"] == "confirmed" and c["inputs"] == "given" and c["index"] == 32, c
+    rows = json.loads(kp("verify", "--wave-invariance", "--inputs", "inputs.kp", "--format", "json", p.name,
+                         cwd=tmp_path).stdout)
+    assert [(r["kernel"], r["status"], r["inputs"]) for r in rows] == [("unsized", "differs", "given")]
+    # a block for another file does not apply
+    (tmp_path / "other.kp").write_text(UNSIZED_INPUTS.replace("k.cu", "src/k.cu"))
+    data = json.loads(kp("lint", "--confirm", "--inputs", "other.kp", "--format", "json", p.name,
+                         cwd=tmp_path).stdout)
+    assert data[0]["confirmation"]["reason"] == "needs sizes"
+
+
+def test_inputs_file_errors_are_located(tmp_path):
+    p = _write(tmp_path, "k.cu", UNSIZED)
+    (tmp_path / "bad.kp").write_text("@kp kernel unsized\n@kp grid 1\n  nonsense here\n")
+    r = kp("lint", "--confirm", "--inputs", "bad.kp", p.name, cwd=tmp_path)
+    assert r.returncode == 2 and "bad.kp:3:3" in r.stderr and "@kp KEY VALUE" in r.stderr
+    (tmp_path / "ref.kp").write_text("@kp kernel unsized\n@kp reference r(out)\n")
+    r = kp("lint", "--confirm", "--inputs", "ref.kp", p.name, cwd=tmp_path)
+    assert r.returncode == 2 and "ref.kp:2:5" in r.stderr and "not an input key" in r.stderr
+    # checked against the kernel as annotations are: the kernel is not run, the error points into the file
+    (tmp_path / "param.kp").write_text(UNSIZED_INPUTS.replace("arg     out", "arg     outt"))
+    data = json.loads(kp("lint", "--confirm", "--inputs", "param.kp", "--format", "json", p.name,
+                         cwd=tmp_path).stdout)
+    c = data[0]["confirmation"]
+    assert c["status"] == "not run" and c["reason"] == "bad inputs" and "param.kp:6:" in c["detail"], c
+    r = kp("lint", "--inputs", "param.kp", p.name, cwd=tmp_path)
+    assert r.returncode == 2 and "add --confirm" in r.stderr
+
+
+def test_labelled_wave64_fix_is_confirmed_with_its_inputs():
+    """HeCBench mpc before its wave-64 fix: the 32-bit ballot (a labelled hazard) gives another
+    compressed word at 64; the inputs live in tests/labelled/confirm_inputs.kp."""
+    f = ROOT / "tests/labelled/hecbench/dc4ff86a47/src/mpc-hip/main.cu"
+    r = kp("lint", "--confirm", "--inputs", ROOT / "tests/labelled/confirm_inputs.kp", "--format", "json", f)
+    by = _by_line(json.loads(r.stdout))
+    ballot = by[218][0]["confirmation"]  # labels.tsv: `unsigned int bitmap = __ballot(loc);`
+    assert ballot["status"] == "confirmed" and ballot["kernel"] == "MPCcompress" and ballot["inputs"] == "given"
+    assert ballot["buffer"] == "compressed" and f"compressed[{ballot['index']}] = " in ballot["detail"]
+    # the decompressor has no inputs given and its host code reads them from a file: not run, with the reason
+    assert by[83][0]["confirmation"]["status"] == "not run"

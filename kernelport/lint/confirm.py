@@ -73,7 +73,7 @@ def kernels_of(module, reach: dict[str, set[str]], f: Finding, line_text: str) -
 def mark(outcomes: list, f: Finding) -> Finding:
     """`f` with its confirmation: the first kernel that differs, else latent if one ran, else why not."""
     if not outcomes:
-        status, detail, data = "not run", "not run: the finding is in no kernel of this file", {}
+        status, detail, data = "not run", "not run: the finding is in no kernel of this file", {"reason": "in no kernel"}
     else:
         o = next((o for o in outcomes if o.status == "differs"), None) or \
             next((o for o in outcomes if o.status == "same"), None) or outcomes[0]
@@ -85,15 +85,16 @@ def mark(outcomes: list, f: Finding) -> Finding:
     return replace(f, confirmation=conf)
 
 
-def confirm(results) -> Counter:
-    """Mark every warp-size finding of `results` (lint FileResults) in place; count the marks."""
+def confirm(results, given: list | None = None) -> Counter:
+    """Mark every warp-size finding of `results` (lint FileResults) in place; count the marks.
+    `given`: the blocks of --inputs."""
     from .. import wave_compare
     counts: Counter = Counter()
     cache: dict = {}
     for r in results:
         if not any(confirmable(f) for f in r.findings):
             continue
-        fm = wave_compare.read(r.path)
+        fm = wave_compare.read(r.path, given)
         reach = _reach(fm.module) if fm.module is not None else {}
         lines = (r.text or fm.text).splitlines()
         marked = []
