@@ -88,7 +88,8 @@ def infer(module, kernel: str):
         pass
     got = infer_inputs.infer(module, kernel)
     if isinstance(got, infer_inputs.NotRun):  # "needs sizes: no launch of ..." -> reason "needs sizes"
-        return not_run(kernel, got.reason.split(":")[0], full=got.format())
+        return not_run(kernel, got.reason.split(":")[0], full=f"not run: {got.reason}" +
+                       (f" (hint: {got.hint})" if got.hint else ""))  # where: the kernel's row or finding says
     return Inputs(got.spec, "inferred", tuple(got.inferred))
 
 
