@@ -115,7 +115,7 @@ def run_both(text: str, path: str, dialect: backends.Backend, kernel, inp: Input
     from . import compare, inputs
     from .emulator import BudgetExceeded, EmulatorError, run_kernel
     from .errors import KernelportError
-    from .verify import _template_args
+    from .verify import _emu_error as _located, _template_args
 
     name, spec = kernel.name, inp.spec
     narrow, wide = widths()
@@ -165,11 +165,6 @@ def _show(v) -> str:
     if isinstance(v, float):
         return str(int(v)) if v.is_integer() and abs(v) < 2 ** 53 else f"{v:.9g}"
     return repr(v)
-
-
-def _located(e) -> str:
-    loc = f"{e.path}:{e.line}: " if getattr(e, "line", None) else ""
-    return f"{loc}{getattr(e, 'message', None) or e}"
 
 
 # -- a file ------------------------------------------------------------------------------------------

@@ -13,47 +13,29 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
+
+def _annotated(name: str, params: str, args: list[str], body: str, grid: int = 4, ref: str = "") -> str:
+    """A kernel with 64-thread blocks, its `// @kp` lines and a reference `NAME_ref` (which a
+    comparison of two widths never runs)."""
+    names = [p.split()[-1].lstrip("*") for p in params.split(",")]
+    return "\n".join([f"void {name}_ref({params})", "{", ref, "}", "", f"// @kp kernel     {name}",
+                      f"// @kp grid       {grid}", "// @kp block      64", *(f"// @kp arg        {a}" for a in args),
+                      f"// @kp reference  {name}_ref({', '.join(names)})", "// @kp tolerance  exact",
+                      f"__global__ void {name}({params})", "{", body, "}", ""])
+
+
 # A ballot kept in 32 bits and counted by the lanes `% 32` picks: wrong on a 64-lane wave.
-HITS = """\
-void hits_ref(const float* x, int* count)
-{
-    for (int i = 0; i < 256; i++) count[i / 64] += x[i] > 0.5f;
-}
-
-// @kp kernel     count_hits
-// @kp grid       4
-// @kp block      64
-// @kp arg        x      in   float[256]  uniform(0, 1)
-// @kp arg        count  out  int[4]
-// @kp reference  hits_ref(x, count)
-// @kp tolerance  exact
-__global__ void count_hits(const float* x, int* count)
-{
+HITS = _annotated("count_hits", "const float* x, int* count",
+                  ["x      in   float[256]  uniform(0, 1)", "count  out  int[4]"], """\
     unsigned int b = __ballot_sync(0xffffffff, x[blockIdx.x * 64 + threadIdx.x] > 0.5f);
-    if (threadIdx.x % 32 == 0) atomicAdd(&count[blockIdx.x], __popc(b));
-}
-"""
+    if (threadIdx.x % 32 == 0) atomicAdd(&count[blockIdx.x], __popc(b));""",
+                  ref="    for (int i = 0; i < 256; i++) count[i / 64] += x[i] > 0.5f;")
 # The look-alike: a 32-lane ladder with its leaders `% 32`: each half of a 64-lane wave folds its own 32.
-SUMS = """\
-void sums_ref(const int* x, int* out)
-{
-    for (int i = 0; i < 256; i++) out[i / 64] += x[i];
-}
-
-// @kp kernel     sums
-// @kp grid       4
-// @kp block      64
-// @kp arg        x    in   int[256]  integers(0, 8)
-// @kp arg        out  out  int[4]
-// @kp reference  sums_ref(x, out)
-// @kp tolerance  exact
-__global__ void sums(const int* x, int* out)
-{
+SUMS = _annotated("sums", "const int* x, int* out", ["x    in   int[256]  integers(0, 8)", "out  out  int[4]"], """\
     int v = x[blockIdx.x * 64 + threadIdx.x];
     for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
-    if (threadIdx.x % 32 == 0) atomicAdd(&out[blockIdx.x], v);
-}
-"""
+    if (threadIdx.x % 32 == 0) atomicAdd(&out[blockIdx.x], v);""",
+              ref="    for (int i = 0; i < 256; i++) out[i / 64] += x[i];")
 # No annotations and no host code that launches it: nothing says how big its buffer is.
 UNSIZED = """\
 __global__ void unsized(int* out)
@@ -160,20 +142,9 @@ def test_without_confirm_nothing_runs_and_the_json_is_unchanged(tmp_path):
 
 
 def test_hip_file_runs_against_itself_and_its_warp_size_twin_is_silent(tmp_path):
-    hazard = _write(tmp_path, "ballot.hip", """\
-void ref(int* c) {}
-// @kp kernel     hk
-// @kp grid       2
-// @kp block      64
-// @kp arg        c  out  int[2]
-// @kp reference  ref(c)
-// @kp tolerance  exact
-__global__ void hk(int* c)
-{
+    hazard = _write(tmp_path, "ballot.hip", _annotated("hk", "int* c", ["c  out  int[2]"], """\
     unsigned int b = __ballot(threadIdx.x < 40);
-    if (threadIdx.x % 32 == 0) atomicAdd(&c[blockIdx.x], __popc(b));
-}
-""")
+    if (threadIdx.x % 32 == 0) atomicAdd(&c[blockIdx.x], __popc(b));""", grid=2))
     data = json.loads(kp("lint", "--confirm", "--format", "json", hazard.name, cwd=tmp_path).stdout)
     ws = [f for f in data if f["code"].startswith("WS")]
     assert ws and all(f["confirmation"]["status"] == "confirmed" for f in ws)
@@ -189,27 +160,16 @@ __global__ void hk(int* c)
 
 
 def test_kernel_the_emulator_cannot_run_is_not_run_with_the_reason(tmp_path):
-    p = _write(tmp_path, "cast.cu", """\
-void ref(int* c) {}
-// @kp kernel     addr
-// @kp grid       1
-// @kp block      64
-// @kp arg        c  out  int[64]
-// @kp reference  ref(c)
-// @kp tolerance  exact
-__global__ void addr(int* c)
-{
+    p = _write(tmp_path, "cast.cu", _annotated("addr", "int* c", ["c  out  int[64]"], """\
     unsigned long long a = (unsigned long long)c;
-    c[threadIdx.x] = (int)(a & 1) + (threadIdx.x & 31) + __shfl_sync(0xffffffff, 1, 0);
-}
-""")
+    c[threadIdx.x] = (int)(a & 1) + (threadIdx.x & 31) + __shfl_sync(0xffffffff, 1, 0);""", grid=1))
     data = json.loads(kp("lint", "--confirm", "--format", "json", p.name, cwd=tmp_path).stdout)
     ws = [f for f in data if f["code"].startswith("WS")]
     assert ws
     for f in ws:
         c = f["confirmation"]
         assert c["status"] == "not run" and c["reason"] == "emulator", c
-        assert "cast.cu:10" in c["detail"]  # located
+        assert f"cast.cu:{_line_of(p, 'unsigned long long a')}" in c["detail"]  # located
 
 
 def test_findings_follow_calls_and_a_helper_no_kernel_calls_is_not_run(tmp_path):
@@ -248,7 +208,7 @@ __global__ void via_helper(const float* x, int* count)
 
 
 def test_invalid_annotation_is_not_run_never_guessed(tmp_path):
-    p = _write(tmp_path, "bad.cu", HITS.replace("// @kp reference  hits_ref(x, count)\n", ""))
+    p = _write(tmp_path, "bad.cu", HITS.replace("// @kp reference  count_hits_ref(x, count)\n", ""))
     data = json.loads(kp("lint", "--confirm", "--format", "json", p.name, cwd=tmp_path).stdout)
     ws = [f["confirmation"] for f in data if f["code"].startswith("WS")]
     assert ws and all(c["status"] == "not run" and c["reason"] == "invalid annotation" for c in ws)
@@ -364,3 +324,16 @@ def test_labelled_wave64_fix_is_confirmed_with_its_inputs():
     assert ballot["buffer"] == "compressed" and f"compressed[{ballot['index']}] = " in ballot["detail"]
     # the decompressor has no inputs given and its host code reads them from a file: not run, with the reason
     assert by[83][0]["confirmation"]["status"] == "not run"
+
+
+def test_metal_and_embedded_cuda_are_not_run_with_the_reason(tmp_path):
+    (tmp_path / "ops.py").write_text(
+        'import cupy\nk = cupy.RawKernel(r"""\n__global__ void k(float* x) {\n    int lane = threadIdx.x % 32;\n'
+        '    x[threadIdx.x] = __shfl_down_sync(0xffffffff, x[0], 1) + (lane == 0);\n}\n""", "k")\n')
+    (tmp_path / "k.metal").write_text(
+        "kernel void k(device float* x [[buffer(0)]], uint tid [[thread_position_in_threadgroup]]) {\n"
+        "    float v = x[tid];\n    for (ushort o = 16; o > 0; o /= 2) v += simd_shuffle_down(v, o);\n"
+        "    x[tid] = v;\n}\n")
+    data = json.loads(kp("lint", "--confirm", "--format", "json", "--select", "WS", ".", cwd=tmp_path).stdout)
+    reasons = {Path(f["path"]).name: f["confirmation"]["reason"] for f in data}
+    assert reasons == {"ops.py": "embedded CUDA", "k.metal": "metal code runs at one wave width"}, data
