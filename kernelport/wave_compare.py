@@ -84,7 +84,7 @@ def infer(module, kernel: str):
     from .project import Project
     try:  # as verify infers: with the macros the file's headers define (they size launches too)
         module = Project().module(Path(module.source.path))
-    except KernelportError:
+    except (KernelportError, OSError):  # text from stdin: the file's own model
         pass
     got = infer_inputs.infer(module, kernel)
     if isinstance(got, infer_inputs.NotRun):  # "needs sizes: no launch of ..." -> reason "needs sizes"
@@ -181,8 +181,9 @@ class FileModel:
     reason: str = "unreadable file"  # ... and in short
 
 
-def read(path: str | Path, given: list | None = None) -> FileModel:
-    """`given`: the blocks of --inputs (wave_inputs.read)."""
+def read(path: str | Path, given: list | None = None, text: str | None = None) -> FileModel:
+    """`given`: the blocks of --inputs (wave_inputs.read); `text`: the file's text as lint read
+    it (stdin, or read once already), else the file is read."""
     from .annotations import parse
     from .errors import KernelportError
     from .lint.discovery import PYTHON, dialect_of, kind
@@ -201,7 +202,7 @@ def read(path: str | Path, given: list | None = None) -> FileModel:
         fm.error = "its hardware runs " + ", ".join(sorted({f"{r.wave}-wide" for r in fm.dialect.runs})) + " waves"
         return fm
     try:
-        src = SourceFile.read(path)
+        src = SourceFile.from_text(text, str(path)) if text is not None else SourceFile.read(path)
         fm.text = src.text
         fm.module = build(src)
     except KernelportError as e:

@@ -337,3 +337,11 @@ def test_metal_and_embedded_cuda_are_not_run_with_the_reason(tmp_path):
     data = json.loads(kp("lint", "--confirm", "--format", "json", "--select", "WS", ".", cwd=tmp_path).stdout)
     reasons = {Path(f["path"]).name: f["confirmation"]["reason"] for f in data}
     assert reasons == {"ops.py": "embedded CUDA", "k.metal": "metal code runs at one wave width"}, data
+
+
+def test_stdin_text_is_what_runs(tmp_path):
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", "lint", "--confirm", "-", "--stdin-filename",
+                        "not/on/disk.cu", "--format", "json"], input=HITS, capture_output=True, text=True,
+                       cwd=tmp_path, timeout=300, env={"PATH": "/usr/bin:/bin"})
+    ws = [f["confirmation"] for f in json.loads(r.stdout) if f["code"].startswith("WS")]
+    assert ws and all(c["status"] == "confirmed" for c in ws), r.stderr

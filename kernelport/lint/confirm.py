@@ -94,9 +94,9 @@ def confirm(results, given: list | None = None) -> Counter:
     for r in results:
         if not any(confirmable(f) for f in r.findings):
             continue
-        fm = wave_compare.read(r.path, given)
+        fm = wave_compare.read(r.path, given, r.text)  # the text lint read (stdin too)
         reach = _reach(fm.module) if fm.module is not None else {}
-        lines = (r.text or fm.text).splitlines()
+        lines = fm.text.splitlines() if fm.text else (r.text or "").splitlines()
         marked = []
         for f in r.findings:
             if confirmable(f):
