@@ -34,10 +34,13 @@ class Outcome:
     narrow: float | int | None = None  # the element at the narrow wave
     wide: float | int | None = None
     waves: tuple[int, int] = (32, 64)
+    inferred: tuple[str, ...] = ()  # inputs inferred from host code: each value and where it came from
 
     def to_json(self) -> dict:
         d = {"kernel": self.kernel, "status": self.status, "detail": self.detail, "inputs": self.inputs or None,
              "waves": list(self.waves)}
+        if self.inferred:
+            d["inferred"] = list(self.inferred)
         if self.status == "differs":
             d.update(buffer=self.buffer, index=self.index, narrow=self.narrow, wide=self.wide)
         if self.status == "not run":
@@ -86,7 +89,11 @@ def infer(module, kernel: str):
         module = Project().module(Path(module.source.path))
     except (KernelportError, OSError):  # text from stdin: the file's own model
         pass
-    got = infer_inputs.infer(module, kernel)
+    try:
+        got = infer_inputs.infer(module, kernel)
+    except Exception as e:  # real host code is unbounded: a failure of the inference runs nothing, says why
+        return not_run(kernel, NEEDS_SIZES, f"the inference of its inputs failed ({type(e).__name__}: {e}); please "
+                       "report it; give them with --inputs")
     if isinstance(got, infer_inputs.NotRun):  # "needs sizes: no launch of ..." -> reason "needs sizes"
         return not_run(kernel, got.reason.split(":")[0], full=f"not run: {got.reason}" +
                        (f" (hint: {got.hint})" if got.hint else ""))  # where: the kernel's row or finding says
@@ -149,11 +156,12 @@ def run_both(text: str, path: str, dialect: backends.Backend, kernel, inp: Input
                           spec.tolerance, spec.tolerance_values, res[wide].bounds, res[narrow].bounds)
     if cmp.ok:
         return Outcome(name, "same", f"same output at wave {narrow} and {wide} ({cmp.mode}; max abs diff "
-                       f"{cmp.max_abs:.3g})", inputs=inp.how, waves=(narrow, wide))
+                       f"{cmp.max_abs:.3g})", inputs=inp.how, waves=(narrow, wide), inferred=inp.notes)
     m = cmp.mismatch
     return Outcome(name, "differs", f"{m.buffer}[{m.index}] = {_show(m.got)} at wave {wide}, {_show(m.want)} at "
                    f"wave {narrow} ({m.count} element(s) differ)", inputs=inp.how, buffer=m.buffer,
-                   index=int(m.index), narrow=_plain(m.want), wide=_plain(m.got), waves=(narrow, wide))
+                   index=int(m.index), narrow=_plain(m.want), wide=_plain(m.got), waves=(narrow, wide),
+                   inferred=inp.notes)
 
 
 def _plain(v):

@@ -345,3 +345,25 @@ def test_stdin_text_is_what_runs(tmp_path):
                        cwd=tmp_path, timeout=300, env={"PATH": "/usr/bin:/bin"})
     ws = [f["confirmation"] for f in json.loads(r.stdout) if f["code"].startswith("WS")]
     assert ws and all(c["status"] == "confirmed" for c in ws), r.stderr
+
+
+def test_inputs_inferred_from_host_code_where_the_inference_is_installed(tmp_path):
+    pytest.importorskip("kernelport.infer_inputs")  # the other half of issue 18 (verify's oracle)
+    host = """
+int main()
+{
+    const int n = 256;
+    float* x;
+    int* count;
+    cudaMalloc(&x, n * sizeof(float));
+    cudaMalloc(&count, 4 * sizeof(int));
+    count_hits<<<4, 64>>>(x, count);
+    return 0;
+}
+"""
+    body = HITS[HITS.index("__global__"):]  # the kernel without its annotations
+    p = _write(tmp_path, "host.cu", body, host)
+    data = json.loads(kp("lint", "--confirm", "--format", "json", p.name, cwd=tmp_path).stdout)
+    c = next(f["confirmation"] for f in data if f["code"] == "WS008")
+    assert c["inputs"] == "inferred" and c["inferred"], c
+    assert c["status"] == "confirmed" and c["buffer"] == "count", c  # the launch's sizes: the hazard shows
