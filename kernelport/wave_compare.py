@@ -12,7 +12,7 @@ Nothing here is imported by lint unless --confirm asks for it (start-up time).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import backends
@@ -35,6 +35,8 @@ class Outcome:
     wide: float | int | None = None
     waves: tuple[int, int] = (32, 64)
     inferred: tuple[str, ...] = ()  # inputs inferred from host code: each value and where it came from
+    # the run at the wide wave and its inputs, for runs of the same kernel with fixes applied (not shown)
+    wide_run: object = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict:
         d = {"kernel": self.kernel, "status": self.status, "detail": self.detail, "inputs": self.inputs or None,
@@ -115,53 +117,89 @@ def inputs_for(module, kernel: str, specs: dict, given: dict | None = None) -> "
 
 
 # -- running -----------------------------------------------------------------------------------------
-def run_both(text: str, path: str, dialect: backends.Backend, kernel, inp: Inputs,
-             timeout: float | None = RUN_SECONDS) -> Outcome:
-    """Run `kernel` (a model Function) of `text` at the narrow and the wide wave; compare."""
-    import numpy as np
-    from . import compare, inputs
-    from .emulator import BudgetExceeded, EmulatorError, run_kernel
+def _prepare(kernel, inp: Inputs):
+    """(args, outs, block, shared, template args, grid per wave) of a run, or why there is none."""
+    from . import inputs
     from .errors import KernelportError
-    from .verify import _emu_error as _located, _template_args
-
-    name, spec = kernel.name, inp.spec
-    narrow, wide = widths()
+    from .verify import _template_args
+    spec = inp.spec
     try:
         args = inputs.make_args(kernel, spec)
         outs = [a.name for a in spec.args.values() if a.role in ("out", "inout")]
-        block, shared, targs = spec.dims("block"), spec.shared_bytes(), _template_args(spec)
-        grids = {w: spec.dims("grid", w) for w in (narrow, wide)}
+        launch = (spec.dims("block"), spec.shared_bytes(), _template_args(spec),
+                  {w: spec.dims("grid", w) for w in widths()})
     except KernelportError as e:
-        return not_run(name, "bad inputs", e.format(), inp.how)
+        return not_run(kernel.name, "bad inputs", e.format(), inp.how)
     if not outs:
-        return not_run(name, "no output buffer", "the inputs name no out or inout buffer", inp.how)
+        return not_run(kernel.name, "no output buffer", "the inputs name no out or inout buffer", inp.how)
+    return args, outs, launch
+
+
+def _run_at(text: str, path: str, dialect: backends.Backend, name: str, inp: Inputs, prepared, wave: int,
+            timeout: float | None):
+    """The emulator's RunResult at `wave`, or an Outcome saying why it could not run."""
+    import numpy as np
+    from .emulator import BudgetExceeded, EmulatorError, run_kernel
+    from .verify import _emu_error as _located
+    args, _, (block, shared, targs, grids) = prepared
+    try:
+        return run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()},
+                          grid=grids[wave], block=block, shared_bytes=shared, wave=wave, schedule="block",
+                          seed=inp.spec.seed, backend=dialect.name, template_args=targs, path=path, timeout=timeout)
+    except BudgetExceeded as e:
+        return not_run(name, "budget", f"at wave {wave}: {_located(e)}", inp.how)
+    except EmulatorError as e:
+        return not_run(name, "emulator", f"at wave {wave}: {_located(e)}", inp.how)
+    except NotImplementedError as e:
+        return not_run(name, "emulator", f"at wave {wave}: not yet: {e}", inp.how)
+    except Exception as e:  # an emulator limitation on real code is no verdict (and no traceback)
+        return not_run(name, "emulator", f"at wave {wave}: the emulator could not run it "
+                       f"({type(e).__name__}: {e}); please report it", inp.how)
+
+
+def _compare(spec, outs, got, want):
+    from . import compare
+    return compare.compare({k: got.outputs[k] for k in outs}, {k: want.outputs[k] for k in outs}, spec.tolerance,
+                           spec.tolerance_values, got.bounds, want.bounds)
+
+
+def run_both(text: str, path: str, dialect: backends.Backend, kernel, inp: Inputs,
+             timeout: float | None = RUN_SECONDS) -> Outcome:
+    """Run `kernel` (a model Function) of `text` at the narrow and the wide wave; compare."""
+    name, spec = kernel.name, inp.spec
+    narrow, wide = widths()
+    prepared = _prepare(kernel, inp)
+    if isinstance(prepared, Outcome):
+        return prepared
     res = {}
     for w in (narrow, wide):
-        try:
-            res[w] = run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v)
-                                                  for k, v in args.items()},
-                                grid=grids[w], block=block, shared_bytes=shared, wave=w, schedule="block",
-                                seed=spec.seed, backend=dialect.name, template_args=targs, path=path,
-                                timeout=timeout)
-        except BudgetExceeded as e:
-            return not_run(name, "budget", f"at wave {w}: {_located(e)}", inp.how)
-        except EmulatorError as e:
-            return not_run(name, "emulator", f"at wave {w}: {_located(e)}", inp.how)
-        except NotImplementedError as e:
-            return not_run(name, "emulator", f"at wave {w}: not yet: {e}", inp.how)
-        except Exception as e:  # an emulator limitation on real code is no verdict (and no traceback)
-            return not_run(name, "emulator", f"at wave {w}: the emulator could not run it "
-                           f"({type(e).__name__}: {e}); please report it", inp.how)
-    cmp = compare.compare({k: res[wide].outputs[k] for k in outs}, {k: res[narrow].outputs[k] for k in outs},
-                          spec.tolerance, spec.tolerance_values, res[wide].bounds, res[narrow].bounds)
+        res[w] = _run_at(text, path, dialect, name, inp, prepared, w, timeout)
+        if isinstance(res[w], Outcome):
+            return res[w]
+    outs = prepared[1]
+    cmp = _compare(spec, outs, res[wide], res[narrow])
+    kept = (res[wide], inp, prepared, path, dialect, timeout)
     if cmp.ok:
         return Outcome(name, "same", f"same output at wave {narrow} and {wide} ({cmp.mode}; max abs diff "
-                       f"{cmp.max_abs:.3g})", inputs=inp.how, waves=(narrow, wide), inferred=inp.notes)
+                       f"{cmp.max_abs:.3g})", inputs=inp.how, waves=(narrow, wide), inferred=inp.notes, wide_run=kept)
     m = cmp.mismatch
     return Outcome(name, "differs", f"{m.buffer}[{m.index}] = {_show(m.got)} at wave {wide}, {_show(m.want)} at "
                    f"wave {narrow} ({m.count} element(s) differ)", inputs=inp.how, buffer=m.buffer,
                    index=int(m.index), narrow=_plain(m.want), wide=_plain(m.got), waves=(narrow, wide),
-                   inferred=inp.notes)
+                   inferred=inp.notes, wide_run=kept)
+
+
+def wide_changes(base: Outcome, text: str) -> bool | None:
+    """Does `text` (the kernel's file with some fixes applied) give another output at the wide
+    wave than the file as written gave in `base`?  None: there is no run to compare with, or the
+    fixed text does not run."""
+    if base.wide_run is None:
+        return None
+    was, inp, prepared, path, dialect, timeout = base.wide_run
+    got = _run_at(text, path, dialect, base.kernel, inp, prepared, widths()[1], timeout)
+    if isinstance(got, Outcome):
+        return None
+    return not _compare(inp.spec, prepared[1], got, was).ok
 
 
 def _plain(v):

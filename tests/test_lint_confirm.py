@@ -203,6 +203,7 @@ __global__ void via_helper(const float* x, int* count)
     by = _by_line(json.loads(kp("lint", "--confirm", "--format", "json", p.name, cwd=tmp_path).stdout))
     used = by[3][0]["confirmation"]
     assert used["status"] == "confirmed" and used["kernel"] == "via_helper"
+    assert used["fix_changes_wide"] is True  # the helper's own fixes change the kernel's output at 64
     unused = by[9][0]["confirmation"]
     assert unused["status"] == "not run" and "in no kernel" in unused["detail"]
 
@@ -367,3 +368,39 @@ int main()
     c = next(f["confirmation"] for f in data if f["code"] == "WS008")
     assert c["inputs"] == "inferred" and c["inferred"], c
     assert c["status"] == "confirmed" and c["buffer"] == "count", c  # the launch's sizes: the hazard shows
+
+
+def test_a_consistent_helper_in_a_kernel_that_differs_is_latent(tmp_path):
+    """The kernel's 32-bit ballot makes it differ at 64; its helper's 32-lane groups (lane, group,
+    ladder and group count all from 32) are consistent: with the helper's findings fixed the
+    wave-64 output is the same, so they are latent, and the ballot's findings stay confirmed."""
+    helper = """\
+__device__ int block_sum(int v, int* slots)
+{
+    int lane = threadIdx.x & 31;
+    int group = threadIdx.x >> 5;
+    for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    if (lane == 0) slots[group] = v;
+    __syncthreads();
+    int s = 0;
+    for (int g = 0; g < blockDim.x / 32; g++) s += slots[g];
+    return s;
+}
+"""
+    kernel = _annotated("total_and_hits", "const int* x, int* out",
+                        ["x    in   int[256]  integers(0, 8)", "out  out  int[8]"], """\
+    __shared__ int slots[2];
+    int v = x[blockIdx.x * 64 + threadIdx.x];
+    int s = block_sum(v, slots);
+    unsigned int b = __ballot_sync(0xffffffff, v > 3);
+    if (threadIdx.x % 32 == 0) atomicAdd(&out[blockIdx.x], __popc(b));
+    if (threadIdx.x == 0) out[4 + blockIdx.x] = s;""")
+    p = _write(tmp_path, "k.cu", helper, kernel)
+    data = json.loads(kp("lint", "--confirm", "--format", "json", p.name, cwd=tmp_path).stdout)
+    helper_lines = range(1, _line_of(p, "return s;") + 1)
+    marks = {(f["line"], f["code"]): f["confirmation"] for f in data if f["code"].startswith("WS")}
+    inside = [c for (line, _), c in marks.items() if line in helper_lines]
+    assert inside and all(c["status"] == "latent" and c["fix_changes_wide"] is False for c in inside), inside
+    assert "with the findings in `block_sum` fixed, its output at wave 64 is the same" in inside[0]["detail"]
+    ballot = marks[(_line_of(p, "unsigned int b"), "WS008")]
+    assert ballot["status"] == "confirmed" and ballot["buffer"] == "out", ballot

@@ -70,8 +70,10 @@ def kernels_of(module, reach: dict[str, set[str]], f: Finding, line_text: str) -
     return [k for k, r in reach.items() if word in r] if word else []
 
 
-def mark(outcomes: list, f: Finding) -> Finding:
-    """`f` with its confirmation: the first kernel that differs, else latent if one ran, else why not."""
+def mark(outcomes: list, f: Finding, fixed: tuple[str, bool | None] = ("", None)) -> Finding:
+    """`f` with its confirmation: the first kernel that differs, else latent if one ran, else why not.
+    `fixed`: (the function `f` sits in, whether fixing that function's findings changes the
+    differing kernel's output at the wide wave; None where that was not run)."""
     if not outcomes:
         status, detail, data = "not run", "not run: the finding is in no kernel of this file", {"reason": "in no kernel"}
     else:
@@ -79,6 +81,15 @@ def mark(outcomes: list, f: Finding) -> Finding:
             next((o for o in outcomes if o.status == "same"), None) or outcomes[0]
         status, data = STATUS[o.status], o.to_json()
         detail = f"kernel {o.kernel}: {o.detail}"
+        fn, changes = fixed
+        if o.status == "differs" and changes is False:  # a consistent group next to the real hazard
+            status = "latent"
+            detail += (f"; but with the findings in `{fn}` fixed, its output at wave {o.waves[1]} is the same: the "
+                       "difference comes from other code")
+        elif o.status == "differs" and changes:
+            detail += f"; fixing the findings in `{fn}` changes its output at wave {o.waves[1]}"
+        if o.status == "differs" and changes is not None:
+            data = {**data, "fix_changes_wide": changes}
     conf = {"status": status, "detail": detail, **{k: v for k, v in data.items() if k not in ("status", "detail")}}
     if outcomes:
         conf["kernels"] = [{"kernel": o.kernel, "status": STATUS[o.status], "detail": o.detail} for o in outcomes]
@@ -97,19 +108,44 @@ def confirm(results, given: list | None = None) -> Counter:
         fm = wave_compare.read(r.path, given, r.text)  # the text lint read (stdin too)
         reach = _reach(fm.module) if fm.module is not None else {}
         lines = fm.text.splitlines() if fm.text else (r.text or "").splitlines()
-        marked = []
+        marked, fixed = [], {}
         for f in r.findings:
             if confirmable(f):
+                how: tuple[str, bool | None] = ("", None)
                 if fm.module is None:
                     outs = [wave_compare.not_run("*", fm.reason, fm.error or "")]
                 else:
                     text = lines[f.line - 1] if 0 < f.line <= len(lines) else ""
                     outs = [wave_compare.outcome(fm, k, cache) for k in kernels_of(fm.module, reach, f, text)]
-                f = mark(outs, f)
+                    how = _fixed_changes(fm, r.findings, f, outs, fixed)
+                f = mark(outs, f, how)
                 counts[f.confirmation["status"]] += 1
             marked.append(f)
         r.findings = marked
     return counts
+
+
+def _fixed_changes(fm, findings: list[Finding], f: Finding, outcomes: list, memo: dict) -> tuple[str, bool | None]:
+    """Does the helper `f` sits in make a differing kernel differ?  The kernel runs at the wide
+    wave again with the fixes of every warp-size finding in the helper applied (a lane index, its
+    warp index and its ladder bounds fixed together: a 32-lane group is consistent or not as a
+    whole); an output that stays the same clears the helper (a consistent group next to the real
+    hazard).  Never the kernel's own body: there an unchanged output may only mean that its
+    fixes are not all of the fix.  Once per (kernel, helper)."""
+    from .. import wave_compare
+    o = next((o for o in outcomes if o.status == "differs"), None)
+    fn = _function_at_line(fm.module, f.line)
+    if o is None or fn is None or fn.is_kernel:
+        return "", None
+    key = (o.kernel, fn.name)
+    if key not in memo:
+        edits = [e for g in findings if confirmable(g) and g.fix is not None and
+                 _function_at_line(fm.module, g.line) is fn for e in g.fix.edits]
+        memo[key] = None
+        if edits:
+            from .fix import apply_edits
+            memo[key] = wave_compare.wide_changes(o, apply_edits(fm.text, edits)[0])
+    return fn.name, memo[key]
 
 
 def summary(counts: Counter) -> str:
