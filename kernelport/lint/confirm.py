@@ -4,7 +4,9 @@ A finding is *confirmed* when a kernel that reaches it (it sits in the kernel, i
 kernel calls, or names a file-scope macro or array the kernel uses) gives different output at the
 wide wave than at the narrow one (the first differing element is shown), *latent* when every
 kernel that ran gave the same output on these inputs, and *not run* with the reason otherwise.
-The comparison is kernelport/wave_compare.py's; this module only maps findings to kernels.
+In a kernel that differs, a helper's findings are latent when the kernel, run again at the wide
+wave with all of that helper's fixes applied, gives the same output (the difference is elsewhere).
+The comparison is kernelport/wave_compare.py's; this module maps findings to kernels and helpers.
 """
 from __future__ import annotations
 
