@@ -105,7 +105,7 @@ def lint(
                                  "latent or not run."),
     inputs: Optional[Path] = typer.Option(None, "--inputs", metavar="FILE",
                                           help="With --confirm: inputs of kernels without annotations, as `@kp` "
-                                          "lines in a file (docs/annotations.md)."),
+                                          "lines in a file (docs/confirm.md)."),
 ) -> None:
     """Find warp-size, synchronisation and platform hazards in CUDA, HIP, Metal and embedded CUDA."""
     from .engine import lint_paths
