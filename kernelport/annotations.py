@@ -290,7 +290,8 @@ def parse(module: Module) -> dict[str, KernelSpec]:
     return specs
 
 
-def _build(k: Function, lines: list[tuple[str, Text]], module: Module) -> KernelSpec:
+def _build(k: Function, lines: list[tuple[str, Text]], module: Module, reference: bool = True) -> KernelSpec:
+    """`reference=False`: inputs only (a run compared with itself at two widths needs no reference)."""
     spec = KernelSpec(k.name, lines[0][1].loc)
     why: list[str] = []
     for key, v in lines:
@@ -348,7 +349,7 @@ def _build(k: Function, lines: list[tuple[str, Text]], module: Module) -> Kernel
                 raise _err(f"seed must be an integer from 0 to 2^64 - 1, got '{v.text}'", v.loc)
             spec.seed = int(v.text)
     spec.why = " ".join(w for w in why if w).strip()
-    _validate(k, spec, module)
+    _validate(k, spec, module, reference)
     return spec
 
 
@@ -369,7 +370,12 @@ def _parse_tolerance(v: Text) -> tuple[str, dict[str, float]]:
     return "explicit", vals
 
 
-def _validate(k: Function, spec: KernelSpec, module: Module) -> None:
+def build_inputs(k: Function, lines: list[tuple[str, Text]], module: Module) -> KernelSpec:
+    """A kernel's inputs from annotation lines given outside its file (`--inputs`): no reference."""
+    return _build(k, lines, module, reference=False)
+
+
+def _validate(k: Function, spec: KernelSpec, module: Module, reference: bool = True) -> None:
     if not spec.block:
         raise _err(f"kernel '{k.name}' has annotations but no block size", spec.loc, hint="add: // @kp block 256")
     if not spec.grid:
@@ -421,6 +427,8 @@ def _validate(k: Function, spec: KernelSpec, module: Module) -> None:
                        a.length.loc, hint=f"raise it with --max-buffer-bytes or {BUDGET_ENV} (e.g. 4G), or shrink "
                                           "the sizes")
         _check_generator(a, n * (4 if a.type == "float4" else 2 if a.type == "float2" else 1))
+    if spec.reference is None and not reference:
+        return
     if spec.reference is None:
         raise _err(f"kernel '{k.name}' has no reference", spec.loc,
                    hint=f"add: // @kp reference {k.name}_ref(...) naming a plain C function in this file")

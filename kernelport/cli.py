@@ -330,6 +330,10 @@ def verify(
     no_cache: bool = typer.Option(False, "--no-cache", help="Recompile and re-emulate everything; store nothing."),
     shard: Optional[str] = typer.Option(None, "--shard", metavar="I/N",
                                         help="Verify only shard I of N of the kernel files (I/N)."),
+    wave_invariance: bool = typer.Option(False, "--wave-invariance", help="Only say, per kernel, whether its output "
+                                         "at wave 64 equals its output at 32 (exit 1 if one differs)."),
+    inputs: Optional[Path] = typer.Option(None, "--inputs", metavar="FILE", help="With --wave-invariance: inputs of "
+                                          "kernels without annotations, as `@kp` lines in a file."),
     timeout: Optional[float] = typer.Option(None, "--timeout", metavar="SECONDS",
                                             help="Wall-clock budget of one check (an emulator run, the reference); "
                                                  "a check past it fails, naming the loop it was in."),
@@ -341,6 +345,12 @@ def verify(
 
     if timeout is not None and not 0 < timeout < 1e9:
         raise KernelportError(f"--timeout {timeout:g} is not a positive number of seconds", hint="e.g. --timeout 60")
+    if wave_invariance:  # its own question: no ports, no reference
+        from .wave_invariance import report
+        raise typer.Exit(report(paths, fmt, sys.stdout, inputs, timeout))
+    if inputs is not None:
+        raise KernelportError("--inputs gives the inputs of the kernels --wave-invariance runs",
+                              hint="add --wave-invariance")
     if max_buffer_bytes is not None:
         if parse_size(max_buffer_bytes) is None:
             raise KernelportError(f"--max-buffer-bytes {max_buffer_bytes!r} is not a size",

@@ -100,6 +100,12 @@ def lint(
     compile_commands: Optional[Path] = typer.Option(None, "--compile-commands", metavar="PATH",
                                                     help="Per-file -I/-D from this compile_commands.json (default: "
                                                     "one in the file's directory or a parent's build/)."),
+    confirm: bool = typer.Option(False, "--confirm", help="Run each kernel with a warp-size finding at wave 32 and "
+                                 "64 (annotated or inferred inputs): mark the finding confirmed (outputs differ), "
+                                 "latent or not run."),
+    inputs: Optional[Path] = typer.Option(None, "--inputs", metavar="FILE",
+                                          help="With --confirm: inputs of kernels without annotations, as `@kp` "
+                                          "lines in a file (docs/confirm.md)."),
 ) -> None:
     """Find warp-size, synchronisation and platform hazards in CUDA, HIP, Metal and embedded CUDA."""
     from .engine import lint_paths
@@ -107,6 +113,15 @@ def lint(
 
     if format not in FORMATS:
         raise KernelportError(f"unknown format '{format}'", hint="formats: " + ", ".join(FORMATS))
+    if inputs is not None and not confirm:
+        raise KernelportError("--inputs gives the inputs of the kernels --confirm runs", hint="add --confirm")
+    if confirm and (fix or diff or statistics):
+        raise KernelportError("--confirm marks findings; it does not combine with --fix, --diff or --statistics",
+                              hint="run `kernelport lint --confirm` on its own")
+    given = None
+    if inputs is not None:  # its errors before any file is linted
+        from ..wave_inputs import read as read_inputs
+        given = read_inputs(inputs)
     if fail_on is not None and fail_on not in configmod.FAIL_LEVELS:
         raise KernelportError(f"unknown --fail-on level '{fail_on}'", hint="error, warning or info")
     configmod.clear_cache()  # a new run: pyproject files may have changed (one process, several runs)
@@ -142,6 +157,11 @@ def lint(
         else:
             results = lint_paths(paths, overrides, mode=mode, jobs=jobs, unsafe_fixes=unsafe_fixes,
                                  progress=format in ("full", "concise") and output_file is None)
+        if confirm:  # the emulator, only when asked for (lint's start-up time)
+            from .confirm import confirm as run_confirm, summary as confirm_summary
+            counts = run_confirm(results, given)
+            if format in ("full", "concise"):
+                typer.echo(confirm_summary(counts), err=True)
         return _report(results, mode, format, statistics, show_fixes, exit_zero, level, bool(stdin), out,
                        unsafe_fixes)
     finally:

@@ -47,6 +47,8 @@ class Finding:
     related: tuple[Related, ...] = field(default_factory=tuple)
     # Internal: the analysed byte span (for --fix to find the site again); not part of the JSON.
     span: tuple[int, int] | None = field(default=None, compare=False)
+    # `lint --confirm`: the kernel run at both wave widths (lint/confirm.py); in the JSON only then.
+    confirmation: dict | None = field(default=None, compare=False)
 
     def sort_key(self):
         return (self.path, self.line, self.column, self.code, self.message)
@@ -61,4 +63,6 @@ class Finding:
         if self.fix is not None:
             d["fix"] = {"applicability": self.fix.applicability, "message": self.fix.message,
                         "edits": [asdict(e) for e in self.fix.edits]}
+        if self.confirmation is not None:
+            d["confirmation"] = self.confirmation
         return d

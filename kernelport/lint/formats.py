@@ -29,7 +29,7 @@ def render(fmt: str, findings: list[Finding], texts: dict[str, str], stream: Tex
             stream.write(github(f) + "\n")
     elif fmt == "concise":
         for f in findings:
-            stream.write(f"{f.path}:{f.line}:{f.column}: {f.code} {short_message(f.message)}\n")
+            stream.write(f"{f.path}:{f.line}:{f.column}: {f.code} {short_message(f.message)}{_confirmed(f)}\n")
     else:
         console = Console(file=stream, highlight=False, soft_wrap=True, emoji=False,  # `:100:` is an emoji code
                           force_terminal=color, no_color=(color is False), width=200)
@@ -71,6 +71,14 @@ def short_message(message: str) -> str:
     return split_message(message)[0]
 
 
+def _confirmed(f: Finding) -> str:
+    """` [confirmed: ...]` after a message (`lint --confirm`), or nothing."""
+    c = f.confirmation
+    if c is None:
+        return ""
+    return f" [{c['detail']}]" if c["status"] == "not run" else f" [{c['status']}: {c['detail']}]"
+
+
 # -- full ----------------------------------------------------------------------------------------
 def full(console: Console, f: Finding, text: str | None) -> None:
     head = Text()
@@ -99,6 +107,11 @@ def full(console: Console, f: Finding, text: str | None) -> None:
         console.print(carets)
         if why:
             console.print(Text(f"{pad} = why: {why}"))
+        if f.confirmation is not None:
+            c = f.confirmation
+            style = {"confirmed": "bold red", "latent": "yellow"}.get(c["status"], "dim")
+            console.print(Text(f"{pad} = {c['status']}: {c['detail']}" if c["status"] != "not run" else
+                               f"{pad} = {c['detail']}", style=style))
         if f.fix is not None:
             if f.fix.applicability == "unsafe":  # ruff's mark: offered, applied only when asked for
                 console.print(Text(f"{pad} = unsafe fix: {f.fix.message} (kernelport lint --fix --unsafe-fixes)",
@@ -122,7 +135,7 @@ def github(f: Finding) -> str:
     level = {"error": "error", "warning": "warning", "info": "notice"}[f.severity]
     props = (f"file={_esc_prop(f.path)},line={f.line},col={f.column},endLine={f.end_line},"
              f"endColumn={f.end_column},title={_esc_prop(f'{f.code} {f.name}')}")
-    return f"::{level} {props}::{_esc_data(f'{f.code} {short_message(f.message)}')}"
+    return f"::{level} {props}::{_esc_data(f'{f.code} {short_message(f.message)}{_confirmed(f)}')}"
 
 
 # -- sarif ---------------------------------------------------------------------------------------
@@ -172,6 +185,8 @@ def sarif(findings: list[Finding]) -> dict:
         why = split_message(f.message)[1]
         if why:
             res["properties"] = {"why": why}
+        if f.confirmation is not None:  # lint --confirm: the run at both wave widths
+            res.setdefault("properties", {})["confirmation"] = f.confirmation
         if f.related:
             res["relatedLocations"] = [
                 {"id": i, "message": {"text": r.message},
