@@ -45,6 +45,7 @@ class _Analyzer:
         self.fn: Function | None = None
         self.global_env: dict[str, frozenset] = {}
         self.aliases: dict[str, str] = {}
+        self.width_params: dict[str, tuple[int, str]] = {}  # helper -> (its width parameter, the shuffle)
 
     # -- sites ------------------------------------------------------------------------------
     def site(self, node: Node, role: str) -> int:
@@ -227,6 +228,11 @@ class _Analyzer:
             return frozenset()
         if op in ("+", "-") and is_address(self, n):
             return frozenset()  # `d + tid % 32`: an address, not a lane (its loads are data)
+        if op == "*" and ({LANE, LANE_OK, WS_OK} & (kinds_L | kinds_R) or (WS in kinds_L and WS in kinds_R)):
+            # `lane * 32`: a lane's chunk of 32 elements (a warp's first lane, `warp * 32`, keeps its
+            # 32); `warpSize * 32`, `32 * 32`: counts of elements, no width.  A lane-strided loop
+            # tells the lane count from the chunk (_lane_stride).
+            return frozenset(f for f in L | R if f[0] not in (FULL, VOTE, WS, WS_M1, HALF))
         # + - * and the rest: values mix.
         return frozenset(f for f in L | R if f[0] not in (FULL, VOTE))
 
@@ -324,11 +330,13 @@ class _Analyzer:
             if fn is not None:
                 self.ex(fn)
             return frozenset()
-        found = dialect.spelled_by(self.dialect, name)
+        found = self.concept_call(name)
         if found is not None:
-            c, order = found
-            bound_idx = dict(zip(dialect.call_params(c, order)[0], range(len(args))))
+            c, params = found
+            bound_idx = dict(zip(params, range(len(args))))
             if c.kind == "shuffle":
+                if "width" not in bound_idx or bound_idx["width"] >= len(args):
+                    self.a.wave_shuffles.append((n, c.key, self.fn.name if self.fn else None))
                 width = bound_idx.get("width")
                 literal_width = width is not None and args[width].type == "number_literal"
                 mi = bound_idx.get("mask")
@@ -372,6 +380,8 @@ class _Analyzer:
                 return frozenset()
             return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP))
         callee = self.m.functions.get(name)
+        if callee is not None and callee.name in self.width_params and len(args) <= self.width_params[callee.name][0]:
+            self.a.wave_shuffles.append((n, self.width_params[callee.name][1], self.fn.name if self.fn else None))
         if callee is not None:
             for p, f, a in zip(callee.params, arg_facts, args):
                 f = f or frozenset({(OPAQUE, -1)})  # the caller's value came from where we cannot see
@@ -389,6 +399,15 @@ class _Analyzer:
             return arg_facts[0] if len(arg_facts) == 1 else frozenset()  # a functional cast: uint32_t(-1)
         # Unknown function (math, user macros): values pass through.
         return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP, WS, WS_M1))
+
+    def concept_call(self, name: str):
+        """(concept, positional parameter names) of a call to a dialect name or to a library's warp
+        helper that this file does not define itself; None for anything else."""
+        found = dialect.spelled_by(self.dialect, name)
+        if found is not None:
+            return found[0], dialect.call_params(*found)[0]
+        lib = dialect.library_call(self.dialect, name) if name not in self.m.functions else None
+        return (lib[0], lib[1]) if lib is not None else None
 
     def callee_name(self, fn: Node | None) -> str | None:
         """The called function's name: `f`, `ns::f`, `f<T>`, `ns::f<T>` all call f."""
@@ -461,6 +480,7 @@ class _Analyzer:
             self.ex(n.child_by_field_name("update"))
             if var and self.fn is not None:
                 self.loops.append((self.fn.name, var, n))
+                self._lane_stride(var, n)
             body = n.child_by_field_name("body")
             if body is not None:
                 self.stmt(body)
@@ -489,12 +509,30 @@ class _Analyzer:
             if c.type.endswith("statement") or c.type == "declaration":
                 self.stmt(c)
 
+    def _lane_stride(self, var: str, loop: Node) -> None:
+        """`for (i = lane * C; ...; i += 32 * C)`: the lanes of a warp walk the data together, the
+        stride's other factor is the lane count."""
+        if self.fn is None or self.fn.name not in self.a.warp_level or \
+                not {LANE, LANE_OK} & {k for k, _ in self.env.get((self.fn.name, var), frozenset())}:
+            return
+        init, upd = loop.child_by_field_name("initializer"), loop.child_by_field_name("update")
+        if upd is None or upd.type != "assignment_expression" or self.src.text_of(upd.child_by_field_name(
+                "operator")) != "+=" or self.src.text_of(upd.child_by_field_name("left")) != var:
+            return
+        chunk = {self.src.text_of(f) for f in _factors(init) if not ({LANE, LANE_OK, TID} & {k for k, _ in self.ex(f)})} \
+            if init is not None else set()
+        for f in _factors(upd.child_by_field_name("right")):
+            if self.src.text_of(f) not in chunk:
+                self.confirm({x for x in self.ex(f) if x[0] == WS}, "strides a loop over the lanes", loop, kinds=(WS,))
+
     # -- driver -----------------------------------------------------------------------------
     def warp_level_functions(self) -> None:
         direct: dict[str, bool] = {}
         calls: dict[str, set[str]] = {}
         for f in self.m.functions.values():
-            direct[f.name] = False
+            direct[f.name] = self._uses_wave_collective(f)
+            if direct[f.name]:
+                self.a.wave_collectives.add(f.name)
             calls[f.name] = set()
             for n in (self.src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `= default`
                 fn = n.child_by_field_name("function")
@@ -505,18 +543,38 @@ class _Analyzer:
                     calls[f.name].add(name)
                 elif self.m.visible is not None and name in self.m.visible.warp_functions:
                     direct[f.name] = True  # a warp-level helper from an included header
-                found = dialect.spelled_by(self.dialect, name)
+                found = self.concept_call(name)
                 if found is None or not found[0].warp_level:
                     continue
-                c, order = found
-                names = dialect.call_params(c, order)[0]
+                c, names = found
                 args = call_args(n)
                 wi = names.index("width") if "width" in names else None
                 if wi is not None and wi < len(args) and args[wi].type == "number_literal":
                     self.a.logical_width[f.name] = int_value(self.src.text_of(args[wi])) or 0
                     continue  # an explicit logical width: the code means it
                 direct[f.name] = True
+                if c.kind == "shuffle" and wi is not None and wi < len(args) and args[wi].type == "identifier":
+                    self._width_param(f, self.src.text_of(args[wi]), c.key)
         self.a.warp_level = callers_closure(direct, calls)
+
+    def _uses_wave_collective(self, f: Function) -> bool:
+        """`cub::WarpReduce<float>`: a library warp collective left at its default logical width,
+        the hardware warp (the wave on AMD)."""
+        for t in (self.src.index.under(f.body, "template_type") if f.body is not None else ()):
+            name = t.child_by_field_name("name")
+            at = dialect.warp_collective_width(self.dialect, self.src.text_of(name)) if name is not None else None
+            targs = t.child_by_field_name("arguments")
+            if at is not None and targs is not None and len(targs.named_children) <= at:
+                return True
+        return False
+
+    def _width_param(self, f: Function, name: str, key: str) -> None:
+        """`T WARP_SHFL(T v, int lane, int width = warpSize)`: a call that leaves `width` out
+        shuffles across the whole wave (wave_shuffles)."""
+        for i, p in enumerate(f.params):
+            default = p.node.child_by_field_name("default_value")
+            if p.name == name and default is not None and int_value(self.src.text_of(default)) is None:
+                self.width_params.setdefault(f.name, (i, key))
 
     def run(self) -> Analysis:
         self.warp_level_functions()
@@ -535,7 +593,7 @@ class _Analyzer:
         for _ in range(12):
             self.changed = False
             self.fn = None
-            self.a.shuffle_masks = []
+            self.a.shuffle_masks, self.a.wave_shuffles = [], []
             for g in globals_:
                 self.stmt(g)
             for f in self.m.functions.values():
@@ -556,7 +614,10 @@ class _Analyzer:
     def _logical_groups(self) -> None:
         """A group decided to be a logical 32-lane group (warpwidth) keeps CUDA's 32s: its sites are no
         wave-width sites, for translate and lint alike."""
-        self.a.widths = w = warpwidth.decide(self.m, self.a.warp_level, self.a.data_warps)
+        # A warp index laid out in global data says rows of 32, unless the function's collective
+        # runs at the hardware width (cub's WarpReduce<T>): then its 32s mean the hardware warp.
+        data_warps = {f: n for f, n in self.a.data_warps.items() if f not in self.a.wave_collectives}
+        self.a.widths = w = warpwidth.decide(self.m, self.a.warp_level, data_warps)
         for s in self.a.sites:
             if s.confirmed and w.logical(s.function):
                 s.confirmed, s.why = False, f"a logical 32-lane group ({w.width(s.function)})"
@@ -579,12 +640,26 @@ class _Analyzer:
                         self.confirm(self.lookup(self.src.text_of(lit), lit), "bounds a shuffle ladder", loop,
                                      kinds=(WS, HALF))
         # Per-warp shared arrays sized by a literal 32 hold one slot per lane or warp.
+        # Sized `THREADS / 32`: one slot per warp of the block, and the same expression elsewhere in
+        # the function counts the same warps.
         for sh in self.m.shared:
-            if sh.name in self.warp_arrays:
-                for d in sh.dims:
-                    if d.type == "number_literal" and int_value(self.src.text_of(d)) == 32:
-                        self.confirm({(WS, self.site(d, "ws"))}, f"sizes the per-warp shared array '{sh.name}'",
-                                     self.warp_arrays[sh.name], kinds=(WS,))
+            use = self.warp_arrays.get(sh.name)
+            if use is None:
+                continue
+            fn = self.m.function_at(sh.node)
+            for d in sh.dims:
+                if d.type == "number_literal" and int_value(self.src.text_of(d)) == 32:
+                    self.confirm({(WS, self.site(d, "ws"))}, f"sizes the per-warp shared array '{sh.name}'",
+                                 use, kinds=(WS,))
+                elif _per_warp(self.src, d) and fn is not None and fn.body is not None and \
+                        fn.body.start_byte <= use.start_byte < fn.body.end_byte:
+                    text = "".join(self.src.text_of(d).split())
+                    same = [b for b in self.src.index.under(fn.body, "binary_expression")
+                            if "".join(self.src.text_of(b).split()) == text] or [d]
+                    for b in {x.start_byte: x for x in same + [d]}.values():
+                        lit = b.child_by_field_name("right")
+                        self.confirm({(WS, self.site(lit, "ws"))}, f"counts the warps of the per-warp shared array "
+                                     f"'{sh.name}'", use, kinds=(WS,))
 
     def _name_confirmed_globals(self) -> None:
         for name in self.m.macros:  # `#define WARP_SIZE 32` says it even when only host code uses it
@@ -594,6 +669,27 @@ class _Analyzer:
             if fn == "" and WARP_SIZE_NAME.search(name) and self.a.warp_level:
                 self.confirm({f for f in facts if f[0] == WS}, f"'{name}' names the warp size", self.src.root,
                              kinds=(WS,))
+
+
+def _per_warp(src, d: Node) -> bool:
+    """`THREADS / 32`: an array dimension that counts the warps of a block."""
+    r = d.child_by_field_name("right") if d.type == "binary_expression" else None
+    return r is not None and src.text_of(d.child_by_field_name("operator")) == "/" and \
+        r.type == "number_literal" and int_value(src.text_of(r)) == 32
+
+
+def _factors(n: Node | None) -> list[Node]:
+    """The factors of a product (the expression itself when it is none), through parentheses
+    and a declaration's or an assignment's value."""
+    inner = {"parenthesized_expression": lambda x: x.named_children[0] if x.named_children else None,
+             "declaration": lambda x: x.child_by_field_name("declarator"),
+             "init_declarator": lambda x: x.child_by_field_name("value"),
+             "assignment_expression": lambda x: x.child_by_field_name("right")}
+    while n is not None and n.type in inner:
+        n = inner[n.type](n)
+    if n is not None and n.type == "binary_expression" and n.child_by_field_name("operator").type == "*":
+        return _factors(n.child_by_field_name("left")) + _factors(n.child_by_field_name("right"))
+    return [n] if n is not None else []
 
 
 def callers_closure(direct: dict[str, bool], calls: dict[str, set[str]]) -> set[str]:

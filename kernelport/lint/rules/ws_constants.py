@@ -376,12 +376,30 @@ __global__ void all_positive(const float* x, int* out) {
     unsigned long long m = __ballot_sync(0xffffffff, x[threadIdx.x] > 0.0f);
     if (m == 0xffffffff) out[blockIdx.x] = 1;  // !
 }"""),
+        ex("""
+__global__ void dot(const float* a, const float* b, float* out, int k) {
+    const int lane = threadIdx.x % warpSize;
+    float s = 0.0f;
+    for (int i = lane * 4; i < k; i += 32 * 4)  // !
+        for (int j = 0; j < 4; j++) s += a[i + j] * b[i + j];
+    for (int o = warpSize / 2; o > 0; o /= 2) s += __shfl_down_sync(0xffffffff, s, o);
+    if (lane == 0) out[blockIdx.x] = s;
+}""", note="a loop the lanes walk together: its stride is the lane count times the lane's chunk"),
     )
     passes = (
         ex("""
 __global__ void all_positive(const float* x, int* out) {
     if (__all_sync(0xffffffff, x[threadIdx.x] > 0.0f)) out[blockIdx.x] = 1;
 }"""),
+        ex("""
+__global__ void dot(const float* a, const float* b, float* out, int k) {
+    const int lane = threadIdx.x % warpSize;
+    float s = 0.0f;
+    for (int i = lane * 32; i < k; i += warpSize * 32)
+        for (int j = 0; j < 32; j++) s += a[i + j] * b[i + j];
+    for (int o = warpSize / 2; o > 0; o /= 2) s += __shfl_down_sync(0xffffffff, s, o);
+    if (lane == 0) out[blockIdx.x] = s;
+}""", note="32 values per lane: the chunk, not the lane count"),
     )
 
     def message(self, ctx, s) -> str:
