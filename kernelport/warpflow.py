@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import backends, dialect, warpwidth
+from . import backends, dialect, maskmemory, warpshapes, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .warpsites import (declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_facts,
@@ -260,20 +260,7 @@ class _Analyzer:
         if tnode is not None and (VOTE, -1) in facts and self.is_int32(tnode):
             sid = self.site(tnode, "type32")
             self.confirm({(WS, sid)}, f"'{name}' holds a ballot mask", at, kinds=(WS,))
-
-    def _check_mask_store(self, name: str, at: Node) -> None:
-        """A ballot stored into 32-bit memory loses lanes 32-63: no safe rewrite (the layout is data)."""
-        elem = None
-        if self.fn is not None and (p := self.fn.param(name)) is not None and p.pointer:
-            elem = p.node.child_by_field_name("type")
-        if self.fn is not None and (self.fn.name, name) in self.memory:
-            elem = self.memory[(self.fn.name, name)]
-        for sh in self.m.shared:
-            if sh.name == name:
-                elem = sh.node.child_by_field_name("type")
-        if elem is not None and self.is_int32(elem) and not any(i.node == at for i in self.a.issues):
-            self.a.issues.append(Issue("KP207", at, f"a ballot mask is stored into 32-bit memory '{name}': on a "
-                                       "64-wide wave lanes 32-63 are lost", self.fn.name if self.fn else None))
+            maskmemory.check_loads(self, name)
 
     def is_int32(self, tnode: Node) -> bool:
         t = " ".join(self.src.text_of(tnode).split())
@@ -313,7 +300,7 @@ class _Analyzer:
             if store is not None:
                 self.bind("[]" + name, store)
                 if (VOTE, -1) in store:
-                    self._check_mask_store(name, n)
+                    maskmemory.check_store(self, name, n)
             return self.lookup("[]" + name)
         self.ex(base)
         return frozenset()
@@ -480,7 +467,7 @@ class _Analyzer:
             self.ex(n.child_by_field_name("update"))
             if var and self.fn is not None:
                 self.loops.append((self.fn.name, var, n))
-                self._lane_stride(var, n)
+                warpshapes.lane_stride(self, var, n)
             body = n.child_by_field_name("body")
             if body is not None:
                 self.stmt(body)
@@ -509,28 +496,12 @@ class _Analyzer:
             if c.type.endswith("statement") or c.type == "declaration":
                 self.stmt(c)
 
-    def _lane_stride(self, var: str, loop: Node) -> None:
-        """`for (i = lane * C; ...; i += 32 * C)`: the lanes of a warp walk the data together, the
-        stride's other factor is the lane count."""
-        if self.fn is None or self.fn.name not in self.a.warp_level or \
-                not {LANE, LANE_OK} & {k for k, _ in self.env.get((self.fn.name, var), frozenset())}:
-            return
-        init, upd = loop.child_by_field_name("initializer"), loop.child_by_field_name("update")
-        if upd is None or upd.type != "assignment_expression" or self.src.text_of(upd.child_by_field_name(
-                "operator")) != "+=" or self.src.text_of(upd.child_by_field_name("left")) != var:
-            return
-        chunk = {self.src.text_of(f) for f in _factors(init) if not ({LANE, LANE_OK, TID} & {k for k, _ in self.ex(f)})} \
-            if init is not None else set()
-        for f in _factors(upd.child_by_field_name("right")):
-            if self.src.text_of(f) not in chunk:
-                self.confirm({x for x in self.ex(f) if x[0] == WS}, "strides a loop over the lanes", loop, kinds=(WS,))
-
     # -- driver -----------------------------------------------------------------------------
     def warp_level_functions(self) -> None:
         direct: dict[str, bool] = {}
         calls: dict[str, set[str]] = {}
         for f in self.m.functions.values():
-            direct[f.name] = self._uses_wave_collective(f)
+            direct[f.name] = warpshapes.uses_wave_collective(self, f)
             if direct[f.name]:
                 self.a.wave_collectives.add(f.name)
             calls[f.name] = set()
@@ -554,27 +525,8 @@ class _Analyzer:
                     continue  # an explicit logical width: the code means it
                 direct[f.name] = True
                 if c.kind == "shuffle" and wi is not None and wi < len(args) and args[wi].type == "identifier":
-                    self._width_param(f, self.src.text_of(args[wi]), c.key)
+                    warpshapes.width_param(self, f, self.src.text_of(args[wi]), c.key)
         self.a.warp_level = callers_closure(direct, calls)
-
-    def _uses_wave_collective(self, f: Function) -> bool:
-        """`cub::WarpReduce<float>`: a library warp collective left at its default logical width,
-        the hardware warp (the wave on AMD)."""
-        for t in (self.src.index.under(f.body, "template_type") if f.body is not None else ()):
-            name = t.child_by_field_name("name")
-            at = dialect.warp_collective_width(self.dialect, self.src.text_of(name)) if name is not None else None
-            targs = t.child_by_field_name("arguments")
-            if at is not None and targs is not None and len(targs.named_children) <= at:
-                return True
-        return False
-
-    def _width_param(self, f: Function, name: str, key: str) -> None:
-        """`T WARP_SHFL(T v, int lane, int width = warpSize)`: a call that leaves `width` out
-        shuffles across the whole wave (wave_shuffles)."""
-        for i, p in enumerate(f.params):
-            default = p.node.child_by_field_name("default_value")
-            if p.name == name and default is not None and int_value(self.src.text_of(default)) is None:
-                self.width_params.setdefault(f.name, (i, key))
 
     def run(self) -> Analysis:
         self.warp_level_functions()
@@ -639,27 +591,7 @@ class _Analyzer:
                     elif lit.type == "identifier":
                         self.confirm(self.lookup(self.src.text_of(lit), lit), "bounds a shuffle ladder", loop,
                                      kinds=(WS, HALF))
-        # Per-warp shared arrays sized by a literal 32 hold one slot per lane or warp.
-        # Sized `THREADS / 32`: one slot per warp of the block, and the same expression elsewhere in
-        # the function counts the same warps.
-        for sh in self.m.shared:
-            use = self.warp_arrays.get(sh.name)
-            if use is None:
-                continue
-            fn = self.m.function_at(sh.node)
-            for d in sh.dims:
-                if d.type == "number_literal" and int_value(self.src.text_of(d)) == 32:
-                    self.confirm({(WS, self.site(d, "ws"))}, f"sizes the per-warp shared array '{sh.name}'",
-                                 use, kinds=(WS,))
-                elif _per_warp(self.src, d) and fn is not None and fn.body is not None and \
-                        fn.body.start_byte <= use.start_byte < fn.body.end_byte:
-                    text = "".join(self.src.text_of(d).split())
-                    same = [b for b in self.src.index.under(fn.body, "binary_expression")
-                            if "".join(self.src.text_of(b).split()) == text] or [d]
-                    for b in {x.start_byte: x for x in same + [d]}.values():
-                        lit = b.child_by_field_name("right")
-                        self.confirm({(WS, self.site(lit, "ws"))}, f"counts the warps of the per-warp shared array "
-                                     f"'{sh.name}'", use, kinds=(WS,))
+        warpshapes.per_warp_arrays(self)
 
     def _name_confirmed_globals(self) -> None:
         for name in self.m.macros:  # `#define WARP_SIZE 32` says it even when only host code uses it
@@ -669,27 +601,6 @@ class _Analyzer:
             if fn == "" and WARP_SIZE_NAME.search(name) and self.a.warp_level:
                 self.confirm({f for f in facts if f[0] == WS}, f"'{name}' names the warp size", self.src.root,
                              kinds=(WS,))
-
-
-def _per_warp(src, d: Node) -> bool:
-    """`THREADS / 32`: an array dimension that counts the warps of a block."""
-    r = d.child_by_field_name("right") if d.type == "binary_expression" else None
-    return r is not None and src.text_of(d.child_by_field_name("operator")) == "/" and \
-        r.type == "number_literal" and int_value(src.text_of(r)) == 32
-
-
-def _factors(n: Node | None) -> list[Node]:
-    """The factors of a product (the expression itself when it is none), through parentheses
-    and a declaration's or an assignment's value."""
-    inner = {"parenthesized_expression": lambda x: x.named_children[0] if x.named_children else None,
-             "declaration": lambda x: x.child_by_field_name("declarator"),
-             "init_declarator": lambda x: x.child_by_field_name("value"),
-             "assignment_expression": lambda x: x.child_by_field_name("right")}
-    while n is not None and n.type in inner:
-        n = inner[n.type](n)
-    if n is not None and n.type == "binary_expression" and n.child_by_field_name("operator").type == "*":
-        return _factors(n.child_by_field_name("left")) + _factors(n.child_by_field_name("right"))
-    return [n] if n is not None else []
 
 
 def callers_closure(direct: dict[str, bool], calls: dict[str, set[str]]) -> set[str]:

@@ -1,0 +1,96 @@
+"""Where the shape of the code says a 32 counts lanes or warps (for warpflow's analyzer `an`).
+
+- a per-warp shared array sized `THREADS / 32`: the 32 divides the block into warps, and the same
+  expression elsewhere in its function counts the same warps;
+- a loop the lanes of a warp walk together, `for (i = lane * C; ...; i += 32 * C)`: the stride's
+  factor that is not the lane's chunk is the lane count;
+- a library warp collective left at its default width (cub's `WarpReduce<T>`): the hardware warp,
+  the wave on AMD;
+- a helper whose shuffle width is a parameter that defaults to `warpSize` (PyTorch's
+  `WARP_SHFL(v, lane, width = warpSize)`): a call that leaves it out shuffles the whole wave.
+"""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from . import dialect
+from .model import Function
+from .warpsites import LANE, LANE_OK, TID, WS, int_value
+
+
+def per_warp_arrays(an) -> None:
+    """Confirm the 32s that size per-warp shared arrays (an.warp_arrays: indexed by a lane or warp)."""
+    src = an.src
+    for sh in an.m.shared:
+        use = an.warp_arrays.get(sh.name)
+        if use is None:
+            continue
+        fn = an.m.function_at(sh.node)
+        for d in sh.dims:
+            if d.type == "number_literal" and int_value(src.text_of(d)) == 32:
+                an.confirm({(WS, an.site(d, "ws"))}, f"sizes the per-warp shared array '{sh.name}'", use, kinds=(WS,))
+            elif _per_warp(src, d) and fn is not None and fn.body is not None and \
+                    fn.body.start_byte <= use.start_byte < fn.body.end_byte:
+                text = "".join(src.text_of(d).split())
+                same = [b for b in src.index.under(fn.body, "binary_expression")
+                        if "".join(src.text_of(b).split()) == text]
+                for b in {x.start_byte: x for x in same + [d]}.values():
+                    an.confirm({(WS, an.site(b.child_by_field_name("right"), "ws"))},
+                               f"counts the warps of the per-warp shared array '{sh.name}'", use, kinds=(WS,))
+
+
+def lane_stride(an, var: str, loop: Node) -> None:
+    """`for (i = lane * C; ...; i += 32 * C)`: confirm the stride's lane count."""
+    src = an.src
+    if an.fn is None or an.fn.name not in an.a.warp_level or \
+            not {LANE, LANE_OK} & {k for k, _ in an.env.get((an.fn.name, var), frozenset())}:
+        return
+    init, upd = loop.child_by_field_name("initializer"), loop.child_by_field_name("update")
+    if upd is None or upd.type != "assignment_expression" or \
+            src.text_of(upd.child_by_field_name("operator")) != "+=" or \
+            src.text_of(upd.child_by_field_name("left")) != var:
+        return
+    chunk = {src.text_of(f) for f in _factors(init) if not ({LANE, LANE_OK, TID} & {k for k, _ in an.ex(f)})}
+    for f in _factors(upd.child_by_field_name("right")):
+        if src.text_of(f) not in chunk:
+            an.confirm({x for x in an.ex(f) if x[0] == WS}, "strides a loop over the lanes", loop, kinds=(WS,))
+
+
+def uses_wave_collective(an, f: Function) -> bool:
+    """Whether f instantiates a library warp collective at its default logical width."""
+    for t in (an.src.index.under(f.body, "template_type") if f.body is not None else ()):
+        name = t.child_by_field_name("name")
+        at = dialect.warp_collective_width(an.dialect, an.src.text_of(name)) if name is not None else None
+        targs = t.child_by_field_name("arguments")
+        if at is not None and targs is not None and len(targs.named_children) <= at:
+            return True
+    return False
+
+
+def width_param(an, f: Function, name: str, key: str) -> None:
+    """Record f's parameter `name`, a shuffle's width, when it has a default that is no number."""
+    for i, p in enumerate(f.params):
+        default = p.node.child_by_field_name("default_value")
+        if p.name == name and default is not None and int_value(an.src.text_of(default)) is None:
+            an.width_params.setdefault(f.name, (i, key))
+
+
+def _per_warp(src, d: Node) -> bool:
+    """`THREADS / 32`: an array dimension that counts the warps of a block."""
+    r = d.child_by_field_name("right") if d.type == "binary_expression" else None
+    return r is not None and src.text_of(d.child_by_field_name("operator")) == "/" and \
+        r.type == "number_literal" and int_value(src.text_of(r)) == 32
+
+
+def _factors(n: Node | None) -> list[Node]:
+    """The factors of a product (the expression itself when it is none), through parentheses
+    and a declaration's or an assignment's value."""
+    inner = {"parenthesized_expression": lambda x: x.named_children[0] if x.named_children else None,
+             "declaration": lambda x: x.child_by_field_name("declarator"),
+             "init_declarator": lambda x: x.child_by_field_name("value"),
+             "assignment_expression": lambda x: x.child_by_field_name("right")}
+    while n is not None and n.type in inner:
+        n = inner[n.type](n)
+    if n is not None and n.type == "binary_expression" and n.child_by_field_name("operator").type == "*":
+        return _factors(n.child_by_field_name("left")) + _factors(n.child_by_field_name("right"))
+    return [n] if n is not None else []
