@@ -215,6 +215,9 @@ class _Analyzer:
                 out |= {f for f in R if f[0] == LANE}
             if WARP in kinds_L and FIVE in kinds_R:  # warp << 5: the warp's first lane
                 out |= {(WARP, s) for k, s in R if k == FIVE} | {f for f in L if f[0] in (WARP, TID)}
+            if VOTE in kinds_L:  # `hi << 32`: a 32-lane ballot made the upper half of a 64-lane mask
+                self.confirm(R, "puts a 32-lane ballot in the upper half of a lane mask", n, kinds=(WS,))
+                out.add((VOTE, -1))
             return frozenset(out)
         if op in ("==", "!=", "<", "<=", ">", ">="):
             if self.fn is not None and self.fn.name in self.a.warp_level and (
@@ -483,6 +486,8 @@ class _Analyzer:
             for c in n.named_children:
                 if c != cond:
                     self.stmt(c)
+            if t == "if_statement":
+                warpshapes.ballot_leader(self, n)
             return
         if t in ("compound_statement", "else_clause", "case_statement", "labeled_statement",
                  "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif"):
@@ -575,22 +580,7 @@ class _Analyzer:
                 s.confirmed, s.why = False, f"a logical 32-lane group ({w.width(s.function)})"
 
     def _post(self) -> None:
-        # Loop bounds of shuffle ladders and scans: `for (o = 16; ...)`, `for (d = 1; d < 32; ...)`.
-        for fname, var, loop in self.loops:
-            if (fname, var) not in self.shuffle_vars or fname not in self.a.warp_level:
-                continue
-            for part in ("initializer", "condition"):
-                p = loop.child_by_field_name(part)
-                if p is None:
-                    continue
-                for lit in walk(p):
-                    if lit.type == "number_literal" and int_value(self.src.text_of(lit)) in (16, 32):
-                        role = "half" if int_value(self.src.text_of(lit)) == 16 else "ws"
-                        self.confirm({(WS if role == "ws" else HALF, self.site(lit, role))},
-                                     "bounds a shuffle ladder", loop, kinds=(WS, HALF))
-                    elif lit.type == "identifier":
-                        self.confirm(self.lookup(self.src.text_of(lit), lit), "bounds a shuffle ladder", loop,
-                                     kinds=(WS, HALF))
+        warpshapes.ladder_bounds(self)
         warpshapes.per_warp_arrays(self)
 
     def _name_confirmed_globals(self) -> None:

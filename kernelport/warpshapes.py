@@ -15,7 +15,41 @@ from tree_sitter import Node
 
 from . import dialect
 from .model import Function
-from .warpsites import LANE, LANE_OK, TID, WS, int_value
+from .source import walk
+from .warpsites import HALF, LANE, LANE_OK, TID, VOTE, WS, int_value
+
+
+def ladder_bounds(an) -> None:
+    """Loop bounds of shuffle ladders and scans: `for (o = 16; ...)`, `for (d = 1; d < 32; ...)`."""
+    for fname, var, loop in an.loops:
+        if (fname, var) not in an.shuffle_vars or fname not in an.a.warp_level:
+            continue
+        for part in ("initializer", "condition"):
+            p = loop.child_by_field_name(part)
+            for lit in (walk(p) if p is not None else ()):
+                if lit.type == "number_literal" and int_value(an.src.text_of(lit)) in (16, 32):
+                    role = "half" if int_value(an.src.text_of(lit)) == 16 else "ws"
+                    an.confirm({(WS if role == "ws" else HALF, an.site(lit, role))}, "bounds a shuffle ladder", loop,
+                               kinds=(WS, HALF))
+                elif lit.type == "identifier":
+                    an.confirm(an.lookup(an.src.text_of(lit), lit), "bounds a shuffle ladder", loop, kinds=(WS, HALF))
+
+
+def ballot_leader(an, n: Node) -> None:
+    """`if (lane == 32) words[i] = ballot;`: lane 32 stores a ballot as the leader of a second
+    32-lane warp (two ballots of 32 lanes make a 64-lane mask); on a 64-wide wave it is mid-wave."""
+    cond, body = n.child_by_field_name("condition"), n.child_by_field_name("consequence")
+    if cond is None or body is None or not any(
+            a.child_by_field_name("left").type == "subscript_expression" and
+            any(k == VOTE for k, _ in an.ex(a.child_by_field_name("right")))
+            for a in an.src.index.under(body, "assignment_expression")):
+        return
+    for c in an.src.index.under(cond, "binary_expression"):
+        if an.src.text_of(c.child_by_field_name("operator")) == "==":
+            lits = [x for x in (c.child_by_field_name("left"), c.child_by_field_name("right"))
+                    if x.type == "number_literal" and int_value(an.src.text_of(x)) == 32]
+            for lit in lits:
+                an.confirm({(WS, an.site(lit, "ws"))}, "elects lane 32 to store a ballot", n, kinds=(WS,))
 
 
 def per_warp_arrays(an) -> None:

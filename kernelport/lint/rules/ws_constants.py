@@ -385,6 +385,15 @@ __global__ void dot(const float* a, const float* b, float* out, int k) {
     for (int o = warpSize / 2; o > 0; o /= 2) s += __shfl_down_sync(0xffffffff, s, o);
     if (lane == 0) out[blockIdx.x] = s;
 }""", note="a loop the lanes walk together: its stride is the lane count times the lane's chunk"),
+        ex("""
+__global__ void flags64(const int* x, unsigned long long* out) {
+    __shared__ unsigned int half[256];
+    int tid = threadIdx.x, lane64 = tid & 63;
+    unsigned int bits = __ballot_sync(0xffffffff, x[blockIdx.x * 256 + tid] != 0);
+    if (lane64 == 32) half[tid] = bits;  // !
+    __syncthreads();
+    if (lane64 == 0) out[(blockIdx.x * 256 + tid) / 64] = ((unsigned long long)half[tid + 32] << 32) | bits;  // !
+}""", note="two 32-lane ballots make one 64-lane mask: lane 32 leads the second warp"),
     )
     passes = (
         ex("""
@@ -400,6 +409,15 @@ __global__ void dot(const float* a, const float* b, float* out, int k) {
     for (int o = warpSize / 2; o > 0; o /= 2) s += __shfl_down_sync(0xffffffff, s, o);
     if (lane == 0) out[blockIdx.x] = s;
 }""", note="32 values per lane: the chunk, not the lane count"),
+        ex("""
+__global__ void split(const long* x, long* out) {
+    __shared__ long part[256];
+    int tid = threadIdx.x;
+    long v = x[blockIdx.x * 256 + tid];
+    if ((tid & 63) == 32) part[tid] = v >> 32;
+    __syncthreads();
+    out[blockIdx.x * 256 + tid] = (part[tid] << 32) + (v & 0xffffffffL);
+}""", note="a 64-bit word split at 32: no ballot in it"),
     )
 
     def message(self, ctx, s) -> str:

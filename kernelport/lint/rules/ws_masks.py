@@ -109,7 +109,7 @@ __global__ void relu_back(const unsigned* bits, float* dx) {
 struct Params { unsigned int* bits; int n; };
 __global__ void relu_back(Params p, float* dx) {
     const unsigned int* bits = p.bits + ((p.n + 31) & ~31) * blockIdx.x;
-    unsigned int word = 0;
+    unsigned int word = 0;  // !
     if (threadIdx.x % warpSize == 0) word = bits[threadIdx.x / warpSize];  // !
     if (__shfl_sync(0xffffffff, word, 0) & (1ull << (threadIdx.x % warpSize))) dx[threadIdx.x] = 0.0f;
 }""", note="a lane mask read from 32-bit memory: the field and the rounding to 32 are named as related"),
