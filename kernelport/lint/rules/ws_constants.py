@@ -477,5 +477,5 @@ template <typename T> __device__ void sort_warp(T* v) {
             except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
                 continue  # other names decide it
             if at32 and not at64:
-                ctx.report(self, n, f"`{' '.join(text.split())}` admits only 32-lane warps: wrong {ctx.breaks}, "
-                           f"where the wave is 64 wide; give the code under it its 64-lane case, then admit 64")
+                ctx.report(self, n, f"`{' '.join(text.split())}` admits only 32-lane warps: wrong {ctx.breaks}; "
+                           f"give the code under it its 64-lane case, then admit 64")
