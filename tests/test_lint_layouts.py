@@ -56,3 +56,29 @@ __global__ void k(const float* x, float* out) {
     own = text.replace("#include <ATen/cuda/DeviceUtils.cuh>",
                        "__device__ float WARP_SHFL(float v, int l) { return v + l; }")
     assert not _ws(own)  # a project's own WARP_SHFL is whatever its body does
+
+
+CUB_ROW_DOT = """\
+#include <cub/cub.cuh>
+template <int THREADS>
+__global__ void row_dot(const float* a, float* out, int k) {
+    typedef cub::WarpReduce<float> WarpReduce;
+    __shared__ typename WarpReduce::TempStorage temp[THREADS / 32];
+    const int warp = threadIdx.x / 32;
+    float s = WarpReduce(temp[warp]).Sum(a[blockIdx.x * k + threadIdx.x]);
+    if (threadIdx.x % 32 == 0) out[blockIdx.x * (THREADS / 32) + warp] = s;
+}
+"""
+
+
+def test_cub_warp_reduce_at_its_default_width_is_the_hardware_warp():
+    lines = {f.line for f in _ws(CUB_ROW_DOT)}
+    assert {5, 6, 8} <= lines  # the per-warp storage count, the warp index, the lane test
+    assert not _ws(CUB_ROW_DOT.replace("cub::WarpReduce<float>", "cub::WarpReduce<float, 32>"))
+
+
+def test_a_class_of_the_projects_own_named_like_a_cub_collective_is_no_collective():
+    own = CUB_ROW_DOT.replace("#include <cub/cub.cuh>", "template <typename T> struct WarpReduce {\n"
+                              "  struct TempStorage {}; __device__ WarpReduce(TempStorage&) {}\n"
+                              "  __device__ T Sum(T v) { return v; } };").replace("cub::WarpReduce", "WarpReduce")
+    assert not _ws(own)
