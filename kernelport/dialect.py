@@ -329,9 +329,36 @@ def render(c: Concept, backend: str, args: dict[str, str]) -> str:
     return _PARAM.sub(lambda m: args[m.group(1)], s)
 
 
+@lru_cache(maxsize=None)
+def _library(backend: str) -> dict[str, tuple[Concept, str]]:
+    out: dict[str, tuple[Concept, str]] = {}
+    for key, templates in _backends().get(backend).library_spellings.items():
+        for t in templates:
+            out.setdefault(t[:t.index("(")], (_BY_KEY[key], t))
+    return out
+
+
+def library_call(backend: str, name: str) -> tuple[Concept, list[str], int] | None:
+    """A library's warp helper (a backend's `library_spellings`): its concept, positional
+    parameter names and how many are required.  For the analyses only: never rendered."""
+    hit = _library(backend).get(name)
+    if hit is None:
+        return None
+    return (hit[0], *template_params(hit[1]))
+
+
+def warp_collective_width(backend: str, name: str) -> int | None:
+    """Where a library warp collective class (`cub::WarpReduce`) takes its logical width."""
+    return _backends().get(backend).warp_collectives.get(name)
+
+
 def call_params(c: Concept, backend: str) -> tuple[list[str], int]:
     """Positional parameter names of a call spelling and how many are required."""
-    s = c.spelling(backend) or ""
+    return template_params(c.spelling(backend) or "")
+
+
+def template_params(s: str) -> tuple[list[str], int]:
+    """Positional parameter names of a call template and how many are required."""
     inside = s[s.find("(") + 1: s.rfind(")")] if "(" in s else ""
     names, required, seen_opt = [], 0, False
     for part in re.split(r"(\[[^\]]*\])", inside):

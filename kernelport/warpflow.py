@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import backends, dialect, warpwidth
+from . import backends, dialect, maskmemory, warpshapes, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .warpsites import (declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_facts,
@@ -45,6 +45,7 @@ class _Analyzer:
         self.fn: Function | None = None
         self.global_env: dict[str, frozenset] = {}
         self.aliases: dict[str, str] = {}
+        self.width_params: dict[str, tuple[int, str]] = {}  # helper -> (its width parameter, the shuffle)
 
     # -- sites ------------------------------------------------------------------------------
     def site(self, node: Node, role: str) -> int:
@@ -214,6 +215,9 @@ class _Analyzer:
                 out |= {f for f in R if f[0] == LANE}
             if WARP in kinds_L and FIVE in kinds_R:  # warp << 5: the warp's first lane
                 out |= {(WARP, s) for k, s in R if k == FIVE} | {f for f in L if f[0] in (WARP, TID)}
+            if VOTE in kinds_L:  # `hi << 32`: a 32-lane ballot made the upper half of a 64-lane mask
+                self.confirm(R, "puts a 32-lane ballot in the upper half of a lane mask", n, kinds=(WS,))
+                out.add((VOTE, -1))
             return frozenset(out)
         if op in ("==", "!=", "<", "<=", ">", ">="):
             if self.fn is not None and self.fn.name in self.a.warp_level and (
@@ -227,6 +231,11 @@ class _Analyzer:
             return frozenset()
         if op in ("+", "-") and is_address(self, n):
             return frozenset()  # `d + tid % 32`: an address, not a lane (its loads are data)
+        if op == "*" and ({LANE, LANE_OK, WS_OK} & (kinds_L | kinds_R) or (WS in kinds_L and WS in kinds_R)):
+            # `lane * 32`: a lane's chunk of 32 elements (a warp's first lane, `warp * 32`, keeps its
+            # 32); `warpSize * 32`, `32 * 32`: counts of elements, no width.  A lane-strided loop
+            # tells the lane count from the chunk (_lane_stride).
+            return frozenset(f for f in L | R if f[0] not in (FULL, VOTE, WS, WS_M1, HALF))
         # + - * and the rest: values mix.
         return frozenset(f for f in L | R if f[0] not in (FULL, VOTE))
 
@@ -254,20 +263,7 @@ class _Analyzer:
         if tnode is not None and (VOTE, -1) in facts and self.is_int32(tnode):
             sid = self.site(tnode, "type32")
             self.confirm({(WS, sid)}, f"'{name}' holds a ballot mask", at, kinds=(WS,))
-
-    def _check_mask_store(self, name: str, at: Node) -> None:
-        """A ballot stored into 32-bit memory loses lanes 32-63: no safe rewrite (the layout is data)."""
-        elem = None
-        if self.fn is not None and (p := self.fn.param(name)) is not None and p.pointer:
-            elem = p.node.child_by_field_name("type")
-        if self.fn is not None and (self.fn.name, name) in self.memory:
-            elem = self.memory[(self.fn.name, name)]
-        for sh in self.m.shared:
-            if sh.name == name:
-                elem = sh.node.child_by_field_name("type")
-        if elem is not None and self.is_int32(elem) and not any(i.node == at for i in self.a.issues):
-            self.a.issues.append(Issue("KP207", at, f"a ballot mask is stored into 32-bit memory '{name}': on a "
-                                       "64-wide wave lanes 32-63 are lost", self.fn.name if self.fn else None))
+            maskmemory.check_loads(self, name)
 
     def is_int32(self, tnode: Node) -> bool:
         t = " ".join(self.src.text_of(tnode).split())
@@ -307,7 +303,7 @@ class _Analyzer:
             if store is not None:
                 self.bind("[]" + name, store)
                 if (VOTE, -1) in store:
-                    self._check_mask_store(name, n)
+                    maskmemory.check_store(self, name, n)
             return self.lookup("[]" + name)
         self.ex(base)
         return frozenset()
@@ -324,11 +320,13 @@ class _Analyzer:
             if fn is not None:
                 self.ex(fn)
             return frozenset()
-        found = dialect.spelled_by(self.dialect, name)
+        found = self.concept_call(name)
         if found is not None:
-            c, order = found
-            bound_idx = dict(zip(dialect.call_params(c, order)[0], range(len(args))))
+            c, params = found
+            bound_idx = dict(zip(params, range(len(args))))
             if c.kind == "shuffle":
+                if "width" not in bound_idx or bound_idx["width"] >= len(args):
+                    self.a.wave_shuffles.append((n, c.key, self.fn.name if self.fn else None))
                 width = bound_idx.get("width")
                 literal_width = width is not None and args[width].type == "number_literal"
                 mi = bound_idx.get("mask")
@@ -372,6 +370,8 @@ class _Analyzer:
                 return frozenset()
             return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP))
         callee = self.m.functions.get(name)
+        if callee is not None and callee.name in self.width_params and len(args) <= self.width_params[callee.name][0]:
+            self.a.wave_shuffles.append((n, self.width_params[callee.name][1], self.fn.name if self.fn else None))
         if callee is not None:
             for p, f, a in zip(callee.params, arg_facts, args):
                 f = f or frozenset({(OPAQUE, -1)})  # the caller's value came from where we cannot see
@@ -389,6 +389,15 @@ class _Analyzer:
             return arg_facts[0] if len(arg_facts) == 1 else frozenset()  # a functional cast: uint32_t(-1)
         # Unknown function (math, user macros): values pass through.
         return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP, WS, WS_M1))
+
+    def concept_call(self, name: str):
+        """(concept, positional parameter names) of a call to a dialect name or to a library's warp
+        helper that this file does not define itself; None for anything else."""
+        found = dialect.spelled_by(self.dialect, name)
+        if found is not None:
+            return found[0], dialect.call_params(*found)[0]
+        lib = dialect.library_call(self.dialect, name) if name not in self.m.functions else None
+        return (lib[0], lib[1]) if lib is not None else None
 
     def callee_name(self, fn: Node | None) -> str | None:
         """The called function's name: `f`, `ns::f`, `f<T>`, `ns::f<T>` all call f."""
@@ -461,6 +470,7 @@ class _Analyzer:
             self.ex(n.child_by_field_name("update"))
             if var and self.fn is not None:
                 self.loops.append((self.fn.name, var, n))
+                warpshapes.lane_stride(self, var, n)
             body = n.child_by_field_name("body")
             if body is not None:
                 self.stmt(body)
@@ -476,6 +486,8 @@ class _Analyzer:
             for c in n.named_children:
                 if c != cond:
                     self.stmt(c)
+            if t == "if_statement":
+                warpshapes.ballot_leader(self, n)
             return
         if t in ("compound_statement", "else_clause", "case_statement", "labeled_statement",
                  "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif"):
@@ -494,7 +506,9 @@ class _Analyzer:
         direct: dict[str, bool] = {}
         calls: dict[str, set[str]] = {}
         for f in self.m.functions.values():
-            direct[f.name] = False
+            direct[f.name] = warpshapes.uses_wave_collective(self, f)
+            if direct[f.name]:
+                self.a.wave_collectives.add(f.name)
             calls[f.name] = set()
             for n in (self.src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `= default`
                 fn = n.child_by_field_name("function")
@@ -505,17 +519,18 @@ class _Analyzer:
                     calls[f.name].add(name)
                 elif self.m.visible is not None and name in self.m.visible.warp_functions:
                     direct[f.name] = True  # a warp-level helper from an included header
-                found = dialect.spelled_by(self.dialect, name)
+                found = self.concept_call(name)
                 if found is None or not found[0].warp_level:
                     continue
-                c, order = found
-                names = dialect.call_params(c, order)[0]
+                c, names = found
                 args = call_args(n)
                 wi = names.index("width") if "width" in names else None
                 if wi is not None and wi < len(args) and args[wi].type == "number_literal":
                     self.a.logical_width[f.name] = int_value(self.src.text_of(args[wi])) or 0
                     continue  # an explicit logical width: the code means it
                 direct[f.name] = True
+                if c.kind == "shuffle" and wi is not None and wi < len(args) and args[wi].type == "identifier":
+                    warpshapes.width_param(self, f, self.src.text_of(args[wi]), c.key)
         self.a.warp_level = callers_closure(direct, calls)
 
     def run(self) -> Analysis:
@@ -535,7 +550,7 @@ class _Analyzer:
         for _ in range(12):
             self.changed = False
             self.fn = None
-            self.a.shuffle_masks = []
+            self.a.shuffle_masks, self.a.wave_shuffles = [], []
             for g in globals_:
                 self.stmt(g)
             for f in self.m.functions.values():
@@ -556,35 +571,17 @@ class _Analyzer:
     def _logical_groups(self) -> None:
         """A group decided to be a logical 32-lane group (warpwidth) keeps CUDA's 32s: its sites are no
         wave-width sites, for translate and lint alike."""
-        self.a.widths = w = warpwidth.decide(self.m, self.a.warp_level, self.a.data_warps)
+        # A warp index laid out in global data says rows of 32, unless the function's collective
+        # runs at the hardware width (cub's WarpReduce<T>): then its 32s mean the hardware warp.
+        data_warps = {f: n for f, n in self.a.data_warps.items() if f not in self.a.wave_collectives}
+        self.a.widths = w = warpwidth.decide(self.m, self.a.warp_level, data_warps)
         for s in self.a.sites:
             if s.confirmed and w.logical(s.function):
                 s.confirmed, s.why = False, f"a logical 32-lane group ({w.width(s.function)})"
 
     def _post(self) -> None:
-        # Loop bounds of shuffle ladders and scans: `for (o = 16; ...)`, `for (d = 1; d < 32; ...)`.
-        for fname, var, loop in self.loops:
-            if (fname, var) not in self.shuffle_vars or fname not in self.a.warp_level:
-                continue
-            for part in ("initializer", "condition"):
-                p = loop.child_by_field_name(part)
-                if p is None:
-                    continue
-                for lit in walk(p):
-                    if lit.type == "number_literal" and int_value(self.src.text_of(lit)) in (16, 32):
-                        role = "half" if int_value(self.src.text_of(lit)) == 16 else "ws"
-                        self.confirm({(WS if role == "ws" else HALF, self.site(lit, role))},
-                                     "bounds a shuffle ladder", loop, kinds=(WS, HALF))
-                    elif lit.type == "identifier":
-                        self.confirm(self.lookup(self.src.text_of(lit), lit), "bounds a shuffle ladder", loop,
-                                     kinds=(WS, HALF))
-        # Per-warp shared arrays sized by a literal 32 hold one slot per lane or warp.
-        for sh in self.m.shared:
-            if sh.name in self.warp_arrays:
-                for d in sh.dims:
-                    if d.type == "number_literal" and int_value(self.src.text_of(d)) == 32:
-                        self.confirm({(WS, self.site(d, "ws"))}, f"sizes the per-warp shared array '{sh.name}'",
-                                     self.warp_arrays[sh.name], kinds=(WS,))
+        warpshapes.ladder_bounds(self)
+        warpshapes.per_warp_arrays(self)
 
     def _name_confirmed_globals(self) -> None:
         for name in self.m.macros:  # `#define WARP_SIZE 32` says it even when only host code uses it

@@ -77,8 +77,12 @@ class Analysis:
     warp_level: set[str] = field(default_factory=set)
     logical_width: dict[str, int] = field(default_factory=dict)
     shuffle_masks: list[tuple[Node, str, str | None]] = field(default_factory=list)  # (mask node, class, fn)
+    # shuffles at the default width, the whole wave: (call, concept key, function)
+    wave_shuffles: list[tuple[Node, str, str | None]] = field(default_factory=list)
     # functions whose global-memory indices use a warp index from a hardcoded 32 (rows as warps)
     data_warps: dict[str, Node] = field(default_factory=dict)
+    # functions using a library warp collective at its default width, the hardware warp (cub)
+    wave_collectives: set[str] = field(default_factory=set)
     widths: Widths | None = None  # the width each warp-level group means (warpwidth.decide)
 
     def confirmed(self) -> list[Site]:

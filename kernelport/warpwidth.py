@@ -232,11 +232,14 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
             if name in fns and name != f.name:
                 parent[find(name)] = find(f.name)
             c = dialect.lookup(backends_source(), name) if name else None
+            lib = dialect.library_call(backends_source(), name) if name and c is None and name not in fns else None
+            if lib is not None:
+                c = lib[0]  # a library's warp helper (PyTorch's WARP_SHFL)
             if c is not None and c.kind in _VOTES and c.warp_level:
                 votes.setdefault(f.name, []).append(n)
             if c is not None and c.kind == "shuffle" and name is not None:
                 found = dialect.spelled_by(backends_source(), name)
-                params = dialect.call_params(*found)[0] if found else ()
+                params = dialect.call_params(*found)[0] if found else lib[1] if lib else ()
                 args = call_args(n)
                 w = args[params.index("width")] if "width" in params and params.index("width") < len(args) else None
                 if w is not None and not WARP_SIZE_NAME.search(src.text_of(w)) and \

@@ -88,6 +88,14 @@ class Backend:
     runs: ClassVar[tuple[Run, ...]] = ()
     spellings: ClassVar[dict[str, str | None]] = {}
     aliases: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # Warp helpers of libraries that projects include from outside their tree (PyTorch's
+    # `WARP_SHFL`): concept key -> call templates in the library's own argument order.  Only the
+    # analyses read them (a lane or a width reaching one is a warp-level use); translate leaves the
+    # call alone, the library has its own port.
+    library_spellings: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # Library warp collectives whose logical warp defaults to the hardware warp (cub's
+    # `WarpReduce<T>`): class name -> position of its logical-width template argument.
+    warp_collectives: ClassVar[dict[str, int]] = {}
     # Built-in inputs passed as attributed kernel parameters: concept key -> (type, attribute).
     attributes: ClassVar[dict[str, tuple[str, str]]] = {}
     lowering: ClassVar[Lowering]

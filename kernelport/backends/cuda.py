@@ -84,6 +84,19 @@ class CUDA(Backend):
     aliases = {"shfl": ("__shfl",), "shfl_up": ("__shfl_up",), "shfl_down": ("__shfl_down",),
                "shfl_xor": ("__shfl_xor",), "ballot": ("__ballot",), "any": ("__any",), "all": ("__all",),
                "runtime_header": ("cuda.h", "cuda_runtime_api.h")}
+    # PyTorch's shuffle and ballot helpers (ATen/cuda/DeviceUtils.cuh, THC/THCDeviceUtils.cuh):
+    # their width defaults to warpSize (the whole wave), their mask to the full mask.
+    library_spellings = {
+        "shfl": ("WARP_SHFL({value}, {lane}[, {width}][, {mask}])",),
+        "shfl_up": ("WARP_SHFL_UP({value}, {delta}[, {width}][, {mask}])",),
+        "shfl_down": ("WARP_SHFL_DOWN({value}, {delta}[, {width}][, {mask}])",),
+        "shfl_xor": ("WARP_SHFL_XOR({value}, {lanemask}[, {width}][, {mask}])",),
+        "ballot": ("WARP_BALLOT({predicate}[, {mask}])",),
+    }
+    # cub's warp collectives (hipCUB spells them alike): the logical warp is a template argument
+    # that defaults to the hardware warp, 32 lanes on NVIDIA and the wave (64 on CDNA) on AMD.
+    warp_collectives = {"WarpReduce": 1, "WarpScan": 1, "WarpExchange": 2, "WarpMergeSort": 2, "WarpLoad": 3,
+                        "WarpStore": 3}
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP,
                         defines={"__CUDACC__": "1", "__CUDA_ARCH__": "800", "__NVCC__": "1"})
 

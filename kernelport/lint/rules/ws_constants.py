@@ -7,7 +7,7 @@ import re
 
 from tree_sitter import Node
 
-from ... import backends, dialect, warpflow
+from ... import backends, cexpr, dialect, warpflow
 from ... import guards
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, site_codes
@@ -376,12 +376,48 @@ __global__ void all_positive(const float* x, int* out) {
     unsigned long long m = __ballot_sync(0xffffffff, x[threadIdx.x] > 0.0f);
     if (m == 0xffffffff) out[blockIdx.x] = 1;  // !
 }"""),
+        ex("""
+__global__ void dot(const float* a, const float* b, float* out, int k) {
+    const int lane = threadIdx.x % warpSize;
+    float s = 0.0f;
+    for (int i = lane * 4; i < k; i += 32 * 4)  // !
+        for (int j = 0; j < 4; j++) s += a[i + j] * b[i + j];
+    for (int o = warpSize / 2; o > 0; o /= 2) s += __shfl_down_sync(0xffffffff, s, o);
+    if (lane == 0) out[blockIdx.x] = s;
+}""", note="a loop the lanes walk together: its stride is the lane count times the lane's chunk"),
+        ex("""
+__global__ void flags64(const int* x, unsigned long long* out) {
+    __shared__ unsigned int half[256];
+    int tid = threadIdx.x, lane64 = tid & 63;
+    unsigned int bits = __ballot_sync(0xffffffff, x[blockIdx.x * 256 + tid] != 0);
+    if (lane64 == 32) half[tid] = bits;  // !
+    __syncthreads();
+    if (lane64 == 0) out[(blockIdx.x * 256 + tid) / 64] = ((unsigned long long)half[tid + 32] << 32) | bits;  // !
+}""", note="two 32-lane ballots make one 64-lane mask: lane 32 leads the second warp"),
     )
     passes = (
         ex("""
 __global__ void all_positive(const float* x, int* out) {
     if (__all_sync(0xffffffff, x[threadIdx.x] > 0.0f)) out[blockIdx.x] = 1;
 }"""),
+        ex("""
+__global__ void dot(const float* a, const float* b, float* out, int k) {
+    const int lane = threadIdx.x % warpSize;
+    float s = 0.0f;
+    for (int i = lane * 32; i < k; i += warpSize * 32)
+        for (int j = 0; j < 32; j++) s += a[i + j] * b[i + j];
+    for (int o = warpSize / 2; o > 0; o /= 2) s += __shfl_down_sync(0xffffffff, s, o);
+    if (lane == 0) out[blockIdx.x] = s;
+}""", note="32 values per lane: the chunk, not the lane count"),
+        ex("""
+__global__ void split(const long* x, long* out) {
+    __shared__ long part[256];
+    int tid = threadIdx.x;
+    long v = x[blockIdx.x * 256 + tid];
+    if ((tid & 63) == 32) part[tid] = v >> 32;
+    __syncthreads();
+    out[blockIdx.x * 256 + tid] = (part[tid] << 32) + (v & 0xffffffffL);
+}""", note="a 64-bit word split at 32: no ballot in it"),
     )
 
     def message(self, ctx, s) -> str:
@@ -391,3 +427,55 @@ __global__ void all_positive(const float* x, int* out) {
                     f"`__activemask()`")
         return (f"`{_expr_text(ctx, s.node)}` uses {ctx.text(s.node)} as a warp-width value{_why(s)}: wrong "
                 f"{ctx.breaks}; express it through {ctx.wave}")
+
+
+@register
+class AssertsWarpSize32(Rule):
+    code, name = "WS019", "asserts-warp-size-32"
+    summary = "A `static_assert` requires the warp size to be 32."
+    docs = """\
+`static_assert(kWarpSize == 32, "unexpected warp size")`: the code says it was written for 32
+lanes and nothing else.  Where the constant is made per-architecture for the port (64 on AMD
+CDNA), the build stops here; where it is not, the rest of the code computes with 32 lanes on a
+64-wide wave.  Either way the code under the assertion needs its 64-lane case (the extra ladder
+step, the wider masks) before the assertion may admit 64.
+
+Read as: the condition holds with the warp-size names (`kWarpSize`, `WARP_SIZE`, ...) at 32 and
+fails at 64.  Stays silent on `kWarpSize == 32 || kWarpSize == 64`, on `kWarpSize % 32 == 0`, on
+conditions of names that are no warp size (`TILE == 32`) and on `if constexpr` branches (they
+choose per width)."""
+    flags = (
+        ex("""
+#include "device_defs.h"
+template <typename T> __device__ void sort_warp(T* v) {
+    static_assert(kWarpSize == 32, "unexpected warp size");  // !
+    v[threadIdx.x] = __shfl_xor_sync(0xffffffff, v[threadIdx.x], 16);
+}"""),
+    )
+    passes = (
+        ex("""
+#include "device_defs.h"
+template <typename T> __device__ void sort_warp(T* v) {
+    static_assert(kWarpSize == 32 || kWarpSize == 64, "unexpected warp size");
+    static_assert(kTile == 32, "tiles of 32");
+    v[threadIdx.x] = __shfl_xor_sync(0xffffffff, v[threadIdx.x], kWarpSize / 2);
+}"""),
+    )
+
+    def check(self, ctx) -> None:
+        for n in ctx.nodes("static_assert_declaration"):
+            cond = n.child_by_field_name("condition")
+            if cond is None or ctx.guarded(n):
+                continue
+            text = ctx.text(cond)
+            names = {m for m in re.findall(r"[A-Za-z_]\w*", text) if warpflow.WARP_SIZE_NAME.search(m)}
+            if not names:
+                continue
+            try:
+                at32 = cexpr.evaluate(text, {m: 32 for m in names})
+                at64 = cexpr.evaluate(text, {m: 64 for m in names})
+            except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
+                continue  # other names decide it
+            if at32 and not at64:
+                ctx.report(self, n, f"`{' '.join(text.split())}` admits only 32-lane warps: wrong {ctx.breaks}; "
+                           f"give the code under it its 64-lane case, then admit 64")

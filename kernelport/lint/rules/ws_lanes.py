@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from ... import dialect
-from ..rule import ex, register
+from ...warpwidth import LOGICAL
+from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why
 
 
@@ -103,8 +104,34 @@ __global__ void k(const float* x, float* out) {
     __syncthreads();
     if (threadIdx.x == 0) out[blockIdx.x] = partial[0] + partial[blockDim.x / 32 - 1];  // !
 }"""),
+        ex("""
+#include <cub/cub.cuh>
+template <int THREADS>
+__global__ void row_dot(const float* a, const float* b, float* out, int k) {
+    typedef cub::WarpReduce<float> WarpReduce;
+    __shared__ typename WarpReduce::TempStorage temp[THREADS / 32];  // !
+    const int warp = threadIdx.x / 32;  // !
+    const int row = (THREADS / 32) * blockIdx.x + warp;  // !
+    float s = 0.0f;
+    for (int i = threadIdx.x % warpSize; i < k; i += warpSize) s += a[row * k + i] * b[i];
+    s = WarpReduce(temp[warp]).Sum(s);
+    if (threadIdx.x % warpSize == 0) out[row] = s;
+}""", note="cub's WarpReduce<T> reduces over the hardware warp: the wave on AMD"),
     )
     passes = (
+        ex("""
+#include <cub/cub.cuh>
+template <int THREADS>
+__global__ void row_dot(const float* a, const float* b, float* out, int k) {
+    typedef cub::WarpReduce<float, 32> WarpReduce;
+    __shared__ typename WarpReduce::TempStorage temp[THREADS / 32];
+    const int warp = threadIdx.x / 32;
+    const int row = (THREADS / 32) * blockIdx.x + warp;
+    float s = 0.0f;
+    for (int i = threadIdx.x % 32; i < k; i += 32) s += a[row * k + i] * b[i];
+    s = WarpReduce(temp[warp]).Sum(s);
+    if (threadIdx.x % 32 == 0) out[row] = s;
+}""", note="a logical warp of 32 named in the template: 32-lane groups on every wave"),
         ex("""
 __global__ void words(const int* x, unsigned* bits) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -167,3 +194,89 @@ __global__ void k(float* x) {
     def message(self, ctx, s) -> str:
         return (f"`{_expr_text(ctx, s.node)}` treats lane 31 as the last lane of a warp{_why(s)}: {ctx.breaks}, "
                 f"lane 31 is mid-wave and the real last lane never takes part; use {ctx.wave} - 1")
+
+
+@register
+class ShuffleSpansRows(Rule):
+    code, name = "WS018", "shuffle-spans-32-lane-rows"
+    summary = "A shuffle from a source lane runs at the default width in code that works in rows of 32 lanes."
+    docs = """\
+The kernel's launch makes each row of 32 threads a group of its own (`dim3 threads(32, 4)`, a
+`blockDim.x == 32` guard), and a shuffle from a source lane (`__shfl_sync(m, v, lane)`, PyTorch's
+`WARP_SHFL(v, lane)`) leaves the width at its default, the hardware warp.  On NVIDIA that is the
+row.  On a 64-wide wave (AMD CDNA) two rows share the wave: lanes 32-63 read lanes 0-31, the other
+row's values (a broadcast from lane 0 hands every second row the first row's result).
+
+**Fix**: pass the width 32 (`__shfl_sync(m, v, lane, 32)`, `WARP_SHFL(v, lane, 32)`): CUDA's
+semantics on every wave width (this is what `kernelport translate` writes for a 32-lane group).
+
+Stays silent on `xor` butterflies with masks below 32 (they never leave an aligned half of the
+wave), on shuffles with an explicit width, and on blocks of at most 32 threads (no second row)."""
+    flags = (
+        ex("""
+__global__ void row_sum(const float* x, float* out) {
+    float v = x[blockIdx.x * 128 + threadIdx.y * 32 + threadIdx.x];
+    for (int o = 1; o < 32; o *= 2) v += __shfl_sync(0xffffffff, v, (threadIdx.x + o) & 31);  // !
+    out[blockIdx.x * 4 + threadIdx.y] = __shfl_sync(0xffffffff, v, 0);  // !
+}
+void launch(const float* x, float* out, int n) {
+    dim3 threads(32, 4, 1);
+    row_sum<<<n, threads>>>(x, out);
+}"""),
+        ex("""
+#include <THC/THCDeviceUtils.cuh>
+__global__ void row_mean(const float* x, float* out, int n) {
+    float v = x[blockIdx.x * 256 + threadIdx.y * 32 + threadIdx.x];
+    for (int o = 16; o > 0; o /= 2) v += WARP_SHFL_XOR(v, o);
+    out[blockIdx.x * 8 + threadIdx.y] = WARP_SHFL(v, 0) / n;  // !
+}
+void launch(const float* x, float* out, int n) {
+    const dim3 threads(32, 8, 1);
+    row_mean<<<n, threads>>>(x, out, n);
+}""", note="PyTorch's WARP_SHFL: its width defaults to warpSize"),
+    )
+    passes = (
+        ex("""
+__global__ void row_sum(const float* x, float* out) {
+    float v = x[blockIdx.x * 128 + threadIdx.y * 32 + threadIdx.x];
+    for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
+    out[blockIdx.x * 4 + threadIdx.y] = __shfl_sync(0xffffffff, v, 0, 32);
+}
+void launch(const float* x, float* out, int n) {
+    dim3 threads(32, 4, 1);
+    row_sum<<<n, threads>>>(x, out);
+}"""),
+        ex("""
+__global__ void warp_sum(const float* x, float* out) {
+    float v = x[threadIdx.x];
+    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    out[blockIdx.x] = __shfl_sync(0xffffffff, v, 0);
+}
+void launch(const float* x, float* out, int n) { warp_sum<<<n, 256>>>(x, out); }""",
+           note="a block of whole waves: the shuffle's default width is the group"),
+        ex("""
+#include <THC/THCDeviceUtils.cuh>
+__global__ void row_mean(const float* x, float* out, int n) {
+    float v = x[blockIdx.x * 256 + threadIdx.y * 32 + threadIdx.x];
+    for (int o = 16; o > 0; o /= 2) v += WARP_SHFL_XOR(v, o);
+    out[blockIdx.x * 8 + threadIdx.y] = WARP_SHFL(v, 0, 32) / n;
+}
+void launch(const float* x, float* out, int n) {
+    const dim3 threads(32, 8, 1);
+    row_mean<<<n, threads>>>(x, out, n);
+}""", note="the width passed: each row shuffles within itself"),
+    )
+
+    def check(self, ctx) -> None:
+        widths = ctx.analysis.widths
+        if widths is None:
+            return
+        for call, key, fn in ctx.analysis.wave_shuffles:
+            g = widths.by_function.get(fn) if fn is not None else None
+            if g is None or g.width != LOGICAL or not g.shares_wave or "lane" not in dialect.concept(key).params:
+                continue
+            if ctx.guarded(call):
+                continue
+            ctx.report(self, call, f"`{_expr_text(ctx, call)}` shuffles at the default width, the whole wave, but "
+                       f"this code works in rows of 32 lanes ({g.why}): {ctx.breaks} two rows share a wave and "
+                       f"lanes 32-63 read the other row's lanes; pass the width 32")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from ... import backends, dialect, warpflow
-from ...source import ident_name
+from ...source import ident_name, walk
 from ..rule import SOURCE_TARGETS, Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why
 
@@ -105,6 +105,14 @@ __global__ void relu_back(const unsigned* bits, float* dx) {
     unsigned word = bits[blockIdx.x];  // !
     if (__shfl_sync(0xffffffff, word, 0) & (1u << (threadIdx.x % warpSize))) dx[threadIdx.x] = 0.0f;
 }""", note="a word broadcast and tested at the lane's bit is a lane mask, wherever it was read from"),
+        ex("""
+struct Params { unsigned int* bits; int n; };
+__global__ void relu_back(Params p, float* dx) {
+    const unsigned int* bits = p.bits + ((p.n + 31) & ~31) * blockIdx.x;
+    unsigned int word = 0;  // !
+    if (threadIdx.x % warpSize == 0) word = bits[threadIdx.x / warpSize];  // !
+    if (__shfl_sync(0xffffffff, word, 0) & (1ull << (threadIdx.x % warpSize))) dx[threadIdx.x] = 0.0f;
+}""", note="a lane mask read from 32-bit memory: the field and the rounding to 32 are named as related"),
     )
     passes = (
         ex("""
@@ -139,13 +147,58 @@ __global__ void count(const float* x, int* out) {
         for i in ctx.analysis.issues:  # a ballot stored through a 32-bit pointer or array (warpflow's KP207)
             if i.code == "KP207":
                 decl = _declaration_of(ctx, i.node)
+                related = (ctx.related(decl, "declared with a 32-bit element type here"),) if decl else ()
                 ctx.report(self, i.node, f"{i.message} ({ctx.breaks}); store masks in 64-bit memory "
                            "(`unsigned long long`, two words per mask where the layout is fixed)",
-                           related=(ctx.related(decl, "declared with a 32-bit element type here"),) if decl else ())
+                           related=related + (_layout_of(ctx, decl) if decl is not None else ()))
 
     def message(self, ctx, s) -> str:
         return (f"a ballot is stored in the 32-bit type `{ctx.text(s.node)}`{_why(s)}: {ctx.breaks}, lanes 32-63 are "
                 f"silently dropped from the mask; store it in `unsigned long long` (or `auto`)")
+
+
+def _layout_of(ctx, decl: Node) -> tuple:
+    """Where a pointer to mask words gets its 32-lane layout: the struct field it is read from
+    (`params.bits`, declared `unsigned int* bits;`) and an offset rounded to 32 (`(n + 31) & ~31`)."""
+    init = next((d.child_by_field_name("value") for d in decl.children_by_field_name("declarator")
+                 if d.type == "init_declarator"), None)
+    if init is None:
+        return ()
+    out = []
+    for n in walk(init):
+        if n.type == "field_expression":
+            for f in _fields_named(ctx, ctx.text(n.child_by_field_name("field")), _struct_of(ctx, n)):
+                out.append(ctx.related(f, "the field that holds the mask words, 32 lanes each"))
+        elif n.type == "binary_expression" and ctx.text(n.child_by_field_name("operator")) in ("&", "/", ">>"):
+            left = n.child_by_field_name("left")
+            while left is not None and left.type == "parenthesized_expression" and left.named_children:
+                left = left.named_children[0]
+            r = left.child_by_field_name("right") if left is not None and left.type == "binary_expression" else None
+            if r is not None and r.type == "number_literal" and warpflow.int_value(ctx.text(r)) == 31:
+                out.append(ctx.related(r, "rounds the mask words' offset to 32 lanes"))
+    return tuple(out)
+
+
+def _struct_of(ctx, field: Node) -> str | None:
+    """The struct type of `params` in `params.bits`, where a parameter of the function declares it."""
+    base, fn = field.child_by_field_name("argument"), ctx.function_at(field)
+    p = fn.param(ctx.text(base)) if fn is not None and base is not None and base.type == "identifier" else None
+    return p.type.split()[-1] if p is not None and p.type else None
+
+
+def _fields_named(ctx, name: str, struct: str | None) -> list[Node]:
+    """Fields `name` of this file's structs (of `struct` where it is one of them) declared with a
+    32-bit pointer type."""
+    out = []
+    structs = [n for n in ctx.nodes("struct_specifier", "class_specifier")
+               if struct is not None and ctx.text(n.child_by_field_name("name") or n) == struct]
+    for f in (ctx.src.index.under(structs[0], "field_declaration") if structs else ctx.nodes("field_declaration")):
+        t = f.child_by_field_name("type")
+        for d in f.children_by_field_name("declarator"):
+            if d.type == "pointer_declarator" and ident_name(d) == name and t is not None and \
+                    " ".join(ctx.text(t).split()) in warpflow.INT32_TYPES:
+                out.append(f)
+    return out
 
 
 def _declaration_of(ctx, store: Node) -> Node | None:

@@ -1,0 +1,65 @@
+"""Lane masks kept in 32-bit memory (for warpflow's analyzer `an`): warpflow's KP207 issues.
+
+A ballot stored through a 32-bit pointer or array loses lanes 32-63 on a 64-wide wave, and a
+word read from 32-bit memory into a variable that is a lane mask (broadcast and tested at the
+lane's bit, or combined with a ballot) holds only 32 lanes: either way the layout of that memory
+is 32 lanes per word.  Neither has a safe rewrite: the memory layout is the program's data.
+"""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .warpsites import Issue
+
+
+def element_type(an, name: str) -> Node | None:
+    """The element type of the pointer parameter, local pointer or array, or shared array `name`."""
+    elem = None
+    if an.fn is not None and (p := an.fn.param(name)) is not None and p.pointer:
+        elem = p.node.child_by_field_name("type")
+    if an.fn is not None and (an.fn.name, name) in an.memory:
+        elem = an.memory[(an.fn.name, name)]
+    for sh in an.m.shared:
+        if sh.name == name:
+            elem = sh.node.child_by_field_name("type")
+    return elem
+
+
+def check_store(an, name: str, at: Node) -> None:
+    """A ballot stored into `name[...]` (at: the subscript written)."""
+    elem = element_type(an, name)
+    if elem is not None and an.is_int32(elem):
+        _issue(an, at, f"a ballot mask is stored into 32-bit memory '{name}': on a 64-wide wave lanes 32-63 are lost")
+
+
+def check_loads(an, mask: str) -> None:
+    """`mask = words[i]`, `mask[j] = words[i]` in this function, now that `mask` is known to be a
+    lane mask: a read of 32-bit memory `words` (the issue sits on the subscript read)."""
+    if an.fn is None or an.fn.body is None:
+        return
+    src = an.src
+    for n in src.index.under(an.fn.body, "assignment_expression"):
+        left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+        _load(an, mask, left, right)
+    for d in src.index.under(an.fn.body, "init_declarator"):
+        _load(an, mask, d.child_by_field_name("declarator"), d.child_by_field_name("value"))
+
+
+def _load(an, mask: str, left: Node | None, right: Node | None) -> None:
+    src = an.src
+    while left is not None and left.type == "subscript_expression":
+        left = left.child_by_field_name("argument")
+    if left is None or right is None or right.type != "subscript_expression" or src.text_of(left) != mask:
+        return
+    base = right.child_by_field_name("argument")
+    if base is None or base.type != "identifier":
+        return
+    elem = element_type(an, src.text_of(base))
+    if elem is not None and an.is_int32(elem):
+        _issue(an, right, f"a lane mask '{mask}' is read from 32-bit memory '{src.text_of(base)}': the memory keeps "
+               "32 lanes per word, on a 64-wide wave lanes 32-63 are lost")
+
+
+def _issue(an, at: Node, message: str) -> None:
+    if not any(i.node == at for i in an.a.issues):
+        an.a.issues.append(Issue("KP207", at, message, an.fn.name if an.fn else None))

@@ -1,0 +1,144 @@
+"""Where the shape of the code says a 32 counts lanes or warps (for warpflow's analyzer `an`).
+
+- a per-warp shared array sized `THREADS / 32`: the 32 divides the block into warps, and the same
+  expression elsewhere in its function counts the same warps;
+- a loop the lanes of a warp walk together, `for (i = lane * C; ...; i += 32 * C)`: the stride's
+  factor that is not the lane's chunk is the lane count;
+- a library warp collective left at its default width (cub's `WarpReduce<T>`): the hardware warp,
+  the wave on AMD;
+- a helper whose shuffle width is a parameter that defaults to `warpSize` (PyTorch's
+  `WARP_SHFL(v, lane, width = warpSize)`): a call that leaves it out shuffles the whole wave.
+"""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from . import dialect
+from .model import Function
+from .source import walk
+from .warpsites import HALF, LANE, LANE_OK, TID, VOTE, WS, int_value
+
+
+def ladder_bounds(an) -> None:
+    """Loop bounds of shuffle ladders and scans: `for (o = 16; ...)`, `for (d = 1; d < 32; ...)`."""
+    for fname, var, loop in an.loops:
+        if (fname, var) not in an.shuffle_vars or fname not in an.a.warp_level:
+            continue
+        for part in ("initializer", "condition"):
+            p = loop.child_by_field_name(part)
+            for lit in (walk(p) if p is not None else ()):
+                if lit.type == "number_literal" and int_value(an.src.text_of(lit)) in (16, 32):
+                    role = "half" if int_value(an.src.text_of(lit)) == 16 else "ws"
+                    an.confirm({(WS if role == "ws" else HALF, an.site(lit, role))}, "bounds a shuffle ladder", loop,
+                               kinds=(WS, HALF))
+                elif lit.type == "identifier":
+                    an.confirm(an.lookup(an.src.text_of(lit), lit), "bounds a shuffle ladder", loop, kinds=(WS, HALF))
+
+
+def ballot_leader(an, n: Node) -> None:
+    """`if (lane == 32) words[i] = ballot;`: lane 32 stores a ballot as the leader of a second
+    32-lane warp (two ballots of 32 lanes make a 64-lane mask); on a 64-wide wave it is mid-wave."""
+    cond, body = n.child_by_field_name("condition"), n.child_by_field_name("consequence")
+    if cond is None or body is None or not any(
+            a.child_by_field_name("left").type == "subscript_expression" and
+            any(k == VOTE for k, _ in an.ex(a.child_by_field_name("right")))
+            for a in an.src.index.under(body, "assignment_expression")):
+        return
+    for c in an.src.index.under(cond, "binary_expression"):
+        if an.src.text_of(c.child_by_field_name("operator")) == "==":
+            lits = [x for x in (c.child_by_field_name("left"), c.child_by_field_name("right"))
+                    if x.type == "number_literal" and int_value(an.src.text_of(x)) == 32]
+            for lit in lits:
+                an.confirm({(WS, an.site(lit, "ws"))}, "elects lane 32 to store a ballot", n, kinds=(WS,))
+
+
+def per_warp_arrays(an) -> None:
+    """Confirm the 32s that size per-warp shared arrays (an.warp_arrays: indexed by a lane or warp)."""
+    src = an.src
+    for sh in an.m.shared:
+        use = an.warp_arrays.get(sh.name)
+        if use is None:
+            continue
+        fn = an.m.function_at(sh.node)
+        for d in sh.dims:
+            if d.type == "number_literal" and int_value(src.text_of(d)) == 32:
+                an.confirm({(WS, an.site(d, "ws"))}, f"sizes the per-warp shared array '{sh.name}'", use, kinds=(WS,))
+            elif _per_warp(src, d) and fn is not None and fn.body is not None and \
+                    fn.body.start_byte <= use.start_byte < fn.body.end_byte:
+                text = "".join(src.text_of(d).split())
+                same = [b for b in src.index.under(fn.body, "binary_expression")
+                        if "".join(src.text_of(b).split()) == text]
+                for b in {x.start_byte: x for x in same + [d]}.values():
+                    an.confirm({(WS, an.site(b.child_by_field_name("right"), "ws"))},
+                               f"counts the warps of the per-warp shared array '{sh.name}'", use, kinds=(WS,))
+
+
+def lane_stride(an, var: str, loop: Node) -> None:
+    """`for (i = lane * C; ...; i += 32 * C)`: confirm the stride's lane count."""
+    src = an.src
+    if an.fn is None or an.fn.name not in an.a.warp_level or \
+            not {LANE, LANE_OK} & {k for k, _ in an.env.get((an.fn.name, var), frozenset())}:
+        return
+    init, upd = loop.child_by_field_name("initializer"), loop.child_by_field_name("update")
+    if upd is None or upd.type != "assignment_expression" or \
+            src.text_of(upd.child_by_field_name("operator")) != "+=" or \
+            src.text_of(upd.child_by_field_name("left")) != var:
+        return
+    chunk = {src.text_of(f) for f in _factors(init) if not ({LANE, LANE_OK, TID} & {k for k, _ in an.ex(f)})}
+    for f in _factors(upd.child_by_field_name("right")):
+        if src.text_of(f) not in chunk:
+            an.confirm({x for x in an.ex(f) if x[0] == WS}, "strides a loop over the lanes", loop, kinds=(WS,))
+
+
+def uses_wave_collective(an, f: Function) -> bool:
+    """Whether f instantiates a library warp collective at its default logical width (a class of
+    that name that the file defines itself is the project's own, not the library's)."""
+    for t in (an.src.index.under(f.body, "template_type") if f.body is not None else ()):
+        name = t.child_by_field_name("name")
+        at = dialect.warp_collective_width(an.dialect, an.src.text_of(name)) if name is not None else None
+        if at is not None and an.src.text_of(name) in _own_classes(an):
+            continue
+        targs = t.child_by_field_name("arguments")
+        if at is not None and targs is not None and len(targs.named_children) <= at:
+            return True
+    return False
+
+
+def _own_classes(an) -> set[str]:
+    """Names of the structs and classes this file defines (with a body)."""
+    out = set()
+    for t in ("struct_specifier", "class_specifier"):
+        for n in an.src.index.of_type(t):
+            name = n.child_by_field_name("name")
+            if name is not None and n.child_by_field_name("body") is not None:
+                out.add(an.src.text_of(name))
+    return out
+
+
+def width_param(an, f: Function, name: str, key: str) -> None:
+    """Record f's parameter `name`, a shuffle's width, when it has a default that is no number."""
+    for i, p in enumerate(f.params):
+        default = p.node.child_by_field_name("default_value")
+        if p.name == name and default is not None and int_value(an.src.text_of(default)) is None:
+            an.width_params.setdefault(f.name, (i, key))
+
+
+def _per_warp(src, d: Node) -> bool:
+    """`THREADS / 32`: an array dimension that counts the warps of a block."""
+    r = d.child_by_field_name("right") if d.type == "binary_expression" else None
+    return r is not None and src.text_of(d.child_by_field_name("operator")) == "/" and \
+        r.type == "number_literal" and int_value(src.text_of(r)) == 32
+
+
+def _factors(n: Node | None) -> list[Node]:
+    """The factors of a product (the expression itself when it is none), through parentheses
+    and a declaration's or an assignment's value."""
+    inner = {"parenthesized_expression": lambda x: x.named_children[0] if x.named_children else None,
+             "declaration": lambda x: x.child_by_field_name("declarator"),
+             "init_declarator": lambda x: x.child_by_field_name("value"),
+             "assignment_expression": lambda x: x.child_by_field_name("right")}
+    while n is not None and n.type in inner:
+        n = inner[n.type](n)
+    if n is not None and n.type == "binary_expression" and n.child_by_field_name("operator").type == "*":
+        return _factors(n.child_by_field_name("left")) + _factors(n.child_by_field_name("right"))
+    return [n] if n is not None else []
