@@ -90,7 +90,7 @@ def _progress(items: list, what: str):
         yield from items
         return
     from rich.progress import Progress
-    with Progress(console=err, transient=True) as bar:
+    with Progress(console=err.real(), transient=True) as bar:
         task = bar.add_task(what, total=len(items))
         for item in items:
             yield item
@@ -395,7 +395,7 @@ def verify(
     elif fmt == "junit":
         sys.stdout.write(verify_report.junit(reports))
     else:
-        verify_report.table(reports, out, explain=explain)
+        verify_report.table(reports, out.real(), explain=explain)
     if any(r.error and "error:" in r.error for r in reports) and not any(
             c.status == "fail" for r in reports for c in r.checks):
         raise typer.Exit(2)

@@ -41,8 +41,12 @@ class lazy_console:
         self._options = dict(stderr=stderr, highlight=False, soft_wrap=True, emoji=False, **options)
         self._console = None
 
-    def __getattr__(self, name: str):
+    def real(self):
+        """The Console itself, for rich objects that draw on one (a progress bar, a table)."""
         if self._console is None:
             from rich.console import Console
             self._console = Console(**self._options)
-        return getattr(self._console, name)
+        return self._console
+
+    def __getattr__(self, name: str):
+        return getattr(self.real(), name)
