@@ -118,12 +118,14 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str) -> None:
     kernelport bug, and the port is not written (KP220)."""
     from .lint.engine import lint_text  # lint is heavy and only needed here
     targets = sorted({r.target for r in backends.get(backend).runs})
+    ws = ["WS"]  # only the warp-size rules' errors are compared: the others' analyses are not run
     cache = src.__dict__.setdefault("_kp_lint_cache", {})
     key = tuple(targets)
     if key not in cache:  # the original once per set of targets (hip and portable share theirs)
-        cache[key] = _warp_codes(lint_text(src.text, src.path, targets=targets, parsed=_Parsed(src)))
+        cache[key] = _warp_codes(lint_text(src.text, src.path, targets=targets, select=ws, parsed=_Parsed(src)))
     before = cache[key]
-    after = _warp_codes(lint_text(text, src.path + (backends.get(backend).extension or ""), backend, targets=targets))
+    after = _warp_codes(lint_text(text, src.path + (backends.get(backend).extension or ""), backend, targets=targets,
+                                  select=ws))
     offset = text[:text.find(port.body)].count("\n") if port.body and port.body in text else 0
     for code, found in sorted(after.items()):  # errors: what the backend's own runs get wrong
         if len(found) <= len(before.get(code, [])):
