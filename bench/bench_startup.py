@@ -38,11 +38,13 @@ def main() -> None:
     kp = [py, "-m", "kernelport"]
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; best of {args.repeat}")
     for name, cmd in [("python -c pass", [py, "-c", "pass"]),
+                      ("python -c 'import typer' (the CLI's floor)", [py, "-c", "import typer"]),
+                      ("kernelport lint examples/saxpy.cu (clean)", kp + ["lint", "examples/saxpy.cu"]),
                       ("kernelport --version", kp + ["--version"]),
                       ("kernelport lint examples/warp_reduce.cu", kp + ["lint", "examples/warp_reduce.cu"]),
                       ("kernelport lint --help", kp + ["lint", "--help"])]:
         wall, cpu = measure(cmd, args.repeat)
-        print(f"{name:42} {wall:6.3f} s wall  {cpu:6.3f} s CPU")
+        print(f"{name:46} {wall:6.3f} s wall  {cpu:6.3f} s CPU")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from . import backends, cexpr
 from .errors import KernelportError, Location
 from .model import Function, Module
-from .source import walk
 
 KEYS = ("kernel", "grid", "block", "why", "shared", "arg", "scalar", "reference", "tolerance", "targets",
         "instantiate", "seed", "warp-width")
@@ -258,7 +257,7 @@ def parse(module: Module) -> dict[str, KernelSpec]:
     specs: dict[str, KernelSpec] = {}
     pending: list[tuple[str, Text]] = []
 
-    comments = [n for n in walk(src.root) if n.type == "comment"]
+    comments = src.index.of_type("comment")
     items: list[tuple[int, str, object]] = [(c.start_byte, "c", c) for c in comments]
     items += [((f.template_node or f.node).start_byte, "k", f) for f in kernels]
     items.sort(key=lambda x: x[0])

@@ -7,16 +7,30 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from rich.console import Console
 
 from . import __version__
+from .cli_values import install
+from .color import lazy_console
 from .errors import KernelportError
 
-app = typer.Typer(add_completion=True, no_args_is_help=True, rich_markup_mode=None,
+
+class PlainValues:
+    """Options converted without pydantic (kernelport/cli_values.py); mixed into typer's command classes."""
+
+    def parse_args(self, ctx, args):  # type: ignore[no-untyped-def]
+        install(self.get_params(ctx))  # type: ignore[attr-defined]  # after __init__: typer adds options late
+        return super().parse_args(ctx, args)  # type: ignore[misc]
+
+
+class PlainGroup(PlainValues, typer.core.TyperGroup):
+    """The top-level command."""
+
+
+app = typer.Typer(add_completion=True, no_args_is_help=True, rich_markup_mode=None, cls=PlainGroup,
                   help="Port annotated CUDA kernels to HIP and Metal, lint wave-size hazards, verify every port.")
 
 
-class PlainHelp(typer.core.TyperCommand):
+class PlainHelp(PlainValues, typer.core.TyperCommand):
     """Help that names arguments by their metavar (`FILE...`), never by a Python type (`<list[Path]>`)."""
 
     def __init__(self, *args, **kwargs) -> None:
@@ -31,9 +45,9 @@ class PlainHelp(typer.core.TyperCommand):
                                          shown if req else f"[{shown}]")
 
 
-# emoji=False: rich would print `k.cu:100:16` as `k.cu💯16` (its `:100:` emoji code)
-out = Console(highlight=False, soft_wrap=True, emoji=False)
-err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
+# made on first use (kernelport/color.py); emoji=False there: rich would print `k.cu:100:16` as `k.cu💯16`
+out = lazy_console(stderr=False)
+err = lazy_console(stderr=True)
 
 
 def _version(value: bool) -> None:
@@ -76,7 +90,7 @@ def _progress(items: list, what: str):
         yield from items
         return
     from rich.progress import Progress
-    with Progress(console=err, transient=True) as bar:
+    with Progress(console=err.real(), transient=True) as bar:
         task = bar.add_task(what, total=len(items))
         for item in items:
             yield item
@@ -391,7 +405,7 @@ def verify(
     elif fmt == "junit":
         sys.stdout.write(verify_report.junit(reports))
     else:
-        verify_report.table(reports, out, explain=explain)
+        verify_report.table(reports, out.real(), explain=explain)
     if any(r.error and "error:" in r.error for r in reports) and not any(
             c.status == "fail" for r in reports for c in r.checks):
         raise typer.Exit(2)

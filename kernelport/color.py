@@ -28,8 +28,25 @@ def resolve(when: str | None = None, stream=None) -> bool:
 
 def consoles(when: str):
     """The (stdout, stderr) rich consoles for this choice."""
-    from rich.console import Console
     _chosen[0] = when
-    return tuple(Console(stderr=e, highlight=False, soft_wrap=True, emoji=False, force_terminal=resolve(when, s),
-                         no_color=not resolve(when, s))
+    return tuple(lazy_console(stderr=e, force_terminal=resolve(when, s), no_color=not resolve(when, s))
                  for e, s in ((False, sys.stdout), (True, sys.stderr)))
+
+
+class lazy_console:
+    """A plain rich Console made on first use: a command that prints nothing through it never imports rich.
+    emoji=False: rich would print `k.cu:100:16` as `k.cu💯16` (its `:100:` emoji code)."""
+
+    def __init__(self, stderr: bool, **options) -> None:
+        self._options = dict(stderr=stderr, highlight=False, soft_wrap=True, emoji=False, **options)
+        self._console = None
+
+    def real(self):
+        """The Console itself, for rich objects that draw on one (a progress bar, a table)."""
+        if self._console is None:
+            from rich.console import Console
+            self._console = Console(**self._options)
+        return self._console
+
+    def __getattr__(self, name: str):
+        return getattr(self.real(), name)

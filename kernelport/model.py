@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tree_sitter import Node
 
@@ -114,6 +114,11 @@ class Module:
     asm: list[tuple[Node, str | None]]  # inline assembly statements and their function
     _spans: tuple | None = field(default=None, repr=False)
     visible: Visible | None = field(default=None, repr=False)  # from the includes (project mode)
+
+    def copy(self, source: SourceFile) -> "Module":
+        """The same model of the same tree, shown through `source` (a SourceFile.named twin), with
+        its own macros and includes to change (the project's model of a file stays as it was)."""
+        return replace(self, source=source, macros=dict(self.macros), visible=None)
 
     @property
     def kernels(self) -> list[Function]:

@@ -5,6 +5,7 @@ The rewrite rules and the condition under which each is sound: docs/soundness.md
 """
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable
 
 from tree_sitter import Node
@@ -99,18 +100,32 @@ def _warp_codes(findings) -> dict[str, list]:
     return out
 
 
+class _Parsed:
+    """The original as translate parsed it, for its lint: parsed once, its include-free model built once."""
+
+    def __init__(self, src: SourceFile) -> None:
+        self.src = src
+
+    @cached_property
+    def module(self):
+        from .model import build
+        return build(self.src)
+
+
 def self_check(src: SourceFile, backend: str, port: Port, text: str) -> None:
     """Translate checks its own output: lint the port for its targets; a warp-size finding the
     original did not need (more of a rule's findings in the port than in the original) is a
     kernelport bug, and the port is not written (KP220)."""
     from .lint.engine import lint_text  # lint is heavy and only needed here
     targets = sorted({r.target for r in backends.get(backend).runs})
+    ws = ["WS"]  # only the warp-size rules' errors are compared: the others' analyses are not run
     cache = src.__dict__.setdefault("_kp_lint_cache", {})
     key = tuple(targets)
     if key not in cache:  # the original once per set of targets (hip and portable share theirs)
-        cache[key] = _warp_codes(lint_text(src.text, src.path, targets=targets))
+        cache[key] = _warp_codes(lint_text(src.text, src.path, targets=targets, select=ws, parsed=_Parsed(src)))
     before = cache[key]
-    after = _warp_codes(lint_text(text, src.path + (backends.get(backend).extension or ""), backend, targets=targets))
+    after = _warp_codes(lint_text(text, src.path + (backends.get(backend).extension or ""), backend, targets=targets,
+                                  select=ws))
     offset = text[:text.find(port.body)].count("\n") if port.body and port.body in text else 0
     for code, found in sorted(after.items()):  # errors: what the backend's own runs get wrong
         if len(found) <= len(before.get(code, [])):

@@ -7,6 +7,7 @@ executed (the emulator), after lowering; this layer is what translate and lint s
 from __future__ import annotations
 
 import bisect
+import copy
 import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -64,7 +65,10 @@ class SourceFile:
             from . import macro_repair, macros as mac  # only where a macro may stand in the way
             visible = {**(macros or {}), **mac.definitions(text, path)}
             seen, tree, masks = macro_repair.repair(data, seen, tree, visible, parse)
-        starts = [0] + [i + 1 for i, b in enumerate(data) if b == 0x0A]
+        starts, find, i = [0], data.find, data.find(b"\n")
+        while i >= 0:  # a find per line, not a Python step per byte
+            starts.append(i + 1)
+            i = find(b"\n", i + 1)
         src = cls(path, text, data, tree, starts, masks, dict(macros or {}))
         if visible is not None:
             src.__dict__["macros"] = visible  # already merged for the repair
@@ -87,6 +91,15 @@ class SourceFile:
                 f"not valid UTF-8 (byte 0x{raw[e.start]:02x})", Location(str(p), line, col),
                 hint="save the file as UTF-8") from None
         return cls.from_text(text, str(p), macros)
+
+    def named(self, path: str) -> "SourceFile":
+        """This parse shown under another path (a display name): the tree and what was computed
+        from it (index, macros, nesting) are shared, never parsed again."""
+        if path == self.path:
+            return self
+        twin = copy.copy(self)
+        twin.path = path
+        return twin
 
     @property
     def root(self) -> Node:
@@ -146,7 +159,9 @@ class SourceFile:
     def nesting_error(self) -> KernelportError | None:
         """A located error when the tree nests deeper than the analyses follow (kernelport/depth.py)."""
         from . import depth
-        hit = depth.too_deep(self.tree)
+        hit = self.__dict__.get("_too_deep", False)
+        if hit is False:  # one walk per parse: the project and the lint context both ask
+            hit = self.__dict__["_too_deep"] = depth.too_deep(self.tree)
         if hit is None:
             return None
         return KernelportError(depth.message(hit[0]), self.loc(hit[1]), hint=depth.HINT)

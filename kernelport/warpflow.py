@@ -16,14 +16,12 @@ from tree_sitter import Node
 from . import backends, dialect, maskmemory, warpshapes, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
+from .sweeps import Sweeps
 from .warpsites import (declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_facts,
                         shuffled_name)
 from .warpsites import (  # noqa: F401  (translate and lint import them from here too)
     TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK,
     OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, FULL_MASKS, INT32_TYPES, int_value, Site, Issue, Analysis)
-
-
-Facts = frozenset
 
 
 class _Analyzer:
@@ -43,7 +41,7 @@ class _Analyzer:
         self.warp_arrays: dict[str, Node] = {}  # shared arrays indexed by confirmed lane/warp values
         self.changed = False
         self.fn: Function | None = None
-        self.global_env: dict[str, frozenset] = {}
+        self.work = Sweeps(module, list(module.functions.values()))
         self.aliases: dict[str, str] = {}
         self.width_params: dict[str, tuple[int, str]] = {}  # helper -> (its width parameter, the shuffle)
 
@@ -63,6 +61,7 @@ class _Analyzer:
                 if not s.confirmed:
                     s.confirmed, s.why, s.sink = True, why, sink
                     self.changed = True
+                    self.work.confirmed()
 
     # -- environment ------------------------------------------------------------------------
     def bind(self, name: str, facts) -> None:
@@ -72,6 +71,7 @@ class _Analyzer:
         if new != old:
             self.env[key] = new
             self.changed = True
+            self.work.touch(self.fn)
 
     def lookup(self, name: str, node: Node | None = None) -> frozenset:
         if self.fn is not None and (self.fn.name, name) in self.env:
@@ -295,6 +295,7 @@ class _Analyzer:
                 if name not in self.warp_arrays:
                     self.warp_arrays[name] = n
                     self.changed = True
+                    self.work.touch_all()
         if name is not None and name not in self.shared_names and self.fn is not None and \
                 (p := self.fn.param(name)) is not None and p.pointer and \
                 any(k == WARP and sid >= 0 and self.a.sites[sid].role != "ws_macro" for k, sid in idx):
@@ -362,6 +363,7 @@ class _Analyzer:
                     self._classify_mask(args[0], arg_facts[0])
                 return frozenset()
             if c.kind == "bitop" and args:
+                self.work.reads_confirmed(self.fn)
                 kinds = {k for k, _ in arg_facts[0]}
                 if c.key in ("popc", "ffs", "clz") and (VOTE in kinds or any(
                         k == MASK and self.a.sites[s].confirmed for k, s in arg_facts[0])):
@@ -380,6 +382,7 @@ class _Analyzer:
                 if not f <= old:
                     self.env[key] = old | f
                     self.changed = True
+                    self.work.touch_name(callee.name)
                 if a.type == "identifier" and _is_reference(p.node):
                     # `void lane_of(int& l) { l = tid % 32; }`: what the callee stores reaches the caller
                     self.bind(self.src.text_of(a), self.env.get(key, frozenset()) - {(OPAQUE, -1)})
@@ -422,13 +425,10 @@ class _Analyzer:
                     if declares_memory(d):
                         self.memory[(self.fn.name, name)] = tnode
                 init = d.child_by_field_name("value") if d.type == "init_declarator" else None
-                if d.type == "array_declarator" or (d.type == "init_declarator" and
-                                                     d.child_by_field_name("declarator").type == "array_declarator"):
-                    pass
                 if init is not None and name and d.child_by_field_name("declarator") is not None and \
                         d.child_by_field_name("declarator").type == "pointer_declarator" and \
                         any(v.type == "identifier" and self.src.text_of(v) in self.shared_names for v in walk(init)):
-                    self.shared_names.add(name)  # float* base = smem + off: a pointer into shared memory
+                    self.work.grow(self.shared_names, name)  # float* base = smem + off: a pointer into shared memory
                 if init is not None and name:
                     if init.type == "initializer_list":
                         for c in init.named_children:
@@ -453,6 +453,7 @@ class _Analyzer:
                 if not f <= old:
                     self.returns[self.fn.name] = old | f
                     self.changed = True
+                    self.work.returned(self.fn.name)
             return
         if t == "for_statement":
             init = n.child_by_field_name("initializer")
@@ -554,13 +555,17 @@ class _Analyzer:
             for g in globals_:
                 self.stmt(g)
             for f in self.m.functions.values():
-                self.fn = f
+                self.fn, before = f, len(self.a.shuffle_masks)  # (the last one stays self.fn for _post)
+                if not self.work.due(f):  # nothing it reads changed: its pass would change nothing (sweeps.py)
+                    self.a.shuffle_masks += self.work.replay(f)
+                    continue
                 for p in f.params:  # default arguments: `unsigned mask = 0xffffffff`
                     default = p.node.child_by_field_name("default_value")
                     if default is not None:
                         self.bind(p.name, self.ex(default))
                 if f.body is not None:
                     self.stmt(f.body)
+                self.work.record(f, self.a.shuffle_masks[before:])
             self._post()
             if not self.changed:
                 break

@@ -139,8 +139,12 @@ def macro_facts(an, name: str, node: Node | None) -> frozenset | None:
         return frozenset({(WS, sid)})
     if v == 31:
         return frozenset({(WS_M1, an.site(mac.value_node, "ws_m1_macro") if local else -1)})
-    if v in FULL_MASKS or mac.value.strip() in ("~0", "~0u", "~0U", "(~0u)", "-1", "(unsigned)-1") or \
-            macro_mask(an.m, name) == 0xFFFFFFFF:
+    if v in FULL_MASKS or mac.value.strip() in ("~0", "~0u", "~0U", "(~0u)", "-1", "(unsigned)-1"):
+        return frozenset({(FULL, -1)})
+    masks = an.__dict__.setdefault("_macro_masks", {})  # the model's macros are fixed during one analysis,
+    if name not in masks:  # and the fixpoint asks for each name on every pass
+        masks[name] = macro_mask(an.m, name)
+    if masks[name] == 0xFFFFFFFF:
         return frozenset({(FULL, -1)})
     return None
 

@@ -92,9 +92,7 @@ def annotated(module: Module) -> tuple[dict[str, tuple[str, Node]], list[tuple[N
     fs = sorted(module.functions.values(), key=lambda f: (f.template_node or f.node).start_byte)
     out: dict[str, tuple[str, Node]] = {}
     problems = []
-    for c in walk(src.root):
-        if c.type != "comment":
-            continue
+    for c in src.index.of_type("comment"):
         m = _ANNOTATION.match(src.text_of(c))
         if m is None:
             continue
@@ -136,8 +134,8 @@ def _dims(node: Node, owner: Function | None, module: Module, names, depth: int 
         return None if None in parts else tuple(parts + [1] * (3 - len(parts)))  # type: ignore
     if node.type == "identifier" and src.text_of(node) not in names and owner is not None and depth < 4:
         name = src.text_of(node)
-        for d in walk(owner.body):
-            if d.type == "init_declarator" and ident_name(d.child_by_field_name("declarator")) == name:
+        for d in src.index.under(owner.body, "init_declarator"):
+            if ident_name(d.child_by_field_name("declarator")) == name:
                 init = d.child_by_field_name("value")
                 if init is None:
                     return None
@@ -155,9 +153,7 @@ def _dims(node: Node, owner: Function | None, module: Module, names, depth: int 
 def _guards(k: Function, module: Module) -> list[Geometry]:
     """`if (blockDim.x != 32) return;` and `assert(blockDim.x == 32)`: the kernel needs rows of 32."""
     src, out = module.source, []
-    for n in walk(k.body):
-        if n.type != "binary_expression":
-            continue
+    for n in src.index.under(k.body, "binary_expression"):
         parts = [n.child_by_field_name(s) for s in ("operator", "left", "right")]
         if any(x is None for x in parts):
             continue
@@ -222,9 +218,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
     votes: dict[str, list[Node]] = {}
     explicit: dict[str, Node] = {}
     for f in fns.values():
-        for n in (walk(f.body) if f.body is not None else ()):  # `Packed128() = default;` has none
-            if n.type != "call_expression":
-                continue
+        for n in (src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `X() = default;`: none
             fn = n.child_by_field_name("function")
             while fn is not None and fn.type in ("qualified_identifier", "template_function"):
                 fn = fn.child_by_field_name("name")

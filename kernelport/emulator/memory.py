@@ -293,6 +293,11 @@ class Memory:
             if a.shape[0] and (a.min() < 0 or a.max() >= rt.size):
                 a = np.clip(a, 0, rt.size - 1)
         # (same type: the bounds check has put every active lane's address inside the buffer)
+        # Contiguous addresses (the load or store just found them: a[k] = a[0] + k) are a slice of
+        # each table, read as a view and written in place, and never hold one location twice.
+        r = self._ramp
+        s0 = r[1] if r is not None and r[0] is a else None
+        at = a if s0 is None else slice(s0, s0 + a.shape[0])
         W = g.W
         # warp-sync counts matter only once some warp of the batch has synchronised (until then
         # every count is 0, in the table and now)
@@ -305,7 +310,7 @@ class Memory:
             ws = ctx.wsync[wsi]
 
         def conflicts(tbl, ws_arr):
-            ent = tbl[a]
+            ent = tbl[at]
             c = ent != rec  # (the same thread at the same line: no conflict, the usual case)
             if not c.any():
                 return c, ent
@@ -313,7 +318,7 @@ class Memory:
             c &= ((ent ^ rec) & 0xFFFFF) != 0  # ... by another thread
             if use_ws and c.any():
                 same_warp = ((ent & 0xFFFFF) // W) == ((rec & 0xFFFFF) // W)
-                c &= ~(same_warp & (ws_arr[a] != ws))
+                c &= ~(same_warp & (ws_arr[at] != ws))
             return c, ent
 
         def thread(k):
@@ -334,10 +339,10 @@ class Memory:
                 k = _first_bad(c)
                 e = int(ent[k])
                 self._race(g, p, rt, "write-after-read", int(a[k]), thread(k), e & 0xFFFFF, line, e >> 20, sel, k)
-            rt.w[a] = rec
+            rt.w[at] = rec
             if use_ws:
-                rt.w_ws[a] = ws
-            if a.shape[0] > 1 and not (a[1:] > a[:-1]).all():
+                rt.w_ws[at] = ws
+            if s0 is None and a.shape[0] > 1 and not (a[1:] > a[:-1]).all():
                 # two lanes wrote one location in this access: the last lane's write is kept
                 dup = rt.w[a] != rec
                 if dup.any():
@@ -346,9 +351,9 @@ class Memory:
                                line, line, sel, k)
         else:
             rt.r_dirty = True
-            rt.r[a] = rec
+            rt.r[at] = rec
             if use_ws:
-                rt.r_ws[a] = ws
+                rt.r_ws[at] = ws
 
     def _race(self, g, p, rt, kind, addr, t, ot, line, oline, sel, k):
         ctx = self.ctx

@@ -39,6 +39,7 @@ class Unit:
     inactive: frozenset[str] = frozenset()  # its own macros the run's defines rule out
     macros: dict = field(default_factory=dict)  # MacroDefs from its includes and -D (the macro-aware parse)
     include_error: str | None = None  # why what its includes define could not be read (an internal error)
+    parsed: object = None  # the project's ProjectFile of this text: its parse and model, made once per run
 
 
 @dataclass
@@ -58,14 +59,18 @@ class Context:
         self.enabled = settings.enabled
         own = backends.get(unit.lang).lint_targets  # the platforms a file of this language is for
         self.targets = (settings.targets & own) or own
-        self.src = SourceFile.from_text(unit.text, unit.path)
+        shared = unit.parsed  # the project parsed this text already (a --fix re-lint has other text)
+        if shared is not None and (shared.src.text != unit.text or shared.src.included_macros):
+            shared = None
+        self.src = shared.src.named(unit.path) if shared is not None else SourceFile.from_text(unit.text, unit.path)
         if needs_macros(self.src, unit.macros):  # parse again through the macros its includes define
             self.src = SourceFile.from_text(unit.text, unit.path, macros=unit.macros)
+            shared = None
         self.findings: list[Finding] = []
         # past depth.MAX_DEPTH levels nothing is analysed (the analyses recurse): lint_unit reports it
         self.too_deep = self.src.nesting_error()
         if self.too_deep is None:
-            self.module: Module = build(self.src)
+            self.module: Module = build(self.src) if shared is None else shared.module.copy(self.src)
             if unit.visible is not None:
                 self.module.visible = unit.visible
                 for name in unit.inactive:

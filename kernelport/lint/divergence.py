@@ -13,6 +13,7 @@ operations with a full lane mask reached inside a region that only part of a war
 """
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -77,6 +78,11 @@ class Divergence:
         self.local_arrays: set[str] = set()
         self.shared_keys: set[str] = set()
         self._param_suffixes: tuple[str, ...] | None = None
+        self._all: set[int] = set()  # the worklist (run): every function, those to pass again, who reads what
+        self._dirty: set[int] = set()
+        self._callers: dict[str, set[int]] = {}
+        self._tops: list = []
+        self._top_starts: list[int] = []
         for f in self.m.functions.values():
             if f.body is not None:
                 self._resolve(f)
@@ -140,6 +146,7 @@ class Divergence:
         if tag > self.env.get(key, UNIFORM):
             self.env[key] = tag
             self.changed = True
+            self._touch(key)
 
     def _is_wave(self, n: Node, shift: bool) -> bool:
         t = self.src.text_of(n).strip("() ")
@@ -262,6 +269,7 @@ class Divergence:
                 if tg > self.env.get(key, UNIFORM):
                     self.env[key] = tg
                     self.changed = True
+                    self._touch(key)
             return self.returns.get(callee.name, UNIFORM)
         return max(tags, default=UNIFORM)
 
@@ -273,8 +281,9 @@ class Divergence:
                 name = ident_name(d)
                 val = d.child_by_field_name("value") if d.type == "init_declarator" else None
                 if val is not None and name:
-                    if self.src.text_of(val).strip("() ") in self.wave_names:
+                    if self.src.text_of(val).strip("() ") in self.wave_names and name not in self.wave_names:
                         self.wave_names.add(name)
+                        self._dirty.update(self._all)  # any function may read the name
                     dd = d
                     while dd is not None and dd.type != "identifier":
                         dd = dd.child_by_field_name("declarator")
@@ -287,6 +296,7 @@ class Divergence:
             if self.fn is not None and tag > self.returns.get(self.fn.name, UNIFORM):
                 self.returns[self.fn.name] = tag
                 self.changed = True
+                self._dirty.update(self._callers.get(self.fn.name, ()))
             return
         if t in ("if_statement", "while_statement", "do_statement", "switch_statement"):
             inner = frames + ((self.expr(n.child_by_field_name("condition"), frames), n.start_byte),)
@@ -321,11 +331,48 @@ class Divergence:
                 self.stmt(ch, frames)
 
     # -- driver ------------------------------------------------------------------------------
+    # -- the fixpoint as a worklist --------------------------------------------------------------
+    # A function's pass reads its own locals and parameters, globals, its callees' returns and the
+    # wave names.  A function none of whose inputs changed since its last pass would write what it
+    # wrote then (joins that change nothing), so it is skipped: the sweeps see the same states as
+    # sweeps that run every function, in the same order, and end at the same sweep.
+    def _worklist(self, funcs) -> None:
+        self._all = {id(f) for f in funcs}
+        tops: list = []  # outermost definitions (a nested one is read through its outer's scopes)
+        for f in sorted(funcs, key=lambda f: f.node.start_byte):
+            if not tops or f.node.start_byte >= tops[-1][1]:
+                tops.append([f.node.start_byte, f.node.end_byte, set()])
+            tops[-1][2].add(id(f))
+        self._tops, self._top_starts = tops, [t[0] for t in tops]
+        callers: dict[str, set[int]] = {}
+        names = {f.name for f in funcs}
+        for f in funcs:  # a call names its callee by an identifier (plain or a template's name)
+            for name in {self.src.text_of(i) for i in self.src.index.under(f.body, "identifier")} & names:
+                callers.setdefault(name, set()).add(id(f))
+        self._callers = callers
+        self._dirty = set(self._all)
+
+    def _touch(self, key: str) -> None:
+        """A value changed: the functions that may read it run again."""
+        at = key.rsplit("@", 1)[1]
+        if not at.isdigit():
+            self._dirty.update(self._all)  # a global
+            return
+        i = bisect.bisect_right(self._top_starts, int(at)) - 1
+        if i >= 0 and int(at) < self._tops[i][1]:
+            self._dirty.update(self._tops[i][2])
+        else:
+            self._dirty.update(self._all)
+
     def run(self) -> "Divergence":
         funcs = [f for f in self.m.functions.values() if f.body is not None]
+        self._worklist(funcs)
         for _ in range(10):
             self.changed = False
             for f in funcs:
+                if id(f) not in self._dirty:
+                    continue  # nothing it reads changed since its last pass
+                self._dirty.discard(id(f))
                 self.fn = f
                 self.stmt(f.body, ())
             if not self.changed:

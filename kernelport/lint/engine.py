@@ -293,14 +293,16 @@ def _collect(it, total: int, progress: bool) -> list[FileResult]:
 
 
 def lint_text(text: str, path: str = "<string>", lang: str | None = None, *, targets=None, select=None,
-              ignore=(), portable_macros=()) -> list[Finding]:
-    """Lint a string (tests, tools).  `lang`: a backend's name (default: the source dialect) or "python"."""
+              ignore=(), portable_macros=(), parsed=None) -> list[Finding]:
+    """Lint a string (tests, tools).  `lang`: a backend's name (default: the source dialect) or "python".
+    `parsed`: the caller's parse of `text` (`.src`, `.module`), used instead of parsing it again."""
     settings = Settings(frozenset(targets) if targets else frozenset(TARGETS), selected(select, ignore),
                         frozenset(portable_macros))
     if lang == discovery.PYTHON:
         us = units.python_units(path, text)
     else:
         us = [units.unit(backends.get(lang) if lang else backends.source(), path, text)]
+        us[0].parsed = parsed  # the context checks it is this text, parsed without includes
     out: list[Finding] = []
     for u in us:
         out.extend(lint_unit(u, settings))

@@ -5,10 +5,11 @@ import json
 import os
 from collections import Counter
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from rich.console import Console
-from rich.text import Text
+if TYPE_CHECKING:
+    from rich.console import Console
+
 
 from .. import __version__
 from .finding import Finding
@@ -30,7 +31,8 @@ def render(fmt: str, findings: list[Finding], texts: dict[str, str], stream: Tex
     elif fmt == "concise":
         for f in findings:
             stream.write(f"{f.path}:{f.line}:{f.column}: {f.code} {short_message(f.message)}{_confirmed(f)}\n")
-    else:
+    elif findings:
+        from rich.console import Console  # only here: a clean run or a plain format never imports rich
         console = Console(file=stream, highlight=False, soft_wrap=True, emoji=False,  # `:100:` is an emoji code
                           force_terminal=color, no_color=(color is False), width=200)
         for f in findings:
@@ -81,6 +83,7 @@ def _confirmed(f: Finding) -> str:
 
 # -- full ----------------------------------------------------------------------------------------
 def full(console: Console, f: Finding, text: str | None) -> None:
+    from rich.text import Text
     head = Text()
     head.append(f"{f.path}:{f.line}:{f.column}: ", style="bold")
     head.append(f.severity, style=_STYLE.get(f.severity, ""))

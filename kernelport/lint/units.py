@@ -259,10 +259,11 @@ def with_includes(u: Unit, path: Path, options, part: int | None = None) -> Unit
     proj = project()
     key = path if part is None else Path(f"{path}#{part}")  # a string of a Python file: a file of its own
     try:
-        proj.add(key, SourceFile.from_text(u.text, str(path)))
+        pf = proj.add(key, SourceFile.from_text(u.text, str(path)))
         vis = proj.visible(key, options)
         u.macros = proj.macro_defs(key, options)
         u.inactive = proj.inactive(key, options)
+        u.parsed = pf  # the lint context reuses this parse and its model
     except Exception as e:  # never the end of the run: this file is linted alone, and says why (KP006)
         if os.environ.get("KERNELPORT_DEBUG"):
             raise

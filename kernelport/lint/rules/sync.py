@@ -258,11 +258,10 @@ __global__ void tree(float* x) {
                 base = left.child_by_field_name("argument")
                 if base is not None and base.type == "identifier" and ctx.text(base) in shared:
                     writes.add((ctx.text(base), _norm(ctx.text(left.child_by_field_name("indices")))))
-            for m in walk(right) if right is not None else ():
-                if m.type == "subscript_expression":
-                    b = m.child_by_field_name("argument")
-                    if b is not None and b.type == "identifier" and ctx.text(b) in shared:
-                        reads.add((ctx.text(b), _norm(ctx.text(m.child_by_field_name("indices")))))
+            for m in ctx.src.index.under(right, "subscript_expression") if right is not None else ():
+                b = m.child_by_field_name("argument")
+                if b is not None and b.type == "identifier" and ctx.text(b) in shared:
+                    reads.add((ctx.text(b), _norm(ctx.text(m.child_by_field_name("indices")))))
         return any(name == rn and idx != ri for name, idx in writes for rn, ri in reads)
 
 

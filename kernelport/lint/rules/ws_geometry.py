@@ -171,8 +171,8 @@ void launch(float* o, const float* i, int w) {
         for f in ctx.module.functions.values():
             if f.is_device or f.body is None:
                 continue
-            for n in walk(f.body):
-                if n.type == "identifier" and ctx.text(n) in ctx.hardcoded_macros:
+            for n in ctx.src.index.under(f.body, "identifier"):
+                if ctx.text(n) in ctx.hardcoded_macros:
                     report(n, f"uses the hardcoded warp size `{ctx.text(n)}`")
             defs = _local_defs(ctx, f.body)
             for launch in ctx.module.launches:
@@ -210,7 +210,7 @@ def _local_defs(ctx, body: Node) -> dict[str, list[Node]]:
     """Host locals and the expressions assigned to them."""
     defs: dict[str, list[Node]] = {}
     from ...source import ident_name
-    for n in walk(body):
+    for n in ctx.src.index.subtree(body):  # the file's one walk, not another
         if n.type == "init_declarator":
             name = ident_name(n.child_by_field_name("declarator"))
             v = n.child_by_field_name("value")

@@ -1,0 +1,77 @@
+"""Which functions a fixpoint sweep must analyse again (warpflow's worklist).
+
+warpflow sweeps every function until a sweep changes nothing.  A function's pass reads its own
+variables (keyed by its name: overloads share them, so an overloaded name's functions always
+pass), file-scope values, its callees' returns, the
+shared-array names, and (at a popc/ffs/clz of a mask) whether sites are confirmed.  A function
+none of whose inputs changed since its last pass would write exactly what it wrote then: joins
+that change nothing.  So it is skipped, and what it recorded per pass (the shuffle masks it
+classified) is replayed in its place: every sweep sees the states and produces the lists that a
+sweep of every function would, in the same order, and the sweeps end at the same one.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from .model import Function, Module
+
+
+class Sweeps:
+    def __init__(self, module: Module, functions: list[Function]):
+        src = module.source
+        self._all = {f.name for f in functions}
+        self._dirty = set(self._all)  # the first sweep analyses every function
+        seen: set[str] = set()
+        self._overloaded = {f.name for f in functions if f.name in seen or seen.add(f.name)}
+        self._callers: dict[str, set[str]] = {}  # name -> names of the functions that mention it
+        for f in functions:  # the whole definition: a default argument may call a function too
+            said = Counter(src.text_of(i) for i in src.index.under(f.node, "identifier"))
+            for name in said.keys() & self._all:
+                if name != f.name or said[name] > 1:  # its own name once is its declarator, not a call
+                    self._callers.setdefault(name, set()).add(f.name)
+        self._confirm_readers: set[str] = set()
+        self._recorded: dict[int, list] = {}
+
+    # -- what changed ----------------------------------------------------------------------------
+    def touch(self, fn: Function | None) -> None:
+        """A variable of `fn` changed (None: a file-scope one, which every function may read)."""
+        if fn is None:
+            self.touch_all()
+        else:
+            self.touch_name(fn.name)
+
+    def touch_name(self, name: str) -> None:
+        self._dirty.add(name)
+
+    def touch_all(self) -> None:
+        self._dirty |= self._all
+
+    def grow(self, names: set[str], name: str) -> None:
+        """`names` (read by every function) gains `name`."""
+        if name not in names:
+            names.add(name)
+            self.touch_all()
+
+    def returned(self, name: str) -> None:
+        self._dirty |= self._callers.get(name, set())
+
+    def reads_confirmed(self, fn: Function | None) -> None:
+        if fn is not None:
+            self._confirm_readers.add(fn.name)
+
+    def confirmed(self) -> None:
+        self._dirty |= self._confirm_readers
+
+    # -- one sweep -------------------------------------------------------------------------------
+    def due(self, f: Function) -> bool:
+        """Whether f passes now: something it reads changed since its last pass (or it is overloaded)."""
+        if f.name in self._dirty:
+            self._dirty.discard(f.name)
+            return True
+        return f.name in self._overloaded
+
+    def record(self, f: Function, items: list) -> None:
+        self._recorded[id(f)] = items
+
+    def replay(self, f: Function) -> list:
+        return self._recorded.get(id(f), [])

@@ -1,0 +1,59 @@
+"""Start-up: option values converted without pydantic, rich only when something is drawn with it."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import List
+
+from kernelport.cli_values import _Slow, converter
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+def _loaded_after(*argv: str) -> list[str]:
+    """The heavy modules a `kernelport ARGV` run imported (run in a fresh interpreter)."""
+    code = ("import sys; sys.argv = ['kernelport', *sys.argv[1:]]\nfrom kernelport.entry import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('pydantic', 'rich', 'jinja2') if m in sys.modules), file=sys.stderr)")
+    r = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    return eval(r.stderr.strip().splitlines()[-1])  # noqa: S307 - the list printed above
+
+
+def test_clean_one_file_lint_imports_neither_pydantic_nor_rich():
+    assert _loaded_after("lint", "-j", "1", "--select", "WS,SY", str(EXAMPLES / "saxpy.cu")) == []
+
+
+def test_findings_in_the_full_format_draw_with_rich_still_without_pydantic():
+    assert _loaded_after("lint", str(EXAMPLES / "warp_reduce.cu")) == ["rich"]
+
+
+def test_plain_values_are_converted_here():
+    assert converter(int)("12") == 12 and converter(int)("-3") == -3
+    assert converter(float)("1.5e3") == 1500.0 and converter(float)(".5") == 0.5
+    assert converter(Path)("a/b.cu") == Path("a/b.cu")
+    assert converter(List[Path])(("x.cu", "y.cu")) == [Path("x.cu"), Path("y.cu")]
+    assert converter(List[str])(["WS", "SY001"]) == ["WS", "SY001"]
+    assert converter(bool)(True) is True
+
+
+def test_anything_else_goes_to_typers_adapter():
+    for convert, value in [(converter(int), "abc"), (converter(int), "1_000"), (converter(int), "2.0"),
+                           (converter(float), "nan"), (converter(Path), ""), (converter(bool), "yes")]:
+        try:
+            convert(value)
+        except _Slow:
+            continue
+        raise AssertionError(f"{value!r} was converted here")
+    assert converter(dict) is None and converter(List[dict]) is None
+
+
+def test_a_malformed_number_keeps_typers_message():
+    r = subprocess.run([sys.executable, "-m", "kernelport", "lint", "-j", "abc", str(EXAMPLES / "saxpy.cu")],
+                       capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert r.returncode == 2
+    assert "Invalid value for '--jobs' / '-j': Input should be a valid integer" in r.stderr
+    ok = subprocess.run([sys.executable, "-m", "kernelport", "lint", "-j", "1", str(EXAMPLES / "saxpy.cu")],
+                        capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert ok.returncode == 0, ok.stderr
