@@ -1,0 +1,334 @@
+"""The values host code gives a kernel launch: what a name holds at a `<<<...>>>` site.
+
+Host code is read, not run: each name's last definition before the launch (a declaration, an
+assignment, a `for` initialiser, a parameter bound at the caller's call site, a file-scope
+constant, an object-like macro) is kept as C text and evaluated on demand with kernelport.cexpr
+(C's types and conversions).  A value that depends on what only a run knows (argv, a file, a
+function's result) is Unknown, with where it comes from: never a guess.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from tree_sitter import Node
+
+from . import cexpr
+from .errors import Location
+from .model import Module, file_scope_items
+from .source import ident_name
+
+# Functions of a size or geometry expression whose value host code computes the same every run.
+_MATH = {"ceil": math.ceil, "ceilf": math.ceil, "floor": math.floor, "floorf": math.floor,
+         "min": min, "max": max, "fmin": min, "fmax": max, "fminf": min, "fmaxf": max, "abs": abs,
+         "sqrt": math.sqrt, "sqrtf": math.sqrt, "ceil_div": lambda a, b: -(-a // b)}
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+_CAST = re.compile(r"\b(?:static_cast|reinterpret_cast)\s*<([^<>]+)>\s*\(")
+_FIELD = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*([xyz])\b")
+_KEYWORDS = {"sizeof", "unsigned", "signed", "int", "long", "short", "char", "float", "double", "const",
+             "size_t", "bool", "true", "false"} | set(cexpr.SIZEOF)
+MAX_DEPTH = 24  # definitions through definitions (and callers through callers): far beyond real code
+
+
+class Unknown(Exception):
+    """A value host code computes at run time (or kernelport cannot read): `why` says where."""
+
+    def __init__(self, why: str, loc: Location | None = None):
+        super().__init__(why)
+        self.why, self.loc = why, loc
+
+
+@dataclass
+class Definition:
+    text: str  # C expression text; for a dim3: its components joined by commas
+    loc: Location
+    dim3: bool = False
+    scope: "Scope | None" = None  # where the text's names are looked up (a caller, for a parameter)
+    note: str = ""  # how it was found ("the first iteration of the loop at ...")
+
+
+@dataclass
+class Scope:
+    """The names visible at one point of a host function (and, through `outer`, its callers)."""
+    module: Module
+    defs: dict[str, Definition] = field(default_factory=dict)
+    outer: "Scope | None" = None
+    unknown: dict[str, Unknown] = field(default_factory=dict)  # names host code sets at run time
+    overrides: dict[str, cexpr.Value] = field(default_factory=dict)  # --arg NAME=VALUE, scaled sizes
+    used: dict[str, tuple[cexpr.Value, Definition | None]] = field(default_factory=dict)  # what reads read
+
+    # -- evaluation ---------------------------------------------------------------------------
+    def value(self, text: str, depth: int = 0) -> cexpr.Value:
+        if depth > MAX_DEPTH:
+            raise Unknown(f"'{text.strip()[:60]}' is defined through more than {MAX_DEPTH} levels")
+        text = " ".join(text.replace("std::", "").split())
+        text = _CAST.sub(lambda m: f"({m.group(1)})(", text)
+        text = self._calls(text, depth)
+        text = _FIELD.sub(lambda m: self._literal(self._component(m.group(1), "xyz".index(m.group(2)), depth)), text)
+        names: dict[str, cexpr.Value] = {}
+        subst = False
+        for m in _IDENT.finditer(text):
+            n = m.group(0)
+            if n in _KEYWORDS or n in names:
+                continue
+            d = self.lookup(n)
+            if d is not None and not d.dim3 and d.text.strip() in cexpr.SIZEOF:  # a type macro: DATA_TYPE
+                text, subst = re.sub(rf"\b{n}\b", d.text.strip(), text), True
+                break
+        if subst:
+            return self.value(text, depth + 1)
+        for m in _IDENT.finditer(text):
+            n = m.group(0)
+            if n not in _KEYWORDS and n not in names:
+                names[n] = self.name(n, depth)
+        try:
+            return cexpr.evaluate_typed(text, names)
+        except cexpr.CExprError as e:
+            raise Unknown(f"cannot evaluate '{text[:80]}': {e}") from None
+
+    def name(self, n: str, depth: int = 0) -> cexpr.Value:
+        if n in self.overrides:
+            return self.overrides[n]
+        if n in self.unknown:
+            raise self.unknown[n]
+        d = self.lookup(n)
+        if d is None:
+            if self.outer is not None and n not in self.defs:
+                return self.outer.name(n, depth)
+            raise Unknown(f"'{n}' has no value kernelport can read in the host code")
+        if d.dim3:
+            raise Unknown(f"'{n}' is a dim3 where a number is needed", d.loc)
+        v = (d.scope or self).value(d.text, depth + 1)
+        self.used.setdefault(n, (v, d))
+        return v
+
+    def lookup(self, n: str) -> Definition | None:
+        if n in self.defs:
+            return self.defs[n]
+        if self.outer is not None:
+            return self.outer.lookup(n)
+        m = self.module.macros.get(n)
+        if m is None and self.module.visible is not None:
+            m = self.module.visible.macros.get(n)
+        if m is None or not m.value or m.node.type != "preproc_def":
+            return None
+        if n in self.module.macros:
+            loc = self.module.source.loc(m.node)
+        else:
+            where = self.module.visible.where.get(n) if self.module.visible is not None else None
+            loc = Location(*where) if where else Location(str(self.module.source.path), 1, 1)
+        return Definition(m.value, loc, note="macro")
+
+    def dims(self, text: str, depth: int = 0) -> tuple[int, int, int]:
+        """A launch dimension: a dim3 variable, `dim3(a, b)` or an integer expression."""
+        t = text.strip()
+        m = re.fullmatch(r"dim3\s*\((.*)\)", t, re.S)
+        if m:
+            parts = [p for p, _ in cexpr.split_top_level(m.group(1))]
+            return tuple(self._int(p, depth) for p in parts) + (1,) * (3 - len(parts))  # type: ignore[return-value]
+        d = self.lookup(t) if _IDENT.fullmatch(t) else None
+        if d is not None and d.dim3:
+            return tuple(self._component(t, i, depth) for i in range(3))  # type: ignore[return-value]
+        return (self._int(t, depth), 1, 1)
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _int(self, text: str, depth: int) -> int:
+        v = self.value(text, depth)
+        return int(v.v)
+
+    def _component(self, n: str, axis: int, depth: int) -> int:
+        key = f"{n}.{'xyz'[axis]}"
+        d = self.lookup(key)
+        if d is not None:
+            return self._int_in(d, depth)
+        d = self.lookup(n)
+        if d is None or not d.dim3:
+            if n in self.unknown:
+                raise self.unknown[n]
+            raise Unknown(f"'{n}' is not a dim3 kernelport can read in the host code")
+        parts = [p for p, _ in cexpr.split_top_level(d.text)] if d.text.strip() else []
+        if axis >= len(parts):
+            return 1
+        return int((d.scope or self).value(parts[axis], depth + 1).v)
+
+    def _int_in(self, d: Definition, depth: int) -> int:
+        return int((d.scope or self).value(d.text, depth + 1).v)
+
+    def _calls(self, text: str, depth: int) -> str:
+        """Replace each call of a known math function by its value; any other call is Unknown."""
+        while True:
+            m = None
+            for m in re.finditer(r"\b([A-Za-z_]\w*)\s*\(", text):
+                if m.group(1) not in _KEYWORDS and m.group(1) not in ("dim3",):
+                    break
+            else:
+                return text
+            fn, start, open_at = m.group(1), m.start(), m.end() - 1
+            close, level = open_at, 0
+            for i in range(open_at, len(text)):
+                level += {"(": 1, ")": -1}.get(text[i], 0)
+                if level == 0:
+                    close = i
+                    break
+            inner = text[open_at + 1:close]
+            if fn not in _MATH:
+                raise Unknown(f"'{fn}({inner[:40]})' is computed when the program runs")
+            args = [self.value(p, depth + 1).v for p, _ in cexpr.split_top_level(inner)] if inner.strip() else []
+            try:
+                v = _MATH[fn](*args)
+            except (TypeError, ValueError) as e:
+                raise Unknown(f"'{fn}({inner[:40]})': {e}") from None
+            text = text[:start] + self._literal(cexpr.as_value(v)) + text[close + 1:]
+
+    @staticmethod
+    def _literal(v) -> str:
+        v = cexpr.as_value(v) if not isinstance(v, cexpr.Value) else v
+        if v.type.kind == "float":
+            if not math.isfinite(v.v):
+                raise Unknown(f"a non-finite value ({v.v}) in a size or geometry")
+            s = repr(float(v.v))
+            return f"({s}f)" if v.type.bits == 32 else f"({s})"
+        suffix = {"int": "", "unsigned int": "u", "long": "l", "unsigned long": "ul", "long long": "ll",
+                  "unsigned long long": "ull"}.get(v.type.name, "")
+        return f"(({v.type.name}){v.v})" if not suffix and v.type.name != "int" else f"({v.v}{suffix})"
+
+
+# -- reading host code ------------------------------------------------------------------------
+def scope_at(module: Module, node: Node, depth: int = 0) -> Scope:
+    """The names host code has defined where `node` (a launch or a call) runs."""
+    src = module.source
+    owner = module.function_at(node)
+    file_scope = Scope(module)
+    for item in file_scope_items(src):
+        if item.type == "declaration" and item.start_byte < node.start_byte:
+            _declaration(src, item, file_scope, None)
+    if owner is None:
+        return file_scope
+    outer = file_scope
+    params = {p.name for p in owner.params}
+    if depth < 3:  # a parameter's value at the first call of the host function in this file
+        call = _first_call(module, owner.name)
+        if call is not None:
+            caller = scope_at(module, call, depth + 1)
+            args = call.child_by_field_name("arguments")
+            argn = [a for a in (args.named_children if args else []) if a.type != "comment"]
+            bound = Scope(module, outer=file_scope)
+            for p, a in zip(owner.params, argn):
+                bound.defs[p.name] = Definition(src.text_of(a), src.loc(a), scope=caller,
+                                                note=f"the argument of {owner.name}() at {src.loc(a)}")
+            outer = bound
+            params -= set(bound.defs)
+    scope = Scope(module, outer=outer)
+    for p in params:
+        scope.unknown[p] = Unknown(f"'{p}' is a parameter of {owner.name}() and no call in this file gives it",
+                                   src.loc(owner.node))
+    for n in sorted(_statements(src, owner.body, node), key=lambda x: x.start_byte):
+        if n.type == "declaration":
+            _declaration(src, n, scope, owner.body)
+        elif n.type == "assignment_expression":
+            _assignment(src, n, scope)
+        elif n.type == "call_expression":
+            _call(module, n, scope)
+    return scope
+
+
+def _statements(src, body: Node, before: Node) -> list[Node]:
+    out = []
+    for t in ("declaration", "assignment_expression", "call_expression"):
+        out += [n for n in src.index.under(body, t) if n.end_byte <= before.start_byte]
+    return out
+
+
+def _first_call(module: Module, fname: str) -> Node | None:
+    src = module.source
+    for n in src.index.under(src.root, "call_expression"):
+        fn = n.child_by_field_name("function")
+        if fn is not None and fn.type == "identifier" and src.text_of(fn) == fname:
+            return n
+    return None
+
+
+def _declaration(src, node: Node, scope: Scope, body: Node | None) -> None:
+    t = node.child_by_field_name("type")
+    tname = src.text_of(t) if t is not None else ""
+    loop = node.parent is not None and node.parent.type == "for_statement"
+    for d in node.children_by_field_name("declarator"):
+        name = ident_name(d)
+        if name is None:
+            continue
+        if d.type != "init_declarator":
+            scope.defs.pop(name, None)
+            if tname.strip() == "dim3":
+                scope.defs[name] = Definition("", src.loc(d), dim3=True)
+            continue
+        v = d.child_by_field_name("value")
+        if v is None:
+            continue
+        note = f"the first iteration of the loop at {src.loc(node.parent)}" if loop else ""
+        if v.type == "argument_list" or tname.strip() == "dim3":
+            text = src.text_of(v)
+            m = re.fullmatch(r"(?:dim3)?\s*[({](.*)[)}]", text.strip(), re.S)
+            if tname.strip() == "dim3":
+                scope.defs[name] = Definition(m.group(1) if m else text, src.loc(d), dim3=True, note=note)
+            elif m:
+                scope.defs[name] = Definition(m.group(1), src.loc(d), note=note)
+            continue
+        if d.child_by_field_name("declarator") is not None and \
+                d.child_by_field_name("declarator").type in ("pointer_declarator", "array_declarator"):
+            continue  # a pointer or array: its allocation is what matters (see _call)
+        scope.unknown.pop(name, None)
+        scope.defs[name] = Definition(src.text_of(v), src.loc(d), note=note)
+
+
+def _assignment(src, node: Node, scope: Scope) -> None:
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    op = node.child_by_field_name("operator")
+    if left is None or right is None:
+        return
+    lt = src.text_of(left).replace(" ", "")
+    if op is not None and src.text_of(op) != "=":
+        scope.defs.pop(lt, None)
+        scope.unknown[lt] = Unknown(f"'{lt}' is updated with '{src.text_of(op)}' at {src.loc(node)}", src.loc(node))
+        return
+    if re.fullmatch(r"[A-Za-z_]\w*(\.[xyz])?", lt):
+        scope.unknown.pop(lt, None)
+        scope.defs[lt] = Definition(src.text_of(right), src.loc(node))
+
+
+# Runtime calls that give a device pointer its size, by the concept (kernelport/dialect.py) they spell.
+_ALLOC = {"rt_Malloc": (0, 1), "rt_MallocManaged": (0, 1)}  # concept -> (pointer arg, bytes arg)
+_WRITE = {"rt_Memcpy": (0, 2), "rt_Memset": (0, 2)}
+
+
+def _call(module: Module, node: Node, scope: Scope) -> None:
+    from . import backends, dialect
+    src = module.source
+    fn = node.child_by_field_name("function")
+    if fn is None or fn.type != "identifier":
+        return
+    c = dialect.lookup(backends.source().name, src.text_of(fn))
+    if c is None or c.key not in _ALLOC and c.key not in _WRITE:
+        return
+    args = node.child_by_field_name("arguments")
+    argn = [a for a in (args.named_children if args else []) if a.type != "comment"]
+    pi, bi = _ALLOC.get(c.key) or _WRITE[c.key]
+    if len(argn) <= max(pi, bi):
+        return
+    ptr = pointer_name(src.text_of(argn[pi]))
+    if ptr is None:
+        return
+    if c.key in _ALLOC:
+        scope.defs[f"{ptr}#bytes"] = Definition(src.text_of(argn[bi]), src.loc(node))
+        scope.defs.pop(f"{ptr}#init", None)
+    else:
+        fill = src.text_of(argn[1]) if c.key == "rt_Memset" else ""
+        scope.defs[f"{ptr}#init"] = Definition(fill, src.loc(node))
+
+
+def pointer_name(text: str) -> str | None:
+    """`(void **)&d_x`, `&d_x`, `d_x` -> d_x; anything else (a member, an offset) -> None."""
+    t = re.sub(r"^\(\s*void\s*\*\s*\*\s*\)", "", " ".join(text.split())).strip()
+    t = re.sub(r"^\(\s*[\w\s]+\*\s*\)", "", t).strip()
+    t = t.lstrip("&").strip()
+    return t if _IDENT.fullmatch(t) else None
