@@ -23,7 +23,7 @@ from .source import ident_name
 _MATH = {"ceil": math.ceil, "ceilf": math.ceil, "floor": math.floor, "floorf": math.floor,
          "min": min, "max": max, "fmin": min, "fmax": max, "fminf": min, "fmaxf": max, "abs": abs,
          "sqrt": math.sqrt, "sqrtf": math.sqrt, "ceil_div": lambda a, b: -(-a // b)}
-_IDENT = re.compile(r"[A-Za-z_]\w*")
+_IDENT = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
 _CAST = re.compile(r"\b(?:static_cast|reinterpret_cast)\s*<([^<>]+)>\s*\(")
 _FIELD = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*([xyz])\b")
 _KEYWORDS = {"sizeof", "unsigned", "signed", "int", "long", "short", "char", "float", "double", "const",
@@ -203,6 +203,8 @@ def scope_at(module: Module, node: Node, depth: int = 0) -> Scope:
     for item in file_scope_items(src):
         if item.type == "declaration" and item.start_byte < node.start_byte:
             _declaration(src, item, file_scope, None)
+    for d in file_scope.defs.values():
+        d.note = d.note or "file scope"
     if owner is None:
         return file_scope
     outer = file_scope

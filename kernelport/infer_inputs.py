@@ -139,6 +139,7 @@ class _Try:
     bytes: int
     block: tuple[int, int, int]
     launch: Location
+    fixed: set[str]
 
 
 def _fits(t: _Try) -> bool:
@@ -168,10 +169,11 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
             spec.instantiate = [Text("<" + ", ".join(targs) + ">", at)]
             notes.append(f"template arguments <{', '.join(targs)}> from the launch at {at}")
         config = [src.text_of(c) for c in launch.config]
-        grid = _dims(given.grid, scope, config[0])
         block = _dims(given.block, scope, config[1])
         shared = int(scope.value(given.shared.text if given.shared else config[2]).v) if \
             given.shared or len(config) > 2 else 0
+        fixed = set(scope.used)  # what the block, shared memory and template arguments read: never scaled
+        grid = _dims(given.grid, scope, config[0])
         if shared < 0:
             raise Unknown(f"dynamic shared memory is {shared} bytes")
         where = "the command line" if given.grid else f"the launch at {at}"
@@ -193,7 +195,7 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
                 if isinstance(v, NotRun):
                     return v
                 spec.scalars[p.name] = Text(v, at)
-                ct = cexpr.ctype(tmap.get(p.type.replace("const", "").strip(), p.type).replace("const", "").strip())
+                ct = cexpr.ctype(_elem(p.type, tmap, scope))
                 if ct is not None:
                     spec.scalar_types[p.name] = ct
                 notes.append(note)
@@ -213,7 +215,7 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
     for n, (v, d) in sorted(scope.used.items()):
         if d is not None and n not in scaled and "#" not in n:
             notes.append(f"{n} = {v.v} from {d.note or d.loc}" if d.note else f"{n} = {v.v} from {d.loc}")
-    return _Try(spec, notes, math.prod(grid) * math.prod(block), total, block, at)
+    return _Try(spec, notes, math.prod(grid) * math.prod(block), total, block, at, fixed)
 
 
 def spec_len(a: ArgSpec, scope: Scope) -> int:
@@ -278,7 +280,7 @@ def _gen_text(g: Generator | None) -> str:
 def _scalar(p, text: str, scope: Scope, given: CommandLine, tmap) -> tuple[str | NotRun, str]:
     if p.name in given.scalars:
         return given.scalars[p.name].text, f"{p.name} = {given.scalars[p.name].text} from the command line"
-    t = " ".join(tmap.get(p.type.strip(), p.type).replace("const", "").split())
+    t = _elem(p.type, tmap, scope)
     if cexpr.ctype(t) is None:
         return NotRun(f"scalar '{p.name}' is a '{p.type}', which the emulator's inputs cannot hold",
                       f"pass --arg {p.name}=VALUE if it is a number"), ""
@@ -314,7 +316,8 @@ def _scaled(m: Module, k: Function, launch: Launch, scope: Scope, given: Command
     device = device_references(m)
     roots = {}
     for n, (v, d) in scope.used.items():
-        if d is None or n in device or n in given.scalars or "#" in n or "." in n:
+        shared_with_device = n in device and d.note in ("macro", "file scope")  # a host local is never
+        if d is None or shared_with_device or n in first.fixed or n in given.scalars or "#" in n or "." in n:
             continue
         if re.fullmatch(r"\(?\s*\d+[uUlL]*\s*\)?", d.text.strip()) and v.type.kind == "int" and v.v >= 2:
             roots[n] = v

@@ -1,0 +1,202 @@
+"""verify without annotations (issue 18): inputs inferred from the host code that launches the
+kernel, or given on the command line; the original at wave 32 is the oracle of every port."""
+from __future__ import annotations
+
+import pytest
+
+from kernelport.errors import KernelportError
+from kernelport.infer_inputs import CommandLine, Inferred, NotRun, infer
+from kernelport.model import build
+from kernelport.source import SourceFile
+from trust_support import kp_inproc
+
+SAXPY = """
+__global__ void saxpy(int n, float a, const float* x, float* y) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = a * x[i] + y[i];
+}
+"""
+
+HOST_1D = SAXPY + """
+int main() {
+    int n = 1000;
+    size_t bytes = n * sizeof(float);
+    float *dx, *dy, *hx = 0;
+    cudaMalloc(&dx, bytes);
+    cudaMalloc((void **)&dy, bytes);
+    cudaMemcpy(dx, hx, bytes, cudaMemcpyHostToDevice);
+    cudaMemset(dy, 0, bytes);
+    const int threads = 128;
+    saxpy<<<(n + threads - 1) / threads, threads>>>(n, 2.0f, dx, dy);
+    return 0;
+}
+"""
+
+
+def _infer(text: str, kernel: str, given: CommandLine | None = None, tmp_path=None):
+    return infer(build(SourceFile.from_text(text, "k.cu")), kernel, given=given)
+
+
+def test_sizes_through_variables_and_sizeof():
+    got = _infer(HOST_1D, "saxpy")
+    assert isinstance(got, Inferred), got
+    s = got.spec
+    assert s.dims("grid") == (8, 1, 1) and s.dims("block") == (128, 1, 1)
+    assert s.length("x") == 1000 and s.length("y") == 1000
+    assert s.args["x"].role == "in" and s.args["y"].role == "inout"  # const; written by cudaMemset
+    assert s.args["y"].generator.kind == "constant"  # memset to 0: the kernel sees zeros
+    assert s.scalar_values() == {"n": 1000, "a": 2.0}
+    text = "\n".join(got.inferred)
+    assert "4000 bytes allocated at k.cu:" in text and "grid (8, 1, 1), block (128, 1, 1)" in text
+
+
+def test_a_buffer_of_doubles_is_counted_in_its_own_element_size():
+    got = _infer(HOST_1D.replace("float*", "double*").replace("sizeof(float)", "sizeof(double)"), "saxpy")
+    assert isinstance(got, Inferred) and got.spec.length("x") == 1000 and got.spec.args["x"].type == "double"
+
+
+GEOMETRY = """
+#define W 40
+#define H 24
+__global__ void fill2(float* out, int w, int h) {
+    int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (x < w && y < h) out[y * w + x] = x + y;
+}
+__global__ void fill3(int* out) {
+    int i = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+    out[i + 64 * (blockIdx.x + 2 * (blockIdx.y + 2 * blockIdx.z))] = i;
+}
+void run(int w, int h) {
+    float* d; int* e;
+    cudaMalloc(&d, sizeof(float) * w * h);
+    dim3 block(16, 8);
+    dim3 grid((unsigned)ceil((float)w / block.x), (h + block.y - 1) / block.y);
+    fill2<<<grid, block>>>(d, w, h);
+    cudaMalloc(&e, 8 * 64 * sizeof(int));
+    fill3<<<dim3(2, 2, 2), dim3(4, 4, 4)>>>(e);
+}
+int main() { run(W, H); }
+"""
+
+
+def test_2d_geometry_through_a_caller_and_3d_geometry():
+    got = _infer(GEOMETRY, "fill2")
+    assert isinstance(got, Inferred), got
+    assert got.spec.dims("grid") == (3, 3, 1) and got.spec.dims("block") == (16, 8, 1)
+    assert got.spec.length("out") == 960 and got.spec.scalar_values() == {"w": 40, "h": 24}
+    assert any("the argument of run()" in line for line in got.inferred)
+    got3 = _infer(GEOMETRY, "fill3")
+    assert isinstance(got3, Inferred) and got3.spec.dims("grid") == (2, 2, 2) and got3.spec.dims("block") == (4, 4, 4)
+    assert got3.spec.args["out"].role == "out" and got3.spec.length("out") == 512
+
+
+TEMPLATE = """
+template <typename T, int B>
+__global__ void scale(T* x, T s, int n) {
+    int i = blockIdx.x * B + threadIdx.x;
+    if (i < n) x[i] *= s;
+}
+int main() {
+    float* d; int n = 300;
+    cudaMalloc(&d, n * sizeof(float));
+    cudaMemcpy(d, 0, n * sizeof(float), cudaMemcpyHostToDevice);
+    scale<float, 64><<<(n + 63) / 64, 64>>>(d, 0.5f, n);
+}
+"""
+
+
+def test_template_kernel_takes_the_launch_template_arguments():
+    got = _infer(TEMPLATE, "scale")
+    assert isinstance(got, Inferred), got
+    assert got.spec.instantiate[0].text == "<float, 64>"
+    assert got.spec.args["x"].type == "float" and got.spec.length("x") == 300
+    assert got.spec.scalar_values()["s"] == 0.5
+
+
+def test_deduced_template_arguments_are_not_run():
+    got = _infer(TEMPLATE.replace("scale<float, 64><<<", "scale<<<"), "scale")
+    assert isinstance(got, NotRun) and "template arguments" in got.reason and "instantiate" in got.hint
+
+
+def test_sizes_from_argv_are_not_run_naming_where_they_come_from():
+    got = _infer(HOST_1D.replace("int n = 1000;", "int n = atoi(argv[1]);"), "saxpy")
+    assert isinstance(got, NotRun), got
+    assert "needs sizes" in got.reason and "atoi" in got.reason and "--arg" in got.hint
+    assert got.format().startswith("k.cu:") and "not run: needs sizes" in got.format()
+
+
+def test_no_launch_is_not_run_with_the_command_line_hint():
+    got = _infer(SAXPY, "saxpy")
+    assert isinstance(got, NotRun) and "no launch" in got.reason and "--grid" in got.hint
+
+
+def test_a_large_host_only_size_is_scaled_down_and_said():
+    got = _infer(HOST_1D.replace("int n = 1000;", "int n = N;").replace("int main", "#define N (1 << 22)\nint main")
+                 .replace("#define N (1 << 22)", "#define N 4194304"), "saxpy")
+    assert isinstance(got, Inferred), got
+    n = got.spec.scalar_values()["n"]
+    assert n <= 1 << 16 and got.spec.length("x") == n
+    assert any("N = 4194304 scaled down to" in line for line in got.inferred)
+
+
+def test_a_large_size_device_code_reads_is_not_scaled():
+    big = HOST_1D.replace("int n = 1000;", "int n = N;").replace("if (i < n)", "if (i < N)")
+    got = _infer("#define N 4194304\n" + big, "saxpy")
+    assert isinstance(got, NotRun) and "needs smaller sizes" in got.reason
+
+
+def test_command_line_inputs():
+    given = CommandLine.parse(["x=float[64]:uniform(-2,2)", "y=float[64]", "n=64", "a=3"], "1", "64")
+    got = _infer(SAXPY, "saxpy", given)
+    assert isinstance(got, Inferred) and got.source == "command line"
+    assert got.spec.dims("grid") == (1, 1, 1) and got.spec.length("y") == 64
+    assert got.spec.args["x"].generator.params == (2 - 4, 2) or got.spec.args["x"].generator.params == (-2, 2)
+    # A host size given on the command line reaches the launch.
+    got = _infer(HOST_1D.replace("int n = 1000;", "int n = atoi(argv[1]);"), "saxpy", CommandLine.parse(["n=256"]))
+    assert isinstance(got, Inferred) and got.spec.length("x") == 256 and got.spec.dims("grid") == (2, 1, 1)
+    with pytest.raises(KernelportError, match="cannot read --arg"):
+        CommandLine.parse(["x float[3]"])
+
+
+def test_verify_runs_the_ports_against_the_original_at_32(tmp_path):
+    f = tmp_path / "saxpy.cu"
+    f.write_text(HOST_1D + "\n" + SAXPY.replace("saxpy", "saxpy2") +
+                 "void two(int m) { float *p, *q; cudaMalloc(&p, m * 4); cudaMalloc(&q, m * 4);"
+                 " saxpy2<<<m / 64, 64>>>(m, 1.0f, p, q); }\n")
+    rc, out, err = kp_inproc("verify", f, "--schedules", "block", "--format", "json", "--no-cache")
+    assert rc == 0, out + err
+    import json
+    checks = json.loads(out)[0]["checks"]
+    oracle = [c for c in checks if c["kind"] == "oracle"]
+    assert {c["kernel"]: c["status"] for c in oracle} == {"saxpy": "pass", "saxpy2": "skip"}
+    assert "not run: needs sizes" in next(c["detail"] for c in oracle if c["kernel"] == "saxpy2")
+    assert "x: in float[1000]" in next(c["detail"] for c in oracle if c["kernel"] == "saxpy")
+    ports = [c for c in checks if c["kind"] == "numeric" and c["kernel"] == "saxpy"]
+    assert ports and all(c["status"] == "pass" for c in ports) and {c["wave"] for c in ports} == {32, 64}
+
+
+def test_verify_flags_a_port_that_differs_from_the_original(tmp_path):
+    f = tmp_path / "saxpy.cu"
+    f.write_text(HOST_1D)
+    assert kp_inproc("translate", f, "--to", "hip")[0] == 0
+    hip = next(tmp_path.glob("saxpy.hip*"))
+    hip.write_text(hip.read_text().replace("a * x[i] + y[i]", "a * x[i] + y[i] + 1.0f"))
+    rc, out, err = kp_inproc("verify", f, "--schedules", "block", "--format", "json", "--no-cache")
+    assert rc == 1
+    import json
+    checks = json.loads(out)[0]["checks"]
+    bad = [c for c in checks if c["kind"] == "numeric" and c["backend"] == "hip"]
+    assert bad and all(c["status"] == "fail" and "the original at wave 32 gives" in c["detail"] for c in bad)
+
+
+def test_verify_with_command_line_inputs_and_oracle_original(tmp_path):
+    f = tmp_path / "k.cu"
+    f.write_text(SAXPY)
+    rc, out, err = kp_inproc("verify", f, "--schedules", "block", "--no-cache")
+    assert rc == 2 and "not run: needs sizes" in err  # nothing ran: listed, never a pass
+    rc, out, err = kp_inproc("verify", f, "--schedules", "block", "--no-cache", "--arg", "x=float[128]:uniform(-1,1)",
+                             "--arg", "y=float[128]:uniform(-1,1)", "--arg", "n=100", "--arg", "a=0.5",
+                             "--grid", "2", "--block", "64")
+    assert rc == 0, out + err
+    rc, out, err = kp_inproc("verify", f, "--oracle", "nonsense")
+    assert rc == 2 and "unknown --oracle" in err
