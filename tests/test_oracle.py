@@ -200,3 +200,13 @@ def test_verify_with_command_line_inputs_and_oracle_original(tmp_path):
     assert rc == 0, out + err
     rc, out, err = kp_inproc("verify", f, "--oracle", "nonsense")
     assert rc == 2 and "unknown --oracle" in err
+
+
+def test_a_spaced_ifndef_in_a_header_keeps_its_definitions(tmp_path):
+    # `# ifndef X` is `#ifndef X` (polybench's headers define DATA_TYPE so); `# ifdef X` stays false.
+    from kernelport.project import Project
+    (tmp_path / "g.cuh").write_text("# ifndef DATA_TYPE\n#  define DATA_TYPE float\n# endif\n"
+                                    "# ifdef NOPE\n#  define OTHER 1\n# endif\n")
+    (tmp_path / "g.cu").write_text('#include "g.cuh"\n__global__ void k(DATA_TYPE* a) { a[0] = 1; }\n')
+    macros = Project().module(tmp_path / "g.cu").visible.macros
+    assert macros["DATA_TYPE"].value == "float" and "OTHER" not in macros
