@@ -25,6 +25,7 @@ _MATH = {"ceil": math.ceil, "ceilf": math.ceil, "floor": math.floor, "floorf": m
          "sqrt": math.sqrt, "sqrtf": math.sqrt, "ceil_div": lambda a, b: -(-a // b)}
 _IDENT = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
 _CAST = re.compile(r"\b(?:static_cast|reinterpret_cast)\s*<([^<>]+)>\s*\(")
+_INDEX = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[([^\[\]]+)\]")
 _FIELD = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*([xyz])\b")
 _KEYWORDS = {"sizeof", "unsigned", "signed", "int", "long", "short", "char", "float", "double", "const",
              "size_t", "bool", "true", "false"} | set(cexpr.SIZEOF)
@@ -66,6 +67,7 @@ class Scope:
         text = _CAST.sub(lambda m: f"({m.group(1)})(", text)
         text = self._calls(text, depth)
         text = _FIELD.sub(lambda m: self._literal(self._component(m.group(1), "xyz".index(m.group(2)), depth)), text)
+        text = _INDEX.sub(lambda m: self._literal(self._element(m.group(1), m.group(2), depth)), text)
         names: dict[str, cexpr.Value] = {}
         subst = False
         for m in _IDENT.finditer(text):
@@ -152,6 +154,17 @@ class Scope:
             return 1
         return int((d.scope or self).value(parts[axis], depth + 1).v)
 
+    def _element(self, n: str, index: str, depth: int) -> cexpr.Value:
+        """`a[i]` of an array host code initialised with a brace list (`int sizes[] = {32, 64}`)."""
+        d = self.lookup(f"{n}[]")
+        if d is None:
+            raise Unknown(f"'{n}[{index}]' is an element host code sets at run time")
+        i = int(self.value(index, depth + 1).v)
+        items = [p for p, _ in cexpr.split_top_level(d.text)]
+        if not 0 <= i < len(items):
+            raise Unknown(f"'{n}[{index}]' is outside the {len(items)} elements of '{n}'", d.loc)
+        return (d.scope or self).value(items[i], depth + 1)
+
     def _int_in(self, d: Definition, depth: int) -> int:
         return int((d.scope or self).value(d.text, depth + 1).v)
 
@@ -172,14 +185,38 @@ class Scope:
                     close = i
                     break
             inner = text[open_at + 1:close]
-            if fn not in _MATH:
-                raise Unknown(f"'{fn}({inner[:40]})' is computed when the program runs")
-            args = [self.value(p, depth + 1).v for p, _ in cexpr.split_top_level(inner)] if inner.strip() else []
-            try:
-                v = _MATH[fn](*args)
-            except (TypeError, ValueError) as e:
-                raise Unknown(f"'{fn}({inner[:40]})': {e}") from None
-            text = text[:start] + self._literal(cexpr.as_value(v)) + text[close + 1:]
+            parts = [p for p, _ in cexpr.split_top_level(inner)] if inner.strip() else []
+            if fn in _MATH:
+                args = [self.value(p, depth + 1).v for p in parts]
+                try:
+                    v = cexpr.as_value(_MATH[fn](*args))
+                except (TypeError, ValueError) as e:
+                    raise Unknown(f"'{fn}({inner[:40]})': {e}") from None
+            else:
+                v = self._user_call(fn, parts, depth)
+            text = text[:start] + self._literal(v) + text[close + 1:]
+
+    def _user_call(self, fn: str, parts: list[str], depth: int) -> cexpr.Value:
+        """A function-like macro, or a host function whose body is one `return EXPR;` (iDivUp)."""
+        if depth > MAX_DEPTH:
+            raise Unknown(f"'{fn}(...)' is defined through more than {MAX_DEPTH} levels")
+        mac = self.module.source.macros.get(fn)
+        if mac is not None and mac.params is not None and len(mac.params) == len(parts):
+            body = mac.body
+            for p, a in zip(mac.params, parts):
+                body = re.sub(rf"(?<![\w.]){re.escape(p)}\b", f"({a})", body)
+            return self.value(body, depth + 1)
+        f = self.module.functions.get(fn)
+        ret = _single_return(self.module, f) if f is not None and not f.is_device and \
+            len(f.params) == len(parts) else None
+        if ret is None:
+            raise Unknown(f"'{fn}({', '.join(parts)[:40]})' is computed when the program runs")
+        inner = Scope(self.module)
+        for p, a in zip(f.params, parts):
+            v = self.value(a, depth + 1)
+            t = cexpr.ctype(" ".join(p.type.replace("const", "").split()))
+            inner.overrides[p.name] = cexpr.convert(v, t) if t is not None and not p.pointer else v
+        return inner.value(ret, depth + 1)
 
     @staticmethod
     def _literal(v) -> str:
@@ -194,12 +231,25 @@ class Scope:
         return f"(({v.type.name}){v.v})" if not suffix and v.type.name != "int" else f"({v.v}{suffix})"
 
 
+def _single_return(module: Module, f) -> str | None:
+    """The expression of a function whose body is `{ return EXPR; }`."""
+    stmts = [c for c in f.body.named_children if c.type != "comment"]
+    if len(stmts) == 1 and stmts[0].type == "return_statement" and stmts[0].named_children:
+        return module.source.text_of(stmts[0].named_children[0])
+    return None
+
+
 # -- reading host code ------------------------------------------------------------------------
-def scope_at(module: Module, node: Node, depth: int = 0) -> Scope:
-    """The names host code has defined where `node` (a launch or a call) runs."""
+def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dict] | None = None) -> Scope:
+    """The names host code has defined where `node` (a launch or a call) runs.  The scopes of
+    the callers share one record of what was read and one set of overrides (scaled sizes)."""
     src = module.source
     owner = module.function_at(node)
-    file_scope = Scope(module)
+    used, overrides = shared or ({}, {})
+
+    def new(outer=None) -> Scope:
+        return Scope(module, outer=outer, used=used, overrides=overrides)
+    file_scope = new()
     for item in file_scope_items(src):
         if item.type == "declaration" and item.start_byte < node.start_byte:
             _declaration(src, item, file_scope, None)
@@ -212,16 +262,16 @@ def scope_at(module: Module, node: Node, depth: int = 0) -> Scope:
     if depth < 3:  # a parameter's value at the first call of the host function in this file
         call = _first_call(module, owner.name)
         if call is not None:
-            caller = scope_at(module, call, depth + 1)
+            caller = scope_at(module, call, depth + 1, (used, overrides))
             args = call.child_by_field_name("arguments")
             argn = [a for a in (args.named_children if args else []) if a.type != "comment"]
-            bound = Scope(module, outer=file_scope)
+            bound = new(file_scope)
             for p, a in zip(owner.params, argn):
                 bound.defs[p.name] = Definition(src.text_of(a), src.loc(a), scope=caller,
                                                 note=f"the argument of {owner.name}() at {src.loc(a)}")
             outer = bound
             params -= set(bound.defs)
-    scope = Scope(module, outer=outer)
+    scope = new(outer)
     for p in params:
         scope.unknown[p] = Unknown(f"'{p}' is a parameter of {owner.name}() and no call in this file gives it",
                                    src.loc(owner.node))
@@ -276,8 +326,11 @@ def _declaration(src, node: Node, scope: Scope, body: Node | None) -> None:
             elif m:
                 scope.defs[name] = Definition(m.group(1), src.loc(d), note=note)
             continue
-        if d.child_by_field_name("declarator") is not None and \
-                d.child_by_field_name("declarator").type in ("pointer_declarator", "array_declarator"):
+        inner = d.child_by_field_name("declarator")
+        if inner is not None and inner.type == "array_declarator" and v.type == "initializer_list":
+            scope.defs[f"{name}[]"] = Definition(src.text_of(v).strip()[1:-1], src.loc(d), note=note)
+            continue
+        if inner is not None and inner.type in ("pointer_declarator", "array_declarator"):
             continue  # a pointer or array: its allocation is what matters (see _call)
         scope.unknown.pop(name, None)
         scope.defs[name] = Definition(src.text_of(v), src.loc(d), note=note)

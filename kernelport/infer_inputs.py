@@ -23,6 +23,8 @@ import math
 import re
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from . import cexpr
 from .annotations import ArgSpec, Generator, KernelSpec, Text, _parse_arg
 from .errors import KernelportError, Location
@@ -127,7 +129,7 @@ def infer(module: Module, kernel: str, others: list[Module] = (), given: Command
         return first
     if _fits(first):
         return _done(first)
-    return _scaled(m, k, launch, scope, given, first)
+    return _scaled(m, k, launch, scope, given, first, device_references(module))
 
 
 # -- one evaluation of a launch ---------------------------------------------------------------
@@ -183,7 +185,7 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
         spec.block = [Text(str(v), at) for v in block]
         spec.shared = Text(str(shared), at) if shared else None
         total = 0
-        for p, a in zip(k.params, argn):
+        for position, (p, a) in enumerate(zip(k.params, argn)):
             text = src.text_of(a)
             if p.pointer:
                 arg, note = _buffer(p, text, scope, given, tmap, at)
@@ -191,7 +193,7 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
                 total += spec_len(arg, scope) * cexpr.SIZEOF[arg.type]
                 notes.append(note)
             else:
-                v, note = _scalar(p, text, scope, given, tmap)
+                v, note = _scalar(p, text, scope, given, tmap, position)
                 if isinstance(v, NotRun):
                     return v
                 spec.scalars[p.name] = Text(v, at)
@@ -277,14 +279,21 @@ def _gen_text(g: Generator | None) -> str:
     return f"{g.kind}{g.params}" if g else "zeros"
 
 
-def _scalar(p, text: str, scope: Scope, given: CommandLine, tmap) -> tuple[str | NotRun, str]:
+def _scalar(p, text: str, scope: Scope, given: CommandLine, tmap, position: int) -> tuple[str | NotRun, str]:
     if p.name in given.scalars:
         return given.scalars[p.name].text, f"{p.name} = {given.scalars[p.name].text} from the command line"
     t = _elem(p.type, tmap, scope)
     if cexpr.ctype(t) is None:
         return NotRun(f"scalar '{p.name}' is a '{p.type}', which the emulator's inputs cannot hold",
                       f"pass --arg {p.name}=VALUE if it is a number"), ""
-    v = scope.value(text)
+    try:
+        v = scope.value(text)
+    except Unknown as e:
+        if cexpr.ctype(t).kind != "float":
+            raise
+        # A floating scalar is data, never a size: a seeded value stands for what host code computes.
+        g = round(float(np.random.default_rng([0, position]).uniform(-1, 1)), 4)
+        return f"{g!r}", f"{p.name} = {g!r} generated (host code computes it when it runs: {e.why})"
     lit = Scope._literal(v)
     return lit, f"{p.name} = {v.v} (the launch passes '{' '.join(text.split())[:40]}')"
 
@@ -311,9 +320,9 @@ def _template_args(m: Module, launch: Launch, scope: Scope) -> list[str] | None:
 
 
 # -- scaling down -----------------------------------------------------------------------------
-def _scaled(m: Module, k: Function, launch: Launch, scope: Scope, given: CommandLine, first: _Try
-            ) -> Inferred | NotRun:
-    device = device_references(m)
+def _scaled(m: Module, k: Function, launch: Launch, scope: Scope, given: CommandLine, first: _Try,
+            kernel_side: set[str]) -> Inferred | NotRun:
+    device = device_references(m) | kernel_side
     roots = {}
     for n, (v, d) in scope.used.items():
         shared_with_device = n in device and d.note in ("macro", "file scope")  # a host local is never

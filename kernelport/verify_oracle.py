@@ -57,6 +57,30 @@ def inputs_for(module: Module, name: str, spec, others: list[Module], given: Com
     return infer(module, name, others, given)
 
 
+SOURCES = (".cu", ".cpp", ".cc", ".cxx", ".c")
+NEIGHBOURS = 64  # files of a directory read for launches at most
+
+
+def launching_files(path: Path, kernels: list[str]) -> list[Module]:
+    """The models of the project files next to `path` (its directory and the one above) whose
+    text launches one of `kernels`."""
+    import re
+    from .errors import KernelportError
+    from .project import Project
+    launch = re.compile(r"\b(?:" + "|".join(map(re.escape, kernels)) + r")\s*(?:<[^;{}]*?>)?\s*<<<")
+    out, project = [], Project()
+    for d in dict.fromkeys([path.parent, path.parent.parent]):
+        files = sorted(p for p in d.iterdir() if p.suffix in SOURCES and p.is_file() and p != path)[:NEIGHBOURS] \
+            if d.is_dir() else []
+        for f in files:
+            try:
+                if launch.search(f.read_text(encoding="utf-8", errors="replace")):
+                    out.append(project.module(f))
+            except (KernelportError, OSError, RecursionError):
+                continue  # a neighbour that cannot be read launches nothing we can use
+    return out
+
+
 def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferred, ports: dict, rep) -> bool:
     """The oracle's and every port's checks of one kernel; False when the oracle could not run."""
     from .verify import Check, _emu_error, _template_args
