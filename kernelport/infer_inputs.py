@@ -248,20 +248,25 @@ def _buffer(p, text: str, scope: Scope, given: CommandLine, tmap, at) -> tuple[A
     if t not in DTYPES or t not in cexpr.SIZEOF:
         raise KernelportError(f"buffer '{p.name}' holds '{p.type}', not numbers the emulator can generate",
                               hint=f"pass --arg {p.name}=float[LENGTH]:uniform(-1,1) if it is plain data")
-    ptr = pointer_name(text)
-    d = scope.lookup(f"{ptr}#bytes") if ptr else None
+    ptr, sc, d = pointer_name(text), scope, None
+    for _ in range(4):  # a pointer parameter of the launching function: its allocation at the caller
+        d = sc.lookup(f"{ptr}#bytes") if ptr else None
+        bound = sc.lookup(ptr) if ptr and d is None else None
+        if bound is None or bound.scope is None:
+            break
+        ptr, sc = pointer_name(bound.text), bound.scope
     if d is None:
         raise Unknown(f"the length of buffer '{p.name}' (given '{' '.join(text.split())[:40]}'): no allocation "
                       f"of it before the launch")
-    nbytes = int((d.scope or scope).value(d.text).v)
+    nbytes = int((d.scope or sc).value(d.text).v)
     n = nbytes // (cexpr.SIZEOF[t] * LANES.get(t, 1)) if t in LANES else nbytes // cexpr.SIZEOF[t]
     if n < 1:
         raise Unknown(f"buffer '{p.name}' has {nbytes} bytes, under one {t}", d.loc)
-    init = scope.lookup(f"{ptr}#init")
+    init = sc.lookup(f"{ptr}#init")
     role = "in" if p.const else "inout" if init is not None else "out"
     gen = None
     if role != "out":
-        zero = init is not None and init.text and _is_zero(init.text, scope)
+        zero = init is not None and init.text and _is_zero(init.text, sc)
         gen = "constant(0)" if zero else FLOAT_GEN if cexpr.ctype(t) is None or cexpr.ctype(t).kind == "float" \
             else INT_GEN
     a = _parse_arg(Text(f"{p.name} {role} {t}[{n}] {gen or ''}".strip(), at))

@@ -245,3 +245,21 @@ def test_a_kernel_launched_from_another_file_of_the_project(tmp_path):
     import json
     oracle = [c for c in json.loads(out)[0]["checks"] if c["kind"] == "oracle"]
     assert oracle[0]["status"] == "pass" and "main.cu" in oracle[0]["detail"]
+
+
+def test_a_buffer_allocated_by_the_caller_of_the_launching_function():
+    text = SAXPY + """
+void launch(float* x, float* y, int n) { saxpy<<<(n + 127) / 128, 128>>>(n, 1.5f, x, y); }
+int main() {
+    int n = 512; float *dx, *dy;
+    cudaCheck(cudaMalloc(&dx, n * sizeof(float)));
+    cudaCheck(cudaMalloc(&dy, n * sizeof(float)));
+    cudaCheck(cudaMemcpy(dy, 0, n * sizeof(float), cudaMemcpyHostToDevice));
+    launch(dx, dy, n);
+}
+"""
+    got = _infer(text, "saxpy")
+    assert isinstance(got, Inferred), got
+    assert got.spec.length("x") == 512 and got.spec.args["y"].role == "inout" and got.spec.dims("grid") == (4, 1, 1)
+    gone = _infer(text.replace("launch(dx, dy, n);", "launch(dx + 1, dy, n);"), "saxpy")
+    assert isinstance(gone, NotRun) and "length of buffer 'x'" in gone.reason
