@@ -240,7 +240,8 @@ def _single_return(module: Module, f) -> str | None:
 
 
 # -- reading host code ------------------------------------------------------------------------
-def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dict] | None = None) -> Scope:
+def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dict] | None = None,
+             others: list[Module] = ()) -> Scope:
     """The names host code has defined where `node` (a launch or a call) runs.  The scopes of
     the callers share one record of what was read and one set of overrides (scaled sizes)."""
     src = module.source
@@ -260,20 +261,21 @@ def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dic
     outer = file_scope
     params = {p.name for p in owner.params}
     if depth < 3:  # a parameter's value at the first call of the host function in this file
-        call = _first_call(module, owner.name)
-        if call is not None:
-            caller = scope_at(module, call, depth + 1, (used, overrides))
+        where = next(((m, c) for m in [module, *others] if (c := _first_call(m, owner.name)) is not None), None)
+        if where is not None:
+            cm, call = where
+            caller = scope_at(cm, call, depth + 1, (used, overrides), others)
             args = call.child_by_field_name("arguments")
             argn = [a for a in (args.named_children if args else []) if a.type != "comment"]
             bound = new(file_scope)
             for p, a in zip(owner.params, argn):
-                bound.defs[p.name] = Definition(src.text_of(a), src.loc(a), scope=caller,
-                                                note=f"the argument of {owner.name}() at {src.loc(a)}")
+                bound.defs[p.name] = Definition(cm.source.text_of(a), cm.source.loc(a), scope=caller,
+                                                note=f"the argument of {owner.name}() at {cm.source.loc(a)}")
             outer = bound
             params -= set(bound.defs)
     scope = new(outer)
     for p in params:
-        scope.unknown[p] = Unknown(f"'{p}' is a parameter of {owner.name}() and no call in this file gives it",
+        scope.unknown[p] = Unknown(f"'{p}' is a parameter of {owner.name}() and no call in the project gives it",
                                    src.loc(owner.node))
     for n in sorted(_statements(src, owner.body, node), key=lambda x: x.start_byte):
         if n.type == "declaration":

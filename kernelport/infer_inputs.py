@@ -116,7 +116,7 @@ def infer(module: Module, kernel: str, others: list[Module] = (), given: Command
                       f"each scalar, --grid G --block B", kloc)
     m, launch = site
     try:
-        scope = scope_at(m, launch.node)
+        scope = scope_at(m, launch.node, others=[o for o in [module, *others] if o is not m])
     except RecursionError:
         return NotRun("the host code is nested too deeply to read", "pass --arg, --grid and --block", kloc)
     for name, t in given.scalars.items():

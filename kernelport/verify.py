@@ -129,10 +129,12 @@ class Verifier:
             pass
         names = list(dict.fromkeys(k.name for k in module.kernels))
         got = {n: vo.inputs_for(module, n, None, [], self.given) for n in names}
-        unlaunched = [n for n, g in got.items() if isinstance(g, vo.NotRun) and "no launch" in g.reason]
-        if unlaunched:  # launched from another file of the project (rodinia's main.cu, kernel.cu)
-            others = vo.launching_files(path, unlaunched)
-            got.update({n: vo.inputs_for(module, n, None, others, self.given) for n in unlaunched})
+        # Launched, or its launching function called, from another file of the project (rodinia's main.cu).
+        wanted = {n: vo.needs_neighbours(g) for n, g in got.items() if isinstance(g, vo.NotRun)}
+        wanted = {n: w for n, w in wanted.items() if w}
+        if wanted:
+            others = vo.neighbours(path, [w for ws in wanted.values() for w in ws])
+            got.update({n: vo.inputs_for(module, n, None, others, self.given) for n in wanted} if others else {})
         why = "; ".join(f"{n}: not run: {g.reason}" for n, g in got.items() if isinstance(g, vo.NotRun))
         if all(isinstance(g, vo.NotRun) for g in got.values()):
             rep.note = (f"{path}: skipped: no annotated kernel (verify needs // @kp lines; see docs/annotations.md)"

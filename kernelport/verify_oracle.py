@@ -9,6 +9,7 @@ never dropped.
 """
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -61,20 +62,31 @@ SOURCES = (".cu", ".cpp", ".cc", ".cxx", ".c")
 NEIGHBOURS = 64  # files of a directory read for launches at most
 
 
-def launching_files(path: Path, kernels: list[str]) -> list[Module]:
+def needs_neighbours(why: NotRun) -> list[str]:
+    """The launch or call another file may hold: `<<<` of the kernel, or a call of the function
+    whose parameter sized it."""
+    m = re.search(r"no launch of '(\w+)'", why.reason)
+    if m:
+        return [m.group(1) + "<<<"]
+    m = re.search(r"is a parameter of (\w+)\(\) and no call", why.reason)
+    return [m.group(1) + "("] if m else []
+
+
+def neighbours(path: Path, wanted: list[str]) -> list[Module]:
     """The models of the project files next to `path` (its directory and the one above) whose
-    text launches one of `kernels`."""
-    import re
+    text launches (`name<<<`) or calls (`name(`) what `wanted` names."""
     from .errors import KernelportError
     from .project import Project
-    launch = re.compile(r"\b(?:" + "|".join(map(re.escape, kernels)) + r")\s*(?:<[^;{}]*?>)?\s*<<<")
+    alts = [re.escape(w[:-3]) + r"\s*(?:<[^;{}]*?>)?\s*<<<" if w.endswith("<<<") else re.escape(w[:-1]) + r"\s*\("
+            for w in wanted]
+    pattern = re.compile(r"\b(?:" + "|".join(alts) + ")")
     out, project = [], Project()
     for d in dict.fromkeys([path.parent, path.parent.parent]):
         files = sorted(p for p in d.iterdir() if p.suffix in SOURCES and p.is_file() and p != path)[:NEIGHBOURS] \
             if d.is_dir() else []
         for f in files:
             try:
-                if launch.search(f.read_text(encoding="utf-8", errors="replace")):
+                if pattern.search(f.read_text(encoding="utf-8", errors="replace")):
                     out.append(project.module(f))
             except (KernelportError, OSError, RecursionError):
                 continue  # a neighbour that cannot be read launches nothing we can use

@@ -263,3 +263,17 @@ int main() {
     assert got.spec.length("x") == 512 and got.spec.args["y"].role == "inout" and got.spec.dims("grid") == (4, 1, 1)
     gone = _infer(text.replace("launch(dx, dy, n);", "launch(dx + 1, dy, n);"), "saxpy")
     assert isinstance(gone, NotRun) and "length of buffer 'x'" in gone.reason
+
+
+def test_a_launching_function_called_from_another_file(tmp_path):
+    (tmp_path / "kernel.cu").write_text(SAXPY + "void run(float* x, float* y, int n) {\n"
+                                        "    saxpy<<<(n + 63) / 64, 64>>>(n, 2.0f, x, y);\n}\n")
+    (tmp_path / "main.cu").write_text("void run(float*, float*, int);\nint main() {\n    float *x, *y; int n = 256;\n"
+                                      "    cudaMalloc(&x, n * 4); cudaMalloc(&y, n * 4);\n    run(x, y, n);\n}\n")
+    rc, out, err = kp_inproc("verify", tmp_path / "kernel.cu", "--schedules", "block", "--format", "json",
+                             "--no-cache")
+    assert rc == 0, out + err
+    import json
+    oracle = [c for c in json.loads(out)[0]["checks"] if c["kind"] == "oracle"]
+    assert oracle[0]["status"] == "pass" and "x: in float[256] uniform(-1, 1)" in oracle[0]["detail"]
+    assert "y: out float[256] zeros" in oracle[0]["detail"] and "main.cu" in oracle[0]["detail"]
