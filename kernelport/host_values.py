@@ -38,6 +38,7 @@ class Unknown(Exception):
     def __init__(self, why: str, loc: Location | None = None):
         super().__init__(why)
         self.why, self.loc = why, loc
+        self.name: str | None = None  # the host name whose definition needs it: what --arg can set
 
 
 @dataclass
@@ -101,7 +102,11 @@ class Scope:
             raise Unknown(f"'{n}' has no value kernelport can read in the host code")
         if d.dim3:
             raise Unknown(f"'{n}' is a dim3 where a number is needed", d.loc)
-        v = (d.scope or self).value(d.text, depth + 1)
+        try:
+            v = (d.scope or self).value(d.text, depth + 1)
+        except Unknown as e:
+            e.name = e.name or n
+            raise
         self.used.setdefault(n, (v, d))
         return v
 

@@ -205,6 +205,7 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
                 notes.append(note)
     except Unknown as e:
         return NotRun(f"needs sizes: {e.why}" + (f" ({e.loc})" if e.loc else ""),
+                      f"pass it: --arg {e.name}=VALUE" if e.name else
                       "pass the value: --arg NAME=VALUE (a kernel scalar or a host size), or --arg "
                       "NAME=TYPE[LENGTH]:uniform(-1,1) for a buffer", at)
     except KernelportError as e:

@@ -121,7 +121,7 @@ def test_deduced_template_arguments_are_not_run():
 def test_sizes_from_argv_are_not_run_naming_where_they_come_from():
     got = _infer(HOST_1D.replace("int n = 1000;", "int n = atoi(argv[1]);"), "saxpy")
     assert isinstance(got, NotRun), got
-    assert "needs sizes" in got.reason and "atoi" in got.reason and "--arg" in got.hint
+    assert "needs sizes" in got.reason and "atoi" in got.reason and got.hint == "pass it: --arg n=VALUE"
     assert got.format().startswith("k.cu:") and "not run: needs sizes" in got.format()
 
 
@@ -277,3 +277,14 @@ def test_a_launching_function_called_from_another_file(tmp_path):
     oracle = [c for c in json.loads(out)[0]["checks"] if c["kind"] == "oracle"]
     assert oracle[0]["status"] == "pass" and "x: in float[256] uniform(-1, 1)" in oracle[0]["detail"]
     assert "y: out float[256] zeros" in oracle[0]["detail"] and "main.cu" in oracle[0]["detail"]
+
+
+def test_the_table_prints_what_was_inferred_and_what_was_not_run(tmp_path):
+    f = tmp_path / "two.cu"
+    f.write_text(HOST_1D + SAXPY.replace("saxpy", "other") +
+                 "void two(int m) { float *p, *q; cudaMalloc(&p, m * 4); cudaMalloc(&q, m * 4);"
+                 " other<<<m / 64, 64>>>(m, 1.0f, p, q); }\n")
+    rc, out, err = kp_inproc("verify", f, "--schedules", "block", "--no-cache")
+    assert rc == 0, out + err
+    assert f"oracle {f} [saxpy] the original at wave 32 ran" in out and "x: in float[1000] uniform(-1, 1)" in out
+    assert f"not run {f} [other] {f}:" in out and "'m' is a parameter of two()" in out
