@@ -349,13 +349,52 @@ def _assignment(src, node: Node, scope: Scope) -> None:
     if left is None or right is None:
         return
     lt = src.text_of(left).replace(" ", "")
-    if op is not None and src.text_of(op) != "=":
-        scope.defs.pop(lt, None)
-        scope.unknown[lt] = Unknown(f"'{lt}' is updated with '{src.text_of(op)}' at {src.loc(node)}", src.loc(node))
+    if not re.fullmatch(r"[A-Za-z_]\w*(\.[xyz])?", lt):
         return
-    if re.fullmatch(r"[A-Za-z_]\w*(\.[xyz])?", lt):
-        scope.unknown.pop(lt, None)
-        scope.defs[lt] = Definition(src.text_of(right), src.loc(node))
+    text, sym = src.text_of(right), src.text_of(op) if op is not None else "="
+    if sym != "=":  # `n *= 2`: `n = n * (2)`
+        if sym[:-1] not in ("+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"):
+            return
+        text = f"{lt} {sym[:-1]} ({text})"
+    scope.unknown.pop(lt, None)
+    if re.search(rf"(?<![\w.]){re.escape(lt)}\b(?!\s*\.)", text) or "." in lt and lt.replace(".", " . ") in text:
+        text = _before(scope, lt, text, src.loc(node))  # `n = n * 2`: the value n had before
+    m = re.fullmatch(r"dim3\s*\((.*)\)", " ".join(text.split()))
+    was = scope.lookup(lt)
+    if m:
+        scope.defs[lt] = Definition(m.group(1), src.loc(node), dim3=True)
+        for axis in "xyz":
+            scope.defs.pop(f"{lt}.{axis}", None)
+    elif was is not None and was.dim3 and _IDENT.fullmatch(text.strip()):  # `grid = other_grid`
+        scope.defs[lt] = Definition("", src.loc(node), dim3=True)
+        for axis in "xyz":
+            scope.defs[f"{lt}.{axis}"] = Definition(f"{text.strip()}.{axis}", src.loc(node))
+    else:
+        scope.defs[lt] = Definition(text, src.loc(node))
+
+
+def _before(scope: Scope, lt: str, text: str, loc: Location) -> str:
+    """`text` with `lt` read as the value it had before this assignment: a fresh name bound to
+    that earlier definition (or to the dim3 component it came from)."""
+    alias = f"__kp_before{len(scope.defs)}_{lt.replace('.', '_')}"
+    prev = scope.lookup(lt)
+    if prev is None and "." in lt:
+        base, axis = lt.split(".")
+        d = scope.lookup(base)
+        if d is not None and d.dim3:
+            parts = [p for p, _ in cexpr.split_top_level(d.text)] if d.text.strip() else []
+            i = "xyz".index(axis)
+            prev = Definition(parts[i] if i < len(parts) else "1", d.loc, scope=d.scope)
+    if prev is None:
+        if lt in scope.unknown:
+            scope.unknown[alias] = scope.unknown[lt]
+        else:
+            scope.unknown[alias] = Unknown(f"'{lt}' is read before host code gives it a value", loc)
+    else:
+        scope.defs[alias] = prev
+    pattern = rf"(?<![\w.]){re.escape(lt.split('.')[0])}\s*\.\s*{lt.split('.')[1]}\b" if "." in lt else \
+        rf"(?<![\w.]){re.escape(lt)}\b(?!\s*\.)"
+    return re.sub(pattern, alias, text)
 
 
 # Runtime calls that give a device pointer its size, by the concept (kernelport/dialect.py) they spell.

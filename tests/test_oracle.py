@@ -288,3 +288,27 @@ def test_the_table_prints_what_was_inferred_and_what_was_not_run(tmp_path):
     assert rc == 0, out + err
     assert f"oracle {f} [saxpy] the original at wave 32 ran" in out and "x: in float[1000] uniform(-1, 1)" in out
     assert f"not run {f} [other] {f}:" in out and "'m' is a parameter of two()" in out
+
+
+def test_dim3_assigned_after_its_declaration():
+    text = SAXPY + """
+int main() {
+    int n = 300; float *x, *y;
+    cudaMalloc(&x, n * sizeof(float)); cudaMalloc(&y, n * sizeof(float));
+    dim3 threads, blocks;
+    threads = dim3(100, 1, 1);
+    blocks = dim3((n + threads.x - 1) / threads.x);
+    blocks.x = blocks.x + 1;
+    saxpy<<<blocks, threads>>>(n, 1.0f, x, y);
+}
+"""
+    got = _infer(text, "saxpy")
+    assert isinstance(got, Inferred), got
+    assert got.spec.dims("block") == (100, 1, 1) and got.spec.dims("grid") == (4, 1, 1)
+
+
+def test_a_size_updated_from_its_own_value():
+    got = _infer(HOST_1D.replace("int n = 1000;", "int n = 100;\n    n *= 4;\n    n = n + 24;"), "saxpy")
+    assert isinstance(got, Inferred) and got.spec.scalar_values()["n"] == 424 and got.spec.length("x") == 424
+    unset = _infer(HOST_1D.replace("int n = 1000;", "int n;\n    n += 4;"), "saxpy")
+    assert isinstance(unset, NotRun) and "read before host code gives it a value" in unset.reason
