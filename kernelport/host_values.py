@@ -289,12 +289,52 @@ def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dic
             _assignment(src, n, scope)
         elif n.type == "call_expression":
             _call(module, n, scope)
+        else:
+            _changed(src, n, scope, node)
     return scope
+
+
+def _changed(src, n: Node, scope: Scope, launch: Node) -> None:
+    """`n++`, `fscanf(f, "%d", &n)`, `file >> n`: a value host code changes in a way it is not
+    read from, so it is Unknown from here (a loop counter's update has not run on the first
+    iteration, the one the launch in its body is read at)."""
+    if n.type == "update_expression":
+        p = n.parent
+        if p is not None and p.type == "for_statement" and p.child_by_field_name("update") == n and \
+                p.start_byte <= launch.start_byte < p.end_byte:
+            return
+        target, how = n.child_by_field_name("argument"), "updated by ++/--"
+    elif n.type == "pointer_expression":
+        if n.child_by_field_name("operator") is None or src.text_of(n.child_by_field_name("operator")) != "&" or \
+                n.parent is None or n.parent.type != "argument_list":
+            return
+        fn = n.parent.parent.child_by_field_name("function") if n.parent.parent is not None else None
+        if fn is not None and _runtime_key(src, fn) in _ALLOC:
+            return  # cudaMalloc(&d, bytes) sets the pointer, never a size
+        target, how = n.child_by_field_name("argument"), f"passed by address to {src.text_of(fn) if fn else 'a call'}()"
+    else:  # `stream >> name`
+        if src.text_of(n.child_by_field_name("operator")) != ">>" or n.parent is None or \
+                n.parent.type not in ("expression_statement", "binary_expression"):
+            return
+        target, how = n.child_by_field_name("right"), "read from a stream"
+    if target is None:
+        return
+    name = src.text_of(target).replace(" ", "")
+    if re.fullmatch(r"[A-Za-z_]\w*(\.[xyz])?", name):
+        scope.defs.pop(name, None)
+        scope.unknown[name] = Unknown(f"'{name}' is {how} at {src.loc(n)}", src.loc(n))
+
+
+def _runtime_key(src, fn: Node) -> str | None:
+    from . import backends, dialect
+    c = dialect.lookup(backends.source().name, src.text_of(fn)) if fn.type == "identifier" else None
+    return c.key if c is not None else None
 
 
 def _statements(src, body: Node, before: Node) -> list[Node]:
     out = []
-    for t in ("declaration", "assignment_expression", "call_expression"):
+    for t in ("declaration", "assignment_expression", "call_expression", "update_expression", "pointer_expression",
+              "binary_expression"):
         out += [n for n in src.index.under(body, t) if n.end_byte <= before.start_byte]
     return out
 

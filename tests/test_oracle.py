@@ -312,3 +312,14 @@ def test_a_size_updated_from_its_own_value():
     assert isinstance(got, Inferred) and got.spec.scalar_values()["n"] == 424 and got.spec.length("x") == 424
     unset = _infer(HOST_1D.replace("int n = 1000;", "int n;\n    n += 4;"), "saxpy")
     assert isinstance(unset, NotRun) and "read before host code gives it a value" in unset.reason
+
+
+def test_values_host_code_changes_unreadably_are_not_guessed():
+    for change in ("while (more()) n++;", "fscanf(f, \"%d\", &n);", "file >> n;"):
+        got = _infer(HOST_1D.replace("int n = 1000;", "int n = 1000;\n    " + change), "saxpy")
+        assert isinstance(got, NotRun) and "'n' is" in got.reason, (change, got)
+    looped = HOST_1D.replace("    saxpy<<<", "    for (int r = 0; r < 3; r++)\n        saxpy<<<").replace(
+        "(n, 2.0f, dx, dy)", "(n + r, 2.0f, dx, dy)")
+    got = _infer(looped, "saxpy")  # the first iteration: r = 0
+    assert isinstance(got, Inferred) and got.spec.scalar_values()["n"] == 1000
+    assert any("the first iteration of the loop" in line for line in got.inferred)
