@@ -356,6 +356,7 @@ def _declaration(src, node: Node, scope: Scope, body: Node | None) -> None:
         name = ident_name(d)
         if name is None:
             continue
+        scope.defs[f"{name}#type"] = Definition(" ".join(tname.replace("const", "").split()), src.loc(d))
         if d.type != "init_declarator":
             scope.defs.pop(name, None)
             if tname.strip() == "dim3":

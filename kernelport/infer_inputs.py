@@ -164,7 +164,7 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
     tmap: dict[str, str] = {}
     try:
         if k.template_params:
-            targs = _template_args(m, launch, scope)
+            targs = _template_args(m, launch, scope) or _deduced(k, argn, m, scope)
             if targs is None or len(targs) != len(k.template_params):
                 return NotRun(f"needs template arguments: the launch at {at} leaves them to deduction",
                               "write the launch as kernel<T, N><<<...>>>, or annotate: // @kp instantiate <...>",
@@ -324,6 +324,26 @@ def _template_args(m: Module, launch: Launch, scope: Scope) -> list[str] | None:
                 out.append(str(int(scope.value(text).v)))
             except Unknown:
                 out.append(text)
+    return out
+
+
+def _deduced(k: Function, argn, m: Module, scope: Scope) -> list[str] | None:
+    """Type template arguments deduced as C++ does from the declared types of the arguments
+    (`T* x` given `float* d_x`); None where one cannot be (a non-type parameter)."""
+    out = []
+    for tp in k.template_params:
+        found = None
+        for p, a in zip(k.params, argn):
+            if " ".join(p.type.replace("const", "").split()) != tp:
+                continue
+            name = pointer_name(m.source.text_of(a)) if p.pointer else m.source.text_of(a).strip()
+            d = scope.lookup(f"{name}#type") if name and re.fullmatch(r"[A-Za-z_]\w*", name) else None
+            if d is not None and d.text:
+                found = _elem(d.text, {}, scope)
+                break
+        if found is None:
+            return None
+        out.append(found)
     return out
 
 

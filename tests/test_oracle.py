@@ -113,7 +113,11 @@ def test_template_kernel_takes_the_launch_template_arguments():
     assert got.spec.scalar_values()["s"] == 0.5
 
 
-def test_deduced_template_arguments_are_not_run():
+def test_template_arguments_deduced_from_the_declared_argument_types():
+    one = TEMPLATE.replace("template <typename T, int B>", "template <typename T>").replace("* B +", "* 64 +")
+    got = _infer(one.replace("scale<float, 64><<<", "scale<<<").replace("float* d;", "double* d;"), "scale")
+    assert isinstance(got, Inferred) and got.spec.instantiate[0].text == "<double>", got
+    # A non-type parameter cannot be deduced from the arguments: not run, with the hint.
     got = _infer(TEMPLATE.replace("scale<float, 64><<<", "scale<<<"), "scale")
     assert isinstance(got, NotRun) and "template arguments" in got.reason and "instantiate" in got.hint
 
