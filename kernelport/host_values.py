@@ -258,7 +258,7 @@ def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dic
     file_scope = new()
     for item in file_scope_items(src):
         if item.type == "declaration" and item.start_byte < node.start_byte:
-            _declaration(src, item, file_scope, None)
+            _declaration(src, item, file_scope)
     for d in file_scope.defs.values():
         d.note = d.note or "file scope"
     if owner is None:
@@ -284,7 +284,7 @@ def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dic
                                    src.loc(owner.node))
     for n in sorted(_statements(src, owner.body, node), key=lambda x: x.start_byte):
         if n.type == "declaration":
-            _declaration(src, n, scope, owner.body)
+            _declaration(src, n, scope)
         elif n.type == "assignment_expression":
             _assignment(src, n, scope)
         elif n.type == "call_expression":
@@ -348,7 +348,7 @@ def _first_call(module: Module, fname: str) -> Node | None:
     return None
 
 
-def _declaration(src, node: Node, scope: Scope, body: Node | None) -> None:
+def _declaration(src, node: Node, scope: Scope) -> None:
     t = node.child_by_field_name("type")
     tname = src.text_of(t) if t is not None else ""
     loop = node.parent is not None and node.parent.type == "for_statement"

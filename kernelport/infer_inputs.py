@@ -29,7 +29,7 @@ from . import cexpr
 from .annotations import ArgSpec, Generator, KernelSpec, Text, _parse_arg
 from .errors import KernelportError, Location
 from .host_values import Scope, Unknown, pointer_name, scope_at
-from .inputs import DTYPES, LANES
+from .inputs import DTYPES
 from .model import Function, Launch, Module, device_references
 
 # Host-only sizes are scaled down to TARGET_*; a launch that cannot be scaled runs at its own size
@@ -192,7 +192,7 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
             if p.pointer:
                 arg, note = _buffer(p, text, scope, given, tmap, at)
                 spec.args[p.name] = arg
-                total += spec_len(arg, scope) * cexpr.SIZEOF[arg.type]
+                total += int(arg.length.text) * cexpr.SIZEOF[arg.type]
                 notes.append(note)
             else:
                 v, note = _scalar(p, text, scope, given, tmap, position)
@@ -221,10 +221,6 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
         if d is not None and n not in scaled and "#" not in n:
             notes.append(f"{n} = {v.v} from {d.note or d.loc}" if d.note else f"{n} = {v.v} from {d.loc}")
     return _Try(spec, notes, math.prod(grid) * math.prod(block), total, block, at, fixed)
-
-
-def spec_len(a: ArgSpec, scope: Scope) -> int:
-    return int(a.length.text) * LANES.get(a.type, 1)
 
 
 def _dims(given: list[Text], scope: Scope, text: str) -> tuple[int, int, int]:
@@ -262,7 +258,7 @@ def _buffer(p, text: str, scope: Scope, given: CommandLine, tmap, at) -> tuple[A
         raise Unknown(f"the length of buffer '{p.name}' (given '{' '.join(text.split())[:40]}'): no allocation "
                       f"of it before the launch")
     nbytes = int((d.scope or sc).value(d.text).v)
-    n = nbytes // (cexpr.SIZEOF[t] * LANES.get(t, 1)) if t in LANES else nbytes // cexpr.SIZEOF[t]
+    n = nbytes // cexpr.SIZEOF[t]  # a float4 is one element of 16 bytes
     if n < 1:
         raise Unknown(f"buffer '{p.name}' has {nbytes} bytes, under one {t}", d.loc)
     init = sc.lookup(f"{ptr}#init")
