@@ -327,3 +327,19 @@ def test_values_host_code_changes_unreadably_are_not_guessed():
     got = _infer(looped, "saxpy")  # the first iteration: r = 0
     assert isinstance(got, Inferred) and got.spec.scalar_values()["n"] == 1000
     assert any("the first iteration of the loop" in line for line in got.inferred)
+
+
+def test_oracle_original_checks_an_annotated_kernel_against_the_original(tmp_path):
+    from trust_support import kernel
+    f = tmp_path / "scale.cu"
+    f.write_text(kernel().replace("// @kp tolerance auto", "// @kp tolerance auto\n// @kp targets hip"))
+    assert kp_inproc("translate", f, "--to", "hip")[0] == 0
+    rc, out, err = kp_inproc("verify", f, "--oracle", "original", "--schedules", "block", "--format", "json",
+                             "--no-cache")
+    assert rc == 0, out + err
+    import json
+    checks = json.loads(out)[0]["checks"]
+    assert not [c for c in checks if c["kind"] == "reference"]  # the reference is not the oracle here
+    oracle = [c for c in checks if c["kind"] == "oracle"]
+    assert len(oracle) == 1 and oracle[0]["status"] == "pass" and "inputs (annotations)" in oracle[0]["detail"]
+    assert [c["status"] for c in checks if c["kind"] == "numeric"] == ["pass", "pass"]  # hip at 64 and 32
