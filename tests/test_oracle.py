@@ -343,3 +343,13 @@ def test_oracle_original_checks_an_annotated_kernel_against_the_original(tmp_pat
     oracle = [c for c in checks if c["kind"] == "oracle"]
     assert len(oracle) == 1 and oracle[0]["status"] == "pass" and "inputs (annotations)" in oracle[0]["detail"]
     assert [c["status"] for c in checks if c["kind"] == "numeric"] == ["pass", "pass"]  # hip at 64 and 32
+
+
+def test_the_emulator_finds_a_kernel_after_a_host_function_with_a_default_argument():
+    # llm.c's dev/cuda/common.h: `validate_result(..., T tolerance=1e-4) {...}` hid every kernel after it.
+    import numpy as np
+    from kernelport.emulator import run_kernel
+    src = ("void check(int n, float t = 1e-4) { (void)n; }\nint table[] = {1, 2};\n"
+           "__global__ void k(float* x) { x[threadIdx.x] = 2.0f; }\n")
+    got = run_kernel(src, "k", args={"x": np.zeros(4, np.float32)}, grid=(1, 1, 1), block=(4, 1, 1))
+    assert got.outputs["x"].tolist() == [2.0] * 4
