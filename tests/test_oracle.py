@@ -353,3 +353,16 @@ def test_the_emulator_finds_a_kernel_after_a_host_function_with_a_default_argume
            "__global__ void k(float* x) { x[threadIdx.x] = 2.0f; }\n")
     got = run_kernel(src, "k", args={"x": np.zeros(4, np.float32)}, grid=(1, 1, 1), block=(4, 1, 1))
     assert got.outputs["x"].tolist() == [2.0] * 4
+
+
+def test_a_port_that_renames_a_parameter_binds_its_arguments_by_position():
+    import numpy as np
+    from kernelport.emulator import EmulatorError, run_kernel
+    src = "__global__ void k(const float* matrix_, float* out, int n) { out[threadIdx.x] = matrix_[threadIdx.x] * n; }\n"
+    x = np.arange(4, dtype=np.float32)
+    got = run_kernel(src, "k", args={"matrix": x, "out": np.zeros(4, np.float32), "n": 3}, grid=(1, 1, 1),
+                     block=(4, 1, 1))
+    assert got.outputs["out"].tolist() == [0.0, 3.0, 6.0, 9.0] and "matrix" in got.outputs
+    with pytest.raises(EmulatorError, match="no value for kernel argument"):  # a misspelling is still an error
+        run_kernel(src, "k", args={"out": np.zeros(4, np.float32), "matrix_": x, "m": 3}, grid=(1, 1, 1),
+                   block=(4, 1, 1))
