@@ -351,6 +351,14 @@ def verify(
     timeout: Optional[float] = typer.Option(None, "--timeout", metavar="SECONDS",
                                             help="Wall-clock budget of one check (an emulator run, the reference); "
                                                  "a check past it fails, naming the loop it was in."),
+    oracle: str = typer.Option("reference", "--oracle", metavar="ORACLE",
+                               help="reference (the annotated one; else the original at wave 32) or original "
+                                    "(the original at wave 32 for every kernel)."),
+    arg: List[str] = typer.Option([], "--arg", metavar="NAME=SPEC",
+                                  help="An input of unannotated kernels: x=float[4096]:uniform(-1,1), or n=4096 "
+                                       "(a scalar, or a host size the launch is computed from)."),
+    grid: Optional[str] = typer.Option(None, "--grid", metavar="G", help="Grid of unannotated kernels: 16 or 16,8."),
+    block: Optional[str] = typer.Option(None, "--block", metavar="B", help="Block of unannotated kernels: 256."),
 ) -> None:
     """Prove every port computes what the original computes, at every wave width."""
     from . import verify_report
@@ -386,7 +394,12 @@ def verify(
     on_device = [b.name for b in backends.REGISTRY.values() if b.device_runner]
     if device is not None and device not in on_device:
         raise KernelportError(f"unknown device '{device}'", hint="--device " + " | ".join(on_device))
+    if oracle not in ("reference", "original"):
+        raise KernelportError(f"unknown --oracle '{oracle}'", hint="--oracle reference | original")
+    from .infer_inputs import CommandLine
+    given = CommandLine.parse(arg, grid, block) if arg or grid or block else None
     reports = verify_paths(paths, require=req, seed=seed, schedules=sched, device=device, jobs=jobs,
+                           oracle=oracle, given=given,
                            progress=fmt == "table" and sys.stderr.isatty(), native_reference=not no_native_reference,
                            profile=fmt == "html", cache=not no_cache,
                            shard=parse_shard(shard) if shard is not None else None, timeout=timeout)

@@ -399,7 +399,7 @@ def _condition(src: SourceFile, node: Node, defined: set[str]) -> bool | None:
         name_n = node.child_by_field_name("name")
         if name_n is None:
             return None
-        negated = src.text_of(node.children[0]).strip() == "#ifndef"
+        negated = "".join(src.text_of(node.children[0]).split()) == "#ifndef"  # `# ifndef` too
         name = src.text_of(name_n)
     else:
         cond = node.child_by_field_name("condition")

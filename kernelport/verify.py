@@ -70,7 +70,11 @@ def _template_args(spec: annotations.KernelSpec) -> list[str] | None:
 class Verifier:
     def __init__(self, require: set[str] = frozenset(), seed: int | None = None,
                  schedules: tuple[str, ...] = SCHEDULES, device: str | None = None, native_reference: bool = True,
-                 profile: bool = False, cache: bool = True, timeout: float | None = None):
+                 profile: bool = False, cache: bool = True, timeout: float | None = None,
+                 oracle: str = "reference", given=None):
+        # oracle "reference": the annotated reference where there is one, else the original at wave 32;
+        # "original": the original at wave 32 for every kernel (verify --oracle original).
+        self.oracle, self.given = oracle, given  # given: infer_inputs.CommandLine (--arg, --grid, --block)
         self.require, self.seed, self.schedules, self.device = set(require), seed, schedules, device
         self.timeout = timeout  # verify --timeout: wall-clock seconds of one check (an emulator run, the reference)
         self.native_reference = native_reference  # False: the reference is interpreted, never compiled
@@ -99,14 +103,51 @@ class Verifier:
             return rep
         rep.kernels = list(specs)
         if not specs:
-            rep.note = f"{path}: skipped: no annotated kernel (verify needs // @kp lines; see docs/annotations.md)"
-            return rep
+            return self._unannotated(path, src, module, rep)
         targets = sorted({t for s in specs.values() for t in s.targets}, key=backends.port_names().index)
         ports = self._drift_and_ports(src, path, targets, rep)
         self._compile(path, ports, rep)
         self._lint(path, ports, rep)
         for name, spec in specs.items():
-            self._numeric_cached(path, src, module, name, spec, ports, rep)
+            if self.oracle == "original":
+                from .verify_oracle import run_oracle
+                from .infer_inputs import Inferred
+                run_oracle(self, src, module, name, Inferred(spec, ["from the // @kp annotations"], "annotations"),
+                           ports, rep)
+            else:
+                self._numeric_cached(path, src, module, name, spec, ports, rep)
+        return rep
+
+    def _unannotated(self, path: Path, src: SourceFile, module, rep: FileReport) -> FileReport:
+        """Kernels without annotations: inputs from the host code or the command line, the
+        original at wave 32 as the oracle; a file where no kernel can run is skipped with a note."""
+        from . import verify_oracle as vo
+        from .project import Project
+        try:
+            module = Project().module(path)  # the macros its headers define size the launches too
+        except KernelportError:
+            pass
+        names = list(dict.fromkeys(k.name for k in module.kernels))
+        got = {n: vo.inputs_for(module, n, None, [], self.given) for n in names}
+        # Launched, or its launching function called, from another file of the project (rodinia's main.cu).
+        wanted = {n: vo.needs_neighbours(g) for n, g in got.items() if isinstance(g, vo.NotRun)}
+        wanted = {n: w for n, w in wanted.items() if w}
+        if wanted:
+            others = vo.neighbours(path, [w for ws in wanted.values() for w in ws])
+            got.update({n: vo.inputs_for(module, n, None, others, self.given) for n in wanted} if others else {})
+        why = "; ".join(f"{n}: not run: {g.reason}" for n, g in got.items() if isinstance(g, vo.NotRun))
+        if all(isinstance(g, vo.NotRun) for g in got.values()):
+            rep.note = (f"{path}: skipped: no annotated kernel (verify needs // @kp lines; see docs/annotations.md)"
+                        + (f", and no kernel's inputs could be inferred ({why})" if names else ""))
+            rep.checks += [vo.not_run(n, g) for n, g in got.items()]
+            return rep
+        rep.kernels = names
+        ports = vo.port_texts(self, path, src, rep)
+        for n, g in got.items():
+            if isinstance(g, vo.NotRun):
+                rep.checks.append(vo.not_run(n, g))
+            else:
+                vo.run_oracle(self, src, module, n, g, ports, rep)
         return rep
 
     def _numeric_cached(self, path, src, module, name, spec, ports, rep) -> None:

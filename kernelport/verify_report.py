@@ -114,6 +114,9 @@ def table(reports: list[FileReport], console: Console, explain: bool = False) ->
             elif c.status == "info":  # e.g. the original at wave 64: never a failure of the port
                 console.print("[cyan]info[/] ", end="", markup=True)
                 console.print(f"{rep.path} [{c.kernel}] {c.detail}", markup=False, highlight=False)
+            elif c.kind == "oracle":  # what the ports were compared with, and the inputs it ran on
+                console.print("[cyan]oracle[/] " if c.status == "pass" else "[yellow]not run[/] ", end="", markup=True)
+                console.print(f"{rep.path} [{c.kernel}] {c.detail}", markup=False, highlight=False)
             elif c.status == "skip" and c.kind in ("compile", "drift", "lint"):
                 console.print("[yellow]skip[/] ", end="", markup=True)
                 console.print(f"{where(rep, c)}: {c.detail}", markup=False, highlight=False)

@@ -168,6 +168,16 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     # global memory: argument buffers and file-scope device variables
     bindings = {}
     buffers: dict[str, Buffer] = {}
+    # A port may rename a parameter (Metal's reserved word `matrix` -> `matrix_`): where every
+    # name differs from the one given but the count agrees, the arguments bind by position, as a
+    # launch's do, and the outputs keep the caller's names.
+    user = [name for name, _, s in cf.params if s not in cf.param_builtins]
+    caller_name: dict[str, str] = {}
+    given = list(args)
+    if set(user) != set(given) and len(user) == len(given) and all(
+            u == g or (u not in args and g not in user) for u, g in zip(user, given)):
+        caller_name = dict(zip(user, given))
+        args = {u: args[g] for u, g in caller_name.items()}
     for name, t, s in cf.params:
         if s in cf.param_builtins:
             continue
@@ -236,11 +246,11 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         ctx.shared_bufs = {}
         ctx.dyn_buf = None
     steps = ctx.steps
-    outputs = {n: b.data for n, b in buffers.items()}  # the run's private copies
+    outputs = {caller_name.get(n, n): b.data for n, b in buffers.items()}  # the run's private copies
     bounds = None
     if error_bound:
         # float32 for float buffers (the bound's own rounding is far below its size), float64 for doubles
-        bounds = {n: (b.err if b.err is not None else np.zeros(b.data.shape[0], np.float32))
+        bounds = {caller_name.get(n, n): (b.err if b.err is not None else np.zeros(b.data.shape[0], np.float32))
                   for n, b in buffers.items()}
     return RunResult(outputs, bounds, list(ctx.races), list(ctx.diagnostics), wave, schedule,
                      time.monotonic() - t0, steps)

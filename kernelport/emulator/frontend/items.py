@@ -27,6 +27,23 @@ _MARKER = re.compile(r'#\s*(?:line\s+)?(\d+)\s+"([^"]*)"')
 FUNC_HEAD = re.compile(r"^(?!\s*(?:typedef|struct|union|enum|class)\b)[^=]*\)\s*[^;]*$", re.S)
 
 
+def _outside_parens(head: str) -> str:
+    """`void f(T t = 1e-4)` -> `void f()`: a default argument's `=` is not an initialiser's."""
+    out, depth = [], 0
+    for ch in head:
+        if ch == "(":
+            depth += 1
+            if depth == 1:
+                out.append(ch)
+        elif ch == ")":
+            depth = max(depth - 1, 0)
+            if depth == 0:
+                out.append(ch)
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out)
+
+
 def split_items(text: str) -> list[Item]:
     items: list[Item] = []
     file, line = "<stdin>", 1
@@ -103,7 +120,7 @@ def split_items(text: str) -> list[Item]:
             if depth == 0:
                 so_far = "".join(buf)
                 head = so_far[: so_far.find("{")] if "{" in so_far else so_far
-                if FUNC_HEAD.match(head) and "(" in head:
+                if FUNC_HEAD.match(_outside_parens(head)) and "(" in head:
                     buf.append(c)
                     flush()
                     i += 1

@@ -1,0 +1,134 @@
+"""verify's oracle on the real-code corpus (issue 18): per kernel of every file that translates
+(tests/realcorpus_outcomes.txt: written for HIP or Metal), is it run differentially (the original
+at wave 32 against each port), with inputs inferred or annotated, and did the ports pass?
+
+    nice .venv/bin/python -P bench/oracle_corpus.py [-j N] [--schedules block] [--timeout 30] [--json out.json]
+
+Prints the table: kernels found, run, inputs inferred vs annotated, passed, failed, not run by reason.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import re
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "realcorpus"
+
+
+def translating_files() -> list[Path]:
+    out = []
+    for line in (ROOT / "tests" / "realcorpus_outcomes.txt").read_text().splitlines():
+        parts = line.split("\t")
+        if line.startswith("#") or len(parts) < 3:
+            continue
+        if "written" in (parts[1].strip(), parts[2].strip()):
+            out.append(CORPUS / parts[0])
+    return out
+
+
+def _reason(detail: str) -> str:
+    """The kind of a not-run reason, for the table (the full text is in --json)."""
+    m = re.search(r"not run: (.*)", detail)
+    text = m.group(1) if m else detail
+    for pat, kind in [(r"needs smaller sizes", "sizes over the emulator's cap"),
+                      (r"no launch of", "no launch in the file"),
+                      (r"needs template arguments", "template arguments deduced"),
+                      (r"could not run on the emulator", "the emulator cannot run the original"),
+                      (r"writes no buffer", "no output buffer"),
+                      (r"holds '|which the emulator's inputs cannot hold", "a struct or class argument"),
+                      (r"needs sizes", "sizes computed at run time (argv, files, ...)")]:
+        if re.search(pat, text):
+            return kind
+    return "other: " + text[:60]
+
+
+def one(args) -> dict:
+    path, schedules, timeout = args
+    from kernelport.verify import Verifier
+    t0 = time.perf_counter()
+    try:
+        rep = Verifier(schedules=schedules, cache=False, timeout=timeout).verify(path)
+    except Exception as e:  # an internal error: counted, never hidden
+        return {"path": str(path), "internal": f"{type(e).__name__}: {e}", "kernels": {}, "seconds": 0.0}
+    kernels: dict[str, dict] = {}
+    for c in rep.checks:
+        if c.kernel == "*":
+            continue
+        k = kernels.setdefault(c.kernel, {"oracle": None, "source": None, "ports": [], "reason": None})
+        if c.kind == "oracle":
+            k["oracle"] = c.status
+            if c.status == "skip":
+                k["reason"] = c.detail
+            m = re.search(r"inputs \(([^)]*)\)", c.detail)
+            k["source"] = m.group(1) if m else None
+        elif c.kind == "numeric":
+            k["ports"].append((c.backend, c.wave, c.schedule, c.status, c.detail[:200]))
+        elif c.kind == "reference":
+            k["source"] = "annotations"
+    return {"path": str(path), "internal": rep.error if rep.error and "Traceback" in rep.error else None,
+            "error": rep.error, "kernels": kernels, "seconds": time.perf_counter() - t0}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("-j", type=int, default=1)
+    ap.add_argument("--schedules", default="block")
+    ap.add_argument("--timeout", type=float, default=30.0)
+    ap.add_argument("--json")
+    ap.add_argument("--limit", type=int, default=0, help="only the first N files (a quick look)")
+    a = ap.parse_args()
+    files = translating_files()[: a.limit or None]
+    work = [(f, tuple(a.schedules.split(",")), a.timeout) for f in files]
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(a.j) as pool:
+        results = list(pool.map(one, work))
+    found = run = inferred = annotated = passed = failed = 0
+    reasons: collections.Counter = collections.Counter()
+    internal = [r for r in results if r.get("internal")]
+    errors = collections.Counter()
+    for r in results:
+        if r.get("error") and not r.get("internal"):
+            errors[r["error"].splitlines()[0][:80]] += 1
+        for name, k in r["kernels"].items():
+            found += 1
+            if k["oracle"] == "pass" or k["source"] == "annotations":
+                run += 1
+                annotated += k["source"] == "annotations"
+                inferred += k["source"] == "host code"
+                statuses = [p[3] for p in k["ports"]]
+                if "fail" in statuses:
+                    failed += 1
+                elif "pass" in statuses:
+                    passed += 1
+                else:
+                    reasons["no port could be compared (all ports refused or not yet)"] += 1
+            else:
+                reasons[_reason(k["reason"] or "")] += 1
+    print(f"oracle on tests/realcorpus: {len(files)} files that translate, {time.perf_counter() - t0:.0f} s "
+          f"(schedules {a.schedules}, timeout {a.timeout:g} s a run, -j {a.j})")
+    print(f"{'kernels found':<48}{found:>6}")
+    print(f"{'run differentially (original@32 vs each port)':<48}{run:>6}  ({100 * run / max(found, 1):.1f}%)")
+    print(f"{'  inputs inferred from host code':<48}{inferred:>6}")
+    print(f"{'  inputs from annotations':<48}{annotated:>6}")
+    print(f"{'  every port matched':<48}{passed:>6}")
+    print(f"{'  some port differed or failed':<48}{failed:>6}")
+    print(f"{'not run':<48}{found - run:>6}")
+    for why, n in reasons.most_common():
+        print(f"  {why:<46}{n:>6}")
+    print(f"{'files whose kernels were not read (parse error)':<48}{sum(errors.values()):>6}")
+    print(f"{'internal errors':<48}{len(internal):>6}")
+    for r in internal:
+        print(f"  {r['path']}: {r['internal']}")
+    if a.json:
+        Path(a.json).write_text(json.dumps(results, indent=1))
+    sys.exit(1 if internal else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,476 @@
+"""The values host code gives a kernel launch: what a name holds at a `<<<...>>>` site.
+
+Host code is read, not run: each name's last definition before the launch (a declaration, an
+assignment, a `for` initialiser, a parameter bound at the caller's call site, a file-scope
+constant, an object-like macro) is kept as C text and evaluated on demand with kernelport.cexpr
+(C's types and conversions).  A value that depends on what only a run knows (argv, a file, a
+function's result) is Unknown, with where it comes from: never a guess.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from tree_sitter import Node
+
+from . import cexpr
+from .errors import Location
+from .model import Module, file_scope_items
+from .source import ident_name
+
+# Functions of a size or geometry expression whose value host code computes the same every run.
+_MATH = {"ceil": math.ceil, "ceilf": math.ceil, "floor": math.floor, "floorf": math.floor,
+         "min": min, "max": max, "fmin": min, "fmax": max, "fminf": min, "fmaxf": max, "abs": abs,
+         "sqrt": math.sqrt, "sqrtf": math.sqrt, "ceil_div": lambda a, b: -(-a // b)}
+_IDENT = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
+_CAST = re.compile(r"\b(?:static_cast|reinterpret_cast)\s*<([^<>]+)>\s*\(")
+_INDEX = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[([^\[\]]+)\]")
+_FIELD = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*([xyz])\b")
+_KEYWORDS = {"sizeof", "unsigned", "signed", "int", "long", "short", "char", "float", "double", "const",
+             "size_t", "bool", "true", "false"} | set(cexpr.SIZEOF)
+MAX_DEPTH = 24  # definitions through definitions (and callers through callers): far beyond real code
+
+
+class Unknown(Exception):
+    """A value host code computes at run time (or kernelport cannot read): `why` says where."""
+
+    def __init__(self, why: str, loc: Location | None = None):
+        super().__init__(why)
+        self.why, self.loc = why, loc
+        self.name: str | None = None  # the host name whose definition needs it: what --arg can set
+
+
+@dataclass
+class Definition:
+    text: str  # C expression text; for a dim3: its components joined by commas
+    loc: Location
+    dim3: bool = False
+    scope: "Scope | None" = None  # where the text's names are looked up (a caller, for a parameter)
+    note: str = ""  # how it was found ("the first iteration of the loop at ...")
+
+
+@dataclass
+class Scope:
+    """The names visible at one point of a host function (and, through `outer`, its callers)."""
+    module: Module
+    defs: dict[str, Definition] = field(default_factory=dict)
+    outer: "Scope | None" = None
+    unknown: dict[str, Unknown] = field(default_factory=dict)  # names host code sets at run time
+    overrides: dict[str, cexpr.Value] = field(default_factory=dict)  # --arg NAME=VALUE, scaled sizes
+    used: dict[str, tuple[cexpr.Value, Definition | None]] = field(default_factory=dict)  # what reads read
+
+    # -- evaluation ---------------------------------------------------------------------------
+    def value(self, text: str, depth: int = 0) -> cexpr.Value:
+        if depth > MAX_DEPTH:
+            raise Unknown(f"'{text.strip()[:60]}' is defined through more than {MAX_DEPTH} levels")
+        text = " ".join(text.replace("std::", "").split())
+        text = _CAST.sub(lambda m: f"({m.group(1)})(", text)
+        text = self._calls(text, depth)
+        text = _FIELD.sub(lambda m: self._literal(self._component(m.group(1), "xyz".index(m.group(2)), depth)), text)
+        text = _INDEX.sub(lambda m: self._literal(self._element(m.group(1), m.group(2), depth)), text)
+        names: dict[str, cexpr.Value] = {}
+        subst = False
+        for m in _IDENT.finditer(text):
+            n = m.group(0)
+            if n in _KEYWORDS or n in names:
+                continue
+            d = self.lookup(n)
+            if d is not None and not d.dim3 and d.text.strip() in cexpr.SIZEOF:  # a type macro: DATA_TYPE
+                text, subst = re.sub(rf"\b{n}\b", d.text.strip(), text), True
+                break
+        if subst:
+            return self.value(text, depth + 1)
+        for m in _IDENT.finditer(text):
+            n = m.group(0)
+            if n not in _KEYWORDS and n not in names:
+                names[n] = self.name(n, depth)
+        try:
+            return cexpr.evaluate_typed(text, names)
+        except cexpr.CExprError as e:
+            raise Unknown(f"cannot evaluate '{text[:80]}': {e}") from None
+
+    def name(self, n: str, depth: int = 0) -> cexpr.Value:
+        if n in self.overrides:
+            return self.overrides[n]
+        if n in self.unknown:
+            raise self.unknown[n]
+        d = self.lookup(n)
+        if d is None:
+            if self.outer is not None and n not in self.defs:
+                return self.outer.name(n, depth)
+            raise Unknown(f"'{n}' has no value kernelport can read in the host code")
+        if d.dim3:
+            raise Unknown(f"'{n}' is a dim3 where a number is needed", d.loc)
+        try:
+            v = (d.scope or self).value(d.text, depth + 1)
+        except Unknown as e:
+            e.name = e.name or n
+            raise
+        self.used.setdefault(n, (v, d))
+        return v
+
+    def lookup(self, n: str) -> Definition | None:
+        if n in self.defs:
+            return self.defs[n]
+        if self.outer is not None:
+            return self.outer.lookup(n)
+        m = self.module.macros.get(n)
+        if m is None and self.module.visible is not None:
+            m = self.module.visible.macros.get(n)
+        if m is None or not m.value or m.node.type != "preproc_def":
+            return None
+        if n in self.module.macros:
+            loc = self.module.source.loc(m.node)
+        else:
+            where = self.module.visible.where.get(n) if self.module.visible is not None else None
+            loc = Location(*where) if where else Location(str(self.module.source.path), 1, 1)
+        return Definition(m.value, loc, note="macro")
+
+    def dims(self, text: str, depth: int = 0) -> tuple[int, int, int]:
+        """A launch dimension: a dim3 variable, `dim3(a, b)` or an integer expression."""
+        t = text.strip()
+        m = re.fullmatch(r"dim3\s*\((.*)\)", t, re.S)
+        if m:
+            parts = [p for p, _ in cexpr.split_top_level(m.group(1))]
+            return tuple(self._int(p, depth) for p in parts) + (1,) * (3 - len(parts))  # type: ignore[return-value]
+        d = self.lookup(t) if _IDENT.fullmatch(t) else None
+        if d is not None and d.dim3:
+            return tuple(self._component(t, i, depth) for i in range(3))  # type: ignore[return-value]
+        return (self._int(t, depth), 1, 1)
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _int(self, text: str, depth: int) -> int:
+        v = self.value(text, depth)
+        return int(v.v)
+
+    def _component(self, n: str, axis: int, depth: int) -> int:
+        key = f"{n}.{'xyz'[axis]}"
+        d = self.lookup(key)
+        if d is not None:
+            return self._int_in(d, depth)
+        d = self.lookup(n)
+        if d is None or not d.dim3:
+            if n in self.unknown:
+                raise self.unknown[n]
+            raise Unknown(f"'{n}' is not a dim3 kernelport can read in the host code")
+        parts = [p for p, _ in cexpr.split_top_level(d.text)] if d.text.strip() else []
+        if axis >= len(parts):
+            return 1
+        return int((d.scope or self).value(parts[axis], depth + 1).v)
+
+    def _element(self, n: str, index: str, depth: int) -> cexpr.Value:
+        """`a[i]` of an array host code initialised with a brace list (`int sizes[] = {32, 64}`)."""
+        d = self.lookup(f"{n}[]")
+        if d is None:
+            raise Unknown(f"'{n}[{index}]' is an element host code sets at run time")
+        i = int(self.value(index, depth + 1).v)
+        items = [p for p, _ in cexpr.split_top_level(d.text)]
+        if not 0 <= i < len(items):
+            raise Unknown(f"'{n}[{index}]' is outside the {len(items)} elements of '{n}'", d.loc)
+        return (d.scope or self).value(items[i], depth + 1)
+
+    def _int_in(self, d: Definition, depth: int) -> int:
+        return int((d.scope or self).value(d.text, depth + 1).v)
+
+    def _calls(self, text: str, depth: int) -> str:
+        """Replace each call of a known math function by its value; any other call is Unknown."""
+        while True:
+            m = None
+            for m in re.finditer(r"\b([A-Za-z_]\w*)\s*\(", text):
+                if m.group(1) not in _KEYWORDS and m.group(1) not in ("dim3",):
+                    break
+            else:
+                return text
+            fn, start, open_at = m.group(1), m.start(), m.end() - 1
+            close, level = open_at, 0
+            for i in range(open_at, len(text)):
+                level += {"(": 1, ")": -1}.get(text[i], 0)
+                if level == 0:
+                    close = i
+                    break
+            inner = text[open_at + 1:close]
+            parts = [p for p, _ in cexpr.split_top_level(inner)] if inner.strip() else []
+            if fn in _MATH:
+                args = [self.value(p, depth + 1).v for p in parts]
+                try:
+                    v = cexpr.as_value(_MATH[fn](*args))
+                except (TypeError, ValueError) as e:
+                    raise Unknown(f"'{fn}({inner[:40]})': {e}") from None
+            else:
+                v = self._user_call(fn, parts, depth)
+            text = text[:start] + self._literal(v) + text[close + 1:]
+
+    def _user_call(self, fn: str, parts: list[str], depth: int) -> cexpr.Value:
+        """A function-like macro, or a host function whose body is one `return EXPR;` (iDivUp)."""
+        if depth > MAX_DEPTH:
+            raise Unknown(f"'{fn}(...)' is defined through more than {MAX_DEPTH} levels")
+        mac = self.module.source.macros.get(fn)
+        if mac is not None and mac.params is not None and len(mac.params) == len(parts):
+            body = mac.body
+            for p, a in zip(mac.params, parts):
+                body = re.sub(rf"(?<![\w.]){re.escape(p)}\b", f"({a})", body)
+            return self.value(body, depth + 1)
+        f = self.module.functions.get(fn)
+        ret = _single_return(self.module, f) if f is not None and not f.is_device and \
+            len(f.params) == len(parts) else None
+        if ret is None:
+            raise Unknown(f"'{fn}({', '.join(parts)[:40]})' is computed when the program runs")
+        inner = Scope(self.module)
+        for p, a in zip(f.params, parts):
+            v = self.value(a, depth + 1)
+            t = cexpr.ctype(" ".join(p.type.replace("const", "").split()))
+            inner.overrides[p.name] = cexpr.convert(v, t) if t is not None and not p.pointer else v
+        return inner.value(ret, depth + 1)
+
+    @staticmethod
+    def _literal(v) -> str:
+        v = cexpr.as_value(v) if not isinstance(v, cexpr.Value) else v
+        if v.type.kind == "float":
+            if not math.isfinite(v.v):
+                raise Unknown(f"a non-finite value ({v.v}) in a size or geometry")
+            s = repr(float(v.v))
+            return f"({s}f)" if v.type.bits == 32 else f"({s})"
+        suffix = {"int": "", "unsigned int": "u", "long": "l", "unsigned long": "ul", "long long": "ll",
+                  "unsigned long long": "ull"}.get(v.type.name, "")
+        return f"(({v.type.name}){v.v})" if not suffix and v.type.name != "int" else f"({v.v}{suffix})"
+
+
+def _single_return(module: Module, f) -> str | None:
+    """The expression of a function whose body is `{ return EXPR; }`."""
+    stmts = [c for c in f.body.named_children if c.type != "comment"]
+    if len(stmts) == 1 and stmts[0].type == "return_statement" and stmts[0].named_children:
+        return module.source.text_of(stmts[0].named_children[0])
+    return None
+
+
+# -- reading host code ------------------------------------------------------------------------
+def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dict] | None = None,
+             others: list[Module] = ()) -> Scope:
+    """The names host code has defined where `node` (a launch or a call) runs.  The scopes of
+    the callers share one record of what was read and one set of overrides (scaled sizes)."""
+    src = module.source
+    owner = module.function_at(node)
+    used, overrides = shared or ({}, {})
+
+    def new(outer=None) -> Scope:
+        return Scope(module, outer=outer, used=used, overrides=overrides)
+    file_scope = new()
+    for item in file_scope_items(src):
+        if item.type == "declaration" and item.start_byte < node.start_byte:
+            _declaration(src, item, file_scope)
+    for d in file_scope.defs.values():
+        d.note = d.note or "file scope"
+    if owner is None:
+        return file_scope
+    outer = file_scope
+    params = {p.name for p in owner.params}
+    if depth < 3:  # a parameter's value at the first call of the host function in this file
+        where = next(((m, c) for m in [module, *others] if (c := _first_call(m, owner.name)) is not None), None)
+        if where is not None:
+            cm, call = where
+            caller = scope_at(cm, call, depth + 1, (used, overrides), others)
+            args = call.child_by_field_name("arguments")
+            argn = [a for a in (args.named_children if args else []) if a.type != "comment"]
+            bound = new(file_scope)
+            for p, a in zip(owner.params, argn):
+                bound.defs[p.name] = Definition(cm.source.text_of(a), cm.source.loc(a), scope=caller,
+                                                note=f"the argument of {owner.name}() at {cm.source.loc(a)}")
+            outer = bound
+            params -= set(bound.defs)
+    scope = new(outer)
+    for p in params:
+        scope.unknown[p] = Unknown(f"'{p}' is a parameter of {owner.name}() and no call in the project gives it",
+                                   src.loc(owner.node))
+    for n in sorted(_statements(src, owner.body, node), key=lambda x: x.start_byte):
+        if n.type == "declaration":
+            _declaration(src, n, scope)
+        elif n.type == "assignment_expression":
+            _assignment(src, n, scope)
+        elif n.type == "call_expression":
+            _call(module, n, scope)
+        else:
+            _changed(src, n, scope, node)
+    return scope
+
+
+def _changed(src, n: Node, scope: Scope, launch: Node) -> None:
+    """`n++`, `fscanf(f, "%d", &n)`, `file >> n`: a value host code changes in a way it is not
+    read from, so it is Unknown from here (a loop counter's update has not run on the first
+    iteration, the one the launch in its body is read at)."""
+    if n.type == "update_expression":
+        p = n.parent
+        if p is not None and p.type == "for_statement" and p.child_by_field_name("update") == n and \
+                p.start_byte <= launch.start_byte < p.end_byte:
+            return
+        target, how = n.child_by_field_name("argument"), "updated by ++/--"
+    elif n.type == "pointer_expression":
+        if n.child_by_field_name("operator") is None or src.text_of(n.child_by_field_name("operator")) != "&" or \
+                n.parent is None or n.parent.type != "argument_list":
+            return
+        fn = n.parent.parent.child_by_field_name("function") if n.parent.parent is not None else None
+        if fn is not None and _runtime_key(src, fn) in _ALLOC:
+            return  # cudaMalloc(&d, bytes) sets the pointer, never a size
+        target, how = n.child_by_field_name("argument"), f"passed by address to {src.text_of(fn) if fn else 'a call'}()"
+    else:  # `stream >> name`
+        if src.text_of(n.child_by_field_name("operator")) != ">>" or n.parent is None or \
+                n.parent.type not in ("expression_statement", "binary_expression"):
+            return
+        target, how = n.child_by_field_name("right"), "read from a stream"
+    if target is None:
+        return
+    name = src.text_of(target).replace(" ", "")
+    if re.fullmatch(r"[A-Za-z_]\w*(\.[xyz])?", name):
+        scope.defs.pop(name, None)
+        scope.unknown[name] = Unknown(f"'{name}' is {how} at {src.loc(n)}", src.loc(n))
+
+
+def _runtime_key(src, fn: Node) -> str | None:
+    from . import backends, dialect
+    c = dialect.lookup(backends.source().name, src.text_of(fn)) if fn.type == "identifier" else None
+    return c.key if c is not None else None
+
+
+def _statements(src, body: Node, before: Node) -> list[Node]:
+    out = []
+    for t in ("declaration", "assignment_expression", "call_expression", "update_expression", "pointer_expression",
+              "binary_expression"):
+        out += [n for n in src.index.under(body, t) if n.end_byte <= before.start_byte]
+    return out
+
+
+def _first_call(module: Module, fname: str) -> Node | None:
+    src = module.source
+    for n in src.index.under(src.root, "call_expression"):
+        fn = n.child_by_field_name("function")
+        if fn is not None and fn.type == "identifier" and src.text_of(fn) == fname:
+            return n
+    return None
+
+
+def _declaration(src, node: Node, scope: Scope) -> None:
+    t = node.child_by_field_name("type")
+    tname = src.text_of(t) if t is not None else ""
+    loop = node.parent is not None and node.parent.type == "for_statement"
+    for d in node.children_by_field_name("declarator"):
+        name = ident_name(d)
+        if name is None:
+            continue
+        scope.defs[f"{name}#type"] = Definition(" ".join(tname.replace("const", "").split()), src.loc(d))
+        if d.type != "init_declarator":
+            scope.defs.pop(name, None)
+            if tname.strip() == "dim3":
+                scope.defs[name] = Definition("", src.loc(d), dim3=True)
+            continue
+        v = d.child_by_field_name("value")
+        if v is None:
+            continue
+        note = f"the first iteration of the loop at {src.loc(node.parent)}" if loop else ""
+        if v.type == "argument_list" or tname.strip() == "dim3":
+            text = src.text_of(v)
+            m = re.fullmatch(r"(?:dim3)?\s*[({](.*)[)}]", text.strip(), re.S)
+            if tname.strip() == "dim3":
+                scope.defs[name] = Definition(m.group(1) if m else text, src.loc(d), dim3=True, note=note)
+            elif m:
+                scope.defs[name] = Definition(m.group(1), src.loc(d), note=note)
+            continue
+        inner = d.child_by_field_name("declarator")
+        if inner is not None and inner.type == "array_declarator" and v.type == "initializer_list":
+            scope.defs[f"{name}[]"] = Definition(src.text_of(v).strip()[1:-1], src.loc(d), note=note)
+            continue
+        if inner is not None and inner.type in ("pointer_declarator", "array_declarator"):
+            continue  # a pointer or array: its allocation is what matters (see _call)
+        scope.unknown.pop(name, None)
+        scope.defs[name] = Definition(src.text_of(v), src.loc(d), note=note)
+
+
+def _assignment(src, node: Node, scope: Scope) -> None:
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    op = node.child_by_field_name("operator")
+    if left is None or right is None:
+        return
+    lt = src.text_of(left).replace(" ", "")
+    if not re.fullmatch(r"[A-Za-z_]\w*(\.[xyz])?", lt):
+        return
+    text, sym = src.text_of(right), src.text_of(op) if op is not None else "="
+    if sym != "=":  # `n *= 2`: `n = n * (2)`
+        if sym[:-1] not in ("+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"):
+            return
+        text = f"{lt} {sym[:-1]} ({text})"
+    scope.unknown.pop(lt, None)
+    if re.search(rf"(?<![\w.]){re.escape(lt)}\b(?!\s*\.)", text) or "." in lt and lt.replace(".", " . ") in text:
+        text = _before(scope, lt, text, src.loc(node))  # `n = n * 2`: the value n had before
+    m = re.fullmatch(r"dim3\s*\((.*)\)", " ".join(text.split()))
+    was = scope.lookup(lt)
+    if m:
+        scope.defs[lt] = Definition(m.group(1), src.loc(node), dim3=True)
+        for axis in "xyz":
+            scope.defs.pop(f"{lt}.{axis}", None)
+    elif was is not None and was.dim3 and _IDENT.fullmatch(text.strip()):  # `grid = other_grid`
+        scope.defs[lt] = Definition("", src.loc(node), dim3=True)
+        for axis in "xyz":
+            scope.defs[f"{lt}.{axis}"] = Definition(f"{text.strip()}.{axis}", src.loc(node))
+    else:
+        scope.defs[lt] = Definition(text, src.loc(node))
+
+
+def _before(scope: Scope, lt: str, text: str, loc: Location) -> str:
+    """`text` with `lt` read as the value it had before this assignment: a fresh name bound to
+    that earlier definition (or to the dim3 component it came from)."""
+    alias = f"__kp_before{len(scope.defs)}_{lt.replace('.', '_')}"
+    prev = scope.lookup(lt)
+    if prev is None and "." in lt:
+        base, axis = lt.split(".")
+        d = scope.lookup(base)
+        if d is not None and d.dim3:
+            parts = [p for p, _ in cexpr.split_top_level(d.text)] if d.text.strip() else []
+            i = "xyz".index(axis)
+            prev = Definition(parts[i] if i < len(parts) else "1", d.loc, scope=d.scope)
+    if prev is None:
+        if lt in scope.unknown:
+            scope.unknown[alias] = scope.unknown[lt]
+        else:
+            scope.unknown[alias] = Unknown(f"'{lt}' is read before host code gives it a value", loc)
+    else:
+        scope.defs[alias] = prev
+    pattern = rf"(?<![\w.]){re.escape(lt.split('.')[0])}\s*\.\s*{lt.split('.')[1]}\b" if "." in lt else \
+        rf"(?<![\w.]){re.escape(lt)}\b(?!\s*\.)"
+    return re.sub(pattern, alias, text)
+
+
+# Runtime calls that give a device pointer its size, by the concept (kernelport/dialect.py) they spell.
+_ALLOC = {"rt_Malloc": (0, 1), "rt_MallocManaged": (0, 1)}  # concept -> (pointer arg, bytes arg)
+_WRITE = {"rt_Memcpy": (0, 2), "rt_Memset": (0, 2)}
+
+
+def _call(module: Module, node: Node, scope: Scope) -> None:
+    from . import backends, dialect
+    src = module.source
+    fn = node.child_by_field_name("function")
+    if fn is None or fn.type != "identifier":
+        return
+    c = dialect.lookup(backends.source().name, src.text_of(fn))
+    if c is None or c.key not in _ALLOC and c.key not in _WRITE:
+        return
+    args = node.child_by_field_name("arguments")
+    argn = [a for a in (args.named_children if args else []) if a.type != "comment"]
+    pi, bi = _ALLOC.get(c.key) or _WRITE[c.key]
+    if len(argn) <= max(pi, bi):
+        return
+    ptr = pointer_name(src.text_of(argn[pi]))
+    if ptr is None:
+        return
+    if c.key in _ALLOC:
+        scope.defs[f"{ptr}#bytes"] = Definition(src.text_of(argn[bi]), src.loc(node))
+        scope.defs.pop(f"{ptr}#init", None)
+    else:
+        fill = src.text_of(argn[1]) if c.key == "rt_Memset" else ""
+        scope.defs[f"{ptr}#init"] = Definition(fill, src.loc(node))
+
+
+def pointer_name(text: str) -> str | None:
+    """`(void **)&d_x`, `&d_x`, `d_x` -> d_x; anything else (a member, an offset) -> None."""
+    t = re.sub(r"^\(\s*void\s*\*\s*\*\s*\)", "", " ".join(text.split())).strip()
+    t = re.sub(r"^\(\s*[\w\s]+\*\s*\)", "", t).strip()
+    t = t.lstrip("&").strip()
+    return t if _IDENT.fullmatch(t) else None

@@ -1,0 +1,178 @@
+"""verify without a reference: the original run at wave 32 is the oracle (issue 18).
+
+For a kernel without `@kp reference` (or every kernel, with `--oracle original`) the original runs
+on the emulator at the source dialect's own wave width; each port runs at each of its widths and
+schedules and must match it under the error bounds both runs carried.  Inputs come from the
+annotations, else from kernelport.infer_inputs (host code or the command line).  A kernel that
+cannot be run is a "not run" check (status skip, with the reason and a hint): never a failure,
+never dropped.
+"""
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import numpy as np
+
+from . import backends, compare, inputs
+from .infer_inputs import CommandLine, Inferred, NotRun, infer
+from .model import Module
+from .project_ports import make, single
+from .source import SourceFile
+from .translate import destination
+
+ORACLE = "original"  # the row name of the oracle's own checks
+
+
+def port_texts(verifier, path: Path, src: SourceFile, rep) -> dict[str, tuple[Path | None, str]]:
+    """Each port's text: the file on disk when there is one (with its drift check), else what
+    translate writes now, checked in memory; a port translate refuses is a skip with its reasons."""
+    from .verify import Check
+    ports: dict[str, tuple[Path | None, str]] = {}
+    for backend in backends.port_names():
+        if backends.get(backend).translator_path is None:
+            continue
+        t0 = time.perf_counter()
+        made = make(single(path, src), [backend], None, False)
+        bad = next((m.port for m in made if not m.port.ok), None)
+        if bad is not None:
+            why = "; ".join(d.format() for d in bad.diagnostics if d.severity == "error")
+            rep.checks.append(Check("*", backend, None, "translate", "skip", f"not translated: {why}",
+                                    seconds=time.perf_counter() - t0))
+            continue
+        dest = destination(path, backend)
+        if dest.exists():
+            rep.checks.append(verifier._drift(dest, made[0].text, path, backend))
+            ports[backend] = (dest, dest.read_text(encoding="utf-8", errors="replace"))
+        else:
+            ports[backend] = (None, made[0].text)
+    return ports
+
+
+def inputs_for(module: Module, name: str, spec, others: list[Module], given: CommandLine | None
+               ) -> Inferred | NotRun:
+    """The annotations' inputs where the kernel has them, else inferred ones."""
+    if spec is not None:
+        return Inferred(spec, ["inputs from the // @kp annotations"], "annotations", spec.loc)
+    return infer(module, name, others, given)
+
+
+SOURCES = (".cu", ".cpp", ".cc", ".cxx", ".c")
+NEIGHBOURS = 64  # files of a directory read for launches at most
+
+
+def needs_neighbours(why: NotRun) -> list[str]:
+    """The launch or call another file may hold: `<<<` of the kernel, or a call of the function
+    whose parameter sized it."""
+    m = re.search(r"no launch of '(\w+)'", why.reason)
+    if m:
+        return [m.group(1) + "<<<"]
+    m = re.search(r"is a parameter of (\w+)\(\) and no call", why.reason)
+    return [m.group(1) + "("] if m else []
+
+
+def neighbours(path: Path, wanted: list[str]) -> list[Module]:
+    """The models of the project files next to `path` (its directory and the one above) whose
+    text launches (`name<<<`) or calls (`name(`) what `wanted` names."""
+    from .errors import KernelportError
+    from .project import Project
+    alts = [re.escape(w[:-3]) + r"\s*(?:<[^;{}]*?>)?\s*<<<" if w.endswith("<<<") else re.escape(w[:-1]) + r"\s*\("
+            for w in wanted]
+    pattern = re.compile(r"\b(?:" + "|".join(alts) + ")")
+    out, project = [], Project()
+    for d in dict.fromkeys([path.parent, path.parent.parent]):
+        files = sorted(p for p in d.iterdir() if p.suffix in SOURCES and p.is_file() and p != path)[:NEIGHBOURS] \
+            if d.is_dir() else []
+        for f in files:
+            try:
+                if pattern.search(f.read_text(encoding="utf-8", errors="replace")):
+                    out.append(project.module(f))
+            except (KernelportError, OSError, RecursionError):
+                continue  # a neighbour that cannot be read launches nothing we can use
+    return out
+
+
+def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferred, ports: dict, rep) -> bool:
+    """The oracle's and every port's checks of one kernel; False when the oracle could not run."""
+    from .verify import Check, _emu_error, _template_args
+    from .emulator import BudgetExceeded, EmulatorError, run_kernel
+
+    spec = got.spec
+    if verifier.seed is not None:
+        spec.seed = verifier.seed
+    kernel = module.functions[name]
+    args = inputs.make_args(kernel, spec)
+    outs = [a.name for a in spec.args.values() if a.role in ("out", "inout")]
+    block, shared, targs = spec.dims("block"), spec.shared_bytes(), _template_args(spec)
+    source = backends.source()
+    wave = source.runs[0].wave
+
+    def run(text, dialect, w, schedule, where):
+        return run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()},
+                          grid=spec.dims("grid", w), block=block, shared_bytes=shared, wave=w, schedule=schedule,
+                          seed=spec.seed, backend=dialect, template_args=targs, path=str(where),
+                          timeout=verifier.timeout)
+
+    limits = (EmulatorError, BudgetExceeded, RecursionError, MemoryError, ValueError, TypeError, KeyError,
+              IndexError, NotImplementedError, ZeroDivisionError, OverflowError)
+    t0 = time.perf_counter()
+    how = f"inputs ({got.source}): " + "; ".join(got.inferred)
+    try:
+        oracle = run(src.text, source.name, wave, verifier.schedules[0], src.path)
+    except limits as e:
+        rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip",
+                                f"not run: the original at wave {wave} could not run on the emulator "
+                                f"({_emu_error(e) if isinstance(e, EmulatorError) else f'{type(e).__name__}: {e}'}); "
+                                f"{how}", seconds=time.perf_counter() - t0))
+        return False
+    if not outs:
+        rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip", "not run: the kernel writes no buffer to "
+                                "compare (every pointer parameter is const)", seconds=time.perf_counter() - t0))
+        return False
+    expected = {k: oracle.outputs[k] for k in outs}
+    rep.checks.append(Check(name, ORACLE, wave, "oracle", "pass", f"the original at wave {wave} ran "
+                            f"({verifier.schedules[0]} schedule): the oracle; {how}", seconds=time.perf_counter() - t0))
+    for r in backends.all_runs():
+        if backends.get(r.backend).is_source or r.backend not in ports or r.backend not in spec.targets:
+            continue
+        where, text = ports[r.backend]
+        for schedule in verifier.schedules:
+            t0 = time.perf_counter()
+            try:
+                res = run(text, r.dialect, r.wave, schedule, where or src.path)
+            except NotImplementedError as e:
+                rep.checks.append(Check(name, r.backend, r.wave, "numeric", "skip", f"not yet: {e}", r.arch,
+                                        schedule, time.perf_counter() - t0))
+                continue
+            except limits as e:
+                detail = _emu_error(e) if isinstance(e, EmulatorError) else \
+                    f"the emulator could not run the port ({type(e).__name__}: {e}) where it ran the original"
+                rep.checks.append(Check(name, r.backend, r.wave, "numeric", "fail", detail, r.arch, schedule,
+                                        time.perf_counter() - t0))
+                continue
+            cmp = compare.compare({k: res.outputs[k] for k in outs}, expected, "auto", None, res.bounds,
+                                  oracle.bounds, profile_bins=verifier.profile_bins)
+            secs = time.perf_counter() - t0
+            if cmp.ok:
+                rep.checks.append(Check(name, r.backend, r.wave, "numeric", "pass",
+                                        f"matches the original at wave {wave} (max abs diff {cmp.max_abs:.3g})",
+                                        r.arch, schedule, secs, profile=cmp.profiles))
+            else:
+                m = cmp.mismatch
+                rep.checks.append(Check(name, r.backend, r.wave, "numeric", "fail",
+                                        f"{m.buffer}[{m.index}] = {m.got!r}, the original at wave {wave} gives "
+                                        f"{m.want!r} (bound {m.bound:.3g}); {m.count} element(s) outside the bound",
+                                        r.arch, schedule, secs,
+                                        {"buffer": m.buffer, "index": m.index, "port": m.got, "reference": m.want,
+                                         "bound": m.bound}, cmp.profiles))
+            races = res.races
+            rep.checks.append(Check(name, r.backend, r.wave, "races", "fail" if races else "pass",
+                                    "; ".join(str(x) for x in races[:3]) if races else "no shared-memory races",
+                                    r.arch, schedule, secs))
+    return True
+
+
+def not_run(name: str, why: NotRun):
+    from .verify import Check
+    return Check(name, ORACLE, backends.source().runs[0].wave, "oracle", "skip", why.format())
