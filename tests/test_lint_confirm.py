@@ -349,7 +349,6 @@ def test_stdin_text_is_what_runs(tmp_path):
 
 
 def test_inputs_inferred_from_host_code_where_the_inference_is_installed(tmp_path):
-    pytest.importorskip("kernelport.infer_inputs")  # the other half of issue 18 (verify's oracle)
     host = """
 int main()
 {
