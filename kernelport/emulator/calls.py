@@ -33,6 +33,9 @@ class CallCompiler:
         explicit = self.c.be.explicit_atomics.get(name)
         if explicit is not None:
             return self._explicit_atomic_call(name, *explicit, args, node)
+        made = self.make_vector(name, args, node)
+        if made is not None:
+            return made
         spelled = name.replace(NS_SEP, "::")
         hit = dialect.spelled_by(self.c.backend, spelled)
         if hit is not None:
