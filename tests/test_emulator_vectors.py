@@ -81,3 +81,39 @@ def test_metal_builtin_vector_has_no_fourth_component():
     with pytest.raises(EmulatorError, match="no member .w in a 3-component vector"):
         run_kernel(METAL.replace("tid.y * bdim.x", "tid.w * bdim.x"), "k", args=dict(out=np.zeros(8, np.uint32)),
                    grid=(1, 1, 1), block=(4, 2, 1), backend="metal")
+
+
+HALF2 = """
+#include <cuda_fp16.h>
+__global__ void k(const __half2* v, float* out, __half2* o) {
+    int i = threadIdx.x;
+    __half2 p = v[i];
+    __half s = __hadd(p.x, p.y);
+    __half2 q = __hmul2(__halves2half2(p.y, p.x), __float2half2_rn(3.0f));
+    out[i] = __half2float(s) + __low2float(q);
+    o[i] = __hadd2(q, p);
+}
+"""
+
+
+def _half2(src=HALF2):
+    v = (np.arange(8, dtype=np.float16) / np.float16(3)).astype(np.float16)
+    r = run_kernel(src, "k", args=dict(v=v, out=np.zeros(4, np.float32), o=np.zeros(8, np.float16)),
+                   grid=(1, 1, 1), block=(4, 1, 1))
+    return v[0::2], v[1::2], r
+
+
+def test_half2_values_round_each_operation_to_half():
+    a, b, r = _half2()
+    three = np.float16(3)
+    assert r.outputs["out"].tolist() == ((a + b).astype(np.float32) + (b * three).astype(np.float32)).tolist()
+    assert r.outputs["o"].tolist() == np.stack([b * three + a, a * three + b], 1).reshape(-1).tolist()
+    # rounded to half after every operation, not once at the end in float
+    exact = (b.astype(np.float32) * 3 + a.astype(np.float32)).astype(np.float16)
+    assert (r.outputs["o"][0::2] != exact).any()
+
+
+def test_half2_operation_on_a_scalar_is_located():
+    with pytest.raises(EmulatorError, match="__hadd2: a half2 argument expected") as ei:
+        _half2(HALF2.replace("__hadd2(q, p)", "__hadd2(q, s)"))
+    assert ei.value.line == 9

@@ -33,7 +33,7 @@ class CallCompiler:
         explicit = self.c.be.explicit_atomics.get(name)
         if explicit is not None:
             return self._explicit_atomic_call(name, *explicit, args, node)
-        made = self.make_vector(name, args, node)
+        made = self.make_vector(name, args, node) or self.half2_call(name, args, node)
         if made is not None:
             return made
         spelled = name.replace(NS_SEP, "::")

@@ -6,10 +6,22 @@ from __future__ import annotations
 
 from pycparser import c_ast
 
-from .ctype import vector_row
+from .ctype import F16, F32, vector_row
 from .errors import EmulatorError
 from .memory import Pointer
 from .ops import convert
+
+# cuda_fp16.h's half2 operations, component by component, each rounded to half as the hardware
+# does: name -> (intrinsics.c_library kind, what, result type) or a constructor
+HALF2_OPS = {"__hadd2": ("op", "+"), "__hsub2": ("op", "-"), "__hmul2": ("op", "*"), "__h2div": ("op", "/"),
+             "__hfma2": ("fma", None), "__hmax2": ("minmax", "max"), "__hmin2": ("minmax", "min")}
+# name -> (components of the result taken from which argument's which component; None: the
+# argument itself, a scalar), result type
+HALF2_MOVES = {"__halves2half2": (((0, None), (1, None)), F16), "__floats2half2_rn": (((0, None), (1, None)), F16),
+               "__float2half2_rn": (((0, None), (0, None)), F16), "__half2half2": (((0, None), (0, None)), F16),
+               "__half22float2": (((0, 0), (0, 1)), F32), "__low2half": (((0, 0),), F16),
+               "__high2half": (((0, 1),), F16), "__low2float": (((0, 0),), F32), "__high2float": (((0, 1),), F32),
+               "__lowhigh2highlow": (((0, 1), (0, 0)), F16)}
 
 FIELDS = "xyzw"
 
@@ -139,6 +151,39 @@ class VectorCompiler:
                 c = convert(c, p.dt, g.ctx.track)
             g.ctx.mem.store(g, p.add(i), c, m, node, g.ctx.track)
         return val
+
+    def half2_call(self, name, args, node):
+        """A cuda_fp16.h half2 operation or conversion; None when `name` is none."""
+        from . import intrinsics as K
+        if name not in HALF2_OPS and name not in HALF2_MOVES:
+            return None
+        fns = [self.ex(a) for a in args]
+        pos = self.pos
+
+        def vec(v, fr):
+            if not isinstance(v, VecVal) or len(v) != 2:
+                raise EmulatorError(f"{name}: a half2 argument expected", fr.g.ctx.path, *pos(node))
+            return v
+
+        if name in HALF2_OPS:
+            kind, what = HALF2_OPS[name]
+
+            def op(fr, m):
+                vs = [vec(fn(fr, m), fr) for fn in fns]
+                return VecVal(K.c_library(kind, what, F16, [v[i] for v in vs], fr.g.ctx.track) for i in range(2))
+            return op
+        picks, dt = HALF2_MOVES[name]
+
+        def move(fr, m):
+            vals = [fn(fr, m) for fn in fns]
+            out = []
+            for a, c in picks:
+                x = vals[a] if c is None else vec(vals[a], fr)[c]
+                if isinstance(x, VecVal):
+                    raise EmulatorError(f"{name}: a scalar argument expected", fr.g.ctx.path, *pos(node))
+                out.append(x if x[0].dtype == dt else convert(x, dt, fr.g.ctx.track))
+            return out[0] if len(out) == 1 else VecVal(out)
+        return move
 
     def make_vector(self, name, args, node):
         """make_float2(a, b) (CUDA, HIP), float2(a, b) (Metal): a vector value of that type; None
