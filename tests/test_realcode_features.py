@@ -200,3 +200,71 @@ def test_struct_value_in_a_register_is_still_refused_with_its_line():
     with pytest.raises(EmulatorError, match="struct variables") as ei:
         run_kernel(src, "k", args=dict(s=np.zeros(4, np.float32)), grid=(1, 1, 1), block=(4, 1, 1))
     assert ei.value.line == 2
+
+
+def test_a_member_that_is_not_a_vector_field_is_refused():
+    from kernelport.emulator.errors import EmulatorError
+    src = "__global__ void k(const float2* v, float* s) { s[threadIdx.x] = v[threadIdx.x].re; }"
+    with pytest.raises(EmulatorError, match="struct members are not supported"):
+        run_kernel(src, "k", args=dict(v=np.zeros(8, np.float32), s=np.zeros(4, np.float32)), grid=(1, 1, 1),
+                   block=(4, 1, 1))
+
+
+HALF = """
+#include <cuda_fp16.h>
+__global__ void k(const __half* x, __half* y, float* f) {
+    int i = threadIdx.x;
+    y[i] = __hadd(x[i], __float2half(1.0f));                 // rounded to half: 2048 + 1 -> 2048
+    y[i + 4] = __hfma(x[i], x[i], __float2half(0.25f));
+    f[i] = __half2float(x[i]) + 1.0f;                          // look-alike: through float, 2049
+    f[i + 4] = __hgt(x[i], __float2half(1.0f)) ? 1.0f : 0.0f;
+}
+"""
+
+
+def test_half_intrinsics_round_each_operation_to_half():
+    x = np.array([0.5, 1.5, 2.5, 2048.0], np.float16)
+    r = run_kernel(HALF, "k", args=dict(x=x, y=np.zeros(8, np.float16), f=np.zeros(8, np.float32)),
+                   grid=(1, 1, 1), block=(4, 1, 1))
+    y, f = r.outputs["y"], r.outputs["f"]
+    assert y[:4].tolist() == [1.5, 2.5, 3.5, 2048.0] and y[4:7].tolist() == [0.5, 2.5, 6.5] and np.isinf(y[7])
+    assert f.tolist() == [1.5, 2.5, 3.5, 2049.0, 0.0, 1.0, 1.0, 1.0]
+
+
+# HeCBench's lda-cuda keeps a pre-CUDA-9 branch: `__shfl_down(val, offset)` with no mask.
+LEGACY = """
+__device__ float down(float v, unsigned m) {
+#if __CUDACC_VER_MAJOR__ >= 9
+    for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(m, v, o);
+#else
+    for (int o = 16; o > 0; o /= 2) v += __shfl_down(v, o);
+#endif
+    return v;
+}
+__global__ void k(float* x) { x[threadIdx.x] = down(x[threadIdx.x], __activemask()); }
+"""
+
+
+def test_portable_port_of_a_maskless_legacy_shuffle_passes_the_full_mask(tmp_path):
+    from trust_support import kp_inproc
+    f = tmp_path / "legacy.cu"
+    f.write_text(LEGACY)
+    rc, out, err = kp_inproc("translate", f, "--to", "portable", "--stdout")
+    assert rc == 0, err
+    assert "kp_shfl_down_sync(KP_FULL_MASK, v, o)" in out          # was `kp_shfl_down_sync(, v, o)`
+    assert "kp_shfl_down_sync(m, v, o)" in out                     # look-alike: a given mask stays
+    assert "(, " not in out
+
+
+def test_emulator_reads_gnu_inline_in_a_metal_port():
+    src = """
+#include <metal_stdlib>
+using namespace metal;
+__inline__ float twice(float v) { return 2.0f * v; }
+kernel void k(device float* x [[buffer(0)]], uint3 tid [[thread_position_in_threadgroup]]) {
+    x[tid.x] = twice(x[tid.x]);
+}
+"""
+    r = run_kernel(src, "k", args=dict(x=np.arange(4, dtype=np.float32)), grid=(1, 1, 1), block=(4, 1, 1),
+                   backend="metal")
+    assert r.outputs["x"].tolist() == [0.0, 2.0, 4.0, 6.0]
