@@ -375,7 +375,7 @@ class Verifier:
     def _original_wide(self, src, name, spec, args, expected, targs, rep) -> None:
         """The original run at wave 64, shown for information (never a failure of the port): where
         it is wrong, that is what the port fixes."""
-        from .emulator import EmulatorError, run_kernel
+        from .emulator import EmulatorError, KernelFault, run_kernel
         run = max(backends.all_runs(), key=lambda r: r.wave)
         wide = run.wave
         if all(r.wave == wide for r in backends.source().runs):
@@ -389,6 +389,8 @@ class Verifier:
                              wave=wide, schedule=self.schedules[0], seed=spec.seed,
                              backend=backends.source().name, template_args=targs, path=src.path,
                              timeout=self.timeout)
+        except KernelFault as e:   # out of bounds on the wide wave: a defect, as a wrong value is
+            detail = f"original at wave {wide}: wrong, it faults ({e.message}): this is what the port fixes"
         except (EmulatorError, RecursionError, MemoryError, ValueError, TypeError, KeyError, IndexError,
                 NotImplementedError) as e:
             detail = f"original at wave {wide}: could not run ({e})"

@@ -13,7 +13,7 @@ import pytest
 REALCODE = Path(__file__).resolve().parent / "realcode"
 FILES = sorted(REALCODE.glob("*.cu"))
 # Originals that compute something else on a 64-wide wave (what their ports fix).
-HAZARDOUS = {"rows_as_warps_max", "warp_aggregated_count", "ballot_compact"}
+HAZARDOUS = {"rows_as_warps_max", "warp_aggregated_count", "ballot_compact", "lgbm_shuffle_prefix_sum"}
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
@@ -35,7 +35,8 @@ def test_realcode_kernel_verifies_at_every_width(path, tmp_path):
     info = [c["detail"] for c in checks if c["kind"] == "original"]
     assert len(info) == 1
     if path.stem in HAZARDOUS:
-        assert "wrong at" in info[0] and "this is what the port fixes" in info[0], info[0]
+        assert ("wrong at" in info[0] or "wrong, it faults" in info[0]) and "this is what the port fixes" in info[0], \
+            info[0]
     else:
         assert "matches" in info[0], info[0]
 
@@ -97,3 +98,33 @@ def test_the_barrier_after_return_lint_finds_in_cuda_samples_uniform_add(tmp_pat
     (tmp_path / "fixed.cu").write_text(fixed)
     assert "SY001" in kp_inproc("lint", tmp_path / "orig.cu", "--format", "concise")[1]
     assert "SY001" not in kp_inproc("lint", tmp_path / "fixed.cu", "--format", "concise")[1]
+
+
+def test_the_partial_mask_verify_found_in_hecbench_jacobi_step():
+    """The second reduction runs in row 0 alone (lanes 0-15) with the full mask: the emulator
+    refuses the mask naming inactive lanes; __activemask() (the marked edit) names the row."""
+    import numpy as np
+    from kernelport.emulator.errors import EmulatorError
+    fixed = (REALCODE / "hec_jacobi_step.cu").read_text()
+    text = fixed.replace("__shfl_down_sync(__activemask(), err, offset)", "__shfl_down_sync(0xffffffff, err, offset)")
+    assert text != fixed
+    rng = np.random.default_rng(0)
+    args = dict(f=rng.uniform(-1, 1, 64 * 64).astype(np.float32), f_old=rng.uniform(-1, 1, 64 * 64).astype(np.float32),
+                error=np.zeros(1, np.float32))
+    with pytest.raises(EmulatorError, match="names inactive lanes 16-31"):
+        _run(text, "jacobi_step", dict(args), (4, 4, 1), (16, 16, 1))
+    assert _run(fixed, "jacobi_step", dict(args), (4, 4, 1), (16, 16, 1)).outputs["error"][0] > 0
+
+
+def test_the_out_of_bounds_write_of_lightgbm_shuffle_prefix_sum_at_wave_64():
+    """Warp 0's 64 lanes write the 32-slot buffer: a located fault at wave 64, none at 32."""
+    import numpy as np
+    from kernelport.emulator import KernelFault, run_kernel
+    text = (REALCODE / "lgbm_shuffle_prefix_sum.cu").read_text()
+    args = dict(values=np.arange(2048, dtype=np.uint32), len=2048, block_prefix_sum_buffer=np.zeros(2, np.uint32))
+    kw = dict(grid=(2, 1, 1), block=(1024, 1, 1), template_args=["uint32_t"])
+    ok = run_kernel(text, "ShufflePrefixSumGlobalKernel", args=dict(args, values=args["values"].copy()), wave=32, **kw)
+    assert ok.outputs["values"][1023] == sum(range(1024))
+    with pytest.raises(KernelFault, match=r"out-of-bounds write of shared memory shared_mem_buffer\[32\]") as ei:
+        run_kernel(text, "ShufflePrefixSumGlobalKernel", args=dict(args, values=args["values"].copy()), wave=64, **kw)
+    assert ei.value.line == text.splitlines().index("    shared_mem_buffer[warpLane] = warp_sum;") + 1

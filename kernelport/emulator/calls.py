@@ -4,7 +4,7 @@ operations), and to the C library."""
 from __future__ import annotations
 
 import numpy as np
-from pycparser import c_ast
+from pycparser import c_ast, c_parser
 
 from .. import dialect
 from . import intrinsics as K
@@ -33,6 +33,9 @@ class CallCompiler:
         explicit = self.c.be.explicit_atomics.get(name)
         if explicit is not None:
             return self._explicit_atomic_call(name, *explicit, args, node)
+        made = self.make_vector(name, args, node) or self.half2_call(name, args, node)
+        if made is not None:
+            return made
         spelled = name.replace(NS_SEP, "::")
         hit = dialect.spelled_by(self.c.backend, spelled)
         if hit is not None:
@@ -51,7 +54,10 @@ class CallCompiler:
         cf = self.c.function(name)
         self.warp_ops |= cf.warp_ops
         self.local_arr |= cf.local_arr
-        argfns = [self.ex(a) for a in args]
+        args = args + self._default_args(name, len(args), len(cf.params), node)
+        refs = self.c.low.refs.get(name, ())
+        # a variable passed to a reference parameter may be unset yet (the callee assigns it)
+        argfns = [self._unset_ok(a) if i in refs else self.ex(a) for i, a in enumerate(args)]
         if len(argfns) != len(cf.params):
             raise self.err(node, f"{name} takes {len(cf.params)} arguments, {len(argfns)} given")
         convs = [self._converter(t) if t is not AUTO else (lambda v, g: v) for _, t, _ in cf.params]
@@ -61,7 +67,8 @@ class CallCompiler:
             g = fr.g
             callee = Frame(g, cf.nslots)
             for (pname, t, s), af, cv in zip(params, argfns, convs):
-                callee.env[s] = cv(af(fr, m), g)
+                v = af(fr, m)
+                callee.env[s] = cv(v, g) if v is not None else None
             return callee
 
         # reference parameters: the callee's final value goes back to the caller's argument
@@ -95,6 +102,35 @@ class CallCompiler:
                 raise EmulatorError("internal: a non-synchronising function yielded", fr.g.ctx.path)
             return result(callee, fr, m)
         return call
+
+    def _unset_ok(self, arg):
+        """The value of a local variable, None while it is unset; any other argument as usual."""
+        ent = self.scope.lookup(arg.name) if isinstance(arg, c_ast.ID) else None
+        if ent is None or ent[0] != "local":
+            return self.ex(arg)
+        s = ent[1]
+        self.used.add(s)
+        return lambda fr, m: fr.env[s]
+
+    def _default_args(self, name, given, wanted, node):
+        """The C++ default values of the parameters a call leaves out, as expressions of the
+        caller (an instance `f__kp0` of a template has the defaults of `f`)."""
+        if given >= wanted:
+            return []
+        dflt = self.c.low.defaults.get(name) or self.c.low.defaults.get(name.split("__kp")[0], {})
+        out = []
+        for i in range(given, wanted):
+            if i not in dflt:
+                return []   # the count check below reports the call
+            try:
+                ast = c_parser.CParser().parse(f"void __kp_default(void) {{ ({dflt[i]}); }}")
+            except c_parser.ParseError:
+                raise self.err(node, f"default argument `{dflt[i]}` of {name} is not supported by the emulator")
+            expr = ast.ext[0].body.block_items[0]
+            for n in _walk(expr):
+                n.coord = node.coord
+            out.append(expr)
+        return out
 
     def _overloaded_call(self, name, args, node):
         """A call to one of several definitions of `name` (C++ overloads): the definition whose
@@ -353,3 +389,9 @@ class CallCompiler:
             args = {p: fn(fr, m) for p, fn in fns.items()}
             return K.collective(key, args, m, g.W, g.ctx, node)
         return f
+
+
+def _walk(node):
+    yield node
+    for _, child in node.children():
+        yield from _walk(child)

@@ -19,7 +19,7 @@ from pycparser import c_ast
 from .. import backends, dialect
 from .calls import CallCompiler
 from .ctype import VOID, ArrT, PtrT, StructT, TypeResolver, base_scalar, char_literal, conv, float_literal, \
-    inner_dims, int_literal, scalar_count, sizeof
+    inner_dims, int_literal, scalar_count, sizeof, vector_row
 from .errors import EmulatorError
 from .expressions import ExpressionCompiler
 from .frontend import SHARED_STORAGE, Lowered
@@ -27,6 +27,7 @@ from .lanes import merge
 from .memory import Buffer, Pointer
 from .ops import convert
 from .statements import StatementCompiler
+from .vectors import VectorCompiler
 
 
 class CFunc:
@@ -195,7 +196,7 @@ class Scope:
         return None
 
 
-class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler):
+class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler, VectorCompiler):
     """Compiles one function: its parameters and declarations here, the rest in the mixins."""
 
     def __init__(self, c: Compiler, cf: CFunc, fd: c_ast.FuncDef):
@@ -324,6 +325,8 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler):
             return None
         if isinstance(t, ArrT):
             return self._local_array(node, t, storage)
+        if isinstance(t, StructT) and vector_row(t) is not None:
+            return self.vector_decl(node, t)
         if isinstance(t, StructT):
             raise self.err(node, f"struct variables ({t.name or 'anonymous'}) are not supported by the emulator yet")
         s = self.slot()

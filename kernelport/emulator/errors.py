@@ -16,6 +16,11 @@ class EmulatorError(Exception):
         self.column = column
 
 
+class KernelFault(EmulatorError):
+    """A fault the kernel itself commits (an out-of-bounds access): a defect of the code, not a
+    construct the emulator lacks."""
+
+
 class BudgetExceeded(EmulatorError):
     """The run's step budget or wall-clock budget ran out (at the loop where it did)."""
 

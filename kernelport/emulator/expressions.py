@@ -13,6 +13,7 @@ from .frontend import NS_SEP
 from .lanes import merge
 from .memory import Pointer
 from .ops import arith, bitnot, convert, fma, lnot, neg, truth
+from .vectors import VecVal
 
 ZERO = (np.int32(0), None)
 
@@ -137,8 +138,8 @@ class ExpressionCompiler:
     def _builtin_value(self, key, comp, node):
         if key in INDEX_3D:
             attr = INDEX_3D[key]
-            if comp is None:
-                raise self.err(node, f"use of the whole built-in vector {key} (take .x/.y/.z)")
+            if comp is None:  # the whole uint3 (Metal passes it to helpers): a vector value
+                return lambda fr, m: VecVal((c, None) for c in getattr(fr.g, attr))
             return lambda fr, m: (getattr(fr.g, attr)[comp], None)
         if key == "warp_size":
             wave_type = self.c.warp_size_dtype.type
@@ -169,6 +170,9 @@ class ExpressionCompiler:
                 b = self._lookup_builtin_name(nm)
                 if b is not None and comp >= 0:
                     return self._builtin_value(b[0], comp, node)
+        member = self.vector_member(node)
+        if member is not None:
+            return member
         pf = self._vector_field_ptr(node)
 
         def f(fr, m):
@@ -198,6 +202,9 @@ class ExpressionCompiler:
         return pf
 
     def _load_lv(self, lv, node):
+        if lv.kind == "component":
+            s, i = lv.slot, lv.index
+            return lambda fr, m: fr.env[s][i]
         if lv.kind == "local":
             s = lv.slot
             return lambda fr, m: fr.env[s]
@@ -255,7 +262,7 @@ class ExpressionCompiler:
         if isinstance(node, c_ast.Cast):
             return self.lvalue(node.expr)
         if isinstance(node, c_ast.StructRef):
-            return MemLV(self._vector_field_ptr(node), None)
+            return self.component_lvalue(node) or MemLV(self._vector_field_ptr(node), None)
         raise self.err(node, f"unsupported assignment target {type(node).__name__}")
 
     def e_ArrayRef(self, node):
@@ -283,12 +290,16 @@ class ExpressionCompiler:
                 fr.env[s] = merge(fr.g, fr.env[s], val, m) if fr.env[s] is not None else val
                 return val
             return st
+        if lv.kind == "component":
+            return self.component_store(lv)
         pf = lv.ptr_fn
 
         def st(fr, m, val):
             p = pf(fr, m)
             g = fr.g
             v = val
+            if isinstance(v, VecVal):
+                return self.vector_store(p, v, m, g, node)
             if isinstance(v[0], Pointer):
                 raise EmulatorError("storing a pointer into memory is not supported by the emulator",
                                     g.ctx.path, *self.pos(node))
@@ -357,7 +368,14 @@ class ExpressionCompiler:
             return self._contracted(node.right.left, node.right.right, node.left, node, False)
         lf, rf = self.ex(node.left), self.ex(node.right)
         binop = self._binop_fn(op, node)
-        return lambda fr, m: binop(lf(fr, m), rf(fr, m), fr.g)
+
+        def f(fr, m):
+            a, b = lf(fr, m), rf(fr, m)
+            if isinstance(a, VecVal) or isinstance(b, VecVal):
+                raise EmulatorError(f"operator {op} on a vector value is not supported by the emulator (take "
+                                    ".x/.y/.z/.w)", fr.g.ctx.path, *self.pos(node))
+            return binop(a, b, fr.g)
+        return f
 
     def c_contract(self):
         return True

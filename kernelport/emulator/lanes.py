@@ -9,6 +9,7 @@ import numpy as np
 from .ctype import conv
 from .errors import EmulatorError
 from .memory import Pointer
+from .vectors import VecVal, merge_vectors
 
 
 class Frame:
@@ -42,6 +43,8 @@ def merge(g, old, new, m):
     """Assign `new` to the lanes of mask m, keeping `old` elsewhere."""
     if old is None or m is g.full:
         return new
+    if isinstance(new, VecVal):
+        return merge_vectors(merge, g, old, new, m)
     vo, eo = old
     vn, en = new
     if isinstance(vn, Pointer):

@@ -12,7 +12,7 @@ import numpy as np
 
 from . import counting
 from .ctype import F64, FLOATS, UNIT_ROUNDOFF, conv
-from .errors import EmulatorError, Race
+from .errors import EmulatorError, KernelFault, Race
 
 
 class Buffer:
@@ -168,7 +168,7 @@ class Memory:
     def _oob(self, g, p, idx, lane, node, what):
         kind = {"global": "global", "shared": "shared", "local": "local", "const": "constant"}[p.buf.kind]
         t, b = g.thread_of(lane)
-        raise EmulatorError(
+        raise KernelFault(
             f"out-of-bounds {what} of {kind} memory {p.buf.name}[{idx}]: valid indices are 0..{p.size - 1} "
             f"(size {p.size}); thread {t} of block {b}", self.ctx.path, *self.ctx.pos(node))
 

@@ -27,21 +27,17 @@ _MARKER = re.compile(r'#\s*(?:line\s+)?(\d+)\s+"([^"]*)"')
 FUNC_HEAD = re.compile(r"^(?!\s*(?:typedef|struct|union|enum|class)\b)[^=]*\)\s*[^;]*$", re.S)
 
 
-def _outside_parens(head: str) -> str:
-    """`void f(T t = 1e-4)` -> `void f()`: a default argument's `=` is not an initialiser's."""
+def is_function_head(head: str) -> bool:
+    """FUNC_HEAD on the top level of `head`: the `=` of a default argument (`int w = 32`) is not an
+    initialiser's."""
     out, depth = [], 0
-    for ch in head:
-        if ch == "(":
+    for c in head:
+        if c == ")":
+            depth -= 1
+        out.append(c if depth == 0 or c in "()" else " ")
+        if c == "(":
             depth += 1
-            if depth == 1:
-                out.append(ch)
-        elif ch == ")":
-            depth = max(depth - 1, 0)
-            if depth == 0:
-                out.append(ch)
-        elif depth == 0:
-            out.append(ch)
-    return "".join(out)
+    return FUNC_HEAD.match("".join(out)) is not None and "(" in head
 
 
 def split_items(text: str) -> list[Item]:
@@ -120,7 +116,7 @@ def split_items(text: str) -> list[Item]:
             if depth == 0:
                 so_far = "".join(buf)
                 head = so_far[: so_far.find("{")] if "{" in so_far else so_far
-                if FUNC_HEAD.match(_outside_parens(head)) and "(" in head:
+                if is_function_head(head):
                     buf.append(c)
                     flush()
                     i += 1
@@ -187,7 +183,7 @@ def _substitute(text: str, mapping: dict[str, str]) -> str:
 def item_info(it: Item, q: Qualifiers):
     head = it.text.split("{", 1)[0]
     toks = set(re.findall(r"[A-Za-z_]\w*", head))
-    is_func = "{" in it.text and FUNC_HEAD.match(head) is not None and "(" in head
+    is_func = "{" in it.text and is_function_head(head)
     name = None
     if is_func:
         m = re.search(r"([A-Za-z_]\w*)\s*\($", head[: _paren_start(head)] + "(")

@@ -39,6 +39,8 @@ class Lowered:
     # C++ reference parameters of helpers: name -> parameter indices, passed by value and copied
     # back to the caller's argument when the call returns (frontend/references.py)
     refs: dict[str, set[int]] = field(default_factory=dict)
+    # C++ default arguments: name -> {parameter index: value text} (frontend/defaults.py)
+    defaults: dict[str, dict[int, str]] = field(default_factory=dict)
 
     def is_shared(self, decl: c_ast.Decl) -> bool:
         return SHARED_STORAGE in (decl.storage or [])

@@ -9,7 +9,8 @@ from pycparser import c_ast, c_parser
 
 from ... import backends, dialect
 from .references import lower_references
-from .items import CXX_ONLY, Item, instantiate, item_info, split_items, strip_template_header
+from .defaults import strip_defaults
+from .items import CXX_ONLY, Item, _paren_start, instantiate, item_info, split_items, strip_template_header
 from .lowered import AUTO_TYPE, OVERLOAD_SEP, LowerError, Lowered
 from .preprocess import preprocess
 from .rewrite import Qualifiers, rewrite_item
@@ -55,6 +56,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
     items = split_items(pre)
 
     templates: dict[str, list] = {}
+    defaults: dict[str, dict[int, str]] = {}
     param_attrs: dict[str, dict] = {}
     dropped: list[tuple[int, str]] = []
     kernels: list[str] = []
@@ -65,6 +67,11 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         text, tparams = strip_template_header(it.text)
         it.text = text
         it.kind, it.name = item_info(it, q)
+        if it.kind != "decl" and it.name:
+            head = it.text.split("{", 1)[0]
+            it.text, dflt = strip_defaults(it.text, _paren_start(head))
+            if dflt:
+                defaults[it.name] = dflt
         if tparams is not None:
             it.tparams = tparams
             if it.name:
@@ -110,6 +117,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
                   [k for k in functions if any(k.startswith(t + "__kp") for t in kernels)],
                   [d for d in devices if d in functions], templates, param_attrs, dropped, overrides, overloads)
     low.refs = refs
+    low.defaults = defaults
     _CACHE[key] = low
     return low
 

@@ -37,6 +37,7 @@ typedef struct { float x, y; } float2; typedef struct { float x, y, z; } float3;
 typedef struct { int x, y; } int2; typedef struct { int x, y, z; } int3; typedef struct { int x, y, z, w; } int4;
 typedef struct { unsigned int x, y; } uint2; typedef struct { unsigned int x, y, z, w; } uint4;
 typedef struct { double x, y; } double2;
+typedef struct { __half x, y; } __half2; typedef __half2 half2;
 typedef float atomic_float; typedef int atomic_int; typedef unsigned int atomic_uint;
 extern uint3 threadIdx, blockIdx; extern dim3 blockDim, gridDim; extern int warpSize;
 """

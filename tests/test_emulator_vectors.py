@@ -1,0 +1,119 @@
+"""Vector values held in registers (issue 12): float2/uint3/... variables loaded from a vector
+buffer, built by make_<type>, changed a component at a time under divergence, passed to
+helpers and stored back; Metal's uint3 built-ins passed whole to a helper.  Each with a
+look-alike that must stay refused, at its line."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kernelport.emulator import run_kernel
+from kernelport.emulator.errors import EmulatorError
+
+VARS = """
+__device__ float dot2(float2 a, float2 b) { return a.x * b.x + a.y * b.y; }
+__global__ void k(const float2* v, float2* o, float* s, int n) {
+    int i = threadIdx.x;
+    if (i < n) {
+        float2 p = v[i];
+        float2 q = make_float2(p.y, 2.0f);
+        if (i % 2) q.x = -1.0f;
+        q.y += 1.0f;
+        s[i] = dot2(p, q);
+        o[i] = q;
+    }
+}
+"""
+
+
+def _vars(wave, src=VARS):
+    v = np.arange(10, dtype=np.float32)   # float2 (0, 1), (2, 3), ...
+    return run_kernel(src, "k", args=dict(v=v, o=np.zeros(10, np.float32), s=np.zeros(5, np.float32), n=4),
+                      grid=(1, 1, 1), block=(5, 1, 1), wave=wave)
+
+
+@pytest.mark.parametrize("wave", [32, 64])
+def test_vector_variables_load_change_pass_and_store(wave):
+    r = _vars(wave)
+    q = [(1, 3), (-1, 3), (5, 3), (-1, 3)]
+    p = [(0, 1), (2, 3), (4, 5), (6, 7)]
+    assert r.outputs["o"].reshape(5, 2).tolist() == [list(x) for x in q] + [[0, 0]]
+    assert r.outputs["s"].tolist() == [a[0] * b[0] + a[1] * b[1] for a, b in zip(p, q)] + [0]
+
+
+def test_a_component_assigned_in_one_lane_leaves_the_others():
+    src = VARS.replace("if (i % 2) q.x = -1.0f;", "if (i == 2) q.x = 9.0f;")
+    assert _vars(32, src).outputs["o"].reshape(5, 2)[:4, 0].tolist() == [1, 3, 9, 7]
+
+
+@pytest.mark.parametrize("line, text, what", [
+    (7, "float2 q = make_float2(p.y, 2.0f); float2 w = p; s[i] = (w + q).x;", "operator \\+ on a vector value"),
+    (8, "if (i % 2) q.z = -1.0f;", "no member .z in a 2-component vector"),
+    (9, "float2 r = p.x; q.y += 1.0f;", "a scalar assigned to a vector variable"),
+])
+def test_what_a_vector_variable_cannot_do_is_located(line, text, what):
+    lines = VARS.split("\n")
+    lines[line - 1] = "        " + text
+    with pytest.raises(EmulatorError, match=what) as ei:
+        _vars(32, "\n".join(lines))
+    assert ei.value.line == line
+
+
+METAL = """
+#include <metal_stdlib>
+using namespace metal;
+inline uint flat(uint3 tid, uint3 bdim) { return tid.y * bdim.x + tid.x; }
+kernel void k(device uint* out [[buffer(0)]],
+              uint3 tid [[thread_position_in_threadgroup]],
+              uint3 bdim [[threads_per_threadgroup]]) {
+    out[flat(tid, bdim)] = tid.x * 100 + tid.y;
+}
+"""
+
+
+def test_metal_builtin_vectors_passed_whole_to_a_helper():
+    r = run_kernel(METAL, "k", args=dict(out=np.zeros(8, np.uint32)), grid=(1, 1, 1), block=(4, 2, 1),
+                   backend="metal")
+    assert r.outputs["out"].tolist() == [0, 100, 200, 300, 1, 101, 201, 301]
+
+
+def test_metal_builtin_vector_has_no_fourth_component():
+    with pytest.raises(EmulatorError, match="no member .w in a 3-component vector"):
+        run_kernel(METAL.replace("tid.y * bdim.x", "tid.w * bdim.x"), "k", args=dict(out=np.zeros(8, np.uint32)),
+                   grid=(1, 1, 1), block=(4, 2, 1), backend="metal")
+
+
+HALF2 = """
+#include <cuda_fp16.h>
+__global__ void k(const __half2* v, float* out, __half2* o) {
+    int i = threadIdx.x;
+    __half2 p = v[i];
+    __half s = __hadd(p.x, p.y);
+    __half2 q = __hmul2(__halves2half2(p.y, p.x), __float2half2_rn(3.0f));
+    out[i] = __half2float(s) + __low2float(q);
+    o[i] = __hadd2(q, p);
+}
+"""
+
+
+def _half2(src=HALF2):
+    v = (np.arange(8, dtype=np.float16) / np.float16(3)).astype(np.float16)
+    r = run_kernel(src, "k", args=dict(v=v, out=np.zeros(4, np.float32), o=np.zeros(8, np.float16)),
+                   grid=(1, 1, 1), block=(4, 1, 1))
+    return v[0::2], v[1::2], r
+
+
+def test_half2_values_round_each_operation_to_half():
+    a, b, r = _half2()
+    three = np.float16(3)
+    assert r.outputs["out"].tolist() == ((a + b).astype(np.float32) + (b * three).astype(np.float32)).tolist()
+    assert r.outputs["o"].tolist() == np.stack([b * three + a, a * three + b], 1).reshape(-1).tolist()
+    # rounded to half after every operation, not once at the end in float
+    exact = (b.astype(np.float32) * 3 + a.astype(np.float32)).astype(np.float16)
+    assert (r.outputs["o"][0::2] != exact).any()
+
+
+def test_half2_operation_on_a_scalar_is_located():
+    with pytest.raises(EmulatorError, match="__hadd2: a half2 argument expected") as ei:
+        _half2(HALF2.replace("__hadd2(q, p)", "__hadd2(q, s)"))
+    assert ei.value.line == 9
