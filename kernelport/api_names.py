@@ -38,6 +38,10 @@ def declared_names(order: list[Node], text_of) -> frozenset[str]:
     return frozenset(out)
 
 
+# An identifier (group 1), or a literal or comment to skip whole.
+_TOKENS = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/|\b([A-Za-z_]\w*)', re.S)
+
+
 def _tested_macro(node: Node) -> bool:
     """`X` of `#ifdef X` or `defined(X)`: a macro's presence tested, not a use of it."""
     p = node.parent
@@ -115,6 +119,25 @@ class ApiNames:
             self._api_note(target, name, e.target, e.kind)
         self._absent_warning(target, e)
         return True
+
+    def rename_api_tokens(self, value: Node) -> None:
+        """A macro body that does not parse (`if ((call) != cudaSuccess) { ... #call ... }`): the
+        table's plain renames, token by token outside string and character literals and comments.
+        Anything else (a template, a name with no spelling) stays as written: without a parse
+        there is no call to spell or line to refuse at."""
+        table = backends.get(self.backend).api()
+        if table is None:
+            return
+        text, out, pos = self.src.text_of(value), [], 0
+        for m in _TOKENS.finditer(text):
+            name = m.group(1)
+            new = table.spelling(name) if name and name not in self.declared_names() else None
+            if new is not None and new != name:
+                out += [text[pos:m.start()], new]
+                pos = m.end()
+                self._api_note(value, name, new, table.get(name).kind)
+        if out:
+            self.rw.replace(value, "".join(out) + text[pos:])
 
     def _rewrite_api_call(self, node: Node, target: Node, name: str, template: str) -> None:
         """`__stcg(p, v)` -> `(*(p) = (v))`: the call, spelled by the table's template over its

@@ -329,3 +329,24 @@ def test_ifdef_names_a_macro_without_declaring_it():
     src = SourceFile.from_text("#ifdef cudaA\nint x;\n#endif\n#define cudaB 1\n", "t.cu")
     names = declared_names(src.index.order, src.text_of)
     assert "cudaB" in names and "cudaA" not in names
+
+
+def test_a_macro_body_that_does_not_parse_gets_the_tables_renames_outside_literals():
+    """cuda-samples simpleMPI: `#call` makes the body no statement; its API names still need HIP's."""
+    out = body('''
+    #include <cuda_runtime.h>
+    #define CHECK(call) \\
+        if ((call) != cudaSuccess) { \\
+            cudaError_t err = cudaGetLastError(); \\
+            printf("cudaSuccess? %s %c", #call, 'x'); \\
+            myCudaHelper(err); \\
+        }
+    int myCudaHelper(int);
+    int main() { CHECK(cudaDeviceSynchronize()); return 0; }
+    ''')
+    assert "if ((call) != hipSuccess) {" in out and "hipError_t err = hipGetLastError();" in out
+    assert 'printf("cudaSuccess? %s %c", #call' in out
+    assert "myCudaHelper(err)" in out  # declared in the file: the user's own
+    # a name with no spelling stays as written in such a body (no call or line to refuse at)
+    kept = body("#define F(x) if (x) { cudaThreadGetLimit(0, #x); }\n")
+    assert "cudaThreadGetLimit(0, #x)" in kept
