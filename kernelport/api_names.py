@@ -19,6 +19,8 @@ from .diagnostics import Diagnostic
 # Node fields that name what a declaration declares.
 _DECLARING = ("declarator", "name")
 _TESTS = ("preproc_ifdef", "preproc_elifdef")
+# Nodes whose `name` field is a use, not a declaration: a macro tested, a template named with arguments.
+_NOT_DECLARING = (*_TESTS, "template_function", "template_method", "template_type")
 _NAME_TYPES = ("identifier", "type_identifier", "field_identifier", "namespace_identifier")
 
 
@@ -27,8 +29,8 @@ def declared_names(order: list[Node], text_of) -> frozenset[str]:
     macros, namespaces (what a declaration's `declarator` or `name` field leads to)."""
     out: set[str] = set()
     for node in order:
-        if node.type in _TESTS:
-            continue  # `#ifdef X` names X without declaring it
+        if node.type in _NOT_DECLARING:
+            continue  # `#ifdef X`, `f<T>()` name X and f without declaring them
         for f in _DECLARING:
             d = node.child_by_field_name(f)
             while d is not None and d.type not in _NAME_TYPES:

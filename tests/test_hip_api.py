@@ -350,3 +350,13 @@ def test_a_macro_body_that_does_not_parse_gets_the_tables_renames_outside_litera
     # a name with no spelling stays as written in such a body (no call or line to refuse at)
     kept = body("#define F(x) if (x) { cudaThreadGetLimit(0, #x); }\n")
     assert "cudaThreadGetLimit(0, #x)" in kept
+
+
+def test_a_template_call_names_an_api_function_without_declaring_it():
+    """cuda-samples SobelFilter: `cudaCreateChannelDesc<uchar4>()` kept every call of the name as written."""
+    out = body("#include <cuda_runtime.h>\n"
+               "void f() { cudaChannelFormatDesc d = cudaCreateChannelDesc<uchar4>();\n"
+               "  cudaChannelFormatDesc e = cudaCreateChannelDesc(8, 8, 8, 8, cudaChannelFormatKindUnsigned); }\n")
+    assert "hipCreateChannelDesc<uchar4>()" in out and "hipCreateChannelDesc(8, 8, 8, 8," in out
+    own = body("template <typename T> T cudaMine(T x) { return x; }\nint g() { return cudaMine<int>(1); }\n")
+    assert "cudaMine<int>(1)" in own  # declared in the file: the user's own
