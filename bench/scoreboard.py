@@ -2,7 +2,7 @@
 """The real-code scoreboard (issue 11): how a kernelport build does on whole CUDA projects.
 
     python bench/scoreboard.py DIR_OR_MANIFEST... [-j 2] [--json OUT] [--csv OUT]
-                               [--kernelport PATH_TO_EXE] [--no-project-mode]
+                               [--kernelport PATH_TO_EXE] [--no-project-mode] [--project-flags]
 
 A directory holding a `manifest.toml` (tests/realcorpus, /work/heldout), or a manifest itself,
 is read project by project: its sources, include dirs, defines and nvcc flags. Any other
@@ -16,6 +16,9 @@ Per source file it runs, each step timed:
             original's directory and the project's include dirs on the include path, so the
             port's local includes reach the project's (unported) headers as they are;
   metal     `KERNELPORT translate FILE --to metal -o TMP`;
+            with --project-flags both translate runs get the manifest's `-I`/`-D` too (the
+            project's headers on those dirs are then ported with the file, as a user's build
+            would), and hipcc gets the port tree's copies of the include dirs first;
   checker   the Metal port through kernelport's Metal checker (this checkout's).
 When KERNELPORT accepts a directory (`translate DIR -o OUT`, with `-I`/`-D` if its help lists
 them), each project is also translated in project mode, once per backend, and every source's
@@ -228,22 +231,41 @@ def find_port(out: Path, rel: Path, suffix: str) -> Path | None:
     return None
 
 
-def file_steps(exe: str, project: Project, src: Path, tmp: Path, use_cache: bool = True) -> Row:
+def project_flags(project: Project) -> list[str]:
+    """The manifest's include dirs and defines, as translate's -I/-D."""
+    return [f"-I{d}" for d in project.include_dirs] + [f"-D{d}" for d in project.defines]
+
+
+def port_include_args(project: Project, src: Path, out: Path) -> list[str]:
+    """hipcc's path for a port under OUT: the ported copies of the include dirs (where the run
+    wrote any: their headers' ports), then the original's."""
+    ported = [out / d.relative_to(project.root) for d in project.include_dirs]
+    return [f"-I{d}" for d in ported if d.is_dir()] + include_args(project, src)
+
+
+def find_file_port(out: Path, rel: Path, suffix: str) -> Path | None:
+    """A per-file run's port: OUT/<name> (the file alone), else mirrored under the common root
+    of the files ported with it (its headers' ports beside it)."""
+    return find_port(out, Path(rel.name), suffix) or find_port(out, rel, suffix)
+
+
+def file_steps(exe: str, project: Project, src: Path, tmp: Path, use_cache: bool = True,
+               flags: list[str] = ()) -> Row:
     rel = src.relative_to(project.root)
     row = Row(project.name, str(rel))
     nvcc_step(project, src, row, use_cache)
     out = tmp / "hip"
-    row.hip, row.hip_codes, row.hip_error, row.hip_s, _ = run_translate(exe, [str(src)], "hip", out)
+    row.hip, row.hip_codes, row.hip_error, row.hip_s, _ = run_translate(exe, [str(src)], "hip", out, flags)
     if row.hip == "written":
-        port = find_port(out, Path(rel.name), ".hip")
+        port = find_file_port(out, rel, ".hip")
         if port is None:
             row.hip, row.hip_error = "no_port", f"exit 0 but no {rel.stem}.hip in -o"
         else:
-            row.hipcc, row.hipcc_error, row.hipcc_s = hipcc(port, include_args(project, src))
+            row.hipcc, row.hipcc_error, row.hipcc_s = hipcc(port, port_include_args(project, src, out))
     out = tmp / "metal"
-    row.metal, row.metal_codes, row.metal_error, row.metal_s, _ = run_translate(exe, [str(src)], "metal", out)
+    row.metal, row.metal_codes, row.metal_error, row.metal_s, _ = run_translate(exe, [str(src)], "metal", out, flags)
     if row.metal == "written":
-        port = find_port(out, Path(rel.name), ".metal")
+        port = find_file_port(out, rel, ".metal")
         if port is None:
             row.metal, row.metal_error = "no_port", f"exit 0 but no {rel.stem}.metal in -o"
         else:
@@ -269,8 +291,7 @@ def project_mode_flags(exe: str) -> tuple[bool, bool]:
 def project_steps(exe: str, project: Project, rows: dict[str, Row], with_flags: bool,
                   tmp: Path) -> dict[str, tuple[str, str, str, float]]:
     """Translate the project's root in project mode per backend; compile/check each source's port."""
-    flags = ([f"-I{d}" for d in project.include_dirs] + [f"-D{d}" for d in project.defines]
-             if with_flags else [])
+    flags = project_flags(project) if with_flags else []
     runs = {}
     for backend, suffix in (("hip", ".hip"), ("metal", ".metal")):
         out = tmp / f"project-{backend}"
@@ -284,9 +305,7 @@ def project_steps(exe: str, project: Project, rows: dict[str, Row], with_flags: 
             if backend == "hip":
                 row.project_hip = state
                 if port:
-                    extra = [f"-I{out / d.relative_to(project.root)}" for d in project.include_dirs]
-                    row.project_hipcc, row.project_hipcc_error, _ = hipcc(
-                        port, extra + include_args(project, src))
+                    row.project_hipcc, row.project_hipcc_error, _ = hipcc(port, port_include_args(project, src, out))
             else:
                 row.project_metal = state
                 if port:
@@ -405,6 +424,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kernelport", default=shutil.which("kernelport") or "kernelport",
                     help="the kernelport executable to measure (default: the one on PATH)")
     ap.add_argument("--no-project-mode", action="store_true", help="per-file runs only")
+    ap.add_argument("--project-flags", action="store_true",
+                    help="per-file runs get the manifest's include dirs and defines as -I/-D (their headers are ported too)")
     ap.add_argument("--compare", type=Path, metavar="OLD.json",
                     help="list the files whose outcome changed since an earlier --json")
     ap.add_argument("--no-nvcc-cache", action="store_true",
@@ -434,7 +455,8 @@ def main(argv: list[str] | None = None) -> int:
 
         def one(job: tuple[Project, Path, Path]) -> Row:
             t = time.perf_counter()
-            row = file_steps(exe, *job, use_cache=not args.no_nvcc_cache)
+            row = file_steps(exe, *job, use_cache=not args.no_nvcc_cache,
+                             flags=project_flags(job[0]) if args.project_flags else [])
             print(f"[{next(done)}/{len(jobs)}] {row.project}/{row.file}: nvcc {row.nvcc}, hip {row.hip} "
                   f"{row.hipcc}, metal {row.metal} {row.checker} ({time.perf_counter() - t:.1f} s)",
                   file=sys.stderr, flush=True)
@@ -460,7 +482,9 @@ def main(argv: list[str] | None = None) -> int:
              f"  version: {version(exe)}; machine: {platform.node()} ({os.cpu_count()} CPUs), -j {args.j}",
              f"  inputs: {', '.join(args.inputs)}"
              + (f"; {len(fresh)} files measured now (--match {args.match}), {len(rows) - len(fresh)} "
-                f"rows from {args.reuse}" if args.reuse else ""), "", "Per file (`translate FILE --to B -o TMP`):", ""]
+                f"rows from {args.reuse}" if args.reuse else ""), "",
+             f"Per file (`translate FILE --to B{' -I... -D...' if args.project_flags else ''} -o TMP`"
+             + (", the manifest's include dirs and defines" if args.project_flags else "") + "):", ""]
     lines += table(rows, names)
     if accepts_dirs:
         lines += ["", "Project mode (`translate PROJECT_DIR --to B -o TMP`"

@@ -18,6 +18,9 @@ from .diagnostics import Diagnostic
 
 # Node fields that name what a declaration declares.
 _DECLARING = ("declarator", "name")
+_TESTS = ("preproc_ifdef", "preproc_elifdef")
+# Nodes whose `name` field is a use, not a declaration: a macro tested, a template named with arguments.
+_NOT_DECLARING = (*_TESTS, "template_function", "template_method", "template_type")
 _NAME_TYPES = ("identifier", "type_identifier", "field_identifier", "namespace_identifier")
 
 
@@ -26,6 +29,8 @@ def declared_names(order: list[Node], text_of) -> frozenset[str]:
     macros, namespaces (what a declaration's `declarator` or `name` field leads to)."""
     out: set[str] = set()
     for node in order:
+        if node.type in _NOT_DECLARING:
+            continue  # `#ifdef X`, `f<T>()` name X and f without declaring them
         for f in _DECLARING:
             d = node.child_by_field_name(f)
             while d is not None and d.type not in _NAME_TYPES:
@@ -33,6 +38,16 @@ def declared_names(order: list[Node], text_of) -> frozenset[str]:
             if d is not None:
                 out.add(text_of(d))
     return frozenset(out)
+
+
+# An identifier (group 1), or a literal or comment to skip whole.
+_TOKENS = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/|\b([A-Za-z_]\w*)', re.S)
+
+
+def _tested_macro(node: Node) -> bool:
+    """`X` of `#ifdef X` or `defined(X)`: a macro's presence tested, not a use of it."""
+    p = node.parent
+    return p is not None and (p.type in _TESTS or p.type == "preproc_defined")
 
 
 class ApiNames:
@@ -83,6 +98,8 @@ class ApiNames:
         if self.cuda_only_region(node) or self.amd_only_region(node):
             return True
         e = table.get(name)
+        if (e is None or not e.supported) and _tested_macro(target):
+            return True  # `#ifdef cudaX` with no HIP macro: false on HIP, as the code expects where it is absent
         if (e is None or not e.supported) and self._optional_code(node):
             why = f"HIPIFY: {e.why_unsupported}" if e is not None else "HIPIFY has no such name"
             self.port.diagnostics.append(Diagnostic(
@@ -96,11 +113,50 @@ class ApiNames:
                          f"use an API {b.display_name} has, or guard it so that only the CUDA build compiles it; "
                          f"if `{name}` is your own name, declare it in this file")
             return True
+        if e.call_template is not None:
+            self._rewrite_api_call(node, target, name, e.call_template)
+            return True
         if e.target != name:
             self.rw.replace(target, e.target)
             self._api_note(target, name, e.target, e.kind)
         self._absent_warning(target, e)
         return True
+
+    def rename_api_tokens(self, value: Node) -> None:
+        """A macro body that does not parse (`if ((call) != cudaSuccess) { ... #call ... }`): the
+        table's plain renames, token by token outside string and character literals and comments.
+        Anything else (a template, a name with no spelling) stays as written: without a parse
+        there is no call to spell or line to refuse at."""
+        table = backends.get(self.backend).api()
+        if table is None:
+            return
+        text, out, pos = self.src.text_of(value), [], 0
+        for m in _TOKENS.finditer(text):
+            name = m.group(1)
+            new = table.spelling(name) if name and name not in self.declared_names() else None
+            if new is not None and new != name:
+                out += [text[pos:m.start()], new]
+                pos = m.end()
+                self._api_note(value, name, new, table.get(name).kind)
+        if out:
+            self.rw.replace(value, "".join(out) + text[pos:])
+
+    def _rewrite_api_call(self, node: Node, target: Node, name: str, template: str) -> None:
+        """`__stcg(p, v)` -> `(*(p) = (v))`: the call, spelled by the table's template over its
+        arguments' rewritten texts; a use other than a call with the template's arity is KP210."""
+        from string import Formatter
+
+        from .source import call_args
+        arity = 1 + max(int(f) for _, f, _, _ in Formatter().parse(template) if f)
+        args = call_args(node) if node.type == "call_expression" else None
+        b = backends.get(self.backend)
+        if args is None or len(args) != arity:
+            self.problem("KP210", target, f"`{name}` has a {b.display_name} spelling only as a call with {arity} "
+                         f"argument(s): {template.format(*(f'arg{i + 1}' for i in range(arity)))}",
+                         f"call `{name}` directly, or write that expression yourself")
+            return
+        self.rw.replace(node, lambda rw, _n: template.format(*(rw.text(a) for a in args)))
+        self._api_note(target, name, template.format(*(self.src.text_of(a) for a in args)), "device-function")
 
     def _optional_code(self, node: Node) -> bool:
         """Under an #if/#ifdef the file does not decide (`#ifdef DEBUG`; an include guard is no such test):

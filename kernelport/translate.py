@@ -511,8 +511,9 @@ class Translator(ApiNames, Soundness):
             joined = text.replace("\\\n", " \n")  # line continuations, same length
             pre, post = self._MACRO_WRAP
             sub = SourceFile.from_text(pre + joined + post, self.src.path)
-            if sub.syntax_errors():
-                continue  # a fragment, not an expression or statement: keep it as written
+            if sub.syntax_errors():  # a fragment, not an expression or statement: only its API names
+                self.rename_api_tokens(v)
+                continue
             inner = Translator(sub, self.backend, self.allow_unported, **self.options)  # spellings only
             inner.inherit_api_context(self)
             port = inner.run()

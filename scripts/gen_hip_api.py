@@ -53,6 +53,27 @@ OVERRIDES = {"cublas.h": "hipblas/hipblas.h", "cublas_v2.h": "hipblas/hipblas.h"
              **{h: "hipsolver/hipsolver.h" for h in ("cusolverDn.h", "cusolverMg.h", "cusolverRf.h", "cusolverSp.h",
                                                       "cusolverSp_LOWLEVEL_PREVIEW.h", "cusolver_common.h")}}
 
+# Device functions HIPIFY leaves unsupported whose meaning HIP has in another form: a call
+# template over the call's arguments ({0}, {1}, ...). CUDA's cache-hinted loads and stores
+# (__ldcg, __stcs, ...) only choose a cache policy, so on HIP they are the plain access (ROCm 5.2
+# declares none of them, save __ldcg/__ldcs for __half); umin/umax/llmin/... are min/max on the
+# argument type CUDA's signature converts to (HIP's min/max are templates, so the casts pick it).
+_LOAD, _STORE = "(*({0}))", "(*({0}) = ({1}))"
+DEVICE_OVERRIDES = {
+    **{f: _LOAD for f in ("__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv")},
+    **{f: _STORE for f in ("__stcg", "__stcs", "__stwb", "__stwt")},
+    **{f"{p}{op}": f"{op}(({t})({{0}}), ({t})({{1}}))" for p, t in
+       (("u", "unsigned int"), ("ll", "long long int"), ("ull", "unsigned long long int")) for op in ("min", "max")},
+}
+
+# CUDA's own header guards, which code tests to see whether a CUDA header came before it
+# (cuda-samples' helper_cuda.h defines checkCudaErrors under `#ifdef __DRIVER_TYPES_H__`): HIPIFY has
+# no rows for them. The port includes HIP's header where the original included CUDA's, so HIP's
+# guard of that header is defined at the same point.
+GUARDS = (("__DRIVER_TYPES_H__", "HIP_INCLUDE_HIP_DRIVER_TYPES_H"),
+          ("__CUDA_RUNTIME_H__", "HIP_INCLUDE_HIP_HIP_RUNTIME_H"),
+          ("__CUDA_RUNTIME_API_H__", "HIP_INCLUDE_HIP_HIP_RUNTIME_API_H"))
+
 _MAP = re.compile(r"const\s+std::map\s*<\s*llvm::StringRef\s*,\s*(\w+)\s*>\s*(\w+)\s*\{(.*?)\n\};", re.S)
 _COUNTER = re.compile(r'\{\s*"([^"]*)"\s*,\s*\{\s*"([^"]*)"\s*,\s*"([^"]*)"\s*,\s*(CONV_\w+)\s*,\s*(API_\w+)\s*,'
                       r'\s*([\w:]+)\s*(?:,\s*([\w|\s]+?))?\s*\}\s*\}')
@@ -101,6 +122,9 @@ def read_hipify(src: Path) -> list[tuple[str, str, str, str, str]]:
                 if not hip:
                     flags = list(dict.fromkeys(["unsupported", *flags]))
                 since = versions.get(hip, ("-",))[0] if hip else "-"
+                if cuda in DEVICE_OVERRIDES and role == "function":
+                    hip, since = DEVICE_OVERRIDES[cuda], "-"
+                    flags = [f for f in flags if f not in ("unsupported", "removed")] + ["kernelport"]
                 rows.setdefault(cuda, (cuda, hip, f"{api}-{role}", ",".join(flags) or "-", since))
     inc = (src / "CUDA2HIP.cpp").read_text()
     for value, name, body in _maps(inc):
@@ -115,6 +139,8 @@ def read_hipify(src: Path) -> list[tuple[str, str, str, str, str]]:
             if cuda in OVERRIDES:
                 hip, flags = OVERRIDES[cuda], [*flags, "kernelport"]
             rows.setdefault(cuda, (cuda, hip, f"header-{API_OF_ENUM[api]}", ",".join(flags) or "-", "-"))
+    for cuda, hip in GUARDS:
+        rows.setdefault(cuda, (cuda, hip, "runtime-macro", "kernelport", "-"))
     return list(rows.values())
 
 

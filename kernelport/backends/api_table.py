@@ -44,6 +44,12 @@ class Entry:
         return self.hip or (self.cuda if self.hipcc == "present" else "")
 
     @property
+    def call_template(self) -> str | None:
+        """A spelling over the call's arguments (`(*({0}))` for `__ldcg(p)`): the target has no
+        such function but an expression that means the same (kernelport's rows, flag `kernelport`)."""
+        return self.hip if "{0}" in self.hip else None
+
+    @property
     def is_header(self) -> bool:
         return self.kind.startswith("header-")
 
@@ -73,7 +79,7 @@ class Table:
     def spelling(self, cuda_name: str) -> str | None:
         """The target's name for `cuda_name`, None where there is none."""
         e = self.entries.get(cuda_name)
-        return e.target if e is not None and e.supported else None
+        return e.target if e is not None and e.supported and e.call_template is None else None
 
 
 def read(path: Path) -> Table:

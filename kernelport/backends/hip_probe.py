@@ -128,6 +128,8 @@ def probe(entries: list[Entry], hipcc: str | None = None, archs: tuple[str, ...]
         elif e.is_header:
             checkable = e.api in CORE_APIS or any(h in found for h in libs.get(e.api, ()))
             result[e.cuda] = ("ok" if e.hip in found else "absent") if checkable else "unchecked"
+        elif e.call_template is not None:
+            result[e.cuda] = e.hipcc  # an expression, not a name: compiled in calls by tests/test_hip_api_hipcc.py
         elif e.api in CORE_APIS or any(h in found for h in libs.get(e.api, ())):
             if _IDENT.match(e.hip) is None:
                 result[e.cuda] = "unchecked"  # not a name a declaration can use
