@@ -151,6 +151,28 @@ def test_every_buffer_is_compared():
 
 
 # ---------------------------------------------------------------------------------------------
+# profile: per bin of the buffer, the element nearest its bound (what verify's plot draws)
+# ---------------------------------------------------------------------------------------------
+def test_profile_gives_each_bin_its_element_nearest_the_bound():
+    want = np.ones(12)
+    got = want.astype(F32)
+    # 4 bins of 3: the worst of each bin by |diff| / bound, not by |diff| alone (bin 2's largest
+    # diff sits under a bound twice as loose)
+    got[[1, 5, 6, 7, 11]] += F32(2 ** -10) * np.array([1, 2, 2, 3, 4], F32)
+    kb = np.full(12, 2 ** -9, F32)
+    kb[7] = 2 ** -7
+    c = compare({"o": got}, {"o": want}, "auto", None, {"o": kb}, None, profile_bins=4)
+    p = c.profiles["o"]
+    assert p["n"] == 12 and p["index"] == [1, 5, 6, 11]
+    assert p["diff"] == pytest.approx([2 ** -10, 2 ** -9, 2 ** -9, 2 ** -8])
+    assert p["bound"] == pytest.approx([2 ** -9 + U32] * 4, rel=1e-6)
+    # more bins than elements: one bin per element; no bins asked: no profile
+    c = compare({"o": got[:3]}, {"o": want[:3]}, "auto", None, {"o": kb[:3]}, None, profile_bins=10)
+    assert c.profiles["o"]["index"] == [0, 1, 2]
+    assert compare({"o": got}, {"o": want}, "auto", None, {"o": kb}, None).profiles is None
+
+
+# ---------------------------------------------------------------------------------------------
 # verify end to end: a port a few ulps off, just past its carried bound
 # ---------------------------------------------------------------------------------------------
 def test_verify_fails_a_port_a_few_ulps_over_its_bound(tmp_path):

@@ -62,3 +62,37 @@ def test_translate_written_helpers_are_not_read_as_concepts():
     the helper's own text (what a Metal compiler will build), not the concept behind it."""
     for name in ("kp_simd_shuffle", "kp_simd_shuffle_up", "kp_simd_shuffle_down", "kp_simd_shuffle_xor"):
         assert dialect.lookup("metal", name) is None, name
+
+
+def test_vector_makers_of_every_type_and_width_are_concepts():
+    """CUDA's make_<t><n> is a constructor on Metal (`float4(...)`): a width the table misses is
+    left as a call Metal does not have."""
+    for t in ("float", "int", "uint", "half"):
+        for n in (2, 3, 4):
+            c = dialect.lookup("cuda", f"make_{t}{n}")
+            assert c is not None and c.key == f"make_{t}{n}", (t, n)
+            assert dialect.rename(c, f"make_{t}{n}", "cuda", "metal") == f"{t}{n}"
+            assert dialect.lookup("metal", f"{t}{n}").key == f"make_{t}{n}"
+    assert dialect.lookup("cuda", "make_float5") is None
+
+
+def test_words_of_c_type_names_are_no_concepts():
+    """`unsigned long long` and `long long` have Metal spellings (ulong, long) but are written by
+    translate from the type as a whole: their first word read alone as the concept would turn
+    every `unsigned` into a 64-bit type."""
+    for backend in ("cuda", "hip"):
+        for word in ("unsigned", "long", "int"):
+            assert dialect.lookup(backend, word) is None, (backend, word)
+
+
+def test_the_concept_table_cannot_be_changed_by_a_reader():
+    """Concepts are shared by every translation of the process (the look-ups are cached): one
+    consumer editing one would change the next file's port."""
+    import dataclasses
+
+    import pytest
+
+    c = dialect.concept("shfl_down")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.matchable = False
+    assert hash(c) == hash(dialect.concept("shfl_down"))
