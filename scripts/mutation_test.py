@@ -31,8 +31,8 @@ PYTEST = f"{PY} -P -m pytest -x -q -p no:cacheprovider -p no:randomly"
 # module key: (paths, the tests that guard them).  Keep each command fast: it runs once per mutant.
 _VOTES = " ".join(f"'tests/test_warp_primitives.py::test_primitive_matches_model[{c}-{b}-32-block-partial]'"
                   for c in ("vote", "shfl_down") for b in ("cuda", "hip", "metal"))
-_TABLE_TESTS = ("tests/test_dialect_table.py tests/test_rewrites.py tests/test_warpflow_forms.py tests/test_lint_rules.py"
-                " tests/test_emulator_metal.py " + _VOTES)
+_WARPFLOW_TESTS = "tests/test_warpflow_forms.py tests/test_rewrites.py tests/test_lint_rules.py"
+_TABLE_TESTS = f"tests/test_dialect_table.py {_WARPFLOW_TESTS} tests/test_emulator_metal.py {_VOTES}"
 MODULES = {
     "dialect": (("kernelport/dialect.py",), _TABLE_TESTS),
     # The registry, each backend's data and the API table; not hip_probe.py (it runs hipcc, its tests
@@ -40,7 +40,7 @@ MODULES = {
     "backends": (tuple(f"kernelport/backends/{m}.py" for m in ("__init__", "base", "cuda", "hip", "portable",
                                                                  "api_table", "metal/__init__")),
                  _TABLE_TESTS + " tests/test_hip_api.py"),
-    "warpflow": (("kernelport/warpflow.py",), "tests/test_warpflow_forms.py tests/test_rewrites.py tests/test_lint_rules.py"),
+    "warpflow": (("kernelport/warpflow.py",), _WARPFLOW_TESTS),
     "compare": (("kernelport/compare.py",), "tests/test_compare.py -k 'not verify'"),
     "annotations": (("kernelport/annotations.py",), "tests/test_annotations.py"),
     "cexpr": (("kernelport/cexpr.py",), "tests/test_trust_annotations.py"),  # the annotations' expression evaluator
@@ -77,7 +77,7 @@ def _session(key: str, work: Path, sample: int, seed: int, timeout: float, known
         for it in pending:
             m = it.mutations[0]
             why = "in a type annotation" if _in_annotation(spans[str(m.module_path)], m.start_pos) else None
-            entry = known.get(mutation_id(m)) if why is None else None
+            entry = known_entry(known, mutation_id(m)) if why is None else None
             if entry is not None and entry["kind"] == "equivalent":
                 why = entry["why"]
             if why is not None:
@@ -116,15 +116,25 @@ def _nth_on_line(m) -> int:
 
 
 def load_known(path: Path = KNOWN) -> dict:
-    """The reviewed survivors: mutation id -> {"kind": "equivalent" | "accepted", "why": ...}."""
+    """The reviewed survivors: (module, line) -> entries {"operator", "nth"?, "kind", "why"}.  An
+    entry's operator may end in `*` (every operator of that family on the line) and its nth may be
+    left out (every mutant of that operator on the line): a line that only sizes a cache, say."""
     import tomllib
 
-    out = {}
+    out: dict = {}
     for e in tomllib.loads(path.read_text(encoding="utf-8")).get("mutant", []):
-        if e["kind"] not in ("equivalent", "accepted") or not e.get("why"):
+        if e.get("kind") not in ("equivalent", "accepted") or not e.get("why"):
             raise SystemExit(f"{path}: {e}: kind must be equivalent or accepted, with a why")
-        out[(e["module"], e["operator"], e["line"].strip(), int(e.get("nth", 0)))] = e
+        out.setdefault((e["module"], e["line"].strip()), []).append(e)
     return out
+
+
+def known_entry(known: dict, mid: tuple[str, str, str, int]) -> dict | None:
+    from fnmatch import fnmatchcase
+
+    module, operator, line, nth = mid
+    return next((e for e in known.get((module, line), ()) if fnmatchcase(operator, e["operator"])
+                 and e.get("nth", nth) == nth), None)
 
 
 def _annotation_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -180,7 +190,7 @@ def _results(db: Path, known: dict):
             elif res.test_outcome == TestOutcome.SURVIVED:
                 counts["survived"] += 1
                 m = item.mutations[0]
-                entry = known.get(mutation_id(m))
+                entry = known_entry(known, mutation_id(m))
                 survivors.append((f"{m.module_path}:{m.start_pos[0]} {m.operator_name}", mutation_id(m),
                                   entry["why"] if entry else None, res.diff or ""))
             else:
@@ -202,8 +212,8 @@ def main() -> int:
         print("kernelport/ has uncommitted changes: commit first (mutants are written in place)", file=sys.stderr)
         return 2
     known = load_known()
-    print(f"seed {a.seed}, sample {a.sample or 'all'} per module, {len(known)} reviewed survivors in {KNOWN.name}",
-          flush=True)
+    print(f"seed {a.seed}, sample {a.sample or 'all'} per module, {sum(map(len, known.values()))} reviewed "
+          f"survivors in {KNOWN.name}", flush=True)
     total = {"killed": 0, "survived": 0, "timeout": 0, "incompetent": 0, "equivalent": 0}
     all_survivors = []
     try:

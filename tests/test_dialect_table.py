@@ -96,3 +96,25 @@ def test_the_concept_table_cannot_be_changed_by_a_reader():
     with pytest.raises(dataclasses.FrozenInstanceError):
         c.matchable = False
     assert hash(c) == hash(dialect.concept("shfl_down"))
+
+
+def test_every_run_is_a_wave_real_hardware_has():
+    """Warp code the emulator runs (xor butterflies, lane masks, `lane & (W - 1)`) presumes a wave
+    of 32 or 64 lanes; a backend's run of another width would verify ports on no real GPU."""
+    from kernelport import backends
+
+    for r in backends.all_runs():
+        assert r.wave in (32, 64), r
+    for b in backends.all():
+        for w in {r.wave for r in b.runs}:
+            assert any(r.wave == w for r in b.compile_runs()), (b, w)
+
+
+def test_a_file_is_read_as_the_backend_of_its_longest_ending():
+    from kernelport import backends
+
+    for name, want in (("k.cu", "cuda"), ("K.CUH", "cuda"), ("k.hip", "hip"), ("k.metal", "metal"),
+                       ("k.portable.cu", "portable"), ("dir.metal/k.cu", "cuda")):
+        assert backends.by_source_extension(name).name == want, name
+    for name in ("k.cpp", "k.cu.txt", "metal"):
+        assert backends.by_source_extension(name) is None, name
