@@ -73,6 +73,8 @@ def test_vector_makers_of_every_type_and_width_are_concepts():
             assert c is not None and c.key == f"make_{t}{n}", (t, n)
             assert dialect.rename(c, f"make_{t}{n}", "cuda", "metal") == f"{t}{n}"
             assert dialect.lookup("metal", f"{t}{n}").key == f"make_{t}{n}"
+            args = dialect.bind(c, "cuda", list("abcd"[:n]))
+            assert dialect.render(c, "metal", args) == f"{t}{n}(" + ", ".join("abcd"[:n]) + ")"
     assert dialect.lookup("cuda", "make_float5") is None
 
 
@@ -118,3 +120,17 @@ def test_a_file_is_read_as_the_backend_of_its_longest_ending():
         assert backends.by_source_extension(name).name == want, name
     for name in ("k.cpp", "k.cu.txt", "metal"):
         assert backends.by_source_extension(name) is None, name
+
+
+def test_hip_predefines_the_architecture_its_wave_runs_on():
+    """`#if __AMDGCN_WAVEFRONT_SIZE == 64` and `#ifdef __GFX10__` pick code paths: the emulator's
+    wave-32 HIP pass must see RDNA's macros, the wave-64 pass CDNA's."""
+    from kernelport import backends
+
+    hip = backends.get("hip")
+    d32, d64 = hip.wave_defines(32), hip.wave_defines(64)
+    assert d32["__AMDGCN_WAVEFRONT_SIZE"] == "32" and "__GFX10__" in d32 and "__gfx1030__" in d32
+    assert "__GFX9__" not in d32 and "__gfx90a__" not in d32
+    assert d64["__AMDGCN_WAVEFRONT_SIZE__"] == "64" and "__GFX9__" in d64 and "__gfx90a__" in d64
+    assert "__GFX10__" not in d64
+    assert backends.get("cuda").wave_defines(32) == {}
