@@ -413,9 +413,6 @@ class _Analyzer:
                     if declares_memory(d):
                         self.memory[(self.fn.name, name)] = tnode
                 init = d.child_by_field_name("value") if d.type == "init_declarator" else None
-                if d.type == "array_declarator" or (d.type == "init_declarator" and
-                                                     d.child_by_field_name("declarator").type == "array_declarator"):
-                    pass
                 if init is not None and name and d.child_by_field_name("declarator") is not None and \
                         d.child_by_field_name("declarator").type == "pointer_declarator" and \
                         any(v.type == "identifier" and self.src.text_of(v) in self.shared_names for v in walk(init)):
