@@ -119,3 +119,31 @@ def test_a_lane_index_is_rewritten_unless_a_literal_width_fixes_the_segment():
                         ("32", "__shfl(v, threadIdx.x % 32, 32)")):
         port, _ = translate(SourceFile.from_text(body.replace("WIDTH", width), "k.cu"), "hip")
         assert port.ok and want in port.body, port.body
+
+
+def test_a_ballot_stored_into_a_32_bit_shared_array_is_refused():
+    src = """__global__ void k(const float* x, float* out) {
+    __shared__ %s masks[4];
+    masks[threadIdx.x / 32] = __ballot_sync(0xffffffff, x[threadIdx.x] > 0);
+    out[threadIdx.x] = masks[0];
+}
+"""
+    port, _ = translate(SourceFile.from_text(src % "unsigned int", "k.cu"), "hip")
+    assert not port.ok and [d.code for d in port.diagnostics] == ["KP207"]
+    port, _ = translate(SourceFile.from_text(src % "unsigned long long", "k.cu"), "hip")  # 64 bits hold every lane
+    assert port.ok and not port.diagnostics
+
+
+def test_a_ladder_whose_counter_is_assigned_in_the_loop_head_starts_at_half_the_wave():
+    src = """__global__ void k(const float* x, float* out) {
+    float v = x[threadIdx.x];
+    int off%s;
+    for (%s; off > 0; off /= 2) v += __shfl_down_sync(0xffffffff, v, off);
+    out[threadIdx.x] = v;
+}
+"""
+    for decl, init in (("", "off = 16"), (" = 16", "")):  # assigned in the head; set before the loop
+        port, _ = translate(SourceFile.from_text(src % (decl, init), "k.cu"), "hip")
+        assert port.ok
+        want = "off = warpSize / 2;" if init else "int off = warpSize / 2;"
+        assert want in port.body, port.body
