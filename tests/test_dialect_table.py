@@ -134,3 +134,21 @@ def test_hip_predefines_the_architecture_its_wave_runs_on():
     assert d64["__AMDGCN_WAVEFRONT_SIZE__"] == "64" and "__GFX9__" in d64 and "__gfx90a__" in d64
     assert "__GFX10__" not in d64
     assert backends.get("cuda").wave_defines(32) == {}
+
+
+def test_a_call_is_renamed_by_its_name_unless_the_value_is_spelled_as_a_call():
+    """`__activemask()` -> `kp_activemask()`: the name is renamed and the call's own parentheses
+    stay; only an index read as a plain value (`warpSize`) takes the whole call spelling."""
+    c = dialect.lookup("cuda", "__activemask")
+    assert dialect.rename(c, "__activemask", "cuda", "portable") == "kp_activemask"
+    assert dialect.rename(dialect.lookup("cuda", "warpSize"), "warpSize", "cuda", "portable") == "kp_wave_size()"
+
+
+def test_driver_api_names_are_api_by_the_table_alone():
+    """The driver API's bare cuX names are no `api_pattern` shape (user code has cuX names too):
+    a name is API because the table lists it with another spelling."""
+    for name, hip in (("cuInit", "hipInit"), ("cuDeviceGet", "hipDeviceGet"), ("CUdevice", "hipDevice_t")):
+        c = dialect.lookup("cuda", name)
+        assert c is not None and c.key == "api", name
+        assert dialect.rename(c, name, "cuda", "hip") == hip
+    assert dialect.lookup("cuda", "cuMyHelper") is None

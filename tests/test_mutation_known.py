@@ -44,3 +44,11 @@ def test_entries_match_by_operator_family_and_index_on_the_line(tmp_path):
     path.write_text('[[mutant]]\nmodule = "m.py"\noperator = "*"\nline = "y"\nkind = "maybe"\nwhy = "w"\n')
     with pytest.raises(SystemExit, match="kind must be equivalent or accepted"):
         mt.load_known(path)
+
+
+def test_the_runtime_names_the_table_entries_rely_on_are_runtime_concepts():
+    """mutation_known.toml counts `kind <= 'runtime'` beside `key.startswith('rt_')` as equivalent:
+    true while every rt_ concept is a runtime one."""
+    from kernelport import dialect
+
+    assert {c.kind for c in dialect.CONCEPTS if c.key.startswith("rt_")} == {"runtime"}
