@@ -152,3 +152,15 @@ def test_driver_api_names_are_api_by_the_table_alone():
         assert c is not None and c.key == "api", name
         assert dialect.rename(c, name, "cuda", "hip") == hip
     assert dialect.lookup("cuda", "cuMyHelper") is None
+
+
+def test_metal_vector_type_names_of_every_width_are_renamed_in_a_port():
+    """`bfloat2`, `packed_int3`, `uchar4` are plain names in CUDA but types in Metal: a variable
+    of that name is renamed in the port, whatever the vector width."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+
+    src = ("__global__ void k(float* out) {\n    float bfloat2 = 1.0f, packed_int3 = 2.0f, uchar4 = 3.0f, lane = 4.0f;\n"
+           "    out[threadIdx.x] = bfloat2 + packed_int3 + uchar4 + lane;\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "metal")
+    assert port.ok and "out[tid.x] = bfloat2_ + packed_int3_ + uchar4_ + lane;" in port.body, port.body

@@ -262,3 +262,12 @@ def test_a_name_declared_in_an_included_header_is_the_users_own(tmp_path):
     (tmp_path / "common.h").write_text("#include <cstdio>\n")
     refused = subprocess.run(cmd, capture_output=True, text=True)
     assert refused.returncode == 1 and "KP210 `cudaCheck`" in refused.stderr and "KP210 `cudaFreeCheck`" in refused.stderr
+
+
+def test_an_entry_names_its_api_and_role():
+    table = backends.get("hip").api()
+    e = table.get("cudaMalloc")
+    assert (e.api, e.role, e.is_header) == ("runtime", "function", False)
+    h = table.get("cuda_runtime.h")
+    assert (h.api, h.role, h.is_header) == ("runtime", "header", True)
+    assert table.get("cuInit").api == "driver"
