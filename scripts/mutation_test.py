@@ -192,7 +192,7 @@ def _results(db: Path, known: dict):
                 m = item.mutations[0]
                 entry = known_entry(known, mutation_id(m))
                 survivors.append((f"{m.module_path}:{m.start_pos[0]} {m.operator_name}", mutation_id(m),
-                                  entry["why"] if entry else None, res.diff or ""))
+                                  f"{entry['kind']}: {entry['why']}" if entry else None, res.diff or ""))
             else:
                 counts["incompetent"] += 1
     return counts, survivors
@@ -239,10 +239,10 @@ def main() -> int:
     run = total["killed"] + total["survived"] + total["timeout"]
     print(f"TOTAL killed {total['killed']} + timeout {total['timeout']} of {run} run: "
           f"score {(total['killed'] + total['timeout']) / run:.1%}" if run else "TOTAL nothing run")
-    accepted = sum(why is not None for _, _, why, _ in all_survivors)
-    print(f"survivors: {len(all_survivors) - accepted} not reviewed, {accepted} accepted (listed in {KNOWN.name})")
+    reviewed = sum(why is not None for _, _, why, _ in all_survivors)
+    print(f"survivors: {len(all_survivors) - reviewed} not reviewed, {reviewed} reviewed (listed in {KNOWN.name})")
     for where, (module, operator, line, nth), why, diff in all_survivors:
-        print(f"\n--- survived: {where}" + (f" (accepted: {why})" if why else ""))
+        print(f"\n--- survived: {where}" + (f" ({why})" if why else ""))
         if why is None:  # the entry to add once reviewed
             print(f"[[mutant]]\nmodule = {json.dumps(module)}\noperator = {json.dumps(operator)}\n"
                   f"line = {json.dumps(line)}\nnth = {nth}")
