@@ -121,17 +121,19 @@ def test_a_lane_index_is_rewritten_unless_a_literal_width_fixes_the_segment():
         assert port.ok and want in port.body, port.body
 
 
-def test_a_ballot_stored_into_a_32_bit_shared_array_is_refused():
+@pytest.mark.parametrize("rest", ["", " >> 1", " | 1u", " ^ 2u"])
+def test_a_ballot_stored_into_a_32_bit_shared_array_is_refused(rest):
+    """Shifted or combined, a ballot is still a lane mask of the wave's width."""
     src = """__global__ void k(const float* x, float* out) {
-    __shared__ %s masks[4];
-    masks[threadIdx.x / 32] = __ballot_sync(0xffffffff, x[threadIdx.x] > 0);
+    __shared__ TYPE masks[4];
+    masks[threadIdx.x / 32] = __ballot_sync(0xffffffff, x[threadIdx.x] > 0)REST;
     out[threadIdx.x] = masks[0];
 }
-"""
-    port, _ = translate(SourceFile.from_text(src % "unsigned int", "k.cu"), "hip")
+""".replace("REST", rest)
+    port, _ = translate(SourceFile.from_text(src.replace("TYPE", "unsigned int"), "k.cu"), "hip")
     assert not port.ok and [d.code for d in port.diagnostics] == ["KP207"]
-    port, _ = translate(SourceFile.from_text(src % "unsigned long long", "k.cu"), "hip")  # 64 bits hold every lane
-    assert port.ok and not port.diagnostics
+    port, _ = translate(SourceFile.from_text(src.replace("TYPE", "unsigned long long"), "k.cu"), "hip")
+    assert port.ok and not port.diagnostics  # 64 bits hold every lane
 
 
 def test_a_ladder_whose_counter_is_assigned_in_the_loop_head_starts_at_half_the_wave():
