@@ -8,7 +8,8 @@ Each module is mutated in place, one mutant at a time (cosmic-ray restores the f
 and the tests that guard it run against the mutant; a mutant that no test fails "survived".
 Prints, per module and in total, killed / survived / timed-out counts and the score
 killed / (killed + survived), then every survivor's diff for review: each is either a missing
-test or an equivalent mutant (say which in the issue note).  Sessions are kept under
+test or a mutant to record in scripts/mutation_known.toml (equivalent: skipped before sampling;
+accepted: still counted), with why; the script prints the entry to paste.  Sessions are kept under
 --work (default /tmp/kernelport-mutation) for `cr-report` / `cr-html`.
 
 Run it on the modules a change touches before a stop; the whole set takes hours, a sample of
@@ -117,7 +118,7 @@ def _nth_on_line(m) -> int:
 
 def load_known(path: Path = KNOWN) -> dict:
     """The reviewed survivors: (module, line) -> entries {"operator", "nth"?, "kind", "why"}.  An
-    entry's operator may end in `*` (every operator of that family on the line) and its nth may be
+    entry's operator is an fnmatch pattern (`..._Gt_*`: every operator of that family) and its nth may be
     left out (every mutant of that operator on the line): a line that only sizes a cache, say."""
     import tomllib
 
