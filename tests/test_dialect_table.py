@@ -160,7 +160,8 @@ def test_metal_vector_type_names_of_every_width_are_renamed_in_a_port():
     from kernelport.source import SourceFile
     from kernelport.translate import translate
 
-    src = ("__global__ void k(float* out) {\n    float bfloat2 = 1.0f, packed_int3 = 2.0f, uchar4 = 3.0f, lane = 4.0f;\n"
+    src = ("__global__ void k(float* out) {\n"
+           "    float bfloat2 = 1.0f, packed_int3 = 2.0f, uchar4 = 3.0f, lane = 4.0f;\n"
            "    out[threadIdx.x] = bfloat2 + packed_int3 + uchar4 + lane;\n}\n")
     port, _ = translate(SourceFile.from_text(src, "k.cu"), "metal")
     assert port.ok and "out[tid.x] = bfloat2_ + packed_int3_ + uchar4_ + lane;" in port.body, port.body
