@@ -8,7 +8,8 @@ Each module is mutated in place, one mutant at a time (cosmic-ray restores the f
 and the tests that guard it run against the mutant; a mutant that no test fails "survived".
 Prints, per module and in total, killed / survived / timed-out counts and the score
 killed / (killed + survived), then every survivor's diff for review: each is either a missing
-test or an equivalent mutant (say which in the issue note).  Sessions are kept under
+test or a mutant to record in scripts/mutation_known.toml (equivalent: skipped before sampling;
+accepted: still counted), with why; the script prints the entry to paste.  Sessions are kept under
 --work (default /tmp/kernelport-mutation) for `cr-report` / `cr-html`.
 
 Run it on the modules a change touches before a stop; the whole set takes hours, a sample of
@@ -17,6 +18,7 @@ Run it on the modules a change touches before a stop; the whole set takes hours,
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import shlex
 import subprocess
@@ -27,30 +29,39 @@ ROOT = Path(__file__).resolve().parent.parent
 PY = shlex.quote(sys.executable)
 PYTEST = f"{PY} -P -m pytest -x -q -p no:cacheprovider -p no:randomly"
 
-# module key: (path, the tests that guard it).  Keep each command fast: it runs once per mutant.
+# module key: (paths, the tests that guard them).  Keep each command fast: it runs once per mutant.
 _VOTES = " ".join(f"'tests/test_warp_primitives.py::test_primitive_matches_model[{c}-{b}-32-block-partial]'"
                   for c in ("vote", "shfl_down") for b in ("cuda", "hip", "metal"))
+_WARPFLOW_TESTS = "tests/test_warpflow_forms.py tests/test_rewrites.py tests/test_lint_rules.py"
+_TABLE_TESTS = f"tests/test_dialect_table.py {_WARPFLOW_TESTS} tests/test_emulator_metal.py {_VOTES}"
 MODULES = {
-    "dialect": ("kernelport/dialect.py", "tests/test_dialect_table.py tests/test_rewrites.py tests/test_warpflow_forms.py"
-                                         " tests/test_lint_rules.py tests/test_emulator_metal.py " + _VOTES),
-    "warpflow": ("kernelport/warpflow.py", "tests/test_warpflow_forms.py tests/test_rewrites.py tests/test_lint_rules.py"),
-    "compare": ("kernelport/compare.py", "tests/test_compare.py -k 'not verify'"),
-    "annotations": ("kernelport/annotations.py", "tests/test_annotations.py"),
-    "warp": ("kernelport/emulator/warp.py", "tests/test_warp_bits_reduce.py tests/test_warp_primitives.py -k "
-                                            "'block or half or mask or uniform or lanemask or model_defines or bit "
-                                            "or simd'"),
-    "memory": ("kernelport/emulator/memory.py", "tests/test_atomics_semantics.py tests/test_emulator.py "
-                                                "tests/test_emulator_metal.py"),
+    "dialect": (("kernelport/dialect.py",), _TABLE_TESTS),
+    # The registry, each backend's data and the API table; not hip_probe.py (it runs hipcc, its tests
+    # take minutes) nor Metal's translator modules (translation, not the table).
+    "backends": (tuple(f"kernelport/backends/{m}.py" for m in ("__init__", "base", "cuda", "hip", "portable",
+                                                                 "api_table", "metal/__init__")),
+                 _TABLE_TESTS + " tests/test_hip_api.py"),
+    "warpflow": (("kernelport/warpflow.py",), _WARPFLOW_TESTS),
+    "compare": (("kernelport/compare.py",), "tests/test_compare.py -k 'not verify'"),
+    "annotations": (("kernelport/annotations.py",), "tests/test_annotations.py"),
+    "cexpr": (("kernelport/cexpr.py",), "tests/test_trust_annotations.py"),  # the annotations' expression evaluator
+    "warp": (("kernelport/emulator/warp.py",), "tests/test_warp_bits_reduce.py tests/test_warp_primitives.py -k "
+                                               "'block or half or mask or uniform or lanemask or model_defines or bit "
+                                               "or simd'"),
+    "memory": (("kernelport/emulator/memory.py",), "tests/test_atomics_semantics.py tests/test_emulator.py "
+                                                   "tests/test_emulator_metal.py"),
 }
+# Survivors reviewed and classified (equivalent: skipped before sampling; accepted: run and counted).
+KNOWN = Path(__file__).with_name("mutation_known.toml")
 
 
-def _session(key: str, work: Path, sample: int, seed: int, timeout: float) -> Path:
-    path, tests = MODULES[key]
+def _session(key: str, work: Path, sample: int, seed: int, timeout: float, known: dict) -> Path:
+    paths, tests = MODULES[key]
     cfg = work / f"{key}.toml"
     db = work / f"{key}.sqlite"
     command = (PYTEST + " " + tests).replace("\\", "\\\\").replace('"', '\\"')  # a TOML basic string
-    cfg.write_text("\n".join(["[cosmic-ray]", f'module-path = "{path}"', f"timeout = {timeout}",
-                              "excluded-modules = []", f'test-command = "{command}"', "",
+    cfg.write_text("\n".join(["[cosmic-ray]", "module-path = [" + ", ".join(f'"{p}"' for p in paths) + "]",
+                              f"timeout = {timeout}", "excluded-modules = []", f'test-command = "{command}"', "",
                               "[cosmic-ray.distributor]", 'name = "local"', ""]))
     if db.exists():
         db.unlink()
@@ -58,12 +69,20 @@ def _session(key: str, work: Path, sample: int, seed: int, timeout: float) -> Pa
     from cosmic_ray.work_db import use_db
     from cosmic_ray.work_item import WorkerOutcome, WorkResult
 
-    spans = _annotation_spans(ROOT / path)
+    spans = {p: _annotation_spans(ROOT / p) for p in paths}
     with use_db(str(db)) as wdb:
-        items = []
-        for it in list(wdb.pending_work_items):  # a list first: set_result while iterating loses rows
-            if _in_annotation(spans, it.mutations[0].start_pos):
-                wdb.set_result(it.job_id, WorkResult(output="equivalent: in a type annotation",
+        items, pending = [], list(wdb.pending_work_items)  # a list first: set_result while iterating loses rows
+        for it in pending:
+            m = it.mutations[0]
+            _ON_LINE.setdefault((str(m.module_path), m.operator_name, m.start_pos[0]), []).append(m.occurrence)
+        for it in pending:
+            m = it.mutations[0]
+            why = "in a type annotation" if _in_annotation(spans[str(m.module_path)], m.start_pos) else None
+            entry = known_entry(known, mutation_id(m)) if why is None else None
+            if entry is not None and entry["kind"] == "equivalent":
+                why = entry["why"]
+            if why is not None:
+                wdb.set_result(it.job_id, WorkResult(output=f"equivalent: {why}",
                                                      worker_outcome=WorkerOutcome.SKIPPED))
             else:
                 items.append(it)
@@ -74,6 +93,49 @@ def _session(key: str, work: Path, sample: int, seed: int, timeout: float) -> Pa
                     wdb.set_result(it.job_id, WorkResult(output="not in the sample",
                                                          worker_outcome=WorkerOutcome.SKIPPED))
     return cfg
+
+
+_SOURCES: dict[str, list[str]] = {}
+
+
+def mutation_id(m) -> tuple[str, str, str, int]:
+    """A mutant's id that survives edits elsewhere in the file: (module, operator, the source line
+    it changes, which of that operator's mutants on that line), e.g. ("kernelport/compare.py",
+    "core/NumberReplacer", "tol = 1e-6", 0).  Line numbers would go stale at every edit above."""
+    path = str(m.module_path)
+    lines = _SOURCES.setdefault(path, (ROOT / path).read_text(encoding="utf-8").splitlines())
+    return path, m.operator_name, lines[m.start_pos[0] - 1].strip(), _nth_on_line(m)
+
+
+_ON_LINE: dict[tuple[str, str, int], list[int]] = {}
+
+
+def _nth_on_line(m) -> int:
+    """Index of this mutant among the same operator's mutants on its line (occurrence order)."""
+    return sorted(_ON_LINE.get((str(m.module_path), m.operator_name, m.start_pos[0]), [m.occurrence])).index(
+        m.occurrence)
+
+
+def load_known(path: Path = KNOWN) -> dict:
+    """The reviewed survivors: (module, line) -> entries {"operator", "nth"?, "kind", "why"}.  An
+    entry's operator is an fnmatch pattern (`..._Gt_*`: every operator of that family) and its nth may be
+    left out (every mutant of that operator on the line): a line that only sizes a cache, say."""
+    import tomllib
+
+    out: dict = {}
+    for e in tomllib.loads(path.read_text(encoding="utf-8")).get("mutant", []):
+        if e.get("kind") not in ("equivalent", "accepted") or not e.get("why"):
+            raise SystemExit(f"{path}: {e}: kind must be equivalent or accepted, with a why")
+        out.setdefault((e["module"], e["line"].strip()), []).append(e)
+    return out
+
+
+def known_entry(known: dict, mid: tuple[str, str, str, int]) -> dict | None:
+    from fnmatch import fnmatchcase
+
+    module, operator, line, nth = mid
+    return next((e for e in known.get((module, line), ()) if fnmatchcase(operator, e["operator"])
+                 and e.get("nth", nth) == nth), None)
 
 
 def _annotation_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -110,16 +172,17 @@ def _env():
     return env
 
 
-def _results(db: Path):
+def _results(db: Path, known: dict):
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
-    counts = {"killed": 0, "survived": 0, "incompetent": 0, "timeout": 0, "total": 0}
+    counts = {"killed": 0, "survived": 0, "incompetent": 0, "timeout": 0, "total": 0, "equivalent": 0}
     survivors = []
     with use_db(str(db), WorkDB.Mode.open) as wdb:
         counts["total"] = wdb.num_work_items
         for item, res in wdb.completed_work_items:
             if res.worker_outcome == WorkerOutcome.SKIPPED:
+                counts["equivalent"] += (res.output or "").startswith("equivalent")
                 continue
             if res.worker_outcome == WorkerOutcome.ABNORMAL and res.output and "timeout" in res.output.lower():
                 counts["timeout"] += 1  # an infinite loop the tests stopped: killed in effect
@@ -128,7 +191,9 @@ def _results(db: Path):
             elif res.test_outcome == TestOutcome.SURVIVED:
                 counts["survived"] += 1
                 m = item.mutations[0]
-                survivors.append((f"{m.module_path}:{m.start_pos[0]} {m.operator_name}", res.diff or ""))
+                entry = known_entry(known, mutation_id(m))
+                survivors.append((f"{m.module_path}:{m.start_pos[0]} {m.operator_name}", mutation_id(m),
+                                  f"{entry['kind']}: {entry['why']}" if entry else None, res.diff or ""))
             else:
                 counts["incompetent"] += 1
     return counts, survivors
@@ -147,19 +212,23 @@ def main() -> int:
     if dirty.stdout.strip():
         print("kernelport/ has uncommitted changes: commit first (mutants are written in place)", file=sys.stderr)
         return 2
-    total = {"killed": 0, "survived": 0, "timeout": 0, "incompetent": 0}
+    known = load_known()
+    print(f"seed {a.seed}, sample {a.sample or 'all'} per module, {sum(map(len, known.values()))} reviewed "
+          f"survivors in {KNOWN.name}", flush=True)
+    total = {"killed": 0, "survived": 0, "timeout": 0, "incompetent": 0, "equivalent": 0}
     all_survivors = []
     try:
         for key in a.modules:
-            cfg = _session(key, a.work, a.sample, a.seed, a.timeout)
+            cfg = _session(key, a.work, a.sample, a.seed, a.timeout, known)
             db = cfg.with_suffix(".sqlite")
             subprocess.run(["cosmic-ray", "exec", str(cfg), str(db)], cwd=ROOT, env=_env(), check=True)
-            c, surv = _results(db)
+            c, surv = _results(db, known)
             run = c["killed"] + c["survived"]
             score = (c["killed"] + c["timeout"]) / (run + c["timeout"]) if run + c["timeout"] else float("nan")
             print(f"{key:12s} mutants {c['total']:5d}  run {run + c['timeout'] + c['incompetent']:4d}  "
                   f"killed {c['killed']:4d}  timeout {c['timeout']:3d}  survived {c['survived']:4d}  "
-                  f"incompetent {c['incompetent']:3d}  score {score:.1%}", flush=True)
+                  f"incompetent {c['incompetent']:3d}  equivalent {c['equivalent']:4d}  score {score:.1%}",
+                  flush=True)
             for k in total:
                 total[k] += c[k]
             all_survivors += surv
@@ -171,8 +240,14 @@ def main() -> int:
     run = total["killed"] + total["survived"] + total["timeout"]
     print(f"TOTAL killed {total['killed']} + timeout {total['timeout']} of {run} run: "
           f"score {(total['killed'] + total['timeout']) / run:.1%}" if run else "TOTAL nothing run")
-    for where, diff in all_survivors:
-        print(f"\n--- survived: {where}\n{diff.strip()}")
+    reviewed = sum(why is not None for _, _, why, _ in all_survivors)
+    print(f"survivors: {len(all_survivors) - reviewed} not reviewed, {reviewed} reviewed (listed in {KNOWN.name})")
+    for where, (module, operator, line, nth), why, diff in all_survivors:
+        print(f"\n--- survived: {where}" + (f" ({why})" if why else ""))
+        if why is None:  # the entry to add once reviewed
+            print(f"[[mutant]]\nmodule = {json.dumps(module)}\noperator = {json.dumps(operator)}\n"
+                  f"line = {json.dumps(line)}\nnth = {nth}")
+        print(diff.strip())
     return 0
 
 

@@ -191,3 +191,58 @@ def test_two_kernels_each_get_their_block():
     specs = parse(build(SourceFile.from_text(text, "k.cu")))
     assert {k: (s.dims("grid"), s.length("y"), s.why) for k, s in specs.items()} == {
         "a": ((2, 1, 1), 8, "a"), "b": ((3, 1, 1), 9, "b")}
+
+
+BYTES = "__global__ void k(unsigned char* b, int n) { }\nvoid k_ref(unsigned char* b, int n) { }\n"
+
+
+@pytest.mark.parametrize("gen,n,fits", [
+    ("integers(0, 256)", 4, True), ("integers(0, 257)", 4, False),      # the upper bound is exclusive
+    ("integers(-1, 8)", 4, False),
+    ("normal(100, 1)", 4, True), ("normal(100, 20)", 4, False),       # mean +- 10 sigma
+    ("normal(20, 1)", 4, True), ("normal(5, 1)", 4, False),
+    ("monotone(0, 3)", 128, True), ("monotone(0, 3)", 129, False),    # (3 - 1) * (n - 1) at the last element
+    ("arange(0, 2)", 128, True), ("arange(0, 2)", 129, False),
+    ("arange(200)", 56, True), ("arange(200)", 57, False),
+    ("uniform(0, 256)", 4, True), ("uniform(0, 256.5)", 4, False),
+])
+def test_a_generator_must_fit_the_element_type_at_both_ends(gen, n, fits):
+    lines = ["kernel k", "grid 1", "block 32", f"arg b inout unsigned char[n] {gen}", f"scalar n = {n}",
+             "reference k_ref(b, n)"]
+    if fits:
+        assert spec_of(lines, BYTES)["k"].args["b"].generator.kind == gen.split("(")[0]
+    else:
+        assert "does not fit the element type unsigned char" in error_of(lines, BYTES).message
+
+
+@pytest.mark.parametrize("seed,ok", [("18446744073709551615", True), ("18446744073709551616", False),
+                                     ("18446744073709551617", False), ("99999999999999999999", False)])
+def test_a_seed_is_at_most_64_bits(seed, ok):
+    lines = [ln for ln in FULL if not ln.startswith("seed")] + [f"seed {seed}"]
+    if ok:
+        assert spec_of(lines)["k"].seed == 2 ** 64 - 1
+    else:
+        assert error_of(lines).message.startswith("seed must be an integer from 0 to 2^64 - 1")
+
+
+def test_a_uniform_range_wider_than_a_double_is_refused():
+    lines = [ln if not ln.startswith("arg        x") else "arg x in float[n] uniform(-1e308, 1e308)" for ln in FULL]
+    assert error_of(lines).message == "uniform(-1e308, 1e308): the range is too wide to sample"
+
+
+def test_buffer_sizes_read_with_binary_units():
+    from kernelport.annotations import parse_size
+
+    assert [parse_size(t) for t in ("4096", "256M", "256MiB", "1GiB", "2G", " 3k ", "1t")] == [
+        4096, 256 << 20, 256 << 20, 1 << 30, 2 << 30, 3 << 10, 1 << 40]
+    assert [parse_size(t) for t in ("", "M", "1.5G", "-1", "2X")] == [None] * 5
+
+
+@pytest.mark.parametrize("grid,ok", [("2147483647, 65535, 65535", True), ("2147483648", False),
+                                     ("1, 65536", False), ("1, 1, 65536", False)])
+def test_grid_dimensions_up_to_the_hardware_limits(grid, ok):
+    lines = [ln if not ln.startswith("grid") else f"grid {grid}" for ln in FULL]
+    if ok:
+        assert spec_of(lines)["k"].dims("grid") == (2 ** 31 - 1, 65535, 65535)
+    else:
+        assert "grid" in error_of(lines).message

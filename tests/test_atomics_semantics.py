@@ -20,6 +20,7 @@ __global__ void k(unsigned* u, int* s) {
     atomicOr(&u[3], 1u << (threadIdx.x % 32));
     atomicAnd(&u[4], ~(1u << (threadIdx.x % 8)));
     atomicXor(&u[5], 1u << (threadIdx.x % 4));
+    atomicDec(&u[6], 4u);      // starts above its limit: back to the limit, then down
 }
 """
 
@@ -39,7 +40,7 @@ def _dec(old, n, val):
 @pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
 def test_integer_atomics_on_one_address(schedule):
     n = 37
-    u = np.array([0, 2, 7, 0, 0xffffffff, 0], np.uint32)
+    u = np.array([0, 2, 7, 0, 0xffffffff, 0, 50], np.uint32)
     s = np.array([100, 10, 0, -1000, 1000], np.int32)
     r = run_kernel(SRC, "k", args=dict(u=u, s=s), grid=(1,), block=(n,), schedule=schedule)
     uo, so = r.outputs["u"], r.outputs["s"]
@@ -53,3 +54,4 @@ def test_integer_atomics_on_one_address(schedule):
     for t in range(n):
         xor ^= 1 << (t % 4)
     assert int(uo[5]) == xor
+    assert int(uo[6]) == _dec(50, n, 4)

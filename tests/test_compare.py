@@ -150,6 +150,48 @@ def test_every_buffer_is_compared():
     assert not c.ok and c.mismatch.buffer == "b"
 
 
+def test_a_buffer_of_another_shape_is_a_mismatch_either_way():
+    for n_got, n_want in ((3, 4), (4, 3), (1, 1)):
+        got, want = np.ones(n_got, F32), np.ones(n_want)
+        c = compare({"o": got}, {"o": want}, "exact")
+        assert c.ok is (n_got == n_want)
+        if not c.ok:
+            assert c.mismatch.count == max(n_got, n_want) and c.max_abs == np.inf
+
+
+def test_relative_error_is_over_the_reference_and_zero_where_both_are_zero():
+    got = np.array([1.5, 0.0, 0.0, 3.0], F32)
+    want = np.array([1.0, 0.0, 2.0, 4.0])
+    c = compare({"o": got}, {"o": want}, "explicit", {"abs": 10.0})
+    assert c.ok and c.max_abs == 2.0 and c.max_rel == 1.0      # |0 - 2| / 2
+    c = compare({"o": got[:2]}, {"o": want[:2]}, "explicit", {"abs": 10.0})
+    assert c.max_rel == 0.5                                     # |1.5 - 1| / 1; 0 against 0 is no error
+    c = compare({"o": np.array([1e-3], F32)}, {"o": np.zeros(1)}, "explicit", {"abs": 1.0})
+    assert c.max_rel == np.inf                                  # any error against an exact zero
+
+
+# ---------------------------------------------------------------------------------------------
+# profile: per bin of the buffer, the element nearest its bound (what verify's plot draws)
+# ---------------------------------------------------------------------------------------------
+def test_profile_gives_each_bin_its_element_nearest_the_bound():
+    want = np.ones(12)
+    got = want.astype(F32)
+    # 4 bins of 3: the worst of each bin by |diff| / bound, not by |diff| alone (bin 2's largest
+    # diff sits under a bound twice as loose)
+    got[[1, 5, 6, 7, 11]] += F32(2 ** -10) * np.array([1, 2, 2, 3, 4], F32)
+    kb = np.full(12, 2 ** -9, F32)
+    kb[7] = 2 ** -7
+    c = compare({"o": got}, {"o": want}, "auto", None, {"o": kb}, None, profile_bins=4)
+    p = c.profiles["o"]
+    assert p["n"] == 12 and p["index"] == [1, 5, 6, 11]
+    assert p["diff"] == pytest.approx([2 ** -10, 2 ** -9, 2 ** -9, 2 ** -8])
+    assert p["bound"] == pytest.approx([2 ** -9 + U32] * 4, rel=1e-6)
+    # more bins than elements: one bin per element; no bins asked: no profile
+    c = compare({"o": got[:3]}, {"o": want[:3]}, "auto", None, {"o": kb[:3]}, None, profile_bins=10)
+    assert c.profiles["o"]["index"] == [0, 1, 2]
+    assert compare({"o": got}, {"o": want}, "auto", None, {"o": kb}, None).profiles is None
+
+
 # ---------------------------------------------------------------------------------------------
 # verify end to end: a port a few ulps off, just past its carried bound
 # ---------------------------------------------------------------------------------------------

@@ -62,3 +62,106 @@ def test_translate_written_helpers_are_not_read_as_concepts():
     the helper's own text (what a Metal compiler will build), not the concept behind it."""
     for name in ("kp_simd_shuffle", "kp_simd_shuffle_up", "kp_simd_shuffle_down", "kp_simd_shuffle_xor"):
         assert dialect.lookup("metal", name) is None, name
+
+
+def test_vector_makers_of_every_type_and_width_are_concepts():
+    """CUDA's make_<t><n> is a constructor on Metal (`float4(...)`): a width the table misses is
+    left as a call Metal does not have."""
+    for t in ("float", "int", "uint", "half"):
+        for n in (2, 3, 4):
+            c = dialect.lookup("cuda", f"make_{t}{n}")
+            assert c is not None and c.key == f"make_{t}{n}", (t, n)
+            assert dialect.rename(c, f"make_{t}{n}", "cuda", "metal") == f"{t}{n}"
+            assert dialect.lookup("metal", f"{t}{n}").key == f"make_{t}{n}"
+            args = dialect.bind(c, "cuda", list("abcd"[:n]))
+            assert dialect.render(c, "metal", args) == f"{t}{n}(" + ", ".join("abcd"[:n]) + ")"
+    assert dialect.lookup("cuda", "make_float5") is None
+
+
+def test_words_of_c_type_names_are_no_concepts():
+    """`unsigned long long` and `long long` have Metal spellings (ulong, long) but are written by
+    translate from the type as a whole: their first word read alone as the concept would turn
+    every `unsigned` into a 64-bit type."""
+    for backend in ("cuda", "hip"):
+        for word in ("unsigned", "long", "int"):
+            assert dialect.lookup(backend, word) is None, (backend, word)
+
+
+def test_the_concept_table_cannot_be_changed_by_a_reader():
+    """Concepts are shared by every translation of the process (the look-ups are cached): one
+    consumer editing one would change the next file's port."""
+    import dataclasses
+
+    import pytest
+
+    c = dialect.concept("shfl_down")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.matchable = False
+    assert hash(c) == hash(dialect.concept("shfl_down"))
+
+
+def test_every_run_is_a_wave_real_hardware_has():
+    """Warp code the emulator runs (xor butterflies, lane masks, `lane & (W - 1)`) presumes a wave
+    of 32 or 64 lanes; a backend's run of another width would verify ports on no real GPU."""
+    from kernelport import backends
+
+    for r in backends.all_runs():
+        assert r.wave in (32, 64), r
+    for b in backends.all():
+        for w in {r.wave for r in b.runs}:
+            assert any(r.wave == w for r in b.compile_runs()), (b, w)
+
+
+def test_a_file_is_read_as_the_backend_of_its_longest_ending():
+    from kernelport import backends
+
+    for name, want in (("k.cu", "cuda"), ("K.CUH", "cuda"), ("k.hip", "hip"), ("k.metal", "metal"),
+                       ("k.portable.cu", "portable"), ("dir.metal/k.cu", "cuda")):
+        assert backends.by_source_extension(name).name == want, name
+    for name in ("k.cpp", "k.cu.txt", "metal"):
+        assert backends.by_source_extension(name) is None, name
+
+
+def test_hip_predefines_the_architecture_its_wave_runs_on():
+    """`#if __AMDGCN_WAVEFRONT_SIZE == 64` and `#ifdef __GFX10__` pick code paths: the emulator's
+    wave-32 HIP pass must see RDNA's macros, the wave-64 pass CDNA's."""
+    from kernelport import backends
+
+    hip = backends.get("hip")
+    d32, d64 = hip.wave_defines(32), hip.wave_defines(64)
+    assert d32["__AMDGCN_WAVEFRONT_SIZE"] == "32" and "__GFX10__" in d32 and "__gfx1030__" in d32
+    assert "__GFX9__" not in d32 and "__gfx90a__" not in d32
+    assert d64["__AMDGCN_WAVEFRONT_SIZE__"] == "64" and "__GFX9__" in d64 and "__gfx90a__" in d64
+    assert "__GFX10__" not in d64
+    assert backends.get("cuda").wave_defines(32) == {}
+
+
+def test_a_call_is_renamed_by_its_name_unless_the_value_is_spelled_as_a_call():
+    """`__activemask()` -> `kp_activemask()`: the name is renamed and the call's own parentheses
+    stay; only an index read as a plain value (`warpSize`) takes the whole call spelling."""
+    c = dialect.lookup("cuda", "__activemask")
+    assert dialect.rename(c, "__activemask", "cuda", "portable") == "kp_activemask"
+    assert dialect.rename(dialect.lookup("cuda", "warpSize"), "warpSize", "cuda", "portable") == "kp_wave_size()"
+
+
+def test_driver_api_names_are_api_by_the_table_alone():
+    """The driver API's bare cuX names are no `api_pattern` shape (user code has cuX names too):
+    a name is API because the table lists it with another spelling."""
+    for name, hip in (("cuInit", "hipInit"), ("cuDeviceGet", "hipDeviceGet"), ("CUdevice", "hipDevice_t")):
+        c = dialect.lookup("cuda", name)
+        assert c is not None and c.key == "api", name
+        assert dialect.rename(c, name, "cuda", "hip") == hip
+    assert dialect.lookup("cuda", "cuMyHelper") is None
+
+
+def test_metal_vector_type_names_of_every_width_are_renamed_in_a_port():
+    """`bfloat2`, `packed_int3`, `uchar4` are plain names in CUDA but types in Metal: a variable
+    of that name is renamed in the port, whatever the vector width."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+
+    src = ("__global__ void k(float* out) {\n"
+           "    float bfloat2 = 1.0f, packed_int3 = 2.0f, uchar4 = 3.0f, lane = 4.0f;\n"
+           "    out[threadIdx.x] = bfloat2 + packed_int3 + uchar4 + lane;\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "metal")
+    assert port.ok and "out[tid.x] = bfloat2_ + packed_int3_ + uchar4_ + lane;" in port.body, port.body

@@ -1,6 +1,8 @@
 """SIMT emulator: correctness, wave-width hazards, schedules, errors with original lines."""
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -301,6 +303,61 @@ def test_out_of_bounds_reports_index_and_bounds():
     e = ei.value
     assert e.line == line_of(OOB, "b[i] = a[i]")
     assert "a[100]" in e.message and "0..99" in e.message and "thread (100, 0, 0)" in e.message
+
+
+RAMP = r"""
+__global__ void k(const float* a, float* b, int shift) {
+    int i = threadIdx.x + shift;
+    b[i] = a[i];
+}
+"""
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
+def test_an_unguarded_contiguous_index_past_the_end_is_out_of_bounds(schedule):
+    """Every lane active and consecutive indices (the emulator checks only the ends of such a
+    ramp, remembered from the read of a[i]): the last lane's index decides."""
+    a = np.ones(256, np.float32)
+    for shift, n in ((0, 128), (28, 128)):   # the block's last index is n - 1: in bounds
+        r = run_kernel(RAMP, "k", args=dict(a=a, b=np.zeros(n, np.float32), shift=shift), grid=(1, 1, 1),
+                       block=(100 if shift else 128, 1, 1), schedule=schedule)
+        assert r.outputs["b"][shift:].sum() == n - shift
+    for shift, block, n in ((0, 128, 100), (29, 100, 128)):   # one index past the end, or 28 more
+        with pytest.raises(EmulatorError) as ei:
+            run_kernel(RAMP, "k", args=dict(a=a, b=np.zeros(n, np.float32), shift=shift), grid=(1, 1, 1),
+                       block=(block, 1, 1), schedule=schedule)
+        m = re.search(r"write of global memory b\[(\d+)\]: valid indices are 0\.\.(\d+) ", ei.value.message)
+        assert m and n <= int(m[1]) < block + shift and int(m[2]) == n - 1, ei.value.message
+
+
+def test_a_uniform_index_past_the_end_is_out_of_bounds():
+    src = r"""
+    __global__ void k(const float* a, float* b, int n) {
+        b[threadIdx.x] = a[n + 3];
+    }"""
+    with pytest.raises(EmulatorError) as ei:
+        run_kernel(src, "k", args=dict(a=np.ones(8, np.float32), b=np.zeros(32, np.float32), n=8), grid=(1, 1, 1),
+                   block=(32, 1, 1))
+    assert "a[11]" in ei.value.message and "0..7" in ei.value.message
+    r = run_kernel(src, "k", args=dict(a=np.ones(12, np.float32), b=np.zeros(32, np.float32), n=8), grid=(1, 1, 1),
+                   block=(32, 1, 1))
+    assert r.outputs["b"].sum() == 32
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
+def test_a_three_dimensional_array_indexed_per_thread(schedule):
+    src = r"""
+    __global__ void k(float* out) {
+        __shared__ float t[2][4][8];
+        t[threadIdx.z][threadIdx.y][threadIdx.x] = threadIdx.z * 100 + threadIdx.y * 10 + threadIdx.x;
+        __syncthreads();
+        int i = (threadIdx.z * 4 + threadIdx.y) * 8 + threadIdx.x;
+        out[i] = t[1 - threadIdx.z][3 - threadIdx.y][7 - threadIdx.x];
+    }"""
+    r = run_kernel(src, "k", args=dict(out=np.zeros(64, np.float32)), grid=(1, 1, 1), block=(8, 4, 2),
+                   schedule=schedule)
+    z, y, x = np.meshgrid(np.arange(2), np.arange(4), np.arange(8), indexing="ij")
+    assert np.array_equal(r.outputs["out"], ((1 - z) * 100 + (3 - y) * 10 + (7 - x)).ravel().astype(np.float32))
 
 
 def test_shared_out_of_bounds():

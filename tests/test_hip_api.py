@@ -360,3 +360,11 @@ def test_a_template_call_names_an_api_function_without_declaring_it():
     assert "hipCreateChannelDesc<uchar4>()" in out and "hipCreateChannelDesc(8, 8, 8, 8," in out
     own = body("template <typename T> T cudaMine(T x) { return x; }\nint g() { return cudaMine<int>(1); }\n")
     assert "cudaMine<int>(1)" in own  # declared in the file: the user's own
+
+def test_an_entry_names_its_api_and_role():
+    table = backends.get("hip").api()
+    e = table.get("cudaMalloc")
+    assert (e.api, e.role, e.is_header) == ("runtime", "function", False)
+    h = table.get("cuda_runtime.h")
+    assert (h.api, h.role, h.is_header) == ("runtime", "header", True)
+    assert table.get("cuInit").api == "driver"

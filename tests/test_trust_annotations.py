@@ -157,6 +157,11 @@ VALUES = [
     ("(float)1 / 3", 0.3333333432674408, "float"), ("!5", 0, "int"), ("-(-128 >> 1)", 64, "int"),
     ("3.4028235e38f", 3.4028234663852886e38, "float"), ("(half)65519.0", 65504.0, "half"),
     ("(float)1e-50", 0.0, "float"),
+    # values beyond CPython's small-int cache: comparisons by value, never by identity
+    ("100000 != 100000", 0, "int"), ("100000 <= 100000", 1, "int"), ("100000 == 100000", 1, "int"),
+    ("100000 >= 100000", 1, "int"), ("max(1, 2)", 2, "int"), ("max(2, 1)", 2, "int"), ("min(2, 1)", 1, "int"),
+    ("0 && 0 | 1", 0, "int"), ("1 || 1 & 0", 1, "int"),
+    ("sizeof(double) + sizeof(unsigned long long) + sizeof(char)", 17, "unsigned long"),
 ]
 
 
@@ -174,3 +179,10 @@ def test_invalid_c_is_an_error_not_a_python_value(expr):
     with pytest.raises(cexpr.CExprError) as e:
         cexpr.evaluate_typed(expr, {})
     assert e.value.hint
+
+
+def test_a_shift_count_error_names_the_range_of_its_type():
+    for expr, rng in (("1 << 32", "0 to 31"), ("1LL << 64", "0 to 63"), ("1 << -1", "0 to 31")):
+        with pytest.raises(cexpr.CExprError) as e:
+            cexpr.evaluate_typed(expr, {})
+        assert "is out of range for" in str(e.value) and f"({rng})" in str(e.value), str(e.value)

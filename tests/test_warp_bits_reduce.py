@@ -161,3 +161,27 @@ def test_per_warp_masks_naming_inactive_lanes():
     r = run_kernel(ok, "k", args=dict(x=np.ones(64, np.int32), o=np.zeros(64, np.uint64)), grid=(1,), block=(64,),
                    wave=32)
     assert [int(v) for v in r.outputs["o"]] == [0xff] * 8 + [7] * 24 + [0xfff] * 12 + [7] * 20
+
+
+def test_a_mask_naming_lanes_beyond_the_wave_reports_those_lanes():
+    from kernelport.emulator.warp import check_mask
+
+    active = np.ones(64, bool)
+    bad, beyond, unnamed = check_mask(np.uint64((1 << 40) | (1 << 33) | 0xffffffff), active, 32)
+    assert list(beyond) == [33, 40] and bad.size == 0 and unnamed.size == 0
+    bad, beyond, unnamed = check_mask(np.uint64(0xffff), active, 32)   # half the lanes, none beyond
+    assert list(beyond) == [] and list(unnamed) == list(range(16, 32))
+
+
+@pytest.mark.parametrize("lanemask", [32, 48, 63])
+def test_a_shuffle_xor_partner_beyond_the_wave_reads_its_own_lane(lanemask):
+    """__shfl_xor_sync with a lane mask of 32 or more on a 32-wide warp: the partner lane does not
+    exist, and each lane gets its own value (the CUDA Guide's out-of-range rule)."""
+    from kernelport.emulator.warp import shuffle
+
+    v = np.arange(64, dtype=np.float32)
+    partial = np.ones(64, bool)
+    partial[5] = False   # the gather path as well as the all-active one
+    for active in (np.ones(64, bool), partial):
+        out, _ = shuffle("xor", v, lanemask, None, active, 32)
+        assert np.array_equal(out[active], v[active])

@@ -86,3 +86,66 @@ def test_expression_macro_reaching_a_shuffle_is_rewritten():
     src = "#define LANE_ID (threadIdx.x % 32)\n" + HEAD + SINK.format(e="LANE_ID + 1") + TAIL
     port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
     assert "#define LANE_ID (threadIdx.x % warpSize)" in port.body
+
+
+PER_WARP = """__global__ void k(const float* x, float* out) {
+    __shared__ float %(a)s[32];
+    float v = x[threadIdx.x];
+    v += __shfl_down_sync(0xffffffff, v, 1);
+    int w = threadIdx.x / warpSize;
+    %(store)s
+    __syncthreads();
+    out[threadIdx.x] = %(load)s;
+}
+"""
+
+
+def test_a_shared_array_of_one_slot_per_warp_is_sized_by_the_wave():
+    """In warp-level code, a shared array indexed by the warp index holds one slot per warp (or lane):
+    its literal 32 is the wave width.  The look-alike, a 32-wide tile indexed by the thread, stays 32."""
+    per_warp = PER_WARP % dict(a="part", store="if (threadIdx.x % warpSize == 0) part[w] = v;", load="part[w]")
+    tile = PER_WARP % dict(a="tile", store="tile[threadIdx.x] = v;", load="tile[31 - threadIdx.x]")
+    for src, want in ((per_warp, "__shared__ float part[KP_WAVE_SIZE];"), (tile, "__shared__ float tile[32];")):
+        port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+        assert port.ok and want in port.body, port.body
+
+
+def test_a_lane_index_is_rewritten_unless_a_literal_width_fixes_the_segment():
+    """A shuffle width known only at run time (read from memory) may be the whole wave: the lane
+    index reaching it is the wave's.  A literal width of 32 makes 32-lane segments on any wave."""
+    body = "__global__ void k(const float* x, float* out, const int* wd) {\n    float v = x[threadIdx.x];\n" \
+           "    v += __shfl_sync(0xffffffff, v, threadIdx.x % 32, WIDTH);\n    out[threadIdx.x] = v;\n}\n"
+    for width, want in (("wd[0]", "__shfl(v, threadIdx.x % warpSize, wd[0])"),
+                        ("32", "__shfl(v, threadIdx.x % 32, 32)")):
+        port, _ = translate(SourceFile.from_text(body.replace("WIDTH", width), "k.cu"), "hip")
+        assert port.ok and want in port.body, port.body
+
+
+@pytest.mark.parametrize("rest", ["", " >> 1", " | 1u", " ^ 2u"])
+def test_a_ballot_stored_into_a_32_bit_shared_array_is_refused(rest):
+    """Shifted or combined, a ballot is still a lane mask of the wave's width."""
+    src = """__global__ void k(const float* x, float* out) {
+    __shared__ TYPE masks[4];
+    masks[threadIdx.x / 32] = __ballot_sync(0xffffffff, x[threadIdx.x] > 0)REST;
+    out[threadIdx.x] = masks[0];
+}
+""".replace("REST", rest)
+    port, _ = translate(SourceFile.from_text(src.replace("TYPE", "unsigned int"), "k.cu"), "hip")
+    assert not port.ok and [d.code for d in port.diagnostics] == ["KP207"]
+    port, _ = translate(SourceFile.from_text(src.replace("TYPE", "unsigned long long"), "k.cu"), "hip")
+    assert port.ok and not port.diagnostics  # 64 bits hold every lane
+
+
+def test_a_ladder_whose_counter_is_assigned_in_the_loop_head_starts_at_half_the_wave():
+    src = """__global__ void k(const float* x, float* out) {
+    float v = x[threadIdx.x];
+    int off%s;
+    for (%s; off > 0; off /= 2) v += __shfl_down_sync(0xffffffff, v, off);
+    out[threadIdx.x] = v;
+}
+"""
+    for decl, init in (("", "off = 16"), (" = 16", "")):  # assigned in the head; set before the loop
+        port, _ = translate(SourceFile.from_text(src % (decl, init), "k.cu"), "hip")
+        assert port.ok
+        want = "off = warpSize / 2;" if init else "int off = warpSize / 2;"
+        assert want in port.body, port.body
