@@ -27,6 +27,7 @@ from .lanes import merge
 from .memory import Buffer, Pointer
 from .ops import convert
 from .statements import StatementCompiler
+from .structs import StructCompiler, is_struct
 
 
 class CFunc:
@@ -195,7 +196,7 @@ class Scope:
         return None
 
 
-class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler):
+class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler, StructCompiler):
     """Compiles one function: its parameters and declarations here, the rest in the mixins."""
 
     def __init__(self, c: Compiler, cf: CFunc, fd: c_ast.FuncDef):
@@ -324,6 +325,8 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler):
             return None
         if isinstance(t, ArrT):
             return self._local_array(node, t, storage)
+        if is_struct(t):
+            return self.struct_decl(node, t)
         if isinstance(t, StructT):
             raise self.err(node, f"struct variables ({t.name or 'anonymous'}) are not supported by the emulator yet")
         s = self.slot()

@@ -157,6 +157,9 @@ class ExpressionCompiler:
         raise self.err(node, f"unsupported built-in {key}")
 
     def e_StructRef(self, node):
+        field = self.struct_member(node)
+        if field is not None:
+            return field
         if isinstance(node.name, c_ast.ID) and node.type == ".":
             nm = node.name.name
             ent = self.scope.lookup(nm)
@@ -199,6 +202,8 @@ class ExpressionCompiler:
         return pf
 
     def _load_lv(self, lv, node):
+        if lv.kind == "field":
+            return self.struct_member(lv.node)
         if lv.kind == "local":
             s = lv.slot
             return lambda fr, m: fr.env[s]
@@ -256,7 +261,7 @@ class ExpressionCompiler:
         if isinstance(node, c_ast.Cast):
             return self.lvalue(node.expr)
         if isinstance(node, c_ast.StructRef):
-            return MemLV(self._vector_field_ptr(node), None)
+            return self.field_lvalue(node) or MemLV(self._vector_field_ptr(node), None)
         raise self.err(node, f"unsupported assignment target {type(node).__name__}")
 
     def e_ArrayRef(self, node):
@@ -275,6 +280,8 @@ class ExpressionCompiler:
 
     def _store(self, lv, node):
         """Returns store(fr, m, val) -> stored value."""
+        if lv.kind == "field":
+            return self.field_store(lv, node)
         if lv.kind == "local":
             s = lv.slot
             cv = self._converter(lv.t) if lv.t is not None else (lambda v, g: v)
@@ -519,7 +526,7 @@ class ExpressionCompiler:
             return f
         if op == "&":
             lv = self.lvalue(node.expr)
-            if lv.kind == "local":
+            if lv.kind in ("local", "field"):
                 raise self.err(node, "taking the address of a local variable is not supported by the emulator")
             pf = lv.ptr_fn
             return lambda fr, m: (pf(fr, m), None)

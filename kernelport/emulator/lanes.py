@@ -9,6 +9,7 @@ import numpy as np
 from .ctype import conv
 from .errors import EmulatorError
 from .memory import Pointer
+from .structs import StructVal, merge_structs
 
 
 class Frame:
@@ -42,6 +43,8 @@ def merge(g, old, new, m):
     """Assign `new` to the lanes of mask m, keeping `old` elsewhere."""
     if old is None or m is g.full:
         return new
+    if isinstance(new, StructVal):
+        return merge_structs(merge, g, old, new, m)
     vo, eo = old
     vn, en = new
     if isinstance(vn, Pointer):
