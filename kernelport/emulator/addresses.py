@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from .ctype import base_scalar, inner_dims
 from .errors import EmulatorError
 from .memory import Pointer
+from .ops import convert
 
 ALIGN = 256  # bytes: the alignment the CUDA and HIP allocators give
 FIRST = 1 << 20  # the first base: far from 0, so no buffer's address is a null pointer
@@ -78,3 +80,30 @@ def int_to_pointer(v, elem: np.dtype, dims: tuple, m, g, path, pos):
         raise EmulatorError(f"an address converted to a pointer to a {elem.itemsize}-byte type is not aligned to "
                             f"{elem.itemsize} bytes", path, *pos)
     return Pointer(buf, elem, 0, byte // elem.itemsize, buf.data.nbytes // elem.itemsize, dims)
+
+
+def cast(a, t, pos):
+    """The closure of `(t) a` for a scalar or pointer type t: C's conversion of a scalar, a
+    pointer's view as another element type, and pointer <-> integer through the addresses here."""
+    if isinstance(t, np.dtype):
+        def to_scalar(fr, m):
+            v = a(fr, m)
+            if isinstance(v[0], Pointer):
+                if t.kind not in "iu":
+                    raise EmulatorError("a pointer cast to a floating type", fr.g.ctx.path, *pos)
+                return pointer_to_int(v[0], t, fr.g.ctx), None
+            return convert(v, t, fr.g.ctx.track)
+        return to_scalar
+    elem = base_scalar(t.elem)
+    dims = inner_dims(t.elem)
+
+    def to_pointer(fr, m):
+        v = a(fr, m)
+        p = v[0]
+        if isinstance(p, Pointer) and isinstance(elem, np.dtype):
+            return p.cast(elem, dims), None
+        if isinstance(p, (np.ndarray, np.integer)) and p.dtype.kind in "iu":  # (T *)n: an address
+            q = int_to_pointer(p, elem, dims, m, fr.g, fr.g.ctx.path, pos)
+            return v if q is None else (q, None)
+        return v
+    return to_pointer

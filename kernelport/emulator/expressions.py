@@ -6,7 +6,7 @@ import numpy as np
 from pycparser import c_ast
 
 from .. import dialect
-from .addresses import int_to_pointer, pointer_to_int
+from .addresses import cast
 from .ctype import AUTO, VOID, ArrT, PtrT, base_scalar, common, conv, char_literal, float_literal, inner_dims, \
     int_literal
 from .errors import EmulatorError
@@ -556,29 +556,8 @@ class ExpressionCompiler:
         a = self.ex(node.expr)
         if t is AUTO or t is VOID:
             return a
-        if isinstance(t, np.dtype):
-            def f(fr, m):
-                v = a(fr, m)
-                if isinstance(v[0], Pointer):
-                    if t.kind not in "iu":
-                        raise EmulatorError("a pointer cast to a floating type", fr.g.ctx.path, *self.pos(node))
-                    return pointer_to_int(v[0], t, fr.g.ctx), None
-                return convert(v, t, fr.g.ctx.track)
-            return f
-        if isinstance(t, PtrT):
-            elem = base_scalar(t.elem)
-            dims = inner_dims(t.elem)
-
-            def f(fr, m):
-                v = a(fr, m)
-                p = v[0]
-                if isinstance(p, Pointer) and isinstance(elem, np.dtype):
-                    return p.cast(elem, dims), None
-                if isinstance(p, (np.ndarray, np.integer)) and p.dtype.kind in "iu":  # (T *)n: an address
-                    q = int_to_pointer(p, elem, dims, m, fr.g, fr.g.ctx.path, self.pos(node))
-                    return v if q is None else (q, None)
-                return v
-            return f
+        if isinstance(t, (np.dtype, PtrT)):  # scalar and pointer casts, pointer <-> integer too
+            return cast(a, t, self.pos(node))
         raise self.err(node, "unsupported cast")
 
     def e_ExprList(self, node):
