@@ -1,4 +1,5 @@
-"""Pointer <-> integer casts: a byte address for each buffer a kernel turns into an integer.
+"""Casts (`cast`: C's scalar conversions, a pointer viewed as another element type) and pointer
+<-> integer casts, which need a byte address for each buffer a kernel turns into an integer.
 
 `(uintptr_t)p`, `(unsigned long long)p`, `(size_t)p & 31`: a buffer gets its base address the
 first time one of its pointers is cast (in the order the run casts them, so both runs of a wave
