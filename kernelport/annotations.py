@@ -25,6 +25,7 @@ ELEMENT_TYPES = ("float", "int", "unsigned", "unsigned int", "uint", "uint32_t",
                  "long long", "unsigned long long", "int64_t", "uint64_t", "size_t", "long", "unsigned long", "float2", "float4")
 
 _LINE = re.compile(r"//\s*@kp\b[ \t]*(?P<key>[\w-]*)[ \t]*(?P<value>.*)$")
+NAME = r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*"  # a parameter, or a field of a struct parameter: params.gmem_src
 
 
 @dataclass
@@ -233,7 +234,7 @@ def _check_generator(a: ArgSpec, n: int) -> None:
 
 
 def _parse_arg(v: Text) -> ArgSpec:
-    m = re.fullmatch(r"(?P<name>[A-Za-z_]\w*)\s+(?P<role>\w+)\s+(?P<type>[A-Za-z_][\w ]*?)\s*\[(?P<len>[^\]]*)\]\s*(?P<gen>.*)",
+    m = re.fullmatch(rf"(?P<name>{NAME})\s+(?P<role>\w+)\s+(?P<type>[A-Za-z_][\w ]*?)\s*\[(?P<len>[^\]]*)\]\s*(?P<gen>.*)",
                      v.text)
     if not m:
         raise _err(f"cannot read arg '{v.text}'", v.loc, hint="write: arg NAME in|out|inout TYPE[LENGTH] [GENERATOR]")
@@ -311,17 +312,21 @@ def _build(k: Function, lines: list[tuple[str, Text]], module: Module, reference
             spec.shared = v
         elif key == "arg":
             a = _parse_arg(v)
-            p = k.param(a.name)
-            if p is None:
-                raise _err(f"kernel '{k.name}' has no parameter '{a.name}'", v.loc,
-                           hint="parameters: " + ", ".join(p.name for p in k.params))
-            if not p.pointer:
+            p = _param(k, a.name, v)
+            if "." in a.name:
+                if p.pointer:
+                    raise _err(f"'{p.name}' is a pointer: fields are given for a struct passed by value", v.loc,
+                               hint=f"write: arg {p.name} in|out|inout TYPE[LENGTH] GENERATOR")
+            elif not p.pointer:
                 raise _err(f"'{a.name}' is a scalar parameter", v.loc, hint=f"write: scalar {a.name} = VALUE")
             spec.args[a.name] = a
         elif key == "scalar":
-            m = re.fullmatch(r"([A-Za-z_]\w*)\s*=\s*(.+)", v.text)
+            m = re.fullmatch(rf"({NAME})\s*=\s*(.+)", v.text)
             if not m:
                 raise _err(f"cannot read scalar '{v.text}'", v.loc, hint="write: scalar NAME = VALUE")
+            if "." in m.group(1) and _param(k, m.group(1), v).pointer:
+                raise _err(f"'{m.group(1).split('.')[0]}' is a pointer: fields are given for a struct passed by "
+                           "value", v.loc, hint="write: arg NAME in|out|inout TYPE[LENGTH] GENERATOR")
             spec.scalars[m.group(1)] = Text(m.group(2).strip(), v.at(m.start(2)))
         elif key == "reference":
             m = re.fullmatch(r"([A-Za-z_]\w*)\s*\((.*)\)", v.text)
@@ -350,6 +355,20 @@ def _build(k: Function, lines: list[tuple[str, Text]], module: Module, reference
     spec.why = " ".join(w for w in why if w).strip()
     _validate(k, spec, module, reference)
     return spec
+
+
+def _param(k: Function, name: str, v: Text):
+    """The kernel parameter an arg or scalar line names (`params.c`: the struct parameter `params`)."""
+    p = k.param(name.split(".")[0])
+    if p is None:
+        raise _err(f"kernel '{k.name}' has no parameter '{name.split('.')[0]}'", v.loc,
+                   hint="parameters: " + ", ".join(p.name for p in k.params))
+    return p
+
+
+def struct_fields(spec: KernelSpec, param: str) -> list[str]:
+    """The arg and scalar names that give fields of the struct parameter `param` (`param.f`)."""
+    return [n for n in (*spec.args, *spec.scalars) if n.startswith(param + ".")]
 
 
 def _parse_tolerance(v: Text) -> tuple[str, dict[str, float]]:
@@ -386,9 +405,10 @@ def _validate(k: Function, spec: KernelSpec, module: Module, reference: bool = T
         if p.pointer and p.name not in spec.args:
             raise _err(f"pointer parameter '{p.name}' of '{k.name}' has no 'arg' annotation", spec.loc,
                        hint=f"add: // @kp arg {p.name} in|out|inout {p.type}[LENGTH] GENERATOR")
-        if not p.pointer and p.name not in spec.scalars:
+        if not p.pointer and p.name not in spec.scalars and not struct_fields(spec, p.name):
             raise _err(f"scalar parameter '{p.name}' of '{k.name}' has no value", spec.loc,
-                       hint=f"add: // @kp scalar {p.name} = VALUE")
+                       hint=f"add: // @kp scalar {p.name} = VALUE (a struct's fields: scalar {p.name}.FIELD = "
+                            f"VALUE, arg {p.name}.FIELD in|out|inout TYPE[LENGTH] GENERATOR)")
     if k.template_params and not spec.instantiate:
         raise _err(f"template kernel '{k.name}' needs 'instantiate'", spec.loc,
                    hint="add: // @kp instantiate <" + ", ".join(k.template_params) + " values>")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .annotations import ArgSpec, KernelSpec
+from .annotations import ArgSpec, KernelSpec, struct_fields
 from .errors import KernelportError
 from .model import Function
 
@@ -29,13 +29,13 @@ def dtype(type_name: str) -> np.dtype:
     return np.dtype(DTYPES[t])
 
 
-def make_buffer(spec: KernelSpec, a: ArgSpec, index: int) -> np.ndarray:
+def make_buffer(spec: KernelSpec, a: ArgSpec, index: int | tuple[int, ...]) -> np.ndarray:
     n = spec.length(a.name) * LANES.get(a.type, 1)
     dt = dtype(a.type)
     g = a.generator
     if g is None:
         return np.zeros(n, dtype=dt)
-    rng = np.random.default_rng([spec.seed, index])
+    rng = np.random.default_rng([spec.seed, *(index if isinstance(index, tuple) else (index,))])
     p = g.params
     if g.kind == "uniform":
         v = rng.uniform(p[0], p[1], n)
@@ -61,7 +61,28 @@ def make_args(kernel: Function, spec: KernelSpec) -> dict[str, np.ndarray | int 
     for i, p in enumerate(kernel.params):
         if p.pointer:
             args[p.name] = make_buffer(spec, spec.args[p.name], i)
+        elif p.name not in values:
+            args[p.name] = _struct_arg(spec, p.name, i, values)
         else:
             args[p.name] = dtype(p.type).type(values[p.name]).item() if p.type.replace("const", "").strip() in \
                 DTYPES else values[p.name]
     return args
+
+
+def _struct_arg(spec: KernelSpec, param: str, index: int, values: dict) -> dict:
+    """A struct parameter's fields (`param.f`, `param.a.b`) as the emulator's nested dict; field
+    buffers are seeded by (seed, parameter position, field position)."""
+    out: dict = {}
+    for k, name in enumerate(struct_fields(spec, param)):
+        keys = name.split(".")[1:]
+        at = out
+        for depth, f in enumerate(keys):
+            last = depth == len(keys) - 1
+            if f in at and (last or not isinstance(at[f], dict)):
+                loc = (spec.args[name] if name in spec.args else spec.scalars[name]).loc
+                raise KernelportError(f"'{name}': '{'.'.join([param, *keys[:depth + 1]])}' is given both a value and "
+                                      "fields", loc, hint="give either the field or its own fields")
+            if not last:
+                at = at.setdefault(f, {})
+        at[keys[-1]] = make_buffer(spec, spec.args[name], (index, k)) if name in spec.args else values[name]
+    return out

@@ -161,15 +161,16 @@ def test_hip_file_runs_against_itself_and_its_warp_size_twin_is_silent(tmp_path)
 
 def test_kernel_the_emulator_cannot_run_is_not_run_with_the_reason(tmp_path):
     p = _write(tmp_path, "cast.cu", _annotated("addr", "int* c", ["c  out  int[64]"], """\
-    unsigned long long a = (unsigned long long)c;
-    c[threadIdx.x] = (int)(a & 1) + (threadIdx.x & 31) + __shfl_sync(0xffffffff, 1, 0);""", grid=1))
+    int v = threadIdx.x;
+    int *q = &v;  /* the address of a register: the emulator refuses it */
+    c[threadIdx.x] = *q + (threadIdx.x & 31) + __shfl_sync(0xffffffff, 1, 0);""", grid=1))
     data = json.loads(kp("lint", "--confirm", "--format", "json", p.name, cwd=tmp_path).stdout)
     ws = [f for f in data if f["code"].startswith("WS")]
     assert ws
     for f in ws:
         c = f["confirmation"]
         assert c["status"] == "not run" and c["reason"] == "emulator", c
-        assert f"cast.cu:{_line_of(p, 'unsigned long long a')}" in c["detail"]  # located
+        assert f"cast.cu:{_line_of(p, 'int *q')}" in c["detail"]  # located
 
 
 def test_findings_follow_calls_and_a_helper_no_kernel_calls_is_not_run(tmp_path):

@@ -28,6 +28,7 @@ from .memory import Buffer, Pointer
 from .ops import convert
 from .statements import StatementCompiler
 from .vectors import VectorCompiler
+from .structs import StructCompiler, is_struct
 
 
 class CFunc:
@@ -196,7 +197,7 @@ class Scope:
         return None
 
 
-class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler, VectorCompiler):
+class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler, VectorCompiler, StructCompiler):
     """Compiles one function: its parameters and declarations here, the rest in the mixins."""
 
     def __init__(self, c: Compiler, cf: CFunc, fd: c_ast.FuncDef):
@@ -327,6 +328,8 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler, VectorComp
             return self._local_array(node, t, storage)
         if isinstance(t, StructT) and vector_row(t) is not None:
             return self.vector_decl(node, t)
+        if is_struct(t):
+            return self.struct_decl(node, t)
         if isinstance(t, StructT):
             raise self.err(node, f"struct variables ({t.name or 'anonymous'}) are not supported by the emulator yet")
         s = self.slot()

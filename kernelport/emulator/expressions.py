@@ -6,6 +6,7 @@ import numpy as np
 from pycparser import c_ast
 
 from .. import dialect
+from .addresses import cast
 from .ctype import AUTO, VOID, ArrT, PtrT, base_scalar, common, conv, char_literal, float_literal, inner_dims, \
     int_literal
 from .errors import EmulatorError
@@ -157,6 +158,9 @@ class ExpressionCompiler:
         raise self.err(node, f"unsupported built-in {key}")
 
     def e_StructRef(self, node):
+        field = self.struct_member(node)
+        if field is not None:
+            return field
         if isinstance(node.name, c_ast.ID) and node.type == ".":
             nm = node.name.name
             ent = self.scope.lookup(nm)
@@ -205,6 +209,8 @@ class ExpressionCompiler:
         if lv.kind == "component":
             s, i = lv.slot, lv.index
             return lambda fr, m: fr.env[s][i]
+        if lv.kind == "field":
+            return self.struct_member(lv.node)
         if lv.kind == "local":
             s = lv.slot
             return lambda fr, m: fr.env[s]
@@ -262,7 +268,7 @@ class ExpressionCompiler:
         if isinstance(node, c_ast.Cast):
             return self.lvalue(node.expr)
         if isinstance(node, c_ast.StructRef):
-            return self.component_lvalue(node) or MemLV(self._vector_field_ptr(node), None)
+            return self.component_lvalue(node) or self.field_lvalue(node) or MemLV(self._vector_field_ptr(node), None)
         raise self.err(node, f"unsupported assignment target {type(node).__name__}")
 
     def e_ArrayRef(self, node):
@@ -281,6 +287,8 @@ class ExpressionCompiler:
 
     def _store(self, lv, node):
         """Returns store(fr, m, val) -> stored value."""
+        if lv.kind == "field":
+            return self.field_store(lv, node)
         if lv.kind == "local":
             s = lv.slot
             cv = self._converter(lv.t) if lv.t is not None else (lambda v, g: v)
@@ -536,7 +544,7 @@ class ExpressionCompiler:
             return f
         if op == "&":
             lv = self.lvalue(node.expr)
-            if lv.kind == "local":
+            if lv.kind in ("local", "field"):
                 raise self.err(node, "taking the address of a local variable is not supported by the emulator")
             pf = lv.ptr_fn
             return lambda fr, m: (pf(fr, m), None)
@@ -566,25 +574,8 @@ class ExpressionCompiler:
         a = self.ex(node.expr)
         if t is AUTO or t is VOID:
             return a
-        if isinstance(t, np.dtype):
-            def f(fr, m):
-                v = a(fr, m)
-                if isinstance(v[0], Pointer):
-                    raise EmulatorError("casting a pointer to an integer is not supported by the emulator",
-                                        fr.g.ctx.path, *self.pos(node))
-                return convert(v, t, fr.g.ctx.track)
-            return f
-        if isinstance(t, PtrT):
-            elem = base_scalar(t.elem)
-            dims = inner_dims(t.elem)
-
-            def f(fr, m):
-                v = a(fr, m)
-                p = v[0]
-                if isinstance(p, Pointer) and isinstance(elem, np.dtype):
-                    return p.cast(elem, dims), None
-                return v
-            return f
+        if isinstance(t, (np.dtype, PtrT)):  # scalar and pointer casts, pointer <-> integer too
+            return cast(a, t, self.pos(node))
         raise self.err(node, "unsupported cast")
 
     def e_ExprList(self, node):

@@ -10,6 +10,7 @@ from .ctype import conv
 from .errors import EmulatorError
 from .memory import Pointer
 from .vectors import VecVal, merge_vectors
+from .structs import StructVal, merge_structs
 
 
 class Frame:
@@ -45,6 +46,8 @@ def merge(g, old, new, m):
         return new
     if isinstance(new, VecVal):
         return merge_vectors(merge, g, old, new, m)
+    if isinstance(new, StructVal):
+        return merge_structs(merge, g, old, new, m)
     vo, eo = old
     vn, en = new
     if isinstance(vn, Pointer):

@@ -14,6 +14,7 @@ from .ctype import PtrT, base_scalar, conv, inner_dims, scalar_count, vector_row
 from .errors import BudgetExceeded, Diagnostic, EmulatorError, Race
 from .memory import Buffer, Memory, Pointer, RaceTable
 from .schedule import run_block, run_interleaved
+from .structs import bind_struct, is_struct
 
 SCHEDULES = ("block", "warp", "thread")
 
@@ -178,6 +179,32 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
             u == g or (u not in args and g not in user) for u, g in zip(user, given)):
         caller_name = dict(zip(user, given))
         args = {u: args[g] for u, g in caller_name.items()}
+
+    def pointer_arg(name, t, a):
+        """A pointer argument (or a struct's pointer field, `p.f`): a global buffer of its own,
+        whose final contents are the output `name`."""
+        elem = base_scalar(t.elem)
+        row = vector_row(t.elem)
+        if row is not None:  # float2* and the like: rows of n scalars (v[i].y is scalar 2i + 1)
+            elem = row[0]
+        if not isinstance(elem, np.dtype):
+            raise EmulatorError(f"argument `{name}`: pointers to {elem} are not supported", path)
+        arr = np.asarray(a)
+        if arr.dtype != elem:
+            if arr.dtype.kind != elem.kind or arr.dtype.itemsize != elem.itemsize:
+                ctx.diag(cf.node, "info", f"argument `{name}` converted from {arr.dtype} to {elem}")
+            arr = arr.astype(elem)
+        if name in cf.const_params:
+            # a const input is never written: use a read-only view instead of a copy
+            data = np.ascontiguousarray(arr.reshape(-1)).view()
+            data.flags.writeable = False
+        else:
+            data = np.array(arr.reshape(-1), dtype=elem, copy=True)
+        buf = Buffer(name, data, "global", data.shape[0], error_bound)
+        buffers[name] = buf
+        dims = (row[1],) if row is not None else inner_dims(t.elem)
+        return Pointer(buf, elem, 0, np.int64(0), data.shape[0], dims), None
+
     for name, t, s in cf.params:
         if s in cf.param_builtins:
             continue
@@ -185,27 +212,9 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
             raise EmulatorError(f"no value for kernel argument `{name}`", path, *ctx.pos(cf.node))
         a = args[name]
         if isinstance(t, PtrT):
-            elem = base_scalar(t.elem)
-            row = vector_row(t.elem)
-            if row is not None:  # float2* and the like: rows of n scalars (v[i].y is scalar 2i + 1)
-                elem = row[0]
-            if not isinstance(elem, np.dtype):
-                raise EmulatorError(f"argument `{name}`: pointers to {elem} are not supported", path)
-            arr = np.asarray(a)
-            if arr.dtype != elem:
-                if arr.dtype.kind != elem.kind or arr.dtype.itemsize != elem.itemsize:
-                    ctx.diag(cf.node, "info", f"argument `{name}` converted from {arr.dtype} to {elem}")
-                arr = arr.astype(elem)
-            if name in cf.const_params:
-                # a const input is never written: use a read-only view instead of a copy
-                data = np.ascontiguousarray(arr.reshape(-1)).view()
-                data.flags.writeable = False
-            else:
-                data = np.array(arr.reshape(-1), dtype=elem, copy=True)
-            buf = Buffer(name, data, "global", data.shape[0], error_bound)
-            buffers[name] = buf
-            dims = (row[1],) if row is not None else inner_dims(t.elem)
-            bindings[s] = (Pointer(buf, elem, 0, np.int64(0), data.shape[0], dims), None)
+            bindings[s] = pointer_arg(name, t, a)
+        elif is_struct(t):
+            bindings[s] = bind_struct(name, t, a, pointer_arg, path, ctx.pos(cf.node))
         else:
             if isinstance(a, np.ndarray) and a.ndim:
                 raise EmulatorError(f"argument `{name}` is a scalar parameter but got an array", path)

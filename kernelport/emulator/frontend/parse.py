@@ -97,6 +97,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
     refs = lower_references(all_items)  # float& out-parameters of helpers: copied back by calls
     all_items.sort(key=lambda it: 0 if it.file == "<prelude>" else 1)  # keep file order otherwise (stable)
 
+    _name_structs(all_items)
     for it in all_items:
         attrs: dict = {}
         it.text = rewrite_item(it.text, q, spec, attrs if it.kind == "kernel" else None)
@@ -120,6 +121,18 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
     low.defaults = defaults
     _CACHE[key] = low
     return low
+
+
+_STRUCT_DEF = re.compile(r"\s*struct\s+([A-Za-z_]\w*)\s*\{")
+
+
+def _name_structs(items: list[Item]) -> None:
+    """C++ names a struct type by its tag alone (`Params p`): each `struct NAME {...};` of the file
+    is followed by `typedef struct NAME NAME;` on its last line (no line moves)."""
+    for it in items:
+        m = _STRUCT_DEF.match(it.text)
+        if m and it.file != "<prelude>":
+            it.text = it.text.rstrip() + f" typedef struct {m.group(1)} {m.group(1)};"
 
 
 def _rename_overloads(ast: c_ast.FileAST) -> dict[str, list[str]]:

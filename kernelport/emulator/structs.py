@@ -1,0 +1,241 @@
+"""Struct values held in registers: a kernel parameter of a struct type passed by value (apex's
+`NhwcBatchNormFwdParams params`), a local `S s = params;`, `S s; s.x = ...;`, `S s = {a, b};`.
+
+A StructVal maps each field to its value: a (value, error) pair of a scalar or a pointer, or a
+nested StructVal.  A parameter's array fields (`float w[4];` inside the struct) are read-only
+buffers of their own.  Reads `s.f`, `s.a.b`, `s.arr[i]` and stores `s.f = v` are resolved at
+compile time to a slot and a path of field names; what stays unsupported (a pointer to a struct,
+an array field of a local) is refused at its line.
+"""
+from __future__ import annotations
+
+import numpy as np
+from pycparser import c_ast
+
+from .ctype import ArrT, PtrT, StructT, base_scalar, conv, inner_dims, scalar_count, vector_row
+from .errors import EmulatorError
+from .memory import Buffer, Pointer
+
+
+class StructVal(dict):
+    """field name -> (value, error) | StructVal: one struct value for all lanes."""
+
+
+def is_struct(t) -> bool:
+    """A struct the emulator keeps in registers field by field (not a vector type: those are rows
+    of scalars in memory)."""
+    return isinstance(t, StructT) and vector_row(t) is None
+
+
+def merge_structs(merge, g, old, new, m):
+    """Per-field merge of a struct assigned to the lanes of mask m."""
+    if not isinstance(old, StructVal):
+        return new
+    out = StructVal(old)  # a field the new value lacks keeps the old one's
+    for k, v in new.items():
+        out[k] = merge(g, old.get(k), v, m)
+    return out
+
+
+def bind_struct(name: str, t: StructT, a, pointer_arg, path: str, pos=(0, 0)) -> StructVal:
+    """A struct argument from a dict of its fields (nested dicts for nested structs):
+    `pointer_arg(qualified name, pointer type, array)` binds a pointer field to a global buffer,
+    whose output is named `name.field`; errors point at the kernel (pos).  A field not given has
+    no value: reading it is an error at the read (a struct of 20 fields of which the kernel reads
+    5 needs only those 5)."""
+    if not isinstance(a, dict):
+        raise EmulatorError(f"argument `{name}` is a struct {t.name or ''}: pass a dict of its fields "
+                            f"({', '.join(f for f, _ in t.fields)})", path, *pos)
+    fields = dict(t.fields)
+    extra = [k for k in a if k not in fields]
+    if extra:
+        raise EmulatorError(f"struct argument `{name}` has no field `{extra[0]}` (fields: {', '.join(fields)})",
+                            path, *pos)
+    out = StructVal()
+    for f, ft in t.fields:
+        q = f"{name}.{f}"
+        if f not in a:
+            continue
+        v = a[f]
+        if isinstance(ft, PtrT):
+            out[f] = pointer_arg(q, ft, v)
+        elif isinstance(ft, StructT):
+            out[f] = bind_struct(q, ft, v, pointer_arg, path, pos)
+        elif isinstance(ft, ArrT):
+            out[f] = (_array_field(q, ft, v, path, pos), None)
+        elif isinstance(ft, np.dtype):
+            if isinstance(v, np.ndarray) and v.ndim:
+                raise EmulatorError(f"field `{q}` is a scalar but got an array", path, *pos)
+            out[f] = (conv(np.asarray(v), ft)[()], None)
+        else:
+            raise EmulatorError(f"field `{q}` of type {ft} is not supported by the emulator", path, *pos)
+    return out
+
+
+def _array_field(q, ft, v, path, pos):
+    elem = base_scalar(ft)
+    n = scalar_count(ft)
+    if not isinstance(elem, np.dtype):
+        raise EmulatorError(f"field `{q}`: arrays of structs in a struct are not supported by the emulator",
+                            path, *pos)
+    arr = np.asarray(v, dtype=elem).reshape(-1)
+    if arr.shape[0] != n:
+        raise EmulatorError(f"field `{q}` holds {n} values, got {arr.shape[0]}", path, *pos)
+    arr = arr.copy()
+    arr.flags.writeable = False
+    return Pointer(Buffer(q, arr, "const", n, False), elem, 0, np.int64(0), n, inner_dims(ft)[1:])
+
+
+def node_name(node) -> str:
+    """The variable at the root of `s.a.b`."""
+    while isinstance(node, c_ast.StructRef):
+        node = node.name
+    return node.name if isinstance(node, c_ast.ID) else "?"
+
+
+class FieldLV:
+    """`s.a.b = ...` for a struct variable s: the field at `path` of the value in s's slot."""
+    kind = "field"
+
+    def __init__(self, slot, path, t, node):
+        self.slot, self.path, self.t, self.node = slot, path, t, node
+
+
+class StructCompiler:
+    """FnCompiler's struct variables (a mixin)."""
+
+    def _field_path(self, node):
+        """(slot, field path, type) of a struct variable or a field of one; None when node is not
+        one.  A field of a struct reached through a pointer is refused here, at its line."""
+        if isinstance(node, c_ast.ID):
+            ent = self.scope.lookup(node.name)
+            if ent is not None and ent[0] == "local" and is_struct(ent[2]):
+                self.used.add(ent[1])
+                return ent[1], (), ent[2]
+            return None
+        if not isinstance(node, c_ast.StructRef):
+            return None
+        if node.type == "->":
+            t = self._static_type(node.name)
+            if isinstance(t, PtrT) and is_struct(t.elem):
+                raise self.err(node, f"`->` on a pointer to struct {t.elem.name or ''}: pointers to structs are not "
+                                     "supported by the emulator (pass the struct by value)")
+            return None
+        inner = self._field_path(node.name)
+        if inner is None:
+            return None
+        slot, path, t = inner
+        ft = t.field(node.field.name)
+        if ft is None:
+            raise self.err(node, f"struct {t.name or ''} has no field `{node.field.name}` (fields: "
+                                 f"{', '.join(f for f, _ in t.fields)})")
+        return slot, path + (node.field.name,), ft
+
+    def _static_type(self, node):
+        if isinstance(node, c_ast.ID):
+            ent = self.scope.lookup(node.name)
+            return ent[2] if ent is not None and ent[0] == "local" else None
+        hit = self._field_path(node) if isinstance(node, c_ast.StructRef) else None
+        return hit[2] if hit else None
+
+    def struct_member(self, node):
+        """Read `s.f` (`s.a.b`) of a struct variable; None when node is not one."""
+        hit = self._field_path(node)
+        if hit is None:
+            return None
+        slot, path, _ = hit
+        text = ".".join((node_name(node),) + path)
+        pos = self.pos(node)
+
+        def f(fr, m):
+            v = fr.env[slot]
+            for k in path:
+                v = v.get(k) if v is not None else None
+            if v is None:
+                raise EmulatorError(f"field `{text}` has no value: a field of a struct argument that was not given "
+                                    "(`scalar`/`arg` with its dotted name), or of a local read before it is "
+                                    "assigned", fr.g.ctx.path, *pos)
+            return v
+        return f
+
+    def field_lvalue(self, node):
+        hit = self._field_path(node)
+        if hit is None or not hit[1]:
+            return None
+        if isinstance(hit[2], ArrT):
+            return None  # s.arr[i] = ...: the array field's buffer (read-only for a parameter)
+        return FieldLV(*hit, node)
+
+    def field_store(self, lv, node):
+        from .lanes import merge
+        slot, path, t = lv.slot, lv.path, lv.t
+        cv = self._converter(t)
+        pos = self.pos(node)
+
+        def put(sv, keys, val, g, m):
+            k = keys[0]
+            out = StructVal(sv)
+            if len(keys) == 1:
+                old = sv.get(k)
+                out[k] = val if old is None else merge(g, old, val, m)
+            else:
+                out[k] = put(sv.get(k) or StructVal(), keys[1:], val, g, m)
+            return out
+
+        def st(fr, m, val):
+            if isinstance(val, StructVal) != is_struct(t):
+                raise EmulatorError(f"field `{'.'.join(path)}` assigned a value of another kind", fr.g.ctx.path, *pos)
+            val = cv(val, fr.g)
+            fr.env[slot] = put(fr.env[slot] or StructVal(), path, val, fr.g, m)
+            return val
+        return st
+
+    def struct_decl(self, node, t):
+        """`S s;`, `S s = other;`, `S s = {a, b, ...};`: a struct variable in registers."""
+        for f, ft in t.fields:
+            if isinstance(ft, ArrT):
+                raise self.err(node, f"struct variable `{node.name}` has an array field `{f}`: struct variables with "
+                                     "array fields are not supported by the emulator (a parameter's are)")
+        s = self.slot()
+        self.used.add(s)
+        init, pres = None, []
+        if isinstance(node.init, c_ast.InitList):
+            init, pres = self._with_pres(node, lambda: self._struct_init(node.init, t))
+        elif node.init is not None:
+            init, pres = self._with_pres(node, lambda: self.ex(node.init))
+        self.scope.add(node.name, ("local", s, t))
+        pos = self.pos(node)
+        if init is None:
+            def plain(fr, m):
+                fr.env[s] = StructVal()
+        else:
+            from .lanes import merge
+
+            def plain(fr, m):
+                v = init(fr, m)
+                if not isinstance(v, StructVal):
+                    raise EmulatorError(f"struct variable `{node.name}` initialised from a value that is not a "
+                                        "struct", fr.g.ctx.path, *pos)
+                fr.env[s] = v if m is fr.g.full or fr.env[s] is None else merge(fr.g, fr.env[s], v, m)
+        fn, gen = self._leaf(plain, pres)
+        return fn, gen, False
+
+    def _struct_init(self, init, t):
+        """`{a, b, {c, d}}`: fields in order; fields left out are zero, as C zero-fills them."""
+        if len(init.exprs) > len(t.fields):
+            raise self.err(init, f"{len(init.exprs)} initialisers for the {len(t.fields)} fields of struct "
+                                 f"{t.name or ''}")
+        parts = []
+        for k, (f, ft) in enumerate(t.fields):
+            if k >= len(init.exprs):
+                if not isinstance(ft, np.dtype):
+                    raise self.err(init, f"field `{f}` left out of the initialiser: the emulator zero-fills only "
+                                         "scalar fields")
+                zero = (ft.type(0), None)
+                parts.append((f, lambda fr, m, z=zero: z))
+            elif isinstance(ft, StructT) and isinstance(init.exprs[k], c_ast.InitList):
+                parts.append((f, self._struct_init(init.exprs[k], ft)))
+            else:
+                e, cv = self.ex(init.exprs[k]), self._converter(ft)
+                parts.append((f, lambda fr, m, e=e, cv=cv: cv(e(fr, m), fr.g)))
+        return lambda fr, m: StructVal((f, fn(fr, m)) for f, fn in parts)
