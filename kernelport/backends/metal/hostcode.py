@@ -89,6 +89,8 @@ class HostCode:
             self._left_out |= names
             label = ", ".join(sorted(names))
             text = f"{label}: used by host code only, left out of the Metal port"
+            if item.parent is not None and item.parent.type == "linkage_specification":
+                item = item.parent  # `extern "C" void f();`: the linkage goes with its one declaration
             # a block comment where code may follow on the line (`extern "C" { void f(); }`)
             self.rw.replace(item, f"// {text}\n" if item.type.startswith("preproc") else f"/* {text} */")
 
