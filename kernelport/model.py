@@ -335,11 +335,16 @@ def _names_in(src: SourceFile, node: Node) -> set[str]:
 
 def device_references(module: Module) -> set[str]:
     """Every file-scope name device code needs: the names that kernels, `__device__` functions and
-    `__device__`/`__constant__` variables use, closed over the file-scope definitions of those
-    names (a macro's body, a struct's fields' types, a constant's initialiser)."""
+    `__device__`/`__constant__` variables use, and the template arguments of kernel launches (the
+    kernel's instances), closed over the file-scope definitions of those names (a macro's body, a
+    struct's fields' types, a constant's initialiser)."""
     src = module.source
     defs: dict[str, list[Node]] = {}
     roots: list[Node] = [f.template_node or f.node for f in module.functions.values() if f.is_device]
+    for launch in module.launches:
+        fn = launch.node.child_by_field_name("function")
+        if fn is not None and fn.type == "template_function" and fn.child_by_field_name("arguments") is not None:
+            roots.append(fn.child_by_field_name("arguments"))
     for item in file_scope_items(src):
         for name in defined_names(src, item):
             defs.setdefault(name, []).append(item)
