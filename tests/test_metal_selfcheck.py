@@ -181,3 +181,28 @@ def test_a_macro_only_a_launch_template_argument_names_stays():
     assert 'template [[host_name("fill_ELEM")]] kernel void fill<ELEM>' in port.body
     assert "#define HOST_ONLY" not in port.body  # what only host code uses is still left out
     assert passes(text) == []
+
+
+def test_a_macro_of_qualifiers_is_spelled_as_metal_spells_them():
+    require_tool("clang")
+    port, text = metal("""\
+        #define HD __host__ __device__ __forceinline__  // both sides
+        #define HOSTFN __host__ static
+        HD float sq(float v) { return v * v; }
+        HOSTFN float host_sq(float v) { return v * v; }
+        __global__ void k(float *x) { x[threadIdx.x] = sq(x[0]); }
+    """)
+    assert errors(port) == []
+    assert "#define HD inline\n" in port.body  # nothing for __host__ __device__, inline for __forceinline__
+    assert "#define HOSTFN" not in port.body  # only host code uses it: left out
+    assert "HOSTFN float" not in port.body and "HOSTFN //" not in port.body  # its use goes with host_sq
+    assert passes(text) == []
+
+
+def test_a_macro_that_is_more_than_qualifiers_is_not_rewritten_as_one():
+    port, _ = metal("""\
+        #define DEVICE_FLOAT __device__ float
+        DEVICE_FLOAT twice(float v) { return 2.0f * v; }
+        __global__ void k(float *x) { x[threadIdx.x] = twice(x[0]); }
+    """)
+    assert "#define DEVICE_FLOAT __device__ float" in port.body or not port.ok

@@ -101,7 +101,8 @@ class MetalTranslator(HostCode, Unported, ArgumentCopies, ReservedWords, BoundCo
         return super().spell(key_)
 
     # -- the pipeline: the shared passes, and Metal's structure around them ----------------------
-    passes = extend(Translator.passes, ("leave_out_host_code", "plan_calls", "pre_rewrites", "mixed_min_max"),
+    passes = extend(Translator.passes, ("leave_out_host_code", "qualifier_macros", "plan_calls", "pre_rewrites",
+                                        "mixed_min_max"),
                     before="rewrite_sites")
     passes = extend(passes, ("no_metal_meaning", "atomics_in_macros", "rename_reserved_words", "bind_constants"),
                     after="leave_out_host_code")
