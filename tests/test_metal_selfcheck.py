@@ -206,3 +206,36 @@ def test_a_macro_that_is_more_than_qualifiers_is_not_rewritten_as_one():
         __global__ void k(float *x) { x[threadIdx.x] = twice(x[0]); }
     """)
     assert "#define DEVICE_FLOAT __device__ float" in port.body or not port.ok
+
+
+def test_cuda_integer_intrinsics_are_metals_under_its_names():
+    require_tool("clang")
+    port, text = metal("""\
+        #define IMUL(a, b) __mul24(a, b)
+        __global__ void k(unsigned int *a, float *f)
+        {
+            const int base = IMUL(threadIdx.x >> 5, 1024);  // uint and int: CUDA converts both to int
+            a[base] = umin(a[base], 7u) + __umul24(a[0], 3u);
+            f[base] = __uint_as_float(a[1]);
+        }
+    """)
+    assert errors(port) == []
+    assert "#define IMUL(a, b) kp_mul24(a, b)" in port.body
+    assert "kp_umin(a[base], 7u) + kp_umul24(a[0], 3u)" in port.body and "as_type<float>(a[1])" in port.body
+    assert "inline int kp_mul24(int x, int y) { return mul24(x, y); }" in text
+    assert passes(text) == []
+
+
+def test_a_function_the_file_defines_under_an_intrinsics_name_is_its_own():
+    port, text = metal("""\
+        __device__ unsigned int umin(unsigned int a, unsigned int b) { return a < b ? a : b; }
+        __global__ void k(unsigned int *a) { a[threadIdx.x] = umin(a[threadIdx.x], 7u); }
+    """)
+    assert errors(port) == []
+    assert "umin(a[tid.x], 7u)" in port.body and "kp_umin" not in text
+
+
+def test_the_hip_port_keeps_the_intrinsics():
+    src = SourceFile.from_text("__global__ void k(int *a) { a[threadIdx.x] = __mul24(a[0], 3); }\n", "t.cu")
+    port, _ = translate(src, "hip")
+    assert "__mul24(a[0], 3)" in port.body
