@@ -340,11 +340,21 @@ def _names_in(src: SourceFile, node: Node) -> set[str]:
 
 def device_references(module: Module) -> set[str]:
     """Every file-scope name device code needs: the names that kernels, `__device__` functions and
-    `__device__`/`__constant__` variables use, closed over the file-scope definitions of those
-    names (a macro's body, a struct's fields' types, a constant's initialiser)."""
+    `__device__`/`__constant__` variables use, and the template arguments of kernel launches (the
+    kernel's instances), closed over the file-scope definitions of those names (a macro's body, a
+    struct's fields' types, a constant's initialiser); a macro of qualifiers on a device function
+    (`#define HD __host__ __device__`) too."""
     src = module.source
     defs: dict[str, list[Node]] = {}
-    roots: list[Node] = [f.template_node or f.node for f in module.functions.values() if f.is_device]
+    roots: list[Node | str] = [f.template_node or f.node for f in module.functions.values() if f.is_device]
+    for f in module.functions.values():  # `HD float f()`: HD, a macro of qualifiers, is blanks to the parse
+        start = (f.template_node or f.node).start_byte
+        roots += [m.name for m in src.masks if m.reason == "attribute" and f.is_device and
+                  (start <= m.start < f.node.end_byte or m.end <= start and not src.data[m.end:start].strip())]
+    for launch in module.launches:
+        fn = launch.node.child_by_field_name("function")
+        if fn is not None and fn.type == "template_function" and fn.child_by_field_name("arguments") is not None:
+            roots.append(fn.child_by_field_name("arguments"))
     for item in file_scope_items(src):
         for name in defined_names(src, item):
             defs.setdefault(name, []).append(item)
@@ -357,6 +367,10 @@ def device_references(module: Module) -> set[str]:
     todo = list(roots)
     while todo:
         n = todo.pop()
+        if isinstance(n, str):  # a macro name the parse saw as blanks
+            needed.add(n)
+            todo.extend(defs.get(n, ()))
+            continue
         if n.id in seen:
             continue
         seen.add(n.id)

@@ -26,6 +26,7 @@ class Rewriter:
         self.src = src
         self.replacements: dict[Key, Replacement] = {}
         self.before: dict[Key, list[str]] = {}
+        self.dropped: list[tuple[int, int]] = []  # byte spans no node holds, left out (see drop_span)
         self._starts: list[int] = []
 
     def replace(self, node: Node, repl: Replacement) -> None:
@@ -40,6 +41,22 @@ class Rewriter:
     def insert_before(self, node: Node, text: str) -> None:
         self.before.setdefault(key(node), []).append(text)
         self._starts = []
+
+    def drop_span(self, start: int, end: int) -> None:
+        """Leave out bytes that no node holds: a macro use the parse saw as blanks (`HD` in
+        `HD float f()`), which would otherwise stay when what it qualifies is replaced."""
+        self.dropped.append((start, end))
+        self._starts = []
+
+    def _gap(self, start: int, end: int) -> str:
+        """The text between two nodes, less the dropped spans in it."""
+        out, pos = [], start
+        for s, e in sorted(self.dropped):
+            if start <= s and e <= end:
+                out.append(self.src.data[pos:s].decode("utf-8"))
+                pos = e
+        out.append(self.src.data[pos:end].decode("utf-8"))
+        return "".join(out)
 
     def has(self, node: Node) -> bool:
         return key(node) in self.replacements
@@ -59,10 +76,10 @@ class Rewriter:
         """`node`'s text from its children's rewritten texts, ignoring its own replacement."""
         out, pos = [], node.start_byte
         for c in node.children:
-            out.append(self.src.data[pos:c.start_byte].decode("utf-8"))
+            out.append(self._gap(pos, c.start_byte))
             out.append(self.text(c))
             pos = c.end_byte
-        out.append(self.src.data[pos:node.end_byte].decode("utf-8"))
+        out.append(self._gap(pos, node.end_byte))
         return "".join(out)
 
     def original(self, node: Node) -> str:
@@ -70,10 +87,10 @@ class Rewriter:
 
     def _touched_incl(self, node: Node) -> bool:
         if not self._starts:
-            self._starts = sorted(k[0] for k in (*self.replacements, *self.before))
+            self._starts = sorted([k[0] for k in (*self.replacements, *self.before)] + [s for s, _ in self.dropped])
         i = bisect.bisect_left(self._starts, node.start_byte)
         return i < len(self._starts) and self._starts[i] < max(node.end_byte, node.start_byte + 1)
 
     def result(self) -> str:
         root, data = self.src.root, self.src.data
-        return data[:root.start_byte].decode("utf-8") + self.text(root) + data[root.end_byte:].decode("utf-8")
+        return self._gap(0, root.start_byte) + self.text(root) + self._gap(root.end_byte, len(data))

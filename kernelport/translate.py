@@ -443,6 +443,9 @@ class Translator(ApiNames, Soundness):
         """Extra template values a backend's spelling needs (Metal atomics: address space, type)."""
         return {}
 
+    def check_port(self, text: str) -> None:
+        """A backend's own check of the finished port `text`: it adds diagnostics to the port."""
+
     def extra_files(self, source_label: str, command: str | None) -> dict[str, str]:
         """Files that accompany the port, unsealed: a key starting with "." is a suffix of the
         port's name (a sidecar), any other a file name beside it shared by every port (a header)."""
@@ -578,6 +581,8 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
                                  **{**port.context, **(prologue or {})})
     if port.ok:
         self_check(src, backend, port, text)
+    if port.ok:
+        translator.check_port(text)
     if port.ok:
         port.extra_files = translator.extra_files(source_label or src.path, command)
     return port, text

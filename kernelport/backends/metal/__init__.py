@@ -125,6 +125,15 @@ class Metal(Backend):
                         "ulong": "unsigned long"}
     # cache-hinted loads: a plain load on Metal
     plain_loads = ("__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv")
+    # CUDA device functions HIP keeps as written that Metal has under another name (MSL 6.4 integer
+    # functions, 2.20 as_type, conversions): the call is renamed; a kp_ polyfill converts the
+    # arguments as CUDA's signature does (Metal's mul24 and min take one type)
+    renamed_calls = {
+        "__mul24": "kp_mul24", "__umul24": "kp_umul24", "umin": "kp_umin", "umax": "kp_umax",
+        "__float_as_uint": "as_type<uint>", "__uint_as_float": "as_type<float>",
+        "__float_as_int": "as_type<int>", "__int_as_float": "as_type<float>",
+        "__float2half": "half", "__float2half_rn": "half", "__half2float": "float",
+    }
 
     # -- lint --
     lint_reader = "kernelport.lint.units:metal_unit"

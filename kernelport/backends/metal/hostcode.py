@@ -20,10 +20,17 @@ from pathlib import Path
 
 from tree_sitter import Node
 
+from ... import dialect
 from ...model import defined_names, device_references, file_scope_items
 from .headers import header_names, locate
 
 _HOST_ONLY_DECL = ("__device__", "__constant__", "__managed__", "__shared__")
+_NO_METAL_QUALIFIER = ("__host__", "__noinline__")  # Metal has no host functions, and no noinline
+_C_QUALIFIERS = ("inline", "static", "__inline__")
+
+
+def _without_comments(text: str) -> str:
+    return re.sub(r"//[^\n]*|/\*.*?\*/", " ", text, flags=re.S)
 
 
 class HostCode:
@@ -46,6 +53,7 @@ class HostCode:
             else:
                 text = f"// {name}() is host code: left out of the Metal port."
             self.rw.replace(node, text)
+            self._drop_leading_macros(node)
         host_nodes = [(f.node.start_byte, f.node.end_byte) for f in self.host.values()]
 
         def in_host(n: Node) -> bool:
@@ -56,6 +64,38 @@ class HostCode:
             if s.function in self.host or (s.function is None and in_host(s.node)):
                 s.confirmed = False
         self._leave_out_host_items()
+
+    def qualifier_macros(self) -> None:
+        """`#define HD __host__ __device__`: a macro of function qualifiers (the parse reads its uses
+        as attributes, so nothing else rewrites it) is spelled as Metal spells them: `__device__`
+        and `__host__` are nothing (every function of a port is device code), `__forceinline__` is
+        `inline`."""
+        for m in self.src.index.of_type("preproc_def"):
+            value = m.child_by_field_name("value")
+            if value is None or self.rw.has(m) or self.rw.has(value):
+                continue
+            words, out = _without_comments(self.src.text_of(value)).split(), []
+            for w in words:
+                c = dialect.lookup("cuda", w)
+                if c is not None and c.kind == "qualifier" and c.key != "kernel":
+                    out.append(c.spelling(self.backend) or "")
+                elif w in _NO_METAL_QUALIFIER or w in _C_QUALIFIERS:
+                    out.append("" if w in _NO_METAL_QUALIFIER else w)
+                else:
+                    break
+            else:
+                if words and out != words:
+                    self.rw.replace(value, " ".join(o for o in out if o))
+                    self.note(value, " ".join(o for o in out if o) or "(nothing)",
+                              "a macro of CUDA function qualifiers: Metal's spelling of them")
+
+    def _drop_leading_macros(self, node: Node) -> None:
+        """A macro of qualifiers right before what is left out (`HOSTFN float f() {...}`) goes too."""
+        for m in self.src.masks:
+            if m.reason == "attribute" and m.end <= node.start_byte and \
+                    not self.src.data[m.end:node.start_byte].strip():
+                gap = self.src.data[m.end:node.start_byte]
+                self.rw.drop_span(m.start, m.end + (len(gap) - len(gap.lstrip(b" \t"))))  # with its blanks
 
     def _device_needs(self) -> set[str]:
         if getattr(self, "_needs_cache", None) is None:
@@ -89,6 +129,9 @@ class HostCode:
             self._left_out |= names
             label = ", ".join(sorted(names))
             text = f"{label}: used by host code only, left out of the Metal port"
+            if item.parent is not None and item.parent.type == "linkage_specification":
+                item = item.parent  # `extern "C" void f();`: the linkage goes with its one declaration
+            self._drop_leading_macros(item)
             # a block comment where code may follow on the line (`extern "C" { void f(); }`)
             self.rw.replace(item, f"// {text}\n" if item.type.startswith("preproc") else f"/* {text} */")
 

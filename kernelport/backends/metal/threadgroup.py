@@ -151,6 +151,7 @@ class ThreadgroupMemory:
         lines = []
         first = next((c for c in k.body.named_children), None)
         indent = (self._indent_of(first) if first is not None else "") or "    "
+        lines += self.argument_copy_lines(k, indent)
         for s in static:
             if s.function == k.name and s.node.parent == k.body:
                 continue

@@ -33,6 +33,7 @@ from ... import annotations, dialect
 from ...errors import Location
 from ...source import SourceFile, call_args, ident_name, walk
 from ...translate import Translator, extend
+from .argcopies import ArgumentCopies
 from .calls import Calls
 from .constants import BoundConstants
 from .headers import splice
@@ -40,6 +41,7 @@ from .hostcode import HostCode
 from .reductions import Reductions
 from .reserved import ReservedWords
 from .scalars import Scalars
+from .selfcheck import check_port
 from .sidecar import Sidecar
 from .signatures import BUILTINS, Plan, Signatures
 from .spaces import AddressSpaces
@@ -47,7 +49,7 @@ from .threadgroup import ThreadgroupMemory
 from .unported import Unported
 
 
-class MetalTranslator(HostCode, Unported, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(HostCode, Unported, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
 
@@ -99,13 +101,14 @@ class MetalTranslator(HostCode, Unported, ReservedWords, BoundConstants, Address
         return super().spell(key_)
 
     # -- the pipeline: the shared passes, and Metal's structure around them ----------------------
-    passes = extend(Translator.passes, ("leave_out_host_code", "plan_calls", "pre_rewrites", "mixed_min_max"),
+    passes = extend(Translator.passes, ("leave_out_host_code", "qualifier_macros", "plan_calls", "pre_rewrites",
+                                        "mixed_min_max"),
                     before="rewrite_sites")
     passes = extend(passes, ("no_metal_meaning", "atomics_in_macros", "rename_reserved_words", "bind_constants"),
                     after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
-    passes = extend(passes, ("barriers", "file_scope", "shared_memory", "local_pointers", "functions",
-                             "prototypes", "needs", "check_threadgroup_sizes"))
+    passes = extend(passes, ("barriers", "file_scope", "shared_memory", "local_pointers", "copy_written_arguments",
+                             "functions", "prototypes", "needs", "check_threadgroup_sizes"))
     realigns_comments = False
     asm_message = "inline PTX assembly has no Metal translation"
     asm_hint = "replace it with an intrinsic or a SIMD-group function"
@@ -239,12 +242,17 @@ class MetalTranslator(HostCode, Unported, ReservedWords, BoundConstants, Address
 
     def finish(self) -> None:
         super().finish()
-        if self.origin is None:
-            return
         for item in [*self.port.diagnostics, *self.port.notes]:  # spliced lines point into their header
-            loc = item.location
-            if loc.path == self.src.path and 0 < loc.line <= len(self.origin):
-                item.location = Location(*self.origin[loc.line - 1], loc.column)
+            item.location = self.origin_location(item.location)
+
+    def origin_location(self, loc: Location) -> Location:
+        """Where a line of the translated (spliced) text comes from: the file's own, or a header's."""
+        if self.origin is None or loc.path != self.src.path or not 0 < loc.line <= len(self.origin):
+            return loc
+        return Location(*self.origin[loc.line - 1], loc.column)
+
+    def check_port(self, text: str) -> None:
+        check_port(self, self.port, text)
 
     # -- small helpers --------------------------------------------------------------------------
     def _indent_of(self, node: Node) -> str:

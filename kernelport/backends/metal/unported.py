@@ -48,6 +48,7 @@ class Unported:
     def no_metal_meaning(self) -> None:
         table = backends.get(self.backend).no_meaning
         loads = backends.get(self.backend).plain_loads
+        renamed = backends.get(self.backend).renamed_calls
         declared = self._declared_names()
         library = metal_library_names()
         reported: set[str] = set()
@@ -66,6 +67,9 @@ class Unported:
                         arg = call_args(n)[0]
                         self.rw.replace(n, lambda rw, _n, a=arg: f"*({rw.text(a)})")
                         self.note(n, "*(...)", f"{name} is a cache hint on a load: Metal loads plainly")
+                    elif fn.type == "identifier" and name in renamed and name not in declared:
+                        self.rw.replace(fn, renamed[name])
+                        self.note(fn, renamed[name], f"Metal's name for {name}")
                     elif fn.type == "identifier" and name in host_only:
                         self._refuse(n, f"a call of host function '{name}' from device code",
                                      f"mark '{name}' __device__ (or __host__ __device__)",
@@ -86,7 +90,7 @@ class Unported:
                     if name in table and name not in declared:
                         self._refuse(n, f"'{name}' in device code", "remove it from device code, or guard it with "
                                      "#ifndef __METAL_VERSION__ in a shared header", table[name])
-                    elif name not in reported and name not in loads and \
+                    elif name not in reported and name not in loads and name not in renamed and \
                             self._unresolved(n, name, declared, library):
                         reported.add(name)
                         self.problem("KP223", n, f"'{name}' is defined neither in this file nor in Metal's standard "
@@ -116,15 +120,22 @@ class Unported:
         """A macro device code uses that calls what nothing defines (`POLYBENCH_LOOP_BOUND(N, n)`
         from a header not beside the source): refused at the macro."""
         needed = self._device_needs()
+        renamed = backends.get(self.backend).renamed_calls
         for m in self.src.index.of_type("preproc_function_def") + self.src.index.of_type("preproc_def"):
             macro, value = self.src.text_of(m.child_by_field_name("name")), m.child_by_field_name("value")
             if macro not in needed or value is None or self.rw.has(m):
                 continue
             params = m.child_by_field_name("parameters")
             own = set(re.findall(r"\w+", self.src.text_of(params))) if params is not None else set()
-            for name in re.findall(r"\b([A-Za-z_]\w*)\s*\(", _code(self.src.text_of(value))):
+            calls = set(re.findall(r"\b([A-Za-z_]\w*)\s*\(", _code(self.src.text_of(value))))
+            hit = sorted(n for n in calls & set(renamed) if n not in own and n not in declared)
+            if hit and not self.rw.has(value):  # `#define IMUL(a, b) __mul24(a, b)`: renamed in the body
+                self.rw.replace(value, re.sub(r"\b(" + "|".join(hit) + r")(?=\s*\()",
+                                              lambda w: renamed[w.group(1)], self.src.text_of(value)))
+                self.note(value, ", ".join(renamed[n] for n in hit), f"Metal's name for {', '.join(hit)}")
+            for name in sorted(calls):
                 if name in own or name in _C_WORDS or name in reported or name in declared or name in library or \
-                        name.startswith("__builtin_") or _translated(name):
+                        name.startswith("__builtin_") or _translated(name) or name in renamed:
                     continue
                 reported.add(name)
                 self.problem("KP223", value, f"'{name}' (in macro '{macro}', which device code uses) is "

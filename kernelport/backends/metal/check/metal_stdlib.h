@@ -598,6 +598,8 @@ template <class T> __kp::if_int<T> reverse_bits(T x);
 template <class T> __kp::if_int<T> extract_bits(T x, uint offset, uint bits);
 template <class T> __kp::if_int<T> insert_bits(T base, T insert, uint offset, uint bits);
 template <class T, class U> __kp::enable_if_t<__kp::is_int<__kp::num_bin_t<T, U>>, __kp::num_bin_t<T, U>> mulhi(T x, U y);
+template <class T, class U> __kp::enable_if_t<__kp::is_int<__kp::num_bin_t<T, U>>, __kp::num_bin_t<T, U>> mul24(T x, U y);
+template <class T, class U, class V> __kp::enable_if_t<__kp::is_int<__kp::num_tern_t<T, U, V>>, __kp::num_tern_t<T, U, V>> mad24(T x, U y, V z);
 template <class T, class U> __kp::enable_if_t<__kp::is_int<__kp::num_bin_t<T, U>>, __kp::num_bin_t<T, U>> hadd(T x, U y);
 template <class T, class U> __kp::enable_if_t<__kp::is_int<__kp::num_bin_t<T, U>>, __kp::num_bin_t<T, U>> rhadd(T x, U y);
 template <class T, class U> __kp::enable_if_t<__kp::is_int<__kp::num_bin_t<T, U>>, __kp::num_bin_t<T, U>> addsat(T x, U y);

@@ -1,0 +1,70 @@
+"""Kernel arguments the body changes: a CUDA kernel's by-value parameter is the thread's own copy,
+which it may assign, increment or take the address of; Metal's `constant T& n [[buffer(i)]]` is
+read-only (shared by the grid).  Such a parameter is bound under another name (`kp_n`) and the
+body starts with the copy CUDA had: `int n = kp_n;`.  The sidecar still names the argument `n`.
+"""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from ...model import Function, Param
+from ...source import ident_name, walk
+
+# The operand a write goes through: `n = ..`, `n++`, `&n`, `s.x = ..`, `a[i] = ..` (a by-value array
+# member of a struct parameter).
+_THROUGH = ("field_expression", "subscript_expression", "parenthesized_expression")
+
+
+class ArgumentCopies:
+    """Mixin of MetalTranslator: the `copy_written_arguments` pass."""
+
+    def copy_written_arguments(self) -> None:
+        self.arg_copies: dict[str, list[tuple[Param, str]]] = {}  # kernel -> (parameter, its binding's name)
+        taken = set(self.names.values()) | {self.src.text_of(n) for n in self.src.index.of_type("identifier")}
+        for k in self.kernels:
+            for p in k.params:
+                decl = p.node.child_by_field_name("declarator")
+                if p.pointer or decl is None or decl.type != "identifier" or not self._written(k, p.name):
+                    continue
+                binding, i = f"kp_{p.name}", 2
+                while binding in taken:
+                    binding, i = f"kp_{p.name}_{i}", i + 1
+                taken.add(binding)
+                self.rw.replace(decl, binding)
+                self.arg_copies.setdefault(k.name, []).append((p, binding))
+                self.note(decl, binding, f"the kernel changes '{p.name}', and Metal's constant arguments are "
+                                         "read-only: the body starts with a copy")
+
+    def argument_copy_lines(self, k: Function, indent: str) -> list[str]:
+        """The copies that open kernel `k`'s body."""
+        out = []
+        for p, binding in getattr(self, "arg_copies", {}).get(k.name, []):
+            t = p.node.child_by_field_name("type")
+            quals = " ".join(self.src.text_of(c) for c in p.node.children
+                             if c.type == "type_qualifier" and self.src.text_of(c) in ("volatile",))
+            out.append(f"{indent}{quals + ' ' if quals else ''}{self.rw.text(t)} {p.name} = {binding};"
+                       f"  // a copy: Metal's kernel arguments are read-only")
+        return out
+
+    def _written(self, k: Function, name: str) -> bool:
+        if self._local_decl(k, name) is not None:
+            return False  # a local of the same name: which one is written is not worth guessing
+        for n in walk(k.body):
+            target = None
+            if n.type == "assignment_expression":
+                target = n.child_by_field_name("left")
+            elif n.type == "update_expression":
+                target = n.child_by_field_name("argument")
+            elif n.type == "pointer_expression" and self.src.text_of(n).lstrip().startswith("&"):
+                target = n.child_by_field_name("argument")
+            if target is not None and self._base_name(target) == name:
+                return True
+        return False
+
+    def _base_name(self, n: Node) -> str | None:
+        while n is not None and n.type in _THROUGH:
+            if n.type == "field_expression" and self.src.text_of(n.child_by_field_name("operator") or n) == "->":
+                return None  # through a pointer: the pointee is written, not the argument
+            n = n.child_by_field_name("argument") if n.type != "parenthesized_expression" else \
+                (n.named_children[0] if n.named_children else None)
+        return ident_name(n) if n is not None and n.type == "identifier" else None

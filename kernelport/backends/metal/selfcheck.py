@@ -1,0 +1,74 @@
+"""Translate type-checks its own Metal port: a port the Metal checker rejects is never written.
+
+The translation refuses what it knows Metal lacks (KP21x, KP223) before writing anything; what
+it does not know (a name from a header that is not in reach, a construct no pass handles yet)
+would reach the port and stop the user's Metal build.  So, where the checker's clang is installed
+(`kernelport.backends.metal.check`), the finished port is checked, and each error becomes KP224
+at the line of the CUDA source the port's line comes from.  With `--allow-unported` the errors
+are warnings and the port is written.  Without clang the port is written unchecked, with a
+warning that says so.
+
+Port lines are paired with source lines by a line diff (the rewrites keep most lines and every
+line break of the code they do not touch); a line the translation added (a hoisted threadgroup
+array, a parameter on a line of its own) is reported at the source line it precedes.
+"""
+from __future__ import annotations
+
+import difflib
+
+from ...diagnostics import Diagnostic
+from ...errors import Location
+
+CODE = "KP224"
+_HINT = ("kernelport does not translate this to Metal: rewrite it in the CUDA source with what Metal has "
+         "(or write the port with --allow-unported and fix it by hand)")
+
+
+def source_lines(source: str, body: str) -> list[int]:
+    """For each line of the port's body, the (1-based) line of `source` it comes from."""
+    old, new = source.splitlines(), body.splitlines()
+    out = [0] * len(new)
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        for j in range(j1, j2):
+            if tag == "equal":
+                i = i1 + (j - j1)
+            elif tag == "replace":
+                i = i1 + min(j - j1, i2 - i1 - 1)
+            else:  # inserted by the translation: the source line it precedes
+                i = min(i1, max(len(old) - 1, 0))
+            out[j] = i + 1
+    return out
+
+
+def check_port(translator, port, text: str) -> None:
+    """Add KP224 diagnostics to `port` for every error the Metal checker finds in `text`."""
+    from ... import toolchains
+    if toolchains.find_clang() is None:
+        port.diagnostics.append(Diagnostic(CODE, Location(translator.src.path, 1, 1), "the Metal port is written "
+                                           "without its type check: no clang with C++ for OpenCL was found",
+                                           toolchains.install_hint("clang"), "warning"))
+        return
+    from .check import MetalCheckUnavailable, run_check
+    try:
+        report = run_check(text, "<metal port>")
+    except MetalCheckUnavailable:  # pragma: no cover - find_clang said yes
+        return
+    if report.ok:
+        return
+    offset = text[:len(text) - len(port.body)].count("\n") if text.endswith(port.body) else 0
+    lines = source_lines(translator.src.text, port.body)
+    old, new = translator.src.text.splitlines(), port.body.splitlines()
+    seen: set[tuple] = set()
+    for d in report.errors:
+        j = d.line - 1 - offset
+        line = lines[j] if 0 <= j < len(lines) else 1
+        column = d.column if 0 <= j < len(lines) and new[j] == old[line - 1] else 1  # the line as written
+        loc = translator.origin_location(Location(translator.src.path, line, column))
+        where = "" if 0 <= j < len(lines) else " (in the port's prologue)"
+        message = f"the Metal port would not compile: {d.message}{where} (port line {d.line})"
+        if (loc.path, loc.line, d.message) in seen:
+            continue
+        seen.add((loc.path, loc.line, d.message))
+        severity = "warning" if translator.allow_unported else "error"
+        port.diagnostics.append(Diagnostic(CODE, loc, message, _HINT, severity))
