@@ -13,7 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, get_args, get_origin
 
-from typer._coercion import RuntimeParam, build_runtime_param
+try:  # typer 0.29's private conversion layer; an older typer converts through click, without pydantic
+    from typer._coercion import RuntimeParam, build_runtime_param
+except ImportError:  # then there is nothing to replace: install() leaves typer as it is
+    RuntimeParam = None  # type: ignore[assignment,misc]
 
 _INT = re.compile(r"[+-]?[0-9]+")
 _FLOAT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
@@ -80,21 +83,24 @@ def converter(annotation: Any) -> Callable[[Any], Any] | None:
     return _LEAVES.get(annotation)
 
 
-@dataclass(frozen=True)
-class PlainParam(RuntimeParam):
-    """typer's runtime conversion of one parameter, done by `convert` when the value is plain."""
+if RuntimeParam is not None:
+    @dataclass(frozen=True)
+    class PlainParam(RuntimeParam):
+        """typer's runtime conversion of one parameter, done by `convert` when the value is plain."""
 
-    convert: Callable[[Any], Any] = _text
+        convert: Callable[[Any], Any] = _text
 
-    def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
-        try:
-            return self.convert(value)
-        except _Slow:
-            return build_runtime_param(param.type_descriptor)._coerce_value(value, param=param, ctx=ctx)
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            try:
+                return self.convert(value)
+            except _Slow:
+                return build_runtime_param(param.type_descriptor)._coerce_value(value, param=param, ctx=ctx)
 
 
 def install(params: list) -> None:
-    """Give each typer parameter of a plain type the pydantic-free conversion."""
+    """Give each typer parameter of a plain type the pydantic-free conversion (typer 0.29 and later)."""
+    if RuntimeParam is None:
+        return
     for p in params:
         desc = getattr(p, "type_descriptor", None)
         if desc is None or desc.file_annotation is not None or getattr(p, "_runtime_param", 0) is not None:

@@ -17,7 +17,7 @@ def _loaded_after(*argv: str) -> list[str]:
     code = ("import sys; sys.argv = ['kernelport', *sys.argv[1:]]\nfrom kernelport.entry import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "print(sorted(m for m in ('pydantic', 'rich', 'jinja2') if m in sys.modules), file=sys.stderr)")
-    r = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    r = subprocess.run([sys.executable, "-P", "-c", code, *argv], capture_output=True, text=True, timeout=300, cwd=ROOT)
     return eval(r.stderr.strip().splitlines()[-1])  # noqa: S307 - the list printed above
 
 
@@ -50,10 +50,24 @@ def test_anything_else_goes_to_typers_adapter():
 
 
 def test_a_malformed_number_keeps_typers_message():
-    r = subprocess.run([sys.executable, "-m", "kernelport", "lint", "-j", "abc", str(EXAMPLES / "saxpy.cu")],
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", "lint", "-j", "abc", str(EXAMPLES / "saxpy.cu")],
                        capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert r.returncode == 2
     assert "Invalid value for '--jobs' / '-j': Input should be a valid integer" in r.stderr
-    ok = subprocess.run([sys.executable, "-m", "kernelport", "lint", "-j", "1", str(EXAMPLES / "saxpy.cu")],
+    ok = subprocess.run([sys.executable, "-P", "-m", "kernelport", "lint", "-j", "1", str(EXAMPLES / "saxpy.cu")],
                         capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert ok.returncode == 0, ok.stderr
+
+
+def test_without_typers_0_29_conversion_layer_install_leaves_typer_as_it_is():
+    """typer before 0.29 has no `typer._coercion` (and converts through click, without pydantic):
+    kernelport must not need that private module (the H200 host's typer 0.27 failed to import
+    kernelport.cli).  The module is hidden in a child interpreter."""
+    code = ("import sys; sys.modules['typer._coercion'] = None\n"
+            "import kernelport.cli_values as c\n"
+            "assert c.RuntimeParam is None and not hasattr(c, 'PlainParam')\n"
+            "class P: type_descriptor = None\n"
+            "p = P(); c.install([p]); assert not hasattr(p, '_runtime_param')\n"
+            "print('ok')")
+    r = subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert r.stdout.strip() == "ok", r.stderr
