@@ -20,6 +20,9 @@ build before and after a change is measured the same way.  Precision is over the
 flagged hazards / (flagged hazards + flagged look-alikes); flagged lines that carry no label are
 counted beside it.  The naive baseline, measured in the same run, is the grep a reviewer would
 type for 32-lane assumptions (NAIVE below).
+
+tests/labelled_heldout/labels.tsv (--labels) is a second set from other projects, never tuned to;
+its baseline is bench/lint_recall_heldout_baseline.txt.
 """
 from __future__ import annotations
 
