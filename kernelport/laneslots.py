@@ -19,7 +19,7 @@ from .source import walk
 
 
 @lru_cache(maxsize=None)
-def _lane_pattern() -> re.Pattern:
+def lane_pattern() -> re.Pattern:
     """`x % warpSize`, `x & (warpSize - 1)`, the lane-id built-in: in the source dialect's spelling."""
     src = backends.source().name
     ws = re.escape(dialect.concept("warp_size").spelling(src) or "warpSize")
@@ -32,14 +32,14 @@ def _lane_vars(src, body: Node) -> set[str]:
     out = set()
     for n in src.index.under(body, "init_declarator"):
         v, d = n.child_by_field_name("value"), n.child_by_field_name("declarator")
-        if v is not None and d is not None and d.type == "identifier" and _lane_pattern().search(src.text_of(v)):
+        if v is not None and d is not None and d.type == "identifier" and lane_pattern().search(src.text_of(v)):
             out.add(src.text_of(d))
     return out
 
 
 def _is_lane(src, idx: Node, lanes: set[str]) -> bool:
     t = src.text_of(idx).strip()
-    return t in lanes or bool(_lane_pattern().search(t))
+    return t in lanes or bool(lane_pattern().search(t))
 
 
 def _bounded(src, store: Node, body: Node, lanes: set[str]) -> bool:
