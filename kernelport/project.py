@@ -93,6 +93,7 @@ class Project:
         self._warp_fns: dict[Path, frozenset[str]] = {}
         self._declared: dict[Path, frozenset[str]] = {}
         self._lane_slots: dict[Path, dict] = {}
+        self._warp_multiples: dict[Path, list] = {}
         self.confirmed: dict[tuple[Path, str], str] = {}  # (defining file, macro) -> why (the project's decision)
         self.tu_options: dict[Path, Options] = {}  # header -> the options of a translation unit that includes it
 
@@ -251,6 +252,8 @@ class Project:
             if p != root:
                 for name, where in self.lane_slots(p).items():
                     vis.lane_slots.setdefault(name, where)
+        from .warpmultiples import solve
+        vis.warp_multiples = solve([i for p in sc.order if p != root for i in self.warp_multiple_items(p)])
         vis.declared = frozenset().union(*(self.declared(p) for p in sc.order if p != root))
         return vis
 
@@ -264,6 +267,14 @@ class Project:
             self._lane_slots[path] = {n: (pos, str(path), pf.src.loc(node).line)  # type: ignore[union-attr]
                                       for n, (pos, node) in found.items()}
         return self._lane_slots[path]
+
+    def warp_multiple_items(self, path: Path) -> list:
+        """What each template of `path` says about parameters counting whole warps (kernelport.warpmultiples)."""
+        if path not in self._warp_multiples:
+            from .warpmultiples import items
+            pf = self.file(path)
+            self._warp_multiples[path] = items(pf.src) if pf is not None else []
+        return self._warp_multiples[path]
 
     def declared(self, path: Path) -> frozenset[str]:
         """Every name `path` declares (macros, functions, types, variables), once per run."""

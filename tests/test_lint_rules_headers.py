@@ -72,3 +72,47 @@ def test_a_32_slot_array_a_header_helper_stores_at_every_lane(tmp_path: Path):
     # block_sum stores at the warp index only (reads lanes below the warp count), and the tile is
     # a tile: neither is flagged; without the header the helper is unknown, so nothing is
     assert not [f for f in _lint(k) if f["code"] == "WS011"]
+
+
+QUEUE_HEADER = """\
+#pragma once
+constexpr int kWarpSize = 32;
+template <typename K, int NumWarpQ, int ThreadsPerBlock>
+struct WarpQueue {
+  static constexpr int kRegisters = NumWarpQ / kWarpSize;
+  K keys[kRegisters];
+};
+"""
+
+DISPATCH = """\
+#include <select/queue.cuh>
+template <int NumWarpQ, int Tile>
+__global__ void select_k(const float* x, float* out, int k) {
+  WarpQueue<float, NumWarpQ, 128> queue;
+  __shared__ float tile[Tile][Tile + 1];
+  queue.keys[0] = __shfl_sync(0xffffffff, x[threadIdx.x], 0);
+  tile[threadIdx.y][threadIdx.x] = queue.keys[0];
+  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}
+void run(const float* x, float* out, int k) {
+  if (k <= 32) {
+    select_k<32, 16><<<1, 128>>>(x, out, k);
+  } else if (k <= 64) {
+    select_k<64, 32><<<1, 128>>>(x, out, k);
+  }
+}
+"""
+
+
+def test_a_host_tier_of_32_for_a_template_a_header_divides_by_the_warp_size(tmp_path: Path):
+    (tmp_path / "inc" / "select").mkdir(parents=True)
+    (tmp_path / "inc" / "select" / "queue.cuh").write_text(QUEUE_HEADER)
+    k = tmp_path / "select.cu"
+    k.write_text(DISPATCH)
+    found = [f for f in _lint("-I", tmp_path / "inc", k) if f["code"] == "WS015" and Path(f["path"]).name == "select.cu"]
+    # select_k passes NumWarpQ to WarpQueue, which divides it by kWarpSize: the k <= 32 tier is flagged
+    # at its test, naming the 32 it instantiates; the 64 tier and the Tile argument (32) are not
+    assert [(f["line"], [r["line"] for r in f["related"]]) for f in found] == [(11, [12])], found
+    assert "select_k" in found[0]["message"]
+    # without the header nothing says NumWarpQ counts warps
+    assert not [f for f in _lint(k) if f["code"] == "WS015"]

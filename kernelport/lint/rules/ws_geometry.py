@@ -205,7 +205,14 @@ shared buffers and warp counts are wrong.
 **Fix**: ask the device (`cudaDeviceGetAttribute(&w, cudaDevAttrWarpSize, dev)`,
 `hipDeviceGetAttribute(&w, hipDeviceAttributeWarpSize, dev)`) and compute from that; this is
 the `kp_device_warp_size()` of kernelport's HIP ports.  Launches of kernels with no warp-level
-code (a 32x8 transpose tile) stay silent."""
+code (a 32x8 transpose tile) stay silent.
+
+A host dispatch tier is one too: faiss's `else if (k <= 32) binaryDistanceAnySize<32, 2, T><<<...>>>`
+instantiates a kernel whose queue holds `NumWarpQ / kWarpSize` entries per lane (through
+`WarpSelect<..., NumWarpQ, ...>` in a header): 32 / 64 = 0 on a 64-lane wave.  A template
+parameter counts whole warps when the template (or one it passes the parameter to) divides it by
+a warp-size name; the test that picked the tier is reported.  A template parameter used as a tile
+or element count (`TILE_DIM`) stays silent."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {
@@ -222,6 +229,26 @@ void launch(const float* x, float* out, int n, int threads) {
     reduce<<<n / threads, threads, warps * sizeof(float)>>>(x, out);
     reduce<<<n / threads, threads, 32 * sizeof(float)>>>(x, out);  // !
 }"""),
+        ex("""
+#define kWarpSize warpSize
+template <int NumWarpQ>
+struct WarpQueue {
+    static constexpr int kPerLane = NumWarpQ / kWarpSize;
+    float v[kPerLane > 0 ? kPerLane : 1];
+};
+template <int NumWarpQ>
+__global__ void select_k(const float* x, float* out, int k) {
+    WarpQueue<NumWarpQ> q;
+    q.v[0] = __shfl_sync(0xffffffff, x[threadIdx.x], 0);
+    out[threadIdx.x] = q.v[0];
+}
+void run(const float* x, float* out, int k) {
+    if (k <= 32) {  // !
+        select_k<32><<<1, 128>>>(x, out, k);
+    } else if (k <= 64) {
+        select_k<64><<<1, 128>>>(x, out, k);
+    }
+}""", note="the 32-entry tier holds 32 / 64 = 0 entries per lane of a 64-lane wave"),
     )
     passes = (
         ex("""
@@ -236,6 +263,19 @@ void launch(float* o, const float* i, int w) {
     dim3 grid((w + 31) / 32, (w + 31) / 32);
     transpose<<<grid, block>>>(o, i, w);
 }"""),
+        ex("""
+constexpr int kWarpSize = warpSize;
+template <int Tile>
+__global__ void copy_tiles(float* o, const float* i) {
+    __shared__ float tile[Tile][Tile + 1];
+    tile[threadIdx.y][threadIdx.x] = i[threadIdx.y * Tile + threadIdx.x];
+    __syncthreads();
+    o[threadIdx.x * Tile + threadIdx.y] = tile[threadIdx.x][threadIdx.y];
+}
+void launch(float* o, const float* i, int k) {
+    if (k <= 32) copy_tiles<32><<<1, dim3(32, 32)>>>(o, i);
+    else copy_tiles<16><<<1, dim3(16, 16)>>>(o, i);
+}""", note="a tile size, not a count of warps"),
     )
 
     def check(self, ctx) -> None:
@@ -280,6 +320,14 @@ void launch(float* o, const float* i, int w) {
                                     (v == 5 and op in (">>", "<<")):
                                 report(n, f"sizes the launch of warp-level kernel `{launch.kernel}` with "
                                        f"`{_expr_text(ctx, n)}`")
+        for at, arg, name, test in _warp_queue_dispatch(ctx):
+            if (at.start_byte, at.end_byte) not in seen and not ctx.guarded(at):
+                seen.add((at.start_byte, at.end_byte))
+                what = f"`{_expr_text(ctx, test)}` picks" if test is not None else "instantiates"
+                ctx.report(self, at, f"host code {what} `{name}` with 32 where that template counts whole warps (it "
+                           f"divides the parameter by the warp size): {ctx.breaks}, 32 lanes are less than one wave; query "
+                           f"the device's wave width ({ask}) before choosing this tier",
+                           related=(ctx.related(arg, f"the 32 `{name}` divides by the warp size"),) if at != arg else ())
         for s, code in site_codes(ctx):
             if code == self.code:
                 stmt = s.node
@@ -288,6 +336,43 @@ void launch(float* o, const float* i, int w) {
                 text = " ".join(ctx.text(stmt).split())
                 text = text if len(text) <= 60 else text[:57] + "..."
                 report(s.node, f"hardcodes the warp size as 32 in `{text}`{_why(s)}")
+
+
+def _warp_queue_dispatch(ctx):
+    """(where to report, the 32, the template, the enclosing test) for each host instantiation of a
+    template with 32 where it counts whole warps (kernelport.warpmultiples): faiss's `else if (k <=
+    32) binaryDistanceAnySize<32, 2, T><<<...>>>`.  The test that picked the tier is reported when it
+    compares with the same 32."""
+    from ... import warpmultiples
+    vis = ctx.module.visible
+    facts = warpmultiples.solve(warpmultiples.items(ctx.src), vis.warp_multiples if vis is not None else None)
+    if not facts:
+        return
+    for f in ctx.module.functions.values():
+        if f.is_device or f.body is None:
+            continue
+        for a in ctx.src.index.under(f.body, "template_argument_list"):
+            name = warpmultiples.instantiated(ctx.src, a)
+            args = [c for c in a.named_children if c.type != "comment"]
+            for j in facts.get(name, ()):
+                if j < len(args) and warpflow.int_value(ctx.text(args[j])) == 32:
+                    yield _with_test(ctx, args[j], f.body, name)
+
+
+def _with_test(ctx, arg: Node, body: Node, name: str):
+    """(the test's 32 or the argument, the argument, the template, the test or None)."""
+    n = arg.parent
+    while n is not None and n != body:
+        cond = n.child_by_field_name("condition") if n.type == "if_statement" else None
+        if cond is not None:
+            for b in ctx.src.index.under(cond, "binary_expression"):
+                lits = [c for c in (b.child_by_field_name("left"), b.child_by_field_name("right"))
+                        if c.type == "number_literal" and warpflow.int_value(ctx.text(c)) == 32]
+                if lits and ctx.text(b.child_by_field_name("operator")) in ("<", "<=", "==", ">", ">="):
+                    return lits[0], arg, name, b
+            break  # the nearest test is the tier's; an outer one is about something else
+        n = n.parent
+    return arg, arg, name, None
 
 
 def _local_defs(ctx, body: Node) -> dict[str, list[Node]]:
