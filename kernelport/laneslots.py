@@ -37,7 +37,9 @@ def _lane_vars(src, body: Node) -> set[str]:
     return out
 
 
-def _is_lane(src, idx: Node, lanes: set[str]) -> bool:
+def _is_lane(src, idx: Node | None, lanes: set[str]) -> bool:
+    if idx is None:
+        return False
     t = src.text_of(idx).strip()
     return t in lanes or bool(lane_pattern().search(t))
 

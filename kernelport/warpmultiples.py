@@ -77,6 +77,8 @@ def items(src) -> list[Item]:
         direct = set()
         for b in src.index.under(node, "binary_expression"):
             left, right = b.child_by_field_name("left"), b.child_by_field_name("right")
+            if left is None or right is None:
+                continue
             if src.text_of(b.child_by_field_name("operator")) == "/" and left.type == "identifier" and \
                     src.text_of(left) in pos and _is_width(src.text_of(right)):
                 direct.add(pos[src.text_of(left)])

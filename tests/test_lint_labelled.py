@@ -14,8 +14,8 @@ from kernelport.project import parse_define
 
 ROOT = Path(__file__).resolve().parent.parent
 LABELS = ROOT / "tests" / "labelled" / "labels.tsv"
-# Reached on this branch (see bench/lint_recall.after.txt); raise them when the lint improves.
-RECALL_FLOOR, PRECISION_FLOOR = 0.80, 1.0
+# Reached on this branch (see bench/lint_recall_after2.txt); raise them when the lint improves.
+RECALL_FLOOR, PRECISION_FLOOR = 0.95, 1.0
 # The hazards found today, by file and line: each must stay found.
 EXPECTED = ROOT / "tests" / "labelled" / "expected_found.txt"
 

@@ -60,18 +60,26 @@ def _lint(*args) -> list[dict]:
     return json.loads(out)
 
 
+def _with_header(tmp_path: Path, header: str, header_text: str, name: str, text: str, code: str):
+    """Lint `name` (its text) with -I a folder holding `header`: its `code` findings in that file; and
+    the same file linted without the header."""
+    h = tmp_path / "inc" / header
+    h.parent.mkdir(parents=True)
+    h.write_text(header_text)
+    k = tmp_path / name
+    k.write_text(text)
+    with_it = [f for f in _lint("-I", tmp_path / "inc", k) if f["code"] == code and Path(f["path"]).name == name]
+    return with_it, [f for f in _lint(k) if f["code"] == code]
+
+
 def test_a_32_slot_array_a_header_helper_stores_at_every_lane(tmp_path: Path):
-    (tmp_path / "inc" / "scan").mkdir(parents=True)
-    (tmp_path / "inc" / "scan" / "block.cuh").write_text(SCAN_HEADER)
-    k = tmp_path / "kernels.cu"
-    k.write_text(KERNELS)
-    found = [f for f in _lint("-I", tmp_path / "inc", k) if f["code"] == "WS011" and Path(f["path"]).name == "kernels.cu"]
+    found, alone = _with_header(tmp_path, "scan/block.cuh", SCAN_HEADER, "kernels.cu", KERNELS, "WS011")
     # block_scan stores slots[lane] for every lane of warp 0: flagged at the 32 of scan_kernel's array
     assert [f["line"] for f in found] == [4], found
     assert "block_scan" in found[0]["message"] and "block.cuh:8" in found[0]["message"]
     # block_sum stores at the warp index only (reads lanes below the warp count), and the tile is
     # a tile: neither is flagged; without the header the helper is unknown, so nothing is
-    assert not [f for f in _lint(k) if f["code"] == "WS011"]
+    assert not alone
 
 
 QUEUE_HEADER = """\
@@ -105,14 +113,10 @@ void run(const float* x, float* out, int k) {
 
 
 def test_a_host_tier_of_32_for_a_template_a_header_divides_by_the_warp_size(tmp_path: Path):
-    (tmp_path / "inc" / "select").mkdir(parents=True)
-    (tmp_path / "inc" / "select" / "queue.cuh").write_text(QUEUE_HEADER)
-    k = tmp_path / "select.cu"
-    k.write_text(DISPATCH)
-    found = [f for f in _lint("-I", tmp_path / "inc", k) if f["code"] == "WS015" and Path(f["path"]).name == "select.cu"]
+    found, alone = _with_header(tmp_path, "select/queue.cuh", QUEUE_HEADER, "select.cu", DISPATCH, "WS015")
     # select_k passes NumWarpQ to WarpQueue, which divides it by kWarpSize: the k <= 32 tier is flagged
     # at its test, naming the 32 it instantiates; the 64 tier and the Tile argument (32) are not
     assert [(f["line"], [r["line"] for r in f["related"]]) for f in found] == [(11, [12])], found
     assert "select_k" in found[0]["message"]
     # without the header nothing says NumWarpQ counts warps
-    assert not [f for f in _lint(k) if f["code"] == "WS015"]
+    assert not alone

@@ -56,6 +56,8 @@ def lane_share_tests(ctx) -> list[tuple[Node, Node, str]]:
             if ctx.text(b.child_by_field_name("operator")) not in _ORDER:
                 continue
             left, right = b.child_by_field_name("left"), b.child_by_field_name("right")
+            if left is None or right is None:
+                continue
             for lane, lit in ((left, right), (right, left)):
                 if lane.type == "identifier" and ctx.text(lane) in lanes and lit.type == "number_literal" and \
                         int_value(ctx.text(lit)) in SHARES and not ctx.guarded(lit):

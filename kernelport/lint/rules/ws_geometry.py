@@ -367,7 +367,7 @@ def _with_test(ctx, arg: Node, body: Node, name: str):
         if cond is not None:
             for b in ctx.src.index.under(cond, "binary_expression"):
                 lits = [c for c in (b.child_by_field_name("left"), b.child_by_field_name("right"))
-                        if c.type == "number_literal" and warpflow.int_value(ctx.text(c)) == 32]
+                        if c is not None and c.type == "number_literal" and warpflow.int_value(ctx.text(c)) == 32]
                 if lits and ctx.text(b.child_by_field_name("operator")) in ("<", "<=", "==", ">", ">="):
                     return lits[0], arg, name, b
             break  # the nearest test is the tier's; an outer one is about something else
