@@ -17,7 +17,8 @@ its related locations (WS001 lists every use of a hardcoded constant: "its 3 use
 lanes"); the recall on finding lines alone is printed beside it.  The EXE is run once
 per file (`--format json --exit-zero`, with the -I and -D its project builds it with:
 build_flags.tsv beside the labels; the project headers it includes are copied there by
-scripts/labelled_headers.py), so a file whose run fails is counted, not fatal, and the build before and after a change is measured the same way.  Precision is over the labelled lines:
+scripts/labelled_headers.py), so a file whose run fails is counted, not fatal, and the build
+before and after a change is measured the same way.  Precision is over the labelled lines:
 flagged hazards / (flagged hazards + flagged look-alikes); flagged lines that carry no label are
 counted beside it.  The naive baseline, measured in the same run, is the grep a reviewer would
 type for 32-lane assumptions (NAIVE below).
