@@ -15,8 +15,10 @@ is the line's stripped text, checked before measuring so that a label cannot dri
 A label is found when a warp-size finding (a WS code) starts on its line or names the line among
 its related locations (WS001 lists every use of a hardcoded constant: "its 3 uses assume 32
 lanes"); the recall on finding lines alone is printed beside it.  The EXE is run once
-per file (`--format json --exit-zero`), so a file whose run fails is counted, not fatal, and the
-build before and after a change is measured the same way.  Precision is over the labelled lines:
+per file (`--format json --exit-zero`, with the -I and -D its project builds it with:
+build_flags.tsv beside the labels; the project headers it includes are copied there by
+scripts/labelled_headers.py), so a file whose run fails is counted, not fatal, and the build
+before and after a change is measured the same way.  Precision is over the labelled lines:
 flagged hazards / (flagged hazards + flagged look-alikes); flagged lines that carry no label are
 counted beside it.  The naive baseline, measured in the same run, is the grep a reviewer would
 type for 32-lane assumptions (NAIVE below).
@@ -38,6 +40,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LABELS = ROOT / "tests" / "labelled" / "labels.tsv"
+BUILD_FLAGS = "build_flags.tsv"  # beside the labels: each commit folder's -I and -D, as its project builds it
 KINDS = ("hazard", "lookalike", "consistent")
 NAIVE = re.compile(r"\b(32|31|16)\b|\b0x1[fF]\b|\b0x[fF]{8}\b|>>\s*5\b")
 
@@ -75,10 +78,25 @@ def check_labels(labels: list[Label], base: Path) -> list[str]:
     return bad
 
 
+def build_flags(base: Path, file: str) -> list[str]:
+    """The -I (made absolute) and -D its project builds `file` with (build_flags.tsv beside the labels)."""
+    table = base / BUILD_FLAGS
+    if not table.exists():
+        return []
+    for row in table.read_text(encoding="utf-8").splitlines():
+        if row.strip() and not row.startswith("#"):
+            folder, flags = row.split("\t")[:2]
+            if file.startswith(folder.rstrip("/") + "/"):
+                words = flags.split()
+                return [str((base / folder / w).resolve()) if i and words[i - 1] == "-I" else w
+                        for i, w in enumerate(words)]
+    return []
+
+
 def executable(exe: list[str]):
     """A runner: lint one file with that kernelport build, as a user would (JSON findings, exit code, last stderr)."""
-    def run(path: Path) -> tuple[str, list[dict], int, str]:
-        r = subprocess.run([*exe, "lint", "--format", "json", "--exit-zero", "-j", "1", str(path)],
+    def run(path: Path, flags: list[str] = ()) -> tuple[str, list[dict], int, str]:
+        r = subprocess.run([*exe, "lint", "--format", "json", "--exit-zero", "-j", "1", *flags, str(path)],
                            capture_output=True, text=True, timeout=600)
         try:
             data = json.loads(r.stdout) if r.stdout.strip() else []
@@ -92,7 +110,7 @@ def executable(exe: list[str]):
 def measure(run, labels: list[Label], base: Path, jobs: int = 2) -> dict:
     files = sorted({lb.file for lb in labels})
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        runs = list(pool.map(lambda f: run(base / f), files))
+        runs = list(pool.map(lambda f: run(base / f, build_flags(base, f)), files))
     flagged: dict[str, dict[int, set[str]]] = {}  # a finding's line, or a related line it names
     primary: dict[str, set[int]] = {}
     failures, internal = [], []

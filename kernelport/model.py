@@ -101,6 +101,11 @@ class Visible:
     # Every name the included files declare (functions, macros, types, variables): the user's own,
     # never a CUDA API name to map or refuse (llm.c's `cudaCheck` lives in its common header).
     declared: frozenset[str] = frozenset()
+    # Helpers that store through a pointer parameter at a full-wave lane index (kernelport.laneslots):
+    # name -> (the parameters' positions, the defining path, the store's line).
+    lane_slots: dict[str, tuple[frozenset[int], str, int]] = field(default_factory=dict)
+    # Template parameters that count whole warps (`NumWarpQ / kWarpSize`, kernelport.warpmultiples).
+    warp_multiples: dict[str, frozenset[int]] = field(default_factory=dict)
 
 
 @dataclass

@@ -92,6 +92,8 @@ class Project:
         self._scans: dict[tuple[Path, Options], Scan] = {}
         self._warp_fns: dict[Path, frozenset[str]] = {}
         self._declared: dict[Path, frozenset[str]] = {}
+        self._lane_slots: dict[Path, dict] = {}
+        self._warp_multiples: dict[Path, list] = {}
         self.confirmed: dict[tuple[Path, str], str] = {}  # (defining file, macro) -> why (the project's decision)
         self.tu_options: dict[Path, Options] = {}  # header -> the options of a translation unit that includes it
 
@@ -246,8 +248,33 @@ class Project:
             if p != root:
                 fns |= self.warp_functions(p, fns)
         vis.warp_functions = frozenset(fns)
+        for p in sc.order:
+            if p != root:
+                for name, where in self.lane_slots(p).items():
+                    vis.lane_slots.setdefault(name, where)
+        from .warpmultiples import solve
+        vis.warp_multiples = solve([i for p in sc.order if p != root for i in self.warp_multiple_items(p)])
         vis.declared = frozenset().union(*(self.declared(p) for p in sc.order if p != root))
         return vis
+
+    def lane_slots(self, path: Path) -> dict[str, tuple[frozenset[int], str, int]]:
+        """Functions of `path` that store through a pointer parameter at a full-wave lane index:
+        name -> (those parameters' positions, this path, the store's line), once per run."""
+        if path not in self._lane_slots:
+            from .laneslots import lane_written_params
+            pf = self.file(path)
+            found = lane_written_params(pf.module) if pf is not None else {}
+            self._lane_slots[path] = {n: (pos, str(path), pf.src.loc(node).line)  # type: ignore[union-attr]
+                                      for n, (pos, node) in found.items()}
+        return self._lane_slots[path]
+
+    def warp_multiple_items(self, path: Path) -> list:
+        """What each template of `path` says about parameters counting whole warps (kernelport.warpmultiples)."""
+        if path not in self._warp_multiples:
+            from .warpmultiples import items
+            pf = self.file(path)
+            self._warp_multiples[path] = items(pf.src) if pf is not None else []
+        return self._warp_multiples[path]
 
     def declared(self, path: Path) -> frozenset[str]:
         """Every name `path` declares (macros, functions, types, variables), once per run."""

@@ -368,8 +368,14 @@ more specific rules do not name: a lane test `lane < 16` in warp code, a ballot 
 `0xffffffff` ("all lanes voted yes", never true for 64 lanes), a per-warp count.  The message
 says which use confirmed it.
 
-**Fix**: express it through `warpSize` (`warpSize / 2`, `warpSize - 1`), and compare ballots with
-`__activemask()` or the ballot of the lanes present."""
+A hardware lane tested against a share of a 32-lane warp is one too: faiss packs 32 six-bit
+values into the lower `laneId < 24` lanes (32 * 6 / 8), 48 on a 64-lane wave.  The lane is a
+local taken modulo `warpSize` or from a lane-id helper, or a parameter named as a lane (`int
+laneId`); shares are the multiples of 4 from 12 to 28.  A smaller count (`lane < 8`) and the
+lanes of a 32-lane logical group (`% 32`, a literal shuffle width) stay silent.
+
+**Fix**: express it through `warpSize` (`warpSize / 2`, `warpSize - 1`, `kWarpSize * 3 / 4`), and
+compare ballots with `__activemask()` or the ballot of the lanes present."""
     flags = (
         ex("""
 __global__ void all_positive(const float* x, int* out) {
@@ -394,6 +400,15 @@ __global__ void flags64(const int* x, unsigned long long* out) {
     __syncthreads();
     if (lane64 == 0) out[(blockIdx.x * 256 + tid) / 64] = ((unsigned long long)half[tid + 32] << 32) | bits;  // !
 }""", note="two 32-lane ballots make one 64-lane mask: lane 32 leads the second warp"),
+        ex("""
+template <typename T, int Bits> struct Packed;
+template <> struct Packed<unsigned char, 6> {
+    static __device__ unsigned char read(int laneId, const unsigned char* in) {
+        unsigned char v = 0;
+        if (laneId < 24) v = in[laneId];  // !
+        return v;
+    }
+};""", note="32 six-bit values fill the bytes of 24 lanes (48 of a 64-lane wave)"),
     )
     passes = (
         ex("""
@@ -418,7 +433,33 @@ __global__ void split(const long* x, long* out) {
     __syncthreads();
     out[blockIdx.x * 256 + tid] = (part[tid] << 32) + (v & 0xffffffffL);
 }""", note="a 64-bit word split at 32: no ballot in it"),
+        ex("""
+__global__ void corners(const float* x, float* out, int laneId) {
+    if (laneId < 8) out[laneId] = x[laneId * 3];
+    int lane = threadIdx.x % 32;
+    float v = __shfl_down_sync(0xffffffff, x[threadIdx.x], 16, 32);
+    if (lane < 16) out[16 + lane] = v;
+}""", note="8 items, not a share; and the lanes of a 32-lane logical group"),
+        ex("""
+#define TILE_DIM 32
+__global__ void half_tile(float* o, const float* i) {
+    __shared__ float tile[TILE_DIM][TILE_DIM + 1];
+    tile[threadIdx.y][threadIdx.x] = i[threadIdx.y * TILE_DIM + threadIdx.x];
+    __syncthreads();
+    if (threadIdx.x < 16) o[threadIdx.y * 16 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}""", note="a tile's column, not a lane"),
     )
+
+    def check(self, ctx) -> None:
+        super().check(ctx)
+        from ..laneshares import lane_share_tests
+        seen = {(s.node.start_byte, s.node.end_byte) for s in ctx.analysis.sites if s.confirmed}
+        for lit, test, lane in lane_share_tests(ctx):
+            if (lit.start_byte, lit.end_byte) not in seen:
+                n = warpflow.int_value(ctx.text(lit))
+                ctx.report(self, lit, f"`{_expr_text(ctx, test)}` tests the lane `{lane}` against {n} of a 32-lane "
+                                      f"warp's lanes: {ctx.breaks}, the wave has 64 lanes and the share is "
+                                      f"{n * 2}; express it through {ctx.wave} ({n // 4}/8 of the wave's lanes)")
 
     def message(self, ctx, s) -> str:
         if s.role == "full_value":

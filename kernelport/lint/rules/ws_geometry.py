@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from tree_sitter import Node
 
 from ... import backends, dialect, warpflow
-from ...source import walk
+from ...source import call_args, walk
 from ..rule import Rule, ex, register
 from .ws_sites import _LANE_ARRAY, _expr_text, _parent_op, _shared_dim, _why, site_codes
 
@@ -23,7 +24,13 @@ a 64-lane assumption the slots run out.
 
 **Fix**: size it with a compile-time wave constant (64 under `__GFX9__`, else 32; `KP_WAVE_SIZE`
 in kernelport's HIP ports), or `1024 / 32 = 32` slots read only by lanes `< nwarps`.  A tile
-(`tile[32][33]`) indexed by thread coordinates stays silent."""
+(`tile[32][33]`) indexed by thread coordinates stays silent.
+
+The array may be handed to a helper, in the file or in a header it includes (LightGBM's
+`ShufflePrefixSum(value, shared_mem_buffer)`): when the helper stores through that parameter at
+a lane index taken from the run-time wave width (`threadIdx.x % warpSize`) with no upper bound on
+the lane, lanes 32-63 write past the 32 slots.  A helper that stores at the warp index only (at
+most 16 warps of 64 lanes in a block), or at a lane of a 32-lane group (`% 32`), stays silent."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {
@@ -38,8 +45,48 @@ __global__ void k(const float* x, float* out) {
     __syncthreads();
     if (warp == 0) out[blockIdx.x] = warp_sum(partial[lane]);
 }"""),
+        ex("""
+__device__ float block_scan(float v, float* slots) {
+    int lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;
+    if (lane == warpSize - 1) slots[warp] = v;
+    __syncthreads();
+    if (warp == 0) slots[lane] = __shfl_up_sync(0xffffffff, slots[lane], 1);
+    __syncthreads();
+    return v + (warp ? slots[warp - 1] : 0.f);
+}
+__global__ void scan(float* x) {
+    __shared__ float buffer[32];  // !
+    x[threadIdx.x] = block_scan(x[threadIdx.x], buffer);
+}"""),
     )
     passes = (
+        ex("""
+__device__ float block_sum(float v, float* slots) {
+    int lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;
+    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    if (lane == 0) slots[warp] = v;
+    __syncthreads();
+    int nwarps = blockDim.x / warpSize;
+    if (warp == 0 && lane < nwarps) slots[lane] = slots[lane] * 2.f;
+    return v;
+}
+__global__ void sum(float* x) {
+    __shared__ float buffer[32];
+    x[blockIdx.x] = block_sum(x[threadIdx.x], buffer);
+}""", note="the helper stores at the warp index, and at a lane only below the warp count"),
+        ex("""
+__device__ float group_scan(float v, float* slots) {
+    int lane = threadIdx.x % 32, group = threadIdx.x / 32;
+    if (lane == 31) slots[group] = v;
+    __syncthreads();
+    if (group == 0) slots[lane] = __shfl_up_sync(0xffffffff, slots[lane], 1, 32);
+    __syncthreads();
+    return v + (group ? slots[group - 1] : 0.f);
+}
+__global__ void scan32(float* x) {
+    __shared__ float buffer[32];
+    x[threadIdx.x] = group_scan(x[threadIdx.x], buffer);
+}""", note="a 32-lane logical group: its lanes stop at 31 on any wave"),
         ex("""
 __global__ void transpose(float* o, const float* i, int w) {
     __shared__ float tile[32][33];
@@ -66,6 +113,14 @@ __global__ void transpose(float* o, const float* i, int w) {
                 if dims32 and _indexed_by(ctx, sh, lanes):
                     for d in dims32:
                         ctx.report(self, d, self._msg(ctx, sh.name, "32"))
+        # Arrays of 32 handed to a helper (of this file or its headers) that stores through that
+        # parameter at a full-wave lane index (LightGBM's `ShufflePrefixSum(v, buf)`).
+        for sh, d, helper, where in _passed_to_lane_stores(ctx):
+            if (d.start_byte, d.end_byte) not in done:
+                done.add((d.start_byte, d.end_byte))
+                ctx.report(self, d, f"shared array `{sh.name}` has 32 slots and `{helper}` ({where}) stores into it "
+                                    f"at a lane index (% {ctx.wave}): {ctx.breaks}, lanes 32-63 write past its "
+                                    f"end; size it with a per-architecture wave constant (64 under `__GFX9__`, else 32)")
         # Per-warp arrays sized by a hardcoded macro (`partial[WARP_SIZE]`).
         warp_arrays = {m.group(1) for s in ctx.analysis.sites if s.confirmed for m in [_LANE_ARRAY.search(s.why)] if m}
         for sh in ctx.module.shared:
@@ -92,6 +147,35 @@ def _portable_lane_vars(ctx) -> set[str]:
             if v is not None and d is not None and d.type == "identifier" and _PORTABLE_LANE.search(ctx.text(v)):
                 out.add(ctx.text(d))
     return out
+
+
+def _passed_to_lane_stores(ctx):
+    """(shared array, its 32 dimension, helper, where the helper stores) for each `__shared__ T
+    s[32]` passed to a helper that stores through that parameter at a full-wave lane index."""
+    from ...laneslots import lane_written_params
+    helpers = {n: (pos, f"line {ctx.position(node.start_byte)[0]}")
+               for n, (pos, node) in lane_written_params(ctx.module).items()}
+    vis = ctx.module.visible
+    for n, (pos, path, line) in (vis.lane_slots.items() if vis is not None else ()):
+        helpers.setdefault(n, (pos, f"{Path(path).name}:{line}"))
+    if not helpers:
+        return
+    arrays = {(sh.function, sh.name): (sh, d) for sh in ctx.module.shared for d in sh.dims
+              if d.type == "number_literal" and warpflow.int_value(ctx.text(d)) == 32 and not ctx.guarded(d)}
+    for call in ctx.nodes("call_expression"):
+        fn = call.child_by_field_name("function")
+        while fn is not None and fn.type in ("template_function", "qualified_identifier"):
+            fn = fn.child_by_field_name("name")
+        name = ctx.text(fn) if fn is not None else None
+        if name not in helpers:
+            continue
+        pos, where = helpers[name]
+        caller = ctx.module.function_at(call)
+        for i, arg in enumerate(call_args(call)):
+            key = (caller.name if caller is not None else None, ctx.text(arg))
+            if i in pos and arg.type == "identifier" and key in arrays:
+                sh, d = arrays[key]
+                yield sh, d, name, where
 
 
 def _indexed_by(ctx, sh, names: set[str]) -> bool:
@@ -121,7 +205,14 @@ shared buffers and warp counts are wrong.
 **Fix**: ask the device (`cudaDeviceGetAttribute(&w, cudaDevAttrWarpSize, dev)`,
 `hipDeviceGetAttribute(&w, hipDeviceAttributeWarpSize, dev)`) and compute from that; this is
 the `kp_device_warp_size()` of kernelport's HIP ports.  Launches of kernels with no warp-level
-code (a 32x8 transpose tile) stay silent."""
+code (a 32x8 transpose tile) stay silent.
+
+A host dispatch tier is one too: faiss's `else if (k <= 32) binaryDistanceAnySize<32, 2, T><<<...>>>`
+instantiates a kernel whose queue holds `NumWarpQ / kWarpSize` entries per lane (through
+`WarpSelect<..., NumWarpQ, ...>` in a header): 32 / 64 = 0 on a 64-lane wave.  A template
+parameter counts whole warps when the template (or one it passes the parameter to) divides it by
+a warp-size name; the test that picked the tier is reported.  A template parameter used as a tile
+or element count (`TILE_DIM`) stays silent."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {
@@ -138,6 +229,26 @@ void launch(const float* x, float* out, int n, int threads) {
     reduce<<<n / threads, threads, warps * sizeof(float)>>>(x, out);
     reduce<<<n / threads, threads, 32 * sizeof(float)>>>(x, out);  // !
 }"""),
+        ex("""
+#define kWarpSize warpSize
+template <int NumWarpQ>
+struct WarpQueue {
+    static constexpr int kPerLane = NumWarpQ / kWarpSize;
+    float v[kPerLane > 0 ? kPerLane : 1];
+};
+template <int NumWarpQ>
+__global__ void select_k(const float* x, float* out, int k) {
+    WarpQueue<NumWarpQ> q;
+    q.v[0] = __shfl_sync(0xffffffff, x[threadIdx.x], 0);
+    out[threadIdx.x] = q.v[0];
+}
+void run(const float* x, float* out, int k) {
+    if (k <= 32) {  // !
+        select_k<32><<<1, 128>>>(x, out, k);
+    } else if (k <= 64) {
+        select_k<64><<<1, 128>>>(x, out, k);
+    }
+}""", note="the 32-entry tier holds 32 / 64 = 0 entries per lane of a 64-lane wave"),
     )
     passes = (
         ex("""
@@ -152,6 +263,19 @@ void launch(float* o, const float* i, int w) {
     dim3 grid((w + 31) / 32, (w + 31) / 32);
     transpose<<<grid, block>>>(o, i, w);
 }"""),
+        ex("""
+constexpr int kWarpSize = warpSize;
+template <int Tile>
+__global__ void copy_tiles(float* o, const float* i) {
+    __shared__ float tile[Tile][Tile + 1];
+    tile[threadIdx.y][threadIdx.x] = i[threadIdx.y * Tile + threadIdx.x];
+    __syncthreads();
+    o[threadIdx.x * Tile + threadIdx.y] = tile[threadIdx.x][threadIdx.y];
+}
+void launch(float* o, const float* i, int k) {
+    if (k <= 32) copy_tiles<32><<<1, dim3(32, 32)>>>(o, i);
+    else copy_tiles<16><<<1, dim3(16, 16)>>>(o, i);
+}""", note="a tile size, not a count of warps"),
     )
 
     def check(self, ctx) -> None:
@@ -196,6 +320,14 @@ void launch(float* o, const float* i, int w) {
                                     (v == 5 and op in (">>", "<<")):
                                 report(n, f"sizes the launch of warp-level kernel `{launch.kernel}` with "
                                        f"`{_expr_text(ctx, n)}`")
+        for at, arg, name, test in _warp_queue_dispatch(ctx):
+            if (at.start_byte, at.end_byte) not in seen and not ctx.guarded(at):
+                seen.add((at.start_byte, at.end_byte))
+                what = f"`{_expr_text(ctx, test)}` picks" if test is not None else "instantiates"
+                ctx.report(self, at, f"host code {what} `{name}` with 32 where that template counts whole warps (it "
+                           f"divides the parameter by the warp size): {ctx.breaks}, 32 lanes are less than one wave; query "
+                           f"the device's wave width ({ask}) before choosing this tier",
+                           related=(ctx.related(arg, f"the 32 `{name}` divides by the warp size"),) if at != arg else ())
         for s, code in site_codes(ctx):
             if code == self.code:
                 stmt = s.node
@@ -204,6 +336,43 @@ void launch(float* o, const float* i, int w) {
                 text = " ".join(ctx.text(stmt).split())
                 text = text if len(text) <= 60 else text[:57] + "..."
                 report(s.node, f"hardcodes the warp size as 32 in `{text}`{_why(s)}")
+
+
+def _warp_queue_dispatch(ctx):
+    """(where to report, the 32, the template, the enclosing test) for each host instantiation of a
+    template with 32 where it counts whole warps (kernelport.warpmultiples): faiss's `else if (k <=
+    32) binaryDistanceAnySize<32, 2, T><<<...>>>`.  The test that picked the tier is reported when it
+    compares with the same 32."""
+    from ... import warpmultiples
+    vis = ctx.module.visible
+    facts = warpmultiples.solve(warpmultiples.items(ctx.src), vis.warp_multiples if vis is not None else None)
+    if not facts:
+        return
+    for f in ctx.module.functions.values():
+        if f.is_device or f.body is None:
+            continue
+        for a in ctx.src.index.under(f.body, "template_argument_list"):
+            name = warpmultiples.instantiated(ctx.src, a)
+            args = [c for c in a.named_children if c.type != "comment"]
+            for j in facts.get(name, ()):
+                if j < len(args) and warpflow.int_value(ctx.text(args[j])) == 32:
+                    yield _with_test(ctx, args[j], f.body, name)
+
+
+def _with_test(ctx, arg: Node, body: Node, name: str):
+    """(the test's 32 or the argument, the argument, the template, the test or None)."""
+    n = arg.parent
+    while n is not None and n != body:
+        cond = n.child_by_field_name("condition") if n.type == "if_statement" else None
+        if cond is not None:
+            for b in ctx.src.index.under(cond, "binary_expression"):
+                lits = [c for c in (b.child_by_field_name("left"), b.child_by_field_name("right"))
+                        if c is not None and c.type == "number_literal" and warpflow.int_value(ctx.text(c)) == 32]
+                if lits and ctx.text(b.child_by_field_name("operator")) in ("<", "<=", "==", ">", ">="):
+                    return lits[0], arg, name, b
+            break  # the nearest test is the tier's; an outer one is about something else
+        n = n.parent
+    return arg, arg, name, None
 
 
 def _local_defs(ctx, body: Node) -> dict[str, list[Node]]:

@@ -1,0 +1,122 @@
+"""WS rules that need what a header the file includes defines (found through -I, as the project
+builds it): a kernel file alone does not show the hazard, the helper in its header does."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from trust_support import kp_inproc
+
+SCAN_HEADER = """\
+#pragma once
+template <typename T>
+__device__ T block_scan(T value, T* slots) {
+  const unsigned lane = threadIdx.x % warpSize;
+  const unsigned warp = threadIdx.x / warpSize;
+  if (lane == warpSize - 1) slots[warp] = value;
+  __syncthreads();
+  if (warp == 0) slots[lane] = __shfl_up_sync(0xffffffff, slots[lane], 1);
+  __syncthreads();
+  return value + (warp ? slots[warp - 1] : 0);
+}
+template <typename T>
+__device__ T block_sum(T value, T* slots) {
+  const unsigned lane = threadIdx.x % warpSize;
+  const unsigned warp = threadIdx.x / warpSize;
+  for (int o = warpSize / 2; o > 0; o >>= 1) value += __shfl_down_sync(0xffffffff, value, o);
+  if (lane == 0) slots[warp] = value;
+  __syncthreads();
+  const unsigned nwarps = blockDim.x / warpSize;
+  if (warp == 0) value = lane < nwarps ? slots[lane] : 0;
+  return value;
+}
+"""
+
+KERNELS = """\
+#include <scan/block.cuh>
+template <typename T>
+__global__ void scan_kernel(T* x) {
+  __shared__ T buffer[32];
+  x[threadIdx.x] = block_scan<T>(x[threadIdx.x], buffer);
+}
+template <typename T>
+__global__ void sum_kernel(T* x) {
+  __shared__ T buffer[32];
+  x[blockIdx.x] = block_sum<T>(x[threadIdx.x], buffer);
+}
+#define TILE_DIM 32
+__global__ void copy_tile(float* o, const float* i) {
+  __shared__ float tile[TILE_DIM][TILE_DIM + 1];
+  tile[threadIdx.y][threadIdx.x] = i[threadIdx.y * TILE_DIM + threadIdx.x];
+  __syncthreads();
+  o[threadIdx.x * TILE_DIM + threadIdx.y] = tile[threadIdx.x][threadIdx.y];
+}
+"""
+
+
+def _lint(*args) -> list[dict]:
+    rc, out, err = kp_inproc("lint", "--format", "json", *map(str, args))
+    assert rc in (0, 1), err
+    return json.loads(out)
+
+
+def _with_header(tmp_path: Path, header: str, header_text: str, name: str, text: str, code: str):
+    """Lint `name` (its text) with -I a folder holding `header`: its `code` findings in that file; and
+    the same file linted without the header."""
+    h = tmp_path / "inc" / header
+    h.parent.mkdir(parents=True)
+    h.write_text(header_text)
+    k = tmp_path / name
+    k.write_text(text)
+    with_it = [f for f in _lint("-I", tmp_path / "inc", k) if f["code"] == code and Path(f["path"]).name == name]
+    return with_it, [f for f in _lint(k) if f["code"] == code]
+
+
+def test_a_32_slot_array_a_header_helper_stores_at_every_lane(tmp_path: Path):
+    found, alone = _with_header(tmp_path, "scan/block.cuh", SCAN_HEADER, "kernels.cu", KERNELS, "WS011")
+    # block_scan stores slots[lane] for every lane of warp 0: flagged at the 32 of scan_kernel's array
+    assert [f["line"] for f in found] == [4], found
+    assert "block_scan" in found[0]["message"] and "block.cuh:8" in found[0]["message"]
+    # block_sum stores at the warp index only (reads lanes below the warp count), and the tile is
+    # a tile: neither is flagged; without the header the helper is unknown, so nothing is
+    assert not alone
+
+
+QUEUE_HEADER = """\
+#pragma once
+constexpr int kWarpSize = 32;
+template <typename K, int NumWarpQ, int ThreadsPerBlock>
+struct WarpQueue {
+  static constexpr int kRegisters = NumWarpQ / kWarpSize;
+  K keys[kRegisters];
+};
+"""
+
+DISPATCH = """\
+#include <select/queue.cuh>
+template <int NumWarpQ, int Tile>
+__global__ void select_k(const float* x, float* out, int k) {
+  WarpQueue<float, NumWarpQ, 128> queue;
+  __shared__ float tile[Tile][Tile + 1];
+  queue.keys[0] = __shfl_sync(0xffffffff, x[threadIdx.x], 0);
+  tile[threadIdx.y][threadIdx.x] = queue.keys[0];
+  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}
+void run(const float* x, float* out, int k) {
+  if (k <= 32) {
+    select_k<32, 16><<<1, 128>>>(x, out, k);
+  } else if (k <= 64) {
+    select_k<64, 32><<<1, 128>>>(x, out, k);
+  }
+}
+"""
+
+
+def test_a_host_tier_of_32_for_a_template_a_header_divides_by_the_warp_size(tmp_path: Path):
+    found, alone = _with_header(tmp_path, "select/queue.cuh", QUEUE_HEADER, "select.cu", DISPATCH, "WS015")
+    # select_k passes NumWarpQ to WarpQueue, which divides it by kWarpSize: the k <= 32 tier is flagged
+    # at its test, naming the 32 it instantiates; the 64 tier and the Tile argument (32) are not
+    assert [(f["line"], [r["line"] for r in f["related"]]) for f in found] == [(11, [12])], found
+    assert "select_k" in found[0]["message"]
+    # without the header nothing says NumWarpQ counts warps
+    assert not alone
