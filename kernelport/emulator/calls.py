@@ -12,6 +12,7 @@ from .ctype import AUTO, BOOL, PtrT, base_scalar, conv
 from .errors import EmulatorError
 from .expressions import INDEX_3D, ZERO
 from .frontend import AS_TYPE_FN, NS_SEP
+from .frontend.ptx import NOT_EMULATED
 from .lanes import Frame
 from .memory import Pointer
 from .ops import truth
@@ -30,6 +31,9 @@ class CallCompiler:
             return self._overloaded_call(name, args, node)
         if name == AS_TYPE_FN:
             return self._as_type_call(args, node)
+        if name == NOT_EMULATED:  # frontend/ptx.py: an instruction outside its table
+            raise self.err(node, f"inline PTX `{args[0].value.strip(chr(34))}` not emulated (its table is "
+                                 f"kernelport/emulator/frontend/ptx.py; hint: give the kernel a C version of it)")
         explicit = self.c.be.explicit_atomics.get(name)
         if explicit is not None:
             return self._explicit_atomic_call(name, *explicit, args, node)

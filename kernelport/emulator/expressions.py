@@ -88,7 +88,7 @@ class ExpressionCompiler:
 
                 def f(fr, m):
                     v = fr.env[s]
-                    if v is None:
+                    if v is None or (isinstance(v, VecVal) and any(c is None for c in v)):  # a partial vector
                         raise EmulatorError(f"`{name}` is read before it is assigned", fr.g.ctx.path,
                                             *self.pos(node))
                     return v

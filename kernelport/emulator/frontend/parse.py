@@ -10,9 +10,11 @@ from pycparser import c_ast, c_parser
 from ... import backends, dialect
 from .references import lower_references
 from .defaults import strip_defaults
+from .arrayrefs import group as group_array_refs, lower_array_ref_params
 from .items import CXX_ONLY, Item, _paren_start, instantiate, item_info, split_items, strip_template_header
 from .lowered import AUTO_TYPE, OVERLOAD_SEP, LowerError, Lowered
 from .preprocess import preprocess
+from .ptx import lower_asm
 from .rewrite import Qualifiers, rewrite_item
 
 _CACHE: dict[str, Lowered] = {}
@@ -62,7 +64,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
     kernels: list[str] = []
     devices: list[str] = []
     kept: list[Item] = []
-    tmpl_items: dict[str, Item] = {}
+    templated: list[Item] = []
     for it in items:
         text, tparams = strip_template_header(it.text)
         it.text = text
@@ -85,15 +87,21 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
             dropped.append((it.line, "C++ declaration"))
             continue
         if it.tparams is not None and it.name:
-            tmpl_items[it.name] = it
+            templated.append(it)
             continue
         kept.append(it)
+    arefs = group_array_refs(kept + templated)  # renames overloads told apart by array references
+    tmpl_items = {it.name: it for it in templated if it.name}
 
     # Template instantiation: the requested kernel with the given arguments, helpers on demand.
     instances: list[Item] = []
-    if tmpl_items:
-        instances = instantiate(kept, tmpl_items, template_args, kernel, path, dropped)
+    if tmpl_items or arefs:
+        instances = instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs)
     all_items = kept + instances
+    for it in all_items:
+        lower_array_ref_params(it)
+        if "asm" in it.text:
+            it.text = lower_asm(it.text)
     refs = lower_references(all_items)  # float& out-parameters of helpers: copied back by calls
     all_items.sort(key=lambda it: 0 if it.file == "<prelude>" else 1)  # keep file order otherwise (stable)
 
