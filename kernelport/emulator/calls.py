@@ -277,8 +277,10 @@ class CallCompiler:
 
     def _clib_call(self, name, args, node):
         kind, what, dt = K.C_LIBRARY[name]
+        if kind == "ldg" and len(args) == 1:  # a read-only load is p[0], a vector's row included
+            return self.ex(c_ast.ArrayRef(args[0], c_ast.Constant("int", "0", coord=node.coord), coord=node.coord))
         argfns = [self.ex(a) for a in args]
-        if kind == "ldg":
+        if kind == "ldg":  # a wrong arity: the load's own error
             f0 = argfns[0]
 
             def f(fr, m):

@@ -173,7 +173,7 @@ def _match(c: Candidate, args: list[str], caller: str, pos: int, globals_text: s
         if tnames.get(want_t) == "type":
             if bound.setdefault(want_t, etype) != etype:
                 return None
-        elif want_t != etype:
+        elif _typedef(want_t, [globals_text]) != etype:  # `bool` may be a typedef of the prelude's
             return None
         n = _value(size, {})
         if n is None:

@@ -285,10 +285,10 @@ def instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs=No
     if not names:
         return out
     file_scope = "\n".join(it.text for it in kept if it.kind == "decl")
-    call = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\s*(<)?")
+    call = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b\s*(<)?")  # \b: not `ldg` of `ldg_stream`
     pending = list(kept) + list(out)
     seen = 0
-    while pending and seen < 200:
+    while pending and seen < 200 + len(kept):  # the file's items, then at most 200 instances
         seen += 1
         it = pending.pop(0)
         text = it.text
