@@ -328,6 +328,23 @@ def test_labelled_wave64_fix_is_confirmed_with_its_inputs():
     assert by[83][0]["confirmation"]["status"] == "not run"
 
 
+def test_labelled_library_kernels_with_ptx_and_class_templates_are_confirmed_in_sarif():
+    """apex groupbn before its wave-64 fix: fp16 packing in inline PTX, helpers overloaded by array
+    length (`ldg(int (&)[2])`), class templates (`ParallelSums<16, 4>::dispatch<512>`); both
+    labelled kernels run and differ at 64 (SARIF's `confirmation` property shows where)."""
+    f = ROOT / "tests/labelled/apex/e57c84e087/apex/contrib/csrc/groupbn/nhwc_batch_norm_kernel.h"
+    r = kp("lint", "--confirm", "--inputs", ROOT / "tests/labelled/confirm_inputs.kp", "--format", "sarif", f)
+    conf = {}
+    for res in json.loads(r.stdout)["runs"][0]["results"]:
+        if "confirmation" in res.get("properties", {}):
+            conf[res["locations"][0]["physicalLocation"]["region"]["startLine"]] = res["properties"]["confirmation"]
+    for line, kernel in ((1292, "nhwc_batch_norm_fwd"), (2366, "nhwc_batch_norm_bwd_add_relu")):  # labels.tsv
+        c = conf[line]
+        assert c["status"] == "confirmed" and c["kernel"] == kernel and c["buffer"].startswith("params.gmem_"), c
+        assert f"{c['buffer']}[{c['index']}] = " in c["detail"] and "at wave 64" in c["detail"]
+    assert conf[546]["status"] == "not run"  # a helper no kernel of the file calls
+
+
 def test_metal_and_embedded_cuda_are_not_run_with_the_reason(tmp_path):
     (tmp_path / "ops.py").write_text(
         'import cupy\nk = cupy.RawKernel(r"""\n__global__ void k(float* x) {\n    int lane = threadIdx.x % 32;\n'

@@ -180,6 +180,9 @@ class Compiler:
         saved, self.local_consts = self.local_consts, {}
         try:
             FnCompiler(self, cf, fd).compile()
+        except BaseException:
+            del self.funcs[name]  # half built: the next run (this compiler is cached) says the same error
+            raise
         finally:
             self.local_consts = saved
         return cf

@@ -26,6 +26,13 @@ def _norm_type(t: str) -> str:
     return " ".join(_QUALIFIERS.sub(" ", t).split())
 
 
+def _raw_params(it: Item) -> list[str]:
+    m = re.search(r"\b" + re.escape(it.name or "") + r"\s*\(", it.text)
+    if m is None:
+        return []
+    return [p for p, _ in split_top_level(it.text[m.end(): balanced(it.text, m.end() - 1) - 1])]
+
+
 def _params(it: Item) -> list[tuple[str, str, str] | None] | None:
     """Per parameter of a function item: (element type, name, length text) of an array reference,
     None for any other parameter; None when the head is not found."""
@@ -69,11 +76,15 @@ def group(items: list[Item]) -> dict[str, list[Candidate]]:
     out: dict[str, list[Candidate]] = {}
     for name, defs in by_name.items():
         params = [_params(d) for d in defs]
-        if any(p is None for p in params) or not any(x for p in params for x in p):
+        if any(p is None for p in params):
+            continue
+        typed = len(defs) == 1 and _deduces_types(defs[0])
+        if not typed and not any(x for p in params for x in p):
             continue
         if len(defs) == 1:  # one template: resolved here when it deduces from an array's type or length
             tp = {pn for _, pn, _ in defs[0].tparams or []}
-            if not any(x and set(re.findall(r"[A-Za-z_]\w*", x[0] + " " + x[2])) & tp for x in params[0]):
+            if not typed and not any(x and set(re.findall(r"[A-Za-z_]\w*", x[0] + " " + x[2])) & tp
+                                     for x in params[0]):
                 continue
         cands = []
         for k, (d, p) in enumerate(zip(defs, params)):
@@ -84,6 +95,37 @@ def group(items: list[Item]) -> dict[str, list[Candidate]]:
             cands.append(Candidate(key, d, p, d.tparams))
         out[name] = cands
     return out
+
+
+def _split_type(p: str) -> tuple[str, int, str] | None:
+    """(base type, pointer depth, name) of a scalar or pointer parameter `const T* __restrict__ x`."""
+    m = re.fullmatch(r"\s*(?P<type>[A-Za-z_][\w\s]*?)\s*(?P<ptr>[\s*&]*(?:__restrict__|__restrict)?[\s*&]*)"
+                     r"\b(?P<name>[A-Za-z_]\w*)\s*", p)
+    if m is None:
+        return None
+    return _norm_type(m.group("type")), m.group("ptr").count("*"), m.group("name")
+
+
+def _deduces_types(it: Item) -> bool:
+    """A template whose type parameter is the type, or pointee, of a scalar or pointer parameter."""
+    types = {pn for kind, pn, _ in it.tparams or [] if kind == "type"}
+    return any((st := _split_type(p)) is not None and st[0] in types for p in _raw_params(it))
+
+
+def _declared_scalar(text: str, upto: int, var: str) -> tuple[str, int] | None:
+    """(base type, pointer depth) of the variable or parameter `var` as last declared before upto."""
+    v = re.escape(var)
+    best = None
+    for pat in (r"(?P<type>\b(?!return\b|case\b|else\b|goto\b)[A-Za-z_][\w ]*?)(?P<ptr>[\s*&]*(?:__restrict__\s*)?)\b"
+                + v + r"\s*(?=[=;,)])",
+                r"(?P<type>\b(?!return\b|case\b|else\b|goto\b)[A-Za-z_][\w ]*?)\s+"
+                r"(?:[A-Za-z_](?:[^;{}()]|\([^;{}()]*\))*?,\s*)(?P<ptr>[\s*]*)\b" + v + r"\s*(?=[=;,)])"):
+        for m in re.finditer(pat, text[:upto]):
+            if best is None or m.start() > best.start():
+                best = m
+    if best is None:
+        return None
+    return _norm_type(best.group("type")), best.group("ptr").count("*")
 
 
 def _declared(text: str, upto: int, arg: str) -> tuple[str, str] | None:
@@ -161,8 +203,17 @@ def _match(c: Candidate, args: list[str], caller: str, pos: int, globals_text: s
     tnames = {pn: kind for kind, pn, _ in c.tparams or []}
     bound: dict[str, str] = {}
     checks: list[tuple[str, int]] = []
-    for p, a in zip(c.params, args):
-        if p is None:
+    for p, raw, a in zip(c.params, _raw_params(c.item), args):
+        if p is None:  # a scalar or pointer: binds a type parameter it is spelled with
+            st = _split_type(raw)
+            if st is None or tnames.get(st[0]) != "type" or not re.fullmatch(r"[A-Za-z_]\w*", a.strip()):
+                continue
+            got = _declared_scalar(caller, pos, a.strip())
+            if got is None or got[1] < st[1]:
+                continue
+            t = _typedef(got[0], [caller[:pos], globals_text]) + "*" * (got[1] - st[1])
+            if bound.setdefault(st[0], t) != t:
+                return None
             continue
         decl = _declared(caller, pos, a) or _declared(globals_text, len(globals_text), a)
         if decl is None:
