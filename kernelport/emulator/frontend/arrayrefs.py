@@ -7,7 +7,9 @@ through it are seen by the caller as through a reference: the parameter is lower
 and `template<int N> ldg(float (&)[N], ...)`, or deduce N: both are done here, per call, from the
 declaration of the array the call passes (a local array, a parameter, a file-scope array), after
 the caller's own template arguments are substituted.  Each definition of such a name is renamed
-`name__kparK` and each call is pointed at the one it resolves to.
+`name__kparK` and each call is pointed at the one it resolves to.  A template's type parameter
+spelled as a scalar or pointer parameter's type (`const T* v`, `U& mu`) is deduced here too, from
+the declared type of a variable passed; what no declaration says is left to the run (AUTO).
 """
 from __future__ import annotations
 
@@ -67,8 +69,9 @@ class Candidate:
 
 def group(items: list[Item]) -> dict[str, list[Candidate]]:
     """Function names whose calls are resolved here: several definitions with an array reference
-    among their parameters, or a template whose array reference's length or element type is a
-    template parameter.  Definitions of a group of several are renamed `name__kparK`."""
+    among their parameters, or one template whose array reference's length or element type, or
+    a scalar or pointer parameter's type, is a template parameter.  Definitions of a group of
+    several are renamed `name__kparK`."""
     by_name: dict[str, list[Item]] = {}
     for it in items:
         if it.kind in ("device", "plain") and it.name:
@@ -81,7 +84,7 @@ def group(items: list[Item]) -> dict[str, list[Candidate]]:
         typed = len(defs) == 1 and _deduces_types(defs[0])
         if not typed and not any(x for p in params for x in p):
             continue
-        if len(defs) == 1:  # one template: resolved here when it deduces from an array's type or length
+        if len(defs) == 1:  # one template: resolved here when it deduces something
             tp = {pn for _, pn, _ in defs[0].tparams or []}
             if not typed and not any(x and set(re.findall(r"[A-Za-z_]\w*", x[0] + " " + x[2])) & tp
                                      for x in params[0]):
