@@ -147,3 +147,50 @@ __global__ void k(float* y) { y[threadIdx.x] = 2; }
     assert y.tolist() == [2, 2, 2, 2]
     with pytest.raises(EmulatorError, match=":2:"):  # that kernel itself is still refused at its line
         run_kernel(src, "other", args=dict(y=np.zeros(4, np.float32)), grid=(1, 1, 1), block=(4, 1, 1))
+
+
+SPECIAL = """
+template <typename U> __device__ U twice(U v) { return v + v; }
+template <> __device__ float twice(float v) { return v * 2.0f + 1000.0f; }
+template <> __device__ void twice(const at::Half* v) { }
+__global__ void k(const float* x, const int* n, float* y, int* z) {
+    float a = x[threadIdx.x], b = 1.0f;
+    int i = n[threadIdx.x];
+    y[threadIdx.x] = twice(a);
+    y[4 + threadIdx.x] = twice(a + b);
+    z[threadIdx.x] = twice(i);
+}
+"""
+
+
+def test_an_explicit_specialization_runs_where_the_arguments_have_its_types():
+    """`twice(a)` with `float a` (and `a + b` of floats) takes `template<> float twice(float)`;
+    `twice(i)` with `int i` the primary; the at::Half one, which the emulator cannot lower, is
+    never chosen, so it does not stop the file."""
+    args = dict(x=np.arange(4, dtype=np.float32), n=np.arange(4, dtype=np.int32), y=np.zeros(8, np.float32),
+                z=np.zeros(4, np.int32))
+    out = run_kernel(SPECIAL, "k", args=args, grid=(1, 1, 1), block=(4, 1, 1)).outputs
+    assert out["y"].tolist() == [1000, 1002, 1004, 1006, 1002, 1004, 1006, 1008]
+    assert out["z"].tolist() == [0, 2, 4, 6]
+
+
+def test_a_library_warp_helper_the_file_does_not_define_runs_as_its_concept():
+    """PyTorch's WARP_SHFL(value, lane[, width][, mask]) from a header not in the set: its width
+    defaults to the wave (apex layer norm's hazard); an explicit 32 keeps the halves apart."""
+    src = """
+__global__ void k(const float* x, float* y) {
+    int t = threadIdx.x;
+    y[t] = WARP_SHFL(x[t], (t + 1) & 31);
+    y[64 + t] = WARP_SHFL(x[t], (t + 1) & 31, 32);
+}
+"""
+    def run(wave):
+        return run_kernel(src, "k", args=dict(x=np.arange(64, dtype=np.float32), y=np.zeros(128, np.float32)),
+                          grid=(1, 1, 1), block=(64, 1, 1), wave=wave).outputs["y"]
+    assert run(32)[30:34].tolist() == [31, 0, 33, 34]
+    wide = run(64)
+    assert wide[30:34].tolist() == [31, 0, 1, 2] and wide[94:98].tolist() == [31, 0, 33, 34]
+    with pytest.raises(EmulatorError, match="`WARP_SHFL` called with 1 arguments"):
+        run_kernel(src.replace("WARP_SHFL(x[t], (t + 1) & 31)", "WARP_SHFL(x[t])"), "k",
+                   args=dict(x=np.zeros(64, np.float32), y=np.zeros(128, np.float32)), grid=(1, 1, 1),
+                   block=(64, 1, 1))

@@ -46,6 +46,15 @@ class CallCompiler:
             return self._concept_call(hit[0], hit[1], args, node)
         if name in K.C_LIBRARY:
             return self._clib_call(name, args, node)
+        lib = dialect.library_call(self.c.backend, spelled)
+        if lib is not None:  # a library's warp helper not in the file (PyTorch's WARP_SHFL): its meaning
+            concept, names, required = lib
+            if not required <= len(args) <= len(names):
+                raise self.err(node, f"`{spelled}` called with {len(args)} arguments (it takes {required} to "
+                                     f"{len(names)})")
+            bound = {p: None for p in concept.params}
+            bound.update(zip(names, args))
+            return self._concept_call(concept, self.c.backend, args, node, bound)
         raise self.err(node, f"unknown function `{spelled}` (not in the dialect table, not a C library function, "
                              f"not defined in the file)")
 
@@ -291,9 +300,9 @@ class CallCompiler:
             return self._barrier_call(node, argfns[0] if argfns else None, what)
         return lambda fr, m: K.c_library(kind, what, dt, [a(fr, m) for a in argfns], fr.g.ctx.track)
 
-    def _concept_call(self, concept, canon, args, node):
+    def _concept_call(self, concept, canon, args, node, bound=None):
         key, kind = concept.key, concept.kind
-        bound = dialect.bind(concept, canon, args)
+        bound = bound or dialect.bind(concept, canon, args)
         if bound is None and kind == "atomic" and len(args) >= 2:
             # Metal spells atomics with the address cast to an atomic type: the address is arg 0
             bound = {"address": args[0], "value": args[1]} if key != "atomic_cas" else \

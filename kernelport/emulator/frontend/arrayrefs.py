@@ -82,7 +82,8 @@ def group(items: list[Item]) -> dict[str, list[Candidate]]:
         if any(p is None for p in params):
             continue
         typed = len(defs) == 1 and _deduces_types(defs[0])
-        if not typed and not any(x for p in params for x in p):
+        specialized = len(defs) > 1 and any(d.tparams is not None for d in defs)  # `template<>` beside its primary
+        if not typed and not specialized and not any(x for p in params for x in p):
             continue
         if len(defs) == 1:  # one template: resolved here when it deduces something
             tp = {pn for _, pn, _ in defs[0].tparams or []}
@@ -129,6 +130,21 @@ def _declared_scalar(text: str, upto: int, var: str) -> tuple[str, int] | None:
     if best is None:
         return None
     return _norm_type(best.group("type")), best.group("ptr").count("*")
+
+
+def _expression_type(text: str, upto: int, expr: str) -> tuple[str, int] | None:
+    """(type, pointer depth) of a variable, or of `+ - * /` over variables of one scalar type
+    and integer literals (`sigma2 + epsilon`: the usual conversions keep that type)."""
+    if re.fullmatch(r"[A-Za-z_]\w*", expr):
+        return _declared_scalar(text, upto, expr)
+    if not re.fullmatch(r"[\w\s+\-*/()]+", expr) or re.search(r"\b\d+\.|\.\d|\b\d+[eE]", expr) or \
+            re.search(r"[A-Za-z_]\w*\s*\(", expr):
+        return None
+    types = {_declared_scalar(text, upto, v) for v in set(re.findall(r"\b[A-Za-z_]\w*\b", expr))}
+    if len(types) != 1 or None in types:
+        return None
+    t = types.pop()
+    return t if t[1] == 0 else None
 
 
 def _declared(text: str, upto: int, arg: str) -> tuple[str, str] | None:
@@ -207,11 +223,17 @@ def _match(c: Candidate, args: list[str], caller: str, pos: int, globals_text: s
     bound: dict[str, str] = {}
     checks: list[tuple[str, int]] = []
     for p, raw, a in zip(c.params, _raw_params(c.item), args):
+        if p is None and c.tparams == []:  # an explicit specialization: the argument's type is its own
+            st, got = _split_type(raw), _expression_type(caller, pos, a.strip())
+            if st is None or got is None or got[1] != st[1] or \
+                    _typedef(got[0], [caller[:pos], globals_text]) != _typedef(st[0], [globals_text]):
+                return None
+            continue
         if p is None:  # a scalar or pointer: binds a type parameter it is spelled with
             st = _split_type(raw)
-            if st is None or tnames.get(st[0]) != "type" or not re.fullmatch(r"[A-Za-z_]\w*", a.strip()):
+            if st is None or tnames.get(st[0]) != "type":
                 continue
-            got = _declared_scalar(caller, pos, a.strip())
+            got = _expression_type(caller, pos, a.strip())
             if got is None or got[1] < st[1]:
                 continue
             t = _typedef(got[0], [caller[:pos], globals_text]) + "*" * (got[1] - st[1])
@@ -245,9 +267,11 @@ def _match(c: Candidate, args: list[str], caller: str, pos: int, globals_text: s
 
 def resolve(cands: list[Candidate], args: list[str], caller: str, pos: int,
             globals_text: str) -> tuple[Candidate, dict[str, str]] | None:
-    """The definition a call takes and its deduced template arguments: a plain function before a
+    """The definition a call takes and its deduced template arguments: a plain function before an
+    explicit specialization (whose parameter types the arguments' declarations must have) before a
     template (C++'s rule), None when no definition or several equally take the arguments."""
     fits = [(c, b) for c in cands if (b := _match(c, args, caller, pos, globals_text)) is not None]
     plain = [f for f in fits if f[0].tparams is None]
-    fits = plain or fits
+    explicit = [f for f in fits if f[0].tparams == []]  # `template<>`: before the primary
+    fits = plain or explicit or fits
     return fits[0] if len(fits) == 1 else None
