@@ -345,6 +345,18 @@ def test_labelled_library_kernels_with_ptx_and_class_templates_are_confirmed_in_
     assert conf[546]["status"] == "not run"  # a helper no kernel of the file calls
 
 
+def test_labelled_layer_norm_shuffle_at_the_default_width_is_confirmed():
+    """apex layer norm before its fix: PyTorch's WARP_SHFL (its header is not in the set) shuffles
+    at the wave's width, so at 64 the 32-lane rows read the next row's lanes; instantiated <float,
+    float> by the inputs file, past the file's at::Half specialization (never taken)."""
+    f = ROOT / "tests/labelled/apex/7eed38aa73/csrc/layer_norm_cuda_kernel.cu"
+    r = kp("lint", "--confirm", "--inputs", ROOT / "tests/labelled/confirm_inputs.kp", "--format", "json", f)
+    by = _by_line(json.loads(r.stdout))
+    c = by[91][0]["confirmation"]  # labels.tsv: `U muB = WARP_SHFL(mu, srcLaneB);`
+    assert c["status"] == "confirmed" and c["kernel"] == "cuApplyLayerNorm" and c["buffer"] == "output_vals", c
+    assert "at wave 64" in c["detail"] and "at wave 32" in c["detail"]
+
+
 def test_metal_and_embedded_cuda_are_not_run_with_the_reason(tmp_path):
     (tmp_path / "ops.py").write_text(
         'import cupy\nk = cupy.RawKernel(r"""\n__global__ void k(float* x) {\n    int lane = threadIdx.x % 32;\n'
