@@ -328,6 +328,35 @@ def test_labelled_wave64_fix_is_confirmed_with_its_inputs():
     assert by[83][0]["confirmation"]["status"] == "not run"
 
 
+def test_labelled_library_kernels_with_ptx_and_class_templates_are_confirmed_in_sarif():
+    """apex groupbn before its wave-64 fix: fp16 packing in inline PTX, helpers overloaded by array
+    length (`ldg(int (&)[2])`), class templates (`ParallelSums<16, 4>::dispatch<512>`); both
+    labelled kernels run and differ at 64 (SARIF's `confirmation` property shows where)."""
+    f = ROOT / "tests/labelled/apex/e57c84e087/apex/contrib/csrc/groupbn/nhwc_batch_norm_kernel.h"
+    r = kp("lint", "--confirm", "--inputs", ROOT / "tests/labelled/confirm_inputs.kp", "--format", "sarif", f)
+    conf = {}
+    for res in json.loads(r.stdout)["runs"][0]["results"]:
+        if "confirmation" in res.get("properties", {}):
+            conf[res["locations"][0]["physicalLocation"]["region"]["startLine"]] = res["properties"]["confirmation"]
+    for line, kernel in ((1292, "nhwc_batch_norm_fwd"), (2366, "nhwc_batch_norm_bwd_add_relu")):  # labels.tsv
+        c = conf[line]
+        assert c["status"] == "confirmed" and c["kernel"] == kernel and c["buffer"].startswith("params.gmem_"), c
+        assert f"{c['buffer']}[{c['index']}] = " in c["detail"] and "at wave 64" in c["detail"]
+    assert conf[546]["status"] == "not run"  # a helper no kernel of the file calls
+
+
+def test_labelled_layer_norm_shuffle_at_the_default_width_is_confirmed():
+    """apex layer norm before its fix: PyTorch's WARP_SHFL (its header is not in the set) shuffles
+    at the wave's width, so at 64 the 32-lane rows read the next row's lanes; instantiated <float,
+    float> by the inputs file, past the file's at::Half specialization (never taken)."""
+    f = ROOT / "tests/labelled/apex/7eed38aa73/csrc/layer_norm_cuda_kernel.cu"
+    r = kp("lint", "--confirm", "--inputs", ROOT / "tests/labelled/confirm_inputs.kp", "--format", "json", f)
+    by = _by_line(json.loads(r.stdout))
+    c = by[91][0]["confirmation"]  # labels.tsv: `U muB = WARP_SHFL(mu, srcLaneB);`
+    assert c["status"] == "confirmed" and c["kernel"] == "cuApplyLayerNorm" and c["buffer"] == "output_vals", c
+    assert "at wave 64" in c["detail"] and "at wave 32" in c["detail"]
+
+
 def test_metal_and_embedded_cuda_are_not_run_with_the_reason(tmp_path):
     (tmp_path / "ops.py").write_text(
         'import cupy\nk = cupy.RawKernel(r"""\n__global__ void k(float* x) {\n    int lane = threadIdx.x % 32;\n'

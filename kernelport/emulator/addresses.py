@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ctype import base_scalar, inner_dims
+from .ctype import base_scalar, inner_dims, vector_row
 from .errors import EmulatorError
 from .memory import Pointer
 from .ops import convert
@@ -97,6 +97,9 @@ def cast(a, t, pos):
         return to_scalar
     elem = base_scalar(t.elem)
     dims = inner_dims(t.elem)
+    row = vector_row(elem)
+    if row is not None:  # (float4 *)p: rows of 4 floats, as a float4 buffer is
+        elem, dims = row[0], dims + (row[1],)
 
     def to_pointer(fr, m):
         v = a(fr, m)

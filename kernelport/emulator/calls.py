@@ -12,6 +12,7 @@ from .ctype import AUTO, BOOL, PtrT, base_scalar, conv
 from .errors import EmulatorError
 from .expressions import INDEX_3D, ZERO
 from .frontend import AS_TYPE_FN, NS_SEP
+from .frontend.ptx import NOT_EMULATED
 from .lanes import Frame
 from .memory import Pointer
 from .ops import truth
@@ -30,6 +31,9 @@ class CallCompiler:
             return self._overloaded_call(name, args, node)
         if name == AS_TYPE_FN:
             return self._as_type_call(args, node)
+        if name == NOT_EMULATED:  # frontend/ptx.py: an instruction outside its table
+            raise self.err(node, f"inline PTX `{args[0].value.strip(chr(34))}` not emulated (its table is "
+                                 f"kernelport/emulator/frontend/ptx.py; hint: give the kernel a C version of it)")
         explicit = self.c.be.explicit_atomics.get(name)
         if explicit is not None:
             return self._explicit_atomic_call(name, *explicit, args, node)
@@ -42,6 +46,15 @@ class CallCompiler:
             return self._concept_call(hit[0], hit[1], args, node)
         if name in K.C_LIBRARY:
             return self._clib_call(name, args, node)
+        lib = dialect.library_call(self.c.backend, spelled)
+        if lib is not None:  # a library's warp helper not in the file (PyTorch's WARP_SHFL): its meaning
+            concept, names, required = lib
+            if not required <= len(args) <= len(names):
+                raise self.err(node, f"`{spelled}` called with {len(args)} arguments (it takes {required} to "
+                                     f"{len(names)})")
+            bound = {p: None for p in concept.params}
+            bound.update(zip(names, args))
+            return self._concept_call(concept, self.c.backend, args, node, bound)
         raise self.err(node, f"unknown function `{spelled}` (not in the dialect table, not a C library function, "
                              f"not defined in the file)")
 
@@ -273,8 +286,10 @@ class CallCompiler:
 
     def _clib_call(self, name, args, node):
         kind, what, dt = K.C_LIBRARY[name]
+        if kind == "ldg" and len(args) == 1:  # a read-only load is p[0], a vector's row included
+            return self.ex(c_ast.ArrayRef(args[0], c_ast.Constant("int", "0", coord=node.coord), coord=node.coord))
         argfns = [self.ex(a) for a in args]
-        if kind == "ldg":
+        if kind == "ldg":  # a wrong arity: the load's own error
             f0 = argfns[0]
 
             def f(fr, m):
@@ -285,9 +300,9 @@ class CallCompiler:
             return self._barrier_call(node, argfns[0] if argfns else None, what)
         return lambda fr, m: K.c_library(kind, what, dt, [a(fr, m) for a in argfns], fr.g.ctx.track)
 
-    def _concept_call(self, concept, canon, args, node):
+    def _concept_call(self, concept, canon, args, node, bound=None):
         key, kind = concept.key, concept.kind
-        bound = dialect.bind(concept, canon, args)
+        bound = bound or dialect.bind(concept, canon, args)
         if bound is None and kind == "atomic" and len(args) >= 2:
             # Metal spells atomics with the address cast to an atomic type: the address is arg 0
             bound = {"address": args[0], "value": args[1]} if key != "atomic_cas" else \

@@ -8,6 +8,8 @@ from .ctype import conv
 from .errors import EmulatorError
 from .lanes import Frame, SubGroup
 from .memory import Pointer
+from .structs import StructVal
+from .vectors import VecVal
 
 COMPACT_FRACTION = 0.5  # run a branch on its lanes only when at most this fraction of lanes take it
 _NO_LANES = np.zeros(0, np.int64)
@@ -16,6 +18,10 @@ _NO_LANES = np.zeros(0, np.int64)
 def _gather_val(val, idx):
     if val is None:
         return None
+    if isinstance(val, VecVal):  # a vector or struct in registers: component by component
+        return VecVal(_gather_val(c, idx) for c in val)
+    if isinstance(val, StructVal):
+        return StructVal({k: _gather_val(c, idx) for k, c in val.items()})
     v, e = val
     if isinstance(v, Pointer):
         base = v.base[idx] if isinstance(v.base, np.ndarray) and v.base.ndim else v.base
@@ -51,6 +57,14 @@ def _scatter_val(g, old, new, idx, n):
     """The parent value of a variable the compacted branch assigned (what merge() would give)."""
     if new is None:
         return None
+    if isinstance(new, VecVal):
+        olds = old if isinstance(old, VecVal) and len(old) == len(new) else [None] * len(new)
+        return VecVal(_scatter_val(g, o, c, idx, n) for o, c in zip(olds, new))
+    if isinstance(new, StructVal):
+        out = StructVal(old if isinstance(old, StructVal) else {})
+        for k, c in new.items():
+            out[k] = _scatter_val(g, out.get(k), c, idx, n)
+        return out
     vn, en = new
     vo, eo = (None, None) if old is None else old
     if isinstance(vn, Pointer):

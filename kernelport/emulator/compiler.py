@@ -56,6 +56,8 @@ class Compiler:
         self.mode = mode
         self.path = low.path
         self.enums: dict[str, int] = {}
+        # `const int N = 4 / 2;` in the function being compiled: C++ lets N size an array
+        self.local_consts: dict[str, int] = {}
         self.globals: dict[str, tuple[c_ast.Decl, object]] = {}
         self.tr = TypeResolver(low.ast, low.typedef_overrides, self.const_eval, self.err)
         self.warp_size_dtype = self.tr.resolve(c_ast.IdentifierType(self.be.warp_size_type.split()))
@@ -111,6 +113,8 @@ class Compiler:
                 return int(char_literal(node.value))
             return float(float_literal(node.value))
         if isinstance(node, c_ast.ID):
+            if node.name in self.local_consts:  # shadows a file-scope name
+                return self.local_consts[node.name]
             if node.name in self.enums:
                 return self.enums[node.name]
             if node.name in self.globals:
@@ -173,7 +177,14 @@ class Compiler:
         cf = CFunc(name)
         cf.node = fd
         self.funcs[name] = cf
-        FnCompiler(self, cf, fd).compile()
+        saved, self.local_consts = self.local_consts, {}
+        try:
+            FnCompiler(self, cf, fd).compile()
+        except BaseException:
+            del self.funcs[name]  # half built: the next run (this compiler is cached) says the same error
+            raise
+        finally:
+            self.local_consts = saved
         return cf
 
 
@@ -344,6 +355,11 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler, VectorComp
             else:
                 init_node = node.init
             init, pres = self._with_pres(node, lambda: self.ex(init_node))
+            if "const" in (node.quals or []) and isinstance(t, np.dtype) and t.kind in "iu":
+                try:
+                    self.c.local_consts[node.name] = int(self.c.const_eval(init_node))
+                except EmulatorError:
+                    self.c.local_consts.pop(node.name, None)  # a run-time value: no array length
         self.scope.add(node.name, ("local", s, t))
         conv_fn = self._converter(t)
         if init is None:

@@ -88,7 +88,7 @@ class ExpressionCompiler:
 
                 def f(fr, m):
                     v = fr.env[s]
-                    if v is None:
+                    if v is None or (isinstance(v, VecVal) and any(c is None for c in v)):  # a partial vector
                         raise EmulatorError(f"`{name}` is read before it is assigned", fr.g.ctx.path,
                                             *self.pos(node))
                     return v
@@ -554,8 +554,8 @@ class ExpressionCompiler:
 
             def f(fr, m):
                 p = pf(fr, m)
-                if p.dims:
-                    return p, None
+                if p.dims:  # *p is p[0]: a row of a multi-dimensional array (or of a vector buffer)
+                    return p.index(0), None
                 return fr.g.ctx.mem.load(fr.g, p, m, node, fr.g.ctx.track)
             return f
         a = self.ex(node.expr)

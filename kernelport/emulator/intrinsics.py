@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from . import counting, warp
-from .ctype import BOOL, F16, F32, F64, I32, I64, U32, U64, UNIT_ROUNDOFF, common, conv, promote
+from .ctype import BOOL, F16, F32, F64, I32, I64, U16, U32, U64, UNIT_ROUNDOFF, common, conv, promote
 from .errors import EmulatorError
 from .ops import arith, fma as _fma
 
@@ -180,6 +180,7 @@ C_LIBRARY.update({
     "__float_as_int": ("bits", None, I32), "__int_as_float": ("bits", None, F32),
     "__float_as_uint": ("bits", None, U32), "__uint_as_float": ("bits", None, F32),
     "__double_as_longlong": ("bits", None, I64), "__longlong_as_double": ("bits", None, F64),
+    "__half_as_ushort": ("bits", None, U16), "__ushort_as_half": ("bits", None, F16),
     "__umulhi": ("mulhi", None, U32), "__mulhi": ("mulhi", None, I32), "__mul24": ("op", "*", I32),
     "__umul24": ("op", "*", U32),
     "isnan": ("pred", "isnan", None), "isinf": ("pred", "isinf", None), "isfinite": ("pred", "isfinite", None),

@@ -64,6 +64,19 @@ class StatementCompiler:
     def s_Pragma(self, node):
         return None
 
+    def s_Typedef(self, node):
+        """A block-scope typedef (`typedef int PackedType;` in a kernel body) names its type from
+        here on; the emulator keeps one type per typedef name in a file, so a second that differs
+        is refused."""
+        from pycparser import c_generator
+        tr, gen = self.c.tr, c_generator.CGenerator()
+        prev = tr.typedefs.get(node.name)
+        if prev is not None and gen.visit(prev) != gen.visit(node.type):
+            raise self.err(node, f"typedef {node.name} names two different types in this file")
+        tr.typedefs[node.name] = node.type
+        tr.cache.pop(node.name, None)
+        return None
+
     def _leaf(self, plain, pres):
         if not pres:
             return plain, False

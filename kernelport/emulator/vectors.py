@@ -55,8 +55,8 @@ class ComponentLV:
     """`p.y = ...` for a vector variable p: component 1 of the value in p's slot."""
     kind = "component"
 
-    def __init__(self, slot, index, dt):
-        self.slot, self.index, self.dt = slot, index, dt
+    def __init__(self, slot, index, dt, n):
+        self.slot, self.index, self.dt, self.n = slot, index, dt, n
 
 
 class VectorCompiler:
@@ -71,7 +71,7 @@ class VectorCompiler:
         return None if row is None else (ent[1], row[0], row[1])
 
     def _component(self, node):
-        """(slot, component index, dtype) of `p.x` for a vector variable p, else None."""
+        """(slot, component index, dtype, n) of `p.x` for a vector variable p, else None."""
         if node.type != "." or not isinstance(node.name, c_ast.ID):
             return None
         local = self._vector_local(node.name.name)
@@ -82,19 +82,19 @@ class VectorCompiler:
         if len(node.field.name) != 1 or not 0 <= fi < n:
             raise self.err(node, f"no member .{node.field.name} in a {n}-component vector")
         self.used.add(slot)
-        return slot, fi, dt
+        return slot, fi, dt, n
 
     def vector_member(self, node):
         """Read `p.x` of a vector variable; None when node is not one."""
         hit = self._component(node)
         if hit is None:
             return None
-        slot, fi, _ = hit
+        slot, fi, _, _ = hit
         name = node.name.name
 
         def f(fr, m):
             v = fr.env[slot]
-            if v is None:
+            if v is None or v[fi] is None:
                 raise EmulatorError(f"`{name}` is read before it is assigned", fr.g.ctx.path, *self.pos(node))
             return v[fi]
         return f
@@ -105,17 +105,16 @@ class VectorCompiler:
 
     def component_store(self, lv):
         from .lanes import merge
-        s, i, dt = lv.slot, lv.index, lv.dt
+        s, i, dt, n = lv.slot, lv.index, lv.dt, lv.n
 
         def st(fr, m, val):
             if isinstance(val, VecVal) or isinstance(val[0], Pointer):
                 raise EmulatorError("a vector or pointer assigned to a vector component", fr.g.ctx.path)
             if val[0].dtype != dt:
                 val = convert(val, dt, fr.g.ctx.track)
-            cur = fr.env[s]
-            if cur is None:
-                raise EmulatorError("a component of a vector variable assigned before the vector",
-                                    fr.g.ctx.path)
+            # components assigned one by one (`int2 t; t.x = ...; t.y = ...;`): the others stay
+            # unset (None) until assigned, and reading one is an error
+            cur = fr.env[s] if fr.env[s] is not None else VecVal([None] * n)
             fr.env[s] = VecVal(merge(fr.g, c, val, m) if k == i else c for k, c in enumerate(cur))
             return val
         return st

@@ -132,6 +132,17 @@ def split_items(text: str) -> list[Item]:
     return items
 
 
+def line_at(it: Item, offset: int) -> int:
+    """The original line of it.text[offset] (cpp's line markers inside an item included)."""
+    line, start = it.line, 0
+    for m in _MARKER_LINE.finditer(it.text, 0, offset):
+        line, start = int(m.group(1)), m.end()
+    return line + it.text.count("\n", start, offset)
+
+
+_MARKER_LINE = re.compile(r'^#\s*(?:line\s+)?(\d+)\s+"[^"]*"[^\n]*\n', re.M)
+
+
 def balanced(text: str, i: int, open_c: str = "(", close_c: str = ")") -> int:
     """Index just past the bracket group that starts at text[i] == open_c."""
     depth = 0
@@ -216,7 +227,12 @@ CXX_ONLY = re.compile(r"<<<|\bclass\b|\boperator\b|\bnew\b|\bdelete\b|\bthrow\b|
                        r"\btemplate\b|\bpublic\s*:|\bprivate\s*:")
 
 
-def instantiate(kept, tmpl_items, template_args, kernel, path, dropped) -> list[Item]:
+def instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs=None, classes=None) -> list[Item]:
+    """Template kernels with their arguments, then the helpers their calls name, to a fixed point;
+    `arefs` (arrayrefs.group): names whose calls choose a definition by their array arguments;
+    `classes` (classtemplates.ClassTemplates): class-template members, resolved in each text."""
+    from .arrayrefs import resolve
+    arefs = arefs or {}
     out: list[Item] = []
     done: dict[tuple, str] = {}
 
@@ -266,15 +282,30 @@ def instantiate(kept, tmpl_items, template_args, kernel, path, dropped) -> list[
                 dropped.append((it.line, "template kernel without arguments"))
 
     # helper calls `f<args>(` or `f(` in kept and instantiated items (to a fixed point)
-    names = [n for n, it in tmpl_items.items() if it.kind != "kernel"]
-    if not names:
+    names = [n for n, it in tmpl_items.items() if it.kind != "kernel"] + [n for n in arefs if n not in tmpl_items]
+    if not names and classes is None:
         return out
-    call = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\s*(<)?")
+    file_scope = "\n".join(it.text for it in kept if it.kind == "decl")
+
+    def calls(names):
+        return re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b\s*(<)?")  # \b: not `ldg` of `ldg_stream`
+    call = calls(names or ["__kp_no_name__"])
     pending = list(kept) + list(out)
     seen = 0
-    while pending and seen < 200:
+    while pending and seen < 200 + len(kept):  # the file's items, then at most 200 instances
         seen += 1
         it = pending.pop(0)
+        if classes is not None:
+            it.text = classes.resolve(it.text)
+            for new in classes.new_items:  # member functions made free functions
+                if new.tparams is not None:
+                    tmpl_items[new.name] = new
+                    names.append(new.name)
+                    call = calls(names)
+                else:
+                    out.append(new)
+                    pending.append(new)
+            classes.new_items.clear()
         text = it.text
         res, pos = [], 0
         for m in call.finditer(text):
@@ -282,6 +313,25 @@ def instantiate(kept, tmpl_items, template_args, kernel, path, dropped) -> list[
                 continue
             name = m.group(1)
             if it.name == name and it.tparams is not None:
+                continue
+            if name in arefs and not m.group(2) and re.match(r"\s*\(", text[m.end():]):
+                open_i = m.end() + text[m.end():].index("(")
+                args = [a for a, _ in split_top_level(text[open_i + 1: balanced(text, open_i) - 1])]
+                hit = resolve(arefs[name], args, text, m.start(), file_scope)
+                if hit is None and len(arefs[name]) == 1 and arefs[name][0].tparams is not None:
+                    hit = arefs[name][0], {}  # nothing deduced: the template's own defaults, or its error
+                if hit is None:
+                    raise LowerError(f"cannot choose the definition of {name} for `{name}({', '.join(args)})`: "
+                                     f"its definitions take array references, and each array argument must name a "
+                                     f"local, parameter or file-scope array of a known element type and length",
+                                     it.file, line_at(it, m.start()))
+                cand, bound = hit
+                before = len(out)
+                inst = make(cand.key, None, bound) if cand.tparams is not None else cand.key
+                res.append(text[pos: m.start()] + inst)
+                pos = m.end()
+                if len(out) > before:
+                    pending.append(out[-1])
                 continue
             if m.group(2):
                 end = balanced(text, m.end() - 1, "<", ">")

@@ -10,9 +10,12 @@ from pycparser import c_ast, c_parser
 from ... import backends, dialect
 from .references import lower_references
 from .defaults import strip_defaults
+from .arrayrefs import group as group_array_refs, lower_array_ref_params
+from .classtemplates import ClassTemplates, parse_class
 from .items import CXX_ONLY, Item, _paren_start, instantiate, item_info, split_items, strip_template_header
 from .lowered import AUTO_TYPE, OVERLOAD_SEP, LowerError, Lowered
 from .preprocess import preprocess
+from .ptx import lower_asm
 from .rewrite import Qualifiers, rewrite_item
 
 _CACHE: dict[str, Lowered] = {}
@@ -62,7 +65,8 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
     kernels: list[str] = []
     devices: list[str] = []
     kept: list[Item] = []
-    tmpl_items: dict[str, Item] = {}
+    templated: list[Item] = []
+    classes: dict[str, list] = {}
     for it in items:
         text, tparams = strip_template_header(it.text)
         it.text = text
@@ -76,6 +80,9 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
             it.tparams = tparams
             if it.name:
                 templates[it.name] = tparams
+            elif (cls := parse_class(it, tparams)) is not None:  # a class template: resolved at its uses
+                classes.setdefault(cls.name, []).append(cls)
+                continue
         if it.kind in ("kernel", "device") and it.name:
             (kernels if it.kind == "kernel" else devices).append(it.name)
         if it.kind == "plain" and CXX_ONLY.search(it.text):
@@ -85,15 +92,22 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
             dropped.append((it.line, "C++ declaration"))
             continue
         if it.tparams is not None and it.name:
-            tmpl_items[it.name] = it
+            templated.append(it)
             continue
         kept.append(it)
+    arefs = group_array_refs(kept + templated)  # renames overloads told apart by array references
+    tmpl_items = {it.name: it for it in templated if it.name}
 
     # Template instantiation: the requested kernel with the given arguments, helpers on demand.
     instances: list[Item] = []
-    if tmpl_items:
-        instances = instantiate(kept, tmpl_items, template_args, kernel, path, dropped)
+    if tmpl_items or arefs or classes:
+        instances = instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs,
+                                ClassTemplates(classes) if classes else None)
     all_items = kept + instances
+    for it in all_items:
+        lower_array_ref_params(it)
+        if "asm" in it.text:
+            it.text = lower_asm(it.text)
     refs = lower_references(all_items)  # float& out-parameters of helpers: copied back by calls
     all_items.sort(key=lambda it: 0 if it.file == "<prelude>" else 1)  # keep file order otherwise (stable)
 
@@ -104,7 +118,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         if attrs and it.name:
             param_attrs[it.name] = attrs
 
-    ast, text, all_items = _parse_with_retries(all_items, path, dropped)
+    ast, text, all_items = _parse_with_retries(all_items, path, dropped, kernel)
     overloads = _rename_overloads(ast)
     functions = {e.decl.name: e for e in ast.ext if isinstance(e, c_ast.FuncDef)}
     overrides = {}
@@ -177,7 +191,10 @@ def _rename_overloads(ast: c_ast.FileAST) -> dict[str, list[str]]:
     return out
 
 
-def _parse_with_retries(items: list[Item], path: str, dropped: list) -> tuple[c_ast.FileAST, str, list[Item]]:
+def _parse_with_retries(items: list[Item], path: str, dropped: list,
+                        kernel: str | None = None) -> tuple[c_ast.FileAST, str, list[Item]]:
+    """pycparser's AST of the items; an item it cannot parse is dropped when the kernel to run
+    does not need it (host code, another kernel), else a located LowerError."""
     items = list(items)
     for _ in range(len(items) + 1):
         text = "".join(f'# {it.line} "{it.file}"\n{it.text}\n' for it in items)
@@ -190,11 +207,12 @@ def _parse_with_retries(items: list[Item], path: str, dropped: list) -> tuple[c_
             for it in items:
                 if it.file == file and it.line <= line <= it.line + it.text.count("\n"):
                     bad = it
-            if bad is None or bad.kind in ("kernel", "device") or bad.file == "<prelude>":
+            other_kernel = bad is not None and bad.kind == "kernel" and kernel is not None and bad.name != kernel
+            if bad is None or (bad.kind in ("kernel", "device") and not other_kernel) or bad.file == "<prelude>":
                 msg = str(e).split(": ", 1)[-1] if ": " in str(e) else str(e)
                 raise LowerError(f"cannot lower for the emulator: {msg}", file if file != "<stdin>" else path,
                                  line, col) from None
-            dropped.append((bad.line, "not C99"))
+            dropped.append((bad.line, "another kernel, not C99" if other_kernel else "not C99"))
             items.remove(bad)
     raise LowerError("cannot lower", path)
 
