@@ -22,6 +22,16 @@ _TESTS = ("preproc_ifdef", "preproc_elifdef")
 # Nodes whose `name` field is a use, not a declaration: a macro tested, a template named with arguments.
 _NOT_DECLARING = (*_TESTS, "template_function", "template_method", "template_type")
 _NAME_TYPES = ("identifier", "type_identifier", "field_identifier", "namespace_identifier")
+_TAGGED = ("struct_specifier", "class_specifier", "union_specifier", "enum_specifier")
+
+
+def _names_a_type(node: Node) -> bool:
+    """`struct cudaChannelFormatDesc d;`: a tagged type with no body used as a declaration's type
+    refers to the type (CUDA's here); only a body or a bare `struct X;` declares it."""
+    if node.type not in _TAGGED or node.child_by_field_name("body") is not None:
+        return False
+    p = node.parent
+    return p is not None and p.child_by_field_name("type") == node
 
 
 def declared_names(order: list[Node], text_of) -> frozenset[str]:
@@ -29,7 +39,7 @@ def declared_names(order: list[Node], text_of) -> frozenset[str]:
     macros, namespaces (what a declaration's `declarator` or `name` field leads to)."""
     out: set[str] = set()
     for node in order:
-        if node.type in _NOT_DECLARING:
+        if node.type in _NOT_DECLARING or _names_a_type(node):
             continue  # `#ifdef X`, `f<T>()` name X and f without declaring them
         for f in _DECLARING:
             d = node.child_by_field_name(f)

@@ -228,8 +228,16 @@ class Translator(ApiNames, Soundness):
         return True
 
     def cuda_only_region(self, node: Node) -> bool:
-        """Compiled on no AMD pass (`#if __CUDA_ARCH__`, the #else of a HIP platform test): nothing to port."""
-        return guards.cuda_only(node, self.src)
+        """Compiled on no AMD pass (`#if __CUDA_ARCH__`, the #else of a HIP platform test): nothing to port.
+        Judged on the tests as the port spells them: `#ifdef __CUDACC__` becomes HIP's `#ifdef __HIPCC__`,
+        so what it guards is compiled, and ported, there."""
+        return guards.cuda_only(node, self.src, self.ported_macro)
+
+    def ported_macro(self, name: str) -> str:
+        """A macro name as the port writes it (the API table's rename, if any)."""
+        table = backends.get(self.backend).api()
+        new = table.spelling(name) if table is not None and name not in self.declared_names() else None
+        return new or name
 
     def amd_only_region(self, node: Node) -> bool:
         """Compiled on no NVIDIA pass (the AMD branch of a platform test): already written per platform."""
@@ -246,7 +254,7 @@ class Translator(ApiNames, Soundness):
                     continue
                 cond = guards.test_node(n)
                 text = self.src.text_of(cond) if cond is not None else ""
-                if not guards.never_on_amd(n, self.src):
+                if not guards.never_on_amd(n, self.src, self.ported_macro):
                     continue
                 stmts = [c for c in n.named_children if c != cond and c.type != "comment"]
                 if not stmts:
