@@ -73,6 +73,12 @@ class ApiNames:
                 self._declared |= vis.declared
         return self._declared
 
+    def ported_macro(self, name: str) -> str:
+        """A macro name as the port writes it (the API table's rename: `__CUDACC__` -> `__HIPCC__`)."""
+        table = backends.get(self.backend).api()
+        new = table.spelling(name) if table is not None and name not in self.declared_names() else None
+        return new or name
+
     def inherit_api_context(self, outer: "ApiNames") -> None:
         """A macro body translated on its own still knows the file's declarations."""
         self._declared = outer.declared_names()

@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, dialect, guards, warpflow, warpwidth
+from . import backends, dialect, guards, lexing, warpflow, warpwidth
 from .api_names import ApiNames
 from .soundness import Soundness, self_check
 from .diagnostics import Diagnostic
@@ -233,12 +233,6 @@ class Translator(ApiNames, Soundness):
         so what it guards is compiled, and ported, there."""
         return guards.cuda_only(node, self.src, self.ported_macro)
 
-    def ported_macro(self, name: str) -> str:
-        """A macro name as the port writes it (the API table's rename, if any)."""
-        table = backends.get(self.backend).api()
-        new = table.spelling(name) if table is not None and name not in self.declared_names() else None
-        return new or name
-
     def amd_only_region(self, node: Node) -> bool:
         """Compiled on no NVIDIA pass (the AMD branch of a platform test): already written per platform."""
         return guards.amd_only(node, self.src)
@@ -429,6 +423,8 @@ class Translator(ApiNames, Soundness):
                 if name and name != self.src.text_of(node) and c.kind in ("index", "type", "runtime"):
                     self.rw.replace(node, name)
         self.rewrite_api_namespaces()
+        for lit in lexing.glued_literals(self.src.index.order, self.src):
+            self.rw.replace(lit, self.src.text_of(lit) + " ")
 
     def _render_call(self, concept: dialect.Concept, bound: dict[str, Node], width: str | None = None):
         mask, full = bound.get("mask"), dialect.concept("full_mask").spelling(self.backend)

@@ -79,7 +79,23 @@ def test_bf16_is_rocm_5_2s_hip_bfloat16():
     assert "#include <hip/hip_bfloat16.h>" in out and "hip_bfloat16 *c" in out
 
 
-CASES = {"tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
+# grcuda saxpy: `extern "C"__global__` is two tokens to nvcc, a user-defined literal to clang;
+# a user-defined literal the file means (`"ab"_kb`) stays as written.
+LINKAGE = """\
+    #include <cstddef>
+    extern "C"__global__ void scale(float *x) { x[threadIdx.x] *= 2.0f; }
+    struct Bytes { std::size_t n; };
+    Bytes operator""_kb(const char *, std::size_t n) { return Bytes{n * 1024}; }
+    std::size_t host_size() { return ("ab"_kb).n; }
+    """
+
+
+def test_a_linkage_string_glued_to_a_qualifier_is_spaced_a_user_literal_is_not():
+    out = port_of(LINKAGE)
+    assert 'extern "C" __global__ void scale' in out and '("ab"_kb)' in out
+
+
+CASES = {"linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
 
 
 @pytest.mark.parametrize("name", list(CASES))
