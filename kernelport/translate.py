@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, dialect, guards, lexing, warpflow, warpwidth
+from . import backends, dialect, guards, lexing, warpflow, warpsites, warpwidth
 from .api_names import ApiNames
 from .soundness import Soundness, self_check
 from .diagnostics import Diagnostic
@@ -364,6 +364,8 @@ class Translator(ApiNames, Soundness):
             rw.replace(lit, half)
             wide = rw.stitch(node)
             rw.remove(lit)
+            if stmt.parent is not None and stmt.parent.type in warpsites.BODY_OF:  # `if (n >= 32) v += ...;`: one statement
+                return f"{{ {cond}{wide}\n{indent}  {normal} }}"
             return f"{cond}{wide}\n{indent}{normal}"
 
         self.rw.replace(stmt, render)

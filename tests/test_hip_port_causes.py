@@ -95,7 +95,41 @@ def test_a_linkage_string_glued_to_a_qualifier_is_spaced_a_user_literal_is_not()
     assert 'extern "C" __global__ void scale' in out and '("ab"_kb)' in out
 
 
-CASES = {"linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
+# hecbench gemv: a ladder step that is an unbraced `if`'s body gains its 64-wide step inside a block
+# (before, the step at 16 fell out of the `if`); a braced body needs no new block.
+LADDER_IF = """\
+    __device__ float reduce(float v, bool active) {
+        if (active)
+            v += __shfl_down_sync(0xffffffff, v, 16);
+        v += __shfl_down_sync(0xffffffff, v, 8);
+        v += __shfl_down_sync(0xffffffff, v, 4);
+        v += __shfl_down_sync(0xffffffff, v, 2);
+        v += __shfl_down_sync(0xffffffff, v, 1);
+        return v;
+    }
+    __device__ float braced(float v, bool active) {
+        if (active) {
+            v += __shfl_down_sync(0xffffffff, v, 16);
+        }
+        v += __shfl_down_sync(0xffffffff, v, 8);
+        v += __shfl_down_sync(0xffffffff, v, 4);
+        v += __shfl_down_sync(0xffffffff, v, 2);
+        v += __shfl_down_sync(0xffffffff, v, 1);
+        return v;
+    }
+    __global__ void k(float *o) { o[threadIdx.x] = reduce(o[threadIdx.x], o[0] > 0) + braced(o[1], o[0] > 1); }
+    """
+
+
+def test_a_ladder_step_under_an_unbraced_if_stays_under_it_with_its_wide_step():
+    out = port_of(LADDER_IF)
+    assert ("if (active)\n        { if (warpSize > 32) v += __shfl_down(v, warpSize / 2);\n"
+            "          v += __shfl_down(v, 16); }") in out
+    assert ("if (active) {\n        if (warpSize > 32) v += __shfl_down(v, warpSize / 2);\n"
+            "        v += __shfl_down(v, 16);\n    }") in out
+
+
+CASES = {"ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
 
 
 @pytest.mark.parametrize("name", list(CASES))
