@@ -97,27 +97,20 @@ def test_a_linkage_string_glued_to_a_qualifier_is_spaced_a_user_literal_is_not()
 
 # hecbench gemv: a ladder step that is an unbraced `if`'s body gains its 64-wide step inside a block
 # (before, the step at 16 fell out of the `if`); a braced body needs no new block.
-LADDER_IF = """\
-    __device__ float reduce(float v, bool active) {
+_REST = "".join(f"        v += __shfl_down_sync(0xffffffff, v, {o});\n" for o in (8, 4, 2, 1))
+LADDER_IF = f"""\
+    __device__ float reduce(float v, bool active) {{
         if (active)
             v += __shfl_down_sync(0xffffffff, v, 16);
-        v += __shfl_down_sync(0xffffffff, v, 8);
-        v += __shfl_down_sync(0xffffffff, v, 4);
-        v += __shfl_down_sync(0xffffffff, v, 2);
-        v += __shfl_down_sync(0xffffffff, v, 1);
-        return v;
-    }
-    __device__ float braced(float v, bool active) {
-        if (active) {
+{_REST}        return v;
+    }}
+    __device__ float braced(float v, bool active) {{
+        if (active) {{
             v += __shfl_down_sync(0xffffffff, v, 16);
-        }
-        v += __shfl_down_sync(0xffffffff, v, 8);
-        v += __shfl_down_sync(0xffffffff, v, 4);
-        v += __shfl_down_sync(0xffffffff, v, 2);
-        v += __shfl_down_sync(0xffffffff, v, 1);
-        return v;
-    }
-    __global__ void k(float *o) { o[threadIdx.x] = reduce(o[threadIdx.x], o[0] > 0) + braced(o[1], o[0] > 1); }
+        }}
+{_REST}        return v;
+    }}
+    __global__ void k(float *o) {{ o[threadIdx.x] = reduce(o[threadIdx.x], o[0] > 0) + braced(o[1], o[0] > 1); }}
     """
 
 
