@@ -22,6 +22,16 @@ _TESTS = ("preproc_ifdef", "preproc_elifdef")
 # Nodes whose `name` field is a use, not a declaration: a macro tested, a template named with arguments.
 _NOT_DECLARING = (*_TESTS, "template_function", "template_method", "template_type")
 _NAME_TYPES = ("identifier", "type_identifier", "field_identifier", "namespace_identifier")
+_TAGGED = ("struct_specifier", "class_specifier", "union_specifier", "enum_specifier")
+
+
+def _names_a_type(node: Node) -> bool:
+    """`struct cudaChannelFormatDesc d;`: a tagged type with no body used as a declaration's type
+    refers to the type (CUDA's here); only a body or a bare `struct X;` declares it."""
+    if node.type not in _TAGGED or node.child_by_field_name("body") is not None:
+        return False
+    p = node.parent
+    return p is not None and p.child_by_field_name("type") == node
 
 
 def declared_names(order: list[Node], text_of) -> frozenset[str]:
@@ -29,7 +39,7 @@ def declared_names(order: list[Node], text_of) -> frozenset[str]:
     macros, namespaces (what a declaration's `declarator` or `name` field leads to)."""
     out: set[str] = set()
     for node in order:
-        if node.type in _NOT_DECLARING:
+        if node.type in _NOT_DECLARING or _names_a_type(node):
             continue  # `#ifdef X`, `f<T>()` name X and f without declaring them
         for f in _DECLARING:
             d = node.child_by_field_name(f)
@@ -62,6 +72,12 @@ class ApiNames:
             if vis is not None:  # and what the headers it includes declare: the project's own names
                 self._declared |= vis.declared
         return self._declared
+
+    def ported_macro(self, name: str) -> str:
+        """A macro name as the port writes it (the API table's rename: `__CUDACC__` -> `__HIPCC__`)."""
+        table = backends.get(self.backend).api()
+        new = table.spelling(name) if table is not None and name not in self.declared_names() else None
+        return new or name
 
     def inherit_api_context(self, outer: "ApiNames") -> None:
         """A macro body translated on its own still knows the file's declarations."""

@@ -15,6 +15,7 @@ chains, `#else` parts and `# ifndef` read alike for every consumer:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -24,6 +25,8 @@ PASSES = (NVIDIA_DEVICE, NVIDIA_HOST, AMD_DEVICE, AMD_HOST)
 NVIDIA = frozenset({NVIDIA_DEVICE, NVIDIA_HOST})
 AMD = frozenset({AMD_DEVICE, AMD_HOST})
 DEVICE = frozenset({NVIDIA_DEVICE, AMD_DEVICE})
+# A macro name as the code will spell it (translate: after the port's renames).
+Spell = Callable[[str], str]
 # What side_of answers.
 SIDE_ARCH, SIDE_NVIDIA, SIDE_AMD = "arch", "nvidia", "amd"
 
@@ -94,40 +97,41 @@ _BINARY = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a
            "<=": lambda a, b: int(a <= b), ">": lambda a, b: int(a > b), ">=": lambda a, b: int(a >= b)}
 
 
-def evaluate(node: Node | None, src, p: str) -> int | None:
-    """The value of a preprocessor expression on pass `p` (None: unknown there)."""
+def evaluate(node: Node | None, src, p: str, spell: Spell = str) -> int | None:
+    """The value of a preprocessor expression on pass `p` (None: unknown there); each macro name
+    as `spell` writes it (a port's rename: `__CUDACC__` -> `__HIPCC__`)."""
     if node is None:
         return None
     t = node.type
     if t == "number_literal":
         return _int(src.text_of(node))
     if t == "identifier":
-        return _value(src.text_of(node), p)
+        return _value(spell(src.text_of(node)), p)
     if t == "preproc_defined":
         name = next((c for c in node.named_children if c.type == "identifier"), None)
-        return _defined(src.text_of(name), p) if name is not None else None
+        return _defined(spell(src.text_of(name)), p) if name is not None else None
     if t == "parenthesized_expression":
         inner = [c for c in node.named_children if c.type != "comment"]
-        return evaluate(inner[0], src, p) if len(inner) == 1 else None
+        return evaluate(inner[0], src, p, spell) if len(inner) == 1 else None
     if t == "unary_expression":
-        op, v = src.text_of(node.child_by_field_name("operator")), evaluate(node.child_by_field_name("argument"), src, p)
+        op, v = src.text_of(node.child_by_field_name("operator")), evaluate(node.child_by_field_name("argument"), src, p, spell)
         if v is None:
             return None
         return {"!": int(not v), "-": -v, "+": v, "~": ~v}.get(op)
     if t == "binary_expression":
         op = src.text_of(node.child_by_field_name("operator"))
-        a = evaluate(node.child_by_field_name("left"), src, p)
-        b = evaluate(node.child_by_field_name("right"), src, p)
+        a = evaluate(node.child_by_field_name("left"), src, p, spell)
+        b = evaluate(node.child_by_field_name("right"), src, p, spell)
         if op == "&&":
             return 0 if 0 in (a, b) else (1 if a is not None and b is not None else None)
         if op == "||":
             return 1 if (a is not None and a != 0) or (b is not None and b != 0) else (0 if a == b == 0 else None)
         return None if a is None or b is None or op not in _BINARY else _BINARY[op](a, b)
     if t == "conditional_expression":
-        c = evaluate(node.child_by_field_name("condition"), src, p)
+        c = evaluate(node.child_by_field_name("condition"), src, p, spell)
         if c is None:
             return None
-        return evaluate(node.child_by_field_name("consequence" if c else "alternative"), src, p)
+        return evaluate(node.child_by_field_name("consequence" if c else "alternative"), src, p, spell)
     return None  # a function-like macro, `__has_include`, a parse error: unknown
 
 
@@ -137,9 +141,9 @@ class Branch:
     test: Node  # the #if / #ifdef / #elif node whose test decides this branch
     in_else: bool  # the node is in that test's #else / #elif part (the test is false there)
 
-    def reached(self, src, p: str) -> bool:
+    def reached(self, src, p: str, spell: Spell = str) -> bool:
         """Can code in this branch be compiled on pass `p`?"""
-        v = holds(self.test, src, p)
+        v = holds(self.test, src, p, spell)
         return v is None or bool(v) != self.in_else
 
 
@@ -147,14 +151,14 @@ def test_node(cond: Node) -> Node | None:
     return cond.child_by_field_name("condition") or cond.child_by_field_name("name")
 
 
-def holds(cond: Node, src, p: str) -> int | None:
+def holds(cond: Node, src, p: str, spell: Spell = str) -> int | None:
     """Whether the test of an #if / #ifdef / #ifndef / #elif node holds on pass `p` (None: unknown)."""
     t = test_node(cond)
     if cond.type in ("preproc_ifdef", "preproc_elifdef"):
-        v = _defined(src.text_of(t), p) if t is not None else None
+        v = _defined(spell(src.text_of(t)), p) if t is not None else None
         negated = bool(cond.children) and src.text_of(cond.children[0]).endswith("ndef")  # `# ifndef` too
         return v if v is None or not negated else int(not v)
-    return evaluate(t, src, p)
+    return evaluate(t, src, p, spell)
 
 
 def branches(node: Node, src) -> list[Branch]:
@@ -170,10 +174,10 @@ def branches(node: Node, src) -> list[Branch]:
     return out
 
 
-def reach(node: Node, src) -> frozenset[str]:
+def reach(node: Node, src, spell: Spell = str) -> frozenset[str]:
     """The passes on which `node` is compiled."""
     bs = branches(node, src)
-    return frozenset(p for p in PASSES if all(b.reached(src, p) for b in bs))
+    return frozenset(p for p in PASSES if all(b.reached(src, p, spell) for b in bs))
 
 
 def names_platform(cond: Node, src, *, arch: bool | None = None) -> bool:
@@ -198,19 +202,19 @@ def _identifiers(node: Node):
 
 
 # -- what translate asks ------------------------------------------------------------------------
-def cuda_only(node: Node, src) -> bool:
+def cuda_only(node: Node, src, spell: Spell = str) -> bool:
     """Compiled on no AMD pass (`#if __CUDA_ARCH__`, the #else of `#ifdef __HIP_PLATFORM_AMD__`)."""
-    return not reach(node, src) & AMD
+    return not reach(node, src, spell) & AMD
 
 
-def amd_only(node: Node, src) -> bool:
+def amd_only(node: Node, src, spell: Spell = str) -> bool:
     """Compiled on no NVIDIA pass (`#ifdef __HIP_PLATFORM_AMD__`, `#if __GFX9__`)."""
-    return not reach(node, src) & NVIDIA
+    return not reach(node, src, spell) & NVIDIA
 
 
-def never_on_amd(cond: Node, src) -> bool:
+def never_on_amd(cond: Node, src, spell: Spell = str) -> bool:
     """Is the test of this #if false on every AMD pass (its body vanishes there)?"""
-    return all(holds(cond, src, p) == 0 for p in AMD)
+    return all(holds(cond, src, p, spell) == 0 for p in AMD)
 
 
 # -- what lint asks (device code) ---------------------------------------------------------------

@@ -173,9 +173,11 @@ def _under(p: Path, roots: list[Path]) -> bool:
     return any(p == r or r in p.parents for r in roots)
 
 
-def destination(run: Run, f: Path, backend: str, out: Path | None, header: bool) -> Path:
+def destination(run: Run, f: Path, backend: str, out: Path | None, header: bool, whole_name: bool = False) -> Path:
+    """Where f's port goes: its stem and the backend's extension (its whole name, suffix kept, with
+    `whole_name`: for files whose stems alone would meet)."""
     b = backends.get(backend)
-    name = f.stem + ((b.header_extension if header else b.extension) or "")
+    name = (f.name if whole_name else f.stem) + ((b.header_extension if header else b.extension) or "")
     if out is None:
         return f.parent / name
     rel = _res(f).parent.relative_to(run.base) if run.base is not None and _under(_res(f), [run.base]) else Path()
@@ -200,6 +202,12 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
         files = [(s, _res(s), False) for s in run.sources] + [(_shown(h), h, True) for h in run.headers
                                                              if not splices]
         dest = {key: destination(run, given, backend, out, hdr) for given, key, hdr in files}
+        met: dict[Path, int] = {}
+        for d in dest.values():
+            met[_res(d)] = met.get(_res(d), 0) + 1
+        for given, key, hdr in files:  # `utils.h` and an included `utils.cpp`: each port keeps its suffix
+            if met[_res(dest[key])] > 1:
+                dest[key] = destination(run, given, backend, out, hdr, whole_name=True)
         header_keys = set(run.headers)
         ported = {key for _, key, hdr in files if not hdr}
         results: dict[Path, tuple] = {}

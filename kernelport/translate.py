@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, dialect, guards, warpflow, warpwidth
+from . import backends, dialect, guards, lexing, warpflow, warpsites, warpwidth
 from .api_names import ApiNames
 from .soundness import Soundness, self_check
 from .diagnostics import Diagnostic
@@ -228,8 +228,10 @@ class Translator(ApiNames, Soundness):
         return True
 
     def cuda_only_region(self, node: Node) -> bool:
-        """Compiled on no AMD pass (`#if __CUDA_ARCH__`, the #else of a HIP platform test): nothing to port."""
-        return guards.cuda_only(node, self.src)
+        """Compiled on no AMD pass (`#if __CUDA_ARCH__`, the #else of a HIP platform test): nothing to port.
+        Judged on the tests as the port spells them: `#ifdef __CUDACC__` becomes HIP's `#ifdef __HIPCC__`,
+        so what it guards is compiled, and ported, there."""
+        return guards.cuda_only(node, self.src, self.ported_macro)
 
     def amd_only_region(self, node: Node) -> bool:
         """Compiled on no NVIDIA pass (the AMD branch of a platform test): already written per platform."""
@@ -246,7 +248,7 @@ class Translator(ApiNames, Soundness):
                     continue
                 cond = guards.test_node(n)
                 text = self.src.text_of(cond) if cond is not None else ""
-                if not guards.never_on_amd(n, self.src):
+                if not guards.never_on_amd(n, self.src, self.ported_macro):
                     continue
                 stmts = [c for c in n.named_children if c != cond and c.type != "comment"]
                 if not stmts:
@@ -362,6 +364,8 @@ class Translator(ApiNames, Soundness):
             rw.replace(lit, half)
             wide = rw.stitch(node)
             rw.remove(lit)
+            if stmt.parent is not None and stmt.parent.type in warpsites.BODY_OF:  # `if (n >= 32) v += ...;`: one statement
+                return f"{{ {cond}{wide}\n{indent}  {normal} }}"
             return f"{cond}{wide}\n{indent}{normal}"
 
         self.rw.replace(stmt, render)
@@ -421,6 +425,8 @@ class Translator(ApiNames, Soundness):
                 if name and name != self.src.text_of(node) and c.kind in ("index", "type", "runtime"):
                     self.rw.replace(node, name)
         self.rewrite_api_namespaces()
+        for lit in lexing.glued_literals(self.src.index.order, self.src):
+            self.rw.replace(lit, self.src.text_of(lit) + " ")
 
     def _render_call(self, concept: dialect.Concept, bound: dict[str, Node], width: str | None = None):
         mask, full = bound.get("mask"), dialect.concept("full_mask").spelling(self.backend)

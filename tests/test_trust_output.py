@@ -48,13 +48,18 @@ def test_two_inputs_to_one_output_is_an_error_before_anything_is_written(tmp_pat
     rc, out, err = kp_inproc("translate", tmp_path / "a/k.cu", tmp_path / "b/k.cu", "-o", tmp_path / "out")
     assert rc == 0, err
     assert sorted(_files(tmp_path / "out/a")) == ["k.hip"] and sorted(_files(tmp_path / "out/b")) == ["k.hip"]
-    # x.h and x.cuh side by side (both with device code) map to one header port: refused
+    # x.h and x.cuh side by side (both with device code) would meet at x.hip.h: each port keeps its
+    # whole name (sw4ck's utils.h beside the utils.cpp it includes), and the includes say so
     helper = "__device__ float twice(float v) { return __shfl_down_sync(0xffffffff, v, 1) * 2.0f; }\n"
     (tmp_path / "a/x.h").write_text(helper)
-    (tmp_path / "a/x.cuh").write_text(helper)
-    rc, out, err = kp_inproc("translate", tmp_path / "a", "--to", "hip,metal")
-    assert rc == 2 and "would both be ported to" in err and "x.hip.h" in err and "(hint:" in err
-    assert sorted(_files(tmp_path / "a")) == ["k.cu", "x.cuh", "x.h"]
+    (tmp_path / "a/x.cuh").write_text(helper.replace("twice", "thrice"))
+    (tmp_path / "a/k.cu").write_text('#include "x.h"\n#include "x.cuh"\n' + (tmp_path / "a/k.cu").read_text())
+    rc, out, err = kp_inproc("translate", tmp_path / "a", "--to", "hip", "-o", tmp_path / "outx")
+    assert rc == 0, err
+    assert sorted(_files(tmp_path / "outx")) == ["k.hip", "x.cuh.hip.h", "x.h.hip.h"]
+    k = (tmp_path / "outx/k.hip").read_text()
+    assert '#include "x.h.hip.h"\n#include "x.cuh.hip.h"' in k
+    assert "thrice" in (tmp_path / "outx/x.cuh.hip.h").read_text()
 
 
 def test_a_file_named_twice_is_one_input(tmp_path):

@@ -26,8 +26,8 @@ class HIP(Backend):
         "shfl_xor": "__shfl_xor({value}, {lanemask}[, {width}])",
         "ballot": "__ballot({predicate})", "any": "__any({predicate})", "all": "__all({predicate})",
         "activemask": "__ballot(1)", "lanemask_lt": "__lanemask_lt()",
-        "bfloat16": "__hip_bfloat16",
-        "runtime_header": "hip/hip_runtime.h", "fp16_header": "hip/hip_fp16.h", "bf16_header": "hip/hip_bf16.h",
+        "bfloat16": "hip_bfloat16",  # ROCm 5.2 (api_checked_with) has hip_bfloat16.h; hip_bf16.h came later
+        "runtime_header": "hip/hip_runtime.h", "fp16_header": "hip/hip_fp16.h", "bf16_header": "hip/hip_bfloat16.h",
         "coop_groups_header": "hip/hip_cooperative_groups.h", "cub_header": "hipcub/hipcub.hpp",
         # Runtime and library names (rt_* concepts and every other CUDA API name): the API table.
         "rt_attr_warp_size": "hipDeviceAttributeWarpSize",

@@ -1,0 +1,134 @@
+"""Causes of real-code HIP ports that did not compile (issue 11), each as a minimal CUDA snippet:
+its HIP port must compile with hipcc for gfx90a and gfx1030, and a look-alike must stay as written."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from kernelport import toolchains
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+from conftest import require_tool
+
+
+def port_of(code: str) -> str:
+    """The port as written (its header included)."""
+    port, text = translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    return text
+
+
+# postProcessGL: `struct cudaChannelFormatDesc desc;` names CUDA's type, it does not declare one.
+TAGGED_USE = """\
+    #include <cuda_runtime.h>
+    struct cudaMine { int x; };
+    void host(cudaArray_const_t a) {
+        struct cudaChannelFormatDesc desc;
+        cudaGetChannelDesc(&desc, a);
+        struct cudaMine m = {desc.x};
+        (void)m;
+    }
+    """
+
+
+def test_a_tagged_type_used_without_a_body_is_cudas_and_renamed():
+    out = port_of(TAGGED_USE)
+    assert "struct hipChannelFormatDesc desc;" in out
+    assert "struct cudaMine { int x; };" in out and "struct cudaMine m" in out  # the file's own type
+
+
+# volumeFiltering: the port spells `#ifdef __CUDACC__` as `#ifdef __HIPCC__`, so what it guards is
+# compiled by hipcc and must be ported; `#ifdef __CUDA_ARCH__` stays NVIDIA's alone.
+CUDACC_REGION = """\
+    #include <cuda_runtime.h>
+    #ifdef __CUDACC__
+    template <typename T> struct Info {};
+    template <> struct Info<float> { static const cudaTextureReadMode mode = cudaReadModeElementType; };
+    #endif
+    __global__ void k(int *o) {
+    #ifdef __CUDA_ARCH__
+        o[0] = cudaReadModeNormalizedFloat;
+    #else
+        o[0] = Info<float>::mode;
+    #endif
+    }
+    """
+
+
+def test_code_under_cudacc_is_ported_since_the_port_tests_hipcc():
+    out = port_of(CUDACC_REGION)
+    assert "#ifdef __HIPCC__" in out
+    assert "static const hipTextureReadMode mode = hipReadModeElementType;" in out
+    assert "o[0] = cudaReadModeNormalizedFloat;" in out  # under __CUDA_ARCH__: never compiled by hipcc
+
+
+# hecbench fma: bf16 as ROCm 5.2 has it (hip/hip_bfloat16.h, hip_bfloat16 and its operators).
+BF16 = """\
+    #include <cuda_bf16.h>
+    __global__ void fma_bf16(const __nv_bfloat16 *a, const __nv_bfloat16 *b, __nv_bfloat16 *c) {
+        int i = threadIdx.x;
+        c[i] = c[i] + a[i] * b[i];
+    }
+    """
+
+
+def test_bf16_is_rocm_5_2s_hip_bfloat16():
+    out = port_of(BF16)
+    assert "#include <hip/hip_bfloat16.h>" in out and "hip_bfloat16 *c" in out
+
+
+# grcuda saxpy: `extern "C"__global__` is two tokens to nvcc, a user-defined literal to clang;
+# a user-defined literal the file means (`"ab"_kb`) stays as written.
+LINKAGE = """\
+    #include <cstddef>
+    extern "C"__global__ void scale(float *x) { x[threadIdx.x] *= 2.0f; }
+    struct Bytes { std::size_t n; };
+    Bytes operator""_kb(const char *, std::size_t n) { return Bytes{n * 1024}; }
+    std::size_t host_size() { return ("ab"_kb).n; }
+    """
+
+
+def test_a_linkage_string_glued_to_a_qualifier_is_spaced_a_user_literal_is_not():
+    out = port_of(LINKAGE)
+    assert 'extern "C" __global__ void scale' in out and '("ab"_kb)' in out
+
+
+# hecbench gemv: a ladder step that is an unbraced `if`'s body gains its 64-wide step inside a block
+# (before, the step at 16 fell out of the `if`); a braced body needs no new block.
+_REST = "".join(f"        v += __shfl_down_sync(0xffffffff, v, {o});\n" for o in (8, 4, 2, 1))
+LADDER_IF = f"""\
+    __device__ float reduce(float v, bool active) {{
+        if (active)
+            v += __shfl_down_sync(0xffffffff, v, 16);
+{_REST}        return v;
+    }}
+    __device__ float braced(float v, bool active) {{
+        if (active) {{
+            v += __shfl_down_sync(0xffffffff, v, 16);
+        }}
+{_REST}        return v;
+    }}
+    __global__ void k(float *o) {{ o[threadIdx.x] = reduce(o[threadIdx.x], o[0] > 0) + braced(o[1], o[0] > 1); }}
+    """
+
+
+def test_a_ladder_step_under_an_unbraced_if_stays_under_it_with_its_wide_step():
+    out = port_of(LADDER_IF)
+    assert ("if (active)\n        { if (warpSize > 32) v += __shfl_down(v, warpSize / 2);\n"
+            "          v += __shfl_down(v, 16); }") in out
+    assert ("if (active) {\n        if (warpSize > 32) v += __shfl_down(v, warpSize / 2);\n"
+            "        v += __shfl_down(v, 16);\n    }") in out
+
+
+CASES = {"ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_port_compiles_for_gfx90a_and_gfx1030(name, tmp_path):
+    require_tool("hipcc")
+    f = tmp_path / f"{name}.hip"
+    f.write_text(port_of(CASES[name]))
+    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
+    assert r.ok, r.output[-3000:]
