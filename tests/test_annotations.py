@@ -246,3 +246,13 @@ def test_grid_dimensions_up_to_the_hardware_limits(grid, ok):
         assert spec_of(lines)["k"].dims("grid") == (2 ** 31 - 1, 65535, 65535)
     else:
         assert "grid" in error_of(lines).message
+
+
+def test_a_block_of_exactly_the_hardware_limit_is_accepted():
+    """1024 threads is the most CUDA, HIP and Metal allow per block, and a valid block; one more is not."""
+    lines = [ln if ln.split()[0] != "block" else "block 512, 2" for ln in FULL]
+    assert spec_of(lines)["k"].dims("block") == (512, 2, 1)
+    lines = [ln if ln.split()[0] != "block" else "block 1024" for ln in FULL]
+    assert spec_of(lines)["k"].dims("block") == (1024, 1, 1)
+    assert error_of([ln if ln.split()[0] != "block" else "block 513, 2" for ln in FULL]).message == \
+        "block has 1026 threads"

@@ -219,3 +219,12 @@ def test_verify_fails_a_port_a_few_ulps_over_its_bound(tmp_path):
         err = abs(e["port"] - e["reference"])
         # wrong for the right reason: over the bound, but by a few ulps, not grossly
         assert e["bound"] < err < 10 * e["bound"], (err, e["bound"])
+
+
+def test_relative_error_above_one_is_reported_as_it_is():
+    """A port off by more than the value itself (3.5 for 1, -2 for 0.5): the report's relative
+    error is |got - want| / |want| (2.5, 5), not folded below 1."""
+    c = compare({"o": np.array([3.5, -2.0], F32)}, {"o": np.array([1.0, 0.5])}, "exact")
+    assert not c.ok and c.max_rel == 5.0 and c.mismatch.max_rel == 5.0 and c.max_abs == 2.5
+    c = one(F32(3.5), 1.0, "exact")
+    assert c.max_rel == 2.5 and c.mismatch.max_rel == 2.5

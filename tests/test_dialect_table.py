@@ -2,7 +2,7 @@
 API names, argument binding, and which names are warp-level."""
 from __future__ import annotations
 
-from kernelport import dialect
+from kernelport import backends, dialect
 
 WARP_LEVEL_CUDA = {
     "__activemask", "__all", "__all_sync", "__any", "__any_sync", "__ballot", "__ballot_sync",
@@ -165,3 +165,28 @@ def test_metal_vector_type_names_of_every_width_are_renamed_in_a_port():
            "    out[threadIdx.x] = bfloat2 + packed_int3 + uchar4 + lane;\n}\n")
     port, _ = translate(SourceFile.from_text(src, "k.cu"), "metal")
     assert port.ok and "out[tid.x] = bfloat2_ + packed_int3_ + uchar4_ + lane;" in port.body, port.body
+
+
+def test_a_name_translate_writes_is_never_read_as_its_concept():
+    """A port's `KP_WAVE_SIZE` (HIP) or `KP_WAVE_MAX` (portable) is a macro its prologue defines: the
+    emulator, reading the port, must expand that macro, not take the name for the concept that wrote it."""
+    seen = 0
+    for c in dialect.CONCEPTS:
+        if c.matchable:
+            continue
+        for b in backends.names():
+            name = c.name(b)
+            if name:
+                seen += 1
+                assert dialect.lookup(b, name) is not c, (c.key, b, name)
+    assert seen and dialect.lookup("hip", "KP_WAVE_SIZE") is None and dialect.lookup("portable", "KP_WAVE_MAX") is None
+
+
+def test_a_wave_given_as_a_numpy_integer_picks_the_same_architecture():
+    """A wave width read from an array (`for w in np.array([32, 64])`) is equal to, not the same
+    object as, the run's int: the defines are chosen by value."""
+    import numpy as np
+
+    hip = backends.get("hip")
+    for w in (32, 64):
+        assert hip.wave_defines(np.int64(w)) == hip.wave_defines(w)

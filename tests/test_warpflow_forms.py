@@ -121,9 +121,9 @@ def test_a_lane_index_is_rewritten_unless_a_literal_width_fixes_the_segment():
         assert port.ok and want in port.body, port.body
 
 
-@pytest.mark.parametrize("rest", ["", " >> 1", " | 1u", " ^ 2u"])
+@pytest.mark.parametrize("rest", ["", " >> 1", " | 1u", " ^ 2u", " & __activemask()"])
 def test_a_ballot_stored_into_a_32_bit_shared_array_is_refused(rest):
-    """Shifted or combined, a ballot is still a lane mask of the wave's width."""
+    """Shifted or combined (with another mask too), a ballot is still a lane mask of the wave's width."""
     src = """__global__ void k(const float* x, float* out) {
     __shared__ TYPE masks[4];
     masks[threadIdx.x / 32] = __ballot_sync(0xffffffff, x[threadIdx.x] > 0)REST;
