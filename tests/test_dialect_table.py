@@ -142,6 +142,9 @@ def test_a_call_is_renamed_by_its_name_unless_the_value_is_spelled_as_a_call():
     c = dialect.lookup("cuda", "__activemask")
     assert dialect.rename(c, "__activemask", "cuda", "portable") == "kp_activemask"
     assert dialect.rename(dialect.lookup("cuda", "warpSize"), "warpSize", "cuda", "portable") == "kp_wave_size()"
+    # a barrier spelled as a call with no arguments is still renamed by name: `kp_syncwarp()(mask)` is no call
+    assert dialect.rename(dialect.lookup("cuda", "__syncwarp"), "__syncwarp", "cuda", "hip") == "kp_syncwarp"
+    assert dialect.rename(dialect.lookup("cuda", "__syncthreads"), "__syncthreads", "cuda", "hip") == "__syncthreads"
 
 
 def test_driver_api_names_are_api_by_the_table_alone():
