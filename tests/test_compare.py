@@ -228,3 +228,21 @@ def test_relative_error_above_one_is_reported_as_it_is():
     assert not c.ok and c.max_rel == 5.0 and c.mismatch.max_rel == 5.0 and c.max_abs == 2.5
     c = one(F32(3.5), 1.0, "exact")
     assert c.max_rel == 2.5 and c.mismatch.max_rel == 2.5
+
+
+def test_exact_mode_takes_nan_against_nan_as_equal():
+    nan = float("nan")
+    assert compare({"o": np.array([nan, 1.0], F32)}, {"o": np.array([nan, 1.0])}, "exact").ok
+    c = compare({"o": np.array([nan, 1.0], F32)}, {"o": np.array([0.0, 1.0])}, "exact")
+    assert not c.ok and c.mismatch.index == 0
+
+
+def test_explicit_bound_is_against_the_exact_reference_not_its_rounding():
+    """The port's float 1.0 is 1e-9 from the double reference 1 + 1e-9, although rounding the
+    reference to float gives 1.0: an explicit abs=1e-12 does not cover it (auto mode's final
+    rounding does), and the worst error reported is that 1e-9."""
+    want = 1.0 + 1e-9
+    c = one(F32(1.0), want, "explicit", {"abs": 1e-12})
+    assert not c.ok and c.max_abs == pytest.approx(1e-9, rel=1e-6)
+    c = one(F32(1.0), want, "auto", kb=0.0)
+    assert c.ok and c.max_abs == pytest.approx(1e-9, rel=1e-6)
