@@ -116,6 +116,7 @@ ERRORS = [
     ("scalar 3 = n", "cannot read scalar '3 = n'", "3 = n"),
     ("tolerance abs=1e-5 rell=3", "cannot read tolerance 'rell=3'", "rell"),
     ("tolerance ab", "cannot read tolerance 'ab'", "ab"),
+    ("tolerance abs=1e-5 rel=-3", "tolerance rel=-3 must be a finite value >= 0", "-3"),
     ("targets hip, cuda", "unknown target 'cuda'", "hip"),
     ("seed -1", "seed must be an integer from 0 to 2^64 - 1, got '-1'", "-1"),
     ("kernel q", "annotations name kernel 'q' but the next kernel is 'k'", "q"),
