@@ -15,6 +15,9 @@ def test_warp_level_names_of_cuda():
     """Lint and warpflow treat a function that calls one of these as warp-level code (its leader
     tests are sinks): a name missing here silences real hazards."""
     assert dialect.warp_level_names("cuda") == WARP_LEVEL_CUDA
+    # a port read back: HIP's and the portable prologue's lane-mask helpers are warp-level too
+    assert {"__lanemask_lt", "__ballot", "__shfl_down", "kp_syncwarp"} <= dialect.warp_level_names("hip")
+    assert {"kp_lanemask_lt", "kp_ballot_sync", "kp_syncwarp"} <= dialect.warp_level_names("portable")
 
 
 def test_first_concept_of_a_shared_spelling_wins():
