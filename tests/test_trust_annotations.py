@@ -197,3 +197,10 @@ def test_an_overflow_hint_names_the_wider_type_only_where_there_is_one():
         with pytest.raises(cexpr.CExprError) as e:
             cexpr.evaluate_typed(expr, {})
         assert "overflows" in str(e.value) and e.value.hint == hint, (expr, e.value.hint)
+
+
+def test_a_missing_close_names_what_came_instead():
+    for expr, where in (("(1", "the end"), ("(1 2", "'2'"), ("min(1, 2", "the end"), ("min(1 2)", "'2'")):
+        with pytest.raises(cexpr.CExprError) as e:
+            cexpr.evaluate_typed(expr, {})
+        assert str(e.value).startswith("expected ") and f"before {where}" in str(e.value), (expr, str(e.value))
