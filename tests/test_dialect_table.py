@@ -196,3 +196,14 @@ def test_a_wave_given_as_a_numpy_integer_picks_the_same_architecture():
     hip = backends.get("hip")
     for w in (32, 64):
         assert hip.wave_defines(np.int64(w)) == hip.wave_defines(w)
+
+
+def test_a_cuda_api_name_metal_lacks_is_refused_once_as_undefined():
+    """Metal has no API table: a CUDA API call in a Metal port is a name neither the file nor Metal
+    defines (KP223), reported once, not also as a concept without a Metal spelling (KP202)."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+
+    src = "__global__ void k(float* x) {\n    x[threadIdx.x] = 1.0f;\n    cudaFooBar(x);\n}\n"
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "metal")
+    assert not port.ok and [(d.code, d.location.line) for d in port.diagnostics] == [("KP223", 3)]
