@@ -736,3 +736,15 @@ def test_a_guarded_left_neighbour_read_whose_ramp_starts_below_zero(schedule, sh
     t = np.arange(n)
     want = np.where(t >= shift, x[np.clip(t - shift, 0, n)] + x[np.clip(t - shift + 1, 0, n)], 0)
     assert np.array_equal(r.outputs["y"], want.astype(np.float32))
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
+def test_an_unguarded_contiguous_index_before_the_start_is_out_of_bounds(schedule):
+    """x[t - 1] with every lane active: lane 0 reads x[-1], a fault at that index, never the
+    buffer's last element (what a negative index means to numpy)."""
+    src = "__global__ void k(const float* x, float* y) {\n    int t = threadIdx.x;\n    y[t] = x[t - 1];\n}\n"
+    with pytest.raises(EmulatorError) as ei:
+        run_kernel(src, "k", args=dict(x=np.arange(128, dtype=np.float32), y=np.zeros(128, np.float32)),
+                   grid=(1,), block=(128,), schedule=schedule)
+    assert "out-of-bounds read of global memory x[-1]: valid indices are 0..127" in ei.value.message
+    assert ei.value.line == 3
