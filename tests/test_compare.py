@@ -246,3 +246,12 @@ def test_explicit_bound_is_against_the_exact_reference_not_its_rounding():
     assert not c.ok and c.max_abs == pytest.approx(1e-9, rel=1e-6)
     c = one(F32(1.0), want, "auto", kb=0.0)
     assert c.ok and c.max_abs == pytest.approx(1e-9, rel=1e-6)
+
+
+def test_a_profile_bin_skips_an_exact_zero_for_the_element_nearest_its_bound():
+    """An element with no error and no bound (0 against an exact 0) is no candidate: the bin's
+    element is the one nearest its bound (0/0 is no ratio)."""
+    got = np.array([0.0, 1.0 + 2 * U32], F32)
+    c = compare({"o": got}, {"o": np.array([0.0, 1.0])}, "auto", None, {"o": np.array([0.0, 4 * U32], F32)}, None,
+                profile_bins=1)
+    assert c.ok and c.profiles["o"]["index"] == [1] and c.profiles["o"]["n"] == 2
