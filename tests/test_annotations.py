@@ -111,11 +111,15 @@ ERRORS = [
     ("grid 4, n - 1024", "grid dimension y 'n - 1024' is 0", "n - 1024"),
     ("grid 1, 2, 3, 4", "'grid' takes 1 to 3 comma-separated expressions", "1, 2"),
     ("block 1024, 2", "block has 2048 threads", "1024"),
+    ("block 1, 1025", "block dimension y '1025' is 1025", "1025"),
+    ("block warpSize, 4", "unknown name 'warpSize'", "warpSize"),  # only a grid may follow the run's wave
+    ("arg x in float[n] normal(0.5, 0)", "normal(0.5, 0): the standard deviation must be positive", "normal"),
     ("block 64, n +", "expected a value before the end of the expression", "<end>"),
     ("scalar n == 3", None, "= 3"),
     ("scalar 3 = n", "cannot read scalar '3 = n'", "3 = n"),
     ("tolerance abs=1e-5 rell=3", "cannot read tolerance 'rell=3'", "rell"),
     ("tolerance ab", "cannot read tolerance 'ab'", "ab"),
+    ("tolerance abs=1e-5 rel=-3", "tolerance rel=-3 must be a finite value >= 0", "-3"),
     ("targets hip, cuda", "unknown target 'cuda'", "hip"),
     ("seed -1", "seed must be an integer from 0 to 2^64 - 1, got '-1'", "-1"),
     ("kernel q", "annotations name kernel 'q' but the next kernel is 'k'", "q"),
@@ -246,3 +250,30 @@ def test_grid_dimensions_up_to_the_hardware_limits(grid, ok):
         assert spec_of(lines)["k"].dims("grid") == (2 ** 31 - 1, 65535, 65535)
     else:
         assert "grid" in error_of(lines).message
+
+
+def test_a_block_of_exactly_the_hardware_limit_is_accepted():
+    """1024 threads is the most CUDA, HIP and Metal allow per block, and a valid block; one more is not."""
+    lines = [ln if ln.split()[0] != "block" else "block 512, 2" for ln in FULL]
+    assert spec_of(lines)["k"].dims("block") == (512, 2, 1)
+    lines = [ln if ln.split()[0] != "block" else "block 1024" for ln in FULL]
+    assert spec_of(lines)["k"].dims("block") == (1024, 1, 1)
+    assert error_of([ln if ln.split()[0] != "block" else "block 513, 2" for ln in FULL]).message == \
+        "block has 1026 threads"
+
+
+def test_an_error_inside_a_tolerance_value_points_into_that_value():
+    lines = [ln if ln.split()[0] != "tolerance" else "tolerance abs=(1 rel=2e-4" for ln in FULL]
+    e = error_of(lines)
+    text = "// @kp tolerance abs=(1 rel=2e-4"
+    assert e.message == "expected ')' before the end"
+    assert (e.location.line, e.location.column) == (14, text.index("(1") + 3)  # just past '(1'
+
+
+def test_only_a_grid_reads_warpsize_as_the_run_s_wave():
+    """A grid may name warpSize (the run's wave); a block is fixed by the launch, so there the name
+    is only an annotated scalar's, whatever wave the run has."""
+    lines = FULL[:9] + ["scalar warpSize = 64"] + FULL[9:]
+    lines = [ln if ln.split()[0] != "block" else "block warpSize, 2" for ln in lines]
+    s = spec_of(lines)["k"]
+    assert s.dims("block") == (64, 2, 1) and s.dims("block", wave=32) == (64, 2, 1)

@@ -55,3 +55,27 @@ def test_integer_atomics_on_one_address(schedule):
         xor ^= 1 << (t % 4)
     assert int(uo[5]) == xor
     assert int(uo[6]) == _dec(50, n, 4)
+
+
+FLOAT_SRC = r"""
+__global__ void k(const float* x, float* own, float* pairs, float* one) {
+    int t = threadIdx.x;
+    atomicAdd(&own[t], x[t]);        // one thread per address
+    atomicAdd(&pairs[t / 2], x[t]);  // two per address
+    atomicAdd(&one[0], x[t]);        // every thread on one address
+}
+"""
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
+def test_a_float_atomic_add_bound_grows_by_the_rounding_of_each_sum(schedule):
+    """Each float add rounds once: its bound grows by u * |the new value| (the sums 1 + 2.5j are the
+    same in every order, so the bound is exact)."""
+    n, u = 40, 2.0 ** -24
+    x = np.full(n, 2.5, np.float32)
+    args = dict(x=x, own=np.ones(n, np.float32), pairs=np.ones(n // 2, np.float32), one=np.ones(1, np.float32))
+    r = run_kernel(FLOAT_SRC, "k", args=args, grid=(1,), block=(n,), schedule=schedule)
+    b = r.bounds
+    assert list(r.outputs["own"]) == [3.5] * n and list(r.outputs["pairs"]) == [6.0] * (n // 2)
+    assert np.all(b["own"] == u * 3.5) and np.all(b["pairs"] == u * (3.5 + 6.0))
+    assert b["one"][0] == pytest.approx(u * sum(1 + 2.5 * j for j in range(1, n + 1)), rel=1e-12)

@@ -219,3 +219,39 @@ def test_verify_fails_a_port_a_few_ulps_over_its_bound(tmp_path):
         err = abs(e["port"] - e["reference"])
         # wrong for the right reason: over the bound, but by a few ulps, not grossly
         assert e["bound"] < err < 10 * e["bound"], (err, e["bound"])
+
+
+def test_relative_error_above_one_is_reported_as_it_is():
+    """A port off by more than the value itself (3.5 for 1, -2 for 0.5): the report's relative
+    error is |got - want| / |want| (2.5, 5), not folded below 1."""
+    c = compare({"o": np.array([3.5, -2.0], F32)}, {"o": np.array([1.0, 0.5])}, "exact")
+    assert not c.ok and c.max_rel == 5.0 and c.mismatch.max_rel == 5.0 and c.max_abs == 2.5
+    c = one(F32(3.5), 1.0, "exact")
+    assert c.max_rel == 2.5 and c.mismatch.max_rel == 2.5
+
+
+def test_exact_mode_takes_nan_against_nan_as_equal():
+    nan = float("nan")
+    assert compare({"o": np.array([nan, 1.0], F32)}, {"o": np.array([nan, 1.0])}, "exact").ok
+    c = compare({"o": np.array([nan, 1.0], F32)}, {"o": np.array([0.0, 1.0])}, "exact")
+    assert not c.ok and c.mismatch.index == 0
+
+
+def test_explicit_bound_is_against_the_exact_reference_not_its_rounding():
+    """The port's float 1.0 is 1e-9 from the double reference 1 + 1e-9, although rounding the
+    reference to float gives 1.0: an explicit abs=1e-12 does not cover it (auto mode's final
+    rounding does), and the worst error reported is that 1e-9."""
+    want = 1.0 + 1e-9
+    c = one(F32(1.0), want, "explicit", {"abs": 1e-12})
+    assert not c.ok and c.max_abs == pytest.approx(1e-9, rel=1e-6)
+    c = one(F32(1.0), want, "auto", kb=0.0)
+    assert c.ok and c.max_abs == pytest.approx(1e-9, rel=1e-6)
+
+
+def test_a_profile_bin_skips_an_exact_zero_for_the_element_nearest_its_bound():
+    """An element with no error and no bound (0 against an exact 0) is no candidate: the bin's
+    element is the one nearest its bound (0/0 is no ratio)."""
+    got = np.array([0.0, 1.0 + 2 * U32], F32)
+    c = compare({"o": got}, {"o": np.array([0.0, 1.0])}, "auto", None, {"o": np.array([0.0, 4 * U32], F32)}, None,
+                profile_bins=1)
+    assert c.ok and c.profiles["o"]["index"] == [1] and c.profiles["o"]["n"] == 2

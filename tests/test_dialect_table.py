@@ -2,7 +2,7 @@
 API names, argument binding, and which names are warp-level."""
 from __future__ import annotations
 
-from kernelport import dialect
+from kernelport import backends, dialect
 
 WARP_LEVEL_CUDA = {
     "__activemask", "__all", "__all_sync", "__any", "__any_sync", "__ballot", "__ballot_sync",
@@ -15,6 +15,9 @@ def test_warp_level_names_of_cuda():
     """Lint and warpflow treat a function that calls one of these as warp-level code (its leader
     tests are sinks): a name missing here silences real hazards."""
     assert dialect.warp_level_names("cuda") == WARP_LEVEL_CUDA
+    # a port read back: HIP's and the portable prologue's lane-mask helpers are warp-level too
+    assert {"__lanemask_lt", "__ballot", "__shfl_down", "kp_syncwarp"} <= dialect.warp_level_names("hip")
+    assert {"kp_lanemask_lt", "kp_ballot_sync", "kp_syncwarp"} <= dialect.warp_level_names("portable")
 
 
 def test_first_concept_of_a_shared_spelling_wins():
@@ -142,6 +145,9 @@ def test_a_call_is_renamed_by_its_name_unless_the_value_is_spelled_as_a_call():
     c = dialect.lookup("cuda", "__activemask")
     assert dialect.rename(c, "__activemask", "cuda", "portable") == "kp_activemask"
     assert dialect.rename(dialect.lookup("cuda", "warpSize"), "warpSize", "cuda", "portable") == "kp_wave_size()"
+    # a barrier spelled as a call with no arguments is still renamed by name: `kp_syncwarp()(mask)` is no call
+    assert dialect.rename(dialect.lookup("cuda", "__syncwarp"), "__syncwarp", "cuda", "hip") == "kp_syncwarp"
+    assert dialect.rename(dialect.lookup("cuda", "__syncthreads"), "__syncthreads", "cuda", "hip") == "__syncthreads"
 
 
 def test_driver_api_names_are_api_by_the_table_alone():
@@ -165,3 +171,39 @@ def test_metal_vector_type_names_of_every_width_are_renamed_in_a_port():
            "    out[threadIdx.x] = bfloat2 + packed_int3 + uchar4 + lane;\n}\n")
     port, _ = translate(SourceFile.from_text(src, "k.cu"), "metal")
     assert port.ok and "out[tid.x] = bfloat2_ + packed_int3_ + uchar4_ + lane;" in port.body, port.body
+
+
+def test_a_name_translate_writes_is_never_read_as_its_concept():
+    """A port's `KP_WAVE_SIZE` (HIP) or `KP_WAVE_MAX` (portable) is a macro its prologue defines: the
+    emulator, reading the port, must expand that macro, not take the name for the concept that wrote it."""
+    seen = 0
+    for c in dialect.CONCEPTS:
+        if c.matchable:
+            continue
+        for b in backends.names():
+            name = c.name(b)
+            if name:
+                seen += 1
+                assert dialect.lookup(b, name) is not c, (c.key, b, name)
+    assert seen and dialect.lookup("hip", "KP_WAVE_SIZE") is None and dialect.lookup("portable", "KP_WAVE_MAX") is None
+
+
+def test_a_wave_given_as_a_numpy_integer_picks_the_same_architecture():
+    """A wave width read from an array (`for w in np.array([32, 64])`) is equal to, not the same
+    object as, the run's int: the defines are chosen by value."""
+    import numpy as np
+
+    hip = backends.get("hip")
+    for w in (32, 64):
+        assert hip.wave_defines(np.int64(w)) == hip.wave_defines(w)
+
+
+def test_a_cuda_api_name_metal_lacks_is_refused_once_as_undefined():
+    """Metal has no API table: a CUDA API call in a Metal port is a name neither the file nor Metal
+    defines (KP223), reported once, not also as a concept without a Metal spelling (KP202)."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+
+    src = "__global__ void k(float* x) {\n    x[threadIdx.x] = 1.0f;\n    cudaFooBar(x);\n}\n"
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "metal")
+    assert not port.ok and [(d.code, d.location.line) for d in port.diagnostics] == [("KP223", 3)]

@@ -713,3 +713,38 @@ def test_conditional_synchronising_calls_run_only_where_selected():
         with pytest.raises(EmulatorError):
             run_kernel(src, "k", args=dict(x=x, out=np.zeros(32, np.float32), wide=1), grid=(1, 1, 1),
                        block=(32, 1, 1), schedule=schedule)
+
+
+STENCIL = r"""
+__global__ void k(const float* x, float* y, int shift) {
+    int t = threadIdx.x;
+    int i = t - shift;            // a ramp that starts below 0: lanes t < shift are guarded off
+    if (t >= shift) y[t] = x[i] + x[i + 1];
+}
+"""
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
+@pytest.mark.parametrize("shift", [1, 5])
+def test_a_guarded_left_neighbour_read_whose_ramp_starts_below_zero(schedule, shift):
+    """x[t - shift] under `if (t >= shift)`: the first lanes' indices are negative but inactive; every
+    active lane reads its own element (a negative start is never a slice of the buffer's end)."""
+    n = 128
+    x = np.arange(n + 1, dtype=np.float32) * 3 + 1
+    r = run_kernel(STENCIL, "k", args=dict(x=x, y=np.zeros(n, np.float32), shift=shift), grid=(1,),
+                   block=(n,), schedule=schedule)
+    t = np.arange(n)
+    want = np.where(t >= shift, x[np.clip(t - shift, 0, n)] + x[np.clip(t - shift + 1, 0, n)], 0)
+    assert np.array_equal(r.outputs["y"], want.astype(np.float32))
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
+def test_an_unguarded_contiguous_index_before_the_start_is_out_of_bounds(schedule):
+    """x[t - 1] with every lane active: lane 0 reads x[-1], a fault at that index, never the
+    buffer's last element (what a negative index means to numpy)."""
+    src = "__global__ void k(const float* x, float* y) {\n    int t = threadIdx.x;\n    y[t] = x[t - 1];\n}\n"
+    with pytest.raises(EmulatorError) as ei:
+        run_kernel(src, "k", args=dict(x=np.arange(128, dtype=np.float32), y=np.zeros(128, np.float32)),
+                   grid=(1,), block=(128,), schedule=schedule)
+    assert "out-of-bounds read of global memory x[-1]: valid indices are 0..127" in ei.value.message
+    assert ei.value.line == 3

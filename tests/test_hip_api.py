@@ -124,6 +124,11 @@ def test_measured_rocm_wins_over_hipify_only_where_the_probe_found_the_name_in_d
     assert body("__global__ void k(__half2* h) { h[0] = make_half2(h[0].x, h[0].y); }\n")
     # HIPIFY's unsupported device function with no HIP name, that ROCm lacks too: KP210
     assert TABLE.get("__hfma_relu").hipcc == "-" and TABLE.spelling("__hfma_relu") is None
+    # a row with no HIP name: only a device function the probe found present is spelled by its CUDA
+    # name; one not probed (unchecked) or absent has no spelling
+    for hipcc, target in (("present", "__hfoo"), ("unchecked", ""), ("absent", ""), ("ok", ""), ("-", "")):
+        e = api_table.Entry("__hfoo", "", "device-function", "unsupported", "-", hipcc)
+        assert e.target == target, hipcc
     port = hip("__global__ void k(__half* a) { a[0] = __hfma_relu(a[0], a[1], a[2]); }\n")
     assert [c for c, _, _ in errors(port)] == ["KP210"]
 

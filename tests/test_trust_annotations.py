@@ -160,7 +160,9 @@ VALUES = [
     # values beyond CPython's small-int cache: comparisons by value, never by identity
     ("100000 != 100000", 0, "int"), ("100000 <= 100000", 1, "int"), ("100000 == 100000", 1, "int"),
     ("100000 >= 100000", 1, "int"), ("max(1, 2)", 2, "int"), ("max(2, 1)", 2, "int"), ("min(2, 1)", 1, "int"),
-    ("0 && 0 | 1", 0, "int"), ("1 || 1 & 0", 1, "int"),
+    ("0 && 0 | 1", 0, "int"), ("1 || 1 & 0", 1, "int"), ("3 != 4", 1, "int"), ("100000 != 100001", 1, "int"),
+    # a conditional's type is its two results' common type; the condition's type plays no part
+    ("1.5 ? 2 : 3", 2, "int"), ("1.5 ? 2u : 3", 2, "unsigned int"),
     ("sizeof(double) + sizeof(unsigned long long) + sizeof(char)", 17, "unsigned long"),
 ]
 
@@ -186,3 +188,19 @@ def test_a_shift_count_error_names_the_range_of_its_type():
         with pytest.raises(cexpr.CExprError) as e:
             cexpr.evaluate_typed(expr, {})
         assert "is out of range for" in str(e.value) and f"({rng})" in str(e.value), str(e.value)
+
+
+def test_an_overflow_hint_names_the_wider_type_only_where_there_is_one():
+    for expr, hint in (("65536 * 65536", "compute in long long (suffix LL), e.g. 1LL << 40"),
+                       ("2147483647 + 1", "compute in long long (suffix LL), e.g. 1LL << 40"),
+                       ("9223372036854775807LL + 1", "use smaller values")):
+        with pytest.raises(cexpr.CExprError) as e:
+            cexpr.evaluate_typed(expr, {})
+        assert "overflows" in str(e.value) and e.value.hint == hint, (expr, e.value.hint)
+
+
+def test_a_missing_close_names_what_came_instead():
+    for expr, where in (("(1", "the end"), ("(1 2", "'2'"), ("min(1, 2", "the end"), ("min(1 2)", "'2'")):
+        with pytest.raises(cexpr.CExprError) as e:
+            cexpr.evaluate_typed(expr, {})
+        assert str(e.value).startswith("expected ") and f"before {where}" in str(e.value), (expr, str(e.value))

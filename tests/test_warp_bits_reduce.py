@@ -185,3 +185,21 @@ def test_a_shuffle_xor_partner_beyond_the_wave_reads_its_own_lane(lanemask):
     for active in (np.ones(64, bool), partial):
         out, _ = shuffle("xor", v, lanemask, None, active, 32)
         assert np.array_equal(out[active], v[active])
+
+
+@pytest.mark.parametrize("k", [2, 5, 6, 32])
+@pytest.mark.parametrize("dtype, u", [(np.float32, 2.0 ** -24), (np.float64, 2.0 ** -53)])
+def test_simd_sum_bound_is_gamma_of_k_minus_1_to_the_last_bit(k, dtype, u):
+    """Higham's gamma(k-1) = (k-1)u / (1 - (k-1)u) for k active lanes, as the float64 value the
+    formula gives (a denominator off by 2u, (k+1) for (k-1), is a different bound)."""
+    from kernelport.emulator import warp
+
+    W = 32
+    x = np.linspace(-3, 5, W).astype(dtype)
+    active = np.zeros(W, bool)
+    active[:k] = True
+    _, err = warp.reduce("sum", (x, None), active, W)
+    g = (k - 1) * u / (1 - (k - 1) * u)
+    want = g * np.abs(x[:k].astype(np.float64)).sum()
+    assert err.shape == (W,) and np.all(err == err[0])
+    assert err[0] == pytest.approx(want, rel=1e-14, abs=0)

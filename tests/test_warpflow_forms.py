@@ -121,9 +121,9 @@ def test_a_lane_index_is_rewritten_unless_a_literal_width_fixes_the_segment():
         assert port.ok and want in port.body, port.body
 
 
-@pytest.mark.parametrize("rest", ["", " >> 1", " | 1u", " ^ 2u"])
+@pytest.mark.parametrize("rest", ["", " >> 1", " | 1u", " ^ 2u", " & __activemask()"])
 def test_a_ballot_stored_into_a_32_bit_shared_array_is_refused(rest):
-    """Shifted or combined, a ballot is still a lane mask of the wave's width."""
+    """Shifted or combined (with another mask too), a ballot is still a lane mask of the wave's width."""
     src = """__global__ void k(const float* x, float* out) {
     __shared__ TYPE masks[4];
     masks[threadIdx.x / 32] = __ballot_sync(0xffffffff, x[threadIdx.x] > 0)REST;
@@ -149,3 +149,62 @@ def test_a_ladder_whose_counter_is_assigned_in_the_loop_head_starts_at_half_the_
         assert port.ok
         want = "off = warpSize / 2;" if init else "int off = warpSize / 2;"
         assert want in port.body, port.body
+
+
+HELPER_WIDTH = """
+__device__ float sh(float v, int l, int width = warpSize) { return __shfl_sync(0xffffffff, v, l, width); }
+__global__ void row_mean(const float* x, float* out, int n) {
+    float v = x[blockIdx.x * 256 + threadIdx.y * 32 + threadIdx.x];
+    for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o, 32);
+    out[blockIdx.x * 8 + threadIdx.y] = CALL / n;
+}
+void launch(const float* x, float* out, int n) {
+    const dim3 threads(32, 8, 1);
+    row_mean<<<n, threads>>>(x, out, n);
+}"""
+
+
+@pytest.mark.parametrize("call, flagged", [("sh(v, 0)", True), ("sh(v)", True), ("sh(v, 0, 32)", False)])
+def test_a_helper_called_without_its_width_shuffles_the_whole_wave(call, flagged):
+    """A helper whose width parameter defaults to warpSize: a call that leaves the width out
+    shuffles across the whole wave in rows of 32 lanes (WS018); a call that passes it does not."""
+    from kernelport.lint.engine import lint_text
+
+    found = [f.line for f in lint_text(HELPER_WIDTH.replace("CALL", call), "t.cu", "cuda") if f.code == "WS018"]
+    assert found == ([6] if flagged else [])
+
+
+def test_popc_of_a_thread_index_beside_a_widened_mask_stays_32_bit():
+    """Only a lane mask's popcount widens to __popcll; a thread index counted next to one is data."""
+    src = """__global__ void compact(const float* in, int* out) {
+    int lane = threadIdx.x & 31;
+    unsigned mask = __ballot_sync(0xffffffff, in[threadIdx.x] > 0.0f);
+    int before = __popc(mask & ((1u << lane) - 1));
+    out[threadIdx.x] = before + __popc(threadIdx.x) + __popc(blockDim.x);
+}
+"""
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and "__popcll(mask & ((1ull << lane) - 1))" in port.body
+    assert "before + __popc(threadIdx.x) + __popc(blockDim.x);" in port.body
+
+
+def test_a_loop_counter_named_like_a_field_the_shuffle_reads_is_no_ladder():
+    """`__shfl_down_sync(m, v, s.o)` reads the field o, not the loop's o: that loop from 16 stores
+    data and stays as written (only a variable the shuffle reads makes a ladder)."""
+    src = """struct Step { int o; };
+__global__ void k(const float* x, float* y, Step s) {
+    float v = x[threadIdx.x];
+    for (int o = 16; o > 0; o /= 2) y[o] = v;
+    y[threadIdx.x] = __shfl_down_sync(0xffffffff, v, s.o);
+}
+"""
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and "for (int o = 16; o > 0; o /= 2) y[o] = v;" in port.body
+    ladder = """__global__ void k(const float* x, float* y) {
+    float v = x[threadIdx.x];
+    for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    y[threadIdx.x] = v;
+}
+"""
+    port, _ = translate(SourceFile.from_text(ladder, "k.cu"), "hip")
+    assert port.ok and "for (int o = warpSize / 2; o > 0; o /= 2)" in port.body, port.body
