@@ -29,8 +29,16 @@ if TYPE_CHECKING:
 _EXTENSIONS = re.compile(rb"(?:__builtin_align__|__align__)\s*\(\s*\w+\s*\)|__declspec\s*\(\s*\w+(?:\s*\(\s*\w+\s*\))?\s*\)")
 
 
+# A braced initializer in a launch configuration (`k<<<g, {32, 4, 1}, 0, s>>>`, a dim3 from C++11
+# list-initialisation) is not an expression to the grammar: its braces are seen as parentheses.
+_LAUNCH = re.compile(rb"<<<([^;<>]*?\{[^;<>]*?)>>>")
+
+
 def _mask_extensions(data: bytes) -> bytes:
-    return _EXTENSIONS.sub(lambda m: b" " * len(m.group(0)), data)
+    data = _EXTENSIONS.sub(lambda m: b" " * len(m.group(0)), data)
+    if b"<<<" in data:
+        data = _LAUNCH.sub(lambda m: b"<<<" + m.group(1).replace(b"{", b"(").replace(b"}", b")") + b">>>", data)
+    return data
 
 
 @lru_cache(maxsize=1)

@@ -61,6 +61,27 @@ def test_trailing_gnu_attribute_on_a_declarator():
     kept(code, hip(code), "float buf[32] __attribute__((aligned(128)));")
 
 
+BRACED_LAUNCH = """
+__global__ void k(float* y) { y[threadIdx.x + blockDim.x * threadIdx.y] = 1.0f; }
+void run(float* y, cudaStream_t s, bool wide) {
+    k<<<{2, 2, 1}, {32, 4, 1}, 0, s>>>(y);
+    if (wide) k<<<1, {64, 2}>>>(y);
+    float v[3] = {1.0f, 2.0f, 3.0f};
+    y[0] = v[0] > 0 ? v[1] : v[2];
+}
+"""
+
+
+def test_braced_launch_configuration_parses_and_stays():
+    """A dim3 list-initialised in the launch (NVIDIA's multi-GPU samples: `<<<grid, {x, y, 1}, 0, s>>>`)."""
+    text = hip(BRACED_LAUNCH)
+    kept(BRACED_LAUNCH, text, "k<<<{2, 2, 1}, {32, 4, 1}, 0, s>>>(y);", "if (wide) k<<<1, {64, 2}>>>(y);",
+         "float v[3] = {1.0f, 2.0f, 3.0f};")
+    assert [len(ln.config) for ln in build(src(BRACED_LAUNCH)).launches] == [4, 2]
+    # a brace outside a launch is the grammar's as before: an unclosed one is still reported
+    assert src("void f() { int a[2] = {1, 2; }\n").syntax_errors()
+
+
 RESTRICT = """
 #define KP_RESTRICT __restrict__
 __global__ void k(float* KP_RESTRICT out, const float* const UNKNOWN_RESTRICT in,
