@@ -14,3 +14,9 @@ def glued_literals(order: list[Node], src) -> list[Node]:
             if nxt.isalpha() or nxt == b"_":
                 out.append(n)
     return out
+
+
+def braced_launch_configs(module) -> list[Node]:
+    """Launch-configuration values written as a braced list (`<<<g, {32, 4, 1}, 0, s>>>`): nvcc
+    list-initialises the dim3, clang wants an expression (`dim3{32, 4, 1}`, valid CUDA too)."""
+    return [c for ln in module.launches for c in ln.config if module.source.text_of(c).startswith("{")]

@@ -122,7 +122,25 @@ def test_a_ladder_step_under_an_unbraced_if_stays_under_it_with_its_wide_step():
             "        v += __shfl_down(v, 16);\n    }") in out
 
 
-CASES = {"ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
+# NVIDIA's multi-GPU samples: a dim3 list-initialised in the launch, which clang does not take.
+BRACED_LAUNCH = """\
+    #include <cuda_runtime.h>
+    __global__ void k(float *y) { y[threadIdx.x + blockDim.x * threadIdx.y] = 1.0f; }
+    void run(float *y, cudaStream_t s) {
+        k<<<{2, 1, 1}, {32, 4, 1}, 0, s>>>(y);
+        dim3 b = {8, 8};
+        k<<<1, b>>>(y);
+    }
+    """
+
+
+def test_a_braced_launch_configuration_names_its_type():
+    out = port_of(BRACED_LAUNCH)
+    assert "k<<<dim3{2, 1, 1}, dim3{32, 4, 1}, 0, s>>>(y);" in out
+    assert "dim3 b = {8, 8};" in out and "k<<<1, b>>>(y);" in out  # a declaration's braces stay
+
+
+CASES = {"braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
 
 
 @pytest.mark.parametrize("name", list(CASES))
