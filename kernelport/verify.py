@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -153,23 +153,31 @@ class Verifier:
     def _numeric_cached(self, path, src, module, name, spec, ports, rep) -> None:
         from . import reference
         """A kernel's numeric and race checks, from the cache when the original, the ports, the
-        seed, the schedules and --require are what they were (never with --device)."""
+        seed and the schedules are what they were (never with --device).  --require is not in the
+        key: a check the emulator cannot run is stored as a skip, and this run's --require decides
+        whether it fails (so `verify` then `verify --require ...` emulates once)."""
         if self.device is not None:
             return self._numeric(src, module, name, spec, ports, rep)
         t0 = time.perf_counter()
         k = cache_key("numeric", name, file_digest(path), sorted((b, t) for b, (_, t) in ports.items()),
-                      self.seed, self.schedules, sorted(self.require), self.native_reference, self.profile_bins,
-                      self.timeout,
+                      self.seed, self.schedules, self.native_reference, self.profile_bins, self.timeout,
                       reference.c_compiler_identity() if self.native_reference else None)
         cached = self.cache.get(k)
         if cached is not None:
             for c in cached:  # this run's seconds: the lookup, shared by the checks it restored
                 c.seconds = (time.perf_counter() - t0) / len(cached)
-            rep.checks.extend(cached)
-            return
-        n0 = len(rep.checks)
-        self._numeric(src, module, name, spec, ports, rep)
-        self.cache.put(k, rep.checks[n0:])
+        else:
+            n0, require = len(rep.checks), self.require
+            self.require = set()  # every unrunnable check a skip in what is stored
+            try:
+                self._numeric(src, module, name, spec, ports, rep)
+            finally:
+                self.require = require
+            cached = rep.checks[n0:]
+            del rep.checks[n0:]
+            self.cache.put(k, cached)
+        rep.checks.extend(replace(c, status=self._skip(c.backend, "emulate")) if c.status == "skip" else c
+                          for c in cached)
 
     def _drift_and_ports(self, src: SourceFile, path: Path, targets: list[str], rep: FileReport) -> dict:
         ports: dict[str, tuple[Path | None, str]] = {}

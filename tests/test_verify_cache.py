@@ -127,6 +127,38 @@ def test_numeric_hit_and_misses(tmp_path, fake_numeric):
     assert len(fake_numeric) == 5
 
 
+@pytest.fixture
+def fake_unrunnable(monkeypatch):
+    """A kernel the emulator cannot run on Metal (a skip, or a failure under --require metal), a
+    real failure on HIP and a pass on CUDA."""
+    calls = []
+
+    def numeric(self, src, module, name, spec, ports, rep):
+        calls.append(name)
+        rep.checks += [Check(name, "cuda", 32, "numeric", "pass", "matches"),
+                       Check(name, "hip", 64, "numeric", "fail", "y[3] = 1.0, reference 2.0"),
+                       Check(name, "metal", 32, "numeric", self._skip("metal", "emulate"), "not yet: simd_shuffle")]
+
+    monkeypatch.setattr(Verifier, "_numeric", numeric)
+    return calls
+
+
+@pytest.mark.parametrize("first", [frozenset(), frozenset({"metal"})], ids=["plain-first", "require-first"])
+def test_require_is_applied_to_cached_numeric_checks(tmp_path, fake_unrunnable, first):
+    """`verify` then `verify --require metal` (CI) emulates once; --require decides on every read
+    whether the unrunnable check fails, and a real failure or a pass never changes."""
+    k = tmp_path / "k.cu"
+    k.write_text("// @kp kernel k\n")
+    statuses = {}
+    for require in (first, {"metal"} - first, {"hip"}, frozenset()):
+        rep = _numeric(Verifier(require=set(require)), k)
+        statuses[frozenset(require)] = [c.status for c in rep.checks]
+    assert len(fake_unrunnable) == 1
+    assert statuses[frozenset()] == ["pass", "fail", "skip"]
+    assert statuses[frozenset({"metal"})] == ["pass", "fail", "fail"]
+    assert statuses[frozenset({"hip"})] == ["pass", "fail", "skip"]
+
+
 def test_corrupt_entry_is_a_miss(tmp_path):
     c = Cache(root=tmp_path / "c")
     c.put("ab" * 32, [1, 2])
