@@ -92,6 +92,31 @@ def test_skips_are_not_cached(tmp_path, monkeypatch):
     assert len(calls) == 2
 
 
+def test_portable_compiles_each_dialect_once_for_all_its_architectures(tmp_path, monkeypatch):
+    """The portable port's three runs: nvcc for sm_80 and one HIP build for gfx90a and gfx1030
+    together, each result in its run's row, and all three cached for the next run."""
+    calls = []
+    hip, cuda = type(backends.get("hip")), type(backends.get("cuda"))
+
+    def hip_all(self, path, runs):
+        calls.append(("hip", [r.arch for r in runs]))
+        return [CompileResult("hipcc", r.arch, r.arch != "gfx1030", False, [], "", "") for r in runs]
+
+    monkeypatch.setattr(hip, "compile_all", hip_all)
+    monkeypatch.setattr(cuda, "compile", lambda self, path, run: calls.append(("cuda", [run.arch]))
+                        or CompileResult("nvcc", run.arch, True, False, [], "", ""))
+    monkeypatch.setattr(toolchains, "find_tool", lambda name: Toolchain(name, f"/opt/{name}", "1"))
+    k = tmp_path / "k.portable.cu"
+    k.write_text("__global__ void k() {}\n")
+    portable = backends.get("portable")
+    job = (portable, k, portable.compile_runs())
+    rows = [(r.target, wave, r.ok) for _, wave, r, _ in Verifier()._compile_group(job)]
+    assert rows == [("sm_80", 32, True), ("gfx90a", 64, True), ("gfx1030", 32, False)]
+    assert calls == [("cuda", ["sm_80"]), ("hip", ["gfx90a", "gfx1030"])]
+    assert [(r.target, r.ok) for _, _, r, _ in Verifier()._compile_group(job)] == [(t, ok) for t, _, ok in rows]
+    assert len(calls) == 2
+
+
 @pytest.fixture
 def fake_numeric(monkeypatch):
     calls = []
