@@ -22,7 +22,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 __all__ = [
@@ -308,6 +308,19 @@ def compile_hip(path, arch="gfx90a", *, extra_args=(), timeout: int = TIMEOUT_S)
         cmd = [tc.path, "-x", "hip", *[f"--offload-arch={a}" for a in archs], "-c", str(path),
                "-o", os.path.join(tmp, "kernel.o"), *extra_args]
         return _run_compile("hipcc", target, cmd, env=_hip_env(), timeout=timeout)
+
+
+def compile_hip_each(path, archs, *, extra_args=(), timeout: int = TIMEOUT_S) -> list[CompileResult]:
+    """One result per architecture, from one hipcc run that builds them all (its host side is
+    compiled once, not once per architecture).  Only when that run fails is each architecture
+    built alone, so that a failure is reported against the architectures it belongs to."""
+    archs = _archs(archs)
+    together = compile_hip(path, archs, extra_args=extra_args, timeout=timeout)
+    if len(archs) == 1:
+        return [together]
+    if together.ok or together.skipped:
+        return [replace(together, target=a) for a in archs]
+    return [compile_hip(path, a, extra_args=extra_args, timeout=timeout) for a in archs]
 
 
 _WAVE_META = re.compile(r"\.wavefront_size:\s+(\d+)")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -153,23 +153,31 @@ class Verifier:
     def _numeric_cached(self, path, src, module, name, spec, ports, rep) -> None:
         from . import reference
         """A kernel's numeric and race checks, from the cache when the original, the ports, the
-        seed, the schedules and --require are what they were (never with --device)."""
+        seed and the schedules are what they were (never with --device).  --require is not in the
+        key: a check the emulator cannot run is stored as a skip, and this run's --require decides
+        whether it fails (so `verify` then `verify --require ...` emulates once)."""
         if self.device is not None:
             return self._numeric(src, module, name, spec, ports, rep)
         t0 = time.perf_counter()
         k = cache_key("numeric", name, file_digest(path), sorted((b, t) for b, (_, t) in ports.items()),
-                      self.seed, self.schedules, sorted(self.require), self.native_reference, self.profile_bins,
-                      self.timeout,
+                      self.seed, self.schedules, self.native_reference, self.profile_bins, self.timeout,
                       reference.c_compiler_identity() if self.native_reference else None)
         cached = self.cache.get(k)
         if cached is not None:
             for c in cached:  # this run's seconds: the lookup, shared by the checks it restored
                 c.seconds = (time.perf_counter() - t0) / len(cached)
-            rep.checks.extend(cached)
-            return
-        n0 = len(rep.checks)
-        self._numeric(src, module, name, spec, ports, rep)
-        self.cache.put(k, rep.checks[n0:])
+        else:
+            n0, require = len(rep.checks), self.require
+            self.require = set()  # every unrunnable check a skip in what is stored
+            try:
+                self._numeric(src, module, name, spec, ports, rep)
+            finally:
+                self.require = require
+            cached = rep.checks[n0:]
+            del rep.checks[n0:]
+            self.cache.put(k, cached)
+        rep.checks.extend(replace(c, status=self._skip(c.backend, "emulate")) if c.status == "skip" else c
+                          for c in cached)
 
     def _drift_and_ports(self, src: SourceFile, path: Path, targets: list[str], rep: FileReport) -> dict:
         ports: dict[str, tuple[Path | None, str]] = {}
@@ -237,28 +245,37 @@ class Verifier:
                                     seconds=time.perf_counter() - t0))
 
     def _compile_one(self, job) -> tuple:
-        """(backend, wave, CompileResult, seconds): cached by the bytes compiled and the toolchain."""
-        from .toolchains import find_tool
+        """(backend, wave, CompileResult, seconds) of one (backend, path, run)."""
         be, p, run = job
+        return self._compile_group((be, p, (run,)))[0]
+
+    def _compile_group(self, job) -> list[tuple]:
+        """(backend, wave, CompileResult, seconds) per run of one (backend, path, runs): each cached
+        by the bytes compiled, the architecture and the toolchain; the misses compiled together
+        (one hipcc run builds every architecture), their seconds shared."""
+        from .toolchains import find_tool
+        be, p, runs = job
         t0 = time.perf_counter()
         tools = [(t, (tc.path, tc.version) if (tc := find_tool(t)) is not None else None) for t in be.tools]
-        k = cache_key("compile", be.name, run.arch, tools, file_digest(p))
-        r = self.cache.get(k)
-        if r is None:
-            r = be.compile(p, run)
+        keys = [cache_key("compile", be.name, run.arch, tools, file_digest(p)) for run in runs]
+        got = [self.cache.get(k) for k in keys]
+        misses = [i for i, r in enumerate(got) if r is None]
+        for i, r in zip(misses, be.compile_all(p, [runs[i] for i in misses]) if misses else []):
+            got[i] = r
             if not r.skipped:  # a missing tool is not a verdict: installing it must take effect
-                self.cache.put(k, r)
-        return be.name, run.wave, r, time.perf_counter() - t0
+                self.cache.put(keys[i], r)
+        secs = (time.perf_counter() - t0) / len(runs)
+        return [(be.name, run.wave, r, secs) for run, r in zip(runs, got)]
 
     def _compile(self, path: Path, ports: dict, rep: FileReport) -> None:
         src = backends.source()
-        jobs = [(src, path, run) for run in src.compile_runs()]
+        jobs = [(src, path, src.compile_runs())]
         for name, (port_path, _) in ports.items():
             if port_path is not None:
                 be = backends.get(name)
-                jobs += [(be, port_path, run) for run in be.compile_runs()]
+                jobs.append((be, port_path, be.compile_runs()))
         with ThreadPoolExecutor(max_workers=max(1, min(len(jobs), os.cpu_count() or 1))) as pool:
-            results = list(pool.map(self._compile_one, jobs))  # the compilers run in parallel
+            results = [r for group in pool.map(self._compile_group, jobs) for r in group]  # compilers in parallel
         for backend, wave, r, secs in results:
             if r.skipped:
                 status = "fail" if backend in self.require or r.tool in self.require else "skip"

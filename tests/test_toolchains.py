@@ -122,6 +122,24 @@ def test_hipcc_builds_both_archs_in_one_object(hip_file):
     assert r.target == "gfx90a,gfx1030"
 
 
+def test_hipcc_each_arch_from_one_run_and_a_failure_per_arch(hip_file, monkeypatch):
+    """compile_hip_each: one hipcc run for every architecture; when it fails, each is built
+    alone so the failure belongs to the architecture that has it."""
+    require_tool("hipcc")
+    runs = []
+    real = toolchains._run_compile
+    monkeypatch.setattr(toolchains, "_run_compile", lambda *a, **k: runs.append(a[1]) or real(*a, **k))
+    ok = toolchains.compile_hip_each(hip_file, toolchains.HIP_ARCHS)
+    assert [(r.target, r.ok) for r in ok] == [("gfx90a", True), ("gfx1030", True)] and runs == ["gfx90a,gfx1030"]
+    rdna_only = hip_file.with_name("rdna_only.hip")
+    rdna_only.write_text(HIP_KERNEL + "#if defined(__gfx1030__)\n#error no RDNA build\n#endif\n")
+    runs.clear()
+    bad = toolchains.compile_hip_each(rdna_only, toolchains.HIP_ARCHS)
+    assert runs == ["gfx90a,gfx1030", "gfx90a", "gfx1030"]
+    assert [(r.target, r.ok) for r in bad] == [("gfx90a", True), ("gfx1030", False)]
+    assert "no RDNA build" in bad[1].output
+
+
 @pytest.mark.parametrize("arch, wave", [("gfx90a", 64), ("gfx1030", 32)])
 def test_hip_wavefront_size_matches_the_arch(hip_file, arch, wave):
     require_tool("hipcc")

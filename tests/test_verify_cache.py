@@ -92,6 +92,31 @@ def test_skips_are_not_cached(tmp_path, monkeypatch):
     assert len(calls) == 2
 
 
+def test_portable_compiles_each_dialect_once_for_all_its_architectures(tmp_path, monkeypatch):
+    """The portable port's three runs: nvcc for sm_80 and one HIP build for gfx90a and gfx1030
+    together, each result in its run's row, and all three cached for the next run."""
+    calls = []
+    hip, cuda = type(backends.get("hip")), type(backends.get("cuda"))
+
+    def hip_all(self, path, runs):
+        calls.append(("hip", [r.arch for r in runs]))
+        return [CompileResult("hipcc", r.arch, r.arch != "gfx1030", False, [], "", "") for r in runs]
+
+    monkeypatch.setattr(hip, "compile_all", hip_all)
+    monkeypatch.setattr(cuda, "compile", lambda self, path, run: calls.append(("cuda", [run.arch]))
+                        or CompileResult("nvcc", run.arch, True, False, [], "", ""))
+    monkeypatch.setattr(toolchains, "find_tool", lambda name: Toolchain(name, f"/opt/{name}", "1"))
+    k = tmp_path / "k.portable.cu"
+    k.write_text("__global__ void k() {}\n")
+    portable = backends.get("portable")
+    job = (portable, k, portable.compile_runs())
+    rows = [(r.target, wave, r.ok) for _, wave, r, _ in Verifier()._compile_group(job)]
+    assert rows == [("sm_80", 32, True), ("gfx90a", 64, True), ("gfx1030", 32, False)]
+    assert calls == [("cuda", ["sm_80"]), ("hip", ["gfx90a", "gfx1030"])]
+    assert [(r.target, r.ok) for _, _, r, _ in Verifier()._compile_group(job)] == [(t, ok) for t, _, ok in rows]
+    assert len(calls) == 2
+
+
 @pytest.fixture
 def fake_numeric(monkeypatch):
     calls = []
@@ -125,6 +150,38 @@ def test_numeric_hit_and_misses(tmp_path, fake_numeric):
     assert len(fake_numeric) == 4
     _numeric(Verifier(seed=1, cache=False), k)
     assert len(fake_numeric) == 5
+
+
+@pytest.fixture
+def fake_unrunnable(monkeypatch):
+    """A kernel the emulator cannot run on Metal (a skip, or a failure under --require metal), a
+    real failure on HIP and a pass on CUDA."""
+    calls = []
+
+    def numeric(self, src, module, name, spec, ports, rep):
+        calls.append(name)
+        rep.checks += [Check(name, "cuda", 32, "numeric", "pass", "matches"),
+                       Check(name, "hip", 64, "numeric", "fail", "y[3] = 1.0, reference 2.0"),
+                       Check(name, "metal", 32, "numeric", self._skip("metal", "emulate"), "not yet: simd_shuffle")]
+
+    monkeypatch.setattr(Verifier, "_numeric", numeric)
+    return calls
+
+
+@pytest.mark.parametrize("first", [frozenset(), frozenset({"metal"})], ids=["plain-first", "require-first"])
+def test_require_is_applied_to_cached_numeric_checks(tmp_path, fake_unrunnable, first):
+    """`verify` then `verify --require metal` (CI) emulates once; --require decides on every read
+    whether the unrunnable check fails, and a real failure or a pass never changes."""
+    k = tmp_path / "k.cu"
+    k.write_text("// @kp kernel k\n")
+    statuses = {}
+    for require in (first, {"metal"} - first, {"hip"}, frozenset()):
+        rep = _numeric(Verifier(require=set(require)), k)
+        statuses[frozenset(require)] = [c.status for c in rep.checks]
+    assert len(fake_unrunnable) == 1
+    assert statuses[frozenset()] == ["pass", "fail", "skip"]
+    assert statuses[frozenset({"metal"})] == ["pass", "fail", "fail"]
+    assert statuses[frozenset({"hip"})] == ["pass", "fail", "skip"]
 
 
 def test_corrupt_entry_is_a_miss(tmp_path):

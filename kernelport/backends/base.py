@@ -178,6 +178,11 @@ class Backend:
         """Compile (or type-check) a file of this backend's text for one run."""
         raise NotImplementedError(f"{self.name}: no toolchain")
 
+    def compile_all(self, path, runs) -> list["CompileResult"]:
+        """compile() for each run, in order: a backend whose compiler builds several architectures
+        in one invocation overrides this."""
+        return [self.compile(path, r) for r in runs]
+
     def compile_runs(self) -> tuple[Run, ...]:
         """The runs that need a compile of their own (one per architecture)."""
         seen, out = set(), []

@@ -61,6 +61,10 @@ class HIP(Backend):
         from .. import toolchains
         return toolchains.compile_hip(path, run.arch)
 
+    def compile_all(self, path, runs):
+        from .. import toolchains
+        return toolchains.compile_hip_each(path, [r.arch for r in runs])
+
     # -- lint --
     display_name = "HIP"
     lint_breaks = {"hip-cdna": "on AMD CDNA (gfx9, MI100-MI300: 64-wide waves)"}

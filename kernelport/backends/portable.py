@@ -74,6 +74,14 @@ class Portable(Backend):
     def compile(self, path, run):
         return REGISTRY[run.reads_as].compile(path, run)
 
+    def compile_all(self, path, runs):
+        """Each dialect the text is read as compiles its own runs (hipcc builds its two at once)."""
+        results = {}
+        for dialect in dict.fromkeys(r.reads_as for r in runs):
+            mine = [i for i, r in enumerate(runs) if r.reads_as == dialect]
+            results.update(zip(mine, REGISTRY[dialect].compile_all(path, [runs[i] for i in mine])))
+        return [results[i] for i in range(len(runs))]
+
     def prologue(self, body: str, **context) -> str:
         return f'#include "{HEADER}"\n'
 
