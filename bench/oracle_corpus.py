@@ -36,15 +36,17 @@ def _reason(detail: str) -> str:
     """The kind of a not-run reason, for the table (the full text is in --json)."""
     m = re.search(r"not run: (.*)", detail)
     text = m.group(1) if m else detail
-    for pat, kind in [(r"needs smaller sizes", "sizes over the emulator's cap"),
+    for pat, kind in [(r"the original faults at wave \d+ on (\w+) inputs", "the original faults on {} inputs"),
+                      (r"needs smaller sizes", "sizes over the emulator's cap"),
                       (r"no launch of", "no launch in the file"),
                       (r"needs template arguments", "template arguments deduced"),
                       (r"could not run on the emulator", "the emulator cannot run the original"),
                       (r"writes no buffer", "no output buffer"),
                       (r"holds '|which the emulator's inputs cannot hold", "a struct or class argument"),
                       (r"needs sizes", "sizes computed at run time (argv, files, ...)")]:
-        if re.search(pat, text):
-            return kind
+        m = re.search(pat, text)
+        if m:
+            return kind.format(*m.groups())
     return "other: " + text[:60]
 
 
@@ -60,9 +62,11 @@ def one(args) -> dict:
     for c in rep.checks:
         if c.kernel == "*":
             continue
-        k = kernels.setdefault(c.kernel, {"oracle": None, "source": None, "ports": [], "reason": None})
+        k = kernels.setdefault(c.kernel, {"oracle": None, "source": None, "ports": [], "reason": None,
+                                          "chosen": False})
         if c.kind == "oracle":
             k["oracle"] = c.status
+            k["chosen"] = " chosen (" in c.detail or "(length chosen: " in c.detail
             if c.status == "skip":
                 k["reason"] = c.detail
             m = re.search(r"inputs \(([^)]*)\)", c.detail)
@@ -88,7 +92,7 @@ def main() -> None:
     t0 = time.perf_counter()
     with ProcessPoolExecutor(a.j) as pool:
         results = list(pool.map(one, work))
-    found = run = inferred = annotated = passed = failed = 0
+    found = run = inferred = annotated = passed = failed = chosen = 0
     reasons: collections.Counter = collections.Counter()
     internal = [r for r in results if r.get("internal")]
     errors = collections.Counter()
@@ -101,6 +105,7 @@ def main() -> None:
                 run += 1
                 annotated += k["source"] == "annotations"
                 inferred += k["source"] == "host code"
+                chosen += k["source"] == "host code" and k.get("chosen", False)
                 statuses = [p[3] for p in k["ports"]]
                 if "fail" in statuses:
                     failed += 1
@@ -115,6 +120,7 @@ def main() -> None:
     print(f"{'kernels found':<48}{found:>6}")
     print(f"{'run differentially (original@32 vs each port)':<48}{run:>6}  ({100 * run / max(found, 1):.1f}%)")
     print(f"{'  inputs inferred from host code':<48}{inferred:>6}")
+    print(f"{'    of them with sizes chosen (argv, files, ...)':<48}{chosen:>6}")
     print(f"{'  inputs from annotations':<48}{annotated:>6}")
     print(f"{'  every port matched':<48}{passed:>6}")
     print(f"{'  some port differed or failed':<48}{failed:>6}")

@@ -26,6 +26,7 @@ _MATH = {"ceil": math.ceil, "ceilf": math.ceil, "floor": math.floor, "floorf": m
 _IDENT = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
 _CAST = re.compile(r"\b(?:static_cast|reinterpret_cast)\s*<([^<>]+)>\s*\(")
 _INDEX = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[([^\[\]]+)\]")
+_SIZEOF = re.compile(r"\bsizeof\s*\(\s*([A-Za-z_]\w*)\s*\)")
 _COMMENT = re.compile(r"//.*|/\*.*?\*/", re.S)
 _FIELD = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*([xyz])\b")
 _KEYWORDS = {"sizeof", "unsigned", "signed", "int", "long", "short", "char", "float", "double", "const",
@@ -78,6 +79,7 @@ class Scope:
         if depth > MAX_DEPTH:
             raise Unknown(f"'{text.strip()[:60]}' is defined through more than {MAX_DEPTH} levels")
         text = " ".join(text.replace("std::", "").split())
+        text = _SIZEOF.sub(lambda m: f"sizeof({typedef_of(self.module.source.text, m.group(1))})", text)
         text = _CAST.sub(lambda m: f"({m.group(1)})(", text)
         text = self._calls(text, depth)
         text = _FIELD.sub(lambda m: self._literal(self._component(m.group(1), "xyz".index(m.group(2)), depth)), text)
@@ -488,6 +490,20 @@ def _call(module: Module, node: Node, scope: Scope) -> None:
     else:
         fill = src.text_of(argn[1]) if c.key == "rt_Memset" else ""
         scope.defs[f"{ptr}#init"] = Definition(fill, src.loc(node))
+
+
+def typedef_of(text: str, t: str) -> str:
+    """The type a file's `typedef unsigned char uchar;` or `using real = float;` names, followed
+    (four steps at most); `t` itself when the file defines no alias of it."""
+    for _ in range(4):
+        if t in cexpr.SIZEOF:
+            break
+        m = re.search(rf"\btypedef\s+([A-Za-z_][\w ]*?)\s+{re.escape(t)}\s*;|"
+                      rf"\busing\s+{re.escape(t)}\s*=\s*([A-Za-z_][\w ]*?)\s*;", text)
+        if m is None:
+            break
+        t = " ".join((m.group(1) or m.group(2)).replace("const", "").split())
+    return t
 
 
 def pointer_name(text: str) -> str | None:

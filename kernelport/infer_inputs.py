@@ -28,7 +28,7 @@ import numpy as np
 from . import cexpr
 from .annotations import ArgSpec, Generator, KernelSpec, Text, _parse_arg
 from .errors import KernelportError, Location
-from .host_values import Scope, Unknown, pointer_name, scope_at
+from .host_values import Scope, Unknown, pointer_name, scope_at, typedef_of
 from .index_buffers import index_contents
 from .inputs import DTYPES
 from .model import Function, Launch, Module, device_references
@@ -180,8 +180,16 @@ def _choose(m: Module, k: Function, launch: Launch, scope: Scope, given: Command
 
 
 def _int_type(scope: Scope, name: str | None):
-    """The integer C type host code declares `name` with; None for a type, a struct, an object."""
-    d = scope.lookup(f"{name}#type") if name else None
+    """The integer C type host code declares `name` with; None for a type, a struct, an object.
+    A name declared nowhere kernelport reads (a class member, a header's constant) is taken as an
+    int unless the file uses it as a type (`sizeof(T)`, `T::size`, `T<...>`, `typedef ... T;`)."""
+    if not name or not re.fullmatch(r"[A-Za-z_]\w*", name):
+        return None
+    d = scope.lookup(f"{name}#type")
+    if d is None and scope.lookup(name) is None:
+        n = re.escape(name)
+        as_type = rf"sizeof\s*\(\s*{n}\s*\)|\b{n}\s*(?:::|<)|\b(?:typedef|struct|class|union|enum)\b[^;{{]*\b{n}\b"
+        return None if re.search(as_type, scope.module.source.text) else cexpr.INT
     ct = cexpr.ctype(d.text) if d is not None else None
     return ct if ct is not None and ct.kind == "int" and ct.bits >= 16 else None
 
@@ -349,7 +357,7 @@ def _elem(p_type: str, tmap: dict[str, str], scope: Scope) -> str:
     d = scope.lookup(t)
     if d is not None and d.text.strip() in DTYPES:  # a type macro: #define DATA_TYPE float
         t = d.text.strip()
-    return t
+    return t if t in DTYPES else typedef_of(scope.module.source.text, t)  # `typedef unsigned char uchar;`
 
 
 def _buffer(p, text: str, scope: Scope, given: CommandLine, tmap, at) -> tuple[ArgSpec, str]:

@@ -188,3 +188,34 @@ int main(int argc, char** argv) {
     rc, out, err = kp_inproc("verify", f, "--schedules", "block", "--format", "json", "--no-cache")
     checks = json.loads(out)[0]["checks"]
     assert rc == 0 and [c["status"] for c in checks if c["kind"] == "oracle"] == ["pass"], out + err
+
+
+MEMBER = """
+typedef unsigned char uchar;
+#define HALO 1 // halo width: a comment after the value
+struct Engine { int m_threads; void run(uchar* d, int n); };
+__global__ void shift(uchar* d, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) d[i] = d[i] + HALO;
+}
+void Engine::run(uchar* d, int n) {
+    cudaMalloc(&d, n * sizeof(uchar));
+    cudaMemcpy(d, 0, n * sizeof(uchar), cudaMemcpyHostToDevice);
+    shift<<<(n + m_threads - 1) / m_threads, m_threads>>>(d, n + HALO - 1);
+}
+"""
+
+
+def test_a_member_size_is_chosen_a_typedef_buffer_is_its_type_and_a_macro_comment_is_no_value():
+    got = _infer(MEMBER, "shift")
+    assert isinstance(got, Inferred), got
+    s = got.spec
+    assert s.args["d"].type == "unsigned char" and s.length("d") == s.scalar_values()["n"]  # sizeof(uchar) = 1
+    assert s.dims("block") == (128, 1, 1) and "m_threads" in got.chosen  # read by the block: chosen small
+    assert any(line.startswith("m_threads = 128 chosen ('m_threads' has no value") for line in got.inferred)
+
+
+def test_a_name_the_file_uses_as_a_type_is_never_chosen():
+    text = MEMBER.replace("(n + m_threads - 1) / m_threads, m_threads>>>", "n / sizeof(Vec), Vec::lanes>>>")
+    got = _infer(text, "shift")
+    assert isinstance(got, NotRun) and "'Vec'" in got.reason and "Vec" not in got.chosen
