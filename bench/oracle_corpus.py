@@ -3,6 +3,7 @@
 at wave 32 against each port), with inputs inferred or annotated, and did the ports pass?
 
     nice .venv/bin/python -P bench/oracle_corpus.py [-j N] [--schedules block] [--timeout 30] [--json out.json]
+        [--shuffle SEED] [--table out.json]
 
 Prints the table: kernels found, run, inputs inferred vs annotated, passed, failed, not run by reason.
 """
@@ -11,10 +12,11 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import random
 import re
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,12 +88,28 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=30.0)
     ap.add_argument("--json")
     ap.add_argument("--limit", type=int, default=0, help="only the first N files (a quick look)")
+    ap.add_argument("--shuffle", type=int, help="visit the files in this seed's random order (a partial run, "
+                    "stopped early, is then a random sample of files)")
+    ap.add_argument("--table", help="print the table of a --json file written so far (by a run still going "
+                    "or stopped), run nothing")
     a = ap.parse_args()
-    files = translating_files()[: a.limit or None]
+    files = translating_files()
+    if a.shuffle is not None:
+        random.Random(a.shuffle).shuffle(files)
+    files = files[: a.limit or None]
     work = [(f, tuple(a.schedules.split(",")), a.timeout) for f in files]
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(a.j) as pool:
-        results = list(pool.map(one, work))
+    if a.table:
+        results = json.loads(Path(a.table).read_text())
+        print(f"partial: {len(results)} of {len(files)} files (the files a run finished)")
+        files = results
+    else:
+        results = []
+        with ProcessPoolExecutor(a.j) as pool:
+            for fut in as_completed([pool.submit(one, w) for w in work]):  # written as each file ends
+                results.append(fut.result())
+                if a.json:
+                    Path(a.json).write_text(json.dumps(results, indent=1))
     found = run = inferred = annotated = passed = failed = chosen = 0
     reasons: collections.Counter = collections.Counter()
     internal = [r for r in results if r.get("internal")]
@@ -131,7 +149,7 @@ def main() -> None:
     print(f"{'internal errors':<48}{len(internal):>6}")
     for r in internal:
         print(f"  {r['path']}: {r['internal']}")
-    if a.json:
+    if a.json and not a.table:
         Path(a.json).write_text(json.dumps(results, indent=1))
     sys.exit(1 if internal else 0)
 
