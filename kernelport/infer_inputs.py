@@ -328,20 +328,23 @@ class _NoAllocation(Unknown):
 
 
 def _chosen_lengths(spec: KernelSpec, unsized, threads: int, total: int, at: Location) -> str:
-    """Give each buffer of unknown length one length: the launch's threads or its largest known
-    buffer, at least SIZE_CHOICE elements, within the emulator's byte budget; what it is, said.
-    Too short a choice makes the original fault: a kernel not run, never a failed port."""
+    """Give each buffer of unknown length one length: the largest of the launch's threads, its
+    known buffers and integer scalars (a kernel indexes up to its `n`), at least SIZE_CHOICE
+    elements, within the emulator's byte cap (chosen sizes then scale it down with the rest); what
+    it is, said.  Too short a choice makes the original fault: not run, never a failed port."""
     if not unsized:
         return ""
     known = [spec.length(n) for n in spec.args]
-    n = max([threads, SIZE_CHOICE, *known])
+    ints = [int(v) for n, v in spec.scalar_values().items()
+            if isinstance(v, int) and spec.scalar_types.get(n, cexpr.INT).kind == "int"]
+    n = max([threads, SIZE_CHOICE, *known, *ints])
     per = sum(cexpr.SIZEOF[e.type] for _, e in unsized)
-    n = max(1, min(n, (TARGET_BYTES - min(total, TARGET_BYTES // 2)) // per))
+    n = max(1, min(n, (MAX_BYTES - min(total, MAX_BYTES // 2)) // per))
     for p, e in unsized:
         ct = cexpr.ctype(e.type)
         gen = FLOAT_GEN if ct is None or ct.kind == "float" else INT_GEN
         spec.args[p.name] = _parse_arg(Text(f"{p.name} {'in' if p.const else 'inout'} {e.type}[{n}] {gen}", at))
-    return f"the largest of the launch's {threads} threads, its known buffers and {SIZE_CHOICE}"
+    return f"the largest of the launch's {threads} threads, its known buffers, its integer scalars and {SIZE_CHOICE}"
 
 
 def _dims(given: list[Text], scope: Scope, text: str) -> tuple[int, int, int]:

@@ -219,3 +219,17 @@ def test_a_name_the_file_uses_as_a_type_is_never_chosen():
     text = MEMBER.replace("(n + m_threads - 1) / m_threads, m_threads>>>", "n / sizeof(Vec), Vec::lanes>>>")
     got = _infer(text, "shift")
     assert isinstance(got, NotRun) and "'Vec'" in got.reason and "Vec" not in got.chosen
+
+
+def test_a_buffer_of_unseen_allocation_is_as_long_as_the_scalar_that_bounds_it():
+    text = """
+__global__ void scale(int n, float a, float* x) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) x[i] *= a;
+}
+void run(float* x) { scale<<<4, 256>>>(5000, 2.0f, x); }
+"""
+    got = _infer(text, "scale")
+    assert isinstance(got, Inferred), got
+    assert got.spec.length("x") == 5000 and got.spec.args["x"].role == "inout" and list(got.chosen) == ["x[]"]
+    assert any("(length chosen: no allocation of 'x' before the launch; 'x' is a parameter of run()" in line
+               for line in got.inferred), got.inferred
