@@ -3,6 +3,7 @@
 at wave 32 against each port), with inputs inferred or annotated, and did the ports pass?
 
     nice .venv/bin/python -P bench/oracle_corpus.py [-j N] [--schedules block] [--timeout 30] [--json out.json]
+        [--shuffle SEED] [--table out.json]
 
 Prints the table: kernels found, run, inputs inferred vs annotated, passed, failed, not run by reason.
 """
@@ -11,10 +12,11 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import random
 import re
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,15 +38,17 @@ def _reason(detail: str) -> str:
     """The kind of a not-run reason, for the table (the full text is in --json)."""
     m = re.search(r"not run: (.*)", detail)
     text = m.group(1) if m else detail
-    for pat, kind in [(r"needs smaller sizes", "sizes over the emulator's cap"),
+    for pat, kind in [(r"the original faults at wave \d+ on (\w+) inputs", "the original faults on {} inputs"),
+                      (r"needs smaller sizes", "sizes over the emulator's cap"),
                       (r"no launch of", "no launch in the file"),
                       (r"needs template arguments", "template arguments deduced"),
                       (r"could not run on the emulator", "the emulator cannot run the original"),
                       (r"writes no buffer", "no output buffer"),
                       (r"holds '|which the emulator's inputs cannot hold", "a struct or class argument"),
                       (r"needs sizes", "sizes computed at run time (argv, files, ...)")]:
-        if re.search(pat, text):
-            return kind
+        m = re.search(pat, text)
+        if m:
+            return kind.format(*m.groups())
     return "other: " + text[:60]
 
 
@@ -60,9 +64,11 @@ def one(args) -> dict:
     for c in rep.checks:
         if c.kernel == "*":
             continue
-        k = kernels.setdefault(c.kernel, {"oracle": None, "source": None, "ports": [], "reason": None})
+        k = kernels.setdefault(c.kernel, {"oracle": None, "source": None, "ports": [], "reason": None,
+                                          "chosen": False})
         if c.kind == "oracle":
             k["oracle"] = c.status
+            k["chosen"] = " chosen (" in c.detail or "(length chosen: " in c.detail
             if c.status == "skip":
                 k["reason"] = c.detail
             m = re.search(r"inputs \(([^)]*)\)", c.detail)
@@ -82,13 +88,29 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=30.0)
     ap.add_argument("--json")
     ap.add_argument("--limit", type=int, default=0, help="only the first N files (a quick look)")
+    ap.add_argument("--shuffle", type=int, help="visit the files in this seed's random order (a partial run, "
+                    "stopped early, is then a random sample of files)")
+    ap.add_argument("--table", help="print the table of a --json file written so far (by a run still going "
+                    "or stopped), run nothing")
     a = ap.parse_args()
-    files = translating_files()[: a.limit or None]
+    files = translating_files()
+    if a.shuffle is not None:
+        random.Random(a.shuffle).shuffle(files)
+    files = files[: a.limit or None]
     work = [(f, tuple(a.schedules.split(",")), a.timeout) for f in files]
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(a.j) as pool:
-        results = list(pool.map(one, work))
-    found = run = inferred = annotated = passed = failed = 0
+    if a.table:
+        results = json.loads(Path(a.table).read_text())
+        print(f"partial: {len(results)} of {len(files)} files (the files a run finished)")
+        files = results
+    else:
+        results = []
+        with ProcessPoolExecutor(a.j) as pool:
+            for fut in as_completed([pool.submit(one, w) for w in work]):  # written as each file ends
+                results.append(fut.result())
+                if a.json:
+                    Path(a.json).write_text(json.dumps(results, indent=1))
+    found = run = inferred = annotated = passed = failed = chosen = 0
     reasons: collections.Counter = collections.Counter()
     internal = [r for r in results if r.get("internal")]
     errors = collections.Counter()
@@ -101,6 +123,7 @@ def main() -> None:
                 run += 1
                 annotated += k["source"] == "annotations"
                 inferred += k["source"] == "host code"
+                chosen += k["source"] == "host code" and k.get("chosen", False)
                 statuses = [p[3] for p in k["ports"]]
                 if "fail" in statuses:
                     failed += 1
@@ -115,6 +138,7 @@ def main() -> None:
     print(f"{'kernels found':<48}{found:>6}")
     print(f"{'run differentially (original@32 vs each port)':<48}{run:>6}  ({100 * run / max(found, 1):.1f}%)")
     print(f"{'  inputs inferred from host code':<48}{inferred:>6}")
+    print(f"{'    of them with sizes chosen (argv, files, ...)':<48}{chosen:>6}")
     print(f"{'  inputs from annotations':<48}{annotated:>6}")
     print(f"{'  every port matched':<48}{passed:>6}")
     print(f"{'  some port differed or failed':<48}{failed:>6}")
@@ -125,7 +149,7 @@ def main() -> None:
     print(f"{'internal errors':<48}{len(internal):>6}")
     for r in internal:
         print(f"  {r['path']}: {r['internal']}")
-    if a.json:
+    if a.json and not a.table:
         Path(a.json).write_text(json.dumps(results, indent=1))
     sys.exit(1 if internal else 0)
 

@@ -26,6 +26,8 @@ _MATH = {"ceil": math.ceil, "ceilf": math.ceil, "floor": math.floor, "floorf": m
 _IDENT = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
 _CAST = re.compile(r"\b(?:static_cast|reinterpret_cast)\s*<([^<>]+)>\s*\(")
 _INDEX = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[([^\[\]]+)\]")
+_SIZEOF = re.compile(r"\bsizeof\s*\(\s*([A-Za-z_]\w*)\s*\)")
+_COMMENT = re.compile(r"//.*|/\*.*?\*/", re.S)
 _FIELD = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*([xyz])\b")
 _KEYWORDS = {"sizeof", "unsigned", "signed", "int", "long", "short", "char", "float", "double", "const",
              "size_t", "bool", "true", "false"} | set(cexpr.SIZEOF)
@@ -35,10 +37,22 @@ MAX_DEPTH = 24  # definitions through definitions (and callers through callers):
 class Unknown(Exception):
     """A value host code computes at run time (or kernelport cannot read): `why` says where."""
 
-    def __init__(self, why: str, loc: Location | None = None):
+    def __init__(self, why: str, loc: Location | None = None, free: bool = False):
         super().__init__(why)
         self.why, self.loc = why, loc
         self.name: str | None = None  # the host name whose definition needs it: what --arg can set
+        # A value only the run gives (argv, a file, a stream, a parameter no call gives, a call's
+        # result), not one kernelport fails to read: infer_inputs may choose it (see there).
+        self.free = free
+        self.before: Definition | None = None  # its value before the run changed it (an option's default)
+        self.scope: Scope | None = None  # where `name` is declared (a caller's scope, maybe)
+
+    def named(self, n: str, scope: "Scope") -> "Unknown":
+        """This reason, about the host name `n` read in `scope` (a copy: one Unknown is raised for
+        many reads)."""
+        e = Unknown(self.why, self.loc, self.free)
+        e.name, e.before, e.scope = self.name or n, self.before, self.scope or scope
+        return e
 
 
 @dataclass
@@ -65,6 +79,7 @@ class Scope:
         if depth > MAX_DEPTH:
             raise Unknown(f"'{text.strip()[:60]}' is defined through more than {MAX_DEPTH} levels")
         text = " ".join(text.replace("std::", "").split())
+        text = _SIZEOF.sub(lambda m: f"sizeof({typedef_of(self.module.source.text, m.group(1))})", text)
         text = _CAST.sub(lambda m: f"({m.group(1)})(", text)
         text = self._calls(text, depth)
         text = _FIELD.sub(lambda m: self._literal(self._component(m.group(1), "xyz".index(m.group(2)), depth)), text)
@@ -92,20 +107,22 @@ class Scope:
 
     def name(self, n: str, depth: int = 0) -> cexpr.Value:
         if n in self.overrides:
+            self.used.setdefault(n, (self.overrides[n], None))  # read: fixed if the block reads it
             return self.overrides[n]
         if n in self.unknown:
-            raise self.unknown[n]
+            raise self.unknown[n].named(n, self)
         d = self.lookup(n)
         if d is None:
             if self.outer is not None and n not in self.defs:
                 return self.outer.name(n, depth)
-            raise Unknown(f"'{n}' has no value kernelport can read in the host code")
+            raise Unknown(f"'{n}' has no value kernelport can read in the host code", free=True).named(n, self)
         if d.dim3:
             raise Unknown(f"'{n}' is a dim3 where a number is needed", d.loc)
         try:
             v = (d.scope or self).value(d.text, depth + 1)
         except Unknown as e:
-            e.name = e.name or n
+            if e.name is None:
+                e.name, e.scope = n, self
             raise
         self.used.setdefault(n, (v, d))
         return v
@@ -125,7 +142,7 @@ class Scope:
         else:
             where = self.module.visible.where.get(n) if self.module.visible is not None else None
             loc = Location(*where) if where else Location(str(self.module.source.path), 1, 1)
-        return Definition(m.value, loc, note="macro")
+        return Definition(_COMMENT.sub(" ", m.value), loc, note="macro")  # `#define HALO 1 // halo width`
 
     def dims(self, text: str, depth: int = 0) -> tuple[int, int, int]:
         """A launch dimension: a dim3 variable, `dim3(a, b)` or an integer expression."""
@@ -163,7 +180,7 @@ class Scope:
         """`a[i]` of an array host code initialised with a brace list (`int sizes[] = {32, 64}`)."""
         d = self.lookup(f"{n}[]")
         if d is None:
-            raise Unknown(f"'{n}[{index}]' is an element host code sets at run time")
+            raise Unknown(f"'{n}[{index}]' is an element host code sets at run time", free=True)
         i = int(self.value(index, depth + 1).v)
         items = [p for p, _ in cexpr.split_top_level(d.text)]
         if not 0 <= i < len(items):
@@ -215,7 +232,7 @@ class Scope:
         ret = _single_return(self.module, f) if f is not None and not f.is_device and \
             len(f.params) == len(parts) else None
         if ret is None:
-            raise Unknown(f"'{fn}({', '.join(parts)[:40]})' is computed when the program runs")
+            raise Unknown(f"'{fn}({', '.join(parts)[:40]})' is computed when the program runs", free=True)
         inner = Scope(self.module)
         for p, a in zip(f.params, parts):
             v = self.value(a, depth + 1)
@@ -281,7 +298,10 @@ def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dic
     scope = new(outer)
     for p in params:
         scope.unknown[p] = Unknown(f"'{p}' is a parameter of {owner.name}() and no call in the project gives it",
-                                   src.loc(owner.node))
+                                   src.loc(owner.node), free=True)
+    for p in owner.params:
+        if p.name in params and not p.pointer:
+            scope.defs[f"{p.name}#type"] = Definition(" ".join(p.type.replace("const", "").split()), src.loc(owner.node))
     for n in sorted(_statements(src, owner.body, node), key=lambda x: x.start_byte):
         if n.type == "declaration":
             _declaration(src, n, scope)
@@ -321,8 +341,10 @@ def _changed(src, n: Node, scope: Scope, launch: Node) -> None:
         return
     name = src.text_of(target).replace(" ", "")
     if re.fullmatch(r"[A-Za-z_]\w*(\.[xyz])?", name):
+        before = scope.lookup(name)
         scope.defs.pop(name, None)
-        scope.unknown[name] = Unknown(f"'{name}' is {how} at {src.loc(n)}", src.loc(n))
+        scope.unknown[name] = Unknown(f"'{name}' is {how} at {src.loc(n)}", src.loc(n), free=True)
+        scope.unknown[name].before = before if before is not None and not before.dim3 else None
 
 
 def _runtime_key(src, fn: Node) -> str | None:
@@ -359,8 +381,10 @@ def _declaration(src, node: Node, scope: Scope) -> None:
         scope.defs[f"{name}#type"] = Definition(" ".join(tname.replace("const", "").split()), src.loc(d))
         if d.type != "init_declarator":
             scope.defs.pop(name, None)
-            if tname.strip() == "dim3":
-                scope.defs[name] = Definition("", src.loc(d), dim3=True)
+            if tname.strip() == "dim3":  # `dim3 b(n, n)` parses as a function declaration: its "parameters"
+                ps = d.child_by_field_name("parameters") if d.type == "function_declarator" else None
+                text = src.text_of(ps).strip()[1:-1] if ps is not None else ""
+                scope.defs[name] = Definition(text, src.loc(d), dim3=True)
             continue
         v = d.child_by_field_name("value")
         if v is None:
@@ -466,6 +490,20 @@ def _call(module: Module, node: Node, scope: Scope) -> None:
     else:
         fill = src.text_of(argn[1]) if c.key == "rt_Memset" else ""
         scope.defs[f"{ptr}#init"] = Definition(fill, src.loc(node))
+
+
+def typedef_of(text: str, t: str) -> str:
+    """The type a file's `typedef unsigned char uchar;` or `using real = float;` names, followed
+    (four steps at most); `t` itself when the file defines no alias of it."""
+    for _ in range(4):
+        if t in cexpr.SIZEOF:
+            break
+        m = re.search(rf"\btypedef\s+([A-Za-z_][\w ]*?)\s+{re.escape(t)}\s*;|"
+                      rf"\busing\s+{re.escape(t)}\s*=\s*([A-Za-z_][\w ]*?)\s*;", text)
+        if m is None:
+            break
+        t = " ".join((m.group(1) or m.group(2)).replace("const", "").split())
+    return t
 
 
 def pointer_name(text: str) -> str | None:

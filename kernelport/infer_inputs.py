@@ -28,7 +28,8 @@ import numpy as np
 from . import cexpr
 from .annotations import ArgSpec, Generator, KernelSpec, Text, _parse_arg
 from .errors import KernelportError, Location
-from .host_values import Scope, Unknown, pointer_name, scope_at
+from .host_values import Scope, Unknown, pointer_name, scope_at, typedef_of
+from .index_buffers import index_contents
 from .inputs import DTYPES
 from .model import Function, Launch, Module, device_references
 
@@ -46,6 +47,9 @@ class NotRun:
     reason: str
     hint: str
     loc: Location | None = None
+    free: tuple[Unknown, str] | None = None  # a host value only the run gives, and where it was read
+    big_block: bool = False
+    chosen: dict[str, str] = field(default_factory=dict)  # values chosen before this: name -> why
 
     def format(self) -> str:
         where = f"{self.loc}: " if self.loc is not None else ""
@@ -58,6 +62,7 @@ class Inferred:
     inferred: list[str]  # one line per value: what it is and where it came from
     source: str  # "host code" | "command line"
     launch: Location | None = None
+    chosen: dict[str, str] = field(default_factory=dict)  # host values chosen, not read: name -> why
 
 
 @dataclass
@@ -126,12 +131,80 @@ def infer(module: Module, kernel: str, others: list[Module] = (), given: Command
             scope.overrides[name] = cexpr.evaluate_typed(t.text, {})
         except cexpr.CExprError as e:
             return NotRun(f"--arg {name}={t.text}: {e}", "write a C constant, e.g. --arg n=4096", None)
-    first = _attempt(m, k, launch, scope, given, {})
+    chosen: dict[str, str] = {}
+    first = _choose(m, k, launch, scope, given, chosen)
     if isinstance(first, NotRun):
-        return first
-    if _fits(first):
-        return _done(first)
-    return _scaled(m, k, launch, scope, given, first, device_references(module))
+        got: Inferred | NotRun = first
+    else:
+        got = _done(first) if _fits(first) else _scaled(m, k, launch, scope, given, first, device_references(module),
+                                                          chosen)
+    got.chosen.update(chosen)
+    return got
+
+
+# -- free values: what only a run gives (argv, a file, an option), chosen ----------------------
+SIZE_CHOICE, BLOCK_CHOICE = 1024, 128  # then halved until the launch fits (a block to 1024 threads)
+MAX_FREE = 8
+
+
+def _choose(m: Module, k: Function, launch: Launch, scope: Scope, given: CommandLine,
+            chosen: dict[str, str]) -> _Try | NotRun:
+    """Evaluate the launch, choosing a value for each integer host variable only the run gives
+    (`n = atoi(argv[1])`, a value read from a file, a parameter no call gives): its value before
+    the run changed it where host code gave one (an option's default), else SIZE_CHOICE, or
+    BLOCK_CHOICE for one the block reads.  One override per name, so every buffer length, scalar
+    and grid dimension computed from it agrees; `chosen` records why each was chosen."""
+    block_side: set[str] = set()
+    for _ in range(4 * MAX_FREE):
+        t = _attempt(m, k, launch, scope, given, {}, chosen)
+        if isinstance(t, NotRun) and t.big_block and any(scope.overrides[n].v > 1 for n in block_side):
+            for n in block_side:
+                scope.overrides[n] = cexpr.Value(scope.overrides[n].type, max(1, scope.overrides[n].v // 2))
+            scope.used.clear()
+            continue
+        if not isinstance(t, NotRun) or t.free is None or len(chosen) >= MAX_FREE:
+            return t
+        e, phase = t.free
+        ct = _int_type(e.scope or scope, e.name)
+        if ct is None or e.name in chosen or e.name in scope.overrides:
+            return t
+        v, why = _before(e.scope or scope, e, ct)
+        if v is None:
+            v, why = BLOCK_CHOICE if phase == "block" else SIZE_CHOICE, e.why
+        chosen[e.name] = why
+        scope.overrides[e.name] = cexpr.Value(ct, v)
+        if phase == "block":
+            block_side.add(e.name)
+        scope.used.clear()
+    return t
+
+
+def _int_type(scope: Scope, name: str | None):
+    """The integer C type host code declares `name` with; None for a type, a struct, an object.
+    A name declared nowhere kernelport reads (a class member, a header's constant) is taken as an
+    int unless the file uses it as a type (`sizeof(T)`, `T::size`, `T<...>`, `typedef ... T;`)."""
+    if not name or not re.fullmatch(r"[A-Za-z_]\w*", name):
+        return None
+    d = scope.lookup(f"{name}#type")
+    if d is None and scope.lookup(name) is None:
+        n = re.escape(name)
+        as_type = rf"sizeof\s*\(\s*{n}\s*\)|\b{n}\s*(?:::|<)|\b(?:typedef|struct|class|union|enum)\b[^;{{]*\b{n}\b"
+        return None if re.search(as_type, scope.module.source.text) else cexpr.INT
+    ct = cexpr.ctype(d.text) if d is not None else None
+    return ct if ct is not None and ct.kind == "int" and ct.bits >= 16 else None
+
+
+def _before(scope: Scope, e: Unknown, ct) -> tuple[int | None, str]:
+    """The value a name had before the run changed it (`int n = 1024; parse(argc, argv, &n)`)."""
+    if e.before is None:
+        return None, ""
+    try:
+        v = int((e.before.scope or scope).value(e.before.text).v)
+    except Unknown:
+        return None, ""
+    if not 1 <= v <= min(ct.hi, 1 << 30):
+        return None, ""
+    return v, f"{e.why}: its value before, from {e.before.loc}"
 
 
 # -- one evaluation of a launch ---------------------------------------------------------------
@@ -144,6 +217,7 @@ class _Try:
     block: tuple[int, int, int]
     launch: Location
     fixed: set[str]
+    lengths: dict[str, str] = field(default_factory=dict)  # buffers whose length was chosen ("x[]") -> why
 
 
 def _fits(t: _Try, hard: bool = False) -> bool:
@@ -151,7 +225,7 @@ def _fits(t: _Try, hard: bool = False) -> bool:
 
 
 def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: CommandLine,
-             scaled: dict[str, tuple[int, int]]) -> _Try | NotRun:
+             scaled: dict[str, tuple[int, int]], chosen: dict[str, str] | None = None) -> _Try | NotRun:
     src = m.source
     at = src.loc(launch.node)
     notes: list[str] = []
@@ -162,6 +236,8 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
         return NotRun(f"the launch at {at} passes {len(argn)} arguments to {len(k.params)} parameters",
                       "pass every argument with --arg", at)
     tmap: dict[str, str] = {}
+    chosen = chosen or {}
+    phase = "template"  # what is being read: a free value the block reads is chosen small
     try:
         if k.template_params:
             targs = _template_args(m, launch, scope) or _deduced(k, argn, m, scope)
@@ -173,7 +249,9 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
             spec.instantiate = [Text("<" + ", ".join(targs) + ">", at)]
             notes.append(f"template arguments <{', '.join(targs)}> from the launch at {at}")
         config = [src.text_of(c) for c in launch.config]
+        phase = "block"
         block = _dims(given.block, scope, config[1])
+        phase = "grid"
         shared = int(scope.value(given.shared.text if given.shared else config[2]).v) if \
             given.shared or len(config) > 2 else 0
         fixed = set(scope.used)  # what the block, shared memory and template arguments read: never scaled
@@ -186,11 +264,15 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
         spec.grid = [Text(str(v), at) for v in grid]
         spec.block = [Text(str(v), at) for v in block]
         spec.shared = Text(str(shared), at) if shared else None
-        total = 0
+        total, unsized = 0, []
         for position, (p, a) in enumerate(zip(k.params, argn)):
             text = src.text_of(a)
             if p.pointer:
-                arg, note = _buffer(p, text, scope, given, tmap, at)
+                try:
+                    arg, note = _buffer(p, text, scope, given, tmap, at)
+                except _NoAllocation as e:
+                    unsized.append((p, e))
+                    continue
                 spec.args[p.name] = arg
                 total += int(arg.length.text) * cexpr.SIZEOF[arg.type]
                 notes.append(note)
@@ -207,20 +289,62 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
         return NotRun(f"needs sizes: {e.why}" + (f" ({e.loc})" if e.loc else ""),
                       f"pass it: --arg {e.name}=VALUE" if e.name else
                       "pass the value: --arg NAME=VALUE (a kernel scalar or a host size), or --arg "
-                      "NAME=TYPE[LENGTH]:uniform(-1,1) for a buffer", at)
+                      "NAME=TYPE[LENGTH]:uniform(-1,1) for a buffer", at, free=(e, phase) if e.free else None)
     except KernelportError as e:
         return NotRun(e.message, e.hint or "pass the inputs with --arg", at)
     if any(v < 1 for v in grid + block):
         return NotRun(f"the launch at {at} has an empty grid {grid} or block {block}", "pass --grid and --block", at)
     if math.prod(block) > 1024:
-        return NotRun(f"the block {block} has over 1024 threads", "pass --block", at)
+        return NotRun(f"the block {block} has over 1024 threads", "pass --block", at, big_block=True)
+    lengths = _chosen_lengths(spec, unsized, math.prod(grid) * math.prod(block), total, at)
+    total += sum(spec.length(p.name) * cexpr.SIZEOF[e.type] for p, e in unsized)
+    notes += [f"{p.name}: {spec.args[p.name].role} {e.type}[{spec.length(p.name)}] "
+              f"{_gen_text(spec.args[p.name].generator)} (length chosen: {e.why}; {lengths}; pass --arg "
+              f"{p.name}={e.type}[LENGTH] to change)" for p, e in unsized]
+    spec.args = {p.name: spec.args[p.name] for p in k.params if p.name in spec.args}  # the parameters' order
+    notes += index_contents(k, src, spec)
+    for name, why in chosen.items():
+        was = f"chose {scaled[name][0]}, scaled down to fit the emulator; " if name in scaled else ""
+        notes.append(f"{name} = {scope.overrides[name].v} chosen ({why}; {was}pass --arg {name}=VALUE to change)")
     for name, (old, new) in sorted(scaled.items()):
+        if name in chosen:
+            continue
         notes.append(f"{name} = {old} scaled down to {new} (a host-only size device code never reads; "
                      f"pass --arg {name}=VALUE to choose)")
     for n, (v, d) in sorted(scope.used.items()):
         if d is not None and n not in scaled and "#" not in n:
             notes.append(f"{n} = {v.v} from {d.note or d.loc}" if d.note else f"{n} = {v.v} from {d.loc}")
-    return _Try(spec, notes, math.prod(grid) * math.prod(block), total, block, at, fixed)
+    return _Try(spec, notes, math.prod(grid) * math.prod(block), total, block, at, fixed,
+                {p.name + "[]": e.why for p, e in unsized})
+
+
+class _NoAllocation(Unknown):
+    """A buffer whose allocation host code does not show (another function, a class, a library):
+    its length is chosen once the launch's other sizes are known."""
+
+    def __init__(self, why: str, type_: str):
+        super().__init__(why, free=True)
+        self.type = type_
+
+
+def _chosen_lengths(spec: KernelSpec, unsized, threads: int, total: int, at: Location) -> str:
+    """Give each buffer of unknown length one length: the largest of the launch's threads, its
+    known buffers and integer scalars (a kernel indexes up to its `n`), at least SIZE_CHOICE
+    elements, within the emulator's byte cap (chosen sizes then scale it down with the rest); what
+    it is, said.  Too short a choice makes the original fault: not run, never a failed port."""
+    if not unsized:
+        return ""
+    known = [spec.length(n) for n in spec.args]
+    ints = [int(v) for n, v in spec.scalar_values().items()
+            if isinstance(v, int) and spec.scalar_types.get(n, cexpr.INT).kind == "int"]
+    n = max([threads, SIZE_CHOICE, *known, *ints])
+    per = sum(cexpr.SIZEOF[e.type] for _, e in unsized)
+    n = max(1, min(n, (MAX_BYTES - min(total, MAX_BYTES // 2)) // per))
+    for p, e in unsized:
+        ct = cexpr.ctype(e.type)
+        gen = FLOAT_GEN if ct is None or ct.kind == "float" else INT_GEN
+        spec.args[p.name] = _parse_arg(Text(f"{p.name} {'in' if p.const else 'inout'} {e.type}[{n}] {gen}", at))
+    return f"the largest of the launch's {threads} threads, its known buffers, its integer scalars and {SIZE_CHOICE}"
 
 
 def _dims(given: list[Text], scope: Scope, text: str) -> tuple[int, int, int]:
@@ -236,7 +360,7 @@ def _elem(p_type: str, tmap: dict[str, str], scope: Scope) -> str:
     d = scope.lookup(t)
     if d is not None and d.text.strip() in DTYPES:  # a type macro: #define DATA_TYPE float
         t = d.text.strip()
-    return t
+    return t if t in DTYPES else typedef_of(scope.module.source.text, t)  # `typedef unsigned char uchar;`
 
 
 def _buffer(p, text: str, scope: Scope, given: CommandLine, tmap, at) -> tuple[ArgSpec, str]:
@@ -255,8 +379,9 @@ def _buffer(p, text: str, scope: Scope, given: CommandLine, tmap, at) -> tuple[A
             break
         ptr, sc = pointer_name(bound.text), bound.scope
     if d is None:
-        raise Unknown(f"the length of buffer '{p.name}' (given '{' '.join(text.split())[:40]}'): no allocation "
-                      f"of it before the launch")
+        u = sc.unknown.get(ptr) if ptr else None
+        raise _NoAllocation(f"no allocation of '{' '.join(text.split())[:40]}' before the launch" +
+                            (f"; {u.why}" if u is not None else ""), t)
     nbytes = int((d.scope or sc).value(d.text).v)
     n = nbytes // cexpr.SIZEOF[t]  # a float4 is one element of 16 bytes
     if n < 1:
@@ -345,20 +470,21 @@ def _deduced(k: Function, argn, m: Module, scope: Scope) -> list[str] | None:
 
 # -- scaling down -----------------------------------------------------------------------------
 def _scaled(m: Module, k: Function, launch: Launch, scope: Scope, given: CommandLine, first: _Try,
-            kernel_side: set[str]) -> Inferred | NotRun:
+            kernel_side: set[str], chosen: dict[str, str]) -> Inferred | NotRun:
     device = device_references(m) | kernel_side
-    roots = {}
+    roots = {n: scope.overrides[n] for n in chosen if n not in first.fixed and scope.overrides[n].v >= 2}
     for n, (v, d) in scope.used.items():
-        shared_with_device = n in device and d.note in ("macro", "file scope")  # a host local is never
-        if d is None or shared_with_device or n in first.fixed or n in given.scalars or "#" in n or "." in n:
+        if d is None or n in first.fixed or n in given.scalars or "#" in n or "." in n:
             continue
-        if re.fullmatch(r"\(?\s*\d+[uUlL]*\s*\)?", d.text.strip()) and v.type.kind == "int" and v.v >= 2:
+        shared_with_device = n in device and d.note in ("macro", "file scope")  # a host local is never
+        if not shared_with_device and _constant(d.text) and v.type.kind == "int" and v.v >= 2:
             roots[n] = v
     for step in range(1, SCALE_STEPS + 1) if roots else ():
         for n, v in roots.items():
             scope.overrides[n] = cexpr.Value(v.type, max(1, v.v >> step))
         scope.used.clear()
-        t = _attempt(m, k, launch, scope, given, {n: (v.v, max(1, v.v >> step)) for n, v in roots.items()})
+        t = _attempt(m, k, launch, scope, given, {n: (v.v, max(1, v.v >> step)) for n, v in roots.items()},
+                     chosen)
         if isinstance(t, NotRun) or t.block != first.block:
             break
         if _fits(t):
@@ -371,8 +497,14 @@ def _scaled(m: Module, k: Function, launch: Launch, scope: Scope, given: Command
                   "input with --arg, --grid and --block", first.launch)
 
 
+def _constant(text: str) -> bool:
+    """An integer constant expression, a free size: `4096`, `(1 << 24)`, `1024 * 1024`."""
+    rest = re.sub(r"\b(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*\b", " ", text)
+    return rest != text and re.fullmatch(r"[\s()+\-*/<>%|&^~]*", rest) is not None
+
+
 def _done(t: _Try) -> Inferred:
-    return Inferred(t.spec, t.notes, "host code", t.launch)
+    return Inferred(t.spec, t.notes, "host code", t.launch, dict(t.lengths))
 
 
 def _from_command_line(k: Function, kloc: Location, given: CommandLine) -> Inferred:

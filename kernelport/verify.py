@@ -130,11 +130,14 @@ class Verifier:
         names = list(dict.fromkeys(k.name for k in module.kernels))
         got = {n: vo.inputs_for(module, n, None, [], self.given) for n in names}
         # Launched, or its launching function called, from another file of the project (rodinia's main.cu).
-        wanted = {n: vo.needs_neighbours(g) for n, g in got.items() if isinstance(g, vo.NotRun)}
-        wanted = {n: w for n, w in wanted.items() if w}
+        # A value chosen for want of a call is read from that call where another file holds it.
+        wanted = {n: w for n, g in got.items() if (w := vo.needs_neighbours(g))}
         if wanted:
             others = vo.neighbours(path, [w for ws in wanted.values() for w in ws])
-            got.update({n: vo.inputs_for(module, n, None, others, self.given) for n in wanted} if others else {})
+            for n in wanted if others else ():
+                again = vo.inputs_for(module, n, None, others, self.given)
+                if isinstance(again, vo.Inferred) or isinstance(got[n], vo.NotRun):
+                    got[n] = again
         why = "; ".join(f"{n}: not run: {g.reason}" for n, g in got.items() if isinstance(g, vo.NotRun))
         if all(isinstance(g, vo.NotRun) for g in got.values()):
             rep.note = (f"{path}: skipped: no annotated kernel (verify needs // @kp lines; see docs/annotations.md)"

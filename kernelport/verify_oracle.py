@@ -62,14 +62,15 @@ SOURCES = (".cu", ".cpp", ".cc", ".cxx", ".c")
 NEIGHBOURS = 64  # files of a directory read for launches at most
 
 
-def needs_neighbours(why: NotRun) -> list[str]:
-    """The launch or call another file may hold: `<<<` of the kernel, or a call of the function
-    whose parameter sized it."""
-    m = re.search(r"no launch of '(\w+)'", why.reason)
+def needs_neighbours(got: Inferred | NotRun) -> list[str]:
+    """The launch or call another file may hold: `<<<` of the kernel, or a call of a function
+    whose parameter sized it (one not run, or one whose value was chosen for want of a call)."""
+    m = re.search(r"no launch of '(\w+)'", got.reason) if isinstance(got, NotRun) else None
     if m:
         return [m.group(1) + "<<<"]
-    m = re.search(r"is a parameter of (\w+)\(\) and no call", why.reason)
-    return [m.group(1) + "("] if m else []
+    texts = [*got.chosen.values()] + ([got.reason] if isinstance(got, NotRun) else [])
+    found = (re.search(r"is a parameter of (\w+)\(\) and no call", t) for t in texts)
+    return list(dict.fromkeys(m.group(1) + "(" for m in found if m))
 
 
 def neighbours(path: Path, wanted: list[str]) -> list[Module]:
@@ -96,7 +97,7 @@ def neighbours(path: Path, wanted: list[str]) -> list[Module]:
 def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferred, ports: dict, rep) -> bool:
     """The oracle's and every port's checks of one kernel; False when the oracle could not run."""
     from .verify import Check, _emu_error, _template_args
-    from .emulator import BudgetExceeded, EmulatorError, run_kernel
+    from .emulator import BudgetExceeded, EmulatorError, KernelFault, run_kernel
 
     spec = got.spec
     if verifier.seed is not None:
@@ -120,6 +121,10 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     how = f"inputs ({got.source}): " + "; ".join(got.inferred)
     try:
         oracle = run(src.text, source.name, wave, verifier.schedules[0], src.path)
+    except KernelFault as e:  # a defect of the original on these inputs, never a failed port
+        rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip", _faults(got, wave, _emu_error(e)) + f"; {how}",
+                                seconds=time.perf_counter() - t0))
+        return False
     except limits as e:
         rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip",
                                 f"not run: the original at wave {wave} could not run on the emulator "
@@ -171,6 +176,16 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                                     "; ".join(str(x) for x in races[:3]) if races else "no shared-memory races",
                                     r.arch, schedule, secs))
     return True
+
+
+def _faults(got: Inferred, wave: int, fault: str) -> str:
+    """The not-run text of an original that faults on the inputs it was given."""
+    what = "chosen" if got.chosen else "inferred" if got.source == "host code" else "given"
+    hint = ("pass other values: " + ", ".join(f"--arg {n[:-2]}=TYPE[LENGTH]" if n.endswith("[]") else
+                                              f"--arg {n}=VALUE" for n in got.chosen) if got.chosen else
+            "pass the inputs the program gives it: --arg NAME=TYPE[LENGTH]:GENERATOR (an index buffer "
+            "read from a file needs contents in range), --grid, --block")
+    return f"not run: the original faults at wave {wave} on {what} inputs ({fault}) (hint: {hint})"
 
 
 def not_run(name: str, why: NotRun):

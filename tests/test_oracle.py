@@ -122,11 +122,13 @@ def test_template_arguments_deduced_from_the_declared_argument_types():
     assert isinstance(got, NotRun) and "template arguments" in got.reason and "instantiate" in got.hint
 
 
-def test_sizes_from_argv_are_not_run_naming_where_they_come_from():
+def test_a_size_from_argv_is_chosen_and_said():
     got = _infer(HOST_1D.replace("int n = 1000;", "int n = atoi(argv[1]);"), "saxpy")
-    assert isinstance(got, NotRun), got
-    assert "needs sizes" in got.reason and "atoi" in got.reason and got.hint == "pass it: --arg n=VALUE"
-    assert got.format().startswith("k.cu:") and "not run: needs sizes" in got.format()
+    assert isinstance(got, Inferred), got
+    assert got.spec.scalar_values()["n"] == 1024 and got.spec.length("x") == 1024 and got.spec.length("y") == 1024
+    assert got.spec.dims("grid") == (8, 1, 1) and list(got.chosen) == ["n"]
+    line = next(x for x in got.inferred if x.startswith("n = 1024 chosen"))
+    assert "'atoi(argv[1])' is computed when the program runs" in line and "pass --arg n=VALUE to change" in line
 
 
 def test_no_launch_is_not_run_with_the_command_line_hint():
@@ -172,8 +174,8 @@ def test_verify_runs_the_ports_against_the_original_at_32(tmp_path):
     import json
     checks = json.loads(out)[0]["checks"]
     oracle = [c for c in checks if c["kind"] == "oracle"]
-    assert {c["kernel"]: c["status"] for c in oracle} == {"saxpy": "pass", "saxpy2": "skip"}
-    assert "not run: needs sizes" in next(c["detail"] for c in oracle if c["kernel"] == "saxpy2")
+    assert {c["kernel"]: c["status"] for c in oracle} == {"saxpy": "pass", "saxpy2": "pass"}
+    assert "m = 1024 chosen ('m' is a parameter of two()" in next(c["detail"] for c in oracle if c["kernel"] == "saxpy2")
     assert "x: in float[1000]" in next(c["detail"] for c in oracle if c["kernel"] == "saxpy")
     ports = [c for c in checks if c["kind"] == "numeric" and c["kernel"] == "saxpy"]
     assert ports and all(c["status"] == "pass" for c in ports) and {c["wave"] for c in ports} == {32, 64}
@@ -265,8 +267,12 @@ int main() {
     got = _infer(text, "saxpy")
     assert isinstance(got, Inferred), got
     assert got.spec.length("x") == 512 and got.spec.args["y"].role == "inout" and got.spec.dims("grid") == (4, 1, 1)
+    # An offset pointer: its length is unknown, so chosen (the launch's threads), and said.
     gone = _infer(text.replace("launch(dx, dy, n);", "launch(dx + 1, dy, n);"), "saxpy")
-    assert isinstance(gone, NotRun) and "length of buffer 'x'" in gone.reason
+    assert isinstance(gone, Inferred) and gone.spec.length("x") == 1024 and gone.spec.length("y") == 512, gone
+    assert list(gone.chosen) == ["x[]"] and gone.spec.args["x"].role == "in"
+    assert any(x.startswith("x: in float[1024] uniform(-1, 1) (length chosen: no allocation of 'x' before the launch")
+               for x in gone.inferred), gone.inferred
 
 
 def test_a_launching_function_called_from_another_file(tmp_path):
@@ -291,7 +297,13 @@ def test_the_table_prints_what_was_inferred_and_what_was_not_run(tmp_path):
     rc, out, err = kp_inproc("verify", f, "--schedules", "block", "--no-cache")
     assert rc == 0, out + err
     assert f"oracle {f} [saxpy] the original at wave 32 ran" in out and "x: in float[1000] uniform(-1, 1)" in out
-    assert f"not run {f} [other] {f}:" in out and "'m' is a parameter of two()" in out
+    assert f"oracle {f} [other]" in out and "m = 1024 chosen ('m' is a parameter of two()" in out
+    # One block past the buffers, its guard too: the original faults, whatever the ports do.
+    f.write_text(f.read_text().replace("m / 64, 64>>>(m,", "m / 64 + 1, 64>>>(m + 64,"))
+    rc, out, err = kp_inproc("verify", f, "--schedules", "block", "--no-cache")
+    assert rc == 0, out + err
+    assert f"not run {f} [other]" in out and "not run: the original faults at wave 32 on chosen inputs" in out
+    assert "hint: pass other values: --arg m=VALUE" in out and "fail" not in out.split("[other]")[1].split("\n")[0]
 
 
 def test_dim3_assigned_after_its_declaration():
@@ -318,10 +330,14 @@ def test_a_size_updated_from_its_own_value():
     assert isinstance(unset, NotRun) and "read before host code gives it a value" in unset.reason
 
 
-def test_values_host_code_changes_unreadably_are_not_guessed():
-    for change in ("while (more()) n++;", "fscanf(f, \"%d\", &n);", "file >> n;"):
+def test_values_host_code_changes_unreadably_are_chosen_as_their_value_before():
+    for change in ("while (more()) n++;", "fscanf(f, \"%d\", &n);", "file >> n;", "parse(argc, argv, &n);"):
         got = _infer(HOST_1D.replace("int n = 1000;", "int n = 1000;\n    " + change), "saxpy")
-        assert isinstance(got, NotRun) and "'n' is" in got.reason, (change, got)
+        assert isinstance(got, Inferred) and got.spec.scalar_values()["n"] == 1000, (change, got)
+        assert any(x.startswith("n = 1000 chosen ('n' is ") and "its value before, from k.cu:" in x
+                   for x in got.inferred), got.inferred
+    got = _infer(HOST_1D.replace("int n = 1000;", "int n;\n    fscanf(f, \"%d\", &n);"), "saxpy")
+    assert isinstance(got, Inferred) and got.spec.scalar_values()["n"] == 1024  # no value before: the default
     looped = HOST_1D.replace("    saxpy<<<", "    for (int r = 0; r < 3; r++)\n        saxpy<<<").replace(
         "(n, 2.0f, dx, dy)", "(n + r, 2.0f, dx, dy)")
     got = _infer(looped, "saxpy")  # the first iteration: r = 0

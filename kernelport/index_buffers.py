@@ -1,0 +1,97 @@
+"""Integer buffers a kernel uses as indices into other buffers (a CSR's row pointers and columns,
+a permutation, a gather list): read from the kernel's text so that inferred inputs can hold
+in-range contents instead of random ones that would make the original fault.
+
+    index_uses(kernel, source) -> {"col": IndexUse(targets={"x"}, pairs=False), ...}
+
+A buffer indexes a target when one of its elements appears in the target's subscript, directly
+(`x[col[j]]`) or through a local it was assigned to (`j = ptr[i]; ... val[j]`, the form a CSR
+loop `for (j = ptr[i]; j < ptr[i + 1]; ++j)` takes); `pairs` says it is read at `[i]` and
+`[i + 1]` (row pointers: their contents must grow).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .model import Function
+
+_ASSIGN = re.compile(r"(?<![=!<>+\-*/%&|^])\b([A-Za-z_]\w*)\s*=(?!=)\s*([^;]*)")
+_SUBSCRIPT = re.compile(r"\b([A-Za-z_]\w*)\s*\[")
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+
+
+@dataclass
+class IndexUse:
+    targets: set[str] = field(default_factory=set)  # the arrays its elements index
+    pairs: bool = False  # read at [i] and [i + 1]: row pointers
+
+
+def index_uses(k: Function, text_of) -> dict[str, IndexUse]:
+    """Each pointer parameter of `k` whose elements index an array, with the arrays it indexes."""
+    body = _COMMENT.sub(" ", text_of(k.body))
+    out: dict[str, IndexUse] = {}
+    for p in (p for p in k.params if p.pointer):
+        elem = re.compile(rf"\b{re.escape(p.name)}\s*\[")
+        carriers = {p.name + "["}
+        for m in _ASSIGN.finditer(body):  # locals holding one of its elements (two steps: j = ptr[i]; k = j)
+            if elem.search(m.group(2)):
+                carriers.add(m.group(1))
+        for m in _ASSIGN.finditer(body):
+            if any(_mentions(m.group(2), c) for c in carriers if not c.endswith("[")):
+                carriers.add(m.group(1))
+        use = IndexUse()
+        for name, inner in _subscripts(body):
+            if name != p.name and any(_mentions(inner, c) for c in carriers) or \
+                    name == p.name and elem.search(inner):
+                use.targets.add(name)
+        if use.targets:
+            use.pairs = bool(re.search(rf"\b{re.escape(p.name)}\s*\[[^\[\]]*\+\s*1\s*\]", body))
+            out[p.name] = use
+    return out
+
+
+def _mentions(text: str, carrier: str) -> bool:
+    if carrier.endswith("["):
+        return re.search(rf"\b{re.escape(carrier[:-1])}\s*\[", text) is not None
+    return re.search(rf"(?<![\w.]){re.escape(carrier)}\b(?!\s*\()", text) is not None
+
+
+def _subscripts(body: str) -> list[tuple[str, str]]:
+    """(array, subscript text) of every `name[...]` in the body, nested ones included."""
+    out = []
+    for m in _SUBSCRIPT.finditer(body):
+        level, i = 0, m.end() - 1
+        for i in range(m.end() - 1, len(body)):
+            level += {"[": 1, "]": -1}.get(body[i], 0)
+            if level == 0:
+                break
+        out.append((m.group(1), body[m.end():i]))
+    return out
+
+
+def index_contents(k: Function, src, spec) -> list[str]:
+    """Give each inferred integer buffer that indexes buffers of known length in-range contents
+    (in spec.args, in place); one note per buffer changed.  A buffer that indexes only arrays whose
+    length inference cannot see (shared or local arrays) keeps its small generated integers."""
+    from . import cexpr
+    from .annotations import Generator
+    notes = []
+    for name, use in index_uses(k, src.text_of).items():
+        a = spec.args.get(name)
+        ct = cexpr.ctype(a.type) if a is not None else None
+        if a is None or a.role == "out" or ct is None or ct.kind != "int" or a.loc.path == "<command line>":
+            continue
+        lengths = [spec.length(t) for t in sorted(use.targets) if t in spec.args]
+        if not lengths:
+            continue
+        bound = min(min(lengths), ct.hi + 1)
+        n = spec.length(name)
+        if use.pairs:  # row pointers: 0, then a running sum that ends at most at the bound
+            step = bound // max(n - 1, 1) + 1
+            a.generator = Generator("monotone", (0, step), a.loc)
+        else:
+            a.generator = Generator("integers", (0, bound), a.loc)
+        notes.append(f"{name}: {a.generator.kind}{a.generator.params} (it indexes "
+                     f"{', '.join(sorted(t for t in use.targets if t in spec.args))}: contents kept in range)")
+    return notes

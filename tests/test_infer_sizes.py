@@ -1,0 +1,235 @@
+"""Sizes host code only knows when it runs (argv, a file, an option, a parameter no call gives):
+inference chooses them, one value per name wherever it is used, small enough for the emulator,
+and says what it chose (issue 18); index buffers get in-range contents."""
+from __future__ import annotations
+
+from kernelport.infer_inputs import Inferred, NotRun, infer
+from kernelport.model import build
+from kernelport.source import SourceFile
+
+
+def _infer(text: str, kernel: str):
+    return infer(build(SourceFile.from_text(text, "k.cu")), kernel)
+
+
+STENCIL = """
+__global__ void blur(const float* in, float* out, int nx, int ny) {
+    int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (x < nx && y < ny) out[y * nx + x] = 0.5f * in[y * nx + x];
+}
+int main(int argc, char** argv) {
+    int nx = atoi(argv[1]);
+    int ny = atoi(argv[2]);
+    int t = atoi(argv[3]);
+    size_t bytes = (size_t)nx * ny * sizeof(float);
+    float *a, *b;
+    cudaMalloc(&a, bytes);
+    cudaMalloc(&b, bytes);
+    dim3 block(t, t);
+    dim3 grid((nx + t - 1) / t, (ny + t - 1) / t);
+    blur<<<grid, block>>>(a, b, nx, ny);
+}
+"""
+
+
+def test_one_choice_per_name_agrees_across_buffers_scalars_and_grid():
+    got = _infer(STENCIL, "blur")
+    assert isinstance(got, Inferred), got
+    s = got.spec
+    nx, ny = s.scalar_values()["nx"], s.scalar_values()["ny"]
+    bx, by, _ = s.dims("block")
+    assert s.length("in") == s.length("out") == nx * ny  # the buffers, the scalars...
+    assert s.dims("grid")[:2] == (-(-nx // bx), -(-ny // by))  # ...and the grid read one nx and one ny
+    assert nx * ny <= 1 << 16 and set(got.chosen) == {"nx", "ny", "t"}
+    # The block's side was chosen small, then halved until the block holds at most 1024 threads.
+    assert bx == by and bx * by <= 1024 and bx * by * 4 > 1024
+    text = "\n".join(got.inferred)
+    assert f"nx = {nx} chosen ('atoi(argv[1])' is computed when the program runs; chose 1024, scaled down" in text
+    assert f"t = {bx} chosen ('atoi(argv[3])' is computed when the program runs; pass --arg t=VALUE" in text
+
+
+def test_a_chosen_size_the_command_line_gives_is_not_chosen():
+    from kernelport.infer_inputs import CommandLine
+    got = infer(build(SourceFile.from_text(STENCIL, "k.cu")), "blur", given=CommandLine.parse(["nx=40", "t=8"]))
+    assert isinstance(got, Inferred), got
+    assert got.spec.scalar_values()["nx"] == 40 and got.spec.dims("block") == (8, 8, 1)
+    assert set(got.chosen) == {"ny"}
+
+
+SCALED = """
+#define N (1 << 24)
+__global__ void add(const float* a, float* b, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) b[i] += a[i];
+}
+int main() {
+    float *a, *b;
+    cudaMalloc(&a, N * sizeof(float));
+    cudaMalloc(&b, N * sizeof(float));
+    cudaMemcpy(b, a, N * sizeof(float), cudaMemcpyHostToDevice);
+    add<<<N / 256, 256>>>(a, b, N);
+}
+"""
+
+
+def test_a_too_large_constant_expression_size_is_scaled_and_said():
+    got = _infer(SCALED, "add")
+    assert isinstance(got, Inferred), got
+    n = got.spec.scalar_values()["n"]
+    assert n <= 1 << 16 and got.spec.length("a") == got.spec.length("b") == n and got.spec.dims("grid")[0] == n // 256
+    assert any(line.startswith(f"N = {1 << 24} scaled down to {n}") for line in got.inferred), got.inferred
+    # The same size read by the kernel itself cannot be scaled: not run, with the reason.
+    got = _infer(SCALED.replace("if (i < n)", "if (i < N)"), "add")
+    assert isinstance(got, NotRun) and "needs smaller sizes" in got.reason
+
+
+def test_a_free_value_that_is_not_an_integer_variable_is_not_chosen():
+    # nx comes from a field of a struct the run fills: the struct is no size to choose.
+    text = STENCIL.replace("int nx = atoi(argv[1]);", "Config cfg;\n    load(&cfg);\n    int nx = cfg.width;")
+    got = _infer(text, "blur")
+    assert isinstance(got, NotRun) and "needs sizes" in got.reason and "'cfg'" in got.reason
+    assert got.hint == "pass it: --arg cfg=VALUE" and "cfg" not in got.chosen
+
+
+def test_a_dim3_declared_from_variables_keeps_its_components():
+    # `dim3 block(t, t)` parses as a function declaration; its "parameters" are the components.
+    got = _infer(STENCIL.replace("int t = atoi(argv[3]);", "int t = 16;"), "blur")
+    assert isinstance(got, Inferred) and got.spec.dims("block") == (16, 16, 1), got
+
+
+CSR = """
+__global__ void spmv(int rows, const int* ptr, const int* col, const float* val, const float* x, float* y) {
+    int r = blockIdx.x * blockDim.x + threadIdx.x;
+    if (r < rows) {
+        float s = 0.0f;
+        for (int j = ptr[r]; j < ptr[r + 1]; ++j) s += val[j] * x[col[j]];
+        y[r] = s;
+    }
+}
+int main() {
+    FILE* f = fopen("matrix.txt", "r");
+    int rows, nnz;
+    fscanf(f, "%d %d", &rows, &nnz);
+    int *hp = (int*)malloc((rows + 1) * sizeof(int)), *hc = (int*)malloc(nnz * sizeof(int));
+    float* hv = (float*)malloc(nnz * sizeof(float));
+    fread(hp, sizeof(int), rows + 1, f); fread(hc, sizeof(int), nnz, f); fread(hv, sizeof(float), nnz, f);
+    int *p, *c; float *v, *x, *y;
+    cudaMalloc(&p, (rows + 1) * sizeof(int)); cudaMalloc(&c, nnz * sizeof(int));
+    cudaMalloc(&v, nnz * sizeof(float)); cudaMalloc(&x, rows * sizeof(float)); cudaMalloc(&y, rows * sizeof(float));
+    cudaMemcpy(p, hp, (rows + 1) * sizeof(int), cudaMemcpyHostToDevice);
+    cudaMemcpy(c, hc, nnz * sizeof(int), cudaMemcpyHostToDevice);
+    cudaMemcpy(v, hv, nnz * sizeof(float), cudaMemcpyHostToDevice);
+    spmv<<<(rows + 127) / 128, 128>>>(rows, p, c, v, x, y);
+}
+"""
+
+
+def test_index_buffers_read_from_a_file_get_contents_in_range():
+    got = _infer(CSR, "spmv")
+    assert isinstance(got, Inferred), got
+    s = got.spec
+    rows, nnz = s.scalar_values()["rows"], s.length("val")
+    assert s.length("ptr") == rows + 1 and s.length("col") == nnz and set(got.chosen) == {"rows", "nnz"}
+    # Row pointers: read at [r] and [r + 1], so they grow, and end within val and col.
+    g = s.args["ptr"].generator
+    assert g.kind == "monotone" and (g.params[1] - 1) * rows <= nnz
+    # Columns index x: integers below its length.
+    assert (s.args["col"].generator.kind, s.args["col"].generator.params) == ("integers", (0, s.length("x")))
+    assert any(line.startswith("col: integers(0, ") and "it indexes x" in line for line in got.inferred)
+    # Plain integer data (never a subscript) keeps the small default.
+    plain = _infer(CSR.replace("x[col[j]]", "x[r] * col[j]"), "spmv")
+    assert isinstance(plain, Inferred) and plain.spec.args["col"].generator.params == (0, 8)
+
+
+def test_the_index_use_reader_follows_locals_and_ignores_look_alikes():
+    from kernelport.index_buffers import index_uses
+    text = """
+__global__ void g(const int* perm, const int* cnt, const float* a, float* out, int n) {
+    int i = threadIdx.x;
+    int k = perm[i];      // k carries perm's element
+    int m = k + 1;        // and m carries it on
+    out[i] = a[m] * cnt[i];  /* cnt[i] is data: it is never inside a subscript */
+    out[i] += a[perm[n - 1]];
+}
+"""
+    m = build(SourceFile.from_text(text, "k.cu"))
+    uses = index_uses(m.functions["g"], m.source.text_of)
+    assert set(uses) == {"perm"} and uses["perm"].targets == {"a"} and not uses["perm"].pairs
+
+
+def test_the_original_faulting_on_chosen_inputs_is_not_run_never_failed(tmp_path):
+    from trust_support import kp_inproc
+    f = tmp_path / "gather.cu"
+    # idx * 4 indexes past x whatever in-range idx holds: the original itself faults.
+    f.write_text("""
+__global__ void gather(const int* idx, const float* x, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = x[idx[i] * 4];
+}
+int main(int argc, char** argv) {
+    int n = atoi(argv[1]);
+    int *d_idx; float *d_x, *d_out;
+    cudaMalloc(&d_idx, n * sizeof(int)); cudaMalloc(&d_x, n * sizeof(float)); cudaMalloc(&d_out, n * sizeof(float));
+    cudaMemcpy(d_idx, 0, n * sizeof(int), cudaMemcpyHostToDevice);
+    cudaMemcpy(d_x, 0, n * sizeof(float), cudaMemcpyHostToDevice);
+    gather<<<(n + 255) / 256, 256>>>(d_idx, d_x, d_out, n);
+}
+""")
+    import json
+    rc, out, err = kp_inproc("verify", f, "--schedules", "block", "--format", "json", "--no-cache")
+    checks = json.loads(out)[0]["checks"]
+    oracle = [c for c in checks if c["kind"] == "oracle"]
+    assert len(oracle) == 1 and oracle[0]["status"] == "skip", oracle
+    assert oracle[0]["detail"].startswith("not run: the original faults at wave 32 on chosen inputs (")
+    assert "hint: pass other values: --arg n=VALUE" in oracle[0]["detail"]
+    assert not [c for c in checks if c["status"] == "fail"]
+    # Without the scaling the gather is in range, and it runs: every port against the original.
+    f.write_text(f.read_text().replace("idx[i] * 4", "idx[i]"))
+    rc, out, err = kp_inproc("verify", f, "--schedules", "block", "--format", "json", "--no-cache")
+    checks = json.loads(out)[0]["checks"]
+    assert rc == 0 and [c["status"] for c in checks if c["kind"] == "oracle"] == ["pass"], out + err
+
+
+MEMBER = """
+typedef unsigned char uchar;
+#define HALO 1 // halo width: a comment after the value
+struct Engine { int m_threads; void run(uchar* d, int n); };
+__global__ void shift(uchar* d, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) d[i] = d[i] + HALO;
+}
+void Engine::run(uchar* d, int n) {
+    cudaMalloc(&d, n * sizeof(uchar));
+    cudaMemcpy(d, 0, n * sizeof(uchar), cudaMemcpyHostToDevice);
+    shift<<<(n + m_threads - 1) / m_threads, m_threads>>>(d, n + HALO - 1);
+}
+"""
+
+
+def test_a_member_size_is_chosen_a_typedef_buffer_is_its_type_and_a_macro_comment_is_no_value():
+    got = _infer(MEMBER, "shift")
+    assert isinstance(got, Inferred), got
+    s = got.spec
+    assert s.args["d"].type == "unsigned char" and s.length("d") == s.scalar_values()["n"]  # sizeof(uchar) = 1
+    assert s.dims("block") == (128, 1, 1) and "m_threads" in got.chosen  # read by the block: chosen small
+    assert any(line.startswith("m_threads = 128 chosen ('m_threads' has no value") for line in got.inferred)
+
+
+def test_a_name_the_file_uses_as_a_type_is_never_chosen():
+    text = MEMBER.replace("(n + m_threads - 1) / m_threads, m_threads>>>", "n / sizeof(Vec), Vec::lanes>>>")
+    got = _infer(text, "shift")
+    assert isinstance(got, NotRun) and "'Vec'" in got.reason and "Vec" not in got.chosen
+
+
+def test_a_buffer_of_unseen_allocation_is_as_long_as_the_scalar_that_bounds_it():
+    text = """
+__global__ void scale(int n, float a, float* x) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) x[i] *= a;
+}
+void run(float* x) { scale<<<4, 256>>>(5000, 2.0f, x); }
+"""
+    got = _infer(text, "scale")
+    assert isinstance(got, Inferred), got
+    assert got.spec.length("x") == 5000 and got.spec.args["x"].role == "inout" and list(got.chosen) == ["x[]"]
+    assert any("(length chosen: no allocation of 'x' before the launch; 'x' is a parameter of run()" in line
+               for line in got.inferred), got.inferred
