@@ -161,7 +161,6 @@ def test_unknown_key_suggests_the_closest():
 @pytest.mark.parametrize("drop,message", [
     ("block", "kernel 'k' has annotations but no block size"),
     ("grid", "kernel 'k' has annotations but no grid"),
-    ("reference", "kernel 'k' has no reference"),
     ("arg        y", "pointer parameter 'y' of 'k' has no 'arg' annotation"),
     ("scalar     a", "scalar parameter 'a' of 'k' has no value"),
 ])
@@ -169,6 +168,15 @@ def test_missing_annotations_point_at_the_block(drop, message):
     e = error_of([ln for ln in FULL if not ln.startswith(drop)])
     # at the value of the block's first line
     assert e.message == message and (e.location.line, e.location.column) == (1, len("// @kp kernel     ") + 1)
+
+
+def test_a_block_without_reference_is_valid_and_required_only_on_request():
+    """No reference: verify takes the original at wave 32 as the oracle (issue 18)."""
+    lines = [ln for ln in FULL if not ln.startswith("reference")]
+    text = "".join(f"// @kp {ln}\n" for ln in lines) + KERNEL
+    assert parse(build(SourceFile.from_text(text, "k.cu")))["k"].reference is None
+    with pytest.raises(KernelportError, match="kernel 'k' has no reference"):
+        parse(build(SourceFile.from_text(text, "k.cu")), reference=True)
 
 
 def test_annotations_without_a_kernel():

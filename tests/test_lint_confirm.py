@@ -210,11 +210,11 @@ __global__ void via_helper(const float* x, int* count)
 
 
 def test_invalid_annotation_is_not_run_never_guessed(tmp_path):
-    p = _write(tmp_path, "bad.cu", HITS.replace("// @kp reference  count_hits_ref(x, count)\n", ""))
+    p = _write(tmp_path, "bad.cu", HITS.replace("// @kp block      64\n", ""))
     data = json.loads(kp("lint", "--confirm", "--format", "json", p.name, cwd=tmp_path).stdout)
     ws = [f["confirmation"] for f in data if f["code"].startswith("WS")]
     assert ws and all(c["status"] == "not run" and c["reason"] == "invalid annotation" for c in ws)
-    assert "has no reference" in ws[0]["detail"]
+    assert "has annotations but no block size" in ws[0]["detail"]
 
 
 def test_confirm_does_not_combine_with_fix(tmp_path):

@@ -57,7 +57,7 @@ class MetalTranslator(HostCode, Unported, ArgumentCopies, ReservedWords, BoundCo
         src, self.origin = splice(src, tuple(options.get("include_dirs", ())))  # project headers device code needs: one self-contained port
         super().__init__(src, backend, allow_unported, **options)
         self.demote_double = bool(options.get("demote_double"))
-        self.specs = annotations.parse(self.module)
+        self.specs = annotations.parse(self.module, reference=False)  # the reference is verify's, not the port's
         fns = self.module.functions
         self.kernels = [f for f in sorted(fns.values(), key=lambda f: f.node.start_byte) if f.is_kernel]
         self.host = {n: f for n, f in fns.items() if not f.is_device}
