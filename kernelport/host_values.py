@@ -16,6 +16,7 @@ from tree_sitter import Node
 
 from . import cexpr
 from .errors import Location
+from .infer_types import alias as type_alias
 from .model import Module, file_scope_items
 from .source import ident_name
 
@@ -78,6 +79,10 @@ class Scope:
             d = self.lookup(n)
             if d is not None and not d.dim3 and d.text.strip() in cexpr.SIZEOF:  # a type macro: DATA_TYPE
                 text, subst = re.sub(rf"\b{n}\b", d.text.strip(), text), True
+                break
+            t = type_alias(n, self) if d is None and "sizeof" in text else None  # typedef float floatX
+            if t in cexpr.SIZEOF:
+                text, subst = re.sub(rf"\b{n}\b", t, text), True
                 break
         if subst:
             return self.value(text, depth + 1)

@@ -101,6 +101,7 @@ class Visible:
     # Every name the included files declare (functions, macros, types, variables): the user's own,
     # never a CUDA API name to map or refuse (llm.c's `cudaCheck` lives in its common header).
     declared: frozenset[str] = frozenset()
+    types: dict = field(default_factory=dict)  # typedef/using name -> the type node it names (active branches)
 
 
 @dataclass
