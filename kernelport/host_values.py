@@ -27,6 +27,8 @@ _MATH = {"ceil": math.ceil, "ceilf": math.ceil, "floor": math.floor, "floorf": m
 _IDENT = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
 _CAST = re.compile(r"\b(?:static_cast|reinterpret_cast)\s*<([^<>]+)>\s*\(")
 _INDEX = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[([^\[\]]+)\]")
+_MEMBER = re.compile(r"[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)+")  # a struct's pointer field: &p.buf
+_MEMBER_READ = re.compile(r"(?<![\w.])[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)+\b(?!\s*[.(])")
 _FIELD = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*([xyz])\b")
 _KEYWORDS = {"sizeof", "unsigned", "signed", "int", "long", "short", "char", "float", "double", "const",
              "size_t", "bool", "true", "false"} | set(cexpr.SIZEOF)
@@ -70,6 +72,7 @@ class Scope:
         text = self._calls(text, depth)
         text = _FIELD.sub(lambda m: self._literal(self._component(m.group(1), "xyz".index(m.group(2)), depth)), text)
         text = _INDEX.sub(lambda m: self._literal(self._element(m.group(1), m.group(2), depth)), text)
+        text = _MEMBER_READ.sub(lambda m: self._literal(self._member(m.group(0), depth)), text)
         names: dict[str, cexpr.Value] = {}
         subst = False
         for m in _IDENT.finditer(text):
@@ -130,7 +133,8 @@ class Scope:
         else:
             where = self.module.visible.where.get(n) if self.module.visible is not None else None
             loc = Location(*where) if where else Location(str(self.module.source.path), 1, 1)
-        return Definition(m.value, loc, note="macro")
+        return Definition(re.sub(r"//[^\n]*|/\*.*?\*/", " ", m.value, flags=re.S).strip(), loc,
+                          note="macro")  # `#define N (1024) // ints`: the comment is no part of the value
 
     def dims(self, text: str, depth: int = 0) -> tuple[int, int, int]:
         """A launch dimension: a dim3 variable, `dim3(a, b)` or an integer expression."""
@@ -163,6 +167,16 @@ class Scope:
         if axis >= len(parts):
             return 1
         return int((d.scope or self).value(parts[axis], depth + 1).v)
+
+    def _member(self, n: str, depth: int) -> cexpr.Value:
+        """`p.n`: a struct's field host code assigned (`p.n = 1024`)."""
+        n = re.sub(r"\s+", "", n)
+        d = self.lookup(n)
+        if d is None:
+            raise self.unknown.get(n) or Unknown(f"'{n}' has no value kernelport can read in the host code")
+        v = (d.scope or self).value(d.text, depth + 1)
+        self.used.setdefault(n, (v, d))
+        return v
 
     def _element(self, n: str, index: str, depth: int) -> cexpr.Value:
         """`a[i]` of an array host code initialised with a brace list (`int sizes[] = {32, 64}`)."""
@@ -395,7 +409,7 @@ def _assignment(src, node: Node, scope: Scope) -> None:
     if left is None or right is None:
         return
     lt = src.text_of(left).replace(" ", "")
-    if not re.fullmatch(r"[A-Za-z_]\w*(\.[xyz])?", lt):
+    if not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", lt):  # a name, a dim3's .x, a struct's field
         return
     text, sym = src.text_of(right), src.text_of(op) if op is not None else "="
     if sym != "=":  # `n *= 2`: `n = n * (2)`
@@ -478,4 +492,4 @@ def pointer_name(text: str) -> str | None:
     t = re.sub(r"^\(\s*void\s*\*\s*\*\s*\)", "", " ".join(text.split())).strip()
     t = re.sub(r"^\(\s*[\w\s]+\*\s*\)", "", t).strip()
     t = t.lstrip("&").strip()
-    return t if _IDENT.fullmatch(t) else None
+    return t if _IDENT.fullmatch(t) else re.sub(r"\s+", "", t) if _MEMBER.fullmatch(t) else None

@@ -29,6 +29,7 @@ from . import cexpr
 from .annotations import ArgSpec, Generator, KernelSpec, Text, _parse_arg
 from .errors import KernelportError, Location
 from .host_values import Scope, Unknown, pointer_name, scope_at
+from .infer_structs import struct_inputs
 from .infer_types import resolve as resolve_type
 from .inputs import DTYPES
 from .model import Function, Launch, Module, device_references
@@ -195,6 +196,10 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
                 spec.args[p.name] = arg
                 total += int(arg.length.text) * cexpr.SIZEOF[arg.type]
                 notes.append(note)
+            elif p.name not in given.scalars and (r := resolve_type(p.type, tmap, scope)).struct is not None:
+                more, nbytes = struct_inputs(spec, p, text, r.struct, scope, tmap, at, position, _buffer)
+                notes += more  # a struct by value: its fields (kernelport.infer_structs)
+                total += nbytes
             else:
                 v, note = _scalar(p, text, scope, given, tmap, position)
                 if isinstance(v, NotRun):
