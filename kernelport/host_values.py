@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from . import cexpr
 from .errors import Location
-from .infer_types import alias as type_alias
+from .infer_types import alias as type_alias, template_bindings
 from .model import Module, file_scope_items
 from .source import ident_name
 
@@ -295,6 +295,9 @@ def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dic
             for p, a in zip(owner.params, argn):
                 bound.defs[p.name] = Definition(cm.source.text_of(a), cm.source.loc(a), scope=caller,
                                                 note=f"the argument of {owner.name}() at {cm.source.loc(a)}")
+            for name, text in template_bindings(owner, call, cm.source):  # a host template's T: its call's <float>
+                bound.defs[name] = Definition(text, cm.source.loc(call), scope=caller,
+                                              note=f"the template argument of {owner.name}() at {cm.source.loc(call)}")
             outer = bound
             params -= set(bound.defs)
     scope = new(outer)
@@ -362,6 +365,8 @@ def _first_call(module: Module, fname: str) -> Node | None:
     src = module.source
     for n in src.index.under(src.root, "call_expression"):
         fn = n.child_by_field_name("function")
+        if fn is not None and fn.type == "template_function":  # conv3D<float>(...)
+            fn = fn.child_by_field_name("name")
         if fn is not None and fn.type == "identifier" and src.text_of(fn) == fname:
             return n
     return None

@@ -70,7 +70,8 @@ def resolve(type_text: str, tmap: dict[str, str], scope, kernel_module: Module |
                 body = next((n for m in modules if (n := _structs(m).get(t)) is not None), None)
                 if body is not None:
                     return Resolved(t, body, tuple(via))
-                if d is None or d.note != "macro" or clean(d.text) == t:
+                if d is None or not (d.note == "macro" or d.note.startswith("the template argument")) or \
+                        clean(d.text) == t:
                     return Resolved(t, None, tuple(via))
                 t = clean(d.text)
         via.append(t)
@@ -82,6 +83,15 @@ def alias(name: str, scope) -> str | None:
     expression (`sizeof(floatX)`), else None (a variable, a struct, an unknown name)."""
     r = resolve(name, {}, scope)
     return r.name if r.numeric and r.name != name else None
+
+
+def template_bindings(fn, call, src) -> list[tuple[str, str]]:
+    """A host function template's parameters and the arguments its call names (`conv3D<float>(...)`)."""
+    f = call.child_by_field_name("function")
+    al = f.child_by_field_name("arguments") if f is not None and f.type == "template_function" else None
+    if al is None or not fn.template_params:
+        return []
+    return list(zip(fn.template_params, [src.text_of(a) for a in al.named_children]))
 
 
 _CACHE: dict[tuple[str, int], tuple[Module, dict]] = {}  # per model: it is built once a run

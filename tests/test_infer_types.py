@@ -66,3 +66,33 @@ def test_a_buffer_of_structs_stays_not_run_naming_the_struct():
 def test_an_unknown_type_name_stays_not_run():
     got = _infer(KERNEL.replace("ELEM", "opaque_t"))  # declared nowhere: never guessed to be a number
     assert isinstance(got, NotRun) and "opaque_t" in got.reason
+
+
+HOST_TEMPLATE = """
+template <typename T>
+__global__ void scale(T* y, const T* x, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = x[i] * 2;
+}
+template <typename T>
+void run(int n) {
+    T *dx, *dy;
+    cudaMalloc((void **)&dx, n * sizeof(T));
+    cudaMalloc((void **)&dy, n * sizeof(T));
+    cudaMemcpy(dx, 0, n * sizeof(T), cudaMemcpyHostToDevice);
+    scale<<<(n + 127) / 128, 128>>>(dy, dx, n);
+}
+int main() { run<double>(1000); }
+"""
+
+
+def test_a_host_template_s_argument_types_the_launch_it_holds():
+    got = _infer(HOST_TEMPLATE)  # hecbench's conv3D<float>(...) launching conv3d_s1<<<...>>>(dX, ...)
+    assert isinstance(got, Inferred), got
+    assert [t.text for t in got.spec.instantiate] == ["<double>"]
+    assert got.spec.args["x"].type == "double" and got.spec.length("x") == 1000  # 8000 bytes / sizeof(double)
+
+
+def test_a_host_template_called_without_its_argument_stays_not_run():
+    got = _infer(HOST_TEMPLATE.replace("run<double>(1000)", "run(1000)"))
+    assert isinstance(got, NotRun) and "holds 'T'" in got.reason, got  # never a guessed type
