@@ -3,6 +3,7 @@
 at wave 32 against each port), with inputs inferred or annotated, and did the ports pass?
 
     nice .venv/bin/python -P bench/oracle_corpus.py [-j N] [--schedules block] [--timeout 30] [--json out.json]
+                                                    [--match REGEX]   # a group of files only
 
 Prints the table: kernels found, run, inputs inferred vs annotated, passed, failed, not run by reason.
 """
@@ -41,7 +42,7 @@ def _reason(detail: str) -> str:
                       (r"needs template arguments", "template arguments deduced"),
                       (r"could not run on the emulator", "the emulator cannot run the original"),
                       (r"writes no buffer", "no output buffer"),
-                      (r"holds '|which the emulator's inputs cannot hold", "a struct or class argument"),
+                      (r"holds '|holds struct '|which the emulator's inputs cannot hold", "a struct or class argument"),
                       (r"needs sizes", "sizes computed at run time (argv, files, ...)")]:
         if re.search(pat, text):
             return kind
@@ -82,8 +83,10 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=30.0)
     ap.add_argument("--json")
     ap.add_argument("--limit", type=int, default=0, help="only the first N files (a quick look)")
+    ap.add_argument("--match", help="only the files whose path under tests/realcorpus matches this regex")
     a = ap.parse_args()
-    files = translating_files()[: a.limit or None]
+    files = [f for f in translating_files() if not a.match or re.search(a.match, str(f.relative_to(CORPUS)))]
+    files = files[: a.limit or None]
     work = [(f, tuple(a.schedules.split(",")), a.timeout) for f in files]
     t0 = time.perf_counter()
     with ProcessPoolExecutor(a.j) as pool:
