@@ -96,3 +96,36 @@ def test_a_host_template_s_argument_types_the_launch_it_holds():
 def test_a_host_template_called_without_its_argument_stays_not_run():
     got = _infer(HOST_TEMPLATE.replace("run<double>(1000)", "run(1000)"))
     assert isinstance(got, NotRun) and "holds 'T'" in got.reason, got  # never a guessed type
+
+
+DEDUCED_HOST = """
+template <typename T>
+__global__ void scale(T* y, const T* x, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = x[i] * 2;
+}
+template <typename T>
+void run(const T* x, T* y, int n) {
+    scale<<<(n + 127) / 128, 128>>>(y, x, n);
+}
+int main() {
+    int n = 1000;
+    double *dx, *dy;
+    cudaMalloc((void **)&dx, n * sizeof(double));
+    cudaMalloc((void **)&dy, n * sizeof(double));
+    cudaMemcpy(dx, 0, n * sizeof(double), cudaMemcpyHostToDevice);
+    run(dx, dy, n);
+}
+"""
+
+
+def test_a_host_template_s_arguments_deduced_from_its_call_type_the_launch():
+    got = _infer(DEDUCED_HOST)  # hecbench perplexity: perplexity_search(d_distance, ...) launching sigmas_kernel
+    assert isinstance(got, Inferred), got
+    assert [t.text for t in got.spec.instantiate] == ["<double>"]
+    assert got.spec.args["x"].type == "double" and got.spec.length("y") == 1000
+
+
+def test_a_host_template_argument_host_code_does_not_declare_stays_not_run():
+    got = _infer(DEDUCED_HOST.replace("double *dx, *dy;", "auto dx = alloc(n), dy = alloc(n);"))
+    assert isinstance(got, NotRun), got
