@@ -298,7 +298,7 @@ def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dic
             for p in owner.params:  # a parameter's declared type: what a launch in the body deduces from
                 bound.defs[f"{p.name}#type"] = Definition(" ".join(p.type.replace("const", "").split()),
                                                           src.loc(p.node))
-            for name, text in template_bindings(owner, call, cm.source, caller):  # a host template's T: <float>
+            for name, text in template_bindings(owner, call, cm.source, caller, pointer_name):  # a host template's T: <float>
                 bound.defs[name] = Definition(text, cm.source.loc(call), scope=caller,
                                               note=f"the template argument of {owner.name}() at {cm.source.loc(call)}")
             outer = bound

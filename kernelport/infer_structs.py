@@ -19,7 +19,7 @@ import numpy as np
 
 from . import cexpr
 from .annotations import Text, _parse_arg
-from .host_values import Unknown
+from .host_values import Scope, Unknown
 from .infer_types import clean, resolve
 
 NESTING = 4  # structs in structs: far beyond real kernel parameters
@@ -112,5 +112,4 @@ def _number(name: str, host: str, t: str, scope, seed) -> tuple[str, str]:
 
 
 def _literal(v) -> str:
-    from .host_values import Scope
     return Scope._literal(v)

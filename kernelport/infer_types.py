@@ -85,23 +85,23 @@ def alias(name: str, scope) -> str | None:
     return r.name if r.numeric and r.name != name else None
 
 
-def template_bindings(fn, call, src, caller=None) -> list[tuple[str, str]]:
+def template_bindings(fn, call, src, caller=None, pointer_name=None) -> list[tuple[str, str]]:
     """A host function template's parameters and the arguments its call names (`conv3D<float>(...)`),
     else those C++ deduces from the declared types of the call's arguments (`search(d_x, n)` with
-    `float *d_x`: `const T* x` gives T = float); a parameter that cannot be deduced is left out."""
+    `float *d_x`: `const T* x` gives T = float; `pointer_name` reads `&d_x`, `(void*)d_x`); a
+    parameter that cannot be deduced is left out."""
     if not fn.template_params:
         return []
     f = call.child_by_field_name("function")
     al = f.child_by_field_name("arguments") if f is not None and f.type == "template_function" else None
     if al is not None:
         return list(zip(fn.template_params, [src.text_of(a) for a in al.named_children]))
-    from .host_values import pointer_name
     args = call.child_by_field_name("arguments")
     argn = [a for a in (args.named_children if args else []) if a.type != "comment"]
     out = []
     for tp in fn.template_params:
         for p, a in zip(fn.params, argn):
-            name = pointer_name(src.text_of(a)) if p.pointer else src.text_of(a).strip()
+            name = pointer_name(src.text_of(a)) if p.pointer and pointer_name else src.text_of(a).strip()
             d = caller.lookup(f"{name}#type") if caller is not None and name and clean(p.type) == tp else None
             if d is not None and d.text:
                 out.append((tp, d.text))
