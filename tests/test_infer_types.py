@@ -68,13 +68,15 @@ def test_an_unknown_type_name_stays_not_run():
     assert isinstance(got, NotRun) and "opaque_t" in got.reason
 
 
-HOST_TEMPLATE = """
+TEMPLATE_KERNEL = """
 template <typename T>
 __global__ void scale(T* y, const T* x, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) y[i] = x[i] * 2;
 }
-template <typename T>
+"""
+
+HOST_TEMPLATE = TEMPLATE_KERNEL + """template <typename T>
 void run(int n) {
     T *dx, *dy;
     cudaMalloc((void **)&dx, n * sizeof(T));
@@ -98,13 +100,7 @@ def test_a_host_template_called_without_its_argument_stays_not_run():
     assert isinstance(got, NotRun) and "holds 'T'" in got.reason, got  # never a guessed type
 
 
-DEDUCED_HOST = """
-template <typename T>
-__global__ void scale(T* y, const T* x, int n) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) y[i] = x[i] * 2;
-}
-template <typename T>
+DEDUCED_HOST = TEMPLATE_KERNEL + """template <typename T>
 void run(const T* x, T* y, int n) {
     scale<<<(n + 127) / 128, 128>>>(y, x, n);
 }
