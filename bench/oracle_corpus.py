@@ -3,7 +3,7 @@
 at wave 32 against each port), with inputs inferred or annotated, and did the ports pass?
 
     nice .venv/bin/python -P bench/oracle_corpus.py [-j N] [--schedules block] [--timeout 30] [--json out.json]
-        [--shuffle SEED] [--table out.json]
+        [--shuffle SEED] [--table out.json]  [--match REGEX]
 
 Prints the table: kernels found, run, inputs inferred vs annotated, passed, failed, not run by reason.
 """
@@ -44,7 +44,7 @@ def _reason(detail: str) -> str:
                       (r"needs template arguments", "template arguments deduced"),
                       (r"could not run on the emulator", "the emulator cannot run the original"),
                       (r"writes no buffer", "no output buffer"),
-                      (r"holds '|which the emulator's inputs cannot hold", "a struct or class argument"),
+                      (r"holds '|holds struct '|which the emulator's inputs cannot hold", "a struct or class argument"),
                       (r"needs sizes", "sizes computed at run time (argv, files, ...)")]:
         m = re.search(pat, text)
         if m:
@@ -92,8 +92,9 @@ def main() -> None:
                     "stopped early, is then a random sample of files)")
     ap.add_argument("--table", help="print the table of a --json file written so far (by a run still going "
                     "or stopped), run nothing")
+    ap.add_argument("--match", help="only the files whose path under tests/realcorpus matches this regex")
     a = ap.parse_args()
-    files = translating_files()
+    files = [f for f in translating_files() if not a.match or re.search(a.match, str(f.relative_to(CORPUS)))]
     if a.shuffle is not None:
         random.Random(a.shuffle).shuffle(files)
     files = files[: a.limit or None]

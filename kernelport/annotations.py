@@ -24,6 +24,13 @@ ELEMENT_TYPES = ("float", "int", "unsigned", "unsigned int", "uint", "uint32_t",
                  "double", "char", "unsigned char", "uint8_t", "int8_t", "short", "unsigned short",
                  "long long", "unsigned long long", "int64_t", "uint64_t", "size_t", "long", "unsigned long", "float2", "float4")
 
+
+def _bfloat16(typ: str) -> bool:
+    """A dialect's bfloat16 type (llm.c's floatX): its data is float32 (kernelport.inputs.DTYPES)."""
+    from .inputs import DTYPES
+    return typ in DTYPES and typ not in ELEMENT_TYPES
+
+
 _LINE = re.compile(r"//\s*@kp\b[ \t]*(?P<key>[\w-]*)[ \t]*(?P<value>.*)$")
 NAME = r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*"  # a parameter, or a field of a struct parameter: params.gmem_src
 
@@ -242,7 +249,7 @@ def _parse_arg(v: Text) -> ArgSpec:
     if role not in ROLES:
         raise _err(f"unknown role '{role}'", v.at(m.start("role")), hint="roles: in, out, inout")
     typ = " ".join(m.group("type").split())
-    if typ not in ELEMENT_TYPES:
+    if typ not in ELEMENT_TYPES and not _bfloat16(typ):
         raise _err(f"unknown element type '{typ}'", v.at(m.start("type")), hint="types: " + ", ".join(ELEMENT_TYPES))
     gen = _parse_generator(Text(m.group("gen").strip(), v.at(m.start("gen")))) if m.group("gen").strip() else None
     if gen is None and role != "out":

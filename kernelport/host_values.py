@@ -16,6 +16,7 @@ from tree_sitter import Node
 
 from . import cexpr
 from .errors import Location
+from .infer_types import alias as type_alias, template_bindings
 from .model import Module, file_scope_items
 from .source import ident_name
 
@@ -28,6 +29,8 @@ _CAST = re.compile(r"\b(?:static_cast|reinterpret_cast)\s*<([^<>]+)>\s*\(")
 _INDEX = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[([^\[\]]+)\]")
 _SIZEOF = re.compile(r"\bsizeof\s*\(\s*([A-Za-z_]\w*)\s*\)")
 _COMMENT = re.compile(r"//.*|/\*.*?\*/", re.S)
+_MEMBER = re.compile(r"[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)+")  # a struct's pointer field: &p.buf
+_MEMBER_READ = re.compile(r"(?<![\w.])[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)+\b(?!\s*[.(])")
 _FIELD = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*([xyz])\b")
 _KEYWORDS = {"sizeof", "unsigned", "signed", "int", "long", "short", "char", "float", "double", "const",
              "size_t", "bool", "true", "false"} | set(cexpr.SIZEOF)
@@ -84,6 +87,7 @@ class Scope:
         text = self._calls(text, depth)
         text = _FIELD.sub(lambda m: self._literal(self._component(m.group(1), "xyz".index(m.group(2)), depth)), text)
         text = _INDEX.sub(lambda m: self._literal(self._element(m.group(1), m.group(2), depth)), text)
+        text = _MEMBER_READ.sub(lambda m: self._literal(self._member(m.group(0), depth)), text)
         names: dict[str, cexpr.Value] = {}
         subst = False
         for m in _IDENT.finditer(text):
@@ -93,6 +97,10 @@ class Scope:
             d = self.lookup(n)
             if d is not None and not d.dim3 and d.text.strip() in cexpr.SIZEOF:  # a type macro: DATA_TYPE
                 text, subst = re.sub(rf"\b{n}\b", d.text.strip(), text), True
+                break
+            t = type_alias(n, self) if d is None and "sizeof" in text else None  # typedef float floatX
+            if t in cexpr.SIZEOF:
+                text, subst = re.sub(rf"\b{n}\b", t, text), True
                 break
         if subst:
             return self.value(text, depth + 1)
@@ -142,7 +150,7 @@ class Scope:
         else:
             where = self.module.visible.where.get(n) if self.module.visible is not None else None
             loc = Location(*where) if where else Location(str(self.module.source.path), 1, 1)
-        return Definition(_COMMENT.sub(" ", m.value), loc, note="macro")  # `#define HALO 1 // halo width`
+        return Definition(_COMMENT.sub(" ", m.value).strip(), loc, note="macro")  # `#define HALO 1 // halo width`
 
     def dims(self, text: str, depth: int = 0) -> tuple[int, int, int]:
         """A launch dimension: a dim3 variable, `dim3(a, b)` or an integer expression."""
@@ -175,6 +183,16 @@ class Scope:
         if axis >= len(parts):
             return 1
         return int((d.scope or self).value(parts[axis], depth + 1).v)
+
+    def _member(self, n: str, depth: int) -> cexpr.Value:
+        """`p.n`: a struct's field host code assigned (`p.n = 1024`)."""
+        n = re.sub(r"\s+", "", n)
+        d = self.lookup(n)
+        if d is None:
+            raise self.unknown.get(n) or Unknown(f"'{n}' has no value kernelport can read in the host code")
+        v = (d.scope or self).value(d.text, depth + 1)
+        self.used.setdefault(n, (v, d))
+        return v
 
     def _element(self, n: str, index: str, depth: int) -> cexpr.Value:
         """`a[i]` of an array host code initialised with a brace list (`int sizes[] = {32, 64}`)."""
@@ -293,6 +311,12 @@ def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dic
             for p, a in zip(owner.params, argn):
                 bound.defs[p.name] = Definition(cm.source.text_of(a), cm.source.loc(a), scope=caller,
                                                 note=f"the argument of {owner.name}() at {cm.source.loc(a)}")
+            for p in owner.params:  # a parameter's declared type: what a launch in the body deduces from
+                bound.defs[f"{p.name}#type"] = Definition(" ".join(p.type.replace("const", "").split()),
+                                                          src.loc(p.node))
+            for name, text in template_bindings(owner, call, cm.source, caller, pointer_name):  # a host template's T: <float>
+                bound.defs[name] = Definition(text, cm.source.loc(call), scope=caller,
+                                              note=f"the template argument of {owner.name}() at {cm.source.loc(call)}")
             outer = bound
             params -= set(bound.defs)
     scope = new(outer)
@@ -365,6 +389,8 @@ def _first_call(module: Module, fname: str) -> Node | None:
     src = module.source
     for n in src.index.under(src.root, "call_expression"):
         fn = n.child_by_field_name("function")
+        if fn is not None and fn.type == "template_function":  # conv3D<float>(...)
+            fn = fn.child_by_field_name("name")
         if fn is not None and fn.type == "identifier" and src.text_of(fn) == fname:
             return n
     return None
@@ -414,7 +440,7 @@ def _assignment(src, node: Node, scope: Scope) -> None:
     if left is None or right is None:
         return
     lt = src.text_of(left).replace(" ", "")
-    if not re.fullmatch(r"[A-Za-z_]\w*(\.[xyz])?", lt):
+    if not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", lt):  # a name, a dim3's .x, a struct's field
         return
     text, sym = src.text_of(right), src.text_of(op) if op is not None else "="
     if sym != "=":  # `n *= 2`: `n = n * (2)`
@@ -511,4 +537,4 @@ def pointer_name(text: str) -> str | None:
     t = re.sub(r"^\(\s*void\s*\*\s*\*\s*\)", "", " ".join(text.split())).strip()
     t = re.sub(r"^\(\s*[\w\s]+\*\s*\)", "", t).strip()
     t = t.lstrip("&").strip()
-    return t if _IDENT.fullmatch(t) else None
+    return t if _IDENT.fullmatch(t) else re.sub(r"\s+", "", t) if _MEMBER.fullmatch(t) else None

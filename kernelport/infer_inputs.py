@@ -30,6 +30,8 @@ from .annotations import ArgSpec, Generator, KernelSpec, Text, _parse_arg
 from .errors import KernelportError, Location
 from .host_values import Scope, Unknown, pointer_name, scope_at, typedef_of
 from .index_buffers import index_contents
+from .infer_structs import struct_inputs
+from .infer_types import resolve as resolve_type
 from .inputs import DTYPES
 from .model import Function, Launch, Module, device_references
 
@@ -276,6 +278,10 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
                 spec.args[p.name] = arg
                 total += int(arg.length.text) * cexpr.SIZEOF[arg.type]
                 notes.append(note)
+            elif p.name not in given.scalars and (r := resolve_type(p.type, tmap, scope)).struct is not None:
+                more, nbytes = struct_inputs(spec, p, text, r.struct, scope, tmap, at, position, _buffer)
+                notes += more  # a struct by value: its fields (kernelport.infer_structs)
+                total += nbytes
             else:
                 v, note = _scalar(p, text, scope, given, tmap, position)
                 if isinstance(v, NotRun):
@@ -355,11 +361,7 @@ def _dims(given: list[Text], scope: Scope, text: str) -> tuple[int, int, int]:
 
 
 def _elem(p_type: str, tmap: dict[str, str], scope: Scope) -> str:
-    t = " ".join(p_type.replace("const", "").replace("__restrict__", "").split())
-    t = tmap.get(t, t)
-    d = scope.lookup(t)
-    if d is not None and d.text.strip() in DTYPES:  # a type macro: #define DATA_TYPE float
-        t = d.text.strip()
+    t = resolve_type(p_type, tmap, scope).name  # through macros, typedefs, aliases (kernelport.infer_types)
     return t if t in DTYPES else typedef_of(scope.module.source.text, t)  # `typedef unsigned char uchar;`
 
 
@@ -368,6 +370,10 @@ def _buffer(p, text: str, scope: Scope, given: CommandLine, tmap, at) -> tuple[A
         a = given.args[p.name]
         return a, f"{p.name}: {a.type}[{a.length.text}] {_gen_text(a.generator)} from the command line"
     t = _elem(p.type, tmap, scope)
+    if t not in DTYPES and resolve_type(p.type, tmap, scope).struct is not None:
+        raise KernelportError(f"buffer '{p.name}' holds struct '{t}': an array of structs is not an input the "
+                              "emulator can hold yet", hint="annotate the kernel with buffers of numbers, or pass "
+                              f"--arg {p.name}=float[LENGTH]:uniform(-1,1) if the struct is plain floats")
     if t not in DTYPES or t not in cexpr.SIZEOF:
         raise KernelportError(f"buffer '{p.name}' holds '{p.type}', not numbers the emulator can generate",
                               hint=f"pass --arg {p.name}=float[LENGTH]:uniform(-1,1) if it is plain data")

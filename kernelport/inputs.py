@@ -22,6 +22,19 @@ DTYPES = {
 LANES = {"float2": 2, "float4": 4}
 
 
+def _bfloat16_spellings() -> None:
+    """Each dialect's bfloat16 type holds float32 data: the emulator computes bfloat16 in float32
+    (kernelport.emulator.ctype), so a bfloat16 buffer is given as one (llm.c's floatX)."""
+    from . import backends, dialect
+    for b in backends.names():
+        name = dialect.concept("bfloat16").name(b)
+        if name:
+            DTYPES.setdefault(name, np.float32)
+
+
+_bfloat16_spellings()
+
+
 def dtype(type_name: str) -> np.dtype:
     t = " ".join(type_name.replace("const", "").split())
     if t not in DTYPES:

@@ -106,6 +106,7 @@ class Visible:
     lane_slots: dict[str, tuple[frozenset[int], str, int]] = field(default_factory=dict)
     # Template parameters that count whole warps (`NumWarpQ / kWarpSize`, kernelport.warpmultiples).
     warp_multiples: dict[str, frozenset[int]] = field(default_factory=dict)
+    types: dict = field(default_factory=dict)  # typedef/using name -> the type node it names (active branches)
 
 
 @dataclass

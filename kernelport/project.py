@@ -81,6 +81,7 @@ class Scan:
     macros: dict[str, tuple[Macro, Path]] = field(default_factory=dict)
     includes: dict[Path, list[Include]] = field(default_factory=dict)  # active includes per file
     local: dict[Path, dict[str, Macro]] = field(default_factory=dict)  # each file's active definitions
+    types: dict[str, Node] = field(default_factory=dict)  # typedef/using name -> its active definition's type
 
 
 class Project:
@@ -217,6 +218,9 @@ class Project:
                 sc.macros[name] = (mac, path)
                 sc.local[path][name] = mac
                 defined.add(name)
+            elif kind == "type":
+                for name, t in _type_names(src, node):
+                    sc.types.setdefault(name, t)
             elif kind == "undef":
                 arg = node.child_by_field_name("argument")
                 name = src.text_of(arg).strip() if arg is not None else ""
@@ -255,6 +259,7 @@ class Project:
         from .warpmultiples import solve
         vis.warp_multiples = solve([i for p in sc.order if p != root for i in self.warp_multiple_items(p)])
         vis.declared = frozenset().union(*(self.declared(p) for p in sc.order if p != root))
+        vis.types = dict(sc.types)
         return vis
 
     def lane_slots(self, path: Path) -> dict[str, tuple[frozenset[int], str, int]]:
@@ -384,6 +389,8 @@ def _events(src: SourceFile, defined: set[str]) -> Iterator[tuple[str, Node]]:
                 yield "define", c
             elif t == "preproc_function_def":
                 continue
+            elif t in ("type_definition", "alias_declaration"):
+                yield "type", c
             elif t == "preproc_call":
                 d = c.child_by_field_name("directive")
                 if d is not None and src.text_of(d).strip() == "#undef":
@@ -409,6 +416,18 @@ def _events(src: SourceFile, defined: set[str]) -> Iterator[tuple[str, Node]]:
         yield from visit(holder)  # type: ignore[arg-type]
 
     yield from visit(src.root)
+
+
+def _type_names(src: SourceFile, node: Node) -> list[tuple[str, Node]]:
+    """The names a `typedef T Name;` or `using Name = T;` gives to its type node (a plain name
+    only: `typedef float *fptr` names a pointer, not an element type)."""
+    t = node.child_by_field_name("type")
+    if t is None:
+        return []
+    if node.type == "alias_declaration":
+        n = node.child_by_field_name("name")
+        return [(src.text_of(n), t)] if n is not None else []
+    return [(src.text_of(d), t) for d in node.children_by_field_name("declarator") if d.type == "type_identifier"]
 
 
 class _Holder:

@@ -1,0 +1,115 @@
+"""A struct passed by value to a kernel, inferred from the host code that fills it (issue 18).
+
+    param_t p;  p.n = 1024;  cudaMalloc(&p.buf, p.n * sizeof(float));  for (...) p.w[i] = ...;
+    kernel<<<g, b>>>(p);
+
+gives the inputs the annotations would (`// @kp arg p.buf inout float[1024]`, `// @kp scalar
+p.n = 1024`, `// @kp arg p.w in float[16] uniform(-1, 1)`): each field from the struct's
+definition, in order; a pointer field sized from its allocation, an array field from its
+declared length (its values generated, as a buffer's are), a number field from its assignment
+(a floating one host code computes at run time is generated, seeded), a struct field through
+its own fields.  What cannot be read stays Unknown (not run, naming the field).
+"""
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import numpy as np
+
+from . import cexpr
+from .annotations import Text, _parse_arg
+from .host_values import Scope, Unknown
+from .infer_types import clean, resolve
+
+NESTING = 4  # structs in structs: far beyond real kernel parameters
+FLOAT_GEN, INT_GEN = "uniform(-1, 1)", "integers(0, 8)"
+
+
+def fields(struct) -> list[tuple[str, str, str, str | None, bool]]:
+    """(name, type text, kind, array length text, const) of each field: kind is 'value', 'pointer' or
+    'array'; a bit-field, a method or a nameless member is left out (no input gives it)."""
+    body = struct.child_by_field_name("body")
+    out = []
+    for fd in (body.named_children if body is not None else []):
+        if fd.type != "field_declaration":
+            continue
+        t = fd.child_by_field_name("type")
+        const = any(c.type == "type_qualifier" and c.text == b"const" for c in fd.children)
+        for d in fd.children_by_field_name("declarator"):
+            kind, length = "value", None
+            while d is not None and d.type in ("pointer_declarator", "array_declarator", "reference_declarator"):
+                if d.type == "pointer_declarator":
+                    kind = "pointer"
+                elif kind == "value":
+                    size = d.child_by_field_name("size")
+                    kind, length = "array", size.text.decode() if size is not None else None
+                d = d.child_by_field_name("declarator") or next(
+                    (c for c in d.named_children if c.type in ("field_identifier", "identifier")), None)
+            if d is not None and d.type in ("field_identifier", "identifier") and t is not None:
+                out.append((d.text.decode(), t.text.decode(), kind, length, const))
+    return out
+
+
+def struct_inputs(spec, param, arg_text: str, struct, scope, tmap, at, position: int, buffer, depth: int = 0
+                  ) -> tuple[list[str], int]:
+    """Fill `spec` with the fields of the struct parameter `param` (given `arg_text` at the launch):
+    the notes saying where each came from, and the bytes of its buffers.  `buffer` is
+    infer_inputs' own sizing of a pointer argument (its allocation before the launch)."""
+    var = re.sub(r"\s+", "", arg_text)
+    if not re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", var):
+        raise Unknown(f"the struct argument '{arg_text.strip()[:40]}' of '{param.name}' is not a variable host code fills")
+    if depth > NESTING:
+        raise Unknown(f"'{param.name}' nests structs deeper than {NESTING}")
+    notes, total = [], 0
+    for k, (f, ftype, kind, length, const) in enumerate(fields(struct)):
+        name, host = f"{param.name}.{f}", f"{var}.{f}"
+        r = resolve(ftype, tmap, scope)
+        if kind == "pointer":
+            arg, note = buffer(SimpleNamespace(name=name, type=ftype, const=const), host, scope,
+                               SimpleNamespace(args={}), tmap, at)
+            spec.args[name] = arg
+            total += int(arg.length.text) * cexpr.SIZEOF[arg.type]
+            notes.append(note)
+        elif r.struct is not None and kind == "value":
+            more, b = struct_inputs(spec, SimpleNamespace(name=name), host, r.struct, scope, tmap, at, position,
+                                    buffer, depth + 1)
+            notes += more
+            total += b
+        elif not r.numeric:
+            raise Unknown(f"field '{name}' holds '{clean(ftype)}', not numbers the emulator can generate")
+        elif kind == "array":
+            n = int(scope.value(length).v) if length else 0
+            if n < 1:
+                raise Unknown(f"the array field '{name}' has no length kernelport can read ('{length}')")
+            gen = FLOAT_GEN if cexpr.ctype(r.name) is None or cexpr.ctype(r.name).kind == "float" else INT_GEN
+            spec.args[name] = _parse_arg(Text(f"{name} in {r.name}[{n}] {gen}", at))
+            total += n * cexpr.SIZEOF.get(r.name, 4)
+            notes.append(f"{name}: in {r.name}[{n}] {gen} (an array field of {length} elements; its values generated)")
+        else:
+            v, note = _number(name, host, r.name, scope, (position, k))
+            spec.scalars[name] = Text(v, at)
+            notes.append(note)
+    return notes, total
+
+
+def _number(name: str, host: str, t: str, scope, seed) -> tuple[str, str]:
+    """A number field's value: its assignment in host code; a floating one host code computes at
+    run time is data, generated (seeded); an integer one is a size: Unknown."""
+    d = scope.lookup(host)
+    try:
+        if d is None:
+            raise Unknown(f"host code gives '{host}' no value before the launch")
+        v = (d.scope or scope).value(d.text)
+    except Unknown as e:
+        ct = cexpr.ctype(t)
+        if ct is None or ct.kind != "float":
+            e.name = e.name or host
+            raise
+        g = round(float(np.random.default_rng([0, *seed]).uniform(-1, 1)), 4)
+        return f"{g!r}", f"{name} = {g!r} generated (host code computes it when it runs: {e.why})"
+    return _literal(v), f"{name} = {v.v} from {d.loc}"
+
+
+def _literal(v) -> str:
+    return Scope._literal(v)
