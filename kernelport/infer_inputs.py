@@ -307,7 +307,8 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
     notes += [f"{p.name}: {spec.args[p.name].role} {e.type}[{spec.length(p.name)}] "
               f"{_gen_text(spec.args[p.name].generator)} (length chosen: {e.why}; {lengths}; pass --arg "
               f"{p.name}={e.type}[LENGTH] to change)" for p, e in unsized]
-    spec.args = {p.name: spec.args[p.name] for p in k.params if p.name in spec.args}  # the parameters' order
+    order = {p.name: i for i, p in enumerate(k.params)}  # the parameters' order; a struct's fields (`p.src`) at its place
+    spec.args = dict(sorted(spec.args.items(), key=lambda a: order.get(a[0].split(".")[0], len(order))))
     notes += index_contents(k, src, spec)
     for name, why in chosen.items():
         was = f"chose {scaled[name][0]}, scaled down to fit the emulator; " if name in scaled else ""
