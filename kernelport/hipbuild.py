@@ -11,6 +11,7 @@ build's when its test holds on every AMD pass (kernelport.guards: `__HIP_PLATFOR
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -22,8 +23,8 @@ _SIMPLE_TESTS = ("identifier", "preproc_defined")
 
 @dataclass(frozen=True)
 class HipMacro:
-    """A function-like macro the AMD build defines."""
-    params: tuple[str, ...]
+    """A macro the AMD build defines."""
+    params: tuple[str, ...] | None  # None: object-like
     body: str
     path: str
     line: int
@@ -74,14 +75,38 @@ def _tested(cond: Node, src) -> set[str]:
 
 
 def macros(src, names: frozenset[str] = frozenset(), active=None) -> dict[str, HipMacro]:
-    """The function-like macros of `src` that the AMD build compiles (the last one of a name wins);
-    `active`: the definitions the project's scan reached with the HIP configuration defined."""
+    """The macros of `src` that the AMD build compiles (the last one of a name wins); `active`: the
+    definitions the project's scan reached with the HIP configuration defined (else every one)."""
+    if active is None:
+        active = sorted(src.index.of_type("preproc_function_def") + src.index.of_type("preproc_def"),
+                        key=lambda n: n.start_byte)
     out: dict[str, HipMacro] = {}
-    for d in src.index.of_type("preproc_function_def") if active is None else active:
+    for d in active:
         name, params, value = (d.child_by_field_name(f) for f in ("name", "parameters", "value"))
-        if name is None or params is None or not taken_on_amd(d, src, names):
+        if name is None or not taken_on_amd(d, src, names):
             continue
-        ps = tuple(src.text_of(p).strip() for p in params.named_children if p.type == "identifier")
+        ps = None if params is None else tuple(src.text_of(p).strip() for p in params.named_children
+                                               if p.type == "identifier")
         body = " ".join(src.text_of(value).split()) if value is not None else ""
         out[src.text_of(name)] = HipMacro(ps, body, str(src.path), src.loc(d).line)
     return out
+
+
+def file_macros(src) -> dict[str, HipMacro]:
+    """What the AMD build defines as far as one file tells (no project model: a file alone)."""
+    return macros(src, configuration_names(src))
+
+
+def expand(text: str, defined: dict[str, HipMacro], rounds: int = 3) -> str:
+    """`text` with the AMD build's object-like macros replaced by their bodies (a few rounds)."""
+    for _ in range(rounds):
+        new = re.sub(r"\b[A-Za-z_]\w*\b", lambda m: _body(m.group(0), defined), text)
+        if new == text:
+            break
+        text = new
+    return text
+
+
+def _body(name: str, defined: dict[str, HipMacro]) -> str:
+    m = defined.get(name)
+    return f"({m.body})" if m is not None and m.params is None and m.body else name

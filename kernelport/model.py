@@ -106,7 +106,7 @@ class Visible:
     lane_slots: dict[str, tuple[frozenset[int], str, int]] = field(default_factory=dict)
     # Template parameters that count whole warps (`NumWarpQ / kWarpSize`, kernelport.warpmultiples).
     warp_multiples: dict[str, frozenset[int]] = field(default_factory=dict)
-    # Function-like macros the project's AMD build compiles, this file's and its headers'
+    # Macros the project's AMD build compiles, this file's and its headers'
     # (kernelport.hipbuild): name -> HipMacro.
     hip_macros: dict = field(default_factory=dict)
 

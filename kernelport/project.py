@@ -265,7 +265,7 @@ class Project:
         return vis
 
     def hip_macros(self, path: Path, opts: Options | None = None) -> dict:
-        """Function-like macros the AMD build of `path` compiles, its own and its headers': the
+        """Macros the AMD build of `path` compiles, its own and its headers': the
         translation unit walked again with the HIP configuration's names defined (ggml's vendors/hip.h
         under `GGML_USE_HIP`), a header counting where every include on its way is taken by that build."""
         from . import hipbuild
@@ -284,7 +284,8 @@ class Project:
             for inc in sc.includes.get(p, []):
                 if inc.resolved is not None and hipbuild.taken_on_amd(inc.node, srcs[p], names):
                     taken.add(inc.resolved)
-            out.update(hipbuild.macros(srcs[p], names, sc.functions.get(p, [])))
+            defs = sc.functions.get(p, []) + [m.node for m in sc.local.get(p, {}).values()]
+            out.update(hipbuild.macros(srcs[p], names, sorted(defs, key=lambda n: n.start_byte)))
         return out
 
     def lane_slots(self, path: Path) -> dict[str, tuple[frozenset[int], str, int]]:

@@ -98,3 +98,56 @@ def test_a_bad_hip_define_is_a_located_error(tmp_path):
     (tmp_path / "k.cu").write_text(KERNEL)
     rc, out, err = kp_inproc("lint", str(tmp_path / "k.cu"))
     assert rc == 2 and "pyproject.toml:2:1" in err and "Traceback" not in err
+
+
+# WS020: the slot count of a per-wave array as the HIP build sizes it (exllamav2's rms_norm.cu).
+SLOTS_HEADER = """\
+#pragma once
+#if defined(USE_ROCM)
+#define NUM_WARPS (1024 / warpSize)
+#define WARP_SIZE (warpSize)
+#else
+#define NUM_WARPS 32
+#define WARP_SIZE 32
+#endif
+"""
+REDUCE = """\
+#include "sizes.cuh"
+__global__ void row_sum(const float* x, float* out) {
+    __shared__ float sums[NUM_WARPS];
+    int lane_id = threadIdx.x % WARP_SIZE, warp_id = threadIdx.x / WARP_SIZE;
+    float v = x[threadIdx.x];
+    if (lane_id == 0) sums[warp_id] = v;
+    __syncthreads();
+    v = sums[lane_id];
+    if (threadIdx.x == 0) out[blockIdx.x] = v;
+}
+"""
+
+
+def _ws020(tmp_path: Path, files: dict[str, str]) -> list[int]:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    rc, out, err = kp_inproc("lint", "--format", "json", "--select", "WS020", str(tmp_path / "k.cu"))
+    assert rc in (0, 1), err
+    return [f["line"] for f in json.loads(out)]
+
+
+def test_every_lane_reads_fewer_slots_than_a_64_lane_wave_has(tmp_path):
+    assert _ws020(tmp_path, {"k.cu": REDUCE, "sizes.cuh": SLOTS_HEADER}) == [8]
+
+
+def test_a_read_bounded_by_the_slot_count_is_quiet(tmp_path):
+    bounded = REDUCE.replace("v = sums[lane_id];", "v = lane_id < NUM_WARPS ? sums[lane_id] : 0.0f;")
+    assert _ws020(tmp_path, {"k.cu": bounded, "sizes.cuh": SLOTS_HEADER}) == []
+
+
+def test_a_cuda_only_size_or_one_not_tied_to_hip_is_not_this_rule(tmp_path):
+    assert _ws020(tmp_path, {"k.cu": REDUCE, "sizes.cuh": SLOTS_HEADER.replace("USE_ROCM", "FAST_PATH")}) == []
+    nvidia = SLOTS_HEADER.replace("#if defined(USE_ROCM)", "#if !defined(USE_ROCM)")
+    assert _ws020(tmp_path, {"k.cu": REDUCE, "sizes.cuh": nvidia}) == []
+
+
+def test_enough_slots_for_the_widest_wave_is_quiet(tmp_path):
+    wide = SLOTS_HEADER.replace("(1024 / warpSize)", "(4096 / warpSize)")
+    assert _ws020(tmp_path, {"k.cu": REDUCE, "sizes.cuh": wide}) == []

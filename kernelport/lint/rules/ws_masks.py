@@ -97,10 +97,10 @@ def _dropped_on_amd(ctx, fn: str, mask: Node) -> bool:
     vis = ctx.module.visible
     mac = vis.hip_macros.get(fn) if vis is not None else None
     if mac is None:
-        mac = hipbuild.macros(ctx.src, hipbuild.configuration_names(ctx.src)).get(fn)
+        mac = hipbuild.file_macros(ctx.src).get(fn)
     args = [a for a in mask.parent.named_children if a.type != "comment"]
     i = next((k for k, a in enumerate(args) if a.id == mask.id), None)
-    if mac is None or i is None or i >= len(mac.params):
+    if mac is None or mac.params is None or i is None or i >= len(mac.params):
         return False
     return re.search(rf"\b{re.escape(mac.params[i])}\b", mac.body) is None
 
