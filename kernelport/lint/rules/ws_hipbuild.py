@@ -11,6 +11,26 @@ from ..rule import Rule, ex, register
 _PER_WAVE = re.compile(r"^[(\s]*(\d+)\s*/[(\s]*warpSize[)\s]*$")
 _LANE = re.compile(r"%[(\s]*warpSize\b|&[(\s]*warpSize\s*-\s*1\b|__lane_id\s*\(")
 _WAVE = 64
+# The second stage of a block reduction, as the examples show it (READ: how the lanes read the slots).
+_REDUCE = """
+#if defined(USE_ROCM)
+#define NUM_WARPS (1024 / warpSize)
+#define WARP_SIZE (warpSize)
+#else
+#define NUM_WARPS 32
+#define WARP_SIZE 32
+#endif
+__global__ void row_sum(const float* x, float* out) {
+    __shared__ float sums[NUM_WARPS];
+    int lane = threadIdx.x % WARP_SIZE, warp = threadIdx.x / WARP_SIZE;
+    float v = x[blockIdx.x * blockDim.x + threadIdx.x];
+    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
+    if (lane == 0) sums[warp] = v;
+    __syncthreads();
+    READ
+    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
+    if (threadIdx.x == 0) out[blockIdx.x] = v;
+}"""
 
 
 @register
@@ -26,47 +46,10 @@ read past its end (garbage added to the result, or a fault).
 **Fix**: read only the lanes below the slot count (`lane < NUM_WARPS ? sums[lane] : 0`), or size
 the array by the most lanes a wave has.  The size is read as the project's HIP build defines it
 (the branch of `#if defined(USE_ROCM)` / `__HIP_PLATFORM_AMD__`, or `[tool.kernelport] hip-defines`)."""
-    flags = (
-        ex("""
-#if defined(USE_ROCM)
-#define NUM_WARPS (1024 / warpSize)
-#define WARP_SIZE (warpSize)
-#else
-#define NUM_WARPS 32
-#define WARP_SIZE 32
-#endif
-__global__ void row_sum(const float* x, float* out) {
-    __shared__ float sums[NUM_WARPS];
-    int lane = threadIdx.x % WARP_SIZE, warp = threadIdx.x / WARP_SIZE;
-    float v = x[blockIdx.x * blockDim.x + threadIdx.x];
-    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
-    if (lane == 0) sums[warp] = v;
-    __syncthreads();
-    v = sums[lane];  // !
-    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
-    if (threadIdx.x == 0) out[blockIdx.x] = v;
-}"""),
-    )
+    flags = (ex(_REDUCE.replace("READ", "v = sums[lane];  // !")),)
     passes = (
-        ex("""
-#if defined(USE_ROCM)
-#define NUM_WARPS (1024 / warpSize)
-#define WARP_SIZE (warpSize)
-#else
-#define NUM_WARPS 32
-#define WARP_SIZE 32
-#endif
-__global__ void row_sum(const float* x, float* out) {
-    __shared__ float sums[NUM_WARPS];
-    int lane = threadIdx.x % WARP_SIZE, warp = threadIdx.x / WARP_SIZE;
-    float v = x[blockIdx.x * blockDim.x + threadIdx.x];
-    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
-    if (lane == 0) sums[warp] = v;
-    __syncthreads();
-    v = lane < NUM_WARPS ? sums[lane] : 0.0f;
-    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
-    if (threadIdx.x == 0) out[blockIdx.x] = v;
-}""", note="only the lanes below the slot count read"),
+        ex(_REDUCE.replace("READ", "v = lane < NUM_WARPS ? sums[lane] : 0.0f;"),
+           note="only the lanes below the slot count read"),
         ex("""
 #if defined(USE_ROCM)
 #define NUM_WARPS (4096 / warpSize)
@@ -87,13 +70,13 @@ __global__ void scale(float* x) {
         defined = vis.hip_macros if vis is not None else hipbuild.file_macros(ctx.src)
         if not defined:
             return
-        lanes: dict[tuple[str | None, str], bool] = {}
+        lanes: set[tuple[str | None, str]] = set()  # (function, local) holding a full-wave lane index
         for n in ctx.nodes("init_declarator"):
             v, d = n.child_by_field_name("value"), n.child_by_field_name("declarator")
             if v is not None and d is not None and d.type == "identifier" \
                     and _LANE.search(hipbuild.expand(ctx.text(v), defined)):
                 f = ctx.function_at(n)
-                lanes[(f.name if f else None, ctx.text(d))] = True
+                lanes.add((f.name if f else None, ctx.text(d)))
         for sh in ctx.module.shared:
             for dim in sh.dims:
                 size = hipbuild.expand(ctx.text(dim), defined)
