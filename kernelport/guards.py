@@ -61,7 +61,9 @@ def macro(name: str) -> PlatformMacro | None:
 
 
 # -- evaluating a test on one pass: an int, or None when it cannot be known ------------------------
-def _defined(name: str, p: str) -> int | None:
+def _defined(name: str, p: str, amd: frozenset[str] = frozenset()) -> int | None:
+    if name in amd:  # a name the project's (or the user's) HIP configuration defines
+        return int(p in AMD)
     m = macro(name)
     if m is None:
         return None
@@ -70,9 +72,11 @@ def _defined(name: str, p: str) -> int | None:
     return None if m.sometimes else 1
 
 
-def _value(name: str, p: str) -> int | None:
+def _value(name: str, p: str, amd: frozenset[str] = frozenset()) -> int | None:
     if name in ("true", "false"):
         return int(name == "true")
+    if name in amd:
+        return int(p in AMD)
     m = macro(name)
     if m is None:
         return None
@@ -97,41 +101,43 @@ _BINARY = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a
            "<=": lambda a, b: int(a <= b), ">": lambda a, b: int(a > b), ">=": lambda a, b: int(a >= b)}
 
 
-def evaluate(node: Node | None, src, p: str, spell: Spell = str) -> int | None:
+def evaluate(node: Node | None, src, p: str, spell: Spell = str,
+             amd: frozenset[str] = frozenset()) -> int | None:
     """The value of a preprocessor expression on pass `p` (None: unknown there); each macro name
-    as `spell` writes it (a port's rename: `__CUDACC__` -> `__HIPCC__`)."""
+    as `spell` writes it (a port's rename: `__CUDACC__` -> `__HIPCC__`); `amd`: further names
+    defined on the AMD passes only (kernelport.hipbuild)."""
     if node is None:
         return None
     t = node.type
     if t == "number_literal":
         return _int(src.text_of(node))
     if t == "identifier":
-        return _value(spell(src.text_of(node)), p)
+        return _value(spell(src.text_of(node)), p, amd)
     if t == "preproc_defined":
         name = next((c for c in node.named_children if c.type == "identifier"), None)
-        return _defined(spell(src.text_of(name)), p) if name is not None else None
+        return _defined(spell(src.text_of(name)), p, amd) if name is not None else None
     if t == "parenthesized_expression":
         inner = [c for c in node.named_children if c.type != "comment"]
-        return evaluate(inner[0], src, p, spell) if len(inner) == 1 else None
+        return evaluate(inner[0], src, p, spell, amd) if len(inner) == 1 else None
     if t == "unary_expression":
-        op, v = src.text_of(node.child_by_field_name("operator")), evaluate(node.child_by_field_name("argument"), src, p, spell)
+        op, v = src.text_of(node.child_by_field_name("operator")), evaluate(node.child_by_field_name("argument"), src, p, spell, amd)
         if v is None:
             return None
         return {"!": int(not v), "-": -v, "+": v, "~": ~v}.get(op)
     if t == "binary_expression":
         op = src.text_of(node.child_by_field_name("operator"))
-        a = evaluate(node.child_by_field_name("left"), src, p, spell)
-        b = evaluate(node.child_by_field_name("right"), src, p, spell)
+        a = evaluate(node.child_by_field_name("left"), src, p, spell, amd)
+        b = evaluate(node.child_by_field_name("right"), src, p, spell, amd)
         if op == "&&":
             return 0 if 0 in (a, b) else (1 if a is not None and b is not None else None)
         if op == "||":
             return 1 if (a is not None and a != 0) or (b is not None and b != 0) else (0 if a == b == 0 else None)
         return None if a is None or b is None or op not in _BINARY else _BINARY[op](a, b)
     if t == "conditional_expression":
-        c = evaluate(node.child_by_field_name("condition"), src, p, spell)
+        c = evaluate(node.child_by_field_name("condition"), src, p, spell, amd)
         if c is None:
             return None
-        return evaluate(node.child_by_field_name("consequence" if c else "alternative"), src, p, spell)
+        return evaluate(node.child_by_field_name("consequence" if c else "alternative"), src, p, spell, amd)
     return None  # a function-like macro, `__has_include`, a parse error: unknown
 
 
@@ -151,14 +157,15 @@ def test_node(cond: Node) -> Node | None:
     return cond.child_by_field_name("condition") or cond.child_by_field_name("name")
 
 
-def holds(cond: Node, src, p: str, spell: Spell = str) -> int | None:
+def holds(cond: Node, src, p: str, spell: Spell = str,
+             amd: frozenset[str] = frozenset()) -> int | None:
     """Whether the test of an #if / #ifdef / #ifndef / #elif node holds on pass `p` (None: unknown)."""
     t = test_node(cond)
     if cond.type in ("preproc_ifdef", "preproc_elifdef"):
-        v = _defined(spell(src.text_of(t)), p) if t is not None else None
+        v = _defined(spell(src.text_of(t)), p, amd) if t is not None else None
         negated = bool(cond.children) and src.text_of(cond.children[0]).endswith("ndef")  # `# ifndef` too
         return v if v is None or not negated else int(not v)
-    return evaluate(t, src, p, spell)
+    return evaluate(t, src, p, spell, amd)
 
 
 def branches(node: Node, src) -> list[Branch]:

@@ -1,4 +1,4 @@
-"""Where nvcc's and clang's C++ lexers part: text the port must space out for hipcc."""
+"""Where nvcc's and clang's C++ front ends part: text the port must respell for hipcc."""
 from __future__ import annotations
 
 from tree_sitter import Node
@@ -20,3 +20,11 @@ def braced_launch_configs(module) -> list[Node]:
     """Launch-configuration values written as a braced list (`<<<g, {32, 4, 1}, 0, s>>>`): nvcc
     list-initialises the dim3, clang wants an expression (`dim3{32, 4, 1}`, valid CUDA too)."""
     return [c for ln in module.launches for c in ln.config if module.source.text_of(c).startswith("{")]
+
+
+def respell_for_clang(src, module, rw) -> None:
+    """The edits that make text nvcc accepts acceptable to clang (hipcc), meaning unchanged."""
+    for lit in glued_literals(src.index.order, src):
+        rw.replace(lit, src.text_of(lit) + " ")
+    for value in braced_launch_configs(module):
+        rw.insert_before(value, "dim3")

@@ -107,6 +107,9 @@ class Visible:
     # Template parameters that count whole warps (`NumWarpQ / kWarpSize`, kernelport.warpmultiples).
     warp_multiples: dict[str, frozenset[int]] = field(default_factory=dict)
     types: dict = field(default_factory=dict)  # typedef/using name -> the type node it names (active branches)
+    # Macros the project's AMD build compiles, this file's and its headers'
+    # (kernelport.hipbuild): name -> HipMacro.
+    hip_macros: dict = field(default_factory=dict)
 
 
 @dataclass

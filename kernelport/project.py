@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator
 
@@ -31,14 +31,17 @@ _DEFINED = re.compile(r"^(!?)\s*defined\s*\(?\s*([A-Za-z_]\w*)\s*\)?$")
 
 @dataclass(frozen=True)
 class Options:
-    """How a file is compiled, as far as includes go: -I dirs (absolute), -D NAME=VALUE, -include."""
+    """How a file is compiled, as far as includes go: -I dirs (absolute), -D NAME=VALUE, -include,
+    and the macros that the project's HIP build defines besides (kernelport.hipbuild)."""
     include_dirs: tuple[str, ...] = ()
     defines: tuple[tuple[str, str], ...] = ()
     forced_includes: tuple[str, ...] = ()
+    hip_defines: tuple[str, ...] = ()
 
     def merged(self, other: "Options") -> "Options":
         dirs = self.include_dirs + tuple(d for d in other.include_dirs if d not in self.include_dirs)
-        return Options(dirs, self.defines + other.defines, self.forced_includes + other.forced_includes)
+        return Options(dirs, self.defines + other.defines, self.forced_includes + other.forced_includes,
+                       self.hip_defines + other.hip_defines)
 
 
 def parse_define(text: str, where: Location | None = None) -> tuple[str, str]:
@@ -82,6 +85,7 @@ class Scan:
     includes: dict[Path, list[Include]] = field(default_factory=dict)  # active includes per file
     local: dict[Path, dict[str, Macro]] = field(default_factory=dict)  # each file's active definitions
     types: dict[str, Node] = field(default_factory=dict)  # typedef/using name -> its active definition's type
+    functions: dict[Path, list[Node]] = field(default_factory=dict)  # each file's active function-like #defines
 
 
 class Project:
@@ -221,6 +225,8 @@ class Project:
             elif kind == "type":
                 for name, t in _type_names(src, node):
                     sc.types.setdefault(name, t)
+            elif kind == "function":
+                sc.functions.setdefault(path, []).append(node)
             elif kind == "undef":
                 arg = node.child_by_field_name("argument")
                 name = src.text_of(arg).strip() if arg is not None else ""
@@ -260,7 +266,32 @@ class Project:
         vis.warp_multiples = solve([i for p in sc.order if p != root for i in self.warp_multiple_items(p)])
         vis.declared = frozenset().union(*(self.declared(p) for p in sc.order if p != root))
         vis.types = dict(sc.types)
+        vis.hip_macros = self.hip_macros(root, opts)
         return vis
+
+    def hip_macros(self, path: Path, opts: Options | None = None) -> dict:
+        """Macros the AMD build of `path` compiles, its own and its headers': the
+        translation unit walked again with the HIP configuration's names defined (ggml's vendors/hip.h
+        under `GGML_USE_HIP`), a header counting where every include on its way is taken by that build."""
+        from . import hipbuild
+        root = _resolved(path)
+        opts = opts if opts is not None else self.options(root)
+        plain = self.scan(root, opts)
+        names = frozenset(opts.hip_defines).union(
+            *(hipbuild.configuration_names(f.src) for p in plain.order if (f := self.file(p)) is not None))
+        known = {n for n, _ in opts.defines}
+        sc = self.scan(root, replace(opts, defines=opts.defines + tuple((n, "1") for n in sorted(names - known))))
+        srcs = {p: f.src for p in sc.order if (f := self.file(p)) is not None}
+        taken, out = {root}, {}
+        for p in sc.order:
+            if p not in taken or p not in srcs:
+                continue
+            for inc in sc.includes.get(p, []):
+                if inc.resolved is not None and hipbuild.taken_on_amd(inc.node, srcs[p], names):
+                    taken.add(inc.resolved)
+            defs = sc.functions.get(p, []) + [m.node for m in sc.local.get(p, {}).values()]
+            out.update(hipbuild.macros(srcs[p], names, sorted(defs, key=lambda n: n.start_byte)))
+        return out
 
     def lane_slots(self, path: Path) -> dict[str, tuple[frozenset[int], str, int]]:
         """Functions of `path` that store through a pointer parameter at a full-wave lane index:
@@ -388,7 +419,7 @@ def _events(src: SourceFile, defined: set[str]) -> Iterator[tuple[str, Node]]:
             elif t == "preproc_def":
                 yield "define", c
             elif t == "preproc_function_def":
-                continue
+                yield "function", c
             elif t in ("type_definition", "alias_declaration"):
                 yield "type", c
             elif t == "preproc_call":

@@ -425,10 +425,7 @@ class Translator(ApiNames, Soundness):
                 if name and name != self.src.text_of(node) and c.kind in ("index", "type", "runtime"):
                     self.rw.replace(node, name)
         self.rewrite_api_namespaces()
-        for lit in lexing.glued_literals(self.src.index.order, self.src):
-            self.rw.replace(lit, self.src.text_of(lit) + " ")
-        for value in lexing.braced_launch_configs(self.module):
-            self.rw.insert_before(value, "dim3")
+        lexing.respell_for_clang(self.src, self.module, self.rw)
 
     def _render_call(self, concept: dialect.Concept, bound: dict[str, Node], width: str | None = None):
         mask, full = bound.get("mask"), dialect.concept("full_mask").spelling(self.backend)

@@ -97,6 +97,11 @@ def lint(
                                                      "include-dirs)."),
     define: Optional[List[str]] = typer.Option(None, "-D", "--define", metavar="NAME[=VALUE]",
                                                help="Define a macro for every file (also [tool.kernelport] defines)."),
+    hip_define: Optional[List[str]] = typer.Option(None, "--hip-define", metavar="NAME",
+                                                   help="A macro the project's HIP build defines (besides "
+                                                   "__HIP_PLATFORM_AMD__, USE_ROCM-style names and those tested "
+                                                   "around an #include <hip/...>): lint judges wave-64 hazards "
+                                                   "under that build (also [tool.kernelport] hip-defines)."),
     compile_commands: Optional[Path] = typer.Option(None, "--compile-commands", metavar="PATH",
                                                     help="Per-file -I/-D from this compile_commands.json (default: "
                                                     "one in the file's directory or a parent's build/)."),
@@ -143,6 +148,7 @@ def lint(
         ignore=tuple(check_selectors(_split(ignore), "--ignore")),
         include_dirs=tuple(str(d.resolve()) for d in include_dir or ()),
         defines=tuple(parse_define(d) for d in define or ()),
+        hip_defines=tuple(parse_define(d)[0] for d in hip_define or ()),
         compile_commands=compile_commands,
     )
     if compile_commands is not None and not compile_commands.is_file():

@@ -10,6 +10,7 @@
     fail-on = "warning"                              # error | warning | info
     include-dirs = ["include", "../common"]          # -I for every file (relative to this file)
     defines = ["USE_FAST_MATH", "BLOCK=256"]         # -D for every file
+    hip-defines = ["MYPROJ_AMD"]                     # macros only the project's HIP build defines
 
 The nearest pyproject.toml with a `[tool.kernelport]` table, searched upward from each linted
 file, applies to it; command-line options override `targets`, `select` and `fail-on`, and extend
@@ -31,7 +32,7 @@ except ModuleNotFoundError:  # pragma: no cover - Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
 KEYS = {"targets", "select", "ignore", "per-file-ignores", "portable-macros", "exclude", "fail-on", "include-dirs",
-        "defines"}
+        "defines", "hip-defines"}
 FAIL_LEVELS = ("error", "warning", "info")
 
 
@@ -47,6 +48,7 @@ class Config:
     fail_on: str | None = None
     include_dirs: tuple[str, ...] = ()  # absolute
     defines: tuple[tuple[str, str], ...] = ()
+    hip_defines: tuple[str, ...] = ()  # what the project's HIP build defines (kernelport.hipbuild)
 
     @property
     def root(self) -> Path | None:
@@ -125,9 +127,11 @@ def load(path: Path) -> Config:
     from ..project import parse_define
     defines = tuple(parse_define(d, _key_at(text, path, "defines"))
                     for d in _strings(table.get("defines", []), "defines", where, _key_at(text, path, "defines")))
+    hip = tuple(parse_define(d, _key_at(text, path, "hip-defines"))[0]
+                for d in _strings(table.get("hip-defines", []), "hip-defines", where, _key_at(text, path, "hip-defines")))
     return Config(path, targets, select, ignore, per_file,
                   frozenset(_strings(table.get("portable-macros", []), "portable-macros", where)),
-                  _strings(table.get("exclude", []), "exclude", where), fail_on, dirs, defines)
+                  _strings(table.get("exclude", []), "exclude", where), fail_on, dirs, defines, hip)
 
 
 def _key_at(text: str, path: Path, key: str) -> Location:
@@ -186,6 +190,7 @@ class Overrides:
     extra: dict = field(default_factory=dict)
     include_dirs: tuple[str, ...] = ()  # -I (absolute)
     defines: tuple[tuple[str, str], ...] = ()  # -D
+    hip_defines: tuple[str, ...] = ()  # --hip-define
     compile_commands: Path | None = None  # --compile-commands (else found beside the file or in build/)
 
 
@@ -194,7 +199,8 @@ def includes_for(path: Path, cfg: Config, overrides: Overrides):
     compile_commands.json entry (given, or found: kernelport.compile_commands.find)."""
     from ..project import Options
     from .. import compile_commands as cc
-    opts = Options(cfg.include_dirs, cfg.defines).merged(Options(overrides.include_dirs, overrides.defines))
+    opts = Options(cfg.include_dirs, cfg.defines, hip_defines=cfg.hip_defines).merged(
+        Options(overrides.include_dirs, overrides.defines, hip_defines=overrides.hip_defines))
     db = overrides.compile_commands or cc.find(path)
     if db is not None:
         entry = cc.options_for(path, db)

@@ -2,9 +2,11 @@
 lane bits, and a full mask where only part of the warp takes part."""
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
-from ... import backends, dialect, warpflow
+from ... import backends, dialect, hipbuild, warpflow
 from ...source import ident_name, walk
 from ..rule import SOURCE_TARGETS, Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why
@@ -27,7 +29,13 @@ reject a 32-bit one at compile time, and on a 64-wide wave `0xffffffff` names on
 does: mask-less forms exist on every ROCm), or keep the CUDA spelling behind
 `#ifdef __CUDA_ARCH__`.  Reported as a warning when a HIP target is configured, as info otherwise.
 
-Masks that come from `__activemask()` or a ballot are not reported."""
+Masks that come from `__activemask()` or a ballot are not reported, nor a mask the project's HIP
+build drops: a dual-built project that maps the intrinsic to its mask-less form in a branch only
+that build takes (`#if defined(USE_ROCM)` / `#define __shfl_xor_sync(mask, v, l) __shfl_xor(v, l)`,
+or a header included only there) is judged as that build compiles it.  The HIP build is told by
+tests of `__HIP_PLATFORM_AMD__`, `__HIPCC__`, `USE_ROCM`/`*_USE_HIP` names, by a project macro
+tested around an `#include <hip/...>`, or by the names in `[tool.kernelport] hip-defines` /
+`--hip-define`."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {
@@ -50,6 +58,14 @@ __device__ int leader_value(int v) {
     unsigned m = __activemask();
     return __shfl_sync(m, v, __ffs(m) - 1);
 }"""),
+        ex("""
+#if defined(USE_ROCM)
+#define __shfl_xor_sync(mask, var, laneMask) __shfl_xor(var, laneMask)
+#endif
+__device__ float warp_sum(float v) {
+    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
+    return v;
+}""", note="the project's HIP build maps the shuffle to its mask-less form"),
     )
 
     def severity(self, targets):
@@ -65,7 +81,7 @@ __device__ int leader_value(int v) {
             if call is None or call.type != "call_expression":
                 continue
             fn = ctx.text(call.child_by_field_name("function"))
-            if not fn.endswith("_sync"):
+            if not fn.endswith("_sync") or _dropped_on_amd(ctx, fn, mask):
                 continue
             c = dialect.lookup(backends.source().name, fn)
             hip = next((c.name(b.name) for b in _WIDE_SYNC if c is not None and c.name(b.name)), None)
@@ -73,6 +89,20 @@ __device__ int leader_value(int v) {
                        f"32-bit full mask `{ctx.text(mask)}` passed to `{fn}`: HIP's `_sync` intrinsics (ROCm >= 6.2) "
                        f"need a 64-bit mask and on a 64-wide wave this one names only lanes 0-31; in the HIP port "
                        f"use the mask-less `{hip or 'HIP form'}` (as `kernelport translate` does)")
+
+
+def _dropped_on_amd(ctx, fn: str, mask: Node) -> bool:
+    """The project's HIP build maps `fn` through a macro whose body never uses the mask argument
+    (`#define __shfl_xor_sync(mask, var, lane) __shfl_xor(var, lane)` under `USE_ROCM`)."""
+    vis = ctx.module.visible
+    mac = vis.hip_macros.get(fn) if vis is not None else None
+    if mac is None:
+        mac = hipbuild.file_macros(ctx.src).get(fn)
+    args = [a for a in mask.parent.named_children if a.type != "comment"]
+    i = next((k for k, a in enumerate(args) if a.id == mask.id), None)
+    if mac is None or mac.params is None or i is None or i >= len(mac.params):
+        return False
+    return re.search(rf"\b{re.escape(mac.params[i])}\b", mac.body) is None
 
 
 @register
