@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from . import guards
+from .source import walk
 
 _SIMPLE_TESTS = ("identifier", "preproc_defined")
 
@@ -71,7 +72,9 @@ def _tested(cond: Node, src) -> set[str]:
     t = guards.test_node(cond)
     if t is None:
         return set()
-    return {src.text_of(n) for n in ([t] if t.type == "identifier" else src.index.under(t, "identifier"))}
+    # a walk of the node, not src.index: the project's scan may hold nodes of an earlier parse of
+    # the same text (before its macro-aware re-parse), which that index does not know
+    return {src.text_of(n) for n in walk(t) if n.type == "identifier"}
 
 
 def macros(src, names: frozenset[str] = frozenset(), active=None) -> dict[str, HipMacro]:
