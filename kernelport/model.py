@@ -104,6 +104,8 @@ class Visible:
     # Helpers that store through a pointer parameter at a full-wave lane index (kernelport.laneslots):
     # name -> (the parameters' positions, the defining path, the store's line).
     lane_slots: dict[str, tuple[frozenset[int], str, int]] = field(default_factory=dict)
+    # Device helpers that work on the hardware wave (kernelport.wavehelpers): name -> WaveHelper.
+    wave_helpers: dict = field(default_factory=dict)
     # Template parameters that count whole warps (`NumWarpQ / kWarpSize`, kernelport.warpmultiples).
     warp_multiples: dict[str, frozenset[int]] = field(default_factory=dict)
     types: dict = field(default_factory=dict)  # typedef/using name -> the type node it names (active branches)

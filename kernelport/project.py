@@ -98,6 +98,7 @@ class Project:
         self._warp_fns: dict[Path, frozenset[str]] = {}
         self._declared: dict[Path, frozenset[str]] = {}
         self._lane_slots: dict[Path, dict] = {}
+        self._wave_helpers: dict[tuple[Path, frozenset[str]], dict] = {}
         self._warp_multiples: dict[Path, list] = {}
         self.confirmed: dict[tuple[Path, str], str] = {}  # (defining file, macro) -> why (the project's decision)
         self.tu_options: dict[Path, Options] = {}  # header -> the options of a translation unit that includes it
@@ -262,6 +263,10 @@ class Project:
             if p != root:
                 for name, where in self.lane_slots(p).items():
                     vis.lane_slots.setdefault(name, where)
+        for p in sc.order:
+            if p != root:
+                for name, h in self.wave_helpers(p, vis.wave_helpers).items():
+                    vis.wave_helpers.setdefault(name, h)
         from .warpmultiples import solve
         vis.warp_multiples = solve([i for p in sc.order if p != root for i in self.warp_multiple_items(p)])
         vis.declared = frozenset().union(*(self.declared(p) for p in sc.order if p != root))
@@ -303,6 +308,16 @@ class Project:
             self._lane_slots[path] = {n: (pos, str(path), pf.src.loc(node).line)  # type: ignore[union-attr]
                                       for n, (pos, node) in found.items()}
         return self._lane_slots[path]
+
+    def wave_helpers(self, path: Path, known: dict) -> dict:
+        """Device functions of `path` that work on the hardware wave (kernelport.wavehelpers), given
+        those of the headers before it: name -> WaveHelper."""
+        key = (path, frozenset(known))
+        if key not in self._wave_helpers:
+            from .wavehelpers import wave_helpers
+            pf = self.file(path)
+            self._wave_helpers[key] = wave_helpers(pf.module, str(path), known) if pf is not None else {}
+        return self._wave_helpers[key]
 
     def warp_multiple_items(self, path: Path) -> list:
         """What each template of `path` says about parameters counting whole warps (kernelport.warpmultiples)."""

@@ -52,12 +52,11 @@ def parse(ctx) -> list[Suppression]:
     out: list[Suppression] = []
     begins: list[Suppression] = []
     src = ctx.src
-    for node in ctx.nodes("comment"):  # the context's node index holds them, in source order
-        text = src.text_of(node)
-        line, col = ctx.position(node.start_byte)
-        eline, ecol = ctx.position(node.end_byte)
-        line_text = src.line_text(src.location(node.start_byte).line)
-        alone = line_text[:src.location(node.start_byte).column - 1].strip() == ""
+    for text, start, end in _comments(ctx):
+        line, col = ctx.position(start)
+        eline, ecol = ctx.position(end)
+        line_text = src.line_text(src.location(start).line)
+        alone = line_text[:src.location(start).column - 1].strip() == ""
         m = _KP.search(text)
         if m:
             codes = None
@@ -92,6 +91,27 @@ def parse(ctx) -> list[Suppression]:
                 continue
             out.append(s)
     return out
+
+
+# A `//` comment in a function-like macro's body, which the parser leaves unparsed (up to the line's end).
+_LINE_COMMENT = re.compile(rb"//[^\n]*")
+
+
+def _comments(ctx):
+    """(text, start byte, end byte) of each comment, in source order: the parsed ones (the
+    context's node index holds them) and those inside function-like macro bodies."""
+    found = [(ctx.src.text_of(n), n.start_byte, n.end_byte) for n in ctx.nodes("comment")]
+    parsed = {start for _, start, _ in found}
+    for d in ctx.nodes("preproc_function_def"):  # an object-like macro's value keeps its comment (known gap)
+        arg = d.child_by_field_name("value")
+        if arg is None:
+            continue
+        body = ctx.src.text_of(arg).encode()
+        for m in _LINE_COMMENT.finditer(body):
+            if arg.start_byte + m.start() not in parsed:
+                found.append((m.group(0).decode(errors="replace"), arg.start_byte + m.start(),
+                              arg.start_byte + m.end()))
+    return sorted(found, key=lambda c: c[1])
 
 
 def apply(findings, sups: list[Suppression]):
