@@ -3,14 +3,13 @@ may not fall below what this branch reached, every hazard found today stays foun
 look-alike is flagged.  The measurement is bench/lint_recall.py's, run in process."""
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
 from kernelport.lint import config as configmod, engine
 from kernelport.project import parse_define
+from labelled_support import lint_recall
 
 ROOT = Path(__file__).resolve().parent.parent
 LABELS = ROOT / "tests" / "labelled" / "labels.tsv"
@@ -18,14 +17,6 @@ LABELS = ROOT / "tests" / "labelled" / "labels.tsv"
 RECALL_FLOOR, PRECISION_FLOOR = 0.95, 1.0
 # The hazards found today, by file and line: each must stay found.
 EXPECTED = ROOT / "tests" / "labelled" / "expected_found.txt"
-
-
-def _bench():
-    spec = importlib.util.spec_from_file_location("lint_recall", ROOT / "bench" / "lint_recall.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["lint_recall"] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def _in_process(path: Path, flags=()):
@@ -40,13 +31,13 @@ def _in_process(path: Path, flags=()):
 
 @pytest.fixture(scope="module")
 def measured():
-    b = _bench()
+    b = lint_recall()
     labels = b.read_labels(LABELS)
     return b, labels, b.measure(_in_process, labels, LABELS.parent, jobs=1)
 
 
 def test_labels_sit_on_their_lines():
-    b = _bench()
+    b = lint_recall()
     labels = b.read_labels(LABELS)
     assert not b.check_labels(labels, LABELS.parent)
     hazards = [lb for lb in labels if lb.kind == "hazard"]
