@@ -26,7 +26,9 @@ guaranteed, so lane and warp indices, ladders and per-warp arrays computed from 
 **Fix**: use `warpSize` at run time.  Where a constant expression is needed (array sizes,
 template arguments) derive it from the architecture: 64 under `__GFX9__`, else 32 (this is the
 `KP_WAVE_SIZE` that `kernelport translate` emits).  If your build already defines the macro per
-architecture, list it in `portable-macros` in `[tool.kernelport]`.
+architecture, list it in `portable-macros` in `[tool.kernelport]`.  A warp count multiplied by it
+in another definition (`#define NUM_THREADS (NUM_WARPS * WARP_SIZE)` with `NUM_WARPS 32`) is named
+too when its product at 64 lanes passes a block's 1024 threads: it has to shrink with the wave.
 
 Stays silent on: macros that are not about warps (`#define TILE_DIM 32` for a tile), on a
 definition that nothing in its (non-header) file uses, and on
@@ -75,12 +77,16 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
             if not uses and not ctx.path.endswith((".h", ".hpp", ".cuh", ".hh", ".inl")):
                 continue  # unused in a source file (a header's uses are in the files that include it)
             used = (f"its {len(uses)} uses assume" if len(uses) > 1 else "its use assumes") if uses else "it assumes"
+            companions = _warp_counts(ctx, name)
+            also = "".join(f"; `{c}` ({n} warps) times it is {n * 32} threads, {n * 64} at 64 lanes (past a "
+                           f"block's 1024): derive it from the wave too" for c, _, n in companions)
             ctx.report(self, m.node,
                        f"`{name}` hardcodes the warp size as {m.value}: {used} 32 lanes, which is wrong {ctx.breaks}; "
                        f"use {ctx.wave} at run time and a per-architecture constant (64 under `__GFX9__`, else 32) "
                        f"where a constant expression is needed, or list `{name}` in `portable-macros` if the build "
-                       f"defines it per architecture",
-                       related=tuple(ctx.related(u, f"use of {name}") for u in uses[:8]))
+                       f"defines it per architecture{also}",
+                       related=tuple(ctx.related(v, f"{c}: a warp count paired with {name}") for c, v, _ in companions)
+                       + tuple(ctx.related(u, f"use of {name}") for u in uses[:8]))
         self._header_macro_uses(ctx)
         for s, code in site_codes(ctx):
             if s.role == "ws_macro_use":
@@ -167,6 +173,24 @@ __global__ void k(float* x) {
                 ctx.report(self, n, f"`warpSize`{via} used in {where}, which needs a constant expression: warpSize is a "
                            f"run-time value (nvcc rejects it, and HIP's is not constexpr from ROCm 7); use a "
                            f"per-architecture constant (64 under `__GFX9__`, else 32) or an upper bound of 64")
+
+
+def _warp_counts(ctx, warp: str) -> list[tuple[str, Node, int]]:
+    """Macros that count warps of `warp` lanes in a block: a literal N multiplied by the warp-size
+    macro in another definition (`#define NUM_THREADS (NUM_WARPS * WARP_SIZE)`) whose product at 64
+    lanes passes the 1024 threads a block may have, so it must shrink when the warp size grows."""
+    product = re.compile(rf"\b(\w+)\s*\*\s*\(?\s*{re.escape(warp)}\b|\b{re.escape(warp)}\s*\)?\s*\*\s*(\w+)\b")
+    out, seen = [], set()
+    for d in ctx.nodes("preproc_def"):
+        v = d.child_by_field_name("value")
+        for m in product.finditer(ctx.text(v) if v is not None else ""):
+            name = m.group(1) or m.group(2)
+            mac = ctx.module.macros.get(name)
+            n = warpflow.int_value(mac.value) if mac is not None and mac.value_node is not None else None
+            if n is not None and n * 64 > 1024 and name not in seen and not ctx.guarded(mac.node):
+                seen.add(name)
+                out.append((name, mac.value_node, n))
+    return out
 
 
 def _in_macro_definition(n: Node) -> bool:
