@@ -5,8 +5,10 @@ faiss's `WarpSelect<K, V, Dir, Comp, NumWarpQ, NumThreadQ, ThreadsPerBlock>` kee
 kernel template that passes its own parameter there (`binaryDistanceAnySize<NumWarpQ, ...>`
 declares `WarpSelect<..., NumWarpQ, ...>`) inherits the requirement, and a host dispatch
 `else if (k <= 32) binaryDistanceAnySize<32, 2, T><<<...>>>` picks a queue of one 32-lane warp:
-on a 64-lane wave it holds 32 / 64 = 0 registers.  The facts are followed through template
-arguments across the file and the headers it includes (a fixpoint over the edges).
+on a 64-lane wave it holds 32 / 64 = 0 registers.  A cub block collective with a warp algorithm
+(`cub::BlockLoad<T, kNThreads, N, BLOCK_LOAD_WARP_TRANSPOSE>`) needs its thread count in whole
+warps the same way.  The facts are followed through template arguments (and constants that only
+rename a parameter) across the file and the headers it includes (a fixpoint over the edges).
 """
 from __future__ import annotations
 
@@ -74,7 +76,8 @@ def items(src) -> list[Item]:
             continue
         params = [_param_name(src, p) for p in plist.named_children if p.type in _PARAMS]
         pos = {p: i for i, p in enumerate(params) if p}
-        direct = set()
+        pos.update(_aliases(src, node, pos))
+        direct = set(_block_collectives(src, node, pos))
         for b in src.index.under(node, "binary_expression"):
             left, right = b.child_by_field_name("left"), b.child_by_field_name("right")
             if left is None or right is None:
@@ -90,6 +93,34 @@ def items(src) -> list[Item]:
                     edges.append((pos[src.text_of(arg).strip()], callee, j))
         out.append((name, frozenset(direct), tuple(edges)))
     return out
+
+
+# cub/hipCUB block collectives whose algorithm works warp by warp: BLOCK_THREADS (argument 1) must
+# be whole warps (CUB static_asserts it for WARP_TRANSPOSE; hipCUB/rocPRIM refuse part of a wave),
+# so a block of 32 threads is half a 64-lane wave (mamba's selective_scan<32, 4> tiers).
+_WARP_ALGORITHMS = {"BlockLoad": "BLOCK_LOAD_WARP_TRANSPOSE", "BlockStore": "BLOCK_STORE_WARP_TRANSPOSE",
+                    "BlockScan": "BLOCK_SCAN_WARP_SCANS"}
+
+
+def _aliases(src, node: Node, pos: dict[str, int]) -> dict[str, int]:
+    """`static constexpr int kNThreads = kNThreads_;`: a constant that only renames a parameter."""
+    out = {}
+    for d in src.index.under(node, "init_declarator") + src.index.under(node, "field_declaration"):
+        name = d.child_by_field_name("declarator")
+        v = d.child_by_field_name("value") or d.child_by_field_name("default_value")
+        if name is not None and v is not None and name.type in ("identifier", "field_identifier") and \
+                src.text_of(v).strip() in pos:
+            out[src.text_of(name)] = pos[src.text_of(v).strip()]
+    return out
+
+
+def _block_collectives(src, node: Node, pos: dict[str, int]):
+    """Parameter positions that size a block collective with a warp algorithm."""
+    for a in src.index.under(node, "template_argument_list"):
+        algorithm = _WARP_ALGORITHMS.get(instantiated(src, a) or "")
+        args = [src.text_of(c).strip() for c in a.named_children if c.type != "comment"]
+        if algorithm and len(args) > 1 and args[1] in pos and any(x.endswith(algorithm) for x in args[2:]):
+            yield pos[args[1]]
 
 
 def solve(found: list[Item], seeds: dict[str, frozenset[int]] | None = None) -> dict[str, frozenset[int]]:

@@ -191,6 +191,28 @@ def _indexed_by(ctx, sh, names: set[str]) -> bool:
     return False
 
 
+# Host tiers of a kernel whose traits size a cub block load by the thread count (mamba's selective scan).
+_SCAN_TIERS = """
+#include <cub/block/block_load.cuh>
+template <int kNThreads_, int kNItems_>
+struct Traits {
+    static constexpr int kNThreads = kNThreads_;
+    using BlockLoadT = cub::BlockLoad<float, kNThreads, kNItems_, cub::ALGORITHM>;
+};
+template <typename Ktraits>
+__global__ void scan(float* x) {
+    __shared__ typename Ktraits::BlockLoadT::TempStorage smem;
+    float v[4];
+    typename Ktraits::BlockLoadT(smem).Load(x, v);
+}
+template <int kNThreads, int kNItems>
+void scan_launch(float* x, int n) { scan<Traits<kNThreads, kNItems>><<<n, kNThreads>>>(x); }
+void scan_cuda(float* x, int n) {
+    if (n <= 128) scan_launch<32, 4>(x, n);
+    else scan_launch<128, 16>(x, n);
+}"""
+
+
 @register
 class HostGeometryFrom32(Rule):
     code, name = "WS015", "host-geometry-from-32"
@@ -211,7 +233,9 @@ A host dispatch tier is one too: faiss's `else if (k <= 32) binaryDistanceAnySiz
 instantiates a kernel whose queue holds `NumWarpQ / kWarpSize` entries per lane (through
 `WarpSelect<..., NumWarpQ, ...>` in a header): 32 / 64 = 0 on a 64-lane wave.  A template
 parameter counts whole warps when the template (or one it passes the parameter to) divides it by
-a warp-size name; the test that picked the tier is reported.  A template parameter used as a tile
+a warp-size name, or sizes a cub block collective whose algorithm works warp by warp
+(`BLOCK_LOAD_WARP_TRANSPOSE`, `BLOCK_STORE_WARP_TRANSPOSE`, `BLOCK_SCAN_WARP_SCANS`: mamba's
+`selective_scan_fwd_launch<32, 4>` tiers); the test that picked the tier is reported.  A template parameter used as a tile
 or element count (`TILE_DIM`) stays silent."""
     flags = (
         ex("""
@@ -249,8 +273,13 @@ void run(const float* x, float* out, int k) {
         select_k<64><<<1, 128>>>(x, out, k);
     }
 }""", note="the 32-entry tier holds 32 / 64 = 0 entries per lane of a 64-lane wave"),
+        ex(_SCAN_TIERS.replace("ALGORITHM", "BLOCK_LOAD_WARP_TRANSPOSE")
+           .replace("<32, 4>(x, n);", "<32, 4>(x, n);  // !"),
+           note="a cub block collective that works warp by warp, in a block of 32 threads: half a 64-lane wave"),
     )
     passes = (
+        ex(_SCAN_TIERS.replace("ALGORITHM", "BLOCK_LOAD_DIRECT"),
+           note="each thread loads its own items: any block size"),
         ex("""
 __global__ void transpose(float* o, const float* i, int w) {
     __shared__ float tile[32][33];
@@ -325,7 +354,8 @@ void launch(float* o, const float* i, int k) {
                 seen.add((at.start_byte, at.end_byte))
                 what = f"`{_expr_text(ctx, test)}` picks" if test is not None else "instantiates"
                 ctx.report(self, at, f"host code {what} `{name}` with 32 where that template counts whole warps (it "
-                           f"divides the parameter by the warp size): {ctx.breaks}, 32 lanes are less than one wave; query "
+                           f"divides the parameter by the warp size, or sizes a cub block collective that works "
+                           f"warp by warp with it): {ctx.breaks}, 32 lanes are less than one wave; query "
                            f"the device's wave width ({ask}) before choosing this tier",
                            related=(ctx.related(arg, f"the 32 `{name}` divides by the warp size"),) if at != arg else ())
         for s, code in site_codes(ctx):
