@@ -38,7 +38,8 @@ class ThirtyTwoLaneGroupWaveHelper(Rule):
 threads its own work (a channel, a rank, a token), then calls a helper whose lanes are the
 hardware wave's: one that takes its lane as `threadIdx.x % warpSize` (or `__lane_id()`), elects
 lane 0 of the wave, or reduces over a group that defaults to the warp size (`template <int N =
-kWarpSize>`).  On NVIDIA both are 32 lanes.  On a 64-lane wave (AMD CDNA) two groups share a wave:
+kWarpSize>`), or shuffles from a source lane at the default width itself (`__shfl_sync(m, v, i)`).
+On NVIDIA both are 32 lanes.  On a 64-lane wave (AMD CDNA) two groups share a wave:
 the helper sums both groups' values, only the first group's leader is elected, and the second
 group's work is never written (DeepEP's dispatch kernels, fixed by sizing the groups by
 `kWarpSize`).
