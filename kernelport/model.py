@@ -14,7 +14,7 @@ from tree_sitter import Node
 
 from .depth import big_stack
 from . import backends, dialect
-from .source import SourceFile, ident_name
+from .source import SourceFile, ident_name, uncomment
 
 FUNCTION_QUALIFIERS = ("__global__", "__device__", "__host__", "__forceinline__", "__noinline__", "inline",
                        "static", "extern")
@@ -232,7 +232,7 @@ def build(src: SourceFile) -> Module:
         elif node.type == "preproc_def":
             name = src.text_of(node.child_by_field_name("name"))
             v = node.child_by_field_name("value")
-            macros[name] = Macro(name, src.text_of(v).strip() if v else "", node, v)
+            macros[name] = Macro(name, uncomment(src.text_of(v)).strip() if v else "", node, v)
 
     # The outermost definition containing a node owns it.  Definitions nested in an earlier one
     # (member functions of a local class) never own anything, so only the outermost are kept and

@@ -22,7 +22,7 @@ from tree_sitter import Node
 
 from .errors import KernelportError, Location
 from .model import Macro, Module, Visible, build
-from .source import SourceFile
+from .source import SourceFile, uncomment
 
 HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx", ".cuh", ".inl", ".inc")
 _NAME = re.compile(r"[A-Za-z_]\w*$")
@@ -219,7 +219,7 @@ class Project:
                     continue
                 name = src.text_of(nn)
                 v = node.child_by_field_name("value")
-                mac = Macro(name, src.text_of(v).strip() if v is not None else "", node, v)
+                mac = Macro(name, uncomment(src.text_of(v)).strip() if v is not None else "", node, v)
                 sc.macros[name] = (mac, path)
                 sc.local[path][name] = mac
                 defined.add(name)

@@ -34,6 +34,19 @@ _EXTENSIONS = re.compile(rb"(?:__builtin_align__|__align__)\s*\(\s*\w+\s*\)|__de
 _LAUNCH = re.compile(rb"<<<([^;<>]*?\{[^;<>]*?)>>>")
 
 
+# A comment inside text the grammar keeps whole (a macro's value: tree-sitter's preproc_arg runs to
+# the end of the line, `// note` included); string and character literals are skipped, not cut.
+_COMMENT_OR_LITERAL = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/', re.S)
+
+
+def uncomment(text: str) -> str:
+    """`text` with its C comments replaced by a space, as the preprocessor does before it reads a
+    directive (`#define WARP_SIZE 32  // lanes` defines WARP_SIZE as `32`)."""
+    if "/" not in text:
+        return text
+    return _COMMENT_OR_LITERAL.sub(lambda m: " " if m.group(0)[0] == "/" else m.group(0), text)
+
+
 def _mask_extensions(data: bytes) -> bytes:
     data = _EXTENSIONS.sub(lambda m: b" " * len(m.group(0)), data)
     if b"<<<" in data:

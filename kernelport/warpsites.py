@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from tree_sitter import Node
 
 from .model import Module
+from .source import uncomment
 
 if TYPE_CHECKING:
     from .warpwidth import Widths
@@ -32,7 +33,7 @@ INT32_TYPES = {"unsigned", "unsigned int", "int", "uint32_t", "int32_t", "uint",
 
 
 def int_value(text: str) -> int | None:
-    t = text.strip().replace("'", "").rstrip("uUlL")
+    t = uncomment(text).strip().replace("'", "").rstrip("uUlL")
     try:
         if re.fullmatch(r"0[xX][0-9a-fA-F]+", t):
             return int(t, 16)

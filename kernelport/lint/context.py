@@ -11,7 +11,7 @@ from tree_sitter import Node
 from .. import backends, dialect, warpflow
 from ..model import Function, Module, Visible, build
 from ..project import needs_macros
-from ..source import SourceFile, walk
+from ..source import SourceFile, uncomment, walk
 from .. import guards
 from .finding import Finding, Fix, Related
 from .rule import Rule
@@ -205,7 +205,7 @@ class Context:
                 continue
             if (val.start_byte, val.end_byte) in confirmed or warpflow.WARP_SIZE_NAME.search(name):
                 line, col = self.position(val.start_byte)
-                out[name] = HardcodedMacro(name, self.text(val).strip(), (self.path, line, col), val)
+                out[name] = HardcodedMacro(name, uncomment(self.text(val)).strip(), (self.path, line, col), val)
         for node, name, value in self.named_constants():
             if name not in portable and warpflow.int_value(self.text(value)) == 32 and not self.guarded(node):
                 line, col = self.position(value.start_byte)

@@ -9,6 +9,7 @@ from tree_sitter import Node
 
 from ... import backends, cexpr, dialect, warpflow
 from ... import guards
+from ...source import uncomment
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, site_codes
 
@@ -159,7 +160,7 @@ __global__ void k(float* x) {
         aliases = set()
         for n in ctx.nodes("preproc_def"):
             v = n.child_by_field_name("value")
-            if v is not None and ctx.text(v).strip().strip("()").strip() in names:
+            if v is not None and uncomment(ctx.text(v)).strip().strip("()").strip() in names:
                 aliases.add(ctx.text(n.child_by_field_name("name")))
         for n in ctx.nodes("identifier", "type_identifier"):
             t = ctx.text(n)
