@@ -150,3 +150,35 @@ def test_split_step_whose_use_is_not_next_is_refused_at_its_line():
     assert not p.ok
     d = [d for d in p.diagnostics if d.code == "KP205"]
     assert len(d) == 1 and d[0].location.line == 5 and "stores its shuffle in 'y'" in d[0].message, p.diagnostics
+
+
+TEMPLATE_LADDER = r"""
+template <unsigned int blockSize>
+__device__ float warpReduceSum(float sum) {
+    if (blockSize >= 32) sum += __shfl_down_sync(0xffffffff, sum, 16);
+    if (blockSize >= 16) sum += __shfl_down_sync(0xffffffff, sum, 8);
+    if (blockSize >= 8) sum += __shfl_down_sync(0xffffffff, sum, 4);
+    if (blockSize >= 4) sum += __shfl_down_sync(0xffffffff, sum, 2);
+    if (blockSize >= 2) sum += __shfl_down_sync(0xffffffff, sum, 1);
+    return sum;
+}
+template <unsigned int blockSize>
+__global__ void reduce(const float* x, float* out) {
+    float s = warpReduceSum<blockSize>(x[blockIdx.x * blockDim.x + threadIdx.x]);
+    if (threadIdx.x == 0) out[blockIdx.x] = s;
+}
+"""
+
+
+def test_wide_step_under_a_template_count_is_taken_from_64_values():
+    """optimize-in-gpu's reduce_v7: the count is a template parameter (no dataflow fact at all);
+    the step at 32 still needs blockSize >= 64, else a 32-thread block reads lanes it does not have."""
+    body = port(TEMPLATE_LADDER).body
+    assert "{ if (warpSize > 32 && (blockSize >= 64)) sum += __shfl_down(sum, warpSize / 2);" in body, body
+
+
+def test_guard_that_is_not_the_steps_threshold_is_not_doubled():
+    """Look-alike: `n > 100` guards the step at 16 but is not its threshold (16 or 32): the wide
+    step gets only the wave test, under the same guard."""
+    body = port(TEMPLATE_LADDER.replace("blockSize >= 32", "blockSize > 100")).body
+    assert "if (blockSize > 100) { if (warpSize > 32) sum += __shfl_down(sum, warpSize / 2);" in body, body
