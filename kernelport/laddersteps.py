@@ -127,7 +127,8 @@ def wide_step(tr, lit: Node) -> None:
     call = next((c for c, d in _steps(src, source, stmt) if d == 16), None)
     y, shuffled = assigned_name(src, stmt), shuffled_name(src, call, source) if call is not None else None
     part = [stmt]
-    if y is not None and shuffled is not None and y != shuffled:  # a split step: its uses come along
+    plain = src.text_of(stmt.named_children[0].child_by_field_name("operator")) == "=" if y is not None else False
+    if plain and shuffled is not None and y != shuffled:  # a split step `y = shfl(v, 16)`: its uses come along
         nxt = _next_stmt(stmt)
         while nxt is not None and _reads(src, nxt, y) and not _steps(src, source, nxt):
             part.append(nxt)
