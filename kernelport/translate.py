@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, dialect, guards, lexing, warpflow, warpsites, warpwidth
+from . import backends, dialect, guards, laddersteps, lexing, warpflow, warpwidth
 from .api_names import ApiNames
 from .soundness import Soundness, self_check
 from .diagnostics import Diagnostic
@@ -299,7 +299,7 @@ class Translator(ApiNames, Soundness):
             self.rewrite_bitop64(n)
             return
         elif role == "ladder":
-            self.rewrite_ladder(n)
+            laddersteps.wide_step(self, n)
             return
         else:
             return
@@ -340,36 +340,6 @@ class Translator(ApiNames, Soundness):
             if left.type == "number_literal" and warpflow.int_value(self.src.text_of(left)) == 31:
                 self.rw.replace(left, "63")  # the highest set lane of a 64-bit mask
         self.note(call, dialect.render(wide, self.backend, {"x": "..."}), "a lane mask has 64 bits on a 64-wide wave")
-
-    def rewrite_ladder(self, lit: Node) -> None:
-        stmt = lit
-        while stmt is not None and stmt.type != "expression_statement":
-            if stmt.type in ("declaration", "compound_statement", "function_definition"):
-                stmt = None
-                break
-            stmt = stmt.parent
-        if stmt is None:
-            self.problem("KP205", lit, "an unrolled shuffle ladder starts at 16 inside a declaration",
-                         "write the ladder as `v += __shfl_down_sync(mask, v, 16);` statements or as a loop "
-                         "from warpSize / 2")
-            return
-        line_start = self.src.data.rfind(b"\n", 0, stmt.start_byte) + 1
-        indent = re.match(rb"[ \t]*", self.src.data[line_start:stmt.start_byte]).group(0).decode()
-        cond = f"if ({self.spell('warp_size')} > 32) "
-
-        half = f"{self.spell('warp_size')} / 2"  # 32 where the guard holds: one width in the whole ladder
-
-        def render(rw: Rewriter, node: Node) -> str:
-            normal = rw.stitch(node)
-            rw.replace(lit, half)
-            wide = rw.stitch(node)
-            rw.remove(lit)
-            if stmt.parent is not None and stmt.parent.type in warpsites.BODY_OF:  # `if (n >= 32) v += ...;`: one statement
-                return f"{{ {cond}{wide}\n{indent}  {normal} }}"
-            return f"{cond}{wide}\n{indent}{normal}"
-
-        self.rw.replace(stmt, render)
-        self.note(stmt, cond + f"... {half} ...", "the ladder needs a step at 32 on a 64-wide wave")
 
     def rewrite_concepts(self) -> None:
         partial = {(n.start_byte, n.end_byte) for n, cls, _ in self.analysis.shuffle_masks if cls == "partial"}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import backends, dialect, maskmemory, warpshapes, warpwidth
+from . import backends, dialect, laddersteps, maskmemory, warpshapes, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .sweeps import Sweeps
@@ -222,7 +222,9 @@ class _Analyzer:
         if op in ("==", "!=", "<", "<=", ">", ">="):
             if self.fn is not None and self.fn.name in self.a.warp_level and (
                     {LANE, WARP, LANE_OK, WRES} & (kinds_L | kinds_R)):
-                self.confirm(L | R, "leader or lane test in warp-level code", n)
+                step = laddersteps.threshold(self.src, self.dialect, n)  # `n >= 32` over a step at 16 keeps its 32
+                self.confirm({f for f in L | R if not (step and f[1] >= 0 and self.a.sites[f[1]].node == step[0])},
+                             "leader or lane test in warp-level code", n)
             if VOTE in kinds_L | kinds_R:
                 for side in (L, R):
                     self.confirm({f for f in side if f[0] == FULL}, "compared with a ballot", n, kinds=(FULL,))

@@ -153,7 +153,7 @@ def macro_facts(an, name: str, node: Node | None) -> frozenset | None:
 # Statements whose body may be one statement with no braces: a ladder step there that gains its
 # wide step needs a block around the two.
 BODY_OF = ("if_statement", "else_clause", "for_statement", "while_statement", "do_statement", "for_range_loop")
-_WIDE_GUARD = re.compile(r"^\(\s*(\w+)\s*>\s*32\s*\)$")
+_WIDE_GUARD = re.compile(r"^\(\s*(\w+)\s*>\s*32\s*(&&.*)?\)$", re.S)  # `&& (n >= 64)`: a guarded step's test
 
 
 def guarded_wide_step(src, call: Node) -> bool:

@@ -13,7 +13,8 @@ side of the test, the hardware lane:
 Shares are the multiples of 4 from 12 to 28 (3/8 to 7/8 of 32, and the half-warp 16): a smaller
 count (`lane < 3`, `lane < 8`) is as often a number of items as a share, and is left alone.  A
 function the analysis found to be a logical 32-lane group (a literal 32 or 16 shuffle width, lanes
-`% 32`) keeps its 32 lanes on any wave and is skipped.
+`% 32`) keeps its 32 lanes on any wave and is skipped, and so is a ladder step's own threshold
+(`y = __shfl_up_sync(m, v, 16); if (lane >= 16) v += y;`: the 16 is the step's, see laddersteps).
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ import re
 
 from tree_sitter import Node
 
+from .. import backends, laddersteps
 from ..laneslots import lane_pattern
 from ..warpsites import int_value
 
@@ -60,6 +62,7 @@ def lane_share_tests(ctx) -> list[tuple[Node, Node, str]]:
                 continue
             for lane, lit in ((left, right), (right, left)):
                 if lane.type == "identifier" and ctx.text(lane) in lanes and lit.type == "number_literal" and \
-                        int_value(ctx.text(lit)) in SHARES and not ctx.guarded(lit):
+                        int_value(ctx.text(lit)) in SHARES and not ctx.guarded(lit) and \
+                        laddersteps.threshold(ctx.src, backends.source().name, b) is None:
                     out.append((lit, b, ctx.text(lane)))
     return out

@@ -22,7 +22,10 @@ class ShuffleLadderFrom16(SiteRule):
 32-63 are never combined with lanes 0-31, so every warp reduction returns half the answer.
 
 **Fix** (`--fix`): start the loop at `warpSize / 2`; for an unrolled ladder, add a first step
-`if (warpSize > 32) v += __shfl_xor_sync(m, v, 32);` (never taken on NVIDIA).
+`if (warpSize > 32) v += __shfl_xor_sync(m, v, 32);` (never taken on NVIDIA).  The other steps keep
+their literals, the tests that guard them too: in `if (n >= 32) v += __shfl_down_sync(m, v, 16);`
+32 is the step's threshold (twice its delta), so the step at 32 is taken where `n >= 64`; a step
+split over statements (`y = __shfl_up_sync(m, v, 16); if (lane >= 16) v += y;`) is copied whole.
 
 A shuffle with an explicit width argument (`__shfl_down_sync(m, v, o, 16)`) is a logical sub-warp
 the code means, and stays silent."""
