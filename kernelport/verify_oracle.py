@@ -20,16 +20,17 @@ from .infer_inputs import CommandLine, Inferred, NotRun, infer
 from .model import Module
 from .project_ports import make, single
 from .source import SourceFile
-from .translate import destination
+from .translate import companion, destination
 
 ORACLE = "original"  # the row name of the oracle's own checks
 
 
-def port_texts(verifier, path: Path, src: SourceFile, rep) -> dict[str, tuple[Path | None, str]]:
-    """Each port's text: the file on disk when there is one (with its drift check), else what
-    translate writes now, checked in memory; a port translate refuses is a skip with its reasons."""
+def port_texts(verifier, path: Path, src: SourceFile, rep) -> dict[str, tuple[Path, str, dict[str, str]]]:
+    """Each port's path, text and headers: the file on disk when there is one (with its drift
+    check), else what translate writes now, checked in memory with the ports of the headers it
+    includes (where translate would write them); a port translate refuses is a skip with its reasons."""
     from .verify import Check
-    ports: dict[str, tuple[Path | None, str]] = {}
+    ports: dict[str, tuple[Path, str, dict[str, str]]] = {}
     for backend in backends.port_names():
         if backends.get(backend).translator_path is None:
             continue
@@ -44,9 +45,11 @@ def port_texts(verifier, path: Path, src: SourceFile, rep) -> dict[str, tuple[Pa
         dest = destination(path, backend)
         if dest.exists():
             rep.checks.append(verifier._drift(dest, made[0].text, path, backend))
-            ports[backend] = (dest, dest.read_text(encoding="utf-8", errors="replace"))
+            ports[backend] = (dest, dest.read_text(encoding="utf-8", errors="replace"), {})
         else:
-            ports[backend] = (None, made[0].text)
+            headers = {str(m.path): m.text for m in made[1:]}
+            headers.update({str(companion(m.path, k)): t for m in made for k, t in m.port.extra_files.items()})
+            ports[backend] = (dest, made[0].text, headers)
     return ports
 
 
@@ -109,11 +112,11 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     source = backends.source()
     wave = source.runs[0].wave
 
-    def run(text, dialect, w, schedule, where):
+    def run(text, dialect, w, schedule, where, headers=None):
         return run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()},
                           grid=spec.dims("grid", w), block=block, shared_bytes=shared, wave=w, schedule=schedule,
                           seed=spec.seed, backend=dialect, template_args=targs, path=str(where),
-                          timeout=verifier.timeout)
+                          timeout=verifier.timeout, headers=headers)
 
     limits = (EmulatorError, BudgetExceeded, RecursionError, MemoryError, ValueError, TypeError, KeyError,
               IndexError, NotImplementedError, ZeroDivisionError, OverflowError)
@@ -141,11 +144,11 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     for r in backends.all_runs():
         if backends.get(r.backend).is_source or r.backend not in ports or r.backend not in spec.targets:
             continue
-        where, text = ports[r.backend]
+        where, text, headers = ports[r.backend]
         for schedule in verifier.schedules:
             t0 = time.perf_counter()
             try:
-                res = run(text, r.dialect, r.wave, schedule, where or src.path)
+                res = run(text, r.dialect, r.wave, schedule, where, headers)
             except NotImplementedError as e:
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "skip", f"not yet: {e}", r.arch,
                                         schedule, time.perf_counter() - t0))

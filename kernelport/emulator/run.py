@@ -132,7 +132,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                schedule: str = "block", seed: int = 0, backend: str | None = None, template_args=None,
                path: str = "<kernel>", error_bound: bool = True, check_races: bool = True,
                max_steps: int | None = None, max_lanes: int = 1 << 20, contract: bool = True,
-               timeout: float | None = None) -> RunResult:
+               timeout: float | None = None, headers: dict[str, str] | None = None) -> RunResult:
     """Run `kernel` from `source` on the emulator for the whole grid.
 
     args: pointer parameters as 1-D numpy arrays (copied; results in .outputs), scalars as numbers.
@@ -140,6 +140,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     schedule: "block" (block lockstep), "warp" (warps interleaved between barriers in a seeded
     order) or "thread" (one thread at a time between barriers and warp collectives).
     backend: the dialect of `source` (by default the one kernels are written in).
+    headers: texts of headers not on disk (real path -> text): the ports of the headers a port includes.
     max_steps: loop iterations (of a lane group: a block in lockstep, a warp or a thread, by
     schedule) for the whole run, every loop of every group counted against it; by default a
     million plus 16 per thread of the grid.  timeout: seconds of wall clock for the run.
@@ -154,7 +155,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     backend = backend or backends.source().name
     try:
         low = lower(source, backend, template_args, path=path, kernel=kernel,
-                    defines=wave_defines(backend, wave))
+                    defines=wave_defines(backend, wave), headers=headers)
     except LowerError as e:
         raise EmulatorError(e.message, e.path, e.line, e.column) from None
     if kernel not in low.functions:
