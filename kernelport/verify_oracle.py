@@ -148,7 +148,7 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
         for schedule in verifier.schedules:
             t0 = time.perf_counter()
             try:
-                res = run(text, r.dialect, r.wave, schedule, where, headers)
+                res = run(text, r.dialect, r.wave, schedule, where or src.path, headers)
             except NotImplementedError as e:
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "skip", f"not yet: {e}", r.arch,
                                         schedule, time.perf_counter() - t0))

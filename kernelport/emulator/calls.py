@@ -8,7 +8,7 @@ from pycparser import c_ast, c_parser
 
 from .. import dialect
 from . import intrinsics as K
-from .ctype import AUTO, BOOL, PtrT, base_scalar, conv
+from .ctype import AUTO, BOOL, PtrT, base_scalar, conv, vector_row
 from .errors import EmulatorError
 from .expressions import INDEX_3D, ZERO
 from .frontend import AS_TYPE_FN, NS_SEP
@@ -16,6 +16,7 @@ from .frontend.ptx import NOT_EMULATED
 from .lanes import Frame
 from .memory import Pointer
 from .ops import truth
+from .vectors import vector_value
 
 class CallCompiler:
     """FnCompiler's calls (a mixin)."""
@@ -63,6 +64,16 @@ class CallCompiler:
         concept: their bodies are target intrinsics (`__builtin_amdgcn_wave_barrier`)."""
         return name.startswith("kp_") and dialect.spelled_by(self.c.backend, name) is not None
 
+    def _param_converter(self, t, node):
+        """The value a parameter of type t holds from its argument: a vector parameter (float2
+        passed by value, `a[i]` of a float2 buffer or a vector variable) holds its components."""
+        row = vector_row(t) if t is not AUTO else None
+        if row is not None:
+            dt, n = row
+            return lambda v, g, m: vector_value(v, dt, n, g, m, node, self.pos)
+        cv = self._converter(t) if t is not AUTO else (lambda v, g: v)
+        return lambda v, g, m: cv(v, g)
+
     def _user_call(self, name, args, node):
         cf = self.c.function(name)
         self.warp_ops |= cf.warp_ops
@@ -73,7 +84,7 @@ class CallCompiler:
         argfns = [self._unset_ok(a) if i in refs else self.ex(a) for i, a in enumerate(args)]
         if len(argfns) != len(cf.params):
             raise self.err(node, f"{name} takes {len(cf.params)} arguments, {len(argfns)} given")
-        convs = [self._converter(t) if t is not AUTO else (lambda v, g: v) for _, t, _ in cf.params]
+        convs = [self._param_converter(t, node) for _, t, _ in cf.params]
         params = cf.params
 
         def bind(fr, m):
@@ -81,7 +92,7 @@ class CallCompiler:
             callee = Frame(g, cf.nslots)
             for (pname, t, s), af, cv in zip(params, argfns, convs):
                 v = af(fr, m)
-                callee.env[s] = cv(v, g) if v is not None else None
+                callee.env[s] = cv(v, g, m) if v is not None else None
             return callee
 
         # reference parameters: the callee's final value goes back to the caller's argument
@@ -166,13 +177,13 @@ class CallCompiler:
         chosen: dict[tuple, object] = {}
 
         def caller(cfn):
-            convs = [self._converter(t) if t is not AUTO else (lambda v, g: v) for _, t, _ in cfn.params]
+            convs = [self._param_converter(t, node) for _, t, _ in cfn.params]
 
             def call(fr, m, vals):
                 g = fr.g
                 callee = Frame(g, cfn.nslots)
                 for (_, _, s), v, cv in zip(cfn.params, vals, convs):
-                    callee.env[s] = cv(v, g)
+                    callee.env[s] = cv(v, g, m)
                 for _ in cfn.body(callee, m):
                     raise EmulatorError("internal: a non-synchronising function yielded", g.ctx.path)
                 return callee.retval if callee.retval is not None else ZERO
