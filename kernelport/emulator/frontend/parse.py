@@ -10,6 +10,7 @@ from pycparser import c_ast, c_parser
 from ... import backends, dialect
 from .references import lower_references
 from .defaults import strip_defaults
+from .groups import Groups, lower_groups
 from .arrayrefs import group as group_array_refs, lower_array_ref_params
 from .classtemplates import ClassTemplates, parse_class
 from .items import CXX_ONLY, Item, _paren_start, instantiate, item_info, split_items, strip_template_header
@@ -105,7 +106,11 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         instances = instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs,
                                 ClassTemplates(classes) if classes else None)
     all_items = kept + instances
+    groups = Groups(backend, spec.group_namespaces, pre) if spec.group_namespaces and \
+        any(n in pre for n in spec.group_namespaces) else None
     for it in all_items:
+        if groups is not None:
+            it.text = lower_groups(it.text, groups)
         lower_array_ref_params(it)
         if "asm" in it.text:
             it.text = lower_asm(it.text)
