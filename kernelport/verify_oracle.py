@@ -112,11 +112,11 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     source = backends.source()
     wave = source.runs[0].wave
 
-    def run(text, dialect, w, schedule, where, headers=None):
+    def run(text, dialect, w, schedule, where, headers=None, file_scope=None):
         return run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()},
                           grid=spec.dims("grid", w), block=block, shared_bytes=shared, wave=w, schedule=schedule,
                           seed=spec.seed, backend=dialect, template_args=targs, path=str(where),
-                          timeout=verifier.timeout, headers=headers)
+                          timeout=verifier.timeout, headers=headers, file_scope=file_scope)
 
     limits = (EmulatorError, BudgetExceeded, RecursionError, MemoryError, ValueError, TypeError, KeyError,
               IndexError, NotImplementedError, ZeroDivisionError, OverflowError)
@@ -148,7 +148,9 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
         for schedule in verifier.schedules:
             t0 = time.perf_counter()
             try:
-                res = run(text, r.dialect, r.wave, schedule, where or src.path, headers)
+                # a file-scope variable of the original a port takes as a parameter (Metal binds
+                # __constant__ arrays as buffers): the contents the original's had
+                res = run(text, r.dialect, r.wave, schedule, where or src.path, headers, oracle.globals)
             except NotImplementedError as e:
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "skip", f"not yet: {e}", r.arch,
                                         schedule, time.perf_counter() - t0))

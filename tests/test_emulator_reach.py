@@ -73,3 +73,54 @@ def test_a_header_on_no_disk_and_in_no_port_is_still_missing(tmp_path):
         run_kernel(KERNEL, "scale", args={"out": np.zeros(64, np.uint16), "inp": np.zeros(64, np.uint16), "n": 64},
                    grid=(1, 1, 1), block=(64, 1, 1), path=str(tmp_path / "k.cu"),
                    headers={str(tmp_path / "other.cuh"): HEADER})
+
+
+ASSERT = """
+#include <assert.h>
+__global__ void k(int* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    printf("thread %d\\n", i);
+    assert(i < n);
+    out[i] = i;
+}
+"""
+
+
+def test_device_assert_holds_and_printf_prints_nothing():
+    r = run_kernel(ASSERT, "k", args={"out": np.zeros(64, np.int32), "n": 64}, grid=(2, 1, 1), block=(32, 1, 1))
+    assert r.outputs["out"].tolist() == list(range(64))
+
+
+def test_a_failed_device_assert_is_a_fault_of_the_kernel_at_its_line():
+    from kernelport.emulator.errors import KernelFault
+    with pytest.raises(KernelFault, match=r"<kernel>:6:\d+: assertion `i < n` failed \(in lane 40"):
+        run_kernel(ASSERT, "k", args={"out": np.zeros(64, np.int32), "n": 40}, grid=(2, 1, 1), block=(32, 1, 1))
+
+
+METAL_TABLE = """
+#include <metal_stdlib>
+using namespace metal;
+kernel void k(device int* out [[buffer(0)]], constant int* table [[buffer(1)]],
+              uint3 tid [[thread_position_in_threadgroup]]) {
+    out[tid.x] = mul24(int(tid.x), 3) + table[tid.x];
+}
+"""
+
+
+def test_a_port_parameter_the_arguments_lack_takes_the_originals_file_scope_variable():
+    """Metal passes a __constant__ array of the original as a buffer (LargeKernelParameter): the
+    port is given the contents the original's variable had; Metal's mul24 is a multiplication."""
+    table = np.array([10, 20, 30, 40], np.int32)
+    r = run_kernel(METAL_TABLE, "k", args={"out": np.zeros(4, np.int32)}, grid=(1, 1, 1), block=(4, 1, 1),
+                   backend="metal", file_scope={"table": table, "other": np.zeros(2, np.int32)})
+    assert r.outputs["out"].tolist() == [10, 23, 36, 49]
+    with pytest.raises(EmulatorError, match="no value for kernel argument `table`"):
+        run_kernel(METAL_TABLE, "k", args={"out": np.zeros(4, np.int32)}, grid=(1, 1, 1), block=(4, 1, 1),
+                   backend="metal", file_scope={"other": table})
+
+
+def test_the_original_reports_its_file_scope_variables_as_the_kernel_found_them():
+    src = "__constant__ int table[4] = {1, 2};\n__device__ int count;\n" \
+          "__global__ void k(int* out) { out[threadIdx.x] = table[threadIdx.x]; count = 5; }\n"
+    r = run_kernel(src, "k", args={"out": np.zeros(4, np.int32)}, grid=(1, 1, 1), block=(4, 1, 1))
+    assert r.globals["table"].tolist() == [1, 2, 0, 0] and r.globals["count"].tolist() == [0]

@@ -9,7 +9,7 @@ from pycparser import c_ast, c_parser
 from .. import dialect
 from . import intrinsics as K
 from .ctype import AUTO, BOOL, PtrT, base_scalar, conv, vector_row
-from .errors import EmulatorError
+from .errors import EmulatorError, KernelFault
 from .expressions import INDEX_3D, ZERO
 from .frontend import AS_TYPE_FN, NS_SEP
 from .frontend.ptx import NOT_EMULATED
@@ -56,8 +56,30 @@ class CallCompiler:
             bound = {p: None for p in concept.params}
             bound.update(zip(names, args))
             return self._concept_call(concept, self.c.backend, args, node, bound)
+        if name in ("assert", "printf"):  # <assert.h>, <stdio.h>: left out with the headers
+            return self._assert_call(args, node) if name == "assert" else (lambda fr, m: ZERO)
         raise self.err(node, f"unknown function `{spelled}` (not in the dialect table, not a C library function, "
                              f"not defined in the file)")
+
+    def _assert_call(self, args, node):
+        """Device `assert(cond)`: a lane whose condition is false stops the kernel (a fault of the
+        code on these inputs, as the GPU's trap is); `printf` prints nothing and returns 0."""
+        if len(args) != 1:
+            raise self.err(node, f"assert takes 1 argument, {len(args)} given")
+        cond = self.ex(args[0])
+        from pycparser import c_generator
+        text = c_generator.CGenerator().visit(args[0])
+        line, col = self.pos(node)
+
+        def f(fr, m):
+            c = truth(cond(fr, m)[0])
+            bad = ~c & m if isinstance(c, np.ndarray) and c.ndim else (m if not c else None)
+            if bad is not None and np.any(bad):
+                lane = int(np.flatnonzero(np.broadcast_to(bad, fr.g.full.shape))[0])
+                raise KernelFault(f"assertion `{text}` failed (in lane {lane} of the run)", fr.g.ctx.path,
+                                  line, col)
+            return ZERO
+        return f
 
     def _own_helper(self, name: str) -> bool:
         """kernelport's own helpers (`kp_syncwarp`) that spell a concept of this backend are that
