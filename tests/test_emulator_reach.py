@@ -124,3 +124,50 @@ def test_the_original_reports_its_file_scope_variables_as_the_kernel_found_them(
           "__global__ void k(int* out) { out[threadIdx.x] = table[threadIdx.x]; count = 5; }\n"
     r = run_kernel(src, "k", args={"out": np.zeros(4, np.int32)}, grid=(1, 1, 1), block=(4, 1, 1))
     assert r.globals["table"].tolist() == [1, 2, 0, 0] and r.globals["count"].tolist() == [0]
+
+
+def _project(tmp_path, includes_kernels: bool):
+    (tmp_path / "sizes.h").write_text("#define LOCAL 64\nstatic const int SCALE = 3;\n")
+    (tmp_path / "kernels.cu").write_text(
+        "__global__ void k(float* out, const float* in) {\n"
+        "    __shared__ float s[LOCAL];\n"
+        "    s[threadIdx.x] = in[threadIdx.x];\n"
+        "    __syncthreads();\n"
+        "    out[threadIdx.x] = SCALE * s[LOCAL - 1 - threadIdx.x];\n"
+        "}\n")
+    (tmp_path / "main.cu").write_text(
+        '#include "sizes.h"\n' + ('#include "kernels.cu"\n' if includes_kernels else "") +
+        "int main() {\n    float *a, *b;\n    cudaMalloc(&a, LOCAL * sizeof(float));\n"
+        "    cudaMalloc(&b, LOCAL * sizeof(float));\n    k<<<1, LOCAL>>>(b, a);\n    return 0;\n}\n")
+    rc, out, err = kp_inproc("verify", tmp_path / "kernels.cu", "--schedules", "block", "--format", "json",
+                             "--no-cache")
+    return json.loads(out)[0]["checks"]
+
+
+def test_a_kernel_file_compiled_as_part_of_another_sees_what_its_includer_defines_first(tmp_path):
+    """hecbench's ss-cuda: main.cu includes StringSearch.h (LOCAL_SIZE), then kernels.cu."""
+    checks = _project(tmp_path, True)
+    oracle = next(c for c in checks if c["kind"] == "oracle")
+    assert oracle["status"] == "pass", oracle["detail"]
+    hip = [c for c in checks if c["kind"] == "numeric" and c["backend"] == "hip"]
+    assert hip and all(c["status"] == "pass" for c in hip)
+
+
+def test_a_file_no_other_includes_still_lacks_those_definitions(tmp_path):
+    oracle = next(c for c in _project(tmp_path, False) if c["kind"] == "oracle")
+    assert oracle["status"] == "skip" and "could not run on the emulator" in oracle["detail"]
+
+
+def test_clock_t_is_a_type():
+    src = "__global__ void k(clock_t* t, int* out) { clock_t c = 5; t[threadIdx.x] = c; out[threadIdx.x] = 1; }"
+    r = run_kernel(src, "k", args={"t": np.zeros(4, np.int64), "out": np.zeros(4, np.int32)}, grid=(1, 1, 1),
+                   block=(4, 1, 1))
+    assert r.outputs["t"].tolist() == [5] * 4
+
+
+def test_a_header_on_disk_is_read_beside_headers_given_in_memory(tmp_path):
+    (tmp_path / "h.cuh").write_text("#define TWICE(v) (2 * (v))\n")
+    src = '#include "h.cuh"\n__global__ void k(int* out) { out[threadIdx.x] = TWICE(threadIdx.x); }\n'
+    r = run_kernel(src, "k", args={"out": np.zeros(4, np.int32)}, grid=(1, 1, 1), block=(4, 1, 1),
+                   path=str(tmp_path / "k.cu"), headers={str(tmp_path / "other.cuh"): "#define X 1\n"})
+    assert r.outputs["out"].tolist() == [0, 2, 4, 6]

@@ -136,7 +136,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                path: str = "<kernel>", error_bound: bool = True, check_races: bool = True,
                max_steps: int | None = None, max_lanes: int = 1 << 20, contract: bool = True,
                timeout: float | None = None, headers: dict[str, str] | None = None,
-               file_scope: dict[str, np.ndarray] | None = None) -> RunResult:
+               file_scope: dict[str, np.ndarray] | None = None, context: tuple[str, str] | None = None) -> RunResult:
     """Run `kernel` from `source` on the emulator for the whole grid.
 
     args: pointer parameters as 1-D numpy arrays (copied; results in .outputs), scalars as numbers.
@@ -146,6 +146,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     backend: the dialect of `source` (by default the one kernels are written in).
     file_scope: the original's file-scope variables (RunResult.globals), for a parameter the
     arguments do not name (a port that passes such a variable to its kernel as a buffer).
+    context: (path, text) of what the file that includes this one has before its #include.
     headers: texts of headers not on disk (real path -> text): the ports of the headers a port includes.
     max_steps: loop iterations (of a lane group: a block in lockstep, a warp or a thread, by
     schedule) for the whole run, every loop of every group counted against it; by default a
@@ -161,7 +162,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     backend = backend or backends.source().name
     try:
         low = lower(source, backend, template_args, path=path, kernel=kernel,
-                    defines=wave_defines(backend, wave), headers=headers)
+                    defines=wave_defines(backend, wave), headers=headers, context=context)
     except LowerError as e:
         raise EmulatorError(e.message, e.path, e.line, e.column) from None
     if kernel not in low.functions:

@@ -38,6 +38,7 @@ typedef struct { int x, y; } int2; typedef struct { int x, y, z; } int3; typedef
 typedef struct { unsigned int x, y; } uint2; typedef struct { unsigned int x, y, z, w; } uint4;
 typedef struct { double x, y; } double2;
 typedef struct { __half x, y; } __half2; typedef __half2 half2;
+typedef long clock_t;
 typedef float atomic_float; typedef int atomic_int; typedef unsigned int atomic_uint;
 extern uint3 threadIdx, blockIdx; extern dim3 blockDim, gridDim; extern int warpSize;
 """
@@ -110,10 +111,11 @@ def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None,
         quoted = m is not None and m.group(1) == '"' and base is not None
         given = os.path.realpath(os.path.join(os.path.abspath(base), m.group(2))) \
             if quoted and headers else None
-        header = given if given in (headers or {}) else \
+        in_memory = given is not None and given in headers
+        header = given if in_memory else \
             _local_header(path, m.group(2), roots, i + 1, ln.index("#") + 1) if quoted else None
         if header is not None and header not in _open and len(_open) < 16:
-            if header == given:
+            if in_memory:
                 text = headers[given]
             else:
                 with open(header, encoding="utf-8", errors="replace") as f:
@@ -135,9 +137,12 @@ def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None,
 
 
 def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
-               defines: dict[str, str] | None = None, headers: dict[str, str] | None = None) -> str:
+               defines: dict[str, str] | None = None, headers: dict[str, str] | None = None,
+               context: tuple[str, str] | None = None) -> str:
     """Run the C preprocessor; the output carries line markers of `path`.  `headers`: texts of
-    headers not on disk (real path -> text), read where the file includes them."""
+    headers not on disk (real path -> text), read where the file includes them.  `context`:
+    (path, text) of the lines of the file that includes this one before its #include (what a
+    kernel file compiled only as part of another sees: its sizes, its headers' macros)."""
     spec = (backends.get(backend) if backend else backends.source()).lowering
     d = dict(PRELUDE_DEFINES)
     d.pop("__forceinline__")
@@ -145,11 +150,15 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
     d.update(spec.defines)
     d.update(defines or {})
     head = "".join(f"#define {k} {v}\n" for k, v in d.items())
-    body = _prepass(src, path, headers={os.path.realpath(k): v for k, v in headers.items()} if headers else None)
+    overlay = {os.path.realpath(k): v for k, v in headers.items()} if headers else None
+    body = _prepass(src, path, headers=overlay)
+    if context is not None:
+        body = _prepass(context[1], context[0], headers=overlay) + f'\n# 1 "{path}"\n' + body
     line = _hidden_include(body)
     if line:  # spelled across a continued line or around a comment: refused, never handed to cpp
         raise LowerError("an #include spelled across lines or around comments is not read", path, line, 1)
-    text = head + '# 1 "<prelude>"\n' + PRELUDE + _storage_types() + f'# 1 "{path}"\n' + body
+    first = context[0] if context is not None else path
+    text = head + '# 1 "<prelude>"\n' + PRELUDE + _storage_types() + f'# 1 "{first}"\n' + body
     cpp = shutil.which("cpp")
     if cpp is None:
         return _mini_cpp(text)
