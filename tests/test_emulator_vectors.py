@@ -146,3 +146,30 @@ def test_a_scalar_passed_to_a_vector_parameter_is_located():
     with pytest.raises(EmulatorError, match=r"<kernel>:10:\d+: a scalar assigned to a vector variable"):
         run_kernel(src, "k", args={"a": np.zeros(6, np.float32), "b": np.zeros(6, np.float32), "n": 2},
                    grid=(1, 1, 1), block=(4, 1, 1))
+
+
+SHARED_ROWS = """
+__global__ void k(const uint2* in, uint2* out) {
+    __shared__ uint2 s[4];
+    uint2 a = in[threadIdx.x];
+    s[threadIdx.x] = a;
+    __syncthreads();
+    uint2 v = s[3 - threadIdx.x];
+    v.y += 10;
+    out[threadIdx.x] = v;
+}
+"""
+
+
+def test_a_shared_array_of_a_vector_type_holds_rows():
+    """radixsort's `__shared__ uint2 sKeys2[CTA_SIZE]` (was a TypeError, an internal error)."""
+    r = run_kernel(SHARED_ROWS, "k", args={"in": np.arange(8, dtype=np.uint32), "out": np.zeros(8, np.uint32)},
+                   grid=(1, 1, 1), block=(4, 1, 1))
+    assert r.outputs["out"].tolist() == [6, 17, 4, 15, 2, 13, 0, 11]
+
+
+def test_a_shared_array_of_another_struct_is_refused_at_its_line():
+    src = "struct P { int a; float b; };\n" + SHARED_ROWS.replace("__shared__ uint2 s[4];", "__shared__ P q[4];")
+    with pytest.raises(EmulatorError, match=r"<kernel>:4:\d+: shared variable `q` of struct type"):
+        run_kernel(src, "k", args={"in": np.arange(8, dtype=np.uint32), "out": np.zeros(8, np.uint32)},
+                   grid=(1, 1, 1), block=(4, 1, 1))

@@ -10,7 +10,7 @@ from .. import backends
 from .frontend import LowerError, lower, wave_defines
 from . import intrinsics as K
 from .compiler import Compiler
-from .ctype import PtrT, base_scalar, conv, inner_dims, scalar_count, vector_row
+from .ctype import PtrT, base_scalar, conv, inner_dims, row_scalar, scalar_count, vector_row
 from .errors import BudgetExceeded, Diagnostic, EmulatorError, Race
 from .memory import Buffer, Memory, Pointer, RaceTable
 from .schedule import run_block, run_interleaved
@@ -287,7 +287,7 @@ def _run_batches(ctx, comp, cf, bindings, schedule, rng, total_blocks, per_batch
             ctx.wsync_used = False
             ctx.shared_bufs = {}
             for key, (name, t, line) in comp.static_shared.items():
-                elem = base_scalar(t)
+                elem = row_scalar(t)[0]
                 region = max(scalar_count(t), 1)
                 buf = Buffer(name, np.zeros(nb * region, elem), "shared", region, error_bound, line)
                 if check_races:
