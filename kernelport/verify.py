@@ -162,7 +162,7 @@ class Verifier:
         if self.device is not None:
             return self._numeric(src, module, name, spec, ports, rep)
         t0 = time.perf_counter()
-        k = cache_key("numeric", name, file_digest(path), sorted((b, t) for b, (_, t) in ports.items()),
+        k = cache_key("numeric", name, file_digest(path), sorted((b, p[1]) for b, p in ports.items()),
                       self.seed, self.schedules, self.native_reference, self.profile_bins, self.timeout,
                       reference.c_compiler_identity() if self.native_reference else None)
         cached = self.cache.get(k)
@@ -206,7 +206,7 @@ class Verifier:
                 rep.checks.append(Check("*", backend, None, "drift", "fail",
                                         f"{dest} is missing (run: kernelport translate {path} --to {backend})",
                                         seconds=time.perf_counter() - t0))
-                ports[backend] = (None, text)
+                ports[backend] = (None, text, dict(headers))  # run in memory, with its headers' ports
                 continue
             on_disk = dest.read_text(encoding="utf-8", errors="replace")
             for p, want in [(dest, text)] + [(companion(dest, k), t) for k, t in port.extra_files.items()] + headers:
@@ -214,7 +214,7 @@ class Verifier:
                 check.seconds = time.perf_counter() - t0  # the port's check carries the translation
                 rep.checks.append(check)
                 t0 = time.perf_counter()
-            ports[backend] = (dest, on_disk)
+            ports[backend] = (dest, on_disk, {})
         return ports
 
     @staticmethod
@@ -237,7 +237,7 @@ class Verifier:
         from .lint.engine import lint_paths
         src = backends.source()
         runs = [(src.name, src.runs[0].wave, [path], Overrides(select=("SY", "PT")))]
-        runs += [(b, None, [p], Overrides()) for b, (p, _) in ports.items() if p is not None]
+        runs += [(b, None, [p], Overrides()) for b, (p, *_) in ports.items() if p is not None]
         for backend, wave, paths, ov in runs:
             t0 = time.perf_counter()
             findings = [f for r in lint_paths(paths, ov, jobs=1) for f in r.findings if f.severity == "error"]
@@ -273,7 +273,7 @@ class Verifier:
     def _compile(self, path: Path, ports: dict, rep: FileReport) -> None:
         src = backends.source()
         jobs = [(src, path, src.compile_runs())]
-        for name, (port_path, _) in ports.items():
+        for name, (port_path, *_) in ports.items():
             if port_path is not None:
                 be = backends.get(name)
                 jobs.append((be, port_path, be.compile_runs()))
@@ -343,7 +343,7 @@ class Verifier:
                                      schedule=schedule,
                                      seed=spec.seed, backend=run.dialect, template_args=targs,
                                      path=str(ports[backend][0] or src.path) if backend in ports else src.path,
-                                     timeout=self.timeout)
+                                     timeout=self.timeout, headers=ports[backend][2] if len(ports.get(backend, ())) > 2 else None)
                 except BudgetExceeded as e:
                     rep.checks.append(Check(name, backend, wave, "numeric", "fail", _emu_error(e), target,
                                             schedule, time.perf_counter() - t0))

@@ -20,16 +20,17 @@ from .infer_inputs import CommandLine, Inferred, NotRun, infer
 from .model import Module
 from .project_ports import make, single
 from .source import SourceFile
-from .translate import destination
+from .translate import companion, destination
 
 ORACLE = "original"  # the row name of the oracle's own checks
 
 
-def port_texts(verifier, path: Path, src: SourceFile, rep) -> dict[str, tuple[Path | None, str]]:
-    """Each port's text: the file on disk when there is one (with its drift check), else what
-    translate writes now, checked in memory; a port translate refuses is a skip with its reasons."""
+def port_texts(verifier, path: Path, src: SourceFile, rep) -> dict[str, tuple[Path, str, dict[str, str]]]:
+    """Each port's path, text and headers: the file on disk when there is one (with its drift
+    check), else what translate writes now, checked in memory with the ports of the headers it
+    includes (where translate would write them); a port translate refuses is a skip with its reasons."""
     from .verify import Check
-    ports: dict[str, tuple[Path | None, str]] = {}
+    ports: dict[str, tuple[Path, str, dict[str, str]]] = {}
     for backend in backends.port_names():
         if backends.get(backend).translator_path is None:
             continue
@@ -44,9 +45,11 @@ def port_texts(verifier, path: Path, src: SourceFile, rep) -> dict[str, tuple[Pa
         dest = destination(path, backend)
         if dest.exists():
             rep.checks.append(verifier._drift(dest, made[0].text, path, backend))
-            ports[backend] = (dest, dest.read_text(encoding="utf-8", errors="replace"))
+            ports[backend] = (dest, dest.read_text(encoding="utf-8", errors="replace"), {})
         else:
-            ports[backend] = (None, made[0].text)
+            headers = {str(m.path): m.text for m in made[1:]}
+            headers.update({str(companion(m.path, k)): t for m in made for k, t in m.port.extra_files.items()})
+            ports[backend] = (dest, made[0].text, headers)
     return ports
 
 
@@ -94,6 +97,27 @@ def neighbours(path: Path, wanted: list[str]) -> list[Module]:
     return out
 
 
+_QUOTED_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.M)
+
+
+def includer_context(path: Path) -> tuple[str, str] | None:
+    """(path, text before the #include) of the file of the same directory that includes `path`
+    (hecbench's main.cu: `#include "StringSearch.h"` then `#include "kernels.cu"`): the sizes and
+    macros a kernel file compiled only as part of another sees; None when none includes it."""
+    target = path.resolve()
+    files = sorted(p for p in path.parent.iterdir() if p.suffix in SOURCES and p.is_file() and p != path) \
+        if path.parent.is_dir() else []
+    for f in files[:NEIGHBOURS]:
+        try:
+            text = f.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        for m in _QUOTED_INCLUDE.finditer(text):
+            if (f.parent / m.group(1)).resolve() == target:
+                return str(f), text[: m.start()]
+    return None
+
+
 def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferred, ports: dict, rep) -> bool:
     """The oracle's and every port's checks of one kernel; False when the oracle could not run."""
     from .verify import Check, _emu_error, _template_args
@@ -109,18 +133,25 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     source = backends.source()
     wave = source.runs[0].wave
 
-    def run(text, dialect, w, schedule, where):
+    context = None  # the includer's lines, where the file alone cannot run (includer_context)
+
+    def run(text, dialect, w, schedule, where, headers=None, file_scope=None):
         return run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()},
                           grid=spec.dims("grid", w), block=block, shared_bytes=shared, wave=w, schedule=schedule,
                           seed=spec.seed, backend=dialect, template_args=targs, path=str(where),
-                          timeout=verifier.timeout)
+                          timeout=verifier.timeout, headers=headers, file_scope=file_scope, context=context)
 
     limits = (EmulatorError, BudgetExceeded, RecursionError, MemoryError, ValueError, TypeError, KeyError,
               IndexError, NotImplementedError, ZeroDivisionError, OverflowError)
     t0 = time.perf_counter()
     how = f"inputs ({got.source}): " + "; ".join(got.inferred)
     try:
-        oracle = run(src.text, source.name, wave, verifier.schedules[0], src.path)
+        try:
+            oracle = run(src.text, source.name, wave, verifier.schedules[0], src.path)
+        except EmulatorError as e:
+            if isinstance(e, (KernelFault, BudgetExceeded)) or (context := includer_context(Path(src.path))) is None:
+                raise
+            oracle = run(src.text, source.name, wave, verifier.schedules[0], src.path)
     except KernelFault as e:  # a defect of the original on these inputs, never a failed port
         rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip", _faults(got, wave, _emu_error(e)) + f"; {how}",
                                 seconds=time.perf_counter() - t0))
@@ -141,11 +172,13 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     for r in backends.all_runs():
         if backends.get(r.backend).is_source or r.backend not in ports or r.backend not in spec.targets:
             continue
-        where, text = ports[r.backend]
+        where, text, headers = ports[r.backend]
         for schedule in verifier.schedules:
             t0 = time.perf_counter()
             try:
-                res = run(text, r.dialect, r.wave, schedule, where or src.path)
+                # a file-scope variable of the original a port takes as a parameter (Metal binds
+                # __constant__ arrays as buffers): the contents the original's had
+                res = run(text, r.dialect, r.wave, schedule, where or src.path, headers, oracle.globals)
             except NotImplementedError as e:
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "skip", f"not yet: {e}", r.arch,
                                         schedule, time.perf_counter() - t0))

@@ -117,3 +117,59 @@ def test_half2_operation_on_a_scalar_is_located():
     with pytest.raises(EmulatorError, match="__hadd2: a half2 argument expected") as ei:
         _half2(HALF2.replace("__hadd2(q, p)", "__hadd2(q, s)"))
     assert ei.value.line == 9
+
+
+ROWS = """
+__device__ float2 cmul(float2 a, float2 b) {
+    float2 c;
+    c.x = a.x * b.x - a.y * b.y;
+    c.y = a.x * b.y + a.y * b.x;
+    return c;
+}
+__global__ void k(float2* a, const float2* b, int n) {
+    int i = threadIdx.x;
+    if (i < n) a[i] = cmul(a[i], b[i]);
+}
+"""
+
+
+def test_an_element_of_a_vector_buffer_passed_by_value_to_a_helper():
+    """simpleCUFFT's ComplexMul(a[i], b[i]): each parameter holds the element's components."""
+    a = np.array([1, 2, 3, 4, 5, 6], np.float32)   # (1+2i), (3+4i), (5+6i)
+    b = np.array([0, 1, 2, 0, 7, 7], np.float32)   # i, 2, 7+7i
+    r = run_kernel(ROWS, "k", args={"a": a, "b": b, "n": 2}, grid=(1, 1, 1), block=(4, 1, 1))
+    assert r.outputs["a"].tolist() == [-2, 1, 6, 8, 5, 6]   # the third is past n: unchanged
+
+
+def test_a_scalar_passed_to_a_vector_parameter_is_located():
+    src = ROWS.replace("cmul(a[i], b[i])", "cmul(a[i], 2.0f)")
+    with pytest.raises(EmulatorError, match=r"<kernel>:10:\d+: a scalar assigned to a vector variable"):
+        run_kernel(src, "k", args={"a": np.zeros(6, np.float32), "b": np.zeros(6, np.float32), "n": 2},
+                   grid=(1, 1, 1), block=(4, 1, 1))
+
+
+SHARED_ROWS = """
+__global__ void k(const uint2* in, uint2* out) {
+    __shared__ uint2 s[4];
+    uint2 a = in[threadIdx.x];
+    s[threadIdx.x] = a;
+    __syncthreads();
+    uint2 v = s[3 - threadIdx.x];
+    v.y += 10;
+    out[threadIdx.x] = v;
+}
+"""
+
+
+def test_a_shared_array_of_a_vector_type_holds_rows():
+    """radixsort's `__shared__ uint2 sKeys2[CTA_SIZE]` (was a TypeError, an internal error)."""
+    r = run_kernel(SHARED_ROWS, "k", args={"in": np.arange(8, dtype=np.uint32), "out": np.zeros(8, np.uint32)},
+                   grid=(1, 1, 1), block=(4, 1, 1))
+    assert r.outputs["out"].tolist() == [6, 17, 4, 15, 2, 13, 0, 11]
+
+
+def test_a_shared_array_of_another_struct_is_refused_at_its_line():
+    src = "struct P { int a; float b; };\n" + SHARED_ROWS.replace("__shared__ uint2 s[4];", "__shared__ P q[4];")
+    with pytest.raises(EmulatorError, match=r"<kernel>:4:\d+: shared variable `q` of struct type"):
+        run_kernel(src, "k", args={"in": np.arange(8, dtype=np.uint32), "out": np.zeros(8, np.uint32)},
+                   grid=(1, 1, 1), block=(4, 1, 1))

@@ -45,6 +45,8 @@ class Lowering:
     address_spaces: dict[str, str] = field(default_factory=dict)  # Metal: device -> "", threadgroup -> shared
     attributes: bool = False  # `[[...]]` attributes are recorded and removed
     defines: dict[str, str] = field(default_factory=dict)
+    # namespaces of cooperative groups (their thread block and static tiles: frontend/groups.py)
+    group_namespaces: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -98,7 +98,8 @@ class CUDA(Backend):
     warp_collectives = {"WarpReduce": 1, "WarpScan": 1, "WarpExchange": 2, "WarpMergeSort": 2, "WarpLoad": 3,
                         "WarpStore": 3}
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP,
-                        defines={"__CUDACC__": "1", "__CUDA_ARCH__": "800", "__NVCC__": "1"})
+                        defines={"__CUDACC__": "1", "__CUDA_ARCH__": "800", "__NVCC__": "1"},
+                        group_namespaces=("cooperative_groups",))
 
     host_build = HostBuild("cuda", "CUDA", ".cu", "nvcc", "NVCC", ("-x", "cu"), ("-Xcompiler", "-fPIC"), (),
                            "KERNELPORT_CUDA_ARCH", "-arch={}", (), "cudart", ("CUDA_HOME", "CUDA_PATH"),

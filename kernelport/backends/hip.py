@@ -43,7 +43,8 @@ class HIP(Backend):
                         defines={"__HIPCC__": "1", "__HIP__": "1", "__HIP_PLATFORM_AMD__": "1",
                                  "__HIP_DEVICE_COMPILE__": "1",
                                  "HIP_DYNAMIC_SHARED(type, var)": "extern __shared__ type var[]",
-                                 "HIP_DYNAMIC_SHARED_ATTRIBUTE": ""})
+                                 "HIP_DYNAMIC_SHARED_ATTRIBUTE": ""},
+                        group_namespaces=("cooperative_groups",))
     translator_path = "kernelport.translate:Translator"
 
     host_build = HostBuild("hip", "HIP", ".hip", "hipcc", "HIPCC", ("-x", "hip"), ("-fPIC",), (("HIP_PLATFORM", "amd"),),

@@ -8,14 +8,15 @@ from pycparser import c_ast, c_parser
 
 from .. import dialect
 from . import intrinsics as K
-from .ctype import AUTO, BOOL, PtrT, base_scalar, conv
-from .errors import EmulatorError
+from .ctype import AUTO, BOOL, PtrT, base_scalar, conv, vector_row
+from .errors import EmulatorError, KernelFault
 from .expressions import INDEX_3D, ZERO
 from .frontend import AS_TYPE_FN, NS_SEP
 from .frontend.ptx import NOT_EMULATED
 from .lanes import Frame
 from .memory import Pointer
 from .ops import truth
+from .vectors import vector_value
 
 class CallCompiler:
     """FnCompiler's calls (a mixin)."""
@@ -55,13 +56,45 @@ class CallCompiler:
             bound = {p: None for p in concept.params}
             bound.update(zip(names, args))
             return self._concept_call(concept, self.c.backend, args, node, bound)
+        if name in ("assert", "printf"):  # <assert.h>, <stdio.h>: left out with the headers
+            return self._assert_call(args, node) if name == "assert" else (lambda fr, m: ZERO)
         raise self.err(node, f"unknown function `{spelled}` (not in the dialect table, not a C library function, "
                              f"not defined in the file)")
+
+    def _assert_call(self, args, node):
+        """Device `assert(cond)`: a lane whose condition is false stops the kernel (a fault of the
+        code on these inputs, as the GPU's trap is); `printf` prints nothing and returns 0."""
+        if len(args) != 1:
+            raise self.err(node, f"assert takes 1 argument, {len(args)} given")
+        cond = self.ex(args[0])
+        from pycparser import c_generator
+        text = c_generator.CGenerator().visit(args[0])
+        line, col = self.pos(node)
+
+        def f(fr, m):
+            c = truth(cond(fr, m)[0])
+            bad = ~c & m if isinstance(c, np.ndarray) and c.ndim else (m if not c else None)
+            if bad is not None and np.any(bad):
+                lane = int(np.flatnonzero(np.broadcast_to(bad, fr.g.full.shape))[0])
+                raise KernelFault(f"assertion `{text}` failed (in lane {lane} of the run)", fr.g.ctx.path,
+                                  line, col)
+            return ZERO
+        return f
 
     def _own_helper(self, name: str) -> bool:
         """kernelport's own helpers (`kp_syncwarp`) that spell a concept of this backend are that
         concept: their bodies are target intrinsics (`__builtin_amdgcn_wave_barrier`)."""
         return name.startswith("kp_") and dialect.spelled_by(self.c.backend, name) is not None
+
+    def _param_converter(self, t, node):
+        """The value a parameter of type t holds from its argument: a vector parameter (float2
+        passed by value, `a[i]` of a float2 buffer or a vector variable) holds its components."""
+        row = vector_row(t) if t is not AUTO else None
+        if row is not None:
+            dt, n = row
+            return lambda v, g, m: vector_value(v, dt, n, g, m, node, self.pos)
+        cv = self._converter(t) if t is not AUTO else (lambda v, g: v)
+        return lambda v, g, m: cv(v, g)
 
     def _user_call(self, name, args, node):
         cf = self.c.function(name)
@@ -73,7 +106,7 @@ class CallCompiler:
         argfns = [self._unset_ok(a) if i in refs else self.ex(a) for i, a in enumerate(args)]
         if len(argfns) != len(cf.params):
             raise self.err(node, f"{name} takes {len(cf.params)} arguments, {len(argfns)} given")
-        convs = [self._converter(t) if t is not AUTO else (lambda v, g: v) for _, t, _ in cf.params]
+        convs = [self._param_converter(t, node) for _, t, _ in cf.params]
         params = cf.params
 
         def bind(fr, m):
@@ -81,7 +114,7 @@ class CallCompiler:
             callee = Frame(g, cf.nslots)
             for (pname, t, s), af, cv in zip(params, argfns, convs):
                 v = af(fr, m)
-                callee.env[s] = cv(v, g) if v is not None else None
+                callee.env[s] = cv(v, g, m) if v is not None else None
             return callee
 
         # reference parameters: the callee's final value goes back to the caller's argument
@@ -166,13 +199,13 @@ class CallCompiler:
         chosen: dict[tuple, object] = {}
 
         def caller(cfn):
-            convs = [self._converter(t) if t is not AUTO else (lambda v, g: v) for _, t, _ in cfn.params]
+            convs = [self._param_converter(t, node) for _, t, _ in cfn.params]
 
             def call(fr, m, vals):
                 g = fr.g
                 callee = Frame(g, cfn.nslots)
                 for (_, _, s), v, cv in zip(cfn.params, vals, convs):
-                    callee.env[s] = cv(v, g)
+                    callee.env[s] = cv(v, g, m)
                 for _ in cfn.body(callee, m):
                     raise EmulatorError("internal: a non-synchronising function yielded", g.ctx.path)
                 return callee.retval if callee.retval is not None else ZERO

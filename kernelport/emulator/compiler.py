@@ -19,7 +19,7 @@ from pycparser import c_ast
 from .. import backends, dialect
 from .calls import CallCompiler
 from .ctype import VOID, ArrT, PtrT, StructT, TypeResolver, base_scalar, char_literal, conv, float_literal, \
-    inner_dims, int_literal, scalar_count, sizeof, vector_row
+    inner_dims, int_literal, row_scalar, scalar_count, sizeof, vector_row
 from .errors import EmulatorError
 from .expressions import ExpressionCompiler
 from .frontend import SHARED_STORAGE, Lowered
@@ -332,6 +332,9 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler, VectorComp
                 self.scope.add(node.name, ("dyn", None, t, node))
                 self.c.dynamic_shared.append((node.name, t))
             else:
+                if row_scalar(t) is None:
+                    raise self.err(node, f"shared variable `{node.name}` of struct type: the emulator holds shared "
+                                         "arrays of numbers and of vector types (float2, uint4, ...) only")
                 self.c.static_shared[id(node)] = (node.name, t, self.pos(node)[0])
                 self.scope.add(node.name, ("shared", id(node), t, node))
             return None

@@ -80,6 +80,16 @@ def vector_row(t):
     return None
 
 
+def row_scalar(t):
+    """(scalar dtype, dims below the array's) of an array's element in memory: a vector type
+    (uint2) is a row of its n scalars (dims (n,)), as a pointer to it is; None for other structs."""
+    base = base_scalar(t)
+    row = vector_row(base)
+    if row is not None:
+        return row[0], (row[1],)
+    return (base, ()) if isinstance(base, np.dtype) else None
+
+
 def base_scalar(t):
     while isinstance(t, ArrT):
         t = t.elem

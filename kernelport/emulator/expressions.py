@@ -8,7 +8,7 @@ from pycparser import c_ast
 from .. import dialect
 from .addresses import cast
 from .ctype import AUTO, VOID, ArrT, PtrT, base_scalar, common, conv, char_literal, float_literal, inner_dims, \
-    int_literal
+    int_literal, row_scalar
 from .errors import EmulatorError
 from .frontend import NS_SEP
 from .lanes import merge
@@ -230,8 +230,8 @@ class ExpressionCompiler:
                     return LocalLV(ent[1], ent[2])
                 if ent[0] == "shared":
                     key, t = ent[1], ent[2]
-                    elem = base_scalar(t)
-                    dims = inner_dims(t)[1:] if isinstance(t, ArrT) else ()
+                    elem, row = row_scalar(t)  # __shared__ uint2 s[N]: rows of 2 scalars
+                    dims = (inner_dims(t)[1:] if isinstance(t, ArrT) else ()) + row
                     return MemLV(lambda fr, m: fr.g.shared_ptr(key, elem, dims), t)
                 if ent[0] == "dyn":
                     t = ent[2]

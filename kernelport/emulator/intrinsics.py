@@ -182,7 +182,7 @@ C_LIBRARY.update({
     "__double_as_longlong": ("bits", None, I64), "__longlong_as_double": ("bits", None, F64),
     "__half_as_ushort": ("bits", None, U16), "__ushort_as_half": ("bits", None, F16),
     "__umulhi": ("mulhi", None, U32), "__mulhi": ("mulhi", None, I32), "__mul24": ("op", "*", I32),
-    "__umul24": ("op", "*", U32),
+    "__umul24": ("op", "*", U32), "mul24": ("op", "*", None),  # Metal's mul24(T, T): of its arguments' type
     "isnan": ("pred", "isnan", None), "isinf": ("pred", "isinf", None), "isfinite": ("pred", "isfinite", None),
     "signbit": ("pred", "signbit", None), "__isnanf": ("pred", "isnan", None),
     "__float2half": ("cvt", "rn", F16), "__half2float": ("cvt", "rn", F32),

@@ -10,7 +10,7 @@ from .. import backends
 from .frontend import LowerError, lower, wave_defines
 from . import intrinsics as K
 from .compiler import Compiler
-from .ctype import PtrT, base_scalar, conv, inner_dims, scalar_count, vector_row
+from .ctype import PtrT, base_scalar, conv, inner_dims, row_scalar, scalar_count, vector_row
 from .errors import BudgetExceeded, Diagnostic, EmulatorError, Race
 from .memory import Buffer, Memory, Pointer, RaceTable
 from .schedule import run_block, run_interleaved
@@ -29,6 +29,9 @@ class RunResult:
     schedule: str = "block"
     seconds: float = 0.0
     steps: int = 0
+    # the file-scope device variables as the kernel found them (zeros, or their initialisers):
+    # what a port that passes one as a buffer (Metal's __constant__ arrays) is given
+    globals: dict[str, np.ndarray] = field(default_factory=dict)
 
 
 class RunCtx:
@@ -132,7 +135,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                schedule: str = "block", seed: int = 0, backend: str | None = None, template_args=None,
                path: str = "<kernel>", error_bound: bool = True, check_races: bool = True,
                max_steps: int | None = None, max_lanes: int = 1 << 20, contract: bool = True,
-               timeout: float | None = None) -> RunResult:
+               timeout: float | None = None, headers: dict[str, str] | None = None,
+               file_scope: dict[str, np.ndarray] | None = None, context: tuple[str, str] | None = None) -> RunResult:
     """Run `kernel` from `source` on the emulator for the whole grid.
 
     args: pointer parameters as 1-D numpy arrays (copied; results in .outputs), scalars as numbers.
@@ -140,6 +144,10 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     schedule: "block" (block lockstep), "warp" (warps interleaved between barriers in a seeded
     order) or "thread" (one thread at a time between barriers and warp collectives).
     backend: the dialect of `source` (by default the one kernels are written in).
+    file_scope: the original's file-scope variables (RunResult.globals), for a parameter the
+    arguments do not name (a port that passes such a variable to its kernel as a buffer).
+    context: (path, text) of what the file that includes this one has before its #include.
+    headers: texts of headers not on disk (real path -> text): the ports of the headers a port includes.
     max_steps: loop iterations (of a lane group: a block in lockstep, a warp or a thread, by
     schedule) for the whole run, every loop of every group counted against it; by default a
     million plus 16 per thread of the grid.  timeout: seconds of wall clock for the run.
@@ -154,7 +162,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     backend = backend or backends.source().name
     try:
         low = lower(source, backend, template_args, path=path, kernel=kernel,
-                    defines=wave_defines(backend, wave))
+                    defines=wave_defines(backend, wave), headers=headers, context=context)
     except LowerError as e:
         raise EmulatorError(e.message, e.path, e.line, e.column) from None
     if kernel not in low.functions:
@@ -208,9 +216,9 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     for name, t, s in cf.params:
         if s in cf.param_builtins:
             continue
-        if name not in args:
+        if name not in args and name not in (file_scope or {}):
             raise EmulatorError(f"no value for kernel argument `{name}`", path, *ctx.pos(cf.node))
-        a = args[name]
+        a = args[name] if name in args else file_scope[name]
         if isinstance(t, PtrT):
             bindings[s] = pointer_arg(name, t, a)
         elif is_struct(t):
@@ -219,6 +227,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
             if isinstance(a, np.ndarray) and a.ndim:
                 raise EmulatorError(f"argument `{name}` is a scalar parameter but got an array", path)
             bindings[s] = (conv(np.asarray(a), t)[()] if isinstance(t, np.dtype) else a, None)
+    initial: dict[str, np.ndarray] = {}
     for gname, (d, t) in comp.globals.items():
         elem = base_scalar(t)
         if not isinstance(elem, np.dtype):
@@ -241,6 +250,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
             except EmulatorError:
                 pass
         ctx.globals[gname] = Buffer(gname, data, "global", n, error_bound, ctx.pos(d)[0])
+        initial[gname] = data.copy()
 
     rng = np.random.default_rng(seed)
     total_blocks = grid[0] * grid[1] * grid[2]
@@ -262,7 +272,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         bounds = {caller_name.get(n, n): (b.err if b.err is not None else np.zeros(b.data.shape[0], np.float32))
                   for n, b in buffers.items()}
     return RunResult(outputs, bounds, list(ctx.races), list(ctx.diagnostics), wave, schedule,
-                     time.monotonic() - t0, steps)
+                     time.monotonic() - t0, steps, initial)
 
 
 def _run_batches(ctx, comp, cf, bindings, schedule, rng, total_blocks, per_batch, shared_bytes, error_bound,
@@ -277,7 +287,7 @@ def _run_batches(ctx, comp, cf, bindings, schedule, rng, total_blocks, per_batch
             ctx.wsync_used = False
             ctx.shared_bufs = {}
             for key, (name, t, line) in comp.static_shared.items():
-                elem = base_scalar(t)
+                elem = row_scalar(t)[0]
                 region = max(scalar_count(t), 1)
                 buf = Buffer(name, np.zeros(nb * region, elem), "shared", region, error_bound, line)
                 if check_races:

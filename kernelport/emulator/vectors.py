@@ -9,6 +9,7 @@ from pycparser import c_ast
 from .ctype import F16, F32, vector_row
 from .errors import EmulatorError
 from .memory import Pointer
+from .frontend.lowered import VECTOR_CTOR
 from .ops import convert
 
 # cuda_fp16.h's half2 operations, component by component, each rounded to half as the hardware
@@ -185,11 +186,14 @@ class VectorCompiler:
         return move
 
     def make_vector(self, name, args, node):
-        """make_float2(a, b) (CUDA, HIP), float2(a, b) (Metal): a vector value of that type; None
-        when `name` constructs no vector type."""
-        tn = name[len("make_"):] if name.startswith("make_") else name
+        """make_float2(a, b) (CUDA, HIP), float2(a, b) and float2(s) (Metal, C++: one scalar fills
+        every component): a vector value of that type; None when `name` constructs no vector type."""
+        ctor = name.startswith(VECTOR_CTOR)
+        tn = name[len(VECTOR_CTOR):] if ctor else name[len("make_"):] if name.startswith("make_") else name
         t = self.c.tr.named(tn) if tn in self.c.tr.typedefs else None
         row = vector_row(t) if t is not None else None
+        if row is not None and ctor and len(args) == 1:
+            args = args * row[1]
         if row is None or len(args) != row[1]:
             return None
         dt = row[0]

@@ -9,6 +9,7 @@ SHARED_STORAGE = "_Thread_local"  # the storage class that marks a block-shared 
 AUTO_TYPE = "__kp_auto"  # a type deduced at run time (C++ `auto`, undeduced template params)
 NS_SEP = "__NS__"  # `a::b` becomes the identifier `a__NS__b`
 AS_TYPE_FN = "__kp_as_type"  # Metal's as_type<T>(x) becomes __kp_as_type((T)0, x)
+VECTOR_CTOR = "__kp_ctor_"  # Metal's / C++'s `float4(a, b, c, d)` and `float4(v)` become __kp_ctor_float4(...)
 OVERLOAD_SEP = "__kpov"  # the k-th of several definitions of `f` becomes `f__kpov<k>`
 
 

@@ -10,6 +10,7 @@ from pycparser import c_ast, c_parser
 from ... import backends, dialect
 from .references import lower_references
 from .defaults import strip_defaults
+from .groups import Groups, lower_groups
 from .arrayrefs import group as group_array_refs, lower_array_ref_params
 from .classtemplates import ClassTemplates, parse_class
 from .items import CXX_ONLY, Item, _paren_start, instantiate, item_info, split_items, strip_template_header
@@ -22,20 +23,21 @@ _CACHE: dict[str, Lowered] = {}
 
 
 def lower(source_text: str, backend: str | None = None, template_args: dict[str, str] | list[str] | None = None,
-          *, path: str = "<kernel>", kernel: str | None = None, defines: dict[str, str] | None = None) -> Lowered:
+          *, path: str = "<kernel>", kernel: str | None = None, defines: dict[str, str] | None = None,
+          headers: dict[str, str] | None = None, context: tuple[str, str] | None = None) -> Lowered:
     """Lower kernel text to C99 for pycparser.
 
     template_args: a dict (template parameter name -> C text) applied to template kernels, or a
     list of positional arguments for the template function `kernel`.  backend: the dialect of
     the text (by default the one kernels are written in).
     """
-    backend = backend or backends.source().name
+    backend = backend or backends.source().name  # headers: texts of headers not on disk (preprocess)
     try:
         be = backends.get(backend)
     except KeyError as e:
         raise LowerError(str(e.args[0]), path) from None
     key = hashlib.sha1(repr((source_text, backend, template_args, path, kernel,
-                             sorted((defines or {}).items()))).encode()).hexdigest()
+                             sorted((defines or {}).items()), sorted((headers or {}).items()), context)).encode()).hexdigest()
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
@@ -46,7 +48,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         # template arguments may use the file's macros: expand them with the file
         vals = list(template_args.values()) if isinstance(template_args, dict) else list(template_args)
         targs_src = "\n__kp_template_args__ " + " @@ ".join(str(v) for v in vals) + " __kp_end__\n"
-    pre = preprocess(source_text + (targs_src or ""), path, backend, defines)
+    pre = preprocess(source_text + (targs_src or ""), path, backend, defines, headers, context)
     if targs_src is not None:
         m = re.search(r"__kp_template_args__(.*?)__kp_end__", pre, re.S)
         if m:
@@ -104,7 +106,11 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         instances = instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs,
                                 ClassTemplates(classes) if classes else None)
     all_items = kept + instances
+    groups = Groups(backend, spec.group_namespaces, pre) if spec.group_namespaces and \
+        any(n in pre for n in spec.group_namespaces) else None
     for it in all_items:
+        if groups is not None:
+            it.text = lower_groups(it.text, groups)
         lower_array_ref_params(it)
         if "asm" in it.text:
             it.text = lower_asm(it.text)
@@ -196,6 +202,7 @@ def _parse_with_retries(items: list[Item], path: str, dropped: list,
     """pycparser's AST of the items; an item it cannot parse is dropped when the kernel to run
     does not need it (host code, another kernel), else a located LowerError."""
     items = list(items)
+    used = _reached_from(items, kernel)
     for _ in range(len(items) + 1):
         text = "".join(f'# {it.line} "{it.file}"\n{it.text}\n' for it in items)
         parser = c_parser.CParser()
@@ -208,13 +215,40 @@ def _parse_with_retries(items: list[Item], path: str, dropped: list,
                 if it.file == file and it.line <= line <= it.line + it.text.count("\n"):
                     bad = it
             other_kernel = bad is not None and bad.kind == "kernel" and kernel is not None and bad.name != kernel
-            if bad is None or (bad.kind in ("kernel", "device") and not other_kernel) or bad.file == "<prelude>":
+            unused = bad is not None and bad.kind == "device" and used is not None and bad.name not in used
+            if bad is None or (bad.kind in ("kernel", "device") and not other_kernel and not unused) \
+                    or bad.file == "<prelude>":
                 msg = str(e).split(": ", 1)[-1] if ": " in str(e) else str(e)
                 raise LowerError(f"cannot lower for the emulator: {msg}", file if file != "<stdin>" else path,
                                  line, col) from None
-            dropped.append((bad.line, "another kernel, not C99" if other_kernel else "not C99"))
+            dropped.append((bad.line, "another kernel, not C99" if other_kernel else
+                            "a helper the kernel does not call, not C99" if unused else "not C99"))
             items.remove(bad)
     raise LowerError("cannot lower", path)
+
+
+def _reached_from(items: list[Item], kernel: str | None) -> set[str] | None:
+    """The names of the functions the kernel calls, directly or through helpers (by the names its
+    text mentions): a helper outside this set that pycparser cannot read (a class-template helper
+    of a shared header) is dropped rather than failing a kernel that never calls it.  None when the
+    kernel is not named or not among the items (then every helper counts as needed)."""
+    if kernel is None:
+        return None
+    funcs: dict[str, list[Item]] = {}
+    for it in items:
+        if it.kind in ("kernel", "device", "plain") and it.name:
+            funcs.setdefault(it.name, []).append(it)
+    todo = [n for n in funcs if n == kernel or n.startswith(kernel + "__kp")]
+    if not todo:
+        return None
+    seen = set(todo)
+    while todo:
+        for it in funcs[todo.pop()]:
+            for word in set(re.findall(r"[A-Za-z_]\w*", it.text)):
+                if word in funcs and word not in seen:
+                    seen.add(word)
+                    todo.append(word)
+    return seen
 
 
 def _error_location(parser, msg: str, path: str) -> tuple[str, int, int]:

@@ -38,9 +38,22 @@ typedef struct { int x, y; } int2; typedef struct { int x, y, z; } int3; typedef
 typedef struct { unsigned int x, y; } uint2; typedef struct { unsigned int x, y, z, w; } uint4;
 typedef struct { double x, y; } double2;
 typedef struct { __half x, y; } __half2; typedef __half2 half2;
+typedef long clock_t;
 typedef float atomic_float; typedef int atomic_int; typedef unsigned int atomic_uint;
 extern uint3 threadIdx, blockIdx; extern dim3 blockDim, gridDim; extern int warpSize;
 """
+
+
+def _storage_types() -> str:
+    """Each backend's names of the 16-bit float types (the dialect table's half and bfloat16:
+    `hip_bfloat16` in a HIP port) declared for the parser; the emulator reads them by name
+    (Lowered.typedef_overrides) and gives them their real meaning."""
+    from ... import dialect
+    names = {dialect.concept(key).name(b) for key in ("half", "bfloat16") for b in backends.names()}
+    return "".join(f"typedef unsigned short {n};\n" for n in sorted(names - {None})
+                   if not re.search(rf"\b{re.escape(n)};", PRELUDE))
+
+
 PRELUDE_DEFINES = {"true": "1", "false": "0", "nullptr": "0", "NULL": "0", "__restrict__": "",
                    "__forceinline__": "__forceinline__"}
 # <math.h>, <float.h>, <limits.h> and CUDA's math constants: real kernels start reductions at
@@ -76,12 +89,14 @@ def _local_header(path: str, name: str, roots, line: int, col: int) -> str | Non
     return str(p) if p is not None else None
 
 
-def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None) -> str:
+def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None,
+             headers: dict[str, str] | None = None) -> str:
     """Drop headers we cannot (or need not) see and pragmas, keeping every line in place.
 
     A local header (a quoted include found beside the file) is read through the same pass and
     inlined between line markers, so what it includes in turn (a platform runtime) is dropped
-    too and positions stay those of each file.
+    too and positions stay those of each file.  `headers` (real path -> text): headers not on
+    disk yet (the ports of a file's headers, which verify checks before translate writes them).
     """
     base = (os.path.dirname(path) or ".") if path and not path.startswith("<") else None
     if base is not None and roots is None:
@@ -93,11 +108,19 @@ def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None) -> st
     while i < len(lines):
         ln = lines[i]
         m = _INCLUDE.match(ln)
-        header = _local_header(path, m.group(2), roots, i + 1, ln.index("#") + 1) \
-            if m and m.group(1) == '"' and base is not None else None
+        quoted = m is not None and m.group(1) == '"' and base is not None
+        given = os.path.realpath(os.path.join(os.path.abspath(base), m.group(2))) \
+            if quoted and headers else None
+        in_memory = given is not None and given in headers
+        header = given if in_memory else \
+            _local_header(path, m.group(2), roots, i + 1, ln.index("#") + 1) if quoted else None
         if header is not None and header not in _open and len(_open) < 16:
-            with open(header, encoding="utf-8", errors="replace") as f:
-                text = _prepass(f.read(MAX_HEADER_BYTES), header, _open + (header,), roots)
+            if in_memory:
+                text = headers[given]
+            else:
+                with open(header, encoding="utf-8", errors="replace") as f:
+                    text = f.read(MAX_HEADER_BYTES)
+            text = _prepass(text, header, _open + (header,), roots, headers)
             out.append(f'# 1 "{header}"\n{text}\n# {i + 2} "{path}"')
         elif m or _READS.match(ln):
             out.append("")
@@ -114,8 +137,12 @@ def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None) -> st
 
 
 def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
-               defines: dict[str, str] | None = None) -> str:
-    """Run the C preprocessor; the output carries line markers of `path`."""
+               defines: dict[str, str] | None = None, headers: dict[str, str] | None = None,
+               context: tuple[str, str] | None = None) -> str:
+    """Run the C preprocessor; the output carries line markers of `path`.  `headers`: texts of
+    headers not on disk (real path -> text), read where the file includes them.  `context`:
+    (path, text) of the lines of the file that includes this one before its #include (what a
+    kernel file compiled only as part of another sees: its sizes, its headers' macros)."""
     spec = (backends.get(backend) if backend else backends.source()).lowering
     d = dict(PRELUDE_DEFINES)
     d.pop("__forceinline__")
@@ -123,11 +150,15 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
     d.update(spec.defines)
     d.update(defines or {})
     head = "".join(f"#define {k} {v}\n" for k, v in d.items())
-    body = _prepass(src, path)
+    overlay = {os.path.realpath(k): v for k, v in headers.items()} if headers else None
+    body = _prepass(src, path, headers=overlay)
+    if context is not None:
+        body = _prepass(context[1], context[0], headers=overlay) + f'\n# 1 "{path}"\n' + body
     line = _hidden_include(body)
     if line:  # spelled across a continued line or around a comment: refused, never handed to cpp
         raise LowerError("an #include spelled across lines or around comments is not read", path, line, 1)
-    text = head + '# 1 "<prelude>"\n' + PRELUDE + f'# 1 "{path}"\n' + body
+    first = context[0] if context is not None else path
+    text = head + '# 1 "<prelude>"\n' + PRELUDE + _storage_types() + f'# 1 "{first}"\n' + body
     cpp = shutil.which("cpp")
     if cpp is None:
         return _mini_cpp(text)

@@ -6,7 +6,8 @@ import re
 
 from ... import dialect
 from .items import balanced, blank
-from .lowered import AS_TYPE_FN, AUTO_TYPE, NS_SEP, SHARED_STORAGE
+from .lowered import AS_TYPE_FN, AUTO_TYPE, NS_SEP, SHARED_STORAGE, VECTOR_CTOR
+from .preprocess import VECTOR_TYPES
 
 
 _CXX_CAST = re.compile(r"\b(?:static|reinterpret|const|dynamic)_cast\s*<")
@@ -41,6 +42,19 @@ def _rewrite_functional_casts(text: str) -> str:
         new = f"{m.group(1)}(({m.group(2)})({inner}))"
         text = text[: m.start()] + new + text[end:]
         pos = m.start() + len(new) - len(inner) - 3
+
+
+_EXPR_START = r"(?:(?<=[(,=+\-*/%&|^!~<>?:\[{;])|(?<=\breturn)|(?<=^))"
+_VECTOR_CTOR = re.compile(_EXPR_START + r"(\s*)(" + "|".join(sorted(VECTOR_TYPES | {"uint3"})) + r")\s*\(", re.M)
+_VALUE_INIT = re.compile(r"\b([A-Za-z_]\w*)(\s+[A-Za-z_]\w*\s*=\s*)\1\s*\(\s*\)")
+
+
+def _rewrite_constructors(text: str) -> str:
+    """C++ construction in expressions: a vector type called like a function (Metal's
+    `float4(a, b, c, d)`, `float4(v)`) is a call the emulator builds the vector from; `T x = T();`
+    value-initialises (zero-fills) x, which C spells `T x = {};`."""
+    text = _VECTOR_CTOR.sub(lambda m: f"{m.group(1)}{VECTOR_CTOR}{m.group(2)}(", text)
+    return _VALUE_INIT.sub(lambda m: m.group(1) + m.group(2) + "{}", text)
 
 
 _AS_TYPE = re.compile(r"\bas_type\s*<")
@@ -136,6 +150,7 @@ def rewrite_item(text: str, q: Qualifiers, spec, attrs: dict | None) -> str:
             text = text[: m.start()] + blank(text[m.start():end]) + text[end:]
     text = _rewrite_casts(text)
     text = _rewrite_functional_casts(text)
+    text = _rewrite_constructors(text)
     if spec.address_spaces:
         text = _rewrite_as_type(text)
         text = _pointee_address_spaces(text, spec)

@@ -1,0 +1,127 @@
+"""Cooperative groups' thread block and static tiles, lowered to what they are: the block's
+barrier and thread index, and sub-warp shuffles and votes of a fixed width.
+
+`cg::thread_block cta = cg::this_thread_block();` and `cg::thread_block_tile<32> t =
+cg::tiled_partition<32>(cta);` declare tokens (an int here): each later use of the variable
+(`cta.thread_rank()`, `t.shfl_down(v, d)`, `cg::sync(cta)`) is rewritten in the backend's own
+spellings (the dialect table), so the emulator runs them as the intrinsics they are.  Groups
+whose shape is only known at run time (`thread_group`, `coalesced_group`, `cg::reduce`) are
+left as written: the parse then says where.  The namespace is the backend's
+`Lowering.group_namespaces`; aliases (`namespace cg = cooperative_groups;`) and
+`using namespace` are read from the file.
+"""
+from __future__ import annotations
+
+import re
+
+from ... import dialect
+from .items import balanced
+
+# tile methods -> (concept, the concept parameter its arguments bind, in order)
+_TILE_CALLS = {"shfl": ("shfl", ("value", "lane")), "shfl_up": ("shfl_up", ("value", "delta")),
+               "shfl_down": ("shfl_down", ("value", "delta")), "shfl_xor": ("shfl_xor", ("value", "lanemask"))}
+_VOTES = {"ballot": "ballot", "any": "any", "all": "all"}
+
+
+class Groups:
+    """One backend's spellings of what a block or a tile does, and the file's namespace prefixes."""
+
+    def __init__(self, backend: str, namespaces: tuple[str, ...], text: str):
+        self.backend = backend
+        names = set(namespaces)
+        for m in re.finditer(r"\bnamespace\s+(\w+)\s*=\s*(?:::\s*)?(\w+)\s*;", text):
+            if m.group(2) in namespaces:
+                names.add(m.group(1))
+        bare = any(re.search(rf"\busing\s+namespace\s+{re.escape(n)}\s*;", text) for n in namespaces)
+        ns = "|".join(sorted(map(re.escape, names)))
+        self.prefix = rf"(?:\b(?:{ns})\s*::\s*)" + ("?" if bare else "")
+        spell = {k: dialect.concept(k).name(backend) for k in ("thread_idx", "block_dim", "block_idx")}
+        t, d = spell["thread_idx"], spell["block_dim"]
+        self.rank = f"({t}.x + {d}.x * ({t}.y + {d}.y * {t}.z))"
+        self.size = f"({d}.x * {d}.y * {d}.z)"
+        self.spell = spell
+        self.full = dialect.concept("full_mask").spelling(backend) or "0xffffffff"
+
+    def _render(self, key: str, **args) -> str:
+        return dialect.render(dialect.concept(key), self.backend, {"mask": self.full, **args})
+
+    def block_member(self, method: str, args: list[str]) -> str | None:
+        if args and method != "sync":
+            return None
+        return {"thread_rank": self.rank, "size": self.size, "num_threads": self.size,
+                "sync": self._render("syncthreads"), "thread_index": self.spell["thread_idx"],
+                "group_index": self.spell["block_idx"], "group_dim": self.spell["block_dim"],
+                "dim_threads": self.spell["block_dim"]}.get(method)
+
+    def tile_member(self, n: int, method: str, args: list[str]) -> str | None:
+        if method in ("thread_rank", "size", "num_threads", "meta_group_rank", "meta_group_size", "sync") and args:
+            return None
+        if method == "thread_rank":
+            return f"({self.rank} % {n})"
+        if method in ("size", "num_threads"):
+            return f"({n})"
+        if method == "meta_group_rank":
+            return f"({self.rank} / {n})"
+        if method == "meta_group_size":
+            return f"(({self.size} + {n - 1}) / {n})"
+        if method == "sync":
+            return self._render("syncwarp")
+        if method in _TILE_CALLS and len(args) == 2:
+            key, params = _TILE_CALLS[method]
+            return self._render(key, **dict(zip(params, args)), width=str(n))
+        if method in _VOTES and len(args) == 1 and n == 32:  # a whole 32-lane warp of the original
+            return self._render(_VOTES[method], predicate=args[0])
+        return None
+
+
+def _args(text: str, open_i: int) -> tuple[list[str], int]:
+    """The comma-separated arguments of the call whose '(' is at open_i, and the index past ')'."""
+    end = balanced(text, open_i)
+    inner = text[open_i + 1: end - 1]
+    out, depth, cur = [], 0, ""
+    for ch in inner:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out, end
+
+
+def lower_groups(text: str, g: Groups) -> str:
+    """One item's block and tile variables as ints, their uses as the backend's intrinsics."""
+    p = g.prefix
+    kinds: dict[str, int] = {}  # variable -> 0 (the block) or the tile's width
+    decl = re.compile(rf"{p}(thread_block\b|thread_block_tile\s*<\s*(\d+)\s*>)(\s*(?:const\s*)?&?\s*)(\w+)")
+    for m in decl.finditer(text):
+        kinds[m.group(4)] = int(m.group(2)) if m.group(2) else 0
+    if not kinds:
+        return text
+    text = decl.sub(lambda m: "int" + m.group(3) + m.group(4), text)
+    text = re.sub(rf"{p}this_thread_block\s*\(\s*\)", "0", text)
+    text = re.sub(rf"{p}tiled_partition\s*<\s*\d+\s*>\s*\(\s*\w+\s*\)", "0", text)
+    names = "|".join(map(re.escape, kinds))
+    use = re.compile(rf"{p}sync\s*\(\s*({names})\s*\)|\b({names})\s*\.\s*(\w+)\s*\(")
+    pos = 0
+    while True:
+        m = use.search(text, pos)
+        if m is None:
+            return text
+        if m.group(1):
+            var, method, args, end = m.group(1), "sync", [], m.end()
+        else:
+            var, method = m.group(2), m.group(3)
+            args, end = _args(text, m.end() - 1)
+        n = kinds[var]
+        new = g.block_member(method, args) if n == 0 else g.tile_member(n, method, args)
+        if new is None:  # not lowered: the parse says where
+            pos = m.end()
+            continue
+        text = text[: m.start()] + new + text[end:]
+        pos = m.start()  # a use inside the arguments is next
