@@ -56,10 +56,10 @@ def _tree_digest(path: Path, dirs: tuple[Path, ...], h, seen: set) -> None:
             _tree_digest(found, dirs, h, seen)
 
 
-def _places(source: Path, search_dirs, inputs, outputs) -> list[tuple[str, str]]:
+def _places(source: Path | None, search_dirs, inputs, outputs) -> list[tuple[str, str]]:
     """(path text, placeholder) pairs, longest first, so that a file's path goes before its directory.
     Only absolute paths other than the root: a placeholder for "." or "/" would rewrite any text."""
-    pairs = [(str(source), "\x00SRC"), (str(source.parent), "\x00DIR")]
+    pairs = [(str(source), "\x00SRC"), (str(source.parent), "\x00DIR")] if source is not None else []
     pairs += [(str(d), f"\x00INC{i}") for i, d in enumerate(search_dirs)]
     pairs += [(str(f), f"\x00FILE{i}") for i, f in enumerate(inputs)]
     pairs += [(str(Path(o).parent), f"\x00OUT{i}") for i, o in enumerate(outputs)]
@@ -81,7 +81,8 @@ def _swap(text: str, pairs) -> str:
     return text
 
 
-def _key(cmd: list[str], env: dict | None, source: Path, search_dirs, inputs, pairs) -> str | None:
+def _key(cmd: list[str], env: dict | None, source: Path | None, search_dirs, inputs, pairs,
+         input_text: str | None) -> str | None:
     generic = [_swap(a, pairs) for a in cmd[1:]]
     if any(a.startswith(_UNKNOWN_INCLUDES) and not _named(generic, i) for i, a in enumerate(generic)):
         return None
@@ -95,21 +96,23 @@ def _key(cmd: list[str], env: dict | None, source: Path, search_dirs, inputs, pa
     for name in sorted(n for n in environ if _STEERING.match(n)):
         h.update(f"\0{name}={environ[name]}".encode())
     h.update(b"\0cmd\0" + "\x1f".join(generic).encode())
+    h.update(b"\0stdin\0" + (input_text.encode() if input_text is not None else b"\0none"))
     dirs = tuple(Path(d) for d in search_dirs)
-    for f in (source, *inputs):
+    for f in (*([source] if source is not None else []), *inputs):
         _tree_digest(Path(f), dirs, h, set())
     return h.hexdigest()
 
 
-def run(cmd: list[str], source, *, search_dirs=(), inputs=(), outputs=(), env: dict | None = None,
-        timeout: float | None = None) -> subprocess.CompletedProcess:
-    """`subprocess.run(cmd)` (text, captured, no stdin) compiling `source`, answered from the cache
-    when an identical run is stored.  `search_dirs`: the include directories `cmd` names; `inputs`:
-    other files it reads (a forced -include); `outputs`: the files it writes (restored on a hit)."""
+def run(cmd: list[str], source=None, *, search_dirs=(), inputs=(), outputs=(), env: dict | None = None,
+        timeout: float | None = None, input_text: str | None = None) -> subprocess.CompletedProcess:
+    """`subprocess.run(cmd)` (text, captured; stdin `input_text` or none) compiling `source` (None:
+    a probe such as `--version`), answered from the cache when an identical run is stored.
+    `search_dirs`: the include directories `cmd` names; `inputs`: other files it reads (a forced
+    -include); `outputs`: the files it writes (restored on a hit)."""
     root = cache_root()
-    source = Path(source)
+    source = Path(source) if source is not None else None
     pairs = _places(source, search_dirs, inputs, outputs)
-    k = _key(cmd, env, source, search_dirs, inputs, pairs) if root is not None else None
+    k = _key(cmd, env, source, search_dirs, inputs, pairs, input_text) if root is not None else None
     entry = root / k[:2] / f"{k}.pkl" if k else None
     if entry is not None:
         try:
@@ -123,7 +126,8 @@ def run(cmd: list[str], source, *, search_dirs=(), inputs=(), outputs=(), env: d
                     Path(name).write_bytes(data)
             back = [(b, a) for a, b in pairs]
             return subprocess.CompletedProcess(cmd, rc, _swap(out, back), _swap(err, back))
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, stdin=subprocess.DEVNULL)
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, input=input_text,
+                          stdin=None if input_text is not None else subprocess.DEVNULL)
     if entry is not None:
         files = [Path(o).read_bytes() if os.path.isfile(o) else None for o in outputs]
         _store(entry, (proc.returncode, _swap(proc.stdout, pairs), _swap(proc.stderr, pairs), files))

@@ -98,9 +98,12 @@ def install_hint(name: str) -> str:
 # discovery
 # ---------------------------------------------------------------------------------------------
 def _run_quiet(cmd: list[str], env: dict | None = None, input_text: str | None = None, timeout: int = 60):
+    """A discovery probe (`--version`, a feature test): each CLI run of a session repeats them, so
+    they go through the compile cache too (keyed by the executable's size and mtime)."""
+    from . import compile_cache
+
     try:
-        return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env,
-                              input=input_text, stdin=None if input_text is not None else subprocess.DEVNULL)
+        return compile_cache.run(cmd, env=env, input_text=input_text, timeout=timeout)
     except (OSError, subprocess.SubprocessError):
         return None
 

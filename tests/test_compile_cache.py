@@ -137,3 +137,22 @@ def test_without_the_variable_every_compile_runs(cc, tmp_path, monkeypatch):
     cc(a)
     cc(a)
     assert cc.runs() == 2
+
+
+def test_a_probe_runs_once_per_executable_and_input(tmp_path, monkeypatch):
+    """`--version` and feature probes: every CLI run of a session repeats them."""
+    monkeypatch.setenv(compile_cache.ENV, str(tmp_path / "cache"))
+    counter = tmp_path / "runs.txt"
+    tool = tmp_path / "tool"
+    tool.write_text(f"#!/bin/sh\necho run >> {counter}\necho \"tool 1.0 $*\"; cat\n")
+    tool.chmod(0o755)
+    runs = lambda: len(counter.read_text().splitlines())  # noqa: E731
+    assert compile_cache.run([str(tool), "--version"]).stdout == "tool 1.0 --version\n"
+    assert compile_cache.run([str(tool), "--version"]).stdout == "tool 1.0 --version\n"
+    assert runs() == 1
+    assert compile_cache.run([str(tool), "-"], input_text="probe A\n").stdout.endswith("probe A\n")
+    assert compile_cache.run([str(tool), "-"], input_text="probe B\n").stdout.endswith("probe B\n")
+    assert runs() == 3
+    tool.write_text(f"#!/bin/sh\necho run >> {counter}\necho \"tool 2.0 $*\"\n")  # an upgrade
+    assert compile_cache.run([str(tool), "--version"]).stdout == "tool 2.0 --version\n"
+    assert runs() == 4
