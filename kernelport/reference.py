@@ -66,7 +66,8 @@ def c_compiler_identity() -> tuple[str, str] | None:
     if cc is None:
         return None
     try:
-        r = subprocess.run([cc, "--version"], capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+        from . import compile_cache
+        r = compile_cache.run([cc, "--version"], timeout=30)
         return cc, (r.stdout.splitlines() or [""])[0]
     except (OSError, subprocess.TimeoutExpired):
         return cc, ""

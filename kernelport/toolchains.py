@@ -98,9 +98,12 @@ def install_hint(name: str) -> str:
 # discovery
 # ---------------------------------------------------------------------------------------------
 def _run_quiet(cmd: list[str], env: dict | None = None, input_text: str | None = None, timeout: int = 60):
+    """A discovery probe (`--version`, a feature test): each CLI run of a session repeats them, so
+    they go through the compile cache too (keyed by the executable's size and mtime)."""
+    from . import compile_cache
+
     try:
-        return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env,
-                              input=input_text, stdin=None if input_text is not None else subprocess.DEVNULL)
+        return compile_cache.run(cmd, env=env, input_text=input_text, timeout=timeout)
     except (OSError, subprocess.SubprocessError):
         return None
 
@@ -261,10 +264,16 @@ def _skipped(tool: str, target: str) -> CompileResult:
 
 
 def _run_compile(tool: str, target: str, cmd: list[str], env: dict | None = None,
-                 timeout: int = TIMEOUT_S) -> CompileResult:
+                 timeout: int = TIMEOUT_S, *, source=None, outputs=()) -> CompileResult:
+    """Run a compile of `source` (stored in the compile cache when one is on: kernelport.compile_cache)."""
+    from . import compile_cache
+
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env,
-                              stdin=subprocess.DEVNULL)
+        if source is None:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env,
+                                  stdin=subprocess.DEVNULL)
+        else:
+            proc = compile_cache.run(cmd, os.path.abspath(source), outputs=outputs, env=env, timeout=timeout)
     except subprocess.TimeoutExpired as exc:
         out = (exc.stdout or "") if isinstance(exc.stdout, str) else ""
         err = (exc.stderr or "") if isinstance(exc.stderr, str) else ""
@@ -283,9 +292,9 @@ def compile_cuda(path, arch: str = "sm_80", *, extra_args=(), timeout: int = TIM
     if tc is None:
         return _skipped("nvcc", arch)
     with tempfile.TemporaryDirectory(prefix="kp-nvcc-") as tmp:
-        cmd = [tc.path, f"-arch={arch}", "-x", "cu", "-c", str(path), "-o", os.path.join(tmp, "kernel.o"),
-               *extra_args]
-        return _run_compile("nvcc", arch, cmd, timeout=timeout)
+        out = os.path.join(tmp, "kernel.o")
+        cmd = [tc.path, f"-arch={arch}", "-x", "cu", "-c", str(path), "-o", out, *extra_args]
+        return _run_compile("nvcc", arch, cmd, timeout=timeout, source=path, outputs=(out,))
 
 
 def _archs(arch) -> list[str]:
@@ -305,9 +314,9 @@ def compile_hip(path, arch="gfx90a", *, extra_args=(), timeout: int = TIMEOUT_S)
     if tc is None:
         return _skipped("hipcc", target)
     with tempfile.TemporaryDirectory(prefix="kp-hipcc-") as tmp:
-        cmd = [tc.path, "-x", "hip", *[f"--offload-arch={a}" for a in archs], "-c", str(path),
-               "-o", os.path.join(tmp, "kernel.o"), *extra_args]
-        return _run_compile("hipcc", target, cmd, env=_hip_env(), timeout=timeout)
+        out = os.path.join(tmp, "kernel.o")
+        cmd = [tc.path, "-x", "hip", *[f"--offload-arch={a}" for a in archs], "-c", str(path), "-o", out, *extra_args]
+        return _run_compile("hipcc", target, cmd, env=_hip_env(), timeout=timeout, source=path, outputs=(out,))
 
 
 def compile_hip_each(path, archs, *, extra_args=(), timeout: int = TIMEOUT_S) -> list[CompileResult]:
@@ -335,7 +344,7 @@ def hip_device_asm(path, arch: str, *, timeout: int = TIMEOUT_S) -> tuple[Compil
     with tempfile.TemporaryDirectory(prefix="kp-hipcc-") as tmp:
         out = os.path.join(tmp, "kernel.s")
         cmd = [tc.path, "-x", "hip", "-S", "--cuda-device-only", f"--offload-arch={arch}", str(path), "-o", out]
-        res = _run_compile("hipcc", arch, cmd, env=_hip_env(), timeout=timeout)
+        res = _run_compile("hipcc", arch, cmd, env=_hip_env(), timeout=timeout, source=path, outputs=(out,))
         asm = Path(out).read_text(errors="replace") if res.ok and os.path.exists(out) else ""
     return res, asm
 

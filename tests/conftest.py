@@ -68,3 +68,27 @@ def _private_verify_cache(tmp_path_factory, monkeypatch):
     """Each test verifies with an empty result cache of its own: a verdict cached by another test
     (or by the user's runs) must never stand in for the code path a test exercises."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg")))
+
+
+# --- one compile of identical bytes per session (kernelport.compile_cache) ----------------------
+# The same port is compiled by several tests (its goldens, verify, the CLI's end-to-end runs): the
+# first run's result is the compiler's answer for those bytes, flags and headers, so the others
+# read it.  One directory for the whole session: xdist's workers inherit the controller's
+# environment.  A directory given in $KERNELPORT_COMPILE_CACHE is used and kept.
+def pytest_configure(config):
+    import tempfile
+
+    from kernelport import compile_cache
+
+    if os.environ.get(compile_cache.ENV) is None and not hasattr(config, "workerinput"):
+        config._kp_compile_cache = tempfile.mkdtemp(prefix="kp-compile-cache-")
+        os.environ[compile_cache.ENV] = config._kp_compile_cache
+
+
+def pytest_unconfigure(config):
+    import shutil
+
+    d = getattr(config, "_kp_compile_cache", None)
+    if d:
+        shutil.rmtree(d, ignore_errors=True)
+# --- end compile cache ---------------------------------------------------------------------------

@@ -11,11 +11,11 @@ code: usable there with the installed ROCm, it is `present` and the port uses it
 from __future__ import annotations
 
 import re
-import subprocess
 import tempfile
 from pathlib import Path
 from typing import Iterable
 
+from .. import compile_cache
 from .api_table import Entry
 
 # Headers every HIP name may need besides its library's own (device types live in the fp16 and
@@ -86,10 +86,10 @@ def _compile(src: str, hipcc: str, archs: tuple[str, ...]) -> str:
         path = Path(tmp) / "probe.hip"
         path.write_text(src)
         # a full compile: a host function used in device code is an error only when code is generated
-        cmd = [hipcc, "-x", "hip", *[f"--offload-arch={a}" for a in archs], "-c", "-o", str(Path(tmp) / "probe.o"),
+        out = str(Path(tmp) / "probe.o")
+        cmd = [hipcc, "-x", "hip", *[f"--offload-arch={a}" for a in archs], "-c", "-o", out,
                "-ferror-limit=0", "-w", str(path)]
-        proc = subprocess.run(cmd, capture_output=True, text=True, env={**_env(), "HIP_PLATFORM": "amd"},
-                              stdin=subprocess.DEVNULL, timeout=900)
+        proc = compile_cache.run(cmd, path, outputs=(out,), env={**_env(), "HIP_PLATFORM": "amd"}, timeout=900)
         return proc.stdout + proc.stderr
 
 

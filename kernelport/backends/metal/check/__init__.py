@@ -36,6 +36,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from .... import compile_cache
 from ....diagnostics import Diagnostic
 from .attributes import check_attributes, find_attributes
 from .clang import CLANG_TIMEOUT_S, HEADER_PATH, MetalCheckUnavailable, clang_command, clang_path, parse_clang
@@ -134,8 +135,8 @@ def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
             fh.write(clang_text)
         cmd = clang_command(clang, src, include_dirs)
         try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=CLANG_TIMEOUT_S,
-                                  stdin=subprocess.DEVNULL)
+            proc = compile_cache.run(cmd, src, search_dirs=include_dirs, inputs=(HEADER_PATH,),
+                                     timeout=CLANG_TIMEOUT_S)
             output, rc = proc.stdout + proc.stderr, proc.returncode
         except subprocess.TimeoutExpired as exc:
             output = f"clang timed out after {CLANG_TIMEOUT_S} s\n{exc.stdout or ''}{exc.stderr or ''}"

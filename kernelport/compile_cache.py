@@ -1,0 +1,145 @@
+"""A content-addressed store of compiler runs, for sessions that compile the same bytes many times
+(the test suite and CI compile each bundled port in several tests).  Off unless
+$KERNELPORT_COMPILE_CACHE names a directory; `kernelport verify` keeps its own cache of verdicts.
+
+A run is keyed by what decides its result: the compiler executable (its path, size and mtime), the
+environment variables that steer it, its command line with the source, output and include
+directories taken out, and the bytes of the source and, recursively, of every quoted header it
+includes, looked up as the compiler does (the includer's directory, then the include directories
+the caller names).  So the same bytes compiled from two directories run once, and the stored
+output names the directory of the run that reads it.  A command with an include option the caller
+did not name (-I..., -include) is never stored: its headers are not all known here.  Only finished
+runs are stored (not a timeout, not a compiler that could not start), their declared output files
+with them, so a reader of the assembly gets the same bytes.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+
+ENV = "KERNELPORT_COMPILE_CACHE"
+_STEERING = re.compile(r"^(PATH|CPATH|C_INCLUDE_PATH|CPLUS_INCLUDE_PATH|LIBRARY_PATH|(HIP|ROCM|HCC|CUDA|NVCC|LLVM)\w*)$")
+_UNKNOWN_INCLUDES = ("-I", "-i", "--include")  # -I, -isystem, -iquote, -include, -idirafter, ...
+_SEPARATE = ("I", "isystem", "iquote", "idirafter", "include", "imacros", "include-directory")
+_QUOTED = re.compile(rb'^\s*#\s*(?:include|import)\s*"([^"]+)"', re.M)
+
+
+def cache_root() -> Path | None:
+    d = os.environ.get(ENV, "").strip()
+    return Path(d) if d else None
+
+
+def _tree_digest(path: Path, dirs: tuple[Path, ...], h, seen: set) -> None:
+    """Feed `path`'s bytes and, recursively, its quoted headers' (or their absence) into `h`."""
+    real = os.path.realpath(path)
+    if real in seen:
+        return
+    seen.add(real)
+    try:
+        data = Path(real).read_bytes()
+    except OSError:
+        h.update(b"\0unreadable")
+        return
+    h.update(b"\0" + str(len(data)).encode() + b"\0" + data)
+    for name in _QUOTED.findall(data):
+        text = name.decode("utf-8", "replace")
+        found = next((c for c in (Path(real).parent / text, *(d / text for d in dirs)) if c.is_file()), None)
+        h.update(b"\0include " + name)
+        if found is None:
+            h.update(b"\0absent")  # a system header (fixed by the toolchain) or a compile error
+        else:
+            _tree_digest(found, dirs, h, seen)
+
+
+def _places(source: Path | None, search_dirs, inputs, outputs) -> list[tuple[str, str]]:
+    """(path text, placeholder) pairs, longest first, so that a file's path goes before its directory.
+    Only absolute paths other than the root: a placeholder for "." or "/" would rewrite any text."""
+    pairs = [(str(source), "\x00SRC"), (str(source.parent), "\x00DIR")] if source is not None else []
+    pairs += [(str(d), f"\x00INC{i}") for i, d in enumerate(search_dirs)]
+    pairs += [(str(f), f"\x00FILE{i}") for i, f in enumerate(inputs)]
+    pairs += [(str(Path(o).parent), f"\x00OUT{i}") for i, o in enumerate(outputs)]
+    pairs = [(a, b) for a, b in pairs if os.path.isabs(a) and a != os.sep or b == "\x00SRC"]
+    return sorted(pairs, key=lambda p: -len(p[0]))
+
+
+def _named(args: list[str], i: int) -> bool:
+    """Whether the include option at args[i] (joined or followed by its value) names a directory or
+    file the caller declared, so that its headers are in the key."""
+    separate = args[i].lstrip("-") in _SEPARATE and i + 1 < len(args)
+    value = args[i + 1] if separate else args[i]
+    return "\x00INC" in value or "\x00FILE" in value
+
+
+def _swap(text: str, pairs) -> str:
+    for a, b in pairs:
+        text = text.replace(a, b)
+    return text
+
+
+def _key(cmd: list[str], env: dict | None, source: Path | None, search_dirs, inputs, pairs,
+         input_text: str | None) -> str | None:
+    generic = [_swap(a, pairs) for a in cmd[1:]]
+    if any(a.startswith(_UNKNOWN_INCLUDES) and not _named(generic, i) for i, a in enumerate(generic)):
+        return None
+    try:
+        exe = os.path.realpath(cmd[0])
+        st = os.stat(exe)
+    except OSError:
+        return None
+    h = hashlib.sha256(f"{exe}\0{st.st_size}\0{st.st_mtime_ns}".encode())
+    environ = os.environ if env is None else env
+    for name in sorted(n for n in environ if _STEERING.match(n)):
+        h.update(f"\0{name}={environ[name]}".encode())
+    h.update(b"\0cmd\0" + "\x1f".join(generic).encode())
+    h.update(b"\0stdin\0" + (input_text.encode() if input_text is not None else b"\0none"))
+    dirs = tuple(Path(d) for d in search_dirs)
+    for f in (*([source] if source is not None else []), *inputs):
+        _tree_digest(Path(f), dirs, h, set())
+    return h.hexdigest()
+
+
+def run(cmd: list[str], source=None, *, search_dirs=(), inputs=(), outputs=(), env: dict | None = None,
+        timeout: float | None = None, input_text: str | None = None) -> subprocess.CompletedProcess:
+    """`subprocess.run(cmd)` (text, captured; stdin `input_text` or none) compiling `source` (None:
+    a probe such as `--version`), answered from the cache when an identical run is stored.
+    `search_dirs`: the include directories `cmd` names; `inputs`: other files it reads (a forced
+    -include); `outputs`: the files it writes (restored on a hit)."""
+    root = cache_root()
+    source = Path(source) if source is not None else None
+    pairs = _places(source, search_dirs, inputs, outputs)
+    k = _key(cmd, env, source, search_dirs, inputs, pairs, input_text) if root is not None else None
+    entry = root / k[:2] / f"{k}.pkl" if k else None
+    if entry is not None:
+        try:
+            with open(entry, "rb") as f:
+                rc, out, err, files = pickle.load(f)
+        except Exception:  # absent or unreadable: a miss
+            pass
+        else:
+            for name, data in zip(outputs, files):
+                if data is not None:
+                    Path(name).write_bytes(data)
+            back = [(b, a) for a, b in pairs]
+            return subprocess.CompletedProcess(cmd, rc, _swap(out, back), _swap(err, back))
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, input=input_text,
+                          stdin=None if input_text is not None else subprocess.DEVNULL)
+    if entry is not None:
+        files = [Path(o).read_bytes() if os.path.isfile(o) else None for o in outputs]
+        _store(entry, (proc.returncode, _swap(proc.stdout, pairs), _swap(proc.stderr, pairs), files))
+    return proc
+
+
+def _store(entry: Path, value) -> None:
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, entry)  # atomic: a concurrent reader sees the whole entry or none
+    except OSError:
+        pass  # a full or read-only directory: the run's result still stands, uncached
