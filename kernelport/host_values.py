@@ -49,12 +49,13 @@ class Unknown(Exception):
         self.free = free
         self.before: Definition | None = None  # its value before the run changed it (an option's default)
         self.scope: Scope | None = None  # where `name` is declared (a caller's scope, maybe)
+        self.overflow = False  # host code's own arithmetic overflows (with chosen values: too large)
 
     def named(self, n: str, scope: "Scope") -> "Unknown":
         """This reason, about the host name `n` read in `scope` (a copy: one Unknown is raised for
         many reads)."""
         e = Unknown(self.why, self.loc, self.free)
-        e.name, e.before, e.scope = self.name or n, self.before, self.scope or scope
+        e.name, e.before, e.scope, e.overflow = self.name or n, self.before, self.scope or scope, self.overflow
         return e
 
 
@@ -111,7 +112,9 @@ class Scope:
         try:
             return cexpr.evaluate_typed(text, names)
         except cexpr.CExprError as e:
-            raise Unknown(f"cannot evaluate '{text[:80]}': {e}") from None
+            u = Unknown(f"cannot evaluate '{text[:80]}': {e}")
+            u.overflow = " overflows " in str(e)
+            raise u from None
 
     def name(self, n: str, depth: int = 0) -> cexpr.Value:
         if n in self.overrides:

@@ -51,6 +51,7 @@ class NotRun:
     loc: Location | None = None
     free: tuple[Unknown, str] | None = None  # a host value only the run gives, and where it was read
     big_block: bool = False
+    overflow: bool = False  # host code's int arithmetic overflows on these values
     chosen: dict[str, str] = field(default_factory=dict)  # values chosen before this: name -> why
 
     def format(self) -> str:
@@ -147,6 +148,7 @@ def infer(module: Module, kernel: str, others: list[Module] = (), given: Command
 # -- free values: what only a run gives (argv, a file, an option), chosen ----------------------
 SIZE_CHOICE, BLOCK_CHOICE = 1024, 128  # then halved until the launch fits (a block to 1024 threads)
 MAX_FREE = 8
+HALVED = "; halved until host code's arithmetic no longer overflows"
 
 
 def _choose(m: Module, k: Function, launch: Launch, scope: Scope, given: CommandLine,
@@ -162,6 +164,13 @@ def _choose(m: Module, k: Function, launch: Launch, scope: Scope, given: Command
         if isinstance(t, NotRun) and t.big_block and any(scope.overrides[n].v > 1 for n in block_side):
             for n in block_side:
                 scope.overrides[n] = cexpr.Value(scope.overrides[n].type, max(1, scope.overrides[n].v // 2))
+            scope.used.clear()
+            continue
+        if isinstance(t, NotRun) and t.overflow and any(scope.overrides[n].v > 1 for n in chosen):
+            for n in chosen:  # chosen sizes multiplied past int in host code: the program takes smaller ones
+                scope.overrides[n] = cexpr.Value(scope.overrides[n].type, max(1, scope.overrides[n].v // 2))
+                if not chosen[n].endswith(HALVED):
+                    chosen[n] += HALVED
             scope.used.clear()
             continue
         if not isinstance(t, NotRun) or t.free is None or len(chosen) >= MAX_FREE:
@@ -295,7 +304,8 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
         return NotRun(f"needs sizes: {e.why}" + (f" ({e.loc})" if e.loc else ""),
                       f"pass it: --arg {e.name}=VALUE" if e.name else
                       "pass the value: --arg NAME=VALUE (a kernel scalar or a host size), or --arg "
-                      "NAME=TYPE[LENGTH]:uniform(-1,1) for a buffer", at, free=(e, phase) if e.free else None)
+                      "NAME=TYPE[LENGTH]:uniform(-1,1) for a buffer", at, free=(e, phase) if e.free else None,
+                      overflow=e.overflow)
     except KernelportError as e:
         return NotRun(e.message, e.hint or "pass the inputs with --arg", at)
     if any(v < 1 for v in grid + block):

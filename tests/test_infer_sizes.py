@@ -233,3 +233,80 @@ void run(float* x) { scale<<<4, 256>>>(5000, 2.0f, x); }
     assert got.spec.length("x") == 5000 and got.spec.args["x"].role == "inout" and list(got.chosen) == ["x[]"]
     assert any("(length chosen: no allocation of 'x' before the launch; 'x' is a parameter of run()" in line
                for line in got.inferred), got.inferred
+
+
+SOA = """
+__global__ void soa(const float* v, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = v[i] + v[i + n] + v[i + 2 * n] + v[i + 3 * n];
+}
+void run(const float* v, float* out) { soa<<<4, 256>>>(v, out, 1000); }
+"""
+
+
+def _oracle(tmp_path, text):
+    import json
+    from trust_support import kp_inproc
+    f = tmp_path / "soa.cu"
+    f.write_text(text)
+    rc, out, err = kp_inproc("verify", f, "--schedules", "block", "--format", "json", "--no-cache")
+    return rc, [c for c in json.loads(out)[0]["checks"] if c["kind"] in ("oracle", "numeric")], out + err
+
+
+def test_a_chosen_length_the_original_reads_past_is_grown_and_said(tmp_path):
+    # v's allocation is nowhere in the file: its length is chosen (1024), and the kernel reads 4 n.
+    rc, checks, log = _oracle(tmp_path, SOA)
+    oracle = [c for c in checks if c["kind"] == "oracle"]
+    assert rc == 0 and [c["status"] for c in oracle] == ["pass"], log
+    assert "v: in float[4096] uniform(-1, 1) (length chosen: grown to 4096 after the original accessed v[2048] " \
+           "past 2048 elements, from 1024 chosen; no allocation of 'v'" in oracle[0]["detail"], oracle[0]["detail"]
+    assert oracle[0]["detail"].count("grown to") == 1
+    assert "out: inout float[1024]" in oracle[0]["detail"]  # only the buffer read past grows
+    assert [c["status"] for c in checks if c["kind"] == "numeric"] and \
+        all(c["status"] == "pass" for c in checks if c["kind"] == "numeric"), log
+
+
+def test_a_length_host_code_allocates_is_never_grown(tmp_path):
+    # The same reach past a buffer host code sizes: the original's own fault, not run.
+    text = SOA.replace("void run(const float* v, float* out) {",
+                       "void run() { float *v, *out; cudaMalloc(&v, 1000 * sizeof(float)); "
+                       "cudaMalloc(&out, 1000 * sizeof(float));")
+    rc, checks, log = _oracle(tmp_path, text)
+    oracle = [c for c in checks if c["kind"] == "oracle"]
+    assert [c["status"] for c in oracle] == ["skip"], log
+    assert oracle[0]["detail"].startswith("not run: the original faults at wave 32 on inferred inputs (") and \
+        "v[1000]" in oracle[0]["detail"] and "grown" not in oracle[0]["detail"]
+    # A negative index is no length to grow either.
+    rc, checks, log = _oracle(tmp_path, SOA.replace("v[i] + v[i + n] + v[i + 2 * n] + v[i + 3 * n]", "v[i - 1]"))
+    oracle = [c for c in checks if c["kind"] == "oracle"]
+    assert [c["status"] for c in oracle] == ["skip"] and "on chosen inputs" in oracle[0]["detail"] and "v[-1]" in oracle[0]["detail"] and \
+        "grown" not in oracle[0]["detail"], log
+
+
+CONV = """
+__global__ void fill(float* x, int total) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < total) x[i] = 1.0f;
+}
+int main(int argc, char** argv) {
+    int n = atoi(argv[1]), c = atoi(argv[2]), h = atoi(argv[3]), w = atoi(argv[4]);
+    int total = n * c * h * w;
+    float* x;
+    cudaMalloc(&x, total * sizeof(float));
+    fill<<<(total + 255) / 256, 256>>>(x, total);
+}
+"""
+
+
+def test_chosen_sizes_whose_product_overflows_int_are_halved_together():
+    got = _infer(CONV, "fill")
+    assert isinstance(got, Inferred), got
+    s = got.spec
+    assert s.length("x") == s.scalar_values()["total"] <= 1 << 16
+    assert set(got.chosen) == {"n", "c", "h", "w"}
+    assert all(why.endswith("; halved until host code's arithmetic no longer overflows") for why in got.chosen.values())
+
+
+def test_host_arithmetic_that_overflows_on_its_own_values_is_not_run():
+    got = _infer(CONV.replace("int total = n * c * h * w;", "int total = 65536 * 65536 + n;"), "fill")
+    assert isinstance(got, NotRun) and "overflows int" in got.reason, got
