@@ -26,6 +26,7 @@ _MATH = {"ceil": math.ceil, "ceilf": math.ceil, "floor": math.floor, "floorf": m
          "sqrt": math.sqrt, "sqrtf": math.sqrt, "ceil_div": lambda a, b: -(-a // b)}
 _IDENT = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
 _CAST = re.compile(r"\b(?:static_cast|reinterpret_cast)\s*<([^<>]+)>\s*\(")
+_FUNCTIONAL_CAST = re.compile(r"(?<![\w.])(float|double|int|long|short|char|bool|size_t|unsigned)\s*\(")
 _INDEX = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[([^\[\]]+)\]")
 _SIZEOF = re.compile(r"\bsizeof\s*\(\s*([A-Za-z_]\w*)\s*\)")
 _COMMENT = re.compile(r"//.*|/\*.*?\*/", re.S)
@@ -85,6 +86,7 @@ class Scope:
         text = " ".join(text.replace("std::", "").split())
         text = _SIZEOF.sub(lambda m: f"sizeof({typedef_of(self.module.source.text, m.group(1))})", text)
         text = _CAST.sub(lambda m: f"({m.group(1)})(", text)
+        text = _FUNCTIONAL_CAST.sub(lambda m: f"({m.group(1)})(", text)  # float(n): C++'s (float)(n)
         text = self._calls(text, depth)
         text = _FIELD.sub(lambda m: self._literal(self._component(m.group(1), "xyz".index(m.group(2)), depth)), text)
         text = _INDEX.sub(lambda m: self._literal(self._element(m.group(1), m.group(2), depth)), text)
@@ -174,10 +176,24 @@ class Scope:
 
     def _component(self, n: str, axis: int, depth: int) -> int:
         key = f"{n}.{'xyz'[axis]}"
+        if key in self.overrides:  # a component chosen or given (--arg grid.x=64)
+            self.used.setdefault(key, (self.overrides[key], None))
+            return int(self.overrides[key].v)
         d = self.lookup(key)
         if d is not None:
-            return self._int_in(d, depth)
+            try:
+                return self._int_in(d, depth)
+            except Unknown as e:  # `dims.x = atoi(argv[1])`: the component is what only the run gives
+                base = self.lookup(n)
+                if e.name is None and base is not None and base.dim3:
+                    parts = [p for p, _ in cexpr.split_top_level(base.text)] if base.text.strip() else []
+                    e.name, e.scope = key, self
+                    e.before = Definition(parts[axis] if axis < len(parts) else "1", base.loc, scope=base.scope)
+                raise
         d = self.lookup(n)
+        if d is not None and not d.dim3 and d.scope is not None and _IDENT.fullmatch(d.text.strip()) and \
+                depth <= MAX_DEPTH:  # a dim3 parameter (`const dim3 &dims`): the caller's argument
+            return d.scope._component(d.text.strip(), axis, depth + 1)
         if d is None or not d.dim3:
             if n in self.unknown:
                 raise self.unknown[n]
@@ -190,9 +206,13 @@ class Scope:
     def _member(self, n: str, depth: int) -> cexpr.Value:
         """`p.n`: a struct's field host code assigned (`p.n = 1024`)."""
         n = re.sub(r"\s+", "", n)
+        if n in self.overrides:  # a field chosen or given (--arg A.n=512)
+            self.used.setdefault(n, (self.overrides[n], None))
+            return self.overrides[n]
         d = self.lookup(n)
-        if d is None:
-            raise self.unknown.get(n) or Unknown(f"'{n}' has no value kernelport can read in the host code")
+        if d is None:  # set by a constructor, a file, a call kernelport does not follow: only the run gives it
+            raise self.unknown.get(n) or Unknown(f"'{n}' has no value kernelport can read in the host code",
+                                                 free=True).named(n, self)
         v = (d.scope or self).value(d.text, depth + 1)
         self.used.setdefault(n, (v, d))
         return v
@@ -355,7 +375,11 @@ def _changed(src, n: Node, scope: Scope, launch: Node) -> None:
         if n.child_by_field_name("operator") is None or src.text_of(n.child_by_field_name("operator")) != "&" or \
                 n.parent is None or n.parent.type != "argument_list":
             return
-        fn = n.parent.parent.child_by_field_name("function") if n.parent.parent is not None else None
+        call = n.parent.parent
+        fn = call.child_by_field_name("function") if call is not None else None
+        if fn is not None and _CAST.match(src.text_of(fn) + "(") and call.parent is not None and \
+                call.parent.type == "argument_list" and call.parent.parent is not None:
+            fn = call.parent.parent.child_by_field_name("function")  # cudaMalloc(reinterpret_cast<void **>(&d), n)
         if fn is not None and _runtime_key(src, fn) in _ALLOC:
             return  # cudaMalloc(&d, bytes) sets the pointer, never a size
         target, how = n.child_by_field_name("argument"), f"passed by address to {src.text_of(fn) if fn else 'a call'}()"
@@ -493,7 +517,7 @@ def _before(scope: Scope, lt: str, text: str, loc: Location) -> str:
 
 # Runtime calls that give a device pointer its size, by the concept (kernelport/dialect.py) they spell.
 _ALLOC = {"rt_Malloc": (0, 1), "rt_MallocManaged": (0, 1)}  # concept -> (pointer arg, bytes arg)
-_WRITE = {"rt_Memcpy": (0, 2), "rt_Memset": (0, 2)}
+_WRITE = {"rt_Memcpy": (0, 2), "rt_Memset": (0, 2), "rt_MemcpyAsync": (0, 2), "rt_MemsetAsync": (0, 2)}
 
 
 def _call(module: Module, node: Node, scope: Scope) -> None:
@@ -517,7 +541,7 @@ def _call(module: Module, node: Node, scope: Scope) -> None:
         scope.defs[f"{ptr}#bytes"] = Definition(src.text_of(argn[bi]), src.loc(node))
         scope.defs.pop(f"{ptr}#init", None)
     else:
-        fill = src.text_of(argn[1]) if c.key == "rt_Memset" else ""
+        fill = src.text_of(argn[1]) if c.key in ("rt_Memset", "rt_MemsetAsync") else ""
         scope.defs[f"{ptr}#init"] = Definition(fill, src.loc(node))
 
 
@@ -536,8 +560,13 @@ def typedef_of(text: str, t: str) -> str:
 
 
 def pointer_name(text: str) -> str | None:
-    """`(void **)&d_x`, `&d_x`, `d_x` -> d_x; anything else (a member, an offset) -> None."""
-    t = re.sub(r"^\(\s*void\s*\*\s*\*\s*\)", "", " ".join(text.split())).strip()
+    """`(void **)&d_x`, `reinterpret_cast<void **>(&d_x)`, `&d_x`, `d_x` -> d_x; anything else (a
+    member, an offset) -> None."""
+    t = " ".join(text.split())
+    m = _CAST.match(t)
+    if m and t.endswith(")"):  # reinterpret_cast<void **>(&d_x)
+        t = t[m.end():-1]
+    t = re.sub(r"^\(\s*void\s*\*\s*\*\s*\)", "", t).strip()
     t = re.sub(r"^\(\s*[\w\s]+\*\s*\)", "", t).strip()
     t = t.lstrip("&").strip()
     return t if _IDENT.fullmatch(t) else re.sub(r"\s+", "", t) if _MEMBER.fullmatch(t) else None

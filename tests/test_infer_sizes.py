@@ -310,3 +310,18 @@ def test_chosen_sizes_whose_product_overflows_int_are_halved_together():
 def test_host_arithmetic_that_overflows_on_its_own_values_is_not_run():
     got = _infer(CONV.replace("int total = n * c * h * w;", "int total = 65536 * 65536 + n;"), "fill")
     assert isinstance(got, NotRun) and "overflows int" in got.reason, got
+
+
+def test_a_functional_cast_is_a_cast_and_a_look_alike_call_is_not():
+    text = """
+__global__ void inc(float* x, int n) { int i = blockIdx.x * 32 + threadIdx.x; if (i < n) x[i] += 1.0f; }
+void run(int n) {
+    float* d; cudaMalloc(&d, 1000 * sizeof(float));
+    dim3 grid(ceil(float(1000) / 32));
+    inc<<<grid, 32>>>(d, 1000);
+}
+"""
+    got = _infer(text, "inc")
+    assert isinstance(got, Inferred) and got.spec.dims("grid") == (32, 1, 1), got  # ceil(31.25)
+    got = _infer(text.replace("float(1000)", "to_float(1000)"), "inc")
+    assert isinstance(got, NotRun) and "'to_float(1000)' is computed when the program runs" in got.reason, got
