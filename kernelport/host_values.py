@@ -26,6 +26,7 @@ _MATH = {"ceil": math.ceil, "ceilf": math.ceil, "floor": math.floor, "floorf": m
          "sqrt": math.sqrt, "sqrtf": math.sqrt, "ceil_div": lambda a, b: -(-a // b)}
 _IDENT = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
 _CAST = re.compile(r"\b(?:static_cast|reinterpret_cast)\s*<([^<>]+)>\s*\(")
+_ARROW = re.compile(r"\s*->\s*(?=[A-Za-z_])")
 _FUNCTIONAL_CAST = re.compile(r"(?<![\w.])(float|double|int|long|short|char|bool|size_t|unsigned)\s*\(")
 _INDEX = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[([^\[\]]+)\]")
 _SIZEOF = re.compile(r"\bsizeof\s*\(\s*([A-Za-z_]\w*)\s*\)")
@@ -83,7 +84,7 @@ class Scope:
     def value(self, text: str, depth: int = 0) -> cexpr.Value:
         if depth > MAX_DEPTH:
             raise Unknown(f"'{text.strip()[:60]}' is defined through more than {MAX_DEPTH} levels")
-        text = " ".join(text.replace("std::", "").split())
+        text = " ".join(_ARROW.sub(".", text.replace("std::", "")).split())  # p->n: the field, as p.n
         text = _SIZEOF.sub(lambda m: f"sizeof({typedef_of(self.module.source.text, m.group(1))})", text)
         text = _CAST.sub(lambda m: f"({m.group(1)})(", text)
         text = _FUNCTIONAL_CAST.sub(lambda m: f"({m.group(1)})(", text)  # float(n): C++'s (float)(n)
@@ -101,7 +102,8 @@ class Scope:
             if d is not None and not d.dim3 and d.text.strip() in cexpr.SIZEOF:  # a type macro: DATA_TYPE
                 text, subst = re.sub(rf"\b{n}\b", d.text.strip(), text), True
                 break
-            t = type_alias(n, self) if d is None and "sizeof" in text else None  # typedef float floatX
+            cast = re.search(rf"\(\s*{n}\s*\)", text) is not None  # (clock_t)(x), sizeof(floatX)
+            t = type_alias(n, self) if d is None and ("sizeof" in text or cast) else None  # typedef float floatX
             if t in cexpr.SIZEOF:
                 text, subst = re.sub(rf"\b{n}\b", t, text), True
                 break
@@ -219,10 +221,13 @@ class Scope:
 
     def _element(self, n: str, index: str, depth: int) -> cexpr.Value:
         """`a[i]` of an array host code initialised with a brace list (`int sizes[] = {32, 64}`)."""
+        i = int(self.value(index, depth + 1).v)
+        one = self.lookup(f"{n}[{i}]")  # assigned by itself: `size[0] = n`
+        if one is not None:
+            return (one.scope or self).value(one.text, depth + 1)
         d = self.lookup(f"{n}[]")
         if d is None:
             raise Unknown(f"'{n}[{index}]' is an element host code sets at run time", free=True)
-        i = int(self.value(index, depth + 1).v)
         items = [p for p, _ in cexpr.split_top_level(d.text)]
         if not 0 <= i < len(items):
             raise Unknown(f"'{n}[{index}]' is outside the {len(items)} elements of '{n}'", d.loc)
@@ -347,8 +352,9 @@ def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dic
         scope.unknown[p] = Unknown(f"'{p}' is a parameter of {owner.name}() and no call in the project gives it",
                                    src.loc(owner.node), free=True)
     for p in owner.params:
-        if p.name in params and not p.pointer:
-            scope.defs[f"{p.name}#type"] = Definition(" ".join(p.type.replace("const", "").split()), src.loc(owner.node))
+        if p.name in params:  # a pointer's: what `p->n` reads a field of
+            scope.defs[f"{p.name}#{'pointee' if p.pointer else 'type'}"] = Definition(
+                " ".join(p.type.replace("const", "").split()), src.loc(owner.node))
     for n in sorted(_statements(src, owner.body, node), key=lambda x: x.start_byte):
         if n.type == "declaration":
             _declaration(src, n, scope)
@@ -466,7 +472,11 @@ def _assignment(src, node: Node, scope: Scope) -> None:
     op = node.child_by_field_name("operator")
     if left is None or right is None:
         return
-    lt = src.text_of(left).replace(" ", "")
+    lt = _ARROW.sub(".", src.text_of(left)).replace(" ", "")
+    el = re.fullmatch(r"([A-Za-z_]\w*)\[(\d+)\]", lt)
+    if el and src.text_of(op if op is not None else left) == "=":  # `size[0] = n`: one element, by a constant index
+        scope.defs[f"{el.group(1)}[{int(el.group(2))}]"] = Definition(src.text_of(right), src.loc(node))
+        return
     if not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", lt):  # a name, a dim3's .x, a struct's field
         return
     text, sym = src.text_of(right), src.text_of(op) if op is not None else "="

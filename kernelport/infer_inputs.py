@@ -232,7 +232,7 @@ def _int_type(scope: Scope, name: str | None):
         return cexpr.ctype("unsigned int")  # a dim3's component
     if name and re.fullmatch(r"[A-Za-z_]\w*\.[A-Za-z_]\w*", name):  # a struct's field: its declared type
         base, member = name.split(".")
-        d = scope.lookup(f"{base}#type")
+        d = scope.lookup(f"{base}#type") or scope.lookup(f"{base}#pointee")
         r = resolve_type(d.text.replace("&", " "), {}, scope) if d is not None else None
         ftype = next((f[1] for f in fields(r.struct) if f[0] == member and f[2] == "value"), None) \
             if r is not None and r.struct is not None else None

@@ -84,11 +84,15 @@ def test_a_too_large_constant_expression_size_is_scaled_and_said():
 
 
 def test_a_free_value_that_is_not_an_integer_variable_is_not_chosen():
-    # nx comes from a field of a struct the run fills: the struct is no size to choose.
+    # nx comes from a field of a struct the run fills, a struct no file declares: its field's type is
+    # unknown, so no size to choose; the hint names the field, which --arg can give.
     text = STENCIL.replace("int nx = atoi(argv[1]);", "Config cfg;\n    load(&cfg);\n    int nx = cfg.width;")
     got = _infer(text, "blur")
     assert isinstance(got, NotRun) and "needs sizes" in got.reason and "'cfg.width'" in got.reason
-    assert got.hint == "pass it: --arg nx=VALUE" and not any(n.startswith("cfg") for n in got.chosen)
+    assert got.hint == "pass it: --arg cfg.width=VALUE" and not any(n.startswith("cfg") for n in got.chosen)
+    from kernelport.infer_inputs import CommandLine
+    got = infer(build(SourceFile.from_text(text, "k.cu")), "blur", given=CommandLine.parse(["cfg.width=48"]))
+    assert isinstance(got, Inferred) and got.spec.scalar_values()["nx"] == 48, got
 
 
 def test_a_dim3_declared_from_variables_keeps_its_components():
@@ -325,3 +329,35 @@ void run(int n) {
     assert isinstance(got, Inferred) and got.spec.dims("grid") == (32, 1, 1), got  # ceil(31.25)
     got = _infer(text.replace("float(1000)", "to_float(1000)"), "inc")
     assert isinstance(got, NotRun) and "'to_float(1000)' is computed when the program runs" in got.reason, got
+
+
+HOSTFORMS = """
+typedef long ticks_t;
+struct Model { int seg; int rows; };
+__global__ void k(float* x, int n, ticks_t t) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] = t; }
+void run(Model* prob, double secs) {
+    Model* model = new Model;
+    model->seg = prob->rows / 4;
+    size_t global[2];
+    global[0] = 512;
+    global[1] = model->seg;
+    ticks_t t = (ticks_t)(secs * 1000);
+    float* d;
+    cudaMalloc(&d, global[0] * global[1] * sizeof(float));
+    k<<<global[0] * global[1] / 128, 128>>>(d, global[0] * global[1], (ticks_t)(2 * sizeof(ticks_t)));
+}
+"""
+
+
+def test_arrow_fields_assigned_elements_and_casts_to_a_typedef_reach_the_launch():
+    got = _infer(HOSTFORMS, "k")
+    assert isinstance(got, Inferred), got
+    s = got.spec
+    # prob->rows only the run gives: chosen as the int field it is declared; model->seg follows it.
+    n = s.scalar_values()["n"]
+    assert list(got.chosen) == ["prob.rows"] and n == s.length("x") and n % 512 == 0 and n >= 512 * 64
+    assert any(line.startswith(f"prob.rows = {n // 512 * 4} chosen (") for line in got.inferred), got.inferred
+    assert s.scalar_values()["t"] == 16 and s.dims("grid") == (n // 128, 1, 1)  # (ticks_t)(2 * sizeof(long))
+    # An element assigned through a run-time index is no constant element.
+    got = _infer(HOSTFORMS.replace("global[1] = model->seg;", "global[prob->rows] = model->seg;"), "k")
+    assert isinstance(got, NotRun) and "'global[1]' is an element host code sets at run time" in got.reason, got
