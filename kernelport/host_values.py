@@ -26,6 +26,8 @@ _MATH = {"ceil": math.ceil, "ceilf": math.ceil, "floor": math.floor, "floorf": m
          "sqrt": math.sqrt, "sqrtf": math.sqrt, "ceil_div": lambda a, b: -(-a // b)}
 _IDENT = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
 _CAST = re.compile(r"\b(?:static_cast|reinterpret_cast)\s*<([^<>]+)>\s*\(")
+_ARROW = re.compile(r"\s*->\s*(?=[A-Za-z_])")
+_FUNCTIONAL_CAST = re.compile(r"(?<![\w.])(float|double|int|long|short|char|bool|size_t|unsigned)\s*\(")
 _INDEX = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[([^\[\]]+)\]")
 _SIZEOF = re.compile(r"\bsizeof\s*\(\s*([A-Za-z_]\w*)\s*\)")
 _COMMENT = re.compile(r"//.*|/\*.*?\*/", re.S)
@@ -49,12 +51,13 @@ class Unknown(Exception):
         self.free = free
         self.before: Definition | None = None  # its value before the run changed it (an option's default)
         self.scope: Scope | None = None  # where `name` is declared (a caller's scope, maybe)
+        self.overflow = False  # host code's own arithmetic overflows (with chosen values: too large)
 
     def named(self, n: str, scope: "Scope") -> "Unknown":
         """This reason, about the host name `n` read in `scope` (a copy: one Unknown is raised for
         many reads)."""
         e = Unknown(self.why, self.loc, self.free)
-        e.name, e.before, e.scope = self.name or n, self.before, self.scope or scope
+        e.name, e.before, e.scope, e.overflow = self.name or n, self.before, self.scope or scope, self.overflow
         return e
 
 
@@ -81,9 +84,10 @@ class Scope:
     def value(self, text: str, depth: int = 0) -> cexpr.Value:
         if depth > MAX_DEPTH:
             raise Unknown(f"'{text.strip()[:60]}' is defined through more than {MAX_DEPTH} levels")
-        text = " ".join(text.replace("std::", "").split())
+        text = " ".join(_ARROW.sub(".", text.replace("std::", "")).split())  # p->n: the field, as p.n
         text = _SIZEOF.sub(lambda m: f"sizeof({typedef_of(self.module.source.text, m.group(1))})", text)
         text = _CAST.sub(lambda m: f"({m.group(1)})(", text)
+        text = _FUNCTIONAL_CAST.sub(lambda m: f"({m.group(1)})(", text)  # float(n): C++'s (float)(n)
         text = self._calls(text, depth)
         text = _FIELD.sub(lambda m: self._literal(self._component(m.group(1), "xyz".index(m.group(2)), depth)), text)
         text = _INDEX.sub(lambda m: self._literal(self._element(m.group(1), m.group(2), depth)), text)
@@ -98,7 +102,8 @@ class Scope:
             if d is not None and not d.dim3 and d.text.strip() in cexpr.SIZEOF:  # a type macro: DATA_TYPE
                 text, subst = re.sub(rf"\b{n}\b", d.text.strip(), text), True
                 break
-            t = type_alias(n, self) if d is None and "sizeof" in text else None  # typedef float floatX
+            cast = re.search(rf"\(\s*{n}\s*\)", text) is not None  # (clock_t)(x), sizeof(floatX)
+            t = type_alias(n, self) if d is None and ("sizeof" in text or cast) else None  # typedef float floatX
             if t in cexpr.SIZEOF:
                 text, subst = re.sub(rf"\b{n}\b", t, text), True
                 break
@@ -111,7 +116,9 @@ class Scope:
         try:
             return cexpr.evaluate_typed(text, names)
         except cexpr.CExprError as e:
-            raise Unknown(f"cannot evaluate '{text[:80]}': {e}") from None
+            u = Unknown(f"cannot evaluate '{text[:80]}': {e}")
+            u.overflow = " overflows " in str(e)
+            raise u from None
 
     def name(self, n: str, depth: int = 0) -> cexpr.Value:
         if n in self.overrides:
@@ -171,10 +178,24 @@ class Scope:
 
     def _component(self, n: str, axis: int, depth: int) -> int:
         key = f"{n}.{'xyz'[axis]}"
+        if key in self.overrides:  # a component chosen or given (--arg grid.x=64)
+            self.used.setdefault(key, (self.overrides[key], None))
+            return int(self.overrides[key].v)
         d = self.lookup(key)
         if d is not None:
-            return self._int_in(d, depth)
+            try:
+                return self._int_in(d, depth)
+            except Unknown as e:  # `dims.x = atoi(argv[1])`: the component is what only the run gives
+                base = self.lookup(n)
+                if e.name is None and base is not None and base.dim3:
+                    parts = [p for p, _ in cexpr.split_top_level(base.text)] if base.text.strip() else []
+                    e.name, e.scope = key, self
+                    e.before = Definition(parts[axis] if axis < len(parts) else "1", base.loc, scope=base.scope)
+                raise
         d = self.lookup(n)
+        if d is not None and not d.dim3 and d.scope is not None and _IDENT.fullmatch(d.text.strip()) and \
+                depth <= MAX_DEPTH:  # a dim3 parameter (`const dim3 &dims`): the caller's argument
+            return d.scope._component(d.text.strip(), axis, depth + 1)
         if d is None or not d.dim3:
             if n in self.unknown:
                 raise self.unknown[n]
@@ -187,19 +208,26 @@ class Scope:
     def _member(self, n: str, depth: int) -> cexpr.Value:
         """`p.n`: a struct's field host code assigned (`p.n = 1024`)."""
         n = re.sub(r"\s+", "", n)
+        if n in self.overrides:  # a field chosen or given (--arg A.n=512)
+            self.used.setdefault(n, (self.overrides[n], None))
+            return self.overrides[n]
         d = self.lookup(n)
-        if d is None:
-            raise self.unknown.get(n) or Unknown(f"'{n}' has no value kernelport can read in the host code")
+        if d is None:  # set by a constructor, a file, a call kernelport does not follow: only the run gives it
+            raise self.unknown.get(n) or Unknown(f"'{n}' has no value kernelport can read in the host code",
+                                                 free=True).named(n, self)
         v = (d.scope or self).value(d.text, depth + 1)
         self.used.setdefault(n, (v, d))
         return v
 
     def _element(self, n: str, index: str, depth: int) -> cexpr.Value:
         """`a[i]` of an array host code initialised with a brace list (`int sizes[] = {32, 64}`)."""
+        i = int(self.value(index, depth + 1).v)
+        one = self.lookup(f"{n}[{i}]")  # assigned by itself: `size[0] = n`
+        if one is not None:
+            return (one.scope or self).value(one.text, depth + 1)
         d = self.lookup(f"{n}[]")
         if d is None:
             raise Unknown(f"'{n}[{index}]' is an element host code sets at run time", free=True)
-        i = int(self.value(index, depth + 1).v)
         items = [p for p, _ in cexpr.split_top_level(d.text)]
         if not 0 <= i < len(items):
             raise Unknown(f"'{n}[{index}]' is outside the {len(items)} elements of '{n}'", d.loc)
@@ -324,8 +352,9 @@ def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dic
         scope.unknown[p] = Unknown(f"'{p}' is a parameter of {owner.name}() and no call in the project gives it",
                                    src.loc(owner.node), free=True)
     for p in owner.params:
-        if p.name in params and not p.pointer:
-            scope.defs[f"{p.name}#type"] = Definition(" ".join(p.type.replace("const", "").split()), src.loc(owner.node))
+        if p.name in params:  # a pointer's: what `p->n` reads a field of
+            scope.defs[f"{p.name}#{'pointee' if p.pointer else 'type'}"] = Definition(
+                " ".join(p.type.replace("const", "").split()), src.loc(owner.node))
     for n in sorted(_statements(src, owner.body, node), key=lambda x: x.start_byte):
         if n.type == "declaration":
             _declaration(src, n, scope)
@@ -352,7 +381,11 @@ def _changed(src, n: Node, scope: Scope, launch: Node) -> None:
         if n.child_by_field_name("operator") is None or src.text_of(n.child_by_field_name("operator")) != "&" or \
                 n.parent is None or n.parent.type != "argument_list":
             return
-        fn = n.parent.parent.child_by_field_name("function") if n.parent.parent is not None else None
+        call = n.parent.parent
+        fn = call.child_by_field_name("function") if call is not None else None
+        if fn is not None and _CAST.match(src.text_of(fn) + "(") and call.parent is not None and \
+                call.parent.type == "argument_list" and call.parent.parent is not None:
+            fn = call.parent.parent.child_by_field_name("function")  # cudaMalloc(reinterpret_cast<void **>(&d), n)
         if fn is not None and _runtime_key(src, fn) in _ALLOC:
             return  # cudaMalloc(&d, bytes) sets the pointer, never a size
         target, how = n.child_by_field_name("argument"), f"passed by address to {src.text_of(fn) if fn else 'a call'}()"
@@ -439,7 +472,11 @@ def _assignment(src, node: Node, scope: Scope) -> None:
     op = node.child_by_field_name("operator")
     if left is None or right is None:
         return
-    lt = src.text_of(left).replace(" ", "")
+    lt = _ARROW.sub(".", src.text_of(left)).replace(" ", "")
+    el = re.fullmatch(r"([A-Za-z_]\w*)\[(\d+)\]", lt)
+    if el and src.text_of(op if op is not None else left) == "=":  # `size[0] = n`: one element, by a constant index
+        scope.defs[f"{el.group(1)}[{int(el.group(2))}]"] = Definition(src.text_of(right), src.loc(node))
+        return
     if not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", lt):  # a name, a dim3's .x, a struct's field
         return
     text, sym = src.text_of(right), src.text_of(op) if op is not None else "="
@@ -490,7 +527,7 @@ def _before(scope: Scope, lt: str, text: str, loc: Location) -> str:
 
 # Runtime calls that give a device pointer its size, by the concept (kernelport/dialect.py) they spell.
 _ALLOC = {"rt_Malloc": (0, 1), "rt_MallocManaged": (0, 1)}  # concept -> (pointer arg, bytes arg)
-_WRITE = {"rt_Memcpy": (0, 2), "rt_Memset": (0, 2)}
+_WRITE = {"rt_Memcpy": (0, 2), "rt_Memset": (0, 2), "rt_MemcpyAsync": (0, 2), "rt_MemsetAsync": (0, 2)}
 
 
 def _call(module: Module, node: Node, scope: Scope) -> None:
@@ -514,7 +551,7 @@ def _call(module: Module, node: Node, scope: Scope) -> None:
         scope.defs[f"{ptr}#bytes"] = Definition(src.text_of(argn[bi]), src.loc(node))
         scope.defs.pop(f"{ptr}#init", None)
     else:
-        fill = src.text_of(argn[1]) if c.key == "rt_Memset" else ""
+        fill = src.text_of(argn[1]) if c.key in ("rt_Memset", "rt_MemsetAsync") else ""
         scope.defs[f"{ptr}#init"] = Definition(fill, src.loc(node))
 
 
@@ -533,8 +570,13 @@ def typedef_of(text: str, t: str) -> str:
 
 
 def pointer_name(text: str) -> str | None:
-    """`(void **)&d_x`, `&d_x`, `d_x` -> d_x; anything else (a member, an offset) -> None."""
-    t = re.sub(r"^\(\s*void\s*\*\s*\*\s*\)", "", " ".join(text.split())).strip()
+    """`(void **)&d_x`, `reinterpret_cast<void **>(&d_x)`, `&d_x`, `d_x` -> d_x; anything else (a
+    member, an offset) -> None."""
+    t = " ".join(text.split())
+    m = _CAST.match(t)
+    if m and t.endswith(")"):  # reinterpret_cast<void **>(&d_x)
+        t = t[m.end():-1]
+    t = re.sub(r"^\(\s*void\s*\*\s*\*\s*\)", "", t).strip()
     t = re.sub(r"^\(\s*[\w\s]+\*\s*\)", "", t).strip()
     t = t.lstrip("&").strip()
     return t if _IDENT.fullmatch(t) else re.sub(r"\s+", "", t) if _MEMBER.fullmatch(t) else None

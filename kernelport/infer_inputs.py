@@ -30,7 +30,7 @@ from .annotations import ArgSpec, Generator, KernelSpec, Text, _parse_arg
 from .errors import KernelportError, Location
 from .host_values import Scope, Unknown, pointer_name, scope_at, typedef_of
 from .index_buffers import index_contents
-from .infer_structs import struct_inputs
+from .infer_structs import fields, struct_inputs
 from .infer_types import resolve as resolve_type
 from .inputs import DTYPES
 from .model import Function, Launch, Module, device_references
@@ -51,6 +51,7 @@ class NotRun:
     loc: Location | None = None
     free: tuple[Unknown, str] | None = None  # a host value only the run gives, and where it was read
     big_block: bool = False
+    overflow: bool = False  # host code's int arithmetic overflows on these values
     chosen: dict[str, str] = field(default_factory=dict)  # values chosen before this: name -> why
 
     def format(self) -> str:
@@ -82,7 +83,7 @@ class CommandLine:
         here = Location("<command line>", 1, 1)
         out = cls()
         for a in args:
-            m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*=\s*(.+?)\s*", a)
+            m = re.fullmatch(r"\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\s*=\s*(.+?)\s*", a)  # a name, dims.x, a field
             if not m:
                 raise KernelportError(f"cannot read --arg '{a}'", here,
                                       hint="write --arg NAME=TYPE[LENGTH]:GENERATOR or --arg NAME=VALUE")
@@ -118,21 +119,27 @@ def infer(module: Module, kernel: str, others: list[Module] = (), given: Command
             return _from_command_line(k, kloc, given)
         except KernelportError as e:
             return NotRun(e.message, e.hint or "fix the --arg values", kloc)
-    site = next(((m, l) for m in [module, *others] for l in m.launches if l.kernel == k.name), None)
-    if site is None:
+    sites = [(m, l) for m in [module, *others] for l in m.launches if l.kernel == k.name]
+    if not sites:
         return NotRun(f"needs sizes: no launch of '{k.name}' in the file or project",
                       f"pass them: --arg NAME=TYPE[LENGTH]:uniform(-1,1) for each buffer, --arg NAME=VALUE for "
                       f"each scalar, --grid G --block B", kloc)
-    m, launch = site
-    try:
-        scope = scope_at(m, launch.node, others=[o for o in [module, *others] if o is not m])
-    except RecursionError:
-        return NotRun("the host code is nested too deeply to read", "pass --arg, --grid and --block", kloc)
-    for name, t in given.scalars.items():
+    first = None
+    for m, launch in sites:  # the first launch host code's known values do not rule out
         try:
-            scope.overrides[name] = cexpr.evaluate_typed(t.text, {})
-        except cexpr.CExprError as e:
-            return NotRun(f"--arg {name}={t.text}: {e}", "write a C constant, e.g. --arg n=4096", None)
+            scope = scope_at(m, launch.node, others=[o for o in [module, *others] if o is not m])
+        except RecursionError:
+            return NotRun("the host code is nested too deeply to read", "pass --arg, --grid and --block", kloc)
+        for name, t in given.scalars.items():
+            try:
+                scope.overrides[name] = cexpr.evaluate_typed(t.text, {})
+            except cexpr.CExprError as e:
+                return NotRun(f"--arg {name}={t.text}: {e}", "write a C constant, e.g. --arg n=4096", None)
+        first = first or (m, launch, scope)
+        if not _ruled_out(m, launch, scope):
+            break
+    else:
+        m, launch, scope = first  # every launch ruled out: the first, as the program text gives it
     chosen: dict[str, str] = {}
     first = _choose(m, k, launch, scope, given, chosen)
     if isinstance(first, NotRun):
@@ -144,9 +151,37 @@ def infer(module: Module, kernel: str, others: list[Module] = (), given: Command
     return got
 
 
+def _ruled_out(m: Module, launch: Launch, scope: Scope) -> bool:
+    """A launch under an `if` whose condition host code's known values decide against it
+    (`if (block_size == 16) k<16><<<...>>>` where block_size is 32): not the launch the program
+    makes.  A condition kernelport cannot evaluate rules nothing out."""
+    node, used = launch.node, dict(scope.used)
+    try:
+        while node.parent is not None and node.type not in ("function_definition", "translation_unit"):
+            p = node.parent
+            cond = p.child_by_field_name("condition") if p.type == "if_statement" else None
+            if cond is not None and cond.type == "condition_clause":
+                cond = cond.child_by_field_name("value")
+            branch = "then" if node == p.child_by_field_name("consequence") else \
+                "else" if node == p.child_by_field_name("alternative") else None
+            if cond is not None and branch is not None:
+                try:
+                    v = scope.value(m.source.text_of(cond))
+                except (Unknown, RecursionError):
+                    v = None
+                if v is not None and bool(v.v) != (branch == "then"):
+                    return True
+            node = p
+        return False
+    finally:
+        scope.used.clear()
+        scope.used.update(used)
+
+
 # -- free values: what only a run gives (argv, a file, an option), chosen ----------------------
 SIZE_CHOICE, BLOCK_CHOICE = 1024, 128  # then halved until the launch fits (a block to 1024 threads)
 MAX_FREE = 8
+HALVED = "; halved until host code's arithmetic no longer overflows"
 
 
 def _choose(m: Module, k: Function, launch: Launch, scope: Scope, given: CommandLine,
@@ -162,6 +197,13 @@ def _choose(m: Module, k: Function, launch: Launch, scope: Scope, given: Command
         if isinstance(t, NotRun) and t.big_block and any(scope.overrides[n].v > 1 for n in block_side):
             for n in block_side:
                 scope.overrides[n] = cexpr.Value(scope.overrides[n].type, max(1, scope.overrides[n].v // 2))
+            scope.used.clear()
+            continue
+        if isinstance(t, NotRun) and t.overflow and any(scope.overrides[n].v > 1 for n in chosen):
+            for n in chosen:  # chosen sizes multiplied past int in host code: the program takes smaller ones
+                scope.overrides[n] = cexpr.Value(scope.overrides[n].type, max(1, scope.overrides[n].v // 2))
+                if not chosen[n].endswith(HALVED):
+                    chosen[n] += HALVED
             scope.used.clear()
             continue
         if not isinstance(t, NotRun) or t.free is None or len(chosen) >= MAX_FREE:
@@ -185,6 +227,17 @@ def _int_type(scope: Scope, name: str | None):
     """The integer C type host code declares `name` with; None for a type, a struct, an object.
     A name declared nowhere kernelport reads (a class member, a header's constant) is taken as an
     int unless the file uses it as a type (`sizeof(T)`, `T::size`, `T<...>`, `typedef ... T;`)."""
+    if name and re.fullmatch(r"[A-Za-z_]\w*\.[xyz]", name) and (d := scope.lookup(name.split(".")[0])) is not None \
+            and d.dim3:
+        return cexpr.ctype("unsigned int")  # a dim3's component
+    if name and re.fullmatch(r"[A-Za-z_]\w*\.[A-Za-z_]\w*", name):  # a struct's field: its declared type
+        base, member = name.split(".")
+        d = scope.lookup(f"{base}#type") or scope.lookup(f"{base}#pointee")
+        r = resolve_type(d.text.replace("&", " "), {}, scope) if d is not None else None
+        ftype = next((f[1] for f in fields(r.struct) if f[0] == member and f[2] == "value"), None) \
+            if r is not None and r.struct is not None else None
+        ct = cexpr.ctype(resolve_type(ftype, {}, scope).name) if ftype is not None else None
+        return ct if ct is not None and ct.kind == "int" and ct.bits >= 16 else None
     if not name or not re.fullmatch(r"[A-Za-z_]\w*", name):
         return None
     d = scope.lookup(f"{name}#type")
@@ -295,7 +348,8 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
         return NotRun(f"needs sizes: {e.why}" + (f" ({e.loc})" if e.loc else ""),
                       f"pass it: --arg {e.name}=VALUE" if e.name else
                       "pass the value: --arg NAME=VALUE (a kernel scalar or a host size), or --arg "
-                      "NAME=TYPE[LENGTH]:uniform(-1,1) for a buffer", at, free=(e, phase) if e.free else None)
+                      "NAME=TYPE[LENGTH]:uniform(-1,1) for a buffer", at, free=(e, phase) if e.free else None,
+                      overflow=e.overflow)
     except KernelportError as e:
         return NotRun(e.message, e.hint or "pass the inputs with --arg", at)
     if any(v < 1 for v in grid + block):

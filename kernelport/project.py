@@ -435,8 +435,9 @@ def _events(src: SourceFile, defined: set[str]) -> Iterator[tuple[str, Node]]:
                 yield "define", c
             elif t == "preproc_function_def":
                 yield "function", c
-            elif t in ("type_definition", "alias_declaration"):
-                yield "type", c
+            elif t in ("type_definition", "alias_declaration") or \
+                    t in ("struct_specifier", "class_specifier") and c.child_by_field_name("body") is not None:
+                yield "type", c  # a struct definition too: a header's `struct Params { int n; ... };`
             elif t == "preproc_call":
                 d = c.child_by_field_name("directive")
                 if d is not None and src.text_of(d).strip() == "#undef":
@@ -466,7 +467,10 @@ def _events(src: SourceFile, defined: set[str]) -> Iterator[tuple[str, Node]]:
 
 def _type_names(src: SourceFile, node: Node) -> list[tuple[str, Node]]:
     """The names a `typedef T Name;` or `using Name = T;` gives to its type node (a plain name
-    only: `typedef float *fptr` names a pointer, not an element type)."""
+    only: `typedef float *fptr` names a pointer, not an element type); a struct's own name."""
+    if node.type in ("struct_specifier", "class_specifier"):
+        n = node.child_by_field_name("name")
+        return [(src.text_of(n), node)] if n is not None else []
     t = node.child_by_field_name("type")
     if t is None:
         return []

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
 from . import backends, compare, inputs
+from .annotations import Text
 from .infer_inputs import CommandLine, Inferred, NotRun, infer
 from .model import Module
 from .project_ports import make, single
@@ -145,23 +147,31 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
               IndexError, NotImplementedError, ZeroDivisionError, OverflowError)
     t0 = time.perf_counter()
     how = f"inputs ({got.source}): " + "; ".join(got.inferred)
-    try:
+    rounds = 0
+    while True:
         try:
-            oracle = run(src.text, source.name, wave, verifier.schedules[0], src.path)
-        except EmulatorError as e:
-            if isinstance(e, (KernelFault, BudgetExceeded)) or (context := includer_context(Path(src.path))) is None:
-                raise
-            oracle = run(src.text, source.name, wave, verifier.schedules[0], src.path)
-    except KernelFault as e:  # a defect of the original on these inputs, never a failed port
-        rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip", _faults(got, wave, _emu_error(e)) + f"; {how}",
-                                seconds=time.perf_counter() - t0))
-        return False
-    except limits as e:
-        rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip",
-                                f"not run: the original at wave {wave} could not run on the emulator "
-                                f"({_emu_error(e) if isinstance(e, EmulatorError) else f'{type(e).__name__}: {e}'}); "
-                                f"{how}", seconds=time.perf_counter() - t0))
-        return False
+            try:
+                oracle = run(src.text, source.name, wave, verifier.schedules[0], src.path)
+            except EmulatorError as e:  # a kernel file compiled only inside another: run it with its includer's lines
+                if isinstance(e, (KernelFault, BudgetExceeded)) or context is not None or \
+                        (context := includer_context(Path(src.path))) is None:
+                    raise
+                oracle = run(src.text, source.name, wave, verifier.schedules[0], src.path)
+            break
+        except KernelFault as e:  # a defect of the original on these inputs, never a failed port
+            if rounds < MAX_GROWTH and grow_chosen(got, e):
+                rounds += 1
+                args, how = inputs.make_args(kernel, spec), f"inputs ({got.source}): " + "; ".join(got.inferred)
+                continue
+            rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip",
+                                    _faults(got, wave, _emu_error(e)) + f"; {how}", seconds=time.perf_counter() - t0))
+            return False
+        except limits as e:
+            rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip",
+                                    f"not run: the original at wave {wave} could not run on the emulator "
+                                    f"({_emu_error(e) if isinstance(e, EmulatorError) else f'{type(e).__name__}: {e}'}); "
+                                    f"{how}", seconds=time.perf_counter() - t0))
+            return False
     if not outs:
         rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip", "not run: the kernel writes no buffer to "
                                 "compare (every pointer parameter is const)", seconds=time.perf_counter() - t0))
@@ -209,6 +219,41 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                                     "; ".join(str(x) for x in races[:3]) if races else "no shared-memory races",
                                     r.arch, schedule, secs))
     return True
+
+
+MAX_GROWTH = 12  # re-runs of the original with a chosen length grown, per kernel
+
+
+def grow_chosen(got: Inferred, fault) -> bool:
+    """Grow a buffer whose length kernelport chose (no allocation in host code it could read) when
+    the original reads or writes past its end: the length was a guess, the kernel's own reach
+    decides it (at least doubled, to cover the faulting element; within the emulator's byte cap).
+    A fault in a buffer whose length host code gives stays a fault; so does a negative index."""
+    from .infer_inputs import MAX_BYTES
+    spec, buf = got.spec, fault.buffer
+    key = f"{buf}[]"
+    if buf is None or key not in got.chosen or buf not in spec.args or fault.index < fault.size:
+        return False
+    a, n = spec.args[buf], spec.length(buf)
+    new = max(2 * n, -(-(fault.index + 1) * n // fault.size))  # fault.size counts a float4's lanes
+    others = sum(spec.length(b) * inputs.dtype(x.type).itemsize * inputs.LANES.get(x.type, 1)
+                 for b, x in spec.args.items() if b != buf)
+    if others + new * inputs.dtype(a.type).itemsize * inputs.LANES.get(a.type, 1) > MAX_BYTES:
+        return False
+    spec.args[buf] = replace(a, length=Text(str(new), a.length.loc))
+    was = _GROWN.search(got.chosen[key])
+    first = int(was.group(1)) if was else n
+    why = f"grown to {new} after the original accessed {buf}[{fault.index}] past {n} elements, from {first} chosen"
+    got.chosen[key] = _GROWN.sub("", got.chosen[key]) + "; " + why
+    got.inferred = [re.sub(rf"^({re.escape(buf)}: \w+ {re.escape(a.type)})\[{n}\](.*)\(length chosen: ",
+                           rf"\g<1>[{new}]\g<2>(length chosen: {why}; ", _GROWN_NOTE.sub("", note))
+                    for note in got.inferred]
+    return True
+
+
+_GROWN = re.compile(r"; grown to \d+ after the original accessed \S+ past \d+ elements, from (\d+) chosen")
+_GROWN_NOTE = re.compile(r"(?<=\(length chosen: )grown to \d+ after the original accessed \S+ past \d+ elements, "
+                         r"from \d+ chosen; ")
 
 
 def _faults(got: Inferred, wave: int, fault: str) -> str:

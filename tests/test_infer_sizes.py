@@ -84,11 +84,15 @@ def test_a_too_large_constant_expression_size_is_scaled_and_said():
 
 
 def test_a_free_value_that_is_not_an_integer_variable_is_not_chosen():
-    # nx comes from a field of a struct the run fills: the struct is no size to choose.
+    # nx comes from a field of a struct the run fills, a struct no file declares: its field's type is
+    # unknown, so no size to choose; the hint names the field, which --arg can give.
     text = STENCIL.replace("int nx = atoi(argv[1]);", "Config cfg;\n    load(&cfg);\n    int nx = cfg.width;")
     got = _infer(text, "blur")
     assert isinstance(got, NotRun) and "needs sizes" in got.reason and "'cfg.width'" in got.reason
-    assert got.hint == "pass it: --arg nx=VALUE" and not any(n.startswith("cfg") for n in got.chosen)
+    assert got.hint == "pass it: --arg cfg.width=VALUE" and not any(n.startswith("cfg") for n in got.chosen)
+    from kernelport.infer_inputs import CommandLine
+    got = infer(build(SourceFile.from_text(text, "k.cu")), "blur", given=CommandLine.parse(["cfg.width=48"]))
+    assert isinstance(got, Inferred) and got.spec.scalar_values()["nx"] == 48, got
 
 
 def test_a_dim3_declared_from_variables_keeps_its_components():
@@ -233,3 +237,127 @@ void run(float* x) { scale<<<4, 256>>>(5000, 2.0f, x); }
     assert got.spec.length("x") == 5000 and got.spec.args["x"].role == "inout" and list(got.chosen) == ["x[]"]
     assert any("(length chosen: no allocation of 'x' before the launch; 'x' is a parameter of run()" in line
                for line in got.inferred), got.inferred
+
+
+SOA = """
+__global__ void soa(const float* v, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = v[i] + v[i + n] + v[i + 2 * n] + v[i + 3 * n];
+}
+void run(const float* v, float* out) { soa<<<4, 256>>>(v, out, 1000); }
+"""
+
+
+def _oracle(tmp_path, text):
+    import json
+    from trust_support import kp_inproc
+    f = tmp_path / "soa.cu"
+    f.write_text(text)
+    rc, out, err = kp_inproc("verify", f, "--schedules", "block", "--format", "json", "--no-cache")
+    return rc, [c for c in json.loads(out)[0]["checks"] if c["kind"] in ("oracle", "numeric")], out + err
+
+
+def test_a_chosen_length_the_original_reads_past_is_grown_and_said(tmp_path):
+    # v's allocation is nowhere in the file: its length is chosen (1024), and the kernel reads 4 n.
+    rc, checks, log = _oracle(tmp_path, SOA)
+    oracle = [c for c in checks if c["kind"] == "oracle"]
+    assert rc == 0 and [c["status"] for c in oracle] == ["pass"], log
+    assert "v: in float[4096] uniform(-1, 1) (length chosen: grown to 4096 after the original accessed v[2048] " \
+           "past 2048 elements, from 1024 chosen; no allocation of 'v'" in oracle[0]["detail"], oracle[0]["detail"]
+    assert oracle[0]["detail"].count("grown to") == 1
+    assert "out: inout float[1024]" in oracle[0]["detail"]  # only the buffer read past grows
+    assert [c["status"] for c in checks if c["kind"] == "numeric"] and \
+        all(c["status"] == "pass" for c in checks if c["kind"] == "numeric"), log
+
+
+def test_a_length_host_code_allocates_is_never_grown(tmp_path):
+    # The same reach past a buffer host code sizes: the original's own fault, not run.
+    text = SOA.replace("void run(const float* v, float* out) {",
+                       "void run() { float *v, *out; cudaMalloc(&v, 1000 * sizeof(float)); "
+                       "cudaMalloc(&out, 1000 * sizeof(float));")
+    rc, checks, log = _oracle(tmp_path, text)
+    oracle = [c for c in checks if c["kind"] == "oracle"]
+    assert [c["status"] for c in oracle] == ["skip"], log
+    assert oracle[0]["detail"].startswith("not run: the original faults at wave 32 on inferred inputs (") and \
+        "v[1000]" in oracle[0]["detail"] and "grown" not in oracle[0]["detail"]
+    # A negative index is no length to grow either.
+    rc, checks, log = _oracle(tmp_path, SOA.replace("v[i] + v[i + n] + v[i + 2 * n] + v[i + 3 * n]", "v[i - 1]"))
+    oracle = [c for c in checks if c["kind"] == "oracle"]
+    assert [c["status"] for c in oracle] == ["skip"] and "on chosen inputs" in oracle[0]["detail"] and "v[-1]" in oracle[0]["detail"] and \
+        "grown" not in oracle[0]["detail"], log
+
+
+CONV = """
+__global__ void fill(float* x, int total) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < total) x[i] = 1.0f;
+}
+int main(int argc, char** argv) {
+    int n = atoi(argv[1]), c = atoi(argv[2]), h = atoi(argv[3]), w = atoi(argv[4]);
+    int total = n * c * h * w;
+    float* x;
+    cudaMalloc(&x, total * sizeof(float));
+    fill<<<(total + 255) / 256, 256>>>(x, total);
+}
+"""
+
+
+def test_chosen_sizes_whose_product_overflows_int_are_halved_together():
+    got = _infer(CONV, "fill")
+    assert isinstance(got, Inferred), got
+    s = got.spec
+    assert s.length("x") == s.scalar_values()["total"] <= 1 << 16
+    assert set(got.chosen) == {"n", "c", "h", "w"}
+    assert all(why.endswith("; halved until host code's arithmetic no longer overflows") for why in got.chosen.values())
+
+
+def test_host_arithmetic_that_overflows_on_its_own_values_is_not_run():
+    got = _infer(CONV.replace("int total = n * c * h * w;", "int total = 65536 * 65536 + n;"), "fill")
+    assert isinstance(got, NotRun) and "overflows int" in got.reason, got
+
+
+def test_a_functional_cast_is_a_cast_and_a_look_alike_call_is_not():
+    text = """
+__global__ void inc(float* x, int n) { int i = blockIdx.x * 32 + threadIdx.x; if (i < n) x[i] += 1.0f; }
+void run(int n) {
+    float* d; cudaMalloc(&d, 1000 * sizeof(float));
+    dim3 grid(ceil(float(1000) / 32));
+    inc<<<grid, 32>>>(d, 1000);
+}
+"""
+    got = _infer(text, "inc")
+    assert isinstance(got, Inferred) and got.spec.dims("grid") == (32, 1, 1), got  # ceil(31.25)
+    got = _infer(text.replace("float(1000)", "to_float(1000)"), "inc")
+    assert isinstance(got, NotRun) and "'to_float(1000)' is computed when the program runs" in got.reason, got
+
+
+HOSTFORMS = """
+typedef long ticks_t;
+struct Model { int seg; int rows; };
+__global__ void k(float* x, int n, ticks_t t) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] = t; }
+void run(Model* prob, double secs) {
+    Model* model = new Model;
+    model->seg = prob->rows / 4;
+    size_t global[2];
+    global[0] = 512;
+    global[1] = model->seg;
+    ticks_t t = (ticks_t)(secs * 1000);
+    float* d;
+    cudaMalloc(&d, global[0] * global[1] * sizeof(float));
+    k<<<global[0] * global[1] / 128, 128>>>(d, global[0] * global[1], (ticks_t)(2 * sizeof(ticks_t)));
+}
+"""
+
+
+def test_arrow_fields_assigned_elements_and_casts_to_a_typedef_reach_the_launch():
+    got = _infer(HOSTFORMS, "k")
+    assert isinstance(got, Inferred), got
+    s = got.spec
+    # prob->rows only the run gives: chosen as the int field it is declared; model->seg follows it.
+    n = s.scalar_values()["n"]
+    assert list(got.chosen) == ["prob.rows"] and n == s.length("x") and n % 512 == 0 and n >= 512 * 64
+    assert any(line.startswith(f"prob.rows = {n // 512 * 4} chosen (") for line in got.inferred), got.inferred
+    assert s.scalar_values()["t"] == 16 and s.dims("grid") == (n // 128, 1, 1)  # (ticks_t)(2 * sizeof(long))
+    # An element assigned through a run-time index is no constant element.
+    got = _infer(HOSTFORMS.replace("global[1] = model->seg;", "global[prob->rows] = model->seg;"), "k")
+    assert isinstance(got, NotRun) and "'global[1]' is an element host code sets at run time" in got.reason, got

@@ -20,6 +20,11 @@ class KernelFault(EmulatorError):
     """A fault the kernel itself commits (an out-of-bounds access): a defect of the code, not a
     construct the emulator lacks."""
 
+    # An out-of-bounds access of a global buffer: which, at what element, its size (else None).
+    buffer: str | None = None
+    index: int | None = None
+    size: int | None = None
+
 
 class BudgetExceeded(EmulatorError):
     """The run's step budget or wall-clock budget ran out (at the loop where it did)."""

@@ -168,9 +168,12 @@ class Memory:
     def _oob(self, g, p, idx, lane, node, what):
         kind = {"global": "global", "shared": "shared", "local": "local", "const": "constant"}[p.buf.kind]
         t, b = g.thread_of(lane)
-        raise KernelFault(
+        e = KernelFault(
             f"out-of-bounds {what} of {kind} memory {p.buf.name}[{idx}]: valid indices are 0..{p.size - 1} "
             f"(size {p.size}); thread {t} of block {b}", self.ctx.path, *self.ctx.pos(node))
+        if kind == "global":
+            e.buffer, e.index, e.size = p.buf.name, idx, p.size
+        raise e
 
     # ------------------------------------------------------------------ load / store
     def ramp(self, a):
