@@ -425,7 +425,7 @@ class Translator(ApiNames, Soundness):
                 if name and name != self.src.text_of(node) and c.kind in ("index", "type", "runtime"):
                     self.rw.replace(node, name)
         self.rewrite_api_namespaces()
-        lexing.respell_for_clang(self.src, self.module, self.rw)
+        lexing.respell_for_clang(self.src, self.module, self.rw, self.backend)
 
     def _render_call(self, concept: dialect.Concept, bound: dict[str, Node], width: str | None = None):
         mask, full = bound.get("mask"), dialect.concept("full_mask").spelling(self.backend)

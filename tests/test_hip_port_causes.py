@@ -140,7 +140,28 @@ def test_a_braced_launch_configuration_names_its_type():
     assert "dim3 b = {8, 8};" in out and "k<<<1, b>>>(y);" in out  # a declaration's braces stay
 
 
-CASES = {"braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
+# learn-cuda hello_world: ROCm 5.2's threadIdx.x is a struct with a conversion, which clang cannot
+# pass through printf's `...`; arithmetic on it is already unsigned, and a user's struct stays.
+PRINTF_INDEX = """\
+    #include <cstdio>
+    struct P { int x; };
+    __global__ void k(P p) {
+        printf("%d %d %d\\n", threadIdx.x, (blockIdx.y), blockDim.x * 2 + threadIdx.x);
+        printf("%d\\n", p.x);
+        unsigned t = threadIdx.x;
+        printf("%u\\n", t);
+    }
+    """
+
+
+def test_an_index_builtin_passed_to_printf_is_cast_arithmetic_and_user_fields_are_not():
+    out = port_of(PRINTF_INDEX)
+    assert 'printf("%d %d %d\\n", (unsigned int)threadIdx.x, ((unsigned int)blockIdx.y), ' \
+           'blockDim.x * 2 + threadIdx.x);' in out
+    assert 'printf("%d\\n", p.x);' in out and "unsigned t = threadIdx.x;" in out
+
+
+CASES = {"printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -19,6 +19,7 @@ class HIP(Backend):
         "host_wave_size": "kp_device_warp_size()",
         "lanemask_type": "unsigned long long", "lanemask_one": "1ull",
         "lane_id": "__lane_id()",
+        "index_vararg": "(unsigned int){x}",  # ROCm 5.2's threadIdx.x is a struct: "non-scalar arg to printf"
         "syncwarp": "kp_syncwarp()",
         "shfl": "__shfl({value}, {lane}[, {width}])",
         "shfl_up": "__shfl_up({value}, {delta}[, {width}])",
