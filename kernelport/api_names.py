@@ -203,6 +203,28 @@ class ApiNames:
                 self.rw.replace(n, e.target)
                 self._api_note(n, name, e.target, e.kind)
 
+    def rewrite_cg_members(self) -> None:
+        """Cooperative groups' members the backend's library lacks, spelled as the built-ins they
+        mean (`block.group_dim()` -> `blockDim` on ROCm 5.2); one with no counterpart is KP210."""
+        b = backends.get(self.backend)
+        if not b.cg_members:
+            return
+        from .coop_members import member_calls
+        for call, group, member in member_calls(self.src.index.order, self.src):
+            if self.cuda_only_region(call) or member in b.cg_members_present.get(group, ()):
+                continue
+            target = b.cg_members.get((group, member))
+            if target is None:
+                self.problem("KP210", call, f"cooperative groups' {group}::{member}() is not in "
+                             f"{b.api_checked_with}'s {b.display_name} cooperative groups",
+                             "use the built-in it stands for (blockDim, blockIdx, gridDim, ...), or guard it so "
+                             "that only the CUDA build compiles it")
+            elif call.child_by_field_name("arguments").named_children:
+                continue  # not the member's arity: another overload the table does not know
+            else:
+                self.rw.replace(call, target)
+                self._api_note(call, self.src.text_of(call), target, "cooperative-groups member")
+
     def rewrite_api_include(self, node: Node, path: Node, raw: str) -> None:
         """An include no header concept covers: the table's header, the library's main header for a
         sub-header (cub/...), or KP209 for a toolkit header with no counterpart."""

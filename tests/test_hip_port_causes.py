@@ -161,7 +161,44 @@ def test_an_index_builtin_passed_to_printf_is_cast_arithmetic_and_user_fields_ar
     assert 'printf("%d\\n", p.x);' in out and "unsigned t = threadIdx.x;" in out
 
 
-CASES = {"printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
+# learn-cuda reduction_cg_kernel, grid_level_cg: ROCm 5.2's thread_block has no group_dim(), and
+# its group_index() is not const; the built-ins mean the same. A user's own member keeps its name.
+CG_MEMBERS = """\
+    #include <cooperative_groups.h>
+    namespace cg = cooperative_groups;
+    struct Tile { __device__ int group_dim() const { return 4; } };
+    __device__ void part(float *o, const cg::thread_block &block) { o[block.group_index().x] = block.group_dim().x; }
+    __global__ void k(float *o) {
+        auto block = cg::this_thread_block();
+        Tile t;
+        o[block.thread_rank()] = cg::this_thread_block().group_dim().y + block.thread_index().x + t.group_dim();
+        part(o, block);
+    }
+    """
+
+
+def test_cooperative_groups_members_rocm_lacks_are_the_builtins_they_mean():
+    out = port_of(CG_MEMBERS)
+    assert "o[blockIdx.x] = blockDim.x;" in out
+    assert "o[block.thread_rank()] = blockDim.y + threadIdx.x + t.group_dim();" in out
+
+
+def test_a_cooperative_groups_member_with_no_counterpart_is_refused_at_its_line():
+    src = "#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n" \
+          "__global__ void k(unsigned long long *o) {\n    cg::grid_group g = cg::this_grid();\n" \
+          "    o[0] = g.num_threads();\n}\n"
+    port, _ = translate(SourceFile.from_text(src, "t.cu"), "hip")
+    assert [(d.code, d.location.line, d.location.column) for d in port.diagnostics] == [("KP210", 5, 12)]
+    assert "grid_group::num_threads()" in port.diagnostics[0].message
+
+
+def test_a_files_own_thread_block_type_is_not_cooperative_groups():
+    own = "struct thread_block { __device__ int group_dim() const { return 2; } };\n" \
+          "__global__ void k(int *o) { thread_block b; o[0] = b.group_dim(); }\n"
+    assert "o[0] = b.group_dim();" in port_of(own)
+
+
+CASES = {"cg_members": CG_MEMBERS, "printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
 
 
 @pytest.mark.parametrize("name", list(CASES))

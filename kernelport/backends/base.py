@@ -96,6 +96,12 @@ class Backend:
     # Library warp collectives whose logical warp defaults to the hardware warp (cub's
     # `WarpReduce<T>`): class name -> position of its logical-width template argument.
     warp_collectives: ClassVar[dict[str, int]] = {}
+    # Cooperative groups' members as the backend's library has them: (group type, member) -> an
+    # expression that means the same with no object (`blockDim` for thread_block::group_dim()), or
+    # None; `cg_members_present`: per group type, the members the library has as CUDA's. A member
+    # in neither is refused at its line (KP210). Empty: the backend's library is CUDA's, or none.
+    cg_members: ClassVar[dict[tuple[str, str], str | None]] = {}
+    cg_members_present: ClassVar[dict[str, tuple[str, ...]]] = {}
     # Built-in inputs passed as attributed kernel parameters: concept key -> (type, attribute).
     attributes: ClassVar[dict[str, tuple[str, str]]] = {}
     lowering: ClassVar[Lowering]

@@ -38,6 +38,18 @@ class HIP(Backend):
     # A CUDA library's sub-header HIPIFY has no entry for: the library's main HIP header.
     api_header_folders = {"cub/": "hipcub/hipcub.hpp"}
     api_checked_with = "ROCm 5.2"  # Debian 12's hipcc and libraries, which the table's hipcc column was checked with
+    # ROCm 5.2's cooperative groups: thread_block has no group_dim()/dim_threads()/num_threads(),
+    # and its group_index()/thread_index() are not const (a `const thread_block &` cannot call
+    # them); grid_group has only size/thread_rank/is_valid/sync. The built-ins mean the same.
+    cg_members = {("thread_block", "group_dim"): "blockDim", ("thread_block", "dim_threads"): "blockDim",
+                  ("thread_block", "group_index"): "blockIdx", ("thread_block", "thread_index"): "threadIdx",
+                  ("thread_block", "num_threads"): "(blockDim.x * blockDim.y * blockDim.z)",
+                  ("grid_group", "group_dim"): "gridDim", ("grid_group", "dim_blocks"): "gridDim",
+                  ("grid_group", "block_index"): "blockIdx",
+                  ("grid_group", "block_rank"): "(blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z))",
+                  ("grid_group", "num_blocks"): "(gridDim.x * gridDim.y * gridDim.z)"}
+    cg_members_present = {"thread_block": ("size", "thread_rank", "is_valid", "sync"),
+                          "grid_group": ("size", "thread_rank", "is_valid", "sync")}
     aliases = {"thread_idx": ("hipThreadIdx",), "block_idx": ("hipBlockIdx",), "block_dim": ("hipBlockDim",),
                "grid_dim": ("hipGridDim",)}
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP,
