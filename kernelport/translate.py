@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, dialect, guards, lexing, warpflow, warpsites, warpwidth
+from . import backends, dialect, guards, lexing, ptx_idioms, warpflow, warpsites, warpwidth
 from .api_names import ApiNames
 from .soundness import Soundness, self_check
 from .diagnostics import Diagnostic
@@ -215,16 +215,15 @@ class Translator(ApiNames, Soundness):
                              "split the mask into 32-bit words, e.g. store (unsigned)(mask >> (lane & 32)) from the "
                              "leaders of both halves, or keep a 64-bit word type")
 
-    _LANEID = re.compile(r'^asm\s*(volatile\s*)?\(\s*"mov\.[us]32\s+%0\s*,\s*%%laneid\s*;?"\s*:\s*"=r"\s*\(\s*(\w+)\s*\)\s*\)$')
-
     def rewrite_asm_idiom(self, node: Node) -> bool:
-        """`asm("mov.u32 %0, %%laneid;" : "=r"(x))` is the lane id, which every backend can spell."""
-        m = self._LANEID.match(" ".join(self.src.text_of(node).split()))
-        lane = dialect.concept("lane_id").spelling(self.backend)
-        if m is None or lane is None:
+        """Inline PTX that is a known idiom (ptx_idioms: the lane id, bfe.u32), where the backend spells it."""
+        m = ptx_idioms.match(" ".join(self.src.text_of(node).split()))
+        c = dialect.concept(m.key) if m is not None else None
+        if c is None or c.spelling(self.backend) is None:
             return False
-        self.rw.replace(node, f"{m.group(2)} = {lane}")
-        self.note(node, f"{m.group(2)} = {lane}", "the PTX lane-id idiom")
+        text = f"{m.output} = {dialect.render(c, self.backend, m.inputs)}"
+        self.rw.replace(node, text)
+        self.note(node, text, f"the PTX idiom `{m.ptx}`")
         return True
 
     def cuda_only_region(self, node: Node) -> bool:

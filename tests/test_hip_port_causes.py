@@ -198,7 +198,27 @@ def test_a_files_own_thread_block_type_is_not_cooperative_groups():
     assert "o[0] = b.group_dim();" in port_of(own)
 
 
-CASES = {"cg_members": CG_MEMBERS, "printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
+# learn-cuda gaussian solvers: `asm("bfe.u32 ...")`, PTX's bit-field extract, is an idiom the HIP
+# prologue spells with PTX's edges; a signed extract (sign bits) has no entry and stays KP201.
+BFE = """\
+    __device__ unsigned int bfe(unsigned int x, unsigned int bit, unsigned int numBits) {
+        unsigned int ret;
+        asm("bfe.u32 %0, %1, %2, %3;" : "=r"(ret) : "r"(x), "r"(bit), "r"(numBits));
+        return ret;
+    }
+    __global__ void k(unsigned int *o) { o[threadIdx.x] = bfe(o[0], threadIdx.x, 3); }
+    """
+
+
+def test_ptx_bfe_is_the_prologues_extract_a_signed_one_is_refused():
+    out = port_of(BFE)
+    assert "ret = kp_bfe_u32(x, bit, numBits);" in out and "__device__ inline unsigned int kp_bfe_u32(" in out
+    signed = BFE.replace("bfe.u32", "bfe.s32")
+    port, _ = translate(SourceFile.from_text(textwrap.dedent(signed), "t.cu"), "hip")
+    assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP201", 3)]
+
+
+CASES = {"bfe": BFE, "cg_members": CG_MEMBERS, "printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -19,6 +19,7 @@ class HIP(Backend):
         "host_wave_size": "kp_device_warp_size()",
         "lanemask_type": "unsigned long long", "lanemask_one": "1ull",
         "lane_id": "__lane_id()",
+        "bfe_u32": "kp_bfe_u32({x}, {pos}, {len})",  # the prologue's: ROCm's __bitextract_u32 takes both mod 32
         "index_vararg": "(unsigned int){x}",  # ROCm 5.2's threadIdx.x is a struct: "non-scalar arg to printf"
         "syncwarp": "kp_syncwarp()",
         "shfl": "__shfl({value}, {lane}[, {width}])",
