@@ -15,7 +15,7 @@ Per source file it runs, each step timed:
   hipcc     the HIP port: `hipcc --offload-arch=gfx90a --offload-arch=gfx1030 -c` with the
             original's directory and the project's include dirs on the include path, so the
             port's local includes reach the project's (unported) headers as they are, and the
-            project's host-compiler flags (`-Xcompiler ...`, `-std=`), as its build gives them;
+            project's host-compiler flags (`-Xcompiler ...`, `-std=`) and -rdc (`-fgpu-rdc`);
   metal     `KERNELPORT translate FILE --to metal -o TMP`;
             with --project-flags both translate runs get the manifest's `-I`/`-D` too (the
             project's headers on those dirs are then ported with the file, as a user's build
@@ -238,12 +238,15 @@ def project_flags(project: Project) -> list[str]:
 
 
 def host_flags(nvcc_flags: list[str]) -> list[str]:
-    """The project's flags for the host compiler (`-Xcompiler A,B`, `-std=`), which hipcc (clang
-    for host and device alike) takes as they are: a build with `-Xcompiler -fopenmp` gets
-    `-fopenmp` from hipcc too. Device-only nvcc flags (-arch, -lineinfo, -rdc) are not carried."""
+    """The project's build mode as hipcc spells it: its host-compiler flags (`-Xcompiler A,B`,
+    `-std=`), which hipcc (clang for host and device alike) takes as they are (`-Xcompiler -fopenmp`
+    gives `-fopenmp`), and relocatable device code (`-rdc=true`: hipcc's `-fgpu-rdc`, where a
+    file may call a device function another file defines). Other nvcc flags are not carried."""
     out, it = [], iter(nvcc_flags)
     for f in it:
-        if f in ("-Xcompiler", "--compiler-options"):
+        if f in ("-rdc=true", "--relocatable-device-code=true", "-dc", "--device-c"):
+            out.append("-fgpu-rdc")
+        elif f in ("-Xcompiler", "--compiler-options"):
             out += [a for a in next(it, "").split(",") if a]
         elif f.startswith(("-Xcompiler=", "--compiler-options=")):
             out += [a for a in f.split("=", 1)[1].split(",") if a]

@@ -218,7 +218,25 @@ def test_ptx_bfe_is_the_prologues_extract_a_signed_one_is_refused():
     assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP201", 3)]
 
 
-CASES = {"bfe": BFE, "cg_members": CG_MEMBERS, "printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
+# learn-cuda gaussian_multi_node: device prototypes under `#ifdef __NVCC__` (the CUDA compiler's own
+# macro, tested like __CUDACC__) are the port's under hipcc's; NVIDIA's HPC compiler's test stays.
+NVCC_REGION = """\
+    #ifdef __NVCC__
+    __device__ float twice(float x) { return 2.0f * x; }
+    #endif
+    #ifdef __NVCOMPILER
+    #error "not hipcc"
+    #endif
+    __global__ void k(float *o) { o[threadIdx.x] = twice(o[0]); }
+    """
+
+
+def test_code_under_nvcc_is_the_ports_under_hipcc():
+    out = port_of(NVCC_REGION)
+    assert "#ifdef __HIPCC__\n__device__ float twice" in out and "#ifdef __NVCOMPILER" in out
+
+
+CASES = {"nvcc_region": NVCC_REGION, "bfe": BFE, "cg_members": CG_MEMBERS, "printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
 
 
 @pytest.mark.parametrize("name", list(CASES))
