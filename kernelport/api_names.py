@@ -225,6 +225,21 @@ class ApiNames:
                 self.rw.replace(call, target)
                 self._api_note(call, self.src.text_of(call), target, "cooperative-groups member")
 
+    def check_device_launches(self) -> None:
+        """A kernel launched from device code (CUDA's dynamic parallelism) where the backend has
+        none: KP210 at the launch, not a port that hipcc refuses."""
+        b = backends.get(self.backend)
+        if b.launches_from_device:
+            return
+        for launch in self.module.launches:
+            f = self.module.function_at(launch.node)
+            if f is None or not f.is_device or self.cuda_only_region(launch.node):
+                continue
+            self.problem("KP210", launch.node, f"a kernel launch from device code ('{launch.kernel}' in '{f.name}': "
+                         f"CUDA's dynamic parallelism) is not in {b.api_checked_with}'s {b.display_name}",
+                         "launch it from the host (a loop of launches, or one kernel doing the child's work), or "
+                         "guard it so that only the CUDA build compiles it")
+
     def rewrite_api_include(self, node: Node, path: Node, raw: str) -> None:
         """An include no header concept covers: the table's header, the library's main header for a
         sub-header (cub/...), or KP209 for a toolkit header with no counterpart."""

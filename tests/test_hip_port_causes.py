@@ -246,3 +246,29 @@ def test_the_port_compiles_for_gfx90a_and_gfx1030(name, tmp_path):
     f.write_text(port_of(CASES[name]))
     r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
     assert r.ok, r.output[-3000:]
+
+
+# learn-cuda cuda_kernel: a kernel that launches itself (dynamic parallelism), which ROCm has not:
+# refused at the launch; a host launch, and a device launch only NVIDIA's device pass compiles, are not.
+DEVICE_LAUNCH = """\
+    __global__ void child(float *x) { x[threadIdx.x] += 1.0f; }
+    __global__ void parent(float *x) {
+    #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 350
+        child<<<1, 32>>>(x);
+    #endif
+        x[0] = 0.0f;
+    }
+    __global__ void again(float *x, int depth) {
+        if (depth > 0) again<<<1, 1>>>(x, depth - 1);
+    }
+    void host(float *x) { child<<<1, 32>>>(x); parent<<<1, 1>>>(x); }
+    """
+
+
+def test_a_launch_from_device_code_is_refused_at_the_launch():
+    port, _ = translate(SourceFile.from_text(textwrap.dedent(DEVICE_LAUNCH), "t.cu"), "hip")
+    errors = [d for d in port.diagnostics if d.severity == "error"]  # (KP208 warns of the #if's code)
+    assert [(d.code, d.location.line, d.location.column) for d in errors] == [("KP210", 9, 20)]
+    assert "'again' in 'again'" in errors[0].message
+    ok = textwrap.dedent(DEVICE_LAUNCH).split("__global__ void again")[0] + "void host(float *x) { child<<<1, 32>>>(x); }\n"
+    assert port_of(ok)

@@ -100,6 +100,8 @@ class Backend:
     # expression that means the same with no object (`blockDim` for thread_block::group_dim()), or
     # None; `cg_members_present`: per group type, the members the library has as CUDA's. A member
     # in neither is refused at its line (KP210). Empty: the backend's library is CUDA's, or none.
+    # Whether device code may launch a kernel (CUDA's dynamic parallelism); False: KP210 at the launch.
+    launches_from_device: ClassVar[bool] = True
     cg_members: ClassVar[dict[tuple[str, str], str | None]] = {}
     cg_members_present: ClassVar[dict[str, tuple[str, ...]]] = {}
     # Built-in inputs passed as attributed kernel parameters: concept key -> (type, attribute).
