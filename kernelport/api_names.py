@@ -209,7 +209,7 @@ class ApiNames:
         b = backends.get(self.backend)
         if not b.cg_members:
             return
-        from .coop_members import member_calls
+        from .member_uses import member_calls
         for call, group, member in member_calls(self.src.index.order, self.src):
             if self.cuda_only_region(call) or member in b.cg_members_present.get(group, ()):
                 continue
@@ -224,6 +224,25 @@ class ApiNames:
             else:
                 self.rw.replace(call, target)
                 self._api_note(call, self.src.text_of(call), target, "cooperative-groups member")
+
+    def rewrite_struct_fields(self) -> None:
+        """A runtime struct's field as the backend's struct has it (`prop.sharedMemPerMultiprocessor`
+        -> `maxSharedMemoryPerMultiProcessor` on ROCm 5.2); one it lacks is KP210 at its line."""
+        b = backends.get(self.backend)
+        if not b.struct_fields_present:
+            return
+        from .member_uses import field_uses
+        for node, typ, name in field_uses(self.src.index.order, self.src, set(b.struct_fields_present)):
+            if self.cuda_only_region(node) or name in b.struct_fields_present[typ]:
+                continue
+            target = b.struct_fields.get((typ, name))
+            if target is None:
+                self.problem("KP210", node, f"`{typ}::{name}` is not in {b.api_checked_with}'s {b.display_name} "
+                             f"counterpart of {typ}", "leave the field out of the port, or guard it so that only "
+                             "the CUDA build compiles it")
+            else:
+                self.rw.replace(node, target)
+                self._api_note(node, name, target, "struct field")
 
     def check_device_launches(self) -> None:
         """A kernel launched from device code (CUDA's dynamic parallelism) where the backend has

@@ -236,16 +236,6 @@ def test_code_under_nvcc_is_the_ports_under_hipcc():
     assert "#ifdef __HIPCC__\n__device__ float twice" in out and "#ifdef __NVCOMPILER" in out
 
 
-CASES = {"nvcc_region": NVCC_REGION, "bfe": BFE, "cg_members": CG_MEMBERS, "printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
-
-
-@pytest.mark.parametrize("name", list(CASES))
-def test_the_port_compiles_for_gfx90a_and_gfx1030(name, tmp_path):
-    require_tool("hipcc")
-    f = tmp_path / f"{name}.hip"
-    f.write_text(port_of(CASES[name]))
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
-    assert r.ok, r.output[-3000:]
 
 
 # learn-cuda cuda_kernel: a kernel that launches itself (dynamic parallelism), which ROCm has not:
@@ -272,3 +262,37 @@ def test_a_launch_from_device_code_is_refused_at_the_launch():
     assert "'again' in 'again'" in errors[0].message
     ok = textwrap.dedent(DEVICE_LAUNCH).split("__global__ void again")[0] + "void host(float *x) { child<<<1, 32>>>(x); }\n"
     assert port_of(ok)
+
+
+# sgemm-cuda runner, hardware-effects shared-memory-limit: hipDeviceProp_t spells one field of
+# cudaDeviceProp otherwise and lacks some; a user's struct with a field of that name is its own.
+DEVICE_PROP = """\
+    #include <cstdio>
+    #include <cuda_runtime.h>
+    struct Mine { int sharedMemPerMultiprocessor; };
+    void show(const cudaDeviceProp &props, Mine m) {
+        printf("%zu %d %d\\n", props.sharedMemPerMultiprocessor, props.multiProcessorCount, m.sharedMemPerMultiprocessor);
+    }
+    int main() { cudaDeviceProp p; cudaGetDeviceProperties(&p, 0); show(p, Mine{1}); return (int)p.sharedMemPerBlock; }
+    """
+
+
+def test_a_device_prop_field_is_hips_name_a_users_field_is_not():
+    out = port_of(DEVICE_PROP)
+    assert "props.maxSharedMemoryPerMultiProcessor, props.multiProcessorCount, m.sharedMemPerMultiprocessor" in out
+    lacking = DEVICE_PROP.replace("(int)p.sharedMemPerBlock", "p.regsPerMultiprocessor")
+    port, _ = translate(SourceFile.from_text(textwrap.dedent(lacking), "t.cu"), "hip")
+    assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP210", 7)]
+    assert "cudaDeviceProp::regsPerMultiprocessor" in port.diagnostics[0].message
+
+
+CASES = {"device_prop": DEVICE_PROP, "device_launch_host_only": DEVICE_LAUNCH.split("__global__ void again")[0], "nvcc_region": NVCC_REGION, "bfe": BFE, "cg_members": CG_MEMBERS, "printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_port_compiles_for_gfx90a_and_gfx1030(name, tmp_path):
+    require_tool("hipcc")
+    f = tmp_path / f"{name}.hip"
+    f.write_text(port_of(CASES[name]))
+    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
+    assert r.ok, r.output[-3000:]

@@ -104,6 +104,10 @@ class Backend:
     launches_from_device: ClassVar[bool] = True
     cg_members: ClassVar[dict[tuple[str, str], str | None]] = {}
     cg_members_present: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # Runtime structs' fields (cudaDeviceProp's) as the backend's struct has them, in the same shape:
+    # (CUDA type, field) -> the backend's field name; per CUDA type, the fields it has as CUDA's.
+    struct_fields: ClassVar[dict[tuple[str, str], str]] = {}
+    struct_fields_present: ClassVar[dict[str, tuple[str, ...]]] = {}
     # Built-in inputs passed as attributed kernel parameters: concept key -> (type, attribute).
     attributes: ClassVar[dict[str, tuple[str, str]]] = {}
     lowering: ClassVar[Lowering]

@@ -52,6 +52,17 @@ class HIP(Backend):
                   ("grid_group", "num_blocks"): "(gridDim.x * gridDim.y * gridDim.z)"}
     cg_members_present = {"thread_block": ("size", "thread_rank", "is_valid", "sync"),
                           "grid_group": ("size", "thread_rank", "is_valid", "sync")}
+    # hipDeviceProp_t of ROCm 5.2 (hip_runtime_api.h): what cudaDeviceProp's fields are there.
+    struct_fields = {("cudaDeviceProp", "sharedMemPerMultiprocessor"): "maxSharedMemoryPerMultiProcessor"}
+    struct_fields_present = {"cudaDeviceProp": (
+        "name", "totalGlobalMem", "sharedMemPerBlock", "regsPerBlock", "warpSize", "maxThreadsPerBlock",
+        "maxThreadsDim", "maxGridSize", "clockRate", "memoryClockRate", "memoryBusWidth", "totalConstMem", "major",
+        "minor", "multiProcessorCount", "l2CacheSize", "maxThreadsPerMultiProcessor", "computeMode",
+        "concurrentKernels", "pciDomainID", "pciBusID", "pciDeviceID", "isMultiGpuBoard", "canMapHostMemory",
+        "integrated", "cooperativeLaunch", "cooperativeMultiDeviceLaunch", "maxTexture1DLinear", "maxTexture1D",
+        "maxTexture2D", "maxTexture3D", "memPitch", "textureAlignment", "texturePitchAlignment",
+        "kernelExecTimeoutEnabled", "ECCEnabled", "tccDriver", "managedMemory", "directManagedMemAccessFromHost",
+        "concurrentManagedAccess", "pageableMemoryAccess", "pageableMemoryAccessUsesHostPageTables")}
     aliases = {"thread_idx": ("hipThreadIdx",), "block_idx": ("hipBlockIdx",), "block_dim": ("hipBlockDim",),
                "grid_dim": ("hipGridDim",)}
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP,

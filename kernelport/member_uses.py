@@ -1,8 +1,9 @@
-"""Calls of cooperative groups' members (`block.group_dim()`) and the group type they are called on.
+"""Uses of a library type's members and the type they are used on: cooperative groups' calls
+(`block.group_dim()`) and runtime structs' fields (`prop.sharedMemPerMultiprocessor`).
 
-The group is known from the receiver: a call of `this_thread_block()` / `this_grid()`, or a name
-declared with the type (`cg::thread_block block`, `const thread_block &b`) or as `auto` from such a
-call.  A type the file declares itself (its own `thread_block`) is not cooperative groups'."""
+The type is known from the receiver: a call of `this_thread_block()` / `this_grid()`, or a name
+declared with the type (`cg::thread_block block`, `const cudaDeviceProp &p`) or as `auto` from
+such a call.  A type the file declares itself (its own `thread_block`) is not the library's."""
 from __future__ import annotations
 
 from tree_sitter import Node
@@ -51,15 +52,15 @@ def _decl_group(decl: Node, name: str, src) -> str | None:
                                                                "pointer_declarator", "init_declarator")), None)
         if inner is None or src.text_of(inner) != name or typ is None:
             continue
-        t = _last_name(src.text_of(typ))
+        t = _last_name(src.text_of(typ).replace("struct ", ""))
         if t == "auto" and init is not None:
             return receiver_group(init, src)
-        return t if t in GROUPS else None
+        return t
     return None
 
 
 def receiver_group(recv: Node, src) -> str | None:
-    """The cooperative group type of the expression `recv`, or None."""
+    """The declared type of the expression `recv` (a name, or a group factory's call), or None."""
     while recv.type == "parenthesized_expression" and recv.named_children:
         recv = recv.named_children[0]
     if recv.type == "call_expression":
@@ -86,17 +87,60 @@ def own_types(order: list[Node], src) -> set[str]:
     return out
 
 
+def _names_of(order: list[Node], src, types: set[str]) -> set[str]:
+    """Names declared anywhere with one of `types` (or `auto`): the only receivers worth resolving."""
+    out = set()
+    for n in order:
+        typ = n.child_by_field_name("type") if n.type in ("parameter_declaration", "declaration") else None
+        if typ is None or _last_name(src.text_of(typ).replace("struct ", "")) not in (*types, "auto"):
+            continue
+        for d in n.children_by_field_name("declarator"):
+            out.update(src.text_of(i) for i in _identifiers(d))
+    return out
+
+
+def _identifiers(node: Node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "identifier":
+            yield n
+        elif n.type != "argument_list":
+            stack.extend(n.named_children)
+
+
+def _worth(recv: Node | None, src, names: set[str]) -> bool:
+    return recv is not None and (recv.type != "identifier" or src.text_of(recv) in names)
+
+
 def member_calls(order: list[Node], src) -> list[tuple[Node, str, str]]:
     """(call, group type, member) for each `g.member(...)` / `g->member(...)` on a cooperative group."""
     if own_types(order, src) & set(GROUPS):  # the file's own type of that name: not cooperative groups'
         return []
-    out = []
+    out, names = [], _names_of(order, src, set(GROUPS))
     for n in order:
         fn = n.child_by_field_name("function") if n.type == "call_expression" else None
         if fn is None or fn.type != "field_expression":
             continue
         recv, field = fn.child_by_field_name("argument"), fn.child_by_field_name("field")
-        group = receiver_group(recv, src) if recv is not None and field is not None else None
-        if group is not None:
+        group = receiver_group(recv, src) if _worth(recv, src, names) and field is not None else None
+        if group in GROUPS:
             out.append((n, group, src.text_of(field)))
+    return out
+
+
+def field_uses(order: list[Node], src, types: set[str]) -> list[tuple[Node, str, str]]:
+    """(field node, type, field) for each `s.field` / `s->field` read on a value of one of `types`
+    (a call's `g.f()` is member_calls')."""
+    types = types - own_types(order, src)
+    out, names = [], _names_of(order, src, types) if types else set()
+    for n in order if names else ():
+        if n.type != "field_expression" or (n.parent is not None and n.parent.type == "call_expression"
+                                            and n.parent.child_by_field_name("function") == n):
+            continue
+        recv, field = n.child_by_field_name("argument"), n.child_by_field_name("field")
+        t = receiver_group(recv, src) if recv is not None and recv.type == "identifier" and \
+            src.text_of(recv) in names and field is not None else None
+        if t in types:
+            out.append((field, t, src.text_of(field)))
     return out
