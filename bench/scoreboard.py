@@ -14,7 +14,8 @@ Per source file it runs, each step timed:
             error, bad input, internal error (exit 3) or timeout;
   hipcc     the HIP port: `hipcc --offload-arch=gfx90a --offload-arch=gfx1030 -c` with the
             original's directory and the project's include dirs on the include path, so the
-            port's local includes reach the project's (unported) headers as they are;
+            port's local includes reach the project's (unported) headers as they are, and the
+            project's host-compiler flags (`-Xcompiler ...`, `-std=`) and -rdc (`-fgpu-rdc`);
   metal     `KERNELPORT translate FILE --to metal -o TMP`;
             with --project-flags both translate runs get the manifest's `-I`/`-D` too (the
             project's headers on those dirs are then ported with the file, as a user's build
@@ -236,11 +237,29 @@ def project_flags(project: Project) -> list[str]:
     return [f"-I{d}" for d in project.include_dirs] + [f"-D{d}" for d in project.defines]
 
 
-def port_include_args(project: Project, src: Path, out: Path) -> list[str]:
+def host_flags(nvcc_flags: list[str]) -> list[str]:
+    """The project's build mode as hipcc spells it: its host-compiler flags (`-Xcompiler A,B`,
+    `-std=`), which hipcc (clang for host and device alike) takes as they are (`-Xcompiler -fopenmp`
+    gives `-fopenmp`), and relocatable device code (`-rdc=true`: hipcc's `-fgpu-rdc`, where a
+    file may call a device function another file defines). Other nvcc flags are not carried."""
+    out, it = [], iter(nvcc_flags)
+    for f in it:
+        if f in ("-rdc=true", "--relocatable-device-code=true", "-dc", "--device-c"):
+            out.append("-fgpu-rdc")
+        elif f in ("-Xcompiler", "--compiler-options"):
+            out += [a for a in next(it, "").split(",") if a]
+        elif f.startswith(("-Xcompiler=", "--compiler-options=")):
+            out += [a for a in f.split("=", 1)[1].split(",") if a]
+        elif f.startswith(("-std=", "--std=")):
+            out.append("-std=" + f.split("=", 1)[1])
+    return out
+
+
+def hipcc_args(project: Project, src: Path, out: Path) -> list[str]:
     """hipcc's path for a port under OUT: the ported copies of the include dirs (where the run
-    wrote any: their headers' ports), then the original's."""
+    wrote any: their headers' ports), then the original's; then the project's host flags."""
     ported = [out / d.relative_to(project.root) for d in project.include_dirs]
-    return [f"-I{d}" for d in ported if d.is_dir()] + include_args(project, src)
+    return [f"-I{d}" for d in ported if d.is_dir()] + include_args(project, src) + host_flags(project.nvcc_flags)
 
 
 def find_file_port(out: Path, rel: Path, suffix: str) -> Path | None:
@@ -261,7 +280,7 @@ def file_steps(exe: str, project: Project, src: Path, tmp: Path, use_cache: bool
         if port is None:
             row.hip, row.hip_error = "no_port", f"exit 0 but no {rel.stem}.hip in -o"
         else:
-            row.hipcc, row.hipcc_error, row.hipcc_s = hipcc(port, port_include_args(project, src, out))
+            row.hipcc, row.hipcc_error, row.hipcc_s = hipcc(port, hipcc_args(project, src, out))
     out = tmp / "metal"
     row.metal, row.metal_codes, row.metal_error, row.metal_s, _ = run_translate(exe, [str(src)], "metal", out, flags)
     if row.metal == "written":
@@ -305,7 +324,7 @@ def project_steps(exe: str, project: Project, rows: dict[str, Row], with_flags: 
             if backend == "hip":
                 row.project_hip = state
                 if port:
-                    row.project_hipcc, row.project_hipcc_error, _ = hipcc(port, port_include_args(project, src, out))
+                    row.project_hipcc, row.project_hipcc_error, _ = hipcc(port, hipcc_args(project, src, out))
             else:
                 row.project_metal = state
                 if port:

@@ -203,6 +203,62 @@ class ApiNames:
                 self.rw.replace(n, e.target)
                 self._api_note(n, name, e.target, e.kind)
 
+    def rewrite_cg_members(self) -> None:
+        """Cooperative groups' members the backend's library lacks, spelled as the built-ins they
+        mean (`block.group_dim()` -> `blockDim` on ROCm 5.2); one with no counterpart is KP210."""
+        b = backends.get(self.backend)
+        if not b.cg_members:
+            return
+        from .member_uses import member_calls
+        for call, group, member in member_calls(self.src.index.order, self.src):
+            if self.cuda_only_region(call) or member in b.cg_members_present.get(group, ()):
+                continue
+            target = b.cg_members.get((group, member))
+            if target is None:
+                self.problem("KP210", call, f"cooperative groups' {group}::{member}() is not in "
+                             f"{b.api_checked_with}'s {b.display_name} cooperative groups",
+                             "use the built-in it stands for (blockDim, blockIdx, gridDim, ...), or guard it so "
+                             "that only the CUDA build compiles it")
+            elif call.child_by_field_name("arguments").named_children:
+                continue  # not the member's arity: another overload the table does not know
+            else:
+                self.rw.replace(call, target)
+                self._api_note(call, self.src.text_of(call), target, "cooperative-groups member")
+
+    def rewrite_struct_fields(self) -> None:
+        """A runtime struct's field as the backend's struct has it (`prop.sharedMemPerMultiprocessor`
+        -> `maxSharedMemoryPerMultiProcessor` on ROCm 5.2); one it lacks is KP210 at its line."""
+        b = backends.get(self.backend)
+        if not b.struct_fields_present:
+            return
+        from .member_uses import field_uses
+        for node, typ, name in field_uses(self.src.index.order, self.src, set(b.struct_fields_present)):
+            if self.cuda_only_region(node) or name in b.struct_fields_present[typ]:
+                continue
+            target = b.struct_fields.get((typ, name))
+            if target is None:
+                self.problem("KP210", node, f"`{typ}::{name}` is not in {b.api_checked_with}'s {b.display_name} "
+                             f"counterpart of {typ}", "leave the field out of the port, or guard it so that only "
+                             "the CUDA build compiles it")
+            else:
+                self.rw.replace(node, target)
+                self._api_note(node, name, target, "struct field")
+
+    def check_device_launches(self) -> None:
+        """A kernel launched from device code (CUDA's dynamic parallelism) where the backend has
+        none: KP210 at the launch, not a port that hipcc refuses."""
+        b = backends.get(self.backend)
+        if b.launches_from_device:
+            return
+        for launch in self.module.launches:
+            f = self.module.function_at(launch.node)
+            if f is None or not f.is_device or self.cuda_only_region(launch.node):
+                continue
+            self.problem("KP210", launch.node, f"a kernel launch from device code ('{launch.kernel}' in '{f.name}': "
+                         f"CUDA's dynamic parallelism) is not in {b.api_checked_with}'s {b.display_name}",
+                         "launch it from the host (a loop of launches, or one kernel doing the child's work), or "
+                         "guard it so that only the CUDA build compiles it")
+
     def rewrite_api_include(self, node: Node, path: Node, raw: str) -> None:
         """An include no header concept covers: the table's header, the library's main header for a
         sub-header (cub/...), or KP209 for a toolkit header with no counterpart."""

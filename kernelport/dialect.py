@@ -126,6 +126,11 @@ CONCEPTS: tuple[Concept, ...] = (
     C("full_mask", "mask", matchable=False),
     C("lanemask_one", "type", matchable=False),
     C("lane_id", "index"),
+    # A built-in index component (`threadIdx.x`) passed through `...` (printf): where the backend's
+    # is a struct with a conversion (ROCm 5.2's), clang refuses it as a vararg; {x} is the operand.
+    # PTX's bfe.u32 (an inline-asm idiom): bits pos..pos+len-1 of x, pos and len mod 256, 0 past bit 31.
+    C("bfe_u32", "bitop", ("x", "pos", "len"), matchable=False),
+    C("index_vararg", "index", ("x",), matchable=False),
     C("warp_id", "index"),
 
     # -- barriers and fences ----------------------------------------------------------------

@@ -3,6 +3,12 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from . import dialect
+
+# The C library's variadic functions device code can call (CUDA's device printf).
+DEVICE_VARIADIC = ("printf",)
+INDEX_BUILTINS = ("thread_idx", "block_idx", "block_dim", "grid_dim")
+
 
 def glued_literals(order: list[Node], src) -> list[Node]:
     """String literals followed at once by an identifier (`extern "C"__global__`): nvcc's
@@ -22,8 +28,30 @@ def braced_launch_configs(module) -> list[Node]:
     return [c for ln in module.launches for c in ln.config if module.source.text_of(c).startswith("{")]
 
 
-def respell_for_clang(src, module, rw) -> None:
+def index_varargs(module) -> list[Node]:
+    """`threadIdx.x` (parenthesised or not) as a variadic argument of a device printf, past its format."""
+    out = []
+    for use in module.uses:
+        member = use.node.parent
+        if use.concept.key not in INDEX_BUILTINS or member is None or member.type != "field_expression" or \
+                member.child_by_field_name("argument") != use.node:
+            continue
+        arg = member
+        while arg.parent is not None and arg.parent.type == "parenthesized_expression":
+            arg = arg.parent
+        call = arg.parent.parent if arg.parent is not None and arg.parent.type == "argument_list" else None
+        fn = call.child_by_field_name("function") if call is not None else None
+        if fn is not None and module.source.text_of(fn) in DEVICE_VARIADIC and arg.parent.named_children[0] != arg:
+            out.append(member)
+    return out
+
+
+def respell_for_clang(src, module, rw, backend: str) -> None:
     """The edits that make text nvcc accepts acceptable to clang (hipcc), meaning unchanged."""
+    cast = dialect.concept("index_vararg")
+    if cast.spelling(backend) is not None:
+        for member in index_varargs(module):
+            rw.replace(member, lambda rw, node: dialect.render(cast, backend, {"x": rw.stitch(node)}))
     for lit in glued_literals(src.index.order, src):
         rw.replace(lit, src.text_of(lit) + " ")
     for value in braced_launch_configs(module):

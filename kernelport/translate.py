@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, dialect, guards, laddersteps, lexing, warpflow, warpwidth
+from . import backends, dialect, guards, laddersteps, lexing, ptx_idioms, warpflow, warpwidth
 from .api_names import ApiNames
 from .soundness import Soundness, self_check
 from .diagnostics import Diagnostic
@@ -154,7 +154,7 @@ class Translator(ApiNames, Soundness):
     # The shared warp-width passes, in order: method names, so that a subclass's override of a
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
-        "check_warp_widths", "rewrite_shadowed_builtins", "rewrite_sites", "rewrite_concepts", "rewrite_includes", "rewrite_macro_uses", "rewrite_macro_bodies",
+        "check_warp_widths", "rewrite_shadowed_builtins", "rewrite_sites", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "rewrite_includes", "rewrite_macro_uses", "rewrite_macro_bodies",
         "rewrite_constant_warp_size", "check_cuda_only_code", "rewrite_inline_asm", "report_dataflow_issues",
         "report_masked_code")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
@@ -215,16 +215,15 @@ class Translator(ApiNames, Soundness):
                              "split the mask into 32-bit words, e.g. store (unsigned)(mask >> (lane & 32)) from the "
                              "leaders of both halves, or keep a 64-bit word type")
 
-    _LANEID = re.compile(r'^asm\s*(volatile\s*)?\(\s*"mov\.[us]32\s+%0\s*,\s*%%laneid\s*;?"\s*:\s*"=r"\s*\(\s*(\w+)\s*\)\s*\)$')
-
     def rewrite_asm_idiom(self, node: Node) -> bool:
-        """`asm("mov.u32 %0, %%laneid;" : "=r"(x))` is the lane id, which every backend can spell."""
-        m = self._LANEID.match(" ".join(self.src.text_of(node).split()))
-        lane = dialect.concept("lane_id").spelling(self.backend)
-        if m is None or lane is None:
+        """Inline PTX that is a known idiom (ptx_idioms: the lane id, bfe.u32), where the backend spells it."""
+        m = ptx_idioms.match(" ".join(self.src.text_of(node).split()))
+        c = dialect.concept(m.key) if m is not None else None
+        if c is None or c.spelling(self.backend) is None:
             return False
-        self.rw.replace(node, f"{m.group(2)} = {lane}")
-        self.note(node, f"{m.group(2)} = {lane}", "the PTX lane-id idiom")
+        text = f"{m.output} = {dialect.render(c, self.backend, m.inputs)}"
+        self.rw.replace(node, text)
+        self.note(node, text, f"the PTX idiom `{m.ptx}`")
         return True
 
     def cuda_only_region(self, node: Node) -> bool:
@@ -395,7 +394,7 @@ class Translator(ApiNames, Soundness):
                 if name and name != self.src.text_of(node) and c.kind in ("index", "type", "runtime"):
                     self.rw.replace(node, name)
         self.rewrite_api_namespaces()
-        lexing.respell_for_clang(self.src, self.module, self.rw)
+        lexing.respell_for_clang(self.src, self.module, self.rw, self.backend)
 
     def _render_call(self, concept: dialect.Concept, bound: dict[str, Node], width: str | None = None):
         mask, full = bound.get("mask"), dialect.concept("full_mask").spelling(self.backend)

@@ -72,7 +72,11 @@ DEVICE_OVERRIDES = {
 # guard of that header is defined at the same point.
 GUARDS = (("__DRIVER_TYPES_H__", "HIP_INCLUDE_HIP_DRIVER_TYPES_H"),
           ("__CUDA_RUNTIME_H__", "HIP_INCLUDE_HIP_HIP_RUNTIME_H"),
-          ("__CUDA_RUNTIME_API_H__", "HIP_INCLUDE_HIP_HIP_RUNTIME_API_H"))
+          ("__CUDA_RUNTIME_API_H__", "HIP_INCLUDE_HIP_HIP_RUNTIME_API_H"),
+          # The compiler's own macro, tested like __CUDACC__ (which HIPIFY maps to __HIPCC__) for
+          # "the GPU compiler compiles this" (learn-cuda's solver headers declare their device
+          # functions under `#ifdef __NVCC__`): hipcc is the port's.
+          ("__NVCC__", "__HIPCC__"))
 
 _MAP = re.compile(r"const\s+std::map\s*<\s*llvm::StringRef\s*,\s*(\w+)\s*>\s*(\w+)\s*\{(.*?)\n\};", re.S)
 _COUNTER = re.compile(r'\{\s*"([^"]*)"\s*,\s*\{\s*"([^"]*)"\s*,\s*"([^"]*)"\s*,\s*(CONV_\w+)\s*,\s*(API_\w+)\s*,'

@@ -140,7 +140,153 @@ def test_a_braced_launch_configuration_names_its_type():
     assert "dim3 b = {8, 8};" in out and "k<<<1, b>>>(y);" in out  # a declaration's braces stay
 
 
-CASES = {"braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
+# learn-cuda hello_world: ROCm 5.2's threadIdx.x is a struct with a conversion, which clang cannot
+# pass through printf's `...`; arithmetic on it is already unsigned, and a user's struct stays.
+PRINTF_INDEX = """\
+    #include <cstdio>
+    struct P { int x; };
+    __global__ void k(P p) {
+        printf("%d %d %d\\n", threadIdx.x, (blockIdx.y), blockDim.x * 2 + threadIdx.x);
+        printf("%d\\n", p.x);
+        unsigned t = threadIdx.x;
+        printf("%u\\n", t);
+    }
+    """
+
+
+def test_an_index_builtin_passed_to_printf_is_cast_arithmetic_and_user_fields_are_not():
+    out = port_of(PRINTF_INDEX)
+    assert 'printf("%d %d %d\\n", (unsigned int)threadIdx.x, ((unsigned int)blockIdx.y), ' \
+           'blockDim.x * 2 + threadIdx.x);' in out
+    assert 'printf("%d\\n", p.x);' in out and "unsigned t = threadIdx.x;" in out
+
+
+# learn-cuda reduction_cg_kernel, grid_level_cg: ROCm 5.2's thread_block has no group_dim(), and
+# its group_index() is not const; the built-ins mean the same. A user's own member keeps its name.
+CG_MEMBERS = """\
+    #include <cooperative_groups.h>
+    namespace cg = cooperative_groups;
+    struct Tile { __device__ int group_dim() const { return 4; } };
+    __device__ void part(float *o, const cg::thread_block &block) { o[block.group_index().x] = block.group_dim().x; }
+    __global__ void k(float *o) {
+        auto block = cg::this_thread_block();
+        Tile t;
+        o[block.thread_rank()] = cg::this_thread_block().group_dim().y + block.thread_index().x + t.group_dim();
+        part(o, block);
+    }
+    """
+
+
+def test_cooperative_groups_members_rocm_lacks_are_the_builtins_they_mean():
+    out = port_of(CG_MEMBERS)
+    assert "o[blockIdx.x] = blockDim.x;" in out
+    assert "o[block.thread_rank()] = blockDim.y + threadIdx.x + t.group_dim();" in out
+
+
+def test_a_cooperative_groups_member_with_no_counterpart_is_refused_at_its_line():
+    src = "#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n" \
+          "__global__ void k(unsigned long long *o) {\n    cg::grid_group g = cg::this_grid();\n" \
+          "    o[0] = g.num_threads();\n}\n"
+    port, _ = translate(SourceFile.from_text(src, "t.cu"), "hip")
+    assert [(d.code, d.location.line, d.location.column) for d in port.diagnostics] == [("KP210", 5, 12)]
+    assert "grid_group::num_threads()" in port.diagnostics[0].message
+
+
+def test_a_files_own_thread_block_type_is_not_cooperative_groups():
+    own = "struct thread_block { __device__ int group_dim() const { return 2; } };\n" \
+          "__global__ void k(int *o) { thread_block b; o[0] = b.group_dim(); }\n"
+    assert "o[0] = b.group_dim();" in port_of(own)
+
+
+# learn-cuda gaussian solvers: `asm("bfe.u32 ...")`, PTX's bit-field extract, is an idiom the HIP
+# prologue spells with PTX's edges; a signed extract (sign bits) has no entry and stays KP201.
+BFE = """\
+    __device__ unsigned int bfe(unsigned int x, unsigned int bit, unsigned int numBits) {
+        unsigned int ret;
+        asm("bfe.u32 %0, %1, %2, %3;" : "=r"(ret) : "r"(x), "r"(bit), "r"(numBits));
+        return ret;
+    }
+    __global__ void k(unsigned int *o) { o[threadIdx.x] = bfe(o[0], threadIdx.x, 3); }
+    """
+
+
+def test_ptx_bfe_is_the_prologues_extract_a_signed_one_is_refused():
+    out = port_of(BFE)
+    assert "ret = kp_bfe_u32(x, bit, numBits);" in out and "__device__ inline unsigned int kp_bfe_u32(" in out
+    signed = BFE.replace("bfe.u32", "bfe.s32")
+    port, _ = translate(SourceFile.from_text(textwrap.dedent(signed), "t.cu"), "hip")
+    assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP201", 3)]
+
+
+# learn-cuda gaussian_multi_node: device prototypes under `#ifdef __NVCC__` (the CUDA compiler's own
+# macro, tested like __CUDACC__) are the port's under hipcc's; NVIDIA's HPC compiler's test stays.
+NVCC_REGION = """\
+    #ifdef __NVCC__
+    __device__ float twice(float x) { return 2.0f * x; }
+    #endif
+    #ifdef __NVCOMPILER
+    #error "not hipcc"
+    #endif
+    __global__ void k(float *o) { o[threadIdx.x] = twice(o[0]); }
+    """
+
+
+def test_code_under_nvcc_is_the_ports_under_hipcc():
+    out = port_of(NVCC_REGION)
+    assert "#ifdef __HIPCC__\n__device__ float twice" in out and "#ifdef __NVCOMPILER" in out
+
+
+
+
+# learn-cuda cuda_kernel: a kernel that launches itself (dynamic parallelism), which ROCm has not:
+# refused at the launch; a host launch, and a device launch only NVIDIA's device pass compiles, are not.
+DEVICE_LAUNCH = """\
+    __global__ void child(float *x) { x[threadIdx.x] += 1.0f; }
+    __global__ void parent(float *x) {
+    #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 350
+        child<<<1, 32>>>(x);
+    #endif
+        x[0] = 0.0f;
+    }
+    __global__ void again(float *x, int depth) {
+        if (depth > 0) again<<<1, 1>>>(x, depth - 1);
+    }
+    void host(float *x) { child<<<1, 32>>>(x); parent<<<1, 1>>>(x); }
+    """
+
+
+def test_a_launch_from_device_code_is_refused_at_the_launch():
+    port, _ = translate(SourceFile.from_text(textwrap.dedent(DEVICE_LAUNCH), "t.cu"), "hip")
+    errors = [d for d in port.diagnostics if d.severity == "error"]  # (KP208 warns of the #if's code)
+    assert [(d.code, d.location.line, d.location.column) for d in errors] == [("KP210", 9, 20)]
+    assert "'again' in 'again'" in errors[0].message
+    ok = textwrap.dedent(DEVICE_LAUNCH).split("__global__ void again")[0] + "void host(float *x) { child<<<1, 32>>>(x); }\n"
+    assert port_of(ok)
+
+
+# sgemm-cuda runner, hardware-effects shared-memory-limit: hipDeviceProp_t spells one field of
+# cudaDeviceProp otherwise and lacks some; a user's struct with a field of that name is its own.
+DEVICE_PROP = """\
+    #include <cstdio>
+    #include <cuda_runtime.h>
+    struct Mine { int sharedMemPerMultiprocessor; };
+    void show(const cudaDeviceProp &props, Mine m) {
+        printf("%zu %d %d\\n", props.sharedMemPerMultiprocessor, props.multiProcessorCount, m.sharedMemPerMultiprocessor);
+    }
+    int main() { cudaDeviceProp p; cudaGetDeviceProperties(&p, 0); show(p, Mine{1}); return (int)p.sharedMemPerBlock; }
+    """
+
+
+def test_a_device_prop_field_is_hips_name_a_users_field_is_not():
+    out = port_of(DEVICE_PROP)
+    assert "props.maxSharedMemoryPerMultiProcessor, props.multiProcessorCount, m.sharedMemPerMultiprocessor" in out
+    lacking = DEVICE_PROP.replace("(int)p.sharedMemPerBlock", "p.regsPerMultiprocessor")
+    port, _ = translate(SourceFile.from_text(textwrap.dedent(lacking), "t.cu"), "hip")
+    assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP210", 7)]
+    assert "cudaDeviceProp::regsPerMultiprocessor" in port.diagnostics[0].message
+
+
+CASES = {"device_prop": DEVICE_PROP, "device_launch_host_only": DEVICE_LAUNCH.split("__global__ void again")[0], "nvcc_region": NVCC_REGION, "bfe": BFE, "cg_members": CG_MEMBERS, "printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
 
 
 @pytest.mark.parametrize("name", list(CASES))

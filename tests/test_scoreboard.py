@@ -197,3 +197,11 @@ def test_reuse_keeps_the_earlier_rows_and_replaces_the_remeasured_ones():
     merged = board.reuse(old, [board.Row("p", "a.cu", hipcc="pass"), board.Row("p", "c.cu")])
     assert [(r.project, r.file, r.hip, r.hipcc) for r in merged] == [
         ("p", "a.cu", "", "pass"), ("q", "b.cu", "refused", ""), ("p", "c.cu", "", "")]
+
+
+def test_hipcc_gets_the_projects_host_compiler_flags_and_rdc_not_its_device_flags():
+    board = _scoreboard()
+    assert board.host_flags(["-std=c++17", "-rdc=true", "-Xcompiler", "-fopenmp,-Wall", "-lineinfo",
+                             "--compiler-options=-pthread", "-arch=sm_80"]) == [
+        "-std=c++17", "-fgpu-rdc", "-fopenmp", "-Wall", "-pthread"]
+    assert board.host_flags(["-lineinfo", "-O3", "--use_fast_math"]) == []  # nvcc's own: none for the host

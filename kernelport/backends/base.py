@@ -98,6 +98,18 @@ class Backend:
     # Library warp collectives whose logical warp defaults to the hardware warp (cub's
     # `WarpReduce<T>`): class name -> position of its logical-width template argument.
     warp_collectives: ClassVar[dict[str, int]] = {}
+    # Cooperative groups' members as the backend's library has them: (group type, member) -> an
+    # expression that means the same with no object (`blockDim` for thread_block::group_dim()), or
+    # None; `cg_members_present`: per group type, the members the library has as CUDA's. A member
+    # in neither is refused at its line (KP210). Empty: the backend's library is CUDA's, or none.
+    # Whether device code may launch a kernel (CUDA's dynamic parallelism); False: KP210 at the launch.
+    launches_from_device: ClassVar[bool] = True
+    cg_members: ClassVar[dict[tuple[str, str], str | None]] = {}
+    cg_members_present: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # Runtime structs' fields (cudaDeviceProp's) as the backend's struct has them, in the same shape:
+    # (CUDA type, field) -> the backend's field name; per CUDA type, the fields it has as CUDA's.
+    struct_fields: ClassVar[dict[tuple[str, str], str]] = {}
+    struct_fields_present: ClassVar[dict[str, tuple[str, ...]]] = {}
     # Built-in inputs passed as attributed kernel parameters: concept key -> (type, attribute).
     attributes: ClassVar[dict[str, tuple[str, str]]] = {}
     lowering: ClassVar[Lowering]

@@ -19,6 +19,8 @@ class HIP(Backend):
         "host_wave_size": "kp_device_warp_size()",
         "lanemask_type": "unsigned long long", "lanemask_one": "1ull",
         "lane_id": "__lane_id()",
+        "bfe_u32": "kp_bfe_u32({x}, {pos}, {len})",  # the prologue's: ROCm's __bitextract_u32 takes both mod 32
+        "index_vararg": "(unsigned int){x}",  # ROCm 5.2's threadIdx.x is a struct: "non-scalar arg to printf"
         "syncwarp": "kp_syncwarp()",
         "shfl": "__shfl({value}, {lane}[, {width}])",
         "shfl_up": "__shfl_up({value}, {delta}[, {width}])",
@@ -37,6 +39,30 @@ class HIP(Backend):
     # A CUDA library's sub-header HIPIFY has no entry for: the library's main HIP header.
     api_header_folders = {"cub/": "hipcub/hipcub.hpp"}
     api_checked_with = "ROCm 5.2"  # Debian 12's hipcc and libraries, which the table's hipcc column was checked with
+    # ROCm 5.2's cooperative groups: thread_block has no group_dim()/dim_threads()/num_threads(),
+    # and its group_index()/thread_index() are not const (a `const thread_block &` cannot call
+    # them); grid_group has only size/thread_rank/is_valid/sync. The built-ins mean the same.
+    launches_from_device = False  # ROCm has no dynamic parallelism: clang refuses a kernel named in a kernel
+    cg_members = {("thread_block", "group_dim"): "blockDim", ("thread_block", "dim_threads"): "blockDim",
+                  ("thread_block", "group_index"): "blockIdx", ("thread_block", "thread_index"): "threadIdx",
+                  ("thread_block", "num_threads"): "(blockDim.x * blockDim.y * blockDim.z)",
+                  ("grid_group", "group_dim"): "gridDim", ("grid_group", "dim_blocks"): "gridDim",
+                  ("grid_group", "block_index"): "blockIdx",
+                  ("grid_group", "block_rank"): "(blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z))",
+                  ("grid_group", "num_blocks"): "(gridDim.x * gridDim.y * gridDim.z)"}
+    cg_members_present = {"thread_block": ("size", "thread_rank", "is_valid", "sync"),
+                          "grid_group": ("size", "thread_rank", "is_valid", "sync")}
+    # hipDeviceProp_t of ROCm 5.2 (hip_runtime_api.h): what cudaDeviceProp's fields are there.
+    struct_fields = {("cudaDeviceProp", "sharedMemPerMultiprocessor"): "maxSharedMemoryPerMultiProcessor"}
+    struct_fields_present = {"cudaDeviceProp": (
+        "name", "totalGlobalMem", "sharedMemPerBlock", "regsPerBlock", "warpSize", "maxThreadsPerBlock",
+        "maxThreadsDim", "maxGridSize", "clockRate", "memoryClockRate", "memoryBusWidth", "totalConstMem", "major",
+        "minor", "multiProcessorCount", "l2CacheSize", "maxThreadsPerMultiProcessor", "computeMode",
+        "concurrentKernels", "pciDomainID", "pciBusID", "pciDeviceID", "isMultiGpuBoard", "canMapHostMemory",
+        "integrated", "cooperativeLaunch", "cooperativeMultiDeviceLaunch", "maxTexture1DLinear", "maxTexture1D",
+        "maxTexture2D", "maxTexture3D", "memPitch", "textureAlignment", "texturePitchAlignment",
+        "kernelExecTimeoutEnabled", "ECCEnabled", "tccDriver", "managedMemory", "directManagedMemAccessFromHost",
+        "concurrentManagedAccess", "pageableMemoryAccess", "pageableMemoryAccessUsesHostPageTables")}
     aliases = {"thread_idx": ("hipThreadIdx",), "block_idx": ("hipBlockIdx",), "block_dim": ("hipBlockDim",),
                "grid_dim": ("hipGridDim",)}
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP,

@@ -1,0 +1,146 @@
+"""Uses of a library type's members and the type they are used on: cooperative groups' calls
+(`block.group_dim()`) and runtime structs' fields (`prop.sharedMemPerMultiprocessor`).
+
+The type is known from the receiver: a call of `this_thread_block()` / `this_grid()`, or a name
+declared with the type (`cg::thread_block block`, `const cudaDeviceProp &p`) or as `auto` from
+such a call.  A type the file declares itself (its own `thread_block`) is not the library's."""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+# The group each factory returns.
+FACTORIES = {"this_thread_block": "thread_block", "this_grid": "grid_group"}
+GROUPS = ("thread_block", "grid_group")
+_SCOPES = ("function_definition", "translation_unit", "lambda_expression")
+
+
+def _last_name(text: str) -> str:
+    return text.replace(" ", "").rsplit("::", 1)[-1]
+
+
+def _declared_type(name: str, use: Node, src) -> str | None:
+    """The group type of `name` where `use` reads it: its declaration in the enclosing function
+    (a parameter or a local), else at file scope."""
+    scope = use.parent
+    while scope is not None:
+        if scope.type in _SCOPES:
+            for n in _walk_decls(scope):
+                t = _decl_group(n, name, src)
+                if t is not None:
+                    return t
+        scope = scope.parent
+    return None
+
+
+def _walk_decls(scope: Node):
+    stack = [scope]
+    while stack:
+        n = stack.pop()
+        if n.type in ("parameter_declaration", "declaration"):
+            yield n
+        stack.extend(c for c in n.children if c.type not in ("function_definition",) or n == scope)
+
+
+def _decl_group(decl: Node, name: str, src) -> str | None:
+    typ = decl.child_by_field_name("type")
+    for d in decl.children_by_field_name("declarator"):
+        init = d.child_by_field_name("value") if d.type == "init_declarator" else None
+        inner = d
+        while inner is not None and inner.type not in ("identifier",):
+            inner = inner.child_by_field_name("declarator") or next(
+                (c for c in inner.named_children if c.type in ("identifier", "reference_declarator",
+                                                               "pointer_declarator", "init_declarator")), None)
+        if inner is None or src.text_of(inner) != name or typ is None:
+            continue
+        t = _last_name(src.text_of(typ).replace("struct ", ""))
+        if t == "auto" and init is not None:
+            return receiver_group(init, src)
+        return t
+    return None
+
+
+def receiver_group(recv: Node, src) -> str | None:
+    """The declared type of the expression `recv` (a name, or a group factory's call), or None."""
+    while recv.type == "parenthesized_expression" and recv.named_children:
+        recv = recv.named_children[0]
+    if recv.type == "call_expression":
+        fn = recv.child_by_field_name("function")
+        return FACTORIES.get(_last_name(src.text_of(fn))) if fn is not None else None
+    if recv.type == "identifier":
+        return _declared_type(src.text_of(recv), recv, src)
+    return None
+
+
+def own_types(order: list[Node], src) -> set[str]:
+    """The type names the file defines (a struct or class with a body, a typedef, a `using`)."""
+    out = set()
+    for n in order:
+        if n.type in ("struct_specifier", "class_specifier") and n.child_by_field_name("body") is not None \
+                or n.type == "alias_declaration":
+            name = n.child_by_field_name("name")
+        elif n.type == "type_definition":
+            name = n.child_by_field_name("declarator")
+        else:
+            continue
+        if name is not None:
+            out.add(src.text_of(name))
+    return out
+
+
+def _names_of(order: list[Node], src, types: set[str]) -> set[str]:
+    """Names declared anywhere with one of `types` (or `auto`): the only receivers worth resolving."""
+    out = set()
+    for n in order:
+        typ = n.child_by_field_name("type") if n.type in ("parameter_declaration", "declaration") else None
+        if typ is None or _last_name(src.text_of(typ).replace("struct ", "")) not in (*types, "auto"):
+            continue
+        for d in n.children_by_field_name("declarator"):
+            out.update(src.text_of(i) for i in _identifiers(d))
+    return out
+
+
+def _identifiers(node: Node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "identifier":
+            yield n
+        elif n.type != "argument_list":
+            stack.extend(n.named_children)
+
+
+def _worth(recv: Node | None, src, names: set[str]) -> bool:
+    return recv is not None and (recv.type != "identifier" or src.text_of(recv) in names)
+
+
+def member_calls(order: list[Node], src) -> list[tuple[Node, str, str]]:
+    """(call, group type, member) for each `g.member(...)` / `g->member(...)` on a cooperative group."""
+    if own_types(order, src) & set(GROUPS):  # the file's own type of that name: not cooperative groups'
+        return []
+    out, names = [], _names_of(order, src, set(GROUPS))
+    for n in order:
+        fn = n.child_by_field_name("function") if n.type == "call_expression" else None
+        if fn is None or fn.type != "field_expression":
+            continue
+        recv, field = fn.child_by_field_name("argument"), fn.child_by_field_name("field")
+        group = receiver_group(recv, src) if _worth(recv, src, names) and field is not None else None
+        if group in GROUPS:
+            out.append((n, group, src.text_of(field)))
+    return out
+
+
+def field_uses(order: list[Node], src, types: set[str]) -> list[tuple[Node, str, str]]:
+    """(field node, type, field) for each `s.field` / `s->field` read on a value of one of `types`
+    (a call's `g.f()` is member_calls')."""
+    types = types - own_types(order, src)
+    out, names = [], _names_of(order, src, types) if types else set()
+    for n in order if names else ():
+        if n.type != "field_expression" or (n.parent is not None and n.parent.type == "call_expression"
+                                            and n.parent.child_by_field_name("function") == n):
+            continue
+        recv, field = n.child_by_field_name("argument"), n.child_by_field_name("field")
+        t = receiver_group(recv, src) if recv is not None and recv.type == "identifier" and \
+            src.text_of(recv) in names and field is not None else None
+        if t in types:
+            out.append((field, t, src.text_of(field)))
+    return out
