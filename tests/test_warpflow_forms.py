@@ -40,6 +40,11 @@ FORMS = {
                                 "r = threadIdx.x % 32;", "r = threadIdx.x % warpSize;"),
     "functional_cast": ("", "    unsigned {n} = uint32_t(threadIdx.x % 32);\n", "{n} + 1",
                         "uint32_t(threadIdx.x % 32)", "uint32_t(threadIdx.x % warpSize)"),
+    # a keyword type and a typedef: casts by name, not the unknown calls values pass through
+    "functional_cast_unsigned": ("", "    unsigned {n} = unsigned(threadIdx.x % 32);\n", "{n} + 1",
+                                 "unsigned(threadIdx.x % 32)", "unsigned(threadIdx.x % warpSize)"),
+    "functional_cast_typedef": ("typedef unsigned lane_t;\n", "    unsigned {n} = lane_t(threadIdx.x % 32);\n",
+                                "{n} + 1", "lane_t(threadIdx.x % 32)", "lane_t(threadIdx.x % warpSize)"),
     "macro_constant": ("#define {N} 32\n", "    int {n} = threadIdx.x % {N};\n", "{n} + 1",
                        "#define {N} 32", "#define {N} KP_WAVE_SIZE"),
 }
