@@ -213,3 +213,14 @@ __global__ void k(const float* x, float* y, Step s) {
 """
     port, _ = translate(SourceFile.from_text(ladder, "k.cu"), "hip")
     assert port.ok and "for (int o = warpSize / 2; o > 0; o /= 2)" in port.body, port.body
+
+
+@pytest.mark.parametrize("lane, code, why", [("31", "WS006", "the last lane of a warp"),
+                                             ("32", "WS017", "it reaches the lane of __shfl_sync")])
+def test_a_literal_source_lane_is_explained_by_its_value(lane, code, why):
+    # 31 is the last lane of a 32-lane warp; any other warp-width literal just reaches the lane
+    from kernelport.lint.engine import lint_text
+
+    src = HEAD + SINK.format(e=lane) + TAIL
+    msgs = [f.message for f in lint_text(src, "k.cu", "cuda") if f.code == code]
+    assert len(msgs) == 1 and why in msgs[0], msgs
