@@ -800,3 +800,20 @@ def test_syncwarp_orders_each_warp_of_a_block_and_no_other(schedule):
     # ... but __syncwarp does not order one warp's reads of the other warp's half: a race
     r = run_kernel(WARP_HALVES, "warpsum", args=dict(x=x, out=np.zeros(2, np.float32), cross=32), **kw)
     assert r.races
+
+
+RACE_AT_3 = r"""
+__global__ void k(float* out) {
+    __shared__ float s[8];
+    if (blockIdx.x == 2 && threadIdx.x < 2) s[3] = threadIdx.x;
+    __syncthreads();
+    out[blockIdx.x] = s[3];
+}
+"""
+
+
+def test_a_race_names_the_element_of_its_own_blocks_shared_array():
+    # block 2's race is at s[3]: the index within the block's own array, not the batch's slot
+    r = run_kernel(RACE_AT_3, "k", args=dict(out=np.zeros(3, np.float32)), grid=(3, 1, 1), block=(32, 1, 1),
+                   wave=32)
+    assert [(x.buffer, x.index, x.block) for x in r.races] == [("s", 3, (2, 0, 0))]
