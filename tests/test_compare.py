@@ -152,6 +152,7 @@ def test_reference_beyond_float32_range_rounds_to_infinity():
 def test_length_mismatch_fails():
     c = compare({"o": np.zeros(4, F32)}, {"o": np.zeros(5)}, "auto", None, {"o": np.zeros(4, F32)}, None)
     assert not c.ok and c.mismatch.buffer == "o" and c.mismatch.count == 5
+    assert c.mismatch.index == 0  # the report points at the buffer's first element, not past it
 
 
 def test_every_buffer_is_compared():
