@@ -89,9 +89,11 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
                 rb = ref_bounds.get(name) if ref_bounds else None
                 bound = np.zeros_like(w) if kb is None else kb.astype(np.float64)
                 # The reference's own error (its bound if known) and the rounding of an exact
-                # value to the buffer's type.
+                # value to the buffer's type: the unit roundoff of any float narrower than the
+                # float64 reference (half's 2^-11 as float's 2^-24).
                 bound = bound + (rb.astype(np.float64) if rb is not None else 0.0) + (
-                    U32 * np.abs(w) if got.dtype == np.float32 else 0.0)
+                    np.finfo(got.dtype).eps / 2 * np.abs(w) if got.dtype.kind == "f" and got.dtype.itemsize < 8
+                    else 0.0)
                 if got.dtype.kind != "f":
                     bound = np.zeros_like(w)
             bad = (diff > bound) | nonfinite_bad

@@ -593,11 +593,8 @@ class _Analyzer:
     def _name_confirmed_globals(self) -> None:
         for name in self.m.macros:  # `#define WARP_SIZE 32` says it even when only host code uses it
             self.lookup(name)
-        # `constexpr int kWarpSize = 32;`: the name says it even when no sink was reached.
-        for (fn, name), facts in self.env.items():
-            if fn == "" and WARP_SIZE_NAME.search(name) and self.a.warp_level:
-                self.confirm({f for f in facts if f[0] == WS}, f"'{name}' names the warp size", self.src.root,
-                             kinds=(WS,))
+        # (`constexpr int kWarpSize = 32;` is confirmed by its name where it is declared, as every
+        # declaration is: file-scope names are bound nowhere else)
 
 
 def callers_closure(direct: dict[str, bool], calls: dict[str, set[str]]) -> set[str]:

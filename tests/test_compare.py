@@ -69,6 +69,16 @@ def test_auto_float64_buffer_adds_no_float32_rounding():
     assert compare({"o": got}, {"o": want}, "auto", None, {"o": np.array([2.0 ** -40])}, None).ok
 
 
+def test_auto_half_buffer_adds_the_rounding_to_half():
+    # as for float32 with half's unit roundoff u = 2^-11: want = 1 + 1.5u; of its half neighbours
+    # 1 + 2u is 0.5u away (under the bound u * want) and 1 is 1.5u away (over it)
+    u = 2.0 ** -11
+    want, zero = {"o": np.array([1.0 + 1.5 * u])}, {"o": np.zeros(1)}
+    assert compare({"o": np.array([1.0 + 2 * u], np.float16)}, want, "auto", None, zero, None).ok
+    c = compare({"o": np.array([1.0], np.float16)}, want, "auto", None, zero, None)
+    assert not c.ok and c.mismatch.bound == pytest.approx(u * (1.0 + 1.5 * u), rel=1e-12)
+
+
 def test_auto_integers_are_exact():
     c = compare({"o": np.array([5, 7], np.int32)}, {"o": np.array([5, 8], np.int32)}, "auto", None,
                 {"o": np.array([10.0, 10.0])}, None)
@@ -142,6 +152,7 @@ def test_reference_beyond_float32_range_rounds_to_infinity():
 def test_length_mismatch_fails():
     c = compare({"o": np.zeros(4, F32)}, {"o": np.zeros(5)}, "auto", None, {"o": np.zeros(4, F32)}, None)
     assert not c.ok and c.mismatch.buffer == "o" and c.mismatch.count == 5
+    assert c.mismatch.index == 0  # the report points at the buffer's first element, not past it
 
 
 def test_every_buffer_is_compared():

@@ -748,3 +748,72 @@ def test_an_unguarded_contiguous_index_before_the_start_is_out_of_bounds(schedul
                    grid=(1,), block=(128,), schedule=schedule)
     assert "out-of-bounds read of global memory x[-1]: valid indices are 0..127" in ei.value.message
     assert ei.value.line == 3
+
+
+# ---------------------------------------------------------------------------------------------
+WARP_HALVES = r"""
+__global__ void rowsum(const float* x, float* out) {
+    __shared__ float t[4][8];
+    int i = threadIdx.x;
+    t[i / 8][i % 8] = x[i];
+    __syncthreads();
+    if (i < 4) {
+        float* row = *(t + i);
+        float s = 0.0f;
+        for (int k = 0; k < 8; k++) s += row[k];
+        out[i] = s;
+    }
+}
+__global__ void warpsum(const float* x, float* out, int cross) {
+    __shared__ float s[64];
+    int tid = threadIdx.x, lane = tid % 32;
+    s[tid] = x[tid];
+    __syncwarp();
+    for (int k = 16; k > 0; k >>= 1) {
+        float v = s[tid];
+        if (lane < k) v += s[(tid + k + cross) % 64];
+        __syncwarp();
+        s[tid] = v;
+        __syncwarp();
+    }
+    if (lane == 0) out[tid / 32] = s[tid];
+}
+"""
+
+
+def test_pointer_arithmetic_on_a_2d_array_steps_whole_rows():
+    # `t + i` on a float[4][8] is row i: i * 8 scalars on, not i scalars
+    x = np.arange(32, dtype=np.float32)
+    r = run_kernel(WARP_HALVES, "rowsum", args=dict(x=x, out=np.zeros(4, np.float32)), grid=(1, 1, 1),
+                   block=(32, 1, 1), wave=32)
+    assert np.array_equal(r.outputs["out"], x.reshape(4, 8).sum(1))
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
+def test_syncwarp_orders_each_warp_of_a_block_and_no_other(schedule):
+    # every warp's own lanes, separated by __syncwarp, do not race (warp 1 as warp 0) ...
+    x = np.arange(64, dtype=np.float32)
+    kw = dict(grid=(1, 1, 1), block=(64, 1, 1), wave=32, schedule=schedule)
+    r = run_kernel(WARP_HALVES, "warpsum", args=dict(x=x, out=np.zeros(2, np.float32), cross=0), **kw)
+    assert np.array_equal(r.outputs["out"], x.reshape(2, 32).sum(1))
+    assert r.races == []
+    # ... but __syncwarp does not order one warp's reads of the other warp's half: a race
+    r = run_kernel(WARP_HALVES, "warpsum", args=dict(x=x, out=np.zeros(2, np.float32), cross=32), **kw)
+    assert r.races
+
+
+RACE_AT_3 = r"""
+__global__ void k(float* out) {
+    __shared__ float s[8];
+    if (blockIdx.x == 2 && threadIdx.x < 2) s[3] = threadIdx.x;
+    __syncthreads();
+    out[blockIdx.x] = s[3];
+}
+"""
+
+
+def test_a_race_names_the_element_of_its_own_blocks_shared_array():
+    # block 2's race is at s[3]: the index within the block's own array, not the batch's slot
+    r = run_kernel(RACE_AT_3, "k", args=dict(out=np.zeros(3, np.float32)), grid=(3, 1, 1), block=(32, 1, 1),
+                   wave=32)
+    assert [(x.buffer, x.index, x.block) for x in r.races] == [("s", 3, (2, 0, 0))]

@@ -94,3 +94,14 @@ def test_rule_fix(rule, before, after):
     assert fix_text(before, rule.code) == after
     # A fixed file has no finding of that rule left that a fix could address.
     assert not [f for f in lint_text(after, "t.cu", "cuda", select=[rule.code]) if f.fix]
+
+
+def test_ws007_warns_only_for_a_target_whose_sync_intrinsics_take_64_bit_masks():
+    # HIP's do (ROCm >= 6.2): a warning naming HIP's mask-less form; Metal: information; CUDA's own
+    # 32-bit masks are right, so a CUDA-only lint says nothing
+    src = "__device__ float s(float v) { return v + __shfl_xor_sync(0xffffffff, v, 1); }\n"
+    found = lambda t: [(f.severity, "`__shfl_xor`" in f.message)  # noqa: E731
+                       for f in lint_text(src, "t.cu", "cuda", targets=t) if f.code == "WS007"]
+    assert found({"hip-cdna"}) == [("warning", True)]
+    assert found({"metal"}) == [("info", True)]
+    assert found({"cuda"}) == []

@@ -164,6 +164,7 @@ VALUES = [
     # a conditional's type is its two results' common type; the condition's type plays no part
     ("1.5 ? 2 : 3", 2, "int"), ("1.5 ? 2u : 3", 2, "unsigned int"),
     ("sizeof(double) + sizeof(unsigned long long) + sizeof(char)", 17, "unsigned long"),
+    ("sizeof(unsigned long) + sizeof(long) + sizeof(size_t)", 24, "unsigned long"),
 ]
 
 

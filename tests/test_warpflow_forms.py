@@ -40,6 +40,11 @@ FORMS = {
                                 "r = threadIdx.x % 32;", "r = threadIdx.x % warpSize;"),
     "functional_cast": ("", "    unsigned {n} = uint32_t(threadIdx.x % 32);\n", "{n} + 1",
                         "uint32_t(threadIdx.x % 32)", "uint32_t(threadIdx.x % warpSize)"),
+    # a keyword type and a typedef: casts by name, not the unknown calls values pass through
+    "functional_cast_unsigned": ("", "    unsigned {n} = unsigned(threadIdx.x % 32);\n", "{n} + 1",
+                                 "unsigned(threadIdx.x % 32)", "unsigned(threadIdx.x % warpSize)"),
+    "functional_cast_typedef": ("typedef unsigned lane_t;\n", "    unsigned {n} = lane_t(threadIdx.x % 32);\n",
+                                "{n} + 1", "lane_t(threadIdx.x % 32)", "lane_t(threadIdx.x % warpSize)"),
     "macro_constant": ("#define {N} 32\n", "    int {n} = threadIdx.x % {N};\n", "{n} + 1",
                        "#define {N} 32", "#define {N} KP_WAVE_SIZE"),
 }
@@ -208,3 +213,55 @@ __global__ void k(const float* x, float* y, Step s) {
 """
     port, _ = translate(SourceFile.from_text(ladder, "k.cu"), "hip")
     assert port.ok and "for (int o = warpSize / 2; o > 0; o /= 2)" in port.body, port.body
+
+
+@pytest.mark.parametrize("lane, code, why", [("31", "WS006", "the last lane of a warp"),
+                                             ("32", "WS017", "it reaches the lane of __shfl_sync")])
+def test_a_literal_source_lane_is_explained_by_its_value(lane, code, why):
+    # 31 is the last lane of a 32-lane warp; any other warp-width literal just reaches the lane
+    from kernelport.lint.engine import lint_text
+
+    src = HEAD + SINK.format(e=lane) + TAIL
+    msgs = [f.message for f in lint_text(src, "k.cu", "cuda") if f.code == code]
+    assert len(msgs) == 1 and why in msgs[0], msgs
+
+
+def hip_body(src: str) -> str:
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok
+    return port.body
+
+
+@pytest.mark.parametrize("chunk", ["lane * 32", "32 * lane"])
+def test_a_lanes_chunk_compared_in_warp_level_code_is_a_lane_test_in_either_order(chunk):
+    # `lane * 32 < n`: the product keeps the lane (not the 32) whichever side the lane is on
+    src = ("__global__ void k(const float* x, float* out, int n) {\n    int lane = threadIdx.x % 32;\n"
+           "    float v = x[threadIdx.x];\n    v += __shfl_down_sync(0xffffffff, v, 1);\n"
+           f"    if ({chunk} < n) out[lane] = v;\n}}\n")
+    body = hip_body(src)
+    assert "int lane = threadIdx.x % warpSize;" in body and f"if ({chunk} < n)" in body
+
+
+@pytest.mark.parametrize("size, rewritten", [("32", False), ("WARP_SIZE", True)])
+def test_a_warp_index_laid_out_in_global_data_keeps_rows_of_32(size, rewritten):
+    # out[warp] with warp = tid / 32: the data is laid out in rows of 32, a logical 32-lane group;
+    # the same index through a WARP_SIZE macro follows the macro (the port defines it per wave)
+    src = (("#define WARP_SIZE 32\n" if size != "32" else "") + "__global__ void k(const float* x, float* out) {\n"
+           f"    int warp = threadIdx.x / {size}, lane = threadIdx.x % {size};\n    float v = x[threadIdx.x];\n"
+           "    for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);\n"
+           "    if (lane == 0) out[warp] = v;\n}\n")
+    body = hip_body(src)
+    assert ("for (int o = warpSize / 2;" in body) == rewritten
+    assert ("__shfl_down(v, o, 32)" in body) != rewritten
+
+
+@pytest.mark.parametrize("ones, flagged", [("~0u", False), ("0xffffffff", True)])
+def test_a_ballot_compared_with_all_ones_names_only_that_constant(ones, flagged):
+    # the 32-bit full mask compared with a ballot is a wave-width site; the data index 32 beside
+    # it is none, whichever spelling of all ones the comparison uses
+    src = ("__global__ void k(const int* p, int* out) {\n    int a = p[32], b = p[32 + threadIdx.x];\n"
+           "    unsigned m = __ballot_sync(0xffffffff, a > b);\n"
+           f"    out[threadIdx.x] = (m == {ones}) ? a : b;\n}}\n")
+    body = hip_body(src)
+    assert "int a = p[32], b = p[32 + threadIdx.x];" in body
+    assert (f"(m == {ones})" not in body) == flagged

@@ -26,12 +26,6 @@ def lanes(n: int, W: int):
     return r
 
 
-def _full(x, n):
-    if isinstance(x, np.ndarray) and x.ndim:
-        return x
-    return np.full(n, x)
-
-
 def _unsigned(mask) -> np.ndarray:
     """A lane mask as uint64 (a signed mask converts at its own width: -1 is 32 ones for int)."""
     mk = np.asarray(mask)
