@@ -47,8 +47,17 @@ def uncomment(text: str) -> str:
     return _COMMENT_OR_LITERAL.sub(lambda m: " " if m.group(0)[0] == "/" else m.group(0), text)
 
 
+# Blanks at the end of a directive line (`#define CUDA_CHECK() ` with an empty body, olcf's training
+# code): the grammar's preproc_arg then runs on past the newline and swallows the next line (an
+# `#endif`, and with it the rest of the file).  In the parsed copy they move past the newline, to
+# the start of the next line: lengths and line numbers stay as the user's.
+_DIRECTIVE_TAIL = re.compile(rb"^([ \t]*#[^\n]*?[^\s\\])([ \t]+)(\r?\n)", re.M)
+
+
 def _mask_extensions(data: bytes) -> bytes:
     data = _EXTENSIONS.sub(lambda m: b" " * len(m.group(0)), data)
+    if b"#" in data:
+        data = _DIRECTIVE_TAIL.sub(lambda m: m.group(1) + m.group(3) + m.group(2), data)
     if b"<<<" in data:
         data = _LAUNCH.sub(lambda m: b"<<<" + m.group(1).replace(b"{", b"(").replace(b"}", b")") + b">>>", data)
     return data
