@@ -93,16 +93,16 @@ def parse(ctx) -> list[Suppression]:
     return out
 
 
-# A `//` comment in a function-like macro's body, which the parser leaves unparsed (up to the line's end).
+# A `//` comment in a macro's body or value, which the parser leaves unparsed (up to the line's end).
 _LINE_COMMENT = re.compile(rb"//[^\n]*")
 
 
 def _comments(ctx):
     """(text, start byte, end byte) of each comment, in source order: the parsed ones (the
-    context's node index holds them) and those inside function-like macro bodies."""
+    context's node index holds them) and those inside macro bodies and values."""
     found = [(ctx.src.text_of(n), n.start_byte, n.end_byte) for n in ctx.nodes("comment")]
     parsed = {start for _, start, _ in found}
-    for d in ctx.nodes("preproc_function_def"):  # an object-like macro's value keeps its comment (known gap)
+    for d in ctx.nodes("preproc_function_def", "preproc_def"):  # the grammar keeps a `//` in a macro's value
         arg = d.child_by_field_name("value")
         if arg is None:
             continue
