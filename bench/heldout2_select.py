@@ -69,11 +69,16 @@ def pick(repo: str, commit: str, incdirs: list[str], prefix: str = "") -> list[s
     return taken
 
 
+def set_header(ordinal: str, name: str) -> str:
+    """The manifest's header for a held-out set: what it is, what chose it, how to build it."""
+    return HEADER.format(what=f"The {ordinal} held-out set: never read by the tests "
+                         f"(bench/{name}.toml, chosen by bench/{name}_select.py). "
+                         f"Materialise with: python bench/realcorpus_build.py "
+                         f"bench/{name}.toml /work/{name}")
+
+
 def heldout2() -> str:
-    out = [HEADER.format(what="The second held-out set: never read by the tests "
-                         "(bench/heldout2.toml, chosen by bench/heldout2_select.py). "
-                         "Materialise with: python bench/realcorpus_build.py "
-                         "bench/heldout2.toml /work/heldout2")]
+    out = [set_header("second", "heldout2")]
     r = "PacktPublishing/Learn-CUDA-Programming"; c = head(r)
     out.append(project("learn-cuda", r, c, "MIT", ["LICENSE"], [], [],  # its Makefiles' -rdc, -fopenmp
                        ["-std=c++17", "-rdc=true", "-Xcompiler", "-fopenmp"], pick(r, c, [])))

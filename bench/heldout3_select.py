@@ -22,17 +22,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from heldout2_select import pick
-from realcorpus_select import HEADER, head, project
+from heldout2_select import pick, set_header
+from realcorpus_select import head, project
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def heldout3() -> str:
-    out = [HEADER.format(what="The third held-out set: never read by the tests "
-                         "(bench/heldout3.toml, chosen by bench/heldout3_select.py). "
-                         "Materialise with: python bench/realcorpus_build.py "
-                         "bench/heldout3.toml /work/heldout3")]
+    out = [set_header("third", "heldout3")]
     r = "CoffeeBeforeArch/cuda_programming"; c = head(r)
     out.append(project("coffeebeforearch", r, c, "GPL-3.0", ["LICENSE"], [], [],
                        ["-std=c++17"], pick(r, c, [])))
