@@ -59,7 +59,7 @@ def one(args) -> dict:
     try:
         rep = Verifier(schedules=schedules, cache=False, timeout=timeout).verify(path)
     except Exception as e:  # an internal error: counted, never hidden
-        return {"path": str(path), "internal": f"{type(e).__name__}: {e}", "kernels": {}, "seconds": 0.0}
+        return {"path": str(path), "internal": f"{type(e).__name__}: {e}", "kernels": {}, "seconds": time.perf_counter() - t0}
     kernels: dict[str, dict] = {}
     for c in rep.checks:
         if c.kernel == "*":
