@@ -43,3 +43,16 @@ def assert_traced(base: Path) -> None:
         assert project == lb.project and short == lb.commit[:10] and path, lb.file
         assert (base / project / "LICENSE").is_file(), project
         assert lb.commit[:10] in readme, f"README has no row for {lb.commit}"
+
+
+def lint_in_process(path: Path, flags=()):
+    """Lint as the bench's runner does, with the file's -I and -D (build_flags.tsv), in this process."""
+    from kernelport.lint import config as configmod, engine
+    from kernelport.project import parse_define
+
+    pairs = list(zip(flags[::2], flags[1::2]))
+    overrides = configmod.Overrides(include_dirs=tuple(v for k, v in pairs if k == "-I"),
+                                    defines=tuple(parse_define(v) for k, v in pairs if k == "-D"))
+    res = engine.lint_paths([path], overrides, jobs=1)
+    data = [f.to_json() for r in res for f in r.findings]
+    return str(path), data, 0, ""
