@@ -17,3 +17,42 @@ def lint_recall():
     sys.modules["lint_recall"] = mod
     spec.loader.exec_module(mod)
     return mod
+
+
+def assert_well_formed(base: Path, min_hazards: int, min_projects: int) -> None:
+    """A labelled set's labels sit on their lines, no line is labelled twice, and it is as large as promised."""
+    b = lint_recall()
+    labels = b.read_labels(base / "labels.tsv")
+    assert not b.check_labels(labels, base)
+    hazards = [lb for lb in labels if lb.kind == "hazard"]
+    assert len(hazards) >= min_hazards and len({lb.project for lb in hazards}) >= min_projects
+    assert len({(lb.file, lb.line) for lb in labels}) == len(labels), "a line labelled twice"
+
+
+def assert_traced(base: Path) -> None:
+    """Every label names a full commit hash with a README row, a reason, and a file under
+    PROJECT/COMMIT10/ with the project's license beside it."""
+    import re
+
+    b = lint_recall()
+    readme = (base / "README.md").read_text(encoding="utf-8")
+    for lb in b.read_labels(base / "labels.tsv"):
+        assert re.fullmatch(r"[0-9a-f]{40}", lb.commit), lb
+        assert lb.why.strip(), lb
+        project, short, *path = Path(lb.file).parts
+        assert project == lb.project and short == lb.commit[:10] and path, lb.file
+        assert (base / project / "LICENSE").is_file(), project
+        assert lb.commit[:10] in readme, f"README has no row for {lb.commit}"
+
+
+def lint_in_process(path: Path, flags=()):
+    """Lint as the bench's runner does, with the file's -I and -D (build_flags.tsv), in this process."""
+    from kernelport.lint import config as configmod, engine
+    from kernelport.project import parse_define
+
+    pairs = list(zip(flags[::2], flags[1::2]))
+    overrides = configmod.Overrides(include_dirs=tuple(v for k, v in pairs if k == "-I"),
+                                    defines=tuple(parse_define(v) for k, v in pairs if k == "-D"))
+    res = engine.lint_paths([path], overrides, jobs=1)
+    data = [f.to_json() for r in res for f in r.findings]
+    return str(path), data, 0, ""

@@ -7,9 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kernelport.lint import config as configmod, engine
-from kernelport.project import parse_define
-from labelled_support import lint_recall
+from labelled_support import lint_in_process, lint_recall
 
 ROOT = Path(__file__).resolve().parent.parent
 LABELS = ROOT / "tests" / "labelled" / "labels.tsv"
@@ -19,21 +17,11 @@ RECALL_FLOOR, PRECISION_FLOOR = 0.95, 1.0
 EXPECTED = ROOT / "tests" / "labelled" / "expected_found.txt"
 
 
-def _in_process(path: Path, flags=()):
-    """Lint as the bench's runner does, with the file's -I and -D (build_flags.tsv)."""
-    pairs = list(zip(flags[::2], flags[1::2]))
-    overrides = configmod.Overrides(include_dirs=tuple(v for k, v in pairs if k == "-I"),
-                                    defines=tuple(parse_define(v) for k, v in pairs if k == "-D"))
-    res = engine.lint_paths([path], overrides, jobs=1)
-    data = [f.to_json() for r in res for f in r.findings]
-    return str(path), data, 0, ""
-
-
 @pytest.fixture(scope="module")
 def measured():
     b = lint_recall()
     labels = b.read_labels(LABELS)
-    return b, labels, b.measure(_in_process, labels, LABELS.parent, jobs=1)
+    return b, labels, b.measure(lint_in_process, labels, LABELS.parent, jobs=1)
 
 
 def test_labels_sit_on_their_lines():

@@ -5,10 +5,9 @@ project's license beside it.  No recall or precision is asserted here: the set m
 misses were read while designing WS020-WS022 (bench/lint_recall_heldout_after.txt says so)."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from labelled_support import lint_recall
+from labelled_support import assert_traced, assert_well_formed, lint_recall
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = ROOT / "tests" / "labelled_heldout"
@@ -16,12 +15,7 @@ LABELS = BASE / "labels.tsv"
 
 
 def test_labels_sit_on_their_lines():
-    b = lint_recall()
-    labels = b.read_labels(LABELS)
-    assert not b.check_labels(labels, BASE)
-    hazards = [lb for lb in labels if lb.kind == "hazard"]
-    assert len(hazards) >= 30 and len({lb.project for lb in hazards}) >= 3
-    assert len({(lb.file, lb.line) for lb in labels}) == len(labels), "a line labelled twice"
+    assert_well_formed(BASE, min_hazards=30, min_projects=3)
 
 
 def test_a_label_off_its_line_is_reported():
@@ -34,12 +28,4 @@ def test_a_label_off_its_line_is_reported():
 
 
 def test_every_label_is_traced_to_its_commit():
-    b = lint_recall()
-    readme = (BASE / "README.md").read_text(encoding="utf-8")
-    for lb in b.read_labels(LABELS):
-        assert re.fullmatch(r"[0-9a-f]{40}", lb.commit), lb
-        assert lb.why.strip(), lb
-        project, short, *path = Path(lb.file).parts
-        assert project == lb.project and short == lb.commit[:10] and path, lb.file
-        assert (BASE / project / "LICENSE").is_file(), project
-        assert lb.commit[:10] in readme, f"README has no row for {lb.commit}"
+    assert_traced(BASE)

@@ -151,6 +151,16 @@ class Context:
     @cached_property
     def sites(self) -> list[warpflow.Site]:
         """Confirmed wave-width sites the user should hear about (portable and guarded code left out)."""
+        return self._reportable_sites(lambda side: side is None)
+
+    @cached_property
+    def amd_only_sites(self) -> list[warpflow.Site]:
+        """Confirmed wave-width sites in device code only the AMD build compiles (`#if USE_ROCM`), not
+        under a test of the architecture (`__AMDGCN_WAVEFRONT_SIZE`, `__GFX11__`): a 32 there counts
+        the lanes of a wave that has 64 on CDNA."""
+        return self._reportable_sites(lambda side: side == guards.SIDE_AMD)
+
+    def _reportable_sites(self, keep_side: Callable[[str | None], bool]) -> list[warpflow.Site]:
         out = []
         portable = self.settings.portable_macros
         for s in self.analysis.confirmed():
@@ -158,7 +168,7 @@ class Context:
                 name = self.macro_name(s.node)
                 if name in portable:
                     continue
-            if self.guarded(s.node):
+            if not keep_side(guards.side_of(s.node, self.src)):
                 continue
             if s.role == "one" and re.search(r"[lL]{2}", self.text(s.node)):
                 continue  # already 1ull

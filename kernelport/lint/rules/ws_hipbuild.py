@@ -6,6 +6,7 @@ import re
 
 from ... import hipbuild
 from ..rule import Rule, ex, register
+from .ws_sites import _expr_text, _why, classify
 
 # `1024 / warpSize`: one slot per wave of a block of at most that many threads.
 _PER_WAVE = re.compile(r"^[(\s]*(\d+)\s*/[(\s]*warpSize[)\s]*$")
@@ -115,3 +116,112 @@ def _bounded(ctx, node, lane: str) -> bool:
                 return True
         n = n.parent
     return False
+
+
+# What a 32 in AMD-only code does, by the rule that would report it outside the guard.  Only these
+# shapes say that the 32 counts a wave's lanes; a bare 32 reaching a shuffle (WS017) does not there:
+# `__shfl_down(v, 32)` or a ladder from 32 is the step a 64-lane wave needs, `min(n, 32)` a cap.
+_AMD_KIND = {"WS002": "takes lane ids modulo 32", "WS003": "counts warps of 32 lanes",
+             "WS004": "starts a shuffle ladder at 16", "WS005": "walks or scans 32 lanes",
+             "WS006": "takes lane 31 as the last", "WS008": "keeps 32 bits of a lane mask",
+             "WS009": "keeps 32 bits of a lane mask", "WS010": "shifts a 32-bit lane bit",
+             "WS011": "sizes a per-warp array by 32", "WS015": "sizes a launch by 32-lane warps"}
+
+
+@register
+class AmdOnlyCode32Lanes(Rule):
+    code, name = "WS023", "amd-only-code-assumes-32-lanes"
+    summary = "Device code only the AMD build compiles counts lanes as 32 (`#if USE_ROCM` ... `i < 32`)."
+    docs = """The other WS rules leave code under a platform guard alone: the NVIDIA branch of `#ifdef
+USE_ROCM` is right at 32, and an AMD branch is usually the port's own answer.  But a hand-written
+AMD branch can still count 32 lanes: `for (int i = 0; i < 32; ++i)` collecting the lanes of an
+`__activemask()` by shuffling from lane i, `threadIdx.x % 32` as the lane of a wave-wide shuffle,
+a ladder starting at 16.  Only hipcc compiles that code, and on CDNA (and on RDNA in wave64
+mode) a wave has 64 lanes: lanes 32-63 are skipped or alias lanes 0-31.  The 32 is reported when
+the warp-size dataflow sees it reach a warp-level use, as elsewhere; code under a test of the
+architecture (`__AMDGCN_WAVEFRONT_SIZE == 32`, `__GFX11__`) is written for one wave width and stays
+silent, and so does a logical 32-lane group (a shuffle with width 32).  Only a 32 in a lane-counting
+shape is reported (a lane id, a warp index, a loop over lanes, a ladder from 16, a 32-bit lane
+mask, a per-warp array): a shuffle distance of 32 (`for (o = 32; ...)`) is the step a 64-lane wave
+needs, and a cap such as `n < 32 ? n : 32` says nothing about the wave.
+
+**Fix**: `warpSize` (or a constant chosen under `__AMDGCN_WAVEFRONT_SIZE`), 64-bit lane masks."""
+    flags = (
+        ex("""
+#if defined(USE_ROCM)
+__device__ float label_sum(float v, long long label) {
+    unsigned long long active = __activemask();
+    float s = 0.0f;
+    for (int i = 0; i < 32; ++i) {  // !
+        long long l = __shfl_sync(active, label, i);
+        float o = __shfl_sync(active, v, i);
+        if (l == label) s += o;
+    }
+    return s;
+}
+#endif"""),
+        ex("""
+__global__ void pair_sum(float* x) {
+    float v = x[threadIdx.x];
+#ifdef __HIP_PLATFORM_AMD__
+    int lane = threadIdx.x % 32;  // !
+    v += __shfl(v, lane ^ 1);
+#else
+    v += __shfl_xor_sync(0xffffffff, v, 1);
+#endif
+    x[threadIdx.x] = v;
+}"""),
+    )
+    passes = (
+        ex("""
+#if __AMDGCN_WAVEFRONT_SIZE == 32
+__device__ float label_sum(float v, long long label) {
+    unsigned int active = __activemask();
+    float s = 0.0f;
+    for (int i = 0; i < 32; ++i) {
+        long long l = __shfl_sync(active, label, i);
+        float o = __shfl_sync(active, v, i);
+        if (l == label) s += o;
+    }
+    return s;
+}
+#endif""", note="written for wave32 (an architecture test): 32 is the wave there"),
+        ex("""
+#ifndef USE_ROCM
+__device__ float warp_sum(float v) {
+    for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
+    return v;
+}
+#endif""", note="the NVIDIA branch: 32 is the warp there"),
+        ex("""
+#ifdef USE_ROCM
+#define TILE_DIM 32
+__global__ void transpose(const float* in, float* out, int n) {
+    __shared__ float tile[TILE_DIM][TILE_DIM + 1];
+    int x = blockIdx.x * TILE_DIM + threadIdx.x, y = blockIdx.y * TILE_DIM + threadIdx.y;
+    tile[threadIdx.y][threadIdx.x] = in[y * n + x];
+    __syncthreads();
+    out[x * n + y] = tile[threadIdx.x][threadIdx.y];
+}
+__device__ float row_sum(float v) {
+    for (int o = 16; o > 0; o /= 2) v += __shfl_xor(v, o, 32);
+    return v;
+}
+#endif""", note="a 32x32 tile and a logical 32-lane group (width 32) in AMD code"),
+        ex("""
+#ifdef USE_ROCM
+__device__ float wave_sum(float v) {
+    for (int o = 32; o > 0; o /= 2) v += __shfl_down(v, o);
+    return __shfl(v, 0);
+}
+#endif""", note="a ladder from 32: the 64-lane wave's first step"),
+    )
+
+    def check(self, ctx) -> None:
+        for s in ctx.amd_only_sites:
+            what = _AMD_KIND.get(classify(ctx, s))
+            if what is None:
+                continue
+            ctx.report(self, s.node, f"`{_expr_text(ctx, s.node)}` {what}{_why(s)} in code only the AMD build "
+                                     f"compiles: a CDNA wave has 64 lanes, so lanes 32-63 are skipped or alias "
+                                     f"lanes 0-31; use {ctx.wave} and 64-bit lane masks")
