@@ -32,7 +32,7 @@ from .host_values import Scope, Unknown, pointer_name, scope_at, typedef_of
 from .index_buffers import index_contents
 from .infer_structs import fields, struct_inputs
 from .infer_types import resolve as resolve_type
-from .inputs import DTYPES
+from .inputs import DTYPES, generator_for
 from .model import Function, Launch, Module, device_references
 
 # Host-only sizes are scaled down to TARGET_*; a launch that cannot be scaled runs at its own size
@@ -40,7 +40,7 @@ from .model import Function, Launch, Module, device_references
 TARGET_THREADS, TARGET_BYTES = 1 << 16, 16 << 20
 MAX_THREADS, MAX_BYTES = 1 << 20, 64 << 20
 SCALE_STEPS = 12  # host-only sizes are divided by 2, 4, ... 2**12 at most
-FLOAT_GEN, INT_GEN = "uniform(-1, 1)", "integers(0, 8)"
+FLOAT_GEN = "uniform(-1, 1)"
 
 
 @dataclass
@@ -402,8 +402,7 @@ def _chosen_lengths(spec: KernelSpec, unsized, threads: int, total: int, at: Loc
     per = sum(cexpr.SIZEOF[e.type] for _, e in unsized)
     n = max(1, min(n, (MAX_BYTES - min(total, MAX_BYTES // 2)) // per))
     for p, e in unsized:
-        ct = cexpr.ctype(e.type)
-        gen = FLOAT_GEN if ct is None or ct.kind == "float" else INT_GEN
+        gen = generator_for(e.type)
         spec.args[p.name] = _parse_arg(Text(f"{p.name} {'in' if p.const else 'inout'} {e.type}[{n}] {gen}", at))
     return f"the largest of the launch's {threads} threads, its known buffers, its integer scalars and {SIZE_CHOICE}"
 
@@ -452,8 +451,7 @@ def _buffer(p, text: str, scope: Scope, given: CommandLine, tmap, at) -> tuple[A
     gen = None
     if role != "out":
         zero = init is not None and init.text and _is_zero(init.text, sc)
-        gen = "constant(0)" if zero else FLOAT_GEN if cexpr.ctype(t) is None or cexpr.ctype(t).kind == "float" \
-            else INT_GEN
+        gen = "constant(0)" if zero else generator_for(t)
     a = _parse_arg(Text(f"{p.name} {role} {t}[{n}] {gen or ''}".strip(), at))
     return a, f"{p.name}: {role} {t}[{n}] {gen or 'zeros'} ({nbytes} bytes allocated at {d.loc})"
 

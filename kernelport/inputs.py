@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import vector_types
 from .annotations import ArgSpec, KernelSpec, struct_fields
 from .errors import KernelportError
 from .model import Function
@@ -17,9 +18,10 @@ DTYPES = {
     "uint32_t": np.uint32, "char": np.int8, "int8_t": np.int8, "unsigned char": np.uint8, "uint8_t": np.uint8,
     "short": np.int16, "unsigned short": np.uint16, "long long": np.int64, "int64_t": np.int64,
     "unsigned long long": np.uint64, "uint64_t": np.uint64, "size_t": np.uint64, "long": np.int64,
-    "unsigned long": np.uint64, "float2": np.float32, "float4": np.float32,
+    "unsigned long": np.uint64, "bool": np.bool_,
 }
-LANES = {"float2": 2, "float4": 4}
+DTYPES.update({v: DTYPES[c] for v, (c, _) in vector_types.VECTORS.items()})  # uchar4: rows of 4 unsigned chars
+LANES = {v: n for v, (_, n) in vector_types.VECTORS.items()}
 
 
 def _bfloat16_spellings() -> None:
@@ -33,6 +35,13 @@ def _bfloat16_spellings() -> None:
 
 
 _bfloat16_spellings()
+
+
+def generator_for(type_name: str) -> str:
+    """The generator a buffer of this type gets when nothing says: floats in [-1, 1); integers
+    small (indices, counts: 0..7); bools 0 or 1."""
+    kind = np.dtype(DTYPES.get(" ".join(type_name.replace("const", "").split()), np.float32)).kind
+    return "uniform(-1, 1)" if kind == "f" else "integers(0, 2)" if kind == "b" else "integers(0, 8)"
 
 
 def dtype(type_name: str) -> np.dtype:

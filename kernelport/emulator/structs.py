@@ -116,11 +116,7 @@ class StructCompiler:
         if not isinstance(node, c_ast.StructRef):
             return None
         if node.type == "->":
-            t = self._static_type(node.name)
-            if isinstance(t, PtrT) and is_struct(t.elem):
-                raise self.err(node, f"`->` on a pointer to struct {t.elem.name or ''}: pointers to structs are not "
-                                     "supported by the emulator (pass the struct by value)")
-            return None
+            return None  # a pointer to structs in memory (emulator.layout)
         inner = self._field_path(node.name)
         if inner is None:
             return None
@@ -212,7 +208,7 @@ class StructCompiler:
             from .lanes import merge
 
             def plain(fr, m):
-                v = init(fr, m)
+                v = self.struct_from_memory(init(fr, m), fr, m, node)
                 if not isinstance(v, StructVal):
                     raise EmulatorError(f"struct variable `{node.name}` initialised from a value that is not a "
                                         "struct", fr.g.ctx.path, *pos)
