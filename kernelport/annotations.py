@@ -60,6 +60,7 @@ class ArgSpec:
     length: Text
     generator: Generator | None
     loc: Location
+    layout: object = None  # an array of structs: its numpy dtype in C layout (kernelport.infer_structs.layout)
 
 
 @dataclass

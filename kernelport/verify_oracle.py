@@ -236,9 +236,8 @@ def grow_chosen(got: Inferred, fault) -> bool:
         return False
     a, n = spec.args[buf], spec.length(buf)
     new = max(2 * n, -(-(fault.index + 1) * n // fault.size))  # fault.size counts a float4's lanes
-    others = sum(spec.length(b) * inputs.dtype(x.type).itemsize * inputs.LANES.get(x.type, 1)
-                 for b, x in spec.args.items() if b != buf)
-    if others + new * inputs.dtype(a.type).itemsize * inputs.LANES.get(a.type, 1) > MAX_BYTES:
+    others = sum(spec.length(b) * inputs.item_bytes(x) for b, x in spec.args.items() if b != buf)
+    if others + new * inputs.item_bytes(a) > MAX_BYTES:
         return False
     spec.args[buf] = replace(a, length=Text(str(new), a.length.loc))
     was = _GROWN.search(got.chosen[key])

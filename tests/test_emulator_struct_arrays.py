@@ -111,3 +111,29 @@ def test_an_array_of_structs_needs_its_fields():
     src = "struct S { int a; int b; };\n__global__ void f(int *out, S *sp) { out[0] = sp[0].a; }\n"
     with pytest.raises(EmulatorError, match=r"array of struct S: pass a numpy structured array with its fields"):
         run_kernel(src, "f", args={"out": np.zeros(1, np.int32), "sp": np.zeros(2, np.int32)}, grid=(1,), block=(1,))
+
+
+# sheath's pattern: a pointer to one struct taken under divergent control flow
+SHEATH = r"""
+struct Particle { double x; double v; bool alive; };
+__device__ double XtoL(double pos) { return pos * 2.0; }
+__global__ void push(Particle *__restrict particles, double *out, long N) {
+  long p = blockIdx.x * blockDim.x + threadIdx.x;
+  if (p < N && particles[p].alive) {
+    Particle *part = &particles[p];
+    double lc = XtoL(part->x);
+    part->v = lc;
+    out[p] = lc + (part + 1 - 1)->x;
+  }
+}
+"""
+
+
+def test_a_pointer_to_one_struct_under_divergence():
+    dt = np.dtype([("x", "f8"), ("v", "f8"), ("alive", "?")], align=True)
+    a = np.zeros(8, dt)
+    a["x"] = np.arange(8)
+    a["alive"] = np.arange(8) % 2 == 0
+    res = run_kernel(SHEATH, "push", args={"particles": a, "out": np.zeros(8), "N": 6}, grid=(2,), block=(4,))
+    assert res.outputs["out"].tolist() == [0, 0, 6, 0, 12, 0, 0, 0]
+    assert res.outputs["particles"]["v"].tolist() == [0, 0, 4, 0, 8, 0, 0, 0]
