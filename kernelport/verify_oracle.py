@@ -209,11 +209,11 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
             else:
                 m = cmp.mismatch
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "fail",
-                                        f"{m.buffer}[{m.index}] = {m.got!r}, the original at wave {wave} gives "
+                                        f"{m.where} = {m.got!r}, the original at wave {wave} gives "
                                         f"{m.want!r} (bound {m.bound:.3g}); {m.count} element(s) outside the bound",
                                         r.arch, schedule, secs,
-                                        {"buffer": m.buffer, "index": m.index, "port": m.got, "reference": m.want,
-                                         "bound": m.bound}, cmp.profiles))
+                                        {"buffer": m.buffer, "index": m.index, "member": m.member, "port": m.got,
+                                         "reference": m.want, "bound": m.bound}, cmp.profiles))
             races = res.races
             rep.checks.append(Check(name, r.backend, r.wave, "races", "fail" if races else "pass",
                                     "; ".join(str(x) for x in races[:3]) if races else "no shared-memory races",

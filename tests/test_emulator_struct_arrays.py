@@ -137,3 +137,18 @@ def test_a_pointer_to_one_struct_under_divergence():
     res = run_kernel(SHEATH, "push", args={"particles": a, "out": np.zeros(8), "N": 6}, grid=(2,), block=(4,))
     assert res.outputs["out"].tolist() == [0, 0, 6, 0, 12, 0, 0, 0]
     assert res.outputs["particles"]["v"].tolist() == [0, 0, 4, 0, 8, 0, 0, 0]
+
+
+def test_every_cuda_vector_type_is_a_row_of_scalars_in_memory():
+    src = r"""
+__global__ void k(const double4 *p, uchar4 *dst, short2 *s) {
+  int i = threadIdx.x;
+  double4 v = p[i];
+  dst[i] = make_uchar4(i, 2 * i, (unsigned char)v.w, 255);
+  s[i].y = (short)(v.x + v.z);
+}"""
+    p = np.arange(16, dtype=np.float64)
+    res = run_kernel(src, "k", args={"p": p, "dst": np.zeros(16, np.uint8), "s": np.zeros(8, np.int16)},
+                     grid=(1,), block=(4,))
+    assert res.outputs["dst"].reshape(4, 4).tolist() == [[i, 2 * i, 4 * i + 3, 255] for i in range(4)]
+    assert res.outputs["s"].reshape(4, 2)[:, 1].tolist() == [4 * i + 4 * i + 2 for i in range(4)]
