@@ -451,6 +451,11 @@ def _buffer(p, text: str, scope: Scope, given: CommandLine, tmap, at) -> tuple[A
                             (f"; {u.why}" if u is not None else ""), t, lay)
     nbytes = int((d.scope or sc).value(d.text).v)
     n = nbytes // (lay.itemsize if lay is not None else cexpr.SIZEOF[t])  # a float4 is one element of 16 bytes
+    if n < 1 and any(v in scope.overrides for v in re.findall(r"[A-Za-z_]\w*", d.text)):
+        # a byte count chosen (a size only the run gives) under one element of a large struct:
+        # the length is chosen instead, as for a buffer whose allocation host code does not show
+        raise _NoAllocation(f"its allocation '{d.text.strip()[:40]}' is a chosen {nbytes} bytes, under one {t}",
+                            t, lay)
     if n < 1:
         raise Unknown(f"buffer '{p.name}' has {nbytes} bytes, under one {t}", d.loc)
     init = sc.lookup(f"{ptr}#init")

@@ -81,3 +81,24 @@ def test_verify_runs_the_array_of_structs_kernel_against_every_port(tmp_path):
     assert oracle and oracle[0]["status"] == "pass", out + err
     numeric = [c for c in checks if c["kind"] == "numeric"]
     assert numeric and all(c["status"] == "pass" for c in numeric), out + err
+
+
+WRAPPER = KERNEL + """
+void run(long p_bytes, int n) {   // b+tree's wrapper: the byte count comes from a caller not in the project
+    point_t *d_p; uchar4 *d_rgba; bool *d_hit;
+    cudaMalloc(&d_p, P_BYTES);
+    cudaMalloc(&d_rgba, n * sizeof(uchar4));
+    cudaMalloc(&d_hit, n * sizeof(bool));
+    cost<<<(n + 127) / 128, 128>>>(d_p, d_rgba, d_hit, n);
+}
+"""
+
+
+def test_a_chosen_byte_count_under_one_struct_gives_a_chosen_length():
+    big = WRAPPER.replace("float pos[DIM];", "float pos[DIM * 100];")  # a 1232-byte Point, as b+tree's knode
+    got = _infer(big.replace("P_BYTES", "p_bytes"))
+    assert isinstance(got, Inferred), got
+    assert got.spec.length("p") >= 1024 and "p[]" in got.chosen  # p_bytes chosen 1024: under one Point
+    assert any("under one Point" in n and "length chosen" in n for n in got.inferred), got.inferred
+    got = _infer(big.replace("P_BYTES", "16"))  # the look-alike: host code's own 16 bytes stay a problem
+    assert isinstance(got, NotRun) and "has 16 bytes, under one Point" in got.reason, got
