@@ -81,6 +81,7 @@ def _entries(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray]):
 
 
 def _field_paths(dt: np.dtype, path: tuple[str, ...] = ()):
+    assert dt.names is not None and dt.fields is not None
     for f in dt.names:
         sub = dt.fields[f][0]
         base = sub.subdtype[0] if sub.subdtype else sub

@@ -190,15 +190,7 @@ class ExpressionCompiler:
 
     def _vector_field_ptr(self, node):
         """The scalar field `p[i].f = ...` stores to (a vector's component or a struct's field)."""
-        fp = self._field_ptr(node)
-
-        def pf(fr, m):
-            p, scalar = fp(fr, m)
-            if not scalar:
-                raise EmulatorError(f"assignment to the field `{node.field.name}`, not a number: assign its "
-                                    "elements or fields", fr.g.ctx.path, *self.pos(node))
-            return p
-        return pf
+        return layout.scalar_field(self._field_ptr(node), node.field.name, self.pos(node))
 
     def _field_ptr(self, node):
         """A field in memory: (its pointer, whether it is a scalar to load).  A field of a vector
@@ -227,12 +219,6 @@ class ExpressionCompiler:
                 raise EmulatorError(f"no member .{node.field.name}", fr.g.ctx.path, *self.pos(node))
             return row.add(fi), True
         return pf
-
-    def struct_from_memory(self, v, fr, m, node):
-        """`S s = p[i];` where p points at structs in memory: the struct value; else v as it is."""
-        if isinstance(v, tuple) and v and isinstance(v[0], Pointer) and v[0].st is not None:
-            return layout.load_struct(fr.g, v[0], m, node, fr.g.ctx.path, self.pos(node))
-        return v
 
     def _load_lv(self, lv, node):
         if lv.kind == "component":

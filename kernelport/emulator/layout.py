@@ -95,6 +95,24 @@ def member(p: Pointer, name: str, arrow: bool, path: str, pos) -> tuple[Pointer,
                         "pointers", path, *pos)
 
 
+def scalar_field(field_ptr, name: str, pos):
+    """A field pointer function, for a store: refused where the field is not a number."""
+    def pf(fr, m):
+        p, scalar = field_ptr(fr, m)
+        if not scalar:
+            raise EmulatorError(f"assignment to the field `{name}`, not a number: assign its elements or fields",
+                                fr.g.ctx.path, *pos)
+        return p
+    return pf
+
+
+def from_memory(v, fr, m, node, pos):
+    """`S s = p[i];` where p points at structs in memory: the struct value; else v as it is."""
+    if isinstance(v, tuple) and v and isinstance(v[0], Pointer) and v[0].st is not None:
+        return load_struct(fr.g, v[0], m, node, fr.g.ctx.path, pos)
+    return v
+
+
 def _aligned(q: Pointer, dt: np.dtype, name: str, path: str, pos) -> Pointer:
     if np.any((q.base + q.off) % dt.itemsize):
         raise EmulatorError(f"field `{name}` is not aligned to its {dt.itemsize} bytes (a packed struct is not "

@@ -201,6 +201,7 @@ class StructCompiler:
             init, pres = self._with_pres(node, lambda: self.ex(node.init))
         self.scope.add(node.name, ("local", s, t))
         pos = self.pos(node)
+        from .layout import from_memory  # (layout builds StructVals: a module-level import is a cycle)
         if init is None:
             def plain(fr, m):
                 fr.env[s] = StructVal()
@@ -208,7 +209,7 @@ class StructCompiler:
             from .lanes import merge
 
             def plain(fr, m):
-                v = self.struct_from_memory(init(fr, m), fr, m, node)
+                v = from_memory(init(fr, m), fr, m, node, pos)
                 if not isinstance(v, StructVal):
                     raise EmulatorError(f"struct variable `{node.name}` initialised from a value that is not a "
                                         "struct", fr.g.ctx.path, *pos)
