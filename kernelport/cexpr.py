@@ -14,15 +14,13 @@ import math
 import re
 from dataclasses import dataclass
 
-from . import vector_types
-
 SIZEOF = {
     "char": 1, "signed char": 1, "unsigned char": 1, "bool": 1, "short": 2, "unsigned short": 2,
     "int": 4, "unsigned": 4, "unsigned int": 4, "uint": 4, "float": 4, "long long": 8,
     "unsigned long long": 8, "long": 8, "unsigned long": 8, "double": 8, "size_t": 8,
     "half": 2, "__half": 2, "__nv_bfloat16": 2, "bfloat": 2, "int8_t": 1, "uint8_t": 1,
     "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8, "uint64_t": 8,
-    "float2": 8, "float4": 16, "int2": 8, "int4": 16, "uint2": 8, "uint4": 16, **vector_types.SIZES,
+    "float2": 8, "float4": 16, "int2": 8, "int4": 16, "uint2": 8, "uint4": 16,
 }
 
 MAX_DEPTH = 100  # levels of nesting or chained operators, far beyond any annotation; more is an error

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from . import cexpr
+from . import cexpr, vector_types
 from .errors import Location
 from .infer_types import alias as type_alias, template_bindings
 from .model import Module, file_scope_items
@@ -123,8 +123,8 @@ class Scope:
     def _sizeof(self, t: str) -> str:
         """sizeof(T): through the file's typedefs; a struct's size in its C layout."""
         t = typedef_of(self.module.source.text, t)
-        if t in cexpr.SIZEOF:
-            return f"sizeof({t})"
+        if t in cexpr.SIZEOF or t in vector_types.SIZES:  # uchar4: CUDA's size (backends may pad theirs)
+            return f"sizeof({t})" if t in cexpr.SIZEOF else f"((unsigned long){vector_types.SIZES[t]})"
         from .infer_structs import struct_size  # (it reads host values: array fields' lengths)
         n = struct_size(t, self)
         return f"sizeof({t})" if n is None else f"((unsigned long){n})"

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import cexpr
+from . import cexpr, vector_types
 from .annotations import ArgSpec, Generator, KernelSpec, Text, _parse_arg
 from .errors import KernelportError, Location
 from .host_values import Scope, Unknown, pointer_name, scope_at, typedef_of
@@ -390,7 +390,7 @@ class _NoAllocation(Unknown):
 
     @property
     def bytes(self) -> int:
-        return self.layout.itemsize if self.layout is not None else cexpr.SIZEOF[self.type]
+        return self.layout.itemsize if self.layout is not None else c_size(self.type)
 
 
 def _chosen_lengths(spec: KernelSpec, unsized, threads: int, total: int, at: Location) -> str:
@@ -409,6 +409,11 @@ def _chosen_lengths(spec: KernelSpec, unsized, threads: int, total: int, at: Loc
     for p, e in unsized:
         spec.args[p.name] = _arg(p.name, "in" if p.const else "inout", e.type, n, generator_for(e.type), e.layout, at)
     return f"the largest of the launch's {threads} threads, its known buffers, its integer scalars and {SIZE_CHOICE}"
+
+
+def c_size(t: str) -> int:
+    """sizeof(t) in CUDA C (what host code allocates per element): a uchar4's 4 bytes."""
+    return cexpr.SIZEOF.get(t) or vector_types.SIZES.get(t, 0)
 
 
 def _dims(given: list[Text], scope: Scope, text: str) -> tuple[int, int, int]:
@@ -435,7 +440,7 @@ def _buffer(p, text: str, scope: Scope, given: CommandLine, tmap, at) -> tuple[A
         except KernelportError as e:
             raise KernelportError(f"buffer '{p.name}' holds struct '{t}': {e.message}", hint="annotate the kernel "
                                   "with buffers of numbers") from None
-    elif t not in DTYPES or t not in cexpr.SIZEOF:
+    elif t not in DTYPES or not c_size(t):
         raise KernelportError(f"buffer '{p.name}' holds '{p.type}', not numbers the emulator can generate",
                               hint=f"pass --arg {p.name}=float[LENGTH]:uniform(-1,1) if it is plain data")
     ptr, sc, d = pointer_name(text), scope, None
@@ -450,7 +455,7 @@ def _buffer(p, text: str, scope: Scope, given: CommandLine, tmap, at) -> tuple[A
         raise _NoAllocation(f"no allocation of '{' '.join(text.split())[:40]}' before the launch" +
                             (f"; {u.why}" if u is not None else ""), t, lay)
     nbytes = int((d.scope or sc).value(d.text).v)
-    n = nbytes // (lay.itemsize if lay is not None else cexpr.SIZEOF[t])  # a float4 is one element of 16 bytes
+    n = nbytes // (lay.itemsize if lay is not None else c_size(t))  # a float4 is one element of 16 bytes
     if n < 1 and any(v in scope.overrides for v in re.findall(r"[A-Za-z_]\w*", d.text)):
         # a byte count chosen (a size only the run gives) under one element of a large struct:
         # the length is chosen instead, as for a buffer whose allocation host code does not show
