@@ -450,7 +450,7 @@ def _validate(k: Function, spec: KernelSpec, module: Module, reference: bool = T
         n = _integer(a.length, vals, f"length of '{a.name}'")
         if n <= 0:
             raise _err(f"length of '{a.name}' evaluates to {n}", a.length.loc, hint="a buffer needs at least one element")
-        total += n * (a.layout.itemsize if a.layout is not None else
+        total += n * (a.layout.itemsize if a.layout is not None else  # (a struct's, when inferred)
                       cexpr.SIZEOF.get(a.type) or vector_types.SIZES[a.type])  # uchar4: 4 bytes
         if total > budget:
             raise _err(f"the buffers up to '{a.name}' take {total} bytes, over the budget of {budget} bytes",

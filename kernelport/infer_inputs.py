@@ -25,14 +25,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import cexpr, vector_types
+from . import cexpr
 from .annotations import ArgSpec, Generator, KernelSpec, Text, _parse_arg
 from .errors import KernelportError, Location
 from .host_values import Scope, Unknown, pointer_name, scope_at, typedef_of
 from .index_buffers import index_contents
 from .infer_structs import fields, layout as struct_layout, struct_inputs
 from .infer_types import resolve as resolve_type
-from .inputs import DTYPES, generator_for, item_bytes
+from .inputs import DTYPES, c_bytes, c_size, generator_for
 from .model import Function, Launch, Module, device_references
 
 # Host-only sizes are scaled down to TARGET_*; a launch that cannot be scaled runs at its own size
@@ -329,7 +329,7 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
                     unsized.append((p, e))
                     continue
                 spec.args[p.name] = arg
-                total += int(arg.length.text) * item_bytes(arg)
+                total += int(arg.length.text) * c_bytes(arg)
                 notes.append(note)
             elif p.name not in given.scalars and (r := resolve_type(p.type, tmap, scope)).struct is not None:
                 more, nbytes = struct_inputs(spec, p, text, r.struct, scope, tmap, at, position, _buffer)
@@ -409,11 +409,6 @@ def _chosen_lengths(spec: KernelSpec, unsized, threads: int, total: int, at: Loc
     for p, e in unsized:
         spec.args[p.name] = _arg(p.name, "in" if p.const else "inout", e.type, n, generator_for(e.type), e.layout, at)
     return f"the largest of the launch's {threads} threads, its known buffers, its integer scalars and {SIZE_CHOICE}"
-
-
-def c_size(t: str) -> int:
-    """sizeof(t) in CUDA C (what host code allocates per element): a uchar4's 4 bytes."""
-    return cexpr.SIZEOF.get(t) or vector_types.SIZES.get(t, 0)
 
 
 def _dims(given: list[Text], scope: Scope, text: str) -> tuple[int, int, int]:

@@ -22,7 +22,7 @@ from .annotations import Text, _parse_arg
 from .errors import KernelportError
 from .host_values import Scope, Unknown
 from .infer_types import clean, resolve
-from .inputs import DTYPES, item_bytes
+from .inputs import DTYPES, c_bytes
 
 NESTING = 4  # structs in structs: far beyond real kernel parameters
 FLOAT_GEN, INT_GEN = "uniform(-1, 1)", "integers(0, 8)"
@@ -142,7 +142,7 @@ def struct_inputs(spec, param, arg_text: str, struct, scope, tmap, at, position:
             arg, note = buffer(SimpleNamespace(name=name, type=ftype, const=const), host, scope,
                                SimpleNamespace(args={}), tmap, at)
             spec.args[name] = arg
-            total += int(arg.length.text) * item_bytes(arg)
+            total += int(arg.length.text) * c_bytes(arg)
             notes.append(note)
         elif r.struct is not None and kind == "value":
             more, b = struct_inputs(spec, SimpleNamespace(name=name), host, r.struct, scope, tmap, at, position,

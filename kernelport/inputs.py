@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import vector_types
+from . import cexpr, vector_types
 from .annotations import ArgSpec, KernelSpec, struct_fields
 from .errors import KernelportError
 from .model import Function
@@ -51,8 +51,19 @@ def dtype(type_name: str) -> np.dtype:
     return np.dtype(DTYPES[t])
 
 
+def c_size(t: str) -> int:
+    """sizeof(t) in CUDA C (what host code allocates per element): a uchar4's 4 bytes; 0 if unknown."""
+    return cexpr.SIZEOF.get(t) or vector_types.SIZES.get(t, 0)
+
+
+def c_bytes(a: ArgSpec) -> int:
+    """Bytes of one element of a buffer in CUDA C: its struct's layout, else c_size."""
+    return a.layout.itemsize if a.layout is not None else c_size(a.type)
+
+
 def item_bytes(a: ArgSpec) -> int:
-    """Bytes of one element of a buffer: a struct's size in its C layout, a float4's 16."""
+    """Bytes of one element of a generated buffer (a bfloat16 is held as a float): a struct's
+    size in its C layout, a float4's 16."""
     return a.layout.itemsize if a.layout is not None else dtype(a.type).itemsize * LANES.get(a.type, 1)
 
 
