@@ -19,6 +19,7 @@ from .errors import Location
 from .infer_types import alias as type_alias, template_bindings
 from .model import Module, file_scope_items
 from .source import ident_name
+from .static_members import initializer
 
 # Functions of a size or geometry expression whose value host code computes the same every run.
 _MATH = {"ceil": math.ceil, "ceilf": math.ceil, "floor": math.floor, "floorf": math.floor,
@@ -30,6 +31,7 @@ _ARROW = re.compile(r"\s*->\s*(?=[A-Za-z_])")
 _FUNCTIONAL_CAST = re.compile(r"(?<![\w.])(float|double|int|long|short|char|bool|size_t|unsigned)\s*\(")
 _INDEX = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[([^\[\]]+)\]")
 _SIZEOF = re.compile(r"\bsizeof\s*\(\s*(?:struct\s+|class\s+)?([A-Za-z_]\w*)\s*\)")
+_STATIC = re.compile(r"(?<![\w:])([A-Za-z_]\w*(?:\s*<[^<>;()]*>)?)\s*::\s*([A-Za-z_]\w*)\b(?!\s*[(<])")  # x128::size
 _COMMENT = re.compile(r"//.*|/\*.*?\*/", re.S)
 _MEMBER = re.compile(r"[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)+")  # a struct's pointer field: &p.buf
 _MEMBER_READ = re.compile(r"(?<![\w.])[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)+\b(?!\s*[.(])")
@@ -86,6 +88,7 @@ class Scope:
             raise Unknown(f"'{text.strip()[:60]}' is defined through more than {MAX_DEPTH} levels")
         text = " ".join(_ARROW.sub(".", text.replace("std::", "")).split())  # p->n: the field, as p.n
         text = _SIZEOF.sub(lambda m: self._sizeof(m.group(1)), text)
+        text = _STATIC.sub(lambda m: initializer(m.group(1), m.group(2), self.module) or m.group(0), text)
         text = _CAST.sub(lambda m: f"({m.group(1)})(", text)
         text = _FUNCTIONAL_CAST.sub(lambda m: f"({m.group(1)})(", text)  # float(n): C++'s (float)(n)
         text = self._calls(text, depth)

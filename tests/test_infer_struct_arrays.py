@@ -98,3 +98,33 @@ def test_a_chosen_byte_count_under_one_struct_gives_a_chosen_length():
     assert any("under one Point" in n and "length chosen" in n for n in got.inferred), got.inferred
     got = _infer(big.replace("P_BYTES", "16"))  # the look-alike: host code's own 16 bytes stay a problem
     assert isinstance(got, NotRun) and "has 16 bytes, under one Point" in got.reason, got
+
+
+PACKED = """
+template<class ElementType> struct Packed128 {
+    static constexpr const int size = sizeof(int4) / sizeof(ElementType);
+    ElementType payload[size];
+};
+typedef double real;
+typedef Packed128<real> x128;
+__global__ void scale(float *x, int n) {
+    int i = (blockIdx.x * blockDim.x + threadIdx.x) * 2;
+    if (i < n) x[i] *= 2.0f;
+}
+int main() {
+    int n = 4096, block = 128;
+    float *x; cudaMalloc(&x, n * sizeof(float));
+    cudaMemset(x, 0, n * sizeof(float));
+    scale<<<n / (block * SIZE), block>>>(x, n);
+}
+"""
+
+
+def test_a_class_templates_static_constant_is_a_size():
+    got = infer(build(SourceFile.from_text(PACKED.replace("SIZE", "x128::size"), "k.cu")), "scale")
+    assert isinstance(got, Inferred), got
+    assert got.spec.dims("grid") == (16, 1, 1)  # 4096 / (128 * (16 / sizeof(double)))
+    got = infer(build(SourceFile.from_text(PACKED.replace("SIZE", "Packed128<float>::size"), "k.cu")), "scale")
+    assert isinstance(got, Inferred) and got.spec.dims("grid") == (8, 1, 1), got
+    got = infer(build(SourceFile.from_text(PACKED.replace("SIZE", "x128::payload"), "k.cu")), "scale")
+    assert isinstance(got, NotRun) and "needs sizes" in got.reason, got  # not a static constant: never guessed
