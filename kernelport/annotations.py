@@ -11,7 +11,7 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from . import backends, cexpr
+from . import backends, cexpr, vector_types
 from .errors import KernelportError, Location
 from .model import Function, Module
 
@@ -60,6 +60,7 @@ class ArgSpec:
     length: Text
     generator: Generator | None
     loc: Location
+    layout: object = None  # an array of structs: its numpy dtype in C layout (kernelport.infer_structs.layout)
 
 
 @dataclass
@@ -449,7 +450,8 @@ def _validate(k: Function, spec: KernelSpec, module: Module, reference: bool = T
         n = _integer(a.length, vals, f"length of '{a.name}'")
         if n <= 0:
             raise _err(f"length of '{a.name}' evaluates to {n}", a.length.loc, hint="a buffer needs at least one element")
-        total += n * cexpr.SIZEOF[a.type]
+        total += n * (a.layout.itemsize if a.layout is not None else  # (a struct's, when inferred)
+                      cexpr.SIZEOF.get(a.type) or vector_types.SIZES[a.type])  # uchar4: 4 bytes
         if total > budget:
             raise _err(f"the buffers up to '{a.name}' take {total} bytes, over the budget of {budget} bytes",
                        a.length.loc, hint=f"raise it with --max-buffer-bytes or {BUDGET_ENV} (e.g. 4G), or shrink "

@@ -25,6 +25,12 @@ class Mismatch:
     count: int  # how many elements are outside the bound
     max_abs: float
     max_rel: float
+    member: str = ""  # in an array of structs, the field of element `index`: ".pos.x", ".keys[3]"
+
+    @property
+    def where(self) -> str:
+        """`buf[3]`, or `buf[3].x` in an array of structs."""
+        return f"{self.buffer}[{self.index}]{self.member}"
 
 
 @dataclass
@@ -52,6 +58,39 @@ def _as_float(a: np.ndarray) -> np.ndarray:
     return a.astype(np.float64) if a.dtype.kind in "fc" else a.astype(np.float64)
 
 
+def _entries(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray]):
+    """(name, got, want, member) per buffer; an array of structs (a structured array) as one
+    flat entry per number field, `member(i)` naming flat element i: (struct index, ".f[j]")."""
+    for name, want in expected.items():
+        got = outputs[name]
+        if want.dtype.names is None or got.dtype != want.dtype:
+            yield name, got, want, None
+            continue
+        for path in _field_paths(want.dtype):
+            g, w = got, want
+            for f in path:
+                g, w = g[f], w[f]
+            per = int(np.prod(w.shape[1:], dtype=np.int64))
+            sub = w.shape[1:]
+
+            def member(i, path=path, per=per, sub=sub):
+                k = i % per
+                idx = "".join(f"[{j}]" for j in np.unravel_index(k, sub)) if sub else ""
+                return i // per, "." + ".".join(path) + idx
+            yield name, np.ascontiguousarray(g).reshape(-1), np.ascontiguousarray(w).reshape(-1), member
+
+
+def _field_paths(dt: np.dtype, path: tuple[str, ...] = ()):
+    assert dt.names is not None and dt.fields is not None
+    for f in dt.names:
+        sub = dt.fields[f][0]
+        base = sub.subdtype[0] if sub.subdtype else sub
+        if base.names is not None and not sub.subdtype:
+            yield from _field_paths(sub, path + (f,))
+        elif base.names is None:
+            yield path + (f,)
+
+
 def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mode: str,
             values: dict[str, float] | None = None, kernel_bounds: dict[str, np.ndarray] | None = None,
             ref_bounds: dict[str, np.ndarray] | None = None, profile_bins: int = 0) -> Comparison:
@@ -59,8 +98,7 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
     worst_abs = worst_rel = 0.0
     profiles: dict = {}
     first: Mismatch | None = None
-    for name, want in expected.items():
-        got = outputs[name]
+    for name, got, want, member in _entries(outputs, expected):
         if got.shape != want.shape:
             return Comparison(False, np.inf, np.inf, Mismatch(name, 0, float("nan"), float("nan"), 0.0,
                                                               max(got.size, want.size), np.inf, np.inf), mode)
@@ -85,8 +123,8 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
                 with np.errstate(invalid="ignore"):  # rel * inf: the non-finite rule decides there
                     bound = v.get("abs", 0.0) + v.get("rel", 0.0) * np.abs(w)
             else:
-                kb = kernel_bounds.get(name) if kernel_bounds else None
-                rb = ref_bounds.get(name) if ref_bounds else None
+                kb = kernel_bounds.get(name) if kernel_bounds and member is None else None
+                rb = ref_bounds.get(name) if ref_bounds and member is None else None
                 bound = np.zeros_like(w) if kb is None else kb.astype(np.float64)
                 # The reference's own error (its bound if known) and the rounding of an exact
                 # value to the buffer's type: the unit roundoff of any float narrower than the
@@ -106,6 +144,7 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
             worst_rel = max(worst_rel, float(rel.max()))
         if first is None and bad.any():
             i = int(np.argmax(bad))
-            first = Mismatch(name, i, got[i].item(), want[i].item(), float(bound[i]), int(bad.sum()),
-                             float(diff.max()), float(rel.max()))
+            at, field = member(i) if member is not None else (i, "")
+            first = Mismatch(name, at, got[i].item(), want[i].item(), float(bound[i]), int(bad.sum()),
+                             float(diff.max()), float(rel.max()), field)
     return Comparison(first is None, worst_abs, worst_rel, first, mode, profiles or None)

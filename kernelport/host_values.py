@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from . import cexpr
+from . import cexpr, vector_types
 from .errors import Location
 from .infer_types import alias as type_alias, template_bindings
 from .model import Module, file_scope_items
 from .source import ident_name
+from .static_members import initializer
 
 # Functions of a size or geometry expression whose value host code computes the same every run.
 _MATH = {"ceil": math.ceil, "ceilf": math.ceil, "floor": math.floor, "floorf": math.floor,
@@ -29,7 +30,8 @@ _CAST = re.compile(r"\b(?:static_cast|reinterpret_cast)\s*<([^<>]+)>\s*\(")
 _ARROW = re.compile(r"\s*->\s*(?=[A-Za-z_])")
 _FUNCTIONAL_CAST = re.compile(r"(?<![\w.])(float|double|int|long|short|char|bool|size_t|unsigned)\s*\(")
 _INDEX = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[([^\[\]]+)\]")
-_SIZEOF = re.compile(r"\bsizeof\s*\(\s*([A-Za-z_]\w*)\s*\)")
+_SIZEOF = re.compile(r"\bsizeof\s*\(\s*(?:struct\s+|class\s+)?([A-Za-z_]\w*)\s*\)")
+_STATIC = re.compile(r"(?<![\w:])([A-Za-z_]\w*(?:\s*<[^<>;()]*>)?)\s*::\s*([A-Za-z_]\w*)\b(?!\s*[(<])")  # x128::size
 _COMMENT = re.compile(r"//.*|/\*.*?\*/", re.S)
 _MEMBER = re.compile(r"[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)+")  # a struct's pointer field: &p.buf
 _MEMBER_READ = re.compile(r"(?<![\w.])[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)+\b(?!\s*[.(])")
@@ -85,7 +87,8 @@ class Scope:
         if depth > MAX_DEPTH:
             raise Unknown(f"'{text.strip()[:60]}' is defined through more than {MAX_DEPTH} levels")
         text = " ".join(_ARROW.sub(".", text.replace("std::", "")).split())  # p->n: the field, as p.n
-        text = _SIZEOF.sub(lambda m: f"sizeof({typedef_of(self.module.source.text, m.group(1))})", text)
+        text = _SIZEOF.sub(lambda m: self._sizeof(m.group(1)), text)
+        text = _STATIC.sub(lambda m: initializer(m.group(1), m.group(2), self.module) or m.group(0), text)
         text = _CAST.sub(lambda m: f"({m.group(1)})(", text)
         text = _FUNCTIONAL_CAST.sub(lambda m: f"({m.group(1)})(", text)  # float(n): C++'s (float)(n)
         text = self._calls(text, depth)
@@ -119,6 +122,15 @@ class Scope:
             u = Unknown(f"cannot evaluate '{text[:80]}': {e}")
             u.overflow = " overflows " in str(e)
             raise u from None
+
+    def _sizeof(self, t: str) -> str:
+        """sizeof(T): through the file's typedefs; a struct's size in its C layout."""
+        t = typedef_of(self.module.source.text, t)
+        if t in cexpr.SIZEOF or t in vector_types.SIZES:  # uchar4: CUDA's size (backends may pad theirs)
+            return f"sizeof({t})" if t in cexpr.SIZEOF else f"((unsigned long){vector_types.SIZES[t]})"
+        from .infer_structs import struct_size  # (it reads host values: array fields' lengths)
+        n = struct_size(t, self)
+        return f"sizeof({t})" if n is None else f"((unsigned long){n})"
 
     def name(self, n: str, depth: int = 0) -> cexpr.Value:
         if n in self.overrides:

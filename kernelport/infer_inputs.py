@@ -30,9 +30,9 @@ from .annotations import ArgSpec, Generator, KernelSpec, Text, _parse_arg
 from .errors import KernelportError, Location
 from .host_values import Scope, Unknown, pointer_name, scope_at, typedef_of
 from .index_buffers import index_contents
-from .infer_structs import fields, struct_inputs
+from .infer_structs import fields, layout as struct_layout, struct_inputs
 from .infer_types import resolve as resolve_type
-from .inputs import DTYPES
+from .inputs import DTYPES, c_bytes, c_size, generator_for
 from .model import Function, Launch, Module, device_references
 
 # Host-only sizes are scaled down to TARGET_*; a launch that cannot be scaled runs at its own size
@@ -40,7 +40,7 @@ from .model import Function, Launch, Module, device_references
 TARGET_THREADS, TARGET_BYTES = 1 << 16, 16 << 20
 MAX_THREADS, MAX_BYTES = 1 << 20, 64 << 20
 SCALE_STEPS = 12  # host-only sizes are divided by 2, 4, ... 2**12 at most
-FLOAT_GEN, INT_GEN = "uniform(-1, 1)", "integers(0, 8)"
+FLOAT_GEN = "uniform(-1, 1)"
 
 
 @dataclass
@@ -329,7 +329,7 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
                     unsized.append((p, e))
                     continue
                 spec.args[p.name] = arg
-                total += int(arg.length.text) * cexpr.SIZEOF[arg.type]
+                total += int(arg.length.text) * c_bytes(arg)
                 notes.append(note)
             elif p.name not in given.scalars and (r := resolve_type(p.type, tmap, scope)).struct is not None:
                 more, nbytes = struct_inputs(spec, p, text, r.struct, scope, tmap, at, position, _buffer)
@@ -357,7 +357,7 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
     if math.prod(block) > 1024:
         return NotRun(f"the block {block} has over 1024 threads", "pass --block", at, big_block=True)
     lengths = _chosen_lengths(spec, unsized, math.prod(grid) * math.prod(block), total, at)
-    total += sum(spec.length(p.name) * cexpr.SIZEOF[e.type] for p, e in unsized)
+    total += sum(spec.length(p.name) * e.bytes for p, e in unsized)
     notes += [f"{p.name}: {spec.args[p.name].role} {e.type}[{spec.length(p.name)}] "
               f"{_gen_text(spec.args[p.name].generator)} (length chosen: {e.why}; {lengths}; pass --arg "
               f"{p.name}={e.type}[LENGTH] to change)" for p, e in unsized]
@@ -383,9 +383,14 @@ class _NoAllocation(Unknown):
     """A buffer whose allocation host code does not show (another function, a class, a library):
     its length is chosen once the launch's other sizes are known."""
 
-    def __init__(self, why: str, type_: str):
+    def __init__(self, why: str, type_: str, layout=None):
         super().__init__(why, free=True)
         self.type = type_
+        self.layout = layout  # an array of structs' numpy dtype
+
+    @property
+    def bytes(self) -> int:
+        return self.layout.itemsize if self.layout is not None else c_size(self.type)
 
 
 def _chosen_lengths(spec: KernelSpec, unsized, threads: int, total: int, at: Location) -> str:
@@ -399,12 +404,10 @@ def _chosen_lengths(spec: KernelSpec, unsized, threads: int, total: int, at: Loc
     ints = [int(v) for n, v in spec.scalar_values().items()
             if isinstance(v, int) and spec.scalar_types.get(n, cexpr.INT).kind == "int"]
     n = max([threads, SIZE_CHOICE, *known, *ints])
-    per = sum(cexpr.SIZEOF[e.type] for _, e in unsized)
+    per = sum(e.bytes for _, e in unsized)
     n = max(1, min(n, (MAX_BYTES - min(total, MAX_BYTES // 2)) // per))
     for p, e in unsized:
-        ct = cexpr.ctype(e.type)
-        gen = FLOAT_GEN if ct is None or ct.kind == "float" else INT_GEN
-        spec.args[p.name] = _parse_arg(Text(f"{p.name} {'in' if p.const else 'inout'} {e.type}[{n}] {gen}", at))
+        spec.args[p.name] = _arg(p.name, "in" if p.const else "inout", e.type, n, generator_for(e.type), e.layout, at)
     return f"the largest of the launch's {threads} threads, its known buffers, its integer scalars and {SIZE_CHOICE}"
 
 
@@ -425,11 +428,14 @@ def _buffer(p, text: str, scope: Scope, given: CommandLine, tmap, at) -> tuple[A
         a = given.args[p.name]
         return a, f"{p.name}: {a.type}[{a.length.text}] {_gen_text(a.generator)} from the command line"
     t = _elem(p.type, tmap, scope)
-    if t not in DTYPES and resolve_type(p.type, tmap, scope).struct is not None:
-        raise KernelportError(f"buffer '{p.name}' holds struct '{t}': an array of structs is not an input the "
-                              "emulator can hold yet", hint="annotate the kernel with buffers of numbers, or pass "
-                              f"--arg {p.name}=float[LENGTH]:uniform(-1,1) if the struct is plain floats")
-    if t not in DTYPES or t not in cexpr.SIZEOF:
+    lay = None
+    if t not in DTYPES and (r := resolve_type(p.type, tmap, scope)).struct is not None:
+        try:  # an array of structs: bytes in the struct's C layout, each number field generated
+            lay = struct_layout(r.struct, tmap, scope)
+        except KernelportError as e:
+            raise KernelportError(f"buffer '{p.name}' holds struct '{t}': {e.message}", hint="annotate the kernel "
+                                  "with buffers of numbers") from None
+    elif t not in DTYPES or not c_size(t):
         raise KernelportError(f"buffer '{p.name}' holds '{p.type}', not numbers the emulator can generate",
                               hint=f"pass --arg {p.name}=float[LENGTH]:uniform(-1,1) if it is plain data")
     ptr, sc, d = pointer_name(text), scope, None
@@ -442,9 +448,14 @@ def _buffer(p, text: str, scope: Scope, given: CommandLine, tmap, at) -> tuple[A
     if d is None:
         u = sc.unknown.get(ptr) if ptr else None
         raise _NoAllocation(f"no allocation of '{' '.join(text.split())[:40]}' before the launch" +
-                            (f"; {u.why}" if u is not None else ""), t)
+                            (f"; {u.why}" if u is not None else ""), t, lay)
     nbytes = int((d.scope or sc).value(d.text).v)
-    n = nbytes // cexpr.SIZEOF[t]  # a float4 is one element of 16 bytes
+    n = nbytes // (lay.itemsize if lay is not None else c_size(t))  # a float4 is one element of 16 bytes
+    if n < 1 and any(v in scope.overrides for v in re.findall(r"[A-Za-z_]\w*", d.text)):
+        # a byte count chosen (a size only the run gives) under one element of a large struct:
+        # the length is chosen instead, as for a buffer whose allocation host code does not show
+        raise _NoAllocation(f"its allocation '{d.text.strip()[:40]}' is a chosen {nbytes} bytes, under one {t}",
+                            t, lay)
     if n < 1:
         raise Unknown(f"buffer '{p.name}' has {nbytes} bytes, under one {t}", d.loc)
     init = sc.lookup(f"{ptr}#init")
@@ -452,10 +463,24 @@ def _buffer(p, text: str, scope: Scope, given: CommandLine, tmap, at) -> tuple[A
     gen = None
     if role != "out":
         zero = init is not None and init.text and _is_zero(init.text, sc)
-        gen = "constant(0)" if zero else FLOAT_GEN if cexpr.ctype(t) is None or cexpr.ctype(t).kind == "float" \
-            else INT_GEN
-    a = _parse_arg(Text(f"{p.name} {role} {t}[{n}] {gen or ''}".strip(), at))
-    return a, f"{p.name}: {role} {t}[{n}] {gen or 'zeros'} ({nbytes} bytes allocated at {d.loc})"
+        gen = "constant(0)" if zero else generator_for(t)
+    a = _arg(p.name, role, t, n, gen, lay, at)
+    what = f"struct {t} ({lay.itemsize} bytes)" if lay is not None else t
+    return a, f"{p.name}: {role} {what}[{n}] {_gen_name(gen, lay)} ({nbytes} bytes allocated at {d.loc})"
+
+
+def _arg(name: str, role: str, t: str, n: int, gen: str | None, lay, at) -> ArgSpec:
+    """A buffer's ArgSpec; an array of structs (`lay`, its layout) keeps its type's name."""
+    if lay is None:
+        return _parse_arg(Text(f"{name} {role} {t}[{n}] {gen or ''}".strip(), at))
+    g = _parse_arg(Text(f"{name} in float[1] {gen}", at)).generator if gen else None
+    return ArgSpec(name, role, t, Text(str(n), at), g, at, lay)
+
+
+def _gen_name(gen: str | None, lay) -> str:
+    if gen is None:
+        return "zeros"
+    return f"each field {'0' if gen == 'constant(0)' else 'generated by its type'}" if lay is not None else gen
 
 
 def _is_zero(text: str, scope: Scope) -> bool:

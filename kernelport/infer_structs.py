@@ -17,10 +17,12 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from . import cexpr
+from . import cexpr, vector_types
 from .annotations import Text, _parse_arg
+from .errors import KernelportError
 from .host_values import Scope, Unknown
 from .infer_types import clean, resolve
+from .inputs import DTYPES, c_bytes
 
 NESTING = 4  # structs in structs: far beyond real kernel parameters
 FLOAT_GEN, INT_GEN = "uniform(-1, 1)", "integers(0, 8)"
@@ -36,6 +38,8 @@ def fields(struct) -> list[tuple[str, str, str, str | None, bool]]:
             continue
         t = fd.child_by_field_name("type")
         const = any(c.type == "type_qualifier" and c.text == b"const" for c in fd.children)
+        if any(c.type == "storage_class_specifier" and c.text == b"static" for c in fd.children):
+            continue  # a class's static member is not part of its objects
         for d in fd.children_by_field_name("declarator"):
             kind, length = "value", None
             while d is not None and d.type in ("pointer_declarator", "array_declarator", "reference_declarator"):
@@ -49,6 +53,75 @@ def fields(struct) -> list[tuple[str, str, str, str | None, bool]]:
             if d is not None and d.type in ("field_identifier", "identifier") and t is not None:
                 out.append((d.text.decode(), t.text.decode(), kind, length, const))
     return out
+
+
+def layout(struct, tmap, scope, depth: int = 0) -> np.dtype:
+    """The C layout of `struct` (its definition's node) as a numpy structured dtype, as the
+    emulator lays it out (kernelport.emulator.layout: numpy's align=True is the compiler's
+    padding rule): number fields, CUDA vector types (x, y, z, w), arrays of numbers, nested
+    structs; a pointer field is 8 zero bytes (metadata `pointer`: never generated).  What has no
+    plain layout (a bit-field, a base class, a union, an array of structs) raises KernelportError."""
+    name = struct.child_by_field_name("name")
+    what = f"struct '{name.text.decode() if name is not None else 'anonymous'}'"
+    body = struct.child_by_field_name("body")
+    if depth > NESTING or body is None:
+        raise KernelportError(f"{what} nests structs deeper than {NESTING} or has no definition kernelport reads")
+    for c in struct.named_children:
+        if c.type == "base_class_clause":
+            raise KernelportError(f"{what} derives from another class: its layout is not one kernelport computes")
+    for fd in body.named_children:
+        if fd.type == "field_declaration" and any(c.type == "bitfield_clause" for c in fd.named_children):
+            raise KernelportError(f"{what} has a bit-field: its layout is not one kernelport computes")
+        if fd.type == "field_declaration" and any(c.type == "union_specifier" for c in fd.named_children):
+            raise KernelportError(f"{what} has a union field: its layout is not one kernelport computes")
+    out = []
+    for f, ftype, kind, length, _ in fields(struct):
+        if kind == "pointer":
+            out.append((f, np.dtype(np.uint64, metadata={"pointer": True})))
+            continue
+        r = resolve(ftype, tmap, scope)
+        if r.struct is not None:
+            if r.struct.type == "union_specifier":
+                raise KernelportError(f"{what}: field '{f}' is a union")
+            dt = layout(r.struct, tmap, scope, depth + 1)
+        elif r.name in vector_types.VECTORS:
+            c, n = vector_types.VECTORS[r.name]
+            dt = np.dtype([(x, DTYPES[c]) for x in "xyzw"[:n]], align=True)
+        elif r.numeric:
+            dt = np.dtype(DTYPES[r.name])
+        else:
+            raise KernelportError(f"{what}: field '{f}' holds '{clean(ftype)}', not numbers the emulator can generate")
+        if kind == "array":
+            try:
+                n = int(scope.value(length).v) if length else 0
+            except Unknown as e:
+                raise KernelportError(f"{what}: the array field '{f}' has no length kernelport can read ('{length}': "
+                                      f"{e.why})") from None
+            if n < 1 or dt.names is not None:
+                raise KernelportError(f"{what}: the array field '{f}' is " +
+                                      ("an array of structs" if dt.names is not None else f"of length '{length}'"))
+            dt = np.dtype((dt, (n,)))
+        out.append((f, dt))
+    if not out:
+        raise KernelportError(f"{what} has no fields kernelport reads")
+    return np.dtype(out, align=True)
+
+
+_SIZES: dict[tuple[int, str], int | None] = {}
+
+
+def struct_size(name: str, scope) -> int | None:
+    """sizeof(name) for a struct or class the project defines (its C layout), else None."""
+    key = (id(scope.module), name)
+    if key not in _SIZES:
+        if len(_SIZES) > 1024:
+            _SIZES.clear()
+        r = resolve(name, {}, scope)
+        try:
+            _SIZES[key] = layout(r.struct, {}, scope).itemsize if r.struct is not None else None
+        except (KernelportError, Unknown, RecursionError):
+            _SIZES[key] = None
+    return _SIZES[key]
 
 
 def struct_inputs(spec, param, arg_text: str, struct, scope, tmap, at, position: int, buffer, depth: int = 0
@@ -69,7 +142,7 @@ def struct_inputs(spec, param, arg_text: str, struct, scope, tmap, at, position:
             arg, note = buffer(SimpleNamespace(name=name, type=ftype, const=const), host, scope,
                                SimpleNamespace(args={}), tmap, at)
             spec.args[name] = arg
-            total += int(arg.length.text) * cexpr.SIZEOF[arg.type]
+            total += int(arg.length.text) * c_bytes(arg)
             notes.append(note)
         elif r.struct is not None and kind == "value":
             more, b = struct_inputs(spec, SimpleNamespace(name=name), host, r.struct, scope, tmap, at, position,

@@ -373,7 +373,7 @@ class Verifier:
                                             profile=cmp.profiles))
                 else:
                     m = cmp.mismatch
-                    detail = (f"{m.buffer}[{m.index}] = {m.got!r}, reference {m.want!r} (bound {m.bound:.3g}); "
+                    detail = (f"{m.where} = {m.got!r}, reference {m.want!r} (bound {m.bound:.3g}); "
                               f"{m.count} element(s) outside the bound")
                     explain = {"buffer": m.buffer, "index": m.index, "port": m.got, "reference": m.want,
                                "bound": m.bound, "inputs": {k: v[m.index].item() for k, v in args.items()
@@ -419,7 +419,7 @@ class Verifier:
                                   spec.tolerance_values, res.bounds, None)
             m = cmp.mismatch
             detail = (f"original at wave {wide}: matches {spec.reference[0]}" if cmp.ok else
-                      f"original at wave {wide}: wrong at {m.buffer}[{m.index}] = {m.got!r}, reference {m.want!r} "
+                      f"original at wave {wide}: wrong at {m.where} = {m.got!r}, reference {m.want!r} "
                       f"({m.count} element(s)): this is what the port fixes")
         rep.checks.append(Check(name, "original", wide, "original", "info", detail,
                                 seconds=time.perf_counter() - t0))
@@ -449,7 +449,7 @@ class Verifier:
                   f"{emu_diff:.3g}")
         if not cmp.ok:
             m = cmp.mismatch
-            detail += f"; {m.buffer}[{m.index}] = {m.got!r}, reference {m.want!r} (bound {m.bound:.3g})"
+            detail += f"; {m.where} = {m.got!r}, reference {m.want!r} (bound {m.bound:.3g})"
         rep.checks.append(Check(kernel.name, name, wave, "device", "pass" if cmp.ok else "fail", detail, "gpu",
                                 seconds=time.perf_counter() - t0))
 

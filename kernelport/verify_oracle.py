@@ -209,11 +209,11 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
             else:
                 m = cmp.mismatch
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "fail",
-                                        f"{m.buffer}[{m.index}] = {m.got!r}, the original at wave {wave} gives "
+                                        f"{m.where} = {m.got!r}, the original at wave {wave} gives "
                                         f"{m.want!r} (bound {m.bound:.3g}); {m.count} element(s) outside the bound",
                                         r.arch, schedule, secs,
-                                        {"buffer": m.buffer, "index": m.index, "port": m.got, "reference": m.want,
-                                         "bound": m.bound}, cmp.profiles))
+                                        {"buffer": m.buffer, "index": m.index, "member": m.member, "port": m.got,
+                                         "reference": m.want, "bound": m.bound}, cmp.profiles))
             races = res.races
             rep.checks.append(Check(name, r.backend, r.wave, "races", "fail" if races else "pass",
                                     "; ".join(str(x) for x in races[:3]) if races else "no shared-memory races",
@@ -236,9 +236,8 @@ def grow_chosen(got: Inferred, fault) -> bool:
         return False
     a, n = spec.args[buf], spec.length(buf)
     new = max(2 * n, -(-(fault.index + 1) * n // fault.size))  # fault.size counts a float4's lanes
-    others = sum(spec.length(b) * inputs.dtype(x.type).itemsize * inputs.LANES.get(x.type, 1)
-                 for b, x in spec.args.items() if b != buf)
-    if others + new * inputs.dtype(a.type).itemsize * inputs.LANES.get(a.type, 1) > MAX_BYTES:
+    others = sum(spec.length(b) * inputs.item_bytes(x) for b, x in spec.args.items() if b != buf)
+    if others + new * inputs.item_bytes(a) > MAX_BYTES:
         return False
     spec.args[buf] = replace(a, length=Text(str(new), a.length.loc))
     was = _GROWN.search(got.chosen[key])

@@ -183,7 +183,7 @@ def run_both(text: str, path: str, dialect: backends.Backend, kernel, inp: Input
         return Outcome(name, "same", f"same output at wave {narrow} and {wide} ({cmp.mode}; max abs diff "
                        f"{cmp.max_abs:.3g})", inputs=inp.how, waves=(narrow, wide), inferred=inp.notes, wide_run=kept)
     m = cmp.mismatch
-    return Outcome(name, "differs", f"{m.buffer}[{m.index}] = {_show(m.got)} at wave {wide}, {_show(m.want)} at "
+    return Outcome(name, "differs", f"{m.where} = {_show(m.got)} at wave {wide}, {_show(m.want)} at "
                    f"wave {narrow} ({m.count} element(s) differ)", inputs=inp.how, buffer=m.buffer,
                    index=int(m.index), narrow=_plain(m.want), wide=_plain(m.got), waves=(narrow, wide),
                    inferred=inp.notes, wide_run=kept)

@@ -285,3 +285,13 @@ def test_only_a_grid_reads_warpsize_as_the_run_s_wave():
     lines = [ln if ln.split()[0] != "block" else "block warpSize, 2" for ln in lines]
     s = spec_of(lines)["k"]
     assert s.dims("block") == (64, 2, 1) and s.dims("block", wave=32) == (64, 2, 1)
+
+
+def test_a_buffer_of_a_cuda_vector_type_or_bools_is_annotated_by_its_type():
+    kernel = ("__global__ void v(uchar4 *dst, const double4 *src, bool *hit) {\n"
+              "  int i = threadIdx.x; dst[i] = make_uchar4(1, 2, 3, (unsigned char)src[i].w); hit[i] = true; }\n")
+    s = spec_of(["kernel v", "arg dst out uchar4[64]", "arg src in double4[64] uniform(-1, 1)", "arg hit out bool[64]",
+                 "grid 1", "block 64", "why one block of 64"], kernel)["v"]
+    assert [(a.name, a.type) for a in s.args.values()] == [("dst", "uchar4"), ("src", "double4"), ("hit", "bool")]
+    e = error_of(["kernel v", "arg dst out uchar5[64]", "grid 1", "block 64"], kernel)  # not a CUDA vector type
+    assert "unknown element type 'uchar5'" in e.message

@@ -266,3 +266,21 @@ def test_a_profile_bin_skips_an_exact_zero_for_the_element_nearest_its_bound():
     c = compare({"o": got}, {"o": np.array([0.0, 1.0])}, "auto", None, {"o": np.array([0.0, 4 * U32], F32)}, None,
                 profile_bins=1)
     assert c.ok and c.profiles["o"]["index"] == [1] and c.profiles["o"]["n"] == 2
+
+
+def test_an_array_of_structs_is_compared_field_by_field():
+    dt = np.dtype([("pos", [("x", "f4"), ("y", "f4")]), ("keys", "i4", (3,)), ("alive", "?")], align=True)
+    want = np.zeros(4, dt)
+    want["pos"]["x"] = [1, 2, 3, 4]
+    want["keys"] = np.arange(12).reshape(4, 3)
+    got = want.copy()
+    assert compare({"p": got}, {"p": want}, "auto").ok  # a look-alike: same values, padding never compared
+    got["pos"]["x"][3] = 4.5
+    m = compare({"p": got}, {"p": want}, "auto").mismatch
+    assert (m.where, m.got, m.want) == ("p[3].pos.x", 4.5, 4.0)
+    got = want.copy()
+    got["keys"][2, 1] = 99
+    assert compare({"p": got}, {"p": want}, "exact").mismatch.where == "p[2].keys[1]"
+    got = want.copy()
+    got["alive"][1] = True
+    assert compare({"p": got}, {"p": want}, "auto").mismatch.where == "p[1].alive"

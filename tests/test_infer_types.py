@@ -56,10 +56,12 @@ def test_a_typedef_in_an_if_branch_is_the_active_one(tmp_path):
     assert isinstance(got, Inferred) and got.spec.args["x"].type == "float" and got.spec.length("x") == 1000
 
 
-def test_a_buffer_of_structs_stays_not_run_naming_the_struct():
+def test_a_buffer_of_structs_is_its_c_layout_and_one_without_one_stays_not_run_naming_the_struct():
     text = "typedef struct { float x, y; } point;\n" + KERNEL.replace("ELEM", "point").replace("x[i] * 2", "x[i]")
-    got = _infer(text)
-    assert isinstance(got, NotRun) and "holds struct 'point'" in got.reason and "array of structs" in got.reason
+    got = _infer(text)  # (an array of structs: kernelport.infer_structs.layout)
+    assert isinstance(got, Inferred) and got.spec.args["x"].layout.itemsize == 8, got
+    got = _infer(text.replace("float x, y;", "float x, y; unsigned bits : 4;"))
+    assert isinstance(got, NotRun) and "holds struct 'point'" in got.reason and "bit-field" in got.reason
     assert got.loc is not None and got.loc.line == 13  # the launch
 
 

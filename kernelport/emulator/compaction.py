@@ -26,7 +26,7 @@ def _gather_val(val, idx):
     if isinstance(v, Pointer):
         base = v.base[idx] if isinstance(v.base, np.ndarray) and v.base.ndim else v.base
         off = v.off[idx] if isinstance(v.off, np.ndarray) and v.off.ndim else v.off
-        v = Pointer(v.buf, v.dt, base, off, v.size, v.dims)
+        v = Pointer(v.buf, v.dt, base, off, v.size, v.dims, v.st)
     elif isinstance(v, np.ndarray) and v.ndim:
         v = v[idx]
     if isinstance(e, np.ndarray) and e.ndim:
@@ -82,7 +82,7 @@ def _scatter_val(g, old, new, idx, n):
             base = vn.base
         else:
             base = _spread(vn.base, idx, n, np.int64, None if po is None else po.base)
-        return Pointer(vn.buf, vn.dt, base, off, vn.size, vn.dims), None
+        return Pointer(vn.buf, vn.dt, base, off, vn.size, vn.dims, vn.st), None
     dt = vn.dtype
     if isinstance(vo, Pointer):
         vo = None

@@ -6,6 +6,7 @@ import numpy as np
 from pycparser import c_ast
 
 from .. import dialect
+from . import layout
 from .addresses import cast
 from .ctype import AUTO, VOID, ArrT, PtrT, base_scalar, common, conv, char_literal, float_literal, inner_dims, \
     int_literal, row_scalar
@@ -14,6 +15,7 @@ from .frontend import NS_SEP
 from .lanes import merge
 from .memory import Pointer
 from .ops import arith, bitnot, convert, fma, lnot, neg, truth
+from .structs import StructVal
 from .vectors import VecVal
 
 ZERO = (np.int32(0), None)
@@ -177,24 +179,37 @@ class ExpressionCompiler:
         member = self.vector_member(node)
         if member is not None:
             return member
-        pf = self._vector_field_ptr(node)
+        fp = self._field_ptr(node)
 
         def f(fr, m):
-            return fr.g.ctx.mem.load(fr.g, pf(fr, m), m, node, fr.g.ctx.track)
+            p, scalar = fp(fr, m)
+            if not scalar:  # an array, vector or struct field of a struct in memory: its address
+                return p, None
+            return fr.g.ctx.mem.load(fr.g, p, m, node, fr.g.ctx.track)
         return f
 
     def _vector_field_ptr(self, node):
-        """A field of a vector type in memory (v[i].y, p->x): its scalar.  A pointer to float2
-        is one to rows of 2 scalars (dims (2,)); v[i] is the row, .y its scalar 1."""
+        """The scalar field `p[i].f = ...` stores to (a vector's component or a struct's field)."""
+        return layout.scalar_field(self._field_ptr(node), node.field.name, self.pos(node))
+
+    def _field_ptr(self, node):
+        """A field in memory: (its pointer, whether it is a scalar to load).  A field of a vector
+        type (v[i].y, p->x): a pointer to float2 is one to rows of 2 scalars (dims (2,)); v[i] is
+        the row, .y its scalar 1.  A field of a struct in memory (a pointer carrying its StructT:
+        emulator.layout) is at its offset."""
         fi = "xyzw".find(node.field.name)
-        if fi < 0 or len(node.field.name) != 1:
-            raise self.err(node, "struct members are not supported by the emulator yet (built-in .x/.y/.z, "
-                                 "and .x/.y/.z/.w of vector types in memory)")
+        vector = fi >= 0 and len(node.field.name) == 1
         base = self.ex(node.name)
         arrow = node.type == "->"
 
         def pf(fr, m):
             p = base(fr, m)[0]
+            if isinstance(p, Pointer) and p.st is not None:
+                return layout.member(p, node.field.name, arrow, fr.g.ctx.path, self.pos(node))
+            if not vector:
+                raise EmulatorError("struct members are not supported by the emulator here (built-in .x/.y/.z, "
+                                    ".x/.y/.z/.w of vector types in memory, fields of struct variables, of struct "
+                                    "arguments and of arrays of structs in memory)", fr.g.ctx.path, *self.pos(node))
             if not isinstance(p, Pointer) or (len(p.dims) != 1 if arrow else p.dims):
                 raise EmulatorError(f"member .{node.field.name} of a value held in registers: vector and struct "
                                     "variables are not supported by the emulator yet (read v[i].x from memory)",
@@ -202,7 +217,7 @@ class ExpressionCompiler:
             row = p.index(0) if arrow else p
             if fi >= (p.dims[0] if arrow else 4):
                 raise EmulatorError(f"no member .{node.field.name}", fr.g.ctx.path, *self.pos(node))
-            return row.add(fi)
+            return row.add(fi), True
         return pf
 
     def _load_lv(self, lv, node):
@@ -308,6 +323,8 @@ class ExpressionCompiler:
             v = val
             if isinstance(v, VecVal):
                 return self.vector_store(p, v, m, g, node)
+            if isinstance(v, StructVal) and p.st is not None:
+                return layout.store_struct(g, p, v, m, node, g.ctx.path, self.pos(node), convert)
             if isinstance(v[0], Pointer):
                 raise EmulatorError("storing a pointer into memory is not supported by the emulator",
                                     g.ctx.path, *self.pos(node))
@@ -547,7 +564,7 @@ class ExpressionCompiler:
             if lv.kind in ("local", "field"):
                 raise self.err(node, "taking the address of a local variable is not supported by the emulator")
             pf = lv.ptr_fn
-            return lambda fr, m: (pf(fr, m), None)
+            return lambda fr, m: (layout.as_pointer(pf(fr, m)), None)
         if op == "*":
             lv = self.lvalue(node)
             pf = lv.ptr_fn

@@ -61,7 +61,7 @@ def merge(g, old, new, m):
                                 "(not supported by the emulator)", g.ctx.path)
         off = np.where(m, vn.off, vo.off)
         base = vn.base if isinstance(vn.base, int) else np.where(m, vn.base, vo.base)
-        return Pointer(vn.buf, vn.dt, base, off, vn.size, vn.dims), None
+        return Pointer(vn.buf, vn.dt, base, off, vn.size, vn.dims, vn.st), None
     if m.all():
         return new
     if vo.dtype != vn.dtype:

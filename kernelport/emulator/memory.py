@@ -16,7 +16,7 @@ from .errors import EmulatorError, KernelFault, Race
 
 
 class Buffer:
-    __slots__ = ("name", "data", "_err", "track", "kind", "region", "views", "race", "decl_line")
+    __slots__ = ("name", "data", "_err", "track", "kind", "region", "views", "race", "decl_line", "layout")
 
     def __init__(self, name: str, data: np.ndarray, kind: str, region: int, track_err: bool, decl_line: int = 0):
         self.name = name
@@ -30,6 +30,7 @@ class Buffer:
         self.views = {data.dtype: data}
         self.race = None
         self.decl_line = decl_line
+        self.layout = None  # an array of structs' numpy dtype (its C layout): what its bytes hold
 
     @property
     def err(self):
@@ -52,9 +53,9 @@ class Buffer:
 
 class Pointer:
     """A pointer value for all lanes: buffer, element dtype, per-lane base and offset (scalars)."""
-    __slots__ = ("buf", "dt", "data", "base", "off", "size", "dims", "_addr")
+    __slots__ = ("buf", "dt", "data", "base", "off", "size", "dims", "_addr", "st")
 
-    def __init__(self, buf: Buffer, dt: np.dtype, base, off, size: int, dims: tuple = ()):
+    def __init__(self, buf: Buffer, dt: np.dtype, base, off, size: int, dims: tuple = (), st=None):
         self.buf = buf
         self.dt = dt
         self.data = buf.view(dt)
@@ -63,6 +64,9 @@ class Pointer:
         self.size = size  # region size in scalars of dt
         self.dims = dims  # the pointee is an array of these dims (multi-dimensional arrays)
         self._addr = None
+        # a struct in memory (kernelport.emulator.layout): the StructT whose bytes dt=uint8 points
+        # at; dims (sizeof,) for a pointer to structs, () for one struct object (`p[i]`)
+        self.st = st
 
     @property
     def stride(self) -> int:
@@ -76,16 +80,16 @@ class Pointer:
             k = k * self.stride
         off = self.off
         if not isinstance(off, np.ndarray) and off == 0:
-            return Pointer(self.buf, self.dt, self.base, k, self.size, self.dims)
-        return Pointer(self.buf, self.dt, self.base, off + k, self.size, self.dims)
+            return Pointer(self.buf, self.dt, self.base, k, self.size, self.dims, self.st)
+        return Pointer(self.buf, self.dt, self.base, off + k, self.size, self.dims, self.st)
 
     def index(self, k):
         """&p[k] when the pointee is an array: the row pointer."""
         off = self.off
         k = k * self.stride
         if not isinstance(off, np.ndarray) and off == 0:
-            return Pointer(self.buf, self.dt, self.base, k, self.size, self.dims[1:])
-        return Pointer(self.buf, self.dt, self.base, off + k, self.size, self.dims[1:])
+            return Pointer(self.buf, self.dt, self.base, k, self.size, self.dims[1:], self.st)
+        return Pointer(self.buf, self.dt, self.base, off + k, self.size, self.dims[1:], self.st)
 
     def cast(self, dt: np.dtype, dims: tuple = ()):
         if dt == self.dt:

@@ -12,6 +12,7 @@ from . import intrinsics as K
 from .compiler import Compiler
 from .ctype import PtrT, base_scalar, conv, inner_dims, row_scalar, scalar_count, vector_row
 from .errors import BudgetExceeded, Diagnostic, EmulatorError, Race
+from .layout import bind_array, in_memory
 from .memory import Buffer, Memory, Pointer, RaceTable
 from .schedule import run_block, run_interleaved
 from .structs import bind_struct, is_struct
@@ -191,6 +192,10 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     def pointer_arg(name, t, a):
         """A pointer argument (or a struct's pointer field, `p.f`): a global buffer of its own,
         whose final contents are the output `name`."""
+        if in_memory(t.elem):  # an array of structs: bytes in the struct's C layout
+            p = bind_array(name, t.elem, a, error_bound, path)
+            buffers[name] = p.buf
+            return p, None
         elem = base_scalar(t.elem)
         row = vector_row(t.elem)
         if row is not None:  # float2* and the like: rows of n scalars (v[i].y is scalar 2i + 1)
@@ -265,12 +270,13 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         ctx.shared_bufs = {}
         ctx.dyn_buf = None
     steps = ctx.steps
-    outputs = {caller_name.get(n, n): b.data for n, b in buffers.items()}  # the run's private copies
+    outputs = {caller_name.get(n, n): b.data if b.layout is None else b.data.view(b.layout)
+               for n, b in buffers.items()}  # the run's private copies
     bounds = None
     if error_bound:
         # float32 for float buffers (the bound's own rounding is far below its size), float64 for doubles
         bounds = {caller_name.get(n, n): (b.err if b.err is not None else np.zeros(b.data.shape[0], np.float32))
-                  for n, b in buffers.items()}
+                  for n, b in buffers.items() if b.layout is None}  # (no bounds through struct fields yet)
     return RunResult(outputs, bounds, list(ctx.races), list(ctx.diagnostics), wave, schedule,
                      time.monotonic() - t0, steps, initial)
 

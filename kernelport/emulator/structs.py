@@ -116,11 +116,7 @@ class StructCompiler:
         if not isinstance(node, c_ast.StructRef):
             return None
         if node.type == "->":
-            t = self._static_type(node.name)
-            if isinstance(t, PtrT) and is_struct(t.elem):
-                raise self.err(node, f"`->` on a pointer to struct {t.elem.name or ''}: pointers to structs are not "
-                                     "supported by the emulator (pass the struct by value)")
-            return None
+            return None  # a pointer to structs in memory (emulator.layout)
         inner = self._field_path(node.name)
         if inner is None:
             return None
@@ -205,6 +201,7 @@ class StructCompiler:
             init, pres = self._with_pres(node, lambda: self.ex(node.init))
         self.scope.add(node.name, ("local", s, t))
         pos = self.pos(node)
+        from .layout import from_memory  # (layout builds StructVals: a module-level import is a cycle)
         if init is None:
             def plain(fr, m):
                 fr.env[s] = StructVal()
@@ -212,7 +209,7 @@ class StructCompiler:
             from .lanes import merge
 
             def plain(fr, m):
-                v = init(fr, m)
+                v = from_memory(init(fr, m), fr, m, node, pos)
                 if not isinstance(v, StructVal):
                     raise EmulatorError(f"struct variable `{node.name}` initialised from a value that is not a "
                                         "struct", fr.g.ctx.path, *pos)

@@ -54,6 +54,14 @@ def _storage_types() -> str:
                    if not re.search(rf"\b{re.escape(n)};", PRELUDE))
 
 
+def _vector_types() -> str:
+    """CUDA's other vector types (uchar4, double4, short2, ...: kernelport.vector_types) the
+    prelude does not spell out, declared for the parser; memory holds them as rows of scalars."""
+    from ...vector_types import BASES, VECTORS
+    return "".join(f"typedef struct {{ {BASES[v[:-1]]} {', '.join('xyzw'[:n])}; }} {v};\n"
+                   for v, (_, n) in sorted(VECTORS.items()) if not re.search(rf"\b{v};", PRELUDE))
+
+
 PRELUDE_DEFINES = {"true": "1", "false": "0", "nullptr": "0", "NULL": "0", "__restrict__": "",
                    "__forceinline__": "__forceinline__"}
 # <math.h>, <float.h>, <limits.h> and CUDA's math constants: real kernels start reductions at
@@ -158,7 +166,7 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
     if line:  # spelled across a continued line or around a comment: refused, never handed to cpp
         raise LowerError("an #include spelled across lines or around comments is not read", path, line, 1)
     first = context[0] if context is not None else path
-    text = head + '# 1 "<prelude>"\n' + PRELUDE + _storage_types() + f'# 1 "{first}"\n' + body
+    text = head + '# 1 "<prelude>"\n' + PRELUDE + _storage_types() + _vector_types() + f'# 1 "{first}"\n' + body
     cpp = shutil.which("cpp")
     if cpp is None:
         return _mini_cpp(text)
