@@ -439,6 +439,8 @@ class Divergence:
 
     def full_mask_op(self, call: Node) -> bool:
         """A warp operation that claims every lane: a full mask, or a mask-less legacy/HIP/Metal form."""
+        if (call.start_byte, call.end_byte) not in self.full_calls:
+            return False  # first: a set lookup, where most calls are no warp operation at all
         found = self.ctx.concept_of_call(call)
         if found is None:
             return False
@@ -449,14 +451,14 @@ class Divergence:
             return False
         if "mask" not in bound:
             return False  # mask-less (HIP, Metal, legacy CUDA) forms take the lanes that are active
-        if (call.start_byte, call.end_byte) not in self.full_calls:
-            return False
         mask = bound["mask"]
-        self._resolve_all()  # the mask's declaration (self.keys)
-        if self._param_suffixes is None:  # once per file (per call, it was calls x parameters)
-            self._param_suffixes = tuple(f"@{p.node.start_byte}" for f in self.m.functions.values() for p in f.params)
-        if mask.type == "identifier" and self.keys.get(mask.start_byte, "").endswith(self._param_suffixes):
-            return False  # the caller decides the mask
+        if mask.type == "identifier":
+            self._resolve_all()  # the mask's declaration (self.keys)
+            if self._param_suffixes is None:  # once per file (per call, it was calls x parameters)
+                self._param_suffixes = tuple(f"@{p.node.start_byte}" for f in self.m.functions.values()
+                                             for p in f.params)
+            if self.keys.get(mask.start_byte, "").endswith(self._param_suffixes):
+                return False  # the caller decides the mask
         return True
 
     def _worst(self, frames: list[Frame], at_least: int) -> Frame | None:
