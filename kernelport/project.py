@@ -95,7 +95,7 @@ class Project:
         self._options = options or (lambda p: Options())
         self._files: dict[Path, ProjectFile | None] = {}
         self._scans: dict[tuple[Path, Options], Scan] = {}
-        self._warp_fns: dict[Path, frozenset[str]] = {}
+        self._warp_fns: dict[Path, tuple] = {}  # (the parse, direct users, [(function, callees)])
         self._declared: dict[Path, frozenset[str]] = {}
         self._lane_slots: dict[Path, dict] = {}
         self._wave_helpers: dict[tuple[Path, frozenset[str]], dict] = {}
@@ -346,22 +346,21 @@ class Project:
     def warp_functions(self, path: Path, known: set[str] = frozenset()) -> frozenset[str]:  # type: ignore[assignment]
         """Device functions of `path` that use a warp-level operation (directly or through a
         function of `known` or of the same file)."""
-        if path in self._warp_fns and not known:
-            return self._warp_fns[path]
         pf = self.file(path)
         if pf is None:
             return frozenset()
-        m = pf.module
-        level = {u.function for u in m.uses if u.concept.warp_level and u.function}
-        calls: dict[str, set[str]] = {}
-        for f in m.functions.values():
-            if f.body is None:
-                continue
-            callees = (c.child_by_field_name("function") for c in pf.src.index.under(f.body, "call_expression"))
-            names = {pf.src.text_of(fn) for fn in callees if fn is not None}
-            calls[f.name] = names
-            if names & set(known):
-                level.add(f.name)
+        if self._warp_fns.get(path, (None,))[0] is not pf.src:  # the file's own part, once per parse
+            m = pf.module
+            callees: list[tuple[str, set[str]]] = []  # per definition (overloads share a name)
+            for f in m.functions.values():
+                if f.body is not None:
+                    fns = (c.child_by_field_name("function") for c in pf.src.index.under(f.body, "call_expression"))
+                    callees.append((f.name, {pf.src.text_of(fn) for fn in fns if fn is not None}))
+            self._warp_fns[path] = (pf.src, frozenset(u.function for u in m.uses if u.concept.warp_level and
+                                                      u.function), callees)
+        _, direct, callees = self._warp_fns[path]  # `known` (the headers before it) only adds callers
+        level = set(direct) | {f for f, names in callees if names & set(known)}
+        calls = dict(callees)  # a name's calls: its last definition's (as the closure always read them)
         changed = True
         while changed:
             changed = False
@@ -369,10 +368,7 @@ class Project:
                 if fname not in level and cs & level:
                     level.add(fname)
                     changed = True
-        out = frozenset(level)
-        if not known:
-            self._warp_fns[path] = out
-        return out
+        return frozenset(level)
 
     def module(self, path: Path, opts: Options | None = None) -> Module:
         """The file's model with what its includes define (its own inactive definitions left out)."""
