@@ -199,8 +199,8 @@ def build(src: SourceFile) -> Module:
     launches: list[Launch] = []
     asm: list[tuple[Node, str | None]] = []
 
-    order = src.index.order  # one walk of the tree, shared with the analyses
-    for node in order:
+    ix = src.index  # one walk of the tree, shared with the analyses: only the node types read here are visited
+    for node in ix.of_types("function_definition", "preproc_def"):
         if node.type == "function_definition":
             fd = _function_declarator(node)
             if fd is None or node.child_by_field_name("body") is None:
@@ -248,7 +248,8 @@ def build(src: SourceFile) -> Module:
         i = bisect.bisect_right(outer_starts, n.start_byte) - 1  # outermost spans are disjoint
         return outer[i].name if i >= 0 and n.start_byte < outer[i].node.end_byte else None
 
-    for node in order:
+    for node in ix.of_types("declaration", "call_expression", "identifier", "type_identifier", "primitive_type",
+                            "gnu_asm_expression", "asm_statement"):
         t = node.type
         if t == "declaration" and any(c.type == "type_qualifier" and src.text_of(c) == "__shared__"
                                       for c in node.children):

@@ -95,24 +95,32 @@ class Project:
         self._options = options or (lambda p: Options())
         self._files: dict[Path, ProjectFile | None] = {}
         self._scans: dict[tuple[Path, Options], Scan] = {}
-        self._warp_fns: dict[Path, frozenset[str]] = {}
+        self._warp_fns: dict[Path, tuple] = {}  # (the parse, direct users, [(function, callees)])
         self._declared: dict[Path, frozenset[str]] = {}
         self._lane_slots: dict[Path, dict] = {}
         self._wave_helpers: dict[tuple[Path, frozenset[str]], dict] = {}
         self._warp_multiples: dict[Path, list] = {}
         self.confirmed: dict[tuple[Path, str], str] = {}  # (defining file, macro) -> why (the project's decision)
         self.tu_options: dict[Path, Options] = {}  # header -> the options of a translation unit that includes it
+        self._reals: dict[Path, Path] = {}
+
+    def _real(self, path: Path) -> Path:
+        """The resolved path, once per run (a file is asked for by every file that includes it)."""
+        real = self._reals.get(path)
+        if real is None:
+            real = self._reals[path] = _resolved(path)
+        return real
 
     def options(self, path: Path) -> Options:
         """A file's options: a header's are those of the first source that includes it (its -I
         come from that source's compile command), unless it has its own."""
-        key = _resolved(path)
+        key = self._real(path)
         return self.tu_options[key] if key in self.tu_options else self._options(key)
 
     # -- files ------------------------------------------------------------------------------
     def file(self, path: Path) -> ProjectFile | None:
         """The parsed file (once per run); None when it cannot be read as UTF-8."""
-        key = _resolved(path)
+        key = self._real(path)
         if key not in self._files:
             try:
                 self._files[key] = ProjectFile(key, SourceFile.read(key))
@@ -124,7 +132,7 @@ class Project:
         """The file as parsed for this run: where the plain parse stops, parsed again with the
         macros its includes and the run's -D define (kernelport.macros), so that a project's
         `HOST_DEVICE` or `CHECK(...)` does not stop it."""
-        root = _resolved(path)
+        root = self._real(path)
         pf = self.file(root)
         if pf is None:
             raise KernelportError(f"cannot read {path}", Location(str(path), 1, 1))
@@ -139,7 +147,7 @@ class Project:
     def macro_defs(self, path: Path, opts: Options | None = None) -> dict:
         """MacroDefs visible to `path` from its includes and the run's -D (for the macro-aware parse)."""
         from .macros import MacroDef, definitions
-        root = _resolved(path)
+        root = self._real(path)
         opts = opts if opts is not None else self.options(root)
         defs = {n: MacroDef(n, None, v, "<command line>", 0) for n, v in opts.defines}
         for p in self.scan(root, opts).order:
@@ -152,7 +160,7 @@ class Project:
 
     def add(self, path: Path, src: SourceFile) -> ProjectFile:
         """A file the caller already parsed (translate reads its inputs itself)."""
-        pf = self._files[_resolved(path)] = ProjectFile(_resolved(path), src)
+        pf = self._files[self._real(path)] = ProjectFile(self._real(path), src)
         return pf
 
     def resolve(self, including: Path, name: str, angled: bool, opts: Options) -> Path | None:
@@ -170,7 +178,7 @@ class Project:
             p = d / name
             if not p.is_file() or p.stat().st_size > includes.MAX_HEADER_BYTES:
                 continue
-            real = _resolved(p)
+            real = self._real(p)
             if given or includes.within_project(including, real):
                 return real
         return None
@@ -179,7 +187,7 @@ class Project:
     def scan(self, path: Path, opts: Options | None = None) -> Scan:
         """Walk the translation unit rooted at `path`: includes in order, each file once (include
         guards and `#pragma once` alike), macros defined and undefined as the preprocessor would."""
-        root = _resolved(path)
+        root = self._real(path)
         opts = opts if opts is not None else self.options(root)
         key = (root, opts)
         if key in self._scans:
@@ -187,7 +195,7 @@ class Project:
         sc = Scan()
         defined = {n for n, _ in opts.defines}
         for f in opts.forced_includes:
-            self._walk(_resolved(Path(f)), opts, sc, defined)
+            self._walk(self._real(Path(f)), opts, sc, defined)
         self._walk(root, opts, sc, defined)
         self._scans[key] = sc
         return sc
@@ -237,7 +245,7 @@ class Project:
     # -- what a file sees ----------------------------------------------------------------------
     def visible(self, path: Path, opts: Options | None = None) -> Visible:
         """What `path` sees from its includes (its own definitions are its module's)."""
-        root = _resolved(path)
+        root = self._real(path)
         sc = self.scan(root, opts)
         vis = Visible()
         for name, (mac, owner) in sc.macros.items():
@@ -279,7 +287,7 @@ class Project:
         translation unit walked again with the HIP configuration's names defined (ggml's vendors/hip.h
         under `GGML_USE_HIP`), a header counting where every include on its way is taken by that build."""
         from . import hipbuild
-        root = _resolved(path)
+        root = self._real(path)
         opts = opts if opts is not None else self.options(root)
         plain = self.scan(root, opts)
         names = frozenset(opts.hip_defines).union(
@@ -338,22 +346,21 @@ class Project:
     def warp_functions(self, path: Path, known: set[str] = frozenset()) -> frozenset[str]:  # type: ignore[assignment]
         """Device functions of `path` that use a warp-level operation (directly or through a
         function of `known` or of the same file)."""
-        if path in self._warp_fns and not known:
-            return self._warp_fns[path]
         pf = self.file(path)
         if pf is None:
             return frozenset()
-        m = pf.module
-        level = {u.function for u in m.uses if u.concept.warp_level and u.function}
-        calls: dict[str, set[str]] = {}
-        for f in m.functions.values():
-            if f.body is None:
-                continue
-            callees = (c.child_by_field_name("function") for c in pf.src.index.under(f.body, "call_expression"))
-            names = {pf.src.text_of(fn) for fn in callees if fn is not None}
-            calls[f.name] = names
-            if names & set(known):
-                level.add(f.name)
+        if self._warp_fns.get(path, (None,))[0] is not pf.src:  # the file's own part, once per parse
+            m = pf.module
+            callees: list[tuple[str, set[str]]] = []  # per definition (overloads share a name)
+            for f in m.functions.values():
+                if f.body is not None:
+                    fns = (c.child_by_field_name("function") for c in pf.src.index.under(f.body, "call_expression"))
+                    callees.append((f.name, {pf.src.text_of(fn) for fn in fns if fn is not None}))
+            self._warp_fns[path] = (pf.src, frozenset(u.function for u in m.uses if u.concept.warp_level and
+                                                      u.function), callees)
+        _, direct, callees = self._warp_fns[path]  # `known` (the headers before it) only adds callers
+        level = set(direct) | {f for f, names in callees if names & set(known)}
+        calls = dict(callees)  # a name's calls: its last definition's (as the closure always read them)
         changed = True
         while changed:
             changed = False
@@ -361,14 +368,11 @@ class Project:
                 if fname not in level and cs & level:
                     level.add(fname)
                     changed = True
-        out = frozenset(level)
-        if not known:
-            self._warp_fns[path] = out
-        return out
+        return frozenset(level)
 
     def module(self, path: Path, opts: Options | None = None) -> Module:
         """The file's model with what its includes define (its own inactive definitions left out)."""
-        root = _resolved(path)
+        root = self._real(path)
         src = self.source(root, opts)
         if src.nesting_error() is not None:  # past the nesting bound: nothing analysed, the command reports it
             return build(SourceFile.from_text("", src.path))
@@ -381,7 +385,7 @@ class Project:
 
     def inactive(self, path: Path, opts: Options | None = None) -> frozenset[str]:
         """This file's macros whose every definition sits in a branch the run's defines rule out."""
-        root = _resolved(path)
+        root = self._real(path)
         pf = self.file(root)
         if pf is None:
             return frozenset()

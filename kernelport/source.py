@@ -191,7 +191,7 @@ class SourceFile:
         from . import depth
         hit = self.__dict__.get("_too_deep", False)
         if hit is False:  # one walk per parse: the project and the lint context both ask
-            hit = self.__dict__["_too_deep"] = depth.too_deep(self.tree)
+            hit = self.__dict__["_too_deep"] = self.index.deep  # measured by the index's walk
         if hit is None:
             return None
         return KernelportError(depth.message(hit[0]), self.loc(hit[1]), hint=depth.HINT)
@@ -240,13 +240,33 @@ class NodeIndex:
         self.order: list[Node] = []
         self._types: dict[str, list[int]] = {}
         append, types = self.order.append, self._types
-        for i, n in enumerate(walk(root)):  # one pass: pre-order and the positions of each type
+        # One cursor pass: pre-order, the positions of each type, and the nesting depth that
+        # depth.too_deep measures (the same walk; a second one cost a tenth of a lint).
+        cur = root.walk()
+        i = d = deepest = 0
+        first, limit = None, _depth.MAX_DEPTH
+        while True:
+            n = cur.node
             append(n)
             t = types.get(n.type)
             if t is None:
                 types[n.type] = [i]
             else:
                 t.append(i)
+            i += 1
+            if d > deepest:
+                deepest = d
+                if d > limit and first is None:
+                    first = n
+            if cur.goto_first_child():
+                d += 1
+                continue
+            while d and not cur.goto_next_sibling():
+                cur.goto_parent()
+                d -= 1
+            if not d:
+                break
+        self.deep: tuple[int, Node] | None = (deepest, first) if first is not None else None  # as depth.too_deep
         self._typed: dict[str, list[Node]] = {}
         self._pos_map: dict[int, int] | None = None
 
@@ -265,6 +285,11 @@ class NodeIndex:
         """What `walk(node)` yields, in the same order."""
         i, j = self.span(node)
         return self.order[i:j]
+
+    def of_types(self, *types: str) -> list[Node]:
+        """The nodes of any of these types, in source (pre-)order."""
+        ts = self._types
+        return [self.order[k] for k in sorted(k for t in types for k in ts.get(t, ()))]
 
     def of_type(self, type_: str) -> list[Node]:
         out = self._typed.get(type_)

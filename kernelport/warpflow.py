@@ -44,6 +44,7 @@ class _Analyzer:
         self.work = Sweeps(module, list(module.functions.values()))
         self.aliases: dict[str, str] = {}
         self.width_params: dict[str, tuple[int, str]] = {}  # helper -> (its width parameter, the shuffle)
+        self._literals: dict[int, frozenset] = {}  # number literal node -> its facts
 
     # -- sites ------------------------------------------------------------------------------
     def site(self, node: Node, role: str) -> int:
@@ -90,23 +91,9 @@ class _Analyzer:
         if n is None:
             return frozenset()
         t = n.type
-        if t == "number_literal":
-            if self.src.text_of(n).replace(" ", "") == "-1":
-                return frozenset({(FULL, -1)})  # all ones as an unsigned mask
-            v = int_value(self.src.text_of(n))
-            if v == 32:
-                return frozenset({(WS, self.site(n, "ws"))})
-            if v == 31:
-                return frozenset({(WS_M1, self.site(n, "ws_m1"))})
-            if v == 16:
-                return frozenset({(HALF, self.site(n, "half"))})
-            if v == 5:
-                return frozenset({(FIVE, self.site(n, "five"))})
-            if v == 1:
-                return frozenset({(ONE, self.site(n, "one"))})
-            if v in FULL_MASKS:
-                return frozenset({(FULL, self.site(n, "full_value"))})
-            return frozenset()
+        if t == "number_literal":  # the same facts on every pass (its site is made on the first)
+            facts = self._literals.get(n.id)
+            return facts if facts is not None else self._literals.setdefault(n.id, self._literal(n))
         if t == "identifier":
             return self.lookup(self.src.text_of(n), n)
         if t == "field_expression":
@@ -153,6 +140,24 @@ class _Analyzer:
         # Anything else (literals, sizeof, lambdas...): visit children for their sinks.
         for c in n.named_children:
             self.ex(c)
+        return frozenset()
+
+    def _literal(self, n: Node) -> frozenset:
+        if self.src.text_of(n).replace(" ", "") == "-1":
+            return frozenset({(FULL, -1)})  # all ones as an unsigned mask
+        v = int_value(self.src.text_of(n))
+        if v == 32:
+            return frozenset({(WS, self.site(n, "ws"))})
+        if v == 31:
+            return frozenset({(WS_M1, self.site(n, "ws_m1"))})
+        if v == 16:
+            return frozenset({(HALF, self.site(n, "half"))})
+        if v == 5:
+            return frozenset({(FIVE, self.site(n, "five"))})
+        if v == 1:
+            return frozenset({(ONE, self.site(n, "one"))})
+        if v in FULL_MASKS:
+            return frozenset({(FULL, self.site(n, "full_value"))})
         return frozenset()
 
     def binary(self, n: Node) -> frozenset:

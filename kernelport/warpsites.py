@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,7 @@ INT32_TYPES = {"unsigned", "unsigned int", "int", "uint32_t", "int32_t", "uint",
                "signed int"}
 
 
+@lru_cache(maxsize=4096)  # a pure function of the text, asked for every literal of every pass (a few distinct texts)
 def int_value(text: str) -> int | None:
     t = uncomment(text).strip().replace("'", "").rstrip("uUlL")
     try:

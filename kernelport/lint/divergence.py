@@ -83,9 +83,15 @@ class Divergence:
         self._callers: dict[str, set[int]] = {}
         self._tops: list = []
         self._top_starts: list[int] = []
-        for f in self.m.functions.values():
-            if f.body is not None:
-                self._resolve(f)
+        self._resolved = False
+
+    def _resolve_all(self) -> None:
+        """Every function's identifiers resolved (once; a file with nothing to report needs none)."""
+        if not self._resolved:
+            self._resolved = True
+            for f in self.m.functions.values():
+                if f.body is not None:
+                    self._resolve(f)
 
     # -- scopes: every identifier resolved to the declaration it names ------------------------
     def _resolve(self, f) -> None:
@@ -366,6 +372,15 @@ class Divergence:
 
     def run(self) -> "Divergence":
         funcs = [f for f in self.m.functions.values() if f.body is not None]
+        # A hazard is only ever recorded at a call (_at_call): a block barrier or a full-mask warp
+        # operation, or a call of a helper that executes one.  The summaries need no tags, so they
+        # come first; where no function holds such a call, there is nothing to report and the
+        # fixpoint over the thread tags is skipped.
+        self._summaries(funcs)
+        hazardous = self.barrier_fns | self.full_fns
+        if not hazardous and not self._direct:
+            return self
+        self._resolve_all()
         self._worklist(funcs)
         for _ in range(10):
             self.changed = False
@@ -377,14 +392,27 @@ class Divergence:
                 self.stmt(f.body, ())
             if not self.changed:
                 break
-        self._summaries(funcs)
+        converged = not self.changed  # at the fixpoint, a walk's reads of the tags change no tag
         for f in funcs:
             if f.is_device or not backends.get(self.ctx.lang).lint_host_code:
+                if converged and not self._may_hazard(f, hazardous):
+                    continue  # no call in it can be a hazard (_at_call)
                 self.fn = f
                 self._exit = None
                 self._walk(f.body, [])
         self.fn = None
         return self
+
+    def _may_hazard(self, f, hazardous: set[str]) -> bool:
+        """Whether a call in f's body may be recorded by _at_call: a barrier or full-mask operation
+        of its own, or a call (by the name _at_call reads) of a function that executes one."""
+        if id(f) in self._direct:
+            return True
+        for n in self.src.index.under(f.body, "call_expression"):
+            fn = n.child_by_field_name("function")
+            if fn is not None and self.src.text_of(fn) in hazardous:
+                return True
+        return False
 
     def _summaries(self, funcs) -> None:
         full_calls = set()
@@ -393,6 +421,7 @@ class Divergence:
                 full_calls.add((mask.parent.parent.start_byte, mask.parent.parent.end_byte))
         self.full_calls = full_calls
         direct_barrier, direct_full, calls = {}, {}, {}
+        self._direct: set[int] = set()  # functions (by identity: two may share a name) holding either
         for f in funcs:
             direct_barrier[f.name] = direct_full[f.name] = False
             calls[f.name] = set()
@@ -401,13 +430,17 @@ class Divergence:
                     calls[f.name].add(name)
                 if barrier_kind(self.ctx, n) == "block":
                     direct_barrier[f.name] = True
+                    self._direct.add(id(f))
                 if self.full_mask_op(n):
                     direct_full[f.name] = True
+                    self._direct.add(id(f))
         self.barrier_fns = warpflow.callers_closure(direct_barrier, calls)
         self.full_fns = warpflow.callers_closure(direct_full, calls)
 
     def full_mask_op(self, call: Node) -> bool:
         """A warp operation that claims every lane: a full mask, or a mask-less legacy/HIP/Metal form."""
+        if (call.start_byte, call.end_byte) not in self.full_calls:
+            return False  # first: a set lookup, where most calls are no warp operation at all
         found = self.ctx.concept_of_call(call)
         if found is None:
             return False
@@ -419,11 +452,14 @@ class Divergence:
         if "mask" not in bound:
             return False  # mask-less (HIP, Metal, legacy CUDA) forms take the lanes that are active
         mask = bound["mask"]
-        if self._param_suffixes is None:  # once per file (per call, it was calls x parameters)
-            self._param_suffixes = tuple(f"@{p.node.start_byte}" for f in self.m.functions.values() for p in f.params)
-        if mask.type == "identifier" and self.keys.get(mask.start_byte, "").endswith(self._param_suffixes):
-            return False  # the caller decides the mask
-        return (call.start_byte, call.end_byte) in self.full_calls
+        if mask.type == "identifier":
+            self._resolve_all()  # the mask's declaration (self.keys)
+            if self._param_suffixes is None:  # once per file (per call, it was calls x parameters)
+                self._param_suffixes = tuple(f"@{p.node.start_byte}" for f in self.m.functions.values()
+                                             for p in f.params)
+            if self.keys.get(mask.start_byte, "").endswith(self._param_suffixes):
+                return False  # the caller decides the mask
+        return True
 
     def _worst(self, frames: list[Frame], at_least: int) -> Frame | None:
         for fr in reversed(frames):

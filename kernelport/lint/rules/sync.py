@@ -168,7 +168,13 @@ __global__ void tree(float* x) {
     )
 
     def check(self, ctx) -> None:
-        shared = {s.name for s in ctx.module.shared} | self._volatile_names(ctx)
+        shared = frozenset({s.name for s in ctx.module.shared} | self._volatile_names(ctx))
+        # A step writes an element of one of these arrays: the statements that hold no such write
+        # (most of a file, and every statement of a file without one) are no step, unwalked.
+        writers = ctx.__dict__["_sy_writers"] = [ctx.src.index.position(n) for n in ctx.nodes("assignment_expression")
+                                                 if _writes_element(ctx, n, shared)]
+        if not writers:
+            return
         reported: set[int] = set()
         for block in ctx.nodes("compound_statement"):
             run: list[Node] = []
@@ -231,7 +237,7 @@ __global__ void tree(float* x) {
     @classmethod
     def _step(cls, ctx, st: Node, shared: set[str]) -> bool:
         memo = ctx.__dict__.setdefault("_sy_steps", {})  # a statement is asked from each enclosing block
-        key = (st.id, frozenset(shared))
+        key = (st.id, shared)
         if key not in memo:
             memo[key] = cls._step_uncached(ctx, st, shared)
         return memo[key]
@@ -247,22 +253,30 @@ __global__ void tree(float* x) {
         """
         if st.type not in ("expression_statement", "if_statement", "compound_statement") or not st.named_children:
             return False
-        if cls._is_barrier(ctx, st):
+        if not ctx.src.index.any_under(st, ctx.__dict__["_sy_writers"]) or cls._is_barrier(ctx, st):
             return False
         writes, reads = set(), set()
         for n in walk(st, lambda n: n.type not in ("for_statement", "while_statement", "do_statement")):
             if n.type != "assignment_expression":
                 continue
             left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
-            if left is not None and left.type == "subscript_expression":
-                base = left.child_by_field_name("argument")
-                if base is not None and base.type == "identifier" and ctx.text(base) in shared:
-                    writes.add((ctx.text(base), _norm(ctx.text(left.child_by_field_name("indices")))))
+            if _writes_element(ctx, n, shared):
+                writes.add((ctx.text(left.child_by_field_name("argument")),
+                            _norm(ctx.text(left.child_by_field_name("indices")))))
             for m in ctx.src.index.under(right, "subscript_expression") if right is not None else ():
                 b = m.child_by_field_name("argument")
                 if b is not None and b.type == "identifier" and ctx.text(b) in shared:
                     reads.add((ctx.text(b), _norm(ctx.text(m.child_by_field_name("indices")))))
         return any(name == rn and idx != ri for name, idx in writes for rn, ri in reads)
+
+
+def _writes_element(ctx, assign: Node, arrays) -> bool:
+    """`A[i] = ...` (any assignment operator) for an A of `arrays`."""
+    left = assign.child_by_field_name("left")
+    if left is None or left.type != "subscript_expression":
+        return False
+    base = left.child_by_field_name("argument")
+    return base is not None and base.type == "identifier" and ctx.text(base) in arrays
 
 
 def _is_barrier_call(ctx, n: Node) -> bool:
