@@ -66,6 +66,7 @@ class Inferred:
     source: str  # "host code" | "command line"
     launch: Location | None = None
     chosen: dict[str, str] = field(default_factory=dict)  # host values chosen, not read: name -> why
+    redefine: dict[str, str] = field(default_factory=dict)  # macros device code reads, scaled: name -> value
 
 
 @dataclass
@@ -280,7 +281,8 @@ def _fits(t: _Try, hard: bool = False) -> bool:
 
 
 def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: CommandLine,
-             scaled: dict[str, tuple[int, int]], chosen: dict[str, str] | None = None) -> _Try | NotRun:
+             scaled: dict[str, tuple[int, int]], chosen: dict[str, str] | None = None,
+             redefined: frozenset[str] = frozenset()) -> _Try | NotRun:
     src = m.source
     at = src.loc(launch.node)
     notes: list[str] = []
@@ -370,8 +372,9 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
     for name, (old, new) in sorted(scaled.items()):
         if name in chosen:
             continue
-        notes.append(f"{name} = {old} scaled down to {new} (a host-only size device code never reads; "
-                     f"pass --arg {name}=VALUE to choose)")
+        notes.append(f"{name} = {old} scaled down to {new} (" + ("a macro device code reads too, redefined for the "
+                     "original and every port" if name in redefined else "a host-only size device code never reads")
+                     + f"; pass --arg {name}=VALUE to choose)")
     for n, (v, d) in sorted(scope.used.items()):
         if d is not None and n not in scaled and "#" not in n:
             notes.append(f"{n} = {v.v} from {d.note or d.loc}" if d.note else f"{n} = {v.v} from {d.loc}")
@@ -534,28 +537,46 @@ def _scaled(m: Module, k: Function, launch: Launch, scope: Scope, given: Command
             kernel_side: set[str], chosen: dict[str, str]) -> Inferred | NotRun:
     device = device_references(m) | kernel_side
     roots = {n: scope.overrides[n] for n in chosen if n not in first.fixed and scope.overrides[n].v >= 2}
+    macros = {}
     for n, (v, d) in scope.used.items():
         if d is None or n in first.fixed or n in given.scalars or "#" in n or "." in n:
             continue
         shared_with_device = n in device and d.note in ("macro", "file scope")  # a host local is never
         if not shared_with_device and _constant(d.text) and v.type.kind == "int" and v.v >= 2:
             roots[n] = v
+        elif d.note == "macro" and _constant(d.text) and v.type.kind == "int" and v.v >= 2:
+            macros[n] = v
+    got = _halved(m, k, launch, scope, given, first, roots, {}, chosen)
+    if got is None and _fits(first, hard=True):
+        return _done(first)
+    # Last, the sizes device code reads too (polybench's `#define N 4096`): the original and every
+    # port are run with the file's definition of each replaced (Inferred.redefine), as if built so.
+    got = got or (_halved(m, k, launch, scope, given, first, roots, macros, chosen) if macros else None)
+    if got is not None:
+        return got
+    return NotRun(f"needs smaller sizes: the launch has {first.threads} threads and {first.bytes} bytes of buffers "
+                  f"(the emulator runs up to {MAX_THREADS} threads and {MAX_BYTES >> 20} MiB)",
+                  "pass smaller host sizes: --arg NAME=VALUE for the size the launch is computed from, or every "
+                  "input with --arg, --grid and --block", first.launch)
+
+
+def _halved(m: Module, k: Function, launch: Launch, scope: Scope, given: CommandLine, first: _Try,
+            roots: dict, macros: dict, chosen: dict[str, str]) -> Inferred | None:
+    """The launch with `roots` and `macros` divided by 2, 4, ... until it fits the emulator's target."""
+    roots = {**roots, **macros}
     for step in range(1, SCALE_STEPS + 1) if roots else ():
         for n, v in roots.items():
             scope.overrides[n] = cexpr.Value(v.type, max(1, v.v >> step))
         scope.used.clear()
         t = _attempt(m, k, launch, scope, given, {n: (v.v, max(1, v.v >> step)) for n, v in roots.items()},
-                     chosen)
+                     chosen, frozenset(macros))
         if isinstance(t, NotRun) or t.block != first.block:
             break
         if _fits(t):
-            return _done(t)
-    if _fits(first, hard=True):
-        return _done(first)
-    return NotRun(f"needs smaller sizes: the launch has {first.threads} threads and {first.bytes} bytes of buffers "
-                  f"(the emulator runs up to {MAX_THREADS} threads and {MAX_BYTES >> 20} MiB)",
-                  "pass smaller host sizes: --arg NAME=VALUE for the size the launch is computed from, or every "
-                  "input with --arg, --grid and --block", first.launch)
+            got = _done(t)
+            got.redefine = {n: str(max(1, v.v >> step)) for n, v in macros.items()}
+            return got
+    return None
 
 
 def _constant(text: str) -> bool:

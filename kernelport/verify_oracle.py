@@ -141,7 +141,8 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
         return run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()},
                           grid=spec.dims("grid", w), block=block, shared_bytes=shared, wave=w, schedule=schedule,
                           seed=spec.seed, backend=dialect, template_args=targs, path=str(where),
-                          timeout=verifier.timeout, headers=headers, file_scope=file_scope, context=context)
+                          timeout=verifier.timeout, headers=headers, file_scope=file_scope, context=context,
+                          redefine=got.redefine)
 
     limits = (EmulatorError, BudgetExceeded, RecursionError, MemoryError, ValueError, TypeError, KeyError,
               IndexError, NotImplementedError, ZeroDivisionError, OverflowError)

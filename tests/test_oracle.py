@@ -145,9 +145,21 @@ def test_a_large_host_only_size_is_scaled_down_and_said():
     assert any("N = 4194304 scaled down to" in line for line in got.inferred)
 
 
-def test_a_large_size_device_code_reads_is_not_scaled():
+def test_a_large_macro_device_code_reads_is_scaled_and_redefined():
+    # polybench: `#define N 4096` sizes the buffers and bounds the kernel's loop: the original and
+    # every port run with the file's #define N replaced, as if built with the smaller N
     big = HOST_1D.replace("int n = 1000;", "int n = N;").replace("if (i < n)", "if (i < N)")
     got = _infer("#define N 4194304\n" + big, "saxpy")
+    assert isinstance(got, Inferred), got
+    n = got.spec.scalar_values()["n"]
+    assert n <= 1 << 16 and got.spec.length("x") == n and got.redefine == {"N": str(n)}
+    assert any(f"N = 4194304 scaled down to {n} (a macro device code reads too" in line for line in got.inferred)
+
+
+def test_a_large_file_scope_constant_device_code_reads_is_not_scaled():
+    # a variable, not a macro: no definition to replace, so no smaller program to run
+    big = HOST_1D.replace("int n = 1000;", "int n = N;").replace("if (i < n)", "if (i < N)")
+    got = _infer("const int N = 4194304;\n" + big, "saxpy")
     assert isinstance(got, NotRun) and "needs smaller sizes" in got.reason
 
 

@@ -136,7 +136,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                path: str = "<kernel>", error_bound: bool = True, check_races: bool = True,
                max_steps: int | None = None, max_lanes: int = 1 << 20, contract: bool = True,
                timeout: float | None = None, headers: dict[str, str] | None = None,
-               file_scope: dict[str, np.ndarray] | None = None, context: tuple[str, str] | None = None) -> RunResult:
+               file_scope: dict[str, np.ndarray] | None = None, context: tuple[str, str] | None = None,
+               redefine: dict[str, str] | None = None) -> RunResult:
     """Run `kernel` from `source` on the emulator for the whole grid.
 
     args: pointer parameters as 1-D numpy arrays (copied; results in .outputs), scalars as numbers.
@@ -148,6 +149,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     arguments do not name (a port that passes such a variable to its kernel as a buffer).
     context: (path, text) of what the file that includes this one has before its #include.
     headers: texts of headers not on disk (real path -> text): the ports of the headers a port includes.
+    redefine: new values of object-like macros the file (or its headers) defines: sizes scaled down.
     max_steps: loop iterations (of a lane group: a block in lockstep, a warp or a thread, by
     schedule) for the whole run, every loop of every group counted against it; by default a
     million plus 16 per thread of the grid.  timeout: seconds of wall clock for the run.
@@ -162,7 +164,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     backend = backend or backends.source().name
     try:
         low = lower(source, backend, template_args, path=path, kernel=kernel,
-                    defines=wave_defines(backend, wave), headers=headers, context=context)
+                    defines=wave_defines(backend, wave), headers=headers, context=context, redefine=redefine)
     except LowerError as e:
         raise EmulatorError(e.message, e.path, e.line, e.column) from None
     if kernel not in low.functions:
