@@ -78,8 +78,12 @@ def test_a_too_large_constant_expression_size_is_scaled_and_said():
     n = got.spec.scalar_values()["n"]
     assert n <= 1 << 16 and got.spec.length("a") == got.spec.length("b") == n and got.spec.dims("grid")[0] == n // 256
     assert any(line.startswith(f"N = {1 << 24} scaled down to {n}") for line in got.inferred), got.inferred
-    # The same size read by the kernel itself cannot be scaled: not run, with the reason.
+    # The same size read by the kernel itself: scaled too, the macro redefined for every run.
     got = _infer(SCALED.replace("if (i < n)", "if (i < N)"), "add")
+    assert isinstance(got, Inferred) and got.redefine == {"N": str(got.spec.scalar_values()["n"])}, got
+    # As a file-scope variable the kernel reads it cannot be: not run, with the reason.
+    got = _infer(SCALED.replace("#define N (1 << 24)", "const int N = 1 << 24;").replace("if (i < n)", "if (i < N)"),
+                 "add")
     assert isinstance(got, NotRun) and "needs smaller sizes" in got.reason
 
 
