@@ -16,10 +16,10 @@ from pathlib import Path
 
 import numpy as np
 
-from . import backends, compare, inputs
+from . import backends, compare, dialect, inputs
 from .annotations import Text
 from .infer_inputs import CommandLine, Inferred, NotRun, infer
-from .model import Module
+from .model import Module, defined_names, file_scope_items
 from .project_ports import make, single
 from .source import SourceFile
 from .translate import companion, destination
@@ -136,19 +136,20 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     wave = source.runs[0].wave
 
     context = None  # the includer's lines, where the file alone cannot run (includer_context)
+    filled = host_filled(module)
 
     def run(text, dialect, w, schedule, where, headers=None, file_scope=None):
         return run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()},
                           grid=spec.dims("grid", w), block=block, shared_bytes=shared, wave=w, schedule=schedule,
                           seed=spec.seed, backend=dialect, template_args=targs, path=str(where),
                           timeout=verifier.timeout, headers=headers, file_scope=file_scope, context=context,
-                          redefine=got.redefine)
+                          redefine=got.redefine, generate=filled if file_scope is None else ())
 
     limits = (EmulatorError, BudgetExceeded, RecursionError, MemoryError, ValueError, TypeError, KeyError,
               IndexError, NotImplementedError, ZeroDivisionError, OverflowError)
     t0 = time.perf_counter()
     how = f"inputs ({got.source}): " + "; ".join(got.inferred)
-    rounds = 0
+    grown: dict[str, int] = {}  # re-runs per buffer grown
     while True:
         try:
             try:
@@ -160,8 +161,8 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                 oracle = run(src.text, source.name, wave, verifier.schedules[0], src.path)
             break
         except KernelFault as e:  # a defect of the original on these inputs, never a failed port
-            if rounds < MAX_GROWTH and grow_chosen(got, e):
-                rounds += 1
+            if grown.get(e.buffer, 0) < MAX_GROWTH and sum(grown.values()) < MAX_RERUNS and grow_chosen(got, e):
+                grown[e.buffer] = grown.get(e.buffer, 0) + 1
                 args, how = inputs.make_args(kernel, spec), f"inputs ({got.source}): " + "; ".join(got.inferred)
                 continue
             rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip",
@@ -187,8 +188,8 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
         for schedule in verifier.schedules:
             t0 = time.perf_counter()
             try:
-                # a file-scope variable of the original a port takes as a parameter (Metal binds
-                # __constant__ arrays as buffers): the contents the original's had
+                # the original's file-scope variables, as a port's own (its __constant__ memory) or as a
+                # parameter (Metal binds __constant__ arrays as buffers): the contents the original's had
                 res = run(text, r.dialect, r.wave, schedule, where or src.path, headers, oracle.globals)
             except NotImplementedError as e:
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "skip", f"not yet: {e}", r.arch,
@@ -222,7 +223,22 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     return True
 
 
-MAX_GROWTH = 12  # re-runs of the original with a chosen length grown, per kernel
+# Re-runs of the original with a chosen length grown: per buffer (cfd's seven chosen buffers each
+# grow from the thread count to 4 or 8 times it), and per kernel.
+MAX_GROWTH, MAX_RERUNS = 12, 40
+
+
+def host_filled(module: Module) -> set[str]:
+    """The file's uninitialised constant-memory variables (`__constant__ float w[16];`): the host
+    fills them (cudaMemcpyToSymbol), so the oracle gives them seeded data, not zeros, and every
+    port the same contents."""
+    word = dialect.concept("constant_mem").name(backends.source().name)
+    src, out = module.source, set()
+    for item in file_scope_items(src):
+        if item.type == "declaration" and any(src.text_of(c) == word for c in item.children) and \
+                not any(d.type == "init_declarator" for d in item.children_by_field_name("declarator")):
+            out |= defined_names(src, item)
+    return out
 
 
 def grow_chosen(got: Inferred, fault) -> bool:

@@ -3,6 +3,8 @@ inference chooses them, one value per name wherever it is used, small enough for
 and says what it chose (issue 18); index buffers get in-range contents."""
 from __future__ import annotations
 
+import re
+
 from kernelport.infer_inputs import Inferred, NotRun, infer
 from kernelport.model import build
 from kernelport.source import SourceFile
@@ -272,6 +274,21 @@ def test_a_chosen_length_the_original_reads_past_is_grown_and_said(tmp_path):
     assert "out: inout float[1024]" in oracle[0]["detail"]  # only the buffer read past grows
     assert [c["status"] for c in checks if c["kind"] == "numeric"] and \
         all(c["status"] == "pass" for c in checks if c["kind"] == "numeric"), log
+
+
+def test_each_chosen_buffer_grows_in_its_own_rounds(tmp_path):
+    # cfd's flux kernel: seven chosen buffers each read at several times the thread count; eight
+    # buffers read at 9 n to 16 n each need their rounds: more in all than one buffer may take
+    names = "abcdefgh"
+    text = SOA.replace("const float* v,", "".join(f"const float* {c}, " for c in names)) \
+        .replace("v[i] + v[i + n] + v[i + 2 * n] + v[i + 3 * n]", " + ".join(f"{c}[i + {9 + k} * n]" for k, c in enumerate(names))) \
+        .replace("void run(const float* v,", "void run(" + "".join(f"const float* {c}, " for c in names)) \
+        .replace("(v, out, 1000)", "(" + "".join(f"{c}, " for c in names) + "out, 1000)")
+    rc, checks, log = _oracle(tmp_path, text)
+    oracle = [c for c in checks if c["kind"] == "oracle"]
+    assert [c["status"] for c in oracle] == ["pass"], log
+    lengths = [int(re.search(rf"\b{c}: in float\[(\d+)\]", oracle[0]["detail"]).group(1)) for c in names]
+    assert all(n > (10 + k) * 1000 for k, n in enumerate(lengths)), oracle[0]["detail"]
 
 
 def test_a_length_host_code_allocates_is_never_grown(tmp_path):
