@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import time
+import zlib
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -137,7 +139,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                max_steps: int | None = None, max_lanes: int = 1 << 20, contract: bool = True,
                timeout: float | None = None, headers: dict[str, str] | None = None,
                file_scope: dict[str, np.ndarray] | None = None, context: tuple[str, str] | None = None,
-               redefine: dict[str, str] | None = None) -> RunResult:
+               redefine: dict[str, str] | None = None, generate: Collection[str] = ()) -> RunResult:
     """Run `kernel` from `source` on the emulator for the whole grid.
 
     args: pointer parameters as 1-D numpy arrays (copied; results in .outputs), scalars as numbers.
@@ -146,7 +148,9 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     order) or "thread" (one thread at a time between barriers and warp collectives).
     backend: the dialect of `source` (by default the one kernels are written in).
     file_scope: the original's file-scope variables (RunResult.globals), for a parameter the
-    arguments do not name (a port that passes such a variable to its kernel as a buffer).
+    arguments do not name (a port that passes such a variable to its kernel as a buffer), and the
+    contents of the file-scope variables of the same name and size.  generate: file-scope float
+    variables filled with seeded uniform(-1, 1) values, not zeros (__constant__ memory the host fills).
     context: (path, text) of what the file that includes this one has before its #include.
     headers: texts of headers not on disk (real path -> text): the ports of the headers a port includes.
     redefine: new values of object-like macros the file (or its headers) defines: sizes scaled down.
@@ -231,12 +235,17 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
             bindings[s] = (conv(np.asarray(a), t)[()] if isinstance(t, np.dtype) else a, None)
     initial: dict[str, np.ndarray] = {}
     for gname, (d, t) in comp.globals.items():
-        elem = base_scalar(t)
-        if not isinstance(elem, np.dtype):
+        row = row_scalar(t)
+        if row is None:
             continue
-        n = max(scalar_count(t), 1)
+        elem, n = row[0], max(scalar_count(t), 1)
         data = np.zeros(n, elem)
-        if d.init is not None:
+        given = (file_scope or {}).get(gname)
+        if given is not None and given.shape == (n,):  # the original's contents: every run sees the same
+            data[:] = given
+        elif gname in generate and elem.kind == "f":  # __constant__ memory the host fills: data
+            data[:] = np.random.default_rng([seed, zlib.crc32(gname.encode())]).uniform(-1, 1, n)
+        elif d.init is not None:
             vals = []
 
             def walk(x):
