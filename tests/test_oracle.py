@@ -355,6 +355,17 @@ def test_values_host_code_changes_unreadably_are_chosen_as_their_value_before():
     got = _infer(looped, "saxpy")  # the first iteration: r = 0
     assert isinstance(got, Inferred) and got.spec.scalar_values()["n"] == 1000
     assert any("the first iteration of the loop" in line for line in got.inferred)
+    # rodinia's `for (t = 0; t < total; t += step)`: a compound update is not run before the
+    # first iteration either (hotspot passed MIN(step, total - t) = 0); after the loop it has run
+    for loop in ("int t;\n    for (t = 0; t < 3000; t += 1000)", "int t, u;\n    for (t = 0, u = 1; t < 3000; t += 1000, u++)"):
+        stepped = HOST_1D.replace("    saxpy<<<", f"    {loop}\n        saxpy<<<").replace(
+            "(n, 2.0f, dx, dy)", "(n + t, 2.0f, dx, dy)")
+        got = _infer(stepped, "saxpy")
+        assert isinstance(got, Inferred) and got.spec.scalar_values()["n"] == 1000, (loop, got)
+    after = HOST_1D.replace("    saxpy<<<", "    int t;\n    for (t = 0; t < 3000; t += 1000) {}\n    saxpy<<<").replace(
+        "(n, 2.0f, dx, dy)", "(n + t, 2.0f, dx, dy)")
+    got = _infer(after, "saxpy")
+    assert not (isinstance(got, Inferred) and got.spec.scalar_values()["n"] == 1000), got
 
 
 def test_oracle_original_checks_an_annotated_kernel_against_the_original(tmp_path):
