@@ -167,14 +167,38 @@ __global__ void g(const int* perm, const int* cnt, const float* a, float* out, i
     assert set(uses) == {"perm"} and uses["perm"].targets == {"a"} and not uses["perm"].pairs
 
 
+def test_an_index_multiplied_by_a_row_length_stays_below_the_row_count():
+    # llm.c's encoder_backward: `int ix = inp[i]; dwte[ix * C + c]`: ix selects one of V rows of C
+    text = """
+__global__ void rows(float* dw, const int* inp, const int* sel, const float* g, int n, int C) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    int ix = inp[i];
+    for (int c = 0; c < C; c++) dw[ix * C + c] += g[c] + dw[4 * sel[i]];
+}
+void run() {
+    float *dw, *g; int *inp, *sel;
+    cudaMalloc(&dw, 1000 * 64 * sizeof(float)); cudaMalloc(&g, 64 * sizeof(float));
+    cudaMalloc(&inp, 256 * sizeof(int)); cudaMalloc(&sel, 256 * sizeof(int));
+    rows<<<1, 256>>>(dw, inp, sel, g, 256, 64);
+}
+"""
+    got = _infer(text, "rows")
+    assert isinstance(got, Inferred), got
+    assert got.spec.args["inp"].generator.params == (0, 1000)  # rows of C = 64
+    assert got.spec.args["sel"].generator.params == (0, 16000)  # 4 * sel[i]: a literal factor
+    plain = _infer(text.replace("ix * C + c", "ix + c"), "rows")  # no factor: the buffer's length
+    assert isinstance(plain, Inferred) and plain.spec.args["inp"].generator.params == (0, 64000)
+
+
 def test_the_original_faulting_on_chosen_inputs_is_not_run_never_failed(tmp_path):
     from trust_support import kp_inproc
     f = tmp_path / "gather.cu"
-    # idx * 4 indexes past x whatever in-range idx holds: the original itself faults.
+    # idx + n indexes past x whatever in-range idx holds: the original itself faults.
     f.write_text("""
 __global__ void gather(const int* idx, const float* x, float* out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) out[i] = x[idx[i] * 4];
+    if (i < n) out[i] = x[idx[i] + n];
 }
 int main(int argc, char** argv) {
     int n = atoi(argv[1]);
@@ -194,7 +218,7 @@ int main(int argc, char** argv) {
     assert "hint: pass other values: --arg n=VALUE" in oracle[0]["detail"]
     assert not [c for c in checks if c["status"] == "fail"]
     # Without the scaling the gather is in range, and it runs: every port against the original.
-    f.write_text(f.read_text().replace("idx[i] * 4", "idx[i]"))
+    f.write_text(f.read_text().replace("idx[i] + n", "idx[i]"))
     rc, out, err = kp_inproc("verify", f, "--schedules", "block", "--format", "json", "--no-cache")
     checks = json.loads(out)[0]["checks"]
     assert rc == 0 and [c["status"] for c in checks if c["kind"] == "oracle"] == ["pass"], out + err
