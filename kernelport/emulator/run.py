@@ -171,6 +171,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                     defines=wave_defines(backend, wave), headers=headers, context=context, redefine=redefine)
     except LowerError as e:
         raise EmulatorError(e.message, e.path, e.line, e.column) from None
+    kernel = _overload(low, kernel, args)
     if kernel not in low.functions:
         raise EmulatorError(f"kernel `{kernel}` not found (functions: {', '.join(low.functions) or 'none'})", path)
     comp, cf = _compile(low, schedule, kernel)
@@ -284,6 +285,16 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                   for n, b in buffers.items()}
     return RunResult(outputs, bounds, list(ctx.races), list(ctx.diagnostics), wave, schedule,
                      time.monotonic() - t0, steps, initial)
+
+
+def _overload(low, kernel: str, args: dict) -> str:
+    """An overloaded kernel (two `__global__ void init(...)`, renamed init__kpov0, ...): the one
+    whose parameters are the arguments given, by name; else `kernel` itself."""
+    if kernel in low.functions:
+        return kernel
+    fits = [o for o in low.overloads.get(kernel, ()) if low.functions[o].decl.type.args is not None and
+            {getattr(p, "name", None) for p in low.functions[o].decl.type.args.params} == set(args)]
+    return fits[0] if len(fits) == 1 else kernel
 
 
 def _run_batches(ctx, comp, cf, bindings, schedule, rng, total_blocks, per_batch, shared_bytes, error_bound,
