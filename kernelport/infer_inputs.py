@@ -106,10 +106,11 @@ class CommandLine:
             p.name in (self.args if p.pointer else self.scalars) for p in k.params)
 
 
-def infer(module: Module, kernel: str, others: list[Module] = (), given: CommandLine | None = None
-          ) -> Inferred | NotRun:
+def infer(module: Module, kernel: str, others: list[Module] = (), given: CommandLine | None = None,
+          shrink: int = 0) -> Inferred | NotRun:
     """The inputs of `kernel` (a name in module.functions): the command line's where given, else
-    the first launch of the kernel in `module`, then in `others` (the rest of the project)."""
+    the first launch of the kernel in `module`, then in `others` (the rest of the project).
+    shrink: scale sizes down to targets 2**shrink times smaller (an original too slow at the first)."""
     given = given or CommandLine()
     k = module.functions.get(kernel)
     if k is None or not k.is_kernel:
@@ -146,8 +147,8 @@ def infer(module: Module, kernel: str, others: list[Module] = (), given: Command
     if isinstance(first, NotRun):
         got: Inferred | NotRun = first
     else:
-        got = _done(first) if _fits(first) else _scaled(m, k, launch, scope, given, first, device_references(module),
-                                                          chosen)
+        got = _done(first) if _fits(first, shrink=shrink) else \
+            _scaled(m, k, launch, scope, given, first, device_references(module), chosen, shrink)
     got.chosen.update(chosen)
     return got
 
@@ -276,8 +277,9 @@ class _Try:
     lengths: dict[str, str] = field(default_factory=dict)  # buffers whose length was chosen ("x[]") -> why
 
 
-def _fits(t: _Try, hard: bool = False) -> bool:
-    return t.threads <= (MAX_THREADS if hard else TARGET_THREADS) and t.bytes <= (MAX_BYTES if hard else TARGET_BYTES)
+def _fits(t: _Try, hard: bool = False, shrink: int = 0) -> bool:
+    return t.threads <= (MAX_THREADS if hard else TARGET_THREADS >> shrink) and \
+        t.bytes <= (MAX_BYTES if hard else TARGET_BYTES >> shrink)
 
 
 def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: CommandLine,
@@ -534,7 +536,7 @@ def _deduced(k: Function, argn, m: Module, scope: Scope) -> list[str] | None:
 
 # -- scaling down -----------------------------------------------------------------------------
 def _scaled(m: Module, k: Function, launch: Launch, scope: Scope, given: CommandLine, first: _Try,
-            kernel_side: set[str], chosen: dict[str, str]) -> Inferred | NotRun:
+            kernel_side: set[str], chosen: dict[str, str], shrink: int = 0) -> Inferred | NotRun:
     device = device_references(m) | kernel_side
     roots = {n: scope.overrides[n] for n in chosen if n not in first.fixed and scope.overrides[n].v >= 2}
     macros = {}
@@ -546,12 +548,13 @@ def _scaled(m: Module, k: Function, launch: Launch, scope: Scope, given: Command
             roots[n] = v
         elif d.note == "macro" and _constant(d.text) and v.type.kind == "int" and v.v >= 2:
             macros[n] = v
-    got = _halved(m, k, launch, scope, given, first, roots, {}, chosen)
-    if got is None and _fits(first, hard=True):
+    got = _halved(m, k, launch, scope, given, first, roots, {}, chosen, shrink)
+    if got is None and not shrink and _fits(first, hard=True):
         return _done(first)
     # Last, the sizes device code reads too (polybench's `#define N 4096`): the original and every
     # port are run with the file's definition of each replaced (Inferred.redefine), as if built so.
-    got = got or (_halved(m, k, launch, scope, given, first, roots, macros, chosen) if macros else None)
+    for extra in ([macros] if macros else []) + ([{}] if shrink else []):  # with shrink: short of the target
+        got = got or _halved(m, k, launch, scope, given, first, roots, extra, chosen, shrink, bool(shrink))
     if got is not None:
         return got
     return NotRun(f"needs smaller sizes: the launch has {first.threads} threads and {first.bytes} bytes of buffers "
@@ -561,22 +564,25 @@ def _scaled(m: Module, k: Function, launch: Launch, scope: Scope, given: Command
 
 
 def _halved(m: Module, k: Function, launch: Launch, scope: Scope, given: CommandLine, first: _Try,
-            roots: dict, macros: dict, chosen: dict[str, str]) -> Inferred | None:
-    """The launch with `roots` and `macros` divided by 2, 4, ... until it fits the emulator's target."""
+            roots: dict, macros: dict, chosen: dict[str, str], shrink: int = 0, best: bool = False
+            ) -> Inferred | None:
+    """The launch with `roots` and `macros` divided by 2, 4, ... until it fits the emulator's target
+    (with `best`, short of it: the smallest launch the sizes give)."""
     roots = {**roots, **macros}
+    last = None
     for step in range(1, SCALE_STEPS + 1) if roots else ():
         for n, v in roots.items():
             scope.overrides[n] = cexpr.Value(v.type, max(1, v.v >> step))
         scope.used.clear()
         t = _attempt(m, k, launch, scope, given, {n: (v.v, max(1, v.v >> step)) for n, v in roots.items()},
                      chosen, frozenset(macros))
-        if isinstance(t, NotRun) or t.block != first.block:
+        if isinstance(t, NotRun) or t.block != first.block or t.threads == 0:
             break
-        if _fits(t):
-            got = _done(t)
-            got.redefine = {n: str(max(1, v.v >> step)) for n, v in macros.items()}
-            return got
-    return None
+        last = _done(t)
+        last.redefine = {n: str(max(1, v.v >> step)) for n, v in macros.items()}
+        if _fits(t, shrink=shrink):
+            return last
+    return last if best else None
 
 
 def _constant(text: str) -> bool:

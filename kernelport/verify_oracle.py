@@ -9,6 +9,7 @@ never dropped.
 """
 from __future__ import annotations
 
+import math
 import re
 import time
 from dataclasses import replace
@@ -120,8 +121,13 @@ def includer_context(path: Path) -> tuple[str, str] | None:
     return None
 
 
-def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferred, ports: dict, rep) -> bool:
-    """The oracle's and every port's checks of one kernel; False when the oracle could not run."""
+SHRINK = 6  # an original past its time budget is run again with size targets 2**6 times smaller
+
+
+def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferred, ports: dict, rep,
+               smaller=None) -> bool:
+    """The oracle's and every port's checks of one kernel; False when the oracle could not run.
+    smaller: inputs inferred at smaller sizes, for an original that runs past its budget."""
     from .verify import Check, _emu_error, _template_args
     from .emulator import BudgetExceeded, EmulatorError, KernelFault, run_kernel
 
@@ -169,6 +175,11 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                                     _faults(got, wave, _emu_error(e)) + f"; {how}", seconds=time.perf_counter() - t0))
             return False
         except limits as e:
+            again = smaller() if isinstance(e, BudgetExceeded) and smaller is not None else None
+            if isinstance(again, Inferred) and _work(again) < _work(got):  # polybench's O(N^3) loops
+                again.inferred.append(f"sizes scaled down {1 << SHRINK} times further: at the first ones the "
+                                      f"original ran past its budget ({_emu_error(e)})")
+                return run_oracle(verifier, src, module, name, again, ports, rep)
             rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip",
                                     f"not run: the original at wave {wave} could not run on the emulator "
                                     f"({_emu_error(e) if isinstance(e, EmulatorError) else f'{type(e).__name__}: {e}'}); "
@@ -226,6 +237,12 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
 # Re-runs of the original with a chosen length grown: per buffer (cfd's seven chosen buffers each
 # grow from the thread count to 4 or 8 times it), and per kernel.
 MAX_GROWTH, MAX_RERUNS = 12, 40
+
+
+def _work(got: Inferred) -> int:
+    """Threads plus buffer elements: what a smaller run must have less of."""
+    spec = got.spec
+    return math.prod(spec.dims("grid")) * math.prod(spec.dims("block")) + sum(spec.length(b) for b in spec.args)
 
 
 def host_filled(module: Module) -> set[str]:
