@@ -37,6 +37,8 @@ typedef struct { float x, y; } float2; typedef struct { float x, y, z; } float3;
 typedef struct { int x, y; } int2; typedef struct { int x, y, z; } int3; typedef struct { int x, y, z, w; } int4;
 typedef struct { unsigned int x, y; } uint2; typedef struct { unsigned int x, y, z, w; } uint4;
 typedef struct { double x, y; } double2;
+typedef struct { signed char x, y; } char2; typedef struct { signed char x, y, z, w; } char4;
+typedef struct { unsigned char x, y; } uchar2; typedef struct { unsigned char x, y, z, w; } uchar4;
 typedef struct { __half x, y; } __half2; typedef __half2 half2;
 typedef long clock_t;
 typedef float atomic_float; typedef int atomic_int; typedef unsigned int atomic_uint;
@@ -68,7 +70,8 @@ MATH_DEFINES = {
     "M_PI": "3.14159265358979323846", "M_E": "2.7182818284590452354", "M_SQRT2": "1.41421356237309504880",
     "M_LN2": "0.69314718055994530942", "M_PI_F": "3.14159265358979323846f",
 }
-VECTOR_TYPES = {"float2", "float3", "float4", "int2", "int3", "int4", "uint2", "uint4", "double2"}
+VECTOR_TYPES = {"float2", "float3", "float4", "int2", "int3", "int4", "uint2", "uint4", "double2", "char2", "char4",
+                "uchar2", "uchar4"}
 
 
 _INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
