@@ -368,6 +368,8 @@ def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dic
             scope.defs[f"{p.name}#{'pointee' if p.pointer else 'type'}"] = Definition(
                 " ".join(p.type.replace("const", "").split()), src.loc(owner.node))
     for n in sorted(_statements(src, owner.body, node), key=lambda x: x.start_byte):
+        if _loop_update(n, node):
+            continue
         if n.type == "declaration":
             _declaration(src, n, scope)
         elif n.type == "assignment_expression":
@@ -375,19 +377,25 @@ def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dic
         elif n.type == "call_expression":
             _call(module, n, scope)
         else:
-            _changed(src, n, scope, node)
+            _changed(src, n, scope)
     return scope
 
 
-def _changed(src, n: Node, scope: Scope, launch: Node) -> None:
+def _loop_update(n: Node, launch: Node) -> bool:
+    """`n` is (in) the update clause of a loop whose body holds the launch (`t += step` of
+    `for (t = 0; ...; t += step)`): it has not run on the first iteration, the one read."""
+    p = n
+    while p.parent is not None and p.parent.type in ("comma_expression", "parenthesized_expression"):
+        p = p.parent
+    f = p.parent
+    return f is not None and f.type == "for_statement" and f.child_by_field_name("update") == p and \
+        f.start_byte <= launch.start_byte < f.end_byte
+
+
+def _changed(src, n: Node, scope: Scope) -> None:
     """`n++`, `fscanf(f, "%d", &n)`, `file >> n`: a value host code changes in a way it is not
-    read from, so it is Unknown from here (a loop counter's update has not run on the first
-    iteration, the one the launch in its body is read at)."""
+    read from, so it is Unknown from here."""
     if n.type == "update_expression":
-        p = n.parent
-        if p is not None and p.type == "for_statement" and p.child_by_field_name("update") == n and \
-                p.start_byte <= launch.start_byte < p.end_byte:
-            return
         target, how = n.child_by_field_name("argument"), "updated by ++/--"
     elif n.type == "pointer_expression":
         if n.child_by_field_name("operator") is None or src.text_of(n.child_by_field_name("operator")) != "&" or \

@@ -25,6 +25,7 @@ _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 class IndexUse:
     targets: set[str] = field(default_factory=set)  # the arrays its elements index
     pairs: bool = False  # read at [i] and [i + 1]: row pointers
+    strides: dict[str, set[str]] = field(default_factory=dict)  # target -> what an element is multiplied by
 
 
 def index_uses(k: Function, text_of) -> dict[str, IndexUse]:
@@ -45,6 +46,9 @@ def index_uses(k: Function, text_of) -> dict[str, IndexUse]:
             if name != p.name and any(_mentions(inner, c) for c in carriers) or \
                     name == p.name and elem.search(inner):
                 use.targets.add(name)
+                for c in carriers:  # `dwte[ix * C + c]`: an element selects a row of C
+                    if _mentions(inner, c):
+                        use.strides.setdefault(name, set()).update(_factors(inner, c))
         if use.targets:
             use.pairs = bool(re.search(rf"\b{re.escape(p.name)}\s*\[[^\[\]]*\+\s*1\s*\]", body))
             out[p.name] = use
@@ -55,6 +59,14 @@ def _mentions(text: str, carrier: str) -> bool:
     if carrier.endswith("["):
         return re.search(rf"\b{re.escape(carrier[:-1])}\s*\[", text) is not None
     return re.search(rf"(?<![\w.]){re.escape(carrier)}\b(?!\s*\()", text) is not None
+
+
+def _factors(inner: str, carrier: str) -> set[str]:
+    """What `carrier` (a local, or `buf[` for an element) is multiplied by in a subscript
+    (`ix * C + c`, `C*ix`, `idx[i] * 4`): a name or a literal."""
+    c = re.escape(carrier[:-1]) + r"\s*\[[^\[\]]*\]" if carrier.endswith("[") else re.escape(carrier)
+    return set(re.findall(rf"(?<![\w.]){c}\s*\*\s*([A-Za-z_]\w*|\d+)\b", inner) +
+               re.findall(rf"\b([A-Za-z_]\w*|\d+)\s*\*\s*{c}(?![\w(])", inner))
 
 
 def _subscripts(body: str) -> list[tuple[str, str]]:
@@ -82,7 +94,10 @@ def index_contents(k: Function, src, spec) -> list[str]:
         ct = cexpr.ctype(a.type) if a is not None else None
         if a is None or a.role == "out" or ct is None or ct.kind != "int" or a.loc.path == "<command line>":
             continue
-        lengths = [spec.length(t) for t in sorted(use.targets) if t in spec.args]
+        scalars = spec.scalar_values()
+        lengths = [spec.length(t) // max([1] + [int(scalars.get(f, f)) for f in use.strides.get(t, ())
+                                                 if str(scalars.get(f, f)).isdigit()])
+                   for t in sorted(use.targets) if t in spec.args]
         if not lengths:
             continue
         bound = min(min(lengths), ct.hi + 1)

@@ -66,6 +66,7 @@ class Inferred:
     source: str  # "host code" | "command line"
     launch: Location | None = None
     chosen: dict[str, str] = field(default_factory=dict)  # host values chosen, not read: name -> why
+    redefine: dict[str, str] = field(default_factory=dict)  # macros device code reads, scaled: name -> value
 
 
 @dataclass
@@ -105,10 +106,11 @@ class CommandLine:
             p.name in (self.args if p.pointer else self.scalars) for p in k.params)
 
 
-def infer(module: Module, kernel: str, others: list[Module] = (), given: CommandLine | None = None
-          ) -> Inferred | NotRun:
+def infer(module: Module, kernel: str, others: list[Module] = (), given: CommandLine | None = None,
+          shrink: int = 0) -> Inferred | NotRun:
     """The inputs of `kernel` (a name in module.functions): the command line's where given, else
-    the first launch of the kernel in `module`, then in `others` (the rest of the project)."""
+    the first launch of the kernel in `module`, then in `others` (the rest of the project).
+    shrink: scale sizes down to targets 2**shrink times smaller (an original too slow at the first)."""
     given = given or CommandLine()
     k = module.functions.get(kernel)
     if k is None or not k.is_kernel:
@@ -145,8 +147,8 @@ def infer(module: Module, kernel: str, others: list[Module] = (), given: Command
     if isinstance(first, NotRun):
         got: Inferred | NotRun = first
     else:
-        got = _done(first) if _fits(first) else _scaled(m, k, launch, scope, given, first, device_references(module),
-                                                          chosen)
+        got = _done(first) if _fits(first, shrink=shrink) else \
+            _scaled(m, k, launch, scope, given, first, device_references(module), chosen, shrink)
     got.chosen.update(chosen)
     return got
 
@@ -275,12 +277,14 @@ class _Try:
     lengths: dict[str, str] = field(default_factory=dict)  # buffers whose length was chosen ("x[]") -> why
 
 
-def _fits(t: _Try, hard: bool = False) -> bool:
-    return t.threads <= (MAX_THREADS if hard else TARGET_THREADS) and t.bytes <= (MAX_BYTES if hard else TARGET_BYTES)
+def _fits(t: _Try, hard: bool = False, shrink: int = 0) -> bool:
+    return t.threads <= (MAX_THREADS if hard else TARGET_THREADS >> shrink) and \
+        t.bytes <= (MAX_BYTES if hard else TARGET_BYTES >> shrink)
 
 
 def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: CommandLine,
-             scaled: dict[str, tuple[int, int]], chosen: dict[str, str] | None = None) -> _Try | NotRun:
+             scaled: dict[str, tuple[int, int]], chosen: dict[str, str] | None = None,
+             redefined: frozenset[str] = frozenset()) -> _Try | NotRun:
     src = m.source
     at = src.loc(launch.node)
     notes: list[str] = []
@@ -370,8 +374,9 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
     for name, (old, new) in sorted(scaled.items()):
         if name in chosen:
             continue
-        notes.append(f"{name} = {old} scaled down to {new} (a host-only size device code never reads; "
-                     f"pass --arg {name}=VALUE to choose)")
+        notes.append(f"{name} = {old} scaled down to {new} (" + ("a macro device code reads too, redefined for the "
+                     "original and every port" if name in redefined else "a host-only size device code never reads")
+                     + f"; pass --arg {name}=VALUE to choose)")
     for n, (v, d) in sorted(scope.used.items()):
         if d is not None and n not in scaled and "#" not in n:
             notes.append(f"{n} = {v.v} from {d.note or d.loc}" if d.note else f"{n} = {v.v} from {d.loc}")
@@ -556,31 +561,53 @@ def _deduced(k: Function, argn, m: Module, scope: Scope) -> list[str] | None:
 
 # -- scaling down -----------------------------------------------------------------------------
 def _scaled(m: Module, k: Function, launch: Launch, scope: Scope, given: CommandLine, first: _Try,
-            kernel_side: set[str], chosen: dict[str, str]) -> Inferred | NotRun:
+            kernel_side: set[str], chosen: dict[str, str], shrink: int = 0) -> Inferred | NotRun:
     device = device_references(m) | kernel_side
     roots = {n: scope.overrides[n] for n in chosen if n not in first.fixed and scope.overrides[n].v >= 2}
+    macros = {}
     for n, (v, d) in scope.used.items():
         if d is None or n in first.fixed or n in given.scalars or "#" in n or "." in n:
             continue
         shared_with_device = n in device and d.note in ("macro", "file scope")  # a host local is never
         if not shared_with_device and _constant(d.text) and v.type.kind == "int" and v.v >= 2:
             roots[n] = v
+        elif d.note == "macro" and _constant(d.text) and v.type.kind == "int" and v.v >= 2:
+            macros[n] = v
+    got = _halved(m, k, launch, scope, given, first, roots, {}, chosen, shrink)
+    if got is None and not shrink and _fits(first, hard=True):
+        return _done(first)
+    # Last, the sizes device code reads too (polybench's `#define N 4096`): the original and every
+    # port are run with the file's definition of each replaced (Inferred.redefine), as if built so.
+    for extra in ([macros] if macros else []) + ([{}] if shrink else []):  # with shrink: short of the target
+        got = got or _halved(m, k, launch, scope, given, first, roots, extra, chosen, shrink, bool(shrink))
+    if got is not None:
+        return got
+    return NotRun(f"needs smaller sizes: the launch has {first.threads} threads and {first.bytes} bytes of buffers "
+                  f"(the emulator runs up to {MAX_THREADS} threads and {MAX_BYTES >> 20} MiB)",
+                  "pass smaller host sizes: --arg NAME=VALUE for the size the launch is computed from, or every "
+                  "input with --arg, --grid and --block", first.launch)
+
+
+def _halved(m: Module, k: Function, launch: Launch, scope: Scope, given: CommandLine, first: _Try,
+            roots: dict, macros: dict, chosen: dict[str, str], shrink: int = 0, best: bool = False
+            ) -> Inferred | None:
+    """The launch with `roots` and `macros` divided by 2, 4, ... until it fits the emulator's target
+    (with `best`, short of it: the smallest launch the sizes give)."""
+    roots = {**roots, **macros}
+    last = None
     for step in range(1, SCALE_STEPS + 1) if roots else ():
         for n, v in roots.items():
             scope.overrides[n] = cexpr.Value(v.type, max(1, v.v >> step))
         scope.used.clear()
         t = _attempt(m, k, launch, scope, given, {n: (v.v, max(1, v.v >> step)) for n, v in roots.items()},
-                     chosen)
-        if isinstance(t, NotRun) or t.block != first.block:
+                     chosen, frozenset(macros))
+        if isinstance(t, NotRun) or t.block != first.block or t.threads == 0:
             break
-        if _fits(t):
-            return _done(t)
-    if _fits(first, hard=True):
-        return _done(first)
-    return NotRun(f"needs smaller sizes: the launch has {first.threads} threads and {first.bytes} bytes of buffers "
-                  f"(the emulator runs up to {MAX_THREADS} threads and {MAX_BYTES >> 20} MiB)",
-                  "pass smaller host sizes: --arg NAME=VALUE for the size the launch is computed from, or every "
-                  "input with --arg, --grid and --block", first.launch)
+        last = _done(t)
+        last.redefine = {n: str(max(1, v.v >> step)) for n, v in macros.items()}
+        if _fits(t, shrink=shrink):
+            return last
+    return last if best else None
 
 
 def _constant(text: str) -> bool:

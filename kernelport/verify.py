@@ -129,6 +129,7 @@ class Verifier:
             pass
         names = list(dict.fromkeys(k.name for k in module.kernels))
         got = {n: vo.inputs_for(module, n, None, [], self.given) for n in names}
+        read_with: dict[str, list] = {}  # the other files a kernel's inputs were read with
         # Launched, or its launching function called, from another file of the project (rodinia's main.cu).
         # A value chosen for want of a call is read from that call where another file holds it.
         wanted = {n: w for n, g in got.items() if (w := vo.needs_neighbours(g))}
@@ -137,7 +138,7 @@ class Verifier:
             for n in wanted if others else ():
                 again = vo.inputs_for(module, n, None, others, self.given)
                 if isinstance(again, vo.Inferred) or isinstance(got[n], vo.NotRun):
-                    got[n] = again
+                    got[n], read_with[n] = again, others
         why = "; ".join(f"{n}: not run: {g.reason}" for n, g in got.items() if isinstance(g, vo.NotRun))
         if all(isinstance(g, vo.NotRun) for g in got.values()):
             rep.note = (f"{path}: skipped: no annotated kernel (verify needs // @kp lines; see docs/annotations.md)"
@@ -150,7 +151,9 @@ class Verifier:
             if isinstance(g, vo.NotRun):
                 rep.checks.append(vo.not_run(n, g))
             else:
-                vo.run_oracle(self, src, module, n, g, ports, rep)
+                # an original too slow at the inferred sizes runs once more at far smaller ones
+                vo.run_oracle(self, src, module, n, g, ports, rep, smaller=(lambda n=n: vo.infer(
+                    module, n, read_with.get(n, []), self.given, shrink=vo.SHRINK)) if g.source == "host code" else None)
         return rep
 
     def _numeric_cached(self, path, src, module, name, spec, ports, rep) -> None:

@@ -9,6 +9,7 @@ never dropped.
 """
 from __future__ import annotations
 
+import math
 import re
 import time
 from dataclasses import replace
@@ -16,10 +17,10 @@ from pathlib import Path
 
 import numpy as np
 
-from . import backends, compare, inputs
+from . import backends, compare, dialect, inputs
 from .annotations import Text
 from .infer_inputs import CommandLine, Inferred, NotRun, infer
-from .model import Module
+from .model import Module, defined_names, file_scope_items
 from .project_ports import make, single
 from .source import SourceFile
 from .translate import companion, destination
@@ -120,8 +121,13 @@ def includer_context(path: Path) -> tuple[str, str] | None:
     return None
 
 
-def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferred, ports: dict, rep) -> bool:
-    """The oracle's and every port's checks of one kernel; False when the oracle could not run."""
+SHRINK = 6  # an original past its time budget is run again with size targets 2**6 times smaller
+
+
+def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferred, ports: dict, rep,
+               smaller=None) -> bool:
+    """The oracle's and every port's checks of one kernel; False when the oracle could not run.
+    smaller: inputs inferred at smaller sizes, for an original that runs past its budget."""
     from .verify import Check, _emu_error, _template_args
     from .emulator import BudgetExceeded, EmulatorError, KernelFault, run_kernel
 
@@ -136,18 +142,20 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     wave = source.runs[0].wave
 
     context = None  # the includer's lines, where the file alone cannot run (includer_context)
+    filled = host_filled(module)
 
     def run(text, dialect, w, schedule, where, headers=None, file_scope=None):
         return run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()},
                           grid=spec.dims("grid", w), block=block, shared_bytes=shared, wave=w, schedule=schedule,
                           seed=spec.seed, backend=dialect, template_args=targs, path=str(where),
-                          timeout=verifier.timeout, headers=headers, file_scope=file_scope, context=context)
+                          timeout=verifier.timeout, headers=headers, file_scope=file_scope, context=context,
+                          redefine=got.redefine, generate=filled if file_scope is None else ())
 
     limits = (EmulatorError, BudgetExceeded, RecursionError, MemoryError, ValueError, TypeError, KeyError,
               IndexError, NotImplementedError, ZeroDivisionError, OverflowError)
     t0 = time.perf_counter()
     how = f"inputs ({got.source}): " + "; ".join(got.inferred)
-    rounds = 0
+    grown: dict[str, int] = {}  # re-runs per buffer grown
     while True:
         try:
             try:
@@ -159,14 +167,19 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                 oracle = run(src.text, source.name, wave, verifier.schedules[0], src.path)
             break
         except KernelFault as e:  # a defect of the original on these inputs, never a failed port
-            if rounds < MAX_GROWTH and grow_chosen(got, e):
-                rounds += 1
+            if grown.get(e.buffer, 0) < MAX_GROWTH and sum(grown.values()) < MAX_RERUNS and grow_chosen(got, e):
+                grown[e.buffer] = grown.get(e.buffer, 0) + 1
                 args, how = inputs.make_args(kernel, spec), f"inputs ({got.source}): " + "; ".join(got.inferred)
                 continue
             rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip",
                                     _faults(got, wave, _emu_error(e)) + f"; {how}", seconds=time.perf_counter() - t0))
             return False
         except limits as e:
+            again = smaller() if isinstance(e, BudgetExceeded) and smaller is not None else None
+            if isinstance(again, Inferred) and _work(again) < _work(got):  # polybench's O(N^3) loops
+                again.inferred.append(f"sizes scaled down {1 << SHRINK} times further: at the first ones the "
+                                      f"original ran past its budget ({_emu_error(e)})")
+                return run_oracle(verifier, src, module, name, again, ports, rep)
             rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip",
                                     f"not run: the original at wave {wave} could not run on the emulator "
                                     f"({_emu_error(e) if isinstance(e, EmulatorError) else f'{type(e).__name__}: {e}'}); "
@@ -186,8 +199,8 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
         for schedule in verifier.schedules:
             t0 = time.perf_counter()
             try:
-                # a file-scope variable of the original a port takes as a parameter (Metal binds
-                # __constant__ arrays as buffers): the contents the original's had
+                # the original's file-scope variables, as a port's own (its __constant__ memory) or as a
+                # parameter (Metal binds __constant__ arrays as buffers): the contents the original's had
                 res = run(text, r.dialect, r.wave, schedule, where or src.path, headers, oracle.globals)
             except NotImplementedError as e:
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "skip", f"not yet: {e}", r.arch,
@@ -221,7 +234,28 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     return True
 
 
-MAX_GROWTH = 12  # re-runs of the original with a chosen length grown, per kernel
+# Re-runs of the original with a chosen length grown: per buffer (cfd's seven chosen buffers each
+# grow from the thread count to 4 or 8 times it), and per kernel.
+MAX_GROWTH, MAX_RERUNS = 12, 40
+
+
+def _work(got: Inferred) -> int:
+    """Threads plus buffer elements: what a smaller run must have less of."""
+    spec = got.spec
+    return math.prod(spec.dims("grid")) * math.prod(spec.dims("block")) + sum(spec.length(b) for b in spec.args)
+
+
+def host_filled(module: Module) -> set[str]:
+    """The file's uninitialised constant-memory variables (`__constant__ float w[16];`): the host
+    fills them (cudaMemcpyToSymbol), so the oracle gives them seeded data, not zeros, and every
+    port the same contents."""
+    word = dialect.concept("constant_mem").name(backends.source().name)
+    src, out = module.source, set()
+    for item in file_scope_items(src):
+        if item.type == "declaration" and any(src.text_of(c) == word for c in item.children) and \
+                not any(d.type == "init_declarator" for d in item.children_by_field_name("declarator")):
+            out |= defined_names(src, item)
+    return out
 
 
 def grow_chosen(got: Inferred, fault) -> bool:

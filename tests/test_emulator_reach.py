@@ -171,3 +171,20 @@ def test_a_header_on_disk_is_read_beside_headers_given_in_memory(tmp_path):
     r = run_kernel(src, "k", args={"out": np.zeros(4, np.int32)}, grid=(1, 1, 1), block=(4, 1, 1),
                    path=str(tmp_path / "k.cu"), headers={str(tmp_path / "other.cuh"): "#define X 1\n"})
     assert r.outputs["out"].tolist() == [0, 2, 4, 6]
+
+
+OVERLOADED = """
+__global__ void init(unsigned int seed, unsigned int *state) { state[threadIdx.x] = seed ^ threadIdx.x; }
+__global__ void init(unsigned int seed, unsigned int *state, int size) {
+    if (threadIdx.x < size) state[threadIdx.x] = seed + threadIdx.x;
+}
+"""
+
+
+def test_an_overloaded_kernel_is_the_one_whose_parameters_the_arguments_name():
+    def run(**args):
+        return run_kernel(OVERLOADED, "init", args={"seed": 8, "state": np.zeros(4, np.uint32), **args},
+                          grid=(1, 1, 1), block=(4, 1, 1)).outputs["state"].tolist()
+    assert run() == [8, 9, 10, 11] and run(size=2) == [8, 9, 0, 0]
+    with pytest.raises(EmulatorError, match="kernel `init` not found"):  # arguments neither one takes
+        run(size=2, other=1)

@@ -173,3 +173,23 @@ def test_a_shared_array_of_another_struct_is_refused_at_its_line():
     with pytest.raises(EmulatorError, match=r"<kernel>:4:\d+: shared variable `q` of struct type"):
         run_kernel(src, "k", args={"in": np.arange(8, dtype=np.uint32), "out": np.zeros(8, np.uint32)},
                    grid=(1, 1, 1), block=(4, 1, 1))
+
+
+CHAR4 = """
+__global__ void k(const char* data, int* out) {
+    int i = threadIdx.x;
+    char4 j = *(char4 *)(data + 4 * i);  // all-pairs-distance reads four bytes at once
+    uchar4 u = make_uchar4(1, 2, 3, 250);
+    out[i] = j.x + j.y * 10 + j.z * 100 + j.w * 1000 + u.w;
+}
+"""
+
+
+def test_char4_and_uchar4_are_rows_of_bytes():
+    d = np.arange(16, dtype=np.int8)
+    r = run_kernel(CHAR4, "k", args={"data": d, "out": np.zeros(4, np.int32)}, grid=(1, 1, 1), block=(4, 1, 1))
+    assert r.outputs["out"].tolist() == [b + (b + 1) * 10 + (b + 2) * 100 + (b + 3) * 1000 + 250 for b in (0, 4, 8, 12)]
+    # a vector type the prelude does not declare stays a located refusal
+    with pytest.raises(EmulatorError, match="cannot lower"):
+        run_kernel(CHAR4.replace("char4 j = *(char4 *)", "short4 j = *(short4 *)"), "k",
+                   args={"data": d, "out": np.zeros(4, np.int32)}, grid=(1, 1, 1), block=(4, 1, 1))

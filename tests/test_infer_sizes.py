@@ -3,6 +3,8 @@ inference chooses them, one value per name wherever it is used, small enough for
 and says what it chose (issue 18); index buffers get in-range contents."""
 from __future__ import annotations
 
+import re
+
 from kernelport.infer_inputs import Inferred, NotRun, infer
 from kernelport.model import build
 from kernelport.source import SourceFile
@@ -78,8 +80,12 @@ def test_a_too_large_constant_expression_size_is_scaled_and_said():
     n = got.spec.scalar_values()["n"]
     assert n <= 1 << 16 and got.spec.length("a") == got.spec.length("b") == n and got.spec.dims("grid")[0] == n // 256
     assert any(line.startswith(f"N = {1 << 24} scaled down to {n}") for line in got.inferred), got.inferred
-    # The same size read by the kernel itself cannot be scaled: not run, with the reason.
+    # The same size read by the kernel itself: scaled too, the macro redefined for every run.
     got = _infer(SCALED.replace("if (i < n)", "if (i < N)"), "add")
+    assert isinstance(got, Inferred) and got.redefine == {"N": str(got.spec.scalar_values()["n"])}, got
+    # As a file-scope variable the kernel reads it cannot be: not run, with the reason.
+    got = _infer(SCALED.replace("#define N (1 << 24)", "const int N = 1 << 24;").replace("if (i < n)", "if (i < N)"),
+                 "add")
     assert isinstance(got, NotRun) and "needs smaller sizes" in got.reason
 
 
@@ -161,14 +167,38 @@ __global__ void g(const int* perm, const int* cnt, const float* a, float* out, i
     assert set(uses) == {"perm"} and uses["perm"].targets == {"a"} and not uses["perm"].pairs
 
 
+def test_an_index_multiplied_by_a_row_length_stays_below_the_row_count():
+    # llm.c's encoder_backward: `int ix = inp[i]; dwte[ix * C + c]`: ix selects one of V rows of C
+    text = """
+__global__ void rows(float* dw, const int* inp, const int* sel, const float* g, int n, int C) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    int ix = inp[i];
+    for (int c = 0; c < C; c++) dw[ix * C + c] += g[c] + dw[4 * sel[i]];
+}
+void run() {
+    float *dw, *g; int *inp, *sel;
+    cudaMalloc(&dw, 1000 * 64 * sizeof(float)); cudaMalloc(&g, 64 * sizeof(float));
+    cudaMalloc(&inp, 256 * sizeof(int)); cudaMalloc(&sel, 256 * sizeof(int));
+    rows<<<1, 256>>>(dw, inp, sel, g, 256, 64);
+}
+"""
+    got = _infer(text, "rows")
+    assert isinstance(got, Inferred), got
+    assert got.spec.args["inp"].generator.params == (0, 1000)  # rows of C = 64
+    assert got.spec.args["sel"].generator.params == (0, 16000)  # 4 * sel[i]: a literal factor
+    plain = _infer(text.replace("ix * C + c", "ix + c"), "rows")  # no factor: the buffer's length
+    assert isinstance(plain, Inferred) and plain.spec.args["inp"].generator.params == (0, 64000)
+
+
 def test_the_original_faulting_on_chosen_inputs_is_not_run_never_failed(tmp_path):
     from trust_support import kp_inproc
     f = tmp_path / "gather.cu"
-    # idx * 4 indexes past x whatever in-range idx holds: the original itself faults.
+    # idx + n indexes past x whatever in-range idx holds: the original itself faults.
     f.write_text("""
 __global__ void gather(const int* idx, const float* x, float* out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) out[i] = x[idx[i] * 4];
+    if (i < n) out[i] = x[idx[i] + n];
 }
 int main(int argc, char** argv) {
     int n = atoi(argv[1]);
@@ -188,7 +218,7 @@ int main(int argc, char** argv) {
     assert "hint: pass other values: --arg n=VALUE" in oracle[0]["detail"]
     assert not [c for c in checks if c["status"] == "fail"]
     # Without the scaling the gather is in range, and it runs: every port against the original.
-    f.write_text(f.read_text().replace("idx[i] * 4", "idx[i]"))
+    f.write_text(f.read_text().replace("idx[i] + n", "idx[i]"))
     rc, out, err = kp_inproc("verify", f, "--schedules", "block", "--format", "json", "--no-cache")
     checks = json.loads(out)[0]["checks"]
     assert rc == 0 and [c["status"] for c in checks if c["kind"] == "oracle"] == ["pass"], out + err
@@ -268,6 +298,21 @@ def test_a_chosen_length_the_original_reads_past_is_grown_and_said(tmp_path):
     assert "out: inout float[1024]" in oracle[0]["detail"]  # only the buffer read past grows
     assert [c["status"] for c in checks if c["kind"] == "numeric"] and \
         all(c["status"] == "pass" for c in checks if c["kind"] == "numeric"), log
+
+
+def test_each_chosen_buffer_grows_in_its_own_rounds(tmp_path):
+    # cfd's flux kernel: seven chosen buffers each read at several times the thread count; eight
+    # buffers read at 9 n to 16 n each need their rounds: more in all than one buffer may take
+    names = "abcdefgh"
+    text = SOA.replace("const float* v,", "".join(f"const float* {c}, " for c in names)) \
+        .replace("v[i] + v[i + n] + v[i + 2 * n] + v[i + 3 * n]", " + ".join(f"{c}[i + {9 + k} * n]" for k, c in enumerate(names))) \
+        .replace("void run(const float* v,", "void run(" + "".join(f"const float* {c}, " for c in names)) \
+        .replace("(v, out, 1000)", "(" + "".join(f"{c}, " for c in names) + "out, 1000)")
+    rc, checks, log = _oracle(tmp_path, text)
+    oracle = [c for c in checks if c["kind"] == "oracle"]
+    assert [c["status"] for c in oracle] == ["pass"], log
+    lengths = [int(re.search(rf"\b{c}: in float\[(\d+)\]", oracle[0]["detail"]).group(1)) for c in names]
+    assert all(n > (10 + k) * 1000 for k, n in enumerate(lengths)), oracle[0]["detail"]
 
 
 def test_a_length_host_code_allocates_is_never_grown(tmp_path):

@@ -145,9 +145,21 @@ def test_a_large_host_only_size_is_scaled_down_and_said():
     assert any("N = 4194304 scaled down to" in line for line in got.inferred)
 
 
-def test_a_large_size_device_code_reads_is_not_scaled():
+def test_a_large_macro_device_code_reads_is_scaled_and_redefined():
+    # polybench: `#define N 4096` sizes the buffers and bounds the kernel's loop: the original and
+    # every port run with the file's #define N replaced, as if built with the smaller N
     big = HOST_1D.replace("int n = 1000;", "int n = N;").replace("if (i < n)", "if (i < N)")
     got = _infer("#define N 4194304\n" + big, "saxpy")
+    assert isinstance(got, Inferred), got
+    n = got.spec.scalar_values()["n"]
+    assert n <= 1 << 16 and got.spec.length("x") == n and got.redefine == {"N": str(n)}
+    assert any(f"N = 4194304 scaled down to {n} (a macro device code reads too" in line for line in got.inferred)
+
+
+def test_a_large_file_scope_constant_device_code_reads_is_not_scaled():
+    # a variable, not a macro: no definition to replace, so no smaller program to run
+    big = HOST_1D.replace("int n = 1000;", "int n = N;").replace("if (i < n)", "if (i < N)")
+    got = _infer("const int N = 4194304;\n" + big, "saxpy")
     assert isinstance(got, NotRun) and "needs smaller sizes" in got.reason
 
 
@@ -343,6 +355,17 @@ def test_values_host_code_changes_unreadably_are_chosen_as_their_value_before():
     got = _infer(looped, "saxpy")  # the first iteration: r = 0
     assert isinstance(got, Inferred) and got.spec.scalar_values()["n"] == 1000
     assert any("the first iteration of the loop" in line for line in got.inferred)
+    # rodinia's `for (t = 0; t < total; t += step)`: a compound update is not run before the
+    # first iteration either (hotspot passed MIN(step, total - t) = 0); after the loop it has run
+    for loop in ("int t;\n    for (t = 0; t < 3000; t += 1000)", "int t, u;\n    for (t = 0, u = 1; t < 3000; t += 1000, u++)"):
+        stepped = HOST_1D.replace("    saxpy<<<", f"    {loop}\n        saxpy<<<").replace(
+            "(n, 2.0f, dx, dy)", "(n + t, 2.0f, dx, dy)")
+        got = _infer(stepped, "saxpy")
+        assert isinstance(got, Inferred) and got.spec.scalar_values()["n"] == 1000, (loop, got)
+    after = HOST_1D.replace("    saxpy<<<", "    int t;\n    for (t = 0; t < 3000; t += 1000) {}\n    saxpy<<<").replace(
+        "(n, 2.0f, dx, dy)", "(n + t, 2.0f, dx, dy)")
+    got = _infer(after, "saxpy")
+    assert not (isinstance(got, Inferred) and got.spec.scalar_values()["n"] == 1000), got
 
 
 def test_oracle_original_checks_an_annotated_kernel_against_the_original(tmp_path):

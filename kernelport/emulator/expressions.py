@@ -256,8 +256,8 @@ class ExpressionCompiler:
             if node.name in self.c.globals:
                 d, t = self.c.globals[node.name]
                 name = node.name
-                elem = base_scalar(t)
-                dims = inner_dims(t)[1:] if isinstance(t, ArrT) else ()
+                elem, row = row_scalar(t)  # __constant__ float3 c[N]: rows of 3 scalars
+                dims = (inner_dims(t)[1:] if isinstance(t, ArrT) else ()) + row
                 return MemLV(lambda fr, m: fr.g.ctx.global_ptr(name, elem, dims), t)
             raise self.err(node, f"`{node.name}` is not assignable")
         if isinstance(node, c_ast.ArrayRef):

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import time
+import zlib
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -137,7 +139,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                path: str = "<kernel>", error_bound: bool = True, check_races: bool = True,
                max_steps: int | None = None, max_lanes: int = 1 << 20, contract: bool = True,
                timeout: float | None = None, headers: dict[str, str] | None = None,
-               file_scope: dict[str, np.ndarray] | None = None, context: tuple[str, str] | None = None) -> RunResult:
+               file_scope: dict[str, np.ndarray] | None = None, context: tuple[str, str] | None = None,
+               redefine: dict[str, str] | None = None, generate: Collection[str] = ()) -> RunResult:
     """Run `kernel` from `source` on the emulator for the whole grid.
 
     args: pointer parameters as 1-D numpy arrays (copied; results in .outputs), scalars as numbers.
@@ -146,9 +149,12 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     order) or "thread" (one thread at a time between barriers and warp collectives).
     backend: the dialect of `source` (by default the one kernels are written in).
     file_scope: the original's file-scope variables (RunResult.globals), for a parameter the
-    arguments do not name (a port that passes such a variable to its kernel as a buffer).
+    arguments do not name (a port that passes such a variable to its kernel as a buffer), and the
+    contents of the file-scope variables of the same name and size.  generate: file-scope float
+    variables filled with seeded uniform(-1, 1) values, not zeros (__constant__ memory the host fills).
     context: (path, text) of what the file that includes this one has before its #include.
     headers: texts of headers not on disk (real path -> text): the ports of the headers a port includes.
+    redefine: new values of object-like macros the file (or its headers) defines: sizes scaled down.
     max_steps: loop iterations (of a lane group: a block in lockstep, a warp or a thread, by
     schedule) for the whole run, every loop of every group counted against it; by default a
     million plus 16 per thread of the grid.  timeout: seconds of wall clock for the run.
@@ -163,9 +169,10 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     backend = backend or backends.source().name
     try:
         low = lower(source, backend, template_args, path=path, kernel=kernel,
-                    defines=wave_defines(backend, wave), headers=headers, context=context)
+                    defines=wave_defines(backend, wave), headers=headers, context=context, redefine=redefine)
     except LowerError as e:
         raise EmulatorError(e.message, e.path, e.line, e.column) from None
+    kernel = _overload(low, kernel, args)
     if kernel not in low.functions:
         raise EmulatorError(f"kernel `{kernel}` not found (functions: {', '.join(low.functions) or 'none'})", path)
     comp, cf = _compile(low, schedule, kernel)
@@ -234,12 +241,17 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
             bindings[s] = (conv(np.asarray(a), t)[()] if isinstance(t, np.dtype) else a, None)
     initial: dict[str, np.ndarray] = {}
     for gname, (d, t) in comp.globals.items():
-        elem = base_scalar(t)
-        if not isinstance(elem, np.dtype):
+        row = row_scalar(t)
+        if row is None:
             continue
-        n = max(scalar_count(t), 1)
+        elem, n = row[0], max(scalar_count(t), 1)
         data = np.zeros(n, elem)
-        if d.init is not None:
+        given = (file_scope or {}).get(gname)
+        if given is not None and given.shape == (n,):  # the original's contents: every run sees the same
+            data[:] = given
+        elif gname in generate and elem.kind == "f":  # __constant__ memory the host fills: data
+            data[:] = np.random.default_rng([seed, zlib.crc32(gname.encode())]).uniform(-1, 1, n)
+        elif d.init is not None:
             vals = []
 
             def walk(x):
@@ -279,6 +291,16 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                   for n, b in buffers.items() if b.layout is None}  # (no bounds through struct fields yet)
     return RunResult(outputs, bounds, list(ctx.races), list(ctx.diagnostics), wave, schedule,
                      time.monotonic() - t0, steps, initial)
+
+
+def _overload(low, kernel: str, args: dict) -> str:
+    """An overloaded kernel (two `__global__ void init(...)`, renamed init__kpov0, ...): the one
+    whose parameters are the arguments given, by name; else `kernel` itself."""
+    if kernel in low.functions:
+        return kernel
+    fits = [o for o in low.overloads.get(kernel, ()) if low.functions[o].decl.type.args is not None and
+            {getattr(p, "name", None) for p in low.functions[o].decl.type.args.params} == set(args)]
+    return fits[0] if len(fits) == 1 else kernel
 
 
 def _run_batches(ctx, comp, cf, bindings, schedule, rng, total_blocks, per_batch, shared_bytes, error_bound,

@@ -24,12 +24,14 @@ _CACHE: dict[str, Lowered] = {}
 
 def lower(source_text: str, backend: str | None = None, template_args: dict[str, str] | list[str] | None = None,
           *, path: str = "<kernel>", kernel: str | None = None, defines: dict[str, str] | None = None,
-          headers: dict[str, str] | None = None, context: tuple[str, str] | None = None) -> Lowered:
+          headers: dict[str, str] | None = None, context: tuple[str, str] | None = None,
+          redefine: dict[str, str] | None = None) -> Lowered:
     """Lower kernel text to C99 for pycparser.
 
     template_args: a dict (template parameter name -> C text) applied to template kernels, or a
     list of positional arguments for the template function `kernel`.  backend: the dialect of
-    the text (by default the one kernels are written in).
+    the text (by default the one kernels are written in).  redefine: new values of the file's
+    object-like macros (preprocess).
     """
     backend = backend or backends.source().name  # headers: texts of headers not on disk (preprocess)
     try:
@@ -37,7 +39,8 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
     except KeyError as e:
         raise LowerError(str(e.args[0]), path) from None
     key = hashlib.sha1(repr((source_text, backend, template_args, path, kernel,
-                             sorted((defines or {}).items()), sorted((headers or {}).items()), context)).encode()).hexdigest()
+                             sorted((defines or {}).items()), sorted((headers or {}).items()), context,
+                             sorted((redefine or {}).items()))).encode()).hexdigest()
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
@@ -48,7 +51,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         # template arguments may use the file's macros: expand them with the file
         vals = list(template_args.values()) if isinstance(template_args, dict) else list(template_args)
         targs_src = "\n__kp_template_args__ " + " @@ ".join(str(v) for v in vals) + " __kp_end__\n"
-    pre = preprocess(source_text + (targs_src or ""), path, backend, defines, headers, context)
+    pre = preprocess(source_text + (targs_src or ""), path, backend, defines, headers, context, redefine)
     if targs_src is not None:
         m = re.search(r"__kp_template_args__(.*?)__kp_end__", pre, re.S)
         if m:

@@ -37,6 +37,8 @@ typedef struct { float x, y; } float2; typedef struct { float x, y, z; } float3;
 typedef struct { int x, y; } int2; typedef struct { int x, y, z; } int3; typedef struct { int x, y, z, w; } int4;
 typedef struct { unsigned int x, y; } uint2; typedef struct { unsigned int x, y, z, w; } uint4;
 typedef struct { double x, y; } double2;
+typedef struct { signed char x, y; } char2; typedef struct { signed char x, y, z, w; } char4;
+typedef struct { unsigned char x, y; } uchar2; typedef struct { unsigned char x, y, z, w; } uchar4;
 typedef struct { __half x, y; } __half2; typedef __half2 half2;
 typedef long clock_t;
 typedef float atomic_float; typedef int atomic_int; typedef unsigned int atomic_uint;
@@ -76,7 +78,8 @@ MATH_DEFINES = {
     "M_PI": "3.14159265358979323846", "M_E": "2.7182818284590452354", "M_SQRT2": "1.41421356237309504880",
     "M_LN2": "0.69314718055994530942", "M_PI_F": "3.14159265358979323846f",
 }
-VECTOR_TYPES = {"float2", "float3", "float4", "int2", "int3", "int4", "uint2", "uint4", "double2"}
+VECTOR_TYPES = {"float2", "float3", "float4", "int2", "int3", "int4", "uint2", "uint4", "double2", "char2", "char4",
+                "uchar2", "uchar4"}
 
 
 _INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
@@ -84,6 +87,7 @@ _INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 # #import): none reaches cpp, which would read whatever it names (`/dev/zero` never ends).
 _READS = re.compile(r"^\s*#\s*(?:include|include_next|import)\b")
 _PRAGMA = re.compile(r"^\s*#\s*pragma\b")
+_DEFINE = re.compile(r"^\s*#\s*define\s+([A-Za-z_]\w*)(?![\w(])")  # object-like: no `(` right after the name
 PREPROCESS_TIMEOUT = 60  # seconds of cpp (a kernel file takes milliseconds)
 
 
@@ -98,13 +102,16 @@ def _local_header(path: str, name: str, roots, line: int, col: int) -> str | Non
 
 
 def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None,
-             headers: dict[str, str] | None = None) -> str:
+             headers: dict[str, str] | None = None, redefine: dict[str, str] | None = None) -> str:
     """Drop headers we cannot (or need not) see and pragmas, keeping every line in place.
 
     A local header (a quoted include found beside the file) is read through the same pass and
     inlined between line markers, so what it includes in turn (a platform runtime) is dropped
     too and positions stay those of each file.  `headers` (real path -> text): headers not on
     disk yet (the ports of a file's headers, which verify checks before translate writes them).
+    `redefine` (macro name -> value): every object-like `#define NAME ...` of the file and its
+    headers gets that value instead (sizes scaled down for the emulator: the program as if built
+    with them; a -D would not do, the file's own #define wins over it).
     """
     base = (os.path.dirname(path) or ".") if path and not path.startswith("<") else None
     if base is not None and roots is None:
@@ -128,13 +135,19 @@ def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None,
             else:
                 with open(header, encoding="utf-8", errors="replace") as f:
                     text = f.read(MAX_HEADER_BYTES)
-            text = _prepass(text, header, _open + (header,), roots, headers)
+            text = _prepass(text, header, _open + (header,), roots, headers, redefine)
             out.append(f'# 1 "{header}"\n{text}\n# {i + 2} "{path}"')
         elif m or _READS.match(ln):
             out.append("")
         elif _PRAGMA.match(ln):
             out.append("")
             while ln.rstrip().endswith("\\") and i + 1 < len(lines):  # continued pragma
+                i += 1
+                ln = lines[i]
+                out.append("")
+        elif redefine and (d := _DEFINE.match(ln)) is not None and d.group(1) in redefine:
+            out.append(f"#define {d.group(1)} {redefine[d.group(1)]}")
+            while ln.rstrip().endswith("\\") and i + 1 < len(lines):  # the old value's continued lines
                 i += 1
                 ln = lines[i]
                 out.append("")
@@ -146,22 +159,24 @@ def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None,
 
 def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
                defines: dict[str, str] | None = None, headers: dict[str, str] | None = None,
-               context: tuple[str, str] | None = None) -> str:
+               context: tuple[str, str] | None = None, redefine: dict[str, str] | None = None) -> str:
     """Run the C preprocessor; the output carries line markers of `path`.  `headers`: texts of
     headers not on disk (real path -> text), read where the file includes them.  `context`:
     (path, text) of the lines of the file that includes this one before its #include (what a
-    kernel file compiled only as part of another sees: its sizes, its headers' macros)."""
+    kernel file compiled only as part of another sees: its sizes, its headers' macros).  `redefine`:
+    values for the object-like macros the file defines (see _prepass)."""
     spec = (backends.get(backend) if backend else backends.source()).lowering
     d = dict(PRELUDE_DEFINES)
     d.pop("__forceinline__")
     d.update({k: v for k, v in MATH_DEFINES.items() if not re.search(rf"#\s*define\s+{k}\b", src)})
     d.update(spec.defines)
     d.update(defines or {})
+    d.update(redefine or {})  # also where no #define of the file's is seen (a -D of the build)
     head = "".join(f"#define {k} {v}\n" for k, v in d.items())
     overlay = {os.path.realpath(k): v for k, v in headers.items()} if headers else None
-    body = _prepass(src, path, headers=overlay)
+    body = _prepass(src, path, headers=overlay, redefine=redefine)
     if context is not None:
-        body = _prepass(context[1], context[0], headers=overlay) + f'\n# 1 "{path}"\n' + body
+        body = _prepass(context[1], context[0], headers=overlay, redefine=redefine) + f'\n# 1 "{path}"\n' + body
     line = _hidden_include(body)
     if line:  # spelled across a continued line or around a comment: refused, never handed to cpp
         raise LowerError("an #include spelled across lines or around comments is not read", path, line, 1)
