@@ -250,22 +250,16 @@ class Group:
     def ltid32(self):
         return self._lazy("ltid32i", lambda: np.ascontiguousarray(self.ltid_arr, dtype=np.int64))
 
-    def race_rec(self, line: int, dt=np.dtype(np.int64)):
-        """The race detector's record of an access at `line` by each lane: (line << 20) | thread,
-        of type dt (int32 while line < 2048)."""
+    def race_rec(self):
+        """The race detector's record of an access by each lane: its thread's linear index in its
+        block, int32 (memory.RaceTable adds the epoch's stamp above bit 20)."""
         lay = self._lay
-        recs = lay.get("recs")
-        if recs is None:
-            recs = lay["recs"] = {}
-        v = recs.get((line, dt))
-        if v is None:
-            if len(recs) >= 8:
-                recs.clear()
-            lt = lay["ltid"]
-            v = (dt.type(line) << dt.type(20)) | (dt.type(lt) if lay["uniform_t"] else lt.astype(dt))
+        v = lay.get("rec")
+        if v is None:  # (cached with the layout: read-only, shared by runs of the same geometry)
+            v = lay["rec"] = np.int32(lay["ltid"]) if lay["uniform_t"] else \
+                np.ascontiguousarray(np.broadcast_to(lay["ltid"], (self.n,)), dtype=np.int32)
             if isinstance(v, np.ndarray):
                 v.flags.writeable = False
-            recs[(line, dt)] = v  # cached with the layout: read-only, shared by runs of the same geometry
         return v
 
     def wsync_now(self):
@@ -330,8 +324,8 @@ class SubGroup(Group):
     def lane_idx(self):
         return self._lazy("lane_idx", lambda: np.arange(self.n, dtype=np.int64))
 
-    def race_rec(self, line: int, dt=np.dtype(np.int64)):
-        return self._lazy(("rec", line, dt), lambda: _gather_lanes(self.parent.race_rec(line, dt), self.idx))
+    def race_rec(self):
+        return self._lazy("rec", lambda: _gather_lanes(self.parent.race_rec(), self.idx))
 
     def region_base(self, region: int):
         return self._lazy(("base", region), lambda: _gather_lanes(self.parent.region_base(region), self.idx))

@@ -141,6 +141,7 @@ class Memory:
     def __init__(self, ctx):
         self.ctx = ctx
         self._ramp = None
+        self._srec = None  # (record, stamp, stamped record): the last one race_access made
 
     # ------------------------------------------------------------------ bounds
     def check(self, g, p: Pointer, m, node, what: str):
@@ -270,20 +271,18 @@ class Memory:
     # ------------------------------------------------------------------ race detector
     def race_access(self, g, p: Pointer, addr, m, node, write: bool):
         """Check one access against the last write (and, for a write, the last read) of each
-        location in this barrier epoch, then record it.  The tables hold only the current epoch
-        (cleared when the epoch changes): an entry is -1 or (line << 20) | thread of an access of
-        this epoch."""
+        location in this barrier epoch, then record it.  An entry is -1 or (stamp << 20) | thread;
+        an entry whose stamp is not the table's current one was made in an earlier epoch and races
+        with nothing (no table is cleared at a barrier).  The line of an entry is found, for a
+        report, in the table's log of this epoch's accesses."""
         rt = p.buf.race
         ctx = self.ctx
-        epoch = ctx.epoch
-        if rt.epoch != epoch:
-            rt.clear(epoch)
+        if rt.epoch != ctx.epoch:
+            rt.next_epoch(ctx.epoch)
         n = g.n
         sel = None if (m is g.full or m.all()) else np.flatnonzero(m)
         line = ctx.pos(node)[0]
-        if line >= 2048 and rt.w.dtype != np.int64:
-            rt.widen()
-        rec = g.race_rec(line, rt.w.dtype)  # (line << 20) | thread, per lane (one value where uniform)
+        rec = self._stamped(g.race_rec(), rt.stamp)  # per lane (one value where uniform)
         if not isinstance(addr, np.ndarray):
             a = np.full(n if sel is None else sel.shape[0], addr, np.int64)
         else:
@@ -302,6 +301,7 @@ class Memory:
         s0 = r[1] if r is not None and r[0] is a else None
         at = a if s0 is None else slice(s0, s0 + a.shape[0])
         W = g.W
+        now = np.int64(rt.stamp) << _STAMP_SHIFT  # the least entry of this epoch
         # warp-sync counts matter only once some warp of the batch has synchronised (until then
         # every count is 0, in the table and now)
         use_ws = ctx.wsync_used
@@ -314,35 +314,37 @@ class Memory:
 
         def conflicts(tbl, ws_arr):
             ent = tbl[at]
-            c = ent != rec  # (the same thread at the same line: no conflict, the usual case)
+            c = ent != rec  # (the same thread this epoch: no conflict, the usual case)
             if not c.any():
                 return c, ent
-            c &= ent >= 0  # an access this epoch ...
-            c &= ((ent ^ rec) & 0xFFFFF) != 0  # ... by another thread
+            c &= ent >= now  # an access this epoch ...
+            c &= ((ent ^ rec) & _THREAD) != 0  # ... by another thread
             if use_ws and c.any():
-                same_warp = ((ent & 0xFFFFF) // W) == ((rec & 0xFFFFF) // W)
+                same_warp = ((ent & _THREAD) // W) == ((rec & _THREAD) // W)
                 c &= ~(same_warp & (ws_arr[at] != ws))
             return c, ent
 
         def thread(k):
-            return int(np.broadcast_to(rec, a.shape)[k]) & 0xFFFFF
+            return int(np.broadcast_to(rec, a.shape)[k]) & _THREAD
 
-        # (a table nothing was recorded in since the last barrier holds no conflicts)
+        # (a table nothing was recorded in this epoch holds no conflicts)
         if rt.w_dirty:
             c, ent = conflicts(rt.w, rt.w_ws)
             if c.any():
                 k = _first_bad(c)
                 e = int(ent[k])
                 self._race(g, p, rt, "write-after-write" if write else "read-after-write", int(a[k]),
-                           thread(k), e & 0xFFFFF, line, e >> 20, sel, k)
+                           thread(k), e & _THREAD, line, rt.line_of(rt.w_log, int(a[k])), sel, k)
         if write:
             rt.w_dirty = True
             c, ent = conflicts(rt.r, rt.r_ws) if rt.r_dirty else (None, None)
             if c is not None and c.any():
                 k = _first_bad(c)
                 e = int(ent[k])
-                self._race(g, p, rt, "write-after-read", int(a[k]), thread(k), e & 0xFFFFF, line, e >> 20, sel, k)
+                self._race(g, p, rt, "write-after-read", int(a[k]), thread(k), e & _THREAD, line,
+                           rt.line_of(rt.r_log, int(a[k])), sel, k)
             rt.w[at] = rec
+            rt.w_log.append((line, at))
             if use_ws:
                 rt.w_ws[at] = ws
             if s0 is None and a.shape[0] > 1 and not (a[1:] > a[:-1]).all():
@@ -350,13 +352,26 @@ class Memory:
                 dup = rt.w[a] != rec
                 if dup.any():
                     k = _first_bad(dup)
-                    self._race(g, p, rt, "write-after-write", int(a[k]), thread(k), int(rt.w[a[k]]) & 0xFFFFF,
+                    self._race(g, p, rt, "write-after-write", int(a[k]), thread(k), int(rt.w[a[k]]) & _THREAD,
                                line, line, sel, k)
         else:
             rt.r_dirty = True
             rt.r[at] = rec
+            rt.r_log.append((line, at))
             if use_ws:
                 rt.r_ws[at] = ws
+
+    def _stamped(self, rec, stamp: int):
+        """rec with the epoch's stamp: one array per (record, stamp), reused by the accesses of
+        an epoch (a load and a store at one line)."""
+        if not stamp:
+            return rec
+        c = self._srec
+        if c is not None and c[0] is rec and c[1] == stamp:
+            return c[2]
+        v = rec | rec.dtype.type(stamp << _STAMP_SHIFT)
+        self._srec = (rec, stamp, v)
+        return v
 
     def _race(self, g, p, rt, kind, addr, t, ot, line, oline, sel, k):
         ctx = self.ctx
@@ -497,32 +512,56 @@ class Memory:
                 err[a] = np.where(hit, 0.0 if ee is None else ee, err[a])
 
 
+# A race-table entry: (stamp << 20) | thread (the thread's linear index in its block), int32.
+_THREAD = (1 << 20) - 1
+_STAMP_SHIFT = 20
+_MAX_STAMP = (1 << (31 - _STAMP_SHIFT)) - 1
+
+
 class RaceTable:
-    """Last write and last read of every shared location in the current barrier epoch:
-    (source line << 20) | thread, -1 for none this epoch; and the warp-sync count of the
-    accessing warp (kept only once a warp of the batch has synchronised)."""
-    __slots__ = ("size", "epoch", "w", "r", "w_ws", "r_ws", "w_dirty", "r_dirty")
+    """Last write and last read of every shared location, stamped with the barrier epoch they
+    were made in (an older stamp: no access this epoch); the lines and addresses of this epoch's
+    accesses, in order (for a report's line); and the warp-sync count of the accessing warp (kept
+    only once a warp of the batch has synchronised)."""
+    __slots__ = ("size", "epoch", "stamp", "w", "r", "w_ws", "r_ws", "w_dirty", "r_dirty", "w_log", "r_log")
 
     def __init__(self, size: int):
         self.size = max(size, 1)
         self.epoch = 0
-        self.w_dirty = self.r_dirty = False  # something recorded since the last clear
-        # int32 entries while every line is below 2048 (half the memory traffic), then int64
+        self.stamp = 0
+        self.w_dirty = self.r_dirty = False  # something recorded in this epoch
+        self.w_log: list = []
+        self.r_log: list = []
         self.w = np.full(self.size, -1, np.int32)
         self.r = np.full(self.size, -1, np.int32)
         self.w_ws = np.zeros(self.size, np.int32)
         self.r_ws = np.zeros(self.size, np.int32)
 
-    def widen(self):
-        """An access at line >= 2048: (line << 20) | thread needs 64 bits."""
-        self.w = self.w.astype(np.int64)
-        self.r = self.r.astype(np.int64)
-
-    def clear(self, epoch: int):
-        """A barrier passed: no access of an earlier epoch can race with a later one."""
-        if self.w_dirty:
-            self.w.fill(-1)
-        if self.r_dirty:
-            self.r.fill(-1)
+    def next_epoch(self, epoch: int):
+        """A barrier passed: no access of an earlier epoch can race with a later one.  The next
+        stamp marks this epoch's entries (a barrier costs no pass over the tables, which are as
+        large as the batch's shared memory while a compacted branch touches a few lanes); only
+        when the stamps run out are the tables cleared."""
+        if self.w_dirty or self.r_dirty:
+            if self.stamp == _MAX_STAMP:
+                self.w.fill(-1)
+                self.r.fill(-1)
+                self.stamp = 0
+            else:
+                self.stamp += 1
         self.w_dirty = self.r_dirty = False
+        self.w_log.clear()
+        self.r_log.clear()
         self.epoch = epoch
+
+    @staticmethod
+    def line_of(log: list, addr: int) -> int:
+        """The line of the last access in `log` (this epoch's writes or reads) to location addr:
+        the access whose record the table holds there."""
+        for line, at in reversed(log):
+            if isinstance(at, slice):
+                if at.start <= addr < at.stop:
+                    return line
+            elif (at == addr).any():
+                return line
+        return 0
