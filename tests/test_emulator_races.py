@@ -1,5 +1,6 @@
 """The shared-memory race detector: barrier epochs (stamped table entries, never cleared at a
-barrier), the lines a report names, warp syncs at wave 32 and 64."""
+barrier), the lines a report names, warp syncs at wave 32 and 64; and the bounds check a
+compound assignment's store shares with its load."""
 from __future__ import annotations
 
 import numpy as np
@@ -139,3 +140,23 @@ def test_a_table_entry_of_an_earlier_stamp_is_not_current_and_the_last_stamp_cle
     rt.r_dirty = True
     rt.next_epoch(3)
     assert rt.stamp == 0 and (rt.w == -1).all() and (rt.r == -1).all()
+
+
+BOUNDS = r"""
+__global__ void k(float* a, int lo, int hi) {
+    int t = threadIdx.x;
+    if (t >= lo) a[t] += 1.0f;
+    if (t < hi) a[t + 1] = a[t];
+}
+"""
+
+
+def test_a_store_after_a_checked_load_is_still_bounds_checked():
+    from kernelport.emulator import EmulatorError
+    a = np.zeros(32, np.float32)
+    # the compound assignment's store reuses its load's check (same offsets, same lanes) ...
+    r = run_kernel(BOUNDS, "k", args=dict(a=a, lo=0, hi=31), grid=(1, 1, 1), block=(32, 1, 1))
+    assert r.outputs["a"][0] == 1.0 and r.outputs["a"][31] == 1.0
+    # ... but a store through other offsets (t + 1 at thread 31) is checked on its own
+    with pytest.raises(EmulatorError, match=r"out-of-bounds write of global memory a\[32\]"):
+        run_kernel(BOUNDS, "k", args=dict(a=a, lo=0, hi=32), grid=(1, 1, 1), block=(32, 1, 1))

@@ -142,11 +142,15 @@ class Memory:
         self.ctx = ctx
         self._ramp = None
         self._srec = None  # (record, stamp, stamped record): the last one race_access made
+        self._checked = None  # (offsets, mask, size) the last bounds check passed
 
     # ------------------------------------------------------------------ bounds
     def check(self, g, p: Pointer, m, node, what: str):
         off = p.off
         if isinstance(off, np.ndarray):
+            c = self._checked
+            if c is not None and c[0] is off and c[1] is m and c[2] == p.size:
+                return  # (a compound assignment's store through the pointer its load just checked)
             if (m is g.full or off.ndim == 0) and off.size:
                 c = self._ramp
                 if c is not None and c[0] is off and c[1] is not None:
@@ -154,6 +158,7 @@ class Memory:
                 else:
                     lo, hi = off.min(), off.max()
                 if lo >= 0 and hi < p.size:
+                    self._checked = (off, m, p.size)
                     return
             bad = (off < 0) | (off >= p.size)
             if m is not g.full:
@@ -161,6 +166,7 @@ class Memory:
             if bad.any():
                 lane = _first_bad(bad)
                 self._oob(g, p, int(off[lane]), lane, node, what)
+            self._checked = (off, m, p.size)
         else:
             if (off < 0 or off >= p.size) and m.any():
                 lane = _first_bad(m)
