@@ -150,7 +150,7 @@ class Memory:
         if isinstance(off, np.ndarray):
             c = self._checked
             if c is not None and c[0] is off and c[1] is m and c[2] == p.size:
-                return  # (a compound assignment's store through the pointer its load just checked)
+                return  # (the same offsets and lanes just passed: a[i] then b[i], or a store after its load)
             if (m is g.full or off.ndim == 0) and off.size:
                 c = self._ramp
                 if c is not None and c[0] is off and c[1] is not None:
