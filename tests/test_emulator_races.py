@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from kernelport.emulator import run_kernel
-from kernelport.emulator.memory import _MAX_STAMP, RaceTable
+from kernelport.emulator.memory import _LOG_FOLD, _MAX_STAMP, RaceTable
 
 
 def line_of(src: str, needle: str) -> int:
@@ -140,6 +140,28 @@ def test_a_table_entry_of_an_earlier_stamp_is_not_current_and_the_last_stamp_cle
     rt.r_dirty = True
     rt.next_epoch(3)
     assert rt.stamp == 0 and (rt.w == -1).all() and (rt.r == -1).all()
+
+
+LONG_EPOCH = r"""
+__global__ void k(float* out, int iters) {
+    __shared__ float s[64];
+    int t = threadIdx.x;
+    s[32 + t] = t;
+    for (int j = 0; j < iters; j++) s[t] += 1.0f;
+    out[t] = s[32 + (t + 1) % 32];
+}
+"""
+
+
+def test_a_long_epoch_folds_its_log_and_still_names_the_earlier_line():
+    # no barrier: every s[t] += 1 is logged in one epoch; the log is folded (it would otherwise
+    # keep every access's addresses) after the write of s[32 + t], whose line the race names
+    iters = _LOG_FOLD // 32 + 50
+    r = run_kernel(LONG_EPOCH, "k", args=dict(out=np.zeros(32, np.float32), iters=iters), grid=(1, 1, 1),
+                   block=(32, 1, 1))
+    assert {(x.kind, x.line, x.other_line) for x in r.races} == {
+        ("read-after-write", line_of(LONG_EPOCH, "out[t] ="), line_of(LONG_EPOCH, "s[32 + t] = t"))}
+    assert np.array_equal(r.outputs["out"], ((np.arange(32) + 1) % 32).astype(np.float32))
 
 
 BOUNDS = r"""

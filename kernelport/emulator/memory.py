@@ -340,7 +340,7 @@ class Memory:
                 k = _first_bad(c)
                 e = int(ent[k])
                 self._race(g, p, rt, "write-after-write" if write else "read-after-write", int(a[k]),
-                           thread(k), e & _THREAD, line, rt.line_of(rt.w_log, int(a[k])), sel, k)
+                           thread(k), e & _THREAD, line, rt.w_log.line_of(int(a[k])), sel, k)
         if write:
             rt.w_dirty = True
             c, ent = conflicts(rt.r, rt.r_ws) if rt.r_dirty else (None, None)
@@ -348,9 +348,9 @@ class Memory:
                 k = _first_bad(c)
                 e = int(ent[k])
                 self._race(g, p, rt, "write-after-read", int(a[k]), thread(k), e & _THREAD, line,
-                           rt.line_of(rt.r_log, int(a[k])), sel, k)
+                           rt.r_log.line_of(int(a[k])), sel, k)
             rt.w[at] = rec
-            rt.w_log.append((line, at))
+            rt.w_log.add(line, at, a.shape[0])
             if use_ws:
                 rt.w_ws[at] = ws
             if s0 is None and a.shape[0] > 1 and not (a[1:] > a[:-1]).all():
@@ -363,7 +363,7 @@ class Memory:
         else:
             rt.r_dirty = True
             rt.r[at] = rec
-            rt.r_log.append((line, at))
+            rt.r_log.add(line, at, a.shape[0])
             if use_ws:
                 rt.r_ws[at] = ws
 
@@ -536,8 +536,8 @@ class RaceTable:
         self.epoch = 0
         self.stamp = 0
         self.w_dirty = self.r_dirty = False  # something recorded in this epoch
-        self.w_log: list = []
-        self.r_log: list = []
+        self.w_log = AccessLog(self.size)
+        self.r_log = AccessLog(self.size)
         self.w = np.full(self.size, -1, np.int32)
         self.r = np.full(self.size, -1, np.int32)
         self.w_ws = np.zeros(self.size, np.int32)
@@ -560,14 +560,45 @@ class RaceTable:
         self.r_log.clear()
         self.epoch = epoch
 
-    @staticmethod
-    def line_of(log: list, addr: int) -> int:
-        """The line of the last access in `log` (this epoch's writes or reads) to location addr:
-        the access whose record the table holds there."""
-        for line, at in reversed(log):
+
+_LOG_FOLD = 1 << 16  # logged addresses (at least; 4 per table entry) past which a log is folded
+
+
+class AccessLog:
+    """The lines of one race table's records in this epoch: (line, addresses) per access, in
+    order, for a report's earlier line.  An epoch without a barrier may be long (a loop over
+    shared memory): past _LOG_FOLD addresses, and 4 per table entry, the entries are folded into
+    a line per location (the log no longer keeps their address arrays alive)."""
+    __slots__ = ("size", "entries", "count", "lines")
+
+    def __init__(self, size: int):
+        self.size = size
+        self.entries: list = []
+        self.count = 0
+        self.lines = None  # line per location of the folded records (only read for this epoch's)
+
+    def add(self, line: int, at, n: int):
+        self.entries.append((line, at))
+        self.count += n
+        if self.count > max(_LOG_FOLD, 4 * self.size):
+            if self.lines is None:
+                self.lines = np.zeros(self.size, np.int32)
+            for ln, a in self.entries:  # (in order: the last record of a location wins)
+                self.lines[a] = ln
+            self.entries.clear()
+            self.count = 0
+
+    def clear(self):
+        self.entries.clear()
+        self.count = 0
+
+    def line_of(self, addr: int) -> int:
+        """The line of the last record at location addr this epoch (the one its table holds):
+        the last logged access whose addresses hold addr, else the folded line."""
+        for line, at in reversed(self.entries):
             if isinstance(at, slice):
                 if at.start <= addr < at.stop:
                     return line
             elif (at == addr).any():
                 return line
-        return 0
+        return int(self.lines[addr]) if self.lines is not None else 0
