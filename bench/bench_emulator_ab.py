@@ -1,6 +1,6 @@
 """Emulator throughput, this checkout against another one, interleaved run by run in one process.
 
-    PYTHONPATH=. python bench/bench_emulator_ab.py OTHER_CHECKOUT [--rounds N]
+    PYTHONPATH=. python bench/bench_emulator_ab.py OTHER_CHECKOUT [--rounds N] [--only TEXT]
 
 On a shared, loaded machine a kernel's CPU seconds drift by 2x from one second to the next, and
 two bench_emulator.py runs minutes apart compare the load more than the code.  Here the other
@@ -63,6 +63,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("other", type=Path, help="the checkout to compare with (a `git worktree add` of the base)")
     ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--only", default="", help="run only the kernels whose name holds this text")
     a = ap.parse_args()
     other, tmp = _import_other(a.other.resolve())
     runs = {"this": run_kernel, "other": other}
@@ -70,6 +71,8 @@ def main():
         print(f"{'kernel':36s} {'this best':>10s} {'other best':>10s} {'this med':>10s} {'other med':>10s} "
               f"{'ratio med':>9s}")
         for name, src, kernel, n, args, kw in cases():
+            if a.only not in name:
+                continue
             grid = ((n + 255) // 256, 1, 1)
             cpu = {k: [] for k in runs}
             for k, f in runs.items():  # warm-up: lowering and compiling, once per code

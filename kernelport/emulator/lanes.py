@@ -250,9 +250,13 @@ class Group:
     def ltid32(self):
         return self._lazy("ltid32i", lambda: np.ascontiguousarray(self.ltid_arr, dtype=np.int64))
 
-    def race_rec(self):
+    def race_rec(self, bits: int = 0):
         """The race detector's record of an access by each lane: its thread's linear index in its
-        block, int32 (memory.RaceTable adds the epoch's stamp above bit 20)."""
+        block, int32, | bits (memory.RaceTable's epoch stamp and line id, above the thread).  The
+        last bits' records are kept: the accesses of an epoch at one line share them."""
+        c = self._cache.get("srec")
+        if c is not None and c[0] == bits:
+            return c[1]
         lay = self._lay
         v = lay.get("rec")
         if v is None:  # (cached with the layout: read-only, shared by runs of the same geometry)
@@ -260,6 +264,9 @@ class Group:
                 np.ascontiguousarray(np.broadcast_to(lay["ltid"], (self.n,)), dtype=np.int32)
             if isinstance(v, np.ndarray):
                 v.flags.writeable = False
+        if bits:
+            v = v | v.dtype.type(bits)
+        self._cache["srec"] = (bits, v)
         return v
 
     def wsync_now(self):
@@ -324,8 +331,15 @@ class SubGroup(Group):
     def lane_idx(self):
         return self._lazy("lane_idx", lambda: np.arange(self.n, dtype=np.int64))
 
-    def race_rec(self):
-        return self._lazy("rec", lambda: _gather_lanes(self.parent.race_rec(), self.idx))
+    def race_rec(self, bits: int = 0):
+        c = self._cache.get("srec")
+        if c is not None and c[0] == bits:
+            return c[1]
+        v = self._lazy("rec", lambda: _gather_lanes(self.parent.race_rec(), self.idx))
+        if bits:
+            v = v | v.dtype.type(bits)
+        self._cache["srec"] = (bits, v)
+        return v
 
     def region_base(self, region: int):
         return self._lazy(("base", region), lambda: _gather_lanes(self.parent.region_base(region), self.idx))

@@ -141,8 +141,9 @@ class Memory:
     def __init__(self, ctx):
         self.ctx = ctx
         self._ramp = None
-        self._srec = None  # (record, stamp, stamped record): the last one race_access made
         self._checked = None  # (offsets, mask, size) the last bounds check passed
+        self._line_ids: dict[int, int] = {}  # source line -> its id in race-table entries
+        self._lines: list[int] = []  # id -> line
 
     # ------------------------------------------------------------------ bounds
     def check(self, g, p: Pointer, m, node, what: str):
@@ -277,10 +278,10 @@ class Memory:
     # ------------------------------------------------------------------ race detector
     def race_access(self, g, p: Pointer, addr, m, node, write: bool):
         """Check one access against the last write (and, for a write, the last read) of each
-        location in this barrier epoch, then record it.  An entry is -1 or (stamp << 20) | thread;
-        an entry whose stamp is not the table's current one was made in an earlier epoch and races
-        with nothing (no table is cleared at a barrier).  The line of an entry is found, for a
-        report, in the table's log of this epoch's accesses."""
+        location in this barrier epoch, then record it.  An entry is -1 or
+        (stamp << rt.shift) | (line id << rt.tbits) | thread (RaceTable); an entry whose stamp is
+        not the table's current one was made in an earlier epoch and races with nothing (no table
+        is cleared at a barrier)."""
         rt = p.buf.race
         ctx = self.ctx
         if rt.epoch != ctx.epoch:
@@ -288,7 +289,13 @@ class Memory:
         n = g.n
         sel = None if (m is g.full or m.all()) else np.flatnonzero(m)
         line = ctx.pos(node)[0]
-        rec = self._stamped(g.race_rec(), rt.stamp)  # per lane (one value where uniform)
+        lid = self._line_ids.get(line)
+        if lid is None:  # (the 1024th and later lines of a run share the last id)
+            lid = self._line_ids[line] = min(len(self._lines), _LINE_IDS - 1)
+            if len(self._lines) < _LINE_IDS:
+                self._lines.append(line)
+        tb, tm = rt.tbits, rt.tmask
+        rec = g.race_rec((rt.stamp << rt.shift) | (lid << tb))  # per lane (one value where uniform)
         if not isinstance(addr, np.ndarray):
             a = np.full(n if sel is None else sel.shape[0], addr, np.int64)
         else:
@@ -307,7 +314,7 @@ class Memory:
         s0 = r[1] if r is not None and r[0] is a else None
         at = a if s0 is None else slice(s0, s0 + a.shape[0])
         W = g.W
-        now = np.int64(rt.stamp) << _STAMP_SHIFT  # the least entry of this epoch
+        now = rt.stamp << rt.shift  # the least entry of this epoch (a Python int: no widening)
         # warp-sync counts matter only once some warp of the batch has synchronised (until then
         # every count is 0, in the table and now)
         use_ws = ctx.wsync_used
@@ -320,18 +327,18 @@ class Memory:
 
         def conflicts(tbl, ws_arr):
             ent = tbl[at]
-            c = ent != rec  # (the same thread this epoch: no conflict, the usual case)
+            c = ent != rec  # (the same thread at the same line this epoch: no conflict, the usual case)
             if not c.any():
                 return c, ent
             c &= ent >= now  # an access this epoch ...
-            c &= ((ent ^ rec) & _THREAD) != 0  # ... by another thread
+            c &= ((ent ^ rec) & tm) != 0  # ... by another thread
             if use_ws and c.any():
-                same_warp = ((ent & _THREAD) // W) == ((rec & _THREAD) // W)
+                same_warp = ((ent & tm) // W) == ((rec & tm) // W)
                 c &= ~(same_warp & (ws_arr[at] != ws))
             return c, ent
 
         def thread(k):
-            return int(np.broadcast_to(rec, a.shape)[k]) & _THREAD
+            return int(np.broadcast_to(rec, a.shape)[k]) & tm
 
         # (a table nothing was recorded in this epoch holds no conflicts)
         if rt.w_dirty:
@@ -340,17 +347,16 @@ class Memory:
                 k = _first_bad(c)
                 e = int(ent[k])
                 self._race(g, p, rt, "write-after-write" if write else "read-after-write", int(a[k]),
-                           thread(k), e & _THREAD, line, rt.w_log.line_of(int(a[k])), sel, k)
+                           thread(k), e & tm, line, self._line_of(rt, e), sel, k)
         if write:
             rt.w_dirty = True
             c, ent = conflicts(rt.r, rt.r_ws) if rt.r_dirty else (None, None)
             if c is not None and c.any():
                 k = _first_bad(c)
                 e = int(ent[k])
-                self._race(g, p, rt, "write-after-read", int(a[k]), thread(k), e & _THREAD, line,
-                           rt.r_log.line_of(int(a[k])), sel, k)
+                self._race(g, p, rt, "write-after-read", int(a[k]), thread(k), e & tm, line,
+                           self._line_of(rt, e), sel, k)
             rt.w[at] = rec
-            rt.w_log.add(line, at, a.shape[0])
             if use_ws:
                 rt.w_ws[at] = ws
             if s0 is None and a.shape[0] > 1 and not (a[1:] > a[:-1]).all():
@@ -358,26 +364,16 @@ class Memory:
                 dup = rt.w[a] != rec
                 if dup.any():
                     k = _first_bad(dup)
-                    self._race(g, p, rt, "write-after-write", int(a[k]), thread(k), int(rt.w[a[k]]) & _THREAD,
+                    self._race(g, p, rt, "write-after-write", int(a[k]), thread(k), int(rt.w[a[k]]) & tm,
                                line, line, sel, k)
         else:
             rt.r_dirty = True
             rt.r[at] = rec
-            rt.r_log.add(line, at, a.shape[0])
             if use_ws:
                 rt.r_ws[at] = ws
 
-    def _stamped(self, rec, stamp: int):
-        """rec with the epoch's stamp: one array per (record, stamp), reused by the accesses of
-        an epoch (a load and a store at one line)."""
-        if not stamp:
-            return rec
-        c = self._srec
-        if c is not None and c[0] is rec and c[1] == stamp:
-            return c[2]
-        v = rec | rec.dtype.type(stamp << _STAMP_SHIFT)
-        self._srec = (rec, stamp, v)
-        return v
+    def _line_of(self, rt, entry: int) -> int:
+        return self._lines[(entry >> rt.tbits) & (_LINE_IDS - 1)]
 
     def _race(self, g, p, rt, kind, addr, t, ot, line, oline, sel, k):
         ctx = self.ctx
@@ -518,26 +514,28 @@ class Memory:
                 err[a] = np.where(hit, 0.0 if ee is None else ee, err[a])
 
 
-# A race-table entry: (stamp << 20) | thread (the thread's linear index in its block), int32.
-_THREAD = (1 << 20) - 1
-_STAMP_SHIFT = 20
-_MAX_STAMP = (1 << (31 - _STAMP_SHIFT)) - 1
+# A race-table entry: (stamp << shift) | (line id << tbits) | thread, int32; the thread is the
+# thread's linear index in its block (tbits: 10 bits for up to 1024 threads), the line id one of
+# the run's first 1024 source lines with a shared access, the stamp the rest (11 bits at 1024).
+_LINE_IDS = 1 << 10
 
 
 class RaceTable:
     """Last write and last read of every shared location, stamped with the barrier epoch they
-    were made in (an older stamp: no access this epoch); the lines and addresses of this epoch's
-    accesses, in order (for a report's line); and the warp-sync count of the accessing warp (kept
-    only once a warp of the batch has synchronised)."""
-    __slots__ = ("size", "epoch", "stamp", "w", "r", "w_ws", "r_ws", "w_dirty", "r_dirty", "w_log", "r_log")
+    were made in (an older stamp: no access this epoch), and the warp-sync count of the accessing
+    warp (kept only once a warp of the batch has synchronised)."""
+    __slots__ = ("size", "epoch", "stamp", "w", "r", "w_ws", "r_ws", "w_dirty", "r_dirty", "tbits", "tmask",
+                 "shift", "max_stamp")
 
-    def __init__(self, size: int):
+    def __init__(self, size: int, threads_per_block: int = 1024):
         self.size = max(size, 1)
         self.epoch = 0
         self.stamp = 0
+        self.tbits = max(10, (threads_per_block - 1).bit_length())  # (run.py: at most 20)
+        self.tmask = (1 << self.tbits) - 1
+        self.shift = self.tbits + 10
+        self.max_stamp = max((1 << (31 - self.shift)) - 1, 1)
         self.w_dirty = self.r_dirty = False  # something recorded in this epoch
-        self.w_log = AccessLog(self.size)
-        self.r_log = AccessLog(self.size)
         self.w = np.full(self.size, -1, np.int32)
         self.r = np.full(self.size, -1, np.int32)
         self.w_ws = np.zeros(self.size, np.int32)
@@ -549,56 +547,11 @@ class RaceTable:
         large as the batch's shared memory while a compacted branch touches a few lanes); only
         when the stamps run out are the tables cleared."""
         if self.w_dirty or self.r_dirty:
-            if self.stamp == _MAX_STAMP:
+            if self.stamp >= self.max_stamp:
                 self.w.fill(-1)
                 self.r.fill(-1)
                 self.stamp = 0
             else:
                 self.stamp += 1
         self.w_dirty = self.r_dirty = False
-        self.w_log.clear()
-        self.r_log.clear()
         self.epoch = epoch
-
-
-_LOG_FOLD = 1 << 16  # logged addresses (at least; 4 per table entry) past which a log is folded
-
-
-class AccessLog:
-    """The lines of one race table's records in this epoch: (line, addresses) per access, in
-    order, for a report's earlier line.  An epoch without a barrier may be long (a loop over
-    shared memory): past _LOG_FOLD addresses, and 4 per table entry, the entries are folded into
-    a line per location (the log no longer keeps their address arrays alive)."""
-    __slots__ = ("size", "entries", "count", "lines")
-
-    def __init__(self, size: int):
-        self.size = size
-        self.entries: list = []
-        self.count = 0
-        self.lines = None  # line per location of the folded records (only read for this epoch's)
-
-    def add(self, line: int, at, n: int):
-        self.entries.append((line, at))
-        self.count += n
-        if self.count > max(_LOG_FOLD, 4 * self.size):
-            if self.lines is None:
-                self.lines = np.zeros(self.size, np.int32)
-            for ln, a in self.entries:  # (in order: the last record of a location wins)
-                self.lines[a] = ln
-            self.entries.clear()
-            self.count = 0
-
-    def clear(self):
-        self.entries.clear()
-        self.count = 0
-
-    def line_of(self, addr: int) -> int:
-        """The line of the last record at location addr this epoch (the one its table holds):
-        the last logged access whose addresses hold addr, else the folded line."""
-        for line, at in reversed(self.entries):
-            if isinstance(at, slice):
-                if at.start <= addr < at.stop:
-                    return line
-            elif (at == addr).any():
-                return line
-        return int(self.lines[addr]) if self.lines is not None else 0
