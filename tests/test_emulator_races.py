@@ -184,3 +184,15 @@ def test_a_store_after_a_checked_load_is_still_bounds_checked():
     # ... but a store through other offsets (t + 1 at thread 31) is checked on its own
     with pytest.raises(EmulatorError, match=r"out-of-bounds write of global memory a\[32\]"):
         run_kernel(BOUNDS, "k", args=dict(a=a, lo=0, hi=32), grid=(1, 1, 1), block=(32, 1, 1))
+
+
+def test_a_block_too_large_to_tell_its_threads_apart_is_a_located_error():
+    from kernelport.emulator import EmulatorError
+    src = "__global__ void k(float* a) {\n    __shared__ float s[4];\n    s[0] = a[0];\n}\n"
+    with pytest.raises(EmulatorError, match=r"2\^20 threads") as ei:
+        run_kernel(src, "k", args=dict(a=np.zeros(1, np.float32)), grid=(1, 1, 1), block=((1 << 20) + 1, 1, 1))
+    assert ei.value.line == 1
+    # without race detection the same launch runs
+    r = run_kernel(src, "k", args=dict(a=np.ones(1, np.float32)), grid=(1, 1, 1), block=((1 << 20) + 1, 1, 1),
+                   check_races=False)
+    assert r.races == [] and r.outputs["a"][0] == 1.0
