@@ -250,22 +250,23 @@ class Group:
     def ltid32(self):
         return self._lazy("ltid32i", lambda: np.ascontiguousarray(self.ltid_arr, dtype=np.int64))
 
-    def race_rec(self, line: int, dt=np.dtype(np.int64)):
-        """The race detector's record of an access at `line` by each lane: (line << 20) | thread,
-        of type dt (int32 while line < 2048)."""
+    def race_rec(self, bits: int = 0):
+        """The race detector's record of an access by each lane: its thread's linear index in its
+        block, int32, | bits (memory.RaceTable's epoch stamp and line id, above the thread).  The
+        last bits' records are kept: the accesses of an epoch at one line share them."""
+        c = self._cache.get("srec")
+        if c is not None and c[0] == bits:
+            return c[1]
         lay = self._lay
-        recs = lay.get("recs")
-        if recs is None:
-            recs = lay["recs"] = {}
-        v = recs.get((line, dt))
-        if v is None:
-            if len(recs) >= 8:
-                recs.clear()
-            lt = lay["ltid"]
-            v = (dt.type(line) << dt.type(20)) | (dt.type(lt) if lay["uniform_t"] else lt.astype(dt))
+        v = lay.get("rec")
+        if v is None:  # (cached with the layout: read-only, shared by runs of the same geometry)
+            v = lay["rec"] = np.int32(lay["ltid"]) if lay["uniform_t"] else \
+                np.ascontiguousarray(np.broadcast_to(lay["ltid"], (self.n,)), dtype=np.int32)
             if isinstance(v, np.ndarray):
                 v.flags.writeable = False
-            recs[(line, dt)] = v  # cached with the layout: read-only, shared by runs of the same geometry
+        if bits:
+            v = v | v.dtype.type(bits)
+        self._cache["srec"] = (bits, v)
         return v
 
     def wsync_now(self):
@@ -330,8 +331,15 @@ class SubGroup(Group):
     def lane_idx(self):
         return self._lazy("lane_idx", lambda: np.arange(self.n, dtype=np.int64))
 
-    def race_rec(self, line: int, dt=np.dtype(np.int64)):
-        return self._lazy(("rec", line, dt), lambda: _gather_lanes(self.parent.race_rec(line, dt), self.idx))
+    def race_rec(self, bits: int = 0):
+        c = self._cache.get("srec")
+        if c is not None and c[0] == bits:
+            return c[1]
+        v = self._lazy("rec", lambda: _gather_lanes(self.parent.race_rec(), self.idx))
+        if bits:
+            v = v | v.dtype.type(bits)
+        self._cache["srec"] = (bits, v)
+        return v
 
     def region_base(self, region: int):
         return self._lazy(("base", region), lambda: _gather_lanes(self.parent.region_base(region), self.idx))

@@ -145,11 +145,17 @@ class Memory:
     def __init__(self, ctx):
         self.ctx = ctx
         self._ramp = None
+        self._checked = None  # (offsets, mask, size) the last bounds check passed
+        self._line_ids: dict[int, int] = {}  # source line -> its id in race-table entries
+        self._lines: list[int] = []  # id -> line
 
     # ------------------------------------------------------------------ bounds
     def check(self, g, p: Pointer, m, node, what: str):
         off = p.off
         if isinstance(off, np.ndarray):
+            c = self._checked
+            if c is not None and c[0] is off and c[1] is m and c[2] == p.size:
+                return  # (the same offsets and lanes just passed: a[i] then b[i], or a store after its load)
             if (m is g.full or off.ndim == 0) and off.size:
                 c = self._ramp
                 if c is not None and c[0] is off and c[1] is not None:
@@ -157,6 +163,7 @@ class Memory:
                 else:
                     lo, hi = off.min(), off.max()
                 if lo >= 0 and hi < p.size:
+                    self._checked = (off, m, p.size)
                     return
             bad = (off < 0) | (off >= p.size)
             if m is not g.full:
@@ -164,6 +171,7 @@ class Memory:
             if bad.any():
                 lane = _first_bad(bad)
                 self._oob(g, p, int(off[lane]), lane, node, what)
+            self._checked = (off, m, p.size)
         else:
             if (off < 0 or off >= p.size) and m.any():
                 lane = _first_bad(m)
@@ -274,20 +282,24 @@ class Memory:
     # ------------------------------------------------------------------ race detector
     def race_access(self, g, p: Pointer, addr, m, node, write: bool):
         """Check one access against the last write (and, for a write, the last read) of each
-        location in this barrier epoch, then record it.  The tables hold only the current epoch
-        (cleared when the epoch changes): an entry is -1 or (line << 20) | thread of an access of
-        this epoch."""
+        location in this barrier epoch, then record it.  An entry is -1 or
+        (stamp << rt.shift) | (line id << rt.tbits) | thread (RaceTable); an entry whose stamp is
+        not the table's current one was made in an earlier epoch and races with nothing (no table
+        is cleared at a barrier)."""
         rt = p.buf.race
         ctx = self.ctx
-        epoch = ctx.epoch
-        if rt.epoch != epoch:
-            rt.clear(epoch)
+        if rt.epoch != ctx.epoch:
+            rt.next_epoch(ctx.epoch)
         n = g.n
         sel = None if (m is g.full or m.all()) else np.flatnonzero(m)
         line = ctx.pos(node)[0]
-        if line >= 2048 and rt.w.dtype != np.int64:
-            rt.widen()
-        rec = g.race_rec(line, rt.w.dtype)  # (line << 20) | thread, per lane (one value where uniform)
+        lid = self._line_ids.get(line)
+        if lid is None:  # (the 1024th and later lines of a run share the last id)
+            lid = self._line_ids[line] = min(len(self._lines), _LINE_IDS - 1)
+            if len(self._lines) < _LINE_IDS:
+                self._lines.append(line)
+        tb, tm = rt.tbits, rt.tmask
+        rec = g.race_rec((rt.stamp << rt.shift) | (lid << tb))  # per lane (one value where uniform)
         if not isinstance(addr, np.ndarray):
             a = np.full(n if sel is None else sel.shape[0], addr, np.int64)
         else:
@@ -306,6 +318,7 @@ class Memory:
         s0 = r[1] if r is not None and r[0] is a else None
         at = a if s0 is None else slice(s0, s0 + a.shape[0])
         W = g.W
+        now = rt.stamp << rt.shift  # the least entry of this epoch (a Python int: no widening)
         # warp-sync counts matter only once some warp of the batch has synchronised (until then
         # every count is 0, in the table and now)
         use_ws = ctx.wsync_used
@@ -318,34 +331,35 @@ class Memory:
 
         def conflicts(tbl, ws_arr):
             ent = tbl[at]
-            c = ent != rec  # (the same thread at the same line: no conflict, the usual case)
+            c = ent != rec  # (the same thread at the same line this epoch: no conflict, the usual case)
             if not c.any():
                 return c, ent
-            c &= ent >= 0  # an access this epoch ...
-            c &= ((ent ^ rec) & 0xFFFFF) != 0  # ... by another thread
+            c &= ent >= now  # an access this epoch ...
+            c &= ((ent ^ rec) & tm) != 0  # ... by another thread
             if use_ws and c.any():
-                same_warp = ((ent & 0xFFFFF) // W) == ((rec & 0xFFFFF) // W)
+                same_warp = ((ent & tm) // W) == ((rec & tm) // W)
                 c &= ~(same_warp & (ws_arr[at] != ws))
             return c, ent
 
         def thread(k):
-            return int(np.broadcast_to(rec, a.shape)[k]) & 0xFFFFF
+            return int(np.broadcast_to(rec, a.shape)[k]) & tm
 
-        # (a table nothing was recorded in since the last barrier holds no conflicts)
+        # (a table nothing was recorded in this epoch holds no conflicts)
         if rt.w_dirty:
             c, ent = conflicts(rt.w, rt.w_ws)
             if c.any():
                 k = _first_bad(c)
                 e = int(ent[k])
                 self._race(g, p, rt, "write-after-write" if write else "read-after-write", int(a[k]),
-                           thread(k), e & 0xFFFFF, line, e >> 20, sel, k)
+                           thread(k), e & tm, line, self._line_of(rt, e), sel, k)
         if write:
             rt.w_dirty = True
             c, ent = conflicts(rt.r, rt.r_ws) if rt.r_dirty else (None, None)
             if c is not None and c.any():
                 k = _first_bad(c)
                 e = int(ent[k])
-                self._race(g, p, rt, "write-after-read", int(a[k]), thread(k), e & 0xFFFFF, line, e >> 20, sel, k)
+                self._race(g, p, rt, "write-after-read", int(a[k]), thread(k), e & tm, line,
+                           self._line_of(rt, e), sel, k)
             rt.w[at] = rec
             if use_ws:
                 rt.w_ws[at] = ws
@@ -354,13 +368,16 @@ class Memory:
                 dup = rt.w[a] != rec
                 if dup.any():
                     k = _first_bad(dup)
-                    self._race(g, p, rt, "write-after-write", int(a[k]), thread(k), int(rt.w[a[k]]) & 0xFFFFF,
+                    self._race(g, p, rt, "write-after-write", int(a[k]), thread(k), int(rt.w[a[k]]) & tm,
                                line, line, sel, k)
         else:
             rt.r_dirty = True
             rt.r[at] = rec
             if use_ws:
                 rt.r_ws[at] = ws
+
+    def _line_of(self, rt, entry: int) -> int:
+        return self._lines[(entry >> rt.tbits) & (_LINE_IDS - 1)]
 
     def _race(self, g, p, rt, kind, addr, t, ot, line, oline, sel, k):
         ctx = self.ctx
@@ -501,32 +518,44 @@ class Memory:
                 err[a] = np.where(hit, 0.0 if ee is None else ee, err[a])
 
 
-class RaceTable:
-    """Last write and last read of every shared location in the current barrier epoch:
-    (source line << 20) | thread, -1 for none this epoch; and the warp-sync count of the
-    accessing warp (kept only once a warp of the batch has synchronised)."""
-    __slots__ = ("size", "epoch", "w", "r", "w_ws", "r_ws", "w_dirty", "r_dirty")
+# A race-table entry: (stamp << shift) | (line id << tbits) | thread, int32; the thread is the
+# thread's linear index in its block (tbits: 10 bits for up to 1024 threads), the line id one of
+# the run's first 1024 source lines with a shared access, the stamp the rest (11 bits at 1024).
+_LINE_IDS = 1 << 10
 
-    def __init__(self, size: int):
+
+class RaceTable:
+    """Last write and last read of every shared location, stamped with the barrier epoch they
+    were made in (an older stamp: no access this epoch), and the warp-sync count of the accessing
+    warp (kept only once a warp of the batch has synchronised)."""
+    __slots__ = ("size", "epoch", "stamp", "w", "r", "w_ws", "r_ws", "w_dirty", "r_dirty", "tbits", "tmask",
+                 "shift", "max_stamp")
+
+    def __init__(self, size: int, threads_per_block: int = 1024):
         self.size = max(size, 1)
         self.epoch = 0
-        self.w_dirty = self.r_dirty = False  # something recorded since the last clear
-        # int32 entries while every line is below 2048 (half the memory traffic), then int64
+        self.stamp = 0
+        self.tbits = max(10, (threads_per_block - 1).bit_length())  # (run.py: at most 20)
+        self.tmask = (1 << self.tbits) - 1
+        self.shift = self.tbits + 10
+        self.max_stamp = max((1 << (31 - self.shift)) - 1, 1)
+        self.w_dirty = self.r_dirty = False  # something recorded in this epoch
         self.w = np.full(self.size, -1, np.int32)
         self.r = np.full(self.size, -1, np.int32)
         self.w_ws = np.zeros(self.size, np.int32)
         self.r_ws = np.zeros(self.size, np.int32)
 
-    def widen(self):
-        """An access at line >= 2048: (line << 20) | thread needs 64 bits."""
-        self.w = self.w.astype(np.int64)
-        self.r = self.r.astype(np.int64)
-
-    def clear(self, epoch: int):
-        """A barrier passed: no access of an earlier epoch can race with a later one."""
-        if self.w_dirty:
-            self.w.fill(-1)
-        if self.r_dirty:
-            self.r.fill(-1)
+    def next_epoch(self, epoch: int):
+        """A barrier passed: no access of an earlier epoch can race with a later one.  The next
+        stamp marks this epoch's entries (a barrier costs no pass over the tables, which are as
+        large as the batch's shared memory while a compacted branch touches a few lanes); only
+        when the stamps run out are the tables cleared."""
+        if self.w_dirty or self.r_dirty:
+            if self.stamp >= self.max_stamp:
+                self.w.fill(-1)
+                self.r.fill(-1)
+                self.stamp = 0
+            else:
+                self.stamp += 1
         self.w_dirty = self.r_dirty = False
         self.epoch = epoch

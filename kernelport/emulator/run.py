@@ -306,6 +306,9 @@ def _overload(low, kernel: str, args: dict) -> str:
 def _run_batches(ctx, comp, cf, bindings, schedule, rng, total_blocks, per_batch, shared_bytes, error_bound,
                  check_races):
     """Run the grid batch by batch (a batch: as many whole blocks as fit in max_lanes lanes)."""
+    if check_races and ctx.padded_threads > 1 << 20:
+        raise EmulatorError(f"blocks of {ctx.threads_per_block} threads: the race detector tells at most 2^20 "
+                            "threads of a block apart (run without race detection)", ctx.path, *ctx.pos(cf.node))
     with np.errstate(all="ignore"):
         for start in range(0, total_blocks, per_batch):
             nb = min(per_batch, total_blocks - start)
@@ -319,7 +322,7 @@ def _run_batches(ctx, comp, cf, bindings, schedule, rng, total_blocks, per_batch
                 region = max(scalar_count(t), 1)
                 buf = Buffer(name, np.zeros(nb * region, elem), "shared", region, error_bound, line)
                 if check_races:
-                    buf.race = RaceTable(nb * region)
+                    buf.race = RaceTable(nb * region, ctx.padded_threads)
                 ctx.shared_bufs[key] = buf
             ctx.dyn_buf = None
             if shared_bytes:
@@ -328,7 +331,7 @@ def _run_batches(ctx, comp, cf, bindings, schedule, rng, total_blocks, per_batch
                 buf = Buffer(comp.dynamic_shared[0][0] if comp.dynamic_shared else "<dynamic shared>",
                              np.zeros(nb * nelem, elem), "shared", nelem, error_bound)
                 if check_races:
-                    buf.race = RaceTable(nb * nelem)
+                    buf.race = RaceTable(nb * nelem, ctx.padded_threads)
                 ctx.dyn_buf = buf
             if schedule == "block":
                 run_block(ctx, cf, bindings)

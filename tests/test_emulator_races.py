@@ -1,0 +1,198 @@
+"""The shared-memory race detector: barrier epochs (stamped table entries, never cleared at a
+barrier), the lines a report names, warp syncs at wave 32 and 64; and the bounds check a
+compound assignment's store shares with its load."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kernelport.emulator import run_kernel
+from kernelport.emulator.memory import RaceTable
+
+_MAX_STAMP = RaceTable(1, 1024).max_stamp  # (blocks of up to 1024 threads)
+
+
+def line_of(src: str, needle: str) -> int:
+    return next(k for k, ln in enumerate(src.split("\n"), 1) if needle in ln)
+
+
+TREE = r"""
+#define BLOCK 64
+__global__ void block_sum(const float* x, float* out, int n) {
+    __shared__ float s[BLOCK];
+    int tid = threadIdx.x;
+    int i = blockIdx.x * blockDim.x + tid;
+    s[tid] = (i < n) ? x[i] : 0.0f;
+    __syncthreads();
+    for (int k = blockDim.x / 2; k > 0; k >>= 1) {
+        if (tid < k) s[tid] += s[tid + k];
+        BARRIER
+    }
+    if (tid == 0) out[blockIdx.x] = s[0];
+}
+"""
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
+@pytest.mark.parametrize("wave", [32, 64])
+def test_a_tree_reduction_without_its_loop_barrier_races_and_with_it_does_not(schedule, wave):
+    x = np.arange(256, dtype=np.float32)
+    args = dict(x=x, out=np.zeros(4, np.float32), n=256)
+    ok = run_kernel(TREE.replace("BARRIER", "__syncthreads();"), "block_sum", args=args, grid=(4, 1, 1),
+                    block=(64, 1, 1), wave=wave, schedule=schedule)
+    assert ok.races == []
+    assert np.array_equal(ok.outputs["out"], x.reshape(4, 64).sum(1))
+    src = TREE.replace("BARRIER", "")
+    bad = run_kernel(src, "block_sum", args=args, grid=(4, 1, 1), block=(64, 1, 1), wave=wave, schedule=schedule)
+    line = line_of(src, "s[tid] += s[tid + k]")
+    assert bad.races, "a later iteration reads s[tid + k] that another thread wrote with no barrier between"
+    assert {(r.line, r.other_line, r.buffer) for r in bad.races} == {(line, line, "s")}
+    assert {r.kind for r in bad.races} <= {"read-after-write", "write-after-read", "write-after-write"}
+    assert all(r.thread != r.other_thread for r in bad.races)
+
+
+TWO_LINES = r"""
+__global__ void k(float* out) {
+    __shared__ float s[32];
+    int t = threadIdx.x;
+    float v = s[(t + 1) % 32];
+    s[t] = v + 1.0f;
+    SYNC
+    out[t] = s[(t + 5) % 32];
+}
+"""
+
+
+def test_a_report_names_the_line_of_each_access():
+    r = run_kernel(TWO_LINES.replace("SYNC", ""), "k", args=dict(out=np.zeros(32, np.float32)), grid=(1, 1, 1),
+                   block=(32, 1, 1))
+    read, write, late = (line_of(TWO_LINES, s) for s in ("float v = s[", "s[t] = v", "out[t] = s["))
+    got = {(x.kind, x.line, x.other_line) for x in r.races}
+    # thread t+1 writes s[t+1] after thread t read it; thread t reads s[t+5] that thread t+5 wrote
+    assert got == {("write-after-read", write, read), ("read-after-write", late, write)}
+    r = run_kernel(TWO_LINES.replace("SYNC", "__syncthreads();"), "k", args=dict(out=np.zeros(32, np.float32)),
+                   grid=(1, 1, 1), block=(32, 1, 1))
+    assert {(x.kind, x.line, x.other_line) for x in r.races} == {("write-after-read", write, read)}
+
+
+WARP_HALVES = r"""
+__global__ void k(float* out) {
+    __shared__ float s[64];
+    int t = threadIdx.x;
+    s[t] = t;
+    __syncwarp();
+    out[t] = s[(t + 32) % 64];
+}
+"""
+
+
+def test_a_syncwarp_orders_one_wave_of_64_but_not_two_warps_of_32():
+    for schedule in ("block", "warp", "thread"):
+        one = run_kernel(WARP_HALVES, "k", args=dict(out=np.zeros(64, np.float32)), grid=(2, 1, 1), block=(64, 1, 1),
+                         wave=64, schedule=schedule)
+        assert one.races == [], schedule
+        two = run_kernel(WARP_HALVES, "k", args=dict(out=np.zeros(64, np.float32)), grid=(2, 1, 1), block=(64, 1, 1),
+                         wave=32, schedule=schedule)
+        read, write = line_of(WARP_HALVES, "out[t] ="), line_of(WARP_HALVES, "s[t] = t")
+        # (the warp schedule may run warp 1 first: its reads, then warp 0's writes)
+        assert two.races and {(x.kind, x.line, x.other_line) for x in two.races} <= {
+            ("read-after-write", read, write), ("write-after-read", write, read)}, schedule
+
+
+MANY_BARRIERS = r"""
+__global__ void k(float* out, int iters) {
+    __shared__ float s[64];
+    int t = threadIdx.x;
+    s[t] = t;
+    float v = 0.0f;
+    for (int j = 0; j < iters; j++) {
+        __syncthreads();
+        s[32 + t] = v;
+        v += s[(t + 1) % 32];
+        __syncthreads();
+    }
+    s[t] = v;
+    out[t] = s[(t + 3) % 32];
+}
+"""
+
+
+def test_stamps_that_run_out_clear_the_tables_and_races_are_still_found():
+    iters = _MAX_STAMP + 40  # more epochs that record an access than stamps: the tables are cleared once
+    r = run_kernel(MANY_BARRIERS, "k", args=dict(out=np.zeros(32, np.float32), iters=iters), grid=(1, 1, 1),
+                   block=(32, 1, 1))
+    # (an entry left from before the clear, s[t] of the first epoch, would read as current when
+    # its stamp comes round again: a race in the loop)
+    assert {(x.kind, x.line, x.other_line) for x in r.races} == {
+        ("read-after-write", line_of(MANY_BARRIERS, "out[t] ="), line_of(MANY_BARRIERS, "s[t] = v;"))}
+    t = np.arange(32)
+    assert np.array_equal(r.outputs["out"], (iters * ((t + 4) % 32)).astype(np.float32))  # lockstep: writes first
+
+
+def test_a_table_entry_of_an_earlier_stamp_is_not_current_and_the_last_stamp_clears():
+    rt = RaceTable(4, 256)
+    assert (rt.tbits, rt.shift, rt.max_stamp) == (10, 20, _MAX_STAMP) == (10, 20, 2047)
+    rt.w[1] = 7  # thread 7, line id 0, stamp 0
+    rt.w_dirty = True
+    rt.next_epoch(1)
+    assert rt.stamp == 1 and not rt.w_dirty and int(rt.w[1]) == 7  # kept, but of stamp 0 (< 1 << 20)
+    rt.next_epoch(2)  # nothing recorded in epoch 1: the stamp need not move
+    assert rt.stamp == 1
+    rt.stamp = _MAX_STAMP
+    rt.r[2] = (_MAX_STAMP << 20) | (5 << 10) | 3
+    rt.r_dirty = True
+    rt.next_epoch(3)
+    assert rt.stamp == 0 and (rt.w == -1).all() and (rt.r == -1).all()
+
+
+LONG_EPOCH = r"""
+__global__ void k(float* out, int iters) {
+    __shared__ float s[64];
+    int t = threadIdx.x;
+    s[32 + t] = t;
+    for (int j = 0; j < iters; j++) s[t] += 1.0f;
+    out[t] = s[32 + (t + 1) % 32];
+}
+"""
+
+
+def test_a_long_epoch_still_names_the_earlier_line():
+    # no barrier: thousands of s[t] += 1 in the epoch of the write of s[32 + t], whose line the race names
+    iters = 3000
+    r = run_kernel(LONG_EPOCH, "k", args=dict(out=np.zeros(32, np.float32), iters=iters), grid=(1, 1, 1),
+                   block=(32, 1, 1))
+    assert {(x.kind, x.line, x.other_line) for x in r.races} == {
+        ("read-after-write", line_of(LONG_EPOCH, "out[t] ="), line_of(LONG_EPOCH, "s[32 + t] = t"))}
+    assert np.array_equal(r.outputs["out"], ((np.arange(32) + 1) % 32).astype(np.float32))
+
+
+BOUNDS = r"""
+__global__ void k(float* a, int lo, int hi) {
+    int t = threadIdx.x;
+    if (t >= lo) a[t] += 1.0f;
+    if (t < hi) a[t + 1] = a[t];
+}
+"""
+
+
+def test_a_store_after_a_checked_load_is_still_bounds_checked():
+    from kernelport.emulator import EmulatorError
+    a = np.zeros(32, np.float32)
+    # the compound assignment's store reuses its load's check (same offsets, same lanes) ...
+    r = run_kernel(BOUNDS, "k", args=dict(a=a, lo=0, hi=31), grid=(1, 1, 1), block=(32, 1, 1))
+    assert r.outputs["a"][0] == 1.0 and r.outputs["a"][31] == 1.0
+    # ... but a store through other offsets (t + 1 at thread 31) is checked on its own
+    with pytest.raises(EmulatorError, match=r"out-of-bounds write of global memory a\[32\]"):
+        run_kernel(BOUNDS, "k", args=dict(a=a, lo=0, hi=32), grid=(1, 1, 1), block=(32, 1, 1))
+
+
+def test_a_block_too_large_to_tell_its_threads_apart_is_a_located_error():
+    from kernelport.emulator import EmulatorError
+    src = "__global__ void k(float* a) {\n    __shared__ float s[4];\n    s[0] = a[0];\n}\n"
+    with pytest.raises(EmulatorError, match=r"2\^20 threads") as ei:
+        run_kernel(src, "k", args=dict(a=np.zeros(1, np.float32)), grid=(1, 1, 1), block=((1 << 20) + 1, 1, 1))
+    assert ei.value.line == 1
+    # without race detection the same launch runs
+    r = run_kernel(src, "k", args=dict(a=np.ones(1, np.float32)), grid=(1, 1, 1), block=((1 << 20) + 1, 1, 1),
+                   check_races=False)
+    assert r.races == [] and r.outputs["a"][0] == 1.0
