@@ -28,8 +28,9 @@ import numpy as np
 from . import cexpr
 from .annotations import ArgSpec, Generator, KernelSpec, Text, _parse_arg
 from .errors import KernelportError, Location
-from .host_values import Scope, Unknown, pointer_name, scope_at, typedef_of
+from .host_values import Scope, Unknown, pointer_name, scope_at
 from .index_buffers import index_contents
+from .infer_templates import deduced, element_name, launch_template_args
 from .infer_structs import fields, layout as struct_layout, struct_inputs
 from .infer_types import resolve as resolve_type
 from .inputs import DTYPES, c_bytes, c_size, generator_for
@@ -299,7 +300,7 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
     phase = "template"  # what is being read: a free value the block reads is chosen small
     try:
         if k.template_params:
-            targs = _template_args(m, launch, scope) or _deduced(k, argn, m, scope)
+            targs = launch_template_args(m, launch, scope) or deduced(k, argn, m, scope)
             if targs is None or len(targs) != len(k.template_params):
                 return NotRun(f"needs template arguments: the launch at {at} leaves them to deduction",
                               "write the launch as kernel<T, N><<<...>>>, or annotate: // @kp instantiate <...>",
@@ -344,7 +345,7 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
                 if isinstance(v, NotRun):
                     return v
                 spec.scalars[p.name] = Text(v, at)
-                ct = cexpr.ctype(_elem(p.type, tmap, scope))
+                ct = cexpr.ctype(element_name(p.type, tmap, scope))
                 if ct is not None:
                     spec.scalar_types[p.name] = ct
                 notes.append(note)
@@ -423,16 +424,11 @@ def _dims(given: list[Text], scope: Scope, text: str) -> tuple[int, int, int]:
     return scope.dims(text)
 
 
-def _elem(p_type: str, tmap: dict[str, str], scope: Scope) -> str:
-    t = resolve_type(p_type, tmap, scope).name  # through macros, typedefs, aliases (kernelport.infer_types)
-    return t if t in DTYPES else typedef_of(scope.module.source.text, t)  # `typedef unsigned char uchar;`
-
-
 def _buffer(p, text: str, scope: Scope, given: CommandLine, tmap, at) -> tuple[ArgSpec, str]:
     if p.name in given.args:
         a = given.args[p.name]
         return a, f"{p.name}: {a.type}[{a.length.text}] {_gen_text(a.generator)} from the command line"
-    t = _elem(p.type, tmap, scope)
+    t = element_name(p.type, tmap, scope)
     lay = None
     if t not in DTYPES and (r := resolve_type(p.type, tmap, scope)).struct is not None:
         try:  # an array of structs: bytes in the struct's C layout, each number field generated
@@ -502,7 +498,7 @@ def _gen_text(g: Generator | None) -> str:
 def _scalar(p, text: str, scope: Scope, given: CommandLine, tmap, position: int) -> tuple[str | NotRun, str]:
     if p.name in given.scalars:
         return given.scalars[p.name].text, f"{p.name} = {given.scalars[p.name].text} from the command line"
-    t = _elem(p.type, tmap, scope)
+    t = element_name(p.type, tmap, scope)
     if cexpr.ctype(t) is None:
         return NotRun(f"scalar '{p.name}' is a '{p.type}', which the emulator's inputs cannot hold",
                       f"pass --arg {p.name}=VALUE if it is a number"), ""
@@ -516,47 +512,6 @@ def _scalar(p, text: str, scope: Scope, given: CommandLine, tmap, position: int)
         return f"{g!r}", f"{p.name} = {g!r} generated (host code computes it when it runs: {e.why})"
     lit = Scope._literal(v)
     return lit, f"{p.name} = {v.v} (the launch passes '{' '.join(text.split())[:40]}')"
-
-
-def _template_args(m: Module, launch: Launch, scope: Scope) -> list[str] | None:
-    fn = launch.node.child_by_field_name("function")
-    if fn is None or fn.type != "template_function":
-        return None
-    al = fn.child_by_field_name("arguments")
-    out = []
-    for a in (al.named_children if al else []):
-        text = m.source.text_of(a).strip()
-        d = scope.lookup(text) if re.fullmatch(r"[A-Za-z_]\w*", text) else None
-        if d is not None and d.text.strip() in DTYPES:
-            out.append(d.text.strip())  # a type macro or alias
-        elif a.type == "type_descriptor" and d is None:
-            out.append(text)
-        else:
-            try:
-                out.append(str(int(scope.value(text).v)))
-            except Unknown:
-                out.append(text)
-    return out
-
-
-def _deduced(k: Function, argn, m: Module, scope: Scope) -> list[str] | None:
-    """Type template arguments deduced as C++ does from the declared types of the arguments
-    (`T* x` given `float* d_x`); None where one cannot be (a non-type parameter)."""
-    out = []
-    for tp in k.template_params:
-        found = None
-        for p, a in zip(k.params, argn):
-            if " ".join(p.type.replace("const", "").split()) != tp:
-                continue
-            name = pointer_name(m.source.text_of(a)) if p.pointer else m.source.text_of(a).strip()
-            d = scope.lookup(f"{name}#type") if name and re.fullmatch(r"[A-Za-z_]\w*", name) else None
-            if d is not None and d.text:
-                found = _elem(d.text, {}, scope)
-                break
-        if found is None:
-            return None
-        out.append(found)
-    return out
 
 
 # -- scaling down -----------------------------------------------------------------------------
