@@ -191,6 +191,15 @@ def test_a_shift_count_error_names_the_range_of_its_type():
         assert "is out of range for" in str(e.value) and f"({rng})" in str(e.value), str(e.value)
 
 
+def test_an_error_in_an_operand_points_where_that_operand_starts():
+    """The offending operand is itself an operation: the error points at its first character (the
+    annotation's error column), not at its last operand."""
+    for expr, at in (("1 << 16 * 4", "16 * 4"), ("ceil_div(8, 2 - 2)", "2 - 2"), ("1.5 * 2 % 3", "1.5 * 2")):
+        with pytest.raises(cexpr.CExprError) as e:
+            cexpr.evaluate_typed(expr, {})
+        assert e.value.offset == expr.index(at), (expr, str(e.value), e.value.offset)
+
+
 def test_an_overflow_hint_names_the_wider_type_only_where_there_is_one():
     for expr, hint in (("65536 * 65536", "compute in long long (suffix LL), e.g. 1LL << 40"),
                        ("2147483647 + 1", "compute in long long (suffix LL), e.g. 1LL << 40"),

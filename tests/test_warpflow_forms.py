@@ -45,6 +45,9 @@ FORMS = {
                                  "unsigned(threadIdx.x % 32)", "unsigned(threadIdx.x % warpSize)"),
     "functional_cast_typedef": ("typedef unsigned lane_t;\n", "    unsigned {n} = lane_t(threadIdx.x % 32);\n",
                                 "{n} + 1", "lane_t(threadIdx.x % 32)", "lane_t(threadIdx.x % warpSize)"),
+    # a warp's first lane, `warp << 5`: the 5 is log2 of 32 lanes
+    "warp_first_lane_shift": ("", "    int {n}w = threadIdx.x / 32;\n    int {n} = {n}w << 5;\n", "{n}",
+                              "int {n} = {n}w << 5;", "int {n} = {n}w * warpSize;"),
     "macro_constant": ("#define {N} 32\n", "    int {n} = threadIdx.x % {N};\n", "{n} + 1",
                        "#define {N} 32", "#define {N} KP_WAVE_SIZE"),
 }
@@ -154,6 +157,40 @@ def test_a_ladder_whose_counter_is_assigned_in_the_loop_head_starts_at_half_the_
         assert port.ok
         want = "off = warpSize / 2;" if init else "int off = warpSize / 2;"
         assert want in port.body, port.body
+
+
+@pytest.mark.parametrize("init", ["++i", "i = lane"])
+def test_a_loop_head_that_assigns_no_counter_is_read_like_one_that_does(init):
+    """`for (++i; ...)`: the initializer is an expression with no left side (it crashed the
+    analysis once such a head was read as an assignment); the lane-strided loop is ported either way."""
+    src = """__global__ void k(const float* x, float* out, int n) {
+    float v = 0;
+    int lane = threadIdx.x % 32;
+    int i = lane - 1;
+    for (INIT; i < n; i += 32) v += x[i];
+    v += __shfl_down_sync(0xffffffff, v, 1);
+    out[threadIdx.x] = v;
+}
+""".replace("INIT", init)
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and f"for ({init}; i < n; i += warpSize)" in port.body, port.body
+
+
+@pytest.mark.parametrize("width, flagged", [("0", True), ("64", True), ("16", False), ("32", False)])
+def test_only_a_literal_width_of_a_sub_warp_keeps_a_lane_share_test(width, flagged):
+    """A literal shuffle width from 1 to 32 makes a logical group of that many lanes: `lane < 24`
+    is then a share of it (no WS017).  A width that is no such count (0, or 64, the wave) fixes no
+    group, and the lane test is a share of the wave's lanes."""
+    from kernelport.lint.engine import lint_text
+
+    src = """__global__ void k(const float* x, float* out) {
+    float v = x[threadIdx.x];
+    int lane = threadIdx.x % warpSize;
+    v += __shfl_down_sync(0xffffffff, v, 1, WIDTH);
+    if (lane < 24) out[threadIdx.x] = v;
+}
+""".replace("WIDTH", width)
+    assert [f.line for f in lint_text(src, "k.cu", "cuda") if f.code == "WS017"] == ([5] if flagged else [])
 
 
 HELPER_WIDTH = """
