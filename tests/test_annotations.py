@@ -113,6 +113,8 @@ ERRORS = [
     ("block 1024, 2", "block has 2048 threads", "1024"),
     ("block 1, 1025", "block dimension y '1025' is 1025", "1025"),
     ("block warpSize, 4", "unknown name 'warpSize'", "warpSize"),  # only a grid may follow the run's wave
+    # a grid follows the run's wave: checked at both (64 lanes leave no block here)
+    ("grid 2, 64 / warpSize - 1", "grid dimension y '64 / warpSize - 1' is 0 at warpSize 64", "64 / warpSize"),
     ("arg x in float[n] normal(0.5, 0)", "normal(0.5, 0): the standard deviation must be positive", "normal"),
     ("block 64, n +", "expected a value before the end of the expression", "<end>"),
     ("scalar n == 3", None, "= 3"),

@@ -203,3 +203,21 @@ def test_simd_sum_bound_is_gamma_of_k_minus_1_to_the_last_bit(k, dtype, u):
     want = g * np.abs(x[:k].astype(np.float64)).sum()
     assert err.shape == (W,) and np.all(err == err[0])
     assert err[0] == pytest.approx(want, rel=1e-14, abs=0)
+
+
+@pytest.mark.parametrize("op", ["sum", "max", "min"])
+def test_simd_reduction_bound_carries_the_active_operands_bounds(op):
+    """Operands that carry an error bound (earlier rounded results): a sum's bound adds theirs over
+    the active lanes to its own rounding; max / min return one operand, so the largest of theirs.
+    An inactive lane's bound is no part of either."""
+    from kernelport.emulator import warp
+
+    W, k, u = 32, 6, 2.0 ** -24
+    x = np.linspace(-3, 5, W).astype(np.float32)
+    e = np.linspace(1e-6, 32e-6, W)  # the largest bounds are the inactive lanes'
+    active = np.zeros(W, bool)
+    active[:k] = True
+    _, err = warp.reduce(op, (x, e), active, W)
+    own = (k - 1) * u / (1 - (k - 1) * u) * np.abs(x[:k].astype(np.float64)).sum() if op == "sum" else 0.0
+    want = own + (e[:k].sum() if op == "sum" else e[:k].max())
+    assert err.shape == (W,) and err[0] == pytest.approx(want, rel=1e-12) and np.all(err == err[0])
