@@ -32,7 +32,9 @@ PYTEST = f"{PY} -P -m pytest -x -q -p no:cacheprovider -p no:randomly"
 # module key: (paths, the tests that guard them).  Keep each command fast: it runs once per mutant.
 _VOTES = " ".join(f"'tests/test_warp_primitives.py::test_primitive_matches_model[{c}-{b}-32-block-partial]'"
                   for c in ("vote", "shfl_down") for b in ("cuda", "hip", "metal"))
-_WARPFLOW_TESTS = "tests/test_warpflow_forms.py tests/test_rewrites.py tests/test_lint_rules.py"
+# test_warpflow_ladder_steps: a lane test that is a ladder step's own threshold (warpflow leaves its literal)
+_WARPFLOW_TESTS = ("tests/test_warpflow_forms.py tests/test_warpflow_ladder_steps.py tests/test_rewrites.py "
+                   "tests/test_lint_rules.py")
 # test_lint_layouts: cub's warp collectives, read at the template position the backend's table gives.
 _TABLE_TESTS = (f"tests/test_dialect_table.py {_WARPFLOW_TESTS} tests/test_lint_layouts.py "
                 f"tests/test_emulator_metal.py {_VOTES}")
