@@ -266,3 +266,11 @@ def test_a_profile_bin_skips_an_exact_zero_for_the_element_nearest_its_bound():
     c = compare({"o": got}, {"o": np.array([0.0, 1.0])}, "auto", None, {"o": np.array([0.0, 4 * U32], F32)}, None,
                 profile_bins=1)
     assert c.ok and c.profiles["o"]["index"] == [1] and c.profiles["o"]["n"] == 2
+
+
+def test_a_bool_buffer_is_compared_exactly_in_auto_mode():
+    """A bool output (a flag per element) has no rounding: auto compares it exactly, like integers."""
+    got, want = np.array([True, False, True]), np.array([True, True, True])
+    c = compare({"o": got}, {"o": want}, "auto", None, None, None)
+    assert not c.ok and (c.mismatch.index, c.mismatch.count) == (1, 1)
+    assert compare({"o": got}, {"o": got.copy()}, "auto", None, None, None).ok

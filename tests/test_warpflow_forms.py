@@ -302,3 +302,22 @@ def test_a_ballot_compared_with_all_ones_names_only_that_constant(ones, flagged)
     body = hip_body(src)
     assert "int a = p[32], b = p[32 + threadIdx.x];" in body
     assert (f"(m == {ones})" not in body) == flagged
+
+
+WARP_LEVEL_TEST = """__global__ void k(const float* x, float* out, int n) {
+    float v = x[threadIdx.x];
+    int lane = threadIdx.x % warpSize;
+    v += __shfl_down_sync(0xffffffff, v, 1);
+    if (lane < TEST) out[threadIdx.x] = v;
+}
+"""
+
+
+@pytest.mark.parametrize("test, ported", [("(threadIdx.x >> 5)", "(threadIdx.x / warpSize)"),
+                                          ("(n >> 5)", "(n >> 5)"),
+                                          ("n * 32", "n * warpSize"), ("32 * 32", "32 * 32")])
+def test_what_a_lane_is_compared_with_in_warp_level_code(test, ported):
+    """`tid >> 5` is a warp index (its 5 is log2 of 32 lanes); the same shift of a count is data.
+    `n * 32` counts the lanes of n warps (its 32 is the wave's); `32 * 32` counts elements."""
+    port, _ = translate(SourceFile.from_text(WARP_LEVEL_TEST.replace("TEST", test), "k.cu"), "hip")
+    assert port.ok and f"if (lane < {ported}) out[threadIdx.x] = v;" in port.body, port.body
