@@ -817,3 +817,23 @@ def test_a_race_names_the_element_of_its_own_blocks_shared_array():
     r = run_kernel(RACE_AT_3, "k", args=dict(out=np.zeros(3, np.float32)), grid=(3, 1, 1), block=(32, 1, 1),
                    wave=32)
     assert [(x.buffer, x.index, x.block) for x in r.races] == [("s", 3, (2, 0, 0))]
+
+
+RACE_TWO_LINES = """__global__ void k(int* out) {
+    __shared__ int s[1];
+    if (threadIdx.x == 0) s[0] = 1;
+    if (threadIdx.x == 32) s[0] = 2;
+    __syncthreads();
+    out[threadIdx.x] = s[0];
+}
+"""
+
+
+@pytest.mark.parametrize("pad", [0, 2100])
+def test_a_race_names_both_of_its_lines_anywhere_in_a_file(pad):
+    """Two warps write one shared slot with no barrier between: the race names the later write's line
+    and the earlier one's, also past line 2047 (where a line no longer fits a 32-bit record)."""
+    src = "\n" * pad + RACE_TWO_LINES
+    r = run_kernel(src, "k", args=dict(out=np.zeros(64, np.int32)), grid=(1,), block=(64,), wave=32)
+    assert [(x.kind, x.line, x.other_line, x.buffer, x.index) for x in r.races] == \
+        [("write-after-write", line_of(src, "== 32"), line_of(src, "== 0"), "s", 0)]
