@@ -156,7 +156,7 @@ VALUES = [
     ("1 + 2 * 3 << 1", 14, "int"), ("5 & 3 | 8 ^ 1", 9, "int"), ("-2147483647 - 1", -2147483648, "int"),
     ("(float)1 / 3", 0.3333333432674408, "float"), ("!5", 0, "int"), ("-(-128 >> 1)", 64, "int"),
     ("3.4028235e38f", 3.4028234663852886e38, "float"), ("(half)65519.0", 65504.0, "half"),
-    ("(float)1e-50", 0.0, "float"),
+    ("(float)1e-50", 0.0, "float"), ("-1 / 1", -1, "int"), ("-1 / -1", 1, "int"), ("1 / -1", -1, "int"),
     # values beyond CPython's small-int cache: comparisons by value, never by identity
     ("100000 != 100000", 0, "int"), ("100000 <= 100000", 1, "int"), ("100000 == 100000", 1, "int"),
     ("100000 >= 100000", 1, "int"), ("max(1, 2)", 2, "int"), ("max(2, 1)", 2, "int"), ("min(2, 1)", 1, "int"),
@@ -182,6 +182,12 @@ def test_invalid_c_is_an_error_not_a_python_value(expr):
     with pytest.raises(cexpr.CExprError) as e:
         cexpr.evaluate_typed(expr, {})
     assert e.value.hint
+
+
+@pytest.mark.parametrize("bits", [8, 16, 32, 64])
+def test_sizeof_a_fixed_width_integer_is_its_width_in_bytes(bits):
+    for name in (f"int{bits}_t", f"uint{bits}_t"):
+        assert cexpr.evaluate(f"sizeof({name})", {}) == bits // 8, name
 
 
 def test_a_shift_count_error_names_the_range_of_its_type():
