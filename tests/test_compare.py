@@ -274,3 +274,13 @@ def test_a_bool_buffer_is_compared_exactly_in_auto_mode():
     c = compare({"o": got}, {"o": want}, "auto", None, None, None)
     assert not c.ok and (c.mismatch.index, c.mismatch.count) == (1, 1)
     assert compare({"o": got}, {"o": got.copy()}, "auto", None, None, None).ok
+
+
+def test_elements_nan_in_both_differ_by_nothing_in_the_profile():
+    """NaN where the reference has NaN is a match: its difference is 0 in the per-bin profile (the
+    report's worst element per bin), never a negative or NaN number."""
+    nan = float("nan")
+    got = np.array([nan, nan, 1.0, 2.0], F32)
+    want = np.array([nan, nan, 1.0, 2.5])
+    c = compare({"o": got}, {"o": want}, "explicit", {"abs": 1.0}, None, None, profile_bins=2)
+    assert c.ok and c.profiles["o"]["diff"] == [0.0, 0.5] and c.max_abs == 0.5
