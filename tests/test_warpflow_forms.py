@@ -321,3 +321,22 @@ def test_what_a_lane_is_compared_with_in_warp_level_code(test, ported):
     `n * 32` counts the lanes of n warps (its 32 is the wave's); `32 * 32` counts elements."""
     port, _ = translate(SourceFile.from_text(WARP_LEVEL_TEST.replace("TEST", test), "k.cu"), "hip")
     assert port.ok and f"if (lane < {ported}) out[threadIdx.x] = v;" in port.body, port.body
+
+
+@pytest.mark.parametrize("head", ["int d = 1", "d = 1"])
+def test_a_scan_bounded_by_32_lanes_runs_to_the_wave_declared_or_assigned_in_its_head(head):
+    """`for (d = 1; d < 32; d *= 2)` around a shuffle_up scan: the 32 bounds the ladder, so it becomes
+    warpSize, whether the head declares d or assigns one declared before."""
+    src = """__global__ void scan(const float* x, float* out) {
+    float v = x[threadIdx.x];
+    int lane = threadIdx.x % warpSize;
+    DECL
+    for (HEAD; d < 32; d *= 2) {
+        float y = __shfl_up_sync(0xffffffff, v, d);
+        if (lane >= d) v += y;
+    }
+    out[threadIdx.x] = v;
+}
+""".replace("DECL", "" if head.startswith("int") else "int d;").replace("HEAD", head)
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and f"for ({head}; d < warpSize; d *= 2) {{" in port.body, port.body
