@@ -837,3 +837,19 @@ def test_a_race_names_both_of_its_lines_anywhere_in_a_file(pad):
     r = run_kernel(src, "k", args=dict(out=np.zeros(64, np.int32)), grid=(1,), block=(64,), wave=32)
     assert [(x.kind, x.line, x.other_line, x.buffer, x.index) for x in r.races] == \
         [("write-after-write", line_of(src, "== 32"), line_of(src, "== 0"), "s", 0)]
+
+
+def test_a_race_through_a_byte_view_names_the_element_of_its_buffer():
+    """Two warps write byte 13 of a float array through an unsigned char view: the race is on the
+    array's element 3 (bytes 12-15), as every race names an element of the buffer it hit."""
+    src = """__global__ void k(float* out) {
+    __shared__ float s[16];
+    unsigned char* b = (unsigned char*)s;
+    if (threadIdx.x == 0) b[13] = 1;
+    if (threadIdx.x == 32) b[13] = 2;
+    __syncthreads();
+    out[threadIdx.x] = s[threadIdx.x % 16];
+}
+"""
+    r = run_kernel(src, "k", args=dict(out=np.zeros(64, np.float32)), grid=(1,), block=(64,), wave=32)
+    assert [(x.line, x.other_line, x.buffer, x.index) for x in r.races] == [(5, 4, "s", 3)]
