@@ -216,6 +216,7 @@ BYTES = "__global__ void k(unsigned char* b, int n) { }\nvoid k_ref(unsigned cha
     ("normal(100, 1)", 4, True), ("normal(100, 20)", 4, False),       # mean +- 10 sigma
     ("normal(20, 1)", 4, True), ("normal(5, 1)", 4, False), ("normal(250, 1)", 4, False),
     ("monotone(0, 3)", 128, True), ("monotone(0, 3)", 129, False),    # (3 - 1) * (n - 1) at the last element
+    ("monotone(0, 2)", 256, True), ("monotone(0, 2)", 257, False),
     ("arange(0, 2)", 128, True), ("arange(0, 2)", 129, False),
     ("arange(200)", 56, True), ("arange(200)", 57, False),
     ("uniform(0, 256)", 4, True), ("uniform(0, 256.5)", 4, False),

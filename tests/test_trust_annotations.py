@@ -177,7 +177,8 @@ def test_c_semantics(expr, value, type_):
 @pytest.mark.parametrize("expr", ["(-2147483647 - 1) / -1", "-(-2147483647 - 1)", "-1 << 1", "65536 * 65536",
                                   "9223372036854775807LL + 1", "1e308 * 10", "1.0 / 0", "(int)1e10", "sizeof(x)",
                                   "1 ? 2", "1 +", "()", "'a'", "a = 1", "x[1]", "3.4028235677973366e38f",
-                                  "(float)3.4028235677973366e38", "(half)65520.0", "3e38f * 2"])
+                                  "(float)3.4028235677973366e38", "(half)65520.0", "3e38f * 2",
+                                  "ceil_div(7.5, 2)", "ceil_div(8, 2.0f)"])
 def test_invalid_c_is_an_error_not_a_python_value(expr):
     with pytest.raises(cexpr.CExprError) as e:
         cexpr.evaluate_typed(expr, {})
