@@ -107,6 +107,7 @@ ERRORS = [
     ("arg z in float[n] uniform(0, 1)", "kernel 'k' has no parameter 'z'", "z in"),
     ("arg n in int[4] integers(0, 2)", "'n' is a scalar parameter", "n in"),
     ("arg x in float[n - n] uniform(0, 1)", "length of 'x' evaluates to 0", "n - n"),
+    ("shared 227 * 1024 + 1", "shared memory size '227 * 1024 + 1' is 232449 bytes", "227"),  # sm_90's opt-in most
     ("grid 0", "grid dimension x '0' is 0", "0"),
     ("grid 4, n - 1024", "grid dimension y 'n - 1024' is 0", "n - 1024"),
     ("grid 1, 2, 3, 4", "'grid' takes 1 to 3 comma-separated expressions", "1, 2"),
@@ -147,6 +148,11 @@ def test_error_points_at_the_annotation(line, message, at):
     col = len(text) + 1 if at == "<end>" else \
         (text.rindex(at) if at == "b)" else text.index(at, len("// @kp ") + len(key))) + 1
     assert (e.location.line, e.location.column) == (idx + 1, col), str(e)
+
+
+def test_shared_memory_up_to_the_largest_opt_in_of_any_target_is_accepted():
+    lines = [ln if ln.split()[0] != "shared" else "shared 227 * 1024" for ln in FULL]
+    assert spec_of(lines)["k"].shared.text == "227 * 1024"
 
 
 def test_value_needs_text():
