@@ -853,3 +853,20 @@ def test_a_race_through_a_byte_view_names_the_element_of_its_buffer():
 """
     r = run_kernel(src, "k", args=dict(out=np.zeros(64, np.float32)), grid=(1,), block=(64,), wave=32)
     assert [(x.line, x.other_line, x.buffer, x.index) for x in r.races] == [(5, 4, "s", 3)]
+
+
+def test_counting_a_run_counts_every_lane_s_store_and_load():
+    """The opt-in counters (kernelport plan reads them): 64 lanes load 4 bytes each and store 4
+    bytes each, every lane active and half of them (a branch)."""
+    from kernelport.emulator import counting
+
+    src = """__global__ void k(const float* x, float* out, float* half_out) {
+    out[threadIdx.x] = x[threadIdx.x];
+    if (threadIdx.x < 32) half_out[threadIdx.x] = 1.0f;
+}
+"""
+    z = np.zeros(64, np.float32)
+    with counting.Counting() as c:
+        run_kernel(src, "k", args=dict(x=z, out=z, half_out=z), grid=(1,), block=(64,))
+    got = {name: (b.read_bytes, b.write_bytes) for (_, name), b in c.buffers.items()}
+    assert got == {"x": (256, 0), "out": (0, 256), "half_out": (0, 128)}
