@@ -191,6 +191,15 @@ def test_sizeof_a_fixed_width_integer_is_its_width_in_bytes(bits):
         assert cexpr.evaluate(f"sizeof({name})", {}) == bits // 8, name
 
 
+@pytest.mark.parametrize("value, type_", [(5, "int"), (-(1 << 31), "int"), (1 << 31, "long long"),
+                                         (1 << 40, "long long"), (1 << 63, "unsigned long long")])
+def test_a_python_number_given_for_a_name_is_typed_as_c_types_that_literal(value, type_):
+    """A scalar handed in as a Python int takes the first of int, long long, unsigned long long that
+    holds it (as a C literal without suffix would)."""
+    v = cexpr.evaluate_typed("n", {"n": value})
+    assert (v.v, v.type.name) == (value, type_)
+
+
 def test_a_shift_count_error_names_the_range_of_its_type():
     for expr, rng in (("1 << 32", "0 to 31"), ("1LL << 64", "0 to 63"), ("1 << -1", "0 to 31")):
         with pytest.raises(cexpr.CExprError) as e:
