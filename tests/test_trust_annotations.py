@@ -225,6 +225,13 @@ def test_an_overflow_hint_names_the_wider_type_only_where_there_is_one():
         assert "overflows" in str(e.value) and e.value.hint == hint, (expr, e.value.hint)
 
 
+def test_a_missing_operand_names_the_operator_found_in_its_place():
+    for expr, where in (("*3", "*"), ("1 + < 2", "<"), ("min(1,)", ")"), ("1 ? : 2", ":")):
+        with pytest.raises(cexpr.CExprError) as e:
+            cexpr.evaluate_typed(expr, {})
+        assert str(e.value) == f"expected a value before '{where}'" and e.value.offset == expr.index(where)
+
+
 def test_a_missing_close_names_what_came_instead():
     for expr, where in (("(1", "the end"), ("(1 2", "'2'"), ("min(1, 2", "the end"), ("min(1 2)", "'2'")):
         with pytest.raises(cexpr.CExprError) as e:
