@@ -284,3 +284,11 @@ def test_elements_nan_in_both_differ_by_nothing_in_the_profile():
     want = np.array([nan, nan, 1.0, 2.5])
     c = compare({"o": got}, {"o": want}, "explicit", {"abs": 1.0}, None, None, profile_bins=2)
     assert c.ok and c.profiles["o"]["diff"] == [0.0, 0.5] and c.max_abs == 0.5
+
+
+def test_a_reference_beyond_the_buffer_type_s_range_matches_its_rounding_to_infinity():
+    """A float64 reference of 1e39 is +inf once rounded to float (the buffer's type): a float output
+    of +inf matches it, a finite float output does not."""
+    want = np.array([1e39, 1.0])
+    assert compare({"o": np.array([np.inf, 1.0], F32)}, {"o": want}, "auto", None, None, None).ok
+    assert not compare({"o": np.array([3e38, 1.0], F32)}, {"o": want}, "auto", None, None, None).ok
