@@ -110,6 +110,7 @@ ERRORS = [
     ("shared 227 * 1024 + 1", "shared memory size '227 * 1024 + 1' is 232449 bytes", "227"),  # sm_90's opt-in most
     ("grid 0", "grid dimension x '0' is 0", "0"),
     ("grid 4, n - 1024", "grid dimension y 'n - 1024' is 0", "n - 1024"),
+    ("grid 31 / warpSize", "grid dimension x '31 / warpSize' is 0 at warpSize 32", "31"),  # 32 first, then 64
     ("grid 1, 2, 3, 4", "'grid' takes 1 to 3 comma-separated expressions", "1, 2"),
     ("block 1024, 2", "block has 2048 threads", "1024"),
     ("block 1, 1025", "block dimension y '1025' is 1025", "1025"),
@@ -233,7 +234,8 @@ def test_a_generator_must_fit_the_element_type_at_both_ends(gen, n, fits):
     if fits:
         assert spec_of(lines, BYTES)["k"].args["b"].generator.kind == gen.split("(")[0]
     else:
-        assert "does not fit the element type unsigned char" in error_of(lines, BYTES).message
+        e = error_of(lines, BYTES)
+        assert "does not fit the element type unsigned char" in e.message and e.hint == "unsigned char holds 0 to 255"
 
 
 @pytest.mark.parametrize("seed,ok", [("18446744073709551615", True), ("18446744073709551616", False),
