@@ -45,6 +45,9 @@ FORMS = {
                                  "unsigned(threadIdx.x % 32)", "unsigned(threadIdx.x % warpSize)"),
     "functional_cast_typedef": ("typedef unsigned lane_t;\n", "    unsigned {n} = lane_t(threadIdx.x % 32);\n",
                                 "{n} + 1", "lane_t(threadIdx.x % 32)", "lane_t(threadIdx.x % warpSize)"),
+    # a unary minus passes its operand's lane on (twice here: the value reaching the shuffle is the lane)
+    "negated": ("", "    int {n} = -(threadIdx.x % 32);\n", "-{n}",
+                "int {n} = -(threadIdx.x % 32);", "int {n} = -(threadIdx.x % warpSize);"),
     # a warp's first lane, `warp << 5`: the 5 is log2 of 32 lanes
     "warp_first_lane_shift": ("", "    int {n}w = threadIdx.x / 32;\n    int {n} = {n}w << 5;\n", "{n}",
                               "int {n} = {n}w << 5;", "int {n} = {n}w * warpSize;"),
