@@ -45,6 +45,9 @@ FORMS = {
                                  "unsigned(threadIdx.x % 32)", "unsigned(threadIdx.x % warpSize)"),
     "functional_cast_typedef": ("typedef unsigned lane_t;\n", "    unsigned {n} = lane_t(threadIdx.x % 32);\n",
                                 "{n} + 1", "lane_t(threadIdx.x % 32)", "lane_t(threadIdx.x % warpSize)"),
+    # the mask written first: `31 & tid` is the lane `tid & 31` is
+    "mask_first": ("", "    int {n} = 31 & threadIdx.x;\n", "{n} + 1",
+                   "int {n} = 31 & threadIdx.x;", "int {n} = (warpSize - 1) & threadIdx.x;"),
     # a unary minus passes its operand's lane on (twice here: the value reaching the shuffle is the lane)
     "negated": ("", "    int {n} = -(threadIdx.x % 32);\n", "-{n}",
                 "int {n} = -(threadIdx.x % 32);", "int {n} = -(threadIdx.x % warpSize);"),
