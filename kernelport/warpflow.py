@@ -180,6 +180,9 @@ class _Analyzer:
                 out.add((TID, -1))
             if threadish and WS_M1 in kinds_L:
                 out |= {(LANE, s) for k, s in L if k == WS_M1}
+            if {TID, LANE, WARP} & kinds_R and WS_M1 in kinds_L:  # `31 & tid`: the same lane, literal first
+                out |= {(LANE, s) for k, s in L if k == WS_M1}
+                out.add((TID, -1))
             if VOTE in kinds_L | kinds_R:
                 self.confirm(L | R, "combined with a ballot mask", n, kinds=(MASK, LANE, WS_M1, WS))
                 out.add((VOTE, -1))

@@ -32,8 +32,12 @@ PYTEST = f"{PY} -P -m pytest -x -q -p no:cacheprovider -p no:randomly"
 # module key: (paths, the tests that guard them).  Keep each command fast: it runs once per mutant.
 _VOTES = " ".join(f"'tests/test_warp_primitives.py::test_primitive_matches_model[{c}-{b}-32-block-partial]'"
                   for c in ("vote", "shfl_down") for b in ("cuda", "hip", "metal"))
-_WARPFLOW_TESTS = "tests/test_warpflow_forms.py tests/test_rewrites.py tests/test_lint_rules.py"
-_TABLE_TESTS = f"tests/test_dialect_table.py {_WARPFLOW_TESTS} tests/test_emulator_metal.py {_VOTES}"
+# test_warpflow_ladder_steps: a lane test that is a ladder step's own threshold (warpflow leaves its literal)
+_WARPFLOW_TESTS = ("tests/test_warpflow_forms.py tests/test_warpflow_ladder_steps.py tests/test_rewrites.py "
+                   "tests/test_lint_rules.py")
+# test_lint_layouts: cub's warp collectives, read at the template position the backend's table gives.
+_TABLE_TESTS = (f"tests/test_dialect_table.py {_WARPFLOW_TESTS} tests/test_lint_layouts.py "
+                f"tests/test_emulator_metal.py {_VOTES}")
 MODULES = {
     "dialect": (("kernelport/dialect.py",), _TABLE_TESTS),
     # The registry, each backend's data and the API table; not hip_probe.py (it runs hipcc, its tests
@@ -43,7 +47,8 @@ MODULES = {
                  _TABLE_TESTS + " tests/test_hip_api.py"),
     "warpflow": (("kernelport/warpflow.py",), _WARPFLOW_TESTS),
     "compare": (("kernelport/compare.py",), "tests/test_compare.py -k 'not verify'"),
-    "annotations": (("kernelport/annotations.py",), "tests/test_annotations.py"),
+    # test_trust_annotations: the generators' and expressions' checks (bounds, integer parameters)
+    "annotations": (("kernelport/annotations.py",), "tests/test_annotations.py tests/test_trust_annotations.py"),
     "cexpr": (("kernelport/cexpr.py",), "tests/test_trust_annotations.py"),  # the annotations' expression evaluator
     "warp": (("kernelport/emulator/warp.py",), "tests/test_warp_bits_reduce.py tests/test_warp_primitives.py -k "
                                                "'block or half or mask or uniform or lanemask or model_defines or bit "

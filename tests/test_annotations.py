@@ -107,12 +107,16 @@ ERRORS = [
     ("arg z in float[n] uniform(0, 1)", "kernel 'k' has no parameter 'z'", "z in"),
     ("arg n in int[4] integers(0, 2)", "'n' is a scalar parameter", "n in"),
     ("arg x in float[n - n] uniform(0, 1)", "length of 'x' evaluates to 0", "n - n"),
+    ("shared 227 * 1024 + 1", "shared memory size '227 * 1024 + 1' is 232449 bytes", "227"),  # sm_90's opt-in most
     ("grid 0", "grid dimension x '0' is 0", "0"),
     ("grid 4, n - 1024", "grid dimension y 'n - 1024' is 0", "n - 1024"),
+    ("grid 31 / warpSize", "grid dimension x '31 / warpSize' is 0 at warpSize 32", "31"),  # 32 first, then 64
     ("grid 1, 2, 3, 4", "'grid' takes 1 to 3 comma-separated expressions", "1, 2"),
     ("block 1024, 2", "block has 2048 threads", "1024"),
     ("block 1, 1025", "block dimension y '1025' is 1025", "1025"),
     ("block warpSize, 4", "unknown name 'warpSize'", "warpSize"),  # only a grid may follow the run's wave
+    # a grid follows the run's wave: checked at both (64 lanes leave no block here)
+    ("grid 2, 64 / warpSize - 1", "grid dimension y '64 / warpSize - 1' is 0 at warpSize 64", "64 / warpSize"),
     ("arg x in float[n] normal(0.5, 0)", "normal(0.5, 0): the standard deviation must be positive", "normal"),
     ("block 64, n +", "expected a value before the end of the expression", "<end>"),
     ("scalar n == 3", None, "= 3"),
@@ -145,6 +149,11 @@ def test_error_points_at_the_annotation(line, message, at):
     col = len(text) + 1 if at == "<end>" else \
         (text.rindex(at) if at == "b)" else text.index(at, len("// @kp ") + len(key))) + 1
     assert (e.location.line, e.location.column) == (idx + 1, col), str(e)
+
+
+def test_shared_memory_up_to_the_largest_opt_in_of_any_target_is_accepted():
+    lines = [ln if ln.split()[0] != "shared" else "shared 227 * 1024" for ln in FULL]
+    assert spec_of(lines)["k"].shared.text == "227 * 1024"
 
 
 def test_value_needs_text():
@@ -214,6 +223,7 @@ BYTES = "__global__ void k(unsigned char* b, int n) { }\nvoid k_ref(unsigned cha
     ("normal(100, 1)", 4, True), ("normal(100, 20)", 4, False),       # mean +- 10 sigma
     ("normal(20, 1)", 4, True), ("normal(5, 1)", 4, False), ("normal(250, 1)", 4, False),
     ("monotone(0, 3)", 128, True), ("monotone(0, 3)", 129, False),    # (3 - 1) * (n - 1) at the last element
+    ("monotone(0, 2)", 256, True), ("monotone(0, 2)", 257, False),
     ("arange(0, 2)", 128, True), ("arange(0, 2)", 129, False),
     ("arange(200)", 56, True), ("arange(200)", 57, False),
     ("uniform(0, 256)", 4, True), ("uniform(0, 256.5)", 4, False),
@@ -224,7 +234,8 @@ def test_a_generator_must_fit_the_element_type_at_both_ends(gen, n, fits):
     if fits:
         assert spec_of(lines, BYTES)["k"].args["b"].generator.kind == gen.split("(")[0]
     else:
-        assert "does not fit the element type unsigned char" in error_of(lines, BYTES).message
+        e = error_of(lines, BYTES)
+        assert "does not fit the element type unsigned char" in e.message and e.hint == "unsigned char holds 0 to 255"
 
 
 @pytest.mark.parametrize("seed,ok", [("18446744073709551615", True), ("18446744073709551616", False),

@@ -79,3 +79,21 @@ def test_a_float_atomic_add_bound_grows_by_the_rounding_of_each_sum(schedule):
     assert list(r.outputs["own"]) == [3.5] * n and list(r.outputs["pairs"]) == [6.0] * (n // 2)
     assert np.all(b["own"] == u * 3.5) and np.all(b["pairs"] == u * (3.5 + 6.0))
     assert b["one"][0] == pytest.approx(u * sum(1 + 2.5 * j for j in range(1, n + 1)), rel=1e-12)
+
+
+def test_a_float_atomic_exch_stores_its_value_with_that_value_s_bound():
+    """atomicExch does no arithmetic: an exact value is stored with bound 0, a rounded product keeps
+    the product's own bound (u * |value|)."""
+    src = r"""
+__global__ void k(float* f, const float* x) {
+    atomicExch(&f[0], 1.5f);
+    atomicExch(&f[1 + threadIdx.x], x[threadIdx.x] * 3.0f);
+}
+"""
+    n, u = 8, 2.0 ** -24
+    x = np.full(n, 0.1, np.float32)
+    r = run_kernel(src, "k", args=dict(f=np.zeros(n + 1, np.float32), x=x), grid=(1,), block=(n,))
+    assert r.outputs["f"][0] == 1.5 and r.bounds["f"][0] == 0.0
+    prod = np.float32(x[0] * np.float32(3.0))
+    assert np.all(r.outputs["f"][1:] == prod)
+    assert r.bounds["f"][1:] == pytest.approx(np.full(n, u * float(prod)), rel=1e-6)

@@ -284,3 +284,29 @@ def test_an_array_of_structs_is_compared_field_by_field():
     got = want.copy()
     got["alive"][1] = True
     assert compare({"p": got}, {"p": want}, "auto").mismatch.where == "p[1].alive"
+
+
+def test_a_bool_buffer_is_compared_exactly_in_auto_mode():
+    """A bool output (a flag per element) has no rounding: auto compares it exactly, like integers."""
+    got, want = np.array([True, False, True]), np.array([True, True, True])
+    c = compare({"o": got}, {"o": want}, "auto", None, None, None)
+    assert not c.ok and (c.mismatch.index, c.mismatch.count) == (1, 1)
+    assert compare({"o": got}, {"o": got.copy()}, "auto", None, None, None).ok
+
+
+def test_elements_nan_in_both_differ_by_nothing_in_the_profile():
+    """NaN where the reference has NaN is a match: its difference is 0 in the per-bin profile (the
+    report's worst element per bin), never a negative or NaN number."""
+    nan = float("nan")
+    got = np.array([nan, nan, 1.0, 2.0], F32)
+    want = np.array([nan, nan, 1.0, 2.5])
+    c = compare({"o": got}, {"o": want}, "explicit", {"abs": 1.0}, None, None, profile_bins=2)
+    assert c.ok and c.profiles["o"]["diff"] == [0.0, 0.5] and c.max_abs == 0.5
+
+
+def test_a_reference_beyond_the_buffer_type_s_range_matches_its_rounding_to_infinity():
+    """A float64 reference of 1e39 is +inf once rounded to float (the buffer's type): a float output
+    of +inf matches it, a finite float output does not."""
+    want = np.array([1e39, 1.0])
+    assert compare({"o": np.array([np.inf, 1.0], F32)}, {"o": want}, "auto", None, None, None).ok
+    assert not compare({"o": np.array([3e38, 1.0], F32)}, {"o": want}, "auto", None, None, None).ok

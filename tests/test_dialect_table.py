@@ -2,6 +2,8 @@
 API names, argument binding, and which names are warp-level."""
 from __future__ import annotations
 
+import pytest
+
 from kernelport import backends, dialect
 
 WARP_LEVEL_CUDA = {
@@ -171,6 +173,20 @@ def test_metal_vector_type_names_of_every_width_are_renamed_in_a_port():
            "    out[threadIdx.x] = bfloat2 + packed_int3 + uchar4 + lane;\n}\n")
     port, _ = translate(SourceFile.from_text(src, "k.cu"), "metal")
     assert port.ok and "out[tid.x] = bfloat2_ + packed_int3_ + uchar4_ + lane;" in port.body, port.body
+
+
+@pytest.mark.parametrize("rows", [2, 3, 4])
+def test_metal_matrix_type_names_of_every_shape_are_renamed_in_a_port(rows):
+    """`float3x4`, `half2x2`: plain names in CUDA, matrix types in Metal (rows and columns 2 to 4);
+    a 5-row name is no Metal type and stays."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+
+    names = [f"float{rows}x4", f"half{rows}x2", "float5x2"]
+    src = ("__global__ void k(float* out) {\n    float " + ", ".join(f"{n} = 1.0f" for n in names) + ";\n"
+           "    out[threadIdx.x] = " + " + ".join(names) + ";\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "metal")
+    assert port.ok and f"out[tid.x] = float{rows}x4_ + half{rows}x2_ + float5x2;" in port.body, port.body
 
 
 def test_a_name_translate_writes_is_never_read_as_its_concept():

@@ -817,3 +817,56 @@ def test_a_race_names_the_element_of_its_own_blocks_shared_array():
     r = run_kernel(RACE_AT_3, "k", args=dict(out=np.zeros(3, np.float32)), grid=(3, 1, 1), block=(32, 1, 1),
                    wave=32)
     assert [(x.buffer, x.index, x.block) for x in r.races] == [("s", 3, (2, 0, 0))]
+
+
+RACE_TWO_LINES = """__global__ void k(int* out) {
+    __shared__ int s[1];
+    if (threadIdx.x == 0) s[0] = 1;
+    if (threadIdx.x == 32) s[0] = 2;
+    __syncthreads();
+    out[threadIdx.x] = s[0];
+}
+"""
+
+
+@pytest.mark.parametrize("pad", [0, 2100])
+def test_a_race_names_both_of_its_lines_anywhere_in_a_file(pad):
+    """Two warps write one shared slot with no barrier between: the race names the later write's line
+    and the earlier one's, also past line 2047 (where a line no longer fits a 32-bit record)."""
+    src = "\n" * pad + RACE_TWO_LINES
+    r = run_kernel(src, "k", args=dict(out=np.zeros(64, np.int32)), grid=(1,), block=(64,), wave=32)
+    assert [(x.kind, x.line, x.other_line, x.buffer, x.index) for x in r.races] == \
+        [("write-after-write", line_of(src, "== 32"), line_of(src, "== 0"), "s", 0)]
+
+
+def test_a_race_through_a_byte_view_names_the_element_of_its_buffer():
+    """Two warps write byte 13 of a float array through an unsigned char view: the race is on the
+    array's element 3 (bytes 12-15), as every race names an element of the buffer it hit."""
+    src = """__global__ void k(float* out) {
+    __shared__ float s[16];
+    unsigned char* b = (unsigned char*)s;
+    if (threadIdx.x == 0) b[13] = 1;
+    if (threadIdx.x == 32) b[13] = 2;
+    __syncthreads();
+    out[threadIdx.x] = s[threadIdx.x % 16];
+}
+"""
+    r = run_kernel(src, "k", args=dict(out=np.zeros(64, np.float32)), grid=(1,), block=(64,), wave=32)
+    assert [(x.line, x.other_line, x.buffer, x.index) for x in r.races] == [(5, 4, "s", 3)]
+
+
+def test_counting_a_run_counts_every_lane_s_store_and_load():
+    """The opt-in counters (kernelport plan reads them): 64 lanes load 4 bytes each and store 4
+    bytes each, every lane active and half of them (a branch)."""
+    from kernelport.emulator import counting
+
+    src = """__global__ void k(const float* x, float* out, float* half_out) {
+    out[threadIdx.x] = x[threadIdx.x];
+    if (threadIdx.x < 32) half_out[threadIdx.x] = 1.0f;
+}
+"""
+    z = np.zeros(64, np.float32)
+    with counting.Counting() as c:
+        run_kernel(src, "k", args=dict(x=z, out=z, half_out=z), grid=(1,), block=(64,))
+    got = {name: (b.read_bytes, b.write_bytes) for (_, name), b in c.buffers.items()}
+    assert got == {"x": (256, 0), "out": (0, 256), "half_out": (0, 128)}

@@ -3,6 +3,8 @@ struct field and the rounding to 32-lane words, as related locations), library w
 collectives read at their default width.  Each with a look-alike that must stay quiet."""
 from __future__ import annotations
 
+import pytest
+
 from kernelport.lint.engine import lint_text
 
 MASK_WORDS_32 = """\
@@ -75,6 +77,21 @@ def test_cub_warp_reduce_at_its_default_width_is_the_hardware_warp():
     lines = {f.line for f in _ws(CUB_ROW_DOT)}
     assert {5, 6, 8} <= lines  # the per-warp storage count, the warp index, the lane test
     assert not _ws(CUB_ROW_DOT.replace("cub::WarpReduce<float>", "cub::WarpReduce<float, 32>"))
+
+
+# Each cub warp collective with the template arguments cub's signature puts before its logical width.
+CUB_COLLECTIVES = [("WarpReduce", "float"), ("WarpScan", "float"), ("WarpExchange", "float, 4"),
+                   ("WarpMergeSort", "float, 4"), ("WarpLoad", "float, 4, cub::WARP_LOAD_DIRECT"),
+                   ("WarpStore", "float, 4, cub::WARP_STORE_DIRECT")]
+
+
+@pytest.mark.parametrize("cls,before", CUB_COLLECTIVES, ids=[c for c, _ in CUB_COLLECTIVES])
+def test_each_cub_collective_takes_its_logical_width_at_its_own_position(cls, before):
+    """Left out, the width is the hardware warp: the per-warp counts of 32 are hazards; given (one
+    argument more), the code means 32 lanes whatever the wave."""
+    default = CUB_ROW_DOT.replace("cub::WarpReduce<float>", f"cub::{cls}<{before}>")
+    assert {5, 6, 8} <= {f.line for f in _ws(default)}
+    assert not _ws(default.replace(f"cub::{cls}<{before}>", f"cub::{cls}<{before}, 32>"))
 
 
 def test_a_class_of_the_projects_own_named_like_a_cub_collective_is_no_collective():

@@ -156,7 +156,7 @@ VALUES = [
     ("1 + 2 * 3 << 1", 14, "int"), ("5 & 3 | 8 ^ 1", 9, "int"), ("-2147483647 - 1", -2147483648, "int"),
     ("(float)1 / 3", 0.3333333432674408, "float"), ("!5", 0, "int"), ("-(-128 >> 1)", 64, "int"),
     ("3.4028235e38f", 3.4028234663852886e38, "float"), ("(half)65519.0", 65504.0, "half"),
-    ("(float)1e-50", 0.0, "float"),
+    ("(float)1e-50", 0.0, "float"), ("-1 / 1", -1, "int"), ("-1 / -1", 1, "int"), ("1 / -1", -1, "int"),
     # values beyond CPython's small-int cache: comparisons by value, never by identity
     ("100000 != 100000", 0, "int"), ("100000 <= 100000", 1, "int"), ("100000 == 100000", 1, "int"),
     ("100000 >= 100000", 1, "int"), ("max(1, 2)", 2, "int"), ("max(2, 1)", 2, "int"), ("min(2, 1)", 1, "int"),
@@ -177,11 +177,27 @@ def test_c_semantics(expr, value, type_):
 @pytest.mark.parametrize("expr", ["(-2147483647 - 1) / -1", "-(-2147483647 - 1)", "-1 << 1", "65536 * 65536",
                                   "9223372036854775807LL + 1", "1e308 * 10", "1.0 / 0", "(int)1e10", "sizeof(x)",
                                   "1 ? 2", "1 +", "()", "'a'", "a = 1", "x[1]", "3.4028235677973366e38f",
-                                  "(float)3.4028235677973366e38", "(half)65520.0", "3e38f * 2"])
+                                  "(float)3.4028235677973366e38", "(half)65520.0", "3e38f * 2",
+                                  "ceil_div(7.5, 2)", "ceil_div(8, 2.0f)"])
 def test_invalid_c_is_an_error_not_a_python_value(expr):
     with pytest.raises(cexpr.CExprError) as e:
         cexpr.evaluate_typed(expr, {})
     assert e.value.hint
+
+
+@pytest.mark.parametrize("bits", [8, 16, 32, 64])
+def test_sizeof_a_fixed_width_integer_is_its_width_in_bytes(bits):
+    for name in (f"int{bits}_t", f"uint{bits}_t"):
+        assert cexpr.evaluate(f"sizeof({name})", {}) == bits // 8, name
+
+
+@pytest.mark.parametrize("value, type_", [(5, "int"), (-(1 << 31), "int"), (1 << 31, "long long"),
+                                         (1 << 40, "long long"), (1 << 63, "unsigned long long")])
+def test_a_python_number_given_for_a_name_is_typed_as_c_types_that_literal(value, type_):
+    """A scalar handed in as a Python int takes the first of int, long long, unsigned long long that
+    holds it (as a C literal without suffix would)."""
+    v = cexpr.evaluate_typed("n", {"n": value})
+    assert (v.v, v.type.name) == (value, type_)
 
 
 def test_a_shift_count_error_names_the_range_of_its_type():
@@ -191,6 +207,15 @@ def test_a_shift_count_error_names_the_range_of_its_type():
         assert "is out of range for" in str(e.value) and f"({rng})" in str(e.value), str(e.value)
 
 
+def test_an_error_in_an_operand_points_where_that_operand_starts():
+    """The offending operand is itself an operation: the error points at its first character (the
+    annotation's error column), not at its last operand."""
+    for expr, at in (("1 << 16 * 4", "16 * 4"), ("ceil_div(8, 2 - 2)", "2 - 2"), ("1.5 * 2 % 3", "1.5 * 2")):
+        with pytest.raises(cexpr.CExprError) as e:
+            cexpr.evaluate_typed(expr, {})
+        assert e.value.offset == expr.index(at), (expr, str(e.value), e.value.offset)
+
+
 def test_an_overflow_hint_names_the_wider_type_only_where_there_is_one():
     for expr, hint in (("65536 * 65536", "compute in long long (suffix LL), e.g. 1LL << 40"),
                        ("2147483647 + 1", "compute in long long (suffix LL), e.g. 1LL << 40"),
@@ -198,6 +223,13 @@ def test_an_overflow_hint_names_the_wider_type_only_where_there_is_one():
         with pytest.raises(cexpr.CExprError) as e:
             cexpr.evaluate_typed(expr, {})
         assert "overflows" in str(e.value) and e.value.hint == hint, (expr, e.value.hint)
+
+
+def test_a_missing_operand_names_the_operator_found_in_its_place():
+    for expr, where in (("*3", "*"), ("1 + < 2", "<"), ("min(1,)", ")"), ("1 ? : 2", ":")):
+        with pytest.raises(cexpr.CExprError) as e:
+            cexpr.evaluate_typed(expr, {})
+        assert str(e.value) == f"expected a value before '{where}'" and e.value.offset == expr.index(where)
 
 
 def test_a_missing_close_names_what_came_instead():

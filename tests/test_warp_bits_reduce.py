@@ -203,3 +203,39 @@ def test_simd_sum_bound_is_gamma_of_k_minus_1_to_the_last_bit(k, dtype, u):
     want = g * np.abs(x[:k].astype(np.float64)).sum()
     assert err.shape == (W,) and np.all(err == err[0])
     assert err[0] == pytest.approx(want, rel=1e-14, abs=0)
+
+
+@pytest.mark.parametrize("op", ["sum", "max", "min"])
+def test_simd_reduction_bound_carries_the_active_operands_bounds(op):
+    """Operands that carry an error bound (earlier rounded results): a sum's bound adds theirs over
+    the active lanes to its own rounding; max / min return one operand, so the largest of theirs.
+    An inactive lane's bound is no part of either."""
+    from kernelport.emulator import warp
+
+    W, k, u = 32, 6, 2.0 ** -24
+    x = np.linspace(-3, 5, W).astype(np.float32)
+    e = np.linspace(1e-6, 32e-6, W)  # the largest bounds are the inactive lanes'
+    active = np.zeros(W, bool)
+    active[:k] = True
+    _, err = warp.reduce(op, (x, e), active, W)
+    own = (k - 1) * u / (1 - (k - 1) * u) * np.abs(x[:k].astype(np.float64)).sum() if op == "sum" else 0.0
+    want = own + (e[:k].sum() if op == "sum" else e[:k].max())
+    assert err.shape == (W,) and err[0] == pytest.approx(want, rel=1e-12) and np.all(err == err[0])
+
+
+SHFL_WIDTH = """__global__ void k(const float* x, const int* wd, float* out) {
+    out[threadIdx.x] = __shfl_sync(0xffffffff, x[threadIdx.x], 40, WIDTH);
+}
+"""
+
+
+@pytest.mark.parametrize("given", [64, 24, 0])
+def test_a_shuffle_width_that_is_no_segment_is_the_wave_whether_uniform_or_per_lane(given):
+    """A width beyond the wave, not a power of two, or 0 is read as the whole wave: lane 40 % 32 = 8.
+    The same width read per lane from memory (one value each lane) gives the same lane (it read the
+    wave's last lane, 31, once)."""
+    x = np.arange(32, dtype=np.float32)
+    args = dict(x=x, wd=np.full(32, given, np.int32), out=np.zeros(32, np.float32))
+    for width in (str(given), "wd[threadIdx.x]"):
+        r = run_kernel(SHFL_WIDTH.replace("WIDTH", width), "k", args=args, grid=(1,), block=(32,), wave=32)
+        assert np.all(r.outputs["out"] == 8.0), (width, r.outputs["out"])

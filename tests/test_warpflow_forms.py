@@ -45,6 +45,15 @@ FORMS = {
                                  "unsigned(threadIdx.x % 32)", "unsigned(threadIdx.x % warpSize)"),
     "functional_cast_typedef": ("typedef unsigned lane_t;\n", "    unsigned {n} = lane_t(threadIdx.x % 32);\n",
                                 "{n} + 1", "lane_t(threadIdx.x % 32)", "lane_t(threadIdx.x % warpSize)"),
+    # the mask written first: `31 & tid` is the lane `tid & 31` is
+    "mask_first": ("", "    int {n} = 31 & threadIdx.x;\n", "{n} + 1",
+                   "int {n} = 31 & threadIdx.x;", "int {n} = (warpSize - 1) & threadIdx.x;"),
+    # a unary minus passes its operand's lane on (twice here: the value reaching the shuffle is the lane)
+    "negated": ("", "    int {n} = -(threadIdx.x % 32);\n", "-{n}",
+                "int {n} = -(threadIdx.x % 32);", "int {n} = -(threadIdx.x % warpSize);"),
+    # a warp's first lane, `warp << 5`: the 5 is log2 of 32 lanes
+    "warp_first_lane_shift": ("", "    int {n}w = threadIdx.x / 32;\n    int {n} = {n}w << 5;\n", "{n}",
+                              "int {n} = {n}w << 5;", "int {n} = {n}w * warpSize;"),
     "macro_constant": ("#define {N} 32\n", "    int {n} = threadIdx.x % {N};\n", "{n} + 1",
                        "#define {N} 32", "#define {N} KP_WAVE_SIZE"),
 }
@@ -156,6 +165,40 @@ def test_a_ladder_whose_counter_is_assigned_in_the_loop_head_starts_at_half_the_
         assert want in port.body, port.body
 
 
+@pytest.mark.parametrize("init", ["++i", "i = lane"])
+def test_a_loop_head_that_assigns_no_counter_is_read_like_one_that_does(init):
+    """`for (++i; ...)`: the initializer is an expression with no left side (it crashed the
+    analysis once such a head was read as an assignment); the lane-strided loop is ported either way."""
+    src = """__global__ void k(const float* x, float* out, int n) {
+    float v = 0;
+    int lane = threadIdx.x % 32;
+    int i = lane - 1;
+    for (INIT; i < n; i += 32) v += x[i];
+    v += __shfl_down_sync(0xffffffff, v, 1);
+    out[threadIdx.x] = v;
+}
+""".replace("INIT", init)
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and f"for ({init}; i < n; i += warpSize)" in port.body, port.body
+
+
+@pytest.mark.parametrize("width, flagged", [("0", True), ("64", True), ("16", False), ("32", False)])
+def test_only_a_literal_width_of_a_sub_warp_keeps_a_lane_share_test(width, flagged):
+    """A literal shuffle width from 1 to 32 makes a logical group of that many lanes: `lane < 24`
+    is then a share of it (no WS017).  A width that is no such count (0, or 64, the wave) fixes no
+    group, and the lane test is a share of the wave's lanes."""
+    from kernelport.lint.engine import lint_text
+
+    src = """__global__ void k(const float* x, float* out) {
+    float v = x[threadIdx.x];
+    int lane = threadIdx.x % warpSize;
+    v += __shfl_down_sync(0xffffffff, v, 1, WIDTH);
+    if (lane < 24) out[threadIdx.x] = v;
+}
+""".replace("WIDTH", width)
+    assert [f.line for f in lint_text(src, "k.cu", "cuda") if f.code == "WS017"] == ([5] if flagged else [])
+
+
 HELPER_WIDTH = """
 __device__ float sh(float v, int l, int width = warpSize) { return __shfl_sync(0xffffffff, v, l, width); }
 __global__ void row_mean(const float* x, float* out, int n) {
@@ -265,3 +308,41 @@ def test_a_ballot_compared_with_all_ones_names_only_that_constant(ones, flagged)
     body = hip_body(src)
     assert "int a = p[32], b = p[32 + threadIdx.x];" in body
     assert (f"(m == {ones})" not in body) == flagged
+
+
+WARP_LEVEL_TEST = """__global__ void k(const float* x, float* out, int n) {
+    float v = x[threadIdx.x];
+    int lane = threadIdx.x % warpSize;
+    v += __shfl_down_sync(0xffffffff, v, 1);
+    if (lane < TEST) out[threadIdx.x] = v;
+}
+"""
+
+
+@pytest.mark.parametrize("test, ported", [("(threadIdx.x >> 5)", "(threadIdx.x / warpSize)"),
+                                          ("(n >> 5)", "(n >> 5)"),
+                                          ("n * 32", "n * warpSize"), ("32 * 32", "32 * 32")])
+def test_what_a_lane_is_compared_with_in_warp_level_code(test, ported):
+    """`tid >> 5` is a warp index (its 5 is log2 of 32 lanes); the same shift of a count is data.
+    `n * 32` counts the lanes of n warps (its 32 is the wave's); `32 * 32` counts elements."""
+    port, _ = translate(SourceFile.from_text(WARP_LEVEL_TEST.replace("TEST", test), "k.cu"), "hip")
+    assert port.ok and f"if (lane < {ported}) out[threadIdx.x] = v;" in port.body, port.body
+
+
+@pytest.mark.parametrize("head", ["int d = 1", "d = 1"])
+def test_a_scan_bounded_by_32_lanes_runs_to_the_wave_declared_or_assigned_in_its_head(head):
+    """`for (d = 1; d < 32; d *= 2)` around a shuffle_up scan: the 32 bounds the ladder, so it becomes
+    warpSize, whether the head declares d or assigns one declared before."""
+    src = """__global__ void scan(const float* x, float* out) {
+    float v = x[threadIdx.x];
+    int lane = threadIdx.x % warpSize;
+    DECL
+    for (HEAD; d < 32; d *= 2) {
+        float y = __shfl_up_sync(0xffffffff, v, d);
+        if (lane >= d) v += y;
+    }
+    out[threadIdx.x] = v;
+}
+""".replace("DECL", "" if head.startswith("int") else "int d;").replace("HEAD", head)
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and f"for ({head}; d < warpSize; d *= 2) {{" in port.body, port.body

@@ -135,7 +135,8 @@ def shuffle(kind: str, v, src, width, active: np.ndarray, W: int):
         return v, None  # a uniform value is the same in every lane
     w = W if width is None else width
     if isinstance(w, np.ndarray) and w.ndim:
-        w = w.astype(np.int64)
+        w = w.astype(np.int64)  # per lane: a width that is no segment of the wave is the wave, as below
+        w = np.where((w <= 0) | (w > W) | ((w & (w - 1)) != 0), W, w)
     else:
         w = int(w)
         if w <= 0 or w > W or (w & (w - 1)):
