@@ -5,9 +5,8 @@ ids, block dims, warp-size constants, votes) through assignments, helper calls a
 warp-level sinks (shuffle lanes and deltas, mask arithmetic with a ballot, per-warp shared slots,
 leader tests in warp-level code).  Only a literal whose value reaches such a sink becomes a
 confirmed *site*; a `TILE_DIM 32` tile or `idx >> 5` into a bitset never reaches one and stays
-untouched.  Translate rewrites confirmed sites, lint reports them.
-
-The analysis is flow-insensitive per function and iterated to a fixpoint over the call graph.
+untouched.  Translate rewrites confirmed sites, lint reports them.  The analysis is flow-insensitive
+per function and iterated to a fixpoint over the call graph.
 """
 from __future__ import annotations
 
@@ -17,11 +16,10 @@ from . import backends, dialect, laddersteps, maskmemory, warpshapes, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .sweeps import Sweeps
-from .warpsites import (declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_facts,
-                        shuffled_name)
+from .warpsites import declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_facts
 from .warpsites import (  # noqa: F401  (translate and lint import them from here too)
     TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK,
-    OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, FULL_MASKS, INT32_TYPES, int_value, Site, Issue, Analysis)
+    OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, FULL_MASKS, INT32_TYPES, int_value, Site, Issue, Analysis, shuffled_name)
 
 
 class _Analyzer:
