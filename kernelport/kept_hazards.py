@@ -2,8 +2,8 @@
 
 Translate lints the original for the backend's targets anyway (soundness.self_check); an
 error-level warp-size finding of the original is kept when no rewrite of the port touched the code
-it points at (a rewritten one is what the port fixes).  A port that computes
-differently on a 64-wide wave is not written silently: like any construct with no safe rewrite it
+it points at (a rewritten one is what the port fixes).  A port that lint says is wrong on one of
+its targets is not written silently: like any construct with no safe rewrite it
 stops the port (exit 1), or, with --allow-unported, is written behind a KERNELPORT-UNPORTED comment.
 Whatever lint stays quiet on (look-alikes, inline suppressions) stays quiet here, as the same lint
 decides; a backend whose waves are all 32 wide has no such hazard (lint's WS errors need a wave-64
@@ -30,16 +30,16 @@ def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: d
     """KP225 for each finding in `before` (the original's WS errors by rule) that the port keeps
     (`rw`: the port's rewrites); `offset`: the lines of the port's prologue, before its body."""
     b = backends.get(backend)
-    waves = sorted({r.wave for r in b.runs if r.wave > 32})
-    if not waves:
+    if all(r.wave <= 32 for r in b.runs):
         return text
+    targets = ", ".join(sorted({r.target for r in b.runs}))  # the port's lint targets (lint's words)
     marks: dict[int, list[str]] = {}
     for code, found in sorted(before.items()):
         for f in found:
             if f.span is None or rw.touches(*f.span):
                 continue  # rewritten: the port fixes it
-            message = (f"{code} ({f.name}) is kept as written in the {b.display_name} port, and lint reports it "
-                       f"as wrong on a {waves[0]}-wide wave: {f.message}")
+            message = (f"{code} ({f.name}) is kept as written in the {b.display_name} port, where lint reports it "
+                       f"as an error for {targets}: {f.message}")
             hint = (f"fix it in the CUDA source (`kernelport rule {code}` explains, `kernelport lint --fix` "
                     f"applies the safe fixes); where the code is right on every wave width, suppress it on its "
                     f"line with `// kernelport: ignore[{code}] <why>`; --allow-unported writes the port with it "
