@@ -129,6 +129,12 @@ class ApiNames:
                          f"use an API {b.display_name} has, or guard it so that only the CUDA build compiles it; "
                          f"if `{name}` is your own name, declare it in this file")
             return True
+        if node.type == "call_expression":  # a C++ overload or default argument of this arity
+            from .source import call_args
+            ov = table.overload(name, len(call_args(node)))
+            if ov is not None:
+                self._rewrite_api_call(node, target, name, ov.hip, e.kind)
+                return True
         if e.call_template is not None:
             self._rewrite_api_call(node, target, name, e.call_template)
             return True
@@ -157,7 +163,8 @@ class ApiNames:
         if out:
             self.rw.replace(value, "".join(out) + text[pos:])
 
-    def _rewrite_api_call(self, node: Node, target: Node, name: str, template: str) -> None:
+    def _rewrite_api_call(self, node: Node, target: Node, name: str, template: str,
+                          kind: str = "device-function") -> None:
         """`__stcg(p, v)` -> `(*(p) = (v))`: the call, spelled by the table's template over its
         arguments' rewritten texts; a use other than a call with the template's arity is KP210."""
         from string import Formatter
@@ -172,7 +179,7 @@ class ApiNames:
                          f"call `{name}` directly, or write that expression yourself")
             return
         self.rw.replace(node, lambda rw, _n: template.format(*(rw.text(a) for a in args)))
-        self._api_note(target, name, template.format(*(self.src.text_of(a) for a in args)), "device-function")
+        self._api_note(target, name, template.format(*(self.src.text_of(a) for a in args)), kind)
 
     def _optional_code(self, node: Node) -> bool:
         """Under an #if/#ifdef the file does not decide (`#ifdef DEBUG`; an include guard is no such test):

@@ -28,6 +28,12 @@ def braced_launch_configs(module) -> list[Node]:
     return [c for ln in module.launches for c in ln.config if module.source.text_of(c).startswith("{")]
 
 
+def spaced_launch_brackets(order: list[Node], src) -> list[Node]:
+    """A launch's `<<<` or `>>>` written with spaces inside (`k << <g, b >> > (x)`): nvcc's lexer
+    reads the chevrons either way, clang's only as one token (`<< <` is a shift and a less-than)."""
+    return [n for n in order if n.type in ("<<<", ">>>") and src.text_of(n) != n.type]
+
+
 def index_varargs(module) -> list[Node]:
     """`threadIdx.x` (parenthesised or not) as a variadic argument of a device printf, past its format."""
     out = []
@@ -56,3 +62,5 @@ def respell_for_clang(src, module, rw, backend: str) -> None:
         rw.replace(lit, src.text_of(lit) + " ")
     for value in braced_launch_configs(module):
         rw.insert_before(value, "dim3")
+    for chevrons in spaced_launch_brackets(src.index.order, src):
+        rw.replace(chevrons, chevrons.type)

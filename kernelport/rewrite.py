@@ -61,6 +61,10 @@ class Rewriter:
     def has(self, node: Node) -> bool:
         return key(node) in self.replacements
 
+    def touches(self, start: int, end: int) -> bool:
+        """Whether a replacement covers any byte of [start, end) (an enclosing one too)."""
+        return any(s < max(end, start + 1) and start < e for s, e, _ in self.replacements)
+
     def text(self, node: Node) -> str:
         """The rewritten text of `node`."""
         k = key(node)

@@ -112,10 +112,12 @@ class _Parsed:
         return build(self.src)
 
 
-def self_check(src: SourceFile, backend: str, port: Port, text: str) -> None:
+def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_unported: bool = False) -> str:
     """Translate checks its own output: lint the port for its targets; a warp-size finding the
     original did not need (more of a rule's findings in the port than in the original) is a
-    kernelport bug, and the port is not written (KP220)."""
+    kernelport bug, and the port is not written (KP220).  A hazard of the original that the port
+    keeps as written is KP225 (see `kept_hazards`).  Returns the port's text (marked where
+    `allow_unported` keeps such a hazard)."""
     from .lint.engine import lint_text  # lint is heavy and only needed here
     targets = sorted({r.target for r in backends.get(backend).runs})
     ws = ["WS"]  # only the warp-size rules' errors are compared: the others' analyses are not run
@@ -137,3 +139,7 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str) -> None:
             f"internal consistency: the {backend.upper()} port would have {code} near this line that the "
             f"original does not ({f.message.split(':')[0]}); kernelport did not write it",
             "this is a kernelport bug: please report it with this file; `kernelport lint` on the port shows it"))
+    if not port.ok:
+        return text
+    from .kept_hazards import kept_hazards
+    return kept_hazards(src, backend, port, text, before, offset, rw, allow_unported)

@@ -44,6 +44,11 @@ __all__ = [
 
 TIMEOUT_S = 300
 HIP_ARCHS = ("gfx90a", "gfx1030")
+# The C++ standard a HIP compile check uses where its arguments name none: nvcc's default (C++17
+# from CUDA 11; measured: nvcc 13 compiles `static_assert(__cplusplus >= 201703L)` with no -std),
+# which the originals are written against.  ROCm 5.2's hipcc defaults HIP to C++11 (`__cplusplus` is
+# 201103L), so a port of `auto f() { ... }` or `if constexpr` would fail there and nowhere else.
+HIP_DEFAULT_STD = "-std=c++17"
 
 INSTALL_HINTS = {
     "nvcc": "nvcc not found (install: the CUDA toolkit, e.g. apt-get install nvidia-cuda-toolkit, "
@@ -304,7 +309,8 @@ def _archs(arch) -> list[str]:
 
 
 def compile_hip(path, arch="gfx90a", *, extra_args=(), timeout: int = TIMEOUT_S) -> CompileResult:
-    """``HIP_PLATFORM=amd hipcc -x hip --offload-arch=ARCH -c PATH`` into a temporary directory.
+    """``HIP_PLATFORM=amd hipcc -x hip -std=c++17 --offload-arch=ARCH -c PATH`` into a temporary directory
+    (the standard nvcc defaults to, unless `extra_args` names one).
 
     ``arch`` is one architecture ("gfx90a": CDNA2, wave64; "gfx1030": RDNA2, wave32), a
     comma-separated list, or a sequence (one object with a code object per architecture)."""
@@ -315,7 +321,9 @@ def compile_hip(path, arch="gfx90a", *, extra_args=(), timeout: int = TIMEOUT_S)
         return _skipped("hipcc", target)
     with tempfile.TemporaryDirectory(prefix="kp-hipcc-") as tmp:
         out = os.path.join(tmp, "kernel.o")
-        cmd = [tc.path, "-x", "hip", *[f"--offload-arch={a}" for a in archs], "-c", str(path), "-o", out, *extra_args]
+        std = [] if any(a.startswith(("-std=", "--std=")) for a in extra_args) else [HIP_DEFAULT_STD]
+        cmd = [tc.path, "-x", "hip", *std, *[f"--offload-arch={a}" for a in archs], "-c", str(path), "-o", out,
+               *extra_args]
         return _run_compile("hipcc", target, cmd, env=_hip_env(), timeout=timeout, source=path, outputs=(out,))
 
 

@@ -554,7 +554,7 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
     text = templates.render_port(backend, port.body, source_label or src.path, command,
                                  **{**port.context, **(prologue or {})})
     if port.ok:
-        self_check(src, backend, port, text)
+        text = self_check(src, backend, port, text, translator.rw, allow_unported)
     if port.ok:
         translator.check_port(text)
     if port.ok:

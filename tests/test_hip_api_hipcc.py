@@ -85,7 +85,7 @@ TEMPLATE_CALLS = {
 
 
 def test_every_call_template_compiles_in_a_translated_kernel(tmp_path):
-    assert set(TEMPLATE_CALLS) == {e.cuda for e in ENTRIES if e.call_template is not None}
+    assert set(TEMPLATE_CALLS) == {e.cuda for e in ENTRIES if e.call_template is not None and e.role != "overload"}
     assert all(TABLE.get(n).hipcc == "ok" for n in TEMPLATE_CALLS)
     lines = ["__global__ void k(float* out, const float* in, unsigned* u, long long* ll,",
              "                  unsigned long long* ull, int i) {", *TEMPLATE_CALLS.values(), "}",
@@ -99,3 +99,51 @@ def test_a_helper_under_cudas_driver_types_guard_exists_in_the_port(tmp_path):
         "#define checkCudaErrors(val) check((val), #val)\n"
         "inline void check(cudaError_t e, const char* what) { if (e != cudaSuccess) printf(\"%s\\n\", what); }\n"
         "#endif\nint main() { checkCudaErrors(cudaDeviceSynchronize()); return 0; }\n", tmp_path)
+
+
+# One call per `name/arity` row (CUDA's C++ overloads and default arguments HIP lacks), in host code
+# nvcc accepts as written: each port compiles for both archs.
+OVERLOAD_CALLS = {
+    "cudaEventCreate/2": "cudaEventCreate(&ev, cudaEventDisableTiming);",
+    "cudaHostAlloc/3": "cudaHostAlloc(&host, 64 * sizeof(float), cudaHostAllocDefault);",
+    "cudaMallocPitch/4": "cudaMallocPitch(&dev, &pitch, 16 * sizeof(float), 4);",
+    "cudaStreamWaitEvent/2": "cudaStreamWaitEvent(s, ev);",
+    "cudaMemcpyToSymbolAsync/3": "cudaMemcpyToSymbolAsync(coef, host, sizeof(coef));",
+    "cudaMemcpyToSymbolAsync/4": "cudaMemcpyToSymbolAsync(coef, host, sizeof(float), sizeof(float));",
+    "cudaMemcpyFromSymbolAsync/3": "cudaMemcpyFromSymbolAsync(host, coef, sizeof(coef));",
+    "cudaMemcpyFromSymbolAsync/4": "cudaMemcpyFromSymbolAsync(host, coef, sizeof(float), sizeof(float));",
+    "cudaFuncGetAttributes/2": "cudaFuncGetAttributes(&attr, scale);",
+    "cudaFuncSetCacheConfig/2": "cudaFuncSetCacheConfig(scale, cudaFuncCachePreferL1);",
+    "cudaFuncSetSharedMemConfig/2": "cudaFuncSetSharedMemConfig(scale, cudaSharedMemBankSizeFourByte);",
+    "cudaFuncSetAttribute/3": "cudaFuncSetAttribute(scale, cudaFuncAttributeMaxDynamicSharedMemorySize, 1024);",
+    "cudaLaunchKernel/4": "cudaLaunchKernel(scale, dim3(1), dim3(64), args);",
+    "cudaLaunchKernel/5": "cudaLaunchKernel(scale, dim3(1), dim3(64), args, 0);",
+    "cudaLaunchKernel/6": "cudaLaunchKernel(scale, dim3(1), dim3(64), args, 0, s);",
+    "cudaLaunchCooperativeKernel/4": "cudaLaunchCooperativeKernel(scale, dim3(1), dim3(64), args);",
+    "cudaLaunchCooperativeKernel/5": "cudaLaunchCooperativeKernel(scale, dim3(1), dim3(64), args, 0);",
+    "cudaLaunchCooperativeKernel/6": "cudaLaunchCooperativeKernel(scale, dim3(1), dim3(64), args, 0, s);",
+    "cudaGraphInstantiate/2": "cudaGraphInstantiate(&exec, graph);",
+    "cudaGraphInstantiate/3": "cudaGraphInstantiate(&exec, graph, 0);",
+}
+
+
+def test_every_overload_row_compiles_in_a_translated_host_program(tmp_path):
+    assert set(OVERLOAD_CALLS) == {e.cuda for e in ENTRIES if e.role == "overload"}
+    assert all(TABLE.get(n).hipcc == "ok" for n in OVERLOAD_CALLS)
+    lines = ["#include <cuda_runtime.h>", "__constant__ float coef[4];",
+             "__global__ void scale(float* x, float a) { x[threadIdx.x] *= a * coef[0]; }",
+             "int main() {", "    cudaEvent_t ev; cudaStream_t s = 0; float* host = 0; float* dev = 0;",
+             "    size_t pitch = 0; cudaFuncAttributes attr; float a = 2.0f; void* args[] = {&dev, &a};",
+             "    cudaGraph_t graph = 0; cudaGraphExec_t exec;",
+             *(f"    {c}" for c in OVERLOAD_CALLS.values()), "    return 0;", "}"]
+    _port_compiles("\n".join(lines) + "\n", tmp_path)
+
+
+def test_other_arities_keep_the_names_own_row():
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+    code = ("#include <cuda_runtime.h>\nint main() { cudaEvent_t e; cudaStream_t s = 0; cudaEventCreate(&e);\n"
+            "cudaStreamWaitEvent(s, e, 0); cudaEventRecord(e); return 0; }\n")
+    port, text = translate(SourceFile.from_text(code, "t.cu"), "hip")
+    assert port.ok
+    assert "hipEventCreate(&e);" in text and "hipStreamWaitEvent(s, e, 0);" in text and "hipEventRecord(e);" in text

@@ -140,6 +140,22 @@ def test_a_braced_launch_configuration_names_its_type():
     assert "dim3 b = {8, 8};" in out and "k<<<1, b>>>(y);" in out  # a declaration's braces stay
 
 
+# coffeebeforearch sumReduction: `k << <g, b >> > (x)`, which nvcc's lexer reads as a launch and
+# clang's as shifts; a shift in a launch's configuration stays one.
+SPACED_LAUNCH = """\
+    __global__ void k(int* y) { y[threadIdx.x] = 1; }
+    void run(int* y, int n) {
+        k << <n >> 2, 32 >> > (y);
+        k<<<1 << 2, 32>>>(y);
+    }
+    """
+
+
+def test_a_launch_with_spaced_chevrons_is_spelled_as_one_token():
+    out = port_of(SPACED_LAUNCH)
+    assert "k <<<n >> 2, 32 >>> (y);" in out and "k<<<1 << 2, 32>>>(y);" in out
+
+
 # learn-cuda hello_world: ROCm 5.2's threadIdx.x is a struct with a conversion, which clang cannot
 # pass through printf's `...`; arithmetic on it is already unsigned, and a user's struct stays.
 PRINTF_INDEX = """\
@@ -286,7 +302,7 @@ def test_a_device_prop_field_is_hips_name_a_users_field_is_not():
     assert "cudaDeviceProp::regsPerMultiprocessor" in port.diagnostics[0].message
 
 
-CASES = {"device_prop": DEVICE_PROP, "device_launch_host_only": DEVICE_LAUNCH.split("__global__ void again")[0], "nvcc_region": NVCC_REGION, "bfe": BFE, "cg_members": CG_MEMBERS, "printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16}
+CASES = {"device_prop": DEVICE_PROP, "device_launch_host_only": DEVICE_LAUNCH.split("__global__ void again")[0], "nvcc_region": NVCC_REGION, "bfe": BFE, "cg_members": CG_MEMBERS, "printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16, "spaced_launch": SPACED_LAUNCH}
 
 
 @pytest.mark.parametrize("name", list(CASES))

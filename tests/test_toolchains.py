@@ -156,6 +156,21 @@ def test_hipcc_reports_a_compile_error(tmp_path):
     assert toolchains.hip_wavefront_size(bad, "gfx90a") is None
 
 
+def test_hipcc_compiles_with_the_standard_nvcc_defaults_to(tmp_path):
+    """nvcc compiles C++17 by default, ROCm 5.2's hipcc C++11: a port of code nvcc accepts as written
+    (a deduced return type, `if constexpr`) compiles; a -std the caller names wins."""
+    require_tool("hipcc")
+    src = tmp_path / "cxx17.hip"
+    src.write_text("#include <hip/hip_runtime.h>\n"
+                   "template <int N> __device__ auto twice(float v) { if constexpr (N > 1) return 2 * v; else return v; }\n"
+                   "__global__ void k(float* p) { p[threadIdx.x] = twice<2>(p[threadIdx.x]); }\n")
+    r = toolchains.compile_hip(src, "gfx90a")
+    assert r.ok, r.output[-2000:]
+    assert toolchains.HIP_DEFAULT_STD in r.command
+    r = toolchains.compile_hip(src, "gfx90a", extra_args=["-std=c++11"])
+    assert not r.ok and toolchains.HIP_DEFAULT_STD not in r.command
+
+
 # --- Metal -------------------------------------------------------------------------------------------
 def _compile_metal(path):
     """The Metal backend's compile (xcrun metal on macOS, else the clang type check)."""

@@ -76,6 +76,12 @@ class Table:
     def get(self, cuda_name: str) -> Entry | None:
         return self.entries.get(cuda_name)
 
+    def overload(self, cuda_name: str, arity: int) -> Entry | None:
+        """The row for a call of `cuda_name` with `arity` arguments where CUDA's C++ API has an
+        overload or a default argument the target lacks (`cudaStreamWaitEvent(s, e)`: HIP needs the
+        flags); its spelling is a call template.  None: the name's own row applies."""
+        return self.entries.get(f"{cuda_name}/{arity}")
+
     def spelling(self, cuda_name: str) -> str | None:
         """The target's name for `cuda_name`, None where there is none."""
         e = self.entries.get(cuda_name)

@@ -14,31 +14,13 @@ array, a parameter on a line of its own) is reported at the source line it prece
 """
 from __future__ import annotations
 
-import difflib
-
 from ...diagnostics import Diagnostic
 from ...errors import Location
+from ...portlines import source_lines
 
 CODE = "KP224"
 _HINT = ("kernelport does not translate this to Metal: rewrite it in the CUDA source with what Metal has "
          "(or write the port with --allow-unported and fix it by hand)")
-
-
-def source_lines(source: str, body: str) -> list[int]:
-    """For each line of the port's body, the (1-based) line of `source` it comes from."""
-    old, new = source.splitlines(), body.splitlines()
-    out = [0] * len(new)
-    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        for j in range(j1, j2):
-            if tag == "equal":
-                i = i1 + (j - j1)
-            elif tag == "replace":
-                i = i1 + min(j - j1, i2 - i1 - 1)
-            else:  # inserted by the translation: the source line it precedes
-                i = min(i1, max(len(old) - 1, 0))
-            out[j] = i + 1
-    return out
 
 
 def check_port(translator, port, text: str) -> None:

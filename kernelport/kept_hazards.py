@@ -1,0 +1,61 @@
+"""KP225: a wave-width hazard of the original that the port keeps as written.
+
+Translate lints the original for the backend's targets anyway (soundness.self_check); an
+error-level warp-size finding of the original is kept when no rewrite of the port touched the code
+it points at (a rewritten one is what the port fixes).  A port that lint says is wrong on one of
+its targets is not written silently: like any construct with no safe rewrite it
+stops the port (exit 1), or, with --allow-unported, is written behind a KERNELPORT-UNPORTED comment.
+Whatever lint stays quiet on (look-alikes, inline suppressions) stays quiet here, as the same lint
+decides; a backend whose waves are all 32 wide has no such hazard (lint's WS errors need a wave-64
+target).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import backends
+from .diagnostics import Diagnostic
+from .errors import Location
+from .portlines import source_lines
+from .source import SourceFile
+
+if TYPE_CHECKING:
+    from .translate import Port
+
+CODE = "KP225"
+
+
+def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: dict[str, list], offset: int,
+                 rw, allow_unported: bool = False) -> str:
+    """KP225 for each finding in `before` (the original's WS errors by rule) that the port keeps
+    (`rw`: the port's rewrites); `offset`: the lines of the port's prologue, before its body."""
+    b = backends.get(backend)
+    if all(r.wave <= 32 for r in b.runs):
+        return text
+    targets = ", ".join(sorted({r.target for r in b.runs}))  # the port's lint targets (lint's words)
+    marks: dict[int, list[str]] = {}
+    for code, found in sorted(before.items()):
+        for f in found:
+            if f.span is None or rw.touches(*f.span):
+                continue  # rewritten: the port fixes it
+            message = (f"{code} ({f.name}) is kept as written in the {b.display_name} port, where lint reports it "
+                       f"as an error for {targets}: {f.message}")
+            hint = (f"fix it in the CUDA source (`kernelport rule {code}` explains, `kernelport lint --fix` "
+                    f"applies the safe fixes); where the code is right on every wave width, suppress it on its "
+                    f"line with `// kernelport: ignore[{code}] <why>`; --allow-unported writes the port with it "
+                    "marked")
+            port.diagnostics.append(Diagnostic(CODE, Location(src.path, f.line, f.column), message, hint,
+                                               "warning" if allow_unported else "error"))
+            marks.setdefault(f.line, []).append(code)
+    port.diagnostics.sort(key=lambda d: (d.location.line, d.location.column))
+    if not marks or not allow_unported:
+        return text  # refused: nothing is written
+    origin = source_lines(src.text, port.body)  # the port's body line -> the original's line
+    port_line = {o: j + 1 + offset for j, o in reversed(list(enumerate(origin)))}
+    lines = text.split("\n")
+    for at, codes in marks.items():  # the port's line, marked before its first non-blank character
+        line = port_line.get(at) or max((l for o, l in port_line.items() if o < at), default=offset + 1)
+        s = lines[line - 1]
+        i = len(s) - len(s.lstrip())
+        lines[line - 1] = s[:i] + f"/* KERNELPORT-UNPORTED {CODE}: {', '.join(codes)} kept as written */ " + s[i:]
+    return "\n".join(lines)
