@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from .translate import Port
 
 CODE = "KP225"
+# Rules that judge a name, not a computation: WS001 reports `#define WARP_SIZE 32` itself.  The
+# port does not keep the definition's hazard as such: the uses that reach a warp-level sink are
+# what translation rewrites (warpflow), and a use that computes wrong is its own rule's finding;
+# refusing on the name alone would refuse correct logical 32-lane groups (a padded 32-lane scan).
+NAME_ONLY = frozenset({"WS001"})
 
 
 def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: dict[str, list], offset: int,
@@ -35,6 +40,8 @@ def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: d
     targets = ", ".join(sorted({r.target for r in b.runs}))  # the port's lint targets (lint's words)
     marks: dict[int, list[str]] = {}
     for code, found in sorted(before.items()):
+        if code in NAME_ONLY:
+            continue
         for f in found:
             if f.span is None or rw.touches(*f.span):
                 continue  # rewritten: the port fixes it

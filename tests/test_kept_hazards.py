@@ -145,3 +145,28 @@ def test_cli_refuses_and_check_sees_it(tmp_path: Path):
     assert "KERNELPORT-UNPORTED KP225" in (tmp_path / "scan.hip").read_text()
     r = cli("translate", src, "--to", "hip", "--check")  # the CI gate: the port on disk is not a pass
     assert r.returncode == 1 and "KP225" in r.stderr
+
+
+# hecbench radixsort's shape: `#define WARP_SIZE 32` names the warp, but it sizes a padded 32-lane
+# scan that is right on every wave width (lint's WS001 judges the name); what the port keeps is
+# judged by the uses, so the name alone stops nothing.  A use that computes wrong still does.
+PADDED_SCAN = """
+#define WARP_SIZE 32
+__device__ unsigned scanwarp(unsigned val, volatile unsigned* s) {
+    int idx = 2 * threadIdx.x - (threadIdx.x & (WARP_SIZE - 1));
+    s[idx] = 0;
+    idx += WARP_SIZE;
+    s[idx] = val;
+    s[idx] += s[idx - 1];
+    return s[idx] - val;
+}
+"""
+
+
+def test_a_warp_size_name_alone_is_not_a_kept_hazard():
+    port, _, found = kept(PADDED_SCAN)
+    assert port.ok and found == []
+    # lint still reports the name (WS001) in the original: the finding is there, it is not a kept hazard
+    from kernelport.lint.engine import lint_text
+    codes = {f.code for f in lint_text(textwrap.dedent(PADDED_SCAN), "t.cu", targets=["gfx90a"], select=["WS"])}
+    assert "WS001" in codes
