@@ -270,6 +270,7 @@ def _run_compile(tool: str, target: str, cmd: list[str], env: dict | None = None
 
     try:
         if source is None:
+            compile_cache.note("uncached", cmd)
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env,
                                   stdin=subprocess.DEVNULL)
         else:
