@@ -161,3 +161,8 @@ if __name__ == "__main__":
     args = sys.argv[1:]
     top = int(args.pop()) if args and args[-1].isdigit() else 30
     print(rank(args, top))
+
+
+# `-p cpu_profile` (with tests/ on the path) registers it in any pytest run; tests/conftest.py calls these.
+pytest_configure = configure
+pytest_unconfigure = unconfigure
