@@ -117,11 +117,12 @@ def _key(cmd: list[str], env: dict | None, source: Path | None, search_dirs, inp
 
 
 def run(cmd: list[str], source=None, *, search_dirs=(), inputs=(), outputs=(), env: dict | None = None,
-        timeout: float | None = None, input_text: str | None = None) -> subprocess.CompletedProcess:
+        timeout: float | None = None, input_text: str | None = None, cwd=None) -> subprocess.CompletedProcess:
     """`subprocess.run(cmd)` (text, captured; stdin `input_text` or none) compiling `source` (None:
     a probe such as `--version`), answered from the cache when an identical run is stored.
     `search_dirs`: the include directories `cmd` names; `inputs`: other files it reads (a forced
-    -include); `outputs`: the files it writes (restored on a hit)."""
+    -include, or each of many sources); `outputs`: the files it writes (restored on a hit); `cwd`:
+    where it runs (not in the key: name every file it reads by an absolute path)."""
     root = cache_root()
     source = Path(source) if source is not None else None
     pairs = _places(source, search_dirs, inputs, outputs)
@@ -140,7 +141,7 @@ def run(cmd: list[str], source=None, *, search_dirs=(), inputs=(), outputs=(), e
             note("hit", cmd)
             back = [(b, a) for a, b in pairs]
             return subprocess.CompletedProcess(cmd, rc, _swap(out, back), _swap(err, back))
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, input=input_text,
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, input=input_text, cwd=cwd,
                           stdin=None if input_text is not None else subprocess.DEVNULL)
     note("miss" if entry is not None else "uncached", cmd)
     if entry is not None:

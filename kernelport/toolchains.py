@@ -346,11 +346,9 @@ def _compile_together(tool: str, target: str, cmd: list[str], paths: list[Path],
     if len(paths) < 2 or len({p.stem for p in paths}) < len(paths):  # objects would collide: one by one
         return [alone(p) for p in paths]
     full = [*cmd, *map(str, paths)]
-    compile_cache.note("uncached", full)
     with tempfile.TemporaryDirectory(prefix=f"kp-{tool}-") as tmp:
-        try:
-            proc = subprocess.run(full, capture_output=True, text=True, timeout=timeout * len(paths), env=env,
-                                  cwd=tmp, stdin=subprocess.DEVNULL)
+        try:  # through the compile cache: xdist workers that each need the same batch run it once
+            proc = compile_cache.run(full, None, inputs=paths, env=env, timeout=timeout * len(paths), cwd=tmp)
         except (OSError, subprocess.SubprocessError):
             proc = None
     if proc is None or proc.returncode != 0:
