@@ -87,7 +87,7 @@ class CpuProfile:
     def pytest_fixture_setup(self, fixturedef, request):
         began = self.meter.start()
         yield
-        where = os.path.relpath(fixturedef.baseid or ".") if fixturedef.baseid else "conftest"
+        where = fixturedef.baseid or "pytest or a plugin"  # baseid: the test file or folder that defines it
         self._row("fixture", f"{fixturedef.argname}@{fixturedef.scope}", where, began)
 
     def pytest_sessionfinish(self, session):
