@@ -23,6 +23,7 @@ import tempfile
 from pathlib import Path
 
 ENV = "KERNELPORT_COMPILE_CACHE"
+LOG_ENV = "KERNELPORT_TOOL_LOG"  # tests/cpu_profile.py counts toolchain runs per test through it
 _STEERING = re.compile(r"^(PATH|CPATH|C_INCLUDE_PATH|CPLUS_INCLUDE_PATH|LIBRARY_PATH|(HIP|ROCM|HCC|CUDA|NVCC|LLVM)\w*)$")
 _UNKNOWN_INCLUDES = ("-I", "-i", "--include")  # -I, -isystem, -iquote, -include, -idirafter, ...
 _SEPARATE = ("I", "isystem", "iquote", "idirafter", "include", "imacros", "include-directory")
@@ -32,6 +33,18 @@ _QUOTED = re.compile(rb'^\s*#\s*(?:include|import)\s*"([^"]+)"', re.M)
 def cache_root() -> Path | None:
     d = os.environ.get(ENV, "").strip()
     return Path(d) if d else None
+
+
+def note(event: str, cmd: list[str]) -> None:
+    """Append `event` (hit, miss: run and stored, uncached: run) and the tool's name to $KERNELPORT_TOOL_LOG
+    when it names a file: a profile of the test suite counts the runs of CLI subprocesses too."""
+    log = os.environ.get(LOG_ENV)
+    if log:
+        try:
+            with open(log, "a") as f:
+                f.write(f"{event}\t{os.path.basename(cmd[0]) if cmd else '?'}\n")
+        except OSError:
+            pass
 
 
 def _tree_digest(path: Path, dirs: tuple[Path, ...], h, seen: set) -> None:
@@ -104,11 +117,12 @@ def _key(cmd: list[str], env: dict | None, source: Path | None, search_dirs, inp
 
 
 def run(cmd: list[str], source=None, *, search_dirs=(), inputs=(), outputs=(), env: dict | None = None,
-        timeout: float | None = None, input_text: str | None = None) -> subprocess.CompletedProcess:
+        timeout: float | None = None, input_text: str | None = None, cwd=None) -> subprocess.CompletedProcess:
     """`subprocess.run(cmd)` (text, captured; stdin `input_text` or none) compiling `source` (None:
     a probe such as `--version`), answered from the cache when an identical run is stored.
     `search_dirs`: the include directories `cmd` names; `inputs`: other files it reads (a forced
-    -include); `outputs`: the files it writes (restored on a hit)."""
+    -include, or each of many sources); `outputs`: the files it writes (restored on a hit); `cwd`:
+    where it runs (not in the key: name every file it reads by an absolute path)."""
     root = cache_root()
     source = Path(source) if source is not None else None
     pairs = _places(source, search_dirs, inputs, outputs)
@@ -124,10 +138,12 @@ def run(cmd: list[str], source=None, *, search_dirs=(), inputs=(), outputs=(), e
             for name, data in zip(outputs, files):
                 if data is not None:
                     Path(name).write_bytes(data)
+            note("hit", cmd)
             back = [(b, a) for a, b in pairs]
             return subprocess.CompletedProcess(cmd, rc, _swap(out, back), _swap(err, back))
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, input=input_text,
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, input=input_text, cwd=cwd,
                           stdin=None if input_text is not None else subprocess.DEVNULL)
+    note("miss" if entry is not None else "uncached", cmd)
     if entry is not None:
         files = [Path(o).read_bytes() if os.path.isfile(o) else None for o in outputs]
         _store(entry, (proc.returncode, _swap(proc.stdout, pairs), _swap(proc.stderr, pairs), files))

@@ -160,6 +160,9 @@ def _workdir() -> str:
 
 
 def _cc(cmd: list[str], what: str) -> subprocess.CompletedProcess:
+    from .compile_cache import note
+
+    note("uncached", cmd)
     try:
         return subprocess.run(cmd, capture_output=True, text=True, timeout=COMPILE_TIMEOUT)
     except subprocess.TimeoutExpired:

@@ -38,6 +38,8 @@ __all__ = [
     "install_hint",
     "compile_cuda",
     "compile_hip",
+    "compile_cuda_many",
+    "compile_hip_many",
     "hip_wavefront_size",
     "compile_metal",
 ]
@@ -275,6 +277,7 @@ def _run_compile(tool: str, target: str, cmd: list[str], env: dict | None = None
 
     try:
         if source is None:
+            compile_cache.note("uncached", cmd)
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env,
                                   stdin=subprocess.DEVNULL)
         else:
@@ -338,6 +341,51 @@ def compile_hip_each(path, archs, *, extra_args=(), timeout: int = TIMEOUT_S) ->
     if together.ok or together.skipped:
         return [replace(together, target=a) for a in archs]
     return [compile_hip(path, a, extra_args=extra_args, timeout=timeout) for a in archs]
+
+
+def _compile_together(tool: str, target: str, cmd: list[str], paths: list[Path], alone, env=None,
+                      timeout: int = TIMEOUT_S) -> list[CompileResult]:
+    """One result per file of `paths`, from one run of `cmd` + the files (objects written into a
+    temporary directory): a compiler's start-up, headers and host pass are paid once, not per file.
+    Only when that run fails is each file compiled `alone`, so that a failure is reported against
+    the file it belongs to (and a good file beside a bad one still passes)."""
+    from . import compile_cache
+
+    if len(paths) < 2 or len({p.stem for p in paths}) < len(paths):  # objects would collide: one by one
+        return [alone(p) for p in paths]
+    full = [*cmd, *map(str, paths)]
+    with tempfile.TemporaryDirectory(prefix=f"kp-{tool}-") as tmp:
+        try:  # through the compile cache: xdist workers that each need the same batch run it once
+            proc = compile_cache.run(full, None, inputs=paths, env=env, timeout=timeout * len(paths), cwd=tmp)
+        except (OSError, subprocess.SubprocessError):
+            proc = None
+    if proc is None or proc.returncode != 0:
+        return [alone(p) for p in paths]
+    return [CompileResult(tool, target, True, False, full, proc.stdout + proc.stderr, "") for _ in paths]
+
+
+def compile_cuda_many(paths, arch: str = "sm_80", *, extra_args=(), timeout: int = TIMEOUT_S) -> list[CompileResult]:
+    """`compile_cuda` of each file, from one nvcc run when they all compile (_compile_together)."""
+    paths = [Path(p).resolve() for p in paths]
+    tc = find_nvcc()
+    if tc is None:
+        return [_skipped("nvcc", arch) for _ in paths]
+    cmd = [tc.path, f"-arch={arch}", "-x", "cu", "-c", *extra_args]
+    return _compile_together("nvcc", arch, cmd, paths, lambda p: compile_cuda(p, arch, extra_args=extra_args,
+                                                                               timeout=timeout), timeout=timeout)
+
+
+def compile_hip_many(paths, arch="gfx90a", *, extra_args=(), timeout: int = TIMEOUT_S) -> list[CompileResult]:
+    """`compile_hip` of each file (every architecture of `arch`), from one hipcc run when they all
+    compile (_compile_together)."""
+    paths, archs = [Path(p).resolve() for p in paths], _archs(arch)
+    tc = find_hipcc()
+    if tc is None:
+        return [_skipped("hipcc", ",".join(archs)) for _ in paths]
+    cmd = [tc.path, "-x", "hip", *[f"--offload-arch={a}" for a in archs], "-c", *extra_args]
+    return _compile_together("hipcc", ",".join(archs), cmd, paths,
+                             lambda p: compile_hip(p, archs, extra_args=extra_args, timeout=timeout),
+                             env=_hip_env(), timeout=timeout)
 
 
 _WAVE_META = re.compile(r"\.wavefront_size:\s+(\d+)")

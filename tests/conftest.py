@@ -78,6 +78,10 @@ def _private_verify_cache(tmp_path_factory, monkeypatch):
 def pytest_configure(config):
     import tempfile
 
+    import cpu_profile
+
+    cpu_profile.configure(config)
+
     from kernelport import compile_cache
 
     if os.environ.get(compile_cache.ENV) is None and not hasattr(config, "workerinput"):
@@ -87,6 +91,10 @@ def pytest_configure(config):
 
 def pytest_unconfigure(config):
     import shutil
+
+    import cpu_profile
+
+    cpu_profile.unconfigure(config)
 
     d = getattr(config, "_kp_compile_cache", None)
     if d:

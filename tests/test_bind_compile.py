@@ -31,17 +31,29 @@ def bound(tmp_path_factory):
     return out
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_cuda_launcher_compiles(bound, name):
+@pytest.fixture(scope="module")
+def cuda_built(bound):
+    """Every launcher through nvcc: one run for all, each compiled alone only if that run fails."""
     require_tool("nvcc")
-    r = toolchains.compile_cuda(bound / f"{name}_launch.cu")
+    return dict(zip(NAMES, toolchains.compile_cuda_many([bound / f"{n}_launch.cu" for n in NAMES])))
+
+
+@pytest.fixture(scope="module")
+def hip_built(bound):
+    require_tool("hipcc")
+    return dict(zip(NAMES, toolchains.compile_hip_many([bound / f"{n}_launch.hip" for n in NAMES],
+                                                       toolchains.HIP_ARCHS)))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_cuda_launcher_compiles(cuda_built, name):
+    r = cuda_built[name]
     assert r.ok, r.output
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_hip_launcher_compiles_for_both_arches(bound, name):
-    require_tool("hipcc")
-    r = toolchains.compile_hip(bound / f"{name}_launch.hip", toolchains.HIP_ARCHS)
+def test_hip_launcher_compiles_for_both_arches(hip_built, name):
+    r = hip_built[name]
     assert r.ok, r.output
 
 

@@ -27,14 +27,13 @@ from pathlib import Path
 
 import pytest
 
-from kernelport import toolchains
 from kernelport.errors import KernelportError
 from kernelport.lint.engine import lint_text
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import require_tool
-from corpus_support import body, xfail
+from corpus_support import body, originals_built, port_built, ports_built, xfail
 
 CORPUS = Path(__file__).resolve().parent / "corpus2"
 FILES = sorted(CORPUS.glob("*.cu"))
@@ -96,10 +95,14 @@ def test_corpus2_is_complete_and_attributed():
         assert len(lines) <= 250, f.name
 
 
+@pytest.fixture(scope="module")
+def originals():
+    return originals_built(FILES)
+
+
 @pytest.mark.parametrize("path", FILES, ids=NAMES)
-def test_original_compiles_with_nvcc(path):
-    require_tool("nvcc")
-    r = toolchains.compile_cuda(path, "sm_80")
+def test_original_compiles_with_nvcc(path, originals):
+    r = originals[path]
     assert r.ok, r.output[-3000:]
 
 
@@ -170,12 +173,16 @@ def _compile_params():
         yield pytest.param(name, id=name, marks=[xfail(COMPILE_BUGS[name])] if name in COMPILE_BUGS else [])
 
 
+@pytest.fixture(scope="module")
+def ports(tmp_path_factory):
+    """The ports expected to build, in one hipcc run; one with a known compile bug builds alone in its test."""
+    names = [p.values[0] for p in _compile_params() if not p.marks]
+    return ports_built(tmp_path_factory.mktemp("ports"), {n: out(n) for n in names}, HIP_FLAGS)
+
+
 @pytest.mark.parametrize("name", list(_compile_params()))
-def test_hip_port_compiles_for_gfx90a_and_gfx1030(name, tmp_path):
-    require_tool("hipcc")
-    f = tmp_path / f"{name}.hip"
-    f.write_text(out(name))
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=HIP_FLAGS)
+def test_hip_port_compiles_for_gfx90a_and_gfx1030(name, ports, tmp_path):
+    r = port_built(name, out(name), ports, tmp_path, HIP_FLAGS)
     assert r.ok, r.output[-3000:]
 
 

@@ -106,6 +106,26 @@ def test_nvcc_reports_a_compile_error(tmp_path):
     assert "exit" in r.reason
 
 
+def test_nvcc_many_files_in_one_run_and_a_failure_per_file(cuda_file):
+    """compile_cuda_many: one nvcc run for all the files; when it fails, each is compiled alone so
+    the failure belongs to the file that has it and the good files beside it pass."""
+    require_tool("nvcc")
+    other = cuda_file.with_name("other.cu")
+    other.write_text(CUDA_KERNEL.replace("warp_sum", "other_sum"))
+    good = toolchains.compile_cuda_many([cuda_file, other])
+    assert [r.ok for r in good] == [True, True] and all(str(other) in r.command for r in good)
+    bad = cuda_file.with_name("bad.cu")
+    bad.write_text("__global__ void k(float* p) { p[0] = undeclared; }\n")
+    mixed = toolchains.compile_cuda_many([cuda_file, bad, other])
+    assert [r.ok for r in mixed] == [True, False, True]
+    assert "undeclared" in mixed[1].output and str(bad) in mixed[1].command and str(bad) not in mixed[0].command
+    same_stem = cuda_file.parent / "sub" / cuda_file.name  # the objects would collide: compiled one by one
+    same_stem.parent.mkdir()
+    same_stem.write_text(CUDA_KERNEL)
+    alone = toolchains.compile_cuda_many([cuda_file, same_stem])
+    assert [r.ok for r in alone] == [True, True] and str(same_stem) not in alone[0].command
+
+
 # --- HIP ---------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("arch", ["gfx90a", "gfx1030"])
 def test_hipcc_compiles_shuffles_and_ballot(hip_file, arch):
@@ -138,6 +158,15 @@ def test_hipcc_each_arch_from_one_run_and_a_failure_per_arch(hip_file, monkeypat
     assert runs == ["gfx90a,gfx1030", "gfx90a", "gfx1030"]
     assert [(r.target, r.ok) for r in bad] == [("gfx90a", True), ("gfx1030", False)]
     assert "no RDNA build" in bad[1].output
+
+
+def test_hipcc_many_files_in_one_run(hip_file):
+    require_tool("hipcc")
+    other = hip_file.with_name("other.hip")
+    other.write_text(HIP_KERNEL.replace("warp_reduce", "other_reduce"))
+    rs = toolchains.compile_hip_many([hip_file, other], toolchains.HIP_ARCHS)
+    assert [(r.ok, r.target) for r in rs] == [(True, "gfx90a,gfx1030")] * 2, rs[0].output
+    assert all(str(hip_file) in r.command and str(other) in r.command for r in rs)
 
 
 @pytest.mark.parametrize("arch, wave", [("gfx90a", 64), ("gfx1030", 32)])

@@ -188,6 +188,9 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
     base = os.path.dirname(path) if path and not path.startswith("<") else None
     if base:
         args += ["-I", base]
+    from ...compile_cache import note
+
+    note("uncached", args)
     try:
         r = subprocess.run(args + ["-"], input=text, capture_output=True, text=True, timeout=PREPROCESS_TIMEOUT)
     except subprocess.TimeoutExpired:
