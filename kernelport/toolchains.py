@@ -311,6 +311,11 @@ def _archs(arch) -> list[str]:
     return list(arch)
 
 
+def _hip_std(extra_args) -> list[str]:
+    """HIP_DEFAULT_STD unless the caller's arguments name a standard."""
+    return [] if any(a.startswith(("-std=", "--std=")) for a in extra_args) else [HIP_DEFAULT_STD]
+
+
 def compile_hip(path, arch="gfx90a", *, extra_args=(), timeout: int = TIMEOUT_S) -> CompileResult:
     """``HIP_PLATFORM=amd hipcc -x hip -std=c++17 --offload-arch=ARCH -c PATH`` into a temporary directory
     (the standard nvcc defaults to, unless `extra_args` names one).
@@ -324,9 +329,8 @@ def compile_hip(path, arch="gfx90a", *, extra_args=(), timeout: int = TIMEOUT_S)
         return _skipped("hipcc", target)
     with tempfile.TemporaryDirectory(prefix="kp-hipcc-") as tmp:
         out = os.path.join(tmp, "kernel.o")
-        std = [] if any(a.startswith(("-std=", "--std=")) for a in extra_args) else [HIP_DEFAULT_STD]
-        cmd = [tc.path, "-x", "hip", *std, *[f"--offload-arch={a}" for a in archs], "-c", str(path), "-o", out,
-               *extra_args]
+        cmd = [tc.path, "-x", "hip", *_hip_std(extra_args), *[f"--offload-arch={a}" for a in archs], "-c",
+               str(path), "-o", out, *extra_args]
         return _run_compile("hipcc", target, cmd, env=_hip_env(), timeout=timeout, source=path, outputs=(out,))
 
 
@@ -382,7 +386,7 @@ def compile_hip_many(paths, arch="gfx90a", *, extra_args=(), timeout: int = TIME
     tc = find_hipcc()
     if tc is None:
         return [_skipped("hipcc", ",".join(archs)) for _ in paths]
-    cmd = [tc.path, "-x", "hip", *[f"--offload-arch={a}" for a in archs], "-c", *extra_args]
+    cmd = [tc.path, "-x", "hip", *_hip_std(extra_args), *[f"--offload-arch={a}" for a in archs], "-c", *extra_args]
     return _compile_together("hipcc", ",".join(archs), cmd, paths,
                              lambda p: compile_hip(p, archs, extra_args=extra_args, timeout=timeout),
                              env=_hip_env(), timeout=timeout)
