@@ -8,6 +8,7 @@ from .ctype import conv
 from .errors import EmulatorError
 from .lanes import Frame, SubGroup
 from .memory import Pointer
+from .selection import find_rows, put, take
 from .structs import StructVal
 from .vectors import VecVal
 
@@ -24,23 +25,19 @@ def _gather_val(val, idx):
         return StructVal({k: _gather_val(c, idx) for k, c in val.items()})
     v, e = val
     if isinstance(v, Pointer):
-        base = v.base[idx] if isinstance(v.base, np.ndarray) and v.base.ndim else v.base
-        off = v.off[idx] if isinstance(v.off, np.ndarray) and v.off.ndim else v.off
-        v = Pointer(v.buf, v.dt, base, off, v.size, v.dims, v.st)
-    elif isinstance(v, np.ndarray) and v.ndim:
-        v = v[idx]
-    if isinstance(e, np.ndarray) and e.ndim:
-        e = e[idx]
-    return v, e
+        v = Pointer(v.buf, v.dt, take(v.base, idx), take(v.off, idx), v.size, v.dims, v.st)
+    else:
+        v = take(v, idx)
+    return v, take(e, idx)
 
 
 def _gather_mask(x, idx):
-    return None if x is None else x[idx]
+    return None if x is None else take(x, idx)
 
 
 def _scatter_mask(old, new, idx, n):
     out = np.zeros(n, bool) if old is None else old.copy()
-    out[idx] = new
+    put(out, idx, new)
     return out
 
 
@@ -49,7 +46,7 @@ def _spread(x, idx, n, dt, old=None):
     out = np.zeros(n, dt)
     if old is not None:
         out[...] = old
-    out[idx] = x
+    put(out, idx, x)
     return out
 
 
@@ -70,7 +67,7 @@ def _scatter_val(g, old, new, idx, n):
     if isinstance(vn, Pointer):
         if isinstance(vo, Pointer) and (vo.buf is not vn.buf or vo.dt != vn.dt):
             rest = g.valid.copy()
-            rest[idx] = False
+            put(rest, idx, False)
             if not rest.any():  # every other lane is no thread: nothing to keep
                 vo = None
         if isinstance(vo, Pointer) and (vo.buf is not vn.buf or vo.dt != vn.dt):
@@ -97,8 +94,9 @@ def _scatter_val(g, old, new, idx, n):
 
 
 def compaction(g, t, W, by_warp):
-    """Lane indices to run a branch on when few lanes take it (None: run on the whole group;
-    an empty array: no lane takes it)."""
+    """The lanes to run a branch on when few lanes take it: an index array, or selection.Rows
+    where they are the same threads of each block (None: run on the whole group; an empty array:
+    no lane takes it)."""
     n = t.shape[0]
     if n < 256:
         return None if t.any() else _NO_LANES
@@ -117,7 +115,8 @@ def compaction(g, t, W, by_warp):
         return _NO_LANES
     if k > n * COMPACT_FRACTION:
         return None
-    return np.flatnonzero(t)
+    r = find_rows(t, k, g.rows)
+    return np.flatnonzero(t) if r is None else r
 
 
 def run_compacted(br, fr, t, idx, slots, all_taken):
@@ -139,7 +138,7 @@ def run_compacted(br, fr, t, idx, slots, all_taken):
     if all_taken:  # idx is exactly the lanes of t
         ms = sg.full
     else:
-        mt = t[idx]
+        mt = take(t, idx)
         ms = sg.full if mt.all() else mt
     if br[1]:
         for _ in br[0](sub, ms):

@@ -9,6 +9,7 @@ import numpy as np
 from .ctype import conv
 from .errors import EmulatorError
 from .memory import Pointer
+from .selection import Rows, take
 from .vectors import VecVal, merge_vectors
 from .structs import StructVal, merge_structs
 
@@ -152,6 +153,8 @@ class Group:
         self.W = ctx.W
         self.n = n = lay["n"]
         self.per = lay["per"]
+        nb = ctx.batch_blocks
+        self.rows = nb if n == nb * self.per else 0  # equal runs of lanes, one per block (compaction.find_rows)
         self._lay = lay
         self.tid = lay["tid"]
         self.bid = lay["bid"]
@@ -298,6 +301,8 @@ class SubGroup(Group):
         self.W = parent.W
         self.n = n = idx.shape[0]
         self.per = parent.per
+        # the lanes of a Rows selection are again the same threads of each block
+        self.rows = idx.rows if isinstance(idx, Rows) else 0
         self._lay = None
         self.bdim = parent.bdim
         self.gdim = parent.gdim
@@ -312,7 +317,7 @@ class SubGroup(Group):
     def _from_parent(self, name):
         v = self._cache.get(name)
         if v is None:
-            v = _gather_lanes(getattr(self.parent, name), self.idx)
+            v = take(getattr(self.parent, name), self.idx)
             self._cache[name] = v
         return v
 
@@ -335,14 +340,14 @@ class SubGroup(Group):
         c = self._cache.get("srec")
         if c is not None and c[0] == bits:
             return c[1]
-        v = self._lazy("rec", lambda: _gather_lanes(self.parent.race_rec(), self.idx))
+        v = self._lazy("rec", lambda: take(self.parent.race_rec(), self.idx))
         if bits:
             v = v | v.dtype.type(bits)
         self._cache["srec"] = (bits, v)
         return v
 
     def region_base(self, region: int):
-        return self._lazy(("base", region), lambda: _gather_lanes(self.parent.region_base(region), self.idx))
+        return self._lazy(("base", region), lambda: take(self.parent.region_base(region), self.idx))
 
     def alive(self):
         raise EmulatorError("internal: barrier inside a compacted branch", self.ctx.path)
@@ -358,7 +363,7 @@ class _LazyComps:
     def __getitem__(self, c):
         v = self.got[c]
         if v is None:
-            v = self.got[c] = _gather_lanes(self.src[c], self.idx)
+            v = self.got[c] = take(self.src[c], self.idx)
         return v
 
     def __iter__(self):
@@ -367,8 +372,3 @@ class _LazyComps:
     def __len__(self):
         return 3
 
-
-def _gather_lanes(v, idx):
-    if isinstance(v, np.ndarray) and v.ndim:
-        return v[idx]
-    return v
