@@ -13,6 +13,7 @@ import numpy as np
 from . import counting
 from .ctype import F64, FLOATS, UNIT_ROUNDOFF, conv
 from .errors import EmulatorError, KernelFault, Race
+from .strided import find_row_slices
 
 
 class Buffer:
@@ -135,6 +136,12 @@ def _arange(n, dt):
     return a
 
 
+def _put_at(at):
+    def put(arr, v):
+        arr[at] = v
+    return put
+
+
 def _first_bad(bad: np.ndarray):
     return int(np.flatnonzero(bad)[0])
 
@@ -145,6 +152,7 @@ class Memory:
     def __init__(self, ctx):
         self.ctx = ctx
         self._ramp = None
+        self._rows = [None, None]  # (addresses, RowSlices or None): row_slices' last two answers
         self._checked = None  # (offsets, mask, size) the last bounds check passed
         self._line_ids: dict[int, int] = {}  # source line -> its id in race-table entries
         self._lines: list[int] = []  # id -> line
@@ -204,6 +212,17 @@ class Memory:
         self._ramp = (a, r)
         return r
 
+    def row_slices(self, g, a, size: int):
+        """strided.RowSlices of the addresses a (not contiguous) where g's lanes are the same
+        threads of each block, else None.  Cached: the race check after an access asks again, and
+        `s[tid] += s[tid + k]` stores through the addresses of its first load."""
+        for c in self._rows:
+            if c is not None and c[0] is a:
+                return c[1]
+        r = find_row_slices(a, g.rows, size) if g.rows > 1 and a.shape[0] > 64 else None
+        self._rows = [(a, r), self._rows[0]]
+        return r
+
     def load(self, g, p: Pointer, m, node, track: bool):
         self.check(g, p, m, node, "read")
         if counting.ACTIVE is not None:
@@ -220,6 +239,10 @@ class Memory:
                 v = data[s0: s0 + n] if not data.flags.writeable else data[s0: s0 + n].copy()
                 if err is not None:
                     e = err[s0: s0 + n].copy()
+            elif s0 is None and (rs := self.row_slices(g, addr, data.shape[0])) is not None:
+                v = rs.get(data)  # (every lane's address is inside the buffer: read them all)
+                if err is not None:
+                    e = rs.get(err)
             else:
                 full = m is g.full
                 v = data.take(addr) if full else data.take(addr, mode="clip")
@@ -253,6 +276,10 @@ class Memory:
                     data[s0: s0 + n] = v
                     if err is not None:
                         err[s0: s0 + n] = 0.0 if e is None else e
+                elif (rs := self.row_slices(g, addr, data.shape[0])) is not None:
+                    rs.put(data, v)
+                    if err is not None:
+                        rs.put(err, 0.0 if e is None else e)
                 else:
                     data[addr] = v
                     if err is not None:
@@ -317,6 +344,12 @@ class Memory:
         r = self._ramp
         s0 = r[1] if r is not None and r[0] is a else None
         at = a if s0 is None else slice(s0, s0 + a.shape[0])
+        # addresses in equal runs a stride apart (a compacted branch's s[tid + k]): strided views
+        rs = next((c[1] for c in self._rows if c is not None and c[0] is a), None) if s0 is None else None
+        if rs is not None and rs.end > rt.size:
+            rs = None
+        get = (lambda t: t[at]) if rs is None else rs.get
+        put = _put_at(at) if rs is None else rs.put
         W = g.W
         now = rt.stamp << rt.shift  # the least entry of this epoch (a Python int: no widening)
         # warp-sync counts matter only once some warp of the batch has synchronised (until then
@@ -330,7 +363,7 @@ class Memory:
             ws = ctx.wsync[wsi]
 
         def conflicts(tbl, ws_arr):
-            ent = tbl[at]
+            ent = get(tbl)
             c = ent != rec  # (the same thread at the same line this epoch: no conflict, the usual case)
             if not c.any():
                 return c, ent
@@ -338,7 +371,7 @@ class Memory:
             c &= ((ent ^ rec) & tm) != 0  # ... by another thread
             if use_ws and c.any():
                 same_warp = ((ent & tm) // W) == ((rec & tm) // W)
-                c &= ~(same_warp & (ws_arr[at] != ws))
+                c &= ~(same_warp & (get(ws_arr) != ws))
             return c, ent
 
         def thread(k):
@@ -360,10 +393,10 @@ class Memory:
                 e = int(ent[k])
                 self._race(g, p, rt, "write-after-read", int(a[k]), thread(k), e & tm, line,
                            self._line_of(rt, e), sel, k)
-            rt.w[at] = rec
+            put(rt.w, rec)
             if use_ws:
-                rt.w_ws[at] = ws
-            if s0 is None and a.shape[0] > 1 and not (a[1:] > a[:-1]).all():
+                put(rt.w_ws, ws)
+            if s0 is None and rs is None and a.shape[0] > 1 and not (a[1:] > a[:-1]).all():
                 # two lanes wrote one location in this access: the last lane's write is kept
                 dup = rt.w[a] != rec
                 if dup.any():
@@ -372,9 +405,9 @@ class Memory:
                                line, line, sel, k)
         else:
             rt.r_dirty = True
-            rt.r[at] = rec
+            put(rt.r, rec)
             if use_ws:
-                rt.r_ws[at] = ws
+                put(rt.r_ws, ws)
 
     def _line_of(self, rt, entry: int) -> int:
         return self._lines[(entry >> rt.tbits) & (_LINE_IDS - 1)]
