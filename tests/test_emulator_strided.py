@@ -147,3 +147,28 @@ def test_a_branch_taken_by_different_threads_in_each_block_is_still_run_on_exact
         want[b, :8 * b] = 2.0
     assert np.array_equal(r.outputs["out"].reshape(8, 256), want)
     assert r.races == []
+
+
+TWO_BUFFERS = r"""
+__global__ void k(const float* a, const float* b, float* out) {
+    int tid = threadIdx.x;
+    int i = blockIdx.x * blockDim.x + tid;
+    if (tid < 64) {
+        float v = a[i];
+        if (blockIdx.x < 7) v += b[i];
+        out[i] = v;
+    }
+}
+"""
+
+
+def test_runs_found_in_one_buffer_are_not_used_past_the_end_of_a_shorter_one():
+    # a[i] finds runs inside a (8 blocks); b[i], through the same addresses, holds 7 blocks and
+    # the lanes of block 8 are masked off: no access past b's end, and the sums are right
+    a = np.arange(256 * 8, dtype=np.float32)
+    b = np.full(256 * 7, 1000.0, np.float32)
+    r = run_kernel(TWO_BUFFERS, "k", args=dict(a=a, b=b, out=np.zeros_like(a)), grid=(8, 1, 1), block=(256, 1, 1))
+    want = np.zeros((8, 256), np.float32)
+    want[:, :64] = a.reshape(8, 256)[:, :64]
+    want[:7, :64] += 1000.0
+    assert np.array_equal(r.outputs["out"].reshape(8, 256), want)

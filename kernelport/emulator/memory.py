@@ -13,7 +13,7 @@ import numpy as np
 from . import counting
 from .ctype import F64, FLOATS, UNIT_ROUNDOFF, conv
 from .errors import EmulatorError, KernelFault, Race
-from .strided import find_row_slices
+from .strided import MIN_RUN, RowSlices, find_row_slices
 
 
 class Buffer:
@@ -136,10 +136,16 @@ def _arange(n, dt):
     return a
 
 
-def _put_at(at):
-    def put(arr, v):
+def _get(arr, at):
+    """arr at the addresses `at`: an index array, a slice or a RowSlices."""
+    return at.get(arr) if type(at) is RowSlices else arr[at]
+
+
+def _put(arr, at, v):
+    if type(at) is RowSlices:
+        at.put(arr, v)
+    else:
         arr[at] = v
-    return put
 
 
 def _first_bad(bad: np.ndarray):
@@ -216,12 +222,20 @@ class Memory:
         """strided.RowSlices of the addresses a (not contiguous) where g's lanes are the same
         threads of each block, else None.  Cached: the race check after an access asks again, and
         `s[tid] += s[tid + k]` stores through the addresses of its first load."""
+        if g.rows < 2 or a.shape[0] < MIN_RUN * g.rows:
+            return None  # (one thread of each block, the thread schedule: no runs to find)
+        r = self._cached_rows(a)
+        if r is False:
+            r = find_row_slices(a, g.rows, size)
+            self._rows = [(a, r), self._rows[0]]
+        return r if r is not None and r.end <= size else None  # (a[i] then b[i]: b may be shorter)
+
+    def _cached_rows(self, a):
+        """row_slices' answer for the address array a, or False if it has none."""
         for c in self._rows:
             if c is not None and c[0] is a:
                 return c[1]
-        r = find_row_slices(a, g.rows, size) if g.rows > 1 and a.shape[0] > 64 else None
-        self._rows = [(a, r), self._rows[0]]
-        return r
+        return False
 
     def load(self, g, p: Pointer, m, node, track: bool):
         self.check(g, p, m, node, "read")
@@ -345,11 +359,10 @@ class Memory:
         s0 = r[1] if r is not None and r[0] is a else None
         at = a if s0 is None else slice(s0, s0 + a.shape[0])
         # addresses in equal runs a stride apart (a compacted branch's s[tid + k]): strided views
-        rs = next((c[1] for c in self._rows if c is not None and c[0] is a), None) if s0 is None else None
-        if rs is not None and rs.end > rt.size:
-            rs = None
-        get = (lambda t: t[at]) if rs is None else rs.get
-        put = _put_at(at) if rs is None else rs.put
+        if s0 is None and g.rows > 1:
+            rs = self._cached_rows(a)
+            if rs and rs.end <= rt.size:
+                at = rs
         W = g.W
         now = rt.stamp << rt.shift  # the least entry of this epoch (a Python int: no widening)
         # warp-sync counts matter only once some warp of the batch has synchronised (until then
@@ -363,7 +376,7 @@ class Memory:
             ws = ctx.wsync[wsi]
 
         def conflicts(tbl, ws_arr):
-            ent = get(tbl)
+            ent = _get(tbl, at)
             c = ent != rec  # (the same thread at the same line this epoch: no conflict, the usual case)
             if not c.any():
                 return c, ent
@@ -371,7 +384,7 @@ class Memory:
             c &= ((ent ^ rec) & tm) != 0  # ... by another thread
             if use_ws and c.any():
                 same_warp = ((ent & tm) // W) == ((rec & tm) // W)
-                c &= ~(same_warp & (get(ws_arr) != ws))
+                c &= ~(same_warp & (_get(ws_arr, at) != ws))
             return c, ent
 
         def thread(k):
@@ -393,10 +406,10 @@ class Memory:
                 e = int(ent[k])
                 self._race(g, p, rt, "write-after-read", int(a[k]), thread(k), e & tm, line,
                            self._line_of(rt, e), sel, k)
-            put(rt.w, rec)
+            _put(rt.w, at, rec)
             if use_ws:
-                put(rt.w_ws, ws)
-            if s0 is None and rs is None and a.shape[0] > 1 and not (a[1:] > a[:-1]).all():
+                _put(rt.w_ws, at, ws)
+            if at is a and a.shape[0] > 1 and not (a[1:] > a[:-1]).all():
                 # two lanes wrote one location in this access: the last lane's write is kept
                 dup = rt.w[a] != rec
                 if dup.any():
@@ -405,9 +418,9 @@ class Memory:
                                line, line, sel, k)
         else:
             rt.r_dirty = True
-            put(rt.r, rec)
+            _put(rt.r, at, rec)
             if use_ws:
-                put(rt.r_ws, ws)
+                _put(rt.r_ws, at, ws)
 
     def _line_of(self, rt, entry: int) -> int:
         return self._lines[(entry >> rt.tbits) & (_LINE_IDS - 1)]
