@@ -154,7 +154,9 @@ class Group:
         self.n = n = lay["n"]
         self.per = lay["per"]
         nb = ctx.batch_blocks
-        self.rows = nb if n == nb * self.per else 0  # equal runs of lanes, one per block (compaction.find_rows)
+        # equal runs of lanes, one per block (selection.find_rows, strided.find_row_slices); none
+        # where a run is one lane (the thread schedule: the accesses skip the strided tests at once)
+        self.rows = nb if n == nb * self.per and self.per > 1 else 0
         self._lay = lay
         self.tid = lay["tid"]
         self.bid = lay["bid"]

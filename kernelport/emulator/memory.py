@@ -253,7 +253,7 @@ class Memory:
                 v = data[s0: s0 + n] if not data.flags.writeable else data[s0: s0 + n].copy()
                 if err is not None:
                     e = err[s0: s0 + n].copy()
-            elif s0 is None and (rs := self.row_slices(g, addr, data.shape[0])) is not None:
+            elif s0 is None and g.rows and (rs := self.row_slices(g, addr, data.shape[0])) is not None:
                 v = rs.get(data)  # (every lane's address is inside the buffer: read them all)
                 if err is not None:
                     e = rs.get(err)
@@ -290,7 +290,7 @@ class Memory:
                     data[s0: s0 + n] = v
                     if err is not None:
                         err[s0: s0 + n] = 0.0 if e is None else e
-                elif (rs := self.row_slices(g, addr, data.shape[0])) is not None:
+                elif g.rows and (rs := self.row_slices(g, addr, data.shape[0])) is not None:
                     rs.put(data, v)
                     if err is not None:
                         rs.put(err, 0.0 if e is None else e)
@@ -359,7 +359,7 @@ class Memory:
         s0 = r[1] if r is not None and r[0] is a else None
         at = a if s0 is None else slice(s0, s0 + a.shape[0])
         # addresses in equal runs a stride apart (a compacted branch's s[tid + k]): strided views
-        if s0 is None and g.rows > 1:
+        if s0 is None and g.rows > 1 and a.shape[0] >= MIN_RUN * g.rows:
             rs = self._cached_rows(a)
             if rs and rs.end <= rt.size:
                 at = rs
