@@ -97,3 +97,23 @@ __global__ void k(float* f, const float* x) {
     prod = np.float32(x[0] * np.float32(3.0))
     assert np.all(r.outputs["f"][1:] == prod)
     assert r.bounds["f"][1:] == pytest.approx(np.full(n, u * float(prod)), rel=1e-6)
+
+
+UNIFORM_SRC = r"""
+__global__ void k(int* s, unsigned* u, int c) {
+    atomicAdd(&s[0], __ffs(c));             // every lane's value one uniform value (__ffs of a parameter)
+    atomicInc(&u[0], (unsigned)__ffs(c));   // serialised lane by lane: wraps at the uniform limit
+    atomicAdd(&s[1 + threadIdx.x], __ffs(c));
+}
+"""
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp"])
+def test_an_atomic_whose_operand_is_one_value_for_every_lane_applies_it_once_per_thread(schedule):
+    """A uniform operand (here __ffs of a kernel parameter: one value, not one per lane) is every
+    thread's operand: n threads on one address add it n times; atomicInc wraps at it in turn."""
+    n, c = 37, 12  # __ffs(12) == 3
+    r = run_kernel(UNIFORM_SRC, "k", args=dict(s=np.zeros(n + 1, np.int32), u=np.zeros(1, np.uint32), c=np.int32(c)),
+                   grid=(1,), block=(n,), schedule=schedule)
+    assert list(r.outputs["s"]) == [3 * n] + [3] * n
+    assert int(r.outputs["u"][0]) == _inc(0, n, 3)
