@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernelport.emulator import run_kernel
+from kernelport.emulator import EmulatorError, run_kernel
 
 SRC = r"""
 __global__ void k(unsigned* u, int* s) {
@@ -117,3 +117,21 @@ def test_an_atomic_whose_operand_is_one_value_for_every_lane_applies_it_once_per
                    grid=(1,), block=(n,), schedule=schedule)
     assert list(r.outputs["s"]) == [3 * n] + [3] * n
     assert int(r.outputs["u"][0]) == _inc(0, n, 3)
+
+
+@pytest.mark.parametrize("call, ctype, dtype", [("atomicDec(&p[0], 4u)", "int", np.int32),
+                                                ("atomicInc(&p[0], 4u)", "float", np.float32),
+                                                ("atomicInc(&p[0], 4u)", "unsigned long long", np.uint64),
+                                                ("atomicDec((unsigned*)&p[0], 4u)", "int", np.int32)])
+def test_wrapping_inc_and_dec_take_unsigned_int_pointers_only(call, ctype, dtype):
+    """CUDA and HIP define atomicInc/atomicDec for unsigned int* only (nvcc refuses an int*): any other
+    pointee is a located error, not a value the GPU never computes (a negative int would take the
+    `old == 0` wrap or not as the emulator pleases); the address cast to unsigned* runs."""
+    src = f"__global__ void k({ctype}* p) {{\n    {call};\n}}\n"
+    p = np.array([-3 if dtype != np.uint64 else 3], dtype)
+    if "(unsigned*)" in call:
+        r = run_kernel(src, "k", args=dict(p=p), grid=(1,), block=(1,))
+        assert int(r.outputs["p"].view(np.uint32)[0]) == 4  # 0xfffffffd is above the limit: back to it
+        return
+    with pytest.raises(EmulatorError, match=r"<kernel>:2:5: `atomic(Inc|Dec)` on a pointer to .*unsigned int\* only"):
+        run_kernel(src, "k", args=dict(p=p), grid=(1,), block=(1,))
