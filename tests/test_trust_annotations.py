@@ -165,6 +165,12 @@ VALUES = [
     ("1.5 ? 2 : 3", 2, "int"), ("1.5 ? 2u : 3", 2, "unsigned int"),
     ("sizeof(double) + sizeof(unsigned long long) + sizeof(char)", 17, "unsigned long"),
     ("sizeof(unsigned long) + sizeof(long) + sizeof(size_t)", 24, "unsigned long"),
+    # relational operators bind tighter than equality ones (clang-15 prints these values)
+    ("2 == 3 < 4", 0, "int"), ("2 == 3 <= 4", 0, "int"), ("1 == 3 > 1", 1, "int"), ("1 == 3 >= 1", 1, "int"),
+    ("0 != 3 > 1", 1, "int"),
+    # floating arithmetic, rounded to its type
+    ("2.5 - 0.75", 1.75, "double"), ("0.1f + 0.2f", 0.30000001192092896, "float"),
+    ("1.5 * 0.1", 0.15000000000000002, "double"),
 ]
 
 
@@ -226,7 +232,8 @@ def test_an_overflow_hint_names_the_wider_type_only_where_there_is_one():
 
 
 def test_a_missing_operand_names_the_operator_found_in_its_place():
-    for expr, where in (("*3", "*"), ("1 + < 2", "<"), ("min(1,)", ")"), ("1 ? : 2", ":")):
+    for expr, where in (("*3", "*"), ("1 + < 2", "<"), ("min(1,)", ")"), ("1 ? : 2", ":"), ("2 * % 3", "%"),
+                        ("1 + & 2", "&")):
         with pytest.raises(cexpr.CExprError) as e:
             cexpr.evaluate_typed(expr, {})
         assert str(e.value) == f"expected a value before '{where}'" and e.value.offset == expr.index(where)
