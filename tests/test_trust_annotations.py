@@ -168,6 +168,8 @@ VALUES = [
     # relational operators bind tighter than equality ones (clang-15 prints these values)
     ("2 == 3 < 4", 0, "int"), ("2 == 3 <= 4", 0, "int"), ("1 == 3 > 1", 1, "int"), ("1 == 3 >= 1", 1, "int"),
     ("0 != 3 > 1", 1, "int"),
+    # each comparison where it is false (a true one can hide a comparison by identity)
+    ("2 < 1", 0, "int"), ("3 <= 2", 0, "int"), ("1 > 2", 0, "int"), ("1 >= 2", 0, "int"),
     # floating arithmetic, rounded to its type
     ("2.5 - 0.75", 1.75, "double"), ("0.1f + 0.2f", 0.30000001192092896, "float"),
     ("1.5 * 0.1", 0.15000000000000002, "double"),
@@ -237,6 +239,14 @@ def test_a_missing_operand_names_the_operator_found_in_its_place():
         with pytest.raises(cexpr.CExprError) as e:
             cexpr.evaluate_typed(expr, {})
         assert str(e.value) == f"expected a value before '{where}'" and e.value.offset == expr.index(where)
+
+
+def test_an_empty_expression_is_an_error_where_the_expression_should_start():
+    """Its offset is the annotation's error column: the start, after any leading blanks."""
+    for expr in ("", "   "):
+        with pytest.raises(cexpr.CExprError) as e:
+            cexpr.evaluate_typed(expr, {})
+        assert str(e.value) == "empty expression" and e.value.offset == len(expr) and e.value.hint
 
 
 def test_a_missing_close_names_what_came_instead():
