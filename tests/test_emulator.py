@@ -870,3 +870,34 @@ def test_counting_a_run_counts_every_lane_s_store_and_load():
         run_kernel(src, "k", args=dict(x=z, out=z, half_out=z), grid=(1,), block=(64,))
     got = {name: (b.read_bytes, b.write_bytes) for (_, name), b in c.buffers.items()}
     assert got == {"x": (256, 0), "out": (0, 256), "half_out": (0, 128)}
+
+
+OVERWRITE = r"""
+__global__ void k(const float* x, float* out, const int* perm) {
+    int t = threadIdx.x;
+    out[t] = x[t] * 3.0f;
+    __syncthreads();
+    if (COND) out[ADDRESS] = 1.5f;
+}
+"""
+
+
+@pytest.mark.parametrize("cond", ["t >= 0", "t % 2 == 0"])
+@pytest.mark.parametrize("address", ["t", "perm[t]"])
+def test_an_exact_value_stored_over_a_rounded_one_has_bound_zero_where_it_lands(address, cond):
+    """out[i] first holds a rounded product (bound u * |3x|); an exact constant stored over it, through
+    contiguous or permuted addresses, by every lane or half of them, leaves bound 0 exactly where it
+    landed and the product's bound elsewhere."""
+    n, u = 128, 2.0 ** -24  # (over 64 lanes: contiguous addresses take the slice path)
+    x = np.full(n, 0.1, np.float32)
+    perm = np.arange(n, dtype=np.int32)[::-1].copy()
+    r = run_kernel(OVERWRITE.replace("COND", cond).replace("ADDRESS", address), "k",
+                   args=dict(x=x, out=np.zeros(n, np.float32), perm=perm), grid=(1,), block=(n,))
+    t = np.arange(n)
+    hit = np.zeros(n, bool)
+    lanes = t if cond == "t >= 0" else t[t % 2 == 0]
+    hit[lanes if address == "t" else perm[lanes]] = True
+    prod = float(np.float32(np.float32(0.1) * np.float32(3.0)))
+    assert np.all(r.outputs["out"][hit] == 1.5) and np.all(r.outputs["out"][~hit] == np.float32(prod))
+    assert np.all(r.bounds["out"][hit] == 0.0)
+    assert r.bounds["out"][~hit] == pytest.approx(np.full((~hit).sum(), u * prod), rel=1e-6)
