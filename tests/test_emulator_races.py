@@ -225,8 +225,8 @@ def test_a_report_names_the_thread_of_each_access(schedule):
 ORDERS = r"""
 __global__ void k(float* out) {
     __shared__ float s[64];
-    int t = threadIdx.x;
-    s[INDEX] = t;
+    unsigned t = threadIdx.x, at = INDEX;  // one store, its lanes in the order INDEX gives
+    s[at] = t;
     __syncthreads();
     out[t] = s[t];
 }
