@@ -901,3 +901,24 @@ def test_an_exact_value_stored_over_a_rounded_one_has_bound_zero_where_it_lands(
     assert np.all(r.outputs["out"][hit] == 1.5) and np.all(r.outputs["out"][~hit] == np.float32(prod))
     assert np.all(r.bounds["out"][hit] == 0.0)
     assert r.bounds["out"][~hit] == pytest.approx(np.full((~hit).sum(), u * prod), rel=1e-6)
+
+
+POINTER_OFFSETS = r"""
+__global__ void k(const int* a, const float* x, long long* wide, float* out) {
+    int t = threadIdx.x;
+    const float* before = x - 1;                  // an offset of -1, then indexed back into x
+    out[t] = before[t + 1];
+    if (t == 0) wide[0] = *(const long long*)(a + 2);  // a cast of an offset pointer to a wider type
+}
+"""
+
+
+def test_an_offset_pointer_indexes_from_its_offset_and_a_cast_rescales_it():
+    """x - 1 indexed at t + 1 is x[t]; (long long*)(a + 2) reads the bytes of a[2] and a[3] (the offset
+    counted in the new type's units: 2 ints are 1 long long)."""
+    a = np.array([1, 2, 3, 4, 5, 6], np.int32)
+    x = np.arange(8, dtype=np.float32) * 1.5
+    r = run_kernel(POINTER_OFFSETS, "k", args=dict(a=a, x=x, wide=np.zeros(1, np.int64), out=np.zeros(8, np.float32)),
+                   grid=(1,), block=(8,))
+    assert np.array_equal(r.outputs["out"], x)
+    assert int(r.outputs["wide"][0]) == int(a[2:4].view(np.int64)[0])
