@@ -249,6 +249,17 @@ def test_an_empty_expression_is_an_error_where_the_expression_should_start():
         assert str(e.value) == "empty expression" and e.value.offset == len(expr) and e.value.hint
 
 
+def test_a_name_after_a_complete_expression_is_unexpected_unless_it_is_a_python_word():
+    """`1 x` is an unexpected token (located at x); `1 and 2` names Python's word and its C spelling."""
+    for expr, at, msg, hint in (("1 x", "x", "unexpected 'x' after a complete expression", None),
+                                ("2 * 3 n", "n", "unexpected 'n' after a complete expression", None),
+                                ("1 and 2", "and", "Python's 'and' is not C", "write &&")):
+        with pytest.raises(cexpr.CExprError) as e:
+            cexpr.evaluate_typed(expr, {"n": 4})
+        assert (str(e.value), e.value.offset) == (msg, expr.index(at))
+        assert hint is None or e.value.hint == hint
+
+
 def test_a_missing_close_names_what_came_instead():
     for expr, where in (("(1", "the end"), ("(1 2", "'2'"), ("min(1, 2", "the end"), ("min(1 2)", "'2'")):
         with pytest.raises(cexpr.CExprError) as e:
