@@ -330,6 +330,26 @@ def test_an_unguarded_contiguous_index_past_the_end_is_out_of_bounds(schedule):
         assert m and n <= int(m[1]) < block + shift and int(m[2]) == n - 1, ei.value.message
 
 
+TWO_RAMPS = r"""
+__global__ void k(const float* x, const float* y, float* out) {
+    int t = threadIdx.x;
+    out[t] = x[t] + y[t + SHIFT];
+}
+"""
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
+def test_a_contiguous_index_is_checked_by_its_own_ends_not_the_ramp_read_before_it(schedule):
+    """x[t] is a ramp in bounds; y[t + 1], another ramp right after it, runs one past the end and is
+    out of bounds (its own ends decide, not those remembered from x[t]); y[t + 0] is in bounds."""
+    n = 128
+    args = dict(x=np.ones(n, np.float32), y=np.ones(n, np.float32), out=np.zeros(n, np.float32))
+    r = run_kernel(TWO_RAMPS.replace("SHIFT", "0"), "k", args=args, grid=(1,), block=(n,), schedule=schedule)
+    assert np.all(r.outputs["out"] == 2.0)
+    with pytest.raises(EmulatorError, match=r"read of global memory y\[128\]: valid indices are 0\.\.127"):
+        run_kernel(TWO_RAMPS.replace("SHIFT", "1"), "k", args=args, grid=(1,), block=(n,), schedule=schedule)
+
+
 def test_a_uniform_index_past_the_end_is_out_of_bounds():
     src = r"""
     __global__ void k(const float* a, float* b, int n) {
