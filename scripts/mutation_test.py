@@ -53,8 +53,9 @@ MODULES = {
     "warp": (("kernelport/emulator/warp.py",), "tests/test_warp_bits_reduce.py tests/test_warp_primitives.py -k "
                                                "'block or half or mask or uniform or lanemask or model_defines or bit "
                                                "or simd'"),
+    # test_emulator_races: the race tables' reports (threads, lines, one store's lanes on one location)
     "memory": (("kernelport/emulator/memory.py",), "tests/test_atomics_semantics.py tests/test_emulator.py "
-                                                   "tests/test_emulator_metal.py"),
+                                                   "tests/test_emulator_metal.py tests/test_emulator_races.py"),
 }
 # Survivors reviewed and classified (equivalent: skipped before sampling; accepted: run and counted).
 KNOWN = Path(__file__).with_name("mutation_known.toml")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernelport.emulator import run_kernel
+from kernelport.emulator import EmulatorError, run_kernel
 
 SRC = r"""
 __global__ void k(unsigned* u, int* s) {
@@ -97,3 +97,41 @@ __global__ void k(float* f, const float* x) {
     prod = np.float32(x[0] * np.float32(3.0))
     assert np.all(r.outputs["f"][1:] == prod)
     assert r.bounds["f"][1:] == pytest.approx(np.full(n, u * float(prod)), rel=1e-6)
+
+
+UNIFORM_SRC = r"""
+__global__ void k(int* s, unsigned* u, int c) {
+    atomicAdd(&s[0], __ffs(c));             // every lane's value one uniform value (__ffs of a parameter)
+    atomicInc(&u[0], (unsigned)__ffs(c));   // serialised lane by lane: wraps at the uniform limit
+    atomicAdd(&s[1 + threadIdx.x], __ffs(c));
+}
+"""
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp"])
+def test_an_atomic_whose_operand_is_one_value_for_every_lane_applies_it_once_per_thread(schedule):
+    """A uniform operand (here __ffs of a kernel parameter: one value, not one per lane) is every
+    thread's operand: n threads on one address add it n times; atomicInc wraps at it in turn."""
+    n, c = 37, 12  # __ffs(12) == 3
+    r = run_kernel(UNIFORM_SRC, "k", args=dict(s=np.zeros(n + 1, np.int32), u=np.zeros(1, np.uint32), c=np.int32(c)),
+                   grid=(1,), block=(n,), schedule=schedule)
+    assert list(r.outputs["s"]) == [3 * n] + [3] * n
+    assert int(r.outputs["u"][0]) == _inc(0, n, 3)
+
+
+@pytest.mark.parametrize("call, ctype, dtype", [("atomicDec(&p[0], 4u)", "int", np.int32),
+                                                ("atomicInc(&p[0], 4u)", "float", np.float32),
+                                                ("atomicInc(&p[0], 4u)", "unsigned long long", np.uint64),
+                                                ("atomicDec((unsigned*)&p[0], 4u)", "int", np.int32)])
+def test_wrapping_inc_and_dec_take_unsigned_int_pointers_only(call, ctype, dtype):
+    """CUDA and HIP define atomicInc/atomicDec for unsigned int* only (nvcc refuses an int*): any other
+    pointee is a located error, not a value the GPU never computes (a negative int would take the
+    `old == 0` wrap or not as the emulator pleases); the address cast to unsigned* runs."""
+    src = f"__global__ void k({ctype}* p) {{\n    {call};\n}}\n"
+    p = np.array([-3 if dtype != np.uint64 else 3], dtype)
+    if "(unsigned*)" in call:
+        r = run_kernel(src, "k", args=dict(p=p), grid=(1,), block=(1,))
+        assert int(r.outputs["p"].view(np.uint32)[0]) == 4  # 0xfffffffd is above the limit: back to it
+        return
+    with pytest.raises(EmulatorError, match=r"<kernel>:2:5: `atomic(Inc|Dec)` on a pointer to .*unsigned int\* only"):
+        run_kernel(src, "k", args=dict(p=p), grid=(1,), block=(1,))

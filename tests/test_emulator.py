@@ -330,6 +330,26 @@ def test_an_unguarded_contiguous_index_past_the_end_is_out_of_bounds(schedule):
         assert m and n <= int(m[1]) < block + shift and int(m[2]) == n - 1, ei.value.message
 
 
+TWO_RAMPS = r"""
+__global__ void k(const float* x, const float* y, float* out) {
+    int t = threadIdx.x;
+    out[t] = x[t] + y[t + SHIFT];
+}
+"""
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
+def test_a_contiguous_index_is_checked_by_its_own_ends_not_the_ramp_read_before_it(schedule):
+    """x[t] is a ramp in bounds; y[t + 1], another ramp right after it, runs one past the end and is
+    out of bounds (its own ends decide, not those remembered from x[t]); y[t + 0] is in bounds."""
+    n = 128
+    args = dict(x=np.ones(n, np.float32), y=np.ones(n, np.float32), out=np.zeros(n, np.float32))
+    r = run_kernel(TWO_RAMPS.replace("SHIFT", "0"), "k", args=args, grid=(1,), block=(n,), schedule=schedule)
+    assert np.all(r.outputs["out"] == 2.0)
+    with pytest.raises(EmulatorError, match=r"read of global memory y\[128\]: valid indices are 0\.\.127"):
+        run_kernel(TWO_RAMPS.replace("SHIFT", "1"), "k", args=args, grid=(1,), block=(n,), schedule=schedule)
+
+
 def test_a_uniform_index_past_the_end_is_out_of_bounds():
     src = r"""
     __global__ void k(const float* a, float* b, int n) {
@@ -870,3 +890,55 @@ def test_counting_a_run_counts_every_lane_s_store_and_load():
         run_kernel(src, "k", args=dict(x=z, out=z, half_out=z), grid=(1,), block=(64,))
     got = {name: (b.read_bytes, b.write_bytes) for (_, name), b in c.buffers.items()}
     assert got == {"x": (256, 0), "out": (0, 256), "half_out": (0, 128)}
+
+
+OVERWRITE = r"""
+__global__ void k(const float* x, float* out, const int* perm) {
+    int t = threadIdx.x;
+    out[t] = x[t] * 3.0f;
+    __syncthreads();
+    if (COND) out[ADDRESS] = 1.5f;
+}
+"""
+
+
+@pytest.mark.parametrize("cond", ["t >= 0", "t % 2 == 0"])
+@pytest.mark.parametrize("address", ["t", "perm[t]"])
+def test_an_exact_value_stored_over_a_rounded_one_has_bound_zero_where_it_lands(address, cond):
+    """out[i] first holds a rounded product (bound u * |3x|); an exact constant stored over it, through
+    contiguous or permuted addresses, by every lane or half of them, leaves bound 0 exactly where it
+    landed and the product's bound elsewhere."""
+    n, u = 128, 2.0 ** -24  # (over 64 lanes: contiguous addresses take the slice path)
+    x = np.full(n, 0.1, np.float32)
+    perm = np.arange(n, dtype=np.int32)[::-1].copy()
+    r = run_kernel(OVERWRITE.replace("COND", cond).replace("ADDRESS", address), "k",
+                   args=dict(x=x, out=np.zeros(n, np.float32), perm=perm), grid=(1,), block=(n,))
+    t = np.arange(n)
+    hit = np.zeros(n, bool)
+    lanes = t if cond == "t >= 0" else t[t % 2 == 0]
+    hit[lanes if address == "t" else perm[lanes]] = True
+    prod = float(np.float32(np.float32(0.1) * np.float32(3.0)))
+    assert np.all(r.outputs["out"][hit] == 1.5) and np.all(r.outputs["out"][~hit] == np.float32(prod))
+    assert np.all(r.bounds["out"][hit] == 0.0)
+    assert r.bounds["out"][~hit] == pytest.approx(np.full((~hit).sum(), u * prod), rel=1e-6)
+
+
+POINTER_OFFSETS = r"""
+__global__ void k(const int* a, const float* x, long long* wide, float* out) {
+    int t = threadIdx.x;
+    const float* before = x - 1;                  // an offset of -1, then indexed back into x
+    out[t] = before[t + 1];
+    if (t == 0) wide[0] = *(const long long*)(a + 2);  // a cast of an offset pointer to a wider type
+}
+"""
+
+
+def test_an_offset_pointer_indexes_from_its_offset_and_a_cast_rescales_it():
+    """x - 1 indexed at t + 1 is x[t]; (long long*)(a + 2) reads the bytes of a[2] and a[3] (the offset
+    counted in the new type's units: 2 ints are 1 long long)."""
+    a = np.array([1, 2, 3, 4, 5, 6], np.int32)
+    x = np.arange(8, dtype=np.float32) * 1.5
+    r = run_kernel(POINTER_OFFSETS, "k", args=dict(a=a, x=x, wide=np.zeros(1, np.int64), out=np.zeros(8, np.float32)),
+                   grid=(1,), block=(8,))
+    assert np.array_equal(r.outputs["out"], x)
+    assert int(r.outputs["wide"][0]) == int(a[2:4].view(np.int64)[0])

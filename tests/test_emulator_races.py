@@ -196,3 +196,73 @@ def test_a_block_too_large_to_tell_its_threads_apart_is_a_located_error():
     r = run_kernel(src, "k", args=dict(a=np.ones(1, np.float32)), grid=(1, 1, 1), block=((1 << 20) + 1, 1, 1),
                    check_races=False)
     assert r.races == [] and r.outputs["a"][0] == 1.0
+
+
+THREADS = r"""
+__global__ void k(float* out) {
+    __shared__ float s[64];
+    int t = threadIdx.x;
+    s[t] = 0.0f;
+    __syncthreads();
+    if (t == 9) out[0] = s[40];
+    if (t == 5) s[40] = 1.0f;
+    if (t == 12) out[1] = s[40];
+}
+"""
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp"])
+def test_a_report_names_the_thread_of_each_access(schedule):
+    """After a barrier, on a line that is not the first to touch s: thread 5 writes s[40] after thread 9
+    read it, and thread 12 reads it after thread 5's write (threads in lockstep, statement by
+    statement); each report names both threads."""
+    r = run_kernel(THREADS, "k", args=dict(out=np.zeros(2, np.float32)), grid=(1, 1, 1), block=(64, 1, 1),
+                   schedule=schedule)
+    got = {(x.kind, x.thread, x.other_thread) for x in r.races}
+    assert got == {("write-after-read", 5, 9), ("read-after-write", 12, 5)}
+
+
+ORDERS = r"""
+__global__ void k(float* out) {
+    __shared__ float s[64];
+    unsigned t = threadIdx.x, at = INDEX;  // one store, its lanes in the order INDEX gives
+    s[at] = t;
+    __syncthreads();
+    out[t] = s[t];
+}
+"""
+
+
+@pytest.mark.parametrize("index, clash", [("63 - t", None), ("(t * 7) % 64", None), ("t / 2", {0, 1})])
+def test_one_store_to_distinct_locations_in_any_order_is_no_race_and_two_lanes_on_one_location_are(index, clash):
+    """Lanes storing in descending or permuted order each own their location; two lanes of one
+    store on one location (t / 2) are a write-after-write race between them."""
+    src = ORDERS.replace("INDEX", index)
+    r = run_kernel(src, "k", args=dict(out=np.zeros(64, np.float32)), grid=(1, 1, 1), block=(64, 1, 1))
+    if clash is None:
+        assert r.races == []
+        return
+    first = next(x for x in r.races if x.index == 0)
+    assert (first.kind, {first.thread, first.other_thread}) == ("write-after-write", clash)
+
+
+ONE_LOCATION = r"""
+__global__ void k(float* out, const int* zero) {
+    int t = threadIdx.x;
+    if (COND) out[ADDRESS] = t * 0.5f;
+}
+"""
+
+
+@pytest.mark.parametrize("cond, last", [("t % 3 == 1", 37), ("t >= 0", 39)])  # of 40 threads
+@pytest.mark.parametrize("address", ["0", "zero[t]"])
+def test_lanes_storing_to_one_global_location_leave_the_last_lane_s_value(address, cond, last):
+    """Lanes of one store on one location (a race the GPU resolves in no stated order; the warp and
+    thread schedules pick seeded orders): in lockstep the emulator keeps the last active lane's
+    value, whether the address is one value for every lane (out[0]) or a value per lane that
+    happens to be equal (out[zero[t]])."""
+    n = 40
+    src = ONE_LOCATION.replace("ADDRESS", address).replace("COND", cond)
+    r = run_kernel(src, "k", args=dict(out=np.zeros(1, np.float32), zero=np.zeros(n, np.int32)), grid=(1, 1, 1),
+                   block=(n, 1, 1))
+    assert r.outputs["out"][0] == last * 0.5

@@ -165,6 +165,14 @@ VALUES = [
     ("1.5 ? 2 : 3", 2, "int"), ("1.5 ? 2u : 3", 2, "unsigned int"),
     ("sizeof(double) + sizeof(unsigned long long) + sizeof(char)", 17, "unsigned long"),
     ("sizeof(unsigned long) + sizeof(long) + sizeof(size_t)", 24, "unsigned long"),
+    # relational operators bind tighter than equality ones (clang-15 prints these values)
+    ("2 == 3 < 4", 0, "int"), ("2 == 3 <= 4", 0, "int"), ("1 == 3 > 1", 1, "int"), ("1 == 3 >= 1", 1, "int"),
+    ("0 != 3 > 1", 1, "int"),
+    # each comparison where it is false (a true one can hide a comparison by identity)
+    ("2 < 1", 0, "int"), ("3 <= 2", 0, "int"), ("1 > 2", 0, "int"), ("1 >= 2", 0, "int"),
+    # floating arithmetic, rounded to its type
+    ("2.5 - 0.75", 1.75, "double"), ("0.1f + 0.2f", 0.30000001192092896, "float"),
+    ("1.5 * 0.1", 0.15000000000000002, "double"),
 ]
 
 
@@ -226,10 +234,30 @@ def test_an_overflow_hint_names_the_wider_type_only_where_there_is_one():
 
 
 def test_a_missing_operand_names_the_operator_found_in_its_place():
-    for expr, where in (("*3", "*"), ("1 + < 2", "<"), ("min(1,)", ")"), ("1 ? : 2", ":")):
+    for expr, where in (("*3", "*"), ("1 + < 2", "<"), ("min(1,)", ")"), ("1 ? : 2", ":"), ("2 * % 3", "%"),
+                        ("1 + & 2", "&")):
         with pytest.raises(cexpr.CExprError) as e:
             cexpr.evaluate_typed(expr, {})
         assert str(e.value) == f"expected a value before '{where}'" and e.value.offset == expr.index(where)
+
+
+def test_an_empty_expression_is_an_error_where_the_expression_should_start():
+    """Its offset is the annotation's error column: the start, after any leading blanks."""
+    for expr in ("", "   "):
+        with pytest.raises(cexpr.CExprError) as e:
+            cexpr.evaluate_typed(expr, {})
+        assert str(e.value) == "empty expression" and e.value.offset == len(expr) and e.value.hint
+
+
+def test_a_name_after_a_complete_expression_is_unexpected_unless_it_is_a_python_word():
+    """`1 x` is an unexpected token (located at x); `1 and 2` names Python's word and its C spelling."""
+    for expr, at, msg, hint in (("1 x", "x", "unexpected 'x' after a complete expression", None),
+                                ("2 * 3 n", "n", "unexpected 'n' after a complete expression", None),
+                                ("1 and 2", "and", "Python's 'and' is not C", "write &&")):
+        with pytest.raises(cexpr.CExprError) as e:
+            cexpr.evaluate_typed(expr, {"n": 4})
+        assert (str(e.value), e.value.offset) == (msg, expr.index(at))
+        assert hint is None or e.value.hint == hint
 
 
 def test_a_missing_close_names_what_came_instead():

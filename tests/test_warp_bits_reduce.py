@@ -229,7 +229,7 @@ SHFL_WIDTH = """__global__ void k(const float* x, const int* wd, float* out) {
 """
 
 
-@pytest.mark.parametrize("given", [64, 24, 0])
+@pytest.mark.parametrize("given", [64, 24, 10, 0])  # (10: no two adjacent bits set)
 def test_a_shuffle_width_that_is_no_segment_is_the_wave_whether_uniform_or_per_lane(given):
     """A width beyond the wave, not a power of two, or 0 is read as the whole wave: lane 40 % 32 = 8.
     The same width read per lane from memory (one value each lane) gives the same lane (it read the

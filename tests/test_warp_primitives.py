@@ -136,9 +136,12 @@ def test_mask_naming_inactive_lanes_is_an_error():
                    block=(32,), wave=32)
 
 
-def test_mask_beyond_the_wave_is_an_error():
-    src = HALF.replace("LANES", "32").replace("MASK", "0x1ffffffffull")
-    with pytest.raises(EmulatorError, match=r"names lanes 32 beyond the wave of 32"):
+@pytest.mark.parametrize("mask, lanes", [("0x1ffffffffull", "32"), ("0x80000000ffffffffull", "63"),
+                                         ("0xffffffffffffffffull", "32-63")])
+def test_mask_beyond_the_wave_is_an_error(mask, lanes):
+    """Every named lane past the 32-lane wave is reported, up to the 64-bit mask's top lane 63."""
+    src = HALF.replace("LANES", "32").replace("MASK", mask)
+    with pytest.raises(EmulatorError, match=rf"names lanes {lanes} beyond the wave of 32"):
         run_kernel(src, "k", args=dict(x=np.ones(32, np.int32), out=np.zeros(128, np.int32)), grid=(1,),
                    block=(32,), wave=32)
 

@@ -8,7 +8,7 @@ from pycparser import c_ast, c_parser
 
 from .. import dialect
 from . import intrinsics as K
-from .ctype import AUTO, BOOL, PtrT, base_scalar, conv, vector_row
+from .ctype import AUTO, BOOL, U32, PtrT, base_scalar, conv, vector_row
 from .errors import EmulatorError, KernelFault
 from .expressions import INDEX_3D, ZERO
 from .frontend import AS_TYPE_FN, NS_SEP
@@ -368,6 +368,10 @@ class CallCompiler:
                 p = fa(fr, m)[0]
                 if not isinstance(p, Pointer):
                     raise EmulatorError("atomic on a non-pointer", g.ctx.path, *self.pos(node))
+                if op in ("inc", "dec") and p.dt != U32:  # (CUDA's and HIP's only overload: nvcc refuses others)
+                    raise EmulatorError(f"`{node.name.name}` on a pointer to {p.dt}: the wrapping increment and "
+                                        "decrement atomics take unsigned int* only (cast the address to it)",
+                                        g.ctx.path, *self.pos(node))
                 return g.ctx.mem.atomic(g, op, p, fv(fr, m), m, node, g.ctx.track,
                                         None if fc is None else fc(fr, m))
             return f
