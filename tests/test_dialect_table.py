@@ -223,3 +223,20 @@ def test_a_cuda_api_name_metal_lacks_is_refused_once_as_undefined():
     src = "__global__ void k(float* x) {\n    x[threadIdx.x] = 1.0f;\n    cudaFooBar(x);\n}\n"
     port, _ = translate(SourceFile.from_text(src, "k.cu"), "metal")
     assert not port.ok and [(d.code, d.location.line) for d in port.diagnostics] == [("KP223", 3)]
+
+
+def test_a_name_every_backend_spells_alike_is_no_api_name_even_in_a_branch_left_as_written():
+    """HIP's table lists `fmin` as `fmin` (supported): nothing to port, so an unparsed branch that
+    uses it is left as written without a warning; `threadIdx` there is not ported, and says so."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+
+    src = ("__global__ void k(float* x) {\n#ifdef FAST\n    if (fminf(x[0], x[1]) > 0.0f) {\n#else\n"
+           "    if (fmin(x[0], x[1]) > 0.0f) {\n#endif\n        x[2] = 1.0f;\n    }\n}\n")
+    assert not dialect.is_api_name("cuda", "fmin") and dialect.is_api_name("cuda", "umin")
+    for target in ("metal", "hip"):
+        port, _ = translate(SourceFile.from_text(src, "k.cu"), target)
+        assert port.ok and port.diagnostics == [], [d.format() for d in port.diagnostics]
+    port, _ = translate(SourceFile.from_text(src.replace("fmin(x[0]", "fmin(x[threadIdx.x]"), "k.cu"), "metal")
+    kp230 = [d.message for d in port.diagnostics if d.code == "KP230"]
+    assert len(kp230) == 1 and "'threadIdx' there is not ported" in kp230[0], kp230
