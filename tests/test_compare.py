@@ -310,3 +310,15 @@ def test_a_reference_beyond_the_buffer_type_s_range_matches_its_rounding_to_infi
     want = np.array([1e39, 1.0])
     assert compare({"o": np.array([np.inf, 1.0], F32)}, {"o": want}, "auto", None, None, None).ok
     assert not compare({"o": np.array([3e38, 1.0], F32)}, {"o": want}, "auto", None, None, None).ok
+
+
+@pytest.mark.parametrize("ref", [np.inf, -np.inf, np.nan])
+def test_an_integer_buffer_matches_no_infinite_or_nan_reference_however_loose_the_tolerance(ref):
+    """A reference computed in floating point for an integer buffer: an infinity or NaN there is no
+    value any integer holds, so it is a mismatch even under a relative bound (rel * inf is no bound)."""
+    got = np.array([7, 100], np.int32)
+    for mode, vals in (("explicit", {"rel": 0.5}), ("explicit", {"abs": 1.0, "rel": 1.0}), ("auto", None)):
+        c = compare({"o": got}, {"o": np.array([7.0, ref])}, mode, vals, None, None)
+        assert not c.ok and (c.mismatch.index, c.mismatch.count) == (1, 1), (mode, vals)
+        # the look-alike: a finite reference within the bound
+        assert compare({"o": got}, {"o": np.array([7.0, 120.0])}, mode, vals, None, None).ok == (mode != "auto")
