@@ -346,3 +346,22 @@ def test_a_scan_bounded_by_32_lanes_runs_to_the_wave_declared_or_assigned_in_its
 """.replace("DECL", "" if head.startswith("int") else "int d;").replace("HEAD", head)
     port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
     assert port.ok and f"for ({head}; d < warpSize; d *= 2) {{" in port.body, port.body
+
+
+@pytest.mark.parametrize("stored,partial", [("0xffffffff", False), ("0x0000ffffu", True)])
+def test_a_mask_a_helper_stores_through_a_reference_is_read_as_that_mask(stored, partial):
+    """`full_mask(mask)` with `void full_mask(unsigned& m) { m = 0xffffffff; }`: the caller's mask is
+    the full one (the HIP port drops it, lint's WS007 says so), not a value from nowhere; a partial
+    mask stored the same way is refused as one."""
+    from kernelport.lint.engine import lint_text
+
+    src = (f"__device__ void full_mask(unsigned& m) {{ m = {stored}; }}\n__global__ void k(float* x) {{\n"
+           "    unsigned mask;\n    full_mask(mask);\n    float v = x[threadIdx.x];\n"
+           "    v += __shfl_xor_sync(mask, v, 1);\n    x[threadIdx.x] = v;\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    if partial:  # HIP's mask-less shuffle would run lanes the mask leaves out: refused at the mask
+        assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP203", 6)]
+    else:
+        assert port.ok and "v += __shfl_xor(v, 1);" in port.body, port.body
+    found = [(f.code, f.line) for f in lint_text(src, "t.cu", "cuda", targets={"hip-cdna"}) if f.code == "WS007"]
+    assert found == ([] if partial else [("WS007", 6)])
