@@ -365,3 +365,17 @@ def test_a_mask_a_helper_stores_through_a_reference_is_read_as_that_mask(stored,
         assert port.ok and "v += __shfl_xor(v, 1);" in port.body, port.body
     found = [(f.code, f.line) for f in lint_text(src, "t.cu", "cuda", targets={"hip-cdna"}) if f.code == "WS007"]
     assert found == ([] if partial else [("WS007", 6)])
+
+
+@pytest.mark.parametrize("depth", [1, 14])
+@pytest.mark.parametrize("sink,rewritten", [("__shfl_sync(0xffffffff, v, l)", True), ("v + x[l]", False)])
+def test_a_lane_passed_down_a_chain_of_helpers_reaches_the_shuffle_at_any_depth(depth, sink, rewritten):
+    """Helpers defined callee first pass the lane one hop a sweep: the analysis sweeps until nothing
+    changes (a fixed count of 12 sweeps left the 32 of a 14-deep chain in the HIP port)."""
+    hs = [f"__device__ float h0(const float* x, float v, int l) {{ return {sink}; }}"]
+    hs += [f"__device__ float h{i}(const float* x, float v, int l) {{ return h{i - 1}(x, v, l); }}"
+           for i in range(1, depth + 1)]
+    src = "\n".join(hs) + (f"\n__global__ void k(float* x) {{\n    int lane = (threadIdx.x + 1) % 32;\n"
+                           f"    x[threadIdx.x] = h{depth}(x, x[threadIdx.x], lane);\n}}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and ("(threadIdx.x + 1) % 32" in port.body) != rewritten, port.body
