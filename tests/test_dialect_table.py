@@ -240,3 +240,19 @@ def test_a_name_every_backend_spells_alike_is_no_api_name_even_in_a_branch_left_
     port, _ = translate(SourceFile.from_text(src.replace("fmin(x[0]", "fmin(x[threadIdx.x]"), "k.cu"), "metal")
     kp230 = [d.message for d in port.diagnostics if d.code == "KP230"]
     assert len(kp230) == 1 and "'threadIdx' there is not ported" in kp230[0], kp230
+
+
+@pytest.mark.parametrize("target,prefix", [("portable", "kp"), ("hip", "hip")])
+def test_runtime_calls_are_spelled_by_each_backend_s_own_runtime_names(target, prefix):
+    """The portable backend spells the CUDA runtime itself (kp_warp.h: kpMalloc), HIP through its API
+    table; a user's helper named like the runtime is left alone."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+
+    src = ("__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\nvoid cudaMallocChecked(float** p) {}\n"
+           "int main() {\n    float* d; cudaMalloc(&d, 64 * sizeof(float)); cudaMallocChecked(&d);\n"
+           "    k<<<1, 64>>>(d);\n    cudaDeviceSynchronize(); cudaFree(d);\n    return 0;\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), target)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert (f"{prefix}Malloc(&d, 64 * sizeof(float)); cudaMallocChecked(&d);" in port.body and
+            f"{prefix}DeviceSynchronize(); {prefix}Free(d);" in port.body), port.body
