@@ -379,3 +379,17 @@ def test_a_lane_passed_down_a_chain_of_helpers_reaches_the_shuffle_at_any_depth(
                            f"    x[threadIdx.x] = h{depth}(x, x[threadIdx.x], lane);\n}}\n")
     port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
     assert port.ok and ("(threadIdx.x + 1) % 32" in port.body) != rewritten, port.body
+
+
+def test_a_value_initialized_type_is_read_like_a_zero_not_a_cast_of_nothing():
+    """`unsigned()` and `float()` (zero) call a type with no argument: the port and lint read past
+    them, and the lane beside them is still rewritten (a cast `unsigned(x)` passes x's facts)."""
+    from kernelport.lint.engine import lint_text
+
+    src = ("__global__ void k(float* x) {\n    unsigned z = unsigned();\n    int lane = threadIdx.x % 32;\n"
+           "    x[threadIdx.x] = __shfl_sync(0xffffffff, x[threadIdx.x], lane) + float() + z;\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and "int lane = threadIdx.x % warpSize;" in port.body, port.body
+    assert "unsigned z = unsigned();" in port.body and "+ float() + z;" in port.body
+    assert [(f.code, f.line) for f in lint_text(src, "t.cu", "cuda", targets={"hip-cdna"})] == [("WS002", 3),
+                                                                                                ("WS007", 4)]
