@@ -54,6 +54,9 @@ FORMS = {
     # a warp's first lane, `warp << 5`: the 5 is log2 of 32 lanes
     "warp_first_lane_shift": ("", "    int {n}w = threadIdx.x / 32;\n    int {n} = {n}w << 5;\n", "{n}",
                               "int {n} = {n}w << 5;", "int {n} = {n}w * warpSize;"),
+    # a quotient of the thread index is still one (a lane of every other thread)
+    "thread_quotient": ("", "    int {n} = (threadIdx.x / 2) % 32;\n", "{n} + 1",
+                        "int {n} = (threadIdx.x / 2) % 32;", "int {n} = (threadIdx.x / 2) % warpSize;"),
     "macro_constant": ("#define {N} 32\n", "    int {n} = threadIdx.x % {N};\n", "{n} + 1",
                        "#define {N} 32", "#define {N} KP_WAVE_SIZE"),
 }
