@@ -396,3 +396,27 @@ def test_a_value_initialized_type_is_read_like_a_zero_not_a_cast_of_nothing():
     assert "unsigned z = unsigned();" in port.body and "+ float() + z;" in port.body
     assert [(f.code, f.line) for f in lint_text(src, "t.cu", "cuda", targets={"hip-cdna"})] == [("WS002", 3),
                                                                                                 ("WS007", 4)]
+
+
+@pytest.mark.parametrize("param,rewritten", [("int& l", True), ("int l", False)])
+def test_only_a_reference_parameter_carries_what_the_helper_stores_back_to_the_caller(param, rewritten):
+    """`lane_of(src)` with `void lane_of(int& l) { l = tid % 32; }` makes src a lane; with `int l` the
+    helper assigns its own copy: src stays 3 and the helper's 32 reaches no shuffle."""
+    src = (f"__device__ void lane_of({param}) {{ l = threadIdx.x % 32; }}\n__global__ void k(float* x) {{\n"
+           "    int src = 3;\n    lane_of(src);\n    x[threadIdx.x] = __shfl_sync(0xffffffff, x[threadIdx.x], src);\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and ("l = threadIdx.x % warpSize;" in port.body) == rewritten, port.body
+
+
+def test_a_lane_returned_through_helpers_defined_after_their_callers_reaches_the_shuffle():
+    """Declared first, defined caller first: each sweep carries a return one caller up, and a sweep
+    that only grows a return is a change (the next sweep must read it)."""
+    src = ("__device__ int lane2();\n__device__ int lane1();\n__global__ void k(float* x) {\n"
+           "    x[threadIdx.x] = __shfl_sync(0xffffffff, x[threadIdx.x], lane2());\n}\n"
+           "__device__ int lane2() { return lane1(); }\n__device__ int lane1() { return (threadIdx.x + 1) % 32; }\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and "return (threadIdx.x + 1) % warpSize;" in port.body, port.body
+    # the look-alike: the same helper whose value only addresses memory keeps its 32
+    port, _ = translate(SourceFile.from_text(src.replace("__shfl_sync(0xffffffff, x[threadIdx.x], lane2())",
+                                                         "x[lane2()]"), "k.cu"), "hip")
+    assert port.ok and "return (threadIdx.x + 1) % 32;" in port.body, port.body
