@@ -420,3 +420,14 @@ def test_a_lane_returned_through_helpers_defined_after_their_callers_reaches_the
     port, _ = translate(SourceFile.from_text(src.replace("__shfl_sync(0xffffffff, x[threadIdx.x], lane2())",
                                                          "x[lane2()]"), "k.cu"), "hip")
     assert port.ok and "return (threadIdx.x + 1) % 32;" in port.body, port.body
+
+
+@pytest.mark.parametrize("base,rewritten", [("sums", True), ("out", False)])
+def test_a_warp_index_through_a_pointer_into_a_shared_array_is_a_per_warp_slot(base, rewritten):
+    """`float* s = sums + 0; s[threadIdx.x / 32]`: one slot per warp of the shared array, so the 32 is
+    the wave; the same pointer into global memory (`out + 0`) is plain addressing, left alone."""
+    src = ("__global__ void k(const float* x, float* out) {\n    __shared__ float sums[32];\n"
+           f"    float* s = {base} + 0;\n    float v = x[threadIdx.x];\n    v += __shfl_down_sync(0xffffffff, v, 1);\n"
+           "    s[threadIdx.x / 32] = v;\n    __syncthreads();\n    out[threadIdx.x] = sums[0];\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and ("s[threadIdx.x / warpSize] = v;" in port.body) == rewritten, port.body
