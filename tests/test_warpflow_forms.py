@@ -431,3 +431,14 @@ def test_a_warp_index_through_a_pointer_into_a_shared_array_is_a_per_warp_slot(b
            "    s[threadIdx.x / 32] = v;\n    __syncthreads();\n    out[threadIdx.x] = sums[0];\n}\n")
     port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
     assert port.ok and ("s[threadIdx.x / warpSize] = v;" in port.body) == rewritten, port.body
+
+
+@pytest.mark.parametrize("value,rewritten", [("k", False), ("threadIdx.x", True)])
+def test_a_mask_reads_alike_on_either_side_of_the_value_it_masks(value, rewritten):
+    """`31 & v` is `v & 31`: a lane (the 31 is the wave's) where v is the thread index, a value the
+    analysis knows nothing of (a parameter k) where v is one, whichever side the mask is written."""
+    for e, after in ((f"31 & {value}", f"(warpSize - 1) & {value}"), (f"{value} & 31", f"{value} & (warpSize - 1)")):
+        src = ("__global__ void k0(float* x, int k) {\n    float v = x[threadIdx.x];\n"
+               f"    v = __shfl_sync(0xffffffff, v, {e});\n    x[threadIdx.x] = v;\n}}\n")
+        port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+        assert port.ok and f"v = __shfl(v, {after if rewritten else e});" in port.body, port.body
