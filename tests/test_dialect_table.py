@@ -256,3 +256,16 @@ def test_runtime_calls_are_spelled_by_each_backend_s_own_runtime_names(target, p
     assert port.ok, [d.format() for d in port.diagnostics]
     assert (f"{prefix}Malloc(&d, 64 * sizeof(float)); cudaMallocChecked(&d);" in port.body and
             f"{prefix}DeviceSynchronize(); {prefix}Free(d);" in port.body), port.body
+
+
+def test_a_backend_s_host_build_cannot_be_changed_by_a_reader():
+    """Each backend's host build (bind's compiler and flags) is one shared object: a consumer
+    editing it would change the next launcher's build line."""
+    import dataclasses
+
+    for name in backends.names():
+        hb = backends.get(name).host_build
+        if hb is not None:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                hb.compiler = "cc"
+            assert hash(hb) == hash(backends.get(name).host_build)
