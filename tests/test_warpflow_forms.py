@@ -301,16 +301,18 @@ def test_a_warp_index_laid_out_in_global_data_keeps_rows_of_32(size, rewritten):
     assert ("__shfl_down(v, o, 32)" in body) != rewritten
 
 
+@pytest.mark.parametrize("test", ["m == {ones}", "{ones} == m"])
 @pytest.mark.parametrize("ones, flagged", [("~0u", False), ("0xffffffff", True)])
-def test_a_ballot_compared_with_all_ones_names_only_that_constant(ones, flagged):
+def test_a_ballot_compared_with_all_ones_names_only_that_constant(ones, flagged, test):
     # the 32-bit full mask compared with a ballot is a wave-width site; the data index 32 beside
-    # it is none, whichever spelling of all ones the comparison uses
+    # it is none, whichever spelling of all ones the comparison uses, on either side
+    test = test.format(ones=ones)
     src = ("__global__ void k(const int* p, int* out) {\n    int a = p[32], b = p[32 + threadIdx.x];\n"
            "    unsigned m = __ballot_sync(0xffffffff, a > b);\n"
-           f"    out[threadIdx.x] = (m == {ones}) ? a : b;\n}}\n")
+           f"    out[threadIdx.x] = ({test}) ? a : b;\n}}\n")
     body = hip_body(src)
     assert "int a = p[32], b = p[32 + threadIdx.x];" in body
-    assert (f"(m == {ones})" not in body) == flagged
+    assert (f"({test})" not in body) == flagged
 
 
 WARP_LEVEL_TEST = """__global__ void k(const float* x, float* out, int n) {
@@ -324,10 +326,12 @@ WARP_LEVEL_TEST = """__global__ void k(const float* x, float* out, int n) {
 
 @pytest.mark.parametrize("test, ported", [("(threadIdx.x >> 5)", "(threadIdx.x / warpSize)"),
                                           ("(n >> 5)", "(n >> 5)"),
-                                          ("n * 32", "n * warpSize"), ("32 * 32", "32 * 32")])
+                                          ("n * 32", "n * warpSize"), ("32 * 32", "32 * 32"),
+                                          ("(threadIdx.x / 32)", "(threadIdx.x / warpSize)"), ("n / 32", "n / 32")])
 def test_what_a_lane_is_compared_with_in_warp_level_code(test, ported):
     """`tid >> 5` is a warp index (its 5 is log2 of 32 lanes); the same shift of a count is data.
-    `n * 32` counts the lanes of n warps (its 32 is the wave's); `32 * 32` counts elements."""
+    `n * 32` counts the lanes of n warps (its 32 is the wave's); `32 * 32` counts elements.
+    `tid / 32` is a warp index; `n / 32` (a count split in 32s) is data."""
     port, _ = translate(SourceFile.from_text(WARP_LEVEL_TEST.replace("TEST", test), "k.cu"), "hip")
     assert port.ok and f"if (lane < {ported}) out[threadIdx.x] = v;" in port.body, port.body
 
