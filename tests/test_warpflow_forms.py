@@ -446,3 +446,24 @@ def test_a_mask_reads_alike_on_either_side_of_the_value_it_masks(value, rewritte
                f"    v = __shfl_sync(0xffffffff, v, {e});\n    x[threadIdx.x] = v;\n}}\n")
         port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
         assert port.ok and f"v = __shfl(v, {after if rewritten else e});" in port.body, port.body
+
+
+@pytest.mark.parametrize("op", ["|", "^"])
+@pytest.mark.parametrize("ballot_first", [True, False])
+def test_a_lane_bit_combined_with_a_ballot_is_a_64_bit_lane_mask(op, ballot_first):
+    """`ballot | (1u << lane)`, either order: the bit joins a ballot's lane mask, so its 1u becomes
+    1ull in the HIP port (lint: WS010); the same bit combined with data keeps its 1u."""
+    from kernelport.lint.engine import lint_text
+
+    def port_and_lint(other):
+        e = f"{other} {op} (1u << lane)" if ballot_first else f"(1u << lane) {op} {other}"
+        src = ("__global__ void k(const float* x, unsigned long long* out, unsigned d) {\n"
+               f"    int lane = threadIdx.x % 32;\n    unsigned long long b = {e};\n    out[threadIdx.x] = b;\n}}\n")
+        port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+        assert port.ok, [d.format() for d in port.diagnostics]
+        return port.body, {f.code for f in lint_text(src, "t.cu", "cuda", targets={"hip-cdna"})}
+
+    body, codes = port_and_lint("__ballot_sync(0xffffffff, x[threadIdx.x] > 0)")
+    assert "(1ull << lane)" in body and "WS010" in codes, body
+    body, codes = port_and_lint("d")
+    assert "(1u << lane)" in body and "WS010" not in codes, body
