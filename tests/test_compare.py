@@ -343,3 +343,12 @@ def test_comparing_nan_infinite_and_mismatched_elements_warns_nothing(mode, vals
         warnings.simplefilter("error")
         c = compare({"o": got}, {"o": want}, mode, vals, None, None, profile_bins=3)
     assert not c.ok and c.mismatch.index == 2 and c.mismatch.count == 3
+
+
+def test_a_mode_read_from_a_file_compares_as_the_same_word_written_in_code():
+    """A caller's mode read from JSON is an equal string, not the interned literal: explicit bounds
+    apply all the same (1.05 against 1.0 under abs=0.1 matches; under auto it would not)."""
+    mode, vals = json.loads('["explicit", {"abs": 0.1}]')
+    got, want = np.array([1.05], F32), np.array([1.0])
+    assert compare({"o": got}, {"o": want}, mode, vals, None, None).ok
+    assert not compare({"o": got}, {"o": want}, json.loads('"auto"'), None, None, None).ok
