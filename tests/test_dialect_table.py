@@ -269,3 +269,21 @@ def test_a_backend_s_host_build_cannot_be_changed_by_a_reader():
             with pytest.raises(dataclasses.FrozenInstanceError):
                 hb.compiler = "cc"
             assert hash(hb) == hash(backends.get(name).host_build)
+
+
+@pytest.mark.parametrize("target,codes", [("hip", ["KP210"]), ("portable", ["KP210"]), ("metal", ["KP223"])])
+def test_a_kernel_launched_from_device_code_is_refused_once_where_a_run_cannot_build_it(target, codes):
+    """CUDA's dynamic parallelism: ROCm has none, so HIP and the portable port (built by hipcc for its
+    AMD runs too) refuse the launch at its line; Metal refuses it as its own construct, once.  A launch
+    from the host is no such launch."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+
+    child = "__global__ void child(float* x) { x[threadIdx.x] = 1.0f; }\n"
+    src = child + "__global__ void parent(float* x) { if (threadIdx.x == 0) child<<<1, 32>>>(x); }\n"
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), target)
+    assert [(d.code, d.location.line) for d in port.diagnostics] == [(c, 2) for c in codes]
+    assert not any("in 's " in d.message for d in port.diagnostics)  # a backend checked against no release
+    host = child + "void run(float* x) { child<<<1, 32>>>(x); }\n"
+    port, _ = translate(SourceFile.from_text(host, "k.cu"), target)
+    assert port.ok, [d.format() for d in port.diagnostics]
