@@ -202,6 +202,9 @@ def test_a_name_translate_writes_is_never_read_as_its_concept():
                 seen += 1
                 assert dialect.lookup(b, name) is not c, (c.key, b, name)
     assert seen and dialect.lookup("hip", "KP_WAVE_SIZE") is None and dialect.lookup("portable", "KP_WAVE_MAX") is None
+    # the host's question for the wave (a helper each port's prologue defines), whatever its table flag says
+    assert dialect.lookup("hip", "kp_device_warp_size") is None
+    assert dialect.lookup("portable", "kp_device_wave_size") is None
 
 
 def test_a_wave_given_as_a_numpy_integer_picks_the_same_architecture():
