@@ -261,8 +261,9 @@ class ApiNames:
             f = self.module.function_at(launch.node)
             if f is None or not f.is_device or self.cuda_only_region(launch.node):
                 continue
+            where = f"{b.api_checked_with}'s {b.display_name}" if b.api_checked_with else b.display_name
             self.problem("KP210", launch.node, f"a kernel launch from device code ('{launch.kernel}' in '{f.name}': "
-                         f"CUDA's dynamic parallelism) is not in {b.api_checked_with}'s {b.display_name}",
+                         f"CUDA's dynamic parallelism) is not in {where}",
                          "launch it from the host (a loop of launches, or one kernel doing the child's work), or "
                          "guard it so that only the CUDA build compiles it")
 

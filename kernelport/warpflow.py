@@ -556,7 +556,7 @@ class _Analyzer:
             elif n.type == "alias_declaration":
                 self.aliases[self.src.text_of(n.child_by_field_name("name"))] = " ".join(
                     self.src.text_of(n.child_by_field_name("type")).split())
-        for _ in range(12):
+        while True:  # until a sweep changes nothing: every change grows a finite set, so it ends
             self.changed = False
             self.fn = None
             self.a.shuffle_masks, self.a.wave_shuffles = [], []

@@ -41,10 +41,12 @@ _TABLE_TESTS = (f"tests/test_dialect_table.py {_WARPFLOW_TESTS} tests/test_lint_
 MODULES = {
     "dialect": (("kernelport/dialect.py",), _TABLE_TESTS),
     # The registry, each backend's data and the API table; not hip_probe.py (it runs hipcc, its tests
-    # take minutes) nor Metal's translator modules (translation, not the table).
+    # take minutes) nor Metal's translator modules (translation, not the table).  The portable test of
+    # test_verify_cache: compile_all hands each dialect its own runs (compilers stubbed; 1 s).
     "backends": (tuple(f"kernelport/backends/{m}.py" for m in ("__init__", "base", "cuda", "hip", "portable",
                                                                  "api_table", "metal/__init__")),
-                 _TABLE_TESTS + " tests/test_hip_api.py"),
+                 _TABLE_TESTS + " tests/test_hip_api.py 'tests/test_verify_cache.py::"
+                                "test_portable_compiles_each_dialect_once_for_all_its_architectures'"),
     "warpflow": (("kernelport/warpflow.py",), _WARPFLOW_TESTS),
     "compare": (("kernelport/compare.py",), "tests/test_compare.py -k 'not verify'"),
     # test_trust_annotations: the generators' and expressions' checks (bounds, integer parameters)

@@ -310,3 +310,45 @@ def test_a_reference_beyond_the_buffer_type_s_range_matches_its_rounding_to_infi
     want = np.array([1e39, 1.0])
     assert compare({"o": np.array([np.inf, 1.0], F32)}, {"o": want}, "auto", None, None, None).ok
     assert not compare({"o": np.array([3e38, 1.0], F32)}, {"o": want}, "auto", None, None, None).ok
+
+
+@pytest.mark.parametrize("ref", [np.inf, -np.inf, np.nan])
+def test_an_integer_buffer_matches_no_infinite_or_nan_reference_however_loose_the_tolerance(ref):
+    """A reference computed in floating point for an integer buffer: an infinity or NaN there is no
+    value any integer holds, so it is a mismatch even under a relative bound (rel * inf is no bound)."""
+    got = np.array([7, 100], np.int32)
+    for mode, vals in (("explicit", {"rel": 0.5}), ("explicit", {"abs": 1.0, "rel": 1.0}), ("auto", None)):
+        c = compare({"o": got}, {"o": np.array([7.0, ref])}, mode, vals, None, None)
+        assert not c.ok and (c.mismatch.index, c.mismatch.count) == (1, 1), (mode, vals)
+        # the look-alike: a finite reference within the bound
+        assert compare({"o": got}, {"o": np.array([7.0, 120.0])}, mode, vals, None, None).ok == (mode != "auto")
+
+
+def test_an_infinity_matched_exactly_is_never_a_bin_s_element_nearest_its_bound():
+    """explicit abs 1 over [inf, 1.0 vs 1.5]: the matched infinity's bound is abs + 0 * inf (NaN) and
+    its difference 0; the bin's element nearest its bound is the one 0.5 off."""
+    got = np.array([np.inf, 1.5], F32)
+    c = compare({"o": got}, {"o": np.array([np.inf, 1.0])}, "explicit", {"abs": 1.0}, None, None, profile_bins=1)
+    assert c.ok and c.profiles["o"]["index"] == [1] and c.profiles["o"]["diff"] == [0.5]
+
+
+@pytest.mark.parametrize("mode,vals", [("auto", None), ("exact", None), ("explicit", {"abs": 0.1, "rel": 0.1})])
+def test_comparing_nan_infinite_and_mismatched_elements_warns_nothing(mode, vals):
+    """numpy's divide/invalid warnings would land on the user's terminal beside the verdict."""
+    import warnings
+
+    got = np.array([np.nan, np.inf, -np.inf, 1.0, 2.0, 0.0, np.nan], F32)
+    want = np.array([np.nan, np.inf, np.inf, 1.0, 3.0, 0.0, 1.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        c = compare({"o": got}, {"o": want}, mode, vals, None, None, profile_bins=3)
+    assert not c.ok and c.mismatch.index == 2 and c.mismatch.count == 3
+
+
+def test_a_mode_read_from_a_file_compares_as_the_same_word_written_in_code():
+    """A caller's mode read from JSON is an equal string, not the interned literal: explicit bounds
+    apply all the same (1.05 against 1.0 under abs=0.1 matches; under auto it would not)."""
+    mode, vals = json.loads('["explicit", {"abs": 0.1}]')
+    got, want = np.array([1.05], F32), np.array([1.0])
+    assert compare({"o": got}, {"o": want}, mode, vals, None, None).ok
+    assert not compare({"o": got}, {"o": want}, json.loads('"auto"'), None, None, None).ok

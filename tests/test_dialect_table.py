@@ -202,6 +202,9 @@ def test_a_name_translate_writes_is_never_read_as_its_concept():
                 seen += 1
                 assert dialect.lookup(b, name) is not c, (c.key, b, name)
     assert seen and dialect.lookup("hip", "KP_WAVE_SIZE") is None and dialect.lookup("portable", "KP_WAVE_MAX") is None
+    # the host's question for the wave (a helper each port's prologue defines), whatever its table flag says
+    assert dialect.lookup("hip", "kp_device_warp_size") is None
+    assert dialect.lookup("portable", "kp_device_wave_size") is None
 
 
 def test_a_wave_given_as_a_numpy_integer_picks_the_same_architecture():
@@ -223,3 +226,67 @@ def test_a_cuda_api_name_metal_lacks_is_refused_once_as_undefined():
     src = "__global__ void k(float* x) {\n    x[threadIdx.x] = 1.0f;\n    cudaFooBar(x);\n}\n"
     port, _ = translate(SourceFile.from_text(src, "k.cu"), "metal")
     assert not port.ok and [(d.code, d.location.line) for d in port.diagnostics] == [("KP223", 3)]
+
+
+def test_a_name_every_backend_spells_alike_is_no_api_name_even_in_a_branch_left_as_written():
+    """HIP's table lists `fmin` as `fmin` (supported): nothing to port, so an unparsed branch that
+    uses it is left as written without a warning; `threadIdx` there is not ported, and says so."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+
+    src = ("__global__ void k(float* x) {\n#ifdef FAST\n    if (fminf(x[0], x[1]) > 0.0f) {\n#else\n"
+           "    if (fmin(x[0], x[1]) > 0.0f) {\n#endif\n        x[2] = 1.0f;\n    }\n}\n")
+    assert not dialect.is_api_name("cuda", "fmin") and dialect.is_api_name("cuda", "umin")
+    for target in ("metal", "hip"):
+        port, _ = translate(SourceFile.from_text(src, "k.cu"), target)
+        assert port.ok and port.diagnostics == [], [d.format() for d in port.diagnostics]
+    port, _ = translate(SourceFile.from_text(src.replace("fmin(x[0]", "fmin(x[threadIdx.x]"), "k.cu"), "metal")
+    kp230 = [d.message for d in port.diagnostics if d.code == "KP230"]
+    assert len(kp230) == 1 and "'threadIdx' there is not ported" in kp230[0], kp230
+
+
+@pytest.mark.parametrize("target,prefix", [("portable", "kp"), ("hip", "hip")])
+def test_runtime_calls_are_spelled_by_each_backend_s_own_runtime_names(target, prefix):
+    """The portable backend spells the CUDA runtime itself (kp_warp.h: kpMalloc), HIP through its API
+    table; a user's helper named like the runtime is left alone."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+
+    src = ("__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\nvoid cudaMallocChecked(float** p) {}\n"
+           "int main() {\n    float* d; cudaMalloc(&d, 64 * sizeof(float)); cudaMallocChecked(&d);\n"
+           "    k<<<1, 64>>>(d);\n    cudaDeviceSynchronize(); cudaFree(d);\n    return 0;\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), target)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert (f"{prefix}Malloc(&d, 64 * sizeof(float)); cudaMallocChecked(&d);" in port.body and
+            f"{prefix}DeviceSynchronize(); {prefix}Free(d);" in port.body), port.body
+
+
+def test_a_backend_s_host_build_cannot_be_changed_by_a_reader():
+    """Each backend's host build (bind's compiler and flags) is one shared object: a consumer
+    editing it would change the next launcher's build line."""
+    import dataclasses
+
+    for name in backends.names():
+        hb = backends.get(name).host_build
+        if hb is not None:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                hb.compiler = "cc"
+            assert hash(hb) == hash(backends.get(name).host_build)
+
+
+@pytest.mark.parametrize("target,codes", [("hip", ["KP210"]), ("portable", ["KP210"]), ("metal", ["KP223"])])
+def test_a_kernel_launched_from_device_code_is_refused_once_where_a_run_cannot_build_it(target, codes):
+    """CUDA's dynamic parallelism: ROCm has none, so HIP and the portable port (built by hipcc for its
+    AMD runs too) refuse the launch at its line; Metal refuses it as its own construct, once.  A launch
+    from the host is no such launch."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+
+    child = "__global__ void child(float* x) { x[threadIdx.x] = 1.0f; }\n"
+    src = child + "__global__ void parent(float* x) { if (threadIdx.x == 0) child<<<1, 32>>>(x); }\n"
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), target)
+    assert [(d.code, d.location.line) for d in port.diagnostics] == [(c, 2) for c in codes]
+    assert not any("in 's " in d.message for d in port.diagnostics)  # a backend checked against no release
+    host = child + "void run(float* x) { child<<<1, 32>>>(x); }\n"
+    port, _ = translate(SourceFile.from_text(host, "k.cu"), target)
+    assert port.ok, [d.format() for d in port.diagnostics]

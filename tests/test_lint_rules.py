@@ -105,3 +105,26 @@ def test_ws007_warns_only_for_a_target_whose_sync_intrinsics_take_64_bit_masks()
     assert found({"hip-cdna"}) == [("warning", True)]
     assert found({"metal"}) == [("info", True)]
     assert found({"cuda"}) == []
+
+
+def test_ws014_is_an_error_only_where_a_32_wide_amd_gpu_is_a_target():
+    """64 for every AMD GPU is wrong on RDNA (wave 32): an error with hip-rdna among the targets, a
+    warning for CDNA alone (right by luck), nothing for CUDA (the AMD branch is never built)."""
+    src = ("#ifdef __HIP_PLATFORM_AMD__\n#define WARP_SIZE 64\n#else\n#define WARP_SIZE 32\n#endif\n"
+           "__global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = 0; }\n")
+    found = lambda t: [(f.severity, f.line) for f in lint_text(src, "t.cu", "cuda", targets=t)  # noqa: E731
+                       if f.code == "WS014"]
+    assert found({"hip-rdna"}) == found({"cuda", "hip-rdna"}) == [("error", 2)]
+    assert found({"hip-cdna"}) == found({"cuda", "hip-cdna"}) == [("warning", 2)]
+    assert found({"cuda"}) == found({"metal"}) == []
+
+
+@pytest.mark.parametrize("decl,flagged", [("typedef unsigned int mask_t;", True), ("using mask_t = unsigned int;", True),
+                                          ("typedef unsigned long long mask_t;", False)])
+def test_ws008_sees_a_ballot_stored_in_a_32_bit_type_through_its_alias(decl, flagged):
+    """`mask_t b = __ballot_sync(...)`: a typedef or using alias of a 32-bit type holds half a 64-lane
+    ballot as the type itself would; an alias of a 64-bit type holds all of it."""
+    src = (decl + "\n__global__ void k(const float* x, int* out) {\n"
+           "    mask_t b = __ballot_sync(0xffffffff, x[threadIdx.x] > 0);\n    out[threadIdx.x] = __popc(b);\n}\n")
+    found = [f.line for f in lint_text(src, "t.cu", "cuda", targets={"hip-cdna"}) if f.code == "WS008"]
+    assert found == ([3] if flagged else [])

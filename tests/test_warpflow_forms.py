@@ -54,6 +54,9 @@ FORMS = {
     # a warp's first lane, `warp << 5`: the 5 is log2 of 32 lanes
     "warp_first_lane_shift": ("", "    int {n}w = threadIdx.x / 32;\n    int {n} = {n}w << 5;\n", "{n}",
                               "int {n} = {n}w << 5;", "int {n} = {n}w * warpSize;"),
+    # a quotient of the thread index is still one (a lane of every other thread)
+    "thread_quotient": ("", "    int {n} = (threadIdx.x / 2) % 32;\n", "{n} + 1",
+                        "int {n} = (threadIdx.x / 2) % 32;", "int {n} = (threadIdx.x / 2) % warpSize;"),
     "macro_constant": ("#define {N} 32\n", "    int {n} = threadIdx.x % {N};\n", "{n} + 1",
                        "#define {N} 32", "#define {N} KP_WAVE_SIZE"),
 }
@@ -298,16 +301,18 @@ def test_a_warp_index_laid_out_in_global_data_keeps_rows_of_32(size, rewritten):
     assert ("__shfl_down(v, o, 32)" in body) != rewritten
 
 
+@pytest.mark.parametrize("test", ["m == {ones}", "{ones} == m"])
 @pytest.mark.parametrize("ones, flagged", [("~0u", False), ("0xffffffff", True)])
-def test_a_ballot_compared_with_all_ones_names_only_that_constant(ones, flagged):
+def test_a_ballot_compared_with_all_ones_names_only_that_constant(ones, flagged, test):
     # the 32-bit full mask compared with a ballot is a wave-width site; the data index 32 beside
-    # it is none, whichever spelling of all ones the comparison uses
+    # it is none, whichever spelling of all ones the comparison uses, on either side
+    test = test.format(ones=ones)
     src = ("__global__ void k(const int* p, int* out) {\n    int a = p[32], b = p[32 + threadIdx.x];\n"
            "    unsigned m = __ballot_sync(0xffffffff, a > b);\n"
-           f"    out[threadIdx.x] = (m == {ones}) ? a : b;\n}}\n")
+           f"    out[threadIdx.x] = ({test}) ? a : b;\n}}\n")
     body = hip_body(src)
     assert "int a = p[32], b = p[32 + threadIdx.x];" in body
-    assert (f"(m == {ones})" not in body) == flagged
+    assert (f"({test})" not in body) == flagged
 
 
 WARP_LEVEL_TEST = """__global__ void k(const float* x, float* out, int n) {
@@ -321,10 +326,12 @@ WARP_LEVEL_TEST = """__global__ void k(const float* x, float* out, int n) {
 
 @pytest.mark.parametrize("test, ported", [("(threadIdx.x >> 5)", "(threadIdx.x / warpSize)"),
                                           ("(n >> 5)", "(n >> 5)"),
-                                          ("n * 32", "n * warpSize"), ("32 * 32", "32 * 32")])
+                                          ("n * 32", "n * warpSize"), ("32 * 32", "32 * 32"),
+                                          ("(threadIdx.x / 32)", "(threadIdx.x / warpSize)"), ("n / 32", "n / 32")])
 def test_what_a_lane_is_compared_with_in_warp_level_code(test, ported):
     """`tid >> 5` is a warp index (its 5 is log2 of 32 lanes); the same shift of a count is data.
-    `n * 32` counts the lanes of n warps (its 32 is the wave's); `32 * 32` counts elements."""
+    `n * 32` counts the lanes of n warps (its 32 is the wave's); `32 * 32` counts elements.
+    `tid / 32` is a warp index; `n / 32` (a count split in 32s) is data."""
     port, _ = translate(SourceFile.from_text(WARP_LEVEL_TEST.replace("TEST", test), "k.cu"), "hip")
     assert port.ok and f"if (lane < {ported}) out[threadIdx.x] = v;" in port.body, port.body
 
@@ -346,3 +353,117 @@ def test_a_scan_bounded_by_32_lanes_runs_to_the_wave_declared_or_assigned_in_its
 """.replace("DECL", "" if head.startswith("int") else "int d;").replace("HEAD", head)
     port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
     assert port.ok and f"for ({head}; d < warpSize; d *= 2) {{" in port.body, port.body
+
+
+@pytest.mark.parametrize("stored,partial", [("0xffffffff", False), ("0x0000ffffu", True)])
+def test_a_mask_a_helper_stores_through_a_reference_is_read_as_that_mask(stored, partial):
+    """`full_mask(mask)` with `void full_mask(unsigned& m) { m = 0xffffffff; }`: the caller's mask is
+    the full one (the HIP port drops it, lint's WS007 says so), not a value from nowhere; a partial
+    mask stored the same way is refused as one."""
+    from kernelport.lint.engine import lint_text
+
+    src = (f"__device__ void full_mask(unsigned& m) {{ m = {stored}; }}\n__global__ void k(float* x) {{\n"
+           "    unsigned mask;\n    full_mask(mask);\n    float v = x[threadIdx.x];\n"
+           "    v += __shfl_xor_sync(mask, v, 1);\n    x[threadIdx.x] = v;\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    if partial:  # HIP's mask-less shuffle would run lanes the mask leaves out: refused at the mask
+        assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP203", 6)]
+    else:
+        assert port.ok and "v += __shfl_xor(v, 1);" in port.body, port.body
+    found = [(f.code, f.line) for f in lint_text(src, "t.cu", "cuda", targets={"hip-cdna"}) if f.code == "WS007"]
+    assert found == ([] if partial else [("WS007", 6)])
+
+
+@pytest.mark.parametrize("depth", [1, 14])
+@pytest.mark.parametrize("sink,rewritten", [("__shfl_sync(0xffffffff, v, l)", True), ("v + x[l]", False)])
+def test_a_lane_passed_down_a_chain_of_helpers_reaches_the_shuffle_at_any_depth(depth, sink, rewritten):
+    """Helpers defined callee first pass the lane one hop a sweep: the analysis sweeps until nothing
+    changes (a fixed count of 12 sweeps left the 32 of a 14-deep chain in the HIP port)."""
+    hs = [f"__device__ float h0(const float* x, float v, int l) {{ return {sink}; }}"]
+    hs += [f"__device__ float h{i}(const float* x, float v, int l) {{ return h{i - 1}(x, v, l); }}"
+           for i in range(1, depth + 1)]
+    src = "\n".join(hs) + (f"\n__global__ void k(float* x) {{\n    int lane = (threadIdx.x + 1) % 32;\n"
+                           f"    x[threadIdx.x] = h{depth}(x, x[threadIdx.x], lane);\n}}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and ("(threadIdx.x + 1) % 32" in port.body) != rewritten, port.body
+
+
+def test_a_value_initialized_type_is_read_like_a_zero_not_a_cast_of_nothing():
+    """`unsigned()` and `float()` (zero) call a type with no argument: the port and lint read past
+    them, and the lane beside them is still rewritten (a cast `unsigned(x)` passes x's facts)."""
+    from kernelport.lint.engine import lint_text
+
+    src = ("__global__ void k(float* x) {\n    unsigned z = unsigned();\n    int lane = threadIdx.x % 32;\n"
+           "    x[threadIdx.x] = __shfl_sync(0xffffffff, x[threadIdx.x], lane) + float() + z;\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and "int lane = threadIdx.x % warpSize;" in port.body, port.body
+    assert "unsigned z = unsigned();" in port.body and "+ float() + z;" in port.body
+    assert [(f.code, f.line) for f in lint_text(src, "t.cu", "cuda", targets={"hip-cdna"})] == [("WS002", 3),
+                                                                                                ("WS007", 4)]
+
+
+@pytest.mark.parametrize("param,rewritten", [("int& l", True), ("int l", False)])
+def test_only_a_reference_parameter_carries_what_the_helper_stores_back_to_the_caller(param, rewritten):
+    """`lane_of(src)` with `void lane_of(int& l) { l = tid % 32; }` makes src a lane; with `int l` the
+    helper assigns its own copy: src stays 3 and the helper's 32 reaches no shuffle."""
+    src = (f"__device__ void lane_of({param}) {{ l = threadIdx.x % 32; }}\n__global__ void k(float* x) {{\n"
+           "    int src = 3;\n    lane_of(src);\n    x[threadIdx.x] = __shfl_sync(0xffffffff, x[threadIdx.x], src);\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and ("l = threadIdx.x % warpSize;" in port.body) == rewritten, port.body
+
+
+def test_a_lane_returned_through_helpers_defined_after_their_callers_reaches_the_shuffle():
+    """Declared first, defined caller first: each sweep carries a return one caller up, and a sweep
+    that only grows a return is a change (the next sweep must read it)."""
+    src = ("__device__ int lane2();\n__device__ int lane1();\n__global__ void k(float* x) {\n"
+           "    x[threadIdx.x] = __shfl_sync(0xffffffff, x[threadIdx.x], lane2());\n}\n"
+           "__device__ int lane2() { return lane1(); }\n__device__ int lane1() { return (threadIdx.x + 1) % 32; }\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and "return (threadIdx.x + 1) % warpSize;" in port.body, port.body
+    # the look-alike: the same helper whose value only addresses memory keeps its 32
+    port, _ = translate(SourceFile.from_text(src.replace("__shfl_sync(0xffffffff, x[threadIdx.x], lane2())",
+                                                         "x[lane2()]"), "k.cu"), "hip")
+    assert port.ok and "return (threadIdx.x + 1) % 32;" in port.body, port.body
+
+
+@pytest.mark.parametrize("base,rewritten", [("sums", True), ("out", False)])
+def test_a_warp_index_through_a_pointer_into_a_shared_array_is_a_per_warp_slot(base, rewritten):
+    """`float* s = sums + 0; s[threadIdx.x / 32]`: one slot per warp of the shared array, so the 32 is
+    the wave; the same pointer into global memory (`out + 0`) is plain addressing, left alone."""
+    src = ("__global__ void k(const float* x, float* out) {\n    __shared__ float sums[32];\n"
+           f"    float* s = {base} + 0;\n    float v = x[threadIdx.x];\n    v += __shfl_down_sync(0xffffffff, v, 1);\n"
+           "    s[threadIdx.x / 32] = v;\n    __syncthreads();\n    out[threadIdx.x] = sums[0];\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and ("s[threadIdx.x / warpSize] = v;" in port.body) == rewritten, port.body
+
+
+@pytest.mark.parametrize("value,rewritten", [("k", False), ("threadIdx.x", True)])
+def test_a_mask_reads_alike_on_either_side_of_the_value_it_masks(value, rewritten):
+    """`31 & v` is `v & 31`: a lane (the 31 is the wave's) where v is the thread index, a value the
+    analysis knows nothing of (a parameter k) where v is one, whichever side the mask is written."""
+    for e, after in ((f"31 & {value}", f"(warpSize - 1) & {value}"), (f"{value} & 31", f"{value} & (warpSize - 1)")):
+        src = ("__global__ void k0(float* x, int k) {\n    float v = x[threadIdx.x];\n"
+               f"    v = __shfl_sync(0xffffffff, v, {e});\n    x[threadIdx.x] = v;\n}}\n")
+        port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+        assert port.ok and f"v = __shfl(v, {after if rewritten else e});" in port.body, port.body
+
+
+@pytest.mark.parametrize("op", ["|", "^"])
+@pytest.mark.parametrize("ballot_first", [True, False])
+def test_a_lane_bit_combined_with_a_ballot_is_a_64_bit_lane_mask(op, ballot_first):
+    """`ballot | (1u << lane)`, either order: the bit joins a ballot's lane mask, so its 1u becomes
+    1ull in the HIP port (lint: WS010); the same bit combined with data keeps its 1u."""
+    from kernelport.lint.engine import lint_text
+
+    def port_and_lint(other):
+        e = f"{other} {op} (1u << lane)" if ballot_first else f"(1u << lane) {op} {other}"
+        src = ("__global__ void k(const float* x, unsigned long long* out, unsigned d) {\n"
+               f"    int lane = threadIdx.x % 32;\n    unsigned long long b = {e};\n    out[threadIdx.x] = b;\n}}\n")
+        port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+        assert port.ok, [d.format() for d in port.diagnostics]
+        return port.body, {f.code for f in lint_text(src, "t.cu", "cuda", targets={"hip-cdna"})}
+
+    body, codes = port_and_lint("__ballot_sync(0xffffffff, x[threadIdx.x] > 0)")
+    assert "(1ull << lane)" in body and "WS010" in codes, body
+    body, codes = port_and_lint("d")
+    assert "(1u << lane)" in body and "WS010" not in codes, body

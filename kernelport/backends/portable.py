@@ -55,6 +55,7 @@ class Portable(Backend):
     tools = ("nvcc", "hipcc")
     wave_constant = "bound"
     plan_always = True  # the plan weighs the portability header as a strategy for every kernel
+    launches_from_device = False  # its HIP runs: ROCm has no dynamic parallelism (hipcc refuses the port)
     spellings = {
         **_shared_spellings(),
         **_PRIMITIVES,
