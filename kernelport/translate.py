@@ -160,6 +160,9 @@ class Translator(ApiNames, Soundness):
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
     # whole signatures, whose lines no longer pair with the original's).
     realigns_comments: ClassVar[bool] = True
+    # Whether the translator changes the model or analysis it is given (then the caller gives it a
+    # model of its own; else the project's shared one, built once per run, with its analysis).
+    changes_model: ClassVar[bool] = False
     # What inline PTX without a known idiom gets (KP201).
     asm_message: ClassVar[str] = "inline PTX assembly has no portable translation"
     asm_hint: ClassVar[str] = ("replace it with an intrinsic, or guard it with #ifdef __CUDA_ARCH__ / "
