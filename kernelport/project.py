@@ -339,9 +339,9 @@ class Project:
     def declared(self, path: Path) -> frozenset[str]:
         """Every name `path` declares (macros, functions, types, variables), once per run."""
         if path not in self._declared:
-            from .api_names import declared_names
+            from .api_names import names_declared_in
             pf = self.file(path)
-            self._declared[path] = frozenset() if pf is None else declared_names(pf.src.index.order, pf.src.text_of)
+            self._declared[path] = frozenset() if pf is None else names_declared_in(pf.src)
         return self._declared[path]
 
     def warp_functions(self, path: Path, known: set[str] = frozenset()) -> frozenset[str]:  # type: ignore[assignment]

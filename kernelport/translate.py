@@ -429,9 +429,7 @@ class Translator(ApiNames, Soundness):
         return backends.get(self.backend).extra_files()
 
     def rewrite_includes(self) -> None:
-        for n in walk(self.src.root):
-            if n.type != "preproc_include":
-                continue
+        for n in self.src.index.of_type("preproc_include"):
             path = n.child_by_field_name("path")
             if path is None:
                 continue
@@ -466,8 +464,8 @@ class Translator(ApiNames, Soundness):
                 text = self.wave(use.node)
                 self.rw.replace(use.node, text)
                 self.note(use.node, text, "warpSize is not a constant expression (ROCm 7)")
-        for n in walk(self.src.root):  # #define WARPSIZE warpSize: its uses may be constant expressions
-            if n.type == "preproc_def" and n.child_by_field_name("value") is not None:
+        for n in self.src.index.of_type("preproc_def"):  # #define WARPSIZE warpSize: its uses may be constant expressions
+            if n.child_by_field_name("value") is not None:
                 v = n.child_by_field_name("value")
                 if self.src.text_of(v).strip() in ("warpSize", runtime) and not self.rw.has(v):
                     self.rw.replace(v, self.src.text_of(v).replace(self.src.text_of(v).strip(), const))
@@ -478,9 +476,7 @@ class Translator(ApiNames, Soundness):
     def rewrite_macro_bodies(self) -> None:
         """Macro bodies are unparsed text to the grammar: translate each as a tiny function body."""
         names = {n for n, c in dialect._by_name(SOURCE).items() if c.spelling(self.backend) != c.spelling(SOURCE)}
-        for n in walk(self.src.root):
-            if n.type not in ("preproc_def", "preproc_function_def"):
-                continue
+        for n in self.src.index.of_types("preproc_def", "preproc_function_def"):  # the index: no walk of every node
             v = n.child_by_field_name("value")
             if v is None or self.rw.has(v) or self.rw.has(n):  # a macro the port leaves out
                 continue
@@ -522,8 +518,8 @@ class Translator(ApiNames, Soundness):
         except LookupError:
             host = None  # this backend carries no host code
         bound_only = backends.get(self.backend).wave_constant != "exact"
-        for n in walk(self.src.root):
-            if n.type not in ("identifier", "type_identifier") or self.src.text_of(n) not in macros:
+        for n in self.src.index.of_types("identifier", "type_identifier"):
+            if self.src.text_of(n) not in macros:
                 continue
             ctx = context(n, self.module)
             f = self.module.function_at(n)
