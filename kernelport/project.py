@@ -103,6 +103,7 @@ class Project:
         self.confirmed: dict[tuple[Path, str], str] = {}  # (defining file, macro) -> why (the project's decision)
         self.tu_options: dict[Path, Options] = {}  # header -> the options of a translation unit that includes it
         self._reals: dict[Path, Path] = {}
+        self._own_options: dict[Path, Options] = {}
         self._models: dict[tuple, list] = {}  # (root, options) -> [decisions seen, model, analysis or None]
 
     def _real(self, path: Path) -> Path:
@@ -116,7 +117,12 @@ class Project:
         """A file's options: a header's are those of the first source that includes it (its -I
         come from that source's compile command), unless it has its own."""
         key = self._real(path)
-        return self.tu_options[key] if key in self.tu_options else self._options(key)
+        if key in self.tu_options:
+            return self.tu_options[key]
+        got = self._own_options.get(key)
+        if got is None:  # once per file and run: finding its pyproject and compile_commands.json stats the tree
+            got = self._own_options[key] = self._options(key)
+        return got
 
     # -- files ------------------------------------------------------------------------------
     def file(self, path: Path) -> ProjectFile | None:
