@@ -112,6 +112,7 @@ class Translator(ApiNames, Soundness):
         self.options = options  # backend-specific switches (e.g. demote_double); others ignore them
         if module is not None and module.source is not src:  # a model of another text (a backend that
             module = analysis = None                          # spliced headers in): its nodes are not src's
+        self.own_model = module is None and analysis is None  # include-free, as lint models the original
         self.module = module if module is not None else build(src)
         self.analysis = analysis if analysis is not None else warpflow.analyze(self.module)
         self.widths = self.analysis.widths or warpwidth.decide(self.module, self.analysis.warp_level)
@@ -553,7 +554,9 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
     text = templates.render_port(backend, port.body, source_label or src.path, command,
                                  **{**port.context, **(prologue or {})})
     if port.ok:
-        text = self_check(src, backend, port, text, translator.rw, allow_unported)
+        own = (translator.module, translator.analysis) if translator.own_model and not translator.changes_model \
+            else None  # the original's lint reads translate's model instead of analysing the file again
+        text = self_check(src, backend, port, text, translator.rw, allow_unported, model=own)
     if port.ok:
         translator.check_port(text)
     if port.ok:
