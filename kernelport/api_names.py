@@ -34,6 +34,15 @@ def _names_a_type(node: Node) -> bool:
     return p is not None and p.child_by_field_name("type") == node
 
 
+def names_declared_in(src) -> frozenset[str]:
+    """`declared_names` of a parsed file, once per parse (each backend's translator, a header's
+    second port and the project's view of the header ask for it)."""
+    got = src.__dict__.get("_kp_declared")
+    if got is None:
+        got = src.__dict__["_kp_declared"] = declared_names(src.index.order, src.text_of)
+    return got
+
+
 def declared_names(order: list[Node], text_of) -> frozenset[str]:
     """Every name the file declares: variables, parameters, functions, fields, types, enumerators,
     macros, namespaces (what a declaration's `declarator` or `name` field leads to)."""
@@ -67,7 +76,7 @@ class ApiNames:
 
     def declared_names(self) -> frozenset[str]:
         if self._declared is None:
-            self._declared = declared_names(self.src.index.order, self.src.text_of)
+            self._declared = names_declared_in(self.src)
             vis = self.module.visible
             if vis is not None:  # and what the headers it includes declare: the project's own names
                 self._declared |= vis.declared
@@ -217,7 +226,7 @@ class ApiNames:
         if not b.cg_members:
             return
         from .member_uses import member_calls
-        for call, group, member in member_calls(self.src.index.order, self.src):
+        for call, group, member in member_calls(self.src):
             if self.cuda_only_region(call) or member in b.cg_members_present.get(group, ()):
                 continue
             target = b.cg_members.get((group, member))
@@ -239,7 +248,7 @@ class ApiNames:
         if not b.struct_fields_present:
             return
         from .member_uses import field_uses
-        for node, typ, name in field_uses(self.src.index.order, self.src, set(b.struct_fields_present)):
+        for node, typ, name in field_uses(self.src, set(b.struct_fields_present)):
             if self.cuda_only_region(node) or name in b.struct_fields_present[typ]:
                 continue
             target = b.struct_fields.get((typ, name))

@@ -18,16 +18,33 @@ def _last_name(text: str) -> str:
     return text.replace(" ", "").rsplit("::", 1)[-1]
 
 
-def _declared_type(name: str, use: Node, src) -> str | None:
+class _Scopes:
+    """Each scope's declarations listed once, and each name's type in a scope looked up once, for
+    one pass over a file (a walk of the scope per use made the pass quadratic in the file's size)."""
+
+    def __init__(self) -> None:
+        self.decls: dict[int, list[Node]] = {}
+        self.found: dict[tuple[int, str], str | None] = {}
+
+    def group(self, scope: Node, name: str, src) -> str | None:
+        key = (scope.id, name)
+        if key not in self.found:
+            if scope.id not in self.decls:
+                self.decls[scope.id] = list(_walk_decls(scope))
+            self.found[key] = next((t for n in self.decls[scope.id] if (t := _decl_group(n, name, src, self))
+                                    is not None), None)
+        return self.found[key]
+
+
+def _declared_type(name: str, use: Node, src, scopes: _Scopes) -> str | None:
     """The group type of `name` where `use` reads it: its declaration in the enclosing function
     (a parameter or a local), else at file scope."""
     scope = use.parent
     while scope is not None:
         if scope.type in _SCOPES:
-            for n in _walk_decls(scope):
-                t = _decl_group(n, name, src)
-                if t is not None:
-                    return t
+            t = scopes.group(scope, name, src)
+            if t is not None:
+                return t
         scope = scope.parent
     return None
 
@@ -41,7 +58,7 @@ def _walk_decls(scope: Node):
         stack.extend(c for c in n.children if c.type not in ("function_definition",) or n == scope)
 
 
-def _decl_group(decl: Node, name: str, src) -> str | None:
+def _decl_group(decl: Node, name: str, src, scopes: _Scopes) -> str | None:
     typ = decl.child_by_field_name("type")
     for d in decl.children_by_field_name("declarator"):
         init = d.child_by_field_name("value") if d.type == "init_declarator" else None
@@ -54,12 +71,12 @@ def _decl_group(decl: Node, name: str, src) -> str | None:
             continue
         t = _last_name(src.text_of(typ).replace("struct ", ""))
         if t == "auto" and init is not None:
-            return receiver_group(init, src)
+            return receiver_group(init, src, scopes)
         return t
     return None
 
 
-def receiver_group(recv: Node, src) -> str | None:
+def receiver_group(recv: Node, src, scopes: _Scopes | None = None) -> str | None:
     """The declared type of the expression `recv` (a name, or a group factory's call), or None."""
     while recv.type == "parenthesized_expression" and recv.named_children:
         recv = recv.named_children[0]
@@ -67,14 +84,14 @@ def receiver_group(recv: Node, src) -> str | None:
         fn = recv.child_by_field_name("function")
         return FACTORIES.get(_last_name(src.text_of(fn))) if fn is not None else None
     if recv.type == "identifier":
-        return _declared_type(src.text_of(recv), recv, src)
+        return _declared_type(src.text_of(recv), recv, src, scopes if scopes is not None else _Scopes())
     return None
 
 
-def own_types(order: list[Node], src) -> set[str]:
+def own_types(src) -> set[str]:
     """The type names the file defines (a struct or class with a body, a typedef, a `using`)."""
     out = set()
-    for n in order:
+    for n in src.index.of_types("struct_specifier", "class_specifier", "alias_declaration", "type_definition"):
         if n.type in ("struct_specifier", "class_specifier") and n.child_by_field_name("body") is not None \
                 or n.type == "alias_declaration":
             name = n.child_by_field_name("name")
@@ -87,11 +104,11 @@ def own_types(order: list[Node], src) -> set[str]:
     return out
 
 
-def _names_of(order: list[Node], src, types: set[str]) -> set[str]:
+def _names_of(src, types: set[str]) -> set[str]:
     """Names declared anywhere with one of `types` (or `auto`): the only receivers worth resolving."""
     out = set()
-    for n in order:
-        typ = n.child_by_field_name("type") if n.type in ("parameter_declaration", "declaration") else None
+    for n in src.index.of_types("parameter_declaration", "declaration"):
+        typ = n.child_by_field_name("type")
         if typ is None or _last_name(src.text_of(typ).replace("struct ", "")) not in (*types, "auto"):
             continue
         for d in n.children_by_field_name("declarator"):
@@ -113,33 +130,33 @@ def _worth(recv: Node | None, src, names: set[str]) -> bool:
     return recv is not None and (recv.type != "identifier" or src.text_of(recv) in names)
 
 
-def member_calls(order: list[Node], src) -> list[tuple[Node, str, str]]:
+def member_calls(src) -> list[tuple[Node, str, str]]:
     """(call, group type, member) for each `g.member(...)` / `g->member(...)` on a cooperative group."""
-    if own_types(order, src) & set(GROUPS):  # the file's own type of that name: not cooperative groups'
+    if own_types(src) & set(GROUPS):  # the file's own type of that name: not cooperative groups'
         return []
-    out, names = [], _names_of(order, src, set(GROUPS))
-    for n in order:
-        fn = n.child_by_field_name("function") if n.type == "call_expression" else None
+    out, names, scopes = [], _names_of(src, set(GROUPS)), _Scopes()
+    for n in src.index.of_type("call_expression"):  # the file's index: no walk of every node
+        fn = n.child_by_field_name("function")
         if fn is None or fn.type != "field_expression":
             continue
         recv, field = fn.child_by_field_name("argument"), fn.child_by_field_name("field")
-        group = receiver_group(recv, src) if _worth(recv, src, names) and field is not None else None
+        group = receiver_group(recv, src, scopes) if _worth(recv, src, names) and field is not None else None
         if group in GROUPS:
             out.append((n, group, src.text_of(field)))
     return out
 
 
-def field_uses(order: list[Node], src, types: set[str]) -> list[tuple[Node, str, str]]:
+def field_uses(src, types: set[str]) -> list[tuple[Node, str, str]]:
     """(field node, type, field) for each `s.field` / `s->field` read on a value of one of `types`
     (a call's `g.f()` is member_calls')."""
-    types = types - own_types(order, src)
-    out, names = [], _names_of(order, src, types) if types else set()
-    for n in order if names else ():
-        if n.type != "field_expression" or (n.parent is not None and n.parent.type == "call_expression"
-                                            and n.parent.child_by_field_name("function") == n):
+    types = types - own_types(src)
+    out, names, scopes = [], _names_of(src, types) if types else set(), _Scopes()
+    for n in src.index.of_type("field_expression") if names else ():
+        if (n.parent is not None and n.parent.type == "call_expression"
+                and n.parent.child_by_field_name("function") == n):
             continue
         recv, field = n.child_by_field_name("argument"), n.child_by_field_name("field")
-        t = receiver_group(recv, src) if recv is not None and recv.type == "identifier" and \
+        t = receiver_group(recv, src, scopes) if recv is not None and recv.type == "identifier" and \
             src.text_of(recv) in names and field is not None else None
         if t in types:
             out.append((field, t, src.text_of(field)))

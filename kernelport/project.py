@@ -103,6 +103,8 @@ class Project:
         self.confirmed: dict[tuple[Path, str], str] = {}  # (defining file, macro) -> why (the project's decision)
         self.tu_options: dict[Path, Options] = {}  # header -> the options of a translation unit that includes it
         self._reals: dict[Path, Path] = {}
+        self._own_options: dict[Path, Options] = {}
+        self._models: dict[tuple, list] = {}  # (root, options) -> [decisions seen, model, analysis or None]
 
     def _real(self, path: Path) -> Path:
         """The resolved path, once per run (a file is asked for by every file that includes it)."""
@@ -115,7 +117,12 @@ class Project:
         """A file's options: a header's are those of the first source that includes it (its -I
         come from that source's compile command), unless it has its own."""
         key = self._real(path)
-        return self.tu_options[key] if key in self.tu_options else self._options(key)
+        if key in self.tu_options:
+            return self.tu_options[key]
+        got = self._own_options.get(key)
+        if got is None:  # once per file and run: finding its pyproject and compile_commands.json stats the tree
+            got = self._own_options[key] = self._options(key)
+        return got
 
     # -- files ------------------------------------------------------------------------------
     def file(self, path: Path) -> ProjectFile | None:
@@ -338,9 +345,9 @@ class Project:
     def declared(self, path: Path) -> frozenset[str]:
         """Every name `path` declares (macros, functions, types, variables), once per run."""
         if path not in self._declared:
-            from .api_names import declared_names
+            from .api_names import names_declared_in
             pf = self.file(path)
-            self._declared[path] = frozenset() if pf is None else declared_names(pf.src.index.order, pf.src.text_of)
+            self._declared[path] = frozenset() if pf is None else names_declared_in(pf.src)
         return self._declared[path]
 
     def warp_functions(self, path: Path, known: set[str] = frozenset()) -> frozenset[str]:  # type: ignore[assignment]
@@ -370,8 +377,38 @@ class Project:
                     changed = True
         return frozenset(level)
 
-    def module(self, path: Path, opts: Options | None = None) -> Module:
-        """The file's model with what its includes define (its own inactive definitions left out)."""
+    def module(self, path: Path, opts: Options | None = None, *, fresh: bool = False) -> Module:
+        """The file's model with what its includes define (its own inactive definitions left out).
+
+        Built once per run and shared (read-only: the planning pass, each backend's translator and
+        a header's second port all ask for it); `fresh`: a model of its own for a caller that
+        changes it.  Built again only where the project's decisions on the macros this unit sees
+        (`confirmed`, settled by the planning pass) have changed since."""
+        if fresh:
+            return self._fresh_module(path, opts)
+        key, seen = self._model_key(path, opts)
+        got = self._models.get(key)
+        if got is None or got[0] != seen or got[1].source is not self.source(path, opts):
+            got = self._models[key] = [seen, self._fresh_module(path, opts), None]
+        return got[1]
+
+    def analysis(self, path: Path, opts: Options | None = None):
+        """warpflow's analysis of `module(path, opts)`, once per model (shared read-only like it)."""
+        m = self.module(path, opts)
+        got = self._models[self._model_key(path, opts)[0]]
+        if got[2] is None:
+            from .warpflow import analyze
+            got[2] = analyze(m)
+        return got[2]
+
+    def _model_key(self, path: Path, opts: Options | None) -> tuple[tuple, tuple]:
+        """(the unit's key, the project decisions it sees: those on macros of the files it reaches)."""
+        root = self._real(path)
+        opts = opts if opts is not None else self.options(root)
+        files = set(self.scan(root, opts).order)
+        return (root, opts), tuple((str(f), n, why) for (f, n), why in self.confirmed.items() if f in files)
+
+    def _fresh_module(self, path: Path, opts: Options | None) -> Module:
         root = self._real(path)
         src = self.source(root, opts)
         if src.nesting_error() is not None:  # past the nesting bound: nothing analysed, the command reports it

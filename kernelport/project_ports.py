@@ -131,7 +131,7 @@ def _decide(run: Run) -> None:
     for f in [_res(s) for s in run.sources] + run.headers:
         try:
             m = proj.module(f)
-            a = warpflow.analyze(m)
+            a = proj.analysis(f)  # the translators of this run read the same (kept, not analysed again)
         except Exception:  # noqa: BLE001 - a file translate refuses says why when it is translated
             continue
         vis = m.visible
@@ -212,12 +212,15 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
         ported = {key for _, key, hdr in files if not hdr}
         results: dict[Path, tuple] = {}
 
+        changes_model = backends.get(backend).translator().changes_model
+
         def translate_one(given: Path, key: Path, hdr: bool, include_map: dict[int, str]):
             src = proj.source(key)
-            m = proj.module(key)
+            m = proj.module(key, fresh=changes_model)
+            a = None if changes_model else proj.analysis(key)
             shared = bool(include_map) or hdr
             return port_file(src, backend, Path.cwd() if stdout else dest[key].parent, allow_unported=allow_unported,
-                             module=m, include_map=include_map, prologue={"shared_helpers": shared},
+                             module=m, analysis=a, include_map=include_map, prologue={"shared_helpers": shared},
                              include_dirs=tuple(proj.options(key).include_dirs),
                              via=_command(run, given, key, hdr, dest[key].parent), **options)
 

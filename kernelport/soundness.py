@@ -103,8 +103,11 @@ def _warp_codes(findings) -> dict[str, list]:
 class _Parsed:
     """The original as translate parsed it, for its lint: parsed once, its include-free model built once."""
 
-    def __init__(self, src: SourceFile) -> None:
+    def __init__(self, src: SourceFile, model: tuple | None = None) -> None:
         self.src = src
+        self.analysis = None
+        if model is not None:  # translate's own model of this text, include-free, and its analysis
+            self.__dict__["module"], self.analysis = model
 
     @cached_property
     def module(self):
@@ -112,19 +115,21 @@ class _Parsed:
         return build(self.src)
 
 
-def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_unported: bool = False) -> str:
+def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_unported: bool = False, *,
+               model: tuple | None = None) -> str:
     """Translate checks its own output: lint the port for its targets; a warp-size finding the
     original did not need (more of a rule's findings in the port than in the original) is a
     kernelport bug, and the port is not written (KP220).  A hazard of the original that the port
     keeps as written is KP225 (see `kept_hazards`).  Returns the port's text (marked where
-    `allow_unported` keeps such a hazard)."""
+    `allow_unported` keeps such a hazard).  `model`: translate's (module, analysis) of `src` where
+    they are what lint builds (include-free, unchanged): the original is not analysed again."""
     from .lint.engine import lint_text  # lint is heavy and only needed here
     targets = sorted({r.target for r in backends.get(backend).runs})
     ws = ["WS"]  # only the warp-size rules' errors are compared: the others' analyses are not run
     cache = src.__dict__.setdefault("_kp_lint_cache", {})
     key = tuple(targets)
     if key not in cache:  # the original once per set of targets (hip and portable share theirs)
-        cache[key] = _warp_codes(lint_text(src.text, src.path, targets=targets, select=ws, parsed=_Parsed(src)))
+        cache[key] = _warp_codes(lint_text(src.text, src.path, targets=targets, select=ws, parsed=_Parsed(src, model)))
     before = cache[key]
     after = _warp_codes(lint_text(text, src.path + (backends.get(backend).extension or ""), backend, targets=targets,
                                   select=ws))

@@ -112,6 +112,7 @@ class Translator(ApiNames, Soundness):
         self.options = options  # backend-specific switches (e.g. demote_double); others ignore them
         if module is not None and module.source is not src:  # a model of another text (a backend that
             module = analysis = None                          # spliced headers in): its nodes are not src's
+        self.own_model = module is None and analysis is None  # include-free, as lint models the original
         self.module = module if module is not None else build(src)
         self.analysis = analysis if analysis is not None else warpflow.analyze(self.module)
         self.widths = self.analysis.widths or warpwidth.decide(self.module, self.analysis.warp_level)
@@ -160,6 +161,9 @@ class Translator(ApiNames, Soundness):
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
     # whole signatures, whose lines no longer pair with the original's).
     realigns_comments: ClassVar[bool] = True
+    # Whether the translator changes the model or analysis it is given (then the caller gives it a
+    # model of its own; else the project's shared one, built once per run, with its analysis).
+    changes_model: ClassVar[bool] = False
     # What inline PTX without a known idiom gets (KP201).
     asm_message: ClassVar[str] = "inline PTX assembly has no portable translation"
     asm_hint: ClassVar[str] = ("replace it with an intrinsic, or guard it with #ifdef __CUDA_ARCH__ / "
@@ -426,9 +430,7 @@ class Translator(ApiNames, Soundness):
         return backends.get(self.backend).extra_files()
 
     def rewrite_includes(self) -> None:
-        for n in walk(self.src.root):
-            if n.type != "preproc_include":
-                continue
+        for n in self.src.index.of_type("preproc_include"):
             path = n.child_by_field_name("path")
             if path is None:
                 continue
@@ -463,8 +465,8 @@ class Translator(ApiNames, Soundness):
                 text = self.wave(use.node)
                 self.rw.replace(use.node, text)
                 self.note(use.node, text, "warpSize is not a constant expression (ROCm 7)")
-        for n in walk(self.src.root):  # #define WARPSIZE warpSize: its uses may be constant expressions
-            if n.type == "preproc_def" and n.child_by_field_name("value") is not None:
+        for n in self.src.index.of_type("preproc_def"):  # #define WARPSIZE warpSize: its uses may be constant expressions
+            if n.child_by_field_name("value") is not None:
                 v = n.child_by_field_name("value")
                 if self.src.text_of(v).strip() in ("warpSize", runtime) and not self.rw.has(v):
                     self.rw.replace(v, self.src.text_of(v).replace(self.src.text_of(v).strip(), const))
@@ -475,9 +477,7 @@ class Translator(ApiNames, Soundness):
     def rewrite_macro_bodies(self) -> None:
         """Macro bodies are unparsed text to the grammar: translate each as a tiny function body."""
         names = {n for n, c in dialect._by_name(SOURCE).items() if c.spelling(self.backend) != c.spelling(SOURCE)}
-        for n in walk(self.src.root):
-            if n.type not in ("preproc_def", "preproc_function_def"):
-                continue
+        for n in self.src.index.of_types("preproc_def", "preproc_function_def"):  # the index: no walk of every node
             v = n.child_by_field_name("value")
             if v is None or self.rw.has(v) or self.rw.has(n):  # a macro the port leaves out
                 continue
@@ -519,8 +519,8 @@ class Translator(ApiNames, Soundness):
         except LookupError:
             host = None  # this backend carries no host code
         bound_only = backends.get(self.backend).wave_constant != "exact"
-        for n in walk(self.src.root):
-            if n.type not in ("identifier", "type_identifier") or self.src.text_of(n) not in macros:
+        for n in self.src.index.of_types("identifier", "type_identifier"):
+            if self.src.text_of(n) not in macros:
                 continue
             ctx = context(n, self.module)
             f = self.module.function_at(n)
@@ -554,7 +554,9 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
     text = templates.render_port(backend, port.body, source_label or src.path, command,
                                  **{**port.context, **(prologue or {})})
     if port.ok:
-        text = self_check(src, backend, port, text, translator.rw, allow_unported)
+        own = (translator.module, translator.analysis) if translator.own_model and not translator.changes_model \
+            else None  # the original's lint reads translate's model instead of analysing the file again
+        text = self_check(src, backend, port, text, translator.rw, allow_unported, model=own)
     if port.ok:
         translator.check_port(text)
     if port.ok:

@@ -75,7 +75,8 @@ class Context:
                 self.module.visible = unit.visible
                 for name in unit.inactive:
                     self.module.macros.pop(name, None)
-            self.analysis = warpflow.analyze(self.module)
+            given = getattr(shared, "analysis", None) if shared is not None and unit.visible is None else None
+            self.analysis = given if given is not None else warpflow.analyze(self.module)  # (translate's, of this model)
 
     # -- positions ---------------------------------------------------------------------------
     def position(self, byte: int) -> tuple[int, int]:

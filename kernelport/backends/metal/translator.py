@@ -52,6 +52,7 @@ from .unported import Unported
 class MetalTranslator(HostCode, Unported, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
+    changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
 
     def __init__(self, src: SourceFile, backend: str = "metal", allow_unported: bool = False, **options):
         src, self.origin = splice(src, tuple(options.get("include_dirs", ())))  # project headers device code needs: one self-contained port
