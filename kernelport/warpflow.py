@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import backends, dialect, laddersteps, maskmemory, warpshapes, warpwidth
+from . import backends, dialect, laddersteps, maskmemory, warpreach, warpshapes, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .sweeps import Sweeps
@@ -549,6 +549,7 @@ class _Analyzer:
                   "preproc_else", "preproc_elif", "linkage_specification")
         globals_ = [n for n in walk(self.src.root, lambda n: n.type in scopes)
                     if n.type == "declaration" and n.parent is not None and n.parent.type in scopes]
+        self.work.limit(warpreach.live_functions(self, self.work.said))
         for n in walk(self.src.root, lambda n: not n.type.endswith("statement")):
             if n.type == "type_definition":
                 for d in n.children_by_field_name("declarator"):
@@ -599,8 +600,7 @@ class _Analyzer:
     def _name_confirmed_globals(self) -> None:
         for name in self.m.macros:  # `#define WARP_SIZE 32` says it even when only host code uses it
             self.lookup(name)
-        # (`constexpr int kWarpSize = 32;` is confirmed by its name where it is declared, as every
-        # declaration is: file-scope names are bound nowhere else)
+        # (`constexpr int kWarpSize = 32;` is confirmed by its name where it is declared: file scope)
 
 
 def callers_closure(direct: dict[str, bool], calls: dict[str, set[str]]) -> set[str]:

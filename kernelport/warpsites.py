@@ -28,6 +28,8 @@ _SINK_KINDS = (WS, WS_M1, HALF, FIVE, LANE, WARP)
 
 WARP_SIZE_NAME = re.compile(r"(?i)(^|_)(k_?)?(warp|wave(front)?|simd)_?(size|width|sz|len)$|threads_?per_?warp|"
                             r"(^|_)warp_?threads$|^k(warp|wave)(size|width)$")
+# a helper named for the lane or warp it computes (`lane_id()`): lint reports the 32s it returns
+LANE_HELPER_NAME = re.compile(r"(?i)(^|_)(get_?)?(lane|warp|wave|simd)_?(id|idx|index|no|num)$|^laneid$|^warpid$")
 FULL_MASKS = {0xFFFFFFFF}
 INT32_TYPES = {"unsigned", "unsigned int", "int", "uint32_t", "int32_t", "uint", "unsigned long", "signed",
                "signed int"}
