@@ -17,6 +17,7 @@ from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .sweeps import Sweeps
 from .warpsites import declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_facts
+from .warpsites import type_aliases
 from .warpsites import (  # noqa: F401  (translate and lint import them from here too)
     TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK,
     OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, FULL_MASKS, INT32_TYPES, int_value, Site, Issue, Analysis, shuffled_name)
@@ -550,13 +551,7 @@ class _Analyzer:
         globals_ = [n for n in walk(self.src.root, lambda n: n.type in scopes)
                     if n.type == "declaration" and n.parent is not None and n.parent.type in scopes]
         self.work.limit(warpreach.live_functions(self, self.work.said))
-        for n in walk(self.src.root, lambda n: not n.type.endswith("statement")):
-            if n.type == "type_definition":
-                for d in n.children_by_field_name("declarator"):
-                    self.aliases[self.src.text_of(d)] = " ".join(self.src.text_of(n.child_by_field_name("type")).split())
-            elif n.type == "alias_declaration":
-                self.aliases[self.src.text_of(n.child_by_field_name("name"))] = " ".join(
-                    self.src.text_of(n.child_by_field_name("type")).split())
+        self.aliases = type_aliases(self.src)
         for _ in range(12):
             self.changed = False
             self.fn = None

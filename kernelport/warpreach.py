@@ -73,6 +73,8 @@ def _shared_pointers(an) -> set[str]:
     """Functions that declare a pointer into shared memory (`float* b = smem + o`): warpflow adds its
     name to the shared arrays every function reads.  Chains (`b2 = b + 1`) are followed."""
     src, names, out = an.src, set(an.shared_names), set()
+    if not names:
+        return out  # no shared array: nothing points into one
     decls: list[tuple[str, str | None, set[str]]] = []
     for f in an.m.functions.values():
         for d in src.index.under(f.node, "init_declarator"):
