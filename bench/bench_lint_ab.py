@@ -13,18 +13,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-
-
-def children_cpu() -> float:
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
+sys.path.insert(0, str(HERE / "bench"))
+from bench_lint import bare_parse_cpu, children_cpu  # noqa: E402  (the same measures as bench_lint.py)
 
 
 def lint_cpu(code: Path, dirs: list[str]) -> tuple[float, bytes]:
@@ -33,16 +28,6 @@ def lint_cpu(code: Path, dirs: list[str]) -> tuple[float, bytes]:
     out = subprocess.run([sys.executable, "-P", "-m", "kernelport", "lint", "-j", "1", "--format", "json", *dirs],
                          env=env, capture_output=True, cwd=HERE).stdout
     return children_cpu() - c0, out
-
-
-def bare_parse_cpu(files: list[Path]) -> float:
-    from kernelport.source import _parser
-    parser = _parser()
-    datas = [f.read_bytes() for f in files]
-    t0 = time.process_time()
-    for d in datas:
-        parser.parse(d)
-    return time.process_time() - t0
 
 
 def main() -> None:
