@@ -24,13 +24,20 @@ class Sweeps:
         seen: set[str] = set()
         self._overloaded = {f.name for f in functions if f.name in seen or seen.add(f.name)}
         self._callers: dict[str, set[str]] = {}  # name -> names of the functions that mention it
+        self.said: dict[str, set[str]] = {}  # name -> the identifiers its definitions mention
         for f in functions:  # the whole definition: a default argument may call a function too
             said = Counter(src.text_of(i) for i in src.index.under(f.node, "identifier"))
+            self.said.setdefault(f.name, set()).update(said)
             for name in said.keys() & self._all:
                 if name != f.name or said[name] > 1:  # its own name once is its declarator, not a call
                     self._callers.setdefault(name, set()).add(f.name)
         self._confirm_readers: set[str] = set()
         self._recorded: dict[int, list] = {}
+        self._live = self._all
+
+    def limit(self, live: set[str]) -> None:
+        """Only these functions ever pass: the others can change nothing that is read (warpreach.py)."""
+        self._live = live
 
     # -- what changed ----------------------------------------------------------------------------
     def touch(self, fn: Function | None) -> None:
@@ -65,6 +72,8 @@ class Sweeps:
     # -- one sweep -------------------------------------------------------------------------------
     def due(self, f: Function) -> bool:
         """Whether f passes now: something it reads changed since its last pass (or it is overloaded)."""
+        if f.name not in self._live:
+            return False
         if f.name in self._dirty:
             self._dirty.discard(f.name)
             return True

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import backends, dialect, laddersteps, maskmemory, warpshapes, warpwidth
+from . import backends, dialect, laddersteps, maskmemory, warpreach, warpshapes, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .sweeps import Sweeps
 from .warpsites import declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_facts
+from .warpsites import type_aliases
 from .warpsites import (  # noqa: F401  (translate and lint import them from here too)
     TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK,
     OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, FULL_MASKS, INT32_TYPES, int_value, Site, Issue, Analysis, shuffled_name)
@@ -549,13 +550,8 @@ class _Analyzer:
                   "preproc_else", "preproc_elif", "linkage_specification")
         globals_ = [n for n in walk(self.src.root, lambda n: n.type in scopes)
                     if n.type == "declaration" and n.parent is not None and n.parent.type in scopes]
-        for n in walk(self.src.root, lambda n: not n.type.endswith("statement")):
-            if n.type == "type_definition":
-                for d in n.children_by_field_name("declarator"):
-                    self.aliases[self.src.text_of(d)] = " ".join(self.src.text_of(n.child_by_field_name("type")).split())
-            elif n.type == "alias_declaration":
-                self.aliases[self.src.text_of(n.child_by_field_name("name"))] = " ".join(
-                    self.src.text_of(n.child_by_field_name("type")).split())
+        self.work.limit(warpreach.live_functions(self, self.work.said))
+        self.aliases = type_aliases(self.src)
         while True:  # until a sweep changes nothing: every change grows a finite set, so it ends
             self.changed = False
             self.fn = None
@@ -599,8 +595,7 @@ class _Analyzer:
     def _name_confirmed_globals(self) -> None:
         for name in self.m.macros:  # `#define WARP_SIZE 32` says it even when only host code uses it
             self.lookup(name)
-        # (`constexpr int kWarpSize = 32;` is confirmed by its name where it is declared, as every
-        # declaration is: file-scope names are bound nowhere else)
+        # (`constexpr int kWarpSize = 32;` is confirmed by its name where it is declared: file scope)
 
 
 def callers_closure(direct: dict[str, bool], calls: dict[str, set[str]]) -> set[str]:

@@ -28,6 +28,8 @@ _SINK_KINDS = (WS, WS_M1, HALF, FIVE, LANE, WARP)
 
 WARP_SIZE_NAME = re.compile(r"(?i)(^|_)(k_?)?(warp|wave(front)?|simd)_?(size|width|sz|len)$|threads_?per_?warp|"
                             r"(^|_)warp_?threads$|^k(warp|wave)(size|width)$")
+# a helper named for the lane or warp it computes (`lane_id()`): lint reports the 32s it returns
+LANE_HELPER_NAME = re.compile(r"(?i)(^|_)(get_?)?(lane|warp|wave|simd)_?(id|idx|index|no|num)$|^laneid$|^warpid$")
 FULL_MASKS = {0xFFFFFFFF}
 INT32_TYPES = {"unsigned", "unsigned int", "int", "uint32_t", "int32_t", "uint", "unsigned long", "signed",
                "signed int"}
@@ -217,3 +219,21 @@ def shuffled_name(src, n: Node | None, dialect_name: str) -> str | None:
     while v.type == "subscript_expression":
         v = v.child_by_field_name("argument")
     return src.text_of(v) if v.type == "identifier" else None
+
+
+def type_aliases(src) -> dict[str, str]:
+    """`typedef unsigned int uint;`, `using mask_t = uint32_t;` outside function bodies: name -> type
+    (read from the node index: a walk of every node outside statements cost more than the rest)."""
+    out: dict[str, str] = {}
+    for n in src.index.of_types("type_definition", "alias_declaration"):
+        p = n.parent
+        while p is not None and not p.type.endswith("statement"):
+            p = p.parent
+        if p is not None:
+            continue  # in a function body
+        if n.type == "type_definition":
+            for d in n.children_by_field_name("declarator"):
+                out[src.text_of(d)] = " ".join(src.text_of(n.child_by_field_name("type")).split())
+        else:
+            out[src.text_of(n.child_by_field_name("name"))] = " ".join(src.text_of(n.child_by_field_name("type")).split())
+    return out

@@ -13,6 +13,7 @@ from tree_sitter import Node
 
 from ..fix import site_fix
 from ..rule import Rule
+from ...warpsites import LANE_HELPER_NAME
 
 _REL = ("==", "!=", "<", "<=", ">", ">=")
 _LANE_ARRAY = re.compile(r"indexes the per-warp shared array '(\w+)'")
@@ -125,7 +126,7 @@ def site_codes(ctx) -> list[tuple[object, str]]:
     return cached
 
 
-_LANE_FN = re.compile(r"(?i)(^|_)(get_?)?(lane|warp|wave|simd)_?(id|idx|index|no|num)$|^laneid$|^warpid$")
+_LANE_FN = LANE_HELPER_NAME  # warpflow analyses such a helper for these sites even where no sink reaches it
 
 
 def named_helper_sites(ctx):

@@ -1,0 +1,59 @@
+"""CPU seconds of `kernelport lint -j 1 --format json DIR`, this code against another checkout's,
+alternated in one run, beside a bare tree-sitter parse of the same files (the floor for any linter).
+
+    python bench/bench_lint_ab.py CHECKOUT [DIR ...] [--rounds 3]
+
+CHECKOUT: a `git worktree add` of the code to compare with (its `kernelport/` is put first on
+PYTHONPATH).  Each round runs the checkout's lint, then this code's, as child processes: their
+user+sys time is read from RUSAGE_CHILDREN, so start-up counts as it does for a user.  The best
+of the rounds is printed (a shared machine only ever adds time), and whether the two JSON outputs
+are byte-identical.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(HERE / "bench"))
+from bench_lint import bare_parse_cpu, children_cpu  # noqa: E402  (the same measures as bench_lint.py)
+
+
+def lint_cpu(code: Path, dirs: list[str]) -> tuple[float, bytes]:
+    env = dict(os.environ, PYTHONPATH=str(code))
+    c0 = children_cpu()
+    out = subprocess.run([sys.executable, "-P", "-m", "kernelport", "lint", "-j", "1", "--format", "json", *dirs],
+                         env=env, capture_output=True, cwd=HERE).stdout
+    return children_cpu() - c0, out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("checkout", type=Path)
+    ap.add_argument("dirs", nargs="*", default=["tests/realcorpus"])
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args()
+    from kernelport.lint.discovery import kind  # the files lint reads (headers and Python included)
+    files = sorted(p for d in args.dirs for p in (HERE / d).rglob("*") if p.is_file() and kind(p) is not None)
+    lines = sum(f.read_bytes().count(b"\n") for f in files)
+    runs: dict[str, list[float]] = {"checkout": [], "this": []}
+    parses, outs = [], {}
+    for _ in range(args.rounds):
+        for name, code in (("checkout", args.checkout.resolve()), ("this", HERE)):
+            cpu, outs[name] = lint_cpu(code, args.dirs)
+            runs[name].append(cpu)
+        parses.append(bare_parse_cpu(files))
+    parse = min(parses)
+    print(f"{len(files)} files, {lines:,} lines; load average {os.getloadavg()[0]:.1f}; bare parse {parse:.3f} s CPU")
+    for name, cpus in runs.items():
+        best = min(cpus)
+        print(f"{name}: best {best:.2f} s CPU = {lines / best / 1000:.1f}k lines per CPU-s, {best / parse:.0f}x a parse "
+              f"(runs: {', '.join(f'{c:.2f}' for c in cpus)})")
+    print("JSON byte-identical" if outs["checkout"] == outs["this"] else "JSON DIFFERS")
+
+
+if __name__ == "__main__":
+    main()
