@@ -23,7 +23,7 @@ from .warpsites import WARP_SIZE_NAME, int_value
 _MAX_CHASE = 16  # local definitions followed from a block's dimensions
 
 
-def _local_defs(src, body: Node) -> dict[str, list[Node]]:
+def local_defs(src, body: Node) -> dict[str, list[Node]]:
     """Name -> the expressions a host function gives it (declarations, `dim3 b(x, y)`, assignments)."""
     out: dict[str, list[Node]] = {}
     for n in src.index.subtree(body):
@@ -94,7 +94,7 @@ def rewrite_launch_rows(tr) -> None:
             continue
         guard = guards[0]
         line = src.loc(guard.node).line if guard.node is not None else "?"
-        defs = _local_defs(src, owner.body)
+        defs = local_defs(src, owner.body)
         dims = _dims(src, launch.config[1], defs)
         x = dims[0] if dims else None
         why = (f"`{launch.kernel}` needs rows of the wave width ({guard.source}, line {line}, which the port "

@@ -466,23 +466,5 @@ def _logical_blocks(ctx, f, defs: dict[str, list[Node]], logical: set[str]) -> l
 
 def _local_defs(ctx, body: Node) -> dict[str, list[Node]]:
     """Host locals and the expressions assigned to them."""
-    defs: dict[str, list[Node]] = {}
-    from ...source import ident_name
-    for n in ctx.src.index.subtree(body):  # the file's one walk, not another
-        if n.type == "init_declarator":
-            name = ident_name(n.child_by_field_name("declarator"))
-            v = n.child_by_field_name("value")
-            if name and v is not None:
-                defs.setdefault(name, []).append(v)
-        elif n.type == "declaration":
-            for d in n.children_by_field_name("declarator"):
-                if d.type == "function_declarator":  # dim3 block(32, 8)
-                    nm = d.child_by_field_name("declarator")
-                    args = d.child_by_field_name("parameters")
-                    if nm is not None and args is not None:
-                        defs.setdefault(ctx.text(nm), []).append(args)
-        elif n.type == "assignment_expression":
-            left = n.child_by_field_name("left")
-            if left is not None and left.type == "identifier":
-                defs.setdefault(ctx.text(left), []).append(n.child_by_field_name("right"))
-    return defs
+    from ...launchrows import local_defs
+    return local_defs(ctx.src, body)
