@@ -155,10 +155,13 @@ def _dims(node: Node, owner: Function | None, module: Module, names, depth: int 
 
 
 def _constant(name: str, k: Function, module: Module, names) -> int | None:
-    """The value of a constant the kernel names: a macro, or a `const`/`constexpr` local or file-scope
+    """The value of a constant the kernel names: a macro (its own or a header's), or a `const`/`constexpr` local or file-scope
     variable with a constant initialiser (llm.c's `constexpr const int WarpSize = 32;`)."""
     if name in names:
         return int(names[name])
+    vis = module.visible  # a header's macro (llm.c's WARP_SIZE in its common header)
+    if vis is not None and name in vis.macros and vis.macros[name].value:
+        return int_value(vis.macros[name].value)
     src = module.source
     scopes = [k.body] + [n for n in file_scope_items(src) if n.type == "declaration"]
     for scope in scopes:

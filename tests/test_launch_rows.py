@@ -121,3 +121,17 @@ def test_the_moved_rows_verify_at_both_wave_widths(tmp_path):
     assert "0 failed" in r.stdout
     lines = [ln for ln in r.stdout.splitlines() if "row_sums" in ln and "hip" in ln and "pass" in ln]
     assert {"32", "64"} <= {c.strip() for ln in lines for c in ln.split("│")}, r.stdout
+
+
+def test_a_guard_naming_a_header_macro_moves_the_launch_too(tmp_path):
+    # llm.c dev/cuda/layernorm_forward.cu's kernel6: assert(blockDim.x == WARP_SIZE), WARP_SIZE from
+    # common.h, launched as dim3(32, block_size / WARP_SIZE): the literal 32 must follow the macro.
+    (tmp_path / "common.h").write_text("#define WARP_SIZE 32\n" + HELPER)
+    f = tmp_path / "rows.cu"
+    f.write_text('#include <cassert>\n#include <cuda_runtime.h>\n#include "common.h"\n'
+                 + KERNEL.replace("    constexpr const int WarpSize = 32;\n", "").replace("WarpSize", "WARP_SIZE")
+                 + HOST.replace("BLOCK_X", "32").replace("block_size / 32", "block_size / WARP_SIZE"))
+    m = hip(f)
+    assert m.port.ok, [d.format() for d in m.port.diagnostics]
+    assert "row_sums<<<grid, dim3(kp_device_warp_size(), block_y)>>>" in m.text
+    assert "int block_y = block_size / kp_device_warp_size();" in m.text
