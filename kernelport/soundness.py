@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tree_sitter import Node
 
-from . import backends, dialect, warpflow, warpwidth
+from . import backends, dialect, launchrows, warpflow, warpwidth
 from .diagnostics import Diagnostic
 from .errors import Location
 from .source import SourceFile, walk
@@ -83,6 +83,10 @@ class Soundness:
                              "say what the code means above the kernel or helper: `// @kp warp-width 32` (a "
                              "logical 32-lane group) or `// @kp warp-width native` (the hardware wave), and "
                              "launch blocks of whole 64-lane waves for native")
+
+    def rewrite_launch_rows(self) -> None:
+        """Launches whose block rows the kernel ties to a warp width the port makes the wave (launchrows)."""
+        launchrows.rewrite_launch_rows(self)
 
     def logical_width(self, concept: dialect.Concept, bound: dict[str, Node], use) -> str | None:
         """A shuffle of a logical 32-lane group without a width: spell the width CUDA means (32)."""

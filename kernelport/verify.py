@@ -80,6 +80,8 @@ class Verifier:
         self.native_reference = native_reference  # False: the reference is interpreted, never compiled
         self.profile_bins = 240 if profile else 0
         self.cache = Cache(enabled=cache)
+        # (file, backend) -> where the port's host code asks the device for its wave width (verify_oracle)
+        self.host_waves: dict[tuple[str, str], list] = {}
 
     # -- helpers ----------------------------------------------------------------------------
     def _skip(self, backend: str, what: str) -> str:

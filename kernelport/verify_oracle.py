@@ -53,7 +53,34 @@ def port_texts(verifier, path: Path, src: SourceFile, rep) -> dict[str, tuple[Pa
             headers = {str(m.path): m.text for m in made[1:]}
             headers.update({str(companion(m.path, k)): t for m in made for k, t in m.port.extra_files.items()})
             ports[backend] = (dest, made[0].text, headers)
+        verifier.host_waves[(src.path, backend)] = host_wave_sites(made[0].port, backend)
     return ports
+
+
+def host_wave_sites(port, backend: str) -> list[tuple[int, int, str]]:
+    """(line, column, text) of the original's host code the port replaced by the device's wave width
+    (`dim3(32, block_size / 32)` -> `dim3(kp_device_warp_size(), ...)`: launchrows, a host WARP_SIZE)."""
+    host = dialect.concept("host_wave_size").spelling(backend)
+    return [(n.location.line, n.location.column, n.before) for n in port.notes if host and n.after == host]
+
+
+def launch_at_wave(src: SourceFile, module: Module, name: str, got: Inferred, sites, wave: int, given):
+    """The kernel's launch as the port's host code makes it on a device of `wave` lanes: the original's
+    host code with the port's wave-width sites set to `wave`, read again (None: the same launch)."""
+    if not sites or got.source != "host code":
+        return None
+    lines = src.text.split("\n")
+    for line, col, before in sorted(sites, reverse=True):  # right to left: columns stay valid
+        s = lines[line - 1] if line <= len(lines) else ""
+        if s[col - 1:col - 1 + len(before)] != before:
+            return None
+        lines[line - 1] = s[:col - 1] + str(wave) + s[col - 1 + len(before):]
+    from .model import build
+    m = build(SourceFile.from_text("\n".join(lines), src.path))
+    m.visible = module.visible
+    m.macros = {**{n: mac for n, mac in module.macros.items() if n not in m.macros}, **m.macros}
+    again = infer(m, name, [], given)
+    return again.spec if isinstance(again, Inferred) else None
 
 
 def inputs_for(module: Module, name: str, spec, others: list[Module], given: CommandLine | None
@@ -144,9 +171,11 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     context = None  # the includer's lines, where the file alone cannot run (includer_context)
     filled = host_filled(module)
 
-    def run(text, dialect, w, schedule, where, headers=None, file_scope=None):
+    def run(text, dialect, w, schedule, where, headers=None, file_scope=None, launch=None):
+        at = launch or spec  # a port whose host code launches by the wave width: its own launch
         return run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()},
-                          grid=spec.dims("grid", w), block=block, shared_bytes=shared, wave=w, schedule=schedule,
+                          grid=at.dims("grid", w), block=at.dims("block"), shared_bytes=at.shared_bytes(), wave=w,
+                          schedule=schedule,
                           seed=spec.seed, backend=dialect, template_args=targs, path=str(where),
                           timeout=verifier.timeout, headers=headers, file_scope=file_scope, context=context,
                           redefine=got.redefine, generate=filled if file_scope is None else ())
@@ -196,12 +225,14 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
         if backends.get(r.backend).is_source or r.backend not in ports or r.backend not in spec.targets:
             continue
         where, text, headers = ports[r.backend]
+        own = launch_at_wave(src, module, name, got, verifier.host_waves.get((src.path, r.backend)), r.wave,
+                             verifier.given) if r.wave != wave else None
         for schedule in verifier.schedules:
             t0 = time.perf_counter()
             try:
                 # the original's file-scope variables, as a port's own (its __constant__ memory) or as a
                 # parameter (Metal binds __constant__ arrays as buffers): the contents the original's had
-                res = run(text, r.dialect, r.wave, schedule, where or src.path, headers, oracle.globals)
+                res = run(text, r.dialect, r.wave, schedule, where or src.path, headers, oracle.globals, own)
             except NotImplementedError as e:
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "skip", f"not yet: {e}", r.arch,
                                         schedule, time.perf_counter() - t0))

@@ -25,13 +25,14 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from . import cexpr, dialect
-from .model import Function, Module
+from .model import Function, Module, file_scope_items
 from .source import call_args, ident_name, walk
 from .warpsites import WARP_SIZE_NAME, int_value
 
 NATIVE, LOGICAL, UNDECIDED = "native", "32", "undecided"
 _ANNOTATION = re.compile(r"//\s*@kp\s+warp-width\b[ \t]*(?P<value>\S*)")
 _VOTES = ("vote", "match")
+_TRAPS = ("__trap", "abort", "__builtin_trap")  # calls that stop a kernel, as a return does
 
 
 @dataclass
@@ -64,6 +65,9 @@ class Group:
     shares_wave: bool = True  # a 32-lane group may share a 64-lane wave with another one
     votes: list[Node] = field(default_factory=list)
     annotated: bool = False
+    # native groups whose kernels tie blockDim.x to the warp width the port rewrites (`assert(blockDim.x
+    # == WarpSize)`): kernel name -> its guards; their launches' rows become the wave too (launchrows)
+    rows: dict[str, list[Geometry]] = field(default_factory=dict)
 
 
 @dataclass
@@ -150,9 +154,32 @@ def _dims(node: Node, owner: Function | None, module: Module, names, depth: int 
     return None if v is None else (v, 1, 1)
 
 
-def _guards(k: Function, module: Module) -> list[Geometry]:
-    """`if (blockDim.x != 32) return;` and `assert(blockDim.x == 32)`: the kernel needs rows of 32."""
+def _constant(name: str, k: Function, module: Module, names) -> int | None:
+    """The value of a constant the kernel names: a macro (its own or a header's), or a `const`/`constexpr` local or file-scope
+    variable with a constant initialiser (llm.c's `constexpr const int WarpSize = 32;`)."""
+    if name in names:
+        return int(names[name])
+    vis = module.visible  # a header's macro (llm.c's WARP_SIZE in its common header)
+    if vis is not None and name in vis.macros and vis.macros[name].value:
+        return int_value(vis.macros[name].value)
+    src = module.source
+    scopes = [k.body] + [n for n in file_scope_items(src) if n.type == "declaration"]
+    for scope in scopes:
+        for d in src.index.under(scope, "init_declarator"):
+            decl = d.parent
+            if ident_name(d.child_by_field_name("declarator")) != name or decl is None or \
+                    not re.search(r"\b(const|constexpr)\b", src.text_of(decl).split("=")[0]):
+                continue
+            init = d.child_by_field_name("value")
+            return _value(init, module, names) if init is not None else None
+    return None
+
+
+def row_guards(k: Function, module: Module, names=None) -> list[Geometry]:
+    """`if (blockDim.x != 32) return;` and `assert(blockDim.x == WarpSize)`: the kernel needs rows of
+    32 (the constant may be named: a macro or a const local).  `node` is the comparison."""
     src, out = module.source, []
+    names = _names(module) if names is None else names
     for n in src.index.under(k.body, "binary_expression"):
         parts = [n.child_by_field_name(s) for s in ("operator", "left", "right")]
         if any(x is None for x in parts):
@@ -162,7 +189,9 @@ def _guards(k: Function, module: Module) -> list[Geometry]:
         if not ({"blockDim.x"} < sides) or op not in ("==", "!="):
             continue
         other = (sides - {"blockDim.x"}).pop()
-        if int_value(other) != 32:
+        value = int_value(other) if int_value(other) is not None else \
+            _constant(other, k, module, names) if re.fullmatch(r"[A-Za-z_]\w*", other) else None
+        if value != 32:
             continue
         p = n.parent
         while p is not None and p.type in ("parenthesized_expression", "condition_clause", "argument_list"):
@@ -171,11 +200,15 @@ def _guards(k: Function, module: Module) -> list[Geometry]:
             continue
         if op == "!=" and p.type == "if_statement":
             body = p.child_by_field_name("consequence")
-            if body is not None and any(c.type in ("return_statement",) for c in walk(body)):
-                out.append(Geometry(32, None, "the guard `blockDim.x != 32` returns", n))
+            stops = body is not None and any(
+                c.type == "return_statement" or (c.type == "call_expression" and
+                                                 src.text_of(c.child_by_field_name("function")) in _TRAPS)
+                for c in walk(body))
+            if stops:
+                out.append(Geometry(32, None, f"the guard `blockDim.x != {other}` stops the kernel", n))
         elif op == "==" and p.type == "call_expression" and (callee := p.child_by_field_name("function")) and \
                 src.text_of(callee) in ("assert", "__builtin_assume"):
-            out.append(Geometry(32, None, "assert(blockDim.x == 32)", n))
+            out.append(Geometry(32, None, f"assert(blockDim.x == {other})", n))
     return out
 
 
@@ -200,7 +233,7 @@ def _evidence(k: Function, module: Module, specs, names) -> list[Geometry]:
         v = _value(args[0], module, names) if args else None
         if v is not None and v <= 32:
             out.append(Geometry(None, v, f"__launch_bounds__({v})", k.launch_bounds))
-    out += _guards(k, module)
+    out += row_guards(k, module, names)
     return out
 
 
@@ -217,6 +250,8 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
 
     votes: dict[str, list[Node]] = {}
     explicit: dict[str, Node] = {}
+    external: dict[str, Node] = {}
+    vis = module.visible
     for f in fns.values():
         for n in (src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `X() = default;`: none
             fn = n.child_by_field_name("function")
@@ -225,6 +260,8 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
             name = src.text_of(fn) if fn is not None and fn.type == "identifier" else None
             if name in fns and name != f.name:
                 parent[find(name)] = find(f.name)
+            elif name and vis is not None and name in vis.warp_functions and name not in fns:
+                external.setdefault(f.name, n)  # a header's warp helper: ported on its own
             c = dialect.lookup(backends_source(), name) if name else None
             lib = dialect.library_call(backends_source(), name) if name and c is None and name not in fns else None
             if lib is not None:
@@ -257,6 +294,9 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
         code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
                           (data_warps or {})[m]) for m in sorted(fs) if m in (data_warps or {})]
         _decide_group(g, [fns[m] for m in fs], module, specs, names, marks, problems, code[:1])
+        if not code:  # a 32 the code itself gives (a width-32 shuffle) stays: its group keeps 32 lanes
+            _rows_follow_helpers(g, [fns[m] for m in fs], module, names,
+                                 [external[m] for m in sorted(fs) if m in external])
         groups.append(g)
         for m in fs:
             by_function[m] = g
@@ -303,3 +343,19 @@ def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, ma
         return
     g.width = UNDECIDED
     g.why = f"{pick.source} with votes that may see two 32-lane groups of one 64-lane wave"
+
+
+def _rows_follow_helpers(g: Group, fs: list[Function], module: Module, names, helpers: list[Node]) -> None:
+    """A group kept at 32 lanes by its kernels' row guards that calls a header's warp helper cannot
+    stay at 32: the header is ported on its own, at the wave width (llm.c's `warpReduceSum` folds 64
+    lanes, two rows of 32).  The kernel and its launches then move to rows of the wave together: the
+    guard's constant becomes the wave width (a wave site) and launchrows rewrites the launches."""
+    if g.width != LOGICAL or g.annotated or not helpers:
+        return
+    guards = {f.name: gs for f in fs if f.is_kernel and (gs := row_guards(f, module, names))}
+    if not guards:
+        return
+    name = module.source.text_of(helpers[0].child_by_field_name("function"))
+    g.width, g.rows, g.node = NATIVE, guards, helpers[0]
+    g.why = (f"{next(iter(guards.values()))[0].source} ties rows to the warp and `{name}` (a header's warp "
+             "helper, ported at the wave width) folds a whole wave: rows of the wave width, launches too")

@@ -68,10 +68,9 @@ EXPECT: dict[str, dict] = {
         codes={"KP207"}),
     "ft_block_reduce": dict(codes=set()),
     "ggml_argmax": dict(codes=set()),
-    # KP225: lint's WS015 at 182 and 193 (a block of WARP_SIZE = 32 threads from host code) is kept as
-    # written; the 32-thread reduction shuffles at width 32, so this one is right at wave 64 too: KP225
-    # inherits lint's precision (`// kernelport: ignore[WS015]` or --allow-unported let it through)
-    "ggml_norm": dict(codes={"KP225"}),
+    # A block of WARP_SIZE = 32 threads from host code (182, 193) for kernels whose shuffles have the
+    # width 32: right at wave 64 too (lint's WS015 reads the launch geometry), so nothing is kept
+    "ggml_norm": dict(codes=set()),
     "sppark_bitpermute": dict(codes=set()),
     # The PTX lane-id idiom (`mov.s32 %0, %%laneid`) becomes __lane_id(); WARP_BALLOT's mask
     # parameter defaults to the full mask.

@@ -7,6 +7,7 @@ from pathlib import Path
 from tree_sitter import Node
 
 from ... import backends, dialect, warpflow
+from ...warpwidth import LOGICAL
 from ...source import call_args, walk
 from ..rule import Rule, ex, register
 from .ws_sites import _LANE_ARRAY, _expr_text, _parent_op, _shared_dim, _why, site_codes
@@ -191,6 +192,23 @@ def _indexed_by(ctx, sh, names: set[str]) -> bool:
     return False
 
 
+# A kernel folding groups of 32 lanes (a 16-step ladder, then lane 0's value to every lane).
+_GROUP_SUM = """
+#define WARP_SIZE 32
+__device__ float group_sum(float v) {
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffff, v, o);
+    return __shfl_sync(0xffffffff, v, 0);
+}
+__global__ void normalize(const float* x, float* y) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    y[i] = x[i] / group_sum(x[i]);
+}
+void launch(const float* x, float* y, int n) {
+    dim3 block(BLOCK, 1, 1);
+    normalize<<<n / block.x, block>>>(x, y);
+}"""
+
+
 # Host tiers of a kernel whose traits size a cub block load by the thread count (mamba's selective scan).
 _SCAN_TIERS = """
 #include <cub/block/block_load.cuh>
@@ -236,7 +254,14 @@ parameter counts whole warps when the template (or one it passes the parameter t
 a warp-size name, or sizes a cub block collective whose algorithm works warp by warp
 (`BLOCK_LOAD_WARP_TRANSPOSE`, `BLOCK_STORE_WARP_TRANSPOSE`, `BLOCK_SCAN_WARP_SCANS`: mamba's
 `selective_scan_fwd_launch<32, 4>` tiers); the test that picked the tier is reported.  A template parameter used as a tile
-or element count (`TILE_DIM`) stays silent."""
+or element count (`TILE_DIM`) stays silent.
+
+A block of 32 (or sized in groups of 32) for a kernel that keeps 32-lane groups on any wave is
+right: the launch geometry known in the file (the block of its launches, `__launch_bounds__`, an
+annotation, a `blockDim.x == 32` guard) says the block is at most 32 threads or rows of 32, or its
+shuffles have the width 32 (llama.cpp's `norm_f32<WARP_SIZE>` in `dim3 block_dims(WARP_SIZE, 1,
+1)`: its shuffles fold 32 lanes whatever the wave), and it has no vote that may see two groups of
+one 64-lane wave.  The same code in a block of 256 folds only half of each wave and is reported."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {
@@ -273,11 +298,15 @@ void run(const float* x, float* out, int k) {
         select_k<64><<<1, 128>>>(x, out, k);
     }
 }""", note="the 32-entry tier holds 32 / 64 = 0 entries per lane of a 64-lane wave"),
+        ex(_GROUP_SUM.replace("BLOCK,", "8 * WARP_SIZE,").replace("1, 1);", "1, 1);  // !"),
+           note="256 threads: the 16-step ladder folds half of a 64-lane wave and lane 0 answers for both halves"),
         ex(_SCAN_TIERS.replace("ALGORITHM", "BLOCK_LOAD_WARP_TRANSPOSE")
            .replace("<32, 4>(x, n);", "<32, 4>(x, n);  // !"),
            note="a cub block collective that works warp by warp, in a block of 32 threads: half a 64-lane wave"),
     )
     passes = (
+        ex(_GROUP_SUM.replace("BLOCK,", "WARP_SIZE,"),
+           note="a block of 32 threads: the 32-lane group is the whole block on any wave"),
         ex(_SCAN_TIERS.replace("ALGORITHM", "BLOCK_LOAD_DIRECT"),
            note="each thread loads its own items: any block size"),
         ex("""
@@ -321,15 +350,17 @@ void launch(float* o, const float* i, int k) {
                        f"{ctx.breaks}; query it ({ask}) and compute from that")
 
         warpish = set(ctx.warp_level) | {s.function for s in ctx.sites if s.function}
+        logical = _logical_kernels(ctx)
         for f in ctx.module.functions.values():
             if f.is_device or f.body is None:
                 continue
-            for n in ctx.src.index.under(f.body, "identifier"):
-                if ctx.text(n) in ctx.hardcoded_macros:
-                    report(n, f"uses the hardcoded warp size `{ctx.text(n)}`")
             defs = _local_defs(ctx, f.body)
+            kept = _logical_blocks(ctx, f, dict(defs), logical)
+            for n in ctx.src.index.under(f.body, "identifier"):
+                if ctx.text(n) in ctx.hardcoded_macros and not any(a <= n.start_byte < b for a, b in kept):
+                    report(n, f"uses the hardcoded warp size `{ctx.text(n)}`")
             for launch in ctx.module.launches:
-                if launch.function != f.name or launch.kernel not in warpish:
+                if launch.function != f.name or launch.kernel not in warpish or launch.kernel in logical:
                     continue
                 cfg = launch.config
                 if len(cfg) >= 2 and warpflow.int_value(ctx.text(cfg[1])) == 32:
@@ -405,25 +436,35 @@ def _with_test(ctx, arg: Node, body: Node, name: str):
     return arg, arg, name, None
 
 
+def _logical_kernels(ctx) -> set[str]:
+    """Kernels whose warp-level group keeps 32-lane groups on any wave (kernelport.warpwidth: a block of
+    at most 32 threads, rows of 32, or width-32 shuffles), with no vote that may see two groups of one
+    64-lane wave: a block of 32 threads, or one sized in groups of 32, is right for them."""
+    widths = ctx.analysis.widths
+    if widths is None:
+        return set()
+    return {k for k, g in widths.by_function.items() if g.width == LOGICAL and not (g.votes and g.shares_wave)}
+
+
+def _logical_blocks(ctx, f, defs: dict[str, list[Node]], logical: set[str]) -> list[tuple[int, int]]:
+    """Byte ranges of what sizes the blocks (and the template arguments) of `f`'s launches of those
+    kernels: the block argument and the host locals it reads (`dim3 block_dims(WARP_SIZE, 1, 1)`)."""
+    out: list[tuple[int, int]] = []
+    for launch in ctx.module.launches:
+        if launch.kernel not in logical or len(launch.config) < 2 or ctx.module.function_at(launch.node) is not f:
+            continue
+        fn = launch.node.child_by_field_name("function")
+        todo = [launch.config[1]] + ([fn] if fn is not None and fn.type == "template_function" else [])
+        while todo:
+            e = todo.pop()
+            out.append((e.start_byte, e.end_byte))
+            for n in walk(e):
+                if n.type == "identifier":
+                    todo.extend(defs.pop(ctx.text(n), ()))
+    return out
+
+
 def _local_defs(ctx, body: Node) -> dict[str, list[Node]]:
     """Host locals and the expressions assigned to them."""
-    defs: dict[str, list[Node]] = {}
-    from ...source import ident_name
-    for n in ctx.src.index.subtree(body):  # the file's one walk, not another
-        if n.type == "init_declarator":
-            name = ident_name(n.child_by_field_name("declarator"))
-            v = n.child_by_field_name("value")
-            if name and v is not None:
-                defs.setdefault(name, []).append(v)
-        elif n.type == "declaration":
-            for d in n.children_by_field_name("declarator"):
-                if d.type == "function_declarator":  # dim3 block(32, 8)
-                    nm = d.child_by_field_name("declarator")
-                    args = d.child_by_field_name("parameters")
-                    if nm is not None and args is not None:
-                        defs.setdefault(ctx.text(nm), []).append(args)
-        elif n.type == "assignment_expression":
-            left = n.child_by_field_name("left")
-            if left is not None and left.type == "identifier":
-                defs.setdefault(ctx.text(left), []).append(n.child_by_field_name("right"))
-    return defs
+    from ...launchrows import local_defs
+    return local_defs(ctx.src, body)

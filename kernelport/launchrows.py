@@ -1,0 +1,117 @@
+"""Launch rows that follow their kernel: a block's x width the kernel ties to the warp width.
+
+llm.c's `fused_residual_forward3` asserts `blockDim.x == WarpSize` (`constexpr int WarpSize = 32`)
+and its host launches `dim3(32, block_size / 32)`: rows of one warp.  Where the port makes that
+constant the wave width (kernelport.warpwidth: the group folds whole waves through a header's
+helper), the launch must change with it, or the port breaks its own assert (or, without one,
+folds two rows into one).  So, per launch in the file of such a kernel:
+
+- the block's x (`dim3(32, ...)`, a `dim3 b(32, ...)` local, or a 1-D block) that is the literal 32
+  becomes the host's wave width; a warp-size name there is rewritten as every host use of it is;
+- a `/ 32` in what sizes the block's other dimensions (`block_y = block_size / 32`: rows of 32 in a
+  thread budget) divides by the wave width, so the block keeps its thread count;
+- any other x (a value the file does not fix at 32) is refused (KP219): the kernel and its launch
+  cannot be kept together.
+"""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .source import call_args, ident_name, walk
+from .warpsites import WARP_SIZE_NAME, int_value
+
+_MAX_CHASE = 16  # local definitions followed from a block's dimensions
+
+
+def local_defs(src, body: Node) -> dict[str, list[Node]]:
+    """Name -> the expressions a host function gives it (declarations, `dim3 b(x, y)`, assignments)."""
+    out: dict[str, list[Node]] = {}
+    for n in src.index.subtree(body):
+        if n.type == "init_declarator":
+            name, v = ident_name(n.child_by_field_name("declarator")), n.child_by_field_name("value")
+            if name and v is not None:
+                out.setdefault(name, []).append(v)
+        elif n.type == "function_declarator" and n.parent is not None and n.parent.type == "declaration":
+            nm, args = n.child_by_field_name("declarator"), n.child_by_field_name("parameters")
+            if nm is not None and args is not None:  # `dim3 block(32, 8);`
+                out.setdefault(src.text_of(nm), []).append(args)
+        elif n.type == "assignment_expression":
+            left = n.child_by_field_name("left")
+            if left is not None and left.type == "identifier":
+                out.setdefault(src.text_of(left), []).append(n.child_by_field_name("right"))
+    return out
+
+
+def _dims(src, block: Node, defs: dict[str, list[Node]]) -> list[Node] | None:
+    """The block argument's dimension expressions (x first), None where the file does not say."""
+    fn = block.child_by_field_name("function") if block.type == "call_expression" else None
+    if fn is not None and src.text_of(fn) == "dim3":
+        return call_args(block)
+    if block.type in ("argument_list", "parameter_list"):  # a `dim3 b(...)` local's arguments
+        return [c for c in block.named_children if c.type != "comment"]
+    if block.type == "identifier" and len(defs.get(src.text_of(block), ())) == 1:
+        v = defs[src.text_of(block)][0]
+        if v.type in ("argument_list", "parameter_list") or (v.type == "call_expression" and _dims(src, v, {})):
+            return _dims(src, v, {})
+        return None
+    if block.type == "number_literal":
+        return [block]
+    return None
+
+
+def _row_counts(src, exprs: list[Node], defs: dict[str, list[Node]]) -> list[Node]:
+    """The `32`s that divide a thread budget into rows of 32 in these expressions or the locals they read."""
+    out, todo, seen = [], list(exprs), set()
+    while todo and len(seen) < _MAX_CHASE:
+        e = todo.pop()
+        if e is None or (e.start_byte, e.end_byte) in seen:
+            continue
+        seen.add((e.start_byte, e.end_byte))
+        for n in walk(e):
+            if n.type == "identifier":
+                todo.extend(defs.get(src.text_of(n), ()))
+            elif n.type == "number_literal" and int_value(src.text_of(n)) == 32 and n.parent is not None and \
+                    n.parent.type == "binary_expression" and n.parent.child_by_field_name("right") == n and \
+                    src.text_of(n.parent.child_by_field_name("operator")) == "/":
+                out.append(n)
+    return out
+
+
+def rewrite_launch_rows(tr) -> None:
+    """Translator pass (see the module doc): the launches of kernels whose rows became the wave."""
+    rows = {k: gs for g in tr.widths.groups for k, gs in g.rows.items()}
+    if not rows or not tr.wide_waves():
+        return
+    try:
+        host = tr.spell("host_wave_size")
+    except LookupError:
+        return  # this backend carries no host code: its launches are written elsewhere
+    src = tr.src
+    for launch in tr.module.launches:
+        guards = rows.get(launch.kernel)
+        owner = tr.module.function_at(launch.node)  # by place: a host function may share the kernel's name
+        if guards is None or owner is None or owner.body is None or len(launch.config) < 2:
+            continue
+        guard = guards[0]
+        line = src.loc(guard.node).line if guard.node is not None else "?"
+        defs = local_defs(src, owner.body)
+        dims = _dims(src, launch.config[1], defs)
+        x = dims[0] if dims else None
+        why = (f"`{launch.kernel}` needs rows of the wave width ({guard.source}, line {line}, which the port "
+               "makes the wave width)")
+        if x is not None and int_value(src.text_of(x)) == 32:
+            if not tr.rw.has(x):
+                tr.rw.replace(x, host)
+                tr.note(x, host, f"the launch's rows follow the kernel: {why}")
+        elif x is None or not (x.type == "identifier" and WARP_SIZE_NAME.search(src.text_of(x))):
+            tr.problem("KP219", launch.config[1],
+                       f"{why}, but this launch's block x `{' '.join(src.text_of(x or launch.config[1]).split())}` "
+                       "is not the literal 32 the kernel was written for: the port cannot change the kernel "
+                       "without its launch",
+                       "launch it with `dim3(32, ...)` in this file, or mark the kernel `// @kp warp-width 32` "
+                       "and give its header helper's shuffles the width 32")
+            continue
+        for n in _row_counts(src, list(dims[1:]), defs):
+            if not tr.rw.has(n):
+                tr.rw.replace(n, host)
+                tr.note(n, host, f"rows of the wave in a thread budget: {why}")

@@ -1,0 +1,137 @@
+"""A block width the kernel ties to the warp (`assert(blockDim.x == WarpSize)`) is a row width of
+the launch geometry: the port keeps it (a logical 32-lane group) or changes kernel and launch
+together, never one without the other (llm.c's fused_residual_forward3: issue 11, part A)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from kernelport.project_ports import make, single
+from kernelport.source import SourceFile
+
+# llm.c dev/cuda/common.h's warpReduceSum: a 16-step ladder at the default width.  Its header is
+# ported on its own, where nothing says rows of 32: its port folds a whole wave.
+HELPER = """
+__device__ float warpReduceSum(float val) {
+    for (int offset = 16; offset > 0; offset /= 2) val += __shfl_xor_sync(0xFFFFFFFF, val, offset);
+    return val;
+}
+"""
+
+KERNEL = """
+__global__ void row_sums(const float* x, float* out, int N, int C) {
+    constexpr const int WarpSize = 32;
+    assert(blockDim.x == WarpSize);
+    int idx = blockIdx.x * blockDim.y + threadIdx.y;
+    if (idx >= N) return;
+    float m = 0.0f;
+    for (int c = threadIdx.x; c < C; c += WarpSize) m += x[idx * C + c];
+    m = warpReduceSum(m);
+    if (threadIdx.x == 0) out[idx] = m;
+}
+"""
+
+HOST = """
+void row_sums_launch(const float* x, float* out, int N, int C, int block_size) {
+    int block_y = block_size / 32;
+    int grid = (N + block_y - 1) / block_y;
+    row_sums<<<grid, dim3(BLOCK_X, block_y)>>>(x, out, N, C);
+}
+int main() {
+    int N = 64, C = 96;
+    float *x, *out;
+    cudaMalloc(&x, N * C * sizeof(float));
+    cudaMalloc(&out, N * sizeof(float));
+    row_sums_launch(x, out, N, C, 128);
+    return 0;
+}
+"""
+
+
+def write(tmp_path: Path, helper_in_header: bool = True, block_x: str = "32") -> Path:
+    head = '#include <cassert>\n#include <cuda_runtime.h>\n'
+    if helper_in_header:
+        (tmp_path / "common.h").write_text(HELPER)
+        head += '#include "common.h"\n'
+    else:
+        head += HELPER
+    f = tmp_path / "rows.cu"
+    f.write_text(head + KERNEL + HOST.replace("BLOCK_X", block_x))
+    return f
+
+
+def hip(f: Path):
+    made = make(single(f, SourceFile.from_text(f.read_text(), str(f))), ["hip"], None, False)
+    return made[0]
+
+
+def test_rows_tied_to_a_header_helper_move_to_the_wave_with_their_launch(tmp_path):
+    m = hip(write(tmp_path))
+    assert m.port.ok, [d.format() for d in m.port.diagnostics]
+    t = m.text
+    assert "constexpr const int WarpSize = KP_WAVE_SIZE;" in t  # the kernel's rows are the wave...
+    assert "row_sums<<<grid, dim3(kp_device_warp_size(), block_y)>>>" in t  # ...and so are its launch's
+    assert "int block_y = block_size / kp_device_warp_size();" in t  # the same threads per block
+    assert "int grid = (N + block_y - 1) / block_y;" in t
+
+
+def test_rows_with_the_helper_in_the_file_keep_32_lanes(tmp_path):
+    # A look-alike: the helper is the kernel's own, so the whole group keeps 32-lane rows (the named
+    # constant in the assert says so): nothing changes in the launch, every shuffle gets width 32.
+    m = hip(write(tmp_path, helper_in_header=False))
+    assert m.port.ok, [d.format() for d in m.port.diagnostics]
+    t = m.text
+    assert "constexpr const int WarpSize = 32;" in t
+    assert "row_sums<<<grid, dim3(32, block_y)>>>" in t and "int block_y = block_size / 32;" in t
+    assert "__shfl_xor(val, offset, 32)" in t
+
+
+def test_a_launch_the_port_cannot_change_with_its_kernel_is_refused(tmp_path):
+    m = hip(write(tmp_path, block_x="block_size / block_y"))
+    assert not m.port.ok
+    d = next(d for d in m.port.diagnostics if d.code == "KP219")
+    assert d.location.line == KERNEL.count("\n") + 4 + HOST.split("\n").index(
+        "    row_sums<<<grid, dim3(BLOCK_X, block_y)>>>(x, out, N, C);")
+    assert "block x `block_size / block_y`" in d.message and "rows of the wave width" in d.message
+
+
+def test_guard_names_a_constant_or_traps():
+    from kernelport import warpwidth
+    from kernelport.model import build
+    src = SourceFile.from_text(textwrap.dedent("""
+    #define ROW 32
+    const int kOther = 48;
+    __global__ void a(float* x) { if (blockDim.x != ROW) __trap(); x[threadIdx.x] = 0; }
+    __global__ void b(float* x) { assert(blockDim.x == kOther); x[threadIdx.x] = 0; }
+    __global__ void c(float* x) { int n = 32; assert(blockDim.x == n); x[threadIdx.x] = 0; }
+    """), "g.cu")
+    m = build(src)
+    assert [g.source for g in warpwidth.row_guards(m.functions["a"], m)] == ["the guard `blockDim.x != ROW` stops the kernel"]
+    assert warpwidth.row_guards(m.functions["b"], m) == []  # 48: not a row of 32
+    assert warpwidth.row_guards(m.functions["c"], m) == []  # not a constant: a variable may change
+
+
+def test_the_moved_rows_verify_at_both_wave_widths(tmp_path):
+    write(tmp_path)
+    r = subprocess.run([sys.executable, "-m", "kernelport", "verify", "rows.cu", "--schedules", "block",
+                        "--no-cache", "-j", "1"], cwd=tmp_path, capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "0 failed" in r.stdout
+    lines = [ln for ln in r.stdout.splitlines() if "row_sums" in ln and "hip" in ln and "pass" in ln]
+    assert {"32", "64"} <= {c.strip() for ln in lines for c in ln.split("│")}, r.stdout
+
+
+def test_a_guard_naming_a_header_macro_moves_the_launch_too(tmp_path):
+    # llm.c dev/cuda/layernorm_forward.cu's kernel6: assert(blockDim.x == WARP_SIZE), WARP_SIZE from
+    # common.h, launched as dim3(32, block_size / WARP_SIZE): the literal 32 must follow the macro.
+    (tmp_path / "common.h").write_text("#define WARP_SIZE 32\n" + HELPER)
+    f = tmp_path / "rows.cu"
+    f.write_text('#include <cassert>\n#include <cuda_runtime.h>\n#include "common.h"\n'
+                 + KERNEL.replace("    constexpr const int WarpSize = 32;\n", "").replace("WarpSize", "WARP_SIZE")
+                 + HOST.replace("BLOCK_X", "32").replace("block_size / 32", "block_size / WARP_SIZE"))
+    m = hip(f)
+    assert m.port.ok, [d.format() for d in m.port.diagnostics]
+    assert "row_sums<<<grid, dim3(kp_device_warp_size(), block_y)>>>" in m.text
+    assert "int block_y = block_size / kp_device_warp_size();" in m.text
