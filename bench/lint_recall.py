@@ -25,11 +25,14 @@ type for 32-lane assumptions (NAIVE below).
 
 tests/labelled_heldout/labels.tsv (--labels) is a second set from other projects (baseline:
 bench/lint_recall_heldout_baseline.txt), tests/labelled4/labels.tsv a fourth (gsplat, tilelang,
-hipCollections; before any change for it: bench/lint_recall_labelled4_before.txt).  All are tuned on now.
+hipCollections; before any change for it: bench/lint_recall_labelled4_before.txt), tests/labelled5/labels.tsv
+a fifth (pytorch3d, flashinfer, dietgpu in uccl, mallocMC: bench/lint_recall_labelled5_before.txt), whose
+files are not committed: scripts/labelled_sources.py writes them from clones of the projects first.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import shutil
@@ -69,12 +72,20 @@ def read_labels(path: Path = LABELS) -> list[Label]:
     return out
 
 
+def line_matches(line: str, text: str) -> bool:
+    """A label's text is the line's stripped text, or `sha1:` and the first hex digits of its SHA-1
+    (sets whose files are not committed, tests/labelled5: the label then quotes none of their code)."""
+    if text.startswith("sha1:"):
+        return hashlib.sha1(line.strip().encode("utf-8")).hexdigest().startswith(text[5:])
+    return line.strip() == text
+
+
 def check_labels(labels: list[Label], base: Path) -> list[str]:
     """Labels whose line no longer holds their text (a file or a label edited by hand)."""
     bad, cache = [], {}
     for lb in labels:
         lines = cache.setdefault(lb.file, (base / lb.file).read_text(encoding="utf-8").splitlines())
-        if not (1 <= lb.line <= len(lines)) or lines[lb.line - 1].strip() != lb.text:
+        if not (1 <= lb.line <= len(lines)) or not line_matches(lines[lb.line - 1], lb.text):
             bad.append(f"{lb.file}:{lb.line}: expected {lb.text!r}")
     return bad
 
