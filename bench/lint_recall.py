@@ -13,8 +13,9 @@ group: lane, warp, slots and shuffle widths all from 32).  Consistent lines coun
 is the line's stripped text, checked before measuring so that a label cannot drift off its line.
 
 A label is found when a warp-size finding (a WS code) starts on its line or names the line among
-its related locations (WS001 lists every use of a hardcoded constant: "its 3 uses assume 32
-lanes"); the recall on finding lines alone is printed beside it.  The EXE is run once
+its related locations, in its file or in another labelled file of the set (WS001 lists every use of
+a hardcoded constant: "its 3 uses assume 32 lanes"; WS008 names the header parameter a ballot is
+passed to); the recall on finding lines alone is printed beside it.  The EXE is run once
 per file (`--format json --exit-zero`, with the -I and -D its project builds it with:
 build_flags.tsv beside the labels; the project headers it includes are copied there by
 scripts/labelled_headers.py), so a file whose run fails is counted, not fatal, and the build
@@ -126,6 +127,9 @@ def measure(run, labels: list[Label], base: Path, jobs: int = 2) -> dict:
     flagged: dict[str, dict[int, set[str]]] = {}  # a finding's line, or a related line it names
     primary: dict[str, set[int]] = {}
     failures, internal = [], []
+    # A related location in another labelled file of the set flags that file's line too (a call's
+    # finding naming the header parameter it passes a mask to).
+    by_path = {(base / f).resolve(): f for f in files}
     for f, (path, data, rc, err) in zip(files, runs):
         lines = flagged.setdefault(f, {})
         for d in data:
@@ -133,8 +137,9 @@ def measure(run, labels: list[Label], base: Path, jobs: int = 2) -> dict:
                 lines.setdefault(d["line"], set()).add(d["code"])
                 primary.setdefault(f, set()).add(d["line"])
                 for r in d.get("related") or ():
-                    if Path(r["path"]).resolve() == Path(path).resolve():
-                        lines.setdefault(r["line"], set()).add(d["code"] + " (related)")
+                    other = by_path.get(Path(r["path"]).resolve())
+                    if other is not None:
+                        flagged.setdefault(other, {}).setdefault(r["line"], set()).add(d["code"] + " (related)")
             if d["code"] == "KP006":
                 internal.append(f"{f}: {d['message']}")
         if rc != 0 or (not data and err):
