@@ -45,6 +45,12 @@ def assert_traced(base: Path) -> None:
         assert lb.commit[:10] in readme, f"README has no row for {lb.commit}"
 
 
+def measure_set(base: Path) -> dict:
+    """bench/lint_recall.py's measure of a labelled set, linted in this process."""
+    b = lint_recall()
+    return b.measure(lint_in_process, b.read_labels(base / "labels.tsv"), base, jobs=1)
+
+
 def lint_in_process(path: Path, flags=()):
     """Lint as the bench's runner does, with the file's -I and -D (build_flags.tsv), in this process."""
     from kernelport.lint import config as configmod, engine
