@@ -47,6 +47,12 @@ def include_roots(base: Path, folder: str) -> list[str]:
     return []
 
 
+def _git_dir(mirror: Path, repo: str) -> Path:
+    """The git directory of `owner/name`'s clone: MIRROR/owner+name/repo, bare or with a work tree."""
+    git = mirror / repo.replace("/", "+") / "repo"
+    return git / ".git" if (git / ".git").is_dir() else git
+
+
 def materialize(base: Path, mirror: Path) -> list[str]:
     """Write every labelled file, its headers and its project's license; the folders written."""
     done = []
@@ -57,7 +63,7 @@ def materialize(base: Path, mirror: Path) -> list[str]:
         by_folder.setdefault((folder, repo, commit), []).append(path)
         licenses.setdefault(folder.split("/")[0], (repo, commit, license_path))
     for (folder, repo, commit), paths in by_folder.items():
-        git = mirror / repo.replace("/", "+") / "repo"
+        git = _git_dir(mirror, repo)
         if not git.is_dir():
             raise SystemExit(f"{base / 'sources.tsv'}: no clone of {repo} at {git}: fetch it there first")
         found, _absent = closure(str(git), f"{commit}^", paths, include_roots(base, folder))
@@ -71,7 +77,7 @@ def materialize(base: Path, mirror: Path) -> list[str]:
             out.write_bytes(text)
         done.append(folder)
     for project, (repo, commit, license_path) in licenses.items():
-        git = mirror / repo.replace("/", "+") / "repo"
+        git = _git_dir(mirror, repo)
         text = subprocess.run(["git", "--git-dir", str(git), "show", f"{commit}^:{license_path}"],
                               capture_output=True, check=True).stdout
         (base / project / "LICENSE").write_bytes(text)
