@@ -19,6 +19,14 @@ def lint_recall():
     return mod
 
 
+def script(name: str):
+    """scripts/NAME.py as a module (labelled_sources, labelled_headers: the set-building scripts)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def assert_well_formed(base: Path, min_hazards: int, min_projects: int) -> None:
     """A labelled set's labels sit on their lines, no line is labelled twice, and it is as large as promised."""
     b = lint_recall()

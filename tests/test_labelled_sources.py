@@ -2,20 +2,16 @@
 commit's parent held them, with the headers they include and the project's license."""
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from labelled_support import script
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("labelled_sources", ROOT / "scripts" / "labelled_sources.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return script("labelled_sources")
 
 
 def _git(repo: Path, *args: str) -> str:
