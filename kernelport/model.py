@@ -112,6 +112,9 @@ class Visible:
     # Macros the project's AMD build compiles, this file's and its headers'
     # (kernelport.hipbuild): name -> HipMacro.
     hip_macros: dict = field(default_factory=dict)
+    # Device helpers that return a lane mask or take a 32-bit integer (kernelport.masksources):
+    # name -> MaskHelper.
+    mask_helpers: dict = field(default_factory=dict)
 
 
 @dataclass

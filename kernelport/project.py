@@ -99,6 +99,7 @@ class Project:
         self._declared: dict[Path, frozenset[str]] = {}
         self._lane_slots: dict[Path, dict] = {}
         self._wave_helpers: dict[tuple[Path, frozenset[str]], dict] = {}
+        self._mask_helpers: dict[tuple[Path, frozenset[str]], dict] = {}
         self._warp_multiples: dict[Path, list] = {}
         self.confirmed: dict[tuple[Path, str], str] = {}  # (defining file, macro) -> why (the project's decision)
         self.tu_options: dict[Path, Options] = {}  # header -> the options of a translation unit that includes it
@@ -282,6 +283,9 @@ class Project:
             if p != root:
                 for name, h in self.wave_helpers(p, vis.wave_helpers).items():
                     vis.wave_helpers.setdefault(name, h)
+        for p in sc.order:
+            if p != root:
+                vis.mask_helpers.update(self.mask_helpers(p, vis.mask_helpers))
         from .warpmultiples import solve
         vis.warp_multiples = solve([i for p in sc.order if p != root for i in self.warp_multiple_items(p)])
         vis.declared = frozenset().union(*(self.declared(p) for p in sc.order if p != root))
@@ -333,6 +337,16 @@ class Project:
             pf = self.file(path)
             self._wave_helpers[key] = wave_helpers(pf.module, str(path), known) if pf is not None else {}
         return self._wave_helpers[key]
+
+    def mask_helpers(self, path: Path, known: dict) -> dict:
+        """Device functions of `path` that return a lane mask or take a 32-bit integer
+        (kernelport.masksources), given those of the headers before it: name -> MaskHelper."""
+        key = (path, frozenset(n for n, h in known.items() if h.returns_mask))
+        if key not in self._mask_helpers:
+            from .masksources import helpers
+            pf = self.file(path)
+            self._mask_helpers[key] = helpers(pf.module, str(path), known) if pf is not None else {}
+        return self._mask_helpers[key]
 
     def warp_multiple_items(self, path: Path) -> list:
         """What each template of `path` says about parameters counting whole warps (kernelport.warpmultiples)."""

@@ -332,6 +332,8 @@ class Translator(ApiNames, Soundness):
     def rewrite_bitop64(self, call: Node) -> None:
         name = self.src.text_of(call.child_by_field_name("function"))
         c = dialect.lookup(SOURCE, name)
+        if c is None:  # a project macro that renames the built-in (`POPC(x)`): its definition is the user's
+            return
         wide = dialect.concept(c.key + "64")
         arg = call_args(call)[0]
         self.rw.replace(call, lambda rw, node: dialect.render(wide, self.backend, {"x": rw.text(arg)}))

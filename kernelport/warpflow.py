@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import backends, dialect, laddersteps, maskmemory, warpreach, warpshapes, warpwidth
+from . import backends, dialect, laddersteps, maskmemory, masksources, warpreach, warpshapes, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .sweeps import Sweeps
@@ -136,6 +136,8 @@ class _Analyzer:
             return self.ex(n.child_by_field_name("right"))
         if t == "pointer_expression":
             return self.ex(n.child_by_field_name("argument"))
+        if t == "gnu_asm_expression":  # PTX lane-mask reads bind their outputs to a lane mask
+            masksources.asm_lane_masks(self, n)
         # Anything else (literals, sizeof, lambdas...): visit children for their sinks.
         for c in n.named_children:
             self.ex(c)
@@ -275,14 +277,7 @@ class _Analyzer:
             maskmemory.check_loads(self, name)
 
     def is_int32(self, tnode: Node) -> bool:
-        t = " ".join(self.src.text_of(tnode).split())
-        for _ in range(8):
-            if t in INT32_TYPES:
-                return True
-            if t not in self.aliases:
-                return False
-            t = self.aliases[t]
-        return False
+        return masksources.is_int32(self.src.text_of(tnode), self.aliases)
 
     def subscript(self, n: Node, store=None) -> frozenset:
         arr = n.child_by_field_name("argument")
@@ -329,8 +324,8 @@ class _Analyzer:
         if name is None:
             if fn is not None:
                 self.ex(fn)
-            return frozenset()
-        found = self.concept_call(name)
+            return masksources.MASK if fn is not None and masksources.group_ballot(self, fn) else frozenset()
+        found = self.concept_call(masksources.forwarded(self, name))
         if found is not None:
             c, params = found
             bound_idx = dict(zip(params, range(len(args))))
@@ -392,10 +387,13 @@ class _Analyzer:
                     self.env[key] = old | f
                     self.changed = True
                     self.work.touch_name(callee.name)
+                masksources.check_param(self, callee, p, f, n)
                 if a.type == "identifier" and _is_reference(p.node):
                     # `void lane_of(int& l) { l = tid % 32; }`: what the callee stores reaches the caller
                     self.bind(self.src.text_of(a), self.env.get(key, frozenset()) - {(OPAQUE, -1)})
             return self.returns.get(callee.name, frozenset())
+        if (got := masksources.header_call(self, n, name, args, arg_facts)) is not None:
+            return got
         if name in INT32_TYPES or name in ("uint32_t", "int32_t", "unsigned", "uint64_t", "size_t") or \
                 name in self.aliases:
             return arg_facts[0] if len(arg_facts) == 1 else frozenset()  # a functional cast: uint32_t(-1)

@@ -57,12 +57,13 @@ class Site:
     """A piece of source whose meaning is the wave width (once confirmed)."""
     id: int
     node: Node
-    role: str  # ws | ws_m1 | half | five | one | full | type32 | bitop64 | full_value | ladder | ws_macro
+    role: str  # ws | ws_m1 | half | five | one | full | type32 | arg32 | bitop64 | full_value | ladder | ws_macro
     #                                  | ws_macro_use (a use here of a header's macro)
     function: str | None
     confirmed: bool = False
     why: str = ""  # which sink confirmed it
     sink: Node | None = None
+    origin: tuple | None = None  # (path, line, column) of a header's parameter a mask is passed to (role arg32)
 
 
 @dataclass

@@ -19,6 +19,14 @@ def lint_recall():
     return mod
 
 
+def script(name: str):
+    """scripts/NAME.py as a module (labelled_sources, labelled_headers: the set-building scripts)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def assert_well_formed(base: Path, min_hazards: int, min_projects: int) -> None:
     """A labelled set's labels sit on their lines, no line is labelled twice, and it is as large as promised."""
     b = lint_recall()
@@ -43,6 +51,12 @@ def assert_traced(base: Path) -> None:
         assert project == lb.project and short == lb.commit[:10] and path, lb.file
         assert (base / project / "LICENSE").is_file(), project
         assert lb.commit[:10] in readme, f"README has no row for {lb.commit}"
+
+
+def measure_set(base: Path) -> dict:
+    """bench/lint_recall.py's measure of a labelled set, linted in this process."""
+    b = lint_recall()
+    return b.measure(lint_in_process, b.read_labels(base / "labels.tsv"), base, jobs=1)
 
 
 def lint_in_process(path: Path, flags=()):

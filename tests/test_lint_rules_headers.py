@@ -120,3 +120,35 @@ def test_a_host_tier_of_32_for_a_template_a_header_divides_by_the_warp_size(tmp_
     assert "select_k" in found[0]["message"]
     # without the header nothing says NumWarpQ counts warps
     assert not alone
+
+
+MASK_HEADER = """\
+#pragma once
+#include <cstdint>
+#define HELPER inline
+HELPER auto activemask() { return __activemask(); }
+HELPER std::uint32_t popc(std::uint32_t mask) { return __popc(mask); }
+HELPER std::uint32_t ffs(std::uint32_t word) { return __ffs(word); }
+"""
+
+ALLOCATOR = """\
+#include <alloc/utils.hpp>
+__global__ void allocate(const int* sizes, int* counts, const unsigned* pages) {
+  const unsigned mask = activemask();
+  const unsigned long long wide = activemask();
+  counts[threadIdx.x] = popc(__ballot_sync(wide, sizes[threadIdx.x] > 16));
+  counts[blockIdx.x] = popc(pages[blockIdx.x]) + ffs(~pages[blockIdx.x]);
+}
+"""
+
+
+def test_a_lane_mask_through_a_header_helper(tmp_path: Path):
+    """mallocMC's shape: `activemask()` and a `popc(std::uint32_t)` in a header whose attribute macro
+    says nothing of the device.  The helper's mask stored in 32 bits, and a ballot given to the 32-bit
+    parameter (named as related), are flagged; the 64-bit holder and the page words are not."""
+    found, alone = _with_header(tmp_path, "alloc/utils.hpp", MASK_HEADER, "alloc.cu", ALLOCATOR, "WS008")
+    assert [f["line"] for f in found] == [3, 5], found
+    assert [(Path(r["path"]).name, r["line"]) for r in found[1]["related"]] == [("utils.hpp", 5)]
+    assert "'mask' of 'popc'" in found[1]["message"]
+    # without the header neither helper is known: nothing to follow
+    assert not alone

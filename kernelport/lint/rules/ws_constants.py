@@ -133,7 +133,10 @@ and silently evaluates to 0.
 
 **Fix**: a per-architecture constant where a constant is needed (64 under `__GFX9__`, else 32;
 the `KP_WAVE_SIZE` of kernelport's HIP ports), an upper bound (64) for array sizes, and
-`warpSize` at run time."""
+`warpSize` at run time.
+
+A project that declares a `warpSize` of its own (mallocMC's `constexpr auto warpSize = 32;` in
+its namespace) uses its constant there, which is constant: left to WS001, which judges its value."""
     flags = (
         ex("""
 template <int W> __device__ float reduce(float v);
@@ -149,6 +152,12 @@ __global__ void k(float* x) {
     int lane = threadIdx.x % warpSize;
     x[threadIdx.x] = __shfl(x[threadIdx.x], (lane + 1) % warpSize);
 }""", lang="hip"),
+        ex("""
+namespace alloc {
+constexpr auto warpSize = 64;
+template <int N> struct Counters { unsigned n[N]; };
+__device__ unsigned first(Counters<1024 / warpSize>& c) { return c.n[0]; }
+}""", lang="hip", note="the project's own constant named warpSize"),
     )
 
     def severity(self, targets):
@@ -164,9 +173,12 @@ __global__ void k(float* x) {
                 aliases.add(ctx.text(n.child_by_field_name("name")))
         if not any(t in ctx.src.text for t in names | aliases):
             return  # no identifier spells one (the text of every identifier was most of this rule's time)
+        vis = ctx.module.visible
+        own = {ctx.text(d.child_by_field_name("declarator")) for d in ctx.nodes("init_declarator")} | \
+            set(vis.declared if vis is not None else ())  # the project's own `warpSize`: a constant
         for n in ctx.nodes("identifier", "type_identifier"):
             t = ctx.text(n)
-            if t not in names and t not in aliases:
+            if (t not in names and t not in aliases) or t in own:
                 continue
             if _in_macro_definition(n) or ctx.guarded(n) and t in aliases:
                 continue

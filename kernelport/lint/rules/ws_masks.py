@@ -117,7 +117,16 @@ variable silently drops lanes 32-63: counts are halved, `__ffs` misses the leade
 **Fix**: `unsigned long long mask` (or `auto`), and the 64-bit bit operations (`__popcll`,
 `__ffsll`).  An unsafe fix (`--fix --unsafe-fixes`) widens the declared type: the value is the
 same on NVIDIA, but the type is not (an overload, a `printf` format, a store through `&mask`).
-A mask stored through a 32-bit pointer gets no fix: the memory layout is the program's."""
+A mask stored through a 32-bit pointer gets no fix: the memory layout is the program's.
+
+Lane masks are followed from every source that makes one (kernelport.masksources): the vote
+built-ins, the ballot of the wave's cooperative group (`cg::coalesced_threads().ballot(p)`), the
+PTX lane-mask registers an `asm` reads (`%lanemask_lt`: a helper returning it as `unsigned` is
+reported at its return type), and a project helper in an included header that returns one
+(`activemask()` wrapping `__activemask()`).  A mask passed to a 32-bit parameter is cut the same
+way: the parameter's type is reported for a helper in the same file, the call's argument (naming
+the parameter) for one in a header.  A fixed-size tile's ballot (`tiled_partition<32>`) is the
+tile's and stays silent, as does a `%laneid` read or a 32-bit parameter given ordinary data."""
     flags = (
         ex("""
 __global__ void count(const float* x, int* out) {
@@ -143,6 +152,24 @@ __global__ void relu_back(Params p, float* dx) {
     if (threadIdx.x % warpSize == 0) word = bits[threadIdx.x / warpSize];  // !
     if (__shfl_sync(0xffffffff, word, 0) & (1ull << (threadIdx.x % warpSize))) dx[threadIdx.x] = 0.0f;
 }""", note="a lane mask read from 32-bit memory: the field and the rounding to 32 are named as related"),
+        ex("""
+namespace cg = cooperative_groups;
+__global__ void done_count(const float* x, int* n) {
+    cg::coalesced_group active = cg::coalesced_threads();
+    unsigned done = active.ballot(x[threadIdx.x] > 0.0f);  // !
+    if (active.thread_rank() == 0) atomicAdd(n, __popcll(done));
+}""", note="the ballot of the wave's coalesced group has one bit per lane of the wave"),
+        ex("""
+__device__ unsigned lanes_below() {  // !
+    unsigned mask;  // !
+    asm("mov.u32 %0, %%lanemask_lt;" : "=r"(mask));
+    return mask;
+}""", note="a PTX lane-mask register read into 32 bits: the port reads a 64-bit mask there"),
+        ex("""
+__device__ int count_bits(unsigned m) { return __popcll(m); }  // !
+__global__ void count(const float* x, int* out) {
+    out[threadIdx.x] = count_bits(__ballot_sync(__activemask(), x[threadIdx.x] > 0.0f));
+}""", note="a ballot passed to a 32-bit parameter: the parameter's type is reported"),
     )
     passes = (
         ex("""
@@ -161,6 +188,23 @@ __global__ void relu_back(const unsigned long long* bits, float* dx) {
     unsigned long long word = bits[blockIdx.x];
     if (__shfl(word, 0) & (1ull << (threadIdx.x % warpSize))) dx[threadIdx.x] = 0.0f;
 }""", lang="hip"),
+        ex("""
+namespace cg = cooperative_groups;
+__global__ void tile_votes(const float* x, unsigned* out) {
+    auto tile = cg::tiled_partition<32>(cg::this_thread_block());
+    unsigned votes = tile.ballot(x[threadIdx.x] > 0.0f);
+    if (tile.thread_rank() == 0) out[threadIdx.x / 32] = votes;
+}""", note="a 32-thread tile's ballot holds the tile's 32 lanes"),
+        ex("""
+__device__ unsigned lane_id() {
+    unsigned id;
+    asm("mov.u32 %0, %%laneid;" : "=r"(id));
+    return id;
+}"""),
+        ex("""
+__device__ int count_bits(unsigned m) { return __popc(m); }
+__global__ void bits(const unsigned* words, int* out) { out[threadIdx.x] = count_bits(words[threadIdx.x]); }""",
+           note="a 32-bit parameter given a data word"),
     )
     fixes = (("""
 __global__ void count(const float* x, int* out) {
@@ -183,6 +227,9 @@ __global__ void count(const float* x, int* out) {
                            related=related + (_layout_of(ctx, decl) if decl is not None else ()))
 
     def message(self, ctx, s) -> str:
+        if s.role == "arg32":
+            return (f"a ballot {s.why}: {ctx.breaks}, lanes 32-63 are silently dropped from the mask; take it "
+                    f"as `unsigned long long` there (and count it with the 64-bit bit operations)")
         return (f"a ballot is stored in the 32-bit type `{ctx.text(s.node)}`{_why(s)}: {ctx.breaks}, lanes 32-63 are "
                 f"silently dropped from the mask; store it in `unsigned long long` (or `auto`)")
 
@@ -255,6 +302,9 @@ class MaskBitop32Bit(SiteRule):
     docs = """\
 `__popc(mask)`, `__ffs(mask) - 1`, `__clz(mask)` on a ballot or lane mask count and search 32
 bits.  With 64-lane masks the upper half is ignored: warp counts and leader elections are wrong.
+The same holds for the compilers' `__builtin_popcount`/`__builtin_ffs`/`__builtin_clz`, and for a
+project macro that only renames one of them (`#define POPC(a) __popc(a)`, as the AMD build
+defines it).
 
 **Fix** (`--fix` for `__popc`/`__ffs` of an unsigned mask): `__popcll`, `__ffsll`; identical on a
 32-bit unsigned value.  `__clz` has no neutral fix (`__clzll` counts 32 more zeros).  `__popc` of
@@ -267,12 +317,22 @@ __global__ void compact(const float* in, int* out) {
     int first = __ffs(mask) - 1;  // !
     out[threadIdx.x] = total + first;
 }"""),
+        ex("""
+#define POPC(a) __popc(a)
+__global__ void count(const float* in, int* out) {
+    auto mask = __ballot_sync(0xffffffff, in[threadIdx.x] > 0.0f);
+    out[threadIdx.x] = POPC(mask);  // !
+}""", note="a macro that only renames `__popc`"),
     )
     passes = (
         ex("""
 __global__ void bits(const unsigned* x, int* out) {
     out[threadIdx.x] = __popc(x[threadIdx.x]);
 }"""),
+        ex("""
+#define POPC(a) __popc(a)
+__global__ void bits(const unsigned* x, int* out) { out[threadIdx.x] = POPC(x[threadIdx.x]); }""",
+           note="the same macro on a data word"),
     )
     fixes = (("""
 __global__ void compact(const float* in, int* out) {
@@ -286,8 +346,9 @@ __global__ void compact(const float* in, int* out) {
 
     def message(self, ctx, s) -> str:
         fn = ctx.text(s.node.child_by_field_name("function"))
+        wide = f"`{fn}ll`" if fn.startswith("__") else "the 64-bit form (`__popcll`, `__ffsll`) of what it expands to"
         return (f"`{fn}` of a lane mask looks at 32 bits{_why(s)}: {ctx.breaks}, lanes 32-63 are ignored; "
-                f"use `{fn}ll` on a 64-bit mask")
+                f"use {wide} on a 64-bit mask")
 
 
 @register

@@ -11,6 +11,7 @@ import re
 
 from tree_sitter import Node
 
+from ..finding import Related
 from ..fix import site_fix
 from ..rule import Rule
 from ...warpsites import LANE_HELPER_NAME
@@ -81,7 +82,7 @@ def classify(ctx, s) -> str:
     op = _parent_op(n)
     if role in ("ws_macro", "ws_m1_macro", "ws_macro_use"):
         return "WS001"
-    if role == "type32":
+    if role in ("type32", "arg32"):
         return "WS008"
     if role == "bitop64":
         return "WS009"
@@ -161,7 +162,9 @@ class SiteRule(Rule):
     def check(self, ctx) -> None:
         for s, code in site_codes(ctx) + named_helper_sites(ctx):
             if code == self.code:
-                ctx.report(self, s.node, self.message(ctx, s), fix=site_fix(ctx, s) if self.fixable else None)
+                related = (Related(*s.origin, "the 32-bit parameter, declared here"),) if s.origin else ()
+                ctx.report(self, s.node, self.message(ctx, s), fix=site_fix(ctx, s) if self.fixable else None,
+                           related=related)
 
     def message(self, ctx, s) -> str:  # pragma: no cover - overridden
         raise NotImplementedError

@@ -1,0 +1,179 @@
+"""Lane masks the warp-size dataflow (kernelport.warpflow) meets beyond the vote built-ins.
+
+A ballot has one bit per lane: 64 bits on a 64-wide wave.  Besides `__ballot_sync` and
+`__activemask`, real code makes lane masks with
+
+- a cooperative group that spans the wave: `cg::coalesced_threads().ballot(p)` (HIP's
+  `coalesced_group::ballot` returns `unsigned long long`; a fixed tile's ballot is the tile's);
+- the PTX lane-mask registers read by inline assembly (`asm("mov.u32 %0, %%lanemask_lt;" : "=r"(m))`):
+  the port reads HIP's 64-bit equivalents, and a 32-bit holder cuts lanes 32-63;
+- a project's own helpers in its headers: `activemask()` returning `__activemask()`, a `popc(uint32_t)`
+  that every ballot is counted through (mallocMC);
+- a function-like macro that only renames a built-in (`#define POPC(a) __popc(a)`, pytorch3d).
+
+This module tells the dataflow about them; where the mask lands in 32 bits is the dataflow's
+(a declaration, a return type, a parameter, a 32-bit bit operation).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+from . import backends, dialect
+from .model import Module
+from .warpsites import INT32_TYPES, VOTE, WS
+
+_LANEMASK_PTX = re.compile(r"%%?lanemask_(?:lt|le|gt|ge|eq)\b")
+_LANEMASK_CALL = re.compile(r"\b__lanemask_(?:lt|le|gt|ge|eq)\s*\(")
+_WAVE_GROUP = re.compile(r"\bcoalesced_(?:group|threads)\b")
+_FORWARD = re.compile(r"\(?\s*(?:::)?([A-Za-z_]\w*)\s*\(([^()]*)\)\s*\)?")
+MASK = frozenset({(VOTE, -1)})
+# The compilers' own 32-bit bit operations, which count a ballot as `__popc` does (a project's host
+# header, pulsar's `#define POPC(a) __builtin_popcount(a)`, is what an AMD build without
+# `__CUDACC__` takes): the CUDA built-in each one is read as.
+_BUILTIN_32 = {"__builtin_popcount": "__popc", "__builtin_ffs": "__ffs", "__builtin_clz": "__clz"}
+
+
+def is_int32(type_text: str, aliases: dict[str, str]) -> bool:
+    """`unsigned`, `uint32_t`, `std::uint32_t`, or a typedef of one (at most 8 deep)."""
+    t = " ".join(type_text.split()).removeprefix("std::").removeprefix("const ")
+    for _ in range(8):
+        if t in INT32_TYPES:
+            return True
+        if t not in aliases:
+            return False
+        t = aliases[t]
+    return False
+
+
+def group_ballot(an, fn: Node) -> bool:
+    """`g.ballot(p)` where g is the wave's coalesced group (declared `coalesced_group`, or made by
+    `coalesced_threads()` in the same function): a mask of the whole wave."""
+    if fn.type != "field_expression" or an.src.text_of(fn.child_by_field_name("field")) != "ballot":
+        return False
+    obj = fn.child_by_field_name("argument")
+    if obj is None:
+        return False
+    if obj.type == "call_expression":
+        return _WAVE_GROUP.search(an.src.text_of(obj.child_by_field_name("function"))) is not None
+    if obj.type != "identifier" or an.fn is None:
+        return False
+    name = an.src.text_of(obj)
+    tnode = an.decl_types.get((an.fn.name, name))
+    if tnode is not None and _WAVE_GROUP.search(an.src.text_of(tnode)):
+        return True
+    body = an.src.text_of(an.fn.body) if an.fn.body is not None else ""
+    return re.search(rf"\b{re.escape(name)}\s*=\s*(?:\w+::)*coalesced_threads\s*\(", body) is not None
+
+
+def asm_lane_masks(an, n: Node) -> None:
+    """Inline assembly that reads a PTX lane-mask register: its output operands hold lane masks."""
+    code = n.child_by_field_name("assembly_code")
+    if code is None or not _LANEMASK_PTX.search(an.src.text_of(code)):
+        return
+    for op in an.src.index.under(n, "gnu_asm_output_operand"):
+        v = op.child_by_field_name("value")
+        if v is not None and v.type == "identifier":
+            name = an.src.text_of(v)
+            an.bind(name, MASK)
+            an._check_store(name, MASK, op)
+
+
+def forwarded(an, name: str) -> str:
+    """The built-in a function-like macro only renames (`#define POPC(a) __popc(a)`: `__popc`),
+    as the AMD build defines it, and a compiler's 32-bit builtin as its CUDA twin; `name` otherwise."""
+    if name in an.m.functions:
+        return name
+    if name in _BUILTIN_32:
+        return _BUILTIN_32[name]
+    cache = an.__dict__.setdefault("_forwarded", {})
+    if name not in cache:
+        from . import hipbuild
+        vis = an.m.visible
+        macs = vis.hip_macros if vis is not None and vis.hip_macros else hipbuild.file_macros(an.src)
+        mac = macs.get(name)
+        m = _FORWARD.fullmatch(mac.body.strip()) if mac is not None and mac.params is not None else None
+        args = [a.strip().strip("()").strip() for a in m.group(2).split(",")] if m and m.group(2).strip() else []
+        callee = _BUILTIN_32.get(m.group(1), m.group(1)) if m is not None else None
+        ok = m is not None and tuple(args) == tuple(mac.params) and dialect.spelled_by(an.dialect, callee)
+        cache[name] = callee if ok else name
+    return cache[name]
+
+
+def check_param(an, callee, param, facts, at: Node) -> None:
+    """A lane mask passed to a 32-bit parameter of a function of this file: the parameter's type."""
+    tnode = param.node.child_by_field_name("type") if param.node is not None else None
+    if tnode is not None and (VOTE, -1) in facts and not param.pointer and is_int32(an.src.text_of(tnode), an.aliases):
+        sid = an.site(tnode, "type32")
+        an.confirm({(WS, sid)}, f"'{param.name}' of '{callee.name}' receives a ballot mask", at, kinds=(WS,))
+
+
+@dataclass(frozen=True)
+class MaskHelper:
+    """A device function of a header: whether it returns a lane mask, and its 32-bit parameters."""
+    path: str
+    line: int
+    returns_mask: bool
+    narrow: tuple[tuple[int, str, int, int], ...]  # (position, name, line, column) of each 32-bit parameter
+
+
+def helpers(module: Module, path: str, known: dict[str, MaskHelper]) -> dict[str, MaskHelper]:
+    """The device functions of `module` (a header) that return a lane mask or take a 32-bit
+    integer: what a file including it needs to follow a mask into or out of them."""
+    src = module.source
+    out: dict[str, MaskHelper] = {}
+    # Not only `__device__` ones: a header's attribute macro may be empty in the branch lint reads
+    # (alpaka's ALPAKA_FN_ACC without Boost.Predef), and a mask only ever reaches device code.
+    fns = [f for f in module.functions.values() if f.body is not None and not f.is_kernel]
+    masks = {n for n, h in known.items() if h.returns_mask}
+    changed = True
+    while changed:  # a helper returning another helper's mask returns a mask
+        changed = False
+        for f in fns:
+            if f.name not in masks and _returns_mask(src, f.body, masks):
+                masks.add(f.name)
+                changed = True
+    for f in fns:
+        narrow = []
+        for i, p in enumerate(f.params):
+            t = p.node.child_by_field_name("type") if p.node is not None else None
+            if t is not None and not p.pointer and is_int32(src.text_of(t), {}):
+                loc = src.loc(t)
+                narrow.append((i, p.name, loc.line, loc.column))
+        if f.name in masks or narrow:
+            out[f.name] = MaskHelper(path, src.loc(f.node).line, f.name in masks, tuple(narrow))
+    return out
+
+
+def _returns_mask(src, body: Node, masks: set[str]) -> bool:
+    text = src.text_of(body)
+    if _LANEMASK_PTX.search(text):
+        return True
+    for r in src.index.under(body, "return_statement"):
+        for c in src.index.under(r, "call_expression"):
+            fn = c.child_by_field_name("function")
+            name = src.text_of(fn).split("::")[-1] if fn is not None else ""
+            found = dialect.spelled_by(backends.source().name, name)
+            if name in masks or _LANEMASK_CALL.match(name + "(") or (
+                    found is not None and found[0].key in ("ballot", "activemask")):
+                return True
+    return False
+
+
+def header_call(an, n: Node, name: str, args: list[Node], arg_facts: list) -> frozenset | None:
+    """A call to a helper of an included header: a 32-bit parameter given a lane mask is a site
+    (the argument; the parameter is named as related), and a helper returning a mask returns one."""
+    vis = an.m.visible
+    h = vis.mask_helpers.get(name) if vis is not None else None
+    if h is None:
+        return None
+    for pos, pname, line, col in h.narrow:
+        if pos < len(args) and (VOTE, -1) in arg_facts[pos]:
+            sid = an.site(args[pos], "arg32")
+            an.a.sites[sid].origin = (h.path, line, col)
+            an.confirm({(WS, sid)}, f"is passed to the 32-bit parameter '{pname}' of '{name}'", n,
+                       kinds=(WS,))
+    return MASK if h.returns_mask else None
+
