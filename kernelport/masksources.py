@@ -81,6 +81,17 @@ def asm_lane_masks(an, n: Node) -> None:
             an._check_store(name, MASK, op)
 
 
+def makes_mask(an, f, said: set[str]) -> bool:
+    """Whether function `f` makes a lane mask from a source beyond the vote built-ins (warpreach's
+    seed): a PTX lane-mask read, a wave group, or a header helper that returns a mask."""
+    vis = an.m.visible
+    helpers = vis.mask_helpers if vis is not None else {}
+    if any(t in helpers and helpers[t].returns_mask for t in said) or not said.isdisjoint(("coalesced_threads", "coalesced_group")):
+        return True
+    text = an.src.text_of(f.node)
+    return "lanemask" in text and bool(_LANEMASK_PTX.search(text) or _LANEMASK_CALL.search(text))
+
+
 def forwarded(an, name: str) -> str:
     """The built-in a function-like macro only renames (`#define POPC(a) __popc(a)`: `__popc`),
     as the AMD build defines it, and a compiler's 32-bit builtin as its CUDA twin; `name` otherwise."""

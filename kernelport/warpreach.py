@@ -4,7 +4,8 @@ A function's pass writes only its own variables, its callees' parameters, its re
 what a sink confirms; values travel only along calls (arguments, returns, reference parameters;
 overloads share their name's variables) and from file-scope constants.  Every sink needs a seed
 in the code its values travel through:
-- a ballot or shuffle value (vote and shuffle calls), a popc/ffs/clz or __syncwarp (mask sinks);
+- a ballot or shuffle value (vote and shuffle calls), a popc/ffs/clz or __syncwarp (mask sinks),
+  also through a macro that renames one, and the other lane-mask sources (kernelport.masksources);
 - a warp-level function (leader tests, per-warp shared arrays, lane-strided loops);
 - a name of the warp size: `warpSize` (its group's width decides its port), a declared
   `kWarpSize`, a header's `WARP_SIZE` the project decided is the wave;
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from . import masksources
 from .source import ident_name
 from .warpsites import LANE_HELPER_NAME, WARP_SIZE_NAME, int_value
 
@@ -47,7 +49,8 @@ def live_functions(an, said: dict[str, set[str]]) -> set[str]:
         if f.name in seeds:
             continue
         if any(seed_name(t) for t in said[f.name]) or (LANE_HELPER_NAME.search(f.name.split("::")[-1]) and any(
-                int_value(src.text_of(x)) in _VALUES for x in src.index.under(f.node, "number_literal"))):
+                int_value(src.text_of(x)) in _VALUES for x in src.index.under(f.node, "number_literal"))) \
+                or masksources.makes_mask(an, f, said[f.name]):
             seeds.add(f.name)
     # the parts of the call graph (either direction) that hold a seed
     links: dict[str, set[str]] = {f: set() for f in said}
@@ -65,7 +68,7 @@ def live_functions(an, said: dict[str, set[str]]) -> set[str]:
 
 
 def _concept(an, name: str) -> bool:
-    found = an.concept_call(name)
+    found = an.concept_call(masksources.forwarded(an, name))  # `POPC` renaming `__popc` too
     return found is not None and (found[0].kind in _KINDS or found[0].key == "syncwarp" or found[0].warp_level)
 
 
