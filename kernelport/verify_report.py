@@ -59,13 +59,15 @@ def _rows(rep: FileReport):
 
 
 def file_summary(rep: FileReport) -> str:
-    counts = {s: sum(c.status == s for c in rep.checks) for s in ("pass", "fail", "skip")}
+    counts = {s: sum(c.status == s for c in rep.checks) for s in ("pass", "info", "fail", "skip")}
     secs = sum(c.seconds for c in rep.checks)
     failing = sorted({f"{c.kind} {c.backend}" + (f" wave {c.wave}" if c.wave else "")
                       for c in rep.checks if c.status == "fail"})
     verdict = "FAIL" if rep.failed else "pass"
     head = (f"{rep.path}: {verdict}: {len(rep.kernels)} kernel{'s' if len(rep.kernels) != 1 else ''}, "
-            f"{len(rep.checks)} checks: {counts['pass']} passed, {counts['fail']} failed, {counts['skip']} skipped "
+            f"{len(rep.checks)} checks: {counts['pass']} passed, "
+            + (f"{counts['info']} informational, " if counts["info"] else "")
+            + f"{counts['fail']} failed, {counts['skip']} skipped "
             f"({secs:.1f} s of checks)")
     if rep.error:
         return f"{head}; not verified (the error is above)"

@@ -222,3 +222,19 @@ def test_verify_paths_runs_each_file_in_exactly_one_shard(monkeypatch):
     every = [r.path for r in verify.verify_paths([EXAMPLES], jobs=1)]
     got = [r.path for i in (1, 2, 3) for r in verify.verify_paths([EXAMPLES], jobs=1, shard=(i, 3))]
     assert sorted(got) == sorted(every) and len(got) == len(set(got)) and len(every) >= 10
+
+
+def test_a_file_summary_accounts_for_every_check():
+    """The counts a file's summary line gives add up to its number of checks: an informational
+    check (the original at wave 64) is named, never silently missing from the sum."""
+    from kernelport.verify_report import file_summary
+
+    rep = FileReport("k.cu", kernels=["k"], checks=[
+        Check("k", "hip", 32, "numeric", "pass", "", seconds=0.5),
+        Check("k", "original", 64, "original", "info", "original at wave 64: matches k_ref", seconds=0.25),
+        Check("k", "metal", 32, "compile", "skip", "no Metal compiler"),
+        Check("k", "hip", 64, "numeric", "fail", "differs")])
+    line = file_summary(rep)
+    assert "4 checks: 1 passed, 1 informational, 1 failed, 1 skipped (0.8 s of checks)" in line, line
+    rep.checks = rep.checks[:1]
+    assert "informational" not in file_summary(rep)
