@@ -152,3 +152,11 @@ def test_ports_among_the_inputs_are_skipped_by_translate_and_verify(tmp_path):
     assert not (tmp_path / "warp_reduce.portable.portable.cu").exists()
     rep = Verifier().verify(tmp_path / "warp_reduce.portable.cu")
     assert rep.note and "a port kernelport wrote" in rep.note and not rep.checks and not rep.failed
+
+
+def test_the_shared_header_reads_as_kernelport_s_own_so_a_new_version_may_rewrite_it():
+    """kp_warp.h is sealed as generated (not 'foreign'): after an upgrade changes the header,
+    `translate -o DIR` updates it like the ports instead of refusing it without --force."""
+    from kernelport import output
+
+    assert output.state((GOLDEN / "kp_warp.h").read_text(encoding="utf-8")) == "intact"
