@@ -121,6 +121,10 @@ CONCEPTS: tuple[Concept, ...] = (
            "(Metal does not promise 32: 64 covers every SIMD-group width it reports)"),
     C("host_wave_size", "runtime", matchable=False,
       note="host code asks the device; a macro would give the host pass's value"),
+    # A thread budget cut into rows of the wave (`block_size / 32` in a launch whose rows follow the
+    # kernel: kernelport.launchrows): at least one row, where the budget is smaller than the wave.
+    C("host_wave_rows", "runtime", ("threads",), matchable=False,
+      note="32 threads on a 64-wide wave are one row of the wave, not none"),
     C("lanemask_type", "type", matchable=False),
     # Every lane of the wave, as a mask argument (CUDA's 0xffffffff names only 32 lanes).
     C("full_mask", "mask", matchable=False),

@@ -9,7 +9,9 @@ folds two rows into one).  So, per launch in the file of such a kernel:
 - the block's x (`dim3(32, ...)`, a `dim3 b(32, ...)` local, or a 1-D block) that is the literal 32
   becomes the host's wave width; a warp-size name there is rewritten as every host use of it is;
 - a `/ 32` in what sizes the block's other dimensions (`block_y = block_size / 32`: rows of 32 in a
-  thread budget) divides by the wave width, so the block keeps its thread count;
+  thread budget) becomes the budget's rows of the wave (`kp_wave_rows(block_size)`), so the block
+  keeps its thread count, and a budget under the wave width (32 threads at 64) is one row, not an
+  empty block and a division by zero in `ceil_div(N, block_y)`;
 - any other x (a value the file does not fix at 32) is refused (KP219): the kernel and its launch
   cannot be kept together.
 """
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from . import dialect
 from .source import call_args, ident_name, walk
 from .warpsites import WARP_SIZE_NAME, int_value
 
@@ -112,6 +115,9 @@ def rewrite_launch_rows(tr) -> None:
                        "and give its header helper's shuffles the width 32")
             continue
         for n in _row_counts(src, list(dims[1:]), defs):
-            if not tr.rw.has(n):
-                tr.rw.replace(n, host)
-                tr.note(n, host, f"rows of the wave in a thread budget: {why}")
+            div = n.parent  # `budget / 32`: at least one row, where the budget is under the wave
+            if not tr.rw.has(div):
+                cut = dialect.render(dialect.concept("host_wave_rows"), tr.backend,
+                                     {"threads": src.text_of(div.child_by_field_name("left"))})
+                tr.rw.replace(div, cut)
+                tr.note(div, cut, f"rows of the wave in a thread budget: {why}")

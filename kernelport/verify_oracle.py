@@ -57,11 +57,23 @@ def port_texts(verifier, path: Path, src: SourceFile, rep) -> dict[str, tuple[Pa
     return ports
 
 
-def host_wave_sites(port, backend: str) -> list[tuple[int, int, str]]:
-    """(line, column, text) of the original's host code the port replaced by the device's wave width
-    (`dim3(32, block_size / 32)` -> `dim3(kp_device_warp_size(), ...)`: launchrows, a host WARP_SIZE)."""
+def host_wave_sites(port, backend: str) -> list[tuple[int, int, str, str]]:
+    """(line, column, text, what it becomes with `{wave}` for the width) of the original's host code
+    the port replaced by the device's wave width (`dim3(32, block_size / 32)` ->
+    `dim3(kp_device_warp_size(), kp_wave_rows(block_size))`: launchrows, a host WARP_SIZE)."""
     host = dialect.concept("host_wave_size").spelling(backend)
-    return [(n.location.line, n.location.column, n.before) for n in port.notes if host and n.after == host]
+    rows = dialect.concept("host_wave_rows")
+    cut = rows.spelling(backend)
+    head, _, tail = cut.partition("{threads}") if cut else ("", "", "")
+    out = []
+    for n in port.notes:
+        if host and n.after == host:
+            out.append((n.location.line, n.location.column, n.before, "{wave}"))
+        elif cut and n.after.startswith(head) and n.after.endswith(tail) and len(n.after) > len(head + tail):
+            budget = n.after[len(head):len(n.after) - len(tail)]  # at least one row, as the port's helper
+            out.append((n.location.line, n.location.column, n.before,
+                        f"(({budget}) / {{wave}} > 0 ? ({budget}) / {{wave}} : 1)"))
+    return out
 
 
 def launch_at_wave(src: SourceFile, module: Module, name: str, got: Inferred, sites, wave: int, given):
@@ -70,11 +82,11 @@ def launch_at_wave(src: SourceFile, module: Module, name: str, got: Inferred, si
     if not sites or got.source != "host code":
         return None
     lines = src.text.split("\n")
-    for line, col, before in sorted(sites, reverse=True):  # right to left: columns stay valid
+    for line, col, before, after in sorted(sites, reverse=True):  # right to left: columns stay valid
         s = lines[line - 1] if line <= len(lines) else ""
         if s[col - 1:col - 1 + len(before)] != before:
             return None
-        lines[line - 1] = s[:col - 1] + str(wave) + s[col - 1 + len(before):]
+        lines[line - 1] = s[:col - 1] + after.replace("{wave}", str(wave)) + s[col - 1 + len(before):]
     from .model import build
     m = build(SourceFile.from_text("\n".join(lines), src.path))
     m.visible = module.visible

@@ -8,6 +8,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from kernelport.project_ports import make, single
 from kernelport.source import SourceFile
 
@@ -73,8 +75,23 @@ def test_rows_tied_to_a_header_helper_move_to_the_wave_with_their_launch(tmp_pat
     t = m.text
     assert "constexpr const int WarpSize = KP_WAVE_SIZE;" in t  # the kernel's rows are the wave...
     assert "row_sums<<<grid, dim3(kp_device_warp_size(), block_y)>>>" in t  # ...and so are its launch's
-    assert "int block_y = block_size / kp_device_warp_size();" in t  # the same threads per block
+    assert "int block_y = kp_wave_rows(block_size);" in t  # the same threads per block, at least one row
+    assert "static inline int kp_wave_rows(long long threads)" in t  # the prologue's, defined once
     assert "int grid = (N + block_y - 1) / block_y;" in t
+
+
+def test_the_moved_launch_compiles_for_both_amd_wave_widths(tmp_path):
+    """The port's host code (kp_device_warp_size(), kp_wave_rows) and its header's port build with
+    hipcc for gfx90a (64-wide waves) and gfx1030 (32)."""
+    from conftest import require_tool
+    from kernelport import toolchains
+
+    require_tool("hipcc")
+    f = write(tmp_path)
+    for m in make(single(f, SourceFile.from_text(f.read_text(), str(f))), ["hip"], None, False):
+        (tmp_path / Path(m.path).name).write_text(m.text)
+    r = toolchains.compile_hip(tmp_path / "rows.hip", ["gfx90a", "gfx1030"])
+    assert r.ok, r.output
 
 
 def test_rows_with_the_helper_in_the_file_keep_32_lanes(tmp_path):
@@ -113,8 +130,12 @@ def test_guard_names_a_constant_or_traps():
     assert warpwidth.row_guards(m.functions["c"], m) == []  # not a constant: a variable may change
 
 
-def test_the_moved_rows_verify_at_both_wave_widths(tmp_path):
-    write(tmp_path)
+@pytest.mark.parametrize("block_size", ["128", "32"])
+def test_the_moved_rows_verify_at_both_wave_widths(tmp_path, block_size):
+    """32 threads on a 64-wide wave are one row of the wave: `block_size / 64` would launch an empty
+    block (and divide by zero in the grid's size)."""
+    f = write(tmp_path)
+    f.write_text(f.read_text().replace("row_sums_launch(x, out, N, C, 128)", f"row_sums_launch(x, out, N, C, {block_size})"))
     r = subprocess.run([sys.executable, "-m", "kernelport", "verify", "rows.cu", "--schedules", "block",
                         "--no-cache", "-j", "1"], cwd=tmp_path, capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr

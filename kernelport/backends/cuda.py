@@ -54,6 +54,7 @@ class CUDA(Backend):
         **_shared_spellings(),
         # Compile-time and host uses of the wave width are plain 32 on NVIDIA.
         "wave_size_const": "32", "wave_size_bound": "32", "host_wave_size": "32",
+        "host_wave_rows": "{threads} / 32",
         "lanemask_type": "unsigned int", "lanemask_one": "1u", "full_mask": "0xffffffff",
         "syncwarp": "__syncwarp([{mask}])",
         "shfl": "__shfl_sync({mask}, {value}, {lane}[, {width}])",

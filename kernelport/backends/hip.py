@@ -17,6 +17,7 @@ class HIP(Backend):
         **_shared_spellings(),
         "wave_size_const": "KP_WAVE_SIZE", "wave_size_bound": "KP_WAVE_SIZE",
         "host_wave_size": "kp_device_warp_size()",
+        "host_wave_rows": "kp_wave_rows({threads})",  # the prologue's
         "lanemask_type": "unsigned long long", "lanemask_one": "1ull",
         "lane_id": "__lane_id()",
         "bfe_u32": "kp_bfe_u32({x}, {pos}, {len})",  # the prologue's: ROCm's __bitextract_u32 takes both mod 32

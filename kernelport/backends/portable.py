@@ -20,6 +20,7 @@ _PRIMITIVES = {
     "warp_size": "kp_wave_size()",
     "wave_size_bound": "KP_WAVE_MAX",
     "host_wave_size": "kp_device_wave_size()",
+    "host_wave_rows": "kp_wave_rows({threads})",
     "lanemask_type": "kp_lanemask_t",
     "lane_id": "kp_lane_id()",
     "warp_id": "kp_warp_id()",

@@ -17,7 +17,7 @@ class Metal(Backend):
     wave_constant = "assumed"
     spellings = {
         "thread_idx": "tid", "block_idx": "bid", "block_dim": "bdim", "grid_dim": "gdim", "warp_size": "simd_width",
-        "wave_size_const": "32", "wave_size_bound": "64", "host_wave_size": None,
+        "wave_size_const": "32", "wave_size_bound": "64", "host_wave_size": None, "host_wave_rows": None,
         "lanemask_type": "ulong", "lanemask_one": "1ul", "lane_id": "simd_lane", "warp_id": "simd_group",
         "syncthreads": "threadgroup_barrier(mem_flags::mem_threadgroup)",
         "syncwarp": "simdgroup_barrier(mem_flags::mem_threadgroup)",
