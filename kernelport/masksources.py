@@ -23,7 +23,7 @@ from tree_sitter import Node
 
 from . import backends, dialect
 from .model import Module
-from .warpsites import INT32_TYPES, VOTE, WS
+from .warpsites import INT32_TYPES, MASK as MASK_KIND, VOTE, WS
 
 _LANEMASK_PTX = re.compile(r"%%?lanemask_(?:lt|le|gt|ge|eq)\b")
 _LANEMASK_CALL = re.compile(r"\b__lanemask_(?:lt|le|gt|ge|eq)\s*\(")
@@ -79,6 +79,17 @@ def asm_lane_masks(an, n: Node) -> None:
             name = an.src.text_of(v)
             an.bind(name, MASK)
             an._check_store(name, MASK, op)
+
+
+def lane_bit_holder(an, name: str, facts, tnode: Node | None) -> None:
+    """A lane bit (`1u << lane`) stored in a 32-bit variable (`unsigned bit = 1u << lane;`): the
+    port's `1ull` is cut back to 32 bits there, so lane 40's bit is 0.  The declaration's type
+    travels with the variable as a mask site of its own: whatever combines the variable with a
+    ballot confirms it with the `1u` (WS008; the port widens the type as it does a ballot's)."""
+    if tnode is None or not an.is_int32(tnode):
+        return
+    if any(k == MASK_KIND and s >= 0 and an.a.sites[s].role == "one" for k, s in facts):
+        an.bind(name, frozenset({(MASK_KIND, an.site(tnode, "type32"))}))
 
 
 def makes_mask(an, f, said: set[str]) -> bool:

@@ -275,6 +275,7 @@ class _Analyzer:
             sid = self.site(tnode, "type32")
             self.confirm({(WS, sid)}, f"'{name}' holds a ballot mask", at, kinds=(WS,))
             maskmemory.check_loads(self, name)
+        masksources.lane_bit_holder(self, name, facts, tnode)
 
     def is_int32(self, tnode: Node) -> bool:
         return masksources.is_int32(self.src.text_of(tnode), self.aliases)

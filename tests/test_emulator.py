@@ -942,3 +942,29 @@ def test_an_offset_pointer_indexes_from_its_offset_and_a_cast_rescales_it():
                    grid=(1,), block=(8,))
     assert np.array_equal(r.outputs["out"], x)
     assert int(r.outputs["wide"][0]) == int(a[2:4].view(np.int64)[0])
+
+
+def test_a_double_buffer_s_rounding_bound_is_kept_in_double_past_float_s_range():
+    """The bound of a double result near 1e300 is about 4.4e284: held in float32 it would be
+    infinite, and any port would match within it."""
+    src = """__global__ void k(const double* x, double* y) {
+    int i = threadIdx.x;
+    y[i] = x[i] * 3.0 + x[i];
+}"""
+    r = run_kernel(src, "k", args={"x": np.full(4, 1e300), "y": np.zeros(4)}, grid=(1, 1, 1), block=(4, 1, 1))
+    b = r.bounds["y"]
+    assert np.all(np.isfinite(b)) and np.allclose(b, 4e300 * 2.0 ** -53, rtol=0.01), b
+
+
+@pytest.mark.parametrize("schedule", ["block", "thread"])  # lanes together; one lane at a time (a scalar address)
+def test_an_exact_value_every_lane_stores_at_one_address_has_no_rounding_bound(schedule):
+    """`y[0] = x[1];` from every lane, over a rounded value: the input's value is exact, its bound 0
+    (a negative or leftover bound would fail a port that matches exactly)."""
+    src = """__global__ void k(float* y, const float* x) {
+    y[1] = x[0] * 3.0f;
+    y[0] = x[0] * 3.0f;
+    y[0] = x[1];
+}"""
+    r = run_kernel(src, "k", args={"y": np.full(4, 7.0, np.float32), "x": np.full(4, 1.0, np.float32)},
+                   grid=(1, 1, 1), block=(4, 1, 1), schedule=schedule)
+    assert r.outputs["y"][0] == 1.0 and r.bounds["y"][0] == 0.0 and 0.0 < r.bounds["y"][1] < 1e-6, r.bounds["y"]

@@ -467,3 +467,19 @@ def test_a_lane_bit_combined_with_a_ballot_is_a_64_bit_lane_mask(op, ballot_firs
     assert "(1ull << lane)" in body and "WS010" in codes, body
     body, codes = port_and_lint("d")
     assert "(1u << lane)" in body and "WS010" not in codes, body
+
+
+@pytest.mark.parametrize("use, widened", [
+    ("(bit << 1) | (__ballot_sync(0xffffffff, x[threadIdx.x] > 0.f) & bit)", True),  # combined with a ballot
+    ("bit", False),  # a 32-bit word of the output, no lane mask
+])
+def test_a_lane_bit_held_in_a_32_bit_variable_is_widened_with_its_literal(use, widened):
+    """`unsigned bit = 1u << lane;` combined with a ballot: the port's `1ull` needs a 64-bit holder,
+    or lane 40's bit is 0 (the literal was widened, the variable kept 32 bits)."""
+    body = hip_body("__global__ void k(const float* x, unsigned long long* out) {\n"
+                    "    int lane = threadIdx.x % 32;\n"
+                    "    unsigned bit = 1u << lane;\n"
+                    f"    out[threadIdx.x] = {use};\n"
+                    "}\n")
+    assert ("unsigned long long bit = 1ull << lane;" in body) == widened, body
+    assert widened or "unsigned bit = 1u << lane;" in body

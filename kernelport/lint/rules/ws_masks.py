@@ -170,8 +170,19 @@ __device__ int count_bits(unsigned m) { return __popcll(m); }  // !
 __global__ void count(const float* x, int* out) {
     out[threadIdx.x] = count_bits(__ballot_sync(__activemask(), x[threadIdx.x] > 0.0f));
 }""", note="a ballot passed to a 32-bit parameter: the parameter's type is reported"),
+        ex("""
+__global__ void rank(const float* x, int* out) {
+    unsigned long long kept = __ballot_sync(__activemask(), x[threadIdx.x] > 0.0f);
+    unsigned below = (1ull << (threadIdx.x % warpSize)) - 1;  // !
+    out[threadIdx.x] = __popcll(kept & below);
+}""", note="a lane bit held in 32 bits and combined with a ballot: lanes 32-63's bits are 0 there"),
     )
     passes = (
+        ex("""
+__global__ void set_bits(unsigned* words, const int* idx) {
+    unsigned bit = 1u << (idx[threadIdx.x] & 31);
+    atomicOr(&words[idx[threadIdx.x] >> 5], bit);
+}""", note="a bit of a 32-bit bitset word, never combined with a ballot"),
         ex("""
 __global__ void count(const float* x, int* out) {
     unsigned long long mask = __ballot(x[threadIdx.x] > 0.0f);
@@ -230,7 +241,7 @@ __global__ void count(const float* x, int* out) {
         if s.role == "arg32":
             return (f"a ballot {s.why}: {ctx.breaks}, lanes 32-63 are silently dropped from the mask; take it "
                     f"as `unsigned long long` there (and count it with the 64-bit bit operations)")
-        return (f"a ballot is stored in the 32-bit type `{ctx.text(s.node)}`{_why(s)}: {ctx.breaks}, lanes 32-63 are "
+        return (f"a lane mask (a ballot, or a lane bit combined with one) is stored in the 32-bit type `{ctx.text(s.node)}`{_why(s)}: {ctx.breaks}, lanes 32-63 are "
                 f"silently dropped from the mask; store it in `unsigned long long` (or `auto`)")
 
 
