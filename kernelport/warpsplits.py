@@ -5,13 +5,13 @@ Such a kernel means groups of 32 lanes whatever the hardware wave is: its per-wa
 (`lane == 0`) and warp counts (`BLOCK / 32`) all agree on 32, and a shuffle whose lanes stay in an
 aligned 32 (`xor`/`down` ladders from 16, read at each group's lane 0) computes the same on a
 64-lane wave, two groups to a wave.  warpwidth takes it as evidence for a logical 32-lane group,
-as it takes rows of 32 from a launch; what does cross the groups at 64 (a shuffle from a source
-lane at the default width) is then WS018's, and a vote keeps the group undecided (warpwidth).
+as it takes rows of 32 from a launch.
 
 Not evidence where the group also addresses the hardware wave: names it (`warpSize`, a
 `WARP_SIZE`-style name, `__lane_id()`), shuffles from a source lane at the default width, or runs a
-library collective at the hardware width (cub's `WarpReduce<T>`, warpflow's wave_collectives):
-there the 32s disagree with code that follows the wave, and stay wave-width sites.
+library collective at the hardware width (cub's `WarpReduce<T>`, warpflow's wave_collectives), or
+votes (a ballot's bits are the wave's lanes; warpwidth): there the 32s disagree with code that
+follows the wave, and stay wave-width sites (translate keeps rewriting them to the wave).
 """
 from __future__ import annotations
 

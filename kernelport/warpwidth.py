@@ -295,7 +295,8 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                 if m in explicit]
         code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
                           (data_warps or {})[m]) for m in sorted(fs) if m in (data_warps or {})]
-        if not fs & (wave_named | wave_collectives):  # a lane and a warp index from 32 split the block (warpsplits)
+        # a lane and a warp index from 32 split the block (warpsplits), where nothing reads the hardware wave
+        if not fs & (wave_named | wave_collectives) and not any(m in votes for m in fs):
             code += [Geometry(32, None, "a lane and a warp index from a hardcoded 32 (`& 31`, `>> 5`) split the "
                               "block into 32-lane groups", splits[m]) for m in sorted(fs) if m in splits]
         _decide_group(g, [fns[m] for m in fs], module, specs, names, marks, problems, code[:1])

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from labelled_support import assert_traced, assert_well_formed, measure_set
+from labelled_support import assert_traced, assert_well_formed, assert_written, measure_set
 
 BASE = Path(__file__).resolve().parent / "labelled5"
 # Reached with the lane-mask sources (bench/lint_recall_labelled5_after.txt); raise them when the lint improves.
@@ -17,10 +17,7 @@ RECALL_FLOOR, PRECISION_FLOOR = 0.95, 1.0
 
 @pytest.fixture(scope="module", autouse=True)
 def written():
-    rows = [r.split("\t") for r in (BASE / "sources.tsv").read_text(encoding="utf-8").splitlines()
-            if r.strip() and not r.startswith("#")]
-    missing = [f"{folder}/{path}" for folder, _repo, _commit, path, _lic in rows if not (BASE / folder / path).is_file()]
-    assert not missing, f"run `python scripts/labelled_sources.py tests/labelled5` first: {missing[0]} is not written"
+    assert_written(BASE)
 
 
 @pytest.fixture(scope="module")

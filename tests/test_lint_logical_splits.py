@@ -55,6 +55,11 @@ def test_a_broadcast_at_the_default_width_keeps_the_32s_wave_sites():
     assert (2, "WS004") in found and (7, "WS002") in found, found
 
 
+def test_a_vote_keeps_the_32s_wave_sites():
+    vote = SPLIT.replace("if (lane == 0) part[warp] = v;", "if (__ballot_sync(0xffffffffu, v > 0.0f) & 1) part[warp] = v;")
+    assert (2, "WS004") in _codes(vote)
+
+
 def test_a_split_of_another_index_is_not_evidence():
     other = SPLIT.replace("const int warp = tid >> 5;", "const int warp = blockIdx.x >> 5;")
     assert (2, "WS004") in _codes(other)
