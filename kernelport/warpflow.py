@@ -581,7 +581,7 @@ class _Analyzer:
         # A warp index laid out in global data says rows of 32, unless the function's collective
         # runs at the hardware width (cub's WarpReduce<T>): then its 32s mean the hardware warp.
         data_warps = {f: n for f, n in self.a.data_warps.items() if f not in self.a.wave_collectives}
-        self.a.widths = w = warpwidth.decide(self.m, self.a.warp_level, data_warps, self.a.wave_collectives)
+        self.a.widths = w = warpwidth.decide(self.m, self.a.warp_level, data_warps)
         for s in self.a.sites:
             if s.confirmed and w.logical(s.function):
                 s.confirmed, s.why = False, f"a logical 32-lane group ({w.width(s.function)})"

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from . import cexpr, dialect, warpsplits
+from . import cexpr, dialect
 from .model import Function, Module, file_scope_items
 from .source import call_args, ident_name, walk
 from .warpsites import WARP_SIZE_NAME, int_value
@@ -237,8 +237,7 @@ def _evidence(k: Function, module: Module, specs, names) -> list[Geometry]:
     return out
 
 
-def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[str, Node] | None = None,
-           wave_collectives: set[str] | frozenset = frozenset()) -> Widths:
+def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[str, Node] | None = None) -> Widths:
     src = module.source
     fns = module.functions
     parent = {f: f for f in fns}
@@ -287,7 +286,6 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
         specs = {}
     names = _names(module)
     marks, problems = annotated(module)
-    splits, wave_named = warpsplits.find(module)
     groups, by_function = [], {}
     for root, fs in members.items():
         g = Group(fs, votes=[v for m in sorted(fs) for v in votes.get(m, [])])
@@ -295,10 +293,6 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                 if m in explicit]
         code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
                           (data_warps or {})[m]) for m in sorted(fs) if m in (data_warps or {})]
-        # a lane and a warp index from 32 split the block (warpsplits), where nothing reads the hardware wave
-        if not fs & (wave_named | wave_collectives) and not any(m in votes for m in fs):
-            code += [Geometry(32, None, "a lane and a warp index from a hardcoded 32 (`& 31`, `>> 5`) split the "
-                              "block into 32-lane groups", splits[m]) for m in sorted(fs) if m in splits]
         _decide_group(g, [fns[m] for m in fs], module, specs, names, marks, problems, code[:1])
         if not code:  # a 32 the code itself gives (a width-32 shuffle) stays: its group keeps 32 lanes
             _rows_follow_helpers(g, [fns[m] for m in fs], module, names,

@@ -82,6 +82,44 @@ def assert_written(base: Path) -> None:
     assert not missing, f"run `python scripts/labelled_sources.py tests/{base.name}` first: {missing[0]} is not written"
 
 
+def assert_floors(measured: dict, recall: float, precision: float) -> None:
+    """A set's measure keeps its floors: every file linted, recall and precision at least these, and
+    no look-alike flagged where the precision floor is 1."""
+    lint = measured["lint"]
+    assert not measured["failures"] and not measured["internal_errors"], measured["failures"] + measured["internal_errors"]
+    assert lint["recall"] >= recall, lint["misses"]
+    assert lint["precision"] >= precision, lint["flagged_lookalikes"]
+    assert precision < 1.0 or lint["flagged_lookalikes"] == [], lint["flagged_lookalikes"]
+
+
+def local_set_checks(base: Path, min_hazards: int, min_projects: int, recall: float, precision: float):
+    """The checks every set whose files are written from local clones runs by hand (its
+    tests/local_labelledN.py binds them to module names, where pytest finds them): the files are
+    there, the labels sit on their lines and are traced, and the measure keeps its floors.
+    Returns (written, measured, test_labels, test_traced, test_floors)."""
+    import pytest
+
+    @pytest.fixture(scope="module", autouse=True)
+    def written():
+        assert_written(base)
+
+    @pytest.fixture(scope="module")
+    def measured():
+        return measure_set(base)
+
+    def test_labels_sit_on_their_lines():
+        assert_well_formed(base, min_hazards=min_hazards, min_projects=min_projects)
+
+    def test_every_label_is_traced_to_its_commit():
+        assert_traced(base)
+
+    def test_recall_and_precision_do_not_regress(measured):
+        assert_floors(measured, recall, precision)
+
+    return (written, measured, test_labels_sit_on_their_lines, test_every_label_is_traced_to_its_commit,
+            test_recall_and_precision_do_not_regress)
+
+
 def measure_set(base: Path) -> dict:
     """bench/lint_recall.py's measure of a labelled set, linted in this process."""
     b = lint_recall()

@@ -28,11 +28,7 @@ their literals, the tests that guard them too: in `if (n >= 32) v += __shfl_down
 split over statements (`y = __shfl_up_sync(m, v, 16); if (lane >= 16) v += y;`) is copied whole.
 
 A shuffle with an explicit width argument (`__shfl_down_sync(m, v, o, 16)`) is a logical sub-warp
-the code means, and stays silent.  So does a ladder in a logical 32-lane group: rows of 32 from
-the launch or the data layout, or a block the kernel splits itself with `lane = tid & 31` and
-`warp = tid >> 5` (`% 32`, `/ 32`) and no reference to the hardware wave (`warpSize`, a source-lane
-shuffle at the default width, cub's `WarpReduce<T>`): each group folds its own 32 lanes, two
-groups to a 64-lane wave, and its leaders and per-warp slots agree."""
+the code means, and stays silent."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {
@@ -68,19 +64,6 @@ __device__ float warp_sum(float v) {
     for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
     return v;
 }"""),
-        ex("""
-__device__ float group_sum(float v) {
-    for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
-    return v;
-}
-__global__ void block_sum(const float* x, float* out) {
-    __shared__ float part[8];
-    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    float v = group_sum(x[blockIdx.x * 256 + threadIdx.x]);
-    if (lane == 0) part[warp] = v;
-    __syncthreads();
-    if (threadIdx.x == 0) out[blockIdx.x] = part[0] + part[7];
-}""", note="the kernel splits its block into 32-lane groups itself (RWKV's cross-entropy kernels)"),
     )
     fixes = (("""
 __device__ float warp_sum(float v) {
