@@ -6,41 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from labelled_support import assert_traced, assert_well_formed, measure_set
+from labelled_support import local_set_checks
 
 BASE = Path(__file__).resolve().parent / "labelled5"
 # Reached with the lane-mask sources (bench/lint_recall_labelled5_after.txt); raise them when the lint improves.
 RECALL_FLOOR, PRECISION_FLOOR = 0.95, 1.0
 
 
-@pytest.fixture(scope="module", autouse=True)
-def written():
-    rows = [r.split("\t") for r in (BASE / "sources.tsv").read_text(encoding="utf-8").splitlines()
-            if r.strip() and not r.startswith("#")]
-    missing = [f"{folder}/{path}" for folder, _repo, _commit, path, _lic in rows if not (BASE / folder / path).is_file()]
-    assert not missing, f"run `python scripts/labelled_sources.py tests/labelled5` first: {missing[0]} is not written"
-
-
-@pytest.fixture(scope="module")
-def measured():
-    return measure_set(BASE)
-
-
-def test_labels_sit_on_their_lines():
-    assert_well_formed(BASE, min_hazards=30, min_projects=4)
-
-
-def test_every_label_is_traced_to_its_commit():
-    assert_traced(BASE)
-
-
-def test_recall_and_precision_do_not_regress(measured):
-    lint = measured["lint"]
-    assert not measured["failures"] and not measured["internal_errors"], measured["failures"] + measured["internal_errors"]
-    assert lint["recall"] >= RECALL_FLOOR, lint["misses"]
-    assert lint["precision"] >= PRECISION_FLOOR and lint["flagged_lookalikes"] == [], lint["flagged_lookalikes"]
+(written, measured, test_labels_sit_on_their_lines, test_every_label_is_traced_to_its_commit,
+ test_recall_and_precision_do_not_regress) = local_set_checks(BASE, 30, 4, RECALL_FLOOR, PRECISION_FLOOR)
 
 
 def test_the_mask_sources_reach_their_hazards(measured):

@@ -11,35 +11,14 @@ collect (a skip in CI would hide them): `python scripts/labelled_sources.py test
 python -m pytest tests/local_labelled5.py` writes the files from local clones and runs them."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from labelled_support import lint_recall
+from labelled_support import assert_sourced_without_code
 
 BASE = Path(__file__).resolve().parent / "labelled5"
 
 
-def _sources():
-    return [row.split("\t") for row in (BASE / "sources.tsv").read_text(encoding="utf-8").splitlines()
-            if row.strip() and not row.startswith("#")]
-
-
-
-
-
-
 def test_every_label_names_a_source_and_quotes_no_code():
-    """Each labelled file has a sources.tsv row with the label's commit, and a label's text is a
-    hash of its line, not the line (the set commits none of the projects' code)."""
-    b = lint_recall()
-    rows = {(folder, path): commit for folder, _repo, commit, path, _lic in _sources()}
-    for lb in b.read_labels(BASE / "labels.tsv"):
-        project, short, *path = Path(lb.file).parts
-        assert rows.get((f"{project}/{short}", "/".join(path))) == lb.commit, lb.file
-        assert re.fullmatch(r"sha1:[0-9a-f]{12}", lb.text), lb
-
-
-def test_no_project_file_is_tracked():
-    ignored = (BASE / ".gitignore").read_text(encoding="utf-8").split()
-    for folder, *_ in _sources():
-        assert f"/{folder.split('/')[0]}/" in ignored, folder
+    """Each labelled file has a sources.tsv row with the label's commit, a label's text is a hash of
+    its line, not the line, and no project's folder is tracked (the set commits none of their code)."""
+    assert_sourced_without_code(BASE)

@@ -32,7 +32,8 @@ in another definition (`#define NUM_THREADS (NUM_WARPS * WARP_SIZE)` with `NUM_W
 too when its product at 64 lanes passes a block's 1024 threads: it has to shrink with the wave.
 
 Stays silent on: macros that are not about warps (`#define TILE_DIM 32` for a tile), on a
-definition that nothing in its (non-header) file uses, and on
+definition that nothing in its (non-header) file uses, on one whose warp-level uses are all in
+logical 32-lane groups (rows of 32 from the launch or the data layout: it is the rows' width), and on
 definitions inside a platform or architecture branch (`#if defined(__GFX9__)` ... `#else`
 `#define WARP_SIZE 32`), which are per-platform by construction."""
     flags = (
@@ -77,6 +78,8 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                     and not (n.parent is not None and n.parent.type == "preproc_def")]
             if not uses and not ctx.path.endswith((".h", ".hpp", ".cuh", ".hh", ".inl")):
                 continue  # unused in a source file (a header's uses are in the files that include it)
+            if _logical_width(ctx, uses):
+                continue  # the width of the file's logical 32-lane groups: 32 is right there
             used = (f"its {len(uses)} uses assume" if len(uses) > 1 else "its use assumes") if uses else "it assumes"
             companions = _warp_counts(ctx, name)
             also = "".join(f"; `{c}` ({n} warps) times it is {n * 32} threads, {n * 64} at 64 lanes (past a "
@@ -559,3 +562,13 @@ template <typename T> __device__ void sort_warp(T* v) {
             if at32 and not at64:
                 ctx.report(self, n, f"`{' '.join(text.split())}` admits only 32-lane warps: wrong {ctx.breaks}; "
                            f"give the code under it its 64-lane case, then admit 64")
+
+
+def _logical_width(ctx, uses) -> bool:
+    """Every use of a warp-size constant in warp-level code is in a logical 32-lane group
+    (warpwidth: rows of 32 from the launch or the data layout, a block split by `& 31` / `>> 5`):
+    the constant is the group's width, which translate keeps at 32.  Host and file-scope uses (a
+    block size, `kThreads = kWarpSize * kRows`) follow it."""
+    widths = ctx.analysis.widths
+    fns = {f.name for u in uses if (f := ctx.function_at(u)) is not None and f.name in ctx.warp_level}
+    return widths is not None and bool(fns) and all(widths.logical(f) for f in fns)

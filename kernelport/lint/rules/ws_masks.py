@@ -29,6 +29,9 @@ reject a 32-bit one at compile time, and on a 64-wide wave `0xffffffff` names on
 does: mask-less forms exist on every ROCm), or keep the CUDA spelling behind
 `#ifdef __CUDA_ARCH__`.  Reported as a warning when a HIP target is configured, as info otherwise.
 
+A mask held in a local (`unsigned mask = 0xffffffffu;`) is reported at each use, with the
+declaration as a related location: the line the port changes.
+
 Masks that come from `__activemask()` or a ballot are not reported, nor a mask the project's HIP
 build drops: a dual-built project that maps the intrinsic to its mask-less form in a branch only
 that build takes (`#if defined(USE_ROCM)` / `#define __shfl_xor_sync(mask, v, l) __shfl_xor(v, l)`,
@@ -85,10 +88,25 @@ __device__ float warp_sum(float v) {
                 continue
             c = dialect.lookup(backends.source().name, fn)
             hip = next((c.name(b.name) for b in _WIDE_SYNC if c is not None and c.name(b.name)), None)
+            made = _mask_declaration(ctx, mask)
             ctx.report(self, mask,
                        f"32-bit full mask `{ctx.text(mask)}` passed to `{fn}`: HIP's `_sync` intrinsics (ROCm >= 6.2) "
                        f"need a 64-bit mask and on a 64-wide wave this one names only lanes 0-31; in the HIP port "
-                       f"use the mask-less `{hip or 'HIP form'}` (as `kernelport translate` does)")
+                       f"use the mask-less `{hip or 'HIP form'}` (as `kernelport translate` does)",
+                       related=(ctx.related(made, f"`{ctx.text(mask)}`, the 32-bit mask, declared here"),) if made else ())
+
+
+def _mask_declaration(ctx, mask: Node) -> Node | None:
+    """The local declaration that gives a mask variable its 32-bit full value (`unsigned mask =
+    0xffffffffu;`): the line a port changes (type and value), while the finding sits at each use."""
+    if mask.type != "identifier":
+        return None
+    name, fn = ctx.text(mask), mask.parent
+    while fn is not None and fn.type != "function_definition":
+        fn = fn.parent
+    decls = [d for d in walk(fn) if d.type == "init_declarator" and d.start_byte < mask.start_byte and
+             ident_name(d.child_by_field_name("declarator")) == name] if fn is not None else []
+    return decls[-1] if decls else None  # the nearest before the use (a shadowing inner one wins)
 
 
 def _dropped_on_amd(ctx, fn: str, mask: Node) -> bool:
