@@ -483,7 +483,7 @@ class Translator(ApiNames, Soundness):
 
     def rewrite_macro_bodies(self) -> None:
         """Macro bodies are unparsed text to the grammar: translate each as a tiny function body."""
-        names = {n for n, c in dialect._by_name(SOURCE).items() if c.spelling(self.backend) != c.spelling(SOURCE)}
+        names = dialect.respelled(SOURCE, self.backend)  # the table's, once per process
         for n in self.src.index.of_types("preproc_def", "preproc_function_def"):  # the index: no walk of every node
             v = n.child_by_field_name("value")
             if v is None or self.rw.has(v) or self.rw.has(n):  # a macro the port leaves out

@@ -76,3 +76,12 @@ def test_each_kernels_launches_are_its_own_in_order():
     for name in ("a", "b"):
         assert by_kernel[name] == [x for x in module.launches if x.kernel == name]
     assert [len(by_kernel["a"]), len(by_kernel["b"])] == [2, 1]
+
+
+@pytest.mark.parametrize("backend", ["hip", "metal", "portable"])
+def test_the_names_a_backend_respells_are_the_tables(backend):
+    from kernelport import dialect
+    names = dialect.respelled("cuda", backend)
+    assert names == {n for n, c in dialect._by_name("cuda").items() if c.spelling(backend) != c.spelling("cuda")}
+    assert "__shfl_down_sync" in names
+    assert ("__syncthreads" in names) == (backend == "metal")  # HIP and portable C++ keep its spelling
