@@ -3,11 +3,12 @@
 The port is the user's text with edits (rewrite.Rewriter): each piece of it either copies a span
 of the source or stands for one (a replacement, an insertion, a dropped span), so the pairing
 follows from the pieces in one pass.  A line that starts in copied text comes from the source
-line of that byte; the k-th line that starts inside a replacement comes from the k-th line of the
-span it replaces (the span's last line once they run out); an insertion's lines come from the
-line they are inserted at.  This is the pairing a line diff finds on the same text, without its
-quadratic cost on repetitive code (difflib's matcher on a 6.8k-line file took most of translate's
-time); `diff_lines` keeps the diff for a body that is not the rewriter's text.
+line of that byte; the lines that start inside a replacement or insertion are paired with the
+source lines it spans by a diff of those lines alone (a Metal signature that gained parameter
+lines, a function replaced by a comment), a line added at its end with the line it precedes.
+This is the pairing a whole-file line diff finds where that diff does not guess, without its
+quadratic cost on repetitive code (difflib's matcher on a 6.8k-line file took most of
+translate's time); `diff_lines` keeps the diff for a body that is not the rewriter's text.
 """
 from __future__ import annotations
 
