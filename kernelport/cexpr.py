@@ -444,6 +444,28 @@ def as_value(v) -> Value:
     return Value(DOUBLE, float(v))
 
 
+class _Values(dict):
+    """`names` as Values, each converted when the expression reads it: a caller may pass every
+    constant of a file, and converting all of them per expression made a file's evaluations quadratic."""
+
+    def __init__(self, names: dict):
+        super().__init__()
+        self.names = names
+
+    def __missing__(self, name: str) -> Value:
+        v = self[name] = as_value(self.names[name])
+        return v
+
+    def __contains__(self, name) -> bool:
+        return name in self.names
+
+    def __iter__(self):
+        return iter(self.names)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+
 def evaluate_typed(expr: str, names: dict) -> Value:
     """The typed value of a C expression over `names`; raises CExprError (offset into `expr`)."""
     if len(expr) > MAX_LENGTH:
@@ -452,7 +474,7 @@ def evaluate_typed(expr: str, names: dict) -> Value:
     lead = len(expr) - len(expr.lstrip())
     try:
         node = _Parser(expr.strip()).parse()
-        vals = {k: as_value(v) for k, v in names.items()}
+        vals = _Values(names)
         _type(node, vals)
         return _eval(node, vals)
     except CExprError as e:

@@ -22,8 +22,14 @@ from functools import lru_cache
 
 
 def _backends():
-    from . import backends  # spellings belong to the backends; they read this table, not the reverse
-    return backends
+    mod = _BACKENDS.get("module")
+    if mod is None:  # imported on first use: spellings belong to the backends; they read this table, not the reverse
+        from . import backends as mod
+        _BACKENDS["module"] = mod
+    return mod
+
+
+_BACKENDS: dict = {}  # the backends module once imported (an import statement per spelling cost 1 s over the corpus)
 
 
 @dataclass(frozen=True)
@@ -311,6 +317,12 @@ def concept(key: str) -> Concept:
 
 
 _BY_KEY = {c.key: c for c in CONCEPTS}
+
+
+@lru_cache(maxsize=None)
+def respelled(source: str, backend: str) -> frozenset[str]:
+    """The names of `source`'s concepts that `backend` spells otherwise (for the process, as `_by_name`)."""
+    return frozenset(n for n, c in _by_name(source).items() if c.spelling(backend) != c.spelling(source))
 
 
 def warp_level_names(backend: str = "cuda") -> frozenset[str]:

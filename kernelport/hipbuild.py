@@ -12,7 +12,9 @@ build's when its test holds on every AMD pass (kernelport.guards: `__HIP_PLATFOR
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from tree_sitter import Node
 
@@ -95,9 +97,13 @@ def macros(src, names: frozenset[str] = frozenset(), active=None) -> dict[str, H
     return out
 
 
-def file_macros(src) -> dict[str, HipMacro]:
-    """What the AMD build defines as far as one file tells (no project model: a file alone)."""
-    return macros(src, configuration_names(src))
+def file_macros(src) -> Mapping[str, HipMacro]:
+    """What the AMD build defines as far as one file tells (no project model: a file alone).  Once
+    per parse: lint's rules ask for it per call site, and each answer walks every definition."""
+    cache = src.__dict__
+    if "_kp_file_macros" not in cache:
+        cache["_kp_file_macros"] = MappingProxyType(macros(src, configuration_names(src)))
+    return cache["_kp_file_macros"]
 
 
 def expand(text: str, defined: dict[str, HipMacro], rounds: int = 3) -> str:

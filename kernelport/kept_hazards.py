@@ -57,7 +57,7 @@ def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: d
     port.diagnostics.sort(key=lambda d: (d.location.line, d.location.column))
     if not marks or not allow_unported:
         return text  # refused: nothing is written
-    origin = source_lines(src.text, port.body)  # the port's body line -> the original's line
+    origin = source_lines(src.text, port.body, rw)  # the port's body line -> the original's line
     port_line = {o: j + 1 + offset for j, o in reversed(list(enumerate(origin)))}
     lines = text.split("\n")
     for at, codes in marks.items():  # the port's line, marked before its first non-blank character

@@ -145,7 +145,8 @@ class Module:
             self._spans = ([f.node.start_byte for f in fs], fs)
         starts, fs = self._spans
         i = bisect.bisect_right(starts, node.start_byte) - 1
-        for f in fs[i::-1] if i >= 0 else ():  # nearest start first: the innermost definition
+        for k in range(i, -1, -1):  # nearest start first: the innermost definition (no copy of the list)
+            f = fs[k]
             if node.end_byte <= f.node.end_byte:
                 return f
             if f.node.end_byte <= node.start_byte and f.node.parent is not None and \

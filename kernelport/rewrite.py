@@ -15,6 +15,9 @@ from .source import SourceFile
 
 Key = tuple[int, int, str]
 Replacement = Callable[["Rewriter", Node], str] | str
+# A piece of the result: its text, the byte span of the source it stands for, and whether the
+# text is those bytes as written (else a replacement, an insertion or a dropped span).
+Piece = tuple[str, int, int, bool]
 
 
 def key(node: Node) -> Key:
@@ -28,15 +31,17 @@ class Rewriter:
         self.before: dict[Key, list[str]] = {}
         self.dropped: list[tuple[int, int]] = []  # byte spans no node holds, left out (see drop_span)
         self._starts: list[int] = []
+        self._spans: tuple | None = None  # touches' index of the replacements: (count, starts, furthest ends)
+        self.pieces: list[Piece] = []  # the last result(), piece by piece (portlines reads it)
 
     def replace(self, node: Node, repl: Replacement) -> None:
         self.replacements[key(node)] = repl
-        self._starts = []
+        self._starts, self._spans = [], None
 
     def remove(self, node: Node) -> None:
         """Drop the replacement of `node` (if any)."""
         self.replacements.pop(key(node), None)
-        self._starts = []
+        self._starts, self._spans = [], None
 
     def insert_before(self, node: Node, text: str) -> None:
         self.before.setdefault(key(node), []).append(text)
@@ -63,7 +68,16 @@ class Rewriter:
 
     def touches(self, start: int, end: int) -> bool:
         """Whether a replacement covers any byte of [start, end) (an enclosing one too)."""
-        return any(s < max(end, start + 1) and start < e for s, e, _ in self.replacements)
+        if self._spans is None or self._spans[0] != len(self.replacements):
+            spans = sorted((s, e) for s, e, _ in self.replacements)
+            reach, most = [], -1  # the furthest end among the spans that start at or before each one
+            for _, e in spans:
+                most = max(most, e)
+                reach.append(most)
+            self._spans = (len(self.replacements), [s for s, _ in spans], reach)
+        _, starts, reach = self._spans
+        i = bisect.bisect_left(starts, max(end, start + 1))  # the spans that start before the range ends
+        return i > 0 and reach[i - 1] > start
 
     def text(self, node: Node) -> str:
         """The rewritten text of `node`."""
@@ -95,6 +109,42 @@ class Rewriter:
         i = bisect.bisect_left(self._starts, node.start_byte)
         return i < len(self._starts) and self._starts[i] < max(node.end_byte, node.start_byte + 1)
 
+    def _gap_pieces(self, start: int, end: int, out: list[Piece]) -> None:
+        """`_gap` as pieces: the bytes kept, and an empty piece for each dropped span."""
+        pos, data = start, self.src.data
+        for s, e in sorted(self.dropped):
+            if start <= s and e <= end:
+                out.append((data[pos:s].decode("utf-8"), pos, s, True))
+                out.append(("", s, e, False))
+                pos = e
+        out.append((data[pos:end].decode("utf-8"), pos, end, True))
+
+    def _pieces(self, node: Node, out: list[Piece]) -> None:
+        """`text(node)` as pieces: a replacement is one piece for the node's span (the text a
+        replacement computes from its children's is not traced further)."""
+        k = key(node)
+        start, end = node.start_byte, node.end_byte
+        for pre in self.before.get(k, ()):
+            out.append((pre, start, start, False))
+        if k in self.replacements:
+            r = self.replacements[k]
+            out.append((r if isinstance(r, str) else r(self, node), start, end, False))
+        elif not self._touched_incl(node):
+            out.append((self.src.data[start:end].decode("utf-8"), start, end, True))
+        else:
+            pos = start
+            for c in node.children:
+                self._gap_pieces(pos, c.start_byte, out)
+                self._pieces(c, out)
+                pos = c.end_byte
+            self._gap_pieces(pos, end, out)
+
     def result(self) -> str:
+        """The rewritten file; `pieces` keeps where each part of it comes from."""
         root, data = self.src.root, self.src.data
-        return self._gap(0, root.start_byte) + self.text(root) + self._gap(root.end_byte, len(data))
+        out: list[Piece] = []
+        self._gap_pieces(0, root.start_byte, out)
+        self._pieces(root, out)
+        self._gap_pieces(root.end_byte, len(data), out)
+        self.pieces = [p for p in out if p[0] or p[1] != p[2]]
+        return "".join(p[0] for p in out)

@@ -69,11 +69,12 @@ class Soundness:
             return  # every wave of this backend is 32 wide: both readings are the same code
         for node, message, hint in self.widths.problems:
             self.problem("KP219", node, message, hint)
+        sited = {s.function for s in self.analysis.confirmed()}  # once, not once per group
+        refused = {i.function for i in self.analysis.issues}
         for g in self.widths.groups:
-            if not g.functions & self.analysis.warp_level and not g.votes and not any(
-                    s.function in g.functions for s in self.analysis.confirmed()):
+            if not g.functions & self.analysis.warp_level and not g.votes and g.functions.isdisjoint(sited):
                 continue  # no warp-level code: nothing depends on the width
-            if any(i.function in g.functions for i in self.analysis.issues):
+            if not g.functions.isdisjoint(refused):
                 continue  # already refused where it has no safe rewrite (KP207): one reason is enough
             where = g.votes[0] if g.votes else g.node
             if where is None or self.cuda_only_region(where):

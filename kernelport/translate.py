@@ -409,15 +409,20 @@ class Translator(ApiNames, Soundness):
             texts = {p: (rw.text(bound[p]) if p in bound else None) for p in concept.params}
             if width is not None:
                 texts["width"] = width
-            if full is not None and mask is not None and any(
-                    (m.start_byte, m.end_byte) == (mask.start_byte, mask.end_byte) and cls == "full"
-                    for m, cls, _ in self.analysis.shuffle_masks):
+            if full is not None and mask is not None and (mask.start_byte, mask.end_byte) in self.full_masks():
                 texts["mask"] = full  # CUDA's 32-lane full mask is every lane of the wave here
             if full is not None and mask is None and "mask" in concept.params and not texts.get("mask"):
                 texts["mask"] = full  # a mask-less legacy call (__shfl_down before CUDA 9): every lane
             texts.update(self.call_context(concept, bound, node))
             return dialect.render(concept, self.backend, texts)
         return render
+
+    def full_masks(self) -> set[tuple[int, int]]:
+        """The spans of the shuffle masks the analysis found to be CUDA's full mask (a set, once:
+        each call's rendering asks)."""
+        if "_full_masks" not in self.__dict__:
+            self._full_masks = {(m.start_byte, m.end_byte) for m, cls, _ in self.analysis.shuffle_masks if cls == "full"}
+        return self._full_masks
 
     def call_context(self, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> dict[str, str]:
         """Extra template values a backend's spelling needs (Metal atomics: address space, type)."""
@@ -478,7 +483,7 @@ class Translator(ApiNames, Soundness):
 
     def rewrite_macro_bodies(self) -> None:
         """Macro bodies are unparsed text to the grammar: translate each as a tiny function body."""
-        names = {n for n, c in dialect._by_name(SOURCE).items() if c.spelling(self.backend) != c.spelling(SOURCE)}
+        names = dialect.respelled(SOURCE, self.backend)  # the table's, once per process
         for n in self.src.index.of_types("preproc_def", "preproc_function_def"):  # the index: no walk of every node
             v = n.child_by_field_name("value")
             if v is None or self.rw.has(v) or self.rw.has(n):  # a macro the port leaves out

@@ -212,6 +212,17 @@ def row_guards(k: Function, module: Module, names=None) -> list[Geometry]:
     return out
 
 
+def _launches_of(module: Module) -> dict[str, list]:
+    """The module's launches by kernel name, in order (once: each kernel's evidence reads its own)."""
+    key, cached = module.__dict__.get("_kp_launches_of", (None, None))
+    if key != (id(module.launches), len(module.launches)):
+        cached = {}
+        for launch in module.launches:
+            cached.setdefault(launch.kernel, []).append(launch)
+        module.__dict__["_kp_launches_of"] = ((id(module.launches), len(module.launches)), cached)
+    return cached
+
+
 def _evidence(k: Function, module: Module, specs, names) -> list[Geometry]:
     out: list[Geometry] = []
     spec = specs.get(k.name)
@@ -221,8 +232,8 @@ def _evidence(k: Function, module: Module, specs, names) -> list[Geometry]:
             out.append(Geometry(x, x * y * z, f"the annotated block ({x}, {y}, {z})", None))
         except Exception:  # noqa: BLE001  (a bad annotation is verify's error to report, not translate's)
             pass
-    for launch in module.launches:
-        if launch.kernel != k.name or len(launch.config) < 2:
+    for launch in _launches_of(module).get(k.name, ()):
+        if len(launch.config) < 2:
             continue
         d = _dims(launch.config[1], module.functions.get(launch.function or ""), module, names)
         text = " ".join(module.source.text_of(launch.config[1]).split())

@@ -8,9 +8,9 @@ at the line of the CUDA source the port's line comes from.  With `--allow-unport
 are warnings and the port is written.  Without clang the port is written unchecked, with a
 warning that says so.
 
-Port lines are paired with source lines by a line diff (the rewrites keep most lines and every
-line break of the code they do not touch); a line the translation added (a hoisted threadgroup
-array, a parameter on a line of its own) is reported at the source line it precedes.
+Port lines are paired with source lines by the rewrites that made the port (portlines: the code
+they do not touch keeps its lines); a line the translation added (a hoisted threadgroup array, a
+parameter on a line of its own) is reported at the source line it is inserted at.
 """
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def check_port(translator, port, text: str) -> None:
     if report.ok:
         return
     offset = text[:len(text) - len(port.body)].count("\n") if text.endswith(port.body) else 0
-    lines = source_lines(translator.src.text, port.body)
+    lines = source_lines(translator.src.text, port.body, translator.rw)
     old, new = translator.src.text.splitlines(), port.body.splitlines()
     seen: set[tuple] = set()
     for d in report.errors:
