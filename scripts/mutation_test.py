@@ -3,13 +3,17 @@
     .venv/bin/python -P scripts/mutation_test.py                       # every module, every mutant
     .venv/bin/python -P scripts/mutation_test.py --sample 20 --seed 1  # 20 random mutants a module
     .venv/bin/python -P scripts/mutation_test.py --modules compare warpflow --sample 10
+    .venv/bin/python -P scripts/mutation_test.py --sample 25 --seed 1 --shard 3/16 --json s3.json  # one of 16
+    .venv/bin/python -P scripts/mutation_test.py --combine s*.json          # the 16 shards' one report
 
 Each module is mutated in place, one mutant at a time (cosmic-ray restores the file after each),
 and the tests that guard it run against the mutant; a mutant that no test fails "survived".
 Prints, per module and in total, killed / survived / timed-out counts and the score
 killed / (killed + survived), then every survivor's diff for review: each is either a missing
 test or a mutant to record in scripts/mutation_known.toml (equivalent: skipped before sampling;
-accepted: still counted), with why; the script prints the entry to paste.  Sessions are kept under
+accepted: still counted), with why; the script prints the entry to paste.  `--shard I/N` runs the
+I-th of N disjoint parts of the same sample (each in its own copy of the tree, on as many cores), and
+`--json` / `--combine` merge the parts' results into the report one process would print.  Sessions are kept under
 --work (default /tmp/kernelport-mutation) for `cr-report` / `cr-html`.
 
 Run it on the modules a change touches before a stop; the whole set takes hours, a sample of
@@ -63,7 +67,8 @@ MODULES = {
 KNOWN = Path(__file__).with_name("mutation_known.toml")
 
 
-def _session(key: str, work: Path, sample: int, seed: int, timeout: float, known: dict) -> Path:
+def _session(key: str, work: Path, sample: int, seed: int, timeout: float, known: dict,
+             shard: tuple[int, int] = (0, 1), first: int = 0) -> tuple[Path, int]:
     paths, tests = MODULES[key]
     cfg = work / f"{key}.toml"
     db = work / f"{key}.sqlite"
@@ -94,13 +99,18 @@ def _session(key: str, work: Path, sample: int, seed: int, timeout: float, known
                                                      worker_outcome=WorkerOutcome.SKIPPED))
             else:
                 items.append(it)
-        if sample:
-            keep = {it.job_id for it in random.Random(f"{seed}:{key}").sample(items, min(sample, len(items)))}
-            for it in items:
-                if it.job_id not in keep:
-                    wdb.set_result(it.job_id, WorkResult(output="not in the sample",
-                                                         worker_outcome=WorkerOutcome.SKIPPED))
-    return cfg
+        chosen = random.Random(f"{seed}:{key}").sample(items, min(sample, len(items))) if sample else items
+        # A shard is every N-th chosen mutant counted across the modules in their order (`first`: how many
+        # the modules before this one chose), so the parts are disjoint, cover the sample and stay balanced.
+        part, of = shard
+        keep = {it.job_id for i, it in enumerate(chosen) if (first + i) % of == part}
+        in_sample = {it.job_id for it in chosen}
+        for it in items:
+            if it.job_id not in keep:
+                wdb.set_result(it.job_id, WorkResult(
+                    output="in another shard" if it.job_id in in_sample else "not in the sample",
+                    worker_outcome=WorkerOutcome.SKIPPED))
+    return cfg, len(chosen)
 
 
 _SOURCES: dict[str, list[str]] = {}
@@ -185,13 +195,14 @@ def _results(db: Path, known: dict):
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
     counts = {"killed": 0, "survived": 0, "incompetent": 0, "timeout": 0, "total": 0, "equivalent": 0}
-    survivors = []
+    survivors, ran = [], []
     with use_db(str(db), WorkDB.Mode.open) as wdb:
         counts["total"] = wdb.num_work_items
         for item, res in wdb.completed_work_items:
             if res.worker_outcome == WorkerOutcome.SKIPPED:
                 counts["equivalent"] += (res.output or "").startswith("equivalent")
                 continue
+            ran.append(list(mutation_id(item.mutations[0])))
             if res.worker_outcome == WorkerOutcome.ABNORMAL and res.output and "timeout" in res.output.lower():
                 counts["timeout"] += 1  # an infinite loop the tests stopped: killed in effect
             elif res.test_outcome == TestOutcome.KILLED:
@@ -204,7 +215,110 @@ def _results(db: Path, known: dict):
                                   f"{entry['kind']}: {entry['why']}" if entry else None, res.diff or ""))
             else:
                 counts["incompetent"] += 1
-    return counts, survivors
+    return counts, survivors, ran
+
+
+def _baseline(modules: list[str]) -> int:
+    bad = 0
+    for key in modules:
+        r = subprocess.run(f"{PYTEST} -rs {MODULES[key][1]}", shell=True, cwd=ROOT, env=_env(), capture_output=True,
+                           text=True)
+        summary = (r.stdout.strip().splitlines() or ["(no output)"])[-1]
+        skipped = " skipped" in summary
+        bad += r.returncode != 0 or skipped
+        print(f"{key:12s} {'ok  ' if r.returncode == 0 and not skipped else 'BAD '} {summary}", flush=True)
+        if r.returncode != 0 or skipped:
+            print("\n".join(r.stdout.splitlines()[-30:]), flush=True)
+    return 1 if bad else 0
+
+
+def _shard(text: str) -> tuple[int, int]:
+    part, _, of = text.partition("/")
+    if not (part.isdigit() and of.isdigit() and 0 < int(part) <= int(of)):
+        raise argparse.ArgumentTypeError(f"{text!r}: write I/N with 1 <= I <= N (the I-th of N parts)")
+    return int(part) - 1, int(of)
+
+
+_COUNTS = ("total", "killed", "survived", "timeout", "incompetent", "equivalent")
+
+
+def _run(a, known: dict) -> dict:
+    """Run the sample (or this shard of it): {"modules": {key: counts}, "survivors": [...]}."""
+    dirty = subprocess.run(["git", "status", "--porcelain", "kernelport"], cwd=ROOT, capture_output=True, text=True)
+    if dirty.stdout.strip():
+        raise SystemExit("kernelport/ has uncommitted changes: commit first (mutants are written in place)")
+    out: dict = {"seed": a.seed, "sample": a.sample, "modules": {}, "survivors": []}
+    first = 0
+    try:
+        for key in a.modules:
+            cfg, chosen = _session(key, a.work, a.sample, a.seed, a.timeout, known, a.shard, first)
+            first += chosen
+            db = cfg.with_suffix(".sqlite")
+            subprocess.run(["cosmic-ray", "exec", str(cfg), str(db)], cwd=ROOT, env=_env(), check=True)
+            c, surv, ran = _results(db, known)
+            out["modules"][key] = c
+            out["ran"] = out.get("ran", []) + ran
+            out["survivors"] += [{"where": w, "id": list(mid), "why": why, "diff": diff} for w, mid, why, diff in surv]
+            if a.shard[1] == 1:
+                _print_module(key, c)
+    finally:
+        restored = subprocess.run(["git", "status", "--porcelain", "kernelport"], cwd=ROOT, capture_output=True,
+                                  text=True).stdout
+        if restored.strip():
+            print(f"WARNING: kernelport/ differs from HEAD after the run:\n{restored}", file=sys.stderr)
+    return out
+
+
+def _combine(paths: list[Path], known: dict) -> dict:
+    """The shards' JSON results as one run's; a survivor reviewed since its shard ran gets its entry now."""
+    out: dict = {"modules": {}, "survivors": []}
+    for path in paths:
+        r = json.loads(path.read_text())
+        if out.setdefault("seed", r["seed"]) != r["seed"] or out.setdefault("sample", r["sample"]) != r["sample"]:
+            raise SystemExit(f"{path}: seed {r['seed']} / sample {r['sample']} differ from the other parts'")
+        for key, c in r["modules"].items():
+            m = out["modules"].setdefault(key, dict.fromkeys(_COUNTS, 0))
+            for k in _COUNTS:  # every part counts the module's equivalents and total: keep one
+                m[k] = c[k] if k in ("total", "equivalent") else m[k] + c[k]
+        out["survivors"] += r["survivors"]
+        out["ran"] = out.get("ran", []) + r.get("ran", [])
+    twice = len(out["ran"]) - len({tuple(m) for m in out["ran"]})
+    if twice:  # the parts must sample alike: same tree, seed, sample and reviewed list
+        raise SystemExit(f"{twice} mutants ran in more than one part: the parts did not draw the same sample")
+    for s in out["survivors"]:
+        entry = known_entry(known, tuple(s["id"]))
+        s["why"] = f"{entry['kind']}: {entry['why']}" if entry else None
+    return out
+
+
+def _print_module(key: str, c: dict) -> None:
+    run = c["killed"] + c["survived"]
+    score = (c["killed"] + c["timeout"]) / (run + c["timeout"]) if run + c["timeout"] else float("nan")
+    print(f"{key:12s} mutants {c['total']:5d}  run {run + c['timeout'] + c['incompetent']:4d}  "
+          f"killed {c['killed']:4d}  timeout {c['timeout']:3d}  survived {c['survived']:4d}  "
+          f"incompetent {c['incompetent']:3d}  equivalent {c['equivalent']:4d}  score {score:.1%}", flush=True)
+
+
+def _report(r: dict, per_module: bool) -> None:
+    total = dict.fromkeys(_COUNTS, 0)
+    for key, c in r["modules"].items():
+        if per_module:
+            _print_module(key, c)
+        for k in total:
+            total[k] += c[k]
+    run = total["killed"] + total["survived"] + total["timeout"]
+    print(f"TOTAL killed {total['killed']} + timeout {total['timeout']} of {run} run: "
+          f"score {(total['killed'] + total['timeout']) / run:.1%}" if run else "TOTAL nothing run")
+    surv = r["survivors"]
+    reviewed = sum(s["why"] is not None for s in surv)
+    print(f"survivors: {len(surv) - reviewed} not reviewed, {reviewed} reviewed (listed in {KNOWN.name})")
+    for s in surv:
+        module, operator, line, nth = s["id"]
+        print(f"\n--- survived: {s['where']}" + (f" ({s['why']})" if s["why"] else ""))
+        if s["why"] is None:  # the entry to add once reviewed
+            print(f"[[mutant]]\nmodule = {json.dumps(module)}\noperator = {json.dumps(operator)}\n"
+                  f"line = {json.dumps(line)}\nnth = {nth}")
+        print(s["diff"].strip())
 
 
 def main() -> int:
@@ -214,48 +328,32 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--timeout", type=float, default=180.0, help="seconds one mutant's tests may take")
     ap.add_argument("--work", type=Path, default=Path("/tmp/kernelport-mutation"))
+    ap.add_argument("--shard", type=_shard, default=(0, 1), metavar="I/N",
+                    help="run only the I-th of N disjoint parts of the sample (1 <= I <= N)")
+    ap.add_argument("--json", type=Path, help="also write the results here (for --combine)")
+    ap.add_argument("--baseline", action="store_true",
+                    help="run nothing mutated: each module's tests once on this tree; exit 1 unless all pass "
+                         "with no skip (a failing or skipping test would count mutants killed or survived wrongly)")
+    ap.add_argument("--combine", type=Path, nargs="+", metavar="JSON",
+                    help="run nothing: print the report of these parts' --json results as one run")
     a = ap.parse_args()
-    a.work.mkdir(parents=True, exist_ok=True)
-    dirty = subprocess.run(["git", "status", "--porcelain", "kernelport"], cwd=ROOT, capture_output=True, text=True)
-    if dirty.stdout.strip():
-        print("kernelport/ has uncommitted changes: commit first (mutants are written in place)", file=sys.stderr)
-        return 2
+    if a.baseline:
+        return _baseline(a.modules)
     known = load_known()
-    print(f"seed {a.seed}, sample {a.sample or 'all'} per module, {sum(map(len, known.values()))} reviewed "
+    if a.combine:
+        r = _combine(a.combine, known)
+        print(f"seed {r['seed']}, sample {r['sample'] or 'all'} per module, {len(a.combine)} parts combined, "
+              f"{sum(map(len, known.values()))} reviewed survivors in {KNOWN.name}")
+        _report(r, per_module=True)
+        return 0
+    a.work.mkdir(parents=True, exist_ok=True)
+    part = f", part {a.shard[0] + 1} of {a.shard[1]}" if a.shard[1] > 1 else ""
+    print(f"seed {a.seed}, sample {a.sample or 'all'} per module{part}, {sum(map(len, known.values()))} reviewed "
           f"survivors in {KNOWN.name}", flush=True)
-    total = {"killed": 0, "survived": 0, "timeout": 0, "incompetent": 0, "equivalent": 0}
-    all_survivors = []
-    try:
-        for key in a.modules:
-            cfg = _session(key, a.work, a.sample, a.seed, a.timeout, known)
-            db = cfg.with_suffix(".sqlite")
-            subprocess.run(["cosmic-ray", "exec", str(cfg), str(db)], cwd=ROOT, env=_env(), check=True)
-            c, surv = _results(db, known)
-            run = c["killed"] + c["survived"]
-            score = (c["killed"] + c["timeout"]) / (run + c["timeout"]) if run + c["timeout"] else float("nan")
-            print(f"{key:12s} mutants {c['total']:5d}  run {run + c['timeout'] + c['incompetent']:4d}  "
-                  f"killed {c['killed']:4d}  timeout {c['timeout']:3d}  survived {c['survived']:4d}  "
-                  f"incompetent {c['incompetent']:3d}  equivalent {c['equivalent']:4d}  score {score:.1%}",
-                  flush=True)
-            for k in total:
-                total[k] += c[k]
-            all_survivors += surv
-    finally:
-        restored = subprocess.run(["git", "status", "--porcelain", "kernelport"], cwd=ROOT, capture_output=True,
-                                  text=True).stdout
-        if restored.strip():
-            print(f"WARNING: kernelport/ differs from HEAD after the run:\n{restored}", file=sys.stderr)
-    run = total["killed"] + total["survived"] + total["timeout"]
-    print(f"TOTAL killed {total['killed']} + timeout {total['timeout']} of {run} run: "
-          f"score {(total['killed'] + total['timeout']) / run:.1%}" if run else "TOTAL nothing run")
-    reviewed = sum(why is not None for _, _, why, _ in all_survivors)
-    print(f"survivors: {len(all_survivors) - reviewed} not reviewed, {reviewed} reviewed (listed in {KNOWN.name})")
-    for where, (module, operator, line, nth), why, diff in all_survivors:
-        print(f"\n--- survived: {where}" + (f" ({why})" if why else ""))
-        if why is None:  # the entry to add once reviewed
-            print(f"[[mutant]]\nmodule = {json.dumps(module)}\noperator = {json.dumps(operator)}\n"
-                  f"line = {json.dumps(line)}\nnth = {nth}")
-        print(diff.strip())
+    r = _run(a, known)
+    if a.json:
+        a.json.write_text(json.dumps(r, indent=1))
+    _report(r, per_module=a.shard[1] > 1)
     return 0
 
 
