@@ -54,10 +54,6 @@ def _profile(diff: np.ndarray, bound: np.ndarray, bins: int) -> dict:
     return {"n": int(n), "index": idx, "diff": [float(diff[i]) for i in idx], "bound": [float(bound[i]) for i in idx]}
 
 
-def _as_float(a: np.ndarray) -> np.ndarray:
-    return a.astype(np.float64) if a.dtype.kind in "fc" else a.astype(np.float64)
-
-
 def _entries(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray]):
     """(name, got, want, member) per buffer; an array of structs (a structured array) as one
     flat entry per number field, `member(i)` naming flat element i: (struct index, ".f[j]")."""
@@ -102,7 +98,7 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
         if got.shape != want.shape:
             return Comparison(False, np.inf, np.inf, Mismatch(name, 0, float("nan"), float("nan"), 0.0,
                                                               max(got.size, want.size), np.inf, np.inf), mode)
-        g, w = _as_float(got), _as_float(want)
+        g, w = got.astype(np.float64), want.astype(np.float64)
         both_nan = np.isnan(g) & np.isnan(w)
         with np.errstate(invalid="ignore", over="ignore"):
             diff = np.where(both_nan, 0.0, np.abs(g - w))
