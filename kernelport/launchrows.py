@@ -62,8 +62,21 @@ def _dims(src, block: Node, defs: dict[str, list[Node]]) -> list[Node] | None:
     return None
 
 
+def _row_divisor(src, n: Node) -> bool:
+    """The literal 32 or a warp-size name (`WARP_SIZE`, which the port makes the wave width on the host
+    too: `budget / WARP_SIZE` is then 0 rows for a budget under the wave) as the right of a `/`."""
+    if n.type == "number_literal":
+        ok = int_value(src.text_of(n)) == 32
+    else:
+        ok = n.type == "identifier" and bool(WARP_SIZE_NAME.search(src.text_of(n)))
+    p = n.parent
+    return ok and p is not None and p.type == "binary_expression" and p.child_by_field_name("right") == n and \
+        src.text_of(p.child_by_field_name("operator")) == "/"
+
+
 def _row_counts(src, exprs: list[Node], defs: dict[str, list[Node]]) -> list[Node]:
-    """The `32`s that divide a thread budget into rows of 32 in these expressions or the locals they read."""
+    """The divisors (32, a warp-size name) that cut a thread budget into rows of a warp in these
+    expressions or the locals they read."""
     out, todo, seen = [], list(exprs), set()
     while todo and len(seen) < _MAX_CHASE:
         e = todo.pop()
@@ -71,13 +84,18 @@ def _row_counts(src, exprs: list[Node], defs: dict[str, list[Node]]) -> list[Nod
             continue
         seen.add((e.start_byte, e.end_byte))
         for n in walk(e):
-            if n.type == "identifier":
-                todo.extend(defs.get(src.text_of(n), ()))
-            elif n.type == "number_literal" and int_value(src.text_of(n)) == 32 and n.parent is not None and \
-                    n.parent.type == "binary_expression" and n.parent.child_by_field_name("right") == n and \
-                    src.text_of(n.parent.child_by_field_name("operator")) == "/":
+            if _row_divisor(src, n):
                 out.append(n)
+            elif n.type == "identifier":
+                todo.extend(defs.get(src.text_of(n), ()))
     return out
+
+
+def _wave_rows(backend: str, budget: Node):
+    """`budget / 32` as the budget's rows of the wave, from the budget's rewritten text (nested edits
+    compose)."""
+    return lambda rw, _node: dialect.render(dialect.concept("host_wave_rows"), backend,
+                                            {"threads": rw.text(budget)})
 
 
 def rewrite_launch_rows(tr) -> None:
@@ -117,7 +135,7 @@ def rewrite_launch_rows(tr) -> None:
         for n in _row_counts(src, list(dims[1:]), defs):
             div = n.parent  # `budget / 32`: at least one row, where the budget is under the wave
             if not tr.rw.has(div):
-                cut = dialect.render(dialect.concept("host_wave_rows"), tr.backend,
-                                     {"threads": src.text_of(div.child_by_field_name("left"))})
+                budget = div.child_by_field_name("left")
+                cut = _wave_rows(tr.backend, budget)
                 tr.rw.replace(div, cut)
-                tr.note(div, cut, f"rows of the wave in a thread budget: {why}")
+                tr.note(div, cut(tr.rw, div), f"rows of the wave in a thread budget: {why}")

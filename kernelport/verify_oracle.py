@@ -73,7 +73,9 @@ def host_wave_sites(port, backend: str) -> list[tuple[int, int, str, str]]:
             budget = n.after[len(head):len(n.after) - len(tail)]  # at least one row, as the port's helper
             out.append((n.location.line, n.location.column, n.before,
                         f"(({budget}) / {{wave}} > 0 ? ({budget}) / {{wave}} : 1)"))
-    return out
+    # a site inside another (the WARP_SIZE of `block_size / WARP_SIZE`, both rewritten) is the outer's
+    return [s for s in out if not any(o is not s and o[0] == s[0] and o[1] <= s[1] and
+                                      s[1] + len(s[2]) <= o[1] + len(o[2]) for o in out)]
 
 
 def launch_at_wave(src: SourceFile, module: Module, name: str, got: Inferred, sites, wave: int, given):

@@ -130,11 +130,23 @@ def test_guard_names_a_constant_or_traps():
     assert warpwidth.row_guards(m.functions["c"], m) == []  # not a constant: a variable may change
 
 
+def write_macro(tmp_path: Path) -> Path:
+    """llm.c dev/cuda/layernorm_forward.cu's kernel6: assert(blockDim.x == WARP_SIZE), WARP_SIZE from
+    common.h, launched as dim3(32, block_size / WARP_SIZE)."""
+    (tmp_path / "common.h").write_text("#define WARP_SIZE 32\n" + HELPER)
+    f = tmp_path / "rows.cu"
+    f.write_text('#include <cassert>\n#include <cuda_runtime.h>\n#include "common.h"\n'
+                 + KERNEL.replace("    constexpr const int WarpSize = 32;\n", "").replace("WarpSize", "WARP_SIZE")
+                 + HOST.replace("BLOCK_X", "32").replace("block_size / 32", "block_size / WARP_SIZE"))
+    return f
+
+
+@pytest.mark.parametrize("writer", [write, write_macro], ids=["literal", "macro"])
 @pytest.mark.parametrize("block_size", ["128", "32"])
-def test_the_moved_rows_verify_at_both_wave_widths(tmp_path, block_size):
+def test_the_moved_rows_verify_at_both_wave_widths(tmp_path, block_size, writer):
     """32 threads on a 64-wide wave are one row of the wave: `block_size / 64` would launch an empty
-    block (and divide by zero in the grid's size)."""
-    f = write(tmp_path)
+    block (and divide by zero in the grid's size), whether the rows are cut by 32 or by WARP_SIZE."""
+    f = writer(tmp_path)
     f.write_text(f.read_text().replace("row_sums_launch(x, out, N, C, 128)", f"row_sums_launch(x, out, N, C, {block_size})"))
     r = subprocess.run([sys.executable, "-m", "kernelport", "verify", "rows.cu", "--schedules", "block",
                         "--no-cache", "-j", "1"], cwd=tmp_path, capture_output=True, text=True)
@@ -145,14 +157,19 @@ def test_the_moved_rows_verify_at_both_wave_widths(tmp_path, block_size):
 
 
 def test_a_guard_naming_a_header_macro_moves_the_launch_too(tmp_path):
-    # llm.c dev/cuda/layernorm_forward.cu's kernel6: assert(blockDim.x == WARP_SIZE), WARP_SIZE from
-    # common.h, launched as dim3(32, block_size / WARP_SIZE): the literal 32 must follow the macro.
-    (tmp_path / "common.h").write_text("#define WARP_SIZE 32\n" + HELPER)
-    f = tmp_path / "rows.cu"
-    f.write_text('#include <cassert>\n#include <cuda_runtime.h>\n#include "common.h"\n'
-                 + KERNEL.replace("    constexpr const int WarpSize = 32;\n", "").replace("WarpSize", "WARP_SIZE")
-                 + HOST.replace("BLOCK_X", "32").replace("block_size / 32", "block_size / WARP_SIZE"))
-    m = hip(f)
+    # The literal 32 of the launch follows the macro, and the rows the macro cuts are rows of the wave
+    # (`block_size / kp_device_warp_size()` is 0 rows for a 32-thread budget on a 64-wide wave).
+    m = hip(write_macro(tmp_path))
     assert m.port.ok, [d.format() for d in m.port.diagnostics]
     assert "row_sums<<<grid, dim3(kp_device_warp_size(), block_y)>>>" in m.text
-    assert "int block_y = block_size / kp_device_warp_size();" in m.text
+    assert "int block_y = kp_wave_rows(block_size);" in m.text
+
+
+def test_a_budget_divided_by_an_unrelated_name_is_left(tmp_path):
+    # A look-alike: `block_size / rows_per_block` cuts no rows of a warp, whatever its value.
+    f = write(tmp_path)
+    f.write_text(f.read_text().replace("int block_y = block_size / 32;", "int rows_per_block = 4;\n"
+                                       "    int block_y = block_size / rows_per_block;"))
+    m = hip(f)
+    assert m.port.ok, [d.format() for d in m.port.diagnostics]
+    assert "int block_y = block_size / rows_per_block;" in m.text
