@@ -27,6 +27,7 @@ import random
 import shlex
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -194,10 +195,12 @@ def _results(db: Path, known: dict):
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
-    counts = {"killed": 0, "survived": 0, "incompetent": 0, "timeout": 0, "total": 0, "equivalent": 0}
+    counts = {"killed": 0, "survived": 0, "incompetent": 0, "timeout": 0, "total": 0, "equivalent": 0,
+              "not_run": 0}
     survivors, ran = [], []
     with use_db(str(db), WorkDB.Mode.open) as wdb:
         counts["total"] = wdb.num_work_items
+        counts["not_run"] = sum(1 for _ in wdb.pending_work_items)  # past a --deadline
         for item, res in wdb.completed_work_items:
             if res.worker_outcome == WorkerOutcome.SKIPPED:
                 counts["equivalent"] += (res.output or "").startswith("equivalent")
@@ -239,7 +242,7 @@ def _shard(text: str) -> tuple[int, int]:
     return int(part) - 1, int(of)
 
 
-_COUNTS = ("total", "killed", "survived", "timeout", "incompetent", "equivalent")
+_COUNTS = ("total", "killed", "survived", "timeout", "incompetent", "equivalent", "not_run")
 
 
 def _run(a, known: dict) -> dict:
@@ -248,13 +251,13 @@ def _run(a, known: dict) -> dict:
     if dirty.stdout.strip():
         raise SystemExit("kernelport/ has uncommitted changes: commit first (mutants are written in place)")
     out: dict = {"seed": a.seed, "sample": a.sample, "modules": {}, "survivors": []}
-    first = 0
+    first, start = 0, time.monotonic()
     try:
         for key in a.modules:
             cfg, chosen = _session(key, a.work, a.sample, a.seed, a.timeout, known, a.shard, first)
             first += chosen
             db = cfg.with_suffix(".sqlite")
-            subprocess.run(["cosmic-ray", "exec", str(cfg), str(db)], cwd=ROOT, env=_env(), check=True)
+            _exec(cfg, db, None if a.deadline is None else start + a.deadline - time.monotonic())
             c, surv, ran = _results(db, known)
             out["modules"][key] = c
             out["ran"] = out.get("ran", []) + ran
@@ -269,6 +272,24 @@ def _run(a, known: dict) -> dict:
     return out
 
 
+def _exec(cfg: Path, db: Path, seconds: float | None) -> None:
+    """cosmic-ray's run of a session; at the deadline it is stopped with its tests, the mutant it had
+    written is undone (kernelport/ was committed: checkout restores it) and the mutants it had not
+    reached count as not run."""
+    import os
+    import signal
+
+    p = subprocess.Popen(["cosmic-ray", "exec", str(cfg), str(db)], cwd=ROOT, env=_env(), start_new_session=True)
+    try:
+        if p.wait(timeout=max(seconds, 0.0) if seconds is not None else None):
+            raise subprocess.CalledProcessError(p.returncode, p.args)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+        subprocess.run(["git", "checkout", "--", "kernelport"], cwd=ROOT, check=True)
+        print(f"deadline: stopped {cfg.stem}'s run; the mutants it had not reached are not counted", flush=True)
+
+
 def _combine(paths: list[Path], known: dict) -> dict:
     """The shards' JSON results as one run's; a survivor reviewed since its shard ran gets its entry now."""
     out: dict = {"modules": {}, "survivors": []}
@@ -279,7 +300,7 @@ def _combine(paths: list[Path], known: dict) -> dict:
         for key, c in r["modules"].items():
             m = out["modules"].setdefault(key, dict.fromkeys(_COUNTS, 0))
             for k in _COUNTS:  # every part counts the module's equivalents and total: keep one
-                m[k] = c[k] if k in ("total", "equivalent") else m[k] + c[k]
+                m[k] = c[k] if k in ("total", "equivalent") else m[k] + c.get(k, 0)
         out["survivors"] += r["survivors"]
         out["ran"] = out.get("ran", []) + r.get("ran", [])
     twice = len(out["ran"]) - len({tuple(m) for m in out["ran"]})
@@ -296,7 +317,8 @@ def _print_module(key: str, c: dict) -> None:
     score = (c["killed"] + c["timeout"]) / (run + c["timeout"]) if run + c["timeout"] else float("nan")
     print(f"{key:12s} mutants {c['total']:5d}  run {run + c['timeout'] + c['incompetent']:4d}  "
           f"killed {c['killed']:4d}  timeout {c['timeout']:3d}  survived {c['survived']:4d}  "
-          f"incompetent {c['incompetent']:3d}  equivalent {c['equivalent']:4d}  score {score:.1%}", flush=True)
+          f"incompetent {c['incompetent']:3d}  equivalent {c['equivalent']:4d}  score {score:.1%}"
+          + (f"  NOT RUN {c['not_run']} (deadline)" if c.get("not_run") else ""), flush=True)
 
 
 def _report(r: dict, per_module: bool) -> None:
@@ -309,6 +331,8 @@ def _report(r: dict, per_module: bool) -> None:
     run = total["killed"] + total["survived"] + total["timeout"]
     print(f"TOTAL killed {total['killed']} + timeout {total['timeout']} of {run} run: "
           f"score {(total['killed'] + total['timeout']) / run:.1%}" if run else "TOTAL nothing run")
+    if total["not_run"]:
+        print(f"NOT RUN: {total['not_run']} mutants of the sample (the deadline came first)")
     surv = r["survivors"]
     reviewed = sum(s["why"] is not None for s in surv)
     print(f"survivors: {len(surv) - reviewed} not reviewed, {reviewed} reviewed (listed in {KNOWN.name})")
@@ -330,6 +354,8 @@ def main() -> int:
     ap.add_argument("--work", type=Path, default=Path("/tmp/kernelport-mutation"))
     ap.add_argument("--shard", type=_shard, default=(0, 1), metavar="I/N",
                     help="run only the I-th of N disjoint parts of the sample (1 <= I <= N)")
+    ap.add_argument("--deadline", type=float, metavar="SECONDS",
+                    help="stop after this long; what ran is reported (the rest of the sample is not run)")
     ap.add_argument("--json", type=Path, help="also write the results here (for --combine)")
     ap.add_argument("--baseline", action="store_true",
                     help="run nothing mutated: each module's tests once on this tree; exit 1 unless all pass "

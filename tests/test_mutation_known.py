@@ -52,3 +52,35 @@ def test_the_runtime_names_the_table_entries_rely_on_are_runtime_concepts():
     from kernelport import dialect
 
     assert {c.kind for c in dialect.CONCEPTS if c.key.startswith("rt_")} == {"runtime"}
+
+
+def test_shards_are_parsed_and_their_results_combine_as_one_run(tmp_path):
+    import argparse
+    import json
+
+    mt = _script()
+    assert mt._shard("3/16") == (2, 16)
+    for bad in ("0/4", "5/4", "x/4", "4"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            mt._shard(bad)
+    counts = {"total": 100, "killed": 2, "survived": 1, "timeout": 0, "incompetent": 0, "equivalent": 7, "not_run": 0}
+    survivor = {"where": "m.py:3 core/NumberReplacer", "id": ["m.py", "core/NumberReplacer", "x = 1", 0],
+                "why": None, "diff": "-x = 1\n+x = 2"}
+    parts = []
+    for i, ran in enumerate((["a"], ["b"])):
+        path = tmp_path / f"part{i}.json"
+        path.write_text(json.dumps({"seed": 5, "sample": 3, "modules": {"m": counts},
+                                    "survivors": [survivor] if i else [], "ran": [ran]}))
+        parts.append(path)
+    r = mt._combine(parts, {})
+    # killed and survived add up; the module's mutant and equivalent counts are each part's, not a sum
+    assert r["modules"]["m"] == {**counts, "killed": 4, "survived": 2}
+    assert [s["where"] for s in r["survivors"]] == ["m.py:3 core/NumberReplacer"]
+    reviewed = {("m.py", "x = 1"): [{"operator": "core/NumberReplacer", "kind": "equivalent", "why": "w"}]}
+    assert mt._combine(parts, reviewed)["survivors"][0]["why"] == "equivalent: w"  # reviewed since the run
+    parts[1].write_text(parts[1].read_text().replace('"b"', '"a"'))
+    with pytest.raises(SystemExit, match="ran in more than one part"):
+        mt._combine(parts, {})
+    parts[1].write_text(parts[1].read_text().replace('"seed": 5', '"seed": 6'))
+    with pytest.raises(SystemExit, match="differ from the other parts"):
+        mt._combine(parts, {})
