@@ -27,8 +27,13 @@ for i in $(seq 1 "$n"); do
     > "$t/.venv/bin/cosmic-ray"
   chmod +x "$t/.venv/bin/cosmic-ray"
 done
-(cd "$out/tree1" && .venv/bin/python -P scripts/mutation_test.py --baseline "$@") \
-  || { echo "baseline failed: fix the tests on this machine first" >&2; exit 1; }
+for i in $(seq 1 "$n"); do
+  (cd "$out/tree$i" && .venv/bin/python -P scripts/mutation_test.py --baseline "$@" --shard "$i/$n" \
+     > "$out/base$i.log" 2>&1 || touch "$out/base.failed") &
+done
+wait
+cat "$out"/base*.log
+[ ! -e "$out/base.failed" ] || { echo "baseline failed: fix the tests on this machine first" >&2; exit 1; }
 for i in $(seq 1 "$n"); do
   (cd "$out/tree$i" && .venv/bin/python -P scripts/mutation_test.py "$@" --shard "$i/$n" \
      --json "$out/part$i.json" --work "$out/work$i" > "$out/part$i.log" 2>&1) &

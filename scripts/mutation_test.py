@@ -363,8 +363,8 @@ def main() -> int:
     ap.add_argument("--combine", type=Path, nargs="+", metavar="JSON",
                     help="run nothing: print the report of these parts' --json results as one run")
     a = ap.parse_args()
-    if a.baseline:
-        return _baseline(a.modules)
+    if a.baseline:  # with --shard, the I-th of N parts of the module list (the parts run at once)
+        return _baseline(a.modules[a.shard[0]::a.shard[1]])
     known = load_known()
     if a.combine:
         r = _combine(a.combine, known)
