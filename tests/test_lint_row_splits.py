@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import textwrap
 
+from labelled_support import lint_recall
 from kernelport.lint.engine import lint_text
 from kernelport.source import SourceFile
 from kernelport.translate import translate
@@ -125,6 +126,23 @@ def test_translate_still_ports_the_rows_to_the_whole_wave():
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "for (int o = warpSize / 2; o > 0; o >>= 1)" in port.body
     assert "tid & (warpSize - 1)" in port.body and "tid / warpSize" in port.body
+
+
+def test_the_bench_counts_only_hazard_claims(tmp_path):
+    b = lint_recall()
+    (tmp_path / "k.cu").write_text("int lane = tid & 31;\nint warp = tid >> 5;\nmask = 0xffffffff;\n")
+    labels = [b.Label("lookalike", "k.cu", 1, "p", "c", "why", "int lane = tid & 31;"),
+              b.Label("lookalike", "k.cu", 2, "p", "c", "why", "int warp = tid >> 5;"),
+              b.Label("hazard", "k.cu", 3, "p", "c", "why", "mask = 0xffffffff;")]
+    findings = [{"code": "WS002", "line": 1, "severity": "info"}, {"code": "WS003", "line": 2, "severity": "error"},
+                {"code": "WS007", "line": 3, "severity": "warning"}]
+
+    def run(path, flags=()):
+        return str(path), findings, 0, ""
+    claims = b.measure(run, labels, tmp_path, 1)["lint"]
+    assert (claims["found"], claims["false_positives"], claims["advised"]["lookalike"]) == (1, 1, 1)
+    every = b.measure(run, labels, tmp_path, 1, "info")["lint"]
+    assert (every["found"], every["false_positives"]) == (1, 2)
 
 
 HIDDEN = """\
