@@ -169,3 +169,19 @@ def test_a_reduction_passed_as_a_template_parameter_keeps_the_rows_a_hazard():
     assert found[(1, "WS001")] == "error", found
     direct = _sev(HIDDEN.replace("REDUCE(", "warp_sum("))
     assert direct[(1, "WS001")] == "info" and direct[(3, "WS004")] == "info", direct
+
+
+def test_advice_passes_the_default_gate_and_is_a_sarif_note(tmp_path):
+    import json
+    import subprocess
+    import sys
+    f = tmp_path / "rows.cu"
+    f.write_text(ROWS)
+
+    def lint(*args):
+        return subprocess.run([sys.executable, "-P", "-m", "kernelport", "lint", "--ignore", "WS007", *args, str(f)],
+                              capture_output=True, text=True, timeout=300, env={"PATH": "/usr/bin:/bin"})
+    assert lint().returncode == 0  # --fail-on warning (the default): advice does not fail a build
+    assert lint("--fail-on", "info").returncode == 1
+    sarif = json.loads(lint("--format", "sarif").stdout)
+    assert {r["level"] for r in sarif["runs"][0]["results"]} == {"note"}
