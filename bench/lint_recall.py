@@ -12,7 +12,7 @@ group: lane, warp, slots and shuffle widths all from 32).  Consistent lines coun
 (kernelport stays quiet on logical groups by design); how many are flagged is printed.  `text`
 is the line's stripped text, checked before measuring so that a label cannot drift off its line.
 
-A label is found when a warp-size finding (a WS code) starts on its line or names the line among
+A label is found when a warp-size finding (a WS code) that claims a hazard starts on its line or names the line among
 its related locations, in its file or in another labelled file of the set (WS001 lists every use of
 a hardcoded constant: "its 3 uses assume 32 lanes"; WS008 names the header parameter a ballot is
 passed to); the recall on finding lines alone is printed beside it.  The EXE is run once
@@ -23,6 +23,14 @@ before and after a change is measured the same way.  Precision is over the label
 flagged hazards / (flagged hazards + flagged look-alikes); flagged lines that carry no label are
 counted beside it.  The naive baseline, measured in the same run, is the grep a reviewer would
 type for 32-lane assumptions (NAIVE below).
+
+Only hazard claims count: findings of severity warning or error (`--min-severity`, default
+warning).  An `info` finding is advice, not a claim that the line breaks (lint reports a block split
+into 32-lane rows that computes the same at 64 as info: kernelport/lint/rowsplits.py); the labelled
+lines such findings sit on are printed beside the figures ("advice on N hazards, M look-alikes"),
+counted neither way.  `--min-severity info` counts them as claims too (every WS finding, the rule
+before info existed).  The naive baseline is a grep and has no severity: it is scored the same
+way in both cases, over the same labels.
 
 tests/labelled_heldout/labels.tsv (--labels) is a second set from other projects (baseline:
 bench/lint_recall_heldout_baseline.txt), tests/labelled4/labels.tsv a fourth (gsplat, tilelang,
@@ -47,6 +55,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LABELS = ROOT / "tests" / "labelled" / "labels.tsv"
 BUILD_FLAGS = "build_flags.tsv"  # beside the labels: each commit folder's -I and -D, as its project builds it
 KINDS = ("hazard", "lookalike", "consistent")
+SEVERITIES = ("info", "warning", "error")  # kernelport/lint/finding.py's order
 NAIVE = re.compile(r"\b(32|31|16)\b|\b0x1[fF]\b|\b0x[fF]{8}\b|>>\s*5\b")
 
 
@@ -120,12 +129,14 @@ def executable(exe: list[str]):
     return run
 
 
-def measure(run, labels: list[Label], base: Path, jobs: int = 2) -> dict:
+def measure(run, labels: list[Label], base: Path, jobs: int = 2, min_severity: str = "warning") -> dict:
     files = sorted({lb.file for lb in labels})
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         runs = list(pool.map(lambda f: run(base / f, build_flags(base, f)), files))
-    flagged: dict[str, dict[int, set[str]]] = {}  # a finding's line, or a related line it names
+    flagged: dict[str, dict[int, set[str]]] = {}  # a hazard claim's line, or a related line it names
+    advised: dict[str, set[int]] = {}  # the same for findings below min_severity (advice)
     primary: dict[str, set[int]] = {}
+    floor = SEVERITIES.index(min_severity)
     failures, internal = [], []
     # A related location in another labelled file of the set flags that file's line too (a call's
     # finding naming the header parameter it passes a mask to).
@@ -133,7 +144,13 @@ def measure(run, labels: list[Label], base: Path, jobs: int = 2) -> dict:
     for f, (path, data, rc, err) in zip(files, runs):
         lines = flagged.setdefault(f, {})
         for d in data:
-            if d["code"].startswith("WS"):
+            if d["code"].startswith("WS") and SEVERITIES.index(d.get("severity", "error")) < floor:
+                advised.setdefault(f, set()).add(d["line"])
+                for r in d.get("related") or ():
+                    other = by_path.get(Path(r["path"]).resolve())
+                    if other is not None:
+                        advised.setdefault(other, set()).add(r["line"])
+            elif d["code"].startswith("WS"):
                 lines.setdefault(d["line"], set()).add(d["code"])
                 primary.setdefault(f, set()).add(d["line"])
                 for r in d.get("related") or ():
@@ -164,11 +181,18 @@ def measure(run, labels: list[Label], base: Path, jobs: int = 2) -> dict:
 
     lint = score(lambda f, n: n in flagged.get(f, {}))
     lint["recall_primary"] = score(lambda f, n: n in primary.get(f, set()))["recall"]
+    lint["min_severity"] = min_severity
+    advice = [lb for lb in labels if lb.line in advised.get(lb.file, set()) and not hit_any(flagged, lb)]
+    lint["advised"] = {k: sum(1 for lb in advice if lb.kind == k) for k in KINDS}
     lint["unlabelled_flagged_lines"] = sum(1 for f, ls in flagged.items() for n in ls if (f, n) not in labelled)
     lint["codes"] = {f"{f}:{n}": sorted(c) for f, ls in flagged.items() for n, c in ls.items() if (f, n) in labelled}
     naive = score(lambda f, n: bool(NAIVE.search(texts[f][n - 1].split("//")[0])))
     return {"exe": getattr(run, "name", "kernelport"), "files": len(files), "flagged": flagged, "lint": lint, "naive": naive,
             "failures": failures, "internal_errors": internal}
+
+
+def hit_any(flagged: dict[str, dict[int, set[str]]], lb: Label) -> bool:
+    return lb.line in flagged.get(lb.file, {})
 
 
 def _exe(arg: str | None) -> list[str]:
@@ -187,12 +211,14 @@ def main() -> None:
     ap.add_argument("--labels", type=Path, default=LABELS)
     ap.add_argument("--json", action="store_true", help="print the whole result as JSON")
     ap.add_argument("-j", type=int, default=2, help="files linted at once (default 2)")
+    ap.add_argument("--min-severity", choices=SEVERITIES, default="warning",
+                    help="lowest severity that claims a hazard (default warning: info is advice)")
     a = ap.parse_args()
     labels = read_labels(a.labels)
     bad = check_labels(labels, a.labels.parent)
     if bad:
         raise SystemExit("labels off their lines:\n" + "\n".join(bad))
-    res = measure(executable(_exe(a.kernelport)), labels, a.labels.parent, a.j)
+    res = measure(executable(_exe(a.kernelport)), labels, a.labels.parent, a.j, a.min_severity)
     if a.json:
         res["flagged"] = {f: {str(n): sorted(c) for n, c in ls.items()} for f, ls in res["flagged"].items()}
         print(json.dumps(res, indent=1))
@@ -208,6 +234,9 @@ def main() -> None:
         print(f"  {name:<5}  recall {r['recall']:.3f} ({r['found']}/{r['hazards']}){prim}  precision {r['precision']:.3f} "
               f"({r['false_positives']} look-alike{'s' if r['false_positives'] != 1 else ''} flagged)  "
               f"consistent flagged {r['consistent_flagged']}/{r['consistent']}  [{per}]")
+    adv = res["lint"]["advised"]
+    print(f"  hazard claims: {res['lint']['min_severity']} and above; advice below it (not counted) on "
+          f"{adv['hazard']} hazards, {adv['lookalike']} look-alikes, {adv['consistent']} consistent lines")
     print(f"  lint flagged {res['lint']['unlabelled_flagged_lines']} unlabelled lines; "
           f"{len(res['failures'])} file runs failed, {len(res['internal_errors'])} internal errors")
     for title, items in (("misses", res["lint"]["misses"]), ("look-alikes flagged", res["lint"]["flagged_lookalikes"]),

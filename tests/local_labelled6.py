@@ -9,9 +9,9 @@ from pathlib import Path
 from labelled_support import local_set_checks
 
 BASE = Path(__file__).resolve().parent / "labelled6"
-# Reached after the changes made for this set (bench/lint_recall_labelled6_after.txt): the precision
-# left is the split-block reductions lint flags by design (README.md); raise it if that changes.
-RECALL_FLOOR, PRECISION_FLOOR = 1.0, 0.55
+# Reached once a block split into 32-lane rows that computes the same at 64 became advice (info, not
+# a hazard claim: kernelport/lint/rowsplits.py; bench/lint_recall_rows_after.txt).
+RECALL_FLOOR, PRECISION_FLOOR = 1.0, 1.0
 
 
 (written, measured, test_labels_sit_on_their_lines, test_every_label_is_traced_to_its_commit,
@@ -27,3 +27,10 @@ def test_the_misses_are_found_where_designed(measured):
     ln = "rwkv/3dcc367f88/cuda/rwkv7_tmix_lnx_rkvres_xg_bf16_v1.cu"
     assert f"{ln}:12" not in codes and f"{ln}:17" not in codes  # `kWarpSize = 32`, its rows' width
     assert "WS018" in codes[f"{ln}:76"]  # the broadcast from lane 0 across two rows of a wave
+
+
+def test_the_split_block_reductions_are_advice(measured):
+    """The cross-entropy kernels' rows (`tid & 31`, `tid >> 5`, ladders from 16 read at each row's lane
+    0) are the 12 look-alikes lint reports as info; their masks stay hazards (WS007, found above)."""
+    assert measured["lint"]["advised"] == {"hazard": 0, "lookalike": 12, "consistent": 0}
+    assert measured["lint"]["false_positives"] == 0

@@ -1,6 +1,8 @@
 """WS001 names a block's warp count paired with a hardcoded warp size (exllamav2's rms_norm.cu at
 5a61d6e821^: `NUM_WARPS 32`, `NUM_THREADS (NUM_WARPS * WARP_SIZE)`): at 64 lanes the product passes
-the 1024 threads a block may have, so the count has to follow the wave too."""
+the 1024 threads a block may have, so the count has to follow the wave too.  Its ladder starts at
+`warpSize / 2`, as the original's does: rows of 32 with a wave-wide ladder (a kernel whose every
+32 is its rows' width is advice instead: tests/test_lint_row_splits.py)."""
 from __future__ import annotations
 
 from kernelport.lint.engine import lint_text
@@ -13,7 +15,7 @@ __global__ void row_sum(const float* x, float* out) {
     __shared__ float sums[NUM_WARPS];
     int warp = threadIdx.x / WARP_SIZE, lane = threadIdx.x % WARP_SIZE;
     float v = x[blockIdx.x * NUM_THREADS + threadIdx.x];
-    for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
+    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
     if (lane == 0) sums[warp] = v;
 }
 """

@@ -14,6 +14,7 @@ from ..project import needs_macros
 from ..source import SourceFile, uncomment, walk
 from .. import guards
 from .finding import Finding, Fix, Related
+from . import rowsplits
 from .rule import Rule
 
 
@@ -100,6 +101,10 @@ class Context:
         sev = severity or rule.severity(self.targets)
         if sev is None:
             return
+        if isinstance(at, Node) and sev != "info":  # 32-lane rows that compute the same at 64: advice
+            advice = rowsplits.advise(self, rule.code, at)
+            if advice is not None:
+                sev, message, fix = "info", f"{rowsplits.lead(message)}; {advice}", None
         start, end = (at.start_byte, at.end_byte) if isinstance(at, Node) else at
         line, col = self.position(start)
         eline, ecol = self.position(max(end, start))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .. import backends
 from .discovery import PYTHON_EXT
+from .rowsplits import ROW_CODES, ROWS_NOTE
 from .rule import FAMILIES, SOURCE_TARGETS, TARGETS, Rule, all_rules
 
 # Severity rows of the docs: every target; the source's plus the 32-wide run of hardware that also
@@ -16,6 +17,11 @@ _NARROW = tuple(r.target for r in backends.hardware_runs()
 _SETS = {"all targets": frozenset(TARGETS),
          " + ".join((*sorted(SOURCE_TARGETS), *_NARROW)): SOURCE_TARGETS | frozenset(_NARROW),
          " + ".join(sorted(SOURCE_TARGETS)) + " only": SOURCE_TARGETS}
+
+
+def _docs(r: Rule) -> str:
+    """The rule's docs, and for the 32s of a row-split block the note on when they are advice."""
+    return r.docs + ("\n\n" + ROWS_NOTE if r.code in ROW_CODES else "")
 
 
 def _severity_line(r: Rule) -> str:
@@ -34,7 +40,7 @@ def _fence(lang: str) -> str:
 def rule_text(r: Rule) -> str:
     """Plain text for the terminal (markdown that reads well unrendered)."""
     lines = [f"{r.code} {r.name}" + (_tier(r) if r.fixable else ""), "", r.summary, "",
-             f"Severity: {_severity_line(r)}", "", r.docs, ""]
+             f"Severity: {_severity_line(r)}", "", _docs(r), ""]
     for i, e in enumerate(r.flags, 1):
         lines += [f"Flagged ({e.lang}{', ' + e.note if e.note else ''}):", "", _indent(e.clean), ""]
     for e in r.passes:
@@ -78,7 +84,7 @@ def markdown() -> str:
     for r in rules:
         out += [f"## {r.code} {r.name}", "", r.summary, "",
                 f"*Severity*: {_severity_line(r)}." + (f"  *Fix*: yes (`{_flag(r)}`)." if r.fixable else ""), "",
-                r.docs, ""]
+                _docs(r), ""]
         for e in r.flags:
             out += [f"Flagged{' (' + e.lang + (', ' + e.note if e.note else '') + ')' if e.lang != 'cu' or e.note else ''}:", "",
                     f"```{_fence(e.lang)}", e.clean, "```", ""]

@@ -10,6 +10,7 @@ from tree_sitter import Node
 from ... import backends, cexpr, dialect, warpflow
 from ... import guards
 from ...source import uncomment
+from .. import rowsplits
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, site_codes
 
@@ -80,6 +81,12 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                 continue  # unused in a source file (a header's uses are in the files that include it)
             if _logical_width(ctx, uses):
                 continue  # the width of the file's logical 32-lane groups: 32 is right there
+            rows = rowsplits.advise_uses(ctx, self.code, uses)
+            if rows is not None:  # the rows' width, correct at 64 (lint/rowsplits.py)
+                ctx.report(self, m.node, f"`{name}` hardcodes the warp size as {m.value}; {rows}",
+                           severity="info" if self.severity(ctx.targets) else None,
+                           related=tuple(ctx.related(u, f"use of {name}") for u in uses[:8]))
+                continue
             used = (f"its {len(uses)} uses assume" if len(uses) > 1 else "its use assumes") if uses else "it assumes"
             companions = _warp_counts(ctx, name)
             also = "".join(f"; `{c}` ({n} warps) times it is {n * 32} threads, {n * 64} at 64 lanes (past a "

@@ -1,0 +1,370 @@
+"""Blocks split into 32-lane rows that compute the same on a 64-lane wave: lint's advice, not a hazard.
+
+A kernel that splits its block itself (`lane = tid & 31`, `warp = tid >> 5`: kernelport/warpsplits.py)
+runs two rows to a 64-lane wave.  Its lane, warp and slot arithmetic agrees on 32, so what could
+change is only what its warp operations read across the two rows.  The group (the kernel and the
+helpers it calls: warpwidth's groups) computes the same at 64 when:
+
+- nothing in it names the hardware wave (`warpSize`, a `WARP_SIZE` not known to be 32, `__lane_id`)
+  or runs a library collective at the wave width (cub's `WarpReduce<T>`): those mix the two widths;
+- it calls nothing lint cannot read (a template or function-pointer parameter, a header's warp helper);
+- it has no vote (ballot, any, all, activemask): a vote's word holds all 64 lanes of the wave;
+- every shuffle at the default width is a `xor` or `down` with an offset below 32 (a literal, or a
+  ladder variable from 16 down): a `xor` then never leaves its aligned 32 lanes, and a `down`
+  ladder leaves lane 0 of each row with its row's result.  A shuffle from a source lane
+  (`__shfl_sync(m, v, 0)`: lanes 32-63 read the first row) or `up` (lane 32 reads lane 31) does not;
+- the result of a `down` shuffle (or of a helper that returns one) is read only under a leader
+  test of the row (`if (lane == 0)`), or passed to another such reduction: lanes 1-31 of a row may
+  read the next row at 64, and only the leader's value is the same.
+
+Then the 32s of its rows (WS002, WS003, WS004, WS006, WS011, WS017) are reported as info: correct
+at 64 as written, while `kernelport translate` still ports the kernel to the whole wave.  The 32-bit
+masks (WS007) stay warnings: HIP's `_sync` shuffles reject them whatever the rows do.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from tree_sitter import Node
+
+from .. import backends, dialect, warpsplits
+from ..source import call_args, ident_name, walk
+from ..warpsites import int_value
+
+ROW_CODES = frozenset({"WS001", "WS002", "WS003", "WS004", "WS005", "WS006", "WS011", "WS017"})
+ADVICE = ("correct at 64 as written: two 32-lane rows to a wave ({why}); `kernelport translate` ports it to "
+          "the whole wave")
+ROWS_NOTE = """\
+Reported as info (advice, not a hazard: `--fail-on` warning passes it, SARIF calls it a note) in a
+block the kernel splits into 32-lane rows itself (`lane = tid & 31` with `warp = tid >> 5`, or `% 32`
+with `/ 32`) when the rows compute the same on a 64-lane wave, two to a wave: nothing in the kernel
+and its helpers reads `warpSize` or votes, every shuffle at the default width is a `xor` or `down`
+by less than 32 (or an `up` added only where `lane >= d`), and what a `down` ladder leaves is read
+under `if (lane == 0)`.  `kernelport translate` still ports such a kernel to the whole wave."""
+_HALVING = re.compile(r">>=\s*1\b|/=\s*2\b|=\s*\w+\s*(>>\s*1|/\s*2)\b")
+_GROWING = re.compile(r"<<=\s*1\b|\*=\s*2\b|\+\+|\+=\s*1\b|=\s*\w+\s*(<<\s*1|\*\s*2)\b")
+_BOUND = re.compile(r"^\(?\s*(\w+)\s*(<=?)\s*(\w+)\s*\)?$")
+
+
+def consistent(ctx) -> dict[str, str]:
+    """Function -> why its group's rows are correct at 64, for the groups that are."""
+    widths = ctx.analysis.widths
+    known = frozenset(n for n, m in ctx.hardcoded_macros.items() if int_value(m.value) == 32)
+    splits, wave_named = warpsplits.find(ctx.module, known)
+    out: dict[str, str] = {}
+    seen: set[str] = set()
+    for f in splits:
+        if f in seen:
+            continue
+        g = widths.by_function.get(f) if widths is not None else None
+        fs = set(g.functions) if g is not None else {f}
+        seen |= fs
+        if fs & (wave_named | ctx.analysis.wave_collectives):
+            continue
+        if any(m in ctx.warp_level and ctx.module.functions[m].is_kernel and m not in splits
+               for m in fs if m in ctx.module.functions):
+            continue  # a kernel of the group runs warp operations without rows of its own
+        if _rows_hold(ctx, fs, splits):
+            why = "`" + ctx.text(splits[f].warp) + "` splits the block and every shuffle stays in its row"
+            out.update((m, why) for m in fs)
+    return out
+
+
+def _rows(ctx) -> dict[str, str]:
+    rows = ctx.__dict__.get("_row_splits")
+    if rows is None:
+        rows = ctx.__dict__["_row_splits"] = consistent(ctx)
+    return rows
+
+
+def advise(ctx, code: str, node: Node) -> str | None:
+    """The advice that replaces a hazard's consequence, where the site is in such a group."""
+    if code not in ROW_CODES:
+        return None
+    rows = _rows(ctx)
+    f = ctx.function_at(node) if rows else None
+    return ADVICE.format(why=rows[f.name]) if f is not None and f.name in rows else None
+
+
+def advise_uses(ctx, code: str, uses: list[Node]) -> str | None:
+    """The advice for a constant (`#define WARP_SIZE 32`) whose every use is in such a group's
+    device code or in host code (a block size: the rows' width there too)."""
+    rows = _rows(ctx) if code in ROW_CODES and uses else {}
+    fns = [ctx.function_at(u) for u in uses] if rows else [None]
+    if any(f is None or (f.is_device and f.name not in rows) for f in fns):
+        return None
+    inside = [f for f in fns if f.name in rows]
+    return ADVICE.format(why=rows[inside[0].name]) if inside else None
+
+
+def lead(message: str) -> str:
+    """A message's claim before its consequence: the text before the first `: ` outside backticks."""
+    quoted = False
+    for i, ch in enumerate(message):
+        if ch == "`":
+            quoted = not quoted
+        elif not quoted and message.startswith(": ", i):
+            return message[:i]
+    return message
+
+
+def _bound(ctx, call: Node) -> tuple[str, dict[str, Node]] | None:
+    """(concept key, parameter -> argument) of a shuffle call, a dialect or a library spelling."""
+    found = ctx.concept_of_call(call)
+    if found is not None:
+        return found[0].key, found[2]
+    fn = call.child_by_field_name("function")
+    lib = dialect.library_call(backends.source().name, ctx.text(fn)) if fn is not None else None
+    return (lib[0].key, dict(zip(lib[1], call_args(call)))) if lib is not None else None
+
+
+def _below_32(ctx, arg: Node) -> bool:
+    """A literal offset below 32, or a loop variable that starts at 16 or less and halves."""
+    v = int_value(ctx.text(arg))
+    if v is not None:
+        return 0 <= v < 32
+    if arg.type != "identifier":
+        return False
+    p = arg.parent
+    while p is not None and p.type != "function_definition":
+        if p.type == "for_statement":
+            init, upd = p.child_by_field_name("initializer"), p.child_by_field_name("update")
+            if init is not None and upd is not None:
+                for d in walk(init):
+                    if d.type == "init_declarator" and ident_name(d.child_by_field_name("declarator")) == ctx.text(arg):
+                        start = int_value(ctx.text(d.child_by_field_name("value")))
+                        cond = p.child_by_field_name("condition")
+                        bound = _BOUND.match(" ".join(ctx.text(cond).split())) if cond is not None else None
+                        if bound is not None and bound.group(1) == ctx.text(arg) and start is not None and start >= 0:
+                            k = int_value(bound.group(3))  # `d < 32` with d growing from 1
+                            return k is not None and (k <= 32 if bound.group(2) == "<" else k < 32) and \
+                                bool(_GROWING.search(ctx.text(upd)))
+                        return start is not None and start <= 16 and bool(_HALVING.search(ctx.text(upd)))
+        p = p.parent
+    return False
+
+
+def _hidden_calls(ctx, fs: set[str]) -> bool:
+    """A call whose body lint cannot read: through a template or function-pointer parameter
+    (`blockReduce<warp_reduction>`), or a header's warp helper: its shuffles are unknown."""
+    vis = ctx.module.visible
+    for f in sorted(fs):
+        fn = ctx.module.functions.get(f)
+        if fn is None or fn.body is None:
+            continue
+        tparams = {m.group(0) for t in fn.template_params if (m := re.search(r"\w+", t))}  # `(*REDUCE)(float)`
+        for _, name in ctx.calls(fn.body):
+            if name in tparams or fn.param(name) is not None or \
+                    (vis is not None and name in vis.warp_functions and name not in ctx.module.functions):
+                return True
+    return False
+
+
+def _rows_hold(ctx, fs: set[str], splits) -> bool:
+    if _hidden_calls(ctx, fs):
+        return False
+    downs: set[str] = set()  # functions whose output is a `down` shuffle's result
+    inline: list[Node] = []  # `down` shuffles in a kernel's own body
+    for call, fn, b in _warp_calls(ctx, fs):
+        if dialect.concept(b[0]).kind == "vote":
+            return False  # a ballot's word holds all 64 lanes of the wave, both rows
+        width = b[1].get("width")
+        if width is not None:
+            w = int_value(ctx.text(width))
+            if w is not None and 0 < w <= 32:
+                continue  # an explicit width of a row or less: its lanes stay in it
+            return False
+        if b[0] not in ("shfl_down", "shfl_xor", "shfl_up"):
+            return False  # a source lane (`__shfl_sync(m, v, 0)`: lanes 32-63 read row 0)
+        off = b[1].get("delta", b[1].get("lanemask"))
+        if off is None or not _below_32(ctx, off):
+            return False
+        if b[0] == "shfl_up" and (fn not in splits or not _up_guarded(ctx, call, off, splits[fn])):
+            return False  # lane 32 of the wave reads lane 31, the other row's, unless `lane >= d` holds it back
+        if b[0] == "shfl_down":
+            k = ctx.module.functions.get(fn)
+            (inline.append(call) if k is not None and k.is_kernel else downs.add(fn))
+    calls = _calls_of(ctx, fs, downs)
+    for stmt, names, fn in calls + [_ladder(ctx, c) for c in inline]:
+        if fn not in splits or not _leaders_read(ctx, stmt, names, splits[fn], downs):
+            return False
+    return True
+
+
+def _up_guarded(ctx, call: Node, off: Node, split) -> bool:
+    """An `up` shuffle whose value is used only under `if (lane >= d)` (the row's lane, the same d):
+    the lanes it holds back are the ones that would read the row before."""
+    test = _row_guard(tuple(sorted(split.lanes, key=len, reverse=True)), ctx.text(off))
+    stmt = _statement(call)
+    if _under(ctx, call, test, stop=stmt.parent):
+        return True  # `if (lane >= d) v += __shfl_up_sync(m, v, d);`
+    if stmt.type != "declaration" or stmt.parent is None:
+        return False
+    names = {ident_name(d) for d in stmt.children_by_field_name("declarator")} - {None}
+    later = stmt.next_named_sibling
+    while later is not None:
+        if any(i.type == "identifier" and ctx.text(i) in names and not _under(ctx, i, test, stop=stmt.parent)
+               for i in walk(later)):
+            return False
+        later = later.next_named_sibling
+    return True
+
+
+def _warp_calls(ctx, fs: set[str]):
+    """(call, function, (concept key, parameter -> argument)) of every shuffle and vote in the group."""
+    for f in sorted(fs):
+        fn = ctx.module.functions.get(f)
+        for call, _ in ctx.calls(fn.body) if fn is not None and fn.body is not None else ():
+            b = _bound(ctx, call)
+            if b is not None and dialect.concept(b[0]).kind in ("shuffle", "vote") and dialect.concept(b[0]).warp_level:
+                yield call, f, b
+
+
+def _calls_of(ctx, fs: set[str], downs: set[str]) -> list[tuple[Node, set[str], str]]:
+    """(statement, variables it leaves the result in, function) of each call of a down helper.
+    A helper returning one is a down helper too (its callers are checked instead)."""
+    out, grew = [], True
+    while grew:
+        grew, out = False, []
+        for f in sorted(fs):
+            fn = ctx.module.functions.get(f)
+            if fn is None or fn.body is None:
+                continue
+            for call, name in ctx.calls(fn.body):
+                if name not in downs:
+                    continue
+                stmt = _statement(call)
+                if stmt.type == "return_statement" and not fn.is_kernel:
+                    grew |= f not in downs
+                    downs.add(f)
+                    continue
+                out.append((stmt, _results(ctx, stmt, call, ctx.module.functions.get(name)), f))
+    return out
+
+
+def _statement(n: Node) -> Node:
+    while n.parent is not None and n.parent.type != "compound_statement":
+        n = n.parent
+    return n
+
+
+def _results(ctx, stmt: Node, call: Node, callee) -> set[str]:
+    names = set()
+    if stmt.type == "declaration":
+        names |= {ident_name(d) for d in stmt.children_by_field_name("declarator")} - {None}
+    elif stmt.type == "expression_statement" and stmt.named_children and stmt.named_children[0].type == "assignment_expression":
+        lhs = stmt.named_children[0].child_by_field_name("left")
+        if lhs is not None and lhs.type == "identifier":
+            names.add(ctx.text(lhs))
+    if callee is not None:  # reference parameters carry results out too
+        for p, a in zip(callee.params, call_args(call)):
+            if a.type == "identifier" and any(c.type == "reference_declarator" for c in walk(p.node)):
+                names.add(ctx.text(a))
+    return names
+
+
+def _ladder(ctx, call: Node) -> tuple[Node, set[str], str]:
+    """A kernel's own `down` ladder: its loop (or statement) and the variables it folds into."""
+    stmt, body = _statement(call), None
+    p = call.parent
+    while p is not None and p.type != "function_definition":
+        if p.type == "for_statement":
+            stmt, body = _statement(p), p.child_by_field_name("body")
+            break
+        p = p.parent
+    names = {ctx.text(a.child_by_field_name("left")) for a in walk(body or stmt) if a.type == "assignment_expression"
+             and a.child_by_field_name("left") is not None and a.child_by_field_name("left").type == "identifier"}
+    f = ctx.function_at(call)
+    return stmt, names, f.name if f is not None else ""
+
+
+def _leaders_read(ctx, stmt: Node, names: set[str], split, downs: set[str]) -> bool:
+    """Every later read of `names` in the statement's block is under a leader test, or feeds
+    another reduction; a plain reassignment ends a name's result."""
+    if stmt.parent is None:
+        return False
+    if not names:  # the result is used where it is made: the statement must be a leader's
+        return _under_leader(ctx, stmt, split, stop=None)
+    live = set(names)
+    later = stmt.next_named_sibling
+    while later is not None and live:
+        for i in walk(later):
+            if i.type == "identifier" and ctx.text(i) in live and not _written(i) and \
+                    not _under_leader(ctx, i, split, stop=stmt.parent) and not _feeds(ctx, i, downs):
+                return False
+        live -= _assigned(ctx, later)
+        later = later.next_named_sibling
+    return True
+
+
+def _written(i: Node) -> bool:
+    p = i.parent
+    return p is not None and p.type == "assignment_expression" and p.child_by_field_name("left") == i and \
+        _op(p) == "="
+
+
+def _op(a: Node) -> str:
+    op = a.child_by_field_name("operator")
+    return op.text.decode() if op is not None else ""
+
+
+def _assigned(ctx, stmt: Node) -> set[str]:
+    """Names a statement gives a new value (`x = ...;`, `float x = ...;`) at its top level."""
+    if stmt.type == "declaration":
+        return {ident_name(d) for d in stmt.children_by_field_name("declarator")} - {None}
+    e = stmt.named_children[0] if stmt.type == "expression_statement" and stmt.named_children else None
+    if e is not None and e.type == "assignment_expression" and _op(e) == "=":
+        lhs = e.child_by_field_name("left")
+        return {ctx.text(lhs)} if lhs is not None and lhs.type == "identifier" else set()
+    return set()
+
+
+def _reduces(ctx, call: Node, downs: set[str]) -> bool:
+    fn = call.child_by_field_name("function")
+    if fn is not None and ctx.text(fn) in downs:
+        return True
+    b = _bound(ctx, call)
+    return b is not None and b[0] == "shfl_down"
+
+
+def _feeds(ctx, i: Node, downs: set[str]) -> bool:
+    """An argument of another reduction, or the value a reduction step folds into (`v += shfl_down(v, 8)`)."""
+    p = i.parent
+    if p is not None and p.type == "assignment_expression" and p.child_by_field_name("left") == i:
+        rhs = p.child_by_field_name("right")
+        return rhs is not None and any(c.type == "call_expression" and _reduces(ctx, c, downs) for c in walk(rhs))
+    while p is not None and p.type not in ("expression_statement", "declaration", "compound_statement"):
+        if p.type == "call_expression" and _reduces(ctx, p, downs):
+            return True
+        p = p.parent
+    return False
+
+
+def _under_leader(ctx, n: Node, split, stop: Node | None) -> bool:
+    """Inside the consequence of `if (lane == 0)` (or `!lane`, `tid == 0`) below `stop`."""
+    return _under(ctx, n, _leader_test(tuple(sorted(split.lanes | split.threads, key=len, reverse=True))), stop)
+
+
+def _under(ctx, n: Node, test: re.Pattern, stop: Node | None) -> bool:
+    """Inside the consequence of an `if` (below `stop`) whose condition passes `test` and has no `||`."""
+    child, p = n, n.parent
+    while p is not None and p != stop and p.type != "function_definition":
+        if p.type == "if_statement" and p.child_by_field_name("consequence") == child:
+            cond = " ".join(ctx.text(p.child_by_field_name("condition")).split())
+            if "||" not in cond and test.search(cond):
+                return True
+        child, p = p, p.parent
+    return False
+
+
+@lru_cache(maxsize=256)
+def _leader_test(lanes: tuple[str, ...]) -> re.Pattern:
+    alt = "|".join(re.escape(x) for x in lanes)
+    return re.compile(rf"(^|[^\w.])\(?\s*({alt})\s*\)?\s*==\s*0\b|\b0\s*==\s*\(?\s*({alt})\b|!\s*\(?\s*({alt})\b")
+
+
+@lru_cache(maxsize=256)
+def _row_guard(lanes: tuple[str, ...], d: str) -> re.Pattern:
+    alt, d = "|".join(re.escape(x) for x in lanes), re.escape(d)
+    return re.compile(rf"(^|[^\w.])\(?\s*({alt})\s*\)?\s*>=\s*{d}\b|(^|[^\w.]){d}\s*<=\s*\(?\s*({alt})\b")
