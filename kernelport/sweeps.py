@@ -32,7 +32,7 @@ class Sweeps:
                 if name != f.name or said[name] > 1:  # its own name once is its declarator, not a call
                     self._callers.setdefault(name, set()).add(f.name)
         self._confirm_readers: set[str] = set()
-        self._recorded: dict[int, list] = {}
+        self._recorded: dict[int, object] = {}
         self._live = self._all
 
     def limit(self, live: set[str]) -> None:
@@ -79,8 +79,10 @@ class Sweeps:
             return True
         return f.name in self._overloaded
 
-    def record(self, f: Function, items: list) -> None:
-        self._recorded[id(f)] = items
+    def record(self, f: Function, found) -> None:
+        """What f's pass found that a sweep collects anew (warpflow: its shuffles' masks and its
+        shuffles at the wave's width), given back by replay when f does not pass again."""
+        self._recorded[id(f)] = found
 
-    def replay(self, f: Function) -> list:
-        return self._recorded.get(id(f), [])
+    def replay(self, f: Function):
+        return self._recorded.get(id(f))

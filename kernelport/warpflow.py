@@ -558,9 +558,11 @@ class _Analyzer:
             for g in globals_:
                 self.stmt(g)
             for f in self.m.functions.values():
-                self.fn, before = f, len(self.a.shuffle_masks)  # (the last one stays self.fn for _post)
+                self.fn, before = f, (len(self.a.shuffle_masks), len(self.a.wave_shuffles))  # (last stays for _post)
                 if not self.work.due(f):  # nothing it reads changed: its pass would change nothing (sweeps.py)
-                    self.a.shuffle_masks += self.work.replay(f)
+                    masks, waves = self.work.replay(f) or ([], [])  # what its last pass found, both lists
+                    self.a.shuffle_masks += masks
+                    self.a.wave_shuffles += waves
                     continue
                 for p in f.params:  # default arguments: `unsigned mask = 0xffffffff`
                     default = p.node.child_by_field_name("default_value")
@@ -568,7 +570,7 @@ class _Analyzer:
                         self.bind(p.name, self.ex(default))
                 if f.body is not None:
                     self.stmt(f.body)
-                self.work.record(f, self.a.shuffle_masks[before:])
+                self.work.record(f, (self.a.shuffle_masks[before[0]:], self.a.wave_shuffles[before[1]:]))
             self._post()
             if not self.changed:
                 break

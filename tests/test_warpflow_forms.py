@@ -483,3 +483,26 @@ def test_a_lane_bit_held_in_a_32_bit_variable_is_widened_with_its_literal(use, w
                     "}\n")
     assert ("unsigned long long bit = 1ull << lane;" in body) == widened, body
     assert widened or "unsigned bit = 1u << lane;" in body
+
+
+def test_a_helpers_shuffle_at_the_wave_width_outlasts_sweeps_that_skip_the_helper():
+    """The lane reaches the kernel through three helpers, so the fixpoint sweeps again for them only;
+    the broadcast helper, not passed again, keeps its shuffle at the default width in the analysis
+    (WS018 and the row-group rules read that list: it was emptied for every helper not passed last)."""
+    from kernelport import warpflow
+    from kernelport.model import build
+
+    src = """
+__device__ float bcast(float v) { return __shfl_sync(0xffffffffu, v, 0); }
+__device__ int pass3(int l) { return l; }
+__device__ int pass2(int l) { return pass3(l); }
+__device__ int pass1(int l) { return pass2(l); }
+__global__ void k(float* x) {
+    int lane = pass1(threadIdx.x % 32);
+    x[threadIdx.x] = bcast(x[threadIdx.x]) + (lane == 3);
+}
+"""
+    a = warpflow.analyze(build(SourceFile.from_text(src, "t.cu")))
+    assert [(f, key) for _, key, f in a.wave_shuffles] == [("bcast", "shfl")]
+    one = src.replace("pass1(threadIdx.x % 32)", "threadIdx.x % 32")  # one sweep: it was found there too
+    assert [f for _, _, f in warpflow.analyze(build(SourceFile.from_text(one, "t.cu"))).wave_shuffles] == ["bcast"]
