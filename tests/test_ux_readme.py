@@ -45,7 +45,8 @@ def test_quick_tour_word_for_word(tmp_path):
     port = outputs["kernelport translate mykernel.cu --to hip,metal"].stdout
     for name in ("mykernel.hip", "mykernel.metal", "mykernel.metal.json"):
         assert f"created   {name}" in port and (tmp_path / name).is_file()
-    assert "WS004" in outputs["kernelport lint examples/softmax.cu --format concise"].stdout
+    assert "WS009" in outputs["kernelport lint examples/stream_compact.cu --format concise"].stdout
+    assert "+++ " in outputs["kernelport lint examples/stream_compact.cu --diff"].stdout  # a fix to show
     verify = outputs["kernelport verify mykernel.cu"].stdout
     assert "mykernel.cu: pass: 1 kernel" in verify
     junit = (tmp_path / "verify.xml").read_text()
