@@ -301,7 +301,7 @@ def test_a_warp_index_laid_out_in_global_data_keeps_rows_of_32(size, rewritten):
     assert ("__shfl_down(v, o, 32)" in body) != rewritten
 
 
-@pytest.mark.parametrize("test", ["m == {ones}", "{ones} == m"])
+@pytest.mark.parametrize("test", ["m == {ones}", "{ones} == m", "m != {ones}", "{ones} != m"])
 @pytest.mark.parametrize("ones, flagged", [("~0u", False), ("0xffffffff", True)])
 def test_a_ballot_compared_with_all_ones_names_only_that_constant(ones, flagged, test):
     # the 32-bit full mask compared with a ballot is a wave-width site; the data index 32 beside
@@ -483,3 +483,45 @@ def test_a_lane_bit_held_in_a_32_bit_variable_is_widened_with_its_literal(use, w
                     "}\n")
     assert ("unsigned long long bit = 1ull << lane;" in body) == widened, body
     assert widened or "unsigned bit = 1u << lane;" in body
+
+
+@pytest.mark.parametrize("cast, refused", [("mask_t", True), ("unsigned", True), ("keep", False)])
+def test_a_ballot_cast_through_a_typedef_is_still_a_lane_mask(cast, refused):
+    """`mask_t(ballot)` with `typedef unsigned mask_t;` is a functional cast: the value is the ballot,
+    and storing it in a 32-bit shared array is refused as the ballot itself is.  A call of an unknown
+    function of the ballot (`keep`, defined elsewhere) returns data, not the mask."""
+    src = ("typedef unsigned mask_t;\n__device__ unsigned keep(unsigned b);\n"
+           "__global__ void k(const float* x, float* out) {\n    __shared__ unsigned int masks[4];\n"
+           f"    masks[threadIdx.x / 32] = {cast}(__ballot_sync(0xffffffff, x[threadIdx.x] > 0));\n"
+           "    out[threadIdx.x] = masks[0];\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert [d.code for d in port.diagnostics] == (["KP207"] if refused else []), port.diagnostics
+
+
+def test_a_full_mask_cast_through_a_typedef_is_the_full_mask():
+    """`__shfl_xor_sync(mask_t(0xffffffff), ...)`: the cast keeps the full mask, so HIP's mask-less
+    shuffle is right (the port drops it); the same cast of a partial mask is refused at the mask."""
+    for mask, ok in (("0xffffffff", True), ("0x0000ffff", False)):
+        src = ("typedef unsigned mask_t;\n__global__ void k(float* x) {\n    float v = x[threadIdx.x];\n"
+               f"    v += __shfl_xor_sync(mask_t({mask}), v, 1);\n    x[threadIdx.x] = v;\n}}\n")
+        port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+        if ok:
+            assert port.ok and "v += __shfl_xor(v, 1);" in port.body, port.body
+        else:
+            assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP203", 4)]
+
+
+@pytest.mark.parametrize("value, widened", [("b << 32", True), ("d << 32", False)])
+def test_a_ballot_shifted_into_the_upper_half_and_held_in_32_bits_is_widened(value, widened):
+    """`w = b << 32` with b a ballot is a lane mask (the upper half of a 64-lane one): a 32-bit
+    variable it reaches is widened in the port and flagged by lint (WS008); the same shift of data
+    (d, a parameter) reaching a 32-bit variable is a plain value."""
+    from kernelport.lint.engine import lint_text
+
+    src = ("__global__ void k(const float* x, unsigned long long* out, unsigned long long d) {\n"
+           "    unsigned long long b = __ballot_sync(0xffffffff, x[threadIdx.x] > 0);\n"
+           f"    unsigned long long w = {value};\n    unsigned m = w;\n    out[threadIdx.x] = m + b;\n}}\n")
+    body = hip_body(src)
+    assert ("unsigned long long m = w;" in body) == widened and ("unsigned m = w;" in body) != widened, body
+    found = [f.line for f in lint_text(src, "t.cu", "cuda", targets={"hip-cdna"}) if f.code == "WS008"]
+    assert found == ([4] if widened else [])
