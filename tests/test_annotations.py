@@ -100,11 +100,15 @@ ERRORS = [
     ("arg x in float[n] unifrom(0, 1)", "unknown generator 'unifrom'", "unifrom"),
     ("arg x in float[n] 7", "cannot read generator '7'", "7"),
     ("arg x in float[n] uniform(0, 1 +)", "expected a value before the end of the expression", ")"),
+    # an error in a later generator argument: at that argument, counted from the generator's '('
+    ("arg x in float[n] normal(0.5, 2 *)", "expected a value before the end of the expression", ")"),
+    ("arg x in float[n] integers(0, 8 /)", "expected a value before the end of the expression", ")"),
     ("arg x io float[n] uniform(0, 1)", "unknown role 'io'", "io"),
     ("arg x in floatt[n] uniform(0, 1)", "unknown element type 'floatt'", "floatt"),
     ("arg x in float[n]", "'x' is an in buffer but has no generator", "x in"),
     ("arg x", "cannot read arg 'x'", "x"),
     ("arg z in float[n] uniform(0, 1)", "kernel 'k' has no parameter 'z'", "z in"),
+    ("arg z.c in float[n] uniform(0, 1)", "kernel 'k' has no parameter 'z'", "z.c"),  # a field of no parameter
     ("arg n in int[4] integers(0, 2)", "'n' is a scalar parameter", "n in"),
     ("arg x in float[n - n] uniform(0, 1)", "length of 'x' evaluates to 0", "n - n"),
     ("shared 227 * 1024 + 1", "shared memory size '227 * 1024 + 1' is 232449 bytes", "227"),  # sm_90's opt-in most
@@ -222,6 +226,7 @@ BYTES = "__global__ void k(unsigned char* b, int n) { }\nvoid k_ref(unsigned cha
     ("integers(-1, 8)", 4, False),
     ("normal(100, 1)", 4, True), ("normal(100, 20)", 4, False),       # mean +- 10 sigma
     ("normal(20, 1)", 4, True), ("normal(5, 1)", 4, False), ("normal(250, 1)", 4, False),
+    ("normal(100.5, 1)", 4, True),  # draws are converted to the type: a fractional extreme in range fits
     ("monotone(0, 3)", 128, True), ("monotone(0, 3)", 129, False),    # (3 - 1) * (n - 1) at the last element
     ("monotone(0, 2)", 256, True), ("monotone(0, 2)", 257, False),
     ("arange(0, 2)", 128, True), ("arange(0, 2)", 129, False),
