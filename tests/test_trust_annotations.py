@@ -163,6 +163,8 @@ VALUES = [
     ("0 && 0 | 1", 0, "int"), ("1 || 1 & 0", 1, "int"), ("3 != 4", 1, "int"), ("100000 != 100001", 1, "int"),
     # a conditional's type is its two results' common type; the condition's type plays no part
     ("1.5 ? 2 : 3", 2, "int"), ("1.5 ? 2u : 3", 2, "unsigned int"),
+    # any non-zero condition is true, a negative one too
+    ("-1 ? 2 : 3", 2, "int"), ("-0.5 ? 2 : 3", 2, "int"), ("0.0 ? 2 : 3", 3, "int"),
     ("sizeof(double) + sizeof(unsigned long long) + sizeof(char)", 17, "unsigned long"),
     ("sizeof(unsigned long) + sizeof(long) + sizeof(size_t)", 24, "unsigned long"),
     # relational operators bind tighter than equality ones (clang-15 prints these values)
@@ -265,3 +267,19 @@ def test_a_missing_close_names_what_came_instead():
         with pytest.raises(cexpr.CExprError) as e:
             cexpr.evaluate_typed(expr, {})
         assert str(e.value).startswith("expected ") and f"before {where}" in str(e.value), (expr, str(e.value))
+
+
+# form: (its expression of k levels, the value at k = MAX_DEPTH)
+NESTED = {"parentheses": (lambda k: "(" * k + "1" + ")" * k, 1), "unary minus": (lambda k: "- " * k + "1", 1),
+          "operators": (lambda k: " + ".join(["1"] * (k + 1)), cexpr.MAX_DEPTH + 1),
+          "conditionals": (lambda k: "1 ? " * k + "1" + " : 0" * k, 1)}
+
+
+@pytest.mark.parametrize("form", list(NESTED))
+def test_an_expression_nested_to_the_limit_is_read_and_one_level_more_is_refused(form):
+    """MAX_DEPTH levels of parentheses or operators around an operand are read; one more is the
+    located "nested too deeply" error the message counts, not a Python recursion error."""
+    nest, value = NESTED[form]
+    assert cexpr.evaluate_typed(nest(cexpr.MAX_DEPTH), {}).v == value
+    with pytest.raises(cexpr.CExprError, match=rf"nested too deeply \(more than {cexpr.MAX_DEPTH} levels"):
+        cexpr.evaluate_typed(nest(cexpr.MAX_DEPTH + 1), {})
