@@ -132,6 +132,7 @@ ERRORS = [
     ("seed -1", "seed must be an integer from 0 to 2^64 - 1, got '-1'", "-1"),
     ("kernel q", "annotations name kernel 'q' but the next kernel is 'k'", "q"),
     ("reference k_ref(x, y)", "reference 'k_ref' takes 5 arguments, the annotation passes 2", "k_ref"),
+    ("reference k_ref()", "reference 'k_ref' takes 5 arguments, the annotation passes 0", "k_ref"),
     ("reference nope(x)", "reference function 'nope' is not defined in this file", "nope"),
     ("reference k_ref", "cannot read reference 'k_ref'", "k_ref"),
     ("reference k_ref(x, y, flags, n, b)", None, "b)"),
@@ -231,6 +232,9 @@ BYTES = "__global__ void k(unsigned char* b, int n) { }\nvoid k_ref(unsigned cha
     ("monotone(0, 2)", 256, True), ("monotone(0, 2)", 257, False),
     ("arange(0, 2)", 128, True), ("arange(0, 2)", 129, False),
     ("arange(200)", 56, True), ("arange(200)", 57, False),
+    # one element: only the start is generated
+    ("arange(255, 1)", 1, True), ("arange(255, 1)", 2, False), ("monotone(0, 300)", 1, True),
+    ("monotone(0, 300)", 2, False),
     ("uniform(0, 256)", 4, True), ("uniform(0, 256.5)", 4, False),
 ])
 def test_a_generator_must_fit_the_element_type_at_both_ends(gen, n, fits):
