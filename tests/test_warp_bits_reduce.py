@@ -173,6 +173,20 @@ def test_a_mask_naming_lanes_beyond_the_wave_reports_those_lanes():
     assert list(beyond) == [] and list(unnamed) == list(range(16, 32))
 
 
+
+@pytest.mark.parametrize("all_active", [True, False])
+def test_a_mask_naming_the_last_lane_of_64_beyond_a_wave_of_32_reports_it(all_active):
+    """Bit 63, the top of a 64-bit mask, is lane 63: beyond a wave of 32 whether every lane is
+    active (the common path) or some are not."""
+    from kernelport.emulator.warp import check_mask
+
+    active = np.ones(64, bool)
+    active[5] = all_active
+    bad, beyond, _ = check_mask(np.uint64((1 << 63) | (1 << 32) | 0xffffffff), active, 32)
+    assert list(beyond) == [32, 63]
+    assert list(bad) == ([] if all_active else [5])
+
+
 @pytest.mark.parametrize("lanemask", [32, 48, 63])
 def test_a_shuffle_xor_partner_beyond_the_wave_reads_its_own_lane(lanemask):
     """__shfl_xor_sync with a lane mask of 32 or more on a 32-wide warp: the partner lane does not
