@@ -253,3 +253,45 @@ def test_a_shuffle_width_that_is_no_segment_is_the_wave_whether_uniform_or_per_l
     for width in (str(given), "wd[threadIdx.x]"):
         r = run_kernel(SHFL_WIDTH.replace("WIDTH", width), "k", args=args, grid=(1,), block=(32,), wave=32)
         assert np.all(r.outputs["out"] == 8.0), (width, r.outputs["out"])
+
+
+def test_simd_reduction_of_a_bool_value_is_refused():
+    from kernelport.emulator import warp
+
+    with pytest.raises(ValueError, match="simd_sum of bool"):
+        warp.reduce("sum", (np.ones(32, bool), None), np.ones(32, bool), 32)
+
+
+@pytest.mark.parametrize("dtype, a, b", [(np.uint32, 2, 9), (np.int32, -9, -2), (np.int64, -9, -2)])
+@pytest.mark.parametrize("op", ["max", "min", "sum"])
+def test_simd_reduction_of_integer_lanes_reads_only_the_active_ones(op, dtype, a, b):
+    """Inactive lanes hold 0 and the type's extremes, all beyond the two active lanes' values a < b
+    (both negative for a signed type): none takes part (max starts from the type's least value,
+    min from its largest)."""
+    from kernelport.emulator import warp
+
+    info = np.iinfo(dtype)
+    x = np.zeros(32, dtype)
+    x[1], x[2] = info.max, info.min
+    x[3], x[4] = a, b
+    active = np.zeros(32, bool)
+    active[3:5] = True
+    out, bound = warp.reduce(op, (x, None), active, 32)
+    want = {"max": b, "min": a, "sum": a + b}[op]
+    assert out.dtype == dtype and np.all(out == want) and bound is None
+
+
+def test_simd_max_of_floats_without_operand_bounds_has_none():
+    from kernelport.emulator import warp
+
+    x = np.linspace(-1, 1, 64).astype(np.float32)
+    out, bound = warp.reduce("max", (x, None), np.ones(64, bool), 32)
+    assert bound is None and out[0] == x[31] and out[32] == x[63]
+
+
+def test_bit_reverse_of_a_uniform_value_is_one_scalar():
+    from kernelport.emulator import warp
+
+    r = warp.brev(np.uint32(1))
+    assert isinstance(r, np.uint32) and int(r) == 0x80000000
+    assert list(warp.brev(np.array([1, 0x80000000, 6], np.uint32))) == [0x80000000, 1, 0x60000000]
