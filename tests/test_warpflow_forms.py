@@ -272,6 +272,20 @@ def test_a_literal_source_lane_is_explained_by_its_value(lane, code, why):
     assert len(msgs) == 1 and why in msgs[0], msgs
 
 
+@pytest.mark.parametrize("call", ["__shfl_sync(0xffffffff, v, 5)", "__shfl_down_sync(0xffffffff, v, 5)",
+                                  "__shfl_xor_sync(0xffffffff, v, 5)", "__shfl_down_sync(0xffffffff, v, 5, w)"])
+def test_a_literal_5_given_as_a_shuffle_lane_or_delta_is_no_warp_index(call):
+    """5 is log2 of 32 only where it shifts (`tid >> 5`, WS003); as a source lane or a delta it is
+    lane 5 or 5 lanes on any wave: no finding, the port keeps it.  `tid >> 5` as the lane is one."""
+    from kernelport.lint.engine import lint_text
+
+    src = HEAD.replace("float* out)", "float* out, int w)") + f"    v = {call};\n" + TAIL
+    assert [f.code for f in lint_text(src, "k.cu", "cuda") if f.code.startswith("WS0") and f.code != "WS007"] == []
+    assert f"v = {call.replace('_sync(0xffffffff, ', '(')};" in hip_body(src)
+    warp = src.replace(", 5", ", threadIdx.x >> 5")
+    assert [f.line for f in lint_text(warp, "k.cu", "cuda") if f.code == "WS003"] == [3]
+
+
 def hip_body(src: str) -> str:
     port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
     assert port.ok
