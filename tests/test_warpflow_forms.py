@@ -539,3 +539,27 @@ def test_a_ballot_shifted_into_the_upper_half_and_held_in_32_bits_is_widened(val
     assert ("unsigned long long m = w;" in body) == widened and ("unsigned m = w;" in body) != widened, body
     found = [f.line for f in lint_text(src, "t.cu", "cuda", targets={"hip-cdna"}) if f.code == "WS008"]
     assert found == ([4] if widened else [])
+
+
+@pytest.mark.parametrize("expr, flagged", [("__ballot_sync(0xffffffff, x[threadIdx.x] > 0) || d", False),
+                                           ("__ballot_sync(0xffffffff, x[threadIdx.x] > 0) && d", False),
+                                           ("__ballot_sync(0xffffffff, x[threadIdx.x] > 0) | d", True)])
+def test_a_ballot_s_truth_value_is_no_lane_mask(expr, flagged):
+    """`ballot || d` is 0 or 1: an int holds it on any wave (no WS008, the port keeps the type);
+    `ballot | d` is still the lane mask, and the 32-bit variable holding it is flagged and widened."""
+    from kernelport.lint.engine import lint_text
+
+    src = ("__global__ void k(const float* x, unsigned long long* out, unsigned d) {\n"
+           f"    unsigned m = {expr};\n    out[threadIdx.x] = m;\n}}\n")
+    assert [f.line for f in lint_text(src, "t.cu", "cuda", targets={"hip-cdna"}) if f.code == "WS008"] == \
+        ([2] if flagged else [])
+    assert ("unsigned long long m = " in hip_body(src)) == flagged
+
+
+@pytest.mark.parametrize("expr, rewritten", [("(z++, threadIdx.x % 32)", True), ("(threadIdx.x % 32, z)", False)])
+def test_a_comma_expression_is_the_value_of_its_right_operand(expr, rewritten):
+    """`(z++, lane)` as a shuffle's source lane is the lane: its 32 is the wave's; on the left of
+    the comma the same lane is discarded and its 32 stays."""
+    src = ("__global__ void k(float* x, int z) {\n    float v = x[threadIdx.x];\n"
+           f"    v = __shfl_sync(0xffffffff, v, {expr});\n    x[threadIdx.x] = v + z;\n}}\n")
+    assert ("threadIdx.x % warpSize" in hip_body(src)) == rewritten
