@@ -51,6 +51,8 @@ FORMS = {
     # a unary minus passes its operand's lane on (twice here: the value reaching the shuffle is the lane)
     "negated": ("", "    int {n} = -(threadIdx.x % 32);\n", "-{n}",
                 "int {n} = -(threadIdx.x % 32);", "int {n} = -(threadIdx.x % warpSize);"),
+    "unary_plus": ("", "    int {n} = +(threadIdx.x % 32);\n", "+{n}",
+                   "int {n} = +(threadIdx.x % 32);", "int {n} = +(threadIdx.x % warpSize);"),
     # a warp's first lane, `warp << 5`: the 5 is log2 of 32 lanes
     "warp_first_lane_shift": ("", "    int {n}w = threadIdx.x / 32;\n    int {n} = {n}w << 5;\n", "{n}",
                               "int {n} = {n}w << 5;", "int {n} = {n}w * warpSize;"),
@@ -563,3 +565,34 @@ def test_a_comma_expression_is_the_value_of_its_right_operand(expr, rewritten):
     src = ("__global__ void k(float* x, int z) {\n    float v = x[threadIdx.x];\n"
            f"    v = __shfl_sync(0xffffffff, v, {expr});\n    x[threadIdx.x] = v + z;\n}}\n")
     assert ("threadIdx.x % warpSize" in hip_body(src)) == rewritten
+
+
+@pytest.mark.parametrize("mask, full", [("-1", True), ("- 1", True), ("~0", True), ("(unsigned)-1", True),
+                                        ("-2", False), ("~1", False)])
+def test_all_ones_spelled_as_minus_one_or_not_zero_is_the_full_mask(mask, full):
+    """-1 (however spaced) and ~0 are all lanes: HIP's mask-less shuffle is right and the port drops
+    the mask; -2 and ~1 leave a lane out and are refused at the mask (KP203)."""
+    src = ("__global__ void k(float* x) {\n    float v = x[threadIdx.x];\n"
+           f"    v += __shfl_xor_sync({mask}, v, 1);\n    x[threadIdx.x] = v;\n}}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    if full:
+        assert port.ok and "v += __shfl_xor(v, 1);" in port.body, port.body
+    else:
+        assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP203", 3)]
+
+
+HELPERS = ("namespace util {\n__device__ int lane() { return (threadIdx.x + 1) % 32; }\n"
+           "template <int S> __device__ int tlane() { return (threadIdx.x + S) % 32; }\n}\n"
+           "template <int S> __device__ int wlane() { return (threadIdx.x + S) % 32; }\n")
+
+
+@pytest.mark.parametrize("call, line", [("util::lane()", 1), ("wlane<1>()", 4), ("util::tlane<1>()", 2)])
+def test_a_lane_returned_by_a_namespaced_or_template_helper_reaches_the_shuffle(call, line):
+    """`util::lane()`, `wlane<1>()`, `util::tlane<1>()` call the helper on that line: the lane it
+    returns reaches the shuffle, so its 32 is the wave's (and only its); the same call used as a
+    data address keeps every 32."""
+    for sink, rewritten in ((f"__shfl_sync(0xffffffff, v, {call})", True), (f"x[{call}]", False)):
+        src = HELPERS + ("__global__ void k(float* x) {\n    float v = x[threadIdx.x];\n"
+                         f"    v = {sink};\n    x[threadIdx.x] = v;\n}}\n")
+        lines = hip_body(src).splitlines()
+        assert [n for n in (1, 2, 4) if "% warpSize" in lines[n]] == ([line] if rewritten else []), lines
