@@ -295,3 +295,27 @@ def test_bit_reverse_of_a_uniform_value_is_one_scalar():
     r = warp.brev(np.uint32(1))
     assert isinstance(r, np.uint32) and int(r) == 0x80000000
     assert list(warp.brev(np.array([1, 0x80000000, 6], np.uint32))) == [0x80000000, 1, 0x60000000]
+
+
+BALLOT_WIDTH = r"""
+__global__ void k(const int* x, int* all_yes, unsigned long long* inverted) {
+    int t = threadIdx.x;
+    all_yes[t] = ~__ballot_sync(0xffffffff, x[t] > 0) == 0;
+    inverted[t] = ~__ballot_sync(0xffffffff, x[t] > 0);
+}
+"""
+
+
+@pytest.mark.parametrize("schedule", SCHEDULES)
+def test_a_ballot_mask_at_wave_32_is_an_unsigned_int(schedule):
+    """CUDA's __ballot_sync returns unsigned int: at wave 32 with every lane voting yes, ~ballot is 0
+    (a 64-bit result would keep 32 upper ones); the one lane voting no is its only bit."""
+    x = np.ones(32, np.int32)
+    x[7] = 0
+    r = run_kernel(BALLOT_WIDTH, "k", args=dict(x=np.ones(32, np.int32), all_yes=np.zeros(32, np.int32),
+                                                inverted=np.zeros(32, np.uint64)), grid=(1,), block=(32,), wave=32,
+                   schedule=schedule)
+    assert list(r.outputs["all_yes"]) == [1] * 32 and not r.outputs["inverted"].any()
+    r = run_kernel(BALLOT_WIDTH, "k", args=dict(x=x, all_yes=np.zeros(32, np.int32), inverted=np.zeros(32, np.uint64)),
+                   grid=(1,), block=(32,), wave=32, schedule=schedule)
+    assert list(r.outputs["all_yes"]) == [0] * 32 and [int(v) for v in r.outputs["inverted"]] == [1 << 7] * 32
