@@ -170,6 +170,14 @@ VALUES = [
     # relational operators bind tighter than equality ones (clang-15 prints these values)
     ("2 == 3 < 4", 0, "int"), ("2 == 3 <= 4", 0, "int"), ("1 == 3 > 1", 1, "int"), ("1 == 3 >= 1", 1, "int"),
     ("0 != 3 > 1", 1, "int"),
+    # every level of C's precedence against its neighbours, left to right within one (clang-15's values)
+    ("1 >= 0 << 1", 1, "int"), ("3 > 1 << 1", 1, "int"), ("1 < 1 << 1", 1, "int"), ("2 <= 1 << 1", 1, "int"),
+    ("1 & 2 == 2", 1, "int"), ("6 ^ 2 == 2", 7, "int"), ("1 | 2 ^ 3", 1, "int"), ("6 & 3 ^ 1", 3, "int"),
+    ("1 || 1 && 0", 1, "int"), ("2 | 1 && 0", 0, "int"), ("8 >> 1 + 1", 2, "int"), ("1 << 2 * 2", 16, "int"),
+    ("7 - 2 - 1", 4, "int"), ("16 / 4 / 2", 2, "int"), ("7 % 4 * 2", 6, "int"), ("1 != 2 == 1", 1, "int"),
+    ("1 ^ 3 & 2", 3, "int"), ("1 & 2 != 0", 1, "int"), ("1 << 2 + 1", 8, "int"), ("1 < 8 >> 2", 1, "int"),
+    ("1 << 3 - 1", 4, "int"), ("7 - 2 * 3", 1, "int"), ("7 * 3 / 2", 10, "int"), ("1 + 6 / 3", 3, "int"),
+    ("7 * 5 % 3", 2, "int"),
     # each comparison where it is false (a true one can hide a comparison by identity)
     ("2 < 1", 0, "int"), ("3 <= 2", 0, "int"), ("1 > 2", 0, "int"), ("1 >= 2", 0, "int"),
     # && and || give 1 for any non-zero second operand, 0 for a zero one
