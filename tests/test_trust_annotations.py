@@ -226,6 +226,19 @@ def test_sizeof_a_fixed_width_integer_is_its_width_in_bytes(bits):
         assert cexpr.evaluate(f"sizeof({name})", {}) == bits // 8, name
 
 
+# clang-15's sizeof on x86-64 (LP64, as nvcc's and hipcc's hosts), and CUDA's for its half and vector types
+SIZES = {"char": 1, "signed char": 1, "unsigned char": 1, "bool": 1, "short": 2, "unsigned short": 2, "int": 4,
+         "unsigned": 4, "unsigned int": 4, "uint": 4, "float": 4, "long long": 8, "unsigned long long": 8, "long": 8,
+         "unsigned long": 8, "double": 8, "size_t": 8, "half": 2, "__half": 2, "__nv_bfloat16": 2, "float2": 8,
+         "float4": 16, "int2": 8, "int4": 16, "uint2": 8, "uint4": 16}
+
+
+@pytest.mark.parametrize("name, size", list(SIZES.items()))
+def test_sizeof_a_type_is_its_size_on_the_host(name, size):
+    v = cexpr.evaluate_typed(f"sizeof({name})", {})
+    assert (v.v, v.type.name) == (size, "unsigned long")
+
+
 @pytest.mark.parametrize("value, type_", [(5, "int"), (-(1 << 31), "int"), (1 << 31, "long long"),
                                          (1 << 40, "long long"), (1 << 63, "unsigned long long")])
 def test_a_python_number_given_for_a_name_is_typed_as_c_types_that_literal(value, type_):
