@@ -147,7 +147,7 @@ class _Parser:
         self.text = text
         self.toks = _tokens(text)
         self.i = 0
-        self.depth = 0
+        self.depth = -1  # the innermost operand is a level of its own: count only what is around it
 
     def peek(self, k: int = 0):
         return self.toks[min(self.i + k, len(self.toks) - 1)]

@@ -42,11 +42,6 @@ class Concept:
     note: str = ""
 
     @property
-    def spell(self) -> dict[str, str | None]:
-        """Spelling per registered backend (None: the backend has no equivalent)."""
-        return _backends().spellings_of(self.key)
-
-    @property
     def aliases(self) -> dict[str, tuple[str, ...]]:
         """Other accepted spellings per backend (legacy or alternative names), read but never written."""
         return _backends().aliases_of(self.key)

@@ -350,6 +350,8 @@ class _Analyzer:
                                 self.confirm({(WS, sid)}, "an unrolled shuffle ladder starts at 16", n, kinds=(WS,))
                             elif a.type == "number_literal" and int_value(self.src.text_of(a)) == 31:
                                 self.confirm(arg_facts[i], "the last lane of a warp", n)
+                            elif a.type == "number_literal":  # lane 5 is lane 5: only a 32 is the width here
+                                self.confirm(arg_facts[i], f"reaches the {p} of {name}", n, kinds=(WS,))
                             elif p == "width":  # only the full warp is the wave width; 16 is a logical width
                                 self.confirm(arg_facts[i], f"reaches the {p} of {name}", n, kinds=(WS,))
                             else:

@@ -100,11 +100,15 @@ ERRORS = [
     ("arg x in float[n] unifrom(0, 1)", "unknown generator 'unifrom'", "unifrom"),
     ("arg x in float[n] 7", "cannot read generator '7'", "7"),
     ("arg x in float[n] uniform(0, 1 +)", "expected a value before the end of the expression", ")"),
+    # an error in a later generator argument: at that argument, counted from the generator's '('
+    ("arg x in float[n] normal(0.5, 2 *)", "expected a value before the end of the expression", ")"),
+    ("arg x in float[n] integers(0, 8 /)", "expected a value before the end of the expression", ")"),
     ("arg x io float[n] uniform(0, 1)", "unknown role 'io'", "io"),
     ("arg x in floatt[n] uniform(0, 1)", "unknown element type 'floatt'", "floatt"),
     ("arg x in float[n]", "'x' is an in buffer but has no generator", "x in"),
     ("arg x", "cannot read arg 'x'", "x"),
     ("arg z in float[n] uniform(0, 1)", "kernel 'k' has no parameter 'z'", "z in"),
+    ("arg z.c in float[n] uniform(0, 1)", "kernel 'k' has no parameter 'z'", "z.c"),  # a field of no parameter
     ("arg n in int[4] integers(0, 2)", "'n' is a scalar parameter", "n in"),
     ("arg x in float[n - n] uniform(0, 1)", "length of 'x' evaluates to 0", "n - n"),
     ("shared 227 * 1024 + 1", "shared memory size '227 * 1024 + 1' is 232449 bytes", "227"),  # sm_90's opt-in most
@@ -128,6 +132,7 @@ ERRORS = [
     ("seed -1", "seed must be an integer from 0 to 2^64 - 1, got '-1'", "-1"),
     ("kernel q", "annotations name kernel 'q' but the next kernel is 'k'", "q"),
     ("reference k_ref(x, y)", "reference 'k_ref' takes 5 arguments, the annotation passes 2", "k_ref"),
+    ("reference k_ref()", "reference 'k_ref' takes 5 arguments, the annotation passes 0", "k_ref"),
     ("reference nope(x)", "reference function 'nope' is not defined in this file", "nope"),
     ("reference k_ref", "cannot read reference 'k_ref'", "k_ref"),
     ("reference k_ref(x, y, flags, n, b)", None, "b)"),
@@ -222,10 +227,14 @@ BYTES = "__global__ void k(unsigned char* b, int n) { }\nvoid k_ref(unsigned cha
     ("integers(-1, 8)", 4, False),
     ("normal(100, 1)", 4, True), ("normal(100, 20)", 4, False),       # mean +- 10 sigma
     ("normal(20, 1)", 4, True), ("normal(5, 1)", 4, False), ("normal(250, 1)", 4, False),
+    ("normal(100.5, 1)", 4, True),  # draws are converted to the type: a fractional extreme in range fits
     ("monotone(0, 3)", 128, True), ("monotone(0, 3)", 129, False),    # (3 - 1) * (n - 1) at the last element
     ("monotone(0, 2)", 256, True), ("monotone(0, 2)", 257, False),
     ("arange(0, 2)", 128, True), ("arange(0, 2)", 129, False),
     ("arange(200)", 56, True), ("arange(200)", 57, False),
+    # one element: only the start is generated
+    ("arange(255, 1)", 1, True), ("arange(255, 1)", 2, False), ("monotone(0, 300)", 1, True),
+    ("monotone(0, 300)", 2, False),
     ("uniform(0, 256)", 4, True), ("uniform(0, 256.5)", 4, False),
 ])
 def test_a_generator_must_fit_the_element_type_at_both_ends(gen, n, fits):
@@ -306,3 +315,92 @@ def test_a_buffer_of_a_cuda_vector_type_or_bools_is_annotated_by_its_type():
     assert [(a.name, a.type) for a in s.args.values()] == [("dst", "uchar4"), ("src", "double4"), ("hit", "bool")]
     e = error_of(["kernel v", "arg dst out uchar5[64]", "grid 1", "block 64"], kernel)  # not a CUDA vector type
     assert "unknown element type 'uchar5'" in e.message
+
+
+def test_an_annotation_without_a_key_is_located_and_warp_width_is_left_to_its_reader():
+    """`// @kp` alone is an error at where the key should be; `// @kp warp-width 16` is about the
+    next function and read elsewhere: a block holding it is read as if it were not there."""
+    e = error_of(FULL[:2] + [""] + FULL[2:])
+    assert e.message == "annotation without a key" and (e.location.line, e.location.column) == (3, 8)
+    s = spec_of(FULL[:2] + ["warp-width 16"] + FULL[2:])["k"]
+    assert s.dims("block") == (128, 2, 1) and s.warnings == []
+
+
+STRUCT = """struct P { const float* a; int n; };
+__global__ void k(P p, float* y) { }
+void k_ref(P p, float* y) { }
+"""
+
+
+def test_the_fields_of_a_struct_parameter_are_given_one_by_one():
+    s = spec_of(["grid 1", "block 32", "why w", "arg p.a in float[8] uniform(0, 1)", "scalar p.n = 8",
+                 "arg y out float[8]"], STRUCT)["k"]
+    assert list(s.args) == ["p.a", "y"] and s.scalar_values() == {"p.n": 8}
+    from kernelport.annotations import struct_fields
+
+    assert struct_fields(s, "p") == ["p.a", "p.n"] and struct_fields(s, "y") == []
+
+
+@pytest.mark.parametrize("line", ["arg y.f in float[8] uniform(0, 1)", "scalar y.f = 1"])
+def test_a_field_of_a_pointer_parameter_is_refused(line):
+    e = error_of(["grid 1", "block 32", "why w", "arg p.a in float[8] uniform(0, 1)", "scalar p.n = 8", line,
+                  "arg y out float[8]"], STRUCT)
+    assert e.message == "'y' is a pointer: fields are given for a struct passed by value" and e.location.line == 6
+
+
+def test_a_reference_must_be_host_code():
+    kern = "__global__ void k(float* y) { }\n__device__ void k_ref(float* y) { }\n"
+    e = error_of(["grid 1", "block 32", "why w", "arg y out float[4]", "reference k_ref(y)"], kern)
+    assert e.message == "reference 'k_ref' is a device function" and e.location.line == 5
+
+
+@pytest.mark.parametrize("shared, ok", [("0", True), ("-1", False)])
+def test_shared_memory_is_at_least_zero_bytes(shared, ok):
+    lines = [ln if ln.split()[0] != "shared" else f"shared {shared}" for ln in FULL]
+    if ok:
+        assert spec_of(lines)["k"].shared_bytes() == 0
+    else:
+        assert error_of(lines).message == "shared memory size '-1' is -1 bytes"
+
+
+def test_an_empty_budget_setting_is_the_default(monkeypatch):
+    from kernelport.annotations import BUDGET_ENV, DEFAULT_BUFFER_BUDGET, buffer_budget
+
+    for raw in ("", "  "):
+        monkeypatch.setenv(BUDGET_ENV, raw)
+        assert buffer_budget() == DEFAULT_BUFFER_BUDGET
+    monkeypatch.setenv(BUDGET_ENV, "2k")
+    assert buffer_budget() == 2048
+
+
+def test_the_budget_counts_each_buffer_s_bytes_by_its_type(monkeypatch):
+    """8 floats and 8 doubles take 96 bytes: a budget of 95 stops at the second buffer."""
+    from kernelport.annotations import BUDGET_ENV
+
+    kern = "__global__ void k(float* a, double* b) { }\n"
+    lines = ["grid 1", "block 32", "why w", "arg a out float[8]", "arg b out double[8]"]
+    monkeypatch.setenv(BUDGET_ENV, "96")
+    spec_of(lines, kern)
+    monkeypatch.setenv(BUDGET_ENV, "95")
+    e = error_of(lines, kern)
+    assert e.message == "the buffers up to 'b' take 96 bytes, over the budget of 95 bytes" and e.location.line == 5
+
+
+@pytest.mark.parametrize("typ, fits", [("float", True), ("float4", False), ("float2", True)])
+def test_a_vector_buffer_s_generator_must_fit_every_lane(typ, fits):
+    """float4[10] is 40 floats: arange(0, 1e37) reaches 3.9e38 there (beyond float), 1.9e38 in a
+    float2[10], 9e37 in a float[10]."""
+    kern = f"__global__ void k({typ}* x) {{ }}\n"
+    lines = ["grid 1", "block 32", "why w", f"arg x in {typ}[10] arange(0, 1e37)"]
+    if fits:
+        assert spec_of(lines, kern)["k"].args["x"].type == typ
+    else:
+        assert "does not fit the element type float4" in error_of(lines, kern).message
+
+
+def test_a_dialect_s_bfloat16_buffer_is_an_element_type():
+    kern = "__global__ void k(__nv_bfloat16* x) { }\n"
+    s = spec_of(["grid 1", "block 32", "why w", "arg x in __nv_bfloat16[4] uniform(-1, 1)"], kern)["k"]
+    assert s.args["x"].type == "__nv_bfloat16"
+    assert "unknown element type '__nv_bfloatx'" in error_of(
+        ["grid 1", "block 32", "why w", "arg x in __nv_bfloatx[4] uniform(-1, 1)"], kern).message

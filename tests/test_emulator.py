@@ -892,6 +892,26 @@ def test_counting_a_run_counts_every_lane_s_store_and_load():
     assert got == {"x": (256, 0), "out": (0, 256), "half_out": (0, 128)}
 
 
+def test_counting_a_run_counts_each_active_lane_s_atomic_as_a_read_and_a_write():
+    """An atomic read-modify-write of every lane (the full group) and of the odd lanes (a branch):
+    one operation, 4 bytes read and 4 written per active lane, one distinct element each; the
+    plain load beside them is a read only."""
+    from kernelport.emulator import counting
+
+    src = """__global__ void k(const int* x, int* total, int* odd) {
+    atomicAdd(total, x[threadIdx.x]);
+    if (threadIdx.x % 2) atomicAdd(odd, 1);
+}
+"""
+    one = lambda: np.zeros(1, np.int32)  # noqa: E731
+    with counting.Counting() as c:
+        r = run_kernel(src, "k", args=dict(x=np.arange(64, dtype=np.int32), total=one(), odd=one()),
+                       grid=(1,), block=(64,))
+    assert (int(r.outputs["total"][0]), int(r.outputs["odd"][0])) == (2016, 32)
+    got = {name: (b.read_bytes, b.write_bytes, b.atomic_ops, b.distinct(True)) for (_, name), b in c.buffers.items()}
+    assert got == {"x": (256, 0, 0, 0), "total": (256, 256, 64, 1), "odd": (128, 128, 32, 1)}
+
+
 OVERWRITE = r"""
 __global__ void k(const float* x, float* out, const int* perm) {
     int t = threadIdx.x;

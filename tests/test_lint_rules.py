@@ -128,3 +128,28 @@ def test_ws008_sees_a_ballot_stored_in_a_32_bit_type_through_its_alias(decl, fla
            "    mask_t b = __ballot_sync(0xffffffff, x[threadIdx.x] > 0);\n    out[threadIdx.x] = __popc(b);\n}\n")
     found = [f.line for f in lint_text(src, "t.cu", "cuda", targets={"hip-cdna"}) if f.code == "WS008"]
     assert found == ([3] if flagged else [])
+
+
+METAL_HELPER = """#include <metal_stdlib>
+using namespace metal;
+void stage(threadgroup float* s, uint tid, uint n) {
+    if (COND) {
+        threadgroup_barrier(mem_flags::mem_threadgroup);
+    }
+}
+kernel void k(device float* x [[buffer(0)]], constant uint& n [[buffer(1)]],
+              uint tid [[thread_position_in_threadgroup]]) {
+    threadgroup float s[256];
+    s[tid] = x[tid];
+    stage(s, tid, n);
+}
+"""
+
+
+@pytest.mark.parametrize("cond, flagged", [("tid < 3", True), ("n < 3", False)])
+def test_sy001_reads_every_function_of_a_metal_file_as_gpu_code(cond, flagged):
+    """A Metal helper has no `__device__`: every function of a Metal file runs on the GPU, so a
+    barrier under a thread-dependent condition in a plain helper is flagged; under a condition on
+    a uniform parameter it is not."""
+    found = [f.line for f in lint_text(METAL_HELPER.replace("COND", cond), "t.metal", "metal") if f.code == "SY001"]
+    assert found == ([5] if flagged else [])

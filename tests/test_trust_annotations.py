@@ -163,13 +163,40 @@ VALUES = [
     ("0 && 0 | 1", 0, "int"), ("1 || 1 & 0", 1, "int"), ("3 != 4", 1, "int"), ("100000 != 100001", 1, "int"),
     # a conditional's type is its two results' common type; the condition's type plays no part
     ("1.5 ? 2 : 3", 2, "int"), ("1.5 ? 2u : 3", 2, "unsigned int"),
+    # any non-zero condition is true, a negative one too
+    ("-1 ? 2 : 3", 2, "int"), ("-0.5 ? 2 : 3", 2, "int"), ("0.0 ? 2 : 3", 3, "int"),
     ("sizeof(double) + sizeof(unsigned long long) + sizeof(char)", 17, "unsigned long"),
     ("sizeof(unsigned long) + sizeof(long) + sizeof(size_t)", 24, "unsigned long"),
     # relational operators bind tighter than equality ones (clang-15 prints these values)
     ("2 == 3 < 4", 0, "int"), ("2 == 3 <= 4", 0, "int"), ("1 == 3 > 1", 1, "int"), ("1 == 3 >= 1", 1, "int"),
     ("0 != 3 > 1", 1, "int"),
+    # every level of C's precedence against its neighbours, left to right within one (clang-15's values)
+    ("1 >= 0 << 1", 1, "int"), ("3 > 1 << 1", 1, "int"), ("1 < 1 << 1", 1, "int"), ("2 <= 1 << 1", 1, "int"),
+    ("1 & 2 == 2", 1, "int"), ("6 ^ 2 == 2", 7, "int"), ("1 | 2 ^ 3", 1, "int"), ("6 & 3 ^ 1", 3, "int"),
+    ("1 || 1 && 0", 1, "int"), ("2 | 1 && 0", 0, "int"), ("8 >> 1 + 1", 2, "int"), ("1 << 2 * 2", 16, "int"),
+    ("7 - 2 - 1", 4, "int"), ("16 / 4 / 2", 2, "int"), ("7 % 4 * 2", 6, "int"), ("1 != 2 == 1", 1, "int"),
+    ("1 ^ 3 & 2", 3, "int"), ("1 & 2 != 0", 1, "int"), ("1 << 2 + 1", 8, "int"), ("1 < 8 >> 2", 1, "int"),
+    ("1 << 3 - 1", 4, "int"), ("7 - 2 * 3", 1, "int"), ("7 * 3 / 2", 10, "int"), ("1 + 6 / 3", 3, "int"),
+    ("7 * 5 % 3", 2, "int"),
     # each comparison where it is false (a true one can hide a comparison by identity)
     ("2 < 1", 0, "int"), ("3 <= 2", 0, "int"), ("1 > 2", 0, "int"), ("1 >= 2", 0, "int"),
+    # && and || give 1 for any non-zero second operand, 0 for a zero one
+    ("1 && 1", 1, "int"), ("0 || 1", 1, "int"), ("2 && -3", 1, "int"), ("0 || 0.5", 1, "int"), ("1 && 0", 0, "int"),
+    ("0 || 0", 0, "int"),
+    # literals: every base and suffix, typed as C types them
+    ("0b101", 5, "int"), ("017", 15, "int"), ("0", 0, "int"), ("0x80000000", 2147483648, "unsigned int"),
+    ("0xffffffffffffffff", 18446744073709551615, "unsigned long"), ("4294967296", 4294967296, "long"),
+    ("1l", 1, "long"), ("1ul", 1, "unsigned long"), ("1LL", 1, "long long"), ("1LLU", 1, "unsigned long long"),
+    (".5", 0.5, "double"), ("1e3", 1000.0, "double"), ("0x1.8p1f", 3.0, "float"),
+    # shifts, casts and unary operators in the promoted type
+    ("-8 >> 1", -4, "int"), ("0xf0u >> 4", 15, "unsigned int"), ("1 << 0", 1, "int"), ("(char)200", -56, "int"),
+    ("~(unsigned char)0", -1, "int"), ("(bool)5", 1, "int"), ("(unsigned)-1", 4294967295, "unsigned int"),
+    ("-1u", 4294967295, "unsigned int"), ("+3u", 3, "unsigned int"), ("(const int)3.5", 3, "int"),
+    ("(float)16777217", 16777216.0, "float"), ("!0.0", 1, "int"), ("5 ^ 3", 6, "int"), ("6 & 3", 2, "int"),
+    ("6 | 3", 7, "int"), ("7 % -2", 1, "int"), ("-7 % -2", -1, "int"), ("ceil_div(-7, -2)", 4, "int"),
+    ("ceil_div(8u, 3)", 3, "unsigned int"), ("min(-1, 2)", -1, "int"), ("max(1.5, 2)", 2.0, "double"),
+    ("sizeof(int4)", 16, "unsigned long"), ("sizeof(const float)", 4, "unsigned long"),
+    ("1.5f * 2", 3.0, "float"), ("1 + 2.5f", 3.5, "float"), ("2.5 < 3", 1, "int"), ("1.5 == 1.5f", 1, "int"),
     # floating arithmetic, rounded to its type
     ("2.5 - 0.75", 1.75, "double"), ("0.1f + 0.2f", 0.30000001192092896, "float"),
     ("1.5 * 0.1", 0.15000000000000002, "double"),
@@ -197,6 +224,19 @@ def test_invalid_c_is_an_error_not_a_python_value(expr):
 def test_sizeof_a_fixed_width_integer_is_its_width_in_bytes(bits):
     for name in (f"int{bits}_t", f"uint{bits}_t"):
         assert cexpr.evaluate(f"sizeof({name})", {}) == bits // 8, name
+
+
+# clang-15's sizeof on x86-64 (LP64, as nvcc's and hipcc's hosts), and CUDA's for its half and vector types
+SIZES = {"char": 1, "signed char": 1, "unsigned char": 1, "bool": 1, "short": 2, "unsigned short": 2, "int": 4,
+         "unsigned": 4, "unsigned int": 4, "uint": 4, "float": 4, "long long": 8, "unsigned long long": 8, "long": 8,
+         "unsigned long": 8, "double": 8, "size_t": 8, "half": 2, "__half": 2, "__nv_bfloat16": 2, "float2": 8,
+         "float4": 16, "int2": 8, "int4": 16, "uint2": 8, "uint4": 16}
+
+
+@pytest.mark.parametrize("name, size", list(SIZES.items()))
+def test_sizeof_a_type_is_its_size_on_the_host(name, size):
+    v = cexpr.evaluate_typed(f"sizeof({name})", {})
+    assert (v.v, v.type.name) == (size, "unsigned long")
 
 
 @pytest.mark.parametrize("value, type_", [(5, "int"), (-(1 << 31), "int"), (1 << 31, "long long"),
@@ -265,3 +305,76 @@ def test_a_missing_close_names_what_came_instead():
         with pytest.raises(cexpr.CExprError) as e:
             cexpr.evaluate_typed(expr, {})
         assert str(e.value).startswith("expected ") and f"before {where}" in str(e.value), (expr, str(e.value))
+
+
+# form: (its expression of k levels, the value at k = MAX_DEPTH)
+NESTED = {"parentheses": (lambda k: "(" * k + "1" + ")" * k, 1), "unary minus": (lambda k: "- " * k + "1", 1),
+          "operators": (lambda k: " + ".join(["1"] * (k + 1)), cexpr.MAX_DEPTH + 1),
+          "conditionals": (lambda k: "1 ? " * k + "1" + " : 0" * k, 1)}
+
+
+@pytest.mark.parametrize("form", list(NESTED))
+def test_an_expression_nested_to_the_limit_is_read_and_one_level_more_is_refused(form):
+    """MAX_DEPTH levels of parentheses or operators around an operand are read; one more is the
+    located "nested too deeply" error the message counts, not a Python recursion error."""
+    nest, value = NESTED[form]
+    assert cexpr.evaluate_typed(nest(cexpr.MAX_DEPTH), {}).v == value
+    with pytest.raises(cexpr.CExprError, match=rf"nested too deeply \(more than {cexpr.MAX_DEPTH} levels"):
+        cexpr.evaluate_typed(nest(cexpr.MAX_DEPTH + 1), {})
+
+
+@pytest.mark.parametrize("expr, message", [
+    ("0b102", "cannot read number '0b102'"), ("1.5L", "long double literal 1.5L is not supported"),
+    ("9223372036854775808", "integer literal 9223372036854775808 is too large for its type"),
+    ("1" * 71, "integer literal 11111111111111111111... is too large for any C integer type"),
+    ("1 @ 2", "unexpected character '@'"), ("sizeof float", "sizeof needs a parenthesised type name"),
+    ("sizeof()", "sizeof needs a type name"), ("sizeof(n)", "unknown type in sizeof: n"),
+    ("~1.5", "the operands of '~' must be integers, not double"),
+    ("1 << 1.5f", "the operands of '<<' must be integers, not float"),
+    ("-2 << 1", "left shift of the negative value -2 is undefined in C"),
+    ("ceil_div(1.5, 1)", "the operands of ceil_div() must be integers, not double"),
+    ("1e308 * 10", "'*' gives a non-finite or out-of-range double (inf)"),
+])
+def test_an_invalid_expression_is_named_in_its_error(expr, message):
+    with pytest.raises(cexpr.CExprError) as e:
+        cexpr.evaluate_typed(expr, {"n": 4})
+    assert str(e.value) == message and e.value.hint
+
+
+def test_names_are_read_whatever_their_spelling():
+    """A scalar's name is any identifier (`tile`, `z`, one after `sizeof` in the alphabet too); the
+    hint of an unknown one lists the names there are."""
+    assert cexpr.evaluate_typed("tile * warps + z", {"tile": 4, "warps": 2, "z": 1}).v == 9
+    with pytest.raises(cexpr.CExprError) as e:
+        cexpr.evaluate_typed("tiles", {"tile": 4, "warps": 2})
+    assert str(e.value) == "unknown name 'tiles'" and e.value.hint.endswith("; known: tile, warps")
+    with pytest.raises(cexpr.CExprError) as e:
+        cexpr.evaluate_typed("tiles", {})
+    assert "known" not in e.value.hint
+
+
+@pytest.mark.parametrize("value, c", [(True, (1, "int")), (5, (5, "int")), (2.5, (2.5, "double")),
+                                      (1 << 40, (1 << 40, "long long"))])
+def test_a_python_value_given_for_a_name_is_typed_as_c_would_type_it(value, c):
+    import numpy as np
+
+    v = cexpr.evaluate_typed("n", {"n": value})
+    assert (v.v, v.type.name) == c
+    v = cexpr.evaluate_typed("n", {"n": np.array([value]).astype(type(value))[0]})  # a numpy scalar alike
+    assert (v.v, v.type.name) == c
+    with pytest.raises(cexpr.CExprError, match="too large for any C integer type"):
+        cexpr.evaluate_typed("n", {"n": 1 << 64})
+
+
+@pytest.mark.parametrize("text, parts", [
+    ("a, f(b, c), d[1, 2]", [("a", 0), ("f(b, c)", 3), ("d[1, 2]", 12)]),
+    ("  x ,y", [("x", 2), ("y", 5)]), ("", [("", 0)]),
+])
+def test_a_list_is_split_at_its_top_level_commas_with_the_offset_of_each_part(text, parts):
+    assert cexpr.split_top_level(text) == parts
+
+
+def test_template_arguments_nest_only_where_angle_brackets_are_asked_for():
+    assert cexpr.split_top_level("A<1, 2>, B", brackets="(<[{") == [("A<1, 2>", 0), ("B", 9)]
+    assert cexpr.split_top_level("A<1, 2>, B") == [("A<1", 0), ("2>", 5), ("B", 9)]
+    assert cexpr.split_top_level("x; y ", sep=";", strip=False) == [("x", 0), (" y ", 2)]

@@ -173,6 +173,20 @@ def test_a_mask_naming_lanes_beyond_the_wave_reports_those_lanes():
     assert list(beyond) == [] and list(unnamed) == list(range(16, 32))
 
 
+
+@pytest.mark.parametrize("all_active", [True, False])
+def test_a_mask_naming_the_last_lane_of_64_beyond_a_wave_of_32_reports_it(all_active):
+    """Bit 63, the top of a 64-bit mask, is lane 63: beyond a wave of 32 whether every lane is
+    active (the common path) or some are not."""
+    from kernelport.emulator.warp import check_mask
+
+    active = np.ones(64, bool)
+    active[5] = all_active
+    bad, beyond, _ = check_mask(np.uint64((1 << 63) | (1 << 32) | 0xffffffff), active, 32)
+    assert list(beyond) == [32, 63]
+    assert list(bad) == ([] if all_active else [5])
+
+
 @pytest.mark.parametrize("lanemask", [32, 48, 63])
 def test_a_shuffle_xor_partner_beyond_the_wave_reads_its_own_lane(lanemask):
     """__shfl_xor_sync with a lane mask of 32 or more on a 32-wide warp: the partner lane does not
@@ -239,3 +253,69 @@ def test_a_shuffle_width_that_is_no_segment_is_the_wave_whether_uniform_or_per_l
     for width in (str(given), "wd[threadIdx.x]"):
         r = run_kernel(SHFL_WIDTH.replace("WIDTH", width), "k", args=args, grid=(1,), block=(32,), wave=32)
         assert np.all(r.outputs["out"] == 8.0), (width, r.outputs["out"])
+
+
+def test_simd_reduction_of_a_bool_value_is_refused():
+    from kernelport.emulator import warp
+
+    with pytest.raises(ValueError, match="simd_sum of bool"):
+        warp.reduce("sum", (np.ones(32, bool), None), np.ones(32, bool), 32)
+
+
+@pytest.mark.parametrize("dtype, a, b", [(np.uint32, 2, 9), (np.int32, -9, -2), (np.int64, -9, -2)])
+@pytest.mark.parametrize("op", ["max", "min", "sum"])
+def test_simd_reduction_of_integer_lanes_reads_only_the_active_ones(op, dtype, a, b):
+    """Inactive lanes hold 0 and the type's extremes, all beyond the two active lanes' values a < b
+    (both negative for a signed type): none takes part (max starts from the type's least value,
+    min from its largest)."""
+    from kernelport.emulator import warp
+
+    info = np.iinfo(dtype)
+    x = np.zeros(32, dtype)
+    x[1], x[2] = info.max, info.min
+    x[3], x[4] = a, b
+    active = np.zeros(32, bool)
+    active[3:5] = True
+    out, bound = warp.reduce(op, (x, None), active, 32)
+    want = {"max": b, "min": a, "sum": a + b}[op]
+    assert out.dtype == dtype and np.all(out == want) and bound is None
+
+
+def test_simd_max_of_floats_without_operand_bounds_has_none():
+    from kernelport.emulator import warp
+
+    x = np.linspace(-1, 1, 64).astype(np.float32)
+    out, bound = warp.reduce("max", (x, None), np.ones(64, bool), 32)
+    assert bound is None and out[0] == x[31] and out[32] == x[63]
+
+
+def test_bit_reverse_of_a_uniform_value_is_one_scalar():
+    from kernelport.emulator import warp
+
+    r = warp.brev(np.uint32(1))
+    assert isinstance(r, np.uint32) and int(r) == 0x80000000
+    assert list(warp.brev(np.array([1, 0x80000000, 6], np.uint32))) == [0x80000000, 1, 0x60000000]
+
+
+BALLOT_WIDTH = r"""
+__global__ void k(const int* x, int* all_yes, unsigned long long* inverted) {
+    int t = threadIdx.x;
+    all_yes[t] = ~__ballot_sync(0xffffffff, x[t] > 0) == 0;
+    inverted[t] = ~__ballot_sync(0xffffffff, x[t] > 0);
+}
+"""
+
+
+@pytest.mark.parametrize("schedule", SCHEDULES)
+def test_a_ballot_mask_at_wave_32_is_an_unsigned_int(schedule):
+    """CUDA's __ballot_sync returns unsigned int: at wave 32 with every lane voting yes, ~ballot is 0
+    (a 64-bit result would keep 32 upper ones); the one lane voting no is its only bit."""
+    x = np.ones(32, np.int32)
+    x[7] = 0
+    r = run_kernel(BALLOT_WIDTH, "k", args=dict(x=np.ones(32, np.int32), all_yes=np.zeros(32, np.int32),
+                                                inverted=np.zeros(32, np.uint64)), grid=(1,), block=(32,), wave=32,
+                   schedule=schedule)
+    assert list(r.outputs["all_yes"]) == [1] * 32 and not r.outputs["inverted"].any()
+    r = run_kernel(BALLOT_WIDTH, "k", args=dict(x=x, all_yes=np.zeros(32, np.int32), inverted=np.zeros(32, np.uint64)),
+                   grid=(1,), block=(32,), wave=32, schedule=schedule)
+    assert list(r.outputs["all_yes"]) == [0] * 32 and [int(v) for v in r.outputs["inverted"]] == [1 << 7] * 32

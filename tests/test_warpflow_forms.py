@@ -51,6 +51,8 @@ FORMS = {
     # a unary minus passes its operand's lane on (twice here: the value reaching the shuffle is the lane)
     "negated": ("", "    int {n} = -(threadIdx.x % 32);\n", "-{n}",
                 "int {n} = -(threadIdx.x % 32);", "int {n} = -(threadIdx.x % warpSize);"),
+    "unary_plus": ("", "    int {n} = +(threadIdx.x % 32);\n", "+{n}",
+                   "int {n} = +(threadIdx.x % 32);", "int {n} = +(threadIdx.x % warpSize);"),
     # a warp's first lane, `warp << 5`: the 5 is log2 of 32 lanes
     "warp_first_lane_shift": ("", "    int {n}w = threadIdx.x / 32;\n    int {n} = {n}w << 5;\n", "{n}",
                               "int {n} = {n}w << 5;", "int {n} = {n}w * warpSize;"),
@@ -272,6 +274,20 @@ def test_a_literal_source_lane_is_explained_by_its_value(lane, code, why):
     assert len(msgs) == 1 and why in msgs[0], msgs
 
 
+@pytest.mark.parametrize("call", ["__shfl_sync(0xffffffff, v, 5)", "__shfl_down_sync(0xffffffff, v, 5)",
+                                  "__shfl_xor_sync(0xffffffff, v, 5)", "__shfl_down_sync(0xffffffff, v, 5, w)"])
+def test_a_literal_5_given_as_a_shuffle_lane_or_delta_is_no_warp_index(call):
+    """5 is log2 of 32 only where it shifts (`tid >> 5`, WS003); as a source lane or a delta it is
+    lane 5 or 5 lanes on any wave: no finding, the port keeps it.  `tid >> 5` as the lane is one."""
+    from kernelport.lint.engine import lint_text
+
+    src = HEAD.replace("float* out)", "float* out, int w)") + f"    v = {call};\n" + TAIL
+    assert [f.code for f in lint_text(src, "k.cu", "cuda") if f.code.startswith("WS0") and f.code != "WS007"] == []
+    assert f"v = {call.replace('_sync(0xffffffff, ', '(')};" in hip_body(src)
+    warp = src.replace(", 5", ", threadIdx.x >> 5")
+    assert [f.line for f in lint_text(warp, "k.cu", "cuda") if f.code == "WS003"] == [3]
+
+
 def hip_body(src: str) -> str:
     port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
     assert port.ok
@@ -301,7 +317,7 @@ def test_a_warp_index_laid_out_in_global_data_keeps_rows_of_32(size, rewritten):
     assert ("__shfl_down(v, o, 32)" in body) != rewritten
 
 
-@pytest.mark.parametrize("test", ["m == {ones}", "{ones} == m"])
+@pytest.mark.parametrize("test", ["m == {ones}", "{ones} == m", "m != {ones}", "{ones} != m"])
 @pytest.mark.parametrize("ones, flagged", [("~0u", False), ("0xffffffff", True)])
 def test_a_ballot_compared_with_all_ones_names_only_that_constant(ones, flagged, test):
     # the 32-bit full mask compared with a ballot is a wave-width site; the data index 32 beside
@@ -506,3 +522,100 @@ __global__ void k(float* x) {
     assert [(f, key) for _, key, f in a.wave_shuffles] == [("bcast", "shfl")]
     one = src.replace("pass1(threadIdx.x % 32)", "threadIdx.x % 32")  # one sweep: it was found there too
     assert [f for _, _, f in warpflow.analyze(build(SourceFile.from_text(one, "t.cu"))).wave_shuffles] == ["bcast"]
+
+
+@pytest.mark.parametrize("cast, refused", [("mask_t", True), ("unsigned", True), ("keep", False)])
+def test_a_ballot_cast_through_a_typedef_is_still_a_lane_mask(cast, refused):
+    """`mask_t(ballot)` with `typedef unsigned mask_t;` is a functional cast: the value is the ballot,
+    and storing it in a 32-bit shared array is refused as the ballot itself is.  A call of an unknown
+    function of the ballot (`keep`, defined elsewhere) returns data, not the mask."""
+    src = ("typedef unsigned mask_t;\n__device__ unsigned keep(unsigned b);\n"
+           "__global__ void k(const float* x, float* out) {\n    __shared__ unsigned int masks[4];\n"
+           f"    masks[threadIdx.x / 32] = {cast}(__ballot_sync(0xffffffff, x[threadIdx.x] > 0));\n"
+           "    out[threadIdx.x] = masks[0];\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert [d.code for d in port.diagnostics] == (["KP207"] if refused else []), port.diagnostics
+
+
+def test_a_full_mask_cast_through_a_typedef_is_the_full_mask():
+    """`__shfl_xor_sync(mask_t(0xffffffff), ...)`: the cast keeps the full mask, so HIP's mask-less
+    shuffle is right (the port drops it); the same cast of a partial mask is refused at the mask."""
+    for mask, ok in (("0xffffffff", True), ("0x0000ffff", False)):
+        src = ("typedef unsigned mask_t;\n__global__ void k(float* x) {\n    float v = x[threadIdx.x];\n"
+               f"    v += __shfl_xor_sync(mask_t({mask}), v, 1);\n    x[threadIdx.x] = v;\n}}\n")
+        port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+        if ok:
+            assert port.ok and "v += __shfl_xor(v, 1);" in port.body, port.body
+        else:
+            assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP203", 4)]
+
+
+@pytest.mark.parametrize("value, widened", [("b << 32", True), ("d << 32", False)])
+def test_a_ballot_shifted_into_the_upper_half_and_held_in_32_bits_is_widened(value, widened):
+    """`w = b << 32` with b a ballot is a lane mask (the upper half of a 64-lane one): a 32-bit
+    variable it reaches is widened in the port and flagged by lint (WS008); the same shift of data
+    (d, a parameter) reaching a 32-bit variable is a plain value."""
+    from kernelport.lint.engine import lint_text
+
+    src = ("__global__ void k(const float* x, unsigned long long* out, unsigned long long d) {\n"
+           "    unsigned long long b = __ballot_sync(0xffffffff, x[threadIdx.x] > 0);\n"
+           f"    unsigned long long w = {value};\n    unsigned m = w;\n    out[threadIdx.x] = m + b;\n}}\n")
+    body = hip_body(src)
+    assert ("unsigned long long m = w;" in body) == widened and ("unsigned m = w;" in body) != widened, body
+    found = [f.line for f in lint_text(src, "t.cu", "cuda", targets={"hip-cdna"}) if f.code == "WS008"]
+    assert found == ([4] if widened else [])
+
+
+@pytest.mark.parametrize("expr, flagged", [("__ballot_sync(0xffffffff, x[threadIdx.x] > 0) || d", False),
+                                           ("__ballot_sync(0xffffffff, x[threadIdx.x] > 0) && d", False),
+                                           ("__ballot_sync(0xffffffff, x[threadIdx.x] > 0) | d", True)])
+def test_a_ballot_s_truth_value_is_no_lane_mask(expr, flagged):
+    """`ballot || d` is 0 or 1: an int holds it on any wave (no WS008, the port keeps the type);
+    `ballot | d` is still the lane mask, and the 32-bit variable holding it is flagged and widened."""
+    from kernelport.lint.engine import lint_text
+
+    src = ("__global__ void k(const float* x, unsigned long long* out, unsigned d) {\n"
+           f"    unsigned m = {expr};\n    out[threadIdx.x] = m;\n}}\n")
+    assert [f.line for f in lint_text(src, "t.cu", "cuda", targets={"hip-cdna"}) if f.code == "WS008"] == \
+        ([2] if flagged else [])
+    assert ("unsigned long long m = " in hip_body(src)) == flagged
+
+
+@pytest.mark.parametrize("expr, rewritten", [("(z++, threadIdx.x % 32)", True), ("(threadIdx.x % 32, z)", False)])
+def test_a_comma_expression_is_the_value_of_its_right_operand(expr, rewritten):
+    """`(z++, lane)` as a shuffle's source lane is the lane: its 32 is the wave's; on the left of
+    the comma the same lane is discarded and its 32 stays."""
+    src = ("__global__ void k(float* x, int z) {\n    float v = x[threadIdx.x];\n"
+           f"    v = __shfl_sync(0xffffffff, v, {expr});\n    x[threadIdx.x] = v + z;\n}}\n")
+    assert ("threadIdx.x % warpSize" in hip_body(src)) == rewritten
+
+
+@pytest.mark.parametrize("mask, full", [("-1", True), ("- 1", True), ("~0", True), ("(unsigned)-1", True),
+                                        ("-2", False), ("~1", False)])
+def test_all_ones_spelled_as_minus_one_or_not_zero_is_the_full_mask(mask, full):
+    """-1 (however spaced) and ~0 are all lanes: HIP's mask-less shuffle is right and the port drops
+    the mask; -2 and ~1 leave a lane out and are refused at the mask (KP203)."""
+    src = ("__global__ void k(float* x) {\n    float v = x[threadIdx.x];\n"
+           f"    v += __shfl_xor_sync({mask}, v, 1);\n    x[threadIdx.x] = v;\n}}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    if full:
+        assert port.ok and "v += __shfl_xor(v, 1);" in port.body, port.body
+    else:
+        assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP203", 3)]
+
+
+HELPERS = ("namespace util {\n__device__ int lane() { return (threadIdx.x + 1) % 32; }\n"
+           "template <int S> __device__ int tlane() { return (threadIdx.x + S) % 32; }\n}\n"
+           "template <int S> __device__ int wlane() { return (threadIdx.x + S) % 32; }\n")
+
+
+@pytest.mark.parametrize("call, line", [("util::lane()", 1), ("wlane<1>()", 4), ("util::tlane<1>()", 2)])
+def test_a_lane_returned_by_a_namespaced_or_template_helper_reaches_the_shuffle(call, line):
+    """`util::lane()`, `wlane<1>()`, `util::tlane<1>()` call the helper on that line: the lane it
+    returns reaches the shuffle, so its 32 is the wave's (and only its); the same call used as a
+    data address keeps every 32."""
+    for sink, rewritten in ((f"__shfl_sync(0xffffffff, v, {call})", True), (f"x[{call}]", False)):
+        src = HELPERS + ("__global__ void k(float* x) {\n    float v = x[threadIdx.x];\n"
+                         f"    v = {sink};\n    x[threadIdx.x] = v;\n}}\n")
+        lines = hip_body(src).splitlines()
+        assert [n for n in (1, 2, 4) if "% warpSize" in lines[n]] == ([line] if rewritten else []), lines

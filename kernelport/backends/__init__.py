@@ -19,7 +19,7 @@ from . import cuda, hip, metal, portable  # noqa: F401,E402  (each registers its
 BackendName = Literal["cuda", "hip", "metal", "portable"]
 
 __all__ = ["Backend", "BackendName", "Lowering", "Run", "all", "get", "names", "source", "ports", "port_names", "all_runs", "hardware_runs",
-           "lint_targets", "by_source_extension", "by_target", "spellings_of", "aliases_of"]
+           "lint_targets", "by_source_extension", "by_target", "aliases_of"]
 
 
 def get(name: str) -> Backend:
@@ -78,11 +78,6 @@ def by_source_extension(name: str) -> Backend | None:
     name = name.lower()
     hits = [(len(e), b) for b in REGISTRY.values() for e in b.source_extensions if name.endswith(e)]
     return max(hits, key=lambda h: h[0])[1] if hits else None
-
-
-@lru_cache(maxsize=None)
-def spellings_of(key: str) -> dict[str, str | None]:
-    return {b.name: b.spellings.get(key) for b in REGISTRY.values()}
 
 
 @lru_cache(maxsize=None)
