@@ -619,3 +619,25 @@ def test_a_lane_returned_by_a_namespaced_or_template_helper_reaches_the_shuffle(
                          f"    v = {sink};\n    x[threadIdx.x] = v;\n}}\n")
         lines = hip_body(src).splitlines()
         assert [n for n in (1, 2, 4) if "% warpSize" in lines[n]] == ([line] if rewritten else []), lines
+
+
+def test_a_local_array_of_shared_values_is_no_per_warp_shared_array():
+    """`float local[8] = {part[0], ...}` copies shared values into the thread's own array: indexing it
+    by `threadIdx.x / 32` is no per-warp slot.  A pointer into shared memory (`float* p = part + 0`)
+    is one (warpflow follows a declaration into shared memory only through a pointer)."""
+    from kernelport.lint.engine import lint_text
+
+    src = """
+__global__ void k(const float* x, float* out) {
+    __shared__ float part[8];
+    part[threadIdx.x & 7] = x[threadIdx.x];
+    __syncthreads();
+    float local[8] = {part[0], part[1], part[2], part[3], part[4], part[5], part[6], part[7]};
+    int row = threadIdx.x / 32;
+    out[threadIdx.x] = __shfl_down_sync(0xffffffffu, local[row], 1);
+}
+"""
+    assert not [f for f in lint_text(src, "k.cu") if f.code == "WS003"]
+    pointer = src.replace("float local[8] = {part[0], part[1], part[2], part[3], part[4], part[5], part[6], part[7]};",
+                          "float* local = part + 0;")
+    assert [f.line for f in lint_text(pointer, "k.cu") if f.code == "WS003"] == [7]
