@@ -201,11 +201,12 @@ def test_a_shuffle_xor_partner_beyond_the_wave_reads_its_own_lane(lanemask):
         assert np.array_equal(out[active], v[active])
 
 
-@pytest.mark.parametrize("k", [2, 5, 6, 32])
+@pytest.mark.parametrize("k", [1, 2, 5, 6, 32])
 @pytest.mark.parametrize("dtype, u", [(np.float32, 2.0 ** -24), (np.float64, 2.0 ** -53)])
 def test_simd_sum_bound_is_gamma_of_k_minus_1_to_the_last_bit(k, dtype, u):
     """Higham's gamma(k-1) = (k-1)u / (1 - (k-1)u) for k active lanes, as the float64 value the
-    formula gives (a denominator off by 2u, (k+1) for (k-1), is a different bound)."""
+    formula gives (a denominator off by 2u, (k+1) for (k-1), is a different bound); one active
+    lane adds nothing, so its sum is exact (bound 0)."""
     from kernelport.emulator import warp
 
     W = 32
