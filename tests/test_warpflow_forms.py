@@ -596,3 +596,25 @@ def test_a_lane_returned_by_a_namespaced_or_template_helper_reaches_the_shuffle(
                          f"    v = {sink};\n    x[threadIdx.x] = v;\n}}\n")
         lines = hip_body(src).splitlines()
         assert [n for n in (1, 2, 4) if "% warpSize" in lines[n]] == ([line] if rewritten else []), lines
+
+
+@pytest.mark.parametrize("store, load", [("lanes[0]", "lanes[0]"), ("(lanes)[0]", "(lanes)[0]"),
+                                         ("(lanes)[0]", "lanes[0]")])
+def test_a_lane_stored_in_a_local_array_reaches_the_shuffle_however_the_array_is_parenthesized(store, load):
+    """`(lanes)[0]` is `lanes[0]`: the lane stored there and read back as a shuffle's source lane
+    is the wave's (its 32 becomes warpSize); stored and read back as data it keeps its 32."""
+    for sink, rewritten in ((f"__shfl_sync(0xffffffff, v, {load})", True), (f"x[{load}]", False)):
+        src = ("__global__ void k(float* x) {\n    float v = x[threadIdx.x];\n    int lanes[2];\n"
+               f"    {store} = (threadIdx.x + 1) % 32;\n    v = {sink};\n    x[threadIdx.x] = v;\n}}\n")
+        assert ("(threadIdx.x + 1) % warpSize;" in hip_body(src)) == rewritten
+
+
+@pytest.mark.parametrize("call", ["__shfl_sync(0xffffffff, v)", "__shfl_down_sync(0xffffffff)"])
+def test_a_shuffle_missing_arguments_is_read_without_an_internal_error(call):
+    """A call with fewer arguments than the shuffle takes (no lane, no width) is ported and linted
+    as written: no KP006 internal error, no traceback."""
+    from kernelport.lint.engine import lint_text
+
+    src = f"__global__ void k(float* x) {{\n    float v = x[threadIdx.x];\n    v += {call};\n    x[threadIdx.x] = v;\n}}\n"
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and [f.code for f in lint_text(src, "t.cu", "cuda")] == ["WS007"]
