@@ -174,6 +174,17 @@ def test_a_mask_naming_lanes_beyond_the_wave_reports_those_lanes():
 
 
 
+def test_a_mask_leaving_out_active_lanes_of_a_partial_warp_names_those_lanes():
+    """Two warps of 32, lane 5 of the first inactive: a mask of lanes 0-15 leaves out the active
+    lanes 16-31 (of either warp: lanes, not warps, are named) and names the inactive lane 5."""
+    from kernelport.emulator.warp import check_mask
+
+    active = np.ones(64, bool)
+    active[5] = False
+    bad, beyond, unnamed = check_mask(np.uint64(0xffff), active, 32)
+    assert list(unnamed) == list(range(16, 32)) and list(bad) == [5] and beyond == []
+
+
 @pytest.mark.parametrize("all_active", [True, False])
 def test_a_mask_naming_the_last_lane_of_64_beyond_a_wave_of_32_reports_it(all_active):
     """Bit 63, the top of a 64-bit mask, is lane 63: beyond a wave of 32 whether every lane is
