@@ -618,3 +618,15 @@ def test_a_shuffle_missing_arguments_is_read_without_an_internal_error(call):
     src = f"__global__ void k(float* x) {{\n    float v = x[threadIdx.x];\n    v += {call};\n    x[threadIdx.x] = v;\n}}\n"
     port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
     assert port.ok and [f.code for f in lint_text(src, "t.cu", "cuda")] == ["WS007"]
+
+
+@pytest.mark.parametrize("mask, ported", [("0xffffffff", True), ("__activemask()", True), ("0x0000ffff", False)])
+def test_a_syncwarp_mask_is_read_like_a_shuffle_s(mask, ported):
+    """`__syncwarp(0xffffffff)` or of the active lanes: every lane, the port's kp_syncwarp(); a
+    partial mask leaves lanes out, refused at the mask (KP203) as a shuffle's would be."""
+    src = f"__global__ void k(float* x) {{\n    float v = x[threadIdx.x];\n    __syncwarp({mask});\n    x[threadIdx.x] = v;\n}}\n"
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    if ported:
+        assert port.ok and "    kp_syncwarp();" in port.body.splitlines(), port.body
+    else:
+        assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP203", 3)]
