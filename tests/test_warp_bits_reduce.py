@@ -331,3 +331,16 @@ def test_a_ballot_mask_at_wave_32_is_an_unsigned_int(schedule):
     r = run_kernel(BALLOT_WIDTH, "k", args=dict(x=x, all_yes=np.zeros(32, np.int32), inverted=np.zeros(32, np.uint64)),
                    grid=(1,), block=(32,), wave=32, schedule=schedule)
     assert list(r.outputs["all_yes"]) == [0] * 32 and [int(v) for v in r.outputs["inverted"]] == [1 << 7] * 32
+
+
+@pytest.mark.parametrize("value", [7.0, np.float32(7), np.array(7.0, np.float32)])
+def test_a_shuffle_of_a_uniform_value_returns_it_as_it_is(value):
+    """A Python number, a numpy scalar or a 0-d array is the same in every lane: any shuffle of
+    it is that value, and no lane reads an inactive one."""
+    from kernelport.emulator import warp
+
+    active = np.ones(64, bool)
+    active[3] = False
+    for kind in ("idx", "up", "down", "xor"):
+        out, reads_inactive = warp.shuffle(kind, value, 1, None, active, 32)
+        assert out is value and reads_inactive is None
