@@ -630,3 +630,17 @@ def test_a_syncwarp_mask_is_read_like_a_shuffle_s(mask, ported):
         assert port.ok and "    kp_syncwarp();" in port.body.splitlines(), port.body
     else:
         assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP203", 3)]
+
+
+@pytest.mark.parametrize("width, ported", [("warpSize", "warpSize"), ("32", "warpSize")])
+def test_a_lane_tested_against_a_ladder_step_s_threshold_as_the_first_literal(width, ported):
+    """`if (lane < 2) v += __shfl_down_sync(__activemask(), v, 1);` where the 2 is the function's
+    first literal: the threshold is the step's own (no finding on it), the port keeps it; the lane
+    from `% 32` becomes `% warpSize`, the portable lane stays."""
+    from kernelport.lint.engine import lint_text
+
+    src = (f"__global__ void k(float* x) {{\n    int lane = threadIdx.x % {width};\n    float v = x[threadIdx.x];\n"
+           "    if (lane < 2) v += __shfl_down_sync(__activemask(), v, 1);\n    x[threadIdx.x] = v;\n}\n")
+    body = hip_body(src)
+    assert f"int lane = threadIdx.x % {ported};" in body and "if (lane < 2) v += __shfl_down(v, 1);" in body
+    assert [f.line for f in lint_text(src, "t.cu", "cuda") if f.line == 4] == []
