@@ -190,7 +190,8 @@ def _parse_generator(t: Text) -> Generator:
             params.append(_eval(Text(p, t.at(m.start(2) + off)), {}))
     lo, hi = GENERATORS[kind]
     if not (lo <= len(params) <= hi):
-        raise _err(f"{kind}() takes {lo if lo == hi else f'{lo} to {hi}'} arguments, got {len(params)}", t.loc)
+        raise _err(f"{kind}() takes {lo if lo == hi else f'{lo} to {hi}'} argument{'' if hi == 1 else 's'}, "
+                   f"got {len(params)}", t.loc)
     if kind in ("uniform", "integers", "monotone") and params[1] <= params[0]:
         raise _err(f"{kind}({inner}): the upper bound must be above the lower one", t.loc,
                    hint=f"write {kind}(lo, hi) with lo < hi")

@@ -292,6 +292,8 @@ class _Analyzer:
             for c in (inner.named_children if inner is not None else []):
                 idx |= self.ex(c)
             base = base.child_by_field_name("argument")
+        while base.type == "parenthesized_expression" and base.named_children:  # (lanes)[0] is lanes[0]
+            base = base.named_children[0]
         name = self.src.text_of(base) if base.type == "identifier" else None
         if name in self.shared_names:
             kinds = {k for k, _ in idx}

@@ -97,6 +97,11 @@ ERRORS = [
     ("arg x in float[n] integers(1, 1)", "integers(1, 1): the upper bound must be above the lower one", "integers"),
     ("arg x in float[n] uniform(1)", "uniform() takes 2 arguments, got 1", "uniform"),
     ("arg x in float[n] arange(1, 2, 3)", "arange() takes 0 to 2 arguments, got 3", "arange"),
+    ("arg x in float[n] normal(1)", "normal() takes 2 arguments, got 1", "normal"),
+    ("arg x in float[n] integers(1, 2, 3)", "integers() takes 2 arguments, got 3", "integers"),
+    ("arg x in float[n] constant()", "constant() takes 1 argument, got 0", "constant"),
+    ("arg x in float[n] constant(1, 2)", "constant() takes 1 argument, got 2", "constant"),
+    ("arg x in float[n] monotone(1)", "monotone() takes 2 arguments, got 1", "monotone"),
     ("arg x in float[n] unifrom(0, 1)", "unknown generator 'unifrom'", "unifrom"),
     ("arg x in float[n] 7", "cannot read generator '7'", "7"),
     ("arg x in float[n] uniform(0, 1 +)", "expected a value before the end of the expression", ")"),
@@ -388,10 +393,10 @@ def test_the_budget_counts_each_buffer_s_bytes_by_its_type(monkeypatch):
 
 @pytest.mark.parametrize("typ, fits", [("float", True), ("float4", False), ("float2", True)])
 def test_a_vector_buffer_s_generator_must_fit_every_lane(typ, fits):
-    """float4[10] is 40 floats: arange(0, 1e37) reaches 3.9e38 there (beyond float), 1.9e38 in a
-    float2[10], 9e37 in a float[10]."""
+    """float4[10] is 40 floats: arange(0, 1.5e37) reaches 5.85e38 there (beyond float's 3.4e38),
+    2.85e38 in a float2[10] (20 floats; 30 would reach 4.35e38), 1.35e38 in a float[10]."""
     kern = f"__global__ void k({typ}* x) {{ }}\n"
-    lines = ["grid 1", "block 32", "why w", f"arg x in {typ}[10] arange(0, 1e37)"]
+    lines = ["grid 1", "block 32", "why w", f"arg x in {typ}[10] arange(0, 1.5e37)"]
     if fits:
         assert spec_of(lines, kern)["k"].args["x"].type == typ
     else:
@@ -404,3 +409,9 @@ def test_a_dialect_s_bfloat16_buffer_is_an_element_type():
     assert s.args["x"].type == "__nv_bfloat16"
     assert "unknown element type '__nv_bfloatx'" in error_of(
         ["grid 1", "block 32", "why w", "arg x in __nv_bfloatx[4] uniform(-1, 1)"], kern).message
+
+
+@pytest.mark.parametrize("grid, hint", [("n / 0", "the divisor must not be 0"), ("1 << 40", "use a wider left operand")])
+def test_an_expression_error_keeps_the_evaluator_s_own_hint(grid, hint):
+    e = error_of([ln if ln.split()[0] != "grid" else f"grid {grid}" for ln in FULL])
+    assert e.hint.startswith(hint), e.hint

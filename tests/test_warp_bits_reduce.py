@@ -174,6 +174,17 @@ def test_a_mask_naming_lanes_beyond_the_wave_reports_those_lanes():
 
 
 
+def test_a_mask_leaving_out_active_lanes_of_a_partial_warp_names_those_lanes():
+    """Two warps of 32, lane 5 of the first inactive: a mask of lanes 0-15 leaves out the active
+    lanes 16-31 (of either warp: lanes, not warps, are named) and names the inactive lane 5."""
+    from kernelport.emulator.warp import check_mask
+
+    active = np.ones(64, bool)
+    active[5] = False
+    bad, beyond, unnamed = check_mask(np.uint64(0xffff), active, 32)
+    assert list(unnamed) == list(range(16, 32)) and list(bad) == [5] and beyond == []
+
+
 @pytest.mark.parametrize("all_active", [True, False])
 def test_a_mask_naming_the_last_lane_of_64_beyond_a_wave_of_32_reports_it(all_active):
     """Bit 63, the top of a 64-bit mask, is lane 63: beyond a wave of 32 whether every lane is
@@ -201,11 +212,12 @@ def test_a_shuffle_xor_partner_beyond_the_wave_reads_its_own_lane(lanemask):
         assert np.array_equal(out[active], v[active])
 
 
-@pytest.mark.parametrize("k", [2, 5, 6, 32])
+@pytest.mark.parametrize("k", [1, 2, 5, 6, 32])
 @pytest.mark.parametrize("dtype, u", [(np.float32, 2.0 ** -24), (np.float64, 2.0 ** -53)])
 def test_simd_sum_bound_is_gamma_of_k_minus_1_to_the_last_bit(k, dtype, u):
     """Higham's gamma(k-1) = (k-1)u / (1 - (k-1)u) for k active lanes, as the float64 value the
-    formula gives (a denominator off by 2u, (k+1) for (k-1), is a different bound)."""
+    formula gives (a denominator off by 2u, (k+1) for (k-1), is a different bound); one active
+    lane adds nothing, so its sum is exact (bound 0)."""
     from kernelport.emulator import warp
 
     W = 32
@@ -319,3 +331,16 @@ def test_a_ballot_mask_at_wave_32_is_an_unsigned_int(schedule):
     r = run_kernel(BALLOT_WIDTH, "k", args=dict(x=x, all_yes=np.zeros(32, np.int32), inverted=np.zeros(32, np.uint64)),
                    grid=(1,), block=(32,), wave=32, schedule=schedule)
     assert list(r.outputs["all_yes"]) == [0] * 32 and [int(v) for v in r.outputs["inverted"]] == [1 << 7] * 32
+
+
+@pytest.mark.parametrize("value", [7.0, np.float32(7), np.array(7.0, np.float32)])
+def test_a_shuffle_of_a_uniform_value_returns_it_as_it_is(value):
+    """A Python number, a numpy scalar or a 0-d array is the same in every lane: any shuffle of
+    it is that value, and no lane reads an inactive one."""
+    from kernelport.emulator import warp
+
+    active = np.ones(64, bool)
+    active[3] = False
+    for kind in ("idx", "up", "down", "xor"):
+        out, reads_inactive = warp.shuffle(kind, value, 1, None, active, 32)
+        assert out is value and reads_inactive is None

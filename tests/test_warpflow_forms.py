@@ -641,3 +641,51 @@ __global__ void k(const float* x, float* out) {
     pointer = src.replace("float local[8] = {part[0], part[1], part[2], part[3], part[4], part[5], part[6], part[7]};",
                           "float* local = part + 0;")
     assert [f.line for f in lint_text(pointer, "k.cu") if f.code == "WS003"] == [7]
+
+
+@pytest.mark.parametrize("store, load", [("lanes[0]", "lanes[0]"), ("(lanes)[0]", "(lanes)[0]"),
+                                         ("(lanes)[0]", "lanes[0]")])
+def test_a_lane_stored_in_a_local_array_reaches_the_shuffle_however_the_array_is_parenthesized(store, load):
+    """`(lanes)[0]` is `lanes[0]`: the lane stored there and read back as a shuffle's source lane
+    is the wave's (its 32 becomes warpSize); stored and read back as data it keeps its 32."""
+    for sink, rewritten in ((f"__shfl_sync(0xffffffff, v, {load})", True), (f"x[{load}]", False)):
+        src = ("__global__ void k(float* x) {\n    float v = x[threadIdx.x];\n    int lanes[2];\n"
+               f"    {store} = (threadIdx.x + 1) % 32;\n    v = {sink};\n    x[threadIdx.x] = v;\n}}\n")
+        assert ("(threadIdx.x + 1) % warpSize;" in hip_body(src)) == rewritten
+
+
+@pytest.mark.parametrize("call", ["__shfl_sync(0xffffffff, v)", "__shfl_down_sync(0xffffffff)"])
+def test_a_shuffle_missing_arguments_is_read_without_an_internal_error(call):
+    """A call with fewer arguments than the shuffle takes (no lane, no width) is ported and linted
+    as written: no KP006 internal error, no traceback."""
+    from kernelport.lint.engine import lint_text
+
+    src = f"__global__ void k(float* x) {{\n    float v = x[threadIdx.x];\n    v += {call};\n    x[threadIdx.x] = v;\n}}\n"
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and [f.code for f in lint_text(src, "t.cu", "cuda")] == ["WS007"]
+
+
+@pytest.mark.parametrize("mask, ported", [("0xffffffff", True), ("__activemask()", True), ("0x0000ffff", False)])
+def test_a_syncwarp_mask_is_read_like_a_shuffle_s(mask, ported):
+    """`__syncwarp(0xffffffff)` or of the active lanes: every lane, the port's kp_syncwarp(); a
+    partial mask leaves lanes out, refused at the mask (KP203) as a shuffle's would be."""
+    src = f"__global__ void k(float* x) {{\n    float v = x[threadIdx.x];\n    __syncwarp({mask});\n    x[threadIdx.x] = v;\n}}\n"
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    if ported:
+        assert port.ok and "    kp_syncwarp();" in port.body.splitlines(), port.body
+    else:
+        assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP203", 3)]
+
+
+@pytest.mark.parametrize("width, ported", [("warpSize", "warpSize"), ("32", "warpSize")])
+def test_a_lane_tested_against_a_ladder_step_s_threshold_as_the_first_literal(width, ported):
+    """`if (lane < 2) v += __shfl_down_sync(__activemask(), v, 1);` where the 2 is the function's
+    first literal: the threshold is the step's own (no finding on it), the port keeps it; the lane
+    from `% 32` becomes `% warpSize`, the portable lane stays."""
+    from kernelport.lint.engine import lint_text
+
+    src = (f"__global__ void k(float* x) {{\n    int lane = threadIdx.x % {width};\n    float v = x[threadIdx.x];\n"
+           "    if (lane < 2) v += __shfl_down_sync(__activemask(), v, 1);\n    x[threadIdx.x] = v;\n}\n")
+    body = hip_body(src)
+    assert f"int lane = threadIdx.x % {ported};" in body and "if (lane < 2) v += __shfl_down(v, 1);" in body
+    assert [f.line for f in lint_text(src, "t.cu", "cuda") if f.line == 4] == []
