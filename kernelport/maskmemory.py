@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from .warpsites import Issue
+from .warpsites import WS, Issue
 
 
 def element_type(an, name: str) -> Node | None:
@@ -60,6 +60,19 @@ def _load(an, mask: str, left: Node | None, right: Node | None) -> None:
                "32 lanes per word, on a 64-wide wave lanes 32-63 are lost")
 
 
-def _issue(an, at: Node, message: str) -> None:
+def ballot_pair(an, n: Node, shift_kinds) -> None:
+    """`(uint64_t)hi << 32 | lo`: two 32-lane waves' ballots packed into one 64-bit word.  On a 64-lane
+    wave one ballot fills the word, so there is no upper half; `<< warpSize` would shift a 64-bit
+    value by 64, which C++ leaves undefined.  No rewrite: refused where a wave is 64 wide (KP226)."""
+    if WS not in shift_kinds:
+        return
+    _issue(an, n, f"`{' '.join(an.src.text_of(n).split())}` packs a 32-lane ballot above another in one 64-bit "
+           "word: a 64-lane wave's ballot fills the word, so there is no upper half to shift into (and a shift "
+           "by the wave width, 64, is undefined)", "KP226",
+           "on a 64-lane wave use the one ballot of the whole wave (its 64 bits hold both halves); keep the "
+           "packing in code only 32-lane targets compile (e.g. under `#ifdef __CUDA_ARCH__`)")
+
+
+def _issue(an, at: Node, message: str, code: str = "KP207", hint: str = "") -> None:
     if not any(i.node == at for i in an.a.issues):
-        an.a.issues.append(Issue("KP207", at, message, an.fn.name if an.fn else None))
+        an.a.issues.append(Issue(code, at, message, an.fn.name if an.fn else None, hint))

@@ -210,12 +210,13 @@ class Translator(ApiNames, Soundness):
             self.problem("KP201", node, self.asm_message, self.asm_hint)
 
     def report_dataflow_issues(self) -> None:
-        """Masks stored into 32-bit memory (KP207): a hazard only where a wave can be 64 wide."""
+        """Masks stored into 32-bit memory (KP207), two waves' ballots packed in one word (KP226): hazards
+        only where a wave can be 64 wide."""
         if all(r.wave <= 32 for r in backends.get(self.backend).runs):
             return
         for issue in self.analysis.issues:
             if not self.cuda_only_region(issue.node):
-                self.problem(issue.code, issue.node, issue.message,
+                self.problem(issue.code, issue.node, issue.message, issue.hint or
                              "split the mask into 32-bit words, e.g. store (unsigned)(mask >> (lane & 32)) from the "
                              "leaders of both halves, or keep a 64-bit word type")
 

@@ -224,8 +224,8 @@ class _Analyzer:
                 out |= {f for f in R if f[0] == LANE}
             if WARP in kinds_L and FIVE in kinds_R:  # warp << 5: the warp's first lane
                 out |= {(WARP, s) for k, s in R if k == FIVE} | {f for f in L if f[0] in (WARP, TID)}
-            if VOTE in kinds_L:  # `hi << 32`: a 32-lane ballot made the upper half of a 64-lane mask
-                self.confirm(R, "puts a 32-lane ballot in the upper half of a lane mask", n, kinds=(WS,))
+            if VOTE in kinds_L:  # `hi << 32`: two 32-lane ballots in one 64-bit word, which one
+                maskmemory.ballot_pair(self, n, kinds_R)  # 64-lane ballot fills: no rewrite (KP226)
                 out.add((VOTE, -1))
             return frozenset(out)
         if op in ("==", "!=", "<", "<=", ">", ">="):

@@ -73,6 +73,7 @@ class Issue:
     node: Node
     message: str
     function: str | None
+    hint: str = ""  # what to do instead (translate's refusal says it; a mask store's is translate's default)
 
 
 @dataclass

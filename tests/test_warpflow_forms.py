@@ -560,10 +560,14 @@ def test_a_ballot_shifted_into_the_upper_half_and_held_in_32_bits_is_widened(val
     src = ("__global__ void k(const float* x, unsigned long long* out, unsigned long long d) {\n"
            "    unsigned long long b = __ballot_sync(0xffffffff, x[threadIdx.x] > 0);\n"
            f"    unsigned long long w = {value};\n    unsigned m = w;\n    out[threadIdx.x] = m + b;\n}}\n")
-    body = hip_body(src)
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    body = port.body
     assert ("unsigned long long m = w;" in body) == widened and ("unsigned m = w;" in body) != widened, body
+    # the packing itself has no HIP port (KP226: no upper half on a 64-lane wave); a shift of data has one
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == \
+        ([("KP226", 3)] if widened else [])
     found = [f.line for f in lint_text(src, "t.cu", "cuda", targets={"hip-cdna"}) if f.code == "WS008"]
-    assert found == ([4] if widened else [])
+    assert found == ([3, 4] if widened else [])
 
 
 @pytest.mark.parametrize("expr, flagged", [("__ballot_sync(0xffffffff, x[threadIdx.x] > 0) || d", False),
@@ -689,3 +693,25 @@ def test_a_lane_tested_against_a_ladder_step_s_threshold_as_the_first_literal(wi
     body = hip_body(src)
     assert f"int lane = threadIdx.x % {ported};" in body and "if (lane < 2) v += __shfl_down(v, 1);" in body
     assert [f.line for f in lint_text(src, "t.cu", "cuda") if f.line == 4] == []
+
+
+def test_two_ballots_packed_in_one_word_have_no_port_to_a_64_lane_wave():
+    """`((uint64_t)hi << 32) | lo` packs two 32-lane waves' ballots: on a 64-lane wave one ballot fills
+    the word and `hi << warpSize` would shift a 64-bit value by 64 (undefined), so HIP refuses at the
+    shift (KP226) and lint says why; Metal's SIMD-groups are 32 wide and keep the packing as written.
+    A shift of the ballot by a lane count (`b << 1`) is no packing."""
+    from kernelport.lint.engine import lint_text
+
+    src = ("__global__ void k(const float* x, unsigned long long* out) {\n"
+           "    unsigned long long lo = __ballot_sync(0xffffffff, x[threadIdx.x] > 0);\n"
+           "    unsigned long long hi = __ballot_sync(0xffffffff, x[threadIdx.x] > 1);\n"
+           "    out[threadIdx.x] = (hi << 32) | lo;\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert [(d.code, d.location.line, d.location.column) for d in port.diagnostics] == [("KP226", 4, 25)]
+    assert "warpSize" not in port.body
+    metal, _ = translate(SourceFile.from_text(src, "k.cu"), "metal")
+    assert metal.ok and "(hi << 32) | lo" in metal.body, metal.body
+    lint = [(f.code, f.line) for f in lint_text(src, "t.cu", "cuda", targets={"hip-cdna"}) if f.line == 4]
+    assert lint == [("WS008", 4)]
+    shifted = src.replace("(hi << 32) | lo", "(hi << 1) | lo")
+    assert hip_body(shifted)

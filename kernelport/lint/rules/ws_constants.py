@@ -447,8 +447,9 @@ __global__ void flags64(const int* x, unsigned long long* out) {
     unsigned int bits = __ballot_sync(0xffffffff, x[blockIdx.x * 256 + tid] != 0);
     if (lane64 == 32) half[tid] = bits;  // !
     __syncthreads();
-    if (lane64 == 0) out[(blockIdx.x * 256 + tid) / 64] = ((unsigned long long)half[tid + 32] << 32) | bits;  // !
-}""", note="two 32-lane ballots make one 64-lane mask: lane 32 leads the second warp"),
+    if (lane64 == 0) out[(blockIdx.x * 256 + tid) / 64] = ((unsigned long long)half[tid + 32] << 32) | bits;
+}""", note="two 32-lane ballots make one 64-lane mask: lane 32 leads the second warp (the packing itself, "
+                "`<< 32`, is WS008's: a 64-lane wave's ballot fills the word)"),
         ex("""
 template <typename T, int Bits> struct Packed;
 template <> struct Packed<unsigned char, 6> {

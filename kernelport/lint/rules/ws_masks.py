@@ -144,7 +144,11 @@ reported at its return type), and a project helper in an included header that re
 (`activemask()` wrapping `__activemask()`).  A mask passed to a 32-bit parameter is cut the same
 way: the parameter's type is reported for a helper in the same file, the call's argument (naming
 the parameter) for one in a header.  A fixed-size tile's ballot (`tiled_partition<32>`) is the
-tile's and stays silent, as does a `%laneid` read or a 32-bit parameter given ordinary data."""
+tile's and stays silent, as does a `%laneid` read or a 32-bit parameter given ordinary data.
+
+Two 32-lane ballots packed into one 64-bit word (`(hi << 32) | lo`) are reported at the shift: on a
+64-lane wave one ballot fills the word, and `hi << warpSize` would shift a 64-bit value by 64
+(undefined).  Translate refuses such a port where a wave is 64 wide (KP226); no fix is offered."""
     flags = (
         ex("""
 __global__ void count(const float* x, int* out) {
@@ -194,6 +198,12 @@ __global__ void rank(const float* x, int* out) {
     unsigned below = (1ull << (threadIdx.x % warpSize)) - 1;  // !
     out[threadIdx.x] = __popcll(kept & below);
 }""", note="a lane bit held in 32 bits and combined with a ballot: lanes 32-63's bits are 0 there"),
+        ex("""
+__global__ void pair(const float* x, unsigned long long* out) {
+    unsigned long long lo = __ballot_sync(0xffffffff, x[threadIdx.x] > 0.0f);
+    unsigned long long hi = __ballot_sync(0xffffffff, x[threadIdx.x] > 1.0f);
+    out[threadIdx.x] = (hi << 32) | lo;  // !
+}""", note="two 32-lane ballots packed in one word: a 64-lane wave's ballot fills it (translate refuses, KP226)"),
     )
     passes = (
         ex("""
@@ -254,6 +264,8 @@ __global__ void count(const float* x, int* out) {
                 ctx.report(self, i.node, f"{i.message} ({ctx.breaks}); store masks in 64-bit memory "
                            "(`unsigned long long`, two words per mask where the layout is fixed)",
                            related=related + (_layout_of(ctx, decl) if decl is not None else ()))
+            elif i.code == "KP226":  # a ballot packed above another: translate refuses it; lint says why
+                ctx.report(self, i.node, f"{i.message} ({ctx.breaks}); {i.hint}")
 
     def message(self, ctx, s) -> str:
         if s.role == "arg32":
