@@ -282,7 +282,7 @@ class Repair:
         k = bisect.bisect_left(self.starts, lo)  # the nearest tokens lie within the bound on either side
         near = range(max(window.start, k - _MAX_WINDOW_TOKENS), min(window.stop, k + _MAX_WINDOW_TOKENS))
         idx = sorted(near, key=lambda i: abs(self.toks[i].start - lo))[:_MAX_WINDOW_TOKENS]
-        for kind in ("attribute", "statement", "arguments", "block"):
+        for kind in ("attribute", "statement", "arguments", "block", "definition"):
             run: list[tuple[int, tuple]] = []  # adjacent attribute macros (`API VISIBLE void f`)
             for i in idx:
                 if i in self.masked_at or self.toks[i].kind != "ident":
@@ -401,6 +401,23 @@ class Repair:
             return self._mask(t.start, t.end, name, "statement")
         if not call:
             return None
+        defines = known is not None and known.params is not None and known.body.rstrip().endswith("}") \
+            and self.file_scope[i]  # `COPY2D_OP(float, copy2d_f32)`: it expands to whole definitions
+        if kind == "definition":
+            if not defines or self._statement_start(p, prev) != ([], []):
+                return None
+            # `NAME(a, b)` -> `     a; b;`: each argument (a type, a name) stays visible on its own
+            edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end))]
+            depth = 0
+            for j in range(i + 2, close + 1):
+                depth += toks[j].text in "([{" and toks[j].kind == "punct"
+                depth -= toks[j].text in ")]}" and toks[j].kind == "punct" and j != close
+                if j == close or toks[j].text == "," and depth == 0:
+                    edits.append((toks[j].start, toks[j].end, b";"))
+            return edits, [Mask(s, e, name, "statement", self._expansion(name) if s == t.start else None)
+                           for s, e, _ in edits]
+        if defines:
+            return None  # at file scope its arguments are no expression: "definition" masks it
         if kind == "statement":
             if not (known is not None and known.params is not None or _CAPS.fullmatch(name)):
                 return None
@@ -455,6 +472,21 @@ class Repair:
             if got is not None and not (p + 1 < len(self.toks) and self.toks[p + 1].text == "("):
                 return got
         return None
+
+    @cached_property
+    def file_scope(self) -> list[bool]:
+        """Per token, whether it stands outside every block but `namespace N {` and `extern "C" {`."""
+        out, stack, toks = [], [], self.toks
+        for i, t in enumerate(toks):
+            out.append("block" not in stack)
+            if t.kind == "punct" and t.text == "{":
+                a, b = toks[i - 1] if i else None, toks[i - 2] if i > 1 else None
+                scope = a is not None and (a.kind == "string" or a.text == "namespace" or
+                                           b is not None and b.text == "namespace")
+                stack.append("scope" if scope else "block")
+            elif t.kind == "punct" and t.text == "}" and stack:
+                stack.pop()
+        return out
 
     def _adjacent(self, a, b) -> bool:
         """Whether mask b starts at the token right after mask a ends."""

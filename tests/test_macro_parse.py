@@ -471,3 +471,39 @@ def test_definitions_read_the_files_defines():
     assert d["B"] == macros.MacroDef("B", ("x", "y"), "do { f(x, y); } while (0)", "h.cuh", 3)
     assert macros.attribute_like(d["A"], d) and macros.attribute_like(d["E"], d)
     assert not macros.attribute_like(d["B"], d)
+
+
+# A macro that expands to whole definitions, invoked at file scope without `;` (candle-kernels'
+# `COPY2D_OP(float, copy2d_f32)`): its arguments are no expression, so each is seen on its own.
+DEFINITIONS = """
+#define FILL_OP(T, NAME) \\
+extern "C" __global__ void NAME(T* buf, T v, int n) { \\
+    int i = blockIdx.x * blockDim.x + threadIdx.x; \\
+    if (i < n) buf[i] = v; \\
+} \\
+
+#define WITH_STREAM(S, NAME) \\
+void NAME(S s) { cudaStreamSynchronize(s); }
+FILL_OP(float, fill_f32)
+FILL_OP(int, fill_i32)
+WITH_STREAM(cudaStream_t, sync_on)
+__global__ void k(float* x) {
+#define SWAP(a, b) { float t = a; a = b; b = t; }
+    float u = x[0], w = x[1];
+    SWAP(u, w)
+    x[threadIdx.x] = u + w;
+}
+"""
+
+
+def test_definition_macros_at_file_scope_parse_with_their_arguments_seen():
+    text = hip(DEFINITIONS)
+    kept(DEFINITIONS, text, "FILL_OP(float, fill_f32)\n", "FILL_OP(int, fill_i32)\n")
+    assert "WITH_STREAM(hipStream_t, sync_on)\n" in text  # the arguments were parsed, so ported
+    reasons = [(m.name, m.reason) for m in src(DEFINITIONS).masks]
+    assert ("FILL_OP", "statement") in reasons and ("WITH_STREAM", "statement") in reasons
+    # the look-alike: a block macro inside a function is a statement whose arguments stay one expression
+    swap = [m for m in src(DEFINITIONS).masks if m.name == "SWAP"]
+    assert swap and DEFINITIONS.count("SWAP(u, w)") == 1
+    data = textwrap.dedent(DEFINITIONS).encode()
+    assert b"," not in b"".join(data[m.start:m.end] for m in swap)  # `u, w` kept as written: `u, w ;`
