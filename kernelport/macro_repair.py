@@ -16,7 +16,7 @@ from typing import Callable, Mapping
 
 from tree_sitter import Tree
 
-from .macros import ATTRIBUTE_WORDS, MacroDef, Mask, attribute_like, expansion
+from .macros import ATTRIBUTE_WORDS, NEVER, MacroDef, Mask, attribute_like, expansion
 
 
 # -- tokens of the user's text -----------------------------------------------------------------
@@ -126,7 +126,7 @@ def _score(sites: list[tuple[int, int]]) -> int:
 def _hides_error(sites: list[tuple[int, int]], masks: list[Mask]) -> bool:
     """Whether a reported error lies wholly in code a mask hides (a conditional's branch): code
     that some configuration compiles is checked, never masked away."""
-    hidden = [(m.start, m.end) for m in masks if m.reason.startswith("conditional (")]
+    hidden = [(m.start, m.end) for m in masks if m.reason.startswith("conditional (") and m.reason != NEVER]
     return any(hs <= s and e <= he for s, e in sites for hs, he in hidden)
 
 
@@ -402,7 +402,7 @@ class Repair:
         if not call:
             return None
         defines = known is not None and known.params is not None and known.body.rstrip().endswith("}") \
-            and self.file_scope[i]  # `COPY2D_OP(float, copy2d_f32)`: it expands to whole definitions
+            and self.file_scope[i] and (after is None or after.text != ";")  # `COPY2D_OP(float, f32)`
         if kind == "definition":
             if not defines or self._statement_start(p, prev) != ([], []):
                 return None
@@ -538,12 +538,13 @@ class Repair:
 
     def _variant(self, variant: str, groups: list["_Group"], cond: str, at: int | None = None):
         edits, masks = [], []
+        dead = variant == "not taken" and _NEVER.fullmatch(cond) is not None  # `#if 0`: no build compiles it
         for h in groups:
             for s, e in h.hidden(variant):
                 edits.append((s, e, _blank_bytes(self.data, s, e)))
                 directive = (s, e) in h.directives
-                masks.append(Mask(s, e, h.cond, "conditional" if directive else f"conditional ({variant})",
-                                  alternative=h.has_else or variant == "taken"))
+                reason = "conditional" if directive else NEVER if dead else f"conditional ({variant})"
+                masks.append(Mask(s, e, h.cond, reason, alternative=h.has_else or variant == "taken" or dead))
         yield ("conditional", variant, cond, at), edits, masks
 
     @cached_property
@@ -551,6 +552,7 @@ class Repair:
         return _groups(self.data)
 
 
+_NEVER = re.compile(r"if (0|false)( //.*| /\*.*)?")  # a group's condition, as _Group.cond spells it
 _DIRECTIVE_LINE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*?)(?<!\\)$", re.M | re.S)
 
 

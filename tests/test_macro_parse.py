@@ -507,3 +507,36 @@ def test_definition_macros_at_file_scope_parse_with_their_arguments_seen():
     assert swap and DEFINITIONS.count("SWAP(u, w)") == 1
     data = textwrap.dedent(DEFINITIONS).encode()
     assert b"," not in b"".join(data[m.start:m.end] for m in swap)  # `u, w` kept as written: `u, w ;`
+
+
+# `#if 0` holds text no build compiles (the CUDA Handbook's tex1d_addressing.cu keeps an old loop's
+# `} while (...);` there, its `do {` gone): masked whatever it holds, and said nowhere.
+DEAD = """
+__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }
+int main() {
+    int n = 0;
+    do {
+        n++;
+    } while (n < 4);
+#if 0
+        cudaDeviceSynchronize();
+    } while (n < 8);
+#endif
+    return n;
+}
+"""
+
+
+def test_a_branch_no_build_compiles_is_masked_whatever_it_holds():
+    s = src(DEAD)
+    assert s.syntax_errors() == []
+    assert [m.reason for m in s.masks if m.reason != "conditional"] == [macros.NEVER]
+    port, text = translate(s, "hip")
+    assert port.ok and "        cudaDeviceSynchronize();\n    } while (n < 8);\n" in text  # kept as written
+    assert not [d for d in port.diagnostics if d.code == "KP230"]  # no build compiles it: nothing to port
+
+
+@pytest.mark.parametrize("cond", ["#if 1", "#ifdef LEGACY", "#if 0 || defined(LEGACY)"])
+def test_the_same_text_under_a_condition_some_build_takes_is_still_a_syntax_error(cond):
+    s = src(DEAD.replace("#if 0", cond))
+    assert [loc.line for loc, _ in s.syntax_errors()] == [10], cond  # some build compiles it: reported
