@@ -21,16 +21,7 @@ __global__ void k(float* a) {
 """
 
 # the look-alike: the same nesting with no name shadowed, so each pointer's space is known
-DISTINCT = """
-__global__ void k(float* a) {
-    float* p = a;
-    {
-        float* q = p;
-        float* r = q + 1;
-        r[threadIdx.x] = 1.0f;
-    }
-}
-"""
+DISTINCT = SHADOWED.replace("float* p = q + 1;\n        p[", "float* r = q + 1;\n        r[")
 
 
 def metal(code: str):
