@@ -406,14 +406,18 @@ class Repair:
         if kind == "definition":
             if not defines or self._statement_start(p, prev) != ([], []):
                 return None
-            # `NAME(a, b)` -> `     a; b;`: each argument (a type, a name) stays visible on its own
+            # `NAME(a, b)` -> `     a; b;`: a type or a name stays visible, an expression is blank
             edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end))]
-            depth = 0
+            depth, first = 0, i + 2
             for j in range(i + 2, close + 1):
                 depth += toks[j].text in "([{" and toks[j].kind == "punct"
                 depth -= toks[j].text in ")]}" and toks[j].kind == "punct" and j != close
                 if j == close or toks[j].text == "," and depth == 0:
+                    if j > first and any(k.kind == "punct" and k.text not in "*&:" for k in toks[first:j]):
+                        edits.append((toks[first].start, toks[j - 1].end,
+                                      _blank_bytes(self.data, toks[first].start, toks[j - 1].end)))
                     edits.append((toks[j].start, toks[j].end, b";"))
+                    first = j + 1
             return edits, [Mask(s, e, name, "statement", self._expansion(name) if s == t.start else None)
                            for s, e, _ in edits]
         if defines:
@@ -476,14 +480,11 @@ class Repair:
     @cached_property
     def file_scope(self) -> list[bool]:
         """Per token, whether it stands outside every block but `namespace N {` and `extern "C" {`."""
-        out, stack, toks = [], [], self.toks
-        for i, t in enumerate(toks):
+        out, stack, toks = [], [], [Tok("punct", 0, 0, ";")] * 2 + self.toks  # two before the first
+        for i, t in enumerate(toks[2:], 2):
             out.append("block" not in stack)
-            if t.kind == "punct" and t.text == "{":
-                a, b = toks[i - 1] if i else None, toks[i - 2] if i > 1 else None
-                scope = a is not None and (a.kind == "string" or a.text == "namespace" or
-                                           b is not None and b.text == "namespace")
-                stack.append("scope" if scope else "block")
+            if t.kind == "punct" and t.text == "{":  # `extern "C" {`, `namespace {`, `namespace N {`
+                stack.append("scope" if toks[i - 1].kind == "string" or "namespace" in (toks[i - 1].text, toks[i - 2].text) else "block")
             elif t.kind == "punct" and t.text == "}" and stack:
                 stack.pop()
         return out

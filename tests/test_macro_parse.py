@@ -487,6 +487,10 @@ void NAME(S s) { cudaStreamSynchronize(s); }
 FILL_OP(float, fill_f32)
 FILL_OP(int, fill_i32)
 WITH_STREAM(cudaStream_t, sync_on)
+#define AFFINE_OP(T, NAME, EXPR) \\
+extern "C" __global__ void NAME(T* out, T mul, T add) { T x = out[threadIdx.x]; out[threadIdx.x] = EXPR; }
+AFFINE_OP(float, affine_f32, x * mul + add)
+AFFINE_OP(double, affine_f64, (x * mul) + add)
 __global__ void k(float* x) {
 #define SWAP(a, b) { float t = a; a = b; b = t; }
     float u = x[0], w = x[1];
@@ -498,7 +502,8 @@ __global__ void k(float* x) {
 
 def test_definition_macros_at_file_scope_parse_with_their_arguments_seen():
     text = hip(DEFINITIONS)
-    kept(DEFINITIONS, text, "FILL_OP(float, fill_f32)\n", "FILL_OP(int, fill_i32)\n")
+    kept(DEFINITIONS, text, "FILL_OP(float, fill_f32)\n", "FILL_OP(int, fill_i32)\n",
+         "AFFINE_OP(float, affine_f32, x * mul + add)\n")  # an expression argument: blank to the grammar
     assert "WITH_STREAM(hipStream_t, sync_on)\n" in text  # the arguments were parsed, so ported
     reasons = [(m.name, m.reason) for m in src(DEFINITIONS).masks]
     assert ("FILL_OP", "statement") in reasons and ("WITH_STREAM", "statement") in reasons
