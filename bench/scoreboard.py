@@ -255,17 +255,28 @@ def host_flags(nvcc_flags: list[str]) -> list[str]:
     return out
 
 
-def hipcc_args(project: Project, src: Path, out: Path) -> list[str]:
+def hipcc_args(project: Project, src: Path, out: Path, dropped: tuple[str, ...] = ()) -> list[str]:
     """hipcc's path for a port under OUT: the ported copies of the include dirs (where the run
-    wrote any: their headers' ports), then the original's; then the project's host flags."""
-    ported = [out / d.relative_to(project.root) for d in project.include_dirs]
+    wrote any: their headers' ports), then the original's; then the project's host flags.
+    `dropped`: the leading folders of the project's paths that OUT's mirror leaves out (the run
+    mirrors the files it ports under their common root: `src/` when all of them lie in it)."""
+    rels = [d.relative_to(project.root).parts for d in project.include_dirs]
+    ported = [out.joinpath(*r[len(dropped):]) for r in rels if r[:len(dropped)] == dropped]
     return [f"-I{d}" for d in ported if d.is_dir()] + include_args(project, src) + host_flags(project.nvcc_flags)
 
 
-def find_file_port(out: Path, rel: Path, suffix: str) -> Path | None:
+def find_file_port(out: Path, rel: Path, suffix: str) -> tuple[Path, tuple[str, ...]] | None:
     """A per-file run's port: OUT/<name> (the file alone), else mirrored under the common root
-    of the files ported with it (its headers' ports beside it)."""
-    return find_port(out, Path(rel.name), suffix) or find_port(out, rel, suffix)
+    of the files ported with it (its headers' ports beside it): OUT/rel less the leading folders
+    that root leaves out.  With the folders left out."""
+    alone = find_port(out, Path(rel.name), suffix)
+    if alone is not None:
+        return alone, rel.parts[:-1]
+    for k in range(len(rel.parts) - 1):
+        port = find_port(out, Path(*rel.parts[k:]), suffix)
+        if port is not None:
+            return port, rel.parts[:k]
+    return None
 
 
 def file_steps(exe: str, project: Project, src: Path, tmp: Path, use_cache: bool = True,
@@ -276,19 +287,19 @@ def file_steps(exe: str, project: Project, src: Path, tmp: Path, use_cache: bool
     out = tmp / "hip"
     row.hip, row.hip_codes, row.hip_error, row.hip_s, _ = run_translate(exe, [str(src)], "hip", out, flags)
     if row.hip == "written":
-        port = find_file_port(out, rel, ".hip")
-        if port is None:
+        found = find_file_port(out, rel, ".hip")
+        if found is None:
             row.hip, row.hip_error = "no_port", f"exit 0 but no {rel.stem}.hip in -o"
         else:
-            row.hipcc, row.hipcc_error, row.hipcc_s = hipcc(port, hipcc_args(project, src, out))
+            row.hipcc, row.hipcc_error, row.hipcc_s = hipcc(found[0], hipcc_args(project, src, out, found[1]))
     out = tmp / "metal"
     row.metal, row.metal_codes, row.metal_error, row.metal_s, _ = run_translate(exe, [str(src)], "metal", out, flags)
     if row.metal == "written":
-        port = find_file_port(out, rel, ".metal")
-        if port is None:
+        found = find_file_port(out, rel, ".metal")
+        if found is None:
             row.metal, row.metal_error = "no_port", f"exit 0 but no {rel.stem}.metal in -o"
         else:
-            row.checker, row.checker_error, row.checker_s = metal_check(port)
+            row.checker, row.checker_error, row.checker_s = metal_check(found[0])
     return row
 
 

@@ -54,9 +54,35 @@ def declared_names(order: list[Node], text_of) -> frozenset[str]:
             d = node.child_by_field_name(f)
             while d is not None and d.type not in _NAME_TYPES:
                 d = d.child_by_field_name("declarator") or d.child_by_field_name("name")
-            if d is not None:
+            if d is not None and not _stands_in_for_cuda(node, text_of):
                 out.add(text_of(d))
     return frozenset(out)
+
+
+_CONDITIONALS = ("preproc_if", "preproc_ifdef")
+_BRANCHES = ("preproc_else", "preproc_elif", "preproc_elifdef")
+_CUDA_HEADER = re.compile(r"[<\"](cuda|cuda_runtime|cuda_runtime_api)\.h[>\"]")
+
+
+def _stands_in_for_cuda(node: Node, text_of) -> bool:
+    """A declaration in one branch of a conditional whose other branch includes CUDA's header
+    (`#ifndef NO_CUDA #include <cuda.h> #else ...cudaSetDevice(int d) { return 1; }`): a stand-in
+    for builds without CUDA, so the name stays CUDA's where the CUDA branch is compiled."""
+    p, branch = node.parent, None
+    while p is not None:
+        if p.type in _BRANCHES:
+            branch = p
+        elif p.type in _CONDITIONALS:
+            alt = p.child_by_field_name("alternative")
+            others = [alt] if branch is None and alt is not None else \
+                [c for c in p.children if c is not branch and c is not alt and c.type not in _BRANCHES]
+            if branch is not None or alt is not None:
+                if any(c.type == "preproc_include" and _CUDA_HEADER.search(text_of(c)) for o in others
+                       for c in ([o] if o.type == "preproc_include" else o.children)):
+                    return True
+            branch = None
+        p = p.parent
+    return False
 
 
 # An identifier (group 1), or a literal or comment to skip whole.

@@ -16,7 +16,7 @@ from typing import Callable, Mapping
 
 from tree_sitter import Tree
 
-from .macros import ATTRIBUTE_WORDS, MacroDef, Mask, attribute_like, expansion
+from .macros import ATTRIBUTE_WORDS, NEVER, MacroDef, Mask, attribute_like, expansion
 
 
 # -- tokens of the user's text -----------------------------------------------------------------
@@ -126,7 +126,7 @@ def _score(sites: list[tuple[int, int]]) -> int:
 def _hides_error(sites: list[tuple[int, int]], masks: list[Mask]) -> bool:
     """Whether a reported error lies wholly in code a mask hides (a conditional's branch): code
     that some configuration compiles is checked, never masked away."""
-    hidden = [(m.start, m.end) for m in masks if m.reason.startswith("conditional (")]
+    hidden = [(m.start, m.end) for m in masks if m.reason.startswith("conditional (") and m.reason != NEVER]
     return any(hs <= s and e <= he for s, e in sites for hs, he in hidden)
 
 
@@ -282,7 +282,7 @@ class Repair:
         k = bisect.bisect_left(self.starts, lo)  # the nearest tokens lie within the bound on either side
         near = range(max(window.start, k - _MAX_WINDOW_TOKENS), min(window.stop, k + _MAX_WINDOW_TOKENS))
         idx = sorted(near, key=lambda i: abs(self.toks[i].start - lo))[:_MAX_WINDOW_TOKENS]
-        for kind in ("attribute", "statement", "arguments", "block"):
+        for kind in ("attribute", "statement", "arguments", "block", "definition"):
             run: list[tuple[int, tuple]] = []  # adjacent attribute macros (`API VISIBLE void f`)
             for i in idx:
                 if i in self.masked_at or self.toks[i].kind != "ident":
@@ -401,6 +401,27 @@ class Repair:
             return self._mask(t.start, t.end, name, "statement")
         if not call:
             return None
+        defines = known is not None and known.params is not None and known.body.rstrip().endswith("}") \
+            and self.file_scope[i] and (after is None or after.text != ";")  # `COPY2D_OP(float, f32)`
+        if kind == "definition":
+            if not defines or self._statement_start(p, prev) != ([], []):
+                return None
+            # `NAME(a, b)` -> `     a; b;`: a type or a name stays visible, an expression is blank
+            edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end))]
+            depth, first = 0, i + 2
+            for j in range(i + 2, close + 1):
+                depth += toks[j].text in "([{" and toks[j].kind == "punct"
+                depth -= toks[j].text in ")]}" and toks[j].kind == "punct" and j != close
+                if j == close or toks[j].text == "," and depth == 0:
+                    if j > first and any(k.kind == "punct" and k.text not in "*&:" for k in toks[first:j]):
+                        edits.append((toks[first].start, toks[j - 1].end,
+                                      _blank_bytes(self.data, toks[first].start, toks[j - 1].end)))
+                    edits.append((toks[j].start, toks[j].end, b";"))
+                    first = j + 1
+            return edits, [Mask(s, e, name, "statement", self._expansion(name) if s == t.start else None)
+                           for s, e, _ in edits]
+        if defines:
+            return None  # at file scope its arguments are no expression: "definition" masks it
         if kind == "statement":
             if not (known is not None and known.params is not None or _CAPS.fullmatch(name)):
                 return None
@@ -456,6 +477,18 @@ class Repair:
                 return got
         return None
 
+    @cached_property
+    def file_scope(self) -> list[bool]:
+        """Per token, whether it stands outside every block but `namespace N {` and `extern "C" {`."""
+        out, stack, toks = [], [], [Tok("punct", 0, 0, ";")] * 2 + self.toks  # two before the first
+        for i, t in enumerate(toks[2:], 2):
+            out.append("block" not in stack)
+            if t.kind == "punct" and t.text == "{":  # `extern "C" {`, `namespace {`, `namespace N {`
+                stack.append("scope" if toks[i - 1].kind == "string" or "namespace" in (toks[i - 1].text, toks[i - 2].text) else "block")
+            elif t.kind == "punct" and t.text == "}" and stack:
+                stack.pop()
+        return out
+
     def _adjacent(self, a, b) -> bool:
         """Whether mask b starts at the token right after mask a ends."""
         j = bisect.bisect_left(self.starts, a[1][-1].end)
@@ -506,12 +539,13 @@ class Repair:
 
     def _variant(self, variant: str, groups: list["_Group"], cond: str, at: int | None = None):
         edits, masks = [], []
+        dead = variant == "not taken" and _NEVER.fullmatch(cond) is not None  # `#if 0`: no build compiles it
         for h in groups:
             for s, e in h.hidden(variant):
                 edits.append((s, e, _blank_bytes(self.data, s, e)))
                 directive = (s, e) in h.directives
-                masks.append(Mask(s, e, h.cond, "conditional" if directive else f"conditional ({variant})",
-                                  alternative=h.has_else or variant == "taken"))
+                reason = "conditional" if directive else NEVER if dead else f"conditional ({variant})"
+                masks.append(Mask(s, e, h.cond, reason, alternative=h.has_else or variant == "taken" or dead))
         yield ("conditional", variant, cond, at), edits, masks
 
     @cached_property
@@ -519,6 +553,7 @@ class Repair:
         return _groups(self.data)
 
 
+_NEVER = re.compile(r"if (0|false)( //.*| /\*.*)?")  # a group's condition, as _Group.cond spells it
 _DIRECTIVE_LINE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*?)(?<!\\)$", re.M | re.S)
 
 

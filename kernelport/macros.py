@@ -39,6 +39,7 @@ class Mask:
     alternative: bool = False  # a conditional's branch hidden while another branch is kept
 
 
+NEVER = "conditional (never compiled)"  # a Mask's reason: the branch of `#if 0`, which no build compiles
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 _DIRECTIVE = re.compile(r"[ \t]*#[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)(\([^)]*\))?(.*)", re.S)
 
@@ -154,7 +155,7 @@ def expansion(name: str, macros: Mapping[str, MacroDef], depth: int = 0) -> str 
 
 def hides_code(m: Mask) -> bool:
     """Whether the mask took code from the parse (not only a macro's name or a directive line)."""
-    return m.reason != "conditional"
+    return m.reason not in ("conditional", NEVER)  # `#if 0` hides no build's code
 
 
 def hidden_words(data: bytes, masks) -> list[tuple[Mask, list[str]]]:

@@ -18,6 +18,7 @@ from tree_sitter import Node
 from .depth import big_stack
 from . import backends, dialect, guards, laddersteps, lexing, ptx_idioms, warpflow, warpwidth
 from .api_names import ApiNames
+from .member_spaces import MemberSpaces
 from .soundness import Soundness, self_check
 from .diagnostics import Diagnostic
 from .errors import Location
@@ -104,7 +105,7 @@ def extend(passes: tuple[str, ...], added: tuple[str, ...], *, before: str | Non
     return passes[:i] + added + passes[i:]
 
 
-class Translator(ApiNames, Soundness):
+class Translator(ApiNames, MemberSpaces, Soundness):
     def __init__(self, src: SourceFile, backend: str, allow_unported: bool = False, *, module: Module | None = None,
                  analysis: warpflow.Analysis | None = None, **options):
         """`module`/`analysis`: the model and dataflow of `src` when the caller already has them (lint)."""
@@ -155,7 +156,7 @@ class Translator(ApiNames, Soundness):
     # The shared warp-width passes, in order: method names, so that a subclass's override of a
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
-        "check_warp_widths", "rewrite_shadowed_builtins", "rewrite_sites", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "rewrite_includes", "rewrite_macro_uses", "rewrite_launch_rows", "rewrite_macro_bodies",
+        "check_warp_widths", "rewrite_shadowed_builtins", "rewrite_sites", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "rewrite_member_spaces", "rewrite_includes", "rewrite_macro_uses", "rewrite_launch_rows", "rewrite_macro_bodies",
         "rewrite_constant_warp_size", "check_cuda_only_code", "rewrite_inline_asm", "report_dataflow_issues",
         "report_masked_code")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites

@@ -373,3 +373,33 @@ def test_an_entry_names_its_api_and_role():
     h = table.get("cuda_runtime.h")
     assert (h.api, h.role, h.is_header) == ("runtime", "header", True)
     assert table.get("cuInit").api == "driver"
+
+
+# The CUDA Handbook's chCUDA.h: CUDA's header where CUDA is, stand-ins of its API where it is not.
+STAND_INS = """
+#ifndef NO_CUDA
+#include <cuda_runtime.h>
+#else
+typedef int cudaError_t;
+static inline cudaError_t cudaSetDevice(int device) { return 1; }
+#endif
+__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }
+int main() { cudaSetDevice(0); return 0; }
+"""
+
+
+@pytest.mark.parametrize("code", [STAND_INS, STAND_INS.replace("#ifndef NO_CUDA\n#include <cuda_runtime.h>\n#else",
+                                                               "#ifdef NO_CUDA").replace(
+                                                                   "#endif", "#else\n#include <cuda.h>\n#endif")])
+def test_stand_ins_for_builds_without_cuda_do_not_make_the_api_the_users_own(code):
+    out = body(code)
+    assert "int main() { hipSetDevice(0); return 0; }" in out
+    assert "static inline hipError_t hipSetDevice(int device)" in out  # the stand-in follows, for its build
+
+
+def test_the_same_declaration_outside_such_a_conditional_is_the_users_own():
+    # look-alikes: declared unconditionally, or in a branch whose other branch includes no CUDA header
+    for code in (STAND_INS.replace("#ifndef NO_CUDA\n#include <cuda_runtime.h>\n#else\n", "").replace("#endif\n", ""),
+                 STAND_INS.replace("#include <cuda_runtime.h>", "#include <stdio.h>")):
+        out = body(code)
+        assert "int main() { cudaSetDevice(0); return 0; }" in out, out

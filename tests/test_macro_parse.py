@@ -471,3 +471,77 @@ def test_definitions_read_the_files_defines():
     assert d["B"] == macros.MacroDef("B", ("x", "y"), "do { f(x, y); } while (0)", "h.cuh", 3)
     assert macros.attribute_like(d["A"], d) and macros.attribute_like(d["E"], d)
     assert not macros.attribute_like(d["B"], d)
+
+
+# A macro that expands to whole definitions, invoked at file scope without `;` (candle-kernels'
+# `COPY2D_OP(float, copy2d_f32)`): its arguments are no expression, so each is seen on its own.
+DEFINITIONS = """
+#define FILL_OP(T, NAME) \\
+extern "C" __global__ void NAME(T* buf, T v, int n) { \\
+    int i = blockIdx.x * blockDim.x + threadIdx.x; \\
+    if (i < n) buf[i] = v; \\
+} \\
+
+#define WITH_STREAM(S, NAME) \\
+void NAME(S s) { cudaStreamSynchronize(s); }
+FILL_OP(float, fill_f32)
+FILL_OP(int, fill_i32)
+WITH_STREAM(cudaStream_t, sync_on)
+#define AFFINE_OP(T, NAME, EXPR) \\
+extern "C" __global__ void NAME(T* out, T mul, T add) { T x = out[threadIdx.x]; out[threadIdx.x] = EXPR; }
+AFFINE_OP(float, affine_f32, x * mul + add)
+AFFINE_OP(double, affine_f64, (x * mul) + add)
+__global__ void k(float* x) {
+#define SWAP(a, b) { float t = a; a = b; b = t; }
+    float u = x[0], w = x[1];
+    SWAP(u, w)
+    x[threadIdx.x] = u + w;
+}
+"""
+
+
+def test_definition_macros_at_file_scope_parse_with_their_arguments_seen():
+    text = hip(DEFINITIONS)
+    kept(DEFINITIONS, text, "FILL_OP(float, fill_f32)\n", "FILL_OP(int, fill_i32)\n",
+         "AFFINE_OP(float, affine_f32, x * mul + add)\n")  # an expression argument: blank to the grammar
+    assert "WITH_STREAM(hipStream_t, sync_on)\n" in text  # the arguments were parsed, so ported
+    reasons = [(m.name, m.reason) for m in src(DEFINITIONS).masks]
+    assert ("FILL_OP", "statement") in reasons and ("WITH_STREAM", "statement") in reasons
+    # the look-alike: a block macro inside a function is a statement whose arguments stay one expression
+    swap = [m for m in src(DEFINITIONS).masks if m.name == "SWAP"]
+    assert swap and DEFINITIONS.count("SWAP(u, w)") == 1
+    data = textwrap.dedent(DEFINITIONS).encode()
+    assert b"," not in b"".join(data[m.start:m.end] for m in swap)  # `u, w` kept as written: `u, w ;`
+
+
+# `#if 0` holds text no build compiles (the CUDA Handbook's tex1d_addressing.cu keeps an old loop's
+# `} while (...);` there, its `do {` gone): masked whatever it holds, and said nowhere.
+DEAD = """
+__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }
+int main() {
+    int n = 0;
+    do {
+        n++;
+    } while (n < 4);
+#if 0
+        cudaDeviceSynchronize();
+    } while (n < 8);
+#endif
+    return n;
+}
+"""
+
+
+def test_a_branch_no_build_compiles_is_masked_whatever_it_holds():
+    s = src(DEAD)
+    assert s.syntax_errors() == []
+    assert [m.reason for m in s.masks if m.reason != "conditional"] == [macros.NEVER]
+    port, text = translate(s, "hip")
+    assert port.ok and "        cudaDeviceSynchronize();\n    } while (n < 8);\n" in text  # kept as written
+    assert not [d for d in port.diagnostics if d.code == "KP230"]  # no build compiles it: nothing to port
+
+
+@pytest.mark.parametrize("cond", ["#if 1", "#ifdef LEGACY", "#if 0 || defined(LEGACY)"])
+def test_the_same_text_under_a_condition_some_build_takes_is_still_a_syntax_error(cond):
+    s = src(DEAD.replace("#if 0", cond))
+    assert [loc.line for loc, _ in s.syntax_errors()] == [10], cond  # some build compiles it: reported

@@ -205,3 +205,23 @@ def test_hipcc_gets_the_projects_host_compiler_flags_and_rdc_not_its_device_flag
                              "--compiler-options=-pthread", "-arch=sm_80"]) == [
         "-std=c++17", "-fgpu-rdc", "-fopenmp", "-Wall", "-pthread"]
     assert board.host_flags(["-lineinfo", "-O3", "--use_fast_math"]) == []  # nvcc's own: none for the host
+
+
+def test_a_port_mirrored_under_a_shorter_common_root_is_found_with_its_ported_include_dirs(tmp_path):
+    """translate mirrors the files it ports under their common root: with the project's include
+    dirs src/common ported too, src/cuda/a.cu's port is OUT/cuda/a.hip (SHOC's layout), not
+    OUT/src/cuda/a.hip; the port and the ported include dirs are found there."""
+    board = _scoreboard()
+    root = tmp_path / "proj"
+    out = tmp_path / "out"
+    for p in ("cuda/a.hip", "common/c.hip.h", "other/b.hip"):
+        (out / p).parent.mkdir(parents=True, exist_ok=True)
+        (out / p).write_text("")
+    proj = board.Project("p", root, [root / "src/cuda/a.cu"], [root / "src/common", root / "inc"])
+    port, dropped = board.find_file_port(out, Path("src/cuda/a.cu"), ".hip")
+    assert port == out / "cuda/a.hip" and dropped == ("src",)
+    args = board.hipcc_args(proj, root / "src/cuda/a.cu", out, dropped)
+    assert args[0] == f"-I{out / 'common'}" and f"-I{root / 'src/common'}" in args
+    # the look-alikes: a port of another file of that name elsewhere is not it, nor is a missing one
+    assert board.find_file_port(out, Path("src/cuda/b.cu"), ".hip") is None
+    assert board.find_file_port(out, Path("src/cuda/a.cu"), ".metal") is None

@@ -104,6 +104,9 @@ class Backend:
     # in neither is refused at its line (KP210). Empty: the backend's library is CUDA's, or none.
     # Whether device code may launch a kernel (CUDA's dynamic parallelism); False: KP210 at the launch.
     launches_from_device: ClassVar[bool] = True
+    # Whether a member defined out of its class as `__device__` (or `__host__ __device__`) needs the
+    # same words on its in-class declaration (clang's CUDA/HIP does; nvcc takes the definition's).
+    member_spaces_in_class: ClassVar[bool] = False
     cg_members: ClassVar[dict[tuple[str, str], str | None]] = {}
     cg_members_present: ClassVar[dict[str, tuple[str, ...]]] = {}
     # Runtime structs' fields (cudaDeviceProp's) as the backend's struct has them, in the same shape:

@@ -44,6 +44,7 @@ class HIP(Backend):
     # and its group_index()/thread_index() are not const (a `const thread_block &` cannot call
     # them); grid_group has only size/thread_rank/is_valid/sync. The built-ins mean the same.
     launches_from_device = False  # ROCm has no dynamic parallelism: clang refuses a kernel named in a kernel
+    member_spaces_in_class = True  # hipcc is clang: an out-of-line `__device__` member must be declared so
     cg_members = {("thread_block", "group_dim"): "blockDim", ("thread_block", "dim_threads"): "blockDim",
                   ("thread_block", "group_index"): "blockIdx", ("thread_block", "thread_index"): "threadIdx",
                   ("thread_block", "num_threads"): "(blockDim.x * blockDim.y * blockDim.z)",

@@ -57,6 +57,7 @@ class Portable(Backend):
     wave_constant = "bound"
     plan_always = True  # the plan weighs the portability header as a strategy for every kernel
     launches_from_device = False  # its HIP runs: ROCm has no dynamic parallelism (hipcc refuses the port)
+    member_spaces_in_class = True  # its HIP runs: hipcc is clang (see HIP)
     spellings = {
         **_shared_spellings(),
         **_PRIMITIVES,

@@ -103,25 +103,39 @@ class AddressSpaces:
             return self.space_of(expr.child_by_field_name("left"), f) or \
                 self.space_of(expr.child_by_field_name("right"), f)
         if t == "identifier":
-            name = self.src.text_of(expr)
-            p = f.param(name)
-            if p is not None:
-                return self._param_space(f, p) if p.pointer else None
-            if any(s.name == name and (s.function == f.name) for s in self.module.shared):
-                return "threadgroup"
-            if (f.name, name) in self.local_spaces:
-                sp = self.local_spaces[(f.name, name)]
-                return sp(self.cur_sig.get(f.name, ())) if callable(sp) else sp
-            decl = self._local_decl(f, name)
-            if decl is not None:
-                for d in decl.children_by_field_name("declarator"):  # a local pointer: where it points
-                    inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else None
-                    if ident_name(d) == name and inner is not None and inner.type == "pointer_declarator":
-                        init = d.child_by_field_name("value")
-                        return (self.space_of(init, f) if init is not None else None) or "thread"
-                return "thread"  # a local array
-            if any(s.name == name and s.function is None for s in self.module.shared):
-                return "threadgroup"
+            # a pointer whose initialiser reaches itself (`p = q + 1` in one scope, `q = p` in
+            # another: names are looked up per function, not per scope) has no space to find
+            busy = self.__dict__.setdefault("_spaces_resolving", set())
+            here = (f.name, self.src.text_of(expr), self.cur_sig.get(f.name, ()))
+            if here in busy:
+                return None
+            busy.add(here)
+            try:
+                return self._space_of_identifier(expr, f)
+            finally:
+                busy.discard(here)
+        return None
+
+    def _space_of_identifier(self, expr: Node, f: Function) -> str | None:
+        name = self.src.text_of(expr)
+        p = f.param(name)
+        if p is not None:
+            return self._param_space(f, p) if p.pointer else None
+        if any(s.name == name and (s.function == f.name) for s in self.module.shared):
+            return "threadgroup"
+        if (f.name, name) in self.local_spaces:
+            sp = self.local_spaces[(f.name, name)]
+            return sp(self.cur_sig.get(f.name, ())) if callable(sp) else sp
+        decl = self._local_decl(f, name)
+        if decl is not None:
+            for d in decl.children_by_field_name("declarator"):  # a local pointer: where it points
+                inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else None
+                if ident_name(d) == name and inner is not None and inner.type == "pointer_declarator":
+                    init = d.child_by_field_name("value")
+                    return (self.space_of(init, f) if init is not None else None) or "thread"
+            return "thread"  # a local array
+        if any(s.name == name and s.function is None for s in self.module.shared):
+            return "threadgroup"
         return None
 
     def _space_of_lvalue(self, n: Node, f: Function) -> str | None:
