@@ -100,6 +100,10 @@ def _session(key: str, work: Path, sample: int, seed: int, timeout: float, known
                                                      worker_outcome=WorkerOutcome.SKIPPED))
             else:
                 items.append(it)
+        # The work items come in the database's order, which follows cosmic-ray's random job ids: sort them
+        # by place first, so that a seed draws the same sample in every run and every part (--shard).
+        items.sort(key=lambda it: (str(it.mutations[0].module_path), tuple(it.mutations[0].start_pos),
+                                   it.mutations[0].operator_name, it.mutations[0].occurrence))
         chosen = random.Random(f"{seed}:{key}").sample(items, min(sample, len(items))) if sample else items
         # A shard is every N-th chosen mutant counted across the modules in their order (`first`: how many
         # the modules before this one chose), so the parts are disjoint, cover the sample and stay balanced.
