@@ -59,6 +59,9 @@ FORMS = {
     # a quotient of the thread index is still one (a lane of every other thread)
     "thread_quotient": ("", "    int {n} = (threadIdx.x / 2) % 32;\n", "{n} + 1",
                         "int {n} = (threadIdx.x / 2) % 32;", "int {n} = (threadIdx.x / 2) % warpSize;"),
+    # a remainder of the thread index by a block-sized count is still the thread index (its lane bits)
+    "thread_remainder": ("", "    int {n} = (threadIdx.x % 128) & 31;\n", "{n} + 1",
+                         "int {n} = (threadIdx.x % 128) & 31;", "int {n} = (threadIdx.x % 128) & (warpSize - 1);"),
     "macro_constant": ("#define {N} 32\n", "    int {n} = threadIdx.x % {N};\n", "{n} + 1",
                        "#define {N} 32", "#define {N} KP_WAVE_SIZE"),
 }
