@@ -719,3 +719,13 @@ def test_two_ballots_packed_in_one_word_have_no_port_to_a_64_lane_wave():
     assert lint == [("WS008", 4)]
     shifted = src.replace("(hi << 32) | lo", "(hi << 1) | lo")
     assert hip_body(shifted)
+
+
+def test_an_assignment_to_a_user_defined_literal_is_read_as_an_expression():
+    """`1_slot = lane;` is valid C++ where the literal operator returns a reference (nvcc builds it):
+    its left side is an expression, not a subscript, and the lane beside it is still rewritten."""
+    src = ("__device__ int slots[64];\n"
+           "__device__ int& operator\"\"_slot(unsigned long long i) { return slots[i]; }\n"
+           + HEAD + "    int lane = threadIdx.x % 32;\n    1_slot = lane;\n" + SINK.format(e="lane + 1") + TAIL)
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and "int lane = threadIdx.x % warpSize;" in port.body and "1_slot = lane;" in port.body, port.body
