@@ -290,3 +290,18 @@ def test_a_kernel_launched_from_device_code_is_refused_once_where_a_run_cannot_b
     host = child + "void run(float* x) { child<<<1, 32>>>(x); }\n"
     port, _ = translate(SourceFile.from_text(host, "k.cu"), target)
     assert port.ok, [d.format() for d in port.diagnostics]
+
+
+def test_a_macro_body_is_ported_where_it_holds_a_name_the_target_respells():
+    """Macro bodies are ported only where they hold a name the target spells otherwise (the table's
+    `respelled`): `__syncthreads` is Metal's threadgroup_barrier, even with no API-looking name
+    beside it; a body of names every backend spells alike is left as written."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+
+    src = ("#define SYNC() __syncthreads()\n#define TWICE(v) ((v) * 2)\n"
+           "__global__ void k(float* x) {\n    SYNC();\n    x[0] = TWICE(x[1]);\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "metal")
+    assert port.ok and "#define SYNC() threadgroup_barrier(mem_flags::mem_threadgroup)" in port.body, port.body
+    assert "#define TWICE(v) ((v) * 2)" in port.body
+    assert "__syncthreads" in dialect.respelled("cuda", "metal") and "__syncthreads" not in dialect.respelled("cuda", "hip")
