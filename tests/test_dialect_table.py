@@ -305,3 +305,15 @@ def test_a_macro_body_is_ported_where_it_holds_a_name_the_target_respells():
     assert port.ok and "#define SYNC() threadgroup_barrier(mem_flags::mem_threadgroup)" in port.body, port.body
     assert "#define TWICE(v) ((v) * 2)" in port.body
     assert "__syncthreads" in dialect.respelled("cuda", "metal") and "__syncthreads" not in dialect.respelled("cuda", "hip")
+
+
+def test_a_backend_s_runs_cannot_be_changed_by_a_reader():
+    """Each backend's runs (wave, architecture, lint target) are shared by every lint and verify of
+    the process: a consumer editing one would change the next file's runs.  A run is a value (a set
+    or dict key, equal by its fields)."""
+    import dataclasses
+
+    for r in backends.all_runs():
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            r.wave = 16
+        assert {r: 1}[dataclasses.replace(r)] == 1  # hashable, by value
