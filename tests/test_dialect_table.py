@@ -317,3 +317,24 @@ def test_a_backend_s_runs_cannot_be_changed_by_a_reader():
         with pytest.raises(dataclasses.FrozenInstanceError):
             r.wave = 16
         assert {r: 1}[dataclasses.replace(r)] == 1  # hashable, by value
+
+
+def test_a_name_canonical_on_the_dialect_binds_by_its_own_order_not_an_earlier_backend_s(monkeypatch):
+    """A name two backends share with different argument orders (here HIP spelling `__shfl_down_sync`
+    without its mask, as a later ROCm might): read as HIP, the call binds by HIP's own template, never by
+    CUDA's, which the name also spells and which comes first in the registry."""
+    def clear():
+        for f in (dialect._by_name, dialect.lookup, dialect.respelled, dialect._library):
+            f.cache_clear()
+
+    monkeypatch.setitem(backends.get("hip").spellings, "shfl_down", "__shfl_down_sync({value}, {delta}[, {width}])")
+    clear()
+    try:
+        name = "".join(["__shfl_down", "_sync"])  # a name read from source text: not the table's string object
+        c, order = dialect.spelled_by("hip", name)
+        assert (c.key, order) == ("shfl_down", "hip")
+        assert dialect.bind(c, order, ["v", "d"]) == {"mask": None, "value": "v", "delta": "d", "width": None}
+        assert dialect.spelled_by("cuda", name) == (c, "cuda")  # CUDA reads its own order
+    finally:
+        monkeypatch.undo()
+        clear()
