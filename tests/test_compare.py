@@ -259,6 +259,17 @@ def test_explicit_bound_is_against_the_exact_reference_not_its_rounding():
     assert c.ok and c.max_abs == pytest.approx(1e-9, rel=1e-6)
 
 
+def test_a_profile_bin_takes_the_largest_ratio_of_difference_to_bound():
+    """Per bin, nearest its bound is the largest |diff| / bound: a difference equal to its bound (ratio 1)
+    beats a tiny difference under a bound 8 times its size (ratio 1/8), in either order in the bin."""
+    want = np.ones(4)
+    got = want + np.array([2.0 ** -20, 2.0 ** -10, 2.0 ** -10, 2.0 ** -20])
+    kb = np.array([2.0 ** -17, 2.0 ** -10, 2.0 ** -10, 2.0 ** -17])
+    c = compare({"o": got}, {"o": want}, "auto", None, {"o": kb}, None, profile_bins=2)
+    assert c.ok and c.profiles["o"]["index"] == [1, 2]
+    assert c.profiles["o"]["diff"] == [2.0 ** -10] * 2 and c.profiles["o"]["bound"] == [2.0 ** -10] * 2
+
+
 def test_a_profile_bin_skips_an_exact_zero_for_the_element_nearest_its_bound():
     """An element with no error and no bound (0 against an exact 0) is no candidate: the bin's
     element is the one nearest its bound (0/0 is no ratio)."""

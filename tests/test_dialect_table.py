@@ -290,3 +290,51 @@ def test_a_kernel_launched_from_device_code_is_refused_once_where_a_run_cannot_b
     host = child + "void run(float* x) { child<<<1, 32>>>(x); }\n"
     port, _ = translate(SourceFile.from_text(host, "k.cu"), target)
     assert port.ok, [d.format() for d in port.diagnostics]
+
+
+def test_a_macro_body_is_ported_where_it_holds_a_name_the_target_respells():
+    """Macro bodies are ported only where they hold a name the target spells otherwise (the table's
+    `respelled`): `__syncthreads` is Metal's threadgroup_barrier, even with no API-looking name
+    beside it; a body of names every backend spells alike is left as written."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+
+    src = ("#define SYNC() __syncthreads()\n#define TWICE(v) ((v) * 2)\n"
+           "__global__ void k(float* x) {\n    SYNC();\n    x[0] = TWICE(x[1]);\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "metal")
+    assert port.ok and "#define SYNC() threadgroup_barrier(mem_flags::mem_threadgroup)" in port.body, port.body
+    assert "#define TWICE(v) ((v) * 2)" in port.body
+    assert "__syncthreads" in dialect.respelled("cuda", "metal") and "__syncthreads" not in dialect.respelled("cuda", "hip")
+
+
+def test_a_backend_s_runs_cannot_be_changed_by_a_reader():
+    """Each backend's runs (wave, architecture, lint target) are shared by every lint and verify of
+    the process: a consumer editing one would change the next file's runs.  A run is a value (a set
+    or dict key, equal by its fields)."""
+    import dataclasses
+
+    for r in backends.all_runs():
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            r.wave = 16
+        assert {r: 1}[dataclasses.replace(r)] == 1  # hashable, by value
+
+
+def test_a_name_canonical_on_the_dialect_binds_by_its_own_order_not_an_earlier_backend_s(monkeypatch):
+    """A name two backends share with different argument orders (here HIP spelling `__shfl_down_sync`
+    without its mask, as a later ROCm might): read as HIP, the call binds by HIP's own template, never by
+    CUDA's, which the name also spells and which comes first in the registry."""
+    def clear():
+        for f in (dialect._by_name, dialect.lookup, dialect.respelled, dialect._library):
+            f.cache_clear()
+
+    monkeypatch.setitem(backends.get("hip").spellings, "shfl_down", "__shfl_down_sync({value}, {delta}[, {width}])")
+    clear()
+    try:
+        name = "".join(["__shfl_down", "_sync"])  # a name read from source text: not the table's string object
+        c, order = dialect.spelled_by("hip", name)
+        assert (c.key, order) == ("shfl_down", "hip")
+        assert dialect.bind(c, order, ["v", "d"]) == {"mask": None, "value": "v", "delta": "d", "width": None}
+        assert dialect.spelled_by("cuda", name) == (c, "cuda")  # CUDA reads its own order
+    finally:
+        monkeypatch.undo()
+        clear()

@@ -59,6 +59,9 @@ FORMS = {
     # a quotient of the thread index is still one (a lane of every other thread)
     "thread_quotient": ("", "    int {n} = (threadIdx.x / 2) % 32;\n", "{n} + 1",
                         "int {n} = (threadIdx.x / 2) % 32;", "int {n} = (threadIdx.x / 2) % warpSize;"),
+    # a remainder of the thread index by a block-sized count is still the thread index (its lane bits)
+    "thread_remainder": ("", "    int {n} = (threadIdx.x % 128) & 31;\n", "{n} + 1",
+                         "int {n} = (threadIdx.x % 128) & 31;", "int {n} = (threadIdx.x % 128) & (warpSize - 1);"),
     "macro_constant": ("#define {N} 32\n", "    int {n} = threadIdx.x % {N};\n", "{n} + 1",
                        "#define {N} 32", "#define {N} KP_WAVE_SIZE"),
 }
@@ -318,10 +321,11 @@ def test_a_warp_index_laid_out_in_global_data_keeps_rows_of_32(size, rewritten):
 
 
 @pytest.mark.parametrize("test", ["m == {ones}", "{ones} == m", "m != {ones}", "{ones} != m"])
-@pytest.mark.parametrize("ones, flagged", [("~0u", False), ("0xffffffff", True)])
+@pytest.mark.parametrize("ones, flagged", [("~0u", False), ("-1", False), ("0xffffffff", True)])
 def test_a_ballot_compared_with_all_ones_names_only_that_constant(ones, flagged, test):
     # the 32-bit full mask compared with a ballot is a wave-width site; the data index 32 beside
-    # it is none, whichever spelling of all ones the comparison uses, on either side
+    # it is none, whichever spelling of all ones the comparison uses, on either side (`-1`, all
+    # ones at any width, is no site: comparing it confirms nothing, neither another site)
     test = test.format(ones=ones)
     src = ("__global__ void k(const int* p, int* out) {\n    int a = p[32], b = p[32 + threadIdx.x];\n"
            "    unsigned m = __ballot_sync(0xffffffff, a > b);\n"
@@ -715,3 +719,13 @@ def test_two_ballots_packed_in_one_word_have_no_port_to_a_64_lane_wave():
     assert lint == [("WS008", 4)]
     shifted = src.replace("(hi << 32) | lo", "(hi << 1) | lo")
     assert hip_body(shifted)
+
+
+def test_an_assignment_to_a_user_defined_literal_is_read_as_an_expression():
+    """`1_slot = lane;` is valid C++ where the literal operator returns a reference (nvcc builds it):
+    its left side is an expression, not a subscript, and the lane beside it is still rewritten."""
+    src = ("__device__ int slots[64];\n"
+           "__device__ int& operator\"\"_slot(unsigned long long i) { return slots[i]; }\n"
+           + HEAD + "    int lane = threadIdx.x % 32;\n    1_slot = lane;\n" + SINK.format(e="lane + 1") + TAIL)
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok and "int lane = threadIdx.x % warpSize;" in port.body and "1_slot = lane;" in port.body, port.body
