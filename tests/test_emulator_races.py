@@ -279,8 +279,8 @@ def _many_lines(sync: str) -> str:
 @pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
 def test_a_race_with_a_line_past_the_last_line_id_names_one_of_the_lines_sharing_it(schedule):
     """The 1024th and later lines with a shared access share the last line id: a race with the last
-    write (the 1101st line with a shared access) names one of those lines as the other access, never an early line (an id past
-    the table's 10-bit field would wrap to the first line).  With the barrier: no race."""
+    write (the 1101st such line) names one of those lines as the other access, never an early line
+    (an id past the table's 10-bit field would wrap to the first line).  With the barrier: no race."""
     args = dict(out=np.zeros(32, np.float32))
     ok = run_kernel(_many_lines("__syncthreads();"), "k", args=args, grid=(1,), block=(32,), schedule=schedule)
     assert ok.races == []
