@@ -204,7 +204,7 @@ def test_annotations_without_a_kernel():
 
 
 def test_template_kernel_needs_instantiate():
-    kern = "template <int B>\n__global__ void k(float* y) { }\nvoid k_ref(float* y) { }\n"
+    kern = "template <int B>\n__global__ void k(int n) { }\nvoid k_ref(float* y) { }\n"
     base = ["grid 1", "block 32", "why w", "arg y out float[4]", "reference k_ref(y)"]
     e = error_of(base, kern)
     assert e.message == "template kernel 'k' needs 'instantiate'"
@@ -354,7 +354,7 @@ def test_a_field_of_a_pointer_parameter_is_refused(line):
 
 
 def test_a_reference_must_be_host_code():
-    kern = "__global__ void k(float* y) { }\n__device__ void k_ref(float* y) { }\n"
+    kern = "__global__ void k(int n) { }\n__device__ void k_ref(float* y) { }\n"
     e = error_of(["grid 1", "block 32", "why w", "arg y out float[4]", "reference k_ref(y)"], kern)
     assert e.message == "reference 'k_ref' is a device function" and e.location.line == 5
 
@@ -415,3 +415,13 @@ def test_a_dialect_s_bfloat16_buffer_is_an_element_type():
 def test_an_expression_error_keeps_the_evaluator_s_own_hint(grid, hint):
     e = error_of([ln if ln.split()[0] != "grid" else f"grid {grid}" for ln in FULL])
     assert e.hint.startswith(hint), e.hint
+
+
+def test_ordinary_comments_between_and_around_annotation_lines_are_skipped():
+    """A plain comment is no annotation: reading goes on past it to the lines and kernels after it."""
+    text = ("// a file header\n// @kp grid 1\n// a note between the lines\n// @kp block 32\n// @kp scalar n = 3\n"
+            "/* a block comment */\n__global__ void k(int n) { }\n// another note\n"
+            "// @kp grid 2\n// @kp block 64\n// @kp scalar n = 3\n__global__ void j(int n) { }\n")
+    specs = parse(build(SourceFile.from_text(text, "k.cu")))
+    assert {n: (s.dims("grid"), s.dims("block")) for n, s in specs.items()} == {
+        "k": ((1, 1, 1), (32, 1, 1)), "j": ((2, 1, 1), (64, 1, 1))}
