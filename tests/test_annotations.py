@@ -204,7 +204,7 @@ def test_annotations_without_a_kernel():
 
 
 def test_template_kernel_needs_instantiate():
-    kern = "template <int B>\n__global__ void k(int n) { }\nvoid k_ref(float* y) { }\n"
+    kern = "template <int B>\n__global__ void k(float* y) { }\nvoid k_ref(float* y) { }\n"
     base = ["grid 1", "block 32", "why w", "arg y out float[4]", "reference k_ref(y)"]
     e = error_of(base, kern)
     assert e.message == "template kernel 'k' needs 'instantiate'"
@@ -354,7 +354,7 @@ def test_a_field_of_a_pointer_parameter_is_refused(line):
 
 
 def test_a_reference_must_be_host_code():
-    kern = "__global__ void k(int n) { }\n__device__ void k_ref(float* y) { }\n"
+    kern = "__global__ void k(float* y) { }\n__device__ void k_ref(float* y) { }\n"
     e = error_of(["grid 1", "block 32", "why w", "arg y out float[4]", "reference k_ref(y)"], kern)
     assert e.message == "reference 'k_ref' is a device function" and e.location.line == 5
 
