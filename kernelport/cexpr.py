@@ -81,7 +81,9 @@ def _literal(text: str, offset: int) -> Value:
     m = _INT_LIT.fullmatch(text)
     if m:
         digits, suffix = m.group(1), (m.group(2) or "").lower()
-        if len(digits) > 70:
+        # past 64 significant digits no base fits 64 bits (and int() of a huge text is slow); leading
+        # zeros are padding: C reads 0x0...01 of any length as 1
+        if len((digits[2:] if digits[:2].lower() in ("0x", "0b") else digits).lstrip("0")) > 64:
             raise CExprError(f"integer literal {text[:20]}... is too large for any C integer type", offset,
                              hint="the largest is unsigned long long (18446744073709551615)")
         base = 16 if digits[:2] in ("0x", "0X") else 2 if digits[:2] in ("0b", "0B") else 8 if len(digits) > 1 \

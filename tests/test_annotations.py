@@ -415,3 +415,13 @@ def test_a_dialect_s_bfloat16_buffer_is_an_element_type():
 def test_an_expression_error_keeps_the_evaluator_s_own_hint(grid, hint):
     e = error_of([ln if ln.split()[0] != "grid" else f"grid {grid}" for ln in FULL])
     assert e.hint.startswith(hint), e.hint
+
+
+def test_ordinary_comments_between_and_around_annotation_lines_are_skipped():
+    """A plain comment is no annotation: reading goes on past it to the lines and kernels after it."""
+    text = ("// a file header\n// @kp grid 1\n// a note between the lines\n// @kp block 32\n// @kp scalar n = 3\n"
+            "/* a block comment */\n__global__ void k(int n) { }\n// another note\n"
+            "// @kp grid 2\n// @kp block 64\n// @kp scalar n = 3\n__global__ void j(int n) { }\n")
+    specs = parse(build(SourceFile.from_text(text, "k.cu")))
+    assert {n: (s.dims("grid"), s.dims("block")) for n, s in specs.items()} == {
+        "k": ((1, 1, 1), (32, 1, 1)), "j": ((2, 1, 1), (64, 1, 1))}

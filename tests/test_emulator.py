@@ -758,6 +758,27 @@ def test_a_guarded_left_neighbour_read_whose_ramp_starts_below_zero(schedule, sh
     assert np.array_equal(r.outputs["y"], want.astype(np.float32))
 
 
+TAIL = r"""
+__global__ void k(const float* x, float* y, int shift, int n) {
+    int t = threadIdx.x;
+    if (t + shift < n) y[t] = x[t + shift] * (t + 1);
+}
+"""
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
+def test_a_guarded_read_whose_ramp_runs_past_the_end_reads_each_active_lane_its_own_element(schedule):
+    """x[t + 128] under `if (t + 128 < 200)`, 128 threads: the ramp 128..255 starts inside x and runs
+    past its end on inactive lanes; it is no slice of x (one would hold 72 lanes, not the block's 128):
+    every active lane reads its own element and computes with its own t."""
+    x = np.arange(200, dtype=np.float32) + 1
+    r = run_kernel(TAIL, "k", args=dict(x=x, y=np.zeros(128, np.float32), shift=128, n=200), grid=(1,),
+                   block=(128,), schedule=schedule)
+    want = np.zeros(128, np.float32)
+    want[:72] = x[128:] * np.arange(1, 73)
+    assert np.array_equal(r.outputs["y"], want)
+
+
 @pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
 def test_an_unguarded_contiguous_index_before_the_start_is_out_of_bounds(schedule):
     """x[t - 1] with every lane active: lane 0 reads x[-1], a fault at that index, never the
@@ -988,3 +1009,35 @@ def test_an_exact_value_every_lane_stores_at_one_address_has_no_rounding_bound(s
     r = run_kernel(src, "k", args={"y": np.full(4, 7.0, np.float32), "x": np.full(4, 1.0, np.float32)},
                    grid=(1, 1, 1), block=(4, 1, 1), schedule=schedule)
     assert r.outputs["y"][0] == 1.0 and r.bounds["y"][0] == 0.0 and 0.0 < r.bounds["y"][1] < 1e-6, r.bounds["y"]
+
+
+NARROW_VIEW = r"""
+__global__ void k(double* d, float* y, float* same) {
+    int t = threadIdx.x;
+    d[t] = d[t] * 0.1;                   // inexact: d's elements get error bounds
+    const float* f = (const float*)d;    // a narrower view: two floats' bits in each double
+    y[t] = f[t];
+    same[t] = (float)d[t];               // the look-alike: a conversion of d's own elements
+}
+"""
+
+
+def test_a_narrower_view_of_a_float_buffer_takes_none_of_its_elements_error_bounds():
+    """A float read from a double buffer's bits is no rounded value of any one element: it carries no
+    bound (only a same-size view, a float's bits as uint, shares the buffer's scalars one for one)."""
+    d = np.linspace(1, 2, 64)
+    r = run_kernel(NARROW_VIEW, "k", args=dict(d=d, y=np.zeros(64, np.float32), same=np.zeros(64, np.float32)),
+                   grid=(1,), block=(64,))
+    assert np.all(r.bounds["d"] > 0)
+    assert np.all(r.bounds["y"] == 0)
+    assert np.all(r.bounds["same"] >= r.bounds["d"].astype(np.float32))
+
+
+def test_a_uniform_fmaxf_stored_at_a_uniform_address_keeps_its_error_bound():
+    """fmaxf of two uniform values (a 0-d bound) stored by every lane to out[0]: one rounding of a * b."""
+    src = "__global__ void k(float* out, float a, float b) {\n    out[0] = fmaxf(a * b, 0.5f);\n}\n"
+    r = run_kernel(src, "k", args=dict(out=np.zeros(1, np.float32), a=np.float32(1.1), b=np.float32(0.7)),
+                   grid=(1,), block=(32,))
+    ab = np.float32(1.1) * np.float32(0.7)
+    assert r.outputs["out"][0] == ab
+    assert abs(ab) * 2.0 ** -24 * 0.9999 <= r.bounds["out"][0] <= abs(ab) * 2.0 ** -24 * 1.0001

@@ -266,3 +266,28 @@ def test_lanes_storing_to_one_global_location_leave_the_last_lane_s_value(addres
     r = run_kernel(src, "k", args=dict(out=np.zeros(1, np.float32), zero=np.zeros(n, np.int32)), grid=(1, 1, 1),
                    block=(n, 1, 1))
     assert r.outputs["out"][0] == last * 0.5
+
+
+def _many_lines(sync: str) -> str:
+    """A kernel whose shared accesses stand on 1100 lines (more than a race table's 1024 line ids),
+    each thread on its own location; then SYNC and a read of a neighbour's location."""
+    body = "".join(f"    s[t] += {k}.0f;\n" for k in range(1100))
+    return ("__global__ void k(float* out) {\n    __shared__ float s[32];\n    int t = threadIdx.x;\n"
+            f"    s[t] = 0.0f;\n{body}    {sync}\n    out[t] = s[(t + 1) % 32];\n}}\n")
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
+def test_a_race_with_a_line_past_the_last_line_id_names_one_of_the_lines_sharing_it(schedule):
+    """The 1024th and later lines with a shared access share the last line id: a race with the last
+    write (the 1101st such line) names one of those lines as the other access, never an early line
+    (an id past the table's 10-bit field would wrap to the first line).  With the barrier: no race."""
+    args = dict(out=np.zeros(32, np.float32))
+    ok = run_kernel(_many_lines("__syncthreads();"), "k", args=args, grid=(1,), block=(32,), schedule=schedule)
+    assert ok.races == []
+    assert np.all(ok.outputs["out"] == sum(range(1100)))
+    src = _many_lines("")
+    bad = run_kernel(src, "k", args=args, grid=(1,), block=(32,), schedule=schedule)
+    read, first = line_of(src, "out[t] = s["), line_of(src, "s[t] = 0.0f")
+    raw = [x for x in bad.races if x.kind == "read-after-write"]
+    assert raw and {x.line for x in raw} == {read}
+    assert all(x.other_line >= first + 1023 for x in raw), [x.other_line for x in raw]

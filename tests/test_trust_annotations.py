@@ -342,6 +342,15 @@ def test_an_invalid_expression_is_named_in_its_error(expr, message):
     assert str(e.value) == message and e.value.hint
 
 
+def test_an_integer_literal_is_sized_by_its_significant_digits_not_its_leading_zeros():
+    """C reads 0x0...01 of any length as 1; past 64 significant digits no base fits unsigned long long."""
+    assert cexpr.evaluate_typed("0x" + "0" * 100 + "1", {}).v == 1
+    assert cexpr.evaluate_typed("0" * 80 + "17", {}).v == 15
+    v = cexpr.evaluate_typed("0b1" + "0" * 63, {})   # 64 binary digits: 2**63, unsigned
+    assert (v.v, v.type.signed) == (1 << 63, False)
+    with pytest.raises(cexpr.CExprError, match="too large for any C integer type"):
+        cexpr.evaluate_typed("0b1" + "0" * 64, {})
+
 def test_names_are_read_whatever_their_spelling():
     """A scalar's name is any identifier (`tile`, `z`, one after `sizeof` in the alphabet too); the
     hint of an unknown one lists the names there are."""
