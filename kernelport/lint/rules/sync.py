@@ -74,7 +74,8 @@ __global__ void block_reduce(const float* x, float* out, int n) {
             line = ctx.where(h.frame.node).split(":")[0]
             cond = " ".join(ctx.text(h.frame.node).split())
             cond = cond if len(cond) <= 40 else cond[:37] + "..."
-            what = f"`{h.callee}` executes `__syncthreads()` and is called" if h.callee else "`__syncthreads()` is reached"
+            what = f"`{h.callee}` executes a block barrier and is called" if h.callee else \
+                f"`{_barrier(ctx, h.node)}` is reached"
             if h.frame.kind == "exit":
                 why = f"after the thread-dependent early `return` on line {line}: returned threads never arrive"
             elif h.frame.kind == "loop":
@@ -85,6 +86,12 @@ __global__ void block_reduce(const float* x, float* out, int n) {
                 why = f"under the thread-dependent condition `{cond}` (line {line}): threads that skip it never arrive"
             ctx.report(self, h.node, f"{what} {why}; the block hangs or races on NVIDIA, AMD and Metal alike. Hoist the "
                        f"barrier out and guard only the work")
+
+
+def _barrier(ctx, node) -> str:
+    """The barrier as the file spells it (`__syncthreads()`, Metal's `threadgroup_barrier(...)`)."""
+    fn = node.child_by_field_name("function") if node.type == "call_expression" else None
+    return f"{ctx.text(fn)}()" if fn is not None else "__syncthreads()"
 
 
 _STEP_OPS = ("+=", "-=", "*=", "=", "|=", "&=", "^=")
