@@ -541,17 +541,23 @@ def test_a_ballot_cast_through_a_typedef_is_still_a_lane_mask(cast, refused):
     assert [d.code for d in port.diagnostics] == (["KP207"] if refused else []), port.diagnostics
 
 
+def _assert_mask_port(src: str, full: bool, line: int) -> None:
+    """A full mask: HIP's mask-less `__shfl_xor` is right and the port drops it; a partial one is
+    refused at its line (KP203)."""
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    if full:
+        assert port.ok and "v += __shfl_xor(v, 1);" in port.body, port.body
+    else:
+        assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP203", line)]
+
+
 def test_a_full_mask_cast_through_a_typedef_is_the_full_mask():
     """`__shfl_xor_sync(mask_t(0xffffffff), ...)`: the cast keeps the full mask, so HIP's mask-less
     shuffle is right (the port drops it); the same cast of a partial mask is refused at the mask."""
     for mask, ok in (("0xffffffff", True), ("0x0000ffff", False)):
         src = ("typedef unsigned mask_t;\n__global__ void k(float* x) {\n    float v = x[threadIdx.x];\n"
                f"    v += __shfl_xor_sync(mask_t({mask}), v, 1);\n    x[threadIdx.x] = v;\n}}\n")
-        port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
-        if ok:
-            assert port.ok and "v += __shfl_xor(v, 1);" in port.body, port.body
-        else:
-            assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP203", 4)]
+        _assert_mask_port(src, ok, 4)
 
 
 @pytest.mark.parametrize("value, widened", [("b << 32", True), ("d << 32", False)])
@@ -605,11 +611,7 @@ def test_all_ones_spelled_as_minus_one_or_not_zero_is_the_full_mask(mask, full):
     the mask; -2 and ~1 leave a lane out and are refused at the mask (KP203)."""
     src = ("__global__ void k(float* x) {\n    float v = x[threadIdx.x];\n"
            f"    v += __shfl_xor_sync({mask}, v, 1);\n    x[threadIdx.x] = v;\n}}\n")
-    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
-    if full:
-        assert port.ok and "v += __shfl_xor(v, 1);" in port.body, port.body
-    else:
-        assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP203", 3)]
+    _assert_mask_port(src, full, 3)
 
 
 HELPERS = ("namespace util {\n__device__ int lane() { return (threadIdx.x + 1) % 32; }\n"

@@ -155,6 +155,11 @@ class Context:
         return self.analysis.warp_level
 
     @cached_property
+    def row_splits(self) -> dict[str, str]:
+        """Function -> why its 32-lane rows compute the same on a 64-lane wave (rowsplits: advice)."""
+        return rowsplits.consistent(self)
+
+    @cached_property
     def sites(self) -> list[warpflow.Site]:
         """Confirmed wave-width sites the user should hear about (portable and guarded code left out)."""
         return self._reportable_sites(lambda side: side is None)

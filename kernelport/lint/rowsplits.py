@@ -71,18 +71,11 @@ def consistent(ctx) -> dict[str, str]:
     return out
 
 
-def _rows(ctx) -> dict[str, str]:
-    rows = ctx.__dict__.get("_row_splits")
-    if rows is None:
-        rows = ctx.__dict__["_row_splits"] = consistent(ctx)
-    return rows
-
-
 def advise(ctx, code: str, node: Node) -> str | None:
     """The advice that replaces a hazard's consequence, where the site is in such a group."""
     if code not in ROW_CODES:
         return None
-    rows = _rows(ctx)
+    rows = ctx.row_splits
     f = ctx.function_at(node) if rows else None
     return ADVICE.format(why=rows[f.name]) if f is not None and f.name in rows else None
 
@@ -90,7 +83,7 @@ def advise(ctx, code: str, node: Node) -> str | None:
 def advise_uses(ctx, code: str, uses: list[Node]) -> str | None:
     """The advice for a constant (`#define WARP_SIZE 32`) whose every use is in such a group's
     device code or in host code (a block size: the rows' width there too)."""
-    rows = _rows(ctx) if code in ROW_CODES and uses else {}
+    rows = ctx.row_splits if code in ROW_CODES and uses else {}
     fns = [ctx.function_at(u) for u in uses] if rows else [None]
     if any(f is None or (f.is_device and f.name not in rows) for f in fns):
         return None
