@@ -1,5 +1,5 @@
 """The seventh labelled set (tests/labelled7: kaldi's HIP port e8ed6107cb, pytorch_scatter's ROCm
-masks 648dda3cf9): its labels are traced to their commits and quote no code.  Lint's figure before
+masks 648dda3cf9, QUDA's HIP target 75e81c8ed0): its labels are traced to their commits and quote no code.  Lint's figure before
 any change made for this set is bench/lint_recall_labelled7_before.txt.
 
 The projects' files are not committed (README.md): this test needs none of them and runs
