@@ -91,27 +91,34 @@ def lane_stride(an, var: str, loop: Node) -> None:
 
 
 def uses_wave_collective(an, f: Function) -> bool:
-    """Whether f instantiates a library warp collective at its default logical width (a class of
-    that name that the file defines itself is the project's own, not the library's)."""
-    for t in (an.src.index.under(f.body, "template_type") if f.body is not None else ()):
+    """Whether f instantiates a library warp collective at its default logical width."""
+    return bool(wave_collective_types(an.src, an.dialect, f))
+
+
+def wave_collective_types(src, dialect_name: str, f: Function) -> list[Node]:
+    """The library warp collectives f instantiates at their default logical width, the hardware warp
+    (`cub::WarpReduce<float>`; a class of that name that the file defines itself is the project's own,
+    not the library's): the template types, in source order."""
+    out = []
+    for t in (src.index.under(f.body, "template_type") if f.body is not None else ()):
         name = t.child_by_field_name("name")
-        at = dialect.warp_collective_width(an.dialect, an.src.text_of(name)) if name is not None else None
-        if at is not None and an.src.text_of(name) in _own_classes(an):
+        at = dialect.warp_collective_width(dialect_name, src.text_of(name)) if name is not None else None
+        if at is not None and src.text_of(name) in _own_classes(src):
             continue
         targs = t.child_by_field_name("arguments")
         if at is not None and targs is not None and len(targs.named_children) <= at:
-            return True
-    return False
+            out.append(t)
+    return out
 
 
-def _own_classes(an) -> set[str]:
+def _own_classes(src) -> set[str]:
     """Names of the structs and classes this file defines (with a body)."""
     out = set()
     for t in ("struct_specifier", "class_specifier"):
-        for n in an.src.index.of_type(t):
+        for n in src.index.of_type(t):
             name = n.child_by_field_name("name")
             if name is not None and n.child_by_field_name("body") is not None:
-                out.add(an.src.text_of(name))
+                out.add(src.text_of(name))
     return out
 
 

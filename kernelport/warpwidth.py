@@ -223,6 +223,26 @@ def _launches_of(module: Module) -> dict[str, list]:
     return cached
 
 
+def row_launches(k: Function, module: Module) -> list[tuple[Node, Node]]:
+    """The launches of kernel k whose block is rows of 32 threads and more than one row (`dim3(32, 8)`,
+    or a local `dim3 threads(32, 8);` it passes): (the launch, what sets the block: the local's
+    declarator or the block argument), in source order."""
+    names, out = _names(module), []
+    for launch in _launches_of(module).get(k.name, ()):
+        if len(launch.config) < 2:
+            continue
+        owner = module.functions.get(launch.function or "")
+        d = _dims(launch.config[1], owner, module, names)
+        if d is None or d[0] != 32 or d[0] * d[1] * d[2] <= 32:
+            continue
+        block, where = launch.config[1], launch.config[1]
+        if block.type == "identifier" and owner is not None and owner.body is not None:
+            where = next((x for x in module.source.index.under(owner.body, "init_declarator")
+                          if ident_name(x.child_by_field_name("declarator")) == module.source.text_of(block)), block)
+        out.append((launch.node, where))
+    return out
+
+
 def _evidence(k: Function, module: Module, specs, names) -> list[Geometry]:
     out: list[Geometry] = []
     spec = specs.get(k.name)
