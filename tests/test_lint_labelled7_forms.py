@@ -86,3 +86,16 @@ def test_a_warp_size_accessor_returning_32_is_a_hardcoded_warp_size():
 def test_an_accessor_that_is_not_the_warp_size_or_not_a_constant_is_quiet():
     assert not _ws(ACCESSOR.replace("warp_size", "tile_size"), "WS001")
     assert not _ws(ACCESSOR.replace("{ return 32; }", "{ return warpSize; }"), "WS001")
+
+
+def test_translate_refuses_to_port_a_default_width_collective_in_rows_of_32():
+    """The port keeps `cub::WarpReduce<float>` (hipcub's is the 64-lane wave): KP225 at the collective,
+    not a port that silently sums two rows; given the width 32 it ports."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+
+    port, _ = translate(SourceFile.from_text(ROWS, "t.cu"), "hip")
+    found = [d for d in port.diagnostics if d.code == "KP225"]
+    assert not port.ok and [d.location.line for d in found] == [4] and "WS018" in found[0].message
+    port, _ = translate(SourceFile.from_text(ROWS.replace("WarpReduce<float>", "WarpReduce<float, 32>"), "t.cu"), "hip")
+    assert not [d for d in port.diagnostics if d.code == "KP225"]
