@@ -115,6 +115,8 @@ class Visible:
     # Device helpers that return a lane mask or take a 32-bit integer (kernelport.masksources):
     # name -> MaskHelper.
     mask_helpers: dict = field(default_factory=dict)
+    # NVIDIA macros an included header's `#error` requires on every build (kernelport.guards.pinned_on_amd).
+    pinned_on_amd: frozenset[str] = frozenset()
 
 
 @dataclass

@@ -20,6 +20,7 @@ from typing import Iterator
 
 from tree_sitter import Node
 
+from . import guards
 from .errors import KernelportError, Location
 from .model import Macro, Module, Visible, build
 from .source import SourceFile, uncomment
@@ -291,6 +292,8 @@ class Project:
         vis.declared = frozenset().union(*(self.declared(p) for p in sc.order if p != root))
         vis.types = dict(sc.types)
         vis.hip_macros = self.hip_macros(root, opts)
+        vis.pinned_on_amd = frozenset().union(
+            *(guards.pinned_on_amd(f.src) for p in sc.order if p != root and (f := self.file(p)) is not None))
         return vis
 
     def hip_macros(self, path: Path, opts: Options | None = None) -> dict:

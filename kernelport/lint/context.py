@@ -147,8 +147,17 @@ class Context:
         c = code_context(node, self.module)
         return "const" if c == "size" else c
 
+    @cached_property
+    def pinned_on_amd(self) -> frozenset[str]:
+        """NVIDIA macros (`CUDA_VERSION`) an `#error` of this file or its headers requires on every build."""
+        vis = self.unit.visible
+        return guards.pinned_on_amd(self.src) | (vis.pinned_on_amd if vis is not None else frozenset())
+
+    def side_of(self, node: Node) -> str | None:
+        return guards.side_of(node, self.src, self.pinned_on_amd)
+
     def guarded(self, node: Node) -> bool:
-        return guards.platform_guarded(node, self.src)
+        return self.side_of(node) is not None
 
     @cached_property
     def warp_level(self) -> set[str]:
@@ -179,7 +188,7 @@ class Context:
                 name = self.macro_name(s.node)
                 if name in portable:
                     continue
-            if not keep_side(guards.side_of(s.node, self.src)):
+            if not keep_side(self.side_of(s.node)):
                 continue
             if s.role == "one" and re.search(r"[lL]{2}", self.text(s.node)):
                 continue  # already 1ull

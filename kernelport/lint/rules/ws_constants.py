@@ -335,13 +335,13 @@ __global__ void k(float* x) {
         for n in ctx.nodes("preproc_def", "number_literal"):
             if n.type == "preproc_def" and n.child_by_field_name("value") is not None:
                 v, name = n.child_by_field_name("value"), ctx.text(n.child_by_field_name("name"))
-                if warpflow.int_value(ctx.text(v)) == 64 and guards.side_of(n, ctx.src) == guards.SIDE_AMD and (
+                if warpflow.int_value(ctx.text(v)) == 64 and ctx.side_of(n) == guards.SIDE_AMD and (
                         warpflow.WARP_SIZE_NAME.search(name) or name in ctx.settings.portable_macros):
                     ctx.report(self, v, f"`{name}` is 64 for every AMD GPU: RDNA (gfx10-12) runs 32-wide waves; test "
                                f"the architecture (`__GFX9__` → 64, else 32) or use `warpSize` at run time")
                 continue
             if n.type == "number_literal" and warpflow.int_value(ctx.text(n)) in (64, 63, 6):
-                side = guards.side_of(n, ctx.src)
+                side = ctx.side_of(n)
                 if side != guards.SIDE_AMD:
                     continue
                 if self._is_wave(ctx, n):
