@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import backends, dialect, laddersteps, maskmemory, masksources, warpreach, warpshapes, warpwidth
+from . import backends, dialect, laddersteps, maskmemory, masksources, memberlanes, warpreach, warpshapes, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .sweeps import Sweeps
@@ -44,6 +44,7 @@ class _Analyzer:
         self.aliases: dict[str, str] = {}
         self.width_params: dict[str, tuple[int, str]] = {}  # helper -> (its width parameter, the shuffle)
         self._literals: dict[int, frozenset] = {}  # number literal node -> its facts
+        self.members = memberlanes.MemberLanes(self)
 
     # -- sites ------------------------------------------------------------------------------
     def site(self, node: Node, role: str) -> int:
@@ -333,10 +334,10 @@ class _Analyzer:
             c, params = found
             bound_idx = dict(zip(params, range(len(args))))
             if c.kind == "shuffle":
-                if "width" not in bound_idx or bound_idx["width"] >= len(args):
+                width = bound_idx.get("width")  # a literal one, or cub's `ShuffleDown<16>`: a logical group
+                literal_width = warpshapes.literal_width(self.src, n, args[width] if width is not None else None) is not None
+                if width is None and not literal_width:
                     self.a.wave_shuffles.append((n, c.key, self.fn.name if self.fn else None))
-                width = bound_idx.get("width")
-                literal_width = width is not None and args[width].type == "number_literal"
                 mi = bound_idx.get("mask")
                 if mi is not None:
                     self._classify_mask(args[mi], arg_facts[mi])
@@ -519,10 +520,11 @@ class _Analyzer:
         direct: dict[str, bool] = {}
         calls: dict[str, set[str]] = {}
         for f in self.m.functions.values():
-            direct[f.name] = warpshapes.uses_wave_collective(self, f)
-            if direct[f.name]:
+            wave = warpshapes.uses_wave_collective(self, f)
+            direct[f.name] = direct.get(f.name, False) or wave  # overloads share a name: any of them says it
+            if wave:
                 self.a.wave_collectives.add(f.name)
-            calls[f.name] = set()
+            calls.setdefault(f.name, set())
             for n in (self.src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `= default`
                 fn = n.child_by_field_name("function")
                 name = self.callee_name(fn)
@@ -538,8 +540,9 @@ class _Analyzer:
                 c, names = found
                 args = call_args(n)
                 wi = names.index("width") if "width" in names else None
-                if wi is not None and wi < len(args) and args[wi].type == "number_literal":
-                    self.a.logical_width[f.name] = int_value(self.src.text_of(args[wi])) or 0
+                lw = warpshapes.literal_width(self.src, n, args[wi] if wi is not None and wi < len(args) else None)
+                if lw is not None:
+                    self.a.logical_width[f.name] = lw
                     continue  # an explicit logical width: the code means it
                 direct[f.name] = True
                 if c.kind == "shuffle" and wi is not None and wi < len(args) and args[wi].type == "identifier":
@@ -562,7 +565,7 @@ class _Analyzer:
             for g in globals_:
                 self.stmt(g)
             for f in self.m.functions.values():
-                self.fn, before = f, (len(self.a.shuffle_masks), len(self.a.wave_shuffles))  # (last stays for _post)
+                self.fn, before = f, (len(self.a.shuffle_masks), len(self.a.wave_shuffles))  # (last stays for the ladder bounds)
                 if not self.work.due(f):  # nothing it reads changed: its pass would change nothing (sweeps.py)
                     masks, waves = self.work.replay(f) or ([], [])  # what its last pass found, both lists
                     self.a.shuffle_masks += masks
@@ -572,10 +575,12 @@ class _Analyzer:
                     default = p.node.child_by_field_name("default_value")
                     if default is not None:
                         self.bind(p.name, self.ex(default))
+                self.members.seed(f)  # what its class's members hold (kernelport.memberlanes)
                 if f.body is not None:
                     self.stmt(f.body)
                 self.work.record(f, (self.a.shuffle_masks[before[0]:], self.a.wave_shuffles[before[1]:]))
-            self._post()
+            warpshapes.ladder_bounds(self)
+            warpshapes.per_warp_arrays(self)
             if not self.changed:
                 break
         self._name_confirmed_globals()
@@ -593,14 +598,9 @@ class _Analyzer:
             if s.confirmed and w.logical(s.function):
                 s.confirmed, s.why = False, f"a logical 32-lane group ({w.width(s.function)})"
 
-    def _post(self) -> None:
-        warpshapes.ladder_bounds(self)
-        warpshapes.per_warp_arrays(self)
-
     def _name_confirmed_globals(self) -> None:
-        for name in self.m.macros:  # `#define WARP_SIZE 32` says it even when only host code uses it
-            self.lookup(name)
-        # (`constexpr int kWarpSize = 32;` is confirmed by its name where it is declared: file scope)
+        for name in self.m.macros:  # `#define WARP_SIZE 32` says it even when only host code uses it (and
+            self.lookup(name)  # `constexpr int kWarpSize = 32;` is confirmed by its name where it is declared)
 
 
 def callers_closure(direct: dict[str, bool], calls: dict[str, set[str]]) -> set[str]:

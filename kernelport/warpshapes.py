@@ -149,3 +149,17 @@ def _factors(n: Node | None) -> list[Node]:
     if n is not None and n.type == "binary_expression" and n.child_by_field_name("operator").type == "*":
         return _factors(n.child_by_field_name("left")) + _factors(n.child_by_field_name("right"))
     return [n] if n is not None else []
+
+
+def literal_width(src, call: Node, width: Node | None) -> int | None:
+    """A warp call's explicit logical width: its width argument when that is a literal, else a
+    literal template argument of a library shuffle whose width is one (`cub::ShuffleIndex<16>(v, lane,
+    mask)`); None when the call leaves the width to the hardware or to a variable."""
+    if width is not None:
+        return (int_value(src.text_of(width)) or 0) if width.type == "number_literal" else None
+    fn = call.child_by_field_name("function")
+    while fn is not None and fn.type == "qualified_identifier":
+        fn = fn.child_by_field_name("name")
+    targs = fn.child_by_field_name("arguments") if fn is not None and fn.type == "template_function" else None
+    first = targs.named_children[0] if targs is not None and targs.named_children else None
+    return (int_value(src.text_of(first)) or 0) if first is not None and first.type == "number_literal" else None

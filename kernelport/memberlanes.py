@@ -1,0 +1,114 @@
+"""Warp-size values held in class members, for warpflow.
+
+cub-style warp classes compute their lane once, in the constructor, and keep it in a field
+(mamba's WarpReverseScan: `: lane_id(threadIdx.x & 0x1f)`), then read the field in the methods that
+shuffle.  warpflow follows values through a function's variables; here a member is one more variable,
+shared by the methods of its class: what a method (the constructor's initializer list included)
+stores in it is what every method of that class reads from it, unless the method declares a variable
+of the same name.  So `threadIdx.x & 0x1f` in an initializer list is a lane wherever a method tests
+the member against a lane bound, as it would be in one function.
+"""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .model import Function
+from .source import ident_name, walk
+
+_CLASSES = ("struct_specifier", "class_specifier")
+
+
+def _class_of(node: Node) -> Node | None:
+    p = node.parent
+    while p is not None:
+        if p.type in _CLASSES:
+            return p
+        if p.type in ("function_definition", "translation_unit"):
+            return None
+        p = p.parent
+    return None
+
+
+class MemberLanes:
+    """What each class's members hold, the union over its methods (kept by the analyzer)."""
+
+    def __init__(self, az):
+        self.az = az
+        self.classes: dict[str, Node | None] = {}  # function name -> its class (None: not a method)
+        self.members: dict[int, frozenset[str]] = {}  # class node id -> its fields
+        self.locals: dict[str, frozenset[str]] = {}  # function name -> the names it declares
+        self.held: dict[tuple[int, str], frozenset] = {}  # (class id, member) -> facts
+        self.methods: dict[int, list[Function]] = {}  # class node id -> the methods defined in it
+
+    def _fields(self, cls: Node) -> frozenset[str]:
+        if cls.id not in self.members:
+            body = cls.child_by_field_name("body")
+            names = set()
+            for d in (body.named_children if body is not None else []):
+                if d.type == "field_declaration":
+                    names.update(n for c in d.children_by_field_name("declarator") if (n := ident_name(c)))
+            self.members[cls.id] = frozenset(names)
+        return self.members[cls.id]
+
+    def _declared(self, f: Function) -> frozenset[str]:
+        if f.name not in self.locals:
+            names = {p.name for p in f.params}
+            for n in walk(f.body) if f.body is not None else ():
+                if n.type == "declaration":
+                    names.update(x for d in n.children_by_field_name("declarator") if (x := ident_name(d)))
+            self.locals[f.name] = frozenset(names)
+        return self.locals[f.name]
+
+    def _methods(self, cls: Node) -> list[Function]:
+        if cls.id not in self.methods:
+            self.methods[cls.id] = [g for g in self.az.m.functions.values()
+                                    if (c := self.classes.setdefault(g.name, _class_of(g.node))) is not None
+                                    and c.id == cls.id]
+        return self.methods[cls.id]
+
+    def _initialize(self, g: Function, fields: frozenset[str]) -> None:
+        """A constructor's initializer list, `: lane_id(threadIdx.x & 0x1f), ...`, as stores in its
+        environment, in order (a later initializer reads an earlier member)."""
+        az = self.az
+        for init in (c for c in g.node.named_children if c.type == "field_initializer_list"):
+            for fi in init.named_children:
+                name = next((az.src.text_of(c) for c in fi.named_children if c.type == "field_identifier"), None)
+                args = next((c for c in fi.named_children if c.type in ("argument_list", "initializer_list")), None)
+                if name in fields and args is not None:
+                    az.bind(name, frozenset().union(*(az.ex(a) for a in args.named_children)))
+
+    def seed(self, f: Function) -> None:
+        """Before `f`'s pass: what the members of its class hold, from every method's stores (the
+        constructors' initializer lists included, though a constructor that reaches no warp-level
+        code is not passed itself)."""
+        az = self.az
+        if f.name not in self.classes:
+            self.classes[f.name] = _class_of(f.node)
+        cls = self.classes[f.name]
+        if cls is None:
+            return
+        fields = self._fields(cls)
+        methods = self._methods(cls)
+        own = az.fn
+        try:
+            for g in methods:
+                az.fn = g
+                self._initialize(g, fields - self._declared(g))
+        finally:
+            az.fn = own
+        grown = False
+        for g in methods:
+            for name in fields - self._declared(g):
+                stored = az.env.get((g.name, name), frozenset())
+                held = self.held.get((cls.id, name), frozenset())
+                if not stored <= held:
+                    self.held[(cls.id, name)] = held | stored
+                    grown = True
+        for name in fields - self._declared(f):
+            if self.held.get((cls.id, name)):
+                az.bind(name, self.held[(cls.id, name)])
+        if grown:  # the other methods of the class read it: pass them again
+            for g in methods:
+                if g.name != f.name:
+                    az.work.touch_name(g.name)
+            az.changed = True
