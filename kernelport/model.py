@@ -117,6 +117,8 @@ class Visible:
     mask_helpers: dict = field(default_factory=dict)
     # NVIDIA macros an included header's `#error` requires on every build (kernelport.guards.pinned_on_amd).
     pinned_on_amd: frozenset[str] = frozenset()
+    # Header functions that forward parameters to a shuffle (kernelport.shufflewrappers): name -> (concept, names).
+    shuffle_wrappers: dict = field(default_factory=dict)
 
 
 @dataclass

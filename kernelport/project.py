@@ -292,6 +292,11 @@ class Project:
         vis.declared = frozenset().union(*(self.declared(p) for p in sc.order if p != root))
         vis.types = dict(sc.types)
         vis.hip_macros = self.hip_macros(root, opts)
+        from .shufflewrappers import wrappers
+        for p in sc.order:
+            if p != root and (pf := self.file(p)) is not None:
+                for name, w in wrappers(pf.module).items():
+                    vis.shuffle_wrappers.setdefault(name, w)
         vis.pinned_on_amd = frozenset().union(
             *(guards.pinned_on_amd(f.src) for p in sc.order if p != root and (f := self.file(p)) is not None))
         return vis

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import backends, dialect, laddersteps, maskmemory, masksources, memberlanes, warpreach, warpshapes, warpwidth
+from . import backends, dialect, laddersteps, maskmemory, masksources, memberlanes, shufflewrappers, templateargs
+from . import warpreach, warpshapes, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .sweeps import Sweeps
@@ -385,6 +386,7 @@ class _Analyzer:
         if callee is not None and callee.name in self.width_params and len(args) <= self.width_params[callee.name][0]:
             self.a.wave_shuffles.append((n, self.width_params[callee.name][1], self.fn.name if self.fn else None))
         if callee is not None:
+            templateargs.bind(self, fn, callee)  # `merge<K, V, 16>(k, v)`: 16 binds the template's L
             for p, f, a in zip(callee.params, arg_facts, args):
                 f = f or frozenset({(OPAQUE, -1)})  # the caller's value came from where we cannot see
                 key = (callee.name, p.name)
@@ -403,16 +405,14 @@ class _Analyzer:
         if name in INT32_TYPES or name in ("uint32_t", "int32_t", "unsigned", "uint64_t", "size_t") or \
                 name in self.aliases:
             return arg_facts[0] if len(arg_facts) == 1 else frozenset()  # a functional cast: uint32_t(-1)
-        # Unknown function (math, user macros): values pass through.
-        return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP, WS, WS_M1))
+        return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP, WS, WS_M1))  # math, macros
 
     def concept_call(self, name: str):
-        """(concept, positional parameter names) of a call to a dialect name or to a library's warp
-        helper that this file does not define itself; None for anything else."""
+        """(concept, positional parameter names) of a call to a dialect name or a library's warp helper."""
         found = dialect.spelled_by(self.dialect, name)
         if found is not None:
             return found[0], dialect.call_params(*found)[0]
-        lib = dialect.library_call(self.dialect, name) if name not in self.m.functions else None
+        lib = shufflewrappers.library_call(self.m, self.dialect, name)  # a library's, or an included header's
         return (lib[0], lib[1]) if lib is not None else None
 
     def callee_name(self, fn: Node | None) -> str | None:
