@@ -7,6 +7,11 @@ shared by the methods of its class: what a method (the constructor's initializer
 stores in it is what every method of that class reads from it, unless the method declares a variable
 of the same name.  So `threadIdx.x & 0x1f` in an initializer list is a lane wherever a method tests
 the member against a lane bound, as it would be in one function.
+
+A member array sized one slot per 32 threads (flashinfer's `T deterministic_scan[BLOCK_THREADS / 32]`
+in the temp-storage union a kernel keeps in shared memory) is a per-warp array: a local pointer
+taken to it (`T* smem_prefix_sum = temp_storage->block_prim.deterministic_scan;`) is indexed per
+warp as a `__shared__` array of that size is.
 """
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from tree_sitter import Node
 
 from .model import Function
 from .source import ident_name, walk
+from .warpsites import WARP_SIZE_NAME, int_value
 
 _CLASSES = ("struct_specifier", "class_specifier")
 
@@ -39,6 +45,8 @@ class MemberLanes:
         self.locals: dict[str, frozenset[str]] = {}  # function name -> the names it declares
         self.held: dict[tuple[int, str], frozenset] = {}  # (class id, member) -> facts
         self.methods: dict[int, list[Function]] = {}  # class node id -> the methods defined in it
+        self.per_warp = self._per_warp_fields()
+        self.pointed: set[str] = set()  # functions whose pointers to per-warp members are known
 
     def _fields(self, cls: Node) -> frozenset[str]:
         if cls.id not in self.members:
@@ -77,11 +85,40 @@ class MemberLanes:
                 if name in fields and args is not None:
                     az.bind(name, frozenset().union(*(az.ex(a) for a in args.named_children)))
 
+    def _per_warp_fields(self) -> frozenset[str]:
+        """Member arrays of the file's classes sized `N / 32` (or `N / WARP_SIZE`): one slot per warp."""
+        src, out = self.az.src, set()
+        for d in src.index.of_type("field_declaration"):
+            for decl in d.children_by_field_name("declarator"):
+                size = decl.child_by_field_name("size") if decl.type == "array_declarator" else None
+                right = size.child_by_field_name("right") if size is not None and size.type == "binary_expression" else None
+                if right is None or src.text_of(size.child_by_field_name("operator")) != "/":
+                    continue
+                if int_value(src.text_of(right)) == 32 or WARP_SIZE_NAME.search(src.text_of(right)):
+                    name = ident_name(decl)
+                    if name:
+                        out.add(name)
+        return frozenset(out)
+
+    def _point(self, f: Function) -> None:
+        """`T* p = storage->union.per_warp_member;`: p indexes a per-warp array (warpflow's shared names)."""
+        az = self.az
+        self.pointed.add(f.name)
+        for n in (walk(f.body) if f.body is not None and self.per_warp else ()):
+            if n.type != "init_declarator":
+                continue
+            v, d = n.child_by_field_name("value"), n.child_by_field_name("declarator")
+            if v is not None and v.type == "field_expression" and d is not None and d.type == "pointer_declarator" \
+                    and az.src.text_of(v.child_by_field_name("field")) in self.per_warp and (name := ident_name(d)):
+                az.work.grow(az.shared_names, name)
+
     def seed(self, f: Function) -> None:
         """Before `f`'s pass: what the members of its class hold, from every method's stores (the
         constructors' initializer lists included, though a constructor that reaches no warp-level
         code is not passed itself)."""
         az = self.az
+        if f.name not in self.pointed:
+            self._point(f)
         if f.name not in self.classes:
             self.classes[f.name] = _class_of(f.node)
         cls = self.classes[f.name]

@@ -88,3 +88,26 @@ __device__ double last_sum(double v) { return v * 2.0; }
 
 def test_an_overload_without_shuffles_does_not_hide_one_with_them():
     assert 2 in _lines(OVERLOADS, "WS002")
+
+
+SLOTS = """\
+template <int THREADS>
+struct Storage { union { float per_warp[THREADS / 32]; int other[4]; } u; };
+template <int THREADS>
+__device__ float block_sum(float v, Storage<THREADS>* st) {
+    float* slots = st->u.per_warp;
+    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_xor(v, o);
+    if (threadIdx.x % warpSize == 0) slots[threadIdx.x / 32] = v;
+    __syncthreads();
+    return slots[0];
+}
+"""
+
+
+def test_a_pointer_to_a_member_array_of_one_slot_per_32_threads_is_a_per_warp_array():
+    """flashinfer's DeterministicInclusiveSum (tests/labelled5, sampling.cuh:185)."""
+    assert _lines(SLOTS, "WS003") == [7]
+
+
+def test_a_pointer_to_a_member_array_of_another_size_is_not():
+    assert _lines(SLOTS.replace("per_warp[THREADS / 32]", "per_warp[THREADS]"), "WS003") == []
