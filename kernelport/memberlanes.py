@@ -35,6 +35,12 @@ def _class_of(node: Node) -> Node | None:
     return None
 
 
+def _declared_by(nodes, kind: str) -> frozenset[str]:
+    """The names the `kind` nodes among `nodes` declare (`unsigned lane_id, warp_id;`: both)."""
+    return frozenset(x for n in nodes if n.type == kind for d in n.children_by_field_name("declarator")
+                     if (x := ident_name(d)))
+
+
 class MemberLanes:
     """What each class's members hold, the union over its methods (kept by the analyzer)."""
 
@@ -51,20 +57,13 @@ class MemberLanes:
     def _fields(self, cls: Node) -> frozenset[str]:
         if cls.id not in self.members:
             body = cls.child_by_field_name("body")
-            names = set()
-            for d in (body.named_children if body is not None else []):
-                if d.type == "field_declaration":
-                    names.update(n for c in d.children_by_field_name("declarator") if (n := ident_name(c)))
-            self.members[cls.id] = frozenset(names)
+            self.members[cls.id] = _declared_by(body.named_children if body is not None else (), "field_declaration")
         return self.members[cls.id]
 
     def _declared(self, f: Function) -> frozenset[str]:
         if f.name not in self.locals:
-            names = {p.name for p in f.params}
-            for n in walk(f.body) if f.body is not None else ():
-                if n.type == "declaration":
-                    names.update(x for d in n.children_by_field_name("declarator") if (x := ident_name(d)))
-            self.locals[f.name] = frozenset(names)
+            own = _declared_by(walk(f.body) if f.body is not None else (), "declaration")
+            self.locals[f.name] = own | {p.name for p in f.params}
         return self.locals[f.name]
 
     def _methods(self, cls: Node) -> list[Function]:
