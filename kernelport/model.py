@@ -18,6 +18,7 @@ from .source import SourceFile, ident_name, uncomment
 
 FUNCTION_QUALIFIERS = ("__global__", "__device__", "__host__", "__forceinline__", "__noinline__", "inline",
                        "static", "extern")
+_QUALIFIER_BYTES = max(len(q.encode()) for q in FUNCTION_QUALIFIERS)  # a longer node spells none of them
 
 
 @dataclass
@@ -212,7 +213,8 @@ def build(src: SourceFile) -> Module:
             name = ident_name(fd.child_by_field_name("declarator")) or src.text_of(fd.child_by_field_name("declarator"))
             quals = frozenset(src.text_of(c) for c in node.children
                               if c.type in FUNCTION_QUALIFIERS or (c.type == "storage_class_specifier"))
-            quals |= frozenset(src.text_of(c) for c in node.children if src.text_of(c) in FUNCTION_QUALIFIERS)
+            quals |= frozenset(q for c in node.children if c.end_byte - c.start_byte <= _QUALIFIER_BYTES
+                               and (q := src.text_of(c)) in FUNCTION_QUALIFIERS)  # (not the text of a body)
             if src.masks:  # qualifiers behind a masked macro (`HD float f()`, HD = `__host__ __device__`)
                 lo = node.prev_sibling.end_byte if node.prev_sibling is not None else \
                     node.parent.start_byte if node.parent is not None else 0
