@@ -25,8 +25,8 @@ def test_clean_one_file_lint_imports_neither_pydantic_nor_rich():
     assert _loaded_after("lint", "-j", "1", "--select", "WS,SY", str(EXAMPLES / "saxpy.cu")) == []
 
 
-def test_one_file_lint_imports_no_process_pool_and_no_translator_until_a_site_is_reported():
-    heavy = ("concurrent.futures", "multiprocessing", "kernelport.translate", "kernelport.lint.fix")
+def test_one_file_lint_imports_no_process_pool_json_or_translator_until_they_are_used():
+    heavy = ("concurrent.futures", "multiprocessing", "json", "shlex", "kernelport.translate", "kernelport.lint.fix")
     assert _loaded_after("lint", str(EXAMPLES / "saxpy.cu"), heavy=heavy) == []
     # a finding with a `--fix` edit needs the translator (its rewrites are the fixes); a pool still not
     assert _loaded_after("lint", str(EXAMPLES / "warp_reduce.cu"), heavy=heavy) == ["kernelport.lint.fix",
