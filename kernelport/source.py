@@ -68,6 +68,13 @@ def _parser() -> Parser:
     return Parser(Language(tree_sitter_cuda.language()))
 
 
+@lru_cache(maxsize=None)
+def field_ids(*names: str) -> tuple[int, ...]:
+    """The grammar's ids of these field names, for Node.child_by_field_id in hot loops."""
+    language = _parser().language
+    return tuple(language.field_id_for_name(n) for n in names)
+
+
 @dataclass
 class SourceFile:
     path: str
