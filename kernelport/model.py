@@ -254,6 +254,7 @@ def build(src: SourceFile) -> Module:
         i = bisect.bisect_right(outer_starts, n.start_byte) - 1  # outermost spans are disjoint
         return outer[i].name if i >= 0 and n.start_byte < outer[i].node.end_byte else None
 
+    callee_ids: set[int] = set()  # the nodes that are a call's `function`
     for node in ix.of_types("declaration", "call_expression", "identifier", "type_identifier", "primitive_type",
                             "gnu_asm_expression", "asm_statement"):
         t = node.type
@@ -269,6 +270,8 @@ def build(src: SourceFile) -> Module:
                 shared.append(SharedArray(ident_name(d) or "?", _type_text(src, node), dims, dynamic, node, owner(node)))
         elif t == "call_expression":
             fn = node.child_by_field_name("function")
+            if fn is not None:
+                callee_ids.add(fn.id)  # (pre-order: the call comes before its function's identifier)
             if any(c.type == "kernel_call_syntax" for c in node.children):
                 ks = next(c for c in node.children if c.type == "kernel_call_syntax")
                 kname = fn
@@ -280,8 +283,7 @@ def build(src: SourceFile) -> Module:
                 if c is not None:
                     uses.append(ConceptUse(c, node, owner(node)))
         elif t in ("identifier", "type_identifier", "primitive_type"):
-            parent = node.parent
-            if parent is not None and parent.type == "call_expression" and parent.child_by_field_name("function") == node:
+            if node.id in callee_ids:
                 continue  # counted with the call
             c = dialect.lookup(read_as, src.text_of(node))
             if c is not None and c.kind in ("index", "type", "runtime"):
