@@ -143,10 +143,7 @@ class Repair:
         self.masks: list[Mask] = []
         self.parses = 0
         self.masked_at: set[int] = set()  # token indexes already masked
-        self.lines, find, nl = [], data.find, data.find(b"\n")  # the newlines' offsets: a find per line,
-        while nl >= 0:  # not a Python step per byte
-            self.lines.append(nl)
-            nl = find(b"\n", nl + 1)
+        self.lines = [m.start() for m in re.finditer(b"\n", data)]  # (a Python step per line, not per byte)
         self.seen = data  # what the grammar sees now
         self.by_text: dict[str, list[int]] = {}
         self._closes: dict[int, int | None] = {}
