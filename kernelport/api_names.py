@@ -47,15 +47,20 @@ def declared_names(order: list[Node], text_of) -> frozenset[str]:
     """Every name the file declares: variables, parameters, functions, fields, types, enumerators,
     macros, namespaces (what a declaration's `declarator` or `name` field leads to)."""
     out: set[str] = set()
+    from .source import field_ids
+    declarator, name = field_ids(*_DECLARING)  # (a field's id: its name is looked up on every call)
     for node in order:
-        if node.type in _NOT_DECLARING or _names_a_type(node):
-            continue  # `#ifdef X`, `f<T>()` name X and f without declaring them
-        for f in _DECLARING:
-            d = node.child_by_field_name(f)
+        found = []
+        for f in (declarator, name):
+            d = node.child_by_field_id(f)
             while d is not None and d.type not in _NAME_TYPES:
-                d = d.child_by_field_name("declarator") or d.child_by_field_name("name")
-            if d is not None and not _stands_in_for_cuda(node, text_of):
-                out.add(text_of(d))
+                d = d.child_by_field_id(declarator) or d.child_by_field_id(name)
+            if d is not None:
+                found.append(d)
+        # (the node's own tests only where a field leads to a name: most nodes have neither field)
+        if found and node.type not in _NOT_DECLARING and not _names_a_type(node) and \
+                not _stands_in_for_cuda(node, text_of):  # `#ifdef X`, `f<T>()` name X and f, declare neither
+            out.update(text_of(d) for d in found)
     return frozenset(out)
 
 

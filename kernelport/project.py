@@ -171,6 +171,18 @@ class Project:
         pf = self._files[self._real(path)] = ProjectFile(self._real(path), src)
         return pf
 
+    def add_text(self, path: Path, text: str) -> ProjectFile:
+        """The file `path` holding `text`, shown under `path` as given (lint's display path).  A header
+        this run already parsed as an include (same text, a plain parse) is not parsed again: its
+        tree, node index and model are shown under that path (SourceFile.named, Module.copy)."""
+        old = self._files.get(self._real(path))
+        if old is None or old.src.text != text or old.src.included_macros:
+            return self.add(path, SourceFile.from_text(text, str(path)))
+        src = old.src.named(str(path))
+        model = old._module.copy(src) if old._module is not None else None
+        pf = self._files[self._real(path)] = ProjectFile(self._real(path), src, model)
+        return pf
+
     def resolve(self, including: Path, name: str, angled: bool, opts: Options) -> Path | None:
         """The header an include names, through the include policy (kernelport/includes.py): never an
         absolute name, a device or an oversized file; beside the includer only inside its git work tree

@@ -185,8 +185,10 @@ def row_guards(k: Function, module: Module, names=None) -> list[Geometry]:
         if any(x is None for x in parts):
             continue
         op = src.text_of(parts[0])  # type: ignore[arg-type]
+        if op not in ("==", "!="):  # (before the text of both sides: most comparisons are not these)
+            continue
         sides = {" ".join(src.text_of(x).split()) for x in parts[1:] if x is not None}
-        if not ({"blockDim.x"} < sides) or op not in ("==", "!="):
+        if not ({"blockDim.x"} < sides):
             continue
         other = (sides - {"blockDim.x"}).pop()
         value = int_value(other) if int_value(other) is not None else \
@@ -283,6 +285,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
     explicit: dict[str, Node] = {}
     external: dict[str, Node] = {}
     vis = module.visible
+    read_as = backends_source()  # (once: an import statement per call cost a tenth of decide)
     for f in fns.values():
         for n in (src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `X() = default;`: none
             fn = n.child_by_field_name("function")
@@ -293,14 +296,14 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                 parent[find(name)] = find(f.name)
             elif name and vis is not None and name in vis.warp_functions and name not in fns:
                 external.setdefault(f.name, n)  # a header's warp helper: ported on its own
-            c = dialect.lookup(backends_source(), name) if name else None
-            lib = dialect.library_call(backends_source(), name) if name and c is None and name not in fns else None
+            c = dialect.lookup(read_as, name) if name else None
+            lib = dialect.library_call(read_as, name) if name and c is None and name not in fns else None
             if lib is not None:
                 c = lib[0]  # a library's warp helper (PyTorch's WARP_SHFL)
             if c is not None and c.kind in _VOTES and c.warp_level:
                 votes.setdefault(f.name, []).append(n)
             if c is not None and c.kind == "shuffle" and name is not None:
-                found = dialect.spelled_by(backends_source(), name)
+                found = dialect.spelled_by(read_as, name)
                 params = dialect.call_params(*found)[0] if found else lib[1] if lib else ()
                 args = call_args(n)
                 w = args[params.index("width")] if "width" in params and params.index("width") < len(args) else None
