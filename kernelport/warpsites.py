@@ -183,17 +183,18 @@ def is_reference(param: Node) -> bool:
     return d is not None and d.type == "reference_declarator"
 
 
-def names_memory(fn, memory: dict, shared: set, name: str) -> bool:
-    """`name` is a pointer or an array in `fn`: a pointer parameter, a local, shared memory."""
+def names_memory(fn, key: str, memory: dict, shared: set, name: str) -> bool:
+    """`name` is a pointer or an array in `fn` (whose key in `memory` is `key`): a pointer
+    parameter, a local, shared memory."""
     if fn is None:
         return False
     p = fn.param(name)
-    return (p is not None and p.pointer) or (fn.name, name) in memory or name in shared
+    return (p is not None and p.pointer) or (key, name) in memory or name in shared
 
 
 def is_address(an, n: Node) -> bool:
     """`d + tid % 32` with `d` a pointer or an array: an address, not a lane (its loads are data)."""
-    return any(c is not None and c.type == "identifier" and names_memory(an.fn, an.memory, an.shared_names,
+    return any(c is not None and c.type == "identifier" and names_memory(an.fn, an.cur, an.memory, an.shared_names,
                                                                        an.src.text_of(c))
                for c in (n.child_by_field_name("left"), n.child_by_field_name("right")))
 
