@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import backends, dialect, fnscopes, laddersteps, maskmemory, masksources, warpreach, warpshapes, warpwidth
+from . import backends, dialect, fnscopes, laddersteps, launchrows, maskmemory, masksources, warpreach, warpshapes, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .fnscopes import callers_closure  # (lint's divergence pass imports it from here too)
@@ -595,6 +595,7 @@ class _Analyzer:
         for s in self.a.sites:
             if s.confirmed and w.logical(s.function):
                 s.confirmed, s.why = False, f"a logical 32-lane group ({w.width(s.function)})"
+        launchrows.guard_constants(self, w)  # rows of the wave: a guard's named 32 is the wave width too
 
     def _post(self) -> None:
         warpshapes.ladder_bounds(self)

@@ -118,6 +118,9 @@ def macro_mask(module: Module, name: str, depth: int = 0) -> int | None:
     return int(v) & 0xFFFFFFFF if isinstance(v, int) else None
 
 
+_PARENS = re.compile(r"^\s*\(+\s*([^()]*?)\s*\)+\s*$")  # a value in balanced parentheses, `((32))`
+
+
 def macro_facts(an, name: str, node: Node | None) -> frozenset | None:
     """The facts of an object-like macro's value (None: not a macro whose value matters).
 
@@ -133,7 +136,7 @@ def macro_facts(an, name: str, node: Node | None) -> frozenset | None:
         mac = vis.macros.get(name)
     if mac is None or mac.value_node is None:
         return None
-    v = int_value(mac.value)
+    v = int_value(_PARENS.sub(r"\1", mac.value))  # `#define WARP_SIZE (32)` is 32 too
     decided = vis.confirmed.get(name) if vis is not None else None
     if v == 32:
         sid = an.site(mac.value_node, "ws_macro") if local else an.site(node, "ws_macro_use") if node is not None \
