@@ -42,7 +42,8 @@ def _type(text: str) -> str:
 
 
 def _parts(text: str) -> tuple[str, ...]:
-    return tuple(p for p in _plain(text).split("::") if p)
+    """`ns::S<T>::template f<U>` -> ('ns', 'S', 'f')."""
+    return tuple(p for p in _plain(re.sub(r"\btemplate\s+", "", text)).split("::") if p)
 
 
 def enclosing(node: Node) -> tuple[str, ...]:
@@ -98,7 +99,8 @@ class Scopes:
             for f in fs:
                 key = "::".join(qual)
                 if len(arities) > 1:
-                    key += f"/{len(f.params)}"
+                    fewest, most = _arity(f)
+                    key += f"/{fewest}" + ("" if most == fewest else f"-{'' if most is None else most}")
                 if len({_signature(g) for g in fs if len(g.params) == len(f.params)}) > 1:
                     key += "(" + ",".join(_signature(f)) + ")"
                 self._key[id(f)] = key
@@ -109,31 +111,56 @@ class Scopes:
         self._aliases = {a.child_by_field_name("name").text.decode(): _parts(a.named_children[-1].text.decode())
                          for a in module.source.index.of_types("namespace_alias_definition")
                          if a.child_by_field_name("name") is not None and a.named_children}
+        self._found: dict[tuple[int, int], list[Function]] = {}  # (caller, callee node) -> what lookup finds
+
+    def _called(self, fn: Node | None) -> tuple[tuple[str, ...], bool] | None:
+        """The name a call's function expression spells, as parts (a namespace alias replaced), and
+        whether it is written from the global scope (`::f`); None for no name (`obj.f`, `(*p)`)."""
+        if fn is None or fn.type not in ("identifier", "qualified_identifier", "template_function"):
+            return None
+        text = fn.text.decode()
+        parts = _parts(text)
+        if not parts:
+            return None
+        if parts[0] in self._aliases:  # `namespace u = util; u::lane()`
+            parts = self._aliases[parts[0]] + parts[1:]
+        return parts, text.lstrip().startswith("::")
 
     def key(self, f: Function | None) -> str:
         """The function's key ('' for file scope)."""
         return "" if f is None else self._key.get(id(f), f.name)
 
-    def keys(self) -> set[str]:
-        return set(self._key.values())
-
     def scope(self, f: Function | None) -> tuple[str, ...]:
         return () if f is None else self._scope.get(id(f), ())
+
+    def qualified(self, f: Function) -> str:
+        """`ns::S::f`: the function's qualified name (its key without the overload's arity or types)."""
+        parts = _parts(f.name) or (f.name,)
+        return "::".join(self.scope(f) + parts[-1:])
+
+    def candidates(self, caller: Function | None, fn: Node | None) -> list[str]:
+        """The qualified names a call may name outside this file (a header's function), in lookup
+        order: from the caller's scope outwards, then through the `using namespace` in force."""
+        called = self._called(fn)
+        if called is None:
+            return []
+        parts, absolute = called
+        if absolute:
+            return ["::".join(parts)]
+        scope = self.scope(caller)
+        out = ["::".join(scope[:d] + parts) for d in range(len(scope), -1, -1)]
+        out += ["::".join(n + parts) for d in range(len(scope), -1, -1) for n in self._nominated(caller, fn, d)]
+        return out
 
     # -- calls -----------------------------------------------------------------------------------
     def resolve(self, caller: Function | None, fn: Node | None, args: list[Node],
                 arg_type: Callable[[Node], str | None] | None = None) -> list[Function]:
         """The definitions of this file that the call `fn(args)` made in `caller` may run."""
-        if fn is None or fn.type not in ("identifier", "qualified_identifier", "template_function"):
-            return []
-        text = fn.text.decode()
-        absolute = text.lstrip().startswith("::")
-        parts = _parts(text)
-        if not parts:
-            return []
-        if parts[0] in self._aliases:  # `namespace u = util; u::lane()`
-            parts = self._aliases[parts[0]] + parts[1:]
-        return self._narrow(self._lookup(caller, parts, absolute, fn), args, arg_type)
+        key = (id(caller), fn.id if fn is not None else -1)
+        if key not in self._found:  # warpflow asks on every sweep: the lookup is the same each time
+            called = self._called(fn)
+            self._found[key] = [] if called is None else self._lookup(caller, *called, fn)  # type: ignore[misc]
+        return self._narrow(self._found[key], args, arg_type)
 
     def _lookup(self, caller: Function | None, parts: tuple[str, ...], absolute: bool, at: Node) -> list[Function]:
         scope = () if absolute else self.scope(caller)
@@ -172,8 +199,9 @@ class Scopes:
         found = fits or found
         if len(found) > 1 and arg_type is not None:
             given = [arg_type(a) for a in args]
-            typed = [f for f in found if all(t is None or i >= len(f.params) or f.params[i].pointer or
-                                             _type(f.params[i].type) == t for i, t in enumerate(given))]
+            typed = [f for f in found if len(f.params) != _arity(f)[1] or  # an unnamed parameter: not compared
+                     all(t is None or i >= len(f.params) or f.params[i].pointer or _type(f.params[i].type) == t
+                         for i, t in enumerate(given))]
             found = typed or found
         return found
 

@@ -531,7 +531,8 @@ class _Analyzer:
                     continue
                 if targets := self.scopes.resolve(f, fn, call_args(n)):
                     calls[k] |= {self.scopes.key(g) for g in targets}
-                elif self.m.visible is not None and name in self.m.visible.warp_functions:
+                elif self.m.visible is not None and not self.m.visible.warp_qualified.isdisjoint(
+                        self.scopes.candidates(f, fn)):
                     direct[k] = True  # a warp-level helper from an included header
                 found = self.concept_call(name)
                 if found is None or not found[0].warp_level:

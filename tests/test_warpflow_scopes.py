@@ -117,3 +117,34 @@ def test_lint_reports_only_the_helper_whose_lane_reaches_the_shuffle():
     """Lint: warp::lane's `% 32` reaches the shuffle (a finding); tile::lane's only addresses x."""
     src = NAMESPACES + KERNEL.format(lane="warp::lane()", data="tile::lane()")
     assert {f.line for f in lint_text(src, "k.cu") if f.code == "WS002"} == {5}
+
+
+HEADER_WARP = "#pragma once\nnamespace warp {\n" \
+              "__device__ int reduce(int v) { return v + __shfl_xor_sync(0xffffffff, v, 1); }\n}\n"
+HEADER_TILE = "#pragma once\nnamespace tile {\n__device__ int reduce(int v) { return v * 2; }\n" \
+              "__device__ int twice(int v) { return reduce(v); }\n}\n"
+
+
+@pytest.mark.parametrize("local, call, warp_level", [
+    ("", "warp::reduce(v)", True),  # the header's warp helper: the kernel is warp-level code
+    ("", "tile::twice(v)", False),  # tile.cuh's own reduce, not warp.cuh's: no warp code
+    ("namespace tile { __device__ int reduce(int v) { return v; } }\n", "warp::reduce(v)", True),
+    ("namespace tile { __device__ int reduce(int v) { return v; } }\n", "tile::reduce(v)", False),
+    ("using namespace warp;\n", "reduce(v)", True),
+])
+def test_a_headers_warp_helper_is_known_by_its_qualified_name(tmp_path, local, call, warp_level):
+    """Same-named functions in two headers (or a header and the file): only a call that names the
+    warp helper makes the caller warp-level code, where `lane == 0` is a leader test and its
+    `% 32` the wave's."""
+    from kernelport.project_ports import make, single
+
+    (tmp_path / "warp.cuh").write_text(HEADER_WARP)
+    (tmp_path / "tile.cuh").write_text(HEADER_TILE)
+    f = tmp_path / "k.cu"
+    f.write_text('#include "warp.cuh"\n#include "tile.cuh"\n' + local +
+                 "__global__ void k(int* x) {\n    int v = x[threadIdx.x];\n    int lane = threadIdx.x % 32;\n"
+                 f"    v = {call};\n    if (lane == 0) x[blockIdx.x] = v;\n}}\n")
+    made = make(single(f, SourceFile.from_text(f.read_text(), str(f))), ["hip"], None, False)
+    port = next(m for m in made if m.path.name == "k.hip")
+    assert port.port.ok, [d.format() for d in port.port.diagnostics]
+    assert ("int lane = threadIdx.x % warpSize;" in port.text) == warp_level, port.text
