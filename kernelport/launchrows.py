@@ -16,7 +16,8 @@ folds two rows into one).  So, per launch in the file of such a kernel:
   the grid's own cut of the same budget (`ceil_div(N, block_size / WARP_SIZE)`) is the same rows;
 - the guard's constant, where it is a name (a macro of the file or of a header, a `constexpr`) of
   the value 32, becomes the wave width with them (`guard_constants`, in warpflow: the kernel's other
-  uses of the name follow it);
+  uses of the name follow it); a guard with the literal 32 is refused (KP219): nothing ties the
+  kernel's other 32s of the row (a stride `c += 32`) to it, so the kernel cannot follow its launch;
 - any other x (a value the file does not fix at 32) is refused (KP219): the kernel and its launch
   cannot be kept together.
 """
@@ -114,6 +115,16 @@ def rewrite_launch_rows(tr) -> None:
     except LookupError:
         return  # this backend carries no host code: its launches are written elsewhere
     src = tr.src
+    for kernel, guards in rows.items():  # `assert(blockDim.x == 32)`: the kernel's rows cannot move with a literal
+        for guard in guards:
+            sides = [guard.node.child_by_field_name(f) for f in ("left", "right")] if guard.node is not None else []
+            if any(c is not None and c.type == "number_literal" for c in sides):
+                tr.problem("KP219", guard.node, f"`{kernel}` needs rows of the wave width ({guard.source}: its header "
+                           "helper folds a whole wave), but its row width is the literal 32, which nothing ties to "
+                           "the kernel's other 32s of the row: the port cannot move the kernel's rows with its launches",
+                           "name the row width (`constexpr int kRow = 32;`) in the guard and in every use of it in "
+                           "the kernel, or mark the kernel `// @kp warp-width 32` and give its header helper's "
+                           "shuffles the width 32")
     for launch in tr.module.launches:
         guards = rows.get(launch.kernel)
         owner = tr.module.function_at(launch.node)  # by place: a host function may share the kernel's name

@@ -114,6 +114,19 @@ def test_a_launch_the_port_cannot_change_with_its_kernel_is_refused(tmp_path):
     assert "block x `block_size / block_y`" in d.message and "rows of the wave width" in d.message
 
 
+def test_a_literal_row_guard_cannot_follow_its_launch_and_is_refused(tmp_path):
+    """`assert(blockDim.x == 32)` with a header helper that folds a whole wave: the launch could move
+    to rows of the wave, but nothing ties the kernel's other 32s (the stride `c += 32`) to the
+    guard's literal, so the port would assert (or fold two rows) at wave 64: KP219 at the guard."""
+    f = write(tmp_path)
+    f.write_text(f.read_text().replace("    constexpr const int WarpSize = 32;\n", "").replace("WarpSize", "32"))
+    m = hip(f)
+    assert not m.port.ok
+    d = next(d for d in m.port.diagnostics if d.code == "KP219")
+    assert (d.location.line, "the literal 32" in d.message) == (f.read_text().splitlines().index(
+        "    assert(blockDim.x == 32);") + 1, True)
+
+
 def test_guard_names_a_constant_or_traps():
     from kernelport import warpwidth
     from kernelport.model import build
