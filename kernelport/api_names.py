@@ -307,6 +307,24 @@ class ApiNames:
                          "launch it from the host (a loop of launches, or one kernel doing the child's work), or "
                          "guard it so that only the CUDA build compiles it")
 
+    def check_arch_functions(self) -> None:
+        """A device function the backend's compiler refuses for one of its archs (ROCm 5.2's
+        `tex2DLod` on gfx90a, the backend's `arch_missing`): KP210 at the call, naming the arch,
+        not a port that fails to compile there."""
+        b = backends.get(self.backend)
+        if not b.arch_missing:
+            return
+        from .fnscopes import callee_name
+        for call in self.src.index.of_type("call_expression"):
+            name = callee_name(call.child_by_field_name("function"))
+            if name not in b.arch_missing or name in self.declared_names() or self.cuda_only_region(call):
+                continue
+            archs, what, says = b.arch_missing[name]
+            self.problem("KP210", call, f"`{name}` ({what}) does not compile for {', '.join(archs)} ({says})",
+                         f"keep it out of the {', '.join(archs)} build (sample without "
+                         "an explicit level of detail, gradients or gather there), or guard it so that only the "
+                         "CUDA build compiles it")
+
     def rewrite_api_include(self, node: Node, path: Node, raw: str) -> None:
         """An include no header concept covers: the table's header, the library's main header for a
         sub-header (cub/...), or KP209 for a toolkit header with no counterpart."""

@@ -98,6 +98,7 @@ class Visible:
     macros: dict[str, Macro] = field(default_factory=dict)
     where: dict[str, tuple[str, int, int]] = field(default_factory=dict)  # name -> (path, line, col) of the value
     warp_functions: frozenset[str] = frozenset()
+    warp_qualified: frozenset[str] = frozenset()  # the same functions by qualified name (`ns::S::f`, fnscopes)
     confirmed: dict[str, str] = field(default_factory=dict)
     # Every name the included files declare (functions, macros, types, variables): the user's own,
     # never a CUDA API name to map or refuse (llm.c's `cudaCheck` lives in its common header).

@@ -122,8 +122,12 @@ def _names(module: Module) -> dict[str, int | float]:
 
 
 def _value(node: Node, module: Module, names) -> int | None:
+    return _evaluate(module.source.text_of(node), names)
+
+
+def _evaluate(text: str, names) -> int | None:
     try:
-        v = cexpr.evaluate(module.source.text_of(node), names)
+        v = cexpr.evaluate(text, names)
     except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
         return None
     return int(v) if isinstance(v, (int, float)) and v == int(v) else None
@@ -154,16 +158,21 @@ def _dims(node: Node, owner: Function | None, module: Module, names, depth: int 
     return None if v is None else (v, 1, 1)
 
 
-def _constant(name: str, k: Function, module: Module, names) -> int | None:
-    """The value of a constant the kernel names: a macro (its own or a header's), or a `const`/`constexpr` local or file-scope
-    variable with a constant initialiser (llm.c's `constexpr const int WarpSize = 32;`)."""
+def constant(name: str, k: Function | None, module: Module, names=None) -> int | None:
+    """The value of a constant function `k` names: a macro (its own or a header's, `(32)` too), or a
+    `const`/`constexpr` local (of `k`) or file-scope variable with a constant initialiser (llm.c's
+    `constexpr const int WarpSize = 32;`).  `names`: _names(module), where the caller has it."""
+    names = _names(module) if names is None else names
     if name in names:
         return int(names[name])
     vis = module.visible  # a header's macro (llm.c's WARP_SIZE in its common header)
-    if vis is not None and name in vis.macros and vis.macros[name].value:
-        return int_value(vis.macros[name].value)
+    mac = module.macros.get(name) or (vis.macros.get(name) if vis is not None else None)
+    if mac is not None and mac.value:
+        v = int_value(mac.value)
+        return v if v is not None else _evaluate(mac.value, names)
     src = module.source
-    scopes = [k.body] + [n for n in file_scope_items(src) if n.type == "declaration"]
+    scopes = ([k.body] if k is not None and k.body is not None else []) + \
+        [n for n in file_scope_items(src) if n.type == "declaration"]
     for scope in scopes:
         for d in src.index.under(scope, "init_declarator"):
             decl = d.parent
@@ -192,7 +201,7 @@ def row_guards(k: Function, module: Module, names=None) -> list[Geometry]:
             continue
         other = (sides - {"blockDim.x"}).pop()
         value = int_value(other) if int_value(other) is not None else \
-            _constant(other, k, module, names) if re.fullmatch(r"[A-Za-z_]\w*", other) else None
+            constant(other, k, module, names) if re.fullmatch(r"[A-Za-z_]\w*", other) else None
         if value != 32:
             continue
         p = n.parent
