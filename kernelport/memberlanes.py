@@ -46,13 +46,13 @@ class MemberLanes:
 
     def __init__(self, az):
         self.az = az
-        self.classes: dict[str, Node | None] = {}  # function name -> its class (None: not a method)
+        self.classes: dict[str, Node | None] = {}  # function key (fnscopes) -> its class (None: not a method)
         self.members: dict[int, frozenset[str]] = {}  # class node id -> its fields
-        self.locals: dict[str, frozenset[str]] = {}  # function name -> the names it declares
+        self.locals: dict[str, frozenset[str]] = {}  # function key -> the names it declares
         self.held: dict[tuple[int, str], frozenset] = {}  # (class id, member) -> facts
         self.methods: dict[int, list[Function]] = {}  # class node id -> the methods defined in it
         self.per_warp = self._per_warp_fields()
-        self.pointed: set[str] = set()  # functions whose pointers to per-warp members are known
+        self.pointed: set[str] = set()  # keys of the functions whose pointers to per-warp members are known
 
     def _fields(self, cls: Node) -> frozenset[str]:
         if cls.id not in self.members:
@@ -61,16 +61,17 @@ class MemberLanes:
         return self.members[cls.id]
 
     def _declared(self, f: Function) -> frozenset[str]:
-        if f.name not in self.locals:
+        k = self.az.scopes.key(f)
+        if k not in self.locals:
             own = _declared_by(walk(f.body) if f.body is not None else (), "declaration")
-            self.locals[f.name] = own | {p.name for p in f.params}
-        return self.locals[f.name]
+            self.locals[k] = own | {p.name for p in f.params}
+        return self.locals[k]
 
     def _methods(self, cls: Node) -> list[Function]:
         if cls.id not in self.methods:
             self.methods[cls.id] = [g for g in self.az.m.functions.values()
-                                    if (c := self.classes.setdefault(g.name, _class_of(g.node))) is not None
-                                    and c.id == cls.id]
+                                    if (c := self.classes.setdefault(self.az.scopes.key(g), _class_of(g.node)))
+                                    is not None and c.id == cls.id]
         return self.methods[cls.id]
 
     def _initialize(self, g: Function, fields: frozenset[str]) -> None:
@@ -102,7 +103,7 @@ class MemberLanes:
     def _point(self, f: Function) -> None:
         """`T* p = storage->union.per_warp_member;`: p indexes a per-warp array (warpflow's shared names)."""
         az = self.az
-        self.pointed.add(f.name)
+        self.pointed.add(az.scopes.key(f))
         for n in (walk(f.body) if f.body is not None and self.per_warp else ()):
             if n.type != "init_declarator":
                 continue
@@ -116,26 +117,27 @@ class MemberLanes:
         constructors' initializer lists included, though a constructor that reaches no warp-level
         code is not passed itself)."""
         az = self.az
-        if f.name not in self.pointed:
+        k = az.scopes.key(f)
+        if k not in self.pointed:
             self._point(f)
-        if f.name not in self.classes:
-            self.classes[f.name] = _class_of(f.node)
-        cls = self.classes[f.name]
+        if k not in self.classes:
+            self.classes[k] = _class_of(f.node)
+        cls = self.classes[k]
         if cls is None:
             return
         fields = self._fields(cls)
         methods = self._methods(cls)
-        own = az.fn
+        own = az.fn, az.cur
         try:
             for g in methods:
-                az.fn = g
+                az.fn, az.cur = g, az.scopes.key(g)
                 self._initialize(g, fields - self._declared(g))
         finally:
-            az.fn = own
+            az.fn, az.cur = own
         grown = False
         for g in methods:
             for name in fields - self._declared(g):
-                stored = az.env.get((g.name, name), frozenset())
+                stored = az.env.get((az.scopes.key(g), name), frozenset())
                 held = self.held.get((cls.id, name), frozenset())
                 if not stored <= held:
                     self.held[(cls.id, name)] = held | stored
@@ -145,6 +147,6 @@ class MemberLanes:
                 az.bind(name, self.held[(cls.id, name)])
         if grown:  # the other methods of the class read it: pass them again
             for g in methods:
-                if g.name != f.name:
-                    az.work.touch_name(g.name)
+                if g is not f:
+                    az.work.touch_name(az.scopes.key(g))
             az.changed = True

@@ -25,9 +25,9 @@ def bind(an, fn: Node | None, callee: Function) -> None:
         if a.type == "type_descriptor":
             continue
         facts = an.ex(a)
-        key = (callee.name, name)
+        key = (an.scopes.key(callee), name)  # warpflow's environment is keyed by definition (fnscopes)
         old = an.env.get(key, frozenset())
         if facts and not facts <= old:
             an.env[key] = old | facts
             an.changed = True
-            an.work.touch_name(callee.name)
+            an.work.touch_name(key[0])

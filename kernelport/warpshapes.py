@@ -22,7 +22,7 @@ from .warpsites import HALF, LANE, LANE_OK, TID, VOTE, WS, int_value
 def ladder_bounds(an) -> None:
     """Loop bounds of shuffle ladders and scans: `for (o = 16; ...)`, `for (d = 1; d < 32; ...)`."""
     for fname, var, loop in an.loops:
-        if (fname, var) not in an.shuffle_vars or fname not in an.a.warp_level:
+        if (fname, var) not in an.shuffle_vars or fname not in an.warp_keys:
             continue
         for part in ("initializer", "condition"):
             p = loop.child_by_field_name(part)
@@ -76,8 +76,8 @@ def per_warp_arrays(an) -> None:
 def lane_stride(an, var: str, loop: Node) -> None:
     """`for (i = lane * C; ...; i += 32 * C)`: confirm the stride's lane count."""
     src = an.src
-    if an.fn is None or an.fn.name not in an.a.warp_level or \
-            not {LANE, LANE_OK} & {k for k, _ in an.env.get((an.fn.name, var), frozenset())}:
+    if an.fn is None or an.cur not in an.warp_keys or \
+            not {LANE, LANE_OK} & {k for k, _ in an.env.get((an.cur, var), frozenset())}:
         return
     init, upd = loop.child_by_field_name("initializer"), loop.child_by_field_name("update")
     if upd is None or upd.type != "assignment_expression" or \
@@ -127,7 +127,7 @@ def width_param(an, f: Function, name: str, key: str) -> None:
     for i, p in enumerate(f.params):
         default = p.node.child_by_field_name("default_value")
         if p.name == name and default is not None and int_value(an.src.text_of(default)) is None:
-            an.width_params.setdefault(f.name, (i, key))
+            an.width_params.setdefault(an.scopes.key(f), (i, key))
 
 
 def _per_warp(src, d: Node) -> bool:
