@@ -74,3 +74,35 @@ __global__ void k(float* y) {
 }
 """
     assert codes(reads_only) == []
+
+
+def test_a_run_computes_only_the_divergence_outputs_its_enabled_rules_read():
+    # translate's self-check selects the WS rules: the barrier hazards (SY001's) are not computed,
+    # and a file with barriers but no full-mask warp operation skips the thread-tag fixpoint
+    from kernelport.lint.context import Context, Settings
+    from kernelport.lint.rule import TARGETS, selected
+    from kernelport.lint.units import unit
+    from kernelport import backends
+    src = """
+__global__ void k(float* x, int n) {
+    if (threadIdx.x < n) __syncthreads();
+    if (threadIdx.x < n) x[0] += __shfl_sync(0xffffffff, x[0], 0);
+}
+__global__ void b(float* x, int n) {
+    if (threadIdx.x < n) __syncthreads();
+}
+"""
+
+    def divergence(text, select):
+        ctx = Context(unit(backends.source(), "k.cu", text), Settings(frozenset(TARGETS), selected(select)))
+        return ctx.divergence
+
+    ws = divergence(src, ["WS"])
+    assert ws.barrier_hazards is None and [h.node.start_point[0] for h in ws.partial_warp_ops] == [3]
+    both = divergence(src, None)
+    assert [h.node.start_point[0] for h in both.barrier_hazards] == [2, 6]
+    assert [h.node.start_point[0] for h in both.partial_warp_ops] == [3]
+    barriers_only = src.split("__global__ void b")[0].replace("__shfl_sync(0xffffffff, x[0], 0)", "1")
+    assert not divergence(barriers_only, ["WS"])._resolved  # nothing WS012 reads: no fixpoint
+    assert divergence(barriers_only, None)._resolved
+    assert codes(src) == [("SY001", 3), ("WS012", 4), ("SY001", 7)]
