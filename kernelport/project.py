@@ -403,7 +403,7 @@ class Project:
         key, seen = self._model_key(path, opts)
         got = self._models.get(key)
         if got is None or got[0] != seen or got[1].source is not self.source(path, opts):
-            got = self._models[key] = [seen, self._fresh_module(path, opts), None]
+            got = self._models[key] = [seen, self._fresh_module(path, opts, shared=True), None]
         return got[1]
 
     def analysis(self, path: Path, opts: Options | None = None):
@@ -422,12 +422,16 @@ class Project:
         files = set(self.scan(root, opts).order)
         return (root, opts), tuple((str(f), n, why) for (f, n), why in self.confirmed.items() if f in files)
 
-    def _fresh_module(self, path: Path, opts: Options | None) -> Module:
+    def _fresh_module(self, path: Path, opts: Options | None, shared: bool = False) -> Module:
+        """The model with what the includes define; `shared` (read-only, like the file's include-free
+        model): a copy of that model with its own macros and includes, not a second build."""
         root = self._real(path)
         src = self.source(root, opts)
         if src.nesting_error() is not None:  # past the nesting bound: nothing analysed, the command reports it
             return build(SourceFile.from_text("", src.path))
-        m = build(src)  # a fresh model: the shared one stays include-free
+        pf = self.file(root)
+        # a fresh model for a caller that changes it; the file's include-free one stays as it is
+        m = pf.module.copy(src) if shared and pf is not None and pf.src is src else build(src)
         sc = self.scan(root, opts)
         active = sc.local.get(root, {})
         m.macros = {n: active.get(n, mac) for n, mac in m.macros.items() if n in active or not _conditional(mac.node)}

@@ -106,18 +106,30 @@ def _warp_codes(findings) -> dict[str, list]:
 
 
 class _Parsed:
-    """The original as translate parsed it, for its lint: parsed once, its include-free model built once."""
+    """The original as translate parsed it, for its lint: parsed once, its include-free model built
+    and analysed once (for every backend of the run: the analysis does not depend on the targets)."""
 
     def __init__(self, src: SourceFile, model: tuple | None = None) -> None:
         self.src = src
-        self.analysis = None
-        if model is not None:  # translate's own model of this text, include-free, and its analysis
-            self.__dict__["module"], self.analysis = model
+        if model is not None:  # an include-free model of this text (translate's or the project's)
+            self.__dict__["module"] = model[0]
+            if model[1] is not None:  # and translate's analysis of it
+                src.__dict__["_kp_plain_analysis"] = model
+        elif "_kp_plain_analysis" in src.__dict__:  # another backend's lint of it built one
+            self.__dict__["module"] = src.__dict__["_kp_plain_analysis"][0]
 
     @cached_property
     def module(self):
         from .model import build
         return build(self.src)
+
+    @cached_property
+    def analysis(self):
+        """warpflow's analysis of `module`, once per model (asked only where lint reads this parse)."""
+        got = self.src.__dict__.get("_kp_plain_analysis")
+        if got is None or got[0] is not self.module:
+            got = self.src.__dict__["_kp_plain_analysis"] = (self.module, warpflow.analyze(self.module))
+        return got[1]
 
 
 def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_unported: bool = False, *,

@@ -1,12 +1,16 @@
 """What translate computes once per run and shares: the project's model and analysis of a file,
-a scope's declarations for member uses.  Shared only where reading it again would give the same."""
+a scope's declarations for member uses, the include-free model and analysis the self-check's lint
+of the original reads (for every backend).  Shared only where reading it again would give the same
+(bench/port_hashes.py: the ports and diagnostics over tests/realcorpus and examples are unchanged)."""
 from __future__ import annotations
 
 import textwrap
 from pathlib import Path
 
+from kernelport import warpflow
 from kernelport.member_uses import member_calls
 from kernelport.project import Project
+from kernelport.project_ports import make, single
 from kernelport.source import SourceFile
 
 
@@ -51,3 +55,41 @@ def test_a_name_is_resolved_in_its_own_scope_each_time():
     src = SourceFile.from_text(code, "t.cu")
     lines = [src.loc(call).line for call, group, member in member_calls(src)]
     assert lines == [4, 6]  # b's `g` is its own Tile, though a's and c's are thread blocks
+
+KERNEL = """#include "common.h"
+__global__ void k(float* x) {
+    float v = x[threadIdx.x];
+    for (int o = WARP_SIZE / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    if (threadIdx.x % WARP_SIZE == 0) x[threadIdx.x / WARP_SIZE] = v;
+}
+"""
+
+
+def _project(tmp_path: Path):
+    (tmp_path / "common.h").write_text("#pragma once\n#define WARP_SIZE 32\n")
+    f = tmp_path / "k.cu"
+    f.write_text(KERNEL)
+    return f, single(f, SourceFile.read(f))
+
+
+def test_the_project_model_of_a_file_is_its_include_free_model_with_the_includes(tmp_path):
+    f, run = _project(tmp_path)
+    proj = run.project
+    m, plain = proj.module(f), proj.file(f).module
+    assert m.functions is plain.functions  # one build of the tree, not two
+    assert m.visible is not None and "WARP_SIZE" in m.visible.macros and plain.visible is None
+    assert proj.module(f, fresh=True).functions is not plain.functions  # a caller that changes it builds its own
+
+
+def test_the_self_check_analyses_the_original_once_for_every_backend(tmp_path, monkeypatch):
+    f, run = _project(tmp_path)
+    analysed = []
+    real = warpflow.analyze
+    monkeypatch.setattr(warpflow, "analyze", lambda m: analysed.append(m) or real(m))
+    made = make(run, ["hip", "metal"], None, True)
+    assert [m.backend for m in made if not m.header] == ["hip", "metal"]
+    plain = run.project.file(f).module
+    # the project's model (hip), metal's own (it changes its model), the include-free one once,
+    # and each port's
+    assert sum(m is plain for m in analysed) == 1
+    assert all(m.port.ok for m in made), [d.format() for m in made for d in m.port.diagnostics]
