@@ -48,6 +48,8 @@ def declared_names(order: list[Node], text_of) -> frozenset[str]:
     macros, namespaces (what a declaration's `declarator` or `name` field leads to)."""
     out: set[str] = set()
     for node in order:
+        if not node.child_count:  # a token: no field to follow (most of the nodes)
+            continue
         if node.type in _NOT_DECLARING or _names_a_type(node):
             continue  # `#ifdef X`, `f<T>()` name X and f without declaring them
         for f in _DECLARING:

@@ -278,12 +278,13 @@ def build(src: SourceFile) -> Module:
                 if c is not None:
                     uses.append(ConceptUse(c, node, owner(node)))
         elif t in ("identifier", "type_identifier", "primitive_type"):
+            c = dialect.lookup(read_as, src.text_of(node))  # first: most names are no concept
+            if c is None or c.kind not in ("index", "type", "runtime"):
+                continue
             parent = node.parent
             if parent is not None and parent.type == "call_expression" and parent.child_by_field_name("function") == node:
                 continue  # counted with the call
-            c = dialect.lookup(read_as, src.text_of(node))
-            if c is not None and c.kind in ("index", "type", "runtime"):
-                uses.append(ConceptUse(c, node, owner(node)))
+            uses.append(ConceptUse(c, node, owner(node)))
         elif t in ("gnu_asm_expression", "asm_statement"):
             asm.append((node, owner(node)))
 
