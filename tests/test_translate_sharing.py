@@ -64,6 +64,8 @@ __global__ void k(float* x) {
 }
 """
 
+LONE = KERNEL.replace('#include "common.h"', "#include <cstdio>").replace("WARP_SIZE", "32")
+
 
 def _project(tmp_path: Path):
     (tmp_path / "common.h").write_text("#pragma once\n#define WARP_SIZE 32\n")
@@ -93,3 +95,31 @@ def test_the_self_check_analyses_the_original_once_for_every_backend(tmp_path, m
     # and each port's
     assert sum(m is plain for m in analysed) == 1
     assert all(m.port.ok for m in made), [d.format() for m in made for d in m.port.diagnostics]
+
+
+def test_the_project_analysis_serves_as_the_include_free_one_only_where_the_includes_add_nothing(tmp_path):
+    f, run = _project(tmp_path)  # k.cu reads WARP_SIZE from common.h: its analysis is not lint's
+    make(run, ["hip"], None, True)
+    assert run.project.plain_analysis(f) is None
+    alone = tmp_path / "alone.cu"
+    alone.write_text(LONE)  # (a macro of its own that the project decides is the wave is a decision it reads)
+    lone = single(alone, SourceFile.read(alone))
+    made = make(lone, ["hip"], None, True)
+    proj = lone.project
+    assert proj.plain_analysis(alone) is proj.analysis(alone)
+    assert made[0].port.ok and "__shfl_down(v, o, 32)" in made[0].text  # translated as before (rows of 32)
+    src = proj.source(alone)
+    assert src.__dict__["_kp_plain_analysis"] == (proj.file(alone).module, proj.analysis(alone))  # lint's
+
+
+def test_a_lone_files_self_check_does_not_analyse_the_original_again(tmp_path, monkeypatch):
+    alone = tmp_path / "alone.cu"
+    alone.write_text(LONE)
+    run = single(alone, SourceFile.read(alone))
+    analysed = []
+    real = warpflow.analyze
+    monkeypatch.setattr(warpflow, "analyze", lambda m: analysed.append(m.visible is None) or real(m))
+    make(run, ["hip"], None, True)
+    # the project's analysis was made by its plan (single); here only the port's: the original's
+    # include-free analysis for the self-check's lint is the project's
+    assert analysed == [True]
