@@ -13,7 +13,7 @@ from tree_sitter import Node
 from . import backends, dialect, launchrows, warpflow, warpwidth
 from .diagnostics import Diagnostic
 from .errors import Location
-from .source import SourceFile, walk
+from .source import SourceFile
 
 if TYPE_CHECKING:
     from .translate import Port
@@ -40,9 +40,7 @@ class Soundness:
         port would otherwise read itself (`int warpSize = warpSize;`) or shadow the target's built-in."""
         names = {n for n, c in dialect._by_name(SOURCE).items() if c.key == "warp_size"}
         for f in self.module.functions.values():
-            for d in walk(f.body):
-                if d.type != "declaration":
-                    continue
+            for d in self.src.index.under(f.body, "declaration"):
                 decls = d.children_by_field_name("declarator")
                 if not any(warpflow.ident_name(x) in names for x in decls):
                     continue
