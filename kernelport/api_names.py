@@ -50,6 +50,8 @@ def declared_names(order: list[Node], text_of) -> frozenset[str]:
     from .source import field_ids
     declarator, name = field_ids(*_DECLARING)  # (a field's id: its name is looked up on every call)
     for node in order:
+        if not node.child_count:  # a token: no field to follow (most of the nodes)
+            continue
         found = []
         for f in (declarator, name):
             d = node.child_by_field_id(f)

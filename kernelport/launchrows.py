@@ -35,7 +35,7 @@ _MAX_CHASE = 16  # local definitions followed from a block's dimensions
 def local_defs(src, body: Node) -> dict[str, list[Node]]:
     """Name -> the expressions a host function gives it (declarations, `dim3 b(x, y)`, assignments)."""
     out: dict[str, list[Node]] = {}
-    for n in src.index.under_any(body, "init_declarator", "function_declarator", "assignment_expression"):
+    for n in src.index.under_types(body, "init_declarator", "function_declarator", "assignment_expression"):
         if n.type == "init_declarator":
             name, v = ident_name(n.child_by_field_name("declarator")), n.child_by_field_name("value")
             if name and v is not None:

@@ -14,7 +14,6 @@ import re
 from tree_sitter import Node
 
 from . import backends
-from .source import walk
 
 _SPACES = ("__host__", "__device__")
 
@@ -46,7 +45,7 @@ class MemberSpaces:
         text = self.src.text_of
         classes: dict[str, Node] = {}
         wanted: dict[tuple[str, str, int], tuple[str, ...]] = {}
-        for n in walk(self.src.tree.root_node):
+        for n in self.src.index.of_types("class_specifier", "struct_specifier", "function_definition"):
             if n.type in ("class_specifier", "struct_specifier") and n.child_by_field_name("body") is not None \
                     and n.child_by_field_name("name") is not None:
                 classes.setdefault(text(n.child_by_field_name("name")), n)

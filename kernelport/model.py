@@ -288,11 +288,12 @@ def build(src: SourceFile) -> Module:
                 if c is not None:
                     uses.append(ConceptUse(c, node, owner(node)))
         elif t in ("identifier", "type_identifier", "primitive_type"):
+            c = dialect.lookup(read_as, src.text_of(node))  # first: most names are no concept
+            if c is None or c.kind not in ("index", "type", "runtime"):
+                continue
             if node.id in callee_ids:
                 continue  # counted with the call
-            c = dialect.lookup(read_as, src.text_of(node))
-            if c is not None and c.kind in ("index", "type", "runtime"):
-                uses.append(ConceptUse(c, node, owner(node)))
+            uses.append(ConceptUse(c, node, owner(node)))
         elif t in ("gnu_asm_expression", "asm_statement"):
             asm.append((node, owner(node)))
 

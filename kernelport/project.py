@@ -438,7 +438,7 @@ class Project:
         key, seen = self._model_key(path, opts)
         got = self._models.get(key)
         if got is None or got[0] != seen or got[1].source is not self.source(path, opts):
-            got = self._models[key] = [seen, self._fresh_module(path, opts), None]
+            got = self._models[key] = [seen, self._fresh_module(path, opts, shared=True), None]
         return got[1]
 
     def analysis(self, path: Path, opts: Options | None = None):
@@ -450,6 +450,27 @@ class Project:
             got[2] = analyze(m)
         return got[2]
 
+    def plain_analysis(self, path: Path, opts: Options | None = None):
+        """`analysis(path)` where it is also the analysis of the file's include-free model (what
+        lint reads, in translate's self-check): a copy of that model (not another build) whose
+        includes and defines give warpflow nothing to read (no macros, warp-level functions, mask
+        helpers or decisions from them; the same own macros; the AMD build's macros as the file
+        alone tells them).  None otherwise, or where the analysis is not built (none is built here)."""
+        key, seen = self._model_key(path, opts)
+        got, pf = self._models.get(key), self.file(path)
+        if got is None or got[0] != seen or got[2] is None or pf is None or pf._module is None:
+            return None
+        m, plain, vis = got[1], pf._module, got[1].visible
+        if any(getattr(m, f) is not getattr(plain, f) for f in ("source", "functions", "shared", "uses", "launches",
+                                                                "asm")) or m.macros != plain.macros:
+            return None
+        if vis is not None:
+            from .hipbuild import file_macros
+            if vis.macros or vis.warp_functions or vis.confirmed or vis.mask_helpers or \
+                    (vis.hip_macros and vis.hip_macros != file_macros(plain.source)):
+                return None
+        return got[2]
+
     def _model_key(self, path: Path, opts: Options | None) -> tuple[tuple, tuple]:
         """(the unit's key, the project decisions it sees: those on macros of the files it reaches)."""
         root = self._real(path)
@@ -457,12 +478,16 @@ class Project:
         files = set(self.scan(root, opts).order)
         return (root, opts), tuple((str(f), n, why) for (f, n), why in self.confirmed.items() if f in files)
 
-    def _fresh_module(self, path: Path, opts: Options | None) -> Module:
+    def _fresh_module(self, path: Path, opts: Options | None, shared: bool = False) -> Module:
+        """The model with what the includes define; `shared` (read-only, like the file's include-free
+        model): a copy of that model with its own macros and includes, not a second build."""
         root = self._real(path)
         src = self.source(root, opts)
         if src.nesting_error() is not None:  # past the nesting bound: nothing analysed, the command reports it
             return build(SourceFile.from_text("", src.path))
-        m = build(src)  # a fresh model: the shared one stays include-free
+        pf = self.file(root)
+        # a fresh model for a caller that changes it; the file's include-free one stays as it is
+        m = pf.module.copy(src) if shared and pf is not None and pf.src is src else build(src)
         sc = self.scan(root, opts)
         active = sc.local.get(root, {})
         m.macros = {n: active.get(n, mac) for n, mac in m.macros.items() if n in active or not _conditional(mac.node)}

@@ -219,8 +219,11 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
             m = proj.module(key, fresh=changes_model)
             a = None if changes_model else proj.analysis(key)
             shared = bool(include_map) or hdr
+            pf = proj.file(key)
             return port_file(src, backend, Path.cwd() if stdout else dest[key].parent, allow_unported=allow_unported,
                              module=m, analysis=a, include_map=include_map, prologue={"shared_helpers": shared},
+                             plain_model=pf.module if pf is not None and pf.src is src else None,
+                             plain_analysis=proj.plain_analysis(key),
                              include_dirs=tuple(proj.options(key).include_dirs),
                              via=_command(run, given, key, hdr, dest[key].parent), **options)
 

@@ -13,7 +13,7 @@ from tree_sitter import Node
 from . import backends, dialect, launchrows, warpflow, warpwidth
 from .diagnostics import Diagnostic
 from .errors import Location
-from .source import SourceFile, walk
+from .source import SourceFile
 
 if TYPE_CHECKING:
     from .translate import Port
@@ -40,9 +40,7 @@ class Soundness:
         port would otherwise read itself (`int warpSize = warpSize;`) or shadow the target's built-in."""
         names = {n for n, c in dialect._by_name(SOURCE).items() if c.key == "warp_size"}
         for f in self.module.functions.values():
-            for d in walk(f.body):
-                if d.type != "declaration":
-                    continue
+            for d in self.src.index.under(f.body, "declaration"):
                 decls = d.children_by_field_name("declarator")
                 if not any(warpflow.ident_name(x) in names for x in decls):
                     continue
@@ -106,18 +104,30 @@ def _warp_codes(findings) -> dict[str, list]:
 
 
 class _Parsed:
-    """The original as translate parsed it, for its lint: parsed once, its include-free model built once."""
+    """The original as translate parsed it, for its lint: parsed once, its include-free model built
+    and analysed once (for every backend of the run: the analysis does not depend on the targets)."""
 
     def __init__(self, src: SourceFile, model: tuple | None = None) -> None:
         self.src = src
-        self.analysis = None
-        if model is not None:  # translate's own model of this text, include-free, and its analysis
-            self.__dict__["module"], self.analysis = model
+        if model is not None:  # an include-free model of this text (translate's or the project's)
+            self.__dict__["module"] = model[0]
+            if model[1] is not None:  # and translate's analysis of it
+                src.__dict__["_kp_plain_analysis"] = model
+        elif "_kp_plain_analysis" in src.__dict__:  # another backend's lint of it built one
+            self.__dict__["module"] = src.__dict__["_kp_plain_analysis"][0]
 
     @cached_property
     def module(self):
         from .model import build
         return build(self.src)
+
+    @cached_property
+    def analysis(self):
+        """warpflow's analysis of `module`, once per model (asked only where lint reads this parse)."""
+        got = self.src.__dict__.get("_kp_plain_analysis")
+        if got is None or got[0] is not self.module:
+            got = self.src.__dict__["_kp_plain_analysis"] = (self.module, warpflow.analyze(self.module))
+        return got[1]
 
 
 def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_unported: bool = False, *,

@@ -311,14 +311,15 @@ class NodeIndex:
         lo, hi = bisect.bisect_left(ps, i), bisect.bisect_left(ps, j)
         return [self.order[k] for k in ps[lo:hi]]
 
-    def under_any(self, node: Node, *types: str) -> list[Node]:
-        """The nodes of any of these types in node's subtree, in source (pre-)order."""
+    def under_types(self, node: Node, *types: str) -> list[Node]:
+        """The nodes of any of these types in node's subtree, in source (pre-)order: what filtering
+        `subtree(node)` by type gives, without visiting the others."""
         i, j = self.span(node)
-        ks: list[int] = []
+        found = []
         for t in types:
             ps = self._types.get(t, [])
-            ks += ps[bisect.bisect_left(ps, i):bisect.bisect_left(ps, j)]
-        return [self.order[k] for k in sorted(ks)]
+            found += ps[bisect.bisect_left(ps, i):bisect.bisect_left(ps, j)]
+        return [self.order[k] for k in sorted(found)]
 
     def any_under(self, node: Node, positions: list[int]) -> bool:
         """Whether one of these sorted pre-order positions lies in node's subtree."""

@@ -553,8 +553,12 @@ class Translator(ApiNames, MemberSpaces, Soundness):
 
 @big_stack  # recursive analyses: depth.MAX_DEPTH levels of nesting need a big stack
 def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, source_label: str | None = None,
-              command: str | None = None, prologue: dict | None = None, **options) -> tuple[Port, str]:
-    """Translate `src` to `backend`; returns the port and the full output text (prologue + body)."""
+              command: str | None = None, prologue: dict | None = None, plain_model: Module | None = None,
+              plain_analysis: warpflow.Analysis | None = None, **options) -> tuple[Port, str]:
+    """Translate `src` to `backend`; returns the port and the full output text (prologue + body).
+    `plain_model`: the include-free model of `src` the caller already has (the project's), which the
+    self-check's lint of the original reads instead of building it again; `plain_analysis`: its
+    warpflow analysis where the caller has it (Project.plain_analysis), not analysed again."""
     src.check_syntax()
     translator = backends.get(backend).translator()(src, backend, allow_unported, **options)
     port = translator.run()
@@ -565,6 +569,8 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
     if port.ok:
         own = (translator.module, translator.analysis) if translator.own_model and not translator.changes_model \
             else None  # the original's lint reads translate's model instead of analysing the file again
+        if own is None and plain_model is not None and plain_model.source is src:
+            own = (plain_model, plain_analysis)  # the same include-free model (lint analyses it if None)
         text = self_check(src, backend, port, text, translator.rw, allow_unported, model=own)
     if port.ok:
         translator.check_port(text)

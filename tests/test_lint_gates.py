@@ -74,3 +74,69 @@ __global__ void k(float* y) {
 }
 """
     assert codes(reads_only) == []
+
+
+def test_a_run_computes_only_the_divergence_outputs_its_enabled_rules_read():
+    # translate's self-check selects the WS rules: the barrier hazards (SY001's) are not computed,
+    # and a file with barriers but no full-mask warp operation skips the thread-tag fixpoint
+    from kernelport.lint.context import Context, Settings
+    from kernelport.lint.rule import TARGETS, selected
+    from kernelport.lint.units import unit
+    from kernelport import backends
+    src = """
+__global__ void k(float* x, int n) {
+    if (threadIdx.x < n) __syncthreads();
+    if (threadIdx.x < n) x[0] += __shfl_sync(0xffffffff, x[0], 0);
+}
+__global__ void b(float* x, int n) {
+    if (threadIdx.x < n) __syncthreads();
+}
+"""
+
+    def divergence(text, select):
+        ctx = Context(unit(backends.source(), "k.cu", text), Settings(frozenset(TARGETS), selected(select)))
+        return ctx.divergence
+
+    ws = divergence(src, ["WS"])
+    assert ws.barrier_hazards is None and [h.node.start_point[0] for h in ws.partial_warp_ops] == [3]
+    both = divergence(src, None)
+    assert [h.node.start_point[0] for h in both.barrier_hazards] == [2, 6]
+    assert [h.node.start_point[0] for h in both.partial_warp_ops] == [3]
+    barriers_only = src.split("__global__ void b")[0].replace("__shfl_sync(0xffffffff, x[0], 0)", "1")
+    assert not divergence(barriers_only, ["WS"])._resolved  # nothing WS012 reads: no fixpoint
+    assert divergence(barriers_only, None)._resolved
+    assert codes(src) == [("SY001", 3), ("WS012", 4), ("SY001", 7)]
+
+
+def test_only_the_comments_that_suppress_are_positioned_and_each_still_suppresses():
+    from kernelport import backends
+    from kernelport.lint import suppress
+    from kernelport.lint.context import Context, Settings
+    from kernelport.lint.rule import TARGETS, selected
+    from kernelport.lint.units import unit
+    src = """// a kernel
+__global__ void k(float* x) {
+    /* one block */
+    // kernelport: ignore[WS001] rows of 32 by design
+    x[threadIdx.x % 32] = 1;  // NOLINT(WS002)
+    x[0] = 2;  // NOLINT(readability-x)
+}
+"""
+    ctx = Context(unit(backends.source(), "k.cu", src), Settings(frozenset(TARGETS), selected(None)))
+    asked = []
+    real = ctx.position
+    ctx.position = lambda b: asked.append(b) or real(b)
+    sups = suppress.parse(ctx)
+    assert [(s.line, s.first, s.last, s.codes, s.style) for s in sups] == [
+        (4, 5, 5, ("WS001",), "kernelport"), (5, 5, 5, ("WS002",), "nolint")]
+    assert len(asked) == 6  # start and end of the three that name a suppression; plain comments are not positioned
+
+
+def test_the_nodes_of_several_types_under_a_node_are_its_subtree_filtered():
+    from kernelport.source import SourceFile
+    s = SourceFile.from_text("void f() { int a = 1; dim3 b(2, 3); a = 4; { int c = a = 5; } }\nint d = 6;\n")
+    body = s.index.of_type("compound_statement")[0]
+    types = ("init_declarator", "function_declarator", "assignment_expression")
+    got = s.index.under_types(body, *types)
+    assert got == [n for n in s.index.subtree(body) if n.type in types]
+    assert [s.text_of(n) for n in got] == ["a = 1", "b(2, 3)", "a = 4", "c = a = 5", "a = 5"]

@@ -289,8 +289,11 @@ class Context:
 
     @cached_property
     def divergence(self):
-        from .divergence import Divergence
-        return Divergence(self).run()
+        from .divergence import OUTPUTS, Divergence
+        from .rule import all_rules
+        wants = {x for r in all_rules() if r.code in self.enabled and self.lang in r.languages
+                 for x in r.divergence_reads}
+        return Divergence(self, wants or OUTPUTS).run()
 
     def calls(self, root: Node | None = None):
         """(call node, callee name) for every call by plain name under root."""

@@ -59,9 +59,14 @@ class Hazard:
     callee: str | None = None  # the helper that holds the barrier / warp operation
 
 
+OUTPUTS = ("barrier_hazards", "partial_warp_ops")
+
+
 class Divergence:
-    def __init__(self, ctx):
+    def __init__(self, ctx, wants=OUTPUTS):
+        """`wants`: the outputs (OUTPUTS) the caller reads; the others are not computed (None)."""
         self.ctx = ctx
+        self.wants = frozenset(wants)
         self.m = ctx.module
         self.src = ctx.src
         self.source = backends.source().name  # calls and built-ins are read in the source dialect
@@ -70,8 +75,8 @@ class Divergence:
         self.shared = {s.name for s in self.m.shared}
         self.fn = None
         self.changed = False
-        self.barrier_hazards: list[Hazard] = []
-        self.partial_warp_ops: list[Hazard] = []
+        self.barrier_hazards: list[Hazard] | None = [] if "barrier_hazards" in self.wants else None
+        self.partial_warp_ops: list[Hazard] | None = [] if "partial_warp_ops" in self.wants else None
         self.wave_names = {"warpSize"} | set(ctx.hardcoded_macros) | set(ctx.settings.portable_macros)
         self.keys: dict[int, str] = {}  # identifier start byte -> the declaration it names
         self.decl_at: dict[str, int] = {}  # declaration key -> its byte offset (-1: parameter/global)
@@ -423,16 +428,19 @@ class Divergence:
         self.full_calls = full_calls
         direct_barrier, direct_full, calls = {}, {}, {}
         self._direct: set[int] = set()  # functions (by identity: two may share a name) holding either
+        # an output nobody reads needs no summary: its hazards are never recorded (_at_call), and
+        # where neither is wanted-and-present the fixpoint is skipped
+        barriers, fulls = self.barrier_hazards is not None, self.partial_warp_ops is not None
         for f in funcs:
             direct_barrier[f.name] = direct_full[f.name] = False
             calls[f.name] = set()
             for n, name in self.ctx.calls(f.body):
                 if name in self.m.functions:
                     calls[f.name].add(name)
-                if barrier_kind(self.ctx, n) == "block":
+                if barriers and barrier_kind(self.ctx, n) == "block":
                     direct_barrier[f.name] = True
                     self._direct.add(id(f))
-                if self.full_mask_op(n):
+                if fulls and self.full_mask_op(n):
                     direct_full[f.name] = True
                     self._direct.add(id(f))
         self.barrier_fns = warpflow.callers_closure(direct_barrier, calls)
@@ -557,15 +565,16 @@ class Divergence:
     def _at_call(self, n: Node, frames: list[Frame]) -> None:
         fn = n.child_by_field_name("function")
         name = self.src.text_of(fn) if fn is not None else ""
-        kind = barrier_kind(self.ctx, n)
         callee = name if name in self.m.functions else None
-        if kind == "block" or (callee and callee in self.barrier_fns and callee != (self.fn.name if self.fn else None)):
+        kind = barrier_kind(self.ctx, n) if self.barrier_hazards is not None else None
+        if self.barrier_hazards is not None and (kind == "block" or (
+                callee and callee in self.barrier_fns and callee != (self.fn.name if self.fn else None))):
             fr = self._worst(frames, WARP)
             if fr is None and self._exit is not None and self._exit.node.start_byte < n.start_byte:
                 fr = self._exit
             if fr is not None:
                 self.barrier_hazards.append(Hazard(n, fr, None if kind == "block" else callee))
-        if self.full_mask_op(n) or (callee and callee in self.full_fns):
+        if self.partial_warp_ops is not None and (self.full_mask_op(n) or (callee and callee in self.full_fns)):
             fr = self._worst(frames, THREAD)
             if fr is not None and fr.kind in ("if", "ternary", "switch", "loop"):
                 self.partial_warp_ops.append(Hazard(n, fr, None if self.full_mask_op(n) else callee))

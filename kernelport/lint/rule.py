@@ -64,6 +64,9 @@ class Rule:
     passes: ClassVar[tuple[Example, ...]] = ()
     fixes: ClassVar[tuple[tuple[str, str], ...]] = ()
     languages: ClassVar[frozenset[str]] = frozenset(backends.names())
+    # The outputs of the divergence analysis (lint/divergence.py OUTPUTS) the rule reads: a run
+    # computes only those of its enabled rules (`--select WS`, translate's self-check: no barriers)
+    divergence_reads: ClassVar[tuple[str, ...]] = ()
 
     @property
     def family(self) -> str:

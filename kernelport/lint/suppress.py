@@ -56,7 +56,7 @@ def parse(ctx) -> list[Suppression]:
         m = _KP.search(text)
         nolints = list(_NOLINT.finditer(text)) if m is None else []
         if m is None and not nolints:
-            continue  # (most comments suppress nothing: their positions are not needed)
+            continue  # most comments suppress nothing: they are not positioned
         line, col = ctx.position(start)
         eline, ecol = ctx.position(end)
         line_text = src.line_text(src.location(start).line)

@@ -14,6 +14,7 @@ from ..rule import Rule, ex, register
 @register
 class BarrierInDivergentCode(Rule):
     code, name = "SY001", "barrier-in-divergent-code"
+    divergence_reads = ("barrier_hazards",)
     summary = "`__syncthreads()` is reached under thread-dependent control flow."
     docs = """\
 A block barrier must be reached by every thread of the block (CUDA, HIP and Metal all say so).

@@ -501,6 +501,7 @@ __global__ void rank(const float* in, int* out) {
 @register
 class FullMaskInPartialWarp(Rule):
     code, name = "WS012", "full-mask-in-partial-warp"
+    divergence_reads = ("partial_warp_ops",)
     summary = "A warp operation with a full lane mask runs where only part of the warp is active."
     docs = """\
 `if (tid < 32) { v += __shfl_down_sync(0xffffffff, v, 16); ... }` or calling a full-mask warp
