@@ -122,6 +122,13 @@ class Visible:
     # Header functions that forward parameters to a shuffle (kernelport.shufflewrappers): name -> (concept, names).
     shuffle_wrappers: dict = field(default_factory=dict)
 
+    def feeds_warpflow(self, own_hip_macros) -> bool:
+        """Whether warpflow reads anything here that the file alone lacks (Project.plain_analysis):
+        macros, warp-level functions, decisions, mask helpers, shuffle wrappers, or AMD-build macros
+        other than the file's own (`own_hip_macros()`).  A new field warpflow reads belongs here."""
+        return bool(self.macros or self.warp_functions or self.confirmed or self.mask_helpers or
+                    self.shuffle_wrappers) or bool(self.hip_macros) and self.hip_macros != own_hip_macros()
+
 
 @dataclass
 class Module:

@@ -451,11 +451,10 @@ class Project:
         return got[2]
 
     def plain_analysis(self, path: Path, opts: Options | None = None):
-        """`analysis(path)` where it is also the analysis of the file's include-free model (what
-        lint reads, in translate's self-check): a copy of that model (not another build) whose
-        includes and defines give warpflow nothing to read (no macros, warp-level functions, mask
-        helpers or decisions from them; the same own macros; the AMD build's macros as the file
-        alone tells them).  None otherwise, or where the analysis is not built (none is built here)."""
+        """`analysis(path)` where it is also that of the file's include-free model (what lint reads in
+        translate's self-check): a copy of that model (not another build) whose includes and defines
+        give warpflow nothing to read (`Visible.feeds_warpflow`).  None otherwise, or where the
+        analysis is not built (none is built here)."""
         key, seen = self._model_key(path, opts)
         got, pf = self._models.get(key), self.file(path)
         if got is None or got[0] != seen or got[2] is None or pf is None or pf._module is None:
@@ -464,12 +463,8 @@ class Project:
         if any(getattr(m, f) is not getattr(plain, f) for f in ("source", "functions", "shared", "uses", "launches",
                                                                 "asm")) or m.macros != plain.macros:
             return None
-        if vis is not None:
-            from .hipbuild import file_macros
-            if vis.macros or vis.warp_functions or vis.confirmed or vis.mask_helpers or \
-                    (vis.hip_macros and vis.hip_macros != file_macros(plain.source)):
-                return None
-        return got[2]
+        from .hipbuild import file_macros
+        return None if vis is not None and vis.feeds_warpflow(lambda: file_macros(plain.source)) else got[2]
 
     def _model_key(self, path: Path, opts: Options | None) -> tuple[tuple, tuple]:
         """(the unit's key, the project decisions it sees: those on macros of the files it reaches)."""

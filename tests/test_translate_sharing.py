@@ -177,3 +177,18 @@ def test_a_lone_files_self_check_does_not_analyse_the_original_again(tmp_path, m
     # the project's analysis was made by its plan (single); here only the port's: the original's
     # include-free analysis for the self-check's lint is the project's
     assert analysed == [True]
+
+
+def test_a_headers_shuffle_wrapper_keeps_the_project_analysis_from_serving_as_the_include_free_one(tmp_path):
+    """warpflow reads an included header's shuffle wrappers (kernelport.shufflewrappers; the wrapper
+    is also a warp-level function of the header): where the includes give it one, the file alone is
+    analysed differently, so lint's analysis is its own."""
+    (tmp_path / "shfl.cuh").write_text("#pragma once\n__device__ float down(float v, int o) "
+                                       "{ return __shfl_down_sync(0xffffffff, v, o); }\n")
+    f = tmp_path / "k.cu"
+    f.write_text('#include "shfl.cuh"\n__global__ void k(float* x) {\n    float v = x[threadIdx.x];\n'
+                 "    for (int o = 16; o > 0; o /= 2) v += down(v, o);\n    x[0] = v;\n}\n")
+    run = single(f, SourceFile.read(f))
+    make(run, ["hip"], None, True)
+    assert run.project.module(f).visible.shuffle_wrappers  # (the case this test is about)
+    assert run.project.plain_analysis(f) is None
