@@ -549,7 +549,16 @@ def verify_paths(paths: list[Path], *, jobs: int = 0, progress: bool = False, sh
         files = [f for f in files if f in chosen]  # the shard's files, still in the order given
     jobs = jobs or min(len(files), os.cpu_count() or 1)
     work = [(f, kw) for f in files]
-    if jobs <= 1 or len(files) <= 1:
+    from . import pch
+    if not kw.get("cache", True) and pch.ENV not in os.environ:
+        import tempfile  # --no-cache stores nothing: the HIP check's PCHs live as long as the run
+        with tempfile.TemporaryDirectory(prefix="kp-pch-") as tmp, pch.directory(tmp):
+            return _run_files(work, jobs, progress)
+    return _run_files(work, jobs, progress)
+
+
+def _run_files(work: list, jobs: int, progress: bool) -> list[FileReport]:
+    if jobs <= 1 or len(work) <= 1:
         it = map(_verify_one, work)
         pool = None
     else:
@@ -562,7 +571,7 @@ def verify_paths(paths: list[Path], *, jobs: int = 0, progress: bool = False, sh
         from rich.progress import Progress
         out = []
         with Progress(transient=True, console=Console(stderr=True)) as bar:  # the report owns stdout
-            task = bar.add_task("verifying", total=len(files))
+            task = bar.add_task("verifying", total=len(work))
             for r in it:
                 out.append(r)
                 bar.advance(task)

@@ -238,3 +238,17 @@ def test_a_file_summary_accounts_for_every_check():
     assert "4 checks: 1 passed, 1 informational, 1 failed, 1 skipped (0.8 s of checks)" in line, line
     rep.checks = rep.checks[:1]
     assert "informational" not in file_summary(rep)
+
+
+def test_no_cache_keeps_the_hip_checks_pchs_for_the_run_only(monkeypatch, tmp_path):
+    """--no-cache stores nothing under the cache home: the precompiled headers of the HIP check
+    (kernelport.pch) go to a directory of the run's own, removed after it."""
+    from kernelport import pch
+    monkeypatch.delenv(pch.ENV, raising=False)
+    seen = []
+    monkeypatch.setattr(verify, "_verify_one", lambda args: seen.append(pch.pch_dir()) or FileReport(str(args[0])))
+    verify.verify_paths([EXAMPLES / "saxpy.cu"], jobs=1, cache=False)
+    assert seen[0] is not None and not seen[0].is_relative_to(tmp_path / "xdg") and not seen[0].exists()
+    assert pch.ENV not in __import__("os").environ
+    verify.verify_paths([EXAMPLES / "saxpy.cu"], jobs=1)
+    assert seen[1] == tmp_path / "xdg" / "kernelport" / "pch"
