@@ -196,15 +196,9 @@ class Verifier:
                 continue
             dest = destination(path, backend)
             t0 = time.perf_counter()  # a port's drift check takes its translation; a sidecar's its comparison
-            made = make(single(path, src), [backend], None, False)  # with the ports of the headers it includes
-            port, text = made[0].port, made[0].text
-            headers = [(m.path, m.text) for m in made[1:] if m.port.ok] + \
-                [(companion(m.path, k), t) for m in made[1:] for k, t in m.port.extra_files.items()]
-            if not all(m.port.ok for m in made):
-                port = next(m.port for m in made if not m.port.ok)
-            if not port.ok:
-                rep.checks.append(Check("*", backend, None, "translate", "fail",
-                                        "; ".join(d.format() for d in port.diagnostics if d.severity == "error"),
+            error, text, extra_files, headers = self._translation(path, src, backend)
+            if error is not None:
+                rep.checks.append(Check("*", backend, None, "translate", "fail", error,
                                         seconds=time.perf_counter() - t0))
                 continue
             if not dest.exists():
@@ -214,13 +208,35 @@ class Verifier:
                 ports[backend] = (None, text, dict(headers))  # run in memory, with its headers' ports
                 continue
             on_disk = dest.read_text(encoding="utf-8", errors="replace")
-            for p, want in [(dest, text)] + [(companion(dest, k), t) for k, t in port.extra_files.items()] + headers:
+            for p, want in [(dest, text)] + [(companion(dest, k), t) for k, t in extra_files.items()] + headers:
                 check = self._drift(p, want, path, backend)
                 check.seconds = time.perf_counter() - t0  # the port's check carries the translation
                 rep.checks.append(check)
                 t0 = time.perf_counter()
             ports[backend] = (dest, on_disk, {})
         return ports
+
+    def _translation(self, path: Path, src: SourceFile, backend: str) -> tuple:
+        """(the errors or None, the port's text, its companions' texts, [(header port, text)]) of
+        `path` translated to `backend` with the ports of the headers it includes: from the cache
+        when the source, the project's include options and every header the translation read
+        (their bytes) are what they were, and kernelport is the same (the key holds its sources)."""
+        from .lint import config as configmod
+        options = configmod.includes_for(path, configmod.find(path), configmod.Overrides())
+        k = cache_key("translate", backend, file_digest(path), repr(options))
+        hit = self.cache.get(k)
+        if hit is not None and all(file_digest(Path(h)) == d for h, d in hit[1]):
+            return hit[0]
+        run = single(path, src)
+        made = make(run, [backend], None, False)  # with the ports of the headers it includes
+        port = next((m.port for m in made if not m.port.ok), made[0].port)
+        error = None if port.ok else "; ".join(d.format() for d in port.diagnostics if d.severity == "error")
+        headers = [(m.path, m.text) for m in made[1:] if m.port.ok] + \
+            [(companion(m.path, e), t) for m in made[1:] for e, t in m.port.extra_files.items()]
+        value = (error, made[0].text, dict(made[0].port.extra_files), headers)
+        reads = [(str(h), file_digest(Path(h))) for h in [*run.headers, *options.forced_includes]]
+        self.cache.put(k, (value, reads))
+        return value
 
     @staticmethod
     def _drift(dest: Path, want: str, path: Path, backend: str) -> Check:
@@ -368,7 +384,6 @@ class Verifier:
                     rep.checks.append(Check(name, backend, wave, "numeric", self._skip(backend, "emulate"),
                                             f"not yet: {e}", target, schedule, time.perf_counter() - t0))
                     continue
-                run_secs = time.perf_counter() - t0
                 cmp = compare.compare({k: res.outputs[k] for k in expected}, expected, spec.tolerance,
                                       spec.tolerance_values, res.bounds, None, profile_bins=self.profile_bins)
                 secs = time.perf_counter() - t0
@@ -387,10 +402,11 @@ class Verifier:
                                             explain, cmp.profiles))
                 if original and schedule == self.schedules[0]:
                     emulated = res
+                t0 = time.perf_counter()  # the races were recorded during the run (the numeric check's time)
                 races = [r for r in res.races]
                 rep.checks.append(Check(name, backend, wave, "races", "fail" if races else "pass",
                                         "; ".join(str(r) for r in races[:3]) if races else "no shared-memory races",
-                                        target, schedule, run_secs))  # recorded during the same run
+                                        target, schedule, time.perf_counter() - t0))
 
         if spent is None:  # an info row: not worth a second spent budget
             self._original_wide(src, name, spec, args, expected, targs, rep)

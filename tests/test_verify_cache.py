@@ -252,3 +252,36 @@ def test_no_cache_keeps_the_hip_checks_pchs_for_the_run_only(monkeypatch, tmp_pa
     assert pch.ENV not in __import__("os").environ
     verify.verify_paths([EXAMPLES / "saxpy.cu"], jobs=1)
     assert seen[1] == tmp_path / "xdg" / "kernelport" / "pch"
+
+
+def test_translation_for_the_drift_check_is_cached_by_what_it_read(tmp_path, monkeypatch):
+    """The drift check's translation comes from the cache while the source, the headers it read
+    and the include options are unchanged; any of them changed (or --no-cache) translates again,
+    and a hit gives what translating gives."""
+    from kernelport.source import SourceFile
+    calls = []
+    real = verify.make
+    monkeypatch.setattr(verify, "make", lambda *a, **k: calls.append(1) or real(*a, **k))
+    (tmp_path / "w.cuh").write_text("#define WIDTH 32\n")
+    k = tmp_path / "k.cu"
+    k.write_text('#include "w.cuh"\n__global__ void k(float* x) {\n'
+                 '    x[threadIdx.x] = __shfl_down_sync(0xffffffff, x[threadIdx.x], WIDTH / 2);\n}\n')
+
+    def translate(**kw):
+        return Verifier(**kw)._translation(k, SourceFile.read(k), "hip")
+    first = translate()
+    assert first[0] is None and "__shfl_down" in first[1] and calls == [1]
+    assert translate() == first and calls == [1]
+    (tmp_path / "w.cuh").write_text("#define WIDTH 64\n")  # a header it read
+    translate()
+    assert calls == [1, 1]
+    k.write_text(k.read_text() + "// more\n")  # the source
+    translate()
+    translate()
+    assert calls == [1, 1, 1]
+    assert translate(cache=False) == translate() and calls == [1, 1, 1, 1]
+    (tmp_path / "pyproject.toml").write_text('[tool.kernelport]\ndefines = ["EXTRA=1"]\n')  # the options
+    from kernelport.lint import config
+    config.clear_cache()  # read once per process: a new run reads it again
+    translate()
+    assert calls == [1, 1, 1, 1, 1]
