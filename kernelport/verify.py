@@ -255,18 +255,36 @@ class Verifier:
         """Lint gate: errors fail.  The original is held to what translate cannot fix (barriers in
         divergent code, implicit lockstep, CUDA-only code); each port to every rule."""
         from .lint.config import Overrides
-        from .lint.engine import lint_paths
         src = backends.source()
         runs = [(src.name, src.runs[0].wave, [path], Overrides(select=("SY", "PT")))]
         runs += [(b, None, [p], Overrides()) for b, (p, *_) in ports.items() if p is not None]
         for backend, wave, paths, ov in runs:
             t0 = time.perf_counter()
-            findings = [f for r in lint_paths(paths, ov, jobs=1) for f in r.findings if f.severity == "error"]
+            findings = self._lint_errors(paths[0], ov)
             rules = "SY/PT" if ov.select else "all"
-            detail = "; ".join(f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}" for f in findings[:3]) \
-                if findings else f"no lint errors ({rules} rules) in {paths[0]}"
+            detail = "; ".join(findings[:3]) if findings else f"no lint errors ({rules} rules) in {paths[0]}"
             rep.checks.append(Check("*", backend, wave, "lint", "fail" if findings else "pass", detail,
                                     seconds=time.perf_counter() - t0))
+
+    def _lint_errors(self, path: Path, ov) -> list[str]:
+        """The lint errors of `path` under `ov`, from the cache when its bytes, its settings (rules,
+        targets, include options) and every header the lint read are what they were."""
+        from .lint import units
+        from .lint.engine import lint_paths, settings_for
+        st = settings_for(path, ov)
+        k = cache_key("lint", sorted(st.targets), sorted(st.enabled), sorted(st.portable_macros), repr(st.includes),
+                      file_digest(path))
+        hit = self.cache.get(k)
+        if hit is not None and all(file_digest(Path(h)) == d for h, d in hit[1]):
+            return hit[0]
+        errors = [f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}" for r in lint_paths([path], ov, jobs=1)
+                  for f in r.findings if f.severity == "error"]
+        try:
+            read = units.project().headers(path.resolve(), st.includes)
+        except Exception:  # noqa: BLE001 - a file lint could not scan is linted again next time
+            return errors
+        self.cache.put(k, (errors, [(str(h), file_digest(Path(h))) for h in [*read, *st.includes.forced_includes]]))
+        return errors
 
     def _compile_one(self, job) -> tuple:
         """(backend, wave, CompileResult, seconds) of one (backend, path, run)."""

@@ -285,3 +285,30 @@ def test_translation_for_the_drift_check_is_cached_by_what_it_read(tmp_path, mon
     config.clear_cache()  # read once per process: a new run reads it again
     translate()
     assert calls == [1, 1, 1, 1, 1]
+
+
+def test_lint_gate_is_cached_by_what_it_read(tmp_path, monkeypatch):
+    """The lint check's errors come from the cache while the file, its settings and the headers
+    it read are unchanged; a hit gives what linting gives."""
+    from kernelport.lint import engine
+    from kernelport.lint.config import Overrides
+    calls = []
+    real = engine.lint_paths
+    monkeypatch.setattr(engine, "lint_paths", lambda *a, **k: calls.append(1) or real(*a, **k))
+    (tmp_path / "w.cuh").write_text("#define LANES 32\n")
+    k = tmp_path / "k.cu"
+    k.write_text('#include "w.cuh"\n__global__ void k(float* x) {\n    if (threadIdx.x < 8) __syncthreads();\n'
+                 '    x[threadIdx.x % LANES] = 0;\n}\n')
+    sy = Overrides(select=("SY", "PT"))
+    first = Verifier()._lint_errors(k, sy)
+    assert any("SY001" in e for e in first) and calls == [1]
+    assert Verifier()._lint_errors(k, sy) == first and calls == [1]
+    Verifier()._lint_errors(k, Overrides())
+    assert calls == [1, 1]  # other rules: another key
+    (tmp_path / "w.cuh").write_text("#define LANES 64\n")  # a header it read
+    Verifier()._lint_errors(k, sy)
+    assert calls == [1, 1, 1]
+    k.write_text(k.read_text().replace("if (threadIdx.x < 8) ", ""))
+    assert not any("SY001" in e for e in Verifier()._lint_errors(k, sy)) and calls == [1, 1, 1, 1]
+    Verifier(cache=False)._lint_errors(k, sy)
+    assert calls == [1, 1, 1, 1, 1]
