@@ -254,18 +254,29 @@ def test_no_cache_keeps_the_hip_checks_pchs_for_the_run_only(monkeypatch, tmp_pa
     assert seen[1] == tmp_path / "xdg" / "kernelport" / "pch"
 
 
+def _counted(monkeypatch, module, name: str) -> list:
+    """`module.name` patched to count its calls (one 1 a call) and do what it does."""
+    calls, real = [], getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *a, **k: calls.append(1) or real(*a, **k))
+    return calls
+
+
+def _with_header(tmp_path, header: str, body: str):
+    """k.cu, a kernel of `body`, including w.cuh (`header`) beside it."""
+    (tmp_path / "w.cuh").write_text(header)
+    k = tmp_path / "k.cu"
+    k.write_text('#include "w.cuh"\n__global__ void k(float* x) {\n' + body + "}\n")
+    return k
+
+
 def test_translation_for_the_drift_check_is_cached_by_what_it_read(tmp_path, monkeypatch):
     """The drift check's translation comes from the cache while the source, the headers it read
     and the include options are unchanged; any of them changed (or --no-cache) translates again,
     and a hit gives what translating gives."""
     from kernelport.source import SourceFile
-    calls = []
-    real = verify.make
-    monkeypatch.setattr(verify, "make", lambda *a, **k: calls.append(1) or real(*a, **k))
-    (tmp_path / "w.cuh").write_text("#define WIDTH 32\n")
-    k = tmp_path / "k.cu"
-    k.write_text('#include "w.cuh"\n__global__ void k(float* x) {\n'
-                 '    x[threadIdx.x] = __shfl_down_sync(0xffffffff, x[threadIdx.x], WIDTH / 2);\n}\n')
+    calls = _counted(monkeypatch, verify, "make")
+    k = _with_header(tmp_path, "#define WIDTH 32\n",
+                     "    x[threadIdx.x] = __shfl_down_sync(0xffffffff, x[threadIdx.x], WIDTH / 2);\n")
 
     def translate(**kw):
         return Verifier(**kw)._translation(k, SourceFile.read(k), "hip")
@@ -292,13 +303,9 @@ def test_lint_gate_is_cached_by_what_it_read(tmp_path, monkeypatch):
     it read are unchanged; a hit gives what linting gives."""
     from kernelport.lint import engine
     from kernelport.lint.config import Overrides
-    calls = []
-    real = engine.lint_paths
-    monkeypatch.setattr(engine, "lint_paths", lambda *a, **k: calls.append(1) or real(*a, **k))
-    (tmp_path / "w.cuh").write_text("#define LANES 32\n")
-    k = tmp_path / "k.cu"
-    k.write_text('#include "w.cuh"\n__global__ void k(float* x) {\n    if (threadIdx.x < 8) __syncthreads();\n'
-                 '    x[threadIdx.x % LANES] = 0;\n}\n')
+    calls = _counted(monkeypatch, engine, "lint_paths")
+    k = _with_header(tmp_path, "#define LANES 32\n",
+                     "    if (threadIdx.x < 8) __syncthreads();\n    x[threadIdx.x % LANES] = 0;\n")
     sy = Overrides(select=("SY", "PT"))
     first = Verifier()._lint_errors(k, sy)
     assert any("SY001" in e for e in first) and calls == [1]
