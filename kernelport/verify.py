@@ -23,6 +23,7 @@ from .source import SourceFile
 from .project_ports import make, single
 from .translate import companion, destination
 from .verify_cache import Cache, file_digest, key as cache_key
+from .verify_shard import kernel_files, parse_shard, shard_of  # noqa: F401 - verify's API
 
 SCHEDULES = ("block", "warp", "thread")
 
@@ -547,37 +548,11 @@ def _verify_one(args) -> FileReport:
     return Verifier(**kw).verify(path)
 
 
-def parse_shard(text: str) -> tuple[int, int]:
-    """`I/N` (1 <= I <= N) of `verify --shard`."""
-    parts = text.split("/")
-    if len(parts) == 2 and all(p.strip().isdigit() for p in parts):
-        i, n = int(parts[0]), int(parts[1])
-        if 1 <= i <= n:
-            return i, n
-    raise KernelportError(f"bad --shard '{text}'", hint="I/N with 1 <= I <= N, e.g. --shard 2/4")
-
-
-def shard_of(files: list[Path], shard: tuple[int, int] | None) -> list[Path]:
-    """Shard I of N: every N-th kernel file from the I-th, in sorted path order, so the N shards are
-    disjoint, cover every file, and are the same on every machine given the same tree."""
-    if shard is None:
-        return files
-    i, n = shard
-    return sorted(files, key=lambda p: p.as_posix())[i - 1::n]
-
-
 def verify_paths(paths: list[Path], *, jobs: int = 0, progress: bool = False, shard: tuple[int, int] | None = None,
                  **kw) -> list[FileReport]:
     """Verify every annotated .cu file under `paths` (or one shard of them), files in parallel,
     results in path order."""
-    files: list[Path] = []
-    for p in paths:
-        if p.is_dir():
-            files += sorted(q for q in p.rglob("*.cu") if q.is_file())
-        elif p.exists():
-            files.append(p)
-        else:
-            raise KernelportError(f"no such file or directory: {p}")
+    files = kernel_files(paths)
     if shard is not None:
         chosen = set(shard_of(files, shard))
         files = [f for f in files if f in chosen]  # the shard's files, still in the order given

@@ -319,3 +319,28 @@ def test_lint_gate_is_cached_by_what_it_read(tmp_path, monkeypatch):
     assert not any("SY001" in e for e in Verifier()._lint_errors(k, sy)) and calls == [1, 1, 1, 1]
     Verifier(cache=False)._lint_errors(k, sy)
     assert calls == [1, 1, 1, 1, 1]
+
+
+def _kp(*args):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-P", "-m", "kernelport", *map(str, args)], capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_a_shard_without_files_passes_empty_but_an_empty_tree_does_not(tmp_path):
+    """A CI matrix of more shards than kernel files: the spare shards pass with an empty report
+    (JUnit and JSON); a tree with no kernel file at all still fails, sharded or not."""
+    import json
+    from xml.etree import ElementTree as ET
+    (tmp_path / "k.cu").write_text("__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n")
+    junit = _kp("verify", tmp_path, "--shard", "2/3", "--format", "junit")
+    assert junit.returncode == 0 and "shard 2/3 holds none of the 1 kernel files" in junit.stderr, junit.stderr
+    assert list(ET.fromstring(junit.stdout).iter("testsuite")) == []
+    as_json = _kp("verify", tmp_path, "--shard", "3/3", "--format", "json")
+    assert as_json.returncode == 0 and json.loads(as_json.stdout) == []
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for args in ((), ("--shard", "1/2")):
+        r = _kp("verify", empty, *args, "--format", "json")
+        assert r.returncode == 2 and "no annotated kernels" in r.stderr and "Traceback" not in r.stderr
