@@ -246,6 +246,27 @@ def find_xcrun_metal() -> Toolchain | None:
     return _find_xcrun_metal(_env_key())
 
 
+def c_compiler() -> str | None:
+    """The C compiler of the reference (kernelport.reference): $CC, else gcc, cc, clang."""
+    for cc in (os.environ.get("CC"), "gcc", "cc", "clang"):
+        if cc and shutil.which(cc):
+            return shutil.which(cc)
+    return None
+
+
+def c_compiler_identity() -> tuple[str, str] | None:
+    """The reference compiler's path and version line (a cache key: another compiler may round
+    differently), probed once per process and environment."""
+    cc = c_compiler()
+    return None if cc is None else _c_identity(cc, _env_key())
+
+
+@functools.lru_cache(maxsize=None)
+def _c_identity(cc: str, _key: tuple) -> tuple[str, str]:
+    proc = _run_quiet([cc, "--version"], timeout=30)
+    return cc, (proc.stdout.splitlines() or [""])[0] if proc is not None else ""
+
+
 _FINDERS = {
     "nvcc": find_nvcc,
     "hipcc": find_hipcc,

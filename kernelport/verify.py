@@ -160,17 +160,17 @@ class Verifier:
         return rep
 
     def _numeric_cached(self, path, src, module, name, spec, ports, rep) -> None:
-        from . import reference
         """A kernel's numeric and race checks, from the cache when the original, the ports, the
         seed and the schedules are what they were (never with --device).  --require is not in the
         key: a check the emulator cannot run is stored as a skip, and this run's --require decides
         whether it fails (so `verify` then `verify --require ...` emulates once)."""
+        from . import toolchains  # not the reference: an unchanged run never imports the emulator
         if self.device is not None:
             return self._numeric(src, module, name, spec, ports, rep)
         t0 = time.perf_counter()
         k = cache_key("numeric", name, file_digest(path), sorted((b, p[1]) for b, p in ports.items()),
                       self.seed, self.schedules, self.native_reference, self.profile_bins, self.timeout,
-                      reference.c_compiler_identity() if self.native_reference else None)
+                      toolchains.c_compiler_identity() if self.native_reference else None)
         cached = self.cache.get(k)
         if cached is not None:
             for c in cached:  # this run's seconds: the lookup, shared by the checks it restored

@@ -344,3 +344,22 @@ def test_a_shard_without_files_passes_empty_but_an_empty_tree_does_not(tmp_path)
     for args in ((), ("--shard", "1/2")):
         r = _kp("verify", empty, *args, "--format", "json")
         assert r.returncode == 2 and "no annotated kernels" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_cached_numeric_check_imports_no_emulator_and_probes_the_c_compiler_once(monkeypatch):
+    """An unchanged run reads the numeric verdicts without importing the emulator or the reference
+    runner (~0.14 s a worker), and asks the C compiler its version once per process."""
+    import subprocess
+    import sys
+    code = ("import sys\nfrom pathlib import Path\nfrom kernelport.verify import Verifier, FileReport\n"
+            "v = Verifier()\nv.cache.get = lambda k: []\n"
+            f"v._numeric_cached(Path({str(EXAMPLES / 'saxpy.cu')!r}), None, None, 'saxpy', None, {{}}, FileReport('x'))\n"
+            "print(sorted(m for m in ('kernelport.reference', 'kernelport.emulator') if m in sys.modules))\n")
+    r = subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout.strip() == "[]", r.stdout + r.stderr
+    probes = []
+    real = toolchains._run_quiet
+    monkeypatch.setattr(toolchains, "_run_quiet", lambda cmd, **k: probes.append(cmd) or real(cmd, **k))
+    toolchains._c_identity.cache_clear()
+    first = toolchains.c_compiler_identity()
+    assert toolchains.c_compiler_identity() == first and len(probes) == (first is not None)
