@@ -571,6 +571,12 @@ def _run_files(work: list, jobs: int, progress: bool) -> list[FileReport]:
         it = map(_verify_one, work)
         pool = None
     else:
+        import multiprocessing
+        if multiprocessing.get_start_method() == "fork":  # toolchain probes (hipcc --version: ~0.25 s CPU)
+            from . import toolchains  # made once here, inherited by every worker, not once a worker
+            for tool in sorted({t for b in backends.REGISTRY.values() for t in b.tools}):
+                toolchains.find_tool(tool)
+            toolchains.c_compiler_identity()
         pool = ProcessPoolExecutor(max_workers=jobs)
         it = pool.map(_verify_one, work)
     try:

@@ -363,3 +363,21 @@ def test_a_cached_numeric_check_imports_no_emulator_and_probes_the_c_compiler_on
     toolchains._c_identity.cache_clear()
     first = toolchains.c_compiler_identity()
     assert toolchains.c_compiler_identity() == first and len(probes) == (first is not None)
+
+
+def _fake_verify_one(args):
+    return FileReport(str(args[0]))
+
+
+def test_toolchains_are_probed_once_before_the_workers_fork(monkeypatch):
+    """Each worker would probe every toolchain again (hipcc --version alone ~0.25 s CPU): the
+    parent probes them, and the forked workers inherit the answers."""
+    import multiprocessing
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("workers inherit the probes only when forked")
+    probed = []
+    monkeypatch.setattr(toolchains, "find_tool", lambda name: probed.append(name))
+    monkeypatch.setattr(verify, "_verify_one", _fake_verify_one)
+    got = verify.verify_paths([EXAMPLES / "saxpy.cu", EXAMPLES / "softmax.cu"], jobs=2)
+    assert [r.path for r in got] == [str(EXAMPLES / "saxpy.cu"), str(EXAMPLES / "softmax.cu")]
+    assert set(probed) == {t for b in backends.REGISTRY.values() for t in b.tools} >= {"nvcc", "hipcc", "clang"}
