@@ -224,7 +224,7 @@ class Verifier:
         (their bytes) are what they were, and kernelport is the same (the key holds its sources)."""
         from .lint import config as configmod
         options = configmod.includes_for(path, configmod.find(path), configmod.Overrides())
-        k = cache_key("translate", backend, file_digest(path), repr(options))
+        k = cache_key("translate", backend, str(path.resolve()), file_digest(path), repr(options))  # names its source
         hit = self.cache.get(k)
         if hit is not None and all(file_digest(Path(h)) == d for h, d in hit[1]):
             return hit[0]
@@ -274,7 +274,7 @@ class Verifier:
         from .lint.engine import lint_paths, settings_for
         st = settings_for(path, ov)
         k = cache_key("lint", sorted(st.targets), sorted(st.enabled), sorted(st.portable_macros), repr(st.includes),
-                      file_digest(path))
+                      str(path.resolve()), file_digest(path))  # a finding names its file
         hit = self.cache.get(k)
         if hit is not None and all(file_digest(Path(h)) == d for h, d in hit[1]):
             return hit[0]

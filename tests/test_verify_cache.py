@@ -381,3 +381,18 @@ def test_toolchains_are_probed_once_before_the_workers_fork(monkeypatch):
     got = verify.verify_paths([EXAMPLES / "saxpy.cu", EXAMPLES / "softmax.cu"], jobs=2)
     assert [r.path for r in got] == [str(EXAMPLES / "saxpy.cu"), str(EXAMPLES / "softmax.cu")]
     assert set(probed) == {t for b in backends.REGISTRY.values() for t in b.tools} >= {"nvcc", "hipcc", "clang"}
+
+
+def test_two_files_of_the_same_bytes_get_their_own_port_and_findings(tmp_path):
+    """The drift and lint caches are keyed by the file's path too: a port names its source, a
+    finding its file."""
+    from kernelport.lint.config import Overrides
+    from kernelport.source import SourceFile
+    text = "__global__ void k(float* x) {\n    if (threadIdx.x < 8) __syncthreads();\n}\n"
+    a, b = tmp_path / "a.cu", tmp_path / "b.cu"
+    for p in (a, b):
+        p.write_text(text)
+    for p in (a, b):
+        assert "from b.cu" not in Verifier()._translation(a, SourceFile.read(a), "hip")[1]
+        assert f"from {p.name}" in Verifier()._translation(p, SourceFile.read(p), "hip")[1]
+        assert all(e.startswith(str(p)) for e in Verifier()._lint_errors(p, Overrides(select=("SY",))))
