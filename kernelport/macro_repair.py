@@ -12,7 +12,7 @@ import bisect
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Mapping
+from typing import Callable, Mapping, NamedTuple
 
 from tree_sitter import Tree
 
@@ -30,8 +30,7 @@ _TOKEN = re.compile(rb"""
 """, re.X | re.S)
 
 
-@dataclass(frozen=True)
-class Tok:
+class Tok(NamedTuple):  # (a tuple: a frozen dataclass cost most of tokens(), made per token of the file)
     kind: str  # ident, num, string, punct
     start: int
     end: int
@@ -144,7 +143,7 @@ class Repair:
         self.masks: list[Mask] = []
         self.parses = 0
         self.masked_at: set[int] = set()  # token indexes already masked
-        self.lines = [i for i, b in enumerate(data) if b == 0x0A]
+        self.lines = [m.start() for m in re.finditer(b"\n", data)]  # (a Python step per line, not per byte)
         self.seen = data  # what the grammar sees now
         self.by_text: dict[str, list[int]] = {}
         self._closes: dict[int, int | None] = {}

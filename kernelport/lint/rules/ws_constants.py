@@ -20,7 +20,8 @@ class HardcodedWarpSize(Rule):
     code, name = "WS001", "hardcoded-warp-size"
     summary = "A macro or constant hardcodes the warp size as 32."
     docs = """\
-`#define WARP_SIZE 32`, `constexpr int kWarpSize = 32` or any constant 32 whose value reaches a
+`#define WARP_SIZE 32`, `constexpr int kWarpSize = 32`, an accessor named for it that only returns
+32 (QUDA's `constexpr int warp_size() { return 32; }`), or any constant 32 whose value reaches a
 warp-level use (a shuffle lane, a per-warp slot, a lane mask).  Every use inherits the 32: on
 AMD CDNA (gfx9, MI100-MI300) a wave has 64 lanes, on Metal the SIMD-group width is not
 guaranteed, so lane and warp indices, ladders and per-warp arrays computed from it are wrong.
@@ -50,8 +51,24 @@ __device__ float sum(float v) {
     for (int o = kWarpSize / 2; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
     return v;
 }"""),
+        ex("""
+namespace device {
+__host__ __device__ constexpr int warp_size() { return 32; }  // !
+}
+__global__ void k(float* x) {
+    int lane = threadIdx.x % device::warp_size();
+    x[threadIdx.x] = __shfl_xor_sync(0xffffffff, x[threadIdx.x], 1) + lane;
+}""", note="an accessor that only returns 32: every call is the constant"),
     )
     passes = (
+        ex("""
+__host__ __device__ constexpr int tile_size() { return 32; }
+__global__ void copy(float* o, const float* i) {
+    __shared__ float tile[tile_size()][tile_size() + 1];
+    tile[threadIdx.y][threadIdx.x] = i[threadIdx.y * tile_size() + threadIdx.x];
+    __syncthreads();
+    o[threadIdx.x * tile_size() + threadIdx.y] = tile[threadIdx.y][threadIdx.x];
+}""", note="an accessor of a tile's size, not named for the warp"),
         ex("""
 #define TILE_DIM 32
 __global__ void copy(float* o, const float* i) {
