@@ -2,13 +2,16 @@
 
 Nearly all of a HIP compile check is clang parsing hip_runtime.h (~68k lines) three times, for the
 host and for each GPU architecture: measured with ROCm 5.2's hipcc, a file that only includes it
-costs what a port does.  Here a file's leading `#include <...>` lines (its system-header prefix)
-are compiled once per toolchain, flags and target into a precompiled header (clang's -emit-pch),
+costs what a port does.  Here a file's first `#include <...>` (when only blank and `//` lines
+come before it; in every port kernelport writes, the HIP runtime) is compiled once per toolchain,
+flags and target into a precompiled header (clang's -emit-pch),
 kept in a directory keyed by all of those, and the file is built against it: the host object
 (`--cuda-host-only`) and each architecture's code object (`--cuda-device-only`, device code
 compiled and linked by lld, as in `hipcc -c`); only the bundling of the code objects into the
 host object is not done.  The file itself is still the whole translation unit: its own include
-lines come after the precompiled ones and are skipped by the headers' guards.
+line comes after the precompiled one and is skipped by the header's guard.  One include, not the
+file's whole opening run of them: the PCHs of a tree are then a few (~10 MB and ~1 s CPU each),
+not one set per combination of includes, which would cost more than it saves.
 
 A build that fails with a PCH is never a verdict: the caller compiles the plain way, so a failure
 and its message are exactly `hipcc -c`'s (and a PCH clang refuses, its headers changed since, is
@@ -54,17 +57,16 @@ def pch_dir() -> Path | None:
 
 
 def system_prefix(text: str) -> str:
-    """The `#include <...>` lines that open `text` (blank and `//` lines between them skipped),
-    one a line, or "" when the file opens with anything else: a macro defined before a system
-    header may change what it declares, so only a prefix of bare system includes is precompiled."""
-    out = []
+    """The `#include <...>` line that opens `text` (blank and `//` lines before it skipped), or ""
+    when the file opens with anything else: a macro defined before a system header may change what
+    it declares, so only a system include that comes first is precompiled."""
     for line in text.split("\n"):
         m = _SYSTEM_INCLUDE.fullmatch(line)
         if m:
-            out.append(f"#include <{m.group(1).strip()}>\n")
-        elif not _PREFIX_LINE.fullmatch(line):
+            return f"#include <{m.group(1).strip()}>\n"
+        if not _PREFIX_LINE.fullmatch(line):
             break
-    return "".join(out)
+    return ""
 
 
 def _identity(exe: str) -> str:
