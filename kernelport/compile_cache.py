@@ -26,7 +26,7 @@ ENV = "KERNELPORT_COMPILE_CACHE"
 LOG_ENV = "KERNELPORT_TOOL_LOG"  # tests/cpu_profile.py counts toolchain runs per test through it
 _STEERING = re.compile(r"^(PATH|CPATH|C_INCLUDE_PATH|CPLUS_INCLUDE_PATH|LIBRARY_PATH|(HIP|ROCM|HCC|CUDA|NVCC|LLVM)\w*)$")
 _UNKNOWN_INCLUDES = ("-I", "-i", "--include")  # -I, -isystem, -iquote, -include, -idirafter, ...
-_SEPARATE = ("I", "isystem", "iquote", "idirafter", "include", "imacros", "include-directory")
+_SEPARATE = ("I", "isystem", "iquote", "idirafter", "include", "imacros", "include-directory", "include-pch")
 _QUOTED = re.compile(rb'^\s*#\s*(?:include|import)\s*"([^"]+)"', re.M)
 
 

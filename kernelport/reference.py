@@ -59,25 +59,7 @@ class ReferenceError_(RuntimeError):
     pass
 
 
-def c_compiler_identity() -> tuple[str, str] | None:
-    """The reference compiler's path and version line (a cache key: another compiler may round
-    differently)."""
-    cc = c_compiler()
-    if cc is None:
-        return None
-    try:
-        from . import compile_cache
-        r = compile_cache.run([cc, "--version"], timeout=30)
-        return cc, (r.stdout.splitlines() or [""])[0]
-    except (OSError, subprocess.TimeoutExpired):
-        return cc, ""
-
-
-def c_compiler() -> str | None:
-    for cc in (os.environ.get("CC"), "gcc", "cc", "clang"):
-        if cc and shutil.which(cc):
-            return shutil.which(cc)
-    return None
+from .toolchains import c_compiler, c_compiler_identity  # noqa: E402,F401 - the reference's compiler
 
 
 def extract_c(source: str, func: str, path: str = "<kernel>", backend: str | None = None) -> str:

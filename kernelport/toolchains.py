@@ -246,6 +246,27 @@ def find_xcrun_metal() -> Toolchain | None:
     return _find_xcrun_metal(_env_key())
 
 
+def c_compiler() -> str | None:
+    """The C compiler of the reference (kernelport.reference): $CC, else gcc, cc, clang."""
+    for cc in (os.environ.get("CC"), "gcc", "cc", "clang"):
+        if cc and shutil.which(cc):
+            return shutil.which(cc)
+    return None
+
+
+def c_compiler_identity() -> tuple[str, str] | None:
+    """The reference compiler's path and version line (a cache key: another compiler may round
+    differently), probed once per process and environment."""
+    cc = c_compiler()
+    return None if cc is None else _c_identity(cc, _env_key())
+
+
+@functools.lru_cache(maxsize=None)
+def _c_identity(cc: str, _key: tuple) -> tuple[str, str]:
+    proc = _run_quiet([cc, "--version"], timeout=30)
+    return cc, (proc.stdout.splitlines() or [""])[0] if proc is not None else ""
+
+
 _FINDERS = {
     "nvcc": find_nvcc,
     "hipcc": find_hipcc,
@@ -271,8 +292,9 @@ def _skipped(tool: str, target: str) -> CompileResult:
 
 
 def _run_compile(tool: str, target: str, cmd: list[str], env: dict | None = None,
-                 timeout: int = TIMEOUT_S, *, source=None, outputs=()) -> CompileResult:
-    """Run a compile of `source` (stored in the compile cache when one is on: kernelport.compile_cache)."""
+                 timeout: int = TIMEOUT_S, *, source=None, inputs=(), outputs=()) -> CompileResult:
+    """Run a compile of `source` (stored in the compile cache when one is on: kernelport.compile_cache;
+    `inputs`: the other files it reads, a precompiled header)."""
     from . import compile_cache
 
     try:
@@ -281,7 +303,8 @@ def _run_compile(tool: str, target: str, cmd: list[str], env: dict | None = None
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env,
                                   stdin=subprocess.DEVNULL)
         else:
-            proc = compile_cache.run(cmd, os.path.abspath(source), outputs=outputs, env=env, timeout=timeout)
+            proc = compile_cache.run(cmd, os.path.abspath(source), inputs=inputs, outputs=outputs, env=env,
+                                     timeout=timeout)
     except subprocess.TimeoutExpired as exc:
         out = (exc.stdout or "") if isinstance(exc.stdout, str) else ""
         err = (exc.stderr or "") if isinstance(exc.stderr, str) else ""
@@ -335,16 +358,60 @@ def compile_hip(path, arch="gfx90a", *, extra_args=(), timeout: int = TIMEOUT_S)
 
 
 def compile_hip_each(path, archs, *, extra_args=(), timeout: int = TIMEOUT_S) -> list[CompileResult]:
-    """One result per architecture, from one hipcc run that builds them all (its host side is
-    compiled once, not once per architecture).  Only when that run fails is each architecture
-    built alone, so that a failure is reported against the architectures it belongs to."""
+    """One result per architecture.  A file that opens with system includes is built against their
+    precompiled header (kernelport.pch: the host object and each architecture's code object, the
+    headers parsed once per toolchain instead of three times a file); otherwise, or when that
+    build fails, from one hipcc run that builds every architecture (its host side compiled once).
+    Only when that run fails is each architecture built alone, so that a failure is reported
+    against the architectures it belongs to, with hipcc's own message."""
     archs = _archs(archs)
+    tc = find_hipcc()
+    fast, pchs = _compile_hip_parts(tc, path, archs, extra_args, timeout) if tc is not None else (None, [])
+    if fast is not None:
+        return fast
     together = compile_hip(path, archs, extra_args=extra_args, timeout=timeout)
-    if len(archs) == 1:
-        return [together]
-    if together.ok or together.skipped:
-        return [replace(together, target=a) for a in archs]
-    return [compile_hip(path, a, extra_args=extra_args, timeout=timeout) for a in archs]
+    if len(archs) == 1 or together.ok or together.skipped:
+        results = [replace(together, target=a) for a in archs] if len(archs) > 1 else [together]
+    else:
+        results = [compile_hip(path, a, extra_args=extra_args, timeout=timeout) for a in archs]
+    if pchs and all(r.ok for r in results):  # built without a PCH, not with it: a stale PCH
+        from . import pch
+        for p in pchs:
+            pch.forget(p)
+    return results
+
+
+def _compile_hip_parts(tc: Toolchain, path, archs: list[str], extra_args, timeout) -> tuple[list | None, list]:
+    """compile_hip_each with the file's system-header prefix precompiled (kernelport.pch): the
+    host object and each architecture's code object built apart, each against the PCH of its own
+    target.  (one result per architecture, the PCHs used) when every part builds; (None, the PCHs
+    used) otherwise, and the caller compiles the plain way, whose verdict and message stand."""
+    from . import pch
+    try:
+        prefix = pch.system_prefix(Path(path).read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return None, []
+    if not prefix:
+        return None, []
+    env, outputs = _hip_env(), {}
+    parts = [("host", [*[f"--offload-arch={a}" for a in archs], "--cuda-host-only"])]
+    parts += [(a, [f"--offload-arch={a}", "--cuda-device-only"]) for a in archs]
+    used = [pch.build(tc.path, ["-x", "hip", *_hip_std(extra_args), *flags, *extra_args], prefix, env, timeout)
+            for _, flags in parts]
+    if None in used:
+        return None, [p for p in used if p is not None]
+    with tempfile.TemporaryDirectory(prefix="kp-hipcc-") as tmp:
+        for (name, target_flags), p in zip(parts, used):
+            out = os.path.join(tmp, f"{name}.o")
+            cmd = [tc.path, "-x", "hip", *_hip_std(extra_args), *target_flags, "-include-pch", str(p), "-c",
+                   str(path), "-o", out, *extra_args]
+            r = _run_compile("hipcc", name, cmd, env=env, timeout=timeout, source=path, inputs=(p,), outputs=(out,))
+            if not r.ok or not os.path.isfile(out):
+                return None, used
+            outputs[name] = r
+    host = outputs["host"]
+    return [CompileResult("hipcc", a, True, False, outputs[a].command, host.output + outputs[a].output, "")
+            for a in archs], used
 
 
 def _compile_together(tool: str, target: str, cmd: list[str], paths: list[Path], alone, env=None,

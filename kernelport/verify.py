@@ -23,6 +23,7 @@ from .source import SourceFile
 from .project_ports import make, single
 from .translate import companion, destination
 from .verify_cache import Cache, file_digest, key as cache_key
+from .verify_shard import kernel_files, parse_shard, shard_of  # noqa: F401 - verify's API
 
 SCHEDULES = ("block", "warp", "thread")
 
@@ -159,17 +160,17 @@ class Verifier:
         return rep
 
     def _numeric_cached(self, path, src, module, name, spec, ports, rep) -> None:
-        from . import reference
         """A kernel's numeric and race checks, from the cache when the original, the ports, the
         seed and the schedules are what they were (never with --device).  --require is not in the
         key: a check the emulator cannot run is stored as a skip, and this run's --require decides
         whether it fails (so `verify` then `verify --require ...` emulates once)."""
+        from . import toolchains  # not the reference: an unchanged run never imports the emulator
         if self.device is not None:
             return self._numeric(src, module, name, spec, ports, rep)
         t0 = time.perf_counter()
         k = cache_key("numeric", name, file_digest(path), sorted((b, p[1]) for b, p in ports.items()),
                       self.seed, self.schedules, self.native_reference, self.profile_bins, self.timeout,
-                      reference.c_compiler_identity() if self.native_reference else None)
+                      toolchains.c_compiler_identity() if self.native_reference else None)
         cached = self.cache.get(k)
         if cached is not None:
             for c in cached:  # this run's seconds: the lookup, shared by the checks it restored
@@ -196,15 +197,9 @@ class Verifier:
                 continue
             dest = destination(path, backend)
             t0 = time.perf_counter()  # a port's drift check takes its translation; a sidecar's its comparison
-            made = make(single(path, src), [backend], None, False)  # with the ports of the headers it includes
-            port, text = made[0].port, made[0].text
-            headers = [(m.path, m.text) for m in made[1:] if m.port.ok] + \
-                [(companion(m.path, k), t) for m in made[1:] for k, t in m.port.extra_files.items()]
-            if not all(m.port.ok for m in made):
-                port = next(m.port for m in made if not m.port.ok)
-            if not port.ok:
-                rep.checks.append(Check("*", backend, None, "translate", "fail",
-                                        "; ".join(d.format() for d in port.diagnostics if d.severity == "error"),
+            error, text, extra_files, headers = self._translation(path, src, backend)
+            if error is not None:
+                rep.checks.append(Check("*", backend, None, "translate", "fail", error,
                                         seconds=time.perf_counter() - t0))
                 continue
             if not dest.exists():
@@ -214,13 +209,35 @@ class Verifier:
                 ports[backend] = (None, text, dict(headers))  # run in memory, with its headers' ports
                 continue
             on_disk = dest.read_text(encoding="utf-8", errors="replace")
-            for p, want in [(dest, text)] + [(companion(dest, k), t) for k, t in port.extra_files.items()] + headers:
+            for p, want in [(dest, text)] + [(companion(dest, k), t) for k, t in extra_files.items()] + headers:
                 check = self._drift(p, want, path, backend)
                 check.seconds = time.perf_counter() - t0  # the port's check carries the translation
                 rep.checks.append(check)
                 t0 = time.perf_counter()
             ports[backend] = (dest, on_disk, {})
         return ports
+
+    def _translation(self, path: Path, src: SourceFile, backend: str) -> tuple:
+        """(the errors or None, the port's text, its companions' texts, [(header port, text)]) of
+        `path` translated to `backend` with the ports of the headers it includes: from the cache
+        when the source, the project's include options and every header the translation read
+        (their bytes) are what they were, and kernelport is the same (the key holds its sources)."""
+        from .lint import config as configmod
+        options = configmod.includes_for(path, configmod.find(path), configmod.Overrides())
+        k = cache_key("translate", backend, str(path.resolve()), file_digest(path), repr(options))  # names its source
+        hit = self.cache.get(k)
+        if hit is not None and all(file_digest(Path(h)) == d for h, d in hit[1]):
+            return hit[0]
+        run = single(path, src)
+        made = make(run, [backend], None, False)  # with the ports of the headers it includes
+        port = next((m.port for m in made if not m.port.ok), made[0].port)
+        error = None if port.ok else "; ".join(d.format() for d in port.diagnostics if d.severity == "error")
+        headers = [(m.path, m.text) for m in made[1:] if m.port.ok] + \
+            [(companion(m.path, e), t) for m in made[1:] for e, t in m.port.extra_files.items()]
+        value = (error, made[0].text, dict(made[0].port.extra_files), headers)
+        reads = [(str(h), file_digest(Path(h))) for h in [*run.headers, *options.forced_includes]]
+        self.cache.put(k, (value, reads))
+        return value
 
     @staticmethod
     def _drift(dest: Path, want: str, path: Path, backend: str) -> Check:
@@ -239,18 +256,36 @@ class Verifier:
         """Lint gate: errors fail.  The original is held to what translate cannot fix (barriers in
         divergent code, implicit lockstep, CUDA-only code); each port to every rule."""
         from .lint.config import Overrides
-        from .lint.engine import lint_paths
         src = backends.source()
         runs = [(src.name, src.runs[0].wave, [path], Overrides(select=("SY", "PT")))]
         runs += [(b, None, [p], Overrides()) for b, (p, *_) in ports.items() if p is not None]
         for backend, wave, paths, ov in runs:
             t0 = time.perf_counter()
-            findings = [f for r in lint_paths(paths, ov, jobs=1) for f in r.findings if f.severity == "error"]
+            findings = self._lint_errors(paths[0], ov)
             rules = "SY/PT" if ov.select else "all"
-            detail = "; ".join(f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}" for f in findings[:3]) \
-                if findings else f"no lint errors ({rules} rules) in {paths[0]}"
+            detail = "; ".join(findings[:3]) if findings else f"no lint errors ({rules} rules) in {paths[0]}"
             rep.checks.append(Check("*", backend, wave, "lint", "fail" if findings else "pass", detail,
                                     seconds=time.perf_counter() - t0))
+
+    def _lint_errors(self, path: Path, ov) -> list[str]:
+        """The lint errors of `path` under `ov`, from the cache when its bytes, its settings (rules,
+        targets, include options) and every header the lint read are what they were."""
+        from .lint import units
+        from .lint.engine import lint_paths, settings_for
+        st = settings_for(path, ov)
+        k = cache_key("lint", sorted(st.targets), sorted(st.enabled), sorted(st.portable_macros), repr(st.includes),
+                      str(path.resolve()), file_digest(path))  # a finding names its file
+        hit = self.cache.get(k)
+        if hit is not None and all(file_digest(Path(h)) == d for h, d in hit[1]):
+            return hit[0]
+        errors = [f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}" for r in lint_paths([path], ov, jobs=1)
+                  for f in r.findings if f.severity == "error"]
+        try:
+            read = units.project().headers(path.resolve(), st.includes)
+        except Exception:  # noqa: BLE001 - a file lint could not scan is linted again next time
+            return errors
+        self.cache.put(k, (errors, [(str(h), file_digest(Path(h))) for h in [*read, *st.includes.forced_includes]]))
+        return errors
 
     def _compile_one(self, job) -> tuple:
         """(backend, wave, CompileResult, seconds) of one (backend, path, run)."""
@@ -368,7 +403,6 @@ class Verifier:
                     rep.checks.append(Check(name, backend, wave, "numeric", self._skip(backend, "emulate"),
                                             f"not yet: {e}", target, schedule, time.perf_counter() - t0))
                     continue
-                run_secs = time.perf_counter() - t0
                 cmp = compare.compare({k: res.outputs[k] for k in expected}, expected, spec.tolerance,
                                       spec.tolerance_values, res.bounds, None, profile_bins=self.profile_bins)
                 secs = time.perf_counter() - t0
@@ -387,10 +421,11 @@ class Verifier:
                                             explain, cmp.profiles))
                 if original and schedule == self.schedules[0]:
                     emulated = res
+                t0 = time.perf_counter()  # the races were recorded during the run (the numeric check's time)
                 races = [r for r in res.races]
                 rep.checks.append(Check(name, backend, wave, "races", "fail" if races else "pass",
                                         "; ".join(str(r) for r in races[:3]) if races else "no shared-memory races",
-                                        target, schedule, run_secs))  # recorded during the same run
+                                        target, schedule, time.perf_counter() - t0))
 
         if spent is None:  # an info row: not worth a second spent budget
             self._original_wide(src, name, spec, args, expected, targs, rep)
@@ -513,46 +548,35 @@ def _verify_one(args) -> FileReport:
     return Verifier(**kw).verify(path)
 
 
-def parse_shard(text: str) -> tuple[int, int]:
-    """`I/N` (1 <= I <= N) of `verify --shard`."""
-    parts = text.split("/")
-    if len(parts) == 2 and all(p.strip().isdigit() for p in parts):
-        i, n = int(parts[0]), int(parts[1])
-        if 1 <= i <= n:
-            return i, n
-    raise KernelportError(f"bad --shard '{text}'", hint="I/N with 1 <= I <= N, e.g. --shard 2/4")
-
-
-def shard_of(files: list[Path], shard: tuple[int, int] | None) -> list[Path]:
-    """Shard I of N: every N-th kernel file from the I-th, in sorted path order, so the N shards are
-    disjoint, cover every file, and are the same on every machine given the same tree."""
-    if shard is None:
-        return files
-    i, n = shard
-    return sorted(files, key=lambda p: p.as_posix())[i - 1::n]
-
-
 def verify_paths(paths: list[Path], *, jobs: int = 0, progress: bool = False, shard: tuple[int, int] | None = None,
                  **kw) -> list[FileReport]:
     """Verify every annotated .cu file under `paths` (or one shard of them), files in parallel,
     results in path order."""
-    files: list[Path] = []
-    for p in paths:
-        if p.is_dir():
-            files += sorted(q for q in p.rglob("*.cu") if q.is_file())
-        elif p.exists():
-            files.append(p)
-        else:
-            raise KernelportError(f"no such file or directory: {p}")
+    files = kernel_files(paths)
     if shard is not None:
         chosen = set(shard_of(files, shard))
         files = [f for f in files if f in chosen]  # the shard's files, still in the order given
     jobs = jobs or min(len(files), os.cpu_count() or 1)
     work = [(f, kw) for f in files]
-    if jobs <= 1 or len(files) <= 1:
+    from . import pch
+    if not kw.get("cache", True) and pch.ENV not in os.environ:
+        import tempfile  # --no-cache stores nothing: the HIP check's PCHs live as long as the run
+        with tempfile.TemporaryDirectory(prefix="kp-pch-") as tmp, pch.directory(tmp):
+            return _run_files(work, jobs, progress)
+    return _run_files(work, jobs, progress)
+
+
+def _run_files(work: list, jobs: int, progress: bool) -> list[FileReport]:
+    if jobs <= 1 or len(work) <= 1:
         it = map(_verify_one, work)
         pool = None
     else:
+        import multiprocessing
+        if multiprocessing.get_start_method() == "fork":  # toolchain probes (hipcc --version: ~0.25 s CPU)
+            from . import toolchains  # made once here, inherited by every worker, not once a worker
+            for tool in sorted({t for b in backends.REGISTRY.values() for t in b.tools}):
+                toolchains.find_tool(tool)
+            toolchains.c_compiler_identity()
         pool = ProcessPoolExecutor(max_workers=jobs)
         it = pool.map(_verify_one, work)
     try:
@@ -562,7 +586,7 @@ def verify_paths(paths: list[Path], *, jobs: int = 0, progress: bool = False, sh
         from rich.progress import Progress
         out = []
         with Progress(transient=True, console=Console(stderr=True)) as bar:  # the report owns stdout
-            task = bar.add_task("verifying", total=len(files))
+            task = bar.add_task("verifying", total=len(work))
             for r in it:
                 out.append(r)
                 bar.advance(task)

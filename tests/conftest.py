@@ -87,6 +87,13 @@ def pytest_configure(config):
     if os.environ.get(compile_cache.ENV) is None and not hasattr(config, "workerinput"):
         config._kp_compile_cache = tempfile.mkdtemp(prefix="kp-compile-cache-")
         os.environ[compile_cache.ENV] = config._kp_compile_cache
+    # The HIP check's precompiled headers (kernelport.pch), one directory for the session: each test
+    # has a cache home of its own (_private_verify_cache), which would otherwise build them per test.
+    from kernelport import pch
+
+    if os.environ.get(pch.ENV) is None and not hasattr(config, "workerinput"):
+        config._kp_pch_dir = tempfile.mkdtemp(prefix="kp-pch-")
+        os.environ[pch.ENV] = config._kp_pch_dir
 
 
 def pytest_unconfigure(config):
@@ -97,6 +104,9 @@ def pytest_unconfigure(config):
     cpu_profile.unconfigure(config)
 
     d = getattr(config, "_kp_compile_cache", None)
+    if d:
+        shutil.rmtree(d, ignore_errors=True)
+    d = getattr(config, "_kp_pch_dir", None)
     if d:
         shutil.rmtree(d, ignore_errors=True)
 # --- end compile cache ---------------------------------------------------------------------------

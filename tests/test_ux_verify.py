@@ -118,6 +118,12 @@ def test_every_check_reports_measured_seconds_in_json(broken):
     assert {"drift", "compile", "lint", "numeric", "races", "reference"} <= kinds
     for c in cs:
         assert c["seconds"] > 0.0, c
+    # a race check's seconds are its own (collecting the races), not its emulation's again: the
+    # emulation is the numeric check's time, and the JSON's seconds add up to what verify spent
+    numeric = {(c["kernel"], c["backend"], c["wave"], c["schedule"]): c["seconds"] for c in cs if c["kind"] == "numeric"}
+    races = [(c["seconds"], numeric[c["kernel"], c["backend"], c["wave"], c["schedule"]]) for c in cs
+             if c["kind"] == "races"]
+    assert races and all(r < n / 10 for r, n in races), races
 
 
 def test_every_check_reports_measured_seconds_in_junit(broken):

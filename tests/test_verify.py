@@ -71,10 +71,13 @@ def test_hand_edited_port_fails_drift(example):
     assert any(c["kind"] == "drift" and "edited by hand" in c["detail"] for c in failed(r))
 
 
-def test_port_that_does_not_compile_fails(example):
+@pytest.mark.parametrize("broken", ["c[i] = a[i] + b[i]",  # a syntax error
+                                    "c[i] = a + b[i];"],  # a type error (a pointer plus a float), which
+                         ids=["syntax", "type"])  # the precompiled-header build must fail as hipcc does
+def test_port_that_does_not_compile_fails(example, broken):
     src = example("vector_add")
     port = src.with_suffix(".hip")
-    port.write_text(port.read_text().replace("c[i] = a[i] + b[i];", "c[i] = a[i] + b[i]"))
+    port.write_text(port.read_text().replace("c[i] = a[i] + b[i];", broken))
     r = kp("verify", src, "--format", "json", "--schedules", "block")
     assert r.returncode == 1
     bad = [c for c in failed(r) if c["kind"] == "compile"]

@@ -238,3 +238,161 @@ def test_a_file_summary_accounts_for_every_check():
     assert "4 checks: 1 passed, 1 informational, 1 failed, 1 skipped (0.8 s of checks)" in line, line
     rep.checks = rep.checks[:1]
     assert "informational" not in file_summary(rep)
+
+
+def test_no_cache_keeps_the_hip_checks_pchs_for_the_run_only(monkeypatch, tmp_path):
+    """--no-cache stores nothing under the cache home: the precompiled headers of the HIP check
+    (kernelport.pch) go to a directory of the run's own, removed after it."""
+    from kernelport import pch
+    monkeypatch.delenv(pch.ENV, raising=False)
+    seen = []
+    monkeypatch.setattr(verify, "_verify_one", lambda args: seen.append(pch.pch_dir()) or FileReport(str(args[0])))
+    verify.verify_paths([EXAMPLES / "saxpy.cu"], jobs=1, cache=False)
+    assert seen[0] is not None and not seen[0].is_relative_to(tmp_path / "xdg") and not seen[0].exists()
+    assert pch.ENV not in __import__("os").environ
+    verify.verify_paths([EXAMPLES / "saxpy.cu"], jobs=1)
+    assert seen[1] == tmp_path / "xdg" / "kernelport" / "pch"
+
+
+def _counted(monkeypatch, module, name: str) -> list:
+    """`module.name` patched to count its calls (one 1 a call) and do what it does."""
+    calls, real = [], getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *a, **k: calls.append(1) or real(*a, **k))
+    return calls
+
+
+def _with_header(tmp_path, header: str, body: str):
+    """k.cu, a kernel of `body`, including w.cuh (`header`) beside it."""
+    (tmp_path / "w.cuh").write_text(header)
+    k = tmp_path / "k.cu"
+    k.write_text('#include "w.cuh"\n__global__ void k(float* x) {\n' + body + "}\n")
+    return k
+
+
+def test_translation_for_the_drift_check_is_cached_by_what_it_read(tmp_path, monkeypatch):
+    """The drift check's translation comes from the cache while the source, the headers it read
+    and the include options are unchanged; any of them changed (or --no-cache) translates again,
+    and a hit gives what translating gives."""
+    from kernelport.source import SourceFile
+    calls = _counted(monkeypatch, verify, "make")
+    k = _with_header(tmp_path, "#define WIDTH 32\n",
+                     "    x[threadIdx.x] = __shfl_down_sync(0xffffffff, x[threadIdx.x], WIDTH / 2);\n")
+
+    def translate(**kw):
+        return Verifier(**kw)._translation(k, SourceFile.read(k), "hip")
+    first = translate()
+    assert first[0] is None and "__shfl_down" in first[1] and calls == [1]
+    assert translate() == first and calls == [1]
+    (tmp_path / "w.cuh").write_text("#define WIDTH 64\n")  # a header it read
+    translate()
+    assert calls == [1, 1]
+    k.write_text(k.read_text() + "// more\n")  # the source
+    translate()
+    translate()
+    assert calls == [1, 1, 1]
+    assert translate(cache=False) == translate() and calls == [1, 1, 1, 1]
+    (tmp_path / "pyproject.toml").write_text('[tool.kernelport]\ndefines = ["EXTRA=1"]\n')  # the options
+    from kernelport.lint import config
+    config.clear_cache()  # read once per process: a new run reads it again
+    translate()
+    assert calls == [1, 1, 1, 1, 1]
+
+
+def test_lint_gate_is_cached_by_what_it_read(tmp_path, monkeypatch):
+    """The lint check's errors come from the cache while the file, its settings and the headers
+    it read are unchanged; a hit gives what linting gives."""
+    from kernelport.lint import engine
+    from kernelport.lint.config import Overrides
+    calls = _counted(monkeypatch, engine, "lint_paths")
+    k = _with_header(tmp_path, "#define LANES 32\n",
+                     "    if (threadIdx.x < 8) __syncthreads();\n    x[threadIdx.x % LANES] = 0;\n")
+    sy = Overrides(select=("SY", "PT"))
+    first = Verifier()._lint_errors(k, sy)
+    assert any("SY001" in e for e in first) and calls == [1]
+    assert Verifier()._lint_errors(k, sy) == first and calls == [1]
+    Verifier()._lint_errors(k, Overrides())
+    assert calls == [1, 1]  # other rules: another key
+    (tmp_path / "w.cuh").write_text("#define LANES 64\n")  # a header it read
+    Verifier()._lint_errors(k, sy)
+    assert calls == [1, 1, 1]
+    k.write_text(k.read_text().replace("if (threadIdx.x < 8) ", ""))
+    assert not any("SY001" in e for e in Verifier()._lint_errors(k, sy)) and calls == [1, 1, 1, 1]
+    Verifier(cache=False)._lint_errors(k, sy)
+    assert calls == [1, 1, 1, 1, 1]
+
+
+def _kp(*args):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-P", "-m", "kernelport", *map(str, args)], capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_a_shard_without_files_passes_empty_but_an_empty_tree_does_not(tmp_path):
+    """A CI matrix of more shards than kernel files: the spare shards pass with an empty report
+    (JUnit and JSON); a tree with no kernel file at all still fails, sharded or not."""
+    import json
+    from xml.etree import ElementTree as ET
+    (tmp_path / "k.cu").write_text("__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n")
+    junit = _kp("verify", tmp_path, "--shard", "2/3", "--format", "junit")
+    assert junit.returncode == 0 and "shard 2/3 holds none of the 1 kernel files" in junit.stderr, junit.stderr
+    assert list(ET.fromstring(junit.stdout).iter("testsuite")) == []
+    as_json = _kp("verify", tmp_path, "--shard", "3/3", "--format", "json")
+    assert as_json.returncode == 0 and json.loads(as_json.stdout) == []
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for args in ((), ("--shard", "1/2")):
+        r = _kp("verify", empty, *args, "--format", "json")
+        assert r.returncode == 2 and "no annotated kernels" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_cached_numeric_check_imports_no_emulator_and_probes_the_c_compiler_once(monkeypatch):
+    """An unchanged run reads the numeric verdicts without importing the emulator or the reference
+    runner (~0.14 s a worker), and asks the C compiler its version once per process."""
+    import subprocess
+    import sys
+    code = ("import sys\nfrom pathlib import Path\nfrom kernelport.verify import Verifier, FileReport\n"
+            "v = Verifier()\nv.cache.get = lambda k: []\n"
+            f"v._numeric_cached(Path({str(EXAMPLES / 'saxpy.cu')!r}), None, None, 'saxpy', None, {{}}, FileReport('x'))\n"
+            "print(sorted(m for m in ('kernelport.reference', 'kernelport.emulator') if m in sys.modules))\n")
+    r = subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout.strip() == "[]", r.stdout + r.stderr
+    probes = []
+    real = toolchains._run_quiet
+    monkeypatch.setattr(toolchains, "_run_quiet", lambda cmd, **k: probes.append(cmd) or real(cmd, **k))
+    toolchains._c_identity.cache_clear()
+    first = toolchains.c_compiler_identity()
+    assert toolchains.c_compiler_identity() == first and len(probes) == (first is not None)
+
+
+def _fake_verify_one(args):
+    return FileReport(str(args[0]))
+
+
+def test_toolchains_are_probed_once_before_the_workers_fork(monkeypatch):
+    """Each worker would probe every toolchain again (hipcc --version alone ~0.25 s CPU): the
+    parent probes them, and the forked workers inherit the answers."""
+    import multiprocessing
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("workers inherit the probes only when forked")
+    probed = []
+    monkeypatch.setattr(toolchains, "find_tool", lambda name: probed.append(name))
+    monkeypatch.setattr(verify, "_verify_one", _fake_verify_one)
+    got = verify.verify_paths([EXAMPLES / "saxpy.cu", EXAMPLES / "softmax.cu"], jobs=2)
+    assert [r.path for r in got] == [str(EXAMPLES / "saxpy.cu"), str(EXAMPLES / "softmax.cu")]
+    assert set(probed) == {t for b in backends.REGISTRY.values() for t in b.tools} >= {"nvcc", "hipcc", "clang"}
+
+
+def test_two_files_of_the_same_bytes_get_their_own_port_and_findings(tmp_path):
+    """The drift and lint caches are keyed by the file's path too: a port names its source, a
+    finding its file."""
+    from kernelport.lint.config import Overrides
+    from kernelport.source import SourceFile
+    text = "__global__ void k(float* x) {\n    if (threadIdx.x < 8) __syncthreads();\n}\n"
+    a, b = tmp_path / "a.cu", tmp_path / "b.cu"
+    for p in (a, b):
+        p.write_text(text)
+    for p in (a, b):
+        assert "from b.cu" not in Verifier()._translation(a, SourceFile.read(a), "hip")[1]
+        assert f"from {p.name}" in Verifier()._translation(p, SourceFile.read(p), "hip")[1]
+        assert all(e.startswith(str(p)) for e in Verifier()._lint_errors(p, Overrides(select=("SY",))))

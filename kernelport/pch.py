@@ -1,0 +1,122 @@
+"""Precompiled system headers for the HIP compile check (toolchains.compile_hip_each).
+
+Nearly all of a HIP compile check is clang parsing hip_runtime.h (~68k lines) three times, for the
+host and for each GPU architecture: measured with ROCm 5.2's hipcc, a file that only includes it
+costs what a port does.  Here a file's first `#include <...>` (when only blank and `//` lines
+come before it; in every port kernelport writes, the HIP runtime) is compiled once per toolchain,
+flags and target into a precompiled header (clang's -emit-pch),
+kept in a directory keyed by all of those, and the file is built against it: the host object
+(`--cuda-host-only`) and each architecture's code object (`--cuda-device-only`, device code
+compiled and linked by lld, as in `hipcc -c`); only the bundling of the code objects into the
+host object is not done.  The file itself is still the whole translation unit: its own include
+line comes after the precompiled one and is skipped by the header's guard.  One include, not the
+file's whole opening run of them: the PCHs of a tree are then a few (~10 MB and ~1 s CPU each),
+not one set per combination of includes, which would cost more than it saves.
+
+A build that fails with a PCH is never a verdict: the caller compiles the plain way, so a failure
+and its message are exactly `hipcc -c`'s (and a PCH clang refuses, its headers changed since, is
+deleted and built again).  The directory: $KERNELPORT_PCH_DIR, else
+$XDG_CACHE_HOME/kernelport/pch (~/.cache); `KERNELPORT_PCH_DIR=off` turns PCHs off.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import subprocess
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+ENV = "KERNELPORT_PCH_DIR"
+_PREFIX_LINE = re.compile(r"[ \t]*(?://[^\n]*)?")  # a blank or comment-only line
+_SYSTEM_INCLUDE = re.compile(r"[ \t]*#[ \t]*include[ \t]*<([^<>\n]+)>[ \t]*(?://[^\n]*)?")
+
+
+@contextmanager
+def directory(path):
+    """$KERNELPORT_PCH_DIR set to `path` for a block (and the processes it starts)."""
+    before = os.environ.get(ENV)
+    os.environ[ENV] = str(path)
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(ENV, None)
+        else:
+            os.environ[ENV] = before
+
+
+def pch_dir() -> Path | None:
+    d = os.environ.get(ENV)
+    if d is not None:
+        d = d.strip()
+        return None if d.lower() in ("", "off") else Path(d)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "kernelport" / "pch"
+
+
+def system_prefix(text: str) -> str:
+    """The `#include <...>` line that opens `text` (blank and `//` lines before it skipped), or ""
+    when the file opens with anything else: a macro defined before a system header may change what
+    it declares, so only a system include that comes first is precompiled."""
+    for line in text.split("\n"):
+        m = _SYSTEM_INCLUDE.fullmatch(line)
+        if m:
+            return f"#include <{m.group(1).strip()}>\n"
+        if not _PREFIX_LINE.fullmatch(line):
+            break
+    return ""
+
+
+def _identity(exe: str) -> str:
+    st = os.stat(os.path.realpath(exe))
+    return f"{os.path.realpath(exe)}\0{st.st_size}\0{st.st_mtime_ns}"
+
+
+def build(exe: str, flags: list[str], prefix: str, env: dict, timeout: float) -> Path | None:
+    """The PCH of `prefix` compiled with `exe` and `flags` (the compile's own, less its source and
+    output), built once and kept; None when PCHs are off or clang cannot build one."""
+    root = pch_dir()
+    if root is None or not prefix:
+        return None
+    try:
+        ident = _identity(exe)
+    except OSError:
+        return None
+    key = hashlib.sha256("\x1f".join([ident, *flags, prefix]).encode()).hexdigest()[:40]
+    out = root / f"{key}.pch"
+    if out.is_file():
+        return out
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        with open(root / f"{key}.lock", "w") as lock:  # a second process waits for the first's build
+            import fcntl
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if out.is_file():
+                return out
+            src = root / f"{key}.hip"  # kept: clang reads the PCH's source back (and checks its date)
+            src.write_text(prefix)
+            with tempfile.TemporaryDirectory(dir=root, prefix=".build-") as tmp:
+                part = os.path.join(tmp, "prefix.pch")
+                from .compile_cache import note
+                cmd = [exe, *flags, "-S", "-Xclang", "-emit-pch", "-o", part, str(src)]
+                note("uncached", cmd)
+                proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env,
+                                      stdin=subprocess.DEVNULL)
+                if proc.returncode != 0 or not os.path.isfile(part):
+                    return None
+                os.replace(part, out)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out
+
+
+def forget(pch: Path) -> None:
+    """A PCH that failed where the plain build passed (clang refuses a PCH whose headers changed):
+    the next build makes it again."""
+    for p in (pch, pch.with_suffix(".hip")):
+        try:
+            p.unlink()
+        except OSError:
+            pass
