@@ -10,6 +10,7 @@ keep the generic handling of a concept they cannot spell.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from tree_sitter import Node
 
@@ -302,6 +303,12 @@ class ApiNames:
                          "launch it from the host (a loop of launches, or one kernel doing the child's work), or "
                          "guard it so that only the CUDA build compiles it")
 
+    def _project_header(self, raw: str) -> bool:
+        """Whether `#include <cuda_helper.h>` names the project's own header, found on the run's
+        include path (-I): a file to port or keep, not a toolkit header without a counterpart."""
+        from .includes import locate
+        return locate(Path(self.src.path).parent, raw, tuple(self.options.get("include_dirs", ()))) is not None
+
     def rewrite_api_include(self, node: Node, path: Node, raw: str) -> None:
         """An include no header concept covers: the table's header, the library's main header for a
         sub-header (cub/...), or KP209 for a toolkit header with no counterpart."""
@@ -317,7 +324,8 @@ class ApiNames:
             if main is not None:
                 self.rw.replace(path, raw[0] + main + raw[-1])
                 self._api_note(path, inner, main, "header")
-            elif raw[0] == "<" and pattern and re.fullmatch(pattern, inner) and not self.cuda_only_region(node):
+            elif raw[0] == "<" and pattern and re.fullmatch(pattern, inner) and not self.cuda_only_region(node) \
+                    and not self._project_header(raw):
                 self.problem("KP209", node, f"<{inner}> has no {b.display_name} equivalent (HIPIFY has no such header)",
                              "rewrite what it provides with portable operations, or guard the include")
             return

@@ -403,3 +403,24 @@ def test_the_same_declaration_outside_such_a_conditional_is_the_users_own():
                  STAND_INS.replace("#include <cuda_runtime.h>", "#include <stdio.h>")):
         out = body(code)
         assert "int main() { cudaSetDevice(0); return 0; }" in out, out
+
+
+def test_an_angled_include_found_on_the_include_path_is_the_projects_own_header(tmp_path):
+    """ccminer writes `#include <cuda_helper.h>` for its own header, found through its build's `-I.`:
+    a name shaped like the toolkit's is not a toolkit header where the run's include path holds it
+    (it was KP209 'no HIP equivalent', refusing every file that included it)."""
+    import subprocess
+    import sys
+
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "inc" / "cuda_helper.h").write_text("#define ROTL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))\n")
+    (tmp_path / "k.cu").write_text("#include <cuda_helper.h>\n"
+                                   "__global__ void k(unsigned* x) { x[threadIdx.x] = ROTL(x[0], 3); }\n")
+    port, _ = translate(SourceFile.read(tmp_path / "k.cu"), "hip", include_dirs=(str(tmp_path / "inc"),))
+    assert port.ok and "#include <cuda_helper.h>" in port.body
+    cmd = [sys.executable, "-m", "kernelport", "translate", str(tmp_path / "k.cu"), "--to", "hip", "--stdout"]
+    ok = subprocess.run(cmd + ["-I", str(tmp_path / "inc")], capture_output=True, text=True)
+    assert ok.returncode == 0 and "#include <cuda_helper.h>" in ok.stdout, ok.stderr
+    # the look-alike: not on the include path, the same name is a toolkit-looking header with no counterpart
+    refused = subprocess.run(cmd, capture_output=True, text=True)
+    assert refused.returncode == 1 and "KP209 <cuda_helper.h>" in refused.stderr
