@@ -234,6 +234,8 @@ def test_a_latin1_byte_in_a_comment_is_read_one_in_code_or_a_literal_is_a_locate
     assert Project(lambda p: Options()).file(tmp_path / "h.h") is not None  # what a run's includers read
     port, _ = translate(SourceFile.read(tmp_path / "k.cu"), "hip")
     assert port.ok
+    port, text = translate(SourceFile.read(tmp_path / "k.cu"), "metal")  # the header spliced in, as read
+    assert port.ok and "// für die Rotation" in text
     (tmp_path / "bad.cu").write_bytes(b"// ok\n" + b'__device__ const char* s = "gr\xf6\xdfe";\n' + kernel)
     try:
         SourceFile.read(tmp_path / "bad.cu")

@@ -18,7 +18,7 @@ from pathlib import Path
 from ...includes import locate
 from ...errors import KernelportError
 from ...model import build, defined_names, device_references, file_scope_items
-from ...source import SourceFile
+from ...source import SourceFile, decode
 
 MAX_DEPTH = 8
 
@@ -74,7 +74,7 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
                 continue
             if needed_by(current, header, module) is None:
                 continue
-            text = header.read_text(encoding="utf-8")
+            text = decode(header.read_bytes())  # as SourceFile.read reads it (a Latin-1 comment)
             if not text.endswith("\n"):
                 text += "\n"
             label = current.text_of(path)
