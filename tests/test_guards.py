@@ -238,3 +238,27 @@ def test_file_scope_redeclarations_of_cuda_builtins_go_from_the_port():
         assert f"/* {decl} (a CUDA built-in, declared by the target) */" in text
     assert "\nextern const dim3 myDims;\n" in text  # the look-alike: the user's own name stays
     assert "x[threadIdx.x] = blockDim.x; __syncthreads();" in text
+
+
+HOST_ASM = """
+static inline unsigned bswap32(unsigned x) {
+    __asm__ __volatile__ ("bswapl %0" : "=r" (x) : "0" (x));
+    return x;
+}
+__device__ unsigned dev_swap(unsigned x) {
+    unsigned r;
+    asm("prmt.b32 %0, %1, 0, 0x0123;" : "=r"(r) : "r"(x));
+    return r;
+}
+__global__ void k(unsigned* x) { x[threadIdx.x] = dev_swap(x[0]); }
+int main() { return (int)bswap32(1u); }
+"""
+
+
+def test_asm_in_a_host_only_function_is_the_hosts_and_only_device_asm_is_refused():
+    """sph_types.h (ccminer) byte-swaps with x86 `bswapl` in a host function: hipcc's host pass
+    reads it as nvcc's does; it was KP201 'inline PTX', refusing every file that included it."""
+    port = hip(HOST_ASM)
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP201", 8)]
+    device_line = next(ln for ln in HOST_ASM.splitlines(keepends=True) if "prmt.b32" in ln)
+    assert hip(HOST_ASM.replace(device_line, "    r = x;\n")).ok  # the host's asm alone: a port
