@@ -303,6 +303,22 @@ class ApiNames:
                          "launch it from the host (a loop of launches, or one kernel doing the child's work), or "
                          "guard it so that only the CUDA build compiles it")
 
+    def rewrite_vector_zero_inits(self) -> None:
+        """`uint2 state[25] = { 0 };` where vector types are classes (the backend says): `= {}`."""
+        from .vector_types import VECTORS
+        if not backends.get(self.backend).vector_types_are_classes:
+            return
+        for d in self.src.index.of_type("init_declarator"):
+            init, decl = d.child_by_field_name("value"), d.child_by_field_name("declarator")
+            tnode = d.parent.child_by_field_name("type") if d.parent is not None else None
+            if init is None or decl is None or decl.type != "array_declarator" or tnode is None or \
+                    self.src.text_of(tnode) not in VECTORS or init.type != "initializer_list" or self.rw.has(init):
+                continue
+            if [self.src.text_of(c) for c in init.named_children if c.type != "comment"] == ["0"]:
+                self.rw.replace(init, "{}")
+                self.note(init, "{}", f"{self.src.text_of(tnode)} is a class on {backends.get(self.backend).display_name}: "
+                          "an array of it zeroes with {}")
+
     def _project_header(self, raw: str) -> bool:
         """Whether `#include <cuda_helper.h>` names the project's own header, found on the run's
         include path (-I): a file to port or keep, not a toolkit header without a counterpart."""

@@ -424,3 +424,18 @@ def test_an_angled_include_found_on_the_include_path_is_the_projects_own_header(
     # the look-alike: not on the include path, the same name is a toolkit-looking header with no counterpart
     refused = subprocess.run(cmd, capture_output=True, text=True)
     assert refused.returncode == 1 and "KP209 <cuda_helper.h>" in refused.stderr
+
+
+def test_an_array_of_vector_types_zeroed_with_brace_zero_is_brace_empty_on_hip():
+    """ccminer: `uint2 keccak_gpu_state[25] = { 0 };` -- CUDA's uint2 is an aggregate; HIP's is a class
+    (HIP_vector_type): hipcc says "no viable conversion from 'int' to 'uint2'".  `{}` zeroes alike."""
+    code = ("__global__ void k(unsigned long long* out) {\n"
+            "    uint2 state[25] = { 0 };\n    uint2 one = { 0 };\n    int plain[4] = { 0 };\n"
+            "    uint2 pair[2] = { 0, 1 };\n"
+            "    out[threadIdx.x] = state[3].x + one.y + plain[1] + pair[1].x;\n}\n")
+    text = body(code)
+    assert "    uint2 state[25] = {};\n" in text
+    # the look-alikes: a single vector, an array of scalars, an initializer with values: as written
+    assert "    uint2 one = { 0 };\n" in text and "    int plain[4] = { 0 };\n" in text and "{ 0, 1 }" in text
+    metal, _ = translate(SourceFile.from_text(code, "t.cu"), "metal")  # Metal's vectors take it as written
+    assert "uint2 state[25] = { 0 };" in metal.body
