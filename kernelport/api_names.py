@@ -319,6 +319,23 @@ class ApiNames:
                 self.note(init, "{}", f"{self.src.text_of(tnode)} is a class on {backends.get(self.backend).display_name}: "
                           "an array of it zeroes with {}")
 
+    def rewrite_attribute_spellings(self) -> None:
+        """CUDA's attribute spellings the backend names otherwise (`__builtin_align__(32)` ->
+        `__align__(32)` on HIP) or lacks (`__device_builtin__`), in code (not comments or directives)."""
+        from .macro_tokens import tokens
+        table = backends.get(self.backend).attribute_spellings
+        if not table or not any(w.encode() in self.src.data for w in table):
+            return
+        for t in tokens(self.src.data):
+            if t.kind != "ident" or t.text not in table:
+                continue
+            n = self.src.root.descendant_for_byte_range(t.start, t.end)
+            if n is not None and (n.start_byte, n.end_byte) == (t.start, t.end):
+                self.rw.replace(n, table[t.text])  # a node holds it
+            else:
+                self.rw.drop_span(t.start, t.end, table[t.text])  # the parse saw blanks
+            self.note(n if n is not None else self.src.root, table[t.text] or "(removed)", f"{t.text} is CUDA's own attribute")
+
     def _project_header(self, raw: str) -> bool:
         """Whether `#include <cuda_helper.h>` names the project's own header, found on the run's
         include path (-I): a file to port or keep, not a toolkit header without a counterpart."""

@@ -439,3 +439,18 @@ def test_an_array_of_vector_types_zeroed_with_brace_zero_is_brace_empty_on_hip()
     assert "    uint2 one = { 0 };\n" in text and "    int plain[4] = { 0 };\n" in text and "{ 0, 1 }" in text
     metal, _ = translate(SourceFile.from_text(code, "t.cu"), "metal")  # Metal's vectors take it as written
     assert "uint2 state[25] = { 0 };" in metal.body
+
+
+def test_cudas_own_attribute_spellings_are_the_targets():
+    """ccminer's vector headers: `struct __builtin_align__(32) uint48`, `typedef __device_builtin__
+    struct ulong8 ulong8;` -- CUDA's host_defines.h spellings; ROCm 5.2 has `__align__` and no
+    `__device_builtin__` (hipcc: "unknown type name '__device_builtin__'")."""
+    code = ("typedef struct __builtin_align__(32) uint48 { uint4 s0, s1; } uint48;\n"
+            "struct __align__(16) pair { uint2 a, b; };\n"
+            "typedef __device_builtin__ struct pair pair_t;\n"
+            "// __builtin_align__ in a comment stays\n"
+            "__global__ void k(uint48* p, pair_t* q) { p[threadIdx.x].s0.x = q[0].a.x; }\n")
+    text = body(code)
+    assert "typedef struct __align__(32) uint48 {" in text and "struct __align__(16) pair {" in text
+    assert "typedef  struct pair pair_t;" in text and "__device_builtin__" not in text
+    assert "// __builtin_align__ in a comment stays" in text
