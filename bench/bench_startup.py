@@ -1,9 +1,12 @@
 """Start-up of the commands a pre-commit hook runs, beside bare Python start-up, in one run.
 
-    python bench/bench_startup.py [--repeat 7]
+    python bench/bench_startup.py [--repeat 7] [--against CHECKOUT]
 
 Each figure is the best of N runs, wall and CPU (user+sys of the child): CPU time is what to read
-on a loaded machine, where wall time drifts with the other processes.
+on a loaded machine, where wall time drifts with the other processes.  `--against CHECKOUT` (a `git
+worktree add` of the code to compare with, put first on PYTHONPATH) runs each kernelport command
+with that code too, alternated run by run with this code's.  Both are compiled to bytecode first
+and nothing is compiled during a run (as after `pip install`), whatever PYTHONDONTWRITEBYTECODE says.
 """
 from __future__ import annotations
 
@@ -18,33 +21,48 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def measure(cmd: list[str], repeat: int) -> tuple[float, float]:
-    walls, cpus = [], []
+def once(cmd: list[str], env: dict) -> tuple[float, float]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def measure(cmd: list[str], envs: list[dict], repeat: int) -> list[tuple[float, float]]:
+    """The best wall and CPU of `repeat` runs under each env, the envs alternated run by run."""
+    runs: list[list[tuple[float, float]]] = [[] for _ in envs]
     for _ in range(repeat):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t0 = time.perf_counter()
-        subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        walls.append(time.perf_counter() - t0)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return min(walls), min(cpus)
+        for i, env in enumerate(envs):
+            runs[i].append(once(cmd, env))
+    return [(min(w for w, _ in r), min(c for _, c in r)) for r in runs]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--against", type=Path, default=None, metavar="CHECKOUT")
     args = ap.parse_args()
     py = sys.executable
-    kp = [py, "-m", "kernelport"]
-    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; best of {args.repeat}")
+    kp = [py, "-P", "-m", "kernelport"]
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    codes = [("this", ROOT)] + ([("checkout", args.against.resolve())] if args.against else [])
+    for _, code in codes:  # bytecode, as an installed package has it
+        subprocess.run([py, "-m", "compileall", "-q", str(code / "kernelport")], stdout=subprocess.DEVNULL, env=base)
+    envs = [dict(base, PYTHONPATH=str(code)) for _, code in codes]
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; best of {args.repeat}"
+          + (f"; this code ({ROOT}) and the checkout's ({codes[1][1]}) alternated" if args.against else ""))
     for name, cmd in [("python -c pass", [py, "-c", "pass"]),
                       ("python -c 'import typer' (the CLI's floor)", [py, "-c", "import typer"]),
                       ("kernelport lint examples/saxpy.cu (clean)", kp + ["lint", "examples/saxpy.cu"]),
                       ("kernelport --version", kp + ["--version"]),
                       ("kernelport lint examples/warp_reduce.cu", kp + ["lint", "examples/warp_reduce.cu"]),
                       ("kernelport lint --help", kp + ["lint", "--help"])]:
-        wall, cpu = measure(cmd, args.repeat)
-        print(f"{name:46} {wall:6.3f} s wall  {cpu:6.3f} s CPU")
+        ours = cmd[:len(kp)] == kp
+        got = measure(cmd, envs if ours else envs[:1], args.repeat)
+        print(f"{name:46} " + "   ".join(f"{label if ours and len(got) > 1 else '':8} {wall:6.3f} s wall  {cpu:6.3f} s CPU"
+                                          for (label, _), (wall, cpu) in zip(codes, got)))
 
 
 if __name__ == "__main__":

@@ -48,15 +48,20 @@ def declared_names(order: list[Node], text_of) -> frozenset[str]:
     """Every name the file declares: variables, parameters, functions, fields, types, enumerators,
     macros, namespaces (what a declaration's `declarator` or `name` field leads to)."""
     out: set[str] = set()
+    from .source import field_ids
+    declarator, name = field_ids(*_DECLARING)  # (a field's id: its name is looked up on every call)
     for node in order:
-        if node.type in _NOT_DECLARING or _names_a_type(node):
-            continue  # `#ifdef X`, `f<T>()` name X and f without declaring them
-        for f in _DECLARING:
-            d = node.child_by_field_name(f)
+        found = []
+        for f in (declarator, name):
+            d = node.child_by_field_id(f)
             while d is not None and d.type not in _NAME_TYPES:
-                d = d.child_by_field_name("declarator") or d.child_by_field_name("name")
-            if d is not None and not _stands_in_for_cuda(node, text_of):
-                out.add(text_of(d))
+                d = d.child_by_field_id(declarator) or d.child_by_field_id(name)
+            if d is not None:
+                found.append(d)
+        # (the node's own tests only where a field leads to a name: most nodes have neither field)
+        if found and node.type not in _NOT_DECLARING and not _names_a_type(node) and \
+                not _stands_in_for_cuda(node, text_of):  # `#ifdef X`, `f<T>()` name X and f, declare neither
+            out.update(text_of(d) for d in found)
     return frozenset(out)
 
 
@@ -341,6 +346,24 @@ class ApiNames:
         include path (-I): a file to port or keep, not a toolkit header without a counterpart."""
         from .includes import locate
         return locate(Path(self.src.path).parent, raw, tuple(self.options.get("include_dirs", ()))) is not None
+
+    def check_arch_functions(self) -> None:
+        """A device function the backend's compiler refuses for one of its archs (ROCm 5.2's
+        `tex2DLod` on gfx90a, the backend's `arch_missing`): KP210 at the call, naming the arch,
+        not a port that fails to compile there."""
+        b = backends.get(self.backend)
+        if not b.arch_missing:
+            return
+        from .fnscopes import callee_name
+        for call in self.src.index.of_type("call_expression"):
+            name = callee_name(call.child_by_field_name("function"))
+            if name not in b.arch_missing or name in self.declared_names() or self.cuda_only_region(call):
+                continue
+            archs, what, says = b.arch_missing[name]
+            self.problem("KP210", call, f"`{name}` ({what}) does not compile for {', '.join(archs)} ({says})",
+                         f"keep it out of the {', '.join(archs)} build (sample without "
+                         "an explicit level of detail, gradients or gather there), or guard it so that only the "
+                         "CUDA build compiles it")
 
     def rewrite_api_include(self, node: Node, path: Node, raw: str) -> None:
         """An include no header concept covers: the table's header, the library's main header for a

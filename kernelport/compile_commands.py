@@ -5,8 +5,6 @@ never ported and never parsed (like the system's own directories).
 """
 from __future__ import annotations
 
-import json
-import shlex
 from functools import lru_cache
 from pathlib import Path
 
@@ -63,6 +61,8 @@ def load(path: Path) -> dict[Path, Options]:
 
 @lru_cache(maxsize=8)
 def _load(path: Path, stamp: int) -> dict[Path, Options]:
+    import json
+    import shlex  # (both only where a compile_commands.json is read: not at a lint's start-up)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as unreadable:

@@ -267,7 +267,7 @@ def is_api_name(backend: str, name: str) -> bool:
         return False
     if b.api_pattern is not None and _api_regex(b.api_pattern).fullmatch(name):
         return True
-    return name in _table_names()
+    return _in_a_table(name)
 
 
 @lru_cache(maxsize=None)
@@ -275,16 +275,16 @@ def _api_regex(pattern: str) -> re.Pattern:
     return re.compile(pattern)
 
 
-@lru_cache(maxsize=1)
-def _table_names() -> frozenset[str]:
-    """CUDA names some backend's table spells differently or not at all (an identical, supported
-    spelling, `sinf` or `__hadd`, needs nothing)."""
-    out: set[str] = set()
+def _in_a_table(name: str) -> bool:
+    """Whether some backend's table spells the CUDA name `name` differently or not at all (an
+    identical, supported spelling, `sinf` or `__hadd`, needs nothing).  Asked per name, so that
+    only the rows asked for are read (lookup() caches the answer)."""
     for b in _backends().all():
         table = b.api()
-        if table is not None:
-            out.update(n for n, e in table.entries.items() if not e.is_header and (n != e.hip or not e.supported))
-    return frozenset(out)
+        e = table.get(name) if table is not None else None
+        if e is not None and not e.is_header and (name != e.hip or not e.supported):
+            return True
+    return False
 
 
 def _api_spelling(backend: str, key: str) -> str | None:

@@ -61,18 +61,18 @@ def macro(name: str) -> PlatformMacro | None:
 
 
 # -- evaluating a test on one pass: an int, or None when it cannot be known ------------------------
-def _defined(name: str, p: str, amd: frozenset[str] = frozenset()) -> int | None:
+def _defined(name: str, p: str, amd: frozenset[str] = frozenset(), pinned: frozenset[str] = frozenset()) -> int | None:
     if name in amd:  # a name the project's (or the user's) HIP configuration defines
         return int(p in AMD)
     m = macro(name)
     if m is None:
         return None
     if p not in m.defined_on:
-        return 0
+        return None if p in AMD and name in pinned else 0
     return None if m.sometimes else 1
 
 
-def _value(name: str, p: str, amd: frozenset[str] = frozenset()) -> int | None:
+def _value(name: str, p: str, amd: frozenset[str] = frozenset(), pinned: frozenset[str] = frozenset()) -> int | None:
     if name in ("true", "false"):
         return int(name == "true")
     if name in amd:
@@ -81,7 +81,7 @@ def _value(name: str, p: str, amd: frozenset[str] = frozenset()) -> int | None:
     if m is None:
         return None
     if p not in m.defined_on:
-        return 0
+        return None if p in AMD and name in pinned else 0
     return None if m.sometimes else m.value
 
 
@@ -102,43 +102,44 @@ _BINARY = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a
 
 
 def evaluate(node: Node | None, src, p: str, spell: Spell = str,
-             amd: frozenset[str] = frozenset()) -> int | None:
+             amd: frozenset[str] = frozenset(), pinned: frozenset[str] = frozenset()) -> int | None:
     """The value of a preprocessor expression on pass `p` (None: unknown there); each macro name
     as `spell` writes it (a port's rename: `__CUDACC__` -> `__HIPCC__`); `amd`: further names
-    defined on the AMD passes only (kernelport.hipbuild)."""
+    defined on the AMD passes only (kernelport.hipbuild); `pinned`: NVIDIA names the AMD build
+    must define too, with a value we cannot know (`pinned_on_amd`)."""
     if node is None:
         return None
     t = node.type
     if t == "number_literal":
         return _int(src.text_of(node))
     if t == "identifier":
-        v = _value(spell(src.text_of(node)), p, amd)
+        v = _value(spell(src.text_of(node)), p, amd, pinned)
         return v if v is not None or macro(spell(src.text_of(node))) is not None else _derived(src.text_of(node), src, p)
     if t == "preproc_defined":
         name = next((c for c in node.named_children if c.type == "identifier"), None)
-        return _defined(spell(src.text_of(name)), p, amd) if name is not None else None
+        return _defined(spell(src.text_of(name)), p, amd, pinned) if name is not None else None
     if t == "parenthesized_expression":
         inner = [c for c in node.named_children if c.type != "comment"]
-        return evaluate(inner[0], src, p, spell, amd) if len(inner) == 1 else None
+        return evaluate(inner[0], src, p, spell, amd, pinned) if len(inner) == 1 else None
     if t == "unary_expression":
-        op, v = src.text_of(node.child_by_field_name("operator")), evaluate(node.child_by_field_name("argument"), src, p, spell, amd)
+        op, v = src.text_of(node.child_by_field_name("operator")), evaluate(node.child_by_field_name("argument"), src, p, spell, amd, pinned)
         if v is None:
             return None
         return {"!": int(not v), "-": -v, "+": v, "~": ~v}.get(op)
     if t == "binary_expression":
         op = src.text_of(node.child_by_field_name("operator"))
-        a = evaluate(node.child_by_field_name("left"), src, p, spell, amd)
-        b = evaluate(node.child_by_field_name("right"), src, p, spell, amd)
+        a = evaluate(node.child_by_field_name("left"), src, p, spell, amd, pinned)
+        b = evaluate(node.child_by_field_name("right"), src, p, spell, amd, pinned)
         if op == "&&":
             return 0 if 0 in (a, b) else (1 if a is not None and b is not None else None)
         if op == "||":
             return 1 if (a is not None and a != 0) or (b is not None and b != 0) else (0 if a == b == 0 else None)
         return None if a is None or b is None or op not in _BINARY else _BINARY[op](a, b)
     if t == "conditional_expression":
-        c = evaluate(node.child_by_field_name("condition"), src, p, spell, amd)
+        c = evaluate(node.child_by_field_name("condition"), src, p, spell, amd, pinned)
         if c is None:
             return None
-        return evaluate(node.child_by_field_name("consequence" if c else "alternative"), src, p, spell, amd)
+        return evaluate(node.child_by_field_name("consequence" if c else "alternative"), src, p, spell, amd, pinned)
     return None  # a function-like macro, `__has_include`, a parse error: unknown
 
 
@@ -172,9 +173,9 @@ class Branch:
     test: Node  # the #if / #ifdef / #elif node whose test decides this branch
     in_else: bool  # the node is in that test's #else / #elif part (the test is false there)
 
-    def reached(self, src, p: str, spell: Spell = str) -> bool:
+    def reached(self, src, p: str, spell: Spell = str, pinned: frozenset[str] = frozenset()) -> bool:
         """Can code in this branch be compiled on pass `p`?"""
-        v = holds(self.test, src, p, spell)
+        v = holds(self.test, src, p, spell, pinned=pinned)
         return v is None or bool(v) != self.in_else
 
 
@@ -183,14 +184,14 @@ def test_node(cond: Node) -> Node | None:
 
 
 def holds(cond: Node, src, p: str, spell: Spell = str,
-             amd: frozenset[str] = frozenset()) -> int | None:
+             amd: frozenset[str] = frozenset(), pinned: frozenset[str] = frozenset()) -> int | None:
     """Whether the test of an #if / #ifdef / #ifndef / #elif node holds on pass `p` (None: unknown)."""
     t = test_node(cond)
     if cond.type in ("preproc_ifdef", "preproc_elifdef"):
-        v = _defined(spell(src.text_of(t)), p, amd) if t is not None else None
+        v = _defined(spell(src.text_of(t)), p, amd, pinned) if t is not None else None
         negated = bool(cond.children) and src.text_of(cond.children[0]).endswith("ndef")  # `# ifndef` too
         return v if v is None or not negated else int(not v)
-    return evaluate(t, src, p, spell, amd)
+    return evaluate(t, src, p, spell, amd, pinned)
 
 
 def branches(node: Node, src) -> list[Branch]:
@@ -250,13 +251,14 @@ def never_on_amd(cond: Node, src, spell: Spell = str) -> bool:
 
 
 # -- what lint asks (device code) ---------------------------------------------------------------
-def side_of(node: Node, src) -> str | None:
+def side_of(node: Node, src, pinned: frozenset[str] = frozenset()) -> str | None:
     """'arch' under a test of the AMD architecture, else the one platform whose device code this is
-    ('nvidia' / 'amd'), else None."""
+    ('nvidia' / 'amd'), else None.  `pinned`: NVIDIA macros the project requires on every build
+    (`pinned_on_amd`), unknown on the AMD passes rather than undefined."""
     bs = branches(node, src)
     if any(names_platform(b.test, src, arch=True) for b in bs):
         return SIDE_ARCH
-    dev = frozenset(p for p in DEVICE if all(b.reached(src, p) for b in bs))
+    dev = frozenset(p for p in DEVICE if all(b.reached(src, p, pinned=pinned) for b in bs))
     if dev == {AMD_DEVICE}:
         return SIDE_AMD
     if dev == {NVIDIA_DEVICE}:
@@ -264,6 +266,26 @@ def side_of(node: Node, src) -> str | None:
     return None
 
 
-def platform_guarded(node: Node, src) -> bool:
+def platform_guarded(node: Node, src, pinned: frozenset[str] = frozenset()) -> bool:
     """Device code written for one platform or one architecture (lint leaves its hazards alone)."""
-    return side_of(node, src) is not None
+    return side_of(node, src, pinned) is not None
+
+
+def pinned_on_amd(src) -> frozenset[str]:
+    """NVIDIA macros (kernelport.guards.MACROS) that the AMD build of `src` must define all the same:
+    those tested by an `#if` that holds on every AMD pass and whose body is an `#error` reached there
+    (faiss: `#if CUDA_VERSION < 8000` / `#error "CUDA >= 8.0 is required"`).  A build that compiles the
+    file defines them (hipify spells CUDA_VERSION as HIP_VERSION), so code under `#if CUDA_VERSION >= 9000`
+    is code the AMD build may compile, not NVIDIA's alone."""
+    out: set[str] = set()
+    for cond in src.index.of_types("preproc_if", "preproc_ifdef", "preproc_elif"):
+        if not any(c.type == "preproc_call" and src.text_of(c.child_by_field_name("directive")) == "#error"
+                   for c in cond.named_children):
+            continue
+        if not all(holds(cond, src, p) == 1 for p in AMD) or not reach(cond, src) & AMD:
+            continue
+        t = test_node(cond)
+        names = [t] if t is not None and t.type == "identifier" else list(_identifiers(t)) if t is not None else []
+        out.update(n for n in (src.text_of(i) for i in names)
+                   if (m := macro(n)) is not None and not m.defined_on & AMD)
+    return frozenset(out)

@@ -35,7 +35,15 @@ class HipMacro:
 
 def configuration_names(src) -> frozenset[str]:
     """Macros `src` tests that the AMD build defines: platform names (kernelport.guards) and the
-    project's own `X` of an `#ifdef X` / `#if defined(X)` branch that includes a HIP header (`<hip/...>`)."""
+    project's own `X` of an `#ifdef X` / `#if defined(X)` branch that includes a HIP header (`<hip/...>`).
+    Once per parse: every translation unit that includes a header asks, and lint's rules again."""
+    got = src.__dict__.get("_kp_configuration_names")
+    if got is None:
+        got = src.__dict__["_kp_configuration_names"] = _configuration_names(src)
+    return got
+
+
+def _configuration_names(src) -> frozenset[str]:
     out: set[str] = set()
     for kind in guards.CONDITIONALS:
         for name in (n for cond in src.index.of_type(kind) for n in _tested(cond, src)):

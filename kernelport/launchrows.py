@@ -11,7 +11,13 @@ folds two rows into one).  So, per launch in the file of such a kernel:
 - a `/ 32` in what sizes the block's other dimensions (`block_y = block_size / 32`: rows of 32 in a
   thread budget) becomes the budget's rows of the wave (`kp_wave_rows(block_size)`), so the block
   keeps its thread count, and a budget under the wave width (32 threads at 64) is one row, not an
-  empty block and a division by zero in `ceil_div(N, block_y)`;
+  empty block and a division by zero in `ceil_div(N, block_y)`.  The divisor may be a name whose
+  known value is 32 (a macro of the file or of a header, a `constexpr`: `block_size / ROWS`), and
+  the grid's own cut of the same budget (`ceil_div(N, block_size / WARP_SIZE)`) is the same rows;
+- the guard's constant, where it is a name (a macro of the file or of a header, a `constexpr`) of
+  the value 32, becomes the wave width with them (`guard_constants`, in warpflow: the kernel's other
+  uses of the name follow it); a guard with the literal 32 is refused (KP219): nothing ties the
+  kernel's other 32s of the row (a stride `c += 32`) to it, so the kernel cannot follow its launch;
 - any other x (a value the file does not fix at 32) is refused (KP219): the kernel and its launch
   cannot be kept together.
 """
@@ -19,9 +25,9 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import dialect
+from . import dialect, warpwidth
 from .source import call_args, ident_name, walk
-from .warpsites import WARP_SIZE_NAME, int_value
+from .warpsites import WARP_SIZE_NAME, WS, int_value
 
 _MAX_CHASE = 16  # local definitions followed from a block's dimensions
 
@@ -29,7 +35,7 @@ _MAX_CHASE = 16  # local definitions followed from a block's dimensions
 def local_defs(src, body: Node) -> dict[str, list[Node]]:
     """Name -> the expressions a host function gives it (declarations, `dim3 b(x, y)`, assignments)."""
     out: dict[str, list[Node]] = {}
-    for n in src.index.subtree(body):
+    for n in src.index.under_any(body, "init_declarator", "function_declarator", "assignment_expression"):
         if n.type == "init_declarator":
             name, v = ident_name(n.child_by_field_name("declarator")), n.child_by_field_name("value")
             if name and v is not None:
@@ -62,21 +68,22 @@ def _dims(src, block: Node, defs: dict[str, list[Node]]) -> list[Node] | None:
     return None
 
 
-def _row_divisor(src, n: Node) -> bool:
-    """The literal 32 or a warp-size name (`WARP_SIZE`, which the port makes the wave width on the host
-    too: `budget / WARP_SIZE` is then 0 rows for a budget under the wave) as the right of a `/`."""
+def _row_divisor(src, n: Node, is32) -> bool:
+    """The literal 32, a warp-size name (`WARP_SIZE`, which the port makes the wave width on the host
+    too: `budget / WARP_SIZE` is then 0 rows for a budget under the wave) or a name whose value is 32
+    (`is32`) as the right of a `/`."""
     if n.type == "number_literal":
         ok = int_value(src.text_of(n)) == 32
     else:
-        ok = n.type == "identifier" and bool(WARP_SIZE_NAME.search(src.text_of(n)))
+        ok = n.type == "identifier" and (bool(WARP_SIZE_NAME.search(src.text_of(n))) or is32(src.text_of(n)))
     p = n.parent
     return ok and p is not None and p.type == "binary_expression" and p.child_by_field_name("right") == n and \
         src.text_of(p.child_by_field_name("operator")) == "/"
 
 
-def _row_counts(src, exprs: list[Node], defs: dict[str, list[Node]]) -> list[Node]:
-    """The divisors (32, a warp-size name) that cut a thread budget into rows of a warp in these
-    expressions or the locals they read."""
+def _row_counts(src, exprs: list[Node], defs: dict[str, list[Node]], is32) -> list[Node]:
+    """The divisors (32, a warp-size name, a name of the value 32) that cut a thread budget into rows
+    of a warp in these expressions or the locals they read."""
     out, todo, seen = [], list(exprs), set()
     while todo and len(seen) < _MAX_CHASE:
         e = todo.pop()
@@ -84,7 +91,7 @@ def _row_counts(src, exprs: list[Node], defs: dict[str, list[Node]]) -> list[Nod
             continue
         seen.add((e.start_byte, e.end_byte))
         for n in walk(e):
-            if _row_divisor(src, n):
+            if _row_divisor(src, n, is32):
                 out.append(n)
             elif n.type == "identifier":
                 todo.extend(defs.get(src.text_of(n), ()))
@@ -108,6 +115,16 @@ def rewrite_launch_rows(tr) -> None:
     except LookupError:
         return  # this backend carries no host code: its launches are written elsewhere
     src = tr.src
+    for kernel, guards in rows.items():  # `assert(blockDim.x == 32)`: the kernel's rows cannot move with a literal
+        for guard in guards:
+            sides = [guard.node.child_by_field_name(f) for f in ("left", "right")] if guard.node is not None else []
+            if any(c is not None and c.type == "number_literal" for c in sides):
+                tr.problem("KP219", guard.node, f"`{kernel}` needs rows of the wave width ({guard.source}: its header "
+                           "helper folds a whole wave), but its row width is the literal 32, which nothing ties to "
+                           "the kernel's other 32s of the row: the port cannot move the kernel's rows with its launches",
+                           "name the row width (`constexpr int kRow = 32;`) in the guard and in every use of it in "
+                           "the kernel, or mark the kernel `// @kp warp-width 32` and give its header helper's "
+                           "shuffles the width 32")
     for launch in tr.module.launches:
         guards = rows.get(launch.kernel)
         owner = tr.module.function_at(launch.node)  # by place: a host function may share the kernel's name
@@ -132,10 +149,35 @@ def rewrite_launch_rows(tr) -> None:
                        "launch it with `dim3(32, ...)` in this file, or mark the kernel `// @kp warp-width 32` "
                        "and give its header helper's shuffles the width 32")
             continue
-        for n in _row_counts(src, list(dims[1:]), defs):
+        values: dict[str, bool] = {}
+
+        def is32(name: str) -> bool:  # a name whose known value is 32 (macro, header macro, constexpr)
+            if name not in values:
+                values[name] = warpwidth.constant(name, owner, tr.module) == 32
+            return values[name]
+        block_rows = _row_counts(src, list(dims[1:]), defs, is32)
+        budgets = {" ".join(src.text_of(n.parent.child_by_field_name("left")).split()) for n in block_rows}
+        grid_rows = [n for n in _row_counts(src, [launch.config[0]], defs, is32)  # the grid's cut of those budgets
+                     if " ".join(src.text_of(n.parent.child_by_field_name("left")).split()) in budgets]
+        for n in block_rows + grid_rows:
             div = n.parent  # `budget / 32`: at least one row, where the budget is under the wave
             if not tr.rw.has(div):
                 budget = div.child_by_field_name("left")
                 cut = _wave_rows(tr.backend, budget)
                 tr.rw.replace(div, cut)
                 tr.note(div, cut(tr.rw, div), f"rows of the wave in a thread budget: {why}")
+
+
+def guard_constants(an, widths) -> None:
+    """warpflow, once the widths are decided: a group whose rows moved to the wave (warpwidth's
+    _rows_follow_helpers) makes the named 32 of each kernel's row guard (`assert(blockDim.x ==
+    ROW_THREADS)`) a wave-width site, by its value and not its name (a literal guard stays)."""
+    for g in widths.groups:
+        for kname, guards in g.rows.items():
+            an.fn = next((f for f in an.m.functions.values() if f.name == kname and f.is_kernel), None)
+            an.cur = an.scopes.key(an.fn)
+            for guard in guards:
+                for side in (guard.node.child_by_field_name("left"), guard.node.child_by_field_name("right")):
+                    if side is not None and side.type == "identifier":
+                        an.confirm(an.ex(side), g.why, guard.node, kinds=(WS,))
+    an.fn, an.cur = None, ""

@@ -79,7 +79,7 @@ class Repair:
         self.masks: list[Mask] = []
         self.parses = 0
         self.masked_at: set[int] = set()  # token indexes already masked
-        self.lines = [i for i, b in enumerate(data) if b == 0x0A]
+        self.lines = [m.start() for m in re.finditer(b"\n", data)]  # (a Python step per line, not per byte)
         self.seen = data  # what the grammar sees now
         self.by_text: dict[str, list[int]] = {}
         self._closes: dict[int, int | None] = {}

@@ -3,7 +3,7 @@ numbers, literals and punctuation with their byte spans, comments and preprocess
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
 # -- tokens of the user's text -----------------------------------------------------------------
@@ -17,8 +17,7 @@ _TOKEN = re.compile(rb"""
 """, re.X | re.S)
 
 
-@dataclass(frozen=True)
-class Tok:
+class Tok(NamedTuple):  # (a tuple: a frozen dataclass cost most of tokens(), made per token of the file)
     kind: str  # ident, num, string, punct
     start: int
     end: int

@@ -17,8 +17,8 @@ def element_type(an, name: str) -> Node | None:
     elem = None
     if an.fn is not None and (p := an.fn.param(name)) is not None and p.pointer:
         elem = p.node.child_by_field_name("type")
-    if an.fn is not None and (an.fn.name, name) in an.memory:
-        elem = an.memory[(an.fn.name, name)]
+    if an.fn is not None and (an.cur, name) in an.memory:
+        elem = an.memory[(an.cur, name)]
     for sh in an.m.shared:
         if sh.name == name:
             elem = sh.node.child_by_field_name("type")

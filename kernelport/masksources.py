@@ -61,7 +61,7 @@ def group_ballot(an, fn: Node) -> bool:
     if obj.type != "identifier" or an.fn is None:
         return False
     name = an.src.text_of(obj)
-    tnode = an.decl_types.get((an.fn.name, name))
+    tnode = an.decl_types.get((an.cur, name))
     if tnode is not None and _WAVE_GROUP.search(an.src.text_of(tnode)):
         return True
     body = an.src.text_of(an.fn.body) if an.fn.body is not None else ""

@@ -18,6 +18,7 @@ from .source import SourceFile, ident_name, uncomment
 
 FUNCTION_QUALIFIERS = ("__global__", "__device__", "__host__", "__forceinline__", "__noinline__", "inline",
                        "static", "extern")
+_QUALIFIER_BYTES = max(len(q.encode()) for q in FUNCTION_QUALIFIERS)  # a longer node spells none of them
 
 
 @dataclass
@@ -97,6 +98,7 @@ class Visible:
     macros: dict[str, Macro] = field(default_factory=dict)
     where: dict[str, tuple[str, int, int]] = field(default_factory=dict)  # name -> (path, line, col) of the value
     warp_functions: frozenset[str] = frozenset()
+    warp_qualified: frozenset[str] = frozenset()  # the same functions by qualified name (`ns::S::f`, fnscopes)
     confirmed: dict[str, str] = field(default_factory=dict)
     # Every name the included files declare (functions, macros, types, variables): the user's own,
     # never a CUDA API name to map or refuse (llm.c's `cudaCheck` lives in its common header).
@@ -115,6 +117,10 @@ class Visible:
     # Device helpers that return a lane mask or take a 32-bit integer (kernelport.masksources):
     # name -> MaskHelper.
     mask_helpers: dict = field(default_factory=dict)
+    # NVIDIA macros an included header's `#error` requires on every build (kernelport.guards.pinned_on_amd).
+    pinned_on_amd: frozenset[str] = frozenset()
+    # Header functions that forward parameters to a shuffle (kernelport.shufflewrappers): name -> (concept, names).
+    shuffle_wrappers: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -212,7 +218,8 @@ def build(src: SourceFile) -> Module:
             name = ident_name(fd.child_by_field_name("declarator")) or src.text_of(fd.child_by_field_name("declarator"))
             quals = frozenset(src.text_of(c) for c in node.children
                               if c.type in FUNCTION_QUALIFIERS or (c.type == "storage_class_specifier"))
-            quals |= frozenset(src.text_of(c) for c in node.children if src.text_of(c) in FUNCTION_QUALIFIERS)
+            quals |= frozenset(q for c in node.children if c.end_byte - c.start_byte <= _QUALIFIER_BYTES
+                               and (q := src.text_of(c)) in FUNCTION_QUALIFIERS)  # (not the text of a body)
             if src.masks:  # qualifiers behind a masked macro (`HD float f()`, HD = `__host__ __device__`)
                 lo = node.prev_sibling.end_byte if node.prev_sibling is not None else \
                     node.parent.start_byte if node.parent is not None else 0
@@ -252,6 +259,7 @@ def build(src: SourceFile) -> Module:
         i = bisect.bisect_right(outer_starts, n.start_byte) - 1  # outermost spans are disjoint
         return outer[i].name if i >= 0 and n.start_byte < outer[i].node.end_byte else None
 
+    callee_ids: set[int] = set()  # the nodes that are a call's `function`
     for node in ix.of_types("declaration", "call_expression", "identifier", "type_identifier", "primitive_type",
                             "gnu_asm_expression", "asm_statement"):
         t = node.type
@@ -267,6 +275,8 @@ def build(src: SourceFile) -> Module:
                 shared.append(SharedArray(ident_name(d) or "?", _type_text(src, node), dims, dynamic, node, owner(node)))
         elif t == "call_expression":
             fn = node.child_by_field_name("function")
+            if fn is not None:
+                callee_ids.add(fn.id)  # (pre-order: the call comes before its function's identifier)
             if any(c.type == "kernel_call_syntax" for c in node.children):
                 ks = next(c for c in node.children if c.type == "kernel_call_syntax")
                 kname = fn
@@ -278,8 +288,7 @@ def build(src: SourceFile) -> Module:
                 if c is not None:
                     uses.append(ConceptUse(c, node, owner(node)))
         elif t in ("identifier", "type_identifier", "primitive_type"):
-            parent = node.parent
-            if parent is not None and parent.type == "call_expression" and parent.child_by_field_name("function") == node:
+            if node.id in callee_ids:
                 continue  # counted with the call
             c = dialect.lookup(read_as, src.text_of(node))
             if c is not None and c.kind in ("index", "type", "runtime"):

@@ -20,6 +20,7 @@ from typing import Iterator
 
 from tree_sitter import Node
 
+from . import guards
 from .errors import KernelportError, Location
 from .model import Macro, Module, Visible, build
 from .source import SourceFile, uncomment
@@ -95,7 +96,7 @@ class Project:
         self._options = options or (lambda p: Options())
         self._files: dict[Path, ProjectFile | None] = {}
         self._scans: dict[tuple[Path, Options], Scan] = {}
-        self._warp_fns: dict[Path, tuple] = {}  # (the parse, direct users, [(function, callees)])
+        self._warp_fns: dict[Path, tuple] = {}  # (the parse, direct users, [(function, own callees, others)])
         self._declared: dict[Path, frozenset[str]] = {}
         self._lane_slots: dict[Path, dict] = {}
         self._wave_helpers: dict[tuple[Path, frozenset[str]], dict] = {}
@@ -169,6 +170,18 @@ class Project:
     def add(self, path: Path, src: SourceFile) -> ProjectFile:
         """A file the caller already parsed (translate reads its inputs itself)."""
         pf = self._files[self._real(path)] = ProjectFile(self._real(path), src)
+        return pf
+
+    def add_text(self, path: Path, text: str) -> ProjectFile:
+        """The file `path` holding `text`, shown under `path` as given (lint's display path).  A header
+        this run already parsed as an include (same text, a plain parse) is not parsed again: its
+        tree, node index and model are shown under that path (SourceFile.named, Module.copy)."""
+        old = self._files.get(self._real(path))
+        if old is None or old.src.text != text or old.src.included_macros:
+            return self.add(path, SourceFile.from_text(text, str(path)))
+        src = old.src.named(str(path))
+        model = old._module.copy(src) if old._module is not None else None
+        pf = self._files[self._real(path)] = ProjectFile(self._real(path), src, model)
         return pf
 
     def resolve(self, including: Path, name: str, angled: bool, opts: Options) -> Path | None:
@@ -273,8 +286,9 @@ class Project:
         fns: set[str] = set()
         for p in sc.order:
             if p != root:
-                fns |= self.warp_functions(p, fns)
-        vis.warp_functions = frozenset(fns)
+                fns |= self.warp_qualified(p, fns)
+        vis.warp_qualified = frozenset(fns)
+        vis.warp_functions = frozenset(q.rsplit("::", 1)[-1] for q in fns)
         for p in sc.order:
             if p != root:
                 for name, where in self.lane_slots(p).items():
@@ -291,6 +305,13 @@ class Project:
         vis.declared = frozenset().union(*(self.declared(p) for p in sc.order if p != root))
         vis.types = dict(sc.types)
         vis.hip_macros = self.hip_macros(root, opts)
+        from .shufflewrappers import wrappers
+        for p in sc.order:
+            if p != root and (pf := self.file(p)) is not None:
+                for name, w in wrappers(pf.module).items():
+                    vis.shuffle_wrappers.setdefault(name, w)
+        vis.pinned_on_amd = frozenset().union(
+            *(guards.pinned_on_amd(f.src) for p in sc.order if p != root and (f := self.file(p)) is not None))
         return vis
 
     def hip_macros(self, path: Path, opts: Options | None = None) -> dict:
@@ -365,28 +386,42 @@ class Project:
         return self._declared[path]
 
     def warp_functions(self, path: Path, known: set[str] = frozenset()) -> frozenset[str]:  # type: ignore[assignment]
+        """The names of `warp_qualified`'s functions."""
+        return frozenset(q.rsplit("::", 1)[-1] for q in self.warp_qualified(path, known))
+
+    def warp_qualified(self, path: Path, known: set[str] = frozenset()) -> frozenset[str]:  # type: ignore[assignment]
         """Device functions of `path` that use a warp-level operation (directly or through a
-        function of `known` or of the same file)."""
+        function of `known` or of the same file), by qualified name (kernelport.fnscopes): a call
+        is the file's own function where C++ finds one (a same-named function of another header
+        or namespace is not it), else the qualified names it may name in `known`."""
         pf = self.file(path)
         if pf is None:
             return frozenset()
         if self._warp_fns.get(path, (None,))[0] is not pf.src:  # the file's own part, once per parse
+            from .fnscopes import Scopes
+            from .source import call_args
             m = pf.module
-            callees: list[tuple[str, set[str]]] = []  # per definition (overloads share a name)
+            sc = Scopes(m)
+            direct = {sc.qualified(f) for u in m.uses if u.concept.warp_level and (f := m.function_at(u.node))}
+            calls: list[tuple[str, set[str], list[list[str]]]] = []  # (function, its own callees, others' names)
             for f in m.functions.values():
                 if f.body is not None:
-                    fns = (c.child_by_field_name("function") for c in pf.src.index.under(f.body, "call_expression"))
-                    callees.append((f.name, {pf.src.text_of(fn) for fn in fns if fn is not None}))
-            self._warp_fns[path] = (pf.src, frozenset(u.function for u in m.uses if u.concept.warp_level and
-                                                      u.function), callees)
-        _, direct, callees = self._warp_fns[path]  # `known` (the headers before it) only adds callers
-        level = set(direct) | {f for f, names in callees if names & set(known)}
-        calls = dict(callees)  # a name's calls: its last definition's (as the closure always read them)
+                    own, outside = set(), []
+                    for c in pf.src.index.under(f.body, "call_expression"):
+                        fn = c.child_by_field_name("function")
+                        if found := sc.resolve(f, fn, call_args(c)):
+                            own |= {sc.qualified(g) for g in found}
+                        elif names := sc.candidates(f, fn):
+                            outside.append(names)
+                    calls.append((sc.qualified(f), own, outside))
+            self._warp_fns[path] = (pf.src, direct, calls)
+        _, direct, calls = self._warp_fns[path]  # `known` (the headers before it) only adds callers
+        level = set(direct) | {f for f, _, outside in calls if any(not known.isdisjoint(n) for n in outside)}
         changed = True
         while changed:
             changed = False
-            for fname, cs in calls.items():
-                if fname not in level and cs & level:
+            for fname, own, _ in calls:
+                if fname not in level and own & level:
                     level.add(fname)
                     changed = True
         return frozenset(level)

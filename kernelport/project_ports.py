@@ -224,6 +224,7 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
                              include_dirs=tuple(proj.options(key).include_dirs),
                              via=_command(run, given, key, hdr, dest[key].parent), **options)
 
+        said: set[tuple[Path, int]] = set()  # KP222 once per include line and backend, however many ports reach it
         refused: dict[Path, str] = {}  # headers that cannot be read as CUDA: left as they are, said at includes
         for given, key, hdr in files:  # first pass: what each file's port is with its includes as written
             if hdr:
@@ -260,18 +261,7 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
             if include_map or key not in results:
                 results[key] = translate_one(given, key, hdr, include_map)
             port, text = results[key]
-            for i in incs:  # an include of warp-level code that this run does not port
-                if i.resolved is None or i.resolved in ported:
-                    continue
-                if i.resolved in refused:
-                    port.diagnostics.append(Diagnostic(
-                        "KP222", i.location, f"'{i.name}' is not ported: {refused[i.resolved]}; the port includes "
-                        "the CUDA header", "fix the header so that it parses as CUDA C++", "warning"))
-                elif i.resolved not in header_keys and _warp_header(proj, i.resolved):
-                    port.diagnostics.append(Diagnostic(
-                        "KP222", i.location, f"'{i.name}' has warp-level code but is not ported in this run "
-                        "(outside the inputs and the include directories): the port includes the CUDA header",
-                        "add its directory to the inputs or to -I, so that translate ports it", "warning"))
+            port.diagnostics += _unported_warp_includes(proj, key, ported, refused, header_keys, said)
             if hdr and not proj.module(key).kernels:  # a sidecar describes kernels: a header without any has none
                 port.extra_files = {k: v for k, v in port.extra_files.items() if not k.startswith(".")}
             made.append(Made(given, dest[key], text, "", backend, hdr, port))
@@ -279,6 +269,44 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
              enumerate([(s, False) for s in run.sources] + [(h, True) for h in run.headers])}
     made.sort(key=lambda m: (order.get(_res(m.origin), len(order)), targets.index(m.backend)))  # file by file
     return made
+
+
+def _unported_warp_includes(proj: Project, key: Path, ported: set[Path], refused: dict[Path, str],
+                            run_headers: set[Path], said: set[tuple[Path, int]]) -> list[Diagnostic]:
+    """KP222 for the port of `key`: each header it includes as CUDA that holds warp-level code this
+    run does not port (outside the inputs and include directories) or that could not be read.  A
+    header of the run whose port would not differ is not written, so the port includes it as it is,
+    and its own includes as they are: those are followed too (cudahandbook's scanWarp.cuh, unchanged,
+    includes `../scanWarpPolicy.cuh` with the shuffles), and the warning is at the include that
+    reaches the unported header, once per run."""
+    out: list[Diagnostic] = []
+    includes = proj.scan(key).includes  # the translation unit's includes, per file, as it resolves them
+    todo, seen = [(key, ())], {key}
+    while todo:
+        f, via = todo.pop(0)
+        for i in includes.get(f, []):
+            h = i.resolved
+            if h is None or h in ported or h in seen:
+                continue
+            seen.add(h)
+            through = f" (included through {' -> '.join(via)})" if via else ""
+            where = (Path(i.location.path), i.location.line)
+            if h in refused or (h not in run_headers and _warp_header(proj, h)):
+                if where in said:
+                    continue
+                said.add(where)
+                if h in refused:
+                    out.append(Diagnostic(
+                        "KP222", i.location, f"'{i.name}'{through} is not ported: {refused[h]}; the port includes "
+                        "the CUDA header", "fix the header so that it parses as CUDA C++", "warning"))
+                else:
+                    out.append(Diagnostic(
+                        "KP222", i.location, f"'{i.name}'{through} has warp-level code but is not ported in this "
+                        "run (outside the inputs and the include directories): the port includes the CUDA header",
+                        "add its directory to the inputs or to -I, so that translate ports it", "warning"))
+            else:  # included as written: what it includes, the port includes too
+                todo.append((h, via + (i.name,)))
+    return out
 
 
 def pf_text(proj: Project, key: Path) -> str:

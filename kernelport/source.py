@@ -117,6 +117,13 @@ def _parser() -> Parser:
     return Parser(Language(tree_sitter_cuda.language()))
 
 
+@lru_cache(maxsize=None)
+def field_ids(*names: str) -> tuple[int, ...]:
+    """The grammar's ids of these field names, for Node.child_by_field_id in hot loops."""
+    language = _parser().language
+    return tuple(language.field_id_for_name(n) for n in names)
+
+
 @dataclass
 class SourceFile:
     path: str
@@ -354,6 +361,15 @@ class NodeIndex:
         ps = self._types.get(type_, [])
         lo, hi = bisect.bisect_left(ps, i), bisect.bisect_left(ps, j)
         return [self.order[k] for k in ps[lo:hi]]
+
+    def under_any(self, node: Node, *types: str) -> list[Node]:
+        """The nodes of any of these types in node's subtree, in source (pre-)order."""
+        i, j = self.span(node)
+        ks: list[int] = []
+        for t in types:
+            ps = self._types.get(t, [])
+            ks += ps[bisect.bisect_left(ps, i):bisect.bisect_left(ps, j)]
+        return [self.order[k] for k in sorted(ks)]
 
     def any_under(self, node: Node, positions: list[int]) -> bool:
         """Whether one of these sorted pre-order positions lies in node's subtree."""

@@ -1,8 +1,8 @@
 """Which functions a fixpoint sweep must analyse again (warpflow's worklist).
 
 warpflow sweeps every function until a sweep changes nothing.  A function's pass reads its own
-variables (keyed by its name: overloads share them, so an overloaded name's functions always
-pass), file-scope values, its callees' returns, the
+variables (keyed by its key, kernelport.fnscopes: definitions that share one, the same function
+in two `#if` branches, always pass), file-scope values, its callees' returns, the
 shared-array names, and (at a popc/ffs/clz of a mask) whether sites are confirmed.  A function
 none of whose inputs changed since its last pass would write exactly what it wrote then: joins
 that change nothing.  So it is skipped, and what it recorded per pass (the shuffle masks it
@@ -12,25 +12,32 @@ sweep of every function would, in the same order, and the sweeps end at the same
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from .model import Function, Module
 
 
 class Sweeps:
-    def __init__(self, module: Module, functions: list[Function]):
+    def __init__(self, module: Module, functions: list[Function], key: Callable[[Function], str] = lambda f: f.name):
         src = module.source
-        self._all = {f.name for f in functions}
+        self._key = key  # a function's key: what its variables and its return are stored under
+        self._all = {key(f) for f in functions}
         self._dirty = set(self._all)  # the first sweep analyses every function
         seen: set[str] = set()
-        self._overloaded = {f.name for f in functions if f.name in seen or seen.add(f.name)}
-        self._callers: dict[str, set[str]] = {}  # name -> names of the functions that mention it
+        self._overloaded = {k for k in map(key, functions) if k in seen or seen.add(k)}
+        keys: dict[str, set[str]] = {}  # a name -> the keys of the functions of that name
+        for f in functions:
+            keys.setdefault(f.name.split("::")[-1], set()).add(key(f))
+        self._callers: dict[str, set[str]] = {}  # key -> keys of the functions that mention its name
         self.said: dict[str, set[str]] = {}  # name -> the identifiers its definitions mention
         for f in functions:  # the whole definition: a default argument may call a function too
             said = Counter(src.text_of(i) for i in src.index.under(f.node, "identifier"))
             self.said.setdefault(f.name, set()).update(said)
-            for name in said.keys() & self._all:
-                if name != f.name or said[name] > 1:  # its own name once is its declarator, not a call
-                    self._callers.setdefault(name, set()).add(f.name)
+            own = f.name.split("::")[-1]
+            for name in said.keys() & keys.keys():
+                if name != own or said[name] > 1:  # its own name once is its declarator, not a call
+                    for k in keys[name]:
+                        self._callers.setdefault(k, set()).add(key(f))
         self._confirm_readers: set[str] = set()
         self._recorded: dict[int, object] = {}
         self._live = self._all
@@ -45,10 +52,11 @@ class Sweeps:
         if fn is None:
             self.touch_all()
         else:
-            self.touch_name(fn.name)
+            self.touch_name(self._key(fn))
 
-    def touch_name(self, name: str) -> None:
-        self._dirty.add(name)
+    def touch_name(self, key: str) -> None:
+        """A parameter of the function(s) of this key changed."""
+        self._dirty.add(key)
 
     def touch_all(self) -> None:
         self._dirty |= self._all
@@ -59,25 +67,26 @@ class Sweeps:
             names.add(name)
             self.touch_all()
 
-    def returned(self, name: str) -> None:
-        self._dirty |= self._callers.get(name, set())
+    def returned(self, key: str) -> None:
+        self._dirty |= self._callers.get(key, set())
 
     def reads_confirmed(self, fn: Function | None) -> None:
         if fn is not None:
-            self._confirm_readers.add(fn.name)
+            self._confirm_readers.add(self._key(fn))
 
     def confirmed(self) -> None:
         self._dirty |= self._confirm_readers
 
     # -- one sweep -------------------------------------------------------------------------------
     def due(self, f: Function) -> bool:
-        """Whether f passes now: something it reads changed since its last pass (or it is overloaded)."""
+        """Whether f passes now: something it reads changed since its last pass (or its key is shared)."""
         if f.name not in self._live:
             return False
-        if f.name in self._dirty:
-            self._dirty.discard(f.name)
+        k = self._key(f)
+        if k in self._dirty:
+            self._dirty.discard(k)
             return True
-        return f.name in self._overloaded
+        return k in self._overloaded
 
     def record(self, f: Function, found) -> None:
         """What f's pass found that a sweep collects anew (warpflow: its shuffles' masks and its

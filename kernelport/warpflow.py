@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import backends, dialect, laddersteps, maskmemory, masksources, warpreach, warpshapes, warpwidth
+from . import backends, dialect, fnscopes, laddersteps, launchrows, maskmemory, masksources, memberlanes, shufflewrappers
+from . import templateargs, warpreach, warpshapes, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
+from .fnscopes import callers_closure  # (lint's divergence pass imports it from here too)
 from .sweeps import Sweeps
 from .warpsites import declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_facts
 from .warpsites import type_aliases
@@ -40,10 +42,14 @@ class _Analyzer:
         self.warp_arrays: dict[str, Node] = {}  # shared arrays indexed by confirmed lane/warp values
         self.changed = False
         self.fn: Function | None = None
-        self.work = Sweeps(module, list(module.functions.values()))
+        self.cur = ""  # the key of the function analysed (fnscopes: its qualified name), '' at file scope
+        self.scopes = fnscopes.Scopes(module)
+        self.warp_keys: set[str] = set()  # the keys of the warp-level functions (a.warp_level: their names)
+        self.work = Sweeps(module, list(module.functions.values()), self.scopes.key)
         self.aliases: dict[str, str] = {}
         self.width_params: dict[str, tuple[int, str]] = {}  # helper -> (its width parameter, the shuffle)
         self._literals: dict[int, frozenset] = {}  # number literal node -> its facts
+        self.members = memberlanes.MemberLanes(self)
 
     # -- sites ------------------------------------------------------------------------------
     def site(self, node: Node, role: str) -> int:
@@ -65,7 +71,7 @@ class _Analyzer:
 
     # -- environment ------------------------------------------------------------------------
     def bind(self, name: str, facts) -> None:
-        key = (self.fn.name if self.fn else "", name)
+        key = (self.cur, name)
         old = self.env.get(key, frozenset())
         new = old | facts
         if new != old:
@@ -74,8 +80,8 @@ class _Analyzer:
             self.work.touch(self.fn)
 
     def lookup(self, name: str, node: Node | None = None) -> frozenset:
-        if self.fn is not None and (self.fn.name, name) in self.env:
-            return self.env[(self.fn.name, name)]
+        if self.fn is not None and (self.cur, name) in self.env:
+            return self.env[(self.cur, name)]
         if ("", name) in self.env:
             return self.env[("", name)]
         facts = macro_facts(self, name, node)  # this file's macros, then the includes' (project)
@@ -229,7 +235,7 @@ class _Analyzer:
                 out.add((VOTE, -1))
             return frozenset(out)
         if op in ("==", "!=", "<", "<=", ">", ">="):
-            if self.fn is not None and self.fn.name in self.a.warp_level and (
+            if self.fn is not None and self.cur in self.warp_keys and (
                     {LANE, WARP, LANE_OK, WRES} & (kinds_L | kinds_R)):
                 step = laddersteps.threshold(self.src, self.dialect, n)  # `n >= 32` over a step at 16 keeps its 32
                 self.confirm({f for f in L | R if not (step and f[1] >= 0 and self.a.sites[f[1]].node == step[0])},
@@ -270,7 +276,7 @@ class _Analyzer:
     def _check_store(self, name: str, facts, at: Node) -> None:
         if self.fn is None:
             return
-        tnode = self.decl_types.get((self.fn.name, name))
+        tnode = self.decl_types.get((self.cur, name))
         if tnode is not None and (VOTE, -1) in facts and self.is_int32(tnode):
             sid = self.site(tnode, "type32")
             self.confirm({(WS, sid)}, f"'{name}' holds a ballot mask", at, kinds=(WS,))
@@ -297,7 +303,7 @@ class _Analyzer:
         name = self.src.text_of(base) if base.type == "identifier" else None
         if name in self.shared_names:
             kinds = {k for k, _ in idx}
-            if ({WARP, LANE, WARP_OK, LANE_OK} & kinds) and self.fn is not None and self.fn.name in self.a.warp_level:
+            if ({WARP, LANE, WARP_OK, LANE_OK} & kinds) and self.fn is not None and self.cur in self.warp_keys:
                 self.confirm(idx, f"indexes the per-warp shared array '{name}'", n)
                 if name not in self.warp_arrays:
                     self.warp_arrays[name] = n
@@ -320,7 +326,7 @@ class _Analyzer:
         fn = n.child_by_field_name("function")
         args = call_args(n)
         arg_facts = [self.ex(a) for a in args]
-        name = self.callee_name(fn)
+        name = fnscopes.callee_name(fn)
         if fn is not None and fn.type in ("primitive_type", "type_identifier", "sized_type_specifier") and \
                 len(arg_facts) == 1:
             return arg_facts[0]  # a functional cast: uint32_t(-1)
@@ -333,10 +339,10 @@ class _Analyzer:
             c, params = found
             bound_idx = dict(zip(params, range(len(args))))
             if c.kind == "shuffle":
-                if "width" not in bound_idx or bound_idx["width"] >= len(args):
+                width = bound_idx.get("width")  # a literal one, or cub's `ShuffleDown<16>`: a logical group
+                literal_width = warpshapes.literal_width(self.src, n, args[width] if width is not None else None) is not None
+                if width is None and not literal_width:
                     self.a.wave_shuffles.append((n, c.key, self.fn.name if self.fn else None))
-                width = bound_idx.get("width")
-                literal_width = width is not None and args[width].type == "number_literal"
                 mi = bound_idx.get("mask")
                 if mi is not None:
                     self._classify_mask(args[mi], arg_facts[mi])
@@ -360,7 +366,7 @@ class _Analyzer:
                                 self.confirm(arg_facts[i], f"reaches the {p} of {name}", n)
                             for v in walk(a):
                                 if v.type == "identifier":
-                                    self.shuffle_vars.add((self.fn.name if self.fn else "", self.src.text_of(v)))
+                                    self.shuffle_vars.add((self.cur, self.src.text_of(v)))
                 return frozenset({(WRES, -1)})
             if c.kind == "vote":
                 mi = bound_idx.get("mask")
@@ -380,23 +386,26 @@ class _Analyzer:
                     self.confirm({(WS, sid)}, f"{name} of a lane mask counts only 32 lanes", n, kinds=(WS,))
                 return frozenset()
             return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP))
-        callee = self.m.functions.get(name)
-        if callee is not None and callee.name in self.width_params and len(args) <= self.width_params[callee.name][0]:
-            self.a.wave_shuffles.append((n, self.width_params[callee.name][1], self.fn.name if self.fn else None))
-        if callee is not None:
+        callees = self.scopes.resolve(self.fn, fn, args, lambda a: fnscopes.arg_type(self, a))
+        for callee in callees:  # the definitions C++ would call (fnscopes); facts join where it is ambiguous
+            ck = self.scopes.key(callee)
+            templateargs.bind(self, fn, callee)  # `merge<K, V, 16>(k, v)`: 16 binds the template's L
+            if ck in self.width_params and len(args) <= self.width_params[ck][0]:
+                self.a.wave_shuffles.append((n, self.width_params[ck][1], self.fn.name if self.fn else None))
             for p, f, a in zip(callee.params, arg_facts, args):
                 f = f or frozenset({(OPAQUE, -1)})  # the caller's value came from where we cannot see
-                key = (callee.name, p.name)
+                key = (ck, p.name)
                 old = self.env.get(key, frozenset())
                 if not f <= old:
                     self.env[key] = old | f
                     self.changed = True
-                    self.work.touch_name(callee.name)
+                    self.work.touch_name(ck)
                 masksources.check_param(self, callee, p, f, n)
                 if a.type == "identifier" and _is_reference(p.node):
                     # `void lane_of(int& l) { l = tid % 32; }`: what the callee stores reaches the caller
                     self.bind(self.src.text_of(a), self.env.get(key, frozenset()) - {(OPAQUE, -1)})
-            return self.returns.get(callee.name, frozenset())
+        if callees:
+            return frozenset().union(*(self.returns.get(self.scopes.key(c), frozenset()) for c in callees))
         if (got := masksources.header_call(self, n, name, args, arg_facts)) is not None:
             return got
         if name in INT32_TYPES or name in ("uint32_t", "int32_t", "unsigned", "uint64_t", "size_t") or \
@@ -411,14 +420,8 @@ class _Analyzer:
         found = dialect.spelled_by(self.dialect, name)
         if found is not None:
             return found[0], dialect.call_params(*found)[0]
-        lib = dialect.library_call(self.dialect, name) if name not in self.m.functions else None
+        lib = shufflewrappers.library_call(self.m, self.dialect, name)  # a library's, or an included header's
         return (lib[0], lib[1]) if lib is not None else None
-
-    def callee_name(self, fn: Node | None) -> str | None:
-        """The called function's name: `f`, `ns::f`, `f<T>`, `ns::f<T>` all call f."""
-        while fn is not None and fn.type in ("qualified_identifier", "template_function"):
-            fn = fn.child_by_field_name("name")
-        return self.src.text_of(fn) if fn is not None and fn.type == "identifier" else None
 
     def _classify_mask(self, node: Node, facts) -> None:
         kinds = {k for k, _ in facts}
@@ -433,9 +436,9 @@ class _Analyzer:
             for d in n.children_by_field_name("declarator"):
                 name = ident_name(d)
                 if name and self.fn is not None and tnode is not None:
-                    self.decl_types[(self.fn.name, name)] = tnode
+                    self.decl_types[(self.cur, name)] = tnode
                     if declares_memory(d):
-                        self.memory[(self.fn.name, name)] = tnode
+                        self.memory[(self.cur, name)] = tnode
                 init = d.child_by_field_name("value") if d.type == "init_declarator" else None
                 if init is not None and name and d.child_by_field_name("declarator") is not None and \
                         d.child_by_field_name("declarator").type == "pointer_declarator" and \
@@ -461,11 +464,11 @@ class _Analyzer:
                 if (VOTE, -1) in f and rtype is not None and self.is_int32(rtype):
                     sid = self.site(rtype, "type32")
                     self.confirm({(WS, sid)}, f"'{self.fn.name}' returns a ballot mask", n, kinds=(WS,))
-                old = self.returns.get(self.fn.name, frozenset())
+                old = self.returns.get(self.cur, frozenset())
                 if not f <= old:
-                    self.returns[self.fn.name] = old | f
+                    self.returns[self.cur] = old | f
                     self.changed = True
-                    self.work.returned(self.fn.name)
+                    self.work.returned(self.cur)
             return
         if t == "for_statement":
             init = n.child_by_field_name("initializer")
@@ -482,7 +485,7 @@ class _Analyzer:
             self.ex(n.child_by_field_name("condition"))
             self.ex(n.child_by_field_name("update"))
             if var and self.fn is not None:
-                self.loops.append((self.fn.name, var, n))
+                self.loops.append((self.cur, var, n))
                 warpshapes.lane_stride(self, var, n)
             body = n.child_by_field_name("body")
             if body is not None:
@@ -518,33 +521,37 @@ class _Analyzer:
     def warp_level_functions(self) -> None:
         direct: dict[str, bool] = {}
         calls: dict[str, set[str]] = {}
-        for f in self.m.functions.values():
-            direct[f.name] = warpshapes.uses_wave_collective(self, f)
-            if direct[f.name]:
+        for f in self.m.functions.values():  # by key (fnscopes): `tile::lane` is not `warp::lane`
+            k = self.scopes.key(f)
+            direct[k] = direct.get(k, False) or warpshapes.uses_wave_collective(self, f)
+            if direct[k]:
                 self.a.wave_collectives.add(f.name)
-            calls[f.name] = set()
+            calls.setdefault(k, set())
             for n in (self.src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `= default`
                 fn = n.child_by_field_name("function")
-                name = self.callee_name(fn)
+                name = fnscopes.callee_name(fn)
                 if name is None:
                     continue
-                if name in self.m.functions:
-                    calls[f.name].add(name)
-                elif self.m.visible is not None and name in self.m.visible.warp_functions:
-                    direct[f.name] = True  # a warp-level helper from an included header
+                if targets := self.scopes.resolve(f, fn, call_args(n)):
+                    calls[k] |= {self.scopes.key(g) for g in targets}
+                elif self.m.visible is not None and not self.m.visible.warp_qualified.isdisjoint(
+                        self.scopes.candidates(f, fn)):
+                    direct[k] = True  # a warp-level helper from an included header
                 found = self.concept_call(name)
                 if found is None or not found[0].warp_level:
                     continue
                 c, names = found
                 args = call_args(n)
                 wi = names.index("width") if "width" in names else None
-                if wi is not None and wi < len(args) and args[wi].type == "number_literal":
-                    self.a.logical_width[f.name] = int_value(self.src.text_of(args[wi])) or 0
+                lw = warpshapes.literal_width(self.src, n, args[wi] if wi is not None and wi < len(args) else None)
+                if lw is not None:
+                    self.a.logical_width[f.name] = lw
                     continue  # an explicit logical width: the code means it
-                direct[f.name] = True
+                direct[k] = True
                 if c.kind == "shuffle" and wi is not None and wi < len(args) and args[wi].type == "identifier":
                     warpshapes.width_param(self, f, self.src.text_of(args[wi]), c.key)
-        self.a.warp_level = callers_closure(direct, calls)
+        self.warp_keys = callers_closure(direct, calls)
+        self.a.warp_level = {f.name for f in self.m.functions.values() if self.scopes.key(f) in self.warp_keys}
 
     def run(self) -> Analysis:
         self.warp_level_functions()
@@ -557,12 +564,13 @@ class _Analyzer:
         self.aliases = type_aliases(self.src)
         while True:  # until a sweep changes nothing: every change grows a finite set, so it ends
             self.changed = False
-            self.fn = None
+            self.fn, self.cur = None, ""
             self.a.shuffle_masks, self.a.wave_shuffles = [], []
             for g in globals_:
                 self.stmt(g)
             for f in self.m.functions.values():
-                self.fn, before = f, (len(self.a.shuffle_masks), len(self.a.wave_shuffles))  # (last stays for _post)
+                self.fn, self.cur = f, self.scopes.key(f)  # (the last stays for _post)
+                before = len(self.a.shuffle_masks), len(self.a.wave_shuffles)
                 if not self.work.due(f):  # nothing it reads changed: its pass would change nothing (sweeps.py)
                     masks, waves = self.work.replay(f) or ([], [])  # what its last pass found, both lists
                     self.a.shuffle_masks += masks
@@ -572,6 +580,7 @@ class _Analyzer:
                     default = p.node.child_by_field_name("default_value")
                     if default is not None:
                         self.bind(p.name, self.ex(default))
+                self.members.seed(f)  # what its class's members hold (kernelport.memberlanes)
                 if f.body is not None:
                     self.stmt(f.body)
                 self.work.record(f, (self.a.shuffle_masks[before[0]:], self.a.wave_shuffles[before[1]:]))
@@ -592,6 +601,7 @@ class _Analyzer:
         for s in self.a.sites:
             if s.confirmed and w.logical(s.function):
                 s.confirmed, s.why = False, f"a logical 32-lane group ({w.width(s.function)})"
+        launchrows.guard_constants(self, w)  # rows of the wave: a guard's named 32 is the wave width too
 
     def _post(self) -> None:
         warpshapes.ladder_bounds(self)
@@ -601,19 +611,6 @@ class _Analyzer:
         for name in self.m.macros:  # `#define WARP_SIZE 32` says it even when only host code uses it
             self.lookup(name)
         # (`constexpr int kWarpSize = 32;` is confirmed by its name where it is declared: file scope)
-
-
-def callers_closure(direct: dict[str, bool], calls: dict[str, set[str]]) -> set[str]:
-    """The functions for which `direct` holds, and every function that calls one (transitively)."""
-    level = {k for k, v in direct.items() if v}
-    changed = True
-    while changed:
-        changed = False
-        for f, cs in calls.items():
-            if f not in level and cs & level:
-                level.add(f)
-                changed = True
-    return level
 
 
 def analyze(module: Module) -> Analysis:

@@ -22,7 +22,7 @@ from .warpsites import HALF, LANE, LANE_OK, TID, VOTE, WS, int_value
 def ladder_bounds(an) -> None:
     """Loop bounds of shuffle ladders and scans: `for (o = 16; ...)`, `for (d = 1; d < 32; ...)`."""
     for fname, var, loop in an.loops:
-        if (fname, var) not in an.shuffle_vars or fname not in an.a.warp_level:
+        if (fname, var) not in an.shuffle_vars or fname not in an.warp_keys:
             continue
         for part in ("initializer", "condition"):
             p = loop.child_by_field_name(part)
@@ -76,8 +76,8 @@ def per_warp_arrays(an) -> None:
 def lane_stride(an, var: str, loop: Node) -> None:
     """`for (i = lane * C; ...; i += 32 * C)`: confirm the stride's lane count."""
     src = an.src
-    if an.fn is None or an.fn.name not in an.a.warp_level or \
-            not {LANE, LANE_OK} & {k for k, _ in an.env.get((an.fn.name, var), frozenset())}:
+    if an.fn is None or an.cur not in an.warp_keys or \
+            not {LANE, LANE_OK} & {k for k, _ in an.env.get((an.cur, var), frozenset())}:
         return
     init, upd = loop.child_by_field_name("initializer"), loop.child_by_field_name("update")
     if upd is None or upd.type != "assignment_expression" or \
@@ -91,27 +91,34 @@ def lane_stride(an, var: str, loop: Node) -> None:
 
 
 def uses_wave_collective(an, f: Function) -> bool:
-    """Whether f instantiates a library warp collective at its default logical width (a class of
-    that name that the file defines itself is the project's own, not the library's)."""
-    for t in (an.src.index.under(f.body, "template_type") if f.body is not None else ()):
+    """Whether f instantiates a library warp collective at its default logical width."""
+    return bool(wave_collective_types(an.src, an.dialect, f))
+
+
+def wave_collective_types(src, dialect_name: str, f: Function) -> list[Node]:
+    """The library warp collectives f instantiates at their default logical width, the hardware warp
+    (`cub::WarpReduce<float>`; a class of that name that the file defines itself is the project's own,
+    not the library's): the template types, in source order."""
+    out = []
+    for t in (src.index.under(f.body, "template_type") if f.body is not None else ()):
         name = t.child_by_field_name("name")
-        at = dialect.warp_collective_width(an.dialect, an.src.text_of(name)) if name is not None else None
-        if at is not None and an.src.text_of(name) in _own_classes(an):
+        at = dialect.warp_collective_width(dialect_name, src.text_of(name)) if name is not None else None
+        if at is not None and src.text_of(name) in _own_classes(src):
             continue
         targs = t.child_by_field_name("arguments")
         if at is not None and targs is not None and len(targs.named_children) <= at:
-            return True
-    return False
+            out.append(t)
+    return out
 
 
-def _own_classes(an) -> set[str]:
+def _own_classes(src) -> set[str]:
     """Names of the structs and classes this file defines (with a body)."""
     out = set()
     for t in ("struct_specifier", "class_specifier"):
-        for n in an.src.index.of_type(t):
+        for n in src.index.of_type(t):
             name = n.child_by_field_name("name")
             if name is not None and n.child_by_field_name("body") is not None:
-                out.add(an.src.text_of(name))
+                out.add(src.text_of(name))
     return out
 
 
@@ -120,7 +127,7 @@ def width_param(an, f: Function, name: str, key: str) -> None:
     for i, p in enumerate(f.params):
         default = p.node.child_by_field_name("default_value")
         if p.name == name and default is not None and int_value(an.src.text_of(default)) is None:
-            an.width_params.setdefault(f.name, (i, key))
+            an.width_params.setdefault(an.scopes.key(f), (i, key))
 
 
 def _per_warp(src, d: Node) -> bool:
@@ -142,3 +149,17 @@ def _factors(n: Node | None) -> list[Node]:
     if n is not None and n.type == "binary_expression" and n.child_by_field_name("operator").type == "*":
         return _factors(n.child_by_field_name("left")) + _factors(n.child_by_field_name("right"))
     return [n] if n is not None else []
+
+
+def literal_width(src, call: Node, width: Node | None) -> int | None:
+    """A warp call's explicit logical width: its width argument when that is a literal, else a
+    literal template argument of a library shuffle whose width is one (`cub::ShuffleIndex<16>(v, lane,
+    mask)`); None when the call leaves the width to the hardware or to a variable."""
+    if width is not None:
+        return (int_value(src.text_of(width)) or 0) if width.type == "number_literal" else None
+    fn = call.child_by_field_name("function")
+    while fn is not None and fn.type == "qualified_identifier":
+        fn = fn.child_by_field_name("name")
+    targs = fn.child_by_field_name("arguments") if fn is not None and fn.type == "template_function" else None
+    first = targs.named_children[0] if targs is not None and targs.named_children else None
+    return (int_value(src.text_of(first)) or 0) if first is not None and first.type == "number_literal" else None

@@ -118,6 +118,9 @@ def macro_mask(module: Module, name: str, depth: int = 0) -> int | None:
     return int(v) & 0xFFFFFFFF if isinstance(v, int) else None
 
 
+_PARENS = re.compile(r"^\s*\(+\s*([^()]*?)\s*\)+\s*$")  # a value in balanced parentheses, `((32))`
+
+
 def macro_facts(an, name: str, node: Node | None) -> frozenset | None:
     """The facts of an object-like macro's value (None: not a macro whose value matters).
 
@@ -133,7 +136,7 @@ def macro_facts(an, name: str, node: Node | None) -> frozenset | None:
         mac = vis.macros.get(name)
     if mac is None or mac.value_node is None:
         return None
-    v = int_value(mac.value)
+    v = int_value(_PARENS.sub(r"\1", mac.value))  # `#define WARP_SIZE (32)` is 32 too
     decided = vis.confirmed.get(name) if vis is not None else None
     if v == 32:
         sid = an.site(mac.value_node, "ws_macro") if local else an.site(node, "ws_macro_use") if node is not None \
@@ -183,17 +186,18 @@ def is_reference(param: Node) -> bool:
     return d is not None and d.type == "reference_declarator"
 
 
-def names_memory(fn, memory: dict, shared: set, name: str) -> bool:
-    """`name` is a pointer or an array in `fn`: a pointer parameter, a local, shared memory."""
+def names_memory(fn, key: str, memory: dict, shared: set, name: str) -> bool:
+    """`name` is a pointer or an array in `fn` (whose key in `memory` is `key`): a pointer
+    parameter, a local, shared memory."""
     if fn is None:
         return False
     p = fn.param(name)
-    return (p is not None and p.pointer) or (fn.name, name) in memory or name in shared
+    return (p is not None and p.pointer) or (key, name) in memory or name in shared
 
 
 def is_address(an, n: Node) -> bool:
     """`d + tid % 32` with `d` a pointer or an array: an address, not a lane (its loads are data)."""
-    return any(c is not None and c.type == "identifier" and names_memory(an.fn, an.memory, an.shared_names,
+    return any(c is not None and c.type == "identifier" and names_memory(an.fn, an.cur, an.memory, an.shared_names,
                                                                        an.src.text_of(c))
                for c in (n.child_by_field_name("left"), n.child_by_field_name("right")))
 

@@ -122,8 +122,12 @@ def _names(module: Module) -> dict[str, int | float]:
 
 
 def _value(node: Node, module: Module, names) -> int | None:
+    return _evaluate(module.source.text_of(node), names)
+
+
+def _evaluate(text: str, names) -> int | None:
     try:
-        v = cexpr.evaluate(module.source.text_of(node), names)
+        v = cexpr.evaluate(text, names)
     except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
         return None
     return int(v) if isinstance(v, (int, float)) and v == int(v) else None
@@ -154,16 +158,21 @@ def _dims(node: Node, owner: Function | None, module: Module, names, depth: int 
     return None if v is None else (v, 1, 1)
 
 
-def _constant(name: str, k: Function, module: Module, names) -> int | None:
-    """The value of a constant the kernel names: a macro (its own or a header's), or a `const`/`constexpr` local or file-scope
-    variable with a constant initialiser (llm.c's `constexpr const int WarpSize = 32;`)."""
+def constant(name: str, k: Function | None, module: Module, names=None) -> int | None:
+    """The value of a constant function `k` names: a macro (its own or a header's, `(32)` too), or a
+    `const`/`constexpr` local (of `k`) or file-scope variable with a constant initialiser (llm.c's
+    `constexpr const int WarpSize = 32;`).  `names`: _names(module), where the caller has it."""
+    names = _names(module) if names is None else names
     if name in names:
         return int(names[name])
     vis = module.visible  # a header's macro (llm.c's WARP_SIZE in its common header)
-    if vis is not None and name in vis.macros and vis.macros[name].value:
-        return int_value(vis.macros[name].value)
+    mac = module.macros.get(name) or (vis.macros.get(name) if vis is not None else None)
+    if mac is not None and mac.value:
+        v = int_value(mac.value)
+        return v if v is not None else _evaluate(mac.value, names)
     src = module.source
-    scopes = [k.body] + [n for n in file_scope_items(src) if n.type == "declaration"]
+    scopes = ([k.body] if k is not None and k.body is not None else []) + \
+        [n for n in file_scope_items(src) if n.type == "declaration"]
     for scope in scopes:
         for d in src.index.under(scope, "init_declarator"):
             decl = d.parent
@@ -185,12 +194,14 @@ def row_guards(k: Function, module: Module, names=None) -> list[Geometry]:
         if any(x is None for x in parts):
             continue
         op = src.text_of(parts[0])  # type: ignore[arg-type]
+        if op not in ("==", "!="):  # (before the text of both sides: most comparisons are not these)
+            continue
         sides = {" ".join(src.text_of(x).split()) for x in parts[1:] if x is not None}
-        if not ({"blockDim.x"} < sides) or op not in ("==", "!="):
+        if not ({"blockDim.x"} < sides):
             continue
         other = (sides - {"blockDim.x"}).pop()
         value = int_value(other) if int_value(other) is not None else \
-            _constant(other, k, module, names) if re.fullmatch(r"[A-Za-z_]\w*", other) else None
+            constant(other, k, module, names) if re.fullmatch(r"[A-Za-z_]\w*", other) else None
         if value != 32:
             continue
         p = n.parent
@@ -221,6 +232,26 @@ def _launches_of(module: Module) -> dict[str, list]:
             cached.setdefault(launch.kernel, []).append(launch)
         module.__dict__["_kp_launches_of"] = ((id(module.launches), len(module.launches)), cached)
     return cached
+
+
+def row_launches(k: Function, module: Module) -> list[tuple[Node, Node]]:
+    """The launches of kernel k whose block is rows of 32 threads and more than one row (`dim3(32, 8)`,
+    or a local `dim3 threads(32, 8);` it passes): (the launch, what sets the block: the local's
+    declarator or the block argument), in source order."""
+    names, out = _names(module), []
+    for launch in _launches_of(module).get(k.name, ()):
+        if len(launch.config) < 2:
+            continue
+        owner = module.functions.get(launch.function or "")
+        d = _dims(launch.config[1], owner, module, names)
+        if d is None or d[0] != 32 or d[0] * d[1] * d[2] <= 32:
+            continue
+        block, where = launch.config[1], launch.config[1]
+        if block.type == "identifier" and owner is not None and owner.body is not None:
+            where = next((x for x in module.source.index.under(owner.body, "init_declarator")
+                          if ident_name(x.child_by_field_name("declarator")) == module.source.text_of(block)), block)
+        out.append((launch.node, where))
+    return out
 
 
 def _evidence(k: Function, module: Module, specs, names) -> list[Geometry]:
@@ -263,6 +294,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
     explicit: dict[str, Node] = {}
     external: dict[str, Node] = {}
     vis = module.visible
+    read_as = backends_source()  # (once: an import statement per call cost a tenth of decide)
     for f in fns.values():
         for n in (src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `X() = default;`: none
             fn = n.child_by_field_name("function")
@@ -273,14 +305,14 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                 parent[find(name)] = find(f.name)
             elif name and vis is not None and name in vis.warp_functions and name not in fns:
                 external.setdefault(f.name, n)  # a header's warp helper: ported on its own
-            c = dialect.lookup(backends_source(), name) if name else None
-            lib = dialect.library_call(backends_source(), name) if name and c is None and name not in fns else None
+            c = dialect.lookup(read_as, name) if name else None
+            lib = dialect.library_call(read_as, name) if name and c is None and name not in fns else None
             if lib is not None:
                 c = lib[0]  # a library's warp helper (PyTorch's WARP_SHFL)
             if c is not None and c.kind in _VOTES and c.warp_level:
                 votes.setdefault(f.name, []).append(n)
             if c is not None and c.kind == "shuffle" and name is not None:
-                found = dialect.spelled_by(backends_source(), name)
+                found = dialect.spelled_by(read_as, name)
                 params = dialect.call_params(*found)[0] if found else lib[1] if lib else ()
                 args = call_args(n)
                 w = args[params.index("width")] if "width" in params and params.index("width") < len(args) else None

@@ -12,17 +12,36 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
 
-def _loaded_after(*argv: str) -> list[str]:
+def _loaded_after(*argv: str, heavy=("pydantic", "rich", "jinja2"), after: str = "") -> list[str]:
     """The heavy modules a `kernelport ARGV` run imported (run in a fresh interpreter)."""
     code = ("import sys; sys.argv = ['kernelport', *sys.argv[1:]]\nfrom kernelport.entry import main\n"
-            "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "print(sorted(m for m in ('pydantic', 'rich', 'jinja2') if m in sys.modules), file=sys.stderr)")
+            "try:\n    main()\nexcept SystemExit:\n    pass\n" + after +
+            f"print(sorted(m for m in {tuple(heavy)!r} if m in sys.modules), file=sys.stderr)")
     r = subprocess.run([sys.executable, "-P", "-c", code, *argv], capture_output=True, text=True, timeout=300, cwd=ROOT)
     return eval(r.stderr.strip().splitlines()[-1])  # noqa: S307 - the list printed above
 
 
 def test_clean_one_file_lint_imports_neither_pydantic_nor_rich():
     assert _loaded_after("lint", "-j", "1", "--select", "WS,SY", str(EXAMPLES / "saxpy.cu")) == []
+
+
+def test_one_file_lint_imports_no_process_pool_json_or_translator_until_they_are_used():
+    heavy = ("concurrent.futures", "multiprocessing", "json", "shlex", "kernelport.translate", "kernelport.lint.fix")
+    assert _loaded_after("lint", str(EXAMPLES / "saxpy.cu"), heavy=heavy) == []
+    # a finding with a `--fix` edit needs the translator (its rewrites are the fixes); a pool still not
+    assert _loaded_after("lint", str(EXAMPLES / "warp_reduce.cu"), heavy=heavy) == ["kernelport.lint.fix",
+                                                                                   "kernelport.translate"]
+
+
+def test_one_file_lint_reads_only_the_api_table_rows_it_asks_about():
+    """The HIP API table has ~9,000 rows; a lint makes an entry of the few names its file uses."""
+    after = ("from kernelport import backends\nt = backends.get('hip').api()\n"
+             "print('rows', len(t._made), len(t._rows), file=sys.stderr)\n")
+    r = subprocess.run([sys.executable, "-P", "-c", "import sys; sys.argv = ['kernelport', 'lint', sys.argv[1]]\n"
+                        "from kernelport.entry import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n" + after,
+                        str(EXAMPLES / "saxpy.cu")], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    made, rows = map(int, next(ln for ln in r.stderr.splitlines() if ln.startswith("rows ")).split()[1:])
+    assert rows > 8000 and made < 50, (made, rows)
 
 
 def test_findings_in_the_full_format_draw_with_rich_still_without_pydantic():

@@ -114,6 +114,19 @@ def test_a_launch_the_port_cannot_change_with_its_kernel_is_refused(tmp_path):
     assert "block x `block_size / block_y`" in d.message and "rows of the wave width" in d.message
 
 
+def test_a_literal_row_guard_cannot_follow_its_launch_and_is_refused(tmp_path):
+    """`assert(blockDim.x == 32)` with a header helper that folds a whole wave: the launch could move
+    to rows of the wave, but nothing ties the kernel's other 32s (the stride `c += 32`) to the
+    guard's literal, so the port would assert (or fold two rows) at wave 64: KP219 at the guard."""
+    f = write(tmp_path)
+    f.write_text(f.read_text().replace("    constexpr const int WarpSize = 32;\n", "").replace("WarpSize", "32"))
+    m = hip(f)
+    assert not m.port.ok
+    d = next(d for d in m.port.diagnostics if d.code == "KP219")
+    assert (d.location.line, "the literal 32" in d.message) == (f.read_text().splitlines().index(
+        "    assert(blockDim.x == 32);") + 1, True)
+
+
 def test_guard_names_a_constant_or_traps():
     from kernelport import warpwidth
     from kernelport.model import build
@@ -141,7 +154,48 @@ def write_macro(tmp_path: Path) -> Path:
     return f
 
 
-@pytest.mark.parametrize("writer", [write, write_macro], ids=["literal", "macro"])
+def write_valued_macro(tmp_path: Path) -> Path:
+    """The rows' width is a header macro whose name says nothing of warps (`ROW_THREADS`, value 32):
+    the kernel's guard and the launch's `block_size / ROW_THREADS` are known by the macro's value."""
+    f = write_macro(tmp_path)
+    (tmp_path / "common.h").write_text("#define ROW_THREADS (32)\n" + HELPER)
+    f.write_text(f.read_text().replace("WARP_SIZE", "ROW_THREADS"))
+    return f
+
+
+def write_grid_cut(tmp_path: Path) -> Path:
+    """The grid cuts the same thread budget into rows itself (`block_size / WARP_SIZE` in the grid's
+    size, not through the block's local): it must count the same rows as the block."""
+    f = write_macro(tmp_path)
+    f.write_text(f.read_text().replace("int grid = (N + block_y - 1) / block_y;",
+                                       "int grid = (N + block_size / WARP_SIZE - 1) / (block_size / WARP_SIZE);"))
+    return f
+
+
+@pytest.mark.parametrize("writer, grid", [
+    (write_valued_macro, "int grid = (N + block_y - 1) / block_y;"),
+    (write_grid_cut, "int grid = (N + kp_wave_rows(block_size) - 1) / (kp_wave_rows(block_size));")],
+    ids=["valued-macro", "grid-cut"])
+def test_rows_cut_by_a_name_of_value_32_or_in_the_grid_are_rows_of_the_wave(tmp_path, writer, grid):
+    m = hip(writer(tmp_path))
+    assert m.port.ok, [d.format() for d in m.port.diagnostics]
+    assert "row_sums<<<grid, dim3(kp_device_warp_size(), block_y)>>>" in m.text
+    assert "int block_y = kp_wave_rows(block_size);" in m.text
+    assert grid in m.text
+
+
+def test_a_grid_dividing_another_budget_by_32_is_left(tmp_path):
+    # A look-alike: the grid's `(N * C) / 32` cuts no thread budget of the block: it stays.
+    f = write_grid_cut(tmp_path)
+    f.write_text(f.read_text().replace("int grid = (N + block_size / WARP_SIZE - 1) / (block_size / WARP_SIZE);",
+                                       "int grid = (N * C) / 32 + N;"))
+    m = hip(f)
+    assert m.port.ok, [d.format() for d in m.port.diagnostics]
+    assert "int grid = (N * C) / 32 + N;" in m.text and "int block_y = kp_wave_rows(block_size);" in m.text
+
+
+@pytest.mark.parametrize("writer", [write, write_macro, write_valued_macro, write_grid_cut],
+                         ids=["literal", "macro", "valued-macro", "grid-cut"])
 @pytest.mark.parametrize("block_size", ["128", "32"])
 def test_the_moved_rows_verify_at_both_wave_widths(tmp_path, block_size, writer):
     """32 threads on a 64-wide wave are one row of the wave: `block_size / 64` would launch an empty

@@ -11,8 +11,8 @@ from labelled_support import lint_in_process, lint_recall
 
 ROOT = Path(__file__).resolve().parent.parent
 LABELS = ROOT / "tests" / "labelled" / "labels.tsv"
-# Reached on this branch (see bench/lint_recall_after2.txt); raise them when the lint improves.
-RECALL_FLOOR, PRECISION_FLOOR = 0.95, 1.0
+# Reached on this branch (bench/lint_recall_lintmiss_after.txt; before: 0.956, bench/lint_recall_after2.txt); raise them when the lint improves.
+RECALL_FLOOR, PRECISION_FLOOR = 1.0, 1.0
 # The hazards found today, by file and line: each must stay found.
 EXPECTED = ROOT / "tests" / "labelled" / "expected_found.txt"
 

@@ -134,6 +134,29 @@ def test_kp222_on_an_unported_warp_header_not_on_a_host_header(proj):
     assert "vendor/vendor_host.hip.h" not in _files(proj / "out2")
 
 
+def test_kp222_through_a_header_of_the_run_that_needs_no_port(tmp_path):
+    """cudahandbook's scan: scan/int/testScan.cu includes scanWarp.cuh (in the run, but its port would
+    not differ, so none is written and the port includes it as it is), which includes
+    `../scanWarpPolicy.cuh`, outside the run, with the shuffles: KP222 at that include, once, with
+    the chain; a header outside the run without warp code says nothing."""
+    (tmp_path / "scan" / "int").mkdir(parents=True)
+    (tmp_path / "scan" / "policy.cuh").write_text(
+        "#pragma once\n__device__ inline int scan_step(int v) { return v + __shfl_up_sync(0xffffffffu, v, 1); }\n")
+    (tmp_path / "scan" / "plain.h").write_text("#pragma once\ninline int twice(int v) { return 2 * v; }\n")
+    (tmp_path / "scan" / "int" / "wrap.cuh").write_text(
+        '#pragma once\n#include "../plain.h"\n#include "../policy.cuh"\n'
+        "template <class T> __device__ T wrapped(T v) { return scan_step(v); }\n")
+    for name in ("a.cu", "b.cu"):
+        (tmp_path / "scan" / "int" / name).write_text(
+            '#include "wrap.cuh"\n__global__ void k(int* x) { x[threadIdx.x] = wrapped(x[threadIdx.x]); }\n')
+    rc, out, err = kp_inproc("translate", tmp_path / "scan" / "int", "--to", "hip", "-o", tmp_path / "out")
+    assert rc == 0, err
+    kp222 = [line for line in err.splitlines() if "KP222" in line]
+    assert len(kp222) == 1 and "wrap.cuh:3:1: warning: KP222 '../policy.cuh' (included through wrap.cuh) has " \
+        "warp-level code" in kp222[0], err
+    assert "wrap.hip.h" not in " ".join(_files(tmp_path / "out"))  # its port would not differ: none written
+
+
 def test_missing_headers_and_include_cycles_never_crash(tmp_path):
     (tmp_path / "a.cuh").write_text('#pragma once\n#include "b.cuh"\n__device__ int fa(int v) { return v; }\n')
     (tmp_path / "b.cuh").write_text('#pragma once\n#include "a.cuh"\n#include "gone.h"\n'

@@ -120,6 +120,10 @@ class Backend:
     # (CUDA type, field) -> the backend's field name; per CUDA type, the fields it has as CUDA's.
     struct_fields: ClassVar[dict[tuple[str, str], str]] = {}
     struct_fields_present: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # Device functions the backend's compiler refuses for some of its runs' archs: name -> (those
+    # archs, what the function does, which compiler says what). A call is refused at its line naming
+    # the arch (KP210), not left to a port that fails to compile there.
+    arch_missing: ClassVar[dict[str, tuple[tuple[str, ...], str, str]]] = {}
     # Built-in inputs passed as attributed kernel parameters: concept key -> (type, attribute).
     attributes: ClassVar[dict[str, tuple[str, str]]] = {}
     lowering: ClassVar[Lowering]

@@ -87,10 +87,14 @@ class CUDA(Backend):
                "runtime_header": ("cuda.h", "cuda_runtime_api.h")}
     # PyTorch's shuffle and ballot helpers (ATen/cuda/DeviceUtils.cuh, THC/THCDeviceUtils.cuh):
     # their width defaults to warpSize (the whole wave), their mask to the full mask.
+    # cub's (and hipCUB's) shuffles, `cub::ShuffleDown<LOGICAL_WARP_THREADS>(input, src_offset, last_thread,
+    # member_mask)`: the logical width is the template argument (a literal one: kernelport.warpshapes.literal_width).
     library_spellings = {
-        "shfl": ("WARP_SHFL({value}, {lane}[, {width}][, {mask}])",),
-        "shfl_up": ("WARP_SHFL_UP({value}, {delta}[, {width}][, {mask}])",),
-        "shfl_down": ("WARP_SHFL_DOWN({value}, {delta}[, {width}][, {mask}])",),
+        "shfl": ("WARP_SHFL({value}, {lane}[, {width}][, {mask}])", "ShuffleIndex({value}, {lane}, {mask})"),
+        "shfl_up": ("WARP_SHFL_UP({value}, {delta}[, {width}][, {mask}])",
+                    "ShuffleUp({value}, {delta}, {first_lane}, {mask})"),
+        "shfl_down": ("WARP_SHFL_DOWN({value}, {delta}[, {width}][, {mask}])",
+                      "ShuffleDown({value}, {delta}, {last_lane}, {mask})"),
         "shfl_xor": ("WARP_SHFL_XOR({value}, {lanemask}[, {width}][, {mask}])",),
         "ballot": ("WARP_BALLOT({predicate}[, {mask}])",),
     }

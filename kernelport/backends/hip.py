@@ -67,6 +67,16 @@ class HIP(Backend):
         "maxTexture2D", "maxTexture3D", "memPitch", "textureAlignment", "texturePitchAlignment",
         "kernelExecTimeoutEnabled", "ECCEnabled", "tccDriver", "managedMemory", "directManagedMemAccessFromHost",
         "concurrentManagedAccess", "pageableMemoryAccess", "pageableMemoryAccessUsesHostPageTables")}
+    # Texture fetches that ROCm 5.2's clang cannot compile for CDNA, which has no image sampling at an
+    # explicit level of detail, by gradients, or by gather (each checked with hipcc for gfx90a and
+    # gfx1030, tests/test_hip_arch_missing.py; the layered `*Lod` fetches and texCubemapGrad compile).
+    arch_missing = {name: (("gfx90a",), what, "ROCm 5.2's hipcc: error in backend: requested image instruction "
+                           "is not supported on this GPU") for names, what in (
+        (("tex1DLod", "tex2DLod", "tex3DLod", "texCubemapLod", "texCubemapLayeredLod"),
+         "a texture fetch at an explicit level of detail"),
+        (("tex1DGrad", "tex2DGrad", "tex3DGrad", "tex1DLayeredGrad", "tex2DLayeredGrad"),
+         "a texture fetch by gradients"),
+        (("tex2Dgather",), "a texture gather")) for name in names}
     aliases = {"thread_idx": ("hipThreadIdx",), "block_idx": ("hipBlockIdx",), "block_dim": ("hipBlockDim",),
                "grid_dim": ("hipGridDim",)}
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP,

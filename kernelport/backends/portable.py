@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..dialect import RUNTIME_NAMES
 from .base import REGISTRY, Backend, Lowering, Run
 from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
+from .hip import HIP
 
 HEADER = "kp_warp.h"
 
@@ -58,6 +59,7 @@ class Portable(Backend):
     plan_always = True  # the plan weighs the portability header as a strategy for every kernel
     launches_from_device = False  # its HIP runs: ROCm has no dynamic parallelism (hipcc refuses the port)
     member_spaces_in_class = True  # its HIP runs: hipcc is clang (see HIP)
+    arch_missing = HIP.arch_missing  # its HIP runs: the same compiler
     spellings = {
         **_shared_spellings(),
         **_PRIMITIVES,

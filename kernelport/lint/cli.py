@@ -1,7 +1,6 @@
 """The `kernelport lint` and `kernelport rule` commands (registered at the end of kernelport/cli.py)."""
 from __future__ import annotations
 
-import difflib
 import sys
 from pathlib import Path
 from typing import List, Optional
@@ -188,6 +187,7 @@ def _report(results, mode, format, statistics, show_fixes, exit_zero, level, std
     held = (f" ({unsafe_n} unsafe)" if unsafe_n else "") + held
 
     if mode == "diff":
+        import difflib  # only for --diff
         changed = 0
         for r in results:
             if r.fixed is not None and r.text is not None:

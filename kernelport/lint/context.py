@@ -147,8 +147,17 @@ class Context:
         c = code_context(node, self.module)
         return "const" if c == "size" else c
 
+    @cached_property
+    def pinned_on_amd(self) -> frozenset[str]:
+        """NVIDIA macros (`CUDA_VERSION`) an `#error` of this file or its headers requires on every build."""
+        vis = self.unit.visible
+        return guards.pinned_on_amd(self.src) | (vis.pinned_on_amd if vis is not None else frozenset())
+
+    def side_of(self, node: Node) -> str | None:
+        return guards.side_of(node, self.src, self.pinned_on_amd)
+
     def guarded(self, node: Node) -> bool:
-        return guards.platform_guarded(node, self.src)
+        return self.side_of(node) is not None
 
     @cached_property
     def warp_level(self) -> set[str]:
@@ -179,7 +188,7 @@ class Context:
                 name = self.macro_name(s.node)
                 if name in portable:
                     continue
-            if not keep_side(guards.side_of(s.node, self.src)):
+            if not keep_side(self.side_of(s.node)):
                 continue
             if s.role == "one" and re.search(r"[lL]{2}", self.text(s.node)):
                 continue  # already 1ull
@@ -234,10 +243,17 @@ class Context:
         return out
 
     def named_constants(self):
-        """File- and namespace-scope `constexpr int kWarpSize = 32;` style constants: (decl, name, value)."""
+        """File- and namespace-scope `constexpr int kWarpSize = 32;` style constants: (decl, name, value).
+        An accessor named for the warp size that only returns a number (QUDA's `constexpr int
+        warp_size() { return 32; }`) is one too: every call is the constant."""
         for node in walk(self.src.root, lambda n: n.type in ("translation_unit", "namespace_definition",
                                                              "declaration_list", "preproc_if", "preproc_ifdef",
                                                              "preproc_else", "preproc_elif")):
+            if node.type == "function_definition":
+                hit = self._constant_accessor(node)
+                if hit is not None:
+                    yield node, *hit
+                continue
             if node.type != "declaration":
                 continue
             for d in node.children_by_field_name("declarator"):
@@ -249,6 +265,20 @@ class Context:
                 name = self.text(nm)
                 if warpflow.WARP_SIZE_NAME.search(name):
                     yield node, name, val
+
+    def _constant_accessor(self, fn: Node) -> tuple[str, Node] | None:
+        """(name, returned literal) of `int warp_size() { return 32; }`: a function named for the warp
+        size, without parameters, whose body is one `return` of a number."""
+        d, body = fn.child_by_field_name("declarator"), fn.child_by_field_name("body")
+        if d is None or d.type != "function_declarator" or body is None:
+            return None
+        nm, params = d.child_by_field_name("declarator"), d.child_by_field_name("parameters")
+        stmts = [c for c in body.named_children if c.type != "comment"]
+        if nm is None or nm.type != "identifier" or not warpflow.WARP_SIZE_NAME.search(self.text(nm)) or \
+                params is None or params.named_children or len(stmts) != 1 or stmts[0].type != "return_statement":
+            return None
+        val = next((c for c in stmts[0].named_children if c.type != "comment"), None)
+        return (self.text(nm), val) if val is not None and val.type == "number_literal" else None
 
     def nodes(self, *types: str) -> list[Node]:
         """Every node of these types, in source order (the file's node index: one walk per file)."""

@@ -138,7 +138,8 @@ class Divergence:
                     self.keys[n.start_byte] = scope[name]
                 return
             for c in n.children:
-                visit(c, scope)
+                if c.child_count or c.type == "identifier":  # (a leaf that is no identifier holds no name)
+                    visit(c, scope)
 
         visit(f.body, scope)
 

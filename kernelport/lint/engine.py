@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -269,6 +268,7 @@ def lint_paths(paths: list[Path], overrides: configmod.Overrides | None = None, 
         it = map(lint_file, tasks)
         return _collect(it, len(tasks), progress)
     all_rules()  # import every rule module before the pool forks: workers inherit them, warm
+    from concurrent.futures import ProcessPoolExecutor  # (multiprocessing: only for a pool, not one file)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         chunk = max(1, min(16, len(tasks) // (workers * 4)))
         return _collect(pool.map(lint_file, tasks, chunksize=chunk), len(tasks), progress)

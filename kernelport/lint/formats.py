@@ -1,7 +1,6 @@
 """Output formats: full (source excerpt with carets), concise, json, sarif, github; statistics."""
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from pathlib import Path
@@ -16,15 +15,21 @@ from .finding import Finding
 from .rule import FAMILIES, all_rules, family_severity, TARGETS
 
 FORMATS = ("full", "concise", "json", "sarif", "github")
+
+
+def _json(doc) -> str:
+    import json  # only for the JSON and SARIF formats (a pre-commit hook's full format never needs it)
+    return json.dumps(doc, indent=2) + "\n"
+
 _STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold blue"}
 
 
 def render(fmt: str, findings: list[Finding], texts: dict[str, str], stream: TextIO, *,
            color: bool | None = None) -> None:
     if fmt == "json":
-        stream.write(json.dumps([f.to_json() for f in findings], indent=2) + "\n")
+        stream.write(_json([f.to_json() for f in findings]))
     elif fmt == "sarif":
-        stream.write(json.dumps(sarif(findings), indent=2) + "\n")
+        stream.write(_json(sarif(findings)))
     elif fmt == "github":
         for f in findings:
             stream.write(github(f) + "\n")
@@ -237,7 +242,7 @@ def statistics(findings: list[Finding], stream: TextIO, fmt: str = "full", unsaf
     rows = statistics_rows(findings, unsafe_fixes)
     hidden = {f.code for f in findings if f.fix is not None and not _usable(f, unsafe_fixes)}
     if fmt == "json":
-        stream.write(json.dumps(rows, indent=2) + "\n")
+        stream.write(_json(rows))
         return
     if fmt == "github":
         for r in rows:
@@ -248,7 +253,7 @@ def statistics(findings: list[Finding], stream: TextIO, fmt: str = "full", unsaf
         doc["runs"][0]["invocations"][0]["toolExecutionNotifications"] = [
             {"descriptor": {"id": r["code"]}, "level": "note",
              "message": {"text": f"{r['count']} {r['code']} {r['name']} ({r['fixable']} fixable)"}} for r in rows]
-        stream.write(json.dumps(doc, indent=2) + "\n")
+        stream.write(_json(doc))
         return
     for r in rows:
         mark = "[*]" if r["fixable"] else "[-]" if r["code"] in hidden else "   "

@@ -53,11 +53,14 @@ def parse(ctx) -> list[Suppression]:
     begins: list[Suppression] = []
     src = ctx.src
     for text, start, end in _comments(ctx):
+        m = _KP.search(text)
+        nolints = list(_NOLINT.finditer(text)) if m is None else []
+        if m is None and not nolints:
+            continue  # (most comments suppress nothing: their positions are not needed)
         line, col = ctx.position(start)
         eline, ecol = ctx.position(end)
         line_text = src.line_text(src.location(start).line)
         alone = line_text[:src.location(start).column - 1].strip() == ""
-        m = _KP.search(text)
         if m:
             codes = None
             if m.group(1) is not None:
@@ -67,7 +70,7 @@ def parse(ctx) -> list[Suppression]:
             out.append(Suppression(line, col, ecol if eline == line else col + len(text), first,
                                    eline + 1 if alone else eline, codes, reason, "kernelport", text))
             continue
-        for m in _NOLINT.finditer(text):
+        for m in nolints:
             kind, lst = m.group(1), m.group(2)
             if lst is None:
                 codes = None

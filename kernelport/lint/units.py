@@ -254,12 +254,11 @@ def with_includes(u: Unit, path: Path, options, part: int | None = None) -> Unit
     """`u` with what the files it includes define (macros, warp-level helpers) and the hardcoded
     warp-size macros among them, for the rules; its own definitions ruled out by -D dropped."""
     from .. import guards
-    from ..source import SourceFile
     import os
     proj = project()
     key = path if part is None else Path(f"{path}#{part}")  # a string of a Python file: a file of its own
     try:
-        pf = proj.add(key, SourceFile.from_text(u.text, str(path)))
+        pf = proj.add_text(key, u.text)
         vis = proj.visible(key, options)
         u.macros = proj.macro_defs(key, options)
         u.inactive = proj.inactive(key, options)

@@ -20,7 +20,8 @@ class HardcodedWarpSize(Rule):
     code, name = "WS001", "hardcoded-warp-size"
     summary = "A macro or constant hardcodes the warp size as 32."
     docs = """\
-`#define WARP_SIZE 32`, `constexpr int kWarpSize = 32` or any constant 32 whose value reaches a
+`#define WARP_SIZE 32`, `constexpr int kWarpSize = 32`, an accessor named for it that only returns
+32 (QUDA's `constexpr int warp_size() { return 32; }`), or any constant 32 whose value reaches a
 warp-level use (a shuffle lane, a per-warp slot, a lane mask).  Every use inherits the 32: on
 AMD CDNA (gfx9, MI100-MI300) a wave has 64 lanes, on Metal the SIMD-group width is not
 guaranteed, so lane and warp indices, ladders and per-warp arrays computed from it are wrong.
@@ -50,8 +51,24 @@ __device__ float sum(float v) {
     for (int o = kWarpSize / 2; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
     return v;
 }"""),
+        ex("""
+namespace device {
+__host__ __device__ constexpr int warp_size() { return 32; }  // !
+}
+__global__ void k(float* x) {
+    int lane = threadIdx.x % device::warp_size();
+    x[threadIdx.x] = __shfl_xor_sync(0xffffffff, x[threadIdx.x], 1) + lane;
+}""", note="an accessor that only returns 32: every call is the constant"),
     )
     passes = (
+        ex("""
+__host__ __device__ constexpr int tile_size() { return 32; }
+__global__ void copy(float* o, const float* i) {
+    __shared__ float tile[tile_size()][tile_size() + 1];
+    tile[threadIdx.y][threadIdx.x] = i[threadIdx.y * tile_size() + threadIdx.x];
+    __syncthreads();
+    o[threadIdx.x * tile_size() + threadIdx.y] = tile[threadIdx.y][threadIdx.x];
+}""", note="an accessor of a tile's size, not named for the warp"),
         ex("""
 #define TILE_DIM 32
 __global__ void copy(float* o, const float* i) {
@@ -318,13 +335,13 @@ __global__ void k(float* x) {
         for n in ctx.nodes("preproc_def", "number_literal"):
             if n.type == "preproc_def" and n.child_by_field_name("value") is not None:
                 v, name = n.child_by_field_name("value"), ctx.text(n.child_by_field_name("name"))
-                if warpflow.int_value(ctx.text(v)) == 64 and guards.side_of(n, ctx.src) == guards.SIDE_AMD and (
+                if warpflow.int_value(ctx.text(v)) == 64 and ctx.side_of(n) == guards.SIDE_AMD and (
                         warpflow.WARP_SIZE_NAME.search(name) or name in ctx.settings.portable_macros):
                     ctx.report(self, v, f"`{name}` is 64 for every AMD GPU: RDNA (gfx10-12) runs 32-wide waves; test "
                                f"the architecture (`__GFX9__` → 64, else 32) or use `warpSize` at run time")
                 continue
             if n.type == "number_literal" and warpflow.int_value(ctx.text(n)) in (64, 63, 6):
-                side = guards.side_of(n, ctx.src)
+                side = ctx.side_of(n)
                 if side != guards.SIDE_AMD:
                     continue
                 if self._is_wave(ctx, n):

@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 from ... import dialect
-from ..fix import site_fix
 from ..rule import ex, register
-from .ws_sites import SiteRule, _expr_text, _has_wide_step, site_codes
+from .ws_sites import SiteRule, _expr_text, _has_wide_step, site_codes, site_fix
 
 
 @register

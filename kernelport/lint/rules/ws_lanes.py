@@ -1,7 +1,7 @@
 """WS rules on lane and warp index arithmetic: `% 32`, `/ 32`, `& 31`, `>> 5`, lane 31 as the last."""
 from __future__ import annotations
 
-from ... import dialect
+from ... import backends, dialect, warpshapes, warpwidth
 from ...warpwidth import LOGICAL
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why
@@ -196,10 +196,28 @@ __global__ void k(float* x) {
                 f"lane 31 is mid-wave and the real last lane never takes part; use {ctx.wave} - 1")
 
 
+# A kernel launched in rows of 32 threads whose rows each reduce with a default-width cub collective.
+_ROW_DOT = """
+#include <cub/cub.cuh>
+__global__ void row_dot(const float* w, const float* x, float* out, int n) {
+    typedef cub::WarpReduce<float> WarpReduce;  // !
+    __shared__ typename WarpReduce::TempStorage temp[8];
+    float s = 0.0f;
+    for (int i = threadIdx.x; i < n; i += 32) s += w[i] * x[threadIdx.y * n + i];
+    s = WarpReduce(temp[threadIdx.y]).Sum(s);
+    if (threadIdx.x == 0) out[blockIdx.x * 8 + threadIdx.y] = s;
+}
+void launch(const float* w, const float* x, float* out, int n, int rows) {
+    dim3 threads(32, 8);
+    row_dot<<<rows / 8, threads>>>(w, x, out, n);
+}"""
+
+
 @register
 class ShuffleSpansRows(Rule):
     code, name = "WS018", "shuffle-spans-32-lane-rows"
-    summary = "A shuffle from a source lane runs at the default width in code that works in rows of 32 lanes."
+    summary = ("A shuffle from a source lane, or a library warp collective, runs at the default width in code "
+               "that works in rows of 32 lanes.")
     docs = """\
 The kernel's launch makes each row of 32 threads a group of its own (`dim3 threads(32, 4)`, a
 `blockDim.x == 32` guard), and a shuffle from a source lane (`__shfl_sync(m, v, lane)`, PyTorch's
@@ -210,8 +228,16 @@ row's values (a broadcast from lane 0 hands every second row the first row's res
 **Fix**: pass the width 32 (`__shfl_sync(m, v, lane, 32)`, `WARP_SHFL(v, lane, 32)`): CUDA's
 semantics on every wave width (this is what `kernelport translate` writes for a 32-lane group).
 
+A library warp collective left at its default width (`cub::WarpReduce<float>`, `WarpScan<T>`: the
+hardware warp, 64 lanes under hipcub on CDNA) in a kernel launched in rows of 32 threads is the same
+hazard: one collective sums two rows (kaldi's mel-bank and batched-GEMV kernels, `dim3(32, 8)`).
+It is reported at the collective, with the blocks of the launches that make the rows as related
+locations (the line a port changes when it launches rows of the wave width instead).  **Fix**: give
+the collective the width 32 (`WarpReduce<float, 32>`), or launch rows of the wave width.
+
 Stays silent on `xor` butterflies with masks below 32 (they never leave an aligned half of the
-wave), on shuffles with an explicit width, and on blocks of at most 32 threads (no second row)."""
+wave), on shuffles with an explicit width, on collectives given their width, and on blocks of at
+most 32 threads (no second row)."""
     flags = (
         ex("""
 __global__ void row_sum(const float* x, float* out) {
@@ -234,6 +260,7 @@ void launch(const float* x, float* out, int n) {
     const dim3 threads(32, 8, 1);
     row_mean<<<n, threads>>>(x, out, n);
 }""", note="PyTorch's WARP_SHFL: its width defaults to warpSize"),
+        ex(_ROW_DOT, note="cub's WarpReduce<T> is the hardware warp: on a 64-lane wave it sums two rows"),
     )
     passes = (
         ex("""
@@ -265,6 +292,8 @@ void launch(const float* x, float* out, int n) {
     const dim3 threads(32, 8, 1);
     row_mean<<<n, threads>>>(x, out, n);
 }""", note="the width passed: each row shuffles within itself"),
+        ex(_ROW_DOT.replace("WarpReduce<float> WarpReduce;  // !", "WarpReduce<float, 32> WarpReduce;"),
+           note="a logical warp of 32 named in the template: each row reduces within itself"),
     )
 
     def check(self, ctx) -> None:
@@ -280,3 +309,25 @@ void launch(const float* x, float* out, int n) {
             ctx.report(self, call, f"`{_expr_text(ctx, call)}` shuffles at the default width, the whole wave, but "
                        f"this code works in rows of 32 lanes ({g.why}): {ctx.breaks} two rows share a wave and "
                        f"lanes 32-63 read the other row's lanes; pass the width 32")
+        self._collectives(ctx, widths)
+
+    def _collectives(self, ctx, widths) -> None:
+        """A library warp collective at its default width (the hardware warp) in a kernel launched in
+        rows of 32 threads: reported at the collective, with the launches that make the rows."""
+        for fname in sorted(ctx.analysis.wave_collectives):
+            g, f = widths.by_function.get(fname), ctx.module.functions.get(fname)
+            if g is None or f is None or g.width != LOGICAL or not g.shares_wave:
+                continue
+            rows = [r for k in sorted(g.functions) if (kf := ctx.module.functions.get(k)) is not None and kf.is_kernel
+                    for r in warpwidth.row_launches(kf, ctx.module)]
+            if not rows:
+                continue  # rows from a guard or an annotation: the kernel asks for them itself
+            related = tuple(ctx.related(where, "the block of a launch of this kernel: rows of 32 threads")
+                            for _launch, where in rows)
+            for t in warpshapes.wave_collective_types(ctx.src, backends.source().name, f):
+                if ctx.guarded(t):
+                    continue
+                ctx.report(self, t, f"`{ctx.text(t)}` works at its default width, the hardware warp, but this "
+                           f"kernel is launched in rows of 32 threads ({g.why}): {ctx.breaks} two rows share a "
+                           f"wave and one collective mixes them; give it the width 32 (`{ctx.text(t)[:-1]}, 32>`) "
+                           f"or launch rows of the wave width", related=related)

@@ -6,7 +6,7 @@ import re
 
 from tree_sitter import Node
 
-from ... import backends, dialect, hipbuild, warpflow
+from ... import backends, dialect, hipbuild, masksources, warpflow, warpsites
 from ...source import ident_name, walk
 from ..rule import SOURCE_TARGETS, Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why
@@ -30,7 +30,10 @@ does: mask-less forms exist on every ROCm), or keep the CUDA spelling behind
 `#ifdef __CUDA_ARCH__`.  Reported as a warning when a HIP target is configured, as info otherwise.
 
 A mask held in a local (`unsigned mask = 0xffffffffu;`) is reported at each use, with the
-declaration as a related location: the line the port changes.
+declaration as a related location: the line the port changes.  A wrapper whose 32-bit parameter
+is passed on as the mask (pytorch_scatter's `__shfl_up_sync(const unsigned mask, at::Half v, ...)`)
+is reported whatever its callers pass, with the parameter as the related location: HIP rejects the
+32-bit type itself.
 
 Masks that come from `__activemask()` or a ballot are not reported, nor a mask the project's HIP
 build drops: a dual-built project that maps the intrinsic to its mask-less form in a branch only
@@ -49,6 +52,10 @@ __device__ float warp_sum(float v) {
         ex("""
 #define FULL_MASK 0xffffffffu
 __device__ int any_set(int p) { return __any_sync(FULL_MASK, p); }  // !"""),
+        ex("""
+__device__ float shfl_up(const unsigned mask, float v, unsigned delta) {
+    return __shfl_up_sync(mask, v, delta);  // !
+}""", note="a wrapper's 32-bit mask parameter: HIP rejects the type whatever the callers pass"),
     )
     passes = (
         ex("""
@@ -61,6 +68,11 @@ __device__ int leader_value(int v) {
     unsigned m = __activemask();
     return __shfl_sync(m, v, __ffs(m) - 1);
 }"""),
+        ex("""
+#include <cstdint>
+__device__ float shfl_up(const uint64_t mask, float v, unsigned delta) {
+    return __shfl_up_sync(mask, v, delta);
+}""", note="a 64-bit mask parameter: every lane of a 64-wide wave has a bit"),
         ex("""
 #if defined(USE_ROCM)
 #define __shfl_xor_sync(mask, var, laneMask) __shfl_xor(var, laneMask)
@@ -77,9 +89,10 @@ __device__ float warp_sum(float v) {
         return "info" if targets - SOURCE_TARGETS else None
 
     def check(self, ctx) -> None:
+        aliases = None
         for mask, cls, _ in ctx.analysis.shuffle_masks:
-            if cls != "full" or ctx.guarded(mask):
-                continue
+            if cls == "active" or ctx.guarded(mask):
+                continue  # a vote's mask passed on: WS008 follows it (a 32-bit parameter it is cut by)
             call = mask.parent.parent if mask.parent is not None else None
             if call is None or call.type != "call_expression":
                 continue
@@ -89,6 +102,19 @@ __device__ float warp_sum(float v) {
             c = dialect.lookup(backends.source().name, fn)
             hip = next((c.name(b.name) for b in _WIDE_SYNC if c is not None and c.name(b.name)), None)
             made = _mask_declaration(ctx, mask)
+            if made is None and mask.type == "identifier":
+                aliases = warpsites.type_aliases(ctx.src) if aliases is None else aliases
+                made = _narrow_parameter(ctx, mask, aliases)
+                if made is not None and cls != "full":
+                    ctx.report(self, mask,
+                               f"the mask `{ctx.text(mask)}` passed to `{fn}` is a 32-bit parameter: HIP's `_sync` "
+                               f"intrinsics (ROCm >= 6.2) need a 64-bit mask and reject this one at compile time, "
+                               f"and on a 64-wide wave 32 bits name only lanes 0-31 whatever the caller passes; "
+                               f"take it as a 64-bit type on HIP, or use the mask-less `{hip or 'HIP form'}` there",
+                               related=(ctx.related(made, f"`{ctx.text(mask)}`, declared 32-bit here"),))
+                    continue
+            if cls != "full":
+                continue
             ctx.report(self, mask,
                        f"32-bit full mask `{ctx.text(mask)}` passed to `{fn}`: HIP's `_sync` intrinsics (ROCm >= 6.2) "
                        f"need a 64-bit mask and on a 64-wide wave this one names only lanes 0-31; in the HIP port "
@@ -107,6 +133,25 @@ def _mask_declaration(ctx, mask: Node) -> Node | None:
     decls = [d for d in walk(fn) if d.type == "init_declarator" and d.start_byte < mask.start_byte and
              ident_name(d.child_by_field_name("declarator")) == name] if fn is not None else []
     return decls[-1] if decls else None  # the nearest before the use (a shadowing inner one wins)
+
+
+def _narrow_parameter(ctx, mask: Node, aliases: dict[str, str]) -> Node | None:
+    """The parameter declaration a mask identifier names, when its type is a 32-bit integer (`const
+    unsigned mask`): a wrapper that forwards its mask to a `_sync` intrinsic fixes it at 32 bits for
+    every caller."""
+    fn = mask.parent
+    while fn is not None and fn.type != "function_definition":
+        fn = fn.parent
+    d = fn.child_by_field_name("declarator") if fn is not None else None
+    while d is not None and d.type != "function_declarator":
+        d = d.child_by_field_name("declarator")
+    params = d.child_by_field_name("parameters") if d is not None else None
+    for p in (params.named_children if params is not None else ()):
+        t = p.child_by_field_name("type")
+        if p.type == "parameter_declaration" and t is not None and \
+                ident_name(p.child_by_field_name("declarator")) == ctx.text(mask):
+            return p if masksources.is_int32(ctx.text(t), aliases) else None
+    return None
 
 
 def _dropped_on_amd(ctx, fn: str, mask: Node) -> bool:

@@ -12,7 +12,6 @@ import re
 from tree_sitter import Node
 
 from ..finding import Related
-from ..fix import site_fix
 from ..rule import Rule
 from ...warpsites import LANE_HELPER_NAME
 
@@ -154,6 +153,12 @@ def named_helper_sites(ctx):
             s2 = type(s)(s.id, s.node, s.role, s.function, True, f"is returned by `{f.name}()`", None)
             out.append((s2, "WS002" if op in ("&", "%") else "WS003"))
     return out
+
+
+def site_fix(ctx, s):
+    """The site's `--fix` edit (kernelport.lint.fix: the translator, imported only once a site is reported)."""
+    from ..fix import site_fix as fix
+    return fix(ctx, s)
 
 
 class SiteRule(Rule):

@@ -1,0 +1,247 @@
+"""Which function a call names, as C++ would choose it: warpflow's functions by qualified name.
+
+Two functions of one name (`tile::lane` and `warp::lane`, a member `S::f` and a free `f`, the
+overloads `f(int)` and `f(int, int)`) are two functions: a lane returned by one, a parameter's
+facts or a warp-level verdict of one, are not the other's.  Each definition gets a *key*: its
+qualified name (enclosing namespaces and classes, an out-of-class `A::f` included), with the
+arity where overloads of that name differ in it, and the parameter types where they differ only
+in those.  Definitions with one key (the same function in two `#if` branches) share it.
+
+A call is resolved the common C++ way: a qualified call (`ns::f`, `::f`) names that function,
+looked up from the caller's scope outwards; an unqualified one finds the innermost enclosing
+scope (class, namespaces, global) that declares the name, with the namespaces that `using
+namespace` directives nominate joining at the scope C++ says they do.  Overloads found there are
+narrowed by the number of arguments (default arguments counted), then by the argument types
+where the caller knows them; what stays ambiguous resolves to every candidate (facts join, as
+before).  Argument-dependent lookup is not modelled.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from tree_sitter import Node
+
+from .model import Function, Module
+
+_SCOPES = ("namespace_definition", "class_specifier", "struct_specifier", "union_specifier")
+_TEMPLATE_ARGS = re.compile(r"<[^<>]*>")
+
+
+def _plain(text: str) -> str:
+    """`S<T, 4>` -> `S` (nested template arguments too), spaces gone."""
+    while (stripped := _TEMPLATE_ARGS.sub("", text)) != text:
+        text = stripped
+    return re.sub(r"\s+", "", text)
+
+
+def _type(text: str) -> str:
+    """A scalar type's spelling for comparing a parameter with an argument: `unsigned int` is `unsigned`."""
+    t = _plain(text)
+    return {"unsignedint": "unsigned", "signedint": "int", "signed": "int"}.get(t, t)
+
+
+def _parts(text: str) -> tuple[str, ...]:
+    """`ns::S<T>::template f<U>` -> ('ns', 'S', 'f')."""
+    return tuple(p for p in _plain(re.sub(r"\btemplate\s+", "", text)).split("::") if p)
+
+
+def enclosing(node: Node) -> tuple[str, ...]:
+    """The named namespaces and classes around `node`, outermost first (an anonymous namespace
+    adds nothing: its names are found from the scope around it)."""
+    out: list[str] = []
+    p = node.parent
+    while p is not None:
+        if p.type in _SCOPES:
+            name = p.child_by_field_name("name")
+            if name is not None:
+                out[:0] = _parts(name.text.decode())
+        p = p.parent
+    return tuple(out)
+
+
+def _arity(f: Function) -> tuple[int, int | None]:
+    """(fewest, most) arguments a call may pass: default arguments lower the first, `...` lifts the second."""
+    plist = f.node.child_by_field_name("declarator")
+    while plist is not None and plist.type != "function_declarator":
+        plist = plist.child_by_field_name("declarator") if plist.type != "reference_declarator" else (
+            plist.named_children[-1] if plist.named_children else None)
+    params = plist.child_by_field_name("parameters") if plist is not None else None
+    kids = [c for c in (params.named_children if params is not None else []) if c.type != "comment"]
+    if len(kids) == 1 and kids[0].text.decode().strip() == "void":
+        kids = []
+    variadic = any(c.type == "variadic_parameter" or c.text.decode() == "..." for c in
+                   (params.children if params is not None else []))
+    fixed = [c for c in kids if c.type in ("parameter_declaration", "optional_parameter_declaration")]
+    required = sum(1 for c in fixed if c.type == "parameter_declaration")
+    return required, None if variadic else len(fixed)
+
+
+def _signature(f: Function) -> tuple[str, ...]:
+    return tuple(_plain(p.type) + ("*" if p.pointer else "") for p in f.params)
+
+
+class Scopes:
+    """The keys of a module's functions and the resolution of its calls."""
+
+    def __init__(self, module: Module):
+        self.m = module
+        self._scope: dict[int, tuple[str, ...]] = {}  # id(function) -> the scope its body is in
+        self._key: dict[int, str] = {}
+        self.by_qual: dict[tuple[str, ...], list[Function]] = {}
+        for f in module.functions.values():
+            parts = _parts(f.name) or (f.name,)
+            scope = enclosing(f.node) + parts[:-1]
+            self._scope[id(f)] = scope
+            self.by_qual.setdefault(scope + parts[-1:], []).append(f)
+        for qual, fs in self.by_qual.items():
+            arities = {_arity(f) for f in fs}
+            for f in fs:
+                key = "::".join(qual)
+                if len(arities) > 1:
+                    fewest, most = _arity(f)
+                    key += f"/{fewest}" + ("" if most == fewest else f"-{'' if most is None else most}")
+                if len({_signature(g) for g in fs if len(g.params) == len(f.params)}) > 1:
+                    key += "(" + ",".join(_signature(f)) + ")"
+                self._key[id(f)] = key
+        self._usings = [(enclosing(u), _parts(u.named_children[-1].text.decode()), u)
+                        for u in module.source.index.of_types("using_declaration")
+                        if u.named_children and any(c.type == "namespace" for c in u.children)]
+        self._namespaces = {q[:i] for q in self.by_qual for i in range(1, len(q))}
+        self._aliases = {a.child_by_field_name("name").text.decode(): _parts(a.named_children[-1].text.decode())
+                         for a in module.source.index.of_types("namespace_alias_definition")
+                         if a.child_by_field_name("name") is not None and a.named_children}
+        self._found: dict[tuple[int, int], list[Function]] = {}  # (caller, callee node) -> what lookup finds
+
+    def _called(self, fn: Node | None) -> tuple[tuple[str, ...], bool] | None:
+        """The name a call's function expression spells, as parts (a namespace alias replaced), and
+        whether it is written from the global scope (`::f`); None for no name (`obj.f`, `(*p)`)."""
+        if fn is None or fn.type not in ("identifier", "qualified_identifier", "template_function"):
+            return None
+        text = fn.text.decode()
+        parts = _parts(text)
+        if not parts:
+            return None
+        if parts[0] in self._aliases:  # `namespace u = util; u::lane()`
+            parts = self._aliases[parts[0]] + parts[1:]
+        return parts, text.lstrip().startswith("::")
+
+    def key(self, f: Function | None) -> str:
+        """The function's key ('' for file scope)."""
+        return "" if f is None else self._key.get(id(f), f.name)
+
+    def scope(self, f: Function | None) -> tuple[str, ...]:
+        return () if f is None else self._scope.get(id(f), ())
+
+    def qualified(self, f: Function) -> str:
+        """`ns::S::f`: the function's qualified name (its key without the overload's arity or types)."""
+        parts = _parts(f.name) or (f.name,)
+        return "::".join(self.scope(f) + parts[-1:])
+
+    def candidates(self, caller: Function | None, fn: Node | None) -> list[str]:
+        """The qualified names a call may name outside this file (a header's function), in lookup
+        order: from the caller's scope outwards, then through the `using namespace` in force."""
+        called = self._called(fn)
+        if called is None:
+            return []
+        parts, absolute = called
+        if absolute:
+            return ["::".join(parts)]
+        scope = self.scope(caller)
+        out = ["::".join(scope[:d] + parts) for d in range(len(scope), -1, -1)]
+        out += ["::".join(n + parts) for d in range(len(scope), -1, -1) for n in self._nominated(caller, fn, d)]
+        return out
+
+    # -- calls -----------------------------------------------------------------------------------
+    def resolve(self, caller: Function | None, fn: Node | None, args: list[Node],
+                arg_type: Callable[[Node], str | None] | None = None) -> list[Function]:
+        """The definitions of this file that the call `fn(args)` made in `caller` may run."""
+        key = (id(caller), fn.id if fn is not None else -1)
+        if key not in self._found:  # warpflow asks on every sweep: the lookup is the same each time
+            called = self._called(fn)
+            self._found[key] = [] if called is None else self._lookup(caller, *called, fn)  # type: ignore[misc]
+        return self._narrow(self._found[key], args, arg_type)
+
+    def _lookup(self, caller: Function | None, parts: tuple[str, ...], absolute: bool, at: Node) -> list[Function]:
+        scope = () if absolute else self.scope(caller)
+        for depth in range(len(scope), -1, -1):  # innermost scope first; the first that declares it wins
+            found = list(self.by_qual.get(scope[:depth] + parts, ()))
+            if not absolute:
+                for nominated in self._nominated(caller, at, depth):
+                    found += self.by_qual.get(nominated + parts, ())
+            if found:
+                return found
+        return []
+
+    def _nominated(self, caller: Function | None, at: Node, depth: int) -> list[tuple[str, ...]]:
+        """Namespaces that `using namespace` directives in force at `at` bring in at the scope of
+        `depth` (C++: the nearest namespace enclosing both the directive and the nominated one)."""
+        scope = self.scope(caller)
+        out = []
+        for where, named, node in self._usings:
+            inside_caller = caller is not None and caller.node.start_byte <= node.start_byte < caller.node.end_byte
+            if node.start_byte > at.start_byte or not (inside_caller or scope[:len(where)] == where):
+                continue
+            full = next((where[:i] + named for i in range(len(where), -1, -1) if where[:i] + named in
+                         self._namespaces), named)
+            common = 0
+            while common < min(len(where), len(full) - 1) and where[common] == full[common]:
+                common += 1
+            if common == depth:
+                out.append(full)
+        return out
+
+    @staticmethod
+    def _narrow(found: list[Function], args: list[Node], arg_type) -> list[Function]:
+        if len(found) < 2:
+            return found
+        fits = [f for f in found if (a := _arity(f))[0] <= len(args) and (a[1] is None or len(args) <= a[1])]
+        found = fits or found
+        if len(found) > 1 and arg_type is not None:
+            given = [arg_type(a) for a in args]
+            typed = [f for f in found if len(f.params) != _arity(f)[1] or  # an unnamed parameter: not compared
+                     all(t is None or i >= len(f.params) or f.params[i].pointer or _type(f.params[i].type) == t
+                         for i, t in enumerate(given))]
+            found = typed or found
+        return found
+
+
+def callee_name(fn: Node | None) -> str | None:
+    """The called function's name: `f`, `ns::f`, `f<T>`, `ns::f<T>` all call f."""
+    while fn is not None and fn.type in ("qualified_identifier", "template_function"):
+        fn = fn.child_by_field_name("name")
+    return fn.text.decode() if fn is not None and fn.type == "identifier" else None
+
+
+_LITERAL_TYPES = ((re.compile(r"^[0-9.]+([eE][-+]?\d+)?[fF]$|^0[xX][0-9a-fA-F.]+[pP][-+]?\d+[fF]$"), "float"),
+                  (re.compile(r"^(\d+\.\d*|\.\d+|\d+[eE])"), "double"),
+                  (re.compile(r"^(0[xX][0-9a-fA-F]+|\d+)[uU]$"), "unsigned"),
+                  (re.compile(r"^(0[xX][0-9a-fA-F]+|\d+)$"), "int"))
+
+
+def arg_type(an, a: Node) -> str | None:
+    """An argument's type where the caller says it plainly (a literal; a local or parameter that is
+    not a pointer), else None: enough to choose between `f(int)` and `f(float)`."""
+    text = a.text.decode().replace("'", "")
+    if a.type == "number_literal":
+        return next((t for rx, t in _LITERAL_TYPES if rx.search(text)), None)
+    if a.type != "identifier" or an.fn is None or (an.cur, text) in an.memory:
+        return None
+    p = an.fn.param(text)
+    if p is not None:
+        return None if p.pointer else _type(p.type)
+    t = an.decl_types.get((an.cur, text))
+    return _type(t.text.decode()) if t is not None else None
+
+
+def callers_closure(direct: dict[str, bool], calls: dict[str, set[str]]) -> set[str]:
+    """The functions for which `direct` holds, and every function that calls one (transitively)."""
+    level = {k for k, v in direct.items() if v}
+    changed = True
+    while changed:
+        changed = False
+        for f, cs in calls.items():
+            if f not in level and cs & level:
+                level.add(f)
+                changed = True
+    return level
