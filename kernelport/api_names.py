@@ -10,6 +10,7 @@ keep the generic handling of a concept they cannot spell.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from tree_sitter import Node
 
@@ -309,6 +310,45 @@ class ApiNames:
                          "launch it from the host (a loop of launches, or one kernel doing the child's work), or "
                          "guard it so that only the CUDA build compiles it")
 
+    def rewrite_vector_zero_inits(self) -> None:
+        """`uint2 state[25] = { 0 };` where vector types are classes (the backend says): `= {}`."""
+        from .vector_types import VECTORS
+        if not backends.get(self.backend).vector_types_are_classes:
+            return
+        for d in self.src.index.of_type("init_declarator"):
+            init, decl = d.child_by_field_name("value"), d.child_by_field_name("declarator")
+            tnode = d.parent.child_by_field_name("type") if d.parent is not None else None
+            if init is None or decl is None or decl.type != "array_declarator" or tnode is None or \
+                    self.src.text_of(tnode) not in VECTORS or init.type != "initializer_list" or self.rw.has(init):
+                continue
+            if [self.src.text_of(c) for c in init.named_children if c.type != "comment"] == ["0"]:
+                self.rw.replace(init, "{}")
+                self.note(init, "{}", f"{self.src.text_of(tnode)} is a class on {backends.get(self.backend).display_name}: "
+                          "an array of it zeroes with {}")
+
+    def rewrite_attribute_spellings(self) -> None:
+        """CUDA's attribute spellings the backend names otherwise (`__builtin_align__(32)` ->
+        `__align__(32)` on HIP) or lacks (`__device_builtin__`), in code (not comments or directives)."""
+        from .macro_tokens import tokens
+        table = backends.get(self.backend).attribute_spellings
+        if not table or not any(w.encode() in self.src.data for w in table):
+            return
+        for t in tokens(self.src.data):
+            if t.kind != "ident" or t.text not in table:
+                continue
+            n = self.src.root.descendant_for_byte_range(t.start, t.end)
+            if n is not None and (n.start_byte, n.end_byte) == (t.start, t.end):
+                self.rw.replace(n, table[t.text])  # a node holds it
+            else:
+                self.rw.drop_span(t.start, t.end, table[t.text])  # the parse saw blanks
+            self.note(n if n is not None else self.src.root, table[t.text] or "(removed)", f"{t.text} is CUDA's own attribute")
+
+    def _project_header(self, raw: str) -> bool:
+        """Whether `#include <cuda_helper.h>` names the project's own header, found on the run's
+        include path (-I): a file to port or keep, not a toolkit header without a counterpart."""
+        from .includes import locate
+        return locate(Path(self.src.path).parent, raw, tuple(self.options.get("include_dirs", ()))) is not None
+
     def check_arch_functions(self) -> None:
         """A device function the backend's compiler refuses for one of its archs (ROCm 5.2's
         `tex2DLod` on gfx90a, the backend's `arch_missing`): KP210 at the call, naming the arch,
@@ -342,7 +382,8 @@ class ApiNames:
             if main is not None:
                 self.rw.replace(path, raw[0] + main + raw[-1])
                 self._api_note(path, inner, main, "header")
-            elif raw[0] == "<" and pattern and re.fullmatch(pattern, inner) and not self.cuda_only_region(node):
+            elif raw[0] == "<" and pattern and re.fullmatch(pattern, inner) and not self.cuda_only_region(node) \
+                    and not self._project_header(raw):
                 self.problem("KP209", node, f"<{inner}> has no {b.display_name} equivalent (HIPIFY has no such header)",
                              "rewrite what it provides with portable operations, or guard the include")
             return

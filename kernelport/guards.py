@@ -113,7 +113,8 @@ def evaluate(node: Node | None, src, p: str, spell: Spell = str,
     if t == "number_literal":
         return _int(src.text_of(node))
     if t == "identifier":
-        return _value(spell(src.text_of(node)), p, amd, pinned)
+        v = _value(spell(src.text_of(node)), p, amd, pinned)
+        return v if v is not None or macro(spell(src.text_of(node))) is not None else _derived(src.text_of(node), src, p)
     if t == "preproc_defined":
         name = next((c for c in node.named_children if c.type == "identifier"), None)
         return _defined(spell(src.text_of(name)), p, amd, pinned) if name is not None else None
@@ -140,6 +141,30 @@ def evaluate(node: Node | None, src, p: str, spell: Spell = str,
             return None
         return evaluate(node.child_by_field_name("consequence" if c else "alternative"), src, p, spell, amd, pinned)
     return None  # a function-like macro, `__has_include`, a parse error: unknown
+
+
+def _derived(name: str, src, p: str, _depth: int = 0) -> int | None:
+    """A file's own macro whose number the platform decides (ccminer: `#if !defined(__CUDA_ARCH__)`
+    `#define USE_XOR_ASM_OPTS 0` `#else` `#define USE_XOR_ASM_OPTS 1`): its value on pass `p` where
+    the file defines it, for certain, once there and as a number, and not the same on every pass; None
+    otherwise (a value the same everywhere, or one a -D or another header may give, stays unknown)."""
+    index = getattr(src, "index", None)
+    if index is None or _depth > 4:
+        return None
+    defs = [d for d in index.of_type("preproc_def") if d.child_by_field_name("name") is not None
+            and src.text_of(d.child_by_field_name("name")) == name and d.child_by_field_name("value") is not None]
+    if len(defs) < 2:
+        return None
+
+    around = {d.id: branches(d, src) for d in defs}
+    shared = set.intersection(*({(b.test.id, b.in_else) for b in bs} for bs in around.values()))  # an include guard
+
+    def on(q: str) -> int | None:
+        hit = [d for d in defs if all(holds(b.test, src, q) is not None and bool(holds(b.test, src, q)) != b.in_else
+                                      for b in around[d.id] if (b.test.id, b.in_else) not in shared)]
+        return _int(src.text_of(hit[0].child_by_field_name("value")).strip()) if len(hit) == 1 else None
+    values = {q: on(q) for q in PASSES}
+    return values[p] if len(set(values.values())) > 1 else None
 
 
 # -- the branches around a node -----------------------------------------------------------------

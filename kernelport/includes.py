@@ -75,6 +75,16 @@ def resolve(including: str | Path, name: str, roots: list[Path] | None = None) -
     return real
 
 
+def locate(here: Path, include: str, include_dirs: tuple[str, ...] = ()) -> Path | None:
+    """The project header an include names (its text with quotes or brackets): `"x"` beside the
+    including file, then on the include path; `<x>` on the include path only (as project.py)."""
+    inner, quoted = include[1:-1], include.startswith('"')
+    for d in ([here] if quoted else []) + [Path(d) for d in include_dirs]:
+        if (d / inner).is_file():
+            return (d / inner).resolve()
+    return None
+
+
 def readable(including: str | Path, name: str) -> Path | None:
     """resolve() for callers that only skip what they may not read (lint's macros, cache keys)."""
     try:

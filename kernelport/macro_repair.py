@@ -1,8 +1,9 @@
 """The repair that lets the grammar see through macros: masks at the error regions of a parse.
 
 Each candidate mask turns bytes of the text the grammar sees into blanks (a statement macro's
-`(`/`)` into ` `/`;`), never adding or removing one, so every offset, line and column of the tree
-is the user's.  A candidate is kept only where the part of the file in error shrinks, and never
+`(`/`)` into ` `/`;`), or a macro that blanks cannot stand for (`END_NS` for `}`, a type
+`PARAMS(box)`) into its expansion where that fits in its bytes, never adding or removing one, so
+every offset, line and column of the tree is the user's.  A candidate is kept only where the part of the file in error shrinks, and never
 where it would hide a reported error inside a conditional's branch (kernelport/macros.py says
 what a macro is; this module decides where one stands in the way).
 """
@@ -12,76 +13,12 @@ import bisect
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Mapping, NamedTuple
+from typing import Callable, Mapping
 
 from tree_sitter import Tree
 
-from .macros import ATTRIBUTE_WORDS, NEVER, MacroDef, Mask, attribute_like, expansion
-
-
-# -- tokens of the user's text -----------------------------------------------------------------
-_TOKEN = re.compile(rb"""
-    (?P<ws>\s+)
-  | (?P<comment>//[^\n]*|/\*.*?(?:\*/|\Z))
-  | (?P<string>"(?:\\.|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?)
-  | (?P<ident>[A-Za-z_]\w*)
-  | (?P<num>\.?\d(?:[eEpP][+-]|[\w.])*)
-  | (?P<punct>.)
-""", re.X | re.S)
-
-
-class Tok(NamedTuple):  # (a tuple: a frozen dataclass cost most of tokens(), made per token of the file)
-    kind: str  # ident, num, string, punct
-    start: int
-    end: int
-    text: str
-
-
-def tokens(data: bytes) -> list[Tok]:
-    """The code tokens (no comments, no preprocessor directives) with their byte spans."""
-    out: list[Tok] = []
-    pos, n = 0, len(data)
-    line_start = True
-    while pos < n:
-        m = _TOKEN.match(data, pos)
-        assert m is not None  # `.` matches any byte
-        kind = m.lastgroup
-        if kind == "ws":
-            if b"\n" in m.group(0):
-                line_start = True
-        elif kind == "punct" and data[pos] == 0x23 and line_start:  # a directive: skip it whole
-            end = pos
-            while True:
-                nl = data.find(b"\n", end)
-                if nl < 0:
-                    end = n
-                    break
-                if data[nl - 1:nl] == b"\\" or data[nl - 2:nl] == b"\\\r":
-                    end = nl + 1
-                    continue
-                end = nl
-                break
-            pos = end
-            continue
-        elif kind != "comment":
-            out.append(Tok(kind, m.start(), m.end(), m.group(0).decode("utf-8", "replace")))
-            line_start = False
-        pos = m.end()
-    return out
-
-
-def _match_paren(toks: list[Tok], i: int) -> int | None:
-    """Index of the `)` closing the `(` at toks[i]."""
-    depth = 0
-    for j in range(i, min(len(toks), i + 4000)):
-        t = toks[j].text
-        if t in "([{" and toks[j].kind == "punct":
-            depth += 1
-        elif t in ")]}" and toks[j].kind == "punct":
-            depth -= 1
-            if depth == 0:
-                return j if t == ")" else None
-    return None
+from .macro_tokens import Tok, match_paren as _match_paren, tokens
+from .macros import ATTRIBUTE_WORDS, NEVER, MacroDef, Mask, attribute_like, call_in_place, expansion, in_place_edits
 
 
 # -- repair: mask what stops the parse ---------------------------------------------------------
@@ -95,9 +32,8 @@ _ARG_MACROS = frozenset({"va_arg", "offsetof"})  # standard macros that take a t
 _CAPS = re.compile(r"_*[A-Z][A-Z0-9_]*")
 _STMT_BEFORE = frozenset({";", "{", "}", ")", ":"})
 _MAX_PARSES = 160  # per file: the repair is bounded however broken the file is
-# Tokens tried per error region, nearest the error first: a macro in the way stands within a few
-# lines of where the parse fails (a 3-line window of real code holds ~150 tokens), and the bound
-# keeps one 100k-token line from costing tokens x parens (minutes) before the depth check.
+# Tokens tried per error region, nearest the error first: a macro in the way stands within a few lines of where the
+# parse fails (3 lines of real code hold ~150 tokens); the bound keeps a 100k-token line from costing minutes.
 _MAX_WINDOW_TOKENS = 512
 Edit = tuple[int, int, bytes]
 
@@ -281,7 +217,12 @@ class Repair:
         k = bisect.bisect_left(self.starts, lo)  # the nearest tokens lie within the bound on either side
         near = range(max(window.start, k - _MAX_WINDOW_TOKENS), min(window.stop, k + _MAX_WINDOW_TOKENS))
         idx = sorted(near, key=lambda i: abs(self.toks[i].start - lo))[:_MAX_WINDOW_TOKENS]
-        for kind in ("attribute", "statement", "arguments", "block", "definition"):
+        uses = {n: [(self.toks[i].start, self.toks[i].end) for i in ix if i not in self.masked_at]
+                for n, ix in self.by_text.items() if n in self.macros}
+        edits, masks = in_place_edits(uses, self.macros)  # scope and string macros, the file's every use at once, first
+        if edits:
+            yield ("expansion", 0, ""), edits, masks
+        for kind in ("attribute", "statement", "arguments", "block", "definition", "expansion"):
             run: list[tuple[int, tuple]] = []  # adjacent attribute macros (`API VISIBLE void f`)
             for i in idx:
                 if i in self.masked_at or self.toks[i].kind != "ident":
@@ -345,9 +286,6 @@ class Repair:
             self._closes[i] = _match_paren(self.toks, i)
         return self._closes[i]
 
-    def _known(self, name: str) -> MacroDef | None:
-        return self.macros.get(name)
-
     def _shape(self, i: int, kind: str):
         """The edits and masks that treat toks[i] as a macro in this role, or None if it is not one."""
         toks, t = self.toks, self.toks[i]
@@ -369,7 +307,7 @@ class Repair:
             return None
         end_tok = toks[close] if close is not None else t
         after = toks[close + 1] if close is not None and close + 1 < len(toks) else nxt if not call else None
-        known = self._known(name)
+        known = self.macros.get(name)
         if kind == "attribute":
             if prev is not None and prev.kind == "string" or after is not None and after.kind == "string":
                 # a macro between string literals (`"v" VERSION "\n"`): the literals still concatenate
@@ -400,7 +338,14 @@ class Repair:
             return self._mask(t.start, t.end, name, "statement")
         if not call:
             return None
-        defines = known is not None and known.params is not None and known.body.rstrip().endswith("}") \
+        if kind == "expansion":  # a macro standing for a type (`typedef PARAMS(box) t;`): its expansion, where it fits
+            rep = call_in_place(known, self.data[nxt.end:end_tok.start].decode("utf-8", "replace"), self.macros,
+                                end_tok.end - t.start) if known is not None else None
+            if rep is None or not (rep.startswith(b"typename ") or prev is not None and prev.text == "typedef"):
+                return None
+            return ([(t.start, end_tok.end, rep)],
+                                             [Mask(t.start, end_tok.end, name, "expansion", rep.decode("utf-8").strip())])
+        defines = known is not None and known.params is not None and known.body.rstrip().endswith(("}", ";")) \
             and self.file_scope[i] and (after is None or after.text != ";")  # `COPY2D_OP(float, f32)`
         if kind == "definition":
             if not defines or self._statement_start(p, prev) != ([], []):
@@ -412,12 +357,12 @@ class Repair:
                 depth += toks[j].text in "([{" and toks[j].kind == "punct"
                 depth -= toks[j].text in ")]}" and toks[j].kind == "punct" and j != close
                 if j == close or toks[j].text == "," and depth == 0:
-                    if j > first and any(k.kind == "punct" and k.text not in "*&:" for k in toks[first:j]):
+                    if j > first and any(k.kind == "punct" and k.text not in "*&:" or k.kind == "num" for k in toks[first:j]):
                         edits.append((toks[first].start, toks[j - 1].end,
                                       _blank_bytes(self.data, toks[first].start, toks[j - 1].end)))
                     edits.append((toks[j].start, toks[j].end, b";"))
                     first = j + 1
-            return edits, [Mask(s, e, name, "statement", self._expansion(name) if s == t.start else None)
+            return edits, [Mask(s, e, name, "statement", expansion(name, self.macros) if s == t.start else None)
                            for s, e, _ in edits]
         if defines:
             return None  # at file scope its arguments are no expression: "definition" masks it
@@ -433,7 +378,7 @@ class Repair:
                 return None
             # `NAME(args)` -> `     args ;`: the arguments stay visible to analysis
             edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end)), (end_tok.start, end_tok.end, b";")]
-            masks = [Mask(t.start, nxt.end, name, "statement", self._expansion(name)),
+            masks = [Mask(t.start, nxt.end, name, "statement", expansion(name, self.macros)),
                      Mask(end_tok.start, end_tok.end, name, "statement")]
             return before[0] + edits, before[1] + masks
         if kind == "arguments":
@@ -442,7 +387,7 @@ class Repair:
             if close == i + 2:
                 return None  # no arguments to mask
             s, e = nxt.end, end_tok.start
-            return [(s, e, _blank_bytes(self.data, s, e))], [Mask(s, e, name, "arguments", self._expansion(name))]
+            return [(s, e, _blank_bytes(self.data, s, e))], [Mask(s, e, name, "arguments", expansion(name, self.macros))]
         if kind == "block":
             # a statement macro whose arguments do not parse, or a loop-header macro `NAME(args) {`
             if not (known is not None and known.params is not None or _CAPS.fullmatch(name)):
@@ -455,7 +400,7 @@ class Repair:
             elif self._ends_line(end_tok, after):
                 edits = [(t.start, end_tok.start, _blank_bytes(self.data, t.start, end_tok.start)),
                          (end_tok.start, end_tok.end, b";")]
-                masks = [Mask(t.start, end_tok.end, name, "statement", self._expansion(name))]
+                masks = [Mask(t.start, end_tok.end, name, "statement", expansion(name, self.macros))]
             else:
                 return None
             return before[0] + edits, before[1] + masks
@@ -478,14 +423,16 @@ class Repair:
 
     @cached_property
     def file_scope(self) -> list[bool]:
-        """Per token, whether it stands outside every block but `namespace N {` and `extern "C" {`."""
-        out, stack, toks = [], [], [Tok("punct", 0, 0, ";")] * 2 + self.toks  # two before the first
+        """Per token, whether it stands where declarations do: outside blocks, or in a namespace, `extern "C"` or class body."""
+        out, stack, toks, head = [], [], [Tok("punct", 0, 0, ";")] * 2 + self.toks, 2  # two before the first
         for i, t in enumerate(toks[2:], 2):
             out.append("block" not in stack)
             if t.kind == "punct" and t.text == "{":  # `extern "C" {`, `namespace {`, `namespace N {`
-                stack.append("scope" if toks[i - 1].kind == "string" or "namespace" in (toks[i - 1].text, toks[i - 2].text) else "block")
+                body = (words := {k.text for k in toks[head:i]}) & {"struct", "class", "union"} and not words & {"enum", "(", "="}
+                stack.append("scope" if body or toks[i - 1].kind == "string" or "namespace" in (toks[i - 1].text, toks[i - 2].text) else "block")
             elif t.kind == "punct" and t.text == "}" and stack:
                 stack.pop()
+            head = i + 1 if t.kind == "punct" and t.text in ";{}" else head
         return out
 
     def _adjacent(self, a, b) -> bool:
@@ -507,10 +454,7 @@ class Repair:
 
     def _mask(self, start: int, end: int, name: str, reason: str):
         return [(start, end, _blank_bytes(self.data, start, end))], [Mask(start, end, name, reason,
-                                                                          self._expansion(name))]
-
-    def _expansion(self, name: str) -> str | None:
-        return expansion(name, self.macros)
+                                                                          expansion(name, self.macros))]
 
     def _line(self, byte: int) -> int:
         return bisect.bisect_right(self.lines, byte)

@@ -41,6 +41,7 @@ class Mask:
 
 NEVER = "conditional (never compiled)"  # a Mask's reason: the branch of `#if 0`, which no build compiles
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_STRINGS = re.compile(r'(?:L|u8|u|U)?"(?:\\.|[^"\\])*"(?:\s*(?:L|u8|u|U)?"(?:\\.|[^"\\])*")*')
 _DIRECTIVE = re.compile(r"[ \t]*#[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)(\([^)]*\))?(.*)", re.S)
 
 
@@ -48,8 +49,9 @@ def _blank(m: re.Match) -> str:
     return re.sub(r"[^\n]", " ", m.group(0))
 
 
-def definitions(src, path: str | None = None) -> dict[str, MacroDef]:
-    """The macros a file defines (`src`: a SourceFile or its text); an `#undef` removes one.
+def definitions(src, path: str | None = None, *, undefined: bool = False) -> dict[str, MacroDef]:
+    """The macros a file defines (`src`: a SourceFile or its text); an `#undef` removes one, unless
+    `undefined` (what the file's own uses see: a helper macro defined, used, then undefined).
 
     Conditionals are not evaluated: of several definitions of one name the last one wins.
     """
@@ -71,7 +73,7 @@ def definitions(src, path: str | None = None) -> dict[str, MacroDef]:
             continue
         kind, name, params, body = m.groups()
         if kind == "undef":
-            out.pop(name, None)
+            out.pop(name, None) if not undefined else None
             continue
         plist = None if params is None else tuple(p.strip() for p in params[1:-1].split(",") if p.strip())
         out[name] = MacroDef(name, plist, " ".join(body.split()), path, first + 1)
@@ -151,6 +153,62 @@ def expansion(name: str, macros: Mapping[str, MacroDef], depth: int = 0) -> str 
     return re.sub(r"[A-Za-z_]\w*", lambda w: (expansion(w.group(0), macros, depth + 1) or w.group(0))
                   if w.group(0) != name and w.group(0) in macros and macros[w.group(0)].params is None
                   else w.group(0), m.body)
+
+
+def in_place(name: str, macros: Mapping[str, MacroDef]) -> bytes | None:
+    """What the grammar must see for an object-like macro it cannot read through as a name: one that
+    opens or closes a scope (`BEGIN_NS` -> `namespace ns {`, `END_NS` -> `}`) or stands for string
+    literals (an asm constraint `__LDG_PTR` -> `"l"`), as its expansion padded to the name's length;
+    None for any other macro, or where the expansion does not fit (no byte may be added)."""
+    m = macros.get(name)
+    if m is None or m.params is not None:
+        return None
+    body = " ".join((expansion(name, macros) or "").split())
+    if body.count("{") == body.count("}") and not _STRINGS.fullmatch(body):
+        return None
+    if len(body) > len(name):
+        body = re.sub(r"^namespace\s+\w+(?:::\w+)*\s*\{$", "namespace{", body)  # a name the analyses need not see
+    return body.encode("utf-8").ljust(len(name)) if len(body.encode("utf-8")) <= len(name) else None
+
+
+def call_in_place(m: MacroDef, args: str, macros: Mapping[str, MacroDef], width: int) -> bytes | None:
+    """A function-like macro's use `NAME(args)` written as its expansion (the arguments put in, the
+    object-like macros in it expanded), padded to the use's `width` bytes; None where it does not
+    fit, or where the body pastes or quotes (`##`, `#`), which this does not evaluate."""
+    if m.params is None or "#" in m.body:
+        return None
+    parts, depth, cur = [], 0, ""
+    for ch in args:
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if ch == "," and depth == 0:
+            parts, cur = parts + [cur.strip()], ""
+        else:
+            cur += ch
+    parts += [cur.strip()] if cur.strip() or parts else []
+    if len(parts) != len(m.params) or "..." in m.params:
+        return None
+    given = dict(zip(m.params, parts))
+
+    def word(w: re.Match) -> str:
+        name = w.group(0)
+        if name in given:
+            return given[name]
+        return (expansion(name, macros) or name) if name in macros and macros[name].params is None else name
+    body = re.sub(r"[A-Za-z_]\w*", word, m.body)
+    out = " ".join(body.split()).encode("utf-8")
+    return out.ljust(width) if 0 < len(out) <= width else None
+
+
+def in_place_edits(uses: Mapping[str, list[tuple[int, int]]], macros: Mapping[str, MacroDef]):
+    """(edits, masks) that write every use (byte spans per name) of such a macro as in_place says."""
+    edits, masks = [], []
+    for name, spans in uses.items():
+        rep = in_place(name, macros)
+        for s, e in spans if rep is not None else ():
+            edits.append((s, e, rep))
+            masks.append(Mask(s, e, name, "expansion", rep.decode("utf-8").strip()))
+    return edits, masks
 
 
 def hides_code(m: Mask) -> bool:

@@ -30,6 +30,7 @@ class Rewriter:
         self.replacements: dict[Key, Replacement] = {}
         self.before: dict[Key, list[str]] = {}
         self.dropped: list[tuple[int, int]] = []  # byte spans no node holds, left out (see drop_span)
+        self.span_text: dict[tuple[int, int], str] = {}  # what stands in a dropped span's place, if anything
         self._starts: list[int] = []
         self._spans: tuple | None = None  # touches' index of the replacements: (count, starts, furthest ends)
         self.pieces: list[Piece] = []  # the last result(), piece by piece (portlines reads it)
@@ -47,10 +48,13 @@ class Rewriter:
         self.before.setdefault(key(node), []).append(text)
         self._starts = []
 
-    def drop_span(self, start: int, end: int) -> None:
+    def drop_span(self, start: int, end: int, text: str = "") -> None:
         """Leave out bytes that no node holds: a macro use the parse saw as blanks (`HD` in
-        `HD float f()`), which would otherwise stay when what it qualifies is replaced."""
+        `HD float f()`), which would otherwise stay when what it qualifies is replaced; or write
+        `text` in their place (a spelling the parse saw as blanks that the target names otherwise)."""
         self.dropped.append((start, end))
+        if text:
+            self.span_text[(start, end)] = text
         self._starts = []
 
     def _gap(self, start: int, end: int) -> str:
@@ -58,7 +62,7 @@ class Rewriter:
         out, pos = [], start
         for s, e in sorted(self.dropped):
             if start <= s and e <= end:
-                out.append(self.src.data[pos:s].decode("utf-8"))
+                out.append(self.src.data[pos:s].decode("utf-8") + self.span_text.get((s, e), ""))
                 pos = e
         out.append(self.src.data[pos:end].decode("utf-8"))
         return "".join(out)
@@ -115,7 +119,7 @@ class Rewriter:
         for s, e in sorted(self.dropped):
             if start <= s and e <= end:
                 out.append((data[pos:s].decode("utf-8"), pos, s, True))
-                out.append(("", s, e, False))
+                out.append((self.span_text.get((s, e), ""), s, e, False))
                 pos = e
         out.append((data[pos:end].decode("utf-8"), pos, end, True))
 

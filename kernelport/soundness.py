@@ -53,6 +53,19 @@ class Soundness:
                     self.problem("KP221", d, f"a local named '{warpflow.ident_name(decls[0])}' shadows the built-in "
                                  "warp width with another value", "rename the local (e.g. kGroupWidth)")
 
+    def drop_builtin_redeclarations(self) -> None:
+        """`extern const dim3 blockDim;`, `extern __device__ void __syncthreads(void);` at file scope
+        (ccminer's cuda_helper.h, for the host pass and an IDE): the target declares its built-ins
+        itself, differently (hipcc: 'redeclaration of blockDim with a different type'), so a
+        redeclaration compiled off NVIDIA goes from the port as a comment."""
+        from .model import file_scope_items
+        builtins = {n for n, c in dialect._by_name(SOURCE).items() if c.kind in ("index", "barrier")}
+        for item in file_scope_items(self.src):
+            decls = item.children_by_field_name("declarator") if item.type == "declaration" else []
+            if decls and all(warpflow.ident_name(d) in builtins for d in decls) and not self.cuda_only_region(item):
+                self.rw.replace(item, f"/* {' '.join(self.src.text_of(item).split())} (a CUDA built-in, declared by the target) */")
+                self.note(item, "/* ... */", "a redeclaration of a CUDA built-in")
+
     def wave_sites(self) -> list[warpflow.Site]:
         """Confirmed sites of groups that mean the hardware wave; a logical 32-lane group keeps its 32s."""
         return [s for s in self.analysis.confirmed() if not self.widths.logical(s.function)]

@@ -54,13 +54,62 @@ def uncomment(text: str) -> str:
 _DIRECTIVE_TAIL = re.compile(rb"^([ \t]*#[^\n]*?[^\s\\])([ \t]+)(\r?\n)", re.M)
 
 
+# A block comment inside a continued directive (`#define SMIX(x) { \` ... `/* */ \`, ccminer's
+# hash macros): the grammar's preproc_arg stops at the comment and the `\` after it is no longer a
+# continuation, so the rest of the macro body is read as code.  The preprocessor removes comments
+# before it reads a directive; the parsed copy blanks them (newlines kept).
+_CONTINUED_DIRECTIVE = re.compile(rb"^[ \t]*#(?:[^\n]*\\\r?\n)+[^\n]*", re.M)
+_BLOCK_COMMENT = re.compile(rb"/\*.*?\*/", re.S)
+
+# A `#pragma` that stands as the body of an unbraced `for`/`while`/`if`/`else`/`do` (`for (j...)`
+# then `#pragma unroll` then the inner `for`): the grammar takes no directive as a statement's body.
+# The pragma only hints the compiler; no analysis reads it, so the parsed copy blanks it.
+_PRAGMA_AS_BODY = re.compile(rb"^((?![ \t]*#)[^\n]*(?:\)|\belse|\bdo)[ \t]*(?://[^\n]*)?\r?\n(?:[ \t]*\r?\n)*)"
+                             rb"([ \t]*#[ \t]*pragma\b[^\n]*)", re.M)
+
+
+def _blank_comments(m: re.Match) -> bytes:
+    return _BLOCK_COMMENT.sub(lambda c: re.sub(rb"[^\n]", b" ", c.group(0)), m.group(0))
+
+
 def _mask_extensions(data: bytes) -> bytes:
     data = _EXTENSIONS.sub(lambda m: b" " * len(m.group(0)), data)
     if b"#" in data:
         data = _DIRECTIVE_TAIL.sub(lambda m: m.group(1) + m.group(3) + m.group(2), data)
+        if b"/*" in data:
+            data = _CONTINUED_DIRECTIVE.sub(_blank_comments, data)
+        if b"pragma" in data:
+            data = _PRAGMA_AS_BODY.sub(lambda m: m.group(1) + b" " * len(m.group(2)), data)
     if b"<<<" in data:
         data = _LAUNCH.sub(lambda m: b"<<<" + m.group(1).replace(b"{", b"(").replace(b"}", b")") + b">>>", data)
     return data
+
+
+# Comments and literals of the raw bytes, in order (a literal is skipped whole, so `"//"` is no comment).
+_RAW_COMMENT_OR_LITERAL = re.compile(rb'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?(?:\*/|\Z)', re.S)
+
+
+def decode(raw: bytes) -> str:
+    """A source file's text: UTF-8, where a comment may hold bytes that are not (a Latin-1 `ü` in
+    a German comment, as in ccminer's headers; nvcc reads no comment): those comments are read as
+    Latin-1 (a port writes them in UTF-8).  A byte that is not UTF-8 in code or in a literal, whose
+    meaning a transcoding would change, raises UnicodeDecodeError at its offset, as a plain decode does."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    out, pos = [], 0
+    for m in [*_RAW_COMMENT_OR_LITERAL.finditer(raw), None]:
+        a, b = (m.start(), m.end()) if m is not None else (len(raw), len(raw))
+        for lo, hi, latin in ((pos, a, False), (a, b, raw[a:a + 1] == b"/")):
+            try:
+                out.append(raw[lo:hi].decode("utf-8"))
+            except UnicodeDecodeError as e:
+                if not latin:
+                    raise UnicodeDecodeError("utf-8", raw, lo + e.start, lo + e.end, e.reason) from None
+                out.append(raw[lo:hi].decode("latin-1"))
+        pos = b
+    return "".join(out)
 
 
 @lru_cache(maxsize=1)
@@ -101,7 +150,9 @@ class SourceFile:
         if tree.root_node.has_error and _depth.too_deep(tree) is None:
             from . import macro_repair, macros as mac  # only where a macro may stand in the way
             visible = {**(macros or {}), **mac.definitions(text, path)}
-            seen, tree, masks = macro_repair.repair(data, seen, tree, visible, parse)
+            # (a macro the file undefines after its uses still stands in the way at those uses)
+            own = {**(macros or {}), **mac.definitions(text, path, undefined=True)}
+            seen, tree, masks = macro_repair.repair(data, seen, tree, own, parse)
         starts, find, i = [0], data.find, data.find(b"\n")
         while i >= 0:  # a find per line, not a Python step per byte
             starts.append(i + 1)
@@ -120,7 +171,7 @@ class SourceFile:
             raise KernelportError(f"{p} is a directory", hint="name a kernel file")
         raw = p.read_bytes()
         try:
-            text = raw.decode("utf-8")
+            text = decode(raw)
         except UnicodeDecodeError as e:
             line = raw.count(b"\n", 0, e.start) + 1
             col = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1

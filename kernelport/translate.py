@@ -156,8 +156,8 @@ class Translator(ApiNames, MemberSpaces, Soundness):
     # The shared warp-width passes, in order: method names, so that a subclass's override of a
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
-        "check_warp_widths", "rewrite_shadowed_builtins", "rewrite_sites", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_includes", "rewrite_macro_uses", "rewrite_launch_rows", "rewrite_macro_bodies",
-        "rewrite_constant_warp_size", "check_cuda_only_code", "rewrite_inline_asm", "report_dataflow_issues",
+        "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "rewrite_sites", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_includes", "rewrite_macro_uses", "rewrite_launch_rows", "rewrite_macro_bodies",
+        "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_attribute_spellings", "check_cuda_only_code", "rewrite_inline_asm", "report_dataflow_issues",
         "report_masked_code")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
     # whole signatures, whose lines no longer pair with the original's).
@@ -206,9 +206,19 @@ class Translator(ApiNames, MemberSpaces, Soundness):
 
     def rewrite_inline_asm(self) -> None:
         for node, fn in self.module.asm:
-            if self.cuda_only_region(node) or self.rewrite_asm_idiom(node) or not self.ports_function(fn):
+            if self.cuda_only_region(node) or self.host_asm(node, fn) or self.rewrite_asm_idiom(node) or \
+                    not self.ports_function(fn):
                 continue
             self.problem("KP201", node, self.asm_message, self.asm_hint)
+
+    def host_asm(self, node: Node, fn: str | None) -> bool:
+        """asm in a host-only function (sph_types.h's x86 `bswapl`): the host's assembly, which the
+        target's host compiler reads as nvcc's does; only device code's asm is PTX."""
+        f = self.module.functions.get(fn) if fn is not None else None
+        p = node.parent
+        while p is not None and p.type != "lambda_expression":  # a device lambda inside a host function
+            p = p.parent
+        return f is not None and not f.is_device and p is None
 
     def report_dataflow_issues(self) -> None:
         """Masks stored into 32-bit memory (KP207), two waves' ballots packed in one word (KP226): hazards

@@ -131,8 +131,6 @@ class _Analyzer:
             return self.ex(n.child_by_field_name("consequence")) | self.ex(n.child_by_field_name("alternative"))
         if t == "assignment_expression":
             return self.assign(n)
-        if t == "update_expression":
-            return self.ex(n.child_by_field_name("argument"))
         if t == "call_expression":
             return self.call(n)
         if t == "subscript_expression":
@@ -140,8 +138,10 @@ class _Analyzer:
         if t == "comma_expression":
             self.ex(n.child_by_field_name("left"))
             return self.ex(n.child_by_field_name("right"))
-        if t == "pointer_expression":
+        if t in ("pointer_expression", "update_expression"):
             return self.ex(n.child_by_field_name("argument"))
+        if t == "lambda_expression" and n.child_by_field_name("body") is not None:  # statements (a mask declared there)
+            return self.stmt(n.child_by_field_name("body")) or frozenset()
         if t == "gnu_asm_expression":  # PTX lane-mask reads bind their outputs to a lane mask
             masksources.asm_lane_masks(self, n)
         # Anything else (literals, sizeof, lambdas...): visit children for their sinks.

@@ -108,9 +108,11 @@ def test_missing_file_non_utf8_and_bad_target(tmp_path):
     r = kp("translate", tmp_path / "nope.cu")
     assert r.returncode == 2 and "no such file" in r.stderr
     f = tmp_path / "latin1.cu"
-    f.write_bytes(b"// caf\xe9\n__global__ void k() {}\n")
+    f.write_bytes(b'__device__ const char* s = "caf\xe9";\n__global__ void k() {}\n')  # in a literal
     r = kp("translate", f)
-    assert r.returncode == 2 and f"{f}:1:7: error: not valid UTF-8" in r.stderr
+    assert r.returncode == 2 and f"{f}:1:32: error: not valid UTF-8" in r.stderr
+    f.write_bytes(b"// caf\xe9\n__global__ void k() {}\n")  # in a comment, which nvcc does not read: read
+    assert kp("translate", f, "--stdout").returncode == 0
     r = kp("translate", EXAMPLES / "saxpy.cu", "--to", "cuda")
     assert r.returncode == 2 and "unknown target 'cuda'" in r.stderr
     assert kp("translate", "--bogus").returncode == 2

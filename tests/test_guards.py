@@ -178,3 +178,87 @@ def test_evaluate_arithmetic_and_unknowns():
     assert guards.holds(cond, src, guards.NVIDIA_DEVICE) is None  # the architecture number is unknown
     assert guards.holds(cond, src, guards.NVIDIA_HOST) == 0
     assert guards.holds(cond, src, guards.AMD_DEVICE) == 0
+
+
+# -- a file's own switch whose value the platform decides (ccminer's cuda_helper.h): the asm under
+#    `#if USE_XOR_ASM_OPTS` is compiled on no AMD pass, where the switch is 0 -----------------------
+DERIVED = """
+#ifndef HELPER_H
+#define HELPER_H
+#if !defined(__CUDA_ARCH__) || defined(_WIN64)
+#define USE_ASM_OPTS 0
+#else
+#define USE_ASM_OPTS 1
+#endif
+
+#if USE_ASM_OPTS
+__device__ unsigned long long xor1(unsigned long long a, unsigned long long b) {
+    unsigned long long r;
+    asm("xor.b64 %0, %1, %2;" : "=l"(r) : "l"(a), "l"(b));
+    return r;
+}
+#else
+#define xor1(a, b) (a ^ b)
+#endif
+#endif
+__global__ void k(unsigned long long* x) { x[threadIdx.x] = xor1(x[0], x[1]); }
+"""
+
+
+def test_a_switch_the_platform_decides_is_evaluated_per_pass():
+    src, node = at(DERIVED, "unsigned long long r")
+    assert guards.cuda_only(node, src) and not guards.amd_only(node, src)
+    port = hip(DERIVED)
+    assert port.ok and "KP201" not in {d.code for d in port.diagnostics}
+    # the look-alikes: a switch that is 1 on the AMD passes too, or that only a -D may set, leaves the
+    # asm compiled there, and it is refused
+    on = DERIVED.replace("#define USE_ASM_OPTS 0", "#define USE_ASM_OPTS 1")
+    src, node = at(on, "unsigned long long r")
+    assert not guards.cuda_only(node, src) and "KP201" in {d.code for d in hip(on).diagnostics}
+    plain = DERIVED.replace("#if !defined(__CUDA_ARCH__) || defined(_WIN64)\n#define USE_ASM_OPTS 0\n#else\n"
+                            "#define USE_ASM_OPTS 1\n#endif\n", "")
+    assert "KP201" in {d.code for d in hip(plain).diagnostics}
+
+
+BUILTINS = """
+#ifndef __CUDA_ARCH__
+extern const dim3 blockDim;
+extern const uint3 threadIdx;
+#endif
+extern __device__ void __syncthreads(void);
+extern const dim3 myDims;
+__global__ void k(float* x) { x[threadIdx.x] = blockDim.x; __syncthreads(); }
+"""
+
+
+def test_file_scope_redeclarations_of_cuda_builtins_go_from_the_port():
+    port, text = translate(SourceFile.from_text(textwrap.dedent(BUILTINS), "t.cu"), "hip")
+    assert port.ok
+    for decl in ("extern const dim3 blockDim;", "extern const uint3 threadIdx;", "extern __device__ void __syncthreads(void);"):
+        assert f"/* {decl} (a CUDA built-in, declared by the target) */" in text
+    assert "\nextern const dim3 myDims;\n" in text  # the look-alike: the user's own name stays
+    assert "x[threadIdx.x] = blockDim.x; __syncthreads();" in text
+
+
+HOST_ASM = """
+static inline unsigned bswap32(unsigned x) {
+    __asm__ __volatile__ ("bswapl %0" : "=r" (x) : "0" (x));
+    return x;
+}
+__device__ unsigned dev_swap(unsigned x) {
+    unsigned r;
+    asm("prmt.b32 %0, %1, 0, 0x0123;" : "=r"(r) : "r"(x));
+    return r;
+}
+__global__ void k(unsigned* x) { x[threadIdx.x] = dev_swap(x[0]); }
+int main() { return (int)bswap32(1u); }
+"""
+
+
+def test_asm_in_a_host_only_function_is_the_hosts_and_only_device_asm_is_refused():
+    """sph_types.h (ccminer) byte-swaps with x86 `bswapl` in a host function: hipcc's host pass
+    reads it as nvcc's does; it was KP201 'inline PTX', refusing every file that included it."""
+    port = hip(HOST_ASM)
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP201", 8)]
+    device_line = next(ln for ln in HOST_ASM.splitlines(keepends=True) if "prmt.b32" in ln)
+    assert hip(HOST_ASM.replace(device_line, "    r = x;\n")).ok  # the host's asm alone: a port

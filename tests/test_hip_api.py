@@ -403,3 +403,54 @@ def test_the_same_declaration_outside_such_a_conditional_is_the_users_own():
                  STAND_INS.replace("#include <cuda_runtime.h>", "#include <stdio.h>")):
         out = body(code)
         assert "int main() { cudaSetDevice(0); return 0; }" in out, out
+
+
+def test_an_angled_include_found_on_the_include_path_is_the_projects_own_header(tmp_path):
+    """ccminer writes `#include <cuda_helper.h>` for its own header, found through its build's `-I.`:
+    a name shaped like the toolkit's is not a toolkit header where the run's include path holds it
+    (it was KP209 'no HIP equivalent', refusing every file that included it)."""
+    import subprocess
+    import sys
+
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "inc" / "cuda_helper.h").write_text("#define ROTL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))\n")
+    (tmp_path / "k.cu").write_text("#include <cuda_helper.h>\n"
+                                   "__global__ void k(unsigned* x) { x[threadIdx.x] = ROTL(x[0], 3); }\n")
+    port, _ = translate(SourceFile.read(tmp_path / "k.cu"), "hip", include_dirs=(str(tmp_path / "inc"),))
+    assert port.ok and "#include <cuda_helper.h>" in port.body
+    cmd = [sys.executable, "-m", "kernelport", "translate", str(tmp_path / "k.cu"), "--to", "hip", "--stdout"]
+    ok = subprocess.run(cmd + ["-I", str(tmp_path / "inc")], capture_output=True, text=True)
+    assert ok.returncode == 0 and "#include <cuda_helper.h>" in ok.stdout, ok.stderr
+    # the look-alike: not on the include path, the same name is a toolkit-looking header with no counterpart
+    refused = subprocess.run(cmd, capture_output=True, text=True)
+    assert refused.returncode == 1 and "KP209 <cuda_helper.h>" in refused.stderr
+
+
+def test_an_array_of_vector_types_zeroed_with_brace_zero_is_brace_empty_on_hip():
+    """ccminer: `uint2 keccak_gpu_state[25] = { 0 };` -- CUDA's uint2 is an aggregate; HIP's is a class
+    (HIP_vector_type): hipcc says "no viable conversion from 'int' to 'uint2'".  `{}` zeroes alike."""
+    code = ("__global__ void k(unsigned long long* out) {\n"
+            "    uint2 state[25] = { 0 };\n    uint2 one = { 0 };\n    int plain[4] = { 0 };\n"
+            "    uint2 pair[2] = { 0, 1 };\n"
+            "    out[threadIdx.x] = state[3].x + one.y + plain[1] + pair[1].x;\n}\n")
+    text = body(code)
+    assert "    uint2 state[25] = {};\n" in text
+    # the look-alikes: a single vector, an array of scalars, an initializer with values: as written
+    assert "    uint2 one = { 0 };\n" in text and "    int plain[4] = { 0 };\n" in text and "{ 0, 1 }" in text
+    metal, _ = translate(SourceFile.from_text(code, "t.cu"), "metal")  # Metal's vectors take it as written
+    assert "uint2 state[25] = { 0 };" in metal.body
+
+
+def test_cudas_own_attribute_spellings_are_the_targets():
+    """ccminer's vector headers: `struct __builtin_align__(32) uint48`, `typedef __device_builtin__
+    struct ulong8 ulong8;` -- CUDA's host_defines.h spellings; ROCm 5.2 has `__align__` and no
+    `__device_builtin__` (hipcc: "unknown type name '__device_builtin__'")."""
+    code = ("typedef struct __builtin_align__(32) uint48 { uint4 s0, s1; } uint48;\n"
+            "struct __align__(16) pair { uint2 a, b; };\n"
+            "typedef __device_builtin__ struct pair pair_t;\n"
+            "// __builtin_align__ in a comment stays\n"
+            "__global__ void k(uint48* p, pair_t* q) { p[threadIdx.x].s0.x = q[0].a.x; }\n")
+    text = body(code)
+    assert "typedef struct __align__(32) uint48 {" in text and "struct __align__(16) pair {" in text
+    assert "typedef  struct pair pair_t;" in text and "__device_builtin__" not in text
+    assert "// __builtin_align__ in a comment stays" in text

@@ -127,9 +127,11 @@ def test_parse_error_is_a_finding_and_exit_2(tmp_path):
     assert ("KP001", 7) in codes and ("WS002", 2) in codes  # still linted where it parses
     assert kp("lint", f, "--exit-zero").returncode == 0
     latin = tmp_path / "latin1.cu"
-    latin.write_bytes(b"// caf\xe9\n__global__ void k() {}\n")
+    latin.write_bytes(b'__device__ const char* s = "caf\xe9";\n__global__ void k() {}\n')  # in a literal
     r, data = lint_json(latin)
-    assert r.returncode == 2 and data[0]["code"] == "KP002" and (data[0]["line"], data[0]["column"]) == (1, 7)
+    assert r.returncode == 2 and data[0]["code"] == "KP002" and (data[0]["line"], data[0]["column"]) == (1, 32)
+    latin.write_bytes(b"// caf\xe9\n__global__ void k() {}\n")  # in a comment, which nvcc does not read
+    assert lint_json(latin)[0].returncode == 0
 
 
 def test_fix_and_diff(tmp_path):

@@ -50,7 +50,8 @@ __global__ void k(Quad* q, float* out) {
 
 def test_alignment_attributes_parse_and_stay():
     text = hip(ALIGN)
-    kept(ALIGN, text, "struct __builtin_align__(32) Quad", "__shared__ __align__(16) float tile[64];")
+    kept(ALIGN, text, "__shared__ __align__(16) float tile[64];")
+    assert "struct __align__(32) Quad" in text  # CUDA's own __builtin_align__ is HIP's __align__ (ROCm 5.2 lacks it)
 
 
 def test_trailing_gnu_attribute_on_a_declarator():

@@ -771,3 +771,27 @@ __global__ void k(float* d_buf) { d_buf[threadIdx.x] = 1.0f; }
 extern "C" void launch() { k<<<1, 32>>>(d_buf); }
 """)
     assert "host-side state, left out" in out and 'extern "C"' not in out
+
+
+DEVICE_LAMBDA = """
+#define LIB_DEVICE __device__
+template<typename f_t> void transform(f_t f, int n);
+int main() {
+    float* out = 0;
+    auto k = [=] {qual} (int index) { out[index] = 2.0f * index; };
+    transform(k, 10);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("qual", ["__device__", "LIB_DEVICE"])
+def test_a_device_lambda_in_host_code_is_refused_not_left_out_silently(qual):
+    """moderngpu's tutorials pass `[=] MGPU_DEVICE (int index) {...}` to a launch helper: the Metal
+    port leaves host code out, and with it the kernel body (an empty port that 'passed')."""
+    port, _ = translate(SourceFile.from_text(DEVICE_LAMBDA.replace("{qual}", qual), "l.cu"), "metal")
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP223", 6)]
+    assert "device lambda in host code" in port.diagnostics[0].message
+    # the look-alike: a host lambda in host code is host code, left out
+    host, _ = translate(SourceFile.from_text(DEVICE_LAMBDA.replace("{qual}", ""), "l.cu"), "metal")
+    assert host.ok

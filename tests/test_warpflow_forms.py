@@ -731,3 +731,33 @@ def test_an_assignment_to_a_user_defined_literal_is_read_as_an_expression():
            + HEAD + "    int lane = threadIdx.x % 32;\n    1_slot = lane;\n" + SINK.format(e="lane + 1") + TAIL)
     port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
     assert port.ok and "int lane = threadIdx.x % warpSize;" in port.body and "1_slot = lane;" in port.body, port.body
+
+
+LAMBDA_MASK = """
+template<int n, typename f_t> __device__ void iterate(f_t f) { for (int i = 0; i < n; ++i) f(i); }
+
+__device__ int down(int x, int offset, int width) {
+  int r = x;
+  iterate<1>([&](int i) {
+    if (i < width) {
+      unsigned mask = {init};
+      r = __shfl_down_sync(mask, x, offset);
+    }
+  });
+  return r;
+}
+__global__ void k(int* x) { x[threadIdx.x] = down(x[threadIdx.x], 1, 32); }
+"""
+
+
+def test_a_mask_declared_in_a_lambda_body_is_known_by_where_it_comes_from():
+    """moderngpu's shfl_down: `unsigned mask = __activemask();` inside a lambda passed to
+    `iterate<n>`.  The lambda's statements were visited as expressions, so the declaration bound
+    nothing and the mask was 'partial' (KP203, refusing every file that included the header); an
+    active mask is what HIP's shuffle runs on.  The look-alike: a mask of a lane subset is still
+    refused there."""
+    port, _ = translate(SourceFile.from_text(LAMBDA_MASK.replace("{init}", "__activemask()"), "l.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "r = __shfl_down(x, offset);" in port.body
+    port, _ = translate(SourceFile.from_text(LAMBDA_MASK.replace("{init}", "0x0000ffffu"), "l.cu"), "hip")
+    assert [d.code for d in port.diagnostics if d.severity == "error"] == ["KP203"]

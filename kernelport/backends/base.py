@@ -104,6 +104,13 @@ class Backend:
     # in neither is refused at its line (KP210). Empty: the backend's library is CUDA's, or none.
     # Whether device code may launch a kernel (CUDA's dynamic parallelism); False: KP210 at the launch.
     launches_from_device: ClassVar[bool] = True
+    # Whether CUDA's vector types (uint2, float4, ...) are classes with constructors here, not
+    # aggregates: an array of them takes no `= {0}` (HIP's HIP_vector_type: "no viable conversion
+    # from 'int' to 'uint2'"), so the port writes `= {}`, which zeroes every element alike.
+    vector_types_are_classes: ClassVar[bool] = False
+    # CUDA's own attribute spellings (host_defines.h) the target spells otherwise or lacks: name ->
+    # the target's spelling ("" where it has none and needs none); the parse sees them as blanks.
+    attribute_spellings: ClassVar[dict[str, str]] = {}
     # Whether a member defined out of its class as `__device__` (or `__host__ __device__`) needs the
     # same words on its in-class declaration (clang's CUDA/HIP does; nvcc takes the definition's).
     member_spaces_in_class: ClassVar[bool] = False

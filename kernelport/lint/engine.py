@@ -9,6 +9,7 @@ from pathlib import Path
 from . import config as configmod
 from .. import backends
 from ..depth import big_stack
+from ..source import decode
 from . import discovery, suppress, units
 from .context import Context, Settings, Unit
 from .finding import Finding
@@ -205,7 +206,7 @@ def _lint_file(display: str, explicit: bool, settings: Settings, mode: str | Non
         res.findings = [_kp("KP002", display, 1, 1, f"cannot read the file: {e.strerror or e}")]
         return res
     try:
-        text = raw.decode("utf-8")
+        text = decode(raw)  # a comment's Latin-1 bytes are read (kernelport.source.decode)
     except UnicodeDecodeError as e:
         line = raw.count(b"\n", 0, e.start) + 1
         col = len(raw[raw.rfind(b"\n", 0, e.start) + 1:e.start].decode("utf-8", errors="replace")) + 1

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...includes import locate
 from ...errors import KernelportError
 from ...model import build, defined_names, device_references, file_scope_items
-from ...source import SourceFile
+from ...source import SourceFile, decode
 
 MAX_DEPTH = 8
 
@@ -37,16 +38,6 @@ def header_names(path: Path) -> tuple[set[str], set[str]] | None:
                 "__global__" in src.text_of(item).split("{", 1)[0]:
             kernels |= names
     return defines, kernels
-
-
-def locate(here: Path, include: str, include_dirs: tuple[str, ...] = ()) -> Path | None:
-    """The project header an include names (its text with quotes or brackets): `"x"` beside the
-    including file, then on the include path; `<x>` on the include path only (as project.py)."""
-    inner, quoted = include[1:-1], include.startswith('"')
-    for d in ([here] if quoted else []) + [Path(d) for d in include_dirs]:
-        if (d / inner).is_file():
-            return (d / inner).resolve()
-    return None
 
 
 def needed_by(src: SourceFile, header: Path, module=None) -> str | None:
@@ -83,7 +74,7 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
                 continue
             if needed_by(current, header, module) is None:
                 continue
-            text = header.read_text(encoding="utf-8")
+            text = decode(header.read_bytes())  # as SourceFile.read reads it (a Latin-1 comment)
             if not text.endswith("\n"):
                 text += "\n"
             label = current.text_of(path)

@@ -97,6 +97,11 @@ class Unported:
                                      "library (it comes from a header the Metal port cannot include)",
                                      "define it in the file, or write it with what Metal has")
         self._unresolved_in_macros(declared, library, reported)
+        for f in self.host.values():  # host code is left out: a device lambda in it would go silently
+            for n in self.src.index.subtree(f.template_node or f.node) if f.name not in self.device else ():
+                if n.type == "lambda_expression" and self._device_lambda(n):
+                    self._refuse(n, "a device lambda in host code (a kernel body passed to a launch helper)",
+                                 "write it as a __global__ kernel: the Metal port leaves host code out")
         for item in self.src.index.of_type("declaration"):
             if any(self.src.text_of(c) == "__managed__" for c in item.children):
                 self._refuse(item, "'__managed__' memory (unified memory)", "use a device buffer the host fills")
@@ -141,6 +146,13 @@ class Unported:
                 self.problem("KP223", value, f"'{name}' (in macro '{macro}', which device code uses) is "
                              "defined neither in this file nor in Metal's standard library (it comes from a header "
                              "the Metal port cannot include)", "define it in the file, or write it with what Metal has")
+
+    def _device_lambda(self, n: Node) -> bool:
+        """`[=] __device__ (int i) {...}`, or its qualifier behind a macro (`[=] MGPU_DEVICE (int i)`)."""
+        body = n.child_by_field_name("body")
+        end = body.start_byte if body is not None else n.end_byte
+        return "__device__" in self.src.data[n.start_byte:end].decode("utf-8", "replace") or any(
+            n.start_byte <= m.start < end and "__device__" in (m.expansion or "") for m in self.src.masks)
 
     def _refuse(self, node: Node, what: str, hint: str, why: str = "") -> None:
         self.problem("KP223", node, f"{what} has no Metal meaning" + (f" {why}" if why else ""), hint)

@@ -1,0 +1,71 @@
+"""The code tokens of a text as the macro repair (kernelport/macro_repair.py) reads them: identifiers,
+numbers, literals and punctuation with their byte spans, comments and preprocessor directives left out."""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+
+# -- tokens of the user's text -----------------------------------------------------------------
+_TOKEN = re.compile(rb"""
+    (?P<ws>\s+)
+  | (?P<comment>//[^\n]*|/\*.*?(?:\*/|\Z))
+  | (?P<string>"(?:\\.|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?)
+  | (?P<ident>[A-Za-z_]\w*)
+  | (?P<num>\.?\d(?:[eEpP][+-]|[\w.])*)
+  | (?P<punct>.)
+""", re.X | re.S)
+
+
+class Tok(NamedTuple):  # (a tuple: a frozen dataclass cost most of tokens(), made per token of the file)
+    kind: str  # ident, num, string, punct
+    start: int
+    end: int
+    text: str
+
+
+def tokens(data: bytes) -> list[Tok]:
+    """The code tokens (no comments, no preprocessor directives) with their byte spans."""
+    out: list[Tok] = []
+    pos, n = 0, len(data)
+    line_start = True
+    while pos < n:
+        m = _TOKEN.match(data, pos)
+        assert m is not None  # `.` matches any byte
+        kind = m.lastgroup
+        if kind == "ws":
+            if b"\n" in m.group(0):
+                line_start = True
+        elif kind == "punct" and data[pos] == 0x23 and line_start:  # a directive: skip it whole
+            end = pos
+            while True:
+                nl = data.find(b"\n", end)
+                if nl < 0:
+                    end = n
+                    break
+                if data[nl - 1:nl] == b"\\" or data[nl - 2:nl] == b"\\\r":
+                    end = nl + 1
+                    continue
+                end = nl
+                break
+            pos = end
+            continue
+        elif kind != "comment":
+            out.append(Tok(kind, m.start(), m.end(), m.group(0).decode("utf-8", "replace")))
+            line_start = False
+        pos = m.end()
+    return out
+
+
+def match_paren(toks: list[Tok], i: int) -> int | None:
+    """Index of the `)` closing the `(` at toks[i]."""
+    depth = 0
+    for j in range(i, min(len(toks), i + 4000)):
+        t = toks[j].text
+        if t in "([{" and toks[j].kind == "punct":
+            depth += 1
+        elif t in ")]}" and toks[j].kind == "punct":
+            depth -= 1
+            if depth == 0:
+                return j if t == ")" else None
+    return None
