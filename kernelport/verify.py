@@ -41,6 +41,7 @@ class Check:
     seconds: float = 0.0
     explain: dict | None = None
     profile: dict | None = None  # numeric: |port - reference| and the bound over each buffer (--format html)
+    cached: bool = False  # the verdict read from the cache: `seconds` is this run's lookup, not the check's run
 
 
 @dataclass
@@ -174,7 +175,7 @@ class Verifier:
         cached = self.cache.get(k)
         if cached is not None:
             for c in cached:  # this run's seconds: the lookup, shared by the checks it restored
-                c.seconds = (time.perf_counter() - t0) / len(cached)
+                c.seconds, c.cached = (time.perf_counter() - t0) / len(cached), True
         else:
             n0, require = len(rep.checks), self.require
             self.require = set()  # every unrunnable check a skip in what is stored
@@ -288,13 +289,13 @@ class Verifier:
         return errors
 
     def _compile_one(self, job) -> tuple:
-        """(backend, wave, CompileResult, seconds) of one (backend, path, run)."""
+        """(backend, wave, CompileResult, seconds, cached) of one (backend, path, run)."""
         be, p, run = job
         return self._compile_group((be, p, (run,)))[0]
 
     def _compile_group(self, job) -> list[tuple]:
-        """(backend, wave, CompileResult, seconds) per run of one (backend, path, runs): each cached
-        by the bytes compiled, the architecture and the toolchain; the misses compiled together
+        """(backend, wave, CompileResult, seconds, cached) per run of one (backend, path, runs): each
+        cached by the bytes compiled, the architecture and the toolchain; the misses compiled together
         (one hipcc run builds every architecture), their seconds shared."""
         from .toolchains import find_tool
         be, p, runs = job
@@ -303,12 +304,13 @@ class Verifier:
         keys = [cache_key("compile", be.name, run.arch, tools, file_digest(p)) for run in runs]
         got = [self.cache.get(k) for k in keys]
         misses = [i for i, r in enumerate(got) if r is None]
+        hits = [r is not None for r in got]
         for i, r in zip(misses, be.compile_all(p, [runs[i] for i in misses]) if misses else []):
             got[i] = r
             if not r.skipped:  # a missing tool is not a verdict: installing it must take effect
                 self.cache.put(keys[i], r)
         secs = (time.perf_counter() - t0) / len(runs)
-        return [(be.name, run.wave, r, secs) for run, r in zip(runs, got)]
+        return [(be.name, run.wave, r, secs, hit) for run, r, hit in zip(runs, got, hits)]
 
     def _compile(self, path: Path, ports: dict, rep: FileReport) -> None:
         src = backends.source()
@@ -319,14 +321,15 @@ class Verifier:
                 jobs.append((be, port_path, be.compile_runs()))
         with ThreadPoolExecutor(max_workers=max(1, min(len(jobs), os.cpu_count() or 1))) as pool:
             results = [r for group in pool.map(self._compile_group, jobs) for r in group]  # compilers in parallel
-        for backend, wave, r, secs in results:
+        for backend, wave, r, secs, hit in results:
             if r.skipped:
                 status = "fail" if backend in self.require or r.tool in self.require else "skip"
                 detail = f"skipped: {r.reason}"
             else:
                 status = "pass" if r.ok else "fail"
                 detail = f"{r.tool} {r.target}: " + ("ok" if r.ok else _first_error(r.output))
-            rep.checks.append(Check("*", backend, wave, "compile", status, detail, target=r.target, seconds=secs))
+            rep.checks.append(Check("*", backend, wave, "compile", status, detail, target=r.target, seconds=secs,
+                                    cached=hit))
 
     def _numeric(self, src: SourceFile, module, name: str, spec: annotations.KernelSpec, ports: dict,
                  rep: FileReport) -> None:

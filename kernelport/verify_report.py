@@ -60,7 +60,7 @@ def _rows(rep: FileReport):
 
 def file_summary(rep: FileReport) -> str:
     counts = {s: sum(c.status == s for c in rep.checks) for s in ("pass", "info", "fail", "skip")}
-    secs = sum(c.seconds for c in rep.checks)
+    secs, cached = sum(c.seconds for c in rep.checks), sum(c.cached for c in rep.checks)
     failing = sorted({f"{c.kind} {c.backend}" + (f" wave {c.wave}" if c.wave else "")
                       for c in rep.checks if c.status == "fail"})
     verdict = "FAIL" if rep.failed else "pass"
@@ -68,7 +68,7 @@ def file_summary(rep: FileReport) -> str:
             f"{len(rep.checks)} checks: {counts['pass']} passed, "
             + (f"{counts['info']} informational, " if counts["info"] else "")
             + f"{counts['fail']} failed, {counts['skip']} skipped "
-            f"({secs:.1f} s of checks)")
+            f"({secs:.1f} s of checks" + (f"; {cached} read from the cache, not run again" if cached else "") + ")")
     if rep.error:
         return f"{head}; not verified (the error is above)"
     return head + (f"; failed: {', '.join(failing)}" if failing else "")

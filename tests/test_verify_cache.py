@@ -44,9 +44,9 @@ def test_compile_hit_and_misses(tmp_path, fake_compiler):
     calls, tool = fake_compiler
     k = tmp_path / "k.cu"
     k.write_text("__global__ void k() {}\n")
-    _compile(Verifier(), k)
-    _, _, r, secs = _compile(Verifier(), k)  # a new run: the result comes from disk
-    assert len(calls) == 1 and r.ok and secs >= 0
+    assert _compile(Verifier(), k)[4] is False  # compiled: not from the cache
+    _, _, r, secs, hit = _compile(Verifier(), k)  # a new run: the result comes from disk
+    assert len(calls) == 1 and r.ok and secs >= 0 and hit
     k.write_text("__global__ void k() { }\n")  # other bytes
     _compile(Verifier(), k)
     assert len(calls) == 2
@@ -110,10 +110,11 @@ def test_portable_compiles_each_dialect_once_for_all_its_architectures(tmp_path,
     k.write_text("__global__ void k() {}\n")
     portable = backends.get("portable")
     job = (portable, k, portable.compile_runs())
-    rows = [(r.target, wave, r.ok) for _, wave, r, _ in Verifier()._compile_group(job)]
+    rows = [(r.target, wave, r.ok) for _, wave, r, _, _ in Verifier()._compile_group(job)]
     assert rows == [("sm_80", 32, True), ("gfx90a", 64, True), ("gfx1030", 32, False)]
     assert calls == [("cuda", ["sm_80"]), ("hip", ["gfx90a", "gfx1030"])]
-    assert [(r.target, r.ok) for _, _, r, _ in Verifier()._compile_group(job)] == [(t, ok) for t, _, ok in rows]
+    assert [(r.target, r.ok, hit) for _, _, r, _, hit in Verifier()._compile_group(job)] == \
+        [(t, ok, True) for t, _, ok in rows]
     assert len(calls) == 2
 
 
@@ -143,6 +144,7 @@ def test_numeric_hit_and_misses(tmp_path, fake_numeric):
     assert len(fake_numeric) == 1
     assert [c.detail for c in again.checks] == [c.detail for c in first.checks]
     assert again.checks[0].seconds < 1.0  # this run's time (the lookup), not the stored run's
+    assert all(c.cached for c in again.checks) and not any(c.cached for c in first.checks)
     _numeric(Verifier(seed=2), k)  # another seed
     _numeric(Verifier(seed=1), k, {"hip": (None, "changed port text")})  # another port
     k.write_text("// @kp kernel k (edited)\n")  # another original
@@ -237,7 +239,10 @@ def test_a_file_summary_accounts_for_every_check():
     line = file_summary(rep)
     assert "4 checks: 1 passed, 1 informational, 1 failed, 1 skipped (0.8 s of checks)" in line, line
     rep.checks = rep.checks[:1]
-    assert "informational" not in file_summary(rep)
+    assert "informational" not in file_summary(rep) and "cache" not in file_summary(rep)
+    rep.checks.append(Check("k", "hip", 64, "compile", "pass", "", seconds=0.001, cached=True))
+    # a verdict read from the cache is said to be one: its seconds are the lookup's, not a check's
+    assert "(0.5 s of checks; 1 read from the cache, not run again)" in file_summary(rep), file_summary(rep)
 
 
 def test_no_cache_keeps_the_hip_checks_pchs_for_the_run_only(monkeypatch, tmp_path):
