@@ -156,9 +156,11 @@ def rewrite_launch_rows(tr) -> None:
                 values[name] = warpwidth.constant(name, owner, tr.module) == 32
             return values[name]
         block_rows = _row_counts(src, list(dims[1:]), defs, is32)
-        budgets = {" ".join(src.text_of(n.parent.child_by_field_name("left")).split()) for n in block_rows}
+        def budget(div: Node) -> str:  # the thread budget a divisor cuts, its spacing ignored
+            return " ".join(src.text_of(div.parent.child_by_field_name("left")).split())
+        budgets = {budget(n) for n in block_rows}
         grid_rows = [n for n in _row_counts(src, [launch.config[0]], defs, is32)  # the grid's cut of those budgets
-                     if " ".join(src.text_of(n.parent.child_by_field_name("left")).split()) in budgets]
+                     if budget(n) in budgets]
         for n in block_rows + grid_rows:
             div = n.parent  # `budget / 32`: at least one row, where the budget is under the wave
             if not tr.rw.has(div):
