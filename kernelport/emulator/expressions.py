@@ -359,9 +359,16 @@ class ExpressionCompiler:
             return f
         return lambda fr, m: st(fr, m, binop(cur(fr, m), rhs(fr, m), fr.g))
 
+    def _whole_vectors(self, op, values, g, node) -> None:
+        """A located refusal of an operator on whole vector values (a project's `float4` operators)."""
+        if any(isinstance(v, tuple) for v in values):  # (a VecVal, or the components a load gives)
+            raise EmulatorError(f"`{op}` on whole vector values (a vector type's operators): the emulator "
+                                "computes vectors component by component (.x, .y, ...) only", g.ctx.path, *self.pos(node))
+
     def _binop_fn(self, op, node):
         def f(a, b, g):
             va, vb = a[0], b[0]
+            self._whole_vectors(op, (va, vb), g, node)
             if isinstance(va, Pointer) or isinstance(vb, Pointer):
                 return self._ptr_arith(op, a, b, g, node)
             return arith(op, a, b, g.ctx.track)
@@ -413,6 +420,7 @@ class ExpressionCompiler:
             a, b, c = fa(fr, m), fb(fr, m), fc(fr, m)
             va, vb, vc = a[0], b[0], c[0]
             g = fr.g
+            self._whole_vectors("-" if neg_c else "+", (va, vb, vc), g, node)
             if isinstance(va, Pointer) or isinstance(vb, Pointer) or isinstance(vc, Pointer):
                 return self._binop_fn("+", node)(arith("*", a, b, g.ctx.track), c, g)
             t = common(common(va.dtype, vb.dtype), vc.dtype)
