@@ -1,4 +1,4 @@
-"""The eighth labelled set (tests/labelled8: HOOMD-blue's HIP port, 64227bb66f and 89d992827e): its
+"""The eighth labelled set (tests/labelled8: HOOMD-blue, GROMACS, PIConGPU, Kokkos and Cycles, 8 commits): its
 labels are traced to their commits and quote no code.  Lint's figure before any change made for
 this set is bench/lint_recall_labelled8_before.txt.
 
