@@ -68,3 +68,26 @@ def test_cxx_sources_are_lint_inputs_like_headers(tmp_path: Path):
     walked = {Path(r.path).name: r for r in lint_paths([tmp_path])}
     assert {f.code for f in walked["k.cpp"].findings} == {"WS008"}  # device code found in a tree: linted
     assert "main.cpp" not in walked or walked["main.cpp"].skipped  # no device code in a tree: not a lint input
+
+
+COMPAT = """\
+#define gpu_block_dim_x (blockDim.x)
+#define gpu_warp_size (warpSize)
+#define gpu_thread_mask(thread_warp) uint(0xFFFFFFFF >> (gpu_warp_size - thread_warp))
+#define gpu_ballot(predicate) __ballot(predicate)
+"""
+
+
+def test_a_lane_mask_built_in_32_bits_from_the_warp_size_is_flagged_in_a_macro_and_in_code():
+    found = _ws(COMPAT, "WS025")
+    col = COMPAT.splitlines()[2].index("0xFFFFFFFF") + 1
+    assert [(f.line, f.column) for f in found] == [(3, col)]  # the 0xFFFFFFFF in the macro's replacement list
+    code = "__device__ unsigned below(int lane) { return 0xffffffffu << (warpSize - lane); }\n"
+    assert [f.line for f in _ws(code, "WS025", "t.cu")] == [1]
+
+
+def test_a_64_bit_lane_mask_or_a_32_bit_data_field_is_quiet():
+    assert not _ws(COMPAT.replace("uint(0xFFFFFFFF >>", "uint64_t(0xFFFFFFFFFFFFFFFFull >>"), "WS025")
+    assert not _ws(COMPAT.replace("gpu_warp_size - thread_warp", "32 - thread_warp"), "WS025")
+    assert not _ws("__device__ unsigned low(unsigned w, int b) { return w & (0xFFFFFFFFu >> (32 - b)); }\n",
+                   "WS025", "t.cu")
