@@ -14,7 +14,7 @@ import re
 from tree_sitter import Node
 
 from ... import dialect
-from ...source import SourceFile, walk
+from ...source import SourceFile
 from ..rule import Rule, ex, register
 
 _SHIFTS = ("<<", ">>")
@@ -55,11 +55,9 @@ class _WaveWords:
         return any(w in self.names for w in _NAME.findall(text))
 
 
-def _masks(src, root: Node, wave: _WaveWords):
-    """The 32-bit all-ones literals under root shifted by an amount that reads the wave width."""
-    for n in walk(root, lambda n: True):
-        if n.type != "binary_expression":
-            continue
+def _masks(src, shifts, wave: _WaveWords):
+    """The 32-bit all-ones literals of these binary expressions shifted by an amount that reads the wave width."""
+    for n in shifts:
         op = n.child_by_field_name("operator")
         left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
         if op is None or src.text_of(op) not in _SHIFTS or left is None or right is None:
@@ -115,7 +113,7 @@ __device__ unsigned long long lanes_below(int lane) {
         message = (f"a lane mask is built from a 32-bit all-ones value shifted by an amount the warp size sets: "
                    f"{ctx.breaks}, the shift reaches 33-64 bits and lanes 32-63 cannot be named; build it in "
                    f"64 bits (`unsigned long long`)")
-        for lit in _masks(ctx.src, ctx.src.root, wave):
+        for lit in _masks(ctx.src, ctx.nodes("binary_expression"), wave):  # the file's node index
             if not ctx.guarded(lit):
                 ctx.report(self, lit, message)
         for d in ctx.nodes("preproc_function_def"):
@@ -125,5 +123,5 @@ __device__ unsigned long long lanes_below(int lane) {
             body = ctx.text(value)
             probe = SourceFile.from_text(_PROBE + body + ";\n", ctx.path)
             base = value.start_byte - len(_PROBE.encode())
-            for lit in _masks(probe, probe.root, wave):
+            for lit in _masks(probe, probe.index.of_type("binary_expression"), wave):
                 ctx.report(self, (base + lit.start_byte, base + lit.end_byte), message)
