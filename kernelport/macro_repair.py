@@ -18,7 +18,7 @@ from typing import Callable, Mapping
 from tree_sitter import Tree
 
 from .macro_tokens import Tok, match_paren as _match_paren, tokens
-from .macros import ATTRIBUTE_WORDS, NEVER, MacroDef, Mask, attribute_like, call_in_place, expansion, in_place_edits
+from .macros import ATTRIBUTE_WORDS, NEVER, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, expansion, in_place_edits
 
 
 # -- repair: mask what stops the parse ---------------------------------------------------------
@@ -311,7 +311,8 @@ class Repair:
         if kind == "attribute":
             if prev is not None and prev.kind == "string" or after is not None and after.kind == "string":
                 # a macro between string literals (`"v" VERSION "\n"`): the literals still concatenate
-                if known is None and not _CAPS.fullmatch(name) or known is not None and known.params is not None \
+                if known is None and not (_CAPS.fullmatch(name) or STRING_MACROS.fullmatch(name)) or \
+                        known is not None and known.params is not None \
                         and not call:
                     return None
                 return self._mask(t.start, end_tok.end, name, "string")
