@@ -302,7 +302,28 @@ def test_a_device_prop_field_is_hips_name_a_users_field_is_not():
     assert "cudaDeviceProp::regsPerMultiprocessor" in port.diagnostics[0].message
 
 
-CASES = {"device_prop": DEVICE_PROP, "device_launch_host_only": DEVICE_LAUNCH.split("__global__ void again")[0], "nvcc_region": NVCC_REGION, "bfe": BFE, "cg_members": CG_MEMBERS, "printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16, "spaced_launch": SPACED_LAUNCH}
+# cuSZ's hf_kernels: `for (auto i = threadIdx.x; i < n; i += blockDim.x)`; ROCm 5.2's coordinates
+# are objects that convert to uint32_t, so `auto` took their type, which has no `+=`.
+AUTO_COORD = """\
+    __global__ void copy(float *dst, const float *src, unsigned n) {
+        for (auto i = threadIdx.x; i < n; i += blockDim.x) dst[i] = src[i];
+        const auto b = (blockIdx.y);
+        auto sum = threadIdx.x + blockDim.x, w = 2u;
+        auto &ref = dst;
+        dst[b + sum + w] = ref[0];
+    }
+    """
+
+
+def test_an_auto_variable_of_a_builtin_coordinate_gets_cudas_type():
+    out = port_of(AUTO_COORD)
+    assert "for (unsigned int i = threadIdx.x; i < n; i += blockDim.x)" in out
+    assert "const unsigned int b = (blockIdx.y);" in out
+    assert "auto sum = threadIdx.x + blockDim.x, w = 2u;" in out and "auto &ref = dst;" in out  # integers already
+
+
+CASES = {"device_prop": DEVICE_PROP, "device_launch_host_only": DEVICE_LAUNCH.split("__global__ void again")[0], "nvcc_region": NVCC_REGION, "bfe": BFE, "cg_members": CG_MEMBERS, "printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16, "spaced_launch": SPACED_LAUNCH,
+         "auto_coord": AUTO_COORD}
 
 
 @pytest.mark.parametrize("name", list(CASES))
