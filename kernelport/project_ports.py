@@ -339,12 +339,14 @@ def _cuda_api(proj: Project, h: Path) -> str:
     """What of the CUDA API a header outside the run names, which its port would rename (the source
     backend's API-shaped names, `cudaError_t` in a `CHECK` macro, and CUDA's own headers), as the
     warning says it; "" when none."""
+    from .api_names import names_declared_in
     pf = proj.file(h)
     if pf is None:
         return ""
     text = _COMMENTS.sub(" ", pf.src.text)
     pattern = backends.source().api_pattern
-    names = [n.group(0) for n in re.finditer(rf"\b(?:{pattern})\b", text)] if pattern else []
+    own = names_declared_in(pf.src)  # the header's own `cudaCheck` is no CUDA API
+    names = [n.group(0) for n in re.finditer(rf"\b(?:{pattern})\b", text) if n.group(0) not in own] if pattern else []
     heads = [n for n in _INCLUDED.findall(text) if _toolkit_header(n)]
     found = list(dict.fromkeys(names)) + [f"<{n}>" for n in dict.fromkeys(heads)]
     if not found:

@@ -167,7 +167,8 @@ def test_kp222_on_an_unported_header_that_names_the_cuda_api(tmp_path):
     (tmp_path / "common" / "common.h").write_text(
         "#pragma once\n// cudaMalloc in a comment is no use\n#define CHECK(call) { const cudaError_t e = call; "
         "if (e != cudaSuccess) printf(\"%s\\n\", cudaGetErrorString(e)); }\n")
-    (tmp_path / "common" / "host.h").write_text("#pragma once\ninline int twice(int v) { return 2 * v; }\n")
+    (tmp_path / "common" / "host.h").write_text("#pragma once\ninline int twice(int v) { return 2 * v; }\n"
+                                                "inline int cudaCheck(int e) { return e; }  // the project's own\n")
     (tmp_path / "common" / "inc.h").write_text("#pragma once\n#include <cuda_runtime.h>\n")
     (tmp_path / "chapter01" / "hello.cu").write_text(
         '#include "../common/common.h"\n#include "../common/host.h"\n#include "../common/inc.h"\n#include <cstdio>\n'
