@@ -11,7 +11,8 @@ before and after, the compiler runs by tool ($KERNELPORT_TOOL_LOG), and whether 
 verdict equals the checkout's (the JSON report less its seconds).  With --tool-cpu, each compiler
 (nvcc, hipcc, clang-15, gcc, cpp) is reached through a shim on PATH that runs it under
 /usr/bin/time, and the CPU of each tool's runs (with everything they start: cicc, ptxas, nvcc's
-host gcc, clang, lld) is printed; the rest of the process tree's CPU is kernelport's own.  The shims are on PATH for
+host gcc, clang, lld) is printed (clang++-15: the clang commands of hipcc that kernelport runs itself, through
+$HIP_CLANG_PATH set to a shim directory for both codes); the rest of the process tree's CPU is kernelport's own.  The shims are on PATH for
 both codes alike.  --busy samples /proc/stat every 0.5 s and prints the run's CPU use per 5 s as a
 share of the machine's cores (other sessions' load included: read it beside the load average).  Both trees' bytecode is
 compiled first and $PYTHONDONTWRITEBYTECODE is dropped, as for an installed package (pip writes
@@ -39,6 +40,7 @@ def children_cpu() -> float:
 
 
 TOOLS = ("nvcc", "hipcc", "clang-15", "gcc", "cpp")
+HIP_CLANG = ("clang++-15", "clang++")
 
 
 def make_shims(where: str) -> dict:
@@ -52,6 +54,22 @@ def make_shims(where: str) -> dict:
                 f.write(f'#!/bin/sh\n[ -n "$KP_TOOL_TIMED" ] && exec {path} "$@"\nexport KP_TOOL_TIMED=1\n'  # nvcc's gcc: nvcc's
                         f'exec /usr/bin/time -a -o "$KP_TOOL_CPU" -f "{tool} %U %S" {path} "$@"\n')
             os.chmod(shim, 0o755)
+    # hipcc runs $HIP_CLANG_PATH/clang++-15 by its full path: a shim directory there (with the ../lib
+    # hipcc reads the headers from) times the clang commands that kernelport runs without hipcc too
+    # (kernelport.hipcc_direct); under hipcc, the hipcc shim has timed them already
+    clang = shutil.which("clang++-15")
+    if clang and real.get("hipcc"):
+        hip_bin = os.path.join(where, "hipclang", "bin")
+        os.makedirs(hip_bin)
+        os.symlink(os.path.normpath(os.path.join(os.path.dirname(clang), "..", "lib")),
+                   os.path.join(where, "hipclang", "lib"))
+        for tool in HIP_CLANG:
+            path = shutil.which(tool)
+            with open(os.path.join(hip_bin, tool), "w") as f:
+                f.write(f'#!/bin/sh\n[ -n "$KP_TOOL_TIMED" ] && exec {path} "$@"\nexport KP_TOOL_TIMED=1\n'
+                        f'exec /usr/bin/time -a -o "$KP_TOOL_CPU" -f "{tool} %U %S" {path} "$@"\n')
+            os.chmod(os.path.join(hip_bin, tool), 0o755)
+        real["HIP_CLANG_PATH"] = hip_bin
     return real
 
 
@@ -67,7 +85,8 @@ def busy_sampler(samples: list, stop) -> None:
         before = now
 
 
-def verify(code: Path, paths: list[str], home: str, shims: str | None = None, busy: bool = False) -> dict:
+def verify(code: Path, paths: list[str], home: str, shims: str | None = None, busy: bool = False,
+           hip_clang: str | None = None) -> dict:
     log = os.path.join(home, "tools.log")
     cpu_log = os.path.join(home, "tools.cpu")
     env = {k: v for k, v in os.environ.items()
@@ -75,6 +94,8 @@ def verify(code: Path, paths: list[str], home: str, shims: str | None = None, bu
     env.update(PYTHONPATH=str(code), XDG_CACHE_HOME=home, KERNELPORT_TOOL_LOG=log, HIP_PLATFORM="amd")
     if shims:
         env.update(PATH=shims + os.pathsep + env.get("PATH", ""), KP_TOOL_CPU=cpu_log)
+        if hip_clang:
+            env["HIP_CLANG_PATH"] = hip_clang
     for f in (log, cpu_log):
         if os.path.exists(f):
             os.remove(f)
@@ -95,7 +116,7 @@ def verify(code: Path, paths: list[str], home: str, shims: str | None = None, bu
     if os.path.exists(cpu_log):
         for line in open(cpu_log):
             parts = line.split()
-            if len(parts) == 3 and parts[0] in TOOLS:
+            if len(parts) == 3 and parts[0] in TOOLS + HIP_CLANG:
                 tool_cpu[parts[0]] += float(parts[1]) + float(parts[2])
     tools = collections.Counter(line.split("\t")[1].strip() for line in open(log)) if os.path.exists(log) else {}
     report = json.loads(proc.stdout) if proc.stdout.strip().startswith("[") else []
@@ -123,8 +144,7 @@ def main() -> None:
     print(f"# this: {head.strip()}, checkout: {theirs.strip()}; {os.cpu_count()} cores; load {os.getloadavg()}",
           flush=True)
     shim_dir = tempfile.mkdtemp(prefix="kp-bench-shims-") if args.tool_cpu else None
-    if shim_dir:
-        make_shims(shim_dir)
+    hip_clang = make_shims(shim_dir).get("HIP_CLANG_PATH") if shim_dir else None
     for code in (args.checkout.resolve(), HERE):
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(code / "kernelport")], check=True)
     same = True
@@ -133,7 +153,7 @@ def main() -> None:
         for name, code in (("checkout", args.checkout.resolve()), ("this", HERE)):
             with tempfile.TemporaryDirectory(prefix="kp-bench-verify-") as home:
                 for state in ("cold", "unchanged"):
-                    r = verify(code, args.paths, home, shim_dir, args.busy and state == "cold")
+                    r = verify(code, args.paths, home, shim_dir, args.busy and state == "cold", hip_clang)
                     verdicts.setdefault(state, {})[name] = r["verdicts"]
                     tools = ", ".join(f"{t} {n}" for t, n in sorted(r["tools"].items()))
                     kinds = ", ".join(f"{k} {s:.1f}" for k, s in r["by_kind"].most_common(4))
