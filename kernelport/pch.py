@@ -46,6 +46,7 @@ _SYSTEM_INCLUDE = re.compile(r"[ \t]*#[ \t]*include[ \t]*<([^<>\n]+)>[ \t]*(?://
 MAX_AGE_DAYS = 30
 MAX_BYTES = 1 << 30  # 1 GiB: ~40-100 PCHs
 KEEP_RECENT_S = 3600
+_ENTRY_FILES = (".pch", ".hip", ".lock")  # an entry's files: the PCH, the prefix it was built from, its lock
 
 
 @contextmanager
@@ -157,7 +158,7 @@ def prune(root: Path, *, keep: str = "", now: float | None = None, max_age_days:
                 pass
             continue
         k, dot, ext = name.rpartition(".")
-        if not dot or ext not in ("pch", "hip", "lock"):
+        if not dot or dot + ext not in _ENTRY_FILES:
             continue
         try:
             st = path.stat()
@@ -166,7 +167,7 @@ def prune(root: Path, *, keep: str = "", now: float | None = None, max_age_days:
         e = entries.setdefault(k, {"files": [], "bytes": 0, "used": None, "made": 0.0})
         e["files"].append(path)
         e["bytes"] += st.st_size
-        if ext == "lock":
+        if dot + ext == _ENTRY_FILES[2]:
             e["used"] = st.st_mtime
         e["made"] = max(e["made"], st.st_mtime)
     for e in entries.values():
