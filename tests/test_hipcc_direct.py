@@ -5,37 +5,24 @@ from __future__ import annotations
 
 import pytest
 
-from kernelport import hipcc_direct, pch, toolchains
+from kernelport import hipcc_direct, toolchains
 
 try:  # tests/ as a package or as plain rootdir modules
     from .conftest import require_tool
+    from .test_hip_pch import _file, runs, shared_pch  # noqa: F401 - the fixtures: (target, command) of each compile
     from .test_toolchains import HIP_KERNEL
 except ImportError:  # pragma: no cover
     from conftest import require_tool
+    from test_hip_pch import _file, runs, shared_pch  # noqa: F401
     from test_toolchains import HIP_KERNEL
 
 
-@pytest.fixture(scope="module")
-def shared_pch(tmp_path_factory):
-    return tmp_path_factory.mktemp("pch")
-
-
-@pytest.fixture
-def runs(monkeypatch, shared_pch):
-    """(target, command) of every compile; a fresh process's state (nothing learnt yet)."""
-    monkeypatch.setenv(pch.ENV, str(shared_pch))
+@pytest.fixture(autouse=True)
+def _nothing_learnt():
+    """Each test starts as a fresh process does: no command learnt."""
     hipcc_direct.forget()
-    got = []
-    real = toolchains._run_compile
-    monkeypatch.setattr(toolchains, "_run_compile", lambda *a, **k: got.append((a[1], a[2])) or real(*a, **k))
-    yield got
+    yield
     hipcc_direct.forget()
-
-
-def _file(tmp_path, name: str, text: str):
-    p = tmp_path / name
-    p.write_text(text)
-    return p
 
 
 def _exe(cmd):
@@ -95,7 +82,6 @@ def test_the_command_is_learnt_again_when_the_environment_changes(tmp_path, runs
 
 
 def test_learn_keeps_a_command_only_with_one_source_and_one_output(tmp_path):
-    hipcc_direct.forget()
     cmd, env = ["/bin/sh", "-c", "SRC", "-o", "OUT"], {"HIP_PLATFORM": "amd"}
     printed = "hipcc-cmd: /bin/sh -x hip SRC -o \"OUT\"\nwarning: kept\n"
     assert hipcc_direct.learn(cmd, "SRC", "OUT", env, printed) == "warning: kept\n"
