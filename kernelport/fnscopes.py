@@ -23,6 +23,7 @@ from collections.abc import Callable
 from tree_sitter import Node
 
 from .model import Function, Module
+from .source import call_args
 
 _SCOPES = ("namespace_definition", "class_specifier", "struct_specifier", "union_specifier")
 _TEMPLATE_ARGS = re.compile(r"<[^<>]*>")
@@ -204,6 +205,18 @@ class Scopes:
                          for i, t in enumerate(given))]
             found = typed or found
         return found
+
+
+def of(module: Module) -> Scopes:
+    """The module's one Scopes: warpflow, lint's passes and their tables key functions through it."""
+    if module.scopes is None:
+        module.scopes = Scopes(module)
+    return module.scopes  # type: ignore[return-value]
+
+
+def callees(module: Module, caller: Function | None, call: Node) -> list[Function]:
+    """The definitions of this file that the call expression `call` made in `caller` may run."""
+    return of(module).resolve(caller, call.child_by_field_name("function"), call_args(call))
 
 
 def callee_name(fn: Node | None) -> str | None:

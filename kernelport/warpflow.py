@@ -43,7 +43,7 @@ class _Analyzer:
         self.changed = False
         self.fn: Function | None = None
         self.cur = ""  # the key of the function analysed (fnscopes: its qualified name), '' at file scope
-        self.scopes = fnscopes.Scopes(module)
+        self.scopes = fnscopes.of(module)
         self.warp_keys: set[str] = set()  # the keys of the warp-level functions (a.warp_level: their names)
         self.work = Sweeps(module, list(module.functions.values()), self.scopes.key)
         self.aliases: dict[str, str] = {}
