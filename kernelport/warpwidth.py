@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from . import cexpr, dialect
+from . import cexpr, dialect, fnscopes
 from .model import Function, Module, file_scope_items
 from .source import call_args, ident_name, walk
 from .warpsites import WARP_SIZE_NAME, int_value
@@ -108,7 +108,7 @@ def annotated(module: Module) -> tuple[dict[str, tuple[str, Node]], list[tuple[N
         elif nxt is None:
             problems.append((c, "warp-width is not followed by a function", "put it directly above the function"))
         else:
-            out[nxt.name] = (value, c)
+            out[fnscopes.of(module).key(nxt)] = (value, c)
     return out, problems
 
 
@@ -281,8 +281,11 @@ def _evidence(k: Function, module: Module, specs, names) -> list[Geometry]:
 
 def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[str, Node] | None = None) -> Widths:
     src = module.source
-    fns = module.functions
-    parent = {f: f for f in fns}
+    scopes = fnscopes.of(module)  # groups by key: a call joins the definitions C++ would run
+    fns: dict[str, list[Function]] = {}
+    for f in module.functions.values():
+        fns.setdefault(scopes.key(f), []).append(f)
+    parent = {k: k for k in fns}
 
     def find(a: str) -> str:
         while parent[a] != a:
@@ -295,22 +298,22 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
     external: dict[str, Node] = {}
     vis = module.visible
     read_as = backends_source()  # (once: an import statement per call cost a tenth of decide)
-    for f in fns.values():
+    for f in module.functions.values():
+        k = scopes.key(f)
         for n in (src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `X() = default;`: none
             fn = n.child_by_field_name("function")
-            while fn is not None and fn.type in ("qualified_identifier", "template_function"):
-                fn = fn.child_by_field_name("name")
-            name = src.text_of(fn) if fn is not None and fn.type == "identifier" else None
-            if name in fns and name != f.name:
-                parent[find(name)] = find(f.name)
-            elif name and vis is not None and name in vis.warp_functions and name not in fns:
-                external.setdefault(f.name, n)  # a header's warp helper: ported on its own
+            name = fnscopes.callee_name(fn)
+            own = {scopes.key(g) for g in scopes.resolve(f, fn, call_args(n))}
+            for callee in own - {k}:
+                parent[find(callee)] = find(k)
+            if not own and name and vis is not None and name in vis.warp_functions:
+                external.setdefault(k, n)  # a header's warp helper: ported on its own
             c = dialect.lookup(read_as, name) if name else None
-            lib = dialect.library_call(read_as, name) if name and c is None and name not in fns else None
+            lib = dialect.library_call(read_as, name) if name and c is None and not own else None
             if lib is not None:
                 c = lib[0]  # a library's warp helper (PyTorch's WARP_SHFL)
             if c is not None and c.kind in _VOTES and c.warp_level:
-                votes.setdefault(f.name, []).append(n)
+                votes.setdefault(k, []).append(n)
             if c is not None and c.kind == "shuffle" and name is not None:
                 found = dialect.spelled_by(read_as, name)
                 params = dialect.call_params(*found)[0] if found else lib[1] if lib else ()
@@ -318,7 +321,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                 w = args[params.index("width")] if "width" in params and params.index("width") < len(args) else None
                 if w is not None and not WARP_SIZE_NAME.search(src.text_of(w)) and \
                         _value(w, module, _names(module)) == 32:  # `WARP_SIZE` (32) names the warp
-                    explicit.setdefault(f.name, n)  # the code says it: a 32-lane group
+                    explicit.setdefault(k, n)  # the code says it: a 32-lane group
     members: dict[str, set[str]] = {}
     for fname in fns:
         members.setdefault(find(fname), set()).add(fname)
@@ -336,9 +339,10 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                 if m in explicit]
         code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
                           (data_warps or {})[m]) for m in sorted(fs) if m in (data_warps or {})]
-        _decide_group(g, [fns[m] for m in fs], module, specs, names, marks, problems, code[:1])
+        defs = [d for m in sorted(fs) for d in fns[m]]
+        _decide_group(g, defs, module, specs, names, {m: marks[m] for m in fs if m in marks}, problems, code[:1])
         if not code:  # a 32 the code itself gives (a width-32 shuffle) stays: its group keeps 32 lanes
-            _rows_follow_helpers(g, [fns[m] for m in fs], module, names,
+            _rows_follow_helpers(g, defs, module, names,
                                  [external[m] for m in sorted(fs) if m in external])
         groups.append(g)
         for m in fs:
@@ -358,7 +362,7 @@ def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, ma
     verdicts = {e.verdict for e in known}
     unknown = len(known) - len(code) < len(evidence) or not any(f.is_kernel for f in fs)
     g.shares_wave = unknown or any(e.total is None or e.total > 32 for e in known)
-    ann = {marks[f.name][0]: marks[f.name][1] for f in fs if f.name in marks}
+    ann = {value: node for value, node in marks.values()}  # (the group's own annotations, by key)
     if len(ann) > 1:
         problems.append((ann[NATIVE], "the functions of one warp-level group are annotated both native and 32",
                          "one group (a kernel and the helpers it calls) has one width: keep one annotation"))

@@ -89,3 +89,93 @@ __global__ void k(float* s, int n) {
 }
 """
     assert _lines(src, "SY001") == {2}
+
+
+# Two ladders of one name: a::red folds 32-lane groups (width 32, a logical group), b::red the wave.
+LADDERS = """namespace a {
+__device__ float red(float v) { for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffff, v, o, 32); return v; }
+}
+namespace b {
+__device__ float red(float v) { for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffff, v, o); return v; }
+}
+__global__ void k(float* x) { x[threadIdx.x] = b::red(x[threadIdx.x]); }
+__global__ void k2(float* x) { x[threadIdx.x] = a::red(x[threadIdx.x]); }
+"""
+
+
+def test_warp_width_groups_and_sites_by_key_translate():
+    """warpwidth's groups (and the sites' function) by key: a::red's explicit width 32 makes its group
+    logical, not b::red's, whose ladder is the wave's (before: b::red kept 16 and got a width 32)."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+
+    port, _ = translate(SourceFile.from_text(LADDERS, "k.cu"), "hip")
+    assert port.ok
+    lines = [line for line in port.body.splitlines() if "float red(" in line]
+    assert len(lines) == 2
+    assert "o = 16" in lines[0] and "__shfl_xor(v, o, 32)" in lines[0]
+    assert "o = warpSize / 2" in lines[1] and "__shfl_xor(v, o)" in lines[1]
+
+
+def test_warp_width_groups_and_sites_by_key_lint():
+    assert _lines(LADDERS, "WS004") == {5}
+
+
+def test_warp_level_kernels_by_key():
+    """WS015 reads warp_level: a launch of 32-thread blocks matters for a::k (a shuffle), not for b::k
+    (no warp code), whichever way the launch names it."""
+    kernels = """namespace a {
+__global__ void k(float* x) { x[threadIdx.x] += __shfl_xor_sync(0xffffffff, x[threadIdx.x], 1); }
+}
+namespace b {
+__global__ void k(float* x) { x[threadIdx.x] *= 2.0f; }
+"""
+    assert _lines(kernels + "}\nvoid run(float* x, int n) {\n    b::k<<<n, 32>>>(x);\n    a::k<<<n, 32>>>(x);\n}\n",
+                  "WS015") == {9}
+    assert _lines(kernels + "void run(float* x, int n) { k<<<n, 32>>>(x); }\n}\n", "WS015") == set()
+
+
+def test_logical_width_by_key():
+    """WS017 skips a function whose shuffles have an explicit logical width (analysis.logical_width):
+    a::pack's width 16, not b::pack's (before: b's `lane < 24` was skipped too)."""
+    src = """namespace a {
+__device__ float pack(float v, int lane, float* out) {
+    v += __shfl_xor_sync(0xffffffff, v, 1, 16);
+    if (lane < 24) out[lane] = v;
+    return v;
+}
+}
+namespace b {
+__device__ float pack(float v, int lane, float* out) {
+    if (lane < 24) out[lane] = v;
+    return v;
+}
+}
+"""
+    assert _lines(src, "WS017") == {10}
+
+
+ROWS = """__global__ void k(const float* x, float* out) {
+    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    float v = x[threadIdx.x];
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffff, v, o);
+    VOTE
+    if (lane == 0) out[blockIdx.x * 8 + warp] = v + m;
+}
+"""
+
+
+def _found(src: str) -> list[tuple[int, str, str]]:
+    return sorted((f.line, f.code, f.severity) for f in lint_text(src, "k.cu"))
+
+
+def test_two_namespaces_linted_together_as_each_alone():
+    """a::k lays rows of 32 out in global data (data_warps: a logical group, its 32s stay); b::k, the
+    same kernel with a vote, cannot stay at 32 (its 32s are hazards).  Together in one file each gets
+    the findings it gets alone (before: b's hazards became a's advice, a's 32s b's hazards)."""
+    a = ROWS.replace("VOTE", "float m = 0;")
+    b = ROWS.replace("VOTE", "unsigned m = __ballot_sync(0xffffffff, v > 0);")
+    both = "namespace a {\n" + a + "}\nnamespace b {\n" + b + "}\n"
+    shift = a.count("\n") + 2  # b's lines in `both`: after `namespace a {`, a, `}` and `namespace b {`
+    assert _found(both) == [(line + 1, c, s) for line, c, s in _found(a)] + \
+        [(line + shift + 1, c, s) for line, c, s in _found(b)]

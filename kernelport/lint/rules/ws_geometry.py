@@ -360,7 +360,8 @@ void launch(float* o, const float* i, int k) {
                 if ctx.text(n) in ctx.hardcoded_macros and not any(a <= n.start_byte < b for a, b in kept):
                     report(n, f"uses the hardcoded warp size `{ctx.text(n)}`")
             for launch in ctx.module.launches:
-                if launch.function != f.name or launch.kernel not in warpish or launch.kernel in logical:
+                runs = ctx.launched(launch)
+                if launch.function != f.name or not runs & warpish or runs & logical:
                     continue
                 cfg = launch.config
                 if len(cfg) >= 2 and warpflow.int_value(ctx.text(cfg[1])) == 32:
@@ -451,7 +452,7 @@ def _logical_blocks(ctx, f, defs: dict[str, list[Node]], logical: set[str]) -> l
     kernels: the block argument and the host locals it reads (`dim3 block_dims(WARP_SIZE, 1, 1)`)."""
     out: list[tuple[int, int]] = []
     for launch in ctx.module.launches:
-        if launch.kernel not in logical or len(launch.config) < 2 or ctx.module.function_at(launch.node) is not f:
+        if not ctx.launched(launch) & logical or len(launch.config) < 2 or ctx.module.function_at(launch.node) is not f:
             continue
         fn = launch.node.child_by_field_name("function")
         todo = [launch.config[1]] + ([fn] if fn is not None and fn.type == "template_function" else [])
