@@ -179,3 +179,46 @@ def test_two_namespaces_linted_together_as_each_alone():
     shift = a.count("\n") + 2  # b's lines in `both`: after `namespace a {`, a, `}` and `namespace b {`
     assert _found(both) == [(line + 1, c, s) for line, c, s in _found(a)] + \
         [(line + shift + 1, c, s) for line, c, s in _found(b)]
+
+
+def test_shared_arrays_by_their_functions_key():
+    """WS011 and WS020 match a shared array with the lanes and calls of its own function, by key: two
+    kernels `k` in two namespaces each declare `s`/`sums`; only a's is a per-wave hazard (before: the
+    finding sat on b's array, or b's reads were reported against a's array)."""
+    src = """__device__ void put(float* s, float v) { s[threadIdx.x % warpSize] = v; }
+namespace a {
+__global__ void k(float* x) {
+    __shared__ float s[32];
+    put(s, x[threadIdx.x]);
+    x[threadIdx.x] = s[0];
+}
+}
+namespace b {
+__global__ void k(float* x) {
+    __shared__ float s[32];
+    s[threadIdx.x & 7] = x[threadIdx.x];
+    x[threadIdx.x] = s[0];
+}
+}
+"""
+    assert _lines(src, "WS011") == {4}
+    reduce = """#if defined(USE_ROCM)
+#define NUM_WARPS (1024 / warpSize)
+#else
+#define NUM_WARPS 32
+#endif
+namespace NS {
+__global__ void row_sum(const float* x, float* out) {
+    __shared__ float sums[SIZE];
+    int lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;
+    float v = x[blockIdx.x * blockDim.x + threadIdx.x];
+    if (lane == 0) sums[warp] = v;
+    __syncthreads();
+    v = sums[lane];
+    if (threadIdx.x == 0) out[blockIdx.x] = v;
+}
+}
+"""
+    both = reduce.replace("NS", "a").replace("SIZE", "NUM_WARPS") + \
+        reduce.split("#endif\n")[1].replace("NS", "b").replace("SIZE", "64")
+    assert _lines(both, "WS020") == {13}

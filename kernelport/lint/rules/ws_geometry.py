@@ -1,12 +1,13 @@
 """WS rules on per-warp shared arrays and host launch geometry sized from a 32-wide warp."""
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
 from tree_sitter import Node
 
-from ... import backends, dialect, warpflow
+from ... import backends, dialect, fnscopes, warpflow
 from ...warpwidth import LOGICAL
 from ...source import call_args, walk
 from ..rule import Rule, ex, register
@@ -161,7 +162,8 @@ def _passed_to_lane_stores(ctx):
         helpers.setdefault(n, (pos, f"{Path(path).name}:{line}"))
     if not helpers:
         return
-    arrays = {(sh.function, sh.name): (sh, d) for sh in ctx.module.shared for d in sh.dims
+    owner = functools.partial(fnscopes.owner, ctx.module)  # by key: a::k's `s` is not b::k's
+    arrays = {(owner(sh.node), sh.name): (sh, d) for sh in ctx.module.shared for d in sh.dims
               if d.type == "number_literal" and warpflow.int_value(ctx.text(d)) == 32 and not ctx.guarded(d)}
     for call in ctx.nodes("call_expression"):
         fn = call.child_by_field_name("function")
@@ -171,9 +173,9 @@ def _passed_to_lane_stores(ctx):
         if name not in helpers:
             continue
         pos, where = helpers[name]
-        caller = ctx.module.function_at(call)
+        caller = owner(call)
         for i, arg in enumerate(call_args(call)):
-            key = (caller.name if caller is not None else None, ctx.text(arg))
+            key = (caller, ctx.text(arg))
             if i in pos and arg.type == "identifier" and key in arrays:
                 sh, d = arrays[key]
                 yield sh, d, name, where
