@@ -214,7 +214,7 @@ class Translator(ApiNames, MemberSpaces, Soundness):
     def host_asm(self, node: Node, fn: str | None) -> bool:
         """asm in a host-only function (sph_types.h's x86 `bswapl`): the host's assembly, which the
         target's host compiler reads as nvcc's does; only device code's asm is PTX."""
-        f = self.module.functions.get(fn) if fn is not None else None
+        f = fnscopes.of(self.module).function(fnscopes.owner(self.module, node))  # (by key: `fn` is a bare name)
         p = node.parent
         while p is not None and p.type != "lambda_expression":  # a device lambda inside a host function
             p = p.parent

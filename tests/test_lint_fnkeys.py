@@ -222,3 +222,22 @@ __global__ void row_sum(const float* x, float* out) {
     both = reduce.replace("NS", "a").replace("SIZE", "NUM_WARPS") + \
         reduce.split("#endif\n")[1].replace("NS", "b").replace("SIZE", "64")
     assert _lines(both, "WS020") == {13}
+
+
+def test_translate_host_asm_by_key():
+    """Inline assembly in a host function is the host's (left alone), judged by the function that
+    holds it: host a::swap, not the device b::swap of the same name (before: refused, KP201)."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+
+    src = """namespace b {
+__device__ unsigned swap(unsigned x) { return __brev(x); }
+}
+namespace a {
+inline unsigned swap(unsigned x) { asm("bswapl %0" : "+r"(x)); return x; }
+}
+__global__ void k(unsigned* x) { x[threadIdx.x] = b::swap(x[threadIdx.x]); }
+"""
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert not any(d.code == "KP201" for d in port.diagnostics)
