@@ -224,14 +224,24 @@ def row_guards(k: Function, module: Module, names=None) -> list[Geometry]:
 
 
 def _launches_of(module: Module) -> dict[str, list]:
-    """The module's launches by kernel name, in order (once: each kernel's evidence reads its own)."""
+    """The module's launches by the key of the kernel each runs (fnscopes: `a::k<<<...>>>` launches
+    a::k, not b::k; a kernel not defined here by its name), in order (once: each kernel's evidence
+    reads its own)."""
     key, cached = module.__dict__.get("_kp_launches_of", (None, None))
     if key != (id(module.launches), len(module.launches)):
         cached = {}
+        scopes = fnscopes.of(module)
         for launch in module.launches:
-            cached.setdefault(launch.kernel, []).append(launch)
+            runs = fnscopes.callees(module, module.function_at(launch.node), launch.node)
+            for k in {scopes.key(f) for f in runs} or {launch.kernel}:
+                cached.setdefault(k, []).append(launch)
         module.__dict__["_kp_launches_of"] = ((id(module.launches), len(module.launches)), cached)
     return cached
+
+
+def _host_of(module: Module, launch) -> Function | None:
+    """The definition whose body holds the launch (its locals size the block), by key, not bare name."""
+    return fnscopes.of(module).function(fnscopes.owner(module, launch.node))
 
 
 def row_launches(k: Function, module: Module) -> list[tuple[Node, Node]]:
@@ -239,10 +249,10 @@ def row_launches(k: Function, module: Module) -> list[tuple[Node, Node]]:
     or a local `dim3 threads(32, 8);` it passes): (the launch, what sets the block: the local's
     declarator or the block argument), in source order."""
     names, out = _names(module), []
-    for launch in _launches_of(module).get(k.name, ()):
+    for launch in _launches_of(module).get(fnscopes.of(module).key(k), ()):
         if len(launch.config) < 2:
             continue
-        owner = module.functions.get(launch.function or "")
+        owner = _host_of(module, launch)
         d = _dims(launch.config[1], owner, module, names)
         if d is None or d[0] != 32 or d[0] * d[1] * d[2] <= 32:
             continue
@@ -263,10 +273,10 @@ def _evidence(k: Function, module: Module, specs, names) -> list[Geometry]:
             out.append(Geometry(x, x * y * z, f"the annotated block ({x}, {y}, {z})", None))
         except Exception:  # noqa: BLE001  (a bad annotation is verify's error to report, not translate's)
             pass
-    for launch in _launches_of(module).get(k.name, ()):
+    for launch in _launches_of(module).get(fnscopes.of(module).key(k), ()):
         if len(launch.config) < 2:
             continue
-        d = _dims(launch.config[1], module.functions.get(launch.function or ""), module, names)
+        d = _dims(launch.config[1], _host_of(module, launch), module, names)
         text = " ".join(module.source.text_of(launch.config[1]).split())
         out.append(Geometry(d[0], d[0] * d[1] * d[2], f"the launch block `{text}` = {d}", launch.node)
                    if d is not None else Geometry(None, None, f"the launch block `{text}`", launch.node))

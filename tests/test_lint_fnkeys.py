@@ -122,17 +122,19 @@ def test_warp_width_groups_and_sites_by_key_lint():
 
 
 def test_warp_level_kernels_by_key():
-    """WS015 reads warp_level: a launch of 32-thread blocks matters for a::k (a shuffle), not for b::k
-    (no warp code), whichever way the launch names it."""
+    """WS015 reads warp_level and each kernel's launches by key: a launch of 32-thread blocks matters
+    for a::k (a vote; also launched with 256 threads, so no 32-lane group), not for b::k (no warp
+    code), whichever way the launch names it (before: `a::k<<<...>>>` was nobody's launch)."""
     kernels = """namespace a {
-__global__ void k(float* x) { x[threadIdx.x] += __shfl_xor_sync(0xffffffff, x[threadIdx.x], 1); }
+__global__ void k(unsigned* x) { x[threadIdx.x] = __ballot_sync(0xffffffff, x[threadIdx.x] > 0) != 0; }
 }
 namespace b {
-__global__ void k(float* x) { x[threadIdx.x] *= 2.0f; }
+__global__ void k(unsigned* x) { x[threadIdx.x] *= 2; }
 """
-    assert _lines(kernels + "}\nvoid run(float* x, int n) {\n    b::k<<<n, 32>>>(x);\n    a::k<<<n, 32>>>(x);\n}\n",
-                  "WS015") == {9}
-    assert _lines(kernels + "void run(float* x, int n) { k<<<n, 32>>>(x); }\n}\n", "WS015") == set()
+    launches = "}\nvoid run(unsigned* x, int n) {\n    b::k<<<n, 32>>>(x);\n    a::k<<<n, 32>>>(x);\n" \
+               "    a::k<<<n, 256>>>(x);\n}\n"
+    assert _lines(kernels + launches, "WS015") == {9}
+    assert _lines(kernels + "void run(unsigned* x, int n) { k<<<n, 32>>>(x); }\n}\n", "WS015") == set()
 
 
 def test_logical_width_by_key():
@@ -241,3 +243,27 @@ __global__ void k(unsigned* x) { x[threadIdx.x] = b::swap(x[threadIdx.x]); }
     port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
     assert port.ok, [d.format() for d in port.diagnostics]
     assert not any(d.code == "KP201" for d in port.diagnostics)
+
+
+def test_launch_geometry_by_key():
+    """warpwidth reads each kernel's launches, sized by the locals of the function that launches it,
+    by key: b::run launches b::k with 32-thread blocks (a logical 32-lane group: its 16 stays), a::run
+    launches a::k with 256 (whole waves).  Before, both launches were `k`'s and both `run`s' locals
+    were a::run's: b::k's ladder was made the wave's."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+
+    kernel = """__global__ void k(float* x) {
+    float v = x[threadIdx.x];
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffff, v, o);
+    x[threadIdx.x] = v;
+}
+void run(float* x) { int threads = THREADS; k<<<1, threads>>>(x); }
+"""
+    src = "namespace a {\n" + kernel.replace("THREADS", "256") + "}\nnamespace b {\n" + \
+        kernel.replace("THREADS", "32") + "}\n"
+    port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
+    assert port.ok
+    ladders = [line.strip() for line in port.body.splitlines() if "for (int o" in line]
+    assert ladders == ["for (int o = warpSize / 2; o > 0; o >>= 1) v += __shfl_xor(v, o);",
+                       "for (int o = 16; o > 0; o >>= 1) v += __shfl_xor(v, o, 32);"]
