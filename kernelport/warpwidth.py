@@ -409,7 +409,7 @@ def _rows_follow_helpers(g: Group, fs: list[Function], module: Module, names, he
     guard's constant becomes the wave width (a wave site) and launchrows rewrites the launches."""
     if g.width != LOGICAL or g.annotated or not helpers:
         return
-    guards = {f.name: gs for f in fs if f.is_kernel and (gs := row_guards(f, module, names))}
+    guards = {fnscopes.of(module).key(f): gs for f in fs if f.is_kernel and (gs := row_guards(f, module, names))}
     if not guards:
         return
     name = module.source.text_of(helpers[0].child_by_field_name("function"))

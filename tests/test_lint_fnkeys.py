@@ -267,3 +267,25 @@ void run(float* x) { int threads = THREADS; k<<<1, threads>>>(x); }
     ladders = [line.strip() for line in port.body.splitlines() if "for (int o" in line]
     assert ladders == ["for (int o = warpSize / 2; o > 0; o >>= 1) v += __shfl_xor(v, o);",
                        "for (int o = 16; o > 0; o >>= 1) v += __shfl_xor(v, o, 32);"]
+
+
+def test_launch_rows_by_key(tmp_path):
+    """Rows a kernel ties to the warp move to the wave with the launches of that kernel, found by
+    key: the qualified launch `a::row_sums<<<...>>>` is rewritten with a's rows, b's own row_sums
+    (no rows of its own) launched from namespace b is left as written.  Before, rows were by the
+    launch's text: the qualified launch kept its 32 while its kernel's rows moved to the wave."""
+    from test_launch_rows import HELPER, KERNEL
+    from kernelport.project_ports import make, single
+    from kernelport.source import SourceFile
+
+    (tmp_path / "common.h").write_text(HELPER)
+    f = tmp_path / "rows.cu"
+    f.write_text('#include <cassert>\n#include "common.h"\nnamespace a {\n' + KERNEL + "}\nnamespace b {\n" +
+                 "__global__ void row_sums(const float* x, float* out, int N, int C) { out[threadIdx.x] = x[0]; }\n"
+                 "void run_b(const float* x, float* out) { row_sums<<<1, dim3(32, 4)>>>(x, out, 1, 1); }\n}\n"
+                 "void run_a(const float* x, float* out) { a::row_sums<<<1, dim3(32, 4)>>>(x, out, 1, 1); }\n")
+    made = make(single(f, SourceFile.from_text(f.read_text(), str(f))), ["hip"], None, False)
+    port = next(m for m in made if m.path.name == "rows.hip")
+    assert port.port.ok, [d.format() for d in port.port.diagnostics]
+    assert "a::row_sums<<<1, dim3(kp_device_warp_size(), 4)>>>" in port.text
+    assert "row_sums<<<1, dim3(32, 4)>>>(x, out, 1, 1); }\n}" in port.text
