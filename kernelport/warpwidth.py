@@ -316,7 +316,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
             own = {scopes.key(g) for g in scopes.resolve(f, fn, call_args(n))}
             for callee in own - {k}:
                 parent[find(callee)] = find(k)
-            if not own and name and vis is not None and name in vis.warp_functions:
+            if not own and vis is not None and not vis.warp_qualified.isdisjoint(scopes.candidates(f, fn)):
                 external.setdefault(k, n)  # a header's warp helper: ported on its own
             c = dialect.lookup(read_as, name) if name else None
             lib = dialect.library_call(read_as, name) if name and c is None and not own else None

@@ -5,6 +5,8 @@ of the other must stay quiet (before: a false finding) and a qualified call of t
 found (before: missed, or found only when the definitions came in one order)."""
 from __future__ import annotations
 
+import pytest
+
 from kernelport.lint.engine import lint_text
 
 
@@ -289,3 +291,45 @@ def test_launch_rows_by_key(tmp_path):
     assert port.port.ok, [d.format() for d in port.port.diagnostics]
     assert "a::row_sums<<<1, dim3(kp_device_warp_size(), 4)>>>" in port.text
     assert "row_sums<<<1, dim3(32, 4)>>>(x, out, 1, 1); }\n}" in port.text
+
+
+@pytest.mark.parametrize("call, moves", [("warp::warpReduceSum(m)", True), ("tile::warpReduceSum(m)", False)])
+def test_header_warp_helper_by_qualified_name(tmp_path, call, moves):
+    """A kernel's rows move to the wave when it calls a header's warp helper (ported at the wave
+    width): warp::warpReduceSum, not tile::warpReduceSum of the same header, which only returns its
+    argument (before: any call of that bare name moved the rows, a needless rewrite)."""
+    from test_launch_rows import HELPER, HOST, KERNEL
+    from kernelport.project_ports import make, single
+    from kernelport.source import SourceFile
+
+    (tmp_path / "common.h").write_text("namespace warp {\n" + HELPER + "}\nnamespace tile {\n"
+                                       "__device__ float warpReduceSum(float v) { return v; }\n}\n")
+    f = tmp_path / "rows.cu"
+    f.write_text('#include <cassert>\n#include "common.h"\n' + KERNEL.replace("warpReduceSum(m)", call) +
+                 HOST.replace("BLOCK_X", "32"))
+    made = make(single(f, SourceFile.from_text(f.read_text(), str(f))), ["hip"], None, False)
+    port = next(m for m in made if m.path.name == "rows.hip")
+    assert port.port.ok, [d.format() for d in port.port.diagnostics]
+    assert ("constexpr const int WarpSize = KP_WAVE_SIZE;" in port.text) == moves, port.text
+
+
+@pytest.mark.parametrize("call, advice", [("warp::red(v)", False), ("tile::red(v)", True)])
+def test_row_split_advice_reads_header_warp_helpers_by_qualified_name(tmp_path, call, advice):
+    """A block split into 32-lane rows is advice only when lint reads every warp operation of it: a
+    header's warp::red (a shuffle from lane 0, across the rows of a 64-lane wave) is unread, so
+    its 32s stay hazards; tile::red of the same header has no warp code (before: a qualified call was
+    no call, and the rows were advice with warp::red too)."""
+    from kernelport.lint.engine import lint_paths
+
+    (tmp_path / "h.cuh").write_text("namespace warp {\n__device__ float red(float v) { return v + "
+                                    "__shfl_sync(0xffffffff, v, 0); }\n}\nnamespace tile {\n"
+                                    "__device__ float red(float v) { return v; }\n}\n")
+    f = tmp_path / "k.cu"
+    f.write_text('#include "h.cuh"\n__global__ void k(const float* x, float* out) {\n'
+                 "    int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;\n    float v = x[threadIdx.x];\n"
+                 "    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffff, v, o);\n"
+                 f"    v = {call};\n    __shared__ float sums[32];\n    if (lane == 0) sums[warp] = v;\n"
+                 "    __syncthreads();\n    if (threadIdx.x == 0) out[blockIdx.x] = sums[0];\n}\n")
+    found = {(x.line, x.code): x.severity for r in lint_paths([f]) for x in r.findings if r.path.endswith("k.cu")}
+    assert {(3, "WS002"), (3, "WS003"), (5, "WS004")} <= found.keys()
+    assert {found[k] for k in [(3, "WS002"), (3, "WS003"), (5, "WS004")]} == ({"info"} if advice else {"error"})

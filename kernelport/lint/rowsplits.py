@@ -147,11 +147,17 @@ def _hidden_calls(ctx, fs: set[str]) -> bool:
         if fn is None or fn.body is None:
             continue
         tparams = {m.group(0) for t in fn.template_params if (m := re.search(r"\w+", t))}  # `(*REDUCE)(float)`
-        for _, name in ctx.calls(fn.body):
-            if name in tparams or fn.param(name) is not None or \
-                    (vis is not None and name in vis.warp_functions and name not in ctx.module.functions):
-                return True
+        if any(name in tparams or fn.param(name) is not None for _, name in ctx.calls(fn.body)) or \
+                vis is not None and any(_header_warp(ctx, fn, c) for c in ctx.src.index.under(fn.body, "call_expression")):
+            return True
     return False
+
+
+def _header_warp(ctx, fn, call: Node) -> bool:
+    """A call of a header's warp-level helper (by qualified name, fnscopes), none of this file's."""
+    f = call.child_by_field_name("function")
+    return not fnscopes.callees(ctx.module, fn, call) and \
+        not ctx.module.visible.warp_qualified.isdisjoint(fnscopes.of(ctx.module).candidates(fn, f))
 
 
 def _rows_hold(ctx, fs: set[str], splits) -> bool:
