@@ -576,7 +576,10 @@ class Divergence:
 
     def _at_call(self, n: Node, frames: list[Frame]) -> None:
         fn = n.child_by_field_name("function")
-        called = self._called(n)  # the helpers it runs (fnscopes), by key
+        # the helpers it runs (fnscopes), by key; a call through template arguments (`f<T>(...)`,
+        # `S<T>::f(...)`) is not a hazard site (as before keys: which instance runs is not read)
+        called = self._called(n) if fn is not None and fn.type in ("identifier", "qualified_identifier") and \
+            "<" not in self.src.text_of(fn) else set()
         callee = self.src.text_of(fn) if called and fn is not None else None  # as the call names it
         kind = barrier_kind(self.ctx, n) if self.barrier_hazards is not None else None
         if self.barrier_hazards is not None and (kind == "block" or (
