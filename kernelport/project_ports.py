@@ -294,7 +294,9 @@ def _unported_warp_includes(proj: Project, key: Path, ported: set[Path], refused
             seen.add(h)
             through = f" (included through {' -> '.join(via)})" if via else ""
             where = (Path(i.location.path), i.location.line)
-            if h in refused or (h not in run_headers and _warp_header(proj, h)):
+            outside = h not in run_headers and h not in refused
+            what = "warp-level code" if outside and _warp_header(proj, h) else _cuda_api(proj, h) if outside else ""
+            if h in refused or what:
                 if where in said:
                     continue
                 said.add(where)
@@ -304,7 +306,7 @@ def _unported_warp_includes(proj: Project, key: Path, ported: set[Path], refused
                         "the CUDA header", "fix the header so that it parses as CUDA C++", "warning"))
                 else:
                     out.append(Diagnostic(
-                        "KP222", i.location, f"'{i.name}'{through} has warp-level code but is not ported in this "
+                        "KP222", i.location, f"'{i.name}'{through} has {what} but is not ported in this "
                         "run (outside the inputs and the include directories): the port includes the CUDA header",
                         "add its directory to the inputs or to -I, so that translate ports it", "warning"))
             else:  # included as written: what it includes, the port includes too
@@ -331,6 +333,29 @@ def _warp_header(proj: Project, h: Path) -> bool:
     m = pf.module
     return bool(proj.warp_functions(h)) or any(u.concept.warp_level for u in m.uses) or any(
         warpflow.int_value(mac.value) == 32 and warpflow.WARP_SIZE_NAME.search(n) for n, mac in m.macros.items())
+
+
+def _cuda_api(proj: Project, h: Path) -> str:
+    """What of the CUDA API a header outside the run names, which its port would rename (the source
+    backend's API-shaped names, `cudaError_t` in a `CHECK` macro, and CUDA's own headers), as the
+    warning says it; "" when none."""
+    from .api_names import names_declared_in
+    pf = proj.file(h)
+    if pf is None:
+        return ""
+    text = _COMMENTS.sub(" ", pf.src.text)
+    pattern = backends.source().api_pattern
+    own = names_declared_in(pf.src)  # the header's own `cudaCheck` is no CUDA API
+    names = [n.group(0) for n in re.finditer(rf"\b(?:{pattern})\b", text) if n.group(0) not in own] if pattern else []
+    heads = [n for n in _INCLUDED.findall(text) if _toolkit_header(n)]
+    found = list(dict.fromkeys(names)) + [f"<{n}>" for n in dict.fromkeys(heads)]
+    if not found:
+        return ""
+    return "CUDA API (" + ", ".join(f"`{n}`" for n in found[:3]) + (", ..." if len(found) > 3 else "") + ")"
+
+
+_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_INCLUDED = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^">\n]+)[">]', re.M)
 
 
 def _spelling(inc, port_of_includer: Path, port_of_header: Path, backend: str) -> str:

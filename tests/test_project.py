@@ -157,6 +157,36 @@ def test_kp222_through_a_header_of_the_run_that_needs_no_port(tmp_path):
     assert "wrap.hip.h" not in " ".join(_files(tmp_path / "out"))  # its port would not differ: none written
 
 
+def test_kp222_on_an_unported_header_that_names_the_cuda_api(tmp_path):
+    """A book's examples: chapter01/hello.cu includes `../common/common.h`, outside the run, whose
+    CHECK macro names `cudaError_t`; its port would rename them, so the HIP port that includes it
+    as it is does not compile: KP222 at the include, naming what; a plain host header says nothing;
+    with the header's directory on -I it is ported and nothing is said."""
+    (tmp_path / "common").mkdir()
+    (tmp_path / "chapter01").mkdir()
+    (tmp_path / "common" / "common.h").write_text(
+        "#pragma once\n// cudaMalloc in a comment is no use\n#define CHECK(call) { const cudaError_t e = call; "
+        "if (e != cudaSuccess) printf(\"%s\\n\", cudaGetErrorString(e)); }\n")
+    (tmp_path / "common" / "host.h").write_text("#pragma once\ninline int twice(int v) { return 2 * v; }\n"
+                                                "inline int cudaCheck(int e) { return e; }  // the project's own\n")
+    (tmp_path / "common" / "inc.h").write_text("#pragma once\n#include <cuda_runtime.h>\n")
+    (tmp_path / "chapter01" / "hello.cu").write_text(
+        '#include "../common/common.h"\n#include "../common/host.h"\n#include "../common/inc.h"\n#include <cstdio>\n'
+        "__global__ void k(int* x) { x[threadIdx.x] = twice(1); }\n"
+        "int main() { CHECK(cudaDeviceReset()); return 0; }\n")
+    rc, out, err = kp_inproc("translate", tmp_path / "chapter01" / "hello.cu", "--to", "hip", "-o", tmp_path / "out")
+    assert rc == 0, err
+    kp222 = [line for line in err.splitlines() if "KP222" in line]
+    assert len(kp222) == 2, err
+    assert "hello.cu:1:1: warning: KP222 '../common/common.h' has CUDA API (`cudaError_t`, `cudaSuccess`, " \
+        "`cudaGetErrorString`) but is not ported in this run" in kp222[0]
+    assert "hello.cu:3:1: warning: KP222 '../common/inc.h' has CUDA API (`<cuda_runtime.h>`)" in kp222[1]
+    rc, out, err = kp_inproc("translate", tmp_path / "chapter01" / "hello.cu", "--to", "hip", "-I", tmp_path / "common",
+                             "-o", tmp_path / "out2")
+    assert rc == 0 and "KP222" not in err, err
+    assert "hipError_t" in (tmp_path / "out2" / "common" / "common.hip.h").read_text()
+
+
 def test_missing_headers_and_include_cycles_never_crash(tmp_path):
     (tmp_path / "a.cuh").write_text('#pragma once\n#include "b.cuh"\n__device__ int fa(int v) { return v; }\n')
     (tmp_path / "b.cuh").write_text('#pragma once\n#include "a.cuh"\n#include "gone.h"\n'

@@ -108,6 +108,10 @@ class Backend:
     # aggregates: an array of them takes no `= {0}` (HIP's HIP_vector_type: "no viable conversion
     # from 'int' to 'uint2'"), so the port writes `= {}`, which zeroes every element alike.
     vector_types_are_classes: ClassVar[bool] = False
+    # The type an `auto` variable initialised with a built-in coordinate itself (`auto i =
+    # threadIdx.x`) is given, where the backend's coordinates are objects of their own type that
+    # only convert to an integer (None: they are integers already).
+    auto_coordinate_type: ClassVar[str | None] = None
     # CUDA's own attribute spellings (host_defines.h) the target spells otherwise or lacks: name ->
     # the target's spelling ("" where it has none and needs none); the parse sees them as blanks.
     attribute_spellings: ClassVar[dict[str, str]] = {}
