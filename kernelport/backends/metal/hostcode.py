@@ -61,7 +61,7 @@ class HostCode:
 
         self.module.uses = [u for u in self.module.uses if u.function not in self.host]
         for s in self.analysis.sites:
-            if s.function in self.host or (s.function is None and in_host(s.node)):
+            if in_host(s.node):  # (a site's function is its key, fnscopes; the host's are by name)
                 s.confirmed = False
         self._leave_out_host_items()
 
