@@ -1,6 +1,12 @@
 """Metal ports of real CUDA files: how many are written, and how many of those pass the checker.
 
     nice -n 19 .venv/bin/python -P bench/metal_realcode.py bench/metal_realcode_files.txt [-j 2] [--show CAUSE]
+    nice -n 19 .venv/bin/python -P bench/metal_realcode.py tests/realcorpus/manifest.toml [--project-flags] [--outcomes]
+
+A manifest.toml (tests/realcorpus, a materialised held-out set) gives its projects' sources in place;
+`--project-flags` passes each project's include dirs and defines as -I/-D (as bench/scoreboard.py's
+`--project-flags` does).  A written port whose body holds no device code (only the prologue) is
+counted as "empty", not as a pass.
 
 Each file comes with the headers beside it and what its quoted includes reach in its
 repository (what a checkout has).  The list names files as `owner+repo@commit:path` in the bare mirrors under /work/.mirror (or a
@@ -76,7 +82,65 @@ def materialise(entry: str, root: Path) -> Path:
     return dest
 
 
-def one(path: str, out: str) -> dict:
+def manifest_files(manifest: Path, flags: bool) -> list[tuple[str, list[str]]]:
+    """Each source of a manifest, with its project's -I/-D where `flags`."""
+    import tomllib
+    out = []
+    for name, spec in tomllib.loads(manifest.read_text())["project"].items():
+        root = manifest.resolve().parent / name
+        extra = ([f"-I{root / d}" for d in spec.get("include_dirs", [])]
+                 + [f"-D{d}" for d in spec.get("defines", [])]) if flags else []
+        out += [(str(root / s), extra) for s in spec["sources"]]
+    return out
+
+
+def one_cli(path: str, out: str, flags: list[str]) -> dict:
+    """`kernelport translate PATH --to metal --stdout FLAGS` run in this process (the CLI's exit
+    codes: 0 written, 1 refused, 2 bad input, 3 internal error); a written port is checked again."""
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+    from kernelport import cli
+    from kernelport.backends.metal import check
+    res: dict = {"file": path}
+    sys.argv = ["kernelport", "--color", "never", "translate", path, "--to", "metal", "--stdout", *flags]
+    buf_out, buf_err = io.StringIO(), io.StringIO()
+    with redirect_stdout(buf_out), redirect_stderr(buf_err):
+        try:
+            cli.run()
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    errors = [ln for ln in buf_err.getvalue().splitlines() if ": error: " in ln or ln.startswith("error:")]
+    first = errors[0] if errors else buf_err.getvalue().strip()[:200]
+    if code != 0:
+        kind = {1: "refused", 3: "internal"}.get(code, "bad input")
+        m = re.search(r"error: (KP\d{3})\b(.*)", first)
+        cause = (m[1] + " " + re.sub(r"'[^']*'", "X", m[2])[:90]) if m else first[:120]
+        res.update(outcome=kind, cause=cause, detail=first)
+        return res
+    text = buf_out.getvalue()
+    dest = Path(out) / (Path(path).stem + f"-{zlib.crc32(path.encode()) % 10**8}.metal")
+    dest.write_text(text, encoding="utf-8")
+    report = check.run_check(text, str(dest))
+    if report.ok and is_empty(text):
+        res.update(outcome="empty", cause="a port with no device code", port=str(dest))
+    elif report.ok:
+        res.update(outcome="pass", port=str(dest))
+    else:
+        res.update(outcome="fail", cause=report.errors[0].message[:110], port=str(dest))
+    return res
+
+
+def is_empty(text: str) -> bool:
+    """A port whose body (past the prologue's `using namespace metal;`) has no code but comments."""
+    body = text.split("using namespace metal;", 1)[-1]
+    body = re.sub(r"//[^\n]*|/\*.*?\*/", "", body, flags=re.S)
+    return not body.strip()
+
+
+def one(path: str, out: str, flags: list[str] | None = None) -> dict:
+    if flags is not None:
+        return one_cli(path, out, flags)
     """Translate one file to Metal and check the port; the outcome as a dict."""
     from kernelport.backends.metal import check
     from kernelport.errors import KernelportError
@@ -103,7 +167,9 @@ def one(path: str, out: str) -> dict:
     dest = Path(out) / (Path(path).stem + f"-{zlib.crc32(path.encode()) % 10**8}.metal")
     dest.write_text(text, encoding="utf-8")
     report = check.run_check(text, str(dest))
-    if report.ok:
+    if report.ok and is_empty(text):
+        res.update(outcome="empty", cause="a port with no device code", port=str(dest))
+    elif report.ok:
         res.update(outcome="pass", port=str(dest))
     else:
         e = report.errors[0]
@@ -120,20 +186,28 @@ def main() -> int:
     ap.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "kp-metal-realcode"))
     ap.add_argument("--show", default=None, help="print the files (and first errors) of causes containing this")
     ap.add_argument("--outcomes", action="store_true", help="one line per file")
+    ap.add_argument("--project-flags", action="store_true", help="a manifest's include dirs and defines as -I/-D")
     args = ap.parse_args()
     work = Path(args.work)
     (work / "src").mkdir(parents=True, exist_ok=True)
     (work / "ports").mkdir(parents=True, exist_ok=True)
-    entries = [l.split("#", 1)[0].strip() for l in Path(args.listfile).read_text().splitlines()]
-    files = [str(materialise(e, work / "src")) for e in entries if e]
+    if args.listfile.endswith(".toml"):
+        files, flags = map(list, zip(*manifest_files(Path(args.listfile), args.project_flags)))
+    else:
+        entries = [l.split("#", 1)[0].strip() for l in Path(args.listfile).read_text().splitlines()]
+        files = [str(materialise(e, work / "src")) for e in entries if e]
+        flags = [None for _ in files]
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.j) as ex:
-        results = list(ex.map(one, files, [str(work / "ports")] * len(files)))
+        results = list(ex.map(one, files, [str(work / "ports")] * len(files), flags))
     counts = collections.Counter(r["outcome"] for r in results)
     written = counts["pass"] + counts["fail"]
     print(f"files {len(results)}: ports written {written}, pass the checker {counts['pass']}"
           f" ({100 * counts['pass'] / max(written, 1):.0f}% of written), fail {counts['fail']}, "
-          f"refused {counts['refused']}, bad input {counts['bad input']}, internal errors {counts['internal']}")
-    for outcome in ("internal", "fail", "refused", "bad input"):
+          f"refused {counts['refused']}, bad input {counts['bad input']}, internal errors {counts['internal']}, "
+          f"empty ports {counts['empty']} (not counted as written)")
+    codes = collections.Counter(r["cause"].split()[0] for r in results if r["outcome"] == "refused")
+    print("refused by first code: " + ", ".join(f"{c} {n}" for c, n in codes.most_common()))
+    for outcome in ("internal", "fail", "refused", "bad input", "empty"):
         causes = collections.Counter(r["cause"] for r in results if r["outcome"] == outcome)
         if causes:
             print(f"\n{outcome}:")
