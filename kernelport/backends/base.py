@@ -108,6 +108,13 @@ class Backend:
     # aggregates: an array of them takes no `= {0}` (HIP's HIP_vector_type: "no viable conversion
     # from 'int' to 'uint2'"), so the port writes `= {}`, which zeroes every element alike.
     vector_types_are_classes: ClassVar[bool] = False
+    # CUDA vector types the target has built in under the same name, with component-wise operators:
+    # binary (vector with vector, or with its element type either side; and the compound `OP=`) and
+    # unary. A project's operator that only restates one of them is left out of the port
+    # (metal/vectorops.py). Empty: the target's vector types are CUDA's structs.
+    vector_types: ClassVar[frozenset[str]] = frozenset()
+    vector_operators: ClassVar[frozenset[str]] = frozenset()
+    vector_unary_operators: ClassVar[frozenset[str]] = frozenset()
     # CUDA's own attribute spellings (host_defines.h) the target spells otherwise or lacks: name ->
     # the target's spelling ("" where it has none and needs none); the parse sees them as blanks.
     attribute_spellings: ClassVar[dict[str, str]] = {}

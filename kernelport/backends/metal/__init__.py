@@ -123,6 +123,12 @@ class Metal(Backend):
     # Metal's own scalar type names, as the C type each is (a CUDA typedef of the same: left out)
     builtin_typedefs = {"uint": "unsigned int", "uchar": "unsigned char", "ushort": "unsigned short",
                         "ulong": "unsigned long"}
+    # CUDA's vector types Metal has under the same name (MSL 2.2), with their built-in component-wise
+    # operators (MSL 2.2.1: vector OP vector, vector OP scalar, scalar OP vector, OP=, unary)
+    vector_types = frozenset(f"{t}{n}" for t in ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
+                                                 "float") for n in (2, 3, 4))
+    vector_operators = frozenset({"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"})
+    vector_unary_operators = frozenset({"-", "+", "~"})
     # cache-hinted loads: a plain load on Metal
     plain_loads = ("__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv")
     # CUDA device functions HIP keeps as written that Metal has under another name (MSL 6.4 integer

@@ -47,9 +47,10 @@ from .signatures import BUILTINS, Plan, Signatures
 from .spaces import AddressSpaces
 from .threadgroup import ThreadgroupMemory
 from .unported import Unported
+from .vectorops import VectorOperators
 
 
-class MetalTranslator(HostCode, Unported, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(HostCode, VectorOperators, Unported, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
@@ -105,7 +106,8 @@ class MetalTranslator(HostCode, Unported, ArgumentCopies, ReservedWords, BoundCo
     passes = extend(Translator.passes, ("leave_out_host_code", "qualifier_macros", "plan_calls", "pre_rewrites",
                                         "mixed_min_max"),
                     before="rewrite_sites")
-    passes = extend(passes, ("no_metal_meaning", "atomics_in_macros", "rename_reserved_words", "bind_constants"),
+    passes = extend(passes, ("builtin_vector_operators", "no_metal_meaning", "atomics_in_macros",
+                             "rename_reserved_words", "bind_constants"),
                     after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
     passes = extend(passes, ("barriers", "file_scope", "shared_memory", "local_pointers", "copy_written_arguments",
