@@ -53,6 +53,9 @@ class Port:
     context: dict = field(default_factory=dict)
     # Files written next to the port, by suffix appended to its name (".json" -> k.metal.json).
     extra_files: dict[str, str] = field(default_factory=dict)
+    # Nothing to write: the backend's port would hold no code (a Metal port of a host-only file);
+    # a warning says so, and translate writes no file for it.
+    empty: bool = False
 
     @property
     def ok(self) -> bool:

@@ -3,6 +3,8 @@ what it must never write silently.  Each behaviour has a case and a look-alike t
 trigger it."""
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 
 import pytest
@@ -72,3 +74,96 @@ def test_an_operator_metal_does_not_have_stays_a_located_refusal(definition):
     require_tool("clang")
     codes = error_codes(definition + "\n" + KERNEL)
     assert codes and codes[0] == "1:KP224", codes
+
+
+NS_MACROS = "#pragma once\n#define MYNS_BEGIN namespace my {\n#define MYNS_END }\n"
+NS_HELPER = "MYNS_BEGIN\n__device__ float twice(float x) { return 2.0f * x; }\nMYNS_END\n"
+NS_KERNEL = """__global__ void k(const float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = my::twice(x[i]);
+}
+"""
+
+
+def test_a_namespace_opened_by_a_macro_is_declared_and_its_macros_stay():
+    require_tool("clang")
+    port, text = metal(NS_MACROS + NS_HELPER + NS_KERNEL)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "#define MYNS_BEGIN namespace my {" in text and "#define MYNS_END }" in text
+
+
+def test_a_header_whose_macros_a_spliced_header_uses_is_spliced_too(tmp_path):
+    """The splice's re-parse of `util.cuh`'s text must know `ns.h`'s macros (spliced a round later):
+    without them the namespace macros stop the parse and the splice is dropped."""
+    require_tool("clang")
+    (tmp_path / "ns.h").write_text(NS_MACROS)
+    (tmp_path / "util.cuh").write_text('#pragma once\n#include "ns.h"\n' + NS_HELPER)
+    (tmp_path / "main.cu").write_text('#include "util.cuh"\n' + NS_KERNEL)
+    port, text = translate(SourceFile.read(tmp_path / "main.cu"), "metal")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert '// ---- "ns.h", spliced: device code needs it ----' in text
+    assert "float twice(float x)" in text
+
+
+def test_the_splice_reparses_with_the_macros_a_spliced_header_uses(tmp_path):
+    """Round one splices util.cuh, whose body braces are macros of blocks.h (spliced in round two):
+    re-parsed without blocks.h's macros the text does not parse, and the splice was dropped
+    (KP209 at the include, KP223 at the call)."""
+    require_tool("clang")
+    (tmp_path / "blocks.h").write_text("#pragma once\n#define BODY_BEGIN {\n#define BODY_END }\n")
+    (tmp_path / "util.cuh").write_text('#pragma once\n#include "blocks.h"\n'
+                                       "__device__ inline float twice(float x) BODY_BEGIN return 2.0f * x; BODY_END\n")
+    (tmp_path / "main.cu").write_text('#include "util.cuh"\n' + NS_KERNEL.replace("my::", ""))
+    port, text = translate(SourceFile.read(tmp_path / "main.cu"), "metal")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert '// ---- "blocks.h", spliced: device code needs it ----' in text
+
+
+@pytest.mark.parametrize("attr", ["__align__(16)", "__builtin_align__(16)"])
+def test_cudas_alignment_attribute_is_alignas(attr):
+    require_tool("clang")
+    port, text = metal(f"typedef struct {attr} {{ float a, b; }} V2;\n" + """
+__global__ void k(const V2* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = x[i].a;
+}
+""")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "typedef struct alignas(16) { float a, b; } V2;" in text
+
+
+HOST_ONLY = """#include <cstdio>
+void launch(const float* x, float* y, int n);   // its kernel is in another file
+int main() {
+    float *x = nullptr, *y = nullptr;
+    cudaMalloc(&x, 64); cudaMalloc(&y, 64);
+    launch(x, y, 16);
+    printf("done\\n");
+    return 0;
+}
+"""
+
+
+def test_a_host_only_file_has_no_metal_port_and_says_so(tmp_path):
+    port, _ = metal(HOST_ONLY)
+    assert port.ok and port.empty
+    assert [(d.code, d.severity, d.location.line) for d in port.diagnostics] == [("KP227", "warning", 1)]
+    (tmp_path / "main.cu").write_text(HOST_ONLY)
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", "translate", "main.cu", "--to", "metal", "-o", "out"],
+                       capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "KP227 no Metal port written: the file has no device code" in r.stderr
+    assert not (tmp_path / "out" / "main.metal").exists() and not (tmp_path / "out" / "main.metal.json").exists()
+
+
+def test_a_host_file_launching_a_kernel_of_another_file_is_told_at_the_launch():
+    port, _ = metal("__global__ void k(float* y);\nint main() {\n    float* y = nullptr;\n    k<<<1, 32>>>(y);\n}\n")
+    assert port.empty
+    assert [(d.code, d.location.line) for d in port.diagnostics] == [("KP227", 4)]
+    assert "the kernel it launches, 'k', is defined in another file" in port.diagnostics[0].message
+
+
+def test_a_file_with_device_code_is_not_empty():
+    port, text = metal("__device__ float twice(float x) { return 2.0f * x; }\n")
+    assert not port.empty and "float twice(float x)" in text
+    assert not [d for d in port.diagnostics if d.code == "KP227"]

@@ -129,6 +129,8 @@ class Metal(Backend):
                                                  "float") for n in (2, 3, 4))
     vector_operators = frozenset({"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"})
     vector_unary_operators = frozenset({"-", "+", "~"})
+    # CUDA's alignment attribute is C++11's `alignas(n)` in MSL (a C++14 dialect)
+    attribute_spellings = {"__align__": "alignas", "__builtin_align__": "alignas", "__device_builtin__": ""}
     # cache-hinted loads: a plain load on Metal
     plain_loads = ("__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv")
     # CUDA device functions HIP keeps as written that Metal has under another name (MSL 6.4 integer

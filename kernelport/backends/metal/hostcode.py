@@ -22,7 +22,7 @@ from tree_sitter import Node
 
 from ... import dialect
 from ...model import defined_names, device_references, file_scope_items
-from .headers import header_names, locate
+from .headers import device_macro_uses, header_names, locate
 
 _HOST_ONLY_DECL = ("__device__", "__constant__", "__managed__", "__shared__")
 _NO_METAL_QUALIFIER = ("__host__", "__noinline__")  # Metal has no host functions, and no noinline
@@ -65,6 +65,24 @@ class HostCode:
                 s.confirmed = False
         self._leave_out_host_items()
 
+    def nothing_to_port(self) -> None:
+        """A file with no kernel and no device function (host code only: a `main.cu` whose kernels
+        live in another file or in a library's templates) has no Metal port: an empty one is not a
+        port.  A warning (KP227) at the first launch, or at the file's start, says so, and nothing
+        is written (Port.empty)."""
+        if self.kernels or self.device or not self.port.ok:
+            return
+        from ...diagnostics import Diagnostic
+        from ...errors import Location
+        launches = sorted(self.module.launches, key=lambda l: l.node.start_byte)
+        loc = self.src.loc(launches[0].node) if launches else Location(self.src.path, 1, 1)
+        where = (f"; the kernel it launches, '{launches[0].kernel}', is defined in another file" if launches else "")
+        self.port.diagnostics.append(Diagnostic(
+            "KP227", loc, f"no Metal port written: the file has no device code (no kernel or device function){where}; "
+            "a Metal port holds device code only", "translate the files that define the kernels; a Metal host runs "
+            "this host code's launches as their ports' .metal.json sidecars say", "warning"))
+        self.port.empty = True
+
     def qualifier_macros(self) -> None:
         """`#define HD __host__ __device__`: a macro of function qualifiers (the parse reads its uses
         as attributes, so nothing else rewrites it) is spelled as Metal spells them: `__device__`
@@ -99,7 +117,7 @@ class HostCode:
 
     def _device_needs(self) -> set[str]:
         if getattr(self, "_needs_cache", None) is None:
-            self._needs_cache = device_references(self.module)
+            self._needs_cache = device_references(self.module) | device_macro_uses(self.src, self.module)
         return self._needs_cache
 
     def _leave_out_host_items(self) -> None:
@@ -183,7 +201,7 @@ class HostCode:
                                    f"included above)\n")
                 continue
             inner = raw[1:-1]
-            used = header_names(header) if header is not None else None
+            used = header_names(header, self.src.included_macros) if header is not None else None
             why = ""
             if used is not None:
                 defines, kernels = used

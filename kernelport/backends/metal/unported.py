@@ -206,6 +206,10 @@ class Unported:
             nm = d.child_by_field_name("declarator")
             if nm is not None:
                 names.add(src.text_of(nm).split("::")[-1])
+        macros = src.macros
+        for m in src.masks:  # what a macro the parse saw as blanks declares (`#define NS_BEGIN namespace ns {`)
+            body = macros[m.name].body if m.name in macros else (m.expansion or "")
+            names.update(re.findall(r"\b(?:namespace|struct|class|union|enum)\s+([A-Za-z_]\w*)", body))
         return names
 
 
