@@ -6,7 +6,7 @@
 A manifest.toml (tests/realcorpus, a materialised held-out set) gives its projects' sources in place;
 `--project-flags` passes each project's include dirs and defines as -I/-D (as bench/scoreboard.py's
 `--project-flags` does).  A written port whose body holds no device code (only the prologue) is
-counted as "empty", not as a pass.
+counted as "empty", not as a pass; a file with no device code (KP227, no port written) as "no device code".
 
 Each file comes with the headers beside it and what its quoted includes reach in its
 repository (what a checkout has).  The list names files as `owner+repo@commit:path` in the bare mirrors under /work/.mirror (or a
@@ -119,6 +119,9 @@ def one_cli(path: str, out: str, flags: list[str]) -> dict:
         res.update(outcome=kind, cause=cause, detail=first)
         return res
     text = buf_out.getvalue()
+    if not text and "KP227" in buf_err.getvalue():
+        res.update(outcome="no device code", cause="KP227 no Metal port: host code only")
+        return res
     dest = Path(out) / (Path(path).stem + f"-{zlib.crc32(path.encode()) % 10**8}.metal")
     dest.write_text(text, encoding="utf-8")
     report = check.run_check(text, str(dest))
@@ -157,6 +160,9 @@ def one(path: str, out: str, flags: list[str] | None = None) -> dict:
         tb = traceback.extract_tb(exc.__traceback__)[-1]
         res.update(outcome="internal", cause=f"{type(exc).__name__} at {Path(tb.filename).name}:{tb.lineno}",
                    detail=traceback.format_exc())
+        return res
+    if port.ok and getattr(port, "empty", False):
+        res.update(outcome="no device code", cause="KP227 no Metal port: host code only")
         return res
     if not port.ok:
         d = next(d for d in port.diagnostics if d.severity == "error")
@@ -204,7 +210,8 @@ def main() -> int:
     print(f"files {len(results)}: ports written {written}, pass the checker {counts['pass']}"
           f" ({100 * counts['pass'] / max(written, 1):.0f}% of written), fail {counts['fail']}, "
           f"refused {counts['refused']}, bad input {counts['bad input']}, internal errors {counts['internal']}, "
-          f"empty ports {counts['empty']} (not counted as written)")
+          f"empty ports {counts['empty']} (not counted as written), no device code (no port, KP227) "
+          f"{counts['no device code']}")
     codes = collections.Counter(r["cause"].split()[0] for r in results if r["outcome"] == "refused")
     print("refused by first code: " + ", ".join(f"{c} {n}" for c, n in codes.most_common()))
     for outcome in ("internal", "fail", "refused", "bad input", "empty"):

@@ -167,3 +167,31 @@ def test_a_file_with_device_code_is_not_empty():
     port, text = metal("__device__ float twice(float x) { return 2.0f * x; }\n")
     assert not port.empty and "float twice(float x)" in text
     assert not [d for d in port.diagnostics if d.code == "KP227"]
+
+
+KERNEL_LOOP = """#define CUDA_KERNEL_LOOP(i, n) for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < (n); i += blockDim.x * gridDim.x)
+__device__ void scale_all(const float* x, float* y, int n) {
+    CUDA_KERNEL_LOOP(j, n) {
+        y[j] = 2.0f * x[j];
+    }
+}
+__global__ void k(const float* x, float* y, int n) {
+    CUDA_KERNEL_LOOP(i, n) {
+        y[i] = x[i] + 1.0f;
+    }
+    scale_all(x, y, n);
+}
+"""
+
+
+def test_a_statement_macro_with_a_block_is_the_body_not_a_host_function():
+    """`CUDA_KERNEL_LOOP(i, n) { ... }` reads as a function definition nested in the body: it was
+    left out as host code, and the port (an empty loop-less kernel) passed the checker."""
+    require_tool("clang")
+    port, text = metal(KERNEL_LOOP)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "host code" not in text
+    assert "y[i] = x[i] + 1.0f;" in text and "y[j] = 2.0f * x[j];" in text
+    # the built-ins the macro's value uses are parameters of the kernel and the helper alike
+    assert "#define CUDA_KERNEL_LOOP(i, n) for (int i = bid.x * bdim.x + tid.x; i < (n); i += bdim.x * gdim.x)" in text
+    assert text.count("uint3 gdim") == 2, text

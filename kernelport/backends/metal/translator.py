@@ -62,7 +62,10 @@ class MetalTranslator(HostCode, VectorOperators, Unported, ArgumentCopies, Reser
         self.specs = annotations.parse(self.module, reference=False)  # the reference is verify's, not the port's
         fns = self.module.functions
         self.kernels = [f for f in sorted(fns.values(), key=lambda f: f.node.start_byte) if f.is_kernel]
-        self.host = {n: f for n, f in fns.items() if not f.is_device}
+        # host functions; a "function" whose parent is a block is a statement macro's use with its
+        # block (`CUDA_KERNEL_LOOP(i, n) { ... }`): C++ has no nested functions, it is the body's code
+        self.host = {n: f for n, f in fns.items() if not f.is_device
+                     and (f.node.parent is None or f.node.parent.type != "compound_statement")}
         # Device functions by their name: a host function of the same name (left out) does not
         # take it; a second device definition of a name (an overload, an #if alternative) is kept
         # under the model's key (`name@2`), with a plan of its own.

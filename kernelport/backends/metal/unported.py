@@ -206,6 +206,12 @@ class Unported:
             nm = d.child_by_field_name("declarator")
             if nm is not None:
                 names.add(src.text_of(nm).split("::")[-1])
+        for d in src.index.of_type("function_definition"):  # `CUDA_KERNEL_LOOP(i, n) {`: a statement
+            if d.parent is not None and d.parent.type == "compound_statement":  # macro's arguments name its locals
+                fd = d.child_by_field_name("declarator")
+                params = fd.child_by_field_name("parameters") if fd is not None else None
+                names.update(src.text_of(n) for n in (src.index.subtree(params) if params is not None else ())
+                             if n.type in ("identifier", "type_identifier"))
         macros = src.macros
         for m in src.masks:  # what a macro the parse saw as blanks declares (`#define NS_BEGIN namespace ns {`)
             body = macros[m.name].body if m.name in macros else (m.expansion or "")
