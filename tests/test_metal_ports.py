@@ -195,3 +195,57 @@ def test_a_statement_macro_with_a_block_is_the_body_not_a_host_function():
     # the built-ins the macro's value uses are parameters of the kernel and the helper alike
     assert "#define CUDA_KERNEL_LOOP(i, n) for (int i = bid.x * bdim.x + tid.x; i < (n); i += bdim.x * gdim.x)" in text
     assert text.count("uint3 gdim") == 2, text
+
+
+INTRINSICS = """__global__ void k(const unsigned int* x, unsigned int* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = __byte_perm(x[i], x[n + i], x[2 * n + i]) ^ __funnelshift_l(x[i], x[n + i], 7)
+                    ^ __funnelshift_lc(x[i], x[n + i], x[2 * n + i]) ^ __funnelshift_r(x[i], x[n + i], x[2 * n + i])
+                    ^ __funnelshift_rc(x[i], x[n + i], x[2 * n + i]) ^ __umulhi(x[i], x[n + i]) ^ (unsigned)__mulhi((int)x[i], -3);
+}
+"""
+
+
+def _cuda_reference(name: str, a: int, b: int, s: int) -> int:
+    """CUDA's definitions (CUDA Math API, integer intrinsics), on Python integers."""
+    word, m = (b << 32) | a, 0xFFFFFFFF
+    if name == "byte_perm":
+        data = word.to_bytes(8, "little")
+        return sum(data[(s >> (4 * n)) & 7] << (8 * n) for n in range(4))
+    if name in ("funnelshift_l", "funnelshift_lc"):
+        k = s & 31 if name == "funnelshift_l" else min(s, 32)
+        return ((word << k) >> 32) & m
+    if name in ("funnelshift_r", "funnelshift_rc"):
+        k = s & 31 if name == "funnelshift_r" else min(s, 32)
+        return (word >> k) & m
+    if name == "umulhi":
+        return (a * b) >> 32
+    raise KeyError(name)
+
+
+def test_byte_and_funnel_shift_intrinsics_are_kp_helpers_with_cudas_meaning(tmp_path):
+    """The kp_ helpers of a port, compiled as C++ and run against CUDA's definitions."""
+    import random
+    require_tool("clang")
+    gxx = require_tool("g++")
+    port, text = metal(INTRINSICS)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    for name in ("byte_perm", "funnelshift_l", "funnelshift_lc", "funnelshift_r", "funnelshift_rc", "umulhi", "mulhi"):
+        assert f"kp_{name}(" in text.split("kernel void")[1]
+    helpers = text.split("using namespace metal;", 1)[1].split("kernel void", 1)[0]
+    rng = random.Random(7)
+    cases = [(rng.getrandbits(32), rng.getrandbits(32), s) for s in (0, 1, 7, 31, 32, 33, 40, 63, 0x5410, 0x3210,
+                                                                      0x7654, rng.getrandbits(32), rng.getrandbits(16))]
+    names = ("byte_perm", "funnelshift_l", "funnelshift_lc", "funnelshift_r", "funnelshift_rc", "umulhi")
+    calls = "\n".join(f'    printf("%u\\n", kp_{n}({a}u, {b}u{"" if n == "umulhi" else f", {s}u"}));'
+                      for a, b, s in cases for n in names)
+    prog = tmp_path / "helpers.cpp"
+    prog.write_text("#include <cstdio>\ntypedef unsigned int uint;\n"
+                    "inline uint mulhi(uint a, uint b) { return (uint)(((unsigned long long)a * b) >> 32); }\n"
+                    "inline int mulhi(int a, int b) { return (int)(((long long)a * b) >> 32); }\n"
+                    + helpers + "int main() {\n" + calls + "\n}\n")
+    exe = tmp_path / "helpers"
+    subprocess.run([str(getattr(gxx, "path", gxx)), "-std=c++14", "-o", str(exe), str(prog)], check=True, capture_output=True)
+    got = [int(v) for v in subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split()]
+    want = [_cuda_reference(n, a, b, s) for a, b, s in cases for n in names]
+    assert got == want

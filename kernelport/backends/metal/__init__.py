@@ -141,6 +141,10 @@ class Metal(Backend):
         "__float_as_uint": "as_type<uint>", "__uint_as_float": "as_type<float>",
         "__float_as_int": "as_type<int>", "__int_as_float": "as_type<float>",
         "__float2half": "half", "__float2half_rn": "half", "__half2float": "float",
+        # byte and funnel-shift intrinsics (kp_ helpers with CUDA's definitions), high halves of products
+        "__byte_perm": "kp_byte_perm", "__funnelshift_l": "kp_funnelshift_l", "__funnelshift_lc": "kp_funnelshift_lc",
+        "__funnelshift_r": "kp_funnelshift_r", "__funnelshift_rc": "kp_funnelshift_rc",
+        "__umulhi": "kp_umulhi", "__mulhi": "kp_mulhi",
     }
 
     # -- lint --
