@@ -249,3 +249,64 @@ def test_byte_and_funnel_shift_intrinsics_are_kp_helpers_with_cudas_meaning(tmp_
     got = [int(v) for v in subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split()]
     want = [_cuda_reference(n, a, b, s) for a, b, s in cases for n in names]
     assert got == want
+
+
+HELPER_HEADER = """#pragma once
+__device__ __forceinline__ unsigned long long as_bits(double d) { return __double_as_longlong(d); }
+__device__ __forceinline__ unsigned int rotl(unsigned int x, int n) { return (x << n) | (x >> (32 - n)); }
+"""
+
+
+def test_a_spliced_headers_device_function_no_device_code_reaches_is_left_out(tmp_path):
+    require_tool("clang")
+    (tmp_path / "helper.h").write_text(HELPER_HEADER)
+    (tmp_path / "main.cu").write_text('#include "helper.h"\n' + NS_KERNEL.replace("my::twice(x[i])", "rotl(x[i], 3)")
+                                      .replace("const float* x, float* y", "const unsigned* x, unsigned* y"))
+    port, text = translate(SourceFile.read(tmp_path / "main.cu"), "metal")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert 'as_bits(): in "helper.h", reached by none of this file\'s device code: left out' in text
+    assert "unsigned int rotl(unsigned int x, int n)" in text
+    # the same function reached from the kernel is still refused at its line
+    (tmp_path / "main.cu").write_text('#include "helper.h"\n' + NS_KERNEL.replace("my::twice(x[i])", "(float)as_bits(x[i])"))
+    codes = [(d.code, d.location.path.rsplit("/", 1)[-1], d.location.line)
+             for d in translate(SourceFile.read(tmp_path / "main.cu"), "metal")[0].diagnostics if d.severity == "error"]
+    assert ("KP223", "helper.h", 2) in codes, codes
+
+
+ARCH_BRANCHES = """#if !defined(__CUDA_ARCH__)
+#define USE_ASM 0
+#else
+#define USE_ASM 1
+#endif
+__device__ __forceinline__ unsigned long long make64(unsigned lo, unsigned hi) {
+#if __CUDA_ARCH__ >= 130
+    return __double_as_longlong(__hiloint2double(hi, lo));
+#else
+    return (unsigned long long)lo | ((unsigned long long)hi << 32);
+#endif
+}
+__global__ void k(const unsigned* x, unsigned long long* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+#if USE_ASM
+    asm("trap;");
+#endif
+    if (i < n) y[i] = make64(x[i], x[n + i]);
+}
+"""
+
+
+def test_a_branch_no_metal_compile_reaches_holds_nothing_to_refuse():
+    """`#if __CUDA_ARCH__ >= 130` with an #else: Metal compiles the #else (no platform macro is
+    defined there), so the CUDA-only intrinsics of the other branch are not refused."""
+    require_tool("clang")
+    port, text = metal(ARCH_BRANCHES)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "__double_as_longlong(__hiloint2double(hi, lo))" in text  # kept as written, never compiled there
+
+
+def test_a_redeclared_cuda_builtin_goes_from_the_metal_port():
+    require_tool("clang")
+    port, text = metal("extern __device__ __device_builtin__ void __syncthreads(void);\n"
+                       "__global__ void k(float* y) { __syncthreads(); y[0] = 1.0f; }\n")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "(a CUDA built-in, declared by the target) */" in text

@@ -65,6 +65,56 @@ class HostCode:
                 s.confirmed = False
         self._leave_out_host_items()
 
+    def unreached_header_code(self) -> None:
+        """A spliced header's device functions that nothing of the file reaches (its kernels and
+        device functions, what they call, the macros they expand, closed over) are left out: a
+        helper header (ccminer's cuda_helper.h) holds many, and one the kernels never call must
+        not refuse the port for a name Metal lacks (a double intrinsic)."""
+        if self.origin is None:
+            return
+        def from_header(f) -> bool:
+            return self.origin_location(self.src.loc(f.node)).path != self.src.path
+        macros = {self.src.text_of(m.child_by_field_name("name")): m.child_by_field_name("value")
+                  for m in self.src.index.of_types("preproc_def", "preproc_function_def")
+                  if m.child_by_field_name("value") is not None}
+        by_name: dict[str, list] = {}
+        for key, f in self.device.items():
+            by_name.setdefault(f.name, []).append(key)
+        words = re.compile(r"[A-Za-z_]\w*")
+        todo = [k for k, f in self.device.items() if not from_header(f)]
+        todo += [k for k, f in self.device.items() if f.is_kernel and any(l.kernel == f.name for l in self.module.launches)]
+        reached, seen_macros = set(todo), set()
+        while todo:
+            names = set(words.findall(self.src.text_of(self.device[todo.pop()].node)))
+            while names:
+                name = names.pop()
+                for key in by_name.get(name, ()):
+                    if key not in reached:
+                        reached.add(key)
+                        todo.append(key)
+                if name in macros and name not in seen_macros:
+                    seen_macros.add(name)
+                    names |= set(words.findall(self.src.text_of(macros[name])))
+        for key, f in list(self.device.items()):
+            if key in reached or f.is_kernel:
+                continue
+            node = f.template_node or f.node
+            header = Path(self.origin_location(self.src.loc(node)).path).name
+            self.rw.replace(node, f"// {f.name}(): in \"{header}\", reached by none of this file's device code: "
+                                  "left out of the Metal port")
+            self._drop_leading_macros(node)
+            self._forget(key, node)
+
+    def _forget(self, key: str, node: Node) -> None:
+        """A device function left out of the port: no pass ports it, and what it uses is not used."""
+        del self.device[key]
+        self.helpers.pop(key, None)
+        inside = lambda n: node.start_byte <= n.start_byte < node.end_byte  # noqa: E731
+        self.module.uses = [u for u in self.module.uses if not inside(u.node)]
+        for site in self.analysis.sites:
+            if inside(site.node):
+                site.confirmed = False
+
     def nothing_to_port(self) -> None:
         """A file with no kernel and no device function (host code only: a `main.cu` whose kernels
         live in another file or in a library's templates) has no Metal port: an empty one is not a

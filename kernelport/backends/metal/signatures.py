@@ -58,8 +58,8 @@ class Signatures:
         scopes = ("translation_unit", "namespace_definition", "declaration_list", "template_declaration",
                   "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "linkage_specification")
         for n in walk(self.src.root, lambda n: n.type in scopes):
-            if n.type != "declaration":
-                continue
+            if n.type != "declaration" or self.rw.has(n):
+                continue  # (a redeclaration of a CUDA built-in is a comment already)
             drop = {key(c) for c in n.children if self.src.text_of(c) in ("__device__", "__host__", "__noinline__")}
             fd = n.child_by_field_name("declarator")
             while fd is not None and fd.type != "function_declarator":

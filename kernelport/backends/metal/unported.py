@@ -21,7 +21,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from ... import backends, dialect
+from ... import backends, dialect, guards
 from ...source import call_args, ident_name
 
 _C_WORDS = frozenset({"if", "for", "while", "switch", "return", "sizeof", "alignof", "decltype", "defined",
@@ -53,8 +53,11 @@ class Unported:
         library = metal_library_names()
         reported: set[str] = set()
         host_only = {f.name for f in self.host.values()} - set(self.device)
+        dead = self._dead_on_metal()
         for f in self.device.values():
             for n in self.src.index.subtree(f.template_node or f.node):
+                if dead and any(s <= n.start_byte < e for s, e in dead):
+                    continue  # `#if __CUDA_ARCH__ >= 130` with an #else: Metal compiles the #else
                 t = n.type
                 if t == "call_expression":
                     if any(c.type == "kernel_call_syntax" for c in n.children):
@@ -105,6 +108,20 @@ class Unported:
         for item in self.src.index.of_type("declaration"):
             if any(self.src.text_of(c) == "__managed__" for c in item.children):
                 self._refuse(item, "'__managed__' memory (unified memory)", "use a device buffer the host fills")
+
+    def _dead_on_metal(self) -> list[tuple[int, int]]:
+        """Byte spans of preprocessor branches no Metal compile reaches (every platform macro,
+        `__CUDA_ARCH__`, `__CUDACC__`, `__HIPCC__`, ..., is undefined there): their code is not Metal's."""
+        spans = []
+        for n in self.src.index.of_types(*guards.CONDITIONALS):
+            v = guards.holds(n, self.src, "metal")
+            alt, test = n.child_by_field_name("alternative"), guards.test_node(n)
+            if v == 0:
+                spans.append((test.end_byte if test is not None else n.start_byte,
+                              alt.start_byte if alt is not None else n.end_byte))
+            elif v == 1 and alt is not None:
+                spans.append((alt.start_byte, alt.end_byte))
+        return spans
 
     def atomics_in_macros(self) -> None:
         """A Metal atomic needs its operand's address space and type, which a macro body (text, not

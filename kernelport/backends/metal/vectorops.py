@@ -205,5 +205,4 @@ class VectorOperators:
             self.rw.replace(f.node, f"// {sig}: Metal's vector types define it (component-wise), left out")
             self._drop_leading_macros(f.node)
             self.note(f.node, "(left out)", f"{sig} is component-wise, as Metal's built-in operator is")
-            del self.device[key]
-            self.helpers.pop(key, None)
+            self._forget(key, f.node)
