@@ -310,3 +310,14 @@ def test_a_redeclared_cuda_builtin_goes_from_the_metal_port():
                        "__global__ void k(float* y) { __syncthreads(); y[0] = 1.0f; }\n")
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "(a CUDA built-in, declared by the target) */" in text
+
+
+def test_a_template_parameter_shadows_a_host_variable_of_its_name():
+    """ccminer's keccak512: `static int BLOCKSIZE = 84;` for the host, `template <int BLOCKSIZE>` on
+    the kernel: device code names the parameter, not the writable variable (no KP213)."""
+    require_tool("clang")
+    port, text = metal("static int BLOCKSIZE = 84;\n"
+                       "template <int BLOCKSIZE> __global__ void k(float* y) { y[threadIdx.x] = BLOCKSIZE; }\n"
+                       "void run(float* y, int len) { BLOCKSIZE = len; if (BLOCKSIZE == 84) k<84><<<1, 32>>>(y); }\n")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "BLOCKSIZE: host-side state, left out of the Metal port" in text

@@ -204,6 +204,7 @@ class MetalTranslator(HostCode, VectorOperators, Unported, ArgumentCopies, Reser
                     used_on_device = any(  # a parameter or local of the same name shadows it there
                         m.type == "identifier" and self.src.text_of(m) == name
                         for f in self.device.values() if f.param(name) is None and self._local_decl(f, name) is None
+                        and name not in f.template_params  # `template <int BLOCKSIZE>` shadows it there
                         for m in walk(f.node))
                     if not used_on_device:  # host state (a device buffer pointer kept by the host code)
                         self.rw.replace(n, f"// {name}: host-side state, left out of the Metal port")
