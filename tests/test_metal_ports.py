@@ -321,3 +321,42 @@ def test_a_template_parameter_shadows_a_host_variable_of_its_name():
                        "void run(float* y, int len) { BLOCKSIZE = len; if (BLOCKSIZE == 84) k<84><<<1, 32>>>(y); }\n")
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "BLOCKSIZE: host-side state, left out of the Metal port" in text
+
+
+DEVICE_TABLES = """__device__ unsigned int d_T0[4] = {1u, 2u, 3u, 4u};
+__device__ unsigned int d_filled[4];
+__device__ unsigned int __byte_perm(unsigned int a, unsigned int b, unsigned int c);
+__global__ void k(const unsigned* x, unsigned* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = __byte_perm(x[i], d_T0[i & 3], 0x5410) + d_filled[i & 3];
+}
+void fill(const unsigned* h) { cudaMemcpyToSymbol(d_filled, h, sizeof(unsigned) * 4); }
+"""
+
+
+def test_device_memory_device_code_only_reads_is_constant_or_a_bound_buffer():
+    """ccminer's AES tables: an initialised `__device__` array no device code writes is a program-scope
+    `constant`; one the host fills is a `constant` buffer argument, as `__constant__` memory is; a
+    prototype of CUDA's own intrinsic does not make it the file's (the call is still kp_byte_perm)."""
+    require_tool("clang")
+    port, text = metal(DEVICE_TABLES)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "constant unsigned int d_T0[4] = {1u, 2u, 3u, 4u};" in text
+    assert "constant unsigned int* d_filled [[buffer(3)]]" in text
+    assert "kp_byte_perm(x[i], d_T0[i & 3], 0x5410)" in text
+    side = next(a for kk in __import__("json").loads(port.extra_files[".json"])["kernels"] for a in kk["arguments"]
+                if a["name"] == "d_filled")
+    assert side["role"] == "__device__" and side["filled_by"] == ["cudaMemcpyToSymbol(d_filled, h, sizeof(unsigned) * 4)"]
+
+
+def test_device_memory_device_code_writes_stays_refused():
+    codes = error_codes("__device__ unsigned int d_T0[4] = {1u, 2u, 3u, 4u};\n__device__ unsigned int d_n[4];\n"
+                        "__global__ void k(unsigned* y) { d_T0[threadIdx.x & 3] = y[0]; d_n[0] += 1; y[1] = d_n[1]; }\n")
+    assert "1:KP213" in codes and "2:KP213" in codes, codes
+
+
+def test_an_initialised_device_table_the_host_refills_is_not_a_constant():
+    codes = error_codes("__device__ unsigned int d_T0[4] = {1u, 2u, 3u, 4u};\n"
+                        "__global__ void k(unsigned* y) { y[threadIdx.x] = d_T0[threadIdx.x & 3]; }\n"
+                        "void set(const unsigned* h) { cudaMemcpyToSymbol(d_T0, h, 16); }\n")
+    assert codes == ["1:KP213"], codes

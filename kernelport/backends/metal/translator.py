@@ -209,9 +209,33 @@ class MetalTranslator(HostCode, VectorOperators, Unported, ArgumentCopies, Reser
                     if not used_on_device:  # host state (a device buffer pointer kept by the host code)
                         self.rw.replace(n, f"// {name}: host-side state, left out of the Metal port")
                         continue
+                    if self._read_only_table(n, words):  # `__device__ uint32_t d_AES0[256] = {...};`
+                        q = next(c for c in n.children if self.src.text_of(c) == "__device__")
+                        self.rw.replace(q, dialect.concept("constant_mem").spelling("metal"))
+                        self.note(q, "constant", f"'{name}' is initialised and device code only reads it: "
+                                  "a program-scope constant")
+                        continue
                     self.problem("KP213", n, f"Metal has no writable program-scope variables ('{name}')",
                                  "pass the value in a buffer, or make it const")
         self._cooperative_groups()
+
+    def _read_only_table(self, n: Node, words: set[str]) -> bool:
+        """An initialised `__device__` array or scalar that device code never writes nor addresses,
+        nor host code refills (`cudaMemcpyToSymbol`)."""
+        from .constants import BoundConstant
+        decls = n.children_by_field_name("declarator")
+        if "__device__" not in words or not decls or any(d.type != "init_declarator" for d in decls) or \
+                {ident_name(d) for d in decls} & self.host_filled():
+            return False
+        for d in decls:
+            inner, dims = d.child_by_field_name("declarator"), []
+            while inner is not None and inner.type == "array_declarator":
+                dims.append(inner.child_by_field_name("size"))
+                inner = inner.child_by_field_name("declarator")
+            if inner is None or inner.type != "identifier" or not self._check_read_only(
+                    BoundConstant(self.src.text_of(inner), n.child_by_field_name("type"), dims, n), False):
+                return False
+        return True
 
     def _cooperative_groups(self) -> None:
         """The thread-block part of cooperative groups is the threadgroup: `cg::sync(block)` and

@@ -54,6 +54,7 @@ class Unported:
         reported: set[str] = set()
         host_only = {f.name for f in self.host.values()} - set(self.device)
         dead = self._dead_on_metal()
+        defined = {g.name for g in self.module.functions.values()}
         for f in self.device.values():
             for n in self.src.index.subtree(f.template_node or f.node):
                 if dead and any(s <= n.start_byte < e for s, e in dead):
@@ -70,7 +71,8 @@ class Unported:
                         arg = call_args(n)[0]
                         self.rw.replace(n, lambda rw, _n, a=arg: f"*({rw.text(a)})")
                         self.note(n, "*(...)", f"{name} is a cache hint on a load: Metal loads plainly")
-                    elif fn.type == "identifier" and name in renamed and name not in declared:
+                    elif fn.type == "identifier" and name in renamed and name not in defined:  # (a prototype of
+                        # CUDA's own, `__device__ uint32_t __byte_perm(uint32_t, uint32_t, uint32_t);`, defines nothing)
                         self.rw.replace(fn, renamed[name])
                         self.note(fn, renamed[name], f"Metal's name for {name}")
                     elif fn.type == "identifier" and name in host_only:
