@@ -360,3 +360,25 @@ def test_an_initialised_device_table_the_host_refills_is_not_a_constant():
                         "__global__ void k(unsigned* y) { y[threadIdx.x] = d_T0[threadIdx.x & 3]; }\n"
                         "void set(const unsigned* h) { cudaMemcpyToSymbol(d_T0, h, 16); }\n")
     assert codes == ["1:KP213"], codes
+
+
+def test_the_runs_defines_the_file_names_are_defined_in_the_metal_port(tmp_path):
+    """A Metal port is compiled on its own: `-D MYR=__restrict__` and `-D USE_HALF` of the CUDA build
+    are #defines at its top (without them MYR named nothing, and the `#ifdef` took the other branch)."""
+    require_tool("clang")
+    (tmp_path / "k.cu").write_text("""__global__ void k(const float* MYR x, float* MYR y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+#ifdef USE_HALF
+    if (i < n) y[i] = 0.5f * x[i];
+#else
+    if (i < n) y[i] = x[i];
+#endif
+}
+""")
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", "translate", "k.cu", "--to", "metal", "--stdout",
+                        "-D", "MYR=__restrict__", "-D", "USE_HALF", "-D", "UNUSED=3"],
+                       capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "#define MYR __restrict__  // -D MYR=__restrict__ of this run" in r.stdout
+    assert "#define USE_HALF 1  // -D USE_HALF=1 of this run" in r.stdout
+    assert "UNUSED" not in r.stdout

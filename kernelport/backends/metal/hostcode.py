@@ -115,6 +115,18 @@ class HostCode:
             if inside(site.node):
                 site.confirmed = False
 
+    def command_line_defines(self) -> None:
+        """The run's `-D NAME=VALUE` (and `[tool.kernelport] defines`) that the file names: a Metal
+        port is compiled on its own, so each is a `#define` at its top, or an `#ifdef` would take
+        the other branch there and a macro's use would name nothing."""
+        defines = [(n, v) for n, v in self.options.get("defines", ())
+                   if re.search(r"\b%s\b" % re.escape(n), self.src.text)]
+        first = next((c for c in self.src.root.children), None)
+        if not defines or first is None:
+            return
+        self.rw.insert_before(first, "".join(f"#define {n} {v}  // -D {n}={v} of this run: the CUDA build's\n"
+                                             for n, v in defines))
+
     def nothing_to_port(self) -> None:
         """A file with no kernel and no device function (host code only: a `main.cu` whose kernels
         live in another file or in a library's templates) has no Metal port: an empty one is not a

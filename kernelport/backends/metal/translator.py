@@ -115,7 +115,7 @@ class MetalTranslator(HostCode, VectorOperators, Unported, ArgumentCopies, Reser
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
     passes = extend(passes, ("barriers", "file_scope", "shared_memory", "local_pointers", "copy_written_arguments",
                              "functions", "prototypes", "needs", "check_threadgroup_sizes",
-                             "nothing_to_port"))
+                             "command_line_defines", "nothing_to_port"))
     realigns_comments = False
     asm_message = "inline PTX assembly has no Metal translation"
     asm_hint = "replace it with an intrinsic or a SIMD-group function"
