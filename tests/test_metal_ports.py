@@ -382,3 +382,12 @@ def test_the_runs_defines_the_file_names_are_defined_in_the_metal_port(tmp_path)
     assert "#define MYR __restrict__  // -D MYR=__restrict__ of this run" in r.stdout
     assert "#define USE_HALF 1  // -D USE_HALF=1 of this run" in r.stdout
     assert "UNUSED" not in r.stdout
+
+
+def test_cache_hinted_stores_are_plain_stores():
+    require_tool("clang")
+    port, text = metal("__global__ void k(const float* x, float* y, int n) {\n"
+                       "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                       "    if (i < n) { __stcs(y + i, x[i] * 2.0f); __stcg(&y[n + i], __ldg(&x[i])); }\n}\n")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "(*(y + i) = (x[i] * 2.0f));" in text and "(*(&y[n + i]) = (*(&x[i])));" in text

@@ -133,6 +133,8 @@ class Metal(Backend):
     attribute_spellings = {"__align__": "alignas", "__builtin_align__": "alignas", "__device_builtin__": ""}
     # cache-hinted loads: a plain load on Metal
     plain_loads = ("__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv")
+    # cache-hinted stores (`__stcs(p, v)`): a plain store
+    plain_stores = ("__stwb", "__stcg", "__stcs", "__stwt")
     # CUDA device functions HIP keeps as written that Metal has under another name (MSL 6.4 integer
     # functions, 2.20 as_type, conversions): the call is renamed; a kp_ polyfill converts the
     # arguments as CUDA's signature does (Metal's mul24 and min take one type)

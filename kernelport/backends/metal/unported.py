@@ -48,6 +48,7 @@ class Unported:
     def no_metal_meaning(self) -> None:
         table = backends.get(self.backend).no_meaning
         loads = backends.get(self.backend).plain_loads
+        stores = backends.get(self.backend).plain_stores
         renamed = backends.get(self.backend).renamed_calls
         declared = self._declared_names()
         library = metal_library_names()
@@ -71,6 +72,10 @@ class Unported:
                         arg = call_args(n)[0]
                         self.rw.replace(n, lambda rw, _n, a=arg: f"*({rw.text(a)})")
                         self.note(n, "*(...)", f"{name} is a cache hint on a load: Metal loads plainly")
+                    elif name in stores and len(call_args(n)) == 2 and name not in defined:
+                        ptr, val = call_args(n)
+                        self.rw.replace(n, lambda rw, _n, p=ptr, v=val: f"(*({rw.text(p)}) = ({rw.text(v)}))")
+                        self.note(n, "*(...) = ...", f"{name} is a cache hint on a store: Metal stores plainly")
                     elif fn.type == "identifier" and name in renamed and name not in defined:  # (a prototype of
                         # CUDA's own, `__device__ uint32_t __byte_perm(uint32_t, uint32_t, uint32_t);`, defines nothing)
                         self.rw.replace(fn, renamed[name])
@@ -95,7 +100,7 @@ class Unported:
                     if name in table and name not in declared:
                         self._refuse(n, f"'{name}' in device code", "remove it from device code, or guard it with "
                                      "#ifndef __METAL_VERSION__ in a shared header", table[name])
-                    elif name not in reported and name not in loads and name not in renamed and \
+                    elif name not in reported and name not in loads and name not in stores and name not in renamed and \
                             self._unresolved(n, name, declared, library):
                         reported.add(name)
                         self.problem("KP223", n, f"'{name}' is defined neither in this file nor in Metal's standard "
