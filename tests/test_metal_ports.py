@@ -391,3 +391,11 @@ def test_cache_hinted_stores_are_plain_stores():
                        "    if (i < n) { __stcs(y + i, x[i] * 2.0f); __stcg(&y[n + i], __ldg(&x[i])); }\n}\n")
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "(*(y + i) = (x[i] * 2.0f));" in text and "(*(&y[n + i]) = (*(&x[i])));" in text
+
+
+def test_small_integer_vector_makers_are_metals_constructors():
+    require_tool("clang")
+    port, text = metal("__global__ void k(uchar4* y, short2* z) {\n"
+                       "    y[threadIdx.x] = make_uchar4(1, 2, 3, 4); z[threadIdx.x] = make_short2(-1, 2);\n}\n")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "uchar4(1, 2, 3, 4)" in text and "short2(-1, 2)" in text
