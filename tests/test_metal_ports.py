@@ -271,6 +271,13 @@ def test_a_spliced_headers_device_function_no_device_code_reaches_is_left_out(tm
     codes = [(d.code, d.location.path.rsplit("/", 1)[-1], d.location.line)
              for d in translate(SourceFile.read(tmp_path / "main.cu"), "metal")[0].diagnostics if d.severity == "error"]
     assert ("KP223", "helper.h", 2) in codes, codes
+    # a header's kernel stays (another file may launch it), and so does what it calls
+    (tmp_path / "helper.h").write_text(HELPER_HEADER + "__device__ unsigned rotr(unsigned x) { return (x >> 5) | (x << 27); }\n"
+                                       "__global__ void rot(unsigned* y) { y[0] = rotr(y[0]); }\n")
+    (tmp_path / "main.cu").write_text('#include "helper.h"\n__global__ void own(unsigned* y) { y[1] = rotl(y[1], 3); }\n')
+    port, text = translate(SourceFile.read(tmp_path / "main.cu"), "metal")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "unsigned rotr(unsigned x)" in text and "as_bits(): in" in text
 
 
 ARCH_BRANCHES = """#if !defined(__CUDA_ARCH__)

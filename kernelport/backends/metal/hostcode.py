@@ -66,8 +66,8 @@ class HostCode:
         self._leave_out_host_items()
 
     def unreached_header_code(self) -> None:
-        """A spliced header's device functions that nothing of the file reaches (its kernels and
-        device functions, what they call, the macros they expand, closed over) are left out: a
+        """A spliced header's device functions that nothing of the port reaches (its kernels, the
+        file's device functions, what they call, the macros they expand, closed over) are left out: a
         helper header (ccminer's cuda_helper.h) holds many, and one the kernels never call must
         not refuse the port for a name Metal lacks (a double intrinsic)."""
         if self.origin is None:
@@ -81,8 +81,7 @@ class HostCode:
         for key, f in self.device.items():
             by_name.setdefault(f.name, []).append(key)
         words = re.compile(r"[A-Za-z_]\w*")
-        todo = [k for k, f in self.device.items() if not from_header(f)]
-        todo += [k for k, f in self.device.items() if f.is_kernel and any(l.kernel == f.name for l in self.module.launches)]
+        todo = [k for k, f in self.device.items() if f.is_kernel or not from_header(f)]  # (kernels all stay)
         reached, seen_macros = set(todo), set()
         while todo:
             names = set(words.findall(self.src.text_of(self.device[todo.pop()].node)))
