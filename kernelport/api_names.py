@@ -23,6 +23,7 @@ _TESTS = ("preproc_ifdef", "preproc_elifdef")
 # Nodes whose `name` field is a use, not a declaration: a macro tested, a template named with arguments.
 _NOT_DECLARING = (*_TESTS, "template_function", "template_method", "template_type")
 _NAME_TYPES = ("identifier", "type_identifier", "field_identifier", "namespace_identifier")
+_COORDINATES = ("threadIdx", "blockIdx", "blockDim", "gridDim")
 _TAGGED = ("struct_specifier", "class_specifier", "union_specifier", "enum_specifier")
 
 
@@ -325,6 +326,32 @@ class ApiNames:
                 self.rw.replace(init, "{}")
                 self.note(init, "{}", f"{self.src.text_of(tnode)} is a class on {backends.get(self.backend).display_name}: "
                           "an array of it zeroes with {}")
+
+    def rewrite_auto_coordinates(self) -> None:
+        """`auto i = threadIdx.x` where the backend's coordinates are objects (its
+        `auto_coordinate_type`): the variable gets CUDA's type, `unsigned int i = threadIdx.x`."""
+        spelled = backends.get(self.backend).auto_coordinate_type
+        if spelled is None or b"auto" not in self.src.data:
+            return
+        for d in self.src.index.of_type("declaration"):
+            tnode = d.child_by_field_name("type")
+            if tnode is None or tnode.type != "placeholder_type_specifier" or self.src.text_of(tnode) != "auto" or \
+                    self.rw.has(tnode):
+                continue
+            decls = d.children_by_field_name("declarator")
+            if decls and all(x.type == "init_declarator" and x.child_by_field_name("declarator").type == "identifier"
+                             and self._coordinate(x.child_by_field_name("value")) for x in decls):
+                self.rw.replace(tnode, spelled)
+                self.note(tnode, spelled, f"a built-in coordinate is not an integer on "
+                          f"{backends.get(self.backend).display_name}: `auto` would take its own type")
+
+    def _coordinate(self, v: Node | None) -> bool:
+        while v is not None and v.type == "parenthesized_expression" and v.named_child_count == 1:
+            v = v.named_children[0]
+        if v is None or v.type != "field_expression":
+            return False
+        a, f = v.child_by_field_name("argument"), v.child_by_field_name("field")
+        return a is not None and f is not None and self.src.text_of(a) in _COORDINATES and self.src.text_of(f) in "xyz"
 
     def rewrite_attribute_spellings(self) -> None:
         """CUDA's attribute spellings the backend names otherwise (`__builtin_align__(32)` ->

@@ -454,3 +454,16 @@ def test_cudas_own_attribute_spellings_are_the_targets():
     assert "typedef struct __align__(32) uint48 {" in text and "struct __align__(16) pair {" in text
     assert "typedef  struct pair pair_t;" in text and "__device_builtin__" not in text
     assert "// __builtin_align__ in a comment stays" in text
+
+
+def test_cudas_calling_convention_macros_go():
+    """The book's simpleCallback.cu: `void CUDART_CB my_callback(cudaStream_t, cudaError_t, void*)`;
+    ROCm 5.2 defines no CUDART_CB (nor CUDAAPI): hipcc read it as a variable of type void."""
+    code = ("#include <cstdio>\n"
+            "void CUDART_CB cb(cudaStream_t s, cudaError_t e, void* d) { printf(\"%d\\n\", *(int*)d); }\n"
+            "CUresult CUDAAPI probe(int* x);\n"
+            "__global__ void k(int* x) { x[threadIdx.x] = 1; }\n"
+            "int main() { int v = 1; cudaStreamAddCallback(0, cb, &v, 0); return 0; }\n")
+    text = body(code)
+    assert "void  cb(hipStream_t s, hipError_t e, void* d)" in text and "CUDART_CB" not in text
+    assert "CUDAAPI" not in text

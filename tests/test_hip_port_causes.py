@@ -302,7 +302,45 @@ def test_a_device_prop_field_is_hips_name_a_users_field_is_not():
     assert "cudaDeviceProp::regsPerMultiprocessor" in port.diagnostics[0].message
 
 
-CASES = {"device_prop": DEVICE_PROP, "device_launch_host_only": DEVICE_LAUNCH.split("__global__ void again")[0], "nvcc_region": NVCC_REGION, "bfe": BFE, "cg_members": CG_MEMBERS, "printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16, "spaced_launch": SPACED_LAUNCH}
+# cuSZ's hf_kernels: `for (auto i = threadIdx.x; i < n; i += blockDim.x)`; ROCm 5.2's coordinates
+# are objects that convert to uint32_t, so `auto` took their type, which has no `+=`.
+AUTO_COORD = """\
+    __global__ void copy(float *dst, const float *src, unsigned n) {
+        for (auto i = threadIdx.x; i < n; i += blockDim.x) dst[i] = src[i];
+        const auto b = (blockIdx.y);
+        auto sum = threadIdx.x + blockDim.x, w = 2u;
+        auto &ref = dst;
+        dst[b + sum + w] = ref[0];
+    }
+    """
+
+
+def test_an_auto_variable_of_a_builtin_coordinate_gets_cudas_type():
+    out = port_of(AUTO_COORD)
+    assert "for (unsigned int i = threadIdx.x; i < n; i += blockDim.x)" in out
+    assert "const unsigned int b = (blockIdx.y);" in out
+    assert "auto sum = threadIdx.x + blockDim.x, w = 2u;" in out and "auto &ref = dst;" in out  # integers already
+
+
+def test_a_lacking_field_of_an_array_element_is_refused_at_its_line():
+    """The book's simple2DFD.cu: `cudaDeviceProp prop[ngpus]; ... prop[0].unifiedAddressing`, which
+    ROCm 5.2's hipDeviceProp_t lacks; an element's field was not checked (hipcc: "no member named")."""
+    code = ("#include <cuda_runtime.h>\n"
+            "int main() {\n"
+            "    const int ngpus = 2;\n"
+            "    cudaDeviceProp prop[ngpus];\n"
+            "    for (int i = 0; i < ngpus; i++) cudaGetDeviceProperties(&prop[i], i);\n"
+            "    bool uva = prop[0].unifiedAddressing && prop[1].unifiedAddressing;\n"
+            "    return uva + prop[0].multiProcessorCount + prop[1].sharedMemPerMultiprocessor;\n"
+            "}\n")
+    port, text = translate(SourceFile.from_text(code, "t.cu"), "hip")
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP210", 6), ("KP210", 6)]
+    assert "cudaDeviceProp::unifiedAddressing" in port.diagnostics[0].message
+    assert "prop[1].maxSharedMemoryPerMultiProcessor" in port.body
+
+
+CASES = {"device_prop": DEVICE_PROP, "device_launch_host_only": DEVICE_LAUNCH.split("__global__ void again")[0], "nvcc_region": NVCC_REGION, "bfe": BFE, "cg_members": CG_MEMBERS, "printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16, "spaced_launch": SPACED_LAUNCH,
+         "auto_coord": AUTO_COORD}
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -115,6 +115,10 @@ class Backend:
     vector_types: ClassVar[frozenset[str]] = frozenset()
     vector_operators: ClassVar[frozenset[str]] = frozenset()
     vector_unary_operators: ClassVar[frozenset[str]] = frozenset()
+    # The type an `auto` variable initialised with a built-in coordinate itself (`auto i =
+    # threadIdx.x`) is given, where the backend's coordinates are objects of their own type that
+    # only convert to an integer (None: they are integers already).
+    auto_coordinate_type: ClassVar[str | None] = None
     # CUDA's own attribute spellings (host_defines.h) the target spells otherwise or lacks: name ->
     # the target's spelling ("" where it has none and needs none); the parse sees them as blanks.
     attribute_spellings: ClassVar[dict[str, str]] = {}

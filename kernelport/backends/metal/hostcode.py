@@ -194,6 +194,13 @@ class HostCode:
                 if not names & needed or names & self._left_out:
                     self.rw.replace(item, f"/* {self.src.text_of(item).strip()} host code, left out of the Metal port */")
                 continue
+            if item.type == "template_instantiation":  # `template void launch<float>(float*, int);`
+                fn = self._instantiated(item)  # a kernel's instance names a Metal kernel (KP216 says how)
+                if fn is not None and fn not in {k.name for k in self.module.kernels}:
+                    why = "host code" if fn in self.host or fn not in needed else \
+                        "device code (Metal instantiates it where it is used)"
+                    self.rw.replace(item, f"/* {fn}<...>: an explicit instance for {why}, left out of the Metal port */")
+                continue
             if item.type not in ("preproc_def", "preproc_function_def", "struct_specifier", "class_specifier",
                                  "union_specifier", "enum_specifier", "type_definition", "alias_declaration",
                                  "template_declaration", "declaration"):
@@ -211,8 +218,21 @@ class HostCode:
             if item.parent is not None and item.parent.type == "linkage_specification":
                 item = item.parent  # `extern "C" void f();`: the linkage goes with its one declaration
             self._drop_leading_macros(item)
+            for m in self.src.masks:  # `template struct P<float>;` (the parse saw no `template`): it goes too
+                if m.name == "template" and m.reason == "grammar" and m.end <= item.start_byte and \
+                        not self.src.data[m.end:item.start_byte].strip():
+                    self.rw.drop_span(m.start, item.start_byte)
             # a block comment where code may follow on the line (`extern "C" { void f(); }`)
             self.rw.replace(item, f"// {text}\n" if item.type.startswith("preproc") else f"/* {text} */")
+
+    def _instantiated(self, item: Node) -> str | None:
+        """The function an explicit instantiation names (`f` of `template void f<float>(float*);`)."""
+        d = item.child_by_field_name("declarator")
+        while d is not None and d.type not in ("template_function", "identifier", "qualified_identifier"):
+            d = d.child_by_field_name("declarator")
+        if d is not None and d.type == "template_function":
+            d = d.child_by_field_name("name")
+        return self.src.text_of(d) if d is not None else None
 
     def _plain_constant(self, item: Node) -> bool:
         """A `#define` or a `const`/`constexpr` scalar whose value is literals and other macros: a
