@@ -205,9 +205,10 @@ class Repair:
         b = max(b, min(hi, lo + 1))
         first = bisect.bisect_left(self.starts, a)
         # back to where the statement at the error starts (comments may stand between a macro
-        # without `;` and the error reported at the next statement)
+        # without `;` and the error reported at the next statement, and a call's arguments may
+        # hold hundreds of tokens: gpujpeg's 16-argument IDCT macro), as far as the token bound
         k = bisect.bisect_left(self.starts, lo) - 1
-        stop = max(k - 200, 0)
+        stop = max(k - _MAX_WINDOW_TOKENS, 0)
         while k > stop and self.seen[self.toks[k].start:self.toks[k].end] not in (b";", b"{", b"}"):
             k -= 1
         return range(min(first, k + 1), bisect.bisect_left(self.starts, b))

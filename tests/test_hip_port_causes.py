@@ -35,7 +35,7 @@ TAGGED_USE = """\
 
 def test_a_tagged_type_used_without_a_body_is_cudas_and_renamed():
     out = port_of(TAGGED_USE)
-    assert "struct hipChannelFormatDesc desc;" in out
+    assert "    hipChannelFormatDesc desc;" in out  # HIP's name bare: some HIP types are typedefs only
     assert "struct cudaMine { int x; };" in out and "struct cudaMine m" in out  # the file's own type
 
 
@@ -350,3 +350,15 @@ def test_the_port_compiles_for_gfx90a_and_gfx1030(name, tmp_path):
     f.write_text(port_of(CASES[name]))
     r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
     assert r.ok, r.output[-3000:]
+
+
+def test_ptx_bfe_with_an_immediate_length_is_the_same_extract():
+    """xmrig-cuda's aes_cuda.hpp: `bfe.u32 %0, %1, %2, 8;` (PTX allows an immediate position or
+    length); an operand the template names but the asm does not pass stays KP201."""
+    out = port_of(BFE.replace("%1, %2, %3;", "%1, %2, 8;").replace(', "r"(numBits)', ""))
+    assert "ret = kp_bfe_u32(x, bit, 8);" in out
+    out = port_of(BFE.replace("%1, %2, %3;", "%1, 21, 5;").replace(', "r"(bit), "r"(numBits)', ""))
+    assert "ret = kp_bfe_u32(x, 21, 5);" in out
+    bad = BFE.replace("%1, %2, %3;", "%1, %2, %4;")
+    port, _ = translate(SourceFile.from_text(textwrap.dedent(bad), "t.cu"), "hip")
+    assert [d.code for d in port.diagnostics] == ["KP201"]

@@ -585,3 +585,15 @@ def test_a_branch_no_build_compiles_is_masked_whatever_it_holds():
 def test_the_same_text_under_a_condition_some_build_takes_is_still_a_syntax_error(cond):
     s = src(DEAD.replace("#if 0", cond))
     assert [loc.line for loc, _ in s.syntax_errors()] == [10], cond  # some build compiles it: reported
+
+
+def test_a_statement_macro_whose_arguments_run_over_many_lines():
+    """A call whose arguments hold more tokens than a few lines (gpujpeg's 16-argument IDCT macro,
+    under an `#if` its own define turns off): the repair reaches back to the macro's name."""
+    args = ",\n".join(f"        data[threadIdx.z][threadIdx.x][{i % 8}][threadIdx.y]" for i in range(16))
+    code = ("#define USE_ASM 0\n#if USE_ASM\n#define INPLACE(" + ", ".join(f"a{i}" for i in range(16))
+            + ") asm(\"\" : \"+f\"(a0));\n#endif\n__global__ void k(float* d) {\n"
+            "    __shared__ float data[2][8][8][8];\n#if USE_ASM\n    INPLACE(" + args.lstrip()
+            + ")\n#else\n    d[0] = data[0][0][0][0];\n#endif\n}\n")
+    s = SourceFile.from_text(code, "c.cu")
+    assert s.syntax_errors() == [] and {m.name for m in s.masks} == {"INPLACE"}

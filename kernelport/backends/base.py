@@ -162,6 +162,9 @@ class Backend:
     # name), so a name no table knows is still recognised as API, never as the user's own.
     api_pattern: ClassVar[str | None] = None
     api_header_pattern: ClassVar[str | None] = None
+    # Macros the source dialect's compiler or headers define (their include guards): what a file
+    # declares under `#ifndef` one of them stands in for the toolkit's own declaration.
+    toolkit_macros: ClassVar[tuple[str, ...]] = ()
     # A header under a library folder that the table lacks -> the header that provides the library.
     api_header_folders: ClassVar[dict[str, str]] = {}
     # The toolchain the table's `hipcc` column was checked with (a name absent there is a warning).
