@@ -229,6 +229,7 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
                              plain_model=pf.module if pf is not None and pf.src is src else None,
                              plain_analysis=proj.plain_analysis(key),
                              include_dirs=tuple(proj.options(key).include_dirs),
+                             defines=tuple(proj.options(key).defines),
                              via=_command(run, given, key, hdr, dest[key].parent), **options)
 
         said: set[tuple[Path, int]] = set()  # KP222 once per include line and backend, however many ports reach it

@@ -53,6 +53,7 @@ class Port:
     context: dict = field(default_factory=dict)
     # Files written next to the port, by suffix appended to its name (".json" -> k.metal.json).
     extra_files: dict[str, str] = field(default_factory=dict)
+    empty: bool = False  # nothing to write (a Metal port of host code only: KP227 says so; no file)
 
     @property
     def ok(self) -> bool:

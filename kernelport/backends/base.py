@@ -108,6 +108,13 @@ class Backend:
     # aggregates: an array of them takes no `= {0}` (HIP's HIP_vector_type: "no viable conversion
     # from 'int' to 'uint2'"), so the port writes `= {}`, which zeroes every element alike.
     vector_types_are_classes: ClassVar[bool] = False
+    # CUDA vector types the target has built in under the same name, with component-wise operators:
+    # binary (vector with vector, or with its element type either side; and the compound `OP=`) and
+    # unary. A project's operator that only restates one of them is left out of the port
+    # (metal/vectorops.py). Empty: the target's vector types are CUDA's structs.
+    vector_types: ClassVar[frozenset[str]] = frozenset()
+    vector_operators: ClassVar[frozenset[str]] = frozenset()
+    vector_unary_operators: ClassVar[frozenset[str]] = frozenset()
     # The type an `auto` variable initialised with a built-in coordinate itself (`auto i =
     # threadIdx.x`) is given, where the backend's coordinates are objects of their own type that
     # only convert to an integer (None: they are integers already).
