@@ -357,7 +357,7 @@ def test_a_cached_numeric_check_imports_no_emulator_and_probes_the_c_compiler_on
     import subprocess
     import sys
     code = ("import sys\nfrom pathlib import Path\nfrom kernelport.verify import Verifier, FileReport\n"
-            "v = Verifier()\nv.cache.get = lambda k: []\n"
+            "v = Verifier()\nv.cache.get = lambda k, shape=object: []\n"
             f"v._numeric_cached(Path({str(EXAMPLES / 'saxpy.cu')!r}), None, None, 'saxpy', None, {{}}, FileReport('x'))\n"
             "print(sorted(m for m in ('kernelport.reference', 'kernelport.emulator') if m in sys.modules))\n")
     r = subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True, timeout=120)
