@@ -244,8 +244,9 @@ def _run(task):
                 os.chmod(p, 0o644)
         changed = sorted(p for p in before if after.get(p) != before[p])
         out_root = os.path.realpath(work / "out" if command != "translate" else _out_dir_path(work, spec["out_kind"]))
-        new = sorted(p for p in after if p not in before and not (command == "translate" and (
-            os.path.realpath(p) == out_root or os.path.realpath(p).startswith(out_root + os.sep))))
+        new = sorted(p for p in after if p not in before and not (command == "translate" and (  # OUT, its parents
+            os.path.realpath(p) == out_root or os.path.realpath(p).startswith(out_root + os.sep)
+            or out_root.startswith(os.path.realpath(p) + os.sep))))
         body = text.replace(d, "<tmp>")
     if what is None and (rc == 3 or "Traceback" in body):
         what = "internal"

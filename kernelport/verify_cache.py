@@ -42,12 +42,14 @@ def code_digest() -> str:
     return h.hexdigest()
 
 
-def file_digest(path: Path, _seen: set | None = None) -> str:
-    """The bytes of `path` and, recursively, of the quoted headers it includes (by name if absent)."""
+def file_digest(path: Path, _seen: set | None = None, _depth: int = 0) -> str:
+    """The bytes of `path` and, recursively, of the quoted headers it includes (by name if absent;
+    no deeper than any compiler follows, includes.MAX_INCLUDE_DEPTH)."""
+    from .includes import MAX_INCLUDE_DEPTH, readable
     seen = _seen if _seen is not None else set()
     h = hashlib.sha256()
     p = Path(path).resolve()
-    if p in seen:
+    if p in seen or _depth > MAX_INCLUDE_DEPTH:
         return ""
     seen.add(p)
     try:
@@ -55,11 +57,10 @@ def file_digest(path: Path, _seen: set | None = None) -> str:
     except OSError:
         return "missing:" + str(p)
     h.update(data)
-    from .includes import readable
     for inc in _INCLUDE.findall(data):
         name = inc.decode("utf-8", "replace")
         header = readable(p, name)  # the include policy: never a device, nothing outside the project
-        h.update(b"\0" + inc + b"\0" + (file_digest(header, seen) if header else "unread").encode())
+        h.update(b"\0" + inc + b"\0" + (file_digest(header, seen, _depth + 1) if header else "unread").encode())
     return h.hexdigest()
 
 
