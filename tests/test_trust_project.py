@@ -116,3 +116,20 @@ def test_an_atomic_in_a_block_at_file_scope_is_refused_by_the_metal_check(tmp_pa
     k.write_text("{\n  atomicAdd(&y[0], 1);\n  atomicCAS(p, 0, 1);\n}\n")
     rc, out, err = kp_inproc("translate", k, "--to", "metal", "--stdout")
     assert rc == 1 and "internal error" not in err and "not translated to metal" in err
+
+
+def test_a_macro_that_doubles_itself_is_refused_at_its_line_before_the_c_parser():
+    """20 doublings are 4.7 MB on one line: the emulator's C parser took minutes over it, outside
+    any check's --timeout (verify was killed at 90 s in bench/fuzz_project.py); now a LowerError
+    at the line that uses it, which verify reports as that check's failure."""
+    import shutil
+    from kernelport.emulator.frontend.lowered import LowerError
+    from kernelport.emulator.frontend.preprocess import preprocess
+    if shutil.which("cpp") is None:
+        pytest.skip("no cpp: the emulator's own mini preprocessor expands no function of this")
+    bomb = "#define E0 x[0]\n" + "".join(f"#define E{i} (E{i - 1} + E{i - 1})\n" for i in range(1, 21))
+    ok = preprocess(bomb + "void k(float* x) {\n  x[1] = E10;\n}\n", "k.cu")
+    assert max(map(len, ok.split("\n"))) < 1 << 18  # 2^10 copies: still run
+    with pytest.raises(LowerError) as e:
+        preprocess(bomb + "void k(float* x) {\n  x[1] = E20;\n}\n", "k.cu")
+    assert (e.value.path, e.value.line) == ("k.cu", 23) and "expand to" in e.value.message
