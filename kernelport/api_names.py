@@ -23,6 +23,7 @@ _TESTS = ("preproc_ifdef", "preproc_elifdef")
 # Nodes whose `name` field is a use, not a declaration: a macro tested, a template named with arguments.
 _NOT_DECLARING = (*_TESTS, "template_function", "template_method", "template_type")
 _NAME_TYPES = ("identifier", "type_identifier", "field_identifier", "namespace_identifier")
+_COORDINATES = ("threadIdx", "blockIdx", "blockDim", "gridDim")
 _TAGGED = ("struct_specifier", "class_specifier", "union_specifier", "enum_specifier")
 
 
@@ -33,6 +34,18 @@ def _names_a_type(node: Node) -> bool:
         return False
     p = node.parent
     return p is not None and p.child_by_field_name("type") == node
+
+
+def _elaborated(name: Node) -> Node | None:
+    """`struct cudaGraphicsResource*` used as a type: the whole specifier, which the port spells as
+    the target's bare name (HIP declares hipGraphicsResource, hipError_t and others only as
+    typedefs, which `struct`/`enum` cannot name; a tag's bare name means the same in C++).  A bare
+    `struct X;` or a body declares the tag: left to the plain rename."""
+    p = name.parent
+    if p is None or p.child_by_field_name("name") != name or not _names_a_type(p):
+        return None
+    decl = p.parent
+    return None if decl.type == "declaration" and decl.child_by_field_name("declarator") is None else p
 
 
 def names_declared_in(src) -> frozenset[str]:
@@ -74,13 +87,17 @@ _CUDA_HEADER = re.compile(r"[<\"](cuda|cuda_runtime|cuda_runtime_api)\.h[>\"]")
 
 def _stands_in_for_cuda(node: Node, text_of) -> bool:
     """A declaration in one branch of a conditional whose other branch includes CUDA's header
-    (`#ifndef NO_CUDA #include <cuda.h> #else ...cudaSetDevice(int d) { return 1; }`): a stand-in
-    for builds without CUDA, so the name stays CUDA's where the CUDA branch is compiled."""
+    (`#ifndef NO_CUDA #include <cuda.h> #else ...cudaSetDevice(int d) { return 1; }`), or in the
+    branch a build with CUDA's compiler or headers skips (`#ifndef __DRIVER_TYPES_H__`, the source
+    dialect's `toolkit_macros`): a stand-in for builds without CUDA, so the name stays CUDA's where
+    the CUDA build is compiled."""
     p, branch = node.parent, None
     while p is not None:
         if p.type in _BRANCHES:
             branch = p
-        elif p.type in _CONDITIONALS:
+        elif p.type == "preproc_ifdef" and _skipped_by_cuda(p, branch, text_of):
+            return True
+        if p.type in _CONDITIONALS:
             alt = p.child_by_field_name("alternative")
             others = [alt] if branch is None and alt is not None else \
                 [c for c in p.children if c is not branch and c is not alt and c.type not in _BRANCHES]
@@ -91,6 +108,16 @@ def _stands_in_for_cuda(node: Node, text_of) -> bool:
             branch = None
         p = p.parent
     return False
+
+
+def _skipped_by_cuda(cond: Node, branch: Node | None, text_of) -> bool:
+    """The branch of `#ifdef`/`#ifndef M` a CUDA build does not compile, M a toolkit macro: the
+    `#ifndef` body (branch None) or the `#ifdef`'s `#else`."""
+    name = cond.child_by_field_name("name")
+    if name is None or text_of(name) not in backends.source().toolkit_macros:
+        return False
+    negated = cond.children[0].type == "#ifndef"
+    return (branch is None) if negated else (branch is not None and branch.type == "preproc_else")
 
 
 # An identifier (group 1), or a literal or comment to skip whole.
@@ -182,7 +209,7 @@ class ApiNames:
             self._rewrite_api_call(node, target, name, e.call_template)
             return True
         if e.target != name:
-            self.rw.replace(target, e.target)
+            self.rw.replace(_elaborated(target) or target, e.target)
             self._api_note(target, name, e.target, e.kind)
         self._absent_warning(target, e)
         return True
@@ -213,7 +240,7 @@ class ApiNames:
         from string import Formatter
 
         from .source import call_args
-        arity = 1 + max(int(f) for _, f, _, _ in Formatter().parse(template) if f)
+        arity = 1 + max((int(f) for _, f, _, _ in Formatter().parse(template) if f), default=-1)
         args = call_args(node) if node.type == "call_expression" else None
         b = backends.get(self.backend)
         if args is None or len(args) != arity:
@@ -325,6 +352,32 @@ class ApiNames:
                 self.rw.replace(init, "{}")
                 self.note(init, "{}", f"{self.src.text_of(tnode)} is a class on {backends.get(self.backend).display_name}: "
                           "an array of it zeroes with {}")
+
+    def rewrite_auto_coordinates(self) -> None:
+        """`auto i = threadIdx.x` where the backend's coordinates are objects (its
+        `auto_coordinate_type`): the variable gets CUDA's type, `unsigned int i = threadIdx.x`."""
+        spelled = backends.get(self.backend).auto_coordinate_type
+        if spelled is None or b"auto" not in self.src.data:
+            return
+        for d in self.src.index.of_type("declaration"):
+            tnode = d.child_by_field_name("type")
+            if tnode is None or tnode.type != "placeholder_type_specifier" or self.src.text_of(tnode) != "auto" or \
+                    self.rw.has(tnode):
+                continue
+            decls = d.children_by_field_name("declarator")
+            if decls and all(x.type == "init_declarator" and x.child_by_field_name("declarator").type == "identifier"
+                             and self._coordinate(x.child_by_field_name("value")) for x in decls):
+                self.rw.replace(tnode, spelled)
+                self.note(tnode, spelled, f"a built-in coordinate is not an integer on "
+                          f"{backends.get(self.backend).display_name}: `auto` would take its own type")
+
+    def _coordinate(self, v: Node | None) -> bool:
+        while v is not None and v.type == "parenthesized_expression" and v.named_child_count == 1:
+            v = v.named_children[0]
+        if v is None or v.type != "field_expression":
+            return False
+        a, f = v.child_by_field_name("argument"), v.child_by_field_name("field")
+        return a is not None and f is not None and self.src.text_of(a) in _COORDINATES and self.src.text_of(f) in "xyz"
 
     def rewrite_attribute_spellings(self) -> None:
         """CUDA's attribute spellings the backend names otherwise (`__builtin_align__(32)` ->

@@ -172,6 +172,8 @@ def translate(
                       "construct(s) have no safe rewrite (fix them, or pass --allow-unported)", markup=False)
             status = 1
             continue
+        if port.empty:
+            continue  # no device code: no port (its warning said so)
         if stdout:
             if len(made) > 1:  # several ports on one stream: say where each begins
                 sys.stdout.write(f"// ===== kernelport: {dest.name} ({backend} port of {f}) =====\n")

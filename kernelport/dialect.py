@@ -78,8 +78,9 @@ ATOMIC_OPS = (("add", "atomicAdd"), ("sub", "atomicSub"), ("min", "atomicMin"), 
 CAS_ATOMIC_OPS = ("add", "sub", "min", "max")  # what Metal lacks natively (kp_ CAS loops)
 MATH_ACCURATE = ("exp", "log", "sin", "cos", "tan", "sqrt", "exp2", "log2", "log10", "tanh", "sinh", "cosh",
                  "asin", "acos", "atan")  # CUDA's `expf` is correctly rounded-ish; Metal's precise:: form
-MATH_EXACT = ("fabs", "floor", "ceil", "trunc", "round")  # exact everywhere
-VECTOR_MAKERS = tuple((t, n) for t in ("float", "int", "uint", "half") for n in (2, 3, 4))
+MATH_EXACT = ("fabs", "floor", "ceil", "trunc", "round", "rint")  # exact everywhere
+VECTOR_MAKERS = tuple((t, n) for t in ("float", "int", "uint", "half", "char", "uchar", "short", "ushort")
+                      for n in (2, 3, 4))
 C_HEADERS = (
     "math.h", "cmath", "stdint.h", "cstdint", "stdio.h", "cstdio", "stdlib.h", "cstdlib", "float.h", "cfloat",
     "limits.h", "climits", "assert.h", "cassert", "string.h", "cstring", "stddef.h", "cstddef",

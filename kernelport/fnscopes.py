@@ -23,6 +23,7 @@ from collections.abc import Callable
 from tree_sitter import Node
 
 from .model import Function, Module
+from .source import call_args
 
 _SCOPES = ("namespace_definition", "class_specifier", "struct_specifier", "union_specifier")
 _TEMPLATE_ARGS = re.compile(r"<[^<>]*>")
@@ -89,6 +90,7 @@ class Scopes:
         self._scope: dict[int, tuple[str, ...]] = {}  # id(function) -> the scope its body is in
         self._key: dict[int, str] = {}
         self.by_qual: dict[tuple[str, ...], list[Function]] = {}
+        self.by_key: dict[str, list[Function]] = {}  # key -> its definitions (`#if` branches share one)
         for f in module.functions.values():
             parts = _parts(f.name) or (f.name,)
             scope = enclosing(f.node) + parts[:-1]
@@ -104,6 +106,7 @@ class Scopes:
                 if len({_signature(g) for g in fs if len(g.params) == len(f.params)}) > 1:
                     key += "(" + ",".join(_signature(f)) + ")"
                 self._key[id(f)] = key
+                self.by_key.setdefault(key, []).append(f)
         self._usings = [(enclosing(u), _parts(u.named_children[-1].text.decode()), u)
                         for u in module.source.index.of_types("using_declaration")
                         if u.named_children and any(c.type == "namespace" for c in u.children)]
@@ -129,6 +132,10 @@ class Scopes:
     def key(self, f: Function | None) -> str:
         """The function's key ('' for file scope)."""
         return "" if f is None else self._key.get(id(f), f.name)
+
+    def function(self, key: str | None) -> Function | None:
+        """The (first) definition of a key: a table's key back to its function."""
+        return self.by_key.get(key or "", [None])[0]
 
     def scope(self, f: Function | None) -> tuple[str, ...]:
         return () if f is None else self._scope.get(id(f), ())
@@ -204,6 +211,27 @@ class Scopes:
                          for i, t in enumerate(given))]
             found = typed or found
         return found
+
+
+def of(module: Module) -> Scopes:
+    """The module's one Scopes: warpflow, lint's passes and their tables key functions through it."""
+    if module.scopes is None:
+        module.scopes = Scopes(module)
+    return module.scopes  # type: ignore[return-value]
+
+
+def owner(module: Module, node: Node) -> str | None:
+    """The key of the outermost definition holding `node` (the model's owner of a use), None at file
+    scope: what a table by function (warpwidth's groups) is asked with."""
+    f = module.function_at(node)
+    while f is not None and f.node.parent is not None and (g := module.function_at(f.node.parent)) is not None:
+        f = g
+    return of(module).key(f) if f is not None else None
+
+
+def callees(module: Module, caller: Function | None, call: Node) -> list[Function]:
+    """The definitions of this file that the call expression `call` made in `caller` may run."""
+    return of(module).resolve(caller, call.child_by_field_name("function"), call_args(call))
 
 
 def callee_name(fn: Node | None) -> str | None:

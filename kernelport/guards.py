@@ -163,7 +163,7 @@ def _derived(name: str, src, p: str, _depth: int = 0) -> int | None:
         hit = [d for d in defs if all(holds(b.test, src, q) is not None and bool(holds(b.test, src, q)) != b.in_else
                                       for b in around[d.id] if (b.test.id, b.in_else) not in shared)]
         return _int(src.text_of(hit[0].child_by_field_name("value")).strip()) if len(hit) == 1 else None
-    values = {q: on(q) for q in PASSES}
+    values = {q: on(q) for q in {*PASSES, p}}  # `p` may be another target's pass (Metal's: no platform macro)
     return values[p] if len(set(values.values())) > 1 else None
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import dialect, warpwidth
+from . import dialect, fnscopes, warpwidth
 from .source import call_args, ident_name, walk
 from .warpsites import WARP_SIZE_NAME, WS, int_value
 
@@ -126,8 +126,9 @@ def rewrite_launch_rows(tr) -> None:
                            "the kernel, or mark the kernel `// @kp warp-width 32` and give its header helper's "
                            "shuffles the width 32")
     for launch in tr.module.launches:
-        guards = rows.get(launch.kernel)
         owner = tr.module.function_at(launch.node)  # by place: a host function may share the kernel's name
+        guards = next((rows[k] for f in fnscopes.callees(tr.module, owner, launch.node)
+                       if (k := fnscopes.of(tr.module).key(f)) in rows), None)  # the kernel it runs, by key
         if guards is None or owner is None or owner.body is None or len(launch.config) < 2:
             continue
         guard = guards[0]
@@ -176,7 +177,7 @@ def guard_constants(an, widths) -> None:
     ROW_THREADS)`) a wave-width site, by its value and not its name (a literal guard stays)."""
     for g in widths.groups:
         for kname, guards in g.rows.items():
-            an.fn = next((f for f in an.m.functions.values() if f.name == kname and f.is_kernel), None)
+            an.fn = an.scopes.function(kname)  # (g.rows is by key: fnscopes)
             an.cur = an.scopes.key(an.fn)
             for guard in guards:
                 for side in (guard.node.child_by_field_name("left"), guard.node.child_by_field_name("right")):

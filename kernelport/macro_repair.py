@@ -18,7 +18,7 @@ from typing import Callable, Mapping
 from tree_sitter import Tree
 
 from .macro_tokens import Tok, match_paren as _match_paren, tokens
-from .macros import ATTRIBUTE_WORDS, NEVER, MacroDef, Mask, attribute_like, call_in_place, expansion, in_place_edits
+from .macros import ATTRIBUTE_WORDS, NEVER, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, expansion, in_place_edits
 
 
 # -- repair: mask what stops the parse ---------------------------------------------------------
@@ -30,6 +30,7 @@ _UNPARSED_CALLS = frozenset({"__attribute__", "__declspec", "__align__", "__buil
                              "__cluster_dims__", "__maxnreg__", "__launch_bounds__"})
 _ARG_MACROS = frozenset({"va_arg", "offsetof"})  # standard macros that take a type argument
 _CAPS = re.compile(r"_*[A-Z][A-Z0-9_]*")
+_TEMPLATE_HEAD = re.compile(r"\s*template\s*<")
 _STMT_BEFORE = frozenset({";", "{", "}", ")", ":"})
 _MAX_PARSES = 160  # per file: the repair is bounded however broken the file is
 # Tokens tried per error region, nearest the error first: a macro in the way stands within a few lines of where the
@@ -204,9 +205,10 @@ class Repair:
         b = max(b, min(hi, lo + 1))
         first = bisect.bisect_left(self.starts, a)
         # back to where the statement at the error starts (comments may stand between a macro
-        # without `;` and the error reported at the next statement)
+        # without `;` and the error reported at the next statement, and a call's arguments may
+        # hold hundreds of tokens: gpujpeg's 16-argument IDCT macro), as far as the token bound
         k = bisect.bisect_left(self.starts, lo) - 1
-        stop = max(k - 200, 0)
+        stop = max(k - _MAX_WINDOW_TOKENS, 0)
         while k > stop and self.seen[self.toks[k].start:self.toks[k].end] not in (b";", b"{", b"}"):
             k -= 1
         return range(min(first, k + 1), bisect.bisect_left(self.starts, b))
@@ -311,7 +313,8 @@ class Repair:
         if kind == "attribute":
             if prev is not None and prev.kind == "string" or after is not None and after.kind == "string":
                 # a macro between string literals (`"v" VERSION "\n"`): the literals still concatenate
-                if known is None and not _CAPS.fullmatch(name) or known is not None and known.params is not None \
+                if known is None and not (_CAPS.fullmatch(name) or STRING_MACROS.fullmatch(name)) or \
+                        known is not None and known.params is not None \
                         and not call:
                     return None
                 return self._mask(t.start, end_tok.end, name, "string")
@@ -319,6 +322,11 @@ class Repair:
                     name in ATTRIBUTE_WORDS or known is None and _CAPS.fullmatch(name) or
                     known is not None and known.params is None and attribute_like(known, self.macros)):
                 return self._mask(t.start, t.end, name, "attribute")  # a lambda's `[=] __device__ (`
+            if known is not None and known.params is None and _TEMPLATE_HEAD.match(expansion(name, self.macros) or "") \
+                    and self.file_scope[i] and (prev is None or prev.text in (";", "{", "}")):
+                # a template head behind a macro (cuSZ's `PHF_MODULE_TPL void PHF_MODULE_CLASS::f(`):
+                # the declaration after it parses as it is, the head's text is its expansion
+                return self._mask(t.start, t.end, name, "template")
             if known is not None:
                 if not attribute_like(known, self.macros) or (known.params is not None) != call:
                     return None

@@ -89,6 +89,10 @@ __host__ __device__ __global__ __forceinline__ __noinline__ __inline__ __inline 
 constexpr __restrict__ __restrict restrict __managed__ __shared__ __constant__ volatile const
 __stdcall __cdecl __fastcall CUDART_CB CUDAAPI __CUDA_ALIGN__ __grid_constant__ __device_builtin__
 """.split())
+# The standard library's macros that stand for a string literal, lower-case letters and all: the
+# <inttypes.h> format specifiers (`"%" PRIu64 "\n"`, `SCNd32`), concatenated with the literals
+# beside them.
+STRING_MACROS = re.compile(r"(?:PRI|SCN)[diouxX](?:8|16|32|64|LEAST(?:8|16|32|64)|FAST(?:8|16|32|64)|MAX|PTR)")
 # Attribute spellings that take a parenthesised argument list.
 ATTRIBUTE_CALLS = frozenset("""
 __attribute__ __declspec __align__ __builtin_align__ __launch_bounds__ alignas __cluster_dims__

@@ -75,4 +75,4 @@ def ballot_pair(an, n: Node, shift_kinds) -> None:
 
 def _issue(an, at: Node, message: str, code: str = "KP207", hint: str = "") -> None:
     if not any(i.node == at for i in an.a.issues):
-        an.a.issues.append(Issue(code, at, message, an.fn.name if an.fn else None, hint))
+        an.a.issues.append(Issue(code, at, message, an.scopes.key(an.fn) or None, hint))

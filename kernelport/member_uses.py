@@ -156,6 +156,8 @@ def field_uses(src, types: set[str]) -> list[tuple[Node, str, str]]:
                 and n.parent.child_by_field_name("function") == n):
             continue
         recv, field = n.child_by_field_name("argument"), n.child_by_field_name("field")
+        if recv is not None and recv.type == "subscript_expression":  # `prop[0].unifiedAddressing`: an element
+            recv = recv.child_by_field_name("argument")
         t = receiver_group(recv, src, scopes) if recv is not None and recv.type == "identifier" and \
             src.text_of(recv) in names and field is not None else None
         if t in types:

@@ -141,6 +141,7 @@ class Module:
     asm: list[tuple[Node, str | None]]  # inline assembly statements and their function
     _spans: tuple | None = field(default=None, repr=False)
     visible: Visible | None = field(default=None, repr=False)  # from the includes (project mode)
+    scopes: object = field(default=None, repr=False)  # its functions' keys and calls (fnscopes.of: made once)
 
     def copy(self, source: SourceFile) -> "Module":
         """The same model of the same tree, shown through `source` (a SourceFile.named twin), with

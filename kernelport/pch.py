@@ -17,6 +17,16 @@ A build that fails with a PCH is never a verdict: the caller compiles the plain 
 and its message are exactly `hipcc -c`'s (and a PCH clang refuses, its headers changed since, is
 deleted and built again).  The directory: $KERNELPORT_PCH_DIR, else
 $XDG_CACHE_HOME/kernelport/pch (~/.cache); `KERNELPORT_PCH_DIR=off` turns PCHs off.
+
+Pruning: a PCH is 10-30 MB and a new one is made for every toolchain, flag set and target ever
+used, so the directory is pruned each time a PCH is built (never on a compile that reuses one):
+an entry (its .pch, .hip and .lock) not used for MAX_AGE_DAYS is deleted, and then, while the
+directory holds more than MAX_BYTES, the least recently used ones, except those used within the
+last KEEP_RECENT_S (a run in progress may be about to read them).  Use is recorded by the
+entry's .lock file's modification time (touched at each reuse; the .pch and .hip are never
+touched: clang checks the date of the PCH's source).  A build directory a killed build left
+behind is deleted after a day.  A PCH deleted under a compile that was about to use it fails
+that build, which is no verdict: the plain build gives it.
 """
 from __future__ import annotations
 
@@ -24,13 +34,19 @@ import hashlib
 import os
 import re
 import subprocess
+import shutil
 import tempfile
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
 ENV = "KERNELPORT_PCH_DIR"
 _PREFIX_LINE = re.compile(r"[ \t]*(?://[^\n]*)?")  # a blank or comment-only line
 _SYSTEM_INCLUDE = re.compile(r"[ \t]*#[ \t]*include[ \t]*<([^<>\n]+)>[ \t]*(?://[^\n]*)?")
+MAX_AGE_DAYS = 30
+MAX_BYTES = 1 << 30  # 1 GiB: ~40-100 PCHs
+KEEP_RECENT_S = 3600
+_ENTRY_FILES = (".pch", ".hip", ".lock")  # an entry's files: the PCH, the prefix it was built from, its lock
 
 
 @contextmanager
@@ -87,6 +103,7 @@ def build(exe: str, flags: list[str], prefix: str, env: dict, timeout: float) ->
     key = hashlib.sha256("\x1f".join([ident, *flags, prefix]).encode()).hexdigest()[:40]
     out = root / f"{key}.pch"
     if out.is_file():
+        _used(root / f"{key}.lock")
         return out
     try:
         root.mkdir(parents=True, exist_ok=True)
@@ -109,7 +126,67 @@ def build(exe: str, flags: list[str], prefix: str, env: dict, timeout: float) ->
                 os.replace(part, out)
     except (OSError, subprocess.SubprocessError):
         return None
+    prune(root, keep=key)
     return out
+
+
+def _used(lock: Path) -> None:
+    try:
+        os.utime(lock)
+    except OSError:
+        pass  # no lock (an older directory's entry): its .pch's date stands for its use
+
+
+def prune(root: Path, *, keep: str = "", now: float | None = None, max_age_days: float = MAX_AGE_DAYS,
+          max_bytes: int = MAX_BYTES, keep_recent_s: float = KEEP_RECENT_S) -> list[str]:
+    """Delete the entries of `root` not used for `max_age_days`, then the least recently used ones
+    (never `keep`, nor one used within `keep_recent_s`) while the directory holds over `max_bytes`;
+    the keys deleted, oldest first."""
+    now = time.time() if now is None else now
+    entries: dict[str, dict] = {}
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return []
+    for name in names:
+        path = root / name
+        if name.startswith(".build-"):
+            try:
+                if now - path.stat().st_mtime > 86400:
+                    shutil.rmtree(path, ignore_errors=True)
+            except OSError:
+                pass
+            continue
+        k, dot, ext = name.rpartition(".")
+        if not dot or dot + ext not in _ENTRY_FILES:
+            continue
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        e = entries.setdefault(k, {"files": [], "bytes": 0, "used": None, "made": 0.0})
+        e["files"].append(path)
+        e["bytes"] += st.st_size
+        if dot + ext == _ENTRY_FILES[2]:
+            e["used"] = st.st_mtime
+        e["made"] = max(e["made"], st.st_mtime)
+    for e in entries.values():
+        e["used"] = e["used"] if e["used"] is not None else e["made"]
+    gone: list[str] = []
+    total = sum(e["bytes"] for e in entries.values())
+    for k, e in sorted(entries.items(), key=lambda kv: kv[1]["used"]):
+        if k == keep:
+            continue
+        age = now - e["used"]
+        if age > max_age_days * 86400 or (total > max_bytes and age > keep_recent_s):
+            for f in e["files"]:
+                try:
+                    f.unlink()
+                except OSError:
+                    pass
+            total -= e["bytes"]
+            gone.append(k)
+    return gone
 
 
 def forget(pch: Path) -> None:

@@ -1,9 +1,10 @@
 """A run's ports as a project: every source, and every local header they include whose port differs.
 
 - Inputs: files, and directories searched for `*.cu`, `*.cuh` and headers that hold CUDA.
-- The project's headers are the local headers the inputs reach (kernelport.project) that lie under
-  an input directory, an input file's directory or an include directory; a header elsewhere is
-  not ported, and including one with warp-level code is KP222 at the `#include`.
+- The project's headers are the local headers the inputs reach (kernelport.project): under an input
+  directory or an include directory, or found beside the file that includes them (`"../common/x.h"`);
+  the system's and `-isystem` directories are never searched.  A header that cannot be ported (it does
+  not parse) is KP222 at the `#include` that reaches it.
 - Warp-size macros are decided once for the project: a header's `#define WARP_SIZE 32` that any
   file uses as the wave width is rewritten in the header's port, and every file sees it so.
 - A header is ported when its port differs from it (device code, warp code, CUDA API, CUDA
@@ -100,7 +101,10 @@ def plan(inputs: list[Path], given: list[Path], options_for, srcs: dict[Path, So
             if h not in proj.tu_options and not proj.options(h).include_dirs:
                 proj.tu_options[h] = proj.options(_res(s))  # its includes resolve as in the source's build
             pf = proj.file(h)
-            if h not in seen and _under(h, roots) and pf is not None and output.state(pf.src.text) == "foreign":
+            # every local header a source reaches is the project's: under the inputs and include
+            # dirs, or beside an includer (`#include "../common/common.h"`): a port that included it
+            # unported would keep its CUDA (system and -isystem dirs are never searched)
+            if h not in seen and pf is not None and output.state(pf.src.text) == "foreign":
                 seen.add(h)
                 run.headers.append(h)
     files = [_res(s) for s in sources] + run.headers
@@ -234,6 +238,7 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
                              plain_model=pf.module if pf is not None and pf.src is src else None,
                              plain_analysis=proj.plain_analysis(key),
                              include_dirs=tuple(proj.options(key).include_dirs),
+                             defines=tuple(proj.options(key).defines),
                              via=_command(run, given, key, hdr, dest[key].parent), **options)
 
         said: set[tuple[Path, int]] = set()  # KP222 once per include line and backend, however many ports reach it
@@ -285,8 +290,8 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
 
 def _unported_warp_includes(proj: Project, key: Path, ported: set[Path], refused: dict[Path, str],
                             run_headers: set[Path], said: set[tuple[Path, int]]) -> list[Diagnostic]:
-    """KP222 for the port of `key`: each header it includes as CUDA that holds warp-level code this
-    run does not port (outside the inputs and include directories) or that could not be read.  A
+    """KP222 for the port of `key`: each header it includes as CUDA that holds warp-level code or CUDA
+    API this run does not port (one that is itself a kernelport port, say) or that could not be read.  A
     header of the run whose port would not differ is not written, so the port includes it as it is,
     and its own includes as they are: those are followed too (cudahandbook's scanWarp.cuh, unchanged,
     includes `../scanWarpPolicy.cuh` with the shuffles), and the warning is at the include that
@@ -303,7 +308,9 @@ def _unported_warp_includes(proj: Project, key: Path, ported: set[Path], refused
             seen.add(h)
             through = f" (included through {' -> '.join(via)})" if via else ""
             where = (Path(i.location.path), i.location.line)
-            if h in refused or (h not in run_headers and _warp_header(proj, h)):
+            outside = h not in run_headers and h not in refused
+            what = "warp-level code" if outside and _warp_header(proj, h) else _cuda_api(proj, h) if outside else ""
+            if h in refused or what:
                 if where in said:
                     continue
                 said.add(where)
@@ -313,9 +320,9 @@ def _unported_warp_includes(proj: Project, key: Path, ported: set[Path], refused
                         "the CUDA header", "fix the header so that it parses as CUDA C++", "warning"))
                 else:
                     out.append(Diagnostic(
-                        "KP222", i.location, f"'{i.name}'{through} has warp-level code but is not ported in this "
-                        "run (outside the inputs and the include directories): the port includes the CUDA header",
-                        "add its directory to the inputs or to -I, so that translate ports it", "warning"))
+                        "KP222", i.location, f"'{i.name}'{through} has {what} but is not ported in this "
+                        "run: the port includes the CUDA header", "translate the header itself, or include its "
+                        "CUDA source rather than a port of it", "warning"))
             else:  # included as written: what it includes, the port includes too
                 todo.append((h, via + (i.name,)))
     return out
@@ -340,6 +347,29 @@ def _warp_header(proj: Project, h: Path) -> bool:
     m = pf.module
     return bool(proj.warp_functions(h)) or any(u.concept.warp_level for u in m.uses) or any(
         warpflow.int_value(mac.value) == 32 and warpflow.WARP_SIZE_NAME.search(n) for n, mac in m.macros.items())
+
+
+def _cuda_api(proj: Project, h: Path) -> str:
+    """What of the CUDA API a header outside the run names, which its port would rename (the source
+    backend's API-shaped names, `cudaError_t` in a `CHECK` macro, and CUDA's own headers), as the
+    warning says it; "" when none."""
+    from .api_names import names_declared_in
+    pf = proj.file(h)
+    if pf is None:
+        return ""
+    text = _COMMENTS.sub(" ", pf.src.text)
+    pattern = backends.source().api_pattern
+    own = names_declared_in(pf.src)  # the header's own `cudaCheck` is no CUDA API
+    names = [n.group(0) for n in re.finditer(rf"\b(?:{pattern})\b", text) if n.group(0) not in own] if pattern else []
+    heads = [n for n in _INCLUDED.findall(text) if _toolkit_header(n)]
+    found = list(dict.fromkeys(names)) + [f"<{n}>" for n in dict.fromkeys(heads)]
+    if not found:
+        return ""
+    return "CUDA API (" + ", ".join(f"`{n}`" for n in found[:3]) + (", ..." if len(found) > 3 else "") + ")"
+
+
+_COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_INCLUDED = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^">\n]+)[">]', re.M)
 
 
 def _spelling(inc, port_of_includer: Path, port_of_header: Path, backend: str) -> str:

@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# (the instruction, %0 being the one "=r" output and %1.. the "r" inputs in order; the concept; its
-# parameters, one per input)
+# (the instruction, %0 being the one "=r" output and OPERAND each input: an "r" operand `%k` or an
+# integer immediate, as PTX allows for bfe's position and length (xmrig-cuda's `bfe.u32 %0, %1, %2, 8;`);
+# the concept; its parameters, one per OPERAND in order)
+OPERAND = r"(%[1-9]\d*|\d+)"
 IDIOMS = (
     (r"mov\.[us]32 %0, ?%%laneid;?", "lane_id", ()),
-    (r"bfe\.u32 %0, ?%1, ?%2, ?%3;?", "bfe_u32", ("x", "pos", "len")),
+    (rf"bfe\.u32 %0, ?{OPERAND}, ?{OPERAND}, ?{OPERAND};?", "bfe_u32", ("x", "pos", "len")),
 )
 # asm [volatile] ("TEMPLATE" : "=r"(OUT) [: "r"(IN), ...]), whitespace already collapsed
 _ASM = re.compile(r'^asm\s*(?:volatile\s*)?\(\s*"([^"]*)"\s*:\s*"=r"\s*\(([^()]+)\)\s*(?::\s*(.*?))?\s*\)$')
@@ -35,6 +37,12 @@ def match(text: str) -> Idiom | None:
     if "".join(f'"r"({o})' for o in operands).replace(" ", "") != re.sub(r"[\s,]", "", rest):
         return None  # an operand this reading does not take whole (a constraint other than "r")
     for pattern, key, params in IDIOMS:
-        if re.fullmatch(pattern, ptx) and len(params) == len(operands):
-            return Idiom(ptx, key, out, {p: o.strip() for p, o in zip(params, operands)})
+        got = re.fullmatch(pattern, ptx)
+        if got is None or len(params) != len(got.groups()):
+            continue
+        texts = [operands[int(g[1:]) - 1].strip() if g.startswith("%") and int(g[1:]) <= len(operands)
+                 else g if not g.startswith("%") else None for g in got.groups()]
+        used = {int(g[1:]) for g in got.groups() if g.startswith("%")}
+        if None not in texts and used == set(range(1, len(operands) + 1)):  # every input read, none invented
+            return Idiom(ptx, key, out, dict(zip(params, texts)))
     return None

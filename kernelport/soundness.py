@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tree_sitter import Node
 
-from . import backends, dialect, launchrows, warpflow, warpwidth
+from . import backends, dialect, fnscopes, launchrows, warpflow, warpwidth
 from .diagnostics import Diagnostic
 from .errors import Location
 from .source import SourceFile
@@ -103,7 +103,7 @@ class Soundness:
     def logical_width(self, concept: dialect.Concept, bound: dict[str, Node], use) -> str | None:
         """A shuffle of a logical 32-lane group without a width: spell the width CUDA means (32)."""
         if concept.kind == "shuffle" and "width" in concept.params and "width" not in bound and \
-                self.widths.logical(use.function):
+                self.widths.logical(fnscopes.owner(self.module, use.node)):
             return "32"
         return None
 

@@ -400,12 +400,17 @@ def _compile_hip_parts(tc: Toolchain, path, archs: list[str], extra_args, timeou
             for _, flags in parts]
     if None in used:
         return None, [p for p in used if p is not None]
+    from . import hipcc_direct
     with tempfile.TemporaryDirectory(prefix="kp-hipcc-") as tmp:
         for (name, target_flags), p in zip(parts, used):
             out = os.path.join(tmp, f"{name}.o")
             cmd = [tc.path, "-x", "hip", *_hip_std(extra_args), *target_flags, "-include-pch", str(p), "-c",
                    str(path), "-o", out, *extra_args]
-            r = _run_compile("hipcc", name, cmd, env=env, timeout=timeout, source=path, inputs=(p,), outputs=(out,))
+            direct = hipcc_direct.command(cmd, str(path), out, env)  # hipcc's clang command, without hipcc
+            r = _run_compile("hipcc", name, direct or cmd, env=env if direct else hipcc_direct.verbose_env(env),
+                             timeout=timeout, source=path, inputs=(p,), outputs=(out,))
+            if direct is None:
+                r.output = hipcc_direct.learn(cmd, str(path), out, env, r.output)
             if not r.ok or not os.path.isfile(out):
                 return None, used
             outputs[name] = r

@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, dialect, guards, laddersteps, lexing, ptx_idioms, warpflow, warpwidth
+from . import backends, dialect, fnscopes, guards, laddersteps, lexing, ptx_idioms, warpflow, warpwidth
 from .api_names import ApiNames
 from .member_spaces import MemberSpaces
 from .soundness import Soundness, self_check
@@ -53,6 +53,7 @@ class Port:
     context: dict = field(default_factory=dict)
     # Files written next to the port, by suffix appended to its name (".json" -> k.metal.json).
     extra_files: dict[str, str] = field(default_factory=dict)
+    empty: bool = False  # nothing to write (a Metal port of host code only: KP227 says so; no file)
 
     @property
     def ok(self) -> bool:
@@ -157,7 +158,7 @@ class Translator(ApiNames, MemberSpaces, Soundness):
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
         "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "rewrite_sites", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_includes", "rewrite_macro_uses", "rewrite_launch_rows", "rewrite_macro_bodies",
-        "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_attribute_spellings", "check_cuda_only_code", "rewrite_inline_asm", "report_dataflow_issues",
+        "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_auto_coordinates", "rewrite_attribute_spellings", "check_cuda_only_code", "rewrite_inline_asm", "report_dataflow_issues",
         "report_masked_code")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
     # whole signatures, whose lines no longer pair with the original's).
@@ -214,7 +215,7 @@ class Translator(ApiNames, MemberSpaces, Soundness):
     def host_asm(self, node: Node, fn: str | None) -> bool:
         """asm in a host-only function (sph_types.h's x86 `bswapl`): the host's assembly, which the
         target's host compiler reads as nvcc's does; only device code's asm is PTX."""
-        f = self.module.functions.get(fn) if fn is not None else None
+        f = fnscopes.of(self.module).function(fnscopes.owner(self.module, node))  # (by key: `fn` is a bare name)
         p = node.parent
         while p is not None and p.type != "lambda_expression":  # a device lambda inside a host function
             p = p.parent
@@ -398,10 +399,10 @@ class Translator(ApiNames, MemberSpaces, Soundness):
                         continue
                 self.rw.replace(node, self._render_call(concept, bound, self.logical_width(concept, bound, use)))
             else:
-                if c.key == "warp_size" and self.widths.logical(use.function):
+                if c.key == "warp_size" and self.widths.logical(fn := fnscopes.owner(self.module, use.node)):
                     self.rw.replace(node, "32")
-                    self.note(node, "32", f"a logical 32-lane group ({self.widths.by_function[use.function].why})"
-                              if use.function in self.widths.by_function else "a logical 32-lane group")
+                    self.note(node, "32", f"a logical 32-lane group ({self.widths.by_function[fn].why})"
+                              if fn in self.widths.by_function else "a logical 32-lane group")
                     continue
                 if target is None:
                     if c.kind == "type":

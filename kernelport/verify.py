@@ -22,7 +22,7 @@ from .model import build
 from .source import SourceFile
 from .project_ports import make, single
 from .translate import companion, destination
-from .verify_cache import Cache, file_digest, key as cache_key
+from .verify_cache import Cache, at_path, file_digest, key as cache_key, without_path
 from .verify_shard import kernel_files, parse_shard, shard_of  # noqa: F401 - verify's API
 
 SCHEDULES = ("block", "warp", "thread")
@@ -305,10 +305,11 @@ class Verifier:
         got = [self.cache.get(k, CompileResult) for k in keys]
         misses = [i for i, r in enumerate(got) if r is None]
         hits = [r is not None for r in got]
+        got = [None if r is None else at_path(r, p) for r in got]  # the key has no path: a message names p
         for i, r in zip(misses, be.compile_all(p, [runs[i] for i in misses]) if misses else []):
             got[i] = r
             if not r.skipped:  # a missing tool is not a verdict: installing it must take effect
-                self.cache.put(keys[i], r)
+                self.cache.put(keys[i], without_path(r, p))
         secs = (time.perf_counter() - t0) / len(runs)
         return [(be.name, run.wave, r, secs, hit) for run, r, hit in zip(runs, got, hits)]
 

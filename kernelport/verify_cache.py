@@ -2,7 +2,9 @@
 
 A compile result is keyed by the bytes of the file compiled and of every quoted header it
 includes, the backend and architecture, the toolchain's path and version, and the code that
-builds the command line; a kernel's numeric (and race) checks by the original's and every port's
+builds the command line (not by the file's path: byte-identical files share one run, and the
+result is stored with the file's path as a placeholder, put back as the reading file's own:
+`without_path` / `at_path`, so a message names the file it is about); a kernel's numeric (and race) checks by the original's and every port's
 bytes, the seed, the schedules and the kernel's name.  Both keys also hold kernelport's version
 and a digest of its own sources, so an upgraded or edited kernelport never reads an old verdict.
 Skipped checks (a missing tool) are never stored: installing the tool must take effect.
@@ -62,6 +64,43 @@ def file_digest(path: Path, _seen: set | None = None, _depth: int = 0) -> str:
         header = readable(p, name)  # the include policy: never a device, nothing outside the project
         h.update(b"\0" + inc + b"\0" + (file_digest(header, seen, _depth + 1) if header else "unread").encode())
     return h.hexdigest()
+
+
+_PATH = "\x00PATH"
+
+
+def _spellings(path) -> list[str]:
+    """The ways a compile's command and messages name `path`: absolute, and as given (longest first)."""
+    given, absolute = str(path), os.path.abspath(path)
+    return sorted({given, absolute}, key=len, reverse=True)
+
+
+def without_path(value, path):
+    """A copy of a dataclass `value` (a compile result) whose text fields name `path` by a placeholder."""
+    from dataclasses import fields, replace
+    pats = [re.compile(r"(?<![\w./-])" + re.escape(s) + r"(?![\w/])") for s in _spellings(path)]
+
+    def swap(text: str) -> str:
+        for pat in pats:
+            text = pat.sub(_PATH, text)
+        return text
+    return replace(value, **{f.name: _swap_field(getattr(value, f.name), swap) for f in fields(value)})
+
+
+def at_path(value, path):
+    """`value` stored by `without_path`, naming `path` (the file this run compiled) again."""
+    from dataclasses import fields, replace
+    given = str(path)
+    return replace(value, **{f.name: _swap_field(getattr(value, f.name), lambda t: t.replace(_PATH, given))
+                             for f in fields(value)})
+
+
+def _swap_field(v, swap):
+    if isinstance(v, str):
+        return swap(v)
+    if isinstance(v, list) and all(isinstance(a, str) for a in v):
+        return [swap(a) for a in v]
+    return v
 
 
 def key(*parts: object) -> str:

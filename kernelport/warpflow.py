@@ -43,8 +43,8 @@ class _Analyzer:
         self.changed = False
         self.fn: Function | None = None
         self.cur = ""  # the key of the function analysed (fnscopes: its qualified name), '' at file scope
-        self.scopes = fnscopes.Scopes(module)
-        self.warp_keys: set[str] = set()  # the keys of the warp-level functions (a.warp_level: their names)
+        self.scopes = fnscopes.of(module)
+        self.warp_keys: set[str] = set()  # the keys of the warp-level functions (a.warp_level too)
         self.work = Sweeps(module, list(module.functions.values()), self.scopes.key)
         self.aliases: dict[str, str] = {}
         self.width_params: dict[str, tuple[int, str]] = {}  # helper -> (its width parameter, the shuffle)
@@ -57,7 +57,7 @@ class _Analyzer:
         if key not in self._site_by_node:
             fn = self.m.function_at(node)
             self._site_by_node[key] = len(self.a.sites)
-            self.a.sites.append(Site(len(self.a.sites), node, role, fn.name if fn else None))
+            self.a.sites.append(Site(len(self.a.sites), node, role, self.scopes.key(fn) or None))
         return self._site_by_node[key]
 
     def confirm(self, facts, why: str, sink: Node, kinds=_SINK_KINDS) -> None:
@@ -312,7 +312,7 @@ class _Analyzer:
         if name is not None and name not in self.shared_names and self.fn is not None and \
                 (p := self.fn.param(name)) is not None and p.pointer and \
                 any(k == WARP and sid >= 0 and self.a.sites[sid].role != "ws_macro" for k, sid in idx):
-            self.a.data_warps.setdefault(self.fn.name, n)  # rows as warps: the data layout says 32
+            self.a.data_warps.setdefault(self.cur, n)  # rows as warps: the data layout says 32
         if name is not None:
             if store is not None:
                 self.bind("[]" + name, store)
@@ -342,7 +342,7 @@ class _Analyzer:
                 width = bound_idx.get("width")  # a literal one, or cub's `ShuffleDown<16>`: a logical group
                 literal_width = warpshapes.literal_width(self.src, n, args[width] if width is not None else None) is not None
                 if width is None and not literal_width:
-                    self.a.wave_shuffles.append((n, c.key, self.fn.name if self.fn else None))
+                    self.a.wave_shuffles.append((n, c.key, self.cur or None))
                 mi = bound_idx.get("mask")
                 if mi is not None:
                     self._classify_mask(args[mi], arg_facts[mi])
@@ -391,7 +391,7 @@ class _Analyzer:
             ck = self.scopes.key(callee)
             templateargs.bind(self, fn, callee)  # `merge<K, V, 16>(k, v)`: 16 binds the template's L
             if ck in self.width_params and len(args) <= self.width_params[ck][0]:
-                self.a.wave_shuffles.append((n, self.width_params[ck][1], self.fn.name if self.fn else None))
+                self.a.wave_shuffles.append((n, self.width_params[ck][1], self.cur or None))
             for p, f, a in zip(callee.params, arg_facts, args):
                 f = f or frozenset({(OPAQUE, -1)})  # the caller's value came from where we cannot see
                 key = (ck, p.name)
@@ -426,7 +426,7 @@ class _Analyzer:
     def _classify_mask(self, node: Node, facts) -> None:
         kinds = {k for k, _ in facts}
         cls = "partial" if OPAQUE in kinds else "full" if FULL in kinds else "active" if VOTE in kinds else "partial"
-        self.a.shuffle_masks.append((node, cls, self.fn.name if self.fn else None))
+        self.a.shuffle_masks.append((node, cls, self.cur or None))
 
     # -- statements -------------------------------------------------------------------------
     def stmt(self, n: Node) -> None:
@@ -525,7 +525,7 @@ class _Analyzer:
             k = self.scopes.key(f)
             direct[k] = direct.get(k, False) or warpshapes.uses_wave_collective(self, f)
             if direct[k]:
-                self.a.wave_collectives.add(f.name)
+                self.a.wave_collectives.add(k)
             calls.setdefault(k, set())
             for n in (self.src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `= default`
                 fn = n.child_by_field_name("function")
@@ -545,13 +545,13 @@ class _Analyzer:
                 wi = names.index("width") if "width" in names else None
                 lw = warpshapes.literal_width(self.src, n, args[wi] if wi is not None and wi < len(args) else None)
                 if lw is not None:
-                    self.a.logical_width[f.name] = lw
+                    self.a.logical_width[k] = lw
                     continue  # an explicit logical width: the code means it
                 direct[k] = True
                 if c.kind == "shuffle" and wi is not None and wi < len(args) and args[wi].type == "identifier":
                     warpshapes.width_param(self, f, self.src.text_of(args[wi]), c.key)
         self.warp_keys = callers_closure(direct, calls)
-        self.a.warp_level = {f.name for f in self.m.functions.values() if self.scopes.key(f) in self.warp_keys}
+        self.a.warp_level = set(self.warp_keys)
 
     def run(self) -> Analysis:
         self.warp_level_functions()

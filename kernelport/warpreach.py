@@ -44,7 +44,7 @@ def live_functions(an, said: dict[str, set[str]]) -> set[str]:
             hit = known[t] = t == "warpSize" or t in decided or bool(WARP_SIZE_NAME.search(t)) or _concept(an, t)
         return hit
 
-    seeds = set(an.a.warp_level) | _shared_pointers(an)
+    seeds = {f.name for f in m.functions.values() if an.scopes.key(f) in an.a.warp_level} | _shared_pointers(an)
     for f in m.functions.values():
         if f.name in seeds:
             continue

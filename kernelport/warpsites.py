@@ -81,6 +81,9 @@ class Analysis:
     module: Module
     sites: list[Site] = field(default_factory=list)
     issues: list[Issue] = field(default_factory=list)
+    # Tables by function are keyed as fnscopes keys functions (`ns::S::f`, with an overload's arity
+    # or types: fnscopes.of(module).key(f)), as are Site.function, Issue.function and the fn of
+    # shuffle_masks and wave_shuffles: `tile::lane` never gets `warp::lane`'s facts.
     warp_level: set[str] = field(default_factory=set)
     logical_width: dict[str, int] = field(default_factory=dict)
     shuffle_masks: list[tuple[Node, str, str | None]] = field(default_factory=list)  # (mask node, class, fn)

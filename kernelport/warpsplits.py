@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
+from . import fnscopes
 from .model import Module
 from .source import ident_name
 from .warpsites import WARP_SIZE_NAME, int_value
@@ -40,7 +41,7 @@ def _flat(text: str) -> str:
 
 def find(module: Module, known32: frozenset[str] = frozenset()) -> tuple[dict[str, Split], set[str]]:
     """(functions that split the block into 32-lane rows -> their Split, functions that name the
-    hardware wave).  `known32`: warp-size names known to be the constant 32 (`#define WARP_SIZE 32`),
+    hardware wave), by key (fnscopes: `a::reduce` is not `b::reduce`).  `known32`: warp-size names known to be the constant 32 (`#define WARP_SIZE 32`),
     which are the rows' width, not the wave's."""
     src = module.source
     splits: dict[str, Split] = {}
@@ -50,7 +51,7 @@ def find(module: Module, known32: frozenset[str] = frozenset()) -> tuple[dict[st
             continue
         if any((WARP_SIZE_NAME.search(t) and t not in known32) or t in _HARDWARE_LANE
                for t in (src.text_of(i) for i in src.index.under(f.body, "identifier"))):
-            wave_named.add(f.name)
+            wave_named.add(fnscopes.of(module).key(f))
             continue
         values: dict[str, Node] = {}
         for d in src.index.under(f.body, "init_declarator"):
@@ -73,5 +74,5 @@ def find(module: Module, known32: frozenset[str] = frozenset()) -> tuple[dict[st
                 warp = n
         if lanes and warp is not None:
             names = {k for k, v in values.items() if _flat(src.text_of(v)).strip("()") in lanes}
-            splits[f.name] = Split(warp, frozenset(names | lanes), frozenset(threads))
+            splits[fnscopes.of(module).key(f)] = Split(warp, frozenset(names | lanes), frozenset(threads))
     return splits, wave_named

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from . import cexpr, dialect
+from . import cexpr, dialect, fnscopes
 from .model import Function, Module, file_scope_items
 from .source import call_args, ident_name, walk
 from .warpsites import WARP_SIZE_NAME, int_value
@@ -108,7 +108,7 @@ def annotated(module: Module) -> tuple[dict[str, tuple[str, Node]], list[tuple[N
         elif nxt is None:
             problems.append((c, "warp-width is not followed by a function", "put it directly above the function"))
         else:
-            out[nxt.name] = (value, c)
+            out[fnscopes.of(module).key(nxt)] = (value, c)
     return out, problems
 
 
@@ -224,14 +224,24 @@ def row_guards(k: Function, module: Module, names=None) -> list[Geometry]:
 
 
 def _launches_of(module: Module) -> dict[str, list]:
-    """The module's launches by kernel name, in order (once: each kernel's evidence reads its own)."""
+    """The module's launches by the key of the kernel each runs (fnscopes: `a::k<<<...>>>` launches
+    a::k, not b::k; a kernel not defined here by its name), in order (once: each kernel's evidence
+    reads its own)."""
     key, cached = module.__dict__.get("_kp_launches_of", (None, None))
     if key != (id(module.launches), len(module.launches)):
         cached = {}
+        scopes = fnscopes.of(module)
         for launch in module.launches:
-            cached.setdefault(launch.kernel, []).append(launch)
+            runs = fnscopes.callees(module, module.function_at(launch.node), launch.node)
+            for k in {scopes.key(f) for f in runs} or {launch.kernel}:
+                cached.setdefault(k, []).append(launch)
         module.__dict__["_kp_launches_of"] = ((id(module.launches), len(module.launches)), cached)
     return cached
+
+
+def _host_of(module: Module, launch) -> Function | None:
+    """The definition whose body holds the launch (its locals size the block), by key, not bare name."""
+    return fnscopes.of(module).function(fnscopes.owner(module, launch.node))
 
 
 def row_launches(k: Function, module: Module) -> list[tuple[Node, Node]]:
@@ -239,10 +249,10 @@ def row_launches(k: Function, module: Module) -> list[tuple[Node, Node]]:
     or a local `dim3 threads(32, 8);` it passes): (the launch, what sets the block: the local's
     declarator or the block argument), in source order."""
     names, out = _names(module), []
-    for launch in _launches_of(module).get(k.name, ()):
+    for launch in _launches_of(module).get(fnscopes.of(module).key(k), ()):
         if len(launch.config) < 2:
             continue
-        owner = module.functions.get(launch.function or "")
+        owner = _host_of(module, launch)
         d = _dims(launch.config[1], owner, module, names)
         if d is None or d[0] != 32 or d[0] * d[1] * d[2] <= 32:
             continue
@@ -263,10 +273,10 @@ def _evidence(k: Function, module: Module, specs, names) -> list[Geometry]:
             out.append(Geometry(x, x * y * z, f"the annotated block ({x}, {y}, {z})", None))
         except Exception:  # noqa: BLE001  (a bad annotation is verify's error to report, not translate's)
             pass
-    for launch in _launches_of(module).get(k.name, ()):
+    for launch in _launches_of(module).get(fnscopes.of(module).key(k), ()):
         if len(launch.config) < 2:
             continue
-        d = _dims(launch.config[1], module.functions.get(launch.function or ""), module, names)
+        d = _dims(launch.config[1], _host_of(module, launch), module, names)
         text = " ".join(module.source.text_of(launch.config[1]).split())
         out.append(Geometry(d[0], d[0] * d[1] * d[2], f"the launch block `{text}` = {d}", launch.node)
                    if d is not None else Geometry(None, None, f"the launch block `{text}`", launch.node))
@@ -281,8 +291,11 @@ def _evidence(k: Function, module: Module, specs, names) -> list[Geometry]:
 
 def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[str, Node] | None = None) -> Widths:
     src = module.source
-    fns = module.functions
-    parent = {f: f for f in fns}
+    scopes = fnscopes.of(module)  # groups by key: a call joins the definitions C++ would run
+    fns: dict[str, list[Function]] = {}
+    for f in module.functions.values():
+        fns.setdefault(scopes.key(f), []).append(f)
+    parent = {k: k for k in fns}
 
     def find(a: str) -> str:
         while parent[a] != a:
@@ -295,22 +308,22 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
     external: dict[str, Node] = {}
     vis = module.visible
     read_as = backends_source()  # (once: an import statement per call cost a tenth of decide)
-    for f in fns.values():
+    for f in module.functions.values():
+        k = scopes.key(f)
         for n in (src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `X() = default;`: none
             fn = n.child_by_field_name("function")
-            while fn is not None and fn.type in ("qualified_identifier", "template_function"):
-                fn = fn.child_by_field_name("name")
-            name = src.text_of(fn) if fn is not None and fn.type == "identifier" else None
-            if name in fns and name != f.name:
-                parent[find(name)] = find(f.name)
-            elif name and vis is not None and name in vis.warp_functions and name not in fns:
-                external.setdefault(f.name, n)  # a header's warp helper: ported on its own
+            name = fnscopes.callee_name(fn)
+            own = {scopes.key(g) for g in scopes.resolve(f, fn, call_args(n))}
+            for callee in own - {k}:
+                parent[find(callee)] = find(k)
+            if not own and vis is not None and not vis.warp_qualified.isdisjoint(scopes.candidates(f, fn)):
+                external.setdefault(k, n)  # a header's warp helper: ported on its own
             c = dialect.lookup(read_as, name) if name else None
-            lib = dialect.library_call(read_as, name) if name and c is None and name not in fns else None
+            lib = dialect.library_call(read_as, name) if name and c is None and not own else None
             if lib is not None:
                 c = lib[0]  # a library's warp helper (PyTorch's WARP_SHFL)
             if c is not None and c.kind in _VOTES and c.warp_level:
-                votes.setdefault(f.name, []).append(n)
+                votes.setdefault(k, []).append(n)
             if c is not None and c.kind == "shuffle" and name is not None:
                 found = dialect.spelled_by(read_as, name)
                 params = dialect.call_params(*found)[0] if found else lib[1] if lib else ()
@@ -318,7 +331,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                 w = args[params.index("width")] if "width" in params and params.index("width") < len(args) else None
                 if w is not None and not WARP_SIZE_NAME.search(src.text_of(w)) and \
                         _value(w, module, _names(module)) == 32:  # `WARP_SIZE` (32) names the warp
-                    explicit.setdefault(f.name, n)  # the code says it: a 32-lane group
+                    explicit.setdefault(k, n)  # the code says it: a 32-lane group
     members: dict[str, set[str]] = {}
     for fname in fns:
         members.setdefault(find(fname), set()).add(fname)
@@ -336,9 +349,10 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                 if m in explicit]
         code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
                           (data_warps or {})[m]) for m in sorted(fs) if m in (data_warps or {})]
-        _decide_group(g, [fns[m] for m in fs], module, specs, names, marks, problems, code[:1])
+        defs = [d for m in sorted(fs) for d in fns[m]]
+        _decide_group(g, defs, module, specs, names, {m: marks[m] for m in fs if m in marks}, problems, code[:1])
         if not code:  # a 32 the code itself gives (a width-32 shuffle) stays: its group keeps 32 lanes
-            _rows_follow_helpers(g, [fns[m] for m in fs], module, names,
+            _rows_follow_helpers(g, defs, module, names,
                                  [external[m] for m in sorted(fs) if m in external])
         groups.append(g)
         for m in fs:
@@ -358,7 +372,7 @@ def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, ma
     verdicts = {e.verdict for e in known}
     unknown = len(known) - len(code) < len(evidence) or not any(f.is_kernel for f in fs)
     g.shares_wave = unknown or any(e.total is None or e.total > 32 for e in known)
-    ann = {marks[f.name][0]: marks[f.name][1] for f in fs if f.name in marks}
+    ann = {value: node for value, node in marks.values()}  # (the group's own annotations, by key)
     if len(ann) > 1:
         problems.append((ann[NATIVE], "the functions of one warp-level group are annotated both native and 32",
                          "one group (a kernel and the helpers it calls) has one width: keep one annotation"))
@@ -395,7 +409,7 @@ def _rows_follow_helpers(g: Group, fs: list[Function], module: Module, names, he
     guard's constant becomes the wave width (a wave site) and launchrows rewrites the launches."""
     if g.width != LOGICAL or g.annotated or not helpers:
         return
-    guards = {f.name: gs for f in fs if f.is_kernel and (gs := row_guards(f, module, names))}
+    guards = {fnscopes.of(module).key(f): gs for f in fs if f.is_kernel and (gs := row_guards(f, module, names))}
     if not guards:
         return
     name = module.source.text_of(helpers[0].child_by_field_name("function"))

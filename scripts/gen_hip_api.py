@@ -58,12 +58,15 @@ OVERRIDES = {"cublas.h": "hipblas/hipblas.h", "cublas_v2.h": "hipblas/hipblas.h"
 # (__ldcg, __stcs, ...) only choose a cache policy, so on HIP they are the plain access (ROCm 5.2
 # declares none of them, save __ldcg/__ldcs for __half); umin/umax/llmin/... are min/max on the
 # argument type CUDA's signature converts to (HIP's min/max are templates, so the casts pick it).
+# __trap (stop the kernel) is the compiler's __builtin_trap, which ROCm's own abort() and the
+# device assert call: ROCm 5.2 declares no __trap.
 _LOAD, _STORE = "(*({0}))", "(*({0}) = ({1}))"
 DEVICE_OVERRIDES = {
     **{f: _LOAD for f in ("__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv")},
     **{f: _STORE for f in ("__stcg", "__stcs", "__stwb", "__stwt")},
     **{f"{p}{op}": f"{op}(({t})({{0}}), ({t})({{1}}))" for p, t in
        (("u", "unsigned int"), ("ll", "long long int"), ("ull", "unsigned long long int")) for op in ("min", "max")},
+    "__trap": "__builtin_trap()",
 }
 
 # CUDA's C++ API (cuda_runtime.h) overloads and default arguments HIP lacks: a call with that many
@@ -78,6 +81,7 @@ CALL_OVERLOADS = {
     "cudaEventCreate/2": "hipEventCreateWithFlags({0}, {1})",
     "cudaHostAlloc/3": "hipHostMalloc({0}, {1}, {2})",  # HIP's template over T**; the same flag values
     "cudaMallocPitch/4": "hipMallocPitch((void**)({0}), {1}, {2}, {3})",
+    "cudaHostGetDevicePointer/3": "hipHostGetDevicePointer((void**)({0}), {1}, {2})",  # CUDA's template over T**
     "cudaStreamWaitEvent/2": "hipStreamWaitEvent({0}, {1}, 0)",
     "cudaMemcpyToSymbolAsync/3": "hipMemcpyToSymbolAsync({0}, {1}, {2}, 0, hipMemcpyHostToDevice)",
     "cudaMemcpyToSymbolAsync/4": "hipMemcpyToSymbolAsync({0}, {1}, {2}, {3}, hipMemcpyHostToDevice)",

@@ -454,3 +454,56 @@ def test_cudas_own_attribute_spellings_are_the_targets():
     assert "typedef struct __align__(32) uint48 {" in text and "struct __align__(16) pair {" in text
     assert "typedef  struct pair pair_t;" in text and "__device_builtin__" not in text
     assert "// __builtin_align__ in a comment stays" in text
+
+
+def test_trap_is_the_compilers_builtin_trap():
+    """CUDA's __trap() stops the kernel; ROCm 5.2 declares no __trap, and its own abort() and device
+    assert are __builtin_trap() (CGBN's error monitor halts an instance with __trap)."""
+    out = body("__global__ void k(int* p) {\n  if (p[0] < 0) __trap();\n}\n")
+    assert "if (p[0] < 0) __builtin_trap();" in out
+    assert "kernelport" in TABLE.get("__trap").flag_set
+
+
+def test_a_declaration_a_cuda_build_skips_stands_in_for_cudas_own():
+    """gpujpeg's public header declares CUDA's stream type itself under `#ifndef __DRIVER_TYPES_H__`
+    (for C users without the toolkit): a CUDA build skips it, so the name stays the toolkit's and
+    every use is ported; under a user macro the same declaration is the user's own."""
+    code = ("#ifndef __DRIVER_TYPES_H__\nstruct CUstream_st;\ntypedef struct CUstream_st *cudaStream_t;\n#endif\n"
+            "#include <cuda_runtime.h>\nvoid run(cudaStream_t s) { cudaStreamSynchronize(s); }\n")
+    out = body(code)
+    assert "void run(hipStream_t s) { hipStreamSynchronize(s); }" in out
+    assert "#ifndef HIP_INCLUDE_HIP_DRIVER_TYPES_H" in out
+    out = body(code.replace("#ifndef __DRIVER_TYPES_H__", "#ifdef __CUDACC__\n#else"))
+    assert "void run(hipStream_t s)" in out
+    own = body(code.replace("__DRIVER_TYPES_H__", "MY_STREAMS"))
+    assert "void run(cudaStream_t s)" in own
+
+
+def test_an_elaborated_type_specifier_is_the_targets_bare_name():
+    """`struct cudaGraphicsResource*` (gpujpeg), `enum cudaError`: HIP declares hipGraphicsResource and
+    hipError_t only as typedefs, which `struct`/`enum` cannot name; the bare name means the same."""
+    out = body("#include <cuda_runtime.h>\nstruct holder { struct cudaGraphicsResource* res; enum cudaError last; };\n"
+               "int f(struct cudaGraphicsResource* r) { return sizeof(struct cudaChannelFormatDesc) + (r != 0); }\n")
+    assert "struct holder { hipGraphicsResource* res; hipError_t last; };" in out
+    assert "int f(hipGraphicsResource* r) { return sizeof(hipChannelFormatDesc) + (r != 0); }" in out
+
+
+def test_host_get_device_pointer_takes_any_pointer_to_pointer():
+    """CUDA's C++ API has cudaHostGetDevicePointer as a template over `T**` (xmrig-cuda passes a
+    `uint8_t**`); HIP declares only `void**`: the overload row casts."""
+    out = body("#include <cuda_runtime.h>\nint f(unsigned char** d, void* h) {\n"
+               "  return cudaHostGetDevicePointer(d, h, 0);\n}\n")
+    assert "return hipHostGetDevicePointer((void**)(d), h, 0);" in out
+
+
+def test_cudas_calling_convention_macros_go():
+    """The book's simpleCallback.cu: `void CUDART_CB my_callback(cudaStream_t, cudaError_t, void*)`;
+    ROCm 5.2 defines no CUDART_CB (nor CUDAAPI): hipcc read it as a variable of type void."""
+    code = ("#include <cstdio>\n"
+            "void CUDART_CB cb(cudaStream_t s, cudaError_t e, void* d) { printf(\"%d\\n\", *(int*)d); }\n"
+            "CUresult CUDAAPI probe(int* x);\n"
+            "__global__ void k(int* x) { x[threadIdx.x] = 1; }\n"
+            "int main() { int v = 1; cudaStreamAddCallback(0, cb, &v, 0); return 0; }\n")
+    text = body(code)
+    assert "void  cb(hipStream_t s, hipError_t e, void* d)" in text and "CUDART_CB" not in text
+    assert "CUDAAPI" not in text

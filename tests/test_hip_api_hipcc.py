@@ -81,6 +81,7 @@ TEMPLATE_CALLS = {
     **{f: f"u[0] = {f}(u[1], i);" for f in ("umin", "umax")},
     **{f: f"ll[0] = {f}(ll[1], (long long)i);" for f in ("llmin", "llmax")},
     **{f: f"ull[0] = {f}(ull[1], 3ull);" for f in ("ullmin", "ullmax")},
+    "__trap": "if (i < 0) __trap();",
 }
 
 
@@ -107,6 +108,7 @@ OVERLOAD_CALLS = {
     "cudaEventCreate/2": "cudaEventCreate(&ev, cudaEventDisableTiming);",
     "cudaHostAlloc/3": "cudaHostAlloc(&host, 64 * sizeof(float), cudaHostAllocDefault);",
     "cudaMallocPitch/4": "cudaMallocPitch(&dev, &pitch, 16 * sizeof(float), 4);",
+    "cudaHostGetDevicePointer/3": "cudaHostGetDevicePointer(&dev, host, 0);",
     "cudaStreamWaitEvent/2": "cudaStreamWaitEvent(s, ev);",
     "cudaMemcpyToSymbolAsync/3": "cudaMemcpyToSymbolAsync(coef, host, sizeof(coef));",
     "cudaMemcpyToSymbolAsync/4": "cudaMemcpyToSymbolAsync(coef, host, sizeof(float), sizeof(float));",
@@ -147,3 +149,13 @@ def test_other_arities_keep_the_names_own_row():
     port, text = translate(SourceFile.from_text(code, "t.cu"), "hip")
     assert port.ok
     assert "hipEventCreate(&e);" in text and "hipStreamWaitEvent(s, e, 0);" in text and "hipEventRecord(e);" in text
+
+
+def test_elaborated_toolkit_types_and_a_guarded_stand_in_compile(tmp_path):
+    """gpujpeg's shapes: CUDA's stream type declared under `#ifndef __DRIVER_TYPES_H__`, and
+    `struct cudaGraphicsResource*` / `enum cudaError` (typedef-only names in HIP)."""
+    _port_compiles(
+        "#ifndef __DRIVER_TYPES_H__\nstruct CUstream_st;\ntypedef struct CUstream_st *cudaStream_t;\n#endif\n"
+        "#include <cuda_runtime.h>\nstruct holder { struct cudaGraphicsResource* res; enum cudaError last; };\n"
+        "int run(cudaStream_t s, struct holder* h) { h->last = cudaStreamSynchronize(s);\n"
+        "  return sizeof(struct cudaChannelFormatDesc) + (h->res != 0); }\n", tmp_path)

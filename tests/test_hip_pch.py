@@ -2,6 +2,7 @@
 verdicts as one plain `hipcc -c` of every architecture, the headers parsed once per toolchain."""
 from __future__ import annotations
 
+import os
 import shutil
 import textwrap
 
@@ -138,3 +139,48 @@ def test_the_plain_check_and_the_pch_check_agree_on_a_host_error(tmp_path, runs)
         """)
     rs = toolchains.compile_hip_each(_file(tmp_path, "host.hip", text), toolchains.HIP_ARCHS)
     assert [r.ok for r in rs] == [False, False] and runs[0][0] == "host"
+
+
+def _entry(root, key: str, used: float, size: int = 1000) -> None:
+    for ext, n in (("pch", size), ("hip", 20), ("lock", 0)):
+        p = root / f"{key}.{ext}"
+        p.write_bytes(b"x" * n)
+        os.utime(p, (used, used))
+
+
+def test_prune_deletes_entries_unused_for_max_age_then_the_least_recently_used_beyond_the_size(tmp_path):
+    day, now = 86400.0, 1_000_000_000.0
+    _entry(tmp_path, "stale", now - 40 * day)
+    _entry(tmp_path, "old", now - 10 * day)
+    _entry(tmp_path, "older", now - 20 * day)
+    _entry(tmp_path, "fresh", now - 60)
+    (tmp_path / ".build-dead").mkdir()
+    os.utime(tmp_path / ".build-dead", (now - 2 * day, now - 2 * day))
+    (tmp_path / "notes.txt").write_text("not an entry")
+    # 4 entries of 1020 bytes: past 30 days goes; over 2.5 kB the least recently used go, not one in the hour
+    gone = pch.prune(tmp_path, now=now, max_age_days=30, max_bytes=2500, keep_recent_s=3600)
+    assert gone == ["stale", "older"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "fresh.hip", "fresh.lock", "fresh.pch", "notes.txt", "old.hip", "old.lock", "old.pch"]
+    assert pch.prune(tmp_path, now=now, max_age_days=30, max_bytes=0, keep_recent_s=3600) == ["old"]  # fresh: in use
+
+
+def test_a_reused_pch_counts_as_used_and_a_new_build_prunes(tmp_path, monkeypatch):
+    """The .lock's date is the entry's last use (the .pch and .hip keep theirs: clang checks the
+    source's); building a new PCH prunes the directory."""
+    fake = tmp_path / "fakecc"
+    fake.write_text('#!/bin/sh\nwhile [ "$1" != "-o" ]; do shift; done\necho pch > "$2"\n')
+    fake.chmod(0o755)
+    root = tmp_path / "pch"
+    monkeypatch.setenv(pch.ENV, str(root))
+    first = pch.build(str(fake), ["-x", "hip"], "#include <a.h>\n", dict(os.environ), 30)
+    long_ago = 1_000_000.0
+    for p in root.iterdir():
+        os.utime(p, (long_ago, long_ago))
+    assert pch.build(str(fake), ["-x", "hip"], "#include <a.h>\n", dict(os.environ), 30) == first  # reused
+    assert first.with_suffix(".lock").stat().st_mtime > long_ago
+    assert first.stat().st_mtime == long_ago and first.with_suffix(".hip").stat().st_mtime == long_ago
+    for p in root.iterdir():
+        os.utime(p, (long_ago, long_ago))
+    second = pch.build(str(fake), ["-x", "hip"], "#include <b.h>\n", dict(os.environ), 30)
+    assert second.is_file() and not first.exists() and not first.with_suffix(".hip").exists()

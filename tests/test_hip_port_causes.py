@@ -35,7 +35,7 @@ TAGGED_USE = """\
 
 def test_a_tagged_type_used_without_a_body_is_cudas_and_renamed():
     out = port_of(TAGGED_USE)
-    assert "struct hipChannelFormatDesc desc;" in out
+    assert "    hipChannelFormatDesc desc;" in out  # HIP's name bare: some HIP types are typedefs only
     assert "struct cudaMine { int x; };" in out and "struct cudaMine m" in out  # the file's own type
 
 
@@ -302,7 +302,45 @@ def test_a_device_prop_field_is_hips_name_a_users_field_is_not():
     assert "cudaDeviceProp::regsPerMultiprocessor" in port.diagnostics[0].message
 
 
-CASES = {"device_prop": DEVICE_PROP, "device_launch_host_only": DEVICE_LAUNCH.split("__global__ void again")[0], "nvcc_region": NVCC_REGION, "bfe": BFE, "cg_members": CG_MEMBERS, "printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16, "spaced_launch": SPACED_LAUNCH}
+# cuSZ's hf_kernels: `for (auto i = threadIdx.x; i < n; i += blockDim.x)`; ROCm 5.2's coordinates
+# are objects that convert to uint32_t, so `auto` took their type, which has no `+=`.
+AUTO_COORD = """\
+    __global__ void copy(float *dst, const float *src, unsigned n) {
+        for (auto i = threadIdx.x; i < n; i += blockDim.x) dst[i] = src[i];
+        const auto b = (blockIdx.y);
+        auto sum = threadIdx.x + blockDim.x, w = 2u;
+        auto &ref = dst;
+        dst[b + sum + w] = ref[0];
+    }
+    """
+
+
+def test_an_auto_variable_of_a_builtin_coordinate_gets_cudas_type():
+    out = port_of(AUTO_COORD)
+    assert "for (unsigned int i = threadIdx.x; i < n; i += blockDim.x)" in out
+    assert "const unsigned int b = (blockIdx.y);" in out
+    assert "auto sum = threadIdx.x + blockDim.x, w = 2u;" in out and "auto &ref = dst;" in out  # integers already
+
+
+def test_a_lacking_field_of_an_array_element_is_refused_at_its_line():
+    """The book's simple2DFD.cu: `cudaDeviceProp prop[ngpus]; ... prop[0].unifiedAddressing`, which
+    ROCm 5.2's hipDeviceProp_t lacks; an element's field was not checked (hipcc: "no member named")."""
+    code = ("#include <cuda_runtime.h>\n"
+            "int main() {\n"
+            "    const int ngpus = 2;\n"
+            "    cudaDeviceProp prop[ngpus];\n"
+            "    for (int i = 0; i < ngpus; i++) cudaGetDeviceProperties(&prop[i], i);\n"
+            "    bool uva = prop[0].unifiedAddressing && prop[1].unifiedAddressing;\n"
+            "    return uva + prop[0].multiProcessorCount + prop[1].sharedMemPerMultiprocessor;\n"
+            "}\n")
+    port, text = translate(SourceFile.from_text(code, "t.cu"), "hip")
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP210", 6), ("KP210", 6)]
+    assert "cudaDeviceProp::unifiedAddressing" in port.diagnostics[0].message
+    assert "prop[1].maxSharedMemoryPerMultiProcessor" in port.body
+
+
+CASES = {"device_prop": DEVICE_PROP, "device_launch_host_only": DEVICE_LAUNCH.split("__global__ void again")[0], "nvcc_region": NVCC_REGION, "bfe": BFE, "cg_members": CG_MEMBERS, "printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16, "spaced_launch": SPACED_LAUNCH,
+         "auto_coord": AUTO_COORD}
 
 
 @pytest.mark.parametrize("name", list(CASES))
@@ -312,3 +350,15 @@ def test_the_port_compiles_for_gfx90a_and_gfx1030(name, tmp_path):
     f.write_text(port_of(CASES[name]))
     r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
     assert r.ok, r.output[-3000:]
+
+
+def test_ptx_bfe_with_an_immediate_length_is_the_same_extract():
+    """xmrig-cuda's aes_cuda.hpp: `bfe.u32 %0, %1, %2, 8;` (PTX allows an immediate position or
+    length); an operand the template names but the asm does not pass stays KP201."""
+    out = port_of(BFE.replace("%1, %2, %3;", "%1, %2, 8;").replace(', "r"(numBits)', ""))
+    assert "ret = kp_bfe_u32(x, bit, 8);" in out
+    out = port_of(BFE.replace("%1, %2, %3;", "%1, 21, 5;").replace(', "r"(bit), "r"(numBits)', ""))
+    assert "ret = kp_bfe_u32(x, 21, 5);" in out
+    bad = BFE.replace("%1, %2, %3;", "%1, %2, %4;")
+    port, _ = translate(SourceFile.from_text(textwrap.dedent(bad), "t.cu"), "hip")
+    assert [d.code for d in port.diagnostics] == ["KP201"]

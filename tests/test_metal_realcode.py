@@ -417,3 +417,23 @@ def test_grid_constant_has_no_metal_word_restrict_is_kept():
         """)
     assert "kernel void g(const constant P& p [[buffer(0)]], const device int* __restrict__ q" in body
     assert "__grid_constant__" not in body
+
+
+def test_explicit_instances_for_host_code_are_left_out():
+    # cuSZ's hist_generic.cu / hf_kernels.cu: `template struct psz::module::GPU_histogram_generic<u1>;`
+    # instantiates a host launcher class; a port that kept it (without its `template`) did not compile
+    body = checked("""\
+        namespace ns { template <typename T> struct mod { static void run(T* a, int n); }; }
+        __global__ void k(float* d, int n) { d[threadIdx.x] = n; }
+        template <typename T> __device__ T twice(T v) { return v + v; }
+        __global__ void k2(float* d) { d[0] = twice(d[1]); }
+        template <typename T> void ns::mod<T>::run(T* a, int n) { k<<<1, 64>>>(a, n); }
+        template <typename T> void launch(T* a, int n) { k<<<1, 64>>>(a, n); }
+        template struct ns::mod<float>;
+        template void launch<float>(float*, int);
+        template __device__ float twice<float>(float);
+        """)
+    assert "\n/* ns::mod<float>: used by host code only, left out of the Metal port */;" in body
+    assert "/* launch<...>: an explicit instance for host code, left out of the Metal port */" in body
+    assert "/* twice<...>: an explicit instance for device code (Metal instantiates it where it is used)" in body
+    assert "kernel void k2(device float* d [[buffer(0)]]) { d[0] = twice(d[1]); }" in body

@@ -795,3 +795,10 @@ def test_a_device_lambda_in_host_code_is_refused_not_left_out_silently(qual):
     # the look-alike: a host lambda in host code is host code, left out
     host, _ = translate(SourceFile.from_text(DEVICE_LAMBDA.replace("{qual}", ""), "l.cu"), "metal")
     assert host.ok
+
+
+def test_rintf_is_metals_rint_and_the_port_checks():
+    """gpujpeg's IDCT rounds with rintf (round half to even, exact on both): Metal spells it rint."""
+    text = body("__global__ void k(float* x) { x[0] = rintf(x[1]) + floorf(x[2]); }\n")
+    assert "x[0] = rint(x[1]) + floor(x[2]);" in text
+    assert_checks("__global__ void k(float* x) { x[0] = rintf(x[1]); }\n")

@@ -447,3 +447,36 @@ def test_an_entry_of_another_shape_is_a_miss_in_every_reader(tmp_path, monkeypat
     assert _spoil(tmp_path / "xdg", value) == 4
     assert run() == first
     assert (made, linted, len(fake_compiler[0]), len(fake_numeric)) == ([1, 1], [1, 1], 2, 2)
+
+
+def test_two_files_of_the_same_bytes_share_a_compile_but_each_message_names_its_own(tmp_path, monkeypatch):
+    """The compile cache is keyed by bytes, not path: the second file reads the first's run,
+    stored with the path as a placeholder, and its message names the second file."""
+    calls = []
+    cuda = type(backends.get("cuda"))
+
+    def compile_(self, path, run):
+        calls.append(str(path))
+        return CompileResult("nvcc", run.arch, False, False, ["nvcc", "-c", str(path)],
+                             f"{path}(2): error: identifier \"kp_undefined\" is undefined\n"
+                             f"1 error detected in the compilation of \"{path}\".\n", "nvcc failed (exit 2)")
+
+    monkeypatch.setattr(cuda, "compile", compile_)
+    monkeypatch.setattr(toolchains, "find_tool", lambda name: Toolchain(name, f"/opt/{name}", "12.4"))
+    text = "__global__ void k(float* x) {\n    x[0] = kp_undefined;\n}\n"
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first, second = tmp_path / "a" / "k.cu", tmp_path / "b" / "k.cu"
+    for p in (first, second):
+        p.write_text(text)
+    got = {p: _compile(Verifier(), p) for p in (first, second)}
+    assert calls == [str(first)]  # one compile for both
+    for p, (_, _, r, _, hit) in got.items():
+        assert hit is (p == second) and not r.ok
+        assert r.output.startswith(f"{p}(2): error") and r.command == ["nvcc", "-c", str(p)]
+        assert f'compilation of "{p}"' in r.output
+    # a relative spelling is put back as that file's spelling; a longer name that contains it is left
+    monkeypatch.chdir(tmp_path)
+    rel = Path("b") / "k.cu"
+    _, _, r, _, hit = _compile(Verifier(), rel)
+    assert hit and r.output.startswith("b/k.cu(2): error") and str(tmp_path) not in r.output

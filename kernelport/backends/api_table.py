@@ -46,8 +46,9 @@ class Entry:
     @property
     def call_template(self) -> str | None:
         """A spelling over the call's arguments (`(*({0}))` for `__ldcg(p)`): the target has no
-        such function but an expression that means the same (kernelport's rows, flag `kernelport`)."""
-        return self.hip if "{0}" in self.hip else None
+        such function but an expression that means the same (kernelport's rows, flag `kernelport`);
+        `__builtin_trap()` for `__trap()` is one over no arguments."""
+        return self.hip if "{0}" in self.hip or self.hip.endswith("()") else None
 
     @property
     def is_header(self) -> bool:

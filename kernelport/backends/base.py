@@ -108,6 +108,17 @@ class Backend:
     # aggregates: an array of them takes no `= {0}` (HIP's HIP_vector_type: "no viable conversion
     # from 'int' to 'uint2'"), so the port writes `= {}`, which zeroes every element alike.
     vector_types_are_classes: ClassVar[bool] = False
+    # CUDA vector types the target has built in under the same name, with component-wise operators:
+    # binary (vector with vector, or with its element type either side; and the compound `OP=`) and
+    # unary. A project's operator that only restates one of them is left out of the port
+    # (metal/vectorops.py). Empty: the target's vector types are CUDA's structs.
+    vector_types: ClassVar[frozenset[str]] = frozenset()
+    vector_operators: ClassVar[frozenset[str]] = frozenset()
+    vector_unary_operators: ClassVar[frozenset[str]] = frozenset()
+    # The type an `auto` variable initialised with a built-in coordinate itself (`auto i =
+    # threadIdx.x`) is given, where the backend's coordinates are objects of their own type that
+    # only convert to an integer (None: they are integers already).
+    auto_coordinate_type: ClassVar[str | None] = None
     # CUDA's own attribute spellings (host_defines.h) the target spells otherwise or lacks: name ->
     # the target's spelling ("" where it has none and needs none); the parse sees them as blanks.
     attribute_spellings: ClassVar[dict[str, str]] = {}
@@ -151,6 +162,9 @@ class Backend:
     # name), so a name no table knows is still recognised as API, never as the user's own.
     api_pattern: ClassVar[str | None] = None
     api_header_pattern: ClassVar[str | None] = None
+    # Macros the source dialect's compiler or headers define (their include guards): what a file
+    # declares under `#ifndef` one of them stands in for the toolkit's own declaration.
+    toolkit_macros: ClassVar[tuple[str, ...]] = ()
     # A header under a library folder that the table lacks -> the header that provides the library.
     api_header_folders: ClassVar[dict[str, str]] = {}
     # The toolchain the table's `hipcc` column was checked with (a name absent there is a warning).

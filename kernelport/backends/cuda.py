@@ -79,6 +79,11 @@ class CUDA(Backend):
     # the table lists every driver name HIPIFY knows.
     api_pattern = (r"(cuda|cublas(Lt)?|curand|cufft|cusparse|cusolver|cudnn|nvrtc)[A-Z]\w*|curand_\w+"
                    r"|(CUBLAS|CURAND|CUFFT|CUSPARSE|CUSOLVER|CUDNN|NVRTC)_[A-Z]\w*")
+    # The compiler's macros and the runtime headers' include guards (never __CUDA_ARCH__: its
+    # `#ifndef` is host code, not a build without CUDA).  gpujpeg's public header declares
+    # `typedef struct CUstream_st *cudaStream_t;` under `#ifndef __DRIVER_TYPES_H__`.
+    toolkit_macros = ("__CUDACC__", "__NVCC__", "__DRIVER_TYPES_H__", "__CUDA_RUNTIME_H__",
+                      "__CUDA_RUNTIME_API_H__")
     # An included header of the toolkit or its libraries (`<cuda_pipeline.h>`, `<cub/block/...>`).
     api_header_pattern = r"(cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|nvrtc|nvToolsExt)\w*\.h|cub/.*|cuda/.*"
     # Legacy mask-less names (pre-CUDA 9) read as the same concepts.

@@ -44,7 +44,12 @@ class HIP(Backend):
     # and its group_index()/thread_index() are not const (a `const thread_block &` cannot call
     # them); grid_group has only size/thread_rank/is_valid/sync. The built-ins mean the same.
     vector_types_are_classes = True  # ROCm's HIP_vector_type
-    attribute_spellings = {"__builtin_align__": "__align__", "__device_builtin__": ""}  # ROCm 5.2 has __align__
+    # ROCm 5.2's threadIdx.x is a __HIP_Coordinates<...>::__X that converts to uint32_t: `auto i =
+    # threadIdx.x; i += blockDim.x` has no `+=` (hipcc: "no viable overloaded '+='"); CUDA's is unsigned int
+    auto_coordinate_type = "unsigned int"
+    # ROCm 5.2 has __align__; CUDA's calling-convention macros (empty but on Windows) it has not (its
+    # HIPRT_CB is only in the nvidia_detail headers): a HIP callback needs none
+    attribute_spellings = {"__builtin_align__": "__align__", "__device_builtin__": "", "CUDART_CB": "", "CUDAAPI": ""}
     launches_from_device = False  # ROCm has no dynamic parallelism: clang refuses a kernel named in a kernel
     member_spaces_in_class = True  # hipcc is clang: an out-of-line `__device__` member must be declared so
     cg_members = {("thread_block", "group_dim"): "blockDim", ("thread_block", "dim_threads"): "blockDim",

@@ -36,7 +36,7 @@ def _stdin_result(display: str, overrides: configmod.Overrides, mode: str | None
     settings = settings_for(path, overrides)
     us = units_of(path, display, text, True, settings.includes)
     if us is None:
-        raise KernelportError(f"{display}: not a CUDA (.cu, .cuh), HIP (.hip), header, Metal or Python file name",
+        raise KernelportError(f"{display}: not a CUDA (.cu, .cuh), HIP (.hip), header, C++ source, Metal or Python file name",
                               hint="--stdin-filename names the file the text comes from, e.g. kernels/reduce.cu")
     res.findings = [f for u in us for f in lint_unit(u, settings)]
     if mode and len(us) == 1 and us[0].fixable and not any(f.code == "KP001" for f in res.findings):

@@ -8,7 +8,7 @@ from typing import Callable
 
 from tree_sitter import Node
 
-from .. import backends, dialect, warpflow
+from .. import backends, dialect, fnscopes, warpflow
 from ..model import Function, Module, Visible, build
 from ..project import needs_macros
 from ..source import SourceFile, uncomment, walk
@@ -161,7 +161,20 @@ class Context:
 
     @cached_property
     def warp_level(self) -> set[str]:
+        """The keys (fnscopes) of the warp-level functions: ask with `key(f)`."""
         return self.analysis.warp_level
+
+    def key(self, f: Function | None) -> str | None:
+        """The key of a function in the analysis's tables (fnscopes: `tile::lane` is not `warp::lane`)."""
+        return fnscopes.of(self.module).key(f) if f is not None else None
+
+    def function_of(self, key: str | None) -> Function | None:
+        return fnscopes.of(self.module).function(key)
+
+    def launched(self, launch) -> set[str]:
+        """The keys of this file's kernels a launch runs (the one C++ would choose)."""
+        m = self.module
+        return {self.key(g) for g in fnscopes.callees(m, m.function_at(launch.node), launch.node)}  # type: ignore[misc]
 
     @cached_property
     def row_splits(self) -> dict[str, str]:

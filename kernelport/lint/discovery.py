@@ -1,8 +1,10 @@
 """Which files to lint, and what kind of input each is.
 
 - A backend's source files (`.cu`, `.cuh`, `.hip`, `.metal`: each backend's `source_extensions`)
-  are read in that backend's dialect.  Headers (`.h`, `.hpp`, `.hh`, `.hxx`, `.inl`) are linted as
-  the source dialect when they hold device code (or are named on the command line).
+  are read in that backend's dialect.  Headers (`.h`, `.hpp`, `.hh`, `.hxx`, `.inl`) and C++ sources
+  (`.cc`, `.cpp`, `.cxx`: HIP kernels a build compiles as HIP, the host code that picks a launch's
+  block sizes) are linted as the source dialect when they hold device code (or are named on the
+  command line).
 - `.py` files are an input kind of their own, not a backend: CUDA source in the string literals
   given to cupy `RawKernel`/`RawModule` or `torch.utils.cpp_extension.load_inline` (`units.py`).
 - Directories are walked recursively; `.gitignore` files (from the repository root down) and
@@ -26,9 +28,9 @@ from ..backends import Backend
 
 # Input kinds besides a backend's own source files.
 PYTHON = "python"  # CUDA kernels in Python strings
-HEADER = "header"  # a C/C++ header: the source dialect, linted when it holds device code
+HEADER = "header"  # a C/C++ header or C++ source: the source dialect, linted when it holds device code
 PYTHON_EXT = ".py"
-HEADER_EXT = {".h", ".hpp", ".hh", ".hxx", ".inl", ".cuh"}
+HEADER_EXT = {".h", ".hpp", ".hh", ".hxx", ".inl", ".cuh", ".cc", ".cpp", ".cxx"}
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", ".venv", "venv", "node_modules", ".tox", ".mypy_cache",
              ".pytest_cache", ".ruff_cache", "build", "dist", ".eggs"}
 DEVICE_MARKERS = re.compile(r"__global__|__device__|__shared__|threadIdx|__syncthreads|__shfl|warpSize|__ballot")

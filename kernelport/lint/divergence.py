@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from .. import backends, dialect, warpflow
+from .. import backends, dialect, fnscopes, warpflow
 from ..source import ident_name
 
 UNIFORM, WARP, THREAD = 0, 1, 2
@@ -71,7 +71,7 @@ class Divergence:
         self.src = ctx.src
         self.source = backends.source().name  # calls and built-ins are read in the source dialect
         self.env: dict[tuple[str, str], int] = {}
-        self.returns: dict[str, int] = {}
+        self.returns: dict[str, int] = {}  # function key (fnscopes: `a::step` is not `b::step`) -> its tag
         self.shared = {s.name for s in self.m.shared}
         self.fn = None
         self.changed = False
@@ -264,7 +264,7 @@ class Divergence:
             nm = fn.child_by_field_name("name")
             name = self.src.text_of(nm) if nm is not None else None
         if name is None:
-            return max(tags, default=UNIFORM)
+            return self._call_functions(n, tags)  # `a::step(x)`
         c = lookup(name, (self.source, self.ctx.lang))
         if c is not None:
             if c.kind == "vote":
@@ -274,16 +274,29 @@ class Divergence:
             if c.kind == "barrier":
                 return UNIFORM
             return max(tags, default=UNIFORM)
-        callee = self.m.functions.get(name)
-        if callee is not None:
+        return self._call_functions(n, tags)
+
+    def _call_functions(self, n: Node, tags: list[int]) -> int:
+        """A call of the file's own functions (those C++ would run: fnscopes): their parameters take
+        the arguments' tags, the call the join of their returns."""
+        found = fnscopes.callees(self.m, self.fn, n)
+        if not found:
+            return max(tags, default=UNIFORM)
+        for callee in found:
             for p, tg in zip(callee.params, tags):
                 key = f"{p.name}@{p.node.start_byte}"
                 if tg > self.env.get(key, UNIFORM):
                     self.env[key] = tg
                     self.changed = True
                     self._touch(key)
-            return self.returns.get(callee.name, UNIFORM)
-        return max(tags, default=UNIFORM)
+        return max(self.returns.get(self._fkey(g), UNIFORM) for g in found)
+
+    def _fkey(self, f) -> str:
+        return fnscopes.of(self.m).key(f)
+
+    def _called(self, n: Node) -> set[str]:
+        """The keys of the file's functions the call `n` may run (in the function analysed)."""
+        return {self._fkey(g) for g in fnscopes.callees(self.m, self.fn, n)}
 
     # -- statements --------------------------------------------------------------------------
     def stmt(self, n: Node, frames: tuple) -> None:
@@ -305,10 +318,10 @@ class Divergence:
         if t == "return_statement":
             tag = max((self.expr(c, frames) for c in n.named_children), default=UNIFORM)
             tag = max([tag] + [f[0] for f in frames])
-            if self.fn is not None and tag > self.returns.get(self.fn.name, UNIFORM):
-                self.returns[self.fn.name] = tag
+            if self.fn is not None and tag > self.returns.get(self._fkey(self.fn), UNIFORM):
+                self.returns[self._fkey(self.fn)] = tag
                 self.changed = True
-                self._dirty.update(self._callers.get(self.fn.name, ()))
+                self._dirty.update(self._callers.get(self.fn.name.split("::")[-1], ()))
             return
         if t in ("if_statement", "while_statement", "do_statement", "switch_statement"):
             inner = frames + ((self.expr(n.child_by_field_name("condition"), frames), n.start_byte),)
@@ -356,8 +369,8 @@ class Divergence:
                 tops.append([f.node.start_byte, f.node.end_byte, set()])
             tops[-1][2].add(id(f))
         self._tops, self._top_starts = tops, [t[0] for t in tops]
-        callers: dict[str, set[int]] = {}
-        names = {f.name for f in funcs}
+        callers: dict[str, set[int]] = {}  # a function's last name -> who may call it (a worklist, not a fact)
+        names = {f.name.split("::")[-1] for f in funcs}
         for f in funcs:  # a call names its callee by an identifier (plain or a template's name)
             for name in {self.src.text_of(i) for i in self.src.index.under(f.body, "identifier")} & names:
                 callers.setdefault(name, set()).add(id(f))
@@ -414,11 +427,8 @@ class Divergence:
         of its own, or a call (by the name _at_call reads) of a function that executes one."""
         if id(f) in self._direct:
             return True
-        for n in self.src.index.under(f.body, "call_expression"):
-            fn = n.child_by_field_name("function")
-            if fn is not None and self.src.text_of(fn) in hazardous:
-                return True
-        return False
+        self.fn = f
+        return any(self._called(n) & hazardous for n in self.src.index.under(f.body, "call_expression"))
 
     def _summaries(self, funcs) -> None:
         full_calls = set()
@@ -431,18 +441,20 @@ class Divergence:
         # an output nobody reads needs no summary: its hazards are never recorded (_at_call), and
         # where neither is wanted-and-present the fixpoint is skipped
         barriers, fulls = self.barrier_hazards is not None, self.partial_warp_ops is not None
-        for f in funcs:
-            direct_barrier[f.name] = direct_full[f.name] = False
-            calls[f.name] = set()
-            for n, name in self.ctx.calls(f.body):
-                if name in self.m.functions:
-                    calls[f.name].add(name)
+        for f in funcs:  # by key (fnscopes): `a::step` with a barrier is not `b::step` without one
+            self.fn, k = f, self._fkey(f)
+            direct_barrier.setdefault(k, False)
+            direct_full.setdefault(k, False)
+            calls.setdefault(k, set())
+            for n in self.src.index.under(f.body, "call_expression"):
+                calls[k] |= self._called(n)
                 if barriers and barrier_kind(self.ctx, n) == "block":
-                    direct_barrier[f.name] = True
+                    direct_barrier[k] = True
                     self._direct.add(id(f))
                 if fulls and self.full_mask_op(n):
-                    direct_full[f.name] = True
+                    direct_full[k] = True
                     self._direct.add(id(f))
+        self.fn = None
         self.barrier_fns = warpflow.callers_closure(direct_barrier, calls)
         self.full_fns = warpflow.callers_closure(direct_full, calls)
 
@@ -564,17 +576,20 @@ class Divergence:
 
     def _at_call(self, n: Node, frames: list[Frame]) -> None:
         fn = n.child_by_field_name("function")
-        name = self.src.text_of(fn) if fn is not None else ""
-        callee = name if name in self.m.functions else None
+        # the helpers it runs (fnscopes), by key; a call through template arguments (`f<T>(...)`,
+        # `S<T>::f(...)`) is not a hazard site (as before keys: which instance runs is not read)
+        called = self._called(n) if fn is not None and fn.type in ("identifier", "qualified_identifier") and \
+            "<" not in self.src.text_of(fn) else set()
+        callee = self.src.text_of(fn) if called and fn is not None else None  # as the call names it
         kind = barrier_kind(self.ctx, n) if self.barrier_hazards is not None else None
         if self.barrier_hazards is not None and (kind == "block" or (
-                callee and callee in self.barrier_fns and callee != (self.fn.name if self.fn else None))):
+                (called - {self._fkey(self.fn)}) & self.barrier_fns)):
             fr = self._worst(frames, WARP)
             if fr is None and self._exit is not None and self._exit.node.start_byte < n.start_byte:
                 fr = self._exit
             if fr is not None:
                 self.barrier_hazards.append(Hazard(n, fr, None if kind == "block" else callee))
-        if self.partial_warp_ops is not None and (self.full_mask_op(n) or (callee and callee in self.full_fns)):
+        if self.partial_warp_ops is not None and (self.full_mask_op(n) or called & self.full_fns):
             fr = self._worst(frames, THREAD)
             if fr is not None and fr.kind in ("if", "ternary", "switch", "loop"):
                 self.partial_warp_ops.append(Hazard(n, fr, None if self.full_mask_op(n) else callee))

@@ -198,7 +198,7 @@ def _lint_file(display: str, explicit: bool, settings: Settings, mode: str | Non
     path = Path(display)
     res = FileResult(display)
     if discovery.kind(path) is None:
-        res.skipped, res.note = True, (f"{display}: skipped: not a CUDA (.cu, .cuh), HIP (.hip), header, Metal or "
+        res.skipped, res.note = True, (f"{display}: skipped: not a CUDA (.cu, .cuh), HIP (.hip), header, C++ source, Metal or "
                                        "Python file")
         return res
     if not is_regular(path) and path.exists():  # a FIFO would block, a device never end

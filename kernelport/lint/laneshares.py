@@ -49,7 +49,7 @@ def lane_share_tests(ctx) -> list[tuple[Node, Node, str]]:
     out = []
     logical = ctx.analysis.logical_width
     for f in ctx.module.functions.values():
-        if f.body is None or 0 < logical.get(f.name, 0) <= 32:
+        if f.body is None or 0 < logical.get(ctx.key(f), 0) <= 32:
             continue
         lanes = _lanes(ctx, f)
         if not lanes:

@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from tree_sitter import Node
 
-from .. import backends, dialect, warpsplits
+from .. import backends, dialect, fnscopes, warpsplits
 from ..source import call_args, ident_name, walk
 from ..warpsites import int_value
 
@@ -62,8 +62,8 @@ def consistent(ctx) -> dict[str, str]:
         seen |= fs
         if fs & (wave_named | ctx.analysis.wave_collectives):
             continue
-        if any(m in ctx.warp_level and ctx.module.functions[m].is_kernel and m not in splits
-               for m in fs if m in ctx.module.functions):
+        if any(m in ctx.warp_level and (k := ctx.function_of(m)) is not None and k.is_kernel and m not in splits
+               for m in fs):
             continue  # a kernel of the group runs warp operations without rows of its own
         if _rows_hold(ctx, fs, splits):
             why = "`" + ctx.text(splits[f].warp) + "` splits the block and every shuffle stays in its row"
@@ -77,7 +77,7 @@ def advise(ctx, code: str, node: Node) -> str | None:
         return None
     rows = ctx.row_splits
     f = ctx.function_at(node) if rows else None
-    return ADVICE.format(why=rows[f.name]) if f is not None and f.name in rows else None
+    return ADVICE.format(why=rows[k]) if (k := ctx.key(f)) in rows else None
 
 
 def advise_uses(ctx, code: str, uses: list[Node]) -> str | None:
@@ -85,10 +85,10 @@ def advise_uses(ctx, code: str, uses: list[Node]) -> str | None:
     device code or in host code (a block size: the rows' width there too)."""
     rows = ctx.row_splits if code in ROW_CODES and uses else {}
     fns = [ctx.function_at(u) for u in uses] if rows else [None]
-    if any(f is None or (f.is_device and f.name not in rows) for f in fns):
+    if any(f is None or (f.is_device and ctx.key(f) not in rows) for f in fns):
         return None
-    inside = [f for f in fns if f.name in rows]
-    return ADVICE.format(why=rows[inside[0].name]) if inside else None
+    inside = [k for f in fns if (k := ctx.key(f)) in rows]
+    return ADVICE.format(why=rows[inside[0]]) if inside else None
 
 
 def lead(message: str) -> str:
@@ -143,15 +143,21 @@ def _hidden_calls(ctx, fs: set[str]) -> bool:
     (`blockReduce<warp_reduction>`), or a header's warp helper: its shuffles are unknown."""
     vis = ctx.module.visible
     for f in sorted(fs):
-        fn = ctx.module.functions.get(f)
+        fn = ctx.function_of(f)
         if fn is None or fn.body is None:
             continue
         tparams = {m.group(0) for t in fn.template_params if (m := re.search(r"\w+", t))}  # `(*REDUCE)(float)`
-        for _, name in ctx.calls(fn.body):
-            if name in tparams or fn.param(name) is not None or \
-                    (vis is not None and name in vis.warp_functions and name not in ctx.module.functions):
-                return True
+        if any(name in tparams or fn.param(name) is not None for _, name in ctx.calls(fn.body)) or \
+                vis is not None and any(_header_warp(ctx, fn, c) for c in ctx.src.index.under(fn.body, "call_expression")):
+            return True
     return False
+
+
+def _header_warp(ctx, fn, call: Node) -> bool:
+    """A call of a header's warp-level helper (by qualified name, fnscopes), none of this file's."""
+    f = call.child_by_field_name("function")
+    return not fnscopes.callees(ctx.module, fn, call) and \
+        not ctx.module.visible.warp_qualified.isdisjoint(fnscopes.of(ctx.module).candidates(fn, f))
 
 
 def _rows_hold(ctx, fs: set[str], splits) -> bool:
@@ -176,7 +182,7 @@ def _rows_hold(ctx, fs: set[str], splits) -> bool:
         if b[0] == "shfl_up" and (fn not in splits or not _up_guarded(ctx, call, off, splits[fn])):
             return False  # lane 32 of the wave reads lane 31, the other row's, unless `lane >= d` holds it back
         if b[0] == "shfl_down":
-            k = ctx.module.functions.get(fn)
+            k = ctx.function_of(fn)
             (inline.append(call) if k is not None and k.is_kernel else downs.add(fn))
     calls = _calls_of(ctx, fs, downs)
     for stmt, names, fn in calls + [_ladder(ctx, c) for c in inline]:
@@ -207,7 +213,7 @@ def _up_guarded(ctx, call: Node, off: Node, split) -> bool:
 def _warp_calls(ctx, fs: set[str]):
     """(call, function, (concept key, parameter -> argument)) of every shuffle and vote in the group."""
     for f in sorted(fs):
-        fn = ctx.module.functions.get(f)
+        fn = ctx.function_of(f)
         for call, _ in ctx.calls(fn.body) if fn is not None and fn.body is not None else ():
             b = _bound(ctx, call)
             if b is not None and dialect.concept(b[0]).kind in ("shuffle", "vote") and dialect.concept(b[0]).warp_level:
@@ -221,18 +227,19 @@ def _calls_of(ctx, fs: set[str], downs: set[str]) -> list[tuple[Node, set[str], 
     while grew:
         grew, out = False, []
         for f in sorted(fs):
-            fn = ctx.module.functions.get(f)
+            fn = ctx.function_of(f)
             if fn is None or fn.body is None:
                 continue
-            for call, name in ctx.calls(fn.body):
-                if name not in downs:
+            for call in ctx.src.index.under(fn.body, "call_expression"):
+                called = [g for g in fnscopes.callees(ctx.module, fn, call) if ctx.key(g) in downs]
+                if not called:
                     continue
                 stmt = _statement(call)
                 if stmt.type == "return_statement" and not fn.is_kernel:
                     grew |= f not in downs
                     downs.add(f)
                     continue
-                out.append((stmt, _results(ctx, stmt, call, ctx.module.functions.get(name)), f))
+                out.append((stmt, _results(ctx, stmt, call, called[0]), f))
     return out
 
 
@@ -269,7 +276,7 @@ def _ladder(ctx, call: Node) -> tuple[Node, set[str], str]:
     names = {ctx.text(a.child_by_field_name("left")) for a in walk(body or stmt) if a.type == "assignment_expression"
              and a.child_by_field_name("left") is not None and a.child_by_field_name("left").type == "identifier"}
     f = ctx.function_at(call)
-    return stmt, names, f.name if f is not None else ""
+    return stmt, names, ctx.key(f) or ""
 
 
 def _leaders_read(ctx, stmt: Node, names: set[str], split, downs: set[str]) -> bool:
@@ -314,8 +321,7 @@ def _assigned(ctx, stmt: Node) -> set[str]:
 
 
 def _reduces(ctx, call: Node, downs: set[str]) -> bool:
-    fn = call.child_by_field_name("function")
-    if fn is not None and ctx.text(fn) in downs:
+    if any(ctx.key(g) in downs for g in fnscopes.callees(ctx.module, ctx.function_at(call), call)):
         return True
     b = _bound(ctx, call)
     return b is not None and b[0] == "shfl_down"

@@ -123,8 +123,18 @@ class Metal(Backend):
     # Metal's own scalar type names, as the C type each is (a CUDA typedef of the same: left out)
     builtin_typedefs = {"uint": "unsigned int", "uchar": "unsigned char", "ushort": "unsigned short",
                         "ulong": "unsigned long"}
+    # CUDA's vector types Metal has under the same name (MSL 2.2), with their built-in component-wise
+    # operators (MSL 2.2.1: vector OP vector, vector OP scalar, scalar OP vector, OP=, unary)
+    vector_types = frozenset(f"{t}{n}" for t in ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
+                                                 "float") for n in (2, 3, 4))
+    vector_operators = frozenset({"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"})
+    vector_unary_operators = frozenset({"-", "+", "~"})
+    # CUDA's alignment attribute is C++11's `alignas(n)` in MSL (a C++14 dialect)
+    attribute_spellings = {"__align__": "alignas", "__builtin_align__": "alignas", "__device_builtin__": ""}
     # cache-hinted loads: a plain load on Metal
     plain_loads = ("__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv")
+    # cache-hinted stores (`__stcs(p, v)`): a plain store
+    plain_stores = ("__stwb", "__stcg", "__stcs", "__stwt")
     # CUDA device functions HIP keeps as written that Metal has under another name (MSL 6.4 integer
     # functions, 2.20 as_type, conversions): the call is renamed; a kp_ polyfill converts the
     # arguments as CUDA's signature does (Metal's mul24 and min take one type)
@@ -133,6 +143,10 @@ class Metal(Backend):
         "__float_as_uint": "as_type<uint>", "__uint_as_float": "as_type<float>",
         "__float_as_int": "as_type<int>", "__int_as_float": "as_type<float>",
         "__float2half": "half", "__float2half_rn": "half", "__half2float": "float",
+        # byte and funnel-shift intrinsics (kp_ helpers with CUDA's definitions), high halves of products
+        "__byte_perm": "kp_byte_perm", "__funnelshift_l": "kp_funnelshift_l", "__funnelshift_lc": "kp_funnelshift_lc",
+        "__funnelshift_r": "kp_funnelshift_r", "__funnelshift_rc": "kp_funnelshift_rc",
+        "__umulhi": "kp_umulhi", "__mulhi": "kp_mulhi",
     }
 
     # -- lint --

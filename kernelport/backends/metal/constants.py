@@ -8,7 +8,8 @@ that reads it, directly or through helpers, after the kernel's own buffers; help
 get it as a parameter, and every call passes it on (the mechanism that passes hoisted
 threadgroup arrays).  The sidecar records each such argument with the host symbol and the
 `cudaMemcpyToSymbol` that filled it.  An initialised `__constant__` stays a program-scope
-`constant` variable.  What cannot be rebound soundly is refused at its line (KP213): a
+`constant` variable.  A `__device__` variable the host fills with `cudaMemcpyToSymbol` and device
+code only reads is bound the same way (ccminer's tables); one device code writes stays KP213.  What cannot be rebound soundly is refused at its line (KP213): a
 `__constant__` variable whose address is taken, or that is written, or declared in a scope other
 than the file's.
 """
@@ -28,6 +29,8 @@ class BoundConstant:
     dims: list[Node]  # array sizes, outermost first (empty: a scalar)
     node: Node  # the declaration
     filled_by: list[str] = field(default_factory=list)  # the host's cudaMemcpyToSymbol calls
+    space: str = "__constant__"  # or `__device__`: global memory the host fills (cudaMemcpyToSymbol)
+    # and device code only reads
 
 
 class BoundConstants:
@@ -35,8 +38,10 @@ class BoundConstants:
 
     def bind_constants(self) -> None:
         self.bound: dict[str, BoundConstant] = {}
+        filled = self.host_filled()
         for n in self.src.index.of_type("declaration"):
-            if not any(self.src.text_of(c) == "__constant__" for c in n.children) or self.rw.has(n):
+            space = next((w for c in n.children if (w := self.src.text_of(c)) in ("__constant__", "__device__")), None)
+            if space is None or self.rw.has(n):
                 continue
             decls = n.children_by_field_name("declarator")
             if any(d.type == "init_declarator" for d in decls) or self.module.function_at(n) is not None:
@@ -51,11 +56,15 @@ class BoundConstants:
                         dims.insert(0, size)
                     inner = inner.child_by_field_name("declarator")
                 name = ident_name(d)
+                if space == "__device__" and (name not in filled or inner is None or inner.type != "identifier"
+                                              or len(dims) > 2 or not self._check_read_only(
+                                                  BoundConstant(name, n.child_by_field_name("type"), dims, n), False)):
+                    continue  # written in device code: a writable program-scope variable (file_scope: KP213)
                 if name is None or inner is None or inner.type != "identifier" or len(dims) > 2:
                     self.problem("KP213", d, "this __constant__ declaration cannot be bound as a Metal buffer",
                                  "declare it as a scalar or an array of at most two dimensions")
                     continue
-                self.bound[name] = BoundConstant(name, n.child_by_field_name("type"), dims, n)
+                self.bound[name] = BoundConstant(name, n.child_by_field_name("type"), dims, n, space=space)
         if not self.bound:
             return
         for name, c in self.bound.items():
@@ -67,11 +76,20 @@ class BoundConstants:
                     self.src.text_of(args[0]) in self.bound:
                 self.bound[self.src.text_of(args[0])].filled_by.append(" ".join(self.src.text_of(n).split()))
         for c in self.bound.values():
-            self.rw.replace(c.node, f"/* {c.name}: __constant__ memory the host fills: a `constant` buffer argument "
+            what = "__constant__ memory" if c.space == "__constant__" else "__device__ memory device code only reads"
+            self.rw.replace(c.node, f"/* {c.name}: {what} the host fills: a `constant` buffer argument "
                                     "of the kernels that read it (see the sidecar) */")
 
-    def _check_read_only(self, c: BoundConstant) -> None:
-        """A bound constant is a pointer now: taking its address or writing it has no sound rewrite."""
+    def host_filled(self) -> set[str]:
+        """The symbols host code writes with `cudaMemcpyToSymbol` (its first argument)."""
+        return {self.src.text_of(call_args(n)[0]) for n in self.src.index.of_type("call_expression")
+                if (fn := n.child_by_field_name("function")) is not None and call_args(n)
+                and self.src.text_of(fn).startswith("cudaMemcpyToSymbol")}
+
+    def _check_read_only(self, c: BoundConstant, report: bool = True) -> bool:
+        """A bound constant is a pointer now: taking its address or writing it has no sound rewrite
+        (refused where `report`; else only whether it is read-only)."""
+        ok = True
         for f in self.device.values():
             for n in self.src.index.under(f.node, "identifier"):
                 if self.src.text_of(n) != c.name or f.param(c.name) is not None:
@@ -91,10 +109,14 @@ class BoundConstants:
                     p.type == "update_expression"
                 address = p.type == "pointer_expression" and self.src.text_of(p).startswith("&") and \
                     not c.dims
+                if (written or address) and not report:
+                    return False
                 if written or address:
+                    ok = False
                     self.problem("KP213", p, f"__constant__ '{c.name}' is {'written' if written else 'addressed'} "
                                  "in device code: as a Metal constant buffer it is read-only",
                                  "keep __constant__ memory read-only in device code")
+        return ok
 
     # -- texts for the signatures ---------------------------------------------------------------
     def constants_used(self, body_text: str, callees: list[str]) -> list[str]:
@@ -117,5 +139,5 @@ class BoundConstants:
         count = " * ".join(f"({self.src.text_of(d)})" for d in c.dims) or "1"
         t = self.rw.text(c.type_node)
         return {"name": name, "index": index, "kind": "buffer", "type": t, "access": "read",
-                "role": "__constant__", "count": count, "bytes": f"{count} * sizeof({t})",
+                "role": c.space, "count": count, "bytes": f"{count} * sizeof({t})",
                 "symbol": name, "filled_by": c.filled_by, "host": "setBuffer:offset:atIndex:"}

@@ -13,6 +13,7 @@ spliced: the include is then refused (KP209) by `HostCode.rewrite_includes`.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from ...includes import locate
@@ -21,12 +22,38 @@ from ...model import build, defined_names, device_references, file_scope_items
 from ...source import SourceFile, decode
 
 MAX_DEPTH = 8
+_INCLUDE = re.compile(r'(?m)^[ \t]*#[ \t]*include[ \t]*([<"][^>"\n]+[>"])')
+MAX_HEADERS = 200  # headers read for their macros, per port
 
 
-def header_names(path: Path) -> tuple[set[str], set[str]] | None:
-    """What a project header defines at file scope, and the kernels among it (None: unreadable)."""
+def reachable_macros(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> dict:
+    """The macros of every project header that `src`'s includes reach (what the preprocessor will
+    have defined by the time it reads a spliced header's text), over those `src` was given (-D, the
+    project's): a header spliced in may use a macro of a header the next round splices."""
+    from ...macros import definitions
+    defs = dict(src.included_macros)
+    todo = [(Path(src.path).parent, m[1]) for m in _INCLUDE.finditer(src.text)]
+    seen: set[Path] = set()
+    while todo and len(seen) < MAX_HEADERS:
+        here, spelled = todo.pop(0)
+        header = locate(here, spelled, include_dirs)
+        if header is None or header in seen:
+            continue
+        seen.add(header)
+        try:
+            text = decode(header.read_bytes())
+        except (OSError, UnicodeDecodeError):
+            continue
+        defs.update(definitions(text, str(header)))
+        todo += [(header.parent, m[1]) for m in _INCLUDE.finditer(text)]
+    return defs
+
+
+def header_names(path: Path, macros=None) -> tuple[set[str], set[str]] | None:
+    """What a project header defines at file scope, and the kernels among it (None: unreadable);
+    `macros`: those its includer sees (a header may use one another header defines)."""
     try:
-        src = SourceFile.read(path)
+        src = SourceFile.read(path, macros)
     except KernelportError:
         return None
     defines: set[str] = set()
@@ -40,14 +67,33 @@ def header_names(path: Path) -> tuple[set[str], set[str]] | None:
     return defines, kernels
 
 
-def needed_by(src: SourceFile, header: Path, module=None) -> str | None:
-    """The first name (or kernel) of `header` that the port of `src` needs, if any."""
-    got = header_names(header) if header.is_file() else None
+def device_macro_uses(src: SourceFile, module) -> set[str]:
+    """Macros the parse saw as blanks (`NS_BEGIN`, `HD`, a statement macro) outside host functions
+    and the qualifiers right before one: the device code, or the file scope around it, is written
+    with them, so the port needs their definitions as it needs the names device code uses."""
+    host = []
+    for f in module.functions.values():
+        if f.is_device:
+            continue
+        start = (f.template_node or f.node).start_byte
+        for m in sorted(src.masks, key=lambda m: -m.end):  # `HD void host_fn()`: HD goes with it
+            if m.end <= start and not src.data[m.end:start].strip():
+                start = m.start
+        host.append((start, f.node.end_byte))
+    return {m.name for m in src.masks if not m.reason.startswith("conditional")
+            and not any(s <= m.start < e for s, e in host)}
+
+
+def needed_by(src: SourceFile, header: Path, module=None, macros=None) -> str | None:
+    """The first name (or kernel) of `header` that the port of `src` needs, if any; `macros`: those
+    the header sees (`reachable_macros`)."""
+    got = header_names(header, macros) if header.is_file() else None
     if got is None:
         return None
     module = module or build(src)
     defines, kernels = got
-    hit = sorted(defines & device_references(module)) or sorted(kernels & {l.kernel for l in module.launches})
+    needs = device_references(module) | device_macro_uses(src, module)
+    hit = sorted(defines & needs) or sorted(kernels & {l.kernel for l in module.launches})
     return hit[0] if hit else None
 
 
@@ -59,6 +105,7 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
     current = src
     for _ in range(MAX_DEPTH):
         module = build(current)
+        macros = None  # read once a header is a candidate
         edits = []  # (start byte, end byte, text, origins of its lines)
         for inc in current.index.of_type("preproc_include"):
             path = inc.child_by_field_name("path")
@@ -72,7 +119,9 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
                 edits.append((inc.start_byte, inc.end_byte, f"// {current.text_of(inc).strip()}: spliced above\n",
                               [origin[line - 1]]))
                 continue
-            if needed_by(current, header, module) is None:
+            if macros is None:
+                macros = reachable_macros(current, include_dirs)
+            if needed_by(current, header, module, macros) is None:
                 continue
             text = decode(header.read_bytes())  # as SourceFile.read reads it (a Latin-1 comment)
             if not text.endswith("\n"):
@@ -98,7 +147,9 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
             pos, line_pos = end, current.location(end).line - 1  # the include's node ends after its newline
         out.append(data[pos:].decode("utf-8"))
         new_origin += origin[line_pos:]
-        spliced = SourceFile.from_text("".join(out), src.path)
+        # parsed with the macros its includes define, as the file itself was: a header spliced in
+        # may use one from a header the next round splices (`NS_BEGIN`)
+        spliced = SourceFile.from_text("".join(out), src.path, macros)
         if spliced.syntax_errors():
             return src, None  # the includes stay: refused where they are
         current, origin = spliced, new_origin

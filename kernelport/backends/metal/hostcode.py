@@ -22,7 +22,7 @@ from tree_sitter import Node
 
 from ... import dialect
 from ...model import defined_names, device_references, file_scope_items
-from .headers import header_names, locate
+from .headers import device_macro_uses, header_names, locate
 
 _HOST_ONLY_DECL = ("__device__", "__constant__", "__managed__", "__shared__")
 _NO_METAL_QUALIFIER = ("__host__", "__noinline__")  # Metal has no host functions, and no noinline
@@ -61,9 +61,88 @@ class HostCode:
 
         self.module.uses = [u for u in self.module.uses if u.function not in self.host]
         for s in self.analysis.sites:
-            if s.function in self.host or (s.function is None and in_host(s.node)):
+            if in_host(s.node):  # (a site's function is its key, fnscopes; the host's are by name)
                 s.confirmed = False
         self._leave_out_host_items()
+
+    def unreached_header_code(self) -> None:
+        """A spliced header's device functions that nothing of the port reaches (its kernels, the
+        file's device functions, what they call, the macros they expand, closed over) are left out: a
+        helper header (ccminer's cuda_helper.h) holds many, and one the kernels never call must
+        not refuse the port for a name Metal lacks (a double intrinsic)."""
+        if self.origin is None:
+            return
+        def from_header(f) -> bool:
+            return self.origin_location(self.src.loc(f.node)).path != self.src.path
+        macros = {self.src.text_of(m.child_by_field_name("name")): m.child_by_field_name("value")
+                  for m in self.src.index.of_types("preproc_def", "preproc_function_def")
+                  if m.child_by_field_name("value") is not None}
+        by_name: dict[str, list] = {}
+        for key, f in self.device.items():
+            by_name.setdefault(f.name, []).append(key)
+        words = re.compile(r"[A-Za-z_]\w*")
+        todo = [k for k, f in self.device.items() if f.is_kernel or not from_header(f)]  # (kernels all stay)
+        reached, seen_macros = set(todo), set()
+        while todo:
+            names = set(words.findall(self.src.text_of(self.device[todo.pop()].node)))
+            while names:
+                name = names.pop()
+                for key in by_name.get(name, ()):
+                    if key not in reached:
+                        reached.add(key)
+                        todo.append(key)
+                if name in macros and name not in seen_macros:
+                    seen_macros.add(name)
+                    names |= set(words.findall(self.src.text_of(macros[name])))
+        for key, f in list(self.device.items()):
+            if key in reached or f.is_kernel:
+                continue
+            node = f.template_node or f.node
+            header = Path(self.origin_location(self.src.loc(node)).path).name
+            self.rw.replace(node, f"// {f.name}(): in \"{header}\", reached by none of this file's device code: "
+                                  "left out of the Metal port")
+            self._drop_leading_macros(node)
+            self._forget(key, node)
+
+    def _forget(self, key: str, node: Node) -> None:
+        """A device function left out of the port: no pass ports it, and what it uses is not used."""
+        del self.device[key]
+        self.helpers.pop(key, None)
+        inside = lambda n: node.start_byte <= n.start_byte < node.end_byte  # noqa: E731
+        self.module.uses = [u for u in self.module.uses if not inside(u.node)]
+        for site in self.analysis.sites:
+            if inside(site.node):
+                site.confirmed = False
+
+    def command_line_defines(self) -> None:
+        """The run's `-D NAME=VALUE` (and `[tool.kernelport] defines`) that the file names: a Metal
+        port is compiled on its own, so each is a `#define` at its top, or an `#ifdef` would take
+        the other branch there and a macro's use would name nothing."""
+        defines = [(n, v) for n, v in self.options.get("defines", ())
+                   if re.search(r"\b%s\b" % re.escape(n), self.src.text)]
+        first = next((c for c in self.src.root.children), None)
+        if not defines or first is None:
+            return
+        self.rw.insert_before(first, "".join(f"#define {n} {v}  // -D {n}={v} of this run: the CUDA build's\n"
+                                             for n, v in defines))
+
+    def nothing_to_port(self) -> None:
+        """A file with no kernel and no device function (host code only: a `main.cu` whose kernels
+        live in another file or in a library's templates) has no Metal port: an empty one is not a
+        port.  A warning (KP227) at the first launch, or at the file's start, says so, and nothing
+        is written (Port.empty)."""
+        if self.kernels or self.device or not self.port.ok:
+            return
+        from ...diagnostics import Diagnostic
+        from ...errors import Location
+        launches = sorted(self.module.launches, key=lambda l: l.node.start_byte)
+        loc = self.src.loc(launches[0].node) if launches else Location(self.src.path, 1, 1)
+        where = (f"; the kernel it launches, '{launches[0].kernel}', is defined in another file" if launches else "")
+        self.port.diagnostics.append(Diagnostic(
+            "KP227", loc, f"no Metal port written: the file has no device code (no kernel or device function){where}; "
+            "a Metal port holds device code only", "translate the files that define the kernels; a Metal host runs "
+            "this host code's launches as their ports' .metal.json sidecars say", "warning"))
+        self.port.empty = True
 
     def qualifier_macros(self) -> None:
         """`#define HD __host__ __device__`: a macro of function qualifiers (the parse reads its uses
@@ -99,7 +178,7 @@ class HostCode:
 
     def _device_needs(self) -> set[str]:
         if getattr(self, "_needs_cache", None) is None:
-            self._needs_cache = device_references(self.module)
+            self._needs_cache = device_references(self.module) | device_macro_uses(self.src, self.module)
         return self._needs_cache
 
     def _leave_out_host_items(self) -> None:
@@ -114,6 +193,13 @@ class HostCode:
                 names = self._names_of(item)
                 if not names & needed or names & self._left_out:
                     self.rw.replace(item, f"/* {self.src.text_of(item).strip()} host code, left out of the Metal port */")
+                continue
+            if item.type == "template_instantiation":  # `template void launch<float>(float*, int);`
+                fn = self._instantiated(item)  # a kernel's instance names a Metal kernel (KP216 says how)
+                if fn is not None and fn not in {k.name for k in self.module.kernels}:
+                    why = "host code" if fn in self.host or fn not in needed else \
+                        "device code (Metal instantiates it where it is used)"
+                    self.rw.replace(item, f"/* {fn}<...>: an explicit instance for {why}, left out of the Metal port */")
                 continue
             if item.type not in ("preproc_def", "preproc_function_def", "struct_specifier", "class_specifier",
                                  "union_specifier", "enum_specifier", "type_definition", "alias_declaration",
@@ -132,8 +218,21 @@ class HostCode:
             if item.parent is not None and item.parent.type == "linkage_specification":
                 item = item.parent  # `extern "C" void f();`: the linkage goes with its one declaration
             self._drop_leading_macros(item)
+            for m in self.src.masks:  # `template struct P<float>;` (the parse saw no `template`): it goes too
+                if m.name == "template" and m.reason == "grammar" and m.end <= item.start_byte and \
+                        not self.src.data[m.end:item.start_byte].strip():
+                    self.rw.drop_span(m.start, item.start_byte)
             # a block comment where code may follow on the line (`extern "C" { void f(); }`)
             self.rw.replace(item, f"// {text}\n" if item.type.startswith("preproc") else f"/* {text} */")
+
+    def _instantiated(self, item: Node) -> str | None:
+        """The function an explicit instantiation names (`f` of `template void f<float>(float*);`)."""
+        d = item.child_by_field_name("declarator")
+        while d is not None and d.type not in ("template_function", "identifier", "qualified_identifier"):
+            d = d.child_by_field_name("declarator")
+        if d is not None and d.type == "template_function":
+            d = d.child_by_field_name("name")
+        return self.src.text_of(d) if d is not None else None
 
     def _plain_constant(self, item: Node) -> bool:
         """A `#define` or a `const`/`constexpr` scalar whose value is literals and other macros: a
@@ -183,7 +282,7 @@ class HostCode:
                                    f"included above)\n")
                 continue
             inner = raw[1:-1]
-            used = header_names(header) if header is not None else None
+            used = header_names(header, self.src.included_macros) if header is not None else None
             why = ""
             if used is not None:
                 defines, kernels = used

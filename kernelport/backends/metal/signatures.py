@@ -58,8 +58,8 @@ class Signatures:
         scopes = ("translation_unit", "namespace_definition", "declaration_list", "template_declaration",
                   "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "linkage_specification")
         for n in walk(self.src.root, lambda n: n.type in scopes):
-            if n.type != "declaration":
-                continue
+            if n.type != "declaration" or self.rw.has(n):
+                continue  # (a redeclaration of a CUDA built-in is a comment already)
             drop = {key(c) for c in n.children if self.src.text_of(c) in ("__device__", "__host__", "__noinline__")}
             fd = n.child_by_field_name("declarator")
             while fd is not None and fd.type != "function_declarator":
@@ -338,5 +338,25 @@ class Signatures:
             body = self.rw.text(f.body)
             if f.launch_bounds is not None:
                 body += self.rw.text(f.launch_bounds)
-            plan.builtins = [b for b in BUILTINS if re.search(r"\b%s\b" % re.escape(self.names[b]), body)]
+            seen = body + self._macro_texts(body)  # `CUDA_KERNEL_LOOP(i, n)`: its value's built-ins are the body's
+            plan.builtins = [b for b in BUILTINS if re.search(r"\b%s\b" % re.escape(self.names[b]), seen)]
             plan.constants = self.constants_used(body, plan.callees)
+
+    def _macro_texts(self, text: str) -> str:
+        """The (rewritten) values of the macros `text` names, and of those they name."""
+        values = getattr(self, "_macro_value_nodes", None)
+        if values is None:
+            values = self._macro_value_nodes = {
+                self.src.text_of(m.child_by_field_name("name")): m.child_by_field_name("value")
+                for m in self.src.index.of_types("preproc_def", "preproc_function_def")
+                if m.child_by_field_name("value") is not None}
+        if not values:
+            return ""
+        out, todo, seen = [], set(re.findall(r"[A-Za-z_]\w*", text)) & values.keys(), set()
+        while todo:
+            name = todo.pop()
+            seen.add(name)
+            value = self.rw.text(values[name])
+            out.append(value)
+            todo |= (set(re.findall(r"[A-Za-z_]\w*", value)) & values.keys()) - seen
+        return "\n".join(out)

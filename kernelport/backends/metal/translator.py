@@ -47,9 +47,10 @@ from .signatures import BUILTINS, Plan, Signatures
 from .spaces import AddressSpaces
 from .threadgroup import ThreadgroupMemory
 from .unported import Unported
+from .vectorops import VectorOperators
 
 
-class MetalTranslator(HostCode, Unported, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(HostCode, VectorOperators, Unported, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
@@ -61,7 +62,10 @@ class MetalTranslator(HostCode, Unported, ArgumentCopies, ReservedWords, BoundCo
         self.specs = annotations.parse(self.module, reference=False)  # the reference is verify's, not the port's
         fns = self.module.functions
         self.kernels = [f for f in sorted(fns.values(), key=lambda f: f.node.start_byte) if f.is_kernel]
-        self.host = {n: f for n, f in fns.items() if not f.is_device}
+        # host functions; a "function" whose parent is a block is a statement macro's use with its
+        # block (`CUDA_KERNEL_LOOP(i, n) { ... }`): C++ has no nested functions, it is the body's code
+        self.host = {n: f for n, f in fns.items() if not f.is_device
+                     and (f.node.parent is None or f.node.parent.type != "compound_statement")}
         # Device functions by their name: a host function of the same name (left out) does not
         # take it; a second device definition of a name (an overload, an #if alternative) is kept
         # under the model's key (`name@2`), with a plan of its own.
@@ -105,11 +109,13 @@ class MetalTranslator(HostCode, Unported, ArgumentCopies, ReservedWords, BoundCo
     passes = extend(Translator.passes, ("leave_out_host_code", "qualifier_macros", "plan_calls", "pre_rewrites",
                                         "mixed_min_max"),
                     before="rewrite_sites")
-    passes = extend(passes, ("no_metal_meaning", "atomics_in_macros", "rename_reserved_words", "bind_constants"),
+    passes = extend(passes, ("builtin_vector_operators", "unreached_header_code", "no_metal_meaning", "atomics_in_macros",
+                             "rename_reserved_words", "bind_constants"),
                     after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
     passes = extend(passes, ("barriers", "file_scope", "shared_memory", "local_pointers", "copy_written_arguments",
-                             "functions", "prototypes", "needs", "check_threadgroup_sizes"))
+                             "functions", "prototypes", "needs", "check_threadgroup_sizes",
+                             "command_line_defines", "nothing_to_port"))
     realigns_comments = False
     asm_message = "inline PTX assembly has no Metal translation"
     asm_hint = "replace it with an intrinsic or a SIMD-group function"
@@ -198,13 +204,38 @@ class MetalTranslator(HostCode, Unported, ArgumentCopies, ReservedWords, BoundCo
                     used_on_device = any(  # a parameter or local of the same name shadows it there
                         m.type == "identifier" and self.src.text_of(m) == name
                         for f in self.device.values() if f.param(name) is None and self._local_decl(f, name) is None
+                        and name not in f.template_params  # `template <int BLOCKSIZE>` shadows it there
                         for m in walk(f.node))
                     if not used_on_device:  # host state (a device buffer pointer kept by the host code)
                         self.rw.replace(n, f"// {name}: host-side state, left out of the Metal port")
                         continue
+                    if self._read_only_table(n, words):  # `__device__ uint32_t d_AES0[256] = {...};`
+                        q = next(c for c in n.children if self.src.text_of(c) == "__device__")
+                        self.rw.replace(q, dialect.concept("constant_mem").spelling("metal"))
+                        self.note(q, "constant", f"'{name}' is initialised and device code only reads it: "
+                                  "a program-scope constant")
+                        continue
                     self.problem("KP213", n, f"Metal has no writable program-scope variables ('{name}')",
                                  "pass the value in a buffer, or make it const")
         self._cooperative_groups()
+
+    def _read_only_table(self, n: Node, words: set[str]) -> bool:
+        """An initialised `__device__` array or scalar that device code never writes nor addresses,
+        nor host code refills (`cudaMemcpyToSymbol`)."""
+        from .constants import BoundConstant
+        decls = n.children_by_field_name("declarator")
+        if "__device__" not in words or not decls or any(d.type != "init_declarator" for d in decls) or \
+                {ident_name(d) for d in decls} & self.host_filled():
+            return False
+        for d in decls:
+            inner, dims = d.child_by_field_name("declarator"), []
+            while inner is not None and inner.type == "array_declarator":
+                dims.append(inner.child_by_field_name("size"))
+                inner = inner.child_by_field_name("declarator")
+            if inner is None or inner.type != "identifier" or not self._check_read_only(
+                    BoundConstant(self.src.text_of(inner), n.child_by_field_name("type"), dims, n), False):
+                return False
+        return True
 
     def _cooperative_groups(self) -> None:
         """The thread-block part of cooperative groups is the threadgroup: `cg::sync(block)` and

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from ... import backends, dialect
+from ... import backends, dialect, guards
 from ...source import call_args, ident_name
 
 _C_WORDS = frozenset({"if", "for", "while", "switch", "return", "sizeof", "alignof", "decltype", "defined",
@@ -48,13 +48,18 @@ class Unported:
     def no_metal_meaning(self) -> None:
         table = backends.get(self.backend).no_meaning
         loads = backends.get(self.backend).plain_loads
+        stores = backends.get(self.backend).plain_stores
         renamed = backends.get(self.backend).renamed_calls
         declared = self._declared_names()
         library = metal_library_names()
         reported: set[str] = set()
         host_only = {f.name for f in self.host.values()} - set(self.device)
+        dead = self._dead_on_metal()
+        defined = {g.name for g in self.module.functions.values()}
         for f in self.device.values():
             for n in self.src.index.subtree(f.template_node or f.node):
+                if dead and any(s <= n.start_byte < e for s, e in dead):
+                    continue  # `#if __CUDA_ARCH__ >= 130` with an #else: Metal compiles the #else
                 t = n.type
                 if t == "call_expression":
                     if any(c.type == "kernel_call_syntax" for c in n.children):
@@ -67,7 +72,12 @@ class Unported:
                         arg = call_args(n)[0]
                         self.rw.replace(n, lambda rw, _n, a=arg: f"*({rw.text(a)})")
                         self.note(n, "*(...)", f"{name} is a cache hint on a load: Metal loads plainly")
-                    elif fn.type == "identifier" and name in renamed and name not in declared:
+                    elif name in stores and len(call_args(n)) == 2 and name not in defined:
+                        ptr, val = call_args(n)
+                        self.rw.replace(n, lambda rw, _n, p=ptr, v=val: f"(*({rw.text(p)}) = ({rw.text(v)}))")
+                        self.note(n, "*(...) = ...", f"{name} is a cache hint on a store: Metal stores plainly")
+                    elif fn.type == "identifier" and name in renamed and name not in defined:  # (a prototype of
+                        # CUDA's own, `__device__ uint32_t __byte_perm(uint32_t, uint32_t, uint32_t);`, defines nothing)
                         self.rw.replace(fn, renamed[name])
                         self.note(fn, renamed[name], f"Metal's name for {name}")
                     elif fn.type == "identifier" and name in host_only:
@@ -90,7 +100,7 @@ class Unported:
                     if name in table and name not in declared:
                         self._refuse(n, f"'{name}' in device code", "remove it from device code, or guard it with "
                                      "#ifndef __METAL_VERSION__ in a shared header", table[name])
-                    elif name not in reported and name not in loads and name not in renamed and \
+                    elif name not in reported and name not in loads and name not in stores and name not in renamed and \
                             self._unresolved(n, name, declared, library):
                         reported.add(name)
                         self.problem("KP223", n, f"'{name}' is defined neither in this file nor in Metal's standard "
@@ -105,6 +115,20 @@ class Unported:
         for item in self.src.index.of_type("declaration"):
             if any(self.src.text_of(c) == "__managed__" for c in item.children):
                 self._refuse(item, "'__managed__' memory (unified memory)", "use a device buffer the host fills")
+
+    def _dead_on_metal(self) -> list[tuple[int, int]]:
+        """Byte spans of preprocessor branches no Metal compile reaches (every platform macro,
+        `__CUDA_ARCH__`, `__CUDACC__`, `__HIPCC__`, ..., is undefined there): their code is not Metal's."""
+        spans = []
+        for n in self.src.index.of_types(*guards.CONDITIONALS):
+            v = guards.holds(n, self.src, "metal")
+            alt, test = n.child_by_field_name("alternative"), guards.test_node(n)
+            if v == 0:
+                spans.append((test.end_byte if test is not None else n.start_byte,
+                              alt.start_byte if alt is not None else n.end_byte))
+            elif v == 1 and alt is not None:
+                spans.append((alt.start_byte, alt.end_byte))
+        return spans
 
     def atomics_in_macros(self) -> None:
         """A Metal atomic needs its operand's address space and type, which a macro body (text, not
@@ -206,6 +230,16 @@ class Unported:
             nm = d.child_by_field_name("declarator")
             if nm is not None:
                 names.add(src.text_of(nm).split("::")[-1])
+        for d in src.index.of_type("function_definition"):  # `CUDA_KERNEL_LOOP(i, n) {`: a statement
+            if d.parent is not None and d.parent.type == "compound_statement":  # macro's arguments name its locals
+                fd = d.child_by_field_name("declarator")
+                params = fd.child_by_field_name("parameters") if fd is not None else None
+                names.update(src.text_of(n) for n in (src.index.subtree(params) if params is not None else ())
+                             if n.type in ("identifier", "type_identifier"))
+        macros = src.macros
+        for m in src.masks:  # what a macro the parse saw as blanks declares (`#define NS_BEGIN namespace ns {`)
+            body = macros[m.name].body if m.name in macros else (m.expansion or "")
+            names.update(re.findall(r"\b(?:namespace|struct|class|union|enum)\s+([A-Za-z_]\w*)", body))
         return names
 
 

@@ -595,5 +595,5 @@ def _logical_width(ctx, uses) -> bool:
     the constant is the group's width, which translate keeps at 32.  Host and file-scope uses (a
     block size, `kThreads = kWarpSize * kRows`) follow it."""
     widths = ctx.analysis.widths
-    fns = {f.name for u in uses if (f := ctx.function_at(u)) is not None and f.name in ctx.warp_level}
+    fns = {k for u in uses if (k := ctx.key(ctx.function_at(u))) in ctx.warp_level}
     return widths is not None and bool(fns) and all(widths.logical(f) for f in fns)

@@ -1,12 +1,13 @@
 """WS rules on per-warp shared arrays and host launch geometry sized from a 32-wide warp."""
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
 from tree_sitter import Node
 
-from ... import backends, dialect, warpflow
+from ... import backends, dialect, fnscopes, warpflow
 from ...warpwidth import LOGICAL
 from ...source import call_args, walk
 from ..rule import Rule, ex, register
@@ -161,7 +162,8 @@ def _passed_to_lane_stores(ctx):
         helpers.setdefault(n, (pos, f"{Path(path).name}:{line}"))
     if not helpers:
         return
-    arrays = {(sh.function, sh.name): (sh, d) for sh in ctx.module.shared for d in sh.dims
+    owner = functools.partial(fnscopes.owner, ctx.module)  # by key: a::k's `s` is not b::k's
+    arrays = {(owner(sh.node), sh.name): (sh, d) for sh in ctx.module.shared for d in sh.dims
               if d.type == "number_literal" and warpflow.int_value(ctx.text(d)) == 32 and not ctx.guarded(d)}
     for call in ctx.nodes("call_expression"):
         fn = call.child_by_field_name("function")
@@ -171,9 +173,9 @@ def _passed_to_lane_stores(ctx):
         if name not in helpers:
             continue
         pos, where = helpers[name]
-        caller = ctx.module.function_at(call)
+        caller = owner(call)
         for i, arg in enumerate(call_args(call)):
-            key = (caller.name if caller is not None else None, ctx.text(arg))
+            key = (caller, ctx.text(arg))
             if i in pos and arg.type == "identifier" and key in arrays:
                 sh, d = arrays[key]
                 yield sh, d, name, where
@@ -360,7 +362,8 @@ void launch(float* o, const float* i, int k) {
                 if ctx.text(n) in ctx.hardcoded_macros and not any(a <= n.start_byte < b for a, b in kept):
                     report(n, f"uses the hardcoded warp size `{ctx.text(n)}`")
             for launch in ctx.module.launches:
-                if launch.function != f.name or launch.kernel not in warpish or launch.kernel in logical:
+                runs = ctx.launched(launch)
+                if launch.function != f.name or not runs & warpish or runs & logical:
                     continue
                 cfg = launch.config
                 if len(cfg) >= 2 and warpflow.int_value(ctx.text(cfg[1])) == 32:
@@ -451,7 +454,7 @@ def _logical_blocks(ctx, f, defs: dict[str, list[Node]], logical: set[str]) -> l
     kernels: the block argument and the host locals it reads (`dim3 block_dims(WARP_SIZE, 1, 1)`)."""
     out: list[tuple[int, int]] = []
     for launch in ctx.module.launches:
-        if launch.kernel not in logical or len(launch.config) < 2 or ctx.module.function_at(launch.node) is not f:
+        if not ctx.launched(launch) & logical or len(launch.config) < 2 or ctx.module.function_at(launch.node) is not f:
             continue
         fn = launch.node.child_by_field_name("function")
         todo = [launch.config[1]] + ([fn] if fn is not None and fn.type == "template_function" else [])

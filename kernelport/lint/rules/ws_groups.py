@@ -106,7 +106,7 @@ __global__ void copy(float* o, const float* i, int* lanes) {
                 continue
             calls = [(c, n) for c, n in ctx.calls(f.body) if n in helpers and not _sized(ctx, c, helpers[n])]
             calls += [(c, ctx.text(c.child_by_field_name("function"))) for c, key, fn in ctx.analysis.wave_shuffles
-                      if fn == f.name and "lane" in dialect.concept(key).params]
+                      if fn == ctx.key(f) and "lane" in dialect.concept(key).params]
             if not calls:
                 continue
             defs = _group_defs(ctx, f)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ... import hipbuild
+from ... import fnscopes, hipbuild
 from ..rule import Rule, ex, register
 from .ws_sites import _expr_text, _why, classify
 
@@ -76,8 +76,7 @@ __global__ void scale(float* x) {
             v, d = n.child_by_field_name("value"), n.child_by_field_name("declarator")
             if v is not None and d is not None and d.type == "identifier" \
                     and _LANE.search(hipbuild.expand(ctx.text(v), defined)):
-                f = ctx.function_at(n)
-                lanes.add((f.name if f else None, ctx.text(d)))
+                lanes.add((fnscopes.owner(ctx.module, n), ctx.text(d)))  # by key: a::k's lane is not b::k's
         for sh in ctx.module.shared:
             for dim in sh.dims:
                 size = hipbuild.expand(ctx.text(dim), defined)
@@ -99,8 +98,8 @@ def _lane_reads(ctx, sh, lanes):
         if base is None or idx is None or ctx.text(base) != sh.name:
             continue
         lane = ctx.text(idx).strip("[] ")
-        f = ctx.function_at(sub)
-        if (f.name if f else None) != sh.function or (sh.function, lane) not in lanes or ctx.guarded(sub):
+        owner = fnscopes.owner(ctx.module, sub)
+        if owner != fnscopes.owner(ctx.module, sh.node) or (owner, lane) not in lanes or ctx.guarded(sub):
             continue
         if not _bounded(ctx, sub, lane):
             yield sub

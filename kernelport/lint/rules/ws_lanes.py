@@ -315,10 +315,10 @@ void launch(const float* x, float* out, int n) {
         """A library warp collective at its default width (the hardware warp) in a kernel launched in
         rows of 32 threads: reported at the collective, with the launches that make the rows."""
         for fname in sorted(ctx.analysis.wave_collectives):
-            g, f = widths.by_function.get(fname), ctx.module.functions.get(fname)
+            g, f = widths.by_function.get(fname), ctx.function_of(fname)
             if g is None or f is None or g.width != LOGICAL or not g.shares_wave:
                 continue
-            rows = [r for k in sorted(g.functions) if (kf := ctx.module.functions.get(k)) is not None and kf.is_kernel
+            rows = [r for k in sorted(g.functions) if (kf := ctx.function_of(k)) is not None and kf.is_kernel
                     for r in warpwidth.row_launches(kf, ctx.module)]
             if not rows:
                 continue  # rows from a guard or an annotation: the kernel asks for them itself

@@ -190,6 +190,9 @@ reported at its return type), and a project helper in an included header that re
 way: the parameter's type is reported for a helper in the same file, the call's argument (naming
 the parameter) for one in a header.  A fixed-size tile's ballot (`tiled_partition<32>`) is the
 tile's and stays silent, as does a `%laneid` read or a 32-bit parameter given ordinary data.
+A helper no call in the file reaches (a header's) whose 32-bit parameter its own 64-bit mask
+operation reads (`__popcll(mask & below)`, `__ffsll(mask)`) is reported at the parameter's type:
+the operation counts a wave's 64 lanes, the parameter holds 32 of them (kernelport.lint.maskparams).
 
 Two 32-lane ballots packed into one 64-bit word (`(hi << 32) | lo`) are reported at the shift: on a
 64-lane wave one ballot fills the word, and `hi << warpSize` would shift a 64-bit value by 64
@@ -237,6 +240,9 @@ __device__ int count_bits(unsigned m) { return __popcll(m); }  // !
 __global__ void count(const float* x, int* out) {
     out[threadIdx.x] = count_bits(__ballot_sync(__activemask(), x[threadIdx.x] > 0.0f));
 }""", note="a ballot passed to a 32-bit parameter: the parameter's type is reported"),
+        ex("""
+__device__ int count_below(uint32_t mask, int n) { return __popcll(mask & ((1ull << n) - 1)); }  // !""",
+           note="a helper that counts its 32-bit parameter as a 64-lane mask (its callers are elsewhere)"),
         ex("""
 __global__ void rank(const float* x, int* out) {
     unsigned long long kept = __ballot_sync(__activemask(), x[threadIdx.x] > 0.0f);
@@ -289,6 +295,10 @@ __device__ unsigned lane_id() {
 __device__ int count_bits(unsigned m) { return __popc(m); }
 __global__ void bits(const unsigned* words, int* out) { out[threadIdx.x] = count_bits(words[threadIdx.x]); }""",
            note="a 32-bit parameter given a data word"),
+        ex("""
+__device__ int count_below(unsigned long long mask, int n) { return __popcll(mask & ((1ull << n) - 1)); }
+__device__ int bits_of(uint32_t word) { return __popc(word); }""",
+           note="a 64-bit mask parameter; a 32-bit word counted with the 32-bit operation"),
     )
     fixes = (("""
 __global__ void count(const float* x, int* out) {
@@ -311,6 +321,10 @@ __global__ void count(const float* x, int* out) {
                            related=related + (_layout_of(ctx, decl) if decl is not None else ()))
             elif i.code == "KP226":  # a ballot packed above another: translate refuses it; lint says why
                 ctx.report(self, i.node, f"{i.message} ({ctx.breaks}); {i.hint}")
+        from ..maskparams import narrow_mask_params
+        for t, name, op in narrow_mask_params(ctx):
+            ctx.report(self, t, f"`{ctx.text(t)} {name}` holds a lane mask that `{_expr_text(ctx, op)}` reads as 64 "
+                       f"lanes: {ctx.breaks}, a ballot passed here loses lanes 32-63; take it as `unsigned long long`")
 
     def message(self, ctx, s) -> str:
         if s.role == "arg32":

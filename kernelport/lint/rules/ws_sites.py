@@ -140,7 +140,7 @@ def named_helper_sites(ctx):
     for s in ctx.analysis.sites:
         if s.confirmed or (s.node.start_byte, s.role) in confirmed or s.function is None:
             continue
-        f = ctx.module.functions.get(s.function)
+        f = ctx.function_of(s.function)
         if f is None or not f.is_device or not _LANE_FN.search(f.name.split("::")[-1]):
             continue
         p = s.node.parent
