@@ -293,6 +293,9 @@ def _translate_inputs(files: list[Path], include_dir, define, compile_commands):
 def _is_port(p: Path) -> bool:
     """A file kernelport generated (sealed header), edited or not."""
     from . import output as outmod
+    from .includes import is_regular
+    if not is_regular(p):  # a FIFO would block the open: reading it fails later, with its located error
+        return False
     try:
         with open(p, encoding="utf-8", errors="replace") as fh:
             head = fh.read(4096)

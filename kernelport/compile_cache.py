@@ -47,10 +47,12 @@ def note(event: str, cmd: list[str]) -> None:
             pass
 
 
-def _tree_digest(path: Path, dirs: tuple[Path, ...], h, seen: set) -> None:
-    """Feed `path`'s bytes and, recursively, its quoted headers' (or their absence) into `h`."""
+def _tree_digest(path: Path, dirs: tuple[Path, ...], h, seen: set, depth: int = 0) -> None:
+    """Feed `path`'s bytes and, recursively, its quoted headers' (or their absence) into `h`, no
+    deeper than a compiler follows (includes.MAX_INCLUDE_DEPTH)."""
+    from .includes import MAX_INCLUDE_DEPTH, is_regular
     real = os.path.realpath(path)
-    if real in seen:
+    if real in seen or depth > MAX_INCLUDE_DEPTH:
         return
     seen.add(real)
     try:
@@ -61,12 +63,12 @@ def _tree_digest(path: Path, dirs: tuple[Path, ...], h, seen: set) -> None:
     h.update(b"\0" + str(len(data)).encode() + b"\0" + data)
     for name in _QUOTED.findall(data):
         text = name.decode("utf-8", "replace")
-        found = next((c for c in (Path(real).parent / text, *(d / text for d in dirs)) if c.is_file()), None)
+        found = next((c for c in (Path(real).parent / text, *(d / text for d in dirs)) if is_regular(c)), None)
         h.update(b"\0include " + name)
         if found is None:
             h.update(b"\0absent")  # a system header (fixed by the toolchain) or a compile error
         else:
-            _tree_digest(found, dirs, h, seen)
+            _tree_digest(found, dirs, h, seen, depth + 1)
 
 
 def _places(source: Path | None, search_dirs, inputs, outputs) -> list[tuple[str, str]]:

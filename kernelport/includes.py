@@ -16,11 +16,21 @@ import stat
 from pathlib import Path
 
 MAX_HEADER_BYTES = 1 << 20  # no kernel header is larger; a larger one is not read
+MAX_INCLUDE_DEPTH = 200  # includes nested deeper are not followed (GCC's limit: a deeper chain compiles nowhere)
 INCLUDE_PATH_ENV = "KERNELPORT_INCLUDE_PATH"
 
 
 class Refused(Exception):
     """A quoted include kernelport will not read; the message says why (the caller locates it)."""
+
+
+def is_regular(path: str | Path) -> bool:
+    """Whether `path` is a regular file (through links); never raises: a loop of links, a device,
+    a FIFO or a name the system refuses is not one (what a directory walk may read)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def project_root(path: str | Path) -> Path:
@@ -80,7 +90,7 @@ def locate(here: Path, include: str, include_dirs: tuple[str, ...] = ()) -> Path
     including file, then on the include path; `<x>` on the include path only (as project.py)."""
     inner, quoted = include[1:-1], include.startswith('"')
     for d in ([here] if quoted else []) + [Path(d) for d in include_dirs]:
-        if (d / inner).is_file():
+        if is_regular(d / inner):  # never raises (a name too long, a loop of links)
             return (d / inner).resolve()
     return None
 

@@ -20,7 +20,7 @@ from typing import Iterator
 
 from tree_sitter import Node
 
-from . import guards
+from . import guards, includes
 from .errors import KernelportError, Location
 from .model import Macro, Module, Visible, build
 from .source import SourceFile, uncomment
@@ -87,6 +87,7 @@ class Scan:
     local: dict[Path, dict[str, Macro]] = field(default_factory=dict)  # each file's active definitions
     types: dict[str, Node] = field(default_factory=dict)  # typedef/using name -> its active definition's type
     functions: dict[Path, list[Node]] = field(default_factory=dict)  # each file's active function-like #defines
+    too_deep: list[Include] = field(default_factory=list)  # includes past includes.MAX_INCLUDE_DEPTH: not followed
 
 
 class Project:
@@ -110,10 +111,9 @@ class Project:
 
     def _real(self, path: Path) -> Path:
         """The resolved path, once per run (a file is asked for by every file that includes it)."""
-        real = self._reals.get(path)
-        if real is None:
-            real = self._reals[path] = _resolved(path)
-        return real
+        if path not in self._reals:
+            self._reals[path] = _resolved(path)
+        return self._reals[path]
 
     def options(self, path: Path) -> Options:
         """A file's options: a header's are those of the first source that includes it (its -I
@@ -189,7 +189,6 @@ class Project:
         absolute name, a device or an oversized file; beside the includer only inside its git work tree
         or $KERNELPORT_INCLUDE_PATH (outside any work tree: anywhere); through -I wherever the user
         pointed."""
-        from . import includes
         if os.path.isabs(name):
             return None
         dirs = [(Path(d), True) for d in opts.include_dirs]
@@ -197,7 +196,7 @@ class Project:
             dirs.insert(0, (including.parent, False))
         for d, given in dirs:
             p = d / name
-            if not p.is_file() or p.stat().st_size > includes.MAX_HEADER_BYTES:
+            if not includes.is_regular(p) or p.stat().st_size > includes.MAX_HEADER_BYTES:  # never raises
                 continue
             real = self._real(p)
             if given or includes.within_project(including, real):
@@ -221,7 +220,7 @@ class Project:
         self._scans[key] = sc
         return sc
 
-    def _walk(self, path: Path, opts: Options, sc: Scan, defined: set[str]) -> None:
+    def _walk(self, path: Path, opts: Options, sc: Scan, defined: set[str], depth: int = 0) -> None:
         if path in sc.includes:
             return
         pf = self.file(path)
@@ -240,8 +239,10 @@ class Project:
                 name, angled = raw[1:-1], raw[0] == "<"
                 inc = Include(node, name, angled, self.resolve(path, name, angled, opts), src.loc(node))
                 sc.includes[path].append(inc)
-                if inc.resolved is not None:
-                    self._walk(inc.resolved, opts, sc, defined)
+                if inc.resolved is not None and depth >= includes.MAX_INCLUDE_DEPTH:
+                    sc.too_deep.append(inc)  # a chain no compiler follows (GCC stops at 200 levels)
+                elif inc.resolved is not None:
+                    self._walk(inc.resolved, opts, sc, defined, depth + 1)
             elif kind == "define":
                 nn = node.child_by_field_name("name")
                 if nn is None:
@@ -289,16 +290,12 @@ class Project:
                 fns |= self.warp_qualified(p, fns)
         vis.warp_qualified = frozenset(fns)
         vis.warp_functions = frozenset(q.rsplit("::", 1)[-1] for q in fns)
-        for p in sc.order:
+        for p in sc.order:  # each accumulates on its own: one walk
             if p != root:
                 for name, where in self.lane_slots(p).items():
                     vis.lane_slots.setdefault(name, where)
-        for p in sc.order:
-            if p != root:
                 for name, h in self.wave_helpers(p, vis.wave_helpers).items():
                     vis.wave_helpers.setdefault(name, h)
-        for p in sc.order:
-            if p != root:
                 vis.mask_helpers.update(self.mask_helpers(p, vis.mask_helpers))
         from .warpmultiples import solve
         vis.warp_multiples = solve([i for p in sc.order if p != root for i in self.warp_multiple_items(p)])

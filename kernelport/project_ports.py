@@ -25,6 +25,7 @@ from pathlib import Path
 from . import backends, warpflow
 from .diagnostics import Diagnostic
 from .errors import KernelportError, Location
+from .includes import MAX_INCLUDE_DEPTH, is_regular
 from .project import HEADER_SUFFIXES, Options, Project
 from .source import SourceFile
 
@@ -65,6 +66,8 @@ def expand(paths: list[Path]) -> list[Path]:
             dirs[:] = sorted(x for x in dirs if x not in SKIP_DIRS and not x.startswith("."))
             for n in sorted(names):
                 f = Path(d) / n
+                if not is_regular(f):  # a device, FIFO or loop of links named k.cu: nothing to read
+                    continue
                 if n.endswith((".cu", ".cuh")):
                     out.append(f)
                 elif n.endswith(HEADER_SUFFIXES):
@@ -115,6 +118,12 @@ def plan(inputs: list[Path], given: list[Path], options_for, srcs: dict[Path, So
                 run.notes.append(Diagnostic("", i.location, f"'{i.name}' not found beside the file or on the include "
                                             "path: what it defines is unknown here", "add its directory with -I DIR",
                                             "note"))
+    deep = {str(i.location): i for f in files for i in proj.scan(f).too_deep}  # once each, for every unit
+    for i in deep.values():
+        run.notes.append(Diagnostic("", i.location, f"'{i.name}' is included more than {MAX_INCLUDE_DEPTH} levels "
+                                    "deep: not followed, what it defines is unknown here",
+                                    f"no compiler follows such a chain (GCC stops at {MAX_INCLUDE_DEPTH}): shorten it",
+                                    "note"))
     _decide(run)
     return run
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import bisect
 import copy
+import os
 import re
+import stat as _stat
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -89,6 +91,10 @@ def _mask_extensions(data: bytes) -> bytes:
 _RAW_COMMENT_OR_LITERAL = re.compile(rb'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?(?:\*/|\Z)', re.S)
 
 
+def _why(e: Exception) -> str:
+    return getattr(e, "strerror", None) or str(e)
+
+
 def decode(raw: bytes) -> str:
     """A source file's text: UTF-8, where a comment may hold bytes that are not (a Latin-1 `ü` in
     a German comment, as in ccminer's headers; nvcc reads no comment): those comments are read as
@@ -165,11 +171,21 @@ class SourceFile:
     @classmethod
     def read(cls, path: str | Path, macros: "Mapping[str, MacroDef] | None" = None) -> "SourceFile":
         p = Path(path)
-        if not p.exists():
-            raise KernelportError(f"no such file: {p}", hint="check the path")
-        if p.is_dir():
+        try:
+            st = os.stat(p)
+        except (OSError, ValueError) as e:  # absent, a dangling link or a loop of links, a name too long
+            why = "no such file" if isinstance(e, FileNotFoundError) else f"cannot read it ({_why(e)})"
+            raise KernelportError(f"{why}: {p}" if why == "no such file" else f"{p}: {why}",
+                                  hint="check the path") from None
+        if _stat.S_ISDIR(st.st_mode):
             raise KernelportError(f"{p} is a directory", hint="name a kernel file")
-        raw = p.read_bytes()
+        if not _stat.S_ISREG(st.st_mode):  # a device (/dev/zero never ends), a FIFO (blocks), a socket
+            raise KernelportError(f"{p} is not a regular file (a device, FIFO or socket): not read",
+                                  hint="name a kernel file")
+        try:
+            raw = p.read_bytes()
+        except OSError as e:
+            raise KernelportError(f"{p}: cannot read it ({_why(e)})", hint="check its permissions") from None
         try:
             text = decode(raw)
         except UnicodeDecodeError as e:

@@ -172,7 +172,7 @@ class Verifier:
         k = cache_key("numeric", name, file_digest(path), sorted((b, p[1]) for b, p in ports.items()),
                       self.seed, self.schedules, self.native_reference, self.profile_bins, self.timeout,
                       toolchains.c_compiler_identity() if self.native_reference else None)
-        cached = self.cache.get(k)
+        cached = self.cache.get(k, [Check])
         if cached is not None:
             for c in cached:  # this run's seconds: the lookup, shared by the checks it restored
                 c.seconds, c.cached = (time.perf_counter() - t0) / len(cached), True
@@ -226,7 +226,7 @@ class Verifier:
         from .lint import config as configmod
         options = configmod.includes_for(path, configmod.find(path), configmod.Overrides())
         k = cache_key("translate", backend, str(path.resolve()), file_digest(path), repr(options))  # names its source
-        hit = self.cache.get(k)
+        hit = self.cache.get(k, ((str | None, str, {str: str}, [(object, str)]), [(str, str)]))
         if hit is not None and all(file_digest(Path(h)) == d for h, d in hit[1]):
             return hit[0]
         run = single(path, src)
@@ -276,7 +276,7 @@ class Verifier:
         st = settings_for(path, ov)
         k = cache_key("lint", sorted(st.targets), sorted(st.enabled), sorted(st.portable_macros), repr(st.includes),
                       str(path.resolve()), file_digest(path))  # a finding names its file
-        hit = self.cache.get(k)
+        hit = self.cache.get(k, ([str], [(str, str)]))
         if hit is not None and all(file_digest(Path(h)) == d for h, d in hit[1]):
             return hit[0]
         errors = [f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}" for r in lint_paths([path], ov, jobs=1)
@@ -297,12 +297,12 @@ class Verifier:
         """(backend, wave, CompileResult, seconds, cached) per run of one (backend, path, runs): each
         cached by the bytes compiled, the architecture and the toolchain; the misses compiled together
         (one hipcc run builds every architecture), their seconds shared."""
-        from .toolchains import find_tool
+        from .toolchains import CompileResult, find_tool
         be, p, runs = job
         t0 = time.perf_counter()
         tools = [(t, (tc.path, tc.version) if (tc := find_tool(t)) is not None else None) for t in be.tools]
         keys = [cache_key("compile", be.name, run.arch, tools, file_digest(p)) for run in runs]
-        got = [self.cache.get(k) for k in keys]
+        got = [self.cache.get(k, CompileResult) for k in keys]
         misses = [i for i, r in enumerate(got) if r is None]
         hits = [r is not None for r in got]
         got = [None if r is None else at_path(r, p) for r in got]  # the key has no path: a message names p

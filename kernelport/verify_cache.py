@@ -10,7 +10,8 @@ and a digest of its own sources, so an upgraded or edited kernelport never reads
 Skipped checks (a missing tool) are never stored: installing the tool must take effect.
 
 Entries live under $XDG_CACHE_HOME/kernelport (default ~/.cache/kernelport), one pickle per key,
-written atomically; an unreadable entry is a miss.  `kernelport verify --no-cache` bypasses it.
+written atomically; an unreadable entry is a miss, and so is one whose value is not of the shape
+its reader asks for (`conforms`: a truncated, foreign or hand-edited pickle never reaches a verdict).  `kernelport verify --no-cache` bypasses it.
 """
 from __future__ import annotations
 
@@ -43,12 +44,14 @@ def code_digest() -> str:
     return h.hexdigest()
 
 
-def file_digest(path: Path, _seen: set | None = None) -> str:
-    """The bytes of `path` and, recursively, of the quoted headers it includes (by name if absent)."""
+def file_digest(path: Path, _seen: set | None = None, _depth: int = 0) -> str:
+    """The bytes of `path` and, recursively, of the quoted headers it includes (by name if absent;
+    no deeper than any compiler follows, includes.MAX_INCLUDE_DEPTH)."""
+    from .includes import MAX_INCLUDE_DEPTH, readable
     seen = _seen if _seen is not None else set()
     h = hashlib.sha256()
     p = Path(path).resolve()
-    if p in seen:
+    if p in seen or _depth > MAX_INCLUDE_DEPTH:
         return ""
     seen.add(p)
     try:
@@ -56,11 +59,10 @@ def file_digest(path: Path, _seen: set | None = None) -> str:
     except OSError:
         return "missing:" + str(p)
     h.update(data)
-    from .includes import readable
     for inc in _INCLUDE.findall(data):
         name = inc.decode("utf-8", "replace")
         header = readable(p, name)  # the include policy: never a device, nothing outside the project
-        h.update(b"\0" + inc + b"\0" + (file_digest(header, seen) if header else "unread").encode())
+        h.update(b"\0" + inc + b"\0" + (file_digest(header, seen, _depth + 1) if header else "unread").encode())
     return h.hexdigest()
 
 
@@ -108,6 +110,19 @@ def key(*parts: object) -> str:
     return h.hexdigest()
 
 
+def conforms(value, shape) -> bool:
+    """Is `value` of `shape`: a type or union (`str | None`), `[S]` a list of S, `(S1, S2)` a tuple
+    of exactly those, `{K: V}` a dict of those?"""
+    if isinstance(shape, list):
+        return isinstance(value, list) and all(conforms(v, shape[0]) for v in value)
+    if isinstance(shape, tuple):
+        return isinstance(value, tuple) and len(value) == len(shape) and all(map(conforms, value, shape))
+    if isinstance(shape, dict):
+        (ks, vs), = shape.items()
+        return isinstance(value, dict) and all(conforms(k, ks) and conforms(v, vs) for k, v in value.items())
+    return isinstance(value, shape)
+
+
 class Cache:
     """get/put of pickled values by key; `enabled=False` (--no-cache) makes every get a miss and
     stores nothing."""
@@ -120,13 +135,16 @@ class Cache:
     def _path(self, k: str) -> Path:
         return self.root / k[:2] / f"{k}.pkl"
 
-    def get(self, k: str):
+    def get(self, k: str, shape: object = object):
+        """The value stored under k, or None: absent, unreadable, or not of `shape` (conforms)."""
         if not self.enabled:
             return None
         try:
             with open(self._path(k), "rb") as f:
                 value = pickle.load(f)
         except Exception:  # absent, truncated or from an incompatible version: a miss
+            value = None
+        if value is None or not conforms(value, shape):
             self.misses += 1
             return None
         self.hits += 1

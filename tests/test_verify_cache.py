@@ -357,7 +357,7 @@ def test_a_cached_numeric_check_imports_no_emulator_and_probes_the_c_compiler_on
     import subprocess
     import sys
     code = ("import sys\nfrom pathlib import Path\nfrom kernelport.verify import Verifier, FileReport\n"
-            "v = Verifier()\nv.cache.get = lambda k: []\n"
+            "v = Verifier()\nv.cache.get = lambda k, shape=object: []\n"
             f"v._numeric_cached(Path({str(EXAMPLES / 'saxpy.cu')!r}), None, None, 'saxpy', None, {{}}, FileReport('x'))\n"
             "print(sorted(m for m in ('kernelport.reference', 'kernelport.emulator') if m in sys.modules))\n")
     r = subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True, timeout=120)
@@ -401,6 +401,52 @@ def test_two_files_of_the_same_bytes_get_their_own_port_and_findings(tmp_path):
         assert "from b.cu" not in Verifier()._translation(a, SourceFile.read(a), "hip")[1]
         assert f"from {p.name}" in Verifier()._translation(p, SourceFile.read(p), "hip")[1]
         assert all(e.startswith(str(p)) for e in Verifier()._lint_errors(p, Overrides(select=("SY",))))
+
+
+def test_values_conform_to_their_shapes():
+    from kernelport.verify_cache import conforms
+    shape = ((str | None, str, {str: str}, [(object, str)]), [(str, str)])
+    assert conforms(((None, "port", {"a": "b"}, [(Path("h"), "t")]), [("h", "d")]), shape)
+    assert not conforms(((None, "port", {"a": 1}, []), []), shape)  # a dict value of another type
+    assert not conforms(((None, "port", {}, []), [("h",)]), shape)  # a tuple of another length
+    assert not conforms([1, 2], shape) and not conforms(42, [Check]) and conforms([], [Check])
+
+
+BAD_PICKLES = [42, {"x": 1}, [1, 2], ("a", "b"), "text", [None]]
+
+
+def _spoil(root: Path, value) -> int:
+    """Every entry under root replaced by a pickle of `value` (the shape of none of them)."""
+    import pickle
+    entries = list(root.rglob("*.pkl"))
+    for p in entries:
+        p.write_bytes(pickle.dumps(value))
+    return len(entries)
+
+
+@pytest.mark.parametrize("value", BAD_PICKLES)
+def test_an_entry_of_another_shape_is_a_miss_in_every_reader(tmp_path, monkeypatch, fake_compiler, fake_numeric,
+                                                            value):
+    """A cache entry that unpickles to a value of the wrong shape (a truncated write of another
+    version, a hand-edited or foreign file) is a miss: the check runs again and gives the verdict
+    it gives uncached; it was an internal error (`KeyError: 1`, `'int' object is not
+    subscriptable`) in verify's drift, lint, compile and numeric readers (bench/fuzz_project.py)."""
+    from kernelport.lint import engine
+    from kernelport.lint.config import Overrides
+    from kernelport.source import SourceFile
+    made, linted = _counted(monkeypatch, verify, "make"), _counted(monkeypatch, engine, "lint_paths")
+    k = _with_header(tmp_path, "#define LANES 32\n", "    x[threadIdx.x % LANES] = __shfl_down_sync(~0u, x[0], 1);\n")
+
+    def run():
+        v = Verifier()
+        return (v._translation(k, SourceFile.read(k), "hip"), v._lint_errors(k, Overrides()),
+                _compile(v, k)[2].ok, [c.detail for c in _numeric(v, k).checks])
+    first = run()
+    assert (made, linted, len(fake_compiler[0]), len(fake_numeric)) == ([1], [1], 1, 1)
+    assert run() == first and made == [1]  # all four from the cache
+    assert _spoil(tmp_path / "xdg", value) == 4
+    assert run() == first
+    assert (made, linted, len(fake_compiler[0]), len(fake_numeric)) == ([1, 1], [1, 1], 2, 2)
 
 
 def test_two_files_of_the_same_bytes_share_a_compile_but_each_message_names_its_own(tmp_path, monkeypatch):

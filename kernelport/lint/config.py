@@ -99,7 +99,11 @@ def load(path: Path) -> Config:
                               hint=f"fix {path.name}") from None
     except (OSError, UnicodeDecodeError) as e:
         raise KernelportError(f"{where}: cannot read: {e}") from None
-    table = data.get("tool", {}).get("kernelport")
+    tool = data.get("tool", {})
+    if not isinstance(tool, dict):
+        raise KernelportError(f"{where}: `tool` must be a table", _key_at(path.read_text(encoding="utf-8"), path, "tool"),
+                              hint="write [tool.kernelport] as a table of keys")
+    table = tool.get("kernelport")
     if table is None:
         return EMPTY
     if not isinstance(table, dict):
@@ -122,8 +126,9 @@ def load(path: Path) -> Config:
     if fail_on is not None and fail_on not in FAIL_LEVELS:
         raise KernelportError(f"{where}: `fail-on` must be one of {', '.join(FAIL_LEVELS)}")
     text = path.read_text(encoding="utf-8", errors="replace")
-    dirs = tuple(str((path.parent / d).resolve()) for d in _strings(table.get("include-dirs", []), "include-dirs",
-                                                                     where, _key_at(text, path, "include-dirs")))
+    at = _key_at(text, path, "include-dirs")
+    dirs = tuple(_directory(path.parent / d, where, at) for d in _strings(table.get("include-dirs", []),
+                                                                          "include-dirs", where, at))
     from ..project import parse_define
     defines = tuple(parse_define(d, _key_at(text, path, "defines"))
                     for d in _strings(table.get("defines", []), "defines", where, _key_at(text, path, "defines")))
@@ -132,6 +137,14 @@ def load(path: Path) -> Config:
     return Config(path, targets, select, ignore, per_file,
                   frozenset(_strings(table.get("portable-macros", []), "portable-macros", where)),
                   _strings(table.get("exclude", []), "exclude", where), fail_on, dirs, defines, hip)
+
+
+def _directory(p: Path, where: str, at: Location) -> str:
+    try:
+        return str(p.resolve())
+    except (OSError, ValueError, RuntimeError) as e:  # a NUL in the name, a loop of links
+        raise KernelportError(f"{where}: `include-dirs` entry {str(p)!r} is not a usable path ({e})", at,
+                              hint="name a directory, relative to the pyproject.toml") from None
 
 
 def _key_at(text: str, path: Path, key: str) -> Location:

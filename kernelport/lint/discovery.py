@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     import pathspec
 
 from .. import backends
+from ..includes import is_regular
 from ..backends import Backend
 
 # Input kinds besides a backend's own source files.
@@ -91,7 +92,7 @@ def discover(paths: list[Path], exclude_for=lambda p: ()) -> list[tuple[Path, bo
     out: list[tuple[Path, bool]] = []
     seen: set[Path] = set()
     for root in paths:
-        if root.is_file() or not root.exists():
+        if not root.is_dir():  # a file, a missing path, a FIFO or device: linted as named (its error located)
             if root not in seen:
                 seen.add(root)
                 out.append((root, True))
@@ -125,7 +126,7 @@ def discover(paths: list[Path], exclude_for=lambda p: ()) -> list[tuple[Path, bo
                     continue
                 if is_dir:
                     walk(p, local)
-                elif e.is_file() and kind(p) is not None:
+                elif kind(p) is not None and is_regular(p):  # not a device, FIFO or loop of links
                     found.append(p)
 
         walk(top, specs)

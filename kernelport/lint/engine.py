@@ -9,6 +9,7 @@ from pathlib import Path
 from . import config as configmod
 from .. import backends
 from ..depth import big_stack
+from ..includes import is_regular
 from ..source import decode
 from . import discovery, suppress, units
 from .context import Context, Settings, Unit
@@ -199,6 +200,10 @@ def _lint_file(display: str, explicit: bool, settings: Settings, mode: str | Non
     if discovery.kind(path) is None:
         res.skipped, res.note = True, (f"{display}: skipped: not a CUDA (.cu, .cuh), HIP (.hip), header, C++ source, Metal or "
                                        "Python file")
+        return res
+    if not is_regular(path) and path.exists():  # a FIFO would block, a device never end
+        res.findings = [_kp("KP002", display, 1, 1, "cannot read the file: not a regular file (a device, FIFO or "
+                            "socket)")]
         return res
     try:
         raw = path.read_bytes()

@@ -48,6 +48,8 @@ class Calls:
     def _render_atomic(self, concept: dialect.Concept, bound: dict[str, Node]):
         def render(rw: Rewriter, node: Node) -> str:
             f = self.module.function_at(node)
+            if f is None:  # a statement at file scope (a block the grammar took as one): left as written,
+                return rw.stitch(node)  # as the other constructs there, for the Metal check to refuse (KP224)
             addr = bound["address"]
             space = self.space_of(addr, f) or "device"
             cuda_t = self.elem_type_of(addr, f) or "int"

@@ -88,6 +88,7 @@ _READS = re.compile(r"^\s*#\s*(?:include|include_next|import)\b")
 _PRAGMA = re.compile(r"^\s*#\s*pragma\b")
 _DEFINE = re.compile(r"^\s*#\s*define\s+([A-Za-z_]\w*)(?![\w(])")  # object-like: no `(` right after the name
 PREPROCESS_TIMEOUT = 60  # seconds of cpp (a kernel file takes milliseconds)
+MAX_EXPANDED_LINE = 1 << 18  # bytes one source line may expand to: past it a macro doubles itself (a bomb)
 
 
 def _local_header(path: str, name: str, roots, line: int, col: int) -> str | None:
@@ -200,7 +201,24 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
         if m:
             raise LowerError(m.group(4), path, int(m.group(2)), int(m.group(3)))
         raise LowerError("preprocessor failed: " + r.stderr.strip()[:300], path, 0, 0)
+    _check_expansion(r.stdout)
     return r.stdout
+
+
+def _check_expansion(out: str) -> None:
+    """A line cpp expanded past MAX_EXPANDED_LINE is refused at its source line (a macro that
+    doubles itself 20 times is megabytes the C parser would take minutes over, outside any check's
+    timeout)."""
+    where, line = "<kernel>", 0
+    for text in out.split("\n"):
+        m = re.match(r'# (\d+) "([^"]*)"', text)
+        if m:
+            where, line = m.group(2), int(m.group(1)) - 1
+        elif len(text) > MAX_EXPANDED_LINE:
+            raise LowerError(f"this line's macros expand to {len(text)} bytes (more than {MAX_EXPANDED_LINE}): "
+                             "not emulated", where, line + 1, 1)
+        else:
+            line += 1
 
 
 def _hidden_include(body: str) -> int:
