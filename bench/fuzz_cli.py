@@ -56,7 +56,7 @@ class Slow(BaseException):
     pass
 
 
-def _init(memory: int, compilers: bool) -> None:
+def init_worker(memory: int, compilers: bool) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     if not compilers:  # they are other programs, seconds a file: verify's own code is what is fuzzed
         from kernelport import toolchains
@@ -69,36 +69,44 @@ def _init(memory: int, compilers: bool) -> None:
     signal.signal(signal.SIGALRM, alarm)
 
 
+def call_cli(argv: list[str], timeout: int) -> tuple[int, str | None, str, float, float]:
+    """`kernelport ARGV` in this process: (exit code, what went wrong or None, stdout + stderr, CPU s,
+    wall s).  A hard stop at three times `timeout`; "slow" is judged on CPU time (this machine's 2
+    cores are shared, runs are niced)."""
+    from kernelport import cli
+    out, err = io.StringIO(), io.StringIO()
+    sys.argv = ["kernelport", *argv]
+    t0, c0 = time.perf_counter(), time.process_time()
+    rc, what = 0, None
+    signal.alarm(3 * timeout)
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            cli.run()
+    except SystemExit as e:
+        rc = e.code if isinstance(e.code, int) else 0
+    except Slow:
+        rc, what = -1, "slow"
+    except MemoryError:
+        rc, what = -2, "memory"
+    except BaseException as e:  # noqa: BLE001 - anything escaping run() is an internal error
+        rc, what = -3, f"escaped {type(e).__name__}: {e}"
+    finally:
+        signal.alarm(0)
+    cpu = time.process_time() - c0
+    if what is None and cpu > timeout:
+        what = "slow"
+    return rc, what, out.getvalue() + err.getvalue(), cpu, time.perf_counter() - t0
+
+
 def _run(task):
     """In a worker: one command on one mutated input; a small dict of what happened."""
     idx, command, name, data, timeout = task
-    from kernelport import cli
     with tempfile.TemporaryDirectory(prefix="kp-fuzz-") as d:
         path = os.path.join(d, name)
         with open(path, "wb") as f:
             f.write(data)
-        out, err = io.StringIO(), io.StringIO()
-        sys.argv = ["kernelport", *COMMANDS[command](path)]
-        t0, c0 = time.perf_counter(), time.process_time()
-        rc, what = 0, None
-        signal.alarm(3 * timeout)  # the hard stop; "slow" is judged on CPU time below
-        try:
-            with redirect_stdout(out), redirect_stderr(err):
-                cli.run()
-        except SystemExit as e:
-            rc = e.code if isinstance(e.code, int) else 0
-        except Slow:
-            rc, what = -1, "slow"
-        except MemoryError:
-            rc, what = -2, "memory"
-        except BaseException as e:  # noqa: BLE001 - anything escaping run() is an internal error
-            rc, what = -3, f"escaped {type(e).__name__}: {e}"
-        finally:
-            signal.alarm(0)
-        secs, cpu = time.perf_counter() - t0, time.process_time() - c0
-    text = (out.getvalue() + err.getvalue()).replace(d, "<tmp>")
-    if what is None and cpu > timeout:  # CPU, not wall: this machine's 2 cores are shared, runs are niced
-        what = "slow"
+        rc, what, text, cpu, secs = call_cli(COMMANDS[command](path), timeout)
+    text = text.replace(d, "<tmp>")
     if what is None and (rc == 3 or "Traceback" in text):
         what = "internal"
     if what is None and "KP006" in text:
@@ -159,7 +167,7 @@ def main() -> int:
     deadline = t_start + 60 * a.minutes if a.minutes else None
     gen = tasks()
     pending = {}
-    pool = ProcessPoolExecutor(a.jobs, initializer=_init, initargs=(memory, a.compilers))
+    pool = ProcessPoolExecutor(a.jobs, initializer=init_worker, initargs=(memory, a.compilers))
     done_all = False
     while True:
         while not done_all and len(pending) < 4 * a.jobs and (deadline is None or time.time() < deadline):
@@ -179,7 +187,7 @@ def main() -> int:
             for f2, t2 in list(pending.items()):
                 f2.cancel()
             pool.shutdown(cancel_futures=True)
-            pool = ProcessPoolExecutor(a.jobs, initializer=_init, initargs=(memory, a.compilers))
+            pool = ProcessPoolExecutor(a.jobs, initializer=init_worker, initargs=(memory, a.compilers))
             resubmit, pending = list(pending.values()), {}
             for t2 in resubmit:
                 pending[pool.submit(_run, t2)] = t2

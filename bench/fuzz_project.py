@@ -28,14 +28,11 @@ from __future__ import annotations
 import argparse
 import collections
 import hashlib
-import io
 import json
 import os
 import random
 import re
-import resource
 import shutil
-import signal
 import stat
 import sys
 import tarfile
@@ -43,7 +40,6 @@ import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,6 +47,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from fuzz_project_mutations import MUTATIONS, cli_args, mutate_project  # noqa: E402
+
+import fuzz_cli  # noqa: E402  (bench/, beside this script)
 
 HEADERS = (".h", ".hpp", ".cuh", ".inl")
 
@@ -67,12 +65,6 @@ def _bases() -> list[Path]:
 
 BASES = _bases()
 EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*.cu"))
-TOOLS = ("nvcc", "hipcc", "clang")
-
-
-class Slow(BaseException):
-    pass
-
 
 def build(seed: int, idx: int, work: Path, names: list[str] | None) -> dict:
     """The project of input `idx` under work/proj, and how each command runs on it."""
@@ -144,15 +136,7 @@ def snapshot(top: Path, skip: Path) -> dict[str, str]:
 
 
 def _init(memory: int) -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    from kernelport import toolchains
-    for tool in TOOLS:  # other programs, seconds a file: verify's own code is what is fuzzed
-        toolchains._FINDERS[tool] = lambda: None
-        setattr(toolchains, f"find_{tool}", lambda: None)
-
-    def alarm(signum, frame):
-        raise Slow()
-    signal.signal(signal.SIGALRM, alarm)
+    fuzz_cli.init_worker(memory, compilers=False)  # other programs: verify's own code is what is fuzzed
 
 
 def _argv(command: str, work: Path, spec: dict) -> list[str]:
@@ -162,32 +146,6 @@ def _argv(command: str, work: Path, spec: dict) -> list[str]:
     if command == "translate":
         return ["translate", proj, "--to", "hip,metal", "-o", str(_out_dir(work, spec["out_kind"])), *spec["extra"]]
     return ["verify", proj, "--schedules", "block", "--timeout", "20", "--format", "json", "-j", "1"]
-
-
-def _call(argv: list[str], timeout: int) -> tuple[int, str | None, str, float, float]:
-    from kernelport import cli
-    out, err = io.StringIO(), io.StringIO()
-    sys.argv = ["kernelport", *argv]
-    t0, c0 = time.perf_counter(), time.process_time()
-    rc, what = 0, None
-    signal.alarm(3 * timeout)
-    try:
-        with redirect_stdout(out), redirect_stderr(err):
-            cli.run()
-    except SystemExit as e:
-        rc = e.code if isinstance(e.code, int) else 0
-    except Slow:
-        rc, what = -1, "slow"
-    except MemoryError:
-        rc, what = -2, "memory"
-    except BaseException as e:  # noqa: BLE001 - anything escaping run() is an internal error
-        rc, what = -3, f"escaped {type(e).__name__}: {e}"
-    finally:
-        signal.alarm(0)
-    cpu = time.process_time() - c0
-    if what is None and cpu > timeout:
-        what = "slow"
-    return rc, what, out.getvalue() + err.getvalue(), cpu, time.perf_counter() - t0
 
 
 def _verdict(text: str) -> list | None:
@@ -224,12 +182,12 @@ def _run(task):
         argv = _argv(command, work, spec)
         os.chdir(work / "cwd")
         before = snapshot(work, cache)
-        rc, what, text, cpu, wall = _call(argv, timeout)
+        rc, what, text, cpu, wall = fuzz_cli.call_cli(argv, timeout)
         if command == "verify" and what is None and rc != 3:  # warm, then over a corrupted cache: the same verdict
             first = _verdict(text)
-            rc2, what2, text2, _, _ = _call(argv, timeout)
+            rc2, what2, text2, _, _ = fuzz_cli.call_cli(argv, timeout)
             n = _corrupt(cache, random.Random(idx))
-            rc3, what3, text3, _, _ = _call(argv, timeout)
+            rc3, what3, text3, _, _ = fuzz_cli.call_cli(argv, timeout)
             what = what2 or what3
             text = "\n".join(t for t in (text, text2, text3) if "internal error" in t or "Traceback" in t) or text
             rc = next((r for r in (rc, rc2, rc3) if r == 3), rc)
