@@ -224,7 +224,12 @@ def owner(module: Module, node: Node) -> str | None:
     """The key of the outermost definition holding `node` (the model's owner of a use), None at file
     scope: what a table by function (warpwidth's groups) is asked with."""
     f = module.function_at(node)
-    while f is not None and f.node.parent is not None and (g := module.function_at(f.node.parent)) is not None:
+    while f is not None and f.node.parent is not None:
+        g = module.function_at(f.node.parent)
+        # only a definition that strictly encloses f: a parent node with f's own span (a definition
+        # the grammar wraps, a body macro read as a nested function) gave f back, for ever
+        if g is None or (g.node.start_byte, g.node.end_byte) == (f.node.start_byte, f.node.end_byte):
+            break
         f = g
     return of(module).key(f) if f is not None else None
 

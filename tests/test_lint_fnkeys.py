@@ -333,3 +333,21 @@ def test_row_split_advice_reads_header_warp_helpers_by_qualified_name(tmp_path, 
     found = {(x.line, x.code): x.severity for r in lint_paths([f]) for x in r.findings if r.path.endswith("k.cu")}
     assert {(3, "WS002"), (3, "WS003"), (5, "WS004")} <= found.keys()
     assert {found[k] for k in [(3, "WS002"), (3, "WS003"), (5, "WS004")]} == ({"info"} if advice else {"error"})
+
+
+def test_owner_of_a_file_that_is_one_definition():
+    """A file that is exactly one definition (no newline after it): the translation unit has the
+    definition's own span, so the owner walk was handed the definition back for ever (every Metal
+    translate of such a file hung in CI).  The walk runs in a thread so that a regression fails
+    here instead of hanging the suite."""
+    import threading
+    from kernelport import fnscopes, model
+    from kernelport.source import SourceFile
+    src = SourceFile.from_text('__global__ void k(int* x) { asm volatile("membar.gl;"); x[0] = 1; }', "t.cu")
+    module = model.build(src)
+    node = module.kernels[0].node.child_by_field_name("body")
+    got: list = []
+    t = threading.Thread(target=lambda: got.append(fnscopes.owner(module, node)), daemon=True)
+    t.start()
+    t.join(20)
+    assert got and got[0] is not None and got[0] == fnscopes.owner(module, module.kernels[0].node)
