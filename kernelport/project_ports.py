@@ -239,7 +239,9 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
                              plain_analysis=proj.plain_analysis(key),
                              include_dirs=tuple(proj.options(key).include_dirs),
                              defines=tuple(proj.options(key).defines),
-                             via=_command(run, given, key, hdr, dest[key].parent), **options)
+                             via=_command(run, given, key, hdr, dest[key].parent),
+                             out_root=None if stdout else "" if out is None else
+                             Path(os.path.relpath(_res(out), _res(dest[key].parent))).as_posix(), **options)
 
         said: set[tuple[Path, int]] = set()  # KP222 once per include line and backend, however many ports reach it
         refused: dict[Path, str] = {}  # headers that cannot be read as CUDA: left as they are, said at includes

@@ -600,14 +600,17 @@ def companion(dest: Path, key: str) -> Path:
 
 
 def port_file(src: SourceFile, backend: str, base: Path, *, allow_unported: bool = False, via: str | None = None,
-              **options) -> tuple[Port, str]:
+              out_root: str | None = None, **options) -> tuple[Port, str]:
     """The sealed output text for `src`, labelled relative to `base` (the output directory).
 
     The header names the source relative to where the port lives and a command that, run from
     there, regenerates it: ports are byte-for-byte reproducible whatever the caller's cwd.
     """
     label = Path(os.path.relpath(Path(src.path).resolve(), base.resolve())).as_posix()
-    command = f"kernelport translate {via or label} --to {backend}" + (" -o ." if "/" in (via or label) else "")
+    given = via or label  # out_root: the run's -o seen from the port ('' in place), when a project run knows it
+    command = f"kernelport translate {given} --to {backend}" + (
+        (f" -o {out_root}" if out_root and (out_root != "." or "/" in given) else "") if out_root is not None
+        else (" -o ." if "/" in given else ""))
     port, text = translate(src, backend, allow_unported=allow_unported, source_label=label, command=command,
                            **options)
     from . import output

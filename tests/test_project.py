@@ -50,7 +50,7 @@ def test_a_directory_ports_its_sources_and_the_headers_they_include(proj):
     assert "#define TILE 32" in (proj / "out/src/common.hip.h").read_text()  # the look-alike stays
     warp = (proj / "out/src/warp_sort.hip.h").read_text()
     assert "warpSize / 2" in warp and "__shfl_xor(v, offset)" in warp and '#include "common.hip.h"' in warp
-    assert "Regenerate: kernelport translate ../../src/sort.cu --to hip -o ." in warp
+    assert "Regenerate: kernelport translate ../../src/sort.cu --to hip -o ..\n" in warp  # run from out/src
     assert {p: p.read_bytes() for p in before} == before  # no input touched, the host header included
     # the ports are fresh; a hand-edited header port is drift
     assert kp_inproc("translate", proj / "src", "--to", "hip", "-o", proj / "out", "--check")[0] == 0
@@ -376,3 +376,20 @@ def test_a_macro_comment_is_not_code_for_the_metal_port(tmp_path):
         "__global__ void k(float* x) { x[0] = TILE; }\n")
     rc, out, err = kp_inproc("translate", tmp_path / "j.cu", "--to", "metal", "-o", tmp_path / "out2")
     assert rc == 1 and "KP223 'missing_fn'" in out + err and "'partials'" not in out + err
+
+
+def test_a_ports_regenerate_command_regenerates_it_from_where_it_lies(proj, monkeypatch):
+    """The command a port's second line gives, run from the port's directory, writes the same ports
+    in the same places: in a mirrored -o tree `-o` names the output root as seen from there (it
+    said `-o .`, which wrote a second tree below the port), and a port written in place needs no -o."""
+    assert kp_inproc("translate", proj / "src", "--to", "hip", "-o", proj / "out")[0] == 0
+    for port in ("out/src/warp_sort.hip.h", "out/inc/lane_ops.hip.h", "out/vendor/vendor_warp.hip.h"):
+        command = (proj / port).read_text().splitlines()[1].removeprefix("// Regenerate: kernelport ").split()
+        monkeypatch.chdir((proj / port).parent)
+        before = _files(proj)
+        rc, out, err = kp_inproc(*command, "--check")
+        assert rc == 0 and _files(proj) == before, (port, command, out, err)
+    monkeypatch.chdir(proj)
+    assert kp_inproc("translate", proj / "src" / "vendored.cu", "--to", "hip")[0] == 0  # in place
+    line = (proj / "vendor/vendor_warp.hip.h").read_text().splitlines()[1]
+    assert line == "// Regenerate: kernelport translate ../src/vendored.cu --to hip", line
