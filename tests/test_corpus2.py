@@ -365,9 +365,8 @@ LINT: dict[str, dict] = {
         no_kp001=True),
     "lightgbm_shuffle_reduce": dict(
         found=[(114, "WS013"), (192, "WS011"),
-               (162, None, "`mask = (0xffffffff >> (warpSize - len))` builds a 32-bit lane mask from warpSize: "
-                           "on wave64 the shift count reaches 64 (undefined) and the mask can never name lanes "
-                           "32-63; no rule reports it (translate does: KP203)")],
+               (162, "WS025")],  # `0xffffffff >> (warpSize - len)`: a 32-bit lane mask from warpSize (a
+                                 # shift of 64 at wave64); was an xfail until labelled8's WS025
         silent=[207, 220]),   # 32 slots read only below num_warp (<= 16 at wave64)
     "pcl_kinfu_block_reduce": dict(
         found=[(67, "SY002"),
