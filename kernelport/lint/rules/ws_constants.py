@@ -406,8 +406,7 @@ __global__ void k(float* x) {
         for f in ctx.module.functions.values():
             if not f.is_device or f.body is None:
                 continue
-            idents = ctx.src.index.under(f.body, "identifier")
-            portable = [n for n in idents if ctx.text(n) in ws_names and ctx.code_context(n) != "const"]
+            portable = [n for n in ctx.src.named_under(f.body, "identifier", ws_names) if ctx.code_context(n) != "const"]
             if not portable:
                 continue
             if hard_sites is None:  # sorted once (stable: ties keep site order); a bisect per function
@@ -415,7 +414,7 @@ __global__ void k(float* x) {
                     "ws", "ws_m1", "half", "five", "ladder") and code != "WS001"), key=lambda n: n.start_byte)
                 starts = [n.start_byte for n in hard_sites]
             hard = hard_sites[bisect.bisect_left(starts, f.node.start_byte):bisect.bisect_left(starts, f.node.end_byte)]
-            hard += [n for n in idents if ctx.text(n) in ctx.hardcoded_macros]
+            hard += ctx.src.named_under(f.body, "identifier", ctx.hardcoded_macros)
             if not hard:
                 continue
             first = min(hard, key=lambda n: n.start_byte)

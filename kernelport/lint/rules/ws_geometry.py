@@ -358,8 +358,8 @@ void launch(float* o, const float* i, int k) {
                 continue
             defs = _local_defs(ctx, f.body)
             kept = _logical_blocks(ctx, f, dict(defs), logical)
-            for n in ctx.src.index.under(f.body, "identifier"):
-                if ctx.text(n) in ctx.hardcoded_macros and not any(a <= n.start_byte < b for a, b in kept):
+            for n in ctx.src.named_under(f.body, "identifier", ctx.hardcoded_macros):
+                if not any(a <= n.start_byte < b for a, b in kept):
                     report(n, f"uses the hardcoded warp size `{ctx.text(n)}`")
             for launch in ctx.module.launches:
                 runs = ctx.launched(launch)
