@@ -267,9 +267,14 @@ def build(src: SourceFile) -> Module:
         i = bisect.bisect_right(outer_starts, n.start_byte) - 1  # outermost spans are disjoint
         return outer[i].name if i >= 0 and n.start_byte < outer[i].node.end_byte else None
 
+    def names_a_use(text: str) -> bool:
+        c = dialect.lookup(read_as, text)
+        return c is not None and c.kind in ("index", "type", "runtime")
+
+    # a name is looked up once per distinct text (most names are no concept): only its uses are visited
+    picked = [k for t in ("identifier", "type_identifier", "primitive_type") for k in src.positions_where(t, names_a_use)]
     callee_ids: set[int] = set()  # the nodes that are a call's `function`
-    for node in ix.of_types("declaration", "call_expression", "identifier", "type_identifier", "primitive_type",
-                            "gnu_asm_expression", "asm_statement"):
+    for node in ix.at(ix.positions("declaration", "call_expression", "gnu_asm_expression", "asm_statement") + picked):
         t = node.type
         if t == "declaration" and any(c.type == "type_qualifier" and src.text_of(c) == "__shared__"
                                       for c in node.children):

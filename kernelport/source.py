@@ -252,6 +252,12 @@ class SourceFile:
         nodes = self.index.of_type(type_)
         return [nodes[k] for k in sorted(found)]
 
+    def positions_where(self, type_: str, keep) -> list[int]:
+        """The pre-order positions (NodeIndex) of the nodes of this type whose text `keep` accepts,
+        each distinct text asked once."""
+        ps = self.index.positions(type_)
+        return [ps[k] for text, at in self._texts(type_)[1].items() if keep(text) for k in at]
+
     def _texts(self, type_: str) -> tuple[list[str], dict[str, list[int]]]:
         """The texts of every node of the type (aligned with `index.of_type`), and where each text is."""
         cache = self.__dict__.setdefault("_kp_texts", {})
@@ -399,8 +405,16 @@ class NodeIndex:
 
     def of_types(self, *types: str) -> list[Node]:
         """The nodes of any of these types, in source (pre-)order."""
-        ts = self._types
-        return [self.order[k] for k in sorted(k for t in types for k in ts.get(t, ()))]
+        return self.at(self.positions(*types))
+
+    def positions(self, *types: str) -> list[int]:
+        """The pre-order positions of the nodes of these types (type by type, each in source order)."""
+        return [k for t in types for k in self._types.get(t, ())]
+
+    def at(self, positions: list[int]) -> list[Node]:
+        """The nodes at these pre-order positions, in source order."""
+        order = self.order
+        return [order[k] for k in sorted(positions)]
 
     def of_type(self, type_: str) -> list[Node]:
         out = self._typed.get(type_)

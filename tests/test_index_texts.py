@@ -53,3 +53,40 @@ def test_a_twin_under_another_path_shares_the_texts():
     twin = src.named("b.cu")
     assert twin.texts_under(twin.root, "identifier") == first
     assert "größe" in first and first.count("WARP_SIZE") == 3
+
+
+def test_positions_where_asks_each_text_once_and_finds_every_node():
+    src = SourceFile.from_text(MASKED, "a.cu")
+    asked: list[str] = []
+
+    def keep(text: str) -> bool:
+        asked.append(text)
+        return text.isupper()
+    got = src.positions_where("identifier", keep)
+    ix = src.index
+    assert len(asked) == len(set(asked))
+    assert ix.at(got) == [n for n in ix.of_type("identifier") if src.text_of(n).isupper()]
+    assert ix.at(ix.positions("identifier", "number_literal")) == ix.of_types("identifier", "number_literal")
+
+
+def test_model_uses_are_those_of_a_look_at_every_name():
+    """The model looks up each distinct name once: its concept uses are those of a lookup per node."""
+    from kernelport import backends, dialect
+    from kernelport.model import build
+    read_as = backends.source().name
+    for src in _sources():
+        m = build(src)
+        callees = {c.child_by_field_name("function").id for c in src.index.of_type("call_expression")
+                   if c.child_by_field_name("function") is not None}
+        want = []
+        for n in src.index.of_types("call_expression", "identifier", "type_identifier", "primitive_type"):
+            if n.type == "call_expression":
+                fn = n.child_by_field_name("function")
+                c = dialect.lookup(read_as, src.text_of(fn)) if fn is not None and fn.type == "identifier" else None
+            else:
+                c = dialect.lookup(read_as, src.text_of(n))
+                c = c if c is not None and c.kind in ("index", "type", "runtime") and n.id not in callees else None
+            if c is not None:
+                want.append((c.key, n.id))
+        assert [(u.concept.key, u.node.id) for u in m.uses] == want
+        assert want
