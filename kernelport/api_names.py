@@ -25,6 +25,8 @@ _NOT_DECLARING = (*_TESTS, "template_function", "template_method", "template_typ
 _NAME_TYPES = ("identifier", "type_identifier", "field_identifier", "namespace_identifier")
 _COORDINATES = ("threadIdx", "blockIdx", "blockDim", "gridDim")
 _TAGGED = ("struct_specifier", "class_specifier", "union_specifier", "enum_specifier")
+# The rest of a directive's logical line (its `\\` continuations too).
+_DIRECTIVE_REST = re.compile(rb"(?:[^\n]*\\\r?\n)*[^\n]*")
 
 
 def _names_a_type(node: Node) -> bool:
@@ -395,6 +397,18 @@ class ApiNames:
             else:
                 self.rw.drop_span(t.start, t.end, table[t.text])  # the parse saw blanks
             self.note(n if n is not None else self.src.root, table[t.text] or "(removed)", f"{t.text} is CUDA's own attribute")
+        # A macro's body is code where it is used (`#define ALIGN(n) __align__(n)`), though the parse
+        # saw it blanked (source._EXTENSIONS) or as text: its words are respelled in place.
+        for d in self.src.index.of_types("preproc_def", "preproc_function_def"):
+            head = d.child_by_field_name("parameters") or d.child_by_field_name("name")
+            value = d.child_by_field_name("value")
+            if head is None or self.rw.has(d) or (value is not None and self.rw.has(value)):
+                continue
+            end = _DIRECTIVE_REST.match(self.src.data, head.end_byte).end()  # the node may stop at a blank
+            for t in tokens(self.src.data[head.end_byte:end]):  # the body's code: no comment, no literal
+                if t.kind == "ident" and t.text in table:
+                    self.rw.drop_span(head.end_byte + t.start, head.end_byte + t.end, table[t.text])
+                    self.note(d, table[t.text] or "(removed)", f"{t.text} is CUDA's own attribute")
 
     def _project_header(self, raw: str) -> bool:
         """Whether `#include <cuda_helper.h>` names the project's own header, found on the run's
