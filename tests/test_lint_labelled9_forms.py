@@ -1,0 +1,88 @@
+"""Lint behaviours designed on tests/labelled9 (sphexa's ryoanji, cupy, hypre, QMCPACK, lucebox), each
+with a case it must flag (or must keep as a hazard) and a look-alike it must not:
+
+- a block split into 32-lane rows stays advice when a template's type parameter is "called" as a
+  conversion (`I(val)`, cupy's row count kernel): that is no hidden call; a functor called through
+  its type (`Op()(a, b)`) still is one, and the kernel's 32s stay hazards;
+- host code that sizes the launch of such a row kernel from 32 (`(block >> 5) * sizeof(float)`
+  shared bytes, lucebox's RMSNorm) is advice too: the rows' count, right at 64; the same launch of a
+  kernel laid out by the wave stays a hazard."""
+from __future__ import annotations
+
+from kernelport.lint.engine import lint_text
+
+ROW_COUNT = """\
+template <typename I>
+__global__ void row_count(const int* cnt, I* out) {
+    int local = cnt[blockIdx.x * blockDim.x + threadIdx.x];
+    for (int offs = 16; offs; offs >>= 1)
+        local += __shfl_down_sync(0xffffffff, local, offs);
+    static __shared__ int s[32];
+    if ((threadIdx.x & 31) == 0) s[threadIdx.x >> 5] = local;
+    __syncthreads();
+    if (threadIdx.x < 32) {
+        int val = (threadIdx.x < (blockDim.x >> 5)) ? s[threadIdx.x] : int(0);
+        for (int offset = 16; offset > 0; offset >>= 1)
+            val += __shfl_down_sync(0xffffffff, val, offset);
+        if (threadIdx.x == 0) out[blockIdx.x] = I(val);
+    }
+}
+"""
+
+RMS = """\
+__global__ void rms(const float* src, float* dst, int hidden) {
+    extern __shared__ float smem[];
+    float sumsq = 0.f;
+    for (int i = threadIdx.x; i < hidden; i += blockDim.x) sumsq += src[i] * src[i];
+    for (int off = 16; off > 0; off >>= 1)
+        sumsq += __shfl_xor_sync(0xffffffffffffffffull, sumsq, off);
+    if ((threadIdx.x & 31) == 0)
+        smem[threadIdx.x >> 5] = sumsq;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        float t = 0.f;
+        for (int w = 0; w < (blockDim.x >> 5); w++) t += smem[w];
+        dst[blockIdx.x] = t;
+    }
+}
+void launch(const float* src, float* dst, int n, int hidden) {
+    const int block = 256;
+    const size_t bytes = (size_t)(block >> 5) * sizeof(float);
+    rms<<<n, block, bytes>>>(src, dst, hidden);
+}
+"""
+
+
+def _by_line(text: str, name: str = "t.cu") -> dict[int, set[tuple[str, str]]]:
+    out: dict[int, set[tuple[str, str]]] = {}
+    for f in lint_text(text, name):
+        if f.code.startswith("WS"):
+            out.setdefault(f.line, set()).add((f.code, f.severity))
+    return out
+
+
+def test_a_type_parameter_conversion_is_no_hidden_call_in_a_row_kernel():
+    found = _by_line(ROW_COUNT)
+    assert found[6] == {("WS011", "info")}  # the 32 per-row slots: right at 64
+    assert ("WS002", "info") in found[7] and ("WS003", "info") in found[7]
+    assert ("WS007", "warning") in found[5]  # the 32-bit masks stay hazards whatever the rows do
+
+
+def test_a_functor_called_through_its_type_parameter_is_still_hidden():
+    functor = ROW_COUNT.replace("template <typename I>", "template <typename I, typename Op>").replace(
+        "local += __shfl_down_sync(0xffffffff, local, offs);",
+        "local = Op()(local, __shfl_down_sync(0xffffffff, local, offs));")
+    found = _by_line(functor)
+    assert {c for c, sev in found[6]} == {"WS011"} and ("WS011", "info") not in found[6]
+
+
+def test_host_sizes_from_32_for_a_row_kernel_are_advice():
+    found = _by_line(RMS)
+    assert found[18] == {("WS015", "info")}
+
+
+def test_host_sizes_from_32_for_a_kernel_laid_out_by_the_wave_stay_hazards():
+    by_wave = RMS.replace("if ((threadIdx.x & 31) == 0)", "if ((threadIdx.x % warpSize) == 0)").replace(
+        "smem[threadIdx.x >> 5]", "smem[threadIdx.x / warpSize]")
+    found = _by_line(by_wave)
+    assert ("WS015", "info") not in found[18] and {c for c, _ in found[18]} == {"WS015"}
