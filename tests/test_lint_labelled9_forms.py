@@ -86,3 +86,51 @@ def test_host_sizes_from_32_for_a_kernel_laid_out_by_the_wave_stay_hazards():
         "smem[threadIdx.x >> 5]", "smem[threadIdx.x / warpSize]")
     found = _by_line(by_wave)
     assert ("WS015", "info") not in found[18] and {c for c, _ in found[18]} == {"WS015"}
+
+
+CONFIG = """\
+struct GpuConfig
+{
+    static constexpr int warpSize = 32;
+    static constexpr int warpSizeLog2 = 5;
+    static constexpr int tileSize = 32;
+};
+__device__ int warp_min(int v)
+{
+    for (int i = 0; i < GpuConfig::warpSizeLog2; i++) v = min(v, __shfl_xor(v, 1 << i));
+    return v;
+}
+__global__ void k(int* x, int* t)
+{
+    x[threadIdx.x] = warp_min(x[threadIdx.x]) + __shfl(x[threadIdx.x], threadIdx.x & (GpuConfig::warpSize - 1));
+    t[threadIdx.x % GpuConfig::tileSize] = 0;
+}
+"""
+
+
+def test_a_class_member_named_for_the_warp_size_or_its_log2_is_hardcoded():
+    found = [f for f in lint_text(CONFIG, "t.cu") if f.code == "WS001"]
+    assert [(f.line, f.severity) for f in found] == [(3, "error"), (4, "error")]  # not the tile's 32
+    assert "`GpuConfig::warpSize` hardcodes the warp size as 32" in found[0].message
+    assert "log2 of the warp size as 5" in found[1].message
+    assert [r.line for r in found[0].related] == [14]  # the qualified use, not the built-in
+
+
+def test_a_log2_macro_of_5_is_hardcoded_and_a_branch_per_architecture_is_not():
+    hy = "#define HYPRE_WARP_BITSHIFT   5\n__global__ void k(int* x) { x[threadIdx.x >> HYPRE_WARP_BITSHIFT] = 0; }\n"
+    assert [(f.line, f.code) for f in lint_text(hy, "t.cu") if f.code == "WS001"] == [(1, "WS001")]
+    branch = ("#if defined(__GFX9__)\n#define HYPRE_WARP_BITSHIFT 6\n#else\n#define HYPRE_WARP_BITSHIFT 5\n#endif\n"
+              "__global__ void k(int* x) { x[threadIdx.x >> HYPRE_WARP_BITSHIFT] = 0; }\n")
+    assert not [f for f in lint_text(branch, "t.cu") if f.code == "WS001"]
+    tile = "#define TILE_SHIFT 5\n__global__ void k(int* x) { x[threadIdx.x >> TILE_SHIFT] = 0; }\n"
+    assert not [f for f in lint_text(tile, "t.cu") if f.code == "WS001"]
+
+
+def test_a_member_in_an_nvidia_only_branch_or_unused_in_a_source_file_is_quiet():
+    guarded = CONFIG.replace("    static constexpr int warpSize = 32;\n",
+                             "#if defined(__CUDACC__) && !defined(__HIPCC__)\n    static constexpr int warpSize = 32;\n"
+                             "#else\n    static constexpr int warpSize = 64;\n#endif\n")
+    assert [f.line for f in lint_text(guarded, "t.cu") if f.code == "WS001"] == [8]  # the log2 alone
+    unused = "struct Cfg { static constexpr int kWarpSize = 32; };\n__global__ void k(int* x) { x[0] = 1; }\n"
+    assert not [f for f in lint_text(unused, "t.cu") if f.code == "WS001"]
+    assert [f.line for f in lint_text(unused, "t.cuh") if f.code == "WS001"] == [1]  # a header's uses are elsewhere

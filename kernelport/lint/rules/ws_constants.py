@@ -10,7 +10,7 @@ from tree_sitter import Node
 from ... import backends, cexpr, dialect, warpflow
 from ... import guards
 from ...source import uncomment
-from .. import rowsplits
+from .. import rowsplits, warpconsts
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, site_codes
 
@@ -22,7 +22,10 @@ class HardcodedWarpSize(Rule):
     docs = """\
 `#define WARP_SIZE 32`, `constexpr int kWarpSize = 32`, an accessor named for it that only returns
 32 (QUDA's `constexpr int warp_size() { return 32; }`), or any constant 32 whose value reaches a
-warp-level use (a shuffle lane, a per-warp slot, a lane mask).  Every use inherits the 32: on
+warp-level use (a shuffle lane, a per-warp slot, a lane mask); a class's static constant member
+named for it (`struct GpuConfig { static constexpr int warpSize = 32; }`, read as
+`GpuConfig::warpSize`), and log2 of the warp size as 5 (`#define WARP_BITSHIFT 5`, `warpSizeLog2 =
+5`: warp ids `tid >> 5`, 5-step ladders).  Every use inherits the 32: on
 AMD CDNA (gfx9, MI100-MI300) a wave has 64 lanes, on Metal the SIMD-group width is not
 guaranteed, so lane and warp indices, ladders and per-warp arrays computed from it are wrong.
 
@@ -116,6 +119,7 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                        related=tuple(ctx.related(v, f"{c}: a warp count paired with {name}") for c, v, _ in companions)
                        + tuple(ctx.related(u, f"use of {name}") for u in uses[:8]))
         self._header_macro_uses(ctx)
+        warpconsts.check(self, ctx)  # class members named for it, and its log2 as 5
         for s, code in site_codes(ctx):
             if s.role == "ws_macro_use":
                 continue
