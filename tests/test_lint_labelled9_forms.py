@@ -134,3 +134,20 @@ def test_a_member_in_an_nvidia_only_branch_or_unused_in_a_source_file_is_quiet()
     unused = "struct Cfg { static constexpr int kWarpSize = 32; };\n__global__ void k(int* x) { x[0] = 1; }\n"
     assert not [f for f in lint_text(unused, "t.cu") if f.code == "WS001"]
     assert [f.line for f in lint_text(unused, "t.cuh") if f.code == "WS001"] == [1]  # a header's uses are elsewhere
+
+
+BREV = """\
+__device__ int first_negative(bool neg)
+{
+    int flags = int(__ballot_sync(0xFFFFFFFF, neg));
+    return __clz(int(__brev(flags)));
+}
+__global__ void k(int* x) { x[threadIdx.x] = first_negative(x[threadIdx.x] < 0); }
+__device__ unsigned reverse(unsigned i) { return __clz(__brev(i) >> 3); }
+__global__ void k2(unsigned* x) { x[threadIdx.x] = reverse(x[threadIdx.x]); }
+"""
+
+
+def test_brev_of_a_lane_mask_is_a_32_bit_bitop_and_its_result_still_a_mask():
+    found = sorted((f.line, f.column) for f in lint_text(BREV, "t.cu") if f.code == "WS009")
+    assert found == [(4, 12), (4, 22)]  # __clz of the reversed mask, and __brev itself; not k2's data word

@@ -398,10 +398,12 @@ def _declaration_of(ctx, store: Node) -> Node | None:
 @register
 class MaskBitop32Bit(SiteRule):
     code, name, fixable = "WS009", "mask-bitop-32-bit", True
-    summary = "`__popc`, `__ffs` or `__clz` is applied to a lane mask."
+    summary = "`__popc`, `__ffs`, `__clz` or `__brev` is applied to a lane mask."
     docs = """\
 `__popc(mask)`, `__ffs(mask) - 1`, `__clz(mask)` on a ballot or lane mask count and search 32
 bits.  With 64-lane masks the upper half is ignored: warp counts and leader elections are wrong.
+`__brev(mask)` reverses 32 bits (and its result is still a lane mask: `__clz(__brev(m))`, the
+lowest lane, is reported too).
 The same holds for the compilers' `__builtin_popcount`/`__builtin_ffs`/`__builtin_clz`, and for a
 project macro that only renames one of them (`#define POPC(a) __popc(a)`, as the AMD build
 defines it).
