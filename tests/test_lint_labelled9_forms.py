@@ -151,3 +151,10 @@ __global__ void k2(unsigned* x) { x[threadIdx.x] = reverse(x[threadIdx.x]); }
 def test_brev_of_a_lane_mask_is_a_32_bit_bitop_and_its_result_still_a_mask():
     found = sorted((f.line, f.column) for f in lint_text(BREV, "t.cu") if f.code == "WS009")
     assert found == [(4, 12), (4, 22)]  # __clz of the reversed mask, and __brev itself; not k2's data word
+
+
+def test_a_run_time_assert_that_the_warp_size_is_32_is_flagged_and_one_admitting_64_is_not():
+    kernel = "template <int BS> __global__ void k(float* x)\n{\n    assert(warpSize == 32);\n    x[threadIdx.x] = 0.f;\n}\n"
+    assert [(f.line, f.code) for f in lint_text(kernel, "t.cu") if f.code == "WS019"] == [(3, "WS019")]
+    for ok in ("warpSize == 32 || warpSize == 64", "BS == 32", "warpSize % 32 == 0"):
+        assert not [f for f in lint_text(kernel.replace("warpSize == 32", ok), "t.cu") if f.code == "WS019"], ok

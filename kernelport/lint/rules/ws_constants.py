@@ -9,7 +9,7 @@ from tree_sitter import Node
 
 from ... import backends, cexpr, dialect, warpflow
 from ... import guards
-from ...source import uncomment
+from ...source import call_args, uncomment
 from .. import rowsplits, warpconsts
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, site_codes
@@ -544,10 +544,11 @@ __global__ void half_tile(float* o, const float* i) {
 @register
 class AssertsWarpSize32(Rule):
     code, name = "WS019", "asserts-warp-size-32"
-    summary = "A `static_assert` requires the warp size to be 32."
+    summary = "A `static_assert` or an `assert` requires the warp size to be 32."
     docs = """\
-`static_assert(kWarpSize == 32, "unexpected warp size")`: the code says it was written for 32
-lanes and nothing else.  Where the constant is made per-architecture for the port (64 on AMD
+`static_assert(kWarpSize == 32, "unexpected warp size")`, or at run time `assert(warpSize == 32)`
+(QMCPACK's phase-factor kernel; it aborts a 64-lane wave's debug build): the code says it was
+written for 32 lanes and nothing else.  Where the constant is made per-architecture for the port (64 on AMD
 CDNA), the build stops here; where it is not, the rest of the code computes with 32 lanes on a
 64-wide wave.  Either way the code under the assertion needs its 64-lane case (the extra ladder
 step, the wider masks) before the assertion may admit 64.
@@ -563,6 +564,11 @@ template <typename T> __device__ void sort_warp(T* v) {
     static_assert(kWarpSize == 32, "unexpected warp size");  // !
     v[threadIdx.x] = __shfl_xor_sync(0xffffffff, v[threadIdx.x], 16);
 }"""),
+        ex("""
+template <int BS> __global__ void phase(float* v) {
+    assert(warpSize == 32);  // !
+    v[threadIdx.x] *= 2.f;
+}""", note="at run time: a 64-lane wave aborts here"),
     )
     passes = (
         ex("""
@@ -575,8 +581,8 @@ template <typename T> __device__ void sort_warp(T* v) {
     )
 
     def check(self, ctx) -> None:
-        for n in ctx.nodes("static_assert_declaration"):
-            cond = n.child_by_field_name("condition")
+        asserts = [(c, call_args(c)[0]) for c, name in ctx.calls() if name == "assert" and call_args(c)]
+        for n, cond in [(n, n.child_by_field_name("condition")) for n in ctx.nodes("static_assert_declaration")] + asserts:
             if cond is None or ctx.guarded(n):
                 continue
             text = ctx.text(cond)
