@@ -158,3 +158,35 @@ def test_a_run_time_assert_that_the_warp_size_is_32_is_flagged_and_one_admitting
     assert [(f.line, f.code) for f in lint_text(kernel, "t.cu") if f.code == "WS019"] == [(3, "WS019")]
     for ok in ("warpSize == 32 || warpSize == 64", "BS == 32", "warpSize % 32 == 0"):
         assert not [f for f in lint_text(kernel.replace("warpSize == 32", ok), "t.cu") if f.code == "WS019"], ok
+
+
+LANEMASK = """\
+__device__ __forceinline__ int lanemask_lt()
+{
+    unsigned lane = threadIdx.x & (warpSize - 1);
+    return (1 << lane) - 1;
+}
+__device__ __forceinline__ unsigned long long ballot_of(bool p) { return __ballot(p); }
+__device__ int exclusive_scan_bool(bool p)
+{
+    unsigned long long b = ballot_of(p);
+    return __popcll(b & lanemask_lt());
+}
+__device__ unsigned bit_below(int i) { return (1u << i) - 1; }
+__global__ void k(const unsigned* words, int* out)
+{
+    out[threadIdx.x] = exclusive_scan_bool(words[threadIdx.x] != 0) + __popc(words[threadIdx.x] & bit_below(7));
+}
+"""
+
+
+def test_a_helper_whose_callers_combine_it_with_a_ballot_returns_a_lane_mask():
+    found = sorted((f.line, f.code) for f in lint_text(LANEMASK, "t.cu") if f.code in ("WS008", "WS010"))
+    assert found == [(1, "WS008"), (4, "WS010")]  # its 32-bit type and its 32-bit shift; not bit_below (data)
+    typ = next(f for f in lint_text(LANEMASK, "t.cu") if f.code == "WS008")
+    assert "`lanemask_lt` returns a lane mask" in typ.message and "line 10" in typ.message
+
+
+def test_a_helper_combined_only_with_data_words_is_quiet():
+    data = LANEMASK.replace("unsigned long long b = ballot_of(p);", "unsigned long long b = p ? 7ull : 0ull;")
+    assert not [f for f in lint_text(data, "t.cu") if f.code in ("WS008", "WS010")]
