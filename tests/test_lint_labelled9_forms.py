@@ -190,3 +190,12 @@ def test_a_helper_whose_callers_combine_it_with_a_ballot_returns_a_lane_mask():
 def test_a_helper_combined_only_with_data_words_is_quiet():
     data = LANEMASK.replace("unsigned long long b = ballot_of(p);", "unsigned long long b = p ? 7ull : 0ull;")
     assert not [f for f in lint_text(data, "t.cu") if f.code in ("WS008", "WS010")]
+
+
+def test_a_helper_named_for_the_warp_count_that_returns_a_shift_by_5_is_a_warp_count_from_32():
+    helpers = ("static __device__ __forceinline__ int get_num_warps() { return (blockDim.x * blockDim.y) >> 5; }\n"
+               "static __device__ __forceinline__ int get_num_tiles() { return (blockDim.x * blockDim.y) >> 5; }\n"
+               "__global__ void k(float* x, float* y)\n{\n"
+               "    float v = __shfl_down_sync(0xffffffffffffffffull, x[threadIdx.x], 1);\n"
+               "    y[blockIdx.x * get_num_warps()] = v;\n    y[blockIdx.x * get_num_tiles() + 1] = v;\n}\n")
+    assert [(f.line, f.code) for f in lint_text(helpers, "t.cu") if f.code == "WS003"] == [(1, "WS003")]

@@ -127,7 +127,9 @@ def site_codes(ctx) -> list[tuple[object, str]]:
     return cached
 
 
-_LANE_FN = LANE_HELPER_NAME  # warpflow analyses such a helper for these sites even where no sink reaches it
+# warpflow analyses such a helper for these sites even where no sink reaches it; a warp count's helper
+# (hypre's `hypre_cuda_get_num_warps()`: `>> 5`) is named for what it computes too
+_LANE_FN = re.compile(LANE_HELPER_NAME.pattern + r"|(^|_)(get_?)?(num_?warps|warp_?count|n_?warps)$")
 
 
 def named_helper_sites(ctx):
