@@ -6,7 +6,9 @@
   class's, not the built-in, so it is never added to the file's warp-size names);
 - log2 of the warp size hardcoded as 5, as a macro or such a member (hypre's `#define
   HYPRE_WARP_BITSHIFT 5`, sphexa's `warpSizeLog2 = 5`): warp ids `tid >> 5` and ladders of 5
-  steps, which split a 64-lane wave in two.
+  steps, which split a 64-lane wave in two; reported where a use is in warp-level code or in a
+  lane, warp or warp-count helper (a shift of 5 that lays out 32-thread groups of a shared-memory
+  histogram needs no wave: CUDA samples' `LOG2_WARP_SIZE`).
 
 Each is reported at its value, with its qualified uses as related locations; silent when it sits
 in a platform or architecture branch, when a source file (not a header) never uses it, or when
@@ -21,11 +23,13 @@ from tree_sitter import Node
 
 from .. import warpflow
 from ..source import uncomment, walk
+from ..warpsites import LANE_HELPER_NAME
 from . import rowsplits
 
 LOG2_NAME = re.compile(r"(?i)(warp|wave(front)?)_?(size)?_?(log_?2?|(bit_?)?shift|bits|lg)$|"
                        r"(^|_)(k_?)?(log_?2?|lg)_?(warp|wave(front)?)_?(size)?$")
 _HEADERS = (".h", ".hpp", ".cuh", ".hh", ".inl")
+_HELPER = re.compile(LANE_HELPER_NAME.pattern + r"|(^|_)(get_?)?(num_?warps|warp_?count|n_?warps)$")
 _CLASSES = ("translation_unit", "namespace_definition", "declaration_list", "struct_specifier", "class_specifier",
             "field_declaration_list", "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "declaration")
 
@@ -66,6 +70,8 @@ def check(rule, ctx) -> None:
     for c in constants(ctx):
         if not c.uses and not header:
             continue  # unused in a source file (a header's uses are in the files that include it)
+        if c.log2 and not any(_in_warp_code(ctx, u) for u in c.uses):
+            continue  # a shift of 5 also lays out 32-thread groups that need no wave (shared-memory histograms)
         what = "log2 of the warp size as 5" if c.log2 else "the warp size as 32"
         related = tuple(ctx.related(u, f"use of {c.name}") for u in c.uses[:8])
         rows = rowsplits.advise_uses(ctx, rule.code, list(c.uses))
@@ -78,6 +84,12 @@ def check(rule, ctx) -> None:
             f"constant expression is needed"
         ctx.report(rule, c.value, f"`{c.name}` hardcodes {what}: {used} 32-lane warps, which is wrong {ctx.breaks}; "
                    f"use {fix}", related=related)
+
+
+def _in_warp_code(ctx, use: Node) -> bool:
+    """In a function with warp-level operations, or in a helper named for the lane, warp or warp count."""
+    f = ctx.function_at(use)
+    return f is not None and (ctx.key(f) in ctx.warp_level or bool(_HELPER.search(f.name.split("::")[-1])))
 
 
 def _static_members(ctx):

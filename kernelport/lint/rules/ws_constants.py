@@ -25,7 +25,8 @@ class HardcodedWarpSize(Rule):
 warp-level use (a shuffle lane, a per-warp slot, a lane mask); a class's static constant member
 named for it (`struct GpuConfig { static constexpr int warpSize = 32; }`, read as
 `GpuConfig::warpSize`), and log2 of the warp size as 5 (`#define WARP_BITSHIFT 5`, `warpSizeLog2 =
-5`: warp ids `tid >> 5`, 5-step ladders).  Every use inherits the 32: on
+5`: warp ids `tid >> 5`, 5-step ladders) where a use is in warp-level code or a lane, warp or
+warp-count helper.  Every use inherits the 32: on
 AMD CDNA (gfx9, MI100-MI300) a wave has 64 lanes, on Metal the SIMD-group width is not
 guaranteed, so lane and warp indices, ladders and per-warp arrays computed from it are wrong.
 
