@@ -201,20 +201,28 @@ def group_widths(tr, mask: Node, width: Node | None, fn) -> dict[int, int]:
 
 
 def _divergent_calls(tr, spans: set[tuple[int, int]]) -> set[tuple[int, int]]:
-    """The calls of `spans` that thread-dependent control may reach (in their function, or through a
-    call in the file under such control)."""
-    from .lint.divergence import Divergence  # lint's analysis: loaded only where such a mask is met
-    ctx = _Ctx(tr)
+    """The calls of `spans` that thread-dependent control may reach: a condition, a loop's trip count
+    or an earlier return that depends on the thread, in their function or, through the file's calls
+    (template instances too), in a caller."""
+    from .lint.divergence import Divergence, THREAD  # lint's analysis: loaded only where such a mask is met
+    out: set[tuple[int, int]] = set()
+    reached: set[str] = set()
 
     class _Reach(Divergence):
         def full_mask_op(self, call: Node) -> bool:
             return (call.start_byte, call.end_byte) in spans
 
-    d = _Reach(ctx, ("partial_warp_ops",)).run()
-    out = {(h.node.start_byte, h.node.end_byte) for h in d.partial_warp_ops if (h.node.start_byte, h.node.end_byte) in spans}
-    reached = {k for h in d.partial_warp_ops if h.callee is not None for k in _called_keys(d, h.node)}
+        def _at_call(self, n: Node, frames) -> None:
+            divergent = self._worst(frames, THREAD) is not None or (
+                self._exit is not None and self._exit.tag >= THREAD and self._exit.node.start_byte < n.start_byte)
+            if divergent:
+                if (n.start_byte, n.end_byte) in spans:
+                    out.add((n.start_byte, n.end_byte))
+                reached.update(self._called(n))
+
+    d = _Reach(_Ctx(tr), ("partial_warp_ops",)).run()
     changed = True
-    while changed:  # what a divergently reached helper calls is reached so too
+    while changed:  # what a divergently reached helper runs is reached so too
         changed = False
         for f in tr.module.functions.values():
             if f.body is not None and d._fkey(f) in reached:
@@ -227,11 +235,6 @@ def _divergent_calls(tr, spans: set[tuple[int, int]]) -> set[tuple[int, int]]:
                         reached |= new
                         changed = True
     return out
-
-
-def _called_keys(d, call: Node) -> set[str]:
-    d.fn = d.m.function_at(call)
-    return d._called(call)
 
 
 class _Ctx:
