@@ -31,6 +31,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from . import backends, cexpr, dialect, fnscopes
+from .warpsites import is_reference
 
 _GS = (1, 2, 4, 8, 16, 32)
 _TIDS = tuple(range(32)) + tuple(range(32, 64, 3)) + tuple(range(96, 224, 13))  # lanes of several warps
@@ -122,6 +123,7 @@ class _Expander:
         assigns = [a for a in ix.under(fn.body, "assignment_expression")
                    if self.src.text_of(a.child_by_field_name("left")) == name]
         updates = [u for u in ix.under(fn.body, "update_expression") if self.src.text_of(u.named_children[0]) == name]
+        updates += [n for n in ix.under(fn.body, "identifier") if self.src.text_of(n) == name and self.escapes(n, fn)]
         if updates or len(decls) + len(plain) != 1:
             if decls or plain or assigns:
                 raise _Fail(f"'{name}' takes more than one value in '{fn.name}'")
@@ -133,6 +135,22 @@ class _Expander:
             if stmt is not None and stmt.type == "expression_statement" and stmt.parent == fn.body:
                 return assigns[0].child_by_field_name("right"), self.src.text_of(plain[0].child_by_field_name("type"))
         raise _Fail(f"'{name}' takes more than one value in '{fn.name}'")
+
+    def escapes(self, ident: Node, fn) -> bool:
+        """A use through which something else may store to the local: its address (`&sync`), or an
+        argument of a call that is no dialect operation and may take it by reference (a reference
+        parameter of the file's function, or a function this file does not define)."""
+        p = ident.parent
+        if p is not None and p.type == "pointer_expression" and self.src.text_of(p).lstrip().startswith("&"):
+            return True
+        if p is None or p.type != "argument_list" or p.parent is None or p.parent.type != "call_expression":
+            return False
+        call = p.parent
+        if dialect.spelled_by(backends.source().name, fnscopes.callee_name(call.child_by_field_name("function")) or ""):
+            return False
+        pos = [a for a in p.named_children if a.type != "comment"].index(ident)
+        found = fnscopes.callees(self.module, fn, call)
+        return not found or any(pos >= len(g.params) or is_reference(g.params[pos].node) for g in found)
 
     def file_constant(self, name: str):
         for d in self.src.index.of_type("preproc_def"):

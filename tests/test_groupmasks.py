@@ -68,10 +68,24 @@ def test_a_look_alike_is_still_refused_at_the_mask_naming_why(mask, stmt, why):
     assert why in port.diagnostics[0].message, port.diagnostics[0].message
 
 
-def test_a_mask_reassigned_or_updated_is_not_read_as_one_value():
-    port = _port(_CGBN + ";\n    if (odd(k)) sync = 3", "v += __shfl_xor_sync(sync, v, 1, TPI);")
-    assert [d.code for d in port.diagnostics if d.severity == "error"] == ["KP203"]
-    assert "more than one value" in port.diagnostics[0].message
+@pytest.mark.parametrize("after", ["if (odd(k)) sync = 3", "sync |= 1", "sync++", "widen(sync)", "set(&sync)",
+                                   "unknown_helper(sync)"])
+def test_a_mask_that_may_take_another_value_is_not_read_as_one(after):
+    """Reassigned, updated, or passed where a callee may store to it (a reference parameter, its
+    address, a function this file does not define)."""
+    helpers = "__device__ void widen(unsigned& m) { m = 3; }\n__device__ void set(unsigned* m) { *m = 1; }\n"
+    src = helpers + _FILE.format(mask=_CGBN + ";\n    " + after, stmt="v += __shfl_xor_sync(sync, v, 1, TPI);")
+    port, _ = translate(SourceFile.from_text(src, "g.cu"), "hip")
+    errors = [d for d in port.diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == ["KP203"], port.diagnostics
+    assert "more than one value" in errors[0].message, errors[0].message
+
+
+def test_a_mask_passed_by_value_to_a_helper_is_still_one_value():
+    src = "__device__ unsigned keep(unsigned m) { return m; }\n" + _FILE.format(
+        mask=_CGBN + ";\n    keep(sync)", stmt="v += __shfl_xor_sync(sync, v, 1, TPI);")
+    port, _ = translate(SourceFile.from_text(src, "g.cu"), "hip")
+    assert port.ok and "v += __shfl_xor(v, 1, TPI);" in port.body, port.diagnostics
 
 
 def test_a_helper_called_under_thread_dependent_control_keeps_its_refusal():
