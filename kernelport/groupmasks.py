@@ -28,6 +28,8 @@ names the condition that failed (docs/soundness.md).
 """
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
 from . import backends, cexpr, dialect, fnscopes
@@ -38,6 +40,14 @@ _TIDS = tuple(range(32)) + tuple(range(32, 64, 3)) + tuple(range(96, 224, 13))  
 _TID = "__kp_tid"
 _SYM = "__kp_group"
 _MAX_DEPTH = 8
+
+
+class _Literal(str):
+    """A macro's value made of literals and operators only (`#define MASK 0xFFFFFFFF`)."""
+
+    @property
+    def text(self) -> str:
+        return str(self)
 
 
 class _Fail(Exception):
@@ -106,7 +116,7 @@ class _Expander:
         got = self.file_constant(name)
         if got is not None:
             value, ctype = got
-            return self.typed(self.text(value, None, depth + 1), ctype)
+            return f"({value.text})" if isinstance(value, _Literal) else self.typed(self.text(value, None, depth + 1), ctype)
         return self.unknown(name)
 
     def typed(self, text: str, ctype: str | None) -> str:
@@ -153,9 +163,13 @@ class _Expander:
         return not found or any(pos >= len(g.params) or is_reference(g.params[pos].node) for g in found)
 
     def file_constant(self, name: str):
-        for d in self.src.index.of_type("preproc_def"):
-            if self.src.text_of(d.child_by_field_name("name")) == name and d.child_by_field_name("value") is not None:
-                raise _Fail(f"it reads the macro '{name}' (give its value as a constant)")
+        vis = self.module.visible
+        mac = self.module.macros.get(name) or (vis.macros.get(name) if vis is not None else None)  # as the model reads it
+        if mac is not None:
+            text = (mac.value or "").strip()
+            if not text or re.search(r"[A-Za-z_]\w*", re.sub(r"\b(0[xX])?[0-9a-fA-F]+[uUlL]*\b", "", text)):
+                raise _Fail(f"it reads the macro '{name}', which is not one literal value (give it as a constant)")
+            return _Literal(text), None
         for d in self.src.index.of_type("init_declarator"):
             if _declared(d) == name and self.module.function_at(d) is None and d.parent.type == "declaration":
                 return d.child_by_field_name("value"), self.src.text_of(d.parent.child_by_field_name("type"))
@@ -191,7 +205,7 @@ def _eval(text: str, tid: int, g: int) -> int:
 
 def group_widths(tr, mask: Node, width: Node | None, fn) -> dict[int, int]:
     """{value of the unknown (or 0): G} where `mask` is the caller's aligned group of G lanes at
-    every lane and `width` is G; _Fail with the reason otherwise."""
+    every lane and `width` (where the call has one) is G; _Fail with the reason otherwise."""
     ex = _Expander(tr, fn)
     mtext = ex.text(mask, fn)
     wtext = ex.text(width, fn) if width is not None else None
@@ -210,7 +224,7 @@ def group_widths(tr, mask: Node, width: Node | None, fn) -> dict[int, int]:
         g = bin(masks[0]).count("1")
         if g not in _GS or any(m != ((1 << g) - 1) << ((tid % 32) & ~(g - 1)) for tid, m in masks.items()):
             raise _Fail(f"it is not the caller's own aligned group of lanes{where}")
-        if w != g:
+        if wtext is not None and w != g:
             raise _Fail(f"the shuffle's width is not the group's width ({g}{where}), so the lane read may leave the group")
         out[s] = g
     if not out:
@@ -276,15 +290,15 @@ def ported(tr, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> 
     mask dropped; KP203 at the mask, naming the failed condition, otherwise."""
     mask = bound["mask"]
     why = None
-    if concept.kind != "shuffle":
-        why = "a vote over part of the wave has no portable form here"
-    elif "width" not in bound:
+    try:
+        widths = group_widths(tr, mask, bound.get("width"), tr.module.function_at(call))
+    except _Fail as e:
+        why = str(e)
+    if why is None and concept.kind != "shuffle":
+        why = (f"a vote over the caller's group of {'/'.join(map(str, sorted(set(widths.values()))))} lanes is not "
+               "rewritten: on a 64-lane wave the group's bits sit at the lane's place in a 64-bit ballot")
+    elif why is None and "width" not in bound:
         why = "the shuffle gives no width, so the lane it reads may leave the mask's lanes"
-    else:
-        try:
-            widths = group_widths(tr, mask, bound["width"], tr.module.function_at(call))
-        except _Fail as e:
-            why = str(e)
     if why is None:
         if "_kp_group_divergent" not in tr.__dict__:  # once per port: every call with such a mask
             spans = {(m.parent.parent.start_byte, m.parent.parent.end_byte) for m, cls, _ in tr.analysis.shuffle_masks

@@ -59,7 +59,8 @@ def test_a_group_mask_with_the_group_width_in_uniform_code_is_dropped(mask, stmt
     ("k", "v += __shfl_xor_sync(sync, v, 1, TPI);", "callers decide"),
     (_CGBN + " + k", "v += __shfl_xor_sync(sync, v, 1, TPI);", "callers decide"),
     ("ONES << (threadIdx.y & 24)", "v += __shfl_xor_sync(sync, v, 1, TPI);", "not the lane id"),
-    (_CGBN, "v += __ballot_sync(sync, v > 3);", "a vote over part of the wave"),
+    (_CGBN, "v += __ballot_sync(sync, v > 3);", "a vote over the caller's group of 1/2/4/8/16/32 lanes"),
+    ("ONES", "v += __any_sync(sync, v > 3);", "not the caller's own aligned group"),
 ])
 def test_a_look_alike_is_still_refused_at_the_mask_naming_why(mask, stmt, why):
     port = _port(mask, stmt)
@@ -100,3 +101,16 @@ def test_a_thread_dependent_return_before_the_shuffle_keeps_its_refusal():
     port = _port(_CGBN, "if (odd(v)) return v;\n    v += __shfl_xor_sync(sync, v, 1, TPI);")
     assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP203", 9)]
     assert "thread-dependent control flow" in port.diagnostics[0].message
+
+
+@pytest.mark.parametrize("define, ok", [("#define GROUP_MASK 0xffu", False), ("#define GROUP_MASK (0xffu << 8)", False),
+                                        ("#define GROUP_MASK LANES", False)])
+def test_a_macro_mask_is_read_when_it_is_one_literal_value(define, ok):
+    """A literal macro is evaluated (0xff: lanes 0-7 only, not every caller's group: refused as such);
+    one that names other macros is refused naming the macro."""
+    src = define + "\n" + _FILE.format(mask="GROUP_MASK", stmt="v += __shfl_xor_sync(sync, v, 1, TPI);")
+    port, _ = translate(SourceFile.from_text(src, "g.cu"), "hip")
+    msg = next(d.message for d in port.diagnostics if d.code == "KP203")
+    assert ("not one literal value" in msg) == ("LANES" in define), msg
+    assert ("not the caller's own aligned group" in msg) == ("LANES" not in define), msg
+
