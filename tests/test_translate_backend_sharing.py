@@ -116,3 +116,24 @@ def test_a_header_that_includes_a_ported_header_is_translated_once(tmp_path, mon
         assert sorted(seen) == ["k.cu", "leaf.cuh", "leaf.cuh", "mid.cuh"]
     else:
         assert sorted(seen) == ["k.cu", "leaf.cuh", "mid.cuh"]  # mid.cuh: once, with leaf.cuh's port named
+
+
+def test_the_self_check_refuses_a_port_that_gains_a_warp_size_hazard(monkeypatch):
+    """KP220 is what the self-check's lint of the port is for: a port with a warp-size finding the
+    original has not (here a translator made to start a shuffle ladder at NVIDIA's 16) is not
+    written.  A cheaper self-check must still fail this test."""
+    from kernelport import translate
+    from kernelport.translate import Translator
+
+    def wrong(self):  # a translator bug: half the wave spelt as NVIDIA's
+        for n in self.src.index.of_type("binary_expression"):
+            if self.src.text_of(n) == "warpSize / 2":
+                self.rw.replace(n, "16")
+    monkeypatch.setattr(Translator, "rewrite_constant_warp_size", wrong)
+    src = SourceFile.from_text("__global__ void k(float *x) {\n    float v = x[threadIdx.x];\n"
+                               "    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);\n"
+                               "    if (threadIdx.x % warpSize == 0) x[threadIdx.x / warpSize] = v;\n}\n", "k.cu")
+    port, _ = translate.translate(src, "hip")
+    assert "for (int o = 16;" in port.body  # (the bug this test plants)
+    kp220 = [d for d in port.diagnostics if d.code == "KP220"]
+    assert kp220 and not port.ok and kp220[0].location.line == 3, [d.format() for d in port.diagnostics]
