@@ -164,7 +164,8 @@ class Translator(ApiNames, MemberSpaces, Soundness):
     # whole signatures, whose lines no longer pair with the original's).
     realigns_comments: ClassVar[bool] = True
     # Whether the translator changes the model or analysis it is given (then the caller gives it a
-    # model of its own; else the project's shared one, built once per run, with its analysis).
+    # model of its own and a private copy of the analysis, `Analysis.private`; else the project's
+    # shared ones, built once per run).
     changes_model: ClassVar[bool] = False
     # What inline PTX without a known idiom gets (KP201).
     asm_message: ClassVar[str] = "inline PTX assembly has no portable translation"
