@@ -239,6 +239,12 @@ def callees(module: Module, caller: Function | None, call: Node) -> list[Functio
     return of(module).resolve(caller, call.child_by_field_name("function"), call_args(call))
 
 
+def launched(module: Module, launch) -> list[Function]:
+    """The kernel definitions of this file a Launch runs (its kernel expression resolved from the
+    launching function, whatever the launch's form: `k<<<>>>`, a runtime call, a launch macro)."""
+    return of(module).resolve(module.function_at(launch.node), launch.target, launch.args)
+
+
 def callee_name(fn: Node | None) -> str | None:
     """The called function's name: `f`, `ns::f`, `f<T>`, `ns::f<T>` all call f."""
     while fn is not None and fn.type in ("qualified_identifier", "template_function"):

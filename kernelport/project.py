@@ -19,7 +19,7 @@ from tree_sitter import Node
 from . import guards
 from .includewalk import Include, IncludeWalk, Scan, _type_names  # noqa: F401  (Include, _type_names: re-exported)
 from .errors import KernelportError, Location
-from .model import Macro, Module, Visible, build
+from .model import Macro, Module, Visible, build, with_header_launches
 from .source import SourceFile
 
 HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx", ".cuh", ".inl", ".inc")
@@ -203,6 +203,11 @@ class Project(IncludeWalk):
         for p in others:
             for name, w in self._per_file("wrappers", p, wrappers, {}).items():
                 vis.shuffle_wrappers.setdefault(name, w)
+        for p in others:
+            got = self._per_file("launch macros", p, _launch_macros, None)
+            if got is not None:
+                vis.launch_forms.update(got.calls)
+                vis.launch_configs.update(got.configs)
         vis.pinned_on_amd = frozenset().union(*(self._per_file("pinned", p, lambda m: guards.pinned_on_amd(m.source),
                                                                frozenset()) for p in others))
         return vis
@@ -399,6 +404,7 @@ class Project(IncludeWalk):
         active = sc.local.get(root, {})
         m.macros = {n: active.get(n, mac) for n, mac in m.macros.items() if n in active or not _conditional(mac.node)}
         m.visible = self.visible(root, opts)
+        m.launches = with_header_launches(m)
         return m
 
     def inactive(self, path: Path, opts: Options | None = None) -> frozenset[str]:
@@ -413,6 +419,13 @@ class Project(IncludeWalk):
     def headers(self, path: Path, opts: Options | None = None) -> list[Path]:
         """The local headers `path` includes, transitively, in include order."""
         return [p for p in self.scan(path, opts).order[1:]]
+
+
+def _launch_macros(m: Module):
+    """A header's macros that wrap a launch or declare a launch configuration (kernelport.launchforms)."""
+    from . import backends, launchforms
+    return launchforms.macro_forms(list(m.source.index.of_types("preproc_function_def")), backends.launch_forms(),
+                                   backends.launch_configs())
 
 
 def needs_macros(src: SourceFile, defs: dict) -> bool:

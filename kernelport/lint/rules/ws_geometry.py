@@ -456,7 +456,7 @@ def _logical_blocks(ctx, f, defs: dict[str, list[Node]], logical: set[str]) -> l
     for launch in ctx.module.launches:
         if not ctx.launched(launch) & logical or len(launch.config) < 2 or ctx.module.function_at(launch.node) is not f:
             continue
-        fn = launch.node.child_by_field_name("function")
+        fn = launch.target
         todo = [launch.config[1]] + ([fn] if fn is not None and fn.type == "template_function" else [])
         while todo:
             e = todo.pop()
