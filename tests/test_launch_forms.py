@@ -170,3 +170,27 @@ def test_translate_ports_the_runtime_launches_hip_has_and_refuses_the_others_nam
     text = "\n".join(f"{d.location}: {d.message} {d.hint}" for d in port.diagnostics if d.code == "KP210")
     assert "ROCm 5.2 has no `hipLaunchConfig_t`" in text and "ROCm 5.2 has no `hipLaunchKernelEx`" in text
     assert "hipLaunchKernelGGL" in text
+
+
+def test_launches_belong_to_their_host_function_by_key_not_by_bare_name(tmp_path):
+    """Two host functions `run` in different namespaces: the launch of a warp-level kernel in a::run
+    is sized by a::run's locals, not by b::run's `warps = n / 32` (which sizes a kernel with no
+    warp-level code and was reported as sizing a::run's launch)."""
+    text = KERNEL + """__global__ void fill(float* y) { y[threadIdx.x] = 0.0f; }
+namespace a {
+void run(const float* x, float* y) {
+    int warps = 8;
+    normalize<<<1, warps * 64>>>(x, y);
+}
+}
+namespace b {
+void run(float* y, int n) {
+    int warps = n / 32;
+    fill<<<1, warps>>>(y);
+}
+}
+"""
+    path = tmp_path / "k.cu"
+    path.write_text(text)
+    found = [f for r in lint_paths([path], jobs=1) for f in r.findings if f.code == "WS015"]
+    assert [f.line for f in found] == [], found

@@ -362,8 +362,8 @@ void launch(float* o, const float* i, int k) {
                 if ctx.text(n) in ctx.hardcoded_macros and not any(a <= n.start_byte < b for a, b in kept):
                     report(n, f"uses the hardcoded warp size `{ctx.text(n)}`")
             for launch in ctx.module.launches:
-                runs = ctx.launched(launch)
-                if launch.function != f.name or not runs & warpish or runs & logical:
+                runs = ctx.launched(launch)  # (by key: a host `run` in another namespace is not f)
+                if fnscopes.owner(ctx.module, launch.node) != ctx.key(f) or not runs & warpish or runs & logical:
                     continue
                 cfg = launch.config
                 if len(cfg) >= 2 and warpflow.int_value(ctx.text(cfg[1])) == 32:
