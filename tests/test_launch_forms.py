@@ -194,3 +194,30 @@ void run(float* y, int n) {
     path.write_text(text)
     found = [f for r in lint_paths([path], jobs=1) for f in r.findings if f.code == "WS015"]
     assert [f.line for f in found] == [], found
+
+
+def test_metal_threadgroup_arrays_stay_with_their_kernel_when_two_kernels_share_a_name():
+    """a::k and b::k each declare their own __shared__ array: each Metal kernel declares its own
+    (the arrays went by the bare name `k`: a::k got b::k's `buf` hoisted and b::k lost it)."""
+    from kernelport.translate import translate
+    text = """namespace a {
+__global__ void k(float* y) {
+    __shared__ float tile[64];
+    tile[threadIdx.x] = y[threadIdx.x];
+    __syncthreads();
+    y[threadIdx.x] = tile[63 - threadIdx.x];
+}
+}
+namespace b {
+__global__ void k(float* y) {
+    __shared__ float buf[32];
+    buf[threadIdx.x] = y[threadIdx.x] * 2.0f;
+    __syncthreads();
+    y[threadIdx.x] = buf[31 - threadIdx.x];
+}
+}
+"""
+    port, out = translate(SourceFile.from_text(text, "k.cu"), "metal", allow_unported=True)
+    a_part, b_part = out.split("namespace b")
+    assert "threadgroup float tile[64];" in a_part and "buf[" not in a_part
+    assert "threadgroup float buf[32];" in b_part and "tile[" not in b_part
