@@ -22,7 +22,7 @@ left out of the launch's config: the geometry is unknown there, never guessed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
@@ -36,12 +36,24 @@ _VA = ("__VA_ARGS__", "##__VA_ARGS__")
 
 
 @dataclass(frozen=True)
+class Fixed:
+    """A macro whose body launches one named kernel (DeepEP's `NOTIFY_DISPATCH_LAUNCH_CASE(ranks)`:
+    `LAUNCH_KERNEL(&cfg, notify_dispatch<ranks>, ...)`): the kernel's name as written, and the
+    configuration struct the launch reads (None: its geometry is the macro's own text)."""
+    kernel: str
+    config: str | None
+
+
+@dataclass(frozen=True)
 class Forms:
     """The launch forms a file's calls may use: runtime calls and macros that wrap one (name ->
-    LaunchForm), and macros that declare a configuration struct (name -> (the struct's name, the
-    macro parameter's position for grid, block, shared and stream, None where no parameter))."""
+    LaunchForm), macros that declare a configuration struct (name -> (the struct's name, the
+    macro parameter's position for grid, block, shared and stream, None where no parameter)), and
+    macros that launch a named kernel (name -> Fixed): called, or passed to a macro that calls them
+    (DeepEP's `SWITCH_RANKS(NOTIFY_DISPATCH_LAUNCH_CASE)`)."""
     calls: dict[str, LaunchForm]
     configs: dict[str, tuple[str, tuple[int | None, ...]]]
+    fixed: dict[str, Fixed] = field(default_factory=dict)
 
 
 def kernel_of(node: Node | None) -> Node | None:
@@ -93,6 +105,7 @@ def macro_forms(defs: list[Node], runtime: dict[str, LaunchForm], configs: dict)
     declare a launch configuration, read from their bodies."""
     calls: dict[str, LaunchForm] = {}
     decl: dict[str, tuple[str, tuple[int | None, ...]]] = {}
+    fixed: dict[str, Fixed] = {}
     for d in defs:
         name_n, plist, body_n = (d.child_by_field_name(f) for f in ("name", "parameters", "value"))
         if name_n is None or plist is None or body_n is None:
@@ -111,6 +124,14 @@ def macro_forms(defs: list[Node], runtime: dict[str, LaunchForm], configs: dict)
             if pos["kernel"] is not None:
                 calls[name_n.text.decode()] = LaunchForm(**pos)
                 break
+            kname = re.sub(r"<.*", "", args[form.kernel].strip().lstrip("&(").rstrip(")")) \
+                if form.kernel < len(args) else ""
+            if re.fullmatch(r"[A-Za-z_][\w:]*", kname) and kname not in params:  # a named kernel
+                cfg = args[form.config].strip().lstrip("&*").strip() if form.config is not None and \
+                    form.config < len(args) else ""
+                fixed[name_n.text.decode()] = Fixed(kname, cfg if re.fullmatch(r"[A-Za-z_]\w*", cfg) and
+                                                    cfg not in params else None)
+                break
         else:
             m = re.search(r"([A-Za-z_]\w*)\s*<<<(.*?)>>>\s*\(", body, re.S)
             if m is not None and m.group(1) in params:
@@ -126,15 +147,16 @@ def macro_forms(defs: list[Node], runtime: dict[str, LaunchForm], configs: dict)
             items = _split_args(body, m.end() - 1) if m is not None else None
             if items is not None and name_n.text.decode() not in calls:
                 decl[name_n.text.decode()] = (m.group(1), tuple(_param(a, params) for a in items[:4]))
-    return Forms(calls, decl)
+    return Forms(calls, decl, fixed)
 
 
-def forms_of(src, extra_defs: list[Node] = ()) -> Forms:  # type: ignore[assignment]
-    """The runtime's launch forms and those of the macros of `extra_defs` (a header's) then the file's own."""
+def forms_of(src, known: dict[str, LaunchForm] | None = None) -> Forms:
+    """The runtime's launch forms, `known` ones (its headers' launch macros) and those of the file's
+    own macros (which may wrap either)."""
     own = list(src.index.of_types("preproc_function_def"))
-    runtime = backends.launch_forms()
-    found = macro_forms(list(extra_defs) + own, runtime, backends.launch_configs())
-    return Forms({**runtime, **found.calls}, found.configs)
+    runtime = {**backends.launch_forms(), **(known or {})}
+    found = macro_forms(own, runtime, backends.launch_configs())
+    return Forms({**runtime, **found.calls}, found.configs, found.fixed)
 
 
 def _config_values(src, name: str, body: Node, before: int, forms: Forms) -> list[Node | None]:
@@ -173,6 +195,18 @@ def _config_values(src, name: str, body: Node, before: int, forms: Forms) -> lis
                 if obj is not None and fld is not None and src.text_of(obj) == name and src.text_of(fld) in order:
                     vals[order.index(src.text_of(fld))] = n.child_by_field_name("right")
     return vals
+
+
+def fixed_config(src, fixed: Fixed, node: Node, body: Node | None, forms: Forms) -> list[Node]:
+    """The geometry a named-kernel launch macro's configuration struct holds where `node` calls it."""
+    if fixed.config is None or body is None:
+        return []
+    out: list[Node] = []
+    for v in _config_values(src, fixed.config, body, node.start_byte, forms):
+        if v is None:
+            break
+        out.append(v)
+    return out
 
 
 def launch_parts(src, node: Node, form: LaunchForm, body: Node | None, forms: Forms) \

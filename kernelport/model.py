@@ -128,6 +128,7 @@ class Visible:
     # (name -> (its variable, parameter positions)): kernelport.launchforms.
     launch_forms: dict = field(default_factory=dict)
     launch_configs: dict = field(default_factory=dict)
+    launch_fixed: dict = field(default_factory=dict)
 
     def feeds_warpflow(self, own_hip_macros) -> bool:
         """Whether warpflow reads anything here that the file alone lacks (Project.plain_analysis):
@@ -312,6 +313,8 @@ def build(src: SourceFile) -> Module:
                     la = launch_of(src, node, form, owner_fn(node), forms)
                     if la is not None:
                         launches.append(la)
+                elif forms.fixed:
+                    launches += fixed_launches(src, node, owner_fn(node), forms)
             if fn is not None and fn.type == "identifier":
                 c = dialect.lookup(read_as, src.text_of(fn))
                 if c is not None:
@@ -329,6 +332,17 @@ def build(src: SourceFile) -> Module:
     return Module(src, functions, macros, shared, uses, launches, asm)
 
 
+def fixed_launches(src: SourceFile, node: Node, host: Function | None, forms) -> list[Launch]:
+    """The launches of named-kernel launch macros (launchforms.Fixed) that the call `node` makes:
+    the macro called, or passed by name to the macro called (`SWITCH_RANKS(CASE)`)."""
+    fn = node.child_by_field_name("function")
+    names = [src.text_of(fn)] + [src.text_of(a) for a in call_args(node) if a.type == "identifier"]
+    body = host.body if host is not None else None
+    return [Launch(fx.kernel.rsplit("::", 1)[-1], node, launchforms.fixed_config(src, fx, node, body, forms),
+                   host.name if host is not None else None, None, [], name)
+            for name in names if (fx := forms.fixed.get(name)) is not None]
+
+
 def launch_of(src: SourceFile, node: Node, form, host: Function | None, forms) -> Launch | None:
     """The Launch of a runtime call or launch macro `node` of form `form` (kernelport.launchforms)."""
     parts = launchforms.launch_parts(src, node, form, host.body if host is not None else None, forms)
@@ -340,27 +354,36 @@ def launch_of(src: SourceFile, node: Node, form, host: Function | None, forms) -
                   src.text_of(node.child_by_field_name("function")))
 
 
+def _outermost(m: Module, node: Node) -> Function | None:
+    """The outermost definition holding `node`: the one build() says owns it."""
+    host = m.function_at(node)
+    while host is not None and host.node.parent is not None and \
+            (outer := m.function_at(host.node.parent)) is not None and outer is not host and \
+            (outer.node.start_byte, outer.node.end_byte) != (host.node.start_byte, host.node.end_byte):
+        host = outer
+    return host
+
+
 def with_header_launches(m: Module) -> list[Launch]:
     """The module's launches, read again with the launch macros its headers define where they
     define any (`m.visible`: DeepEP's LAUNCH_KERNEL and SETUP_LAUNCH_CONFIG in its launch.cuh)."""
     vis = m.visible
-    if vis is None or not (vis.launch_forms or vis.launch_configs):
+    if vis is None or not (vis.launch_forms or vis.launch_configs or vis.launch_fixed):
         return m.launches
     src = m.source
-    own = launchforms.forms_of(src)
-    forms = launchforms.Forms({**vis.launch_forms, **own.calls}, {**vis.launch_configs, **own.configs})
+    own = launchforms.forms_of(src, vis.launch_forms)
+    forms = launchforms.Forms({**vis.launch_forms, **own.calls}, {**vis.launch_configs, **own.configs},
+                              {**vis.launch_fixed, **own.fixed})
     out = [la for la in m.launches if la.form == "<<<>>>"]
     for node in src.index.of_types("call_expression"):
         fn = node.child_by_field_name("function")
         form = forms.calls.get(src.text_of(fn)) if fn is not None and fn.type == "identifier" else None
         if form is not None:
-            host = m.function_at(node)
-            while host is not None and host.node.parent is not None and \
-                    (outer := m.function_at(host.node.parent)) is not None and outer is not host:
-                host = outer  # the outermost definition owns it, as build() says
-            la = launch_of(src, node, form, host, forms)
+            la = launch_of(src, node, form, _outermost(m, node), forms)
             if la is not None:
                 out.append(la)
+        elif forms.fixed and fn is not None:
+            out += fixed_launches(src, node, _outermost(m, node), forms)
     return sorted(out, key=lambda la: la.node.start_byte)
 
 

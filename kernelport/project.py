@@ -203,14 +203,25 @@ class Project(IncludeWalk):
         for p in others:
             for name, w in self._per_file("wrappers", p, wrappers, {}).items():
                 vis.shuffle_wrappers.setdefault(name, w)
-        for p in others:
-            got = self._per_file("launch macros", p, _launch_macros, None)
-            if got is not None:
-                vis.launch_forms.update(got.calls)
-                vis.launch_configs.update(got.configs)
+        for p in others:  # the definitions active in this unit (DeepEP's SM90 LAUNCH_KERNEL, not its #else)
+            got = self._launch_macros(p, sc.functions.get(p, []), vis.launch_forms)
+            vis.launch_forms.update(got.calls)
+            vis.launch_configs.update(got.configs)
+            vis.launch_fixed.update(got.fixed)
         vis.pinned_on_amd = frozenset().union(*(self._per_file("pinned", p, lambda m: guards.pinned_on_amd(m.source),
                                                                frozenset()) for p in others))
         return vis
+
+    def _launch_macros(self, path: Path, defs: list[Node], known: dict):
+        """The macros of `defs` (a header's active function-like #defines) that wrap a launch, launch a
+        named kernel or declare a launch configuration (kernelport.launchforms), given the launch
+        macros of the headers before it; once per run for the same definitions."""
+        from . import backends, launchforms
+        key = ("launch macros", path, tuple(n.id for n in defs), tuple(known))
+        if key not in self._facts:
+            self._facts[key] = launchforms.macro_forms(defs, {**backends.launch_forms(), **known},  # type: ignore[index]
+                                                       backends.launch_configs())
+        return self._facts[key]  # type: ignore[index]
 
     def _where(self, owner: Path, mac: Macro) -> tuple[str, int, int]:
         """(path, line, column) of a header macro's value, once per definition and run."""
@@ -419,13 +430,6 @@ class Project(IncludeWalk):
     def headers(self, path: Path, opts: Options | None = None) -> list[Path]:
         """The local headers `path` includes, transitively, in include order."""
         return [p for p in self.scan(path, opts).order[1:]]
-
-
-def _launch_macros(m: Module):
-    """A header's macros that wrap a launch or declare a launch configuration (kernelport.launchforms)."""
-    from . import backends, launchforms
-    return launchforms.macro_forms(list(m.source.index.of_types("preproc_function_def")), backends.launch_forms(),
-                                   backends.launch_configs())
 
 
 def needs_macros(src: SourceFile, defs: dict) -> bool:

@@ -24,6 +24,7 @@ MACROS = """#define SETUP_LAUNCH_CONFIG(num_sms, num_threads, stream) \\
     cfg.numAttrs = 0
 #define LAUNCH_KERNEL(config, kernel, ...) CUDA_CHECK(cudaLaunchKernelEx(config, kernel, ##__VA_ARGS__))
 #define LAUNCH_CHEVRONS(kernel, grid, block, ...) kernel<<<grid, block>>>(__VA_ARGS__)
+#define SWITCH_RANKS(case_macro) switch (num_ranks) { case 2: case_macro(2); case 4: case_macro(4); }
 """
 # Each form launches `normalize` with blocks of BLOCK threads (the launch's block line is marked).
 FORMS = {
@@ -36,6 +37,9 @@ FORMS = {
     "hipLaunchKernelGGL": "hipLaunchKernelGGL(normalize, dim3(n / 256), dim3(BLOCK), 0, s, x, y);",
     "DeepEP macros": "SETUP_LAUNCH_CONFIG(n / 256, BLOCK, s);\n    LAUNCH_KERNEL(&cfg, normalize, x, y);",
     "macro around <<<>>>": "LAUNCH_CHEVRONS(normalize, n / 256, BLOCK, x, y);",
+    # DeepEP's intranode.cu: a case macro launches the kernel by name, SWITCH_RANKS calls it
+    "DeepEP case macro": "int num_ranks = n % 3 ? 2 : 4;\n#define LAUNCH_CASE(ranks) LAUNCH_KERNEL(&cfg, normalize, x, y); break\n"
+                         "    SETUP_LAUNCH_CONFIG(n / 256, BLOCK, s);\n    SWITCH_RANKS(LAUNCH_CASE);",
 }
 
 
@@ -65,6 +69,7 @@ def test_each_launch_form_is_a_launch_with_its_geometry(form):
     m = build(SourceFile.from_text(_file(form, "64"), "k.cu"))
     (launch,) = m.launches
     assert launch.kernel == "normalize" and launch.function == "launch"
+    assert (launch.form == "<<<>>>") == (form == "chevrons")
     assert [fnscopes.of(m).key(f) for f in fnscopes.launched(m, launch)] == ["normalize"]
     src = m.source
     assert src.text_of(launch.config[1]).replace("dim3(", "").rstrip(")") == "64"
@@ -79,6 +84,16 @@ def test_a_kernel_in_a_namespace_is_resolved_by_its_qualified_name():
     m = build(SourceFile.from_text(text, "k.cu"))
     (launch,) = m.launches
     assert [fnscopes.of(m).key(f) for f in fnscopes.launched(m, launch)] == ["b::k"]
+
+
+def test_a_launch_runs_the_kernel_not_the_host_launcher_of_its_name():
+    """DeepEP's host `cached_notify_combine(...)` launches the kernel of the same name through a case
+    macro whose arguments are macro text: of the two definitions the name finds, the kernel runs."""
+    text = MACROS + KERNEL + ("void normalize(const float* x, float* y, int n, cudaStream_t s) {\n    "
+                              + FORMS["DeepEP case macro"].replace("BLOCK", "64") + "\n}\n")
+    m = build(SourceFile.from_text(text, "k.cu"))
+    (launch,) = m.launches
+    assert [f.is_kernel for f in fnscopes.launched(m, launch)] == [True]
 
 
 def test_a_config_field_never_set_leaves_the_geometry_unknown():
