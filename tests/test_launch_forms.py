@@ -6,19 +6,12 @@ import pytest
 
 from kernelport import fnscopes
 from kernelport.lint.engine import lint_paths
+from kernelport.lint.rules.ws_geometry import _GROUP_SUM
 from kernelport.model import build
 from kernelport.source import SourceFile
 
-KERNEL = """#define WARP_SIZE 32
-__device__ float group_sum(float v) {
-    for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffff, v, o);
-    return __shfl_sync(0xffffffff, v, 0);
-}
-__global__ void normalize(const float* x, float* y) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    y[i] = x[i] / group_sum(x[i]);
-}
-"""
+# WS015's own example kernel (a 32-lane group sum), without its launch
+KERNEL = _GROUP_SUM.split("void launch")[0].lstrip("\n")
 MACROS = """#define SETUP_LAUNCH_CONFIG(num_sms, num_threads, stream) \\
     cudaLaunchConfig_t cfg = {(num_sms), (num_threads), 0, stream, nullptr, 0}; \\
     cfg.numAttrs = 0
