@@ -53,6 +53,13 @@ class Scan:
     entry: dict[str, bool] = field(default_factory=dict)
     deepest: int = -1
 
+    def files(self) -> frozenset[Path]:
+        """The files reached, as a set (once: asked for every model of the unit)."""
+        got = self.__dict__.get("_files")
+        if got is None or len(got) != len(self.order):
+            got = self.__dict__["_files"] = frozenset(self.order)
+        return got
+
 
 class IncludeWalk:
     """Project's include walk: `scan(path)` (needs `_real`, `file`, `options` and the caches below)."""

@@ -201,14 +201,14 @@ class Project(IncludeWalk):
         vis.hip_macros = self.hip_macros(root, opts)
         from .shufflewrappers import wrappers
         for p in others:
-            for name, w in self._per_file("wrappers", p, wrappers, {}).items():
+            for name, w in self._per_file("wrappers", p, lambda f: wrappers(f.module), {}).items():
                 vis.shuffle_wrappers.setdefault(name, w)
         for p in others:  # the definitions active in this unit (DeepEP's SM90 LAUNCH_KERNEL, not its #else)
             got = self._launch_macros(p, sc.functions.get(p, []), vis.launch_forms)
             vis.launch_forms.update(got.calls)
             vis.launch_configs.update(got.configs)
             vis.launch_fixed.update(got.fixed)
-        vis.pinned_on_amd = frozenset().union(*(self._per_file("pinned", p, lambda m: guards.pinned_on_amd(m.source),
+        vis.pinned_on_amd = frozenset().union(*(self._per_file("pinned", p, lambda f: guards.pinned_on_amd(f.src),
                                                                frozenset()) for p in others))
         return vis
 
@@ -233,13 +233,13 @@ class Project(IncludeWalk):
         return got
 
     def _per_file(self, what: str, path: Path, fn, none):
-        """fn(the file's model), once per file and parse (a common header is seen by every includer)."""
+        """fn(the ProjectFile), once per file and parse (a common header is seen by every includer)."""
         pf = self.file(path)
         if pf is None:
             return none
         got = self._facts.get((what, path))
         if got is None or got[0] is not pf.src:
-            got = self._facts[(what, path)] = (pf.src, fn(pf.module))
+            got = self._facts[(what, path)] = (pf.src, fn(pf))
         return got[1]
 
     def hip_macros(self, path: Path, opts: Options | None = None) -> dict:
@@ -251,7 +251,8 @@ class Project(IncludeWalk):
         opts = opts if opts is not None else self.options(root)
         plain = self.scan(root, opts)
         names = frozenset(opts.hip_defines).union(
-            *(hipbuild.configuration_names(f.src) for p in plain.order if (f := self.file(p)) is not None))
+            *(self._per_file("configuration names", p, lambda f: hipbuild.configuration_names(f.src), frozenset())
+              for p in plain.order))
         known = {n for n, _ in opts.defines}
         sc = self.scan(root, replace(opts, defines=opts.defines + tuple((n, "1") for n in sorted(names - known))))
         srcs = {p: f.src for p in sc.order if (f := self.file(p)) is not None}
@@ -262,8 +263,12 @@ class Project(IncludeWalk):
             for inc in sc.includes.get(p, []):
                 if inc.resolved is not None and hipbuild.taken_on_amd(inc.node, srcs[p], names):
                     taken.add(inc.resolved)
-            defs = sc.functions.get(p, []) + [m.node for m in sc.local.get(p, {}).values()]
-            out.update(hipbuild.macros(srcs[p], names, sorted(defs, key=lambda n: n.start_byte)))
+            defs = sorted(sc.functions.get(p, []) + [m.node for m in sc.local.get(p, {}).values()],
+                          key=lambda n: n.start_byte)
+            key = ("hip macros", p, names, tuple(n.id for n in defs))  # a common header: once per run
+            if key not in self._facts or self._facts[key][0] is not srcs[p]:  # type: ignore[index]
+                self._facts[key] = (srcs[p], hipbuild.macros(srcs[p], names, defs))  # type: ignore[index]
+            out.update(self._facts[key][1])  # type: ignore[index]
         return out
 
     def lane_slots(self, path: Path) -> dict[str, tuple[frozenset[int], str, int]]:
@@ -398,7 +403,9 @@ class Project(IncludeWalk):
         """(the unit's key, the project decisions it sees: those on macros of the files it reaches)."""
         root = self._real(path)
         opts = opts if opts is not None else self.options(root)
-        files = set(self.scan(root, opts).order)
+        if not self.confirmed:
+            return (root, opts), ()
+        files = self.scan(root, opts).files()
         return (root, opts), tuple((str(f), n, why) for (f, n), why in self.confirmed.items() if f in files)
 
     def _fresh_module(self, path: Path, opts: Options | None, shared: bool = False) -> Module:
