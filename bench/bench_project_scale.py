@@ -1,7 +1,7 @@
 """CPU seconds of lint and translate on generated projects whose size is in their headers, this
 code against another checkout's, alternated in one run: is the cost linear in the number of files?
 
-    python bench/bench_project_scale.py CHECKOUT [--chains 50,200,800] [--fan 200] [--rounds 2]
+    python bench/bench_project_scale.py CHECKOUT [--this DIR] [--chains 50,200,800] [--fan 200] [--rounds 2]
 
 - chain N: one kernel file that includes h0.cuh, which includes h1.cuh, ... h{N-1}.cuh (each
   header a macro and a device function; the last defines WARP_SIZE, which the kernel's shuffle
@@ -9,7 +9,8 @@ code against another checkout's, alternated in one run: is the cost linear in th
 - fan S: S kernel files that each include common.cuh, which includes 20 more headers.
 
 CHECKOUT: a tree holding the code to compare with (`git archive BASE kernelport templates | tar -x
--C DIR`); its directory is put first on PYTHONPATH.  Each command runs as a child process and its
+-C DIR`); its directory is put first on PYTHONPATH (`--this`: a tree of the code measured as "this",
+the same way; default this checkout).  Each command runs as a child process and its
 user+sys time is read from RUSAGE_CHILDREN; the best of the rounds is printed with every round,
 and whether the two outputs are byte-identical (translate: the ports written, their generated-file
 header's tool version aside).
@@ -90,6 +91,7 @@ def ports(out: Path) -> bytes:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("checkout", type=Path)
+    ap.add_argument("--this", type=Path, default=HERE)
     ap.add_argument("--chains", default="50,200,800")
     ap.add_argument("--fan", type=int, default=200)
     ap.add_argument("--rounds", type=int, default=2)
@@ -98,7 +100,7 @@ def main() -> None:
     root = Path(tempfile.mkdtemp(prefix="kp_scale_"))
     try:
         projects = [chain(root, int(n)) for n in args.chains.split(",") if n] + ([fan(root, args.fan)] if args.fan else [])
-        codes = (("checkout", args.checkout.resolve()), ("this", HERE))
+        codes = (("checkout", args.checkout.resolve()), ("this", args.this.resolve()))
         print(f"load average {os.getloadavg()[0]:.1f}; CPU seconds (user+sys), best of {args.rounds}")
         for proj in projects:
             files = len(list(proj.iterdir()))
