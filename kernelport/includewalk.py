@@ -123,8 +123,11 @@ class IncludeWalk:
         # a walk on its own is begun only while the files being walked are fewer than the include
         # bound (a chain of 1,500 headers begins no 1,500 nested walks: the stack stays bounded)
         sub = self._subs.get((path, opts)) if self._nest >= includes.MAX_INCLUDE_DEPTH else self._sub(path, opts)
-        if sub is not None and not sub.too_deep and depth + sub.deepest < includes.MAX_INCLUDE_DEPTH and \
-                all((n in defined) == v for n, v in sub.entry.items()) and \
+        # at the top of a unit the walk on its own is the walk here, cut where it was cut (a chain
+        # deeper than compilers follow); below, only a walk the depth bound never cut is the same
+        fits = depth == 0 or not sub.too_deep and depth + sub.deepest < includes.MAX_INCLUDE_DEPTH \
+            if sub is not None else False
+        if sub is not None and fits and all((n in defined) == v for n, v in sub.entry.items()) and \
                 not any(p in sc.includes for p in sub.order):
             _splice(sc, sub, defined, depth)
             return
@@ -209,6 +212,7 @@ def _splice(sc: Scan, sub: Scan, defined: set[str], depth: int) -> None:
             sc.macros.pop(name, None)
     sc.macros.update(sub.macros)
     sc.order += sub.order
+    sc.too_deep += sub.too_deep
     sc.includes.update(sub.includes)
     sc.local.update(sub.local)
     for name, t in sub.types.items():

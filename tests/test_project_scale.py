@@ -76,3 +76,18 @@ def test_a_spliced_walk_is_the_walk_made_in_place(tmp_path, monkeypatch):
     spliced, in_place = unit(True), unit(False)
     assert spliced == in_place
     assert spliced[1]["WIDTH"] == ("64", "b.cuh") and "LATE" not in spliced[1]
+
+
+def test_a_chain_deeper_than_compilers_follow_is_cut_alike_for_every_unit(tmp_path, monkeypatch):
+    """230 headers each including the next, every one a unit: each unit reaches 201 files at most and
+    is cut (a located too-deep include) where its own chain passes 200 levels; the units below the
+    cut are walks on their own, spliced (6,060 walks; a walk per unit and level was 26,130)."""
+    from kernelport.includes import MAX_INCLUDE_DEPTH
+    headers = _chain(tmp_path, 230)
+    walked = _count_walks(monkeypatch)
+    proj = Project()
+    for i, h in sorted(enumerate(headers), key=lambda ih: ih[1].name):  # lint's order: by name
+        sc = proj.scan(h)
+        assert len(sc.order) == min(MAX_INCLUDE_DEPTH + 1, 230 - i)
+        assert [t.name for t in sc.too_deep] == ([f"h{i + MAX_INCLUDE_DEPTH + 1}.cuh"] if i < 29 else [])
+    assert len(walked) <= 30 * (MAX_INCLUDE_DEPTH + 2)
