@@ -197,8 +197,14 @@ class ApiNames:
             return True
         if e is None or not e.supported:
             why = f"HIPIFY: {e.why_unsupported}" if e is not None else "HIPIFY has no such name"
+            hint = f"use an API {b.display_name} has"
+            if name in b.launch_forms_absent:  # a launch form: the toolchain checked lacks it, say which to use
+                why += f"; {b.api_checked_with} has no `{b.launch_forms_absent[name]}`"
+                calls = [f"`{n}`" for n, f in b.launch_forms.items() if f.args is not None]
+                hint = (f"launch with {' or '.join(calls)} (the kernel, grid, block, dynamic shared memory, stream, "
+                        "then the kernel's arguments) where the configuration has no attributes")
             self.problem("KP210", target, f"`{name}` has no {b.display_name} equivalent ({why})",
-                         f"use an API {b.display_name} has, or guard it so that only the CUDA build compiles it; "
+                         f"{hint}, or guard it so that only the CUDA build compiles it; "
                          f"if `{name}` is your own name, declare it in this file")
             return True
         if node.type == "call_expression":  # a C++ overload or default argument of this arity

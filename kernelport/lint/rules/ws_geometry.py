@@ -369,8 +369,8 @@ void launch(float* o, const float* i, int k) {
                 if ctx.text(n) in ctx.hardcoded_macros and not any(a <= n.start_byte < b for a, b in kept):
                     report(n, f"uses the hardcoded warp size `{ctx.text(n)}`")
             for launch in ctx.module.launches:
-                runs = ctx.launched(launch)
-                if launch.function != f.name or not runs & warpish or runs & logical:
+                runs = ctx.launched(launch)  # (by key: a host `run` in another namespace is not f)
+                if fnscopes.owner(ctx.module, launch.node) != ctx.key(f) or not runs & warpish or runs & logical:
                     continue
                 rows = _rows_of(ctx, runs & warpish)
                 cfg = launch.config
@@ -471,7 +471,7 @@ def _logical_blocks(ctx, f, defs: dict[str, list[Node]], logical: set[str]) -> l
     for launch in ctx.module.launches:
         if not ctx.launched(launch) & logical or len(launch.config) < 2 or ctx.module.function_at(launch.node) is not f:
             continue
-        fn = launch.node.child_by_field_name("function")
+        fn = launch.target
         todo = [launch.config[1]] + ([fn] if fn is not None and fn.type == "template_function" else [])
         while todo:
             e = todo.pop()
