@@ -256,6 +256,19 @@ def callees(module: Module, caller: Function | None, call: Node) -> list[Functio
     return of(module).resolve(caller, call.child_by_field_name("function"), call_args(call))
 
 
+def launched(module: Module, launch) -> list[Function]:
+    """The kernel definitions of this file a Launch runs (its kernel expression resolved from the
+    launching function, whatever the launch's form: `k<<<>>>`, a runtime call, a launch macro)."""
+    sc = of(module)
+    caller = module.function_at(launch.node)
+    if launch.target is None:  # a launch macro's kernel, named in the macro's text (launchforms.Fixed)
+        found = sc._lookup(caller, _parts(launch.kernel), False, launch.node) if launch.kernel else []
+    else:
+        found = sc.resolve(caller, launch.target, launch.args)
+    kernels = [f for f in found if f.is_kernel]  # a launch runs a kernel: not the host launcher of its name
+    return kernels or found
+
+
 def callee_name(fn: Node | None) -> str | None:
     """The called function's name: `f`, `ns::f`, `f<T>`, `ns::f<T>` all call f."""
     while fn is not None and fn.type in ("qualified_identifier", "template_function"):
