@@ -165,6 +165,10 @@ class Backend:
     # Macros the source dialect's compiler or headers define (their include guards): what a file
     # declares under `#ifndef` one of them stands in for the toolkit's own declaration.
     toolkit_macros: ClassVar[tuple[str, ...]] = ()
+    # Object-like macros the source dialect's headers define that user code writes where the grammar
+    # needs their expansion (an asm operand's constraint): name -> replacement list, read by the
+    # parse's macro repair only (kernelport/macro_repair.py), never by the analyses.
+    toolkit_definitions: ClassVar[dict[str, str]] = {}
     # A header under a library folder that the table lacks -> the header that provides the library.
     api_header_folders: ClassVar[dict[str, str]] = {}
     # The toolchain the table's `hipcc` column was checked with (a name absent there is a warning).
