@@ -125,6 +125,10 @@ class Backend:
     # Whether a member defined out of its class as `__device__` (or `__host__ __device__`) needs the
     # same words on its in-class declaration (clang's CUDA/HIP does; nvcc takes the definition's).
     member_spaces_in_class: ClassVar[bool] = False
+    # Whether a function template's explicit specializations need the primary template's execution
+    # spaces (clang's CUDA/HIP: "no function template matches function template specialization" for
+    # `template<> __host__ __device__ T f(...)` of a `__device__` primary; nvcc takes each as written).
+    specialization_spaces_match: ClassVar[bool] = False
     cg_members: ClassVar[dict[tuple[str, str], str | None]] = {}
     cg_members_present: ClassVar[dict[str, tuple[str, ...]]] = {}
     # Runtime structs' fields (cudaDeviceProp's) as the backend's struct has them, in the same shape:
