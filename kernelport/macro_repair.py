@@ -66,8 +66,11 @@ def _hides_error(sites: list[tuple[int, int]], masks: list[Mask]) -> bool:
     return any(hs <= s and e <= he for s, e in sites for hs, he in hidden)
 
 
+_BLANK = bytes(b if b in (0x0A, 0x0D) else 0x20 for b in range(256))  # every byte a blank, line ends kept
+
+
 def _blank_bytes(data: bytes, start: int, end: int) -> bytes:
-    return bytes(b if b in (0x0A, 0x0D) else 0x20 for b in data[start:end])
+    return data[start:end].translate(_BLANK)  # (a conditional's variant blanks up to a whole header)
 
 
 class Repair:
@@ -454,6 +457,8 @@ class Repair:
         word is a qualifier (`LAUNCH_BOUNDS(256)` above `__global__ void k(`)."""
         if not _CAPS.fullmatch(name) or len(name) < 2 or name in self.macros:
             return False
+        if after is not None and after.text == "*" and prev is not None and prev.text == "(":
+            return True  # a calling convention in a function pointer's declarator: `(WINAPI *f)(void *)`
         if after is None or after.kind != "ident":
             return False
         if self._line(after.start) != self._line(last.start) and after.text not in ATTRIBUTE_WORDS:
@@ -504,7 +509,10 @@ class Repair:
         return _groups(self.data)
 
 
-_NEVER = re.compile(r"if (0|false)( //.*| /\*.*)?")  # a group's condition, as _Group.cond spells it
+# A group's condition, as _Group.cond spells it, that no build compiles: `#if 0`, and a branch for an
+# editor's parser only (Visual Studio's IntelliSense defines __INTELLISENSE__; no compiler does:
+# ethminer's cuda_helper.h keeps `#define asm("a" : ...)` there, a define no preprocessor accepts).
+_NEVER = re.compile(r"(if (0|false)|ifdef __INTELLISENSE__|if defined ?\(?__INTELLISENSE__\)?)( //.*| /\*.*)?")
 _DIRECTIVE_LINE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*?)(?<!\\)$", re.M | re.S)
 
 

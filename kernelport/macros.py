@@ -161,13 +161,18 @@ def expansion(name: str, macros: Mapping[str, MacroDef], depth: int = 0) -> str 
 
 def in_place(name: str, macros: Mapping[str, MacroDef]) -> bytes | None:
     """What the grammar must see for an object-like macro it cannot read through as a name: one that
-    opens or closes a scope (`BEGIN_NS` -> `namespace ns {`, `END_NS` -> `}`) or stands for string
-    literals (an asm constraint `__LDG_PTR` -> `"l"`), as its expansion padded to the name's length;
+    opens or closes a scope (`BEGIN_NS` -> `namespace ns {`, `END_NS` -> `}`), stands for string
+    literals (an asm constraint `__LDG_PTR` -> `"l"`) or for a pointer behind attributes (OpenGL's
+    `APIENTRYP` -> `APIENTRY *` -> `*`), as its expansion padded to the name's length;
     None for any other macro, or where the expansion does not fit (no byte may be added)."""
     m = macros.get(name)
     if m is None or m.params is not None:
         return None
     body = " ".join((expansion(name, macros) or "").split())
+    pointer = re.fullmatch(r"((?:[A-Za-z_]\w*\s+)*)([*&]+)", body)  # `APIENTRYP` -> `APIENTRY *`
+    if pointer and all(w in ATTRIBUTE_WORDS or w in macros and attribute_like(macros[w], macros)
+                       for w in pointer.group(1).split()):
+        return pointer.group(2).encode("utf-8").ljust(len(name))  # a calling convention's pointer: `(APIENTRYP f)(`
     if body.count("{") == body.count("}") and not _STRINGS.fullmatch(body):
         return None
     if len(body) > len(name):

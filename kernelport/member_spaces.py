@@ -6,6 +6,12 @@ functions apart and refuses the definition ("out-of-line definition does not mat
 declaration").  Where the backend's compiler needs them (`Backend.member_spaces_in_class`), the
 port gives the in-class declaration the definition's `__host__`/`__device__`: what nvcc made of
 it, so nvcc still compiles the port the same.
+
+The same holds for a function template's explicit specializations (`Backend.specialization_spaces_match`):
+clang matches `template<> __host__ __device__ float f(float4)` only to a primary template declared
+`__host__ __device__` too ("no function template matches function template specialization"), where
+nvcc takes each as written.  The port gives the primary and every specialization of it all the
+spaces any of them has (a declaration with none runs on the host).
 """
 from __future__ import annotations
 
@@ -78,3 +84,38 @@ class MemberSpaces:
                 self.rw.insert_before(inner, words + " ")
                 self.note(inner, words, f"'{cls}::{name}' is defined {words} out of the class; clang needs the "
                           "declaration to say so too")
+
+    def rewrite_specialization_spaces(self) -> None:
+        if not backends.get(self.backend).specialization_spaces_match:
+            return
+        text = self.src.text_of
+        family: dict[tuple[str, int], list[tuple[Node, tuple[str, ...], bool]]] = {}
+        for t in self.src.index.of_type("template_declaration"):
+            params = t.child_by_field_name("parameters")
+            inner = t.named_children[-1] if t.named_children else None
+            if params is None or inner is None or inner.type not in ("function_definition", "declaration"):
+                continue
+            fd = _declarator(inner)
+            name = fd.child_by_field_name("declarator") if fd is not None else None
+            if name is not None and name.type == "template_function":  # `f<float4>(...)`
+                name = name.child_by_field_name("name")
+            if name is None:
+                continue
+            head = self.src.data[inner.start_byte:fd.start_byte].decode("utf-8", "replace")
+            if re.search(r"\b__global__\b", head):
+                continue
+            key = (text(name), _arity(fd))
+            family.setdefault(key, []).append((inner, _spaces(head), params.named_child_count == 0))
+        for (name, _), members in family.items():
+            if not any(special for *_, special in members) or all(special for *_, special in members):
+                continue  # a specialization with its primary in this file, or nothing to match
+            runs = {n: set(spaces or ("__host__",)) for n, spaces, _ in members}
+            union = set().union(*runs.values())
+            for node, spaces, _ in members:
+                if runs[node] == union:
+                    continue
+                words = " ".join(s for s in _SPACES if s in union and (not spaces or s not in spaces))
+                self.rw.insert_before(node, words + " ")
+                self.note(node, words, f"the primary template and the explicit specializations of '{name}' run "
+                          f"{' and '.join(sorted(union))} between them; clang matches a specialization only to "
+                          "a primary with the same spaces")

@@ -119,6 +119,14 @@ def decode(raw: bytes) -> str:
 
 
 @lru_cache(maxsize=1)
+@lru_cache(maxsize=1)
+def _toolkit_definitions() -> "dict[str, MacroDef]":
+    """The source dialect's header macros the repair may expand (`Backend.toolkit_definitions`)."""
+    from . import backends
+    from .macros import MacroDef
+    return {n: MacroDef(n, None, body, "<toolkit>", 0) for n, body in backends.source().toolkit_definitions.items()}
+
+
 def _parser() -> Parser:
     return Parser(Language(tree_sitter_cuda.language()))
 
@@ -157,7 +165,7 @@ class SourceFile:
             from . import macro_repair, macros as mac  # only where a macro may stand in the way
             visible = {**(macros or {}), **mac.definitions(text, path)}
             # (a macro the file undefines after its uses still stands in the way at those uses)
-            own = {**(macros or {}), **mac.definitions(text, path, undefined=True)}
+            own = {**_toolkit_definitions(), **(macros or {}), **mac.definitions(text, path, undefined=True)}
             seen, tree, masks = macro_repair.repair(data, seen, tree, own, parse)
         starts, find, i = [0], data.find, data.find(b"\n")
         while i >= 0:  # a find per line, not a Python step per byte

@@ -122,6 +122,55 @@ def test_cudart_cb_callback():
     assert "done" in build(src(CALLBACK)).functions
 
 
+# A calling convention in a function pointer's declarator, unknown (`WINAPI`, from <windows.h>, in a
+# branch for Windows) or a known pointer macro behind one (OpenGL's `APIENTRYP`, `APIENTRY *`): the
+# CUDA by Example book's `book.h` and the `GL/glext.h` its headers carry stopped at parse.
+CONVENTIONS = """
+#if _WIN32
+#include <windows.h>
+typedef unsigned (WINAPI *THREAD_ROUTINE)(void *);
+#else
+typedef void *(*THREAD_ROUTINE)(void *);
+#endif
+#ifndef APIENTRY
+#define APIENTRY
+#endif
+#ifndef APIENTRYP
+#define APIENTRYP APIENTRY *
+#endif
+typedef void (APIENTRYP PFNGLBLENDCOLORPROC) (float red, float green);
+typedef void (APIENTRYP PFNGLFLUSHPROC) (void);
+__global__ void k(float* a) { a[threadIdx.x] = 1.0f; }
+"""
+
+
+def test_calling_conventions_in_function_pointer_declarators():
+    text = hip(CONVENTIONS)
+    kept(CONVENTIONS, text, "typedef unsigned (WINAPI *THREAD_ROUTINE)(void *);",
+         "typedef void (APIENTRYP PFNGLBLENDCOLORPROC) (float red, float green);")
+    assert "k" in build(src(CONVENTIONS)).functions
+    # where the pointer is an expression's product, nothing is masked: it parses as it is
+    assert src("int f(int x) { return (N * x); }\n").masks == ()
+
+
+# A toolkit header's macro in an asm operand (cooperative_groups' pointer constraint), which code
+# writing its own grid barrier takes over (zeux/calm's infer.cu): it parses; the PTX is then KP201.
+TOOLKIT_CONSTRAINT = """
+__global__ void k(unsigned int* barrier) {
+    unsigned int old, nb = 1;
+    asm volatile("atom.add.release.gpu.u32 %0,[%1],%2;" : "=r"(old) : _CG_ASM_PTR_CONSTRAINT(barrier), "r"(nb) : "memory");
+    barrier[1] = old;
+}
+"""
+
+
+def test_a_toolkit_macro_in_an_asm_operand_parses():
+    s = src(TOOLKIT_CONSTRAINT)
+    assert s.syntax_errors() == []
+    port, _ = translate(s, "hip")
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP201", 4)]
+
+
 LAUNCH_BOUNDS = """
 #define LAUNCH_BOUNDS(n) __launch_bounds__(n)
 #define KERNEL_BOUNDS(threads, blocks) __launch_bounds__(threads, blocks)
@@ -581,7 +630,16 @@ def test_a_branch_no_build_compiles_is_masked_whatever_it_holds():
     assert not [d for d in port.diagnostics if d.code == "KP230"]  # no build compiles it: nothing to port
 
 
-@pytest.mark.parametrize("cond", ["#if 1", "#ifdef LEGACY", "#if 0 || defined(LEGACY)"])
+@pytest.mark.parametrize("cond", ["#ifdef __INTELLISENSE__", "#if defined(__INTELLISENSE__)"])
+def test_a_branch_only_an_editors_parser_takes_is_never_compiled(cond):
+    s = src(DEAD.replace("#if 0", cond))
+    assert s.syntax_errors() == [] and macros.NEVER in [m.reason for m in s.masks]
+    # ethminer's cuda_helper.h: a define no preprocessor accepts, for Visual Studio's IntelliSense only
+    s = src(cond + '\n#define asm("a" : "=l"(result) : "l"(a))\n#endif\n__global__ void k(int* x) { x[0] = 1; }\n')
+    assert s.syntax_errors() == []
+
+
+@pytest.mark.parametrize("cond", ["#if 1", "#ifdef LEGACY", "#if 0 || defined(LEGACY)", "#ifdef __INTELLISENSE_X"])
 def test_the_same_text_under_a_condition_some_build_takes_is_still_a_syntax_error(cond):
     s = src(DEAD.replace("#if 0", cond))
     assert [loc.line for loc, _ in s.syntax_errors()] == [10], cond  # some build compiles it: reported

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 from kernelport import toolchains
 from kernelport.source import SourceFile
 from kernelport.translate import translate
@@ -59,9 +61,43 @@ def test_the_declaration_gets_the_out_of_line_definitions_device():
     assert "struct Other { void acquire(); };" in text
 
 
-def test_the_port_compiles_with_hipcc(tmp_path):
+# jetson-utils' cudaVector.h, reduced: a `__device__` primary template and `__host__ __device__`
+# explicit specializations, which nvcc takes and clang does not match ("no function template
+# matches function template specialization"); and look-alikes that must stay as written.
+SPECIALIZATIONS = """
+#include <stdint.h>
+template<class T> struct Info {};
+template<> struct Info<uchar4> { typedef uint8_t Base; };
+template<> struct Info<float4> { typedef float Base; };
+template<typename T> inline __device__ typename Info<T>::Base alpha(T vec, typename Info<T>::Base d = 255) { return 0; }
+template<> inline __host__ __device__ uint8_t alpha(uchar4 vec, uint8_t d) { return vec.w; }
+template<> inline __host__ __device__ float alpha(float4 vec, float d) { return vec.w; }
+template<typename T> T twice(T x) { return 2 * x; }
+template<> __device__ int twice(int x) { return x + x; }
+template<typename T> __host__ __device__ T same(T x) { return x; }
+template<> __host__ __device__ int same(int x) { return x; }
+template<typename T> __device__ T other(T x) { return x; }
+__global__ void k(float4* p, float* o) { o[0] = alpha(p[0]) + twice(1) + same(2) + other(3); }
+"""
+
+
+def test_a_templates_specializations_and_primary_get_the_same_spaces():
+    text = hip(SPECIALIZATIONS)
+    assert "template<typename T> __host__ inline __device__ typename Info<T>::Base alpha(" in text
+    assert "template<> inline __host__ __device__ uint8_t alpha(uchar4 vec" in text
+    # a host primary (no words) with a device specialization: both run on both sides
+    assert "template<typename T> __host__ __device__ T twice(T x)" in text
+    assert "template<> __host__ __device__ int twice(int x)" in text
+    # the same spaces already, and a template without specializations: as written
+    assert "template<typename T> __host__ __device__ T same(T x)" in text
+    assert "template<> __host__ __device__ int same(int x)" in text
+    assert "template<typename T> __device__ T other(T x)" in text
+
+
+@pytest.mark.parametrize("name", ["CODE", "SPECIALIZATIONS"])
+def test_the_port_compiles_with_hipcc(tmp_path, name):
     require_tool("hipcc")
     port = tmp_path / "m.hip"
-    port.write_text(hip(CODE))
+    port.write_text(hip(globals()[name]))
     res = toolchains.compile_hip(port, toolchains.HIP_ARCHS)
     assert res.ok, res.output or res.reason

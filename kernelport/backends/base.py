@@ -150,6 +150,10 @@ class Backend:
     # Whether a member defined out of its class as `__device__` (or `__host__ __device__`) needs the
     # same words on its in-class declaration (clang's CUDA/HIP does; nvcc takes the definition's).
     member_spaces_in_class: ClassVar[bool] = False
+    # Whether a function template's explicit specializations need the primary template's execution
+    # spaces (clang's CUDA/HIP: "no function template matches function template specialization" for
+    # `template<> __host__ __device__ T f(...)` of a `__device__` primary; nvcc takes each as written).
+    specialization_spaces_match: ClassVar[bool] = False
     cg_members: ClassVar[dict[tuple[str, str], str | None]] = {}
     cg_members_present: ClassVar[dict[str, tuple[str, ...]]] = {}
     # Runtime structs' fields (cudaDeviceProp's) as the backend's struct has them, in the same shape:
@@ -190,6 +194,10 @@ class Backend:
     # Macros the source dialect's compiler or headers define (their include guards): what a file
     # declares under `#ifndef` one of them stands in for the toolkit's own declaration.
     toolkit_macros: ClassVar[tuple[str, ...]] = ()
+    # Object-like macros the source dialect's headers define that user code writes where the grammar
+    # needs their expansion (an asm operand's constraint): name -> replacement list, read by the
+    # parse's macro repair only (kernelport/macro_repair.py), never by the analyses.
+    toolkit_definitions: ClassVar[dict[str, str]] = {}
     # A header under a library folder that the table lacks -> the header that provides the library.
     api_header_folders: ClassVar[dict[str, str]] = {}
     # The toolchain the table's `hipcc` column was checked with (a name absent there is a warning).

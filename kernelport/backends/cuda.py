@@ -84,6 +84,9 @@ class CUDA(Backend):
     # `typedef struct CUstream_st *cudaStream_t;` under `#ifndef __DRIVER_TYPES_H__`.
     toolkit_macros = ("__CUDACC__", "__NVCC__", "__DRIVER_TYPES_H__", "__CUDA_RUNTIME_H__",
                       "__CUDA_RUNTIME_API_H__")
+    # cooperative_groups/details/info.h's pointer constraint ("l" on 64-bit hosts), which code that
+    # writes its own grid barrier takes over (zeux/calm: `: _CG_ASM_PTR_CONSTRAINT(barrier),`).
+    toolkit_definitions = {"_CG_ASM_PTR_CONSTRAINT": '"l"'}
     # An included header of the toolkit or its libraries (`<cuda_pipeline.h>`, `<cub/block/...>`).
     api_header_pattern = r"(cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|nvrtc|nvToolsExt)\w*\.h|cub/.*|cuda/.*"
     # Legacy mask-less names (pre-CUDA 9) read as the same concepts.

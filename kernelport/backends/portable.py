@@ -59,6 +59,7 @@ class Portable(Backend):
     plan_always = True  # the plan weighs the portability header as a strategy for every kernel
     launches_from_device = False  # its HIP runs: ROCm has no dynamic parallelism (hipcc refuses the port)
     member_spaces_in_class = True  # its HIP runs: hipcc is clang (see HIP)
+    specialization_spaces_match = True
     arch_missing = HIP.arch_missing  # its HIP runs: the same compiler
     spellings = {
         **_shared_spellings(),
