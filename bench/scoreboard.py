@@ -290,7 +290,7 @@ def port_suffix(backend: str, rel: Path) -> str | None:
 
 
 def is_header(rel: Path) -> bool:
-    from kernelport.project import HEADER_SUFFIXES
+    from kernelport.includes import HEADER_SUFFIXES  # the light module: no parser needed
 
     return rel.suffix in HEADER_SUFFIXES
 

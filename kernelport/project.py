@@ -25,7 +25,7 @@ from .errors import KernelportError, Location
 from .model import Macro, Module, Visible, build
 from .source import SourceFile, uncomment
 
-HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx", ".cuh", ".inl", ".inc")
+HEADER_SUFFIXES = includes.HEADER_SUFFIXES
 _NAME = re.compile(r"[A-Za-z_]\w*$")
 _DEFINED = re.compile(r"^(!?)\s*defined\s*\(?\s*([A-Za-z_]\w*)\s*\)?$")
 
