@@ -504,7 +504,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="with --match: the other files' rows are taken from this earlier --json "
                          "(same kernelport), so a re-measured subset still gives the whole table")
     ap.add_argument("--match", metavar="REGEX", help="only the files whose project/path matches (a quick look)")
+    ap.add_argument("--compile-timeout", type=int, default=COMPILE_TIMEOUT_S, metavar="S",
+                    help=f"seconds for one nvcc or hipcc run (default {COMPILE_TIMEOUT_S}; a template-heavy "
+                         "library's originals need more on a loaded machine, and a timeout is no result)")
     args = ap.parse_args(argv)
+    global COMPILE_TIMEOUT_S
+    COMPILE_TIMEOUT_S = args.compile_timeout
     for given in (args.compare, args.reuse):  # read at the end of a long run: fail before it, not after
         if given is not None and not given.is_file():
             ap.error(f"{given}: no such file (an earlier --json output)")
