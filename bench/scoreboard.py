@@ -508,8 +508,7 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"seconds for one nvcc or hipcc run (default {COMPILE_TIMEOUT_S}; a template-heavy "
                          "library's originals need more on a loaded machine, and a timeout is no result)")
     args = ap.parse_args(argv)
-    global COMPILE_TIMEOUT_S
-    COMPILE_TIMEOUT_S = args.compile_timeout
+    globals()["COMPILE_TIMEOUT_S"] = args.compile_timeout  # read by nvcc_step and hipcc
     for given in (args.compare, args.reuse):  # read at the end of a long run: fail before it, not after
         if given is not None and not given.is_file():
             ap.error(f"{given}: no such file (an earlier --json output)")
