@@ -62,12 +62,11 @@ hipCollections is already a labelled source); left out.
 """
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
-from heldout2_select import resolves, set_header
+from heldout2_select import pick, set_header
 from heldout4_select import capped
-from realcorpus_select import cu_files, git, head, project
+from realcorpus_select import head, project
 
 ROOT = Path(__file__).resolve().parent.parent
 CUDA_FILE = r"\.cuh?$"
@@ -75,15 +74,7 @@ CUDA_FILE = r"\.cuh?$"
 
 def pick_cuda(repo: str, commit: str, incdirs: list[str], prefixes: list[str]) -> list[str]:
     """heldout2_select.pick over `.cu` and `.cuh` files under each prefix, in path order."""
-    tree = set(git(repo, "ls-tree", "-r", "--name-only", commit).decode().split("\n")) - {""}
-    taken, digests = [], set()
-    for p in sorted(f for pre in prefixes for f in cu_files(repo, commit, pre, CUDA_FILE)):
-        digest = hashlib.sha256(git(repo, "show", f"{commit}:{p}")).hexdigest()
-        if digest in digests or not resolves(repo, commit, p, incdirs, tree, set()):
-            continue
-        digests.add(digest)
-        taken.append(p)
-    return taken
+    return sorted(f for pre in prefixes for f in pick(repo, commit, incdirs, pre, CUDA_FILE))
 
 
 def heldout9() -> str:
