@@ -299,7 +299,8 @@ class Project:
                 vis.mask_helpers.update(self.mask_helpers(p, vis.mask_helpers))
         from .warpmultiples import solve
         vis.warp_multiples = solve([i for p in sc.order if p != root for i in self.warp_multiple_items(p)])
-        vis.declared = frozenset().union(*(self.declared(p) for p in sc.order if p != root))
+        from .api_names import unit_declared
+        vis.declared = unit_declared(self, sc, root)
         vis.types = dict(sc.types)
         vis.hip_macros = self.hip_macros(root, opts)
         from .shufflewrappers import wrappers
