@@ -3,6 +3,8 @@
     python bench/bench_translate.py [--sizes 1000,6800,13600] [--to hip]
     python bench/bench_translate.py --tree tests/realcorpus [--against CHECKOUT] [--rounds 3] [--to hip]
 
+--to takes a list (hip,metal): every backend's port in the one run, as the CLI makes them.
+
 Sizes: one generated file per size (bench_lint.py's corpus: reductions, scans, tiles, block
 reductions, host launches, templates): translate must stay linear in the file's size.
 
@@ -51,7 +53,7 @@ def tree_child(code: Path, tree: Path, to: str) -> dict:
         try:
             src = SourceFile.read(f)
             src.check_syntax()
-            made = make(single(f, src), [to], None, True)
+            made = make(single(f, src), to.split(","), None, True)
             refused += sum(not m.port.ok for m in made if m.port is not None)
         except KernelportError:
             bad += 1
@@ -93,7 +95,10 @@ def sizes(args) -> None:
             f = next(root.iterdir())
             parse = bare_parse_cpu([f])
             w0, c0 = time.perf_counter(), time.process_time()
-            port, text = port_file(SourceFile.read(f), args.to, root, allow_unported=True)
+            src = SourceFile.read(f)
+            port = None
+            for backend in args.to.split(","):  # --to hip,metal: each backend's port of the one parse
+                port, text = port_file(src, backend, root, allow_unported=True)
             cpu, wall = time.process_time() - c0, time.perf_counter() - w0
             print(f"translate --to {args.to}, {total:>7,} lines: {cpu:6.2f} s CPU ({wall:6.2f} s wall) = "
                   f"{total / cpu:>7,.0f} lines per CPU-s; bare parse {parse:.3f} s: translate/parse "

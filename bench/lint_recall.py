@@ -38,8 +38,9 @@ hipCollections; before any change for it: bench/lint_recall_labelled4_before.txt
 a fifth (pytorch3d, flashinfer, dietgpu in uccl, mallocMC: bench/lint_recall_labelled5_before.txt), whose
 files are not committed: scripts/labelled_sources.py writes them from clones of the projects first;
 tests/labelled6 (RWKV-LM-V7), tests/labelled7 (kaldi, pytorch_scatter, QUDA: before any change for
-it, bench/lint_recall_labelled7_before.txt) and tests/labelled8 (HOOMD-blue, GROMACS, PIConGPU, Kokkos,
-Cycles: bench/lint_recall_labelled8_before.txt) the same way.
+it, bench/lint_recall_labelled7_before.txt), tests/labelled8 (HOOMD-blue, GROMACS, PIConGPU, Kokkos,
+Cycles: bench/lint_recall_labelled8_before.txt) and tests/labelled9 (sphexa, cupy, arbor, hypre, QMCPACK,
+lucebox: bench/lint_recall_labelled9_before.txt) the same way.
 """
 from __future__ import annotations
 

@@ -26,6 +26,8 @@ _NOT_DECLARING = (*_TESTS, "template_function", "template_method", "template_typ
 _NAME_TYPES = ("identifier", "type_identifier", "field_identifier", "namespace_identifier")
 _COORDINATES = ("threadIdx", "blockIdx", "blockDim", "gridDim")
 _TAGGED = ("struct_specifier", "class_specifier", "union_specifier", "enum_specifier")
+# The rest of a directive's logical line (its `\\` continuations too).
+_DIRECTIVE_REST = re.compile(rb"(?:[^\n]*\\\r?\n)*[^\n]*")
 
 
 def _names_a_type(node: Node) -> bool:
@@ -272,8 +274,14 @@ class ApiNames:
             return True
         if e is None or not e.supported:
             why = f"HIPIFY: {e.why_unsupported}" if e is not None else "HIPIFY has no such name"
+            hint = f"use an API {b.display_name} has"
+            if name in b.launch_forms_absent:  # a launch form: the toolchain checked lacks it, say which to use
+                why += f"; {b.api_checked_with} has no `{b.launch_forms_absent[name]}`"
+                calls = [f"`{n}`" for n, f in b.launch_forms.items() if f.args is not None]
+                hint = (f"launch with {' or '.join(calls)} (the kernel, grid, block, dynamic shared memory, stream, "
+                        "then the kernel's arguments) where the configuration has no attributes")
             self.problem("KP210", target, f"`{name}` has no {b.display_name} equivalent ({why})",
-                         f"use an API {b.display_name} has, or guard it so that only the CUDA build compiles it; "
+                         f"{hint}, or guard it so that only the CUDA build compiles it; "
                          f"if `{name}` is your own name, declare it in this file")
             return True
         if node.type == "call_expression":  # a C++ overload or default argument of this arity
@@ -522,6 +530,18 @@ class ApiNames:
             else:
                 self.rw.drop_span(t.start, t.end, table[t.text])  # the parse saw blanks
             self.note(n if n is not None else self.src.root, table[t.text] or "(removed)", f"{t.text} is CUDA's own attribute")
+        # A macro's body is code where it is used (`#define ALIGN(n) __align__(n)`), though the parse
+        # saw it blanked (source._EXTENSIONS) or as text: its words are respelled in place.
+        for d in self.src.index.of_types("preproc_def", "preproc_function_def"):
+            head = d.child_by_field_name("parameters") or d.child_by_field_name("name")
+            value = d.child_by_field_name("value")
+            if head is None or self.rw.has(d) or (value is not None and self.rw.has(value)):
+                continue
+            end = _DIRECTIVE_REST.match(self.src.data, head.end_byte).end()  # the node may stop at a blank
+            for t in tokens(self.src.data[head.end_byte:end]):  # the body's code: no comment, no literal
+                if t.kind == "ident" and t.text in table:
+                    self.rw.drop_span(head.end_byte + t.start, head.end_byte + t.end, table[t.text])
+                    self.note(d, table[t.text] or "(removed)", f"{t.text} is CUDA's own attribute")
 
     def _project_header(self, raw: str) -> bool:
         """Whether `#include <cuda_helper.h>` names the project's own header, found on the run's

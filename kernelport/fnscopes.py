@@ -115,12 +115,22 @@ class Scopes:
                          for a in module.source.index.of_types("namespace_alias_definition")
                          if a.child_by_field_name("name") is not None and a.named_children}
         self._found: dict[tuple[int, int], list[Function]] = {}  # (caller, callee node) -> what lookup finds
+        # Each call's name and candidates, once per module: warpflow's call scan, warpwidth's groups,
+        # the project's warp helpers and lint's rules ask about the same call nodes, on every sweep.
+        self._names: dict[int, tuple[tuple[str, ...], bool] | None] = {}  # callee node -> _called
+        self._candidates: dict[tuple[int, int], tuple[str, ...]] = {}  # (caller, callee node) -> candidates
 
     def _called(self, fn: Node | None) -> tuple[tuple[str, ...], bool] | None:
         """The name a call's function expression spells, as parts (a namespace alias replaced), and
         whether it is written from the global scope (`::f`); None for no name (`obj.f`, `(*p)`)."""
         if fn is None or fn.type not in ("identifier", "qualified_identifier", "template_function"):
             return None
+        got = self._names.get(fn.id, False)
+        if got is False:
+            got = self._names[fn.id] = self._spelled(fn)
+        return got
+
+    def _spelled(self, fn: Node) -> tuple[tuple[str, ...], bool] | None:
         text = fn.text.decode()
         parts = _parts(text)
         if not parts:
@@ -145,19 +155,26 @@ class Scopes:
         parts = _parts(f.name) or (f.name,)
         return "::".join(self.scope(f) + parts[-1:])
 
-    def candidates(self, caller: Function | None, fn: Node | None) -> list[str]:
+    def candidates(self, caller: Function | None, fn: Node | None) -> tuple[str, ...]:
         """The qualified names a call may name outside this file (a header's function), in lookup
         order: from the caller's scope outwards, then through the `using namespace` in force."""
+        key = (id(caller), fn.id if fn is not None else -1)
+        got = self._candidates.get(key)
+        if got is None:
+            got = self._candidates[key] = self._candidates_of(caller, fn)
+        return got
+
+    def _candidates_of(self, caller: Function | None, fn: Node | None) -> tuple[str, ...]:
         called = self._called(fn)
         if called is None:
-            return []
+            return ()
         parts, absolute = called
         if absolute:
-            return ["::".join(parts)]
+            return ("::".join(parts),)
         scope = self.scope(caller)
         out = ["::".join(scope[:d] + parts) for d in range(len(scope), -1, -1)]
         out += ["::".join(n + parts) for d in range(len(scope), -1, -1) for n in self._nominated(caller, fn, d)]
-        return out
+        return tuple(out)
 
     # -- calls -----------------------------------------------------------------------------------
     def resolve(self, caller: Function | None, fn: Node | None, args: list[Node],
@@ -237,6 +254,19 @@ def owner(module: Module, node: Node) -> str | None:
 def callees(module: Module, caller: Function | None, call: Node) -> list[Function]:
     """The definitions of this file that the call expression `call` made in `caller` may run."""
     return of(module).resolve(caller, call.child_by_field_name("function"), call_args(call))
+
+
+def launched(module: Module, launch) -> list[Function]:
+    """The kernel definitions of this file a Launch runs (its kernel expression resolved from the
+    launching function, whatever the launch's form: `k<<<>>>`, a runtime call, a launch macro)."""
+    sc = of(module)
+    caller = module.function_at(launch.node)
+    if launch.target is None:  # a launch macro's kernel, named in the macro's text (launchforms.Fixed)
+        found = sc._lookup(caller, _parts(launch.kernel), False, launch.node) if launch.kernel else []
+    else:
+        found = sc.resolve(caller, launch.target, launch.args)
+    kernels = [f for f in found if f.is_kernel]  # a launch runs a kernel: not the host launcher of its name
+    return kernels or found
 
 
 def callee_name(fn: Node | None) -> str | None:

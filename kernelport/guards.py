@@ -43,7 +43,10 @@ class PlatformMacro:
 # Order matters: the first pattern that matches a name wins (NVIDIA's before AMD's `*HIP_PLATFORM*`).
 MACROS = (
     PlatformMacro(r"__CUDA_ARCH__", frozenset({NVIDIA_DEVICE}), None),
-    PlatformMacro(r"__CUDA_ARCH_LIST__|__CUDACC_VER_MAJOR__|CUDA_VERSION", NVIDIA, None),
+    # The toolkit's version macros: cuda.h's CUDA_VERSION, cuda_runtime_api.h's CUDART_VERSION, nvcc's
+    # __CUDACC_VER_*__; hipcc defines none of them (HIP_VERSION is its own).
+    PlatformMacro(r"__CUDA_ARCH_LIST__|__CUDACC_VER_(MAJOR|MINOR|BUILD)__|CUDA_VERSION|CUDART_VERSION|__CUDA_API_VERSION",
+                  NVIDIA, None),
     PlatformMacro(r"__NVCC__|__CUDACC__|__HIP_PLATFORM_NVIDIA__|__HIP_PLATFORM_NVCC__|__NVCOMPILER", NVIDIA),
     PlatformMacro(r"__AMDGCN_WAVEFRONT_SIZE\w*", frozenset({AMD_DEVICE}), None, arch=True),
     PlatformMacro(r"__GFX\d+\w*__|__gfx\d+\w*__", frozenset({AMD_DEVICE}), sometimes=True, arch=True),

@@ -290,8 +290,7 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
     at = src.loc(launch.node)
     notes: list[str] = []
     spec = KernelSpec(k.name, at, why="inferred from the host code")
-    call_args = launch.node.child_by_field_name("arguments")
-    argn = [a for a in (call_args.named_children if call_args else []) if a.type != "comment"]
+    argn = launch.args  # the kernel's arguments, whatever the launch's form
     if len(argn) != len(k.params):
         return NotRun(f"the launch at {at} passes {len(argn)} arguments to {len(k.params)} parameters",
                       "pass every argument with --arg", at)

@@ -20,7 +20,7 @@ def element_name(p_type: str, tmap: dict[str, str], scope: Scope) -> str:
 
 def launch_template_args(m: Module, launch: Launch, scope: Scope) -> list[str] | None:
     """The template arguments written at the launch, each a type name or a value; None without."""
-    fn = launch.node.child_by_field_name("function")
+    fn = launch.target
     if fn is None or fn.type != "template_function":
         return None
     al = fn.child_by_field_name("arguments")

@@ -127,7 +127,7 @@ def rewrite_launch_rows(tr) -> None:
                            "shuffles the width 32")
     for launch in tr.module.launches:
         owner = tr.module.function_at(launch.node)  # by place: a host function may share the kernel's name
-        guards = next((rows[k] for f in fnscopes.callees(tr.module, owner, launch.node)
+        guards = next((rows[k] for f in fnscopes.launched(tr.module, launch)
                        if (k := fnscopes.of(tr.module).key(f)) in rows), None)  # the kernel it runs, by key
         if guards is None or owner is None or owner.body is None or len(launch.config) < 2:
             continue

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, dialect
-from .source import SourceFile, ident_name, uncomment
+from . import backends, dialect, launchforms
+from .source import SourceFile, call_args, ident_name, uncomment
 
 FUNCTION_QUALIFIERS = ("__global__", "__device__", "__host__", "__forceinline__", "__noinline__", "inline",
                        "static", "extern")
@@ -85,9 +85,12 @@ class ConceptUse:
 @dataclass
 class Launch:
     kernel: str
-    node: Node  # call_expression with kernel_call_syntax
-    config: list[Node]
+    node: Node  # the call_expression: `k<<<...>>>(...)`, a runtime launch call or a launch macro's call
+    config: list[Node]  # grid, block[, shared[, stream]]: as far as the file gives them in a row
     function: str | None
+    target: Node | None = None  # the kernel's name expression (`k`, `ns::k`, `k<T>`): fnscopes resolves it
+    args: list[Node] = field(default_factory=list)  # the kernel's arguments passed one by one
+    form: str = "<<<>>>"  # or the runtime call or macro that launches (kernelport.launchforms)
 
 
 @dataclass
@@ -121,6 +124,11 @@ class Visible:
     pinned_on_amd: frozenset[str] = frozenset()
     # Header functions that forward parameters to a shuffle (kernelport.shufflewrappers): name -> (concept, names).
     shuffle_wrappers: dict = field(default_factory=dict)
+    # Header macros that wrap a kernel launch (name -> LaunchForm) or declare a launch configuration
+    # (name -> (its variable, parameter positions)): kernelport.launchforms.
+    launch_forms: dict = field(default_factory=dict)
+    launch_configs: dict = field(default_factory=dict)
+    launch_fixed: dict = field(default_factory=dict)
 
     def feeds_warpflow(self, own_hip_macros) -> bool:
         """Whether warpflow reads anything here that the file alone lacks (Project.plain_analysis):
@@ -263,13 +271,23 @@ def build(src: SourceFile) -> Module:
         outer.append(f)
     outer_starts = [f.node.start_byte for f in outer]
 
-    def owner(n: Node) -> str | None:
+    def owner_fn(n: Node) -> Function | None:
         i = bisect.bisect_right(outer_starts, n.start_byte) - 1  # outermost spans are disjoint
-        return outer[i].name if i >= 0 and n.start_byte < outer[i].node.end_byte else None
+        return outer[i] if i >= 0 and n.start_byte < outer[i].node.end_byte else None
 
+    def owner(n: Node) -> str | None:
+        f = owner_fn(n)
+        return f.name if f is not None else None
+    forms = None  # the launch forms (runtime calls, the file's launch macros): read at the first call
+
+    def names_a_use(text: str) -> bool:
+        c = dialect.lookup(read_as, text)
+        return c is not None and c.kind in ("index", "type", "runtime")
+
+    # a name is looked up once per distinct text (most names are no concept): only its uses are visited
+    picked = [k for t in ("identifier", "type_identifier", "primitive_type") for k in src.positions_where(t, names_a_use)]
     callee_ids: set[int] = set()  # the nodes that are a call's `function`
-    for node in ix.of_types("declaration", "call_expression", "identifier", "type_identifier", "primitive_type",
-                            "gnu_asm_expression", "asm_statement"):
+    for node in ix.at(ix.positions("declaration", "call_expression", "gnu_asm_expression", "asm_statement") + picked):
         t = node.type
         if t == "declaration" and any(c.type == "type_qualifier" and src.text_of(c) == "__shared__"
                                       for c in node.children):
@@ -290,7 +308,18 @@ def build(src: SourceFile) -> Module:
                 kname = fn
                 if kname.type == "template_function":
                     kname = kname.child_by_field_name("name")
-                launches.append(Launch(src.text_of(kname), node, list(ks.named_children), owner(node)))
+                args = node.child_by_field_name("arguments")
+                launches.append(Launch(src.text_of(kname), node, list(ks.named_children), owner(node), fn,
+                                       call_args(node) if args is not None else []))
+            elif fn is not None and fn.type == "identifier":
+                if forms is None:
+                    forms = launchforms.forms_of(src)
+                if (form := forms.calls.get(src.text_of(fn))) is not None:
+                    la = launch_of(src, node, form, owner_fn(node), forms)
+                    if la is not None:
+                        launches.append(la)
+                elif forms.fixed:
+                    launches += fixed_launches(src, node, owner_fn(node), forms)
             if fn is not None and fn.type == "identifier":
                 c = dialect.lookup(read_as, src.text_of(fn))
                 if c is not None:
@@ -306,6 +335,61 @@ def build(src: SourceFile) -> Module:
             asm.append((node, owner(node)))
 
     return Module(src, functions, macros, shared, uses, launches, asm)
+
+
+def fixed_launches(src: SourceFile, node: Node, host: Function | None, forms) -> list[Launch]:
+    """The launches of named-kernel launch macros (launchforms.Fixed) that the call `node` makes:
+    the macro called, or passed by name to the macro called (`SWITCH_RANKS(CASE)`)."""
+    fn = node.child_by_field_name("function")
+    names = [src.text_of(fn)] + [src.text_of(a) for a in call_args(node) if a.type == "identifier"]
+    body = host.body if host is not None else None
+    return [Launch(fx.kernel.rsplit("::", 1)[-1], node, launchforms.fixed_config(src, fx, node, body, forms),
+                   host.name if host is not None else None, None, [], name)
+            for name in names if (fx := forms.fixed.get(name)) is not None]
+
+
+def launch_of(src: SourceFile, node: Node, form, host: Function | None, forms) -> Launch | None:
+    """The Launch of a runtime call or launch macro `node` of form `form` (kernelport.launchforms)."""
+    parts = launchforms.launch_parts(src, node, form, host.body if host is not None else None, forms)
+    if parts is None or parts[0] is None:
+        return None
+    target, config, args = parts
+    kname = target.child_by_field_name("name") if target.type == "template_function" else target
+    return Launch(src.text_of(kname), node, config, host.name if host is not None else None, target, args,
+                  src.text_of(node.child_by_field_name("function")))
+
+
+def _outermost(m: Module, node: Node) -> Function | None:
+    """The outermost definition holding `node`: the one build() says owns it."""
+    host = m.function_at(node)
+    while host is not None and host.node.parent is not None and \
+            (outer := m.function_at(host.node.parent)) is not None and outer is not host and \
+            (outer.node.start_byte, outer.node.end_byte) != (host.node.start_byte, host.node.end_byte):
+        host = outer
+    return host
+
+
+def with_header_launches(m: Module) -> list[Launch]:
+    """The module's launches, read again with the launch macros its headers define where they
+    define any (`m.visible`: DeepEP's LAUNCH_KERNEL and SETUP_LAUNCH_CONFIG in its launch.cuh)."""
+    vis = m.visible
+    if vis is None or not (vis.launch_forms or vis.launch_configs or vis.launch_fixed):
+        return m.launches
+    src = m.source
+    own = launchforms.forms_of(src, vis.launch_forms)
+    forms = launchforms.Forms({**vis.launch_forms, **own.calls}, {**vis.launch_configs, **own.configs},
+                              {**vis.launch_fixed, **own.fixed})
+    out = [la for la in m.launches if la.form == "<<<>>>"]
+    for node in src.index.of_types("call_expression"):
+        fn = node.child_by_field_name("function")
+        form = forms.calls.get(src.text_of(fn)) if fn is not None and fn.type == "identifier" else None
+        if form is not None:
+            la = launch_of(src, node, form, _outermost(m, node), forms)
+            if la is not None:
+                out.append(la)
+        elif forms.fixed and fn is not None:
+            out += fixed_launches(src, node, _outermost(m, node), forms)
+    return sorted(out, key=lambda la: la.node.start_byte)
 
 
 # -- what device code needs from file scope --------------------------------------------------
@@ -386,7 +470,7 @@ def device_references(module: Module) -> set[str]:
         roots += [m.name for m in src.masks if m.reason == "attribute" and f.is_device and
                   (start <= m.start < f.node.end_byte or m.end <= start and not src.data[m.end:start].strip())]
     for launch in module.launches:
-        fn = launch.node.child_by_field_name("function")
+        fn = launch.target
         if fn is not None and fn.type == "template_function" and fn.child_by_field_name("arguments") is not None:
             roots.append(fn.child_by_field_name("arguments"))
     for item in file_scope_items(src):

@@ -6,28 +6,24 @@ including file, then the include path; `#include <x>` through the include path o
 system's directories), parses each file once per run (a cache keyed by the resolved path), and
 gives each file a `Visible`: the macros its includes define in include order (after `#undef` and
 the run's `-D`), the warp-level device functions they declare, and the warp-size macros the
-project decided are the wave width.  Simple conditionals (`#ifdef X`, `#ifndef X`,
-`#if [!]defined(X)`) are evaluated where X is known; any other condition keeps both branches.
+project decided are the wave width.  The walk of a unit's includes is kernelport.includewalk's.
 """
 from __future__ import annotations
 
-import os
-
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterator
 
 from tree_sitter import Node
 
 from . import guards, includes
+from .includewalk import Include, IncludeWalk, Scan, _type_names  # noqa: F401  (Include, _type_names: re-exported)
 from .errors import KernelportError, Location
-from .model import Macro, Module, Visible, build
-from .source import SourceFile, uncomment
+from .model import Macro, Module, Visible, build, with_header_launches
+from .source import SourceFile
 
 HEADER_SUFFIXES = includes.HEADER_SUFFIXES
 _NAME = re.compile(r"[A-Za-z_]\w*$")
-_DEFINED = re.compile(r"^(!?)\s*defined\s*\(?\s*([A-Za-z_]\w*)\s*\)?$")
 
 
 @dataclass(frozen=True)
@@ -54,15 +50,6 @@ def parse_define(text: str, where: Location | None = None) -> tuple[str, str]:
 
 
 @dataclass
-class Include:
-    node: Node  # the preproc_include
-    name: str  # as written, without the quotes or angle brackets
-    angled: bool
-    resolved: Path | None  # None: not found on the include path (a system header, or missing)
-    location: Location
-
-
-@dataclass
 class ProjectFile:
     path: Path  # resolved
     src: SourceFile
@@ -78,19 +65,7 @@ class ProjectFile:
         return self._module
 
 
-@dataclass
-class Scan:
-    """What one pass over a translation unit found: active macros per file, includes, order."""
-    order: list[Path] = field(default_factory=list)  # every file reached, first reached first
-    macros: dict[str, tuple[Macro, Path]] = field(default_factory=dict)
-    includes: dict[Path, list[Include]] = field(default_factory=dict)  # active includes per file
-    local: dict[Path, dict[str, Macro]] = field(default_factory=dict)  # each file's active definitions
-    types: dict[str, Node] = field(default_factory=dict)  # typedef/using name -> its active definition's type
-    functions: dict[Path, list[Node]] = field(default_factory=dict)  # each file's active function-like #defines
-    too_deep: list[Include] = field(default_factory=list)  # includes past includes.MAX_INCLUDE_DEPTH: not followed
-
-
-class Project:
+class Project(IncludeWalk):
     """One run's files, parsed once each; `options(path)` gives a file's include path and defines."""
 
     def __init__(self, options=None):
@@ -108,6 +83,11 @@ class Project:
         self._reals: dict[Path, Path] = {}
         self._own_options: dict[Path, Options] = {}
         self._models: dict[tuple, list] = {}  # (root, options) -> [decisions seen, model, analysis or None]
+        self._subs: dict[tuple[Path, Options], Scan | None] = {}  # a file's walk on its own (None: under way)
+        self._nest = 0  # files being walked now (nested)
+        self._resolved: dict[tuple, Path | None] = {}  # (includer, name, angled, -I dirs) -> the header (once)
+        self._wheres: dict[tuple, tuple[str, int, int]] = {}
+        self._facts: dict[tuple[str, Path], tuple] = {}  # (what, file) -> (the parse it was read from, the fact)
 
     def _real(self, path: Path) -> Path:
         """The resolved path, once per run (a file is asked for by every file that includes it)."""
@@ -184,99 +164,18 @@ class Project:
         pf = self._files[self._real(path)] = ProjectFile(self._real(path), src, model)
         return pf
 
-    def resolve(self, including: Path, name: str, angled: bool, opts: Options) -> Path | None:
-        """The header an include names, through the include policy (kernelport/includes.py): never an
-        absolute name, a device or an oversized file; beside the includer only inside its git work tree
-        or $KERNELPORT_INCLUDE_PATH (outside any work tree: anywhere); through -I wherever the user
-        pointed."""
-        if os.path.isabs(name):
-            return None
-        dirs = [(Path(d), True) for d in opts.include_dirs]
-        if not angled:
-            dirs.insert(0, (including.parent, False))
-        for d, given in dirs:
-            p = d / name
-            if not includes.is_regular(p) or p.stat().st_size > includes.MAX_HEADER_BYTES:  # never raises
-                continue
-            real = self._real(p)
-            if given or includes.within_project(including, real):
-                return real
-        return None
-
-    # -- one translation unit -----------------------------------------------------------------
-    def scan(self, path: Path, opts: Options | None = None) -> Scan:
-        """Walk the translation unit rooted at `path`: includes in order, each file once (include
-        guards and `#pragma once` alike), macros defined and undefined as the preprocessor would."""
-        root = self._real(path)
-        opts = opts if opts is not None else self.options(root)
-        key = (root, opts)
-        if key in self._scans:
-            return self._scans[key]
-        sc = Scan()
-        defined = {n for n, _ in opts.defines}
-        for f in opts.forced_includes:
-            self._walk(self._real(Path(f)), opts, sc, defined)
-        self._walk(root, opts, sc, defined)
-        self._scans[key] = sc
-        return sc
-
-    def _walk(self, path: Path, opts: Options, sc: Scan, defined: set[str], depth: int = 0) -> None:
-        if path in sc.includes:
-            return
-        pf = self.file(path)
-        sc.includes[path] = []
-        sc.local[path] = {}
-        sc.order.append(path)
-        if pf is None:
-            return
-        src = pf.src
-        for kind, node in _events(src, defined):
-            if kind == "include":
-                pn = node.child_by_field_name("path")
-                raw = src.text_of(pn) if pn is not None else ""
-                if len(raw) < 2 or raw[0] not in "\"<":
-                    continue  # a computed include (#include MACRO): not followed
-                name, angled = raw[1:-1], raw[0] == "<"
-                inc = Include(node, name, angled, self.resolve(path, name, angled, opts), src.loc(node))
-                sc.includes[path].append(inc)
-                if inc.resolved is not None and depth >= includes.MAX_INCLUDE_DEPTH:
-                    sc.too_deep.append(inc)  # a chain no compiler follows (GCC stops at 200 levels)
-                elif inc.resolved is not None:
-                    self._walk(inc.resolved, opts, sc, defined, depth + 1)
-            elif kind == "define":
-                nn = node.child_by_field_name("name")
-                if nn is None:
-                    continue
-                name = src.text_of(nn)
-                v = node.child_by_field_name("value")
-                mac = Macro(name, uncomment(src.text_of(v)).strip() if v is not None else "", node, v)
-                sc.macros[name] = (mac, path)
-                sc.local[path][name] = mac
-                defined.add(name)
-            elif kind == "type":
-                for name, t in _type_names(src, node):
-                    sc.types.setdefault(name, t)
-            elif kind == "function":
-                sc.functions.setdefault(path, []).append(node)
-            elif kind == "undef":
-                arg = node.child_by_field_name("argument")
-                name = src.text_of(arg).strip() if arg is not None else ""
-                sc.macros.pop(name, None)
-                defined.discard(name)
-
     # -- what a file sees ----------------------------------------------------------------------
     def visible(self, path: Path, opts: Options | None = None) -> Visible:
         """What `path` sees from its includes (its own definitions are its module's)."""
         root = self._real(path)
         sc = self.scan(root, opts)
+        others = [p for p in sc.order if p != root]  # (a header's facts are read once per run: _per_file)
         vis = Visible()
         for name, (mac, owner) in sc.macros.items():
             if owner == root:
                 continue
             vis.macros[name] = mac
-            src = self.file(owner).src  # type: ignore[union-attr]
-            loc = src.loc(mac.value_node if mac.value_node is not None else mac.node)
-            vis.where[name] = (str(owner), loc.line, loc.column)
+            vis.where[name] = self._where(owner, mac)
             why = self.confirmed.get((owner, name))
             if why:
                 vis.confirmed[name] = why
@@ -285,32 +184,64 @@ class Project:
             if why and sc.macros.get(name, (None, None))[1] == root:
                 vis.confirmed[name] = why
         fns: set[str] = set()
-        for p in sc.order:
-            if p != root:
-                fns |= self.warp_qualified(p, fns)
+        for p in others:
+            fns |= self.warp_qualified(p, fns)
         vis.warp_qualified = frozenset(fns)
         vis.warp_functions = frozenset(q.rsplit("::", 1)[-1] for q in fns)
-        for p in sc.order:  # each accumulates on its own: one walk
-            if p != root:
-                for name, where in self.lane_slots(p).items():
-                    vis.lane_slots.setdefault(name, where)
-                for name, h in self.wave_helpers(p, vis.wave_helpers).items():
-                    vis.wave_helpers.setdefault(name, h)
-                vis.mask_helpers.update(self.mask_helpers(p, vis.mask_helpers))
+        for p in others:  # each accumulates on its own: one walk
+            for name, where in self.lane_slots(p).items():
+                vis.lane_slots.setdefault(name, where)
+            for name, h in self.wave_helpers(p, vis.wave_helpers).items():
+                vis.wave_helpers.setdefault(name, h)
+            vis.mask_helpers.update(self.mask_helpers(p, vis.mask_helpers))
         from .warpmultiples import solve
-        vis.warp_multiples = solve([i for p in sc.order if p != root for i in self.warp_multiple_items(p)])
+        vis.warp_multiples = solve([i for p in others for i in self.warp_multiple_items(p)])
         from .api_names import unit_declared
         vis.declared = unit_declared(self, sc, root)
         vis.types = dict(sc.types)
         vis.hip_macros = self.hip_macros(root, opts)
         from .shufflewrappers import wrappers
-        for p in sc.order:
-            if p != root and (pf := self.file(p)) is not None:
-                for name, w in wrappers(pf.module).items():
-                    vis.shuffle_wrappers.setdefault(name, w)
-        vis.pinned_on_amd = frozenset().union(
-            *(guards.pinned_on_amd(f.src) for p in sc.order if p != root and (f := self.file(p)) is not None))
+        for p in others:
+            for name, w in self._per_file("wrappers", p, lambda f: wrappers(f.module), {}).items():
+                vis.shuffle_wrappers.setdefault(name, w)
+        for p in others:  # the definitions active in this unit (DeepEP's SM90 LAUNCH_KERNEL, not its #else)
+            got = self._launch_macros(p, sc.functions.get(p, []), vis.launch_forms)
+            vis.launch_forms.update(got.calls)
+            vis.launch_configs.update(got.configs)
+            vis.launch_fixed.update(got.fixed)
+        vis.pinned_on_amd = frozenset().union(*(self._per_file("pinned", p, lambda f: guards.pinned_on_amd(f.src),
+                                                               frozenset()) for p in others))
         return vis
+
+    def _launch_macros(self, path: Path, defs: list[Node], known: dict):
+        """The macros of `defs` (a header's active function-like #defines) that wrap a launch, launch a
+        named kernel or declare a launch configuration (kernelport.launchforms), given the launch
+        macros of the headers before it; once per run for the same definitions."""
+        from . import backends, launchforms
+        key = ("launch macros", path, tuple(n.id for n in defs), tuple(known))
+        if key not in self._facts:
+            self._facts[key] = launchforms.macro_forms(defs, {**backends.launch_forms(), **known},  # type: ignore[index]
+                                                       backends.launch_configs())
+        return self._facts[key]  # type: ignore[index]
+
+    def _where(self, owner: Path, mac: Macro) -> tuple[str, int, int]:
+        """(path, line, column) of a header macro's value, once per definition and run."""
+        key = (owner, mac.node.id)
+        got = self._wheres.get(key)
+        if got is None:
+            loc = self.file(owner).src.loc(mac.value_node if mac.value_node is not None else mac.node)  # type: ignore[union-attr]
+            got = self._wheres[key] = (str(owner), loc.line, loc.column)
+        return got
+
+    def _per_file(self, what: str, path: Path, fn, none):
+        """fn(the ProjectFile), once per file and parse (a common header is seen by every includer)."""
+        pf = self.file(path)
+        if pf is None:
+            return none
+        got = self._facts.get((what, path))
+        if got is None or got[0] is not pf.src:
+            got = self._facts[(what, path)] = (pf.src, fn(pf))
+        return got[1]
 
     def hip_macros(self, path: Path, opts: Options | None = None) -> dict:
         """Macros the AMD build of `path` compiles, its own and its headers': the
@@ -321,7 +252,8 @@ class Project:
         opts = opts if opts is not None else self.options(root)
         plain = self.scan(root, opts)
         names = frozenset(opts.hip_defines).union(
-            *(hipbuild.configuration_names(f.src) for p in plain.order if (f := self.file(p)) is not None))
+            *(self._per_file("configuration names", p, lambda f: hipbuild.configuration_names(f.src), frozenset())
+              for p in plain.order))
         known = {n for n, _ in opts.defines}
         sc = self.scan(root, replace(opts, defines=opts.defines + tuple((n, "1") for n in sorted(names - known))))
         srcs = {p: f.src for p in sc.order if (f := self.file(p)) is not None}
@@ -332,8 +264,12 @@ class Project:
             for inc in sc.includes.get(p, []):
                 if inc.resolved is not None and hipbuild.taken_on_amd(inc.node, srcs[p], names):
                     taken.add(inc.resolved)
-            defs = sc.functions.get(p, []) + [m.node for m in sc.local.get(p, {}).values()]
-            out.update(hipbuild.macros(srcs[p], names, sorted(defs, key=lambda n: n.start_byte)))
+            defs = sorted(sc.functions.get(p, []) + [m.node for m in sc.local.get(p, {}).values()],
+                          key=lambda n: n.start_byte)
+            key = ("hip macros", p, names, tuple(n.id for n in defs))  # a common header: once per run
+            if key not in self._facts or self._facts[key][0] is not srcs[p]:  # type: ignore[index]
+                self._facts[key] = (srcs[p], hipbuild.macros(srcs[p], names, defs))  # type: ignore[index]
+            out.update(self._facts[key][1])  # type: ignore[index]
         return out
 
     def lane_slots(self, path: Path) -> dict[str, tuple[frozenset[int], str, int]]:
@@ -468,7 +404,9 @@ class Project:
         """(the unit's key, the project decisions it sees: those on macros of the files it reaches)."""
         root = self._real(path)
         opts = opts if opts is not None else self.options(root)
-        files = set(self.scan(root, opts).order)
+        if not self.confirmed:
+            return (root, opts), ()
+        files = self.scan(root, opts).files()
         return (root, opts), tuple((str(f), n, why) for (f, n), why in self.confirmed.items() if f in files)
 
     def _fresh_module(self, path: Path, opts: Options | None, shared: bool = False) -> Module:
@@ -485,6 +423,7 @@ class Project:
         active = sc.local.get(root, {})
         m.macros = {n: active.get(n, mac) for n, mac in m.macros.items() if n in active or not _conditional(mac.node)}
         m.visible = self.visible(root, opts)
+        m.launches = with_header_launches(m)
         return m
 
     def inactive(self, path: Path, opts: Options | None = None) -> frozenset[str]:
@@ -527,92 +466,3 @@ def _conditional(node: Node) -> bool:
             return True
         p = p.parent
     return False
-
-
-_CONTAINERS = ("translation_unit", "namespace_definition", "declaration_list", "linkage_specification")
-
-
-def _events(src: SourceFile, defined: set[str]) -> Iterator[tuple[str, Node]]:
-    """Preprocessor events at file and namespace scope, in order, skipping branches known inactive."""
-    def visit(node: Node) -> Iterator[tuple[str, Node]]:
-        for c in node.named_children:
-            t = c.type
-            if t == "preproc_include":
-                yield "include", c
-            elif t == "preproc_def":
-                yield "define", c
-            elif t == "preproc_function_def":
-                yield "function", c
-            elif t in ("type_definition", "alias_declaration") or \
-                    t in ("struct_specifier", "class_specifier") and c.child_by_field_name("body") is not None:
-                yield "type", c  # a struct definition too: a header's `struct Params { int n; ... };`
-            elif t == "preproc_call":
-                d = c.child_by_field_name("directive")
-                if d is not None and src.text_of(d).strip() == "#undef":
-                    yield "undef", c
-            elif t in ("preproc_if", "preproc_ifdef", "preproc_elif"):
-                yield from branch(c)
-            elif t in _CONTAINERS or t == "preproc_else":
-                yield from visit(c)
-
-    def branch(node: Node) -> Iterator[tuple[str, Node]]:
-        truth = _condition(src, node, defined)
-        alt = node.child_by_field_name("alternative")
-        if truth is not False:
-            for c in node.named_children:
-                if c == alt or c.type in ("identifier", "preproc_defined") or c == node.child_by_field_name("condition"):
-                    continue
-                yield from visit_one(c)
-        if truth is not True and alt is not None:
-            yield from (branch(alt) if alt.type == "preproc_elif" else visit(alt))
-
-    def visit_one(c: Node) -> Iterator[tuple[str, Node]]:
-        holder = _Holder(c)
-        yield from visit(holder)  # type: ignore[arg-type]
-
-    yield from visit(src.root)
-
-
-def _type_names(src: SourceFile, node: Node) -> list[tuple[str, Node]]:
-    """The names a `typedef T Name;` or `using Name = T;` gives to its type node (a plain name
-    only: `typedef float *fptr` names a pointer, not an element type); a struct's own name."""
-    if node.type in ("struct_specifier", "class_specifier"):
-        n = node.child_by_field_name("name")
-        return [(src.text_of(n), node)] if n is not None else []
-    t = node.child_by_field_name("type")
-    if t is None:
-        return []
-    if node.type == "alias_declaration":
-        n = node.child_by_field_name("name")
-        return [(src.text_of(n), t)] if n is not None else []
-    return [(src.text_of(d), t) for d in node.children_by_field_name("declarator") if d.type == "type_identifier"]
-
-
-class _Holder:
-    """One node seen as the only child of a container (so `visit` handles it like any other)."""
-
-    def __init__(self, node: Node):
-        self.named_children = [node]
-
-
-def _condition(src: SourceFile, node: Node, defined: set[str]) -> bool | None:
-    """True/False where the branch's test is known (`#ifdef X`, `#ifndef X`, `#if [!]defined(X)`
-    with X defined by the run or the files so far, or a name that is not a compiler's own); None
-    where it is not (both branches are kept)."""
-    if node.type == "preproc_ifdef":
-        name_n = node.child_by_field_name("name")
-        if name_n is None:
-            return None
-        negated = "".join(src.text_of(node.children[0]).split()) == "#ifndef"  # `# ifndef` too
-        name = src.text_of(name_n)
-    else:
-        cond = node.child_by_field_name("condition")
-        m = _DEFINED.match(" ".join(src.text_of(cond).split())) if cond is not None else None
-        if m is None:
-            return None
-        negated, name = bool(m.group(1)), m.group(2)
-    if name in defined:
-        return not negated
-    if name.startswith("__") or name.startswith("_") and name[1:2].isupper():
-        return None  # the compiler's own (__CUDA_ARCH__, _WIN32): unknown here
-    return negated

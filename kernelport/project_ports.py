@@ -230,7 +230,7 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
         def translate_one(given: Path, key: Path, hdr: bool, include_map: dict[int, str]):
             src = proj.source(key)
             m = proj.module(key, fresh=changes_model)
-            a = None if changes_model else proj.analysis(key)
+            a = proj.analysis(key) if not changes_model else _private_analysis(proj, key, m)
             shared = bool(include_map) or hdr
             pf = proj.file(key)
             return port_file(src, backend, Path.cwd() if stdout else dest[key].parent, allow_unported=allow_unported,
@@ -245,17 +245,34 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
 
         said: set[tuple[Path, int]] = set()  # KP222 once per include line and backend, however many ports reach it
         refused: dict[Path, str] = {}  # headers that cannot be read as CUDA: left as they are, said at includes
-        for given, key, hdr in files:  # first pass: what each file's port is with its includes as written
-            if hdr:
-                try:
-                    port, text = translate_one(given, key, hdr, {})
-                except KernelportError as e:
-                    if _holds_cuda(pf_text(proj, key)):  # host C that the grammar cannot read needs no port
-                        refused[key] = e.format()
-                    continue
-                results[key] = (port, text)
-                if port.body != pf_text(proj, key) or not port.ok:  # a refused construct is said, never dropped
-                    ported.add(key)
+        def include_map_of(key: Path) -> dict[int, str]:
+            """How the port of `key` spells its includes: the ports of the ported headers it includes."""
+            incs = proj.scan(key).includes.get(key, [])
+            include_map = {i.node.start_byte: _spelling(i, dest[key], dest[i.resolved], backend)
+                           for i in incs if i.resolved in ported and i.resolved != key}
+            for i in incs:  # a header left alone, reached beside the file: still reached from where the port is
+                if i.resolved is not None and i.resolved not in ported and not i.angled and \
+                        (key.parent / i.name).resolve() == i.resolved and dest[key].parent.resolve() != key.parent:
+                    include_map[i.node.start_byte] = Path(os.path.relpath(i.resolved, dest[key].parent.resolve())).as_posix()
+            return include_map
+
+        # first pass, over the headers with each after those it includes: what each header's port is
+        # with its includes as written, or, where it includes a header already ported (so it is ported
+        # itself), its port with those includes rewritten: translated once, not once to decide and again
+        firsts = {key: (given, hdr) for given, key, hdr in files if hdr}
+        for key in _includes_first(proj, list(firsts)):
+            given, hdr = firsts[key]
+            reaches = any(i.resolved in ported for i in proj.scan(key).includes.get(key, []))
+            include_map = include_map_of(key) if reaches else {}
+            try:
+                port, text = translate_one(given, key, hdr, include_map)
+            except KernelportError as e:
+                if _holds_cuda(pf_text(proj, key)):  # host C that the grammar cannot read needs no port
+                    refused[key] = e.format()
+                continue
+            results[key] = (include_map, port, text)
+            if reaches or port.body != pf_text(proj, key) or not port.ok:  # a refused construct is said, never dropped
+                ported.add(key)
         changed = True
         while changed:  # a header that includes a ported header is ported (its include is rewritten)
             changed = False
@@ -270,16 +287,10 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
                 port, text = translate_one(given, key, hdr, {})
                 made.append(Made(given, dest[key], text, "", backend, hdr, port))
                 continue
-            incs = proj.scan(key).includes.get(key, [])
-            include_map = {i.node.start_byte: _spelling(i, dest[key], dest[i.resolved], backend)
-                           for i in incs if i.resolved in ported and i.resolved != key}
-            for i in incs:  # a header left alone, reached beside the file: still reached from where the port is
-                if i.resolved is not None and i.resolved not in ported and not i.angled and \
-                        (key.parent / i.name).resolve() == i.resolved and dest[key].parent.resolve() != key.parent:
-                    include_map[i.node.start_byte] = Path(os.path.relpath(i.resolved, dest[key].parent.resolve())).as_posix()
-            if include_map or key not in results:
-                results[key] = translate_one(given, key, hdr, include_map)
-            port, text = results[key]
+            include_map = include_map_of(key)
+            if key not in results or results[key][0] != include_map:  # (a cycle's header: ported after its pass)
+                results[key] = (include_map, *translate_one(given, key, hdr, include_map))
+            _, port, text = results[key]
             port.diagnostics += _unported_warp_includes(proj, key, ported, refused, header_keys, said)
             if hdr and not proj.module(key).kernels:  # a sidecar describes kernels: a header without any has none
                 port.extra_files = {k: v for k, v in port.extra_files.items() if not k.startswith(".")}
@@ -288,6 +299,37 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
              enumerate([(s, False) for s in run.sources] + [(h, True) for h in run.headers])}
     made.sort(key=lambda m: (order.get(_res(m.origin), len(order)), targets.index(m.backend)))  # file by file
     return made
+
+
+def _includes_first(proj: Project, headers: list[Path]) -> list[Path]:
+    """`headers`, each after the ones of them it includes (depth first; in an include cycle the
+    header reached first comes last)."""
+    members, out, seen = set(headers), [], set()
+    for top in headers:
+        if top in seen:
+            continue
+        seen.add(top)
+        stack = [(top, iter(proj.scan(top).includes.get(top, [])))]
+        while stack:
+            h, incs = stack[-1]
+            nxt = next((i.resolved for i in incs if i.resolved in members and i.resolved not in seen), None)
+            if nxt is None:
+                stack.pop()
+                out.append(h)
+            else:
+                seen.add(nxt)
+                stack.append((nxt, iter(proj.scan(nxt).includes.get(nxt, []))))
+    return out
+
+
+def _private_analysis(proj: Project, key: Path, m):
+    """For a translator that changes its model and analysis: a copy of the plan's analysis (`_decide`
+    made it for every file), not a second run of warpflow on the same text; None where the plan could
+    not make it (the translator then analyses its own model and says what failed)."""
+    try:
+        return proj.analysis(key).private(m)
+    except Exception:  # noqa: BLE001 - as in _decide: the file's translation reports it
+        return None
 
 
 def _unported_warp_includes(proj: Project, key: Path, ported: set[Path], refused: dict[Path, str],

@@ -241,6 +241,49 @@ class SourceFile:
     def text_of(self, node: Node) -> str:
         return self.data[node.start_byte:node.end_byte].decode("utf-8")
 
+    def texts_under(self, node: Node, type_: str) -> list[str]:
+        """`text_of` of each of `index.under(node, type_)`, in the same order: each node of the type
+        decoded once per parse, where the analyses and rules each decoded every identifier of each
+        function again."""
+        lo, hi = self.index.bounds(node, type_)
+        return self._texts(type_)[0][lo:hi]
+
+    def named_under(self, node: Node, type_: str, names) -> list[Node]:
+        """The nodes of `index.under(node, type_)` whose text is one of `names`, in source order:
+        a bisect per name instead of a look at every node."""
+        lo, hi = self.index.bounds(node, type_)
+        by_text = self._texts(type_)[1]
+        found: list[int] = []
+        for name in names:
+            at = by_text.get(name)
+            if at is not None:
+                found += at[bisect.bisect_left(at, lo):bisect.bisect_left(at, hi)]
+        nodes = self.index.of_type(type_)
+        return [nodes[k] for k in sorted(found)]
+
+    def positions_where(self, type_: str, keep) -> list[int]:
+        """The pre-order positions (NodeIndex) of the nodes of this type whose text `keep` accepts,
+        each distinct text asked once."""
+        ps = self.index.positions(type_)
+        return [ps[k] for text, at in self._texts(type_)[1].items() if keep(text) for k in at]
+
+    def _texts(self, type_: str) -> tuple[list[str], dict[str, list[int]]]:
+        """The texts of every node of the type (aligned with `index.of_type`), and where each text is."""
+        cache = self.__dict__.setdefault("_kp_texts", {})
+        got = cache.get(type_)
+        if got is None:
+            data = self.data
+            texts = [data[n.start_byte:n.end_byte].decode("utf-8") for n in self.index.of_type(type_)]
+            by_text: dict[str, list[int]] = {}
+            for k, t in enumerate(texts):
+                at = by_text.get(t)
+                if at is None:
+                    by_text[t] = [k]
+                else:
+                    at.append(k)
+            got = cache[type_] = (texts, by_text)
+        return got
+
     @cached_property
     def macros(self) -> "Mapping[str, MacroDef]":
         """The macros visible here: those passed in (from the includes), then the file's own."""
@@ -371,8 +414,16 @@ class NodeIndex:
 
     def of_types(self, *types: str) -> list[Node]:
         """The nodes of any of these types, in source (pre-)order."""
-        ts = self._types
-        return [self.order[k] for k in sorted(k for t in types for k in ts.get(t, ()))]
+        return self.at(self.positions(*types))
+
+    def positions(self, *types: str) -> list[int]:
+        """The pre-order positions of the nodes of these types (type by type, each in source order)."""
+        return [k for t in types for k in self._types.get(t, ())]
+
+    def at(self, positions: list[int]) -> list[Node]:
+        """The nodes at these pre-order positions, in source order."""
+        order = self.order
+        return [order[k] for k in sorted(positions)]
 
     def of_type(self, type_: str) -> list[Node]:
         out = self._typed.get(type_)
@@ -382,10 +433,14 @@ class NodeIndex:
 
     def under(self, node: Node, type_: str) -> list[Node]:
         """The nodes of this type in node's subtree (node included), in source order."""
+        lo, hi = self.bounds(node, type_)
+        return self.of_type(type_)[lo:hi]
+
+    def bounds(self, node: Node, type_: str) -> tuple[int, int]:
+        """`under(node, type_)` as a slice of `of_type(type_)`."""
         i, j = self.span(node)
         ps = self._types.get(type_, [])
-        lo, hi = bisect.bisect_left(ps, i), bisect.bisect_left(ps, j)
-        return [self.order[k] for k in ps[lo:hi]]
+        return bisect.bisect_left(ps, i), bisect.bisect_left(ps, j)
 
     def under_types(self, node: Node, *types: str) -> list[Node]:
         """The nodes of any of these types in node's subtree, in source (pre-)order: what filtering

@@ -31,7 +31,7 @@ class Sweeps:
         self._callers: dict[str, set[str]] = {}  # key -> keys of the functions that mention its name
         self.said: dict[str, set[str]] = {}  # name -> the identifiers its definitions mention
         for f in functions:  # the whole definition: a default argument may call a function too
-            said = Counter(src.text_of(i) for i in src.index.under(f.node, "identifier"))
+            said = Counter(src.texts_under(f.node, "identifier"))
             self.said.setdefault(f.name, set()).update(said)
             own = f.name.split("::")[-1]
             for name in said.keys() & keys.keys():

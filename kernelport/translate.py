@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, dialect, fnscopes, guards, laddersteps, lexing, ptx_idioms, warpflow, warpwidth
+from . import backends, dialect, fnscopes, groupmasks, guards, laddersteps, lexing, ptx_idioms, warpflow, warpwidth
 from .api_names import ApiNames
 from .member_spaces import MemberSpaces
 from .soundness import Soundness, self_check
@@ -164,7 +164,8 @@ class Translator(ApiNames, MemberSpaces, Soundness):
     # whole signatures, whose lines no longer pair with the original's).
     realigns_comments: ClassVar[bool] = True
     # Whether the translator changes the model or analysis it is given (then the caller gives it a
-    # model of its own; else the project's shared one, built once per run, with its analysis).
+    # model of its own and a private copy of the analysis, `Analysis.private`; else the project's
+    # shared ones, built once per run).
     changes_model: ClassVar[bool] = False
     # What inline PTX without a known idiom gets (KP201).
     asm_message: ClassVar[str] = "inline PTX assembly has no portable translation"
@@ -390,13 +391,9 @@ class Translator(ApiNames, MemberSpaces, Soundness):
                 bound = dict(zip(names, args))
                 mask = bound.get("mask")
                 if mask is not None and (mask.start_byte, mask.end_byte) in partial and \
-                        not backends.get(self.backend).honours_partial_masks:
-                    self.problem("KP203", mask, f"mask '{self.src.text_of(mask)}' may name only some lanes; "
-                                 f"{self.backend.upper()} {concept.name(self.backend)} runs on every active lane",
-                                 "use a full mask (0xffffffff) or __activemask() in converged code, or keep the "
-                                 "CUDA path under #ifdef")
-                    if not self.allow_unported:
-                        continue
+                        not backends.get(self.backend).honours_partial_masks and \
+                        not groupmasks.ported(self, concept, bound, node) and not self.allow_unported:
+                    continue  # KP203 (groupmasks: what a group's mask needs to be dropped)
                 self.rw.replace(node, self._render_call(concept, bound, self.logical_width(concept, bound, use)))
             else:
                 if c.key == "warp_size" and self.widths.logical(fn := fnscopes.owner(self.module, use.node)):

@@ -380,11 +380,11 @@ class _Analyzer:
             if c.kind == "bitop" and args:
                 self.work.reads_confirmed(self.fn)
                 kinds = {k for k, _ in arg_facts[0]}
-                if c.key in ("popc", "ffs", "clz") and (VOTE in kinds or any(
+                if c.key in ("popc", "ffs", "clz", "brev") and (VOTE in kinds or any(
                         k == MASK and self.a.sites[s].confirmed for k, s in arg_facts[0])):
                     sid = self.site(n, "bitop64")
                     self.confirm({(WS, sid)}, f"{name} of a lane mask counts only 32 lanes", n, kinds=(WS,))
-                return frozenset()
+                return frozenset(f for f in arg_facts[0] if f[0] == VOTE and c.key == "brev")  # lanes reversed: a mask
             return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP))
         callees = self.scopes.resolve(self.fn, fn, args, lambda a: fnscopes.arg_type(self, a))
         for callee in callees:  # the definitions C++ would call (fnscopes); facts join where it is ambiguous

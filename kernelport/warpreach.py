@@ -83,7 +83,7 @@ def _shared_pointers(an) -> set[str]:
         for d in src.index.under(f.node, "init_declarator"):
             inner, init = d.child_by_field_name("declarator"), d.child_by_field_name("value")
             if inner is not None and inner.type == "pointer_declarator" and init is not None:
-                decls.append((f.name, ident_name(d), {src.text_of(v) for v in src.index.under(init, "identifier")}))
+                decls.append((f.name, ident_name(d), set(src.texts_under(init, "identifier"))))
     grew = True
     while grew:
         grew = False

@@ -5,7 +5,7 @@ Translate rewrites the confirmed sites, lint reports them; both read these types
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from typing import TYPE_CHECKING
@@ -97,6 +97,12 @@ class Analysis:
 
     def confirmed(self) -> list[Site]:
         return [s for s in self.sites if s.confirmed]
+
+    def private(self, module: Module) -> "Analysis":
+        """This analysis for a translator that changes what it is given (Metal takes host code out):
+        `module`, a model of the same text built apart, and sites of its own (it clears their
+        `confirmed`); the rest is shared read-only.  What warpflow would compute for `module` again."""
+        return replace(self, module=module, sites=[replace(s) for s in self.sites])
 
 
 def macro_mask(module: Module, name: str, depth: int = 0) -> int | None:

@@ -50,7 +50,7 @@ def find(module: Module, known32: frozenset[str] = frozenset()) -> tuple[dict[st
         if f.body is None:
             continue
         if any((WARP_SIZE_NAME.search(t) and t not in known32) or t in _HARDWARE_LANE
-               for t in (src.text_of(i) for i in src.index.under(f.body, "identifier"))):
+               for t in src.texts_under(f.body, "identifier")):
             wave_named.add(fnscopes.of(module).key(f))
             continue
         values: dict[str, Node] = {}

@@ -232,7 +232,7 @@ def _launches_of(module: Module) -> dict[str, list]:
         cached = {}
         scopes = fnscopes.of(module)
         for launch in module.launches:
-            runs = fnscopes.callees(module, module.function_at(launch.node), launch.node)
+            runs = fnscopes.launched(module, launch)
             for k in {scopes.key(f) for f in runs} or {launch.kernel}:
                 cached.setdefault(k, []).append(launch)
         module.__dict__["_kp_launches_of"] = ((id(module.launches), len(module.launches)), cached)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 from kernelport import guards
 from kernelport.lint import lint_text
 from kernelport.source import SourceFile, walk
@@ -170,6 +172,21 @@ def test_kp208_asks_whether_the_test_is_false_on_amd():
     }
     """)
     assert [d.code for d in version.diagnostics] == ["KP208"]  # hipcc never defines CUDA_VERSION
+
+
+@pytest.mark.parametrize("name", ["CUDART_VERSION", "__CUDACC_VER_MINOR__", "__CUDA_API_VERSION"])
+def test_the_toolkits_other_version_macros_are_nvidia_only(name):
+    """cuda_runtime_api.h's CUDART_VERSION and nvcc's version macros read like CUDA_VERSION: hipcc
+    defines none, so code under `#if NAME >= N` with no #else is compiled on no AMD pass (xmrig-cuda,
+    cuSZ test CUDART_VERSION; it was an unknown macro, and the port kept the code without a word)."""
+    version = hip(f"""
+    __global__ void k(int* x) {{
+    #if {name} >= 11000
+        x[threadIdx.x] = 1;
+    #endif
+    }}
+    """)
+    assert [d.code for d in version.diagnostics] == ["KP208"]
 
 
 def test_evaluate_arithmetic_and_unknowns():

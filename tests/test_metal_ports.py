@@ -132,6 +132,21 @@ __global__ void k(const V2* x, float* y, int n) {
     assert "typedef struct alignas(16) { float a, b; } V2;" in text
 
 
+def test_an_alignment_macros_body_is_alignas_too():
+    """`#define ALIGN(n) __align__(n)` (a project's portable spelling): the body is code where the
+    macro is used, though the parse saw it blanked; it was kept, and the port did not compile."""
+    require_tool("clang")
+    port, text = metal("""#define ALIGN(n) /* was __align__ */ __align__(n)
+struct ALIGN(16) V4 { float x, y, z, w; };
+__global__ void k(const V4* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = x[i].w;
+}
+""")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "#define ALIGN(n) /* was __align__ */ alignas(n)" in text  # the comment is the user's
+
+
 HOST_ONLY = """#include <cstdio>
 void launch(const float* x, float* y, int n);   // its kernel is in another file
 int main() {

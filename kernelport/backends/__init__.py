@@ -19,7 +19,7 @@ from . import cuda, hip, metal, portable  # noqa: F401,E402  (each registers its
 BackendName = Literal["cuda", "hip", "metal", "portable"]
 
 __all__ = ["Backend", "BackendName", "Lowering", "Run", "all", "get", "names", "source", "ports", "port_names", "all_runs", "hardware_runs",
-           "lint_targets", "by_source_extension", "by_target", "aliases_of"]
+           "lint_targets", "by_source_extension", "by_target", "aliases_of", "launch_forms", "launch_configs"]
 
 
 def get(name: str) -> Backend:
@@ -78,6 +78,18 @@ def by_source_extension(name: str) -> Backend | None:
     name = name.lower()
     hits = [(len(e), b) for b in REGISTRY.values() for e in b.source_extensions if name.endswith(e)]
     return max(hits, key=lambda h: h[0])[1] if hits else None
+
+
+@lru_cache(maxsize=None)
+def launch_forms() -> dict:
+    """Every backend's runtime calls that launch a kernel (Backend.launch_forms): name -> LaunchForm."""
+    return {name: form for b in REGISTRY.values() for name, form in b.launch_forms.items()}
+
+
+@lru_cache(maxsize=None)
+def launch_configs() -> dict[str, tuple[str, str, str, str]]:
+    """Every backend's launch-configuration structs: type -> its grid, block, shared and stream fields."""
+    return {name: fields for b in REGISTRY.values() for name, fields in b.launch_configs.items()}
 
 
 @lru_cache(maxsize=None)

@@ -75,6 +75,20 @@ class HostBuild:
 
 
 
+@dataclass(frozen=True)
+class LaunchForm:
+    """A runtime call that launches a kernel: the position of each of its arguments (None: not
+    passed).  `config`: a launch-configuration struct whose fields give the geometry; `args`: the
+    first kernel argument passed one by one (None: an array of pointers, or none)."""
+    kernel: int
+    grid: int | None = None
+    block: int | None = None
+    shared: int | None = None
+    stream: int | None = None
+    config: int | None = None
+    args: int | None = None
+
+
 class Backend:
     name: ClassVar[str]
     # Suffix of the port file `translate --to NAME` writes; None: not a translation target.
@@ -104,6 +118,17 @@ class Backend:
     # in neither is refused at its line (KP210). Empty: the backend's library is CUDA's, or none.
     # Whether device code may launch a kernel (CUDA's dynamic parallelism); False: KP210 at the launch.
     launches_from_device: ClassVar[bool] = True
+    # Runtime calls of this dialect that launch a kernel besides `k<<<...>>>` (the model reads
+    # every backend's: a CUDA project's HIP build path uses hipLaunchKernelGGL): name -> LaunchForm;
+    # launch-configuration structs: type -> its fields that hold grid, block, dynamic shared memory
+    # and stream, in the order an aggregate initialiser gives them.
+    launch_forms: ClassVar[dict[str, LaunchForm]] = {}
+    launch_configs: ClassVar[dict[str, tuple[str, str, str, str]]] = {}
+    # The source dialect's launch calls and configuration types this backend's checked toolchain
+    # (api_checked_with) lacks: CUDA name -> the name it would have (a test compiles each with that
+    # toolchain and sees it refused); translate refuses them at their line, naming the launch call
+    # to use instead (one of `launch_forms` that takes the kernel's arguments one by one).
+    launch_forms_absent: ClassVar[dict[str, str]] = {}
     # Whether CUDA's vector types (uint2, float4, ...) are classes with constructors here, not
     # aggregates: an array of them takes no `= {0}` (HIP's HIP_vector_type: "no viable conversion
     # from 'int' to 'uint2'"), so the port writes `= {}`, which zeroes every element alike.

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..dialect import (ATOMIC_OPS, C_HEADERS, CUDA_ONLY_OTHER, CUDA_ONLY_WARP, MATH_ACCURATE, MATH_EXACT,
                        RUNTIME_NAMES, VECTOR_MAKERS, header_key)
-from .base import Backend, HostBuild, Lowering, Run
+from .base import Backend, HostBuild, LaunchForm, Lowering, Run
 
 # Words the emulator's front end drops in CUDA and HIP text alike (no GPU meaning for C99).
 COMMON_DROP = ("__host__", "__noinline__", "__inline__", "__align__", "__restrict__", "__restrict",
@@ -118,6 +118,16 @@ class CUDA(Backend):
     def compile(self, path, run):
         from .. import toolchains
         return toolchains.compile_cuda(path, run.arch)
+
+    # cuda_runtime_api.h / cuda_runtime.h (CUDA 12): the kernel, then its geometry
+    launch_forms = {
+        "cudaLaunchKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5),
+        "cudaLaunchCooperativeKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5),
+        "cudaLaunchKernelEx": LaunchForm(kernel=1, config=0, args=2),
+        "cudaLaunchKernelExC": LaunchForm(kernel=1, config=0),
+    }
+    launch_configs = {"cudaLaunchConfig_t": ("gridDim", "blockDim", "dynamicSmemBytes", "stream"),
+                      "cudaLaunchConfig_st": ("gridDim", "blockDim", "dynamicSmemBytes", "stream")}
 
     # -- lint --
     lint_sync_mask_bits = 32

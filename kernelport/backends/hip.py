@@ -1,7 +1,7 @@
 """HIP: AMD CDNA (gfx9, 64-wide waves) and RDNA (gfx10+, 32-wide waves) from one source."""
 from __future__ import annotations
 
-from .base import Backend, HostBuild, Lowering, Run
+from .base import Backend, HostBuild, LaunchForm, Lowering, Run
 from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
 
 
@@ -113,6 +113,16 @@ class HIP(Backend):
     def compile_all(self, path, runs):
         from .. import toolchains
         return toolchains.compile_hip_each(path, [r.arch for r in runs])
+
+    # hip_runtime_api.h / amd_hip_runtime.h (ROCm 5.2, which has no hipLaunchKernelEx(C) nor
+    # hipLaunchConfig_t: those came with ROCm 6.2)
+    launch_forms = {
+        "hipLaunchKernelGGL": LaunchForm(kernel=0, grid=1, block=2, shared=3, stream=4, args=5),
+        "hipLaunchKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5),
+        "hipLaunchCooperativeKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5),
+    }
+    launch_forms_absent = {"cudaLaunchKernelEx": "hipLaunchKernelEx", "cudaLaunchKernelExC": "hipLaunchKernelExC",
+                           "cudaLaunchConfig_t": "hipLaunchConfig_t", "cudaLaunchConfig_st": "hipLaunchConfig_st"}
 
     # -- lint --
     display_name = "HIP"

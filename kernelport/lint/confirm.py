@@ -35,8 +35,7 @@ def _reach(module) -> dict[str, set[str]]:
     names: dict[str, set[str]] = {}
     for f in module.functions.values():
         body = f.body if f.body is not None else f.node
-        names[f.name] = {src.text_of(n) for n in src.index.under(body, "identifier")} | \
-            {src.text_of(n) for n in src.index.under(body, "type_identifier")}
+        names[f.name] = set(src.texts_under(body, "identifier")) | set(src.texts_under(body, "type_identifier"))
     out = {}
     for k in module.kernels:
         seen, todo = {k.name}, [k.name]

@@ -9,7 +9,7 @@ from typing import Callable
 from tree_sitter import Node
 
 from .. import backends, dialect, fnscopes, warpflow
-from ..model import Function, Module, Visible, build
+from ..model import Function, Module, Visible, build, with_header_launches
 from ..project import needs_macros
 from ..source import SourceFile, uncomment, walk
 from .. import guards
@@ -74,6 +74,7 @@ class Context:
             self.module: Module = build(self.src) if shared is None else shared.module.copy(self.src)
             if unit.visible is not None:
                 self.module.visible = unit.visible
+                self.module.launches = with_header_launches(self.module)
                 for name in unit.inactive:
                     self.module.macros.pop(name, None)
             given = getattr(shared, "analysis", None) if shared is not None and unit.visible is None else None
@@ -174,7 +175,7 @@ class Context:
     def launched(self, launch) -> set[str]:
         """The keys of this file's kernels a launch runs (the one C++ would choose)."""
         m = self.module
-        return {self.key(g) for g in fnscopes.callees(m, m.function_at(launch.node), launch.node)}  # type: ignore[misc]
+        return {self.key(g) for g in fnscopes.launched(m, launch)}  # type: ignore[misc]
 
     @cached_property
     def row_splits(self) -> dict[str, str]:

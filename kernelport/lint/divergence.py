@@ -372,7 +372,7 @@ class Divergence:
         callers: dict[str, set[int]] = {}  # a function's last name -> who may call it (a worklist, not a fact)
         names = {f.name.split("::")[-1] for f in funcs}
         for f in funcs:  # a call names its callee by an identifier (plain or a template's name)
-            for name in {self.src.text_of(i) for i in self.src.index.under(f.body, "identifier")} & names:
+            for name in set(self.src.texts_under(f.body, "identifier")) & names:
                 callers.setdefault(name, set()).add(id(f))
         self._callers = callers
         self._dirty = set(self._all)

@@ -147,10 +147,27 @@ def _hidden_calls(ctx, fs: set[str]) -> bool:
         if fn is None or fn.body is None:
             continue
         tparams = {m.group(0) for t in fn.template_params if (m := re.search(r"\w+", t))}  # `(*REDUCE)(float)`
-        if any(name in tparams or fn.param(name) is not None for _, name in ctx.calls(fn.body)) or \
+        types = _type_params(ctx, fn)
+        if any((name in tparams and not (name in types and _conversion(call))) or fn.param(name) is not None
+               for call, name in ctx.calls(fn.body)) or \
                 vis is not None and any(_header_warp(ctx, fn, c) for c in ctx.src.index.under(fn.body, "call_expression")):
             return True
     return False
+
+
+def _type_params(ctx, fn) -> set[str]:
+    """The template's type parameters (`typename I`, `class T`), not its values or templates."""
+    plist = fn.template_node.child_by_field_name("parameters") if fn.template_node is not None else None
+    return {ctx.text(c) for tp in (plist.named_children if plist is not None else ())
+            if tp.type in ("type_parameter_declaration", "optional_type_parameter_declaration")
+            for c in tp.named_children if c.type == "type_identifier"}
+
+
+def _conversion(call: Node) -> bool:
+    """A type parameter "called" once, `I(val)`: a conversion or a construction, whose result is not
+    called in turn (`Op()(a, b)` runs the functor's body, which lint cannot read)."""
+    p = call.parent
+    return not (p is not None and p.type == "call_expression" and p.child_by_field_name("function") == call)
 
 
 def _header_warp(ctx, fn, call: Node) -> bool:

@@ -273,7 +273,7 @@ class Signatures:
         wanted = [[a for a, _ in cexpr.split_top_level(t.text.strip()[1:-1])] for t in (spec.instantiate if spec else [])]
         if not wanted:
             for launch in self.module.launches:
-                fn = launch.node.child_by_field_name("function")
+                fn = launch.target
                 if launch.kernel == k.name and fn is not None and fn.type == "template_function":
                     targ = self.src.text_of(fn.child_by_field_name("arguments")).strip()[1:-1]
                     args = [a for a, _ in cexpr.split_top_level(targ)]

@@ -37,7 +37,7 @@ class ThreadgroupMemory:
     def shared_memory(self) -> None:
         self.own_shared: dict[str, list[Shared]] = {n: [] for n in self.device}
         for sh in self.module.shared:
-            f = self.device.get(sh.function) if sh.function else None
+            f = self._device_owner(sh)
             tnode = sh.node.child_by_field_name("type")
             if f is None:
                 if sh.function is None:
@@ -46,9 +46,10 @@ class ThreadgroupMemory:
                 continue
             mtype = self.rw.text(tnode) if tnode is not None else sh.type
             name = sh.name
+            key = self.fkeys[id(f)]  # (a::k and b::k are two kernels: by key, not by name)
             if f.is_kernel and not sh.dynamic and sh.node.parent != f.body:
                 # Hoisted to kernel scope: arrays of one name from sibling scopes must not collide.
-                taken = {o.name for o in self.own_shared[f.name]}
+                taken = {o.name for o in self.own_shared[key]}
                 i = 2
                 while name in taken:
                     name, i = f"{sh.name}_{i}", i + 1
@@ -57,8 +58,8 @@ class ThreadgroupMemory:
                         if n.type == "identifier" and n.start_byte >= sh.node.end_byte and \
                                 self.src.text_of(n) == sh.name:
                             self.rw.replace(n, name)
-            s = Shared(name, mtype, sh.type, sh.dims, sh.dynamic, sh.node, f.name)
-            self.own_shared[f.name].append(s)
+            s = Shared(name, mtype, sh.type, sh.dims, sh.dynamic, sh.node, key)
+            self.own_shared[key].append(s)
             qual = next(c for c in sh.node.children if c.type == "type_qualifier" and self.src.text_of(c) == "__shared__")
             if f.is_kernel and not sh.dynamic and sh.node.parent == f.body:
                 self.rw.replace(qual, dialect.concept("shared").spelling("metal"))
@@ -68,6 +69,17 @@ class ThreadgroupMemory:
                 self.rw.replace(sh.node, f"/* threadgroup {name}: declared at kernel scope */")
             else:
                 self.rw.replace(sh.node, f"/* threadgroup {sh.name}: declared by the kernel, passed in */")
+
+    def _device_owner(self, sh) -> Function | None:
+        """The device definition whose body declares the model's shared array `sh` (the outermost
+        one holding it, as the model's owner), None at file scope or in host code."""
+        f = self.module.function_at(sh.node)
+        while f is not None and f.node.parent is not None:
+            g = self.module.function_at(f.node.parent)
+            if g is None or g is f or (g.node.start_byte, g.node.end_byte) == (f.node.start_byte, f.node.end_byte):
+                break
+            f = g
+        return f if f is not None and id(f) in self.fkeys else None
 
     def _hoisted(self, name: str, seen=None) -> list[Shared]:
         """Threadgroup arrays a device function receives as parameters (its own and its callees')."""
@@ -87,8 +99,9 @@ class ThreadgroupMemory:
 
     def _kernel_shared(self, k: Function) -> tuple[list[Shared], list[Shared]]:
         """(threadgroup arrays the kernel declares or receives, dynamic ones) with hoisted helpers'."""
-        own = list(self.own_shared.get(k.name, []))
-        for s in self._hoisted(k.name):
+        key = self.fkeys.get(id(k), k.name)
+        own = list(self.own_shared.get(key, []))
+        for s in self._hoisted(key):
             if all(s.name != o.name for o in own):
                 own.append(s)
         return [s for s in own if not s.dynamic], [s for s in own if s.dynamic]
@@ -153,11 +166,11 @@ class ThreadgroupMemory:
         indent = (self._indent_of(first) if first is not None else "") or "    "
         lines += self.argument_copy_lines(k, indent)
         for s in static:
-            if s.function == k.name and s.node.parent == k.body:
+            if s.function == self.fkeys.get(id(k)) and s.node.parent == k.body:
                 continue
-            owner = self.module.functions.get(s.function) or k
+            owner = self.device.get(s.function) or k
             dims = "".join(f"[{self._hoisted_size(d, owner)}]" for d in s.dims)
-            why = f"for {s.function}()" if s.function != k.name else "hoisted to kernel scope"
+            why = f"for {owner.name}()" if owner is not k else "hoisted to kernel scope"
             lines.append(f"{indent}threadgroup {s.type} {s.name}{dims};  // {why}")
         for s in dynamic[1:]:
             lines.append(f"{indent}threadgroup {s.type}* {s.name} = (threadgroup {s.type}*){dynamic[0].name};"

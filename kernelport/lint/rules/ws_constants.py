@@ -9,8 +9,8 @@ from tree_sitter import Node
 
 from ... import backends, cexpr, dialect, warpflow
 from ... import guards
-from ...source import uncomment
-from .. import rowsplits
+from ...source import call_args, uncomment
+from .. import rowsplits, warpconsts
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, site_codes
 
@@ -22,7 +22,11 @@ class HardcodedWarpSize(Rule):
     docs = """\
 `#define WARP_SIZE 32`, `constexpr int kWarpSize = 32`, an accessor named for it that only returns
 32 (QUDA's `constexpr int warp_size() { return 32; }`), or any constant 32 whose value reaches a
-warp-level use (a shuffle lane, a per-warp slot, a lane mask).  Every use inherits the 32: on
+warp-level use (a shuffle lane, a per-warp slot, a lane mask); a class's static constant member
+named for it (`struct GpuConfig { static constexpr int warpSize = 32; }`, read as
+`GpuConfig::warpSize`), and log2 of the warp size as 5 (`#define WARP_BITSHIFT 5`, `warpSizeLog2 =
+5`: warp ids `tid >> 5`, 5-step ladders) where a use is in warp-level code or a lane, warp or
+warp-count helper.  Every use inherits the 32: on
 AMD CDNA (gfx9, MI100-MI300) a wave has 64 lanes, on Metal the SIMD-group width is not
 guaranteed, so lane and warp indices, ladders and per-warp arrays computed from it are wrong.
 
@@ -116,6 +120,7 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                        related=tuple(ctx.related(v, f"{c}: a warp count paired with {name}") for c, v, _ in companions)
                        + tuple(ctx.related(u, f"use of {name}") for u in uses[:8]))
         self._header_macro_uses(ctx)
+        warpconsts.check(self, ctx)  # class members named for it, and its log2 as 5
         for s, code in site_codes(ctx):
             if s.role == "ws_macro_use":
                 continue
@@ -406,8 +411,7 @@ __global__ void k(float* x) {
         for f in ctx.module.functions.values():
             if not f.is_device or f.body is None:
                 continue
-            idents = ctx.src.index.under(f.body, "identifier")
-            portable = [n for n in idents if ctx.text(n) in ws_names and ctx.code_context(n) != "const"]
+            portable = [n for n in ctx.src.named_under(f.body, "identifier", ws_names) if ctx.code_context(n) != "const"]
             if not portable:
                 continue
             if hard_sites is None:  # sorted once (stable: ties keep site order); a bisect per function
@@ -415,7 +419,7 @@ __global__ void k(float* x) {
                     "ws", "ws_m1", "half", "five", "ladder") and code != "WS001"), key=lambda n: n.start_byte)
                 starts = [n.start_byte for n in hard_sites]
             hard = hard_sites[bisect.bisect_left(starts, f.node.start_byte):bisect.bisect_left(starts, f.node.end_byte)]
-            hard += [n for n in idents if ctx.text(n) in ctx.hardcoded_macros]
+            hard += ctx.src.named_under(f.body, "identifier", ctx.hardcoded_macros)
             if not hard:
                 continue
             first = min(hard, key=lambda n: n.start_byte)
@@ -540,10 +544,11 @@ __global__ void half_tile(float* o, const float* i) {
 @register
 class AssertsWarpSize32(Rule):
     code, name = "WS019", "asserts-warp-size-32"
-    summary = "A `static_assert` requires the warp size to be 32."
+    summary = "A `static_assert` or an `assert` requires the warp size to be 32."
     docs = """\
-`static_assert(kWarpSize == 32, "unexpected warp size")`: the code says it was written for 32
-lanes and nothing else.  Where the constant is made per-architecture for the port (64 on AMD
+`static_assert(kWarpSize == 32, "unexpected warp size")`, or at run time `assert(warpSize == 32)`
+(QMCPACK's phase-factor kernel; it aborts a 64-lane wave's debug build): the code says it was
+written for 32 lanes and nothing else.  Where the constant is made per-architecture for the port (64 on AMD
 CDNA), the build stops here; where it is not, the rest of the code computes with 32 lanes on a
 64-wide wave.  Either way the code under the assertion needs its 64-lane case (the extra ladder
 step, the wider masks) before the assertion may admit 64.
@@ -559,6 +564,11 @@ template <typename T> __device__ void sort_warp(T* v) {
     static_assert(kWarpSize == 32, "unexpected warp size");  // !
     v[threadIdx.x] = __shfl_xor_sync(0xffffffff, v[threadIdx.x], 16);
 }"""),
+        ex("""
+template <int BS> __global__ void phase(float* v) {
+    assert(warpSize == 32);  // !
+    v[threadIdx.x] *= 2.f;
+}""", note="at run time: a 64-lane wave aborts here"),
     )
     passes = (
         ex("""
@@ -571,8 +581,8 @@ template <typename T> __device__ void sort_warp(T* v) {
     )
 
     def check(self, ctx) -> None:
-        for n in ctx.nodes("static_assert_declaration"):
-            cond = n.child_by_field_name("condition")
+        asserts = [(c, call_args(c)[0]) for c, name in ctx.calls() if name == "assert" and call_args(c)]
+        for n, cond in [(n, n.child_by_field_name("condition")) for n in ctx.nodes("static_assert_declaration")] + asserts:
             if cond is None or ctx.guarded(n):
                 continue
             text = ctx.text(cond)

@@ -10,6 +10,7 @@ from tree_sitter import Node
 from ... import backends, dialect, fnscopes, warpflow
 from ...warpwidth import LOGICAL
 from ...source import call_args, walk
+from .. import rowsplits
 from ..rule import Rule, ex, register
 from .ws_sites import _LANE_ARRAY, _expr_text, _parent_op, _shared_dim, _why, site_codes
 
@@ -263,7 +264,10 @@ right: the launch geometry known in the file (the block of its launches, `__laun
 annotation, a `blockDim.x == 32` guard) says the block is at most 32 threads or rows of 32, or its
 shuffles have the width 32 (llama.cpp's `norm_f32<WARP_SIZE>` in `dim3 block_dims(WARP_SIZE, 1,
 1)`: its shuffles fold 32 lanes whatever the wave), and it has no vote that may see two groups of
-one 64-lane wave.  The same code in a block of 256 folds only half of each wave and is reported."""
+one 64-lane wave.  The same code in a block of 256 folds only half of each wave and is reported.
+Sizes from 32 for a kernel that splits its block into 32-lane rows itself, rows that compute the
+same on a 64-lane wave (`lane = tid & 31`, `warp = tid >> 5`, shuffles that stay in their row:
+lint/rowsplits.py), are the rows' count: reported as advice (info), like the kernel's own 32s."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {
@@ -343,11 +347,14 @@ void launch(float* o, const float* i, int k) {
         fn_attr = dialect.concept("rt_attr_warp_size")
         ask = " / ".join(f"`{s}`" for b in backends.names() if (s := fn_attr.spelling(b)))
 
-        def report(node: Node, what: str) -> None:
+        def report(node: Node, what: str, rows: str | None = None) -> None:
             key = (node.start_byte, node.end_byte)
             if key in seen or ctx.guarded(node):
                 return
             seen.add(key)
+            if rows is not None:  # every kernel it sizes keeps 32-lane rows that compute the same at 64
+                ctx.report(self, node, f"host code {what}; {rowsplits.ADVICE.format(why=rows)}", severity="info")
+                return
             ctx.report(self, node, f"host code {what}: the host cannot know the device's wave width, which is not 32 "
                        f"{ctx.breaks}; query it ({ask}) and compute from that")
 
@@ -358,16 +365,17 @@ void launch(float* o, const float* i, int k) {
                 continue
             defs = _local_defs(ctx, f.body)
             kept = _logical_blocks(ctx, f, dict(defs), logical)
-            for n in ctx.src.index.under(f.body, "identifier"):
-                if ctx.text(n) in ctx.hardcoded_macros and not any(a <= n.start_byte < b for a, b in kept):
+            for n in ctx.src.named_under(f.body, "identifier", ctx.hardcoded_macros):
+                if not any(a <= n.start_byte < b for a, b in kept):
                     report(n, f"uses the hardcoded warp size `{ctx.text(n)}`")
             for launch in ctx.module.launches:
-                runs = ctx.launched(launch)
-                if launch.function != f.name or not runs & warpish or runs & logical:
+                runs = ctx.launched(launch)  # (by key: a host `run` in another namespace is not f)
+                if fnscopes.owner(ctx.module, launch.node) != ctx.key(f) or not runs & warpish or runs & logical:
                     continue
+                rows = _rows_of(ctx, runs & warpish)
                 cfg = launch.config
                 if len(cfg) >= 2 and warpflow.int_value(ctx.text(cfg[1])) == 32:
-                    report(cfg[1], f"launches `{launch.kernel}` with 32-thread blocks, one NVIDIA warp")
+                    report(cfg[1], f"launches `{launch.kernel}` with 32-thread blocks, one NVIDIA warp", rows)
                 todo, done = list(cfg), set()
                 while todo:
                     e = todo.pop()
@@ -382,7 +390,7 @@ void launch(float* o, const float* i, int k) {
                             if (v == 32 and op in ("/", "*", "%")) or (v == 31 and op in ("+", "&")) or \
                                     (v == 5 and op in (">>", "<<")):
                                 report(n, f"sizes the launch of warp-level kernel `{launch.kernel}` with "
-                                       f"`{_expr_text(ctx, n)}`")
+                                       f"`{_expr_text(ctx, n)}`", rows)
         for at, arg, name, test in _warp_queue_dispatch(ctx):
             if (at.start_byte, at.end_byte) not in seen and not ctx.guarded(at):
                 seen.add((at.start_byte, at.end_byte))
@@ -439,6 +447,13 @@ def _with_test(ctx, arg: Node, body: Node, name: str):
     return arg, arg, name, None
 
 
+def _rows_of(ctx, kernels: set[str]) -> str | None:
+    """Why the launched warp-level kernels compute the same at 64, where each splits its block into
+    32-lane rows itself (lint/rowsplits.py): a warp count or per-warp buffer from 32 is the rows'."""
+    rows = ctx.row_splits
+    return rows[min(kernels)] if kernels and all(k in rows for k in kernels) else None
+
+
 def _logical_kernels(ctx) -> set[str]:
     """Kernels whose warp-level group keeps 32-lane groups on any wave (kernelport.warpwidth: a block of
     at most 32 threads, rows of 32, or width-32 shuffles), with no vote that may see two groups of one
@@ -456,7 +471,7 @@ def _logical_blocks(ctx, f, defs: dict[str, list[Node]], logical: set[str]) -> l
     for launch in ctx.module.launches:
         if not ctx.launched(launch) & logical or len(launch.config) < 2 or ctx.module.function_at(launch.node) is not f:
             continue
-        fn = launch.node.child_by_field_name("function")
+        fn = launch.target
         todo = [launch.config[1]] + ([fn] if fn is not None and fn.type == "template_function" else [])
         while todo:
             e = todo.pop()

@@ -167,7 +167,7 @@ def _group_defs(ctx, f) -> list[tuple[str, Node, bool]]:
         if name_n is None or v is None or name_n.type != "identifier":
             continue
         name, text = ctx.text(name_n), ctx.text(v)
-        ids = {ctx.text(i) for i in ctx.src.index.under(v, "identifier")} | {ctx.text(v).strip()}
+        ids = set(ctx.src.texts_under(v, "identifier")) | {ctx.text(v).strip()}
         derived = bool(_THREADS.search(text)) or bool(ids & threads) or any(_THREAD_NAME.search(i) for i in ids)
         if not derived:
             continue

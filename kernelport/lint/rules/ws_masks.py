@@ -181,6 +181,8 @@ variable silently drops lanes 32-63: counts are halved, `__ffs` misses the leade
 `__ffsll`).  An unsafe fix (`--fix --unsafe-fixes`) widens the declared type: the value is the
 same on NVIDIA, but the type is not (an overload, a `printf` format, a store through `&mask`).
 A mask stored through a 32-bit pointer gets no fix: the memory layout is the program's.
+A helper whose callers combine what it returns with a ballot (`__popc(b & lanemask_lt())`) returns
+a lane mask: a 32-bit return type is reported there (kernelport/lint/maskhelpers.py).
 
 Lane masks are followed from every source that makes one (kernelport.masksources): the vote
 built-ins, the ballot of the wave's cooperative group (`cg::coalesced_threads().ballot(p)`), the
@@ -398,10 +400,12 @@ def _declaration_of(ctx, store: Node) -> Node | None:
 @register
 class MaskBitop32Bit(SiteRule):
     code, name, fixable = "WS009", "mask-bitop-32-bit", True
-    summary = "`__popc`, `__ffs` or `__clz` is applied to a lane mask."
+    summary = "`__popc`, `__ffs`, `__clz` or `__brev` is applied to a lane mask."
     docs = """\
 `__popc(mask)`, `__ffs(mask) - 1`, `__clz(mask)` on a ballot or lane mask count and search 32
 bits.  With 64-lane masks the upper half is ignored: warp counts and leader elections are wrong.
+`__brev(mask)` reverses 32 bits (and its result is still a lane mask: `__clz(__brev(m))`, the
+lowest lane, is reported too).
 The same holds for the compilers' `__builtin_popcount`/`__builtin_ffs`/`__builtin_clz`, and for a
 project macro that only renames one of them (`#define POPC(a) __popc(a)`, as the AMD build
 defines it).
@@ -461,7 +465,8 @@ class LaneBit32Bit(SiteRule):
 
 **Fix** (unsafe: `--fix --unsafe-fixes`): `1ull << lane`; the same bits for lanes 0-31, but a
 64-bit type on NVIDIA (a 32-bit expression it meets is widened too).  A `1u << (i & 31)` that sets a bit of a 32-bit word (bitsets) does
-not meet a lane mask and stays silent."""
+not meet a lane mask and stays silent.  A 32-bit shift in what a helper returns where its callers
+combine that with a ballot (`int lanemask_lt() { return (1 << lane) - 1; }`) is one too."""
     flags = (
         ex("""
 __global__ void rank(const float* in, int* out) {

@@ -11,6 +11,7 @@ import re
 
 from tree_sitter import Node
 
+from .. import maskhelpers
 from ..finding import Related
 from ..rule import Rule
 from ...warpsites import LANE_HELPER_NAME
@@ -126,7 +127,9 @@ def site_codes(ctx) -> list[tuple[object, str]]:
     return cached
 
 
-_LANE_FN = LANE_HELPER_NAME  # warpflow analyses such a helper for these sites even where no sink reaches it
+# warpflow analyses such a helper for these sites even where no sink reaches it; a warp count's helper
+# (hypre's `hypre_cuda_get_num_warps()`: `>> 5`) is named for what it computes too
+_LANE_FN = re.compile(LANE_HELPER_NAME.pattern + r"|(^|_)(get_?)?(num_?warps|warp_?count|n_?warps)$")
 
 
 def named_helper_sites(ctx):
@@ -165,11 +168,16 @@ class SiteRule(Rule):
     """A rule that reports confirmed wave-width sites of one kind."""
 
     def check(self, ctx) -> None:
+        done = set()
         for s, code in site_codes(ctx) + named_helper_sites(ctx):
             if code == self.code:
                 related = (Related(*s.origin, "the 32-bit parameter, declared here"),) if s.origin else ()
                 ctx.report(self, s.node, self.message(ctx, s), fix=site_fix(ctx, s) if self.fixable else None,
                            related=related)
+                done.add((s.node.start_byte, s.node.end_byte))
+        for code, node, message in maskhelpers.sites(ctx):  # helpers that return a lane mask (WS008, WS010)
+            if code == self.code and not any(a < node.end_byte and node.start_byte < b for a, b in done):
+                ctx.report(self, node, message)
 
     def message(self, ctx, s) -> str:  # pragma: no cover - overridden
         raise NotImplementedError

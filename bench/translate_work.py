@@ -1,0 +1,56 @@
+"""How much work a tree translate does, counted (not timed: the counts do not drift with the load).
+
+    python bench/translate_work.py [--code CHECKOUT] [--to hip,metal] [DIR]
+
+Every CUDA file under DIR (default tests/realcorpus) translated alone, as bench_translate.py
+--tree does, with `--code`'s kernelport (e.g. a `git worktree add` of main); prints the number of
+translations per backend (`translate.port_file`) and of warpflow analyses, those of a model with its
+includes' view and the include-free ones (the self-check's lints), and the CPU seconds of the run.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("tree", nargs="?", type=Path, default=ROOT / "tests" / "realcorpus")
+    ap.add_argument("--code", type=Path, default=ROOT)
+    ap.add_argument("--to", default="hip,metal")
+    args = ap.parse_args()
+    sys.path.insert(0, str(args.code.resolve()))
+    from kernelport import translate, warpflow
+    from kernelport.errors import KernelportError
+    from kernelport.project_ports import expand, make, single
+    from kernelport.source import SourceFile
+    counts: collections.Counter = collections.Counter()
+    analyze, port_file = warpflow.analyze, translate.port_file
+
+    def counted_analyze(m):
+        counts["warpflow analyses, " + ("with includes" if m.visible is not None else "include-free")] += 1
+        return analyze(m)
+
+    def counted_port_file(src, backend, *a, **k):
+        counts[f"translations to {backend}"] += 1
+        return port_file(src, backend, *a, **k)
+    warpflow.analyze, translate.port_file = counted_analyze, counted_port_file
+    c0 = time.process_time()
+    for f in expand([args.tree]):
+        try:
+            src = SourceFile.read(f)
+            src.check_syntax()
+            make(single(f, src), args.to.split(","), None, True)
+        except KernelportError:
+            pass
+    print(f"{args.code.resolve()}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) +
+          f"; {time.process_time() - c0:.1f} s CPU")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,319 @@
+"""Lane masks of a logical group inside the warp: when a port may drop them (KP203 otherwise).
+
+Real code runs thread groups of G lanes inside a warp (NVlabs/CGBN's TPI = 4, 8, 16 or 32) and
+passes each shuffle the mask of the caller's own group, built from the lane id:
+`((1u << G) - 1) << (lane & ~(G - 1))`, or CGBN's `TPI_ONES << (group_thread ^ warp_thread)`.
+HIP on ROCm 5.2 has no `_sync` warp operations and Metal's simd operations take no mask: their
+shuffle runs on every active lane.  Dropping such a mask from a shuffle gives what CUDA gives, at
+wave 32 and at wave 64, when
+
+1. the mask names the caller's own aligned group of G lanes, G a power of two up to 32, at every
+   lane: decided by evaluating the mask's dataflow (its single definitions in the function, the
+   file's constants, helpers that only return a value) with C's semantics at every lane of a warp
+   (threadIdx.x over several warps, warpSize 32 as CUDA has it).  A name the file does not define
+   (a template's TPI, a member of a class of another file) is G's own unknown: the mask must be
+   the group at every power of two, since a shuffle whose width is not one up to 32 is undefined
+   in CUDA;
+2. the shuffle's width is G: the lane read (`lane`, `lane ± delta`, `lane ^ mask`, each taken in
+   the width's section as CUDA and HIP both take it) stays in the caller's group, and a 64-lane
+   wave holds whole groups, so the section is the same lanes at either width;
+3. no thread-dependent control flow leads to the call, in its function or from a caller in the
+   file (lint's divergence analysis, as for full masks): every lane of the group executes it
+   together, as a mask-less shuffle needs.  A condition the same across a CUDA warp keeps whole
+   groups at wave 64 too (G divides 32).
+
+Votes over a group (`__ballot_sync(group, p)`) are not rewritten: at wave 64 the group's bits sit
+at the lane's place in a 64-bit ballot, which 32-bit lane arithmetic does not name.  Each refusal
+names the condition that failed (docs/soundness.md).
+"""
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from . import backends, cexpr, dialect, fnscopes
+from .warpsites import is_reference
+
+_GS = (1, 2, 4, 8, 16, 32)
+_TIDS = tuple(range(32)) + tuple(range(32, 64, 3)) + tuple(range(96, 224, 13))  # lanes of several warps
+_TID = "__kp_tid"
+_SYM = "__kp_group"
+_MAX_DEPTH = 8
+
+
+class _Literal(str):
+    """A macro's value made of literals and operators only (`#define MASK 0xFFFFFFFF`)."""
+
+    @property
+    def text(self) -> str:
+        return str(self)
+
+
+class _Fail(Exception):
+    """Why a mask is not recognised as the caller's group (the text KP203 gives)."""
+
+
+class _Expander:
+    """A mask or width expression as one C expression over threadIdx.x and at most one unknown name."""
+
+    def __init__(self, tr, fn) -> None:
+        self.tr, self.src, self.module = tr, tr.src, tr.module
+        self.fn = fn
+        self.symbol: str | None = None
+
+    def text(self, n: Node, fn, depth: int = 0) -> str:
+        if depth > _MAX_DEPTH:
+            raise _Fail("its definition is nested too deeply to follow")
+        t = n.type
+        if t == "number_literal":
+            return self.src.text_of(n)
+        if t == "identifier":
+            return self.name(n, self.src.text_of(n), fn, depth)
+        if t == "qualified_identifier":  # `env::TPI`, `core::sync_mask` without a call: a name we cannot read
+            return self.unknown(self.src.text_of(n))
+        if t == "field_expression":
+            if self.src.text_of(n).replace(" ", "") == "threadIdx.x":
+                return _TID
+            raise _Fail(f"it reads '{self.src.text_of(n)}', not the lane id")
+        if t == "call_expression":
+            return self.call(n, fn, depth)
+        if t in ("binary_expression", "parenthesized_expression", "unary_expression", "cast_expression",
+                 "conditional_expression", "type_descriptor", "primitive_type", "sized_type_specifier",
+                 "type_identifier", "type_qualifier"):
+            parts, at = [], n.start_byte
+            for c in n.children:
+                if c.type in ("type_descriptor", "primitive_type", "sized_type_specifier", "type_identifier",
+                              "type_qualifier") or not c.is_named:
+                    continue
+                parts.append(self._between(at, c.start_byte))
+                parts.append(self.text(c, fn, depth))
+                at = c.end_byte
+            parts.append(self._between(at, n.end_byte))
+            return "(" + "".join(parts) + ")"
+        raise _Fail(f"its value '{self.src.text_of(n)}' is not lane arithmetic kernelport can evaluate")
+
+    def _between(self, start: int, end: int) -> str:
+        return self.src.data[start:end].decode("utf-8", "replace")
+
+    def unknown(self, name: str) -> str:
+        if self.symbol not in (None, name):
+            raise _Fail(f"it depends on two names this file does not define ('{self.symbol}', '{name}')")
+        self.symbol = name
+        return _SYM
+
+    def name(self, n: Node, name: str, fn, depth: int) -> str:
+        c = dialect.lookup(backends.source().name, name)
+        if c is not None and c.key == "warp_size":
+            return "32"  # CUDA's warp, which the mask is written for
+        if fn is not None and fn.param(name) is not None:
+            raise _Fail(f"it is the parameter '{name}' of '{fn.name}': its callers decide the lanes it names")
+        if fn is not None and fn.body is not None:
+            got = self.local(name, fn)
+            if got is not None:
+                value, ctype = got
+                return self.typed(self.text(value, fn, depth + 1), ctype)
+        got = self.file_constant(name)
+        if got is not None:
+            value, ctype = got
+            return f"({value.text})" if isinstance(value, _Literal) else self.typed(self.text(value, None, depth + 1), ctype)
+        return self.unknown(name)
+
+    def typed(self, text: str, ctype: str | None) -> str:
+        t = " ".join((ctype or "").replace("const", " ").replace("static", " ").replace("constexpr", " ").split())
+        return f"(({t})({text}))" if t in cexpr.SIZEOF else f"({text})"
+
+    def local(self, name: str, fn):
+        """The one value `name` takes in `fn`: its declaration's initializer, or the one assignment
+        of a declaration without one (a statement of the body itself, so it runs before any use)."""
+        ix = self.src.index
+        decls = [d for d in ix.under(fn.body, "init_declarator") if _declared(d) == name]
+        plain = [d for d in ix.under(fn.body, "declaration") if any(
+            x.type == "identifier" and self.src.text_of(x) == name for x in d.children_by_field_name("declarator"))]
+        assigns = [a for a in ix.under(fn.body, "assignment_expression")
+                   if self.src.text_of(a.child_by_field_name("left")) == name]
+        updates = [u for u in ix.under(fn.body, "update_expression") if self.src.text_of(u.named_children[0]) == name]
+        updates += [n for n in ix.under(fn.body, "identifier") if self.src.text_of(n) == name and self.escapes(n, fn)]
+        if updates or len(decls) + len(plain) != 1:
+            if decls or plain or assigns:
+                raise _Fail(f"'{name}' takes more than one value in '{fn.name}'")
+            return None
+        if decls and not assigns:
+            return decls[0].child_by_field_name("value"), self.src.text_of(decls[0].parent.child_by_field_name("type"))
+        if plain and len(assigns) == 1 and self.src.text_of(assigns[0].child_by_field_name("operator")) == "=":
+            stmt = assigns[0].parent
+            if stmt is not None and stmt.type == "expression_statement" and stmt.parent == fn.body:
+                return assigns[0].child_by_field_name("right"), self.src.text_of(plain[0].child_by_field_name("type"))
+        raise _Fail(f"'{name}' takes more than one value in '{fn.name}'")
+
+    def escapes(self, ident: Node, fn) -> bool:
+        """A use through which something else may store to the local: its address (`&sync`), or an
+        argument of a call that is no dialect operation and may take it by reference (a reference
+        parameter of the file's function, or a function this file does not define)."""
+        p = ident.parent
+        if p is not None and p.type == "pointer_expression" and self.src.text_of(p).lstrip().startswith("&"):
+            return True
+        if p is None or p.type != "argument_list" or p.parent is None or p.parent.type != "call_expression":
+            return False
+        call = p.parent
+        if dialect.spelled_by(backends.source().name, fnscopes.callee_name(call.child_by_field_name("function")) or ""):
+            return False
+        pos = [a for a in p.named_children if a.type != "comment"].index(ident)
+        found = fnscopes.callees(self.module, fn, call)
+        return not found or any(pos >= len(g.params) or is_reference(g.params[pos].node) for g in found)
+
+    def file_constant(self, name: str):
+        vis = self.module.visible
+        mac = self.module.macros.get(name) or (vis.macros.get(name) if vis is not None else None)  # as the model reads it
+        if mac is not None:
+            text = (mac.value or "").strip()
+            if not text or re.search(r"[A-Za-z_]\w*", re.sub(r"\b(0[xX])?[0-9a-fA-F]+[uUlL]*\b", "", text)):
+                raise _Fail(f"it reads the macro '{name}', which is not one literal value (give it as a constant)")
+            return _Literal(text), None
+        for d in self.src.index.of_type("init_declarator"):
+            if _declared(d) == name and self.module.function_at(d) is None and d.parent.type == "declaration":
+                return d.child_by_field_name("value"), self.src.text_of(d.parent.child_by_field_name("type"))
+        return None
+
+    def call(self, n: Node, fn, depth: int) -> str:
+        f = n.child_by_field_name("function")
+        name = fnscopes.callee_name(f)
+        args = [a for a in n.child_by_field_name("arguments").named_children if a.type != "comment"]
+        if f is not None and f.type in ("primitive_type", "type_identifier", "sized_type_specifier") and len(args) == 1:
+            return self.typed(self.text(args[0], fn, depth), self.src.text_of(f))  # uint32_t(x)
+        found = fnscopes.callees(self.module, fn, n)
+        if args or len(found) != 1 or found[0].body is None:
+            raise _Fail(f"it comes from '{self.src.text_of(f)}(...)', whose value this file does not show"
+                        if not found else f"it comes from a call of '{name}' with arguments")
+        g = found[0]
+        stmts = [s for s in g.body.named_children if s.type != "comment"]
+        if not stmts or stmts[-1].type != "return_statement" or \
+                any(s.type not in ("declaration", "return_statement") for s in stmts):
+            raise _Fail(f"'{name}' computes more than a value")
+        value = next(c for c in stmts[-1].named_children if c.type != "comment")
+        return self.text(value, g, depth + 1)
+
+
+def _declared(d: Node) -> str | None:
+    x = d.child_by_field_name("declarator")
+    return x.text.decode() if x is not None and x.type == "identifier" else None
+
+
+def _eval(text: str, tid: int, g: int) -> int:
+    return cexpr.evaluate_typed(text, {_TID: cexpr.Value(cexpr.UINT, tid), _SYM: cexpr.Value(cexpr.INT, g)}).v
+
+
+def group_widths(tr, mask: Node, width: Node | None, fn) -> dict[int, int]:
+    """{value of the unknown (or 0): G} where `mask` is the caller's aligned group of G lanes at
+    every lane and `width` (where the call has one) is G; _Fail with the reason otherwise."""
+    ex = _Expander(tr, fn)
+    mtext = ex.text(mask, fn)
+    wtext = ex.text(width, fn) if width is not None else None
+    out: dict[int, int] = {}
+    undefined: list[str] = []
+    for s in (_GS if ex.symbol is not None else (0,)):
+        where = f" when {ex.symbol} is {s}" if ex.symbol is not None else ""
+        try:
+            masks = {tid: _eval(mtext, tid, s) & 0xFFFFFFFF for tid in _TIDS}
+            w = _eval(wtext, 0, s) if wtext is not None else None
+        except cexpr.CExprError as e:
+            if ex.symbol is not None:
+                undefined.append(f"{s} ({e})")
+                continue  # C leaves the mask undefined at this G: the original is, so no port owes it
+            raise _Fail(f"evaluating it fails ({e})") from None
+        g = bin(masks[0]).count("1")
+        if g not in _GS or any(m != ((1 << g) - 1) << ((tid % 32) & ~(g - 1)) for tid, m in masks.items()):
+            raise _Fail(f"it is not the caller's own aligned group of lanes{where}")
+        if wtext is not None and w != g:
+            raise _Fail(f"the shuffle's width is not the group's width ({g}{where}), so the lane read may leave the group")
+        out[s] = g
+    if not out:
+        raise _Fail(f"evaluating it fails at every width {ex.symbol} may have: {'; '.join(undefined)}")
+    return out
+
+
+def _divergent_calls(tr, spans: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The calls of `spans` that thread-dependent control may reach: a condition, a loop's trip count
+    or an earlier return that depends on the thread, in their function or, through the file's calls
+    (template instances too), in a caller."""
+    from .lint.divergence import Divergence, THREAD  # lint's analysis: loaded only where such a mask is met
+    out: set[tuple[int, int]] = set()
+    reached: set[str] = set()
+
+    class _Reach(Divergence):
+        def full_mask_op(self, call: Node) -> bool:
+            return (call.start_byte, call.end_byte) in spans
+
+        def _at_call(self, n: Node, frames) -> None:
+            divergent = self._worst(frames, THREAD) is not None or (
+                self._exit is not None and self._exit.tag >= THREAD and self._exit.node.start_byte < n.start_byte)
+            if divergent:
+                if (n.start_byte, n.end_byte) in spans:
+                    out.add((n.start_byte, n.end_byte))
+                reached.update(self._called(n))
+
+    d = _Reach(_Ctx(tr), ("partial_warp_ops",)).run()
+    changed = True
+    while changed:  # what a divergently reached helper runs is reached so too
+        changed = False
+        for f in tr.module.functions.values():
+            if f.body is not None and d._fkey(f) in reached:
+                d.fn = f
+                for c in tr.src.index.under(f.body, "call_expression"):
+                    if (c.start_byte, c.end_byte) in spans:
+                        out.add((c.start_byte, c.end_byte))
+                    new = d._called(c) - reached
+                    if new:
+                        reached |= new
+                        changed = True
+    return out
+
+
+class _Ctx:
+    """What lint's divergence analysis reads of a lint context, from the translator's own parse."""
+
+    def __init__(self, tr) -> None:
+        self.module, self.src, self.analysis = tr.module, tr.src, tr.analysis
+        self.hardcoded_macros: dict = {}
+        self.lang = backends.source().name
+
+        class _S:
+            portable_macros: frozenset = frozenset()
+        self.settings = _S()
+
+    def text(self, n: Node) -> str:
+        return self.src.text_of(n)
+
+
+def ported(tr, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> bool:
+    """Whether the call with a mask that may name only some lanes (`bound["mask"]`) is ported with the
+    mask dropped; KP203 at the mask, naming the failed condition, otherwise."""
+    mask = bound["mask"]
+    why = None
+    try:
+        widths = group_widths(tr, mask, bound.get("width"), tr.module.function_at(call))
+    except _Fail as e:
+        why = str(e)
+    if why is None and concept.kind != "shuffle":
+        why = (f"a vote over the caller's group of {'/'.join(map(str, sorted(set(widths.values()))))} lanes is not "
+               "rewritten: on a 64-lane wave the group's bits sit at the lane's place in a 64-bit ballot")
+    elif why is None and "width" not in bound:
+        why = "the shuffle gives no width, so the lane it reads may leave the mask's lanes"
+    if why is None:
+        if "_kp_group_divergent" not in tr.__dict__:  # once per port: every call with such a mask
+            spans = {(m.parent.parent.start_byte, m.parent.parent.end_byte) for m, cls, _ in tr.analysis.shuffle_masks
+                     if cls == "partial" and m.parent is not None and m.parent.parent is not None}
+            tr.__dict__["_kp_group_divergent"] = _divergent_calls(tr, spans)
+        if (call.start_byte, call.end_byte) in tr.__dict__["_kp_group_divergent"]:
+            why = "thread-dependent control flow may reach the call with only part of the group"
+    if why is None:
+        at = f" (G = {', '.join(map(str, sorted(set(widths.values()))))})"
+        tr.note(mask, "(dropped)", "the mask names the caller's own aligned group of G lanes, the width G keeps "
+                f"the shuffle inside it, and the whole group runs the call{at}")
+        return True
+    tr.problem("KP203", mask, f"mask '{tr.src.text_of(mask)}' may name only some lanes; "
+               f"{tr.backend.upper()} {concept.name(tr.backend)} runs on every active lane ({why})",
+               "use a full mask (0xffffffff) or __activemask() in converged code, a group mask "
+               "`((1u << G) - 1) << (lane & ~(G - 1))` with width G in uniform control flow, or keep the "
+               "CUDA path under #ifdef")
+    return False
