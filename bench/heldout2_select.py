@@ -57,10 +57,10 @@ def resolves(repo: str, commit: str, path: str, incdirs: list[str], tree: set[st
     return True
 
 
-def pick(repo: str, commit: str, incdirs: list[str], prefix: str = "") -> list[str]:
+def pick(repo: str, commit: str, incdirs: list[str], prefix: str = "", pattern: str = r"\.cu$") -> list[str]:
     tree = set(git(repo, "ls-tree", "-r", "--name-only", commit).decode().split("\n")) - {""}
     taken, digests = [], set()
-    for p in cu_files(repo, commit, prefix):
+    for p in cu_files(repo, commit, prefix, pattern):
         digest = hashlib.sha256(git(repo, "show", f"{commit}:{p}")).hexdigest()
         if digest in digests or not resolves(repo, commit, p, incdirs, tree, set()):
             continue

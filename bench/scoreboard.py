@@ -279,24 +279,61 @@ def find_file_port(out: Path, rel: Path, suffix: str) -> tuple[Path, tuple[str, 
     return None
 
 
+def port_suffix(backend: str, rel: Path) -> str | None:
+    """The suffix of a file's port as the backend names it (its own data): a source's `.hip`, a
+    header's `x.cuh` -> `x.hip.h`; None for a header of a backend that ports no headers alone
+    (Metal splices a header into its includers' ports)."""
+    from kernelport import backends
+
+    b = backends.get(backend)
+    return b.header_extension if is_header(rel) else b.extension
+
+
+def is_header(rel: Path) -> bool:
+    from kernelport.includes import HEADER_SUFFIXES  # the light module: no parser needed
+
+    return rel.suffix in HEADER_SUFFIXES
+
+
+def as_hip_unit(header: Path, tmp: Path) -> Path:
+    """A header kept as it is, as HIP compiles it: after <hip/hip_runtime.h>, as every HIP unit
+    that includes it has it (`nvcc -x cu -c x.cuh` has cuda_runtime.h so, implicitly; hipcc
+    does not, so the bare header would fail on `threadIdx` for want of what no includer lacks)."""
+    unit = tmp / "unchanged" / f"{header.name}.hip"
+    unit.parent.mkdir(parents=True, exist_ok=True)
+    unit.write_text(f'#include <hip/hip_runtime.h>\n#include "{header}"\n')
+    return unit
+
+
 def file_steps(exe: str, project: Project, src: Path, tmp: Path, use_cache: bool = True,
                flags: list[str] = ()) -> Row:
+    """A header given as a source (`.cuh` kernels): its HIP port is `x.hip.h`; exit 0 with none
+    written means its port would equal it (headers are written only when their port differs), so
+    hipcc compiles the header as it is, after hip_runtime.h (as_hip_unit; "unchanged"); Metal ports no header on its own, so exit 0
+    there is the located note that says so ("header_note")."""
     rel = src.relative_to(project.root)
     row = Row(project.name, str(rel))
     nvcc_step(project, src, row, use_cache)
     out = tmp / "hip"
     row.hip, row.hip_codes, row.hip_error, row.hip_s, _ = run_translate(exe, [str(src)], "hip", out, flags)
     if row.hip == "written":
-        found = find_file_port(out, rel, ".hip")
-        if found is None:
-            row.hip, row.hip_error = "no_port", f"exit 0 but no {rel.stem}.hip in -o"
+        suffix = port_suffix("hip", rel)
+        found = find_file_port(out, rel, suffix)
+        if found is None and is_header(rel) and not out.exists():
+            row.hip = "unchanged"
+            row.hipcc, row.hipcc_error, row.hipcc_s = hipcc(as_hip_unit(src, tmp), hipcc_args(project, src, out))
+        elif found is None:
+            row.hip, row.hip_error = "no_port", f"exit 0 but no {rel.with_suffix(suffix).name} in -o"
         else:
             row.hipcc, row.hipcc_error, row.hipcc_s = hipcc(found[0], hipcc_args(project, src, out, found[1]))
     out = tmp / "metal"
-    row.metal, row.metal_codes, row.metal_error, row.metal_s, _ = run_translate(exe, [str(src)], "metal", out, flags)
+    row.metal, row.metal_codes, row.metal_error, row.metal_s, text = run_translate(exe, [str(src)], "metal", out, flags)
     if row.metal == "written":
-        found = find_file_port(out, rel, ".metal")
-        if found is None:
+        suffix = port_suffix("metal", rel)
+        found = find_file_port(out, rel, suffix) if suffix else None
+        if found is None and suffix is None and not out.exists():
+            row.metal, row.metal_error = "header_note", first_error(text)
+        elif found is None:
             row.metal, row.metal_error = "no_port", f"exit 0 but no {rel.stem}.metal in -o"
         else:
             row.checker, row.checker_error, row.checker_s = metal_check(found[0])
@@ -323,14 +360,15 @@ def project_steps(exe: str, project: Project, rows: dict[str, Row], with_flags: 
     """Translate the project's root in project mode per backend; compile/check each source's port."""
     flags = project_flags(project) if with_flags else []
     runs = {}
-    for backend, suffix in (("hip", ".hip"), ("metal", ".metal")):
+    for backend in ("hip", "metal"):
         out = tmp / f"project-{backend}"
         outcome, codes, err, secs, _ = run_translate(exe, [str(project.root)], backend, out, flags)
         runs[backend] = (outcome, codes, err, secs)
         for src in project.sources:
             rel = src.relative_to(project.root)
             row = rows[str(rel)]
-            port = find_port(out, rel, suffix)
+            ext = port_suffix(backend, rel)
+            port = find_port(out, rel, ext) if ext else None
             state = "written" if port else ("no_port" if outcome == "written" else outcome)
             if backend == "hip":
                 row.project_hip = state
@@ -359,7 +397,8 @@ def counts(rows: list[Row], prefix: str = "") -> dict[str, int]:
     return {
         "files": len(rows),
         "nvcc": len(nv_ok),
-        "hip_written": sum(get(r, hip) == "written" for r in rows),
+        "hip_written": sum(get(r, hip) in ("written", "unchanged") for r in rows),  # unchanged: a header
+        "unchanged": sum(get(r, hip) == "unchanged" for r in rows),  # whose port is itself
         "refused": sum(get(r, hip) == "refused" for r in rows),
         "parse": sum(get(r, hip) == "parse_error" for r in rows),
         "internal": sum(get(r, hip) == "internal_error" for r in rows),
@@ -380,7 +419,8 @@ def table(rows: list[Row], projects: list[str], prefix: str = "") -> list[str]:
         sel = rows if name == "total" else [r for r in rows if r.project == name]
         c = counts(sel, prefix)
         out.append(
-            f"| {name} | {c['files']} | {c['nvcc']} | {c['hip_written']} ({c['refused']} refused, "
+            f"| {name} | {c['files']} | {c['nvcc']} | {c['hip_written']} ("
+            + (f"{c['unchanged']} unchanged headers, " if c['unchanged'] else "") + f"{c['refused']} refused, "
             f"{c['parse']} parse errors, {c['internal']} internal errors) | {c['hipcc']} of "
             f"{c['hip_written']} | {c['metal_written']} ({c['metal_internal']} internal errors) | "
             f"{c['checker']} of {c['metal_written']} | {pct(c['hipcc_of_nvcc'], c['nvcc'])} "
@@ -395,7 +435,7 @@ def cause(err: str) -> str:
 
 def summary(rows: list[Row], top: int = 8) -> list[str]:
     steps = [
-        ("HIP translate, not written", lambda r: r.hip not in ("written", ""),
+        ("HIP translate, not written", lambda r: r.hip not in ("written", "unchanged", ""),
          lambda r: f"{r.hip} {r.hip_codes}".strip() + (f": {cause(r.hip_error)}" if r.hip != "refused" else "")),
         ("HIP port does not compile", lambda r: r.hipcc == "fail", lambda r: cause(r.hipcc_error)),
         ("Metal translate, not written", lambda r: r.metal not in ("written", ""),
@@ -464,7 +504,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="with --match: the other files' rows are taken from this earlier --json "
                          "(same kernelport), so a re-measured subset still gives the whole table")
     ap.add_argument("--match", metavar="REGEX", help="only the files whose project/path matches (a quick look)")
+    ap.add_argument("--compile-timeout", type=int, default=COMPILE_TIMEOUT_S, metavar="S",
+                    help=f"seconds for one nvcc or hipcc run (default {COMPILE_TIMEOUT_S}; a template-heavy "
+                         "library's originals need more on a loaded machine, and a timeout is no result)")
     args = ap.parse_args(argv)
+    globals()["COMPILE_TIMEOUT_S"] = args.compile_timeout  # read by nvcc_step and hipcc
     for given in (args.compare, args.reuse):  # read at the end of a long run: fail before it, not after
         if given is not None and not given.is_file():
             ap.error(f"{given}: no such file (an earlier --json output)")

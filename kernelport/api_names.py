@@ -20,8 +20,9 @@ from .diagnostics import Diagnostic
 # Node fields that name what a declaration declares.
 _DECLARING = ("declarator", "name")
 _TESTS = ("preproc_ifdef", "preproc_elifdef")
-# Nodes whose `name` field is a use, not a declaration: a macro tested, a template named with arguments.
-_NOT_DECLARING = (*_TESTS, "template_function", "template_method", "template_type")
+# Nodes whose `name` field is a use, not a declaration: a macro tested, a template named with
+# arguments, a qualified name (`::cudaFree(p)`; `void S::f()` declares f through its declarator).
+_NOT_DECLARING = (*_TESTS, "template_function", "template_method", "template_type", "qualified_identifier")
 _NAME_TYPES = ("identifier", "type_identifier", "field_identifier", "namespace_identifier")
 _COORDINATES = ("threadIdx", "blockIdx", "blockDim", "gridDim")
 _TAGGED = ("struct_specifier", "class_specifier", "union_specifier", "enum_specifier")
@@ -77,10 +78,72 @@ def declared_names(order: list[Node], text_of) -> frozenset[str]:
                 found.append(d)
         # (the node's own tests only where a field leads to a name: most nodes have neither field)
         if found and node.type not in _NOT_DECLARING and not _names_a_type(node) and \
-                not _stands_in_for_cuda(node, text_of):  # `#ifdef X`, `f<T>()` name X and f, declare neither
+                not _stands_in_for_cuda(node, text_of) and \
+                not _aliases_api_name(node, text_of):  # `#ifdef X`, `f<T>()` name X and f, declare neither
             out.update(text_of(d) for d in found)
     return frozenset(out)
 
+
+def _aliases_api_name(node: Node, text_of) -> bool:
+    """`#define cudaArray hipArray`: a project's own HIPIFY layer (ASTRA's gpu_runtime_wrapper.h,
+    for its HIP build) defines a CUDA API name as a backend's spelling of it, exactly as that
+    backend's table has it. The name stays CUDA's, not the user's own: a port renames its uses
+    to that very spelling, which is what the alias gives where it is compiled."""
+    if node.type != "preproc_def":
+        return False
+    name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+    if name is None or value is None:
+        return False
+    cuda, alias = text_of(name), text_of(value).strip()
+    pattern = backends.source().api_pattern
+    if not (pattern and re.fullmatch(pattern, cuda)) or not re.fullmatch(r"\w+", alias):
+        return False
+    return any((t := b.api()) is not None and t.spelling(cuda) == alias for b in backends.all())
+
+
+
+def unit_declared(project, sc, root) -> frozenset[str]:
+    """Every name the headers of `root`'s translation unit declare (project.Scan `sc`), less the
+    macros a header defines only in branches this unit does not compile: ASTRA's
+    gpu_runtime_wrapper.h defines `cudaStream_t` and `cudaMemcpyToSymbolAsync(S, ...)` under
+    `#ifdef ASTRA_BUILDING_HIP`, for its own HIP build; its CUDA build, the one ported, has
+    CUDA's names there, which the port renames."""
+    out: set[str] = set()
+    for p in sc.order:
+        if p == root or (pf := project.file(p)) is None:
+            continue
+        src = pf.src
+        every = src.__dict__.get("_kp_macro_names")
+        if every is None:
+            every = src.__dict__["_kp_macro_names"] = frozenset(
+                src.text_of(n) for node in src.index.order if node.type in ("preproc_def", "preproc_function_def")
+                for n in [node.child_by_field_name("name")] if n is not None)
+        active = set(sc.local.get(p, {})) | {src.text_of(n) for node in sc.functions.get(p, [])
+                                             for n in [node.child_by_field_name("name")] if n is not None}
+        out |= project.declared(p) - (every - active)
+    return frozenset(out)
+
+
+def _parameter_types(src, definition: Node) -> tuple[str, ...] | None:
+    """The parameter types of a function definition as written (each parameter's text less its
+    name, blanks collapsed, none beside `*`, `&`), None where there is no parameter list."""
+    d = definition.child_by_field_name("declarator")
+    while d is not None and d.type != "function_declarator":
+        d = d.child_by_field_name("declarator")
+    plist = d.child_by_field_name("parameters") if d is not None else None
+    if plist is None:
+        return None
+    out = []
+    for p in plist.named_children:
+        if p.type == "comment":
+            continue
+        name = p.child_by_field_name("declarator")
+        while name is not None and name.type not in _NAME_TYPES:
+            name = name.child_by_field_name("declarator")
+        cut = (name.start_byte, name.end_byte) if name is not None else (p.end_byte, p.end_byte)
+        text = (src.data[p.start_byte:cut[0]] + src.data[cut[1]:p.end_byte]).decode("utf-8", "replace")
+        out.append(re.sub(r"\s*([*&,<>])\s*", r"\1", " ".join(text.split())))  # `char *` is `char*`
+    return tuple(out)
 
 _CONDITIONALS = ("preproc_if", "preproc_ifdef")
 _BRANCHES = ("preproc_else", "preproc_elif", "preproc_elifdef")
@@ -124,6 +187,20 @@ def _skipped_by_cuda(cond: Node, branch: Node | None, text_of) -> bool:
 
 # An identifier (group 1), or a literal or comment to skip whole.
 _TOKENS = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/|\b([A-Za-z_]\w*)', re.S)
+
+
+def _global_scope(node: Node) -> bool:
+    """`::cudaFree(p)`: the global namespace's name, CUDA's, where the user's is in a namespace of
+    its own (FLAMEGPU's `detail::cuda::cudaFree` wrapper calls `::cudaFree`)."""
+    p = node.parent
+    return p is not None and p.type == "qualified_identifier" and p.child_by_field_name("scope") is None \
+        and p.child_by_field_name("name") == node
+
+
+def _defined_here(node: Node) -> bool:
+    """`X` of `#define X ...`: the name a macro definition defines, not a use of it."""
+    p = node.parent
+    return p is not None and p.type in ("preproc_def", "preproc_function_def") and p.child_by_field_name("name") == node
 
 
 def _tested_macro(node: Node) -> bool:
@@ -179,8 +256,8 @@ class ApiNames:
         target = node.child_by_field_name("function") if node.type == "call_expression" else node
         name = self.src.text_of(target)
         pattern = backends.source().api_pattern
-        if name in self.declared_names():
-            return True  # the user's own name
+        if name in self.declared_names() and not _global_scope(target) or _defined_here(target):
+            return True  # the user's own name; a `#define` of an API name (an alias) keeps the name it defines
         if table is None:  # a CUDA call: refused by the backend's own check, or as any unspelled concept
             return b.refuses_undefined_names or not (pattern and re.fullmatch(pattern, name))
         if self.cuda_only_region(node) or self.amd_only_region(node):
@@ -329,6 +406,38 @@ class ApiNames:
                 self.rw.replace(node, target)
                 self._api_note(node, name, target, "struct field")
 
+    def check_collapsed_overloads(self) -> None:
+        """Overloads that the API renames make one (FLAMEGPU's `gpuAssert(cudaError_t, ...)` and
+        `gpuAssert(CUresult, ...)`: both take hipError_t on HIP, a redefinition hipcc refuses): the
+        later definition is left out of the port, its text kept under `#if 0`, with a warning
+        (KP231) at it; calls reach the first, which takes the one error type the target has."""
+        table = backends.get(self.backend).api()
+        if table is None:
+            return
+        declared = self.declared_names()
+
+        def spelled(text: str) -> str:
+            return re.sub(r"[A-Za-z_]\w*", lambda m: m.group(0) if m.group(0) in declared
+                          else table.spelling(m.group(0)) or m.group(0), text)
+        seen: dict[tuple, tuple] = {}
+        for f in self.module.functions.values():
+            sig = _parameter_types(self.src, f.node)
+            if f.template_node is not None or sig is None or self.cuda_only_region(f.node):
+                continue
+            key = (f.node.parent.id if f.node.parent is not None else None, f.name, tuple(spelled(t) for t in sig))
+            first = seen.setdefault(key, (f, sig))
+            if first[1] == sig:
+                continue  # itself, or the same signature twice: the user's own (and the compiler's) business
+            same = ", ".join(key[2])
+            self.port.diagnostics.append(Diagnostic(
+                "KP231", self.src.loc(f.node), f"`{f.name}({', '.join(sig)})` is `{f.name}({same})` on "
+                f"{backends.get(self.backend).display_name}, as the overload at line {self.src.loc(first[0].node).line} "
+                "is: this definition is left out of the port (kept under `#if 0`)", "give the target's one type one "
+                "overload; guard the other so that only the CUDA build compiles it", "warning"))
+            self.rw.replace(f.node, lambda rw, n, ln=self.src.loc(first[0].node).line:
+                            f"#if 0  // kernelport KP231: one function with the overload at line {ln} on this target\n"
+                            f"{rw.original(n)}\n#endif")
+
     def check_device_launches(self) -> None:
         """A kernel launched from device code (CUDA's dynamic parallelism) where the backend has
         none: KP210 at the launch, not a port that hipcc refuses."""
@@ -378,6 +487,24 @@ class ApiNames:
                 self.rw.replace(tnode, spelled)
                 self.note(tnode, spelled, f"a built-in coordinate is not an integer on "
                           f"{backends.get(self.backend).display_name}: `auto` would take its own type")
+
+    def rewrite_whole_coordinates(self) -> None:
+        """`const uint3 bid = blockIdx;` (FLAMEGPU's device exception): a coordinate read whole, as
+        an initialiser, an assignment's value or a call's argument, where the backend's coordinates
+        are objects that do not convert to uint3 (its `whole_coordinate` spelling)."""
+        spelled = backends.get(self.backend).whole_coordinate
+        if spelled is None:
+            return
+        for n in self.src.index.of_type("identifier"):
+            c = self.src.text_of(n)
+            p = n.parent
+            if c not in _COORDINATES or p is None or self.rw.has(n) or not (
+                    p.type == "init_declarator" and p.child_by_field_name("value") == n or
+                    p.type == "assignment_expression" and p.child_by_field_name("right") == n or
+                    p.type == "argument_list"):
+                continue
+            self.rw.replace(n, spelled.format(c=c))
+            self.note(n, spelled.format(c=c), f"a built-in coordinate is no vector on {backends.get(self.backend).display_name}")
 
     def _coordinate(self, v: Node | None) -> bool:
         while v is not None and v.type == "parenthesized_expression" and v.named_child_count == 1:

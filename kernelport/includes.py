@@ -15,6 +15,8 @@ import re
 import stat
 from pathlib import Path
 
+HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx", ".cuh", ".inl", ".inc")  # a header, not a source
+
 MAX_HEADER_BYTES = 1 << 20  # no kernel header is larger; a larger one is not read
 MAX_INCLUDE_DEPTH = 200  # includes nested deeper are not followed (GCC's limit: a deeper chain compiles nowhere)
 INCLUDE_PATH_ENV = "KERNELPORT_INCLUDE_PATH"

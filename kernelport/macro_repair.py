@@ -17,7 +17,7 @@ from typing import Callable, Mapping
 
 from tree_sitter import Tree
 
-from .macro_tokens import Tok, match_paren as _match_paren, tokens
+from .macro_tokens import Tok, match_brace as _match_brace, match_paren as _match_paren, tokens
 from .macros import ATTRIBUTE_WORDS, NEVER, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, expansion, in_place_edits
 
 
@@ -33,6 +33,10 @@ _CAPS = re.compile(r"_*[A-Z][A-Z0-9_]*")
 _TEMPLATE_HEAD = re.compile(r"\s*template\s*<")
 _STMT_BEFORE = frozenset({";", "{", "}", ")", ":"})
 _MAX_PARSES = 160  # per file: the repair is bounded however broken the file is
+# Roles whose candidate is tried at every use in error at once where one use alone does not help:
+# an error node that spans them all (MGARD's `KERNELS(1, double)` lines at namespace scope) shrinks
+# only when every one is masked.
+_GROUPED = ("definition", "statement", "arguments")
 # Tokens tried per error region, nearest the error first: a macro in the way stands within a few lines of where the
 # parse fails (3 lines of real code hold ~150 tokens); the bound keeps a 100k-token line from costing minutes.
 _MAX_WINDOW_TOKENS = 512
@@ -54,6 +58,21 @@ def error_sites(tree: Tree) -> list[tuple[int, int]]:
     return out
 
 
+def inner_sites(tree: Tree, sites: list[tuple[int, int]], limit: int = 32) -> list[tuple[int, int]]:
+    """The ERROR and MISSING nodes nested in a site of more than a few lines, in order: where an
+    error node spans a whole file (MGARD's namespace of `KERNELS(1, double)` lines), the
+    candidates near its start are none; those near the errors inside it are the repair's."""
+    out: list[tuple[int, int]] = []
+    stack = [n for n in reversed(tree.root_node.children) if n.has_error or n.is_missing or n.type == "ERROR"]
+    while stack and len(out) < limit:
+        n = stack.pop()
+        if (n.is_missing or n.type == "ERROR") and (n.start_byte, n.end_byte) not in sites:
+            out.append((n.start_byte, n.end_byte))
+        if n.has_error and n.end_point[0] - n.start_point[0] > 3:
+            stack.extend(reversed(n.children))
+    return out
+
+
 def _score(sites: list[tuple[int, int]]) -> int:
     """How much of the file is in error: its bytes, and a constant per site (a MISSING has none)."""
     return sum(e - s + 16 for s, e in sites)
@@ -71,6 +90,7 @@ _BLANK = bytes(b if b in (0x0A, 0x0D) else 0x20 for b in range(256))  # every by
 
 def _blank_bytes(data: bytes, start: int, end: int) -> bytes:
     return data[start:end].translate(_BLANK)  # (a conditional's variant blanks up to a whole header)
+
 
 
 class Repair:
@@ -99,7 +119,7 @@ class Repair:
         while sites and self.parses < _MAX_PARSES:
             score = _score(sites)
             accepted = False
-            for lo, hi in sites:
+            for lo, hi in sites + inner_sites(tree, sites):
                 for key, edits, masks in self._candidates(lo, hi):
                     if key in tried or self.parses >= _MAX_PARSES:
                         continue
@@ -109,6 +129,14 @@ class Repair:
                     trial = self._apply(seen, edits)
                     t2 = self._parse(trial, tree, edits)
                     s2 = error_sites(t2)
+                    if _score(s2) + self._hidden(masks) >= score and key[0] in _GROUPED and \
+                            self.parses < _MAX_PARSES:  # `K(1, double)` on many lines: one error spans them all
+                        more = self._other_uses(key, sites)
+                        if more[0]:
+                            edits, masks = edits + more[0], masks + more[1]
+                            trial = self._apply(seen, edits)
+                            t2 = self._parse(trial, tree, edits)
+                            s2 = error_sites(t2)
                     if _score(s2) + self._hidden(masks) < score:  # never hide more code than the error
                         seen, tree, sites = trial, t2, s2
                         self._keep(masks)
@@ -162,9 +190,23 @@ class Repair:
     def _same_elsewhere(self, seen: bytes, tree: Tree, sites, key: tuple):
         """A mask that helped once is tried at every other use of that macro in the same role that
         stands in an error (one more parse where there are many, instead of one per use)."""
-        kind, name = key[0], key[2]
-        if kind == "conditional":  # its candidate already covers every group of that condition
+        if key[0] == "conditional":  # its candidate already covers every group of that condition
             return seen, tree, sites
+        edits, masks = self._other_uses(key, sites)
+        if not edits or self.parses >= _MAX_PARSES:
+            return seen, tree, sites
+        trial = self._apply(seen, edits)
+        t2 = self._parse(trial, tree, edits)
+        s2 = error_sites(t2)
+        if _score(s2) <= _score(sites):
+            self._keep(masks)
+            return trial, t2, s2
+        return seen, tree, sites
+
+    def _other_uses(self, key: tuple, sites) -> tuple[list[Edit], list[Mask]]:
+        """The edits and masks of every other use of the candidate's macro in the same role that
+        stands in an error."""
+        kind, name = key[0], key[2]
         edits, masks = [], []
         spans = sorted((self._line(a) - 1, self._line(b) + 1) for a, b in sites)  # only where errors are
         firsts = [a for a, _ in spans]
@@ -181,15 +223,7 @@ class Repair:
                 # (a use that parses as it is keeps its text for the analyses)
                 edits += got[0]
                 masks += got[1]
-        if not edits or self.parses >= _MAX_PARSES:
-            return seen, tree, sites
-        trial = self._apply(seen, edits)
-        t2 = self._parse(trial, tree, edits)
-        s2 = error_sites(t2)
-        if _score(s2) <= _score(sites):
-            self._keep(masks)
-            return trial, t2, s2
-        return seen, tree, sites
+        return edits, masks
 
     # -- candidates ------------------------------------------------------------------------------
     def _window(self, lo: int, hi: int) -> range:
@@ -256,7 +290,8 @@ class Repair:
 
     def _grammar_gaps(self, idx):
         """C++ the grammar lacks, masked the same way: `new const T*[n]` is seen as `new T [n]` and
-        `typeid(double)` as `typeid(      )`, `template class P<float>;` as a declaration of P (none
+        `typeid(double)` as `typeid(      )`, `template class P<float>;` as a declaration of P, a default
+        argument `T x = {}` as `T x` (none
         changes what the warp analyses read)."""
         toks = self.toks
         for i in idx:
@@ -284,6 +319,13 @@ class Repair:
                     s, e = toks[i + 2].start, toks[close - 1].end
                     yield (("typeid", t.start, "typeid"), [(s, e, _blank_bytes(self.data, s, e))],
                            [Mask(s, e, "typeid", "grammar")])
+            elif t.text == "=" and i + 1 < len(toks) and toks[i + 1].text == "{" and i > 0 and \
+                    (toks[i - 1].kind == "ident" or toks[i - 1].text == ">" and toks[i - 1].end < t.start):
+                close = _match_brace(toks, i + 1)  # a default argument `T x = {}`: seen as `T x`
+                if close is not None and close + 1 < len(toks) and toks[close + 1].text in (")", ","):
+                    s, e = t.start, toks[close].end
+                    yield (("default", t.start, "="), [(s, e, _blank_bytes(self.data, s, e))],
+                           [Mask(s, e, "= {...}", "grammar")])
 
     def _close(self, i: int) -> int | None:
         """_match_paren(self.toks, i), once per `(`: each error region asks again for every role."""

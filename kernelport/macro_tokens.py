@@ -69,3 +69,18 @@ def match_paren(toks: list[Tok], i: int) -> int | None:
             if depth == 0:
                 return j if t == ")" else None
     return None
+
+
+def match_brace(toks: list[Tok], i: int) -> int | None:
+    """Index of the `}` closing the `{` at toks[i] (brackets of every kind nested), or None."""
+    depth = 0
+    for j in range(i, min(len(toks), i + 4000)):
+        if toks[j].kind != "punct":
+            continue
+        if toks[j].text in "([{":
+            depth += 1
+        elif toks[j].text in ")]}":
+            depth -= 1
+            if depth == 0:
+                return j if toks[j].text == "}" else None
+    return None

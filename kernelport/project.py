@@ -16,13 +16,13 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import guards
+from . import guards, includes
 from .includewalk import Include, IncludeWalk, Scan, _type_names  # noqa: F401  (Include, _type_names: re-exported)
 from .errors import KernelportError, Location
 from .model import Macro, Module, Visible, build, with_header_launches
 from .source import SourceFile
 
-HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx", ".cuh", ".inl", ".inc")
+HEADER_SUFFIXES = includes.HEADER_SUFFIXES
 _NAME = re.compile(r"[A-Za-z_]\w*$")
 
 
@@ -196,7 +196,8 @@ class Project(IncludeWalk):
             vis.mask_helpers.update(self.mask_helpers(p, vis.mask_helpers))
         from .warpmultiples import solve
         vis.warp_multiples = solve([i for p in others for i in self.warp_multiple_items(p)])
-        vis.declared = frozenset().union(*(self.declared(p) for p in others))
+        from .api_names import unit_declared
+        vis.declared = unit_declared(self, sc, root)
         vis.types = dict(sc.types)
         vis.hip_macros = self.hip_macros(root, opts)
         from .shufflewrappers import wrappers

@@ -70,6 +70,13 @@ _PRAGMA_AS_BODY = re.compile(rb"^((?![ \t]*#)[^\n]*(?:\)|\belse|\bdo)[ \t]*(?://
                              rb"([ \t]*#[ \t]*pragma\b[^\n]*)", re.M)
 
 
+# A line continuation with blanks after its backslash (`processed_dims_d,\ ` then the newline, in
+# a macro of MGARD's): GCC and nvcc splice the lines all the same (with a warning), the grammar
+# ends the directive there and reads the rest of the macro as code.  The parsed copy moves the
+# blanks before the backslash.
+_SPACED_CONTINUATION = re.compile(rb"\\([ \t]+)(?=\r?\n)")
+
+
 def _blank_comments(m: re.Match) -> bytes:
     return _BLOCK_COMMENT.sub(lambda c: re.sub(rb"[^\n]", b" ", c.group(0)), m.group(0))
 
@@ -77,6 +84,8 @@ def _blank_comments(m: re.Match) -> bytes:
 def _mask_extensions(data: bytes) -> bytes:
     data = _EXTENSIONS.sub(lambda m: b" " * len(m.group(0)), data)
     if b"#" in data:
+        if b"\\ " in data or b"\\\t" in data:
+            data = _SPACED_CONTINUATION.sub(lambda m: m.group(1) + b"\\", data)
         data = _DIRECTIVE_TAIL.sub(lambda m: m.group(1) + m.group(3) + m.group(2), data)
         if b"/*" in data:
             data = _CONTINUED_DIRECTIVE.sub(_blank_comments, data)

@@ -507,3 +507,90 @@ def test_cudas_calling_convention_macros_go():
     text = body(code)
     assert "void  cb(hipStream_t s, hipError_t e, void* d)" in text and "CUDART_CB" not in text
     assert "CUDAAPI" not in text
+
+
+def test_a_globally_qualified_api_name_is_renamed_and_declares_nothing():
+    """FLAMEGPU's `status = ::cudaFree(devPtr);`: the qualified name was taken for a declaration, so
+    every use of the name in the file (the plain `cudaFree(p)` too) stayed CUDA's and the port did
+    not compile. A qualified declarator still declares: `void S::cudaFoo()` is the user's own."""
+    out = body("void f(void* p) { ::cudaFree(p); cudaFree(p); ::cudaError_t e = ::cudaGetLastError(); (void)e; }\n")
+    assert "::hipFree(p); hipFree(p); ::hipError_t e = ::hipGetLastError();" in out
+    own = body("struct S { static int cudaFoo(); };\nint S::cudaFoo() { return 1; }\nint g() { return S::cudaFoo(); }\n")
+    assert "int S::cudaFoo() { return 1; }" in own and "return S::cudaFoo();" in own
+
+
+WRAPPER = """#ifndef WRAP_H
+#define WRAP_H
+#ifdef PROJ_BUILDING_CUDA
+#include <cuda_runtime.h>
+#endif
+#ifdef PROJ_BUILDING_HIP
+#include <hip/hip_runtime.h>
+#define cudaStream_t hipStream_t
+#define cudaMemcpyToSymbolAsync(S, ...) hipMemcpyToSymbolAsync(HIP_SYMBOL(S), __VA_ARGS__)
+#endif
+#define cudaArray hipArray
+#endif
+"""
+
+
+@pytest.mark.parametrize("defines", [["PROJ_BUILDING_CUDA"], []])
+def test_a_projects_own_hip_layer_leaves_cuda_names_cudas_in_the_build_ported(tmp_path, defines):
+    """ASTRA's gpu_runtime_wrapper.h: `#define cudaX hipX` under `#ifdef PROJ_BUILDING_HIP`, for the
+    project's own HIP build. In the CUDA build that is ported, those macros are not compiled, so the
+    names stay CUDA's and the port renames their uses (it kept every one, and no port compiled);
+    an alias compiled in every build (`cudaArray` as `hipArray`, HIPIFY's very spelling) is
+    renamed too, and the definitions keep the names they define. The look-alike: a macro of
+    another meaning in a compiled branch stays the user's own."""
+    import subprocess
+    import sys
+
+    (tmp_path / "wrap.h").write_text(WRAPPER)
+    (tmp_path / "k.cu").write_text(
+        '#include "wrap.h"\n__constant__ float c[4];\n__global__ void k(float* x) { x[threadIdx.x] = c[0]; }\n'
+        "void f(float* h, cudaStream_t s, cudaArray* a) { cudaMemcpyToSymbolAsync(c, h, 16, 0, cudaMemcpyHostToDevice, s); }\n")
+    cmd = [sys.executable, "-m", "kernelport", "translate", str(tmp_path / "k.cu"), "--to", "hip", "-o",
+           str(tmp_path / "out"), *[f"-D{d}" for d in defines]]
+    ok = subprocess.run(cmd, capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr
+    port = (tmp_path / "out" / "k.hip").read_text()
+    assert "void f(float* h, hipStream_t s, hipArray* a) { hipMemcpyToSymbolAsync(" in port, port
+    assert not (tmp_path / "out" / "wrap.hip.h").exists() or \
+        "#define cudaArray hipArray" in (tmp_path / "out" / "wrap.hip.h").read_text()
+    (tmp_path / "wrap.h").write_text(WRAPPER.replace("#ifdef PROJ_BUILDING_HIP", "#ifndef PROJ_BUILDING_NONE")
+                                     .replace("hipMemcpyToSymbolAsync(HIP_SYMBOL(S), __VA_ARGS__)", "my_copy(S, __VA_ARGS__)"))
+    own = subprocess.run(cmd, capture_output=True, text=True)
+    assert own.returncode == 0, own.stderr
+    assert "{ cudaMemcpyToSymbolAsync(c, h, 16, 0," in (tmp_path / "out" / "k.hip").read_text()
+
+
+COLLAPSED = """#include <cuda.h>
+#include <cuda_runtime.h>
+#include <stdexcept>
+namespace d {
+inline void gpuAssert(cudaError_t code, const char *file, int line) {
+    if (code != cudaSuccess) throw std::runtime_error(cudaGetErrorString(code));
+}
+inline void gpuAssert(CUresult code, const char* file, int line) {
+    if (code != CUDA_SUCCESS) throw std::runtime_error("driver");
+}
+inline int other(int a) { return a; }
+inline int other(float a) { return 1; }
+}
+void f() { d::gpuAssert(cudaDeviceSynchronize(), __FILE__, __LINE__); }
+"""
+
+
+def test_overloads_the_renames_make_one_keep_the_first_and_say_so():
+    """FLAMEGPU's CUDAErrorChecking.cuh: `gpuAssert(cudaError_t, ...)` and `gpuAssert(CUresult, ...)`
+    both take hipError_t on HIP, a redefinition hipcc refuses. The later one is left out under
+    `#if 0` with KP231 at its line; overloads that stay apart (`int`/`float`) are kept."""
+    port = hip(COLLAPSED)
+    assert port.ok
+    warn = [(d.code, d.location.line, d.severity) for d in port.diagnostics if d.code == "KP231"]
+    assert warn == [("KP231", 8, "warning")]
+    assert "`gpuAssert(CUresult, const char*, int)` is `gpuAssert(hipError_t, const char*, int)`" in \
+        next(d.message for d in port.diagnostics if d.code == "KP231")
+    assert "#if 0  // kernelport KP231" in port.body and "inline void gpuAssert(CUresult code" in port.body
+    assert port.body.count("#if 0") == 1 and "inline int other(float a)" in port.body
+    assert "inline void gpuAssert(hipError_t code, const char *file, int line)" in port.body

@@ -362,3 +362,57 @@ def test_ptx_bfe_with_an_immediate_length_is_the_same_extract():
     bad = BFE.replace("%1, %2, %3;", "%1, %2, %4;")
     port, _ = translate(SourceFile.from_text(textwrap.dedent(bad), "t.cu"), "hip")
     assert [d.code for d in port.diagnostics] == ["KP201"]
+
+
+# FLAMEGPU's detail/cuda.cuh: `cudaPointerAttributes a = {}; ... a.type == cudaMemoryTypeDevice`;
+# ROCm 5.2's hipPointerAttribute_t names that field memoryType (`type` came with ROCm 6).
+POINTER_ATTRS = """\
+    #include <cuda_runtime.h>
+    struct Mine { int type; };
+    bool on_device(void* p, Mine m) {
+        cudaPointerAttributes attributes = {};
+        cudaError_t status = cudaPointerGetAttributes(&attributes, p);
+        return status == cudaSuccess && attributes.type == cudaMemoryTypeDevice && attributes.device >= m.type;
+    }
+    """
+
+
+def test_a_pointer_attributes_type_is_rocm_5_2s_memory_type_a_users_field_is_not():
+    out = port_of(POINTER_ATTRS)
+    assert "attributes.memoryType == hipMemoryTypeDevice && attributes.device >= m.type" in out
+    assert "Mine { int type; }" in out
+
+
+# FLAMEGPU's FLAMEGPUDeviceException_device.cuh: `const uint3 bid3 = blockIdx;`. ROCm 5.2's
+# coordinates are __HIP_Coordinates objects, which do not convert to uint3.
+WHOLE_COORDS = """\
+    struct E { unsigned b[3]; };
+    __device__ unsigned first(uint3 t) { return t.x; }
+    __global__ void k(E* e) {
+        const uint3 bid3 = blockIdx;
+        uint3 t; t = threadIdx;
+        e->b[0] = first(blockDim) + bid3.x + t.y + blockIdx.x;
+    }
+    """
+
+
+def test_a_coordinate_read_whole_is_made_a_uint3_its_fields_are_kept():
+    out = port_of(WHOLE_COORDS)
+    assert "const uint3 bid3 = make_uint3(blockIdx.x, blockIdx.y, blockIdx.z);" in out
+    assert "t = make_uint3(threadIdx.x, threadIdx.y, threadIdx.z);" in out
+    assert "first(make_uint3(blockDim.x, blockDim.y, blockDim.z)) + bid3.x + t.y + blockIdx.x;" in out
+    metal, _ = translate(SourceFile.from_text(textwrap.dedent(WHOLE_COORDS), "t.cu"), "metal")
+    assert "make_uint3" not in metal.body
+
+
+def test_a_globally_qualified_api_name_is_cudas_beside_a_users_namespaced_wrapper():
+    """FLAMEGPU's detail::cuda::cudaFree wraps `::cudaFree(devPtr)`: the user's name lives in its
+    namespace, the global one is CUDA's."""
+    out = port_of("""\
+        namespace w { namespace cuda {
+        inline cudaError_t cudaFree(void* p) { return ::cudaFree(p); }
+        } }
+        void g(void* p) { w::cuda::cudaFree(p); }
+        """)
+    assert "inline hipError_t cudaFree(void* p) { return ::hipFree(p); }" in out
+    assert "w::cuda::cudaFree(p);" in out

@@ -388,6 +388,30 @@ def test_cxx_the_grammar_lacks_is_masked_the_same_way():
     assert {m.name for m in src(GAPS).masks} == {"new", "typeid", "template"}
 
 
+
+DEFAULT_BRACES = """
+#include <optional>
+struct Dims { int w, h; };
+bool zeroVolume(float* d, unsigned pitch, std::optional<cudaStream_t> stream = {});
+void fill(float* d, Dims dims = {1, 2}, int pad = 0);
+__global__ void k(float* x, int n) {
+    int i = {0};
+    float v[2] = {1.0f, 2.0f};
+    x[threadIdx.x + i] = v[n & 1];
+}
+"""
+
+
+def test_a_braced_default_argument_is_masked_and_kept():
+    """`std::optional<cudaStream_t> stream = {}` (ASTRA's util.h): the grammar has no braced
+    default argument and stopped every file that includes it; the parse sees the parameter
+    without it, the port keeps it byte for byte and still renames what it names. A braced
+    initialiser of a variable (`int i = {0};`) parses as written and is not masked."""
+    text = hip(DEFAULT_BRACES)
+    kept(DEFAULT_BRACES, text, "Dims dims = {1, 2}, int pad = 0);", "int i = {0};", "float v[2] = {1.0f, 2.0f};")
+    assert "std::optional<hipStream_t> stream = {});" in text
+    assert [m.name for m in src(DEFAULT_BRACES).masks] == ["= {...}", "= {...}"]
+
 def test_a_branch_hidden_with_nothing_kept_in_its_place_costs_what_it_hides():
     """`#ifndef GUARD` as if not taken would hide a whole header: the repair must then remove more
     error than it hides; a branch hidden for its kept `#else` costs nothing."""
@@ -655,3 +679,40 @@ def test_a_statement_macro_whose_arguments_run_over_many_lines():
             + ")\n#else\n    d[0] = data[0][0][0][0];\n#endif\n}\n")
     s = SourceFile.from_text(code, "c.cu")
     assert s.syntax_errors() == [] and {m.name for m in s.masks} == {"INPLACE"}
+
+
+INSTANTIATIONS = """
+namespace lib {
+#define KERNELS(D, T) \\
+  template void run<D, T>(T * data, int n, \\
+                          int queue_idx);
+template <int D, typename T> void run(T* data, int n, int queue_idx) {}
+KERNELS(1, double)
+KERNELS(1, float)
+KERNELS(2, double)
+KERNELS(2, float)
+KERNELS(3, double)
+#undef KERNELS
+} // namespace lib
+__global__ void k(float* x) { x[threadIdx.x] *= 2; }
+"""
+
+
+def test_declaration_macros_on_many_lines_are_masked_where_one_error_spans_them_all():
+    """MGARD's `KERNELS(1, double)` lines at namespace scope: their arguments are no expression,
+    and the grammar makes of the namespace one error that starts at the file's first byte, so no
+    candidate lay near it and each use alone shrank nothing. The repair now looks at the errors
+    inside a large one, and tries a macro at all its uses in error at once."""
+    text = hip(INSTANTIATIONS)
+    kept(INSTANTIATIONS, text, "KERNELS(1, double)", "KERNELS(3, double)")
+    assert {m.name for m in src(INSTANTIATIONS).masks} == {"KERNELS"}
+
+
+def test_a_continuation_with_blanks_after_its_backslash_continues_the_directive():
+    """`processed_dims_d,\\ ` then the newline (MGARD's IPK macro): GCC and nvcc continue the line;
+    the grammar ended the directive there and read the macro's rest as code."""
+    code = "#define IPK(a) \\\n  { f(a,\\ \n  a); }\nvoid f(int, int);\nvoid g() { IPK(1) }\n" \
+           "__global__ void k(float* x) { x[threadIdx.x] *= 2; }\n"
+    assert "\\ \n" in code
+    text = hip(code)
+    assert "  { f(a,\\ \n  a); }" in text

@@ -225,3 +225,45 @@ def test_a_port_mirrored_under_a_shorter_common_root_is_found_with_its_ported_in
     # the look-alikes: a port of another file of that name elsewhere is not it, nor is a missing one
     assert board.find_file_port(out, Path("src/cuda/b.cu"), ".hip") is None
     assert board.find_file_port(out, Path("src/cuda/a.cu"), ".metal") is None
+
+
+HEADER_FAKE = '''#!{python}
+"""A stand-in kernelport for header sources: `ported.cuh` gets a HIP port `ported.hip.h`; `same.cuh`
+none (its port would equal it); Metal ports no header alone and says so."""
+import sys
+from pathlib import Path
+args = sys.argv[1:]
+src, backend, out = Path(args[1]), args[args.index("--to") + 1], Path(args[args.index("-o") + 1])
+if backend == "metal":
+    sys.stderr.write(f"{{src}}:1:1: note: not ported to metal on its own\\n"); sys.exit(0)
+if src.name == "ported.cuh":
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "ported.hip.h").write_text("#include <hip/hip_runtime.h>\\n__global__ void k(float* x) {{ x[0] = 1.0f; }}\\n")
+sys.exit(0)
+'''
+
+
+def test_a_header_source_is_measured_by_its_header_port_or_as_itself_when_unchanged(tmp_path):
+    """`.cuh` sources (libraries that keep kernels in headers): the HIP port is `x.hip.h` (the
+    backend's header_extension), not `x.hip`; exit 0 with nothing written is a header whose port
+    would equal it, compiled as it is ("unchanged", counted as written); Metal's exit 0 with its
+    note is "header_note", not a missing port."""
+    for tool in ("nvcc", "hipcc"):
+        require_tool(tool)
+    board = _scoreboard()
+    root = tmp_path / "proj"
+    root.mkdir()
+    for name in ("ported.cuh", "same.cuh"):
+        (root / name).write_text("__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n")
+    fake = tmp_path / "kernelport"
+    fake.write_text(HEADER_FAKE.format(python=sys.executable))
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    proj = board.Project("p", root, [root / "ported.cuh", root / "same.cuh"])
+    rows = {s.name: board.file_steps(str(fake), proj, s, tmp_path / s.stem, use_cache=False)
+            for s in proj.sources}
+    assert (rows["ported.cuh"].hip, rows["ported.cuh"].hipcc) == ("written", "pass")
+    assert (rows["same.cuh"].hip, rows["same.cuh"].hipcc) == ("unchanged", "pass")
+    assert {r.metal for r in rows.values()} == {"header_note"}
+    assert "not ported to metal on its own" in rows["same.cuh"].metal_error
+    c = board.counts(list(rows.values()))
+    assert (c["hip_written"], c["unchanged"], c["hipcc_of_nvcc"], c["metal_written"]) == (2, 1, 2, 0)

@@ -144,6 +144,9 @@ class Backend:
     # threadIdx.x`) is given, where the backend's coordinates are objects of their own type that
     # only convert to an integer (None: they are integers already).
     auto_coordinate_type: ClassVar[str | None] = None
+    # A built-in coordinate read whole (`const uint3 b = blockIdx;`) where the coordinates are objects
+    # that do not convert to the vector type: its spelling, `{c}` the coordinate (None: as written).
+    whole_coordinate: ClassVar[str | None] = None
     # CUDA's own attribute spellings (host_defines.h) the target spells otherwise or lacks: name ->
     # the target's spelling ("" where it has none and needs none); the parse sees them as blanks.
     attribute_spellings: ClassVar[dict[str, str]] = {}

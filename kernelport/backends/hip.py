@@ -47,6 +47,7 @@ class HIP(Backend):
     # ROCm 5.2's threadIdx.x is a __HIP_Coordinates<...>::__X that converts to uint32_t: `auto i =
     # threadIdx.x; i += blockDim.x` has no `+=` (hipcc: "no viable overloaded '+='"); CUDA's is unsigned int
     auto_coordinate_type = "unsigned int"
+    whole_coordinate = "make_uint3({c}.x, {c}.y, {c}.z)"  # ROCm 5.2's __HIP_Coordinates is no uint3
     # ROCm 5.2 has __align__; CUDA's calling-convention macros (empty but on Windows) it has not (its
     # HIPRT_CB is only in the nvidia_detail headers): a HIP callback needs none
     attribute_spellings = {"__builtin_align__": "__align__", "__device_builtin__": "", "CUDART_CB": "", "CUDAAPI": ""}
@@ -63,7 +64,8 @@ class HIP(Backend):
     cg_members_present = {"thread_block": ("size", "thread_rank", "is_valid", "sync"),
                           "grid_group": ("size", "thread_rank", "is_valid", "sync")}
     # hipDeviceProp_t of ROCm 5.2 (hip_runtime_api.h): what cudaDeviceProp's fields are there.
-    struct_fields = {("cudaDeviceProp", "sharedMemPerMultiprocessor"): "maxSharedMemoryPerMultiProcessor"}
+    struct_fields = {("cudaDeviceProp", "sharedMemPerMultiprocessor"): "maxSharedMemoryPerMultiProcessor",
+                     ("cudaPointerAttributes", "type"): "memoryType"}  # ROCm 5.2's; `type` came in ROCm 6
     struct_fields_present = {"cudaDeviceProp": (
         "name", "totalGlobalMem", "sharedMemPerBlock", "regsPerBlock", "warpSize", "maxThreadsPerBlock",
         "maxThreadsDim", "maxGridSize", "clockRate", "memoryClockRate", "memoryBusWidth", "totalConstMem", "major",
@@ -72,7 +74,8 @@ class HIP(Backend):
         "integrated", "cooperativeLaunch", "cooperativeMultiDeviceLaunch", "maxTexture1DLinear", "maxTexture1D",
         "maxTexture2D", "maxTexture3D", "memPitch", "textureAlignment", "texturePitchAlignment",
         "kernelExecTimeoutEnabled", "ECCEnabled", "tccDriver", "managedMemory", "directManagedMemAccessFromHost",
-        "concurrentManagedAccess", "pageableMemoryAccess", "pageableMemoryAccessUsesHostPageTables")}
+        "concurrentManagedAccess", "pageableMemoryAccess", "pageableMemoryAccessUsesHostPageTables"),
+        "cudaPointerAttributes": ("device", "devicePointer", "hostPointer", "memoryType")}
     # Texture fetches that ROCm 5.2's clang cannot compile for CDNA, which has no image sampling at an
     # explicit level of detail, by gradients, or by gather (each checked with hipcc for gfx90a and
     # gfx1030, tests/test_hip_arch_missing.py; the layered `*Lod` fetches and texCubemapGrad compile).
