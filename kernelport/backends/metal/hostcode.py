@@ -106,7 +106,8 @@ class HostCode:
 
     def _forget(self, key: str, node: Node) -> None:
         """A device function left out of the port: no pass ports it, and what it uses is not used."""
-        del self.device[key]
+        f = self.device.pop(key)
+        self.fkeys.pop(id(f), None)  # no pass finds it by its definition either (threadgroup arrays)
         self.helpers.pop(key, None)
         inside = lambda n: node.start_byte <= n.start_byte < node.end_byte  # noqa: E731
         self.module.uses = [u for u in self.module.uses if not inside(u.node)]
