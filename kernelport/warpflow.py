@@ -23,6 +23,9 @@ from .warpsites import type_aliases
 from .warpsites import (  # noqa: F401  (translate and lint import them from here too)
     TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK,
     OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, FULL_MASKS, INT32_TYPES, int_value, Site, Issue, Analysis, shuffled_name)
+# Any other number: as a mask, only some lanes.  Joined with a full mask on another path (`c ? ~0u :
+# 0xffff`, `FULL & 0xff`), the mask is partial, not full (facts are what a value may be).
+_SOME_LANES = frozenset({(OPAQUE, -2)})
 
 
 class _Analyzer:
@@ -165,7 +168,7 @@ class _Analyzer:
             return frozenset({(ONE, self.site(n, "one"))})
         if v in FULL_MASKS:
             return frozenset({(FULL, self.site(n, "full_value"))})
-        return frozenset()
+        return _SOME_LANES if v is not None else frozenset()
 
     def binary(self, n: Node) -> frozenset:
         op = self.src.text_of(n.child_by_field_name("operator"))
@@ -193,14 +196,14 @@ class _Analyzer:
             if VOTE in kinds_L | kinds_R:
                 self.confirm(L | R, "combined with a ballot mask", n, kinds=(MASK, LANE, WS_M1, WS))
                 out.add((VOTE, -1))
-                out |= {f for f in L | R if f[0] == MASK}
+                out |= {f for f in L | R if f[0] in (MASK, OPAQUE)}  # `__activemask() & 0xff`: some lanes
             elif MASK in kinds_L | kinds_R:
                 if (MASK in kinds_L and WRES in kinds_R) or (MASK in kinds_R and WRES in kinds_L):
                     # `__shfl(word, j) & (1u << lane)`: a lane's bit of a broadcast word, a lane mask
                     self.confirm(L | R, "tests a lane's bit of a shuffled lane mask", n, kinds=(MASK,))
                     for w in filter(None, (shuffled_name(self.src, c, self.dialect) for c in n.named_children)):
                         self._check_store(w, frozenset({(VOTE, -1)}), n)  # the word it broadcasts is a mask
-                out |= {f for f in L | R if f[0] in (MASK, FULL)}
+                out |= {f for f in L | R if f[0] in (MASK, FULL, OPAQUE)}
             return frozenset(out)
         if op in ("|", "^"):
             if VOTE in kinds_L | kinds_R:

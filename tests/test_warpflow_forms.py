@@ -761,3 +761,27 @@ def test_a_mask_declared_in_a_lambda_body_is_known_by_where_it_comes_from():
     assert "r = __shfl_down(x, offset);" in port.body
     port, _ = translate(SourceFile.from_text(LAMBDA_MASK.replace("{init}", "0x0000ffffu"), "l.cu"), "hip")
     assert [d.code for d in port.diagnostics if d.severity == "error"] == ["KP203"]
+
+
+# -- a mask is full only where every value it may take is all ones: facts are what a value MAY be,
+#    so a full mask on one path and a narrower number on another (`all ? ~0u : 0xffff`, a full
+#    mask ANDed with a number) was classified full and dropped, and HIP's __ballot counted lanes the
+#    original left out -------------------------------------------------------------------------------
+@pytest.mark.parametrize("mask, partial", [
+    ("all ? 0xffffffffu : 0x0000ffffu", True),
+    ("0xffffffffu & 0xffu", True),
+    ("__activemask() & 0xff", True),
+    ("all ? 0xffffffffu : ~0u", False),   # every value all ones: the full mask, dropped
+    ("all ? 0xFFFFFFFF : -1", False),
+])
+def test_a_mask_full_on_only_some_paths_is_partial(mask, partial):
+    src = SourceFile.from_text(f"""
+__global__ void k(unsigned long long* x, int all) {{
+    unsigned long long b = __ballot_sync({mask}, x[threadIdx.x] > 3);
+    x[threadIdx.x] = b;
+}}
+""", "t.cu")
+    port, _ = translate(src, "hip")
+    assert ("KP203" in [d.code for d in port.diagnostics]) == partial, [d.format() for d in port.diagnostics]
+    if not partial:
+        assert "__ballot(x[threadIdx.x] > 3)" in port.body
