@@ -92,7 +92,6 @@ def _blank_bytes(data: bytes, start: int, end: int) -> bytes:
     return data[start:end].translate(_BLANK)  # (a conditional's variant blanks up to a whole header)
 
 
-
 class Repair:
     """Masks for one text: candidates at each error region, each kept only if the parse improves."""
 
