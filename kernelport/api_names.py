@@ -570,6 +570,7 @@ class ApiNames:
     def rewrite_api_include(self, node: Node, path: Node, raw: str) -> None:
         """An include no header concept covers: the table's header, the library's main header for a
         sub-header (cub/...), or KP209 for a toolkit header with no counterpart."""
+        from .includes import has_include_guarded
         b = backends.get(self.backend)
         table = b.api()
         if table is None:
@@ -583,7 +584,7 @@ class ApiNames:
                 self.rw.replace(path, raw[0] + main + raw[-1])
                 self._api_note(path, inner, main, "header")
             elif raw[0] == "<" and pattern and re.fullmatch(pattern, inner) and not self.cuda_only_region(node) \
-                    and not self._project_header(raw):
+                    and not self._project_header(raw) and not has_include_guarded(self.src, node, inner):
                 self.problem("KP209", node, f"<{inner}> has no {b.display_name} equivalent (HIPIFY has no such header)",
                              "rewrite what it provides with portable operations, or guard the include")
             return
@@ -597,3 +598,4 @@ class ApiNames:
             self.rw.replace(path, raw[0] + e.hip + raw[-1])
             self._api_note(path, inner, e.hip, e.kind)
             self._absent_warning(path, e)
+

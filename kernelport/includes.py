@@ -150,3 +150,26 @@ def problems(path: str | Path, text: str, _seen: frozenset = frozenset()) -> lis
             out.append((str(path), line, col, f"#{m.group(1)} {other.strip()[:40]}: an include whose name comes from "
                         "a macro is not followed (kernelport cannot check what it would read)"))
     return out
+
+def has_include_guarded(src, node, inner: str) -> bool:
+    """Whether the include stands under an `#if __has_include(<inner>)` (llm.c's `<nvml.h>`): the
+    author's own guard, whose #else is what a toolchain without the header compiles.  Read from the
+    lines above (the grammar does not always nest an include under such a test)."""
+    test = re.compile(r"__has_include\s*\(\s*<\s*" + re.escape(inner) + r"\s*>\s*\)")
+    depth, later_branch = 0, False  # later_branch: the include is past this conditional's first test
+    for line in reversed(src.data[:node.start_byte].decode("utf-8", "replace").splitlines()):
+        d = line.strip()
+        if not d.startswith("#"):
+            continue
+        word = d[1:].lstrip().split("(")[0].split()[0] if d[1:].strip() else ""
+        if word == "endif":
+            depth += 1
+        elif depth:
+            depth -= word in ("if", "ifdef", "ifndef")
+        elif word in ("if", "elif") and test.search(d) and not later_branch:
+            return True
+        elif word in ("elif", "else"):
+            later_branch = True
+        elif word in ("if", "ifdef", "ifndef"):
+            later_branch = False
+    return False

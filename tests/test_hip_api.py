@@ -229,6 +229,23 @@ def test_toolkit_headers_without_a_counterpart_are_kp209_project_headers_are_kep
     assert "#include <thrust/device_vector.h>" in ok  # rocThrust keeps thrust/
 
 
+@pytest.mark.parametrize("header", ["cupti.h", "cupti_callbacks.h", "nvperf_host.h", "nvml.h"])
+def test_nvidias_profiling_and_management_headers_are_kp209_at_the_include(header):
+    """CUPTI, NVPerf and NVML have no HIP counterpart in the API table: the include is refused at
+    its line (gpu-benches' nvperf_host.h was kept, and the port then failed hipcc without a word)."""
+    port = hip(f"#include <{header}>\n__global__ void k(float* x) {{ x[0] = 1; }}\n")
+    assert [(c, line) for c, line, _ in errors(port)] == [("KP209", 1)]
+
+
+def test_an_include_under_has_include_of_itself_is_the_authors_guard():
+    """llm.c's mfu.h: `#if __has_include(<nvml.h>)` / `#include <nvml.h>` / `#else` / `#define
+    USE_NVML 0`: hipcc takes the #else, so the include is not refused; in the #else it would be."""
+    guarded = "#if __has_include(<nvml.h>)\n#include <nvml.h>\n#define USE_NVML 1\n#else\n#define USE_NVML 0\n#endif\n"
+    assert errors(hip(guarded + "__global__ void k(float* x) { x[0] = USE_NVML; }\n")) == []
+    misplaced = "#if __has_include(<nvml.h>)\n#define USE_NVML 1\n#else\n#include <nvml.h>\n#endif\n"
+    assert [c for c, _, _ in errors(hip(misplaced + "__global__ void k(float* x) { x[0] = 1; }\n"))] == ["KP209"]
+
+
 def test_api_renames_are_notes_with_their_kind():
     port = hip("#include <curand.h>\nint main() { cudaDeviceProp p; return 0; }\n")
     cats = sorted((n.before, n.after, n.category) for n in port.notes)

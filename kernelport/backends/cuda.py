@@ -87,8 +87,10 @@ class CUDA(Backend):
     # cooperative_groups/details/info.h's pointer constraint ("l" on 64-bit hosts), which code that
     # writes its own grid barrier takes over (zeux/calm: `: _CG_ASM_PTR_CONSTRAINT(barrier),`).
     toolkit_definitions = {"_CG_ASM_PTR_CONSTRAINT": '"l"'}
-    # An included header of the toolkit or its libraries (`<cuda_pipeline.h>`, `<cub/block/...>`).
-    api_header_pattern = r"(cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|nvrtc|nvToolsExt)\w*\.h|cub/.*|cuda/.*"
+    # An included header of the toolkit or its libraries (`<cuda_pipeline.h>`, `<cub/block/...>`),
+    # NVIDIA's profiling and management ones too (CUPTI, NVPerf, NVML: the HIP API table has none).
+    api_header_pattern = (r"(cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|nvrtc|nvToolsExt|cupti|nvperf)\w*\.h"
+                          r"|nvml\.h|cub/.*|cuda/.*")
     # Legacy mask-less names (pre-CUDA 9) read as the same concepts.
     aliases = {"shfl": ("__shfl",), "shfl_up": ("__shfl_up",), "shfl_down": ("__shfl_down",),
                "shfl_xor": ("__shfl_xor",), "ballot": ("__ballot",), "any": ("__any",), "all": ("__all",),
