@@ -122,6 +122,23 @@ def _run(task):
                 located=located)
 
 
+def progress(counts, t_start: float, every: int) -> None:
+    """A line of counts per command every `every` runs (a campaign runs for minutes)."""
+    n = sum(cc["runs"] for cc in counts.values())
+    if n % every == 0:
+        print(f"[{time.time() - t_start:6.0f}s] {n} runs: " + "; ".join(
+            f"{k}: {dict(v)}" for k, v in counts.items()), flush=True)
+
+
+def report(out, summary: dict, sep: str, width: int, most: int, what_width: int) -> None:
+    """summary.json in `out`, the per-command counts, and the commonest problems by kind and line."""
+    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+    print(json.dumps(summary["per_command"], indent=2))
+    kinds = collections.Counter((p["command"], p["what"].split(sep)[0], p["line"][:width]) for p in summary["problems"])
+    for (c, w, line), n in kinds.most_common(most):
+        print(f"{n:5}  {c:9} {w:{what_width}} {line}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--inputs", type=int, default=10000, help="mutated inputs per command")
@@ -203,10 +220,7 @@ def main() -> int:
             rep = a.out / f"{c}-{r['idx']:05d}-{r['what'].split(' ')[0]}-{name}"
             rep.write_bytes(data)
             problems.append({**r, "source": name, "mutations": applied, "reproducer": str(rep)})
-        n = sum(cc["runs"] for cc in counts.values())
-        if n % 200 == 0:
-            print(f"[{time.time() - t_start:6.0f}s] {n} runs: " + "; ".join(
-                f"{k}: {dict(v)}" for k, v in counts.items()), flush=True)
+        progress(counts, t_start, 200)
     pool.shutdown()
     summary = {"seconds": round(time.time() - t_start), "seed": a.seed, "timeout": a.timeout, "memory": a.memory,
                "per_command": {c: {"runs": counts[c]["runs"],
@@ -222,11 +236,7 @@ def main() -> int:
                                    "exit_codes": {k: v for k, v in counts[c].items() if k.startswith("exit")}}
                                for c in commands},
                "problems": problems}
-    (a.out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
-    print(json.dumps(summary["per_command"], indent=2))
-    kinds = collections.Counter((p["command"], p["what"].split(":")[0], p["line"][:120]) for p in problems)
-    for (c, w, line), n in kinds.most_common(40):
-        print(f"{n:5}  {c:9} {w:12} {line}")
+    report(a.out, summary, ":", 120, 40, 12)
     return 0
 
 

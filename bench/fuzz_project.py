@@ -325,10 +325,7 @@ def main() -> int:
         if r["what"]:
             counts[c][r["what"].split(" ")[0]] += 1
             problems.append(r)
-        n = sum(cc["runs"] for cc in counts.values())
-        if n % 100 == 0:
-            print(f"[{time.time() - t_start:6.0f}s] {n} runs: " + "; ".join(
-                f"{k}: {dict(v)}" for k, v in counts.items()), flush=True)
+        fuzz_cli.progress(counts, t_start, 100)
     pool.shutdown()
     summary = {"seconds": round(time.time() - t_start), "seed": a.seed, "timeout": a.timeout, "memory": a.memory,
                "per_command": {c: {"runs": counts[c]["runs"],
@@ -345,11 +342,7 @@ def main() -> int:
                                    "exit_codes": {k: v for k, v in counts[c].items() if k.startswith("exit")}}
                                for c in commands},
                "problems": problems}
-    (a.out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
-    print(json.dumps(summary["per_command"], indent=2))
-    kinds = collections.Counter((p["command"], p["what"].split(" ")[0], p["line"][:140]) for p in problems)
-    for (c, w, line), n in kinds.most_common(60):
-        print(f"{n:5}  {c:9} {w:14} {line}")
+    fuzz_cli.report(a.out, summary, " ", 140, 60, 14)
     return 0
 
 
