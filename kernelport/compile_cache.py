@@ -143,8 +143,8 @@ def run(cmd: list[str], source=None, *, search_dirs=(), inputs=(), outputs=(), e
             note("hit", cmd)
             back = [(b, a) for a, b in pairs]
             return subprocess.CompletedProcess(cmd, rc, _swap(out, back), _swap(err, back))
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env, input=input_text, cwd=cwd,
-                          stdin=None if input_text is not None else subprocess.DEVNULL)
+    from .subproc import run as run_group  # a timeout ends the compiler's children too
+    proc = run_group(cmd, timeout=timeout, env=env, input=input_text, cwd=cwd)
     note("miss" if entry is not None else "uncached", cmd)
     if entry is not None:
         files = [Path(o).read_bytes() if os.path.isfile(o) else None for o in outputs]

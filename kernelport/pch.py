@@ -119,8 +119,8 @@ def build(exe: str, flags: list[str], prefix: str, env: dict, timeout: float) ->
                 from .compile_cache import note
                 cmd = [exe, *flags, "-S", "-Xclang", "-emit-pch", "-o", part, str(src)]
                 note("uncached", cmd)
-                proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env,
-                                      stdin=subprocess.DEVNULL)
+                from .subproc import run as run_group  # a timeout ends hipcc's clang too
+                proc = run_group(cmd, timeout=timeout, env=env)
                 if proc.returncode != 0 or not os.path.isfile(part):
                     return None
                 os.replace(part, out)

@@ -146,7 +146,8 @@ def _cc(cmd: list[str], what: str) -> subprocess.CompletedProcess:
 
     note("uncached", cmd)
     try:
-        return subprocess.run(cmd, capture_output=True, text=True, timeout=COMPILE_TIMEOUT)
+        from .subproc import run as run_group  # a timeout ends gcc's cc1 too
+        return run_group(cmd, timeout=COMPILE_TIMEOUT)
     except subprocess.TimeoutExpired:
         raise ReferenceError_(f"compiling the {what} took more than {COMPILE_TIMEOUT} s") from None
 

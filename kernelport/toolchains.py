@@ -300,8 +300,8 @@ def _run_compile(tool: str, target: str, cmd: list[str], env: dict | None = None
     try:
         if source is None:
             compile_cache.note("uncached", cmd)
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env,
-                                  stdin=subprocess.DEVNULL)
+            from .subproc import run as run_group  # a timeout ends the compiler's children too
+            proc = run_group(cmd, timeout=timeout, env=env)
         else:
             proc = compile_cache.run(cmd, os.path.abspath(source), inputs=inputs, outputs=outputs, env=env,
                                      timeout=timeout)

@@ -193,7 +193,8 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
 
     note("uncached", args)
     try:
-        r = subprocess.run(args + ["-"], input=text, capture_output=True, text=True, timeout=PREPROCESS_TIMEOUT)
+        from ...subproc import run as run_group  # a timeout ends cpp's cc1 too
+        r = run_group(args + ["-"], input=text, timeout=PREPROCESS_TIMEOUT)
     except subprocess.TimeoutExpired:
         raise LowerError(f"the C preprocessor took more than {PREPROCESS_TIMEOUT} s", path, 0, 0) from None
     if r.returncode != 0:
