@@ -207,7 +207,8 @@ class Verifier:
                 rep.checks.append(Check("*", backend, None, "drift", "fail",
                                         f"{dest} is missing (run: kernelport translate {path} --to {backend})",
                                         seconds=time.perf_counter() - t0))
-                ports[backend] = (None, text, dict(headers))  # run in memory, with its headers' ports
+                # run in memory, with its headers' ports and its own companions (kp_warp.h)
+                ports[backend] = (None, text, {**dict(headers), **{companion(dest, k): t for k, t in extra_files.items()}})
                 continue
             on_disk = dest.read_text(encoding="utf-8", errors="replace")
             for p, want in [(dest, text)] + [(companion(dest, k), t) for k, t in extra_files.items()] + headers:
@@ -385,7 +386,7 @@ class Verifier:
                                                        for k, v in args.items()},
                                      grid=spec.dims("grid", wave), block=block, shared_bytes=shared, wave=wave,
                                      schedule=schedule,
-                                     seed=spec.seed, backend=run.dialect, template_args=targs,
+                                     seed=spec.seed, backend=run.dialect, port_of=run.backend, template_args=targs,
                                      path=str(ports[backend][0] or src.path) if backend in ports else src.path,
                                      timeout=self.timeout, headers=ports[backend][2] if len(ports.get(backend, ())) > 2 else None)
                 except BudgetExceeded as e:

@@ -185,12 +185,12 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     context = None  # the includer's lines, where the file alone cannot run (includer_context)
     filled = host_filled(module)
 
-    def run(text, dialect, w, schedule, where, headers=None, file_scope=None, launch=None):
+    def run(text, dialect, w, schedule, where, headers=None, file_scope=None, launch=None, port_of=None):
         at = launch or spec  # a port whose host code launches by the wave width: its own launch
         return run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()},
                           grid=at.dims("grid", w), block=at.dims("block"), shared_bytes=at.shared_bytes(), wave=w,
                           schedule=schedule,
-                          seed=spec.seed, backend=dialect, template_args=targs, path=str(where),
+                          seed=spec.seed, backend=dialect, port_of=port_of, template_args=targs, path=str(where),
                           timeout=verifier.timeout, headers=headers, file_scope=file_scope, context=context,
                           redefine=got.redefine, generate=filled if file_scope is None else ())
 
@@ -246,7 +246,7 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
             try:
                 # the original's file-scope variables, as a port's own (its __constant__ memory) or as a
                 # parameter (Metal binds __constant__ arrays as buffers): the contents the original's had
-                res = run(text, r.dialect, r.wave, schedule, where or src.path, headers, oracle.globals, own)
+                res = run(text, r.dialect, r.wave, schedule, where or src.path, headers, oracle.globals, own, r.backend)
             except NotImplementedError as e:
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "skip", f"not yet: {e}", r.arch,
                                         schedule, time.perf_counter() - t0))

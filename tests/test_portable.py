@@ -160,3 +160,56 @@ def test_the_shared_header_reads_as_kernelport_s_own_so_a_new_version_may_rewrit
     from kernelport import output
 
     assert output.state((GOLDEN / "kp_warp.h").read_text(encoding="utf-8")) == "intact"
+
+
+WAVE_KERNEL = """\
+// @kp kernel     lanes
+// @kp grid       2
+// @kp block      128
+// @kp why        two blocks of two or four waves
+// @kp arg        out  out  int[256]
+// @kp reference  lanes_ref(out)
+// @kp tolerance  exact
+// @kp targets    portable
+__global__ void lanes(int* out)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    out[t] = threadIdx.x % warpSize < warpSize ? 1 : 0;
+}
+
+void lanes_ref(int* out)
+{
+    for (int i = 0; i < 256; i++) out[i] = 1;
+}
+"""
+
+
+def test_a_port_not_written_yet_is_emulated_with_its_header(tmp_path, monkeypatch):
+    """verify runs a missing port in memory, with kp_warp.h beside it in memory too (it said
+    `unknown function kp_wave_size` at every wave and schedule)."""
+    path = tmp_path / "lanes.cu"
+    path.write_text(WAVE_KERNEL, encoding="utf-8")
+    monkeypatch.setattr(Verifier, "_compile", lambda *a, **k: None)  # the numeric checks are the point
+    rep = Verifier(cache=False).verify(path)
+    numeric = [c for c in rep.checks if c.backend == "portable" and c.kind == "numeric"]
+    assert {c.wave for c in numeric} == {32, 64} and len(numeric) == 9
+    assert [c.detail for c in numeric if c.status != "pass"] == []
+    assert not destination(path, "portable").exists()  # (drift fails: verify writes nothing)
+
+
+def test_the_emulator_reads_a_port_s_own_spellings_from_its_backend(tmp_path):
+    """A portable port read as CUDA or HIP without its header: `kp_wave_size()` is the portable
+    backend's spelling of the wave width (the dialect table), whichever dialect reads the text."""
+    import numpy as np
+    from kernelport.emulator import EmulatorError, run_kernel
+    port = tmp_path / "lanes.portable.cu"
+    port.write_text('#include "kp_warp.h"\n__global__ void lanes(int* out)\n{\n'
+                    "    out[blockIdx.x * blockDim.x + threadIdx.x] = kp_wave_size();\n}\n", encoding="utf-8")
+    text = port.read_text()
+    for dialect, wave in (("cuda", 32), ("hip", 64), ("hip", 32)):
+        res = run_kernel(text, "lanes", args={"out": np.zeros(256, np.int32)}, grid=(2,), block=(128,), wave=wave,
+                         backend=dialect, port_of="portable", path=str(port))
+        assert set(res.outputs["out"].tolist()) == {wave}
+    with pytest.raises(EmulatorError, match="unknown function `kp_wave_size`"):
+        run_kernel(text, "lanes", args={"out": np.zeros(256, np.int32)}, grid=(2,), block=(128,), wave=64,
+                   backend="hip", path=str(port))

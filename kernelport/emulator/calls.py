@@ -42,7 +42,7 @@ class CallCompiler:
         if made is not None:
             return made
         spelled = name.replace(NS_SEP, "::")
-        hit = dialect.spelled_by(self.c.backend, spelled)
+        hit = self.c.spelled_by(spelled)
         if hit is not None:
             return self._concept_call(hit[0], hit[1], args, node)
         if name in K.C_LIBRARY:
@@ -84,7 +84,7 @@ class CallCompiler:
     def _own_helper(self, name: str) -> bool:
         """kernelport's own helpers (`kp_syncwarp`) that spell a concept of this backend are that
         concept: their bodies are target intrinsics (`__builtin_amdgcn_wave_barrier`)."""
-        return name.startswith("kp_") and dialect.spelled_by(self.c.backend, name) is not None
+        return name.startswith("kp_") and self.c.spelled_by(name) is not None
 
     def _param_converter(self, t, node):
         """The value a parameter of type t holds from its argument: a vector parameter (float2

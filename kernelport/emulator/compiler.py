@@ -49,10 +49,17 @@ class CFunc:
 class Compiler:
     """Compiles the functions of one lowered file for one schedule mode."""
 
+    def spelled_by(self, name: str):
+        """dialect.spelled_by of `name` in the first of self.dialects that spells it (None: none)."""
+        return next((hit for b in self.dialects if (hit := dialect.spelled_by(b, name)) is not None), None)
+
     def __init__(self, low: Lowered, mode: str):
         self.low = low
         self.backend = low.backend
         self.be = backends.get(low.backend)
+        # a name means a concept as the dialect read spells it, else as the port's own backend does
+        # (a portable port read as CUDA or HIP: kp_wave_size() where its header is not read)
+        self.dialects = tuple(dict.fromkeys(b for b in (low.backend, low.port_of) if b))
         self.mode = mode
         self.path = low.path
         self.enums: dict[str, int] = {}

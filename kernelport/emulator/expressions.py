@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 from pycparser import c_ast
 
-from .. import dialect
 from . import layout
 from .addresses import cast
 from .ctype import AUTO, VOID, ArrT, PtrT, base_scalar, common, conv, char_literal, float_literal, inner_dims, \
@@ -128,12 +127,12 @@ class ExpressionCompiler:
         raise self.err(node, f"unknown name `{name}`")
 
     def _lookup_builtin_name(self, name):
-        hit = dialect.spelled_by(self.c.backend, name)
+        hit = self.c.spelled_by(name)
         if hit is not None and hit[0].kind == "index":
             return hit[0].key, None
         for comp, suf in enumerate(("_x", "_y", "_z")):
             if name.endswith(suf):
-                hit = dialect.spelled_by(self.c.backend, name[:-2])
+                hit = self.c.spelled_by(name[:-2])
                 if hit is not None and hit[0].kind == "index":
                     return hit[0].key, comp
         return None

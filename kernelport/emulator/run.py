@@ -140,14 +140,17 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                max_steps: int | None = None, max_lanes: int = 1 << 20, contract: bool = True,
                timeout: float | None = None, headers: dict[str, str] | None = None,
                file_scope: dict[str, np.ndarray] | None = None, context: tuple[str, str] | None = None,
-               redefine: dict[str, str] | None = None, generate: Collection[str] = ()) -> RunResult:
+               redefine: dict[str, str] | None = None, generate: Collection[str] = (),
+               port_of: str | None = None) -> RunResult:
     """Run `kernel` from `source` on the emulator for the whole grid.
 
     args: pointer parameters as 1-D numpy arrays (copied; results in .outputs), scalars as numbers.
     wave: the warp/wavefront width W (32 or 64); `warpSize` is W and ballots are W-bit.
     schedule: "block" (block lockstep), "warp" (warps interleaved between barriers in a seeded
     order) or "thread" (one thread at a time between barriers and warp collectives).
-    backend: the dialect of `source` (by default the one kernels are written in).
+    backend: the dialect of `source` (by default the one kernels are written in); port_of: the
+    backend whose port `source` is, where it differs (a portable port read as CUDA or HIP): the
+    names it spells its own way (kp_wave_size()) are read from its spellings too.
     file_scope: the original's file-scope variables (RunResult.globals), for a parameter the
     arguments do not name (a port that passes such a variable to its kernel as a buffer), and the
     contents of the file-scope variables of the same name and size.  generate: file-scope float
@@ -169,7 +172,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     backend = backend or backends.source().name
     try:
         low = lower(source, backend, template_args, path=path, kernel=kernel,
-                    defines=wave_defines(backend, wave), headers=headers, context=context, redefine=redefine)
+                    defines=wave_defines(backend, wave), headers=headers, context=context, redefine=redefine,
+                    port_of=port_of)
     except LowerError as e:
         raise EmulatorError(e.message, e.path, e.line, e.column) from None
     kernel = _overload(low, kernel, args)

@@ -42,6 +42,8 @@ class Lowered:
     refs: dict[str, set[int]] = field(default_factory=dict)
     # C++ default arguments: name -> {parameter index: value text} (frontend/defaults.py)
     defaults: dict[str, dict[int, str]] = field(default_factory=dict)
+    # the backend whose port the text is, where it is read as another dialect (lower's port_of)
+    port_of: str | None = None
 
     def is_shared(self, decl: c_ast.Decl) -> bool:
         return SHARED_STORAGE in (decl.storage or [])

@@ -25,13 +25,15 @@ _CACHE: dict[str, Lowered] = {}
 def lower(source_text: str, backend: str | None = None, template_args: dict[str, str] | list[str] | None = None,
           *, path: str = "<kernel>", kernel: str | None = None, defines: dict[str, str] | None = None,
           headers: dict[str, str] | None = None, context: tuple[str, str] | None = None,
-          redefine: dict[str, str] | None = None) -> Lowered:
+          redefine: dict[str, str] | None = None, port_of: str | None = None) -> Lowered:
     """Lower kernel text to C99 for pycparser.
 
     template_args: a dict (template parameter name -> C text) applied to template kernels, or a
     list of positional arguments for the template function `kernel`.  backend: the dialect of
     the text (by default the one kernels are written in).  redefine: new values of the file's
-    object-like macros (preprocess).
+    object-like macros (preprocess).  port_of: the backend whose port the text is, where it is read
+    as another dialect (a portable port runs as CUDA and as HIP): the names that backend spells its
+    own way (kp_wave_size()) mean their concepts too.
     """
     backend = backend or backends.source().name  # headers: texts of headers not on disk (preprocess)
     try:
@@ -40,7 +42,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         raise LowerError(str(e.args[0]), path) from None
     key = hashlib.sha1(repr((source_text, backend, template_args, path, kernel,
                              sorted((defines or {}).items()), sorted((headers or {}).items()), context,
-                             sorted((redefine or {}).items()))).encode()).hexdigest()
+                             sorted((redefine or {}).items()), port_of)).encode()).hexdigest()
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
@@ -142,6 +144,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
                   [d for d in devices if d in functions], templates, param_attrs, dropped, overrides, overloads)
     low.refs = refs
     low.defaults = defaults
+    low.port_of = port_of
     _CACHE[key] = low
     return low
 
