@@ -26,6 +26,9 @@ from .verify_cache import Cache, at_path, file_digest, key as cache_key, without
 from .verify_shard import kernel_files, parse_shard, shard_of  # noqa: F401 - verify's API
 
 SCHEDULES = ("block", "warp", "thread")
+# a schedule whose result is the block schedule's run (emulator.order: RunResult.independent)
+SAME_RUN = (" (the {} schedule's run: between barriers no thread read or wrote what another wrote, and no warp "
+            "collective ran, so threads in any order compute the same)")
 
 
 @dataclass
@@ -375,6 +378,7 @@ class Verifier:
                 text = ports[backend][1]
             else:
                 continue
+            watched = None  # this run's block schedule, where it stands for the others (emulator.order)
             for schedule in self.schedules:
                 t0 = time.perf_counter()
                 if spent is not None:  # one budget per kernel: a run that spent it would spend it again
@@ -382,13 +386,14 @@ class Verifier:
                                             schedule, 0.0))
                     continue
                 try:
-                    res = run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v)
-                                                       for k, v in args.items()},
-                                     grid=spec.dims("grid", wave), block=block, shared_bytes=shared, wave=wave,
-                                     schedule=schedule,
-                                     seed=spec.seed, backend=run.dialect, port_of=run.backend, template_args=targs,
-                                     path=str(ports[backend][0] or src.path) if backend in ports else src.path,
-                                     timeout=self.timeout, headers=ports[backend][2] if len(ports.get(backend, ())) > 2 else None)
+                    res = watched or run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v)
+                                                                  for k, v in args.items()},
+                                                grid=spec.dims("grid", wave), block=block, shared_bytes=shared,
+                                                wave=wave, schedule=schedule, watch=len(self.schedules) > 1,
+                                                seed=spec.seed, backend=run.dialect, port_of=run.backend,
+                                                template_args=targs, timeout=self.timeout,
+                                                path=str(ports[backend][0] or src.path) if backend in ports else src.path,
+                                                headers=ports[backend][2] if len(ports.get(backend, ())) > 2 else None)
                 except BudgetExceeded as e:
                     rep.checks.append(Check(name, backend, wave, "numeric", "fail", _emu_error(e), target,
                                             schedule, time.perf_counter() - t0))
@@ -411,14 +416,16 @@ class Verifier:
                 cmp = compare.compare({k: res.outputs[k] for k in expected}, expected, spec.tolerance,
                                       spec.tolerance_values, res.bounds, None, profile_bins=self.profile_bins)
                 secs = time.perf_counter() - t0
+                watched = watched or (res if res.independent else None)
+                also = SAME_RUN.format(res.schedule) if res.schedule != schedule else ""
                 if cmp.ok:
-                    detail = f"matches {spec.reference[0]} ({cmp.mode}; max abs err {cmp.max_abs:.3g})"
+                    detail = f"matches {spec.reference[0]} ({cmp.mode}; max abs err {cmp.max_abs:.3g}){also}"
                     rep.checks.append(Check(name, backend, wave, "numeric", "pass", detail, target, schedule, secs,
                                             profile=cmp.profiles))
                 else:
                     m = cmp.mismatch
                     detail = (f"{m.where} = {m.got!r}, reference {m.want!r} (bound {m.bound:.3g}); "
-                              f"{m.count} element(s) outside the bound")
+                              f"{m.count} element(s) outside the bound{also}")
                     explain = {"buffer": m.buffer, "index": m.index, "port": m.got, "reference": m.want,
                                "bound": m.bound, "inputs": {k: v[m.index].item() for k, v in args.items()
                                                            if isinstance(v, np.ndarray) and m.index < v.size}}
@@ -429,7 +436,7 @@ class Verifier:
                 t0 = time.perf_counter()  # the races were recorded during the run (the numeric check's time)
                 races = [r for r in res.races]
                 rep.checks.append(Check(name, backend, wave, "races", "fail" if races else "pass",
-                                        "; ".join(str(r) for r in races[:3]) if races else "no shared-memory races",
+                                        "; ".join(str(r) for r in races[:3]) if races else f"no shared-memory races{also}",
                                         target, schedule, time.perf_counter() - t0))
 
         if spent is None:  # an info row: not worth a second spent budget

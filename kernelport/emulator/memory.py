@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import counting
+from . import counting, order as schedule_order
 from .ctype import F64, FLOATS, UNIT_ROUNDOFF, conv
 from .errors import EmulatorError, KernelFault, Race
 from .strided import MIN_RUN, RowSlices, find_row_slices
@@ -241,6 +241,8 @@ class Memory:
         self.check(g, p, m, node, "read")
         if counting.ACTIVE is not None:
             counting.ACTIVE.access(p, m, m is g.full, g.n, write=False)
+        if schedule_order.WATCH is not None:
+            schedule_order.WATCH.access(g, p, m, write=False)
         addr = p.addr()
         data = p.data
         e = None
@@ -277,6 +279,8 @@ class Memory:
         self.check(g, p, m, node, "write")
         if counting.ACTIVE is not None:
             counting.ACTIVE.access(p, m, m is g.full, g.n, write=True)
+        if schedule_order.WATCH is not None:
+            schedule_order.WATCH.access(g, p, m, write=True)
         v = conv(v, p.dt)
         addr = p.addr()
         data = p.data
@@ -443,6 +447,8 @@ class Memory:
         self.check(g, p, m, node, "atomic access")
         if counting.ACTIVE is not None:
             counting.ACTIVE.access(p, m, m is g.full, g.n, write=op != "load", atomic=op != "load")
+        if schedule_order.WATCH is not None:
+            schedule_order.WATCH.access(g, p, m, write=op != "load")
         if op == "load":
             addr = p.addr()
             full = m is g.full

@@ -35,6 +35,10 @@ class RunResult:
     # the file-scope device variables as the kernel found them (zeros, or their initialisers):
     # what a port that passes one as a buffer (Metal's __constant__ arrays) is given
     globals: dict[str, np.ndarray] = field(default_factory=dict)
+    # a block run watched (run_kernel's watch): no thread depended on another's order between barriers
+    # (emulator.order), and one thread at a time would stay within the step budget (each of a block's
+    # threads makes at most the block's loop iterations): every schedule computes this run's result
+    independent: bool = False
 
 
 class RunCtx:
@@ -141,7 +145,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                timeout: float | None = None, headers: dict[str, str] | None = None,
                file_scope: dict[str, np.ndarray] | None = None, context: tuple[str, str] | None = None,
                redefine: dict[str, str] | None = None, generate: Collection[str] = (),
-               port_of: str | None = None) -> RunResult:
+               port_of: str | None = None, watch: bool = False) -> RunResult:
     """Run `kernel` from `source` on the emulator for the whole grid.
 
     args: pointer parameters as 1-D numpy arrays (copied; results in .outputs), scalars as numbers.
@@ -158,7 +162,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     context: (path, text) of what the file that includes this one has before its #include.
     headers: texts of headers not on disk (real path -> text): the ports of the headers a port includes.
     redefine: new values of object-like macros the file (or its headers) defines: sizes scaled down.
-    max_steps: loop iterations (of a lane group: a block in lockstep, a warp or a thread, by
+    watch: in the block schedule, record whether any thread read or wrote what another wrote between
+    barriers (RunResult.independent; emulator.order).  max_steps: loop iterations (of a lane group: a block in lockstep, a warp or a thread, by
     schedule) for the whole run, every loop of every group counted against it; by default a
     million plus 16 per thread of the grid.  timeout: seconds of wall clock for the run.
     """
@@ -276,10 +281,15 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     rng = np.random.default_rng(seed)
     total_blocks = grid[0] * grid[1] * grid[2]
     per_batch = max(1, max_lanes // ctx.padded_threads)
+    from . import order
+    order.WATCH = seen = order.Watch() if watch and schedule == "block" else None
+    if seen is not None:
+        seen.dependent = cf.warp_ops  # (a warp collective: lanes see one another's values)
     try:
         _run_batches(ctx, comp, cf, bindings, schedule, rng, total_blocks, per_batch, shared_bytes, error_bound,
                      check_races)
     finally:
+        order.WATCH = None
         # break the ctx <-> memory cycle: the batch's buffers are freed now, not at the next
         # cyclic garbage collection (their memory is reused by the next run instead of new pages)
         ctx.mem.ctx = None
@@ -294,7 +304,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         bounds = {caller_name.get(n, n): (b.err if b.err is not None else np.zeros(b.data.shape[0], np.float32))
                   for n, b in buffers.items() if b.layout is None}  # (no bounds through struct fields yet)
     return RunResult(outputs, bounds, list(ctx.races), list(ctx.diagnostics), wave, schedule,
-                     time.monotonic() - t0, steps, initial)
+                     time.monotonic() - t0, steps, initial,
+                     independent=seen is not None and not seen.dependent and steps * ctx.threads_per_block <= max_steps)
 
 
 def _overload(low, kernel: str, args: dict) -> str:
