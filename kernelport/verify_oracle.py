@@ -169,7 +169,7 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                smaller=None) -> bool:
     """The oracle's and every port's checks of one kernel; False when the oracle could not run.
     smaller: inputs inferred at smaller sizes, for an original that runs past its budget."""
-    from .verify import Check, _emu_error, _template_args
+    from .verify import SAME_RUN, Check, _emu_error, _template_args
     from .emulator import BudgetExceeded, EmulatorError, KernelFault, run_kernel
 
     spec = got.spec
@@ -185,11 +185,11 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     context = None  # the includer's lines, where the file alone cannot run (includer_context)
     filled = host_filled(module)
 
-    def run(text, dialect, w, schedule, where, headers=None, file_scope=None, launch=None, port_of=None):
+    def run(text, dialect, w, schedule, where, headers=None, file_scope=None, launch=None, port_of=None, watch=False):
         at = launch or spec  # a port whose host code launches by the wave width: its own launch
         return run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()},
                           grid=at.dims("grid", w), block=at.dims("block"), shared_bytes=at.shared_bytes(), wave=w,
-                          schedule=schedule,
+                          schedule=schedule, watch=watch,
                           seed=spec.seed, backend=dialect, port_of=port_of, template_args=targs, path=str(where),
                           timeout=verifier.timeout, headers=headers, file_scope=file_scope, context=context,
                           redefine=got.redefine, generate=filled if file_scope is None else ())
@@ -241,12 +241,14 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
         where, text, headers = ports[r.backend]
         own = launch_at_wave(src, module, name, got, verifier.host_waves.get((src.path, r.backend)), r.wave,
                              verifier.given) if r.wave != wave else None
+        watched = None  # the block run, where it stands for the other schedules (emulator.order)
         for schedule in verifier.schedules:
             t0 = time.perf_counter()
             try:
                 # the original's file-scope variables, as a port's own (its __constant__ memory) or as a
                 # parameter (Metal binds __constant__ arrays as buffers): the contents the original's had
-                res = run(text, r.dialect, r.wave, schedule, where or src.path, headers, oracle.globals, own, r.backend)
+                res = watched or run(text, r.dialect, r.wave, schedule, where or src.path, headers, oracle.globals,
+                                     own, r.backend, len(verifier.schedules) > 1)
             except NotImplementedError as e:
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "skip", f"not yet: {e}", r.arch,
                                         schedule, time.perf_counter() - t0))
@@ -260,21 +262,23 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
             cmp = compare.compare({k: res.outputs[k] for k in outs}, expected, "auto", None, res.bounds,
                                   oracle.bounds, profile_bins=verifier.profile_bins)
             secs = time.perf_counter() - t0
+            watched = watched or (res if res.independent else None)
+            also = SAME_RUN.format(res.schedule) if res.schedule != schedule else ""
             if cmp.ok:
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "pass",
-                                        f"matches the original at wave {wave} (max abs diff {cmp.max_abs:.3g})",
+                                        f"matches the original at wave {wave} (max abs diff {cmp.max_abs:.3g}){also}",
                                         r.arch, schedule, secs, profile=cmp.profiles))
             else:
                 m = cmp.mismatch
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "fail",
                                         f"{m.where} = {m.got!r}, the original at wave {wave} gives "
-                                        f"{m.want!r} (bound {m.bound:.3g}); {m.count} element(s) outside the bound",
+                                        f"{m.want!r} (bound {m.bound:.3g}); {m.count} element(s) outside the bound{also}",
                                         r.arch, schedule, secs,
                                         {"buffer": m.buffer, "index": m.index, "member": m.member, "port": m.got,
                                          "reference": m.want, "bound": m.bound}, cmp.profiles))
             races = res.races
             rep.checks.append(Check(name, r.backend, r.wave, "races", "fail" if races else "pass",
-                                    "; ".join(str(x) for x in races[:3]) if races else "no shared-memory races",
+                                    "; ".join(str(x) for x in races[:3]) if races else f"no shared-memory races{also}",
                                     r.arch, schedule, secs))
     return True
 

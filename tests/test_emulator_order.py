@@ -100,3 +100,29 @@ def test_verify_reports_the_block_run_for_the_other_schedules_where_it_stands_fo
         others = [c for c in rep.checks if c.kind in ("numeric", "races") and c.schedule in ("warp", "thread")]
         assert len(others) == 16 and all(c.status == "pass" for c in others)
         assert all(("the block schedule's run" in c.detail) == order_free for c in others), name
+
+
+def test_verify_without_annotations_reports_the_block_run_for_the_other_schedules(tmp_path, monkeypatch):
+    """The oracle path (inputs from the host code, the original as the oracle) does the same."""
+    from kernelport.verify import Verifier
+    kernel = """
+__global__ void scale(int n, const float* x, float* y) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = 2.0f * x[i];
+}
+
+int main() {
+    int n = 1000;
+    float *dx, *dy;
+    cudaMalloc(&dx, n * sizeof(float));
+    cudaMalloc(&dy, n * sizeof(float));
+    scale<<<(n + 127) / 128, 128>>>(n, dx, dy);
+    return 0;
+}
+"""
+    path = tmp_path / "scale.cu"
+    path.write_text(kernel, encoding="utf-8")
+    monkeypatch.setattr(Verifier, "_compile", lambda *a, **k: None)
+    rep = Verifier(cache=False).verify(path)
+    others = [c for c in rep.checks if c.kind in ("numeric", "races") and c.schedule in ("warp", "thread")]
+    assert others and all(c.status == "pass" and "the block schedule's run" in c.detail for c in others)
