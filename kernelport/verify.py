@@ -383,7 +383,7 @@ class Verifier:
                 t0 = time.perf_counter()
                 if spent is not None:  # one budget per kernel: a run that spent it would spend it again
                     rep.checks.append(Check(name, backend, wave, "numeric", "fail", f"not run: {spent}", target,
-                                            schedule, 0.0))
+                                            schedule, time.perf_counter() - t0))
                     continue
                 try:
                     res = watched or run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v)

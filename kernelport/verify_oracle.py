@@ -47,7 +47,8 @@ def port_texts(verifier, path: Path, src: SourceFile, rep) -> dict[str, tuple[Pa
             continue
         dest = destination(path, backend)
         if dest.exists():
-            rep.checks.append(verifier._drift(dest, made[0].text, path, backend))
+            rep.checks.append(replace(verifier._drift(dest, made[0].text, path, backend),
+                                      seconds=time.perf_counter() - t0))  # the translation's and the comparison's
             ports[backend] = (dest, dest.read_text(encoding="utf-8", errors="replace"), {})
         else:
             headers = {str(m.path): m.text for m in made[1:]}

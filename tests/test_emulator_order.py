@@ -122,7 +122,13 @@ int main() {
 """
     path = tmp_path / "scale.cu"
     path.write_text(kernel, encoding="utf-8")
+    from kernelport.source import SourceFile
+    from kernelport.translate import destination, port_file
+    _, text = port_file(SourceFile.read(path), "hip", tmp_path)
+    destination(path, "hip").write_text(text, encoding="utf-8")  # one port on disk (its drift checked)
     monkeypatch.setattr(Verifier, "_compile", lambda *a, **k: None)
     rep = Verifier(cache=False).verify(path)
     others = [c for c in rep.checks if c.kind in ("numeric", "races") and c.schedule in ("warp", "thread")]
     assert others and all(c.status == "pass" and "the block schedule's run" in c.detail for c in others)
+    # every check's seconds measured (the drift check of a port on disk said 0.0)
+    assert any(c.kind == "drift" for c in rep.checks) and all(c.seconds > 0 for c in rep.checks)
