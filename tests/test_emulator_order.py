@@ -132,3 +132,11 @@ int main() {
     assert others and all(c.status == "pass" and "the block schedule's run" in c.detail for c in others)
     # every check's seconds measured (the drift check of a port on disk said 0.0)
     assert any(c.kind == "drift" for c in rep.checks) and all(c.seconds > 0 for c in rep.checks)
+
+
+def test_a_buffer_too_large_to_watch_leaves_the_run_dependent(monkeypatch):
+    from kernelport.emulator import order
+    body = INDEPENDENT["own slots, then a neighbour's after the barrier"]
+    assert _run(body).independent
+    monkeypatch.setattr(order, "MAX_WATCHED", 2 * N - 1)  # `out` and `x` hold 2 * N elements
+    assert not _run(body).independent

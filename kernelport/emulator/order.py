@@ -21,6 +21,9 @@ import numpy as np
 
 WATCH: "Watch | None" = None  # the watch of the run in progress (hooks in memory.py)
 _MANY = 1  # a table entry's low word: 0 none, 1 several threads, thread + 2 one thread
+# elements of one buffer watched at most (two int64 tables of its size: 64 MiB); a larger buffer
+# makes the run dependent, as if watched and found so: its other schedules run as they always did
+MAX_WATCHED = 1 << 22
 
 
 class Watch:
@@ -46,6 +49,9 @@ class Watch:
         t = self.tables.get(id(buf))
         if t is None or t[0] is not buf:
             size = buf.data.shape[0]
+            if size > MAX_WATCHED:
+                self.dependent = True
+                return
             t = self.tables[id(buf)] = (buf, np.zeros(size, np.int64), np.zeros(size, np.int64))
         gid = g._cache.get("order_ids")  # each lane's thread, unique in the batch (a compacted branch's too)
         if gid is None:
