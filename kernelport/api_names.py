@@ -117,8 +117,8 @@ def unit_declared(project, sc, root) -> frozenset[str]:
         every = src.__dict__.get("_kp_macro_names")
         if every is None:
             every = src.__dict__["_kp_macro_names"] = frozenset(
-                src.text_of(n) for node in src.index.order if node.type in ("preproc_def", "preproc_function_def")
-                for n in [node.child_by_field_name("name")] if n is not None)
+                src.text_of(n) for node in src.index.of_types("preproc_def", "preproc_function_def")
+                for n in [node.child_by_field_name("name")] if n is not None)  # (a set: the order is no matter)
         active = set(sc.local.get(p, {})) | {src.text_of(n) for node in sc.functions.get(p, [])
                                              for n in [node.child_by_field_name("name")] if n is not None}
         out |= project.declared(p) - (every - active)
