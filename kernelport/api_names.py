@@ -66,6 +66,7 @@ def declared_names(order: list[Node], text_of) -> frozenset[str]:
     out: set[str] = set()
     from .source import field_ids
     declarator, name = field_ids(*_DECLARING)  # (a field's id: its name is looked up on every call)
+    stands_in: dict = {}  # _stands_in_for_cuda's answers by (ancestor, branch), shared by the file's declarations
     for node in order:
         if not node.child_count:  # a token: no field to follow (most of the nodes)
             continue
@@ -78,7 +79,7 @@ def declared_names(order: list[Node], text_of) -> frozenset[str]:
                 found.append(d)
         # (the node's own tests only where a field leads to a name: most nodes have neither field)
         if found and node.type not in _NOT_DECLARING and not _names_a_type(node) and \
-                not _stands_in_for_cuda(node, text_of) and \
+                not _stands_in_for_cuda(node, text_of, stands_in) and \
                 not _aliases_api_name(node, text_of):  # `#ifdef X`, `f<T>()` name X and f, declare neither
             out.update(text_of(d) for d in found)
     return frozenset(out)
@@ -116,8 +117,8 @@ def unit_declared(project, sc, root) -> frozenset[str]:
         every = src.__dict__.get("_kp_macro_names")
         if every is None:
             every = src.__dict__["_kp_macro_names"] = frozenset(
-                src.text_of(n) for node in src.index.order if node.type in ("preproc_def", "preproc_function_def")
-                for n in [node.child_by_field_name("name")] if n is not None)
+                src.text_of(n) for node in src.index.of_types("preproc_def", "preproc_function_def")
+                for n in [node.child_by_field_name("name")] if n is not None)  # (a set: the order is no matter)
         active = set(sc.local.get(p, {})) | {src.text_of(n) for node in sc.functions.get(p, [])
                                              for n in [node.child_by_field_name("name")] if n is not None}
         out |= project.declared(p) - (every - active)
@@ -150,18 +151,32 @@ _BRANCHES = ("preproc_else", "preproc_elif", "preproc_elifdef")
 _CUDA_HEADER = re.compile(r"[<\"](cuda|cuda_runtime|cuda_runtime_api)\.h[>\"]")
 
 
-def _stands_in_for_cuda(node: Node, text_of) -> bool:
+def _stands_in_for_cuda(node: Node, text_of, memo: dict | None = None) -> bool:
     """A declaration in one branch of a conditional whose other branch includes CUDA's header
     (`#ifndef NO_CUDA #include <cuda.h> #else ...cudaSetDevice(int d) { return 1; }`), or in the
     branch a build with CUDA's compiler or headers skips (`#ifndef __DRIVER_TYPES_H__`, the source
     dialect's `toolkit_macros`): a stand-in for builds without CUDA, so the name stays CUDA's where
-    the CUDA build is compiled."""
+    the CUDA build is compiled.
+
+    `memo` (one per parse): the answer from each (ancestor, branch entered) state up, so the
+    declarations of one conditional share its test.  Without it, every declaration of a header in
+    an include guard listed the guard's children again: quadratic in the header's declarations."""
     p, branch = node.parent, None
+    walked: list[tuple[int, int | None]] = []  # the states passed, each answered by what is found above
+    found = False
     while p is not None:
+        key = (p.id, branch.id if branch is not None else None)
+        if memo is not None:
+            hit = memo.get(key)
+            if hit is not None:
+                found = hit
+                break
+            walked.append(key)
         if p.type in _BRANCHES:
             branch = p
         elif p.type == "preproc_ifdef" and _skipped_by_cuda(p, branch, text_of):
-            return True
+            found = True
+            break
         if p.type in _CONDITIONALS:
             alt = p.child_by_field_name("alternative")
             others = [alt] if branch is None and alt is not None else \
@@ -169,10 +184,14 @@ def _stands_in_for_cuda(node: Node, text_of) -> bool:
             if branch is not None or alt is not None:
                 if any(c.type == "preproc_include" and _CUDA_HEADER.search(text_of(c)) for o in others
                        for c in ([o] if o.type == "preproc_include" else o.children)):
-                    return True
+                    found = True
+                    break
             branch = None
         p = p.parent
-    return False
+    if memo is not None:
+        for key in walked:
+            memo[key] = found
+    return found
 
 
 def _skipped_by_cuda(cond: Node, branch: Node | None, text_of) -> bool:

@@ -372,19 +372,20 @@ class NodeIndex:
 
     def __init__(self, root: Node):
         self.order: list[Node] = []
-        self._types: dict[str, list[int]] = {}
-        append, types = self.order.append, self._types
-        # One cursor pass: pre-order, the positions of each type, and the nesting depth that
-        # depth.too_deep measures (the same walk; a second one cost a tenth of a lint).
+        append, kinds = self.order.append, {}
+        # One cursor pass: pre-order, the positions of each kind, and the nesting depth that
+        # depth.too_deep measures (the same walk; a second one cost a tenth of a lint).  Positions
+        # are gathered by the grammar's symbol (an int, where `type` builds a new string per node:
+        # ~25% of the walk), then by type name below (several symbols share one: `call_expression`).
         cur = root.walk()
         i = d = deepest = 0
         first, limit = None, _depth.MAX_DEPTH
         while True:
             n = cur.node
             append(n)
-            t = types.get(n.type)
+            t = kinds.get(n.kind_id)
             if t is None:
-                types[n.type] = [i]
+                kinds[n.kind_id] = [i]
             else:
                 t.append(i)
             i += 1
@@ -401,6 +402,16 @@ class NodeIndex:
             if not d:
                 break
         self.deep: tuple[int, Node] | None = (deepest, first) if first is not None else None  # as depth.too_deep
+        self._types: dict[str, list[int]] = {}
+        order = self.order
+        for ps in kinds.values():
+            name = order[ps[0]].type  # the kind's name: the type of any of its nodes
+            have = self._types.get(name)
+            if have is None:
+                self._types[name] = ps
+            else:  # two sorted runs: a merge
+                have += ps
+                have.sort()
         self._typed: dict[str, list[Node]] = {}
         self._pos_map: dict[int, int] | None = None
 

@@ -90,3 +90,20 @@ def test_model_uses_are_those_of_a_look_at_every_name():
                 want.append((c.key, n.id))
         assert [(u.concept.key, u.node.id) for u in m.uses] == want
         assert want
+
+
+def test_the_index_by_type_is_a_walk_grouped_by_type():
+    """The index gathers positions by the grammar's symbol and names them after: a keyword and the
+    node it begins share a type name (`decltype`, `noexcept`), and each type's positions are every
+    node of that type, in pre-order, as a plain walk groups them (parse errors included)."""
+    from kernelport.source import walk
+    broken = SourceFile.from_text("decltype(a) b = 1;\nvoid f() noexcept(true) {}\nint g( { ]] x = ;\n"
+                                  "struct S {\n#if A\n int f;\n#endif\n};\n", "e.cu")
+    for src in [broken, *_sources()]:
+        ix = src.index
+        want: dict[str, list[int]] = {}
+        for k, n in enumerate(walk(src.root)):
+            want.setdefault(n.type, []).append(k)
+        assert {t: ix.positions(t) for t in want} == want
+        assert ix.positions("no_such_type") == []
+    assert len({n.kind_id for n in broken.index.of_type("decltype")}) == 2  # the merge is exercised
