@@ -255,9 +255,12 @@ __host__ int waves(int n) { return (n + warpSize - 1) / warpSize; }
     def check(self, ctx) -> None:
         wave = _WaveWords(ctx)
         for n in ctx.nodes("binary_expression"):
-            op = _op(ctx, n)
+            o = n.child_by_field_name("operator")
+            op = o.type if o is not None else ""  # the operator's token is its node type: no text decoded
+            if op not in (">>", "/"):
+                continue
             left, right = _bare(n.child_by_field_name("left")), _bare(n.child_by_field_name("right"))
-            if op not in (">>", "/") or left is None or right is None or left.type != "binary_expression":
+            if left is None or right is None or left.type != "binary_expression":
                 continue
             by32 = int_value(ctx.text(right)) == (5 if op == ">>" else 32)
             by_wave = op == "/" and _wave_word(ctx, wave, right) is not None
