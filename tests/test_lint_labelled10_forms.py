@@ -6,8 +6,17 @@ port), each with a case it must flag and a look-alike it must not:
   block stage chosen by `blockDim.x > warpSize` in the same function; a ladder bounded by 32 (a
   32-lane logical group) and a `warpSize` ladder shuffling at `warpSize` stay silent;
 - a slot count that rounds by the wave and divides by 32 (`(blockDim.x + warpSize - 1) >> 5`):
-  WS027; rounding and dividing by one width stays silent."""
+  WS027; rounding and dividing by one width stays silent.
+
+The set's own check that needs none of its projects' files (they are not committed: its README) is
+here too; tests/local_labelled10.py lints them, run by hand after
+`python scripts/labelled_sources.py tests/labelled10`.  Lint's figure before any change made for
+the set is bench/lint_recall_labelled10_before.txt."""
 from __future__ import annotations
+
+from pathlib import Path
+
+from labelled_support import assert_sourced_without_code
 
 from kernelport.lint.engine import lint_text
 
@@ -109,3 +118,7 @@ __global__ void k(int* x, int n) {
 """
     got = _codes(text)
     assert "WS027" in got.get(2, set()) and "WS027" not in got.get(3, set()), got
+
+
+def test_every_label_names_a_source_and_quotes_no_code():
+    assert_sourced_without_code(Path(__file__).resolve().parent / "labelled10")
