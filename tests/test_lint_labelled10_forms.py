@@ -98,6 +98,19 @@ __device__ float seg_sum16(float v) {
     assert "WS026" in got.get(2, set()) and "WS026" not in got.get(7, set()), got
 
 
+def test_a_ladder_from_the_wave_that_stays_inside_the_segment_at_64_is_quiet():
+    text = """\
+__device__ float quarter(float v) {
+    for (int j = 1; j < warpSize / 4; j *= 2) v += __shfl_xor_sync(0xffffffff, v, j, 32);
+    for (int o = warpSize / 8; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o, 16);
+    for (int j = 1; j < warpSize / 2; j *= 2) v += __shfl_xor_sync(0xffffffff, v, j, 16);
+    return v;
+}
+"""
+    got = _codes(text)  # at 64: offsets up to 8 of 32, from 8 of 16; the third reaches 16 of 16
+    assert "WS026" not in got.get(2, set()) | got.get(3, set()) and "WS026" in got.get(4, set()), got
+
+
 def test_a_block_test_against_the_wave_alone_is_no_finding():
     text = """\
 __global__ void k(float* x) {

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from ... import backends, dialect
+from ... import backends, cexpr, dialect
 from ...source import ident_name, walk
 from ...warpsites import int_value
 from ..rule import Rule, ex, register
@@ -57,21 +57,32 @@ def _value_at(ctx, fn: Node, name: str, before: int) -> Node | None:
     return last
 
 
-def _reads_wave(ctx, wave, fn: Node, expr: Node | None, before: int) -> Node | None:
-    """Where `expr` (or the value its name last held) reads the wave width."""
+def _at_64(ctx, wave, expr: Node) -> int | None:
+    """The value of `expr` on a 64-lane wave where it is a constant expression of the wave width
+    (`warpSize / 2`), else None (`min(blockDim.x, warpSize)`: up to the wave)."""
+    try:
+        v = cexpr.evaluate(ctx.text(expr), {name: 64 for name in wave.names})
+    except (cexpr.CExprError, ValueError, TypeError):
+        return None
+    return v if isinstance(v, int) else None
+
+
+def _reads_wave(ctx, wave, fn: Node, expr: Node | None, before: int) -> tuple[Node, int | None] | None:
+    """Where `expr` (or the value its name last held) reads the wave width, and its value at 64."""
     expr = _bare(expr)
     if expr is None:
         return None
     hit = _wave_word(ctx, wave, expr)
     if hit is None and expr.type == "identifier":
-        value = _value_at(ctx, fn, ctx.text(expr), before)
-        hit = _wave_word(ctx, wave, value) if value is not None else None
-    return hit
+        expr = _value_at(ctx, fn, ctx.text(expr), before)
+        hit = _wave_word(ctx, wave, expr) if expr is not None else None
+    return (hit, _at_64(ctx, wave, expr)) if hit is not None else None
 
 
-def _ladder_source(ctx, wave, fn: Node, loop: Node, var: str) -> Node | None:
-    """Where the loop's offsets `var` take their extent from the wave width: the bound of a growing
-    ladder (`j < nw`), or the start of a halving one (`o = warpSize / 2`)."""
+def _ladder_source(ctx, wave, fn: Node, loop: Node, var: str, width: int) -> Node | None:
+    """Where the loop's offsets `var` take their extent from the wave width and reach `width` on a
+    64-lane wave: the bound of a growing ladder (`j < nw`: its last step is the largest power of two
+    below it), or the start of a halving one (`o = warpSize / 2`)."""
     cond, update = _bare(loop.child_by_field_name("condition")), loop.child_by_field_name("update")
     halving = update is not None and any(h in ctx.text(update) for h in _HALVES)
     if halving:
@@ -82,7 +93,8 @@ def _ladder_source(ctx, wave, fn: Node, loop: Node, var: str) -> Node | None:
                 start = d.child_by_field_name("value")
             elif d.type == "assignment_expression" and ctx.text(d.child_by_field_name("left") or d) == var:
                 start = d.child_by_field_name("right")
-        return _reads_wave(ctx, wave, fn, start, loop.start_byte)
+        found = _reads_wave(ctx, wave, fn, start, loop.start_byte)
+        return found[0] if found is not None and (found[1] is None or found[1] >= width) else None
     if cond is None or cond.type != "binary_expression" or _op(ctx, cond) not in _ORDER:
         return None
     left, right = _bare(cond.child_by_field_name("left")), _bare(cond.child_by_field_name("right"))
@@ -91,7 +103,12 @@ def _ladder_source(ctx, wave, fn: Node, loop: Node, var: str) -> Node | None:
         left, right, op = right, left, _FLIP[op]
     if left is None or ctx.text(left) != var or op not in ("<", "<="):
         return None
-    return _reads_wave(ctx, wave, fn, right, loop.start_byte)
+    found = _reads_wave(ctx, wave, fn, right, loop.start_byte)
+    if found is None:
+        return None
+    bound = found[1]
+    last = None if bound is None else 1 << max(0, (bound if op == "<=" else bound - 1).bit_length() - 1)
+    return found[0] if last is None or last >= width else None
 
 
 def _enclosing_loop(ctx, call: Node, var: str) -> Node | None:
@@ -125,7 +142,7 @@ def narrow_ladders(ctx):
             if w is None or not 0 < w < 64 or off is None or off.type != "identifier" or ctx.guarded(call):
                 continue
             loop = _enclosing_loop(ctx, call, ctx.text(off))
-            src = _ladder_source(ctx, wave, f.body, loop, ctx.text(off)) if loop is not None else None
+            src = _ladder_source(ctx, wave, f.body, loop, ctx.text(off), w) if loop is not None else None
             if src is not None and src.start_byte not in seen:
                 seen.add(src.start_byte)
                 found.append((src, call, w, f))
@@ -163,7 +180,8 @@ them is skipped (qiskit-aer's reductions before its ROCm port, tests/labelled10)
 
 **Fix**: use one width for the whole reduction: shuffle at `warpSize` and step to it, or keep the
 32-lane segments and bound the ladder and the block test by 32.  A ladder bounded by 32 over
-width-32 shuffles (a logical 32-lane group) and a `warpSize` ladder at the default width stay
+width-32 shuffles (a logical 32-lane group), a `warpSize` ladder at the default width, and a ladder
+whose offsets stay below the width on a 64-lane wave (`j < warpSize / 4` over width 32) stay
 silent."""
     languages = frozenset({"cuda", "hip"})
     flags = (
