@@ -6,7 +6,10 @@ port), each with a case it must flag and a look-alike it must not:
   block stage chosen by `blockDim.x > warpSize` in the same function; a ladder bounded by 32 (a
   32-lane logical group) and a `warpSize` ladder shuffling at `warpSize` stay silent;
 - a slot count that rounds by the wave and divides by 32 (`(blockDim.x + warpSize - 1) >> 5`):
-  WS027; rounding and dividing by one width stays silent.
+  WS027; rounding and dividing by one width stays silent;
+- a 32-lane group's index broadcast from lane 0 of the whole warp (deepmd-kit's
+  `__shfl_sync(0xffffffff, thread_idx / WARP_SIZE, 0)` with `WARP_SIZE` 32): WS028; the same at
+  width 32, a group index of the wave, and lane 0's data broadcast stay silent.
 
 The set's own check that needs none of its projects' files (they are not committed: its README) is
 here too; tests/local_labelled10.py lints them, run by hand after
@@ -135,3 +138,26 @@ __global__ void k(int* x, int n) {
 
 def test_every_label_names_a_source_and_quotes_no_code():
     assert_sourced_without_code(Path(__file__).resolve().parent / "labelled10")
+
+
+def test_a_32_lane_group_index_broadcast_from_lane_0_is_flagged():
+    text = """\
+#define WARP_SIZE 32
+#define KTILE 4
+__global__ void grad(const float* dy, float* out, int nnei, int last) {
+  const int thread_idx = threadIdx.x;
+  int warp_idx = __shfl(thread_idx / WARP_SIZE, 0);
+  int lane_idx = thread_idx % WARP_SIZE;
+  for (int ii = warp_idx; ii < nnei; ii += KTILE) {
+    float s = 0.f;
+    for (int jj = lane_idx; jj < last; jj += WARP_SIZE) s += dy[ii * last + jj];
+    if (lane_idx == 0) out[blockIdx.x * nnei + ii] = s;
+  }
+}
+"""
+    assert "WS028" in _codes(text, "t.hip").get(5, set())
+    quiet = [text.replace("__shfl(thread_idx / WARP_SIZE, 0)", "__shfl(thread_idx / WARP_SIZE, 0, 32)"),
+             text.replace("__shfl(thread_idx / WARP_SIZE, 0)", "__shfl(thread_idx / warpSize, 0)"),
+             text.replace("__shfl(thread_idx / WARP_SIZE, 0)", "__shfl(dy[thread_idx] / 32, 0)")]
+    for q in quiet:
+        assert not any("WS028" in cs for cs in _codes(q, "t.hip").values()), q

@@ -123,6 +123,21 @@ def _enclosing_loop(ctx, call: Node, var: str) -> Node | None:
     return None
 
 
+def _shuffle_calls(ctx, root: Node | None = None):
+    """(call, concept, {param: arg}) of each warp-level shuffle under root; a callee's name is looked
+    up once per file (most calls are not shuffles)."""
+    memo = ctx.__dict__.setdefault("_ws_shuffle_names", {})
+    for call, name in ctx.calls(root):
+        kind = memo.get(name)
+        if kind is None:
+            found = dialect.spelled_by(backends.source().name, name)
+            kind = memo[name] = bool(found) and found[0].kind == "shuffle" and found[0].warp_level
+        if kind:
+            b = ctx.concept_of_call(call)
+            if b is not None:
+                yield call, b[0], b[2]
+
+
 def narrow_ladders(ctx):
     """(wave-width read, the width-W shuffle it steps past, W) per ladder, and the functions they are in."""
     cached = ctx.__dict__.get("_ws_narrow_ladders")
@@ -132,13 +147,10 @@ def narrow_ladders(ctx):
     for f in ctx.module.functions.values():
         if not f.is_device or f.body is None:
             continue
-        for call, _ in ctx.calls(f.body):
-            b = ctx.concept_of_call(call)
-            if b is None or b[0].kind != "shuffle" or not b[0].warp_level:
-                continue
-            width = b[2].get("width")
+        for call, _, args in _shuffle_calls(ctx, f.body):
+            width = args.get("width")
             w = int_value(ctx.text(width)) if width is not None else None
-            off = _bare(b[2].get("delta") or b[2].get("lanemask"))
+            off = _bare(args.get("delta") or args.get("lanemask"))
             if w is None or not 0 < w < 64 or off is None or off.type != "identifier" or ctx.guarded(call):
                 continue
             loop = _enclosing_loop(ctx, call, ctx.text(off))
@@ -291,3 +303,79 @@ __host__ int waves(int n) { return (n + warpSize - 1) / warpSize; }
                 ctx.report(self, n, f"`{' '.join(ctx.text(n).split())}` rounds by one width and divides by the other "
                            f"(`{terms}`): {ctx.breaks}, the count is off by the slots of a half wave; round and "
                            f"divide by the same width")
+
+
+def _reads_thread(ctx, fn: Node | None, n: Node, before: int) -> bool:
+    """`n` reads the thread index, itself or through the value its local name last held."""
+    thread = dialect.concept("thread_idx").name(backends.source().name) or "threadIdx"
+    if thread in ctx.text(n):
+        return True
+    n = _bare(n)
+    held = _value_at(ctx, fn, ctx.text(n), before) if fn is not None and n.type == "identifier" else None
+    return held is not None and thread in ctx.text(held)
+
+
+def _group_index(ctx, fn: Node | None, value: Node, thirty_twos: frozenset[str]) -> Node | None:
+    """The `threadIdx.x / 32` (or `>> 5`, or by a macro that is 32) inside a shuffled value."""
+    for d in walk(value):
+        if d.type != "binary_expression" or d.child_by_field_name("operator") is None:
+            continue
+        op, right = d.child_by_field_name("operator").type, _bare(d.child_by_field_name("right"))
+        left = d.child_by_field_name("left")
+        if right is None or left is None or op not in ("/", ">>") or not _reads_thread(ctx, fn, left, d.start_byte):
+            continue
+        k = int_value(ctx.text(right))
+        if (op == "/" and (k == 32 or ctx.text(right) in thirty_twos)) or (op == ">>" and k == 5):
+            return d
+    return None
+
+
+@register
+class GroupIndexBroadcast(Rule):
+    code, name = "WS028", "group-index-broadcast-from-lane"
+    summary = "A 32-lane group's index (`threadIdx.x / 32`) is shuffled from a fixed lane of the whole warp."
+    docs = """\
+`int warp = __shfl_sync(0xffffffff, threadIdx.x / 32, 0);` makes the warp index uniform by reading
+lane 0's.  At the default width the source lane is a lane of the hardware wave: on a 64-lane wave
+lanes 32-63 read lane 0 and take the index of the 32-lane group below them, so two groups do the
+same work and the odd groups' work is never done, while `threadIdx.x % 32` still numbers their
+lanes 0-31 (deepmd-kit's tabulation kernels before its ROCm merge, tests/labelled10).
+
+**Fix**: divide by the wave width (`threadIdx.x / warpSize`), or keep the 32-lane group and shuffle
+within it (`__shfl_sync(m, threadIdx.x / 32, 0, 32)`, or no shuffle at all: the value is uniform in
+the group already).  A shuffle of width 32 and a group index of the wave stay silent."""
+    languages = frozenset({"cuda", "hip"})
+    flags = (
+        ex("""
+#define KTILE 4
+__global__ void rows(const float* in, float* out, int n) {
+    int warp = __shfl_sync(0xffffffff, threadIdx.x / 32, 0);  // !
+    for (int i = warp; i < n; i += KTILE) if (threadIdx.x % 32 == 0) out[i] = in[i];
+}"""),
+    )
+    passes = (
+        ex("""
+#define KTILE 4
+__global__ void rows(const float* in, float* out, int n) {
+    int warp = __shfl_sync(0xffffffff, threadIdx.x / 32, 0, 32);
+    int wave = __shfl_sync(0xffffffff, threadIdx.x / warpSize, 0);
+    for (int i = warp + wave; i < n; i += KTILE) if (threadIdx.x % 32 == 0) out[i] = in[i];
+}"""),
+    )
+
+    def check(self, ctx) -> None:
+        thirty_twos = frozenset(n for n, m in ctx.hardcoded_macros.items() if int_value(m.value) == 32)
+        for call, c, args in _shuffle_calls(ctx):
+            if c.key != "shfl" or args.get("value") is None or ctx.guarded(call):
+                continue
+            width, lane = args.get("width"), args.get("lane")
+            w = int_value(ctx.text(width)) if width is not None else None
+            if (width is not None and (w is None or w < 64)) or lane is None or int_value(ctx.text(lane)) is None:
+                continue
+            f = ctx.function_at(call)
+            group = _group_index(ctx, f.body if f is not None else None, args["value"], thirty_twos)
+            if group is not None:
+                ctx.report(self, call, f"`{' '.join(ctx.text(group).split())}` (a 32-lane group's index) is read from "
+                           f"lane {ctx.text(lane)} of the whole warp: {ctx.breaks}, lanes 32-63 take the index of the "
+                           f"group below them and the odd groups' work is never done; divide by the wave width or "
+                           f"shuffle at width 32")
