@@ -20,7 +20,8 @@ RECALL_FLOOR, PRECISION_FLOOR = 34 / 34, 1.0
 
 def test_the_misses_are_found_where_designed(measured):
     """qiskit-aer's reductions: WS026 at each warpSize that steps a width-32 ladder and at each block
-    test beside it, WS027 at each slot count that rounds by the wave and divides by 32."""
+    test beside it, WS027 at each slot count that rounds by the wave and divides by 32; deepmd-kit's
+    warp-index broadcasts: WS028."""
     codes = measured["lint"]["codes"]
     q = "qiskit-aer/d656553c57/src/simulators/statevector/chunk/cuda_kernels.hpp"
     for nw, gt, cnt, nw2 in ((71, 76, 83, 89), (125, 130, 138, 144), (170, 175, 182, 188),
@@ -31,4 +32,7 @@ def test_the_misses_are_found_where_designed(measured):
     assert "WS027" in codes[f"{q}:328"]
     for line in (316, 321, 334):  # dev_reduce_sum_uint shuffles at width warpSize: its ladder is right
         assert not any(c.startswith("WS026") for c in codes.get(f"{q}:{line}", [])), line
+    d = "deepmd-kit/0f07afa60d/source/lib/src/cuda/tabulate.cu"
+    for line in (201, 409, 557):  # the 32-lane group's index broadcast from lane 0 of the warp
+        assert "WS028" in codes[f"{d}:{line}"], line
     assert measured["lint"]["flagged_lookalikes"] == []
