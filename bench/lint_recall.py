@@ -40,7 +40,8 @@ files are not committed: scripts/labelled_sources.py writes them from clones of 
 tests/labelled6 (RWKV-LM-V7), tests/labelled7 (kaldi, pytorch_scatter, QUDA: before any change for
 it, bench/lint_recall_labelled7_before.txt), tests/labelled8 (HOOMD-blue, GROMACS, PIConGPU, Kokkos,
 Cycles: bench/lint_recall_labelled8_before.txt) and tests/labelled9 (sphexa, cupy, arbor, hypre, QMCPACK,
-lucebox: bench/lint_recall_labelled9_before.txt) the same way.
+lucebox: bench/lint_recall_labelled9_before.txt) and tests/labelled10 (qiskit-aer, deepmd-kit, xla, TCLB:
+bench/lint_recall_labelled10_before.txt) the same way.
 """
 from __future__ import annotations
 
