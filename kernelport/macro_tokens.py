@@ -84,3 +84,32 @@ def match_brace(toks: list[Tok], i: int) -> int | None:
             if depth == 0:
                 return j if toks[j].text == "}" else None
     return None
+
+
+def match_open(toks: list[Tok], j: int) -> int | None:
+    """Index of the `{` that the `}` at toks[j] closes (brackets of every kind nested), or None."""
+    depth = 0
+    for i in range(j, max(-1, j - 4000), -1):
+        if toks[i].kind != "punct":
+            continue
+        if toks[i].text in ")]}":
+            depth += 1
+        elif toks[i].text in "([{":
+            depth -= 1
+            if depth == 0:
+                return i if toks[i].text == "{" else None
+    return None
+
+
+def statement_start(toks: list[Tok], seen: bytes, k: int, bound: int) -> int:
+    """The first token of the statement that toks[k] ends (back past a `;`, `{` or `}` as the grammar
+    sees the text, at most `bound` tokens).  Where toks[k] is a body's `}` (`HD Buf(T* p) : _p(p) {}`
+    seen as a bit-field with an initializer, the error the `;` missing after it) the statement is
+    the one the body belongs to: the scan goes on before its `{`."""
+    stop = max(k - bound, 0)
+    if k > 0 and toks[k].text == "}" and seen[toks[k].start:toks[k].end] == b"}":
+        o = match_open(toks, k)
+        k = o - 1 if o is not None else k
+    while k > stop and seen[toks[k].start:toks[k].end] not in (b";", b"{", b"}"):
+        k -= 1
+    return k + 1

@@ -26,3 +26,40 @@ def test_a_byte_order_mark_is_left_out_of_the_port(tmp_path):
     r = toolchains.compile_hip(out, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
     assert r.ok, r.output[-3000:]
 
+
+# AliceVision's BufPtr.hpp: a constructor with an initializer list behind a qualifier macro is seen
+# as a bit-field with a braced initializer, the error (`;` missing) after the body's `}`: the repair
+# looked back from that `}` only, never reaching the macro, and the header was not ported (KP222)
+CTOR_BEHIND_MACRO = """\
+#if defined(__NVCC__)
+    #define CUDA_HOST_DEVICE __host__ __device__
+#else
+    #define CUDA_HOST_DEVICE
+#endif
+template<typename T>
+class BufPtr
+{
+  public:
+    CUDA_HOST_DEVICE BufPtr(T* ptr, size_t pitch)
+      : _ptr((unsigned char*)ptr),
+        _pitch(pitch)
+    {}
+    CUDA_HOST_DEVICE inline T* row(size_t y) { return (T*)(_ptr + y * _pitch); }
+  private:
+    unsigned char* _ptr;
+    size_t _pitch;
+};
+__global__ void k(BufPtr<float> b, float* out) { out[threadIdx.x] = __shfl_sync(0xffffffffu, b.row(0)[0], 0); }
+"""
+
+
+def test_a_constructor_with_an_initializer_list_behind_a_macro_parses():
+    src = SourceFile.from_text(CTOR_BEHIND_MACRO, "b.cu")
+    assert src.syntax_errors() == []
+    port, text = translate(src, "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "    CUDA_HOST_DEVICE BufPtr(T* ptr, size_t pitch)\n      : _ptr((unsigned char*)ptr),\n" in text
+    # an error after a body that is no such construct is still reported where it is
+    bad = SourceFile.from_text("struct S { int f() { return 1; } int g() {} x }\n", "s.cu")
+    assert [(loc.line, loc.column) for loc, _ in bad.syntax_errors()][:1] == [(1, 46)]
+
