@@ -63,3 +63,30 @@ def test_a_constructor_with_an_initializer_list_behind_a_macro_parses():
     bad = SourceFile.from_text("struct S { int f() { return 1; } int g() {} x }\n", "s.cu")
     assert [(loc.line, loc.column) for loc, _ in bad.syntax_errors()][:1] == [(1, 46)]
 
+
+# cs149's saxpy.cu, scan.cu, cudaRenderer.cu: `#include <driver_functions.h>`, a toolkit header
+# HIPIFY's include map lacks, was kept and the port failed hipcc ("file not found"), no word said
+TOOLKIT_HEADERS = """\
+#include <cuda_runtime.h>
+#include <driver_functions.h>
+#include <vector_functions.h>
+#include <sm_30_intrinsics.h>
+#include <texture_types.h>
+__global__ void k(float4* out, int v) {
+    out[threadIdx.x] = make_float4(__shfl_down_sync(0xffffffffu, v, 1), 0.f, 0.f, 1.f);
+}
+cudaExtent extent() { return make_cudaExtent(4, 4, 1); }
+"""
+
+
+def test_toolkit_headers_hipify_lacks_are_hips_runtime_header(tmp_path):
+    port, text = translate(SourceFile.from_text(TOOLKIT_HEADERS, "t.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    for h in ("driver_functions.h", "vector_functions.h", "sm_30_intrinsics.h"):
+        assert h not in text
+    assert "#include <hip/texture_types.h>" in text and "make_hipExtent(4, 4, 1)" in text
+    require_tool("hipcc")
+    f = tmp_path / "t.hip"
+    f.write_text(text)
+    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
+    assert r.ok, r.output[-3000:]
