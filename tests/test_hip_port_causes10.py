@@ -90,3 +90,24 @@ def test_toolkit_headers_hipify_lacks_are_hips_runtime_header(tmp_path):
     f.write_text(text)
     r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
     assert r.ok, r.output[-3000:]
+
+
+def test_a_header_found_through_an_include_dir_is_mirrored_with_that_dir(tmp_path):
+    # AliceVision's device headers include each other as <aliceVision/depthMap/cuda/device/x.cuh>
+    # through `-I src`: -o mirrored the tree below the files' own common root (src/aliceVision/
+    # depthMap), so the port's `#include <aliceVision/.../buffer.hip.h>` was found under no -I
+    from trust_support import kp_inproc
+    dev = tmp_path / "src" / "lib" / "dev"
+    dev.mkdir(parents=True)
+    (dev / "buffer.cuh").write_text("#pragma once\n__device__ inline float first(const float* p) {\n"
+                                    "    return __shfl_sync(0xffffffffu, p[0], 0);\n}\n")
+    (dev / "color.cuh").write_text(
+        "#pragma once\n#include <lib/dev/buffer.cuh>\n"
+        "__device__ inline float spread(const float* p) { return first(p) * 2.0f; }\n")
+    out = tmp_path / "out"
+    rc, _, err = kp_inproc("translate", str(dev / "color.cuh"), "--to", "hip", "-I", str(tmp_path / "src"),
+                           "-o", str(out))
+    assert rc == 0, err
+    port = out / "lib" / "dev" / "color.hip.h"
+    assert "#include <lib/dev/buffer.hip.h>" in port.read_text()
+    assert (out / "lib" / "dev" / "buffer.hip.h").is_file()  # found with -I OUT, as -I src finds the original
