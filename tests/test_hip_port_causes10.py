@@ -111,3 +111,30 @@ def test_a_header_found_through_an_include_dir_is_mirrored_with_that_dir(tmp_pat
     port = out / "lib" / "dev" / "color.hip.h"
     assert "#include <lib/dev/buffer.hip.h>" in port.read_text()
     assert (out / "lib" / "dev" / "buffer.hip.h").is_file()  # found with -I OUT, as -I src finds the original
+
+
+def test_a_definition_takes_the_execution_space_its_declaration_names(tmp_path):
+    # solanity's sha512.h declares `int __device__ __host__ sha512_update(...)`, sha512.cu defines it
+    # with no space: nvcc gives the definition the declaration's, hipcc (clang) refused the port
+    # ("__host__ function cannot overload __host__ __device__ function")
+    from trust_support import kp_inproc
+    (tmp_path / "hash.h").write_text("#pragma once\nint __device__ __host__ mix(int a, int b);\n"
+                                     "__device__ int lane_sum(int v);\n")
+    (tmp_path / "hash.cu").write_text(
+        '#include "hash.h"\n'
+        "int mix(int a, int b) { return a * 31 + b; }\n"
+        "int mix(int a) { return a; }\n"  # another overload: the host's, as written
+        "int lane_sum(int v) { return v + __shfl_down_sync(0xffffffffu, v, 1); }\n"
+        "static int twice(int v);\n"
+        "static int twice(int v) { return 2 * v; }\n"
+        "__global__ void k(int* p) { p[threadIdx.x] = lane_sum(mix(p[0], 1)); }\n")
+    out = tmp_path / "out"
+    rc, _, err = kp_inproc("translate", str(tmp_path / "hash.cu"), "--to", "hip", "-o", str(out))
+    assert rc == 0, err
+    text = (out / "hash.hip").read_text()
+    assert "\n__host__ __device__ int mix(int a, int b) {" in text and "\nint mix(int a) { return a; }" in text
+    assert "\n__device__ int lane_sum(int v) {" in text
+    assert "\nstatic int twice(int v) { return 2 * v; }" in text  # its declaration names no space
+    require_tool("hipcc")
+    r = toolchains.compile_hip(out / "hash.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17", f"-I{tmp_path}"))
+    assert r.ok, r.output[-3000:]
