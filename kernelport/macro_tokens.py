@@ -73,31 +73,26 @@ def match_paren(toks: list[Tok], i: int) -> int | None:
 
 def match_brace(toks: list[Tok], i: int) -> int | None:
     """Index of the `}` closing the `{` at toks[i] (brackets of every kind nested), or None."""
-    depth = 0
-    for j in range(i, min(len(toks), i + 4000)):
-        if toks[j].kind != "punct":
-            continue
-        if toks[j].text in "([{":
-            depth += 1
-        elif toks[j].text in ")]}":
-            depth -= 1
-            if depth == 0:
-                return j if toks[j].text == "}" else None
-    return None
+    return _match(toks, range(i, min(len(toks), i + 4000)), "([{", ")]}", "}")
 
 
 def match_open(toks: list[Tok], j: int) -> int | None:
     """Index of the `{` that the `}` at toks[j] closes (brackets of every kind nested), or None."""
+    return _match(toks, range(j, max(-1, j - 4000), -1), ")]}", "([{", "{")
+
+
+def _match(toks: list[Tok], order: range, opens: str, closes: str, want: str) -> int | None:
+    """The token in `order` that brings the bracket depth back to 0, if it is `want`."""
     depth = 0
-    for i in range(j, max(-1, j - 4000), -1):
-        if toks[i].kind != "punct":
+    for j in order:
+        if toks[j].kind != "punct":
             continue
-        if toks[i].text in ")]}":
+        if toks[j].text in opens:
             depth += 1
-        elif toks[i].text in "([{":
+        elif toks[j].text in closes:
             depth -= 1
             if depth == 0:
-                return i if toks[i].text == "{" else None
+                return j if toks[j].text == want else None
     return None
 
 
