@@ -17,7 +17,7 @@ from typing import Callable, Mapping
 
 from tree_sitter import Tree
 
-from .macro_tokens import Tok, match_brace as _match_brace, match_paren as _match_paren, tokens
+from .macro_tokens import Tok, match_brace as _match_brace, match_paren as _match_paren, statement_start, tokens
 from .macros import ATTRIBUTE_WORDS, NEVER, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, expansion, in_place_edits
 
 
@@ -243,11 +243,8 @@ class Repair:
         # back to where the statement at the error starts (comments may stand between a macro
         # without `;` and the error reported at the next statement, and a call's arguments may
         # hold hundreds of tokens: gpujpeg's 16-argument IDCT macro), as far as the token bound
-        k = bisect.bisect_left(self.starts, lo) - 1
-        stop = max(k - _MAX_WINDOW_TOKENS, 0)
-        while k > stop and self.seen[self.toks[k].start:self.toks[k].end] not in (b";", b"{", b"}"):
-            k -= 1
-        return range(min(first, k + 1), bisect.bisect_left(self.starts, b))
+        k = statement_start(self.toks, self.seen, bisect.bisect_left(self.starts, lo) - 1, _MAX_WINDOW_TOKENS)
+        return range(min(first, k), bisect.bisect_left(self.starts, b))
 
     def _candidates(self, lo: int, hi: int):
         """(key, edits, masks) to try for the error at [lo, hi), nearest the error first."""

@@ -73,14 +73,38 @@ def match_paren(toks: list[Tok], i: int) -> int | None:
 
 def match_brace(toks: list[Tok], i: int) -> int | None:
     """Index of the `}` closing the `{` at toks[i] (brackets of every kind nested), or None."""
+    return _match(toks, range(i, min(len(toks), i + 4000)), "([{", ")]}", "}")
+
+
+def match_open(toks: list[Tok], j: int) -> int | None:
+    """Index of the `{` that the `}` at toks[j] closes (brackets of every kind nested), or None."""
+    return _match(toks, range(j, max(-1, j - 4000), -1), ")]}", "([{", "{")
+
+
+def _match(toks: list[Tok], order: range, opens: str, closes: str, want: str) -> int | None:
+    """The token in `order` that brings the bracket depth back to 0, if it is `want`."""
     depth = 0
-    for j in range(i, min(len(toks), i + 4000)):
+    for j in order:
         if toks[j].kind != "punct":
             continue
-        if toks[j].text in "([{":
+        if toks[j].text in opens:
             depth += 1
-        elif toks[j].text in ")]}":
+        elif toks[j].text in closes:
             depth -= 1
             if depth == 0:
-                return j if toks[j].text == "}" else None
+                return j if toks[j].text == want else None
     return None
+
+
+def statement_start(toks: list[Tok], seen: bytes, k: int, bound: int) -> int:
+    """The first token of the statement that toks[k] ends (back past a `;`, `{` or `}` as the grammar
+    sees the text, at most `bound` tokens).  Where toks[k] is a body's `}` (`HD Buf(T* p) : _p(p) {}`
+    seen as a bit-field with an initializer, the error the `;` missing after it) the statement is
+    the one the body belongs to: the scan goes on before its `{`."""
+    stop = max(k - bound, 0)
+    if k > 0 and toks[k].text == "}" and seen[toks[k].start:toks[k].end] == b"}":
+        o = match_open(toks, k)
+        k = o - 1 if o is not None else k
+    while k > stop and seen[toks[k].start:toks[k].end] not in (b";", b"{", b"}"):
+        k -= 1
+    return k + 1

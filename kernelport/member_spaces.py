@@ -42,6 +42,35 @@ def _arity(fd: Node) -> int:
                                                    "variadic_parameter_declaration") for c in params.named_children)
 
 
+_SCOPES = ("translation_unit", "declaration_list", "linkage_specification", "preproc_if", "preproc_ifdef",
+           "preproc_else", "preproc_elif")
+
+
+def _free_function(src, node: Node) -> tuple[tuple[str, int], tuple[str, ...]] | None:
+    """(name, arity) and the spaces written before the declarator of a free function's declaration
+    or definition (`HD` macros' expansions too), None where `node` is none."""
+    fd = _declarator(node)
+    name = fd.child_by_field_name("declarator") if fd is not None else None
+    if name is None or name.type != "identifier":
+        return None
+    head = src.data[node.start_byte:fd.start_byte].decode("utf-8", "replace")
+    if re.search(r"\b__global__\b", head):
+        return None
+    words = set(src.macro_words(node.start_byte, fd.start_byte)) if src.masks else set()
+    return (src.text_of(name), _arity(fd)), tuple(s for s in _SPACES if s in words or re.search(rf"\b{s}\b", head))
+
+
+def declared_spaces(src) -> dict[tuple[str, int], tuple[str, ...]]:
+    """The file's prototypes of free functions that name an execution space (`int __device__
+    __host__ sha512(const unsigned char *m, size_t n, unsigned char *out);`): (name, arity) -> spaces."""
+    out: dict[tuple[str, int], tuple[str, ...]] = {}
+    for n in src.index.of_type("declaration"):
+        got = _free_function(src, n) if n.parent is not None and n.parent.type in _SCOPES else None
+        if got is not None and got[1]:
+            out.setdefault(*got)
+    return out
+
+
 class MemberSpaces:
     """Mixin of the Translator: the pass that gives in-class declarations their definitions' spaces."""
 
@@ -119,3 +148,23 @@ class MemberSpaces:
                 self.note(node, words, f"the primary template and the explicit specializations of '{name}' run "
                           f"{' and '.join(sorted(union))} between them; clang matches a specialization only to "
                           "a primary with the same spaces")
+
+    def rewrite_declared_spaces(self) -> None:
+        """A free function defined with no execution space after a declaration with one (solanity's
+        sha512.h declares `__device__ __host__`, sha512.cu defines it bare): nvcc gives the definition
+        the declaration's spaces; clang reads a host function overloading the device one.  The port's
+        definition says them."""
+        if not backends.get(self.backend).definition_spaces_declared:
+            return
+        vis = self.module.visible
+        known = {**(vis.declared_spaces if vis is not None else {}), **declared_spaces(self.src)}
+        if not known:
+            return
+        for f in self.module.functions.values():
+            got = _free_function(self.src, f.node) if f.node.parent is not None and f.node.parent.type in _SCOPES else None
+            if got is None or got[1] or not known.get(got[0]) or self.cuda_only_region(f.node):
+                continue
+            words = " ".join(known[got[0]])
+            self.rw.insert_before(f.node, words + " ")
+            self.note(f.node, words, f"'{f.name}' is declared {words} before this definition; nvcc gives the "
+                      "definition those spaces, clang needs it to say them")

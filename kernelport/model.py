@@ -129,6 +129,9 @@ class Visible:
     launch_forms: dict = field(default_factory=dict)
     launch_configs: dict = field(default_factory=dict)
     launch_fixed: dict = field(default_factory=dict)
+    # Free functions the headers declare with an execution space: (name, arity) -> its spaces
+    # (kernelport.member_spaces.declared_spaces; a definition without one takes them, as nvcc does).
+    declared_spaces: dict = field(default_factory=dict)
 
     def feeds_warpflow(self, own_hip_macros) -> bool:
         """Whether warpflow reads anything here that the file alone lacks (Project.plain_analysis):

@@ -111,6 +111,10 @@ def plan(inputs: list[Path], given: list[Path], options_for, srcs: dict[Path, So
     # -o mirrors the tree below the common root of the inputs as given (a directory itself, a file's
     # directory) and of the headers ported with them
     tops = [_res(p) if p.is_dir() else _res(p).parent for p in given] + [h.parent for h in run.headers]
+    # and of the include dirs the headers lie under: a port's `#include <sub/x.hip.h>` (AliceVision's
+    # `-I src`) then finds its header's port under OUT's copy of that dir, as the original's does
+    incdirs = {Path(d) for s in inputs for d in proj.options(_res(s)).include_dirs}
+    tops += [d for d in incdirs if any(h.is_relative_to(d) for h in run.headers)]
     run.base = Path(os.path.commonpath([str(t) for t in tops])) if tops else None
     for f in files:  # a local header that is nowhere to be found: said once, where it is included
         for i in proj.scan(f).includes.get(f, []):

@@ -203,6 +203,9 @@ class SourceFile:
             raw = p.read_bytes()
         except OSError as e:
             raise KernelportError(f"{p}: cannot read it ({_why(e)})", hint="check its permissions") from None
+        # a UTF-8 byte order mark (Windows editors: DualSPHysics' headers) is no part of the program:
+        # kept, it would stand after the port's first lines, where clang rejects it (U+FEFF)
+        raw = raw.removeprefix(b"\xef\xbb\xbf")
         try:
             text = decode(raw)
         except UnicodeDecodeError as e:

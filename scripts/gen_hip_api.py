@@ -113,6 +113,22 @@ GUARDS = (("__DRIVER_TYPES_H__", "HIP_INCLUDE_HIP_DRIVER_TYPES_H"),
           # functions under `#ifdef __NVCC__`): hipcc is the port's.
           ("__NVCC__", "__HIPCC__"))
 
+# CUDA toolkit headers HIPIFY's include map lacks, which code includes by name (cs149's
+# `<driver_functions.h>`, old code's `<sm_30_intrinsics.h>`): nvcc's runtime header includes them
+# all, and the port's first include, hip/hip_runtime.h, declares their HIP counterparts
+# (make_hipPitchedPtr, the vector makers, atomics and intrinsics), so the include is dropped ("");
+# where ROCm has a header of the same content it is that one.  Kept as they were, they fail hipcc
+# with "file not found" and no word from kernelport.
+TOOLKIT_HEADERS = {
+    **{h: "" for h in ("builtin_types.h", "common_functions.h", "device_atomic_functions.h",
+                       "device_double_functions.h", "device_types.h", "driver_functions.h", "host_config.h",
+                       "host_defines.h", "sm_20_atomic_functions.h", "sm_20_intrinsics.h", "sm_30_intrinsics.h",
+                       "sm_32_atomic_functions.h", "sm_32_intrinsics.h", "sm_35_atomic_functions.h",
+                       "sm_35_intrinsics.h", "sm_60_atomic_functions.h", "sm_61_intrinsics.h", "vector_functions.h")},
+    "math_functions.h": "hip/math_functions.h", "texture_types.h": "hip/texture_types.h",
+    "surface_types.h": "hip/surface_types.h",
+}
+
 _MAP = re.compile(r"const\s+std::map\s*<\s*llvm::StringRef\s*,\s*(\w+)\s*>\s*(\w+)\s*\{(.*?)\n\};", re.S)
 _COUNTER = re.compile(r'\{\s*"([^"]*)"\s*,\s*\{\s*"([^"]*)"\s*,\s*"([^"]*)"\s*,\s*(CONV_\w+)\s*,\s*(API_\w+)\s*,'
                       r'\s*([\w:]+)\s*(?:,\s*([\w|\s]+?))?\s*\}\s*\}')
@@ -180,6 +196,8 @@ def read_hipify(src: Path) -> list[tuple[str, str, str, str, str]]:
             rows.setdefault(cuda, (cuda, hip, f"header-{API_OF_ENUM[api]}", ",".join(flags) or "-", "-"))
     for cuda, hip in GUARDS:
         rows.setdefault(cuda, (cuda, hip, "runtime-macro", "kernelport", "-"))
+    for cuda, hip in TOOLKIT_HEADERS.items():
+        rows.setdefault(cuda, (cuda, hip, "header-runtime", "kernelport", "-"))
     for key, template in CALL_OVERLOADS.items():
         rows.setdefault(key, (key, template, "runtime-overload", "kernelport", "-"))
     return list(rows.values())

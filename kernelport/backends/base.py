@@ -157,6 +157,10 @@ class Backend:
     # spaces (clang's CUDA/HIP: "no function template matches function template specialization" for
     # `template<> __host__ __device__ T f(...)` of a `__device__` primary; nvcc takes each as written).
     specialization_spaces_match: ClassVar[bool] = False
+    # Whether the compiler needs a function's execution space on its definition where an earlier
+    # declaration has it (`int __device__ f(int);` in a header, `int f(int x) {...}` in the source:
+    # nvcc takes the declaration's, clang sees a host function overloading a device one).
+    definition_spaces_declared: ClassVar[bool] = False
     cg_members: ClassVar[dict[tuple[str, str], str | None]] = {}
     cg_members_present: ClassVar[dict[str, tuple[str, ...]]] = {}
     # Runtime structs' fields (cudaDeviceProp's) as the backend's struct has them, in the same shape:

@@ -60,6 +60,7 @@ class Portable(Backend):
     launches_from_device = False  # its HIP runs: ROCm has no dynamic parallelism (hipcc refuses the port)
     member_spaces_in_class = True  # its HIP runs: hipcc is clang (see HIP)
     specialization_spaces_match = True
+    definition_spaces_declared = True  # its HIP runs (see HIP)
     arch_missing = HIP.arch_missing  # its HIP runs: the same compiler
     spellings = {
         **_shared_spellings(),
