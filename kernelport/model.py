@@ -129,6 +129,8 @@ class Visible:
     launch_forms: dict = field(default_factory=dict)
     launch_configs: dict = field(default_factory=dict)
     launch_fixed: dict = field(default_factory=dict)
+    # The functions and constants of the files read before this one (kernelport.includers.Elsewhere).
+    elsewhere: object = field(default=None, repr=False, compare=False)
 
     def feeds_warpflow(self, own_hip_macros) -> bool:
         """Whether warpflow reads anything here that the file alone lacks (Project.plain_analysis):
