@@ -9,7 +9,9 @@ wave 32 and at wave 64, when
 
 1. the mask names the caller's own aligned group of G lanes, G a power of two up to 32, at every
    lane: decided by evaluating the mask's dataflow (its single definitions in the function, the
-   file's constants, helpers that only return a value) with C's semantics at every lane of a warp
+   file's constants (a class's `static const` members too), argument-less helpers that only return
+   a value, found in the file, its headers or the text of a file that includes it partway before
+   the include: kernelport.includers) with C's semantics at every lane of a warp
    (threadIdx.x over several warps, warpSize 32 as CUDA has it).  A name the file does not define
    (a template's TPI, a member of a class of another file) is G's own unknown: the mask must be
    the group at every power of two, since a shuffle whose width is not one up to 32 is undefined
