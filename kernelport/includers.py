@@ -3,8 +3,9 @@
 CGBN's `core.cu` defines `core_t` (its `sync_mask()`, its constants) and then includes `core_add.cu`,
 `core_mul.cu`, ... at its end; a unity build's `main.cu` includes one `.cu` after another; egs-cuda's
 `main.cu` defines `CUDA_EGS` and then includes `kernels.cu` under `#ifdef CUDA_EGS`.  Such a file,
-analysed alone, cannot see what the compiler sees at its first line.  When the run's files show that
-file F is included by file G (`Project.units`: the inputs of lint and translate) and the include is
+analysed alone, cannot see what the compiler sees at its first line.  When the run's files
+(`Project.units`: the inputs of lint and translate) or the files in F's own directory (a file given
+alone) show that F is included by file G and the include is
 *partway*: below code of G (a declaration, a function, a class, a namespace), or F uses a macro that
 G itself defines before the include, then F's unit is walked with G's text up to the include first
 (kernelport.includewalk: its macros, includes, types and the defines active there), and `Elsewhere`
@@ -18,8 +19,12 @@ from pathlib import Path
 
 from tree_sitter import Node
 
+from . import includes
+
 _INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*["<]([^">\n]+)[">]', re.M)
 _WORD = re.compile(r"[A-Za-z_]\w*")
+_SUFFIXES = frozenset(includes.HEADER_SUFFIXES + (".cu", ".cpp", ".cc", ".cxx", ".c"))
+_MAX_BESIDE = 2000  # files of one directory read for includers (a directory of generated files is cut)
 _NOT_CODE = ("comment", "preproc_include", "preproc_def", "preproc_function_def", "preproc_call")
 _CODE = ("function_definition", "declaration", "template_declaration", "class_specifier", "struct_specifier",
          "namespace_definition", "type_definition", "alias_declaration", "enum_specifier", "union_specifier")
@@ -30,14 +35,16 @@ class Includers:
     units: list[Path]  # the run's files, in the run's order (set by the command)
     _includers: dict
     _named: dict | None
+    _dirs: dict
     includer_notes: list
 
     def includer(self, path: Path, opts) -> tuple[Path, object] | None:
-        """(G, the Include in G) where the run shows `path` included partway through G (None otherwise)."""
+        """(G, the Include in G) where the run's files or the files beside `path` show it included
+        partway through G (None otherwise)."""
         root = self._real(path)  # type: ignore[attr-defined]
         if root not in self._includers:
             self._includers[root] = None  # (while under way: a file that reaches itself has none)
-            found = [(g, inc) for g in self._naming(root.name) if g != root
+            found = [(g, inc) for g in self._naming(root) if g != root
                      for inc in self._partway(g, root)]
             if found:
                 self._includers[root] = found[0]
@@ -48,19 +55,21 @@ class Includers:
                                                 f"{others}: analysed with what the first defines before its include"))
         return self._includers[root]
 
-    def _naming(self, name: str) -> list[Path]:
-        """The run's files with an `#include` whose last part is `name` (read once per run, not parsed)."""
+    def _naming(self, f: Path) -> list[Path]:
+        """The run's files, then the files beside `f` (a file given alone: CGBN's core_add.cu beside
+        core.cu), with an `#include` whose last part is f's name: each read once per run, not parsed."""
         if self._named is None:
             self._named = {}
-            for g in self.units:
-                try:
-                    data = g.read_bytes()
-                except OSError:
-                    continue
-                for m in _INCLUDE.finditer(data):
-                    base = m.group(1).decode("utf-8", "replace").rsplit("/", 1)[-1]
-                    self._named.setdefault(base, []).append(self._real(g))  # type: ignore[attr-defined]
-        return list(dict.fromkeys(self._named.get(name, [])))
+            _index(self._named, self.units, self._real)  # type: ignore[attr-defined]
+        d = f.parent
+        if d not in self._dirs:
+            try:
+                beside = sorted(p for p in d.iterdir() if p.suffix in _SUFFIXES)[:_MAX_BESIDE]
+            except OSError:
+                beside = []
+            self._dirs[d] = {}
+            _index(self._dirs[d], beside, self._real)  # type: ignore[attr-defined]
+        return list(dict.fromkeys(self._named.get(f.name, []) + self._dirs[d].get(f.name, [])))
 
     def _partway(self, g: Path, f: Path) -> list:
         """G's active includes of `f` that come below code of G or after a macro of G's own that `f` uses."""
@@ -80,6 +89,20 @@ class Includers:
             if _below_code(pf.src, inc.node) or any(m.node.start_byte < at and n in words for n, m in own.items()):
                 out.append(inc)
         return out[:1]
+
+
+def _index(into: dict, files, real) -> None:
+    """base name -> the files of `files` that include a file of that name."""
+    for g in files:
+        try:
+            if not includes.is_regular(g) or g.stat().st_size > includes.MAX_HEADER_BYTES:
+                continue
+            data = g.read_bytes()
+        except OSError:
+            continue
+        for m in _INCLUDE.finditer(data):
+            base = m.group(1).decode("utf-8", "replace").rsplit("/", 1)[-1]
+            into.setdefault(base, []).append(real(g))
 
 
 def _below_code(src, node: Node) -> bool:

@@ -92,6 +92,7 @@ class Project(IncludeWalk, Includers):
         self.units: list[Path] = []  # the run's files (kernelport.includers: who includes a file partway)
         self._includers: dict[Path, tuple | None] = {}
         self._named: dict | None = None
+        self._dirs: dict[Path, dict] = {}  # directory -> its files' includes by base name (read once)
         self.includer_notes: list[tuple[Path, str]] = []
 
     def _real(self, path: Path) -> Path:

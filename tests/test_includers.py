@@ -66,7 +66,11 @@ def _lint(*args) -> list[tuple[str, int, str]]:
 def test_lint_sees_the_includers_macro_at_the_included_files_lines(tmp_path):
     d = _project(tmp_path, {"lib.cu": LIB, "lib_part.cu": PART})
     assert ("lib_part.cu", 12, "WS001") in _lint(d)  # `threadIdx.x % LANES`: LANES is 32 in lib.cu
-    assert _lint(d / "lib_part.cu") == []  # alone, LANES is unknown: nothing to say
+    assert ("lib_part.cu", 12, "WS001") in _lint(d / "lib_part.cu")  # given alone: lib.cu beside it
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    (alone / "lib_part.cu").write_text(PART)
+    assert _lint(alone / "lib_part.cu") == []  # no includer: LANES is unknown, nothing to say
 
 
 def test_a_define_of_the_includer_decides_the_included_files_conditionals(tmp_path):
@@ -85,6 +89,7 @@ def test_a_define_of_the_includer_decides_the_included_files_conditionals(tmp_pa
         """
     d = _project(tmp_path, {"main.cu": main, "kernels.cu": kernels})
     assert ("kernels.cu", 2, "WS001") in _lint(d)  # `#define W 32`, the branch main.cu's define takes
+    (d / "main.cu").unlink()
     assert ("kernels.cu", 2, "WS001") not in _lint(d / "kernels.cu")  # alone: W is 16
     assert ("kernels.cu", 2, "WS001") in _lint(d / "kernels.cu", "-D", "WIDE_LANES")  # as with -D
 
@@ -97,8 +102,12 @@ def test_translate_proves_the_group_mask_of_the_includers_helper(tmp_path):
     assert "__shfl_xor(v, o, GROUP)" in port  # the group mask dropped: proven through lib.cu's group_mask()
     assert "group_mask()" in port and "static const unsigned GROUP" not in port  # only its own text
     assert '#include "lib_part.hip"' in (d / "out" / "lib.hip").read_text()
+    rc, out, err = kp_inproc("translate", d / "lib_part.cu", "--to", "hip", "-o", d / "given")
+    assert rc == 0, err  # given alone, its includer is found beside it
+    assert (d / "given" / "lib_part.hip").read_text() == port
+    (d / "lib.cu").unlink()
     rc, out, err = kp_inproc("translate", d / "lib_part.cu", "--to", "hip", "-o", d / "alone")
-    assert rc == 1 and "KP203" in err and "group_mask" in err  # alone, its value is not shown
+    assert rc == 1 and "KP203" in err and "group_mask" in err  # no includer: its value is not shown
 
 
 def test_the_includers_port_compiles_with_the_included_files_port(tmp_path):
