@@ -10,7 +10,8 @@ alone) show that F is included by file G and the include is
 G itself defines before the include, then F's unit is walked with G's text up to the include first
 (kernelport.includewalk: its macros, includes, types and the defines active there), and `Elsewhere`
 gives F's analyses the functions and constants of those files.  F's port still holds only F's text.
-With several such includers the first in the run's order is used, and a note names the others.
+With several such includers the first in the run's order is used, and a note names the others; where
+one of F's includers has it at its top (nothing of its own before it), F is a plain header.
 """
 from __future__ import annotations
 
@@ -44,8 +45,11 @@ class Includers:
         root = self._real(path)  # type: ignore[attr-defined]
         if root not in self._includers:
             self._includers[root] = None  # (while under way: a file that reaches itself has none)
-            found = [(g, inc) for g in self._naming(root) if g != root
-                     for inc in self._partway(g, root)]
+            seen = [(g, inc, partway) for g in self._naming(root) if g != root
+                    for inc, partway in self._includes_of(g, root)]
+            # an includer with nothing of its own before the include makes F a plain header: it must
+            # stand alone there (llm.c's common.h, which one file includes below a few lines of code)
+            found = [(g, inc) for g, inc, _ in seen] if all(partway for *_, partway in seen) else []
             if found:
                 self._includers[root] = found[0]
                 if len(found) > 1:
@@ -71,8 +75,9 @@ class Includers:
             _index(self._dirs[d], beside, self._real)  # type: ignore[attr-defined]
         return list(dict.fromkeys(self._named.get(f.name, []) + self._dirs[d].get(f.name, [])))
 
-    def _partway(self, g: Path, f: Path) -> list:
-        """G's active includes of `f` that come below code of G or after a macro of G's own that `f` uses."""
+    def _includes_of(self, g: Path, f: Path) -> list:
+        """G's first active include of `f`, and whether it is partway: below code of G or after a macro
+        of G's own that `f` uses."""
         pf, ff = self.file(g), self.file(f)  # type: ignore[attr-defined]
         if pf is None or ff is None:
             return []
@@ -86,8 +91,8 @@ class Includers:
             if inc.resolved != f:
                 continue
             at = inc.node.start_byte
-            if _below_code(pf.src, inc.node) or any(m.node.start_byte < at and n in words for n, m in own.items()):
-                out.append(inc)
+            out.append((inc, _below_code(pf.src, inc.node) or
+                        any(m.node.start_byte < at and n in words for n, m in own.items())))
         return out[:1]
 
 

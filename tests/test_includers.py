@@ -143,3 +143,11 @@ def test_a_headers_group_mask_helper_is_followed_too(tmp_path):
     rc, out, err = kp_inproc("translate", d / "k.cu", "--to", "hip", "-o", d / "out")
     assert rc == 0, err
     assert "__shfl_xor(v, o, GROUP)" in (d / "out" / "k.hip").read_text()
+
+
+def test_a_header_one_includer_has_at_its_top_is_a_plain_header(tmp_path):
+    # lib_part.cu below code in lib.cu, but at the top of top.cu: it must stand alone there
+    top = '#include "lib_part.cu"\n__global__ void other(float* x) { x[0] = 0; }\n'
+    d = _project(tmp_path, {"lib.cu": LIB, "top.cu": top, "lib_part.cu": PART})
+    rc, out, err = kp_inproc("translate", d, "--to", "hip", "-o", d / "out")
+    assert rc == 1 and "KP203" in err and "partway" not in err
