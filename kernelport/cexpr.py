@@ -470,18 +470,34 @@ class _Values(dict):
 
 def evaluate_typed(expr: str, names: dict) -> Value:
     """The typed value of a C expression over `names`; raises CExprError (offset into `expr`)."""
+    return evaluator(expr)(names)
+
+
+def evaluator(expr: str):
+    """`evaluate_typed(expr, names)` as a function of `names`, the expression parsed once (a lane mask
+    evaluated at every lane); the names keep their types from one call to the next."""
     if len(expr) > MAX_LENGTH:
         raise CExprError(f"expression longer than {MAX_LENGTH} characters", 0,
                          hint="name intermediate values as scalars")
     lead = len(expr) - len(expr.lstrip())
     try:
         node = _Parser(expr.strip()).parse()
-        vals = _Values(names)
-        _type(node, vals)
-        return _eval(node, vals)
     except CExprError as e:
         e.offset += lead
         raise
+    typed: list[bool] = []
+
+    def at(names: dict) -> Value:
+        try:
+            vals = _Values(names)
+            if not typed:
+                _type(node, vals)
+                typed.append(True)
+            return _eval(node, vals)
+        except CExprError as e:
+            e.offset += lead
+            raise
+    return at
 
 
 def evaluate(expr: str, names: dict) -> int | float:

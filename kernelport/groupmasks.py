@@ -9,7 +9,9 @@ wave 32 and at wave 64, when
 
 1. the mask names the caller's own aligned group of G lanes, G a power of two up to 32, at every
    lane: decided by evaluating the mask's dataflow (its single definitions in the function, the
-   file's constants, helpers that only return a value) with C's semantics at every lane of a warp
+   file's constants (a class's `static const` members too), argument-less helpers that only return
+   a value, found in the file, its headers or the text of a file that includes it partway before
+   the include: kernelport.includers) with C's semantics at every lane of a warp
    (threadIdx.x over several warps, warpSize 32 as CUDA has it).  A name the file does not define
    (a template's TPI, a member of a class of another file) is G's own unknown: the mask must be
    the group at every power of two, since a shuffle whose width is not one up to 32 is undefined
@@ -28,6 +30,7 @@ names the condition that failed (docs/soundness.md).
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from tree_sitter import Node
@@ -117,7 +120,25 @@ class _Expander:
         if got is not None:
             value, ctype = got
             return f"({value.text})" if isinstance(value, _Literal) else self.typed(self.text(value, None, depth + 1), ctype)
+        for module in self.elsewhere().modules():  # a constant of a header or of the includer's text before the file
+            got = self.in_module(module, lambda: self.file_constant(name, macros=False))
+            if got is not None:
+                value, ctype = got
+                return self.in_module(module, lambda: self.typed(self.text(value, None, depth + 1), ctype))
         return self.unknown(name)
+
+    def elsewhere(self):
+        vis = self.module.visible
+        return vis.elsewhere if vis is not None and vis.elsewhere is not None else _NOWHERE
+
+    def in_module(self, module, fn):
+        """fn() with the nodes of `module` (another file's) read through its source."""
+        was = self.src, self.module
+        self.src, self.module = module.source, module
+        try:
+            return fn()
+        finally:
+            self.src, self.module = was
 
     def typed(self, text: str, ctype: str | None) -> str:
         t = " ".join((ctype or "").replace("const", " ").replace("static", " ").replace("constexpr", " ").split())
@@ -162,10 +183,12 @@ class _Expander:
         found = fnscopes.callees(self.module, fn, call)
         return not found or any(pos >= len(g.params) or is_reference(g.params[pos].node) for g in found)
 
-    def file_constant(self, name: str):
+    def file_constant(self, name: str, macros: bool = True):
+        """A literal macro's value, or the initializer of a constant at file, namespace or class scope
+        (`static const uint32_t TPI_ONES = (1ull << TPI) - 1;`) and its type."""
         vis = self.module.visible
         mac = self.module.macros.get(name) or (vis.macros.get(name) if vis is not None else None)  # as the model reads it
-        if mac is not None:
+        if mac is not None and macros:
             text = (mac.value or "").strip()
             if not text or re.search(r"[A-Za-z_]\w*", re.sub(r"\b(0[xX])?[0-9a-fA-F]+[uUlL]*\b", "", text)):
                 raise _Fail(f"it reads the macro '{name}', which is not one literal value (give it as a constant)")
@@ -173,6 +196,11 @@ class _Expander:
         for d in self.src.index.of_type("init_declarator"):
             if _declared(d) == name and self.module.function_at(d) is None and d.parent.type == "declaration":
                 return d.child_by_field_name("value"), self.src.text_of(d.parent.child_by_field_name("type"))
+        for d in self.src.index.of_type("field_declaration"):
+            x, v = d.child_by_field_name("declarator"), d.child_by_field_name("default_value")
+            if v is not None and x is not None and x.type == "field_identifier" and self.src.text_of(x) == name and \
+                    any(c.type == "type_qualifier" and self.src.text_of(c) in ("const", "constexpr") for c in d.children):
+                return v, self.src.text_of(d.child_by_field_name("type"))
         return None
 
     def call(self, n: Node, fn, depth: int) -> str:
@@ -182,10 +210,17 @@ class _Expander:
         if f is not None and f.type in ("primitive_type", "type_identifier", "sized_type_specifier") and len(args) == 1:
             return self.typed(self.text(args[0], fn, depth), self.src.text_of(f))  # uint32_t(x)
         found = fnscopes.callees(self.module, fn, n)
+        if not found and not args:  # a helper of a header or of the includer's text before the file
+            got = self.elsewhere().function(fnscopes.of(self.module).candidates(fn, f))
+            if got is not None:
+                return self.in_module(got[0], lambda: self.returned(got[1], name, depth))
         if args or len(found) != 1 or found[0].body is None:
             raise _Fail(f"it comes from '{self.src.text_of(f)}(...)', whose value this file does not show"
                         if not found else f"it comes from a call of '{name}' with arguments")
-        g = found[0]
+        return self.returned(found[0], name, depth)
+
+    def returned(self, g, name: str | None, depth: int) -> str:
+        """The value an argument-less helper returns, where its body only declares and returns."""
         stmts = [s for s in g.body.named_children if s.type != "comment"]
         if not stmts or stmts[-1].type != "return_statement" or \
                 any(s.type not in ("declaration", "return_statement") for s in stmts):
@@ -194,13 +229,26 @@ class _Expander:
         return self.text(value, g, depth + 1)
 
 
+class _Nowhere:
+    """No other files (a file analysed alone)."""
+
+    def modules(self):
+        return ()
+
+    def function(self, names):
+        return None
+
+
+_NOWHERE = _Nowhere()
+
+
 def _declared(d: Node) -> str | None:
     x = d.child_by_field_name("declarator")
     return x.text.decode() if x is not None and x.type == "identifier" else None
 
 
-def _eval(text: str, tid: int, g: int) -> int:
-    return cexpr.evaluate_typed(text, {_TID: cexpr.Value(cexpr.UINT, tid), _SYM: cexpr.Value(cexpr.INT, g)}).v
+def _eval(ev, tid: int, g: int) -> int:
+    return ev({_TID: cexpr.Value(cexpr.UINT, tid), _SYM: cexpr.Value(cexpr.INT, g)}).v
 
 
 def group_widths(tr, mask: Node, width: Node | None, fn) -> dict[int, int]:
@@ -209,26 +257,37 @@ def group_widths(tr, mask: Node, width: Node | None, fn) -> dict[int, int]:
     ex = _Expander(tr, fn)
     mtext = ex.text(mask, fn)
     wtext = ex.text(width, fn) if width is not None else None
+    got = _widths(mtext, wtext, ex.symbol)
+    if isinstance(got, str):
+        raise _Fail(got)
+    return got
+
+
+@functools.lru_cache(maxsize=4096)
+def _widths(mtext: str, wtext: str | None, symbol: str | None) -> dict[int, int] | str:
+    """group_widths on the expanded texts (the reason it fails as a string): a helper's mask met at
+    every call of a file, and of every file that sees the helper, is evaluated once."""
     out: dict[int, int] = {}
     undefined: list[str] = []
-    for s in (_GS if ex.symbol is not None else (0,)):
-        where = f" when {ex.symbol} is {s}" if ex.symbol is not None else ""
+    for s in (_GS if symbol is not None else (0,)):
+        where = f" when {symbol} is {s}" if symbol is not None else ""
         try:
-            masks = {tid: _eval(mtext, tid, s) & 0xFFFFFFFF for tid in _TIDS}
-            w = _eval(wtext, 0, s) if wtext is not None else None
+            mev = cexpr.evaluator(mtext)
+            masks = {tid: _eval(mev, tid, s) & 0xFFFFFFFF for tid in _TIDS}
+            w = _eval(cexpr.evaluator(wtext), 0, s) if wtext is not None else None
         except cexpr.CExprError as e:
-            if ex.symbol is not None:
+            if symbol is not None:
                 undefined.append(f"{s} ({e})")
                 continue  # C leaves the mask undefined at this G: the original is, so no port owes it
-            raise _Fail(f"evaluating it fails ({e})") from None
+            return f"evaluating it fails ({e})"
         g = bin(masks[0]).count("1")
         if g not in _GS or any(m != ((1 << g) - 1) << ((tid % 32) & ~(g - 1)) for tid, m in masks.items()):
-            raise _Fail(f"it is not the caller's own aligned group of lanes{where}")
+            return f"it is not the caller's own aligned group of lanes{where}"
         if wtext is not None and w != g:
-            raise _Fail(f"the shuffle's width is not the group's width ({g}{where}), so the lane read may leave the group")
+            return f"the shuffle's width is not the group's width ({g}{where}), so the lane read may leave the group"
         out[s] = g
     if not out:
-        raise _Fail(f"evaluating it fails at every width {ex.symbol} may have: {'; '.join(undefined)}")
+        return f"evaluating it fails at every width {symbol} may have: {'; '.join(undefined)}"
     return out
 
 

@@ -46,6 +46,10 @@ class Scan:
     types: dict[str, Node] = field(default_factory=dict)  # typedef/using name -> its active definition's type
     functions: dict[Path, list[Node]] = field(default_factory=dict)  # each file's active function-like #defines
     too_deep: list[Include] = field(default_factory=list)  # includes past includes.MAX_INCLUDE_DEPTH: not followed
+    # The file that includes this unit's root partway through it and that include (kernelport.includers):
+    # the includer's text before it was walked first, as the compiler sees it; its files are context, not headers.
+    includer: "tuple[Path, Include] | None" = None
+    context: list[Path] = field(default_factory=list)
     # What splicing this walk into another unit's needs (Project._walk): the names its files define or
     # undefine, whether each name its conditionals test before that was defined on entry, and the
     # deepest level at which it follows an include (its first file at level 0).
@@ -110,6 +114,11 @@ class IncludeWalk:
         defined = {n for n, _ in opts.defines}
         for f in opts.forced_includes:
             self._walk(self._real(Path(f)), opts, sc, defined)
+        got = self.includer(root, opts)  # type: ignore[attr-defined]
+        if got is not None and got[0] not in sc.includes:  # its text up to the include: what the root sees there
+            sc.includer, before = got, len(sc.order)
+            self._walk_here(got[0], self.options(got[0]), sc, defined, 0, stop=got[1].node.start_byte)  # type: ignore[attr-defined]
+            sc.context = sc.order[before:]
         self._walk(root, opts, sc, defined)
         return sc
 
@@ -143,14 +152,17 @@ class IncludeWalk:
             self._subs[key] = sub
         return self._subs[key]
 
-    def _walk_here(self, path: Path, opts: Options, sc: Scan, defined: set[str], depth: int) -> None:
+    def _walk_here(self, path: Path, opts: Options, sc: Scan, defined: set[str], depth: int,
+                   stop: int | None = None) -> None:
         self._nest += 1
         try:
-            self._walk_file(path, opts, sc, defined, depth)
+            self._walk_file(path, opts, sc, defined, depth, stop)
         finally:
             self._nest -= 1
 
-    def _walk_file(self, path: Path, opts: Options, sc: Scan, defined: set[str], depth: int) -> None:
+    def _walk_file(self, path: Path, opts: Options, sc: Scan, defined: set[str], depth: int,
+                   stop: int | None = None) -> None:
+        """`stop`: walk only the text before that byte (an includer's prefix)."""
         pf = self.file(path)
         sc.includes[path] = []
         sc.local[path] = {}
@@ -163,6 +175,8 @@ class IncludeWalk:
             if name not in sc.touched:
                 sc.entry.setdefault(name, name in defined)
         for kind, node in _events(src, defined, tested):
+            if stop is not None and node.start_byte >= stop:
+                break
             if kind == "include":
                 pn = node.child_by_field_name("path")
                 raw = src.text_of(pn) if pn is not None else ""

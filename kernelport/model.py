@@ -132,6 +132,8 @@ class Visible:
     # Free functions the headers declare with an execution space: (name, arity) -> its spaces
     # (kernelport.member_spaces.declared_spaces; a definition without one takes them, as nvcc does).
     declared_spaces: dict = field(default_factory=dict)
+    # The functions and constants of the files read before this one (kernelport.includers.Elsewhere).
+    elsewhere: object = field(default=None, repr=False, compare=False)
 
     def feeds_warpflow(self, own_hip_macros) -> bool:
         """Whether warpflow reads anything here that the file alone lacks (Project.plain_analysis):

@@ -17,6 +17,7 @@ from pathlib import Path
 from tree_sitter import Node
 
 from . import guards, includes
+from .includers import Elsewhere, Includers
 from .includewalk import Include, IncludeWalk, Scan, _type_names  # noqa: F401  (Include, _type_names: re-exported)
 from .errors import KernelportError, Location
 from .model import Macro, Module, Visible, build, with_header_launches
@@ -65,7 +66,7 @@ class ProjectFile:
         return self._module
 
 
-class Project(IncludeWalk):
+class Project(IncludeWalk, Includers):
     """One run's files, parsed once each; `options(path)` gives a file's include path and defines."""
 
     def __init__(self, options=None):
@@ -88,6 +89,11 @@ class Project(IncludeWalk):
         self._resolved: dict[tuple, Path | None] = {}  # (includer, name, angled, -I dirs) -> the header (once)
         self._wheres: dict[tuple, tuple[str, int, int]] = {}
         self._facts: dict[tuple[str, Path], tuple] = {}  # (what, file) -> (the parse it was read from, the fact)
+        self.units: list[Path] = []  # the run's files (kernelport.includers: who includes a file partway)
+        self._includers: dict[Path, tuple | None] = {}
+        self._named: dict | None = None
+        self._dirs: dict[Path, dict] = {}  # directory -> its files' includes by base name (read once)
+        self.includer_notes: list[tuple[Path, str]] = []
 
     def _real(self, path: Path) -> Path:
         """The resolved path, once per run (a file is asked for by every file that includes it)."""
@@ -196,6 +202,7 @@ class Project(IncludeWalk):
             vis.mask_helpers.update(self.mask_helpers(p, vis.mask_helpers))
         from .warpmultiples import solve
         vis.warp_multiples = solve([i for p in others for i in self.warp_multiple_items(p)])
+        vis.elsewhere = Elsewhere(self, others)
         from .api_names import unit_declared
         vis.declared = unit_declared(self, sc, root)
         vis.types = dict(sc.types)
@@ -441,7 +448,10 @@ class Project(IncludeWalk):
 
     def headers(self, path: Path, opts: Options | None = None) -> list[Path]:
         """The local headers `path` includes, transitively, in include order."""
-        return [p for p in self.scan(path, opts).order[1:]]
+        sc = self.scan(path, opts)
+        if not sc.context:
+            return sc.order[1:]
+        return [p for p in sc.order if p != self._real(path) and p not in sc.context]  # the includer's: context
 
 
 def needs_macros(src: SourceFile, defs: dict) -> bool:

@@ -84,6 +84,7 @@ def plan(inputs: list[Path], given: list[Path], options_for, srcs: dict[Path, So
     """The project of a run: its sources, headers, roots and the warp-size decisions (project.confirmed)."""
     from . import output
     proj = Project(options_for)
+    proj.units = [_res(p) for p in inputs]  # who includes a file partway through it (kernelport.includers)
     for p, parsed in srcs.items():
         proj.add(p, parsed)
     sources = [f for f in inputs if not f.name.endswith(HEADER_SUFFIXES)]
@@ -128,6 +129,9 @@ def plan(inputs: list[Path], given: list[Path], options_for, srcs: dict[Path, So
                                     "deep: not followed, what it defines is unknown here",
                                     f"no compiler follows such a chain (GCC stops at {MAX_INCLUDE_DEPTH}): shorten it",
                                     "note"))
+    for f, why in proj.includer_notes:  # several includers: which one's text the file was analysed with
+        run.notes.append(Diagnostic("", Location(str(_shown(f)), 1, 1), why, "its port is made from its own text "
+                                    "either way", "note"))
     _decide(run)
     return run
 

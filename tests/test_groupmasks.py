@@ -114,3 +114,33 @@ def test_a_macro_mask_is_read_when_it_is_one_literal_value(define, ok):
     assert ("not one literal value" in msg) == ("LANES" in define), msg
     assert ("not the caller's own aligned group" in msg) == ("LANES" not in define), msg
 
+
+
+_CLASS = """template <class env>
+class core_t {{
+  public:
+    static const unsigned TPI = env::TPI;
+    {decl} TPI_ONES = (1ull << TPI) - 1;
+    __device__ static unsigned sync_mask() {{
+        unsigned group_thread = threadIdx.x & TPI - 1, warp_thread = threadIdx.x & warpSize - 1;
+        return TPI_ONES << (group_thread ^ warp_thread);
+    }}
+    __device__ static unsigned pop(unsigned v);
+}};
+template <class env>
+__device__ unsigned core_t<env>::pop(unsigned v) {{
+    unsigned sync = sync_mask();
+    for (int i = TPI / 2; i > 0; i >>= 1)
+        v += __shfl_xor_sync(sync, v, i, TPI);
+    return v;
+}}
+"""
+
+
+def test_a_classs_constant_members_are_read_like_file_constants():
+    # CGBN's core_t: TPI and TPI_ONES are `static const` members, TPI the environment's (unknown: every G)
+    port, _ = translate(SourceFile.from_text(_CLASS.format(decl="static const unsigned"), "c.cu"), "hip")
+    assert port.ok and "v += __shfl_xor(v, i, TPI);" in port.body, port.diagnostics
+    # a member that is not constant may hold anything by the time of the call
+    port, _ = translate(SourceFile.from_text(_CLASS.format(decl="unsigned"), "c.cu"), "hip")
+    assert not port.ok and any(d.code == "KP203" for d in port.diagnostics)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Callable
 
@@ -38,6 +38,7 @@ class Unit:
     header_macros: dict[str, tuple[str, int, int, str]] = field(default_factory=dict)  # name -> (path, line, col, value)
     visible: Visible | None = None  # what its includes define (kernelport.project)
     inactive: frozenset[str] = frozenset()  # its own macros the run's defines rule out
+    active: dict = field(default_factory=dict)  # its own macros' definitions in the branches the run takes
     macros: dict = field(default_factory=dict)  # MacroDefs from its includes and -D (the macro-aware parse)
     include_error: str | None = None  # why what its includes define could not be read (an internal error)
     parsed: object = None  # the project's ProjectFile of this text: its parse and model, made once per run
@@ -77,8 +78,18 @@ class Context:
                 self.module.launches = with_header_launches(self.module)
                 for name in unit.inactive:
                     self.module.macros.pop(name, None)
+                self._active_macros(unit.active)
             given = getattr(shared, "analysis", None) if shared is not None and unit.visible is None else None
             self.analysis = given if given is not None else warpflow.analyze(self.module)  # (translate's, of this model)
+
+    def _active_macros(self, active: dict) -> None:
+        """Its own macros as the definitions the run's branches take (`#ifdef X` decided by -D or by an
+        includer's define), read at the same places of this parse (the walk read the project's)."""
+        defs = {n.start_byte: n for n in self.src.index.of_type("preproc_def")} if active else {}
+        for name, mac in active.items():
+            node = defs.get(mac.node.start_byte)
+            if name in self.module.macros and node is not None:
+                self.module.macros[name] = replace(mac, node=node, value_node=node.child_by_field_name("value"))
 
     # -- positions ---------------------------------------------------------------------------
     def position(self, byte: int) -> tuple[int, int]:

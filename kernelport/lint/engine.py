@@ -267,6 +267,7 @@ def lint_paths(paths: list[Path], overrides: configmod.Overrides | None = None, 
     overrides = overrides or configmod.Overrides()
     units.reset_project()  # files may have changed since the last run (forked workers inherit it empty)
     files = discovery.discover(paths, _exclude_for)
+    units.project().units = [Path(p).resolve() for p, _ in files]  # a file's includer (kernelport.includers)
     tasks = [(str(p), explicit, settings_for(p, overrides), mode, unsafe_fixes) for p, explicit in files]
     workers = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
     if workers == 1 or len(tasks) < 4:

@@ -1,0 +1,153 @@
+"""Files included partway through another (issue 11): what a file sees from the text of its includer.
+
+CGBN's `core.cu` defines `core_t` (its `sync_mask()`, its constants) and then includes `core_add.cu`,
+`core_mul.cu`, ... at its end; a unity build's `main.cu` includes one `.cu` after another; egs-cuda's
+`main.cu` defines `CUDA_EGS` and then includes `kernels.cu` under `#ifdef CUDA_EGS`.  Such a file,
+analysed alone, cannot see what the compiler sees at its first line.  When the run's files
+(`Project.units`: the inputs of lint and translate) or the files in F's own directory (a file given
+alone) show that F is included by file G and the include is
+*partway*: below code of G (a declaration, a function, a class, a namespace), or F uses a macro that
+G itself defines before the include, then F's unit is walked with G's text up to the include first
+(kernelport.includewalk: its macros, includes, types and the defines active there), and `Elsewhere`
+gives F's analyses the functions and constants of those files.  F's port still holds only F's text.
+With several such includers the first in the run's order is used, and a note names the others; where
+one of F's includers has it at its top (nothing of its own before it), F is a plain header.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tree_sitter import Node
+
+from . import includes
+
+_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*["<]([^">\n]+)[">]', re.M)
+_WORD = re.compile(r"[A-Za-z_]\w*")
+_SUFFIXES = frozenset(includes.HEADER_SUFFIXES + (".cu", ".cpp", ".cc", ".cxx", ".c"))
+_MAX_BESIDE = 2000  # files of one directory read for includers (a directory of generated files is cut)
+_NOT_CODE = ("comment", "preproc_include", "preproc_def", "preproc_function_def", "preproc_call")
+_CODE = ("function_definition", "declaration", "template_declaration", "class_specifier", "struct_specifier",
+         "namespace_definition", "type_definition", "alias_declaration", "enum_specifier", "union_specifier")
+
+
+class Includers:
+    """Project's includer look-up (needs `_real`, `file`, `options`, `_sub`, `resolve`)."""
+    units: list[Path]  # the run's files, in the run's order (set by the command)
+    _includers: dict
+    _named: dict | None
+    _dirs: dict
+    includer_notes: list
+
+    def includer(self, path: Path, opts) -> tuple[Path, object] | None:
+        """(G, the Include in G) where the run's files or the files beside `path` show it included
+        partway through G (None otherwise)."""
+        root = self._real(path)  # type: ignore[attr-defined]
+        if root not in self._includers:
+            self._includers[root] = None  # (while under way: a file that reaches itself has none)
+            seen = [(g, inc, partway) for g in self._naming(root) if g != root
+                    for inc, partway in self._includes_of(g, root)]
+            # an includer with nothing of its own before the include makes F a plain header: it must
+            # stand alone there (llm.c's common.h, which one file includes below a few lines of code)
+            found = [(g, inc) for g, inc, _ in seen] if all(partway for *_, partway in seen) else []
+            if found:
+                self._includers[root] = found[0]
+                if len(found) > 1:
+                    g, inc = found[0]
+                    others = ", ".join(f"{o}:{i.location.line}" for o, i in found[1:])
+                    self.includer_notes.append((root, f"included partway through {g}:{inc.location.line} and "
+                                                f"{others}: analysed with what the first defines before its include"))
+        return self._includers[root]
+
+    def _naming(self, f: Path) -> list[Path]:
+        """The run's files, then the files beside `f` (a file given alone: CGBN's core_add.cu beside
+        core.cu), with an `#include` whose last part is f's name: each read once per run, not parsed."""
+        if self._named is None:
+            self._named = {}
+            _index(self._named, self.units, self._real)  # type: ignore[attr-defined]
+        d = f.parent
+        if d not in self._dirs:
+            try:
+                beside = sorted(p for p in d.iterdir() if p.suffix in _SUFFIXES)[:_MAX_BESIDE]
+            except OSError:
+                beside = []
+            self._dirs[d] = {}
+            _index(self._dirs[d], beside, self._real)  # type: ignore[attr-defined]
+        return list(dict.fromkeys(self._named.get(f.name, []) + self._dirs[d].get(f.name, [])))
+
+    def _includes_of(self, g: Path, f: Path) -> list:
+        """G's first active include of `f`, and whether it is partway: below code of G or after a macro
+        of G's own that `f` uses."""
+        pf, ff = self.file(g), self.file(f)  # type: ignore[attr-defined]
+        if pf is None or ff is None:
+            return []
+        sub = self._sub(g, self.options(g))  # type: ignore[attr-defined]  # G's walk on its own (the run's cache)
+        if sub is None:
+            return []
+        words = set(_WORD.findall(ff.src.text))
+        own = sub.local.get(g, {})
+        out = []
+        for inc in sub.includes.get(g, []):
+            if inc.resolved != f:
+                continue
+            at = inc.node.start_byte
+            out.append((inc, _below_code(pf.src, inc.node) or
+                        any(m.node.start_byte < at and n in words for n, m in own.items())))
+        return out[:1]
+
+
+def _index(into: dict, files, real) -> None:
+    """base name -> the files of `files` that include a file of that name."""
+    for g in files:
+        try:
+            if not includes.is_regular(g) or g.stat().st_size > includes.MAX_HEADER_BYTES:
+                continue
+            data = g.read_bytes()
+        except OSError:
+            continue
+        for m in _INCLUDE.finditer(data):
+            base = m.group(1).decode("utf-8", "replace").rsplit("/", 1)[-1]
+            into.setdefault(base, []).append(real(g))
+
+
+def _below_code(src, node: Node) -> bool:
+    """Whether code (not only directives and comments) comes before `node` in its file: a sibling
+    before it at its level or any level around it (a conditional's code counts)."""
+    n = node
+    while n.parent is not None:
+        for s in n.parent.named_children:
+            if s.start_byte >= n.start_byte:
+                break
+            if s.type in _CODE or s.type not in _NOT_CODE and src.index.under_types(s, *_CODE):
+                return True
+        n = n.parent
+    return False
+
+
+class Elsewhere:
+    """The functions and constants of the files a unit reads before its own text (its headers and an
+    includer's prefix), for analyses that follow a value into them (kernelport.groupmasks)."""
+
+    def __init__(self, project, paths: list[Path]):
+        self.project, self.paths = project, paths
+
+    def function(self, names: tuple[str, ...]):
+        """(module, Function) of the first of `names` (qualified, in lookup order) one of the files defines
+        with a body, where exactly one does."""
+        from . import fnscopes
+        for name in names:
+            parts = tuple(name.split("::"))
+            found = []
+            for p in self.paths:
+                pf = self.project.file(p)
+                if pf is not None:
+                    found += [(pf.module, f) for f in fnscopes.of(pf.module).by_qual.get(parts, ()) if f.body is not None]
+            if found:
+                return found[0] if len(found) == 1 else None
+        return None
+
+    def modules(self):
+        for p in self.paths:
+            pf = self.project.file(p)
+            if pf is not None:
+                yield pf.module
