@@ -100,6 +100,21 @@ RUNTIME_NAMES = (
     "OccupancyMaxActiveBlocksPerMultiprocessor", "LaunchKernel", "MemcpyToSymbol")
 
 
+def group_votes(ballot: str, half: str | None, word: str = "unsigned int") -> dict[str, str]:
+    """A backend's votes over the caller's own aligned group of lanes (a mask groupmasks proved to be
+    `((1u << G) - 1) << (lane & ~(G - 1))` in CUDA's 32-lane numbering), from its wave ballot
+    `ballot`: the 32 bits of the wave that hold the caller's CUDA warp (`half`: the expression that
+    shifts them down on a backend whose wave may be 64 wide, None where it is never wider than 32),
+    ANDed with the group's mask.  CUDA's results: the group's bits at their lanes as a 32-bit word
+    (`word`), any and all as int."""
+    def bits(p: str) -> str:
+        b = ballot.replace("{predicate}", p)
+        return f"(({word})({b}{f' >> ({half})' if half else ''}) & ({{mask}}))"
+    return {"group_ballot": f"(({word}){bits('{predicate}')})",
+            "group_any": f"((int)({bits('{predicate}')} != 0))",
+            "group_all": f"((int)({bits('!({predicate})')} == 0))"}
+
+
 def header_key(h: str) -> str:
     return f"c_header_{h.replace('.', '_')}"
 
@@ -159,6 +174,11 @@ CONCEPTS: tuple[Concept, ...] = (
     C("ballot", "vote", ("mask", "predicate"), warp_level=True, note="32-bit on CUDA, 64-bit on HIP and Metal"),
     C("any", "vote", ("mask", "predicate"), warp_level=True),
     C("all", "vote", ("mask", "predicate"), warp_level=True),
+    # A vote over the caller's own aligned group of G lanes (CGBN's TPI groups; groupmasks proves the
+    # mask): on a wave, its ballot restricted to the group (each backend's from dialect.group_votes).
+    C("group_ballot", "vote", ("mask", "predicate"), warp_level=True, matchable=False),
+    C("group_any", "vote", ("mask", "predicate"), warp_level=True, matchable=False),
+    C("group_all", "vote", ("mask", "predicate"), warp_level=True, matchable=False),
     C("activemask", "vote", warp_level=True),
     C("lanemask_lt", "vote", warp_level=True),
     # Shuffles over a logical sub-warp (an explicit width below the SIMD width): Metal has no

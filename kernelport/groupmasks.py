@@ -22,13 +22,16 @@ wave 32 and at wave 64, when
    together, as a mask-less shuffle needs.  A condition the same across a CUDA warp keeps whole
    groups at wave 64 too (G divides 32).
 
-Votes over a group (`__ballot_sync(group, p)`) are not rewritten: at wave 64 the group's bits sit
-at the lane's place in a 64-bit ballot, which 32-bit lane arithmetic does not name.  Each refusal
-names the condition that failed (docs/soundness.md).
+A vote over a group (`__ballot_sync(group, p)`, `__any_sync`, `__all_sync`) needs (1) and (3) (it
+has no width): it becomes the wave's ballot restricted to the group, the 32 bits of the wave that
+hold the caller's CUDA warp ANDed with the mask (dialect.group_votes, spelled by each backend), so
+the group's bits stay at their CUDA lanes at wave 32 and 64.  Each refusal names the condition that
+failed (docs/soundness.md).
 """
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 from tree_sitter import Node
 
@@ -232,6 +235,15 @@ def group_widths(tr, mask: Node, width: Node | None, fn) -> dict[int, int]:
     return out
 
 
+def is_group(module, mask: Node, fn) -> bool:
+    """Whether `mask` is the caller's own aligned group of lanes at every lane (condition 1)."""
+    try:
+        group_widths(SimpleNamespace(src=module.source, module=module), mask, None, fn)
+    except _Fail:
+        return False
+    return True
+
+
 def _divergent_calls(tr, spans: set[tuple[int, int]]) -> set[tuple[int, int]]:
     """The calls of `spans` that thread-dependent control may reach: a condition, a loop's trip count
     or an earlier return that depends on the thread, in their function or, through the file's calls
@@ -285,18 +297,21 @@ class _Ctx:
         return self.src.text_of(n)
 
 
-def ported(tr, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> bool:
-    """Whether the call with a mask that may name only some lanes (`bound["mask"]`) is ported with the
-    mask dropped; KP203 at the mask, naming the failed condition, otherwise."""
+def ported(tr, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> dialect.Concept | None:
+    """The concept the call with a mask that may name only some lanes (`bound["mask"]`) is ported as:
+    a shuffle itself, the mask dropped; a vote as its vote over the group (`group_ballot`, ...: the
+    wave's ballot restricted to the group's lanes, as the backend spells it); None, with KP203 at the
+    mask naming the failed condition, otherwise."""
     mask = bound["mask"]
-    why = None
+    why, target = None, concept
     try:
         widths = group_widths(tr, mask, bound.get("width"), tr.module.function_at(call))
     except _Fail as e:
         why = str(e)
     if why is None and concept.kind != "shuffle":
-        why = (f"a vote over the caller's group of {'/'.join(map(str, sorted(set(widths.values()))))} lanes is not "
-               "rewritten: on a 64-lane wave the group's bits sit at the lane's place in a 64-bit ballot")
+        target = dialect.concept(f"group_{concept.key}")
+        if target is None or target.spelling(tr.backend) is None:
+            why = f"{tr.backend.upper()} spells no vote over a group of lanes"
     elif why is None and "width" not in bound:
         why = "the shuffle gives no width, so the lane it reads may leave the mask's lanes"
     if why is None:
@@ -308,12 +323,17 @@ def ported(tr, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> 
             why = "thread-dependent control flow may reach the call with only part of the group"
     if why is None:
         at = f" (G = {', '.join(map(str, sorted(set(widths.values()))))})"
-        tr.note(mask, "(dropped)", "the mask names the caller's own aligned group of G lanes, the width G keeps "
-                f"the shuffle inside it, and the whole group runs the call{at}")
-        return True
+        if target is concept:
+            tr.note(mask, "(dropped)", "the mask names the caller's own aligned group of G lanes, the width G "
+                    f"keeps the shuffle inside it, and the whole group runs the call{at}")
+        else:
+            tr.note(call, dialect.render(target, tr.backend, {"mask": "mask", "predicate": "p"}),
+                    f"a vote over the caller's own aligned group of G lanes, which the whole group runs: the "
+                    f"wave's ballot restricted to the group's lanes{at}")
+        return target
     tr.problem("KP203", mask, f"mask '{tr.src.text_of(mask)}' may name only some lanes; "
                f"{tr.backend.upper()} {concept.name(tr.backend)} runs on every active lane ({why})",
                "use a full mask (0xffffffff) or __activemask() in converged code, a group mask "
-               "`((1u << G) - 1) << (lane & ~(G - 1))` with width G in uniform control flow, or keep the "
-               "CUDA path under #ifdef")
-    return False
+               "`((1u << G) - 1) << (lane & ~(G - 1))` (with width G for a shuffle) in uniform control flow, "
+               "or keep the CUDA path under #ifdef")
+    return None

@@ -391,9 +391,11 @@ class Translator(ApiNames, MemberSpaces, Soundness):
                 bound = dict(zip(names, args))
                 mask = bound.get("mask")
                 if mask is not None and (mask.start_byte, mask.end_byte) in partial and \
-                        not backends.get(self.backend).honours_partial_masks and \
-                        not groupmasks.ported(self, concept, bound, node) and not self.allow_unported:
-                    continue  # KP203 (groupmasks: what a group's mask needs to be dropped)
+                        not backends.get(self.backend).honours_partial_masks:
+                    group = groupmasks.ported(self, concept, bound, node)  # a group's shuffle or vote
+                    if group is None and not self.allow_unported:
+                        continue  # KP203 (groupmasks: what a group's mask needs to be ported)
+                    concept = group or concept
                 self.rw.replace(node, self._render_call(concept, bound, self.logical_width(concept, bound, use)))
             else:
                 if c.key == "warp_size" and self.widths.logical(fn := fnscopes.owner(self.module, use.node)):

@@ -1,6 +1,7 @@
 """HIP: AMD CDNA (gfx9, 64-wide waves) and RDNA (gfx10+, 32-wide waves) from one source."""
 from __future__ import annotations
 
+from ..dialect import group_votes
 from .base import Backend, HostBuild, LaunchForm, Lowering, Run
 from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
 
@@ -29,6 +30,7 @@ class HIP(Backend):
         "shfl_xor": "__shfl_xor({value}, {lanemask}[, {width}])",
         "ballot": "__ballot({predicate})", "any": "__any({predicate})", "all": "__all({predicate})",
         "activemask": "__ballot(1)", "lanemask_lt": "__lanemask_lt()",
+        **group_votes("__ballot({predicate})", "__lane_id() & 32"),  # a CDNA wave holds two CUDA warps
         "bfloat16": "hip_bfloat16",  # ROCm 5.2 (api_checked_with) has hip_bfloat16.h; hip_bf16.h came later
         "runtime_header": "hip/hip_runtime.h", "fp16_header": "hip/hip_fp16.h", "bf16_header": "hip/hip_bfloat16.h",
         "coop_groups_header": "hip/hip_cooperative_groups.h", "cub_header": "hipcub/hipcub.hpp",
