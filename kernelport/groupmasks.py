@@ -64,6 +64,7 @@ class _Expander:
         self.tr, self.src, self.module = tr, tr.src, tr.module
         self.fn = fn
         self.symbol: str | None = None
+        self.wave = False  # the mask reads the warp size (evaluated as CUDA's 32)
 
     def text(self, n: Node, fn, depth: int = 0) -> str:
         if depth > _MAX_DEPTH:
@@ -108,6 +109,7 @@ class _Expander:
     def name(self, n: Node, name: str, fn, depth: int) -> str:
         c = dialect.lookup(backends.source().name, name)
         if c is not None and c.key == "warp_size":
+            self.wave = True
             return "32"  # CUDA's warp, which the mask is written for
         if fn is not None and fn.param(name) is not None:
             raise _Fail(f"it is the parameter '{name}' of '{fn.name}': its callers decide the lanes it names")
@@ -206,11 +208,15 @@ def _eval(text: str, tid: int, g: int) -> int:
     return cexpr.evaluate_typed(text, {_TID: cexpr.Value(cexpr.UINT, tid), _SYM: cexpr.Value(cexpr.INT, g)}).v
 
 
-def group_widths(tr, mask: Node, width: Node | None, fn) -> dict[int, int]:
+def group_widths(tr, mask: Node, width: Node | None, fn, vote: bool = False) -> dict[int, int]:
     """{value of the unknown (or 0): G} where `mask` is the caller's aligned group of G lanes at
-    every lane and `width` (where the call has one) is G; _Fail with the reason otherwise."""
+    every lane and `width` (where the call has one) is G; _Fail with the reason otherwise.  `vote`:
+    the port reads the mask's value, which must not depend on the warp size (the wave's there)."""
     ex = _Expander(tr, fn)
     mtext = ex.text(mask, fn)
+    if vote and ex.wave:
+        raise _Fail("it reads the warp size: a vote's port keeps the mask's value, which on a 64-lane wave "
+                    "is not CUDA's lanes")
     wtext = ex.text(width, fn) if width is not None else None
     out: dict[int, int] = {}
     undefined: list[str] = []
@@ -238,7 +244,7 @@ def group_widths(tr, mask: Node, width: Node | None, fn) -> dict[int, int]:
 def is_group(module, mask: Node, fn) -> bool:
     """Whether `mask` is the caller's own aligned group of lanes at every lane (condition 1)."""
     try:
-        group_widths(SimpleNamespace(src=module.source, module=module), mask, None, fn)
+        group_widths(SimpleNamespace(src=module.source, module=module), mask, None, fn, vote=True)
     except _Fail:
         return False
     return True
@@ -305,7 +311,7 @@ def ported(tr, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> 
     mask = bound["mask"]
     why, target = None, concept
     try:
-        widths = group_widths(tr, mask, bound.get("width"), tr.module.function_at(call))
+        widths = group_widths(tr, mask, bound.get("width"), tr.module.function_at(call), concept.kind != "shuffle")
     except _Fail as e:
         why = str(e)
     if why is None and concept.kind != "shuffle":

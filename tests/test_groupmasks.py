@@ -99,6 +99,8 @@ def test_a_group_ballot_is_a_32_lane_word_for_the_dataflow():
     ("0xfu << (warp_thread / 4 * 4 + 1)", "v += __ballot_sync(sync, v > 3);", "not the caller's own aligned group"),
     (_CGBN, "if (odd(v)) v += __all_sync(sync, v > 3);", "thread-dependent control flow"),
     ("k", "v += __any_sync(sync, v > 3);", "callers decide"),
+    # CGBN's own `threadIdx.x & warpSize - 1`: the port computes the mask at the wave's width
+    ("ONES << (group_thread ^ (threadIdx.x & warpSize - 1))", "v += __ballot_sync(sync, v > 3);", "warp size"),
 ])
 def test_a_look_alike_is_still_refused_at_the_mask_naming_why(mask, stmt, why):
     port = _port(mask, stmt)
