@@ -234,12 +234,13 @@ class Translator(ApiNames, MemberSpaces, Soundness):
                              "leaders of both halves, or keep a 64-bit word type")
 
     def rewrite_asm_idiom(self, node: Node) -> bool:
-        """Inline PTX that is a known idiom (ptx_idioms: the lane id, bfe.u32), where the backend spells it."""
-        m = ptx_idioms.match(" ".join(self.src.text_of(node).split()))
-        c = dialect.concept(m.key) if m is not None else None
-        if c is None or c.spelling(self.backend) is None:
+        """Inline PTX that is a known idiom (ptx_idioms: the lane id, bit fields, packing, funnel shifts, ...),
+        where the backend spells each of its instructions: its outputs assigned in the template's order."""
+        m = ptx_idioms.match(self.src.text_of(node), lambda key: getattr(dialect.concept(key), "params", ()))
+        cs = [dialect.concept(w.key) for w in m.writes] if m is not None else [None]
+        if any(c is None or c.spelling(self.backend) is None for c in cs):
             return False
-        text = f"{m.output} = {dialect.render(c, self.backend, m.inputs)}"
+        text = ", ".join(f"{w.output} = {dialect.render(c, self.backend, w.inputs)}" for w, c in zip(m.writes, cs))
         self.rw.replace(node, text)
         self.note(node, text, f"the PTX idiom `{m.ptx}`")
         return True

@@ -6,6 +6,20 @@ from .base import Backend, HostBuild, LaunchForm, Lowering, Run
 from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
 
 
+# PTX idioms (kernelport/ptx_idioms.py) as CUDA and HIP both spell them: C, and the funnel shifts and
+# 64-bit high product both toolkits have (ROCm's __funnelshift_l/r take the shift mod 32 as shf.wrap
+# does; the `c` forms clamp it to 32 as shf.clamp does).  Each is checked by tests/test_ptx_idioms.py.
+PTX_IDIOMS = {
+    "ptx_pack_b64": "(((unsigned long long)(unsigned int)({hi}) << 32) | (unsigned int)({lo}))",
+    "ptx_lo_b64": "((unsigned int)({x}))", "ptx_hi_b64": "((unsigned int)((unsigned long long)({x}) >> 32))",
+    "ptx_pack_b32": "(((unsigned int)(unsigned short)({hi}) << 16) | (unsigned short)({lo}))",
+    "ptx_lo_b32": "((unsigned short)({x}))", "ptx_hi_b32": "((unsigned short)((unsigned int)({x}) >> 16))",
+    **{f"funnelshift_{d}": f"__funnelshift_{d}({{lo}}, {{hi}}, {{shift}})" for d in ("l", "r", "lc", "rc")},
+    "ptx_xor": "(({a}) ^ ({b}))", "ptx_and": "(({a}) & ({b}))", "ptx_or": "(({a}) | ({b}))",
+    "umul64hi": "__umul64hi({x}, {y})", "ptx_mul_lo_b64": "((unsigned long long)({x}) * (unsigned long long)({y}))",
+}
+
+
 class HIP(Backend):
     name = "hip"
     extension = ".hip"
@@ -22,6 +36,7 @@ class HIP(Backend):
         "lanemask_type": "unsigned long long", "lanemask_one": "1ull",
         "lane_id": "__lane_id()",
         "bfe_u32": "kp_bfe_u32({x}, {pos}, {len})",  # the prologue's: ROCm's __bitextract_u32 takes both mod 32
+        **PTX_IDIOMS,
         "index_vararg": "(unsigned int){x}",  # ROCm 5.2's threadIdx.x is a struct: "non-scalar arg to printf"
         "syncwarp": "kp_syncwarp()",
         "shfl": "__shfl({value}, {lane}[, {width}])",
