@@ -1,0 +1,154 @@
+"""Inline PTX idioms with an exact C/HIP meaning (kernelport/ptx_idioms.py, issue 11: heldout8's
+ethminer, VanitySearch and AutoDock-GPU stopped at KP201 on them): each form of ptx_idioms.FORMS is
+translated, and the C the HIP port assigns is evaluated over random operands (edge shifts too)
+against a model of the PTX instruction (PTX ISA); ROCm's intrinsics are modelled from ROCm 5.2's
+amd_device_functions.h (the tool chain the ports are checked with, v_alignbit_b32 per the AMD ISA).
+Every port compiles with hipcc for gfx90a and gfx1030; a look-alike stays KP201 at its line."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from kernelport import cexpr, toolchains
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+from conftest import require_tool
+
+M32, M64 = (1 << 32) - 1, (1 << 64) - 1
+
+
+def _shf(left: bool, clamp: bool):
+    def f(a, b, c):  # PTX: {b, a} shifted by n; shf.l keeps the high word, shf.r the low
+        n = min(c, 32) if clamp else c & 31
+        v = (b << 32) | a
+        return [((v << n) >> 32) & M32 if left else (v >> n) & M32]
+    return f
+
+
+# name: (asm statement, operand declarations (name, C type), the outputs, the PTX model: inputs -> outputs)
+CASES = {
+    "pack_b64": ('asm("mov.b64 %0,{%1,%2}; \\n\\t" : "=l"(d) : "r"(lo), "r"(hi));', "unsigned long long d",
+                 [("lo", 32), ("hi", 32)], lambda lo, hi: [lo | hi << 32]),
+    "unpack_b64": ('asm("mov.b64 {%0,%1},%2; \\n\\t" : "=r"(t.x), "=r"(t.y) : "l"(x));', "uint2 t",
+                   [("x", 64)], lambda x: [x & M32, x >> 32]),
+    "pack_b32": ('asm("mov.b32 %0, {%1, %2};" : "=r"(d) : "h"(lo), "h"(hi));', "unsigned int d",
+                 [("lo", 16), ("hi", 16)], lambda lo, hi: [lo | hi << 16]),
+    "unpack_b32": ('asm("mov.b32 {%0, %1}, %2;" : "=h"(p), "=h"(q) : "r"(x));', "unsigned short p, q",
+                   [("x", 32)], lambda x: [x & 0xffff, x >> 16]),
+    **{f"shf_{d}_{m}": (f'asm("shf.{d}.{m}.b32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));',
+                        "unsigned int d", [("a", 32), ("b", 32), ("c", 32)], _shf(d == "l", m == "clamp"))
+       for d in "lr" for m in ("wrap", "clamp")},
+    "xor_chain_b64": ('asm("xor.b64 %0, %2, %3;\\n\\t" "xor.b64 %0, %0, %1;\\n\\t" : "=l"(d) : "l"(a), "l"(b), "l"(c));',
+                      "unsigned long long d", [("a", 64), ("b", 64), ("c", 64)], lambda a, b, c: [a ^ b ^ c]),
+    "xor_rw_b64": ('asm("xor.b64 %0, %0, %1;" : "+l"(d) : "l"(a));', "unsigned long long d = e",
+                   [("e", 64), ("a", 64)], lambda e, a: [e ^ a]),
+    "and_b32": ('asm("and.b32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));', "unsigned int d",
+                [("a", 32), ("b", 32)], lambda a, b: [a & b]),
+    "or_b64": ('asm("or.b64 %0, %1, %2;" : "=l"(d) : "l"(a), "l"(b));', "unsigned long long d",
+               [("a", 64), ("b", 64)], lambda a, b: [a | b]),
+    "mul_hi_u64": ('asm volatile ("mul.hi.u64 %0, %1, %2;" : "=l"(d) : "l"(a), "l"(b));', "unsigned long long d",
+                   [("a", 64), ("b", 64)], lambda a, b: [(a * b) >> 64]),
+    "mul_lo_u64": ('asm volatile ("mul.lo.u64 %0, %1, %2;" : "=l"(d) : "l"(a), "l"(b));', "unsigned long long d",
+                   [("a", 64), ("b", 64)], lambda a, b: [(a * b) & M64]),
+}
+_CTYPE = {16: "unsigned short", 32: "unsigned int", 64: "unsigned long long"}
+
+
+def _source(name: str) -> str:
+    asm, decl, ins, _ = CASES[name]
+    params = ", ".join(f"{_CTYPE[w]} {n}" for n, w in ins)
+    outs = re.findall(r'"[=+]\w"\(([^()]+)\)', asm)
+    store = " + ".join(f"(unsigned long long)({o})" for o in outs)
+    return (f"__device__ unsigned long long f({params}) {{\n    {decl};\n    {asm}\n    return {store};\n}}\n"
+            f"__global__ void k(unsigned long long* o) {{ o[0] = f({', '.join(f'o[{i + 1}]' for i in range(len(ins)))}); }}\n")
+
+
+def _alignbit(s0, s1, s2):  # v_alignbit_b32: ({s0, s1} >> s2[4:0])[31:0]
+    return (((s0 << 32) | s1) >> (s2 & 31)) & M32
+
+
+# ROCm 5.2's amd_device_functions.h, as written there
+ROCM = {
+    "__funnelshift_l": lambda lo, hi, s: hi if s & 31 == 0 else _alignbit(hi, lo, 32 - (s & 31)),
+    "__funnelshift_lc": lambda lo, hi, s: hi if min(s, 32) == 0 else _alignbit(hi, lo, 32 - min(s, 32)),
+    "__funnelshift_r": lambda lo, hi, s: _alignbit(hi, lo, s),
+    "__funnelshift_rc": lambda lo, hi, s: hi if s >= 32 else _alignbit(hi, lo, s),
+}
+
+
+def _umul64hi(x, y):  # ROCm's, in 64-bit arithmetic
+    x0, x1, y0, y1 = x & M32, x >> 32, y & M32, y >> 32
+    z0 = x0 * y0
+    t = (x1 * y0 + (z0 >> 32)) & M64
+    z1 = (x0 * y1 + (t & M32)) & M64
+    return (x1 * y1 + (t >> 32) + (z1 >> 32)) & M64
+
+
+ROCM["__umul64hi"] = _umul64hi
+
+
+def _eval(expr: str, env: dict[str, int], types: dict[str, cexpr.CType]) -> int:
+    call = re.fullmatch(r"\s*(__\w+)\((.*)\)\s*", expr)
+    if call is not None and call.group(1) in ROCM:
+        args = [_eval(a, env, types) for a, _ in cexpr.split_top_level(call.group(2))]
+        return ROCM[call.group(1)](*args)
+    values = {n: cexpr.Value(types[n], v) for n, v in env.items()}
+    return cexpr.evaluate_typed(expr, values).v
+
+
+def _operands(rng: random.Random, ins):
+    edges = {16: [0, 1, 0xffff], 32: [0, 1, 31, 32, 33, 255, M32], 64: [0, 1, M64, 1 << 63]}
+    for i in range(400):
+        yield [rng.choice(edges[w]) if i % 4 == 0 else rng.getrandbits(w) for _, w in ins]
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_hip_port_of_the_idiom_computes_the_ptx_instruction(name):
+    asm, decl, ins, model = CASES[name]
+    port, _ = translate(SourceFile.from_text(_source(name), "p.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    line = port.body.splitlines()[2]  # the asm statement's line (translate keeps lines)
+    writes = [(o.strip(), e) for o, e in (w.split(" = ", 1) for w, _ in cexpr.split_top_level(line.strip().rstrip(";")))]
+    types = {n: cexpr.TYPES[_CTYPE[w]] for n, w in ins}
+    rng = random.Random(name)
+    for vals in _operands(rng, ins):
+        env = dict(zip((n for n, _ in ins), vals))
+        if (init := re.search(r"(\w+) = (\w+)$", decl)) is not None:
+            env[init.group(1)] = env[init.group(2)]  # a read-write output's value on entry
+            types[init.group(1)] = types[init.group(2)]
+        got = []
+        for out, expr in writes:
+            v = _eval(expr, env, types)
+            env[out.replace(".", "_")] = v  # an output an instruction reads later (xor chains)
+            types.setdefault(out.replace(".", "_"), cexpr.TYPES["unsigned long long"])
+            got.append(v)
+        assert got[-len(model(*vals)):] == model(*vals), (name, line, vals, got)
+
+
+def test_the_ports_compile_for_gfx90a_and_gfx1030(tmp_path):
+    require_tool("hipcc")
+    f = tmp_path / "idioms.hip"
+    f.write_text("\n".join(translate(SourceFile.from_text(_source(n).replace(" f(", f" f_{n}(").replace(
+        "void k(", f"void k_{n}(").replace("= f(", f"= f_{n}("), "p.cu"), "hip")[1] for n in CASES))
+    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
+    assert r.ok, r.output[-3000:]
+
+
+@pytest.mark.parametrize("asm, why", [
+    ('asm("add.cc.u64 %0, %0, %1;" : "+l"(d) : "l"(a));', "a carry flag another statement reads"),
+    ('asm("mov.b64 %0,{%1,%2};" : "=l"(d) : "r"(lo), "l"(hi));', "an operand of another register width"),
+    ('asm("mov.b64 {%0,%1},%2;" : "=r"(lo), "=r"(hi) : "l"(d + lo));', "an input naming an output"),
+    ('asm("xor.b64 %0, %0, %1;" : "=l"(d) : "l"(a));', "an output read before it is written"),
+    ('asm("mov.b64 {%0,%1},%2;" : "=r"(lo), "=r"(hi) : "l"(g(a)));', "a call read twice"),
+    ('asm("shf.l.wrap.b32 %0, %1, %2, %3;" : "=r"(lo) : "r"(lo), "r"(hi) : "memory");', "clobbers"),
+    ('asm("{ .reg .u32 t; mov.b32 t, %1; mov.b32 %0, t; }" : "=r"(lo) : "r"(hi));', "a register block"),
+])
+def test_a_look_alike_stays_kp201_at_its_line(asm, why):
+    src = ("__device__ unsigned long long g(unsigned long long x) { return x; }\n"
+           "__device__ unsigned long long f(unsigned long long a, unsigned int hi) {\n"
+           f"    unsigned long long d = a; unsigned int lo = 1;\n    {asm}\n    return d + lo + hi;\n}}\n")
+    port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP201", 4)], why
