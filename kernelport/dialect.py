@@ -153,12 +153,16 @@ CONCEPTS: tuple[Concept, ...] = (
     C("bfe_u32", "bitop", ("x", "pos", "len"), matchable=False),
     # Other PTX idioms (kernelport/ptx_idioms.py), each exactly the instruction: `mov.b64 d, {lo, hi}`
     # and back (b32: of 16-bit halves), `shf.{l,r}.{wrap,clamp}.b32` (the high / low word of {hi, lo}
-    # shifted by shift mod 32 / clamped to 32), `xor/and/or.bN`, `mul.hi/lo.u64`.
+    # shifted by shift mod 32 / clamped to 32), `xor/and/or.bN`, `mul.hi/lo.u64`, `shl/shr.bN` (the amount
+    # clamped to the width), `mov.bN` (a copy of the bits), `bfi.b32` (len bits of x into base at pos,
+    # both mod 256, none past bit 31).
     *(C(k, "bitop", p, matchable=False) for k, p in (
         ("ptx_pack_b64", ("lo", "hi")), ("ptx_lo_b64", ("x",)), ("ptx_hi_b64", ("x",)),
         ("ptx_pack_b32", ("lo", "hi")), ("ptx_lo_b32", ("x",)), ("ptx_hi_b32", ("x",)),
         *((f"funnelshift_{d}", ("lo", "hi", "shift")) for d in ("l", "r", "lc", "rc")),
-        ("ptx_xor", ("a", "b")), ("ptx_and", ("a", "b")), ("ptx_or", ("a", "b")),
+        ("ptx_xor", ("a", "b")), ("ptx_and", ("a", "b")), ("ptx_or", ("a", "b")), ("ptx_mov", ("x",)),
+        *((f"ptx_{op}_b{n}", ("x", "n")) for op in ("shl", "shr") for n in (32, 64)),
+        ("bfi_b32", ("x", "base", "pos", "len")),
         ("umul64hi", ("x", "y")), ("ptx_mul_lo_b64", ("x", "y")))),
     C("index_vararg", "index", ("x",), matchable=False),
     C("warp_id", "index"),

@@ -33,6 +33,11 @@ FORMS = (
       for d in "lr" for m, c in (("wrap", ""), ("clamp", "c"))),
     *((rf"{op}\.b{n} {REG}, ?{REG}, ?{REG}", "rl"[n == 64] * 3, ((1, f"ptx_{op}", (2, 3)),))
       for op in ("xor", "and", "or") for n in (32, 64)),
+    # shifts: PTX clamps the amount to the width (a shift by 32 or more of a .b32 is 0); a move copies bits
+    *((rf"{op}\.b{n} {REG}, ?{REG}, ?{OPERAND}", "rl"[n == 64] + "rl"[n == 64] + "r", ((1, f"ptx_{op}_b{n}", (2, 3)),))
+      for op in ("shl", "shr") for n in (32, 64)),
+    *((rf"mov\.b{n} {REG}, ?{REG}", "rl"[n == 64] * 2, ((1, "ptx_mov", (2,)),)) for n in (32, 64)),
+    (rf"bfi\.b32 {REG}, ?{REG}, ?{REG}, ?{OPERAND}, ?{OPERAND}", "rrrrr", ((1, "bfi_b32", (2, 3, 4, 5)),)),
     (rf"mul\.hi\.u64 {REG}, ?{REG}, ?{REG}", "lll", ((1, "umul64hi", (2, 3)),)),
     (rf"mul\.lo\.u64 {REG}, ?{REG}, ?{REG}", "lll", ((1, "ptx_mul_lo_b64", (2, 3)),)),
 )
@@ -97,9 +102,9 @@ def _instruction(instr: str, ops: list[tuple[str, str, str]], params_of):
     return None
 
 
-def match(text: str, params_of=lambda key: ()) -> Idiom | None:
+def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1) -> Idiom | None:
     """The idiom the asm statement `text` is (its outputs' concepts, `params_of(key)` naming each
-    concept's parameters), or None."""
+    concept's parameters, `reads(key, param)` how often the target's spelling evaluates one), or None."""
     m = _ASM.match(text.strip())
     if m is None:
         return None
@@ -127,12 +132,12 @@ def match(text: str, params_of=lambda key: ()) -> Idiom | None:
         written |= got[2]
     if not instrs or used != set(range(len(ops))) or not set(range(len(outs))) <= written:
         return None  # every operand read or written, every output written, none invented
-    if not _independent(writes, outs, ins):
+    if not _independent(writes, outs, ins, reads):
         return None
     return Idiom(" ".join(ptx.split()), writes)
 
 
-def _independent(writes: list[Write], outs, ins) -> bool:
+def _independent(writes: list[Write], outs, ins, reads) -> bool:
     """C assigns the outputs one after another where the asm reads every input first: an input must
     not name what an output writes (unless it is that output, `"+l"`), and an input read twice must
     be a plain name or element (no call or side effect evaluated twice)."""
@@ -140,8 +145,8 @@ def _independent(writes: list[Write], outs, ins) -> bool:
     for _, _, e in ins:
         if written & set(_NAMES.findall(e)):
             return False
-    reads: dict[str, int] = {}
+    count: dict[str, int] = {}
     for w in writes:
-        for t in w.inputs.values():
-            reads[t] = reads.get(t, 0) + 1
-    return all(n == 1 or _PLAIN.fullmatch(t) or t.isdigit() for t, n in reads.items())
+        for p, t in w.inputs.items():
+            count[t] = count.get(t, 0) + reads(w.key, p)
+    return all(n <= 1 or _PLAIN.fullmatch(t) or t.isdigit() for t, n in count.items())

@@ -236,7 +236,8 @@ class Translator(ApiNames, MemberSpaces, Soundness):
     def rewrite_asm_idiom(self, node: Node) -> bool:
         """Inline PTX that is a known idiom (ptx_idioms: the lane id, bit fields, packing, funnel shifts, ...),
         where the backend spells each of its instructions: its outputs assigned in the template's order."""
-        m = ptx_idioms.match(self.src.text_of(node), lambda key: getattr(dialect.concept(key), "params", ()))
+        m = ptx_idioms.match(self.src.text_of(node), lambda key: dialect.concept(key).params,
+                             lambda key, p: (dialect.concept(key).spelling(self.backend) or "").count(f"{{{p}}}"))
         cs = [dialect.concept(w.key) for w in m.writes] if m is not None else [None]
         if any(c is None or c.spelling(self.backend) is None for c in cs):
             return False

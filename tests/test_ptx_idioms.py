@@ -28,6 +28,14 @@ def _shf(left: bool, clamp: bool):
     return f
 
 
+def _bfi(a, b, pos, n):  # PTX: b with bits pos.. of the low n bits of a, none past bit 31
+    for i in range(n):
+        if pos + i > 31:
+            break
+        b = (b & ~(1 << (pos + i))) | (((a >> i) & 1) << (pos + i))
+    return b
+
+
 # name: (asm statement, operand declarations (name, C type), the outputs, the PTX model: inputs -> outputs)
 CASES = {
     "pack_b64": ('asm("mov.b64 %0,{%1,%2}; \\n\\t" : "=l"(d) : "r"(lo), "r"(hi));', "unsigned long long d",
@@ -49,6 +57,13 @@ CASES = {
                 [("a", 32), ("b", 32)], lambda a, b: [a & b]),
     "or_b64": ('asm("or.b64 %0, %1, %2;" : "=l"(d) : "l"(a), "l"(b));', "unsigned long long d",
                [("a", 64), ("b", 64)], lambda a, b: [a | b]),
+    **{f"{op}_b{n}": (f'asm("{op}.b{n} %0,%1,%2;" : "={"rl"[n == 64]}"(d) : "{"rl"[n == 64]}"(x), "r"(s));',
+                      f"{_t} d" if (_t := "unsigned int" if n == 32 else "unsigned long long") else "", [("x", n), ("s", 32)],
+                      (lambda n, op: lambda x, s: [0 if s >= n else (x << s) & ((1 << n) - 1) if op == "shl" else x >> s])(n, op))
+       for op in ("shl", "shr") for n in (32, 64)},
+    "mov_b64": ('asm("mov.b64    %0, %1;" : "=l"(d) : "l"(x));', "unsigned long long d", [("x", 64)], lambda x: [x]),
+    "bfi_b32": ('asm("bfi.b32 %0, %1, %2, %3,%4;" : "=r"(d) : "r"(a), "r"(b), "r"(c), "r"(e));', "unsigned int d",
+                [("a", 32), ("b", 32), ("c", 32), ("e", 32)], lambda a, b, c, e: [_bfi(a, b, c & 0xff, e & 0xff)]),
     "mul_hi_u64": ('asm volatile ("mul.hi.u64 %0, %1, %2;" : "=l"(d) : "l"(a), "l"(b));', "unsigned long long d",
                    [("a", 64), ("b", 64)], lambda a, b: [(a * b) >> 64]),
     "mul_lo_u64": ('asm volatile ("mul.lo.u64 %0, %1, %2;" : "=l"(d) : "l"(a), "l"(b));', "unsigned long long d",
@@ -90,11 +105,30 @@ def _umul64hi(x, y):  # ROCm's, in 64-bit arithmetic
 ROCM["__umul64hi"] = _umul64hi
 
 
-def _eval(expr: str, env: dict[str, int], types: dict[str, cexpr.CType]) -> int:
-    call = re.fullmatch(r"\s*(__\w+)\((.*)\)\s*", expr)
-    if call is not None and call.group(1) in ROCM:
+def _prologue_helper(text: str, name: str, tmp) -> callable:
+    """The port's prologue helper `name` (plain C), compiled with the host's C compiler: what it computes."""
+    import subprocess
+    require_tool("gcc")
+    body = re.search(rf"__device__ inline unsigned int {name}\(.*?\n}}\n", text, re.S).group(0)
+    n = body.split("(", 1)[1].split(")", 1)[0].count(",") + 1
+    args = ", ".join(f"a[{i}]" for i in range(n))
+    c = tmp / f"{name}.c"
+    c.write_text(body.replace("__device__ ", "static ") + "#include <stdio.h>\nint main(void) {\n"
+                 f"    unsigned int a[{n}];\n    while (scanf(\"{'%u ' * n}\", {', '.join(f'&a[{i}]' for i in range(n))}) == {n})\n"
+                 f"        printf(\"%u\\n\", {name}({args}));\n    return 0;\n}}\n")
+    subprocess.run(["gcc", "-O1", "-o", str(tmp / name), str(c)], check=True)
+
+    def run(*xs):
+        return int(subprocess.run([str(tmp / name)], input=" ".join(map(str, xs)), capture_output=True,
+                                  text=True, check=True).stdout)
+    return run
+
+
+def _eval(expr: str, env: dict[str, int], types: dict[str, cexpr.CType], helpers=None) -> int:
+    call = re.fullmatch(r"\s*(\w+)\((.*)\)\s*", expr)
+    if call is not None and (call.group(1) in ROCM or call.group(1) in (helpers or {})):
         args = [_eval(a, env, types) for a, _ in cexpr.split_top_level(call.group(2))]
-        return ROCM[call.group(1)](*args)
+        return (ROCM.get(call.group(1)) or helpers[call.group(1)])(*args)
     values = {n: cexpr.Value(types[n], v) for n, v in env.items()}
     return cexpr.evaluate_typed(expr, values).v
 
@@ -102,13 +136,15 @@ def _eval(expr: str, env: dict[str, int], types: dict[str, cexpr.CType]) -> int:
 def _operands(rng: random.Random, ins):
     edges = {16: [0, 1, 0xffff], 32: [0, 1, 31, 32, 33, 255, M32], 64: [0, 1, M64, 1 << 63]}
     for i in range(400):
-        yield [rng.choice(edges[w]) if i % 4 == 0 else rng.getrandbits(w) for _, w in ins]
+        yield [rng.choice(edges[w]) if i % 4 == 0 else rng.randrange(70) if i % 4 == 1 else rng.getrandbits(w)
+               for _, w in ins]  # small values: shift amounts and bit positions inside the word
 
 
 @pytest.mark.parametrize("name", list(CASES))
-def test_the_hip_port_of_the_idiom_computes_the_ptx_instruction(name):
+def test_the_hip_port_of_the_idiom_computes_the_ptx_instruction(name, tmp_path):
     asm, decl, ins, model = CASES[name]
-    port, _ = translate(SourceFile.from_text(_source(name), "p.cu"), "hip")
+    port, text = translate(SourceFile.from_text(_source(name), "p.cu"), "hip")
+    helpers = {h: _prologue_helper(text, h, tmp_path) for h in set(re.findall(r"\b(kp_\w+)\(", port.body))}
     assert port.ok, [d.format() for d in port.diagnostics]
     line = port.body.splitlines()[2]  # the asm statement's line (translate keeps lines)
     writes = [(o.strip(), e) for o, e in (w.split(" = ", 1) for w, _ in cexpr.split_top_level(line.strip().rstrip(";")))]
@@ -121,7 +157,7 @@ def test_the_hip_port_of_the_idiom_computes_the_ptx_instruction(name):
             types[init.group(1)] = types[init.group(2)]
         got = []
         for out, expr in writes:
-            v = _eval(expr, env, types)
+            v = _eval(expr, env, types, helpers)
             env[out.replace(".", "_")] = v  # an output an instruction reads later (xor chains)
             types.setdefault(out.replace(".", "_"), cexpr.TYPES["unsigned long long"])
             got.append(v)

@@ -16,6 +16,10 @@ PTX_IDIOMS = {
     "ptx_lo_b32": "((unsigned short)({x}))", "ptx_hi_b32": "((unsigned short)((unsigned int)({x}) >> 16))",
     **{f"funnelshift_{d}": f"__funnelshift_{d}({{lo}}, {{hi}}, {{shift}})" for d in ("l", "r", "lc", "rc")},
     "ptx_xor": "(({a}) ^ ({b}))", "ptx_and": "(({a}) & ({b}))", "ptx_or": "(({a}) | ({b}))",
+    "ptx_mov": "({x})",
+    **{f"ptx_{op}_b{n}": f"((unsigned int)({{n}}) >= {n}u ? 0{'u' if n == 32 else 'ull'} : "
+                         f"({'unsigned int' if n == 32 else 'unsigned long long'})({{x}}) {'<<' if op == 'shl' else '>>'} ({{n}}))"
+       for op in ("shl", "shr") for n in (32, 64)},
     "umul64hi": "__umul64hi({x}, {y})", "ptx_mul_lo_b64": "((unsigned long long)({x}) * (unsigned long long)({y}))",
 }
 
@@ -37,6 +41,7 @@ class HIP(Backend):
         "lane_id": "__lane_id()",
         "bfe_u32": "kp_bfe_u32({x}, {pos}, {len})",  # the prologue's: ROCm's __bitextract_u32 takes both mod 32
         **PTX_IDIOMS,
+        "bfi_b32": "kp_bfi_b32({x}, {base}, {pos}, {len})",  # the prologue's: ROCm's __bitinsert_u32 takes both mod 32
         "index_vararg": "(unsigned int){x}",  # ROCm 5.2's threadIdx.x is a struct: "non-scalar arg to printf"
         "syncwarp": "kp_syncwarp()",
         "shfl": "__shfl({value}, {lane}[, {width}])",
