@@ -163,6 +163,9 @@ CONCEPTS: tuple[Concept, ...] = (
         ("ptx_xor", ("a", "b")), ("ptx_and", ("a", "b")), ("ptx_or", ("a", "b")), ("ptx_mov", ("x",)),
         *((f"ptx_{op}_b{n}", ("x", "n")) for op in ("shl", "shr") for n in (32, 64)),
         ("bfi_b32", ("x", "base", "pos", "len")),
+        # a two-step carry chain (`add.cc.u32 lo; addc.u32 hi`, sub likewise): the 64-bit sum of {a1, a0}
+        # and {b1, b0}, its low or high word
+        *((f"ptx_{op}_{w}", ("a0", "a1", "b0", "b1")) for op in ("add", "sub") for w in ("lo", "hi")),
         ("umul64hi", ("x", "y")), ("ptx_mul_lo_b64", ("x", "y")))),
     C("index_vararg", "index", ("x",), matchable=False),
     C("warp_id", "index"),

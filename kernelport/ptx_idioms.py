@@ -41,6 +41,13 @@ FORMS = (
     (rf"mul\.hi\.u64 {REG}, ?{REG}, ?{REG}", "lll", ((1, "umul64hi", (2, 3)),)),
     (rf"mul\.lo\.u64 {REG}, ?{REG}, ?{REG}", "lll", ((1, "ptx_mul_lo_b64", (2, 3)),)),
 )
+# Carry chains written whole in one asm statement, as arithmetic on the 64-bit numbers their 32-bit
+# halves make (a chain that leaves its carry to another statement stays KP201): (the instructions,
+# joined by "; "; the constraints; what they assign)
+CHAINS = (
+    *((rf"{op}\.cc\.u32 {REG}, ?{REG}, ?{OPERAND}; ?{op}c\.u32 {REG}, ?{REG}, ?{OPERAND}", "rrrrrr",
+       ((1, f"ptx_{op}_lo", (2, 5, 3, 6)), (4, f"ptx_{op}_hi", (2, 5, 3, 6)))) for op in ("add", "sub")),
+)
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 _OPERAND = re.compile(r'\s*"([=+&]*)([a-z])"\s*\((.*)\)\s*$', re.S)
 _ASM = re.compile(r"^(?:asm|__asm__|__asm)\s*(?:volatile|__volatile__)?\s*\((.*)\)\s*$", re.S)
@@ -79,9 +86,9 @@ def _operands(section: str) -> list[tuple[str, str, str]] | None:
     return out
 
 
-def _instruction(instr: str, ops: list[tuple[str, str, str]], params_of):
+def _instruction(instr: str, ops: list[tuple[str, str, str]], params_of, forms=FORMS):
     """(what the instruction assigns, the operands it reads, those it writes), or None."""
-    for pattern, widths, writes in FORMS:
+    for pattern, widths, writes in forms:
         got = re.fullmatch(pattern, instr)
         if got is None:
             continue
@@ -121,9 +128,13 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1) -> Id
     writes: list[Write] = []
     used: set[int] = set()
     written = {k for k, (mod, _, _) in enumerate(outs) if mod == "+"}  # read-write: its value on entry
-    instrs = [" ".join(i.split()) for i in ptx.split(";") if i.strip()]
-    for instr in instrs:
-        got = _instruction(instr, ops, params_of)
+    body = " ".join(ptx.split())
+    if body.startswith("{") and body.endswith("}") and ".reg" not in body:
+        body = body[1:-1]  # a scope that declares no registers
+    instrs = [" ".join(i.split()) for i in body.split(";") if i.strip()]
+    chain = _instruction("; ".join(instrs), ops, params_of, CHAINS)
+    for instr in (["; ".join(instrs)] if chain is not None else instrs):
+        got = chain or _instruction(instr, ops, params_of)
         if got is None or any(k < len(outs) and k not in written for k in got[1]) or \
                 any(k >= len(outs) for k in got[2]):
             return None  # an output read before it is written, or an input written

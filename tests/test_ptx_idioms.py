@@ -64,6 +64,12 @@ CASES = {
     "mov_b64": ('asm("mov.b64    %0, %1;" : "=l"(d) : "l"(x));', "unsigned long long d", [("x", 64)], lambda x: [x]),
     "bfi_b32": ('asm("bfi.b32 %0, %1, %2, %3,%4;" : "=r"(d) : "r"(a), "r"(b), "r"(c), "r"(e));', "unsigned int d",
                 [("a", 32), ("b", 32), ("c", 32), ("e", 32)], lambda a, b, c, e: [_bfi(a, b, c & 0xff, e & 0xff)]),
+    **{f"{op}_chain": (f'asm("{{\\n\\t" "{op}.cc.u32 %0,%2,%4; \\n\\t" "{op}c.u32 %1,%3,%5;   \\n\\t" "}}\\n\\t" '
+                       ': "=r"(p), "=r"(q) : "r"(a), "r"(b), "r"(c), "r"(e));', "unsigned int p, q",
+                       [("a", 32), ("b", 32), ("c", 32), ("e", 32)],
+                       (lambda op: lambda a, b, c, e: (lambda v: [v & M32, v >> 32])(
+                           ((b << 32 | a) + (1 if op == "add" else -1) * (e << 32 | c)) & M64))(op))
+       for op in ("add", "sub")},
     "mul_hi_u64": ('asm volatile ("mul.hi.u64 %0, %1, %2;" : "=l"(d) : "l"(a), "l"(b));', "unsigned long long d",
                    [("a", 64), ("b", 64)], lambda a, b: [(a * b) >> 64]),
     "mul_lo_u64": ('asm volatile ("mul.lo.u64 %0, %1, %2;" : "=l"(d) : "l"(a), "l"(b));', "unsigned long long d",
@@ -188,3 +194,13 @@ def test_a_look_alike_stays_kp201_at_its_line(asm, why):
            f"    unsigned long long d = a; unsigned int lo = 1;\n    {asm}\n    return d + lo + hi;\n}}\n")
     port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
     assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP201", 4)], why
+
+
+def test_a_carry_chain_is_read_only_whole():
+    """Both steps in the statement, the last one leaving no carry behind: otherwise the next statement
+    would read a carry flag C does not have."""
+    from kernelport import ptx_idioms
+    whole = 'asm("add.cc.u32 %0, %2, %4; addc.u32 %1, %3, %5;" : "=r"(p), "=r"(q) : "r"(a), "r"(b), "r"(c), "r"(e))'
+    assert [w.key for w in ptx_idioms.match(whole).writes] == ["ptx_add_lo", "ptx_add_hi"]
+    assert ptx_idioms.match(whole.replace("addc.u32", "addc.cc.u32")) is None
+    assert ptx_idioms.match(whole.replace("add.cc.u32 %0, %2, %4; ", "").replace('"=r"(p), ', "")) is None

@@ -20,6 +20,10 @@ PTX_IDIOMS = {
     **{f"ptx_{op}_b{n}": f"((unsigned int)({{n}}) >= {n}u ? 0{'u' if n == 32 else 'ull'} : "
                          f"({'unsigned int' if n == 32 else 'unsigned long long'})({{x}}) {'<<' if op == 'shl' else '>>'} ({{n}}))"
        for op in ("shl", "shr") for n in (32, 64)},
+    **{f"ptx_{op}_{w}": f"((unsigned int)(((((unsigned long long)(unsigned int)({{a1}}) << 32) | (unsigned int)({{a0}})) "
+                        f"{'+' if op == 'add' else '-'} (((unsigned long long)(unsigned int)({{b1}}) << 32) | "
+                        f"(unsigned int)({{b0}}))){' >> 32' if w == 'hi' else ''}))"
+       for op in ("add", "sub") for w in ("lo", "hi")},
     "umul64hi": "__umul64hi({x}, {y})", "ptx_mul_lo_b64": "((unsigned long long)({x}) * (unsigned long long)({y}))",
 }
 
