@@ -166,6 +166,9 @@ CONCEPTS: tuple[Concept, ...] = (
         # a two-step carry chain (`add.cc.u32 lo; addc.u32 hi`, sub likewise): the 64-bit sum of {a1, a0}
         # and {b1, b0}, its low or high word
         *((f"ptx_{op}_{w}", ("a0", "a1", "b0", "b1")) for op in ("add", "sub") for w in ("lo", "hi")),
+        # `mad.lo.cc.u32 d0, a, b, c0; madc.hi.u32 d1, a, b, c1`: the 64-bit a * b + {c1, c0}, a word of it
+        ("ptx_madwide_lo", ("a", "b", "c0", "c1")), ("ptx_madwide_hi", ("a", "b", "c0", "c1")),
+        ("ptx_mul_lo_b32", ("x", "y")), ("umulhi", ("x", "y")),
         ("umul64hi", ("x", "y")), ("ptx_mul_lo_b64", ("x", "y")))),
     C("index_vararg", "index", ("x",), matchable=False),
     C("warp_id", "index"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import dialect
 from .cexpr import split_top_level
 
 REG = r"(%[0-9]+)"
@@ -36,7 +37,14 @@ FORMS = (
     # shifts: PTX clamps the amount to the width (a shift by 32 or more of a .b32 is 0); a move copies bits
     *((rf"{op}\.b{n} {REG}, ?{REG}, ?{OPERAND}", "rl"[n == 64] + "rl"[n == 64] + "r", ((1, f"ptx_{op}_b{n}", (2, 3)),))
       for op in ("shl", "shr") for n in (32, 64)),
-    *((rf"mov\.b{n} {REG}, ?{REG}", "rl"[n == 64] * 2, ((1, "ptx_mov", (2,)),)) for n in (32, 64)),
+    *((rf"mov\.[bu]{n} {REG}, ?{REG}", "rl"[n == 64] * 2, ((1, "ptx_mov", (2,)),)) for n in (32, 64)),
+    # conversions between unsigned widths: C's assignment zero-extends and truncates alike
+    (rf"cvt\.u64\.u32 {REG}, ?{REG}", "lr", ((1, "ptx_mov", (2,)),)),
+    (rf"cvt\.u32\.u64 {REG}, ?{REG}", "rl", ((1, "ptx_mov", (2,)),)),
+    *((rf"{op}\.b{n} {REG}, ?{REG}", ("r" if op == "clz" else "rl"[n == 64]) + "rl"[n == 64],  # clz: a .u32 count
+       ((1, f"{op}{'64' if n == 64 else ''}", (2,)),)) for op in ("brev", "clz") for n in (32, 64)),
+    (rf"mul\.lo\.u32 {REG}, ?{REG}, ?{REG}", "rrr", ((1, "ptx_mul_lo_b32", (2, 3)),)),
+    (rf"mul\.hi\.u32 {REG}, ?{REG}, ?{REG}", "rrr", ((1, "umulhi", (2, 3)),)),
     (rf"bfi\.b32 {REG}, ?{REG}, ?{REG}, ?{OPERAND}, ?{OPERAND}", "rrrrr", ((1, "bfi_b32", (2, 3, 4, 5)),)),
     (rf"mul\.hi\.u64 {REG}, ?{REG}, ?{REG}", "lll", ((1, "umul64hi", (2, 3)),)),
     (rf"mul\.lo\.u64 {REG}, ?{REG}, ?{REG}", "lll", ((1, "ptx_mul_lo_b64", (2, 3)),)),
@@ -47,6 +55,9 @@ FORMS = (
 CHAINS = (
     *((rf"{op}\.cc\.u32 {REG}, ?{REG}, ?{OPERAND}; ?{op}c\.u32 {REG}, ?{REG}, ?{OPERAND}", "rrrrrr",
        ((1, f"ptx_{op}_lo", (2, 5, 3, 6)), (4, f"ptx_{op}_hi", (2, 5, 3, 6)))) for op in ("add", "sub")),
+    # the 64-bit product of a and b plus {c1, c0}: `mad.lo.cc.u32 d0, a, b, c0; madc.hi.u32 d1, a, b, c1`
+    (rf"mad\.lo\.cc\.u32 {REG}, ?{REG}, ?{REG}, ?{OPERAND}; ?madc\.hi\.u32 {REG}, ?\2, ?\3, ?{OPERAND}", "rrrrrr",
+     ((1, "ptx_madwide_lo", (2, 3, 4, 6)), (5, "ptx_madwide_hi", (2, 3, 4, 6)))),
 )
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 _OPERAND = re.compile(r'\s*"([=+&]*)([a-z])"\s*\((.*)\)\s*$', re.S)
@@ -66,6 +77,7 @@ class Write:
 class Idiom:
     ptx: str  # the template as written
     writes: list[Write]
+    registers: list[tuple[str, str]]  # the scope's `.reg`s: (constraint letter, the C local's name)
 
     @property
     def key(self) -> str:
@@ -124,28 +136,44 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1) -> Id
     if outs is None or ins is None or not outs or any(mod not in ("=", "+") for mod, _, _ in outs) or \
             any(mod for mod, _, _ in ins):
         return None
-    ops = outs + ins
+    body = " ".join(ptx.split())
+    scoped = body.startswith("{") and body.endswith("}")
+    if scoped:
+        body = body[1:-1]  # a scope: its registers are locals of a C block
+    instrs = [" ".join(i.split()) for i in body.split(";") if i.strip()]
+    regs: list[tuple[str, str]] = []
+    while instrs and instrs[0].startswith(".reg "):
+        d = re.fullmatch(r"\.reg \.[bus](32|64) ([\w, ]+)", instrs.pop(0))
+        if d is None:
+            return None
+        regs += [(n.strip(), "rl"[d.group(1) == "64"]) for n in d.group(2).split(",")]
+    if regs and not scoped:
+        return None
+    first = len(outs) + len(ins)
+    ops = outs + ins + [("=", w, f"kp_ptx_{n}") for n, w in regs]
+    names = {n: f"%{first + i}" for i, (n, _) in enumerate(regs)}
+    instrs = [i.partition(" ")[0] + " " + re.sub(r"(?<![%\w.])[A-Za-z_]\w*(?![\w.])", lambda m: names.get(m.group(0), m.group(0)),
+                                                  i.partition(" ")[2]) for i in instrs]
     writes: list[Write] = []
     used: set[int] = set()
     written = {k for k, (mod, _, _) in enumerate(outs) if mod == "+"}  # read-write: its value on entry
-    body = " ".join(ptx.split())
-    if body.startswith("{") and body.endswith("}") and ".reg" not in body:
-        body = body[1:-1]  # a scope that declares no registers
-    instrs = [" ".join(i.split()) for i in body.split(";") if i.strip()]
-    chain = _instruction("; ".join(instrs), ops, params_of, CHAINS)
-    for instr in (["; ".join(instrs)] if chain is not None else instrs):
-        got = chain or _instruction(instr, ops, params_of)
-        if got is None or any(k < len(outs) and k not in written for k in got[1]) or \
-                any(k >= len(outs) for k in got[2]):
-            return None  # an output read before it is written, or an input written
+    at = 0
+    while at < len(instrs):
+        got = _instruction("; ".join(instrs[at:at + 2]), ops, params_of, CHAINS) if at + 1 < len(instrs) else None
+        step = 1 if got is None else 2
+        got = got or _instruction(instrs[at], ops, params_of)
+        if got is None or any((k < len(outs) or k >= first) and k not in written for k in got[1]) or \
+                any(len(outs) <= k < first for k in got[2]):
+            return None  # an output or register read before it is written, or an input written
         writes += got[0]
         used |= got[1] | got[2]
         written |= got[2]
+        at += step
     if not instrs or used != set(range(len(ops))) or not set(range(len(outs))) <= written:
         return None  # every operand read or written, every output written, none invented
-    if not _independent(writes, outs, ins, reads):
+    if not _independent(writes, outs + ops[first:], ins, reads):
         return None
-    return Idiom(" ".join(ptx.split()), writes)
+    return Idiom(" ".join(ptx.split()), writes, [(w, e) for _, w, e in ops[first:]])
 
 
 def _independent(writes: list[Write], outs, ins, reads) -> bool:
@@ -161,3 +189,19 @@ def _independent(writes: list[Write], outs, ins, reads) -> bool:
         for p, t in w.inputs.items():
             count[t] = count.get(t, 0) + reads(w.key, p)
     return all(n <= 1 or _PLAIN.fullmatch(t) or t.isdigit() for t, n in count.items())
+
+
+def port(text: str, backend: str, block: bool) -> tuple[str, str] | None:
+    """The asm statement `text` as `backend` spells its idiom (the outputs assigned in order; a scope's
+    registers as locals of a C block, where `block` says one may stand for the statement), and the
+    PTX it was; None where it is no idiom or the backend spells one of its instructions not."""
+    m = match(text, lambda key: dialect.concept(key).params,
+              lambda key, p: (dialect.concept(key).spelling(backend) or "").count(f"{{{p}}}"))
+    cs = [dialect.concept(w.key) for w in m.writes] if m is not None else [None]
+    if any(c is None or c.spelling(backend) is None for c in cs) or (m.registers and not block):
+        return None
+    out = ", ".join(f"{w.output} = {dialect.render(c, backend, w.inputs)}" for w, c in zip(m.writes, cs))
+    if m.registers:
+        word = {"r": "unsigned int", "l": dialect.concept("ulong_long").spelling(backend)}
+        out = "{ " + " ".join(f"{word[w]} {n};" for w, n in m.registers) + f" {out}; }}"
+    return out, m.ptx

@@ -236,14 +236,14 @@ class Translator(ApiNames, MemberSpaces, Soundness):
     def rewrite_asm_idiom(self, node: Node) -> bool:
         """Inline PTX that is a known idiom (ptx_idioms: the lane id, bit fields, packing, funnel shifts, ...),
         where the backend spells each of its instructions: its outputs assigned in the template's order."""
-        m = ptx_idioms.match(self.src.text_of(node), lambda key: dialect.concept(key).params,
-                             lambda key, p: (dialect.concept(key).spelling(self.backend) or "").count(f"{{{p}}}"))
-        cs = [dialect.concept(w.key) for w in m.writes] if m is not None else [None]
-        if any(c is None or c.spelling(self.backend) is None for c in cs):
+        stmt = node.parent
+        block = stmt is not None and stmt.type == "expression_statement" and stmt.parent is not None and \
+            stmt.parent.type == "compound_statement"  # a `{ ... }` may stand for the statement
+        got = ptx_idioms.port(self.src.text_of(node), self.backend, block)
+        if got is None:
             return False
-        text = ", ".join(f"{w.output} = {dialect.render(c, self.backend, w.inputs)}" for w, c in zip(m.writes, cs))
-        self.rw.replace(node, text)
-        self.note(node, text, f"the PTX idiom `{m.ptx}`")
+        self.rw.replace(node, got[0])
+        self.note(node, got[0], f"the PTX idiom `{got[1]}`")
         return True
 
     def cuda_only_region(self, node: Node) -> bool:

@@ -70,6 +70,20 @@ CASES = {
                        (lambda op: lambda a, b, c, e: (lambda v: [v & M32, v >> 32])(
                            ((b << 32 | a) + (1 if op == "add" else -1) * (e << 32 | c)) & M64))(op))
        for op in ("add", "sub")},
+    "reg_block": ('asm("{\\n\\t" " .reg .u64 r1,r2,r3;\\n\\t" " cvt.u64.u32 r1, %1;\\n\\t" " mov.u64 r2, r1;\\n\\t" '
+                  '" shl.b64 r2, r2,32;\\n\\t" " or.b64  r1, r1,r2;\\n\\t" " shr.b64 r3, r1, 2;\\n\\t" '
+                  '" xor.b64 r2, r2, r3;\\n\\t" " cvt.u32.u64 %0,r2;\\n\\t" "}\\n\\t" : "=r"(d) : "r" (x));',
+                  "unsigned int d", [("x", 32)], lambda x: [((x << 32) ^ ((x | x << 32) >> 2)) & M32]),
+    "ctz_block": ('asm("{\\n\\t" " .reg .u64 tmp;\\n\\t" " brev.b64 tmp, %1;\\n\\t" " clz.b64 %0, tmp;\\n\\t" "}" '
+                  ': "=r"(d) : "l"(x));', "unsigned int d", [("x", 64)],
+                  lambda x: [64 if x == 0 else (x & -x).bit_length() - 1]),
+    "mul_u32": ('asm("{\\n\\t" "mul.lo.u32 %0,%2,%3;  \\n\\t" "mul.hi.u32 %1,%2,%3;  \\n\\t" "}\\n\\t" '
+                ': "=r"(p), "=r"(q) : "r"(a), "r"(b));', "unsigned int p, q", [("a", 32), ("b", 32)],
+                lambda a, b: [(a * b) & M32, (a * b) >> 32]),
+    "mad_chain": ('asm("{\\n\\t" "mad.lo.cc.u32 %0,%2,%3,%4;  \\n\\t" "madc.hi.u32 %1,%2,%3,%5;  \\n\\t" "}\\n\\t" '
+                  ': "=r"(p), "=r"(q) : "r"(a), "r"(b), "r"(c), "r"(e));', "unsigned int p, q",
+                  [("a", 32), ("b", 32), ("c", 32), ("e", 32)],
+                  lambda a, b, c, e: (lambda v: [v & M32, v >> 32])((a * b + (e << 32 | c)) & M64)),
     "mul_hi_u64": ('asm volatile ("mul.hi.u64 %0, %1, %2;" : "=l"(d) : "l"(a), "l"(b));', "unsigned long long d",
                    [("a", 64), ("b", 64)], lambda a, b: [(a * b) >> 64]),
     "mul_lo_u64": ('asm volatile ("mul.lo.u64 %0, %1, %2;" : "=l"(d) : "l"(a), "l"(b));', "unsigned long long d",
@@ -97,6 +111,9 @@ ROCM = {
     "__funnelshift_lc": lambda lo, hi, s: hi if min(s, 32) == 0 else _alignbit(hi, lo, 32 - min(s, 32)),
     "__funnelshift_r": lambda lo, hi, s: _alignbit(hi, lo, s),
     "__funnelshift_rc": lambda lo, hi, s: hi if s >= 32 else _alignbit(hi, lo, s),
+    "__brevll": lambda x: int(f"{x:064b}"[::-1], 2),  # __builtin_bitreverse64
+    "__clzll": lambda x: 64 - x.bit_length(),  # __ockl_clz_u64: 64 for 0
+    "__umulhi": lambda x, y: (x * y) >> 32,  # __ockl_mul_hi_u32
 }
 
 
@@ -153,8 +170,12 @@ def test_the_hip_port_of_the_idiom_computes_the_ptx_instruction(name, tmp_path):
     helpers = {h: _prologue_helper(text, h, tmp_path) for h in set(re.findall(r"\b(kp_\w+)\(", port.body))}
     assert port.ok, [d.format() for d in port.diagnostics]
     line = port.body.splitlines()[2]  # the asm statement's line (translate keeps lines)
-    writes = [(o.strip(), e) for o, e in (w.split(" = ", 1) for w, _ in cexpr.split_top_level(line.strip().rstrip(";")))]
     types = {n: cexpr.TYPES[_CTYPE[w]] for n, w in ins}
+    line = line.strip().rstrip(";").strip()
+    if line.startswith("{"):  # a scope's registers: `{ unsigned long long kp_ptx_r1; ... writes; }`
+        *decls, line = [d.strip() for d in line[1:-1].split(";") if d.strip()]
+        types.update({d.split()[-1]: cexpr.TYPES[" ".join(d.split()[:-1])] for d in decls})
+    writes = [(o.strip(), e) for o, e in (w.split(" = ", 1) for w, _ in cexpr.split_top_level(line))]
     rng = random.Random(name)
     for vals in _operands(rng, ins):
         env = dict(zip((n for n, _ in ins), vals))
@@ -163,9 +184,11 @@ def test_the_hip_port_of_the_idiom_computes_the_ptx_instruction(name, tmp_path):
             types[init.group(1)] = types[init.group(2)]
         got = []
         for out, expr in writes:
-            v = _eval(expr, env, types, helpers)
+            word = types.get(out) or cexpr.TYPES[re.match(r"unsigned (short|int|long long)|uint2", decl).group(0)
+                                                   .replace("uint2", "unsigned int")]
+            v = _eval(expr, env, types, helpers) & ((1 << word.bits) - 1)  # C's assignment to the output's type
             env[out.replace(".", "_")] = v  # an output an instruction reads later (xor chains)
-            types.setdefault(out.replace(".", "_"), cexpr.TYPES["unsigned long long"])
+            types.setdefault(out.replace(".", "_"), word)
             got.append(v)
         assert got[-len(model(*vals)):] == model(*vals), (name, line, vals, got)
 
@@ -186,7 +209,10 @@ def test_the_ports_compile_for_gfx90a_and_gfx1030(tmp_path):
     ('asm("xor.b64 %0, %0, %1;" : "=l"(d) : "l"(a));', "an output read before it is written"),
     ('asm("mov.b64 {%0,%1},%2;" : "=r"(lo), "=r"(hi) : "l"(g(a)));', "a call read twice"),
     ('asm("shf.l.wrap.b32 %0, %1, %2, %3;" : "=r"(lo) : "r"(lo), "r"(hi) : "memory");', "clobbers"),
-    ('asm("{ .reg .u32 t; mov.b32 t, %1; mov.b32 %0, t; }" : "=r"(lo) : "r"(hi));', "a register block"),
+    ('asm("{ .reg .pred p; setp.ne.u32 p, %1, 0; selp.u32 %0, 1, 0, p; }" : "=r"(lo) : "r"(hi));',
+     "a predicate register"),
+    ('if (hi) asm("{ .reg .u32 t; mov.b32 t, %1; mov.b32 %0, t; }" : "=r"(lo) : "r"(hi));',
+     "a register block where no C block may stand for the statement"),
 ])
 def test_a_look_alike_stays_kp201_at_its_line(asm, why):
     src = ("__device__ unsigned long long g(unsigned long long x) { return x; }\n"

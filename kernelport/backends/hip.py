@@ -24,6 +24,10 @@ PTX_IDIOMS = {
                         f"{'+' if op == 'add' else '-'} (((unsigned long long)(unsigned int)({{b1}}) << 32) | "
                         f"(unsigned int)({{b0}}))){' >> 32' if w == 'hi' else ''}))"
        for op in ("add", "sub") for w in ("lo", "hi")},
+    **{f"ptx_madwide_{w}": f"((unsigned int)(((unsigned long long)(unsigned int)({{a}}) * (unsigned int)({{b}}) + "
+                           f"(((unsigned long long)(unsigned int)({{c1}}) << 32) | (unsigned int)({{c0}}))){' >> 32' if w == 'hi' else ''}))"
+       for w in ("lo", "hi")},
+    "ptx_mul_lo_b32": "((unsigned int)({x}) * (unsigned int)({y}))", "umulhi": "__umulhi({x}, {y})",
     "umul64hi": "__umul64hi({x}, {y})", "ptx_mul_lo_b64": "((unsigned long long)({x}) * (unsigned long long)({y}))",
 }
 
