@@ -62,6 +62,18 @@ def group_masks(mask, active: np.ndarray, W: int) -> np.ndarray | None:
     return None if not (act & (mw != first[:, None])).any() else mk.reshape(-1)
 
 
+def _aligned_groups(per_lane: np.ndarray, W: int) -> bool:
+    """Whether every lane's mask is its own aligned group of G lanes, G one power of two per warp
+    (the common case of per-lane masks, checked in a few array operations)."""
+    g = np.bitwise_count(per_lane).astype(np.uint64)
+    gw = g.reshape(-1, W)
+    if not (gw == gw[:, :1]).all() or not ((g > 0) & ((g & (g - np.uint64(1))) == 0) & (g < 64)).all():
+        return False
+    _, lane = lanes(per_lane.shape[0], W)
+    base = lane.astype(np.uint64) & ~(g - np.uint64(1))
+    return bool((per_lane == (((np.uint64(1) << g) - np.uint64(1)) << base)).all())
+
+
 def check_mask(mask, active: np.ndarray, W: int):
     """Problems of a lane mask: (lanes named but inactive, lanes beyond the wave, active lanes not named).
     Per-lane group masks: each active lane must be named by its own mask, and every lane it names
@@ -73,6 +85,9 @@ def check_mask(mask, active: np.ndarray, W: int):
     if W < 64:
         beyond = int(np.max(mk >> np.uint64(W)))
     per_lane = group_masks(mask, active, W)
+    if per_lane is not None and active.all() and _aligned_groups(per_lane, W):
+        return np.zeros(0, np.int64), [W + k for k in range(64 - W) if (beyond >> k) & 1] if beyond else [], \
+            np.zeros(0, np.int64)  # each lane in its own group, each group's lanes of one mask: nothing to say
     if per_lane is not None:
         idx, lane = lanes(active.shape[0], W)
         base = idx - lane
