@@ -100,6 +100,21 @@ RUNTIME_NAMES = (
     "OccupancyMaxActiveBlocksPerMultiprocessor", "LaunchKernel", "MemcpyToSymbol")
 
 
+def group_votes(ballot: str, half: str | None, word: str = "unsigned int") -> dict[str, str]:
+    """A backend's votes over the caller's own aligned group of lanes (a mask groupmasks proved to be
+    `((1u << G) - 1) << (lane & ~(G - 1))` in CUDA's 32-lane numbering), from its wave ballot
+    `ballot`: the 32 bits of the wave that hold the caller's CUDA warp (`half`: the expression that
+    shifts them down on a backend whose wave may be 64 wide, None where it is never wider than 32),
+    ANDed with the group's mask.  CUDA's results: the group's bits at their lanes as a 32-bit word
+    (`word`), any and all as int."""
+    def bits(p: str) -> str:
+        b = ballot.replace("{predicate}", p)
+        return f"(({word})({b}{f' >> ({half})' if half else ''}) & ({{mask}}))"
+    return {"group_ballot": f"(({word}){bits('{predicate}')})",
+            "group_any": f"((int)({bits('{predicate}')} != 0))",
+            "group_all": f"((int)({bits('!({predicate})')} == 0))"}
+
+
 def header_key(h: str) -> str:
     return f"c_header_{h.replace('.', '_')}"
 
@@ -136,6 +151,25 @@ CONCEPTS: tuple[Concept, ...] = (
     # is a struct with a conversion (ROCm 5.2's), clang refuses it as a vararg; {x} is the operand.
     # PTX's bfe.u32 (an inline-asm idiom): bits pos..pos+len-1 of x, pos and len mod 256, 0 past bit 31.
     C("bfe_u32", "bitop", ("x", "pos", "len"), matchable=False),
+    # Other PTX idioms (kernelport/ptx_idioms.py), each exactly the instruction: `mov.b64 d, {lo, hi}`
+    # and back (b32: of 16-bit halves), `shf.{l,r}.{wrap,clamp}.b32` (the high / low word of {hi, lo}
+    # shifted by shift mod 32 / clamped to 32), `xor/and/or.bN`, `mul.hi/lo.u64`, `shl/shr.bN` (the amount
+    # clamped to the width), `mov.bN` (a copy of the bits), `bfi.b32` (len bits of x into base at pos,
+    # both mod 256, none past bit 31).
+    *(C(k, "bitop", p, matchable=False) for k, p in (
+        ("ptx_pack_b64", ("lo", "hi")), ("ptx_lo_b64", ("x",)), ("ptx_hi_b64", ("x",)),
+        ("ptx_pack_b32", ("lo", "hi")), ("ptx_lo_b32", ("x",)), ("ptx_hi_b32", ("x",)),
+        *((f"funnelshift_{d}", ("lo", "hi", "shift")) for d in ("l", "r", "lc", "rc")),
+        ("ptx_xor", ("a", "b")), ("ptx_and", ("a", "b")), ("ptx_or", ("a", "b")), ("ptx_mov", ("x",)),
+        *((f"ptx_{op}_b{n}", ("x", "n")) for op in ("shl", "shr") for n in (32, 64)),
+        ("bfi_b32", ("x", "base", "pos", "len")),
+        # a two-step carry chain (`add.cc.u32 lo; addc.u32 hi`, sub likewise): the 64-bit sum of {a1, a0}
+        # and {b1, b0}, its low or high word
+        *((f"ptx_{op}_{w}", ("a0", "a1", "b0", "b1")) for op in ("add", "sub") for w in ("lo", "hi")),
+        # `mad.lo.cc.u32 d0, a, b, c0; madc.hi.u32 d1, a, b, c1`: the 64-bit a * b + {c1, c0}, a word of it
+        ("ptx_madwide_lo", ("a", "b", "c0", "c1")), ("ptx_madwide_hi", ("a", "b", "c0", "c1")),
+        ("ptx_mul_lo_b32", ("x", "y")), ("umulhi", ("x", "y")),
+        ("umul64hi", ("x", "y")), ("ptx_mul_lo_b64", ("x", "y")))),
     C("index_vararg", "index", ("x",), matchable=False),
     C("warp_id", "index"),
 
@@ -159,6 +193,11 @@ CONCEPTS: tuple[Concept, ...] = (
     C("ballot", "vote", ("mask", "predicate"), warp_level=True, note="32-bit on CUDA, 64-bit on HIP and Metal"),
     C("any", "vote", ("mask", "predicate"), warp_level=True),
     C("all", "vote", ("mask", "predicate"), warp_level=True),
+    # A vote over the caller's own aligned group of G lanes (CGBN's TPI groups; groupmasks proves the
+    # mask): on a wave, its ballot restricted to the group (each backend's from dialect.group_votes).
+    C("group_ballot", "vote", ("mask", "predicate"), warp_level=True, matchable=False),
+    C("group_any", "vote", ("mask", "predicate"), warp_level=True, matchable=False),
+    C("group_all", "vote", ("mask", "predicate"), warp_level=True, matchable=False),
     C("activemask", "vote", warp_level=True),
     C("lanemask_lt", "vote", warp_level=True),
     # Shuffles over a logical sub-warp (an explicit width below the SIMD width): Metal has no

@@ -24,14 +24,17 @@ wave 32 and at wave 64, when
    together, as a mask-less shuffle needs.  A condition the same across a CUDA warp keeps whole
    groups at wave 64 too (G divides 32).
 
-Votes over a group (`__ballot_sync(group, p)`) are not rewritten: at wave 64 the group's bits sit
-at the lane's place in a 64-bit ballot, which 32-bit lane arithmetic does not name.  Each refusal
-names the condition that failed (docs/soundness.md).
+A vote over a group (`__ballot_sync(group, p)`, `__any_sync`, `__all_sync`) needs (1) and (3) (it
+has no width): it becomes the wave's ballot restricted to the group, the 32 bits of the wave that
+hold the caller's CUDA warp ANDed with the mask (dialect.group_votes, spelled by each backend), so
+the group's bits stay at their CUDA lanes at wave 32 and 64.  Each refusal names the condition that
+failed (docs/soundness.md).
 """
 from __future__ import annotations
 
 import functools
 import re
+from types import SimpleNamespace
 
 from tree_sitter import Node
 
@@ -64,6 +67,7 @@ class _Expander:
         self.tr, self.src, self.module = tr, tr.src, tr.module
         self.fn = fn
         self.symbol: str | None = None
+        self.wave = False  # the mask reads the warp size (evaluated as CUDA's 32)
 
     def text(self, n: Node, fn, depth: int = 0) -> str:
         if depth > _MAX_DEPTH:
@@ -108,6 +112,7 @@ class _Expander:
     def name(self, n: Node, name: str, fn, depth: int) -> str:
         c = dialect.lookup(backends.source().name, name)
         if c is not None and c.key == "warp_size":
+            self.wave = True
             return "32"  # CUDA's warp, which the mask is written for
         if fn is not None and fn.param(name) is not None:
             raise _Fail(f"it is the parameter '{name}' of '{fn.name}': its callers decide the lanes it names")
@@ -251,11 +256,15 @@ def _eval(ev, tid: int, g: int) -> int:
     return ev({_TID: cexpr.Value(cexpr.UINT, tid), _SYM: cexpr.Value(cexpr.INT, g)}).v
 
 
-def group_widths(tr, mask: Node, width: Node | None, fn) -> dict[int, int]:
+def group_widths(tr, mask: Node, width: Node | None, fn, vote: bool = False) -> dict[int, int]:
     """{value of the unknown (or 0): G} where `mask` is the caller's aligned group of G lanes at
-    every lane and `width` (where the call has one) is G; _Fail with the reason otherwise."""
+    every lane and `width` (where the call has one) is G; _Fail with the reason otherwise.  `vote`:
+    the port reads the mask's value, which must not depend on the warp size (the wave's there)."""
     ex = _Expander(tr, fn)
     mtext = ex.text(mask, fn)
+    if vote and ex.wave:
+        raise _Fail("it reads the warp size: a vote's port keeps the mask's value, which on a 64-lane wave "
+                    "is not CUDA's lanes")
     wtext = ex.text(width, fn) if width is not None else None
     got = _widths(mtext, wtext, ex.symbol)
     if isinstance(got, str):
@@ -289,6 +298,15 @@ def _widths(mtext: str, wtext: str | None, symbol: str | None) -> dict[int, int]
     if not out:
         return f"evaluating it fails at every width {symbol} may have: {'; '.join(undefined)}"
     return out
+
+
+def is_group(module, mask: Node, fn) -> bool:
+    """Whether `mask` is the caller's own aligned group of lanes at every lane (condition 1)."""
+    try:
+        group_widths(SimpleNamespace(src=module.source, module=module), mask, None, fn, vote=True)
+    except _Fail:
+        return False
+    return True
 
 
 def _divergent_calls(tr, spans: set[tuple[int, int]]) -> set[tuple[int, int]]:
@@ -344,18 +362,21 @@ class _Ctx:
         return self.src.text_of(n)
 
 
-def ported(tr, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> bool:
-    """Whether the call with a mask that may name only some lanes (`bound["mask"]`) is ported with the
-    mask dropped; KP203 at the mask, naming the failed condition, otherwise."""
+def ported(tr, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> dialect.Concept | None:
+    """The concept the call with a mask that may name only some lanes (`bound["mask"]`) is ported as:
+    a shuffle itself, the mask dropped; a vote as its vote over the group (`group_ballot`, ...: the
+    wave's ballot restricted to the group's lanes, as the backend spells it); None, with KP203 at the
+    mask naming the failed condition, otherwise."""
     mask = bound["mask"]
-    why = None
+    why, target = None, concept
     try:
-        widths = group_widths(tr, mask, bound.get("width"), tr.module.function_at(call))
+        widths = group_widths(tr, mask, bound.get("width"), tr.module.function_at(call), concept.kind != "shuffle")
     except _Fail as e:
         why = str(e)
     if why is None and concept.kind != "shuffle":
-        why = (f"a vote over the caller's group of {'/'.join(map(str, sorted(set(widths.values()))))} lanes is not "
-               "rewritten: on a 64-lane wave the group's bits sit at the lane's place in a 64-bit ballot")
+        target = dialect.concept(f"group_{concept.key}")
+        if target is None or target.spelling(tr.backend) is None:
+            why = f"{tr.backend.upper()} spells no vote over a group of lanes"
     elif why is None and "width" not in bound:
         why = "the shuffle gives no width, so the lane it reads may leave the mask's lanes"
     if why is None:
@@ -367,12 +388,17 @@ def ported(tr, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> 
             why = "thread-dependent control flow may reach the call with only part of the group"
     if why is None:
         at = f" (G = {', '.join(map(str, sorted(set(widths.values()))))})"
-        tr.note(mask, "(dropped)", "the mask names the caller's own aligned group of G lanes, the width G keeps "
-                f"the shuffle inside it, and the whole group runs the call{at}")
-        return True
+        if target is concept:
+            tr.note(mask, "(dropped)", "the mask names the caller's own aligned group of G lanes, the width G "
+                    f"keeps the shuffle inside it, and the whole group runs the call{at}")
+        else:
+            tr.note(call, dialect.render(target, tr.backend, {"mask": "mask", "predicate": "p"}),
+                    f"a vote over the caller's own aligned group of G lanes, which the whole group runs: the "
+                    f"wave's ballot restricted to the group's lanes{at}")
+        return target
     tr.problem("KP203", mask, f"mask '{tr.src.text_of(mask)}' may name only some lanes; "
                f"{tr.backend.upper()} {concept.name(tr.backend)} runs on every active lane ({why})",
                "use a full mask (0xffffffff) or __activemask() in converged code, a group mask "
-               "`((1u << G) - 1) << (lane & ~(G - 1))` with width G in uniform control flow, or keep the "
-               "CUDA path under #ifdef")
-    return False
+               "`((1u << G) - 1) << (lane & ~(G - 1))` (with width G for a shuffle) in uniform control flow, "
+               "or keep the CUDA path under #ifdef")
+    return None

@@ -23,7 +23,7 @@ from tree_sitter import Node
 
 from . import backends, dialect
 from .model import Module
-from .warpsites import INT32_TYPES, MASK as MASK_KIND, VOTE, WS
+from .warpsites import INT32_TYPES, LANE, LANE_OK, MASK as MASK_KIND, TID, VOTE, WS, int_value
 
 _LANEMASK_PTX = re.compile(r"%%?lanemask_(?:lt|le|gt|ge|eq)\b")
 _LANEMASK_CALL = re.compile(r"\b__lanemask_(?:lt|le|gt|ge|eq)\s*\(")
@@ -46,6 +46,54 @@ def is_int32(type_text: str, aliases: dict[str, str]) -> bool:
             return False
         t = aliases[t]
     return False
+
+
+def warp_word(an, cast: Node, facts: frozenset) -> frozenset:
+    """The facts of a cast: `(unsigned)(ballot >> (lane & 32))` is the 32 bits of a wave's ballot that
+    hold the caller's 32-lane warp, as a 32-bit word: a mask of 32 lanes at every wave width (a
+    port's vote over a group of lanes, dialect.group_votes), no longer the wave's ballot."""
+    t, v = cast.child_by_field_name("type"), _bare(cast.child_by_field_name("value"))
+    if (VOTE, -1) not in facts or t is None or not is_int32(an.src.text_of(t), an.aliases) or \
+            v is None or v.type != "binary_expression" or an.src.text_of(v.child_by_field_name("operator")) != ">>":
+        return facts
+    half = _bare(v.child_by_field_name("right"))
+    if half is None or half.type != "binary_expression" or an.src.text_of(half.child_by_field_name("operator")) != "&":
+        return facts
+    sides = [_bare(half.child_by_field_name(f)) for f in ("left", "right")]
+    for k, lane in ((0, 1), (1, 0)):
+        if sides[k] is not None and sides[k].type == "number_literal" and \
+                int_value(an.src.text_of(sides[k])) == 32 and _is_lane(an, sides[lane]):
+            return facts - MASK
+    return facts
+
+
+def group_word(an, call: Node, mask: Node) -> bool:
+    """A ballot whose mask is the caller's own aligned group of lanes (groupmasks proves it: NVlabs/
+    CGBN's TPI groups): CUDA gives the group's bits at their lanes of the 32-lane warp, and a port
+    keeps them there (dialect.group_votes), so it is a 32-lane word, not the wave's mask."""
+    cache = an.__dict__.setdefault("_group_words", {})
+    key = (call.start_byte, call.end_byte)
+    if key not in cache:
+        from . import groupmasks
+        cache[key] = groupmasks.is_group(an.m, mask, an.m.function_at(call))
+    return cache[key]
+
+
+def _bare(n: Node | None) -> Node | None:
+    while n is not None and n.type == "parenthesized_expression" and n.named_children:
+        n = n.named_children[0]
+    return n
+
+
+def _is_lane(an, n: Node | None) -> bool:
+    """A backend's lane id built-in (`__lane_id()`: a port is read in the source dialect too), or a
+    value the dataflow knows as a lane or thread id."""
+    if n is None:
+        return False
+    if n.type == "call_expression" and an.src.text_of(n.child_by_field_name("function")) in {
+            dialect.concept("lane_id").name(b) for b in backends.names()}:
+        return True
+    return bool({k for k, _ in an.ex(n)} & {TID, LANE, LANE_OK})
 
 
 def group_ballot(an, fn: Node) -> bool:

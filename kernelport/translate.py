@@ -234,14 +234,16 @@ class Translator(ApiNames, MemberSpaces, Soundness):
                              "leaders of both halves, or keep a 64-bit word type")
 
     def rewrite_asm_idiom(self, node: Node) -> bool:
-        """Inline PTX that is a known idiom (ptx_idioms: the lane id, bfe.u32), where the backend spells it."""
-        m = ptx_idioms.match(" ".join(self.src.text_of(node).split()))
-        c = dialect.concept(m.key) if m is not None else None
-        if c is None or c.spelling(self.backend) is None:
+        """Inline PTX that is a known idiom (ptx_idioms: the lane id, bit fields, packing, funnel shifts, ...),
+        where the backend spells each of its instructions: its outputs assigned in the template's order."""
+        stmt = node.parent
+        block = stmt is not None and stmt.type == "expression_statement" and stmt.parent is not None and \
+            stmt.parent.type == "compound_statement"  # a `{ ... }` may stand for the statement
+        got = ptx_idioms.port(self.src.text_of(node), self.backend, block)
+        if got is None:
             return False
-        text = f"{m.output} = {dialect.render(c, self.backend, m.inputs)}"
-        self.rw.replace(node, text)
-        self.note(node, text, f"the PTX idiom `{m.ptx}`")
+        self.rw.replace(node, got[0])
+        self.note(node, got[0], f"the PTX idiom `{got[1]}`")
         return True
 
     def cuda_only_region(self, node: Node) -> bool:
@@ -391,9 +393,11 @@ class Translator(ApiNames, MemberSpaces, Soundness):
                 bound = dict(zip(names, args))
                 mask = bound.get("mask")
                 if mask is not None and (mask.start_byte, mask.end_byte) in partial and \
-                        not backends.get(self.backend).honours_partial_masks and \
-                        not groupmasks.ported(self, concept, bound, node) and not self.allow_unported:
-                    continue  # KP203 (groupmasks: what a group's mask needs to be dropped)
+                        not backends.get(self.backend).honours_partial_masks:
+                    group = groupmasks.ported(self, concept, bound, node)  # a group's shuffle or vote
+                    if group is None and not self.allow_unported:
+                        continue  # KP203 (groupmasks: what a group's mask needs to be ported)
+                    concept = group or concept
                 self.rw.replace(node, self._render_call(concept, bound, self.logical_width(concept, bound, use)))
             else:
                 if c.key == "warp_size" and self.widths.logical(fn := fnscopes.owner(self.module, use.node)):

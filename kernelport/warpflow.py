@@ -1,12 +1,11 @@
 """Warp-size dataflow: which 32s, 31s, 16s, `>> 5`s and 32-bit masks are about the wave width.
 
-A literal is never judged by its value alone.  Values are followed from their sources (thread
-ids, block dims, warp-size constants, votes) through assignments, helper calls and returns to
-warp-level sinks (shuffle lanes and deltas, mask arithmetic with a ballot, per-warp shared slots,
-leader tests in warp-level code).  Only a literal whose value reaches such a sink becomes a
-confirmed *site*; a `TILE_DIM 32` tile or `idx >> 5` into a bitset never reaches one and stays
-untouched.  Translate rewrites confirmed sites, lint reports them.  The analysis is flow-insensitive
-per function and iterated to a fixpoint over the call graph.
+A literal is never judged by its value alone.  Values are followed from their sources (thread ids, block dims,
+warp-size constants, votes) through assignments, helper calls and returns to warp-level sinks (shuffle lanes and
+deltas, mask arithmetic with a ballot, per-warp shared slots, leader tests in warp-level code).  Only a literal
+whose value reaches such a sink becomes a confirmed *site*; a `TILE_DIM 32` tile or `idx >> 5` into a bitset never
+reaches one and stays untouched.  Translate rewrites confirmed sites, lint reports them.  The analysis is
+flow-insensitive per function and iterated to a fixpoint over the call graph.
 """
 from __future__ import annotations
 
@@ -117,8 +116,8 @@ class _Analyzer:
             return self.ex(base)
         if t in ("parenthesized_expression",):
             return self.ex(n.named_children[0]) if n.named_children else frozenset()
-        if t == "cast_expression":
-            return self.ex(n.child_by_field_name("value"))
+        if t == "cast_expression":  # `(unsigned)(ballot >> (lane & 32))`: its warp's 32 bits, no wave mask
+            return masksources.warp_word(self, n, self.ex(n.child_by_field_name("value")))
         if t == "unary_expression":
             op = self.src.text_of(n.child_by_field_name("operator"))
             arg = n.child_by_field_name("argument")
@@ -371,11 +370,11 @@ class _Analyzer:
                                 if v.type == "identifier":
                                     self.shuffle_vars.add((self.cur, self.src.text_of(v)))
                 return frozenset({(WRES, -1)})
-            if c.kind == "vote":
+            if c.kind == "vote":  # a ballot over the caller's own group of lanes: a 32-lane word (masksources)
                 mi = bound_idx.get("mask")
-                if mi is not None:
-                    self._classify_mask(args[mi], arg_facts[mi])
-                return frozenset({(VOTE, -1)}) if c.key in ("ballot", "activemask") else frozenset()
+                group = mi is not None and self._classify_mask(args[mi], arg_facts[mi]) == "partial" and \
+                    c.key == "ballot" and masksources.group_word(self, n, args[mi])
+                return frozenset({(VOTE, -1)}) if c.key in ("ballot", "activemask") and not group else frozenset()
             if c.key == "syncwarp":
                 if args:
                     self._classify_mask(args[0], arg_facts[0])
@@ -426,10 +425,11 @@ class _Analyzer:
         lib = shufflewrappers.library_call(self.m, self.dialect, name)  # a library's, or an included header's
         return (lib[0], lib[1]) if lib is not None else None
 
-    def _classify_mask(self, node: Node, facts) -> None:
+    def _classify_mask(self, node: Node, facts) -> str:
         kinds = {k for k, _ in facts}
         cls = "partial" if OPAQUE in kinds else "full" if FULL in kinds else "active" if VOTE in kinds else "partial"
         self.a.shuffle_masks.append((node, cls, self.cur or None))
+        return cls
 
     # -- statements -------------------------------------------------------------------------
     def stmt(self, n: Node) -> None:

@@ -1,7 +1,8 @@
 """Masks of a logical group inside the warp (kernelport.groupmasks, issue 11: NVlabs/CGBN's thread
 groups of TPI lanes): a shuffle whose mask is the caller's own aligned group of G lanes, with width
-G, reached by no thread-dependent control flow, is ported with the mask dropped (exact at wave 32
-and 64: tests/realcode/cgbn_group_popcount.cu verifies it in the emulator); every look-alike that
+G, reached by no thread-dependent control flow, is ported with the mask dropped, and a vote over
+such a group as the wave's ballot restricted to it (exact at wave 32 and 64: tests/realcode/
+cgbn_group_popcount.cu and cgbn_group_votes.cu verify them in the emulator); every look-alike that
 misses one condition is still refused at the mask (KP203), naming the condition."""
 from __future__ import annotations
 
@@ -49,6 +50,40 @@ def test_a_group_mask_with_the_group_width_in_uniform_code_is_dropped(mask, stmt
         assert _port(mask, stmt, backend).ok, _port(mask, stmt, backend).diagnostics
 
 
+@pytest.mark.parametrize("stmt, want", [
+    ("v += __ballot_sync(sync, v > 3);", "v += ((unsigned int)((unsigned int)(__ballot(v > 3) >> (__lane_id() & 32)) & "
+                                         "(sync)));"),
+    ("v += __any_sync(sync, v > 3);", "v += ((int)(((unsigned int)(__ballot(v > 3) >> (__lane_id() & 32)) & (sync)) "
+                                      "!= 0));"),
+    ("v += __all_sync(sync, v > 3);", "v += ((int)(((unsigned int)(__ballot(!(v > 3)) >> (__lane_id() & 32)) & "
+                                      "(sync)) == 0));"),
+])
+def test_a_vote_over_the_group_in_uniform_code_is_the_waves_ballot_restricted_to_the_group(stmt, want):
+    """The 32 bits of the wave that hold the caller's CUDA warp, ANDed with the group's mask: CUDA's
+    result at wave 32 and 64 (tests/realcode/cgbn_group_votes.cu verifies it in the emulator)."""
+    port = _port(_CGBN, stmt)
+    assert port.ok and want in port.body, (port.diagnostics, port.body)
+    assert any("vote over the caller's own aligned group" in n.why for n in port.notes)
+    metal = _port(_CGBN, stmt, "metal")  # a SIMD-group of 32: no half to pick
+    assert metal.ok and "simd_ballot(" in metal.body and ">>" not in metal.body.split("sync =")[1], metal.diagnostics
+    portable = _port(_CGBN, stmt, "portable")  # CUDA's own vote on nvcc, the wave's on hipcc
+    assert portable.ok and "kp_ballot_sync(sync, " in portable.body and "kp_lane_id() & 32" in portable.body
+
+
+def test_a_group_ballot_is_a_32_lane_word_for_the_dataflow():
+    """Its bits stay at their CUDA lanes in the port: the lane that reads them keeps its `& 31`, the word
+    its 32 bits, and storing it to 32-bit memory loses no lane (no KP207), where a warp's ballot would."""
+    stmt = "unsigned b = __ballot_sync(sync, v > 3);\n    out[0] = b;\n    v += (b >> warp_thread) & 1u;"
+    src = _FILE.format(mask=_CGBN, stmt=stmt).replace("unsigned k)", "unsigned k, unsigned* out)").replace(
+        "f<8>(x[t], t)", "f<8>(x[t], t, out)")
+    port, _ = translate(SourceFile.from_text(src, "g.cu"), "hip")
+    assert port.ok and "warp_thread = threadIdx.x & 31;" in port.body and "unsigned b =" in port.body, \
+        (port.diagnostics, port.body)
+    port, _ = translate(SourceFile.from_text(src.replace("__ballot_sync(sync,", "__ballot_sync(0xffffffffu,"), "g.cu"),
+                        "hip")
+    assert "KP207" in [d.code for d in port.diagnostics if d.severity == "error"], port.diagnostics
+
+
 @pytest.mark.parametrize("mask, stmt, why", [
     (_CGBN, "if (odd(v)) v += __shfl_xor_sync(sync, v, 1, TPI);", "thread-dependent control flow"),
     ("ONES", "v += __shfl_xor_sync(sync, v, 1, TPI);", "not the caller's own aligned group"),  # lanes 0..G-1 only
@@ -59,8 +94,13 @@ def test_a_group_mask_with_the_group_width_in_uniform_code_is_dropped(mask, stmt
     ("k", "v += __shfl_xor_sync(sync, v, 1, TPI);", "callers decide"),
     (_CGBN + " + k", "v += __shfl_xor_sync(sync, v, 1, TPI);", "callers decide"),
     ("ONES << (threadIdx.y & 24)", "v += __shfl_xor_sync(sync, v, 1, TPI);", "not the lane id"),
-    (_CGBN, "v += __ballot_sync(sync, v > 3);", "a vote over the caller's group of 1/2/4/8/16/32 lanes"),
     ("ONES", "v += __any_sync(sync, v > 3);", "not the caller's own aligned group"),
+    # votes over a group: the same conditions but the width
+    ("0xfu << (warp_thread / 4 * 4 + 1)", "v += __ballot_sync(sync, v > 3);", "not the caller's own aligned group"),
+    (_CGBN, "if (odd(v)) v += __all_sync(sync, v > 3);", "thread-dependent control flow"),
+    ("k", "v += __any_sync(sync, v > 3);", "callers decide"),
+    # CGBN's own `threadIdx.x & warpSize - 1`: the port computes the mask at the wave's width
+    ("ONES << (group_thread ^ (threadIdx.x & warpSize - 1))", "v += __ballot_sync(sync, v > 3);", "warp size"),
 ])
 def test_a_look_alike_is_still_refused_at_the_mask_naming_why(mask, stmt, why):
     port = _port(mask, stmt)
@@ -144,3 +184,65 @@ def test_a_classs_constant_members_are_read_like_file_constants():
     # a member that is not constant may hold anything by the time of the call
     port, _ = translate(SourceFile.from_text(_CLASS.format(decl="unsigned"), "c.cu"), "hip")
     assert not port.ok and any(d.code == "KP203" for d in port.diagnostics)
+
+
+_GROUP_VOTES = """
+__global__ void k(const int* x, unsigned* out) {
+    unsigned lane = threadIdx.x & 31;
+    unsigned sync = ((1u << G) - 1) << (lane & ~(G - 1));
+    int p = x[blockIdx.x * blockDim.x + threadIdx.x] > 0;
+    unsigned t = blockIdx.x * blockDim.x + threadIdx.x, n = gridDim.x * blockDim.x;
+    out[t] = __ballot_sync(sync, p);
+    out[n + t] = __any_sync(sync, p);
+    out[2 * n + t] = __all_sync(sync, p);
+}
+"""
+
+
+@pytest.mark.parametrize("schedule", ["block", "warp", "thread"])
+@pytest.mark.parametrize("g", [2, 4, 8, 16])
+def test_the_emulator_votes_over_each_lanes_own_group(g, schedule):
+    """CUDA's __ballot/__any/__all_sync with the mask of the caller's group: each lane gets its group's
+    bits (at their lanes) and its group's any and all, checked against a per-lane model (where the lanes'
+    masks differ; one mask per warp was read from its first lane before)."""
+    import numpy as np
+    from kernelport.emulator import run_kernel
+    rng = np.random.default_rng(g)
+    x = np.where(rng.random(128) < 0.8, 1, -1).astype(np.int32)
+    x[:g] = 1  # one group all yes, one all no
+    x[g:2 * g] = -1
+    r = run_kernel(_GROUP_VOTES.replace("G", str(g)), "k", args=dict(x=x, out=np.zeros(3 * 128, np.uint32)),
+                   grid=(2,), block=(64,), wave=32, schedule=schedule)
+    out = r.outputs["out"].reshape(3, 128)
+    for t in range(128):
+        first = t & ~(g - 1)
+        group = [x[first + j] > 0 for j in range(g)]
+        ballot = sum(1 << ((first + j) % 32) for j in range(g) if group[j])
+        assert (out[0, t], out[1, t], out[2, t]) == (ballot, int(any(group)), int(all(group))), t
+    assert not any("does not name" in d.message for d in r.diagnostics), r.diagnostics
+
+
+def test_the_emulator_warns_where_a_lane_s_mask_leaves_it_out_or_its_group_disagrees():
+    import numpy as np
+    from kernelport.emulator import run_kernel
+    src = _GROUP_VOTES.replace("((1u << G) - 1) << (lane & ~(G - 1))", "3u << (lane & 30 ^ 2)")  # the next pair
+    r = run_kernel(src, "k", args=dict(x=np.ones(32, np.int32), out=np.zeros(96, np.uint32)), grid=(1,),
+                   block=(32,), wave=32)
+    assert any("does not name active lanes 0-31" in d.message for d in r.diagnostics), r.diagnostics
+
+
+@pytest.mark.parametrize("word, hazard", [
+    ("(unsigned)(__ballot(x[threadIdx.x] > 0) >> (__lane_id() & 32))", False),  # the caller's warp's 32 bits
+    ("(unsigned int)(__ballot(x[threadIdx.x] > 0) >> (threadIdx.x & 32))", False),
+    ("(unsigned)__ballot(x[threadIdx.x] > 0)", True),  # lanes 32-63 cut
+    ("(unsigned)(__ballot(x[threadIdx.x] > 0) >> (__lane_id() & 16))", True),  # not a half of the wave
+    ("(unsigned short)(__ballot(x[threadIdx.x] > 0) >> (__lane_id() & 32))", True),  # not a 32-bit word
+])
+def test_lint_reads_the_waves_ballot_shifted_to_the_callers_warp_as_a_32_lane_word(word, hazard):
+    """How a port votes over a group (dialect.group_votes): `(unsigned)(ballot >> (lane & 32))` holds
+    the 32 lanes of the caller's warp, in a 32-bit word as CUDA's ballot: no lane mask cut to 32 bits."""
+    from kernelport.lint.engine import lint_text
+    src = ("__global__ void k(const int* x, unsigned* out) {\n    unsigned lane = threadIdx.x & 31;\n"
+           f"    unsigned w = {word};\n    out[threadIdx.x] = (w >> lane) & 1u;\n}}\n")
+    found = [f.code for f in lint_text(src, "k.hip", "hip", targets=["hip-cdna"], select=["WS"]) if f.severity == "error"]
+    assert bool(found) == hazard, found

@@ -1,8 +1,35 @@
 """HIP: AMD CDNA (gfx9, 64-wide waves) and RDNA (gfx10+, 32-wide waves) from one source."""
 from __future__ import annotations
 
+from ..dialect import group_votes
 from .base import Backend, HostBuild, LaunchForm, Lowering, Run
 from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
+
+
+# PTX idioms (kernelport/ptx_idioms.py) as CUDA and HIP both spell them: C, and the funnel shifts and
+# 64-bit high product both toolkits have (ROCm's __funnelshift_l/r take the shift mod 32 as shf.wrap
+# does; the `c` forms clamp it to 32 as shf.clamp does).  Each is checked by tests/test_ptx_idioms.py.
+PTX_IDIOMS = {
+    "ptx_pack_b64": "(((unsigned long long)(unsigned int)({hi}) << 32) | (unsigned int)({lo}))",
+    "ptx_lo_b64": "((unsigned int)({x}))", "ptx_hi_b64": "((unsigned int)((unsigned long long)({x}) >> 32))",
+    "ptx_pack_b32": "(((unsigned int)(unsigned short)({hi}) << 16) | (unsigned short)({lo}))",
+    "ptx_lo_b32": "((unsigned short)({x}))", "ptx_hi_b32": "((unsigned short)((unsigned int)({x}) >> 16))",
+    **{f"funnelshift_{d}": f"__funnelshift_{d}({{lo}}, {{hi}}, {{shift}})" for d in ("l", "r", "lc", "rc")},
+    "ptx_xor": "(({a}) ^ ({b}))", "ptx_and": "(({a}) & ({b}))", "ptx_or": "(({a}) | ({b}))",
+    "ptx_mov": "({x})",
+    **{f"ptx_{op}_b{n}": f"((unsigned int)({{n}}) >= {n}u ? 0{'u' if n == 32 else 'ull'} : "
+                         f"({'unsigned int' if n == 32 else 'unsigned long long'})({{x}}) {'<<' if op == 'shl' else '>>'} ({{n}}))"
+       for op in ("shl", "shr") for n in (32, 64)},
+    **{f"ptx_{op}_{w}": f"((unsigned int)(((((unsigned long long)(unsigned int)({{a1}}) << 32) | (unsigned int)({{a0}})) "
+                        f"{'+' if op == 'add' else '-'} (((unsigned long long)(unsigned int)({{b1}}) << 32) | "
+                        f"(unsigned int)({{b0}}))){' >> 32' if w == 'hi' else ''}))"
+       for op in ("add", "sub") for w in ("lo", "hi")},
+    **{f"ptx_madwide_{w}": f"((unsigned int)(((unsigned long long)(unsigned int)({{a}}) * (unsigned int)({{b}}) + "
+                           f"(((unsigned long long)(unsigned int)({{c1}}) << 32) | (unsigned int)({{c0}}))){' >> 32' if w == 'hi' else ''}))"
+       for w in ("lo", "hi")},
+    "ptx_mul_lo_b32": "((unsigned int)({x}) * (unsigned int)({y}))", "umulhi": "__umulhi({x}, {y})",
+    "umul64hi": "__umul64hi({x}, {y})", "ptx_mul_lo_b64": "((unsigned long long)({x}) * (unsigned long long)({y}))",
+}
 
 
 class HIP(Backend):
@@ -21,6 +48,8 @@ class HIP(Backend):
         "lanemask_type": "unsigned long long", "lanemask_one": "1ull",
         "lane_id": "__lane_id()",
         "bfe_u32": "kp_bfe_u32({x}, {pos}, {len})",  # the prologue's: ROCm's __bitextract_u32 takes both mod 32
+        **PTX_IDIOMS,
+        "bfi_b32": "kp_bfi_b32({x}, {base}, {pos}, {len})",  # the prologue's: ROCm's __bitinsert_u32 takes both mod 32
         "index_vararg": "(unsigned int){x}",  # ROCm 5.2's threadIdx.x is a struct: "non-scalar arg to printf"
         "syncwarp": "kp_syncwarp()",
         "shfl": "__shfl({value}, {lane}[, {width}])",
@@ -29,6 +58,7 @@ class HIP(Backend):
         "shfl_xor": "__shfl_xor({value}, {lanemask}[, {width}])",
         "ballot": "__ballot({predicate})", "any": "__any({predicate})", "all": "__all({predicate})",
         "activemask": "__ballot(1)", "lanemask_lt": "__lanemask_lt()",
+        **group_votes("__ballot({predicate})", "__lane_id() & 32"),  # a CDNA wave holds two CUDA warps
         "bfloat16": "hip_bfloat16",  # ROCm 5.2 (api_checked_with) has hip_bfloat16.h; hip_bf16.h came later
         "runtime_header": "hip/hip_runtime.h", "fp16_header": "hip/hip_fp16.h", "bf16_header": "hip/hip_bfloat16.h",
         "coop_groups_header": "hip/hip_cooperative_groups.h", "cub_header": "hipcub/hipcub.hpp",

@@ -9,10 +9,10 @@ wave width on an architecture macro.
 """
 from __future__ import annotations
 
-from ..dialect import RUNTIME_NAMES
+from ..dialect import RUNTIME_NAMES, group_votes
 from .base import REGISTRY, Backend, Lowering, Run
 from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
-from .hip import HIP
+from .hip import HIP, PTX_IDIOMS
 
 HEADER = "kp_warp.h"
 
@@ -36,6 +36,8 @@ _PRIMITIVES = {
     "any": "kp_any_sync({mask}, {predicate})",
     "all": "kp_all_sync({mask}, {predicate})",
     "activemask": "kp_activemask()",
+    # CUDA's __ballot_sync(mask, p) gives the group's bits; HIP's wave ballot is shifted and masked.
+    **group_votes("kp_ballot_sync({mask}, {predicate})", "kp_lane_id() & 32"),
     "full_mask": "KP_FULL_MASK",
     "lanemask_lt": "kp_lanemask_lt()",
     "popc64": "kp_popc_mask({x})",
@@ -74,6 +76,7 @@ class Portable(Backend):
         "runtime_header": HEADER,  # the header includes the platform runtime
         **{f"rt_{n}": f"kp{n}" for n in RUNTIME_NAMES},
         "rt_attr_warp_size": "kpDevAttrWarpSize",
+        **PTX_IDIOMS,  # C and intrinsics nvcc and hipcc both have
     }
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP)
     translator_path = "kernelport.translate:Translator"

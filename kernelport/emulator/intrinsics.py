@@ -323,11 +323,11 @@ def collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yiel
             eo, _ = warp.shuffle(kind, np.ascontiguousarray(ea), sv, wv, active, W)
         return out, eo
     if key == "ballot":
-        return warp.ballot(args["predicate"][0], active, W), None
+        return warp.group_ballot(args["predicate"][0], active, W, mask_v), None
     if key == "any":
-        return warp.vote_any(args["predicate"][0], active, W), None
+        return warp.vote_any(args["predicate"][0], active, W, mask_v), None
     if key == "all":
-        return warp.vote_all(args["predicate"][0], active, W), None
+        return warp.vote_all(args["predicate"][0], active, W, mask_v), None
     if key == "activemask":
         return warp.ballot(np.ones(active.shape[0], bool), active, W), None
     if key in ("simd_sum", "simd_max", "simd_min"):

@@ -50,14 +50,56 @@ def mask_bits(mask, W: int, active: np.ndarray | None = None) -> np.ndarray | No
     return ((mw[:, None] >> np.arange(W, dtype=np.uint64)[None, :]) & np.uint64(1)).astype(bool)
 
 
+def group_masks(mask, active: np.ndarray, W: int) -> np.ndarray | None:
+    """Each lane's own mask (uint64, n), where the active lanes of a warp pass different masks: a
+    logical group's (NVlabs/CGBN's TPI lanes, `((1u << G) - 1) << (lane & ~(G - 1))`); None where
+    each warp's active lanes pass one mask."""
+    mk = _unsigned(mask)
+    if mk.ndim == 0:
+        return None
+    mw, act = mk.reshape(-1, W), active.reshape(-1, W)
+    first = mw[np.arange(mw.shape[0]), np.argmax(act, axis=1)]
+    return None if not (act & (mw != first[:, None])).any() else mk.reshape(-1)
+
+
+def _aligned_groups(per_lane: np.ndarray, W: int) -> bool:
+    """Whether every lane's mask is its own aligned group of G lanes, G one power of two per warp
+    (the common case of per-lane masks, checked in a few array operations)."""
+    g = np.bitwise_count(per_lane).astype(np.uint64)
+    gw = g.reshape(-1, W)
+    if not (gw == gw[:, :1]).all() or not ((g > 0) & ((g & (g - np.uint64(1))) == 0) & (g < 64)).all():
+        return False
+    _, lane = lanes(per_lane.shape[0], W)
+    base = lane.astype(np.uint64) & ~(g - np.uint64(1))
+    return bool((per_lane == (((np.uint64(1) << g) - np.uint64(1)) << base)).all())
+
+
 def check_mask(mask, active: np.ndarray, W: int):
-    """Problems of a lane mask: (lanes named but inactive, lanes beyond the wave, active lanes not named)."""
+    """Problems of a lane mask: (lanes named but inactive, lanes beyond the wave, active lanes not named).
+    Per-lane group masks: each active lane must be named by its own mask, and every lane it names
+    must pass the same mask (CUDA: each named lane executes the call with the same mask)."""
     if mask is None:
         return None
     mk = _unsigned(mask)
     beyond = 0
     if W < 64:
         beyond = int(np.max(mk >> np.uint64(W)))
+    per_lane = group_masks(mask, active, W)
+    if per_lane is not None and active.all() and _aligned_groups(per_lane, W):
+        return np.zeros(0, np.int64), [W + k for k in range(64 - W) if (beyond >> k) & 1] if beyond else [], \
+            np.zeros(0, np.int64)  # each lane in its own group, each group's lanes of one mask: nothing to say
+    if per_lane is not None:
+        idx, lane = lanes(active.shape[0], W)
+        base = idx - lane
+        inactive, unlike = [], np.zeros(active.shape[0], bool)
+        for k in range(W):  # lane k of each warp, as each lane's mask names it
+            named = active & ((per_lane >> np.uint64(k)) & np.uint64(1)).astype(bool)
+            if (named & ~active[base + k]).any():
+                inactive.append(k)
+            unlike |= named & (per_lane[base + k] != per_lane)
+        own = ((per_lane >> lane.astype(np.uint64)) & np.uint64(1)).astype(bool)
+        beyond_lanes = [W + k for k in range(64 - W) if (beyond >> k) & 1] if beyond else []
+        return np.array(inactive, np.int64), beyond_lanes, np.unique(lane[active & (~own | unlike)])
     bits = mask_bits(mask, W, active)
     if bits.ndim == 1 and active.shape[0] and active.all():
         # every lane active (the common case): nothing named is inactive
@@ -170,16 +212,32 @@ def ballot(pred, active: np.ndarray, W: int):
     return np.repeat(r, W)
 
 
-def vote_any(pred, active, W):
+def vote_any(pred, active, W, mask=None):
+    """Whether any active lane's predicate holds: of the wave, or where the lanes pass masks of
+    their own groups (group_masks), of the lanes the caller's mask names."""
+    if mask is not None and group_masks(mask, active, W) is not None:
+        return ((_unsigned(ballot(pred, active, W)) & _unsigned(mask)) != 0).astype(I32)
     n = active.shape[0]
     p = (np.broadcast_to(pred != 0, (n,)) & active).reshape(-1, W)
     return np.repeat(p.any(axis=1).astype(I32), W)
 
 
-def vote_all(pred, active, W):
+def vote_all(pred, active, W, mask=None):
+    if mask is not None and group_masks(mask, active, W) is not None:
+        no = np.broadcast_to(pred == 0, active.shape)
+        return ((_unsigned(ballot(no, active, W)) & _unsigned(mask)) == 0).astype(I32)
     n = active.shape[0]
     p = (np.broadcast_to(pred != 0, (n,)) | ~active).reshape(-1, W)
     return np.repeat(p.all(axis=1).astype(I32), W)
+
+
+def group_ballot(pred, active, W, mask=None):
+    """The wave's ballot; where the lanes pass masks of their own groups, each lane's restricted to
+    the lanes its mask names (CUDA's `__ballot_sync(group, p)`: the group's bits at their lanes)."""
+    r = ballot(pred, active, W)
+    if mask is None or group_masks(mask, active, W) is None:
+        return r
+    return (_unsigned(r) & _unsigned(mask)).astype(r.dtype)
 
 
 def reduce(op: str, val, active: np.ndarray, W: int):

@@ -1,7 +1,7 @@
 """Metal (MSL): Apple GPUs; SIMD-groups of a width the hardware reports (32 on Apple silicon)."""
 from __future__ import annotations
 
-from ...dialect import ATOMIC_OPS, C_HEADERS, CAS_ATOMIC_OPS, MATH_ACCURATE, MATH_EXACT, VECTOR_MAKERS, header_key
+from ...dialect import ATOMIC_OPS, C_HEADERS, CAS_ATOMIC_OPS, MATH_ACCURATE, MATH_EXACT, VECTOR_MAKERS, group_votes, header_key
 from ..base import Backend, Lowering, Run
 
 
@@ -29,6 +29,7 @@ class Metal(Backend):
         "shfl_down": "simd_shuffle_down({value}, {delta})", "shfl_xor": "simd_shuffle_xor({value}, {lanemask})",
         "ballot": "static_cast<ulong>(simd_ballot({predicate}))", "any": "simd_any({predicate})",
         "all": "simd_all({predicate})", "activemask": "static_cast<ulong>(simd_active_threads_mask())",
+        **group_votes("static_cast<ulong>(simd_ballot({predicate}))", None, "uint"),  # a SIMD-group of 32
         "shfl_width": "kp_simd_shuffle({value}, {lane}, {width}, {lane_id})",
         "shfl_up_width": "kp_simd_shuffle_up({value}, {delta}, {width}, {lane_id})",
         "shfl_down_width": "kp_simd_shuffle_down({value}, {delta}, {width}, {lane_id})",

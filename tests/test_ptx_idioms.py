@@ -1,0 +1,232 @@
+"""Inline PTX idioms with an exact C/HIP meaning (kernelport/ptx_idioms.py, issue 11: heldout8's
+ethminer, VanitySearch and AutoDock-GPU stopped at KP201 on them): each form of ptx_idioms.FORMS is
+translated, and the C the HIP port assigns is evaluated over random operands (edge shifts too)
+against a model of the PTX instruction (PTX ISA); ROCm's intrinsics are modelled from ROCm 5.2's
+amd_device_functions.h (the tool chain the ports are checked with, v_alignbit_b32 per the AMD ISA).
+Every port compiles with hipcc for gfx90a and gfx1030; a look-alike stays KP201 at its line."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from kernelport import cexpr, toolchains
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+from conftest import require_tool
+
+M32, M64 = (1 << 32) - 1, (1 << 64) - 1
+
+
+def _shf(left: bool, clamp: bool):
+    def f(a, b, c):  # PTX: {b, a} shifted by n; shf.l keeps the high word, shf.r the low
+        n = min(c, 32) if clamp else c & 31
+        v = (b << 32) | a
+        return [((v << n) >> 32) & M32 if left else (v >> n) & M32]
+    return f
+
+
+def _bfi(a, b, pos, n):  # PTX: b with bits pos.. of the low n bits of a, none past bit 31
+    for i in range(n):
+        if pos + i > 31:
+            break
+        b = (b & ~(1 << (pos + i))) | (((a >> i) & 1) << (pos + i))
+    return b
+
+
+# name: (asm statement, operand declarations (name, C type), the outputs, the PTX model: inputs -> outputs)
+CASES = {
+    "pack_b64": ('asm("mov.b64 %0,{%1,%2}; \\n\\t" : "=l"(d) : "r"(lo), "r"(hi));', "unsigned long long d",
+                 [("lo", 32), ("hi", 32)], lambda lo, hi: [lo | hi << 32]),
+    "unpack_b64": ('asm("mov.b64 {%0,%1},%2; \\n\\t" : "=r"(t.x), "=r"(t.y) : "l"(x));', "uint2 t",
+                   [("x", 64)], lambda x: [x & M32, x >> 32]),
+    "pack_b32": ('asm("mov.b32 %0, {%1, %2};" : "=r"(d) : "h"(lo), "h"(hi));', "unsigned int d",
+                 [("lo", 16), ("hi", 16)], lambda lo, hi: [lo | hi << 16]),
+    "unpack_b32": ('asm("mov.b32 {%0, %1}, %2;" : "=h"(p), "=h"(q) : "r"(x));', "unsigned short p, q",
+                   [("x", 32)], lambda x: [x & 0xffff, x >> 16]),
+    **{f"shf_{d}_{m}": (f'asm("shf.{d}.{m}.b32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));',
+                        "unsigned int d", [("a", 32), ("b", 32), ("c", 32)], _shf(d == "l", m == "clamp"))
+       for d in "lr" for m in ("wrap", "clamp")},
+    "xor_chain_b64": ('asm("xor.b64 %0, %2, %3;\\n\\t" "xor.b64 %0, %0, %1;\\n\\t" : "=l"(d) : "l"(a), "l"(b), "l"(c));',
+                      "unsigned long long d", [("a", 64), ("b", 64), ("c", 64)], lambda a, b, c: [a ^ b ^ c]),
+    "xor_rw_b64": ('asm("xor.b64 %0, %0, %1;" : "+l"(d) : "l"(a));', "unsigned long long d = e",
+                   [("e", 64), ("a", 64)], lambda e, a: [e ^ a]),
+    "and_b32": ('asm("and.b32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));', "unsigned int d",
+                [("a", 32), ("b", 32)], lambda a, b: [a & b]),
+    "or_b64": ('asm("or.b64 %0, %1, %2;" : "=l"(d) : "l"(a), "l"(b));', "unsigned long long d",
+               [("a", 64), ("b", 64)], lambda a, b: [a | b]),
+    **{f"{op}_b{n}": (f'asm("{op}.b{n} %0,%1,%2;" : "={"rl"[n == 64]}"(d) : "{"rl"[n == 64]}"(x), "r"(s));',
+                      f"{_t} d" if (_t := "unsigned int" if n == 32 else "unsigned long long") else "", [("x", n), ("s", 32)],
+                      (lambda n, op: lambda x, s: [0 if s >= n else (x << s) & ((1 << n) - 1) if op == "shl" else x >> s])(n, op))
+       for op in ("shl", "shr") for n in (32, 64)},
+    "mov_b64": ('asm("mov.b64    %0, %1;" : "=l"(d) : "l"(x));', "unsigned long long d", [("x", 64)], lambda x: [x]),
+    "bfi_b32": ('asm("bfi.b32 %0, %1, %2, %3,%4;" : "=r"(d) : "r"(a), "r"(b), "r"(c), "r"(e));', "unsigned int d",
+                [("a", 32), ("b", 32), ("c", 32), ("e", 32)], lambda a, b, c, e: [_bfi(a, b, c & 0xff, e & 0xff)]),
+    **{f"{op}_chain": (f'asm("{{\\n\\t" "{op}.cc.u32 %0,%2,%4; \\n\\t" "{op}c.u32 %1,%3,%5;   \\n\\t" "}}\\n\\t" '
+                       ': "=r"(p), "=r"(q) : "r"(a), "r"(b), "r"(c), "r"(e));', "unsigned int p, q",
+                       [("a", 32), ("b", 32), ("c", 32), ("e", 32)],
+                       (lambda op: lambda a, b, c, e: (lambda v: [v & M32, v >> 32])(
+                           ((b << 32 | a) + (1 if op == "add" else -1) * (e << 32 | c)) & M64))(op))
+       for op in ("add", "sub")},
+    "reg_block": ('asm("{\\n\\t" " .reg .u64 r1,r2,r3;\\n\\t" " cvt.u64.u32 r1, %1;\\n\\t" " mov.u64 r2, r1;\\n\\t" '
+                  '" shl.b64 r2, r2,32;\\n\\t" " or.b64  r1, r1,r2;\\n\\t" " shr.b64 r3, r1, 2;\\n\\t" '
+                  '" xor.b64 r2, r2, r3;\\n\\t" " cvt.u32.u64 %0,r2;\\n\\t" "}\\n\\t" : "=r"(d) : "r" (x));',
+                  "unsigned int d", [("x", 32)], lambda x: [((x << 32) ^ ((x | x << 32) >> 2)) & M32]),
+    "ctz_block": ('asm("{\\n\\t" " .reg .u64 tmp;\\n\\t" " brev.b64 tmp, %1;\\n\\t" " clz.b64 %0, tmp;\\n\\t" "}" '
+                  ': "=r"(d) : "l"(x));', "unsigned int d", [("x", 64)],
+                  lambda x: [64 if x == 0 else (x & -x).bit_length() - 1]),
+    "mul_u32": ('asm("{\\n\\t" "mul.lo.u32 %0,%2,%3;  \\n\\t" "mul.hi.u32 %1,%2,%3;  \\n\\t" "}\\n\\t" '
+                ': "=r"(p), "=r"(q) : "r"(a), "r"(b));', "unsigned int p, q", [("a", 32), ("b", 32)],
+                lambda a, b: [(a * b) & M32, (a * b) >> 32]),
+    "mad_chain": ('asm("{\\n\\t" "mad.lo.cc.u32 %0,%2,%3,%4;  \\n\\t" "madc.hi.u32 %1,%2,%3,%5;  \\n\\t" "}\\n\\t" '
+                  ': "=r"(p), "=r"(q) : "r"(a), "r"(b), "r"(c), "r"(e));', "unsigned int p, q",
+                  [("a", 32), ("b", 32), ("c", 32), ("e", 32)],
+                  lambda a, b, c, e: (lambda v: [v & M32, v >> 32])((a * b + (e << 32 | c)) & M64)),
+    "mul_hi_u64": ('asm volatile ("mul.hi.u64 %0, %1, %2;" : "=l"(d) : "l"(a), "l"(b));', "unsigned long long d",
+                   [("a", 64), ("b", 64)], lambda a, b: [(a * b) >> 64]),
+    "mul_lo_u64": ('asm volatile ("mul.lo.u64 %0, %1, %2;" : "=l"(d) : "l"(a), "l"(b));', "unsigned long long d",
+                   [("a", 64), ("b", 64)], lambda a, b: [(a * b) & M64]),
+}
+_CTYPE = {16: "unsigned short", 32: "unsigned int", 64: "unsigned long long"}
+
+
+def _source(name: str) -> str:
+    asm, decl, ins, _ = CASES[name]
+    params = ", ".join(f"{_CTYPE[w]} {n}" for n, w in ins)
+    outs = re.findall(r'"[=+]\w"\(([^()]+)\)', asm)
+    store = " + ".join(f"(unsigned long long)({o})" for o in outs)
+    return (f"__device__ unsigned long long f({params}) {{\n    {decl};\n    {asm}\n    return {store};\n}}\n"
+            f"__global__ void k(unsigned long long* o) {{ o[0] = f({', '.join(f'o[{i + 1}]' for i in range(len(ins)))}); }}\n")
+
+
+def _alignbit(s0, s1, s2):  # v_alignbit_b32: ({s0, s1} >> s2[4:0])[31:0]
+    return (((s0 << 32) | s1) >> (s2 & 31)) & M32
+
+
+# ROCm 5.2's amd_device_functions.h, as written there
+ROCM = {
+    "__funnelshift_l": lambda lo, hi, s: hi if s & 31 == 0 else _alignbit(hi, lo, 32 - (s & 31)),
+    "__funnelshift_lc": lambda lo, hi, s: hi if min(s, 32) == 0 else _alignbit(hi, lo, 32 - min(s, 32)),
+    "__funnelshift_r": lambda lo, hi, s: _alignbit(hi, lo, s),
+    "__funnelshift_rc": lambda lo, hi, s: hi if s >= 32 else _alignbit(hi, lo, s),
+    "__brevll": lambda x: int(f"{x:064b}"[::-1], 2),  # __builtin_bitreverse64
+    "__clzll": lambda x: 64 - x.bit_length(),  # __ockl_clz_u64: 64 for 0
+    "__umulhi": lambda x, y: (x * y) >> 32,  # __ockl_mul_hi_u32
+}
+
+
+def _umul64hi(x, y):  # ROCm's, in 64-bit arithmetic
+    x0, x1, y0, y1 = x & M32, x >> 32, y & M32, y >> 32
+    z0 = x0 * y0
+    t = (x1 * y0 + (z0 >> 32)) & M64
+    z1 = (x0 * y1 + (t & M32)) & M64
+    return (x1 * y1 + (t >> 32) + (z1 >> 32)) & M64
+
+
+ROCM["__umul64hi"] = _umul64hi
+
+
+def _prologue_helper(text: str, name: str, tmp) -> callable:
+    """The port's prologue helper `name` (plain C), compiled with the host's C compiler: what it computes."""
+    import subprocess
+    require_tool("gcc")
+    body = re.search(rf"__device__ inline unsigned int {name}\(.*?\n}}\n", text, re.S).group(0)
+    n = body.split("(", 1)[1].split(")", 1)[0].count(",") + 1
+    args = ", ".join(f"a[{i}]" for i in range(n))
+    c = tmp / f"{name}.c"
+    c.write_text(body.replace("__device__ ", "static ") + "#include <stdio.h>\nint main(void) {\n"
+                 f"    unsigned int a[{n}];\n    while (scanf(\"{'%u ' * n}\", {', '.join(f'&a[{i}]' for i in range(n))}) == {n})\n"
+                 f"        printf(\"%u\\n\", {name}({args}));\n    return 0;\n}}\n")
+    subprocess.run(["gcc", "-O1", "-o", str(tmp / name), str(c)], check=True)
+
+    def run(*xs):
+        return int(subprocess.run([str(tmp / name)], input=" ".join(map(str, xs)), capture_output=True,
+                                  text=True, check=True).stdout)
+    return run
+
+
+def _eval(expr: str, env: dict[str, int], types: dict[str, cexpr.CType], helpers=None) -> int:
+    call = re.fullmatch(r"\s*(\w+)\((.*)\)\s*", expr)
+    if call is not None and (call.group(1) in ROCM or call.group(1) in (helpers or {})):
+        args = [_eval(a, env, types) for a, _ in cexpr.split_top_level(call.group(2))]
+        return (ROCM.get(call.group(1)) or helpers[call.group(1)])(*args)
+    values = {n: cexpr.Value(types[n], v) for n, v in env.items()}
+    return cexpr.evaluate_typed(expr, values).v
+
+
+def _operands(rng: random.Random, ins):
+    edges = {16: [0, 1, 0xffff], 32: [0, 1, 31, 32, 33, 255, M32], 64: [0, 1, M64, 1 << 63]}
+    for i in range(400):
+        yield [rng.choice(edges[w]) if i % 4 == 0 else rng.randrange(70) if i % 4 == 1 else rng.getrandbits(w)
+               for _, w in ins]  # small values: shift amounts and bit positions inside the word
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_hip_port_of_the_idiom_computes_the_ptx_instruction(name, tmp_path):
+    asm, decl, ins, model = CASES[name]
+    port, text = translate(SourceFile.from_text(_source(name), "p.cu"), "hip")
+    helpers = {h: _prologue_helper(text, h, tmp_path) for h in set(re.findall(r"\b(kp_\w+)\(", port.body))}
+    assert port.ok, [d.format() for d in port.diagnostics]
+    line = port.body.splitlines()[2]  # the asm statement's line (translate keeps lines)
+    types = {n: cexpr.TYPES[_CTYPE[w]] for n, w in ins}
+    line = line.strip().rstrip(";").strip()
+    if line.startswith("{"):  # a scope's registers: `{ unsigned long long kp_ptx_r1; ... writes; }`
+        *decls, line = [d.strip() for d in line[1:-1].split(";") if d.strip()]
+        types.update({d.split()[-1]: cexpr.TYPES[" ".join(d.split()[:-1])] for d in decls})
+    writes = [(o.strip(), e) for o, e in (w.split(" = ", 1) for w, _ in cexpr.split_top_level(line))]
+    rng = random.Random(name)
+    for vals in _operands(rng, ins):
+        env = dict(zip((n for n, _ in ins), vals))
+        if (init := re.search(r"(\w+) = (\w+)$", decl)) is not None:
+            env[init.group(1)] = env[init.group(2)]  # a read-write output's value on entry
+            types[init.group(1)] = types[init.group(2)]
+        got = []
+        for out, expr in writes:
+            word = types.get(out) or cexpr.TYPES[re.match(r"unsigned (short|int|long long)|uint2", decl).group(0)
+                                                   .replace("uint2", "unsigned int")]
+            v = _eval(expr, env, types, helpers) & ((1 << word.bits) - 1)  # C's assignment to the output's type
+            env[out.replace(".", "_")] = v  # an output an instruction reads later (xor chains)
+            types.setdefault(out.replace(".", "_"), word)
+            got.append(v)
+        assert got[-len(model(*vals)):] == model(*vals), (name, line, vals, got)
+
+
+def test_the_ports_compile_for_gfx90a_and_gfx1030(tmp_path):
+    require_tool("hipcc")
+    f = tmp_path / "idioms.hip"
+    f.write_text("\n".join(translate(SourceFile.from_text(_source(n).replace(" f(", f" f_{n}(").replace(
+        "void k(", f"void k_{n}(").replace("= f(", f"= f_{n}("), "p.cu"), "hip")[1] for n in CASES))
+    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
+    assert r.ok, r.output[-3000:]
+
+
+@pytest.mark.parametrize("asm, why", [
+    ('asm("add.cc.u64 %0, %0, %1;" : "+l"(d) : "l"(a));', "a carry flag another statement reads"),
+    ('asm("mov.b64 %0,{%1,%2};" : "=l"(d) : "r"(lo), "l"(hi));', "an operand of another register width"),
+    ('asm("mov.b64 {%0,%1},%2;" : "=r"(lo), "=r"(hi) : "l"(d + lo));', "an input naming an output"),
+    ('asm("xor.b64 %0, %0, %1;" : "=l"(d) : "l"(a));', "an output read before it is written"),
+    ('asm("mov.b64 {%0,%1},%2;" : "=r"(lo), "=r"(hi) : "l"(g(a)));', "a call read twice"),
+    ('asm("shf.l.wrap.b32 %0, %1, %2, %3;" : "=r"(lo) : "r"(lo), "r"(hi) : "memory");', "clobbers"),
+    ('asm("{ .reg .pred p; setp.ne.u32 p, %1, 0; selp.u32 %0, 1, 0, p; }" : "=r"(lo) : "r"(hi));',
+     "a predicate register"),
+    ('if (hi) asm("{ .reg .u32 t; mov.b32 t, %1; mov.b32 %0, t; }" : "=r"(lo) : "r"(hi));',
+     "a register block where no C block may stand for the statement"),
+])
+def test_a_look_alike_stays_kp201_at_its_line(asm, why):
+    src = ("__device__ unsigned long long g(unsigned long long x) { return x; }\n"
+           "__device__ unsigned long long f(unsigned long long a, unsigned int hi) {\n"
+           f"    unsigned long long d = a; unsigned int lo = 1;\n    {asm}\n    return d + lo + hi;\n}}\n")
+    port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP201", 4)], why
+
+
+def test_a_carry_chain_is_read_only_whole():
+    """Both steps in the statement, the last one leaving no carry behind: otherwise the next statement
+    would read a carry flag C does not have."""
+    from kernelport import ptx_idioms
+    whole = 'asm("add.cc.u32 %0, %2, %4; addc.u32 %1, %3, %5;" : "=r"(p), "=r"(q) : "r"(a), "r"(b), "r"(c), "r"(e))'
+    assert [w.key for w in ptx_idioms.match(whole).writes] == ["ptx_add_lo", "ptx_add_hi"]
+    assert ptx_idioms.match(whole.replace("addc.u32", "addc.cc.u32")) is None
+    assert ptx_idioms.match(whole.replace("add.cc.u32 %0, %2, %4; ", "").replace('"=r"(p), ', "")) is None
