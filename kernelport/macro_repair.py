@@ -17,6 +17,7 @@ from typing import Callable, Mapping
 
 from tree_sitter import Tree
 
+from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, match_brace as _match_brace, match_paren as _match_paren, statement_start, tokens
 from .macros import ATTRIBUTE_WORDS, NEVER, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, expansion, in_place_edits
 
@@ -41,41 +42,6 @@ _GROUPED = ("definition", "statement", "arguments")
 # parse fails (3 lines of real code hold ~150 tokens); the bound keeps a 100k-token line from costing minutes.
 _MAX_WINDOW_TOKENS = 512
 Edit = tuple[int, int, bytes]
-
-
-def error_sites(tree: Tree) -> list[tuple[int, int]]:
-    """The byte spans of the ERROR and MISSING nodes, outermost only, in order."""
-    out: list[tuple[int, int]] = []
-    stack = [tree.root_node]
-    while stack:
-        n = stack.pop()
-        if n.is_missing or n.type == "ERROR":
-            out.append((n.start_byte, n.end_byte))
-            if n.type == "ERROR":
-                continue
-        if n.has_error:
-            stack.extend(reversed(n.children))
-    return out
-
-
-def inner_sites(tree: Tree, sites: list[tuple[int, int]], limit: int = 32) -> list[tuple[int, int]]:
-    """The ERROR and MISSING nodes nested in a site of more than a few lines, in order: where an
-    error node spans a whole file (MGARD's namespace of `KERNELS(1, double)` lines), the
-    candidates near its start are none; those near the errors inside it are the repair's."""
-    out: list[tuple[int, int]] = []
-    stack = [n for n in reversed(tree.root_node.children) if n.has_error or n.is_missing or n.type == "ERROR"]
-    while stack and len(out) < limit:
-        n = stack.pop()
-        if (n.is_missing or n.type == "ERROR") and (n.start_byte, n.end_byte) not in sites:
-            out.append((n.start_byte, n.end_byte))
-        if n.has_error and n.end_point[0] - n.start_point[0] > 3:
-            stack.extend(reversed(n.children))
-    return out
-
-
-def _score(sites: list[tuple[int, int]]) -> int:
-    """How much of the file is in error: its bytes, and a constant per site (a MISSING has none)."""
-    return sum(e - s + 16 for s, e in sites)
 
 
 def _hides_error(sites: list[tuple[int, int]], masks: list[Mask]) -> bool:
@@ -118,7 +84,7 @@ class Repair:
         while sites and self.parses < _MAX_PARSES:
             score = _score(sites)
             accepted = False
-            for lo, hi in sites + inner_sites(tree, sites):
+            for lo, hi in sites + inner_sites(tree, sites) + owner_sites(tree, sites):
                 for key, edits, masks in self._candidates(lo, hi):
                     if key in tried or self.parses >= _MAX_PARSES:
                         continue
@@ -257,7 +223,7 @@ class Repair:
         edits, masks = in_place_edits(uses, self.macros)  # scope and string macros, the file's every use at once, first
         if edits:
             yield ("expansion", 0, ""), edits, masks
-        for kind in ("attribute", "statement", "arguments", "block", "definition", "expansion"):
+        for kind in ("attribute", "statement", "arguments", "block", "definition", "expansion", "type"):
             run: list[tuple[int, tuple]] = []  # adjacent attribute macros (`API VISIBLE void f`)
             for i in idx:
                 if i in self.masked_at or self.toks[i].kind != "ident":
@@ -287,7 +253,7 @@ class Repair:
     def _grammar_gaps(self, idx):
         """C++ the grammar lacks, masked the same way: `new const T*[n]` is seen as `new T [n]` and
         `typeid(double)` as `typeid(      )`, `template class P<float>;` as a declaration of P, a default
-        argument `T x = {}` as `T x` (none
+        argument `T x = {}` as `T x`, an unnamed enum's base `enum : size_t {` as `enum {` (none
         changes what the warp analyses read)."""
         toks = self.toks
         for i in idx:
@@ -308,6 +274,14 @@ class Repair:
                     toks[i + 2].kind == "ident":  # an explicit instantiation, `template class P<float>;`
                 yield ("template", t.start, "template"), [(t.start, t.end, b" " * 8)], \
                     [Mask(t.start, t.end, "template", "grammar")]
+            elif t.text == "enum" and i + 1 < len(toks) and toks[i + 1].text == ":":  # `enum : size_t {` (no name)
+                j = i + 2
+                while j < len(toks) and (toks[j].kind == "ident" or toks[j].text == "::"):
+                    j += 1
+                if j > i + 2 and j < len(toks) and toks[j].text == "{":
+                    s, e = toks[i + 1].start, toks[j - 1].end
+                    yield (("enum", t.start, "enum"), [(s, e, _blank_bytes(self.data, s, e))],
+                           [Mask(s, e, ": base", "grammar")])
             elif t.text == "typeid" and i + 1 < len(toks) and toks[i + 1].text == "(":
                 close = self._close(i + 1)
                 if close is not None and close > i + 2 and all(
@@ -390,10 +364,18 @@ class Repair:
         if kind == "expansion":  # a macro standing for a type (`typedef PARAMS(box) t;`): its expansion, where it fits
             rep = call_in_place(known, self.data[nxt.end:end_tok.start].decode("utf-8", "replace"), self.macros,
                                 end_tok.end - t.start) if known is not None else None
-            if rep is None or not (rep.startswith(b"typename ") or prev is not None and prev.text == "typedef"):
+            # in a parameter list, a name right after the use declares it (`f(int a, IN(coord) ijk)`,
+            # NanoVDB's PNANOVDB_IN): two primaries side by side are no argument, so the use is a type
+            if rep is None or not (rep.startswith(b"typename ") or prev is not None and prev.text == "typedef"
+                                   or self._parameter_type(prev, after)):
                 return None
             return ([(t.start, end_tok.end, rep)],
                                              [Mask(t.start, end_tok.end, name, "expansion", rep.decode("utf-8").strip())])
+        if kind == "type":  # a parameter's type macro whose expansion does not fit (`IN(Coord) ijk`: `const Coord*`)
+            if known is None or known.params is None or close == i + 2 or not self._parameter_type(prev, after):
+                return None  # (or fits as another branch's, `inout X`, which is no C++)
+            edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end)), (end_tok.start, end_tok.end, b" ")]
+            return edits, [Mask(s, e, name, "arguments", expansion(name, self.macros)) for s, e, _ in edits]
         defines = known is not None and known.params is not None and known.body.rstrip().endswith(("}", ";")) \
             and self.file_scope[i] and (after is None or after.text != ";")  # `COPY2D_OP(float, f32)`
         if kind == "definition":
@@ -454,6 +436,11 @@ class Repair:
                 return None
             return before[0] + edits, before[1] + masks
         return None
+
+    @staticmethod
+    def _parameter_type(prev: Tok | None, after: Tok | None) -> bool:
+        """A use between `(` or `,` and a name: a parameter's type (`f(int a, IN(coord) ijk)`)."""
+        return prev is not None and prev.text in ("(", ",") and after is not None and after.kind == "ident"
 
     def _ends_line(self, last: Tok, after: Tok | None) -> bool:
         """Nothing but a `}` follows the invocation on its line: a statement without `;`."""

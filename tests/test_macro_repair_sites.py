@@ -1,0 +1,95 @@
+"""Macro repair where the error is reported lines after the macro in the way, a type macro in a
+parameter list whose expansion does not fit its bytes, and an unnamed enum with a base type (the
+grammar lacks it): each parses, keeps the user's text in the port, and masks only what it must
+(kernelport/macro_repair.py, kernelport/macro_sites.py; found on NVIDIA/warp and gunrock, heldout11)."""
+from __future__ import annotations
+
+import textwrap
+
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+
+def src(code: str) -> SourceFile:
+    return SourceFile.from_text(textwrap.dedent(code), "m.cu")
+
+
+def hip(code: str) -> str:
+    s = src(code)
+    assert s.syntax_errors() == [], s.syntax_errors()
+    port, text = translate(s, "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    return text
+
+
+# warp's array.h: an attribute macro before a constructor whose member initialisers start on the
+# next lines; the grammar reads `CC fixed_t(int n) : Base(..), storage() { }` as a field with a
+# bitfield and reports the missing `;` after the `}`, three lines below the macro.
+CTOR = """
+#define CUDA_CALLABLE __host__ __device__
+template <typename T> struct base_t {
+    T* p; int n;
+    CUDA_CALLABLE base_t(T* q, int m) : p(q), n(m) {}
+};
+template <int Size, typename T> struct fixed_t : base_t<T> {
+    using Base = base_t<T>;
+    CUDA_CALLABLE fixed_t(int dim0)
+        : Base(storage, dim0)
+        , storage()
+    {
+    }
+    T storage[Size];
+};
+__global__ void k(float* x) { fixed_t<4, float> a(2); x[threadIdx.x] = a.p[0]; }
+"""
+
+
+def test_an_attribute_macro_lines_before_the_reported_error_is_masked():
+    text = hip(CTOR)
+    assert "    CUDA_CALLABLE fixed_t(int dim0)\n        : Base(storage, dim0)\n        , storage()\n" in text
+    assert {m.name for m in src(CTOR).masks} == {"CUDA_CALLABLE"}
+
+
+# NanoVDB's PNanoVDB.h (through warp's volume.h): `PNANOVDB_IN(pnanovdb_coord_t) ijk` is
+# `const pnanovdb_coord_t* ijk` in C, longer than the use, so no expansion fits its bytes.
+TYPE_PARAM = """
+#define IN(X) const X*
+#define INOUT(X) X*
+struct Coord { int x; };
+__device__ int get(int a, IN(Coord) ijk, INOUT(Coord) acc) { acc->x = a; return ijk->x; }
+__global__ void k(int* out, Coord* c) { out[threadIdx.x] = get(1, c, c + 1); }
+"""
+
+
+def test_a_type_macro_of_a_parameter_is_seen_as_its_argument():
+    text = hip(TYPE_PARAM)
+    assert "__device__ int get(int a, IN(Coord) ijk, INOUT(Coord) acc) { acc->x = a; return ijk->x; }" in text
+    s = src(TYPE_PARAM)
+    # INOUT's expansion fits (`Coord*`, seen in its place); IN's does not: `IN(` and `)` are blanks
+    assert [(m.name, s.data[m.start:m.end], m.expansion if m.reason == "expansion" else None) for m in s.masks] == [
+        ("IN", b"IN(", None), ("IN", b")", None), ("INOUT", b"INOUT(Coord)", "Coord*")]
+
+
+def test_a_call_followed_by_a_name_in_an_expression_is_still_an_error():
+    """The type reading applies in a parameter list only: `f(x) y;` in a body stays an error."""
+    s = src("""
+    #define F(X) X
+    __global__ void k(int* o) { int y = 0; o[0] = F(1) y; }
+    """)
+    assert s.syntax_errors()
+
+
+# gunrock's device_properties.hxx: `enum : size_t { KiB = 1024, K = 1024 };`
+ENUM_BASE = """
+#include <cstddef>
+namespace units {
+enum : size_t { KiB = 1024, K = 1024 };
+}
+__global__ void k(size_t* x) { x[threadIdx.x] = units::KiB; }
+"""
+
+
+def test_an_unnamed_enum_with_a_base_type_parses_and_is_kept():
+    text = hip(ENUM_BASE)
+    assert "enum : size_t { KiB = 1024, K = 1024 };" in text
+    assert [m.name for m in src(ENUM_BASE).masks] == [": base"]
