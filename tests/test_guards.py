@@ -211,7 +211,7 @@ DERIVED = """
 #if USE_ASM_OPTS
 __device__ unsigned long long xor1(unsigned long long a, unsigned long long b) {
     unsigned long long r;
-    asm("xor.b64 %0, %1, %2;" : "=l"(r) : "l"(a), "l"(b));
+    asm volatile("xor.b64 %0, %1, %2;" : "=l"(r) : "l"(a), "l"(b) : "memory");  // a clobber: no C idiom
     return r;
 }
 #else
