@@ -13,6 +13,8 @@ project (the size cap of realcorpus_select.py), less
     need an SDK that is not installed here (MPI, NCCL, NVSHMEM, gflags, the cuda-samples
     helpers), so their originals cannot compile and the HIP figure could not count them;
   - byte-for-byte copies of a file already taken (teaching repos copy a sample per chapter).
+A file that is a symbolic link in the repository is read, here and by realcorpus_build.py, as
+what the link reaches (its includes resolved beside the link, as the compiler resolves them).
 Bruce-Lee-LY/cuda_hgemm was looked at and dropped by that rule alone: every file reaches
 cublas_v2.h, and this machine's CUDA toolkit has no cuBLAS headers.
 """
@@ -22,8 +24,8 @@ import hashlib
 import subprocess
 from pathlib import Path
 
-from realcorpus_build import INCLUDE, resolve
-from realcorpus_select import HEADER, cu_files, git, head, project
+from realcorpus_build import INCLUDE, read_tree, resolve, show
+from realcorpus_select import HEADER, MAX_SOURCE, MIRRORS, cu_files, head, project
 
 ROOT = Path(__file__).resolve().parent.parent
 CUDA_INCLUDE = [Path("/usr/local/cuda/include"), Path("/usr/local/cuda/include/cccl")]
@@ -40,17 +42,21 @@ def host_include_dirs() -> list[Path]:
 SYSTEM = CUDA_INCLUDE + host_include_dirs()
 
 
+def mirror(repo: str) -> Path:
+    return MIRRORS / repo.replace("/", "+") / "repo"
+
+
 def resolves(repo: str, commit: str, path: str, incdirs: list[str], tree: set[str],
-             seen: set[str]) -> bool:
+             seen: set[str], links: set[str] = frozenset()) -> bool:
     """Whether every include `path` reaches (transitively, through the repository) exists."""
     if path in seen:
         return True
     seen.add(path)
-    for quote, raw in INCLUDE.findall(git(repo, "show", f"{commit}:{path}")):
+    for quote, raw in INCLUDE.findall(show(mirror(repo), commit, path, links)):
         name = raw.decode("utf-8", "replace").strip()
         local = resolve(path, quote, name, incdirs, tree)
         if local is not None:
-            if not resolves(repo, commit, local, incdirs, tree, seen):
+            if not resolves(repo, commit, local, incdirs, tree, seen, links):
                 return False
         elif not any((d / name).exists() for d in SYSTEM):
             return False
@@ -58,11 +64,12 @@ def resolves(repo: str, commit: str, path: str, incdirs: list[str], tree: set[st
 
 
 def pick(repo: str, commit: str, incdirs: list[str], prefix: str = "", pattern: str = r"\.cu$") -> list[str]:
-    tree = set(git(repo, "ls-tree", "-r", "--name-only", commit).decode().split("\n")) - {""}
+    tree, links = read_tree(mirror(repo), commit)
     taken, digests = [], set()
     for p in cu_files(repo, commit, prefix, pattern):
-        digest = hashlib.sha256(git(repo, "show", f"{commit}:{p}")).hexdigest()
-        if digest in digests or not resolves(repo, commit, p, incdirs, tree, set()):
+        data = show(mirror(repo), commit, p, links)  # a link's size cap is that of what it reaches
+        digest = hashlib.sha256(data).hexdigest()
+        if len(data) > MAX_SOURCE or digest in digests or not resolves(repo, commit, p, incdirs, tree, set(), links):
             continue
         digests.add(digest)
         taken.append(p)

@@ -8,7 +8,10 @@ include dirs and defines its own build uses, and the CUDA sources taken. Each so
 with every local header it reaches through `#include` (resolved like the compiler: `"..."`
 beside the includer first, then the include dirs; `<...>` through the include dirs), in the
 project's original relative layout, so that include resolution on the copy is real.
-DEST/<project>/SOURCE.md records what was taken and from where.
+DEST/<project>/SOURCE.md records what was taken and from where. A path that is a symbolic link
+in the repository (gamer keeps its GPU `.cu` units as links to the shared `CPU_*.cpp` sources) is
+written as a file holding what the link reaches, as the compiler reads it: its includes are then
+resolved beside the link, where the compiler looks for them.
 
 Blobs are read with `git show COMMIT:PATH` from a bare mirror `MIRRORS/<owner>+<name>/repo`
 (default /work/.mirror); make one with
@@ -32,6 +35,33 @@ def git(mirror: Path, *args: str) -> bytes:
                           capture_output=True).stdout
 
 
+LINK_MODE = "120000"
+MAX_LINK_HOPS = 8
+
+
+def read_tree(mirror: Path, commit: str) -> tuple[set[str], set[str]]:
+    """The repository's paths, and those of them that are symbolic links."""
+    paths, links = set(), set()
+    for line in git(mirror, "ls-tree", "-r", commit).decode().splitlines():
+        meta, path = line.split("\t", 1)
+        paths.add(path)
+        if meta.split()[0] == LINK_MODE:
+            links.add(path)
+    return paths, links
+
+
+def show(mirror: Path, commit: str, path: str, links: set[str]) -> bytes:
+    """PATH's content, following symbolic links inside the tree (a link that leaves it, or a
+    chain longer than MAX_LINK_HOPS, gives its own text, as git stores it)."""
+    target = path
+    for _ in range(MAX_LINK_HOPS):
+        if target not in links:
+            return git(mirror, "show", f"{commit}:{target}")
+        text = git(mirror, "show", f"{commit}:{target}").decode("utf-8", "replace").strip()
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(target), text))
+    return git(mirror, "show", f"{commit}:{path}")
+
+
 def resolve(includer: str, quote: bytes, name: str, incdirs: list[str], tree: set[str]) -> str | None:
     """The repository path `#include` reaches, or None for a system or missing header."""
     candidates = [posixpath.dirname(includer)] if quote == b'"' else []
@@ -43,14 +73,14 @@ def resolve(includer: str, quote: bytes, name: str, incdirs: list[str], tree: se
 
 
 def closure(mirror: Path, commit: str, sources: list[str], incdirs: list[str],
-            tree: set[str]) -> dict[str, bytes]:
+            tree: set[str], links: set[str] = frozenset()) -> dict[str, bytes]:
     """Every source with the local headers it reaches, path -> content."""
     todo, seen = list(sources), {}
     while todo:
         path = todo.pop()
         if path in seen:
             continue
-        seen[path] = git(mirror, "show", f"{commit}:{path}")
+        seen[path] = show(mirror, commit, path, links)
         for quote, name in INCLUDE.findall(seen[path]):
             hit = resolve(path, quote, name.decode("utf-8", "replace").strip(), incdirs, tree)
             if hit is not None and hit not in seen:
@@ -64,13 +94,13 @@ def build_project(name: str, spec: dict, dest: Path, mirrors: Path) -> tuple[int
         sys.exit(f"{mirror}: no mirror of {spec['repo']}; "
                  f"git clone --bare https://github.com/{spec['repo']} {mirror}")
     commit = spec["commit"]
-    tree = set(git(mirror, "ls-tree", "-r", "--name-only", commit).decode().split("\n")) - {""}
+    tree, links = read_tree(mirror, commit)
     missing = [p for p in spec["sources"] + spec.get("license_files", []) if p not in tree]
     if missing:
         sys.exit(f"{name}: not in {spec['repo']}@{commit}: {', '.join(missing)}")
-    files = closure(mirror, commit, spec["sources"], spec.get("include_dirs", []), tree)
+    files = closure(mirror, commit, spec["sources"], spec.get("include_dirs", []), tree, links)
     for lic in spec.get("license_files", []):
-        files[lic] = git(mirror, "show", f"{commit}:{lic}")
+        files[lic] = show(mirror, commit, lic, links)
     root = dest / name
     for path, data in files.items():
         out = root / path
