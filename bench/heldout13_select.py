@@ -32,7 +32,8 @@ Projects (include dirs, defines and flags are those of each project's own build)
                              solvers) (GPL-3.0, in the files' headers; no LICENSE file);
                              Makefile's -DNO_ERR_CHK;
   ANL-CESAR/RSBench          a Monte Carlo neutron-transport proxy (multipole cross-section
-                             lookups) (MIT, LICENSE); its cuda/Makefile's -std=c++14;
+                             lookups) (MIT, LICENSE); C++17 (its cuda/Makefile's -std=c++14: CUDA 13's
+                             Thrust, which its header includes, needs C++17);
   treecode/Bonsai            a gravitational N-body tree-code (tree build, multipole
                              properties, warp-level tree walks) with the b40c radix-sort
                              library it carries (`runtime/include/b40c`, warp-synchronous
@@ -84,7 +85,7 @@ def heldout13() -> str:
                        ["README.md"], [], ["NO_ERR_CHK"], ["-std=c++17"],
                        capped(pick_cuda(r, c, [], [""]))))
     r = "ANL-CESAR/RSBench"; c = head(r)
-    out.append(project("rsbench", r, c, "MIT", ["LICENSE"], [], [], ["-std=c++14"],
+    out.append(project("rsbench", r, c, "MIT", ["LICENSE"], [], [], ["-std=c++17"],
                        capped(pick_cuda(r, c, [], ["cuda/"]))))
     r = "treecode/Bonsai"; c = head(r)
     inc = ["runtime/include", "runtime/renderer"]
