@@ -119,6 +119,24 @@ def test_a_project_header_device_code_needs_is_spliced_in(tmp_path: Path):
     assert '// #include "host.h": device code uses nothing of it' in body and "void report" not in body
 
 
+def test_a_kernel_launched_through_a_header_launch_macro_is_spliced_in(tmp_path: Path):
+    # CloverLeaf's shape: the kernel lives in an included file of its own, and the host launches it
+    # through a macro another header defines around `k<<<...>>>`
+    (tmp_path / "common.h").write_text("#pragma once\n#define LAUNCH(fn, ...) fn<<<blocks, 256>>>(n, __VA_ARGS__)\n")
+    (tmp_path / "k.cuknl").write_text("__global__ void scale(int n, float* a) {\n"
+                                      "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) a[i] *= 2.0f;\n}\n")
+    code = ('#include "common.h"\n#include "k.cuknl"\n'
+            'void run(int n, int blocks, float* a) { LAUNCH(scale, a); }\n')
+    port, text = metal(code, str(tmp_path / "k.cu"))
+    assert port.ok, [d.format() for d in port.diagnostics]
+    checked_text(text)
+    assert '// ---- "k.cuknl", spliced: device code needs it ----' in port.body and "kernel void scale" in port.body
+    # look-alike: the same macro's header included, the kernel file not launched: nothing spliced
+    code = '#include "common.h"\n#include "k.cuknl"\nvoid run(int n, int blocks, float* a) { }\n'
+    port, _ = metal(code, str(tmp_path / "k2.cu"))
+    assert "spliced: device code needs it" not in port.body
+
+
 def test_diagnostics_in_a_spliced_header_point_into_the_header(tmp_path: Path):
     (tmp_path / "kern.cuh").write_text('__global__ void add(float* a) {\n  printf("x");\n}\n')
     code = '#include "kern.cuh"\nint main() { add<<<1, 32>>>(nullptr); }\n'

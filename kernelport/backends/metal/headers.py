@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ...includes import locate
 from ...errors import KernelportError
-from ...model import build, defined_names, device_references, file_scope_items
+from ...model import Visible, build, defined_names, device_references, file_scope_items, with_header_launches
 from ...source import SourceFile, decode
 
 MAX_DEPTH = 8
@@ -26,12 +26,8 @@ _INCLUDE = re.compile(r'(?m)^[ \t]*#[ \t]*include[ \t]*([<"][^>"\n]+[>"])')
 MAX_HEADERS = 200  # headers read for their macros, per port
 
 
-def reachable_macros(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> dict:
-    """The macros of every project header that `src`'s includes reach (what the preprocessor will
-    have defined by the time it reads a spliced header's text), over those `src` was given (-D, the
-    project's): a header spliced in may use a macro of a header the next round splices."""
-    from ...macros import definitions
-    defs = dict(src.included_macros)
+def _reachable(src: SourceFile, include_dirs: tuple[str, ...] = ()):
+    """(path, text) of every project header that `src`'s includes reach, breadth first."""
     todo = [(Path(src.path).parent, m[1]) for m in _INCLUDE.finditer(src.text)]
     seen: set[Path] = set()
     while todo and len(seen) < MAX_HEADERS:
@@ -44,9 +40,41 @@ def reachable_macros(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> dic
             text = decode(header.read_bytes())
         except (OSError, UnicodeDecodeError):
             continue
-        defs.update(definitions(text, str(header)))
+        yield header, text
         todo += [(header.parent, m[1]) for m in _INCLUDE.finditer(text)]
+
+
+def reachable_macros(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> dict:
+    """The macros of every project header that `src`'s includes reach (what the preprocessor will
+    have defined by the time it reads a spliced header's text), over those `src` was given (-D, the
+    project's): a header spliced in may use a macro of a header the next round splices."""
+    from ...macros import definitions
+    defs = dict(src.included_macros)
+    for header, text in _reachable(src, include_dirs):
+        defs.update(definitions(text, str(header)))
     return defs
+
+
+def header_launch_forms(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> Visible | None:
+    """The launch macros (kernelport.launchforms) that the headers `src` reaches define, as the
+    Visible a module's launches are read again with (CloverLeaf's `CUDALAUNCH(kernel, ...)` in its
+    cuda_common.hpp wraps `kernel<<<...>>>`): a kernel a header defines is then launched here, and
+    the header is spliced.  None: no header defines one."""
+    from ... import backends, launchforms
+    from ...macros import definitions
+    runtime = backends.launch_forms()
+    wraps = re.compile(r"<<<|\b(?:" + "|".join(map(re.escape, runtime)) + r")\s*\(")
+    lines = [f"#define {d.name}({', '.join(d.params)}) {d.body}"
+             for header, text in _reachable(src, include_dirs)
+             for d in definitions(text, str(header)).values() if d.params is not None and wraps.search(d.body)]
+    if not lines:
+        return None
+    macro_src = SourceFile.from_text("\n".join(lines) + "\n", src.path)
+    got = launchforms.macro_forms(list(macro_src.index.of_types("preproc_function_def")), runtime,
+                                  backends.launch_configs())
+    if not (got.calls or got.configs or got.fixed):
+        return None
+    return Visible(launch_forms=dict(got.calls), launch_configs=dict(got.configs), launch_fixed=dict(got.fixed))
 
 
 def header_names(path: Path, macros=None) -> tuple[set[str], set[str]] | None:
@@ -103,8 +131,12 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
     origin = [(src.path, i + 1) for i in range(src.text.count("\n") + 1)]
     done: set[Path] = set()
     current = src
+    launch_macros = header_launch_forms(src, include_dirs)
     for _ in range(MAX_DEPTH):
         module = build(current)
+        if launch_macros is not None:  # kernels launched through a header's launch macro
+            module.visible = launch_macros
+            module.launches = with_header_launches(module)
         macros = None  # read once a header is a candidate
         edits = []  # (start byte, end byte, text, origins of its lines)
         for inc in current.index.of_type("preproc_include"):
