@@ -19,7 +19,8 @@ from tree_sitter import Tree
 
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, match_brace as _match_brace, match_paren as _match_paren, statement_start, tokens
-from .macros import ATTRIBUTE_WORDS, NEVER, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, expansion, in_place_edits
+from .macros import ATTRIBUTE_WORDS, NEVER, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
+    expansion, in_place_edits
 
 
 # -- repair: mask what stops the parse ---------------------------------------------------------
@@ -376,7 +377,7 @@ class Repair:
                 return None  # (or fits as another branch's, `inout X`, which is no C++)
             edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end)), (end_tok.start, end_tok.end, b" ")]
             return edits, [Mask(s, e, name, "arguments", expansion(name, self.macros)) for s, e, _ in edits]
-        defines = known is not None and known.params is not None and known.body.rstrip().endswith(("}", ";")) \
+        defines = known is not None and known.params is not None and ends_definition(known, self.macros) \
             and self.file_scope[i] and (after is None or after.text != ";")  # `COPY2D_OP(float, f32)`
         if kind == "definition":
             if not defines or self._statement_start(p, prev) != ([], []):

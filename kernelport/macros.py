@@ -159,6 +159,23 @@ def expansion(name: str, macros: Mapping[str, MacroDef], depth: int = 0) -> str 
                   else w.group(0), m.body)
 
 
+_LAST_CALL = re.compile(r"([A-Za-z_]\w*)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$")
+
+
+def ends_definition(m: MacroDef, macros: Mapping[str, MacroDef], depth: int = 0) -> bool:
+    """Whether a macro's replacement list ends a definition or declaration (`}` or `;`), directly
+    or through the function-like macro it ends by calling (b40c's `CUB_LOAD_BASE(t, ...)` is
+    `CUB_LOAD(t, ..., cg) CUB_LOAD(t, ..., ca)`, each a `template<> ... { asm(...); }`): a use of
+    it at file scope defines what it expands to."""
+    body = m.body.rstrip()
+    if body.endswith(("}", ";")):
+        return True
+    last = _LAST_CALL.search(body)
+    inner = macros.get(last.group(1)) if last is not None else None
+    return inner is not None and inner is not m and inner.params is not None and depth < 8 \
+        and ends_definition(inner, macros, depth + 1)
+
+
 def in_place(name: str, macros: Mapping[str, MacroDef]) -> bytes | None:
     """What the grammar must see for an object-like macro it cannot read through as a name: one that
     opens or closes a scope (`BEGIN_NS` -> `namespace ns {`, `END_NS` -> `}`), stands for string

@@ -627,6 +627,33 @@ def test_definition_macros_at_file_scope_parse_with_their_arguments_seen():
     assert b"," not in b"".join(data[m.start:m.end] for m in swap)  # `u, w` kept as written: `u, w ;`
 
 
+# A definition macro reached through another that forwards to it (b40c's `CUB_LOAD_BASE(int, s32, r)`
+# is two `CUB_LOAD(...)` uses, each a `template<> ... { ... }`): its use at file scope defines too.
+FORWARDED = """
+template <int M> struct Load { template <typename T> __device__ static void Ld(T &v, T *p); };
+#define ONE_LOAD(T, PTX, M) \\
+    template<> template<> __device__ void Load<M>::Ld(T &v, T *p) { v = *p; }
+#define BASE_LOADS(T, PTX) \\
+    ONE_LOAD(T, PTX, 1) \\
+    ONE_LOAD(T, PTX, 2)
+#define ALL_LOADS(T, PTX) BASE_LOADS(T, PTX)
+ALL_LOADS(int, s32)
+BASE_LOADS(unsigned char, u8)
+__global__ void k(int* a) { Load<1>::Ld(a[0], a + 1); }
+"""
+
+
+def test_a_definition_macro_reached_through_forwarding_macros_parses_at_file_scope():
+    s = src(FORWARDED)
+    assert s.syntax_errors() == []
+    reasons = [(m.name, m.reason) for m in s.masks]
+    assert ("ALL_LOADS", "statement") in reasons and ("BASE_LOADS", "statement") in reasons
+    assert "BASE_LOADS(unsigned char, u8)\n" in hip(FORWARDED)
+    # the look-alike: a forwarding macro whose last call is an expression macro is no definition
+    defs = macros.definitions(textwrap.dedent(FORWARDED) + "#define SQ(x) ((x) * (x))\n#define AREA(r) SQ(r)\n")
+    assert not macros.ends_definition(defs["AREA"], defs) and macros.ends_definition(defs["ALL_LOADS"], defs)
+
+
 # `#if 0` holds text no build compiles (the CUDA Handbook's tex1d_addressing.cu keeps an old loop's
 # `} while (...);` there, its `do {` gone): masked whatever it holds, and said nowhere.
 DEAD = """
