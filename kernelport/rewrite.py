@@ -70,6 +70,16 @@ class Rewriter:
     def has(self, node: Node) -> bool:
         return key(node) in self.replacements
 
+    def within(self, node: Node) -> bool:
+        """Whether a replaced node holds `node` (a `#define` in the body of a host function the Metal
+        port leaves out goes with the function)."""
+        p = node.parent
+        while p is not None:
+            if key(p) in self.replacements:
+                return True
+            p = p.parent
+        return False
+
     def touches(self, start: int, end: int) -> bool:
         """Whether a replacement covers any byte of [start, end) (an enclosing one too)."""
         if self._spans is None or self._spans[0] != len(self.replacements):

@@ -500,7 +500,7 @@ class Translator(ApiNames, MemberSpaces, Soundness):
         names = dialect.respelled(SOURCE, self.backend)  # the table's, once per process
         for n in self.src.index.of_types("preproc_def", "preproc_function_def"):  # the index: no walk of every node
             v = n.child_by_field_name("value")
-            if v is None or self.rw.has(v) or self.rw.has(n):  # a macro the port leaves out
+            if v is None or self.rw.has(v) or self.rw.has(n) or self.rw.within(n):  # a macro the port leaves out
                 continue
             text = self.src.text_of(v)
             words = set(re.findall(r"[A-Za-z_]\w*", text))

@@ -137,6 +137,25 @@ def test_a_kernel_launched_through_a_header_launch_macro_is_spliced_in(tmp_path:
     assert "spliced: device code needs it" not in port.body
 
 
+def test_a_macro_defined_in_a_left_out_host_function_goes_with_it():
+    # CloverLeaf's init_cuda.cu: `#define CUDA_ARRAY_ALLOC(arr, size) cudaMalloc(...); cudaMemset(...);`
+    # inside the host function that allocates: the runtime calls are host code, left out with it
+    code = ("__global__ void k(float* a) { a[threadIdx.x] = 1.0f; }\n"
+            "void setup(float** p, int n) {\n"
+            "    #define ALLOC(arr, size) \\\n        cudaMalloc((void**)&arr, size); \\\n"
+            "        cudaMemset(arr, 0, size);\n"
+            "    ALLOC(*p, n * sizeof(float));\n    k<<<1, 32>>>(*p);\n}\n")
+    port, text = metal(code, "alloc.cu")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    checked_text(text)
+    assert "cudaMalloc" not in port.body and "kernel void k" in port.body
+    # look-alike: the same macro defined in device code is still refused there
+    inside = code.replace("__global__ void k(float* a) { a[threadIdx.x] = 1.0f; }",
+                          "__global__ void k(float* a) {\n#define GROW(arr, size) cudaMalloc((void**)&arr, size);\n"
+                          "    a[threadIdx.x] = 1.0f; }")
+    assert any(e.startswith("2:KP202 cudaMalloc") for e in errors(inside, "alloc2.cu"))
+
+
 def test_diagnostics_in_a_spliced_header_point_into_the_header(tmp_path: Path):
     (tmp_path / "kern.cuh").write_text('__global__ void add(float* a) {\n  printf("x");\n}\n')
     code = '#include "kern.cuh"\nint main() { add<<<1, 32>>>(nullptr); }\n'
