@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from kernelport.backends.metal.headers import host_definition_uses
+from kernelport.model import build
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
@@ -154,6 +156,27 @@ def test_a_macro_defined_in_a_left_out_host_function_goes_with_it():
                           "__global__ void k(float* a) {\n#define GROW(arr, size) cudaMalloc((void**)&arr, size);\n"
                           "    a[threadIdx.x] = 1.0f; }")
     assert any(e.startswith("2:KP202 cudaMalloc") for e in errors(inside, "alloc2.cu"))
+
+
+def test_file_scope_uses_of_a_macro_defining_host_functions_are_left_out():
+    # CloverLeaf's pack_kernel_cuda.cu: `C_PACK_INTERFACE(pack, left_right)` defines the Fortran-called
+    # `extern "C" void pack_left_right(...) { cuda_chunk.pack_left_right(...); }`: host code
+    code = ("struct Chunk { void pack(int d); };\nChunk chunk;\n"
+            "#define C_IFACE(op, dir) \\\nextern \"C\" void op##_##dir(int* d) \\\n{ chunk.op(*d); }\n"
+            "#define BOTH(op) C_IFACE(op, lr) C_IFACE(op, tb)\n"
+            "C_IFACE(pack, lr)\nBOTH(unpack)\n"
+            "__global__ void k(float* a) { a[threadIdx.x] = 2.0f * a[threadIdx.x]; }\n")
+    port, text = metal(code, "pack.cu")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    checked_text(text)
+    assert "/* C_IFACE(...): defines host code only, left out of the Metal port */" in port.body
+    assert "/* BOTH(...): defines host code only" in port.body and "chunk." not in port.body
+    # look-alike: a file-scope use of a macro that defines device functions is no host code
+    dev = code.replace("__global__ void k", "#define SCALE_OP(T, NAME) __device__ T NAME(T x) { return x * 2; }\n"
+                                            "SCALE_OP(float, twice)\n__global__ void k")
+    src = SourceFile.from_text(dev, "dev.cu")
+    spans = [src.data[s:e].decode() for s, e in host_definition_uses(src, build(src))]
+    assert spans == ["C_IFACE(pack, lr)", "BOTH(unpack)"]
 
 
 def test_diagnostics_in_a_spliced_header_point_into_the_header(tmp_path: Path):

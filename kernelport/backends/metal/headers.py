@@ -108,8 +108,47 @@ def device_macro_uses(src: SourceFile, module) -> set[str]:
             if m.end <= start and not src.data[m.end:start].strip():
                 start = m.start
         host.append((start, f.node.end_byte))
+    host += host_definition_uses(src, module)
     return {m.name for m in src.masks if not m.reason.startswith("conditional")
             and not any(s <= m.start < e for s, e in host)}
+
+
+_DEVICE_WORDS = re.compile(r"\b__(?:global|device|constant|shared|managed)__\b")
+
+
+def host_definition_uses(src: SourceFile, module) -> list[tuple[int, int]]:
+    """The spans of file-scope uses of macros that define host code only (CloverLeaf's
+    `C_PACK_INTERFACE(pack, left_right)`: an `extern "C" void pack_left_right(...) { cuda_chunk... }`):
+    a macro whose replacement ends a definition (macros.ends_definition) and whose text, with the
+    macros it uses, names no CUDA device qualifier.  Such a use is host code, left out of the port."""
+    from ...macros import definitions, ends_definition
+    from ...macro_tokens import match_paren, tokens
+    defs = {**src.included_macros, **definitions(src)}
+
+    def text_of(name: str, seen: set[str]) -> str:
+        m = defs.get(name)
+        if m is None or name in seen or len(seen) > 16:
+            return ""
+        seen.add(name)
+        return m.body + " " + " ".join(text_of(w, seen) for w in set(re.findall(r"[A-Za-z_]\w*", m.body)) if w in defs)
+
+    fns = [(f.node.start_byte, f.node.end_byte) for f in module.functions.values()]
+    host_defs: dict[str, bool] = {}
+    out = []
+    for m in src.masks:
+        d = defs.get(m.name)
+        if d is None or d.params is None or not src.data[m.start:m.end].startswith(m.name.encode()) or \
+                any(s <= m.start < e for s, e in fns):
+            continue
+        if m.name not in host_defs:
+            host_defs[m.name] = ends_definition(d, defs) and not _DEVICE_WORDS.search(text_of(m.name, set()))
+        if not host_defs[m.name]:
+            continue
+        toks = tokens(src.data[m.start:m.start + 8192])  # a use's arguments: well within it
+        close = match_paren(toks, 1) if len(toks) > 1 and toks[1].text == "(" else None
+        if close is not None:
+            out.append((m.start, m.start + toks[close].end))
+    return out
 
 
 def needed_by(src: SourceFile, header: Path, module=None, macros=None) -> str | None:

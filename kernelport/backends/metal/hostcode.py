@@ -22,7 +22,7 @@ from tree_sitter import Node
 
 from ... import dialect
 from ...model import defined_names, device_references, file_scope_items
-from .headers import device_macro_uses, header_names, locate
+from .headers import device_macro_uses, header_names, host_definition_uses, locate
 
 _HOST_ONLY_DECL = ("__device__", "__constant__", "__managed__", "__shared__")
 _NO_METAL_QUALIFIER = ("__host__", "__noinline__")  # Metal has no host functions, and no noinline
@@ -186,7 +186,19 @@ class HostCode:
         """File-scope items no device code needs (nor any `#if` condition) are host code."""
         needed = self._device_needs() | self._condition_names()
         self._left_out: set[str] = set()
-        for item in file_scope_items(self.src):
+        uses = host_definition_uses(self.src, self.module)  # `C_IFACE(pack, lr)`: host functions
+        items = file_scope_items(self.src)
+        for start, end in uses:  # the masked bytes no item holds go (the first says why), the items too
+            inside = [(i.start_byte, i.end_byte) for i in items if start <= i.start_byte and i.end_byte <= end]
+            for n, m in enumerate(sorted((m for m in self.src.masks if start <= m.start and m.end <= end and
+                                          not any(s <= m.start < e for s, e in inside)), key=lambda m: m.start)):
+                name = self.src.data[start:end].split(b"(")[0].decode("utf-8", "replace")
+                self.rw.drop_span(m.start, m.end, "" if n else f"/* {name}(...): defines host code only, left out "
+                                                               f"of the Metal port */")
+        for item in items:
+            if any(s <= item.start_byte and item.end_byte <= e for s, e in uses):
+                self.rw.replace(item, "")  # the use's arguments, which the parse saw as statements
+                continue
             if self.rw.has(item) or self.module.function_at(item) is not None:
                 continue
             if item.type in ("using_declaration", "static_assert_declaration"):
