@@ -129,10 +129,8 @@ def test_a_kernel_launched_through_a_header_launch_macro_is_spliced_in(tmp_path:
                                       "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) a[i] *= 2.0f;\n}\n")
     code = ('#include "common.h"\n#include "k.cuknl"\n'
             'void run(int n, int blocks, float* a) { LAUNCH(scale, a); }\n')
-    port, text = metal(code, str(tmp_path / "k.cu"))
-    assert port.ok, [d.format() for d in port.diagnostics]
-    checked_text(text)
-    assert '// ---- "k.cuknl", spliced: device code needs it ----' in port.body and "kernel void scale" in port.body
+    body = checked(code, str(tmp_path / "k.cu"))
+    assert '// ---- "k.cuknl", spliced: device code needs it ----' in body and "kernel void scale" in body
     # look-alike: the same macro's header included, the kernel file not launched: nothing spliced
     code = '#include "common.h"\n#include "k.cuknl"\nvoid run(int n, int blocks, float* a) { }\n'
     port, _ = metal(code, str(tmp_path / "k2.cu"))
@@ -147,10 +145,8 @@ def test_a_macro_defined_in_a_left_out_host_function_goes_with_it():
             "    #define ALLOC(arr, size) \\\n        cudaMalloc((void**)&arr, size); \\\n"
             "        cudaMemset(arr, 0, size);\n"
             "    ALLOC(*p, n * sizeof(float));\n    k<<<1, 32>>>(*p);\n}\n")
-    port, text = metal(code, "alloc.cu")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    checked_text(text)
-    assert "cudaMalloc" not in port.body and "kernel void k" in port.body
+    body = checked(code, "alloc.cu")
+    assert "cudaMalloc" not in body and "kernel void k" in body
     # look-alike: the same macro defined in device code is still refused there
     inside = code.replace("__global__ void k(float* a) { a[threadIdx.x] = 1.0f; }",
                           "__global__ void k(float* a) {\n#define GROW(arr, size) cudaMalloc((void**)&arr, size);\n"
@@ -166,11 +162,9 @@ def test_file_scope_uses_of_a_macro_defining_host_functions_are_left_out():
             "#define BOTH(op) C_IFACE(op, lr) C_IFACE(op, tb)\n"
             "C_IFACE(pack, lr)\nBOTH(unpack)\n"
             "__global__ void k(float* a) { a[threadIdx.x] = 2.0f * a[threadIdx.x]; }\n")
-    port, text = metal(code, "pack.cu")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    checked_text(text)
-    assert "/* C_IFACE(...): defines host code only, left out of the Metal port */" in port.body
-    assert "/* BOTH(...): defines host code only" in port.body and "chunk." not in port.body
+    body = checked(code, "pack.cu")
+    assert "/* C_IFACE(...): defines host code only, left out of the Metal port */" in body
+    assert "/* BOTH(...): defines host code only" in body and "chunk." not in body
     # look-alike: a file-scope use of a macro that defines device functions is no host code
     dev = code.replace("__global__ void k", "#define SCALE_OP(T, NAME) __device__ T NAME(T x) { return x * 2; }\n"
                                             "SCALE_OP(float, twice)\n__global__ void k")
