@@ -162,3 +162,8 @@ def test_elaborated_toolkit_types_and_a_guarded_stand_in_compile(tmp_path):
         "#include <cuda_runtime.h>\nstruct holder { struct cudaGraphicsResource* res; enum cudaError last; };\n"
         "int run(cudaStream_t s, struct holder* h) { h->last = cudaStreamSynchronize(s);\n"
         "  return sizeof(struct cudaChannelFormatDesc) + (h->res != 0); }\n", tmp_path)
+
+
+def test_a_projects_own_overload_hip_declares_compiles_as_hips(tmp_path):
+    from test_hip_api import _OWN_ATOMIC_MAX
+    _port_compiles(_OWN_ATOMIC_MAX, tmp_path)
