@@ -16,6 +16,36 @@ from ..rule import Rule, ex, register
 from .ws_sites import _LANE_ARRAY, _expr_text, _parent_op, _shared_dim, _why, site_codes
 
 
+# The softmax samples' block max: per-warp maxima at the warp index, the second stage under `lane < nwarps`.
+_BLOCK_MAX = """
+constexpr size_t BLOCK_SIZE = 256;
+__global__ void set_lowest(float* v) { *v = -1e30f; }
+__global__ void max_kernel(float* input, float* output, int N) {
+    __shared__ float s_mem[32];
+    int idx = blockDim.x * blockIdx.x + threadIdx.x;
+    int warpId = threadIdx.x / warpSize;
+    int laneId = threadIdx.x % warpSize;
+    float val = (idx < N) ? input[idx] : -1e30f;
+    for (int offset = warpSize >> 1; offset > 0; offset >>= 1)
+        val = fmaxf(val, __shfl_down_sync(0xFFFFFFFF, val, offset));
+    if (laneId == 0) s_mem[warpId] = val;
+    __syncthreads();
+    if (warpId == 0) {
+        int warpNum = blockDim.x / warpSize;
+        val = (laneId < warpNum) ? s_mem[laneId] : -1e30f;
+        for (int offset = warpSize >> 1; offset > 0; offset >>= 1)
+            val = fmaxf(val, __shfl_down_sync(0xFFFFFFFF, val, offset));
+        if (laneId == 0) output[blockIdx.x] = val;
+    }
+}
+void call_max(float* input_device, float* max_device, int N) {
+    int block_size = BLOCK_SIZE;
+    int grid_size = (N + BLOCK_SIZE - 1) / BLOCK_SIZE;
+    set_lowest<<<1, 1>>>(max_device);
+    max_kernel<<<grid_size, block_size>>>(input_device, max_device, N);
+}"""
+
+
 @register
 class PerWarpShared32(Rule):
     code, name = "WS011", "per-warp-shared-array-32"
@@ -63,33 +93,9 @@ __global__ void scan(float* x) {
     __shared__ float buffer[32];  // !
     x[threadIdx.x] = block_scan(x[threadIdx.x], buffer);
 }"""),
-        ex("""
-constexpr size_t BLOCK_SIZE = 256;
-__global__ void set_lowest(float* v) { *v = -1e30f; }
-__global__ void max_kernel(float* input, float* output, int N) {
-    __shared__ float s_mem[32];  // !
-    int idx = blockDim.x * blockIdx.x + threadIdx.x;
-    int warpId = threadIdx.x / warpSize;
-    int laneId = threadIdx.x % warpSize;
-    float val = (idx < N) ? input[idx] : -1e30f;
-    for (int offset = warpSize >> 1; offset > 0; offset >>= 1)
-        val = fmaxf(val, __shfl_down_sync(0xFFFFFFFF, val, offset));
-    if (laneId == 0) s_mem[warpId] = val;
-    __syncthreads();
-    if (warpId == 0) {
-        int warpNum = blockDim.x / warpSize;
-        val = s_mem[laneId];
-        for (int offset = warpSize >> 1; offset > 0; offset >>= 1)
-            val = fmaxf(val, __shfl_down_sync(0xFFFFFFFF, val, offset));
-        if (laneId == 0) output[blockIdx.x] = val;
-    }
-}
-void call_max(float* input_device, float* max_device, int N) {
-    int block_size = BLOCK_SIZE;
-    int grid_size = (N + BLOCK_SIZE - 1) / BLOCK_SIZE;
-    set_lowest<<<1, 1>>>(max_device);
-    max_kernel<<<grid_size, block_size>>>(input_device, max_device, N);
-}""", note="the second stage reads `s_mem[laneId]` with no bound: lanes 32-63 of a 64-lane wave"),
+        ex(_BLOCK_MAX.replace("(laneId < warpNum) ? s_mem[laneId] : -1e30f", "s_mem[laneId]")
+           .replace("float s_mem[32];", "float s_mem[32];  // !"),
+           note="the second stage reads `s_mem[laneId]` with no bound: lanes 32-63 of a 64-lane wave"),
     )
     passes = (
         ex("""
@@ -119,33 +125,8 @@ __global__ void scan32(float* x) {
     __shared__ float buffer[32];
     x[threadIdx.x] = group_scan(x[threadIdx.x], buffer);
 }""", note="a 32-lane logical group: its lanes stop at 31 on any wave"),
-        ex("""
-constexpr size_t BLOCK_SIZE = 256;
-__global__ void set_lowest(float* v) { *v = -1e30f; }
-__global__ void max_kernel(float* input, float* output, int N) {
-    __shared__ float s_mem[32];
-    int idx = blockDim.x * blockIdx.x + threadIdx.x;
-    int warpId = threadIdx.x / warpSize;
-    int laneId = threadIdx.x % warpSize;
-    float val = (idx < N) ? input[idx] : -1e30f;
-    for (int offset = warpSize >> 1; offset > 0; offset >>= 1)
-        val = fmaxf(val, __shfl_down_sync(0xFFFFFFFF, val, offset));
-    if (laneId == 0) s_mem[warpId] = val;
-    __syncthreads();
-    if (warpId == 0) {
-        int warpNum = blockDim.x / warpSize;
-        val = (laneId < warpNum) ? s_mem[laneId] : -1e30f;
-        for (int offset = warpSize >> 1; offset > 0; offset >>= 1)
-            val = fmaxf(val, __shfl_down_sync(0xFFFFFFFF, val, offset));
-        if (laneId == 0) output[blockIdx.x] = val;
-    }
-}
-void call_max(float* input_device, float* max_device, int N) {
-    int block_size = BLOCK_SIZE;
-    int grid_size = (N + BLOCK_SIZE - 1) / BLOCK_SIZE;
-    set_lowest<<<1, 1>>>(max_device);
-    max_kernel<<<grid_size, block_size>>>(input_device, max_device, N);
-}""", note="stored at the warp index (at most 16 warps of 64 lanes), read at a lane only below the warp count"),
+        ex(_BLOCK_MAX, note="stored at the warp index (at most 16 warps of 64 lanes), read at a lane only below the "
+                            "warp count"),
         ex("""
 __global__ void transpose(float* o, const float* i, int w) {
     __shared__ float tile[32][33];
