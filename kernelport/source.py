@@ -314,8 +314,16 @@ class SourceFile:
 
     # -- syntax errors ---------------------------------------------------------------------
     def syntax_errors(self) -> list[tuple[Location, str]]:
+        """The parse's errors, less those in a branch no compile reaches (`#ifdef DEBUG_X` where
+        nothing defines DEBUG_X: nvcc never reads it, so its text need not parse either)."""
+        from .includewalk import ruled_out
         out = []
+        defined = None
         for n in walk(self.root, lambda n: n.has_error):
+            if n.is_missing or n.type == "ERROR":
+                defined = set(self.macros) if defined is None else defined
+                if ruled_out(self, n, defined):
+                    continue
             if n.is_missing:
                 out.append((self.loc(n), f"expected '{n.type}'"))
             elif n.type == "ERROR":

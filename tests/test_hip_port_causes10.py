@@ -138,3 +138,35 @@ def test_a_definition_takes_the_execution_space_its_declaration_names(tmp_path):
     require_tool("hipcc")
     r = toolchains.compile_hip(out / "hash.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17", f"-I{tmp_path}"))
     assert r.ok, r.output[-3000:]
+
+
+# DualSPHysics' JReduSum_ker.cu: a debug check under `#ifdef DG_...` that nothing defines has a stray
+# `.` and an unbalanced `)` (`fabs(ret.z/dgret.z.-1)>0.00001f))`); nvcc never reads it, but the
+# parse error stopped the whole file
+DEAD_BRANCH = """\
+__global__ void k(float *o, float3 a, float3 b){
+  float r = a.x;
+#ifdef DEBUG_CHECK_SUMS
+  if(r!=0 && (fabs(a.x/b.x-1)>0.1f) || fabs(a.z/b.z.-1)>0.1f)){ o[1] = 2.f; }
+#endif
+#ifndef NO_SUMS
+  o[2] = r;
+#else
+  o[2] = r.;
+#endif
+  o[0] = __shfl_sync(0xffffffffu, r, 0);
+}
+"""
+
+
+def test_a_syntax_error_in_a_branch_nothing_defines_does_not_stop_the_port():
+    src = SourceFile.from_text(DEAD_BRANCH, "k.cu")
+    assert src.syntax_errors() == []
+    port, text = translate(src, "hip")
+    assert port.ok and "b.z.-1" in text  # the dead text is kept as written
+    # where the name is defined (by the file, or the run's -D), the branch is compiled: still an error
+    defined = SourceFile.from_text("#define DEBUG_CHECK_SUMS 1\n" + DEAD_BRANCH, "k.cu")
+    assert [loc.line for loc, _ in defined.syntax_errors()] == [5, 5]
+    from kernelport.macros import MacroDef
+    minus_d = SourceFile.from_text(DEAD_BRANCH, "k.cu", macros={"NO_SUMS": MacroDef("NO_SUMS", None, "1", "<command line>", 0)})
+    assert [loc.line for loc, _ in minus_d.syntax_errors()] == [9]
