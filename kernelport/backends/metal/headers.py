@@ -84,17 +84,30 @@ def device_macro_uses(src: SourceFile, module) -> set[str]:
             and not any(s <= m.start < e for s, e in host)}
 
 
-def needed_by(src: SourceFile, header: Path, module=None, macros=None) -> str | None:
-    """The first name (or kernel) of `header` that the port of `src` needs, if any; `macros`: those
-    the header sees (`reachable_macros`)."""
-    got = header_names(header, macros) if header.is_file() else None
-    if got is None:
-        return None
+def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_dirs: tuple[str, ...] = ()) -> str | None:
+    """The first name (or kernel) of `header`, or of a project header it includes (transitively:
+    `blake2b.cuh` only includes `config.h`, whose typedefs device code uses), that the port of
+    `src` needs, if any; `macros`: those the header sees (`reachable_macros`)."""
     module = module or build(src)
-    defines, kernels = got
     needs = device_references(module) | device_macro_uses(src, module)
-    hit = sorted(defines & needs) or sorted(kernels & {l.kernel for l in module.launches})
-    return hit[0] if hit else None
+    launched = {l.kernel for l in module.launches}
+    todo, seen = [header], set()
+    while todo and len(seen) < MAX_HEADERS:
+        h = todo.pop(0)
+        got = header_names(h, macros) if h not in seen and h.is_file() else None
+        seen.add(h)
+        if got is None:
+            continue
+        defines, kernels = got
+        hit = sorted(defines & needs) or sorted(kernels & launched)
+        if hit:
+            return hit[0]
+        try:
+            text = decode(h.read_bytes())
+        except (OSError, UnicodeDecodeError):
+            continue
+        todo += [n for m in _INCLUDE.finditer(text) if (n := locate(h.parent, m[1], include_dirs)) is not None]
+    return None
 
 
 def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceFile, list[tuple[str, int]] | None]:
@@ -121,7 +134,7 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
                 continue
             if macros is None:
                 macros = reachable_macros(current, include_dirs)
-            if needed_by(current, header, module, macros) is None:
+            if needed_by(current, header, module, macros, include_dirs) is None:
                 continue
             text = decode(header.read_bytes())  # as SourceFile.read reads it (a Latin-1 comment)
             if not text.endswith("\n"):
