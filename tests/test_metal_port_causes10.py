@@ -58,3 +58,53 @@ def test_a_definition_takes_the_spaces_its_prototype_names_on_metal(tmp_path: Pa
     # a definition whose prototype names no space stays host code: called from a kernel, refused as before
     port, _ = translate(SourceFile.from_text(code.replace("twice(b.v", "host_only(b.v"), str(tmp_path / "k.cu")), "metal")
     assert [d.code for d in port.diagnostics if d.severity == "error"] == ["KP223"]
+
+
+# cuda-hashing-algos (md5.cu, sha1.cu, sha256.cu, md2.cu, blake2b.cu, keccak.cu) and solanity's crypt
+# files: device code calls memset / memcpy (KP223 'memset' is defined neither in this file nor in
+# Metal's standard library), keeps `unsigned long long` in a file-scope struct, and passes a struct's
+# array member (`ctx->data`) to a helper, which got a `device` parameter for a thread-space array
+HASH_STEP = """\
+typedef unsigned char BYTE;
+typedef struct { BYTE data[8]; unsigned long long bitlen; unsigned int len; } CTX;
+__device__ unsigned int fold(CTX *ctx, const BYTE data[]) {
+  unsigned int s = 0;
+  for (int i = 0; i < 8; ++i) s = s * 31u + data[i];
+  return s + (unsigned int)ctx->bitlen;
+}
+__device__ void init(CTX *ctx, const BYTE *key, BYTE *scratch) {
+  memset(ctx, 0, sizeof(CTX));
+  memcpy(ctx->data, key, 8);
+  memcpy(scratch, ctx->data, 8);
+  ctx->bitlen = 64;
+}
+__global__ void k(const BYTE *keys, unsigned int *out) {
+  __shared__ BYTE scratch[8];
+  CTX ctx;
+  init(&ctx, keys + 8 * threadIdx.x, scratch);
+  out[threadIdx.x] = fold(&ctx, ctx.data) + fold(&ctx, keys);
+}
+"""
+
+
+def test_memcpy_memset_long_long_fields_and_array_members_port_to_metal(tmp_path: Path):
+    port, text = translate(SourceFile.from_text(HASH_STEP, str(tmp_path / "k.cu")), "metal")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    body = port.body
+    assert "kp_memset(ctx, 0, sizeof(CTX));" in body and "kp_memcpy(ctx->data, key, 8);" in body
+    assert "ulong bitlen;" in body and "long long" not in body
+    # fold is called with a thread array (ctx.data) and a device buffer: one overload per space
+    assert "fold(thread CTX *ctx, const thread BYTE data[])" in body
+    assert "fold(thread CTX *ctx, const device BYTE data[])" in body
+    assert "inline D kp_memcpy(D dst, S src, size_t n)" in text and "inline D kp_memset(D dst, int c, size_t n)" in text
+    _checked(text)
+
+
+def test_the_memory_polyfills_are_left_out_where_unused_and_a_pointer_member_is_not_an_array():
+    code = ("struct Span { float *p; float v[2]; };\n"
+            "__device__ float first(const float *q) { return q[0]; }\n"
+            "__global__ void k(Span s, float *out) { Span t = s; out[0] = first(t.v) + first(s.p); }\n")
+    port, text = translate(SourceFile.from_text(code, "k.cu"), "metal")
+    assert "kp_memcpy" not in text and "kp_bytes" not in text
+    # t.v is the thread copy's own array; s.p points wherever the host said: not taken as thread
+    assert "first(const thread float *q)" in port.body
