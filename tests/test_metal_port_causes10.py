@@ -108,3 +108,26 @@ def test_the_memory_polyfills_are_left_out_where_unused_and_a_pointer_member_is_
     assert "kp_memcpy" not in text and "kp_bytes" not in text
     # t.v is the thread copy's own array; s.p points wherever the host said: not taken as thread
     assert "first(const thread float *q)" in port.body
+
+
+def test_an_extern_constant_from_a_header_is_a_bound_buffer(tmp_path: Path):
+    # AliceVision's DeviceCameraParams.hpp: `extern __constant__ DeviceCameraParams
+    # constantCameraParametersArray_d[100];`, defined in DeviceCameraParams.cu, read by kernels in
+    # other files: the spliced declaration was left as CUDA (KP224 unknown type name '__constant__')
+    (tmp_path / "params.h").write_text("#pragma once\nstruct Cam { float f; float c[2]; };\n"
+                                       "#define NCAM 4\nextern __constant__ Cam cams_d[NCAM];\n")
+    user = '#include "params.h"\n__global__ void k(float *o) { o[threadIdx.x] = cams_d[threadIdx.x % NCAM].f; }\n'
+    port, text = translate(SourceFile.from_text(user, str(tmp_path / "k.cu")), "metal")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "constant Cam* cams_d [[buffer(1)]]" in port.body and "extern __constant__" not in port.body
+    _checked(text)
+    # the file that defines it too: one buffer, the header's declaration and the definition both left out
+    both = user + "__constant__ Cam cams_d[NCAM];\n"
+    port, text = translate(SourceFile.from_text(both, str(tmp_path / "k.cu")), "metal")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert port.body.count("constant Cam* cams_d") == 1 and "/* cams_d: declared above */" in port.body
+    _checked(text)
+    # an extern array of unknown size is not bound (its size is elsewhere): refused, as before
+    (tmp_path / "params.h").write_text("#pragma once\nstruct Cam { float f; };\nextern __constant__ Cam cams_d[];\n")
+    port, _ = translate(SourceFile.from_text(user.replace("% NCAM", "% 4"), str(tmp_path / "k.cu")), "metal")
+    assert not port.ok
