@@ -24,7 +24,8 @@ def test_a_header_needed_only_through_its_own_include_is_spliced(tmp_path: Path)
     (tmp_path / "config.h").write_text("#pragma once\ntypedef unsigned char BYTE;\ntypedef unsigned int WORD;\n")
     (tmp_path / "hash.cuh").write_text('#pragma once\n#include "config.h"\nvoid hash_batch(BYTE* in, int n);\n')
     (tmp_path / "unused.h").write_text('#pragma once\nvoid log_line(const char* s);\n')
-    code = ('#include "unused.h"\n#include "hash.cuh"\n'
+    (tmp_path / "report.h").write_text('#pragma once\n#include "config.h"\nvoid report(WORD w);\n')
+    code = ('#include "unused.h"\n#include "hash.cuh"\n#include "report.h"\n'
             "__device__ WORD mix(BYTE b) { return (WORD)b * 31u; }\n"
             "__global__ void k(BYTE* in, WORD* out) { out[threadIdx.x] = mix(in[threadIdx.x]); }\n"
             "void hash_batch(BYTE* in, int n) { log_line(\"batch\"); }\n")
@@ -32,6 +33,7 @@ def test_a_header_needed_only_through_its_own_include_is_spliced(tmp_path: Path)
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "typedef unsigned char BYTE;" in port.body
     assert "void log_line" not in port.body  # a header nothing of which (nor of its includes) is needed: left out
+    assert '"report.h", spliced' not in port.body  # what it includes is spliced already: no reason to splice it
     _checked(text)
 
 

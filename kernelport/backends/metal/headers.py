@@ -84,14 +84,16 @@ def device_macro_uses(src: SourceFile, module) -> set[str]:
             and not any(s <= m.start < e for s, e in host)}
 
 
-def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_dirs: tuple[str, ...] = ()) -> str | None:
+def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_dirs: tuple[str, ...] = (),
+              spliced: frozenset[Path] | set[Path] = frozenset()) -> str | None:
     """The first name (or kernel) of `header`, or of a project header it includes (transitively:
     `blake2b.cuh` only includes `config.h`, whose typedefs device code uses), that the port of
-    `src` needs, if any; `macros`: those the header sees (`reachable_macros`)."""
+    `src` needs, if any; `macros`: those the header sees (`reachable_macros`); `spliced`: headers
+    already in the port (what they define is there: no reason to splice an includer of theirs)."""
     module = module or build(src)
     needs = device_references(module) | device_macro_uses(src, module)
     launched = {l.kernel for l in module.launches}
-    todo, seen = [header], set()
+    todo, seen, spliced = [header], set(), {p.resolve() for p in spliced}
     while todo and len(seen) < MAX_HEADERS:
         h = todo.pop(0)
         got = header_names(h, macros) if h not in seen and h.is_file() else None
@@ -106,8 +108,27 @@ def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_d
             text = decode(h.read_bytes())
         except (OSError, UnicodeDecodeError):
             continue
-        todo += [n for m in _INCLUDE.finditer(text) if (n := locate(h.parent, m[1], include_dirs)) is not None]
+        todo += [n for m in _INCLUDE.finditer(text)
+                 if (n := locate(h.parent, m[1], include_dirs)) is not None and n.resolve() not in spliced]
     return None
+
+
+def _included(header: Path, include_dirs: tuple[str, ...]) -> set[Path]:
+    """The project headers `header` includes, transitively."""
+    out: set[Path] = set()
+    todo = [header]
+    while todo and len(out) < MAX_HEADERS:
+        h = todo.pop()
+        try:
+            text = decode(h.read_bytes())
+        except (OSError, UnicodeDecodeError):
+            continue
+        for m in _INCLUDE.finditer(text):
+            n = locate(h.parent, m[1], include_dirs)
+            if n is not None and n not in out:
+                out.add(n)
+                todo.append(n)
+    return out
 
 
 def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceFile, list[tuple[str, int]] | None]:
@@ -115,6 +136,7 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
     (path, line); (src, None) when nothing was spliced.  `include_dirs`: the run's `-I` (project mode)."""
     origin = [(src.path, i + 1) for i in range(src.text.count("\n") + 1)]
     done: set[Path] = set()
+    covered: set[Path] = set()  # the headers those spliced include, transitively (spliced in a later round)
     current = src
     for _ in range(MAX_DEPTH):
         module = build(current)
@@ -134,7 +156,7 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
                 continue
             if macros is None:
                 macros = reachable_macros(current, include_dirs)
-            if needed_by(current, header, module, macros, include_dirs) is None:
+            if needed_by(current, header, module, macros, include_dirs, done | covered) is None:
                 continue
             text = decode(header.read_bytes())  # as SourceFile.read reads it (a Latin-1 comment)
             if not text.endswith("\n"):
@@ -146,6 +168,7 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
                           f"// ---- {label}, spliced: device code needs it ----\n{text}"
                           f"// ---- end of {label} ----\n", lines))
             done.add(header)
+            covered |= _included(header, include_dirs)
         if not edits:
             break
         data = current.data
