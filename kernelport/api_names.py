@@ -15,6 +15,7 @@ from pathlib import Path
 from tree_sitter import Node
 
 from . import backends
+from .api_fallbacks import defines, include_block
 from .diagnostics import Diagnostic
 
 # Node fields that name what a declaration declares.
@@ -100,7 +101,6 @@ def _aliases_api_name(node: Node, text_of) -> bool:
     if not (pattern and re.fullmatch(pattern, cuda)) or not re.fullmatch(r"\w+", alias):
         return False
     return any((t := b.api()) is not None and t.spelling(cuda) == alias for b in backends.all())
-
 
 
 def unit_declared(project, sc, root) -> frozenset[str]:
@@ -256,9 +256,8 @@ class ApiNames:
         self.port.notes.append(Note(self.src.loc(node), before, after, f"HIPIFY maps {kind}", category=f"api:{kind}"))
 
     def _absent_warning(self, node: Node, entry) -> None:
-        if entry.hipcc != "absent":
-            return
-        b = backends.get(self.backend)
+        if entry.hipcc != "absent" or defines(self.src, b := backends.get(self.backend), entry.hip):
+            return  # present, or the port carries its definition (kernelport/api_fallbacks.py)
         since = f" (HIPIFY: from ROCm {entry.since})" if entry.since != "-" else ""
         self.port.diagnostics.append(Diagnostic(
             "KP210", self.src.loc(node), f"`{entry.hip}` (for `{entry.cuda}`) is not in {b.api_checked_with}'s headers{since}: "
@@ -613,8 +612,9 @@ class ApiNames:
         elif not e.hip:
             self.rw.replace(node, "")  # nothing to include on HIP (device_launch_parameters.h)
             self._api_note(node, inner, "(removed)", e.kind)
-        else:
-            self.rw.replace(path, raw[0] + e.hip + raw[-1])
+        else:  # (a header the checked toolchain lacks: its fallback where the backend has one)
+            block = include_block(self.src, b, e.hip, self.src.text_of(node))
+            self.rw.replace(*((node, block) if block else (path, raw[0] + e.hip + raw[-1])))
             self._api_note(path, inner, e.hip, e.kind)
-            self._absent_warning(path, e)
+            None if block else self._absent_warning(path, e)
 

@@ -330,3 +330,22 @@ def _condition(src: SourceFile, node: Node, defined: set[str], tested=None) -> b
     if name.startswith("__") or name.startswith("_") and name[1:2].isupper():
         return None  # the compiler's own (__CUDA_ARCH__, _WIN32): unknown here
     return negated
+
+
+def ruled_out(src: SourceFile, node: Node, defined) -> str | None:
+    """Is `node` in a part of a conditional that no compile of this run reaches: the body of
+    `#ifdef X` / `#if defined(X)` (the `#else` of `#ifndef X`) where X is an ordinary name that
+    nothing visible defines (`defined`: the includes', the run's -D and the file's own macros)?
+    Only that direction is trusted: a name the file defines may be defined under a condition or
+    after the test (an include guard), so a test of it decides nothing here.  Returns X (None: no)."""
+    child, p = node, node.parent
+    while p is not None:
+        if p.type in ("preproc_ifdef", "preproc_if", "preproc_elif"):
+            tested: list[str] = []
+            truth = _condition(src, p, set(), tested.append)
+            if tested and tested[0] not in defined and truth is not None:
+                in_body = child != p.child_by_field_name("alternative")
+                if truth is not in_body:
+                    return tested[0]
+        child, p = p, p.parent
+    return None

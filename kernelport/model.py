@@ -221,6 +221,21 @@ def _function_declarator(node: Node) -> Node | None:
 
 
 @big_stack  # recursive analyses: depth.MAX_DEPTH levels of nesting need a big stack
+def _declared_spaces(src: SourceFile, functions: dict[str, Function]) -> None:
+    """A free function defined with no execution space after a prototype in the file that names
+    one (`void __host__ __device__ f(int);` in a header, `void f(int) {...}` after it) runs where
+    the prototype says, as nvcc compiles it (kernelport.member_spaces.declared_spaces)."""
+    bare = [f for f in functions.values() if not {"__host__", "__device__", "__global__"} & f.qualifiers]
+    if not bare or b"__device__" not in src.data and not src.masks:
+        return
+    from .member_spaces import _SCOPES, _free_function, declared_spaces
+    known = declared_spaces(src)
+    for f in bare if known else ():
+        got = _free_function(src, f.node) if f.node.parent is not None and f.node.parent.type in _SCOPES else None
+        if got is not None and not got[1] and known.get(got[0]):
+            f.qualifiers = f.qualifiers | frozenset(known[got[0]])
+
+
 def build(src: SourceFile) -> Module:
     read_as = backends.source().name  # concepts are recognised by their source-dialect spellings
     functions: dict[str, Function] = {}
@@ -266,6 +281,7 @@ def build(src: SourceFile) -> Module:
             v = node.child_by_field_name("value")
             macros[name] = Macro(name, uncomment(src.text_of(v)).strip() if v else "", node, v)
 
+    _declared_spaces(src, functions)
     # The outermost definition containing a node owns it.  Definitions nested in an earlier one
     # (member functions of a local class) never own anything, so only the outermost are kept and
     # a bisect finds the owner: linear in the file, where a scan per node was quadratic.

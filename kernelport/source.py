@@ -313,14 +313,45 @@ class SourceFile:
         return out
 
     # -- syntax errors ---------------------------------------------------------------------
-    def syntax_errors(self) -> list[tuple[Location, str]]:
+    def syntax_errors(self, dead_ok: bool = False) -> list[tuple[Location, str]]:
+        """The parse's errors; with `dead_ok`, less those in a branch no compile of this run reaches
+        (`#ifdef DEBUG_X` where nothing visible defines DEBUG_X: `dead_syntax_errors`)."""
+        dead = {(n.start_byte, n.end_byte, n.type) for n, _ in self._dead_errors()} if dead_ok else set()
         out = []
         for n in walk(self.root, lambda n: n.has_error):
+            if (n.start_byte, n.end_byte, n.type) in dead:
+                continue
             if n.is_missing:
                 out.append((self.loc(n), f"expected '{n.type}'"))
             elif n.type == "ERROR":
                 snippet = self.text_of(n).strip().splitlines()[0][:40] if self.text_of(n).strip() else ""
                 out.append((self.loc(n), f"cannot parse '{snippet}'"))
+        return out
+
+    def _dead_errors(self) -> list[tuple[Node, str]]:
+        """The error nodes in a branch this run does not compile, with the macro its test names."""
+        got = self.__dict__.get("_kp_dead_errors")
+        if got is None:
+            from .includewalk import ruled_out
+            got, defined = [], set(self.macros) if self.root.has_error else set()
+            for n in walk(self.root, lambda n: n.has_error):
+                if (n.is_missing or n.type == "ERROR") and (name := ruled_out(self, n, defined)) is not None:
+                    got.append((n, name))
+            self.__dict__["_kp_dead_errors"] = got
+        return got
+
+    def dead_branch_warnings(self) -> list:
+        """KP230 where a port keeps text that does not parse: the first error of each branch no
+        compile of the run reaches (`check_syntax(dead_ok=True)` let it through)."""
+        from .diagnostics import Diagnostic
+        out, seen = [], set()
+        for n, name in self._dead_errors():
+            if name not in seen:
+                seen.add(name)
+                out.append(Diagnostic(
+                    "KP230", self.loc(n), f"code under a test of '{name}' does not parse; no build of this run "
+                    f"compiles it (nothing defines {name}), so it is left as written",
+                    f"fix it before a build that defines {name}", "warning"))
         return out
 
     def nesting_error(self) -> KernelportError | None:
@@ -333,11 +364,13 @@ class SourceFile:
             return None
         return KernelportError(depth.message(hit[0]), self.loc(hit[1]), hint=depth.HINT)
 
-    def check_syntax(self) -> None:
+    def check_syntax(self, dead_ok: bool = False) -> None:
+        """A located error at the first syntax error (`dead_ok`: not one in a branch the run does not
+        compile, which translate keeps as written with a KP230 warning)."""
         deep = self.nesting_error()
         if deep is not None:
             raise deep
-        errs = self.syntax_errors()
+        errs = self.syntax_errors(dead_ok)
         if errs:
             loc, msg = errs[0]
             raise KernelportError(f"syntax error: {msg}", loc,

@@ -568,12 +568,12 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
               command: str | None = None, prologue: dict | None = None, plain_model: Module | None = None,
               plain_analysis: warpflow.Analysis | None = None, **options) -> tuple[Port, str]:
     """Translate `src` to `backend`; returns the port and the full output text (prologue + body).
-    `plain_model`: the include-free model of `src` the caller already has (the project's), which the
-    self-check's lint of the original reads instead of building it again; `plain_analysis`: its
-    warpflow analysis where the caller has it (Project.plain_analysis), not analysed again."""
-    src.check_syntax()
+    `plain_model`: the include-free model of `src` the caller has (the project's), which the self-check's
+    lint of the original reads; `plain_analysis`: its warpflow analysis (Project.plain_analysis) if any."""
+    src.check_syntax(dead_ok=True)
     translator = backends.get(backend).translator()(src, backend, allow_unported, **options)
     port = translator.run()
+    port.diagnostics += src.dead_branch_warnings()  # KP230: what check_syntax let through
     src = translator.src  # what was translated (a backend may splice headers into one port)
     from . import templates  # jinja2 only when a port is written (lint imports this module)
     text = templates.render_port(backend, port.body, source_label or src.path, command,

@@ -138,3 +138,81 @@ def test_a_definition_takes_the_execution_space_its_declaration_names(tmp_path):
     require_tool("hipcc")
     r = toolchains.compile_hip(out / "hash.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17", f"-I{tmp_path}"))
     assert r.ok, r.output[-3000:]
+
+
+# DualSPHysics' JReduSum_ker.cu: a debug check under `#ifdef DG_...` that nothing defines has a stray
+# `.` and an unbalanced `)` (`fabs(ret.z/dgret.z.-1)>0.00001f))`); nvcc never reads it, but the
+# parse error stopped the whole file
+DEAD_BRANCH = """\
+__global__ void k(float *o, float3 a, float3 b){
+  float r = a.x;
+#ifdef DEBUG_CHECK_SUMS
+  if(r!=0 && (fabs(a.x/b.x-1)>0.1f) || fabs(a.z/b.z.-1)>0.1f)){ o[1] = 2.f; }
+#endif
+#ifndef NO_SUMS
+  o[2] = r;
+#else
+  o[2] = r.;
+#endif
+  o[0] = __shfl_sync(0xffffffffu, r, 0);
+}
+"""
+
+
+def test_a_syntax_error_in_a_branch_nothing_defines_does_not_stop_the_port():
+    src = SourceFile.from_text(DEAD_BRANCH, "k.cu")
+    assert [loc.line for loc, _ in src.syntax_errors()] == [4, 4, 9]  # reported (lint: a build may define them)
+    assert src.syntax_errors(dead_ok=True) == []
+    port, text = translate(src, "hip")
+    assert port.ok and "b.z.-1" in text  # the dead text is kept as written, and said so at its line
+    assert [(d.code, d.location.line, d.severity) for d in port.diagnostics if d.code == "KP230"] == \
+        [("KP230", 4, "warning"), ("KP230", 9, "warning")]
+    # where the name is defined (by the file, or the run's -D), the branch is compiled: still an error
+    defined = SourceFile.from_text("#define DEBUG_CHECK_SUMS 1\n" + DEAD_BRANCH, "k.cu")
+    assert [loc.line for loc, _ in defined.syntax_errors(dead_ok=True)] == [5, 5]
+    from kernelport.macros import MacroDef
+    minus_d = SourceFile.from_text(DEAD_BRANCH, "k.cu", macros={"NO_SUMS": MacroDef("NO_SUMS", None, "1", "<command line>", 0)})
+    assert [loc.line for loc, _ in minus_d.syntax_errors(dead_ok=True)] == [9]
+
+
+# AliceVision's matrix.cuh, DualSPHysics' JDsGauge_ker.cu: <math_constants.h> is HIP's
+# <hip/hip_math_constants.h>, which ROCm 5.2 lacks (from 5.3): the port was written with a KP210
+# warning and did not compile; it now includes the header where the compiler has it and otherwise
+# defines the constants it uses (kernelport/backends/hip_math_constants.tsv)
+MATH_CONSTANTS = """\
+#include <math_constants.h>
+__device__ float deg(float r) { return r / (CUDART_PI_F / 180.0f); }
+__global__ void k(float *o, double *d) {
+  float v = deg(o[threadIdx.x]);
+  o[threadIdx.x] = __shfl_sync(0xffffffffu, v, 0) + (o[0] > 1.f ? CUDART_INF_F : 0.f);
+  d[0] = CUDART_PI_HI + CUDART_PI_LO + CUDART_SQRT_HALF_LO;
+}
+"""
+
+
+def test_math_constants_are_carried_where_hip_lacks_the_header(tmp_path):
+    src = SourceFile.from_text(MATH_CONSTANTS, str(tmp_path / "k.cu"))
+    port, text = translate(src, "hip")
+    assert port.ok and not [d for d in port.diagnostics if d.code == "KP210"], [d.format() for d in port.diagnostics]
+    assert "#if __has_include(<hip/hip_math_constants.h>)\n#include <hip/hip_math_constants.h>\n#else" in text
+    defined = [line.split()[1] for line in text.splitlines() if line.startswith("#define HIP_")]
+    assert defined == ["HIP_INF_F", "HIP_PI_F", "HIP_PI_HI", "HIP_PI_LO", "HIP_SQRT_HALF_LO"]
+    require_tool("hipcc")
+    out = tmp_path / "k.hip"
+    out.write_text(text)
+    r = toolchains.compile_hip(out, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
+    assert r.ok, r.output[-3000:]
+
+
+def test_the_carried_constants_are_the_values_they_name():
+    import math
+    import struct
+    from kernelport import backends
+    defs = backends.get("hip").fallback_definitions("hip/hip_math_constants.h")
+    f32 = lambda x: struct.unpack("f", struct.pack("f", x))[0]  # noqa: E731
+    num = lambda name: (f32 if name.endswith("_F") else float)(float(defs[name].strip("()").rstrip("F")))  # noqa: E731
+    assert num("HIP_PI_F") == f32(math.pi) and num("HIP_PI") == math.pi and num("HIP_LN2_F") == f32(math.log(2))
+    assert num("HIP_SQRT_HALF_F") == f32(math.sqrt(0.5)) and num("HIP_L2E") == math.log2(math.e)
+    assert num("HIP_PI_HI") == math.pi and 1.2246e-16 < num("HIP_PI_LO") < 1.2247e-16  # pi - double(pi)
+    assert defs["HIP_INF_F"] == "__int_as_float(0x7f800000U)" and num("HIP_TWO_TO_M1022") == 2.0 ** -1022
+    assert len(defs) == 95  # every CUDART_ constant HIPIFY maps to a HIP_ name

@@ -214,6 +214,9 @@ class Backend:
     api_header_folders: ClassVar[dict[str, str]] = {}
     # The toolchain the table's `hipcc` column was checked with (a name absent there is a warning).
     api_checked_with: ClassVar[str] = ""
+    # Headers of the table that toolchain lacks, whose definitions a port carries instead (name <TAB>
+    # C text, a file beside the table; kernelport/api_fallbacks.py): target header -> that file.
+    absent_header_fallbacks: ClassVar[dict[str, str]] = {}
     # A backend with no API table whose translator refuses, at its use, any name device code calls
     # that nothing defines (Metal's KP223): CUDA library API is left to that check, not renamed.
     refuses_undefined_names: ClassVar[bool] = False
@@ -260,6 +263,18 @@ class Backend:
             from .api_table import read
             self.__dict__["_api"] = read(Path(__file__).with_name(self.api_table))
         return self.__dict__["_api"]
+
+    def fallback_definitions(self, header: str) -> "dict[str, str] | None":
+        """What a port carries for `header` where the compiler lacks it (absent_header_fallbacks)."""
+        file = self.absent_header_fallbacks.get(header)
+        if file is None:
+            return None
+        cache = self.__dict__.setdefault("_fallbacks", {})
+        if file not in cache:
+            from pathlib import Path
+            text = Path(__file__).with_name(file).read_text(encoding="utf-8")
+            cache[file] = dict(line.split("\t", 1) for line in text.splitlines() if line and not line.startswith("#"))
+        return cache[file]
 
     def compile(self, path, run: Run) -> "CompileResult":
         """Compile (or type-check) a file of this backend's text for one run."""

@@ -157,6 +157,8 @@ class HIP(Backend):
         "hipLaunchKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5),
         "hipLaunchCooperativeKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5),
     }
+    # ROCm 5.2 (api_checked_with) has no hip_math_constants.h (from 5.3): the port defines what it uses
+    absent_header_fallbacks = {"hip/hip_math_constants.h": "hip_math_constants.tsv"}
     launch_forms_absent = {"cudaLaunchKernelEx": "hipLaunchKernelEx", "cudaLaunchKernelExC": "hipLaunchKernelExC",
                            "cudaLaunchConfig_t": "hipLaunchConfig_t", "cudaLaunchConfig_st": "hipLaunchConfig_st"}
 

@@ -148,6 +148,8 @@ class Metal(Backend):
         "__byte_perm": "kp_byte_perm", "__funnelshift_l": "kp_funnelshift_l", "__funnelshift_lc": "kp_funnelshift_lc",
         "__funnelshift_r": "kp_funnelshift_r", "__funnelshift_rc": "kp_funnelshift_rc",
         "__umulhi": "kp_umulhi", "__mulhi": "kp_mulhi",
+        # C's memcpy and memset, which CUDA device code has and MSL lacks: byte loops in each pointer's space
+        "memcpy": "kp_memcpy", "memset": "kp_memset",
     }
 
     # -- lint --

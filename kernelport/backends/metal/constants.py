@@ -8,8 +8,10 @@ that reads it, directly or through helpers, after the kernel's own buffers; help
 get it as a parameter, and every call passes it on (the mechanism that passes hoisted
 threadgroup arrays).  The sidecar records each such argument with the host symbol and the
 `cudaMemcpyToSymbol` that filled it.  An initialised `__constant__` stays a program-scope
-`constant` variable.  A `__device__` variable the host fills with `cudaMemcpyToSymbol` and device
-code only reads is bound the same way (ccminer's tables); one device code writes stays KP213.  What cannot be rebound soundly is refused at its line (KP213): a
+`constant` variable.  An `extern __constant__` declaration (a header's, the definition in another
+file) is bound the same way; a second declaration of a bound name is left out.  A `__device__`
+variable the host fills with `cudaMemcpyToSymbol` and device code only reads is bound the same way
+(ccminer's tables); one device code writes stays KP213.  What cannot be rebound soundly is refused at its line (KP213): a
 `__constant__` variable whose address is taken, or that is written, or declared in a scope other
 than the file's.
 """
@@ -46,16 +48,22 @@ class BoundConstants:
             decls = n.children_by_field_name("declarator")
             if any(d.type == "init_declarator" for d in decls) or self.module.function_at(n) is not None:
                 continue  # initialised: a program-scope constant stays (file_scope)
-            if any(self.src.text_of(c) == "extern" for c in n.children):
-                continue
+            extern = any(self.src.text_of(c) == "extern" for c in n.children)
             for d in decls:
                 dims, inner = [], d
                 while inner is not None and inner.type == "array_declarator":
                     size = inner.child_by_field_name("size")
                     if size is not None:
                         dims.insert(0, size)
+                    elif extern:
+                        break  # `extern __constant__ T w[];`: its size is the definition's, elsewhere
                     inner = inner.child_by_field_name("declarator")
                 name = ident_name(d)
+                if extern and inner is not None and inner.type == "array_declarator":
+                    continue
+                if name in self.bound:  # declared again (a header's `extern` declaration, then the definition)
+                    self.rw.replace(n, f"/* {name}: declared above */")
+                    continue
                 if space == "__device__" and (name not in filled or inner is None or inner.type != "identifier"
                                               or len(dims) > 2 or not self._check_read_only(
                                                   BoundConstant(name, n.child_by_field_name("type"), dims, n), False)):

@@ -151,17 +151,51 @@ def host_definition_uses(src: SourceFile, module) -> list[tuple[int, int]]:
     return out
 
 
-def needed_by(src: SourceFile, header: Path, module=None, macros=None) -> str | None:
-    """The first name (or kernel) of `header` that the port of `src` needs, if any; `macros`: those
-    the header sees (`reachable_macros`)."""
-    got = header_names(header, macros) if header.is_file() else None
-    if got is None:
-        return None
+def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_dirs: tuple[str, ...] = (),
+              spliced: frozenset[Path] | set[Path] = frozenset()) -> str | None:
+    """The first name (or kernel) of `header`, or of a project header it includes (transitively:
+    `blake2b.cuh` only includes `config.h`, whose typedefs device code uses), that the port of
+    `src` needs, if any; `macros`: those the header sees (`reachable_macros`); `spliced`: headers
+    already in the port (what they define is there: no reason to splice an includer of theirs)."""
     module = module or build(src)
-    defines, kernels = got
     needs = device_references(module) | device_macro_uses(src, module)
-    hit = sorted(defines & needs) or sorted(kernels & {l.kernel for l in module.launches})
-    return hit[0] if hit else None
+    launched = {l.kernel for l in module.launches}
+    todo, seen, spliced = [header], set(), {p.resolve() for p in spliced}
+    while todo and len(seen) < MAX_HEADERS:
+        h = todo.pop(0)
+        got = header_names(h, macros) if h not in seen and h.is_file() else None
+        seen.add(h)
+        if got is None:
+            continue
+        defines, kernels = got
+        hit = sorted(defines & needs) or sorted(kernels & launched)
+        if hit:
+            return hit[0]
+        try:
+            text = decode(h.read_bytes())
+        except (OSError, UnicodeDecodeError):
+            continue
+        todo += [n for m in _INCLUDE.finditer(text)
+                 if (n := locate(h.parent, m[1], include_dirs)) is not None and n.resolve() not in spliced]
+    return None
+
+
+def _included(header: Path, include_dirs: tuple[str, ...]) -> set[Path]:
+    """The project headers `header` includes, transitively."""
+    out: set[Path] = set()
+    todo = [header]
+    while todo and len(out) < MAX_HEADERS:
+        h = todo.pop()
+        try:
+            text = decode(h.read_bytes())
+        except (OSError, UnicodeDecodeError):
+            continue
+        for m in _INCLUDE.finditer(text):
+            n = locate(h.parent, m[1], include_dirs)
+            if n is not None and n not in out:
+                out.add(n)
+                todo.append(n)
+    return out
 
 
 def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceFile, list[tuple[str, int]] | None]:
@@ -169,6 +203,7 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
     (path, line); (src, None) when nothing was spliced.  `include_dirs`: the run's `-I` (project mode)."""
     origin = [(src.path, i + 1) for i in range(src.text.count("\n") + 1)]
     done: set[Path] = set()
+    covered: set[Path] = set()  # the headers those spliced include, transitively (spliced in a later round)
     current = src
     launch_macros = header_launch_forms(src, include_dirs)
     for _ in range(MAX_DEPTH):
@@ -192,7 +227,7 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
                 continue
             if macros is None:
                 macros = reachable_macros(current, include_dirs)
-            if needed_by(current, header, module, macros) is None:
+            if needed_by(current, header, module, macros, include_dirs, done | covered) is None:
                 continue
             text = decode(header.read_bytes())  # as SourceFile.read reads it (a Latin-1 comment)
             if not text.endswith("\n"):
@@ -204,6 +239,7 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
                           f"// ---- {label}, spliced: device code needs it ----\n{text}"
                           f"// ---- end of {label} ----\n", lines))
             done.add(header)
+            covered |= _included(header, include_dirs)
         if not edits:
             break
         data = current.data

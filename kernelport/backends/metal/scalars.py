@@ -48,12 +48,16 @@ class Scalars:
             for n in walk(f.node):
                 if n.type == "null" and self.src.text_of(n) == "NULL":  # tree-sitter's node for NULL
                     self.rw.replace(n, dialect.concept("null").spelling("metal"))
-                if n.type == "sized_type_specifier":
-                    t = " ".join(self.src.text_of(n).split())
-                    k = {"long long": "long_long", "long long int": "long_long", "unsigned long long": "ulong_long",
-                         "unsigned long long int": "ulong_long"}.get(t)
-                    if k:
-                        self.rw.replace(n, dialect.concept(k).spelling("metal"))
+        # `long long` in device code and at file scope (a typedef, a struct's field the port keeps for
+        # device code: `typedef unsigned long long LONG;`); host functions are left out, so not there
+        device = {id(f.node) for f in self.device.values()}
+        for n in self.src.index.of_type("sized_type_specifier"):
+            t = " ".join(self.src.text_of(n).split())
+            k = {"long long": "long_long", "long long int": "long_long", "unsigned long long": "ulong_long",
+                 "unsigned long long int": "ulong_long"}.get(t)
+            f = self.module.function_at(n) if k else None
+            if k and (f is None or id(f.node) in device):
+                self.rw.replace(n, dialect.concept(k).spelling("metal"))
 
     # -- mixed-signedness min/max: CUDA has overloads, Metal's are templates over one type ------
     _SIGNED = {"int", "short", "char", "signed", "signed int", "int32_t", "int16_t", "int8_t", "long", "int64_t",

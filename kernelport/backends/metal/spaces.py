@@ -102,6 +102,8 @@ class AddressSpaces:
         if t == "binary_expression":
             return self.space_of(expr.child_by_field_name("left"), f) or \
                 self.space_of(expr.child_by_field_name("right"), f)
+        if t == "field_expression" and self._array_fields().get(self.src.text_of(expr.child_by_field_name("field"))):
+            return self._space_of_lvalue(expr, f)  # `ctx->data`, an array member: where its struct is
         if t == "identifier":
             # a pointer whose initialiser reaches itself (`p = q + 1` in one scope, `q = p` in
             # another: names are looked up per function, not per scope) has no space to find
@@ -137,6 +139,20 @@ class AddressSpaces:
         if any(s.name == name and s.function is None for s in self.module.shared):
             return "threadgroup"
         return None
+
+    def _array_fields(self) -> dict[str, bool]:
+        """Field name -> whether every struct field of that name in the file is an array (`BYTE
+        data[64]`: as a value it is a pointer into the struct's own storage; a pointer field's
+        target is not known here)."""
+        got = self.__dict__.get("_kp_array_fields")
+        if got is None:
+            got = self.__dict__["_kp_array_fields"] = {}
+            for fd in self.src.index.of_type("field_declaration"):
+                for d in fd.children_by_field_name("declarator"):
+                    name = ident_name(d)
+                    if name is not None:
+                        got[name] = got.get(name, True) and d.type == "array_declarator"
+        return got
 
     def _space_of_lvalue(self, n: Node, f: Function) -> str | None:
         while n is not None and n.type in ("subscript_expression", "field_expression", "parenthesized_expression"):
