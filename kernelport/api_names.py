@@ -589,7 +589,7 @@ class ApiNames:
     def rewrite_api_include(self, node: Node, path: Node, raw: str) -> None:
         """An include no header concept covers: the table's header, the library's main header for a
         sub-header (cub/...), or KP209 for a toolkit header with no counterpart."""
-        from .includes import has_include_guarded
+        from . import header_uses, includes
         b = backends.get(self.backend)
         table = b.api()
         if table is None:
@@ -603,11 +603,11 @@ class ApiNames:
                 self.rw.replace(path, raw[0] + main + raw[-1])
                 self._api_note(path, inner, main, "header")
             elif raw[0] == "<" and pattern and re.fullmatch(pattern, inner) and not self.cuda_only_region(node) \
-                    and not self._project_header(raw) and not has_include_guarded(self.src, node, inner):
+                    and not self._project_header(raw) and not includes.has_include_guarded(self.src, node, inner) and \
+                    not header_uses.left_out(self, node, inner):  # a header of names the file never uses
                 self.problem("KP209", node, f"<{inner}> has no {b.display_name} equivalent (HIPIFY has no such header)",
                              "rewrite what it provides with portable operations, or guard the include")
-            return
-        if not e.supported:
+        elif not e.supported:
             self.problem("KP209", node, f"<{inner}> has no {b.display_name} equivalent (HIPIFY: {e.why_unsupported})",
                          "rewrite what it provides with portable operations, or guard the include")
         elif not e.hip:
