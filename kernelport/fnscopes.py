@@ -223,10 +223,17 @@ class Scopes:
         found = fits or found
         if len(found) > 1 and arg_type is not None:
             given = [arg_type(a) for a in args]
+
+            def deduced(f: Function, i: int) -> bool:  # a parameter of a template's own type takes any argument
+                return _type(f.params[i].type) in f.template_params
+
             typed = [f for f in found if len(f.params) != _arity(f)[1] or  # an unnamed parameter: not compared
-                     all(t is None or i >= len(f.params) or f.params[i].pointer or _type(f.params[i].type) == t
-                         for i, t in enumerate(given))]
-            found = typed or found
+                     all(t is None or i >= len(f.params) or f.params[i].pointer or _type(f.params[i].type) == t or
+                         deduced(f, i) for i, t in enumerate(given))]
+            # C++ prefers the overload whose parameters are the arguments' types to a template deduced for them
+            exact = [f for f in typed if not any(t is not None and i < len(f.params) and not f.params[i].pointer and
+                                                 deduced(f, i) for i, t in enumerate(given))]
+            found = exact or typed or found
         return found
 
 
@@ -288,6 +295,13 @@ def arg_type(an, a: Node) -> str | None:
     text = a.text.decode().replace("'", "")
     if a.type == "number_literal":
         return next((t for rx, t in _LITERAL_TYPES if rx.search(text)), None)
+    if a.type == "call_expression":  # a ballot's lane mask has the source dialect's mask type
+        from . import backends, dialect
+        src = backends.source().name
+        found = dialect.spelled_by(src, callee_name(a.child_by_field_name("function")) or "")
+        if found is None or found[0].key not in ("ballot", "activemask"):
+            return None
+        return _type(dialect.concept("lanemask_type").spelling(src) or "") or None
     if a.type != "identifier" or an.fn is None or (an.cur, text) in an.memory:
         return None
     p = an.fn.param(text)
