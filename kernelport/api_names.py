@@ -536,11 +536,11 @@ class ApiNames:
     def rewrite_attribute_spellings(self) -> None:
         """CUDA's attribute spellings the backend names otherwise (`__builtin_align__(32)` ->
         `__align__(32)` on HIP) or lacks (`__device_builtin__`), in code (not comments or directives)."""
-        from .macro_tokens import tokens
+        from .macro_tokens import file_tokens, tokens
         table = backends.get(self.backend).attribute_spellings
         if not table or not any(w.encode() in self.src.data for w in table):
             return
-        for t in tokens(self.src.data):
+        for t in file_tokens(self.src.data):
             if t.kind != "ident" or t.text not in table:
                 continue
             n = self.src.root.descendant_for_byte_range(t.start, t.end)
