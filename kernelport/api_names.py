@@ -535,11 +535,11 @@ class ApiNames:
     def rewrite_attribute_spellings(self) -> None:
         """CUDA's attribute spellings the backend names otherwise (`__builtin_align__(32)` ->
         `__align__(32)` on HIP) or lacks (`__device_builtin__`), in code (not comments or directives)."""
-        from .macro_tokens import tokens
+        from .macro_tokens import file_tokens, tokens
         table = backends.get(self.backend).attribute_spellings
         if not table or not any(w.encode() in self.src.data for w in table):
             return
-        for t in tokens(self.src.data):
+        for t in file_tokens(self.src.data):
             if t.kind != "ident" or t.text not in table:
                 continue
             n = self.src.root.descendant_for_byte_range(t.start, t.end)
@@ -588,7 +588,7 @@ class ApiNames:
     def rewrite_api_include(self, node: Node, path: Node, raw: str) -> None:
         """An include no header concept covers: the table's header, the library's main header for a
         sub-header (cub/...), or KP209 for a toolkit header with no counterpart."""
-        from .includes import has_include_guarded
+        from . import header_uses, includes
         b = backends.get(self.backend)
         table = b.api()
         if table is None:
@@ -602,11 +602,11 @@ class ApiNames:
                 self.rw.replace(path, raw[0] + main + raw[-1])
                 self._api_note(path, inner, main, "header")
             elif raw[0] == "<" and pattern and re.fullmatch(pattern, inner) and not self.cuda_only_region(node) \
-                    and not self._project_header(raw) and not has_include_guarded(self.src, node, inner):
+                    and not self._project_header(raw) and not includes.has_include_guarded(self.src, node, inner) and \
+                    not header_uses.left_out(self, node, inner):  # a header of names the file never uses
                 self.problem("KP209", node, f"<{inner}> has no {b.display_name} equivalent (HIPIFY has no such header)",
                              "rewrite what it provides with portable operations, or guard the include")
-            return
-        if not e.supported:
+        elif not e.supported:
             self.problem("KP209", node, f"<{inner}> has no {b.display_name} equivalent (HIPIFY: {e.why_unsupported})",
                          "rewrite what it provides with portable operations, or guard the include")
         elif not e.hip:

@@ -42,6 +42,21 @@ def _type(text: str) -> str:
     return {"unsignedint": "unsigned", "signedint": "int", "signed": "int"}.get(t, t)
 
 
+LANE_MASK = "<lane mask>"  # arg_type of a ballot: any unsigned word a lane mask is held in takes it
+_MASK_WORDS = frozenset({"unsigned", "uint32_t", "unsignedlong", "unsignedlonglong", "uint64_t", "size_t"})
+
+
+def _fits(param: str, given: str) -> bool:
+    """Whether a parameter of type `param` takes an argument of type `given` without a conversion
+    another overload would avoid: the same scalar type, or an unsigned word (a backend's lane mask
+    type too: `unsigned long long` on HIP, `ulong` on Metal) for a ballot's lane mask."""
+    if given != LANE_MASK:
+        return _type(param) == given
+    from . import backends, dialect
+    c = dialect.concept("lanemask_type")
+    return _type(param) in _MASK_WORDS | {_type(c.spelling(b) or "") for b in backends.names()}
+
+
 def _parts(text: str) -> tuple[str, ...]:
     """`ns::S<T>::template f<U>` -> ('ns', 'S', 'f')."""
     return tuple(p for p in _plain(re.sub(r"\btemplate\s+", "", text)).split("::") if p)
@@ -223,10 +238,17 @@ class Scopes:
         found = fits or found
         if len(found) > 1 and arg_type is not None:
             given = [arg_type(a) for a in args]
+
+            def deduced(f: Function, i: int) -> bool:  # a parameter of a template's own type takes any argument
+                return _type(f.params[i].type) in f.template_params
+
             typed = [f for f in found if len(f.params) != _arity(f)[1] or  # an unnamed parameter: not compared
-                     all(t is None or i >= len(f.params) or f.params[i].pointer or _type(f.params[i].type) == t
-                         for i, t in enumerate(given))]
-            found = typed or found
+                     all(t is None or i >= len(f.params) or f.params[i].pointer or _fits(f.params[i].type, t) or
+                         deduced(f, i) for i, t in enumerate(given))]
+            # C++ prefers the overload whose parameters are the arguments' types to a template deduced for them
+            exact = [f for f in typed if not any(t is not None and i < len(f.params) and not f.params[i].pointer and
+                                                 deduced(f, i) for i, t in enumerate(given))]
+            found = exact or typed or found
         return found
 
 
@@ -288,6 +310,10 @@ def arg_type(an, a: Node) -> str | None:
     text = a.text.decode().replace("'", "")
     if a.type == "number_literal":
         return next((t for rx, t in _LITERAL_TYPES if rx.search(text)), None)
+    if a.type == "call_expression":  # a ballot: a lane mask (CUDA's 32 bits, a port's wave of 64)
+        from . import backends, dialect
+        found = dialect.spelled_by(backends.source().name, callee_name(a.child_by_field_name("function")) or "")
+        return LANE_MASK if found is not None and found[0].key in ("ballot", "activemask") else None
     if a.type != "identifier" or an.fn is None or (an.cur, text) in an.memory:
         return None
     p = an.fn.param(text)

@@ -34,11 +34,13 @@ from __future__ import annotations
 
 import functools
 import re
+from pathlib import Path
 from types import SimpleNamespace
 
 from tree_sitter import Node
 
 from . import backends, cexpr, dialect, fnscopes
+from .diagnostics import Diagnostic
 from .warpsites import is_reference
 
 _GS = (1, 2, 4, 8, 16, 32)
@@ -243,6 +245,9 @@ class _Nowhere:
     def function(self, names):
         return None
 
+    def calls(self, name):
+        return [], []
+
 
 _NOWHERE = _Nowhere()
 
@@ -362,6 +367,48 @@ class _Ctx:
         return self.src.text_of(n)
 
 
+def _full_at_every_lane(module, arg: Node, caller) -> str | None:
+    """None where `arg` (of a call in `module`'s function `caller`) is CUDA's full mask at every lane of
+    every warp (its value followed as a group's mask is: the group of 32); why not otherwise."""
+    try:
+        widths = group_widths(SimpleNamespace(src=module.source, module=module), arg, None, caller)
+    except _Fail as e:
+        return str(e)
+    return None if set(widths.values()) == {32} else "it names only some lanes"
+
+
+def from_callers(tr, mask: Node, fn) -> tuple[bool, str] | None:
+    """A mask that is a parameter of its function (a header's `aa_shfl(const U& mask, ...)` wrapper):
+    (whether every call of the function the run shows passes CUDA's full mask, what was seen: the
+    callers, or the first that does not).  The calls are those of the run's files, the headers they
+    include and the file itself (kernelport.includers.Elsewhere.calls); None where the mask is no
+    parameter, or the file is analysed with no run around it (no call can be seen)."""
+    while mask.type == "parenthesized_expression" and mask.named_children:
+        mask = mask.named_children[0]
+    if fn is None or mask.type != "identifier" or fn.param(tr.src.text_of(mask)) is None:
+        return None
+    pos = next(i for i, p in enumerate(fn.params) if p.name == tr.src.text_of(mask))
+    vis = tr.module.visible
+    calls, looked = (vis.elsewhere if vis is not None and vis.elsewhere is not None else _NOWHERE).calls(fn.name)
+    if not looked:
+        return None
+    seen = []
+    for m, call, caller in calls:
+        args = [a for a in call.child_by_field_name("arguments").named_children if a.type != "comment"]
+        loc = m.source.loc(call)
+        at = f"{Path(loc.path).name}:{loc.line}"
+        why = "it gives no such argument" if pos >= len(args) else _full_at_every_lane(m, args[pos], caller)
+        if why is not None:
+            return False, f"the call at {at} passes '{m.source.text_of(args[pos]) if pos < len(args) else ''}' " \
+                          f"as '{fn.param(tr.src.text_of(mask)).name}' of '{fn.name}', which may name only some " \
+                          f"lanes ({why})"
+        seen.append(at)
+    if not seen:
+        return True, f"no call of '{fn.name}' in the {len(looked)} file(s) of this run that see it"
+    more = f" and {len(seen) - 8} more" if len(seen) > 8 else ""
+    return True, f"every call of '{fn.name}' this run shows passes CUDA's full mask: {', '.join(seen[:8])}{more}"
+
+
 def ported(tr, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> dialect.Concept | None:
     """The concept the call with a mask that may name only some lanes (`bound["mask"]`) is ported as:
     a shuffle itself, the mask dropped; a vote as its vote over the group (`group_ballot`, ...: the
@@ -369,6 +416,17 @@ def ported(tr, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> 
     mask naming the failed condition, otherwise."""
     mask = bound["mask"]
     why, target = None, concept
+    seen = from_callers(tr, mask, tr.module.function_at(call))
+    if seen is not None and seen[0]:
+        tr.full_masks().add((mask.start_byte, mask.end_byte))  # spelled as a full mask is
+        tr.note(mask, "(dropped)", f"the parameter's callers decide its lanes: {seen[1]}")
+        if seen[1].startswith("no call"):
+            tr.port.diagnostics.append(Diagnostic(
+                "KP203", tr.src.loc(mask), f"mask '{tr.src.text_of(mask)}' is dropped from {tr.backend.upper()} "
+                f"{concept.name(tr.backend)}, which runs on every active lane: {seen[1]}, so the port is right "
+                "only for callers that pass a full mask", "translate it with the files that call it, which are then "
+                "checked", "warning"))
+        return concept
     try:
         widths = group_widths(tr, mask, bound.get("width"), tr.module.function_at(call), concept.kind != "shuffle")
     except _Fail as e:
@@ -396,6 +454,8 @@ def ported(tr, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> 
                     f"a vote over the caller's own aligned group of G lanes, which the whole group runs: the "
                     f"wave's ballot restricted to the group's lanes{at}")
         return target
+    if seen is not None:  # a caller the run shows passes a mask that may name only some lanes
+        why = seen[1]
     tr.problem("KP203", mask, f"mask '{tr.src.text_of(mask)}' may name only some lanes; "
                f"{tr.backend.upper()} {concept.name(tr.backend)} runs on every active lane ({why})",
                "use a full mask (0xffffffff) or __activemask() in converged code, a group mask "

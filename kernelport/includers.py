@@ -126,10 +126,40 @@ def _below_code(src, node: Node) -> bool:
 
 class Elsewhere:
     """The functions and constants of the files a unit reads before its own text (its headers and an
-    includer's prefix), for analyses that follow a value into them (kernelport.groupmasks)."""
+    includer's prefix), for analyses that follow a value into them (kernelport.groupmasks), and the
+    calls of the unit's functions that the run's other files make (`calls`)."""
 
-    def __init__(self, project, paths: list[Path]):
-        self.project, self.paths = project, paths
+    def __init__(self, project, paths: list[Path], root: Path | None = None):
+        self.project, self.paths, self.root = project, paths, root
+
+    def calls(self, name: str) -> tuple[list, list[Path]]:
+        """([(module, call node, calling Function or None)], the files looked in): every call of a
+        function named `name` in the files of the run that see this unit: the run's files, the
+        headers they include, and the unit itself; a file's call that reaches a function of its own
+        of that name (another file's `name`) is not one.  The run's files are those given to the
+        command (`Project.units`), so a header's function is judged by what the run shows of it."""
+        from . import fnscopes
+        proj, out, looked = self.project, [], []
+        if self.root is None:
+            return out, looked
+        for f in _run_files(proj):
+            if f != self.root and self.root not in proj.scan(f).order:
+                continue
+            try:
+                m = proj.module(f)
+            except Exception:  # noqa: BLE001 - a file that does not parse shows no call; the command reports it
+                continue
+            looked.append(f)
+            for c in m.source.index.of_type("call_expression"):
+                if fnscopes.callee_name(c.child_by_field_name("function")) != name:
+                    continue
+                caller = m.function_at(c)
+                if f != self.root and fnscopes.callees(m, caller, c):
+                    continue  # the file's own function of that name
+                if f == self.root and caller is not None and caller.name == name:
+                    continue  # (a recursive call passes what its own callers gave it)
+                out.append((m, c, caller))
+        return out, looked
 
     def function(self, names: tuple[str, ...]):
         """(module, Function) of the first of `names` (qualified, in lookup order) one of the files defines
@@ -151,3 +181,12 @@ class Elsewhere:
             pf = self.project.file(p)
             if pf is not None:
                 yield pf.module
+
+
+def _run_files(proj) -> list[Path]:
+    """The run's files and the local headers they include, in the run's order (once per run)."""
+    got = proj.__dict__.get("_kp_run_files")
+    if got is None:
+        got = proj.__dict__["_kp_run_files"] = list(dict.fromkeys(
+            [proj._real(u) for u in proj.units] + [h for u in proj.units for h in proj.headers(u)]))
+    return got

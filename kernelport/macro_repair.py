@@ -18,7 +18,7 @@ from typing import Callable, Mapping
 from tree_sitter import Tree
 
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
-from .macro_tokens import Tok, match_brace as _match_brace, match_paren as _match_paren, statement_start, tokens
+from .macro_tokens import Tok, file_tokens, match_brace as _match_brace, match_paren as _match_paren, statement_start
 from .macros import ATTRIBUTE_WORDS, NEVER, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
     expansion, in_place_edits
 
@@ -64,7 +64,7 @@ class Repair:
 
     def __init__(self, data: bytes, macros: Mapping[str, MacroDef], parse: Callable[..., Tree]):
         self.data, self.macros, self.parse = data, macros, parse
-        self.toks = tokens(data)
+        self.toks = file_tokens(data)
         self.starts = [t.start for t in self.toks]
         self.masks: list[Mask] = []
         self.parses = 0

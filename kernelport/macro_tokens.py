@@ -24,6 +24,22 @@ class Tok(NamedTuple):  # (a tuple: a frozen dataclass cost most of tokens(), ma
     text: str
 
 
+_SEEN: dict[bytes, list[Tok]] = {}  # the last files tokenised (read-only lists)
+_KEEP = 16
+
+
+def file_tokens(data: bytes) -> list[Tok]:
+    """tokens() of a whole file, shared and read-only: the same text is tokenised once (a header's
+    plain parse and its parse with its includes' macros repair the same bytes; translate's API pass
+    reads them again)."""
+    got = _SEEN.get(data)
+    if got is None:
+        got = _SEEN[data] = tokens(data)
+        while len(_SEEN) > _KEEP:
+            del _SEEN[next(iter(_SEEN))]
+    return got
+
+
 def tokens(data: bytes) -> list[Tok]:
     """The code tokens (no comments, no preprocessor directives) with their byte spans."""
     out: list[Tok] = []

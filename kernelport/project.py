@@ -202,7 +202,7 @@ class Project(IncludeWalk, Includers):
             vis.mask_helpers.update(self.mask_helpers(p, vis.mask_helpers))
         from .warpmultiples import solve
         vis.warp_multiples = solve([i for p in others for i in self.warp_multiple_items(p)])
-        vis.elsewhere = Elsewhere(self, others)
+        vis.elsewhere = Elsewhere(self, others, root)
         from .api_names import unit_declared
         vis.declared = unit_declared(self, sc, root)
         vis.types = dict(sc.types)

@@ -74,6 +74,11 @@ DEVICE_OVERRIDES = {
     "__float2bfloat16_rz": "hip_bfloat16(static_cast<float>({0}), hip_bfloat16::truncate)",
 }
 
+# Enumerators HIPIFY leaves unsupported that HIP's enum can hold with CUDA's value: an enum's `_MAX`
+# sentinel (cuda.h: `CU_MEM_ACCESS_FLAGS_PROT_MAX = 0x7FFFFFFF`, which no call accepts as a flag: on
+# HIP the same value is as invalid; gunrock's virtual_memory.hxx sets it for an unknown access kind).
+ENUM_OVERRIDES = {"CU_MEM_ACCESS_FLAGS_PROT_MAX": "((hipMemAccessFlags)0x7FFFFFFF)"}
+
 # CUDA's C++ API (cuda_runtime.h) overloads and default arguments HIP lacks: a call with that many
 # arguments is spelled by the template (row `name/arity`, kind runtime-overload); other arities use
 # the name's own row.  HIP declares `const void*` where CUDA has a template over the kernel (a
@@ -182,8 +187,8 @@ def read_hipify(src: Path) -> list[tuple[str, str, str, str, str]]:
                 if not hip:
                     flags = list(dict.fromkeys(["unsupported", *flags]))
                 since = versions.get(hip, ("-",))[0] if hip else "-"
-                if cuda in DEVICE_OVERRIDES and role == "function":
-                    hip, since = DEVICE_OVERRIDES[cuda], "-"
+                if cuda in DEVICE_OVERRIDES and role == "function" or cuda in ENUM_OVERRIDES and role == "enum":
+                    hip, since = {**DEVICE_OVERRIDES, **ENUM_OVERRIDES}[cuda], "-"
                     flags = [f for f in flags if f not in ("unsupported", "removed")] + ["kernelport"]
                 rows.setdefault(cuda, (cuda, hip, f"{api}-{role}", ",".join(flags) or "-", since))
     inc = (src / "CUDA2HIP.cpp").read_text()

@@ -613,6 +613,18 @@ def test_overloads_the_renames_make_one_keep_the_first_and_say_so():
     assert "inline void gpuAssert(hipError_t code, const char *file, int line)" in port.body
 
 
+def test_an_enums_max_sentinel_is_spelled_with_cudas_value_in_hips_enum():
+    """CU_MEM_ACCESS_FLAGS_PROT_MAX (HIPIFY: unsupported; gunrock's virtual_memory.hxx sets it for an
+    unknown access kind) is cuda.h's 0x7FFFFFFF as a hipMemAccessFlags (scripts/gen_hip_api.py's
+    ENUM_OVERRIDES), not a KP210 refusal; a look-alike with no such row is still refused."""
+    src = "#include <cuda.h>\nvoid set(CUmemAccessDesc* d) { d->flags = CU_MEM_ACCESS_FLAGS_PROT_MAX; }\n"
+    port, _ = translate(SourceFile.from_text(src, "vm.cu"), "hip")
+    assert port.ok and "d->flags = ((hipMemAccessFlags)0x7FFFFFFF);" in port.body, port.diagnostics
+    port, _ = translate(SourceFile.from_text(src.replace("CU_MEM_ACCESS_FLAGS_PROT_MAX", "CU_MEM_HANDLE_TYPE_MAX"),
+                                             "vm.cu"), "hip")
+    assert [d.code for d in port.diagnostics if d.severity == "error"] == ["KP210"], port.diagnostics
+
+
 def test_bfloat16_conversions_are_hip_bfloat16s_own():
     """decoding_attention's `__bfloat162float(RQ[i])` and `__float2bfloat16(acc)`: HIPIFY leaves them
     unsupported for ROCm 5.2, whose hip_bfloat16 (the port's __nv_bfloat16) converts to float and

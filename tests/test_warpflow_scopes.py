@@ -148,3 +148,48 @@ def test_a_headers_warp_helper_is_known_by_its_qualified_name(tmp_path, local, c
     port = next(m for m in made if m.path.name == "k.hip")
     assert port.port.ok, [d.format() for d in port.port.diagnostics]
     assert ("int lane = threadIdx.x % warpSize;" in port.text) == warp_level, port.text
+
+
+# NVIDIA/warp's tile_radix_sort.h: `warp_scan_inclusive(lane, __ballot_sync(mask, p))` calls the
+# (int, unsigned int) overload that counts the ballot's bits, not the template `T warp_scan_inclusive(int,
+# T)` that scans a value; before a ballot's type was known both took the mask, and the template's scan
+# of plain ints, stored to 32-bit shared memory, was reported as a ballot stored in 32 bits (WS008).
+SCANS = """__device__ int scan(int lane, unsigned int ballot_mask) {
+    unsigned m = (1u << (lane + 1)) - 1;
+    return __popc(ballot_mask & m);
+}
+__device__ int scan(int lane, unsigned int mask, bool p) { return scan(lane, __ballot_sync(mask, p)); }
+template <typename T> __device__ T scan(int lane, T value) {
+    for (int i = 1; i <= 16; i *= 2) {
+        T n = __shfl_up_sync(0xffffffffu, value, i, 32);
+        if (lane >= i) value = value + n;
+    }
+    return value;
+}
+__global__ void k(const int* in, int* out) {
+    __shared__ int buckets[32];
+    int lane = threadIdx.x & 31;
+    int s = scan(lane, 0xFFFFFFFF, in[threadIdx.x] > 0);
+    int f = scan(lane, VALUE);
+    buckets[lane] = f;
+    out[threadIdx.x] = s + buckets[lane];
+}
+"""
+
+
+@pytest.mark.parametrize("word", ["unsigned int", "unsigned long long"])
+def test_a_ballot_argument_picks_the_overload_of_the_mask_type_not_a_template(word):
+    # `unsigned long long`: the word the HIP port widens the parameter to, which its own lint reads again
+    src = SCANS.replace("unsigned int ballot_mask", f"{word} ballot_mask").replace("VALUE", "in[threadIdx.x]")
+    found = {(f.line, f.code) for f in lint_text(src, "k.cu")}
+    assert {(16, "WS008"), (17, "WS008"), (18, "WS008"), (5, "WS008")}.isdisjoint(found), sorted(found)
+    if word == "unsigned int":
+        assert (1, "WS008") in found  # the overload that takes the ballot keeps its finding
+
+
+def test_a_ballot_the_template_really_scans_is_still_a_ballot_stored_in_32_bits():
+    # the look-alike: no overload takes the mask's type, so the template is deduced for it
+    src = SCANS.replace("unsigned int ballot_mask", "float ballot_mask").replace(
+        "VALUE", "__ballot_sync(0xffffffffu, in[threadIdx.x] > 0)")
+    found = {(f.line, f.code) for f in lint_text(src, "k.cu")}
+    assert {(17, "WS008"), (18, "WS008")} <= found, sorted(found)

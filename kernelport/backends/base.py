@@ -203,6 +203,9 @@ class Backend:
     # name), so a name no table knows is still recognised as API, never as the user's own.
     api_pattern: ClassVar[str | None] = None
     api_header_pattern: ClassVar[str | None] = None
+    # Toolkit headers that only declare names of one shape (a regular expression over the whole name):
+    # a port may leave such an include out where the file uses none of them (kernelport.header_uses).
+    header_declares: ClassVar[dict[str, str]] = {}
     # Macros the source dialect's compiler or headers define (their include guards): what a file
     # declares under `#ifndef` one of them stands in for the toolkit's own declaration.
     toolkit_macros: ClassVar[tuple[str, ...]] = ()

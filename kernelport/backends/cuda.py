@@ -91,6 +91,9 @@ class CUDA(Backend):
     # NVIDIA's profiling and management ones too (CUPTI, NVPerf, NVML: the HIP API table has none).
     api_header_pattern = (r"(cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|nvrtc|nvToolsExt|cupti|nvperf)\w*\.h"
                           r"|nvml\.h|cub/.*|cuda/.*")
+    # cudaTypedefs.h declares the driver API's entry points as function pointer types (`PFN_cuInit`,
+    # `PFN_cuMemMap_v10020`, for cudaGetDriverEntryPoint) and nothing else: HIP has none of them.
+    header_declares = {"cudaTypedefs.h": r"PFN_cu\w+"}
     # Legacy mask-less names (pre-CUDA 9) read as the same concepts.
     aliases = {"shfl": ("__shfl",), "shfl_up": ("__shfl_up",), "shfl_down": ("__shfl_down",),
                "shfl_xor": ("__shfl_xor",), "ballot": ("__ballot",), "any": ("__any",), "all": ("__all",),

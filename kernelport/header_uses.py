@@ -1,0 +1,34 @@
+"""Toolkit headers with no counterpart that only declare names of one shape (the source backend's
+`header_declares`: `<cudaTypedefs.h>`, the driver API's `PFN_cu...` entry-point types): a port of a
+file that uses none of those names leaves the include out, with a note; a file that uses one is
+refused at that use (KP209, naming it), not at the include, since the use is what has no counterpart.
+"""
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from . import backends
+
+_NAMES = ("identifier", "type_identifier")
+
+
+def left_out(tr, node: Node, header: str) -> bool:
+    """Whether the include `node` of `header` is handled here: removed from the port (no name of the
+    header used) or refused at the first use (KP209).  False for any other header."""
+    pattern = backends.source().header_declares.get(header.rsplit("/", 1)[-1])
+    if pattern is None:
+        return False
+    shape = re.compile(pattern)
+    used = next((n for t in _NAMES for n in tr.src.index.of_type(t) if shape.fullmatch(tr.src.text_of(n))), None)
+    if used is not None:
+        tr.problem("KP209", used, f"`{tr.src.text_of(used)}` comes from <{header}>, which has no "
+                   f"{tr.backend.upper()} equivalent", f"write it without <{header}>'s names (`{pattern}`), or keep "
+                   "its use under #ifdef so that only the CUDA build compiles it")
+        return True
+    from .translate import Note
+    tr.rw.replace(node, "")
+    tr.port.notes.append(Note(tr.src.loc(node), f"<{header}>", "(removed)", f"it declares only names of the shape "
+                              f"`{pattern}`, and this file uses none of them"))
+    return True
