@@ -14,9 +14,8 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import backends
+from . import backends, lazy_re
 from .diagnostics import Diagnostic
-from . import lazy_re
 
 # Node fields that name what a declaration declares.
 _DECLARING = ("declarator", "name")
