@@ -1,18 +1,22 @@
 """Start-up of the commands a pre-commit hook runs, beside bare Python start-up, in one run.
 
-    python bench/bench_startup.py [--repeat 7] [--against CHECKOUT]
+    python bench/bench_startup.py [--repeat 7] [--against CHECKOUT] [--instructions]
 
 Each figure is the best of N runs, wall and CPU (user+sys of the child): CPU time is what to read
 on a loaded machine, where wall time drifts with the other processes.  `--against CHECKOUT` (a `git
 worktree add` of the code to compare with, put first on PYTHONPATH) runs each kernelport command
 with that code too, alternated run by run with this code's.  Both are compiled to bytecode first
 and nothing is compiled during a run (as after `pip install`), whatever PYTHONDONTWRITEBYTECODE says.
+`--instructions` also counts each command's instructions under valgrind's callgrind (once each,
+threads included): a figure no load moves, where CPU seconds drift by tens of milliseconds.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import resource
+import shutil
 import subprocess
 import sys
 import time
@@ -30,6 +34,16 @@ def once(cmd: list[str], env: dict) -> tuple[float, float]:
     return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
+def instructions(cmd: list[str], env: dict) -> int | None:
+    """Instructions the command executes (callgrind's "Collected"), None without valgrind."""
+    if shutil.which("valgrind") is None:
+        return None
+    r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd], cwd=ROOT, env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    m = re.search(r"Collected : (\d+)", r.stderr)
+    return int(m.group(1)) if m else None
+
+
 def measure(cmd: list[str], envs: list[dict], repeat: int) -> list[tuple[float, float]]:
     """The best wall and CPU of `repeat` runs under each env, the envs alternated run by run."""
     runs: list[list[tuple[float, float]]] = [[] for _ in envs]
@@ -43,6 +57,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--against", type=Path, default=None, metavar="CHECKOUT")
+    ap.add_argument("--instructions", action="store_true", help="count each command's instructions (callgrind)")
     args = ap.parse_args()
     py = sys.executable
     kp = [py, "-P", "-m", "kernelport"]
@@ -63,6 +78,11 @@ def main() -> None:
         got = measure(cmd, envs if ours else envs[:1], args.repeat)
         print(f"{name:46} " + "   ".join(f"{label if ours and len(got) > 1 else '':8} {wall:6.3f} s wall  {cpu:6.3f} s CPU"
                                           for (label, _), (wall, cpu) in zip(codes, got)))
+        if args.instructions:
+            counts = [instructions(cmd, env) for env in (envs if ours else envs[:1])]
+            print(f"{'':46} " + "   ".join(f"{label if ours and len(counts) > 1 else '':8} "
+                                           + (f"{n / 1e6:7.1f} M instructions" if n is not None else "(no valgrind)")
+                                           for (label, _), n in zip(codes, counts)))
 
 
 if __name__ == "__main__":

@@ -125,7 +125,7 @@ def verify(code: Path, paths: list[str], home: str, shims: str | None = None, bu
     by_kind = collections.Counter()
     for f in report:
         for c in f["checks"]:
-            by_kind[c["kind"]] += c["seconds"]
+            by_kind[c["kind"]] += c["seconds"]  # this run's (a cached check's: its lookup)
     return {"rc": proc.returncode, "wall": wall, "cpu": cpu, "load": (load0, os.getloadavg()[0]), "tools": tools,
             "verdicts": verdicts, "by_kind": by_kind, "tool_cpu": tool_cpu, "busy": samples}
 
@@ -156,7 +156,8 @@ def main() -> None:
                     r = verify(code, args.paths, home, shim_dir, args.busy and state == "cold", hip_clang)
                     verdicts.setdefault(state, {})[name] = r["verdicts"]
                     tools = ", ".join(f"{t} {n}" for t, n in sorted(r["tools"].items()))
-                    kinds = ", ".join(f"{k} {s:.1f}" for k, s in r["by_kind"].most_common(4))
+                    kinds = ", ".join(f"{k} {s:.1f}" if s >= 0.05 else f"{k} {s * 1000:.2g} ms"  # measured, never "0.0"
+                                      for k, s in r["by_kind"].most_common(4))
                     print(f"round {rnd} {name:8} {state:9}: exit {r['rc']}, {r['wall']:6.1f} s wall, {r['cpu']:6.1f} s CPU, "
                           f"load {r['load'][0]:.1f}-{r['load'][1]:.1f}, {len(r['verdicts'])} checks; tools: {tools or '-'}; "
                           f"check seconds: {kinds}", flush=True)

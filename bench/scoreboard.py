@@ -78,7 +78,8 @@ class Row:
     file: str
     nvcc: str = ""
     nvcc_error: str = ""
-    nvcc_s: float = 0.0
+    nvcc_s: float | None = 0.0  # measured: this run's, or where nvcc_cached the run's that stored it (None: not kept)
+    nvcc_cached: bool = False  # the nvcc result read from the cache, not run again
     hip: str = ""
     hip_codes: str = ""
     hip_error: str = ""
@@ -185,13 +186,15 @@ def nvcc_cache_path(project: Project, src: Path, args: list[str]) -> Path:
 
 def nvcc_step(project: Project, src: Path, row: Row, use_cache: bool = True) -> None:
     """The original's `nvcc -c`: the same whichever kernelport is measured, so its result is
-    cached by nvcc, flags, file content and project tree (a cached row's nvcc_s is 0)."""
+    cached by nvcc, flags, file content and project tree, with the seconds it took (a cached row's
+    nvcc_s is that figure, nvcc_cached says so; an entry from before the figure was kept leaves it empty)."""
     from kernelport import toolchains
 
     args = include_args(project, src) + project.nvcc_flags
     cached = nvcc_cache_path(project, src, args)
     if use_cache and cached.is_file():
-        row.nvcc, row.nvcc_error = json.loads(cached.read_text())
+        row.nvcc, row.nvcc_error, *ran = json.loads(cached.read_text())
+        row.nvcc_s, row.nvcc_cached = (ran[0] if ran else None), True
         return
     t0 = time.perf_counter()
     res = toolchains.compile_cuda(src, extra_args=args, timeout=COMPILE_TIMEOUT_S)
@@ -200,7 +203,7 @@ def nvcc_step(project: Project, src: Path, row: Row, use_cache: bool = True) -> 
     if res.status != "skip" and "timed out" not in res.reason:
         NVCC_CACHE.mkdir(parents=True, exist_ok=True)
         tmp = cached.with_suffix(f".{os.getpid()}.{threading.get_ident()}")
-        tmp.write_text(json.dumps([row.nvcc, row.nvcc_error]))
+        tmp.write_text(json.dumps([row.nvcc, row.nvcc_error, row.nvcc_s]))
         tmp.replace(cached)  # atomic: runs in parallel never read half a file
 
 
@@ -569,9 +572,12 @@ def main(argv: list[str] | None = None) -> int:
     else:
         lines += ["", "Project mode: not measured (this kernelport does not translate a directory)"
                   if not args.no_project_mode else "Project mode: not measured (--no-project-mode)"]
-    steps = {k: sum(getattr(r, f"{k}_s") for r in fresh) for k in ("nvcc", "hip", "hipcc", "metal", "checker")}
-    from_cache = sum(r.nvcc in ("pass", "fail") and r.nvcc_s == 0 for r in fresh)
-    lines += ["", f"Measured: {wall:.1f} s wall ({from_cache} nvcc results of originals from the cache); summed per step: "
+    steps = {k: sum(getattr(r, f"{k}_s") for r in fresh if not (k == "nvcc" and r.nvcc_cached))
+             for k in ("nvcc", "hip", "hipcc", "metal", "checker")}  # this run's: a cached nvcc result's is not
+    cached = [r for r in fresh if r.nvcc_cached]
+    known = [r.nvcc_s for r in cached if r.nvcc_s is not None]
+    lines += ["", f"Measured: {wall:.1f} s wall ({len(cached)} nvcc results of originals from the cache"
+              + (f", {sum(known):.1f} s of nvcc when {len(known)} of them ran" if known else "") + "); summed per step: "
               + ", ".join(f"{k} {v:.1f} s" for k, v in steps.items())
               + (f"; project-mode runs {sum(r[3] for runs in project_runs.values() for r in runs.values()):.1f} s"
                  if project_runs else ""), ""]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from . import backends, cexpr, vector_types
 from .errors import KernelportError, Location
 from .model import Function, Module
+from . import lazy_re
 
 KEYS = ("kernel", "grid", "block", "why", "shared", "arg", "scalar", "reference", "tolerance", "targets",
         "instantiate", "seed", "warp-width")
@@ -31,7 +32,7 @@ def _bfloat16(typ: str) -> bool:
     return typ in DTYPES and typ not in ELEMENT_TYPES
 
 
-_LINE = re.compile(r"//\s*@kp\b[ \t]*(?P<key>[\w-]*)[ \t]*(?P<value>.*)$")
+_LINE = lazy_re.compile(r"//\s*@kp\b[ \t]*(?P<key>[\w-]*)[ \t]*(?P<value>.*)$")
 NAME = r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*"  # a parameter, or a field of a struct parameter: params.gmem_src
 
 

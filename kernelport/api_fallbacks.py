@@ -16,9 +16,10 @@ A redefinition with the same tokens is allowed, so a header's port and its inclu
 from __future__ import annotations
 
 import re
+from . import lazy_re
 
-_WORD = re.compile(r"[A-Za-z_]\w*")
-_INCLUDE = re.compile(r"^[ \t]*#[ \t]*include[ \t]*[<\"]([^>\"]+)[>\"]", re.M)
+_WORD = lazy_re.compile(r"[A-Za-z_]\w*")
+_INCLUDE = lazy_re.compile(r"^[ \t]*#[ \t]*include[ \t]*[<\"]([^>\"]+)[>\"]", re.M)
 
 
 def carried(src, backend) -> dict[str, dict[str, str]]:

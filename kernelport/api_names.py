@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import backends
+from . import backends, lazy_re
 from .api_fallbacks import defines, include_block
 from .diagnostics import Diagnostic
 
@@ -28,7 +28,7 @@ _NAME_TYPES = ("identifier", "type_identifier", "field_identifier", "namespace_i
 _COORDINATES = ("threadIdx", "blockIdx", "blockDim", "gridDim")
 _TAGGED = ("struct_specifier", "class_specifier", "union_specifier", "enum_specifier")
 # The rest of a directive's logical line (its `\\` continuations too).
-_DIRECTIVE_REST = re.compile(rb"(?:[^\n]*\\\r?\n)*[^\n]*")
+_DIRECTIVE_REST = lazy_re.compile(rb"(?:[^\n]*\\\r?\n)*[^\n]*")
 
 
 def _names_a_type(node: Node) -> bool:
@@ -148,7 +148,7 @@ def _parameter_types(src, definition: Node) -> tuple[str, ...] | None:
 
 _CONDITIONALS = ("preproc_if", "preproc_ifdef")
 _BRANCHES = ("preproc_else", "preproc_elif", "preproc_elifdef")
-_CUDA_HEADER = re.compile(r"[<\"](cuda|cuda_runtime|cuda_runtime_api)\.h[>\"]")
+_CUDA_HEADER = lazy_re.compile(r"[<\"](cuda|cuda_runtime|cuda_runtime_api)\.h[>\"]")
 
 
 def _stands_in_for_cuda(node: Node, text_of, memo: dict | None = None) -> bool:
@@ -205,7 +205,7 @@ def _skipped_by_cuda(cond: Node, branch: Node | None, text_of) -> bool:
 
 
 # An identifier (group 1), or a literal or comment to skip whole.
-_TOKENS = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/|\b([A-Za-z_]\w*)', re.S)
+_TOKENS = lazy_re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/|\b([A-Za-z_]\w*)', re.S)
 
 
 def _global_scope(node: Node) -> bool:

@@ -31,10 +31,11 @@ from .cscalar import (  # noqa: F401  (part of this module's interface)
     BOOL, CExprError, CHAR, CType, DOUBLE, FLOAT, HALF, INT, LLONG, LONG, SCHAR, SHORT, TYPES, UCHAR,
     UINT, ULLONG, ULONG, USHORT, Value, _common, _float_max, _in_range, _promote, _round, _show,
     convert, ctype, fits)
+from . import lazy_re
 
 
 # -- lexer -----------------------------------------------------------------------------------------
-_TOKEN = re.compile(r"""
+_TOKEN = lazy_re.compile(r"""
     (?P<ws>\s+)
   | (?P<num>\.?\d(?:[eEpP][+-]|[\w.])*)
   | (?P<name>[A-Za-z_]\w*)
@@ -72,9 +73,9 @@ def _tokens(text: str) -> list[tuple[str, str, int]]:
     return out
 
 
-_INT_LIT = re.compile(r"(0[xX][0-9a-fA-F]+|0[bB][01]+|0[0-7]*|[1-9]\d*)([uU](?:ll|LL|[lL])?|(?:ll|LL|[lL])[uU]?)?")
-_FLOAT_LIT = re.compile(r"((?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+"
-                        r"|0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?\d+)([fFlL]?)")
+_INT_LIT = lazy_re.compile(r"(0[xX][0-9a-fA-F]+|0[bB][01]+|0[0-7]*|[1-9]\d*)([uU](?:ll|LL|[lL])?|(?:ll|LL|[lL])[uU]?)?")
+_FLOAT_LIT = lazy_re.compile(r"((?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+"
+                             r"|0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?\d+)([fFlL]?)")
 
 
 def _literal(text: str, offset: int) -> Value:

@@ -12,14 +12,15 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, get_args, get_origin
+from . import lazy_re
 
 try:  # typer 0.29's private conversion layer; an older typer converts through click, without pydantic
     from typer._coercion import RuntimeParam, build_runtime_param
 except ImportError:  # then there is nothing to replace: install() leaves typer as it is
     RuntimeParam = None  # type: ignore[assignment,misc]
 
-_INT = re.compile(r"[+-]?[0-9]+")
-_FLOAT = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_INT = lazy_re.compile(r"[+-]?[0-9]+")
+_FLOAT = lazy_re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
 class _Slow(Exception):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from . import lazy_re
 
 
 def _backends():
@@ -367,8 +368,8 @@ def warp_level_names(backend: str = "cuda") -> frozenset[str]:
 # ---------------------------------------------------------------------------------------------
 # Spelling templates
 # ---------------------------------------------------------------------------------------------
-_OPT = re.compile(r"(?<!\[)\[([^\[\]]*)\](?!\])")  # [optional], never an [[attribute]]
-_PARAM = re.compile(r"\{(\w+)\}")
+_OPT = lazy_re.compile(r"(?<!\[)\[([^\[\]]*)\](?!\])")  # [optional], never an [[attribute]]
+_PARAM = lazy_re.compile(r"\{(\w+)\}")
 
 
 def render(c: Concept, backend: str, args: dict[str, str]) -> str:

@@ -24,9 +24,10 @@ from tree_sitter import Node
 
 from .model import Function, Module
 from .source import call_args
+from . import lazy_re
 
 _SCOPES = ("namespace_definition", "class_specifier", "struct_specifier", "union_specifier")
-_TEMPLATE_ARGS = re.compile(r"<[^<>]*>")
+_TEMPLATE_ARGS = lazy_re.compile(r"<[^<>]*>")
 
 
 def _plain(text: str) -> str:
@@ -298,10 +299,10 @@ def callee_name(fn: Node | None) -> str | None:
     return fn.text.decode() if fn is not None and fn.type == "identifier" else None
 
 
-_LITERAL_TYPES = ((re.compile(r"^[0-9.]+([eE][-+]?\d+)?[fF]$|^0[xX][0-9a-fA-F.]+[pP][-+]?\d+[fF]$"), "float"),
-                  (re.compile(r"^(\d+\.\d*|\.\d+|\d+[eE])"), "double"),
-                  (re.compile(r"^(0[xX][0-9a-fA-F]+|\d+)[uU]$"), "unsigned"),
-                  (re.compile(r"^(0[xX][0-9a-fA-F]+|\d+)$"), "int"))
+_LITERAL_TYPES = ((lazy_re.compile(r"^[0-9.]+([eE][-+]?\d+)?[fF]$|^0[xX][0-9a-fA-F.]+[pP][-+]?\d+[fF]$"), "float"),
+                  (lazy_re.compile(r"^(\d+\.\d*|\.\d+|\d+[eE])"), "double"),
+                  (lazy_re.compile(r"^(0[xX][0-9a-fA-F]+|\d+)[uU]$"), "unsigned"),
+                  (lazy_re.compile(r"^(0[xX][0-9a-fA-F]+|\d+)$"), "int"))
 
 
 def arg_type(an, a: Node) -> str | None:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tree_sitter import Node
+from . import lazy_re
 
 NVIDIA_DEVICE, NVIDIA_HOST, AMD_DEVICE, AMD_HOST = "nvidia-device", "nvidia-host", "amd-device", "amd-host"
 PASSES = (NVIDIA_DEVICE, NVIDIA_HOST, AMD_DEVICE, AMD_HOST)
@@ -54,7 +55,7 @@ MACROS = (
     PlatformMacro(r"__HIP_PLATFORM_AMD__|__HIP_PLATFORM_HCC__|__HIPCC__|__HIP__|__HCC__|\w*USE_(AMD_)?ROCM\w*|"
                   r"\w*_USE_HIP\w*|\w*HIP_PLATFORM\w*", AMD),
 )
-_COMPILED = tuple((re.compile(m.pattern), m) for m in MACROS)
+_COMPILED = tuple((lazy_re.compile(m.pattern), m) for m in MACROS)
 CONDITIONALS = ("preproc_if", "preproc_ifdef", "preproc_elif", "preproc_elifdef")
 _ALTERNATIVES = ("preproc_else", "preproc_elif", "preproc_elifdef")
 

@@ -21,9 +21,10 @@ from pathlib import Path
 from tree_sitter import Node
 
 from . import includes
+from . import lazy_re
 
-_INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*["<]([^">\n]+)[">]', re.M)
-_WORD = re.compile(r"[A-Za-z_]\w*")
+_INCLUDE = lazy_re.compile(rb'^[ \t]*#[ \t]*include[ \t]*["<]([^">\n]+)[">]', re.M)
+_WORD = lazy_re.compile(r"[A-Za-z_]\w*")
 _SUFFIXES = frozenset(includes.HEADER_SUFFIXES + (".cu", ".cpp", ".cc", ".cxx", ".c"))
 _MAX_BESIDE = 2000  # files of one directory read for includers (a directory of generated files is cut)
 _NOT_CODE = ("comment", "preproc_include", "preproc_def", "preproc_function_def", "preproc_call")

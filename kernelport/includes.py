@@ -14,6 +14,7 @@ import os
 import re
 import stat
 from pathlib import Path
+from . import lazy_re
 
 HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx", ".cuh", ".inl", ".inc")  # a header, not a source
 
@@ -105,7 +106,7 @@ def readable(including: str | Path, name: str) -> Path | None:
         return None
 
 
-_DIRECTIVE = re.compile(r'^\s*#\s*(include|include_next|import)\b\s*(?:"([^"]*)"|<([^>]*)>|(.*))')
+_DIRECTIVE = lazy_re.compile(r'^\s*#\s*(include|include_next|import)\b\s*(?:"([^"]*)"|<([^>]*)>|(.*))')
 
 
 def _logical_lines(text: str):

@@ -11,7 +11,6 @@ source costs each file once, not once per includer.  Simple conditionals (`#ifde
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -23,8 +22,9 @@ from .depth import on_big_stack
 from .errors import Location
 from .model import Macro
 from .source import SourceFile, uncomment
+from . import lazy_re
 
-_DEFINED = re.compile(r"^(!?)\s*defined\s*\(?\s*([A-Za-z_]\w*)\s*\)?$")
+_DEFINED = lazy_re.compile(r"^(!?)\s*defined\s*\(?\s*([A-Za-z_]\w*)\s*\)?$")
 
 
 @dataclass

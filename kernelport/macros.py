@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Mapping
+from . import lazy_re
 
 
 @dataclass(frozen=True)
@@ -40,9 +41,9 @@ class Mask:
 
 
 NEVER = "conditional (never compiled)"  # a Mask's reason: the branch of `#if 0`, which no build compiles
-_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
-_STRINGS = re.compile(r'(?:L|u8|u|U)?"(?:\\.|[^"\\])*"(?:\s*(?:L|u8|u|U)?"(?:\\.|[^"\\])*")*')
-_DIRECTIVE = re.compile(r"[ \t]*#[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)(\([^)]*\))?(.*)", re.S)
+_COMMENT = lazy_re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_STRINGS = lazy_re.compile(r'(?:L|u8|u|U)?"(?:\\.|[^"\\])*"(?:\s*(?:L|u8|u|U)?"(?:\\.|[^"\\])*")*')
+_DIRECTIVE = lazy_re.compile(r"[ \t]*#[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)(\([^)]*\))?(.*)", re.S)
 
 
 def _blank(m: re.Match) -> str:
@@ -92,7 +93,7 @@ __stdcall __cdecl __fastcall CUDART_CB CUDAAPI __CUDA_ALIGN__ __grid_constant__ 
 # The standard library's macros that stand for a string literal, lower-case letters and all: the
 # <inttypes.h> format specifiers (`"%" PRIu64 "\n"`, `SCNd32`), concatenated with the literals
 # beside them.
-STRING_MACROS = re.compile(r"(?:PRI|SCN)[diouxX](?:8|16|32|64|LEAST(?:8|16|32|64)|FAST(?:8|16|32|64)|MAX|PTR)")
+STRING_MACROS = lazy_re.compile(r"(?:PRI|SCN)[diouxX](?:8|16|32|64|LEAST(?:8|16|32|64)|FAST(?:8|16|32|64)|MAX|PTR)")
 # Attribute spellings that take a parenthesised argument list.
 ATTRIBUTE_CALLS = frozenset("""
 __attribute__ __declspec __align__ __builtin_align__ __launch_bounds__ alignas __cluster_dims__

@@ -24,11 +24,12 @@ from tree_sitter import Node
 from . import backends, dialect
 from .model import Module
 from .warpsites import FULL, FULL_MASKS, INT32_TYPES, LANE, LANE_OK, MASK as MASK_KIND, TID, VOTE, WS, int_value
+from . import lazy_re
 
-_LANEMASK_PTX = re.compile(r"%%?lanemask_(?:lt|le|gt|ge|eq)\b")
-_LANEMASK_CALL = re.compile(r"\b__lanemask_(?:lt|le|gt|ge|eq)\s*\(")
-_WAVE_GROUP = re.compile(r"\bcoalesced_(?:group|threads)\b")
-_FORWARD = re.compile(r"\(?\s*(?:::)?([A-Za-z_]\w*)\s*\(([^()]*)\)\s*\)?")
+_LANEMASK_PTX = lazy_re.compile(r"%%?lanemask_(?:lt|le|gt|ge|eq)\b")
+_LANEMASK_CALL = lazy_re.compile(r"\b__lanemask_(?:lt|le|gt|ge|eq)\s*\(")
+_WAVE_GROUP = lazy_re.compile(r"\bcoalesced_(?:group|threads)\b")
+_FORWARD = lazy_re.compile(r"\(?\s*(?:::)?([A-Za-z_]\w*)\s*\(([^()]*)\)\s*\)?")
 MASK = frozenset({(VOTE, -1)})
 # The compilers' own 32-bit bit operations, which count a ballot as `__popc` does (a project's host
 # header, pulsar's `#define POPC(a) __builtin_popcount(a)`, is what an AMD build without

@@ -22,9 +22,10 @@ from .includewalk import Include, IncludeWalk, Scan, _type_names  # noqa: F401  
 from .errors import KernelportError, Location
 from .model import Macro, Module, Visible, build, with_header_launches
 from .source import SourceFile
+from . import lazy_re
 
 HEADER_SUFFIXES = includes.HEADER_SUFFIXES
-_NAME = re.compile(r"[A-Za-z_]\w*$")
+_NAME = lazy_re.compile(r"[A-Za-z_]\w*$")
 
 
 @dataclass(frozen=True)

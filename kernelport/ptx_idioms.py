@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from . import dialect
 from .cexpr import split_top_level
+from . import lazy_re
 
 REG = r"(%[0-9]+)"
 OPERAND = r"(%[0-9]+|[0-9]+)"  # a register or an integer immediate, where PTX allows one (bfe's length)
@@ -59,11 +60,11 @@ CHAINS = (
     (rf"mad\.lo\.cc\.u32 {REG}, ?{REG}, ?{REG}, ?{OPERAND}; ?madc\.hi\.u32 {REG}, ?\2, ?\3, ?{OPERAND}", "rrrrrr",
      ((1, "ptx_madwide_lo", (2, 3, 4, 6)), (5, "ptx_madwide_hi", (2, 3, 4, 6)))),
 )
-_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
-_OPERAND = re.compile(r'\s*"([=+&]*)([a-z])"\s*\((.*)\)\s*$', re.S)
-_ASM = re.compile(r"^(?:asm|__asm__|__asm)\s*(?:volatile|__volatile__)?\s*\((.*)\)\s*$", re.S)
-_PLAIN = re.compile(r"[\w.\s\[\]>-]+")  # a name, member or element: read twice, it is the same value
-_NAMES = re.compile(r"(?<![\w.])(?<!->)[A-Za-z_]\w*")  # names, not members (`t.x` writes t)
+_STRING = lazy_re.compile(r'"((?:[^"\\]|\\.)*)"')
+_OPERAND = lazy_re.compile(r'\s*"([=+&]*)([a-z])"\s*\((.*)\)\s*$', re.S)
+_ASM = lazy_re.compile(r"^(?:asm|__asm__|__asm)\s*(?:volatile|__volatile__)?\s*\((.*)\)\s*$", re.S)
+_PLAIN = lazy_re.compile(r"[\w.\s\[\]>-]+")  # a name, member or element: read twice, it is the same value
+_NAMES = lazy_re.compile(r"(?<![\w.])(?<!->)[A-Za-z_]\w*")  # names, not members (`t.x` writes t)
 
 
 @dataclass

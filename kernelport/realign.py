@@ -4,9 +4,9 @@ runs only when some line can actually move."""
 from __future__ import annotations
 
 import difflib
-import re
+from . import lazy_re
 
-_TRAILING = re.compile(r"^(?P<code>.*?\S)(?P<gap>[ \t]{2,})(?P<comment>//.*|/\*.*)$")
+_TRAILING = lazy_re.compile(r"^(?P<code>.*?\S)(?P<gap>[ \t]{2,})(?P<comment>//.*|/\*.*)$")
 
 
 def _aligned_columns(old_lines: list[str]) -> dict[str, set[int]]:

@@ -21,6 +21,7 @@ from tree_sitter import Language, Node, Parser
 
 from . import depth as _depth
 from .errors import KernelportError, Location
+from . import lazy_re
 
 if TYPE_CHECKING:
     from .macros import Mask, MacroDef
@@ -28,17 +29,17 @@ if TYPE_CHECKING:
 
 # CUDA extensions the grammar does not know, blanked (same length, so every span stays valid) in
 # the copy that is parsed; the user's bytes, which rewrites copy, keep them.
-_EXTENSIONS = re.compile(rb"(?:__builtin_align__|__align__)\s*\(\s*\w+\s*\)|__declspec\s*\(\s*\w+(?:\s*\(\s*\w+\s*\))?\s*\)")
+_EXTENSIONS = lazy_re.compile(rb"(?:__builtin_align__|__align__)\s*\(\s*\w+\s*\)|__declspec\s*\(\s*\w+(?:\s*\(\s*\w+\s*\))?\s*\)")
 
 
 # A braced initializer in a launch configuration (`k<<<g, {32, 4, 1}, 0, s>>>`, a dim3 from C++11
 # list-initialisation) is not an expression to the grammar: its braces are seen as parentheses.
-_LAUNCH = re.compile(rb"<<<([^;<>]*?\{[^;<>]*?)>>>")
+_LAUNCH = lazy_re.compile(rb"<<<([^;<>]*?\{[^;<>]*?)>>>")
 
 
 # A comment inside text the grammar keeps whole (a macro's value: tree-sitter's preproc_arg runs to
 # the end of the line, `// note` included); string and character literals are skipped, not cut.
-_COMMENT_OR_LITERAL = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/', re.S)
+_COMMENT_OR_LITERAL = lazy_re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/', re.S)
 
 
 def uncomment(text: str) -> str:
@@ -53,28 +54,28 @@ def uncomment(text: str) -> str:
 # code): the grammar's preproc_arg then runs on past the newline and swallows the next line (an
 # `#endif`, and with it the rest of the file).  In the parsed copy they move past the newline, to
 # the start of the next line: lengths and line numbers stay as the user's.
-_DIRECTIVE_TAIL = re.compile(rb"^([ \t]*#[^\n]*?[^\s\\])([ \t]+)(\r?\n)", re.M)
+_DIRECTIVE_TAIL = lazy_re.compile(rb"^([ \t]*#[^\n]*?[^\s\\])([ \t]+)(\r?\n)", re.M)
 
 
 # A block comment inside a continued directive (`#define SMIX(x) { \` ... `/* */ \`, ccminer's
 # hash macros): the grammar's preproc_arg stops at the comment and the `\` after it is no longer a
 # continuation, so the rest of the macro body is read as code.  The preprocessor removes comments
 # before it reads a directive; the parsed copy blanks them (newlines kept).
-_CONTINUED_DIRECTIVE = re.compile(rb"^[ \t]*#(?:[^\n]*\\\r?\n)+[^\n]*", re.M)
-_BLOCK_COMMENT = re.compile(rb"/\*.*?\*/", re.S)
+_CONTINUED_DIRECTIVE = lazy_re.compile(rb"^[ \t]*#(?:[^\n]*\\\r?\n)+[^\n]*", re.M)
+_BLOCK_COMMENT = lazy_re.compile(rb"/\*.*?\*/", re.S)
 
 # A `#pragma` that stands as the body of an unbraced `for`/`while`/`if`/`else`/`do` (`for (j...)`
 # then `#pragma unroll` then the inner `for`): the grammar takes no directive as a statement's body.
 # The pragma only hints the compiler; no analysis reads it, so the parsed copy blanks it.
-_PRAGMA_AS_BODY = re.compile(rb"^((?![ \t]*#)[^\n]*(?:\)|\belse|\bdo)[ \t]*(?://[^\n]*)?\r?\n(?:[ \t]*\r?\n)*)"
-                             rb"([ \t]*#[ \t]*pragma\b[^\n]*)", re.M)
+_PRAGMA_AS_BODY = lazy_re.compile(rb"^((?![ \t]*#)[^\n]*(?:\)|\belse|\bdo)[ \t]*(?://[^\n]*)?\r?\n(?:[ \t]*\r?\n)*)"
+                                  rb"([ \t]*#[ \t]*pragma\b[^\n]*)", re.M)
 
 
 # A line continuation with blanks after its backslash (`processed_dims_d,\ ` then the newline, in
 # a macro of MGARD's): GCC and nvcc splice the lines all the same (with a warning), the grammar
 # ends the directive there and reads the rest of the macro as code.  The parsed copy moves the
 # blanks before the backslash.
-_SPACED_CONTINUATION = re.compile(rb"\\([ \t]+)(?=\r?\n)")
+_SPACED_CONTINUATION = lazy_re.compile(rb"\\([ \t]+)(?=\r?\n)")
 
 
 def _blank_comments(m: re.Match) -> bytes:
@@ -97,7 +98,7 @@ def _mask_extensions(data: bytes) -> bytes:
 
 
 # Comments and literals of the raw bytes, in order (a literal is skipped whole, so `"//"` is no comment).
-_RAW_COMMENT_OR_LITERAL = re.compile(rb'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?(?:\*/|\Z)', re.S)
+_RAW_COMMENT_OR_LITERAL = lazy_re.compile(rb'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?(?:\*/|\Z)', re.S)
 
 
 def _why(e: Exception) -> str:

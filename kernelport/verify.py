@@ -22,7 +22,7 @@ from .model import build
 from .source import SourceFile
 from .project_ports import make, single
 from .translate import companion, destination
-from .verify_cache import Cache, at_path, file_digest, key as cache_key, without_path
+from .verify_cache import Cache, compile_group, file_digest, key as cache_key
 from .verify_shard import kernel_files, parse_shard, shard_of  # noqa: F401 - verify's API
 
 SCHEDULES = ("block", "warp", "thread")
@@ -45,6 +45,7 @@ class Check:
     explain: dict | None = None
     profile: dict | None = None  # numeric: |port - reference| and the bound over each buffer (--format html)
     cached: bool = False  # the verdict read from the cache: `seconds` is this run's lookup, not the check's run
+    run_seconds: float | None = None  # cached: the check's own seconds, measured in the run that stored it
 
 
 @dataclass
@@ -62,7 +63,12 @@ class FileReport:
     def to_dict(self) -> dict:
         return {"path": self.path, "kernels": self.kernels, "error": self.error, "note": self.note,
                 "status": "fail" if self.failed else "skip" if self.note else "pass",
-                "checks": [asdict(c) for c in self.checks]}
+                "checks": [dict(asdict(c), run_seconds=when_run(c)) for c in self.checks]}
+
+
+def when_run(c: Check) -> float:
+    """What the check took where it ran: this run, or for a cached verdict the run that stored it."""
+    return c.seconds if c.run_seconds is None else c.run_seconds
 
 
 def _template_args(spec: annotations.KernelSpec) -> list[str] | None:
@@ -85,6 +91,7 @@ class Verifier:
         self.native_reference = native_reference  # False: the reference is interpreted, never compiled
         self.profile_bins = 240 if profile else 0
         self.cache = Cache(enabled=cache)
+        self.ran: float | None = None  # the last translation or lint from the cache: its seconds when it ran
         # (file, backend) -> where the port's host code asks the device for its wave width (verify_oracle)
         self.host_waves: dict[tuple[str, str], list] = {}
 
@@ -178,7 +185,7 @@ class Verifier:
         cached = self.cache.get(k, [Check])
         if cached is not None:
             for c in cached:  # this run's seconds: the lookup, shared by the checks it restored
-                c.seconds, c.cached = (time.perf_counter() - t0) / len(cached), True
+                c.seconds, c.cached, c.run_seconds = (time.perf_counter() - t0) / len(cached), True, c.seconds
         else:
             n0, require = len(rep.checks), self.require
             self.require = set()  # every unrunnable check a skip in what is stored
@@ -202,9 +209,10 @@ class Verifier:
             dest = destination(path, backend)
             t0 = time.perf_counter()  # a port's drift check takes its translation; a sidecar's its comparison
             error, text, extra_files, headers = self._translation(path, src, backend)
+            ran, t1 = self.ran, time.perf_counter()  # ran: the translation's seconds when a cached one ran
             if error is not None:
-                rep.checks.append(Check("*", backend, None, "translate", "fail", error,
-                                        seconds=time.perf_counter() - t0))
+                rep.checks.append(Check("*", backend, None, "translate", "fail", error, seconds=t1 - t0,
+                                        cached=ran is not None, run_seconds=ran))
                 continue
             if not dest.exists():
                 rep.checks.append(Check("*", backend, None, "drift", "fail",
@@ -217,8 +225,10 @@ class Verifier:
             for p, want in [(dest, text)] + [(companion(dest, k), t) for k, t in extra_files.items()] + headers:
                 check = self._drift(p, want, path, backend)
                 check.seconds = time.perf_counter() - t0  # the port's check carries the translation
+                if ran is not None:  # a cached translation's seconds when it ran, and this comparison's
+                    check.cached, check.run_seconds, ran = True, ran + time.perf_counter() - t1, None
                 rep.checks.append(check)
-                t0 = time.perf_counter()
+                t0 = t1 = time.perf_counter()
             ports[backend] = (dest, on_disk, {})
         return ports
 
@@ -230,9 +240,11 @@ class Verifier:
         from .lint import config as configmod
         options = configmod.includes_for(path, configmod.find(path), configmod.Overrides())
         k = cache_key("translate", backend, str(path.resolve()), file_digest(path), repr(options))  # names its source
-        hit = self.cache.get(k, ((str | None, str, {str: str}, [(object, str)]), [(str, str)]))
+        hit = self.cache.get(k, ((str | None, str, {str: str}, [(object, str)]), [(str, str)], float))
         if hit is not None and all(file_digest(Path(h)) == d for h, d in hit[1]):
+            self.ran = hit[2]
             return hit[0]
+        t0, self.ran = time.perf_counter(), None
         run = single(path, src)
         made = make(run, [backend], None, False)  # with the ports of the headers it includes
         port = next((m.port for m in made if not m.port.ok), made[0].port)
@@ -241,7 +253,7 @@ class Verifier:
             [(companion(m.path, e), t) for m in made[1:] for e, t in m.port.extra_files.items()]
         value = (error, made[0].text, dict(made[0].port.extra_files), headers)
         reads = [(str(h), file_digest(Path(h))) for h in [*run.headers, *options.forced_includes]]
-        self.cache.put(k, (value, reads))
+        self.cache.put(k, (value, reads, time.perf_counter() - t0))
         return value
 
     @staticmethod
@@ -270,7 +282,8 @@ class Verifier:
             rules = "SY/PT" if ov.select else "all"
             detail = "; ".join(findings[:3]) if findings else f"no lint errors ({rules} rules) in {paths[0]}"
             rep.checks.append(Check("*", backend, wave, "lint", "fail" if findings else "pass", detail,
-                                    seconds=time.perf_counter() - t0))
+                                    seconds=time.perf_counter() - t0, cached=self.ran is not None,
+                                    run_seconds=self.ran))
 
     def _lint_errors(self, path: Path, ov) -> list[str]:
         """The lint errors of `path` under `ov`, from the cache when its bytes, its settings (rules,
@@ -280,42 +293,28 @@ class Verifier:
         st = settings_for(path, ov)
         k = cache_key("lint", sorted(st.targets), sorted(st.enabled), sorted(st.portable_macros), repr(st.includes),
                       str(path.resolve()), file_digest(path))  # a finding names its file
-        hit = self.cache.get(k, ([str], [(str, str)]))
+        hit = self.cache.get(k, ([str], [(str, str)], float))
         if hit is not None and all(file_digest(Path(h)) == d for h, d in hit[1]):
+            self.ran = hit[2]
             return hit[0]
+        t0, self.ran = time.perf_counter(), None
         errors = [f"{f.path}:{f.line}:{f.column}: {f.code} {f.message}" for r in lint_paths([path], ov, jobs=1)
                   for f in r.findings if f.severity == "error"]
         try:
             read = units.project().headers(path.resolve(), st.includes)
         except Exception:  # noqa: BLE001 - a file lint could not scan is linted again next time
             return errors
-        self.cache.put(k, (errors, [(str(h), file_digest(Path(h))) for h in [*read, *st.includes.forced_includes]]))
+        self.cache.put(k, (errors, [(str(h), file_digest(Path(h))) for h in [*read, *st.includes.forced_includes]],
+                           time.perf_counter() - t0))
         return errors
 
     def _compile_one(self, job) -> tuple:
-        """(backend, wave, CompileResult, seconds, cached) of one (backend, path, run)."""
+        """(backend, wave, CompileResult, seconds, None or a cached result's seconds when compiled) of one run."""
         be, p, run = job
         return self._compile_group((be, p, (run,)))[0]
 
     def _compile_group(self, job) -> list[tuple]:
-        """(backend, wave, CompileResult, seconds, cached) per run of one (backend, path, runs): each
-        cached by the bytes compiled, the architecture and the toolchain; the misses compiled together
-        (one hipcc run builds every architecture), their seconds shared."""
-        from .toolchains import CompileResult, find_tool
-        be, p, runs = job
-        t0 = time.perf_counter()
-        tools = [(t, (tc.path, tc.version) if (tc := find_tool(t)) is not None else None) for t in be.tools]
-        keys = [cache_key("compile", be.name, run.arch, tools, file_digest(p)) for run in runs]
-        got = [self.cache.get(k, CompileResult) for k in keys]
-        misses = [i for i, r in enumerate(got) if r is None]
-        hits = [r is not None for r in got]
-        got = [None if r is None else at_path(r, p) for r in got]  # the key has no path: a message names p
-        for i, r in zip(misses, be.compile_all(p, [runs[i] for i in misses]) if misses else []):
-            got[i] = r
-            if not r.skipped:  # a missing tool is not a verdict: installing it must take effect
-                self.cache.put(keys[i], without_path(r, p))
-        secs = (time.perf_counter() - t0) / len(runs)
-        return [(be.name, run.wave, r, secs, hit) for run, r, hit in zip(runs, got, hits)]
+        return compile_group(self.cache, job)
 
     def _compile(self, path: Path, ports: dict, rep: FileReport) -> None:
         src = backends.source()
@@ -326,7 +325,7 @@ class Verifier:
                 jobs.append((be, port_path, be.compile_runs()))
         with ThreadPoolExecutor(max_workers=max(1, min(len(jobs), os.cpu_count() or 1))) as pool:
             results = [r for group in pool.map(self._compile_group, jobs) for r in group]  # compilers in parallel
-        for backend, wave, r, secs, hit in results:
+        for backend, wave, r, secs, ran in results:
             if r.skipped:
                 status = "fail" if backend in self.require or r.tool in self.require else "skip"
                 detail = f"skipped: {r.reason}"
@@ -334,7 +333,7 @@ class Verifier:
                 status = "pass" if r.ok else "fail"
                 detail = f"{r.tool} {r.target}: " + ("ok" if r.ok else _first_error(r.output))
             rep.checks.append(Check("*", backend, wave, "compile", status, detail, target=r.target, seconds=secs,
-                                    cached=hit))
+                                    cached=ran is not None, run_seconds=ran))
 
     def _numeric(self, src: SourceFile, module, name: str, spec: annotations.KernelSpec, ports: dict,
                  rep: FileReport) -> None:

@@ -7,7 +7,9 @@ result is stored with the file's path as a placeholder, put back as the reading 
 `without_path` / `at_path`, so a message names the file it is about); a kernel's numeric (and race) checks by the original's and every port's
 bytes, the seed, the schedules and the kernel's name.  Both keys also hold kernelport's version
 and a digest of its own sources, so an upgraded or edited kernelport never reads an old verdict.
-Skipped checks (a missing tool) are never stored: installing the tool must take effect.
+Skipped checks (a missing tool) are never stored: installing the tool must take effect.  Each entry
+keeps the seconds its work took where it ran, so a verdict read from the cache still reports a
+measured figure (verify's `run_seconds`) beside this run's lookup (`seconds`).
 
 Entries live under $XDG_CACHE_HOME/kernelport (default ~/.cache/kernelport), one pickle per key,
 written atomically; an unreadable entry is a miss, and so is one whose value is not of the shape
@@ -20,6 +22,7 @@ import os
 import pickle
 import re
 import tempfile
+import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -162,3 +165,28 @@ class Cache:
             os.replace(tmp, p)
         except OSError:
             pass  # a read-only or full cache directory: verify still runs, uncached
+
+
+def compile_group(cache: Cache, job) -> list[tuple]:
+    """(backend, wave, CompileResult, seconds, ran) per run of one (backend, path, runs): each
+    cached by the bytes compiled, the architecture and the toolchain, with the seconds it took
+    (`ran`, None where compiled now); the misses compiled together (one hipcc run builds every
+    architecture), their seconds shared.  `seconds`: this run's (a hit's: its lookup)."""
+    from .toolchains import CompileResult, find_tool
+    be, p, runs = job
+    t0 = time.perf_counter()
+    tools = [(t, (tc.path, tc.version) if (tc := find_tool(t)) is not None else None) for t in be.tools]
+    keys = [key("compile", be.name, run.arch, tools, file_digest(p)) for run in runs]
+    got = [cache.get(k, (CompileResult, float)) for k in keys]
+    misses = [i for i, r in enumerate(got) if r is None]
+    ran = [None if r is None else r[1] for r in got]
+    got = [None if r is None else at_path(r[0], p) for r in got]  # the key has no path: a message names p
+    t1 = time.perf_counter()
+    for i, r in zip(misses, be.compile_all(p, [runs[i] for i in misses]) if misses else []):
+        got[i] = r
+    each = (time.perf_counter() - t1) / max(1, len(misses))
+    for i in misses:
+        if not got[i].skipped:  # a missing tool is not a verdict: installing it must take effect
+            cache.put(keys[i], (without_path(got[i], p), each))
+    look = (t1 - t0) / len(runs)
+    return [(be.name, run.wave, r, look + (each if s is None else 0.0), s) for run, r, s in zip(runs, got, ran)]

@@ -7,7 +7,7 @@ import math
 from html import escape
 
 from .verify import FileReport
-from .verify_report import file_summary, where
+from .verify_report import duration, file_summary, timing, where
 
 _CSS = """
 body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}
@@ -58,9 +58,9 @@ def _check_rows(rep: FileReport, checks) -> str:
     for c in checks:
         run = c.backend + (f" wave {c.wave}" if c.wave else "") + (f" ({c.target})" if c.target else "")
         rows.append(f'<tr><td>{escape(c.kind)}</td><td>{escape(run)}</td><td>{escape(c.schedule or "-")}</td>'
-                    f'<td class="{c.status}">{escape(c.status)}</td><td>{c.seconds:.3f}</td>'
+                    f'<td class="{c.status}">{escape(c.status)}</td><td>{escape(duration(c.seconds) + timing(c))}</td>'
                     f'<td>{escape(c.detail)}</td></tr>')
-    return ("<table><tr><th>check</th><th>backend</th><th>schedule</th><th>status</th><th>s</th><th>detail</th></tr>"
+    return ("<table><tr><th>check</th><th>backend</th><th>schedule</th><th>status</th><th>time</th><th>detail</th></tr>"
             + "".join(rows) + "</table>")
 
 

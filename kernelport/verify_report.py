@@ -9,7 +9,7 @@ from rich.padding import Padding
 from rich.table import Table
 
 from . import backends
-from .verify import FileReport
+from .verify import FileReport, when_run
 
 _MARK = {"pass": "[green]pass[/]", "fail": "[bold red]FAIL[/]", "skip": "[yellow]skip[/]"}
 
@@ -58,9 +58,21 @@ def _rows(rep: FileReport):
                    _cell_with_schedules(by("races")))
 
 
+def duration(seconds: float) -> str:
+    """Measured seconds at a unit that shows them: `2.35 s`, `41 ms`, `0.27 ms` (never `0.0 s`)."""
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    return f"{seconds * 1000:.0f} ms" if seconds >= 0.01 else f"{seconds * 1000:.2g} ms"
+
+
+def timing(c) -> str:
+    """` (cached: 2.1 ms; 1.35 s when it ran)` for a verdict read from the cache, else ``."""
+    return f" (cached: {duration(c.seconds)}; {duration(when_run(c))} when it ran)" if c.cached else ""
+
+
 def file_summary(rep: FileReport) -> str:
     counts = {s: sum(c.status == s for c in rep.checks) for s in ("pass", "info", "fail", "skip")}
-    secs, cached = sum(c.seconds for c in rep.checks), sum(c.cached for c in rep.checks)
+    secs, cached = sum(c.seconds for c in rep.checks), [c for c in rep.checks if c.cached]
     failing = sorted({f"{c.kind} {c.backend}" + (f" wave {c.wave}" if c.wave else "")
                       for c in rep.checks if c.status == "fail"})
     verdict = "FAIL" if rep.failed else "pass"
@@ -68,7 +80,9 @@ def file_summary(rep: FileReport) -> str:
             f"{len(rep.checks)} checks: {counts['pass']} passed, "
             + (f"{counts['info']} informational, " if counts["info"] else "")
             + f"{counts['fail']} failed, {counts['skip']} skipped "
-            f"({secs:.1f} s of checks" + (f"; {cached} read from the cache, not run again" if cached else "") + ")")
+            f"({duration(secs)} of checks" + (f"; {len(cached)} cached: read from the cache, not run again, "
+                                              f"{duration(sum(map(when_run, cached)))} when they ran" if cached else "")
+            + ")")
     if rep.error:
         return f"{head}; not verified (the error is above)"
     return head + (f"; failed: {', '.join(failing)}" if failing else "")
@@ -110,7 +124,7 @@ def table(reports: list[FileReport], console: Console, explain: bool = False) ->
         for c in rep.checks:
             if c.status == "fail":
                 console.print("[bold red]FAIL[/] ", end="", markup=True)
-                console.print(f"{where(rep, c)}: {c.detail}", markup=False, highlight=False)
+                console.print(f"{where(rep, c)}: {c.detail}{timing(c)}", markup=False, highlight=False)
                 if explain and c.explain:
                     console.print(Padding(_explain_table(c), (0, 0, 0, 5)))
             elif c.status == "info":  # e.g. the original at wave 64: never a failure of the port
@@ -121,7 +135,7 @@ def table(reports: list[FileReport], console: Console, explain: bool = False) ->
                 console.print(f"{rep.path} [{c.kernel}] {c.detail}", markup=False, highlight=False)
             elif c.status == "skip" and c.kind in ("compile", "drift", "lint"):
                 console.print("[yellow]skip[/] ", end="", markup=True)
-                console.print(f"{where(rep, c)}: {c.detail}", markup=False, highlight=False)
+                console.print(f"{where(rep, c)}: {c.detail}{timing(c)}", markup=False, highlight=False)
     for rep in reports:
         console.print(file_summary(rep), markup=False, highlight=False)
     n_fail = sum(c.status == "fail" for r in reports for c in r.checks) + sum(bool(r.error) for r in reports)
@@ -147,7 +161,11 @@ def junit(reports: list[FileReport]) -> str:
             name = " ".join(x for x in (c.kind, c.backend, f"wave{c.wave}" if c.wave else "", c.target, c.schedule)
                             if x)
             tc = ET.SubElement(s, "testcase", classname=f"{rep.path}::{c.kernel}", name=name,
-                               time=f"{c.seconds:.6f}")
+                               time=f"{c.seconds:.6f}")  # this run's: a cached verdict's lookup
+            if c.cached:  # and what the check took where it ran
+                props = ET.SubElement(tc, "properties")
+                ET.SubElement(props, "property", name="cached", value="true")
+                ET.SubElement(props, "property", name="run_seconds", value=f"{when_run(c):.6f}")
             if c.status == "fail":
                 ET.SubElement(tc, "failure", message=c.detail[:500]).text = c.detail
             elif c.status == "skip":

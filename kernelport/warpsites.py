@@ -14,6 +14,7 @@ from tree_sitter import Node
 
 from .model import Module
 from .source import uncomment
+from . import lazy_re
 
 if TYPE_CHECKING:
     from .warpwidth import Widths
@@ -26,10 +27,10 @@ OPAQUE = "opaque"  # a value from somewhere the analysis cannot see (a caller's 
 # Site roles that a warp-level sink confirms.
 _SINK_KINDS = (WS, WS_M1, HALF, FIVE, LANE, WARP)
 
-WARP_SIZE_NAME = re.compile(r"(?i)(^|_)(k_?)?(warp|wave(front)?|simd)_?(size|width|sz|len)$|threads_?per_?warp|"
-                            r"(^|_)warp_?threads$|^k(warp|wave)(size|width)$")
+WARP_SIZE_NAME = lazy_re.compile(r"(?i)(^|_)(k_?)?(warp|wave(front)?|simd)_?(size|width|sz|len)$|threads_?per_?warp|"
+                                 r"(^|_)warp_?threads$|^k(warp|wave)(size|width)$")
 # a helper named for the lane or warp it computes (`lane_id()`): lint reports the 32s it returns
-LANE_HELPER_NAME = re.compile(r"(?i)(^|_)(get_?)?(lane|warp|wave|simd)_?(id|idx|index|no|num)$|^laneid$|^warpid$")
+LANE_HELPER_NAME = lazy_re.compile(r"(?i)(^|_)(get_?)?(lane|warp|wave|simd)_?(id|idx|index|no|num)$|^laneid$|^warpid$")
 FULL_MASKS = {0xFFFFFFFF}
 INT32_TYPES = {"unsigned", "unsigned int", "int", "uint32_t", "int32_t", "uint", "unsigned long", "signed",
                "signed int"}
@@ -127,7 +128,7 @@ def macro_mask(module: Module, name: str, depth: int = 0) -> int | None:
     return int(v) & 0xFFFFFFFF if isinstance(v, int) else None
 
 
-_PARENS = re.compile(r"^\s*\(+\s*([^()]*?)\s*\)+\s*$")  # a value in balanced parentheses, `((32))`
+_PARENS = lazy_re.compile(r"^\s*\(+\s*([^()]*?)\s*\)+\s*$")  # a value in balanced parentheses, `((32))`
 
 
 def macro_facts(an, name: str, node: Node | None) -> frozenset | None:
@@ -171,7 +172,7 @@ def macro_facts(an, name: str, node: Node | None) -> frozenset | None:
 # Statements whose body may be one statement with no braces: a ladder step there that gains its
 # wide step needs a block around the two.
 BODY_OF = ("if_statement", "else_clause", "for_statement", "while_statement", "do_statement", "for_range_loop")
-_WIDE_GUARD = re.compile(r"^\(\s*(\w+)\s*>\s*32\s*(&&.*)?\)$", re.S)  # `&& (n >= 64)`: a guarded step's test
+_WIDE_GUARD = lazy_re.compile(r"^\(\s*(\w+)\s*>\s*32\s*(&&.*)?\)$", re.S)  # `&& (n >= 64)`: a guarded step's test
 
 
 def guarded_wide_step(src, call: Node) -> bool:

@@ -12,7 +12,6 @@ known to be 32, `__lane_id()`) mixes the two widths and is reported apart (`wave
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -21,10 +20,11 @@ from . import fnscopes
 from .model import Module
 from .source import ident_name
 from .warpsites import WARP_SIZE_NAME, int_value
+from . import lazy_re
 
 _LANE = {"&": 31, "%": 32}
 _WARP = {">>": 5, "/": 32}
-_THREAD = re.compile(r"^threadIdx\.x$")
+_THREAD = lazy_re.compile(r"^threadIdx\.x$")
 _HARDWARE_LANE = {"__lane_id", "__laneid", "laneid"}
 
 

@@ -28,9 +28,10 @@ from . import cexpr, dialect, fnscopes
 from .model import Function, Module, file_scope_items
 from .source import call_args, ident_name, walk
 from .warpsites import WARP_SIZE_NAME, int_value
+from . import lazy_re
 
 NATIVE, LOGICAL, UNDECIDED = "native", "32", "undecided"
-_ANNOTATION = re.compile(r"//\s*@kp\s+warp-width\b[ \t]*(?P<value>\S*)")
+_ANNOTATION = lazy_re.compile(r"//\s*@kp\s+warp-width\b[ \t]*(?P<value>\S*)")
 _VOTES = ("vote", "match")
 _TRAPS = ("__trap", "abort", "__builtin_trap")  # calls that stop a kernel, as a return does
 

@@ -14,7 +14,6 @@ to judge (`defaults_to` names it).
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -22,11 +21,12 @@ from tree_sitter import Node
 from .laneslots import lane_pattern
 from .model import Module
 from .warpsites import WARP_SIZE_NAME
+from . import lazy_re
 
 # `int width = kWarpSize` / `template <int kNumLanesPerGroup = kWarpSize>`: the default is the warp.
-_DEFAULT = re.compile(r"=\s*(?P<name>[A-Za-z_]\w*)\s*[,)>]")
+_DEFAULT = lazy_re.compile(r"=\s*(?P<name>[A-Za-z_]\w*)\s*[,)>]")
 # A fold whose first step is half the run-time width takes in every lane of the wave.
-_LADDER = re.compile(r"\bwarpSize\s*(/\s*2|>>\s*1)\b")
+_LADDER = lazy_re.compile(r"\bwarpSize\s*(/\s*2|>>\s*1)\b")
 
 
 @dataclass(frozen=True)

@@ -183,7 +183,14 @@ def test_the_originals_nvcc_result_is_cached_until_the_project_changes(tmp_path,
     first, again = board.Row("p", "k.cu"), board.Row("p", "k.cu")
     board.nvcc_step(proj, src, first)
     board.nvcc_step(proj, src, again)
-    assert (first.nvcc, again.nvcc) == ("pass", "pass") and first.nvcc_s > 0 and again.nvcc_s == 0
+    assert (first.nvcc, again.nvcc) == ("pass", "pass") and first.nvcc_s > 0 and not first.nvcc_cached
+    # a cached result keeps the figure measured when nvcc ran and says it is cached (never a 0.0)
+    assert again.nvcc_cached and again.nvcc_s == first.nvcc_s
+    entry = board.nvcc_cache_path(proj, src, board.include_args(proj, src) + proj.nvcc_flags)
+    entry.write_text(json.dumps(["pass", ""]))  # an entry written before the figure was kept
+    old = board.Row("p", "k.cu")
+    board.nvcc_step(proj, src, old)
+    assert old.nvcc == "pass" and old.nvcc_cached and old.nvcc_s is None  # an empty cell, not a 0.0
     (tmp_path / "p" / "h.h").write_text("#define N undefined_name\n")  # a header, not the source
     proj.stamp = board.tree_stamp(tmp_path / "p")
     changed = board.Row("p", "k.cu")

@@ -44,9 +44,9 @@ def test_compile_hit_and_misses(tmp_path, fake_compiler):
     calls, tool = fake_compiler
     k = tmp_path / "k.cu"
     k.write_text("__global__ void k() {}\n")
-    assert _compile(Verifier(), k)[4] is False  # compiled: not from the cache
-    _, _, r, secs, hit = _compile(Verifier(), k)  # a new run: the result comes from disk
-    assert len(calls) == 1 and r.ok and secs >= 0 and hit
+    assert _compile(Verifier(), k)[4] is None  # compiled: not from the cache
+    _, _, r, secs, ran = _compile(Verifier(), k)  # a new run: the result comes from disk, with its compile's seconds
+    assert len(calls) == 1 and r.ok and secs >= 0 and ran is not None and ran >= 0
     k.write_text("__global__ void k() { }\n")  # other bytes
     _compile(Verifier(), k)
     assert len(calls) == 2
@@ -113,7 +113,7 @@ def test_portable_compiles_each_dialect_once_for_all_its_architectures(tmp_path,
     rows = [(r.target, wave, r.ok) for _, wave, r, _, _ in Verifier()._compile_group(job)]
     assert rows == [("sm_80", 32, True), ("gfx90a", 64, True), ("gfx1030", 32, False)]
     assert calls == [("cuda", ["sm_80"]), ("hip", ["gfx90a", "gfx1030"])]
-    assert [(r.target, r.ok, hit) for _, _, r, _, hit in Verifier()._compile_group(job)] == \
+    assert [(r.target, r.ok, ran is not None) for _, _, r, _, ran in Verifier()._compile_group(job)] == \
         [(t, ok, True) for t, _, ok in rows]
     assert len(calls) == 2
 
@@ -237,12 +237,13 @@ def test_a_file_summary_accounts_for_every_check():
         Check("k", "metal", 32, "compile", "skip", "no Metal compiler"),
         Check("k", "hip", 64, "numeric", "fail", "differs")])
     line = file_summary(rep)
-    assert "4 checks: 1 passed, 1 informational, 1 failed, 1 skipped (0.8 s of checks)" in line, line
+    assert "4 checks: 1 passed, 1 informational, 1 failed, 1 skipped (750 ms of checks)" in line, line
     rep.checks = rep.checks[:1]
     assert "informational" not in file_summary(rep) and "cache" not in file_summary(rep)
-    rep.checks.append(Check("k", "hip", 64, "compile", "pass", "", seconds=0.001, cached=True))
-    # a verdict read from the cache is said to be one: its seconds are the lookup's, not a check's
-    assert "(0.5 s of checks; 1 read from the cache, not run again)" in file_summary(rep), file_summary(rep)
+    rep.checks.append(Check("k", "hip", 64, "compile", "pass", "", seconds=0.001, cached=True, run_seconds=1.25))
+    # a verdict read from the cache is said to be one: its seconds are the lookup's, beside the check's own
+    assert "(501 ms of checks; 1 cached: read from the cache, not run again, 1.25 s when they ran)" in \
+        file_summary(rep), file_summary(rep)
 
 
 def test_no_cache_keeps_the_hip_checks_pchs_for_the_run_only(monkeypatch, tmp_path):
@@ -471,12 +472,12 @@ def test_two_files_of_the_same_bytes_share_a_compile_but_each_message_names_its_
         p.write_text(text)
     got = {p: _compile(Verifier(), p) for p in (first, second)}
     assert calls == [str(first)]  # one compile for both
-    for p, (_, _, r, _, hit) in got.items():
-        assert hit is (p == second) and not r.ok
+    for p, (_, _, r, _, ran) in got.items():
+        assert (ran is not None) is (p == second) and not r.ok
         assert r.output.startswith(f"{p}(2): error") and r.command == ["nvcc", "-c", str(p)]
         assert f'compilation of "{p}"' in r.output
     # a relative spelling is put back as that file's spelling; a longer name that contains it is left
     monkeypatch.chdir(tmp_path)
     rel = Path("b") / "k.cu"
-    _, _, r, _, hit = _compile(Verifier(), rel)
-    assert hit and r.output.startswith("b/k.cu(2): error") and str(tmp_path) not in r.output
+    _, _, r, _, ran = _compile(Verifier(), rel)
+    assert ran is not None and r.output.startswith("b/k.cu(2): error") and str(tmp_path) not in r.output

@@ -26,11 +26,6 @@ from pathlib import Path
 from ..errors import KernelportError, Location
 from .rule import check_selectors, parse_targets
 
-try:  # Python 3.11+
-    import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
-
 KEYS = {"targets", "select", "ignore", "per-file-ignores", "portable-macros", "exclude", "fail-on", "include-dirs",
         "defines", "hip-defines"}
 FAIL_LEVELS = ("error", "warning", "info")
@@ -82,6 +77,10 @@ def _strings(value, key: str, where: str, at: Location | None = None) -> tuple[s
 
 
 def load(path: Path) -> Config:
+    try:  # Python 3.11+; imported here, where a pyproject.toml is read (a lint with none above its files never is)
+        import tomllib
+    except ModuleNotFoundError:  # pragma: no cover - Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
     where = str(path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))

@@ -16,6 +16,7 @@ from .. import guards
 from .finding import Finding, Fix, Related
 from . import rowsplits
 from .rule import Rule
+from .. import lazy_re
 
 
 
@@ -223,7 +224,7 @@ class Context:
         out.sort(key=lambda s: (s.node.start_byte, s.role))
         return out
 
-    _WIDE = re.compile(r"\bwarpSize\s*(>\s*32|>=\s*64|==\s*64)|\b(32|64)\s*(<|<=|==)\s*warpSize\b")
+    _WIDE = lazy_re.compile(r"\bwarpSize\s*(>\s*32|>=\s*64|==\s*64)|\b(32|64)\s*(<|<=|==)\s*warpSize\b")
 
     def _in_wide_guard(self, node: Node) -> bool:
         p = node.parent

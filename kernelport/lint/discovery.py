@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import os
-import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,6 +24,7 @@ if TYPE_CHECKING:
 from .. import backends
 from ..includes import is_regular
 from ..backends import Backend
+from .. import lazy_re
 
 # Input kinds besides a backend's own source files.
 PYTHON = "python"  # CUDA kernels in Python strings
@@ -33,8 +33,8 @@ PYTHON_EXT = ".py"
 HEADER_EXT = {".h", ".hpp", ".hh", ".hxx", ".inl", ".cuh", ".cc", ".cpp", ".cxx"}
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", ".venv", "venv", "node_modules", ".tox", ".mypy_cache",
              ".pytest_cache", ".ruff_cache", "build", "dist", ".eggs"}
-DEVICE_MARKERS = re.compile(r"__global__|__device__|__shared__|threadIdx|__syncthreads|__shfl|warpSize|__ballot")
-PY_MARKERS = re.compile(r"RawKernel|RawModule|load_inline")
+DEVICE_MARKERS = lazy_re.compile(r"__global__|__device__|__shared__|threadIdx|__syncthreads|__shfl|warpSize|__ballot")
+PY_MARKERS = lazy_re.compile(r"RawKernel|RawModule|load_inline")
 
 
 def kind(path: Path) -> Backend | str | None:

@@ -25,9 +25,10 @@ from tree_sitter import Node
 from .. import backends, laddersteps
 from ..laneslots import lane_pattern
 from ..warpsites import int_value
+from .. import lazy_re
 
-LANE_NAME = re.compile(r"lane_?(id|idx|index)?", re.I)  # the whole name of a lane parameter
-LANE_HELPER = re.compile(r"_*(get_?)?lane_?id", re.I)  # a call that reads the hardware lane
+LANE_NAME = lazy_re.compile(r"lane_?(id|idx|index)?", re.I)  # the whole name of a lane parameter
+LANE_HELPER = lazy_re.compile(r"_*(get_?)?lane_?id", re.I)  # a call that reads the hardware lane
 SHARES = frozenset(range(12, 32, 4))
 _ORDER = ("<", "<=", ">", ">=")
 

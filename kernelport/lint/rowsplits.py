@@ -31,6 +31,7 @@ from tree_sitter import Node
 from .. import backends, dialect, fnscopes, warpsplits
 from ..source import call_args, ident_name, walk
 from ..warpsites import int_value
+from .. import lazy_re
 
 ROW_CODES = frozenset({"WS001", "WS002", "WS003", "WS004", "WS005", "WS006", "WS011", "WS017"})
 ADVICE = ("correct at 64 as written: two 32-lane rows to a wave ({why}); `kernelport translate` ports it to "
@@ -42,9 +43,9 @@ with `/ 32`) when the rows compute the same on a 64-lane wave, two to a wave: no
 and its helpers reads `warpSize` or votes, every shuffle at the default width is a `xor` or `down`
 by less than 32 (or an `up` added only where `lane >= d`), and what a `down` ladder leaves is read
 under `if (lane == 0)`.  `kernelport translate` still ports such a kernel to the whole wave."""
-_HALVING = re.compile(r">>=\s*1\b|/=\s*2\b|=\s*\w+\s*(>>\s*1|/\s*2)\b")
-_GROWING = re.compile(r"<<=\s*1\b|\*=\s*2\b|\+\+|\+=\s*1\b|=\s*\w+\s*(<<\s*1|\*\s*2)\b")
-_BOUND = re.compile(r"^\(?\s*(\w+)\s*(<=?)\s*(\w+)\s*\)?$")
+_HALVING = lazy_re.compile(r">>=\s*1\b|/=\s*2\b|=\s*\w+\s*(>>\s*1|/\s*2)\b")
+_GROWING = lazy_re.compile(r"<<=\s*1\b|\*=\s*2\b|\+\+|\+=\s*1\b|=\s*\w+\s*(<<\s*1|\*\s*2)\b")
+_BOUND = lazy_re.compile(r"^\(?\s*(\w+)\s*(<=?)\s*(\w+)\s*\)?$")
 
 
 def consistent(ctx) -> dict[str, str]:

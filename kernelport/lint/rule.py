@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar, Iterable
 
 from .. import backends
 from ..errors import KernelportError
+from .. import lazy_re
 
 if TYPE_CHECKING:  # pragma: no cover
     from .context import Context
@@ -26,7 +27,7 @@ HARDWARE = {t: r.hardware for t, r in _RUN.items()}
 # The original's own hardware, where 32 is the warp size by definition.
 SOURCE_TARGETS = frozenset(r.target for r in backends.source().runs)
 FAMILIES = {"WS": "warp size", "SY": "synchronisation", "PT": "platform-only features", "KP": "kernelport itself"}
-CODE_RE = re.compile(r"^[A-Z]{2}[0-9]{3}$")
+CODE_RE = lazy_re.compile(r"^[A-Z]{2}[0-9]{3}$")
 MARK = "// !"
 
 

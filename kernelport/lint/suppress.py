@@ -16,9 +16,10 @@ import re
 from dataclasses import dataclass, field
 
 from .rule import FAMILIES
+from .. import lazy_re
 
-_KP = re.compile(r"kernelport\s*:\s*(?:ignore|noqa)\b\s*(?:\[([^\]]*)\])?\s*[:\-–—]?\s*(.*)", re.I)
-_NOLINT = re.compile(r"\bNOLINT(NEXTLINE|BEGIN|END)?\b(?:\(([^)]*)\))?")
+_KP = lazy_re.compile(r"kernelport\s*:\s*(?:ignore|noqa)\b\s*(?:\[([^\]]*)\])?\s*[:\-–—]?\s*(.*)", re.I)
+_NOLINT = lazy_re.compile(r"\bNOLINT(NEXTLINE|BEGIN|END)?\b(?:\(([^)]*)\))?")
 
 
 @dataclass
@@ -97,7 +98,7 @@ def parse(ctx) -> list[Suppression]:
 
 
 # A `//` comment in a macro's body or value, which the parser leaves unparsed (up to the line's end).
-_LINE_COMMENT = re.compile(rb"//[^\n]*")
+_LINE_COMMENT = lazy_re.compile(rb"//[^\n]*")
 
 
 def _comments(ctx):

@@ -20,6 +20,7 @@ from .. import backends, dialect, includes, warpflow
 from ..backends import Backend
 from .context import Unit
 from .discovery import DEVICE_MARKERS, shown
+from .. import lazy_re
 
 
 def unit(backend: Backend, path: str, text: str) -> Unit:
@@ -120,7 +121,7 @@ def _metal_calls(metal: Backend) -> dict[str, str]:
     return out
 
 
-_PARAM = re.compile(r"\b(\w+)\s*\[\[\s*(\w+)\s*\]\]")
+_PARAM = lazy_re.compile(r"\b(\w+)\s*\[\[\s*(\w+)\s*\]\]")
 
 
 def metal_unit(metal: Backend, path: str, text: str) -> Unit:

@@ -16,7 +16,6 @@ every use is in a kernel whose 32-lane rows compute the same at 64 (advice then:
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -25,11 +24,12 @@ from .. import warpflow
 from ..source import uncomment, walk
 from ..warpsites import LANE_HELPER_NAME
 from . import rowsplits
+from .. import lazy_re
 
-LOG2_NAME = re.compile(r"(?i)(warp|wave(front)?)_?(size)?_?(log_?2?|(bit_?)?shift|bits|lg)$|"
-                       r"(^|_)(k_?)?(log_?2?|lg)_?(warp|wave(front)?)_?(size)?$")
+LOG2_NAME = lazy_re.compile(r"(?i)(warp|wave(front)?)_?(size)?_?(log_?2?|(bit_?)?shift|bits|lg)$|"
+                            r"(^|_)(k_?)?(log_?2?|lg)_?(warp|wave(front)?)_?(size)?$")
 _HEADERS = (".h", ".hpp", ".cuh", ".hh", ".inl")
-_HELPER = re.compile(LANE_HELPER_NAME.pattern + r"|(^|_)(get_?)?(num_?warps|warp_?count|n_?warps)$")
+_HELPER = lazy_re.compile(LANE_HELPER_NAME.pattern + r"|(^|_)(get_?)?(num_?warps|warp_?count|n_?warps)$")
 _CLASSES = ("translation_unit", "namespace_definition", "declaration_list", "struct_specifier", "class_specifier",
             "field_declaration_list", "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "declaration")
 

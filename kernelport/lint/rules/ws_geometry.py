@@ -14,6 +14,7 @@ from .. import rowsplits
 from ...laneslots import _bounded, lane_pattern
 from ..rule import Rule, ex, register
 from .ws_sites import _LANE_ARRAY, _expr_text, _parent_op, _shared_dim, _why, site_codes
+from ... import lazy_re
 
 
 # The softmax samples' block max: per-warp maxima at the warp index, the second stage under `lane < nwarps`.
@@ -175,7 +176,7 @@ __global__ void transpose(float* o, const float* i, int w) {
                 f"past its end; size it with a per-architecture wave constant (64 under `__GFX9__`, else 32)")
 
 
-_PORTABLE_LANE = re.compile(r"(%|/)\s*warpSize\b|&\s*\(\s*warpSize\s*-\s*1\s*\)|__lane_id\s*\(")
+_PORTABLE_LANE = lazy_re.compile(r"(%|/)\s*warpSize\b|&\s*\(\s*warpSize\s*-\s*1\s*\)|__lane_id\s*\(")
 
 
 def _portable_lane_vars(ctx) -> set[str]:

@@ -10,14 +10,15 @@ from tree_sitter import Node
 from ... import dialect
 from ...wavehelpers import wave_helpers
 from ..rule import Rule, ex, register
+from ... import lazy_re
 
 # `x % 32`, `x & 31`, `x & 0x1f` (a lane in a group of 32); `x / 32`, `x >> 5` (a group's index).
 _LANE_OPS = {("%", 32), ("&", 31)}
 _GROUP_OPS = {("/", 32), (">>", 5)}
-_THREADS = re.compile(r"\bthreadIdx\b|\bblockDim\b")
-_THREAD_NAME = re.compile(r"(?i)thread|^tid$|_tid$|^tid_")
-_STRIDE = re.compile(r"[+-]=\s*32\b")
-_BOUND = re.compile(r"<=?\s*(32\b|min\s*\(\s*32\s*,)")
+_THREADS = lazy_re.compile(r"\bthreadIdx\b|\bblockDim\b")
+_THREAD_NAME = lazy_re.compile(r"(?i)thread|^tid$|_tid$|^tid_")
+_STRIDE = lazy_re.compile(r"[+-]=\s*32\b")
+_BOUND = lazy_re.compile(r"<=?\s*(32\b|min\s*\(\s*32\s*,)")
 
 _HELPERS = """
 __device__ __forceinline__ int get_lane_id() { return threadIdx.x % warpSize; }
@@ -206,8 +207,8 @@ def _statement(n: Node) -> Node:
 
 
 # In a macro body (unparsed text): a 32 that scales a step (`32 * (UNROLL)`, `__j * 32`, `+= 32`).
-_MACRO_STRIDE = re.compile(rb"\b32\s*\*|\*\s*32\b|[+-]=\s*32\b")
-_LANE_PARAM = re.compile(r"(?i)lane")
+_MACRO_STRIDE = lazy_re.compile(rb"\b32\s*\*|\*\s*32\b|[+-]=\s*32\b")
+_LANE_PARAM = lazy_re.compile(r"(?i)lane")
 _COPY = """
 #define WARP_COPY(UNROLL, LANE_ID, N, DST, SRC)                               \\
     {                                                                         \\

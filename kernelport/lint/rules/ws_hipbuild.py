@@ -7,10 +7,11 @@ import re
 from ... import fnscopes, hipbuild
 from ..rule import Rule, ex, register
 from .ws_sites import _expr_text, _why, classify
+from ... import lazy_re
 
 # `1024 / warpSize`: one slot per wave of a block of at most that many threads.
-_PER_WAVE = re.compile(r"^[(\s]*(\d+)\s*/[(\s]*warpSize[)\s]*$")
-_LANE = re.compile(r"%[(\s]*warpSize\b|&[(\s]*warpSize\s*-\s*1\b|__lane_id\s*\(")
+_PER_WAVE = lazy_re.compile(r"^[(\s]*(\d+)\s*/[(\s]*warpSize[)\s]*$")
+_LANE = lazy_re.compile(r"%[(\s]*warpSize\b|&[(\s]*warpSize\s*-\s*1\b|__lane_id\s*\(")
 _WAVE = 64
 # The second stage of a block reduction, as the examples show it (READ: how the lanes read the slots).
 _REDUCE = """

@@ -16,10 +16,11 @@ from tree_sitter import Node
 from ... import dialect
 from ...source import SourceFile
 from ..rule import Rule, ex, register
+from ... import lazy_re
 
 _SHIFTS = ("<<", ">>")
 _PROBE = "auto __kp_lane_mask_probe = "
-_NAME = re.compile(r"[A-Za-z_]\w*")
+_NAME = lazy_re.compile(r"[A-Za-z_]\w*")
 
 
 def _all_ones_32(text: str) -> bool:

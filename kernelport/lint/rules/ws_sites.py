@@ -7,7 +7,6 @@ are, and off for an NVIDIA-only project.  The rules live in `ws_*.py` by what th
 """
 from __future__ import annotations
 
-import re
 
 from tree_sitter import Node
 
@@ -15,9 +14,10 @@ from .. import maskhelpers
 from ..finding import Related
 from ..rule import Rule
 from ...warpsites import LANE_HELPER_NAME
+from ... import lazy_re
 
 _REL = ("==", "!=", "<", "<=", ">", ">=")
-_LANE_ARRAY = re.compile(r"indexes the per-warp shared array '(\w+)'")
+_LANE_ARRAY = lazy_re.compile(r"indexes the per-warp shared array '(\w+)'")
 
 
 def _parent_op(node: Node) -> str | None:
@@ -129,7 +129,7 @@ def site_codes(ctx) -> list[tuple[object, str]]:
 
 # warpflow analyses such a helper for these sites even where no sink reaches it; a warp count's helper
 # (hypre's `hypre_cuda_get_num_warps()`: `>> 5`) is named for what it computes too
-_LANE_FN = re.compile(LANE_HELPER_NAME.pattern + r"|(^|_)(get_?)?(num_?warps|warp_?count|n_?warps)$")
+_LANE_FN = lazy_re.compile(LANE_HELPER_NAME.pattern + r"|(^|_)(get_?)?(num_?warps|warp_?count|n_?warps)$")
 
 
 def named_helper_sites(ctx):
