@@ -5,12 +5,18 @@ a case it must flag and a look-alike it must not:
   far as its shuffles stay in them: a shuffle from a source lane at the default width (WS018's:
   DeepEP's `cached_notify_combine`, `rank_id = thread_id / 32` and `__shfl_sync(m, head, i)`, launched
   with `32 * num_ranks` threads) reads the other group's lanes on a 64-lane wave, so the groups of
-  32 the host sizes are no logical group; the same kernel shuffling at width 32 stays silent.
+  32 the host sizes are no logical group; the same kernel shuffling at width 32 stays silent;
+- WS001 at the first warp-level use of a log2-of-the-warp-size constant of 5 that an included header
+  defines (sphexa's `GpuConfig::warpSizeLog2 = 5` in `types.h`, whose xor ladders are in
+  `warpscan.h`; hypre-style `#define WARP_BITSHIFT 5` too), naming the header's line; a use that
+  lays out 32-thread groups of a shared-memory histogram (no warp-level code) stays silent, as it
+  does for a constant of the file's own (lint/warpconsts.py).
 """
 from __future__ import annotations
 
-from kernelport.lint.engine import lint_text
+from pathlib import Path
 
+from kernelport.lint.engine import lint_paths, lint_text
 
 # DeepEP's cached_notify_combine at 2f571367ff^ (tests/labelled_heldout), reduced.
 GROUPS = """\
@@ -55,3 +61,58 @@ def test_the_same_groups_shuffling_at_width_32_are_quiet():
     got = _codes(GROUPS.replace("current, i);", "current, i, 32);"))
     assert "WS018" not in got.get(10, set()), got
     assert "WS015" not in got.get(16, set()), got
+
+
+# sphexa's ryoanji/types.h and warpscan.h at dc03d2a37f^ (tests/labelled9), reduced.
+CONFIG = """\
+#pragma once
+struct GpuConfig {
+    static constexpr int warpSize = 32;
+    static constexpr int warpSizeLog2 = 5;
+};
+#define WARP_BITSHIFT 5
+"""
+LADDER = """\
+#include "types.h"
+template <class T>
+__device__ T warpMin(T v) {
+    for (int i = 0; i < GpuConfig::warpSizeLog2; i++) v = min(v, __shfl_xor_sync(0xffffffff, v, 1 << i));
+    return v;
+}
+__global__ void count(const int* x, int* out) {
+    int w = threadIdx.x >> WARP_BITSHIFT;
+    int m = warpMin(x[threadIdx.x]);
+    if ((threadIdx.x & 31) == 0) out[w] = m;
+}
+"""
+# CUDA samples' histogram64 shape: 32-thread groups of a shared-memory histogram, no warp-level code.
+HISTOGRAM = """\
+#include "types.h"
+__global__ void histogram(const unsigned* x, unsigned* out, int n) {
+    __shared__ unsigned s[8 * 64];
+    unsigned* mine = s + (threadIdx.x >> WARP_BITSHIFT) * 64;
+    for (int i = threadIdx.x; i < n; i += blockDim.x) atomicAdd(mine + (x[i] & 63), 1u);
+    __syncthreads();
+    if (threadIdx.x < 64) out[threadIdx.x] = s[threadIdx.x] + s[64 + threadIdx.x];
+}
+"""
+
+
+def _header_ws001(tmp_path: Path, user: str) -> list[tuple[str, int, list[tuple[str, int]]]]:
+    (tmp_path / "types.h").write_text(CONFIG)
+    (tmp_path / "user.cu").write_text(user)
+    return [(Path(r.path).name, f.line, [(Path(x.path).name, x.line) for x in f.related])
+            for r in lint_paths([tmp_path / "user.cu"], jobs=1) for f in r.findings
+            if f.code == "WS001" and f.severity != "info"]
+
+
+def test_a_headers_log2_constant_used_in_warp_code_is_flagged_at_the_use(tmp_path: Path):
+    got = _header_ws001(tmp_path, LADDER)
+    member = [g for g in got if g[1] == 4]
+    assert member and ("types.h", 4) in member[0][2], got  # the ladder's 5 steps; the header's line named
+    macro = [g for g in got if g[1] == 8]
+    assert macro and ("types.h", 6) in macro[0][2], got  # the warp id `tid >> WARP_BITSHIFT`
+
+
+def test_a_headers_log2_constant_laying_out_a_histogram_is_quiet(tmp_path: Path):
+    assert _header_ws001(tmp_path, HISTOGRAM) == []
