@@ -10,7 +10,11 @@ a case it must flag and a look-alike it must not:
   defines (sphexa's `GpuConfig::warpSizeLog2 = 5` in `types.h`, whose xor ladders are in
   `warpscan.h`; hypre-style `#define WARP_BITSHIFT 5` too), naming the header's line; a use that
   lays out 32-thread groups of a shared-memory histogram (no warp-level code) stays silent, as it
-  does for a constant of the file's own (lint/warpconsts.py).
+  does for a constant of the file's own (lint/warpconsts.py);
+- WS016 at the wave width read in a function whose groups come from a narrower width the code names
+  (GROMACS's `c_subWarp<T>`: compared with `warpSize` in a header, dividing thread indices in the
+  kernel; `tidx & (warpSize - 1)`, `c_clSizeSq<T> == warpSize`): the same kernel reading the width
+  throughout, and a size compared with the wave that nothing divides by, stay silent.
 """
 from __future__ import annotations
 
@@ -116,3 +120,50 @@ def test_a_headers_log2_constant_used_in_warp_code_is_flagged_at_the_use(tmp_pat
 
 def test_a_headers_log2_constant_laying_out_a_histogram_is_quiet(tmp_path: Path):
     assert _header_ws001(tmp_path, HISTOGRAM) == []
+
+
+# GROMACS's nbnxm HIP kernel utilities and prune kernel at f29338bffe^ (tests/labelled8), reduced.
+SUBWARP = """\
+template <int kLayout>
+__device__ constexpr int c_subWarp = kLayout == 1 ? 32 : 64;
+template <int kLayout>
+__device__ constexpr int c_tile = 64;
+template <int kLayout>
+__device__ int any_in_group(int p, int widx) {
+    if constexpr (c_subWarp<kLayout> == warpSize) return __any(p);
+    else return static_cast<int>(__ballot(p) >> (widx * c_subWarp<kLayout>));
+}
+template <int kLayout>
+__global__ void prune(const unsigned* masks, unsigned* out) {
+    const unsigned tidx = threadIdx.y * 8 + threadIdx.x;
+    const unsigned widx = tidx / c_subWarp<kLayout>;
+    const unsigned tidxInWarp = tidx & (warpSize - 1);
+    unsigned m = masks[blockIdx.x * 2 + widx];
+    m = (c_tile<kLayout> == warpSize) ? __builtin_amdgcn_readfirstlane(m) : m;
+    if (any_in_group<kLayout>(m != 0, widx) && tidxInWarp == 0) out[blockIdx.x * 2 + widx] = m;
+}
+"""
+
+
+def test_the_wave_width_beside_a_narrower_group_width_the_code_names_is_flagged():
+    found = [f for f in lint_text(SUBWARP, "prune.cu") if f.code == "WS016"]
+    lines = {f.line for f in found} | {r.line for f in found for r in f.related}
+    assert 14 in {f.line for f in found}, found  # tidx & (warpSize - 1): lanes to 63 for 32-lane groups
+    assert 16 in lines, found  # c_tile == warpSize: a 64-thread tile taken for one group
+    assert 7 not in lines, found  # c_subWarp == warpSize is the right test
+
+
+def _groups(text: str) -> list:
+    return [f for f in lint_text(text, "prune.cu") if f.code == "WS016" and "takes its groups from" in f.message]
+
+
+def test_the_group_width_read_throughout_is_quiet():
+    fixed = SUBWARP.replace("tidx & (warpSize - 1)", "tidx & (c_subWarp<kLayout> - 1)").replace(
+        "(c_tile<kLayout> == warpSize)", "(c_tile<kLayout> == c_subWarp<kLayout>)")
+    assert _groups(SUBWARP) and _groups(fixed) == []
+
+
+def test_a_size_compared_with_the_wave_that_nothing_divides_by_is_no_group_width():
+    plain = SUBWARP.replace("tidx / c_subWarp<kLayout>", "tidx >> kLayout").replace(
+        "(widx * c_subWarp<kLayout>)", "(widx << kLayout)")
+    assert _groups(SUBWARP) and _groups(plain) == []
