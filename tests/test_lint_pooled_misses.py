@@ -154,7 +154,7 @@ def test_the_wave_width_beside_a_narrower_group_width_the_code_names_is_flagged(
 
 
 def _groups(text: str) -> list:
-    return [f for f in lint_text(text, "prune.cu") if f.code == "WS016" and "takes its groups from" in f.message]
+    return [f for f in lint_text(text, "prune.cu") if f.code == "WS016" and "a group width the code compares" in f.message]
 
 
 def test_the_group_width_read_throughout_is_quiet():
@@ -167,3 +167,30 @@ def test_a_size_compared_with_the_wave_that_nothing_divides_by_is_no_group_width
     plain = SUBWARP.replace("tidx / c_subWarp<kLayout>", "tidx >> kLayout").replace(
         "(widx * c_subWarp<kLayout>)", "(widx << kLayout)")
     assert _groups(SUBWARP) and _groups(plain) == []
+
+
+# GROMACS's reduceForceIAtomics: a helper the kernel of those groups calls reads the wave width.
+CALLEE = SUBWARP.replace("template <int kLayout>\n__global__", """\
+template <int kLayout>
+__device__ float group_sum(float v) {
+    for (int o = warpSize >> 1; o > 0; o >>= 1) v += __shfl_down(v, o);
+    return v;
+}
+template <int kLayout>
+__device__ float wave_sum(float v) {
+    for (int o = warpSize / 2; o > 0; o >>= 1) v += __shfl_xor(v, o);
+    return v;
+}
+template <int kLayout>
+__global__""").replace("    unsigned m = masks[blockIdx.x * 2 + widx];\n", """\
+    unsigned m = masks[blockIdx.x * 2 + widx];
+    float s = group_sum<kLayout>(float(m));
+    if constexpr (c_subWarp<kLayout> == warpSize) s = wave_sum<kLayout>(s);
+    out[widx] = unsigned(s);
+""")
+
+
+def test_a_helper_running_in_those_groups_is_flagged_unless_called_where_they_fill_the_wave():
+    found = {f.line: f.message for f in _groups(CALLEE)}
+    assert 12 in found and "group_sum" in found[12], found  # warpSize >> 1 in group_sum
+    assert 17 not in found, found  # wave_sum runs only where the group is the wave

@@ -10,7 +10,9 @@ hold 32 (only the first group's lane 0 writes), `(tidx & (warpSize - 1)) == warp
 last lane for two groups, `c_clSizeSq<T> == warpSize` takes a 64-thread tile for one group and
 scalarises the second group's mask with the first's.  It is WS016's mix of two widths in one function,
 with the narrower one a name instead of a literal 32; reported once per function at the first read,
-the others as related locations.
+the others as related locations.  A helper of this file that such a function calls runs in its groups
+too (GROMACS's `reduceForceIAtomics`, whose shuffle ladder starts at `warpSize >> 1`), unless the call
+is in a branch taken when the width fills the wave (`if constexpr (w == warpSize)`, `w == 64`).
 
 Silent where the function never uses the width (a helper at the wave width), on the comparison of the
 width itself with the wave (`c_subWarp<T> == warpSize`: the right test), where no code divides a thread
@@ -22,8 +24,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from .. import backends, dialect
-from ..source import walk
+from .. import backends, dialect, fnscopes
+from ..source import call_args, walk
 
 _EQ = ("==", "!=")
 _DIV = ("/", "%")
@@ -83,32 +85,70 @@ def widths(ctx, wave: str) -> set[str]:
 
 def check(rule, ctx) -> None:
     wave = dialect.concept("warp_size").name(backends.source().name)
-    names: set[str] | None = None
-    for f in ctx.module.functions.values():
-        if not f.is_device or f.body is None:
-            continue
-        reads = [n for n in ctx.src.named_under(f.body, "identifier", {wave}) if not ctx.guarded(n)]
-        if not reads:
-            continue
-        if names is None:
-            names = widths(ctx, wave)
-            if not names:
-                return
+    fns = [f for f in ctx.module.functions.values() if f.is_device and f.body is not None]
+    if not any(ctx.src.named_under(f.body, "identifier", {wave}) for f in fns):
+        return
+    names = widths(ctx, wave)
+    if not names:
+        return
+    # function key -> (function, the width's use that puts it in the groups, the call that does, or None)
+    ctx_of: dict[str, tuple] = {}
+    todo = []
+    for f in fns:
         uses = [n for n in walk(f.body, lambda n: True) if n.type == "identifier" and ctx.text(n) in names]
-        if not uses:
-            continue
-        group = {ctx.text(u) for u in uses}
-        bad = [n for n in reads if not _tests_the_width(ctx, n, names)]
+        if uses:
+            ctx_of[ctx.key(f)] = (f, uses[0], None)
+            todo.append(f)
+    while todo:  # a helper the function calls runs in its groups (not under a test that they fill the wave)
+        f = todo.pop()
+        use = ctx_of[ctx.key(f)][1]
+        for g, call in _callees(ctx, f, names, wave):
+            if ctx.key(g) not in ctx_of:
+                ctx_of[ctx.key(g)] = (g, use, call)
+                todo.append(g)
+    for key in sorted(ctx_of, key=lambda k: ctx_of[k][0].node.start_byte):
+        f, use, call = ctx_of[key]
+        bad = [n for n in ctx.src.named_under(f.body, "identifier", {wave})
+               if not ctx.guarded(n) and not _tests_the_width(ctx, n, names)]
         if not bad:
             continue
-        width = ctx.text(uses[0])
-        ctx.report(rule, bad[0], f"`{f.name}` takes its groups from `{width}` (a group width: the code compares "
-                   f"it with `{wave}` and divides by it) but reads `{wave}` here: {ctx.breaks}, a group of "
-                   f"`{width}` may be narrower than the wave, and lanes, last lanes and tile sizes from the wave "
-                   f"span two groups; use `{width}` throughout",
-                   related=tuple(ctx.related(n, f"`{wave}` read here too") for n in bad[1:8]) +
-                   (ctx.related(uses[0], f"the group width `{width}`" + (
-                       f" (and {', '.join(sorted(group - {width}))})" if len(group) > 1 else "")),))
+        width, line = ctx.text(use), ctx.where(use).split(":")[0]
+        how = f"takes its groups from `{width}` (line {line})" if call is None else \
+            f"runs in the groups of `{width}` (line {line}) of the call at line {ctx.where(call).split(':')[0]}"
+        ctx.report(rule, bad[0], f"`{f.name}` {how}, a group width the code compares with `{wave}` and divides "
+                   f"by, but reads `{wave}` here: {ctx.breaks}, a group of `{width}` may be narrower than the "
+                   f"wave, and lanes, last lanes and tile sizes from the wave span two groups; use `{width}` "
+                   f"throughout", related=tuple(ctx.related(n, f"`{wave}` read here too") for n in bad[1:8]))
+
+
+def _callees(ctx, f, names: set[str], wave: str):
+    """(function of this file, the call) for each call in f outside a branch taken when the width fills
+    the wave (`if constexpr (w == warpSize)`, `w == 64`)."""
+    sc = fnscopes.of(ctx.module)
+    for n in ctx.src.index.under(f.body, "call_expression"):
+        if _fills_the_wave(ctx, n, f.body, names, wave):
+            continue
+        for g in sc.resolve(f, n.child_by_field_name("function"), call_args(n)):
+            if g.is_device and g.body is not None and g is not f:
+                yield g, n
+
+
+def _fills_the_wave(ctx, n: Node, body: Node, names: set[str], wave: str) -> bool:
+    while n.parent is not None and n != body:
+        p = n.parent
+        branch = p.child_by_field_name("consequence")
+        cond = p.child_by_field_name("condition")
+        if p.type in ("if_statement", "conditional_expression") and branch is not None and cond is not None and \
+                branch.start_byte <= n.start_byte < branch.end_byte:
+            for b in [cond, *ctx.src.index.under(cond, "binary_expression")]:
+                if b.type != "binary_expression" or ctx.text(b.child_by_field_name("operator")) != "==":
+                    continue
+                sides = (b.child_by_field_name("left"), b.child_by_field_name("right"))
+                if any(_head(ctx.src, x) in names for x in sides) and any(
+                        x is not None and (ctx.text(x) == wave or ctx.text(x) == "64") for x in sides):
+                    return True
+        n = p
+    return False
 
 
 def _tests_the_width(ctx, n: Node, names: set[str]) -> bool:

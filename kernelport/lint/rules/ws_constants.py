@@ -385,8 +385,8 @@ on a 64-wide wave the two disagree: lanes numbered to 63 meet ladders and slots 
 **Fix**: use `warpSize` (or a per-architecture constant where a constant is needed) everywhere in
 the function.  Reported once per function, at the first hardcoded use; the individual sites also
 have their own findings.  The narrower width may be a name the code compares with `warpSize` and
-divides by (GROMACS's `c_subWarp<T>`): a function using it that reads `warpSize` is reported at the
-read (`tidx & (warpSize - 1)`; not `c_subWarp<T> == warpSize`, the right test: lint/subwave.py)."""
+divides by (GROMACS's `c_subWarp<T>`): a function using it, or a helper it calls, that reads
+`warpSize` is reported there (`tidx & (warpSize - 1)`; not `c_subWarp<T> == warpSize`: lint/subwave.py)."""
     flags = (
         ex("""
 __global__ void k(float* x) {
