@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from labelled_support import claims_by_line
+
 from kernelport.lint.engine import lint_paths, lint_text
 
 # DeepEP's cached_notify_combine at 2f571367ff^ (tests/labelled_heldout), reduced.
@@ -45,16 +47,8 @@ void launch(int* send_head, int num_tokens, int num_ranks) {
 """
 
 
-def _codes(text: str, name: str = "t.cu") -> dict[int, set[str]]:
-    out: dict[int, set[str]] = {}
-    for f in lint_text(text, name):
-        if f.severity != "info":
-            out.setdefault(f.line, set()).add(f.code)
-    return out
-
-
 def test_groups_of_32_sized_by_the_host_for_a_kernel_whose_broadcast_leaves_them_are_flagged():
-    got = _codes(GROUPS)
+    got = claims_by_line(GROUPS)
     assert "WS018" in got.get(10, set()), got  # the default-width broadcast crosses the 32-lane groups
     assert "WS015" in got.get(16, set()), got  # so the host's groups of 32 are no logical group
     host = [f for f in lint_text(GROUPS, "t.cu") if f.code == "WS015"]
@@ -62,7 +56,7 @@ def test_groups_of_32_sized_by_the_host_for_a_kernel_whose_broadcast_leaves_them
 
 
 def test_the_same_groups_shuffling_at_width_32_are_quiet():
-    got = _codes(GROUPS.replace("current, i);", "current, i, 32);"))
+    got = claims_by_line(GROUPS.replace("current, i);", "current, i, 32);"))
     assert "WS018" not in got.get(10, set()), got
     assert "WS015" not in got.get(16, set()), got
 
