@@ -23,7 +23,7 @@ from tree_sitter import Node
 
 from . import backends, dialect
 from .model import Module
-from .warpsites import INT32_TYPES, LANE, LANE_OK, MASK as MASK_KIND, TID, VOTE, WS, int_value
+from .warpsites import FULL, FULL_MASKS, INT32_TYPES, LANE, LANE_OK, MASK as MASK_KIND, TID, VOTE, WS, int_value
 
 _LANEMASK_PTX = re.compile(r"%%?lanemask_(?:lt|le|gt|ge|eq)\b")
 _LANEMASK_CALL = re.compile(r"\b__lanemask_(?:lt|le|gt|ge|eq)\s*\(")
@@ -247,3 +247,52 @@ def header_call(an, n: Node, name: str, args: list[Node], arg_facts: list) -> fr
                        kinds=(WS,))
     return MASK if h.returns_mask else None
 
+
+
+def static_member(an, n: Node) -> frozenset:
+    """A qualified constant read as a mask (`KernelTraits::shfl_mask`, decoding_attention's traits
+    class as a template argument): CUDA's full mask where every class and namespace constant of that
+    name, in the file and the headers it reads, is one (the argument's class is one of them)."""
+    for c in n.named_children:  # what the dataflow read of its parts before (their sinks)
+        an.ex(c)
+    name = n
+    while name is not None and name.type == "qualified_identifier":
+        name = name.child_by_field_name("name")
+    if name is None or name.type != "identifier":
+        return frozenset()
+    vis = an.m.visible
+    others = vis.elsewhere.modules() if vis is not None and vis.elsewhere is not None else ()
+    values = [v for m in (an.m, *others) for v in _constants(m).get(name.text.decode(), ())]
+    return frozenset({(FULL, -1)}) if values and all(_full(v) for v in values) else frozenset()
+
+
+def _full(text: str) -> bool:
+    t = re.sub(r"\s+|[uUlL]+$", "", text)
+    return t in ("-1", "~0") or int_value(t) in FULL_MASKS
+
+
+def _constants(module: Module) -> dict[str, list[str]]:
+    """Name -> initializer texts of the module's static data members and const namespace constants
+    (a function's locals are not among them)."""
+    got = module.__dict__.get("_kp_constants")
+    if got is None:
+        src, got = module.source, {}
+        for d in src.index.of_types("field_declaration", "declaration"):
+            specs = {src.text_of(c) for c in d.children if c.type in ("storage_class_specifier", "type_qualifier")}
+            if not specs & ({"static"} if d.type == "field_declaration" else {"const", "constexpr"}) or \
+                    _in_body(d):
+                continue
+            decl, value = d.child_by_field_name("declarator"), d.child_by_field_name("default_value")
+            if d.type == "declaration" and decl is not None and decl.type == "init_declarator":
+                decl, value = decl.child_by_field_name("declarator"), decl.child_by_field_name("value")
+            if decl is not None and value is not None and decl.type in ("identifier", "field_identifier"):
+                got.setdefault(src.text_of(decl), []).append(src.text_of(value))
+        module.__dict__["_kp_constants"] = got
+    return got
+
+
+def _in_body(n: Node) -> bool:
+    """Whether `n` is in a function's body (a local, not a class's or a namespace's constant)."""
+    while n.parent is not None and n.type != "compound_statement":
+        n = n.parent
+    return n.type == "compound_statement"

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .translate import Port
 
 SOURCE = backends.source().name
+_FILE_SCOPE = ("translation_unit", "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif")
 
 
 class Soundness:
@@ -65,6 +66,24 @@ class Soundness:
             if decls and all(warpflow.ident_name(d) in builtins for d in decls) and not self.cuda_only_region(item):
                 self.rw.replace(item, f"/* {' '.join(self.src.text_of(item).split())} (a CUDA built-in, declared by the target) */")
                 self.note(item, "/* ... */", "a redeclaration of a CUDA built-in")
+
+    def drop_target_overloads(self) -> None:
+        """A file-scope definition of a device function the target declares itself with the same
+        parameter types (softmax samples' CAS-loop `__device__ static float atomicMax(float*, float)`;
+        hipcc: 'static declaration of atomicMax follows non-static declaration'): it goes from the port
+        under `#if 0`, with a note, and its calls reach the target's, which means the same."""
+        from .api_names import _parameter_types
+        own = backends.get(self.backend).own_overloads
+        for f in self.module.functions.values() if own else ():
+            sig = _parameter_types(self.src, f.node) if f.body is not None and "::" not in f.name else None
+            if sig is None or (f.name, sig) not in own or f.template_node is not None or \
+                    f.node.parent is None or f.node.parent.type not in _FILE_SCOPE or self.cuda_only_region(f.node):
+                continue
+            name = backends.get(self.backend).display_name
+            self.rw.replace(f.node, lambda rw, n, t=f"{f.name}({', '.join(sig)})":
+                            f"#if 0  // kernelport: {name} declares {t} itself\n{rw.original(n)}\n#endif")
+            self.note(f.node, "#if 0", f"{name} declares `{f.name}({', '.join(sig)})` itself: this definition "
+                      "would redefine it, so its calls reach the target's")
 
     def wave_sites(self) -> list[warpflow.Site]:
         """Confirmed sites of groups that mean the hardware wave; a logical 32-lane group keeps its 32s."""

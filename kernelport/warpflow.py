@@ -101,8 +101,8 @@ class _Analyzer:
         if t == "number_literal":  # the same facts on every pass (its site is made on the first)
             facts = self._literals.get(n.id)
             return facts if facts is not None else self._literals.setdefault(n.id, self._literal(n))
-        if t == "identifier":
-            return self.lookup(self.src.text_of(n), n)
+        if t in ("identifier", "qualified_identifier"):  # `Traits::mask`: masksources.static_member
+            return self.lookup(self.src.text_of(n), n) if t == "identifier" else masksources.static_member(self, n)
         if t == "field_expression":
             base = n.child_by_field_name("argument")
             name = self.src.text_of(base)

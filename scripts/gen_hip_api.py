@@ -67,6 +67,11 @@ DEVICE_OVERRIDES = {
     **{f"{p}{op}": f"{op}(({t})({{0}}), ({t})({{1}}))" for p, t in
        (("u", "unsigned int"), ("ll", "long long int"), ("ull", "unsigned long long int")) for op in ("min", "max")},
     "__trap": "__builtin_trap()",
+    # bfloat16 <-> float: ROCm 5.2's hip_bfloat16 (the port's __nv_bfloat16, hip/hip_bfloat16.h) converts
+    # to float and from float rounding to nearest even (CUDA's __float2bfloat16/_rn), or truncating (_rz).
+    "__bfloat162float": "static_cast<float>({0})",
+    **{f: "hip_bfloat16(static_cast<float>({0}))" for f in ("__float2bfloat16", "__float2bfloat16_rn")},
+    "__float2bfloat16_rz": "hip_bfloat16(static_cast<float>({0}), hip_bfloat16::truncate)",
 }
 
 # CUDA's C++ API (cuda_runtime.h) overloads and default arguments HIP lacks: a call with that many

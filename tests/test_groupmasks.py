@@ -246,3 +246,43 @@ def test_lint_reads_the_waves_ballot_shifted_to_the_callers_warp_as_a_32_lane_wo
            f"    unsigned w = {word};\n    out[threadIdx.x] = (w >> lane) & 1u;\n}}\n")
     found = [f.code for f in lint_text(src, "k.hip", "hip", targets=["hip-cdna"], select=["WS"]) if f.severity == "error"]
     assert bool(found) == hazard, found
+
+
+_TRAITS = """template <int N>
+struct Traits {{
+    static constexpr int threads = N;
+    static constexpr unsigned int shfl_mask = {mask};
+}};
+"""
+_TRAITS_KERNEL = """template <typename KernelTraits>
+__global__ void k(float* x) {
+    constexpr unsigned int shfl_mask = KernelTraits::shfl_mask;
+    float v = x[threadIdx.x];
+    for (int i = 16; i >= 1; i /= 2) v += __shfl_xor_sync(shfl_mask, v, i);
+    x[threadIdx.x] = __shfl_sync(KernelTraits::shfl_mask, v, 0);
+}
+template __global__ void k<Traits<128>>(float*);
+"""
+
+
+def test_a_traits_classs_full_mask_member_is_cudas_full_mask():
+    """decoding_attention's `constexpr unsigned shfl_mask = KernelTraits::shfl_mask;` (the traits
+    class a template argument, its member `static constexpr unsigned shfl_mask = 0xffffffff`): every
+    class's member of that name is the full mask, so the mask is dropped as a literal one would be."""
+    port, _ = translate(SourceFile.from_text(_TRAITS.format(mask="0xffffffff") + _TRAITS_KERNEL, "t.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "v += __shfl_xor(v, i);" in port.body and "x[threadIdx.x] = __shfl(v, 0);" in port.body
+    # another class with a member of that name that is not the full mask: it may be the argument
+    other = _TRAITS.format(mask="0xffffffff") + _TRAITS.replace("Traits", "Half").format(mask="0xffff")
+    port, _ = translate(SourceFile.from_text(other + _TRAITS_KERNEL, "t.cu"), "hip")
+    assert not port.ok and any(d.code == "KP203" for d in port.diagnostics)
+
+
+def test_a_traits_class_in_an_included_header_is_read_too(tmp_path):
+    from trust_support import kp_inproc
+    (tmp_path / "traits.h").write_text("#pragma once\n" + _TRAITS.format(mask="0xffffffff"))
+    (tmp_path / "kernel.cuh").write_text('#pragma once\n#include "traits.h"\n' + _TRAITS_KERNEL)
+    (tmp_path / "k.cu").write_text('#include "kernel.cuh"\n')
+    rc, out, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip", "-o", tmp_path / "out")
+    assert rc == 0, err
+    assert "v += __shfl_xor(v, i);" in (tmp_path / "out" / "kernel.hip.h").read_text()

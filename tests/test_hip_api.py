@@ -611,3 +611,47 @@ def test_overloads_the_renames_make_one_keep_the_first_and_say_so():
     assert "#if 0  // kernelport KP231" in port.body and "inline void gpuAssert(CUresult code" in port.body
     assert port.body.count("#if 0") == 1 and "inline int other(float a)" in port.body
     assert "inline void gpuAssert(hipError_t code, const char *file, int line)" in port.body
+
+
+def test_bfloat16_conversions_are_hip_bfloat16s_own():
+    """decoding_attention's `__bfloat162float(RQ[i])` and `__float2bfloat16(acc)`: HIPIFY leaves them
+    unsupported for ROCm 5.2, whose hip_bfloat16 (the port's __nv_bfloat16) converts to float and
+    from float rounding to nearest even (CUDA's default and _rn) or truncating (_rz)."""
+    out = body("#include <cuda_bf16.h>\n__global__ void k(__nv_bfloat16* b, float* f) {\n"
+               "  f[0] = __bfloat162float(b[0]) * 2.0f; b[1] = __float2bfloat16(f[1] + 1.0f);\n"
+               "  b[2] = __float2bfloat16_rn(f[2]); b[3] = __float2bfloat16_rz(f[3]);\n}\n")
+    assert "#include <hip/hip_bfloat16.h>" in out
+    assert "f[0] = static_cast<float>(b[0]) * 2.0f;" in out
+    assert "b[1] = hip_bfloat16(static_cast<float>(f[1] + 1.0f));" in out
+    assert "b[2] = hip_bfloat16(static_cast<float>(f[2]));" in out
+    assert "b[3] = hip_bfloat16(static_cast<float>(f[3]), hip_bfloat16::truncate);" in out
+    assert all("kernelport" in TABLE.get(n).flag_set for n in ("__bfloat162float", "__float2bfloat16"))
+
+
+_OWN_ATOMIC_MAX = """__device__ static float atomicMax(float* address, float val) {
+    int* address_as_i = (int*)address;
+    int old = *address_as_i, assumed;
+    do {
+        assumed = old;
+        old = atomicCAS(address_as_i, assumed, __float_as_int(fmaxf(val, __int_as_float(assumed))));
+    } while (assumed != old);
+    return __int_as_float(old);
+}
+__device__ double atomicMin(double *address, double val);
+__device__ int atomicMax(int* address, unsigned long long val) { return 0; }
+__global__ void k(float* in, float* out) { atomicMax(out, in[threadIdx.x]); }
+"""
+
+
+def test_a_projects_own_definition_of_an_overload_hip_declares_goes_from_the_port():
+    """The softmax samples' CAS-loop `atomicMax(float*, float)`: ROCm 5.2 declares float and double
+    CAS/sub/min/max itself (CUDA has them for integers only), so the definition would redefine it
+    (hipcc: 'static declaration of atomicMax follows non-static declaration'); it goes under `#if 0`
+    with a note and the call reaches HIP's, which means the same. Other signatures stay."""
+    port = hip(_OWN_ATOMIC_MAX)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    text = port.body
+    assert "#if 0  // kernelport: HIP declares atomicMax(float*, float) itself\n__device__ static float atomicMax(" in text
+    assert text.count("#if 0") == 1 and "__device__ int atomicMax(int* address, unsigned long long val)" in text
+    assert "atomicMax(out, in[threadIdx.x]);" in text
+    assert any("declares `atomicMax(float*, float)` itself" in n.why for n in port.notes)

@@ -82,6 +82,9 @@ TEMPLATE_CALLS = {
     **{f: f"ll[0] = {f}(ll[1], (long long)i);" for f in ("llmin", "llmax")},
     **{f: f"ull[0] = {f}(ull[1], 3ull);" for f in ("ullmin", "ullmax")},
     "__trap": "if (i < 0) __trap();",
+    **{f: f"out[1] = __bfloat162float({f}(in[i]));" for f in ("__float2bfloat16", "__float2bfloat16_rn",
+                                                             "__float2bfloat16_rz")},
+    "__bfloat162float": "out[2] = __bfloat162float(__float2bfloat16(in[i] * 2.0f));",
 }
 
 
@@ -91,7 +94,7 @@ def test_every_call_template_compiles_in_a_translated_kernel(tmp_path):
     lines = ["__global__ void k(float* out, const float* in, unsigned* u, long long* ll,",
              "                  unsigned long long* ull, int i) {", *TEMPLATE_CALLS.values(), "}",
              "__global__ void h(__half* out, const __half* in) { out[0] = __ldcg(in); __stcs(out + 1, in[1]); }"]
-    _port_compiles("#include <cuda_fp16.h>\n" + "\n".join(lines) + "\n", tmp_path)
+    _port_compiles("#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n" + "\n".join(lines) + "\n", tmp_path)
 
 
 def test_a_helper_under_cudas_driver_types_guard_exists_in_the_port(tmp_path):
@@ -159,3 +162,8 @@ def test_elaborated_toolkit_types_and_a_guarded_stand_in_compile(tmp_path):
         "#include <cuda_runtime.h>\nstruct holder { struct cudaGraphicsResource* res; enum cudaError last; };\n"
         "int run(cudaStream_t s, struct holder* h) { h->last = cudaStreamSynchronize(s);\n"
         "  return sizeof(struct cudaChannelFormatDesc) + (h->res != 0); }\n", tmp_path)
+
+
+def test_a_projects_own_overload_hip_declares_compiles_as_hips(tmp_path):
+    from test_hip_api import _OWN_ATOMIC_MAX
+    _port_compiles(_OWN_ATOMIC_MAX, tmp_path)

@@ -133,6 +133,11 @@ class Backend:
     # aggregates: an array of them takes no `= {0}` (HIP's HIP_vector_type: "no viable conversion
     # from 'int' to 'uint2'"), so the port writes `= {}`, which zeroes every element alike.
     vector_types_are_classes: ClassVar[bool] = False
+    # Device functions the target's runtime declares that CUDA lacks, by name and parameter types as
+    # written with blanks collapsed (`float*`): a project's own definition of one (a CAS-loop
+    # `atomicMax(float*, float)`) is a redefinition there, so it goes from the port and calls reach
+    # the target's, which means the same (soundness.drop_target_overloads).
+    own_overloads: ClassVar[frozenset[tuple[str, tuple[str, ...]]]] = frozenset()
     # CUDA vector types the target has built in under the same name, with component-wise operators:
     # binary (vector with vector, or with its element type either side; and the compound `OP=`) and
     # unary. A project's operator that only restates one of them is left out of the port

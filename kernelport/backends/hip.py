@@ -74,6 +74,10 @@ class HIP(Backend):
     # and its group_index()/thread_index() are not const (a `const thread_block &` cannot call
     # them); grid_group has only size/thread_rank/is_valid/sync. The built-ins mean the same.
     vector_types_are_classes = True  # ROCm's HIP_vector_type
+    # ROCm 5.2's amd_hip_atomic.h: float and double CAS/sub/min/max (CUDA has them for integers only).
+    own_overloads = frozenset((f"atomic{op}{system}", (f"{t}*", t, t) if op == "CAS" else (f"{t}*", t))
+                              for op in ("CAS", "Sub", "Min", "Max") for system in ("", "_system")
+                              for t in ("float", "double"))
     # ROCm 5.2's threadIdx.x is a __HIP_Coordinates<...>::__X that converts to uint32_t: `auto i =
     # threadIdx.x; i += blockDim.x` has no `+=` (hipcc: "no viable overloaded '+='"); CUDA's is unsigned int
     auto_coordinate_type = "unsigned int"

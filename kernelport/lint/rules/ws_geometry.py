@@ -11,8 +11,39 @@ from ... import backends, dialect, fnscopes, warpflow
 from ...warpwidth import LOGICAL
 from ...source import call_args, walk
 from .. import rowsplits
+from ...laneslots import _bounded, lane_pattern
 from ..rule import Rule, ex, register
 from .ws_sites import _LANE_ARRAY, _expr_text, _parent_op, _shared_dim, _why, site_codes
+
+
+# The softmax samples' block max: per-warp maxima at the warp index, the second stage under `lane < nwarps`.
+_BLOCK_MAX = """
+constexpr size_t BLOCK_SIZE = 256;
+__global__ void set_lowest(float* v) { *v = -1e30f; }
+__global__ void max_kernel(float* input, float* output, int N) {
+    __shared__ float s_mem[32];
+    int idx = blockDim.x * blockIdx.x + threadIdx.x;
+    int warpId = threadIdx.x / warpSize;
+    int laneId = threadIdx.x % warpSize;
+    float val = (idx < N) ? input[idx] : -1e30f;
+    for (int offset = warpSize >> 1; offset > 0; offset >>= 1)
+        val = fmaxf(val, __shfl_down_sync(0xFFFFFFFF, val, offset));
+    if (laneId == 0) s_mem[warpId] = val;
+    __syncthreads();
+    if (warpId == 0) {
+        int warpNum = blockDim.x / warpSize;
+        val = (laneId < warpNum) ? s_mem[laneId] : -1e30f;
+        for (int offset = warpSize >> 1; offset > 0; offset >>= 1)
+            val = fmaxf(val, __shfl_down_sync(0xFFFFFFFF, val, offset));
+        if (laneId == 0) output[blockIdx.x] = val;
+    }
+}
+void call_max(float* input_device, float* max_device, int N) {
+    int block_size = BLOCK_SIZE;
+    int grid_size = (N + BLOCK_SIZE - 1) / BLOCK_SIZE;
+    set_lowest<<<1, 1>>>(max_device);
+    max_kernel<<<grid_size, block_size>>>(input_device, max_device, N);
+}"""
 
 
 @register
@@ -27,7 +58,8 @@ a 64-lane assumption the slots run out.
 
 **Fix**: size it with a compile-time wave constant (64 under `__GFX9__`, else 32; `KP_WAVE_SIZE`
 in kernelport's HIP ports), or `1024 / 32 = 32` slots read only by lanes `< nwarps`.  A tile
-(`tile[32][33]`) indexed by thread coordinates stays silent.
+(`tile[32][33]`) indexed by thread coordinates stays silent, and so does an array stored at the
+warp index (at most 1024 / 64 = 16 warps) and read at a lane only under `lane < nwarps`.
 
 The array may be handed to a helper, in the file or in a header it includes (LightGBM's
 `ShufflePrefixSum(value, shared_mem_buffer)`): when the helper stores through that parameter at
@@ -61,6 +93,9 @@ __global__ void scan(float* x) {
     __shared__ float buffer[32];  // !
     x[threadIdx.x] = block_scan(x[threadIdx.x], buffer);
 }"""),
+        ex(_BLOCK_MAX.replace("(laneId < warpNum) ? s_mem[laneId] : -1e30f", "s_mem[laneId]")
+           .replace("float s_mem[32];", "float s_mem[32];  // !"),
+           note="the second stage reads `s_mem[laneId]` with no bound: lanes 32-63 of a 64-lane wave"),
     )
     passes = (
         ex("""
@@ -90,6 +125,8 @@ __global__ void scan32(float* x) {
     __shared__ float buffer[32];
     x[threadIdx.x] = group_scan(x[threadIdx.x], buffer);
 }""", note="a 32-lane logical group: its lanes stop at 31 on any wave"),
+        ex(_BLOCK_MAX, note="stored at the warp index (at most 16 warps of 64 lanes), read at a lane only below the "
+                            "warp count"),
         ex("""
 __global__ void transpose(float* o, const float* i, int w) {
     __shared__ float tile[32][33];
@@ -183,16 +220,31 @@ def _passed_to_lane_stores(ctx):
 
 
 def _indexed_by(ctx, sh, names: set[str]) -> bool:
+    """Whether `sh` is indexed by a lane with no upper bound on it: a warp index (`tid / warpSize`)
+    counts at most 1024 / 64 = 16 warps, and a lane under `lane < nwarps` (the second stage's
+    `(lane < nwarps) ? partial[lane] : 0`) stays below the 32 slots (laneslots: the same for helpers)."""
+    lanes = {v for v in names if v in _lane_vars(ctx)}
     for n in ctx.nodes("subscript_expression"):
-        if True:
-            base = n
-            while base.type == "subscript_expression":
-                base = base.child_by_field_name("argument")
-            if base.type == "identifier" and ctx.text(base) == sh.name:
-                idx = ctx.text(n.child_by_field_name("indices"))
-                if any(re.search(rf"\b{re.escape(v)}\b", idx) for v in names) or _PORTABLE_LANE.search(idx):
+        base = n
+        while base.type == "subscript_expression":
+            base = base.child_by_field_name("argument")
+        if base.type == "identifier" and ctx.text(base) == sh.name:
+            idx = ctx.text(n.child_by_field_name("indices"))
+            if any(re.search(rf"\b{re.escape(v)}\b", idx) for v in lanes) or lane_pattern().search(idx):
+                fn = ctx.module.function_at(n)
+                if not _bounded(ctx.src, n, fn.body if fn is not None else None, lanes):
                     return True
     return False
+
+
+def _lane_vars(ctx) -> set[str]:
+    """The locals of `_portable_lane_vars` that hold a lane (`tid % warpSize`), not a warp index."""
+    out = set()
+    for n in ctx.nodes("init_declarator"):
+        v, d = n.child_by_field_name("value"), n.child_by_field_name("declarator")
+        if v is not None and d is not None and d.type == "identifier" and lane_pattern().search(ctx.text(v)):
+            out.add(ctx.text(d))
+    return out
 
 
 # A kernel folding groups of 32 lanes (a 16-step ladder, then lane 0's value to every lane).
@@ -248,7 +300,9 @@ shared buffers and warp counts are wrong.
 **Fix**: ask the device (`cudaDeviceGetAttribute(&w, cudaDevAttrWarpSize, dev)`,
 `hipDeviceGetAttribute(&w, hipDeviceAttributeWarpSize, dev)`) and compute from that; this is
 the `kp_device_warp_size()` of kernelport's HIP ports.  Launches of kernels with no warp-level
-code (a 32x8 transpose tile) stay silent.
+code (a 32x8 transpose tile) stay silent, and so does a warp-size name in a file whose launches
+all run its own kernels and none of them has warp-level code (a warp-tiled SGEMM's `WARPSIZE = 32`
+sizes 32-thread tiles, read as 32 by the kernels too).
 
 A host dispatch tier is one too: faiss's `else if (k <= 32) binaryDistanceAnySize<32, 2, T><<<...>>>`
 instantiates a kernel whose queue holds `NumWarpQ / kWarpSize` entries per lane (through
@@ -343,6 +397,17 @@ void launch(float* o, const float* i, int k) {
     if (k <= 32) copy_tiles<32><<<1, dim3(32, 32)>>>(o, i);
     else copy_tiles<16><<<1, dim3(16, 16)>>>(o, i);
 }""", note="a tile size, not a count of warps"),
+        ex("""
+const unsigned WARPSIZE = 32;
+template <int WM, int WMITER>
+__global__ void sgemm_warptiling(const float* a, float* c) {
+    const unsigned warp = threadIdx.x / WARPSIZE, lane = threadIdx.x % WARPSIZE;
+    for (int i = 0; i < WMITER; ++i) c[(warp * WM + i) * WARPSIZE + lane] = a[threadIdx.x] * i;
+}
+void run(const float* a, float* c) {
+    constexpr unsigned WMITER = (32 * 32) / (WARPSIZE * 16);
+    sgemm_warptiling<32, WMITER><<<1, 128>>>(a, c);
+}""", note="no warp-level code in the file's kernels: a warp tile of 32 threads on any wave"),
     )
 
     def check(self, ctx) -> None:
@@ -370,13 +435,17 @@ void launch(float* o, const float* i, int k) {
 
         warpish = set(ctx.warp_level) | {s.function for s in ctx.sites if s.function}
         logical, crossed = _logical_kernels(ctx)
+        # Every launch runs a kernel of this file and none has warp-level code: the name only sizes
+        # tiles of threads (a 32-thread warp tile), which its kernels read as 32 on any wave too.
+        launches = ctx.module.launches
+        tiles_only = not warpish and bool(launches) and all(ctx.launched(launch) for launch in launches)
         for f in ctx.module.functions.values():
             if f.is_device or f.body is None:
                 continue
             defs = _local_defs(ctx, f.body)
             kept = _logical_blocks(ctx, f, dict(defs), logical)
             for n in ctx.src.named_under(f.body, "identifier", ctx.hardcoded_macros):
-                if not any(a <= n.start_byte < b for a, b in kept):
+                if not tiles_only and not any(a <= n.start_byte < b for a, b in kept):
                     report(n, f"uses the hardcoded warp size `{ctx.text(n)}`")
             for launch in ctx.module.launches:
                 runs = ctx.launched(launch)  # (by key: a host `run` in another namespace is not f)
