@@ -137,3 +137,13 @@ def lint_in_process(path: Path, flags=()):
     res = engine.lint_paths([path], overrides, jobs=1)
     data = [f.to_json() for r in res for f in r.findings]
     return str(path), data, 0, ""
+
+
+def claims_by_line(text: str, name: str = "t.cu") -> dict[int, set[str]]:
+    """Line -> the codes of lint's hazard claims there (warnings and errors; `info` advice left out)."""
+    from kernelport.lint.engine import lint_text
+    out: dict[int, set[str]] = {}
+    for f in lint_text(text, name):
+        if f.severity != "info":
+            out.setdefault(f.line, set()).add(f.code)
+    return out

@@ -11,7 +11,8 @@ from labelled_support import local_set_checks
 BASE = Path(__file__).resolve().parent / "labelled9"
 # Before any change for this set: 0.788 (41/52) at 0.953 (bench/lint_recall_labelled9_before.txt); reached
 # with the behaviours of tests/test_lint_labelled9_forms.py (bench/lint_recall_labelled9_after.txt).
-RECALL_FLOOR, PRECISION_FLOOR = 50 / 52, 1.0
+# Since h/lintmiss stop 31 (tests/test_lint_pooled_misses.py, bench/lint_recall_lintmiss31_after.txt):
+RECALL_FLOOR, PRECISION_FLOOR = 51 / 52, 1.0
 
 
 (written, measured, test_labels_sit_on_their_lines, test_every_label_is_traced_to_its_commit,

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from labelled_support import assert_sourced_without_code
-
-from kernelport.lint.engine import lint_text
+from labelled_support import assert_sourced_without_code, claims_by_line
 
 # qiskit-aer's dev_reduce_sum at d656553c57^, reduced (tests/labelled10 labels its lines).
 REDUCE = """\
@@ -56,16 +54,8 @@ __global__ void reduce_sum(double* buf, unsigned long n) {
 """
 
 
-def _codes(text: str, name: str = "t.cu") -> dict[int, set[str]]:
-    out: dict[int, set[str]] = {}
-    for f in lint_text(text, name):
-        if f.severity != "info":
-            out.setdefault(f.line, set()).add(f.code)
-    return out
-
-
 def test_a_width_32_ladder_stepped_to_the_wave_width_and_its_block_test_are_flagged():
-    got = _codes(REDUCE)
+    got = claims_by_line(REDUCE)
     for line in (7, 11, 21):  # nw = min(blockDim.x, warpSize); blockDim.x > warpSize; nw = warpSize
         assert "WS026" in got.get(line, set()), (line, got)
     assert "WS027" in got.get(17, set()), got  # (blockDim.x + warpSize - 1) >> 5
@@ -77,9 +67,9 @@ def test_the_same_reduction_at_one_width_is_quiet():
     logical = REDUCE.replace("min(blockDim.x, warpSize)", "min(blockDim.x, 32)").replace(
         "nw = warpSize;", "nw = 32;").replace("blockDim.x > warpSize", "blockDim.x > 32").replace(
         "blockDim.x + warpSize - 1", "blockDim.x + 31")
-    got = _codes(logical)
+    got = claims_by_line(logical)
     assert not any(c in ("WS026", "WS027") for cs in got.values() for c in cs), got
-    wave = _codes(REDUCE.replace("j, 32);", "j, warpSize);"))  # qiskit-aer's dev_reduce_sum_uint
+    wave = claims_by_line(REDUCE.replace("j, 32);", "j, warpSize);"))  # qiskit-aer's dev_reduce_sum_uint
     assert not any("WS026" in cs for cs in wave.values()), wave
     assert "WS027" in wave.get(17, set()), wave  # its slot count still mixes the widths
 
@@ -97,7 +87,7 @@ __device__ float seg_sum16(float v) {
     return v;
 }
 """
-    got = _codes(text)
+    got = claims_by_line(text)
     assert "WS026" in got.get(2, set()) and "WS026" not in got.get(7, set()), got
 
 
@@ -110,7 +100,7 @@ __device__ float quarter(float v) {
     return v;
 }
 """
-    got = _codes(text)  # at 64: offsets up to 8 of 32, from 8 of 16; the third reaches 16 of 16
+    got = claims_by_line(text)  # at 64: offsets up to 8 of 32, from 8 of 16; the third reaches 16 of 16
     assert "WS026" not in got.get(2, set()) | got.get(3, set()) and "WS026" in got.get(4, set()), got
 
 
@@ -122,7 +112,7 @@ __global__ void k(float* x) {
     if (blockDim.x > warpSize && threadIdx.x == 0) x[blockIdx.x] = v;
 }
 """
-    assert not any("WS026" in cs for cs in _codes(text).values())
+    assert not any("WS026" in cs for cs in claims_by_line(text).values())
 
 
 def test_rounding_by_31_and_dividing_by_the_wave_is_flagged_too():
@@ -132,7 +122,7 @@ __global__ void k(int* x, int n) {
     if (threadIdx.x < (n + warpSize - 1) / warpSize) x[threadIdx.x] = 1;
 }
 """
-    got = _codes(text)
+    got = claims_by_line(text)
     assert "WS027" in got.get(2, set()) and "WS027" not in got.get(3, set()), got
 
 
@@ -155,9 +145,9 @@ __global__ void grad(const float* dy, float* out, int nnei, int last) {
   }
 }
 """
-    assert "WS028" in _codes(text, "t.hip").get(5, set())
+    assert "WS028" in claims_by_line(text, "t.hip").get(5, set())
     quiet = [text.replace("__shfl(thread_idx / WARP_SIZE, 0)", "__shfl(thread_idx / WARP_SIZE, 0, 32)"),
              text.replace("__shfl(thread_idx / WARP_SIZE, 0)", "__shfl(thread_idx / warpSize, 0)"),
              text.replace("__shfl(thread_idx / WARP_SIZE, 0)", "__shfl(dy[thread_idx] / 32, 0)")]
     for q in quiet:
-        assert not any("WS028" in cs for cs in _codes(q, "t.hip").values()), q
+        assert not any("WS028" in cs for cs in claims_by_line(q, "t.hip").values()), q

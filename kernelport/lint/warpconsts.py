@@ -23,7 +23,7 @@ from tree_sitter import Node
 from .. import warpflow
 from ..source import uncomment, walk
 from ..warpsites import LANE_HELPER_NAME
-from . import rowsplits
+from . import headerconsts, rowsplits
 from .. import lazy_re
 
 LOG2_NAME = lazy_re.compile(r"(?i)(warp|wave(front)?)_?(size)?_?(log_?2?|(bit_?)?shift|bits|lg)$|"
@@ -67,7 +67,9 @@ def constants(ctx) -> list[NamedConstant]:
 def check(rule, ctx) -> None:
     """WS001's findings for these constants."""
     header = ctx.path.endswith(_HEADERS)
-    for c in constants(ctx):
+    own = constants(ctx)
+    headerconsts.check(rule, ctx, {c.name for c in own})  # an included header's, used here
+    for c in own:
         if not c.uses and not header:
             continue  # unused in a source file (a header's uses are in the files that include it)
         if c.log2 and not any(_in_warp_code(ctx, u) for u in c.uses):

@@ -10,7 +10,7 @@ from tree_sitter import Node
 from ... import backends, cexpr, dialect, warpflow
 from ... import guards
 from ...source import call_args, uncomment
-from .. import rowsplits, warpconsts
+from .. import rowsplits, subwave, warpconsts
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, site_codes
 
@@ -384,7 +384,9 @@ on a 64-wide wave the two disagree: lanes numbered to 63 meet ladders and slots 
 
 **Fix**: use `warpSize` (or a per-architecture constant where a constant is needed) everywhere in
 the function.  Reported once per function, at the first hardcoded use; the individual sites also
-have their own findings."""
+have their own findings.  The narrower width may be a name the code compares with `warpSize` and
+divides by (GROMACS's `c_subWarp<T>`): a function using it, or a helper it calls, that reads
+`warpSize` is reported there (`tidx & (warpSize - 1)`; not `c_subWarp<T> == warpSize`: lint/subwave.py)."""
     flags = (
         ex("""
 __global__ void k(float* x) {
@@ -426,6 +428,7 @@ __global__ void k(float* x) {
             ctx.report(self, first, f"`{f.name}` uses both `warpSize` (line {ctx.where(portable[0]).split(':')[0]}) and "
                        f"a hardcoded 32 (`{_expr_text(ctx, first)}`) as the wave width: {ctx.breaks}, they disagree; "
                        f"use `warpSize` throughout", related=(ctx.related(portable[0], "warpSize used here"),))
+        subwave.check(self, ctx)  # `warpSize` beside a narrower group width the code names (GROMACS)
 
 
 @register

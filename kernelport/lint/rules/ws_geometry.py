@@ -319,7 +319,10 @@ right: the launch geometry known in the file (the block of its launches, `__laun
 annotation, a `blockDim.x == 32` guard) says the block is at most 32 threads or rows of 32, or its
 shuffles have the width 32 (llama.cpp's `norm_f32<WARP_SIZE>` in `dim3 block_dims(WARP_SIZE, 1,
 1)`: its shuffles fold 32 lanes whatever the wave), and it has no vote that may see two groups of
-one 64-lane wave.  The same code in a block of 256 folds only half of each wave and is reported.
+one 64-lane wave.  The same code in a block of 256 folds only half of each wave and is reported, and
+so are groups of 32 for a kernel whose shuffle from a source lane leaves them at the default width
+(WS018: DeepEP's `rank_id = thread_id / 32` groups broadcast with `__shfl_sync(m, v, i)`, launched
+with `32 * num_ranks` threads), naming that shuffle: width 32 there keeps the sizes right.
 Sizes from 32 for a kernel that splits its block into 32-lane rows itself, rows that compute the
 same on a 64-lane wave (`lane = tid & 31`, `warp = tid >> 5`, shuffles that stay in their row:
 lint/rowsplits.py), are the rows' count: reported as advice (info), like the kernel's own 32s."""
@@ -413,7 +416,7 @@ void run(const float* a, float* c) {
         fn_attr = dialect.concept("rt_attr_warp_size")
         ask = " / ".join(f"`{s}`" for b in backends.names() if (s := fn_attr.spelling(b)))
 
-        def report(node: Node, what: str, rows: str | None = None) -> None:
+        def report(node: Node, what: str, rows: str | None = None, cross: Node | None = None) -> None:
             key = (node.start_byte, node.end_byte)
             if key in seen or ctx.guarded(node):
                 return
@@ -421,11 +424,18 @@ void run(const float* a, float* c) {
             if rows is not None:  # every kernel it sizes keeps 32-lane rows that compute the same at 64
                 ctx.report(self, node, f"host code {what}; {rowsplits.ADVICE.format(why=rows)}", severity="info")
                 return
+            if cross is not None:  # 32-lane groups but for a shuffle that leaves them (WS018's)
+                ctx.report(self, node, f"host code {what}, groups of 32 threads, but the kernel's `{_expr_text(ctx, cross)}` "
+                           f"shuffles at the default width, the whole wave: {ctx.breaks} two groups share a wave and read "
+                           f"each other's lanes; pass that shuffle the width 32 to keep these sizes, or size the groups "
+                           f"from the device's wave width ({ask}) in the kernel and here",
+                           related=(ctx.related(cross, "the default-width shuffle that leaves the 32-lane group"),))
+                return
             ctx.report(self, node, f"host code {what}: the host cannot know the device's wave width, which is not 32 "
                        f"{ctx.breaks}; query it ({ask}) and compute from that")
 
         warpish = set(ctx.warp_level) | {s.function for s in ctx.sites if s.function}
-        logical = _logical_kernels(ctx)
+        logical, crossed = _logical_kernels(ctx)
         # Every launch runs a kernel of this file and none has warp-level code: the name only sizes
         # tiles of threads (a 32-thread warp tile), which its kernels read as 32 on any wave too.
         launches = ctx.module.launches
@@ -443,9 +453,10 @@ void run(const float* a, float* c) {
                 if fnscopes.owner(ctx.module, launch.node) != ctx.key(f) or not runs & warpish or runs & logical:
                     continue
                 rows = _rows_of(ctx, runs & warpish)
+                cross = next((crossed[k] for k in sorted(runs) if k in crossed), None)
                 cfg = launch.config
                 if len(cfg) >= 2 and warpflow.int_value(ctx.text(cfg[1])) == 32:
-                    report(cfg[1], f"launches `{launch.kernel}` with 32-thread blocks, one NVIDIA warp", rows)
+                    report(cfg[1], f"launches `{launch.kernel}` with 32-thread blocks, one NVIDIA warp", rows, cross)
                 todo, done = list(cfg), set()
                 while todo:
                     e = todo.pop()
@@ -460,7 +471,7 @@ void run(const float* a, float* c) {
                             if (v == 32 and op in ("/", "*", "%")) or (v == 31 and op in ("+", "&")) or \
                                     (v == 5 and op in (">>", "<<")):
                                 report(n, f"sizes the launch of warp-level kernel `{launch.kernel}` with "
-                                       f"`{_expr_text(ctx, n)}`", rows)
+                                       f"`{_expr_text(ctx, n)}`", rows, cross)
         for at, arg, name, test in _warp_queue_dispatch(ctx):
             if (at.start_byte, at.end_byte) not in seen and not ctx.guarded(at):
                 seen.add((at.start_byte, at.end_byte))
@@ -524,14 +535,30 @@ def _rows_of(ctx, kernels: set[str]) -> str | None:
     return rows[min(kernels)] if kernels and all(k in rows for k in kernels) else None
 
 
-def _logical_kernels(ctx) -> set[str]:
+def _logical_kernels(ctx) -> tuple[set[str], dict[str, Node]]:
     """Kernels whose warp-level group keeps 32-lane groups on any wave (kernelport.warpwidth: a block of
     at most 32 threads, rows of 32, or width-32 shuffles), with no vote that may see two groups of one
-    64-lane wave: a block of 32 threads, or one sized in groups of 32, is right for them."""
+    64-lane wave: a block of 32 threads, or one sized in groups of 32, is right for them.  Beside them,
+    such kernels that as written shuffle from a source lane at the default width (WS018's: on a 64-lane
+    wave it reads the other group's lanes, DeepEP's `__shfl_sync(m, head, i)` in groups of `thread_id /
+    32`), each with that shuffle: sizes in groups of 32 are no logical group's for them."""
     widths = ctx.analysis.widths
     if widths is None:
-        return set()
-    return {k for k, g in widths.by_function.items() if g.width == LOGICAL and not (g.votes and g.shares_wave)}
+        return set(), {}
+    crossing: dict[str, Node] = {}
+    for call, key, fn in ctx.analysis.wave_shuffles:
+        if fn is not None and "lane" in dialect.concept(key).params and not ctx.guarded(call):
+            crossing.setdefault(fn, call)
+    logical, crossed = set(), {}
+    for k, g in widths.by_function.items():
+        if g.width != LOGICAL or g.votes and g.shares_wave:
+            continue
+        cross = [crossing[m] for m in [k, *sorted(g.functions)] if m in crossing] if g.shares_wave else []
+        if cross:
+            crossed[k] = cross[0]
+        else:
+            logical.add(k)
+    return logical, crossed
 
 
 def _logical_blocks(ctx, f, defs: dict[str, list[Node]], logical: set[str]) -> list[tuple[int, int]]:
