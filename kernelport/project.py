@@ -189,11 +189,6 @@ class Project(IncludeWalk, Includers):
             why = self.confirmed.get((root, name))
             if why and sc.macros.get(name, (None, None))[1] == root:
                 vis.confirmed[name] = why
-        from .headerconsts import constants
-        for p in others:  # a header's `static const int WS = 32;` as its includers read it
-            for name, c in self._per_file("constants", p, lambda f: constants(f.src), {}).items():
-                if name not in vis.macros and name not in vis.constants:
-                    vis.constants[name], vis.where[name] = c, self._where(p, c)
         fns: set[str] = set()
         for p in others:
             fns |= self.warp_qualified(p, fns)

@@ -79,6 +79,7 @@ def test_a_warp_size_kept_as_a_header_constant_is_flagged_at_its_use_naming_the_
     got = _ws001(tmp_path, "utils.h", UTILS, MAIN)
     assert len(got) == 1 and got[0]["line"] == 4, got
     assert ("utils.h", 3) in {(Path(r["path"]).name, r["line"]) for r in got[0]["related"]}, got
+    assert "header's constant" in got[0]["message"], got  # translate does not rewrite it (headerconsts)
 
 
 def test_a_header_constant_of_32_that_is_a_tile_side_stays_silent(tmp_path: Path):

@@ -148,7 +148,7 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
             ctx.report(self, nodes[0], f"`{name}`{defined} hardcodes the warp size as 32: "
                        f"{'its ' + str(len(nodes)) + ' uses here assume' if len(nodes) > 1 else 'its use here assumes'} "
                        f"32 lanes, which is wrong {ctx.breaks}; use {ctx.wave} at run time and a per-architecture "
-                       f"constant where a constant expression is needed (translate rewrites it in the header's port)",
+                       f"constant where a constant expression is needed ({headerconsts.port_note(ctx.unit, name)})",
                        related=related)
 
 
