@@ -9,8 +9,9 @@ from pathlib import Path
 from labelled_support import local_set_checks
 
 BASE = Path(__file__).resolve().parent / "labelled11"
-# Before any change for this set: bench/lint_recall_labelled11_before.txt.
-RECALL_FLOOR, PRECISION_FLOOR = 0.0, 0.0
+# Before any change for this set: 0.840 (21/25) at 1.000 (bench/lint_recall_labelled11_before.txt); reached
+# with the behaviour of tests/test_lint_labelled11_forms.py (bench/lint_recall_labelled11_after.txt).
+RECALL_FLOOR, PRECISION_FLOOR = 22 / 25, 1.0
 
 
 (written, measured, test_labels_sit_on_their_lines, test_every_label_is_traced_to_its_commit,
