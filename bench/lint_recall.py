@@ -41,7 +41,8 @@ tests/labelled6 (RWKV-LM-V7), tests/labelled7 (kaldi, pytorch_scatter, QUDA: bef
 it, bench/lint_recall_labelled7_before.txt), tests/labelled8 (HOOMD-blue, GROMACS, PIConGPU, Kokkos,
 Cycles: bench/lint_recall_labelled8_before.txt) and tests/labelled9 (sphexa, cupy, arbor, hypre, QMCPACK,
 lucebox: bench/lint_recall_labelled9_before.txt) and tests/labelled10 (qiskit-aer, deepmd-kit, xla, TCLB:
-bench/lint_recall_labelled10_before.txt) the same way.
+bench/lint_recall_labelled10_before.txt) and tests/labelled11 (four HeCBench programs' 2026 fixes: gc,
+graphB+, rsmt, vadd: bench/lint_recall_labelled11_before.txt) the same way.
 """
 from __future__ import annotations
 

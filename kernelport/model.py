@@ -100,6 +100,8 @@ class Visible:
     and the warp-size macros the project decided are the wave width (name -> why)."""
     macros: dict[str, Macro] = field(default_factory=dict)
     where: dict[str, tuple[str, int, int]] = field(default_factory=dict)  # name -> (path, line, col) of the value
+    # File-scope integer constants of the headers, read like their macros (kernelport.headerconsts).
+    constants: dict[str, Macro] = field(default_factory=dict)
     warp_functions: frozenset[str] = frozenset()
     warp_qualified: frozenset[str] = frozenset()  # the same functions by qualified name (`ns::S::f`, fnscopes)
     confirmed: dict[str, str] = field(default_factory=dict)

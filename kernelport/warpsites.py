@@ -143,7 +143,7 @@ def macro_facts(an, name: str, node: Node | None) -> frozenset | None:
     mac = an.m.macros.get(name)
     local = mac is not None
     if mac is None and vis is not None:
-        mac = vis.macros.get(name)
+        mac = vis.macros.get(name) or vis.constants.get(name)  # a header's constants too (headerconsts)
     if mac is None or mac.value_node is None:
         return None
     v = int_value(_PARENS.sub(r"\1", mac.value))  # `#define WARP_SIZE (32)` is 32 too

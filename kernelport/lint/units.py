@@ -16,7 +16,7 @@ import bisect
 import re
 from pathlib import Path
 
-from .. import backends, dialect, includes, warpflow
+from .. import backends, dialect, headerconsts, includes, warpflow
 from ..backends import Backend
 from .context import Unit
 from .discovery import DEVICE_MARKERS, shown
@@ -270,6 +270,7 @@ def with_includes(u: Unit, path: Path, options, part: int | None = None) -> Unit
             raise
         u.include_error = f"{type(e).__name__}: {e}"
         return u
+    headerconsts.add_visible(proj, key, options, vis)  # lint reads a header's constants like its macros
     u.visible = vis
     for name, mac in vis.macros.items():
         if mac.value_node is None or warpflow.int_value(mac.value) != 32 or not warpflow.WARP_SIZE_NAME.search(name):

@@ -7,7 +7,7 @@ import re
 
 from tree_sitter import Node
 
-from ... import backends, cexpr, dialect, warpflow
+from ... import backends, cexpr, dialect, headerconsts, warpflow
 from ... import guards
 from ...source import call_args, uncomment
 from .. import rowsplits, subwave, warpconsts
@@ -140,7 +140,7 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
             if s.role == "ws_macro_use":
                 uses.setdefault(ctx.text(s.node), []).append(s.node)
         for name, nodes in uses.items():
-            where = ctx.unit.header_macros.get(name)
+            where = ctx.unit.header_macros.get(name) or headerconsts.defined_at(ctx.unit, name)
             defined = f" (defined as {where[3]} at {where[0]}:{where[1]})" if where else ""
             related = tuple(ctx.related(n, f"use of {name}") for n in nodes[1:8])
             if where:
@@ -148,7 +148,7 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
             ctx.report(self, nodes[0], f"`{name}`{defined} hardcodes the warp size as 32: "
                        f"{'its ' + str(len(nodes)) + ' uses here assume' if len(nodes) > 1 else 'its use here assumes'} "
                        f"32 lanes, which is wrong {ctx.breaks}; use {ctx.wave} at run time and a per-architecture "
-                       f"constant where a constant expression is needed (translate rewrites it in the header's port)",
+                       f"constant where a constant expression is needed ({headerconsts.port_note(ctx.unit, name)})",
                        related=related)
 
 
