@@ -160,7 +160,7 @@ def expansion(name: str, macros: Mapping[str, MacroDef], depth: int = 0) -> str 
                   else w.group(0), m.body)
 
 
-_LAST_CALL = re.compile(r"([A-Za-z_]\w*)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$")
+_LAST_CALL = lazy_re.compile(r"([A-Za-z_]\w*)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$")
 
 
 def ends_definition(m: MacroDef, macros: Mapping[str, MacroDef], depth: int = 0) -> bool:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tree_sitter import Node
 
-from . import backends, dialect, fnscopes, launchrows, warpflow, warpwidth
+from . import backends, dialect, fnscopes, launchrows, lazy_re, warpflow, warpwidth
 from .diagnostics import Diagnostic
 from .errors import Location
 from .source import SourceFile
@@ -132,7 +132,7 @@ class Soundness:
 # translation unit's text alone (translate's self-check of the original and of the port) resolves no
 # local header, so a port that differs from its original only there has the original's findings (a
 # header of the project whose includes are ported: most of a large tree's headers).
-_LOCAL_INCLUDE = re.compile(rb'(?m)^([ \t]*#[ \t]*include[ \t]*)"[^"\n]*"')
+_LOCAL_INCLUDE = lazy_re.compile(rb'(?m)^([ \t]*#[ \t]*include[ \t]*)"[^"\n]*"')
 
 
 def _warp_codes(findings) -> dict[str, list]:
