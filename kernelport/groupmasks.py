@@ -40,7 +40,6 @@ from types import SimpleNamespace
 from tree_sitter import Node
 
 from . import backends, cexpr, dialect, fnscopes
-from .diagnostics import Diagnostic
 from .warpsites import is_reference
 
 _GS = (1, 2, 4, 8, 16, 32)
@@ -385,8 +384,8 @@ def from_callers(tr, mask: Node, fn) -> tuple[bool, str] | None:
     parameter, or the file is analysed with no run around it (no call can be seen)."""
     while mask.type == "parenthesized_expression" and mask.named_children:
         mask = mask.named_children[0]
-    if fn is None or mask.type != "identifier" or fn.param(tr.src.text_of(mask)) is None:
-        return None
+    if fn is None or fn.is_kernel or mask.type != "identifier" or fn.param(tr.src.text_of(mask)) is None:
+        return None  # (a kernel's parameter comes from the host's launch, not from a device call)
     pos = next(i for i, p in enumerate(fn.params) if p.name == tr.src.text_of(mask))
     vis = tr.module.visible
     calls, looked = (vis.elsewhere if vis is not None and vis.elsewhere is not None else _NOWHERE).calls(fn.name)
@@ -403,8 +402,9 @@ def from_callers(tr, mask: Node, fn) -> tuple[bool, str] | None:
                           f"as '{fn.param(tr.src.text_of(mask)).name}' of '{fn.name}', which may name only some " \
                           f"lanes ({why})"
         seen.append(at)
-    if not seen:
-        return True, f"no call of '{fn.name}' in the {len(looked)} file(s) of this run that see it"
+    if not seen:  # nothing decides its lanes: a call outside the run may pass any mask
+        return False, f"no call of '{fn.name}' in the {len(looked)} file(s) of this run that see it decides its " \
+                      "lanes; translate it with the files that call it"
     more = f" and {len(seen) - 8} more" if len(seen) > 8 else ""
     return True, f"every call of '{fn.name}' this run shows passes CUDA's full mask: {', '.join(seen[:8])}{more}"
 
@@ -420,12 +420,6 @@ def ported(tr, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> 
     if seen is not None and seen[0]:
         tr.full_masks().add((mask.start_byte, mask.end_byte))  # spelled as a full mask is
         tr.note(mask, "(dropped)", f"the parameter's callers decide its lanes: {seen[1]}")
-        if seen[1].startswith("no call"):
-            tr.port.diagnostics.append(Diagnostic(
-                "KP203", tr.src.loc(mask), f"mask '{tr.src.text_of(mask)}' is dropped from {tr.backend.upper()} "
-                f"{concept.name(tr.backend)}, which runs on every active lane: {seen[1]}, so the port is right "
-                "only for callers that pass a full mask", "translate it with the files that call it, which are then "
-                "checked", "warning"))
         return concept
     try:
         widths = group_widths(tr, mask, bound.get("width"), tr.module.function_at(call), concept.kind != "shuffle")

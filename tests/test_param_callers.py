@@ -2,8 +2,9 @@
 const T& x, const V& lane)` in its deprecated-wrappers header, called from other files with
 `AA_ASSUME_MASK`): the HIP port may drop it only where every call the run shows (in the files given,
 the headers they include and the header itself) passes CUDA's full mask; a note names the calls seen,
-a call with a partial or unknown mask keeps the refusal (KP203, naming that call), and a wrapper with
-no call in the run is ported with a warning that says what the port assumes
+a call with a partial or unknown mask keeps the refusal (KP203, naming that call), and so does a
+wrapper with no call in the run (a call outside it may pass any mask), and a kernel's mask parameter
+(its value comes from the host's launch)
 (kernelport.groupmasks.from_callers, kernelport.includers.Elsewhere.calls)."""
 from __future__ import annotations
 
@@ -80,13 +81,19 @@ def test_a_caller_that_is_not_a_file_of_the_run_is_not_seen(tmp_path):
     assert rc == 1 and "c.cu:5" in err, err
 
 
-def test_a_wrapper_with_no_call_in_the_run_is_ported_with_a_warning(tmp_path):
+def test_a_wrapper_with_no_call_in_the_run_keeps_the_refusal(tmp_path):
     other = '#include "wrap.cuh"\n__global__ void z(float* x) { x[threadIdx.x] = 0.f; }\n'
     d = _project(tmp_path, {"a.cu": other})
     rc, out, err = kp_inproc("translate", d / "a.cu", "--to", "hip", "-o", d / "out")
-    assert rc == 0, err
-    assert "wrap.cuh:8:24: warning: KP203 mask 'mask' is dropped" in err and "no call of 'my_shfl'" in err, err
-    assert "return __shfl(x, lane);" in (d / "out" / "wrap.hip.h").read_text()
+    assert rc == 1, err
+    assert "wrap.cuh:8:24: error: KP203" in err and "no call of 'my_shfl'" in err, err
+
+
+def test_a_kernels_mask_parameter_is_not_judged_by_device_calls(tmp_path):
+    k = '__global__ void k(int* x, unsigned m) {\n  x[0] = __shfl_sync(m, x[1], 0);\n}\n'
+    d = _project(tmp_path, {"k.cu": k})
+    rc, out, err = kp_inproc("translate", d / "k.cu", "--to", "hip", "-o", d / "out")
+    assert rc == 1 and "k.cu:2:22: error: KP203" in err, err
 
 
 def test_a_file_translated_with_no_run_around_it_keeps_the_refusal():
