@@ -40,6 +40,7 @@ from types import SimpleNamespace
 from tree_sitter import Node
 
 from . import backends, cexpr, dialect, fnscopes
+from .diagnostics import Diagnostic
 from .warpsites import is_reference
 
 _GS = (1, 2, 4, 8, 16, 32)
@@ -402,9 +403,8 @@ def from_callers(tr, mask: Node, fn) -> tuple[bool, str] | None:
                           f"as '{fn.param(tr.src.text_of(mask)).name}' of '{fn.name}', which may name only some " \
                           f"lanes ({why})"
         seen.append(at)
-    if not seen:  # nothing decides its lanes: a call outside the run may pass any mask
-        return False, f"no call of '{fn.name}' in the {len(looked)} file(s) of this run that see it decides its " \
-                      "lanes; translate it with the files that call it"
+    if not seen:  # no program this run ports executes it (a wrapper the run's files never call)
+        return True, f"no call of '{fn.name}' in the {len(looked)} file(s) of this run that see it"
     more = f" and {len(seen) - 8} more" if len(seen) > 8 else ""
     return True, f"every call of '{fn.name}' this run shows passes CUDA's full mask: {', '.join(seen[:8])}{more}"
 
@@ -420,6 +420,12 @@ def ported(tr, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> 
     if seen is not None and seen[0]:
         tr.full_masks().add((mask.start_byte, mask.end_byte))  # spelled as a full mask is
         tr.note(mask, "(dropped)", f"the parameter's callers decide its lanes: {seen[1]}")
+        if seen[1].startswith("no call"):
+            tr.port.diagnostics.append(Diagnostic(
+                "KP203", tr.src.loc(mask), f"mask '{tr.src.text_of(mask)}' is dropped from {tr.backend.upper()} "
+                f"{concept.name(tr.backend)}, which runs on every active lane: {seen[1]}, so no program of this run "
+                "executes it, and the port is right only for callers that pass a full mask", "translate it with the "
+                "files that call it, which are then checked", "warning"))
         return concept
     try:
         widths = group_widths(tr, mask, bound.get("width"), tr.module.function_at(call), concept.kind != "shuffle")
