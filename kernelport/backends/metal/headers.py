@@ -28,7 +28,12 @@ MAX_HEADERS = 200  # headers read for their macros, per port
 
 def _reachable(src: SourceFile, include_dirs: tuple[str, ...] = ()):
     """(path, text) of every project header that `src`'s includes reach, breadth first."""
-    todo = [(Path(src.path).parent, m[1]) for m in _INCLUDE.finditer(src.text)]
+    return _reachable_from(Path(src.path).parent, src.text, include_dirs)
+
+
+def _reachable_from(here: Path, text: str, include_dirs: tuple[str, ...] = ()):
+    """(path, text) of every project header that the includes of `text` (a file in `here`) reach."""
+    todo = [(here, m[1]) for m in _INCLUDE.finditer(text)]
     seen: set[Path] = set()
     while todo and len(seen) < MAX_HEADERS:
         here, spelled = todo.pop(0)
@@ -182,20 +187,11 @@ def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_d
 
 def _included(header: Path, include_dirs: tuple[str, ...]) -> set[Path]:
     """The project headers `header` includes, transitively."""
-    out: set[Path] = set()
-    todo = [header]
-    while todo and len(out) < MAX_HEADERS:
-        h = todo.pop()
-        try:
-            text = decode(h.read_bytes())
-        except (OSError, UnicodeDecodeError):
-            continue
-        for m in _INCLUDE.finditer(text):
-            n = locate(h.parent, m[1], include_dirs)
-            if n is not None and n not in out:
-                out.add(n)
-                todo.append(n)
-    return out
+    try:
+        text = decode(header.read_bytes())
+    except (OSError, UnicodeDecodeError):
+        return set()
+    return {h for h, _ in _reachable_from(header.parent, text, include_dirs)}
 
 
 def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceFile, list[tuple[str, int]] | None]:
