@@ -78,22 +78,22 @@ class Row:
     file: str
     nvcc: str = ""
     nvcc_error: str = ""
-    nvcc_s: float | None = 0.0  # measured: this run's, or where nvcc_cached the run's that stored it (None: not kept)
+    nvcc_s: float | None = None  # measured: this run's, or where nvcc_cached the run's that stored it (None: not run, or not kept)
     nvcc_cached: bool = False  # the nvcc result read from the cache, not run again
     hip: str = ""
     hip_codes: str = ""
     hip_error: str = ""
-    hip_s: float = 0.0
+    hip_s: float | None = None  # None: the step did not run (an empty cell, never an unmeasured 0.0)
     hipcc: str = ""
     hipcc_error: str = ""
-    hipcc_s: float = 0.0
+    hipcc_s: float | None = None  # None: the step did not run (an empty cell, never an unmeasured 0.0)
     metal: str = ""
     metal_codes: str = ""
     metal_error: str = ""
-    metal_s: float = 0.0
+    metal_s: float | None = None  # None: the step did not run (an empty cell, never an unmeasured 0.0)
     checker: str = ""
     checker_error: str = ""
-    checker_s: float = 0.0
+    checker_s: float | None = None  # None: the step did not run (an empty cell, never an unmeasured 0.0)
     project_hip: str = ""
     project_hipcc: str = ""
     project_hipcc_error: str = ""
@@ -572,13 +572,14 @@ def main(argv: list[str] | None = None) -> int:
     else:
         lines += ["", "Project mode: not measured (this kernelport does not translate a directory)"
                   if not args.no_project_mode else "Project mode: not measured (--no-project-mode)"]
-    steps = {k: sum(getattr(r, f"{k}_s") for r in fresh if not (k == "nvcc" and r.nvcc_cached))
+    steps = {k: [getattr(r, f"{k}_s") for r in fresh if getattr(r, f"{k}_s") is not None
+                 and not (k == "nvcc" and r.nvcc_cached)]
              for k in ("nvcc", "hip", "hipcc", "metal", "checker")}  # this run's: a cached nvcc result's is not
     cached = [r for r in fresh if r.nvcc_cached]
     known = [r.nvcc_s for r in cached if r.nvcc_s is not None]
     lines += ["", f"Measured: {wall:.1f} s wall ({len(cached)} nvcc results of originals from the cache"
               + (f", {sum(known):.1f} s of nvcc when {len(known)} of them ran" if known else "") + "); summed per step: "
-              + ", ".join(f"{k} {v:.1f} s" for k, v in steps.items())
+              + ", ".join(f"{k} {sum(v):.1f} s ({len(v)} runs)" if v else f"{k} not run" for k, v in steps.items())
               + (f"; project-mode runs {sum(r[3] for runs in project_runs.values() for r in runs.values()):.1f} s"
                  if project_runs else ""), ""]
     lines += summary(rows)

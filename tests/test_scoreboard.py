@@ -130,6 +130,14 @@ def test_each_step_is_reported_as_it_happened(measured):
     assert rows["refused.cu"]["hip_error"].endswith("error: KP201 inline PTX (hint: x)")
     assert all(r["hip_s"] > 0 and r["nvcc_s"] > 0 for r in rows.values())
     assert rows["good.cu"]["hipcc_s"] > 0 and rows["broken.cu"]["checker_s"] > 0
+    # a step that did not run has no time: an empty cell, never an unmeasured 0.0
+    assert rows["refused.cu"]["hipcc_s"] is None and rows["ghost.cu"]["checker_s"] is None
+
+
+def test_the_summary_times_only_the_steps_that_ran(measured):
+    _, text, _ = measured
+    summed = next(ln for ln in text.splitlines() if ln.startswith("Measured:"))
+    assert "hipcc " in summed and "(2 runs)" in summed and " 0.0 s" not in summed.split("summed per step:")[1]
 
 
 def test_the_table_and_done_when_figures_count_those_rows(measured):
