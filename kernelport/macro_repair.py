@@ -45,6 +45,27 @@ _MAX_WINDOW_TOKENS = 512
 Edit = tuple[int, int, bytes]
 
 
+def _one_group(body: str) -> bool:
+    """Whether a replacement list is one parenthesized group, `(a && b)`: where C requires a
+    parenthesized condition, the macro's use supplies it."""
+    body = body.strip()
+    if not body.startswith("("):
+        return False
+    depth, quote = 0, ""
+    for i, ch in enumerate(body):
+        if quote:
+            quote = "" if ch == quote and body[i - 1] != "\\" else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i == len(body) - 1
+    return False
+
+
 def _hides_error(sites: list[tuple[int, int]], masks: list[Mask]) -> bool:
     """Whether a reported error lies wholly in code a mask hides (a conditional's branch): code
     that some configuration compiles is checked, never masked away."""
@@ -224,7 +245,7 @@ class Repair:
         edits, masks = in_place_edits(uses, self.macros)  # scope and string macros, the file's every use at once, first
         if edits:
             yield ("expansion", 0, ""), edits, masks
-        for kind in ("attribute", "statement", "arguments", "block", "definition", "expansion", "type"):
+        for kind in ("attribute", "condition", "statement", "arguments", "block", "definition", "expansion", "type"):
             run: list[tuple[int, tuple]] = []  # adjacent attribute macros (`API VISIBLE void f`)
             for i in idx:
                 if i in self.masked_at or self.toks[i].kind != "ident":
@@ -362,6 +383,14 @@ class Repair:
             return self._mask(t.start, t.end, name, "statement")
         if not call:
             return None
+        if kind == "condition":
+            # `if NAME(args)` / `while NAME(args)` where NAME expands to one parenthesized group (mmcv's
+            # `#define WITHIN_BOUNDS(x, y, H, W) (x >= 0 && ...)`, used as `if WITHIN_BOUNDS(i, j, H, W) {`):
+            # the compiler sees `if ((...))`; the grammar sees the name blanked, `if (i, j, H, W)`
+            if known is None or known.params is None or prev is None or prev.text not in ("if", "while") or \
+                    not _one_group(expansion(name, self.macros) or ""):
+                return None
+            return self._mask(t.start, t.end, name, "condition")
         if kind == "expansion":  # a macro standing for a type (`typedef PARAMS(box) t;`): its expansion, where it fits
             rep = call_in_place(known, self.data[nxt.end:end_tok.start].decode("utf-8", "replace"), self.macros,
                                 end_tok.end - t.start) if known is not None else None
