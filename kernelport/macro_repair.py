@@ -20,7 +20,7 @@ from tree_sitter import Tree
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, file_tokens, match_brace as _match_brace, match_paren as _match_paren, statement_start
 from .macros import ATTRIBUTE_WORDS, NEVER, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
-    expansion, in_place_edits
+    expansion, in_place_edits, one_group
 
 
 # -- repair: mask what stops the parse ---------------------------------------------------------
@@ -43,27 +43,6 @@ _GROUPED = ("definition", "statement", "arguments")
 # parse fails (3 lines of real code hold ~150 tokens); the bound keeps a 100k-token line from costing minutes.
 _MAX_WINDOW_TOKENS = 512
 Edit = tuple[int, int, bytes]
-
-
-def _one_group(body: str) -> bool:
-    """Whether a replacement list is one parenthesized group, `(a && b)`: where C requires a
-    parenthesized condition, the macro's use supplies it."""
-    body = body.strip()
-    if not body.startswith("("):
-        return False
-    depth, quote = 0, ""
-    for i, ch in enumerate(body):
-        if quote:
-            quote = "" if ch == quote and body[i - 1] != "\\" else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                return i == len(body) - 1
-    return False
 
 
 def _hides_error(sites: list[tuple[int, int]], masks: list[Mask]) -> bool:
@@ -388,7 +367,7 @@ class Repair:
             # `#define WITHIN_BOUNDS(x, y, H, W) (x >= 0 && ...)`, used as `if WITHIN_BOUNDS(i, j, H, W) {`):
             # the compiler sees `if ((...))`; the grammar sees the name blanked, `if (i, j, H, W)`
             if known is None or known.params is None or prev is None or prev.text not in ("if", "while") or \
-                    not _one_group(expansion(name, self.macros) or ""):
+                    not one_group(expansion(name, self.macros) or ""):
                 return None
             return self._mask(t.start, t.end, name, "condition")
         if kind == "expansion":  # a macro standing for a type (`typedef PARAMS(box) t;`): its expansion, where it fits
