@@ -20,7 +20,7 @@ from tree_sitter import Tree
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, file_tokens, match_brace as _match_brace, match_paren as _match_paren, statement_start
 from .macros import ATTRIBUTE_WORDS, NEVER, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
-    expansion, in_place_edits
+    expansion, in_place_edits, one_group
 
 
 # -- repair: mask what stops the parse ---------------------------------------------------------
@@ -224,7 +224,7 @@ class Repair:
         edits, masks = in_place_edits(uses, self.macros)  # scope and string macros, the file's every use at once, first
         if edits:
             yield ("expansion", 0, ""), edits, masks
-        for kind in ("attribute", "statement", "arguments", "block", "definition", "expansion", "type"):
+        for kind in ("attribute", "condition", "statement", "arguments", "block", "definition", "expansion", "type"):
             run: list[tuple[int, tuple]] = []  # adjacent attribute macros (`API VISIBLE void f`)
             for i in idx:
                 if i in self.masked_at or self.toks[i].kind != "ident":
@@ -362,6 +362,14 @@ class Repair:
             return self._mask(t.start, t.end, name, "statement")
         if not call:
             return None
+        if kind == "condition":
+            # `if NAME(args)` / `while NAME(args)` where NAME expands to one parenthesized group (mmcv's
+            # `#define WITHIN_BOUNDS(x, y, H, W) (x >= 0 && ...)`, used as `if WITHIN_BOUNDS(i, j, H, W) {`):
+            # the compiler sees `if ((...))`; the grammar sees the name blanked, `if (i, j, H, W)`
+            if known is None or known.params is None or prev is None or prev.text not in ("if", "while") or \
+                    not one_group(expansion(name, self.macros) or ""):
+                return None
+            return self._mask(t.start, t.end, name, "condition")
         if kind == "expansion":  # a macro standing for a type (`typedef PARAMS(box) t;`): its expansion, where it fits
             rep = call_in_place(known, self.data[nxt.end:end_tok.start].decode("utf-8", "replace"), self.macros,
                                 end_tok.end - t.start) if known is not None else None

@@ -163,6 +163,27 @@ def expansion(name: str, macros: Mapping[str, MacroDef], depth: int = 0) -> str 
 _LAST_CALL = lazy_re.compile(r"([A-Za-z_]\w*)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$")
 
 
+def one_group(body: str) -> bool:
+    """Whether a replacement list is one parenthesized group, `(a && b)`: where C requires a
+    parenthesized condition, the macro's use supplies it."""
+    body = body.strip()
+    if not body.startswith("("):
+        return False
+    depth, quote = 0, ""
+    for i, ch in enumerate(body):
+        if quote:
+            quote = "" if ch == quote and body[i - 1] != "\\" else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i == len(body) - 1
+    return False
+
+
 def ends_definition(m: MacroDef, macros: Mapping[str, MacroDef], depth: int = 0) -> bool:
     """Whether a macro's replacement list ends a definition or declaration (`}` or `;`), directly
     or through the function-like macro it ends by calling (b40c's `CUB_LOAD_BASE(t, ...)` is

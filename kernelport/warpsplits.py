@@ -1,5 +1,7 @@
 """Blocks a kernel splits into 32-lane rows by its own arithmetic: `lane = tid & 31` with
-`warp = tid >> 5` (or `% 32` with `/ 32`) of the same thread index.
+`warp = tid >> 5` (or `% 32` with `/ 32`) of the same thread index; or whose x dimension is the
+row (a loop stepping by 32 from `threadIdx.x`, which is right only where blockDim.x is 32, with
+rows indexed by `threadIdx.y` / `.z`: a `dim3(32, 4, 4)` block).
 
 Such a kernel means rows of 32 lanes whatever the hardware wave is: its per-warp slots, leaders
 (`lane == 0`) and warp counts (`BLOCK / 32`) agree on 32.  Whether it also computes the same on a
@@ -26,13 +28,17 @@ _LANE = {"&": 31, "%": 32}
 _WARP = {">>": 5, "/": 32}
 _THREAD = lazy_re.compile(r"^threadIdx\.x$")
 _HARDWARE_LANE = {"__lane_id", "__laneid", "laneid"}
+_OTHER_ROWS = frozenset({"threadIdx.y", "threadIdx.z"})
+_STARTS = lazy_re.compile(r"^(?:[\w:<>]+\s+)*(\w+)\s*=\s*\(?\s*([\w.]+)\s*\)?\s*;?$")  # `int c = thread`
+_STEPS = lazy_re.compile(r"^(\w+)\s*\+=\s*\(?\s*(\w+)\s*\)?$")  # `c += WARP_SIZE`
 
 
 @dataclass
 class Split:
-    warp: Node  # the warp index's expression (`tid >> 5`)
+    warp: Node  # the warp index's expression (`tid >> 5`), or the row index (`threadIdx.y`) of an x-row block
     lanes: frozenset[str]  # locals holding the row's lane (`lane`), and the expression's text
     threads: frozenset[str]  # `threadIdx.x` and locals initialised from it (`tid`)
+    stride: Node | None = None  # an x-row block's loop step of 32 from the lane (`c += WARP_SIZE`)
 
 
 def _flat(text: str) -> str:
@@ -75,4 +81,36 @@ def find(module: Module, known32: frozenset[str] = frozenset()) -> tuple[dict[st
         if lanes and warp is not None:
             names = {k for k, v in values.items() if _flat(src.text_of(v)).strip("()") in lanes}
             splits[fnscopes.of(module).key(f)] = Split(warp, frozenset(names | lanes), frozenset(threads))
+        elif (x_row := _x_rows(src, f.body, frozenset(threads), known32 | _macros32(module))) is not None:
+            splits[fnscopes.of(module).key(f)] = x_row
     return splits, wave_named
+
+
+def _macros32(module: Module) -> frozenset[str]:
+    """Object-like macros of the file and of its headers whose value is the literal 32."""
+    macros = dict(module.visible.macros) if module.visible is not None else {}
+    macros.update(module.macros)
+    return frozenset(n for n, m in macros.items() if int_value(str(getattr(m, "value", ""))) == 32)
+
+
+def _x_rows(src, body: Node, threads: frozenset[str], known32: frozenset[str]) -> Split | None:
+    """A block whose x dimension is a 32-lane row: the kernel steps a loop by 32 from its x thread
+    index (`for (c = threadIdx.x; c < C; c += 32)`, which is right only where blockDim.x is 32),
+    never reads blockDim.x, and indexes its rows by another dimension (`threadIdx.y`, `.z`): a
+    `dim3(32, 4, 4)` block, two rows to a 64-lane wave.  Returns its Split (the row's lane is
+    `threadIdx.x` itself), or None."""
+    dims = [n for n in src.index.under(body, "field_expression") if _flat(src.text_of(n)) in _OTHER_ROWS]
+    if not dims or any(_flat(src.text_of(n)) == "blockDim.x" for n in src.index.under(body, "field_expression")):
+        return None
+    for loop in src.index.under(body, "for_statement"):
+        init, upd = loop.child_by_field_name("initializer"), loop.child_by_field_name("update")
+        if init is None or upd is None:
+            continue
+        start = _STARTS.match(_flat(src.text_of(init)))
+        step = _STEPS.match(_flat(src.text_of(upd)))
+        if start is None or step is None or start.group(1) != step.group(1) or start.group(2) not in threads:
+            continue
+        k = step.group(2)
+        if int_value(k) == 32 or k in known32:
+            return Split(dims[0], threads, threads, upd)
+    return None

@@ -1,7 +1,8 @@
 """Blocks split into 32-lane rows that compute the same on a 64-lane wave: lint's advice, not a hazard.
 
-A kernel that splits its block itself (`lane = tid & 31`, `warp = tid >> 5`: kernelport/warpsplits.py)
-runs two rows to a 64-lane wave.  Its lane, warp and slot arithmetic agrees on 32, so what could
+A kernel that splits its block itself (`lane = tid & 31`, `warp = tid >> 5`, or a block whose x
+dimension is a 32-lane row, `c += 32` from `threadIdx.x` with rows by `threadIdx.y`:
+kernelport/warpsplits.py) runs two rows to a 64-lane wave.  Its lane, warp and slot arithmetic agrees on 32, so what could
 change is only what its warp operations read across the two rows.  The group (the kernel and the
 helpers it calls: warpwidth's groups) computes the same at 64 when:
 
@@ -39,7 +40,8 @@ ADVICE = ("correct at 64 as written: two 32-lane rows to a wave ({why}); `kernel
 ROWS_NOTE = """\
 Reported as info (advice, not a hazard: `--fail-on` warning passes it, SARIF calls it a note) in a
 block the kernel splits into 32-lane rows itself (`lane = tid & 31` with `warp = tid >> 5`, or `% 32`
-with `/ 32`) when the rows compute the same on a 64-lane wave, two to a wave: nothing in the kernel
+with `/ 32`, or a block whose x dimension is the row: a loop stepping by 32 from `threadIdx.x`, no
+`blockDim.x`, rows indexed by `threadIdx.y` or `.z`) when the rows compute the same on a 64-lane wave, two to a wave: nothing in the kernel
 and its helpers reads `warpSize` or votes, every shuffle at the default width is a `xor` or `down`
 by less than 32 (or an `up` added only where `lane >= d`), and what a `down` ladder leaves is read
 under `if (lane == 0)`.  `kernelport translate` still ports such a kernel to the whole wave."""
@@ -67,7 +69,10 @@ def consistent(ctx) -> dict[str, str]:
                for m in fs):
             continue  # a kernel of the group runs warp operations without rows of its own
         if _rows_hold(ctx, fs, splits):
-            why = "`" + ctx.text(splits[f].warp) + "` splits the block and every shuffle stays in its row"
+            sp = splits[f]
+            why = ("`" + ctx.text(sp.warp) + "` splits the block" if sp.stride is None else
+                   "`" + ctx.text(sp.stride) + "` from `threadIdx.x` makes the block's x dimension a 32-lane row, "
+                   "`" + ctx.text(sp.warp) + "` its rows") + " and every shuffle stays in its row"
             out.update((m, why) for m in fs)
     return out
 
