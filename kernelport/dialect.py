@@ -255,6 +255,10 @@ CONCEPTS: tuple[Concept, ...] = (
     C("constant_mem", "qualifier"),
     C("forceinline", "qualifier"),
     C("grid_constant", "qualifier"),  # a by-value kernel parameter not copied per thread (CUDA 11.7)
+    # A device function the port cannot translate and no code of the run calls, written as a declaration a
+    # call cannot compile against ({why}: the reason, the compiler's message at that call); None: the whole
+    # file is refused instead.
+    C("unavailable_fn", "qualifier", ("why",), matchable=False),
     C("launch_bounds", "qualifier", ("threads",)),
 
     # -- host runtime (HIP only: a Metal host is Swift/Objective-C, described by the sidecar) --

@@ -53,6 +53,7 @@ class HIP(Backend):
         # the prologue's: ROCm's __byte_perm ignores a selector nibble's sign bit, and ROCm 5.2's clang
         # headers declare __fmul_rz/__fmaf_rz only under OCML_BASIC_ROUNDED_OPERATIONS (undeclared by default)
         "ptx_prmt_b32": "kp_prmt_b32({a}, {b}, {c})",
+        "unavailable_fn": '__attribute__((unavailable("{why}")))',  # clang's: a use is an error with {why}
         "ptx_mul_rz_f32": "kp_fmul_rz({a}, {b})", "ptx_fma_rz_f32": "kp_fmaf_rz({a}, {b}, {c})",
         "index_vararg": "(unsigned int){x}",  # ROCm 5.2's threadIdx.x is a struct: "non-scalar arg to printf"
         "syncwarp": "kp_syncwarp()",
