@@ -283,6 +283,10 @@ class ApiNames:
         e = table.get(name)
         if (e is None or not e.supported) and _tested_macro(target):
             return True  # `#ifdef cudaX` with no HIP macro: false on HIP, as the code expects where it is absent
+        if (e is None or not e.supported) and self.unavailable_function(target, "KP210", (
+                f"`{name}` has no {b.display_name} equivalent "
+                f"({f'HIPIFY: {e.why_unsupported}' if e is not None else 'HIPIFY has no such name'})")):
+            return True  # in a device function no code of the run calls: declared unavailable
         if (e is None or not e.supported) and self._optional_code(node):
             why = f"HIPIFY: {e.why_unsupported}" if e is not None else "HIPIFY has no such name"
             self.port.diagnostics.append(Diagnostic(

@@ -97,3 +97,34 @@ def test_asm_in_a_kernel_or_on_metal_keeps_the_refusal(tmp_path):
     (d2 / "a.cu").write_text(_caller("x[threadIdx.x] = Twice(x[threadIdx.x]);"))
     rc, out, err = kp_inproc("translate", d2 / "a.cu", "--to", "metal", "-o", d2 / "out")
     assert "warning: KP201" not in err, err
+
+
+DEBUG = """\
+#pragma once
+#if defined(__CUDACC__) && !defined(_MSC_VER)
+__device__ inline void my_break() { __brkpt(); }
+#endif
+__device__ inline void stop_here() { __brkpt(); }
+__device__ inline int twice(int x) { return 2 * x; }
+"""
+
+
+def test_an_api_name_hip_lacks_in_an_uncalled_device_function_is_declared_unavailable(tmp_path):
+    """NVIDIA warp's builtin.h: `__debugbreak() { __brkpt(); }` under `#if defined(__CUDACC__)`, which
+    the HIP port's `__HIPCC__` makes true, was left as written (KP210 warning) and stopped hipcc; a
+    call the run shows keeps the KP210 error."""
+    d = tmp_path / "p"
+    d.mkdir()
+    (d / "dbg.cuh").write_text(DEBUG)
+    (d / "a.cu").write_text('#include "dbg.cuh"\n__global__ void k(int* x) { x[threadIdx.x] = twice(x[threadIdx.x]); }\n')
+    (d / "b.cu").write_text('#include "dbg.cuh"\n__global__ void q(int* x) { if (x[0] < 0) stop_here(); }\n')
+    rc, out, err = kp_inproc("translate", d / "a.cu", "--to", "hip", "-o", d / "out")
+    assert rc == 0, err
+    assert "dbg.cuh:3:37: warning: KP210 `__brkpt`" in err and "no code of this run calls 'my_break'" in err, err
+    assert "dbg.cuh:5:38: warning: KP210" in err, err
+    port = (d / "out" / "dbg.hip.h").read_text()
+    assert "void my_break() __attribute__((unavailable(\"KP210 " in port, port
+    assert "void stop_here() __attribute__((unavailable(\"KP210 " in port, port
+    assert "__device__ inline int twice(int x) { return 2 * x; }" in port
+    rc, out, err = kp_inproc("translate", d / "a.cu", d / "b.cu", "--to", "hip", "-o", d / "out2")
+    assert rc == 1 and "dbg.cuh:5:38: error: KP210" in err and "dbg.cuh:3:37: warning: KP210" in err, err
