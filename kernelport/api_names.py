@@ -318,8 +318,40 @@ class ApiNames:
         if e.target != name:
             self.rw.replace(_elaborated(target) or target, e.target)
             self._api_note(target, name, e.target, e.kind)
+            if name in b.address_types:
+                self._address_arithmetic(target, e.target, b.address_types[name])
         self._absent_warning(target, e)
         return True
+
+    def _address_arithmetic(self, target: Node, spelled: str, via: str) -> None:
+        """`(CUdeviceptr)p + n` (or `n + (CUdeviceptr)p`, `(CUdeviceptr)p - n`): an integer address plus n
+        bytes in CUDA; where the backend's type is a pointer (`void *`), the sum goes through the byte
+        pointer `via`: `(hipDeviceptr_t)((char *)(p) + (n))`.  Other uses of the type stay a rename."""
+        desc = target.parent
+        cast = desc.parent if desc is not None and desc.type == "type_descriptor" else None
+        if cast is None or cast.type != "cast_expression" or cast.child_by_field_name("type") != desc:
+            return
+        expr = cast.parent
+        while expr is not None and expr.type == "parenthesized_expression":
+            cast, expr = expr, expr.parent
+        if expr is None or expr.type != "binary_expression":
+            return
+        op = self.src.text_of(expr.child_by_field_name("operator"))
+        left, right = expr.child_by_field_name("left"), expr.child_by_field_name("right")
+        other = right if left == cast else left
+        value, both = _cast_value(cast), _cast_value(other)
+        address = both is not None and self.src.text_of(_cast_of(other).child_by_field_name("type")).strip() in \
+            backends.get(self.backend).address_types
+        if op not in ("+", "-") or value is None or (op == "-" and left != cast and not address) or (address and op == "+"):
+            return
+
+        def sum_(rw, node, value=value, other=other, op=op, left=left == cast):
+            if address:  # an address minus an address: the byte count between them
+                a, b_ = (f"({via})({rw.text(v)})" for v in ((value, both) if left else (both, value)))
+                return f"({a} - {b_})"
+            a, b_ = f"({via})({rw.text(value)})", f"({rw.text(other)})"
+            return f"({spelled})({a} {op} {b_})" if left else f"({spelled})({b_} {op} {a})"
+        self.rw.replace(expr, sum_)
 
     def rename_api_tokens(self, value: Node) -> None:
         """A macro body that does not parse (`if ((call) != cudaSuccess) { ... #call ... }`): the
@@ -622,3 +654,17 @@ class ApiNames:
             self._api_note(path, inner, e.hip, e.kind)
             None if block else self._absent_warning(path, e)
 
+
+
+def _cast_value(node: Node) -> Node | None:
+    """The operand of a cast, through parentheses (`((T)x)` -> x)."""
+    while node is not None and node.type == "parenthesized_expression":
+        node = node.named_children[0] if node.named_children else None
+    return node.child_by_field_name("value") if node is not None and node.type == "cast_expression" else None
+
+
+def _cast_of(node: Node) -> Node:
+    """The cast expression `node` is, through parentheses."""
+    while node.type == "parenthesized_expression":
+        node = node.named_children[0]
+    return node

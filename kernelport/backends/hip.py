@@ -79,6 +79,8 @@ class HIP(Backend):
     # and its group_index()/thread_index() are not const (a `const thread_block &` cannot call
     # them); grid_group has only size/thread_rank/is_valid/sync. The built-ins mean the same.
     vector_types_are_classes = True  # ROCm's HIP_vector_type
+    # CUDA's CUdeviceptr is an unsigned integer; hipDeviceptr_t is `void *` (ROCm 5.2's hip_runtime_api.h)
+    address_types = {t: "char *" for t in ("CUdeviceptr", "CUdeviceptr_v1", "CUdeviceptr_v2")}
     # ROCm 5.2's amd_hip_atomic.h: float and double CAS/sub/min/max (CUDA has them for integers only).
     own_overloads = frozenset((f"atomic{op}{system}", (f"{t}*", t, t) if op == "CAS" else (f"{t}*", t))
                               for op in ("CAS", "Sub", "Min", "Max") for system in ("", "_system")
