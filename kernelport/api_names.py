@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import backends, lazy_re
+from . import address_types, backends, lazy_re, unavailable
 from .api_fallbacks import defines, include_block
 from .diagnostics import Diagnostic
 
@@ -281,21 +281,17 @@ class ApiNames:
         if self.cuda_only_region(node) or self.amd_only_region(node):
             return True
         e = table.get(name)
-        if (e is None or not e.supported) and _tested_macro(target):
-            return True  # `#ifdef cudaX` with no HIP macro: false on HIP, as the code expects where it is absent
-        if (e is None or not e.supported) and self.unavailable_function(target, "KP210", (
-                f"`{name}` has no {b.display_name} equivalent "
-                f"({f'HIPIFY: {e.why_unsupported}' if e is not None else 'HIPIFY has no such name'})")):
-            return True  # in a device function no code of the run calls: declared unavailable
+        why = f"HIPIFY: {e.why_unsupported}" if e is not None else "HIPIFY has no such name"
+        if (e is None or not e.supported) and (_tested_macro(target) or unavailable.declare(
+                self, target, "KP210", f"`{name}` has no {b.display_name} equivalent ({why})")):
+            return True  # `#ifdef cudaX` with no HIP macro (false on HIP, as the code expects); or declared unavailable
         if (e is None or not e.supported) and self._optional_code(node):
-            why = f"HIPIFY: {e.why_unsupported}" if e is not None else "HIPIFY has no such name"
             self.port.diagnostics.append(Diagnostic(
                 "KP210", self.src.loc(target), f"`{name}` has no {b.display_name} equivalent ({why}); left as written: "
                 "it is under a preprocessor test that only some builds compile", "fix it before a build that "
                 "defines the test's macro", "warning"))
             return True
         if e is None or not e.supported:
-            why = f"HIPIFY: {e.why_unsupported}" if e is not None else "HIPIFY has no such name"
             hint = f"use an API {b.display_name} has"
             if name in b.launch_forms_absent:  # a launch form: the toolchain checked lacks it, say which to use
                 why += f"; {b.api_checked_with} has no `{b.launch_forms_absent[name]}`"
@@ -318,40 +314,9 @@ class ApiNames:
         if e.target != name:
             self.rw.replace(_elaborated(target) or target, e.target)
             self._api_note(target, name, e.target, e.kind)
-            if name in b.address_types:
-                self._address_arithmetic(target, e.target, b.address_types[name])
+            address_types.rewrite_arithmetic(self, target, name, e.target)  # `(CUdeviceptr)p + n`, where HIP's is a pointer
         self._absent_warning(target, e)
         return True
-
-    def _address_arithmetic(self, target: Node, spelled: str, via: str) -> None:
-        """`(CUdeviceptr)p + n` (or `n + (CUdeviceptr)p`, `(CUdeviceptr)p - n`): an integer address plus n
-        bytes in CUDA; where the backend's type is a pointer (`void *`), the sum goes through the byte
-        pointer `via`: `(hipDeviceptr_t)((char *)(p) + (n))`.  Other uses of the type stay a rename."""
-        desc = target.parent
-        cast = desc.parent if desc is not None and desc.type == "type_descriptor" else None
-        if cast is None or cast.type != "cast_expression" or cast.child_by_field_name("type") != desc:
-            return
-        expr = cast.parent
-        while expr is not None and expr.type == "parenthesized_expression":
-            cast, expr = expr, expr.parent
-        if expr is None or expr.type != "binary_expression":
-            return
-        op = self.src.text_of(expr.child_by_field_name("operator"))
-        left, right = expr.child_by_field_name("left"), expr.child_by_field_name("right")
-        other = right if left == cast else left
-        value, both = _cast_value(cast), _cast_value(other)
-        address = both is not None and self.src.text_of(_cast_of(other).child_by_field_name("type")).strip() in \
-            backends.get(self.backend).address_types
-        if op not in ("+", "-") or value is None or (op == "-" and left != cast and not address) or (address and op == "+"):
-            return
-
-        def sum_(rw, node, value=value, other=other, op=op, left=left == cast):
-            if address:  # an address minus an address: the byte count between them
-                a, b_ = (f"({via})({rw.text(v)})" for v in ((value, both) if left else (both, value)))
-                return f"({a} - {b_})"
-            a, b_ = f"({via})({rw.text(value)})", f"({rw.text(other)})"
-            return f"({spelled})({a} {op} {b_})" if left else f"({spelled})({b_} {op} {a})"
-        self.rw.replace(expr, sum_)
 
     def rename_api_tokens(self, value: Node) -> None:
         """A macro body that does not parse (`if ((call) != cudaSuccess) { ... #call ... }`): the
@@ -653,18 +618,3 @@ class ApiNames:
             self.rw.replace(*((node, block) if block else (path, raw[0] + e.hip + raw[-1])))
             self._api_note(path, inner, e.hip, e.kind)
             None if block else self._absent_warning(path, e)
-
-
-
-def _cast_value(node: Node) -> Node | None:
-    """The operand of a cast, through parentheses (`((T)x)` -> x)."""
-    while node is not None and node.type == "parenthesized_expression":
-        node = node.named_children[0] if node.named_children else None
-    return node.child_by_field_name("value") if node is not None and node.type == "cast_expression" else None
-
-
-def _cast_of(node: Node) -> Node:
-    """The cast expression `node` is, through parentheses."""
-    while node.type == "parenthesized_expression":
-        node = node.named_children[0]
-    return node

@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, dialect, fnscopes, groupmasks, guards, laddersteps, lexing, ptx_idioms, warpflow, warpwidth
+from . import backends, dialect, fnscopes, groupmasks, guards, laddersteps, lexing, ptx_idioms, unavailable, warpflow, warpwidth
 from .api_names import ApiNames
 from .member_spaces import MemberSpaces
 from .soundness import Soundness, self_check
@@ -209,42 +209,9 @@ class Translator(ApiNames, MemberSpaces, Soundness):
     def rewrite_inline_asm(self) -> None:
         for node, fn in self.module.asm:
             if self.cuda_only_region(node) or self.host_asm(node, fn) or self.rewrite_asm_idiom(node) or \
-                    not self.ports_function(fn) or self.unavailable_function(node, "KP201", self.asm_message):
+                    not self.ports_function(fn) or unavailable.declare(self, node, "KP201", self.asm_message):
                 continue
             self.problem("KP201", node, self.asm_message, self.asm_hint)
-
-    def unavailable_function(self, node: Node, code: str, message: str) -> bool:
-        """Where `node` (which has no translation) is in a device function that no code of the run calls
-        (a header's helper such as b40c's `BAR`, a named barrier AMD lacks): the function is written as a
-        declaration the backend marks unavailable, so that a call, wherever it is compiled, is an error
-        naming the reason; a warning at `node` says so.  False (the caller refuses the file) where the
-        backend has no such mark, the function is a kernel (the host launches it), or the run shows a call
-        of it or cannot show its callers (a file translated with no run around it)."""
-        if self.allow_unported:
-            return False  # (--allow-unported keeps the code as written)
-        f = self.module.function_at(node)
-        vis = self.module.visible
-        mark = dialect.concept("unavailable_fn").spelling(self.backend)
-        if mark is None or f is None or f.is_kernel or not f.is_device or f.body is None or vis is None or \
-                vis.elsewhere is None:
-            return False
-        done = self.__dict__.setdefault("_unavailable", {})
-        if f.name not in done:
-            calls, looked = vis.elsewhere.calls(f.name)
-            done[f.name] = bool(looked) and not calls
-            if done[f.name]:
-                what = " ".join(self.src.text_of(node).split())
-                why = re.sub(r'["\\]', "'", f"{code} {message}: {what[:120]}")
-                body = self.src.text_of(f.body)
-                self.rw.replace(f.body, dialect.render(dialect.concept("unavailable_fn"), self.backend, {"why": why}) +
-                                ";" + "\n" * body.count("\n"))  # (the port keeps the original's lines)
-        if done[f.name]:
-            self.port.diagnostics.append(Diagnostic(
-                code, self.src.loc(node), f"{message}; no code of this run calls '{f.name}', so the "
-                f"{self.backend.upper()} port declares it unavailable (a call does not compile)",
-                f"translate it with the files that call '{f.name}' (they are then refused here), or give "
-                f"'{f.name}' a portable body", "warning"))
-        return done[f.name]
 
     def host_asm(self, node: Node, fn: str | None) -> bool:
         """asm in a host-only function (sph_types.h's x86 `bswapl`): the host's assembly, which the
