@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import backends, lazy_re
+from . import address_types, backends, lazy_re, unavailable
 from .api_fallbacks import defines, include_block
 from .diagnostics import Diagnostic
 
@@ -281,17 +281,17 @@ class ApiNames:
         if self.cuda_only_region(node) or self.amd_only_region(node):
             return True
         e = table.get(name)
-        if (e is None or not e.supported) and _tested_macro(target):
-            return True  # `#ifdef cudaX` with no HIP macro: false on HIP, as the code expects where it is absent
+        why = f"HIPIFY: {e.why_unsupported}" if e is not None else "HIPIFY has no such name"
+        if (e is None or not e.supported) and (_tested_macro(target) or unavailable.declare(
+                self, target, "KP210", f"`{name}` has no {b.display_name} equivalent ({why})")):
+            return True  # `#ifdef cudaX` with no HIP macro (false on HIP, as the code expects); or declared unavailable
         if (e is None or not e.supported) and self._optional_code(node):
-            why = f"HIPIFY: {e.why_unsupported}" if e is not None else "HIPIFY has no such name"
             self.port.diagnostics.append(Diagnostic(
                 "KP210", self.src.loc(target), f"`{name}` has no {b.display_name} equivalent ({why}); left as written: "
                 "it is under a preprocessor test that only some builds compile", "fix it before a build that "
                 "defines the test's macro", "warning"))
             return True
         if e is None or not e.supported:
-            why = f"HIPIFY: {e.why_unsupported}" if e is not None else "HIPIFY has no such name"
             hint = f"use an API {b.display_name} has"
             if name in b.launch_forms_absent:  # a launch form: the toolchain checked lacks it, say which to use
                 why += f"; {b.api_checked_with} has no `{b.launch_forms_absent[name]}`"
@@ -314,6 +314,7 @@ class ApiNames:
         if e.target != name:
             self.rw.replace(_elaborated(target) or target, e.target)
             self._api_note(target, name, e.target, e.kind)
+            address_types.rewrite_arithmetic(self, target, name, e.target)  # `(CUdeviceptr)p + n`, where HIP's is a pointer
         self._absent_warning(target, e)
         return True
 
@@ -617,4 +618,3 @@ class ApiNames:
             self.rw.replace(*((node, block) if block else (path, raw[0] + e.hip + raw[-1])))
             self._api_note(path, inner, e.hip, e.kind)
             None if block else self._absent_warning(path, e)
-

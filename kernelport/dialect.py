@@ -170,7 +170,10 @@ CONCEPTS: tuple[Concept, ...] = (
         # `mad.lo.cc.u32 d0, a, b, c0; madc.hi.u32 d1, a, b, c1`: the 64-bit a * b + {c1, c0}, a word of it
         ("ptx_madwide_lo", ("a", "b", "c0", "c1")), ("ptx_madwide_hi", ("a", "b", "c0", "c1")),
         ("ptx_mul_lo_b32", ("x", "y")), ("umulhi", ("x", "y")),
-        ("umul64hi", ("x", "y")), ("ptx_mul_lo_b64", ("x", "y")))),
+        ("umul64hi", ("x", "y")), ("ptx_mul_lo_b64", ("x", "y")),
+        # `prmt.b32 d, a, b, c` (generic form): byte i of d is byte (c >> 4i) & 7 of {b, a}, or that byte's
+        # sign bit replicated where (c >> 4i) & 8; `mul.rz.f32`, `fma.rz.f32`: a * b (+ c) rounded toward zero
+        ("ptx_prmt_b32", ("a", "b", "c")), ("ptx_mul_rz_f32", ("a", "b")), ("ptx_fma_rz_f32", ("a", "b", "c")))),
     C("index_vararg", "index", ("x",), matchable=False),
     C("warp_id", "index"),
 
@@ -252,6 +255,10 @@ CONCEPTS: tuple[Concept, ...] = (
     C("constant_mem", "qualifier"),
     C("forceinline", "qualifier"),
     C("grid_constant", "qualifier"),  # a by-value kernel parameter not copied per thread (CUDA 11.7)
+    # A device function the port cannot translate and no code of the run calls, written as a declaration a
+    # call cannot compile against ({why}: the reason, the compiler's message at that call); None: the whole
+    # file is refused instead.
+    C("unavailable_fn", "qualifier", ("why",), matchable=False),
     C("launch_bounds", "qualifier", ("threads",)),
 
     # -- host runtime (HIP only: a Metal host is Swift/Objective-C, described by the sidecar) --

@@ -23,7 +23,8 @@ OPERAND = r"(%[0-9]+|[0-9]+)"  # a register or an integer immediate, where PTX a
 # ("r" 32 bits, "l" 64, "h" 16); what the instruction assigns: (the output's group, the concept,
 # the concept's parameters as groups), in the order PTX writes them)
 FORMS = (
-    (rf"mov\.[us]32 {REG}, ?%%laneid", "r", ((1, "lane_id", ()),)),
+    # `%%laneid` in a template with operands; nvcc takes a single `%laneid` alike (no operand is `%l...`)
+    (rf"mov\.[us]32 {REG}, ?%%?laneid", "r", ((1, "lane_id", ()),)),
     (rf"bfe\.u32 {REG}, ?{OPERAND}, ?{OPERAND}, ?{OPERAND}", "rrrr", ((1, "bfe_u32", (2, 3, 4)),)),
     # bit packing: two registers as the low and high halves of one of twice the width, and back
     (rf"mov\.b64 {REG}, ?\{{ ?{REG}, ?{REG} ?\}}", "lrr", ((1, "ptx_pack_b64", (2, 3)),)),
@@ -49,6 +50,12 @@ FORMS = (
     (rf"bfi\.b32 {REG}, ?{REG}, ?{REG}, ?{OPERAND}, ?{OPERAND}", "rrrrr", ((1, "bfi_b32", (2, 3, 4, 5)),)),
     (rf"mul\.hi\.u64 {REG}, ?{REG}, ?{REG}", "lll", ((1, "umul64hi", (2, 3)),)),
     (rf"mul\.lo\.u64 {REG}, ?{REG}, ?{REG}", "lll", ((1, "ptx_mul_lo_b64", (2, 3)),)),
+    # prmt.b32's generic form (no mode): four bytes picked from {b, a} by c's four selector nibbles, a
+    # nibble's msb replicating the picked byte's sign; the moded forms (.f4e, .ecl, ...) stay KP201
+    (rf"prmt\.b32 {REG}, ?{REG}, ?{REG}, ?{OPERAND}", "rrrr", ((1, "ptx_prmt_b32", (2, 3, 4)),)),
+    # float products rounded toward zero ("f": a .f32 register); .ftz and .sat forms stay KP201
+    (rf"mul\.rz\.f32 {REG}, ?{REG}, ?{REG}", "fff", ((1, "ptx_mul_rz_f32", (2, 3)),)),
+    (rf"fma\.rz\.f32 {REG}, ?{REG}, ?{REG}, ?{REG}", "ffff", ((1, "ptx_fma_rz_f32", (2, 3, 4)),)),
 )
 # Carry chains written whole in one asm statement, as arithmetic on the 64-bit numbers their 32-bit
 # halves make (a chain that leaves its carry to another statement stays KP201): (the instructions,

@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, dialect, fnscopes, groupmasks, guards, laddersteps, lexing, ptx_idioms, warpflow, warpwidth
+from . import backends, dialect, fnscopes, groupmasks, guards, laddersteps, lexing, ptx_idioms, unavailable, warpflow, warpwidth
 from .api_names import ApiNames
 from .member_spaces import MemberSpaces
 from .soundness import Soundness, self_check
@@ -209,7 +209,7 @@ class Translator(ApiNames, MemberSpaces, Soundness):
     def rewrite_inline_asm(self) -> None:
         for node, fn in self.module.asm:
             if self.cuda_only_region(node) or self.host_asm(node, fn) or self.rewrite_asm_idiom(node) or \
-                    not self.ports_function(fn):
+                    not self.ports_function(fn) or unavailable.declare(self, node, "KP201", self.asm_message):
                 continue
             self.problem("KP201", node, self.asm_message, self.asm_hint)
 

@@ -36,6 +36,18 @@ def _bfi(a, b, pos, n):  # PTX: b with bits pos.. of the low n bits of a, none p
     return b
 
 
+def _prmt(a, b, c):  # PTX ISA, prmt.b32 generic form: selector nibble i picks byte (n & 7) of {b, a}; n & 8: its sign
+    d = 0
+    for i in range(4):
+        n = (c >> 4 * i) & 0xF
+        byte = ((b << 32 | a) >> 8 * (n & 7)) & 0xFF
+        d |= (0xFF if n & 8 and byte & 0x80 else 0 if n & 8 else byte) << 8 * i
+    return d
+
+
+assert _prmt(0x03020100, 0x07060504, 0x7531) == 0x07050301  # CUB's documented PRMT example
+
+
 # name: (asm statement, operand declarations (name, C type), the outputs, the PTX model: inputs -> outputs)
 CASES = {
     "pack_b64": ('asm("mov.b64 %0,{%1,%2}; \\n\\t" : "=l"(d) : "r"(lo), "r"(hi));', "unsigned long long d",
@@ -88,6 +100,8 @@ CASES = {
                    [("a", 64), ("b", 64)], lambda a, b: [(a * b) >> 64]),
     "mul_lo_u64": ('asm volatile ("mul.lo.u64 %0, %1, %2;" : "=l"(d) : "l"(a), "l"(b));', "unsigned long long d",
                    [("a", 64), ("b", 64)], lambda a, b: [(a * b) & M64]),
+    "prmt_b32": ('asm("prmt.b32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));', "unsigned int d",
+                 [("a", 32), ("b", 32), ("c", 32)], lambda a, b, c: [_prmt(a, b, c)]),
 }
 _CTYPE = {16: "unsigned short", 32: "unsigned int", 64: "unsigned long long"}
 
@@ -230,3 +244,143 @@ def test_a_carry_chain_is_read_only_whole():
     assert [w.key for w in ptx_idioms.match(whole).writes] == ["ptx_add_lo", "ptx_add_hi"]
     assert ptx_idioms.match(whole.replace("addc.u32", "addc.cc.u32")) is None
     assert ptx_idioms.match(whole.replace("add.cc.u32 %0, %2, %4; ", "").replace('"=r"(p), ', "")) is None
+
+
+# -- float products rounded toward zero (b40c's FMUL_RZ / FFMA_RZ: heldout13's Bonsai) ------------------
+RZ_SOURCE = """__device__ float mul_rz(float a, float b)
+{
+    float d;
+    asm("mul.rz.f32 %0, %1, %2;" : "=f"(d) : "f"(a), "f"(b));
+    return d;
+}
+__device__ float fma_rz(float a, float b, float c)
+{
+    float d;
+    asm("fma.rz.f32 %0, %1, %2, %3;" : "=f"(d) : "f"(a), "f"(b), "f"(c));
+    return d;
+}
+__global__ void k(float* o) { o[0] = mul_rz(o[1], o[2]) + fma_rz(o[3], o[4], o[5]); }
+"""
+F32_MAX = (2 - 2 ** -23) * 2 ** 127
+
+
+def _f32(bits: int) -> float:
+    import struct
+    return struct.unpack("<f", struct.pack("<I", bits))[0]
+
+
+def _bits(x: float) -> int:
+    import struct
+    return struct.unpack("<I", struct.pack("<f", x))[0]
+
+
+def _rz32(q, zero_sign: float) -> float:
+    """The exact rational q rounded toward zero to a float32 (PTX's .rz; the largest float where it
+    overflows); an exact zero takes zero_sign's sign."""
+    import math
+    from fractions import Fraction
+    if q == 0:
+        return math.copysign(0.0, zero_sign)
+    m = abs(q)
+    e = m.numerator.bit_length() - m.denominator.bit_length()
+    if Fraction(2) ** e > m:
+        e -= 1  # 2^e <= m < 2^(e + 1)
+    step = Fraction(2) ** (max(e, -126) - 23)
+    v = min(math.floor(m / step) * step, Fraction(F32_MAX))
+    return math.copysign(float(v), q) if v else math.copysign(0.0, q)
+
+
+def _model_rz(a: float, b: float, c: float | None) -> float:
+    import math
+    from fractions import Fraction
+    inexact = a * b if c is None else a * b + c  # doubles: infinities and NaNs as IEEE gives them
+    if not math.isfinite(inexact) and all(math.isfinite(x) for x in (a, b, c if c is not None else 0.0)):
+        inexact = 0.0  # an overflow of finite operands: rounded below
+    if math.isnan(inexact) or math.isinf(inexact):
+        return inexact
+    p = Fraction(a) * Fraction(b)
+    if c is None:
+        return _rz32(p, math.copysign(1.0, a) * math.copysign(1.0, b))
+    prod_sign = math.copysign(1.0, a) * math.copysign(1.0, b)
+    zero_sign = -1.0 if p == 0 and c == 0 and prod_sign < 0 and math.copysign(1.0, c) < 0 else 1.0
+    return _rz32(p + Fraction(c), zero_sign)
+
+
+def _rz_operands(rng: random.Random):
+    edges = [0, 0x80000000, 1, 0x007FFFFF, 0x00800000, 0x3F800000, 0xBF800000, 0x7F7FFFFF, 0xFF7FFFFF,
+             0x7F800000, 0xFF800000, 0x7FC00000, 0x3F800001, 0x3F7FFFFF, 0x5F800000, 0x1F800000]
+    # double rounding: a * b == 1 exactly, c a tiny negative: the exact sum is just below 1
+    yield [0x3F800000, 0x3F800000, _bits(-2.0 ** -80)]
+    yield [0x3F800001, 0x3F7FFFFE, _bits(2.0 ** -60)]
+    for i in range(3000):
+        if i % 3 == 0:
+            yield [rng.choice(edges) for _ in range(3)]
+        elif i % 3 == 1:  # near 1: products whose low bits decide the rounding
+            yield [0x3F800000 | rng.getrandbits(23), 0x3F000000 | rng.getrandbits(23),
+                   _bits(rng.choice([-1.0, 1.0]) * rng.random() * 2.0 ** rng.randrange(-70, 1))]
+        else:
+            yield [rng.getrandbits(32) for _ in range(3)]
+
+
+def test_the_hip_port_of_mul_rz_and_fma_rz_rounds_toward_zero(tmp_path):
+    """PTX's mul.rz.f32 and fma.rz.f32 (round toward zero): the port's helpers, compiled with the
+    host's C compiler from the port's own prologue, against the exact product (sum) rounded toward
+    zero, over random and edge operands (subnormals, overflow, infinities, NaN, double rounding)."""
+    import math
+    import subprocess
+    require_tool("gcc")
+    port, text = translate(SourceFile.from_text(RZ_SOURCE, "p.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "d = kp_fmul_rz(a, b);" in port.body and "d = kp_fmaf_rz(a, b, c);" in port.body
+    helpers = re.search(r"#define KP_HAVE_ROUND_TO_ZERO\n(.*?)\n#endif", text, re.S).group(1)
+    c = tmp_path / "rz.c"
+    c.write_text("#include <math.h>\n#include <stdio.h>\n#include <string.h>\n" +
+                 helpers.replace("__device__ inline", "static") + """
+static float f(unsigned int u) { float x; memcpy(&x, &u, 4); return x; }
+static unsigned int u(float x) { unsigned int v; memcpy(&v, &x, 4); return v; }
+int main(void) {
+    unsigned int a, b, c;
+    while (scanf("%x %x %x", &a, &b, &c) == 3)
+        printf("%x %x\\n", u(kp_fmul_rz(f(a), f(b))), u(kp_fmaf_rz(f(a), f(b), f(c))));
+    return 0;
+}
+""")
+    subprocess.run(["gcc", "-O2", "-o", str(tmp_path / "rz"), str(c), "-lm"], check=True)
+    ops = list(_rz_operands(random.Random("rz")))
+    out = subprocess.run([str(tmp_path / "rz")], input="\n".join(" ".join(f"{x:x}" for x in o) for o in ops),
+                         capture_output=True, text=True, check=True).stdout.split("\n")
+    for (a, b, cc), line in zip(ops, out):
+        got_mul, got_fma = (int(w, 16) for w in line.split())
+        fa, fb, fc = _f32(a), _f32(b), _f32(cc)
+        for got, want in ((got_mul, _model_rz(fa, fb, None)), (got_fma, _model_rz(fa, fb, fc))):
+            assert (math.isnan(want) and math.isnan(_f32(got))) or got == _bits(want), \
+                (hex(a), hex(b), hex(cc), hex(got), want)
+
+
+def test_the_new_idioms_compile_for_gfx90a_and_gfx1030(tmp_path):
+    """prmt, the .rz products and a single-% %laneid (nvcc takes it as %%laneid) in one HIP port."""
+    require_tool("hipcc")
+    src = RZ_SOURCE + ("__device__ unsigned int lane() { unsigned int r; asm(\"mov.u32 %0, %laneid;\" : \"=r\"(r)); return r; }\n"
+                       "__global__ void q(unsigned int* o) { unsigned int d; unsigned int a = o[1], b = o[2], c = o[3];\n"
+                       f"    {CASES['prmt_b32'][0]}\n    o[0] = d + lane(); }}\n")
+    port, text = translate(SourceFile.from_text(src, "p.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "r = __lane_id();" in port.body
+    f = tmp_path / "idioms.hip"
+    f.write_text(text)
+    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
+    assert r.ok, r.output[-3000:]
+
+
+@pytest.mark.parametrize("asm", [
+    'asm("prmt.b32.f4e %0, %1, %2, %3;" : "=r"(lo) : "r"(lo), "r"(hi), "r"(hi));',  # a moded form
+    'asm("mul.rz.ftz.f32 %0, %1, %2;" : "=f"(x) : "f"(x), "f"(x));',  # flushes subnormals
+    'asm("mul.rn.f32 %0, %1, %2;" : "=f"(x) : "f"(x), "f"(x));',  # another rounding
+    'asm("mul.rz.f32 %0, %1, %2;" : "=r"(lo) : "r"(lo), "r"(hi));',  # integer registers
+    'asm("mov.u32 %0, %laneid_x;" : "=r"(lo));',  # not the lane id
+])
+def test_a_look_alike_of_the_new_idioms_stays_kp201(asm):
+    src = ("__device__ unsigned int f(unsigned int hi, float x) {\n    unsigned int lo = 1;\n"
+           f"    {asm}\n    return lo + hi + (unsigned int)x;\n}}\n")
+    port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP201", 3)]

@@ -50,6 +50,11 @@ class HIP(Backend):
         "bfe_u32": "kp_bfe_u32({x}, {pos}, {len})",  # the prologue's: ROCm's __bitextract_u32 takes both mod 32
         **PTX_IDIOMS,
         "bfi_b32": "kp_bfi_b32({x}, {base}, {pos}, {len})",  # the prologue's: ROCm's __bitinsert_u32 takes both mod 32
+        # the prologue's: ROCm's __byte_perm ignores a selector nibble's sign bit, and ROCm 5.2's clang
+        # headers declare __fmul_rz/__fmaf_rz only under OCML_BASIC_ROUNDED_OPERATIONS (undeclared by default)
+        "ptx_prmt_b32": "kp_prmt_b32({a}, {b}, {c})",
+        "unavailable_fn": '__attribute__((unavailable("{why}")))',  # clang's: a use is an error with {why}
+        "ptx_mul_rz_f32": "kp_fmul_rz({a}, {b})", "ptx_fma_rz_f32": "kp_fmaf_rz({a}, {b}, {c})",
         "index_vararg": "(unsigned int){x}",  # ROCm 5.2's threadIdx.x is a struct: "non-scalar arg to printf"
         "syncwarp": "kp_syncwarp()",
         "shfl": "__shfl({value}, {lane}[, {width}])",
@@ -74,6 +79,8 @@ class HIP(Backend):
     # and its group_index()/thread_index() are not const (a `const thread_block &` cannot call
     # them); grid_group has only size/thread_rank/is_valid/sync. The built-ins mean the same.
     vector_types_are_classes = True  # ROCm's HIP_vector_type
+    # CUDA's CUdeviceptr is an unsigned integer; hipDeviceptr_t is `void *` (ROCm 5.2's hip_runtime_api.h)
+    address_types = {t: "char *" for t in ("CUdeviceptr", "CUdeviceptr_v1", "CUdeviceptr_v2")}
     # ROCm 5.2's amd_hip_atomic.h: float and double CAS/sub/min/max (CUDA has them for integers only).
     own_overloads = frozenset((f"atomic{op}{system}", (f"{t}*", t, t) if op == "CAS" else (f"{t}*", t))
                               for op in ("CAS", "Sub", "Min", "Max") for system in ("", "_system")
