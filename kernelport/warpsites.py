@@ -95,6 +95,10 @@ class Analysis:
     # functions using a library warp collective at its default width, the hardware warp (cub)
     wave_collectives: set[str] = field(default_factory=set)
     widths: Widths | None = None  # the width each warp-level group means (warpwidth.decide)
+    # every sink that confirmed a site, by site id (Site.sink is the first): where its value is used
+    sinks: dict[int, list[Node]] = field(default_factory=dict)
+    # where a site's value became a lane or warp index (`tid % W`), by site id (warpflow._derivation)
+    derivations: dict[int, list[Node]] = field(default_factory=dict)
 
     def confirmed(self) -> list[Site]:
         return [s for s in self.sites if s.confirmed]
