@@ -143,3 +143,45 @@ def test_a_lane_derivation_no_warp_level_use_reads_is_not_named():
     bits = GC.replace("if (v < nodes) posscol[v]", "const int bit = threadIdx.x % WS;\n  posscol[v] |= 1u << bit;\n  if (v < nodes) posscol[v]")
     assert [r.line for r in _found(bits, "WS001")[0].related] == [6]
 
+
+# vadd-hip at 5d70c5f333^, reduced: the block's tile is 256 columns = 32 lanes x 8, the lane is the
+# hardware wave's (a per-architecture WarpSize, 64 on GFX9).
+VADD = """\
+static constexpr int TILE_M = 16;
+static constexpr int TILE_N = 256;  // = 32 lanes x 8 values
+static constexpr int VALS_M = 4;
+static constexpr int VALS_N = 8;
+
+__global__ void tv_add(const float* a, float* c, int N)
+{
+#if defined(__GFX8__) || defined(__GFX9__)
+  #define WarpSize 64
+#else
+  #define WarpSize 32
+#endif
+  int blk_row = blockIdx.y * TILE_M;
+  int blk_col = blockIdx.x * TILE_N;
+  int warp_id = threadIdx.x / WarpSize;
+  int lane_id = threadIdx.x % WarpSize;
+  int row_start = blk_row + warp_id * VALS_M;
+  int col_start = blk_col + lane_id * VALS_N;
+  for (int vm = 0; vm < VALS_M; ++vm)
+    for (int i = 0; i < VALS_N; ++i)
+      c[(row_start + vm) * N + col_start + i] = a[(row_start + vm) * N + col_start + i];
+}
+"""
+
+
+def test_a_block_tile_of_32_lanes_indexed_by_the_wave_lane_is_flagged_at_its_width():
+    found = _found(VADD, "WS029")
+    assert [f.line for f in found] == [2]  # TILE_N, not TILE_M (rows of warps)
+    assert [r.line for r in found[0].related] == [18, 14]  # the index, the block's stride
+    assert found[0].severity == "error"
+
+
+def test_a_tile_of_a_32_lane_group_or_of_64_lanes_stays_quiet():
+    assert not _found(VADD.replace("lane_id = threadIdx.x % WarpSize", "lane_id = threadIdx.x % 32"), "WS029")
+    assert not _found(VADD.replace("TILE_N = 256", "TILE_N = 512"), "WS029")
+    assert not _found(VADD.replace("lane_id * VALS_N", "warp_id * VALS_N"), "WS029")
+    # the lane is a local read once: a second assignment makes its value unknown
+    assert not _found(VADD.replace("  int row_start", "  blk_col = 0;\n  int row_start"), "WS029")
