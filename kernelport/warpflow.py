@@ -65,10 +65,7 @@ class _Analyzer:
     def confirm(self, facts, why: str, sink: Node, kinds=_SINK_KINDS) -> None:
         for kind, sid in facts:
             if sid >= 0 and kind in kinds:
-                s = self.a.sites[sid]
-                seen = self.a.sinks.setdefault(sid, [])
-                if sink not in seen:
-                    seen.append(sink)
+                s = self.a.sink_of(sid, sink)
                 if not s.confirmed:
                     s.confirmed, s.why, s.sink = True, why, sink
                     self.changed = True
@@ -183,8 +180,7 @@ class _Analyzer:
                 out |= {(LANE, s) for k, s in R if k == WS}
             if WS_OK in kinds_R:
                 out.add((LANE_OK, -1))
-            self._derivation(n, out, L)
-            return frozenset(out | {(TID, -1)} if TID in kinds_L else out)
+            return self.a.derived(n, out, L, {(TID, -1)} if TID in kinds_L else ())
         if op == "&":
             if (threadish or TID in kinds_L) and WS_OK in kinds_R:
                 out |= {(LANE_OK, -1), (TID, -1)}  # tid & (warpSize - 1): a portable lane
@@ -207,8 +203,7 @@ class _Analyzer:
                     for w in filter(None, (shuffled_name(self.src, c, self.dialect) for c in n.named_children)):
                         self._check_store(w, frozenset({(VOTE, -1)}), n)  # the word it broadcasts is a mask
                 out |= {f for f in L | R if f[0] in (MASK, FULL, OPAQUE)}
-            self._derivation(n, out, L)
-            return frozenset(out)
+            return self.a.derived(n, out, L)
         if op in ("|", "^"):
             if VOTE in kinds_L | kinds_R:
                 self.confirm(L | R, "combined with a ballot mask", n, kinds=(MASK,))
@@ -222,8 +217,7 @@ class _Analyzer:
                 out |= {(WARP, s) for k, s in R if k == WS}
                 out |= {(WARP, s) for k, s in L if k in (WS_M1, WS)}  # (x + 31) / 32, (32 + x - 1) / 32
             out |= {f for f in L if f[0] in (TID, BDIM)}
-            self._derivation(n, out, L)
-            return frozenset(out)
+            return self.a.derived(n, out, L)
         if op == ">>":
             if ({TID, BDIM, LANE, WARP} & kinds_L) and FIVE in kinds_R:
                 out |= {(WARP, s) for k, s in R if k == FIVE}
@@ -231,8 +225,7 @@ class _Analyzer:
             if VOTE in kinds_L:
                 self.confirm(R, "shifts a ballot mask", n, kinds=(LANE, WS_M1, WS, WARP))
                 out.add((VOTE, -1))
-            self._derivation(n, out, L)
-            return frozenset(out)
+            return self.a.derived(n, out, L)
         if op == "<<":
             if ONE in kinds_L and ({TID, LANE, LANE_OK} & kinds_R):
                 out |= {(MASK, s) for k, s in L if k == ONE}
@@ -264,15 +257,6 @@ class _Analyzer:
             return frozenset(f for f in L | R if f[0] not in (FULL, VOTE, WS, WS_M1, HALF))
         # + - * and the rest: values mix.
         return frozenset(f for f in L | R if f[0] not in (FULL, VOTE))
-
-    def _derivation(self, n: Node, out, L) -> None:
-        """Note `n` (`tid % W`, `tid / W`, `tid & (W - 1)`, `tid >> 5`) as where a site's constant
-        became a lane or warp index: lint names it beside a constant whose other uses are not lanes."""
-        for kind, sid in out:
-            if sid >= 0 and kind in (LANE, WARP) and (kind, sid) not in L:
-                seen = self.a.derivations.setdefault(sid, [])
-                if n not in seen:
-                    seen.append(n)
 
     def assign(self, n: Node) -> frozenset:
         left, right = n.child_by_field_name("left"), n.child_by_field_name("right")

@@ -130,8 +130,8 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                 continue
             if code == self.code and (s.node.start_byte, s.node.end_byte) not in seen:
                 seen.add((s.node.start_byte, s.node.end_byte))
-                name = ctx.macro_name(s.node) or _constant_name(s.node)
-                uses = _carrying_uses(ctx, s, name) if name else []
+                name = ctx.macro_name(s.node) or warpconsts.constant_name(s.node)
+                uses = warpconsts.carrying_uses(ctx, s, name) if name else []
                 ctx.report(self, s.node, f"`{name or 'this constant'}` hardcodes a warp-size value "
                            f"({ctx.text(s.node).strip()}) that reaches a warp-level use{_why(s)}: wrong {ctx.breaks}; "
                            f"derive it from {ctx.wave}",
@@ -228,52 +228,6 @@ __device__ unsigned first(Counters<1024 / warpSize>& c) { return c.n[0]; }
                 ctx.report(self, n, f"`warpSize`{via} used in {where}, which needs a constant expression: warpSize is a "
                            f"run-time value (nvcc rejects it, and HIP's is not constexpr from ROCm 7); use a "
                            f"per-architecture constant (64 under `__GFX9__`, else 32) or an upper bound of 64")
-
-
-def _constant_name(value: Node) -> str | None:
-    """The name a constant's initializer is bound to (`static const int WS = 32;`: WS)."""
-    d = value.parent
-    if d is None or d.type != "init_declarator":
-        return None
-    n = d.child_by_field_name("declarator")
-    return n.text.decode() if n is not None and n.type == "identifier" else None
-
-
-def _carrying_uses(ctx, s, name: str) -> list[Node]:
-    """The uses of the constant `name` (the value of site `s`) where the dataflow made a lane or warp
-    index of it (`lane = threadIdx.x % WS`: warpflow's derivations) that a warp-level use which
-    confirmed `s` reads (`who == lane`): where the 32 becomes the hazard, when the constant's other
-    uses are not about lanes (ECL-GC's `WS` is the warp and the bits of a colour word too)."""
-    sinks = ctx.analysis.sinks.get(s.id, ())
-    out = []
-    for d in ctx.analysis.derivations.get(s.id, ()):
-        u = next((i for i in ctx.src.index.under(d, "identifier") if ctx.text(i) == name), None)
-        if u is None:
-            continue  # the literal itself (`tid % 32`): the site's own finding is on it
-        held = _held_by(ctx, d)
-        f = ctx.function_at(d)
-        for k in sinks:
-            if ctx.function_at(k) is not f:
-                continue
-            if (k.start_byte <= d.start_byte and d.end_byte <= k.end_byte) or \
-                    (held is not None and any(ctx.text(i) == held for i in ctx.src.index.under(k, "identifier"))):
-                out.append(u)
-                break
-    return sorted(out, key=lambda n: n.start_byte)
-
-
-def _held_by(ctx, e: Node) -> str | None:
-    """The variable an expression's value is stored in (`int lane = e;`, `lane = e;`)."""
-    p = e.parent
-    while p is not None and p.type in ("parenthesized_expression", "cast_expression"):
-        e, p = p, p.parent
-    if p is not None and p.type == "init_declarator" and p.child_by_field_name("value") == e:
-        d = p.child_by_field_name("declarator")
-        return ctx.text(d) if d is not None and d.type == "identifier" else None
-    if p is not None and p.type == "assignment_expression" and p.child_by_field_name("right") == e:
-        left = p.child_by_field_name("left")
-        return ctx.text(left) if left is not None and left.type == "identifier" else None
-    return None
 
 
 def _warp_counts(ctx, warp: str) -> list[tuple[str, Node, int]]:
