@@ -15,6 +15,7 @@ chains, `#else` parts and `# ifndef` read alike for every consumer:
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -147,14 +148,35 @@ def evaluate(node: Node | None, src, p: str, spell: Spell = str,
     return None  # a function-like macro, `__has_include`, a parse error: unknown
 
 
-def _derived(name: str, src, p: str, _depth: int = 0) -> int | None:
+_DERIVING = threading.local()  # the (file, macro) pairs whose value _derived is deciding now
+
+
+def _derived(name: str, src, p: str) -> int | None:
     """A file's own macro whose number the platform decides (ccminer: `#if !defined(__CUDA_ARCH__)`
     `#define USE_XOR_ASM_OPTS 0` `#else` `#define USE_XOR_ASM_OPTS 1`): its value on pass `p` where
     the file defines it, for certain, once there and as a number, and not the same on every pass; None
-    otherwise (a value the same everywhere, or one a -D or another header may give, stays unknown)."""
+    otherwise (a value the same everywhere, or one a -D or another header may give, stays unknown).
+
+    A definition under a test of the macro itself (alpaka's BoostPredef.hpp: `#if defined(X) && X`
+    `#undef X` `#define X ...`), or of a macro that is decided by it, is a cycle: its value there is
+    unknown (None), where the recursion used to run until Python's limit (KP006 on every includer)."""
     index = getattr(src, "index", None)
-    if index is None or _depth > 4:
+    if index is None:
         return None
+    busy = getattr(_DERIVING, "keys", None)
+    if busy is None:
+        busy = _DERIVING.keys = set()
+    key = (id(src), name)
+    if key in busy or len(busy) > 8:
+        return None
+    busy.add(key)
+    try:
+        return _derived_on(name, src, p, index)
+    finally:
+        busy.discard(key)
+
+
+def _derived_on(name: str, src, p: str, index) -> int | None:
     defs = [d for d in index.of_type("preproc_def") if d.child_by_field_name("name") is not None
             and src.text_of(d.child_by_field_name("name")) == name and d.child_by_field_name("value") is not None]
     if len(defs) < 2:

@@ -13,12 +13,27 @@ Only unconditional definitions count: one under any `#if`/`#ifdef` may be the ot
 branch (`#if defined(__GFX9__) ... #else static const int WS = 32;`), whose value the includer's
 build may not see.  Constants inside functions, classes and initializers that are not one literal
 (`2 * WS`) are left to the analysis of the file that defines them.
+
+The same concept for lint's log2 of the warp size (`#define HYPRE_WARP_BITSHIFT 5`, sphexa's
+`struct GpuConfig { static constexpr int warpSizeLog2 = 5; }`) is here too: `header_log2` reads a
+header's macro from what the project model holds (the active definition, `Visible.macros`, and the
+module that defines it), and a class's static constant members with `static_members`, which
+lint/warpconsts.py reads for the file's own classes as well (the model holds no class members).
 """
 from __future__ import annotations
 
 from tree_sitter import Node
 
+from . import guards, lazy_re
 from .model import Macro
+from .source import uncomment, walk
+from .warpsites import int_value
+
+# A name for log2 of the warp size (`WARP_BITSHIFT`, `warpSizeLog2`, `kLog2WarpSize`).
+LOG2_NAME = lazy_re.compile(r"(?i)(warp|wave(front)?)_?(size)?_?(log_?2?|(bit_?)?shift|bits|lg)$|"
+                            r"(^|_)(k_?)?(log_?2?|lg)_?(warp|wave(front)?)_?(size)?$")
+_CLASSES = ("translation_unit", "namespace_definition", "declaration_list", "struct_specifier", "class_specifier",
+            "field_declaration_list", "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "declaration")
 
 _QUALIFIERS = ("const", "constexpr")
 _SCOPES_OUT = ("function_definition", "field_declaration_list", "compound_statement", "lambda_expression")
@@ -83,3 +98,40 @@ def port_note(unit, name: str) -> str:
     if vis is not None and name in vis.constants and name not in vis.macros:
         return "a header's constant: translate leaves its definition as it is, change it there"
     return "translate rewrites it in the header's port"
+
+
+def static_members(src):
+    """(class name, member name node, value) of `static const(expr) T name = <number>;` in the classes of `src`."""
+    for node in walk(src.root, lambda n: n.type in _CLASSES):
+        if node.type != "field_declaration" or node.parent is None or node.parent.type != "field_declaration_list":
+            continue
+        words = {src.text_of(c) for c in node.children if c.type in ("storage_class_specifier", "type_qualifier")}
+        field, val = node.child_by_field_name("declarator"), node.child_by_field_name("default_value")
+        spec = node.parent.parent
+        owner = spec.child_by_field_name("name") if spec is not None else None
+        if "static" in words and words & {"const", "constexpr"} and field is not None and \
+                field.type == "field_identifier" and val is not None and val.type == "number_literal" and owner is not None:
+            yield src.text_of(owner), field, val
+
+
+def header_log2(vis, pinned: frozenset[str] = frozenset()):
+    """(name as uses spell it, its value node, the header's source) for each log2-of-the-warp-size
+    constant of 5 the headers a file includes define (`vis`: its Visible), outside platform and
+    architecture branches: a macro that is the active definition here, or a class's static member."""
+    if vis is None or vis.elsewhere is None:
+        return
+    for mod in vis.elsewhere.modules():
+        src = mod.source
+        found = []
+        for name, mac in mod.macros.items():  # the model's macros of that header: active here, and a 5
+            active = vis.macros.get(name)
+            if active is not None and active.node == mac.node and mac.value_node is not None and \
+                    LOG2_NAME.search(name) and int_value(uncomment(src.text_of(mac.value_node)).strip()) == 5 and \
+                    guards.side_of(mac.node, src, pinned) is None:
+                found.append((mac.node.start_byte, name, mac.value_node))
+        for owner, field, val in static_members(src):
+            name = src.text_of(field)
+            if LOG2_NAME.search(name) and int_value(src.text_of(val)) == 5 and guards.side_of(val, src, pinned) is None:
+                found.append((field.start_byte, f"{owner}::{name}", val))
+        for _, name, val in sorted(found, key=lambda t: t[0]):
+            yield name, val, src

@@ -65,7 +65,7 @@ class _Analyzer:
     def confirm(self, facts, why: str, sink: Node, kinds=_SINK_KINDS) -> None:
         for kind, sid in facts:
             if sid >= 0 and kind in kinds:
-                s = self.a.sites[sid]
+                s = self.a.sink_of(sid, sink)
                 if not s.confirmed:
                     s.confirmed, s.why, s.sink = True, why, sink
                     self.changed = True
@@ -180,7 +180,7 @@ class _Analyzer:
                 out |= {(LANE, s) for k, s in R if k == WS}
             if WS_OK in kinds_R:
                 out.add((LANE_OK, -1))
-            return frozenset(out | {(TID, -1)} if TID in kinds_L else out)
+            return self.a.derived(n, out, L, {(TID, -1)} if TID in kinds_L else ())
         if op == "&":
             if (threadish or TID in kinds_L) and WS_OK in kinds_R:
                 out |= {(LANE_OK, -1), (TID, -1)}  # tid & (warpSize - 1): a portable lane
@@ -203,7 +203,7 @@ class _Analyzer:
                     for w in filter(None, (shuffled_name(self.src, c, self.dialect) for c in n.named_children)):
                         self._check_store(w, frozenset({(VOTE, -1)}), n)  # the word it broadcasts is a mask
                 out |= {f for f in L | R if f[0] in (MASK, FULL, OPAQUE)}
-            return frozenset(out)
+            return self.a.derived(n, out, L)
         if op in ("|", "^"):
             if VOTE in kinds_L | kinds_R:
                 self.confirm(L | R, "combined with a ballot mask", n, kinds=(MASK,))
@@ -217,7 +217,7 @@ class _Analyzer:
                 out |= {(WARP, s) for k, s in R if k == WS}
                 out |= {(WARP, s) for k, s in L if k in (WS_M1, WS)}  # (x + 31) / 32, (32 + x - 1) / 32
             out |= {f for f in L if f[0] in (TID, BDIM)}
-            return frozenset(out)
+            return self.a.derived(n, out, L)
         if op == ">>":
             if ({TID, BDIM, LANE, WARP} & kinds_L) and FIVE in kinds_R:
                 out |= {(WARP, s) for k, s in R if k == FIVE}
@@ -225,7 +225,7 @@ class _Analyzer:
             if VOTE in kinds_L:
                 self.confirm(R, "shifts a ballot mask", n, kinds=(LANE, WS_M1, WS, WARP))
                 out.add((VOTE, -1))
-            return frozenset(out)
+            return self.a.derived(n, out, L)
         if op == "<<":
             if ONE in kinds_L and ({TID, LANE, LANE_OK} & kinds_R):
                 out |= {(MASK, s) for k, s in L if k == ONE}

@@ -95,9 +95,31 @@ class Analysis:
     # functions using a library warp collective at its default width, the hardware warp (cub)
     wave_collectives: set[str] = field(default_factory=set)
     widths: Widths | None = None  # the width each warp-level group means (warpwidth.decide)
+    # every sink that confirmed a site, by site id (Site.sink is the first): where its value is used
+    sinks: dict[int, list[Node]] = field(default_factory=dict)
+    # where a site's value became a lane or warp index (`tid % W`), by site id (warpflow._derivation)
+    derivations: dict[int, list[Node]] = field(default_factory=dict)
 
     def confirmed(self) -> list[Site]:
         return [s for s in self.sites if s.confirmed]
+
+    def sink_of(self, sid: int, sink: Node) -> Site:
+        """Site `sid`, with `sink` noted among the warp-level uses that confirm it (`sinks`)."""
+        seen = self.sinks.setdefault(sid, [])
+        if sink not in seen:
+            seen.append(sink)
+        return self.sites[sid]
+
+    def derived(self, n: Node, out: set, left: frozenset, extra=()) -> frozenset:
+        """The facts `out | extra` of `n` (`tid % W`, `tid / W`, `tid & (W - 1)`, `tid >> 5`), noting
+        `n` where it made a lane or warp index of a site's constant that its left side did not carry
+        (`derivations`: lint names it beside a constant whose other uses are not lanes)."""
+        for kind, sid in out:
+            if sid >= 0 and kind in (LANE, WARP) and (kind, sid) not in left:
+                seen = self.derivations.setdefault(sid, [])
+                if n not in seen:
+                    seen.append(n)
+        return frozenset(out | set(extra))
 
     def private(self, module: Module) -> "Analysis":
         """This analysis for a translator that changes what it is given (Metal takes host code out):

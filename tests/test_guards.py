@@ -237,6 +237,42 @@ def test_a_switch_the_platform_decides_is_evaluated_per_pass():
     assert "KP201" in {d.code for d in hip(plain).diagnostics}
 
 
+# -- a switch redefined under a test of itself (alpaka's BoostPredef.hpp): `#if defined(X) && X`,
+#    `#undef X`, `#define X ...` asked for X's value while deciding X, until RecursionError --------
+SELF_TESTED = """
+#if defined(__HIP_PLATFORM_AMD__)
+#define LANG_HIP 1
+#if defined(LANG_CUDA) && LANG_CUDA
+#undef LANG_CUDA
+#define LANG_CUDA 0
+#endif
+#endif
+#if !defined(LANG_CUDA)
+#if defined(__CUDACC__)
+#define LANG_CUDA 1
+#else
+#define LANG_CUDA 0
+#endif
+#endif
+#if LANG_CUDA
+__device__ int nv_only;
+#endif
+__device__ int either;
+"""
+
+
+def test_a_switch_tested_in_its_own_redefinition_is_unknown_not_a_recursion():
+    src, node = at(SELF_TESTED, "nv_only")
+    assert guards.side_of(node, src) is None  # LANG_CUDA's value depends on itself: unknown, never raised
+    src, node = at(SELF_TESTED, "either")
+    assert guards.side_of(node, src) is None
+    assert not [f for f in lint_text(textwrap.dedent(SELF_TESTED), "t.cu") if f.code == "KP006"]
+    # the look-alike: the same switch decided without the self-test keeps its per-pass value
+    plain = SELF_TESTED.replace("#if defined(LANG_CUDA) && LANG_CUDA\n#undef LANG_CUDA\n#define LANG_CUDA 0\n#endif\n", "")
+    src, node = at(plain, "nv_only")
+    assert guards.cuda_only(node, src)
+
+
 BUILTINS = """
 #ifndef __CUDA_ARCH__
 extern const dim3 blockDim;

@@ -91,3 +91,41 @@ def test_a_64_bit_lane_mask_or_a_32_bit_data_field_is_quiet():
     assert not _ws(COMPAT.replace("gpu_warp_size - thread_warp", "32 - thread_warp"), "WS025")
     assert not _ws("__device__ unsigned low(unsigned w, int b) { return w & (0xFFFFFFFFu >> (32 - b)); }\n",
                    "WS025", "t.cu")
+
+
+# Kokkos at 07495ac203^, reduced: a vector length rounded down to a power of two by 5 doublings (at
+# most 32) while the length is bounded by the HIP wave (`HIPTraits::WarpSize`, 64 on CDNA).
+ROUNDING = """\
+struct HIPTraits { static int constexpr WarpSize = 64; };
+struct TeamPolicyInternal {
+  static int vector_length_max() { return HIPTraits::WarpSize; }
+  static int verify_requested_vector_length(int requested_vector_length) {
+    int test_vector_length = std::min(requested_vector_length, vector_length_max());
+    if (!(is_integral_power_of_two(test_vector_length))) {
+      int test_pow2 = 1;
+      for (int i = 0; i < 5; i++) {
+        test_pow2 = test_pow2 << 1;
+        if (test_pow2 > test_vector_length) {
+          break;
+        }
+      }
+      test_vector_length = test_pow2 >> 1;
+    }
+    return test_vector_length;
+  }
+};
+"""
+
+
+def test_five_doublings_compared_with_a_length_the_wave_bounds_are_flagged():
+    found = _ws(ROUNDING, "WS030", "Kokkos_HIP_Parallel_Team.hpp")
+    assert [f.line for f in found] == [8]
+    assert [r.line for r in found[0].related] == [10, 5]  # the comparison, the call that reads the wave
+
+
+def test_five_doublings_against_a_count_or_six_or_a_loop_to_the_wave_stay_quiet():
+    name = "Kokkos_HIP_Parallel_Team.hpp"
+    assert not _ws(ROUNDING.replace("vector_length_max());", "max_items);"), "WS030", name)
+    assert not _ws(ROUNDING.replace("i < 5", "i < 6"), "WS030", name)
+    assert not _ws(ROUNDING.replace("for (int i = 0; i < 5; i++)", "while (test_pow2 < vector_length_max())"),
+                   "WS030", name)

@@ -10,6 +10,10 @@
   lane, warp or warp-count helper (a shift of 5 that lays out 32-thread groups of a shared-memory
   histogram needs no wave: CUDA samples' `LOG2_WARP_SIZE`).
 
+A constant not named for the warp whose 32 the dataflow confirmed (ECL-GC's `static const int WS =
+32;  // warp size and bits per int`) is named, with the uses where it makes a lane or warp index that a
+warp-level use reads (`carrying_uses`), for WS001's finding at its value.
+
 Each is reported at its value, with its qualified uses as related locations; silent when it sits
 in a platform or architecture branch, when a source file (not a header) never uses it, or when
 every use is in a kernel whose 32-lane rows compute the same at 64 (advice then: lint/rowsplits.py).
@@ -17,21 +21,21 @@ every use is in a kernel whose 32-lane rows compute the same at 64 (advice then:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from tree_sitter import Node
 
-from .. import warpflow
-from ..source import uncomment, walk
+from .. import headerconsts, warpflow
+from ..headerconsts import LOG2_NAME
+from ..source import uncomment
 from ..warpsites import LANE_HELPER_NAME
-from . import headerconsts, rowsplits
+from . import rowsplits
+from .discovery import shown
+from .finding import Related
 from .. import lazy_re
 
-LOG2_NAME = lazy_re.compile(r"(?i)(warp|wave(front)?)_?(size)?_?(log_?2?|(bit_?)?shift|bits|lg)$|"
-                            r"(^|_)(k_?)?(log_?2?|lg)_?(warp|wave(front)?)_?(size)?$")
 _HEADERS = (".h", ".hpp", ".cuh", ".hh", ".inl")
 _HELPER = lazy_re.compile(LANE_HELPER_NAME.pattern + r"|(^|_)(get_?)?(num_?warps|warp_?count|n_?warps)$")
-_CLASSES = ("translation_unit", "namespace_definition", "declaration_list", "struct_specifier", "class_specifier",
-            "field_declaration_list", "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "declaration")
 
 
 @dataclass(frozen=True)
@@ -68,7 +72,7 @@ def check(rule, ctx) -> None:
     """WS001's findings for these constants."""
     header = ctx.path.endswith(_HEADERS)
     own = constants(ctx)
-    headerconsts.check(rule, ctx, {c.name for c in own})  # an included header's, used here
+    _header_log2(rule, ctx, {c.name for c in own})  # an included header's, used here
     for c in own:
         if not c.uses and not header:
             continue  # unused in a source file (a header's uses are in the files that include it)
@@ -96,16 +100,7 @@ def _in_warp_code(ctx, use: Node) -> bool:
 
 def _static_members(ctx):
     """(class name, member name node, value) of `static const(expr) T name = <number>;` in classes."""
-    for node in walk(ctx.src.root, lambda n: n.type in _CLASSES):
-        if node.type != "field_declaration" or node.parent is None or node.parent.type != "field_declaration_list":
-            continue
-        words = {ctx.text(c) for c in node.children if c.type in ("storage_class_specifier", "type_qualifier")}
-        field, val = node.child_by_field_name("declarator"), node.child_by_field_name("default_value")
-        spec = node.parent.parent
-        owner = spec.child_by_field_name("name") if spec is not None else None
-        if "static" in words and words & {"const", "constexpr"} and field is not None and \
-                field.type == "field_identifier" and val is not None and val.type == "number_literal" and owner is not None:
-            yield ctx.text(owner), field, val
+    return headerconsts.static_members(ctx.src)
 
 
 def _qualified_uses(ctx, owner: str, name: str):
@@ -113,3 +108,90 @@ def _qualified_uses(ctx, owner: str, name: str):
         scope, nm = q.child_by_field_name("scope"), q.child_by_field_name("name")
         if scope is not None and nm is not None and ctx.text(nm) == name and ctx.text(scope).split("<")[0] == owner:
             yield q
+
+
+def _header_log2(rule, ctx, own: set[str]) -> None:
+    """WS001 at this file's first warp-level use of each log2-of-the-warp-size constant of 5 an
+    included header defines (`own`: the names the file defines itself, reported above).
+
+    A project header often holds only the constant (sphexa's `ryoanji/types.h`), and its uses are in
+    the files that include it (`warpscan.h`'s `for (int i = 0; i < GpuConfig::warpSizeLog2; i++) v =
+    min(v, __shfl_xor_sync(m, v, 1 << i))`: 5 xor steps reduce 32 of a 64-lane wave's lanes).  Linted
+    alone, the header has no use to judge by; linted with its includer, the use is visible, and the
+    header's definition is the related location: the line a fix changes.  The same tests as for a
+    constant of the file's own apply."""
+    seen: set[str] = set()
+    for name, val, src in headerconsts.header_log2(ctx.module.visible, ctx.pinned_on_amd):
+        if name in own or name in seen:
+            continue
+        seen.add(name)
+        uses = [u for u in _header_uses(ctx, name) if not ctx.guarded(u)]
+        warp = [u for u in uses if _in_warp_code(ctx, u)]
+        if not warp:
+            continue
+        line, col = val.start_point[0] + 1, val.start_point[1] + 1
+        where = Related(str(shown(Path(str(src.path)))), line, col, f"`{name}` hardcoded as 5 here")
+        related = (where,) + tuple(ctx.related(u, f"use of {name}") for u in warp[1:8])
+        header = Path(str(src.path)).name
+        rows = rowsplits.advise_uses(ctx, rule.code, warp)
+        if rows is not None:
+            ctx.report(rule, warp[0], f"`{name}` ({header}:{line}) hardcodes log2 of the warp size as 5; {rows}",
+                       severity="info", related=related)
+            continue
+        ctx.report(rule, warp[0], f"`{name}` ({header}:{line}) hardcodes log2 of the warp size as 5: this "
+                   f"warp-level use assumes 32-lane warps, which is wrong {ctx.breaks}; use log2 of a "
+                   f"per-architecture wave constant (6 under `__GFX9__`, else 5) in {header}", related=related)
+
+
+def _header_uses(ctx, name: str) -> list[Node]:
+    if "::" in name:
+        owner, member = name.rsplit("::", 1)
+        return list(_qualified_uses(ctx, owner, member))
+    return [n for n in ctx.nodes("identifier") if ctx.text(n) == name and n.parent is not None
+            and n.parent.type != "preproc_def"]
+
+
+def constant_name(value: Node) -> str | None:
+    """The name a constant's initializer is bound to (`static const int WS = 32;`: WS)."""
+    d = value.parent
+    if d is None or d.type != "init_declarator":
+        return None
+    n = d.child_by_field_name("declarator")
+    return n.text.decode() if n is not None and n.type == "identifier" else None
+
+
+def carrying_uses(ctx, s, name: str) -> list[Node]:
+    """The uses of the constant `name` (the value of site `s`) where the dataflow made a lane or warp
+    index of it (`lane = threadIdx.x % WS`: warpflow's derivations) that a warp-level use which
+    confirmed `s` reads (`who == lane`): where the 32 becomes the hazard, when the constant's other
+    uses are not about lanes (ECL-GC's `WS` is the warp and the bits of a colour word too)."""
+    sinks = ctx.analysis.sinks.get(s.id, ())
+    out = []
+    for d in ctx.analysis.derivations.get(s.id, ()):
+        u = next((i for i in ctx.src.index.under(d, "identifier") if ctx.text(i) == name), None)
+        if u is None:
+            continue  # the literal itself (`tid % 32`): the site's own finding is on it
+        held = _held_by(ctx, d)
+        f = ctx.function_at(d)
+        for k in sinks:
+            if ctx.function_at(k) is not f:
+                continue
+            if (k.start_byte <= d.start_byte and d.end_byte <= k.end_byte) or \
+                    (held is not None and any(ctx.text(i) == held for i in ctx.src.index.under(k, "identifier"))):
+                out.append(u)
+                break
+    return sorted(out, key=lambda n: n.start_byte)
+
+
+def _held_by(ctx, e: Node) -> str | None:
+    """The variable an expression's value is stored in (`int lane = e;`, `lane = e;`)."""
+    p = e.parent
+    while p is not None and p.type in ("parenthesized_expression", "cast_expression"):
+        e, p = p, p.parent
+    if p is not None and p.type == "init_declarator" and p.child_by_field_name("value") == e:
+        d = p.child_by_field_name("declarator")
+        return ctx.text(d) if d is not None and d.type == "identifier" else None
+    if p is not None and p.type == "assignment_expression" and p.child_by_field_name("right") == e:
+        left = p.child_by_field_name("left")
+        return ctx.text(left) if left is not None and left.type == "identifier" else None
+    return None

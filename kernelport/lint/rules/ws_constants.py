@@ -35,7 +35,11 @@ template arguments) derive it from the architecture: 64 under `__GFX9__`, else 3
 `KP_WAVE_SIZE` that `kernelport translate` emits).  If your build already defines the macro per
 architecture, list it in `portable-macros` in `[tool.kernelport]`.  A warp count multiplied by it
 in another definition (`#define NUM_THREADS (NUM_WARPS * WARP_SIZE)` with `NUM_WARPS 32`) is named
-too when its product at 64 lanes passes a block's 1024 threads: it has to shrink with the wave.
+too when its product at 64 lanes passes a block's 1024 threads: it has to shrink with the wave.  A
+constant not named for the warp (`static const int WS = 32;  // warp size and bits per int`) is
+reported where its 32 reaches a warp-level use, naming the uses where it makes a lane or warp
+index that such a use reads (`lane = threadIdx.x % WS` tested against a ballot's lane), not its
+other uses (`wbeg / WS` as 32-bit words).
 
 Stays silent on: macros that are not about warps (`#define TILE_DIM 32` for a tile), on a
 definition that nothing in its (non-header) file uses, on one whose warp-level uses are all in
@@ -126,9 +130,13 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                 continue
             if code == self.code and (s.node.start_byte, s.node.end_byte) not in seen:
                 seen.add((s.node.start_byte, s.node.end_byte))
-                name = ctx.macro_name(s.node) or "this constant"
-                ctx.report(self, s.node, f"`{name}` hardcodes a warp-size value ({ctx.text(s.node).strip()}) that "
-                           f"reaches a warp-level use{_why(s)}: wrong {ctx.breaks}; derive it from {ctx.wave}")
+                name = ctx.macro_name(s.node) or warpconsts.constant_name(s.node)
+                uses = warpconsts.carrying_uses(ctx, s, name) if name else []
+                ctx.report(self, s.node, f"`{name or 'this constant'}` hardcodes a warp-size value "
+                           f"({ctx.text(s.node).strip()}) that reaches a warp-level use{_why(s)}: wrong {ctx.breaks}; "
+                           f"derive it from {ctx.wave}",
+                           related=tuple(ctx.related(u, f"{name} makes a lane or warp index here that a warp-level "
+                                                        f"use reads") for u in uses[:8]))
 
 
     def _header_macro_uses(self, ctx) -> None:

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from ... import backends, cexpr, dialect
+from ... import backends, cexpr, dialect, guards
 from ...source import ident_name, walk
-from ...warpsites import int_value
+from ...warpsites import WARP_SIZE_NAME, int_value
 from ..rule import Rule, ex, register
 from .ws_lanemasks import _WaveWords
 
@@ -379,3 +379,142 @@ __global__ void rows(const float* in, float* out, int n) {
                            f"lane {ctx.text(lane)} of the whole warp: {ctx.breaks}, lanes 32-63 take the index of the "
                            f"group below them and the odd groups' work is never done; divide by the wave width or "
                            f"shuffle at width 32")
+
+
+@register
+class FiveDoublingsAgainstWave(Rule):
+    code, name = "WS030", "five-doublings-against-wave"
+    summary = "A loop of 5 doublings (up to 32) is compared with a value the wave width bounds."
+    docs = """\
+`for (int i = 0; i < 5; i++) { p <<= 1; if (p > n) break; }` with `n = min(requested, warpSize)`
+rounds `n` to a power of two that can be at most 32 = 2^5: the 5 is log2 of a 32-lane warp.  On a
+64-lane wave `n` goes up to 64, and a request between 33 and 63 rounds to 16 instead of 32 (Kokkos'
+HIP team policy rounded vector lengths so until its wave-64 fix).
+
+**Fix**: loop while the value is below the wave width (`while (p < warpSize)`), or take the step
+count from log2 of a per-architecture wave constant.
+
+Stays silent when what the doubled value is compared with does not read the wave width (a count of
+items), and on a loop of another length."""
+    languages = frozenset({"cuda", "hip"})
+    flags = (
+        ex("""
+__host__ int round_length(int requested) {
+    int n = requested < warpSize ? requested : warpSize;
+    int p = 1;
+    for (int i = 0; i < 5; i++) {  // !
+        p = p << 1;
+        if (p > n) break;
+    }
+    return p >> 1;
+}""", lang="hip"),
+    )
+    passes = (
+        ex("""
+__host__ int round_length(int requested, int items) {
+    int n = requested < items ? requested : items;
+    int p = 1;
+    for (int i = 0; i < 5; i++) {
+        p = p << 1;
+        if (p > n) break;
+    }
+    return p >> 1;
+}""", lang="hip", note="compared with a count of items, not the wave"),
+    )
+
+    def check(self, ctx) -> None:
+        if "5" not in ctx.src.text:
+            return
+        wave = None
+        for loop in ctx.nodes("for_statement"):
+            five = _five_steps(ctx, loop)
+            body = loop.child_by_field_name("body")
+            if five is None or body is None or ctx.side_of(loop) not in (None, guards.SIDE_AMD):
+                continue  # NVIDIA's code (32 lanes) or one architecture's; the AMD build's is wave-wide too
+            doubled = _doubled(ctx, body)
+            if not doubled:
+                continue
+            fn = loop.parent
+            while fn is not None and fn.type != "function_definition":
+                fn = fn.parent
+            if fn is None:
+                continue
+            wave = wave or _WaveWords(ctx)
+            for cmp in walk(body):
+                if cmp.type != "binary_expression" or _op(ctx, cmp) not in _ORDER:
+                    continue
+                left, right = _bare(cmp.child_by_field_name("left")), _bare(cmp.child_by_field_name("right"))
+                if left is None or right is None:
+                    continue
+                other = right if ctx.text(left) in doubled else left if ctx.text(right) in doubled else None
+                hit = _wave_read(ctx, wave, fn, other, loop.start_byte) if other is not None else None
+                if hit is not None:
+                    ctx.report(self, five, f"5 doublings reach at most 32 (log2 of a 32-lane warp), but the doubled "
+                               f"value is compared with `{ctx.text(other)}`, which the wave width bounds: {ctx.breaks} "
+                               f"a value between 33 and 63 rounds to 16; loop while it is below the wave width",
+                               related=(ctx.related(cmp, "the comparison"),
+                                        ctx.related(hit, "reads the wave width")))
+                    break
+
+
+def _five_steps(ctx, loop: Node) -> Node | None:
+    """The literal of a counted loop that runs 5 times (`i = 0; i < 5; i++`), else None."""
+    init, cond, update = (loop.child_by_field_name(k) for k in ("initializer", "condition", "update"))
+    cond = _bare(cond)
+    if init is None or cond is None or update is None or cond.type != "binary_expression":
+        return None
+    var = None
+    for d in walk(init):
+        if d.type == "init_declarator" and int_value(ctx.text(d.child_by_field_name("value") or d)) == 0:
+            var = ident_name(d.child_by_field_name("declarator"))
+        elif d.type == "assignment_expression" and int_value(ctx.text(d.child_by_field_name("right") or d)) == 0:
+            var = ctx.text(d.child_by_field_name("left") or d)
+    left, right, op = _bare(cond.child_by_field_name("left")), _bare(cond.child_by_field_name("right")), _op(ctx, cond)
+    if var is None or left is None or right is None or ctx.text(left) != var or \
+            " ".join(ctx.text(update).split()) not in (f"{var}++", f"++{var}", f"{var} += 1"):
+        return None
+    n = int_value(ctx.text(right))
+    return right if (op == "<" and n == 5) or (op == "<=" and n == 4) else None
+
+
+def _doubled(ctx, body: Node) -> set[str]:
+    """The names the loop body doubles (`p <<= 1`, `p = p << 1`, `p *= 2`, `p = 2 * p`, `p += p`)."""
+    out = set()
+    for d in walk(body):
+        if d.type != "assignment_expression":
+            continue
+        left, right, op = d.child_by_field_name("left"), _bare(d.child_by_field_name("right")), _op(ctx, d)
+        if left is None or right is None or left.type != "identifier":
+            continue
+        x, r = ctx.text(left), " ".join(ctx.text(right).split())
+        if (op == "<<=" and r == "1") or (op == "*=" and r == "2") or (op == "+=" and r == x) or \
+                (op == "=" and r in (f"{x} << 1", f"{x} * 2", f"2 * {x}", f"{x} + {x}")):
+            out.add(x)
+    return out
+
+
+def _wave_read(ctx, wave: _WaveWords, fn: Node, expr: Node, before: int, calls: bool = True) -> Node | None:
+    """Where `expr` (or the value its local name last held) reads the wave width: the built-in or a
+    macro of it, a name for the warp size that is not 32 here (`HIPTraits::WarpSize`), or a call of
+    a function of this file that returns one."""
+    found = _reads_wave(ctx, wave, fn, expr, before)
+    if found is not None:
+        return found[0]
+    expr = _bare(expr)
+    if expr is not None and expr.type == "identifier":
+        expr = _value_at(ctx, fn, ctx.text(expr), before) or expr
+    for d in walk(expr):
+        if d.type in ("identifier", "field_identifier", "qualified_identifier") and \
+                WARP_SIZE_NAME.search(ctx.text(d).split("::")[-1]) and ctx.text(d).split("::")[-1] not in ctx.hardcoded_macros:
+            return d
+        if calls and d.type == "call_expression":
+            callee = d.child_by_field_name("function")
+            name = ctx.text(callee).split("::")[-1] if callee is not None else ""
+            for f in ctx.module.functions.values():
+                if f.body is None or f.name.split("::")[-1] != name or f.params:
+                    continue
+                for r in walk(f.body):
+                    if r.type == "return_statement" and r.named_children and \
+                            _wave_read(ctx, wave, f.node, r.named_children[0], r.start_byte, calls=False) is not None:
+                        return d
+    return None
