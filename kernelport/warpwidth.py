@@ -325,8 +325,9 @@ def _warp_width_text(text: str, k: Function, module: Module, names, mask: bool) 
 
 def row_lanes(k: Function, module: Module, names=None) -> list[Geometry]:
     """A kernel of a 2-D (or 3-D) block whose lane is `threadIdx.x` alone (`threadIdx.x & 31`,
-    `threadIdx.x % warpSize`), not a linear thread index: its block's x is a whole number of CUDA
-    warps, and the rows as warps (`dim3(32, 8)`) are what that says where no launch is seen.  At 64
+    `threadIdx.x % warpSize`), not a linear thread index, and no warp index within a row
+    (`threadIdx.x / 32`: rows of several warps): its block's x is a whole number of CUDA warps, and
+    the rows as warps (`dim3(32, 8)`) are what that says where no launch is seen.  At 64
     such a wave holds two rows whose `threadIdx.x` repeat 0-31: a wave-wide fold sums the two rows,
     and a lane read of `threadIdx.x & 63` never reaches lanes 32-63.  32-lane groups are right for
     rows of 32 and for any x that is whole warps (`dim3(64, 4)`): the lane is the hardware's there."""
@@ -337,20 +338,27 @@ def row_lanes(k: Function, module: Module, names=None) -> list[Geometry]:
     fields = {_thread_field(src, n) for n in src.index.under(k.body, "field_expression")}
     if not fields & {"y", "z"}:
         return []
+    lane = None
     for n in src.index.under(k.body, "binary_expression"):
         op = n.child_by_field_name("operator")
-        if op is None or src.text_of(op) not in ("&", "%"):
-            continue
         left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
-        if left is None or right is None:
+        if op is None or left is None or right is None or _thread_field(src, left) != "x" and \
+                _thread_field(src, right) != "x":
             continue
+        o = src.text_of(op)
+        if o in ("/", ">>") and _thread_field(src, left) == "x" and \
+                (int_value(src.text_of(right)) == 5 if o == ">>" else
+                 _warp_width_text(src.text_of(right), k, module, names, False)):
+            return []  # a warp index within the row (`threadIdx.x / 32`): rows of several warps
         for a, b in ((left, right), (right, left)):
-            if _thread_field(src, a) == "x" and \
-                    _warp_width_text(src.text_of(b), k, module, names, src.text_of(op) == "&"):
-                text = " ".join(src.text_of(n).split())
-                return [Geometry(32, None, f"a 2-D block whose lane is `{text}` (rows of 32 threads as warps; "
-                                           "no launch gives the block)", n)]
-    return []
+            if lane is None and o in ("&", "%") and _thread_field(src, a) == "x" and \
+                    _warp_width_text(src.text_of(b), k, module, names, o == "&"):
+                lane = n
+    if lane is None:
+        return []
+    text = " ".join(src.text_of(lane).split())
+    return [Geometry(32, None, f"a 2-D block whose lane is `{text}` (rows of 32 threads as warps; "
+                               "no launch gives the block)", lane)]
 
 
 def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[str, Node] | None = None) -> Widths:

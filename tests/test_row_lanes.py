@@ -88,3 +88,10 @@ def test_lint_leaves_rows_of_32_alone():  # correct at 64 as written: each row k
 def test_lint_still_flags_the_one_d_ladder_from_16():  # look-alike: a 1-D block's ladder misses lanes 32-63
     codes = _lint_codes(ROWS.replace("blockIdx.x * blockDim.y + threadIdx.y", "blockIdx.x"))
     assert "WS004" in codes, codes
+
+
+def test_rows_of_several_warps_still_fold_the_wave():  # look-alike: `threadIdx.x / 32` says x > 32
+    code = ROWS.replace("if (lane == 0) out[row] = v;", "if (lane == 0 && threadIdx.x / 32 == 0) out[row] = v;")
+    p = port(code)
+    assert p.ok, [d.format() for d in p.diagnostics]
+    assert "warpSize / 2" in p.body and ", 32)" not in p.body
