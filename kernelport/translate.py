@@ -376,8 +376,7 @@ class Translator(ApiNames, MemberSpaces, Soundness):
                     continue
                 if target is None:
                     self.problem("KP202", node, f"{self.src.text_of(node.child_by_field_name('function'))} has no "
-                                 f"{self.backend.upper()} equivalent",
-                                 "rewrite it with portable warp operations (shuffles, ballots)")
+                                 f"{self.backend.upper()} equivalent", c.hint)
                     continue
                 fn = node.child_by_field_name("function")
                 if c.kind in ("index", "type", "runtime"):  # a plain rename: the arguments stay as written
