@@ -287,7 +287,8 @@ def _evidence(k: Function, module: Module, specs, names) -> list[Geometry]:
         if v is not None and v <= 32:
             out.append(Geometry(None, v, f"__launch_bounds__({v})", k.launch_bounds))
     out += row_guards(k, module, names)
-    if not out:  # nothing says what the block is: the kernel's own lanes may still say rows of 32
+    if all(e.verdict is None for e in out):  # nothing says what the block is (`<<<g, lc.numthread>>>`):
+        # the kernel's own lanes may still say rows of 32
         out += row_lanes(k, module, names)
     return out
 

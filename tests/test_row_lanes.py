@@ -95,3 +95,13 @@ def test_rows_of_several_warps_still_fold_the_wave():  # look-alike: `threadIdx.
     p = port(code)
     assert p.ok, [d.format() for d in p.diagnostics]
     assert "warpSize / 2" in p.body and ", 32)" not in p.body
+
+
+def test_a_launch_whose_block_is_not_known_still_leaves_rows_of_32():  # cuTT: `<<<lc.numblock, lc.numthread>>>`
+    code = ROWS + """
+    struct LaunchConfig { dim3 numblock, numthread; };
+    void run(const LaunchConfig& lc, const float* in, float* out) { row_sums<<<lc.numblock, lc.numthread>>>(in, out); }
+    """
+    p = port(code)
+    assert p.ok, [d.format() for d in p.diagnostics]
+    assert "__shfl_xor(v, i, 32)" in p.body
