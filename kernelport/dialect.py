@@ -43,6 +43,13 @@ class Concept:
     note: str = ""
 
     @property
+    def hint(self) -> str:
+        """What to do where a backend has no spelling of it (KP202)."""
+        if self.warp_level:
+            return "rewrite it with portable warp operations (shuffles, ballots)"
+        return "rewrite it with portable operations, or keep it under #ifdef __CUDA_ARCH__ so that only the CUDA build compiles it"
+
+    @property
     def aliases(self) -> dict[str, tuple[str, ...]]:
         """Other accepted spellings per backend (legacy or alternative names), read but never written."""
         return _backends().aliases_of(self.key)

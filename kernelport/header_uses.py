@@ -21,7 +21,8 @@ def left_out(tr, node: Node, header: str) -> bool:
     if pattern is None:
         return False
     shape = re.compile(pattern)
-    used = next((n for t in _NAMES for n in tr.src.index.of_type(t) if shape.fullmatch(tr.src.text_of(n))), None)
+    used = min((n for t in _NAMES for n in tr.src.index.of_type(t) if shape.fullmatch(tr.src.text_of(n))),
+               key=lambda n: n.start_byte, default=None)  # the first use in the file
     if used is not None:
         tr.problem("KP209", used, f"`{tr.src.text_of(used)}` comes from <{header}>, which has no "
                    f"{tr.backend.upper()} equivalent", f"write it without <{header}>'s names (`{pattern}`), or keep "

@@ -534,3 +534,16 @@ def ident_name(node: Node | None) -> str | None:
             continue
         node = node.child_by_field_name("declarator")
     return None
+
+
+def parameter_name(node: Node) -> bool:
+    """Whether `node` is the name a parameter declares (`void f(const int warpSize);`, a prototype's
+    too): the user's own name, not a use of the built-in it spells."""
+    n, p = node, node.parent
+    while p is not None and p.type in ("pointer_declarator", "reference_declarator", "array_declarator") and \
+            p.child_by_field_name("declarator") == n:
+        n, p = p, p.parent
+    if p is not None and p.type == "reference_declarator" and n.type == "identifier":  # (its name is unnamed)
+        n, p = p, p.parent
+    return p is not None and p.type in ("parameter_declaration", "optional_parameter_declaration") and \
+        p.child_by_field_name("declarator") == n

@@ -26,7 +26,7 @@ from .model import Module, build
 from .realign import realign_comments
 from .cprecedence import PREC as _PREC, binds_at_least as _binds_at_least
 from .rewrite import Rewriter
-from .source import SourceFile, call_args, walk
+from .source import SourceFile, call_args, parameter_name, walk
 
 
 # The dialect translate reads (CUDA): its spellings are the ones looked up in the user's text.
@@ -376,8 +376,7 @@ class Translator(ApiNames, MemberSpaces, Soundness):
                     continue
                 if target is None:
                     self.problem("KP202", node, f"{self.src.text_of(node.child_by_field_name('function'))} has no "
-                                 f"{self.backend.upper()} equivalent",
-                                 "rewrite it with portable warp operations (shuffles, ballots)")
+                                 f"{self.backend.upper()} equivalent", c.hint)
                     continue
                 fn = node.child_by_field_name("function")
                 if c.kind in ("index", "type", "runtime"):  # a plain rename: the arguments stay as written
@@ -481,7 +480,7 @@ class Translator(ApiNames, MemberSpaces, Soundness):
         if backends.get(self.backend).wave_constant != "exact":
             return  # only a bound on this backend: keep the run-time value
         for use in self.module.uses:
-            if use.concept.key == "warp_size" and not self.rw.has(use.node) and \
+            if use.concept.key == "warp_size" and not self.rw.has(use.node) and not parameter_name(use.node) and \
                     context(use.node, self.module) in ("const", "size"):
                 text = self.wave(use.node)
                 self.rw.replace(use.node, text)

@@ -287,7 +287,79 @@ def _evidence(k: Function, module: Module, specs, names) -> list[Geometry]:
         if v is not None and v <= 32:
             out.append(Geometry(None, v, f"__launch_bounds__({v})", k.launch_bounds))
     out += row_guards(k, module, names)
+    if all(e.verdict is None for e in out):  # nothing says what the block is (`<<<g, lc.numthread>>>`):
+        # the kernel's own lanes may still say rows of 32
+        out += row_lanes(k, module, names)
     return out
+
+
+def _thread_field(src, n: Node) -> str | None:
+    """'x', 'y' or 'z' where `n` is `threadIdx.<f>` (as the input's dialect spells it)."""
+    while n.type in ("parenthesized_expression", "cast_expression") and n.named_children:
+        n = n.child_by_field_name("value") if n.type == "cast_expression" else n.named_children[0]
+        if n is None:
+            return None
+    if n.type != "field_expression":
+        return None
+    base, fld = n.child_by_field_name("argument"), n.child_by_field_name("field")
+    c = dialect.lookup(backends_source(), src.text_of(base)) if base is not None else None
+    return src.text_of(fld) if c is not None and c.key == "thread_idx" and fld is not None else None
+
+
+def _warp_width_text(text: str, k: Function, module: Module, names, mask: bool) -> bool:
+    """Whether `text` is the warp width (`%`: 32, `warpSize`) or its lane mask (`&`: 31, `warpSize - 1`)."""
+    t = " ".join(text.strip("() ").split())
+    if mask:
+        m = re.fullmatch(r"\(?\s*([A-Za-z_]\w*)\s*-\s*1\s*\)?", t)
+        if int_value(t) == 31:
+            return True
+        if m is None:
+            return False
+        t = m.group(1)
+    elif int_value(t) == 32:
+        return True
+    if not re.fullmatch(r"[A-Za-z_]\w*", t):
+        return False
+    value = constant(t, k, module, names)
+    return value == 32 or (value is None and (t == "warpSize" or bool(WARP_SIZE_NAME.search(t))))
+
+
+def row_lanes(k: Function, module: Module, names=None) -> list[Geometry]:
+    """A kernel of a 2-D (or 3-D) block whose lane is `threadIdx.x` alone (`threadIdx.x & 31`,
+    `threadIdx.x % warpSize`), not a linear thread index, and no warp index within a row
+    (`threadIdx.x / 32`: rows of several warps): its block's x is a whole number of CUDA warps, and
+    the rows as warps (`dim3(32, 8)`) are what that says where no launch is seen.  At 64
+    such a wave holds two rows whose `threadIdx.x` repeat 0-31: a wave-wide fold sums the two rows,
+    and a lane read of `threadIdx.x & 63` never reaches lanes 32-63.  32-lane groups are right for
+    rows of 32 and for any x that is whole warps (`dim3(64, 4)`): the lane is the hardware's there."""
+    src = module.source
+    if k.body is None:
+        return []
+    names = _names(module) if names is None else names
+    fields = {_thread_field(src, n) for n in src.index.under(k.body, "field_expression")}
+    if not fields & {"y", "z"}:
+        return []
+    lane = None
+    for n in src.index.under(k.body, "binary_expression"):
+        op = n.child_by_field_name("operator")
+        left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+        if op is None or left is None or right is None or _thread_field(src, left) != "x" and \
+                _thread_field(src, right) != "x":
+            continue
+        o = src.text_of(op)
+        if o in ("/", ">>") and _thread_field(src, left) == "x" and \
+                (int_value(src.text_of(right)) == 5 if o == ">>" else
+                 _warp_width_text(src.text_of(right), k, module, names, False)):
+            return []  # a warp index within the row (`threadIdx.x / 32`): rows of several warps
+        for a, b in ((left, right), (right, left)):
+            if lane is None and o in ("&", "%") and _thread_field(src, a) == "x" and \
+                    _warp_width_text(src.text_of(b), k, module, names, o == "&"):
+                lane = n
+    if lane is None:
+        return []
+    text = " ".join(src.text_of(lane).split())
+    return [Geometry(32, None, f"a 2-D block whose lane is `{text}` (rows of 32 threads as warps; "
+                               "no launch gives the block)", lane)]
 
 
 def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[str, Node] | None = None) -> Widths:

@@ -90,10 +90,14 @@ class CUDA(Backend):
     # An included header of the toolkit or its libraries (`<cuda_pipeline.h>`, `<cub/block/...>`),
     # NVIDIA's profiling and management ones too (CUPTI, NVPerf, NVML: the HIP API table has none).
     api_header_pattern = (r"(cuda|cublas|curand|cufft|cusparse|cusolver|cudnn|nvrtc|nvToolsExt|cupti|nvperf)\w*\.h"
-                          r"|nvml\.h|cub/.*|cuda/.*")
+                          r"|nvml\.h|cub/.*|cuda/.*|mma\.h")
     # cudaTypedefs.h declares the driver API's entry points as function pointer types (`PFN_cuInit`,
     # `PFN_cuMemMap_v10020`, for cudaGetDriverEntryPoint) and nothing else: HIP has none of them.
-    header_declares = {"cudaTypedefs.h": r"PFN_cu\w+"}
+    # mma.h declares the warp matrix functions (nvcuda::wmma): HIP's runtime has none of them (rocWMMA,
+    # a separate library for MFMA/WMMA GPUs only, spells them differently), Metal neither.
+    header_declares = {"cudaTypedefs.h": r"PFN_cu\w+",
+                       "mma.h": r"nvcuda|wmma|fragment|fill_fragment|load_matrix_sync|store_matrix_sync|mma_sync"
+                                r"|matrix_a|matrix_b|accumulator|mem_row_major|mem_col_major"}
     # Legacy mask-less names (pre-CUDA 9) read as the same concepts.
     aliases = {"shfl": ("__shfl",), "shfl_up": ("__shfl_up",), "shfl_down": ("__shfl_down",),
                "shfl_xor": ("__shfl_xor",), "ballot": ("__ballot",), "any": ("__any",), "all": ("__all",),

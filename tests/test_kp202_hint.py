@@ -1,0 +1,30 @@
+"""KP202's hint follows what has no equivalent (held-out set 14: Marlin's and MatmulTutorial's
+`__cvta_generic_to_shared`, an address conversion, was told to use shuffles and ballots)."""
+from __future__ import annotations
+
+import textwrap
+
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+CODE = """
+__global__ void k(int* out, int v) {
+    extern __shared__ int buf[];
+    unsigned a = (unsigned)__cvta_generic_to_shared(buf);
+    out[threadIdx.x] = a + __reduce_add_sync(0xffffffff, v);
+}
+"""
+
+
+def _hints() -> dict[int, str]:
+    p = translate(SourceFile.from_text(textwrap.dedent(CODE), "t.cu"), "hip")[0]
+    return {d.line: d.format() for d in p.diagnostics if d.code == "KP202"}
+
+
+def test_an_address_conversion_is_not_sent_to_warp_operations():
+    hint = _hints()[4]
+    assert "__cvta_generic_to_shared" in hint and "shuffles" not in hint and "#ifdef __CUDA_ARCH__" in hint
+
+
+def test_a_warp_collective_still_gets_the_warp_hint():  # look-alike: a warp-level name on the next line
+    assert "portable warp operations (shuffles, ballots)" in _hints()[5]
