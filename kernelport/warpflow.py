@@ -12,7 +12,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from . import backends, dialect, fnscopes, laddersteps, launchrows, maskmemory, masksources, memberlanes, shufflewrappers
-from . import templateargs, warpreach, warpshapes, warpwidth
+from . import masktypes, templateargs, warpreach, warpshapes, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .fnscopes import callers_closure  # (lint's divergence pass imports it from here too)
@@ -392,6 +392,7 @@ class _Analyzer:
         for callee in callees:  # the definitions C++ would call (fnscopes); facts join where it is ambiguous
             ck = self.scopes.key(callee)
             templateargs.bind(self, fn, callee)  # `merge<K, V, 16>(k, v)`: 16 binds the template's L
+            masktypes.note_call(self, callee, fn, args, n)  # what T a `T f(...)` returns here (masktypes)
             if ck in self.width_params and len(args) <= self.width_params[ck][0]:
                 self.a.wave_shuffles.append((n, self.width_params[ck][1], self.cur or None))
             for p, f, a in zip(callee.params, arg_facts, args):
@@ -463,10 +464,7 @@ class _Analyzer:
             for c in n.named_children:
                 f |= self.ex(c)
             if self.fn is not None:
-                rtype = self.fn.node.child_by_field_name("type")
-                if (VOTE, -1) in f and rtype is not None and self.is_int32(rtype):
-                    sid = self.site(rtype, "type32")
-                    self.confirm({(WS, sid)}, f"'{self.fn.name}' returns a ballot mask", n, kinds=(WS,))
+                masktypes.returned(self, n, f)  # a 32-bit return type, or `T f(...)` deduced or given as one
                 old = self.returns.get(self.cur, frozenset())
                 if not f <= old:
                     self.returns[self.cur] = old | f
@@ -590,6 +588,7 @@ class _Analyzer:
             self._post()
             if not self.changed:
                 break
+        masktypes.check_returns(self)  # a template parameter returned as a mask and as other values: KP232
         self._name_confirmed_globals()
         self._logical_groups()
         return self.a
