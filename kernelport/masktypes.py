@@ -19,11 +19,13 @@ types, parameters and 32-bit bit operations; here:
 """
 from __future__ import annotations
 
+import os
 import re
 
 from tree_sitter import Node
 
 from .model import Function
+from .masksources import is_int32
 from .warpsites import VOTE, WS, Issue, INT32_TYPES
 
 _WIDE = frozenset({"unsigned long long", "long long", "uint64_t", "int64_t", "size_t", "unsigned long long int",
@@ -136,3 +138,85 @@ def check_returns(an) -> None:
             "to 32 bits, and returning the 64-bit lane-mask type would change the other values",
             key, "return the ballot from a function of its own whose return type is `unsigned long long` "
             "(or `auto`)"))
+
+
+def _struct_field(an, base: Node, field: str) -> tuple[str, Node | None, object]:
+    """(the struct's name, the field's declaration, the source file declaring it: this one or a
+    header's) for `base.field` where `base` is a local or a by-value parameter of a struct type."""
+    if base.type != "identifier" or an.fn is None:
+        return "", None, None
+    name = an.src.text_of(base)
+    p = an.fn.param(name)
+    tnode = an.decl_types.get((an.cur, name))
+    t = _plain(p.type if p is not None and not p.pointer else an.src.text_of(tnode) if tnode is not None else "")
+    t = t.removeprefix("struct ").strip()
+    if not t:
+        return "", None, None
+    vis = an.m.visible
+    others = vis.elsewhere.modules() if vis is not None and vis.elsewhere is not None else ()
+    for src in (an.src, *(m.source for m in others)):  # this file's, then a header's (not rewritable here)
+        for s in src.index.of_types("struct_specifier", "class_specifier"):
+            n, body = s.child_by_field_name("name"), s.child_by_field_name("body")
+            if n is None or body is None or src.text_of(n) != t:
+                continue
+            for d in body.named_children:
+                if d.type == "field_declaration" and any(
+                        src.text_of(x) == field for x in d.children_by_field_name("declarator")):
+                    return t, d, src
+            return t, None, None
+    return t, None, None
+
+
+def _layout_shared(an, struct: str) -> str | None:
+    """Why the struct's layout is not the device code's alone (a kernel parameter, host code, sizeof), or None."""
+    for f in an.m.functions.values():
+        if f.is_kernel and any(_plain(p.type).removeprefix("struct ") == struct for p in f.params):
+            return f"kernel '{f.name}' takes it as a parameter"
+        if f.is_host and not f.is_device and f.body is not None and \
+                re.search(rf"\b{re.escape(struct)}\b", an.src.text_of(f.body)):
+            return f"host function '{f.name}' uses it"
+    if re.search(rf"\bsizeof\s*\(\s*(struct\s+)?{re.escape(struct)}\s*\)", an.src.text):
+        return "its size is taken (sizeof)"
+    return None
+
+
+def field_store(an, left: Node, facts: frozenset, at: Node) -> None:
+    """`v.mask = ballot`: the field holds a lane mask (what reads of `v.mask` see); where the field is
+    declared 32 bits, its type is a type32 site when the struct is this file's own and its layout the
+    device code's alone (the port widens it), else KP232 at the store."""
+    an.ex(left)
+    if left.type != "field_expression":
+        return
+    base, fld = left.child_by_field_name("argument"), left.child_by_field_name("field")
+    if base is None or fld is None or an.src.text_of(left.child_by_field_name("operator") or fld) == "->":
+        return
+    if base.type == "identifier":
+        an.bind(f"{an.src.text_of(base)}.{an.src.text_of(fld)}", facts)
+    if (VOTE, -1) not in facts:
+        return
+    struct, decl, src = _struct_field(an, base, an.src.text_of(fld))
+    tnode = decl.child_by_field_name("type") if decl is not None else None
+    if tnode is None or not is_int32(src.text_of(tnode), an.aliases):
+        return
+    here = src is an.src
+    shared = _layout_shared(an, struct) if here else "it is declared in an included header, ported on its own"
+    if shared is None and len(decl.children_by_field_name("declarator")) > 1:
+        shared = "its declaration declares other fields with the same type"
+    if shared is None:
+        an.confirm({(WS, an.site(tnode, "type32"))}, f"'{struct}::{an.src.text_of(fld)}' holds a ballot mask", at,
+                   kinds=(WS,))
+    elif not any(i.node == at for i in an.a.issues):
+        an.a.issues.append(Issue(
+            "KP232", at, f"a ballot is stored in the 32-bit field '{an.src.text_of(fld)}' of '{struct}' (declared "
+            f"`{src.text_of(tnode)}` at {'line ' if here else os.path.basename(src.path) + ':'}{src.loc(tnode).line}), whose "
+            f"layout the port cannot widen: {shared}",
+            an.scopes.key(an.fn) or None, "keep the mask in an `unsigned long long` local (or `auto`), or declare "
+            "the field `unsigned long long`"))
+
+
+def field_facts(an, n: Node) -> frozenset:
+    """What `v.field` holds where the function stored a lane mask in it (field_store)."""
+    base, fld = n.child_by_field_name("argument"), n.child_by_field_name("field")
+    if base is None or fld is None or base.type != "identifier" or an.fn is None:
+        return frozenset()
+    return an.env.get((an.cur, f"{an.src.text_of(base)}.{an.src.text_of(fld)}"), frozenset())

@@ -113,7 +113,7 @@ class _Analyzer:
                 return frozenset({(BDIM, -1)})
             if c is not None and c.key in ("block_idx", "grid_dim"):
                 return frozenset()
-            return self.ex(base)
+            return self.ex(base) | masktypes.field_facts(self, n)  # `v.mask`: a ballot stored in the field
         if t in ("parenthesized_expression",):
             return self.ex(n.named_children[0]) if n.named_children else frozenset()
         if t == "cast_expression":  # `(unsigned)(ballot >> (lane & 32))`: its warp's 32 bits, no wave mask
@@ -271,8 +271,8 @@ class _Analyzer:
             self._check_store(name, R, n)
         elif left.type == "subscript_expression":
             self.subscript(left, store=R)
-        else:
-            self.ex(left)
+        else:  # (its parts' sinks; `v.mask = ballot`: a 32-bit field, masktypes)
+            masktypes.field_store(self, left, R, n)
         return R
 
     def _check_store(self, name: str, facts, at: Node) -> None:

@@ -170,3 +170,49 @@ def test_a_header_ballot_wrapper_called_by_32_lane_rows_is_a_vote_that_decides_n
     rc, out, err = _project(tmp_path, {"r.cu": ROWS_CALLER})
     assert rc == 1 and "r.cu:7:16: error: KP219" in err, err
     assert "votes that may see two 32-lane groups of one 64-lane wave" in err
+
+
+FIELD = """
+struct Vote {
+    unsigned mask;
+    int leader;
+};
+__global__ void count(const float* x, int* out) {
+    int keep = x[threadIdx.x] > 0.0f;
+    Vote v;
+    v.mask = __ballot_sync(0xffffffff, keep);
+    v.leader = __ffs(v.mask) - 1;
+    if (keep && (threadIdx.x & 31) == v.leader) atomicAdd(out, __popc(v.mask));
+}
+"""
+
+
+def test_a_ballot_in_a_32_bit_field_of_the_files_own_struct_is_widened():
+    port = hip(FIELD)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "    unsigned long long mask;\n    int leader;" in port.body
+    assert "__ffsll(v.mask)" in port.body and "__popcll(v.mask)" in port.body
+    assert ws008(FIELD) == {3}
+
+
+def test_a_32_bit_field_holding_other_values_stays():
+    code = FIELD.replace("v.mask = __ballot_sync(0xffffffff, keep);", "v.mask = keep;")
+    port = hip(code)
+    assert port.ok and "    unsigned mask;\n" in port.body and "__popc(v.mask)" in port.body
+    assert ws008(code) == set()
+
+
+def test_a_field_whose_layout_is_shared_with_the_host_is_refused():
+    code = FIELD.replace("Vote v;", "").replace("const float* x, int* out)", "const float* x, int* out, Vote v)")
+    port = hip(code)
+    errors = [d for d in port.diagnostics if d.severity == "error"]
+    assert [(d.code, d.location.line) for d in errors] == [("KP232", 9)], [d.format() for d in errors]
+    assert "kernel 'count' takes it as a parameter" in errors[0].message
+
+
+def test_a_field_of_a_headers_struct_is_refused(tmp_path):
+    from trust_support import kp_inproc
+    (tmp_path / "vote.h").write_text("struct Vote {\n    unsigned mask;\n    int leader;\n};\n")
+    (tmp_path / "a.cu").write_text('#include "vote.h"\n' + FIELD.split("};", 1)[1])
+    rc, out, err = kp_inproc("translate", tmp_path / "a.cu", "--to", "hip", "-o", tmp_path / "out")
+    assert rc == 1 and "a.cu:6:5: error: KP232" in err and "declared `unsigned` at vote.h:2" in err, err
