@@ -26,8 +26,12 @@ from tree_sitter import Node
 
 from .model import Function
 from .masksources import is_int32
-from .warpsites import VOTE, WS, Issue, INT32_TYPES
+from .warpsites import VOTE, WRES, WS, Issue, INT32_TYPES
 
+# `__ffs(ballot) - 1`: a voting lane's index, read from the mask.  Compared with a lane (`lane == leader`),
+# in any function (a helper given the lane and the mask as parameters), it is a lane test: the lane is
+# the wave's.  (A shuffle result's kind, WRES, with its own marker.)
+MASK_LANE = frozenset({(WRES, -3)})
 _WIDE = frozenset({"unsigned long long", "long long", "uint64_t", "int64_t", "size_t", "unsigned long long int",
                    "long long int"})
 _NOT_INT = frozenset({"bool", "float", "double", "half", "__half"})

@@ -237,7 +237,7 @@ class _Analyzer:
                 out.add((VOTE, -1))
             return frozenset(out)
         if op in ("==", "!=", "<", "<=", ">", ">="):
-            if self.fn is not None and self.cur in self.warp_keys and (
+            if self.fn is not None and (self.cur in self.warp_keys or not masktypes.MASK_LANE.isdisjoint(L | R)) and (
                     {LANE, WARP, LANE_OK, WRES} & (kinds_L | kinds_R)):
                 step = laddersteps.threshold(self.src, self.dialect, n)  # `n >= 32` over a step at 16 keeps its 32
                 self.confirm({f for f in L | R if not (step and f[1] >= 0 and self.a.sites[f[1]].node == step[0])},
@@ -386,7 +386,8 @@ class _Analyzer:
                         k == MASK and self.a.sites[s].confirmed for k, s in arg_facts[0])):
                     sid = self.site(n, "bitop64")
                     self.confirm({(WS, sid)}, f"{name} of a lane mask counts only 32 lanes", n, kinds=(WS,))
-                return frozenset(f for f in arg_facts[0] if f[0] == VOTE and c.key == "brev")  # lanes reversed: a mask
+                return frozenset(f for f in arg_facts[0] if f[0] == VOTE and c.key == "brev") | (  # reversed: a mask
+                    masktypes.MASK_LANE if c.key == "ffs" and VOTE in kinds else frozenset())  # a voting lane
             return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP))
         callees = self.scopes.resolve(self.fn, fn, args, lambda a: fnscopes.arg_type(self, a))
         for callee in callees:  # the definitions C++ would call (fnscopes); facts join where it is ambiguous

@@ -216,3 +216,32 @@ def test_a_field_of_a_headers_struct_is_refused(tmp_path):
     (tmp_path / "a.cu").write_text('#include "vote.h"\n' + FIELD.split("};", 1)[1])
     rc, out, err = kp_inproc("translate", tmp_path / "a.cu", "--to", "hip", "-o", tmp_path / "out")
     assert rc == 1 and "a.cu:6:5: error: KP232" in err and "declared `unsigned` at vote.h:2" in err, err
+
+
+HELPER_LEADER = """
+__device__ void add_count(int* c, unsigned m, int lane) {
+    int leader = __ffs(m) - 1;
+    if (lane == leader) atomicAdd(c, __popc(m));
+}
+__global__ void count(const float* x, int* out) {
+    int lane = threadIdx.x & 31;
+    add_count(out, ARG, lane);
+}
+"""
+
+
+def test_a_lane_compared_with_a_voting_lane_in_a_helper_is_the_waves_lane():
+    """`lane == __ffs(mask) - 1` in a helper given both: at wave 64 `threadIdx.x & 31` made lanes L and
+    L + 32 leaders and the count was added twice (the port compiled; verify: 280 for 140)."""
+    code = HELPER_LEADER.replace("ARG", "__ballot_sync(0xffffffff, x[threadIdx.x] > 0.0f)")
+    port = hip(code)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "int lane = threadIdx.x & (warpSize - 1);" in port.body
+    assert 7 in {f.line for f in lint_text(textwrap.dedent(code), "t.cu") if f.code == "WS002"}
+
+
+def test_a_lane_compared_with_a_bit_of_a_data_word_stays():
+    code = HELPER_LEADER.replace("ARG", "__float_as_uint(x[threadIdx.x])")
+    port = hip(code)
+    assert port.ok and "int lane = threadIdx.x & 31;" in port.body
+    assert not [f for f in lint_text(textwrap.dedent(code), "t.cu") if f.code.startswith("WS")]
