@@ -245,3 +245,10 @@ def test_a_lane_compared_with_a_bit_of_a_data_word_stays():
     port = hip(code)
     assert port.ok and "int lane = threadIdx.x & 31;" in port.body
     assert not [f for f in lint_text(textwrap.dedent(code), "t.cu") if f.code.startswith("WS")]
+
+
+def test_an_auto_variable_follows_the_ballot_and_stays_auto():
+    code = KERNEL.replace("CALL", "__ballot_sync(0xffffffffu, keep)")
+    port = hip(code)
+    assert port.ok and "auto m = __ballot(keep);" in port.body and "__popcll(m)" in port.body
+    assert ws008(code) == set()
