@@ -12,7 +12,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from . import backends, dialect, fnscopes, laddersteps, launchrows, maskmemory, masksources, memberlanes, shufflewrappers
-from . import templateargs, warpreach, warpshapes, warpwidth
+from . import masktypes, templateargs, warpreach, warpshapes, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .fnscopes import callers_closure  # (lint's divergence pass imports it from here too)
@@ -113,7 +113,7 @@ class _Analyzer:
                 return frozenset({(BDIM, -1)})
             if c is not None and c.key in ("block_idx", "grid_dim"):
                 return frozenset()
-            return self.ex(base)
+            return self.ex(base) | masktypes.field_facts(self, n)  # `v.mask`: a ballot stored in the field
         if t in ("parenthesized_expression",):
             return self.ex(n.named_children[0]) if n.named_children else frozenset()
         if t == "cast_expression":  # `(unsigned)(ballot >> (lane & 32))`: its warp's 32 bits, no wave mask
@@ -237,7 +237,7 @@ class _Analyzer:
                 out.add((VOTE, -1))
             return frozenset(out)
         if op in ("==", "!=", "<", "<=", ">", ">="):
-            if self.fn is not None and self.cur in self.warp_keys and (
+            if self.fn is not None and (self.cur in self.warp_keys or not masktypes.MASK_LANE.isdisjoint(L | R)) and (
                     {LANE, WARP, LANE_OK, WRES} & (kinds_L | kinds_R)):
                 step = laddersteps.threshold(self.src, self.dialect, n)  # `n >= 32` over a step at 16 keeps its 32
                 self.confirm({f for f in L | R if not (step and f[1] >= 0 and self.a.sites[f[1]].node == step[0])},
@@ -271,8 +271,8 @@ class _Analyzer:
             self._check_store(name, R, n)
         elif left.type == "subscript_expression":
             self.subscript(left, store=R)
-        else:
-            self.ex(left)
+        else:  # (its parts' sinks; `v.mask = ballot`: a 32-bit field, masktypes)
+            masktypes.field_store(self, left, R, n)
         return R
 
     def _check_store(self, name: str, facts, at: Node) -> None:
@@ -386,12 +386,14 @@ class _Analyzer:
                         k == MASK and self.a.sites[s].confirmed for k, s in arg_facts[0])):
                     sid = self.site(n, "bitop64")
                     self.confirm({(WS, sid)}, f"{name} of a lane mask counts only 32 lanes", n, kinds=(WS,))
-                return frozenset(f for f in arg_facts[0] if f[0] == VOTE and c.key == "brev")  # lanes reversed: a mask
+                return frozenset(f for f in arg_facts[0] if f[0] == VOTE and c.key == "brev") | (  # reversed: a mask
+                    masktypes.MASK_LANE if c.key == "ffs" and VOTE in kinds else frozenset())  # a voting lane
             return frozenset(f for fs in arg_facts for f in fs if f[0] in (TID, LANE, WARP))
         callees = self.scopes.resolve(self.fn, fn, args, lambda a: fnscopes.arg_type(self, a))
         for callee in callees:  # the definitions C++ would call (fnscopes); facts join where it is ambiguous
             ck = self.scopes.key(callee)
             templateargs.bind(self, fn, callee)  # `merge<K, V, 16>(k, v)`: 16 binds the template's L
+            masktypes.note_call(self, callee, fn, args, n)  # what T a `T f(...)` returns here (masktypes)
             if ck in self.width_params and len(args) <= self.width_params[ck][0]:
                 self.a.wave_shuffles.append((n, self.width_params[ck][1], self.cur or None))
             for p, f, a in zip(callee.params, arg_facts, args):
@@ -463,10 +465,7 @@ class _Analyzer:
             for c in n.named_children:
                 f |= self.ex(c)
             if self.fn is not None:
-                rtype = self.fn.node.child_by_field_name("type")
-                if (VOTE, -1) in f and rtype is not None and self.is_int32(rtype):
-                    sid = self.site(rtype, "type32")
-                    self.confirm({(WS, sid)}, f"'{self.fn.name}' returns a ballot mask", n, kinds=(WS,))
+                masktypes.returned(self, n, f)  # a 32-bit return type, or `T f(...)` deduced or given as one
                 old = self.returns.get(self.cur, frozenset())
                 if not f <= old:
                     self.returns[self.cur] = old | f
@@ -590,6 +589,7 @@ class _Analyzer:
             self._post()
             if not self.changed:
                 break
+        masktypes.check_returns(self)  # a template parameter returned as a mask and as other values: KP232
         self._name_confirmed_globals()
         self._logical_groups()
         return self.a

@@ -391,6 +391,8 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                 parent[find(callee)] = find(k)
             if not own and vis is not None and not vis.warp_qualified.isdisjoint(scopes.candidates(f, fn)):
                 external.setdefault(k, n)  # a header's warp helper: ported on its own
+            if not own and vis is not None and name and (h := vis.mask_helpers.get(name)) and h.returns_mask:
+                votes.setdefault(k, []).append(n)  # a header's ballot wrapper (AstroAccelerate's aa_ballot) votes
             c = dialect.lookup(read_as, name) if name else None
             lib = dialect.library_call(read_as, name) if name and c is None and not own else None
             if lib is not None:

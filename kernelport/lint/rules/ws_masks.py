@@ -321,7 +321,7 @@ __global__ void count(const float* x, int* out) {
                 ctx.report(self, i.node, f"{i.message} ({ctx.breaks}); store masks in 64-bit memory "
                            "(`unsigned long long`, two words per mask where the layout is fixed)",
                            related=related + (_layout_of(ctx, decl) if decl is not None else ()))
-            elif i.code == "KP226":  # a ballot packed above another: translate refuses it; lint says why
+            elif i.code in ("KP226", "KP232"):  # a ballot packed above another; a mask returned as T and other values
                 ctx.report(self, i.node, f"{i.message} ({ctx.breaks}); {i.hint}")
         from ..maskparams import narrow_mask_params
         for t, name, op in narrow_mask_params(ctx):
@@ -332,6 +332,9 @@ __global__ void count(const float* x, int* out) {
         if s.role == "arg32":
             return (f"a ballot {s.why}: {ctx.breaks}, lanes 32-63 are silently dropped from the mask; take it "
                     f"as `unsigned long long` there (and count it with the 64-bit bit operations)")
+        if s.why.startswith("is returned as the template parameter"):  # kernelport.masktypes
+            return (f"a ballot {s.why}: {ctx.breaks}, a 32-bit `{ctx.text(s.node)}` silently drops lanes 32-63 "
+                    f"from the mask; return `unsigned long long` (or `auto`)")
         return (f"a lane mask (a ballot, or a lane bit combined with one) is stored in the 32-bit type `{ctx.text(s.node)}`{_why(s)}: {ctx.breaks}, lanes 32-63 are "
                 f"silently dropped from the mask; store it in `unsigned long long` (or `auto`)")
 
