@@ -152,6 +152,19 @@ class Metal(Backend):
         "memcpy": "kp_memcpy", "memset": "kp_memset",
     }
 
+    # C++ standard library names device code spells `std::X` that MSL's standard library has as
+    # `metal::X` with the same meaning (MSL specification 6.2 math, 6.4 integer, 6.10 numeric_limits;
+    # each is in the checker's model, check/metal_stdlib.h, tests/test_metal_std_names.py): the scope
+    # becomes `metal`. Metal has no namespace std, so `using namespace std;` goes from the port (the
+    # prologue's `using namespace metal;` reaches these same names unqualified).
+    library_namespace = ("std", "metal")
+    library_counterparts = frozenset({
+        "numeric_limits", "min", "max", "clamp", "abs", "fabs", "fmin", "fmax", "fma", "fmod", "copysign",
+        "sqrt", "rsqrt", "exp", "exp2", "log", "log2", "log10", "pow", "sin", "cos", "tan", "asin",
+        "acos", "atan", "atan2", "sinh", "cosh", "tanh", "floor", "ceil", "round", "trunc", "isnan", "isinf",
+        "isfinite", "signbit", "ldexp", "popcount",
+    })
+
     # -- lint --
     lint_reader = "kernelport.lint.units:metal_unit"
     lint_breaks = {"metal": "on Metal (SIMD-group width not guaranteed to be 32)"}
