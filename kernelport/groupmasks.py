@@ -137,12 +137,12 @@ class _Expander:
         return self.unknown(name)
 
     def ported_to_wave(self, name: str, value) -> bool:
-        """Whether the port rewrites this constant of the file to the wave's width: a confirmed warp-size
-        site of the translator (`tr.wave_sites()`, where the caller is one) in its value, or the literal
-        macro's definition.  The mask then reads the warp size as surely as through `warpSize`."""
-        sites = getattr(self.tr, "wave_sites", None)
-        if sites is None:
-            return False
+        """Whether the port rewrites this constant of the file to the wave's width: a backend with a wave
+        wider than 32, and a confirmed warp-size site of the translator (`tr.wave_sites()`, where the
+        caller is one) in its value, or the literal macro's definition.  The mask then reads the warp size as surely as through `warpSize`."""
+        sites, wide = getattr(self.tr, "wave_sites", None), getattr(self.tr, "wide_waves", None)
+        if sites is None or not wide():
+            return False  # every run of the backend is 32 wide (Metal): the constant stays what CUDA means
         for site in sites():
             n = site.node
             if isinstance(value, _Literal):

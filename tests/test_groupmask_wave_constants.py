@@ -28,8 +28,8 @@ __global__ void kern(const int* x, unsigned* out) {{
 """
 
 
-def _port(lane_mask: str):
-    port, _ = translate(SourceFile.from_text(_FILE.format(lane_mask=lane_mask), "s.cu"), "hip")
+def _port(lane_mask: str, backend: str = "hip"):
+    port, _ = translate(SourceFile.from_text(_FILE.format(lane_mask=lane_mask), "s.cu"), backend)
     return port
 
 
@@ -46,3 +46,10 @@ def test_the_same_mask_from_a_literal_lane_mask_is_still_the_groups_ballot(lane_
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "__ballot(p) >> (__lane_id() & 32)" in port.body
     assert "WARPSIZE = KP_WAVE_SIZE" in port.body  # the constant itself is the wave's where it is one
+
+
+def test_on_a_backend_whose_waves_are_32_wide_the_constant_is_cudas_and_the_vote_is_ported():
+    """Metal keeps WARPSIZE = 32 (every SIMD-group of its runs is 32 wide): nothing reads the wave there."""
+    port = _port("WARPSIZE - 1", "metal")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "simd_ballot" in port.body
