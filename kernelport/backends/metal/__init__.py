@@ -152,6 +152,13 @@ class Metal(Backend):
         "memcpy": "kp_memcpy", "memset": "kp_memset",
     }
 
+    # CUDA's barrier votes over the block (`__syncthreads_or(p)`, `_and`, `_count`): a kp_ helper of the
+    # prologue that counts the predicate in a threadgroup atomic the kernel declares (`block_vote_scratch`)
+    # between threadgroup barriers, as CUDA's barrier-with-vote does
+    block_votes = {"__syncthreads_or": "kp_syncthreads_or", "__syncthreads_and": "kp_syncthreads_and",
+                   "__syncthreads_count": "kp_syncthreads_count"}
+    block_vote_scratch = ("threadgroup atomic_int", "kp_block_vote")
+
     # C++ standard library names device code spells `std::X` that MSL's standard library has as
     # `metal::X` with the same meaning (MSL specification 6.2 math, 6.4 integer, 6.10 numeric_limits;
     # each is in the checker's model, check/metal_stdlib.h, tests/test_metal_std_names.py): the scope

@@ -186,6 +186,36 @@ class Unported:
         return "__device__" in self.src.data[n.start_byte:end].decode("utf-8", "replace") or any(
             n.start_byte <= m.start < end and "__device__" in (m.expansion or "") for m in self.src.masks)
 
+    def block_votes(self) -> None:
+        """`__syncthreads_or(p)` (and `_and`, `_count`) in a kernel: the prologue's kp_ helper over a
+        threadgroup atomic the kernel declares at its top.  In a device function it is refused (KP223):
+        Metal declares threadgroup memory in the kernel only."""
+        b = backends.get(self.backend)
+        kernels = {k.name for k in self.kernels}
+        declared: set[str] = set()
+        for n in self.src.index.of_type("call_expression"):
+            fn, args = n.child_by_field_name("function"), n.child_by_field_name("arguments")
+            name = self.src.text_of(fn) if fn is not None else ""
+            if name not in b.block_votes or args is None or self.rw.has(fn) or self.rw.within(n):
+                continue
+            f = self.module.function_at(n)
+            if f is None or f.name not in self.device:
+                continue  # host code: left out of the port
+            if f.name not in kernels or len(call_args(n)) != 1:
+                self._refuse(n, f"'{name}' in device function '{f.name}'", "call it in the kernel: Metal declares the "
+                             "threadgroup memory its vote counts in in the kernel only")
+                self.rw.replace(fn, name)  # said once: not again as a name nothing defines
+                continue
+            kind, var = b.block_vote_scratch
+            self.rw.replace(fn, b.block_votes[name])
+            self.rw.replace(args, lambda rw, a, v=var: rw.stitch(a)[:-1].rstrip() + f", {v})")
+            self.note(n, b.block_votes[name], f"{name}: a barrier that counts the predicate in threadgroup memory")
+            if f.name not in declared and f.body is not None and f.body.named_child_count:
+                declared.add(f.name)
+                first = f.body.named_children[0]
+                self.rw.insert_before(first, f"{kind} {var};  // {name}'s count (kp_{name.lstrip('_')})\n"
+                                             + " " * self.src.loc(first).column.__sub__(1))
+
     def _ndebug(self) -> bool:
         """Whether NDEBUG is defined where the file is compiled: by the run's `-D` (the CUDA build's), or by
         a `#define NDEBUG` the model reads (the file's, or its headers')."""
