@@ -126,6 +126,8 @@ class _Expander:
         got = self.file_constant(name)
         if got is not None:
             value, ctype = got
+            if self.ported_to_wave(name, value):
+                self.wave = True  # `static constexpr int WARPSIZE = 32;`: the port makes it the wave's width
             return f"({value.text})" if isinstance(value, _Literal) else self.typed(self.text(value, None, depth + 1), ctype)
         for module in self.elsewhere().modules():  # a constant of a header or of the includer's text before the file
             got = self.in_module(module, lambda: self.file_constant(name, macros=False))
@@ -133,6 +135,24 @@ class _Expander:
                 value, ctype = got
                 return self.in_module(module, lambda: self.typed(self.text(value, None, depth + 1), ctype))
         return self.unknown(name)
+
+    def ported_to_wave(self, name: str, value) -> bool:
+        """Whether the port rewrites this constant of the file to the wave's width: a backend with a wave
+        wider than 32, and a confirmed warp-size site of the translator (`tr.wave_sites()`, where the
+        caller is one) in its value, or the literal macro's definition.  The mask then reads the warp size as surely as through `warpSize`."""
+        sites, wide = getattr(self.tr, "wave_sites", None), getattr(self.tr, "wide_waves", None)
+        if sites is None or not wide():
+            return False  # every run of the backend is 32 wide (Metal): the constant stays what CUDA means
+        for site in sites():
+            n = site.node
+            if isinstance(value, _Literal):
+                d = n if n.type in ("preproc_def", "preproc_function_def") else n.parent
+                if d is not None and d.type == "preproc_def" and \
+                        self.src.text_of(d.child_by_field_name("name")) == name:
+                    return True
+            elif value.start_byte <= n.start_byte and n.end_byte <= value.end_byte:
+                return True
+        return False
 
     def elsewhere(self):
         vis = self.module.visible

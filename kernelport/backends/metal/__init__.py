@@ -152,6 +152,26 @@ class Metal(Backend):
         "memcpy": "kp_memcpy", "memset": "kp_memset",
     }
 
+    # CUDA's barrier votes over the block (`__syncthreads_or(p)`, `_and`, `_count`): a kp_ helper of the
+    # prologue that counts the predicate in a threadgroup atomic the kernel declares (`block_vote_scratch`)
+    # between threadgroup barriers, as CUDA's barrier-with-vote does
+    block_votes = {"__syncthreads_or": "kp_syncthreads_or", "__syncthreads_and": "kp_syncthreads_and",
+                   "__syncthreads_count": "kp_syncthreads_count"}
+    block_vote_scratch = ("threadgroup atomic_int", "kp_block_vote")
+
+    # C++ standard library names device code spells `std::X` that MSL's standard library has as
+    # `metal::X` with the same meaning (MSL specification 6.2 math, 6.4 integer, 6.10 numeric_limits;
+    # each is in the checker's model, check/metal_stdlib.h, tests/test_metal_std_names.py): the scope
+    # becomes `metal`. Metal has no namespace std, so `using namespace std;` goes from the port (the
+    # prologue's `using namespace metal;` reaches these same names unqualified).
+    library_namespace = ("std", "metal")
+    library_counterparts = frozenset({
+        "numeric_limits", "min", "max", "clamp", "abs", "fabs", "fmin", "fmax", "fma", "fmod", "copysign",
+        "sqrt", "rsqrt", "exp", "exp2", "log", "log2", "log10", "pow", "sin", "cos", "tan", "asin",
+        "acos", "atan", "atan2", "sinh", "cosh", "tanh", "floor", "ceil", "round", "trunc", "isnan", "isinf",
+        "isfinite", "signbit", "ldexp", "popcount",
+    })
+
     # -- lint --
     lint_reader = "kernelport.lint.units:metal_unit"
     lint_breaks = {"metal": "on Metal (SIMD-group width not guaranteed to be 32)"}

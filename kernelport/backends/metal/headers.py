@@ -209,6 +209,9 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
             module.launches = with_header_launches(module)
         macros = None  # read once a header is a candidate
         edits = []  # (start byte, end byte, text, origins of its lines)
+        # the headers this round's splices include (transitively): a later include of one waits, as the
+        # earlier splice brings it in next round above it (a header spliced where it is first included)
+        pending: set[Path] = set()
         for inc in current.index.of_type("preproc_include"):
             path = inc.child_by_field_name("path")
             if path is None or path.type not in ("string_literal", "system_lib_string"):
@@ -221,6 +224,8 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
                 edits.append((inc.start_byte, inc.end_byte, f"// {current.text_of(inc).strip()}: spliced above\n",
                               [origin[line - 1]]))
                 continue
+            if header in pending:
+                continue  # an include above splices a header that includes it: it comes in there
             if macros is None:
                 macros = reachable_macros(current, include_dirs)
             if needed_by(current, header, module, macros, include_dirs, done | covered) is None:
@@ -235,7 +240,9 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
                           f"// ---- {label}, spliced: device code needs it ----\n{text}"
                           f"// ---- end of {label} ----\n", lines))
             done.add(header)
-            covered |= _included(header, include_dirs)
+            inner = _included(header, include_dirs)
+            covered |= inner
+            pending |= inner
         if not edits:
             break
         data = current.data

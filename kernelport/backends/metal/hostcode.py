@@ -20,7 +20,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from ... import dialect
+from ... import backends, dialect
 from ...model import defined_names, device_references, file_scope_items
 from .headers import device_macro_uses, header_names, host_definition_uses, locate
 
@@ -177,6 +177,23 @@ class HostCode:
                 gap = self.src.data[m.end:node.start_byte]
                 self.rw.drop_span(m.start, m.end + (len(gap) - len(gap.lstrip(b" \t"))))  # with its blanks
 
+    def library_names(self) -> None:
+        """`std::X` in the code the port keeps, where Metal's standard library has X with the same
+        meaning (the backend's `library_counterparts`): `metal::X` (`std::numeric_limits<unsigned>::max()`
+        in a constant device code reads, `std::min(a, b)`).  Any other `std::` name stays as written and
+        the checker refuses the port at its line (KP224): Metal has no namespace std."""
+        b = backends.get(self.backend)
+        lib, own = b.library_namespace
+        for n in self.src.index.of_types("qualified_identifier", "qualified_type_identifier"):
+            scope = n.child_by_field_name("scope")
+            if scope is None or scope.type != "namespace_identifier" or self.src.text_of(scope) != lib or \
+                    self.rw.has(scope) or self.rw.within(scope):
+                continue
+            name = _head_name(self.src, n.child_by_field_name("name"))
+            if name in b.library_counterparts:
+                self.rw.replace(scope, own)
+                self.note(scope, own, f"Metal's standard library has {name} in namespace {own}")
+
     def _device_needs(self) -> set[str]:
         if getattr(self, "_needs_cache", None) is None:
             self._needs_cache = device_references(self.module) | device_macro_uses(self.src, self.module)
@@ -204,6 +221,11 @@ class HostCode:
             if item.type in ("using_declaration", "static_assert_declaration"):
                 # `using namespace std;`, `using std::cout;`, a static_assert on host types
                 names = self._names_of(item)
+                lib, own = backends.get(self.backend).library_namespace
+                if " ".join(self.src.text_of(item).split()) == f"using namespace {lib};":
+                    self.rw.replace(item, f"/* {self.src.text_of(item).strip()} Metal has no namespace {lib}: "
+                                          f"its standard library is namespace {own}, which the port opens */")
+                    continue
                 if not names & needed or names & self._left_out:
                     self.rw.replace(item, f"/* {self.src.text_of(item).strip()} host code, left out of the Metal port */")
                 continue
@@ -311,3 +333,13 @@ class HostCode:
             else:
                 state = "not found beside the source or on the include path" if used is None else "device code uses nothing of it"
                 self.rw.replace(n, f"// #include {raw}: {state}, left out of the Metal port\n")
+
+
+def _head_name(src, n: Node | None) -> str | None:
+    """The first name of a qualified name's rest: `numeric_limits` of `numeric_limits<float>::max`."""
+    while n is not None:
+        if n.type in ("identifier", "type_identifier", "namespace_identifier"):
+            return src.text_of(n)
+        n = n.child_by_field_name("name" if n.type in ("template_type", "template_function", "template_method")
+                                  else "scope") if n.type.startswith(("template_", "qualified_")) else None
+    return None

@@ -81,6 +81,15 @@ class Signatures:
                 if p.pointer:
                     self.rw.replace(p.node, self._param_text(p, next(sig, "device"), False, None, False))
             self.rw.replace(n, lambda rw, node, drop=drop: self._head_stitch(node, drop, {}))
+        for n in self.src.index.of_types("field_declaration", "declaration"):  # a member function's, in its class
+            if self.rw.has(n) or self.rw.within(n) or n.parent is None or n.parent.type != "field_declaration_list":
+                continue  # (a constructor's declaration parses as a `declaration`)
+            drop = {key(c) for c in n.children if self.src.text_of(c) in ("__device__", "__host__", "__noinline__")}
+            fd = n.child_by_field_name("declarator")
+            while fd is not None and fd.type != "function_declarator":
+                fd = fd.child_by_field_name("declarator")
+            if drop and fd is not None:
+                self.rw.replace(n, lambda rw, node, drop=drop: self._head_stitch(node, drop, {}))
 
     def _extras(self, h: Function) -> list[str]:
         p = self.plan_of(h)

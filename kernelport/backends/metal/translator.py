@@ -109,7 +109,7 @@ class MetalTranslator(HostCode, VectorOperators, Unported, ArgumentCopies, Reser
     passes = extend(Translator.passes, ("leave_out_host_code", "qualifier_macros", "plan_calls", "pre_rewrites",
                                         "mixed_min_max"),
                     before="rewrite_sites")
-    passes = extend(passes, ("builtin_vector_operators", "unreached_header_code", "no_metal_meaning", "atomics_in_macros",
+    passes = extend(passes, ("builtin_vector_operators", "unreached_header_code", "library_names", "block_votes", "no_metal_meaning", "atomics_in_macros",
                              "rename_reserved_words", "bind_constants"),
                     after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
@@ -217,6 +217,13 @@ class MetalTranslator(HostCode, VectorOperators, Unported, ArgumentCopies, Reser
                         continue
                     self.problem("KP213", n, f"Metal has no writable program-scope variables ('{name}')",
                                  "pass the value in a buffer, or make it const")
+        for n in self.src.index.of_type("field_declaration"):  # a class's `static constexpr int WIDTH = 4;`:
+            words = {self.src.text_of(c) for c in n.children  # a program-scope variable too
+                     if c.type in ("type_qualifier", "storage_class_specifier")}
+            tnode = n.child_by_field_name("type")
+            if tnode is not None and "static" in words and words & {"const", "constexpr"} and \
+                    not self.rw.has(n) and not self.rw.within(n) and not self.rw.has(tnode):
+                self.rw.insert_before(tnode, "constant ")
         self._cooperative_groups()
 
     def _read_only_table(self, n: Node, words: set[str]) -> bool:

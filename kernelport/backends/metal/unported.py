@@ -56,6 +56,8 @@ class Unported:
         host_only = {f.name for f in self.host.values()} - set(self.device)
         dead = self._dead_on_metal()
         defined = {g.name for g in self.module.functions.values()}
+        ndebug = self._ndebug()
+        dropped: set[tuple[int, int]] = set()  # calls the port drops: `assert(...)` under NDEBUG
         for f in self.device.values():
             for n in self.src.index.subtree(f.template_node or f.node):
                 if dead and any(s <= n.start_byte < e for s, e in dead):
@@ -68,7 +70,12 @@ class Unported:
                         continue
                     fn = n.child_by_field_name("function")
                     name = self.src.text_of(fn)
-                    if name in loads and len(call_args(n)) == 1:
+                    if name == "assert" and ndebug and "assert" not in defined:
+                        # C: with NDEBUG defined, assert(e) is ((void)0), in CUDA's device code too
+                        self.rw.replace(n, "((void)0)")
+                        self.note(n, "((void)0)", "NDEBUG is defined: assert(...) is ((void)0), as C defines it")
+                        dropped.add((fn.start_byte, fn.end_byte))
+                    elif name in loads and len(call_args(n)) == 1:
                         arg = call_args(n)[0]
                         self.rw.replace(n, lambda rw, _n, a=arg: f"*({rw.text(a)})")
                         self.note(n, "*(...)", f"{name} is a cache hint on a load: Metal loads plainly")
@@ -95,7 +102,8 @@ class Unported:
                         n.child_by_field_name("declarator").type == "parenthesized_declarator":
                     self._refuse(n, "a function pointer in device code", "call the function directly, or switch "
                                  "on a value: Metal has no function pointers in this form")
-                elif t in ("identifier", "type_identifier", "namespace_identifier") and not self.rw.has(n):
+                elif t in ("identifier", "type_identifier", "namespace_identifier") and not self.rw.has(n) and \
+                        (n.start_byte, n.end_byte) not in dropped:
                     name = self.src.text_of(n)
                     if name in table and name not in declared:
                         self._refuse(n, f"'{name}' in device code", "remove it from device code, or guard it with "
@@ -177,6 +185,44 @@ class Unported:
         end = body.start_byte if body is not None else n.end_byte
         return "__device__" in self.src.data[n.start_byte:end].decode("utf-8", "replace") or any(
             n.start_byte <= m.start < end and "__device__" in (m.expansion or "") for m in self.src.masks)
+
+    def block_votes(self) -> None:
+        """`__syncthreads_or(p)` (and `_and`, `_count`) in a kernel: the prologue's kp_ helper over a
+        threadgroup atomic the kernel declares at its top.  In a device function it is refused (KP223):
+        Metal declares threadgroup memory in the kernel only."""
+        b = backends.get(self.backend)
+        kernels = {k.name for k in self.kernels}
+        declared: set[str] = set()
+        for n in self.src.index.of_type("call_expression"):
+            fn, args = n.child_by_field_name("function"), n.child_by_field_name("arguments")
+            name = self.src.text_of(fn) if fn is not None else ""
+            if name not in b.block_votes or args is None or self.rw.has(fn) or self.rw.within(n):
+                continue
+            f = self.module.function_at(n)
+            if f is None or f.name not in self.device:
+                continue  # host code: left out of the port
+            if f.name not in kernels or len(call_args(n)) != 1:
+                self._refuse(n, f"'{name}' in device function '{f.name}'", "call it in the kernel: Metal declares the "
+                             "threadgroup memory its vote counts in in the kernel only")
+                self.rw.replace(fn, name)  # said once: not again as a name nothing defines
+                continue
+            kind, var = b.block_vote_scratch
+            self.rw.replace(fn, b.block_votes[name])
+            self.rw.replace(args, lambda rw, a, v=var: rw.stitch(a)[:-1].rstrip() + f", {v})")
+            self.note(n, b.block_votes[name], f"{name}: a barrier that counts the predicate in threadgroup memory")
+            if f.name not in declared and f.body is not None and f.body.named_child_count:
+                declared.add(f.name)
+                first = f.body.named_children[0]
+                self.rw.insert_before(first, f"{kind} {var};  // {name}'s count (kp_{name.lstrip('_')})\n"
+                                             + " " * self.src.loc(first).column.__sub__(1))
+
+    def _ndebug(self) -> bool:
+        """Whether NDEBUG is defined where the file is compiled: by the run's `-D` (the CUDA build's), or by
+        a `#define NDEBUG` the model reads (the file's, or its headers')."""
+        if any(n == "NDEBUG" for n, _ in self.options.get("defines", ())):
+            return True
+        vis = self.module.visible
+        return "NDEBUG" in self.module.macros or (vis is not None and "NDEBUG" in vis.macros)
 
     def _refuse(self, node: Node, what: str, hint: str, why: str = "") -> None:
         self.problem("KP223", node, f"{what} has no Metal meaning" + (f" {why}" if why else ""), hint)
