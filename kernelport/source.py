@@ -175,7 +175,7 @@ class _Kept:
         self.size = 0
 
 
-_PARSES = _Kept(16 << 20)  # ~400k lines of source
+_PARSES = _Kept(2 << 20)  # ~60k lines of source (a parse, its index and models: ~170 bytes a character)
 
 
 @dataclass

@@ -257,3 +257,14 @@ def test_a_header_is_parsed_and_its_port_linted_once_per_process_not_once_per_fi
     assert not [d for d in parsed if b"__shfl_down_sync" in d and b"__global__" not in d]  # red.cuh: kept
     assert not [n for n in linted if n.startswith("red")]  # its port's lint and the original's: kept
     assert "red.cuh" not in built  # its include-free model: kept with its parse
+
+
+def test_parses_kept_for_the_process_are_bounded_least_recently_used_first():
+    """A process that reads a large tree keeps only its last parses (their size: the texts')."""
+    from kernelport.source import _Kept
+    kept = _Kept(10)
+    kept.put("a", 1, 4)
+    kept.put("b", 2, 4)
+    assert kept.get("a") == 1  # a used again: b is now the oldest
+    kept.put("c", 3, 4)
+    assert (kept.get("a"), kept.get("b"), kept.get("c"), kept.size) == (1, None, 3, 8)
