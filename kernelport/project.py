@@ -63,7 +63,13 @@ class ProjectFile:
     def module(self) -> Module:
         if self._module is None:  # past the nesting bound nothing is analysed (the command reports the file)
             deep = self.src.nesting_error() is not None
-            self._module = build(SourceFile.from_text("", self.src.path) if deep else self.src)
+            src = SourceFile.from_text("", self.src.path) if deep else self.src
+            # built once per parse (parses are kept by content for the process: a header's model is
+            # not built again by the project of each file that includes it), read-only like the parse
+            got = src.__dict__.get("_kp_plain_model")
+            if got is None:
+                got = src.__dict__["_kp_plain_model"] = build(src)
+            self._module = got
         return self._module
 
 

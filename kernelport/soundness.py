@@ -14,7 +14,7 @@ from tree_sitter import Node
 from . import backends, dialect, fnscopes, launchrows, lazy_re, warpflow, warpwidth
 from .diagnostics import Diagnostic
 from .errors import Location
-from .source import SourceFile
+from .source import SourceFile, _Kept
 
 if TYPE_CHECKING:
     from .translate import Port
@@ -170,6 +170,9 @@ class _Parsed:
         return got[1]
 
 
+_PORT_LINTS = _Kept(4 << 20)  # the warp-size errors of the ports' lints, by the port's text
+
+
 def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_unported: bool = False, *,
                model: tuple | None = None) -> str:
     """Translate checks its own output: lint the port for its targets; a warp-size finding the
@@ -188,9 +191,14 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
     before = cache[key]
     if _LOCAL_INCLUDE.sub(b"", port.body.encode()) == _LOCAL_INCLUDE.sub(b"", src.data):
         after = before  # the same code, its local includes spelled as their ports: lint reads neither's headers
-    else:
-        after = _warp_codes(lint_text(text, src.path + (backends.get(backend).extension or ""), backend,
-                                      targets=targets, select=ws))
+    else:  # a port that several runs of the process make alike (a header's, in the project of each
+        # file that includes it) is linted once: lint of a text alone reads nothing but its arguments
+        path = src.path + (backends.get(backend).extension or "")
+        key = (text, path, backend, tuple(targets))
+        after = _PORT_LINTS.get(key)
+        if after is None:
+            after = _PORT_LINTS.put(key, _warp_codes(lint_text(text, path, backend, targets=targets, select=ws)),
+                                    len(text))
     offset = text[:text.find(port.body)].count("\n") if port.body and port.body in text else 0
     for code, found in sorted(after.items()):  # errors: what the backend's own runs get wrong
         if len(found) <= len(before.get(code, [])):

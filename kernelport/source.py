@@ -148,6 +148,36 @@ def field_ids(*names: str) -> tuple[int, ...]:
     return tuple(language.field_id_for_name(n) for n in names)
 
 
+class _Kept:
+    """Least recently used entries up to a total size (the texts' characters): a process that reads a
+    large tree keeps the parses of its last ~`limit` characters, not all of them."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.size, self.entries = limit, 0, {}
+
+    def get(self, key):
+        got = self.entries.pop(key, None)
+        if got is not None:
+            self.entries[key] = got  # most recently used last
+            return got[0]
+        return None
+
+    def put(self, key, value, size: int):
+        self.entries[key] = (value, size)
+        self.size += size
+        while self.size > self.limit and len(self.entries) > 1:
+            old = next(iter(self.entries))
+            self.size -= self.entries.pop(old)[1]
+        return value
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self.size = 0
+
+
+_PARSES = _Kept(2 << 20)  # ~60k lines of source (a parse, its index and models: ~170 bytes a character)
+
+
 @dataclass
 class SourceFile:
     path: str
@@ -163,7 +193,22 @@ class SourceFile:
     @classmethod
     def from_text(cls, text: str, path: str = "<string>",
                   macros: "Mapping[str, MacroDef] | None" = None) -> "SourceFile":
-        """Parse `text`; `macros`: those visible from the file's includes (its own are added)."""
+        """Parse `text`; `macros`: those visible from the file's includes (its own are added).
+
+        Parses are kept by content for the process (`_PARSES`): the same text under the same path
+        with the same macros is the same parse, so a header read again by the project of each file
+        that includes it (translate and verify make one project per file), a port that comes out
+        the same from several projects and what was computed from the parse (its node index, its
+        include-free model and analyses, kept on it) are made once.  The parse is shared read-only,
+        as the file's parse already is by every analysis of one run."""
+        key = (path, text, tuple(macros.items()) if macros else ())
+        got = _PARSES.get(key)
+        if got is None:
+            got = _PARSES.put(key, cls._parse(text, path, macros), len(text))
+        return got
+
+    @classmethod
+    def _parse(cls, text: str, path: str, macros: "Mapping[str, MacroDef] | None") -> "SourceFile":
         data = text.encode("utf-8")
         seen = _mask_extensions(data)
         parse = _parser().parse

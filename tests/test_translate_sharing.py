@@ -192,3 +192,79 @@ def test_a_headers_shuffle_wrapper_keeps_the_project_analysis_from_serving_as_th
     make(run, ["hip"], None, True)
     assert run.project.module(f).visible.shuffle_wrappers  # (the case this test is about)
     assert run.project.plain_analysis(f) is None
+
+
+def _header_and_two_sources(tmp_path: Path) -> tuple[Path, Path]:
+    (tmp_path / "red.cuh").write_text(textwrap.dedent("""\
+        #pragma once
+        __device__ float red(float v) {
+          for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+          return v;
+        }
+        """))
+    for n in ("a", "b"):
+        (tmp_path / f"{n}.cu").write_text(f'#include "red.cuh"\n__global__ void {n}(float *x) {{ x[0] = red(x[1]); }}\n')
+    return tmp_path / "a.cu", tmp_path / "b.cu"
+
+
+def test_a_header_is_parsed_and_its_port_linted_once_per_process_not_once_per_file_translated_alone(
+        tmp_path, monkeypatch):
+    """translate FILE and verify make a project per file: a header every file includes was parsed,
+    its include-free model analysed and its port linted again in each (issue 15).  Kept by content
+    for the process, each is made once; the ports are those of a first run."""
+    from kernelport import source
+    from kernelport.lint import engine
+    a, b = _header_and_two_sources(tmp_path)
+    parsed: list[bytes] = []
+    real_parser = source._parser
+
+    class Counting:
+        def __init__(self):
+            self.parser = real_parser()
+
+        def parse(self, data, *rest):
+            parsed.append(bytes(data))
+            return self.parser.parse(data, *rest)
+
+        def __getattr__(self, name):
+            return getattr(self.parser, name)
+    linted: list[str] = []
+    real_lint = engine.lint_text
+
+    def counting_lint(text, path="<string>", *rest, **kw):
+        linted.append(Path(path).name)
+        return real_lint(text, path, *rest, **kw)
+    from kernelport import project
+    built: list[str] = []
+    real_build = project.build
+
+    def counting_build(src, *rest, **kw):
+        built.append(Path(src.path).name)
+        return real_build(src, *rest, **kw)
+    ports = []
+    for rounds in range(2):
+        if rounds:
+            monkeypatch.setattr(source, "_parser", Counting)
+            monkeypatch.setattr(engine, "lint_text", counting_lint)
+            monkeypatch.setattr(project, "build", counting_build)
+        for f in (a, b):
+            made = make(single(f, SourceFile.read(f)), ["hip"], None, True)
+            ports.append([(m.path.name, m.text) for m in made])
+        if not rounds:
+            first = list(ports)
+            ports.clear()
+    assert ports == first and any("red" in n for n, _ in first[0])  # the header's port is made in each
+    assert not [d for d in parsed if b"__shfl_down_sync" in d and b"__global__" not in d]  # red.cuh: kept
+    assert not [n for n in linted if n.startswith("red")]  # its port's lint and the original's: kept
+    assert "red.cuh" not in built  # its include-free model: kept with its parse
+
+
+def test_parses_kept_for_the_process_are_bounded_least_recently_used_first():
+    """A process that reads a large tree keeps only its last parses (their size: the texts')."""
+    from kernelport.source import _Kept
+    kept = _Kept(10)
+    kept.put("a", 1, 4)
+    kept.put("b", 2, 4)
+    assert kept.get("a") == 1  # a used again: b is now the oldest
+    kept.put("c", 3, 4)
+    assert (kept.get("a"), kept.get("b"), kept.get("c"), kept.size) == (1, None, 3, 8)
