@@ -510,8 +510,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--compile-timeout", type=int, default=COMPILE_TIMEOUT_S, metavar="S",
                     help=f"seconds for one nvcc or hipcc run (default {COMPILE_TIMEOUT_S}; a template-heavy "
                          "library's originals need more on a loaded machine, and a timeout is no result)")
+    ap.add_argument("--translate-timeout", type=int, default=TRANSLATE_TIMEOUT_S, metavar="S",
+                    help=f"seconds for one kernelport translate run (default {TRANSLATE_TIMEOUT_S}; a large "
+                         "header-only project's units take longer on a loaded machine, and a timeout is no result)")
     args = ap.parse_args(argv)
     globals()["COMPILE_TIMEOUT_S"] = args.compile_timeout  # read by nvcc_step and hipcc
+    globals()["TRANSLATE_TIMEOUT_S"] = args.translate_timeout  # read by run_translate
     for given in (args.compare, args.reuse):  # read at the end of a long run: fail before it, not after
         if given is not None and not given.is_file():
             ap.error(f"{given}: no such file (an earlier --json output)")

@@ -282,3 +282,25 @@ def test_a_header_source_is_measured_by_its_header_port_or_as_itself_when_unchan
     assert "not ported to metal on its own" in rows["same.cuh"].metal_error
     c = board.counts(list(rows.values()))
     assert (c["hip_written"], c["unchanged"], c["hipcc_of_nvcc"], c["metal_written"]) == (2, 1, 2, 0)
+
+
+def test_translate_timeout_is_the_flags(tmp_path, monkeypatch):
+    """--translate-timeout bounds each translate run: a kernelport that never answers in time is a
+    `timeout` row naming the bound it was given, not a wait for the default's 120 s."""
+    require_tool("nvcc")
+    board = _scoreboard()
+    monkeypatch.setattr(board, "NVCC_CACHE", tmp_path / "cache")
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "k.cu").write_text("__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n")
+    slow = tmp_path / "slow"
+    slow.write_text(f"#!{sys.executable}\nimport sys, time\n"
+                    "if sys.argv[1:] == ['--version']:\n    print('slow'); sys.exit(0)\n"
+                    "time.sleep(30)\n")
+    slow.chmod(slow.stat().st_mode | stat.S_IEXEC)
+    out = tmp_path / "rows.json"
+    with redirect_stdout(StringIO()):
+        assert board.main([str(tmp_path / "p"), "--kernelport", str(slow), "--no-project-mode",
+                           "--translate-timeout", "1", "--json", str(out)]) == 0
+    (row,) = json.loads(out.read_text())["rows"]
+    assert (row["hip"], row["metal"]) == ("timeout", "timeout")
+    assert row["hip_error"] == "no answer in 1 s" and 1 <= row["hip_s"] < 20
