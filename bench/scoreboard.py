@@ -583,8 +583,8 @@ def main(argv: list[str] | None = None) -> int:
     known = [r.nvcc_s for r in cached if r.nvcc_s is not None]
     lines += ["", f"Measured: {wall:.1f} s wall ({len(cached)} nvcc results of originals from the cache"
               + (f", {sum(known):.1f} s of nvcc when {len(known)} of them ran" if known else "") + "); summed per step: "
-              + ", ".join(f"{k} {sum(v):.1f} s ({len(v)} runs)" if v else f"{k} not run" for k, v in steps.items())
-              + (f"; project-mode runs {sum(r[3] for runs in project_runs.values() for r in runs.values()):.1f} s"
+              + ", ".join(f"{k} {seconds(sum(v))} s ({len(v)} runs)" if v else f"{k} not run" for k, v in steps.items())
+              + (f"; project-mode runs {seconds(sum(r[3] for runs in project_runs.values() for r in runs.values()))} s"
                  if project_runs else ""), ""]
     lines += summary(rows)
     if args.compare:
@@ -598,6 +598,12 @@ def main(argv: list[str] | None = None) -> int:
             writer.writeheader()
             writer.writerows(asdict(r) for r in rows)
     return 0
+
+
+def seconds(t: float) -> str:
+    """A measured duration as text: tenths from a second up, two significant digits below, so a
+    quick step reads 0.042, never a 0.0 that looks unmeasured."""
+    return f"{t:.1f}" if t >= 0.95 else f"{t:.2g}"
 
 
 def version(exe: str) -> str:

@@ -138,6 +138,8 @@ def test_the_summary_times_only_the_steps_that_ran(measured):
     _, text, _ = measured
     summed = next(ln for ln in text.splitlines() if ln.startswith("Measured:"))
     assert "hipcc " in summed and "(2 runs)" in summed and " 0.0 s" not in summed.split("summed per step:")[1]
+    # a quick measured step keeps its digits (the fake's project-mode runs take some hundredths)
+    assert [_scoreboard().seconds(t) for t in (0.042, 0.004, 12.34)] == ["0.042", "0.004", "12.3"]
 
 
 def test_the_table_and_done_when_figures_count_those_rows(measured):
