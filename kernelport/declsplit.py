@@ -24,10 +24,12 @@ wrong, and the port compiles.  Here:
 """
 from __future__ import annotations
 
+import os
 import re
 
 from tree_sitter import Node
 
+from . import maskmemory, masksources
 from .rewrite import key
 from .source import ident_name
 from .warpsites import VOTE, WS, Issue
@@ -47,18 +49,50 @@ def _file_scope_type(an, name: str) -> Node | None:
 def check_store(an, name: str, facts, at: Node) -> None:
     """A value stored in the variable `name`: a ballot in a 32-bit declared type confirms the type as a
     lane-mask site (the port widens it), `name` one of its holders."""
-    from . import maskmemory, masksources
     if an.fn is None:
         return
     tnode = an.decl_types.get((an.cur, name))
     if tnode is None:
         tnode = _file_scope_type(an, name)
+        if tnode is None and (VOTE, -1) in facts and an.fn.param(name) is None:
+            _header_variable(an, name, at)
     if tnode is not None and (VOTE, -1) in facts and an.is_int32(tnode):
         sid = an.site(tnode, "type32")
         an.a.holders.setdefault(sid, set()).add(name)
         an.confirm({(WS, sid)}, f"'{name}' holds a ballot mask", at, kinds=(WS,))
         maskmemory.check_loads(an, name)
     masksources.lane_bit_holder(an, name, facts, tnode)
+
+
+def _header_variables(an) -> dict[str, tuple[object, Node, Node]]:
+    """The 32-bit file-scope variables the included headers declare: name -> (source, declaration, type)."""
+    got = an.__dict__.get("_header_vars")
+    if got is None:
+        got = an.__dict__["_header_vars"] = {}
+        vis = an.m.visible
+        for m in (vis.elsewhere.modules() if vis is not None and vis.elsewhere is not None else ()):
+            src = m.source
+            for decl in src.index.of_type("declaration"):
+                tnode = decl.child_by_field_name("type")
+                if tnode is not None and _file_scope(decl) and masksources.is_int32(src.text_of(tnode), {}):
+                    for d in decl.children_by_field_name("declarator"):
+                        if d.type != "function_declarator":
+                            got.setdefault(ident_name(d), (src, decl, tnode))
+    return got
+
+
+def _header_variable(an, name: str, at: Node) -> None:
+    """A ballot stored in a 32-bit file-scope variable an included header declares: this file's port
+    cannot widen it (the header is ported on its own, and other files read it): KP232 at the store."""
+    found = _header_variables(an).get(name)
+    if found is None or any(i.node == at for i in an.a.issues):
+        return
+    src, decl, tnode = found
+    an.a.issues.append(Issue(
+        "KP232", at, f"a ballot is stored in '{name}', declared `{src.text_of(tnode)}` (32 bits) at "
+        f"{os.path.basename(src.path)}:{src.loc(decl).line}: the header is ported on its own, this "
+        "file's port cannot widen it", an.scopes.key(an.fn) or None,
+        "declare the variable `unsigned long long` in the header"))
 
 
 def declaration_of(tnode: Node) -> Node | None:
@@ -68,7 +102,26 @@ def declaration_of(tnode: Node) -> Node | None:
 
 
 def _file_scope(decl: Node) -> bool:
-    return decl.parent is not None and decl.parent.type in _FILE_SCOPES
+    """Whether `decl` declares file-scope (namespace-scope) variables: no function body holds it."""
+    p = decl.parent
+    while p is not None and p.type in _FILE_SCOPES and p.type != "translation_unit":
+        p = p.parent
+    return p is not None and p.type == "translation_unit"
+
+
+def _whole_statement(decl: Node) -> str | None:
+    """Where a declaration may not become several: the statement a `for` initialiser or the whole
+    body of an `if`/loop is (the second declaration would fall outside it); None where it may."""
+    p = decl.parent
+    while p is not None and p.type in ("labeled_statement", "preproc_if", "preproc_ifdef", "preproc_else",
+                                       "preproc_elif"):
+        p = p.parent
+    if p is None or p.type in ("compound_statement", "case_statement", "translation_unit", "namespace_definition",
+                               "declaration_list", "linkage_specification"):
+        return None
+    if p.type == "for_statement" and p.child_by_field_name("initializer") == decl:
+        return "a `for` initialiser, where only one declaration may stand"
+    return f"the whole body of a `{p.type.removesuffix('_statement').removesuffix('_clause')}`, which one statement is"
 
 
 def _global_shared(an, decl: Node, name: str) -> str | None:
@@ -96,9 +149,9 @@ def _unsound(an, decl: Node, masks: list[Node], others: list[Node]) -> str | Non
     names = lambda ds: ", ".join(f"'{ident_name(d)}'" for d in ds)  # noqa: E731
     if others and not masks:
         return "the declaration declares other variables too and the analysis cannot tell which holds the mask"
-    if others and decl.parent is not None and decl.parent.type in ("for_statement", "condition_clause"):
-        return (f"it is declared with {names(others)} in a `for` initialiser, where only one declaration may stand: "
-                f"the lane-mask type would change {names(others)} too")
+    where = _whole_statement(decl) if others else None
+    if where is not None:
+        return f"it is declared with {names(others)} in {where}: the lane-mask type would change {names(others)} too"
     if _file_scope(decl):
         for d in masks:
             why = _global_shared(an, decl, ident_name(d))

@@ -213,3 +213,30 @@ def test_the_fixture_verifies_at_wave_32_and_64(tmp_path):
     numeric = [(c.wave, c.schedule, c.status) for c in rep.checks if c.kind == "numeric" and c.backend == "hip"]
     assert {w for w, _, _ in numeric} == {32, 64} and len(numeric) == 6, numeric
     assert all(s == "pass" for _, _, s in numeric), [c.detail for c in rep.checks if c.status == "fail"]
+
+
+def test_a_file_scope_variable_of_a_header_is_refused_at_the_store(tmp_path):
+    """The header's `unsigned g_mask` stayed 32 bits in its own port, the kernel's `__popcll` read it."""
+    from trust_support import kp_inproc
+    (tmp_path / "g.h").write_text("#pragma once\n__device__ unsigned g_mask, g_other;\n")
+    (tmp_path / "a.cu").write_text('#include "g.h"\n' + GLOBAL.split("\n", 2)[2])
+    rc, out, err = kp_inproc("translate", tmp_path / "a.cu", "--to", "hip", "-o", tmp_path / "out")
+    assert rc == 1 and "a.cu:4:5: error: KP232" in err and "declared `unsigned` (32 bits) at g.h:2" in err, err
+
+
+def test_a_declaration_after_a_case_label_is_split_in_place():
+    code = """
+    __global__ void k(const float* x, int* out, int mode) {
+        int t = threadIdx.x;
+        switch (mode) {
+        case 0:
+            out[t] = 0;
+            again: int m = __ballot_sync(0xffffffffu, x[t] > 0.f), s = -1;
+            out[t] = __popc(m) * s;
+            break;
+        }
+    }
+    """
+    p = port(code)
+    assert p.ok, [d.format() for d in p.diagnostics]
+    assert "        again: unsigned long long m = __ballot(x[t] > 0.f); int s = -1;\n" in p.body
