@@ -240,3 +240,14 @@ def test_a_declaration_after_a_case_label_is_split_in_place():
     p = port(code)
     assert p.ok, [d.format() for d in p.diagnostics]
     assert "        again: unsigned long long m = __ballot(x[t] > 0.f); int s = -1;\n" in p.body
+
+
+def test_lints_unsafe_fix_splits_the_declaration_as_the_port_does():
+    """`lint --unsafe-fixes` wrote `unsigned long long mask = ..., sign = ...;` into the CUDA source."""
+    from kernelport.lint.fix import apply_edits
+    code = textwrap.dedent(MIXED)
+    ws008 = [f for f in lint_text(code, "t.cu") if f.code == "WS008"]
+    assert len(ws008) == 1 and ws008[0].fix is not None and ws008[0].fix.applicability == "unsafe"
+    fixed, n = apply_edits(code, list(ws008[0].fix.edits))
+    assert n == 1 and "    unsigned long long mask = __ballot_sync(0xffffffffu, v > 0.f); int sign = v < 0.f ? -1 : 1;\n" \
+        in fixed, fixed
