@@ -56,6 +56,10 @@ def check_store(an, name: str, facts, at: Node) -> None:
         tnode = _file_scope_type(an, name)
         if tnode is None and (VOTE, -1) in facts and an.fn.param(name) is None:
             _header_variable(an, name, at)
+        elif tnode is not None and (VOTE, -1) in facts and (VOTE, -1) not in an.env.get(("", name), ()):
+            an.env[("", name)] = an.env.get(("", name), frozenset()) | {(VOTE, -1)}  # what other functions read
+            an.changed = True
+            an.work.touch(None)
     if tnode is not None and (VOTE, -1) in facts and an.is_int32(tnode):
         sid = an.site(tnode, "type32")
         an.a.holders.setdefault(sid, set()).add(name)

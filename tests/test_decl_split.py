@@ -187,6 +187,23 @@ def test_a_file_scope_variable_holding_a_ballot_is_widened():
     assert "__device__ unsigned g_mask, g_other;" in port(local).body
 
 
+def test_a_file_scope_mask_is_a_mask_in_every_function_that_reads_it(tmp_path):
+    """Another kernel's `__popc(g_mask)` counted 32 of the 64 bits the widened variable holds."""
+    code = """
+__device__ unsigned g_mask;
+__global__ void vote(const float* x) { g_mask = __ballot_sync(0xffffffffu, x[threadIdx.x] > 0.f); }
+__global__ void count(int* cnt) { if (threadIdx.x == 0) cnt[0] = __popc(g_mask); }
+"""
+    p = port(code)
+    assert p.ok, [d.format() for d in p.diagnostics]
+    assert "__device__ unsigned long long g_mask;\n" in p.body and "cnt[0] = __popcll(g_mask);" in p.body
+    require_tool("hipcc")
+    f = tmp_path / "global.hip"
+    f.write_text(translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "hip")[1])
+    r = toolchains.compile_hip(f, ["gfx90a"], extra_args=("-std=c++17",))
+    assert r.ok, r.output[-3000:]
+
+
 def test_a_file_scope_variable_shared_beyond_the_kernels_is_refused():
     host = GLOBAL + """
 unsigned read_mask() {
