@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, dialect, fnscopes, groupmasks, guards, laddersteps, lexing, ptx_idioms, unavailable, warpflow, warpwidth
+from . import backends, declsplit, dialect, fnscopes, groupmasks, guards, laddersteps, lexing, ptx_idioms, unavailable, warpflow, warpwidth
 from .api_names import ApiNames
 from .member_spaces import MemberSpaces
 from .soundness import Soundness, self_check
@@ -311,7 +311,7 @@ class Translator(ApiNames, MemberSpaces, Soundness):
         elif role == "one":
             text = self.spell("lanemask_one")
         elif role == "type32":
-            text = self.spell("lanemask_type")
+            text = declsplit.wide_type(self, site)  # (a declaration that declares other variables: split there)
         elif role == "full_value":
             text = self.spell("activemask")
         elif role == "bitop64":
