@@ -123,6 +123,10 @@ class Scopes:
             self._scope[id(f)] = scope
             self.by_qual.setdefault(scope + parts[-1:], []).append(f)
         for qual, fs in self.by_qual.items():
+            if len(fs) == 1:  # one definition (most names): its key is its name, nothing to tell apart
+                self._key[id(fs[0])] = key = "::".join(qual)
+                self.by_key.setdefault(key, []).append(fs[0])
+                continue
             arities = {_arity(f) for f in fs}
             for f in fs:
                 key = "::".join(qual)
