@@ -466,6 +466,9 @@ class Translator(ApiNames, MemberSpaces, Soundness):
                 continue
             target = c.spelling(self.backend)
             if target is None and dialect.concept("runtime_header").spelling(self.backend) is not None:
+                from . import header_uses
+                if header_uses.left_out(self, n, inner):  # a header of names this file never uses
+                    continue
                 self.problem("KP209", n, f"<{inner}> has no {self.backend.upper()} equivalent",
                              "rewrite what it provides with portable operations, or guard the include")
             elif target is None or c.key == "runtime_header":
