@@ -1,7 +1,9 @@
 """Toolkit headers with no counterpart that only declare names of one shape (the source backend's
-`header_declares`: `<cudaTypedefs.h>`, the driver API's `PFN_cu...` entry-point types): a port of a
-file that uses none of those names leaves the include out, with a note; a file that uses one is
-refused at that use (KP209, naming it), not at the include, since the use is what has no counterpart.
+`header_declares`, keyed by the include's path or its file name: `<cudaTypedefs.h>`, the driver
+API's `PFN_cu...` entry-point types; `<cooperative_groups/reduce.h>`'s `cg::reduce` and its
+operators): a port of a file that uses none of those names leaves the include out, with a note; a
+file that uses one is refused at that use (KP209, naming it), not at the include, since the use is
+what has no counterpart.
 """
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ _NAMES = ("identifier", "type_identifier")
 def left_out(tr, node: Node, header: str) -> bool:
     """Whether the include `node` of `header` is handled here: removed from the port (no name of the
     header used) or refused at the first use (KP209).  False for any other header."""
-    pattern = backends.source().header_declares.get(header.rsplit("/", 1)[-1])
+    declares = backends.source().header_declares
+    pattern = declares.get(header, declares.get(header.rsplit("/", 1)[-1]))
     if pattern is None:
         return False
     shape = re.compile(pattern)

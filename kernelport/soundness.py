@@ -86,6 +86,32 @@ class Soundness:
             self.note(f.node, "#if 0", f"{name} declares `{f.name}({', '.join(sig)})` itself: this definition "
                       "would redefine it, so its calls reach the target's")
 
+    def cast_overloaded_arguments(self) -> None:
+        """A call of a device function CUDA declares once and the target overloads (the backend's
+        `argument_types`: `__ffsll`): each argument converted to CUDA's parameter type, `__ffsll((long
+        long)(x))`, which is the conversion CUDA's call makes, so an argument of another type
+        (`std::uint64_t`) picks the overload CUDA's meaning has, not an ambiguity hipcc refuses."""
+        types = backends.get(self.backend).argument_types
+        if not types:
+            return
+        from .fnscopes import callee_name
+        from .source import call_args
+        declared = self.declared_names()
+        for call in self.src.index.of_type("call_expression"):
+            fn = call.child_by_field_name("function")
+            name = callee_name(fn)
+            if name not in types or name in declared or self.cuda_only_region(call) or self.rw.text(fn) != name:
+                continue  # (a callee the port renamed: a widened ballot's `__ffs` that became `__ffsll`)
+            if self.rw.has(call):  # the API table's rename, to the same name: anything else is left as it is
+                if self.rw.text(call) != self.src.text_of(call):
+                    continue
+                self.rw.remove(call)
+            args = call_args(call)
+            if len(args) != len(types[name]) or any(self.rw.has(a) for a in args):
+                continue
+            for a, t in zip(args, types[name]):
+                self.rw.replace(a, lambda rw, n, t=t: f"({t})({rw.stitch(n)})")
+
     def wave_sites(self) -> list[warpflow.Site]:
         """Confirmed sites of groups that mean the hardware wave; a logical 32-lane group keeps its 32s."""
         return [s for s in self.analysis.confirmed() if not self.widths.logical(s.function)]

@@ -78,12 +78,23 @@ _PRAGMA_AS_BODY = lazy_re.compile(rb"^((?![ \t]*#)[^\n]*(?:\)|\belse|\bdo)[ \t]*
 _SPACED_CONTINUATION = lazy_re.compile(rb"\\([ \t]+)(?=\r?\n)")
 
 
+# `typename` that begins an expression, a functional cast to a dependent type (`return typename
+# wrap<T>::type(it);`, nvbio's vector.h): C++ allows it, the grammar reads `typename` only where a
+# type is declared.  The parsed copy blanks the keyword there (after `return` or an operator that
+# starts an operand, before a qualified name and its `(`/`{`); `typename` in a template's parameter
+# list or a declaration (`, typename T>`, `typename A<T>::type (*fp)(int)`) is not followed that way.
+_TYPENAME_CAST = lazy_re.compile(rb"(?:\breturn\s+|[=(,?:]\s*)(typename)(?=\s+[\w\s:<>,*&]{0,200}?::\s*~?\w+\s*"
+                                 rb"(?:\((?!\s*[*&])|\{))")
+
+
 def _blank_comments(m: re.Match) -> bytes:
     return _BLOCK_COMMENT.sub(lambda c: re.sub(rb"[^\n]", b" ", c.group(0)), m.group(0))
 
 
 def _mask_extensions(data: bytes) -> bytes:
     data = _EXTENSIONS.sub(lambda m: b" " * len(m.group(0)), data)
+    if b"typename" in data:
+        data = _TYPENAME_CAST.sub(lambda m: m.group(0)[:m.start(1) - m.start(0)] + b" " * 8, data)
     if b"#" in data:
         if b"\\ " in data or b"\\\t" in data:
             data = _SPACED_CONTINUATION.sub(lambda m: m.group(1) + b"\\", data)

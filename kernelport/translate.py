@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, declsplit, dialect, fnscopes, groupmasks, guards, laddersteps, lexing, ptx_idioms, unavailable, warpflow, warpwidth
+from . import backends, declsplit, dialect, fnscopes, groupmasks, guards, laddersteps, lexing, macro_bodies, ptx_idioms, unavailable, warpflow, warpwidth
 from .api_names import ApiNames
 from .member_spaces import MemberSpaces
 from .soundness import Soundness, self_check
@@ -159,7 +159,7 @@ class Translator(ApiNames, MemberSpaces, Soundness, BuiltinVectorOperators):
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
         "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "drop_target_overloads", "drop_builtin_vector_operators", "rewrite_sites", "check_collapsed_overloads", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_specialization_spaces", "rewrite_declared_spaces", "rewrite_includes", "rewrite_macro_uses", "rewrite_launch_rows", "rewrite_macro_bodies",
-        "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "check_cuda_only_code", "rewrite_inline_asm", "report_dataflow_issues",
+        "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "check_cuda_only_code", "rewrite_inline_asm", "cast_overloaded_arguments", "report_dataflow_issues",
         "report_masked_code")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
     # whole signatures, whose lines no longer pair with the original's).
@@ -467,6 +467,9 @@ class Translator(ApiNames, MemberSpaces, Soundness, BuiltinVectorOperators):
                 continue
             target = c.spelling(self.backend)
             if target is None and dialect.concept("runtime_header").spelling(self.backend) is not None:
+                from . import header_uses
+                if header_uses.left_out(self, n, inner):  # a header of names this file never uses
+                    continue
                 self.problem("KP209", n, f"<{inner}> has no {self.backend.upper()} equivalent",
                              "rewrite what it provides with portable operations, or guard the include")
             elif target is None or c.key == "runtime_header":
@@ -493,36 +496,9 @@ class Translator(ApiNames, MemberSpaces, Soundness, BuiltinVectorOperators):
                     self.rw.replace(v, self.src.text_of(v).replace(self.src.text_of(v).strip(), const))
                     self.note(v, const, "a macro for the wave width may be used in constant expressions")
 
-    _MACRO_WRAP = ("void __kp_macro__(void) {\n", "\n;}\n")
-
     def rewrite_macro_bodies(self) -> None:
         """Macro bodies are unparsed text to the grammar: translate each as a tiny function body."""
-        names = dialect.respelled(SOURCE, self.backend)  # the table's, once per process
-        for n in self.src.index.of_types("preproc_def", "preproc_function_def"):  # the index: no walk of every node
-            v = n.child_by_field_name("value")
-            if v is None or self.rw.has(v) or self.rw.has(n) or self.rw.within(n):  # a macro the port leaves out
-                continue
-            text = self.src.text_of(v)
-            words = set(re.findall(r"[A-Za-z_]\w*", text))
-            if not words & names and not any(dialect.is_api_name(SOURCE, w) for w in words):
-                continue
-            joined = text.replace("\\\n", " \n")  # line continuations, same length
-            pre, post = self._MACRO_WRAP
-            sub = SourceFile.from_text(pre + joined + post, self.src.path)
-            if sub.syntax_errors():  # a fragment, not an expression or statement: only its API names
-                self.rename_api_tokens(v)
-                continue
-            inner = Translator(sub, self.backend, self.allow_unported, **self.options)  # spellings only
-            inner.inherit_api_context(self)
-            port = inner.run()
-            line = self.src.loc(v).line
-            for d in port.diagnostics:
-                d.location = Location(self.src.path, line + d.location.line - 2, d.location.column)
-                self.port.diagnostics.append(d)
-            body = port.body[len(pre):len(port.body) - len(post)]
-            if body != joined:
-                self.rw.replace(v, body.replace(" \n", "\\\n") if "\\\n" in text else body)
-                self.note(v, "...", "a warp operation inside a macro body")
+        macro_bodies.rewrite(self)
 
     def rewrite_macro_uses(self) -> None:
         """Uses of a confirmed warp-size macro where its compile-time value is not the answer.

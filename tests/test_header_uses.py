@@ -33,3 +33,23 @@ def test_a_use_of_one_of_its_names_is_refused_at_the_use_naming_it():
 def test_a_header_without_such_a_row_is_still_refused_at_the_include():
     port, _ = _port("#include <cuda_pipeline.h>\n" + _KERNEL)
     assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP209", 1)]
+
+
+_CG = "#include <cooperative_groups.h>\n#include <cooperative_groups/reduce.h>\nnamespace cg = cooperative_groups;\n"
+
+
+def test_the_cg_reduce_header_included_for_nothing_is_left_out_with_a_note():
+    # a helper header that includes <cooperative_groups/reduce.h> and uses none of its names (no cg::reduce,
+    # no operator object): HIP has no such header, and the port is right without it
+    port, whole = _port(_CG + "__device__ int lane(cg::thread_block_tile<32> t) { return t.thread_rank(); }\n" + _KERNEL)
+    assert port.ok, port.diagnostics
+    assert "cooperative_groups/reduce" not in whole and "hip_cooperative_groups.h" in whole, whole
+    assert any(n.before == "<cooperative_groups/reduce.h>" and n.after == "(removed)" for n in port.notes)
+
+
+def test_a_cg_reduce_or_its_operator_is_refused_at_the_use():
+    body = "__device__ int sum(cg::thread_block_tile<32> t, int v) { return cg::reduce(t, v, cg::plus<int>()); }\n"
+    port, _ = _port(_CG + body + _KERNEL)
+    errors = [d for d in port.diagnostics if d.severity == "error"]
+    assert [(d.code, d.location.line, d.location.column) for d in errors] == [("KP209", 4, 69)], errors
+    assert "`reduce` comes from <cooperative_groups/reduce.h>" in errors[0].message

@@ -519,7 +519,8 @@ __global__ void k(int* x) {
 def test_header_with_no_hip_equivalent_is_reported():
     port = hip("""
 #include <cooperative_groups/reduce.h>
-__global__ void k(int* x) { x[0] = 1; }
+__global__ void k(int* x) { x[0] = cooperative_groups::reduce(cooperative_groups::this_thread_block(), x[0],
+                                                            cooperative_groups::plus<int>()); }
 """)
     assert [d.code for d in port.diagnostics] == ["KP209"]
 

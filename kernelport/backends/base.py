@@ -142,6 +142,11 @@ class Backend:
     # `atomicMax(float*, float)`) is a redefinition there, so it goes from the port and calls reach
     # the target's, which means the same (soundness.drop_target_overloads).
     own_overloads: ClassVar[frozenset[tuple[str, tuple[str, ...]]]] = frozenset()
+    # Device functions CUDA declares once that the target overloads (name -> CUDA's parameter
+    # types): a call whose argument converts to more than one of the target's (`__ffsll(uint64_t)`:
+    # `long long` and `unsigned long long` on HIP) is ambiguous there, so the port converts each
+    # argument to CUDA's type, as CUDA's call does (soundness.cast_overloaded_arguments).
+    argument_types: ClassVar[dict[str, tuple[str, ...]]] = {}
     # CUDA vector types the target has built in under the same name, with component-wise operators:
     # binary (vector with vector, or with its element type either side; and the compound `OP=`) and
     # unary. A project's operator that only restates one of them is left out of the port

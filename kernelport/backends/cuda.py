@@ -97,7 +97,11 @@ class CUDA(Backend):
     # a separate library for MFMA/WMMA GPUs only, spells them differently), Metal neither.
     header_declares = {"cudaTypedefs.h": r"PFN_cu\w+",
                        "mma.h": r"nvcuda|wmma|fragment|fill_fragment|load_matrix_sync|store_matrix_sync|mma_sync"
-                                r"|matrix_a|matrix_b|accumulator|mem_row_major|mem_col_major"}
+                                r"|matrix_a|matrix_b|accumulator|mem_row_major|mem_col_major",
+                       # cg::reduce and its operator objects (ROCm 5/6 have no such header; a helper
+                       # header that includes it for nothing ports without it)
+                       "cooperative_groups/reduce.h": r"reduce(?:_update_async|_store_async)?|plus|less|greater"
+                                                      r"|bit_and|bit_or|bit_xor"}
     # Legacy mask-less names (pre-CUDA 9) read as the same concepts.
     aliases = {"shfl": ("__shfl",), "shfl_up": ("__shfl_up",), "shfl_down": ("__shfl_down",),
                "shfl_xor": ("__shfl_xor",), "ballot": ("__ballot",), "any": ("__any",), "all": ("__all",),

@@ -33,6 +33,11 @@ PTX_IDIOMS = {
 }
 
 
+# `unsigned long` as a header may spell it (LP64: the fixed-width and size types are it).
+UNSIGNED_LONG = ("unsigned long", "unsigned long int", "long unsigned int", "uint64_t", "std::uint64_t",
+                 "size_t", "std::size_t")
+
+
 class HIP(Backend):
     name = "hip"
     extension = ".hip"
@@ -88,10 +93,20 @@ class HIP(Backend):
     vector_unary_operators = frozenset({"-", "~"})
     # CUDA's CUdeviceptr is an unsigned integer; hipDeviceptr_t is `void *` (ROCm 5.2's hip_runtime_api.h)
     address_types = {t: "char *" for t in ("CUdeviceptr", "CUdeviceptr_v1", "CUdeviceptr_v2")}
-    # ROCm 5.2's amd_hip_atomic.h: float and double CAS/sub/min/max (CUDA has them for integers only).
+    # ROCm 5.2's amd_hip_atomic.h: float and double CAS/sub/min/max (CUDA has them for integers only),
+    # and every integer atomic for `unsigned long` (CUDA: `unsigned long long` only), which is what
+    # uint64_t and size_t are on the LP64 Linux hipcc builds for (a helper header's forwarding
+    # `std::uint64_t atomicAdd(std::uint64_t*, std::uint64_t)` would redefine it).
     own_overloads = frozenset((f"atomic{op}{system}", (f"{t}*", t, t) if op == "CAS" else (f"{t}*", t))
-                              for op in ("CAS", "Sub", "Min", "Max") for system in ("", "_system")
-                              for t in ("float", "double"))
+                              for op, types in (*((op, ("float", "double")) for op in ("CAS", "Sub", "Min", "Max")),
+                                                *((op, UNSIGNED_LONG) for op in ("CAS", "Add", "Sub", "Exch", "Min",
+                                                                                 "Max", "And", "Or", "Xor")))
+                              for system in ("", "_system") for t in types)
+    # ROCm 5.2's amd_device_functions.h: __ffsll(long long) and __ffsll(unsigned long long); CUDA's
+    # takes long long.  Only 64-bit parameters: the conversion keeps every bit of any integer
+    # argument, so a value the port widened (a ballot mask) is never cut; `__ffs(int)` (HIP adds
+    # `unsigned int`) would cut one, so `__ffs` of a 64-bit value stays a hipcc error, not a guess.
+    argument_types = {"__ffsll": ("long long",)}
     # ROCm 5.2's threadIdx.x is a __HIP_Coordinates<...>::__X that converts to uint32_t: `auto i =
     # threadIdx.x; i += blockDim.x` has no `+=` (hipcc: "no viable overloaded '+='"); CUDA's is unsigned int
     auto_coordinate_type = "unsigned int"

@@ -1,0 +1,61 @@
+"""Warp operations inside macro bodies (`#define BALLOT(p) __ballot_sync(FULL_MASK, (p))`): a body
+is unparsed text to the grammar, so each one that names a concept or API name is translated as a
+tiny function body of its own, and its port replaces the body's text.
+
+The wrapped body's model sees the macros defined where the body is expanded, the file's own and its
+headers' (`Visible.macros`): a mask macro it reads (`FULL_MASK`) is judged by its value, as it is in
+a function, where before it was an unknown name (KP203 on CUDA's full mask)."""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from . import dialect
+from .errors import Location
+from .model import Module, Visible, build
+from .source import SourceFile
+
+if TYPE_CHECKING:
+    from .translate import Translator
+
+_WRAP = ("void __kp_macro__(void) {\n", "\n;}\n")
+
+
+def body_model(tr: "Translator", sub: SourceFile) -> Module:
+    """The model of a macro body wrapped as a function, seeing the file's macros and its headers'."""
+    m = build(sub)
+    vis = tr.module.visible
+    m.visible = Visible(macros={**(vis.macros if vis is not None else {}), **tr.module.macros})
+    return m
+
+
+def rewrite(tr: "Translator") -> None:
+    """Translate each macro body of `tr`'s file that names a concept or an API name, in place."""
+    from .translate import SOURCE, Translator
+    names = dialect.respelled(SOURCE, tr.backend)  # the table's, once per process
+    for n in tr.src.index.of_types("preproc_def", "preproc_function_def"):  # the index: no walk of every node
+        v = n.child_by_field_name("value")
+        if v is None or tr.rw.has(v) or tr.rw.has(n) or tr.rw.within(n):  # a macro the port leaves out
+            continue
+        text = tr.src.text_of(v)
+        words = set(re.findall(r"[A-Za-z_]\w*", text))
+        if not words & names and not any(dialect.is_api_name(SOURCE, w) for w in words):
+            continue
+        joined = text.replace("\\\n", " \n")  # line continuations, same length
+        pre, post = _WRAP
+        sub = SourceFile.from_text(pre + joined + post, tr.src.path)
+        if sub.syntax_errors():  # a fragment, not an expression or statement: only its API names
+            tr.rename_api_tokens(v)
+            continue
+        inner = Translator(sub, tr.backend, tr.allow_unported, module=body_model(tr, sub),
+                           **tr.options)  # spellings only
+        inner.inherit_api_context(tr)
+        port = inner.run()
+        line = tr.src.loc(v).line
+        for d in port.diagnostics:
+            d.location = Location(tr.src.path, line + d.location.line - 2, d.location.column)
+            tr.port.diagnostics.append(d)
+        body = port.body[len(pre):len(port.body) - len(post)]
+        if body != joined:
+            tr.rw.replace(v, body.replace(" \n", "\\\n") if "\\\n" in text else body)
+            tr.note(v, "...", "a warp operation inside a macro body")
