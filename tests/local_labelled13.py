@@ -9,8 +9,9 @@ from pathlib import Path
 from labelled_support import local_set_checks
 
 BASE = Path(__file__).resolve().parent / "labelled13"
-# Floors set from the first measure (bench/lint_recall_labelled13_before.txt) once it is taken.
-RECALL_FLOOR, PRECISION_FLOOR = 0.0, 0.0
+# Before any change for this set: 0.818 (9/11) at 1.000 (bench/lint_recall_labelled13_before.txt); reached
+# with the behaviour of tests/test_lint_labelled13_forms.py (bench/lint_recall_labelled13_after.txt).
+RECALL_FLOOR, PRECISION_FLOOR = 10 / 11, 1.0
 
 
 (written, measured, test_labels_sit_on_their_lines, test_every_label_is_traced_to_its_commit,
