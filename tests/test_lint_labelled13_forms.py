@@ -14,12 +14,18 @@ commits), each with a case it must handle and look-alikes it must not:
   bit as `1u << lane` is (kernelport/masksources.py: compound_assign): WS008 at the 32-bit type,
   WS010 at the `1`.  Silent: a 64-bit bit, a 32-bit bit walked over a data word (a bitset), and a
   `<<=` outside any loop.
+- a header lint did not read at all (AMReX_Scan.H): its parse fails early and the parse repair's
+  cheapest reading is its include guard as not taken, so the whole header, kernels and includes,
+  was blank and lint said "All checks passed".  KP008 now reports device code a conditional's
+  reading hid with no other branch kept (kernelport/lint/rules/tool.py).  Silent: the same header
+  when it parses, a branch hidden while its `#else` is kept, `#if 0`.
 
 The set's own check that needs none of its projects' files is here too; tests/local_labelled13.py
 lints them, run by hand after `python scripts/labelled_sources.py tests/labelled13`.  Lint's figure
 before any change made for the set is bench/lint_recall_labelled13_before.txt."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from kernelport.lint import lint_text
@@ -104,6 +110,59 @@ __global__ void lookback(const char* status, const unsigned* words, int* out) {
 """
 
 
+HIDDEN_HEADER = """\
+#ifndef STATUS_H_
+#define STATUS_H_
+template <typename T>
+struct Status {
+    T v;
+    DEV_FN DEV_INLINE
+#ifdef USE_SYCL
+    void put (T a, sycl::nd_item<1> const& item) {
+#else
+    void put (T a) {
+#endif
+        v = a;
+    }
+    DEV_FN DEV_INLINE
+    T get () volatile { return v; }
+    DEV_FN DEV_INLINE
+#if defined(USE_SYCL)
+    T wait (sycl::nd_item<1> const& item) volatile {
+#else
+    T wait () volatile {
+#endif
+        T r;
+        do {
+#if defined(USE_SYCL)
+            sycl::group_barrier(item.get_sub_group());
+#else
+            __threadfence_block();
+#endif
+            r = v;
+        } while (r == 0);
+        return r;
+    }
+};
+template <typename T>
+__global__ void k(Status<T>* s, T* x) { x[threadIdx.x] += __shfl_xor_sync(0xffffffff, x[threadIdx.x], 1); }
+#endif
+"""
+
+READ_HEADER = re.sub(r"#if(?:def| defined\()\s*\(?USE_SYCL\)?\n.*?\n#else\n(.*?\n)#endif\n", r"\1",
+                     HIDDEN_HEADER.replace("    DEV_FN DEV_INLINE\n", ""), flags=re.S)  # one signature each
+OTHER_BRANCHES = """\
+#if defined(__HIP_PLATFORM_AMD__)
+__global__ void k(float* x) { x[threadIdx.x] = __shfl_xor(x[threadIdx.x], 1); }
+#else
+__global__ void k(float* x) { x[threadIdx.x] = __shfl_xor_sync(0xffffffff, x[threadIdx.x], 1); }
+#endif
+#if 0
+__global__ void old(float* x) { x[threadIdx.x] = __shfl_xor_sync(0xffffffff, x[threadIdx.x], 1) +; }
+#endif
+"""
+
+
 def _codes(text: str) -> dict[int, set[str]]:
     out: dict[int, set[str]] = {}
     for f in lint_text(text, "t.cu"):
@@ -133,3 +192,15 @@ def test_a_64_bit_walked_bit_a_bitset_walk_and_a_shift_outside_a_loop_stay_quiet
 
 def test_the_set_commits_no_project_code():
     assert_sourced_without_code(Path(__file__).resolve().parent / "labelled13")
+
+
+def test_device_code_a_conditional_reading_hides_is_reported_not_passed_as_checked():
+    found = [f for f in lint_text(HIDDEN_HEADER, "t.h") if f.code == "KP008"]
+    assert [(f.line, f.severity) for f in found] == [(2, "warning")], found
+    assert "__shfl_xor_sync" in found[0].message and "not linted" in found[0].message
+
+
+def test_a_header_that_parses_a_kept_else_and_if_0_are_no_kp008():
+    for text in (READ_HEADER, OTHER_BRANCHES):
+        assert not [f for f in lint_text(text, "t.h") if f.code == "KP008"], text
+    assert [f.code for f in lint_text(READ_HEADER, "t.h")] == ["WS007"]  # read, so linted
