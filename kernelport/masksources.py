@@ -23,7 +23,7 @@ from tree_sitter import Node
 
 from . import backends, dialect
 from .model import Module
-from .warpsites import FULL, FULL_MASKS, INT32_TYPES, LANE, LANE_OK, MASK as MASK_KIND, TID, VOTE, WS, int_value
+from .warpsites import FULL, FULL_MASKS, INT32_TYPES, LANE, LANE_OK, MASK as MASK_KIND, ONE, TID, VOTE, WS, int_value
 from . import lazy_re
 
 _LANEMASK_PTX = lazy_re.compile(r"%%?lanemask_(?:lt|le|gt|ge|eq)\b")
@@ -141,6 +141,27 @@ def lane_bit_holder(an, name: str, facts, tnode: Node | None) -> None:
         sid = an.site(tnode, "type32")
         an.a.holders.setdefault(sid, set()).add(name)
         an.bind(name, frozenset({(MASK_KIND, sid)}))
+
+
+def compound_assign(an, n: Node, op: str, left: Node, facts: frozenset) -> frozenset:
+    """The facts of `x op= y` (`facts`: y's), read as the binary form, and a bit walked through the
+    lanes one shift at a time: `bit <<= 1` in a loop, from `bit = 1`, names lane i's bit on the i-th
+    pass as `1u << lane` does (AMReX's look-back tests a 64-lane ballot against such a `bit_mask`:
+    a 32-bit one never reaches lanes 32-63).  It is a lane bit, a mask site where it meets a ballot
+    (the 32-bit holder is one, lane_bit_holder); a bit walked over a data word meets none."""
+    held = an.ex(left)
+    if op != "<<=" or not _in_loop(n):
+        return facts | held
+    return held | {(MASK_KIND, s) for k, s in held if k == ONE and s >= 0}  # (the count is no bit of it)
+
+
+def _in_loop(n: Node) -> bool:
+    p = n.parent
+    while p is not None and p.type not in ("function_definition", "lambda_expression"):
+        if p.type in ("for_statement", "for_range_loop", "while_statement", "do_statement"):
+            return True
+        p = p.parent
+    return False
 
 
 def makes_mask(an, f, said: set[str]) -> bool:

@@ -263,8 +263,8 @@ class _Analyzer:
         op = self.src.text_of(n.child_by_field_name("operator"))
         R = self.ex(right)
         if op != "=":
-            # `x >>= 5`, `x &= 31`... are the binary forms.
-            R = R | self.ex(left)
+            # `x >>= 5`, `x &= 31`... are the binary forms (a bit walked by `<<=`: masksources).
+            R = masksources.compound_assign(self, n, op, left, R)
         if left.type == "identifier":
             name = self.src.text_of(left)
             self.bind(name, R)

@@ -3,7 +3,15 @@ nothing.  The engine reports them (they are not about the code's meaning); they 
 they can be selected, ignored, documented and shown in SARIF like the others."""
 from __future__ import annotations
 
+from ... import lazy_re
+from ...macros import NEVER
 from ..rule import Rule, ex, register
+
+_WORD = lazy_re.compile(r"[A-Za-z_]\w*")
+# Words that only device code holds: what a hidden branch must hold to be reported (KP008).
+_DEVICE_WORDS = frozenset("""__global__ __device__ threadIdx blockIdx blockDim __syncthreads __syncwarp warpSize
+__shfl __shfl_sync __shfl_xor __shfl_xor_sync __shfl_down __shfl_down_sync __shfl_up __shfl_up_sync __ballot
+__ballot_sync __activemask __any_sync __all_sync""".split())
 
 
 class EngineRule(Rule):
@@ -149,3 +157,81 @@ finding (exit 1); exit 3 is left for a failure outside any one file.  Please rep
 input file.
 
 **Fix**: none on your side; `--ignore` the failing rule until it is fixed."""
+
+
+@register
+class CodeHiddenToParse(Rule):
+    code, name = "KP008", "code-hidden-to-parse"
+    summary = "To parse the file, kernelport read a conditional as one build's branch, hiding device code with no other branch kept."
+    docs = """\
+Where the grammar cannot read a file, kernelport tries each preprocessor conditional near the error
+as taken and as not taken, and keeps the reading that leaves the least in error.  When that
+reading blanks device code with no other branch in its place (AMReX's `AMReX_Scan.H`: its include
+guard read as not taken after an early error blanked the whole header and its `#include` lines),
+that code is not linted at all: reported here, at the hidden branch, so that "no findings" is not
+read as "checked".  A branch hidden while its `#else` is kept, and `#if 0`, are not reported.
+
+**Fix**: let kernelport read the macros the code needs (`-I` to the project's headers, `-D` for its
+configuration), or make each branch of the conditional parse on its own."""
+    flags = (ex("""
+#ifndef STATUS_H_
+#define STATUS_H_  // !
+template <typename T>
+struct Status {
+    T v;
+    DEV_FN DEV_INLINE
+#ifdef USE_SYCL
+    void put (T a, sycl::nd_item<1> const& item) {
+#else
+    void put (T a) {
+#endif
+        v = a;
+    }
+    DEV_FN DEV_INLINE
+    T get () volatile { return v; }
+    DEV_FN DEV_INLINE
+#if defined(USE_SYCL)
+    T wait (sycl::nd_item<1> const& item) volatile {
+#else
+    T wait () volatile {
+#endif
+        T r;
+        do {
+#if defined(USE_SYCL)
+            sycl::group_barrier(item.get_sub_group());
+#else
+            __threadfence_block();
+#endif
+            r = v;
+        } while (r == 0);
+        return r;
+    }
+};
+template <typename T>
+__global__ void k(Status<T>* s, T* x) { x[threadIdx.x] += __shfl_xor_sync(0xffffffff, x[threadIdx.x], 1); }
+#endif""", note="the header's parse fails early; reading its include guard as not taken hides it all, the 32-bit mask with it"),)
+    passes = (ex("""
+#if defined(__HIP_PLATFORM_AMD__)
+__global__ void k(float* x) { x[threadIdx.x] = __shfl_xor(x[threadIdx.x], 1); }
+#else
+__global__ void k(float* x) { x[threadIdx.x] = __shfl_xor_sync(0xffffffff, x[threadIdx.x], 1); }
+#endif"""),)
+
+    def severity(self, targets):
+        return "warning"
+
+    def check(self, ctx) -> None:
+        for m in ctx.src.masks:
+            if not m.reason.startswith("conditional (") or m.alternative or m.reason == NEVER:
+                continue
+            words = set(_WORD.findall(ctx.src.text[m.start:m.end]))
+            device = sorted(words & _DEVICE_WORDS)
+            if not device:
+                continue
+            first, last = ctx.src.location(m.start), ctx.src.location(max(m.start, m.end - 1))
+            taken = "not taken" if m.reason.endswith("(not taken)") else "taken"
+            eol = ctx.src.data.find(b"\n", m.start, m.end)
+            ctx.report(self, (m.start, eol if eol > m.start else m.end),
+                       f"to get past a syntax error kernelport read `#{m.name}` as {taken}: lines {first.line}-{last.line} "
+                       f"({', '.join('`' + w + '`' for w in device[:3])} among them) are blank to it and not linted; give it "
+                       f"the project's -I and -D, or make each branch parse on its own")

@@ -8,8 +8,9 @@ from tree_sitter import Node
 
 from ... import backends, dialect, hipbuild, masksources, warpflow, warpsites
 from ...source import ident_name, walk
+from .. import macromasks
 from ..rule import SOURCE_TARGETS, Rule, ex, register
-from .ws_sites import SiteRule, _expr_text, _why
+from .ws_sites import SiteRule, _expr_text, _parent_op, _why
 
 
 # Backends whose CUDA-style `_sync` warp intrinsics take a 64-bit lane mask (HIP, ROCm >= 6.2).
@@ -35,6 +36,11 @@ is passed on as the mask (pytorch_scatter's `__shfl_up_sync(const unsigned mask,
 is reported whatever its callers pass, with the parameter as the related location: HIP rejects the
 32-bit type itself.
 
+A 32-bit full mask in a function-like macro's replacement list (Eigen's `#define shuffleInc(i, j,
+mask) res(i, j) += __shfl_xor_sync(0xFFFFFFFF, res(i, j), mask)`) is reported in the `#define`,
+which every use expands (kernelport/lint/macromasks.py); a mask the macro takes as a parameter is
+its uses'.
+
 Masks that come from `__activemask()` or a ballot are not reported, nor a mask the project's HIP
 build drops: a dual-built project that maps the intrinsic to its mask-less form in a branch only
 that build takes (`#if defined(USE_ROCM)` / `#define __shfl_xor_sync(mask, v, l) __shfl_xor(v, l)`,
@@ -56,6 +62,10 @@ __device__ int any_set(int p) { return __any_sync(FULL_MASK, p); }  // !"""),
 __device__ float shfl_up(const unsigned mask, float v, unsigned delta) {
     return __shfl_up_sync(mask, v, delta);  // !
 }""", note="a wrapper's 32-bit mask parameter: HIP rejects the type whatever the callers pass"),
+        ex("""
+#define SUM_STEP(v, o) v += __shfl_xor_sync(0xffffffff, v, o)  // !
+__device__ float sum8(float v) { SUM_STEP(v, 1); SUM_STEP(v, 2); SUM_STEP(v, 4); return v; }""",
+           note="in a macro's replacement list: the `#define` line is the port's"),
     )
     passes = (
         ex("""
@@ -120,6 +130,10 @@ __device__ float warp_sum(float v) {
                        f"need a 64-bit mask and on a 64-wide wave this one names only lanes 0-31; in the HIP port "
                        f"use the mask-less `{hip or 'HIP form'}` (as `kernelport translate` does)",
                        related=(ctx.related(made, f"`{ctx.text(mask)}`, the 32-bit mask, declared here"),) if made else ())
+        for span, fn, text, name in macromasks.sites(ctx, _dropped_on_amd):  # a macro's replacement list
+            ctx.report(self, span, f"32-bit full mask `{text}` passed to `{fn}` in the macro `{name}`, which every use "
+                       f"expands: on a 64-wide wave it names only lanes 0-31 (and HIP's `_sync` intrinsics need a "
+                       f"64-bit mask); in the HIP port use the mask-less form in the macro")
 
 
 def _mask_declaration(ctx, mask: Node) -> Node | None:
@@ -469,7 +483,10 @@ class LaneBit32Bit(SiteRule):
 **Fix** (unsafe: `--fix --unsafe-fixes`): `1ull << lane`; the same bits for lanes 0-31, but a
 64-bit type on NVIDIA (a 32-bit expression it meets is widened too).  A `1u << (i & 31)` that sets a bit of a 32-bit word (bitsets) does
 not meet a lane mask and stays silent.  A 32-bit shift in what a helper returns where its callers
-combine that with a ballot (`int lanemask_lt() { return (1 << lane) - 1; }`) is one too."""
+combine that with a ballot (`int lanemask_lt() { return (1 << lane) - 1; }`) is one too, and so is
+a bit a loop walks through the lanes by `<<=` from `1u` and tests against a ballot (AMReX's
+look-back: `unsigned int bit_mask = 0x1u;` ... `bit_mask <<= 1;` ... `status_bf & bit_mask`), a
+bitset walked the same way over a data word is not."""
     flags = (
         ex("""
 __global__ void rank(const float* in, int* out) {
@@ -516,6 +533,9 @@ __global__ void rank(const float* in, int* out) {
 }"""),)
 
     def message(self, ctx, s) -> str:
+        if _parent_op(s.node) != "<<":  # `bit = 1u;` then `bit <<= 1` in a loop over the lanes (masksources)
+            return (f"`{ctx.text(s.node)}` starts a lane bit that a loop shifts through the lanes in 32 bits{_why(s)}: "
+                    f"{ctx.breaks}, past lane 31 it shifts out and lanes 32-63 are never tested; start it as `1ull`")
         return (f"`{_expr_text(ctx, s.node)}` builds a lane bit in 32 bits{_why(s)}: {ctx.breaks}, lanes 32-63 shift "
                 f"past the end (undefined) and the mask loses its upper half; use `1ull << lane`")
 
