@@ -29,7 +29,7 @@ import re
 
 from tree_sitter import Node
 
-from . import maskmemory, masksources
+from . import macro_bodies, maskmemory, masksources
 from .rewrite import key
 from .source import ident_name
 from .warpsites import VOTE, WS, Issue
@@ -202,7 +202,7 @@ def wide_type(tr, site) -> str:
     masks = [ident_name(d) in held for d in ds]
     if all(masks):
         return wide
-    if tr.src.text.startswith(tr._MACRO_WRAP[0]):  # a macro body, translated as a function's (translate.py)
+    if tr.src.text.startswith(macro_bodies.WRAP[0]):  # a macro body, translated as a function's (macro_bodies.py)
         tr.problem("KP232", ds[masks.index(True)] if any(masks) else decl, "a ballot is stored in a variable of a "
                    "macro body's declaration that declares other variables too: only the mask may take the lane-mask "
                    "type, and the macro's uses decide whether the declaration can be split",

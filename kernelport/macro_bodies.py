@@ -18,7 +18,7 @@ from .source import SourceFile
 if TYPE_CHECKING:
     from .translate import Translator
 
-_WRAP = ("void __kp_macro__(void) {\n", "\n;}\n")
+WRAP = ("void __kp_macro__(void) {\n", "\n;}\n")
 
 
 def body_model(tr: "Translator", sub: SourceFile) -> Module:
@@ -42,7 +42,7 @@ def rewrite(tr: "Translator") -> None:
         if not words & names and not any(dialect.is_api_name(SOURCE, w) for w in words):
             continue
         joined = text.replace("\\\n", " \n")  # line continuations, same length
-        pre, post = _WRAP
+        pre, post = WRAP
         sub = SourceFile.from_text(pre + joined + post, tr.src.path)
         if sub.syntax_errors():  # a fragment, not an expression or statement: only its API names
             tr.rename_api_tokens(v)
