@@ -171,11 +171,9 @@ CONCEPTS: tuple[Concept, ...] = (
         ("ptx_xor", ("a", "b")), ("ptx_and", ("a", "b")), ("ptx_or", ("a", "b")), ("ptx_mov", ("x",)),
         *((f"ptx_{op}_b{n}", ("x", "n")) for op in ("shl", "shr") for n in (32, 64)),
         ("bfi_b32", ("x", "base", "pos", "len")),
-        # a two-step carry chain (`add.cc.u32 lo; addc.u32 hi`, sub likewise): the 64-bit sum of {a1, a0}
-        # and {b1, b0}, its low or high word
-        *((f"ptx_{op}_{w}", ("a0", "a1", "b0", "b1")) for op in ("add", "sub") for w in ("lo", "hi")),
-        # `mad.lo.cc.u32 d0, a, b, c0; madc.hi.u32 d1, a, b, c1`: the 64-bit a * b + {c1, c0}, a word of it
-        ("ptx_madwide_lo", ("a", "b", "c0", "c1")), ("ptx_madwide_hi", ("a", "b", "c0", "c1")),
+        # carry chains (ptx_idioms.CARRY): a + b + ci (a - b - ci) in N bits, ci the carry-in (borrow) 0 or
+        # 1; and its carry-out (borrow-out) as 0 or 1, what PTX's `.cc` forms leave in the flag
+        *((f"ptx_{op}c{cf}_b{n}", ("a", "b", "ci")) for op in ("add", "sub") for cf in ("", "_cf") for n in (32, 64)),
         ("ptx_mul_lo_b32", ("x", "y")), ("umulhi", ("x", "y")),
         ("umul64hi", ("x", "y")), ("ptx_mul_lo_b64", ("x", "y")),
         # `prmt.b32 d, a, b, c` (generic form): byte i of d is byte (c >> 4i) & 7 of {b, a}, or that byte's

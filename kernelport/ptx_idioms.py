@@ -4,9 +4,11 @@ that has it (`mov.u32 %0, %%laneid;` is the lane id, `bfe.u32` a bit-field extra
 only when every instruction of its template is one of FORMS, each operand has the constraint (the
 register width) the form reads, and every operand is read or written; its outputs are assigned in
 the template's order (`d = ..., e = ...`), so an instruction that reads an earlier one's output
-reads what C assigned.  Anything else stays KP201: PTX is never guessed.  What each concept computes
-is PTX's instruction exactly (tests/test_ptx_idioms.py checks every spelling against a model of
-the instruction over random operands, and compiles it with hipcc)."""
+reads what C assigned; a carry chain's flag is a C temporary of the statement (CARRY).  Anything
+else stays KP201 (why_not names the reason where one is known): PTX is never guessed.  What each
+concept computes is PTX's instruction exactly (tests/test_ptx_idioms.py and tests/test_ptx_carry.py
+check every spelling against a model of the instruction over random operands, and compile it with
+hipcc)."""
 from __future__ import annotations
 
 import re
@@ -57,15 +59,27 @@ FORMS = (
     (rf"mul\.rz\.f32 {REG}, ?{REG}, ?{REG}", "fff", ((1, "ptx_mul_rz_f32", (2, 3)),)),
     (rf"fma\.rz\.f32 {REG}, ?{REG}, ?{REG}, ?{REG}", "ffff", ((1, "ptx_fma_rz_f32", (2, 3, 4)),)),
 )
-# Carry chains written whole in one asm statement, as arithmetic on the 64-bit numbers their 32-bit
-# halves make (a chain that leaves its carry to another statement stays KP201): (the instructions,
-# joined by "; "; the constraints; what they assign)
-CHAINS = (
-    *((rf"{op}\.cc\.u32 {REG}, ?{REG}, ?{OPERAND}; ?{op}c\.u32 {REG}, ?{REG}, ?{OPERAND}", "rrrrrr",
-       ((1, f"ptx_{op}_lo", (2, 5, 3, 6)), (4, f"ptx_{op}_hi", (2, 5, 3, 6)))) for op in ("add", "sub")),
-    # the 64-bit product of a and b plus {c1, c0}: `mad.lo.cc.u32 d0, a, b, c0; madc.hi.u32 d1, a, b, c1`
-    (rf"mad\.lo\.cc\.u32 {REG}, ?{REG}, ?{REG}, ?{OPERAND}; ?madc\.hi\.u32 {REG}, ?\2, ?\3, ?{OPERAND}", "rrrrrr",
-     ((1, "ptx_madwide_lo", (2, 3, 4, 6)), (5, "ptx_madwide_hi", (2, 3, 4, 6)))),
+# Integer arithmetic through PTX's carry flag (CC.CF): `add/sub{c}{.cc}.u32|u64 d, a, b` and
+# `mad{c}.lo|hi{.cc}.u32|u64 d, a, b, c` (the low or high half of a * b, plus c).  The `c` forms add
+# (subtract) the flag as carry-in (borrow), the `.cc` forms set it to the carry-out (borrow-out).  The
+# flag is a C temporary of the statement: a chain is rewritten only where every carry-in was set by an
+# earlier instruction of the same statement and the last carry-out is read by one (CARRY_ACROSS).
+CARRY = r"(add|sub|mad)(c?)(?:\.(lo|hi))?(\.cc)?\.u(32|64) (\S+(?:, ?\S+)*)"
+# the concepts of the low / high half of a product, per width
+PRODUCT = {("lo", 32): "ptx_mul_lo_b32", ("hi", 32): "umulhi", ("lo", 64): "ptx_mul_lo_b64", ("hi", 64): "umul64hi"}
+# The reason a chain stays KP201: the flag C has no name for, set or read by another asm statement.
+CARRY_ACROSS = {
+    "in": "`{op}` reads PTX's carry flag, which no earlier instruction of this asm statement sets: the carry "
+          "comes from another statement, and the flag has no C value between statements",
+    "out": "`{op}` sets PTX's carry flag, which no later instruction of this asm statement reads: another "
+           "statement would read it, and the flag has no C value between statements",
+}
+# Instructions a located refusal names (rather than the generic KP201): (a pattern the instruction's
+# name matches, why no port of it is given)
+REFUSALS = (
+    (r"(ldmatrix|mma|wmma)\.", "`{op}` is a warp-collective matrix instruction: each of a 32-lane warp's threads "
+     "holds a fixed part of the fragments, a layout no single AMD instruction has at wave 64 (it would need "
+     "one logical 32-lane warp per half wave and a per-lane shuffle or LDS exchange of the fragments)"),
 )
 _STRING = lazy_re.compile(r'"((?:[^"\\]|\\.)*)"')
 _OPERAND = lazy_re.compile(r'\s*"([=+&]*)([a-z])"\s*\((.*)\)\s*$', re.S)
@@ -165,23 +179,80 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1) -> Id
     writes: list[Write] = []
     used: set[int] = set()
     written = {k for k, (mod, _, _) in enumerate(outs) if mod == "+"}  # read-write: its value on entry
-    at = 0
-    while at < len(instrs):
-        got = _instruction("; ".join(instrs[at:at + 2]), ops, params_of, CHAINS) if at + 1 < len(instrs) else None
-        step = 1 if got is None else 2
-        got = got or _instruction(instrs[at], ops, params_of)
+    temps: dict[str, int] = {}
+
+    def temp(name: str, width: str) -> int:  # a C temporary of the statement (the carry flag, a sum)
+        if name not in temps:
+            temps[name] = len(ops)
+            ops.append(("=", width, name))
+        return temps[name]
+    pending = False  # a carry-out no later instruction has read yet
+    for instr in instrs:
+        got = _instruction(instr, ops, params_of)
+        if got is None and (c := re.fullmatch(CARRY, instr)) is not None:
+            got = _carry(c, ops, params_of, temp, "kp_carry" in temps)
+            pending = bool(c.group(4)) or (pending and not c.group(2))
         if got is None or any((k < len(outs) or k >= first) and k not in written for k in got[1]) or \
                 any(len(outs) <= k < first for k in got[2]):
             return None  # an output or register read before it is written, or an input written
         writes += got[0]
         used |= got[1] | got[2]
         written |= got[2]
-        at += step
+    if pending:
+        return None  # the last carry-out is left to another statement (CARRY_ACROSS)
     if not instrs or used != set(range(len(ops))) or not set(range(len(outs))) <= written:
         return None  # every operand read or written, every output written, none invented
     if not _independent(writes, outs + ops[first:], ins, reads):
         return None
     return Idiom(" ".join(ptx.split()), writes, [(w, e) for _, w, e in ops[first:]])
+
+
+def _carry(c: re.Match, ops, params_of, temp, flag: bool):
+    """An instruction of a carry chain (CARRY) as _instruction gives one: where it sets the flag, the
+    carry-out is computed from its operands before its result is assigned (through a temporary where
+    the result is one of them, `add.cc.u32 %0, %0, %1`); None where its carry-in was set by no earlier
+    instruction of the statement, or an operand has another width."""
+    op, cin, half, cout, n = c.group(1), c.group(2), c.group(3), c.group(4), int(c.group(5))
+    width = "rl"[n == 64]
+    args = [a.strip() for a in c.group(6).split(",")]
+    if (op == "mad") != (half is not None) or len(args) != (4 if op == "mad" else 3) or (cin and not flag):
+        return None
+    index: dict[int, int] = {}
+    texts = []
+    for i, a in enumerate(args):
+        if re.fullmatch(r"[0-9]+", a) and i:
+            texts.append(a)  # an immediate (`madc.hi.u64 %0, %2, %3, 0`)
+            continue
+        if not re.fullmatch(REG, a) or int(a[1:]) >= len(ops) or ops[int(a[1:])][1] != width:
+            return None
+        index[i] = int(a[1:])
+        texts.append(ops[index[i]][2])
+    writes, wrote = [], {index[0]}
+    read = {k for i, k in index.items() if i}
+    if op == "mad":  # the product's half, into a temporary, then the sum with it
+        p = temp(f"kp_prod{n}", width)
+        writes.append(Write(ops[p][2], PRODUCT[half, n], dict(zip(params_of(PRODUCT[half, n]), texts[1:3]))))
+        wrote.add(p)
+        terms = [ops[p][2], texts[3]]
+    else:
+        terms = texts[1:3]
+    kind = "sub" if op == "sub" else "add"
+    carry_in = ops[temp("kp_carry", "r")][2] if cin else "0"
+    if cin:
+        read.add(temp("kp_carry", "r"))
+    values = dict(zip(params_of(f"ptx_{kind}c_b{n}"), [*terms, carry_in]))
+    target = texts[0]
+    if cout and index[0] in read:  # the result is an operand the carry-out reads: a temporary holds it
+        target = ops[temp(f"kp_sum{n}", width)][2]
+        wrote.add(temp(f"kp_sum{n}", width))
+    writes.append(Write(target, f"ptx_{kind}c_b{n}", values))
+    if cout:
+        writes.append(Write(ops[temp("kp_carry", "r")][2], f"ptx_{kind}c_cf_b{n}",
+                            dict(zip(params_of(f"ptx_{kind}c_cf_b{n}"), [*terms, carry_in]))))
+        wrote.add(temp("kp_carry", "r"))
+        if target != texts[0]:
+            writes.append(Write(texts[0], "ptx_mov", dict(zip(params_of("ptx_mov"), [target]))))
+    return writes, read, wrote
 
 
 def _independent(writes: list[Write], outs, ins, reads) -> bool:
@@ -197,6 +268,43 @@ def _independent(writes: list[Write], outs, ins, reads) -> bool:
         for p, t in w.inputs.items():
             count[t] = count.get(t, 0) + reads(w.key, p)
     return all(n <= 1 or _PLAIN.fullmatch(t) or t.isdigit() for t, n in count.items())
+
+
+def why_not(text: str) -> str | None:
+    """Why the asm statement `text`, which is no idiom, has no port, where a reason more precise than
+    KP201's own is known: an instruction of REFUSALS, or a carry chain that runs across statements
+    (CARRY_ACROSS)."""
+    m = _ASM.match(text.strip())
+    if m is None:
+        return None
+    template = split_top_level(m.group(1), sep=":", strip=False)[0][0]
+    ptx = "".join(_STRING.findall(template)).encode().decode("unicode_escape")
+    names = []  # the instructions' names, a guard (`@p cp.async...`) dropped, in order
+    for instr in ptx.split(";"):
+        words = instr.replace("{", " ").replace("}", " ").split()
+        words = words[1:] if words and words[0].startswith("@") else words
+        if words and not words[0].startswith("."):
+            names.append(words[0])
+    for pattern, why in REFUSALS:
+        hit = next((n for n in names if re.match(pattern, n)), None)
+        if hit is not None:
+            return why.format(op=hit)
+    pending, seen = None, False  # the instruction whose carry-out no later one has read; a flag set
+    for n in names:
+        c = re.fullmatch(r"(add|sub|mad)(c?)(?:\.(lo|hi))?(\.cc)?\.u(32|64)", n)
+        if c is not None and c.group(2) and not seen:
+            return "a carry chain across asm statements: " + CARRY_ACROSS["in"].format(op=n)
+        if c is not None and (c.group(4) or c.group(2)):
+            seen, pending = True, n if c.group(4) else None
+    if pending is not None:
+        return "a carry chain across asm statements: " + CARRY_ACROSS["out"].format(op=pending)
+    return None
+
+
+def explained(message: str, text: str) -> str:
+    """KP201's `message` for the asm statement `text`, with why_not's reason where it has one."""
+    why = why_not(text)
+    return f"{message}: {why}" if why else message
 
 
 def port(text: str, backend: str, block: bool) -> tuple[str, str] | None:

@@ -208,10 +208,11 @@ class Translator(ApiNames, MemberSpaces, Soundness):
 
     def rewrite_inline_asm(self) -> None:
         for node, fn in self.module.asm:
-            if self.cuda_only_region(node) or self.host_asm(node, fn) or self.rewrite_asm_idiom(node) or \
-                    not self.ports_function(fn) or unavailable.declare(self, node, "KP201", self.asm_message):
-                continue
-            self.problem("KP201", node, self.asm_message, self.asm_hint)
+            if not (self.cuda_only_region(node) or self.host_asm(node, fn) or self.rewrite_asm_idiom(node) or
+                    not self.ports_function(fn)):
+                message = ptx_idioms.explained(self.asm_message, self.src.text_of(node))  # why, where known
+                if not unavailable.declare(self, node, "KP201", message):
+                    self.problem("KP201", node, message, self.asm_hint)
 
     def host_asm(self, node: Node, fn: str | None) -> bool:
         """asm in a host-only function (sph_types.h's x86 `bswapl`): the host's assembly, which the

@@ -203,7 +203,8 @@ def test_the_hip_port_of_the_idiom_computes_the_ptx_instruction(name, tmp_path):
             v = _eval(expr, env, types, helpers) & ((1 << word.bits) - 1)  # C's assignment to the output's type
             env[out.replace(".", "_")] = v  # an output an instruction reads later (xor chains)
             types.setdefault(out.replace(".", "_"), word)
-            got.append(v)
+            if not out.startswith("kp_"):
+                got.append(v)  # (a scope's registers and the carry flag are the port's temporaries)
         assert got[-len(model(*vals)):] == model(*vals), (name, line, vals, got)
 
 
@@ -241,7 +242,8 @@ def test_a_carry_chain_is_read_only_whole():
     would read a carry flag C does not have."""
     from kernelport import ptx_idioms
     whole = 'asm("add.cc.u32 %0, %2, %4; addc.u32 %1, %3, %5;" : "=r"(p), "=r"(q) : "r"(a), "r"(b), "r"(c), "r"(e))'
-    assert [w.key for w in ptx_idioms.match(whole).writes] == ["ptx_add_lo", "ptx_add_hi"]
+    assert [(w.output, w.key) for w in ptx_idioms.match(whole).writes] == \
+        [("p", "ptx_addc_b32"), ("kp_carry", "ptx_addc_cf_b32"), ("q", "ptx_addc_b32")]
     assert ptx_idioms.match(whole.replace("addc.u32", "addc.cc.u32")) is None
     assert ptx_idioms.match(whole.replace("add.cc.u32 %0, %2, %4; ", "").replace('"=r"(p), ', "")) is None
 
