@@ -178,7 +178,11 @@ CONCEPTS: tuple[Concept, ...] = (
         ("umul64hi", ("x", "y")), ("ptx_mul_lo_b64", ("x", "y")),
         # `prmt.b32 d, a, b, c` (generic form): byte i of d is byte (c >> 4i) & 7 of {b, a}, or that byte's
         # sign bit replicated where (c >> 4i) & 8; `mul.rz.f32`, `fma.rz.f32`: a * b (+ c) rounded toward zero
-        ("ptx_prmt_b32", ("a", "b", "c")), ("ptx_mul_rz_f32", ("a", "b")), ("ptx_fma_rz_f32", ("a", "b", "c")))),
+        ("ptx_prmt_b32", ("a", "b", "c")), ("ptx_mul_rz_f32", ("a", "b")), ("ptx_fma_rz_f32", ("a", "b", "c")),
+        # `cvta.to.shared.u64 d, p`: the shared-window address of generic pointer p; `cp.async.*.shared.global
+        # [dst], [src], n, size`: n bytes to shared-window address dst, those past size zeros, complete at
+        # once; `cp.async.commit_group`/`wait_group`/`wait_all` where every copy is: nothing left to do
+        ("ptx_cvta_to_shared", ("p",)), ("ptx_cp_async", ("dst", "src", "n", "size")), ("ptx_cp_async_done", ()))),
     C("index_vararg", "index", ("x",), matchable=False),
     C("warp_id", "index"),
 

@@ -58,6 +58,18 @@ FORMS = (
     # float products rounded toward zero ("f": a .f32 register); .ftz and .sat forms stay KP201
     (rf"mul\.rz\.f32 {REG}, ?{REG}, ?{REG}", "fff", ((1, "ptx_mul_rz_f32", (2, 3)),)),
     (rf"fma\.rz\.f32 {REG}, ?{REG}, ?{REG}, ?{REG}", "ffff", ((1, "ptx_fma_rz_f32", (2, 3, 4)),)),
+    # the shared-window address of a generic pointer (`cvta.to.shared.u64 r, p; cvt.u32.u64 d, r`)
+    (rf"cvta\.to\.shared\.u64 {REG}, ?{REG}", "ll", ((1, "ptx_cvta_to_shared", (2,)),)),
+    # Asynchronous copies (no output: 0 for the output group), ported as synchronous ones: a copy is
+    # complete when the statement ends, so what `cp.async.wait_group`/`wait_all` waits for is done and
+    # committing a group is nothing (other threads see the data after the __syncthreads the code has
+    # anyway).  The destination ("s": an "r" register) is a shared-window address the function computes
+    # with cvta (match's `shared`); the size an immediate ("n"), the optional src-size zero-fills the rest.
+    *((rf"cp\.async\.(?:ca|cg)\.shared\.global \[{REG}\], ?\[{REG}\], ?(4|8|16|%[0-9]+){tail}", "sln" + w,
+       ((0, "ptx_cp_async", (1, 2, 3, 4 if w else 3)),)) for tail, w in (("", ""), (rf", ?{OPERAND}", "r"))),
+    (r"cp\.async\.commit_group", "", ((0, "ptx_cp_async_done", ()),)),
+    (r"cp\.async\.wait_all", "", ((0, "ptx_cp_async_done", ()),)),
+    (r"cp\.async\.wait_group (%[0-9]+|[0-9]+)", "n", ((0, "ptx_cp_async_done", ()),)),
 )
 # Integer arithmetic through PTX's carry flag (CC.CF): `add/sub{c}{.cc}.u32|u64 d, a, b` and
 # `mad{c}.lo|hi{.cc}.u32|u64 d, a, b, c` (the low or high half of a * b, plus c).  The `c` forms add
@@ -80,6 +92,10 @@ REFUSALS = (
     (r"(ldmatrix|mma|wmma)\.", "`{op}` is a warp-collective matrix instruction: each of a 32-lane warp's threads "
      "holds a fixed part of the fragments, a layout no single AMD instruction has at wave 64 (it would need "
      "one logical 32-lane warp per half wave and a per-lane shuffle or LDS exchange of the fragments)"),
+    (r"cp\.async\.", "`{op}` is ported only as a synchronous copy `cp.async.{{ca,cg}}.shared.global [dst], [src], "
+     "4|8|16{{, src-size}}` (or a commit/wait of such), unguarded and without cache hints, whose dst is a "
+     "shared-window address this function computes with cvta.to.shared (the 32-bit offset HIP turns back into "
+     "a pointer); this statement's form or its address's origin is not one of those"),
 )
 _STRING = lazy_re.compile(r'"((?:[^"\\]|\\.)*)"')
 _OPERAND = lazy_re.compile(r'\s*"([=+&]*)([a-z])"\s*\((.*)\)\s*$', re.S)
@@ -120,9 +136,10 @@ def _operands(section: str) -> list[tuple[str, str, str]] | None:
     return out
 
 
-def _instruction(instr: str, ops: list[tuple[str, str, str]], params_of, forms=FORMS):
-    """(what the instruction assigns, the operands it reads, those it writes), or None."""
-    for pattern, widths, writes in forms:
+def _instruction(instr: str, ops: list[tuple[str, str, str]], params_of, shared=lambda text: False):
+    """(what the instruction assigns, the operands it reads, those it writes), or None.  An output
+    group 0 is none: the instruction's effect is its concept's (a copy)."""
+    for pattern, widths, writes in FORMS:
         got = re.fullmatch(pattern, instr)
         if got is None:
             continue
@@ -133,29 +150,31 @@ def _instruction(instr: str, ops: list[tuple[str, str, str]], params_of, forms=F
                 texts[i] = g  # an immediate
                 continue
             k = int(g[1:])
-            if k >= len(ops) or ops[k][1] != widths[i - 1]:
-                return None  # an operand the template invents, or of another register width
+            if k >= len(ops) or ops[k][1] != widths[i - 1].replace("s", "r") or \
+                    (widths[i - 1] == "s" and not shared(ops[k][2])):
+                return None  # an operand the template invents, of another register width, an unknown address
             texts[i], index[i] = ops[k][2], k
-        out = [Write(texts[o], key, dict(zip(params_of(key), (texts[p] for p in ps)))) for o, key, ps in writes]
-        wrote = {index[o] for o, _, _ in writes}
+        out = [Write(texts.get(o, ""), key, dict(zip(params_of(key), (texts[p] for p in ps)))) for o, key, ps in writes]
+        wrote = {index[o] for o, _, _ in writes if o}
         read = {k for i, k in index.items() if k not in wrote or any(i in ps for _, _, ps in writes)}
         return out, read, wrote
     return None
 
 
-def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1) -> Idiom | None:
+def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1, shared=lambda text: False) -> Idiom | None:
     """The idiom the asm statement `text` is (its outputs' concepts, `params_of(key)` naming each
-    concept's parameters, `reads(key, param)` how often the target's spelling evaluates one), or None."""
+    concept's parameters, `reads(key, param)` how often the target's spelling evaluates one, `shared(
+    operand)` whether an operand is shown to hold a shared-window address), or None."""
     m = _ASM.match(text.strip())
     if m is None:
         return None
     sections = [s for s, _ in split_top_level(m.group(1), sep=":", strip=False)]
     if not 2 <= len(sections) <= 4 or (len(sections) == 4 and sections[3].strip()):
-        return None  # no outputs, or clobbers
+        return None  # no operand sections, or clobbers
     ptx = "".join(_STRING.findall(sections[0])).encode().decode("unicode_escape")
     outs = _operands(sections[1])
     ins = _operands(sections[2]) if len(sections) > 2 else []
-    if outs is None or ins is None or not outs or any(mod not in ("=", "+") for mod, _, _ in outs) or \
+    if outs is None or ins is None or any(mod not in ("=", "+") for mod, _, _ in outs) or \
             any(mod for mod, _, _ in ins):
         return None
     body = " ".join(ptx.split())
@@ -174,8 +193,8 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1) -> Id
     first = len(outs) + len(ins)
     ops = outs + ins + [("=", w, f"kp_ptx_{n}") for n, w in regs]
     names = {n: f"%{first + i}" for i, (n, _) in enumerate(regs)}
-    instrs = [i.partition(" ")[0] + " " + re.sub(r"(?<![%\w.])[A-Za-z_]\w*(?![\w.])", lambda m: names.get(m.group(0), m.group(0)),
-                                                  i.partition(" ")[2]) for i in instrs]
+    instrs = [(i.partition(" ")[0] + " " + re.sub(r"(?<![%\w.])[A-Za-z_]\w*(?![\w.])", lambda m: names.get(m.group(0), m.group(0)),
+                                                   i.partition(" ")[2])).strip() for i in instrs]
     writes: list[Write] = []
     used: set[int] = set()
     written = {k for k, (mod, _, _) in enumerate(outs) if mod == "+"}  # read-write: its value on entry
@@ -188,7 +207,7 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1) -> Id
         return temps[name]
     pending = False  # a carry-out no later instruction has read yet
     for instr in instrs:
-        got = _instruction(instr, ops, params_of)
+        got = _instruction(instr, ops, params_of, shared)
         if got is None and (c := re.fullmatch(CARRY, instr)) is not None:
             got = _carry(c, ops, params_of, temp, "kp_carry" in temps)
             pending = bool(c.group(4)) or (pending and not c.group(2))
@@ -255,6 +274,28 @@ def _carry(c: re.Match, ops, params_of, temp, flag: bool):
     return writes, read, wrote
 
 
+def shared_in(scope: str):
+    """Whether an operand of an asm statement in the function body `scope` is shown to hold a
+    shared-window address: a name (plus an offset: the window is linear on both sides) that the body
+    assigns only as the output of an asm statement converting with cvta.to.shared, or offsets in place;
+    a parameter, a constant, a name assigned anything else or whose address is taken is not shown."""
+    def shared(operand: str) -> bool:
+        m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(?:[-+]\s*[^,;]+)?", operand)
+        if m is None:
+            return False
+        name = re.escape(m.group(1))
+        producers = 0
+        for out in re.finditer(r"\"([=+])\w\"\s*\(\s*" + name + r"\s*\)", scope):  # an asm output
+            asm = scope[max(scope.rfind("asm", 0, out.start()), scope.rfind("__asm", 0, out.start())):out.start()]
+            if "cvta.to.shared" not in asm or out.group(1) != "=":
+                return False
+            producers += 1
+        writes = re.findall(r"(?<![\w.>])" + name + r"\s*(=(?!=)|[-+*/%&|^]=|<<=|>>=|\+\+|--)|(?:\+\+|--|&)\s*" + name + r"\b", scope)
+        return producers > 0 and all(w in ("+=", "-=", "++", "--") for w in writes) and \
+            not re.search(r"\b(?:uint32_t|unsigned|int|unsigned int)\s+" + name + r"\s*[=(]", scope)
+    return shared
+
+
 def _independent(writes: list[Write], outs, ins, reads) -> bool:
     """C assigns the outputs one after another where the asm reads every input first: an input must
     not name what an output writes (unless it is that output, `"+l"`), and an input read twice must
@@ -277,7 +318,7 @@ def why_not(text: str) -> str | None:
     m = _ASM.match(text.strip())
     if m is None:
         return None
-    template = split_top_level(m.group(1), sep=":", strip=False)[0][0]
+    template = re.match(r'\s*((?:"(?:[^"\\]|\\.)*"\s*)*)', m.group(1)).group(1)  # (a `::` in it is PTX's: `.L2::128B`)
     ptx = "".join(_STRING.findall(template)).encode().decode("unicode_escape")
     names = []  # the instructions' names, a guard (`@p cp.async...`) dropped, in order
     for instr in ptx.split(";"):
@@ -307,16 +348,16 @@ def explained(message: str, text: str) -> str:
     return f"{message}: {why}" if why else message
 
 
-def port(text: str, backend: str, block: bool) -> tuple[str, str] | None:
+def port(text: str, backend: str, block: bool, shared=lambda operand: False) -> tuple[str, str] | None:
     """The asm statement `text` as `backend` spells its idiom (the outputs assigned in order; a scope's
     registers as locals of a C block, where `block` says one may stand for the statement), and the
     PTX it was; None where it is no idiom or the backend spells one of its instructions not."""
     m = match(text, lambda key: dialect.concept(key).params,
-              lambda key, p: (dialect.concept(key).spelling(backend) or "").count(f"{{{p}}}"))
+              lambda key, p: (dialect.concept(key).spelling(backend) or "").count(f"{{{p}}}"), shared)
     cs = [dialect.concept(w.key) for w in m.writes] if m is not None else [None]
     if any(c is None or c.spelling(backend) is None for c in cs) or (m.registers and not block):
         return None
-    out = ", ".join(f"{w.output} = {dialect.render(c, backend, w.inputs)}" for w, c in zip(m.writes, cs))
+    out = ", ".join(f"{w.output} = " * bool(w.output) + dialect.render(c, backend, w.inputs) for w, c in zip(m.writes, cs))
     if m.registers:
         word = {"r": "unsigned int", "l": dialect.concept("ulong_long").spelling(backend)}
         out = "{ " + " ".join(f"{word[w]} {n};" for w, n in m.registers) + f" {out}; }}"

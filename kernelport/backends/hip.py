@@ -59,6 +59,9 @@ class HIP(Backend):
         "ptx_prmt_b32": "kp_prmt_b32({a}, {b}, {c})",
         "unavailable_fn": '__attribute__((unavailable("{why}")))',  # clang's: a use is an error with {why}
         "ptx_mul_rz_f32": "kp_fmul_rz({a}, {b})", "ptx_fma_rz_f32": "kp_fmaf_rz({a}, {b}, {c})",
+        # the prologue's: LDS (address space 3) offsets and generic pointers, converted as clang casts them
+        "ptx_cvta_to_shared": "kp_cvta_to_shared({p})", "ptx_cp_async": "kp_cp_async({dst}, {src}, {n}, {size})",
+        "ptx_cp_async_done": "((void)0)",
         "index_vararg": "(unsigned int){x}",  # ROCm 5.2's threadIdx.x is a struct: "non-scalar arg to printf"
         "syncwarp": "kp_syncwarp()",
         "shfl": "__shfl({value}, {lane}[, {width}])",
