@@ -286,9 +286,11 @@ def shared_in(scope: str):
         name = re.escape(m.group(1))
         producers = 0
         for out in re.finditer(r"\"([=+])\w\"\s*\(\s*" + name + r"\s*\)", scope):  # an asm output
-            asm = scope[max(scope.rfind("asm", 0, out.start()), scope.rfind("__asm", 0, out.start())):out.start()]
-            if "cvta.to.shared" not in asm or out.group(1) != "=":
-                return False
+            start = scope.rfind("asm", 0, out.start())
+            asm = scope[start - 2 * (scope[start - 2:start] == "__"):scope.find(";", out.end())]  # (`__asm__`)
+            if out.group(1) != "=" or asm.count('"=') != 1 or \
+                    not {"cvta.to.shared.u64"} <= set(_names(asm)) <= {"cvta.to.shared.u64", "cvt.u32.u64"}:
+                return False  # the one output of a conversion, and nothing else
             producers += 1
         writes = re.findall(r"(?<![\w.>])" + name + r"\s*(=(?!=)|[-+*/%&|^]=|<<=|>>=|\+\+|--)|(?:\+\+|--|&)\s*" + name + r"\b", scope)
         return producers > 0 and all(w in ("+=", "-=", "++", "--") for w in writes) and \
@@ -311,21 +313,26 @@ def _independent(writes: list[Write], outs, ins, reads) -> bool:
     return all(n <= 1 or _PLAIN.fullmatch(t) or t.isdigit() for t, n in count.items())
 
 
-def why_not(text: str) -> str | None:
-    """Why the asm statement `text`, which is no idiom, has no port, where a reason more precise than
-    KP201's own is known: an instruction of REFUSALS, or a carry chain that runs across statements
-    (CARRY_ACROSS)."""
+def _names(text: str) -> list[str]:
+    """The names of the instructions of the asm statement `text` (a guard `@p` dropped), in order."""
     m = _ASM.match(text.strip())
     if m is None:
-        return None
+        return []
     template = re.match(r'\s*((?:"(?:[^"\\]|\\.)*"\s*)*)', m.group(1)).group(1)  # (a `::` in it is PTX's: `.L2::128B`)
-    ptx = "".join(_STRING.findall(template)).encode().decode("unicode_escape")
-    names = []  # the instructions' names, a guard (`@p cp.async...`) dropped, in order
-    for instr in ptx.split(";"):
+    names = []
+    for instr in "".join(_STRING.findall(template)).encode().decode("unicode_escape").split(";"):
         words = instr.replace("{", " ").replace("}", " ").split()
         words = words[1:] if words and words[0].startswith("@") else words
         if words and not words[0].startswith("."):
             names.append(words[0])
+    return names
+
+
+def why_not(text: str) -> str | None:
+    """Why the asm statement `text`, which is no idiom, has no port, where a reason more precise than
+    KP201's own is known: an instruction of REFUSALS, or a carry chain that runs across statements
+    (CARRY_ACROSS)."""
+    names = _names(text)
     for pattern, why in REFUSALS:
         hit = next((n for n in names if re.match(pattern, n)), None)
         if hit is not None:

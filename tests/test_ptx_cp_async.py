@@ -121,6 +121,10 @@ def test_the_ported_copy_compiles_and_addresses_lds(tmp_path):
     # the address computed by cvta, then taken by address (`&a`): anything may write it
     ('uint32_t a; asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(a) : "l"(g)); '
      'bump(&a); asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" :: "r"(a), "l"(g));', "address taken"),
+    # a conversion statement that also writes the name from something else (`mov.b32 %1, %3`)
+    ('uint32_t a, b; asm("{ .reg .u64 t; cvta.to.shared.u64 t, %2; cvt.u32.u64 %0, t; mov.b32 %1, %3; }" '
+     ': "=r"(b), "=r"(a) : "l"(g), "r"(addr)); asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" '
+     ':: "r"(a + b), "l"(g));', "another output of the conversion"),
 ])
 def test_an_unproven_cp_async_stays_kp201_saying_what_is_ported(body, why):
     src = ("__device__ void bump(uint32_t* a) { *a += 4; }\n"
