@@ -182,6 +182,9 @@ CONCEPTS: tuple[Concept, ...] = (
         # `cvta.to.shared.u64 d, p`: the shared-window address of generic pointer p; `cp.async.*.shared.global
         # [dst], [src], n, size`: n bytes to shared-window address dst, those past size zeros, complete at
         # once; `cp.async.commit_group`/`wait_group`/`wait_all` where every copy is: nothing left to do
+        # `mul.wide.u32`, `mad.wide.u32` (the 64-bit a * b, + c), `min/max.u32|u64` (unsigned)
+        ("ptx_mul_wide_u32", ("a", "b")), ("ptx_mad_wide_u32", ("a", "b", "c")),
+        *((f"ptx_{op}_u{n}", ("a", "b")) for op in ("min", "max") for n in (32, 64)),
         ("ptx_cvta_to_shared", ("p",)), ("ptx_cp_async", ("dst", "src", "n", "size")), ("ptx_cp_async_done", ()))),
     C("index_vararg", "index", ("x",), matchable=False),
     C("warp_id", "index"),

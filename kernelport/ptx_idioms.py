@@ -51,6 +51,11 @@ FORMS = (
     (rf"mul\.hi\.u32 {REG}, ?{REG}, ?{REG}", "rrr", ((1, "umulhi", (2, 3)),)),
     (rf"bfi\.b32 {REG}, ?{REG}, ?{REG}, ?{OPERAND}, ?{OPERAND}", "rrrrr", ((1, "bfi_b32", (2, 3, 4, 5)),)),
     (rf"mul\.hi\.u64 {REG}, ?{REG}, ?{REG}", "lll", ((1, "umul64hi", (2, 3)),)),
+    # the whole 64-bit product of two .u32 (plus a .u64), and unsigned minimum / maximum
+    (rf"mul\.wide\.u32 {REG}, ?{REG}, ?{REG}", "lrr", ((1, "ptx_mul_wide_u32", (2, 3)),)),
+    (rf"mad\.wide\.u32 {REG}, ?{REG}, ?{REG}, ?{REG}", "lrrl", ((1, "ptx_mad_wide_u32", (2, 3, 4)),)),
+    *((rf"{op}\.u{n} {REG}, ?{REG}, ?{REG}", "rl"[n == 64] * 3, ((1, f"ptx_{op}_u{n}", (2, 3)),))
+      for op in ("min", "max") for n in (32, 64)),
     (rf"mul\.lo\.u64 {REG}, ?{REG}, ?{REG}", "lll", ((1, "ptx_mul_lo_b64", (2, 3)),)),
     # prmt.b32's generic form (no mode): four bytes picked from {b, a} by c's four selector nibbles, a
     # nibble's msb replicating the picked byte's sign; the moded forms (.f4e, .ecl, ...) stay KP201

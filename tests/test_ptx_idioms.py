@@ -100,6 +100,16 @@ CASES = {
                    [("a", 64), ("b", 64)], lambda a, b: [(a * b) >> 64]),
     "mul_lo_u64": ('asm volatile ("mul.lo.u64 %0, %1, %2;" : "=l"(d) : "l"(a), "l"(b));', "unsigned long long d",
                    [("a", 64), ("b", 64)], lambda a, b: [(a * b) & M64]),
+    # cuda-fixnum's mul_wide / mad_wide (heldout15): the whole product in a scope's register, unpacked
+    "mul_wide_u32": ('asm("{\\n\\t" " .reg .u64 tmp;\\n\\t" " mul.wide.u32 tmp, %2, %3;\\n\\t" " mov.b64 { %1, %0 }, tmp;\\n\\t" "}" '
+                     ': "=r"(p), "=r"(q) : "r"(a), "r"(b));', "unsigned int p, q", [("a", 32), ("b", 32)],
+                     lambda a, b: [a * b & M32, a * b >> 32]),  # (in the order written: q, p)
+    "mad_wide_u32": ('asm("{ .reg .u64 tmp; mad.wide.u32 tmp, %2, %3, %4; mov.b64 { %1, %0 }, tmp; }" '
+                     ': "=r"(p), "=r"(q) : "r"(a), "r"(b), "l"(c));', "unsigned int p, q", [("a", 32), ("b", 32), ("c", 64)],
+                     lambda a, b, c: [(a * b + c) & M32, ((a * b + c) & M64) >> 32]),
+    **{f"{op}_u{n}": (f'asm("{op}.u{n} %0, %1, %2;" : "={"rl"[n == 64]}"(d) : "{"rl"[n == 64]}"(a), "{"rl"[n == 64]}"(b));',
+                      "unsigned int d" if n == 32 else "unsigned long long d", [("a", n), ("b", n)],
+                      (lambda op: lambda a, b: [min(a, b) if op == "min" else max(a, b)])(op)) for op in ("min", "max") for n in (32, 64)},
     "prmt_b32": ('asm("prmt.b32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));', "unsigned int d",
                  [("a", 32), ("b", 32), ("c", 32)], lambda a, b, c: [_prmt(a, b, c)]),
 }

@@ -31,6 +31,10 @@ PTX_IDIOMS = {
     **{f"ptx_subc_cf_b{n}": f"((unsigned int)(({t})({{a}}) < ({t})({{b}})) | "
                             f"(unsigned int)(({t})(({t})({{a}}) - ({t})({{b}})) < ({t})({{ci}})))"
        for n, t in _UWORD.items()},
+    "ptx_mul_wide_u32": "((unsigned long long)(unsigned int)({a}) * (unsigned int)({b}))",
+    "ptx_mad_wide_u32": "((unsigned long long)(unsigned int)({a}) * (unsigned int)({b}) + (unsigned long long)({c}))",
+    **{f"ptx_{op}_u{n}": f"(({t})({{a}}) {'<' if op == 'min' else '>'} ({t})({{b}}) ? ({t})({{a}}) : ({t})({{b}}))"
+       for op in ("min", "max") for n, t in _UWORD.items()},
     "ptx_mul_lo_b32": "((unsigned int)({x}) * (unsigned int)({y}))", "umulhi": "__umulhi({x}, {y})",
     "umul64hi": "__umul64hi({x}, {y})", "ptx_mul_lo_b64": "((unsigned long long)({x}) * (unsigned long long)({y}))",
 }
