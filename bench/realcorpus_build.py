@@ -27,7 +27,9 @@ import sys
 import tomllib
 from pathlib import Path
 
-INCLUDE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^">\n]+)[">]', re.M)
+# A UTF-8 byte-order mark may precede a file's first line (rigaya/NVEnc's sources): the include
+# there is still an include (nvcc and kernelport read it), so the selection must see it too.
+INCLUDE = re.compile(rb'^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*include[ \t]*([<"])([^">\n]+)[">]', re.M)
 
 
 def git(mirror: Path, *args: str) -> bytes:

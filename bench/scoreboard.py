@@ -126,11 +126,14 @@ def load_projects(arg: str) -> list[Project]:
 # steps
 # ---------------------------------------------------------------------------------------------
 def first_error(text: str) -> str:
-    """The first line that says error (else the first non-empty line), location stripped."""
+    """The first diagnostic that is an error (`error:`, clang's and nvcc's form), else the first line
+    that says error, else the first non-empty line: a warning quotes its source line, and a source
+    line such as `switch (error)` is no error (alien's helper_cuda.h, heldout17)."""
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    for ln in lines:
-        if re.search(r"\berror\b", ln, re.I):
-            return ln[:300]
+    for pattern in (r"\berror( [A-Z]+\d+)?:", r"\berror\b"):
+        for ln in lines:
+            if re.search(pattern, ln, re.I):
+                return ln[:300]
     return lines[0][:300] if lines else ""
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import address_types, backends, lazy_re, unavailable
+from . import address_types, backends, case_labels, lazy_re, unavailable
 from .api_fallbacks import defines, include_block
 from .diagnostics import Diagnostic
 
@@ -282,8 +282,8 @@ class ApiNames:
             return True
         e = table.get(name)
         why = f"HIPIFY: {e.why_unsupported}" if e is not None else "HIPIFY has no such name"
-        if (e is None or not e.supported) and (_tested_macro(target) or unavailable.declare(
-                self, target, "KP210", f"`{name}` has no {b.display_name} equivalent ({why})")):
+        if (e is None or not e.supported) and (_tested_macro(target) or case_labels.drop(self, target, e) or
+                unavailable.declare(self, target, "KP210", f"`{name}` has no {b.display_name} equivalent ({why})")):
             return True  # `#ifdef cudaX` with no HIP macro (false on HIP, as the code expects); or declared unavailable
         if (e is None or not e.supported) and self._optional_code(node):
             self.port.diagnostics.append(Diagnostic(
@@ -369,7 +369,7 @@ class ApiNames:
         return False
 
     def rewrite_api_namespaces(self) -> None:
-        """`cub::BlockReduce` -> `hipcub::BlockReduce`: a library namespace the table maps."""
+        """`cub::BlockReduce` -> `hipcub::BlockReduce`, a library namespace or type the table maps (`cudaError::X`)."""
         table = backends.get(self.backend).api()
         if table is None:
             return
@@ -378,7 +378,7 @@ class ApiNames:
                 continue
             name = self.src.text_of(n)
             e = table.get(name)
-            if e is None or e.role != "namespace" or name in self.declared_names() or self.cuda_only_region(n):
+            if e is None or e.role not in ("namespace", "type") or name in self.declared_names() or self.cuda_only_region(n):
                 continue
             if e.supported:
                 self.rw.replace(n, e.target)

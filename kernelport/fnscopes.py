@@ -17,6 +17,7 @@ before).  Argument-dependent lookup is not modelled.
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
@@ -58,6 +59,7 @@ def _fits(param: str, given: str) -> bool:
     return _type(param) in _MASK_WORDS | {_type(c.spelling(b) or "") for b in backends.names()}
 
 
+@functools.lru_cache(maxsize=1 << 14)  # a pure function of the text: a name is spelled again at each of its calls
 def _parts(text: str) -> tuple[str, ...]:
     """`ns::S<T>::template f<U>` -> ('ns', 'S', 'f')."""
     return tuple(p for p in _plain(re.sub(r"\btemplate\s+", "", text)).split("::") if p)
@@ -78,7 +80,15 @@ def enclosing(node: Node) -> tuple[str, ...]:
 
 
 def _arity(f: Function) -> tuple[int, int | None]:
-    """(fewest, most) arguments a call may pass: default arguments lower the first, `...` lifts the second."""
+    """(fewest, most) arguments a call may pass: default arguments lower the first, `...` lifts the second.
+    Once per function and node: every call of an overloaded name narrows by it, on every sweep."""
+    got = f.__dict__.get("_kp_arity")
+    if got is None or got[0] is not f.node:
+        got = f.__dict__["_kp_arity"] = (f.node, _arity_of(f))
+    return got[1]
+
+
+def _arity_of(f: Function) -> tuple[int, int | None]:
     plist = f.node.child_by_field_name("declarator")
     while plist is not None and plist.type != "function_declarator":
         plist = plist.child_by_field_name("declarator") if plist.type != "reference_declarator" else (
@@ -113,6 +123,10 @@ class Scopes:
             self._scope[id(f)] = scope
             self.by_qual.setdefault(scope + parts[-1:], []).append(f)
         for qual, fs in self.by_qual.items():
+            if len(fs) == 1:  # one definition (most names): its key is its name, nothing to tell apart
+                self._key[id(fs[0])] = key = "::".join(qual)
+                self.by_key.setdefault(key, []).append(fs[0])
+                continue
             arities = {_arity(f) for f in fs}
             for f in fs:
                 key = "::".join(qual)

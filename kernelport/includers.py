@@ -46,11 +46,19 @@ class Includers:
         root = self._real(path)  # type: ignore[attr-defined]
         if root not in self._includers:
             self._includers[root] = None  # (while under way: a file that reaches itself has none)
-            seen = [(g, inc, partway) for g in self._naming(root) if g != root
-                    for inc, partway in self._includes_of(g, root)]
             # an includer with nothing of its own before the include makes F a plain header: it must
-            # stand alone there (llm.c's common.h, which one file includes below a few lines of code)
-            found = [(g, inc) for g, inc, _ in seen] if all(partway for *_, partway in seen) else []
+            # stand alone there (llm.c's common.h, which one file includes below a few lines of code),
+            # so the includers are walked only until the first such one (the answer is then None: the
+            # other includers' walks, one per file beside F in each run, would change nothing)
+            found, words = [], []
+            for g in self._naming(root):
+                if g == root:
+                    continue
+                got = self._includes_of(g, root, words)
+                if got and not got[0][1]:
+                    found = []
+                    break
+                found += [(g, inc) for inc, _ in got]
             if found:
                 self._includers[root] = found[0]
                 if len(found) > 1:
@@ -76,25 +84,28 @@ class Includers:
             _index(self._dirs[d], beside, self._real)  # type: ignore[attr-defined]
         return list(dict.fromkeys(self._named.get(f.name, []) + self._dirs[d].get(f.name, [])))
 
-    def _includes_of(self, g: Path, f: Path) -> list:
+    def _includes_of(self, g: Path, f: Path, words: list) -> list:
         """G's first active include of `f`, and whether it is partway: below code of G or after a macro
-        of G's own that `f` uses."""
+        of G's own that `f` uses (`words`: f's words, once per look-up, read only where G defines a
+        macro before the include)."""
         pf, ff = self.file(g), self.file(f)  # type: ignore[attr-defined]
         if pf is None or ff is None:
             return []
         sub = self._sub(g, self.options(g))  # type: ignore[attr-defined]  # G's walk on its own (the run's cache)
         if sub is None:
             return []
-        words = set(_WORD.findall(ff.src.text))
         own = sub.local.get(g, {})
-        out = []
         for inc in sub.includes.get(g, []):
             if inc.resolved != f:
                 continue
             at = inc.node.start_byte
-            out.append((inc, _below_code(pf.src, inc.node) or
-                        any(m.node.start_byte < at and n in words for n, m in own.items())))
-        return out[:1]
+            if _below_code(pf.src, inc.node):
+                return [(inc, True)]
+            before = [n for n, m in own.items() if m.node.start_byte < at]
+            if before and not words:
+                words.append(set(_WORD.findall(ff.src.text)))
+            return [(inc, any(n in words[0] for n in before))]
+        return []
 
 
 def _index(into: dict, files, real) -> None:

@@ -138,7 +138,9 @@ def lane_bit_holder(an, name: str, facts, tnode: Node | None) -> None:
     if tnode is None or not an.is_int32(tnode):
         return
     if any(k == MASK_KIND and s >= 0 and an.a.sites[s].role == "one" for k, s in facts):
-        an.bind(name, frozenset({(MASK_KIND, an.site(tnode, "type32"))}))
+        sid = an.site(tnode, "type32")
+        an.a.holders.setdefault(sid, set()).add(name)
+        an.bind(name, frozenset({(MASK_KIND, sid)}))
 
 
 def makes_mask(an, f, said: set[str]) -> bool:

@@ -279,11 +279,13 @@ def _carry(c: re.Match, ops, params_of, temp, flag: bool):
     return writes, read, wrote
 
 
-def shared_in(scope: str):
-    """Whether an operand of an asm statement in the function body `scope` is shown to hold a
-    shared-window address: a name (plus an offset: the window is linear on both sides) that the body
-    assigns only as the output of an asm statement converting with cvta.to.shared, or offsets in place;
-    a parameter, a constant, a name assigned anything else or whose address is taken is not shown."""
+def shared_in(src, function):
+    """Whether an operand of an asm statement in `function` (of SourceFile `src`; None: file scope) is
+    shown to hold a shared-window address (cp.async's dst): a name (plus an offset: the window is
+    linear on both sides) that the body assigns only as the output of an asm statement converting with
+    cvta.to.shared, or offsets in place; a parameter, a constant, a name assigned anything else or
+    whose address is taken is not shown."""
+    scope = src.text_of(function.body) if function is not None and function.body is not None else ""
     def shared(operand: str) -> bool:
         m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(?:[-+]\s*[^,;]+)?", operand)
         if m is None:

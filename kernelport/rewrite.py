@@ -114,6 +114,18 @@ class Rewriter:
         out.append(self._gap(pos, node.end_byte))
         return "".join(out)
 
+    def span(self, node: Node, start: int, end: int) -> str:
+        """The rewritten text of the bytes [start, end) of `node`, a range that starts and ends between
+        its children (a run of a declaration's declarators)."""
+        out, pos = [], start
+        for c in node.children:
+            if start <= c.start_byte and c.end_byte <= end:
+                out.append(self._gap(pos, c.start_byte))
+                out.append(self.text(c))
+                pos = c.end_byte
+        out.append(self._gap(pos, end))
+        return "".join(out)
+
     def original(self, node: Node) -> str:
         return self.src.text_of(node)
 

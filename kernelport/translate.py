@@ -16,10 +16,11 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, dialect, fnscopes, groupmasks, guards, laddersteps, lexing, ptx_idioms, unavailable, warpflow, warpwidth
+from . import backends, declsplit, dialect, fnscopes, groupmasks, guards, laddersteps, lexing, ptx_idioms, unavailable, warpflow, warpwidth
 from .api_names import ApiNames
 from .member_spaces import MemberSpaces
 from .soundness import Soundness, self_check
+from .vector_operators import BuiltinVectorOperators
 from .diagnostics import Diagnostic
 from .errors import Location
 from .model import Module, build
@@ -106,7 +107,7 @@ def extend(passes: tuple[str, ...], added: tuple[str, ...], *, before: str | Non
     return passes[:i] + added + passes[i:]
 
 
-class Translator(ApiNames, MemberSpaces, Soundness):
+class Translator(ApiNames, MemberSpaces, Soundness, BuiltinVectorOperators):
     def __init__(self, src: SourceFile, backend: str, allow_unported: bool = False, *, module: Module | None = None,
                  analysis: warpflow.Analysis | None = None, **options):
         """`module`/`analysis`: the model and dataflow of `src` when the caller already has them (lint)."""
@@ -157,7 +158,7 @@ class Translator(ApiNames, MemberSpaces, Soundness):
     # The shared warp-width passes, in order: method names, so that a subclass's override of a
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
-        "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "drop_target_overloads", "rewrite_sites", "check_collapsed_overloads", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_specialization_spaces", "rewrite_declared_spaces", "rewrite_includes", "rewrite_macro_uses", "rewrite_launch_rows", "rewrite_macro_bodies",
+        "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "drop_target_overloads", "drop_builtin_vector_operators", "rewrite_sites", "check_collapsed_overloads", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_specialization_spaces", "rewrite_declared_spaces", "rewrite_includes", "rewrite_macro_uses", "rewrite_launch_rows", "rewrite_macro_bodies",
         "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "check_cuda_only_code", "rewrite_inline_asm", "report_dataflow_issues",
         "report_masked_code")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
@@ -239,8 +240,7 @@ class Translator(ApiNames, MemberSpaces, Soundness):
         stmt = node.parent
         block = stmt is not None and stmt.type == "expression_statement" and stmt.parent is not None and \
             stmt.parent.type == "compound_statement"  # a `{ ... }` may stand for the statement
-        f = self.module.function_at(node)  # where cp.async's shared-window address must be computed
-        got = ptx_idioms.port(self.src.text_of(node), self.backend, block, ptx_idioms.shared_in(self.src.text_of(f.body) if f and f.body else ""))
+        got = ptx_idioms.port(self.src.text_of(node), self.backend, block, ptx_idioms.shared_in(self.src, self.module.function_at(node)))
         if got is None:
             return False
         self.rw.replace(node, got[0])
@@ -312,7 +312,7 @@ class Translator(ApiNames, MemberSpaces, Soundness):
         elif role == "one":
             text = self.spell("lanemask_one")
         elif role == "type32":
-            text = self.spell("lanemask_type")
+            text = declsplit.wide_type(self, site)  # (a declaration that declares other variables: split there)
         elif role == "full_value":
             text = self.spell("activemask")
         elif role == "bitop64":

@@ -12,7 +12,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from . import backends, dialect, fnscopes, laddersteps, launchrows, maskmemory, masksources, memberlanes, shufflewrappers
-from . import masktypes, templateargs, warpreach, warpshapes, warpwidth
+from . import declsplit, masktypes, templateargs, warpreach, warpshapes, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .fnscopes import callers_closure  # (lint's divergence pass imports it from here too)
@@ -276,14 +276,7 @@ class _Analyzer:
         return R
 
     def _check_store(self, name: str, facts, at: Node) -> None:
-        if self.fn is None:
-            return
-        tnode = self.decl_types.get((self.cur, name))
-        if tnode is not None and (VOTE, -1) in facts and self.is_int32(tnode):
-            sid = self.site(tnode, "type32")
-            self.confirm({(WS, sid)}, f"'{name}' holds a ballot mask", at, kinds=(WS,))
-            maskmemory.check_loads(self, name)
-        masksources.lane_bit_holder(self, name, facts, tnode)
+        declsplit.check_store(self, name, facts, at)  # a ballot in a 32-bit local or file-scope variable
 
     def is_int32(self, tnode: Node) -> bool:
         return masksources.is_int32(self.src.text_of(tnode), self.aliases)
@@ -440,9 +433,9 @@ class _Analyzer:
             tnode = n.child_by_field_name("type")
             for d in n.children_by_field_name("declarator"):
                 name = ident_name(d)
-                if name and self.fn is not None and tnode is not None:
+                if name and tnode is not None:  # ('', name): a file-scope variable (declsplit)
                     self.decl_types[(self.cur, name)] = tnode
-                    if declares_memory(d):
+                    if declares_memory(d) and self.fn is not None:
                         self.memory[(self.cur, name)] = tnode
                 init = d.child_by_field_name("value") if d.type == "init_declarator" else None
                 if init is not None and name and d.child_by_field_name("declarator") is not None and \
@@ -590,6 +583,7 @@ class _Analyzer:
             if not self.changed:
                 break
         masktypes.check_returns(self)  # a template parameter returned as a mask and as other values: KP232
+        declsplit.check(self)  # a mask's declaration the port cannot widen or split: KP232
         self._name_confirmed_globals()
         self._logical_groups()
         return self.a

@@ -99,6 +99,9 @@ class Analysis:
     sinks: dict[int, list[Node]] = field(default_factory=dict)
     # where a site's value became a lane or warp index (`tid % W`), by site id (warpflow._derivation)
     derivations: dict[int, list[Node]] = field(default_factory=dict)
+    # the variables whose declared type is a type32 site, by site id: the declarators of a shared
+    # declaration that hold a lane mask (declsplit: only they take the lane-mask type)
+    holders: dict[int, set[str]] = field(default_factory=dict)
 
     def confirmed(self) -> list[Site]:
         return [s for s in self.sites if s.confirmed]

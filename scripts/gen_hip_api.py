@@ -129,6 +129,13 @@ GUARDS = (("__DRIVER_TYPES_H__", "HIP_INCLUDE_HIP_DRIVER_TYPES_H"),
 # (make_hipPitchedPtr, the vector makers, atomics and intrinsics), so the include is dropped ("");
 # where ROCm has a header of the same content it is that one.  Kept as they were, they fail hipcc
 # with "file not found" and no word from kernelport.
+# CUDA's block-scoped atomics (sm_60_atomic_functions.h's atomicAdd_block and kin), which HIPIFY does
+# not list and ROCm 5.2 does not declare: the port calls the device-scoped atomic of the same
+# operation, which is atomic among every thread of the device, the block's included (a wider scope
+# than asked gives the same result; only a narrower one could lose an update).
+SCOPED_ATOMICS = {f"atomic{op}_block": f"atomic{op}" for op in
+                  ("Add", "Sub", "Exch", "Min", "Max", "Inc", "Dec", "CAS", "And", "Or", "Xor")}
+
 TOOLKIT_HEADERS = {
     **{h: "" for h in ("builtin_types.h", "common_functions.h", "device_atomic_functions.h",
                        "device_double_functions.h", "device_types.h", "driver_functions.h", "host_config.h",
@@ -208,6 +215,8 @@ def read_hipify(src: Path) -> list[tuple[str, str, str, str, str]]:
         rows.setdefault(cuda, (cuda, hip, "runtime-macro", "kernelport", "-"))
     for cuda, hip in TOOLKIT_HEADERS.items():
         rows.setdefault(cuda, (cuda, hip, "header-runtime", "kernelport", "-"))
+    for cuda, hip in SCOPED_ATOMICS.items():
+        rows.setdefault(cuda, (cuda, hip, "device-function", "kernelport", "-"))
     for key, template in CALL_OVERLOADS.items():
         rows.setdefault(key, (key, template, "runtime-overload", "kernelport", "-"))
     return list(rows.values())

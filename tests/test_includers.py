@@ -151,3 +151,33 @@ def test_a_header_one_includer_has_at_its_top_is_a_plain_header(tmp_path):
     d = _project(tmp_path, {"lib.cu": LIB, "top.cu": top, "lib_part.cu": PART})
     rc, out, err = kp_inproc("translate", d, "--to", "hip", "-o", d / "out")
     assert rc == 1 and "KP203" in err and "partway" not in err
+
+
+def _includer_looks(tmp_path: Path, n: int, monkeypatch) -> int:
+    """How many includers' walks translating one of n sources, each including common.cuh at its
+    top, reads to decide whether common.cuh is included partway."""
+    from kernelport.includers import Includers
+    looks = [0]
+    real = Includers._includes_of
+
+    def counted(self, g, f, *rest):
+        if f.name == "common.cuh":
+            looks[0] += 1
+        return real(self, g, f, *rest)
+    monkeypatch.setattr(Includers, "_includes_of", counted)
+    d = tmp_path / f"n{n}"
+    d.mkdir()
+    (d / "common.cuh").write_text("#define LANES 32\n__device__ int lane() { return threadIdx.x % LANES; }\n")
+    for i in range(n):
+        (d / f"k{i:03}.cu").write_text(f'#include "common.cuh"\n__global__ void k{i}(int* x) {{ x[0] = lane(); }}\n')
+    rc, out, err = kp_inproc("translate", d / "k000.cu", "--to", "hip", "--stdout")
+    assert rc == 0, err
+    monkeypatch.setattr(Includers, "_includes_of", real)
+    return looks[0]
+
+
+def test_a_header_at_the_top_of_its_first_includer_reads_no_other_includer(tmp_path, monkeypatch):
+    """Every file beside a header that includes it was walked (its include walk, its words) for each
+    file translated alone: a directory of n such files cost n walks per file, n^2 over the tree
+    (llm.c's common.h).  The first includer with the header at its top decides (a plain header)."""
+    assert _includer_looks(tmp_path, 3, monkeypatch) == _includer_looks(tmp_path, 30, monkeypatch) == 1

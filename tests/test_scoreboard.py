@@ -306,3 +306,14 @@ def test_translate_timeout_is_the_flags(tmp_path, monkeypatch):
     (row,) = json.loads(out.read_text())["rows"]
     assert (row["hip"], row["metal"]) == ("timeout", "timeout")
     assert row["hip_error"] == "no answer in 1 s" and 1 <= row["hip_s"] < 20
+
+
+def test_the_first_error_is_a_diagnostic_not_a_quoted_source_line():
+    """hipcc's warnings quote their source line: `switch (error)` before the real error is no error."""
+    sb = _scoreboard()
+    out = ("h.hip:40:5: warning: enumeration value not handled in switch [-Wswitch]\n    switch (error)\n"
+           "            ^~~~~\nu.hip:74:19: error: member access into incomplete type 'S'\n")
+    assert sb.first_error(out) == "u.hip:74:19: error: member access into incomplete type 'S'"
+    assert sb.first_error("a.cu(3): error: identifier x is undefined\n") == "a.cu(3): error: identifier x is undefined"
+    assert sb.first_error("t.cu:2:1: error KP210 no\n") == "t.cu:2:1: error KP210 no"  # (no `:` form: said error)
+    assert sb.first_error("nothing wrong\nhere\n") == "nothing wrong"

@@ -145,7 +145,7 @@ class Backend:
     # CUDA vector types the target has built in under the same name, with component-wise operators:
     # binary (vector with vector, or with its element type either side; and the compound `OP=`) and
     # unary. A project's operator that only restates one of them is left out of the port
-    # (metal/vectorops.py). Empty: the target's vector types are CUDA's structs.
+    # (vector_operators.py). Empty: the target's vector types are CUDA's structs.
     vector_types: ClassVar[frozenset[str]] = frozenset()
     vector_operators: ClassVar[frozenset[str]] = frozenset()
     vector_unary_operators: ClassVar[frozenset[str]] = frozenset()

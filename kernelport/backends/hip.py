@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..dialect import group_votes
+from ..vector_types import VECTORS
 from .base import Backend, HostBuild, LaunchForm, Lowering, Run
 from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
 
@@ -90,6 +91,12 @@ class HIP(Backend):
     # and its group_index()/thread_index() are not const (a `const thread_block &` cannot call
     # them); grid_group has only size/thread_rank/is_valid/sync. The built-ins mean the same.
     vector_types_are_classes = True  # ROCm's HIP_vector_type
+    # ROCm 5.2's amd_hip_vector_types.h: every CUDA vector type is a HIP_vector_type, whose free
+    # operators are component-wise (vector OP vector, vector OP scalar, scalar OP vector), with OP=
+    # members and unary - and ~: a project's own component-wise definition is ambiguous with them.
+    vector_types = frozenset(VECTORS)
+    vector_operators = frozenset({"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"})
+    vector_unary_operators = frozenset({"-", "~"})
     # CUDA's CUdeviceptr is an unsigned integer; hipDeviceptr_t is `void *` (ROCm 5.2's hip_runtime_api.h)
     address_types = {t: "char *" for t in ("CUdeviceptr", "CUdeviceptr_v1", "CUdeviceptr_v2")}
     # ROCm 5.2's amd_hip_atomic.h: float and double CAS/sub/min/max (CUDA has them for integers only).

@@ -123,9 +123,10 @@ def site_fix(ctx, site) -> Fix | None:
     t.wide = _WIDE if tier == UNSAFE else {}
     try:
         t.rewrite_site(twin)
-        if len(t.rw.replacements) != 1 or t.rw.before:
+        # one replacement, or one that holds the others (a mask's declaration split: declsplit.py)
+        (s0, e0, typ) = min(t.rw.replacements, key=lambda k: (k[0], -k[1]))
+        if t.rw.before or any(not (s0 <= s and e <= e0) for s, e, _ in t.rw.replacements):
             return None
-        (s0, e0, typ), = t.rw.replacements
         node = ctx.src.root.descendant_for_byte_range(s0, e0)
         while node is not None and (node.start_byte, node.end_byte, node.type) != (s0, e0, typ):
             node = node.parent

@@ -106,6 +106,9 @@ class MetalTranslator(HostCode, VectorOperators, Unported, ArgumentCopies, Reser
         return super().spell(key_)
 
     # -- the pipeline: the shared passes, and Metal's structure around them ----------------------
+    def drop_builtin_vector_operators(self) -> None:
+        """Metal's own pass, builtin_vector_operators (metal/vectorops.py), runs later in its place."""
+
     passes = extend(Translator.passes, ("leave_out_host_code", "qualifier_macros", "plan_calls", "pre_rewrites",
                                         "mixed_min_max"),
                     before="rewrite_sites")

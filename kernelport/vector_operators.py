@@ -1,0 +1,224 @@
+"""A project's operators on CUDA vector types that the target's vector types already have.
+
+CUDA's float3 & co. are plain structs, so projects define `operator+(float3, float3)` and
+friends (helper_math.h, mumax3's float3.h, chrxh/alien's Math.cuh).  Metal's vector types have
+these operators built in (MSL 2.1: component-wise arithmetic, vector with scalar either side,
+compound assignment, unary minus), and C++ does not let a port redefine an operator on a
+non-class type; HIP's (ROCm's HIP_vector_type) define them too, so the project's definition
+makes every use ambiguous ("use of overloaded operator '-=' is ambiguous").  Either way the
+definition cannot stay.  One whose body IS the component-wise meaning is left out of the port (a
+comment in its place, a note in the statistics); the decision reads the body, never the name:
+
+    V operator OP(V a, V b)   { return make_V(a.x OP b.x, a.y OP b.y, ...); }   (or V(...), V{...}, {...})
+    V operator OP(V a, E s)   { return make_V(a.x OP s, ...); }   (E: V's element type; either order,
+                                                                   swapped operands only where OP commutes)
+    V operator -(V a)         { return make_V(-a.x, -a.y, ...); }
+    void operator OP=(V& a, V b) { a.x OP= b.x; a.y OP= b.y; ... }  (or a.x = a.x OP b.x; `V&` returning `a`)
+
+every lane exactly once, in lane order where the result is built.  Anything else (a dot product
+spelled `operator*`, `float3 * float4`, a comparison, a lane left out) stays: Metal's checker
+refuses it at its line (KP224); hipcc compiles it where it is no exact match of HIP's.  Which
+vector types and operators the target has is the backend's data (`vector_types`,
+`vector_operators`, `vector_unary_operators`); Metal's pass is metal/vectorops.py (it runs after
+the host code is split off), every other backend's is `BuiltinVectorOperators` here.
+"""
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from . import backends
+from .source import ident_name
+from .vector_types import BASES, VECTORS
+
+_COMMUTES = frozenset({"+", "*", "&", "|", "^"})
+_LANES = "xyzw"
+
+
+def _strip(n: Node) -> Node:
+    while n.type == "parenthesized_expression" and n.named_child_count == 1:
+        n = n.named_children[0]
+    return n
+
+
+def _words(text: str) -> str:
+    return " ".join(re.sub(r"\b(const|__device__|__host__|__forceinline__|inline|static|__inline__)\b", " ",
+                           text).split())
+
+
+class Reader:
+    """The shapes above, read from one function definition of `src`."""
+
+    def __init__(self, src, backend) -> None:
+        self.src, self.vectors = src, backend.vector_types
+        self.binary, self.unary = backend.vector_operators, backend.vector_unary_operators
+
+    def text(self, n: Node | None) -> str:
+        return "" if n is None else self.src.text_of(n)
+
+    def params(self, fdecl: Node) -> list[tuple[str, bool, str]] | None:
+        """(type, by reference, name) of each parameter."""
+        out = []
+        for p in fdecl.child_by_field_name("parameters").named_children:
+            if p.type != "parameter_declaration":
+                return None
+            decl = p.child_by_field_name("declarator")
+            ref = decl is not None and decl.type == "reference_declarator"
+            name = ident_name(decl)
+            if name is None or (decl.type not in ("identifier", "reference_declarator")):
+                return None
+            out.append((_words(self.text(p.child_by_field_name("type"))), ref, name))
+        return out
+
+    def element(self, vec: str) -> set[str]:
+        """The spellings of `vec`'s element type (`unsigned int` and `uint` for uint3)."""
+        base = vec.rstrip("1234")
+        return {base, BASES[base]}
+
+    def lane(self, n: Node, var: str, i: int) -> bool:
+        """`n` is `var.x` (the i-th lane)."""
+        n = _strip(n)
+        return n.type == "field_expression" and self.text(n.child_by_field_name("argument")) == var and \
+            self.text(n.child_by_field_name("field")) == _LANES[i] and self.text(n)[len(var):].lstrip()[:1] == "."
+
+    def operand(self, n: Node, what: tuple[str, bool], i: int) -> bool:
+        """`n` is lane i of a vector (name, True) or the scalar itself (name, False)."""
+        name, vector = what
+        return self.lane(n, name, i) if vector else self.text(_strip(n)) == name
+
+    def built(self, n: Node, vec: str) -> list[Node] | None:
+        """The lane values of `make_V(...)`, `V(...)`, `V{...}` or a returned `{...}` (the function's V)."""
+        n = _strip(n)
+        if n.type == "call_expression" and self.text(n.child_by_field_name("function")) in (f"make_{vec}", vec):
+            args = n.child_by_field_name("arguments").named_children
+        elif n.type == "initializer_list":
+            args = n.named_children
+        elif n.type == "compound_literal_expression" and self.text(n.child_by_field_name("type")) == vec:
+            args = n.child_by_field_name("value").named_children
+        else:
+            return None
+        return args if len(args) == VECTORS[vec][1] else None
+
+    def binary_lanes(self, values: list[Node], op: str, left, right) -> bool:
+        for i, v in enumerate(values):
+            v = _strip(v)
+            if v.type != "binary_expression" or self.text(v.child_by_field_name("operator")) != op:
+                return False
+            a, b = v.child_by_field_name("left"), v.child_by_field_name("right")
+            if not (self.operand(a, left, i) and self.operand(b, right, i)) and not (
+                    op in _COMMUTES and self.operand(a, right, i) and self.operand(b, left, i)):
+                return False
+        return True
+
+    def meaning(self, fn: Node) -> str | None:
+        """`operator+(float3, float3)` where `fn` is one of the shapes above; else None."""
+        fdecl, ret_ref = fn.child_by_field_name("declarator"), False
+        if fdecl is not None and fdecl.type == "reference_declarator" and fdecl.named_children:
+            fdecl, ret_ref = fdecl.named_children[0], True
+        if fdecl is None or fdecl.type != "function_declarator":
+            return None
+        oname = fdecl.child_by_field_name("declarator")
+        if oname is None or oname.type != "operator_name":
+            return None
+        op = self.text(oname)[len("operator"):].strip()
+        params, body = self.params(fdecl), fn.child_by_field_name("body")
+        ret = _words(self.text(fn.child_by_field_name("type")))
+        if not params or body is None:
+            return None
+        vecs = [t for t, _, _ in params if t in self.vectors]
+        if not vecs or any(t != vecs[0] for t in vecs):
+            return None
+        vec = vecs[0]
+        kinds = []  # (name, is the vector) per parameter; anything but V or its element type: not ours
+        for t, _, name in params:
+            if t != vec and t not in self.element(vec):
+                return None
+            kinds.append((name, t == vec))
+        sig = f"operator{op}({', '.join(t for t, _, _ in params)})"
+        stmts = [c for c in body.named_children if c.type != "comment"]
+        if op.endswith("=") and op[:-1] in self.binary:  # a compound assignment (`==`: `=` is not an operator here)
+            return sig if self._compound(op[:-1], params, kinds, (ret, ret_ref), vec, stmts) else None
+        if ret != vec or ret_ref or len(stmts) != 1 or stmts[0].type != "return_statement" \
+                or not stmts[0].named_children:
+            return None
+        values = self.built(stmts[0].named_children[0], vec)
+        if values is None:
+            return None
+        if len(params) == 1:
+            if op not in self.unary:
+                return None
+            ok = all(_strip(v).type == "unary_expression" and self.text(_strip(v).child_by_field_name("operator")) == op
+                     and self.lane(_strip(v).child_by_field_name("argument"), kinds[0][0], i)
+                     for i, v in enumerate(values))
+            return sig if ok else None
+        if len(params) != 2 or op not in self.binary:
+            return None
+        return sig if self.binary_lanes(values, op, kinds[0], kinds[1]) else None
+
+    def _compound(self, op: str, params, kinds, ret: tuple[str, bool], vec: str, stmts: list[Node]) -> bool:
+        """`a.x OP= b.x; ...` (or `a.x = a.x OP b.x;`) on a `V&` first parameter, each lane once;
+        returning nothing, or `V&` with `return a;`."""
+        if len(params) != 2 or not params[0][1] or not kinds[0][1]:
+            return False
+        target, other = kinds[0][0], kinds[1]
+        if ret == (vec, True):
+            if not stmts or stmts[-1].type != "return_statement" or \
+                    self.text(stmts[-1]).replace(" ", "") != f"return{target};":
+                return False
+            stmts = stmts[:-1]
+        elif ret != ("void", False):
+            return False
+        lanes = VECTORS[vec][1]
+        if len(stmts) != lanes:
+            return False
+        seen = set()
+        for s in stmts:
+            e = s.named_children[0] if s.type == "expression_statement" and s.named_children else None
+            if e is None or e.type != "assignment_expression":
+                return False
+            left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+            aop = self.text(e.child_by_field_name("operator"))
+            i = next((k for k in range(lanes) if self.lane(left, target, k)), None)
+            if i is None or i in seen:
+                return False
+            seen.add(i)
+            if not (aop == f"{op}=" and self.operand(right, other, i)) and \
+                    not (aop == "=" and self._lane_binary(right, op, target, other, i)):
+                return False
+        return True
+
+    def _lane_binary(self, v: Node, op: str, target: str, other, i: int) -> bool:
+        v = _strip(v)
+        if v.type != "binary_expression" or self.text(v.child_by_field_name("operator")) != op:
+            return False
+        a, b = v.child_by_field_name("left"), v.child_by_field_name("right")
+        return (self.lane(a, target, i) and self.operand(b, other, i)) or (
+            op in _COMMUTES and self.operand(a, other, i) and self.lane(b, target, i))
+
+
+class BuiltinVectorOperators:
+    """Mixin of the Translator: the `drop_builtin_vector_operators` pass (a backend with no
+    `vector_types` keeps every definition)."""
+
+    def drop_builtin_vector_operators(self) -> None:
+        b = backends.get(self.backend)
+        if not b.vector_types:
+            return
+        reader = Reader(self.src, b)
+        for fn in self.src.index.of_types("function_definition"):
+            if any(p.type == "template_declaration" for p in _ancestors(fn)):
+                continue
+            sig = reader.meaning(fn)
+            if sig is None:
+                continue
+            lines = self.src.text_of(fn).count("\n")
+            self.rw.replace(fn, f"// {sig}: {b.display_name}'s vector types define it (component-wise), left out"
+                            + "\n" * lines)  # (the port keeps the original's lines)
+            self.note(fn, "(left out)", f"{sig} is component-wise, as {b.display_name}'s built-in operator is")
+
+
+def _ancestors(n: Node):
+    while n.parent is not None:
+        n = n.parent
+        yield n
