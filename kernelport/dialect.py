@@ -171,16 +171,21 @@ CONCEPTS: tuple[Concept, ...] = (
         ("ptx_xor", ("a", "b")), ("ptx_and", ("a", "b")), ("ptx_or", ("a", "b")), ("ptx_mov", ("x",)),
         *((f"ptx_{op}_b{n}", ("x", "n")) for op in ("shl", "shr") for n in (32, 64)),
         ("bfi_b32", ("x", "base", "pos", "len")),
-        # a two-step carry chain (`add.cc.u32 lo; addc.u32 hi`, sub likewise): the 64-bit sum of {a1, a0}
-        # and {b1, b0}, its low or high word
-        *((f"ptx_{op}_{w}", ("a0", "a1", "b0", "b1")) for op in ("add", "sub") for w in ("lo", "hi")),
-        # `mad.lo.cc.u32 d0, a, b, c0; madc.hi.u32 d1, a, b, c1`: the 64-bit a * b + {c1, c0}, a word of it
-        ("ptx_madwide_lo", ("a", "b", "c0", "c1")), ("ptx_madwide_hi", ("a", "b", "c0", "c1")),
+        # carry chains (ptx_idioms.CARRY): a + b + ci (a - b - ci) in N bits, ci the carry-in (borrow) 0 or
+        # 1; and its carry-out (borrow-out) as 0 or 1, what PTX's `.cc` forms leave in the flag
+        *((f"ptx_{op}c{cf}_b{n}", ("a", "b", "ci")) for op in ("add", "sub") for cf in ("", "_cf") for n in (32, 64)),
         ("ptx_mul_lo_b32", ("x", "y")), ("umulhi", ("x", "y")),
         ("umul64hi", ("x", "y")), ("ptx_mul_lo_b64", ("x", "y")),
         # `prmt.b32 d, a, b, c` (generic form): byte i of d is byte (c >> 4i) & 7 of {b, a}, or that byte's
         # sign bit replicated where (c >> 4i) & 8; `mul.rz.f32`, `fma.rz.f32`: a * b (+ c) rounded toward zero
-        ("ptx_prmt_b32", ("a", "b", "c")), ("ptx_mul_rz_f32", ("a", "b")), ("ptx_fma_rz_f32", ("a", "b", "c")))),
+        ("ptx_prmt_b32", ("a", "b", "c")), ("ptx_mul_rz_f32", ("a", "b")), ("ptx_fma_rz_f32", ("a", "b", "c")),
+        # `cvta.to.shared.u64 d, p`: the shared-window address of generic pointer p; `cp.async.*.shared.global
+        # [dst], [src], n, size`: n bytes to shared-window address dst, those past size zeros, complete at
+        # once; `cp.async.commit_group`/`wait_group`/`wait_all` where every copy is: nothing left to do
+        # `mul.wide.u32`, `mad.wide.u32` (the 64-bit a * b, + c), `min/max.u32|u64` (unsigned)
+        ("ptx_mul_wide_u32", ("a", "b")), ("ptx_mad_wide_u32", ("a", "b", "c")),
+        *((f"ptx_{op}_u{n}", ("a", "b")) for op in ("min", "max") for n in (32, 64)),
+        ("ptx_cvta_to_shared", ("p",)), ("ptx_cp_async", ("dst", "src", "n", "size")), ("ptx_cp_async_done", ()))),
     C("index_vararg", "index", ("x",), matchable=False),
     C("warp_id", "index"),
 

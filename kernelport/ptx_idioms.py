@@ -4,9 +4,11 @@ that has it (`mov.u32 %0, %%laneid;` is the lane id, `bfe.u32` a bit-field extra
 only when every instruction of its template is one of FORMS, each operand has the constraint (the
 register width) the form reads, and every operand is read or written; its outputs are assigned in
 the template's order (`d = ..., e = ...`), so an instruction that reads an earlier one's output
-reads what C assigned.  Anything else stays KP201: PTX is never guessed.  What each concept computes
-is PTX's instruction exactly (tests/test_ptx_idioms.py checks every spelling against a model of
-the instruction over random operands, and compiles it with hipcc)."""
+reads what C assigned; a carry chain's flag is a C temporary of the statement (CARRY).  Anything
+else stays KP201 (why_not names the reason where one is known): PTX is never guessed.  What each
+concept computes is PTX's instruction exactly (tests/test_ptx_idioms.py and tests/test_ptx_carry.py
+check every spelling against a model of the instruction over random operands, and compile it with
+hipcc)."""
 from __future__ import annotations
 
 import re
@@ -49,6 +51,11 @@ FORMS = (
     (rf"mul\.hi\.u32 {REG}, ?{REG}, ?{REG}", "rrr", ((1, "umulhi", (2, 3)),)),
     (rf"bfi\.b32 {REG}, ?{REG}, ?{REG}, ?{OPERAND}, ?{OPERAND}", "rrrrr", ((1, "bfi_b32", (2, 3, 4, 5)),)),
     (rf"mul\.hi\.u64 {REG}, ?{REG}, ?{REG}", "lll", ((1, "umul64hi", (2, 3)),)),
+    # the whole 64-bit product of two .u32 (plus a .u64), and unsigned minimum / maximum
+    (rf"mul\.wide\.u32 {REG}, ?{REG}, ?{REG}", "lrr", ((1, "ptx_mul_wide_u32", (2, 3)),)),
+    (rf"mad\.wide\.u32 {REG}, ?{REG}, ?{REG}, ?{REG}", "lrrl", ((1, "ptx_mad_wide_u32", (2, 3, 4)),)),
+    *((rf"{op}\.u{n} {REG}, ?{REG}, ?{REG}", "rl"[n == 64] * 3, ((1, f"ptx_{op}_u{n}", (2, 3)),))
+      for op in ("min", "max") for n in (32, 64)),
     (rf"mul\.lo\.u64 {REG}, ?{REG}, ?{REG}", "lll", ((1, "ptx_mul_lo_b64", (2, 3)),)),
     # prmt.b32's generic form (no mode): four bytes picked from {b, a} by c's four selector nibbles, a
     # nibble's msb replicating the picked byte's sign; the moded forms (.f4e, .ecl, ...) stay KP201
@@ -56,16 +63,44 @@ FORMS = (
     # float products rounded toward zero ("f": a .f32 register); .ftz and .sat forms stay KP201
     (rf"mul\.rz\.f32 {REG}, ?{REG}, ?{REG}", "fff", ((1, "ptx_mul_rz_f32", (2, 3)),)),
     (rf"fma\.rz\.f32 {REG}, ?{REG}, ?{REG}, ?{REG}", "ffff", ((1, "ptx_fma_rz_f32", (2, 3, 4)),)),
+    # the shared-window address of a generic pointer (`cvta.to.shared.u64 r, p; cvt.u32.u64 d, r`)
+    (rf"cvta\.to\.shared\.u64 {REG}, ?{REG}", "ll", ((1, "ptx_cvta_to_shared", (2,)),)),
+    # Asynchronous copies (no output: 0 for the output group), ported as synchronous ones: a copy is
+    # complete when the statement ends, so what `cp.async.wait_group`/`wait_all` waits for is done and
+    # committing a group is nothing (other threads see the data after the __syncthreads the code has
+    # anyway).  The destination ("s": an "r" register) is a shared-window address the function computes
+    # with cvta (match's `shared`); the size an immediate ("n"), the optional src-size zero-fills the rest.
+    *((rf"cp\.async\.(?:ca|cg)\.shared\.global \[{REG}\], ?\[{REG}\], ?(4|8|16|%[0-9]+){tail}", "sln" + w,
+       ((0, "ptx_cp_async", (1, 2, 3, 4 if w else 3)),)) for tail, w in (("", ""), (rf", ?{OPERAND}", "r"))),
+    (r"cp\.async\.commit_group", "", ((0, "ptx_cp_async_done", ()),)),
+    (r"cp\.async\.wait_all", "", ((0, "ptx_cp_async_done", ()),)),
+    (r"cp\.async\.wait_group (%[0-9]+|[0-9]+)", "n", ((0, "ptx_cp_async_done", ()),)),
 )
-# Carry chains written whole in one asm statement, as arithmetic on the 64-bit numbers their 32-bit
-# halves make (a chain that leaves its carry to another statement stays KP201): (the instructions,
-# joined by "; "; the constraints; what they assign)
-CHAINS = (
-    *((rf"{op}\.cc\.u32 {REG}, ?{REG}, ?{OPERAND}; ?{op}c\.u32 {REG}, ?{REG}, ?{OPERAND}", "rrrrrr",
-       ((1, f"ptx_{op}_lo", (2, 5, 3, 6)), (4, f"ptx_{op}_hi", (2, 5, 3, 6)))) for op in ("add", "sub")),
-    # the 64-bit product of a and b plus {c1, c0}: `mad.lo.cc.u32 d0, a, b, c0; madc.hi.u32 d1, a, b, c1`
-    (rf"mad\.lo\.cc\.u32 {REG}, ?{REG}, ?{REG}, ?{OPERAND}; ?madc\.hi\.u32 {REG}, ?\2, ?\3, ?{OPERAND}", "rrrrrr",
-     ((1, "ptx_madwide_lo", (2, 3, 4, 6)), (5, "ptx_madwide_hi", (2, 3, 4, 6)))),
+# Integer arithmetic through PTX's carry flag (CC.CF): `add/sub{c}{.cc}.u32|u64 d, a, b` and
+# `mad{c}.lo|hi{.cc}.u32|u64 d, a, b, c` (the low or high half of a * b, plus c).  The `c` forms add
+# (subtract) the flag as carry-in (borrow), the `.cc` forms set it to the carry-out (borrow-out).  The
+# flag is a C temporary of the statement: a chain is rewritten only where every carry-in was set by an
+# earlier instruction of the same statement and the last carry-out is read by one (CARRY_ACROSS).
+CARRY = r"(add|sub|mad)(c?)(?:\.(lo|hi))?(\.cc)?\.u(32|64) (\S+(?:, ?\S+)*)"
+# the concepts of the low / high half of a product, per width
+PRODUCT = {("lo", 32): "ptx_mul_lo_b32", ("hi", 32): "umulhi", ("lo", 64): "ptx_mul_lo_b64", ("hi", 64): "umul64hi"}
+# The reason a chain stays KP201: the flag C has no name for, set or read by another asm statement.
+CARRY_ACROSS = {
+    "in": "`{op}` reads PTX's carry flag, which no earlier instruction of this asm statement sets: the carry "
+          "comes from another statement, and the flag has no C value between statements",
+    "out": "`{op}` sets PTX's carry flag, which no later instruction of this asm statement reads: another "
+           "statement would read it, and the flag has no C value between statements",
+}
+# Instructions a located refusal names (rather than the generic KP201): (a pattern the instruction's
+# name matches, why no port of it is given)
+REFUSALS = (
+    (r"(ldmatrix|mma|wmma)\.", "`{op}` is a warp-collective matrix instruction: each of a 32-lane warp's threads "
+     "holds a fixed part of the fragments, a layout no single AMD instruction has at wave 64 (it would need "
+     "one logical 32-lane warp per half wave and a per-lane shuffle or LDS exchange of the fragments)"),
+    (r"cp\.async\.", "`{op}` is ported only as a synchronous copy `cp.async.{{ca,cg}}.shared.global [dst], [src], "
+     "4|8|16{{, src-size}}` (or a commit/wait of such), unguarded and without cache hints, whose dst is a "
+     "shared-window address this function computes with cvta.to.shared (the 32-bit offset HIP turns back into "
+     "a pointer); this statement's form or its address's origin is not one of those"),
 )
 _STRING = lazy_re.compile(r'"((?:[^"\\]|\\.)*)"')
 _OPERAND = lazy_re.compile(r'\s*"([=+&]*)([a-z])"\s*\((.*)\)\s*$', re.S)
@@ -106,9 +141,10 @@ def _operands(section: str) -> list[tuple[str, str, str]] | None:
     return out
 
 
-def _instruction(instr: str, ops: list[tuple[str, str, str]], params_of, forms=FORMS):
-    """(what the instruction assigns, the operands it reads, those it writes), or None."""
-    for pattern, widths, writes in forms:
+def _instruction(instr: str, ops: list[tuple[str, str, str]], params_of, shared=lambda text: False):
+    """(what the instruction assigns, the operands it reads, those it writes), or None.  An output
+    group 0 is none: the instruction's effect is its concept's (a copy)."""
+    for pattern, widths, writes in FORMS:
         got = re.fullmatch(pattern, instr)
         if got is None:
             continue
@@ -119,29 +155,31 @@ def _instruction(instr: str, ops: list[tuple[str, str, str]], params_of, forms=F
                 texts[i] = g  # an immediate
                 continue
             k = int(g[1:])
-            if k >= len(ops) or ops[k][1] != widths[i - 1]:
-                return None  # an operand the template invents, or of another register width
+            if k >= len(ops) or ops[k][1] != widths[i - 1].replace("s", "r") or \
+                    (widths[i - 1] == "s" and not shared(ops[k][2])):
+                return None  # an operand the template invents, of another register width, an unknown address
             texts[i], index[i] = ops[k][2], k
-        out = [Write(texts[o], key, dict(zip(params_of(key), (texts[p] for p in ps)))) for o, key, ps in writes]
-        wrote = {index[o] for o, _, _ in writes}
+        out = [Write(texts.get(o, ""), key, dict(zip(params_of(key), (texts[p] for p in ps)))) for o, key, ps in writes]
+        wrote = {index[o] for o, _, _ in writes if o}
         read = {k for i, k in index.items() if k not in wrote or any(i in ps for _, _, ps in writes)}
         return out, read, wrote
     return None
 
 
-def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1) -> Idiom | None:
+def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1, shared=lambda text: False) -> Idiom | None:
     """The idiom the asm statement `text` is (its outputs' concepts, `params_of(key)` naming each
-    concept's parameters, `reads(key, param)` how often the target's spelling evaluates one), or None."""
+    concept's parameters, `reads(key, param)` how often the target's spelling evaluates one, `shared(
+    operand)` whether an operand is shown to hold a shared-window address), or None."""
     m = _ASM.match(text.strip())
     if m is None:
         return None
     sections = [s for s, _ in split_top_level(m.group(1), sep=":", strip=False)]
     if not 2 <= len(sections) <= 4 or (len(sections) == 4 and sections[3].strip()):
-        return None  # no outputs, or clobbers
+        return None  # no operand sections, or clobbers
     ptx = "".join(_STRING.findall(sections[0])).encode().decode("unicode_escape")
     outs = _operands(sections[1])
     ins = _operands(sections[2]) if len(sections) > 2 else []
-    if outs is None or ins is None or not outs or any(mod not in ("=", "+") for mod, _, _ in outs) or \
+    if outs is None or ins is None or any(mod not in ("=", "+") for mod, _, _ in outs) or \
             any(mod for mod, _, _ in ins):
         return None
     body = " ".join(ptx.split())
@@ -160,28 +198,111 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1) -> Id
     first = len(outs) + len(ins)
     ops = outs + ins + [("=", w, f"kp_ptx_{n}") for n, w in regs]
     names = {n: f"%{first + i}" for i, (n, _) in enumerate(regs)}
-    instrs = [i.partition(" ")[0] + " " + re.sub(r"(?<![%\w.])[A-Za-z_]\w*(?![\w.])", lambda m: names.get(m.group(0), m.group(0)),
-                                                  i.partition(" ")[2]) for i in instrs]
+    instrs = [(i.partition(" ")[0] + " " + re.sub(r"(?<![%\w.])[A-Za-z_]\w*(?![\w.])", lambda m: names.get(m.group(0), m.group(0)),
+                                                   i.partition(" ")[2])).strip() for i in instrs]
     writes: list[Write] = []
     used: set[int] = set()
     written = {k for k, (mod, _, _) in enumerate(outs) if mod == "+"}  # read-write: its value on entry
-    at = 0
-    while at < len(instrs):
-        got = _instruction("; ".join(instrs[at:at + 2]), ops, params_of, CHAINS) if at + 1 < len(instrs) else None
-        step = 1 if got is None else 2
-        got = got or _instruction(instrs[at], ops, params_of)
+    temps: dict[str, int] = {}
+
+    def temp(name: str, width: str) -> int:  # a C temporary of the statement (the carry flag, a sum)
+        if name not in temps:
+            temps[name] = len(ops)
+            ops.append(("=", width, name))
+        return temps[name]
+    pending = False  # a carry-out no later instruction has read yet
+    for instr in instrs:
+        got = _instruction(instr, ops, params_of, shared)
+        if got is None and (c := re.fullmatch(CARRY, instr)) is not None:
+            got = _carry(c, ops, params_of, temp, "kp_carry" in temps)
+            pending = bool(c.group(4)) or (pending and not c.group(2))
         if got is None or any((k < len(outs) or k >= first) and k not in written for k in got[1]) or \
                 any(len(outs) <= k < first for k in got[2]):
             return None  # an output or register read before it is written, or an input written
         writes += got[0]
         used |= got[1] | got[2]
         written |= got[2]
-        at += step
+    if pending:
+        return None  # the last carry-out is left to another statement (CARRY_ACROSS)
     if not instrs or used != set(range(len(ops))) or not set(range(len(outs))) <= written:
         return None  # every operand read or written, every output written, none invented
     if not _independent(writes, outs + ops[first:], ins, reads):
         return None
     return Idiom(" ".join(ptx.split()), writes, [(w, e) for _, w, e in ops[first:]])
+
+
+def _carry(c: re.Match, ops, params_of, temp, flag: bool):
+    """An instruction of a carry chain (CARRY) as _instruction gives one: where it sets the flag, the
+    carry-out is computed from its operands before its result is assigned (through a temporary where
+    the result is one of them, `add.cc.u32 %0, %0, %1`); None where its carry-in was set by no earlier
+    instruction of the statement, or an operand has another width."""
+    op, cin, half, cout, n = c.group(1), c.group(2), c.group(3), c.group(4), int(c.group(5))
+    width = "rl"[n == 64]
+    args = [a.strip() for a in c.group(6).split(",")]
+    if (op == "mad") != (half is not None) or len(args) != (4 if op == "mad" else 3) or (cin and not flag):
+        return None
+    index: dict[int, int] = {}
+    texts = []
+    for i, a in enumerate(args):
+        if re.fullmatch(r"[0-9]+", a) and i:
+            texts.append(a)  # an immediate (`madc.hi.u64 %0, %2, %3, 0`)
+            continue
+        if not re.fullmatch(REG, a) or int(a[1:]) >= len(ops) or ops[int(a[1:])][1] != width:
+            return None
+        index[i] = int(a[1:])
+        texts.append(ops[index[i]][2])
+    writes, wrote = [], {index[0]}
+    read = {k for i, k in index.items() if i}
+    if op == "mad":  # the product's half, into a temporary, then the sum with it
+        p = temp(f"kp_prod{n}", width)
+        writes.append(Write(ops[p][2], PRODUCT[half, n], dict(zip(params_of(PRODUCT[half, n]), texts[1:3]))))
+        wrote.add(p)
+        terms = [ops[p][2], texts[3]]
+    else:
+        terms = texts[1:3]
+    kind = "sub" if op == "sub" else "add"
+    carry_in = ops[temp("kp_carry", "r")][2] if cin else "0"
+    if cin:
+        read.add(temp("kp_carry", "r"))
+    values = dict(zip(params_of(f"ptx_{kind}c_b{n}"), [*terms, carry_in]))
+    target = texts[0]
+    if cout and index[0] in read:  # the result is an operand the carry-out reads: a temporary holds it
+        target = ops[temp(f"kp_sum{n}", width)][2]
+        wrote.add(temp(f"kp_sum{n}", width))
+    writes.append(Write(target, f"ptx_{kind}c_b{n}", values))
+    if cout:
+        writes.append(Write(ops[temp("kp_carry", "r")][2], f"ptx_{kind}c_cf_b{n}",
+                            dict(zip(params_of(f"ptx_{kind}c_cf_b{n}"), [*terms, carry_in]))))
+        wrote.add(temp("kp_carry", "r"))
+        if target != texts[0]:
+            writes.append(Write(texts[0], "ptx_mov", dict(zip(params_of("ptx_mov"), [target]))))
+    return writes, read, wrote
+
+
+def shared_in(src, function):
+    """Whether an operand of an asm statement in `function` (of SourceFile `src`; None: file scope) is
+    shown to hold a shared-window address (cp.async's dst): a name (plus an offset: the window is
+    linear on both sides) that the body assigns only as the output of an asm statement converting with
+    cvta.to.shared, or offsets in place; a parameter, a constant, a name assigned anything else or
+    whose address is taken is not shown."""
+    scope = src.text_of(function.body) if function is not None and function.body is not None else ""
+    def shared(operand: str) -> bool:
+        m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(?:[-+]\s*[^,;]+)?", operand)
+        if m is None:
+            return False
+        name = re.escape(m.group(1))
+        producers = 0
+        for out in re.finditer(r"\"([=+])\w\"\s*\(\s*" + name + r"\s*\)", scope):  # an asm output
+            start = scope.rfind("asm", 0, out.start())
+            asm = scope[start - 2 * (scope[start - 2:start] == "__"):scope.find(";", out.end())]  # (`__asm__`)
+            if out.group(1) != "=" or asm.count('"=') != 1 or \
+                    not {"cvta.to.shared.u64"} <= set(_names(asm)) <= {"cvta.to.shared.u64", "cvt.u32.u64"}:
+                return False  # the one output of a conversion, and nothing else
+            producers += 1
+        writes = re.findall(r"(?<![\w.>])" + name + r"\s*(=(?!=)|[-+*/%&|^]=|<<=|>>=|\+\+|--)|(?:\+\+|--|&)\s*" + name + r"\b", scope)
+        return producers > 0 and all(w in ("+=", "-=", "++", "--") for w in writes) and \
+            not re.search(r"\b(?:uint32_t|unsigned|int|unsigned int)\s+" + name + r"\s*[=(]", scope)
+    return shared
 
 
 def _independent(writes: list[Write], outs, ins, reads) -> bool:
@@ -199,16 +320,58 @@ def _independent(writes: list[Write], outs, ins, reads) -> bool:
     return all(n <= 1 or _PLAIN.fullmatch(t) or t.isdigit() for t, n in count.items())
 
 
-def port(text: str, backend: str, block: bool) -> tuple[str, str] | None:
+def _names(text: str) -> list[str]:
+    """The names of the instructions of the asm statement `text` (a guard `@p` dropped), in order."""
+    m = _ASM.match(text.strip())
+    if m is None:
+        return []
+    template = re.match(r'\s*((?:"(?:[^"\\]|\\.)*"\s*)*)', m.group(1)).group(1)  # (a `::` in it is PTX's: `.L2::128B`)
+    names = []
+    for instr in "".join(_STRING.findall(template)).encode().decode("unicode_escape").split(";"):
+        words = instr.replace("{", " ").replace("}", " ").split()
+        words = words[1:] if words and words[0].startswith("@") else words
+        if words and not words[0].startswith("."):
+            names.append(words[0])
+    return names
+
+
+def why_not(text: str) -> str | None:
+    """Why the asm statement `text`, which is no idiom, has no port, where a reason more precise than
+    KP201's own is known: an instruction of REFUSALS, or a carry chain that runs across statements
+    (CARRY_ACROSS)."""
+    names = _names(text)
+    for pattern, why in REFUSALS:
+        hit = next((n for n in names if re.match(pattern, n)), None)
+        if hit is not None:
+            return why.format(op=hit)
+    pending, seen = None, False  # the instruction whose carry-out no later one has read; a flag set
+    for n in names:
+        c = re.fullmatch(r"(add|sub|mad)(c?)(?:\.(lo|hi))?(\.cc)?\.u(32|64)", n)
+        if c is not None and c.group(2) and not seen:
+            return "a carry chain across asm statements: " + CARRY_ACROSS["in"].format(op=n)
+        if c is not None and (c.group(4) or c.group(2)):
+            seen, pending = True, n if c.group(4) else None
+    if pending is not None:
+        return "a carry chain across asm statements: " + CARRY_ACROSS["out"].format(op=pending)
+    return None
+
+
+def explained(message: str, text: str) -> str:
+    """KP201's `message` for the asm statement `text`, with why_not's reason where it has one."""
+    why = why_not(text)
+    return f"{message}: {why}" if why else message
+
+
+def port(text: str, backend: str, block: bool, shared=lambda operand: False) -> tuple[str, str] | None:
     """The asm statement `text` as `backend` spells its idiom (the outputs assigned in order; a scope's
     registers as locals of a C block, where `block` says one may stand for the statement), and the
     PTX it was; None where it is no idiom or the backend spells one of its instructions not."""
     m = match(text, lambda key: dialect.concept(key).params,
-              lambda key, p: (dialect.concept(key).spelling(backend) or "").count(f"{{{p}}}"))
+              lambda key, p: (dialect.concept(key).spelling(backend) or "").count(f"{{{p}}}"), shared)
     cs = [dialect.concept(w.key) for w in m.writes] if m is not None else [None]
     if any(c is None or c.spelling(backend) is None for c in cs) or (m.registers and not block):
         return None
-    out = ", ".join(f"{w.output} = {dialect.render(c, backend, w.inputs)}" for w, c in zip(m.writes, cs))
+    out = ", ".join(f"{w.output} = " * bool(w.output) + dialect.render(c, backend, w.inputs) for w, c in zip(m.writes, cs))
     if m.registers:
         word = {"r": "unsigned int", "l": dialect.concept("ulong_long").spelling(backend)}
         out = "{ " + " ".join(f"{word[w]} {n};" for w, n in m.registers) + f" {out}; }}"

@@ -209,10 +209,10 @@ class Translator(ApiNames, MemberSpaces, Soundness, BuiltinVectorOperators):
 
     def rewrite_inline_asm(self) -> None:
         for node, fn in self.module.asm:
-            if self.cuda_only_region(node) or self.host_asm(node, fn) or self.rewrite_asm_idiom(node) or \
-                    not self.ports_function(fn) or unavailable.declare(self, node, "KP201", self.asm_message):
-                continue
-            self.problem("KP201", node, self.asm_message, self.asm_hint)
+            if not (self.cuda_only_region(node) or self.host_asm(node, fn) or self.rewrite_asm_idiom(node) or
+                    not self.ports_function(fn)):
+                message = ptx_idioms.explained(self.asm_message, self.src.text_of(node))  # why, where known
+                unavailable.declare(self, node, "KP201", message) or self.problem("KP201", node, message, self.asm_hint)
 
     def host_asm(self, node: Node, fn: str | None) -> bool:
         """asm in a host-only function (sph_types.h's x86 `bswapl`): the host's assembly, which the
@@ -240,7 +240,7 @@ class Translator(ApiNames, MemberSpaces, Soundness, BuiltinVectorOperators):
         stmt = node.parent
         block = stmt is not None and stmt.type == "expression_statement" and stmt.parent is not None and \
             stmt.parent.type == "compound_statement"  # a `{ ... }` may stand for the statement
-        got = ptx_idioms.port(self.src.text_of(node), self.backend, block)
+        got = ptx_idioms.port(self.src.text_of(node), self.backend, block, ptx_idioms.shared_in(self.src, self.module.function_at(node)))
         if got is None:
             return False
         self.rw.replace(node, got[0])

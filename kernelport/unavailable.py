@@ -28,15 +28,17 @@ def declare(tr, node: Node, code: str, message: str) -> bool:
             vis.elsewhere is None:
         return False
     done = tr.__dict__.setdefault("_unavailable", {})
+    bodies = tr.__dict__.setdefault("_unavailable_bodies", set())  # (each overload of a name has its own)
     if f.name not in done:
         calls, looked = vis.elsewhere.calls(f.name)
         done[f.name] = bool(looked) and not calls
-        if done[f.name]:
-            what = " ".join(tr.src.text_of(node).split())
-            why = re.sub(r'["\\]', "'", f"{code} {message}: {what[:120]}")
-            body = tr.src.text_of(f.body)
-            tr.rw.replace(f.body, dialect.render(dialect.concept("unavailable_fn"), tr.backend, {"why": why}) +
-                        ";" + "\n" * body.count("\n"))  # (the port keeps the original's lines)
+    if done[f.name] and f.body.start_byte not in bodies:
+        bodies.add(f.body.start_byte)
+        what = " ".join(tr.src.text_of(node).split())
+        why = re.sub(r'["\\]', "'", f"{code} {message}: {what[:120]}")
+        body = tr.src.text_of(f.body)
+        tr.rw.replace(f.body, dialect.render(dialect.concept("unavailable_fn"), tr.backend, {"why": why}) +
+                      ";" + "\n" * body.count("\n"))  # (the port keeps the original's lines)
     if done[f.name]:
         tr.port.diagnostics.append(Diagnostic(
             code, tr.src.loc(node), f"{message}; no code of this run calls '{f.name}', so the "

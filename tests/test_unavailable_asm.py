@@ -128,3 +128,30 @@ def test_an_api_name_hip_lacks_in_an_uncalled_device_function_is_declared_unavai
     assert "__device__ inline int twice(int x) { return 2 * x; }" in port
     rc, out, err = kp_inproc("translate", d / "a.cu", d / "b.cu", "--to", "hip", "-o", d / "out2")
     assert rc == 1 and "dbg.cuh:5:38: error: KP210" in err and "dbg.cuh:3:37: warning: KP210" in err, err
+
+
+OVERLOADS = """\
+#pragma once
+__device__ __forceinline__ void addc(unsigned int &s, unsigned int a, unsigned int b) {
+    asm ("addc.u32 %0, %1, %2;" : "=r"(s) : "r"(a), "r"(b));
+}
+__device__ __forceinline__ void addc(unsigned long long &s, unsigned long long a, unsigned long long b) {
+    asm ("addc.u64 %0, %1, %2;" : "=l"(s) : "l"(a), "l"(b));
+}
+__device__ inline int twice(int x) { return 2 * x; }
+"""
+
+
+def test_every_overload_of_an_uncalled_name_is_declared_unavailable(tmp_path):
+    """cuda-fixnum's primitives.cu (heldout15): `addc` for u32 and for u64, each a carry read from another
+    statement; the second overload's body was kept (the name was done), PTX hipcc refuses ('=l')."""
+    d = tmp_path / "proj"
+    d.mkdir()
+    (d / "prim.cuh").write_text(OVERLOADS)
+    (d / "a.cu").write_text('#include "prim.cuh"\n__global__ void k(int* x) { x[0] = twice(x[1]); }\n')
+    rc, out, err = kp_inproc("translate", d / "a.cu", "--to", "hip", "-o", d / "out")
+    assert rc == 0, err
+    assert "prim.cuh:3:5: warning: KP201" in err and "prim.cuh:6:5: warning: KP201" in err, err
+    port = (d / "out" / "prim.hip.h").read_text()
+    assert not [ln for ln in port.splitlines() if "asm" in ln and "unavailable" not in ln], port  # no PTX left
+    assert port.count("__attribute__((unavailable(") == 2 and "return 2 * x;" in port, port

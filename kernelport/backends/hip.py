@@ -10,6 +10,7 @@ from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
 # PTX idioms (kernelport/ptx_idioms.py) as CUDA and HIP both spell them: C, and the funnel shifts and
 # 64-bit high product both toolkits have (ROCm's __funnelshift_l/r take the shift mod 32 as shf.wrap
 # does; the `c` forms clamp it to 32 as shf.clamp does).  Each is checked by tests/test_ptx_idioms.py.
+_UWORD = {32: "unsigned int", 64: "unsigned long long"}
 PTX_IDIOMS = {
     "ptx_pack_b64": "(((unsigned long long)(unsigned int)({hi}) << 32) | (unsigned int)({lo}))",
     "ptx_lo_b64": "((unsigned int)({x}))", "ptx_hi_b64": "((unsigned int)((unsigned long long)({x}) >> 32))",
@@ -21,13 +22,20 @@ PTX_IDIOMS = {
     **{f"ptx_{op}_b{n}": f"((unsigned int)({{n}}) >= {n}u ? 0{'u' if n == 32 else 'ull'} : "
                          f"({'unsigned int' if n == 32 else 'unsigned long long'})({{x}}) {'<<' if op == 'shl' else '>>'} ({{n}}))"
        for op in ("shl", "shr") for n in (32, 64)},
-    **{f"ptx_{op}_{w}": f"((unsigned int)(((((unsigned long long)(unsigned int)({{a1}}) << 32) | (unsigned int)({{a0}})) "
-                        f"{'+' if op == 'add' else '-'} (((unsigned long long)(unsigned int)({{b1}}) << 32) | "
-                        f"(unsigned int)({{b0}}))){' >> 32' if w == 'hi' else ''}))"
-       for op in ("add", "sub") for w in ("lo", "hi")},
-    **{f"ptx_madwide_{w}": f"((unsigned int)(((unsigned long long)(unsigned int)({{a}}) * (unsigned int)({{b}}) + "
-                           f"(((unsigned long long)(unsigned int)({{c1}}) << 32) | (unsigned int)({{c0}}))){' >> 32' if w == 'hi' else ''}))"
-       for w in ("lo", "hi")},
+    # carry chains: the sum (difference) wraps in N bits; the carry-out is the sum's wrap (of a + b, or
+    # of adding ci after it: at most one of them wraps), the borrow-out a < b or a - b < ci
+    **{f"ptx_addc_b{n}": f"(({t})(({t})({{a}}) + ({t})({{b}}) + ({t})({{ci}})))" for n, t in _UWORD.items()},
+    **{f"ptx_subc_b{n}": f"(({t})(({t})({{a}}) - ({t})({{b}}) - ({t})({{ci}})))" for n, t in _UWORD.items()},
+    **{f"ptx_addc_cf_b{n}": f"((unsigned int)(({t})(({t})({{a}}) + ({t})({{b}})) < ({t})({{a}})) | "
+                            f"(unsigned int)(({t})(({t})({{a}}) + ({t})({{b}}) + ({t})({{ci}})) < ({t})(({t})({{a}}) + ({t})({{b}}))))"
+       for n, t in _UWORD.items()},
+    **{f"ptx_subc_cf_b{n}": f"((unsigned int)(({t})({{a}}) < ({t})({{b}})) | "
+                            f"(unsigned int)(({t})(({t})({{a}}) - ({t})({{b}})) < ({t})({{ci}})))"
+       for n, t in _UWORD.items()},
+    "ptx_mul_wide_u32": "((unsigned long long)(unsigned int)({a}) * (unsigned int)({b}))",
+    "ptx_mad_wide_u32": "((unsigned long long)(unsigned int)({a}) * (unsigned int)({b}) + (unsigned long long)({c}))",
+    **{f"ptx_{op}_u{n}": f"(({t})({{a}}) {'<' if op == 'min' else '>'} ({t})({{b}}) ? ({t})({{a}}) : ({t})({{b}}))"
+       for op in ("min", "max") for n, t in _UWORD.items()},
     "ptx_mul_lo_b32": "((unsigned int)({x}) * (unsigned int)({y}))", "umulhi": "__umulhi({x}, {y})",
     "umul64hi": "__umul64hi({x}, {y})", "ptx_mul_lo_b64": "((unsigned long long)({x}) * (unsigned long long)({y}))",
 }
@@ -61,6 +69,9 @@ class HIP(Backend):
         "ptx_prmt_b32": "kp_prmt_b32({a}, {b}, {c})",
         "unavailable_fn": '__attribute__((unavailable("{why}")))',  # clang's: a use is an error with {why}
         "ptx_mul_rz_f32": "kp_fmul_rz({a}, {b})", "ptx_fma_rz_f32": "kp_fmaf_rz({a}, {b}, {c})",
+        # the prologue's: LDS (address space 3) offsets and generic pointers, converted as clang casts them
+        "ptx_cvta_to_shared": "kp_cvta_to_shared({p})", "ptx_cp_async": "kp_cp_async({dst}, {src}, {n}, {size})",
+        "ptx_cp_async_done": "((void)0)",
         "index_vararg": "(unsigned int){x}",  # ROCm 5.2's threadIdx.x is a struct: "non-scalar arg to printf"
         "syncwarp": "kp_syncwarp()",
         "shfl": "__shfl({value}, {lane}[, {width}])",
