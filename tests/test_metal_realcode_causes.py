@@ -46,3 +46,56 @@ def test_memcpy_to_and_from_a_member_through_this_passes_the_checker(tmp_path: P
     assert "kp_memcpy(&payload, &bits, sizeof(bits));" in port.body
     assert "kp_memcpy(&bits, &payload, sizeof(bits));" in port.body
     _checked(text)
+
+
+# llm.c common.h: `using reduction_func_t = float (*) (float);` is needed by blockReduce alone, a
+# helper no kernel of the file reaches (left out of the port); the alias was judged needed by
+# device code all the same and kept (KP224 at common.h:27: pointers to functions are not allowed).
+COMMON = """\
+#pragma once
+using reduction_func_t = float (*) (float);
+__device__ float twice(float x) { return 2.0f * x; }
+template<reduction_func_t warp_reduction>
+__device__ float block_reduce(float v) { return warp_reduction(v); }
+"""
+
+
+def test_a_type_only_an_unreached_header_helper_needs_is_left_out(tmp_path: Path):
+    (tmp_path / "common.h").write_text(COMMON)
+    code = '#include "common.h"\n__global__ void k(float *o) { o[threadIdx.x] = twice(o[threadIdx.x]); }\n'
+    port, text = _port(code, tmp_path)
+    assert 'block_reduce(): in "common.h", reached by none' in port.body
+    assert "float (*)" not in port.body and "reduction_func_t: used by" in port.body
+    _checked(text)
+    # a kernel that calls the helper keeps the alias (and Metal refuses the function pointer at its line)
+    uses = code.replace("twice(o[threadIdx.x])", "block_reduce<twice>(o[threadIdx.x])")
+    port, _ = translate(SourceFile.from_text(uses, str(tmp_path / "k.cu")), "metal")
+    assert not port.ok and any(d.code.startswith("KP2") and d.location.path.endswith("common.h")
+                               for d in port.diagnostics if d.severity == "error")
+
+
+# llm.c common.h's Packed128 has `operator[]`; kernels index an `x128` (a typedef of it) and name the
+# operator nowhere, so it was left out as reached by no device code (KP224: type 'thread x128' does
+# not provide a subscript operator).  Look-alike: an operator of a type no kernel uses still goes.
+PACKED_H = """\
+#pragma once
+template<class T> struct Pack {
+  T v[4];
+  __device__ T& operator[](int i) { return v[i]; }
+  __device__ const T& operator[](int i) const { return v[i]; }
+};
+typedef Pack<float> f4;
+struct Unused { float u; __device__ float operator()(float x) const { return x * u; } };
+__device__ Unused operator+(Unused a, Unused b) { return Unused{a.u + b.u}; }
+"""
+
+
+def test_an_operator_is_reached_with_its_class_through_a_typedef(tmp_path: Path):
+    (tmp_path / "pack.h").write_text(PACKED_H)
+    code = ('#include "pack.h"\n__global__ void k(float *o) {\n  f4 p;\n'
+            '  for (int i = 0; i < 4; ++i) p[i] = o[4 * threadIdx.x + i];\n  o[threadIdx.x] = p[0] + p[3];\n}\n')
+    port, text = _port(code, tmp_path)
+    assert port.body.count("operator[](int i)") == 2
+    assert "Unused: used by host code only" in port.body  # with its member operator()
+    assert "operator+(): in \"pack.h\", reached by none" in port.body
+    _checked(text)
