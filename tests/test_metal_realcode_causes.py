@@ -99,3 +99,19 @@ def test_an_operator_is_reached_with_its_class_through_a_typedef(tmp_path: Path)
     assert "Unused: used by host code only" in port.body  # with its member operator()
     assert "operator+(): in \"pack.h\", reached by none" in port.body
     _checked(text)
+
+
+# llm.c gelu_forward: `#define GELU_SCALING_FACTOR sqrtf(2.0f / M_PI)`: math.h's M_PI, a double, is no
+# name in Metal (KP224 use of undeclared identifier 'M_PI'); <metal_stdlib> has the float M_PI_F.
+def test_a_c_math_constant_is_metals_float_constant(tmp_path: Path):
+    code = ("#include <math.h>\n#define SCALE sqrtf(2.0f / M_PI)\n"
+            "__global__ void k(float *o) { o[threadIdx.x] = SCALE * o[threadIdx.x] + (float)M_SQRT1_2; }\n")
+    port, text = _port(code, tmp_path)
+    assert "#define M_PI M_PI_F\n" in text and "#define M_SQRT1_2 M_SQRT1_2_F\n" in text
+    assert "M_E " not in text  # only what the port names
+    _checked(text)
+    # a file that defines the constant itself keeps its own
+    own = "#define M_PI 3.14159265f\n" + code
+    port, text = _port(own, tmp_path)
+    assert "#define M_PI M_PI_F" not in text and "#define M_SQRT1_2 M_SQRT1_2_F\n" in text
+    _checked(text)
