@@ -115,3 +115,33 @@ def test_a_c_math_constant_is_metals_float_constant(tmp_path: Path):
     port, text = _port(own, tmp_path)
     assert "#define M_PI M_PI_F" not in text and "#define M_SQRT1_2 M_SQRT1_2_F\n" in text
     _checked(text)
+
+
+# llm.c matmul_forward's ld_vec/st_vec, RadixSort's uint4 loads: `reinterpret_cast<const float4*>(p)`
+# kept an unqualified pointer type, which is `thread` in Metal: a cast from device or threadgroup
+# memory that Metal rejects (the checker's clang read it as __generic and let it pass, unless a
+# local pointer's space made it an error).  A named cast now takes its operand's space, as a C cast does.
+CASTS = """\
+__device__ float4 ld_vec(const float* address) { return *reinterpret_cast<const float4*>(address); }
+__device__ void st_vec(float* address, float4 val) { *reinterpret_cast<float4*>(address) = val; }
+__global__ void k(const float *in, float *out) {
+  __shared__ float s[64];
+  st_vec(s + 4 * threadIdx.x, ld_vec(in + 4 * threadIdx.x));
+  __syncthreads();
+  const uint2* q = reinterpret_cast<const uint2*>(in);
+  float loc[4] = {0.0f, 1.0f, 2.0f, 3.0f};
+  float4 w = *reinterpret_cast<float4*>(loc);
+  int bits = static_cast<int>(w.x);
+  st_vec(out + 4 * threadIdx.x, ld_vec(s + 4 * threadIdx.x) + w + (float)q[0].x + (float)bits);
+}
+"""
+
+
+def test_a_named_pointer_cast_takes_its_operands_address_space(tmp_path: Path):
+    port, text = _port(CASTS, tmp_path)
+    for cast in ("reinterpret_cast<const device float4*>(address)", "reinterpret_cast<const threadgroup float4*>(address)",
+                 "reinterpret_cast<device float4*>(address)", "reinterpret_cast<threadgroup float4*>(address)",
+                 "const device uint2* q = reinterpret_cast<const device uint2*>(in);",
+                 "reinterpret_cast<thread float4*>(loc)", "static_cast<int>(w.x)"):
+        assert cast in port.body, cast
+    _checked(text)
