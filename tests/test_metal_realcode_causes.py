@@ -145,3 +145,41 @@ def test_a_named_pointer_cast_takes_its_operands_address_space(tmp_path: Path):
                  "reinterpret_cast<thread float4*>(loc)", "static_cast<int>(w.x)"):
         assert cast in port.body, cast
     _checked(text)
+
+
+# hecbench threadcpy: the kernel is launched from a host template (`threads_copy_kernel<scalar_t,
+# vec_size><<<...>>>` in `template <int vec_size, typename scalar_t> void test_threads_copy(...)`)
+# that main calls with explicit arguments (`test_threads_copy<4, int>(n, r)`): KP216 template kernel
+# has no instantiation.  Each explicit call now gives the kernel an instance; a call that deduces
+# the host template's arguments gives none (still KP216, located).
+HOST_TEMPLATE = """\
+template <typename T, int V>
+__global__ void copy_kernel(const T *in, T *out, int n) {
+  int i = (blockIdx.x * blockDim.x + threadIdx.x) * V;
+  for (int j = 0; j < V; ++j) if (i + j < n) out[i + j] = in[i + j];
+}
+template <int V, typename T>
+void run(const T *in, T *out, int n) { copy_kernel<T, V><<<(n + 255) / 256, 256>>>(in, out, n); }
+template <typename T>
+void run_all(const T *in, T *out, int n) { run<1, T>(in, out, n); run<4, T>(in, out, n); }
+int main() {
+  float *a = 0, *b = 0; int *c = 0, *d = 0;
+  run_all<float>(a, b, 1024);
+  run<2, int>(c, d, 1024);
+  return 0;
+}
+"""
+
+
+def test_a_kernel_launched_from_a_host_template_is_instantiated_per_explicit_call(tmp_path: Path):
+    port, text = _port(HOST_TEMPLATE, tmp_path)
+    for host, args in (("copy_kernel_float_1", "float, 1"), ("copy_kernel_float_4", "float, 4"),
+                       ("copy_kernel_int_2", "int, 2")):
+        assert f'template [[host_name("{host}")]] kernel void copy_kernel<{args}>(' in port.body
+    assert port.body.count("[[host_name(") == 3
+    _checked(text)
+    # run_all's argument deduced from its call's arguments: no instance is known
+    deduced = HOST_TEMPLATE.replace("run_all<float>(a, b, 1024);", "run_all(a, b, 1024);").replace(
+        "run<2, int>(c, d, 1024);", "")
+    port, _ = translate(SourceFile.from_text(deduced, str(tmp_path / "k.cu")), "metal")
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP216", 2)]
