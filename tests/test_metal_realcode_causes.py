@@ -153,6 +153,7 @@ def test_a_named_pointer_cast_takes_its_operands_address_space(tmp_path: Path):
 # has no instantiation.  Each explicit call now gives the kernel an instance; a call that deduces
 # the host template's arguments gives none (still KP216, located).
 HOST_TEMPLATE = """\
+struct Pix { unsigned char r, g, b, a; };
 template <typename T, int V>
 __global__ void copy_kernel(const T *in, T *out, int n) {
   int i = (blockIdx.x * blockDim.x + threadIdx.x) * V;
@@ -163,9 +164,10 @@ void run(const T *in, T *out, int n) { copy_kernel<T, V><<<(n + 255) / 256, 256>
 template <typename T>
 void run_all(const T *in, T *out, int n) { run<1, T>(in, out, n); run<4, T>(in, out, n); }
 int main() {
-  float *a = 0, *b = 0; int *c = 0, *d = 0;
+  float *a = 0, *b = 0; int *c = 0, *d = 0; Pix *e = 0, *f = 0;
   run_all<float>(a, b, 1024);
   run<2, int>(c, d, 1024);
+  run<1, Pix>(e, f, 1024);
   return 0;
 }
 """
@@ -174,12 +176,13 @@ int main() {
 def test_a_kernel_launched_from_a_host_template_is_instantiated_per_explicit_call(tmp_path: Path):
     port, text = _port(HOST_TEMPLATE, tmp_path)
     for host, args in (("copy_kernel_float_1", "float, 1"), ("copy_kernel_float_4", "float, 4"),
-                       ("copy_kernel_int_2", "int, 2")):
+                       ("copy_kernel_int_2", "int, 2"), ("copy_kernel_Pix_1", "Pix, 1")):
         assert f'template [[host_name("{host}")]] kernel void copy_kernel<{args}>(' in port.body
-    assert port.body.count("[[host_name(") == 3
+    assert port.body.count("[[host_name(") == 4
+    assert "struct Pix { unsigned char r, g, b, a; };" in port.body  # named by host code alone: an instance needs it
     _checked(text)
     # run_all's argument deduced from its call's arguments: no instance is known
     deduced = HOST_TEMPLATE.replace("run_all<float>(a, b, 1024);", "run_all(a, b, 1024);").replace(
-        "run<2, int>(c, d, 1024);", "")
+        "run<2, int>(c, d, 1024);", "").replace("run<1, Pix>(e, f, 1024);", "")
     port, _ = translate(SourceFile.from_text(deduced, str(tmp_path / "k.cu")), "metal")
-    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP216", 2)]
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP216", 3)]

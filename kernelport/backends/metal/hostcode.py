@@ -223,6 +223,10 @@ class HostCode:
         if getattr(self, "_needs_cache", None) is None:
             left_out = frozenset(self.__dict__.get("_forgotten", ()))
             self._needs_cache = device_references(self.module, left_out) | device_macro_uses(self.src, self.module)
+            # the types of a template kernel's instances (`run<4, RGBA8>(...)` of a host template that
+            # launches it: model.device_references sees the launch's own arguments only)
+            self._needs_cache |= {w for k in self.module.kernels if k.template_node is not None
+                                  for args in self.template_instances(k) for a in args for w in re.findall(r"[A-Za-z_]\w*", a)}
         return self._needs_cache
 
     def leave_out_host_items(self) -> None:
