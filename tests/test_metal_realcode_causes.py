@@ -186,6 +186,11 @@ def test_a_kernel_launched_from_a_host_template_is_instantiated_per_explicit_cal
         "run<2, int>(c, d, 1024);", "").replace("run<1, Pix>(e, f, 1024);", "")
     port, _ = translate(SourceFile.from_text(deduced, str(tmp_path / "k.cu")), "metal")
     assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP216", 3)]
+    # cusp's `spmv_kernel<..., VECTORS_PER_BLOCK, V>` where VECTORS_PER_BLOCK is a local of the host
+    # template: no instance is known (the name means nothing at file scope)
+    local = HOST_TEMPLATE.replace("{ copy_kernel<T, V><<<", "{ const int W = 2 * V; copy_kernel<T, W><<<")
+    port, _ = translate(SourceFile.from_text(local, str(tmp_path / "k.cu")), "metal")
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP216", 3)]
 
 
 # cuda-gemm-optimization (held-out): `template void launch_gemm_kernel_v00<float>(...);`, an explicit

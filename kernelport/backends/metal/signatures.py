@@ -299,7 +299,10 @@ class Signatures:
         the explicit arguments of each call or explicit instantiation of host, transitively; none
         where one is deduced."""
         params = host.template_params if host is not None else []
-        if not set(params) & set(re.findall(r"\w+", targ)):
+        words = set(re.findall(r"\w+", targ))
+        if host is not None and words & self._runtime_names(host):
+            return []  # `k<T, VECTORS_PER_BLOCK>`, a local of the host function: not known here
+        if not set(params) & words:
             return [targ]
         if depth > 3:
             return []
@@ -320,6 +323,15 @@ class Signatures:
                 if t not in out:
                     out.append(t)
         return out
+
+    def _runtime_names(self, host: Function) -> set[str]:
+        """The names of a host function's parameters and locals (what a template argument written
+        there may name that is no file-scope constant)."""
+        names = {p.name for p in host.params}
+        for d in self.src.index.subtree(host.body):
+            if d.type == "declaration":
+                names |= {ident_name(x) for x in d.children_by_field_name("declarator")} - {None}
+        return names
 
     def _render_helper(self, h: Function) -> str:
         drop, over = self._qualifiers(h)
