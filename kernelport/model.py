@@ -479,18 +479,21 @@ def _names_in(src: SourceFile, node: Node) -> set[str]:
     return names
 
 
-def device_references(module: Module) -> set[str]:
+def device_references(module: Module, left_out: frozenset[int] = frozenset()) -> set[str]:
     """Every file-scope name device code needs: the names that kernels, `__device__` functions and
     `__device__`/`__constant__` variables use, and the template arguments of kernel launches (the
     kernel's instances), closed over the file-scope definitions of those names (a macro's body, a
     struct's fields' types, a constant's initialiser); a macro of qualifiers on a device function
-    (`#define HD __host__ __device__`) too."""
+    (`#define HD __host__ __device__`) too.  `left_out`: the start bytes of device functions a port
+    leaves out (a header's helper nothing reaches), which need nothing."""
     src = module.source
     defs: dict[str, list[Node]] = {}
-    roots: list[Node | str] = [f.template_node or f.node for f in module.functions.values() if f.is_device]
-    for f in module.functions.values():  # `HD float f()`: HD, a macro of qualifiers, is blanks to the parse
+    device = [f for f in module.functions.values()
+              if f.is_device and (f.template_node or f.node).start_byte not in left_out]
+    roots: list[Node | str] = [f.template_node or f.node for f in device]
+    for f in device:  # `HD float f()`: HD, a macro of qualifiers, is blanks to the parse
         start = (f.template_node or f.node).start_byte
-        roots += [m.name for m in src.masks if m.reason == "attribute" and f.is_device and
+        roots += [m.name for m in src.masks if m.reason == "attribute" and
                   (start <= m.start < f.node.end_byte or m.end <= start and not src.data[m.end:start].strip())]
     for launch in module.launches:
         fn = launch.target

@@ -152,6 +152,13 @@ class Metal(Backend):
         "memcpy": "kp_memcpy", "memset": "kp_memset",
     }
 
+    # C's math constants (math.h, which CUDA device code sees) are doubles; Metal has no double, and
+    # its <metal_stdlib> has each as a float constant with an _F suffix (MSL 6.5): a port that uses
+    # one defines it as Metal's (the prologue), as Metal reads an unsuffixed literal as a float
+    math_constants = {name: f"{name}_F" for name in (
+        "M_E", "M_LOG2E", "M_LOG10E", "M_LN2", "M_LN10", "M_PI", "M_PI_2", "M_PI_4", "M_1_PI", "M_2_PI",
+        "M_2_SQRTPI", "M_SQRT2", "M_SQRT1_2")}
+
     # CUDA's barrier votes over the block (`__syncthreads_or(p)`, `_and`, `_count`): a kp_ helper of the
     # prologue that counts the predicate in a threadgroup atomic the kernel declares (`block_vote_scratch`)
     # between threadgroup barriers, as CUDA's barrier-with-vote does

@@ -63,7 +63,6 @@ class HostCode:
         for s in self.analysis.sites:
             if in_host(s.node):  # (a site's function is its key, fnscopes; the host's are by name)
                 s.confirmed = False
-        self._leave_out_host_items()
 
     def unreached_header_code(self) -> None:
         """A spliced header's device functions that nothing of the port reaches (its kernels, the
@@ -81,19 +80,32 @@ class HostCode:
         for key, f in self.device.items():
             by_name.setdefault(f.name, []).append(key)
         words = re.compile(r"[A-Za-z_]\w*")
+        # an operator is called by no name (`packed[k]`, `a + b`): it is reached with its type, a
+        # member operator with its class, a free one with a parameter's type; a type is named
+        # through its typedefs and aliases (`typedef Packed128<floatX> x128;`)
+        types = {name: item for item in file_scope_items(self.src) if item.type in ("type_definition", "alias_declaration")
+                 for name in defined_names(self.src, item)}
+        operators = {key: self._operand_types(f) for key, f in self.device.items() if f.name.startswith("operator")}
         todo = [k for k, f in self.device.items() if f.is_kernel or not from_header(f)]  # (kernels all stay)
-        reached, seen_macros = set(todo), set()
+        reached, seen = set(todo), set()
         while todo:
-            names = set(words.findall(self.src.text_of(self.device[todo.pop()].node)))
-            while names:
-                name = names.pop()
-                for key in by_name.get(name, ()):
-                    if key not in reached:
-                        reached.add(key)
-                        todo.append(key)
-                if name in macros and name not in seen_macros:
-                    seen_macros.add(name)
-                    names |= set(words.findall(self.src.text_of(macros[name])))
+            while todo:
+                names = set(words.findall(self.src.text_of(self.device[todo.pop()].node)))
+                while names:
+                    name = names.pop()
+                    if name in seen:
+                        continue
+                    seen.add(name)
+                    for key in by_name.get(name, ()):
+                        if key not in reached:
+                            reached.add(key)
+                            todo.append(key)
+                    if name in macros:
+                        names |= set(words.findall(self.src.text_of(macros[name])))
+                    if name in types:
+                        names |= set(words.findall(self.src.text_of(types[name])))
+            todo = [key for key, owners in operators.items() if key not in reached and owners & seen]
+            reached.update(todo)
         for key, f in list(self.device.items()):
             if key in reached or f.is_kernel:
                 continue
@@ -104,9 +116,20 @@ class HostCode:
             self._drop_leading_macros(node)
             self._forget(key, node)
 
+    def _operand_types(self, f) -> set[str]:
+        """The types an operator function works on: a member's class, a free one's parameter types."""
+        n = f.node.parent
+        while n is not None and n.type not in ("struct_specifier", "class_specifier", "union_specifier"):
+            n = n.parent
+        name = n.child_by_field_name("name") if n is not None else None
+        if name is not None:
+            return {self.src.text_of(name)}
+        return {w for p in f.params for w in re.findall(r"[A-Za-z_]\w*", p.type)} - {"const", "volatile"}
+
     def _forget(self, key: str, node: Node) -> None:
         """A device function left out of the port: no pass ports it, and what it uses is not used."""
         f = self.device.pop(key)
+        self.__dict__.setdefault("_forgotten", set()).add(node.start_byte)
         self.fkeys.pop(id(f), None)  # no pass finds it by its definition either (threadgroup arrays)
         self.helpers.pop(key, None)
         inside = lambda n: node.start_byte <= n.start_byte < node.end_byte  # noqa: E731
@@ -195,12 +218,20 @@ class HostCode:
                 self.note(scope, own, f"Metal's standard library has {name} in namespace {own}")
 
     def _device_needs(self) -> set[str]:
+        """What the device code the port keeps needs (not the header helpers it leaves out: llm.c's
+        `using reduction_func_t = float (*)(float);` is needed by blockReduce alone)."""
         if getattr(self, "_needs_cache", None) is None:
-            self._needs_cache = device_references(self.module) | device_macro_uses(self.src, self.module)
+            left_out = frozenset(self.__dict__.get("_forgotten", ()))
+            self._needs_cache = device_references(self.module, left_out) | device_macro_uses(self.src, self.module)
+            # the types of a template kernel's instances (`run<4, RGBA8>(...)` of a host template that
+            # launches it: model.device_references sees the launch's own arguments only)
+            self._needs_cache |= {w for k in self.module.kernels if k.template_node is not None
+                                  for args in self.template_instances(k) for a in args for w in re.findall(r"[A-Za-z_]\w*", a)}
         return self._needs_cache
 
-    def _leave_out_host_items(self) -> None:
-        """File-scope items no device code needs (nor any `#if` condition) are host code."""
+    def leave_out_host_items(self) -> None:
+        """File-scope items no device code needs (nor any `#if` condition) are host code (a pass
+        after the device functions the port leaves out are known)."""
         needed = self._device_needs() | self._condition_names()
         self._left_out: set[str] = set()
         uses = host_definition_uses(self.src, self.module)  # `C_IFACE(pack, lr)`: host functions

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from ... import __version__, cexpr, dialect
+from ... import __version__, backends, cexpr, dialect
 from ...model import Function, Param
 from .scalars import metal_type
 
@@ -37,8 +37,12 @@ class Sidecar:
         self.msl_version = version
         used = set(re.findall(r"\bkp_(\w+)\s*\(", body))
         atomics = sorted(self.polyfill_atomics)
+        # a C math constant the port names and does not define itself
+        table = backends.get(self.backend).math_constants
+        named = set(re.findall(r"\b[A-Za-z_]\w*", body)) & set(table)
+        constants = [(c, table[c]) for c in sorted(named - set(re.findall(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", body, re.M)))]
         return {"msl_version": version, "msl_reasons": reasons, "polyfills": used, "atomics": atomics,
-                "sidecar": None}
+                "math_constants": constants, "sidecar": None}
 
     def extra_files(self, source_label: str, command: str | None) -> dict[str, str]:
         from pathlib import PurePosixPath

@@ -285,13 +285,53 @@ class Signatures:
                 fn = launch.target
                 if launch.kernel == k.name and fn is not None and fn.type == "template_function":
                     targ = self.src.text_of(fn.child_by_field_name("arguments")).strip()[1:-1]
-                    args = [a for a, _ in cexpr.split_top_level(targ)]
                     host = self.module.function_at(launch.node)
-                    if host is not None and set(host.template_params) & set(re.findall(r"\w+", targ)):
-                        continue  # arguments of a host template: no concrete instance here
-                    if args not in wanted:
-                        wanted.append(args)
+                    # arguments of a host template: an instance per call of it with explicit arguments
+                    # (`test_copy<4, float>(n)` of `template <int V, typename T> void test_copy(...)`)
+                    for targs in self._concrete(targ, host, 0):
+                        args = [a for a, _ in cexpr.split_top_level(targs)]
+                        if args not in wanted:
+                            wanted.append(args)
         return wanted
+
+    def _concrete(self, targ: str, host: Function | None, depth: int) -> list[str]:
+        """`targ` (template arguments written in `host`) with host's template parameters replaced by
+        the explicit arguments of each call or explicit instantiation of host, transitively; none
+        where one is deduced."""
+        params = host.template_params if host is not None else []
+        words = set(re.findall(r"\w+", targ))
+        if host is not None and words & self._runtime_names(host):
+            return []  # `k<T, VECTORS_PER_BLOCK>`, a local of the host function: not known here
+        if not set(params) & words:
+            return [targ]
+        if depth > 3:
+            return []
+        out: list[str] = []
+        for call in self.src.index.of_types("call_expression", "template_instantiation"):
+            if call.type == "call_expression":
+                fn = call.child_by_field_name("function")
+            else:  # `template void launch<float>(float*, int);`: an explicit instance of the host template
+                fn = next((n for n in self.src.index.subtree(call) if n.type == "template_function"), None)
+            if fn is None or fn.type != "template_function" or self.src.text_of(fn.child_by_field_name("name")) != host.name:
+                continue
+            given = [a for a, _ in cexpr.split_top_level(self.src.text_of(fn.child_by_field_name("arguments")).strip()[1:-1])]
+            if len(given) != len(params):
+                continue  # some deduced from the call's arguments: not known here
+            bound = dict(zip(params, given))
+            text = re.sub(r"\b\w+\b", lambda m: bound.get(m.group(0), m.group(0)), targ)
+            for t in self._concrete(text, self.module.function_at(call), depth + 1):
+                if t not in out:
+                    out.append(t)
+        return out
+
+    def _runtime_names(self, host: Function) -> set[str]:
+        """The names of a host function's parameters and locals (what a template argument written
+        there may name that is no file-scope constant)."""
+        names = {p.name for p in host.params}
+        for d in self.src.index.subtree(host.body):
+            if d.type == "declaration":
+                names |= {ident_name(x) for x in d.children_by_field_name("declarator")} - {None}
+        return names
 
     def _render_helper(self, h: Function) -> str:
         drop, over = self._qualifiers(h)

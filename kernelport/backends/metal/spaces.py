@@ -87,12 +87,7 @@ class AddressSpaces:
         if t == "cast_expression":
             return self.space_of(expr.child_by_field_name("value"), f)
         if t == "call_expression":  # reinterpret_cast<int*>(smem + off) keeps the space of its operand
-            fn = expr.child_by_field_name("function")
-            args = call_args(expr)
-            if fn is not None and fn.type == "template_function" and len(args) == 1 and self.src.text_of(
-                    fn.child_by_field_name("name")) in ("reinterpret_cast", "static_cast", "const_cast"):
-                return self.space_of(args[0], f)
-            return None
+            return self.space_of(call_args(expr)[0], f) if self._named_cast(expr) else None
         if t == "pointer_expression":
             op = expr.child_by_field_name("operator")
             arg = expr.child_by_field_name("argument")
@@ -237,13 +232,25 @@ class AddressSpaces:
                                          "initialise the pointer from a kernel parameter, a __shared__ array "
                                          "or a local array")
                         self._dynamic_prefix(tnode, lambda sig, name=name, f=f: self.local_spaces[(f.name, name)](sig))
-                elif n.type == "cast_expression":
-                    td = n.child_by_field_name("type")
+                elif n.type == "cast_expression" or self._named_cast(n):
+                    # `(float4*)p` and `reinterpret_cast<const float4*>(p)` (static_cast, const_cast):
+                    # an unqualified pointer type is `thread` in Metal, a cast from device memory an error
+                    if n.type == "cast_expression":
+                        td, val = n.child_by_field_name("type"), n.child_by_field_name("value")
+                    else:
+                        targs = n.child_by_field_name("function").child_by_field_name("arguments")
+                        td, val = next((c for c in targs.named_children if c.type == "type_descriptor"), None), call_args(n)[0]
                     if td is None or not any(c.type == "abstract_pointer_declarator" for c in walk(td)):
                         continue
-                    val = n.child_by_field_name("value")
                     self._dynamic_prefix(td.child_by_field_name("type") or td,
                                          lambda sig, f=f, val=val: self._space_at(f, sig, val) or "thread")
+
+    def _named_cast(self, n: Node) -> bool:
+        """`reinterpret_cast<T>(x)`, `static_cast<T>(x)` or `const_cast<T>(x)`, one operand."""
+        fn = n.child_by_field_name("function") if n.type == "call_expression" else None
+        return fn is not None and fn.type == "template_function" and len(call_args(n)) == 1 and \
+            fn.child_by_field_name("arguments") is not None and \
+            self.src.text_of(fn.child_by_field_name("name")) in ("reinterpret_cast", "static_cast", "const_cast")
 
     def _space_at(self, f: Function, sig, expr: Node) -> str | None:
         saved = self.cur_sig.get(f.name)

@@ -112,7 +112,7 @@ class MetalTranslator(HostCode, VectorOperators, Unported, ArgumentCopies, Reser
     passes = extend(Translator.passes, ("leave_out_host_code", "qualifier_macros", "plan_calls", "pre_rewrites",
                                         "mixed_min_max"),
                     before="rewrite_sites")
-    passes = extend(passes, ("builtin_vector_operators", "unreached_header_code", "library_names", "block_votes", "no_metal_meaning", "atomics_in_macros",
+    passes = extend(passes, ("builtin_vector_operators", "unreached_header_code", "leave_out_host_items", "library_names", "block_votes", "no_metal_meaning", "atomics_in_macros",
                              "rename_reserved_words", "bind_constants"),
                     after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")

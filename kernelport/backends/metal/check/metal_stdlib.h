@@ -53,6 +53,15 @@
 // Scalar types (MSL 2.1)
 // ---------------------------------------------------------------------------------------------
 typedef unsigned char uchar;
+
+// A member function's `this` points into `thread` memory in MSL (unless the function is qualified
+// `device`, ...), but into `__generic` memory in C++ for OpenCL, which no `thread`-only overload
+// accepts: `&payload` in a method of a port is `thread T*` to Metal and `__generic T*` here.  The
+// byte views of kernelport's memcpy/memset polyfills (templates/metal_polyfills.j2: one overload
+// per MSL space) get here the overload that Metal's `thread` one stands for; constness comes
+// through T, as in theirs.
+template <typename T> __generic uchar* kp_bytes(__generic T* p);
+template <typename T> const __generic uchar* kp_cbytes(const __generic T* p);
 typedef unsigned short ushort;
 typedef unsigned int uint;
 typedef unsigned long ulong;
