@@ -35,13 +35,10 @@ def whole_statement(expr: Node) -> Node | None:
     """The expression statement `expr;` that `expr` is the whole of, where a statement may stand there
     (STATEMENT_SLOTS), or None: what a rewrite of `expr` into several C statements replaces by one
     `{ ... }`, so that an unbraced body stays one statement (`if (c) asm(...); else ...` keeps its
-    `else`).  A `for` initialiser or a condition is no such statement."""
+    `else`).  An expression inside another (a `for` initialiser, an operand) is no such statement."""
     stmt = expr.parent
     if stmt is None or stmt.type != "expression_statement" or stmt.named_child_count != 1 or \
             stmt.parent is None or stmt.parent.type not in STATEMENT_SLOTS:
-        return None
-    if stmt.parent.type in ("if_statement", "for_statement", "while_statement", "do_statement", "for_range_loop") and \
-            stmt.parent.child_by_field_name("condition") == stmt:
         return None
     return stmt
 

@@ -183,8 +183,9 @@ def test_a_look_alike_chain_stays_kp201(asm):
     assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP201", 4)]
 
 
-# An asm statement that is the whole unbraced body of an if/else/loop: its port, a block, stands for
-# the statement (`asm(...);` with its `;`), so the body stays one statement and an `else` its `if`'s.
+# An asm statement that is the whole unbraced body of an if/else/loop (or a label's, a case's, a
+# preprocessor branch's statement): its port, a block, stands for the statement (`asm(...);` with its
+# `;`), so the body stays one statement and an `else` its `if`'s.
 UNBRACED = {
     "if": "if (o[9] != 7) {asm}",
     "if_else": "if (o[9] == 7) o[8] = 1;\n    else {asm}",
@@ -193,6 +194,8 @@ UNBRACED = {
     "while": "for (int k = 0; k < 1; ++k) while (k++ < 1) {asm}",
     "do": "do {asm} while (0);",
     "label": "again: {asm}",
+    "case": "switch (o[9] != 7) {{ case 1: {asm} }}",
+    "preprocessor_branch": "#if 1\n    {asm}\n#endif",
 }
 
 
@@ -202,9 +205,8 @@ def test_a_chain_as_an_unbraced_body_ports_as_one_block(name, context):
     src = _source(name, UNBRACED[context])
     port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
     assert port.ok, [d.format() for d in port.diagnostics]
-    at = next(i for i, x in enumerate(src.splitlines()) if x.lstrip().startswith(("asm(", "if", "else", "for", "do", "again"))
-              and "asm(" in x)
-    head, _, tail = UNBRACED[context].split("\n")[-1 if at > 2 else 0].strip().partition("{asm}")
+    at = next(i for i, x in enumerate(src.splitlines()) if "asm(" in x)
+    head, _, tail = next(x for x in UNBRACED[context].format(asm="{asm}").split("\n") if "{asm}" in x).strip().partition("{asm}")
     line = port.body.splitlines()[at].strip()
     assert line.startswith(head + "{ ") and line.endswith("}" + tail), line  # the statement's `;` is the block's
     _check_block(name, line[len(head):len(line) - len(tail)])
