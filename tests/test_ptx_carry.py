@@ -223,6 +223,17 @@ def test_the_unbraced_bodies_compile_for_gfx90a_and_gfx1030(tmp_path):
     assert r.ok, r.output[-3000:]
 
 
+def test_the_unbraced_originals_are_cuda_nvcc_takes(tmp_path):
+    import subprocess
+    require_tool("nvcc")
+    f = tmp_path / "unbraced.cu"
+    f.write_text("".join(_source(n, UNBRACED[c]).replace(f"_{n}(", f"_{n}_{c}(") for n in ("add4_u32", "mad_wide_u64")
+                         for c in UNBRACED))
+    r = subprocess.run(["nvcc", "-arch=sm_80", "-c", "-o", str(tmp_path / "unbraced.o"), str(f)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-3000:]
+
+
 def test_an_expression_port_under_an_unbraced_if_is_no_block():
     """A port that is one expression (no temporaries) replaces the asm expression alone: no braces."""
     src = ("__device__ unsigned int f(unsigned int a, unsigned int b) {\n    unsigned int lo = 0;\n"
