@@ -364,8 +364,9 @@ def explained(message: str, text: str) -> str:
 
 def port(text: str, backend: str, block: bool, shared=lambda operand: False) -> tuple[str, str] | None:
     """The asm statement `text` as `backend` spells its idiom (the outputs assigned in order; a scope's
-    registers as locals of a C block, where `block` says one may stand for the statement), and the
-    PTX it was; None where it is no idiom or the backend spells one of its instructions not."""
+    registers as locals of a C block, where `block` says one may stand for the statement: the block,
+    `{ ... }`, is then the whole statement's port, its `;` included), and the PTX it was; None where
+    it is no idiom or the backend spells one of its instructions not."""
     m = match(text, lambda key: dialect.concept(key).params,
               lambda key, p: (dialect.concept(key).spelling(backend) or "").count(f"{{{p}}}"), shared)
     cs = [dialect.concept(w.key) for w in m.writes] if m is not None else [None]

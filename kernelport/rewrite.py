@@ -24,6 +24,25 @@ def key(node: Node) -> Key:
     return (node.start_byte, node.end_byte, node.type)
 
 
+# Where a statement may stand, and so a `{ ... }` in its place: a block's, a label's or a case's
+# statements, the unbraced body of an `if`/`else`/loop, a statement of a preprocessor conditional.
+STATEMENT_SLOTS = frozenset(("compound_statement", "labeled_statement", "case_statement", "if_statement", "else_clause",
+                             "for_statement", "for_range_loop", "while_statement", "do_statement", "preproc_if",
+                             "preproc_ifdef", "preproc_else", "preproc_elif"))
+
+
+def whole_statement(expr: Node) -> Node | None:
+    """The expression statement `expr;` that `expr` is the whole of, where a statement may stand there
+    (STATEMENT_SLOTS), or None: what a rewrite of `expr` into several C statements replaces by one
+    `{ ... }`, so that an unbraced body stays one statement (`if (c) asm(...); else ...` keeps its
+    `else`).  An expression inside another (a `for` initialiser, an operand) is no such statement."""
+    stmt = expr.parent
+    if stmt is None or stmt.type != "expression_statement" or stmt.named_child_count != 1 or \
+            stmt.parent is None or stmt.parent.type not in STATEMENT_SLOTS:
+        return None
+    return stmt
+
+
 class Rewriter:
     def __init__(self, src: SourceFile):
         self.src = src

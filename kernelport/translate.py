@@ -26,7 +26,7 @@ from .errors import Location
 from .model import Module, build
 from .realign import realign_comments
 from .cprecedence import PREC as _PREC, binds_at_least as _binds_at_least
-from .rewrite import Rewriter
+from .rewrite import Rewriter, whole_statement
 from .source import SourceFile, call_args, parameter_name, walk
 
 
@@ -237,13 +237,12 @@ class Translator(ApiNames, MemberSpaces, Soundness, BuiltinVectorOperators):
     def rewrite_asm_idiom(self, node: Node) -> bool:
         """Inline PTX that is a known idiom (ptx_idioms: the lane id, bit fields, packing, funnel shifts, ...),
         where the backend spells each of its instructions: its outputs assigned in the template's order."""
-        stmt = node.parent
-        block = stmt is not None and stmt.type == "expression_statement" and stmt.parent is not None and \
-            stmt.parent.type == "compound_statement"  # a `{ ... }` may stand for the statement
-        got = ptx_idioms.port(self.src.text_of(node), self.backend, block, ptx_idioms.shared_in(self.src, self.module.function_at(node)))
+        stmt = whole_statement(node)  # where a `{ ... }` may stand for the statement (an unbraced body too)
+        got = ptx_idioms.port(self.src.text_of(node), self.backend, stmt is not None,
+                              ptx_idioms.shared_in(self.src, self.module.function_at(node)))
         if got is None:
             return False
-        self.rw.replace(node, got[0])
+        self.rw.replace(stmt if got[0].startswith("{") else node, got[0])  # a block: the whole `asm(...);`
         self.note(node, got[0], f"the PTX idiom `{got[1]}`")
         return True
 

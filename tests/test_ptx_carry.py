@@ -80,7 +80,9 @@ def _case(name: str):
     return template, [(f"o{i}", c[1], c[0] == "+") for i, c in enumerate(outs)], [(f"i{i}", c) for i, c in enumerate(ins)]
 
 
-def _source(name: str) -> str:
+def _source(name: str, context: str = "{asm}") -> str:
+    """A device function running case `name`'s asm statement, written as `context` places it (an
+    unbraced body: `if (...) {asm} else ...`), on line 3, and a kernel calling it."""
     template, outs, ins = _case(name)
     params = ", ".join([f"{_CTYPE[w]} {n}" for n, w in ins] + [f"{_CTYPE[w]} {n}_in" for n, w, _ in outs])
     decl = " ".join(f"{_CTYPE[w]} {n} = {n}_in;" for n, w, _ in outs)
@@ -88,6 +90,7 @@ def _source(name: str) -> str:
            " : " + ", ".join(f'"{w}"({n})' for n, w in ins) + ");")
     store = " ".join(f"o[{i}] = {n};" for i, (n, _, _) in enumerate(outs))
     args = ", ".join(f"p[{i}]" for i in range(len(ins) + len(outs)))
+    asm = context.format(asm=asm)
     return (f"__device__ void f_{name}(unsigned long long* o, {params}) {{\n    {decl}\n    {asm}\n    {store}\n}}\n"
             f"__global__ void k_{name}(unsigned long long* o, const unsigned long long* p) {{ f_{name}(o, {args}); }}\n")
 
@@ -104,8 +107,14 @@ def test_the_hip_port_of_a_carry_chain_computes_the_ptx(name):
     template, outs, ins = _case(name)
     port, _ = translate(SourceFile.from_text(_source(name), "p.cu"), "hip")
     assert port.ok, [d.format() for d in port.diagnostics]
-    line = port.body.splitlines()[2].strip().rstrip(";").strip()
+    line = port.body.splitlines()[2].strip()
     assert line.startswith("{") and line.endswith("}"), line  # the flag: a temporary of a C block
+    _check_block(name, line)
+
+
+def _check_block(name: str, line: str) -> None:
+    """The port `line` (a `{ temporaries; writes; }`) of case `name` computes what the PTX does."""
+    template, outs, ins = _case(name)
     *decls, body = [d.strip() for d in line[1:-1].split(";") if d.strip()]
     types = {n: cexpr.TYPES[_CTYPE[w]] for n, w in ins}
     types.update({n: cexpr.TYPES[_CTYPE[w]] for n, w, _ in outs})
@@ -172,3 +181,64 @@ def test_a_look_alike_chain_stays_kp201(asm):
            "__global__ void k(unsigned long long* o) { o[0] = f(o[1], 2); }\n")
     port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
     assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP201", 4)]
+
+
+# An asm statement that is the whole unbraced body of an if/else/loop (or a label's, a case's, a
+# preprocessor branch's statement): its port, a block, stands for the statement (`asm(...);` with its
+# `;`), so the body stays one statement and an `else` its `if`'s.
+UNBRACED = {
+    "if": "if (o[9] != 7) {asm}",
+    "if_else": "if (o[9] == 7) o[8] = 1;\n    else {asm}",
+    "then_of_if_else": "if (o[9] != 7) {asm}\n    else o[8] = 1;",
+    "for": "for (int k = 0; k < 1; ++k) {asm}",
+    "while": "for (int k = 0; k < 1; ++k) while (k++ < 1) {asm}",
+    "do": "do {asm} while (0);",
+    "label": "again: {asm}",
+    "case": "switch (o[9] != 7) {{ case 1: {asm} }}",
+    "preprocessor_branch": "#if 1\n    {asm}\n#endif",
+}
+
+
+@pytest.mark.parametrize("context", list(UNBRACED))
+@pytest.mark.parametrize("name", ["add4_u32", "sub3_u32", "add_in_place", "mad_wide_u64"])
+def test_a_chain_as_an_unbraced_body_ports_as_one_block(name, context):
+    src = _source(name, UNBRACED[context])
+    port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    at = next(i for i, x in enumerate(src.splitlines()) if "asm(" in x)
+    head, _, tail = next(x for x in UNBRACED[context].format(asm="{asm}").split("\n") if "{asm}" in x).strip().partition("{asm}")
+    line = port.body.splitlines()[at].strip()
+    assert line.startswith(head + "{ ") and line.endswith("}" + tail), line  # the statement's `;` is the block's
+    _check_block(name, line[len(head):len(line) - len(tail)])
+    assert [x for i, x in enumerate(port.body.splitlines()) if i != at] == \
+        [x for i, x in enumerate(src.splitlines()) if i != at]  # nothing else changed (the `else` stays)
+
+
+def test_the_unbraced_bodies_compile_for_gfx90a_and_gfx1030(tmp_path):
+    require_tool("hipcc")
+    f = tmp_path / "unbraced.hip"
+    f.write_text("\n".join(translate(SourceFile.from_text(_source(n, UNBRACED[c]).replace(f"_{n}(", f"_{n}_{c}("), "p.cu"),
+                                      "hip")[1] for n in ("add4_u32", "mad_wide_u64") for c in UNBRACED))
+    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
+    assert r.ok, r.output[-3000:]
+
+
+def test_the_unbraced_originals_are_cuda_nvcc_takes(tmp_path):
+    import subprocess
+    require_tool("nvcc")
+    f = tmp_path / "unbraced.cu"
+    f.write_text("".join(_source(n, UNBRACED[c]).replace(f"_{n}(", f"_{n}_{c}(") for n in ("add4_u32", "mad_wide_u64")
+                         for c in UNBRACED))
+    r = subprocess.run(["nvcc", "-arch=sm_80", "-c", "-o", str(tmp_path / "unbraced.o"), str(f)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-3000:]
+
+
+def test_an_expression_port_under_an_unbraced_if_is_no_block():
+    """A port that is one expression (no temporaries) replaces the asm expression alone: no braces."""
+    src = ("__device__ unsigned int f(unsigned int a, unsigned int b) {\n    unsigned int lo = 0;\n"
+           '    if (a) asm("add.u32 %0, %1, %2;" : "=r"(lo) : "r"(a), "r"(b));\n    else lo = 2;\n    return lo;\n}\n')
+    port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    line = port.body.splitlines()[2].strip()
+    assert line.startswith("if (a) lo = ") and line.endswith(");") and "{" not in line, line

@@ -236,8 +236,6 @@ def test_the_ports_compile_for_gfx90a_and_gfx1030(tmp_path):
     ('asm("shf.l.wrap.b32 %0, %1, %2, %3;" : "=r"(lo) : "r"(lo), "r"(hi) : "memory");', "clobbers"),
     ('asm("{ .reg .pred p; setp.ne.u32 p, %1, 0; selp.u32 %0, 1, 0, p; }" : "=r"(lo) : "r"(hi));',
      "a predicate register"),
-    ('if (hi) asm("{ .reg .u32 t; mov.b32 t, %1; mov.b32 %0, t; }" : "=r"(lo) : "r"(hi));',
-     "a register block where no C block may stand for the statement"),
 ])
 def test_a_look_alike_stays_kp201_at_its_line(asm, why):
     src = ("__device__ unsigned long long g(unsigned long long x) { return x; }\n"
@@ -245,6 +243,18 @@ def test_a_look_alike_stays_kp201_at_its_line(asm, why):
            f"    unsigned long long d = a; unsigned int lo = 1;\n    {asm}\n    return d + lo + hi;\n}}\n")
     port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
     assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP201", 4)], why
+
+
+def test_a_register_block_as_an_unbraced_body_is_the_statement_s_block():
+    """A scope's registers under an unbraced `if` (KP201 before: no C block could stand there): the
+    block replaces the whole `asm(...);`, so the `else` stays the `if`'s."""
+    src = ("__device__ unsigned int f(unsigned int hi) {\n    unsigned int lo = 1;\n"
+           '    if (hi) asm("{ .reg .u32 t; mov.b32 t, %1; mov.b32 %0, t; }" : "=r"(lo) : "r"(hi));\n'
+           "    else lo = 2;\n    return lo;\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert port.body.splitlines()[2:4] == ["    if (hi) { unsigned int kp_ptx_t; kp_ptx_t = (hi), lo = (kp_ptx_t); }",
+                                           "    else lo = 2;"], port.body
 
 
 def test_a_carry_chain_is_read_only_whole():
