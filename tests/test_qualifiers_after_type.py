@@ -53,3 +53,37 @@ def test_the_hip_port_compiles_for_gfx90a(tmp_path):
     f.write_text(translate(SourceFile.from_text(_MAX + _SUM + _KERNEL, "t.cu"), "hip")[1])
     r = toolchains.compile_hip(f, ["gfx90a"])
     assert r.ok, r.output[-3000:]
+
+
+def test_a_kernel_and_a_pointer_return_after_the_type_too():
+    text = ("float * __device__ row(float* p, int i) { return p + i * 32; }\n"
+            "void __global__ k(float* p) { *row(p, threadIdx.x) = 1.0f; }\n")
+    fns = model.build(SourceFile.from_text(text, "t.cu")).functions
+    assert fns["row"].is_device and not fns["row"].is_host and fns["k"].is_kernel
+
+
+def test_the_metal_port_leaves_them_out():
+    # Metal spells a device function with no qualifier, and none stands after a declarator's `&` or `*`
+    text = _MAX + _SUM + "float * __device__ row(float* p, int i) { return p + i * 32; }\n" + \
+        "__global__ void k(float* p) { *row(p, threadIdx.x) = warp_sum(max(p[0], p[1])); }\n"
+    port, whole = translate(SourceFile.from_text(text, "t.cu"), "metal")
+    assert port.ok, port.diagnostics  # (the Metal check compiles the port)
+    assert "T const & max(const T& a, const T& b)" in whole and "float * row(device float* p, int i)" in whole
+    assert "__device__" not in whole and "__host__" not in whole
+
+
+def test_where_a_space_word_follows_a_type():
+    from kernelport.macro_tokens import ends_a_type, tokens
+    from kernelport.macros import ATTRIBUTE_WORDS, SPACE_WORDS
+
+    def before(text: str) -> bool:  # whether the last word of `text` (a space word) follows a type
+        toks = tokens(text.encode())
+        return ends_a_type(toks, len(toks) - 2, SPACE_WORDS, ATTRIBUTE_WORDS - {"const", "volatile"})
+    for after_type in ("T const & __device__", "T const & __device__ __host__", "A<int, B<T>> __device__",
+                       "float * __device__", "T const __host__", "unsigned __device__"):
+        assert before(after_type), after_type
+    # a template head, a statement's or a member list's start, another qualifier: the grammar's places
+    for not_after in ("template<typename T> __device__", "template<int N, typename T> __host__ __device__",
+                      "; __device__", "} __host__ __device__", "public: __device__", "static __device__",
+                      "inline __host__ __device__", "__device__"):
+        assert not before(not_after), not_after
