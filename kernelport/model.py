@@ -15,6 +15,7 @@ from tree_sitter import Node
 
 from .depth import big_stack
 from . import backends, dialect, launchforms
+from .macros import SPACE_WORDS
 from .source import SourceFile, call_args, ident_name, uncomment
 
 FUNCTION_QUALIFIERS = ("__global__", "__device__", "__host__", "__forceinline__", "__noinline__", "inline",
@@ -229,10 +230,10 @@ def spaces_after_type(src: SourceFile, f: Function) -> list[tuple[int, int]]:
     if fd is None:
         return []
     out = [(m.start, m.end) for m in src.masks if f.node.start_byte <= m.start and m.end <= fd.start_byte
-           and m.reason == "attribute" and m.name in FUNCTION_QUALIFIERS]
+           and m.reason == "attribute" and m.name in SPACE_WORDS]
     for d in _declarators(f.node, fd):
         out += [(c.start_byte, c.end_byte) for c in d.children
-                if c.type == "type_qualifier" and src.text_of(c) in FUNCTION_QUALIFIERS]
+                if c.type == "type_qualifier" and src.text_of(c) in SPACE_WORDS]
     return sorted(out)
 
 
@@ -284,7 +285,7 @@ def build(src: SourceFile) -> Module:
                                and (q := src.text_of(c)) in FUNCTION_QUALIFIERS)  # (not the text of a body)
             for d in _declarators(node, fd):  # `float * __device__ f(`: the grammar's qualifier of the pointer
                 quals |= frozenset(q for c in d.children
-                                   if c.type == "type_qualifier" and (q := src.text_of(c)) in FUNCTION_QUALIFIERS)
+                                   if c.type == "type_qualifier" and (q := src.text_of(c)) in SPACE_WORDS)
             if src.masks:  # qualifiers behind a masked macro (`HD float f()`, HD = `__host__ __device__`)
                 lo = node.prev_sibling.end_byte if node.prev_sibling is not None else \
                     node.parent.start_byte if node.parent is not None else 0

@@ -143,8 +143,8 @@ class Signatures:
                 drop.add(key(c))
         for s, e in spaces_after_type(self.src, f):  # `T& __device__ f(`: no Metal spelling stands there
             blanks = len(self.src.data[e:e + 8]) - len(self.src.data[e:e + 8].lstrip(b" \t"))
-            for span in ((s, e), (e, e + blanks)) if (s, e) not in self.rw.dropped else ():  # the word, its blanks
-                self.rw.drop_span(*span)
+            for span in [(s, e), (e, e + blanks)][:1 + bool(blanks)] if (s, e) not in self.rw.dropped else ():
+                self.rw.drop_span(*span)  # the word, then its blanks
         return drop, over
 
     def _params_text(self, f: Function, entries: list[str], extra: list[str]) -> str:
