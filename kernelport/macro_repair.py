@@ -18,8 +18,8 @@ from typing import Callable, Mapping
 from tree_sitter import Tree
 
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
-from .macro_tokens import Tok, file_tokens, match_brace as _match_brace, match_paren as _match_paren, statement_start
-from .macros import ATTRIBUTE_WORDS, NEVER, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
+from .macro_tokens import Tok, ends_a_type, file_tokens, match_brace as _match_brace, match_paren as _match_paren, statement_start
+from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
     expansion, in_place_edits, one_group
 
 
@@ -343,6 +343,9 @@ class Repair:
                 # a template head behind a macro (cuSZ's `PHF_MODULE_TPL void PHF_MODULE_CLASS::f(`):
                 # the declaration after it parses as it is, the head's text is its expansion
                 return self._mask(t.start, t.end, name, "template")
+            if name in SPACE_WORDS and not call and after is not None and after.kind == "ident" and \
+                    ends_a_type(toks, p, SPACE_WORDS, ATTRIBUTE_WORDS - {"const", "volatile"}):  # `T& __device__ f(`
+                return [(t.start, t.end, _blank_bytes(self.data, t.start, t.end))], [Mask(t.start, t.end, name, "attribute", name)]
             if known is not None:
                 if not attribute_like(known, self.macros) or (known.params is not None) != call:
                     return None

@@ -124,3 +124,23 @@ def statement_start(toks: list[Tok], seen: bytes, k: int, bound: int) -> int:
     while k > stop and seen[toks[k].start:toks[k].end] not in (b";", b"{", b"}"):
         k -= 1
     return k + 1
+
+
+def ends_a_type(toks: list[Tok], p: int, skip: frozenset[str], not_types: frozenset[str]) -> bool:
+    """Whether toks[p], back over the words of `skip`, ends a type: a name that is no word of
+    `not_types`, a declarator's `&` or `*`, or the `>` of a template's arguments (not of a
+    `template<...>` head, which a declaration's qualifiers may follow)."""
+    while p >= 0 and toks[p].text in skip:
+        p -= 1
+    if p < 0:
+        return False
+    if toks[p].kind == "ident":
+        return toks[p].text not in not_types
+    if toks[p].text != ">":
+        return toks[p].text in ("&", "*")
+    depth = 0
+    for j in range(p, max(-1, p - 400), -1):
+        depth += {">": 1, "<": -1}.get(toks[j].text, 0) if toks[j].kind == "punct" else 0
+        if depth == 0:
+            return not (j > 0 and toks[j - 1].text == "template")
+    return False

@@ -90,6 +90,10 @@ __host__ __device__ __global__ __forceinline__ __noinline__ __inline__ __inline 
 constexpr __restrict__ __restrict restrict __managed__ __shared__ __constant__ volatile const
 __stdcall __cdecl __fastcall CUDART_CB CUDAAPI __CUDA_ALIGN__ __grid_constant__ __device_builtin__
 """.split())
+# Execution spaces and inlining words that nvcc also takes after a function's return type (a
+# sequence-alignment library's `T const & __device__ __host__ max(`): the grammar takes them only
+# before it.  Masked there, each keeps its word as the mask's expansion, so the model still reads it.
+SPACE_WORDS = frozenset("__host__ __device__ __global__ __forceinline__ __noinline__".split())
 # The standard library's macros that stand for a string literal, lower-case letters and all: the
 # <inttypes.h> format specifiers (`"%" PRIu64 "\n"`, `SCNd32`), concatenated with the literals
 # beside them.

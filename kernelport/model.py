@@ -9,11 +9,13 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field, replace
+from typing import Iterator
 
 from tree_sitter import Node
 
 from .depth import big_stack
 from . import backends, dialect, launchforms
+from .macros import SPACE_WORDS
 from .source import SourceFile, call_args, ident_name, uncomment
 
 FUNCTION_QUALIFIERS = ("__global__", "__device__", "__host__", "__forceinline__", "__noinline__", "inline",
@@ -212,6 +214,29 @@ def _params(src: SourceFile, fdecl: Node) -> list[Param]:
     return out
 
 
+def _declarators(node: Node, fd: Node) -> Iterator[Node]:
+    """The pointer and reference declarators between a function definition and its function declarator."""
+    d = node.child_by_field_name("declarator")
+    while d is not None and d != fd:
+        yield d
+        d = d.named_children[-1] if d.type == "reference_declarator" and d.named_children else \
+            d.child_by_field_name("declarator") if d.type != "reference_declarator" else None
+
+
+def spaces_after_type(src: SourceFile, f: Function) -> list[tuple[int, int]]:
+    """The byte spans of the function qualifiers written after `f`'s return type (`T const & __device__
+    __host__ max(`, `float * __device__ row(`): masked words to the parse, or a pointer's qualifiers."""
+    fd = _function_declarator(f.node)
+    if fd is None:
+        return []
+    out = [(m.start, m.end) for m in src.masks if f.node.start_byte <= m.start and m.end <= fd.start_byte
+           and m.reason == "attribute" and m.name in SPACE_WORDS]
+    for d in _declarators(f.node, fd):
+        out += [(c.start_byte, c.end_byte) for c in d.children
+                if c.type == "type_qualifier" and src.text_of(c) in SPACE_WORDS]
+    return sorted(out)
+
+
 def _function_declarator(node: Node) -> Node | None:
     d = node.child_by_field_name("declarator")
     while d is not None and d.type != "function_declarator":
@@ -258,6 +283,9 @@ def build(src: SourceFile) -> Module:
                               if c.type in FUNCTION_QUALIFIERS or (c.type == "storage_class_specifier"))
             quals |= frozenset(q for c in node.children if c.end_byte - c.start_byte <= _QUALIFIER_BYTES
                                and (q := src.text_of(c)) in FUNCTION_QUALIFIERS)  # (not the text of a body)
+            for d in _declarators(node, fd):  # `float * __device__ f(`: the grammar's qualifier of the pointer
+                quals |= frozenset(q for c in d.children
+                                   if c.type == "type_qualifier" and (q := src.text_of(c)) in SPACE_WORDS)
             if src.masks:  # qualifiers behind a masked macro (`HD float f()`, HD = `__host__ __device__`)
                 lo = node.prev_sibling.end_byte if node.prev_sibling is not None else \
                     node.parent.start_byte if node.parent is not None else 0

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from ... import cexpr, dialect, templates
-from ...model import Function, Param
+from ...model import Function, Param, spaces_after_type
 from ...rewrite import key
 from ...source import call_args, ident_name, walk
 from .threadgroup import Shared
@@ -117,7 +117,7 @@ class Signatures:
         """Stitch a function definition, dropping some head children (and the space after them)."""
         out, pos = [], fn_node.start_byte
         for c in fn_node.children:
-            gap = self.src.data[pos:c.start_byte].decode("utf-8")
+            gap = self.rw.span(fn_node, pos, c.start_byte)  # (less the spans dropped in it)
             if key(c) in drop:
                 pos = c.end_byte
                 continue
@@ -141,6 +141,10 @@ class Signatures:
                 drop.add(key(c))  # a Metal kernel is an entry point: it cannot be static
             elif c.type == "launch_bounds":
                 drop.add(key(c))
+        for s, e in spaces_after_type(self.src, f):  # `T& __device__ f(`: no Metal spelling stands there
+            blanks = len(self.src.data[e:e + 8]) - len(self.src.data[e:e + 8].lstrip(b" \t"))
+            for span in [(s, e), (e, e + blanks)][:1 + bool(blanks)] if (s, e) not in self.rw.dropped else ():
+                self.rw.drop_span(*span)  # the word, then its blanks
         return drop, over
 
     def _params_text(self, f: Function, entries: list[str], extra: list[str]) -> str:
