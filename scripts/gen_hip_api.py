@@ -74,9 +74,9 @@ DEVICE_OVERRIDES = {
     "__bfloat162float": "static_cast<float>({0})",
     **{f: "hip_bfloat16(static_cast<float>({0}))" for f in ("__float2bfloat16", "__float2bfloat16_rn")},
     "__float2bfloat16_rz": "hip_bfloat16(static_cast<float>({0}), hip_bfloat16::truncate)",
-    # CUDA's SIMD-within-a-word intrinsics (__vadd2, __vmaxs4, ...): ROCm 5.2 has none; the port's
+    # CUDA's SIMD-within-a-word intrinsics (__vadd2, __vmaxs4, ..., __hmax2): ROCm 5.2 has none; the port's
     # prologue defines each it calls as kp_<name> (kernelport/backends/hip_simd.py, which says which are left out)
-    **{f: f"kp{f[1:]}(" + ", ".join(f"{{{i}}}" for i in range(hip_simd.OPS[f[3:-1]][0])) + ")" for f in hip_simd.names()},
+    **{f: hip_simd.call(f) for f in hip_simd.names()},
 }
 
 # Enumerators HIPIFY leaves unsupported that HIP's enum can hold with CUDA's value: an enum's `_MAX`

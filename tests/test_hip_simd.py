@@ -6,7 +6,9 @@ with hipcc for gfx90a and gfx1030 and carries only the definitions it calls; the
 documented meaning is ambiguous stay refused, located."""
 from __future__ import annotations
 
+import math
 import random
+import struct
 import subprocess
 
 from kernelport import toolchains
@@ -71,7 +73,7 @@ def _operands() -> list[tuple[int, int]]:
 
 def test_every_polyfill_is_cuda_documented_meaning(tmp_path):
     gxx = require_tool("g++")
-    names = [n[3:] for n in hip_simd.names()]
+    names = [n[3:] for n in hip_simd.names() if n.startswith("__v")]
     assert {"add2", "maxs2", "sads4", "cmpleu2", "absss4", "addus2"} <= set(names)
     ops = _operands()
     calls = "\n".join(
@@ -138,3 +140,56 @@ def test_a_users_own_function_of_the_name_is_left_alone():
            "__global__ void k(unsigned int* o, unsigned int a) { o[0] = __vadd2(a, a); }\n")
     port, text = translate(SourceFile.from_text(src, "p.cu"), "hip")
     assert port.ok and "o[0] = __vadd2(a, a)" in text and "kp_vadd2" not in text
+
+
+def _half(bits: int) -> float:
+    return struct.unpack("<e", struct.pack("<H", bits))[0]
+
+
+def _half_model(a: int, b: int, is_max: bool, nan: bool) -> int:
+    """cuda_fp16.h's __hmax/__hmin (per half of __hmax2/__hmin2): (a > b) ? a : b (min: a < b), +0.0 > -0.0;
+    one NaN operand: the other (the _nan forms: NaN); two NaNs: the canonical NaN 0x7fff."""
+    x, y = _half(a), _half(b)
+    if math.isnan(x) or math.isnan(y):
+        return 0x7FFF if (math.isnan(x) and math.isnan(y)) or nan else (b if math.isnan(x) else a)
+    if x == y == 0.0:  # +0 > -0
+        x, y = math.copysign(1, x), math.copysign(1, y)
+    return a if (x > y if is_max else x < y) else b
+
+
+def test_half2_max_min_are_cuda_documented_meaning(tmp_path):
+    gxx = require_tool("g++")
+    edges = [0x0000, 0x8000, 0x0001, 0x8001, 0x03FF, 0x0400, 0x3C00, 0xBC00, 0x7BFF, 0xFBFF, 0x7C00, 0xFC00,
+             0x7C01, 0x7E00, 0xFE00, 0x7FFF, 0xFFFF, 0x3555, 0xB555]
+    rng = random.Random(2)
+    pairs = [(a, b) for a in edges for b in edges] + [(rng.getrandbits(16), rng.getrandbits(16)) for _ in range(4000)]
+    modes = [(1, 0), (0, 0), (1, 1), (0, 1)]
+    assert sorted(hip_simd.HALF_OPS.values()) == sorted(modes)
+    src = (hip_simd.HALF_BITS + "\n#include <cstdio>\n"
+           f"static const unsigned short A[] = {{{', '.join(str(a) for a, _ in pairs)}}};\n"
+           f"static const unsigned short B[] = {{{', '.join(str(b) for _, b in pairs)}}};\n"
+           "int main() {\n" + "".join(
+               f'    for (int i = 0; i < {len(pairs)}; ++i) printf("%u\\n", (unsigned)kp_hminmax_bits(A[i], B[i], {m}, {n}));\n'
+               for m, n in modes) + "    return 0;\n}\n")
+    (tmp_path / "h.cpp").write_text(src)
+    exe = tmp_path / "h"
+    subprocess.run([str(getattr(gxx, "path", gxx)), "-std=c++17", "-Wall", "-Werror", "-D__device__=", "-D__host__=",
+                    "-fsanitize=undefined", "-fno-sanitize-recover", "-o", str(exe), str(tmp_path / "h.cpp")], check=True)
+    got = [int(v) for v in subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split()]
+    wrong = [(hex(a), hex(b), m, n, hex(got[k * len(pairs) + i])) for k, (m, n) in enumerate(modes)
+             for i, (a, b) in enumerate(pairs) if got[k * len(pairs) + i] != _half_model(a, b, bool(m), bool(n))]
+    assert wrong == [], wrong[:10]
+
+
+def test_half2_max_min_are_ported_and_compile(tmp_path):
+    src = ("#include <cuda_fp16.h>\n__global__ void k(const __half2* a, const __half2* b, __half2* o)\n{\n"
+           "    o[0] = __hmax2(a[0], b[0]);\n    o[1] = __hmin2_nan(a[0], b[0]);\n}\n")
+    port, text = translate(SourceFile.from_text(src, "p.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "o[0] = kp_hmax2(a[0], b[0]);" in text and "o[1] = kp_hmin2_nan(a[0], b[0]);" in text
+    assert "kp_hmin2(" not in text and "kp_hmax2_nan(" not in text  # only what it calls
+    require_tool("hipcc")
+    path = tmp_path / "p.hip"
+    path.write_text(text)
+    result = toolchains.compile_hip(path, ["gfx90a", "gfx1030"])
+    assert result.ok, result.output[-3000:]
