@@ -23,6 +23,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from kernelport.backends import hip_simd  # noqa: E402
 OUT = ROOT / "kernelport" / "backends" / "hip_api.tsv"
 
 # File stem (src/CUDA2HIP_<stem>_...) -> the API name used in the kind column.
@@ -72,6 +74,9 @@ DEVICE_OVERRIDES = {
     "__bfloat162float": "static_cast<float>({0})",
     **{f: "hip_bfloat16(static_cast<float>({0}))" for f in ("__float2bfloat16", "__float2bfloat16_rn")},
     "__float2bfloat16_rz": "hip_bfloat16(static_cast<float>({0}), hip_bfloat16::truncate)",
+    # CUDA's SIMD-within-a-word intrinsics (__vadd2, __vmaxs4, ..., __hmax2): ROCm 5.2 has none; the port's
+    # prologue defines each it calls as kp_<name> (kernelport/backends/hip_simd.py, which says which are left out)
+    **{f: hip_simd.call(f) for f in hip_simd.names()},
 }
 
 # Enumerators HIPIFY leaves unsupported that HIP's enum can hold with CUDA's value: an enum's `_MAX`
@@ -217,6 +222,8 @@ def read_hipify(src: Path) -> list[tuple[str, str, str, str, str]]:
         rows.setdefault(cuda, (cuda, hip, "header-runtime", "kernelport", "-"))
     for cuda, hip in SCOPED_ATOMICS.items():
         rows.setdefault(cuda, (cuda, hip, "device-function", "kernelport", "-"))
+    for cuda in hip_simd.names():  # the SIMD intrinsics HIPIFY does not list (__vcmpleu2)
+        rows.setdefault(cuda, (cuda, DEVICE_OVERRIDES[cuda], "device-function", "kernelport", "-"))
     for key, template in CALL_OVERLOADS.items():
         rows.setdefault(key, (key, template, "runtime-overload", "kernelport", "-"))
     return list(rows.values())

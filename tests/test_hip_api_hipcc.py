@@ -9,7 +9,7 @@ from __future__ import annotations
 from conftest import require_tool
 
 from kernelport import backends, toolchains
-from kernelport.backends import api_table, hip_probe
+from kernelport.backends import api_table, hip_probe, hip_simd
 
 TABLE = backends.get("hip").api()
 ENTRIES = list(TABLE.entries.values())
@@ -85,6 +85,11 @@ TEMPLATE_CALLS = {
     **{f: f"out[1] = __bfloat162float({f}(in[i]));" for f in ("__float2bfloat16", "__float2bfloat16_rn",
                                                              "__float2bfloat16_rz")},
     "__bfloat162float": "out[2] = __bfloat162float(__float2bfloat16(in[i] * 2.0f));",
+    # CUDA's SIMD-within-a-word intrinsics: the prologue's kp_v*/kp_hmax2... (kernelport/backends/hip_simd.py)
+    **{f: f"u[0] ^= {f}(u[1]" + (", u[2]" if hip_simd.call(f).count("{") == 2 else "") + ");"
+       for f in hip_simd.names() if f.startswith("__v")},
+    **{f: f"{{ __half2 x = __floats2half2_rn(in[0], in[1]); out[3] = __low2float({f}(x, x)); }}"
+       for f in hip_simd.names() if not f.startswith("__v")},
 }
 
 

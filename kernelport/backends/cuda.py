@@ -76,9 +76,12 @@ class CUDA(Backend):
     # that no table lists is refused, not guessed.  `cumsum`, `cur`, `CUDA_CHECK` and snake_case
     # helpers (`cuda_sum`, `cublas_check`) are not (only cuRAND's device API is snake_case); nor is
     # the driver API's bare `cuX`/`CUx` shape, which user code uses too (apex's `cuWelfordMuSigma2`):
-    # the table lists every driver name HIPIFY knows.
+    # the table lists every driver name HIPIFY knows.  CUDA 12's DPX intrinsics (`__viaddmax_s16x2`,
+    # `__vimax3_s32_relu`, `__vibmax_u32`: HIPIFY lists none) too: left as written they reach hipcc
+    # as undeclared identifiers (cudasw4's kernelhelpers.cuh), with no word from kernelport.
     api_pattern = (r"(cuda|cublas(Lt)?|curand|cufft|cusparse|cusolver|cudnn|nvrtc)[A-Z]\w*|curand_\w+"
-                   r"|(CUBLAS|CURAND|CUFFT|CUSPARSE|CUSOLVER|CUDNN|NVRTC)_[A-Z]\w*")
+                   r"|(CUBLAS|CURAND|CUFFT|CUSPARSE|CUSOLVER|CUDNN|NVRTC)_[A-Z]\w*"
+                   r"|__vi(add)?(max|min)3?_[su](16x2|32)(_relu)?|__vib(max|min)_[su](16x2|32)")
     # The compiler's macros and the runtime headers' include guards (never __CUDA_ARCH__: its
     # `#ifndef` is host code, not a build without CUDA).  gpujpeg's public header declares
     # `typedef struct CUstream_st *cudaStream_t;` under `#ifndef __DRIVER_TYPES_H__`.

@@ -182,6 +182,11 @@ class HIP(Backend):
         d["__GFX9__" if arch.startswith("gfx9") else "__GFX10__"] = "1"
         return d
 
+    def prologue(self, body: str, **context) -> str:
+        """The template's helpers, and the SIMD-within-a-word intrinsics the port calls (hip_simd.py)."""
+        from .hip_simd import definitions
+        return super().prologue(body, simd=definitions(body), **context)
+
     def compile(self, path, run):
         from .. import toolchains
         return toolchains.compile_hip(path, run.arch)
