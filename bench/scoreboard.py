@@ -56,6 +56,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's toolchain helpers and Metal checker
+sys.path.insert(0, str(ROOT / "bench"))  # scoreboard_ports, when loaded from a file by the tests
+from scoreboard_ports import as_hip_unit, find_file_port, find_port, is_header, port_suffix  # noqa: E402,F401
 
 TRANSLATE_TIMEOUT_S = 120
 COMPILE_TIMEOUT_S = 180
@@ -235,14 +237,6 @@ def metal_check(port: Path) -> tuple[str, str, float]:
     return status, "" if report.ok else first_error(str(report.errors[0])), time.perf_counter() - t0
 
 
-def find_port(out: Path, rel: Path, suffix: str) -> Path | None:
-    """The port of source `rel` under `out`: OUT/rel-with-suffix, else OUT/<name>-with-suffix."""
-    for cand in (out / rel.with_suffix(suffix), out / rel.with_suffix(suffix).name):
-        if cand.is_file():
-            return cand
-    return None
-
-
 def project_flags(project: Project) -> list[str]:
     """The manifest's include dirs and defines, as translate's -I/-D."""
     return [f"-I{d}" for d in project.include_dirs] + [f"-D{d}" for d in project.defines]
@@ -274,46 +268,6 @@ def hipcc_args(project: Project, src: Path, out: Path, dropped: tuple[str, ...] 
     rels = [d.relative_to(project.root).parts for d in project.include_dirs]
     ported = [out.joinpath(*r[len(dropped):]) for r in rels if r[:len(dropped)] == dropped]
     return [f"-I{d}" for d in ported if d.is_dir()] + include_args(project, src) + host_flags(project.nvcc_flags)
-
-
-def find_file_port(out: Path, rel: Path, suffix: str) -> tuple[Path, tuple[str, ...]] | None:
-    """A per-file run's port: OUT/<name> (the file alone), else mirrored under the common root
-    of the files ported with it (its headers' ports beside it): OUT/rel less the leading folders
-    that root leaves out.  With the folders left out."""
-    alone = find_port(out, Path(rel.name), suffix)
-    if alone is not None:
-        return alone, rel.parts[:-1]
-    for k in range(len(rel.parts) - 1):
-        port = find_port(out, Path(*rel.parts[k:]), suffix)
-        if port is not None:
-            return port, rel.parts[:k]
-    return None
-
-
-def port_suffix(backend: str, rel: Path) -> str | None:
-    """The suffix of a file's port as the backend names it (its own data): a source's `.hip`, a
-    header's `x.cuh` -> `x.hip.h`; None for a header of a backend that ports no headers alone
-    (Metal splices a header into its includers' ports)."""
-    from kernelport import backends
-
-    b = backends.get(backend)
-    return b.header_extension if is_header(rel) else b.extension
-
-
-def is_header(rel: Path) -> bool:
-    from kernelport.includes import HEADER_SUFFIXES  # the light module: no parser needed
-
-    return rel.suffix in HEADER_SUFFIXES
-
-
-def as_hip_unit(header: Path, tmp: Path) -> Path:
-    """A header kept as it is, as HIP compiles it: after <hip/hip_runtime.h>, as every HIP unit
-    that includes it has it (`nvcc -x cu -c x.cuh` has cuda_runtime.h so, implicitly; hipcc
-    does not, so the bare header would fail on `threadIdx` for want of what no includer lacks)."""
-    unit = tmp / "unchanged" / f"{header.name}.hip"
-    unit.parent.mkdir(parents=True, exist_ok=True)
-    unit.write_text(f'#include <hip/hip_runtime.h>\n#include "{header}"\n')
-    return unit
 
 
 def file_steps(exe: str, project: Project, src: Path, tmp: Path, use_cache: bool = True,
