@@ -3,6 +3,7 @@
 
     python bench/scoreboard.py DIR_OR_MANIFEST... [-j 2] [--json OUT] [--csv OUT]
                                [--kernelport PATH_TO_EXE] [--no-project-mode] [--project-flags]
+                               [--hip-include DIR]...
 
 A directory holding a `manifest.toml` (tests/realcorpus, /work/heldout), or a manifest itself,
 is read project by project: its sources, include dirs, defines and nvcc flags. Any other
@@ -16,6 +17,8 @@ Per source file it runs, each step timed:
             original's directory and the project's include dirs on the include path, so the
             port's local includes reach the project's (unported) headers as they are, and the
             project's host-compiler flags (`-Xcompiler ...`, `-std=`) and -rdc (`-fgpu-rdc`);
+            each --hip-include DIR last (a ROCm library this machine lacks, e.g. rocThrust's
+            headers from scripts/rocthrust_headers.sh), named in the output's header;
   metal     `KERNELPORT translate FILE --to metal -o TMP`;
             with --project-flags both translate runs get the manifest's `-I`/`-D` too (the
             project's headers on those dirs are then ported with the file, as a user's build
@@ -53,9 +56,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's toolchain helpers and Metal checker
+sys.path.insert(0, str(ROOT / "bench"))  # scoreboard_ports, when loaded from a file by the tests
+from scoreboard_ports import as_hip_unit, find_file_port, find_port, is_header, port_suffix  # noqa: E402,F401
 
 TRANSLATE_TIMEOUT_S = 120
 COMPILE_TIMEOUT_S = 180
+HIP_INCLUDES: list[str] = []  # --hip-include: after the project's dirs on every hipcc's path
 KP_CODE = re.compile(r"\bKP\d{3}\b")
 LOCATION = re.compile(r"^(?:.*?:\d+(?::\d+)?:\s*|.*?\(\d+\):\s*)")  # clang `f:1:2: ` / nvcc `f(1): `
 
@@ -214,7 +220,8 @@ def hipcc(port: Path, args: list[str]) -> tuple[str, str, float]:
     from kernelport import toolchains
 
     t0 = time.perf_counter()
-    res = toolchains.compile_hip(port, toolchains.HIP_ARCHS, extra_args=args, timeout=COMPILE_TIMEOUT_S)
+    res = toolchains.compile_hip(port, toolchains.HIP_ARCHS, extra_args=[*args, *(f"-I{d}" for d in HIP_INCLUDES)],
+                                 timeout=COMPILE_TIMEOUT_S)
     return res.status, "" if res.ok else first_error(res.output or res.reason), time.perf_counter() - t0
 
 
@@ -228,14 +235,6 @@ def metal_check(port: Path) -> tuple[str, str, float]:
         return "skip", str(exc), time.perf_counter() - t0
     status = "pass" if report.ok else "fail"
     return status, "" if report.ok else first_error(str(report.errors[0])), time.perf_counter() - t0
-
-
-def find_port(out: Path, rel: Path, suffix: str) -> Path | None:
-    """The port of source `rel` under `out`: OUT/rel-with-suffix, else OUT/<name>-with-suffix."""
-    for cand in (out / rel.with_suffix(suffix), out / rel.with_suffix(suffix).name):
-        if cand.is_file():
-            return cand
-    return None
 
 
 def project_flags(project: Project) -> list[str]:
@@ -269,46 +268,6 @@ def hipcc_args(project: Project, src: Path, out: Path, dropped: tuple[str, ...] 
     rels = [d.relative_to(project.root).parts for d in project.include_dirs]
     ported = [out.joinpath(*r[len(dropped):]) for r in rels if r[:len(dropped)] == dropped]
     return [f"-I{d}" for d in ported if d.is_dir()] + include_args(project, src) + host_flags(project.nvcc_flags)
-
-
-def find_file_port(out: Path, rel: Path, suffix: str) -> tuple[Path, tuple[str, ...]] | None:
-    """A per-file run's port: OUT/<name> (the file alone), else mirrored under the common root
-    of the files ported with it (its headers' ports beside it): OUT/rel less the leading folders
-    that root leaves out.  With the folders left out."""
-    alone = find_port(out, Path(rel.name), suffix)
-    if alone is not None:
-        return alone, rel.parts[:-1]
-    for k in range(len(rel.parts) - 1):
-        port = find_port(out, Path(*rel.parts[k:]), suffix)
-        if port is not None:
-            return port, rel.parts[:k]
-    return None
-
-
-def port_suffix(backend: str, rel: Path) -> str | None:
-    """The suffix of a file's port as the backend names it (its own data): a source's `.hip`, a
-    header's `x.cuh` -> `x.hip.h`; None for a header of a backend that ports no headers alone
-    (Metal splices a header into its includers' ports)."""
-    from kernelport import backends
-
-    b = backends.get(backend)
-    return b.header_extension if is_header(rel) else b.extension
-
-
-def is_header(rel: Path) -> bool:
-    from kernelport.includes import HEADER_SUFFIXES  # the light module: no parser needed
-
-    return rel.suffix in HEADER_SUFFIXES
-
-
-def as_hip_unit(header: Path, tmp: Path) -> Path:
-    """A header kept as it is, as HIP compiles it: after <hip/hip_runtime.h>, as every HIP unit
-    that includes it has it (`nvcc -x cu -c x.cuh` has cuda_runtime.h so, implicitly; hipcc
-    does not, so the bare header would fail on `threadIdx` for want of what no includer lacks)."""
-    unit = tmp / "unchanged" / f"{header.name}.hip"
-    unit.parent.mkdir(parents=True, exist_ok=True)
-    unit.write_text(f'#include <hip/hip_runtime.h>\n#include "{header}"\n')
-    return unit
 
 
 def file_steps(exe: str, project: Project, src: Path, tmp: Path, use_cache: bool = True,
@@ -516,12 +475,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--translate-timeout", type=int, default=TRANSLATE_TIMEOUT_S, metavar="S",
                     help=f"seconds for one kernelport translate run (default {TRANSLATE_TIMEOUT_S}; a large "
                          "header-only project's units take longer on a loaded machine, and a timeout is no result)")
+    ap.add_argument("--hip-include", type=Path, action="append", default=[], metavar="DIR",
+                    help="an include dir for every hipcc run, after the project's (repeatable): a ROCm "
+                         "library's headers this machine lacks, e.g. rocThrust's (scripts/rocthrust_headers.sh)")
     args = ap.parse_args(argv)
+    globals()["HIP_INCLUDES"] = [str(d.absolute()) for d in args.hip_include]  # read by hipcc
+    for d in args.hip_include:  # a typo would measure without it while the header says with
+        if not d.is_dir():
+            ap.error(f"--hip-include {d}: no such directory")
     globals()["COMPILE_TIMEOUT_S"] = args.compile_timeout  # read by nvcc_step and hipcc
     globals()["TRANSLATE_TIMEOUT_S"] = args.translate_timeout  # read by run_translate
     for given in (args.compare, args.reuse):  # read at the end of a long run: fail before it, not after
         if given is not None and not given.is_file():
             ap.error(f"{given}: no such file (an earlier --json output)")
+    if args.reuse and json.loads(args.reuse.read_text()).get("hip_include", []) != HIP_INCLUDES:
+        ap.error(f"--reuse {args.reuse}: measured with other --hip-include dirs (one table, one environment)")
     exe = str(Path(args.kernelport).absolute()) if os.sep in args.kernelport else args.kernelport
     projects = [p for arg in args.inputs for p in load_projects(arg)]
     names = [p.name for p in projects]  # the table's rows, in the inputs' order
@@ -564,6 +532,7 @@ def main(argv: list[str] | None = None) -> int:
     names = [n for n in names if any(r.project == n for r in rows)]
     lines = [f"kernelport scoreboard: {exe}",
              f"  version: {version(exe)}; machine: {platform.node()} ({os.cpu_count()} CPUs), -j {args.j}",
+             f"  hipcc include dirs added (--hip-include): {', '.join(HIP_INCLUDES) or 'none'}",
              f"  inputs: {', '.join(args.inputs)}"
              + (f"; {len(fresh)} files measured now (--match {args.match}), {len(rows) - len(fresh)} "
                 f"rows from {args.reuse}" if args.reuse else ""), "",
@@ -593,7 +562,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.compare:
         lines += [""] + compare(json.loads(args.compare.read_text())["rows"], rows)
     if args.json:  # before printing: the measurements are the expensive part
-        args.json.write_text(json.dumps({"kernelport": exe, "rows": [asdict(r) for r in rows]}, indent=1))
+        args.json.write_text(json.dumps({"kernelport": exe, "hip_include": HIP_INCLUDES, "rows": [asdict(r) for r in rows]}, indent=1))
     print("\n".join(lines))
     if args.csv:
         with args.csv.open("w", newline="") as fh:

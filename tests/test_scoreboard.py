@@ -317,3 +317,59 @@ def test_the_first_error_is_a_diagnostic_not_a_quoted_source_line():
     assert sb.first_error("a.cu(3): error: identifier x is undefined\n") == "a.cu(3): error: identifier x is undefined"
     assert sb.first_error("t.cu:2:1: error KP210 no\n") == "t.cu:2:1: error KP210 no"  # (no `:` form: said error)
     assert sb.first_error("nothing wrong\nhere\n") == "nothing wrong"
+
+
+LIBRARY_FAKE = '''#!{python}
+"""A stand-in kernelport whose HIP port includes a library header this machine lacks (as a
+port of a thrust user includes <thrust/...>, rocThrust's); Metal refuses."""
+import sys
+from pathlib import Path
+args = sys.argv[1:]
+if args == ["--version"]:
+    print("kernelport fake"); sys.exit(0)
+src, backend, out = Path(args[1]), args[args.index("--to") + 1], Path(args[args.index("-o") + 1])
+if backend == "metal":
+    sys.stderr.write(f"{{src}}:1:1: error: KP209 no\\n"); sys.exit(1)
+out.mkdir(parents=True, exist_ok=True)
+(out / (src.stem + ".hip")).write_text("#include <hip/hip_runtime.h>\\n#include <kplib/scale.h>\\n"
+                                       "__global__ void k(float* x) {{ x[threadIdx.x] = kplib::scale(1.0f); }}\\n")
+'''
+
+
+def test_hip_include_puts_a_librarys_headers_on_every_hipcc_path_and_says_so(tmp_path, monkeypatch):
+    """--hip-include DIR (rocThrust's headers, which this machine's ROCm lacks): the port that
+    includes the library compiles with it and fails without it (file not found), the table's
+    header and the json name the dirs the hipcc runs had; a dir that does not exist is refused (a
+    typo would measure without it while the header says with), and so is --reuse of rows measured
+    with other dirs (a table of two environments)."""
+    for tool in ("nvcc", "hipcc"):
+        require_tool(tool)
+    board = _scoreboard()
+    monkeypatch.setattr(board, "NVCC_CACHE", tmp_path / "cache")
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "k.cu").write_text("__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n")
+    lib = tmp_path / "rocm-lib"
+    (lib / "kplib").mkdir(parents=True)
+    (lib / "kplib" / "scale.h").write_text("namespace kplib { __device__ inline float scale(float v) { return 2 * v; } }\n")
+    fake = tmp_path / "kernelport"
+    fake.write_text(LIBRARY_FAKE.format(python=sys.executable))
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+
+    def measure(*extra):
+        out, buf = tmp_path / "rows.json", StringIO()
+        with redirect_stdout(buf):
+            assert board.main([str(tmp_path / "p"), "--kernelport", str(fake), "--no-project-mode",
+                               "--json", str(out), *extra]) == 0
+        data = json.loads(out.read_text())
+        return data["rows"][0], data["hip_include"], buf.getvalue()
+
+    row, dirs, text = measure()
+    assert (row["hip"], row["hipcc"]) == ("written", "fail") and "'kplib/scale.h' file not found" in row["hipcc_error"]
+    assert dirs == [] and "hipcc include dirs added (--hip-include): none" in text
+    row, dirs, text = measure("--hip-include", str(lib))
+    assert (row["hip"], row["hipcc"]) == ("written", "pass")
+    assert dirs == [str(lib)] and f"hipcc include dirs added (--hip-include): {lib}" in text
+    for bad in (["--hip-include", str(tmp_path / "nope")],  # a typo
+                ["--reuse", str(tmp_path / "rows.json")]):  # rows measured with lib, a run without it
+        with pytest.raises(SystemExit), redirect_stdout(StringIO()):
+            board.main([str(tmp_path / "p"), "--kernelport", str(fake), *bad])

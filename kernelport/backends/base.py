@@ -224,6 +224,9 @@ class Backend:
     toolkit_definitions: ClassVar[dict[str, str]] = {}
     # A header under a library folder that the table lacks -> the header that provides the library.
     api_header_folders: ClassVar[dict[str, str]] = {}
+    # A namespace inside a library's namespace that the backend's library names otherwise, by the
+    # path that qualifies it (kernelport/library_namespaces.py): "thrust::cuda" -> "hip".
+    nested_namespaces: ClassVar[dict[str, str]] = {}
     # The toolchain the table's `hipcc` column was checked with (a name absent there is a warning).
     api_checked_with: ClassVar[str] = ""
     # Headers of the table that toolchain lacks, whose definitions a port carries instead (name <TAB>

@@ -91,6 +91,9 @@ class HIP(Backend):
     api_table = "hip_api.tsv"
     # A CUDA library's sub-header HIPIFY has no entry for: the library's main HIP header.
     api_header_folders = {"cub/": "hipcub/hipcub.hpp"}
+    # rocThrust (ROCm 5.x, thrust/system/hip/): Thrust's CUDA system is its `hip` (thrust::hip::par,
+    # thrust::system::hip::...), and Thrust's CUDA backend namespace `cuda_cub` its `hip_rocprim`.
+    nested_namespaces = {"thrust::cuda": "hip", "thrust::system::cuda": "hip", "thrust::cuda_cub": "hip_rocprim"}
     api_checked_with = "ROCm 5.2"  # Debian 12's hipcc and libraries, which the table's hipcc column was checked with
     # ROCm 5.2's cooperative groups: thread_block has no group_dim()/dim_threads()/num_threads(),
     # and its group_index()/thread_index() are not const (a `const thread_block &` cannot call
