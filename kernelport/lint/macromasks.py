@@ -35,8 +35,12 @@ def _all_ones_32(text: str, objects: dict[str, str]) -> bool:
     t = "".join(objects.get(t, t).split())
     while t.startswith("(") and t.endswith(")") and _balanced(t[1:-1]):
         t = t[1:-1]
-    if _CAST_ALL_ONES.fullmatch(t):
-        return True
+    return bool(_CAST_ALL_ONES.fullmatch(t)) or all_ones_32_literal(t)
+
+
+def all_ones_32_literal(text: str) -> bool:
+    """A 32-bit all-ones literal: `0xFFFFFFFF`, `0xffffffffu`, `~0u`, `4294967295U` (no `ll` suffix)."""
+    t = "".join(text.split())
     if t.startswith("~"):
         return t[1:].rstrip("uU") == "0" and t[1:] != "0"
     if re.search(r"[lL]", t):

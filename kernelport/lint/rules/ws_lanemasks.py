@@ -9,31 +9,17 @@ masks as function-like macros, so their replacement lists are read too.
 """
 from __future__ import annotations
 
-import re
-
 from tree_sitter import Node
 
 from ... import dialect
 from ...source import SourceFile
+from ..macromasks import all_ones_32_literal
 from ..rule import Rule, ex, register
 from ... import lazy_re
 
 _SHIFTS = ("<<", ">>")
 _PROBE = "auto __kp_lane_mask_probe = "
 _NAME = lazy_re.compile(r"[A-Za-z_]\w*")
-
-
-def _all_ones_32(text: str) -> bool:
-    """A 32-bit all-ones literal: `0xFFFFFFFF`, `0xffffffffu`, `~0u`, `4294967295U` (no `ll` suffix)."""
-    t = "".join(text.split())
-    if t.startswith("~"):
-        return t[1:].rstrip("uU") == "0" and t[1:] != "0"
-    if re.search(r"[lL]", t):
-        return False
-    try:
-        return int(t.rstrip("uU"), 0) == 0xFFFFFFFF
-    except ValueError:
-        return False
 
 
 class _WaveWords:
@@ -65,7 +51,7 @@ def _masks(src, shifts, wave: _WaveWords):
             continue
         while left.type == "parenthesized_expression" and left.named_child_count == 1:
             left = left.named_children[0]
-        if left.type in ("number_literal", "unary_expression") and _all_ones_32(src.text_of(left)) and \
+        if left.type in ("number_literal", "unary_expression") and all_ones_32_literal(src.text_of(left)) and \
                 wave.read_by(src.text_of(right)):
             yield left
 
