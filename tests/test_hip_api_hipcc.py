@@ -86,7 +86,8 @@ TEMPLATE_CALLS = {
                                                              "__float2bfloat16_rz")},
     "__bfloat162float": "out[2] = __bfloat162float(__float2bfloat16(in[i] * 2.0f));",
     # CUDA's SIMD-within-a-word intrinsics: the prologue's kp_v*/kp_hmax2... (kernelport/backends/hip_simd.py)
-    **{f: f"u[0] ^= {f}(u[1]" + (", u[2]" if hip_simd.call(f).count("{") == 2 else "") + ");"
+    # and CUDA 12's DPX ones (__viaddmax_s16x2, three operands)
+    **{f: f"u[0] ^= {f}(" + ", ".join(f"u[{k + 1}]" for k in range(hip_simd.call(f).count("{"))) + ");"
        for f in hip_simd.names() if f.startswith("__v")},
     **{f: f"{{ __half2 x = __floats2half2_rn(in[0], in[1]); out[3] = __low2float({f}(x, x)); }}"
        for f in hip_simd.names() if not f.startswith("__v")},

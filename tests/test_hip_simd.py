@@ -73,7 +73,7 @@ def _operands() -> list[tuple[int, int]]:
 
 def test_every_polyfill_is_cuda_documented_meaning(tmp_path):
     gxx = require_tool("g++")
-    names = [n[3:] for n in hip_simd.names() if n.startswith("__v")]
+    names = [n[3:] for n in hip_simd.names() if n[3:-1] in hip_simd.OPS]  # DPX: test_hip_dpx.py
     assert {"add2", "maxs2", "sads4", "cmpleu2", "absss4", "addus2"} <= set(names)
     ops = _operands()
     calls = "\n".join(
@@ -195,15 +195,15 @@ def test_half2_max_min_are_ported_and_compile(tmp_path):
     assert result.ok, result.output[-3000:]
 
 
-def test_dpx_intrinsics_are_refused_located_not_left_for_hipcc():
-    """CUDA 12's DPX intrinsics (cudasw4's kernelhelpers.cuh: __viaddmax_s16x2, __vimax3_s16x2_relu), which
-    HIPIFY does not list: KP210 at the call, where the port used to keep them for hipcc to reject."""
-    src = ("__global__ void k(unsigned int* o, unsigned int a, int b)\n{\n"
-           "    o[0] = __viaddmax_s16x2(a, a, a) + __vadd2(a, a);\n    o[1] = (unsigned)__vimax3_s32_relu(b, b, b);\n}\n")
+def test_dpx_predicate_forms_are_refused_located_not_left_for_hipcc():
+    """CUDA 12's DPX __vibmax/__vibmin (a result plus predicates through pointers), which HIPIFY does not
+    list and kernelport does not port (hip_simd.DPX_FORMS): KP210 at the call, not kept for hipcc to reject."""
+    src = ("__global__ void k(unsigned int* o, unsigned int a, int b, bool* p)\n{\n"
+           "    o[0] = __vibmax_u16x2(a, a, p, p + 1) + __vadd2(a, a);\n    o[1] = (unsigned)__vibmin_s32(b, b, p);\n}\n")
     port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
     errors = [(d.code, d.location.line, d.location.column) for d in port.diagnostics if d.severity == "error"]
     assert errors == [("KP210", 3, 12), ("KP210", 4, 22)]
     own = ("__device__ int __vimax3_s32(int a, int b, int c) { return a > b ? a : b > c ? b : c; }\n"
            "__global__ void k(int* o, int b) { o[0] = __vimax3_s32(b, 1, 2); }\n")
     port, text = translate(SourceFile.from_text(own, "p.cu"), "hip")
-    assert port.ok and "o[0] = __vimax3_s32(b, 1, 2)" in text
+    assert port.ok and "o[0] = __vimax3_s32(b, 1, 2)" in text and "kp_vimax3" not in text

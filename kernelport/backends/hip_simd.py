@@ -13,6 +13,11 @@ independent model over edge and random operands.
 Left refused (KP210): `__vavgs2/4` (CUDA documents "signed rounded average" without the rounding
 of a negative odd sum) and `__vset*` (documented as "returns 1 if both parts compare", which does
 not say whether the result is one flag or a flag per lane): a guess could compile and compute wrong.
+
+CUDA 12's DPX intrinsics (`__viaddmax_s16x2`, `__vimax3_s32_relu`, ...: DPX_FORMS) the same way, lane by
+lane (16-bit halves or the whole 32-bit word) as CUDA's reference host code in crt/device_functions.hpp
+computes them; tests/test_hip_dpx.py checks them against its own model.  `__vibmax/__vibmin` (predicates
+written through pointers) stay refused (KP210, the source backend's api_pattern).
 """
 from __future__ import annotations
 
@@ -57,14 +62,40 @@ WIDTHS = {2: 16, 4: 8}  # the name's suffix -> lane bits
 HALF_OPS = {"hmax2": (1, 0), "hmin2": (0, 0), "hmax2_nan": (1, 1), "hmin2_nan": (0, 1)}
 
 
+# CUDA 12's DPX intrinsics (crt/device_functions.hpp, whose host code is the reference followed here):
+# form -> (operands, lane steps). `add`: x + y wrapped to the lane (add.s16x2/add.s32 wrap, CUDA's
+# `__vadd2`); `max`/`min` with the next operand; `_relu` (signed forms only) then clamps below at 0.
+# Left refused (KP210): __vibmax/__vibmin (a result plus predicates through pointers: another shape).
+DPX_FORMS: dict[str, tuple[int, tuple[str, ...]]] = {
+    "max": (2, ("max",)), "min": (2, ("min",)),
+    "max3": (3, ("max", "max")), "min3": (3, ("min", "min")),
+    "addmax": (3, ("add", "max")), "addmin": (3, ("add", "min")),
+}
+DPX_LANES = {"16x2": 16, "32": 32}
+
+
+def _dpx_names() -> list[str]:
+    out = []
+    for form in DPX_FORMS:
+        for sign in "su":
+            for lanes in DPX_LANES:
+                for relu in ("", "_relu"):
+                    # CUDA has __vimax_s32_relu but no plain __vimax_s32 (that is max()), and no unsigned relu
+                    if (sign == "u" and relu) or (form in ("max", "min") and not relu):
+                        continue
+                    out.append(f"__vi{form}_{sign}{lanes}{relu}")
+    return out
+
+
 def names() -> list[str]:
-    """Every CUDA intrinsic this module defines (`__vadd2`, `__hmax2`, ...)."""
-    return [f"__v{op}{n}" for op in OPS for n in WIDTHS] + [f"__{op}" for op in HALF_OPS]
+    """Every CUDA intrinsic this module defines (`__vadd2`, `__hmax2`, `__viaddmax_s16x2`, ...)."""
+    return [f"__v{op}{n}" for op in OPS for n in WIDTHS] + [f"__{op}" for op in HALF_OPS] + _dpx_names()
 
 
 def call(cuda: str) -> str:
     """The API table's call template for the CUDA intrinsic `cuda` (`__vabs2` -> `kp_vabs2({0})`)."""
-    args = OPS[cuda[3:-1]][0] if cuda[2:] not in HALF_OPS else 2
+    dpx = _DPX_NAME.fullmatch(cuda)
+    args = (DPX_FORMS[dpx[1]][0] if dpx else OPS[cuda[3:-1]][0] if cuda[2:] not in HALF_OPS else 2)
     return f"kp{cuda[1:]}(" + ", ".join(f"{{{i}}}" for i in range(args)) + ")"
 
 
@@ -103,6 +134,48 @@ def _function(op: str, n: int) -> str:
     ])
 
 
+def _dpx_function(form: str, sign: str, lanes: str, relu: str) -> str:
+    args, steps = DPX_FORMS[form]
+    bits = DPX_LANES[lanes]
+    mask, top = (1 << bits) - 1, 1 << (bits - 1)
+    signed = sign == "s"
+    word = "int" if lanes == "32" and signed else "unsigned int"
+    ops = "abc"[:args]
+    lane = []
+    for o in ops:  # each operand's lane as a 64-bit value: no overflow, no implementation-defined cast
+        lane.append(f"        long long {o} = (long long)(((unsigned int){o}_ >> s) & {mask:#x}u);")
+        if signed:
+            lane.append(f"        {o} -= ({o} & {top:#x}LL) << 1;")
+    lane.append("        long long v = a;")
+    for step, o in zip(steps, ops[1:]):
+        if step == "add":
+            lane.append(f"        v = (v + {o}) & {mask:#x}LL;")
+            if signed:
+                lane.append(f"        v -= (v & {top:#x}LL) << 1;")
+        else:
+            lane.append(f"        v = v {'>' if step == 'max' else '<'} {o} ? v : {o};")
+    if relu:
+        lane.append("        v = v > 0 ? v : 0;")
+    lane.append(f"        r |= ((unsigned int)v & {mask:#x}u) << s;")
+    name = f"vi{form}_{sign}{lanes}{relu}"
+    guard = f"KP_HAVE_{name.upper()}"
+    return "\n".join([
+        f"#ifndef {guard}  // CUDA 12's DPX __{name} (ROCm 5.2 has none)",
+        f"#define {guard}",
+        f"__device__ __host__ inline {word} kp_{name}(" + ", ".join(f"{word} {o}_" for o in ops) + ")",
+        "{",
+        "    unsigned int r = 0u;",
+        f"    for (int s = 0; s < 32; s += {bits}) {{",
+        *lane,
+        "    }",
+        f"    return ({word})r;",
+        "}",
+        "#endif",
+    ])
+
+
+_DPX_NAME = lazy_re.compile(r"__vi(max3?|min3?|addmax|addmin)_([su])(16x2|32)(_relu)?")
+_DPX_CALL = lazy_re.compile(r"\bkp_vi(max3?|min3?|addmax|addmin)_([su])(16x2|32)(_relu)?\s*\(")
 _CALL = lazy_re.compile(r"\bkp_v(\w+?)([24])\s*\(")
 _HALF_CALL = lazy_re.compile(r"\bkp_(hm(?:ax|in)2(?:_nan)?)\s*\(")
 
@@ -144,8 +217,9 @@ def definitions(body: str) -> str:
     """The definitions of the `kp_v...` functions `body` calls, in name order ("" where none)."""
     used = sorted({(op, int(n)) for op, n in _CALL.findall(body) if op in OPS})
     half = sorted(set(_HALF_CALL.findall(body)))
-    if not used and not half:
+    dpx = sorted(set(_DPX_CALL.findall(body)) & {_DPX_NAME.fullmatch(n).groups("") for n in _dpx_names()})
+    if not used and not half and not dpx:
         return ""
     head = "\n// CUDA's SIMD-within-a-word intrinsics this file uses, lane by lane (kernelport/backends/hip_simd.py)\n"
     return head + "\n".join([*(_function(op, n) for op, n in used), *([_HALF_INCLUDE, HALF_BITS] if half else []),
-                              *(_half_function(op) for op in half)]) + "\n"
+                              *(_half_function(op) for op in half), *(_dpx_function(*d) for d in dpx)]) + "\n"
