@@ -29,6 +29,7 @@ import re
 from pathlib import Path
 
 from kernelport.lint import lint_text
+from kernelport.lint.rules.tool import CodeHiddenToParse
 from labelled_support import assert_sourced_without_code
 
 MACRO_MASK = """\
@@ -110,44 +111,8 @@ __global__ void lookback(const char* status, const unsigned* words, int* out) {
 """
 
 
-HIDDEN_HEADER = """\
-#ifndef STATUS_H_
-#define STATUS_H_
-template <typename T>
-struct Status {
-    T v;
-    DEV_FN DEV_INLINE
-#ifdef USE_SYCL
-    void put (T a, sycl::nd_item<1> const& item) {
-#else
-    void put (T a) {
-#endif
-        v = a;
-    }
-    DEV_FN DEV_INLINE
-    T get () volatile { return v; }
-    DEV_FN DEV_INLINE
-#if defined(USE_SYCL)
-    T wait (sycl::nd_item<1> const& item) volatile {
-#else
-    T wait () volatile {
-#endif
-        T r;
-        do {
-#if defined(USE_SYCL)
-            sycl::group_barrier(item.get_sub_group());
-#else
-            __threadfence_block();
-#endif
-            r = v;
-        } while (r == 0);
-        return r;
-    }
-};
-template <typename T>
-__global__ void k(Status<T>* s, T* x) { x[threadIdx.x] += __shfl_xor_sync(0xffffffff, x[threadIdx.x], 1); }
-#endif
-"""
+# The KP008 rule's documented example (AMReX_Scan.H's shape), read from the rule, not copied.
+HIDDEN_HEADER = CodeHiddenToParse.flags[0].clean + "\n"
 
 READ_HEADER = re.sub(r"#if(?:def| defined\()\s*\(?USE_SYCL\)?\n.*?\n#else\n(.*?\n)#endif\n", r"\1",
                      HIDDEN_HEADER.replace("    DEV_FN DEV_INLINE\n", ""), flags=re.S)  # one signature each
