@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, declsplit, dialect, fnscopes, groupmasks, guards, laddersteps, lexing, library_namespaces, macro_bodies, ptx_idioms, unavailable, warpflow, warpwidth
+from . import backends, declsplit, dialect, fnscopes, groupmasks, guards, laddersteps, lexing, library_namespaces, macro_bodies, masked_directives, ptx_idioms, unavailable, warpflow, warpwidth
 from .api_names import ApiNames
 from .member_spaces import MemberSpaces
 from .soundness import Soundness, self_check
@@ -55,6 +55,9 @@ class Port:
     # Files written next to the port, by suffix appended to its name (".json" -> k.metal.json).
     extra_files: dict[str, str] = field(default_factory=dict)
     empty: bool = False  # nothing to write (a Metal port of host code only: KP227 says so; no file)
+    # Names the port spells otherwise (Metal's reserved words: `kernel` -> `kernel_`): what calls into
+    # the port (the sidecar's host_name, verify's run of a kernel) must use the port's spelling.
+    renamed: dict[str, str] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -413,6 +416,7 @@ class Translator(ApiNames, MemberSpaces, Soundness, BuiltinVectorOperators):
                 if name and name != self.src.text_of(node) and c.kind in ("index", "type", "runtime"):
                     self.rw.replace(node, name)
         self.rewrite_api_namespaces()
+        masked_directives.rename(self)
         library_namespaces.rewrite(self)
         lexing.respell_for_clang(self.src, self.module, self.rw, self.backend)
 

@@ -94,6 +94,7 @@ class Verifier:
         self.ran: float | None = None  # the last translation or lint from the cache: its seconds when it ran
         # (file, backend) -> where the port's host code asks the device for its wave width (verify_oracle)
         self.host_waves: dict[tuple[str, str], list] = {}
+        self.port_renamed: dict[tuple[str, str], dict[str, str]] = {}  # (file, backend) -> the port's renames
 
     # -- helpers ----------------------------------------------------------------------------
     def _skip(self, backend: str, what: str) -> str:

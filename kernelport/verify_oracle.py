@@ -55,6 +55,7 @@ def port_texts(verifier, path: Path, src: SourceFile, rep) -> dict[str, tuple[Pa
             headers.update({str(companion(m.path, k)): t for m in made for k, t in m.port.extra_files.items()})
             ports[backend] = (dest, made[0].text, headers)
         verifier.host_waves[(src.path, backend)] = host_wave_sites(made[0].port, backend)
+        verifier.port_renamed[(src.path, backend)] = made[0].port.renamed
     return ports
 
 
@@ -188,7 +189,9 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
 
     def run(text, dialect, w, schedule, where, headers=None, file_scope=None, launch=None, port_of=None, watch=False):
         at = launch or spec  # a port whose host code launches by the wave width: its own launch
-        return run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()},
+        # the kernel as the port spells it (Metal renames a reserved word: `kernel` -> `kernel_`)
+        own_name = verifier.port_renamed.get((src.path, port_of), {}).get(name, name) if port_of else name
+        return run_kernel(text, own_name, args={k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()},
                           grid=at.dims("grid", w), block=at.dims("block"), shared_bytes=at.shared_bytes(), wave=w,
                           schedule=schedule, watch=watch,
                           seed=spec.seed, backend=dialect, port_of=port_of, template_args=targs, path=str(where),

@@ -34,6 +34,7 @@ class ReservedWords:
             taken.add(new)
             renamed[name] = new
         self.renamed_words = renamed
+        self.port.renamed.update(renamed)
         noted: set[str] = set()
         for t in _NAMES:
             for n in self.src.index.of_type(t):

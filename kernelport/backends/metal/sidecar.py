@@ -64,7 +64,8 @@ class Sidecar:
         spec = self.specs.get(k.name)
         info = self.kernel_info.get(k.name, {"args": []})
         vals = spec.scalar_values() if spec else {}
-        instances = self.kernel_info.get("_instances", {}).get(k.name) or [(k.name, None)]
+        # the function the host asks the library for: the port's name (a reserved word renamed) or an instance's
+        instances = self.kernel_info.get("_instances", {}).get(k.name) or [(self.port.renamed.get(k.name, k.name), None)]
         out = []
         for host, targs in instances:
             args = []
