@@ -3,7 +3,10 @@
 at wave 32 against each port), with inputs inferred or annotated, and did the ports pass?
 
     nice .venv/bin/python -P bench/oracle_corpus.py [-j N] [--schedules block] [--timeout 30] [--json out.json]
-        [--shuffle SEED] [--table out.json]  [--match REGEX]
+        [--shuffle SEED] [--table out.json]  [--match REGEX] [--tree DIR]
+
+--tree DIR: a tree bench/realcorpus_build.py materialised (a held-out set): its manifest's `.cu` sources
+instead of tests/realcorpus's translating files.
 
 Prints the table: kernels found, run, inputs inferred vs annotated, passed, failed, not run by reason.
 """
@@ -32,6 +35,14 @@ def translating_files() -> list[Path]:
         if "written" in (parts[1].strip(), parts[2].strip()):
             out.append(CORPUS / parts[0])
     return out
+
+
+def tree_files(tree: Path) -> list[Path]:
+    """The `.cu` sources a materialised tree's manifest.toml lists (every project), in its order."""
+    import tomllib
+    manifest = tomllib.loads((tree / "manifest.toml").read_text())
+    return [tree / name / src for name, proj in manifest["project"].items()
+            for src in proj.get("sources", []) if src.endswith(".cu") and (tree / name / src).is_file()]
 
 
 def _reason(detail: str) -> str:
@@ -93,8 +104,11 @@ def main() -> None:
     ap.add_argument("--table", help="print the table of a --json file written so far (by a run still going "
                     "or stopped), run nothing")
     ap.add_argument("--match", help="only the files whose path under tests/realcorpus matches this regex")
+    ap.add_argument("--tree", type=Path, help="a materialised held-out tree (its manifest.toml's .cu sources)")
     a = ap.parse_args()
-    files = [f for f in translating_files() if not a.match or re.search(a.match, str(f.relative_to(CORPUS)))]
+    root = a.tree.resolve() if a.tree else CORPUS
+    files = tree_files(root) if a.tree else translating_files()
+    files = [f for f in files if not a.match or re.search(a.match, str(f.relative_to(root)))]
     if a.shuffle is not None:
         random.Random(a.shuffle).shuffle(files)
     files = files[: a.limit or None]
@@ -134,7 +148,7 @@ def main() -> None:
                     reasons["no port could be compared (all ports refused or not yet)"] += 1
             else:
                 reasons[_reason(k["reason"] or "")] += 1
-    print(f"oracle on tests/realcorpus: {len(files)} files that translate, {time.perf_counter() - t0:.0f} s "
+    print(f"oracle on {a.tree or 'tests/realcorpus'}: {len(files)} files{'' if a.tree else ' that translate'}, {time.perf_counter() - t0:.0f} s "
           f"(schedules {a.schedules}, timeout {a.timeout:g} s a run, -j {a.j})")
     print(f"{'kernels found':<48}{found:>6}")
     print(f"{'run differentially (original@32 vs each port)':<48}{run:>6}  ({100 * run / max(found, 1):.1f}%)")
@@ -143,6 +157,11 @@ def main() -> None:
     print(f"{'  inputs from annotations':<48}{annotated:>6}")
     print(f"{'  every port matched':<48}{passed:>6}")
     print(f"{'  some port differed or failed':<48}{failed:>6}")
+    for r in results:  # which kernels differed, and how: what a reader checks first
+        for name, k in r["kernels"].items():
+            for backend, wave, schedule, status, detail in k["ports"] if k["oracle"] == "pass" else ():
+                if status == "fail":
+                    print(f"    {r['path']}: {name} {backend}@{wave} {schedule}: {detail[:120]}")
     print(f"{'not run':<48}{found - run:>6}")
     for why, n in reasons.most_common():
         print(f"  {why:<46}{n:>6}")
