@@ -484,6 +484,9 @@ def _declaration(src, node: Node, scope: Scope) -> None:
         if inner is not None and inner.type in ("pointer_declarator", "array_declarator"):
             continue  # a pointer or array: its allocation is what matters (see _call)
         scope.unknown.pop(name, None)
+        items = [c for c in v.named_children if c.type != "comment"] if v.type == "initializer_list" else None
+        if items is not None and len(items) == 1:  # `constexpr unsigned int TILE{128U};`: the one value
+            v = items[0]
         scope.defs[name] = Definition(src.text_of(v), src.loc(d), note=note)
 
 

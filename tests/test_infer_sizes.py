@@ -406,3 +406,27 @@ def test_arrow_fields_assigned_elements_and_casts_to_a_typedef_reach_the_launch(
     # An element assigned through a run-time index is no constant element.
     got = _infer(HOSTFORMS.replace("global[1] = model->seg;", "global[prob->rows] = model->seg;"), "k")
     assert isinstance(got, NotRun) and "'global[1]' is an element host code sets at run time" in got.reason, got
+
+
+BRACED = """
+__global__ void scale(float* x, unsigned int n) {
+    unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] *= 2.0f;
+}
+int main() {
+    constexpr unsigned int BLOCK{128U};
+    const unsigned int n{BLOCK * 8U};
+    float* d;
+    cudaMalloc(&d, n * sizeof(float));
+    scale<<<n / BLOCK, BLOCK>>>(d, n);
+}
+"""
+
+
+def test_a_braced_initialiser_of_one_value_is_that_value():
+    """`constexpr unsigned int BLOCK{128U};` (C++11 list-initialisation, cuda-gemm-optimization's
+    tile sizes on the fourteenth held-out set): its value is 128, not the text `{128U}`."""
+    got = _infer(BRACED, "scale")
+    assert isinstance(got, Inferred), got
+    assert got.spec.dims("block")[0] == 128 and got.spec.dims("grid")[0] == 8
+    assert got.spec.scalar_values()["n"] == 1024 and got.spec.length("x") == 1024
