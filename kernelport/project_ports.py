@@ -136,14 +136,23 @@ def plan(inputs: list[Path], given: list[Path], options_for, srcs: dict[Path, So
     return run
 
 
+def configured(p: Path) -> Options:
+    """A file's include dirs and defines as verify sees them: its pyproject's [tool.kernelport], its
+    compile_commands.json (what translate and lint read where no -I/-D is given)."""
+    from .lint import config as configmod
+    return configmod.includes_for(p, configmod.find(p), configmod.Overrides())
+
+
+def configured_project() -> Project:
+    """A project whose files are read with their configured include dirs and defines: verify's
+    inference reads the headers (sizes, typedefs) its ports are translated with."""
+    return Project(configured)
+
+
 def single(path: Path, src: SourceFile) -> Run:
     """The project of one source as verify sees it (its pyproject's include dirs and defines, its
     compile_commands.json): the headers its port includes are ported with it."""
-    from .lint import config as configmod
-
-    def options_for(p: Path) -> Options:
-        return configmod.includes_for(p, configmod.find(p), configmod.Overrides())
-    return plan([path], [path], options_for, {_res(path): src})
+    return plan([path], [path], configured, {_res(path): src})
 
 
 def _decide(run: Run) -> None:

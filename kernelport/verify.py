@@ -137,9 +137,9 @@ class Verifier:
         """Kernels without annotations: inputs from the host code or the command line, the
         original at wave 32 as the oracle; a file where no kernel can run is skipped with a note."""
         from . import verify_oracle as vo
-        from .project import Project
+        from .project_ports import configured_project
         try:
-            module = Project().module(path)  # the macros its headers define size the launches too
+            module = configured_project().module(path)  # the macros its headers define size the launches too
         except KernelportError:
             pass
         names = list(dict.fromkeys(k.name for k in module.kernels))

@@ -126,11 +126,11 @@ def neighbours(path: Path, wanted: list[str]) -> list[Module]:
     """The models of the project files next to `path` (its directory and the one above) whose
     text launches (`name<<<`) or calls (`name(`) what `wanted` names."""
     from .errors import KernelportError
-    from .project import Project
+    from .project_ports import configured_project
     alts = [re.escape(w[:-3]) + r"\s*(?:<[^;{}]*?>)?\s*<<<" if w.endswith("<<<") else re.escape(w[:-1]) + r"\s*\("
             for w in wanted]
     pattern = re.compile(r"\b(?:" + "|".join(alts) + ")")
-    out, project = [], Project()
+    out, project = [], configured_project()
     for d in dict.fromkeys([path.parent, path.parent.parent]):
         files = sorted(p for p in d.iterdir() if p.suffix in SOURCES and p.is_file() and p != path)[:NEIGHBOURS] \
             if d.is_dir() else []

@@ -86,9 +86,9 @@ def infer(module, kernel: str):
         return not_run(kernel, NEEDS_SIZES, "no `// @kp` annotations; annotate its arg, grid and block lines "
                        "(docs/annotations.md)")
     from .errors import KernelportError
-    from .project import Project
+    from .project_ports import configured_project
     try:  # as verify infers: with the macros the file's headers define (they size launches too)
-        module = Project().module(Path(module.source.path))
+        module = configured_project().module(Path(module.source.path))
     except (KernelportError, OSError):  # text from stdin: the file's own model
         pass
     try:

@@ -9,8 +9,10 @@ import os
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 from ... import backends
+from ...errors import KernelportError
 from ...includes import MAX_HEADER_BYTES
 from ...vector_types import VECTORS
 from .lowered import LowerError
@@ -101,8 +103,31 @@ def _local_header(path: str, name: str, roots, line: int, col: int) -> str | Non
     return str(p) if p is not None else None
 
 
+def _configured(path: str):
+    """The include dirs and defines a file is configured with ([tool.kernelport], compile_commands.json:
+    what translate reads it with), so a kernel runs with the headers its project's build reads."""
+    from ...project import Options
+    if not path or path.startswith("<"):
+        return Options()
+    from ...project_ports import configured
+    try:
+        return configured(Path(path))
+    except KernelportError:  # a broken pyproject is reported where translate or lint read it
+        return Options()
+
+
+def _on_include_path(path: str, name: str, dirs: tuple[str, ...], roots, line: int, col: int) -> str | None:
+    """The header `name` names in the first configured include dir that holds it (`<lib/types.h>`, or
+    a quoted include not found beside its file), as a compiler given those -I dirs reads it."""
+    for d in dirs:
+        if os.path.isfile(os.path.join(d, name)):
+            return _local_header(os.path.join(d, "_"), name, roots, line, col)
+    return None
+
+
 def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None,
-             headers: dict[str, str] | None = None, redefine: dict[str, str] | None = None) -> str:
+             headers: dict[str, str] | None = None, redefine: dict[str, str] | None = None,
+             include_dirs: tuple[str, ...] = ()) -> str:
     """Drop headers we cannot (or need not) see and pragmas, keeping every line in place.
 
     A local header (a quoted include found beside the file) is read through the same pass and
@@ -116,7 +141,7 @@ def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None,
     base = (os.path.dirname(path) or ".") if path and not path.startswith("<") else None
     if base is not None and roots is None:
         from ... import includes
-        roots = includes.allowed_roots(path)
+        roots = includes.allowed_roots(path) + [Path(os.path.realpath(d)) for d in include_dirs]
     out = []
     lines = src.split("\n")
     i = 0
@@ -129,13 +154,15 @@ def _prepass(src: str, path: str, _open: tuple[str, ...] = (), roots=None,
         in_memory = given is not None and given in headers
         header = given if in_memory else \
             _local_header(path, m.group(2), roots, i + 1, ln.index("#") + 1) if quoted else None
+        if header is None and m is not None and include_dirs and base is not None:
+            header = _on_include_path(path, m.group(2), include_dirs, roots, i + 1, ln.index("#") + 1)
         if header is not None and header not in _open and len(_open) < 16:
             if in_memory:
                 text = headers[given]
             else:
                 with open(header, encoding="utf-8", errors="replace") as f:
                     text = f.read(MAX_HEADER_BYTES)
-            text = _prepass(text, header, _open + (header,), roots, headers, redefine)
+            text = _prepass(text, header, _open + (header,), roots, headers, redefine, include_dirs)
             out.append(f'# 1 "{header}"\n{text}\n# {i + 2} "{path}"')
         elif m or _READS.match(ln):
             out.append("")
@@ -169,14 +196,17 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
     d = dict(PRELUDE_DEFINES)
     d.pop("__forceinline__")
     d.update({k: v for k, v in MATH_DEFINES.items() if not re.search(rf"#\s*define\s+{k}\b", src)})
+    opts = _configured(path)
+    d.update(dict(opts.defines))  # the project's -D, under the target's own and the wave's
     d.update(spec.defines)
     d.update(defines or {})
     d.update(redefine or {})  # also where no #define of the file's is seen (a -D of the build)
     head = "".join(f"#define {k} {v}\n" for k, v in d.items())
     overlay = {os.path.realpath(k): v for k, v in headers.items()} if headers else None
-    body = _prepass(src, path, headers=overlay, redefine=redefine)
+    body = _prepass(src, path, headers=overlay, redefine=redefine, include_dirs=opts.include_dirs)
     if context is not None:
-        body = _prepass(context[1], context[0], headers=overlay, redefine=redefine) + f'\n# 1 "{path}"\n' + body
+        body = _prepass(context[1], context[0], headers=overlay, redefine=redefine,
+                        include_dirs=opts.include_dirs) + f'\n# 1 "{path}"\n' + body
     line = _hidden_include(body)
     if line:  # spelled across a continued line or around a comment: refused, never handed to cpp
         raise LowerError("an #include spelled across lines or around comments is not read", path, line, 1)
