@@ -17,8 +17,9 @@ from typing import Callable, Mapping
 
 from tree_sitter import Tree
 
+from .grammar_gaps import grammar_gaps
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
-from .macro_tokens import Tok, ends_a_type, file_tokens, match_brace as _match_brace, match_paren as _match_paren, statement_start
+from .macro_tokens import Tok, blank_bytes as _blank_bytes, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
 from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
     expansion, in_place_edits, one_group
 
@@ -50,13 +51,6 @@ def _hides_error(sites: list[tuple[int, int]], masks: list[Mask]) -> bool:
     that some configuration compiles is checked, never masked away."""
     hidden = [(m.start, m.end) for m in masks if m.reason.startswith("conditional (") and m.reason != NEVER]
     return any(hs <= s and e <= he for s, e in sites for hs, he in hidden)
-
-
-_BLANK = bytes(b if b in (0x0A, 0x0D) else 0x20 for b in range(256))  # every byte a blank, line ends kept
-
-
-def _blank_bytes(data: bytes, start: int, end: int) -> bytes:
-    return data[start:end].translate(_BLANK)  # (a conditional's variant blanks up to a whole header)
 
 
 class Repair:
@@ -249,54 +243,7 @@ class Repair:
                 yield (("attributes", lo, len(line)), [e for _, g in line for e in g[0]],
                        [m for _, g in line for m in g[1]])
         yield from self._conditionals(lo, hi)
-        yield from self._grammar_gaps(idx)
-
-    def _grammar_gaps(self, idx):
-        """C++ the grammar lacks, masked the same way: `new const T*[n]` is seen as `new T [n]` and
-        `typeid(double)` as `typeid(      )`, `template class P<float>;` as a declaration of P, a default
-        argument `T x = {}` as `T x`, an unnamed enum's base `enum : size_t {` as `enum {` (none
-        changes what the warp analyses read)."""
-        toks = self.toks
-        for i in idx:
-            t = toks[i]
-            if t.text == "new" and i not in self.masked_at:
-                j = i + 1
-                while j < len(toks) and toks[j].kind == "ident" or j < len(toks) and toks[j].text == "::":
-                    j += 1
-                stars = j
-                while j < len(toks) and toks[j].text == "*":
-                    j += 1
-                if stars > i + 1 and j > stars and j < len(toks) and toks[j].text == "[":
-                    blank = [k for k in range(i + 1, j) if k >= stars or toks[k].text in ("const", "volatile")]
-                    edits = [(toks[k].start, toks[k].end, _blank_bytes(self.data, toks[k].start, toks[k].end))
-                             for k in blank]
-                    yield ("new", t.start, "new"), edits, [Mask(e[0], e[1], "new", "grammar") for e in edits]
-            elif t.text == "template" and i + 2 < len(toks) and toks[i + 1].text in ("class", "struct") and \
-                    toks[i + 2].kind == "ident":  # an explicit instantiation, `template class P<float>;`
-                yield ("template", t.start, "template"), [(t.start, t.end, b" " * 8)], \
-                    [Mask(t.start, t.end, "template", "grammar")]
-            elif t.text == "enum" and i + 1 < len(toks) and toks[i + 1].text == ":":  # `enum : size_t {` (no name)
-                j = i + 2
-                while j < len(toks) and (toks[j].kind == "ident" or toks[j].text == "::"):
-                    j += 1
-                if j > i + 2 and j < len(toks) and toks[j].text == "{":
-                    s, e = toks[i + 1].start, toks[j - 1].end
-                    yield (("enum", t.start, "enum"), [(s, e, _blank_bytes(self.data, s, e))],
-                           [Mask(s, e, ": base", "grammar")])
-            elif t.text == "typeid" and i + 1 < len(toks) and toks[i + 1].text == "(":
-                close = self._close(i + 1)
-                if close is not None and close > i + 2 and all(
-                        toks[k].kind == "ident" or toks[k].text in ("*", "&", "::") for k in range(i + 2, close)):
-                    s, e = toks[i + 2].start, toks[close - 1].end
-                    yield (("typeid", t.start, "typeid"), [(s, e, _blank_bytes(self.data, s, e))],
-                           [Mask(s, e, "typeid", "grammar")])
-            elif t.text == "=" and i + 1 < len(toks) and toks[i + 1].text == "{" and i > 0 and \
-                    (toks[i - 1].kind == "ident" or toks[i - 1].text == ">" and toks[i - 1].end < t.start):
-                close = _match_brace(toks, i + 1)  # a default argument `T x = {}`: seen as `T x`
-                if close is not None and close + 1 < len(toks) and toks[close + 1].text in (")", ","):
-                    s, e = t.start, toks[close].end
-                    yield (("default", t.start, "="), [(s, e, _blank_bytes(self.data, s, e))],
-                           [Mask(s, e, "= {...}", "grammar")])
+        yield from grammar_gaps(self, idx)
 
     def _close(self, i: int) -> int | None:
         """_match_paren(self.toks, i), once per `(`: each error region asks again for every role."""
@@ -379,12 +326,13 @@ class Repair:
             # in a parameter list, a name right after the use declares it (`f(int a, IN(coord) ijk)`,
             # NanoVDB's PNANOVDB_IN): two primaries side by side are no argument, so the use is a type
             if rep is None or not (rep.startswith(b"typename ") or prev is not None and prev.text == "typedef"
-                                   or self._parameter_type(prev, after)):
+                                   or self._parameter_type(prev, self._declarator_after(close + 1))):
                 return None
             return ([(t.start, end_tok.end, rep)],
                                              [Mask(t.start, end_tok.end, name, "expansion", rep.decode("utf-8").strip())])
         if kind == "type":  # a parameter's type macro whose expansion does not fit (`IN(Coord) ijk`: `const Coord*`)
-            if known is None or known.params is None or close == i + 2 or not self._parameter_type(prev, after):
+            if known is None or known.params is None or close == i + 2 or \
+                    not self._parameter_type(prev, self._declarator_after(close + 1)):
                 return None  # (or fits as another branch's, `inout X`, which is no C++)
             edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end)), (end_tok.start, end_tok.end, b" ")]
             return edits, [Mask(s, e, name, "arguments", expansion(name, self.macros)) for s, e, _ in edits]
@@ -449,10 +397,19 @@ class Repair:
             return before[0] + edits, before[1] + masks
         return None
 
+    def _declarator_after(self, j: int) -> Tok | None:
+        """The token a parameter's declarator starts with after a type use ending before toks[j]: past
+        `*`, `&` and `const` (moderngpu's `MGPU_MEM(int)* ppIndices`)."""
+        toks = self.toks
+        while j < len(toks) and toks[j].text in ("*", "&", "const") and toks[j].kind in ("punct", "ident"):
+            j += 1
+        return toks[j] if j < len(toks) else None
+
     @staticmethod
     def _parameter_type(prev: Tok | None, after: Tok | None) -> bool:
-        """A use between `(` or `,` and a name: a parameter's type (`f(int a, IN(coord) ijk)`)."""
-        return prev is not None and prev.text in ("(", ",") and after is not None and after.kind == "ident"
+        """A use between `(`, `,` or a cv-qualifier and a name: a parameter's type (`f(int a, IN(coord) ijk)`)."""
+        return prev is not None and prev.text in ("(", ",", "const", "volatile") and after is not None and \
+            after.kind == "ident"
 
     def _ends_line(self, last: Tok, after: Tok | None) -> bool:
         """Nothing but a `}` follows the invocation on its line: a statement without `;`."""

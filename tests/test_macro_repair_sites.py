@@ -93,3 +93,37 @@ def test_an_unnamed_enum_with_a_base_type_parses_and_is_kept():
     text = hip(ENUM_BASE)
     assert "enum : size_t { KiB = 1024, K = 1024 };" in text
     assert [m.name for m in src(ENUM_BASE).masks] == [": base"]
+
+
+# moderngpu's mgpuhost.cuh (through nvbio, heldout16): a type macro of a parameter used through a
+# pointer, `MGPU_MEM(int)* ppAJoinIndices`, longer expanded than the use.
+POINTER_PARAM = """
+namespace mgpu { template <typename T> struct ptr { T* p; }; }
+#define MGPU_MEM(type) mgpu::ptr< type >
+int join(int aCount, MGPU_MEM(int)* ppA, const MGPU_MEM(float)& ppB);
+__global__ void k(int* x) { x[threadIdx.x] = 1; }
+"""
+
+
+def test_a_type_macro_of_a_parameter_behind_a_pointer_or_reference():
+    text = hip(POINTER_PARAM)
+    assert "int join(int aCount, MGPU_MEM(int)* ppA, const MGPU_MEM(float)& ppB);" in text
+    assert {m.name for m in src(POINTER_PARAM).masks} == {"MGPU_MEM"}
+
+
+# nvbio's fmindex_impl.cu: a base class's assignment called through `this`; the grammar has
+# `this->operator=(x)` and `Base::operator=(x)` but not the two together.
+BASE_OPERATOR = """
+struct Core { int a; };
+struct Data : Core {
+    __host__ __device__ void reset() { this->Core::operator=( Core() ); other.Core::operator=( *this ); }
+    Data& other;
+};
+__global__ void k(Data* d) { d[threadIdx.x].reset(); }
+"""
+
+
+def test_a_base_operator_through_a_member_access_parses_and_is_kept():
+    text = hip(BASE_OPERATOR)
+    assert "this->Core::operator=( Core() ); other.Core::operator=( *this );" in text
+    assert [m.name for m in src(BASE_OPERATOR).masks] == ["::", "::"]
