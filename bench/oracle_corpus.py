@@ -3,7 +3,7 @@
 at wave 32 against each port), with inputs inferred or annotated, and did the ports pass?
 
     nice .venv/bin/python -P bench/oracle_corpus.py [-j N] [--schedules block] [--timeout 30] [--json out.json]
-        [--shuffle SEED] [--table out.json]  [--match REGEX] [--tree DIR]
+        [--shuffle SEED] [--table out.json]  [--match REGEX] [--tree DIR [--configure]]
 
 --tree DIR: a tree bench/realcorpus_build.py materialised (a held-out set): its manifest's `.cu` sources
 instead of tests/realcorpus's translating files.
@@ -37,10 +37,20 @@ def translating_files() -> list[Path]:
     return out
 
 
-def tree_files(tree: Path) -> list[Path]:
-    """The `.cu` sources a materialised tree's manifest.toml lists (every project), in its order."""
+def tree_files(tree: Path, configure: bool = False) -> list[Path]:
+    """The `.cu` sources a materialised tree's manifest.toml lists (every project), in its order.
+    configure: write each project's include dirs and defines (the manifest's) as its pyproject.toml's
+    [tool.kernelport], where it has none, so verify reads the project as its build does."""
+    import json
     import tomllib
     manifest = tomllib.loads((tree / "manifest.toml").read_text())
+    for name, proj in manifest["project"].items() if configure else ():
+        cfg = tree / name / "pyproject.toml"
+        if not cfg.exists():
+            cfg.write_text("[tool.kernelport]\n"
+                           f"include-dirs = {json.dumps(proj.get('include_dirs', []))}\n"
+                           f"defines = {json.dumps(proj.get('defines', []))}\n")
+            print(f"wrote {cfg} (the manifest's include dirs and defines)")
     return [tree / name / src for name, proj in manifest["project"].items()
             for src in proj.get("sources", []) if src.endswith(".cu") and (tree / name / src).is_file()]
 
@@ -105,9 +115,11 @@ def main() -> None:
                     "or stopped), run nothing")
     ap.add_argument("--match", help="only the files whose path under tests/realcorpus matches this regex")
     ap.add_argument("--tree", type=Path, help="a materialised held-out tree (its manifest.toml's .cu sources)")
+    ap.add_argument("--configure", action="store_true", help="with --tree: write each project's pyproject.toml "
+                    "[tool.kernelport] from the manifest's include dirs and defines where it has none")
     a = ap.parse_args()
     root = a.tree.resolve() if a.tree else CORPUS
-    files = tree_files(root) if a.tree else translating_files()
+    files = tree_files(root, a.configure) if a.tree else translating_files()
     files = [f for f in files if not a.match or re.search(a.match, str(f.relative_to(root)))]
     if a.shuffle is not None:
         random.Random(a.shuffle).shuffle(files)

@@ -43,6 +43,10 @@ _GROUPED = ("definition", "statement", "arguments")
 # Tokens tried per error region, nearest the error first: a macro in the way stands within a few lines of where the
 # parse fails (3 lines of real code hold ~150 tokens); the bound keeps a 100k-token line from costing minutes.
 _MAX_WINDOW_TOKENS = 512
+# A macro body that spells a type with a template or a qualified name (`mgpu::intrusive_ptr< T >`,
+# `const T*`): a use of it before a declarator declares a local (a bare `x` body may be any expression).
+_TYPE_BODY = re.compile(r"(?:(?:const|volatile|struct|class|typename)\s+)*[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*"
+                        r"\s*(?:<.*>|::[A-Za-z_]\w*)\s*[*&]*|(?:const|volatile)\s+.*", re.S)
 Edit = tuple[int, int, bytes]
 
 
@@ -330,9 +334,12 @@ class Repair:
                 return None
             return ([(t.start, end_tok.end, rep)],
                                              [Mask(t.start, end_tok.end, name, "expansion", rep.decode("utf-8").strip())])
-        if kind == "type":  # a parameter's type macro whose expansion does not fit (`IN(Coord) ijk`: `const Coord*`)
+        if kind == "type":  # a parameter's or a local's type macro whose expansion does not fit (`IN(Coord) ijk`:
+            # `const Coord*`; moderngpu's `MGPU_MEM(byte) mem = ...;`: `intrusive_ptr<CudaDeviceMem<byte> >`)
+            name_at = self._declarator_after(close + 1)
             if known is None or known.params is None or close == i + 2 or \
-                    not self._parameter_type(prev, self._declarator_after(close + 1)):
+                    not (self._parameter_type(prev, name_at) or
+                         self._declaration_type(prev, name_at) and _TYPE_BODY.fullmatch(known.body.strip())):
                 return None  # (or fits as another branch's, `inout X`, which is no C++)
             edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end)), (end_tok.start, end_tok.end, b" ")]
             return edits, [Mask(s, e, name, "arguments", expansion(name, self.macros)) for s, e, _ in edits]
@@ -396,6 +403,27 @@ class Repair:
                 return None
             return before[0] + edits, before[1] + masks
         return None
+
+    def _declaration_type(self, prev: Tok | None, name_at: Tok | None) -> bool:
+        """A use at a statement's start, or after a template head, before a declarator (`MGPU_MEM(T) d = f();`,
+        `... d;`, `... d(n);`, `template <typename T> MGPU_MEM(T) Malloc(size_t n);`)."""
+        if (prev is not None and prev.text not in (";", "{", "}", "static", "const") and
+                not (prev.text == ">" and self._ends_template_head(prev))) or name_at is None or name_at.kind != "ident":
+            return False
+        toks, k = self.toks, bisect.bisect_left(self.starts, name_at.end)
+        while k + 2 < len(toks) and toks[k].text == ":" and toks[k + 1].text == ":" and toks[k + 2].kind == "ident":
+            k += 3  # a qualified declarator: `MGPU_MEM(T) CudaMemSupport::Malloc(size_t count) {`
+        return k < len(toks) and toks[k].text in ("=", ";", ",", "(", "[", "{")
+
+    def _ends_template_head(self, close: Tok) -> bool:
+        """`close` is the `>` of a `template <...>`."""
+        j, depth = bisect.bisect_left(self.starts, close.start), 0
+        while j >= 0:
+            depth += {">": 1, "<": -1}.get(self.toks[j].text, 0) if self.toks[j].kind == "punct" else 0
+            if depth == 0:
+                return j > 0 and self.toks[j - 1].text == "template"
+            j -= 1
+        return False
 
     def _declarator_after(self, j: int) -> Tok | None:
         """The token a parameter's declarator starts with after a type use ending before toks[j]: past

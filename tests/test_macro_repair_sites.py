@@ -127,3 +127,29 @@ def test_a_base_operator_through_a_member_access_parses_and_is_kept():
     text = hip(BASE_OPERATOR)
     assert "this->Core::operator=( Core() ); other.Core::operator=( *this );" in text
     assert [m.name for m in src(BASE_OPERATOR).masks] == ["::", "::"]
+
+
+# moderngpu's localitysort.cuh: the same macro as a local's type.
+LOCAL_TYPE = """
+namespace mgpu { template <typename T> struct ptr { T* p; }; template <typename T> ptr<T> alloc(int n); }
+#define MGPU_MEM(type) mgpu::ptr< type >
+template <typename T> void sort(int count) {
+    MGPU_MEM(unsigned char) mem = mgpu::alloc<unsigned char>(count);
+    MGPU_MEM(T) dest;
+    static MGPU_MEM(int) keep(mem);
+}
+struct Context {
+    template <typename T>
+    MGPU_MEM(T) Malloc(int count);
+};
+template <typename T>
+MGPU_MEM(T) Context::Malloc(int count) { return mgpu::alloc<T>(count); }
+__global__ void k(int* x) { x[threadIdx.x] = 1; }
+"""
+
+
+def test_a_type_macro_of_a_local_declaration():
+    text = hip(LOCAL_TYPE)
+    assert "    MGPU_MEM(unsigned char) mem = mgpu::alloc<unsigned char>(count);\n    MGPU_MEM(T) dest;" in text
+    assert "    template <typename T>\n    MGPU_MEM(T) Malloc(int count);" in text  # a member template's return type
+    assert {m.name for m in src(LOCAL_TYPE).masks} == {"MGPU_MEM"}
