@@ -242,9 +242,9 @@ class ApiNames:
         return self._declared
 
     def ported_macro(self, name: str) -> str:
-        """A macro name as the port writes it (the API table's rename: `__CUDACC__` -> `__HIPCC__`)."""
-        table = backends.get(self.backend).api()
-        new = table.spelling(name) if table is not None and name not in self.declared_names() else None
+        """A macro name as the port writes it (the API table's `__CUDACC__` -> `__HIPCC__`; no table: the backend's `compiler_macros`)."""
+        b, declared = backends.get(self.backend), name in self.declared_names()
+        new = None if declared else b.api().spelling(name) if b.api() is not None else b.compiler_macros.get(name)
         return new or name
 
     def inherit_api_context(self, outer: "ApiNames") -> None:

@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, declsplit, dialect, fnscopes, groupmasks, guards, laddersteps, lexing, library_namespaces, macro_bodies, masked_directives, ptx_idioms, unavailable, warpflow, warpwidth
+from . import backends, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, laddersteps, lexing, library_namespaces, macro_bodies, ptx_idioms, unavailable, warpflow, warpwidth
 from .api_names import ApiNames
 from .member_spaces import MemberSpaces
 from .soundness import Soundness, self_check
@@ -416,7 +416,7 @@ class Translator(ApiNames, MemberSpaces, Soundness, BuiltinVectorOperators):
                 if name and name != self.src.text_of(node) and c.kind in ("index", "type", "runtime"):
                     self.rw.replace(node, name)
         self.rewrite_api_namespaces()
-        masked_directives.rename(self)
+        directive_macros.rename(self)
         library_namespaces.rewrite(self)
         lexing.respell_for_clang(self.src, self.module, self.rw, self.backend)
 

@@ -208,6 +208,9 @@ class Backend:
     # The CUDA API table (runtime, driver, library and device names -> this backend's), a file
     # beside this module read on first use (`api()`); None: the backend has no such APIs.
     api_table: ClassVar[str | None] = None
+    # The CUDA compiler's macros a directive tests (`#ifdef __CUDACC__`: "compiled by a GPU compiler"),
+    # as this port spells that test where no API table renames them (HIP's table has `__HIPCC__`).
+    compiler_macros: ClassVar[dict[str, str]] = {}
     # The source dialect: what a name of its API looks like (a regular expression over the whole
     # name), so a name no table knows is still recognised as API, never as the user's own.
     api_pattern: ClassVar[str | None] = None

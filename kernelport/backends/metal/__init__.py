@@ -73,6 +73,9 @@ class Metal(Backend):
                         address_spaces={"device": "", "constant": "", "thread": "", "threadgroup": "shared"},
                         attributes=True, defines={"__METAL_VERSION__": "310", "__METAL__": "1"})
     translator_path = "kernelport.backends.metal.translator:MetalTranslator"
+    # `#ifdef __CUDACC__` ("a GPU compiler"): the Metal compiler's own macro (kept as written, the port's
+    # kernels under it vanished from the library)
+    compiler_macros = {"__CUDACC__": "__METAL_VERSION__"}
 
     def compile(self, path, run):
         from .toolchain import compile_port  # lazy: the checker is needed only to compile

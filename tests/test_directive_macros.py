@@ -1,9 +1,10 @@
-"""Conditional directives the macro repair blanks are renamed for the target all the same.
+"""The CUDA compiler's macros in directives, spelled for the target (kernelport/directive_macros.py).
 
-Found by the device oracle on the sixteenth held-out set (swsharp's evalue.cu; the case here is
+Found by the device oracle on the sixteenth held-out set (swsharp's evalue.cu; the cases here are
 synthetic): `#ifdef __CUDACC__` groups that split an `if {` / `} else {` parse only with their
 directive lines blanked, and the HIP port kept them as written.  hipcc never defines __CUDACC__,
-so the port compiled without a single kernel: the CPU path, silently."""
+so the port compiled without a single kernel: the CPU path, silently.  The portable port (built by
+hipcc too) and the Metal port (the Metal compiler) kept every such test, blanked or parsed."""
 from __future__ import annotations
 
 import os
@@ -80,3 +81,55 @@ def test_the_port_compiles_for_gfx90a_with_its_kernel(tmp_path):
     assert r.returncode == 0, r.stderr[-2000:]
     syms = subprocess.run(["nm", "-C", str(o)], capture_output=True, text=True).stdout
     assert "scale(float*, int)" in syms  # the kernel's launch stub: the port kept its GPU path
+
+
+def test_the_portable_port_tests_kp_cudacc_which_both_compilers_define():
+    port, _ = translate(SourceFile.from_text(SPLIT, "split.cu"), "portable")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "__CUDACC__" not in port.body.replace("#endif // __CUDACC__", "")
+    assert port.body.count("#ifdef KP_CUDACC") == 3
+    from kernelport import backends
+    header = backends.get("portable").extra_files()["kp_warp.h"]
+    assert "#if defined(__CUDACC__) || defined(__HIPCC__)\n#define KP_CUDACC 1\n#endif" in header
+
+
+def test_a_parsed_test_of_the_compiler_macro_in_every_form():
+    code = textwrap.dedent("""\
+        #if defined(__CUDACC__) && !defined(NO_GPU)
+        #define HD __host__ __device__
+        #elif __CUDACC__
+        #define HD __device__
+        #else
+        #define HD
+        #endif
+        #ifndef __CUDACC__
+        #error needs a GPU compiler
+        #endif
+        HD int twice(int x) { return 2 * x; }
+        __global__ void k(int* p) { p[threadIdx.x] = twice(p[threadIdx.x]); }
+        """)
+    port, _ = translate(SourceFile.from_text(code, "hd.cu"), "portable")
+    assert "#if defined(KP_CUDACC) && !defined(NO_GPU)" in port.body and "#elif KP_CUDACC" in port.body
+    assert "#ifndef KP_CUDACC" in port.body and "__CUDACC__" not in port.body
+
+
+def test_the_metal_port_tests_the_metal_compilers_macro():
+    port, _ = translate(SourceFile.from_text(SPLIT, "split.cu"), "metal")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "#ifdef __METAL_VERSION__\nkernel void scale(" in port.body
+    assert "__CUDACC__" not in port.body.replace("#endif // __CUDACC__", "")
+
+
+def test_the_portable_port_built_by_hipcc_keeps_its_kernel(tmp_path):
+    require_tool("hipcc")
+    from kernelport import backends
+    _, text = translate(SourceFile.from_text(SPLIT, "split.cu"), "portable")
+    assert '#include "kp_warp.h"' in text
+    (tmp_path / "kp_warp.h").write_text(backends.get("portable").extra_files()["kp_warp.h"])
+    f = tmp_path / "split.portable.cu"
+    f.write_text(text)
+    o = tmp_path / "split.o"
+    r = subprocess.run(["hipcc", "-x", "hip", "--offload-arch=gfx90a", "-c", str(f), "-o", str(o)],
+                       capture_output=True, text=True, env=dict(os.environ, HIP_PLATFORM="amd"))
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "scale(float*, int)" in subprocess.run(["nm", "-C", str(o)], capture_output=True, text=True).stdout
