@@ -9,8 +9,9 @@ from pathlib import Path
 from labelled_support import local_set_checks
 
 BASE = Path(__file__).resolve().parent / "labelled14"
-# Floors: set from the first measure (bench/lint_recall_labelled14_before.txt).
-RECALL_FLOOR, PRECISION_FLOOR = 0.0, 0.0
+# Before any change for this set: 0.800 (16/20) at 0.842 (bench/lint_recall_labelled14_before.txt); reached
+# with the behaviour of tests/test_lint_labelled14_forms.py (bench/lint_recall_labelled14_after.txt).
+RECALL_FLOOR, PRECISION_FLOOR = 20 / 20, 20 / 23
 
 
 (written, measured, test_labels_sit_on_their_lines, test_every_label_is_traced_to_its_commit,
