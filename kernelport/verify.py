@@ -209,7 +209,8 @@ class Verifier:
                 continue
             dest = destination(path, backend)
             t0 = time.perf_counter()  # a port's drift check takes its translation; a sidecar's its comparison
-            error, text, extra_files, headers = self._translation(path, src, backend)
+            error, text, extra_files, headers, renamed = self._translation(path, src, backend)
+            self.port_renamed[(src.path, backend)] = renamed  # the port's names: what its kernels are run as
             ran, t1 = self.ran, time.perf_counter()  # ran: the translation's seconds when a cached one ran
             if error is not None:
                 rep.checks.append(Check("*", backend, None, "translate", "fail", error, seconds=t1 - t0,
@@ -234,14 +235,15 @@ class Verifier:
         return ports
 
     def _translation(self, path: Path, src: SourceFile, backend: str) -> tuple:
-        """(the errors or None, the port's text, its companions' texts, [(header port, text)]) of
+        """(the errors or None, the port's text, its companions' texts, [(header port, text)], the names the
+        port spells otherwise (Metal's `kernel` -> `kernel_`)) of
         `path` translated to `backend` with the ports of the headers it includes: from the cache
         when the source, the project's include options and every header the translation read
         (their bytes) are what they were, and kernelport is the same (the key holds its sources)."""
         from .lint import config as configmod
         options = configmod.includes_for(path, configmod.find(path), configmod.Overrides())
         k = cache_key("translate", backend, str(path.resolve()), file_digest(path), repr(options))  # names its source
-        hit = self.cache.get(k, ((str | None, str, {str: str}, [(object, str)]), [(str, str)], float))
+        hit = self.cache.get(k, ((str | None, str, {str: str}, [(object, str)], {str: str}), [(str, str)], float))
         if hit is not None and all(file_digest(Path(h)) == d for h, d in hit[1]):
             self.ran = hit[2]
             return hit[0]
@@ -252,7 +254,7 @@ class Verifier:
         error = None if port.ok else "; ".join(d.format() for d in port.diagnostics if d.severity == "error")
         headers = [(m.path, m.text) for m in made[1:] if m.port.ok] + \
             [(companion(m.path, e), t) for m in made[1:] for e, t in m.port.extra_files.items()]
-        value = (error, made[0].text, dict(made[0].port.extra_files), headers)
+        value = (error, made[0].text, dict(made[0].port.extra_files), headers, dict(made[0].port.renamed))
         reads = [(str(h), file_digest(Path(h))) for h in [*run.headers, *options.forced_includes]]
         self.cache.put(k, (value, reads, time.perf_counter() - t0))
         return value
@@ -386,7 +388,8 @@ class Verifier:
                                             schedule, time.perf_counter() - t0))
                     continue
                 try:
-                    res = watched or run_kernel(text, name, args={k: (v.copy() if isinstance(v, np.ndarray) else v)
+                    own = name if original else self.port_renamed.get((src.path, backend), {}).get(name, name)
+                    res = watched or run_kernel(text, own, args={k: (v.copy() if isinstance(v, np.ndarray) else v)
                                                                   for k, v in args.items()},
                                                 grid=spec.dims("grid", wave), block=block, shared_bytes=shared,
                                                 wave=wave, schedule=schedule, watch=len(self.schedules) > 1,

@@ -48,3 +48,37 @@ def test_verify_runs_the_renamed_kernel_of_the_metal_port(tmp_path):
     metal = [(c.kernel, c.status, c.detail) for c in rep.checks if c.kind == "numeric" and c.backend == "metal"]
     assert {k for k, _, _ in metal} == {"kernel", "scale"}, metal
     assert all(s == "pass" for _, s, _ in metal), metal
+
+
+ANNOTATED = """\
+// @kp kernel     kernel
+// @kp grid       ceil_div(n, 128)
+// @kp block      128
+// @kp why        128 threads: 4 NVIDIA warps / 2 CDNA waves, one element each
+// @kp arg        x   inout  float[n]   uniform(-1, 1)
+// @kp scalar     n = 1000
+// @kp reference  twice_ref(n, x)
+// @kp tolerance  exact
+// @kp targets    metal
+__global__ void kernel(int n, float* x)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) x[i] = 2.0f * x[i];
+}
+
+void twice_ref(int n, float* x)
+{
+    int i;
+    for (i = 0; i < n; ++i) x[i] = 2.0f * x[i];
+}
+"""
+
+
+def test_verify_runs_an_annotated_kernel_renamed_in_the_metal_port(tmp_path):
+    """The annotated path (translations cached per file) carries the port's renames too."""
+    from kernelport.verify import Verifier
+    f = tmp_path / "twice.cu"
+    f.write_text(ANNOTATED)
+    rep = Verifier(cache=False, timeout=120).verify(f)
+    metal = [(c.status, c.detail) for c in rep.checks if c.kind == "numeric" and c.backend == "metal"]
+    assert metal and all(s == "pass" for s, _ in metal), metal
