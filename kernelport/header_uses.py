@@ -26,6 +26,13 @@ def left_out(tr, node: Node, header: str) -> bool:
     shape = re.compile(pattern)
     used = min((n for t in _NAMES for n in tr.src.index.of_type(t) if shape.fullmatch(tr.src.text_of(n))),
                key=lambda n: n.start_byte, default=None)  # the first use in the file
+    polyfill = backends.get(tr.backend).header_polyfills.get(header)
+    if used is not None and polyfill is not None:  # the target lacks the header; the port defines its names
+        from .translate import Note
+        tr.rw.replace(node, polyfill + ("\n" if tr.src.text_of(node).endswith("\n") else ""))
+        tr.port.notes.append(Note(tr.src.loc(node), f"<{header}>", "(defined in the port)",
+                                  f"{tr.backend.upper()} has no <{header}>: the port defines what it declares"))
+        return True
     if used is not None:
         tr.problem("KP209", used, f"`{tr.src.text_of(used)}` comes from <{header}>, which has no "
                    f"{tr.backend.upper()} equivalent", f"write it without <{header}>'s names (`{pattern}`), or keep "

@@ -47,9 +47,62 @@ def test_the_cg_reduce_header_included_for_nothing_is_left_out_with_a_note():
     assert any(n.before == "<cooperative_groups/reduce.h>" and n.after == "(removed)" for n in port.notes)
 
 
-def test_a_cg_reduce_or_its_operator_is_refused_at_the_use():
+def test_a_cg_reduce_is_defined_in_the_hip_port_and_refused_at_the_use_on_metal():
+    """ROCm has no <cooperative_groups/reduce.h>: the HIP port defines cg::reduce over a thread_block_tile
+    and its operator objects in place of the include (HIP's `header_polyfills`); Metal, which has no
+    cooperative groups, still refuses at the use (KP217: cooperative groups themselves)."""
     body = "__device__ int sum(cg::thread_block_tile<32> t, int v) { return cg::reduce(t, v, cg::plus<int>()); }\n"
-    port, _ = _port(_CG + body + _KERNEL)
-    errors = [d for d in port.diagnostics if d.severity == "error"]
-    assert [(d.code, d.location.line, d.location.column) for d in errors] == [("KP209", 4, 69)], errors
-    assert "`reduce` comes from <cooperative_groups/reduce.h>" in errors[0].message
+    port, whole = _port(_CG + body + _KERNEL)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "#include <cooperative_groups/reduce.h>" not in whole
+    assert "__device__ T reduce(const thread_block_tile<N, P>& g, T v, Op op) {" in whole
+    assert "for (unsigned int o = N / 2; o > 0; o /= 2) v = op(v, g.shfl_xor(v, o));" in whole
+    assert any(n.before == "<cooperative_groups/reduce.h>" and n.after == "(defined in the port)" for n in port.notes)
+    metal, _ = translate(SourceFile.from_text(_CG + body + _KERNEL, "t.cu"), "metal")
+    errors = [d for d in metal.diagnostics if d.severity == "error"]
+    assert errors and {(d.code, d.location.line) for d in errors} <= {("KP217", 4), ("KP209", 4)}, errors
+
+
+_TILES = """\
+__global__ void rowsum(const float* x, float* out, int n) {
+    cg::thread_block block = cg::this_thread_block();
+    cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+    cg::thread_block_tile<8> eighth = cg::tiled_partition<8>(block);
+    int row = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
+    float s = 0.0f;
+    for (int i = warp.thread_rank(); i < n; i += warp.size()) s += x[row * n + i];
+    s = cg::reduce(warp, s, cg::plus<float>());
+    unsigned m = cg::reduce(eighth, (unsigned)threadIdx.x, cg::greater<unsigned>());
+    if (warp.thread_rank() == 0) out[row] = s + (float)(m & 1u);
+}
+"""
+
+
+def _hipcc(tmp_path, text: str):
+    import os
+    import subprocess
+    from conftest import require_tool
+    require_tool("hipcc")
+    f = tmp_path / "t.hip"
+    f.write_text(text)
+    return subprocess.run(["hipcc", "--offload-arch=gfx90a", "--offload-arch=gfx1030", "-c", str(f), "-o",
+                           str(tmp_path / "t.o")], capture_output=True, text=True,
+                          env=dict(os.environ, HIP_PLATFORM="amd"))
+
+
+def test_the_port_s_cg_reduce_over_tiles_compiles_for_cdna_and_rdna(tmp_path):
+    port, whole = _port(_CG + _TILES)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "threadIdx.x / 32" in whole and "blockDim.x / 32" in whole  # the tile's 32 is a logical group
+    r = _hipcc(tmp_path, whole)
+    assert r.returncode == 0, r.stderr[-3000:]
+
+
+def test_a_cg_reduce_over_a_coalesced_group_does_not_compile_rather_than_reduce_wrong(tmp_path):
+    """A coalesced group's lanes need not be a power of two nor contiguous: the butterfly is not its
+    reduction, and the port has no overload for it (hipcc's error names the call)."""
+    body = ("__global__ void k(int* x) { cg::coalesced_group g = cg::coalesced_threads();\n"
+            "    x[threadIdx.x] = cg::reduce(g, x[threadIdx.x], cg::plus<int>()); }\n")
+    port, whole = _port(_CG + body)
+    r = _hipcc(tmp_path, whole)
+    assert r.returncode != 0 and "no matching function for call to 'reduce'" in r.stderr, r.stderr[-2000:]

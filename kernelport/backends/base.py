@@ -211,6 +211,9 @@ class Backend:
     # The CUDA compiler's macros a directive tests (`#ifdef __CUDACC__`: "compiled by a GPU compiler"),
     # as this port spells that test where no API table renames them (HIP's table has `__HIPCC__`).
     compiler_macros: ClassVar[dict[str, str]] = {}
+    # Source headers the target lacks whose names the port defines itself: the include is replaced by
+    # this text where the file uses them (header_uses; HIP: cg::reduce).
+    header_polyfills: ClassVar[dict[str, str]] = {}
     # The source dialect: what a name of its API looks like (a regular expression over the whole
     # name), so a name no table knows is still recognised as API, never as the user's own.
     api_pattern: ClassVar[str | None] = None

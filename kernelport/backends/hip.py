@@ -205,6 +205,30 @@ class HIP(Backend):
         "hipLaunchKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5),
         "hipLaunchCooperativeKernel": LaunchForm(kernel=0, grid=1, block=2, shared=4, stream=5),
     }
+    # Toolkit headers ROCm lacks whose names the port defines itself, in place of the include (see
+    # kernelport/header_uses.py): CUDA's <cooperative_groups/reduce.h> over a thread_block_tile is a
+    # butterfly of the tile's own shuffles (`shfl_xor` within the tile's width: a tile of 32 on a 64-lane
+    # wave stays in its half); every thread gets the result, as CUDA's does. A coalesced_group has no
+    # overload here: its use fails to compile, never computes wrong. Sums round in another order than
+    # CUDA's (verify's tolerance: auto).
+    header_polyfills = {"cooperative_groups/reduce.h": """\
+// <cooperative_groups/reduce.h> has no HIP counterpart: cg::reduce over a thread_block_tile (kernelport)
+#ifndef KP_CG_REDUCE
+#define KP_CG_REDUCE
+namespace cooperative_groups {
+template <class T> struct plus { __device__ T operator()(T a, T b) const { return a + b; } };
+template <class T> struct less { __device__ T operator()(T a, T b) const { return b < a ? b : a; } };
+template <class T> struct greater { __device__ T operator()(T a, T b) const { return a < b ? b : a; } };
+template <class T> struct bit_and { __device__ T operator()(T a, T b) const { return a & b; } };
+template <class T> struct bit_or { __device__ T operator()(T a, T b) const { return a | b; } };
+template <class T> struct bit_xor { __device__ T operator()(T a, T b) const { return a ^ b; } };
+template <unsigned int N, class P, class T, class Op>
+__device__ T reduce(const thread_block_tile<N, P>& g, T v, Op op) {
+    for (unsigned int o = N / 2; o > 0; o /= 2) v = op(v, g.shfl_xor(v, o));
+    return v;
+}
+}  // namespace cooperative_groups
+#endif"""}
     # ROCm 5.2 (api_checked_with) has no hip_math_constants.h (from 5.3): the port defines what it uses
     absent_header_fallbacks = {"hip/hip_math_constants.h": "hip_math_constants.tsv"}
     launch_forms_absent = {"cudaLaunchKernelEx": "hipLaunchKernelEx", "cudaLaunchKernelExC": "hipLaunchKernelExC",
