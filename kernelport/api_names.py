@@ -242,7 +242,7 @@ class ApiNames:
         return self._declared
 
     def ported_macro(self, name: str) -> str:
-        """A macro name as the port writes it (the API table's `__CUDACC__` -> `__HIPCC__`; no table: the backend's `compiler_macros`)."""
+        """A macro name as the port writes it (HIP's table: `__CUDACC__` -> `__HIPCC__`; else `compiler_macros`)."""
         b, declared = backends.get(self.backend), name in self.declared_names()
         new = None if declared else b.api().spelling(name) if b.api() is not None else b.compiler_macros.get(name)
         return new or name
@@ -385,24 +385,24 @@ class ApiNames:
                 self._api_note(n, name, e.target, e.kind)
 
     def rewrite_cg_members(self) -> None:
-        """Cooperative groups' members the backend's library lacks, spelled as the built-ins they
-        mean (`block.group_dim()` -> `blockDim` on ROCm 5.2); one with no counterpart is KP210."""
+        """Cooperative groups' members the backend's library lacks, spelled as the built-ins they mean
+        (`block.group_dim()` -> `blockDim`, a tile's `meta_group_rank()` on ROCm 5.2); else KP210."""
         b = backends.get(self.backend)
         if not b.cg_members:
             return
-        from .member_uses import member_calls
+        from .member_uses import base, member_calls, tiles_of_blocks
         for call, group, member in member_calls(self.src):
-            if self.cuda_only_region(call) or member in b.cg_members_present.get(group, ()):
+            if self.cuda_only_region(call) or member in b.cg_members_present.get(base(group), ()):
                 continue
-            target = b.cg_members.get((group, member))
+            target, size = b.cg_members.get((base(group), member)), group[len(base(group)) + 1:-1].split(",")[0]
+            if target is not None and "{size}" in target:  # a tile's size; reading the block, its parent the block
+                target = target.format(size=size) if size.isdigit() and ("blockDim" not in target or
+                                                                          tiles_of_blocks(self.src)) else None
             if target is None:
-                self.problem("KP210", call, f"cooperative groups' {group}::{member}() is not in "
-                             f"{b.api_checked_with}'s {b.display_name} cooperative groups",
-                             "use the built-in it stands for (blockDim, blockIdx, gridDim, ...), or guard it so "
-                             "that only the CUDA build compiles it")
-            elif call.child_by_field_name("arguments").named_children:
-                continue  # not the member's arity: another overload the table does not know
-            else:
+                self.problem("KP210", call, f"cooperative groups' {group}::{member}() is not in {b.api_checked_with}'s "
+                             f"{b.display_name} cooperative groups", "use the built-in it stands for (blockDim, blockIdx, "
+                             "gridDim, ...), or guard it so that only the CUDA build compiles it")
+            elif not call.child_by_field_name("arguments").named_children:  # (else an overload the table lacks)
                 self.rw.replace(call, target)
                 self._api_note(call, self.src.text_of(call), target, "cooperative-groups member")
 

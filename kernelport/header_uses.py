@@ -27,8 +27,10 @@ def left_out(tr, node: Node, header: str) -> bool:
     used = min((n for t in _NAMES for n in tr.src.index.of_type(t) if shape.fullmatch(tr.src.text_of(n))),
                key=lambda n: n.start_byte, default=None)  # the first use in the file
     polyfill = backends.get(tr.backend).header_polyfills.get(header)
-    if used is not None and polyfill is not None:  # the target lacks the header; the port defines its names
-        from .translate import Note
+    if used is not None and polyfill is not None and _beyond_tiles(tr, header):
+        return True  # refused at each such use
+    if used is not None and polyfill is not None:
+        from .translate import Note  # the target lacks the header; the port defines its names
         tr.rw.replace(node, polyfill + ("\n" if tr.src.text_of(node).endswith("\n") else ""))
         tr.port.notes.append(Note(tr.src.loc(node), f"<{header}>", "(defined in the port)",
                                   f"{tr.backend.upper()} has no <{header}>: the port defines what it declares"))
@@ -43,3 +45,26 @@ def left_out(tr, node: Node, header: str) -> bool:
     tr.port.notes.append(Note(tr.src.loc(node), f"<{header}>", "(removed)", f"it declares only names of the shape "
                               f"`{pattern}`, and this file uses none of them"))
     return True
+
+
+def _beyond_tiles(tr, header: str) -> bool:
+    """A `cg::reduce` whose group is not a thread_block_tile (a coalesced or labeled partition, a group
+    the file does not type): the port's definition is over tiles only, so each such use is refused here,
+    located (KP209), rather than left to fail in the compiler.  True when one was."""
+    from .member_uses import base, receiver_group
+    aliases = {"cooperative_groups", *re.findall(r"namespace\s+(\w+)\s*=\s*(?:::)?cooperative_groups\s*;", tr.src.text)}
+    refused = False
+    for n in tr.src.index.of_type("call_expression"):
+        fn, args = n.child_by_field_name("function"), n.child_by_field_name("arguments")
+        name = tr.src.text_of(fn).replace(" ", "") if fn is not None else ""
+        if args is None or not any(name == f"{a}::reduce" for a in aliases):
+            continue
+        group = [a for a in args.named_children if a.type != "comment"][:1]
+        g = receiver_group(group[0], tr.src) if group else None
+        if g is None or base(g) != "thread_block_tile":
+            refused = True
+            tr.problem("KP209", n, f"`{name}` over {'a ' + g if g else 'a group kernelport cannot type'}: "
+                       f"<{header}> has no {tr.backend.upper()} equivalent, and the port defines cg::reduce over a "
+                       "thread_block_tile only", "reduce over a tiled_partition<N> tile, or write the reduction "
+                       "with the group's shuffles")
+    return refused

@@ -6,16 +6,23 @@ declared with the type (`cg::thread_block block`, `const cudaDeviceProp &p`) or 
 such a call.  A type the file declares itself (its own `thread_block`) is not the library's."""
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
 # The group each factory returns.
 FACTORIES = {"this_thread_block": "thread_block", "this_grid": "grid_group"}
-GROUPS = ("thread_block", "grid_group")
+GROUPS = ("thread_block", "grid_group", "thread_block_tile")
 _SCOPES = ("function_definition", "translation_unit", "lambda_expression")
 
 
 def _last_name(text: str) -> str:
     return text.replace(" ", "").rsplit("::", 1)[-1]
+
+
+def base(group: str) -> str:
+    """A group type's template name: `thread_block_tile<32>` -> `thread_block_tile`."""
+    return group.split("<", 1)[0]
 
 
 class _Scopes:
@@ -32,7 +39,7 @@ class _Scopes:
             if scope.id not in self.decls:
                 self.decls[scope.id] = list(_walk_decls(scope))
             self.found[key] = next((t for n in self.decls[scope.id] if (t := _decl_group(n, name, src, self))
-                                    is not None), None)
+                                    is not None), None) or _tile_declared(scope, name, src)
         return self.found[key]
 
 
@@ -47,6 +54,14 @@ def _declared_type(name: str, use: Node, src, scopes: _Scopes) -> str | None:
                 return t
         scope = scope.parent
     return None
+
+
+def _tile_declared(scope: Node, name: str, src) -> str | None:
+    """`cg::thread_block_tile<32> warp = ...;`, which the grammar reads as two comparisons (it does not
+    know the template): the tile's type, from the scope's text."""
+    m = re.search(rf"\bthread_block_tile\s*<\s*(\d+)\s*(?:,[^<>;]*)?>\s*(?:const\s*)?&?\s*{re.escape(name)}\b",
+                  src.text_of(scope))
+    return f"thread_block_tile<{m.group(1)}>" if m else None
 
 
 def _walk_decls(scope: Node):
@@ -82,6 +97,9 @@ def receiver_group(recv: Node, src, scopes: _Scopes | None = None) -> str | None
         recv = recv.named_children[0]
     if recv.type == "call_expression":
         fn = recv.child_by_field_name("function")
+        tile = re.fullmatch(r"tiled_partition<(\d+)>", _last_name(src.text_of(fn))) if fn is not None else None
+        if tile is not None:  # `auto warp = cg::tiled_partition<32>(block);`
+            return f"thread_block_tile<{tile.group(1)}>"
         return FACTORIES.get(_last_name(src.text_of(fn))) if fn is not None else None
     if recv.type == "identifier":
         return _declared_type(src.text_of(recv), recv, src, scopes if scopes is not None else _Scopes())
@@ -109,10 +127,12 @@ def _names_of(src, types: set[str]) -> set[str]:
     out = set()
     for n in src.index.of_types("parameter_declaration", "declaration"):
         typ = n.child_by_field_name("type")
-        if typ is None or _last_name(src.text_of(typ).replace("struct ", "")) not in (*types, "auto"):
+        if typ is None or base(_last_name(src.text_of(typ).replace("struct ", ""))) not in (*types, "auto"):
             continue
         for d in n.children_by_field_name("declarator"):
             out.update(src.text_of(i) for i in _identifiers(d))
+    if "thread_block_tile" in types:  # a tile's declaration the grammar read as comparisons (_tile_declared)
+        out.update(re.findall(r"\bthread_block_tile\s*<[^<>;]*>\s*(?:const\s*)?&?\s*([A-Za-z_]\w*)", src.text))
     return out
 
 
@@ -131,7 +151,8 @@ def _worth(recv: Node | None, src, names: set[str]) -> bool:
 
 
 def member_calls(src) -> list[tuple[Node, str, str]]:
-    """(call, group type, member) for each `g.member(...)` / `g->member(...)` on a cooperative group."""
+    """(call, group type, member) for each `g.member(...)` / `g->member(...)` on a cooperative group (a
+    tile's type with its size: `thread_block_tile<32>`)."""
     if own_types(src) & set(GROUPS):  # the file's own type of that name: not cooperative groups'
         return []
     out, names, scopes = [], _names_of(src, set(GROUPS)), _Scopes()
@@ -141,9 +162,24 @@ def member_calls(src) -> list[tuple[Node, str, str]]:
             continue
         recv, field = fn.child_by_field_name("argument"), fn.child_by_field_name("field")
         group = receiver_group(recv, src, scopes) if _worth(recv, src, names) and field is not None else None
-        if group in GROUPS:
+        if group is not None and base(group) in GROUPS:
             out.append((n, group, src.text_of(field)))
     return out
+
+
+def tiles_of_blocks(src) -> bool:
+    """Every `tiled_partition<N>(parent)` of the file partitions a thread block (this_thread_block() or
+    a name declared `thread_block`): a tile's rank among its siblings is then the block's linear thread
+    rank over N (a tile of a tile counts within its parent tile)."""
+    scopes = _Scopes()
+    for n in src.index.of_type("call_expression"):
+        fn, args = n.child_by_field_name("function"), n.child_by_field_name("arguments")
+        if fn is None or args is None or "tiled_partition" not in src.text_of(fn):
+            continue
+        parent = [a for a in args.named_children if a.type != "comment"]
+        if len(parent) != 1 or receiver_group(parent[0], src, scopes) != "thread_block":
+            return False
+    return True
 
 
 def field_uses(src, types: set[str]) -> list[tuple[Node, str, str]]:

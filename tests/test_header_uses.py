@@ -67,7 +67,7 @@ _TILES = """\
 __global__ void rowsum(const float* x, float* out, int n) {
     cg::thread_block block = cg::this_thread_block();
     cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
-    cg::thread_block_tile<8> eighth = cg::tiled_partition<8>(block);
+    auto eighth = cg::tiled_partition<8>(block);
     int row = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
     float s = 0.0f;
     for (int i = warp.thread_rank(); i < n; i += warp.size()) s += x[row * n + i];
@@ -98,11 +98,17 @@ def test_the_port_s_cg_reduce_over_tiles_compiles_for_cdna_and_rdna(tmp_path):
     assert r.returncode == 0, r.stderr[-3000:]
 
 
-def test_a_cg_reduce_over_a_coalesced_group_does_not_compile_rather_than_reduce_wrong(tmp_path):
-    """A coalesced group's lanes need not be a power of two nor contiguous: the butterfly is not its
-    reduction, and the port has no overload for it (hipcc's error names the call)."""
+def test_a_cg_reduce_over_a_coalesced_group_is_refused_at_the_call_not_reduced_wrong():
+    """A coalesced or labeled group's lanes need not be a power of two nor contiguous: the butterfly is not
+    its reduction. The port defines reduce over tiles only, so such a use is refused, located (KP209); a
+    reduce over a tile in the same file would be defined (the file is refused as a whole)."""
     body = ("__global__ void k(int* x) { cg::coalesced_group g = cg::coalesced_threads();\n"
             "    x[threadIdx.x] = cg::reduce(g, x[threadIdx.x], cg::plus<int>()); }\n")
-    port, whole = _port(_CG + body)
-    r = _hipcc(tmp_path, whole)
-    assert r.returncode != 0 and "no matching function for call to 'reduce'" in r.stderr, r.stderr[-2000:]
+    port, _ = _port(_CG + body)
+    errors = [(d.code, d.location.line, d.location.column) for d in port.diagnostics if d.severity == "error"]
+    assert errors == [("KP209", 5, 22)], errors
+    assert "over a coalesced_group" in port.diagnostics[0].message
+    port, _ = _port(_CG + body.replace("cg::coalesced_group g = cg::coalesced_threads();",
+                                       "auto g = cg::labeled_partition(cg::coalesced_threads(), 3);"))
+    assert [d.code for d in port.diagnostics if d.severity == "error"] == ["KP209"]
+    assert "over a group kernelport cannot type" in port.diagnostics[0].message

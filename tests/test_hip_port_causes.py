@@ -208,6 +208,38 @@ def test_a_cooperative_groups_member_with_no_counterpart_is_refused_at_its_line(
     assert "grid_group::num_threads()" in port.diagnostics[0].message
 
 
+# llm.c's layernorm/softmax kernels: `cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+# int idx = blockIdx.x * warp.meta_group_size() + warp.meta_group_rank();` (ROCm 5.2's tiles have neither;
+# the grammar reads the tile's declaration as two comparisons).
+TILE_MEMBERS = """\
+    #include <cooperative_groups.h>
+    namespace cg = cooperative_groups;
+    __global__ void rows(float* out, int n) {
+        cg::thread_block block = cg::this_thread_block();
+        cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+        int idx = blockIdx.x * warp.meta_group_size() + warp.meta_group_rank();
+        if (idx < n && warp.thread_rank() == 0) out[idx] = (float)warp.num_threads();
+    }
+    """
+
+
+def test_a_tiles_rank_among_the_blocks_tiles_is_the_linear_thread_rank_over_its_size():
+    out = port_of(TILE_MEMBERS)  # (compiled for both archs: CASES["tile_members"])
+    rank = "((unsigned int)(((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) / 32))"
+    count = "((unsigned int)((blockDim.x * blockDim.y * blockDim.z + 32 - 1) / 32))"
+    assert f"int idx = blockIdx.x * {count} + {rank};" in out
+    assert "out[idx] = (float)(32u);" in out and "warp.thread_rank() == 0" in out  # ROCm's own member stays
+
+
+def test_a_tile_of_a_tile_has_another_rank_and_is_refused():
+    """A tile partitioned from a tile counts among its parent's tiles: no built-in formula is its rank."""
+    code = TILE_MEMBERS.replace("int idx = blockIdx.x * warp.meta_group_size() + warp.meta_group_rank();",
+                                "cg::thread_block_tile<8> eighth = cg::tiled_partition<8>(warp);\n"
+                                "        int idx = eighth.meta_group_rank();")
+    port, _ = translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "hip")
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP210", 7)]
+
+
 def test_a_files_own_thread_block_type_is_not_cooperative_groups():
     own = "struct thread_block { __device__ int group_dim() const { return 2; } };\n" \
           "__global__ void k(int *o) { thread_block b; o[0] = b.group_dim(); }\n"
@@ -340,7 +372,7 @@ def test_a_lacking_field_of_an_array_element_is_refused_at_its_line():
 
 
 CASES = {"device_prop": DEVICE_PROP, "device_launch_host_only": DEVICE_LAUNCH.split("__global__ void again")[0], "nvcc_region": NVCC_REGION, "bfe": BFE, "cg_members": CG_MEMBERS, "printf_index": PRINTF_INDEX, "braced_launch": BRACED_LAUNCH, "ladder_if": LADDER_IF, "linkage": LINKAGE, "tagged_use": TAGGED_USE, "cudacc_region": CUDACC_REGION, "bf16": BF16, "spaced_launch": SPACED_LAUNCH,
-         "auto_coord": AUTO_COORD}
+         "auto_coord": AUTO_COORD, "tile_members": TILE_MEMBERS}
 
 
 @pytest.mark.parametrize("name", list(CASES))

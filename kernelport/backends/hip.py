@@ -138,9 +138,18 @@ class HIP(Backend):
                   ("grid_group", "group_dim"): "gridDim", ("grid_group", "dim_blocks"): "gridDim",
                   ("grid_group", "block_index"): "blockIdx",
                   ("grid_group", "block_rank"): "(blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z))",
-                  ("grid_group", "num_blocks"): "(gridDim.x * gridDim.y * gridDim.z)"}
+                  ("grid_group", "num_blocks"): "(gridDim.x * gridDim.y * gridDim.z)",
+                  # a tile's ({size}: its size); a formula reading the block's geometry holds for a tile of the
+                  # block only (api_names checks the file partitions nothing else)
+                  ("thread_block_tile", "meta_group_rank"):
+                      "((unsigned int)(((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) / {size}))",
+                  ("thread_block_tile", "meta_group_size"):
+                      "((unsigned int)((blockDim.x * blockDim.y * blockDim.z + {size} - 1) / {size}))",
+                  ("thread_block_tile", "num_threads"): "({size}u)"}
     cg_members_present = {"thread_block": ("size", "thread_rank", "is_valid", "sync"),
-                          "grid_group": ("size", "thread_rank", "is_valid", "sync")}
+                          "grid_group": ("size", "thread_rank", "is_valid", "sync"),
+                          "thread_block_tile": ("size", "thread_rank", "is_valid", "sync", "shfl", "shfl_down",
+                                                "shfl_up", "shfl_xor")}
     # hipDeviceProp_t of ROCm 5.2 (hip_runtime_api.h): what cudaDeviceProp's fields are there.
     struct_fields = {("cudaDeviceProp", "sharedMemPerMultiprocessor"): "maxSharedMemoryPerMultiProcessor",
                      ("cudaPointerAttributes", "type"): "memoryType"}  # ROCm 5.2's; `type` came in ROCm 6
