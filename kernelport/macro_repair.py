@@ -17,8 +17,9 @@ from typing import Callable, Mapping
 
 from tree_sitter import Tree
 
+from .grammar_gaps import blank_bytes as _blank_bytes, grammar_gaps
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
-from .macro_tokens import Tok, ends_a_type, file_tokens, match_brace as _match_brace, match_paren as _match_paren, statement_start
+from .macro_tokens import Tok, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
 from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
     expansion, in_place_edits, one_group
 
@@ -33,6 +34,7 @@ _UNPARSED_CALLS = frozenset({"__attribute__", "__declspec", "__align__", "__buil
 _ARG_MACROS = frozenset({"va_arg", "offsetof"})  # standard macros that take a type argument
 _CAPS = re.compile(r"_*[A-Z][A-Z0-9_]*")
 _TEMPLATE_HEAD = re.compile(r"\s*template\s*<")
+_TYPE_END = re.compile(r"[>*&]\s*$")  # how a type's spelling ends (`Mem< T >`, `const T*`), as no expression's does
 _STMT_BEFORE = frozenset({";", "{", "}", ")", ":"})
 _MAX_PARSES = 160  # per file: the repair is bounded however broken the file is
 # Roles whose candidate is tried at every use in error at once where one use alone does not help:
@@ -52,11 +54,6 @@ def _hides_error(sites: list[tuple[int, int]], masks: list[Mask]) -> bool:
     return any(hs <= s and e <= he for s, e in sites for hs, he in hidden)
 
 
-_BLANK = bytes(b if b in (0x0A, 0x0D) else 0x20 for b in range(256))  # every byte a blank, line ends kept
-
-
-def _blank_bytes(data: bytes, start: int, end: int) -> bytes:
-    return data[start:end].translate(_BLANK)  # (a conditional's variant blanks up to a whole header)
 
 
 class Repair:
@@ -172,11 +169,13 @@ class Repair:
     def _other_uses(self, key: tuple, sites) -> tuple[list[Edit], list[Mask]]:
         """The edits and masks of every other use of the candidate's macro in the same role that
         stands in an error."""
-        kind, name = key[0], key[2]
+        kind, names = key[0], key[2] if isinstance(key[2], tuple) else (key[2],)
+        if kind == "attributes":  # a run of attribute macros (`NVBIO_HOST_DEVICE NVBIO_FORCEINLINE T f()`): each
+            kind = "attribute"    # of its names, wherever it stands in an error, as an attribute
         edits, masks = [], []
         spans = sorted((self._line(a) - 1, self._line(b) + 1) for a, b in sites)  # only where errors are
         firsts = [a for a, _ in spans]
-        for i in self.by_text.get(name, ()):
+        for i in sorted(i for name in set(names) for i in self.by_text.get(name, ())):
             t = self.toks[i]
             if i in self.masked_at or t.start == key[1]:
                 continue
@@ -241,62 +240,15 @@ class Repair:
                     b += 1
                 if b > a:
                     group = run[a:b + 1]
-                    yield (("attributes", self.toks[run[a][0]].start, self.toks[run[b][0]].start),
+                    yield (("attributes", self.toks[run[a][0]].start, tuple(self.toks[r[0]].text for r in group)),
                            [e for _, g in group for e in g[0]], [m for _, g in group for m in g[1]])
             # several on the error's line, apart (`static API_ATTR int API_CALL f(`): together
             line = [r for r in run if self._line(self.toks[r[0]].start) == self._line(lo)]
             if len(line) > 1:
-                yield (("attributes", lo, len(line)), [e for _, g in line for e in g[0]],
+                yield (("attributes", lo, tuple(self.toks[r[0]].text for r in line)), [e for _, g in line for e in g[0]],
                        [m for _, g in line for m in g[1]])
         yield from self._conditionals(lo, hi)
-        yield from self._grammar_gaps(idx)
-
-    def _grammar_gaps(self, idx):
-        """C++ the grammar lacks, masked the same way: `new const T*[n]` is seen as `new T [n]` and
-        `typeid(double)` as `typeid(      )`, `template class P<float>;` as a declaration of P, a default
-        argument `T x = {}` as `T x`, an unnamed enum's base `enum : size_t {` as `enum {` (none
-        changes what the warp analyses read)."""
-        toks = self.toks
-        for i in idx:
-            t = toks[i]
-            if t.text == "new" and i not in self.masked_at:
-                j = i + 1
-                while j < len(toks) and toks[j].kind == "ident" or j < len(toks) and toks[j].text == "::":
-                    j += 1
-                stars = j
-                while j < len(toks) and toks[j].text == "*":
-                    j += 1
-                if stars > i + 1 and j > stars and j < len(toks) and toks[j].text == "[":
-                    blank = [k for k in range(i + 1, j) if k >= stars or toks[k].text in ("const", "volatile")]
-                    edits = [(toks[k].start, toks[k].end, _blank_bytes(self.data, toks[k].start, toks[k].end))
-                             for k in blank]
-                    yield ("new", t.start, "new"), edits, [Mask(e[0], e[1], "new", "grammar") for e in edits]
-            elif t.text == "template" and i + 2 < len(toks) and toks[i + 1].text in ("class", "struct") and \
-                    toks[i + 2].kind == "ident":  # an explicit instantiation, `template class P<float>;`
-                yield ("template", t.start, "template"), [(t.start, t.end, b" " * 8)], \
-                    [Mask(t.start, t.end, "template", "grammar")]
-            elif t.text == "enum" and i + 1 < len(toks) and toks[i + 1].text == ":":  # `enum : size_t {` (no name)
-                j = i + 2
-                while j < len(toks) and (toks[j].kind == "ident" or toks[j].text == "::"):
-                    j += 1
-                if j > i + 2 and j < len(toks) and toks[j].text == "{":
-                    s, e = toks[i + 1].start, toks[j - 1].end
-                    yield (("enum", t.start, "enum"), [(s, e, _blank_bytes(self.data, s, e))],
-                           [Mask(s, e, ": base", "grammar")])
-            elif t.text == "typeid" and i + 1 < len(toks) and toks[i + 1].text == "(":
-                close = self._close(i + 1)
-                if close is not None and close > i + 2 and all(
-                        toks[k].kind == "ident" or toks[k].text in ("*", "&", "::") for k in range(i + 2, close)):
-                    s, e = toks[i + 2].start, toks[close - 1].end
-                    yield (("typeid", t.start, "typeid"), [(s, e, _blank_bytes(self.data, s, e))],
-                           [Mask(s, e, "typeid", "grammar")])
-            elif t.text == "=" and i + 1 < len(toks) and toks[i + 1].text == "{" and i > 0 and \
-                    (toks[i - 1].kind == "ident" or toks[i - 1].text == ">" and toks[i - 1].end < t.start):
-                close = _match_brace(toks, i + 1)  # a default argument `T x = {}`: seen as `T x`
-                if close is not None and close + 1 < len(toks) and toks[close + 1].text in (")", ","):
-                    s, e = t.start, toks[close].end
-                    yield (("default", t.start, "="), [(s, e, _blank_bytes(self.data, s, e))],
-                           [Mask(s, e, "= {...}", "grammar")])
+        yield from grammar_gaps(self.toks, self.data, idx, self.masked_at, self._close)
 
     def _close(self, i: int) -> int | None:
         """_match_paren(self.toks, i), once per `(`: each error region asks again for every role."""
@@ -383,8 +335,12 @@ class Repair:
                 return None
             return ([(t.start, end_tok.end, rep)],
                                              [Mask(t.start, end_tok.end, name, "expansion", rep.decode("utf-8").strip())])
-        if kind == "type":  # a parameter's type macro whose expansion does not fit (`IN(Coord) ijk`: `const Coord*`)
-            if known is None or known.params is None or close == i + 2 or not self._parameter_type(prev, after):
+        if kind == "type":  # a parameter's type macro whose expansion does not fit (`IN(Coord) ijk`: `const Coord*`,
+            # moderngpu's `MGPU_MEM(int)* ppA`: a pointer to `intrusive_ptr< CudaDeviceMem< int > >`)
+            # (or a local's, `MGPU_MEM(byte) mem = ...;`, where the expansion ends as a type does)
+            named = self._past_declarator_marks(close + 1)
+            if known is None or known.params is None or close == i + 2 or not (
+                    self._parameter_type(prev, named) or self._local_type(prev, named, expansion(name, self.macros))):
                 return None  # (or fits as another branch's, `inout X`, which is no C++)
             edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end)), (end_tok.start, end_tok.end, b" ")]
             return edits, [Mask(s, e, name, "arguments", expansion(name, self.macros)) for s, e, _ in edits]
@@ -427,8 +383,8 @@ class Repair:
         if kind == "arguments":
             if not (known is not None and known.params is not None or _CAPS.fullmatch(name) or name in _ARG_MACROS):
                 return None
-            if close == i + 2:
-                return None  # no arguments to mask
+            if close == i + 2 or self._shape(i, "type") is not None:
+                return None  # no arguments to mask, or a type's (its arguments are what the grammar should see)
             s, e = nxt.end, end_tok.start
             return [(s, e, _blank_bytes(self.data, s, e))], [Mask(s, e, name, "arguments", expansion(name, self.macros))]
         if kind == "block":
@@ -453,6 +409,21 @@ class Repair:
     def _parameter_type(prev: Tok | None, after: Tok | None) -> bool:
         """A use between `(` or `,` and a name: a parameter's type (`f(int a, IN(coord) ijk)`)."""
         return prev is not None and prev.text in ("(", ",") and after is not None and after.kind == "ident"
+
+    @staticmethod
+    def _local_type(prev: Tok | None, named: Tok | None, body: str | None) -> bool:
+        """A use at a statement's start (or after a template head) before a name, the macro ending as a
+        type (`Mem< T >`, `T*`; a bare `X` may be an expression's): a declaration `M(x) name = ...;` (two primaries side by side are no
+        expression)."""
+        return (prev is None or prev.text in (";", "{", "}", ">")) and named is not None and named.kind == "ident" \
+            and body is not None and _TYPE_END.search(body) is not None
+
+    def _past_declarator_marks(self, k: int) -> Tok | None:
+        """The token at toks[k] or, where that starts a run of `*`, `&` and `const`, the one after it."""
+        toks = self.toks
+        while k < len(toks) and toks[k].text in ("*", "&", "const"):
+            k += 1
+        return toks[k] if k < len(toks) else None
 
     def _ends_line(self, last: Tok, after: Tok | None) -> bool:
         """Nothing but a `}` follows the invocation on its line: a statement without `;`."""
