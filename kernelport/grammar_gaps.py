@@ -18,10 +18,10 @@ def blank_bytes(data: bytes, start: int, end: int) -> bytes:
 def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_of: Callable[[int], "int | None"]):
     """C++ the grammar lacks, masked the same way: `new const T*[n]` is seen as `new T [n]` and
     `typeid(double)` as `typeid(      )`, `template class P<float>;` as a declaration of P, a default
-    argument `T x = {}` as `T x`, an unnamed enum's base `enum : size_t {` as `enum {` (none
-    changes what the warp analyses read); a template parameter's default pointer type `typename It = T*`
-    as `typename It = T `; a qualified member operator `this->Base::operator=(x)` as
-    `this->      operator=(x)`."""
+    argument `T x = {}` as `T x`, an unnamed enum's base `enum : size_t {` as `enum {`, a template
+    parameter's default pointer type `typename It = T*` as `typename It = T `, a variable's register
+    label `int v asm ("eax") = x;` as `int v = x;`, a qualified member operator
+    `this->Base::operator=(x)` as `this->      operator=(x)` (none changes what the warp analyses read)."""
     for i in idx:
         t = toks[i]
         if t.text == "operator" and i not in masked_at:
@@ -36,6 +36,14 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
             if marks:
                 edits = [(toks[k].start, toks[k].end, blank_bytes(data, toks[k].start, toks[k].end)) for k in marks]
                 yield (("default type", t.start, t.text), edits, [Mask(e[0], e[1], "default type", "grammar") for e in edits])
+            continue
+        if t.text in ("asm", "__asm__", "__asm") and i not in masked_at and 0 < i and toks[i - 1].kind == "ident" \
+                and i + 1 < len(toks) and toks[i + 1].text == "(":  # `register int v asm ("eax") = x;`
+            close = close_of(i + 1)
+            if close is not None and close > i + 2 and close + 1 < len(toks) and toks[close + 1].text in ("=", ";", ",") \
+                    and all(toks[k].kind == "string" for k in range(i + 2, close)):
+                s, e = t.start, toks[close].end
+                yield (("asm label", t.start, t.text), [(s, e, blank_bytes(data, s, e))], [Mask(s, e, "asm label", "grammar")])
             continue
         if t.text == "new" and i not in masked_at:
             j = i + 1

@@ -93,6 +93,26 @@ def test_a_type_macro_before_a_pointer_parameter_or_a_local_is_seen_as_its_argum
     assert b"".join(s.data[m.start:m.end] for m in s.masks) == b"MEM()" * 5
 
 
+# nvbio's atomics.h (host code, x86): `register int v asm ("eax") = value;`
+REGISTER_LABEL = """
+struct Atomic {
+    int m_value;
+    int add(int value) {
+        register int v asm ("eax") = value;
+        __asm__ __volatile__ ("lock; xaddl %0, %1" : "=r" (v), "=m" (m_value) : "r" (v), "m" (m_value));
+        return v + value;
+    }
+};
+__global__ void k(int* p) { p[threadIdx.x] = 0; }
+"""
+
+
+def test_a_register_variables_asm_label_parses_and_is_kept():
+    hip(REGISTER_LABEL)
+    s = src(REGISTER_LABEL)
+    assert [s.data[m.start:m.end] for m in s.masks] == [b'asm ("eax")']
+
+
 @pytest.mark.parametrize("body", [
     "int y = 0; o[0] = F(1) y;",  # after `=`: an expression, where two primaries are an error
     "int y = 0; return F(1) y;",
@@ -145,7 +165,8 @@ def test_a_run_of_attribute_macros_is_masked_at_every_member_in_few_parses():
 
 
 @pytest.mark.skipif(shutil.which("hipcc") is None, reason="hipcc not installed")
-@pytest.mark.parametrize("code", [DEFAULT_POINTER, MEMBER_OPERATOR], ids=["default-pointer", "member-operator"])
+@pytest.mark.parametrize("code", [DEFAULT_POINTER, MEMBER_OPERATOR, REGISTER_LABEL],
+                         ids=["default-pointer", "member-operator", "register-label"])
 def test_the_ports_compile_for_gfx90a(tmp_path, code):
     path = tmp_path / "g.hip"
     path.write_text(hip(code))
