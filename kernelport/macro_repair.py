@@ -54,8 +54,6 @@ def _hides_error(sites: list[tuple[int, int]], masks: list[Mask]) -> bool:
     return any(hs <= s and e <= he for s, e in sites for hs, he in hidden)
 
 
-
-
 class Repair:
     """Masks for one text: candidates at each error region, each kept only if the parse improves."""
 
