@@ -17,9 +17,9 @@ from typing import Callable, Mapping
 
 from tree_sitter import Tree
 
-from .grammar_gaps import grammar_gaps
+from .grammar_gaps import blank_bytes as _blank_bytes, grammar_gaps
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
-from .macro_tokens import Tok, blank_bytes as _blank_bytes, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
+from .macro_tokens import Tok, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
 from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
     expansion, in_place_edits, one_group
 
@@ -34,6 +34,7 @@ _UNPARSED_CALLS = frozenset({"__attribute__", "__declspec", "__align__", "__buil
 _ARG_MACROS = frozenset({"va_arg", "offsetof"})  # standard macros that take a type argument
 _CAPS = re.compile(r"_*[A-Z][A-Z0-9_]*")
 _TEMPLATE_HEAD = re.compile(r"\s*template\s*<")
+_TYPE_END = re.compile(r"[>*&]\s*$")  # how a type's spelling ends (`Mem< T >`, `const T*`), as no expression's does
 _STMT_BEFORE = frozenset({";", "{", "}", ")", ":"})
 _MAX_PARSES = 160  # per file: the repair is bounded however broken the file is
 # Roles whose candidate is tried at every use in error at once where one use alone does not help:
@@ -43,10 +44,6 @@ _GROUPED = ("definition", "statement", "arguments")
 # Tokens tried per error region, nearest the error first: a macro in the way stands within a few lines of where the
 # parse fails (3 lines of real code hold ~150 tokens); the bound keeps a 100k-token line from costing minutes.
 _MAX_WINDOW_TOKENS = 512
-# A macro body that spells a type with a template or a qualified name (`mgpu::intrusive_ptr< T >`,
-# `const T*`): a use of it before a declarator declares a local (a bare `x` body may be any expression).
-_TYPE_BODY = re.compile(r"(?:(?:const|volatile|struct|class|typename)\s+)*[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*"
-                        r"\s*(?:<.*>|::[A-Za-z_]\w*)\s*[*&]*|(?:const|volatile)\s+.*", re.S)
 Edit = tuple[int, int, bytes]
 
 
@@ -170,11 +167,13 @@ class Repair:
     def _other_uses(self, key: tuple, sites) -> tuple[list[Edit], list[Mask]]:
         """The edits and masks of every other use of the candidate's macro in the same role that
         stands in an error."""
-        kind, name = key[0], key[2]
+        kind, names = key[0], key[2] if isinstance(key[2], tuple) else (key[2],)
+        if kind == "attributes":  # a run of attribute macros (`NVBIO_HOST_DEVICE NVBIO_FORCEINLINE T f()`): each
+            kind = "attribute"    # of its names, wherever it stands in an error, as an attribute
         edits, masks = [], []
         spans = sorted((self._line(a) - 1, self._line(b) + 1) for a, b in sites)  # only where errors are
         firsts = [a for a, _ in spans]
-        for i in self.by_text.get(name, ()):
+        for i in sorted(i for name in set(names) for i in self.by_text.get(name, ())):
             t = self.toks[i]
             if i in self.masked_at or t.start == key[1]:
                 continue
@@ -239,15 +238,15 @@ class Repair:
                     b += 1
                 if b > a:
                     group = run[a:b + 1]
-                    yield (("attributes", self.toks[run[a][0]].start, self.toks[run[b][0]].start),
+                    yield (("attributes", self.toks[run[a][0]].start, tuple(self.toks[r[0]].text for r in group)),
                            [e for _, g in group for e in g[0]], [m for _, g in group for m in g[1]])
             # several on the error's line, apart (`static API_ATTR int API_CALL f(`): together
             line = [r for r in run if self._line(self.toks[r[0]].start) == self._line(lo)]
             if len(line) > 1:
-                yield (("attributes", lo, len(line)), [e for _, g in line for e in g[0]],
+                yield (("attributes", lo, tuple(self.toks[r[0]].text for r in line)), [e for _, g in line for e in g[0]],
                        [m for _, g in line for m in g[1]])
         yield from self._conditionals(lo, hi)
-        yield from grammar_gaps(self, idx)
+        yield from grammar_gaps(self.toks, self.data, idx, self.masked_at, self._close)
 
     def _close(self, i: int) -> int | None:
         """_match_paren(self.toks, i), once per `(`: each error region asks again for every role."""
@@ -330,16 +329,16 @@ class Repair:
             # in a parameter list, a name right after the use declares it (`f(int a, IN(coord) ijk)`,
             # NanoVDB's PNANOVDB_IN): two primaries side by side are no argument, so the use is a type
             if rep is None or not (rep.startswith(b"typename ") or prev is not None and prev.text == "typedef"
-                                   or self._parameter_type(prev, self._declarator_after(close + 1))):
+                                   or self._parameter_type(prev, after)):
                 return None
             return ([(t.start, end_tok.end, rep)],
                                              [Mask(t.start, end_tok.end, name, "expansion", rep.decode("utf-8").strip())])
-        if kind == "type":  # a parameter's or a local's type macro whose expansion does not fit (`IN(Coord) ijk`:
-            # `const Coord*`; moderngpu's `MGPU_MEM(byte) mem = ...;`: `intrusive_ptr<CudaDeviceMem<byte> >`)
-            name_at = self._declarator_after(close + 1)
-            if known is None or known.params is None or close == i + 2 or \
-                    not (self._parameter_type(prev, name_at) or
-                         self._declaration_type(prev, name_at) and _TYPE_BODY.fullmatch(known.body.strip())):
+        if kind == "type":  # a parameter's type macro whose expansion does not fit (`IN(Coord) ijk`: `const Coord*`,
+            # moderngpu's `MGPU_MEM(int)* ppA`: a pointer to `intrusive_ptr< CudaDeviceMem< int > >`)
+            # (or a local's, `MGPU_MEM(byte) mem = ...;`, where the expansion ends as a type does)
+            named = self._past_declarator_marks(close + 1)
+            if known is None or known.params is None or close == i + 2 or not (
+                    self._parameter_type(prev, named) or self._local_type(prev, named, expansion(name, self.macros))):
                 return None  # (or fits as another branch's, `inout X`, which is no C++)
             edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end)), (end_tok.start, end_tok.end, b" ")]
             return edits, [Mask(s, e, name, "arguments", expansion(name, self.macros)) for s, e, _ in edits]
@@ -382,8 +381,8 @@ class Repair:
         if kind == "arguments":
             if not (known is not None and known.params is not None or _CAPS.fullmatch(name) or name in _ARG_MACROS):
                 return None
-            if close == i + 2:
-                return None  # no arguments to mask
+            if close == i + 2 or self._shape(i, "type") is not None:
+                return None  # no arguments to mask, or a type's (its arguments are what the grammar should see)
             s, e = nxt.end, end_tok.start
             return [(s, e, _blank_bytes(self.data, s, e))], [Mask(s, e, name, "arguments", expansion(name, self.macros))]
         if kind == "block":
@@ -404,40 +403,28 @@ class Repair:
             return before[0] + edits, before[1] + masks
         return None
 
-    def _declaration_type(self, prev: Tok | None, name_at: Tok | None) -> bool:
-        """A use at a statement's start, or after a template head, before a declarator (`MGPU_MEM(T) d = f();`,
-        `... d;`, `... d(n);`, `template <typename T> MGPU_MEM(T) Malloc(size_t n);`)."""
-        if (prev is not None and prev.text not in (";", "{", "}", "static", "const") and
-                not (prev.text == ">" and self._ends_template_head(prev))) or name_at is None or name_at.kind != "ident":
-            return False
-        toks, k = self.toks, bisect.bisect_left(self.starts, name_at.end)
-        while k + 2 < len(toks) and toks[k].text == ":" and toks[k + 1].text == ":" and toks[k + 2].kind == "ident":
-            k += 3  # a qualified declarator: `MGPU_MEM(T) CudaMemSupport::Malloc(size_t count) {`
-        return k < len(toks) and toks[k].text in ("=", ";", ",", "(", "[", "{")
-
-    def _ends_template_head(self, close: Tok) -> bool:
-        """`close` is the `>` of a `template <...>`."""
-        j, depth = bisect.bisect_left(self.starts, close.start), 0
-        while j >= 0:
-            depth += {">": 1, "<": -1}.get(self.toks[j].text, 0) if self.toks[j].kind == "punct" else 0
-            if depth == 0:
-                return j > 0 and self.toks[j - 1].text == "template"
-            j -= 1
-        return False
-
-    def _declarator_after(self, j: int) -> Tok | None:
-        """The token a parameter's declarator starts with after a type use ending before toks[j]: past
-        `*`, `&` and `const` (moderngpu's `MGPU_MEM(int)* ppIndices`)."""
-        toks = self.toks
-        while j < len(toks) and toks[j].text in ("*", "&", "const") and toks[j].kind in ("punct", "ident"):
-            j += 1
-        return toks[j] if j < len(toks) else None
-
     @staticmethod
     def _parameter_type(prev: Tok | None, after: Tok | None) -> bool:
-        """A use between `(`, `,` or a cv-qualifier and a name: a parameter's type (`f(int a, IN(coord) ijk)`)."""
+        """A use between `(`, `,` or a cv-qualifier and a name: a parameter's type (`f(int a, IN(coord) ijk)`,
+        `const MGPU_MEM(float)& b`)."""
         return prev is not None and prev.text in ("(", ",", "const", "volatile") and after is not None and \
             after.kind == "ident"
+
+    @staticmethod
+    def _local_type(prev: Tok | None, named: Tok | None, body: str | None) -> bool:
+        """A use at a statement's start (or after a template head, `static` or `const`) before a name, the macro
+        ending as a type (`Mem< T >`, `T*`; a bare `X` may be an expression's): a declaration `M(x) name = ...;`
+        (two primaries side by side are no expression)."""
+        return (prev is None or prev.text in (";", "{", "}", ">", "static", "const")) and named is not None and \
+            named.kind == "ident" \
+            and body is not None and _TYPE_END.search(body) is not None
+
+    def _past_declarator_marks(self, k: int) -> Tok | None:
+        """The token at toks[k] or, where that starts a run of `*`, `&` and `const`, the one after it."""
+        toks = self.toks
+        while k < len(toks) and toks[k].text in ("*", "&", "const"):
+            k += 1
+        return toks[k] if k < len(toks) else None
 
     def _ends_line(self, last: Tok, after: Tok | None) -> bool:
         """Nothing but a `}` follows the invocation on its line: a statement without `;`."""

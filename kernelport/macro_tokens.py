@@ -17,15 +17,6 @@ _TOKEN = re.compile(rb"""
 """, re.X | re.S)
 
 
-_BLANK = bytes(b if b in (0x0A, 0x0D) else 0x20 for b in range(256))  # every byte a blank, line ends kept
-
-
-def blank_bytes(data: bytes, start: int, end: int) -> bytes:
-    """data[start:end] as blanks with its line ends kept: what the parse sees where a mask hides
-    text (a conditional's variant blanks up to a whole header), positions unchanged."""
-    return data[start:end].translate(_BLANK)
-
-
 class Tok(NamedTuple):  # (a tuple: a frozen dataclass cost most of tokens(), made per token of the file)
     kind: str  # ident, num, string, punct
     start: int
