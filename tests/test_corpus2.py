@@ -160,10 +160,7 @@ def test_lightgbm_partial_mask_diagnosed_at_its_line():
 # ---------------------------------------------------------------------------------------------
 # (b) the HIP port compiles for gfx90a and gfx1030 (made with --allow-unported)
 # ---------------------------------------------------------------------------------------------
-COMPILE_BUGS: dict[str, str] = {
-    "cuda_samples_shfl_integral_image": "`tile.meta_group_rank()` is kept but HIP's thread_block_tile has no "
-                                        "meta_group_rank (ROCm 5.2): no rewrite (threadIdx.x / 32) and no diagnostic",
-}
+COMPILE_BUGS: dict[str, str] = {}  # (shfl_integral_image's tile.meta_group_rank(): the built-ins it means, b7b674a)
 
 
 # Files whose translation rightly stops: even --allow-unported output keeps what has no HIP form.

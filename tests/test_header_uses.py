@@ -112,3 +112,28 @@ def test_a_cg_reduce_over_a_coalesced_group_is_refused_at_the_call_not_reduced_w
                                        "auto g = cg::labeled_partition(cg::coalesced_threads(), 3);"))
     assert [d.code for d in port.diagnostics if d.severity == "error"] == ["KP209"]
     assert "over a group kernelport cannot type" in port.diagnostics[0].message
+
+
+def test_verify_runs_the_other_kernels_of_a_file_whose_port_defines_cg_reduce(tmp_path):
+    """The port's cg::reduce is a template deduced from its arguments, which the emulator cannot
+    instantiate; it is left as written there (as the original's library call is), so the file's other
+    kernels still run at 32 and 64 (found by the device oracle over llm.c: every HIP check of a file
+    with such a port failed, 'template parameter N of reduce has no value')."""
+    from kernelport.verify import Verifier
+    f = tmp_path / "rows.cu"
+    f.write_text(_CG + _TILES + """\
+__global__ void twice(float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] *= 2.0f;
+}
+int main() {
+    int n = 4096;
+    float* y;
+    cudaMalloc(&y, n * sizeof(float));
+    twice<<<n / 128, 128>>>(y, n);
+}
+""")
+    rep = Verifier(cache=False, timeout=120).verify(f)
+    hip = [(c.wave, c.status, c.detail) for c in rep.checks if c.kind == "numeric" and c.backend == "hip"
+           and c.kernel == "twice"]
+    assert {w for w, _, _ in hip} == {32, 64} and all(s == "pass" for _, s, _ in hip), hip
