@@ -308,6 +308,10 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
             spec.instantiate = [Text("<" + ", ".join(targs) + ">", at)]
             notes.append(f"template arguments <{', '.join(targs)}> from the launch at {at}")
         config = [src.text_of(c) for c in launch.config]
+        if len(config) < 2 and not (given.grid and given.block):  # a launch macro's own geometry
+            return NotRun(f"needs sizes: the launch at {at} ({launch.form}) gives no grid and block of its own",
+                          "pass --grid G --block B", at)
+        config += [""] * (2 - len(config))  # (the command line's grid and block)
         phase = "block"
         block = _dims(given.block, scope, config[1])
         phase = "grid"

@@ -153,7 +153,7 @@ class Verifier:
             for n in wanted if others else ():
                 again = vo.inputs_for(module, n, None, others, self.given)
                 if isinstance(again, vo.Inferred) or isinstance(got[n], vo.NotRun):
-                    got[n], read_with[n] = again, others
+                    got[n], read_with[n] = vo.launched_from(again, path), others
         why = "; ".join(f"{n}: not run: {g.reason}" for n, g in got.items() if isinstance(g, vo.NotRun))
         if all(isinstance(g, vo.NotRun) for g in got.values()):
             rep.note = (f"{path}: skipped: no annotated kernel (verify needs // @kp lines; see docs/annotations.md)"

@@ -109,6 +109,8 @@ def inputs_for(module: Module, name: str, spec, others: list[Module], given: Com
 
 SOURCES = (".cu", ".cpp", ".cc", ".cxx", ".c")
 NEIGHBOURS = 64  # files of a directory read for launches at most
+PROJECT_FILES = 5000  # files of a project listed for launches at most (a vendored tree is cut)
+PROJECT_LAUNCHERS = 8  # files of the project that launch the kernel read at most
 
 
 def needs_neighbours(got: Inferred | NotRun) -> list[str]:
@@ -123,24 +125,74 @@ def needs_neighbours(got: Inferred | NotRun) -> list[str]:
 
 
 def neighbours(path: Path, wanted: list[str]) -> list[Module]:
-    """The models of the project files next to `path` (its directory and the one above) whose
-    text launches (`name<<<`) or calls (`name(`) what `wanted` names."""
+    """The models of the project files whose text launches (`name<<<`) or calls (`name(`) what
+    `wanted` names: those next to `path` (its directory and the one above), then, for what none of
+    them names, those of its whole project (project_files: alien's kernels launched from another
+    directory's .cu, through the kernel's header), the nearest first."""
     from .errors import KernelportError
     from .project_ports import configured_project
-    alts = [re.escape(w[:-3]) + r"\s*(?:<[^;{}]*?>)?\s*<<<" if w.endswith("<<<") else re.escape(w[:-1]) + r"\s*\("
-            for w in wanted]
-    pattern = re.compile(r"\b(?:" + "|".join(alts) + ")")
-    out, project = [], configured_project()
-    for d in dict.fromkeys([path.parent, path.parent.parent]):
-        files = sorted(p for p in d.iterdir() if p.suffix in SOURCES and p.is_file() and p != path)[:NEIGHBOURS] \
-            if d.is_dir() else []
+    # a launch: `k<<<`, or `k` an argument of a call (a launch macro's `KERNEL_CALL(k, ...)`, `cudaLaunchKernel((void*)k`)
+    pats = {w: re.compile(rf"\b{re.escape(w[:-3])}\s*(?:<[^;{{}}]*?>)?\s*(?:<<<|[,)])" if w.endswith("<<<")
+                          else rf"\b{re.escape(w[:-1])}\s*\(") for w in wanted}
+    out, project, seen = [], configured_project(), {path.resolve()}
+
+    def take(files, names, limit):
+        found = set()
         for f in files:
+            if len(out) >= limit or f.resolve() in seen:
+                continue
+            seen.add(f.resolve())
             try:
-                if pattern.search(f.read_text(encoding="utf-8", errors="replace")):
+                text = f.read_text(encoding="utf-8", errors="replace")
+                hits = {w for w in names if w[:-3 if w.endswith("<<<") else -1] in text and pats[w].search(text)}
+                if hits:
                     out.append(project.module(f))
+                    found |= hits
             except (KernelportError, OSError, RecursionError):
-                continue  # a neighbour that cannot be read launches nothing we can use
+                continue  # a file that cannot be read launches nothing we can use
+        return found
+
+    near = [p for d in dict.fromkeys([path.parent, path.parent.parent]) if d.is_dir()
+            for p in sorted(p for p in d.iterdir() if p.suffix in SOURCES and p.is_file() and p != path)[:NEIGHBOURS]]
+    missing = [w for w in wanted if w not in take(near, wanted, len(near) + 1)]
+    if missing:
+        take(project_files(path), missing, len(out) + PROJECT_LAUNCHERS)
     return out
+
+
+def project_files(path: Path) -> list[Path]:
+    """The source and header files of `path`'s project (the directory of the nearest pyproject.toml
+    with a [tool.kernelport] table; none: no project), at most PROJECT_FILES of them (hidden
+    directories skipped), those sharing the most directories with `path` first."""
+    import os
+    from .includes import HEADER_SUFFIXES
+    from .lint import config
+    cfg = config.find(path.parent)
+    if cfg.path is None:
+        return []
+    root, here, files = cfg.path.parent.resolve(), path.resolve().parent.parts, []
+    for d, subs, names in os.walk(root):
+        subs[:] = sorted(s for s in subs if not s.startswith("."))
+        files += [Path(d) / n for n in sorted(names) if n.endswith(SOURCES + HEADER_SUFFIXES)]
+        if len(files) >= PROJECT_FILES:
+            break
+
+    def shared(f: Path) -> int:
+        n = 0
+        for a, b in zip(f.parent.parts, here):
+            if a != b:
+                break
+            n += 1
+        return n
+    return sorted(files[:PROJECT_FILES], key=lambda f: -shared(f))
+
+
+def launched_from(got: Inferred | NotRun, path: Path) -> Inferred | NotRun:
+    """`got` with a line naming the file its launch was read from, where that is not `path`."""
+    at = got.launch if isinstance(got, Inferred) else None
+    if at is not None and Path(at.path).resolve() != path.resolve():
+        got.inferred.insert(0, f"the launch read from {at.path}:{at.line} (another file of the project)")
+    return got
 
 
 _QUOTED_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.M)
