@@ -528,6 +528,17 @@ def test_double_is_an_error_at_its_line_unless_demoted():
     assert "float acc = x[0];" in out
 
 
+def test_double_in_a_host_only_declaration_the_port_leaves_out_is_no_error():
+    # polybench.h's `extern double polybench_program_total_flops;` (19 realcorpus files refused by it)
+    code = ("extern double total_flops;\n__global__ void k(float* x) { x[0] = 1.0f; }\n"
+            "int main() { total_flops = 2.0; k<<<1, 1>>>(0); }\n")
+    out = assert_checks(code)
+    assert "double" not in out.replace("total_flops: used by host code only", "")
+    # the look-alike: a double the device code uses is still refused at its line
+    port, _ = metal("__device__ double g;\n__global__ void k(float* x) { x[0] = (float)g; }\n")
+    assert not port.ok and ("KP214", 1) in [(d.code, d.location.line) for d in port.diagnostics]
+
+
 def test_double_in_host_code_is_fine():
     assert_checks("__global__ void k(float* x) { x[0] = 1.0f; }\nvoid ref(float* x) { double s = 0.0; x[0] = s; }\n")
 

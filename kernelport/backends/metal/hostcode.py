@@ -234,6 +234,7 @@ class HostCode:
         after the device functions the port leaves out are known)."""
         needed = self._device_needs() | self._condition_names()
         self._left_out: set[str] = set()
+        self.left_out_spans: list[tuple[int, int]] = []  # file-scope declarations the port leaves out
         uses = host_definition_uses(self.src, self.module)  # `C_IFACE(pack, lr)`: host functions
         items = file_scope_items(self.src)
         for start, end in uses:  # the masked bytes no item holds go (the first says why), the items too
@@ -279,6 +280,7 @@ class HostCode:
             if not names or names & needed or self._plain_constant(item):
                 continue
             self._left_out |= names
+            self.left_out_spans.append((item.start_byte, item.end_byte))
             label = ", ".join(sorted(names))
             text = f"{label}: used by host code only, left out of the Metal port"
             if item.parent is not None and item.parent.type == "linkage_specification":
