@@ -70,7 +70,9 @@ def test_lint_sees_the_includers_macro_at_the_included_files_lines(tmp_path):
     alone = tmp_path / "alone"
     alone.mkdir()
     (alone / "lib_part.cu").write_text(PART)
-    assert _lint(alone / "lib_part.cu") == []  # no includer: LANES is unknown, nothing to say
+    # no includer: LANES is unknown, so no WS001; the group mask held in a 32-bit local is WS007 whatever
+    # its value (names lanes of the low half only on a 64-lane wave; labelled14's rule, a045965)
+    assert _lint(alone / "lib_part.cu") == [("lib_part.cu", 5, "WS007")]
 
 
 def test_a_define_of_the_includer_decides_the_included_files_conditionals(tmp_path):
