@@ -6,7 +6,6 @@ random operands; a port calling several compiles with hipcc for gfx90a and gfx10
 from __future__ import annotations
 
 import random
-import subprocess
 
 from kernelport import toolchains
 from kernelport.backends import hip_simd
@@ -14,6 +13,7 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import require_tool
+from host_cpp import run_host_cpp
 
 EDGES = [0, 1, 0x7FFF, 0x8000, 0xFFFF, 0x7FFF8000, 0x80007FFF, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0x00010000,
          0xFFFF0001, 0x12345678, 0xFFFE0002]
@@ -72,12 +72,7 @@ def test_every_dpx_polyfill_is_cudas_reference(tmp_path):
            "".join(f"static const unsigned int {w}[] = {{{', '.join(f'{o[k]}u' for o in ops)}}};\n"
                    for k, w in enumerate("ABC")) +
            "int main() {\n" + "\n".join(calls) + "\n    return 0;\n}\n")
-    (tmp_path / "dpx.cpp").write_text(src)
-    exe = tmp_path / "dpx"
-    subprocess.run([str(getattr(gxx, "path", gxx)), "-std=c++17", "-O1", "-Wall", "-Werror", "-D__device__=",
-                    "-D__host__=", "-fsanitize=undefined", "-fno-sanitize-recover", "-o", str(exe),
-                    str(tmp_path / "dpx.cpp")], check=True)
-    got = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split()
+    got = run_host_cpp(gxx, tmp_path, "dpx", src)
     assert len(got) == len(names) * len(ops)
     wrong = []
     for k, n in enumerate(names):

@@ -17,6 +17,7 @@ from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import require_tool
+from host_cpp import run_host_cpp
 
 
 def _lanes(w: int, bits: int, signed: bool) -> list[int]:
@@ -84,12 +85,7 @@ def test_every_polyfill_is_cuda_documented_meaning(tmp_path):
            f"static const unsigned int A[] = {{{', '.join(f'{a}u' for a, _ in ops)}}};\n"
            f"static const unsigned int B[] = {{{', '.join(f'{b}u' for _, b in ops)}}};\n"
            f"int main() {{\n{calls}\n    return 0;\n}}\n")
-    (tmp_path / "simd.cpp").write_text(src)
-    exe = tmp_path / "simd"
-    subprocess.run([str(getattr(gxx, "path", gxx)), "-std=c++17", "-O1", "-Wall", "-Werror", "-D__device__=",
-                    "-D__host__=", "-fsanitize=undefined", "-fno-sanitize-recover", "-o", str(exe),
-                    str(tmp_path / "simd.cpp")], check=True)
-    got = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split()
+    got = run_host_cpp(gxx, tmp_path, "simd", src)
     wrong = []
     for k, n in enumerate(names):
         for i, (a, b) in enumerate(ops):
