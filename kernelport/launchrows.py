@@ -32,8 +32,9 @@ from .warpsites import WARP_SIZE_NAME, WS, int_value
 _MAX_CHASE = 16  # local definitions followed from a block's dimensions
 
 
-def local_defs(src, body: Node) -> dict[str, list[Node]]:
-    """Name -> the expressions a host function gives it (declarations, `dim3 b(x, y)`, assignments)."""
+def local_defs(src, body: Node, plain: bool = False) -> dict[str, list[Node]]:
+    """Name -> the expressions a host function gives it (declarations, `dim3 b(x, y)`, assignments;
+    `plain`: only `=` assignments, not `x *= 2`'s right side)."""
     out: dict[str, list[Node]] = {}
     for n in src.index.under_types(body, "init_declarator", "function_declarator", "assignment_expression"):
         if n.type == "init_declarator":
@@ -46,7 +47,8 @@ def local_defs(src, body: Node) -> dict[str, list[Node]]:
                 out.setdefault(src.text_of(nm), []).append(args)
         elif n.type == "assignment_expression":
             left = n.child_by_field_name("left")
-            if left is not None and left.type == "identifier":
+            if left is not None and left.type == "identifier" and \
+                    not (plain and src.text_of(n.child_by_field_name("operator")) != "="):
                 out.setdefault(src.text_of(left), []).append(n.child_by_field_name("right"))
     return out
 

@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, laddersteps, lexing, library_namespaces, macro_bodies, ptx_idioms, unavailable, warpflow, warpwidth
+from . import backends, blocksizes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, laddersteps, lexing, library_namespaces, macro_bodies, ptx_idioms, unavailable, warpflow, warpwidth
 from .api_names import ApiNames
 from .member_spaces import MemberSpaces
 from .soundness import Soundness, self_check
@@ -292,6 +292,8 @@ class Translator(ApiNames, MemberSpaces, Soundness, BuiltinVectorOperators):
         if self.amd_only_region(n):
             return
         if role in ("ws",):
+            if blocksizes.refuse_wave_count(self, n):  # `blockDim.x / 32` for blocks that are not whole waves
+                return
             text = self.wave(n)
         elif role == "ws_macro":
             text = re.sub(r"\b(0[xX]20|32)[uUlL]*\b", self.spell("wave_size_const"), self.src.text_of(n), count=1)
@@ -309,7 +311,8 @@ class Translator(ApiNames, MemberSpaces, Soundness, BuiltinVectorOperators):
             if n.parent is not None and n.parent.type == "binary_expression":
                 text = f"({text})"
         elif role == "five":
-            self.rewrite_shift(n)
+            if not blocksizes.refuse_wave_count(self, n):  # `blockDim.x >> 5`: the same count
+                self.rewrite_shift(n)
             return
         elif role == "one":
             text = self.spell("lanemask_one")

@@ -13,6 +13,7 @@ from ...source import call_args, walk
 from .. import rowsplits
 from ...laneslots import _bounded, lane_pattern
 from ..rule import Rule, ex, register
+from .ws_counts import wave_tiled_kernels
 from .ws_sites import _LANE_ARRAY, _expr_text, _parent_op, _shared_dim, _why, site_codes
 from ... import lazy_re
 
@@ -434,7 +435,10 @@ void run(const float* a, float* c) {
             ctx.report(self, node, f"host code {what}: the host cannot know the device's wave width, which is not 32 "
                        f"{ctx.breaks}; query it ({ask}) and compute from that")
 
-        warpish = set(ctx.warp_level) | {s.function for s in ctx.sites if s.function}
+        # Kernels with warp-level code, and kernels whose block owns a wave's width of elements
+        # (`blockIdx.x * warpSize`: llm.c's bias kernel, its grid `OC / 32` blocks).
+        tiled = wave_tiled_kernels(ctx)
+        warpish = set(ctx.warp_level) | {s.function for s in ctx.sites if s.function} | tiled
         logical, crossed = _logical_kernels(ctx)
         # Every launch runs a kernel of this file and none has warp-level code: the name only sizes
         # tiles of threads (a 32-thread warp tile), which its kernels read as 32 on any wave too.
@@ -470,7 +474,8 @@ void run(const float* a, float* c) {
                             v, op = warpflow.int_value(ctx.text(n)), _parent_op(n)
                             if (v == 32 and op in ("/", "*", "%")) or (v == 31 and op in ("+", "&")) or \
                                     (v == 5 and op in (">>", "<<")):
-                                report(n, f"sizes the launch of warp-level kernel `{launch.kernel}` with "
+                                kind = "warp-level" if runs - tiled else "wave-tiled"
+                                report(n, f"sizes the launch of {kind} kernel `{launch.kernel}` with "
                                        f"`{_expr_text(ctx, n)}`", rows, cross)
         for at, arg, name, test in _warp_queue_dispatch(ctx):
             if (at.start_byte, at.end_byte) not in seen and not ctx.guarded(at):

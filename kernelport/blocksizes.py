@@ -1,0 +1,217 @@
+"""The thread counts a file's host code may launch a kernel's blocks with, as far as the file says.
+
+Lint's WS031 reads them: `blockDim.x / warpSize` counts the waves of a block only when the block is
+a whole number of waves, so the question is which sizes the host may pick.  Followed, never guessed:
+a literal or a constant expression of literals and the file's object-like macros; a host local's
+definitions (`int bs = 128;`, `dim3 block(32, 8)`, `dim3 b = {4, 8, n}`); an element of an array with
+an initializer (`int block_sizes[] = {32, 64, 128}; int bs = block_sizes[j];`); a `for` loop's start
+value; a parameter of the launching function, through the arguments of its callers in the file (a
+few calls deep).  Each value comes with the literal it was read from (the report's related place).
+A size the file does not say adds nothing.
+"""
+from __future__ import annotations
+
+from itertools import product
+
+from tree_sitter import Node
+
+from .source import walk
+from .warpsites import int_value
+
+_DEPTH = 4  # calls followed up from the launching function
+_MAX = 64  # values kept per expression (a sweep's list, the products of a dim3's candidates)
+
+
+def launch_block_sizes(module, launch) -> list[tuple[int, Node]]:
+    """(threads per block, the literal it comes from) for each size the launch's block may have."""
+    if len(launch.config) < 2:
+        return []
+    f = module.function_at(launch.node)
+    return _Sizes(module).threads(launch.config[1], f, 0)
+
+
+class _Sizes:
+    def __init__(self, module):
+        self.m, self.src = module, module.source
+        self._defs: dict[int, dict[str, list[Node]]] = {}
+
+    def text(self, n: Node) -> str:
+        return self.src.text_of(n)
+
+    def threads(self, e: Node, f, depth: int) -> list[tuple[int, Node]]:
+        """A block argument's thread counts: the product of a dim3's dimensions, else its values."""
+        dims = self._dim3(e, f, set())
+        if dims is None:
+            return self.values(e, f, depth, set())
+        per = [self.values(d, f, depth, set()) for d in dims]
+        if not all(per):
+            return []
+        out = []
+        for combo in product(*per):
+            v = 1
+            for x, _ in combo:
+                v *= x
+            out.append((v, next((n for x, n in combo if x != 1), combo[0][1])))
+            if len(out) >= _MAX:
+                break
+        return out
+
+    def _dim3(self, e: Node, f, seen: set) -> list[Node] | None:
+        """The dimension expressions of a dim3 the block is (`dim3(32, 8)`, a local `dim3 b(32, 8)` or
+        `dim3 b = {4, 8, n}`), None where it is a plain count."""
+        if e.type == "call_expression":
+            fn = e.child_by_field_name("function")
+            if fn is not None and self.text(fn) == "dim3":
+                return _args(e.child_by_field_name("arguments"))
+            return None
+        if e.type == "initializer_list":
+            return _args(e)
+        if e.type == "identifier" and f is not None and self.text(e) not in seen:
+            seen.add(self.text(e))
+            defs = self.defs(f).get(self.text(e), [])
+            for d in defs:
+                if d.type == "argument_list":  # `dim3 block(32, 8);`
+                    return _args(d)
+                got = self._dim3(d, f, seen)
+                if got is not None:
+                    return got
+        return None
+
+    def defs(self, f) -> dict[str, list[Node]]:
+        """Name -> the values a function gives it: declarations, `=` assignments, `dim3 b(x, y)`."""
+        got = self._defs.get(f.node.id)
+        if got is not None:
+            return got
+        from .launchrows import local_defs
+        out = local_defs(self.src, f.body, plain=True)
+        self._defs[f.node.id] = out
+        return out
+
+    def values(self, e: Node | None, f, depth: int, seen: set) -> list[tuple[int, Node]]:
+        if e is None:
+            return []
+        t = e.type
+        if t == "number_literal":
+            v = int_value(self.text(e))
+            return [(v, e)] if v is not None else []
+        if t in ("parenthesized_expression", "cast_expression"):
+            inner = e.child_by_field_name("value") if t == "cast_expression" else (e.named_children or [None])[0]
+            return self.values(inner, f, depth, seen)
+        if t == "identifier":
+            return self._name(self.text(e), f, depth, seen)
+        if t == "subscript_expression":  # `block_sizes[j]`: every element of its initializer
+            arr = e.child_by_field_name("argument")
+            return self._elements(self.text(arr), f) if arr is not None and arr.type == "identifier" else []
+        if t == "binary_expression":
+            op = self.text(e.child_by_field_name("operator"))
+            a = self.values(e.child_by_field_name("left"), f, depth, seen)
+            b = self.values(e.child_by_field_name("right"), f, depth, seen)
+            out = []
+            for (x, xn), (y, yn) in product(a, b):
+                v = _binary(op, x, y)
+                if v is not None:
+                    out.append((v, xn if x not in (0, 1) else yn))
+            return out[:_MAX]
+        return []
+
+    def _name(self, name: str, f, depth: int, seen: set) -> list[tuple[int, Node]]:
+        if name in seen:
+            return []
+        seen = seen | {name}
+        out: list[tuple[int, Node]] = []
+        if f is not None:
+            for d in self.defs(f).get(name, []):
+                out += self.values(d, f, depth, seen)
+            i = next((k for k, p in enumerate(f.params) if p.name == name), None)
+            if i is not None and depth < _DEPTH:
+                for call, g in self._callers(f):
+                    args = _args(call.child_by_field_name("arguments"))
+                    if i < len(args):
+                        out += self.values(args[i], g, depth + 1, set())
+        mac = self.m.macros.get(name)
+        if not out and mac is not None and mac.value_node is not None:
+            v = int_value(mac.value.strip().strip("()"))
+            if v is not None:
+                out.append((v, mac.value_node))
+        return out[:_MAX]
+
+    def _elements(self, name: str, f) -> list[tuple[int, Node]]:
+        for d in (self.defs(f).get(name, []) if f is not None else []):
+            if d.type == "initializer_list":
+                return [(v, x) for x in _args(d) if x.type == "number_literal"
+                        and (v := int_value(self.text(x))) is not None][:_MAX]
+        return []
+
+    def _callers(self, f):
+        """(call, calling function) for each call of `f` by its plain name in the file."""
+        own = f.name.split("::")[-1]
+        for n in self.src.index.under(self.src.root, "call_expression"):
+            fn = n.child_by_field_name("function")
+            if fn is not None and fn.type == "identifier" and self.text(fn) == own:
+                g = self.m.function_at(n)
+                if g is not None and g is not f:
+                    yield n, g
+
+
+def _args(n: Node | None) -> list[Node]:
+    return [c for c in n.named_children if c.type != "comment"] if n is not None else []
+
+
+def _binary(op: str, x: int, y: int) -> int | None:
+    if op == "*":
+        return x * y
+    if op == "+":
+        return x + y
+    if op == "-":
+        return x - y
+    if op == "/" and y:
+        return x // y
+    if op == "<<" and 0 <= y < 32:
+        return x << y
+    return None
+
+
+def partial_wave_block(module, kernel, wide: int) -> tuple[int, Node] | None:
+    """The first block size (and its literal) a launch of `kernel` in the file may have that is not a
+    whole number of `wide`-lane waves: `blockDim.x / wave` undercounts that block's waves."""
+    from . import fnscopes
+    for launch in module.launches:
+        if any(g is kernel for g in fnscopes.launched(module, launch)):
+            bad = next(((v, at) for v, at in launch_block_sizes(module, launch) if v > 0 and v % wide), None)
+            if bad is not None:
+                return bad
+    return None
+
+
+def refuse_wave_count(tr, n: Node) -> bool:
+    """Translator: the 32 of a kernel's `blockDim.x / 32` (the 5 of `>> 5`), which the port makes the wave width, where a
+    launch in the file may run blocks that are not whole waves of the backend's widest run: the port's
+    count would be 0 (or drop a partial wave) there, so there is no safe rewrite (KP233 at the division).
+    True when refused."""
+    from . import backends, dialect
+    div = n.parent
+    while div is not None and div.type == "parenthesized_expression":
+        div = div.parent
+    if div is None or div.type != "binary_expression" or \
+            tr.src.text_of(div.child_by_field_name("operator")) not in ("/", ">>"):
+        return False
+    left = div.child_by_field_name("left")
+    if not any(c.type == "field_expression" and (base := c.child_by_field_name("argument")) is not None
+               and (got := dialect.lookup(backends.source().name, tr.src.text_of(base))) is not None and got.key == "block_dim"
+               for c in walk(left)):
+        return False
+    f = tr.module.function_at(div)
+    wide = max(r.wave for r in backends.get(tr.backend).runs)
+    bad = partial_wave_block(tr.module, f, wide) if f is not None and f.is_kernel and wide > 32 else None
+    if bad is None:
+        return False
+    v, at = bad
+    line = tr.src.loc(at).line
+    tr.problem("KP233", div, f"`{' '.join(tr.src.text_of(div).split())}` counts the block's 32-lane warps; the port "
+               f"would make it the block's count of {wide}-lane waves, which is "
+               + (f"0 for the {v}-thread block" if v < wide else f"{v // wide} for the {v}-thread block (of {-(-v // wide)})")
+               + f" a launch may have (line {line}): the port cannot make this count the wave's",
+               f"launch whole {wide}-lane waves (query the device's wave width on the host), or keep 32-lane "
+               f"groups explicitly (`// @kp warp-width 32`) where the kernel's code allows it")
+    return True
+
