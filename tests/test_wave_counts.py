@@ -91,7 +91,8 @@ def test_translate_refuses_both_at_their_lines():
     port, _ = translate(SourceFile.from_text(code(), "t.cu"), "hip")
     assert not port.ok
     got = sorted((d.location.line, d.message.split(" ")[0]) for d in port.diagnostics if d.code == "KP225")
-    assert got == [(VSTEP_LINE, "WS031"), (GRID_LINE, "WS015")]
+    # and the sweep's 32: a wave-tiled kernel's block of 32 threads is half a 64-lane wave
+    assert got == [(VSTEP_LINE, "WS031"), (GRID_LINE, "WS015"), (28, "WS015")]
     port, _ = translate(SourceFile.from_text(code(sizes="64, 256", grid="OC / warp_cols"), "t.cu"), "hip")
     assert not [d for d in port.diagnostics if d.code == "KP225"]
 
@@ -113,3 +114,27 @@ def test_the_port_does_not_make_a_warp_count_the_wave_count_for_partial_blocks()
 def test_whole_waves_keep_the_rewrite():
     port, text = translate(SourceFile.from_text(ROWMAX.replace("SIZES", "64, 128, 256"), "t.cu"), "hip")
     assert port.ok and "const int nwarps = blockDim.x / warpSize;" in text
+
+
+# A warp-level kernel (a ladder over the whole wave) whose host sweeps its block from 32: on a 64-lane
+# wave the 32-thread block is half a wave, whose other lanes the ladder reads (WS015 at the 32).
+WAVE_SUM = """
+__global__ void wave_sum(float* out, const float* x) {
+    float v = x[blockIdx.x * blockDim.x + threadIdx.x];
+    for (int o = warpSize / 2; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    if (threadIdx.x % warpSize == 0) atomicAdd(out, v);
+}
+void run(float* out, const float* x, int n, int threads) { wave_sum<<<n / threads, threads>>>(out, x); }
+int main() {
+    int sizes[] = {SIZES};
+    for (int j = 0; j < 3; j++) run(0, 0, 4096, sizes[j]);
+    return 0;
+}
+"""
+
+
+def test_a_swept_block_of_32_for_a_warp_level_kernel_is_ws015_at_the_32():
+    found = lint_text(WAVE_SUM.lstrip("\n").replace("SIZES", "32, 128, 256"), "t.cu", select=["WS015"])
+    assert [(f.line, f.column, f.severity) for f in found] == [(8, 20, "error")]
+    assert "blocks of 32 threads, not a whole 64-lane wave" in found[0].message
+    assert lint(WAVE_SUM.lstrip("\n").replace("SIZES", "64, 128, 256"), "WS015") == []

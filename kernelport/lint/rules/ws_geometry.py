@@ -13,6 +13,7 @@ from ...source import call_args, walk
 from .. import rowsplits
 from ...laneslots import _bounded, lane_pattern
 from ..rule import Rule, ex, register
+from ...blocksizes import launch_block_sizes
 from .ws_counts import wave_tiled_kernels
 from .ws_sites import _LANE_ARRAY, _expr_text, _parent_op, _shared_dim, _why, site_codes
 from ... import lazy_re
@@ -296,7 +297,8 @@ class HostGeometryFrom32(Rule):
 Host code sizing a launch of a warp-level kernel with 32: `int warps = threads / 32;`,
 `k<<<blocks, threads, (threads / 32) * sizeof(float)>>>`, `32 * sizeof(T)` shared bytes,
 `<<<n, 32>>>` for a kernel that assumes a block is one warp, or any host use of a hardcoded
-`WARP_SIZE` macro.  The host pass cannot know the device's wave width: on 64-wide AMD waves the
+`WARP_SIZE` macro.  A block size given elsewhere (a swept list `{32, 64, 128}`, a caller's argument:
+kernelport/blocksizes.py) that is not a whole 64-lane wave is reported at that value.  The host pass cannot know the device's wave width: on 64-wide AMD waves the
 shared buffers and warp counts are wrong.
 
 **Fix**: ask the device (`cudaDeviceGetAttribute(&w, cudaDevAttrWarpSize, dev)`,
@@ -438,6 +440,7 @@ void run(const float* a, float* c) {
         # Kernels with warp-level code, and kernels whose block owns a wave's width of elements
         # (`blockIdx.x * warpSize`: llm.c's bias kernel, its grid `OC / 32` blocks).
         tiled = wave_tiled_kernels(ctx)
+        wide = max((r.wave for b in backends.all() for r in b.runs if r.target in ctx.targets), default=32)
         warpish = set(ctx.warp_level) | {s.function for s in ctx.sites if s.function} | tiled
         logical, crossed = _logical_kernels(ctx)
         # Every launch runs a kernel of this file and none has warp-level code: the name only sizes
@@ -461,6 +464,14 @@ void run(const float* a, float* c) {
                 cfg = launch.config
                 if len(cfg) >= 2 and warpflow.int_value(ctx.text(cfg[1])) == 32:
                     report(cfg[1], f"launches `{launch.kernel}` with 32-thread blocks, one NVIDIA warp", rows, cross)
+                elif wide > 32:  # a block size the file gives elsewhere (a swept list, a caller's argument)
+                    for v, at in launch_block_sizes(ctx.module, launch):
+                        if v % wide and at.start_byte not in range(cfg[1].start_byte, cfg[1].end_byte + 1):
+                            line = ctx.position(launch.node.start_byte)[0]
+                            kind = "warp-level" if runs - tiled else "wave-tiled"
+                            report(at, f"gives {kind} kernel `{launch.kernel}` (launched on line {line}) "
+                                   f"blocks of {v} threads, not a whole {wide}-lane wave", rows, cross)
+                            break
                 todo, done = list(cfg), set()
                 while todo:
                     e = todo.pop()
