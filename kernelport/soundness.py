@@ -196,7 +196,10 @@ class _Parsed:
         return got[1]
 
 
-_PORT_LINTS = _Kept(4 << 20)  # the warp-size errors of the ports' lints, by the port's text
+_PORT_LINTS = _Kept(4 << 20)
+# Lint's rules on a block size that is not a whole wave (kernelport/blocksizes.py): in the port and not
+# in the original, the port's rewrite to the wave width is what needs whole waves (KP233, not a bug).
+_BLOCK_GEOMETRY = frozenset({"WS015", "WS031"})  # the warp-size errors of the ports' lints, by the port's text
 
 
 def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_unported: bool = False, *,
@@ -231,6 +234,14 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
             continue
         f = found[len(before.get(code, []))] if code in before else found[0]
         line = max(f.line - offset, 1)
+        if code in _BLOCK_GEOMETRY:  # the port made 32-lane code the wave's, for blocks that are not whole waves
+            port.diagnostics.append(Diagnostic(
+                "KP233", Location(src.path, line, 1),
+                f"the {backend.upper()} port makes this kernel's 32-lane code the wave's, which is right only for "
+                f"blocks of whole waves: {code} in the port ({f.message.split(':')[0]})",
+                "launch whole 64-lane waves (query the device's wave width on the host), or keep 32-lane groups "
+                "explicitly (`// @kp warp-width 32`) where the kernel's code allows it"))
+            continue
         port.diagnostics.append(Diagnostic(
             "KP220", Location(src.path, line, 1),
             f"internal consistency: the {backend.upper()} port would have {code} near this line that the "

@@ -138,3 +138,12 @@ def test_a_swept_block_of_32_for_a_warp_level_kernel_is_ws015_at_the_32():
     assert [(f.line, f.column, f.severity) for f in found] == [(8, 20, "error")]
     assert "blocks of 32 threads, not a whole 64-lane wave" in found[0].message
     assert lint(WAVE_SUM.lstrip("\n").replace("SIZES", "64, 128, 256"), "WS015") == []
+
+
+def test_rows_made_the_wave_for_a_partial_block_are_refused_not_a_kernelport_bug():
+    # 32-lane rows of a `WARP_SIZE 32` macro compute the same at 64 as written (lint's advice); the port
+    # makes them the wave, which a 32-thread block cannot fill: KP233 at the sweep, not KP220.
+    text = "#define WARP_SIZE 32\n" + ROWMAX.replace("SIZES", "32, 128, 256").replace("blockDim.x / 32", "blockDim.x / WARP_SIZE")
+    port, _ = translate(SourceFile.from_text(text, "t.cu"), "hip")
+    assert not port.ok
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP233", 20)]
