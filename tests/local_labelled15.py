@@ -11,7 +11,7 @@ from labelled_support import local_set_checks
 BASE = Path(__file__).resolve().parent / "labelled15"
 # Before any change for this set: 0.308 (4/13) at 0.182 (bench/lint_recall_labelled15_before.txt); reached
 # with the behaviour of tests/test_lint_labelled15_forms.py (bench/lint_recall_labelled15_after.txt).
-RECALL_FLOOR, PRECISION_FLOOR = 13 / 13, 13 / 31
+RECALL_FLOOR, PRECISION_FLOOR = 13 / 13, 13 / 23
 
 
 (written, measured, test_labels_sit_on_their_lines, test_every_label_is_traced_to_its_commit,

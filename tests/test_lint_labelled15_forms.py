@@ -9,6 +9,15 @@ each with a case it must handle and look-alikes it must not:
   use, with the declaration as the related location (kernelport/lint/rules/ws_fullmask.py).
   Silent: the vote in a 64-bit or `auto` local, a vote passed straight in (`__shfl_sync(__activemask(),
   ...)`), a mask-less shuffle, and the same code under a branch only the CUDA build takes.
+- a kernel whose own shuffles are a logical 32-lane group (ADEPT's Smith-Waterman kernels:
+  `laneId = threadIdx.x % 32`, `warpId = threadIdx.x / 32`, `__shfl_sync(mask, v, laneId - 1, 32)`,
+  a spill slot per 32 lanes written at `laneId == 31`) and which calls a block reduction that
+  computes its own lanes: the call made the kernel warp-level, and its lane math was read as the
+  hardware wave's (WS002, WS003, WS006, WS011 on eight look-alikes).  A function warp-level only
+  through callees, whose own warp calls all take a literal width of at most 32 (or are votes that
+  only mask them), and which passes those callees no local declared from `threadIdx`, is now its
+  own logical group (kernelport/warpshapes.py `logical_callers`).  Still reported: the same kernel
+  passing its `% 32` lane to the helper, and one whose own shuffle has no width.
 
 The set's own check that needs none of its projects' files is here too; tests/local_labelled15.py
 lints them, run by hand after `python scripts/labelled_sources.py tests/labelled15`.  Lint's figure
@@ -52,6 +61,50 @@ __device__ short cuda_only(short e, int laneId, bool valid) {
 }
 #endif
 """
+
+
+LOGICAL_CALLER = """\
+__device__ short block_max(short v) {
+    __shared__ short part[32];
+    int lane = threadIdx.x % warpSize, wid = threadIdx.x / warpSize;
+    for (int o = warpSize / 2; o > 0; o /= 2) v = max(v, __shfl_down(v, o));
+    if (lane == 0) part[wid] = v;
+    __syncthreads();
+    return part[0];
+}
+__global__ void align(short* out, const short* in, int n) {
+    short laneId = threadIdx.x % 32;
+    short warpId = threadIdx.x / 32;
+    __shared__ short spill[32];
+    short e = in[threadIdx.x], best = 0;
+    for (int i = 0; i < n; ++i) {
+        if (laneId == 31) spill[warpId] = e;
+        __syncthreads();
+        unsigned long long mask = __ballot_sync(__activemask(), e > 0);
+        short left = __shfl_sync(mask, e, laneId - 1, 32);
+        e = (warpId != 0 && laneId == 0) ? spill[warpId - 1] : left;
+        best = max(best, e);
+    }
+    out[blockIdx.x] = block_max(best);
+}
+"""
+
+
+def _lane_rules(text: str) -> list:
+    return [(f.code, f.line) for f in lint_text(text, "t.cu") if f.code in ("WS002", "WS003", "WS006", "WS011")]
+
+
+def test_a_kernel_whose_own_shuffles_are_a_logical_32_lane_group_keeps_its_lane_math():
+    found = _lane_rules(LOGICAL_CALLER)
+    assert [x for x in found if x[1] >= 10] == [], found  # the kernel's lines; block_max uses warpSize
+
+
+def test_a_kernel_that_passes_its_lane_on_or_shuffles_the_whole_wave_is_still_reported():
+    passes_lane = LOGICAL_CALLER.replace("short block_max(short v)", "short block_max(short v, short l)").replace(
+        "block_max(best)", "block_max(best, laneId)")
+    assert ("WS002", 10) in _lane_rules(passes_lane), _lane_rules(passes_lane)
+    whole_wave = LOGICAL_CALLER.replace("laneId - 1, 32)", "laneId - 1)")
+    assert ("WS002", 10) in _lane_rules(whole_wave), _lane_rules(whole_wave)
 
 
 def _ws007(text: str) -> list:
