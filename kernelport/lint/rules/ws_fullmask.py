@@ -70,6 +70,11 @@ __device__ float sum8(float v) {
     return v;
 }""", note="a group's mask held in a 32-bit local: HIP rejects the type whatever the value"),
         ex("""
+__device__ short left(short e, int lane, bool p) {
+    unsigned mask = __ballot_sync(__activemask(), p);
+    return __shfl_sync(mask, e, lane - 1, 32);  // !
+}""", note="a vote held in a 32-bit local (WS008 reports the store): each shuffle it feeds"),
+        ex("""
 #define SUM_STEP(v, o) v += __shfl_xor_sync(0xffffffff, v, o)  // !
 __device__ float sum8(float v) { SUM_STEP(v, 1); SUM_STEP(v, 2); SUM_STEP(v, 4); return v; }""",
            note="in a macro's replacement list: the `#define` line is the port's"),
@@ -82,9 +87,9 @@ __device__ float warp_sum(float v) {
 }""", lang="hip"),
         ex("""
 __device__ int leader_value(int v) {
-    unsigned m = __activemask();
-    return __shfl_sync(m, v, __ffs(m) - 1);
-}"""),
+    unsigned long long m = __activemask();
+    return __shfl_sync(m, v, __ffsll(m) - 1);
+}""", note="a vote in a 64-bit local"),
         ex("""
 #include <cstdint>
 __device__ float shfl_up(const uint64_t mask, float v, unsigned delta) {
