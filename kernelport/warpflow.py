@@ -542,10 +542,13 @@ class _Analyzer:
                 if lw is not None:
                     self.a.logical_width[k] = lw
                     continue  # an explicit logical width: the code means it
+                if warpshapes.masks_logical_shuffles(self, f, n):
+                    continue  # a vote that only names those shuffles' lanes
                 direct[k] = True
                 if c.kind == "shuffle" and wi is not None and wi < len(args) and args[wi].type == "identifier":
                     warpshapes.width_param(self, f, self.src.text_of(args[wi]), c.key)
         self.warp_keys = callers_closure(direct, calls)
+        self.warp_keys -= warpshapes.logical_callers(self, direct, self.warp_keys)
         self.a.warp_level = set(self.warp_keys)
 
     def run(self) -> Analysis:

@@ -15,7 +15,7 @@ from tree_sitter import Node
 
 from . import dialect
 from .model import Function
-from .source import walk
+from .source import call_args, walk
 from .warpsites import HALF, LANE, LANE_OK, TID, VOTE, WS, int_value
 
 
@@ -163,3 +163,82 @@ def literal_width(src, call: Node, width: Node | None) -> int | None:
     targs = fn.child_by_field_name("arguments") if fn is not None and fn.type == "template_function" else None
     first = targs.named_children[0] if targs is not None and targs.named_children else None
     return (int_value(src.text_of(first)) or 0) if first is not None and first.type == "number_literal" else None
+
+
+def masks_logical_shuffles(an, f: Function, call: Node) -> bool:
+    """A vote whose value is only the member mask of shuffles with an explicit logical width of at
+    most 32 (ADEPT's `unsigned mask = __ballot_sync(__activemask(), p);` then `__shfl_sync(mask, v,
+    laneId - 1, 32)` three times): it names the lanes of those 32-lane shuffles and makes the
+    function no full-wave code, so its `laneId = threadIdx.x % 32` stays the logical group's lane.
+    A vote nested as the mask of such a vote (`__activemask()` there) counts the same."""
+    p = call.parent
+    if p is not None and p.type == "argument_list" and p.named_children and p.named_children[0].id == call.id:
+        outer = p.parent
+        return outer is not None and outer.type == "call_expression" and (
+            _logical_shuffle(an, outer) or masks_logical_shuffles(an, f, outer))
+    if p is None or p.type != "init_declarator" or f.body is None:
+        return False
+    d = p.child_by_field_name("declarator")
+    if d is None or d.type != "identifier":
+        return False
+    name = an.src.text_of(d)
+    uses = [i for i in an.src.index.under(f.body, "identifier") if i.id != d.id and an.src.text_of(i) == name]
+    return bool(uses) and all(_mask_of_logical_shuffle(an, u) for u in uses)
+
+
+def _mask_of_logical_shuffle(an, use: Node) -> bool:
+    """`use` is the first (mask) argument of a shuffle with a literal width of at most 32."""
+    p = use.parent
+    return (p is not None and p.type == "argument_list" and p.named_children[0].id == use.id and
+            p.parent is not None and p.parent.type == "call_expression" and _logical_shuffle(an, p.parent))
+
+
+def _logical_shuffle(an, call: Node) -> bool:
+    fn = call.child_by_field_name("function")
+    found = an.concept_call(an.src.text_of(fn)) if fn is not None else None
+    if found is None or found[0].kind != "shuffle" or "width" not in found[1]:
+        return False
+    args = call_args(call)
+    wi = found[1].index("width")
+    lw = literal_width(an.src, call, args[wi] if wi < len(args) else None)
+    return lw is not None and 0 < lw <= 32
+
+
+def logical_callers(an, direct: dict[str, bool], level: set[str]) -> set[str]:
+    """Functions warp-level only through their callees (`level` holds them by the call graph) whose
+    own warp calls all take a literal logical width of at most 32, and which pass those callees no
+    local declared from the thread index: their lane math (`laneId = threadIdx.x % 32`, `warpId =
+    threadIdx.x / 32`, a slot per 32 lanes, `laneId == 31`) is their own logical group's, right on
+    any wave, as in a function with no such callee.  ADEPT's alignment kernels exchange neighbours
+    with `__shfl_sync(mask, v, laneId - 1, 32)` and call a block reduction that computes its lanes
+    itself.  A callee given a value declared from `threadIdx` keeps its caller warp-level."""
+    out = set()
+    for f in an.m.functions.values():
+        k = an.scopes.key(f)
+        if k not in level or direct.get(k) or not 0 < an.a.logical_width.get(k, 0) <= 32 or f.body is None:
+            continue
+        tainted = _thread_locals(an, f)
+        if not any(_passes_thread_value(an, f, n, tainted, level)
+                   for n in an.src.index.under(f.body, "call_expression")):
+            out.add(k)
+    return out
+
+
+def _thread_locals(an, f: Function) -> set[str]:
+    """`threadIdx` and the locals whose declaration reads it, directly or through another such local."""
+    out = {"threadIdx"}
+    for d in an.src.index.under(f.body, "init_declarator"):
+        name, value = d.child_by_field_name("declarator"), d.child_by_field_name("value")
+        if name is not None and name.type == "identifier" and value is not None and any(
+                i.type == "identifier" and an.src.text_of(i) in out for i in walk(value)):
+            out.add(an.src.text_of(name))
+    return out
+
+
+def _passes_thread_value(an, f: Function, call: Node, tainted: set[str], level: set[str]) -> bool:
+    fn = call.child_by_field_name("function")
+    targets = an.scopes.resolve(f, fn, call_args(call)) if fn is not None else None
+    if not targets or not {an.scopes.key(g) for g in targets} & level:
+        return False
+    args = call.child_by_field_name("arguments")
+    return args is not None and any(i.type == "identifier" and an.src.text_of(i) in tainted for i in walk(args))

@@ -7,7 +7,8 @@ row per labelled file, `folder  repo  commit  path  license`, tab-separated.  Fo
 writes `git show COMMIT^:PATH` (the file as it was before the fixing commit) to FOLDER/PATH under
 the set, the project headers it includes at COMMIT^ (transitively, through the -I that
 build_flags.tsv gives the folder: scripts/labelled_headers.py's closure), and the project's license
-file as FOLDER/../LICENSE.  The clone of `owner/name` is MIRROR/owner+name/repo (a bare or
+file as FOLDER/../LICENSE (read at COMMIT^, or at REV where the license cell is `PATH@REV`: a
+project that added its license later).  The clone of `owner/name` is MIRROR/owner+name/repo (a bare or
 ordinary git directory); nothing is fetched over the network.  The written files are ignored by git
 (the set's .gitignore), so a clean checkout holds none of the projects' code; the set's test skips
 until this has been run.
@@ -78,7 +79,10 @@ def materialize(base: Path, mirror: Path) -> list[str]:
         done.append(folder)
     for project, (repo, commit, license_path) in licenses.items():
         git = _git_dir(mirror, repo)
-        text = subprocess.run(["git", "--git-dir", str(git), "show", f"{commit}^:{license_path}"],
+        # `PATH@REV`: a project whose tree had no license file before the labelled commit names the
+        # commit that added it (the same project's license, read from that commit)
+        license_path, _, rev = license_path.partition("@")
+        text = subprocess.run(["git", "--git-dir", str(git), "show", f"{rev or commit + '^'}:{license_path}"],
                               capture_output=True, check=True).stdout
         (base / project / "LICENSE").write_bytes(text)
     return done

@@ -65,3 +65,23 @@ def test_a_short_row_names_its_line(tmp_path: Path):
     (base / "sources.tsv").write_text("# header\nkit/0123456789\tacme/kit\n")
     with pytest.raises(SystemExit, match=r"sources.tsv:2: expected 5"):
         _script().materialize(base, tmp_path / "mirror")
+
+
+def test_a_license_added_later_is_read_at_the_commit_the_cell_names(tmp_path: Path):
+    """`PATH@REV`: a project whose tree had no license before the labelled commit (mgawan/ADEPT's
+    hip branch) takes the license file as the commit that added it holds it."""
+    mirror, fix = _project(tmp_path)
+    repo = mirror / "acme+kit" / "repo"
+    (repo / "COPYING").write_text("BSD-3-Clause\n")
+    _git(repo, "add", "COPYING")
+    _git(repo, "commit", "-qm", "license")
+    added = _git(repo, "rev-parse", "HEAD")
+    base = tmp_path / "set"
+    base.mkdir()
+    folder = f"kit/{fix[:10]}"
+    (base / "sources.tsv").write_text(f"{folder}\tacme/kit\t{fix}\tsrc/k.cu\tCOPYING@{added}\n")
+    _script().materialize(base, mirror)
+    assert (base / "kit" / "LICENSE").read_text() == "BSD-3-Clause\n"
+    (base / "sources.tsv").write_text(f"{folder}\tacme/kit\t{fix}\tsrc/k.cu\tCOPYING\n")  # not at fix^
+    with pytest.raises(subprocess.CalledProcessError):
+        _script().materialize(base, mirror)

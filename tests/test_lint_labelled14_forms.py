@@ -8,7 +8,8 @@ commits), each with a case it must handle and look-alikes it must not:
   HIP's 64-bit-mask `_sync` intrinsics reject as they reject the parameter (and 32 bits cannot name
   lanes 32-63).  It is now reported at each use, with the declaration as the related location
   (kernelport/lint/rules/ws_fullmask.py).  Silent: the same mask in a 64-bit local, a 32-bit local
-  given to a mask-less shuffle, a mask from `__activemask()` (WS008's), and the same code under a
+  given to a mask-less shuffle, a mask from `__activemask()` in a 64-bit local (a 32-bit one is reported at
+  its uses since tests/test_lint_labelled15_forms.py), and the same code under a
   branch only the CUDA build takes.
 
 The set's own check that needs none of its projects' files is here too; tests/local_labelled14.py
@@ -43,7 +44,7 @@ __device__ static float maskless(float v) {
     return v + (float)mask;
 }
 __device__ static int leader(int v) {
-    unsigned m = __activemask();
+    unsigned long long m = __activemask();
     return __shfl_sync(m, v, __ffs(m) - 1);
 }
 #ifndef __HIP_PLATFORM_AMD__

@@ -33,14 +33,16 @@ declaration as a related location: the line the port changes.  A wrapper whose 3
 is passed on as the mask (pytorch_scatter's `__shfl_up_sync(const unsigned mask, at::Half v, ...)`)
 is reported whatever its callers pass, with the parameter as the related location: HIP rejects the
 32-bit type itself.  So is a local declared 32-bit whatever value it holds (ds4's 8-lane group mask
-`const uint32_t mask = 0xffu << (threadIdx.x & 24u);`), with its declaration as the related location.
+`const uint32_t mask = 0xffu << (threadIdx.x & 24u);`), with its declaration as the related location,
+and a vote stored in a 32-bit local (ADEPT's `unsigned mask = __ballot_sync(__activemask(), p);`
+then `__shfl_sync(mask, v, lane - 1, 32)`): WS008 reports the store, WS007 each shuffle it feeds.
 
 A 32-bit full mask in a function-like macro's replacement list (Eigen's `#define shuffleInc(i, j,
 mask) res(i, j) += __shfl_xor_sync(0xFFFFFFFF, res(i, j), mask)`) is reported in the `#define`,
 which every use expands (kernelport/lint/macromasks.py); a mask the macro takes as a parameter is
 its uses'.
 
-Masks that come from `__activemask()` or a ballot are not reported, nor a mask the project's HIP
+Masks that come from `__activemask()` or a ballot directly (or through a 64-bit local) are not reported, nor a mask the project's HIP
 build drops: a dual-built project that maps the intrinsic to its mask-less form in a branch only
 that build takes (`#if defined(USE_ROCM)` / `#define __shfl_xor_sync(mask, v, l) __shfl_xor(v, l)`,
 or a header included only there) is judged as that build compiles it.  The HIP build is told by
@@ -68,6 +70,11 @@ __device__ float sum8(float v) {
     return v;
 }""", note="a group's mask held in a 32-bit local: HIP rejects the type whatever the value"),
         ex("""
+__device__ short left(short e, int lane, bool p) {
+    unsigned mask = __ballot_sync(__activemask(), p);
+    return __shfl_sync(mask, e, lane - 1, 32);  // !
+}""", note="a vote held in a 32-bit local (WS008 reports the store): each shuffle it feeds"),
+        ex("""
 #define SUM_STEP(v, o) v += __shfl_xor_sync(0xffffffff, v, o)  // !
 __device__ float sum8(float v) { SUM_STEP(v, 1); SUM_STEP(v, 2); SUM_STEP(v, 4); return v; }""",
            note="in a macro's replacement list: the `#define` line is the port's"),
@@ -80,9 +87,9 @@ __device__ float warp_sum(float v) {
 }""", lang="hip"),
         ex("""
 __device__ int leader_value(int v) {
-    unsigned m = __activemask();
-    return __shfl_sync(m, v, __ffs(m) - 1);
-}"""),
+    unsigned long long m = __activemask();
+    return __shfl_sync(m, v, __ffsll(m) - 1);
+}""", note="a vote in a 64-bit local"),
         ex("""
 #include <cstdint>
 __device__ float shfl_up(const uint64_t mask, float v, unsigned delta) {
@@ -112,7 +119,7 @@ __device__ float warp_sum(float v) {
     def check(self, ctx) -> None:
         aliases = None
         for mask, cls, _ in ctx.analysis.shuffle_masks:
-            if cls == "active" or ctx.guarded(mask):
+            if ctx.guarded(mask) or (cls == "active" and mask.type != "identifier"):
                 continue  # a vote's mask passed on: WS008 follows it (a 32-bit parameter it is cut by)
             call = mask.parent.parent if mask.parent is not None else None
             if call is None or call.type != "call_expression":
@@ -126,7 +133,7 @@ __device__ float warp_sum(float v) {
             if mask.type == "identifier":
                 aliases = warpsites.type_aliases(ctx.src) if aliases is None else aliases
                 if made is None:
-                    made = narrow = _narrow_parameter(ctx, mask, aliases)
+                    made = narrow = None if cls == "active" else _narrow_parameter(ctx, mask, aliases)
                 else:
                     narrow = _narrow_local(ctx, made, aliases)
                 if narrow is not None and cls != "full":
