@@ -96,3 +96,49 @@ def test_a_header_launching_a_kernel_no_header_defines_still_has_no_port(tmp_pat
     port, _ = _metal(tmp_path / "main.cu")
     assert port.ok and port.empty
     assert [d.code for d in port.diagnostics] == ["KP227"]
+
+
+MACRO_KERNELS = """
+    #pragma once
+    template <int L>
+    __global__ static void eval_kernel(float* out, int n) {
+        int i = blockIdx.x * blockDim.x + threadIdx.x;
+        if (i < n) out[i] = float(L) * out[i];
+    }
+    #define eval_launch(l) eval_kernel<l><<<grid, block>>>(out, n)
+    #define eval_case(l) case l: eval_launch(l); break
+    template <int Unused>
+    int eval_driver(float* out, int n, int l) {
+        dim3 grid((n + 63) / 64), block(64);
+        switch (l) { eval_case(0); eval_case(1); }
+        return 0;
+    }
+"""
+
+# a macro whose kernel is its parameter names no kernel by itself
+PARAM_MACRO = """
+    #pragma once
+    __global__ void other_kernel(float* out);
+    #define LAUNCH(k, out) k<<<1, 64>>>(out)
+    inline void run(float* out) { LAUNCH(other_kernel, out); }
+"""
+
+
+def test_a_kernel_launched_in_a_header_macro_s_body_is_spliced(tmp_path):
+    """gpu4pyscf's evaluation.cuh: `#define density_kernel_macro(li, lj) evaluate_density_kernel<...>
+    <<<...>>>(...)`, used inside another macro in a template driver; the parse sees the uses as
+    blanks, so the launch is read from the macro's body.  The header's kernel is then in the port
+    (here refused at its line: a template kernel whose launches give no instance, KP216), not a
+    KP227 "no device code"."""
+    _write(tmp_path, {"evaluation.cuh": MACRO_KERNELS,
+                      "eval_xc.cu": '#include "evaluation.cuh"\nint run(float* o) { return eval_driver<0>(o, 64, 1); }\n'})
+    port, _ = _metal(tmp_path / "eval_xc.cu")
+    assert not port.empty
+    assert [(d.code, d.location.path.endswith("evaluation.cuh"), d.location.line) for d in port.diagnostics
+            if d.severity == "error"] == [("KP216", True, 3)]
+
+
+def test_a_macro_whose_kernel_is_a_parameter_names_no_kernel(tmp_path):
+    _write(tmp_path, {"launch.h": PARAM_MACRO, "main.cu": '#include "launch.h"\nint main() { run(nullptr); }\n'})
+    port, _ = _metal(tmp_path / "main.cu")
+    assert port.empty and [d.code for d in port.diagnostics] == ["KP227"]

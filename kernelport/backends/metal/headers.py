@@ -24,6 +24,8 @@ from ...source import SourceFile, decode
 MAX_DEPTH = 8
 _INCLUDE = re.compile(r'(?m)^[ \t]*#[ \t]*include[ \t]*([<"][^>"\n]+[>"])')
 MAX_HEADERS = 200  # headers read for their macros, per port
+# a kernel launched in a macro's body: `name<template args>` (no `;`, braces or parentheses) `<<<`
+_MACRO_LAUNCH = re.compile(r"\b([A-Za-z_]\w*)\s*(?:<[^;{}()]*>)?\s*<<<")
 
 
 def _reachable(src: SourceFile, include_dirs: tuple[str, ...] = ()):
@@ -89,6 +91,7 @@ def header_launches(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> froz
     object holds those kernels as it holds its own launches': where a header defines one, it is
     spliced (needed_by) as it is for a kernel the file launches itself."""
     from ... import backends
+    from ...macros import definitions
     wraps = re.compile(r"<<<|\b(?:" + "|".join(map(re.escape, backends.launch_forms())) + r")\s*\(")
     out: set[str] = set()
     macros = None
@@ -102,6 +105,12 @@ def header_launches(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> froz
         except KernelportError:
             continue
         out |= {la.kernel for la in build(hsrc).launches}
+        # a launch in a macro's body (gpu4pyscf's evaluation.cuh: `#define density_kernel_macro(li, lj)
+        # evaluate_density_kernel<...><<<block_grid, block_size>>>(...)`, used inside another macro):
+        # the parse sees the macro's uses as blanks, so the kernel it names is read from the body
+        for d in definitions(text, str(header)).values():
+            if "<<<" in d.body:
+                out |= {m[1] for m in _MACRO_LAUNCH.finditer(d.body) if m[1] not in (d.params or ())}
     return frozenset(out)
 
 
