@@ -564,7 +564,7 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
         if own is None and plain_model is not None and plain_model.source is src:
             own = (plain_model, plain_analysis)  # the same include-free model (lint analyses it if None)
         text = self_check(src, backend, port, text, translator.rw, allow_unported, model=own)
-    if port.ok and not port.empty:  # nothing is written for an empty port (KP227): nothing to check
+    if port.ok:
         translator.check_port(text)
     if port.ok:
         port.extra_files = translator.extra_files(source_label or src.path, command)

@@ -157,7 +157,8 @@ class HostCode:
         is written (Port.empty).  A `double` in its file-scope declarations (gpu4pyscf's constant.cu:
         `__constant__ BasisProdCache c_bpcache;`, a struct of `double*` fields the host fills) is no
         refusal then: no port holds them here (a host-filled `__constant__` is bound as a buffer of
-        the kernels that read it, in their files, where a `double` they use is refused)."""
+        the kernels that read it, in their files, where a `double` they use is refused); the checker,
+        which still reads the empty port, passes over their lines (`moot_lines`)."""
         if self.kernels or self.device:
             return
         moot = [d for d in self.port.diagnostics if d.code == "KP214" and d.severity == "error"]
@@ -169,6 +170,9 @@ class HostCode:
         launches = sorted(self.module.launches, key=lambda l: l.node.start_byte)
         loc = self.src.loc(launches[0].node) if launches else Location(self.src.path, 1, 1)
         where = (f"; the kernel it launches, '{launches[0].kernel}', is defined in another file" if launches else "")
+        # the checker still reads the empty port (device code the parse missed shows there), but
+        # not for these lines: the double it would find in them is accounted for here
+        self.moot_lines = {(a.path, a.line) for a in (self.origin_location(d.location) for d in moot)}
         if moot:
             at = self.origin_location(moot[0].location)
             where += f"; the double of its file-scope declarations ({at}) is ported only with device code that uses it"
