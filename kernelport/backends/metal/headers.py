@@ -3,7 +3,9 @@
 A Metal port is one self-contained file: it cannot include a CUDA header.  So where device code
 uses a name a project header (`#include "common.h"` found beside the including file or on the
 include path, `#include <x.h>` found on the include path) defines,
-or the host launches a kernel it defines, the header's text takes the include's place, as the
+or the host launches a kernel it defines (the file's own host code, or host code of a header
+it reaches: qsim's simulator class, a launcher function, a macro's body; `header_launches`),
+the header's text takes the include's place, as the
 preprocessor would do, once per header (a second include of it is dropped), and the same
 question is asked again of the headers it includes.  The translation then runs on the whole:
 what the header holds for host code only is left out like the file's own host code, and its
