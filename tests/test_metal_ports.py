@@ -178,6 +178,31 @@ def test_a_host_file_launching_a_kernel_of_another_file_is_told_at_the_launch():
     assert "the kernel it launches, 'k', is defined in another file" in port.diagnostics[0].message
 
 
+CONSTANT_ONLY = """struct Cache {
+    int n;
+    double* a12;   // filled by the host, read by kernels of other files
+};
+__constant__ Cache c_cache;
+"""
+
+
+def test_a_file_of_host_filled_constants_only_is_no_port_whatever_their_types():
+    """gpu4pyscf's gint/constant.cu: only `__constant__ BasisProdCache c_bpcache;`, a struct of
+    `double*` fields. No port holds it here (a host-filled constant is bound as a buffer of the
+    kernels that read it, in their files), so its `double` is no refusal: KP227, as for a struct of
+    floats; before, KP214 refused the file."""
+    port, _ = metal(CONSTANT_ONLY)
+    assert port.ok and port.empty
+    assert [(d.code, d.severity) for d in port.diagnostics] == [("KP227", "warning")]
+    assert "the double of its file-scope declarations (t.cu:3:5)" in port.diagnostics[0].message
+
+
+def test_a_kernel_reading_a_constant_of_a_struct_with_doubles_is_still_refused():
+    port, _ = metal(CONSTANT_ONLY + "__global__ void k(int* o) { o[0] = c_cache.n; }\n")
+    assert not port.empty
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP214", 3)]
+
+
 def test_a_file_with_device_code_is_not_empty():
     port, text = metal("__device__ float twice(float x) { return 2.0f * x; }\n")
     assert not port.empty and "float twice(float x)" in text

@@ -3,7 +3,9 @@
 A Metal port is one self-contained file: it cannot include a CUDA header.  So where device code
 uses a name a project header (`#include "common.h"` found beside the including file or on the
 include path, `#include <x.h>` found on the include path) defines,
-or the host launches a kernel it defines, the header's text takes the include's place, as the
+or the host launches a kernel it defines (the file's own host code, or host code of a header
+it reaches: qsim's simulator class, a launcher function, a macro's body; `header_launches`),
+the header's text takes the include's place, as the
 preprocessor would do, once per header (a second include of it is dropped), and the same
 question is asked again of the headers it includes.  The translation then runs on the whole:
 what the header holds for host code only is left out like the file's own host code, and its
@@ -24,6 +26,8 @@ from ...source import SourceFile, decode
 MAX_DEPTH = 8
 _INCLUDE = re.compile(r'(?m)^[ \t]*#[ \t]*include[ \t]*([<"][^>"\n]+[>"])')
 MAX_HEADERS = 200  # headers read for their macros, per port
+# a kernel launched in a macro's body: `name<template args>` (no `;`, braces or parentheses) `<<<`
+_MACRO_LAUNCH = re.compile(r"\b([A-Za-z_]\w*)\s*(?:<[^;{}()]*>)?\s*<<<")
 
 
 def _reachable(src: SourceFile, include_dirs: tuple[str, ...] = ()):
@@ -80,6 +84,36 @@ def header_launch_forms(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> 
     if not (got.calls or got.configs or got.fixed):
         return None
     return Visible(launch_forms=dict(got.calls), launch_configs=dict(got.configs), launch_fixed=dict(got.fixed))
+
+
+def header_launches(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> frozenset[str]:
+    """The kernels that host code in the project headers `src` reaches launches (qsim's
+    simulator_cuda.h: `ApplyGateH_Kernel<G><<<...>>>` in a template class the app's `main` runs;
+    cuda-samples' fastWalshTransform_kernel.cuh: `fwtBatchGPU`, which `main` calls).  The unit's
+    object holds those kernels as it holds its own launches': where a header defines one, it is
+    spliced (needed_by) as it is for a kernel the file launches itself."""
+    from ... import backends
+    from ...macros import definitions
+    wraps = re.compile(r"<<<|\b(?:" + "|".join(map(re.escape, backends.launch_forms())) + r")\s*\(")
+    out: set[str] = set()
+    macros = None
+    for header, text in _reachable(src, include_dirs):
+        if not wraps.search(text):
+            continue
+        if macros is None:
+            macros = reachable_macros(src, include_dirs)
+        try:
+            hsrc = SourceFile.read(header, macros)
+        except KernelportError:
+            continue
+        out |= {la.kernel for la in build(hsrc).launches}
+        # a launch in a macro's body (gpu4pyscf's evaluation.cuh: `#define density_kernel_macro(li, lj)
+        # evaluate_density_kernel<...><<<block_grid, block_size>>>(...)`, used inside another macro):
+        # the parse sees the macro's uses as blanks, so the kernel it names is read from the body
+        for d in definitions(text, str(header)).values():
+            if "<<<" in d.body:
+                out |= {m[1] for m in _MACRO_LAUNCH.finditer(d.body) if m[1] not in (d.params or ())}
+    return frozenset(out)
 
 
 def header_names(path: Path, macros=None) -> tuple[set[str], set[str]] | None:
@@ -157,14 +191,16 @@ def host_definition_uses(src: SourceFile, module) -> list[tuple[int, int]]:
 
 
 def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_dirs: tuple[str, ...] = (),
-              spliced: frozenset[Path] | set[Path] = frozenset()) -> str | None:
+              spliced: frozenset[Path] | set[Path] = frozenset(),
+              launched_elsewhere: frozenset[str] = frozenset()) -> str | None:
     """The first name (or kernel) of `header`, or of a project header it includes (transitively:
     `blake2b.cuh` only includes `config.h`, whose typedefs device code uses), that the port of
     `src` needs, if any; `macros`: those the header sees (`reachable_macros`); `spliced`: headers
-    already in the port (what they define is there: no reason to splice an includer of theirs)."""
+    already in the port (what they define is there: no reason to splice an includer of theirs);
+    `launched_elsewhere`: kernels the headers `src` reaches launch (header_launches)."""
     module = module or build(src)
     needs = device_references(module) | device_macro_uses(src, module)
-    launched = {l.kernel for l in module.launches}
+    launched = {l.kernel for l in module.launches} | launched_elsewhere
     todo, seen, spliced = [header], set(), {p.resolve() for p in spliced}
     while todo and len(seen) < MAX_HEADERS:
         h = todo.pop(0)
@@ -202,6 +238,7 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
     covered: set[Path] = set()  # the headers those spliced include, transitively (spliced in a later round)
     current = src
     launch_macros = header_launch_forms(src, include_dirs)
+    launched_elsewhere = header_launches(src, include_dirs)
     for _ in range(MAX_DEPTH):
         module = build(current)
         if launch_macros is not None:  # kernels launched through a header's launch macro
@@ -228,7 +265,7 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
                 continue  # an include above splices a header that includes it: it comes in there
             if macros is None:
                 macros = reachable_macros(current, include_dirs)
-            if needed_by(current, header, module, macros, include_dirs, done | covered) is None:
+            if needed_by(current, header, module, macros, include_dirs, done | covered, launched_elsewhere) is None:
                 continue
             text = decode(header.read_bytes())  # as SourceFile.read reads it (a Latin-1 comment)
             if not text.endswith("\n"):

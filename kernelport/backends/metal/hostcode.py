@@ -154,14 +154,28 @@ class HostCode:
         """A file with no kernel and no device function (host code only: a `main.cu` whose kernels
         live in another file or in a library's templates) has no Metal port: an empty one is not a
         port.  A warning (KP227) at the first launch, or at the file's start, says so, and nothing
-        is written (Port.empty)."""
-        if self.kernels or self.device or not self.port.ok:
+        is written (Port.empty).  A `double` in its file-scope declarations (gpu4pyscf's constant.cu:
+        `__constant__ BasisProdCache c_bpcache;`, a struct of `double*` fields the host fills) is no
+        refusal then: no port holds them here (a host-filled `__constant__` is bound as a buffer of
+        the kernels that read it, in their files, where a `double` they use is refused); the checker,
+        which still reads the empty port, passes over their lines (`moot_lines`)."""
+        if self.kernels or self.device:
+            return
+        moot = [d for d in self.port.diagnostics if d.code == "KP214" and d.severity == "error"]
+        if any(d.severity == "error" and not any(d is m for m in moot) for d in self.port.diagnostics):
             return
         from ...diagnostics import Diagnostic
         from ...errors import Location
+        self.port.diagnostics[:] = [d for d in self.port.diagnostics if not any(d is m for m in moot)]
         launches = sorted(self.module.launches, key=lambda l: l.node.start_byte)
         loc = self.src.loc(launches[0].node) if launches else Location(self.src.path, 1, 1)
         where = (f"; the kernel it launches, '{launches[0].kernel}', is defined in another file" if launches else "")
+        # the checker still reads the empty port (device code the parse missed shows there), but
+        # not for these lines: the double it would find in them is accounted for here
+        self.moot_lines = {(a.path, a.line) for a in (self.origin_location(d.location) for d in moot)}
+        if moot:
+            at = self.origin_location(moot[0].location)
+            where += f"; the double of its file-scope declarations ({at}) is ported only with device code that uses it"
         self.port.diagnostics.append(Diagnostic(
             "KP227", loc, f"no Metal port written: the file has no device code (no kernel or device function){where}; "
             "a Metal port holds device code only", "translate the files that define the kernels; a Metal host runs "

@@ -49,8 +49,8 @@ def check_port(translator, port, text: str) -> None:
         loc = translator.origin_location(Location(translator.src.path, line, column))
         where = "" if 0 <= j < len(lines) else " (in the port's prologue)"
         message = f"the Metal port would not compile: {d.message}{where} (port line {d.line})"
-        if (loc.path, loc.line, d.message) in seen:
-            continue
+        if (loc.path, loc.line, d.message) in seen or (loc.path, loc.line) in getattr(translator, "moot_lines", ()):
+            continue  # (moot_lines: a `double` of an empty port's file-scope declarations, HostCode.nothing_to_port)
         seen.add((loc.path, loc.line, d.message))
         severity = "warning" if translator.allow_unported else "error"
         port.diagnostics.append(Diagnostic(CODE, loc, message, _HINT, severity))
