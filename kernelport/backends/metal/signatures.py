@@ -18,6 +18,7 @@ from ... import cexpr, dialect, templates
 from ...model import Function, Param, spaces_after_type
 from ...rewrite import key
 from ...source import call_args, ident_name, walk
+from ...template_deduction import deduce
 from .threadgroup import Shared
 
 # Built-in kernel inputs, in the order they are appended to a signature.
@@ -287,21 +288,29 @@ class Signatures:
         if not wanted:
             for launch in self.module.launches:
                 fn = launch.target
-                if launch.kernel == k.name and fn is not None and fn.type == "template_function":
-                    targ = self.src.text_of(fn.child_by_field_name("arguments")).strip()[1:-1]
-                    host = self.module.function_at(launch.node)
-                    # arguments of a host template: an instance per call of it with explicit arguments
-                    # (`test_copy<4, float>(n)` of `template <int V, typename T> void test_copy(...)`)
-                    for targs in self._concrete(targ, host, 0):
-                        args = [a for a, _ in cexpr.split_top_level(targs)]
-                        if args not in wanted:
-                            wanted.append(args)
+                if launch.kernel != k.name or fn is None:
+                    continue
+                host = self.module.function_at(launch.node)
+                given = [a for a, _ in cexpr.split_top_level(self.src.text_of(fn.child_by_field_name(
+                    "arguments")).strip()[1:-1])] if fn.type == "template_function" else []
+                if len(given) < len(k.template_params):
+                    # `k<<<g, b>>>(d_x, n)`: the instance C++ deduces from the arguments' declared types
+                    given = deduce(self.src, k, launch.args, host, given) or []
+                if not given:
+                    continue
+                # arguments of a host template: an instance per call of it with explicit arguments
+                # (`test_copy<4, float>(n)` of `template <int V, typename T> void test_copy(...)`)
+                # or with arguments it deduces (`search(d_x, n)` given `float* d_x`)
+                for targs in self._concrete(", ".join(given), host, 0):
+                    args = [a for a, _ in cexpr.split_top_level(targs)]
+                    if args not in wanted:
+                        wanted.append(args)
         return wanted
 
     def _concrete(self, targ: str, host: Function | None, depth: int) -> list[str]:
         """`targ` (template arguments written in `host`) with host's template parameters replaced by
-        the explicit arguments of each call or explicit instantiation of host, transitively; none
-        where one is deduced."""
+        the arguments of each call (written, else deduced from the declared types of its arguments)
+        or explicit instantiation of host, transitively; none where one is not known."""
         params = host.template_params if host is not None else []
         words = set(re.findall(r"\w+", targ))
         if host is not None and words & self._runtime_names(host):
@@ -316,14 +325,21 @@ class Signatures:
                 fn = call.child_by_field_name("function")
             else:  # `template void launch<float>(float*, int);`: an explicit instance of the host template
                 fn = next((n for n in self.src.index.subtree(call) if n.type == "template_function"), None)
-            if fn is None or fn.type != "template_function" or self.src.text_of(fn.child_by_field_name("name")) != host.name:
+            written = fn is not None and fn.type == "template_function"
+            name = fn.child_by_field_name("name") if written else fn
+            if name is None or name.type != "identifier" or self.src.text_of(name) != host.name:
                 continue
-            given = [a for a, _ in cexpr.split_top_level(self.src.text_of(fn.child_by_field_name("arguments")).strip()[1:-1])]
+            given = [a for a, _ in cexpr.split_top_level(self.src.text_of(fn.child_by_field_name(
+                "arguments")).strip()[1:-1])] if written else []
+            caller = self.module.function_at(call)
+            if len(given) < len(params) and call.type == "call_expression":
+                # `perplexity_search(d_distance, d_data, n)`: deduced from the arguments' declared types
+                given = deduce(self.src, host, call_args(call), caller, given) or []
             if len(given) != len(params):
-                continue  # some deduced from the call's arguments: not known here
+                continue  # not known here
             bound = dict(zip(params, given))
             text = re.sub(r"\b\w+\b", lambda m: bound.get(m.group(0), m.group(0)), targ)
-            for t in self._concrete(text, self.module.function_at(call), depth + 1):
+            for t in self._concrete(text, caller, depth + 1):
                 if t not in out:
                     out.append(t)
         return out
