@@ -78,9 +78,11 @@ class Signatures:
                 continue
             plan = self.plans.get(name)
             sig = iter(plan.sigs[0] if plan is not None and plan.sigs else ())
-            for p in _params(self.src, fd):
+            for p in _params(self.src, fd):  # the prototype says what the (first) definition says
                 if p.pointer:
                     self.rw.replace(p.node, self._param_text(p, next(sig, "device"), False, None, False))
+                elif self.is_reference(p) and (space := next(sig, "thread")) != "thread":
+                    self.rw.replace(p.node, self._param_text(p, space, False, None, False))
             self.rw.replace(n, lambda rw, node, drop=drop: self._head_stitch(node, drop, {}))
         for n in self.src.index.of_types("field_declaration", "declaration"):  # a member function's, in its class
             if self.rw.has(n) or self.rw.within(n) or n.parent is None or n.parent.type != "field_declaration_list":
@@ -365,6 +367,9 @@ class Signatures:
             for p in h.params:
                 if p.pointer:
                     entries.append(self._param_text(p, sig[i], False, None, True))
+                    i += 1
+                elif self.is_reference(p):  # thread: Metal's meaning of an unqualified reference
+                    entries.append(self._param_text(p, None if sig[i] == "thread" else sig[i], False, None, False))
                     i += 1
                 else:
                     entries.append(self._param_text(p, None, False, None, False))
