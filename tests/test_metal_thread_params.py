@@ -37,6 +37,14 @@ def test_a_thread_reference_given_threadgroup_memory_is_an_error():
     assert "threadgroup" in errs[0][1] and "thread" in errs[0][1]
 
 
+def test_a_template_whose_parameters_name_no_type_parameter_is_checked_too():
+    # bitonic's `template <uint sortDir> ComparatorExtended(uint &keyA, ...)`: sortDir is a value
+    text = HEAD + "template <uint dir> inline void cmp(uint &a, uint &b) { if ((a > b) == dir) { uint t = a; a = b; b = t; } }\n" + \
+        KERNEL_HEAD + "    cmp<1>(s[tid.x], s[tid.x + 128]);\n}\n"
+    errs = _errors(text)
+    assert [line for line, _ in errs] == [7], errs
+
+
 def test_a_pointer_with_no_space_given_device_memory_is_an_error():
     text = HEAD + "void put(float *p, float v) { p[0] = v; }\n" + KERNEL_HEAD + (
         "    put(out, 1.0f);\n"

@@ -10,7 +10,8 @@ memory to it, as Metal does.  The generic space stays on for what it models corr
 implicit copy from device memory, `this` in a method).
 
 Left as written: kernels (their parameters are checked in Python), parameters that name a space,
-function templates (a deduced `T` carries its space: `f(T *p)` given a `device float*`), and
+parameters whose type names a template type parameter (a deduced `T` carries its space: `f(T *p)`
+given a `device float*`; `template <uint dir> void cmp(uint &a)` is checked like a function), and
 `const` references: they also bind temporaries (`twice(1.0f)`), which clang materialises in no
 address space and so would not bind to a `__private` reference, where Metal binds them to `thread`
 ones (a const reference given device memory is therefore not caught here).
@@ -43,6 +44,18 @@ def _head_start(masked: str, name_start: int) -> int:
     return k
 
 
+def _template_types(head: str) -> frozenset[str] | None:
+    """The type parameters of the function template whose head this is (none for a plain function;
+    None where the template's parameter list cannot be read)."""
+    t = re.search(r"\btemplate\s*<", head)
+    if t is None:
+        return frozenset()
+    close = matching(head, t.end() - 1, "<", ">")
+    if close < 0:
+        return None
+    return frozenset(re.findall(r"\b(?:typename|class)\s*(?:\.\.\.\s*)?([A-Za-z_]\w*)", head[t.end():close]))
+
+
 def thread_params(masked: str, chars: list[str], kernel_spans: list[tuple[int, int]]) -> list[int]:
     """Write `thread` before each pointer or reference parameter with no address space of the
     function definitions in `masked` (not kernels: `kernel_spans` are their parameter lists);
@@ -64,13 +77,16 @@ def thread_params(masked: str, chars: list[str], kernel_spans: list[tuple[int, i
         if close < 0 or not re.match(r"\s*(const\s*)?(noexcept\s*)?\{", masked[close + 1:close + 80]):
             continue  # a declaration or a call: definitions only
         head = masked[_head_start(masked, m.start()):m.start()]
-        if re.search(r"\btemplate\b|\bkernel\b", head):
+        if re.search(r"\bkernel\b", head):
+            continue
+        types = _template_types(head)
+        if types is None:
             continue
         for s, e in split_params(masked, open_idx, close):
             decl = masked[s:e].split("=", 1)[0]
             words = set(_WORD.findall(decl))
             bare = re.sub(r"<[^<>]*>", "", decl)
-            if words & _SPACES or "&&" in bare or not re.search(r"[*&]", bare):
+            if words & (_SPACES | types) or "&&" in bare or not re.search(r"[*&]", bare):
                 continue
             if "*" not in bare and "const" in words:
                 continue  # `const float &x` also binds a temporary, which clang puts in no space
