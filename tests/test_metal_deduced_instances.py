@@ -105,3 +105,35 @@ def test_a_non_type_parameter_is_not_deduced(tmp_path: Path):
     code = ("template <int B>\n__global__ void fill(float *x) { x[threadIdx.x] = B; }\n"
             "void run(float *x) { fill<<<1, 256>>>(x); }\n")
     _refused(code, tmp_path)
+
+
+# cuda-gemm-optimization (held-out 14): the launcher's `constexpr unsigned int BLOCK_TILE_SIZE_X{32U};`
+# locals are the kernel's template arguments (`gemm_v02<T, BLOCK_TILE_SIZE_X, ...><<<...>>>`): their
+# values are known where they are declared
+CONSTEXPR = """\
+template <typename T, unsigned int TX, unsigned int TY>
+__global__ void tile(T *c, T a, int n) {
+  int i = blockIdx.x * TX * TY + threadIdx.x;
+  if (i < n) c[i] = a * c[i];
+}
+template <typename T>
+void launch(T *c, T a, int n) {
+  constexpr unsigned int TILE_X{32U};
+  constexpr unsigned int TILE_Y = 2;
+  constexpr unsigned int THREADS{TILE_X * TILE_Y};
+  tile<T, TILE_X, THREADS><<<(n + THREADS - 1) / THREADS, THREADS>>>(c, a, n);
+}
+template void launch<float>(float *c, float a, int n);
+"""
+
+
+def test_constexpr_locals_of_the_launcher_are_template_arguments(tmp_path: Path):
+    port, text = _translate(CONSTEXPR, tmp_path)
+    assert _errors(port) == []
+    assert 'template [[host_name("tile_float_32_64")]] kernel void tile<float, 32, 64>(' in port.body
+    _checked(text)
+    # a local whose value is the run's (not constexpr): still no instance
+    runtime = CONSTEXPR.replace("constexpr unsigned int TILE_Y = 2;", "unsigned int TILE_Y = n / 512;").replace(
+        "constexpr unsigned int THREADS{TILE_X * TILE_Y};", "const unsigned int THREADS{TILE_X * TILE_Y};")
+    port, _ = _translate(runtime, tmp_path)
+    assert _errors(port) == [("KP216", 2)]

@@ -315,6 +315,10 @@ class Signatures:
         or explicit instantiation of host, transitively; none where one is not known."""
         params = host.template_params if host is not None else []
         words = set(re.findall(r"\w+", targ))
+        consts = self._constexpr_locals(host) if host is not None else {}
+        if words & set(consts):  # `constexpr unsigned int TILE{32U};` in the host: its value
+            targ = re.sub(r"\b\w+\b", lambda m: consts.get(m.group(0), m.group(0)), targ)
+            words = set(re.findall(r"\w+", targ))
         if host is not None and words & self._runtime_names(host):
             return []  # `k<T, VECTORS_PER_BLOCK>`, a local of the host function: not known here
         if not set(params) & words:
@@ -344,6 +348,30 @@ class Signatures:
             for t in self._concrete(text, caller, depth + 1):
                 if t not in out:
                     out.append(t)
+        return out
+
+    def _constexpr_locals(self, host: Function) -> dict[str, str]:
+        """A host function's `constexpr` integer locals whose initialisers evaluate here (literals and
+        earlier ones): name -> value (cuda-gemm-optimization's launchers)."""
+        out: dict[str, str] = {}
+        names: dict = {}
+        for d in self.src.index.subtree(host.body):
+            if d.type != "declaration" or not any(self.src.text_of(c) == "constexpr" for c in d.children):
+                continue
+            for x in d.children_by_field_name("declarator"):
+                v = x.child_by_field_name("value") if x.type == "init_declarator" else None
+                name = ident_name(x)
+                if v is None or name is None:
+                    continue
+                text = self.src.text_of(v)
+                if v.type == "initializer_list":
+                    text = text.strip()[1:-1]
+                try:
+                    value = cexpr.evaluate(re.sub(r"\b\w+\b", lambda m: out.get(m.group(0), m.group(0)), text), names)
+                except Exception:  # a name or form cexpr does not evaluate: not known here
+                    continue
+                if isinstance(value, int) and not isinstance(value, bool):
+                    out[name] = str(value)
         return out
 
     def _runtime_names(self, host: Function) -> set[str]:
