@@ -22,14 +22,23 @@ from .source import SourceFile, ident_name, walk
 _QUALIFIERS = ("const", "volatile", "__restrict__", "__restrict", "restrict")
 
 
-def _depth(declarator: Node | None) -> tuple[int, bool]:
-    """Pointer depth of a declarator (arrays decay) and whether it is a reference."""
-    depth, ref = 0, False
+def _depth(declarator: Node | None) -> tuple[int, bool] | None:
+    """Pointer depth of a declarator (an outermost array decays to a pointer) and whether it is a
+    reference; None for a shape whose decayed type is no `T*...` (`float a[4][4]` decays to
+    `float (*)[4]`)."""
+    depth, ref, arrays = 0, False, 0
     n = declarator
     while n is not None:
-        if n.type in ("pointer_declarator", "array_declarator", "abstract_pointer_declarator",
-                      "abstract_array_declarator"):
+        if n.type in ("array_declarator", "abstract_array_declarator"):
+            arrays += 1
+            if arrays > 1 or depth:
+                return None  # an array of arrays, or a pointer to an array
             depth += 1
+        elif n.type in ("pointer_declarator", "abstract_pointer_declarator"):
+            depth += 1
+        elif n.type in ("parenthesized_declarator", "abstract_parenthesized_declarator", "function_declarator",
+                        "abstract_function_declarator"):
+            return None  # `float (*p)[4]`, a function pointer
         if n.type in ("reference_declarator", "abstract_reference_declarator"):
             ref = True
             n = n.named_children[-1] if n.named_children else None
@@ -51,11 +60,12 @@ def _base(src: SourceFile, decl: Node) -> tuple[str, bool] | None:
 
 
 class Declared:
-    """An argument's type: base type text, pointer depth, `const` on the base type."""
-    __slots__ = ("base", "depth", "const")
+    """An argument's type: base type text, pointer depth, `const` on the base type, and whether
+    the name is an array (its address is a pointer to the array, not to an element)."""
+    __slots__ = ("base", "depth", "const", "array")
 
-    def __init__(self, base: str, depth: int, const: bool):
-        self.base, self.depth, self.const = base, depth, const
+    def __init__(self, base: str, depth: int, const: bool, array: bool = False):
+        self.base, self.depth, self.const, self.array = base, depth, const, array
 
 
 def _declaration_of(src: SourceFile, fn: Function | None, name: str, at: Node) -> Declared | None:
@@ -87,10 +97,17 @@ def _declaration_of(src: SourceFile, fn: Function | None, name: str, at: Node) -
     if found is None:
         return None
     base = _base(src, found[0])
-    if base is None:
+    shape = _depth(found[1].child_by_field_name("declarator") if found[1].type == "init_declarator" else found[1])
+    if base is None or shape is None:
         return None
-    depth, _ = _depth(found[1].child_by_field_name("declarator") if found[1].type == "init_declarator" else found[1])
-    return Declared(base[0], depth, base[1])
+    return Declared(base[0], shape[0], base[1], array=_is_array(found[1]))
+
+
+def _is_array(declarator: Node) -> bool:
+    n = declarator.child_by_field_name("declarator") if declarator.type == "init_declarator" else declarator
+    while n is not None and n.type == "reference_declarator":
+        n = n.named_children[-1] if n.named_children else None
+    return n is not None and n.type == "array_declarator"
 
 
 _LITERAL = [(re.compile(r"[0-9]+[uU]"), "unsigned int"), (re.compile(r"(0[xX][0-9a-fA-F]+|[0-9]+)"), "int"),
@@ -108,13 +125,14 @@ def argument_type(src: SourceFile, fn: Function | None, arg: Node) -> Declared |
     if n.type == "pointer_expression" and src.text_of(n).startswith("&"):
         inner = n.child_by_field_name("argument")
         t = argument_type(src, fn, inner) if inner is not None and inner.type == "identifier" else None
-        return Declared(t.base, t.depth + 1, t.const) if t is not None else None
+        return Declared(t.base, t.depth + 1, t.const) if t is not None and not t.array else None
     if n.type == "cast_expression":
         td = n.child_by_field_name("type")
         base = _base(src, td) if td is not None else None
-        if base is None:
+        shape = _depth(td.child_by_field_name("declarator")) if td is not None else None
+        if base is None or shape is None:
             return None
-        return Declared(base[0], _depth(td.child_by_field_name("declarator"))[0], base[1])
+        return Declared(base[0], shape[0], base[1])
     if n.type == "number_literal":
         text = src.text_of(n)
         for pat, t in _LITERAL:
@@ -126,10 +144,10 @@ def argument_type(src: SourceFile, fn: Function | None, arg: Node) -> Declared |
 def _param_shape(src: SourceFile, p_node: Node) -> tuple[str, int, bool] | None:
     """A parameter's base type text, pointer depth and `const`."""
     base = _base(src, p_node)
-    if base is None:
+    shape = _depth(p_node.child_by_field_name("declarator"))
+    if base is None or shape is None:
         return None
-    depth, _ = _depth(p_node.child_by_field_name("declarator"))
-    return base[0], depth, base[1]
+    return base[0], shape[0], base[1]
 
 
 def deduce(src: SourceFile, callee: Function, args: list[Node], caller: Function | None,

@@ -101,6 +101,14 @@ def test_a_const_that_would_move_into_t_keeps_the_refusal(tmp_path: Path):
     _refused(KERNEL + "void run(int n, const float *x) { scale<<<1, 256>>>(x, 2.0f, n); }\n", tmp_path)
 
 
+def test_an_array_of_arrays_or_its_address_is_not_read_as_a_pointer(tmp_path: Path):
+    # `float g[4][4]` decays to `float (*)[4]` (T = float[4]), `&g1` is `float (*)[16]`: never T = float*
+    _refused(KERNEL + "float g[4][4];\nvoid run(int n) { scale<<<1, 256>>>(g, 2.0f, n); }\n", tmp_path)
+    port, _ = _translate("template <typename T>\n__global__ void fill(T *x) { x[0] = x[1]; }\n"
+                         "float g1[16];\nvoid run() { fill<<<1, 1>>>(&g1); }\n", tmp_path)
+    assert _errors(port) == [("KP216", 2)], [d.format() for d in port.diagnostics]
+
+
 def test_a_non_type_parameter_is_not_deduced(tmp_path: Path):
     code = ("template <int B>\n__global__ void fill(float *x) { x[threadIdx.x] = B; }\n"
             "void run(float *x) { fill<<<1, 256>>>(x); }\n")
