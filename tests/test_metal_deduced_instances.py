@@ -145,3 +145,14 @@ def test_constexpr_locals_of_the_launcher_are_template_arguments(tmp_path: Path)
         "constexpr unsigned int THREADS{TILE_X * TILE_Y};", "const unsigned int THREADS{TILE_X * TILE_Y};")
     port, _ = _translate(runtime, tmp_path)
     assert _errors(port) == [("KP216", 2)]
+
+
+def test_written_arguments_with_defaults_for_the_rest_still_name_the_instance(tmp_path: Path):
+    # `k<float><<<...>>>` of `template <typename T, int BS = 256>`: nothing to deduce (BS has its
+    # default), the written arguments are the instance, as before deduction existed
+    code = ("template <typename T, int BS = 256>\n__global__ void fill(T *x) { x[threadIdx.x] = (T)BS; }\n"
+            "void run(float *d) { fill<float><<<1, 256>>>(d); }\n")
+    port, text = _translate(code, tmp_path)
+    assert _errors(port) == []
+    assert 'template [[host_name("fill_float")]] kernel void fill<float>(' in port.body
+    _checked(text)

@@ -297,7 +297,7 @@ class Signatures:
                     "arguments")).strip()[1:-1])] if fn.type == "template_function" else []
                 if len(given) < len(k.template_params):
                     # `k<<<g, b>>>(d_x, n)`: the instance C++ deduces from the arguments' declared types
-                    given = deduce(self.src, k, launch.args, host, given) or []
+                    given = deduce(self.src, k, launch.args, host, given) or given  # (defaults fill the rest)
                 if not given:
                     continue
                 # arguments of a host template: an instance per call of it with explicit arguments
