@@ -18,6 +18,7 @@ from ... import cexpr, dialect, templates
 from ...model import Function, Param, spaces_after_type
 from ...rewrite import key
 from ...source import call_args, ident_name, walk
+from ...template_deduction import deduce
 from .threadgroup import Shared
 
 # Built-in kernel inputs, in the order they are appended to a signature.
@@ -77,9 +78,11 @@ class Signatures:
                 continue
             plan = self.plans.get(name)
             sig = iter(plan.sigs[0] if plan is not None and plan.sigs else ())
-            for p in _params(self.src, fd):
+            for p in _params(self.src, fd):  # the prototype says what the (first) definition says
                 if p.pointer:
                     self.rw.replace(p.node, self._param_text(p, next(sig, "device"), False, None, False))
+                elif self.is_reference(p) and (space := next(sig, "thread")) != "thread":
+                    self.rw.replace(p.node, self._param_text(p, space, False, None, False))
             self.rw.replace(n, lambda rw, node, drop=drop: self._head_stitch(node, drop, {}))
         for n in self.src.index.of_types("field_declaration", "declaration"):  # a member function's, in its class
             if self.rw.has(n) or self.rw.within(n) or n.parent is None or n.parent.type != "field_declaration_list":
@@ -287,23 +290,35 @@ class Signatures:
         if not wanted:
             for launch in self.module.launches:
                 fn = launch.target
-                if launch.kernel == k.name and fn is not None and fn.type == "template_function":
-                    targ = self.src.text_of(fn.child_by_field_name("arguments")).strip()[1:-1]
-                    host = self.module.function_at(launch.node)
-                    # arguments of a host template: an instance per call of it with explicit arguments
-                    # (`test_copy<4, float>(n)` of `template <int V, typename T> void test_copy(...)`)
-                    for targs in self._concrete(targ, host, 0):
-                        args = [a for a, _ in cexpr.split_top_level(targs)]
-                        if args not in wanted:
-                            wanted.append(args)
+                if launch.kernel != k.name or fn is None:
+                    continue
+                host = self.module.function_at(launch.node)
+                given = [a for a, _ in cexpr.split_top_level(self.src.text_of(fn.child_by_field_name(
+                    "arguments")).strip()[1:-1])] if fn.type == "template_function" else []
+                if len(given) < len(k.template_params):
+                    # `k<<<g, b>>>(d_x, n)`: the instance C++ deduces from the arguments' declared types
+                    given = deduce(self.src, k, launch.args, host, given) or given  # (defaults fill the rest)
+                if not given:
+                    continue
+                # arguments of a host template: an instance per call of it with explicit arguments
+                # (`test_copy<4, float>(n)` of `template <int V, typename T> void test_copy(...)`)
+                # or with arguments it deduces (`search(d_x, n)` given `float* d_x`)
+                for targs in self._concrete(", ".join(given), host, 0):
+                    args = [a for a, _ in cexpr.split_top_level(targs)]
+                    if args not in wanted:
+                        wanted.append(args)
         return wanted
 
     def _concrete(self, targ: str, host: Function | None, depth: int) -> list[str]:
         """`targ` (template arguments written in `host`) with host's template parameters replaced by
-        the explicit arguments of each call or explicit instantiation of host, transitively; none
-        where one is deduced."""
+        the arguments of each call (written, else deduced from the declared types of its arguments)
+        or explicit instantiation of host, transitively; none where one is not known."""
         params = host.template_params if host is not None else []
         words = set(re.findall(r"\w+", targ))
+        consts = self._constexpr_locals(host) if host is not None else {}
+        if words & set(consts):  # `constexpr unsigned int TILE{32U};` in the host: its value
+            targ = re.sub(r"\b\w+\b", lambda m: consts.get(m.group(0), m.group(0)), targ)
+            words = set(re.findall(r"\w+", targ))
         if host is not None and words & self._runtime_names(host):
             return []  # `k<T, VECTORS_PER_BLOCK>`, a local of the host function: not known here
         if not set(params) & words:
@@ -316,16 +331,47 @@ class Signatures:
                 fn = call.child_by_field_name("function")
             else:  # `template void launch<float>(float*, int);`: an explicit instance of the host template
                 fn = next((n for n in self.src.index.subtree(call) if n.type == "template_function"), None)
-            if fn is None or fn.type != "template_function" or self.src.text_of(fn.child_by_field_name("name")) != host.name:
+            written = fn is not None and fn.type == "template_function"
+            name = fn.child_by_field_name("name") if written else fn
+            if name is None or name.type != "identifier" or self.src.text_of(name) != host.name:
                 continue
-            given = [a for a, _ in cexpr.split_top_level(self.src.text_of(fn.child_by_field_name("arguments")).strip()[1:-1])]
+            given = [a for a, _ in cexpr.split_top_level(self.src.text_of(fn.child_by_field_name(
+                "arguments")).strip()[1:-1])] if written else []
+            caller = self.module.function_at(call)
+            if len(given) < len(params) and call.type == "call_expression":
+                # `perplexity_search(d_distance, d_data, n)`: deduced from the arguments' declared types
+                given = deduce(self.src, host, call_args(call), caller, given) or []
             if len(given) != len(params):
-                continue  # some deduced from the call's arguments: not known here
+                continue  # not known here
             bound = dict(zip(params, given))
             text = re.sub(r"\b\w+\b", lambda m: bound.get(m.group(0), m.group(0)), targ)
-            for t in self._concrete(text, self.module.function_at(call), depth + 1):
+            for t in self._concrete(text, caller, depth + 1):
                 if t not in out:
                     out.append(t)
+        return out
+
+    def _constexpr_locals(self, host: Function) -> dict[str, str]:
+        """A host function's `constexpr` integer locals whose initialisers evaluate here (literals and
+        earlier ones): name -> value (cuda-gemm-optimization's launchers)."""
+        out: dict[str, str] = {}
+        names: dict = {}
+        for d in self.src.index.subtree(host.body):
+            if d.type != "declaration" or not any(self.src.text_of(c) == "constexpr" for c in d.children):
+                continue
+            for x in d.children_by_field_name("declarator"):
+                v = x.child_by_field_name("value") if x.type == "init_declarator" else None
+                name = ident_name(x)
+                if v is None or name is None:
+                    continue
+                text = self.src.text_of(v)
+                if v.type == "initializer_list":
+                    text = text.strip()[1:-1]
+                try:
+                    value = cexpr.evaluate(re.sub(r"\b\w+\b", lambda m: out.get(m.group(0), m.group(0)), text), names)
+                except Exception:  # a name or form cexpr does not evaluate: not known here
+                    continue
+                if isinstance(value, int) and not isinstance(value, bool):
+                    out[name] = str(value)
         return out
 
     def _runtime_names(self, host: Function) -> set[str]:
@@ -349,6 +395,9 @@ class Signatures:
             for p in h.params:
                 if p.pointer:
                     entries.append(self._param_text(p, sig[i], False, None, True))
+                    i += 1
+                elif self.is_reference(p):  # thread: Metal's meaning of an unqualified reference
+                    entries.append(self._param_text(p, None if sig[i] == "thread" else sig[i], False, None, False))
                     i += 1
                 else:
                     entries.append(self._param_text(p, None, False, None, False))

@@ -51,23 +51,36 @@ class AddressSpaces:
                 for i, p in enumerate(h.params):  # a defaulted argument (`T* p = nullptr`): device
                     if p.pointer:
                         hsig.append(self.space_of(args[i] if i < len(args) else None, f) or "device")
+                    elif self.is_reference(p):  # `uint &key` given `s_key[i]`: where the object lives
+                        hsig.append(self._space_of_lvalue(args[i], f) or "thread" if i < len(args) else "thread")
                 hsig = tuple(hsig)
                 if hsig not in self.plan_of(h).sigs:
                     self.plan_of(h).sigs.append(hsig)
                 work.append((h, hsig))
         for name, h in self.helpers.items():
-            if not self.plans[name].sigs:  # never called from a kernel: device memory
-                self.plans[name].sigs.append(tuple("device" for p in h.params if p.pointer))
+            if not self.plans[name].sigs:  # never called from a kernel: device memory (a reference: thread)
+                self.plans[name].sigs.append(tuple("device" if p.pointer else "thread" for p in self.spaced_params(h)))
             self.cur_sig[name] = self.plans[name].sigs[0]
         for k in self.kernels:
             self.cur_sig[k.name] = ()
 
+    @staticmethod
+    def is_reference(p: Param) -> bool:
+        """`uint &key`, `const float& x`: a parameter bound to an object where it lives (in MSL an
+        unqualified reference is `thread`: one to threadgroup or device memory must say so)."""
+        d = p.node.child_by_field_name("declarator")
+        return d is not None and d.type == "reference_declarator"
+
+    def spaced_params(self, f: Function) -> list[Param]:
+        """The parameters a helper's address-space signature covers: pointers and references."""
+        return [p for p in f.params if p.pointer or self.is_reference(p)]
+
     def _param_space(self, f: Function, p: Param) -> str:
         if f.is_kernel:
             return "device"
-        idx = [q.name for q in f.params if q.pointer].index(p.name)
+        idx = [q.name for q in self.spaced_params(f)].index(p.name)
         sig = self.cur_sig.get(f.name) or ()
-        return sig[idx] if idx < len(sig) else "device"
+        return sig[idx] if idx < len(sig) else "device" if p.pointer else "thread"
 
     def _local_decl(self, f: Function, name: str) -> Node | None:
         for n in walk(f.body):
@@ -161,7 +174,7 @@ class AddressSpaces:
             name = self.src.text_of(n)
             p = f.param(name)
             if p is not None:
-                return self._param_space(f, p) if p.pointer else "thread"
+                return self._param_space(f, p) if p.pointer or self.is_reference(p) else "thread"
             sp = self.space_of(n, f)
             return sp or "thread"
         if n.type == "pointer_expression":

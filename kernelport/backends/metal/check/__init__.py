@@ -29,6 +29,7 @@ are int vectors; ``float3`` sizes follow clang, not Metal's layout rules.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import subprocess
@@ -43,6 +44,7 @@ from .clang import CLANG_TIMEOUT_S, HEADER_PATH, MetalCheckUnavailable, clang_co
 from .instances import specialise_templates
 from .signatures import check_signatures, find_kernels
 from .text import Lines, blank, diagnostic, mask
+from .thread_params import INSERT, thread_params
 
 __all__ = [
     "Diagnostic",
@@ -77,7 +79,15 @@ class MetalCheckReport:
 # Preprocessing: Python checks + the text clang sees
 # ---------------------------------------------------------------------------------------------
 def preprocess(text: str, filename: str = "<metal>") -> tuple[str, list[Diagnostic]]:
-    """Check MSL attributes and kernel signatures; return (text for clang, diagnostics).
+    """Check MSL attributes and kernel signatures; return (text for clang, diagnostics)
+    (see _preprocess)."""
+    clang_text, diags, _ = _preprocess(text, filename)
+    return clang_text, diags
+
+
+def _preprocess(text: str, filename: str = "<metal>") -> tuple[str, list[Diagnostic], list[tuple[int, int]]]:
+    """Check MSL attributes and kernel signatures; return (text for clang, diagnostics, the
+    (line, column) of each `thread ` written before a parameter: clang's columns after it move).
 
     The returned text has the same lines and (byte) columns as ``text``, except around template
     kernels: clang's OpenCL mode rejects them, so each explicit instantiation
@@ -109,10 +119,14 @@ def preprocess(text: str, filename: str = "<metal>") -> tuple[str, list[Diagnost
     for m in re.finditer(r"\blong\s+long\b", masked):
         err(m.start(), "Metal has no 'long long': use long (64-bit) or int")
 
-    # 5. template kernels: one specialised copy per explicit instantiation
+    # 5. an ordinary function's pointer or reference parameter with no address space is `thread`
+    # in MSL (C++ for OpenCL would make it generic, which accepts device and threadgroup memory)
+    inserted = [lines.pos(at) for at in thread_params(masked, chars, [(k.param_start, k.param_end) for k in kernels])]
+
+    # 6. template kernels: one specialised copy per explicit instantiation
     specialise_templates(text, masked, chars, groups, lines, err)
 
-    return "".join(chars), diags
+    return "".join(chars), diags, inserted
 
 
 def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
@@ -121,7 +135,7 @@ def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
 
     Raises MetalCheckUnavailable when no suitable clang exists."""
     clang = clang or clang_path()
-    clang_text, diags = preprocess(text, filename)
+    clang_text, diags, inserted = _preprocess(text, filename)
     lines = Lines(text)
     include_dirs = []
     if filename and not filename.startswith("<"):
@@ -142,7 +156,7 @@ def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
             output = f"clang timed out after {CLANG_TIMEOUT_S} s\n{exc.stdout or ''}{exc.stderr or ''}"
             rc = None
             diags.append(diagnostic(filename, 1, 1, f"clang timed out after {CLANG_TIMEOUT_S} s", "error", "clang"))
-        clang_diags = parse_clang(output, src, filename, lines)
+        clang_diags = [_unshift(d, inserted, filename) for d in parse_clang(output, src, filename, lines)]
     if rc not in (0, None) and not any(d.severity == "error" for d in clang_diags):
         # clang failed without a parsable diagnostic: never report success
         clang_diags.append(diagnostic(filename, 1, 1, f"clang failed (exit {rc}): {output.strip()[:500]}", "error", "clang"))
@@ -164,6 +178,12 @@ def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
     if not include_warnings:
         all_diags = [d for d in all_diags if d.severity == "error"]
     return MetalCheckReport(all_diags, cmd, output, rc)
+
+
+def _unshift(d: Diagnostic, inserted: list[tuple[int, int]], filename: str) -> Diagnostic:
+    """A clang diagnostic's column on a line where `thread ` was written before it, as in the file."""
+    moved = sum(len(INSERT) for line, col in inserted if d.path == filename and line == d.line and col < d.column)
+    return dataclasses.replace(d, location=dataclasses.replace(d.location, column=d.column - moved)) if moved else d
 
 
 def check_metal_source(text: str, filename: str = "<metal>", *, clang: str | None = None,

@@ -1,0 +1,96 @@
+"""Pointer and reference parameters of ordinary functions that name no address space: `thread`.
+
+In MSL a pointer or reference a (non-kernel) function takes without an address space is a
+`thread` one: `void swap(uint &a, uint &b)` cannot bind `s_key[i]` (threadgroup) nor `buf[i]`
+(device), and Metal rejects the call.  C++ for OpenCL gives the same parameter the *generic*
+address space, which accepts every other space, so clang alone let such a port pass.  The checker
+therefore writes `thread` (the header's `__private`) in front of each such parameter of a function
+definition before clang reads the file; clang then rejects a call that passes device or threadgroup
+memory to it, as Metal does.  The generic space stays on for what it models correctly (a struct's
+implicit copy from device memory, `this` in a method).
+
+Left as written: kernels (their parameters are checked in Python), parameters that name a space,
+parameters whose type names a template type parameter (a deduced `T` carries its space: `f(T *p)`
+given a `device float*`; `template <uint dir> void cmp(uint &a)` is checked like a function), and
+`const` references: they also bind temporaries (`twice(1.0f)`), which clang materialises in no
+address space and so would not bind to a `__private` reference, where Metal binds them to `thread`
+ones (a const reference given device memory is therefore not caught here).
+The word is inserted, so clang's columns on that line move right; `inserted` returns each
+insertion so that run_check moves them back.
+"""
+from __future__ import annotations
+
+import re
+
+from .signatures import split_params
+from .text import matching
+
+_SPACES = frozenset({"device", "constant", "threadgroup", "thread", "threadgroup_imageblock", "ray_data",
+                     "object_data", "__global", "__local", "__constant", "__private", "__generic"})
+_NOT_A_TYPE = frozenset({"return", "else", "case", "new", "delete", "sizeof", "typeof", "co_return", "throw",
+                         "if", "for", "while", "switch", "catch", "operator", "alignof", "decltype", "do"})
+_HEAD = re.compile(r"([A-Za-z_]\w*)\s*\(")
+_WORD = re.compile(r"[A-Za-z_]\w*")
+INSERT = "thread "
+
+
+def _head_start(masked: str, name_start: int) -> int:
+    """Where the declaration holding the name at `name_start` begins (after the last ; { } or #line)."""
+    k = name_start
+    while k > 0 and masked[k - 1] not in ";{}":
+        if masked[k - 1] == "\n" and masked[k:k + 1] == "#":
+            break
+        k -= 1
+    return k
+
+
+def _template_types(head: str) -> frozenset[str] | None:
+    """The type parameters of the function template whose head this is (none for a plain function;
+    None where the template's parameter list cannot be read)."""
+    t = re.search(r"\btemplate\s*<", head)
+    if t is None:
+        return frozenset()
+    close = matching(head, t.end() - 1, "<", ">")
+    if close < 0:
+        return None
+    return frozenset(re.findall(r"\b(?:typename|class)\s*(?:\.\.\.\s*)?([A-Za-z_]\w*)", head[t.end():close]))
+
+
+def thread_params(masked: str, chars: list[str], kernel_spans: list[tuple[int, int]]) -> list[int]:
+    """Write `thread` before each pointer or reference parameter with no address space of the
+    function definitions in `masked` (not kernels: `kernel_spans` are their parameter lists);
+    returns the offsets written at."""
+    out: list[int] = []
+    for m in _HEAD.finditer(masked):
+        if m.group(1) in _NOT_A_TYPE:
+            continue
+        before = masked[:m.start()].rstrip()
+        if not before or not (before[-1].isalnum() or before[-1] in "_*&>"):
+            continue  # a call, a cast, a control statement: no type before the name
+        prev = _WORD.findall(before[-40:])
+        if prev and prev[-1] in _NOT_A_TYPE:
+            continue
+        open_idx = m.end() - 1
+        if any(s <= open_idx <= e for s, e in kernel_spans):
+            continue
+        close = matching(masked, open_idx, "(", ")")
+        if close < 0 or not re.match(r"\s*(const\s*)?(noexcept\s*)?\{", masked[close + 1:close + 80]):
+            continue  # a declaration or a call: definitions only
+        head = masked[_head_start(masked, m.start()):m.start()]
+        if re.search(r"\bkernel\b", head):
+            continue
+        types = _template_types(head)
+        if types is None:
+            continue
+        for s, e in split_params(masked, open_idx, close):
+            decl = masked[s:e].split("=", 1)[0]
+            words = set(_WORD.findall(decl))
+            bare = re.sub(r"<[^<>]*>", "", decl)
+            if words & (_SPACES | types) or "&&" in bare or not re.search(r"[*&]", bare):
+                continue
+            if "*" not in bare and "const" in words:
+                continue  # `const float &x` also binds a temporary, which clang puts in no space
+            at = s + len(masked[s:e]) - len(masked[s:e].lstrip())
+            chars[at] = INSERT + chars[at]
+            out.append(at)
+    return out
