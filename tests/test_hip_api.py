@@ -640,6 +640,25 @@ def test_bfloat16_conversions_are_hip_bfloat16s_own():
     assert all("kernelport" in TABLE.get(n).flag_set for n in ("__bfloat162float", "__float2bfloat16"))
 
 
+
+def test_float_arithmetic_rounded_toward_zero_is_the_prologues_exact_helpers():
+    """gvdb's `__fadd_rz(__fmul_rz(a, b), c)`: HIPIFY leaves the _rz intrinsics unsupported and ROCm 5.2
+    declares them only under OCML_BASIC_ROUNDED_OPERATIONS (its device libraries lack what they call).
+    The port calls the prologue's kp_fmul_rz/kp_fmaf_rz (exact, tests/test_ptx_idioms.py); a sum or
+    difference is a fused `a * 1 + b` (the product is exact, so only the sum is rounded)."""
+    port, text = translate(SourceFile.from_text(
+        "__global__ void k(float* v) {\n  v[0] = __fadd_rz(__fmul_rz(v[1], v[2]), v[3]);\n"
+        "  v[4] = __fsub_rz(v[5], v[6] + v[7]); v[8] = __fmaf_rz(v[1], v[2], v[3]);\n}\n", "k.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    out = port.body
+    assert "v[0] = kp_fmaf_rz(kp_fmul_rz(v[1], v[2]), 1.0f, v[3]);" in out
+    assert "v[4] = kp_fmaf_rz(v[5], 1.0f, -(v[6] + v[7])); v[8] = kp_fmaf_rz(v[1], v[2], v[3]);" in out
+    assert "__device__ inline float kp_fmaf_rz(float a, float b, float c)" in text  # the prologue defines them
+    # look-alike: the other directed roundings have no helper and stay a located KP210
+    port, _ = translate(SourceFile.from_text("__global__ void k(float* v) {\n  v[0] = __fadd_ru(v[1], v[2]);\n}\n",
+                                             "k.cu"), "hip")
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP210", 2)]
+
 _OWN_ATOMIC_MAX = """__device__ static float atomicMax(float* address, float val) {
     int* address_as_i = (int*)address;
     int old = *address_as_i, assumed;

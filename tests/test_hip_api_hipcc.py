@@ -85,6 +85,9 @@ TEMPLATE_CALLS = {
     **{f: f"out[1] = __bfloat162float({f}(in[i]));" for f in ("__float2bfloat16", "__float2bfloat16_rn",
                                                              "__float2bfloat16_rz")},
     "__bfloat162float": "out[2] = __bfloat162float(__float2bfloat16(in[i] * 2.0f));",
+    # float arithmetic rounded toward zero: the prologue's kp_fmul_rz/kp_fmaf_rz
+    "__fmul_rz": "out[4] = __fmul_rz(in[0], in[1]);", "__fmaf_rz": "out[5] = __fmaf_rz(in[0], in[1], in[2]);",
+    "__fadd_rz": "out[6] = __fadd_rz(in[0], in[1]);", "__fsub_rz": "out[7] = __fsub_rz(in[0], in[1] + in[2]);",
     # CUDA's SIMD-within-a-word intrinsics: the prologue's kp_v*/kp_hmax2... (kernelport/backends/hip_simd.py)
     # and CUDA 12's DPX ones (__viaddmax_s16x2, three operands)
     **{f: f"u[0] ^= {f}(" + ", ".join(f"u[{k + 1}]" for k in range(hip_simd.call(f).count("{"))) + ");"
