@@ -473,6 +473,26 @@ def test_cudas_own_attribute_spellings_are_the_targets():
     assert "// __builtin_align__ in a comment stays" in text
 
 
+
+def test_the_register_storage_class_goes_from_the_hip_port(tmp_path):
+    """gvdb's `register float ht[8];`: C++17 removed `register` (it had no effect); nvcc -std=c++17 warns
+    and ignores it, hipcc refuses it ("ISO C++17 does not allow 'register' storage class specifier")."""
+    code = ("__device__ float f(const float* p) {\n    register float ht[8];\n"
+            "    register int i = 0;\n    for (; i < 8; i++) ht[i] = p[i];\n    return ht[7];  // register in a comment stays\n}\n"
+            "__global__ void k(float* p) { register_me: p[0] = f(p); }\n")
+    text = body(code)
+    assert "    float ht[8];" in text and "    int i = 0;" in text and "register float" not in text
+    assert "// register in a comment stays" in text and "register_me:" in text  # a longer name is no keyword
+    metal, _ = translate(SourceFile.from_text(code, "t.cu"), "metal")  # Metal's C++14 takes it: as written
+    assert "register float ht[8];" in metal.body
+    from conftest import require_tool
+    from kernelport import toolchains
+    require_tool("hipcc")
+    port, full = translate(SourceFile.from_text(code, "t.cu"), "hip")
+    (tmp_path / "t.hip").write_text(full)
+    r = toolchains.compile_hip(tmp_path / "t.hip", ["gfx90a", "gfx1030"])  # -std=c++17
+    assert r.ok, r.output[-2000:]
+
 def test_trap_is_the_compilers_builtin_trap():
     """CUDA's __trap() stops the kernel; ROCm 5.2 declares no __trap, and its own abort() and device
     assert are __builtin_trap() (CGBN's error monitor halts an instance with __trap)."""
