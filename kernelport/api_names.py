@@ -508,8 +508,8 @@ class ApiNames:
                           f"{backends.get(self.backend).display_name}: `auto` would take its own type")
 
     def rewrite_whole_coordinates(self) -> None:
-        """`const uint3 bid = blockIdx;` (FLAMEGPU's device exception): a coordinate read whole, as
-        an initialiser, an assignment's value or a call's argument, where the backend's coordinates
+        """`const uint3 bid = blockIdx;` (FLAMEGPU), `blockIdx * make_uint3(...) + threadIdx` (gvdb's uint3 operators): a
+        coordinate read whole (initialiser, assigned value, argument, operand, returned value), where the backend's coordinates
         are objects that do not convert to uint3 (its `whole_coordinate` spelling)."""
         spelled = backends.get(self.backend).whole_coordinate
         if spelled is None:
@@ -520,7 +520,7 @@ class ApiNames:
             if c not in _COORDINATES or p is None or self.rw.has(n) or not (
                     p.type == "init_declarator" and p.child_by_field_name("value") == n or
                     p.type == "assignment_expression" and p.child_by_field_name("right") == n or
-                    p.type == "argument_list"):
+                    p.type in ("argument_list", "binary_expression", "return_statement")):
                 continue
             self.rw.replace(n, spelled.format(c=c))
             self.note(n, spelled.format(c=c), f"a built-in coordinate is no vector on {backends.get(self.backend).display_name}")
