@@ -508,8 +508,8 @@ class ApiNames:
                           f"{backends.get(self.backend).display_name}: `auto` would take its own type")
 
     def rewrite_whole_coordinates(self) -> None:
-        """`const uint3 bid = blockIdx;` (FLAMEGPU's device exception): a coordinate read whole, as
-        an initialiser, an assignment's value or a call's argument, where the backend's coordinates
+        """`const uint3 bid = blockIdx;` (FLAMEGPU), `blockIdx * make_uint3(...) + threadIdx` (gvdb's uint3 operators): a
+        coordinate read whole (initialiser, assigned value, argument, operand, returned value), where the backend's coordinates
         are objects that do not convert to uint3 (its `whole_coordinate` spelling)."""
         spelled = backends.get(self.backend).whole_coordinate
         if spelled is None:
@@ -520,7 +520,7 @@ class ApiNames:
             if c not in _COORDINATES or p is None or self.rw.has(n) or not (
                     p.type == "init_declarator" and p.child_by_field_name("value") == n or
                     p.type == "assignment_expression" and p.child_by_field_name("right") == n or
-                    p.type == "argument_list"):
+                    p.type in ("argument_list", "binary_expression", "return_statement")):
                 continue
             self.rw.replace(n, spelled.format(c=c))
             self.note(n, spelled.format(c=c), f"a built-in coordinate is no vector on {backends.get(self.backend).display_name}")
@@ -535,9 +535,9 @@ class ApiNames:
 
     def rewrite_attribute_spellings(self) -> None:
         """CUDA's attribute spellings the backend names otherwise (`__builtin_align__(32)` ->
-        `__align__(32)` on HIP) or lacks (`__device_builtin__`), in code (not comments or directives)."""
+        `__align__(32)` on HIP) or lacks (`__device_builtin__`, C++17's removed `register`), in code (not comments or directives)."""
         from .macro_tokens import file_tokens, tokens
-        table = backends.get(self.backend).attribute_spellings
+        table, why = backends.get(self.backend).word_spellings()
         if not table or not any(w.encode() in self.src.data for w in table):
             return
         for t in file_tokens(self.src.data):
@@ -548,7 +548,7 @@ class ApiNames:
                 self.rw.replace(n, table[t.text])  # a node holds it
             else:
                 self.rw.drop_span(t.start, t.end, table[t.text])  # the parse saw blanks
-            self.note(n if n is not None else self.src.root, table[t.text] or "(removed)", f"{t.text} is CUDA's own attribute")
+            self.note(n if n is not None else self.src.root, table[t.text] or "(removed)", why[t.text])
         # A macro's body is code where it is used (`#define ALIGN(n) __align__(n)`), though the parse
         # saw it blanked (source._EXTENSIONS) or as text: its words are respelled in place.
         for d in self.src.index.of_types("preproc_def", "preproc_function_def"):
@@ -560,7 +560,7 @@ class ApiNames:
             for t in tokens(self.src.data[head.end_byte:end]):  # the body's code: no comment, no literal
                 if t.kind == "ident" and t.text in table:
                     self.rw.drop_span(head.end_byte + t.start, head.end_byte + t.end, table[t.text])
-                    self.note(d, table[t.text] or "(removed)", f"{t.text} is CUDA's own attribute")
+                    self.note(d, table[t.text] or "(removed)", why[t.text])
 
     def _project_header(self, raw: str) -> bool:
         """Whether `#include <cuda_helper.h>` names the project's own header, found on the run's

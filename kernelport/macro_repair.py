@@ -21,7 +21,7 @@ from .grammar_gaps import blank_bytes as _blank_bytes, grammar_gaps
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
 from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
-    expansion, in_place_edits, one_group
+    ends_list_item, expansion, in_place_edits, one_group
 
 
 # -- repair: mask what stops the parse ---------------------------------------------------------
@@ -221,7 +221,7 @@ class Repair:
         edits, masks = in_place_edits(uses, self.macros)  # scope and string macros, the file's every use at once, first
         if edits:
             yield ("expansion", 0, ""), edits, masks
-        for kind in ("attribute", "condition", "statement", "arguments", "block", "definition", "expansion", "type"):
+        for kind in ("attribute", "condition", "statement", "items", "arguments", "block", "definition", "expansion", "type"):
             run: list[tuple[int, tuple]] = []  # adjacent attribute macros (`API VISIBLE void f`)
             for i in idx:
                 if i in self.masked_at or self.toks[i].kind != "ident":
@@ -313,6 +313,13 @@ class Repair:
             if prev is not None and prev.text not in _STMT_BEFORE or after is None or not self._ends_line(t, after):
                 return None
             return self._mask(t.start, t.end, name, "statement")
+        if kind == "items":
+            # a macro that supplies list items ending in `,` before the list's next item (`{ITEMS nullptr}`,
+            # `f(ARGS x)`): the compiler sees `{a, b, nullptr}`; the grammar sees the use blanked, `{nullptr}`
+            if known is None or (known.params is not None) != call or not ends_list_item(known, self.macros) or \
+                    prev is None or prev.text not in ("{", ",", "(") or after is None or after.text in (",", "}", ")"):
+                return None
+            return self._mask(t.start, end_tok.end, name, "items")
         if not call:
             return None
         if kind == "condition":

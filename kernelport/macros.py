@@ -35,7 +35,7 @@ class Mask:
     start: int
     end: int
     name: str  # the macro or spelling masked
-    reason: str  # "attribute", "statement", "arguments", "conditional"
+    reason: str  # "attribute", "statement", "items", "arguments", "conditional"
     expansion: str | None = None  # its replacement list where a definition is known
     alternative: bool = False  # a conditional's branch hidden while another branch is kept
 
@@ -200,6 +200,23 @@ def ends_definition(m: MacroDef, macros: Mapping[str, MacroDef], depth: int = 0)
     inner = macros.get(last.group(1)) if last is not None else None
     return inner is not None and inner is not m and inner.params is not None and depth < 8 \
         and ends_definition(inner, macros, depth + 1)
+
+
+def ends_list_item(m: MacroDef, macros: Mapping[str, MacroDef], depth: int = 0) -> bool:
+    """Whether a macro's replacement list ends with a list item's `,`, directly or through the macro
+    it ends with (libBEVFusion's kernel table `{DefineAllFunction nullptr}`: `DefineAllFunction` is
+    `DefineDataType`, `DefineInterpolation(half)`, two `DefineNormType(...)`, each `k<A, B>, ... k<C, D>,`):
+    a use of it before an item in a braced list or call's arguments supplies items of its own."""
+    body = m.body.rstrip()
+    if body.endswith(","):
+        return True
+    if depth >= 8:
+        return False
+    last = _LAST_CALL.search(body)
+    word = re.search(r"([A-Za-z_]\w*)$", body)
+    inner = macros.get(last.group(1)) if last is not None else macros.get(word.group(1)) if word is not None else None
+    return inner is not None and inner is not m and (inner.params is not None) == (last is not None) \
+        and ends_list_item(inner, macros, depth + 1)
 
 
 def in_place(name: str, macros: Mapping[str, MacroDef]) -> bytes | None:

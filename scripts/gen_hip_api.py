@@ -74,6 +74,12 @@ DEVICE_OVERRIDES = {
     "__bfloat162float": "static_cast<float>({0})",
     **{f: "hip_bfloat16(static_cast<float>({0}))" for f in ("__float2bfloat16", "__float2bfloat16_rn")},
     "__float2bfloat16_rz": "hip_bfloat16(static_cast<float>({0}), hip_bfloat16::truncate)",
+    # float arithmetic rounded toward zero (gvdb's `__fadd_rz(__fmul_rz(a, b), c)`): ROCm 5.2 declares
+    # __fadd_rz and kin only under OCML_BASIC_ROUNDED_OPERATIONS and its device libraries lack the
+    # __ocml_*_rtz_f32 they call; the prologue's exact kp_fmul_rz/kp_fmaf_rz (PTX's mul.rz/fma.rz, checked
+    # against the exact result in tests/test_ptx_idioms.py): a sum is a fused a * 1 + b, exact up to its rounding
+    "__fmul_rz": "kp_fmul_rz({0}, {1})", "__fmaf_rz": "kp_fmaf_rz({0}, {1}, {2})",
+    "__fadd_rz": "kp_fmaf_rz({0}, 1.0f, {1})", "__fsub_rz": "kp_fmaf_rz({0}, 1.0f, -({1}))",
     # CUDA's SIMD-within-a-word intrinsics (__vadd2, __vmaxs4, ..., __hmax2): ROCm 5.2 has none; the port's
     # prologue defines each it calls as kp_<name> (kernelport/backends/hip_simd.py, which says which are left out)
     **{f: hip_simd.call(f) for f in hip_simd.names()},

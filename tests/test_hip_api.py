@@ -473,6 +473,26 @@ def test_cudas_own_attribute_spellings_are_the_targets():
     assert "// __builtin_align__ in a comment stays" in text
 
 
+
+def test_the_register_storage_class_goes_from_the_hip_port(tmp_path):
+    """gvdb's `register float ht[8];`: C++17 removed `register` (it had no effect); nvcc -std=c++17 warns
+    and ignores it, hipcc refuses it ("ISO C++17 does not allow 'register' storage class specifier")."""
+    code = ("__device__ float f(const float* p) {\n    register float ht[8];\n"
+            "    register int i = 0;\n    for (; i < 8; i++) ht[i] = p[i];\n    return ht[7];  // register in a comment stays\n}\n"
+            "__global__ void k(float* p) { register_me: p[0] = f(p); }\n")
+    text = body(code)
+    assert "    float ht[8];" in text and "    int i = 0;" in text and "register float" not in text
+    assert "// register in a comment stays" in text and "register_me:" in text  # a longer name is no keyword
+    metal, _ = translate(SourceFile.from_text(code, "t.cu"), "metal")  # Metal's C++14 takes it: as written
+    assert "register float ht[8];" in metal.body
+    from conftest import require_tool
+    from kernelport import toolchains
+    require_tool("hipcc")
+    port, full = translate(SourceFile.from_text(code, "t.cu"), "hip")
+    (tmp_path / "t.hip").write_text(full)
+    r = toolchains.compile_hip(tmp_path / "t.hip", ["gfx90a", "gfx1030"])  # -std=c++17
+    assert r.ok, r.output[-2000:]
+
 def test_trap_is_the_compilers_builtin_trap():
     """CUDA's __trap() stops the kernel; ROCm 5.2 declares no __trap, and its own abort() and device
     assert are __builtin_trap() (CGBN's error monitor halts an instance with __trap)."""
@@ -639,6 +659,25 @@ def test_bfloat16_conversions_are_hip_bfloat16s_own():
     assert "b[3] = hip_bfloat16(static_cast<float>(f[3]), hip_bfloat16::truncate);" in out
     assert all("kernelport" in TABLE.get(n).flag_set for n in ("__bfloat162float", "__float2bfloat16"))
 
+
+
+def test_float_arithmetic_rounded_toward_zero_is_the_prologues_exact_helpers():
+    """gvdb's `__fadd_rz(__fmul_rz(a, b), c)`: HIPIFY leaves the _rz intrinsics unsupported and ROCm 5.2
+    declares them only under OCML_BASIC_ROUNDED_OPERATIONS (its device libraries lack what they call).
+    The port calls the prologue's kp_fmul_rz/kp_fmaf_rz (exact, tests/test_ptx_idioms.py); a sum or
+    difference is a fused `a * 1 + b` (the product is exact, so only the sum is rounded)."""
+    port, text = translate(SourceFile.from_text(
+        "__global__ void k(float* v) {\n  v[0] = __fadd_rz(__fmul_rz(v[1], v[2]), v[3]);\n"
+        "  v[4] = __fsub_rz(v[5], v[6] + v[7]); v[8] = __fmaf_rz(v[1], v[2], v[3]);\n}\n", "k.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    out = port.body
+    assert "v[0] = kp_fmaf_rz(kp_fmul_rz(v[1], v[2]), 1.0f, v[3]);" in out
+    assert "v[4] = kp_fmaf_rz(v[5], 1.0f, -(v[6] + v[7])); v[8] = kp_fmaf_rz(v[1], v[2], v[3]);" in out
+    assert "__device__ inline float kp_fmaf_rz(float a, float b, float c)" in text  # the prologue defines them
+    # look-alike: the other directed roundings have no helper and stay a located KP210
+    port, _ = translate(SourceFile.from_text("__global__ void k(float* v) {\n  v[0] = __fadd_ru(v[1], v[2]);\n}\n",
+                                             "k.cu"), "hip")
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP210", 2)]
 
 _OWN_ATOMIC_MAX = """__device__ static float atomicMax(float* address, float val) {
     int* address_as_i = (int*)address;

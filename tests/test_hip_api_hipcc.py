@@ -85,6 +85,9 @@ TEMPLATE_CALLS = {
     **{f: f"out[1] = __bfloat162float({f}(in[i]));" for f in ("__float2bfloat16", "__float2bfloat16_rn",
                                                              "__float2bfloat16_rz")},
     "__bfloat162float": "out[2] = __bfloat162float(__float2bfloat16(in[i] * 2.0f));",
+    # float arithmetic rounded toward zero: the prologue's kp_fmul_rz/kp_fmaf_rz
+    "__fmul_rz": "out[4] = __fmul_rz(in[0], in[1]);", "__fmaf_rz": "out[5] = __fmaf_rz(in[0], in[1], in[2]);",
+    "__fadd_rz": "out[6] = __fadd_rz(in[0], in[1]);", "__fsub_rz": "out[7] = __fsub_rz(in[0], in[1] + in[2]);",
     # CUDA's SIMD-within-a-word intrinsics: the prologue's kp_v*/kp_hmax2... (kernelport/backends/hip_simd.py)
     # and CUDA 12's DPX ones (__viaddmax_s16x2, three operands)
     **{f: f"u[0] ^= {f}(" + ", ".join(f"u[{k + 1}]" for k in range(hip_simd.call(f).count("{"))) + ");"
@@ -173,3 +176,33 @@ def test_elaborated_toolkit_types_and_a_guarded_stand_in_compile(tmp_path):
 def test_a_projects_own_overload_hip_declares_compiles_as_hips(tmp_path):
     from test_hip_api import _OWN_ATOMIC_MAX
     _port_compiles(_OWN_ATOMIC_MAX, tmp_path)
+
+
+SURFACE_READS = """#include <cuda_runtime.h>
+__global__ void k(cudaSurfaceObject_t s, cudaSurfaceObject_t s3, unsigned char* out) {
+    int x = threadIdx.x;
+    uchar4 p = surf2Dread<uchar4>(s, x * 4, 1);
+    unsigned char q = surf2Dread<unsigned char>(s, x, 2, cudaBoundaryModeZero);
+    float r = surf1Dread<float>(s, x * 4) + surf3Dread<float>(s3, x * 4, 1, 2);
+    unsigned char u;
+    surf2Dread(&u, s, x, 3);
+    surf2Dwrite(p, s, x * 4, 0);
+    out[x] = p.x + q + u + (unsigned char)r;
+}
+"""
+
+
+def test_value_returning_surface_reads_compile(tmp_path):
+    """cuOSD's `surf2Dread<unsigned char>(surf, x, y)`: ROCm 5.2 has only the store-through-a-pointer form
+    (hipcc: no matching function, requires at least 4 arguments); the prologue's overloads return the
+    value through it. The pointer form beside them keeps HIP's own."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+    port, text = translate(SourceFile.from_text(SURFACE_READS, "t.cu"), "hip")
+    assert "uchar4 p = surf2Dread<uchar4>(s, x * 4, 1);" in port.body  # the call is CUDA's, as written
+    assert text.count("#define KP_HAVE_SURFACE_READS") == 1
+    plain = SURFACE_READS.replace("surf2Dread<uchar4>(s, x * 4, 1)", "make_uchar4(0, 0, 0, 0)") \
+        .replace("surf2Dread<unsigned char>(s, x, 2, cudaBoundaryModeZero)", "0") \
+        .replace("surf1Dread<float>(s, x * 4) + surf3Dread<float>(s3, x * 4, 1, 2)", "0.0f")
+    assert "KP_HAVE_SURFACE_READS" not in translate(SourceFile.from_text(plain, "t.cu"), "hip")[1]  # look-alike
+    _port_compiles(SURFACE_READS, tmp_path)

@@ -437,6 +437,32 @@ def test_a_coordinate_read_whole_is_made_a_uint3_its_fields_are_kept():
     assert "make_uint3" not in metal.body
 
 
+
+# gvdb's copy kernels: `uint3 t = blockIdx * make_uint3(blockDim.x, blockDim.y, blockDim.z) + threadIdx;` through
+# the project's uint3 operators (hipcc: "invalid operands to binary expression ('const __HIP_Coordinates<...>'
+# and 'uint3')"); a returned coordinate likewise. A coordinate's field in an operand stays as written.
+OPERAND_COORDS = """    inline __device__ uint3 operator*(uint3 a, uint3 b) { return make_uint3(a.x * b.x, a.y * b.y, a.z * b.z); }
+    inline __device__ uint3 operator+(uint3 a, uint3 b) { return make_uint3(a.x + b.x, a.y + b.y, a.z + b.z); }
+    __device__ uint3 block() { return blockIdx; }
+    __global__ void k(unsigned* o) {
+        uint3 t = blockIdx * make_uint3(blockDim.x, blockDim.y, blockDim.z) + threadIdx;
+        o[t.x] = block().y + blockIdx.x * blockDim.x + threadIdx.x;
+    }
+    """
+
+
+def test_a_coordinate_read_whole_as_an_operand_or_returned_is_made_a_uint3(tmp_path):
+    out = port_of(OPERAND_COORDS)
+    assert ("uint3 t = make_uint3(blockIdx.x, blockIdx.y, blockIdx.z) * make_uint3(blockDim.x, blockDim.y, blockDim.z)"
+            " + make_uint3(threadIdx.x, threadIdx.y, threadIdx.z);") in out
+    assert "return make_uint3(blockIdx.x, blockIdx.y, blockIdx.z);" in out
+    assert "o[t.x] = block().y + blockIdx.x * blockDim.x + threadIdx.x;" in out  # fields: as written
+    require_tool("hipcc")
+    port, text = translate(SourceFile.from_text(textwrap.dedent(OPERAND_COORDS), "t.cu"), "hip")
+    (tmp_path / "t.hip").write_text(text)
+    r = toolchains.compile_hip(tmp_path / "t.hip", ["gfx90a", "gfx1030"])
+    assert r.ok, r.output[-2000:]
+
 def test_a_globally_qualified_api_name_is_cudas_beside_a_users_namespaced_wrapper():
     """FLAMEGPU's detail::cuda::cudaFree wraps `::cudaFree(devPtr)`: the user's name lives in its
     namespace, the global one is CUDA's."""

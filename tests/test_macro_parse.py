@@ -743,3 +743,31 @@ def test_a_continuation_with_blanks_after_its_backslash_continues_the_directive(
     assert "\\ \n" in code
     text = hip(code)
     assert "  { f(a,\\ \n  a); }" in text
+
+
+# A table of kernel instances built by macros whose expansion ends in `,` (a braced list's items), the
+# list's last item written after the use: `{ALL nullptr}` is `{k<1>, k<2>, nullptr}` to the compiler.
+ITEMS = """
+template <int N> __global__ void k(float* x) { x[threadIdx.x] *= N; }
+typedef void (*fn)(float*);
+#define PAIR(...) k<__VA_ARGS__>, k<__VA_ARGS__ + 1>,
+#define BOTH(n) PAIR(n) PAIR(n + 2)
+#define ALL BOTH(1)
+static const fn table[] = {ALL nullptr};
+static const fn two[] = {PAIR(7) nullptr};
+void run(float* x, int i) { table[i]<<<1, 64>>>(x); cudaDeviceSynchronize(); }
+"""
+
+
+def test_a_macro_supplying_list_items_before_the_next_item_parses():
+    text = hip(ITEMS)
+    kept(ITEMS, text, "static const fn table[] = {ALL nullptr};", "static const fn two[] = {PAIR(7) nullptr};")
+    assert "hipDeviceSynchronize();" in text  # the rest of the file is ported
+    reasons = {m.name: m.reason for m in src(ITEMS).masks}
+    assert reasons == {"ALL": "items", "PAIR": "items"}
+    # look-alikes: a macro whose expansion ends without `,` beside an item is still a syntax error there
+    bad = src("#define ONE k1\nstatic const int t[] = {ONE nullptr};\n")
+    assert [loc.line for loc, _ in bad.syntax_errors()] == [2] and not bad.masks
+    defs = macros.definitions(ITEMS)
+    assert macros.ends_list_item(defs["ALL"], defs) and macros.ends_list_item(defs["PAIR"], defs)
+    assert not macros.ends_list_item(macros.definitions("#define ONE k1\n")["ONE"], {})

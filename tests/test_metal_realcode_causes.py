@@ -117,6 +117,19 @@ def test_a_c_math_constant_is_metals_float_constant(tmp_path: Path):
     _checked(text)
 
 
+
+# BEVFusion's and CenterPoint's voxelization `atomicCAS(hash_table + slot, UINT32_MAX, key)`: <stdint.h>'s
+# limits are no names in Metal (KP224 use of undeclared identifier 'UINT32_MAX'); MSL has UINT_MAX and kin.
+def test_a_stdint_limit_is_msls_limit_of_the_same_type(tmp_path: Path):
+    code = ("#include <stdint.h>\n__global__ void k(unsigned int *o, int *s, long long *l) {\n"
+            "  o[threadIdx.x] = UINT32_MAX - o[threadIdx.x]; s[0] = INT32_MIN; l[0] = INT64_MAX; o[1] = UINT16_MAX;\n}\n")
+    port, text = _port(code, tmp_path)
+    for c, m in (("UINT32_MAX", "UINT_MAX"), ("INT32_MIN", "INT_MIN"), ("INT64_MAX", "LONG_MAX"),
+                 ("UINT16_MAX", "USHRT_MAX")):
+        assert f"#define {c} {m}\n" in text
+    assert "#define UINT8_MAX" not in text  # only what the port names
+    _checked(text)
+
 # llm.c matmul_forward's ld_vec/st_vec, RadixSort's uint4 loads: `reinterpret_cast<const float4*>(p)`
 # kept an unqualified pointer type, which is `thread` in Metal: a cast from device or threadgroup
 # memory that Metal rejects (the checker's clang read it as __generic and let it pass, unless a

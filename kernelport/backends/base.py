@@ -164,6 +164,15 @@ class Backend:
     # CUDA's own attribute spellings (host_defines.h) the target spells otherwise or lacks: name ->
     # the target's spelling ("" where it has none and needs none); the parse sees them as blanks.
     attribute_spellings: ClassVar[dict[str, str]] = {}
+    # C++ keywords CUDA's compiler still takes where the target's refuses them: keyword -> why it goes
+    # from the port (a specifier with no meaning left, so the port means what the source did).
+    dropped_keywords: ClassVar[dict[str, str]] = {}
+
+    @classmethod
+    def word_spellings(cls) -> tuple[dict[str, str], dict[str, str]]:
+        """The attribute spellings and dropped keywords as one table (word -> spelling, "" for none) and why."""
+        why = {**{w: f"{w} is CUDA's own attribute" for w in cls.attribute_spellings}, **cls.dropped_keywords}
+        return {**cls.attribute_spellings, **dict.fromkeys(cls.dropped_keywords, "")}, why
     # Whether a member defined out of its class as `__device__` (or `__host__ __device__`) needs the
     # same words on its in-class declaration (clang's CUDA/HIP does; nvcc takes the definition's).
     member_spaces_in_class: ClassVar[bool] = False

@@ -128,6 +128,10 @@ class HIP(Backend):
     # ROCm 5.2 has __align__; CUDA's calling-convention macros (empty but on Windows) it has not (its
     # HIPRT_CB is only in the nvidia_detail headers): a HIP callback needs none
     attribute_spellings = {"__builtin_align__": "__align__", "__device_builtin__": "", "CUDART_CB": "", "CUDAAPI": ""}
+    # C++17 removed `register` (a storage class with no effect): nvcc -std=c++17 warns and ignores it,
+    # hipcc (clang) refuses it (-Wregister, an error by default); gvdb's `register float ht[8];`
+    dropped_keywords = {"register": "C++17 removed the 'register' storage class (it had no effect); "
+                                    "nvcc ignores it, hipcc refuses it"}
     launches_from_device = False  # ROCm has no dynamic parallelism: clang refuses a kernel named in a kernel
     member_spaces_in_class = True  # hipcc is clang: an out-of-line `__device__` member must be declared so
     specialization_spaces_match = True  # and a template's explicit specializations run where the primary does

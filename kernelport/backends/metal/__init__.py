@@ -158,9 +158,15 @@ class Metal(Backend):
     # C's math constants (math.h, which CUDA device code sees) are doubles; Metal has no double, and
     # its <metal_stdlib> has each as a float constant with an _F suffix (MSL 6.5): a port that uses
     # one defines it as Metal's (the prologue), as Metal reads an unsuffixed literal as a float
-    math_constants = {name: f"{name}_F" for name in (
+    # (<stdint.h>'s exact-width limits, which CUDA device code sees and MSL lacks, likewise: each is the MSL
+    # integer limit (MSL 6.5) of the same type and value: UINT32_MAX is unsigned int's UINT_MAX, INT64_MAX long's)
+    math_constants = {**{name: f"{name}_F" for name in (
         "M_E", "M_LOG2E", "M_LOG10E", "M_LN2", "M_LN10", "M_PI", "M_PI_2", "M_PI_4", "M_1_PI", "M_2_PI",
-        "M_2_SQRTPI", "M_SQRT2", "M_SQRT1_2")}
+        "M_2_SQRTPI", "M_SQRT2", "M_SQRT1_2")},
+        "INT8_MIN": "SCHAR_MIN", "INT8_MAX": "SCHAR_MAX", "UINT8_MAX": "UCHAR_MAX",
+        "INT16_MIN": "SHRT_MIN", "INT16_MAX": "SHRT_MAX", "UINT16_MAX": "USHRT_MAX",
+        "INT32_MIN": "INT_MIN", "INT32_MAX": "INT_MAX", "UINT32_MAX": "UINT_MAX",
+        "INT64_MIN": "LONG_MIN", "INT64_MAX": "LONG_MAX", "UINT64_MAX": "ULONG_MAX"}
 
     # CUDA's barrier votes over the block (`__syncthreads_or(p)`, `_and`, `_count`): a kp_ helper of the
     # prologue that counts the predicate in a threadgroup atomic the kernel declares (`block_vote_scratch`)
