@@ -30,7 +30,7 @@ from .annotations import ArgSpec, Generator, KernelSpec, Text, _parse_arg
 from .errors import KernelportError, Location
 from .host_values import Scope, Unknown, pointer_name, scope_at
 from .index_buffers import index_contents
-from .infer_templates import deduced, element_name, launch_template_args
+from .infer_templates import deduced, element_name, launch_template_args, template_notes
 from .infer_structs import fields, layout as struct_layout, struct_inputs
 from .infer_types import resolve as resolve_type
 from .inputs import DTYPES, c_bytes, c_size, generator_for
@@ -307,6 +307,7 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
             tmap = dict(zip(k.template_params, targs))
             spec.instantiate = [Text("<" + ", ".join(targs) + ">", at)]
             notes.append(f"template arguments <{', '.join(targs)}> from the launch at {at}")
+            notes += template_notes(m, launch, scope)
         config = [src.text_of(c) for c in launch.config]
         if len(config) < 2 and not (given.grid and given.block):  # a launch macro's own geometry
             return NotRun(f"needs sizes: the launch at {at} ({launch.form}) gives no grid and block of its own",
