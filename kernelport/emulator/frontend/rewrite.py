@@ -190,6 +190,11 @@ def rewrite_item(text: str, q: Qualifiers, spec, attrs: dict | None) -> str:
         for m in list(re.finditer(r"\b" + re.escape(word) + r"\s*\(", text))[::-1]:
             end = balanced(text, m.end() - 1)
             text = text[: m.start()] + blank(text[m.start():end]) + text[end:]
+    for m in list(re.finditer(r"\bstatic_assert\s*\(", text))[::-1]:  # a compile-time check: it runs nothing
+        end = balanced(text, m.end() - 1)
+        semi = re.match(r"\s*;", text[end:])
+        end += semi.end() if semi else 0
+        text = text[: m.start()] + blank(text[m.start():end]) + text[end:]
     text = _rewrite_casts(text)
     text = _rewrite_functional_casts(text)
     text = _rewrite_constructors(text)
