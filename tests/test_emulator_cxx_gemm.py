@@ -54,3 +54,11 @@ def test_look_alike_a_name_that_is_no_constexpr_stays_unknown():
     src = HELPER + KERNEL.replace("HAZARD", "0").replace("constexpr size_t NT = HALF;", "size_t NT = HALF;")
     with pytest.raises(EmulatorError):
         _run(src)
+
+
+def test_a_vector_list_initialised_is_built_as_its_constructor():
+    # gemm_v02_vectorized's `int4 A_row_vector_vals{0, 0, 0, 0};`; `{}` zero-fills
+    src = "__global__ void k(int* y) { int4 v{1, 2, 3, 4}; int2 z{}; float4 f{0.5f, 1.f, 2.f, 3.f};\n" \
+          "    y[threadIdx.x] = v.x + v.w + z.y + (int)(f.w * 2.f); }\n"
+    r = run_kernel(src, "k", args=dict(y=np.zeros(2, np.int32)), grid=(1,), block=(2,))
+    assert list(r.outputs["y"]) == [11, 11]

@@ -67,7 +67,8 @@ _NOT_A_TYPE = {"struct", "class", "union", "enum", "namespace", "typedef", "retu
 def _rewrite_brace_init(text: str) -> str:
     """`T x{e};` -> `T x = e;` (one value: C's initialisation, with C's conversion where C++ would
     refuse a narrowing one, which compiles nowhere), `T x{a, b};` -> `T x = {a, b};`, `T x{};` ->
-    `T x = {};` (zero-filled).  Only where the brace closes before `;` or `,` (a declaration), so a
+    `T x = {};` (zero-filled); a vector type's `int4 v{a, b, c, d}` (`{}`: zeros) is built as the
+    constructor `int4(a, b, c, d)` builds it.  Only where the brace closes before `;` or `,` (a declaration), so a
     struct's, a namespace's or a function's body never is one."""
     pos = 0
     while True:
@@ -85,7 +86,10 @@ def _rewrite_brace_init(text: str) -> str:
             continue
         inner = text[open_i + 1: end - 1]
         one = inner.strip() and _top_level_commas(inner) == 0
-        value = f" = ({inner})" if one else f" = {{{inner}}}"
+        if words[-1] in VECTOR_TYPES:  # `int4 v{0, 0, 0, 0};`: the vector built as `int4(0, 0, 0, 0)` is
+            value = f" = {VECTOR_CTOR}{words[-1]}({inner if inner.strip() else '0'})"
+        else:
+            value = f" = ({inner})" if one else f" = {{{inner}}}"
         text = text[: m.end(3)] + value + text[end:]
         pos = m.end(3) + len(value)
 
