@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from . import cexpr, vector_types
 from .errors import Location
-from .infer_types import alias as type_alias, template_bindings
+from .infer_types import alias as type_alias, explicit_instantiation, template_bindings
 from .model import Module, file_scope_items
 from .source import ident_name
 from .static_members import initializer
@@ -359,6 +359,13 @@ def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dic
                                               note=f"the template argument of {owner.name}() at {cm.source.loc(call)}")
             outer = bound
             params -= set(bound.defs)
+    if owner.template_params and not any(t in outer.defs for t in owner.template_params) and \
+            (inst := explicit_instantiation(owner, [module, *others])) is not None:  # no call: `template void f<float>(...);`
+        im, item, pairs = inst
+        outer = new(outer)
+        for name, text in pairs:
+            outer.defs[name] = Definition(text, im.source.loc(item), note=f"the template argument of "
+                                          f"{owner.name}() explicitly instantiated at {im.source.loc(item)}")
     scope = new(outer)
     for p in params:
         scope.unknown[p] = Unknown(f"'{p}' is a parameter of {owner.name}() and no call in the project gives it",

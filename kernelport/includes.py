@@ -4,7 +4,9 @@ lint's header macros and verify's cache key.
 A kernel file is hostile input in CI: `#include "/dev/zero"` must not hang a run, and
 `#include "../../../etc/shadow"` must not read a file outside the code under review.  So a
 header is read only when it is a regular file of at most MAX_HEADER_BYTES inside the project
-(the nearest enclosing directory that holds .git, else the kernel file's own directory) or
+(the nearest enclosing directory that holds .git, else the nearest that holds a pyproject.toml
+with a [tool.kernelport] table -- the project verify's model reads -- else the kernel file's own
+directory) or
 inside a directory of $KERNELPORT_INCLUDE_PATH (os.pathsep-separated); an absolute name is never
 read.  A name that does not exist there is a system or absent header (not read, as before).
 """
@@ -37,12 +39,33 @@ def is_regular(path: str | Path) -> bool:
 
 
 def project_root(path: str | Path) -> Path:
-    """The nearest directory above `path` holding .git, else the directory of `path`."""
+    """The nearest directory above `path` holding .git; outside any work tree, the nearest holding a
+    pyproject.toml with a [tool.kernelport] table (a configured project: a release tarball, a
+    vendored copy; its headers beside the sources, `../shared/x.hpp`, are its own); else the
+    directory of `path`."""
     start = Path(os.path.abspath(path)).parent
     for d in (start, *start.parents):
         if (d / ".git").exists():
             return d
+    for d in (start, *start.parents):
+        if _configured(d / "pyproject.toml"):
+            return d
     return start
+
+
+_TOOL_TABLE = lazy_re.compile(r"^\s*\[\s*tool\s*\.\s*kernelport\s*\]", re.M)
+
+
+def _configured(pyproject: Path) -> bool:
+    """Whether `pyproject` is a regular file (of at most MAX_HEADER_BYTES) with a [tool.kernelport]
+    table, as kernelport.lint.config reads it (without parsing TOML: it is read on every include)."""
+    try:
+        st = os.stat(pyproject)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_HEADER_BYTES:
+            return False
+        return _TOOL_TABLE.search(pyproject.read_text(encoding="utf-8", errors="replace")) is not None
+    except OSError:
+        return False
 
 
 def allowed_roots(path: str | Path) -> list[Path]:

@@ -30,7 +30,7 @@ from .annotations import ArgSpec, Generator, KernelSpec, Text, _parse_arg
 from .errors import KernelportError, Location
 from .host_values import Scope, Unknown, pointer_name, scope_at
 from .index_buffers import index_contents
-from .infer_templates import deduced, element_name, launch_template_args
+from .infer_templates import deduced, element_name, launch_template_args, template_notes
 from .infer_structs import fields, layout as struct_layout, struct_inputs
 from .infer_types import resolve as resolve_type
 from .inputs import DTYPES, c_bytes, c_size, generator_for
@@ -53,6 +53,7 @@ class NotRun:
     free: tuple[Unknown, str] | None = None  # a host value only the run gives, and where it was read
     big_block: bool = False
     overflow: bool = False  # host code's int arithmetic overflows on these values
+    empty: bool = False  # the launch's grid or block is empty on these values
     chosen: dict[str, str] = field(default_factory=dict)  # values chosen before this: name -> why
 
     def format(self) -> str:
@@ -209,6 +210,8 @@ def _choose(m: Module, k: Function, launch: Launch, scope: Scope, given: Command
                     chosen[n] += HALVED
             scope.used.clear()
             continue
+        if isinstance(t, NotRun) and t.empty and _zero_one(m, k, launch, scope, given, chosen):
+            continue
         if not isinstance(t, NotRun) or t.free is None or len(chosen) >= MAX_FREE:
             return t
         e, phase = t.free
@@ -224,6 +227,22 @@ def _choose(m: Module, k: Function, launch: Launch, scope: Scope, given: Command
             block_side.add(e.name)
         scope.used.clear()
     return t
+
+
+def _zero_one(m, k, launch, scope: Scope, given, chosen: dict[str, str]) -> bool:
+    """Two chosen sizes equal make a range between them empty (`(aux1 - aux0 + R - 1) / R` blocks):
+    the last chosen of them whose 0 makes the launch non-empty is 0, a range's start (as `aux0 = 0`)."""
+    for n in reversed([n for n in chosen if scope.overrides[n].v > 0 and "its value before" not in chosen[n]]):
+        was = scope.overrides[n]
+        scope.overrides[n] = cexpr.Value(was.type, 0)
+        scope.used.clear()
+        t = _attempt(m, k, launch, scope, given, {}, chosen)
+        if not (isinstance(t, NotRun) and t.empty):
+            chosen[n] += "; 0, since with every chosen size equal the launch's grid is empty"
+            return True
+        scope.overrides[n] = was
+    scope.used.clear()
+    return False
 
 
 def _int_type(scope: Scope, name: str | None):
@@ -307,6 +326,7 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
             tmap = dict(zip(k.template_params, targs))
             spec.instantiate = [Text("<" + ", ".join(targs) + ">", at)]
             notes.append(f"template arguments <{', '.join(targs)}> from the launch at {at}")
+            notes += template_notes(m, launch, scope)
         config = [src.text_of(c) for c in launch.config]
         if len(config) < 2 and not (given.grid and given.block):  # a launch macro's own geometry
             return NotRun(f"needs sizes: the launch at {at} ({launch.form}) gives no grid and block of its own",
@@ -361,7 +381,8 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
     except KernelportError as e:
         return NotRun(e.message, e.hint or "pass the inputs with --arg", at)
     if any(v < 1 for v in grid + block):
-        return NotRun(f"the launch at {at} has an empty grid {grid} or block {block}", "pass --grid and --block", at)
+        return NotRun(f"the launch at {at} has an empty grid {grid} or block {block}", "pass --grid and --block", at,
+                      empty=True)
     if math.prod(block) > 1024:
         return NotRun(f"the block {block} has over 1024 threads", "pass --block", at, big_block=True)
     lengths = _chosen_lengths(spec, unsized, math.prod(grid) * math.prod(block), total, at)

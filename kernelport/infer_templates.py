@@ -40,6 +40,20 @@ def launch_template_args(m: Module, launch: Launch, scope: Scope) -> list[str] |
     return out
 
 
+def template_notes(m: Module, launch: Launch, scope: Scope) -> list[str]:
+    """Where each template argument the launch names by a host template's parameter came from
+    (`k<T><<<...>>>` in `launch<T>()`: its call, or its explicit instantiation)."""
+    fn = launch.target
+    al = fn.child_by_field_name("arguments") if fn is not None and fn.type == "template_function" else None
+    out = []
+    for a in (al.named_children if al else []):
+        text = m.source.text_of(a).strip()
+        d = scope.lookup(text) if re.fullmatch(r"[A-Za-z_]\w*", text) else None
+        if d is not None and d.note.startswith("the template argument"):
+            out.append(f"{text} = {' '.join(d.text.split())} ({d.note})")
+    return out
+
+
 def deduced(k: Function, argn, m: Module, scope: Scope) -> list[str] | None:
     """Type template arguments deduced as C++ does from the declared types of the arguments
     (`T* x` given `float* d_x`); None where one cannot be (a non-type parameter)."""

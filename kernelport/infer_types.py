@@ -109,6 +109,37 @@ def template_bindings(fn, call, src, caller=None, pointer_name=None) -> list[tup
     return out
 
 
+def explicit_instantiation(fn, modules) -> tuple[Module, Node, list[tuple[str, str]]] | None:
+    """The template arguments of a host function template's explicit instantiation (`template void
+    launch<float>(float const*, ...);`, else deduced from its parameters' types), for a template no
+    call in the project instantiates: (module, the instantiation, [(parameter, argument)]), the first
+    in the project's order (the original and every port are run with the same one); None without
+    any, or where a parameter is neither written nor deduced."""
+    for m in modules:
+        for item in file_scope_items(m.source):
+            if item.type != "template_instantiation":
+                continue
+            d = next((c for c in item.named_children if c.type == "function_declarator"), None)
+            name = d.child_by_field_name("declarator") if d is not None else None
+            al = name.child_by_field_name("arguments") if name is not None and name.type == "template_function" else None
+            base = name.child_by_field_name("name") if al is not None else name
+            if base is None or m.source.text_of(base).split("::")[-1].strip() != fn.name:
+                continue
+            if al is not None:
+                args = [m.source.text_of(a) for a in al.named_children if a.type != "comment"]
+                pairs = list(zip(fn.template_params, args))
+            else:  # `template void launch(float const*, int);`: deduced from the declared types
+                ps = d.child_by_field_name("parameters")
+                types = [clean(m.source.text_of(t)) for p in (ps.named_children if ps is not None else [])
+                         if (t := p.child_by_field_name("type")) is not None]
+                pairs = [(tp, types[i]) for tp in fn.template_params for i, p in enumerate(fn.params)
+                         if i < len(types) and clean(p.type) == tp]
+                pairs = list(dict(reversed(pairs)).items())  # the first parameter of each T
+            if len(pairs) == len(fn.template_params):
+                return m, item, pairs
+    return None
+
+
 _CACHE: dict[tuple[str, int], tuple[Module, dict]] = {}  # per model: it is built once a run
 
 

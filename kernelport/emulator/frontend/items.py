@@ -28,8 +28,10 @@ FUNC_HEAD = re.compile(r"^(?!\s*(?:typedef|struct|union|enum|class)\b)[^=]*\)\s*
 
 
 def is_function_head(head: str) -> bool:
-    """FUNC_HEAD on the top level of `head`: the `=` of a default argument (`int w = 32`) is not an
-    initialiser's."""
+    """FUNC_HEAD on the top level of `head`: the `=` of a default argument (`int w = 32`), or of a
+    template parameter's default (`template <int N, int SKEW = 0> __device__ void f(...)`), is not
+    an initialiser's."""
+    head = strip_template_header(head)[0]
     out, depth = [], 0
     for c in head:
         if c == ")":
@@ -227,6 +229,27 @@ CXX_ONLY = re.compile(r"<<<|\bclass\b|\boperator\b|\bnew\b|\bdelete\b|\bthrow\b|
                        r"\btemplate\b|\bpublic\s*:|\bprivate\s*:")
 
 
+_CONSTEXPR = re.compile(r"\bconstexpr\s+(?:[A-Za-z_]\w*\s+)+?([A-Za-z_]\w*)\s*(?:=\s*([^;{}]+?)|\{([^;{}]*)\})\s*;")
+
+
+def _constexpr_values(args: list[str], text: str) -> list[str]:
+    """Template arguments a caller names by its own constexpr locals (`constexpr size_t
+    NUM_THREADS{BX * BY};` then `load<T, NUM_THREADS>(...)`): their values, which the helper's
+    instance is made with (the local is no name in the helper's body)."""
+    consts = {m.group(1): f"({(m.group(2) or m.group(3)).strip()})" for m in _CONSTEXPR.finditer(text)}
+    if not consts:
+        return args
+    out = []
+    for a in args:
+        for _ in range(8):  # a constexpr defined through another
+            b = _substitute(a, consts)
+            if b == a:
+                break
+            a = b
+        out.append(a)
+    return out
+
+
 def instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs=None, classes=None) -> list[Item]:
     """Template kernels with their arguments, then the helpers their calls name, to a fixed point;
     `arefs` (arrayrefs.group): names whose calls choose a definition by their array arguments;
@@ -341,6 +364,7 @@ def instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs=No
                 if not re.match(r"\s*\(", text[end:]):
                     continue
                 args = [a for a, _ in split_top_level(text[m.end(): end - 1], brackets="(<[{") if a]
+                args = _constexpr_values(args, text)
                 before = len(out)
                 inst = make(name, args)
                 res.append(text[pos: m.start()] + inst + " " * (end - m.start() - len(inst)))

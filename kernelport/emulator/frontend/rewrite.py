@@ -57,6 +57,52 @@ def _rewrite_constructors(text: str) -> str:
     return _VALUE_INIT.sub(lambda m: m.group(1) + m.group(2) + "{}", text)
 
 
+# C++11's list-initialisation of a declared name: `size_t const i{blockIdx.x * blockDim.x};`,
+# `T sum{static_cast<T>(0)};`, `for (size_t k{0U}; ...)`: a statement's type words, the name, a brace.
+_BRACE_INIT = re.compile(r"(?:(?<=[;{}(])|^)(\s*)((?:[A-Za-z_]\w*[\s*&]+)+?)([A-Za-z_]\w*)\s*\{", re.M)
+_NOT_A_TYPE = {"struct", "class", "union", "enum", "namespace", "typedef", "return", "else", "do", "case", "goto",
+               "extern", "template", "using", "new", "throw", "operator"}
+
+
+def _rewrite_brace_init(text: str) -> str:
+    """`T x{e};` -> `T x = e;` (one value: C's initialisation, with C's conversion where C++ would
+    refuse a narrowing one, which compiles nowhere), `T x{a, b};` -> `T x = {a, b};`, `T x{};` ->
+    `T x = {};` (zero-filled); a vector type's `int4 v{a, b, c, d}` (`{}`: zeros) is built as the
+    constructor `int4(a, b, c, d)` builds it.  Only where the brace closes before `;` or `,` (a declaration), so a
+    struct's, a namespace's or a function's body never is one."""
+    pos = 0
+    while True:
+        m = _BRACE_INIT.search(text, pos)
+        if not m:
+            return text
+        words = re.findall(r"[A-Za-z_]\w*", m.group(2))
+        open_i = m.end() - 1
+        pos = m.end()
+        if not words or _NOT_A_TYPE.intersection(words) or m.group(3) in _NOT_A_TYPE:
+            continue
+        end = balanced(text, open_i, "{", "}")
+        after = re.match(r"\s*([;,])", text[end:])
+        if after is None:
+            continue
+        inner = text[open_i + 1: end - 1]
+        one = inner.strip() and _top_level_commas(inner) == 0
+        if words[-1] in VECTOR_TYPES:  # `int4 v{0, 0, 0, 0};`: the vector built as `int4(0, 0, 0, 0)` is
+            value = f" = {VECTOR_CTOR}{words[-1]}({inner if inner.strip() else '0'})"
+        else:
+            value = f" = ({inner})" if one else f" = {{{inner}}}"
+        text = text[: m.end(3)] + value + text[end:]
+        pos = m.end(3) + len(value)
+
+
+def _top_level_commas(text: str) -> int:
+    depth, n = 0, 0
+    for ch in text:
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        n += ch == "," and depth == 0
+    return n
+
+
 _AS_TYPE = re.compile(r"\bas_type\s*<")
 
 
@@ -148,9 +194,15 @@ def rewrite_item(text: str, q: Qualifiers, spec, attrs: dict | None) -> str:
         for m in list(re.finditer(r"\b" + re.escape(word) + r"\s*\(", text))[::-1]:
             end = balanced(text, m.end() - 1)
             text = text[: m.start()] + blank(text[m.start():end]) + text[end:]
+    for m in list(re.finditer(r"\bstatic_assert\s*\(", text))[::-1]:  # a compile-time check: it runs nothing
+        end = balanced(text, m.end() - 1)
+        semi = re.match(r"\s*;", text[end:])
+        end += semi.end() if semi else 0
+        text = text[: m.start()] + blank(text[m.start():end]) + text[end:]
     text = _rewrite_casts(text)
     text = _rewrite_functional_casts(text)
     text = _rewrite_constructors(text)
+    text = _rewrite_brace_init(text)
     if spec.address_spaces:
         text = _rewrite_as_type(text)
         text = _pointee_address_spaces(text, spec)
