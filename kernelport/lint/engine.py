@@ -8,6 +8,7 @@ from pathlib import Path
 
 from . import config as configmod
 from .. import backends
+from ..batchgc import batch
 from ..depth import big_stack
 from ..includes import is_regular
 from ..source import decode
@@ -264,6 +265,12 @@ def _exclude_for(d: Path):
 
 def lint_paths(paths: list[Path], overrides: configmod.Overrides | None = None, *, mode: str | None = None,
                jobs: int | None = None, progress: bool = False, unsafe_fixes: bool = False) -> list[FileResult]:
+    with batch():  # (a pool's workers fork inside it and inherit the pace)
+        return _lint_paths(paths, overrides, mode, jobs, progress, unsafe_fixes)
+
+
+def _lint_paths(paths: list[Path], overrides: configmod.Overrides | None, mode: str | None, jobs: int | None,
+                progress: bool, unsafe_fixes: bool) -> list[FileResult]:
     overrides = overrides or configmod.Overrides()
     units.reset_project()  # files may have changed since the last run (forked workers inherit it empty)
     files = discovery.discover(paths, _exclude_for)

@@ -1,0 +1,29 @@
+"""The garbage collector's pace for a run over many files.
+
+CPython collects its youngest generation after every 700 net allocations of tracked objects (lists,
+dicts, instances).  A lint run allocates millions of them, nearly all of which live as long as the
+file's analysis or the run (a parse's index and models, each unit's tables): over tests/realcorpus
+the collector ran ~780 times and took ~0.8 of ~7 CPU-seconds (measured with `gc.callbacks`),
+finding a little cyclic garbage each time in work proportional to what survived.  `batch()` lets
+the youngest generation grow to `YOUNG` objects first: the same garbage is found, ~14x less often,
+and a collection still comes after every `YOUNG` allocations, so what a run can hold as garbage
+between two collections stays bounded (10,000 objects; the peak RSS over tests/realcorpus is the same, 376-378 MB).
+"""
+from __future__ import annotations
+
+import gc
+from contextlib import contextmanager
+from typing import Iterator
+
+YOUNG = 10_000
+
+
+@contextmanager
+def batch() -> Iterator[None]:
+    """The youngest generation's threshold raised to `YOUNG` (never lowered) for the block."""
+    old = gc.get_threshold()
+    gc.set_threshold(max(old[0], YOUNG), *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
