@@ -537,11 +537,11 @@ class ApiNames:
         """CUDA's attribute spellings the backend names otherwise (`__builtin_align__(32)` ->
         `__align__(32)` on HIP) or lacks (`__device_builtin__`, C++17's removed `register`), in code (not comments or directives)."""
         from .macro_tokens import file_tokens, tokens
-        table, why = backends.get(self.backend).word_spellings()
+        table, why = (b := backends.get(self.backend)).word_spellings()
         if not table or not any(w.encode() in self.src.data for w in table):
             return
         for t in file_tokens(self.src.data):
-            if t.kind != "ident" or t.text not in table:
+            if t.kind != "ident" or t.text not in table or b.keeps_word(t.text, self.src.data, t.end):
                 continue
             n = self.src.root.descendant_for_byte_range(t.start, t.end)
             if n is not None and (n.start_byte, n.end_byte) == (t.start, t.end):

@@ -6,6 +6,7 @@ emulator, the CLI) ask the registry (`kernelport.backends`) instead of comparing
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING, ClassVar
@@ -167,6 +168,14 @@ class Backend:
     # C++ keywords CUDA's compiler still takes where the target's refuses them: keyword -> why it goes
     # from the port (a specifier with no meaning left, so the port means what the source did).
     dropped_keywords: ClassVar[dict[str, str]] = {}
+    # A dropped keyword kept where the text after it matches (a regex): GNU's explicit register
+    # variable `register int v asm("eax")` needs its `register`, which hipcc takes under C++17 too.
+    kept_keywords: ClassVar[dict[str, str]] = {}
+
+    @classmethod
+    def keeps_word(cls, word: str, data: bytes, end: int) -> bool:
+        pat = cls.kept_keywords.get(word)
+        return pat is not None and re.match(pat.encode(), data[end:end + 400]) is not None
 
     @classmethod
     def word_spellings(cls) -> tuple[dict[str, str], dict[str, str]]:

@@ -132,6 +132,7 @@ class HIP(Backend):
     # hipcc (clang) refuses it (-Wregister, an error by default); gvdb's `register float ht[8];`
     dropped_keywords = {"register": "C++17 removed the 'register' storage class (it had no effect); "
                                     "nvcc ignores it, hipcc refuses it"}
+    kept_keywords = {"register": r"[^;{}()]*\b(?:__asm__|__asm|asm)\s*\("}  # an explicit register variable
     launches_from_device = False  # ROCm has no dynamic parallelism: clang refuses a kernel named in a kernel
     member_spaces_in_class = True  # hipcc is clang: an out-of-line `__device__` member must be declared so
     specialization_spaces_match = True  # and a template's explicit specializations run where the primary does

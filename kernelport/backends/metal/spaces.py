@@ -66,10 +66,14 @@ class AddressSpaces:
 
     @staticmethod
     def is_reference(p: Param) -> bool:
-        """`uint &key`, `const float& x`: a parameter bound to an object where it lives (in MSL an
-        unqualified reference is `thread`: one to threadgroup or device memory must say so)."""
+        """`uint &key`: a parameter bound to an object where it lives (in MSL an unqualified reference
+        is `thread`: one to threadgroup or device memory must say so).  A `const` reference is not:
+        it binds a thread copy of the argument, which keeps a function that returns it right (`T const &
+        max(const T& a, const T& b)` on device lvalues: a device-space parameter returned as a thread
+        reference would be a reference to a temporary)."""
         d = p.node.child_by_field_name("declarator")
-        return d is not None and d.type == "reference_declarator"
+        return d is not None and d.type == "reference_declarator" and \
+            not any(c.type == "type_qualifier" and c.text == b"const" for c in p.node.children)
 
     def spaced_params(self, f: Function) -> list[Param]:
         """The parameters a helper's address-space signature covers: pointers and references."""
