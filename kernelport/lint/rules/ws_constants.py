@@ -10,7 +10,7 @@ from tree_sitter import Node
 from ... import backends, cexpr, dialect, headerconsts, warpflow
 from ... import guards
 from ...source import call_args, uncomment
-from .. import rowsplits, subwave, warpconsts
+from .. import rowsplits, subwave, syncgroups, warpconsts
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, site_codes
 
@@ -617,4 +617,4 @@ def _logical_width(ctx, uses) -> bool:
     block size, `kThreads = kWarpSize * kRows`) follow it."""
     widths = ctx.analysis.widths
     fns = {k for u in uses if (k := ctx.key(ctx.function_at(u))) in ctx.warp_level}
-    return widths is not None and bool(fns) and all(widths.logical(f) for f in fns)
+    return widths is not None and bool(fns) and all(widths.logical(f) or syncgroups.barrier_only(ctx, f) for f in fns)

@@ -152,10 +152,37 @@ __device__ float warp_sum(float v) {
                        f"need a 64-bit mask and on a 64-wide wave this one names only lanes 0-31; in the HIP port "
                        f"use the mask-less `{hip or 'HIP form'}` (as `kernelport translate` does)",
                        related=(ctx.related(made, f"`{ctx.text(mask)}`, the 32-bit mask, declared here"),) if made else ())
+        self._barrier_masks(ctx)
         for span, fn, text, name in macromasks.sites(ctx, _dropped_on_amd):  # a macro's replacement list
             ctx.report(self, span, f"32-bit full mask `{text}` passed to `{fn}` in the macro `{name}`, which every use "
                        f"expands: on a 64-wide wave it names only lanes 0-31 (and HIP's `_sync` intrinsics need a "
                        f"64-bit mask); in the HIP port use the mask-less form in the macro")
+
+    def _barrier_masks(self, ctx) -> None:
+        """A mask held in a 32-bit local or parameter passed to a warp barrier (CTranslate2's `uint32_t
+        mask = ...; __syncwarp(mask);`, tests/labelled15): HIP's `__syncwarp(mask)` takes a 64-bit mask
+        too.  The shuffles' and votes' masks are `check`'s (warpflow's shuffle_masks)."""
+        aliases = None
+        for call in ctx.src.index.under(ctx.src.root, "call_expression"):
+            found = ctx.concept_of_call(call)
+            if found is None or found[0].kind != "barrier" or not found[0].warp_level:
+                continue
+            mask = found[2].get("mask")
+            if mask is None or mask.type != "identifier" or ctx.guarded(mask):
+                continue
+            fn = ctx.text(call.child_by_field_name("function"))
+            if _dropped_on_amd(ctx, fn, mask):
+                continue
+            aliases = warpsites.type_aliases(ctx.src) if aliases is None else aliases
+            made = _mask_declaration(ctx, mask)
+            narrow = _narrow_parameter(ctx, mask, aliases) if made is None else _narrow_local(ctx, made, aliases)
+            if narrow is not None:
+                what = "parameter" if narrow.type == "parameter_declaration" else "local"
+                ctx.report(self, mask,
+                           f"the mask `{ctx.text(mask)}` passed to `{fn}` is a 32-bit {what}: HIP's `{fn}(mask)` "
+                           f"(ROCm >= 6.2) needs a 64-bit mask and rejects this one at compile time, and on a "
+                           f"64-wide wave 32 bits name only lanes 0-31; declare it 64-bit on HIP",
+                           related=(ctx.related(narrow, f"`{ctx.text(mask)}`, declared 32-bit here"),))
 
 
 def _mask_declaration(ctx, mask: Node) -> Node | None:
