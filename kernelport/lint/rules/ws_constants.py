@@ -26,8 +26,7 @@ warp-level use (a shuffle lane, a per-warp slot, a lane mask); a class's static 
 named for it (`struct GpuConfig { static constexpr int warpSize = 32; }`, read as
 `GpuConfig::warpSize`), and log2 of the warp size as 5 (`#define WARP_BITSHIFT 5`, `warpSizeLog2 =
 5`: warp ids `tid >> 5`, 5-step ladders) where a use is in warp-level code or a lane, warp or
-warp-count helper.  Every use inherits the 32: on
-AMD CDNA (gfx9, MI100-MI300) a wave has 64 lanes, on Metal the SIMD-group width is not
+warp-count helper.  Every use inherits the 32: on AMD CDNA (gfx9, MI100-MI300) a wave has 64 lanes, on Metal the SIMD-group width is not
 guaranteed, so lane and warp indices, ladders and per-warp arrays computed from it are wrong.
 
 **Fix**: use `warpSize` at run time.  Where a constant expression is needed (array sizes,
@@ -42,8 +41,9 @@ index that such a use reads (`lane = threadIdx.x % WS` tested against a ballot's
 other uses (`wbeg / WS` as 32-bit words).
 
 Stays silent on: macros that are not about warps (`#define TILE_DIM 32` for a tile), on a
-definition that nothing in its (non-header) file uses, on one whose warp-level uses are all in
-logical 32-lane groups (rows of 32 from the launch or the data layout: it is the rows' width), and on
+definition that nothing in its (non-header) file uses, on one whose warp-level uses are all in logical 32-lane
+groups (rows of 32 from the launch or the data layout: it is the rows' width) or in functions whose only
+warp operation is `__syncwarp` (its 32 lays out shared memory: lint/syncgroups.py), and on
 definitions inside a platform or architecture branch (`#if defined(__GFX9__)` ... `#else`
 `#define WARP_SIZE 32`), which are per-platform by construction."""
     flags = (

@@ -35,7 +35,9 @@ is reported whatever its callers pass, with the parameter as the related locatio
 32-bit type itself.  So is a local declared 32-bit whatever value it holds (ds4's 8-lane group mask
 `const uint32_t mask = 0xffu << (threadIdx.x & 24u);`), with its declaration as the related location,
 and a vote stored in a 32-bit local (ADEPT's `unsigned mask = __ballot_sync(__activemask(), p);`
-then `__shfl_sync(mask, v, lane - 1, 32)`): WS008 reports the store, WS007 each shuffle it feeds.
+then `__shfl_sync(mask, v, lane - 1, 32)`): WS008 reports the store, WS007 each shuffle it feeds.  A
+32-bit local or parameter passed to `__syncwarp(mask)` is reported too (CTranslate2's `uint32_t mask`):
+HIP's `__syncwarp` takes a 64-bit mask as well.
 
 A 32-bit full mask in a function-like macro's replacement list (Eigen's `#define shuffleInc(i, j,
 mask) res(i, j) += __shfl_xor_sync(0xFFFFFFFF, res(i, j), mask)`) is reported in the `#define`,
