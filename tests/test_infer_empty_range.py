@@ -4,12 +4,11 @@ empty and the kernel "not run"; the later of them is chosen 0 (a range's start),
 the same for the original and every port."""
 from __future__ import annotations
 
-import json
 
 from kernelport.infer_inputs import Inferred, NotRun, infer
 from kernelport.model import build
 from kernelport.source import SourceFile
-from trust_support import kp_inproc
+from trust_support import kp_inproc, verify_checks
 
 FILE = """#define R 64
 __global__ void fill(float* out, const float* in, int aux0, int aux1) {
@@ -39,21 +38,15 @@ def test_look_alike_an_empty_grid_from_the_program_itself_stays_not_run():
     assert isinstance(got, NotRun) and "empty grid" in got.reason, got
 
 
-def _verify(f):
-    rc, out, err = kp_inproc("verify", f, "--schedules", "block", "--format", "json", "--no-cache")
-    checks = json.loads(out)[0]["checks"] if out.lstrip().startswith("[") else []
-    return rc, checks, out + err
-
-
 def test_the_oracle_runs_and_a_wrong_port_fails(tmp_path):
     f = tmp_path / "k.cu"
     f.write_text(FILE)
-    rc, checks, text = _verify(f)
+    rc, checks, text = verify_checks(f)
     oracle = [c for c in checks if c["kind"] == "oracle"]
     assert rc == 0 and oracle and oracle[0]["status"] == "pass", text
     assert kp_inproc("translate", f, "--to", "hip")[0] == 0
     hip = next(f.parent.glob("k.hip*"))
     hip.write_text(hip.read_text().replace("if (i < aux1) out[i]", "if (i < aux1 && i % 64 < 32) out[i]"))
-    rc, checks, text = _verify(f)
+    rc, checks, text = verify_checks(f)
     bad = [c for c in checks if c["kind"] == "numeric" and c["backend"] == "hip"]
     assert rc == 1 and bad and all(c["status"] == "fail" for c in bad), text

@@ -5,7 +5,6 @@ the notes, the same for the original and every port; and the
 emulator reads C++11's list-initialisation (`size_t const i{...};`) those kernels are written in."""
 from __future__ import annotations
 
-import json
 
 import numpy as np
 
@@ -13,7 +12,7 @@ from kernelport.emulator import run_kernel
 from kernelport.infer_inputs import Inferred, infer
 from kernelport.model import build
 from kernelport.source import SourceFile
-from trust_support import kp_inproc
+from trust_support import kp_inproc, verify_checks
 
 FILE = """#include <cuda_fp16.h>
 template <typename T>
@@ -62,16 +61,10 @@ def test_look_alikes_give_no_template_argument():
     assert not isinstance(got, Inferred) and "T" in got.reason, got
 
 
-def _verify(f):
-    rc, out, err = kp_inproc("verify", f, "--schedules", "block", "--format", "json", "--no-cache")
-    checks = json.loads(out)[0]["checks"] if out.lstrip().startswith("[") else []
-    return rc, checks, out + err
-
-
 def test_the_oracle_runs_and_a_wrong_port_fails(tmp_path):
     f = tmp_path / "k.cu"
     f.write_text(FILE.replace("{instantiations}", FLOAT))
-    rc, checks, text = _verify(f)
+    rc, checks, text = verify_checks(f)
     assert rc == 0, text
     oracle = [c for c in checks if c["kind"] == "oracle"]
     assert oracle and oracle[0]["status"] == "pass" and "explicitly instantiated" in oracle[0]["detail"], text
@@ -80,7 +73,7 @@ def test_the_oracle_runs_and_a_wrong_port_fails(tmp_path):
     assert kp_inproc("translate", f, "--to", "hip")[0] == 0
     hip = next(f.parent.glob("k.hip*"))
     hip.write_text(hip.read_text().replace("if (i < n) y[i]", "if (i < n && i % 64 < 32) y[i]"))
-    rc, checks, text = _verify(f)
+    rc, checks, text = verify_checks(f)
     bad = [c for c in checks if c["kind"] == "numeric" and c["backend"] == "hip"]
     assert rc == 1 and bad and all(c["status"] == "fail" for c in bad), text
 

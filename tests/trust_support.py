@@ -71,3 +71,12 @@ def kp(*args, cwd=None, env=None, timeout=300) -> subprocess.CompletedProcess:
                        cwd=cwd, timeout=timeout, env={**os.environ, **(env or {})})
     assert "Traceback" not in r.stderr, r.stderr
     return r
+
+
+def verify_checks(path) -> tuple[int, list[dict], str]:
+    """`kernelport verify PATH` in this process (block schedule, JSON, no cache): (exit code, the first
+    file's checks, stdout + stderr)."""
+    import json
+    rc, out, err = kp_inproc("verify", path, "--schedules", "block", "--format", "json", "--no-cache")
+    checks = json.loads(out)[0]["checks"] if out.lstrip().startswith("[") else []
+    return rc, checks, out + err
