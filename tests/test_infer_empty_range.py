@@ -4,7 +4,6 @@ empty and the kernel "not run"; the later of them is chosen 0 (a range's start),
 the same for the original and every port."""
 from __future__ import annotations
 
-
 from kernelport.infer_inputs import Inferred, NotRun, infer
 from kernelport.model import build
 from kernelport.source import SourceFile

@@ -5,7 +5,6 @@ the notes, the same for the original and every port; and the
 emulator reads C++11's list-initialisation (`size_t const i{...};`) those kernels are written in."""
 from __future__ import annotations
 
-
 import numpy as np
 
 from kernelport.emulator import run_kernel
