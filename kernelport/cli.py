@@ -331,6 +331,7 @@ def _check_output_dir(d: Path) -> None:
 
 
 @app.command(cls=PlainHelp)
+@batch()  # (a pool's workers fork inside it and inherit the pace)
 def verify(
     paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Annotated kernel files or directories."),
     fmt: str = typer.Option("table", "--format", metavar="FORMAT",

@@ -59,3 +59,18 @@ def test_a_translate_run_collects_at_the_batch_pace_and_gives_the_threshold_back
     # At CPython's default pace (700) this run collects 261 times; at the batch's, 19.
     assert n <= 40, n
     assert gc.get_threshold() == before
+
+
+def test_verify_runs_its_files_at_the_batch_pace(monkeypatch):
+    # (counted over examples/block_reduce.cu and saxpy.cu, -j 1 --no-cache: 105 collections at the
+    # default pace, 7 in a batch; here the threshold the files are verified under, without compilers)
+    import kernelport.verify
+    from typer.testing import CliRunner
+    from kernelport.cli import for_argv
+    seen = []
+    monkeypatch.setattr(kernelport.verify, "verify_paths", lambda *a, **k: seen.append(gc.get_threshold()) or [])
+    before = gc.get_threshold()
+    argv = ["verify", str(TREE), "-j", "1"]
+    CliRunner().invoke(for_argv(argv), argv)
+    assert seen and seen[0][0] >= batchgc.YOUNG, seen
+    assert gc.get_threshold() == before
