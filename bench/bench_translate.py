@@ -1,7 +1,7 @@
 """Lines per second of `kernelport translate --to hip`, beside a bare tree-sitter parse, by file size and on a real tree.
 
     python bench/bench_translate.py [--sizes 1000,6800,13600] [--to hip]
-    python bench/bench_translate.py --tree tests/realcorpus [--against CHECKOUT] [--rounds 3] [--to hip]
+    python bench/bench_translate.py --tree tests/realcorpus [--against CHECKOUT] [--rounds 3] [--to hip] [--command]
 
 --to takes a list (hip,metal): every backend's port in the one run, as the CLI makes them.
 
@@ -15,6 +15,10 @@ input (not UTF-8, a syntax error) counts with its lines.  Each round runs a fres
 checkout (this one, then --against's, e.g. a `git worktree add` of main), so old and new code
 alternate under the same load; the bare parse of the same files is measured in each process.
 CPU seconds (the process's, its threads included) are the figure to read on a loaded machine.
+
+--command: instead, the one command `kernelport translate TREE --to ... --stdout` over the whole tree
+(the CLI in the child process through typer's test runner, its output captured), so what the command
+does around the ports (the collector's pace of kernelport/batchgc.py, the run's notes) is measured too.
 """
 from __future__ import annotations
 
@@ -32,7 +36,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
 
-def tree_child(code: Path, tree: Path, to: str) -> dict:
+def tree_child(code: Path, tree: Path, to: str, command: bool = False) -> dict:
     """Translate every file under `tree` with the kernelport of checkout `code` (run in a child process)."""
     sys.path.insert(0, str(code))
     from kernelport.errors import KernelportError
@@ -49,7 +53,15 @@ def tree_child(code: Path, tree: Path, to: str) -> dict:
     parse = time.process_time() - c0
     refused = bad = 0
     w0, c0 = time.perf_counter(), time.process_time()
-    for f in files:
+    if command:
+        from typer.testing import CliRunner
+        from kernelport.cli import for_argv
+        argv = ["translate", str(tree), "--to", to, "--stdout"]
+        res = CliRunner().invoke(for_argv(argv), argv)
+        if res.exit_code not in (0, 1):  # (1: a port refused, counted below; 2, 3: the command failed)
+            raise SystemExit(f"translate exited {res.exit_code}: {res.output[-2000:]}")
+        refused = res.stderr.count(": not translated to ")  # (bad input is in the command's notes, not counted)
+    for f in files if not command else ():
         try:
             src = SourceFile.read(f)
             src.check_syntax()
@@ -68,7 +80,8 @@ def tree(args) -> None:
     for r in range(args.rounds):
         for code in codes:
             out = subprocess.run([sys.executable, __file__, "--tree-child", str(code), "--tree", args.tree,
-                                  "--to", args.to], capture_output=True, text=True, check=True).stdout
+                                  "--to", args.to] + ["--command"] * args.command,
+                                 capture_output=True, text=True, check=True).stdout
             res = json.loads(out.splitlines()[-1])
             print(f"round {r + 1}, {code}: {res['cpu']:.2f} s CPU ({res['wall']:.2f} s wall), parse {res['parse']:.3f} s; "
                   f"load average {os.getloadavg()[0]:.2f}", flush=True)
@@ -112,10 +125,12 @@ def main() -> None:
     ap.add_argument("--tree", help="a directory: translate every CUDA file under it (instead of --sizes)")
     ap.add_argument("--against", metavar="CHECKOUT", help="with --tree: also measure this checkout's kernelport")
     ap.add_argument("--rounds", type=int, default=3, help="with --tree: rounds (the best is reported)")
+    ap.add_argument("--command", action="store_true",
+                    help="with --tree: one `translate TREE --stdout` command over the tree, not each file alone")
     ap.add_argument("--tree-child", metavar="CODE", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.tree_child:
-        print(json.dumps(tree_child(Path(args.tree_child), Path(args.tree), args.to)))
+        print(json.dumps(tree_child(Path(args.tree_child), Path(args.tree), args.to, args.command)))
         return
     print(f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
           f"load average {os.getloadavg()[0]:.2f}")

@@ -8,6 +8,7 @@ finding a little cyclic garbage each time in work proportional to what survived.
 the youngest generation grow to `YOUNG` objects first: the same garbage is found, ~14x less often,
 and a collection still comes after every `YOUNG` allocations, so what a run can hold as garbage
 between two collections stays bounded (10,000 objects; the peak RSS over tests/realcorpus is the same, 376-378 MB).
+The lint engine's `lint_paths` runs in a batch, and so do the whole `translate` and `verify` commands (kernelport/cli.py).
 """
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from typing import List, Optional
 import typer
 
 from . import __version__
+from .batchgc import batch
 from .cli_values import install
 from .color import lazy_console
 from .errors import KernelportError
@@ -111,6 +112,7 @@ def _targets(to: str) -> list[str]:
 
 
 @app.command(cls=PlainHelp)
+@batch()  # the whole run at the collector's batch pace (kernelport/batchgc.py)
 def translate(
     files: List[Path] = typer.Argument(..., metavar="PATH...", help="CUDA source files (.cu, .cuh) or directories."),
     to: str = typer.Option("hip", "--to", metavar="TARGETS", help="Comma-separated targets: hip, metal, portable."),
@@ -329,6 +331,7 @@ def _check_output_dir(d: Path) -> None:
 
 
 @app.command(cls=PlainHelp)
+@batch()  # (a pool's workers fork inside it and inherit the pace)
 def verify(
     paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Annotated kernel files or directories."),
     fmt: str = typer.Option("table", "--format", metavar="FORMAT",
