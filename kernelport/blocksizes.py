@@ -27,7 +27,10 @@ def launch_block_sizes(module, launch) -> list[tuple[int, Node]]:
     if len(launch.config) < 2:
         return []
     f = module.function_at(launch.node)
-    return _Sizes(module).threads(launch.config[1], f, 0)
+    sizes = module.__dict__.get("_kp_block_sizes")  # one per model: its functions' definitions are read once
+    if sizes is None:
+        sizes = module.__dict__["_kp_block_sizes"] = _Sizes(module)
+    return sizes.threads(launch.config[1], f, 0)
 
 
 class _Sizes:
@@ -188,17 +191,14 @@ def refuse_wave_count(tr, n: Node) -> bool:
     launch in the file may run blocks that are not whole waves of the backend's widest run: the port's
     count would be 0 (or drop a partial wave) there, so there is no safe rewrite (KP233 at the division).
     True when refused."""
-    from . import backends, dialect
+    from . import backends
     div = n.parent
     while div is not None and div.type == "parenthesized_expression":
         div = div.parent
     if div is None or div.type != "binary_expression" or \
             tr.src.text_of(div.child_by_field_name("operator")) not in ("/", ">>"):
         return False
-    left = div.child_by_field_name("left")
-    if not any(c.type == "field_expression" and (base := c.child_by_field_name("argument")) is not None
-               and (got := dialect.lookup(backends.source().name, tr.src.text_of(base))) is not None and got.key == "block_dim"
-               for c in walk(left)):
+    if not reads_builtin(tr.src, div.child_by_field_name("left"), "block_dim", backends.source().name):
         return False
     f = tr.module.function_at(div)
     wide = max(r.wave for r in backends.get(tr.backend).runs)
@@ -215,3 +215,14 @@ def refuse_wave_count(tr, n: Node) -> bool:
                f"groups explicitly (`// @kp warp-width 32`) where the kernel's code allows it")
     return True
 
+
+def reads_builtin(src, n: Node | None, key: str, lang: str) -> bool:
+    """Whether `n` reads a field of the dialect's built-in `key` (`block_dim`: `blockDim.x`)."""
+    from . import dialect
+    for c in walk(n) if n is not None else ():
+        if c.type == "field_expression":
+            base = c.child_by_field_name("argument")
+            got = dialect.lookup(lang, src.text_of(base)) if base is not None else None
+            if got is not None and got.key == key:
+                return True
+    return False

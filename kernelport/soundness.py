@@ -239,7 +239,8 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
                 "KP233", Location(src.path, line, 1),
                 f"the {backend.upper()} port makes this kernel's 32-lane code the wave's, which is right only for "
                 f"blocks of whole waves: {code} in the port ({f.message.split(':')[0]})",
-                "launch whole 64-lane waves (query the device's wave width on the host), or keep 32-lane groups "
+                f"launch whole {max(r.wave for r in backends.get(backend).runs)}-lane waves (query the device's wave "
+                "width on the host), or keep 32-lane groups "
                 "explicitly (`// @kp warp-width 32`) where the kernel's code allows it"))
             continue
         port.diagnostics.append(Diagnostic(

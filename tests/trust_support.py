@@ -80,3 +80,16 @@ def verify_checks(path) -> tuple[int, list[dict], str]:
     rc, out, err = kp_inproc("verify", path, "--schedules", "block", "--format", "json", "--no-cache")
     checks = json.loads(out)[0]["checks"] if out.lstrip().startswith("[") else []
     return rc, checks, out + err
+
+
+def assert_a_broken_hip_port_fails(path, old: str, new: str) -> None:
+    """Translate PATH to HIP, break the port by replacing `old` with `new` (a hazard only a 64-lane wave
+    shows), and check verify fails the HIP port's numeric checks."""
+    from pathlib import Path
+    path = Path(path)
+    assert kp_inproc("translate", path, "--to", "hip")[0] == 0
+    hip = next(path.parent.glob(path.stem + ".hip*"))
+    hip.write_text(hip.read_text().replace(old, new))
+    rc, checks, text = verify_checks(path)
+    bad = [c for c in checks if c["kind"] == "numeric" and c["backend"] == "hip"]
+    assert rc == 1 and bad and all(c["status"] == "fail" for c in bad), text

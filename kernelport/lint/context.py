@@ -139,6 +139,11 @@ class Context:
         return f"a `[[{attr[1]}]]` parameter" if attr else f"`{c.spelling(self.lang)}`"
 
     @property
+    def widest_wave(self) -> int:
+        """The widest wave of the configured targets' runs (64 where AMD CDNA is one)."""
+        return max((r.wave for b in backends.all() for r in b.runs if r.target in self.targets), default=32)
+
+    @property
     def breaks(self) -> str:
         """Which configured hardware a 32-lane assumption breaks on."""
         t = self.targets

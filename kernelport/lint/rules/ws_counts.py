@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from ... import backends, dialect
-from ...blocksizes import partial_wave_block
-from ...source import walk
+from ... import dialect
+from ...blocksizes import partial_wave_block, reads_builtin
 from ..rule import Rule, ex, register
 
 
@@ -33,17 +32,6 @@ def _is_wave(ctx, n: Node | None, names: set[str]) -> bool:
     return n is not None and n.type == "identifier" and ctx.text(n) in names
 
 
-def _mentions(ctx, n: Node | None, key: str) -> bool:
-    """Whether `n` reads a field of the dialect's block_dim / block_idx (`blockDim.x`)."""
-    for c in walk(n) if n is not None else ():
-        if c.type == "field_expression":
-            base = c.child_by_field_name("argument")
-            got = dialect.lookup(ctx.lang, ctx.text(base)) if base is not None else None
-            if got is not None and got.key == key:
-                return True
-    return False
-
-
 def wave_tiled_kernels(ctx) -> set[str]:
     """Keys of kernels whose block owns a wave's width of elements (`blockIdx.x * warpSize`): how many
     blocks the host needs depends on the device's wave width."""
@@ -53,8 +41,8 @@ def wave_tiled_kernels(ctx) -> set[str]:
             if ctx.text(b.child_by_field_name("operator")) != "*":
                 continue
             l, r = b.child_by_field_name("left"), b.child_by_field_name("right")
-            if (_is_wave(ctx, r, names) and _mentions(ctx, l, "block_idx")) or \
-                    (_is_wave(ctx, l, names) and _mentions(ctx, r, "block_idx")):
+            if (_is_wave(ctx, r, names) and reads_builtin(ctx.src, l, "block_idx", ctx.lang)) or \
+                    (_is_wave(ctx, l, names) and reads_builtin(ctx.src, r, "block_idx", ctx.lang)):
                 out.add(ctx.key(f))
                 break
     return out
@@ -138,7 +126,7 @@ void launch(const float* x, float* out) {
     )
 
     def check(self, ctx) -> None:
-        wide = max((r.wave for b in backends.all() for r in b.runs if r.target in ctx.targets), default=32)
+        wide = ctx.widest_wave
         if wide <= 32:
             return
         names = _wave_names(ctx)
@@ -146,7 +134,7 @@ void launch(const float* x, float* out) {
             divs = [b for b in ctx.src.index.under(f.body, "binary_expression")
                     if ctx.text(b.child_by_field_name("operator")) == "/"
                     and _is_wave(ctx, b.child_by_field_name("right"), names)
-                    and _mentions(ctx, b.child_by_field_name("left"), "block_dim") and not ctx.guarded(b)]
+                    and reads_builtin(ctx.src, b.child_by_field_name("left"), "block_dim", ctx.lang) and not ctx.guarded(b)]
             if not divs:
                 continue
             bad = partial_wave_block(ctx.module, f, wide)

@@ -440,7 +440,7 @@ void run(const float* a, float* c) {
         # Kernels with warp-level code, and kernels whose block owns a wave's width of elements
         # (`blockIdx.x * warpSize`: llm.c's bias kernel, its grid `OC / 32` blocks).
         tiled = wave_tiled_kernels(ctx)
-        wide = max((r.wave for b in backends.all() for r in b.runs if r.target in ctx.targets), default=32)
+        wide = ctx.widest_wave
         warpish = set(ctx.warp_level) | {s.function for s in ctx.sites if s.function} | tiled
         logical, crossed = _logical_kernels(ctx)
         # Every launch runs a kernel of this file and none has warp-level code: the name only sizes
