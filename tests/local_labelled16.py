@@ -9,8 +9,8 @@ from pathlib import Path
 from labelled_support import local_set_checks
 
 BASE = Path(__file__).resolve().parent / "labelled16"
-# Floors: the first measure (bench/lint_recall_labelled16_before.txt), raised by later changes.
-RECALL_FLOOR, PRECISION_FLOOR = 0.0, 0.0
+# Before any change for this set: 0.488 (21/43) at 0.955 (bench/lint_recall_labelled16_before.txt).
+RECALL_FLOOR, PRECISION_FLOOR = 21 / 43, 21 / 22
 
 
 (written, measured, test_labels_sit_on_their_lines, test_every_label_is_traced_to_its_commit,
