@@ -182,6 +182,8 @@ class _Analyzer:
                 out.add((LANE_OK, -1))
             return self.a.derived(n, out, L, {(TID, -1)} if TID in kinds_L else ())
         if op == "&":
+            if is_address(self, n):
+                return frozenset()  # `0x1f & (uintptr_t)p`: an alignment of an address, not a lane
             if (threadish or TID in kinds_L) and WS_OK in kinds_R:
                 out |= {(LANE_OK, -1), (TID, -1)}  # tid & (warpSize - 1): a portable lane
             if threadish and WS_M1 in kinds_R:

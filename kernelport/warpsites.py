@@ -231,10 +231,27 @@ def names_memory(fn, key: str, memory: dict, shared: set, name: str) -> bool:
 
 
 def is_address(an, n: Node) -> bool:
-    """`d + tid % 32` with `d` a pointer or an array: an address, not a lane (its loads are data)."""
-    return any(c is not None and c.type == "identifier" and names_memory(an.fn, an.cur, an.memory, an.shared_names,
-                                                                       an.src.text_of(c))
+    """`d + tid % 32` with `d` a pointer or an array: an address, not a lane (its loads are data); and
+    `0x20 - (0x1f & reinterpret_cast<uintptr_t>(p))`: bytes to an alignment of a pointer's address."""
+    return any(c is not None and (c.type == "identifier" and names_memory(an.fn, an.cur, an.memory, an.shared_names,
+                                                                        an.src.text_of(c)) or _address_bits(an, c))
                for c in (n.child_by_field_name("left"), n.child_by_field_name("right")))
+
+
+_ADDRESS_INT = lazy_re.compile(r"(?:reinterpret_cast\s*<\s*(?:std::)?u?intptr_t\s*>|\(\s*(?:std::)?u?intptr_t\s*\))")
+
+
+def _address_bits(an, n: Node) -> bool:
+    """A pointer's address as an integer (`reinterpret_cast<uintptr_t>(p)`, `(uintptr_t)p`), or its
+    low bits (`x & that`), through parentheses."""
+    while n.type == "parenthesized_expression" and n.named_children:
+        n = n.named_children[0]
+    if n.type in ("call_expression", "cast_expression"):
+        return _ADDRESS_INT.match(an.src.text_of(n)) is not None
+    if n.type == "binary_expression" and an.src.text_of(n.child_by_field_name("operator")) in ("&", "%"):
+        return any(c is not None and _address_bits(an, c)
+                   for c in (n.child_by_field_name("left"), n.child_by_field_name("right")))
+    return False
 
 
 def declares_memory(d: Node) -> bool:
