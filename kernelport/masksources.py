@@ -295,12 +295,29 @@ def _full(text: str) -> bool:
     return t in ("-1", "~0") or int_value(t) in FULL_MASKS
 
 
+def full_constant(module: Module, text: str, depth: int = 3) -> bool:
+    """Whether `text` names every lane of a wave of any width: all ones (`~0`, `-1`, 0xffffffff,
+    the 64-bit all ones), or a constant or macro (`cudf::LANE_MASK_ALL`) whose every definition the
+    file and the headers it reads give is one."""
+    t = re.sub(r"\s+", "", text)
+    if _full(t) or int_value(t) == (1 << 64) - 1:
+        return True
+    name = t.rsplit("::", 1)[-1]
+    if depth == 0 or not re.fullmatch(r"[A-Za-z_]\w*", name):
+        return False
+    vis = module.visible
+    values = [m.value for m in (vis.macros.get(name), vis.constants.get(name)) if m is not None] if vis else []
+    others = vis.elsewhere.modules() if vis is not None and vis.elsewhere is not None else ()
+    values += [v for m in (module, *others) for v in _constants(m).get(name, ())]
+    return bool(values) and all(full_constant(module, v, depth - 1) for v in values)
+
+
 def _constants(module: Module) -> dict[str, list[str]]:
     """Name -> initializer texts of the module's static data members and const namespace constants
     (a function's locals are not among them)."""
     got = module.__dict__.get("_kp_constants")
     if got is None:
-        src, got = module.source, {}
+        src, got, types = module.source, {}, {}
         for d in src.index.of_types("field_declaration", "declaration"):
             specs = {src.text_of(c) for c in d.children if c.type in ("storage_class_specifier", "type_qualifier")}
             if not specs & ({"static"} if d.type == "field_declaration" else {"const", "constexpr"}) or \
@@ -311,8 +328,56 @@ def _constants(module: Module) -> dict[str, list[str]]:
                 decl, value = decl.child_by_field_name("declarator"), decl.child_by_field_name("value")
             if decl is not None and value is not None and decl.type in ("identifier", "field_identifier"):
                 got.setdefault(src.text_of(decl), []).append(src.text_of(value))
-        module.__dict__["_kp_constants"] = got
+                ty = d.child_by_field_name("type")
+                types.setdefault(src.text_of(decl), []).append(src.text_of(ty) if ty is not None else "")
+        module.__dict__["_kp_constants"], module.__dict__["_kp_constant_types"] = got, types
     return got
+
+
+_WIDE_TYPES = {"uint64_t", "int64_t", "unsigned long long", "unsigned long long int", "long long", "long long int",
+               "unsigned __int64", "__int64", "uint64", "u64"}
+_SIGNED_ALL_ONES = {"~0", "-1", "~0l", "~0ll", "~0ull", "~0ul", "-1l", "-1ll", "(~0)", "(-1)"}
+
+
+def _wide_type(module: Module, text: str, depth: int = 3) -> bool:
+    """`uint64_t`, `unsigned long long` or an alias of one (`using bitmask_type = uint64_t;`, the branch
+    the headers take)."""
+    t = " ".join(text.replace("std::", "").replace("const", "").replace("constexpr", "").split())
+    if t in _WIDE_TYPES:
+        return True
+    from .warpsites import type_aliases
+    name, vis = t.rsplit("::", 1)[-1], module.visible
+    node = vis.types.get(name) if vis is not None and vis.types else None
+    alias = node.text.decode(errors="replace") if node is not None else type_aliases(module.source).get(name)
+    return depth > 0 and alias is not None and _wide_type(module, alias, depth - 1)
+
+
+def wide_full(module: Module, text: str, depth: int = 3) -> bool:
+    """Whether the mask `text` is all ones in 64 bits, naming every lane of a 64-wide wave: a 64-bit
+    all-ones literal, `~0` or `-1` converted to a 64-bit type (`(uint64_t) ~0`), or a constant declared
+    64-bit with such a value (hipDF's `constexpr bitmask_type LANE_MASK_ALL = ~0;`, bitmask_type a
+    64-bit alias) in every definition the file and its headers give."""
+    t = re.sub(r"\s+", " ", text).strip()
+    while t.startswith("(") and t.endswith(")") and t.count("(") == 1:
+        t = t[1:-1].strip()
+    if int_value(t) == (1 << 64) - 1 or t.replace(" ", "").lower() in ("~0ull", "~0ll", "~0ul", "~0l"):
+        return True
+    cast = re.match(r"^(?:\(([\w: ]+)\)|static_cast<([\w: ]+)>)\s*\(?(.*?)\)?$", t)
+    if cast is not None:
+        inner = cast.group(3).strip()
+        return _wide_type(module, cast.group(1) or cast.group(2)) and (
+            inner.replace(" ", "") in _SIGNED_ALL_ONES or wide_full(module, inner, depth))
+    name = t.rsplit("::", 1)[-1]
+    if depth == 0 or not re.fullmatch(r"[A-Za-z_]\w*", name):
+        return False
+    vis = module.visible
+    others = vis.elsewhere.modules() if vis is not None and vis.elsewhere is not None else ()
+    found = []
+    for m in (module, *others):
+        _constants(m)
+        found += zip(m.__dict__["_kp_constant_types"].get(name, ()), _constants(m).get(name, ()))
+    return bool(found) and all(_wide_type(module, ty) and (v.replace(" ", "") in _SIGNED_ALL_ONES or
+                                                         wide_full(module, v, depth - 1)) for ty, v in found)
 
 
 def _in_body(n: Node) -> bool:

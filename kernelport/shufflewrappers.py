@@ -8,20 +8,24 @@ function whose body shuffles with some of its parameters as the shuffle's argume
 shuffle, spelled with its own parameter order: each parameter passed as the lane, delta, lane mask,
 value or width takes that name (a width parameter it leaves to its default is the hardware warp, as
 for the intrinsic).  A wrapper that fixes the width itself (a literal, a logical group) or whose
-shuffles disagree on the roles is left out.
+shuffles disagree on the roles is left out.  A lane mask the wrapper fixes itself (hipDF's
+`shuffle_xor(var, delta)` passes `(uint64_t) LANE_MASK_ALL`) is kept as its text: `fixed_full_mask`
+says whether it names every lane, so a call of the wrapper where only part of the wave runs is a
+full-mask warp operation there (kernelport.lint.divergence, WS012).
 """
 from __future__ import annotations
 
-from . import backends, dialect
+from . import backends, dialect, lazy_re
 from .model import Module
 from .source import call_args
 
 _SINKS = ("lane", "delta", "lanemask")
 
 
-def wrappers(module: Module) -> dict[str, tuple[str, tuple[str, ...]]]:
+def wrappers(module: Module) -> dict[str, tuple[str, tuple[str, ...], str | None]]:
     """Functions of `module` that forward parameters to a shuffle: name -> (the shuffle's concept
-    key, a positional name per parameter: the shuffle parameter it is passed as, else `argN`)."""
+    key, a positional name per parameter: the shuffle parameter it is passed as, else `argN`; the
+    text of the lane mask the wrapper passes itself, None where a parameter or nothing gives it)."""
     src = module.source
     backend = backends.source().name
     out: dict[str, tuple[str, tuple[str, ...]]] = {}
@@ -30,18 +34,22 @@ def wrappers(module: Module) -> dict[str, tuple[str, tuple[str, ...]]]:
             continue
         pos = {p.name: i for i, p in enumerate(f.params)}
         found: tuple[str, tuple[str, ...]] | None = None
+        masks: set[str | None] = set()
         for call in src.index.under(f.body, "call_expression"):
             fn = call.child_by_field_name("function")
             hit = dialect.spelled_by(backend, src.text_of(fn)) if fn is not None and fn.type == "identifier" else None
             if hit is None or hit[0].kind != "shuffle":
                 continue
             roles = [f"arg{i}" for i in range(len(f.params))]
-            fixed_width = False
+            fixed_width, mask = False, None
             for pname, a in zip(dialect.call_params(*hit)[0], call_args(call)):
                 if a.type == "identifier" and src.text_of(a) in pos:
                     roles[pos[src.text_of(a)]] = pname
                 elif pname == "width":
                     fixed_width = True  # the wrapper decides the width: not the caller's to judge
+                elif pname == "mask":
+                    mask = src.text_of(a)
+            masks.add(mask)
             if fixed_width or not any(r in _SINKS for r in roles):
                 found = None
                 break
@@ -51,8 +59,31 @@ def wrappers(module: Module) -> dict[str, tuple[str, tuple[str, ...]]]:
                 break
             found = mapping
         if found is not None:
-            out[f.name] = found
+            out[f.name] = (*found, masks.pop() if len(masks) == 1 else None)
     return out
+
+
+_CAST = lazy_re.compile(r"^\(\s*(?:unsigned|signed|long|int|uint64_t|uint32_t|int64_t|uint|u64|size_t|\s)+\)|"
+                   r"^static_cast<[^<>]*>")
+
+
+def fixed_full_mask(module: Module, name: str) -> bool:
+    """Whether `name` is an included header's shuffle wrapper (not one of `module`'s functions) that
+    passes a lane mask of its own naming every lane: all ones, CUDA's 32-bit or a 64-bit one, a cast
+    of it, or a constant (the file's or a header's, masksources) whose every definition is one."""
+    from .masksources import full_constant
+    vis = module.visible
+    hit = vis.shuffle_wrappers.get(name) if vis is not None and name not in module.functions else None
+    text = hit[2] if hit is not None and len(hit) > 2 else None
+    while text:
+        t = text.strip()
+        stripped = _CAST.sub("", t).strip()
+        if stripped.startswith("(") and stripped.endswith(")"):
+            stripped = stripped[1:-1]
+        if stripped == t:
+            break
+        text = stripped
+    return bool(text) and full_constant(module, text.strip())
 
 
 def library_call(module: Module, backend: str, name: str) -> tuple[dialect.Concept, list[str], int] | None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from .. import backends, dialect, fnscopes, warpflow
+from .. import backends, dialect, fnscopes, shufflewrappers, warpflow
 from ..source import ident_name
 
 UNIFORM, WARP, THREAD = 0, 1, 2
@@ -47,7 +47,7 @@ def barrier_kind(ctx, call: Node) -> str | None:
 
 @dataclass
 class Frame:
-    kind: str  # if | loop | ternary | switch | exit
+    kind: str  # if | loop | ternary | switch | exit | cut (the condition of an early return before it)
     node: Node  # the condition (or the return statement for exit)
     tag: int
 
@@ -89,6 +89,7 @@ class Divergence:
         self._tops: list = []
         self._top_starts: list[int] = []
         self._resolved = False
+        self._exit = self._cut = None  # a function's first early return under a thread-dependent condition
 
     def _resolve_all(self) -> None:
         """Every function's identifiers resolved (once; a file with nothing to report needs none)."""
@@ -417,7 +418,7 @@ class Divergence:
                 if converged and not self._may_hazard(f, hazardous):
                     continue  # no call in it can be a hazard (_at_call)
                 self.fn = f
-                self._exit = None
+                self._exit = self._cut = None
                 self._walk(f.body, [])
         self.fn = None
         return self
@@ -460,8 +461,10 @@ class Divergence:
 
     def full_mask_op(self, call: Node) -> bool:
         """A warp operation that claims every lane: a full mask, or a mask-less legacy/HIP/Metal form."""
-        if (call.start_byte, call.end_byte) not in self.full_calls:
-            return False  # first: a set lookup, where most calls are no warp operation at all
+        if (call.start_byte, call.end_byte) not in self.full_calls:  # first: a set lookup, where most
+            fn = call.child_by_field_name("function")  # calls are no warp operation at all; or a header's
+            return fn is not None and fn.type == "identifier" and \
+                shufflewrappers.fixed_full_mask(self.m, self.src.text_of(fn))  # wrapper with its own full mask
         found = self.ctx.concept_of_call(call)
         if found is None:
             return False
@@ -543,6 +546,10 @@ class Divergence:
             fr = self._worst(frames, WARP)
             if fr is not None and self._exit is None and not any(f.kind.startswith("loop") for f in frames):
                 self._exit = Frame("exit", n, fr.tag)
+            cut = self._worst(frames, THREAD)  # `if (t > (n | 31)) return;`: the rest runs on part of a warp
+            if cut is not None and self._cut is None and cut.kind == "if" and \
+                    not any(f.kind.startswith("loop") for f in frames):
+                self._cut = (n.start_byte, Frame("cut", cut.node, cut.tag))
             return
         for ch in n.named_children:
             self._walk(ch, frames)
@@ -591,5 +598,7 @@ class Divergence:
                 self.barrier_hazards.append(Hazard(n, fr, None if kind == "block" else callee))
         if self.partial_warp_ops is not None and (self.full_mask_op(n) or called & self.full_fns):
             fr = self._worst(frames, THREAD)
-            if fr is not None and fr.kind in ("if", "ternary", "switch", "loop"):
+            if fr is None and self._cut is not None and self._cut[0] < n.start_byte:
+                fr = self._cut[1]
+            if fr is not None and fr.kind in ("if", "ternary", "switch", "loop", "cut"):
                 self.partial_warp_ops.append(Hazard(n, fr, None if self.full_mask_op(n) else callee))

@@ -147,8 +147,8 @@ __device__ float warp_sum(float v) {
                                f"declare it 64-bit on HIP, or use the mask-less `{hip or 'HIP form'}` there",
                                related=(ctx.related(narrow, f"`{ctx.text(mask)}`, declared 32-bit here"),))
                     continue
-            if cls != "full":
-                continue
+            if cls != "full" or masksources.wide_full(ctx.module, ctx.text(mask)):
+                continue  # all ones in 64 bits (`(uint64_t) ~0`, a 64-bit constant): every lane of the wave
             ctx.report(self, mask,
                        f"32-bit full mask `{ctx.text(mask)}` passed to `{fn}`: HIP's `_sync` intrinsics (ROCm >= 6.2) "
                        f"need a 64-bit mask and on a 64-wide wave this one names only lanes 0-31; in the HIP port "

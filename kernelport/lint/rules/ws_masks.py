@@ -419,20 +419,33 @@ __global__ void k(float* x, int n) {
             cond = " ".join(ctx.text(h.frame.node).split())
             cond = cond if len(cond) <= 40 else cond[:37] + "..."
             what = f"`{h.callee}` runs full-mask warp operations" if h.callee else "this warp operation claims every lane"
-            if _whole_warps(ctx, h.frame.node):
+            line = ctx.where(h.frame.node).split(':')[0]
+            related = (ctx.related(h.frame.node, "the condition that leaves part of the wave out"),)
+            if h.frame.kind == "cut":  # lanes that returned have exited: allowed on NVIDIA, absent on AMD
+                if _whole_warps(ctx, h.frame.node, 64):
+                    continue  # `if (tid >= 128) return;`: whole 64-lane waves return, or none
                 ctx.report(self, h.node,
-                           f"{what} inside `{cond}` (line {ctx.where(h.frame.node).split(':')[0]}): whole warps on "
+                           f"{what} after the early return under `{cond}` (line {line}): the lanes that "
+                           f"returned have exited (which NVIDIA's mask allows), but {ctx.breaks}, the mask "
+                           f"names lanes of the wave that are not there; return after the warp operation, "
+                           f"or mask the data instead", related=related)
+            elif _whole_warps(ctx, h.frame.node):
+                ctx.report(self, h.node,
+                           f"{what} inside `{cond}` (line {line}): whole warps on "
                            f"NVIDIA, but {ctx.breaks}, only part of the wave is active and the mask names absent "
-                           f"lanes; run the warp operation with the whole wave and mask the data instead")
+                           f"lanes; run the warp operation with the whole wave and mask the data instead",
+                           related=related)
             else:
                 ctx.report(self, h.node,
-                           f"{what} inside the thread-dependent `{cond}` (line {ctx.where(h.frame.node).split(':')[0]}): "
+                           f"{what} inside the thread-dependent `{cond}` (line {line}): "
                            f"only some lanes are active, so the mask names lanes that are not there (undefined on "
                            f"NVIDIA, AMD and Metal); let the whole warp execute it and mask the data, or pass the "
-                           f"ballot of the active lanes", severity="error")
+                           f"ballot of the active lanes", severity="error", related=related)
 
 
-def _whole_warps(ctx, cond: Node) -> bool:
+def _whole_warps(ctx, cond: Node, width: int = 32) -> bool:
+    """A bound on the thread index that is a multiple of `width` (a macro that hardcodes the warp
+    size, or `n | 31`, for 32): whole warps of that width on either side of it."""
     n = cond
     while n is not None and n.type in ("condition_clause", "parenthesized_expression") and n.named_children:
         n = n.named_children[0]
@@ -444,6 +457,11 @@ def _whole_warps(ctx, cond: Node) -> bool:
     for side in (n.child_by_field_name("left"), n.child_by_field_name("right")):
         t = ctx.text(side).strip("() ")
         v = warpflow.int_value(t)
-        if (v is not None and v > 0 and v % 32 == 0) or t in ctx.hardcoded_macros:
+        if (v is not None and v > 0 and v % width == 0) or (width == 32 and t in ctx.hardcoded_macros):
             return True
+        while side is not None and side.type == "parenthesized_expression" and side.named_children:
+            side = side.named_children[0]
+        if width == 32 and side is not None and side.type == "binary_expression" and \
+                ctx.text(side.child_by_field_name("operator")) == "|" and 31 in {warpflow.int_value(ctx.text(side.child_by_field_name(k))) for k in ("left", "right")}:
+            return True  # `t <= (n | 31)`: n rounded up to the last lane of a 32-lane warp
     return False
