@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""How the twentieth held-out set (bench/heldout20.toml) will be chosen (run once; kept so the
+choice is reviewable and repeatable):
+
+    python bench/heldout20_select.py      # -> bench/heldout20.toml
+
+RULE, written and committed (h/heldout20, 17:40 UTC) before any candidate was fetched or measured,
+for scientific simulation and signal processing not yet covered (ray tracing, SPH, Monte-Carlo
+particle transport, lattice Boltzmann, radio-astronomy signal processing, direct N-body):
+
+  Candidates, in this order, named by domain only (none in /work/notes/t38/used.md, none chosen by
+  how kernelport does on them):
+    1. rogerallen/raytracinginoneweekendincuda   ray tracing (Ray Tracing in One Weekend, CUDA)
+    2. GPUSPH/gpusph                             smoothed-particle hydrodynamics
+    3. DIDSR/MCGPU                               Monte-Carlo x-ray transport in voxelized geometry
+    4. geoenergiaUDESC/cudaLBM                   lattice Boltzmann flow solver
+    5. ledatelescope/bifrost                     radio-astronomy stream signal processing
+    6. nbodyx/Nbody6ppGPU                        direct N-body (GPU force kernels)
+  Each candidate is fetched at the newest stored snapshot (commit pinned in the toml). Files as for
+  the second to nineteenth sets (heldout9_select.pick_cuda: every `.cu`/`.cuh` file under the
+  project's CUDA source folder within the size cap, less those whose includes do not resolve here,
+  read textually, and byte-for-byte copies); a project with more than FULL such files gives every
+  second of them in path order (heldout4_select.capped). Include dirs, defines and nvcc flags are
+  those of the project's own build files (read before any measure). A candidate that cannot be
+  fetched or gives 0 files drops out (said below). Candidates are taken in order until the set holds
+  at least 40 files or 5 projects, whichever comes first.
+The set is measured on main's kernelport as it is before anyone changes code for it
+(bench/scoreboard_heldout20_baseline.txt).
+"""
