@@ -24,6 +24,14 @@ particle transport, lattice Boltzmann, radio-astronomy signal processing, direct
   those of the project's own build files (read before any measure). A candidate that cannot be
   fetched or gives 0 files drops out (said below). Candidates are taken in order until the set holds
   at least 40 files or 5 projects, whichever comes first.
+EXTENSION, written and committed (17:41 UTC) after applying the rule above and before any measure:
+  the six candidates give 20 files (gpusph 3, cudaLBM 11 of 22, bifrost 6; raytracinginoneweekendincuda's
+  newest snapshot holds main.cc and no `.cu`, MCGPU's two units and Nbody6ppGPU's four reach headers
+  that do not resolve here: 0 each), short of 40, so three more candidates, named by domain only, are
+  taken by the same rule in this order until the set holds 40 files:
+    7. mghro/gmcGPU                              Monte-Carlo proton transport (dose)
+    8. ymiki/GOTHIC                              gravitational octree N-body
+    9. barbagroup/cuIBM                          immersed-boundary incompressible CFD
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout20_baseline.txt).
 """
