@@ -32,6 +32,12 @@ EXTENSION, written and committed (17:41 UTC) after applying the rule above and b
     7. mghro/gmcGPU                              Monte-Carlo proton transport (dose)
     8. ymiki/GOTHIC                              gravitational octree N-body
     9. barbagroup/cuIBM                          immersed-boundary incompressible CFD
+SECOND EXTENSION (17:42 UTC, committed before any measure): candidates 7-9 gave no file (gmcGPU's
+  newest snapshot holds no `.cu`/`.cuh`; GOTHIC has no snapshot here; cuIBM's units all reach cusp,
+  an external library not in the snapshot). Three more, named by domain only, by the same rule:
+    10. cholla-hydro/cholla                      astrophysical hydrodynamics (finite volume)
+    11. ajameson/dedisp                          radio-pulsar incoherent dedispersion
+    12. jan-van-bergen/GPU-Raytracer             CUDA path tracer
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout20_baseline.txt).
 """
