@@ -354,14 +354,17 @@ class Repair:
         if kind == "definition":
             if not defines or self._statement_start(p, prev) != ([], []):
                 return None
-            # `NAME(a, b)` -> `     a; b;`: a type or a name stays visible, an expression is blank
+            # `NAME(a, b)` -> `     a; b;`: a type or a name stays visible, an expression is blank,
+            # and so is an operator token (bifrost's `DEFINE_BINARY_OPERATOR(*)`: `*;` would not parse)
             edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end))]
             depth, first = 0, i + 2
             for j in range(i + 2, close + 1):
                 depth += toks[j].text in "([{" and toks[j].kind == "punct"
                 depth -= toks[j].text in ")]}" and toks[j].kind == "punct" and j != close
                 if j == close or toks[j].text == "," and depth == 0:
-                    if j > first and any(k.kind == "punct" and k.text not in "*&:" or k.kind == "num" for k in toks[first:j]):
+                    arg = toks[first:j]
+                    if arg and (all(k.kind == "punct" for k in arg) or
+                                any(k.kind == "punct" and k.text not in "*&:" or k.kind == "num" for k in arg)):
                         edits.append((toks[first].start, toks[j - 1].end,
                                       _blank_bytes(self.data, toks[first].start, toks[j - 1].end)))
                     edits.append((toks[j].start, toks[j].end, b";"))
