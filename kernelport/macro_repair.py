@@ -36,6 +36,9 @@ _CAPS = re.compile(r"_*[A-Z][A-Z0-9_]*")
 _TEMPLATE_HEAD = re.compile(r"\s*template\s*<")
 _TYPE_END = re.compile(r"[>*&]\s*$")  # how a type's spelling ends (`Mem< T >`, `const T*`), as no expression's does
 _STMT_BEFORE = frozenset({";", "{", "}", ")", ":"})
+# C++ words that may follow a declarator's `*` (never a macro to mask there)
+_DECLARATOR_WORDS = frozenset({"const", "volatile", "operator", "__restrict__", "restrict", "noexcept", "override",
+                               "final", "this", "sizeof", "new", "delete", "return", "throw", "typename", "template"})
 _MAX_PARSES = 160  # per file: the repair is bounded however broken the file is
 # Roles whose candidate is tried at every use in error at once where one use alone does not help:
 # an error node that spans them all (MGARD's `KERNELS(1, double)` lines at namespace scope) shrinks
@@ -302,7 +305,8 @@ class Repair:
             elif call and name not in _UNPARSED_CALLS and not self._attribute_position(name, prev, after, end_tok):
                 return None
             elif not call and name not in _UNPARSED_WORDS and not self._attribute_position(name, prev, after, end_tok) and \
-                    not (name in ATTRIBUTE_WORDS and prev is not None and prev.text == "]"):
+                    not (name in ATTRIBUTE_WORDS and prev is not None and prev.text == "]") and \
+                    not self._declarator_qualifier(i, p, prev, after):
                 return None
             return self._mask(t.start, end_tok.end, name, "attribute")
         if kind == "statement" and not call:
@@ -483,6 +487,23 @@ class Repair:
         if self._line(after.start) != self._line(last.start) and after.text not in ATTRIBUTE_WORDS:
             return False
         return prev is None or prev.kind == "ident" or prev.text in (";", "{", "}", ")", ">", "*", "&", ",", "(", ":", "]")
+
+    def _declarator_qualifier(self, i: int, p: int, prev: Tok | None, after: Tok | None) -> bool:
+        """An unknown word of any case right after a declaration's `*` or `&` (or `* const`) and before
+        its name or another `&`/`*` on the same line (cudaLBM's `T *const ptrRestrict ptr_;`, its
+        `#define ptrRestrict __restrict__` in a header the file does not include): no C++ declarator
+        or expression puts two words side by side there, so it is a qualifier macro."""
+        if prev is None or after is None or not self.file_scope[i] or self.toks[i].text in _DECLARATOR_WORDS:
+            return False
+        if prev.text in ("const", "volatile"):
+            prev = self.toks[p - 1] if p > 0 else None
+        if prev is None or prev.kind != "punct" or prev.text not in ("*", "&") or \
+                self._line(after.start) != self._line(self.toks[i].start):
+            return False
+        if after.kind == "ident":
+            return after.text not in _DECLARATOR_WORDS
+        k = i + 2  # `T * Q & name`
+        return after.text in ("&", "*") and k < len(self.toks) and self.toks[k].kind == "ident"
 
     def _mask(self, start: int, end: int, name: str, reason: str):
         return [(start, end, _blank_bytes(self.data, start, end))], [Mask(start, end, name, reason,

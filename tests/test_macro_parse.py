@@ -658,6 +658,31 @@ def test_a_definition_macro_given_an_operator_token_parses_at_file_scope():
                    for m in s.masks if m.name == "NAMED_OP")
 
 
+# A qualifier macro whose definition the file does not reach (cudaLBM's headers spell `__restrict__`
+# as `ptrRestrict`, defined in a header each includer includes first): after a declaration's `*`, two
+# words side by side can only be a qualifier and its name, whatever the word's case.
+QUALIFIER = """
+template <typename T> class Field {
+public:
+    __host__ __device__ T *const data() const { return ptr_; }
+    __host__ [[nodiscard]] inline T * ptrRestrict & ref() noexcept { return x0_; }
+private:
+    T *const ptrRestrict ptr_;
+    T * ptrRestrict x0_;
+};
+__global__ void k(float* a, float b, float c) { a[0] = b * c; }
+"""
+
+
+def test_an_unknown_qualifier_macro_after_a_declarators_star_parses():
+    s = src(QUALIFIER)
+    assert s.syntax_errors() == []
+    assert [m.reason for m in s.masks if m.name == "ptrRestrict"] == ["attribute"] * 3
+    kept(QUALIFIER, hip(QUALIFIER), "    T *const ptrRestrict ptr_;\n")
+    # the look-alikes: a product in device code is no declarator, and `* const` is C++ as it is
+    assert not [m for m in s.masks if m.name in ("b", "c", "const")]
+
+
 # A definition macro reached through another that forwards to it (b40c's `CUB_LOAD_BASE(int, s32, r)`
 # is two `CUB_LOAD(...)` uses, each a `template<> ... { ... }`): its use at file scope defines too.
 FORWARDED = """
