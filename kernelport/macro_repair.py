@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Mapping
 
 from tree_sitter import Tree
 
 from .grammar_gaps import blank_bytes as _blank_bytes, grammar_gaps
+from .macro_groups import NEVER_BUILT as _NEVER, Group as _Group, groups as _groups, variants
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
 from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
@@ -528,7 +528,7 @@ class Repair:
                 continue
             done.add(g.cond)
             same = [h for h in groups if h.cond == g.cond]
-            for variant in ("directives", "taken", "not taken"):
+            for variant in variants(g.cond, self.macros):
                 yield from self._variant(variant, same, g.cond)
                 if len(same) > 1:  # then this group alone
                     yield from self._variant(variant, [g], g.cond, g.start)
@@ -547,64 +547,6 @@ class Repair:
     @cached_property
     def groups(self) -> list["_Group"]:
         return _groups(self.data)
-
-
-# A group's condition, as _Group.cond spells it, that no build compiles: `#if 0`, and a branch for an
-# editor's parser only (Visual Studio's IntelliSense defines __INTELLISENSE__; no compiler does:
-# ethminer's cuda_helper.h keeps `#define asm("a" : ...)` there, a define no preprocessor accepts).
-_NEVER = re.compile(r"(if (0|false)|ifdef __INTELLISENSE__|if defined ?\(?__INTELLISENSE__\)?)( //.*| /\*.*)?")
-_DIRECTIVE_LINE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*?)(?<!\\)$", re.M | re.S)
-
-
-@dataclass
-class _Group:
-    """One `#if`...`#endif`: its directive lines and the byte spans of its branches."""
-    cond: str  # the opening directive as written (`ifdef __cplusplus`)
-    directives: list[tuple[int, int]] = field(default_factory=list)
-    has_else: bool = False
-
-    @property
-    def start(self) -> int:
-        return self.directives[0][0]
-
-    @property
-    def end(self) -> int:
-        return self.directives[-1][1]
-
-    def hidden(self, variant: str) -> list[tuple[int, int]]:
-        """What is masked: the directive lines, and the branches not kept under this variant."""
-        d = self.directives
-        branches = [(min(d[k][1] + 1, d[k + 1][0]), d[k + 1][0]) for k in range(len(d) - 1)]  # after the newline
-        if variant == "taken":  # the first branch is kept
-            drop = branches[1:]
-        elif variant == "not taken":  # the #else branch is kept, or none
-            drop = branches[:-1] if self.has_else else branches
-        else:
-            drop = []
-        return sorted(d + drop)
-
-
-def _groups(data: bytes) -> list[_Group]:
-    comments = [(m.start(), m.end()) for m in re.finditer(rb"/\*.*?\*/", data, re.S)]
-    starts = [c[0] for c in comments]
-    out: list[_Group] = []
-    stack: list[_Group] = []
-    for m in _DIRECTIVE_LINE.finditer(data):
-        i = bisect.bisect_right(starts, m.start()) - 1
-        if i >= 0 and m.start() < comments[i][1]:
-            continue  # inside a comment
-        kind = m.group(1).decode()
-        span = (m.start(), m.end())
-        if kind in ("if", "ifdef", "ifndef"):
-            g = _Group(" ".join((kind + m.group(2).decode("utf-8", "replace")).split()), [span])
-            stack.append(g)
-            out.append(g)
-        elif stack:
-            stack[-1].directives.append(span)
-            stack[-1].has_else |= kind == "else"
-            if kind == "endif":
-                stack.pop()
-    return [g for g in out if len(g.directives) >= 2 and g not in stack]
 
 
 def repair(data: bytes, seen: bytes, tree: Tree, macros: Mapping[str, MacroDef],

@@ -353,15 +353,23 @@ def test_code_hidden_to_parse_is_reported_where_the_port_would_keep_it():
     port, text = translate(s, "hip")
     kp230 = [d for d in port.diagnostics if d.code == "KP230"]
     assert len(kp230) == 1 and kp230[0].severity == "warning", [d.format() for d in port.diagnostics]
-    assert (kp230[0].location.line, kp230[0].location.column) == (7, 1)
-    assert "'cudaMalloc', 'cudaSuccess'" in kp230[0].message and "PINNED" in kp230[0].message
+    # nothing defines PINNED, so the build compiles the `#else`: that branch is the one ported
+    assert (kp230[0].location.line, kp230[0].location.column) == (5, 1)
+    assert "'cudaMallocHost', 'cudaSuccess'" in kp230[0].message and "PINNED" in kp230[0].message
+    assert "hipMalloc(&p, n) != hipSuccess" in text and "    if (cudaMallocHost(&p, n) != cudaSuccess) {" in text
+    # where the run defines it (-DPINNED), the first branch is the one ported
+    port, text = translate(SourceFile.from_text(code, "h.cu", macros.definitions("#define PINNED 1\n")), "hip")
+    assert [d.location.line for d in port.diagnostics if d.code == "KP230"] == [7]
     assert "hipHostMalloc(&p, n) != hipSuccess" in text and "    if (cudaMalloc(&p, n) != cudaSuccess) {" in text
+    # a reserved name may be the compiler's own: unknown, so the first branch as before
+    port, text = translate(SourceFile.from_text(code.replace("PINNED", "__PINNED__"), "h.cu"), "hip")
+    assert [d.location.line for d in port.diagnostics if d.code == "KP230"] == [7]
     # a Metal port leaves host code out: nothing there to warn about
     port, _ = translate(SourceFile.from_text(code + "__global__ void k(float* x) { x[threadIdx.x] = 0; }\n", "h.cu"),
                         "metal")
     assert not [d for d in port.diagnostics if d.code == "KP230"], [d.format() for d in port.diagnostics]
     # look-alikes: a hidden branch with nothing to port, and macro arguments that are types
-    quiet = code.replace("cudaMalloc(&p, n) != cudaSuccess", "p == 0")
+    quiet = code.replace("cudaMallocHost(&p, n) != cudaSuccess", "p == 0")  # the branch left as written
     port, _ = translate(SourceFile.from_text(quiet, "q.cu"), "hip")
     assert not [d for d in port.diagnostics if d.code == "KP230"]
     port, _ = translate(src(TEMPLATE), "hip")
