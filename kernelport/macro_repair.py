@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Mapping
 
 from tree_sitter import Tree
 
 from .grammar_gaps import blank_bytes as _blank_bytes, grammar_gaps
+from .macro_groups import NEVER_BUILT as _NEVER, Group as _Group, groups as _groups, variants
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
 from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
@@ -36,6 +36,9 @@ _CAPS = re.compile(r"_*[A-Z][A-Z0-9_]*")
 _TEMPLATE_HEAD = re.compile(r"\s*template\s*<")
 _TYPE_END = re.compile(r"[>*&]\s*$")  # how a type's spelling ends (`Mem< T >`, `const T*`), as no expression's does
 _STMT_BEFORE = frozenset({";", "{", "}", ")", ":"})
+# C++ words that may follow a declarator's `*` (never a macro to mask there)
+_DECLARATOR_WORDS = frozenset({"const", "volatile", "operator", "__restrict__", "restrict", "noexcept", "override",
+                               "final", "this", "sizeof", "new", "delete", "return", "throw", "typename", "template"})
 _MAX_PARSES = 160  # per file: the repair is bounded however broken the file is
 # Roles whose candidate is tried at every use in error at once where one use alone does not help:
 # an error node that spans them all (MGARD's `KERNELS(1, double)` lines at namespace scope) shrinks
@@ -302,7 +305,8 @@ class Repair:
             elif call and name not in _UNPARSED_CALLS and not self._attribute_position(name, prev, after, end_tok):
                 return None
             elif not call and name not in _UNPARSED_WORDS and not self._attribute_position(name, prev, after, end_tok) and \
-                    not (name in ATTRIBUTE_WORDS and prev is not None and prev.text == "]"):
+                    not (name in ATTRIBUTE_WORDS and prev is not None and prev.text == "]") and \
+                    not self._declarator_qualifier(i, p, prev, after):
                 return None
             return self._mask(t.start, end_tok.end, name, "attribute")
         if kind == "statement" and not call:
@@ -354,14 +358,17 @@ class Repair:
         if kind == "definition":
             if not defines or self._statement_start(p, prev) != ([], []):
                 return None
-            # `NAME(a, b)` -> `     a; b;`: a type or a name stays visible, an expression is blank
+            # `NAME(a, b)` -> `     a; b;`: a type or a name stays visible, an expression is blank,
+            # and so is an operator token (bifrost's `DEFINE_BINARY_OPERATOR(*)`: `*;` would not parse)
             edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end))]
             depth, first = 0, i + 2
             for j in range(i + 2, close + 1):
                 depth += toks[j].text in "([{" and toks[j].kind == "punct"
                 depth -= toks[j].text in ")]}" and toks[j].kind == "punct" and j != close
                 if j == close or toks[j].text == "," and depth == 0:
-                    if j > first and any(k.kind == "punct" and k.text not in "*&:" or k.kind == "num" for k in toks[first:j]):
+                    arg = toks[first:j]
+                    if arg and (all(k.kind == "punct" for k in arg) or
+                                any(k.kind == "punct" and k.text not in "*&:" or k.kind == "num" for k in arg)):
                         edits.append((toks[first].start, toks[j - 1].end,
                                       _blank_bytes(self.data, toks[first].start, toks[j - 1].end)))
                     edits.append((toks[j].start, toks[j].end, b";"))
@@ -481,6 +488,23 @@ class Repair:
             return False
         return prev is None or prev.kind == "ident" or prev.text in (";", "{", "}", ")", ">", "*", "&", ",", "(", ":", "]")
 
+    def _declarator_qualifier(self, i: int, p: int, prev: Tok | None, after: Tok | None) -> bool:
+        """An unknown word of any case right after a declaration's `*` or `&` (or `* const`) and before
+        its name or another `&`/`*` on the same line (cudaLBM's `T *const ptrRestrict ptr_;`, its
+        `#define ptrRestrict __restrict__` in a header the file does not include): no C++ declarator
+        or expression puts two words side by side there, so it is a qualifier macro."""
+        if prev is None or after is None or not self.file_scope[i] or self.toks[i].text in _DECLARATOR_WORDS:
+            return False
+        if prev.text in ("const", "volatile"):
+            prev = self.toks[p - 1] if p > 0 else None
+        if prev is None or prev.kind != "punct" or prev.text not in ("*", "&") or \
+                self._line(after.start) != self._line(self.toks[i].start):
+            return False
+        if after.kind == "ident":
+            return after.text not in _DECLARATOR_WORDS
+        k = i + 2  # `T * Q & name`
+        return after.text in ("&", "*") and k < len(self.toks) and self.toks[k].kind == "ident"
+
     def _mask(self, start: int, end: int, name: str, reason: str):
         return [(start, end, _blank_bytes(self.data, start, end))], [Mask(start, end, name, reason,
                                                                           expansion(name, self.macros))]
@@ -504,7 +528,7 @@ class Repair:
                 continue
             done.add(g.cond)
             same = [h for h in groups if h.cond == g.cond]
-            for variant in ("directives", "taken", "not taken"):
+            for variant in variants(g.cond, self.macros):
                 yield from self._variant(variant, same, g.cond)
                 if len(same) > 1:  # then this group alone
                     yield from self._variant(variant, [g], g.cond, g.start)
@@ -523,64 +547,6 @@ class Repair:
     @cached_property
     def groups(self) -> list["_Group"]:
         return _groups(self.data)
-
-
-# A group's condition, as _Group.cond spells it, that no build compiles: `#if 0`, and a branch for an
-# editor's parser only (Visual Studio's IntelliSense defines __INTELLISENSE__; no compiler does:
-# ethminer's cuda_helper.h keeps `#define asm("a" : ...)` there, a define no preprocessor accepts).
-_NEVER = re.compile(r"(if (0|false)|ifdef __INTELLISENSE__|if defined ?\(?__INTELLISENSE__\)?)( //.*| /\*.*)?")
-_DIRECTIVE_LINE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*?)(?<!\\)$", re.M | re.S)
-
-
-@dataclass
-class _Group:
-    """One `#if`...`#endif`: its directive lines and the byte spans of its branches."""
-    cond: str  # the opening directive as written (`ifdef __cplusplus`)
-    directives: list[tuple[int, int]] = field(default_factory=list)
-    has_else: bool = False
-
-    @property
-    def start(self) -> int:
-        return self.directives[0][0]
-
-    @property
-    def end(self) -> int:
-        return self.directives[-1][1]
-
-    def hidden(self, variant: str) -> list[tuple[int, int]]:
-        """What is masked: the directive lines, and the branches not kept under this variant."""
-        d = self.directives
-        branches = [(min(d[k][1] + 1, d[k + 1][0]), d[k + 1][0]) for k in range(len(d) - 1)]  # after the newline
-        if variant == "taken":  # the first branch is kept
-            drop = branches[1:]
-        elif variant == "not taken":  # the #else branch is kept, or none
-            drop = branches[:-1] if self.has_else else branches
-        else:
-            drop = []
-        return sorted(d + drop)
-
-
-def _groups(data: bytes) -> list[_Group]:
-    comments = [(m.start(), m.end()) for m in re.finditer(rb"/\*.*?\*/", data, re.S)]
-    starts = [c[0] for c in comments]
-    out: list[_Group] = []
-    stack: list[_Group] = []
-    for m in _DIRECTIVE_LINE.finditer(data):
-        i = bisect.bisect_right(starts, m.start()) - 1
-        if i >= 0 and m.start() < comments[i][1]:
-            continue  # inside a comment
-        kind = m.group(1).decode()
-        span = (m.start(), m.end())
-        if kind in ("if", "ifdef", "ifndef"):
-            g = _Group(" ".join((kind + m.group(2).decode("utf-8", "replace")).split()), [span])
-            stack.append(g)
-            out.append(g)
-        elif stack:
-            stack[-1].directives.append(span)
-            stack[-1].has_else |= kind == "else"
-            if kind == "endif":
-                stack.pop()
-    return [g for g in out if len(g.directives) >= 2 and g not in stack]
 
 
 def repair(data: bytes, seen: bytes, tree: Tree, macros: Mapping[str, MacroDef],

@@ -234,8 +234,9 @@ def test_a_name_every_backend_spells_alike_is_no_api_name_even_in_a_branch_left_
     from kernelport.source import SourceFile
     from kernelport.translate import translate
 
-    src = ("__global__ void k(float* x) {\n#ifdef FAST\n    if (fminf(x[0], x[1]) > 0.0f) {\n#else\n"
-           "    if (fmin(x[0], x[1]) > 0.0f) {\n#endif\n        x[2] = 1.0f;\n    }\n}\n")
+    # (nothing defines FAST: the `#else` is the branch ported, `#ifdef FAST`'s is left as written)
+    src = ("__global__ void k(float* x) {\n#ifdef FAST\n    if (fmin(x[0], x[1]) > 0.0f) {\n#else\n"
+           "    if (fminf(x[0], x[1]) > 0.0f) {\n#endif\n        x[2] = 1.0f;\n    }\n}\n")
     assert not dialect.is_api_name("cuda", "fmin") and dialect.is_api_name("cuda", "umin")
     for target in ("metal", "hip"):
         port, _ = translate(SourceFile.from_text(src, "k.cu"), target)

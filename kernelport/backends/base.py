@@ -165,6 +165,9 @@ class Backend:
     # CUDA's own attribute spellings (host_defines.h) the target spells otherwise or lacks: name ->
     # the target's spelling ("" where it has none and needs none); the parse sees them as blanks.
     attribute_spellings: ClassVar[dict[str, str]] = {}
+    # Whether the target's compiler takes a C++11 attribute list only before a declaration's specifiers
+    # (clang: `__host__ [[nodiscard]] int f()` is "an attribute list cannot appear here"; nvcc takes it)
+    attributes_lead_specifiers: ClassVar[bool] = False
     # C++ keywords CUDA's compiler still takes where the target's refuses them: keyword -> why it goes
     # from the port (a specifier with no meaning left, so the port means what the source did).
     dropped_keywords: ClassVar[dict[str, str]] = {}

@@ -1,0 +1,90 @@
+"""Preprocessor conditionals as the macro repair sees them (kernelport/macro_repair.py): each
+`#if`...`#endif` group's directive lines and branches, and which of its variants (the directives
+alone, the first branch kept, the `#else` kept) to try first."""
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+from typing import Mapping
+
+# `#ifdef X`, `#ifndef X`, `#if defined(X)`, `#if !defined(X)` as Group.cond spells them
+_TESTED = re.compile(r"(?:(ifdef|ifndef) (\w+)|if (!?) ?defined ?\(? ?(\w+) ?\)?)( //.*| /\*.*)?")
+
+
+def variants(cond: str, defined: Mapping) -> tuple[str, ...]:
+    """The order to try a group's variants in: the branch this run compiles first where the test is
+    known, as kernelport.includewalk decides it (an ordinary name nothing visible defines is not
+    defined; a reserved one, `__CUDA_ARCH__`, `_WIN32`, may be the compiler's own: unknown), so the
+    branch the build compiles is the one ported where the two cannot parse together."""
+    first = ("directives", "taken", "not taken")
+    m = _TESTED.fullmatch(cond)
+    if m is None:
+        return first
+    negated = m.group(1) == "ifndef" or m.group(3) == "!"
+    name = m.group(2) or m.group(4)
+    if name in defined:
+        holds = not negated
+    elif name.startswith("__") or name.startswith("_") and name[1:2].isupper():
+        return first
+    else:
+        holds = negated
+    return first if holds else ("directives", "not taken", "taken")
+
+
+# A group's condition, as _Group.cond spells it, that no build compiles: `#if 0`, and a branch for an
+# editor's parser only (Visual Studio's IntelliSense defines __INTELLISENSE__; no compiler does:
+# ethminer's cuda_helper.h keeps `#define asm("a" : ...)` there, a define no preprocessor accepts).
+NEVER_BUILT = re.compile(r"(if (0|false)|ifdef __INTELLISENSE__|if defined ?\(?__INTELLISENSE__\)?)( //.*| /\*.*)?")
+DIRECTIVE_LINE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b(.*?)(?<!\\)$", re.M | re.S)
+
+
+@dataclass
+class Group:
+    """One `#if`...`#endif`: its directive lines and the byte spans of its branches."""
+    cond: str  # the opening directive as written (`ifdef __cplusplus`)
+    directives: list[tuple[int, int]] = field(default_factory=list)
+    has_else: bool = False
+
+    @property
+    def start(self) -> int:
+        return self.directives[0][0]
+
+    @property
+    def end(self) -> int:
+        return self.directives[-1][1]
+
+    def hidden(self, variant: str) -> list[tuple[int, int]]:
+        """What is masked: the directive lines, and the branches not kept under this variant."""
+        d = self.directives
+        branches = [(min(d[k][1] + 1, d[k + 1][0]), d[k + 1][0]) for k in range(len(d) - 1)]  # after the newline
+        if variant == "taken":  # the first branch is kept
+            drop = branches[1:]
+        elif variant == "not taken":  # the #else branch is kept, or none
+            drop = branches[:-1] if self.has_else else branches
+        else:
+            drop = []
+        return sorted(d + drop)
+
+
+def groups(data: bytes) -> list[Group]:
+    comments = [(m.start(), m.end()) for m in re.finditer(rb"/\*.*?\*/", data, re.S)]
+    starts = [c[0] for c in comments]
+    out: list[Group] = []
+    stack: list[Group] = []
+    for m in DIRECTIVE_LINE.finditer(data):
+        i = bisect.bisect_right(starts, m.start()) - 1
+        if i >= 0 and m.start() < comments[i][1]:
+            continue  # inside a comment
+        kind = m.group(1).decode()
+        span = (m.start(), m.end())
+        if kind in ("if", "ifdef", "ifndef"):
+            g = Group(" ".join((kind + m.group(2).decode("utf-8", "replace")).split()), [span])
+            stack.append(g)
+            out.append(g)
+        elif stack:
+            stack[-1].directives.append(span)
+            stack[-1].has_else |= kind == "else"
+            if kind == "endif":
+                stack.pop()
+    return [g for g in out if len(g.directives) >= 2 and g not in stack]
