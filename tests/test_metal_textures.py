@@ -119,3 +119,13 @@ def test_what_has_no_definite_metal_meaning_stays_refused_at_its_line():
             o[0] = tex1Dfetch<float>(t, 3);
         }
         """))
+
+
+def test_a_texture_member_name_is_no_free_name_of_metals_library():
+    """Look-alike: the checker's model declares texture2d::get_width; a free `get_width(...)` from a
+    header the port cannot include is still refused (unported.metal_library_names)."""
+    assert any(e.startswith("2:KP223 'get_width' is defined neither") for e in errors("""\
+        __global__ void k(int* o) {
+            o[0] = get_width(o[1]);
+        }
+        """))

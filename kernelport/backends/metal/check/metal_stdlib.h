@@ -702,38 +702,36 @@ template <class T, size_t N> struct array {
 #define M_SQRT1_2_F 0.707106781186547524401f
 
 // ---------------------------------------------------------------------------------------------
-// Textures and samplers (MSL 2.9 "Textures", 2.10 "Samplers", 6.12 "Texture functions"): what
-// a port of a CUDA texture object binds.  sample() filters and addresses as the sampler the host
-// binds says; get_width() & co. are the sizes.  Declarations only, as above.
+// MSL 2.9, 2.10, 6.12: texture1d, texture2d, texture3d and sampler.
 // ---------------------------------------------------------------------------------------------
 namespace metal {
-enum class access { sample, read, write };  // (read_write: an OpenCL keyword here)
+enum class access { sample, read, write };
 struct sampler { int __kp_state; };
 template <class T, access A = access::sample> struct texture1d {
   typedef T __kp_v4 __attribute__((ext_vector_type(4)));
   int __kp_handle;
-  __kp_v4 sample(sampler s, float coord) const;
-  __kp_v4 read(uint coord) const;
+  __kp_v4 sample(sampler, float) const;
+  __kp_v4 read(uint) const;
   uint get_width() const;
 };
 template <class T, access A = access::sample> struct texture2d {
   typedef T __kp_v4 __attribute__((ext_vector_type(4)));
   int __kp_handle;
-  __kp_v4 sample(sampler s, float2 coord) const;
-  __kp_v4 read(uint2 coord) const;
+  __kp_v4 sample(sampler, float2) const;
+  __kp_v4 read(uint2) const;
   uint get_width() const;
   uint get_height() const;
 };
 template <class T, access A = access::sample> struct texture3d {
   typedef T __kp_v4 __attribute__((ext_vector_type(4)));
   int __kp_handle;
-  __kp_v4 sample(sampler s, float3 coord) const;
-  __kp_v4 read(uint3 coord) const;
+  __kp_v4 sample(sampler, float3) const;
+  __kp_v4 read(uint3) const;
   uint get_width() const;
   uint get_height() const;
   uint get_depth() const;
 };
-// complete before a kernel names one (clang checks a kernel parameter's type as a complete record)
+// (clang: a kernel parameter of struct type)
 template struct texture1d<float>;
 template struct texture2d<float>;
 template struct texture3d<float>;
