@@ -114,6 +114,10 @@ def test_what_has_no_definite_metal_meaning_stays_refused_at_its_line():
             o[0] = t;
         }
         """))
+    assert any(e.startswith("2:KP223 texture object 't' has no fetch kernelport ports (tex1D, tex2D") for e in errors("""\
+        #define LOAD(i) tex1Dfetch<float>(t, i)
+        __global__ void k(float* o, cudaTextureObject_t t) { o[0] = LOAD(3); }
+        """))
     assert any(e.startswith("2:KP223 'tex1Dfetch' in device code has no Metal meaning") for e in errors("""\
         __global__ void k(float* o, cudaTextureObject_t t) {
             o[0] = tex1Dfetch<float>(t, 3);

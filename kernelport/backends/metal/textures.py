@@ -112,8 +112,9 @@ class Textures:
             if not kinds:
                 if r not in bad:
                     p = self.device[r[0]].params[r[1]]
-                    self.problem("KP223", p.node, f"texture object '{p.name}' is never fetched: its Metal texture type "
-                                 "is unknown", "remove the parameter, or fetch from it")
+                    self.problem("KP223", p.node, f"texture object '{p.name}' has no fetch kernelport ports "
+                                 f"({', '.join(b.texture_fetches)}, in device code): its Metal texture type is unknown",
+                                 "fetch from it with tex1D/tex2D, or read the data from a buffer")
                 continue
             if r in bad:
                 continue
