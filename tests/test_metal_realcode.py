@@ -342,6 +342,38 @@ def test_a_typedef_of_metals_own_type_is_left_out_not_renamed():
     assert "typedef unsigned short ushort_t;" in body  # look-alike: not a Metal name
 
 
+def test_an_msl_word_a_namespace_declares_is_renamed_in_that_namespace_only():
+    """heldout18 Lidar_AI_Solution dtype.hpp: `namespace nvtype { typedef struct {...} half; }` and
+    kernels outside it on CUDA's `half` (cuda_fp16.h, Metal's half): renaming every `half` gave
+    `half_` no declaration reaches (KP224).  The namespace's own uses (inside it, `nvtype::half`) follow
+    the rename; the kernel's `half` stays Metal's."""
+    body = checked("""\
+        namespace nvtype {
+        typedef struct { unsigned short __x; } half;
+        __device__ unsigned short bits(half h) { return h.__x; }
+        }
+        namespace app {
+        __global__ void k(const half* a, half* b, nvtype::half* raw, unsigned short* out) {
+            int i = threadIdx.x;
+            b[i] = a[i] * (half)2.0f;
+            out[i] = nvtype::bits(raw[i]);
+        }
+        }
+        """)
+    assert "} half_;" in body and "unsigned short bits(half_ h)" in body and "device nvtype::half_* raw" in body
+    assert "const device half* a" in body and "device half* b" in body and "(half)2.0f" in body
+
+
+def test_an_msl_word_a_namespace_declares_is_renamed_everywhere_once_nominated():
+    """Look-alike: `using namespace nvtype;` makes the kernel's `half` the namespace's type: renamed there too."""
+    body = checked("""\
+        namespace nvtype { typedef struct { unsigned short __x; } half; }
+        using namespace nvtype;
+        __global__ void k(half* raw, unsigned short* out) { out[threadIdx.x] = raw[threadIdx.x].__x; }
+        """)
+    assert "} half_;" in body and "device half_* raw" in body
+
+
 def test_msl_words_the_file_only_uses_stay():
     """Look-alike: `uint` used (from Metal, or a header's typedef left out) is not renamed, and a
     name that merely contains a word (`device_id`, `threads`) is untouched."""

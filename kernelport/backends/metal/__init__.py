@@ -109,6 +109,29 @@ class Metal(Backend):
            for n in ("wmma", "nvcuda")},
         **{n: "(a device-side trap or assertion)" for n in ("__trap", "__brkpt", "assert")},
     }
+    # CUDA texture objects (the texture and its sampler state, which the host's cudaTextureDesc sets) bound
+    # as Metal binds them: a texture argument and a sampler argument the host builds from that descriptor
+    # (metal/textures.py).  A fetch by its dimension: Metal's texture type and its coordinate type.  Fetches
+    # of other kinds (tex1Dfetch, Lod, Grad, layered, gather, 3-D, surfaces) stay refused (no_meaning).
+    texture_objects = frozenset({"cudaTextureObject_t", "CUtexObject"})
+    texture_fetches = {"tex1D": ("texture1d", "float", 1), "tex2D": ("texture2d", "float2", 2)}
+    # the texel types a fetch may return, as the components of Metal's sample() result (float4) it keeps:
+    # a float texture (float, half, unorm/snorm pixel formats; cudaReadModeNormalizedFloat is unorm/snorm)
+    texture_texels = {"float": ".x", "float1": ".x", "float2": ".xy", "float4": ""}
+    texture_type = "{kind}<float, access::sample>"
+    texture_creators = frozenset({"cudaCreateTextureObject", "cuTexObjectCreate"})  # (&object, &resource, &descriptor, ...)
+    texture_sampler = {  # the sidecar: each cudaTextureDesc field as the MTLSamplerDescriptor the host binds
+        "normalizedCoords": "normalizedCoordinates (false: pixel coordinates, as CUDA's unnormalised ones)",
+        "filterMode": "minFilter and magFilter: cudaFilterModePoint -> nearest, cudaFilterModeLinear -> linear "
+                      "(CUDA weighs linear filtering in 9-bit fixed point: Metal's low bits may differ)",
+        "addressMode[0..1]": "sAddressMode, tAddressMode: cudaAddressModeClamp -> clampToEdge, cudaAddressModeBorder "
+                             "-> clampToBorderColor with transparentBlack (CUDA's border is zero in every component; "
+                             "clampToZero is that only for formats with alpha), cudaAddressModeWrap -> repeat, cudaAddressModeMirror -> mirrorRepeat "
+                             "(with unnormalised coordinates CUDA applies Clamp or Border only, Metal accepts only "
+                             "those)",
+        "readMode": "the texture's pixel format: cudaReadModeNormalizedFloat over 8- or 16-bit integers -> the "
+                    "Unorm/Snorm format of that width, cudaReadModeElementType over floats -> the Float format",
+    }
     # Words of the Metal Shading Language that C++ lacks (the MSL specification: address spaces
     # (4), function qualifiers (5.1), scalar, vector, packed, matrix and atomic types (2.1-2.6),
     # as_type (2.20), the metal namespace (6.1), and types <metal_types> reserves): a name the

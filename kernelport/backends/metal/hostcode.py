@@ -265,8 +265,9 @@ class HostCode:
             if self.rw.has(item) or self.module.function_at(item) is not None:
                 continue
             if item.type in ("using_declaration", "static_assert_declaration"):
-                # `using namespace std;`, `using std::cout;`, a static_assert on host types
-                names = self._names_of(item)
+                # `using namespace std;`, `using std::cout;`, a static_assert on host types; a directive
+                # stays where device code names what its namespace declares (`half` of `using namespace nvtype;`)
+                names = self._names_of(item) | self._nominated(item, items)
                 lib, own = backends.get(self.backend).library_namespace
                 if " ".join(self.src.text_of(item).split()) == f"using namespace {lib};":
                     self.rw.replace(item, f"/* {self.src.text_of(item).strip()} Metal has no namespace {lib}: "
@@ -332,6 +333,19 @@ class HostCode:
         decls = item.children_by_field_name("declarator")
         return all(d.type == "init_declarator" and d.child_by_field_name("declarator").type == "identifier" and
                    self._names_of(d.child_by_field_name("value")) <= set(self.module.macros) for d in decls)
+
+    def _nominated(self, item: Node, items: list[Node]) -> set[str]:
+        """The names a `using namespace X;` directive brings in: those the file's `namespace X` blocks declare."""
+        if not any(c.type == "namespace" for c in item.children) or not item.named_children:
+            return set()
+        ns = self.src.text_of(item.named_children[-1]).replace(" ", "").split("::")[-1]
+        out: set[str] = set()
+        for i in items:
+            p = i.parent.parent if i.parent is not None else None  # an item's declaration_list, its namespace
+            if p is not None and p.type == "namespace_definition" and (nm := p.child_by_field_name("name")) is not None \
+                    and self.src.text_of(nm).replace(" ", "").split("::")[-1] == ns:
+                out |= defined_names(self.src, i)
+        return out
 
     def _names_of(self, node: Node) -> set[str]:
         return {self.src.text_of(n) for n in self.src.index.subtree(node)

@@ -3,14 +3,28 @@
 function, type or macro), every use of it is renamed consistently (`thread` -> `thread_`, a
 suffix no name of the file has), with a note for `--explain`.  A reserved word the file only
 uses and never declares is Metal's own (`uint` from a header's typedef left out) and stays.
+A word declared only as a member of named namespaces (`namespace nvtype { typedef struct {...} half; }`)
+is renamed where it names that declaration: inside those namespaces, qualified by one (`nvtype::half`),
+or everywhere once a `using namespace` nominates one; outside, the word is another entity (CUDA's
+`half` from cuda_fp16.h, which is Metal's `half`) and stays.
 """
 from __future__ import annotations
 
 import re
 
+from tree_sitter import Node
+
 from ... import backends
 
 _NAMES = ("identifier", "type_identifier", "field_identifier", "namespace_identifier")
+_CLASSES = ("class_specifier", "struct_specifier", "union_specifier")
+# where a declared name sits: the declarator (through pointers, arrays, references, functions) of these
+_DECLARING = ("declaration", "parameter_declaration", "optional_parameter_declaration", "field_declaration",
+              "type_definition", "init_declarator", "variadic_parameter_declaration")
+# or their `name`
+_NAMED = ("struct_specifier", "class_specifier", "union_specifier", "enum_specifier", "enumerator",
+          "alias_declaration", "namespace_definition", "namespace_alias_definition", "preproc_def",
+          "preproc_function_def", "type_parameter_declaration", "optional_type_parameter_declaration")
 
 
 class ReservedWords:
@@ -35,17 +49,50 @@ class ReservedWords:
             renamed[name] = new
         self.renamed_words = renamed
         self.port.renamed.update(renamed)
+        scoped = {name: spaces for name in renamed if (spaces := self._declaring_namespaces(name))}
         noted: set[str] = set()
         for t in _NAMES:
             for n in self.src.index.of_type(t):
                 name = self.src.text_of(n)
-                if name in renamed and not self.rw.has(n):
+                if name in renamed and not self.rw.has(n) and self._names_it(n, scoped.get(name)):
                     self.rw.replace(n, renamed[name])
                     if name not in noted:
                         noted.add(name)
                         self.note(n, renamed[name], f"'{name}' is a word of the Metal Shading Language: renamed "
                                   "everywhere in the port")
-        self._rename_macro_bodies(renamed)
+        self._rename_macro_bodies(renamed, scoped)
+
+    def _declaring_namespaces(self, name: str) -> set[tuple[str, ...]]:
+        """The named namespaces that declare `name`, where every declaration of it in the file is a
+        namespace member or a local inside one (not a class member: `s.half` is used anywhere), and no
+        `using namespace` nominates one of them; else empty (the word is renamed everywhere)."""
+        spaces: set[tuple[str, ...]] = set()
+        for t in _NAMES:
+            for n in self.src.index.of_type(t):
+                if self.src.text_of(n) != name or not _declares(n):
+                    continue
+                path = _namespaces(n)
+                if not path or any(p.type in _CLASSES for p in _ancestors(n)):
+                    return set()
+                spaces.add(path)
+        if self.module.macros.get(name) is not None or any(f.name == name for f in self.module.functions.values()):
+            return set()  # a macro or function of that name the model knows: not only these namespaces'
+        for u in self.src.index.of_type("using_declaration"):
+            if any(c.type == "namespace" for c in u.children) and u.named_children and \
+                    any(self.src.text_of(u.named_children[-1]).split("::")[-1] == s[-1] for s in spaces):
+                return set()
+        return spaces
+
+    def _names_it(self, n: Node, spaces: set[tuple[str, ...]] | None) -> bool:
+        """Whether the word at `n` names the file's declaration (always, unless only namespaces declare it)."""
+        if not spaces:
+            return True
+        here = _namespaces(n)
+        if any(here[:len(s)] == s for s in spaces):
+            return True
+        q = n.parent.parent if n.parent is not None and n.parent.type == "template_type" else n.parent
+        scope = q.child_by_field_name("scope") if q is not None and q.type == "qualified_identifier" else None
+        return scope is not None and any(self.src.text_of(scope) == s[-1] for s in spaces)
 
     def _same_typedefs(self, builtin: dict[str, str]) -> set[str]:
         """`typedef unsigned int uint;`: Metal's own type of that name is the same type, so the
@@ -61,9 +108,38 @@ class ReservedWords:
                 self.rw.replace(n, f"/* typedef {name}: Metal's {name} is this type */")
         return same
 
-    def _rename_macro_bodies(self, renamed: dict[str, str]) -> None:
-        pattern = re.compile(r"\b(" + "|".join(map(re.escape, renamed)) + r")\b")
+    def _rename_macro_bodies(self, renamed: dict[str, str], scoped: dict[str, set[tuple[str, ...]]]) -> None:
         for arg in self.src.index.of_type("preproc_arg"):  # macro bodies are text to the grammar
+            words = {w: r for w, r in renamed.items() if w not in scoped or self._names_it(arg, scoped[w])}
+            pattern = re.compile(r"\b(" + "|".join(map(re.escape, words)) + r")\b") if words else None
             text = self.src.text_of(arg)
-            if pattern.search(text) and not self.rw.has(arg):
-                self.rw.replace(arg, pattern.sub(lambda m: renamed[m.group(1)], text))
+            if pattern is not None and pattern.search(text) and not self.rw.has(arg):
+                self.rw.replace(arg, pattern.sub(lambda m: words[m.group(1)], text))
+
+
+def _ancestors(n: Node):
+    p = n.parent
+    while p is not None:
+        yield p
+        p = p.parent
+
+
+def _namespaces(n: Node) -> tuple[str, ...]:
+    """The named namespaces around `n`, outermost first (`namespace a::b {` is two)."""
+    out: list[str] = []
+    for p in _ancestors(n):
+        if p.type == "namespace_definition" and (name := p.child_by_field_name("name")) is not None:
+            out[:0] = name.text.decode().replace(" ", "").split("::")
+    return tuple(out)
+
+
+def _declares(n: Node) -> bool:
+    """Whether `n` is the name a declaration declares (not a use of it as a type or value)."""
+    cur, p = n, n.parent
+    while p is not None and p.type.endswith("declarator") and p.child_by_field_name("declarator") == cur:
+        cur, p = p, p.parent
+    if p is None:
+        return False
+    if p.type in _DECLARING:
+        return cur in p.children_by_field_name("declarator")
+    return p.type in _NAMED and p.child_by_field_name("name") == cur

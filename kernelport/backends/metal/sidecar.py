@@ -86,6 +86,10 @@ class Sidecar:
                     args.append(e)
                     continue
                 p: Param = a["param"]
+                if a["kind"] == "texture":
+                    args += self.texture_sidecar(k, self.texture_slots[(self.fkeys.get(id(k), k.name), k.params.index(p))],
+                                                 a["index"])
+                    continue
                 mtype = metal_type(p.type)
                 e = {"name": p.name, "index": a["index"], "kind": a["kind"], "type": mtype}
                 if a["kind"] == "buffer":

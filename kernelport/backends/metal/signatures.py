@@ -214,8 +214,13 @@ class Signatures:
 
     def _kernel_signature(self, k: Function) -> tuple[str, list[dict]]:
         entries, args = [], []
+        textures = 0
         for i, p in enumerate(k.params):
-            if p.pointer:
+            if (tex := self.texture_param(k, i, textures)) is not None:  # [[texture(t)]] and [[sampler(t)]]
+                entries.append(tex)
+                args.append({"param": p, "index": textures, "kind": "texture"})
+                textures += 1
+            elif p.pointer:
                 entries.append(self._param_text(p, "device", False, f"buffer({i})", True))
                 args.append({"param": p, "index": i, "kind": "buffer"})
             else:
@@ -392,8 +397,10 @@ class Signatures:
             self.cur_sig[h.name] = sig
             self._apply_prefixes(h.name, sig)
             entries, i = [], 0
-            for p in h.params:
-                if p.pointer:
+            for j, p in enumerate(h.params):
+                if (tex := self.texture_param(h, j, None)) is not None:
+                    entries.append(tex)
+                elif p.pointer:
                     entries.append(self._param_text(p, sig[i], False, None, True))
                     i += 1
                 elif self.is_reference(p):  # thread: Metal's meaning of an unqualified reference
@@ -443,6 +450,26 @@ class Signatures:
             seen = body + self._macro_texts(body)  # `CUDA_KERNEL_LOOP(i, n)`: its value's built-ins are the body's
             plan.builtins = [b for b in BUILTINS if re.search(r"\b%s\b" % re.escape(self.names[b]), seen)]
             plan.constants = self.constants_used(body, plan.callees)
+        self._specialisations_share_extras()
+
+    def _specialisations_share_extras(self) -> None:
+        """An explicit specialisation (`template <> float row<-1>(...)`) has its primary template's
+        parameter list, so each gets what either needs (the recursion's end reads no `__constant__`
+        array the primary passes on: without it, `row<-1>` matches no template)."""
+        groups: dict[str, list[str]] = {}
+        for n, f in self.helpers.items():
+            if f.template_node is not None:
+                groups.setdefault(f.name.split("<")[0], []).append(n)
+        for names in groups.values():
+            if len(names) < 2 or not any("<" in self.device[n].name for n in names):
+                continue
+            plans = [self.plans[n] for n in names]
+            builtins = {b for p in plans for b in p.builtins}
+            constants = list(dict.fromkeys(c for p in plans for c in p.constants))
+            shared = list({s.name: s for p in plans for s in p.shared}.values())
+            for p in plans:
+                p.builtins = [b for b in BUILTINS if b in builtins]
+                p.constants, p.shared = list(constants), list(shared)
 
     def _macro_texts(self, text: str) -> str:
         """The (rewritten) values of the macros `text` names, and of those they name."""

@@ -46,11 +46,12 @@ from .sidecar import Sidecar
 from .signatures import BUILTINS, Plan, Signatures
 from .spaces import AddressSpaces
 from .threadgroup import ThreadgroupMemory
+from .textures import Textures
 from .unported import Unported
 from .vectorops import VectorOperators
 
 
-class MetalTranslator(HostCode, VectorOperators, Unported, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(HostCode, VectorOperators, Textures, Unported, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
@@ -112,7 +113,7 @@ class MetalTranslator(HostCode, VectorOperators, Unported, ArgumentCopies, Reser
     passes = extend(Translator.passes, ("leave_out_host_code", "qualifier_macros", "plan_calls", "pre_rewrites",
                                         "mixed_min_max"),
                     before="rewrite_sites")
-    passes = extend(passes, ("builtin_vector_operators", "unreached_header_code", "leave_out_host_items", "library_names", "block_votes", "no_metal_meaning", "atomics_in_macros",
+    passes = extend(passes, ("builtin_vector_operators", "unreached_header_code", "leave_out_host_items", "library_names", "block_votes", "textures", "no_metal_meaning", "atomics_in_macros",
                              "rename_reserved_words", "bind_constants"),
                     after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")

@@ -32,8 +32,10 @@ _DECLARING = ("declaration", "parameter_declaration", "optional_parameter_declar
 
 @lru_cache(maxsize=1)
 def metal_library_names() -> frozenset[str]:
-    """Every identifier the checker's model of the Metal standard library mentions."""
+    """Every identifier the checker's model of the Metal standard library mentions, less the names of
+    member functions called only on an object (a texture's `sample`, `read`, `get_width`): no free names."""
     text = (Path(__file__).parent / "check" / "metal_stdlib.h").read_text(encoding="utf-8")
+    text = re.sub(r"^\s+\w+\s+\w+\([^()]*\)\s*const;", "", text, flags=re.M)
     return frozenset(re.findall(r"[A-Za-z_]\w*", text))
 
 

@@ -701,4 +701,43 @@ template <class T, size_t N> struct array {
 #define M_SQRT2_F 1.41421356237309504880f
 #define M_SQRT1_2_F 0.707106781186547524401f
 
+// ---------------------------------------------------------------------------------------------
+// MSL 2.9, 2.10, 6.12: texture1d, texture2d, texture3d and sampler.
+// ---------------------------------------------------------------------------------------------
+namespace metal {
+enum class access { sample, read, write };
+struct sampler { int __kp_state; };
+template <class T, access A = access::sample> struct texture1d {
+  typedef T __kp_v4 __attribute__((ext_vector_type(4)));
+  int __kp_handle;
+  __kp_v4 sample(sampler, float) const;
+  __kp_v4 read(uint) const;
+  uint get_width() const;
+};
+template <class T, access A = access::sample> struct texture2d {
+  typedef T __kp_v4 __attribute__((ext_vector_type(4)));
+  int __kp_handle;
+  __kp_v4 sample(sampler, float2) const;
+  __kp_v4 read(uint2) const;
+  uint get_width() const;
+  uint get_height() const;
+};
+template <class T, access A = access::sample> struct texture3d {
+  typedef T __kp_v4 __attribute__((ext_vector_type(4)));
+  int __kp_handle;
+  __kp_v4 sample(sampler, float3) const;
+  __kp_v4 read(uint3) const;
+  uint get_width() const;
+  uint get_height() const;
+  uint get_depth() const;
+};
+// (clang: a kernel parameter of struct type)
+template struct texture1d<float>;
+template struct texture2d<float>;
+template struct texture3d<float>;
+template struct texture1d<half>;
+template struct texture2d<half>;
+template struct texture3d<half>;
+}  // namespace metal
+
 #endif  // KERNELPORT_METAL_STDLIB_H
