@@ -200,3 +200,37 @@ def test_a_partial_mask_in_an_uncalled_helper_is_declared_unavailable(tmp_path):
     from kernelport import toolchains
     r = toolchains.compile_hip(d / "out" / "a.hip", ["gfx90a", "gfx1030"])
     assert r.ok, r.output[-3000:]
+
+
+SLOTS = """\
+#pragma once
+static constexpr int WARPSIZE = 32;
+template <int width = WARPSIZE>
+struct slots {
+    __device__ static unsigned offset() { return (threadIdx.x & (WARPSIZE - 1)) & ~(width - 1); }
+    __device__ static unsigned mask() { return ((1u << width) - 1) << offset(); }
+    __device__ static unsigned ballot(int p) { return __ballot_sync(mask(), p) >> offset(); }
+    __device__ static int twice(int x) { return 2 * x; }
+};
+"""
+
+
+def test_a_partial_mask_vote_in_an_uncalled_member_is_declared_unavailable(tmp_path):
+    """cuda-fixnum's slot_layout.cu (heldout15): `ballot`'s mask reads the warp size, which the port makes
+    the wave's (KP203); a unit that never calls it gets the member declared unavailable, and compiles."""
+    d = tmp_path / "proj"
+    d.mkdir()
+    (d / "slots.cuh").write_text(SLOTS)
+    (d / "a.cu").write_text('#include "slots.cuh"\n__global__ void k(int* x) { x[threadIdx.x] = slots<>::twice(x[0]); }\n')
+    rc, out, err = kp_inproc("translate", d / "a.cu", "--to", "hip", "-o", d / "out")
+    assert rc == 0, err
+    assert "slots.cuh:7:69: warning: KP203" in err and "no code of this run calls 'ballot'" in err, err
+    port = (d / "out" / "slots.hip.h").read_text()
+    assert "static unsigned ballot(int p) __attribute__((unavailable(\"KP203 " in port, port
+    (d / "b.cu").write_text('#include "slots.cuh"\n__global__ void q(int* x) { x[0] = slots<8>::ballot(x[1]); }\n')
+    rc, out, err = kp_inproc("translate", d / "a.cu", d / "b.cu", "--to", "hip", "-o", d / "out2")
+    assert rc == 1 and "slots.cuh:7:69: error: KP203" in err, err
+    require_tool("hipcc")
+    from kernelport import toolchains
+    r = toolchains.compile_hip(d / "out" / "a.hip", ["gfx90a", "gfx1030"])
+    assert r.ok, r.output[-3000:]
