@@ -476,9 +476,12 @@ def ported(tr, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> 
         return target
     if seen is not None:  # a caller the run shows passes a mask that may name only some lanes
         why = seen[1]
-    tr.problem("KP203", mask, f"mask '{tr.src.text_of(mask)}' may name only some lanes; "
-               f"{tr.backend.upper()} {concept.name(tr.backend)} runs on every active lane ({why})",
-               "use a full mask (0xffffffff) or __activemask() in converged code, a group mask "
-               "`((1u << G) - 1) << (lane & ~(G - 1))` (with width G for a shuffle) in uniform control flow, "
-               "or keep the CUDA path under #ifdef")
+    from . import unavailable
+    message = f"mask '{tr.src.text_of(mask)}' may name only some lanes; {tr.backend.upper()} " \
+              f"{concept.name(tr.backend)} runs on every active lane ({why})"
+    # (a helper no code of the run calls, gpu4pyscf's `block_max` with its `0xff` tail: declared unavailable)
+    unavailable.declare(tr, mask, "KP203", message) or tr.problem(
+        "KP203", mask, message, "use a full mask (0xffffffff) or __activemask() in converged code, a group mask "
+        "`((1u << G) - 1) << (lane & ~(G - 1))` (with width G for a shuffle) in uniform control flow, "
+        "or keep the CUDA path under #ifdef")
     return None

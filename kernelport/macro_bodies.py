@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from . import dialect
+from . import backends, dialect, lazy_re
 from .errors import Location
 from .model import Module, Visible, build
 from .source import SourceFile
@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from .translate import Translator
 
 WRAP = ("void __kp_macro__(void) {\n", "\n;}\n")
+# A built-in coordinate read whole (not `threadIdx.x`): gvdb's `#define GVDB_VOXUNPACKED uint3 atlasIdx = blockIdx *
+# blockDim + localIdx; ...`, which a backend whose coordinates are no vectors spells otherwise (`whole_coordinate`)
+_WHOLE_COORDINATE = lazy_re.compile(r"\b(?:threadIdx|blockIdx|blockDim|gridDim)\b(?!\s*\.)")
 
 
 def body_model(tr: "Translator", sub: SourceFile) -> Module:
@@ -33,13 +36,15 @@ def rewrite(tr: "Translator") -> None:
     """Translate each macro body of `tr`'s file that names a concept or an API name, in place."""
     from .translate import SOURCE, Translator
     names = dialect.respelled(SOURCE, tr.backend)  # the table's, once per process
+    whole = backends.get(tr.backend).whole_coordinate is not None
     for n in tr.src.index.of_types("preproc_def", "preproc_function_def"):  # the index: no walk of every node
         v = n.child_by_field_name("value")
         if v is None or tr.rw.has(v) or tr.rw.has(n) or tr.rw.within(n):  # a macro the port leaves out
             continue
         text = tr.src.text_of(v)
         words = set(re.findall(r"[A-Za-z_]\w*", text))
-        if not words & names and not any(dialect.is_api_name(SOURCE, w) for w in words):
+        if not words & names and not any(dialect.is_api_name(SOURCE, w) for w in words) and \
+                not (whole and _WHOLE_COORDINATE.search(text)):
             continue
         joined = text.replace("\\\n", " \n")  # line continuations, same length
         pre, post = WRAP

@@ -112,6 +112,34 @@ class Soundness:
             for a, t in zip(args, types[name]):
                 self.rw.replace(a, lambda rw, n, t=t: f"({t})({rw.stitch(n)})")
 
+    def cast_handle_arguments(self) -> None:
+        """A cast to one of CUDA's handle types in the arguments of a texture or surface call, where the
+        backend spells those types distinctly (its `handle_types`, `handle_calls`): cuOSD's
+        `surf2Dread<T>((cudaTextureObject_t)p, x, y)` converts p to the one integer type CUDA's texture
+        and surface objects share, so the port casts to the handle the call takes (hipSurfaceObject_t),
+        where the type's own spelling would be a pointer to another struct, which hipcc refuses."""
+        b = backends.get(self.backend)
+        if not b.handle_calls or not any(t.encode() in self.src.data for t in b.handle_types):
+            return
+        from .fnscopes import callee_name
+        from .source import call_args
+        declared = self.declared_names()
+        for call in self.src.index.of_type("call_expression"):
+            name = callee_name(call.child_by_field_name("function"))
+            want = b.handle_calls.get(name)
+            if want is None or name in declared or self.cuda_only_region(call):
+                continue
+            for a in call_args(call):
+                while a.type == "parenthesized_expression" and a.named_child_count == 1:
+                    a = a.named_children[0]
+                t = a.child_by_field_name("type") if a.type == "cast_expression" else None
+                written = " ".join(self.src.text_of(t).split()) if t is not None else None
+                if written not in b.handle_types or b.handle_types[written] == want:
+                    continue
+                self.rw.replace(t, want)
+                self.note(t, want, f"CUDA's texture and surface objects are one integer type; {name} takes a {want} "
+                          f"on {b.display_name}")
+
     def wave_sites(self) -> list[warpflow.Site]:
         """Confirmed sites of groups that mean the hardware wave; a logical 32-lane group keeps its 32s."""
         return [s for s in self.analysis.confirmed() if not self.widths.logical(s.function)]

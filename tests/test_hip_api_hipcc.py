@@ -206,3 +206,27 @@ def test_value_returning_surface_reads_compile(tmp_path):
         .replace("surf1Dread<float>(s, x * 4) + surf3Dread<float>(s3, x * 4, 1, 2)", "0.0f")
     assert "KP_HAVE_SURFACE_READS" not in translate(SourceFile.from_text(plain, "t.cu"), "hip")[1]  # look-alike
     _port_compiles(SURFACE_READS, tmp_path)
+
+
+HANDLE_CASTS = """#include <cstdint>
+__global__ void k(const void* luma, cudaSurfaceObject_t s, cudaTextureObject_t t, uint8_t* out) {
+    int x = threadIdx.x;
+    uint8_t v = surf2Dread<uint8_t>((cudaTextureObject_t)luma, x, 0);
+    surf2Dwrite<uint8_t>(v, (cudaTextureObject_t)luma, x, 1);
+    float f = tex1Dfetch<float>((cudaSurfaceObject_t)t, x);
+    out[x] = v + surf2Dread<uint8_t>(s, x, 2) + (uint8_t)f + (uint8_t)tex1Dfetch<float>((cudaTextureObject_t)t, x);
+}
+"""
+
+
+def test_a_handle_cast_at_a_surface_call_is_the_surface_type(tmp_path):
+    """cuOSD's `surf2Dread<uint8_t>((cudaTextureObject_t)luma, x, y)`: CUDA's texture and surface objects
+    are one integer type, HIP's two pointer types (hipcc: no matching function for call to
+    'surf2Dread'); a cast to either at a surface (texture) call is a cast to the handle it takes."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+    port, _ = translate(SourceFile.from_text(HANDLE_CASTS, "t.cu"), "hip")
+    assert port.body.count("(hipSurfaceObject_t)luma") == 2
+    assert "tex1Dfetch<float>((hipTextureObject_t)t, x)" in port.body and "hipSurfaceObject_t)t" not in port.body
+    assert "cudaTextureObject_t t" not in port.body and "hipTextureObject_t t, uint8_t" in port.body  # the look-alike
+    _port_compiles(HANDLE_CASTS, tmp_path)

@@ -463,6 +463,38 @@ def test_a_coordinate_read_whole_as_an_operand_or_returned_is_made_a_uint3(tmp_p
     r = toolchains.compile_hip(tmp_path / "t.hip", ["gfx90a", "gfx1030"])
     assert r.ok, r.output[-2000:]
 
+
+# gvdb's cuda_gvdb_operators.cuh: `#define GVDB_VOXUNPACKED uint3 localIdx = threadIdx + make_uint3(1, 1, 1); uint3
+# atlasIdx = blockIdx * blockDim + localIdx; ...`, a macro body the parse sees as text (hipcc: no matching constructor
+# for initialization of 'HIP_vector_type<unsigned int, 3U>' where a kernel expands it). A macro reading fields only
+# stays as written.
+MACRO_COORDS = """    inline __device__ uint3 operator*(uint3 a, uint3 b) { return make_uint3(a.x * b.x, a.y * b.y, a.z * b.z); }
+    inline __device__ uint3 operator+(uint3 a, uint3 b) { return make_uint3(a.x + b.x, a.y + b.y, a.z + b.z); }
+    #define VOXUNPACKED \\
+        uint3 localIdx = threadIdx + make_uint3(1, 1, 1); \\
+        uint3 atlasIdx = blockIdx * blockDim + localIdx; \\
+        if (atlasIdx.x >= res.x || atlasIdx.y >= res.y) return;
+    #define TID (blockIdx.x * blockDim.x + threadIdx.x)
+    __global__ void k(int3 res, unsigned* o) {
+        VOXUNPACKED
+        o[atlasIdx.x + atlasIdx.y * res.x] = localIdx.x + TID;
+    }
+    """
+
+
+def test_a_coordinate_read_whole_in_a_macro_body_is_made_a_uint3(tmp_path):
+    out = port_of(MACRO_COORDS)
+    assert "uint3 localIdx = make_uint3(threadIdx.x, threadIdx.y, threadIdx.z) + make_uint3(1, 1, 1); \\\n" in out
+    assert ("uint3 atlasIdx = make_uint3(blockIdx.x, blockIdx.y, blockIdx.z) * make_uint3(blockDim.x, blockDim.y, "
+            "blockDim.z) + localIdx; \\\n") in out
+    assert "#define TID (blockIdx.x * blockDim.x + threadIdx.x)\n" in out  # fields: as written
+    require_tool("hipcc")
+    port, text = translate(SourceFile.from_text(textwrap.dedent(MACRO_COORDS), "t.cu"), "hip")
+    (tmp_path / "t.hip").write_text(text)
+    r = toolchains.compile_hip(tmp_path / "t.hip", ["gfx90a", "gfx1030"])
+    assert r.ok, r.output[-2000:]
+
+
 def test_a_globally_qualified_api_name_is_cudas_beside_a_users_namespaced_wrapper():
     """FLAMEGPU's detail::cuda::cudaFree wraps `::cudaFree(devPtr)`: the user's name lives in its
     namespace, the global one is CUDA's."""

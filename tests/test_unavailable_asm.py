@@ -155,3 +155,82 @@ def test_every_overload_of_an_uncalled_name_is_declared_unavailable(tmp_path):
     port = (d / "out" / "prim.hip.h").read_text()
     assert not [ln for ln in port.splitlines() if "asm" in ln and "unavailable" not in ln], port  # no PTX left
     assert port.count("__attribute__((unavailable(") == 2 and "return 2 * x;" in port, port
+
+
+TAIL = """\
+#pragma once
+#define WARPS 8
+__device__ inline int warp_max(int val) {
+    for (int offset = 16; offset > 0; offset >>= 1)
+        val = max(val, __shfl_down_sync(0xffffffff, val, offset));
+    return val;
+}
+__device__ inline void block_max(int val, int& out) {
+    __shared__ int buf[WARPS];
+    val = warp_max(val);
+    if (threadIdx.x % 32 == 0) buf[threadIdx.x / 32] = val;
+    __syncthreads();
+    if (threadIdx.x < WARPS) val = buf[threadIdx.x];
+    for (int offset = WARPS / 2; offset > 0; offset >>= 1)
+        val = max(val, __shfl_down_sync(0xff, val, offset));
+    if (threadIdx.x == 0) out = val;
+}
+"""
+
+
+def test_a_partial_mask_in_an_uncalled_helper_is_declared_unavailable(tmp_path):
+    """gpu4pyscf's int3c2e_create_tasks.cuh (heldout19): `block_max`'s tail shuffles with mask 0xff (the
+    first 8 lanes), which no HIP shuffle means, in a helper no file calls: the HIP port declares it
+    unavailable with a KP203 warning, instead of refusing every file that includes the header; the
+    full-mask `warp_max` beside it is ported. A call the run shows keeps the KP203 error."""
+    d = tmp_path / "proj"
+    d.mkdir()
+    (d / "tail.cuh").write_text(TAIL)
+    (d / "a.cu").write_text('#include "tail.cuh"\n__global__ void k(int* x) { x[threadIdx.x] = warp_max(x[0]); }\n')
+    (d / "b.cu").write_text('#include "tail.cuh"\n__global__ void q(int* x) { block_max(x[threadIdx.x], x[0]); }\n')
+    rc, out, err = kp_inproc("translate", d / "a.cu", "--to", "hip", "-o", d / "out")
+    assert rc == 0, err
+    assert "tail.cuh:15:41: warning: KP203" in err and "no code of this run calls 'block_max'" in err, err
+    port = (d / "out" / "tail.hip.h").read_text()
+    assert "void block_max(int val, int& out) __attribute__((unavailable(\"KP203 " in port, port
+    assert "val = max(val, __shfl_down(val, offset));" in port and "_sync" not in port, port  # warp_max: ported
+    rc, out, err = kp_inproc("translate", d / "a.cu", d / "b.cu", "--to", "hip", "-o", d / "out2")
+    assert rc == 1 and "tail.cuh:15:41: error: KP203" in err, err
+    require_tool("hipcc")
+    from kernelport import toolchains
+    r = toolchains.compile_hip(d / "out" / "a.hip", ["gfx90a", "gfx1030"])
+    assert r.ok, r.output[-3000:]
+
+
+SLOTS = """\
+#pragma once
+static constexpr int WARPSIZE = 32;
+template <int width = WARPSIZE>
+struct slots {
+    __device__ static unsigned offset() { return (threadIdx.x & (WARPSIZE - 1)) & ~(width - 1); }
+    __device__ static unsigned mask() { return ((1u << width) - 1) << offset(); }
+    __device__ static unsigned ballot(int p) { return __ballot_sync(mask(), p) >> offset(); }
+    __device__ static int twice(int x) { return 2 * x; }
+};
+"""
+
+
+def test_a_partial_mask_vote_in_an_uncalled_member_is_declared_unavailable(tmp_path):
+    """cuda-fixnum's slot_layout.cu (heldout15): `ballot`'s mask reads the warp size, which the port makes
+    the wave's (KP203); a unit that never calls it gets the member declared unavailable, and compiles."""
+    d = tmp_path / "proj"
+    d.mkdir()
+    (d / "slots.cuh").write_text(SLOTS)
+    (d / "a.cu").write_text('#include "slots.cuh"\n__global__ void k(int* x) { x[threadIdx.x] = slots<>::twice(x[0]); }\n')
+    rc, out, err = kp_inproc("translate", d / "a.cu", "--to", "hip", "-o", d / "out")
+    assert rc == 0, err
+    assert "slots.cuh:7:69: warning: KP203" in err and "no code of this run calls 'ballot'" in err, err
+    port = (d / "out" / "slots.hip.h").read_text()
+    assert "static unsigned ballot(int p) __attribute__((unavailable(\"KP203 " in port, port
+    (d / "b.cu").write_text('#include "slots.cuh"\n__global__ void q(int* x) { x[0] = slots<8>::ballot(x[1]); }\n')
+    rc, out, err = kp_inproc("translate", d / "a.cu", d / "b.cu", "--to", "hip", "-o", d / "out2")
+    assert rc == 1 and "slots.cuh:7:69: error: KP203" in err, err
+    require_tool("hipcc")
+    from kernelport import toolchains
+    r = toolchains.compile_hip(d / "out" / "a.hip", ["gfx90a", "gfx1030"])
+    assert r.ok, r.output[-3000:]

@@ -148,6 +148,13 @@ class Backend:
     # `long long` and `unsigned long long` on HIP) is ambiguous there, so the port converts each
     # argument to CUDA's type, as CUDA's call does (soundness.cast_overloaded_arguments).
     argument_types: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # CUDA handle types that are one integer type there (`unsigned long long`: cudaTextureObject_t and
+    # cudaSurfaceObject_t), which the target spells as distinct types: CUDA name -> the target's, and the
+    # target's calls that take one (name -> the handle type they take). A cast to any of them in such a
+    # call's arguments (cuOSD's `surf2Dread<T>((cudaTextureObject_t)p, x, y)`, the same conversion in
+    # CUDA) is a cast to the type the call takes (soundness.cast_handle_arguments).
+    handle_types: ClassVar[dict[str, str]] = {}
+    handle_calls: ClassVar[dict[str, str]] = {}
     # CUDA vector types the target has built in under the same name, with component-wise operators:
     # binary (vector with vector, or with its element type either side; and the compound `OP=`) and
     # unary. A project's operator that only restates one of them is left out of the port

@@ -121,6 +121,19 @@ class HIP(Backend):
     # argument, so a value the port widened (a ballot mask) is never cut; `__ffs(int)` (HIP adds
     # `unsigned int`) would cut one, so `__ffs` of a 64-bit value stays a hipcc error, not a guess.
     argument_types = {"__ffsll": ("long long",)}
+    # ROCm 5.2's hipTextureObject_t and hipSurfaceObject_t are pointers to two distinct structs, CUDA's
+    # both `unsigned long long`; the texture and surface functions of amd_surface_functions.h and
+    # texture_indirect_functions.h, each with the handle it takes
+    handle_types = {"cudaTextureObject_t": "hipTextureObject_t", "cudaSurfaceObject_t": "hipSurfaceObject_t"}
+    handle_calls = {
+        **{f"surf{shape}{op}": "hipSurfaceObject_t" for shape in ("1D", "2D", "3D", "1DLayered", "2DLayered",
+                                                                   "Cubemap", "CubemapLayered") for op in ("read", "write")},
+        **{f"tex{shape}{how}": "hipTextureObject_t"
+           for shape, hows in (("1D", ("", "Lod", "Grad")), ("2D", ("", "Lod", "Grad")), ("3D", ("", "Lod", "Grad")),
+                               ("1DLayered", ("", "Lod", "Grad")), ("2DLayered", ("", "Lod", "Grad")),
+                               ("Cubemap", ("", "Lod", "Grad")), ("CubemapLayered", ("", "Lod", "Grad")))
+           for how in hows},
+        "tex1Dfetch": "hipTextureObject_t", "tex2Dgather": "hipTextureObject_t"}
     # ROCm 5.2's threadIdx.x is a __HIP_Coordinates<...>::__X that converts to uint32_t: `auto i =
     # threadIdx.x; i += blockDim.x` has no `+=` (hipcc: "no viable overloaded '+='"); CUDA's is unsigned int
     auto_coordinate_type = "unsigned int"
