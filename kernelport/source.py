@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import copy
+import operator
 import os
 import re
 import stat as _stat
@@ -456,6 +457,9 @@ def walk(node: Node, descend=None) -> Iterator[Node]:
             depth -= 1
 
 
+_START_BYTE = operator.attrgetter("start_byte")
+
+
 class NodeIndex:
     """The nodes of one tree in pre-order, by type, with each subtree a contiguous slice.
 
@@ -482,12 +486,12 @@ class NodeIndex:
             else:
                 t.append(i)
             i += 1
-            if d > deepest:
-                deepest = d
-                if d > limit and first is None:
-                    first = n
             if cur.goto_first_child():
                 d += 1
+                if d > deepest:  # (a new deepest level is only ever reached going down)
+                    deepest = d
+                    if d > limit and first is None:
+                        first = cur.node
                 continue
             while d and not cur.goto_next_sibling():
                 cur.goto_parent()
@@ -506,17 +510,30 @@ class NodeIndex:
                 have += ps
                 have.sort()
         self._typed: dict[str, list[Node]] = {}
+        self._starts: list[int] | None = None
         self._pos_map: dict[int, int] | None = None
 
-    @property
-    def _pos(self) -> dict[int, int]:
-        if self._pos_map is None:  # only subtree queries need it
-            self._pos_map = {n.id: i for i, n in enumerate(self.order)}
-        return self._pos_map
+    def position(self, node: Node) -> int:
+        """node's pre-order position: a bisect on the start bytes (pre-order never goes back in the
+        text), then past those starting there before it (its ancestors).  A dict of every node's id
+        cost a quarter of the index's walk, for the few nodes that subtree queries ask about."""
+        starts = self._starts
+        if starts is None:  # only subtree queries need it
+            starts = self._starts = list(map(_START_BYTE, self.order))
+        s, want, order = node.start_byte, node.id, self.order
+        k = bisect.bisect_left(starts, s)
+        end = len(order)
+        while k < end and starts[k] == s:
+            if order[k].id == want:
+                return k
+            k += 1
+        if self._pos_map is None:  # not in this tree where its start says (never seen): as the dict did
+            self._pos_map = {n.id: i for i, n in enumerate(order)}
+        return self._pos_map[want]
 
     def span(self, node: Node) -> tuple[int, int]:
         """The slice of `order` that holds node's subtree (node first)."""
-        i = self._pos[node.id]
+        i = self.position(node)
         return i, i + node.descendant_count
 
     def subtree(self, node: Node) -> list[Node]:
@@ -570,8 +587,6 @@ class NodeIndex:
         k = bisect.bisect_left(positions, i)
         return k < len(positions) and positions[k] < j
 
-    def position(self, node: Node) -> int:
-        return self._pos[node.id]
 
 
 def call_args(call: Node) -> list[Node]:
