@@ -146,6 +146,8 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         lower_array_ref_params(it)
         if "asm" in it.text:
             it.text = lower_asm(it.text)
+    for name, definition in (groups.helpers if groups is not None else {}).items():  # cg::reduce's
+        all_items.append(Item(definition, path, 1, "device", name))
     refs = lower_references(all_items)  # float& out-parameters of helpers: copied back by calls
     all_items.sort(key=lambda it: 0 if it.file == "<prelude>" else 1)  # keep file order otherwise (stable)
 

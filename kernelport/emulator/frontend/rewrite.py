@@ -182,6 +182,9 @@ class Qualifiers:
         self.all_words = self.kernel_words | self.drop | self.shared | self.drop_call
 
 
+_NS_ALIAS = re.compile(r"\bnamespace\s+\w+\s*=\s*(?:::\s*)?\w+(?:\s*::\s*\w+)*\s*;")
+
+
 def rewrite_item(text: str, q: Qualifiers, spec, attrs: dict | None) -> str:
     """`spec`: the backend's `Lowering`."""
     # attributes [[...]]: record parameter attributes (Metal), then remove
@@ -199,6 +202,9 @@ def rewrite_item(text: str, q: Qualifiers, spec, attrs: dict | None) -> str:
         semi = re.match(r"\s*;", text[end:])
         end += semi.end() if semi else 0
         text = text[: m.start()] + blank(text[m.start():end]) + text[end:]
+    # a namespace alias (`namespace cg = cooperative_groups;` in a kernel's body): the names it
+    # aliases were read with the file (groups.Groups); it declares nothing the run needs
+    text = _NS_ALIAS.sub(lambda m: blank(m.group(0)), text)
     text = _rewrite_casts(text)
     text = _rewrite_functional_casts(text)
     text = _rewrite_constructors(text)
