@@ -156,8 +156,8 @@ __global__ void k(const double4 *p, uchar4 *dst, short2 *s) {
 
 @pytest.mark.parametrize("space", ["__constant__", "__device__"])
 def test_a_file_scope_array_of_structs_is_a_located_refusal(space):
-    """hecbench mriQ's `__constant__ kValues ck[N]`: refused at the read (before, a TypeError out of
-    the emulator); the look-alike, a file-scope array of a vector type, runs."""
+    """hecbench mriQ's `__constant__ kValues ck[N]` and egs's array of pointers: refused at the read
+    (before, a TypeError out of the emulator); the look-alike, a file-scope array of a vector type, runs."""
     src = f"""struct kValues {{ float Kx; float Ky; }};
 {space} kValues ck[4];
 {space} float2 cv[4];
@@ -165,6 +165,10 @@ __global__ void k(float* out) {{ out[threadIdx.x] = cv[threadIdx.x].y + ck[threa
 """
     with pytest.raises(EmulatorError, match=r"`ck` holds structs \(`kValues`\)") as e:
         run_kernel(src, "k", args={"out": np.zeros(4, np.float32)}, grid=(1, 1, 1), block=(4, 1, 1))
+    assert e.value.line == 4, e.value
+    ptrs = src.replace("kValues ck[4];", "float* cp[4];").replace("ck[threadIdx.x].Kx", "*cp[threadIdx.x]")
+    with pytest.raises(EmulatorError, match=r"`cp` holds pointers") as e:  # hecbench egs
+        run_kernel(ptrs, "k", args={"out": np.zeros(4, np.float32)}, grid=(1, 1, 1), block=(4, 1, 1))
     assert e.value.line == 4, e.value
     ok = src.replace(" + ck[threadIdx.x].Kx", "")
     res = run_kernel(ok, "k", args={"out": np.zeros(4, np.float32)}, grid=(1, 1, 1), block=(4, 1, 1))

@@ -106,12 +106,15 @@ class StructCompiler:
 
     def _memory_rows(self, node, t):
         """row_scalar of a shared or file-scope variable's type; a located refusal for an array of
-        structs (`__constant__ kValues ck[N]`), which these memories do not hold yet."""
+        structs or pointers (`__constant__ kValues ck[N]`, `__device__ float* p[4]`), which these
+        memories do not hold yet."""
         got = row_scalar(t)
         if got is None:
-            what = getattr(base_scalar(t), "name", t)
-            raise self.err(node, f"`{node.name}` holds structs (`{what}`): shared and file-scope "
-                                 f"arrays of structs are not supported by the emulator yet")
+            base = base_scalar(t)
+            what = f"structs (`{base.name}`)" if isinstance(base, StructT) else "pointers" \
+                if isinstance(base, PtrT) else f"`{base}`"
+            raise self.err(node, f"`{node.name}` holds {what}: shared and file-scope arrays of structs "
+                                 f"or pointers are not supported by the emulator yet")
         return got
 
     def _field_path(self, node):
