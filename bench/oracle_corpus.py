@@ -3,7 +3,7 @@
 at wave 32 against each port), with inputs inferred or annotated, and did the ports pass?
 
     nice .venv/bin/python -P bench/oracle_corpus.py [-j N] [--schedules block] [--timeout 30] [--json out.json]
-        [--shuffle SEED] [--table out.json]  [--match REGEX] [--tree DIR [--configure]]
+        [--shuffle SEED] [--table out.json]  [--match REGEX] [--tree DIR [--configure]] [--oracle-only]
 
 --tree DIR: a tree bench/realcorpus_build.py materialised (a held-out set): its manifest's `.cu` sources
 instead of tests/realcorpus's translating files.
@@ -74,8 +74,16 @@ def _reason(detail: str) -> str:
 
 
 def one(args) -> dict:
-    path, schedules, timeout = args
+    path, schedules, timeout, *oracle_only = args
     from kernelport.verify import Verifier
+    if oracle_only and oracle_only[0]:  # the original's run only: each kernel's oracle (or its not-run reason)
+        from kernelport import verify_oracle
+        run = getattr(verify_oracle.run_oracle, "__wrapped__", verify_oracle.run_oracle)
+
+        def without_ports(verifier, src, module, name, got, ports, rep, smaller=None):
+            return run(verifier, src, module, name, got, {}, rep, smaller)
+        without_ports.__wrapped__ = run
+        verify_oracle.run_oracle = without_ports
     t0 = time.perf_counter()
     try:
         rep = Verifier(schedules=schedules, cache=False, timeout=timeout).verify(path)
@@ -113,6 +121,8 @@ def main() -> None:
                     "stopped early, is then a random sample of files)")
     ap.add_argument("--table", help="print the table of a --json file written so far (by a run still going "
                     "or stopped), run nothing")
+    ap.add_argument("--oracle-only", action="store_true", help="run each original only, no port: the oracle's "
+                    "not-run reasons over the whole corpus in a fraction of the time (the ports' rows stay empty)")
     ap.add_argument("--match", help="only the files whose path under tests/realcorpus matches this regex")
     ap.add_argument("--tree", type=Path, help="a materialised held-out tree (its manifest.toml's .cu sources)")
     ap.add_argument("--configure", action="store_true", help="with --tree: write each project's pyproject.toml "
@@ -124,7 +134,7 @@ def main() -> None:
     if a.shuffle is not None:
         random.Random(a.shuffle).shuffle(files)
     files = files[: a.limit or None]
-    work = [(f, tuple(a.schedules.split(",")), a.timeout) for f in files]
+    work = [(f, tuple(a.schedules.split(",")), a.timeout, a.oracle_only) for f in files]
     t0 = time.perf_counter()
     if a.table:
         results = json.loads(Path(a.table).read_text())
@@ -156,14 +166,15 @@ def main() -> None:
                     failed += 1
                 elif "pass" in statuses:
                     passed += 1
-                else:
+                elif not a.oracle_only:
                     reasons["no port could be compared (all ports refused or not yet)"] += 1
             else:
                 reasons[_reason(k["reason"] or "")] += 1
     print(f"oracle on {a.tree or 'tests/realcorpus'}: {len(files)} files{'' if a.tree else ' that translate'}, {time.perf_counter() - t0:.0f} s "
           f"(schedules {a.schedules}, timeout {a.timeout:g} s a run, -j {a.j})")
     print(f"{'kernels found':<48}{found:>6}")
-    print(f"{'run differentially (original@32 vs each port)':<48}{run:>6}  ({100 * run / max(found, 1):.1f}%)")
+    ran = "the original ran (--oracle-only: no port run)" if a.oracle_only else "run differentially (original@32 vs each port)"
+    print(f"{ran:<48}{run:>6}  ({100 * run / max(found, 1):.1f}%)")
     print(f"{'  inputs inferred from host code':<48}{inferred:>6}")
     print(f"{'    of them with sizes chosen (argv, files, ...)':<48}{chosen:>6}")
     print(f"{'  inputs from annotations':<48}{annotated:>6}")

@@ -48,6 +48,8 @@ class Lowering:
     defines: dict[str, str] = field(default_factory=dict)
     # namespaces of cooperative groups (their thread block and static tiles: frontend/groups.py)
     group_namespaces: tuple[str, ...] = ()
+    # namespaces of cub's block collectives (cub::BlockReduce: frontend/blockreduce.py)
+    cub_namespaces: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

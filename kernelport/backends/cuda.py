@@ -129,7 +129,7 @@ class CUDA(Backend):
                         "WarpStore": 3}
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP,
                         defines={"__CUDACC__": "1", "__CUDA_ARCH__": "800", "__NVCC__": "1"},
-                        group_namespaces=("cooperative_groups",))
+                        group_namespaces=("cooperative_groups",), cub_namespaces=("cub",))
 
     host_build = HostBuild("cuda", "CUDA", ".cu", "nvcc", "NVCC", ("-x", "cu"), ("-Xcompiler", "-fPIC"), (),
                            "KERNELPORT_CUDA_ARCH", "-arch={}", (), "cudart", ("CUDA_HOME", "CUDA_PATH"),

@@ -199,7 +199,7 @@ class HIP(Backend):
                                  "__HIP_DEVICE_COMPILE__": "1",
                                  "HIP_DYNAMIC_SHARED(type, var)": "extern __shared__ type var[]",
                                  "HIP_DYNAMIC_SHARED_ATTRIBUTE": ""},
-                        group_namespaces=("cooperative_groups",))
+                        group_namespaces=("cooperative_groups",), cub_namespaces=("hipcub",))
     translator_path = "kernelport.translate:Translator"
 
     host_build = HostBuild("hip", "HIP", ".hip", "hipcc", "HIPCC", ("-x", "hip"), ("-fPIC",), (("HIP_PLATFORM", "amd"),),

@@ -321,6 +321,11 @@ class CallCompiler:
         kind, what, dt = K.C_LIBRARY[name]
         if kind == "ldg" and len(args) == 1:  # a read-only load is p[0], a vector's row included
             return self.ex(c_ast.ArrayRef(args[0], c_ast.Constant("int", "0", coord=node.coord), coord=node.coord))
+        if kind == "stg" and len(args) == 2:  # a hinted store is p[0] = v
+            return self.ex(c_ast.Assignment("=", c_ast.ArrayRef(args[0], c_ast.Constant("int", "0", coord=node.coord),
+                                                                coord=node.coord), args[1], coord=node.coord))
+        if kind == "stg":
+            raise self.err(node, f"{name} takes (address, value), not {len(args)} arguments")
         argfns = [self.ex(a) for a in args]
         if kind == "ldg":  # a wrong arity: the load's own error
             f0 = argfns[0]

@@ -8,7 +8,7 @@ from pycparser import c_ast
 from . import layout
 from .addresses import cast
 from .ctype import AUTO, VOID, ArrT, PtrT, base_scalar, common, conv, char_literal, float_literal, inner_dims, \
-    int_literal, row_scalar
+    int_literal
 from .errors import EmulatorError
 from .frontend import NS_SEP
 from .lanes import merge
@@ -244,7 +244,7 @@ class ExpressionCompiler:
                     return LocalLV(ent[1], ent[2])
                 if ent[0] == "shared":
                     key, t = ent[1], ent[2]
-                    elem, row = row_scalar(t)  # __shared__ uint2 s[N]: rows of 2 scalars
+                    elem, row = self._memory_rows(node, t)  # __shared__ uint2 s[N]: rows of 2 scalars
                     dims = (inner_dims(t)[1:] if isinstance(t, ArrT) else ()) + row
                     return MemLV(lambda fr, m: fr.g.shared_ptr(key, elem, dims), t)
                 if ent[0] == "dyn":
@@ -255,7 +255,7 @@ class ExpressionCompiler:
             if node.name in self.c.globals:
                 d, t = self.c.globals[node.name]
                 name = node.name
-                elem, row = row_scalar(t)  # __constant__ float3 c[N]: rows of 3 scalars
+                elem, row = self._memory_rows(node, t)  # __constant__ float3 c[N]: rows of 3 scalars
                 dims = (inner_dims(t)[1:] if isinstance(t, ArrT) else ()) + row
                 return MemLV(lambda fr, m: fr.g.ctx.global_ptr(name, elem, dims), t)
             raise self.err(node, f"`{node.name}` is not assignable")

@@ -171,6 +171,9 @@ C_LIBRARY.update({
     "abs": ("abs", None, None), "labs": ("abs", None, None), "llabs": ("abs", None, None),
     "clamp": ("clamp", None, None),
     "__ldg": ("ldg", None, None),
+    # cache-hinted loads and stores (sm_35+): the load or store they hint
+    **{name: ("ldg", None, None) for name in ("__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv")},
+    **{name: ("stg", None, None) for name in ("__stwb", "__stcg", "__stcs", "__stwt")},
     "__fadd_rn": ("op", "+", F32), "__fsub_rn": ("op", "-", F32), "__fmul_rn": ("op", "*", F32),
     "__fdiv_rn": ("op", "/", F32), "__dadd_rn": ("op", "+", F64), "__dmul_rn": ("op", "*", F64),
     "__float2int_rz": ("cvt", "rz", I32), "__float2int_rn": ("cvt", "rn", I32), "__float2int_rd": ("cvt", "rd", I32),

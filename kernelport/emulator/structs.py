@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from pycparser import c_ast
 
-from .ctype import ArrT, PtrT, StructT, base_scalar, conv, inner_dims, scalar_count, vector_row
+from .ctype import ArrT, PtrT, StructT, base_scalar, conv, inner_dims, row_scalar, scalar_count, vector_row
 from .errors import EmulatorError
 from .memory import Buffer, Pointer
 
@@ -103,6 +103,19 @@ class FieldLV:
 
 class StructCompiler:
     """FnCompiler's struct variables (a mixin)."""
+
+    def _memory_rows(self, node, t):
+        """row_scalar of a shared or file-scope variable's type; a located refusal for an array of
+        structs or pointers (`__constant__ kValues ck[N]`, `__device__ float* p[4]`), which these
+        memories do not hold yet."""
+        got = row_scalar(t)
+        if got is None:
+            base = base_scalar(t)
+            what = f"structs (`{base.name}`)" if isinstance(base, StructT) else "pointers" \
+                if isinstance(base, PtrT) else f"`{base}`"
+            raise self.err(node, f"`{node.name}` holds {what}: shared and file-scope arrays of structs "
+                                 f"or pointers are not supported by the emulator yet")
+        return got
 
     def _field_path(self, node):
         """(slot, field path, type) of a struct variable or a field of one; None when node is not

@@ -215,12 +215,20 @@ def _value(text: str, names: dict[str, str]) -> int | None:
     return int(v) if float(v).is_integer() else None
 
 
-def _match(c: Candidate, args: list[str], caller: str, pos: int, globals_text: str) -> dict[str, str] | None:
-    """Template arguments (empty for a plain function) when `c` takes these arguments, else None."""
+def _match(c: Candidate, args: list[str], caller: str, pos: int, globals_text: str,
+           explicit: list[str] | None = None) -> dict[str, str] | None:
+    """Template arguments (empty for a plain function) when `c` takes these arguments, else None.
+    explicit: the template arguments the call writes (`blockReduce<warpReduceMax>(v)`), bound to
+    the template's first parameters in order (only a template takes them)."""
     if len(args) != len(c.params):
         return None
     tnames = {pn: kind for kind, pn, _ in c.tparams or []}
     bound: dict[str, str] = {}
+    if explicit is not None:
+        if not c.tparams or len(explicit) > len(c.tparams):
+            return None
+        bound = {pn: a.strip() for (_, pn, _), a in zip(c.tparams, explicit)}
+    given = set(bound)
     checks: list[tuple[str, int]] = []
     for p, raw, a in zip(c.params, _raw_params(c.item), args):
         if p is None and c.tparams == []:  # an explicit specialization: the argument's type is its own
@@ -231,7 +239,7 @@ def _match(c: Candidate, args: list[str], caller: str, pos: int, globals_text: s
             continue
         if p is None:  # a scalar or pointer: binds a type parameter it is spelled with
             st = _split_type(raw)
-            if st is None or tnames.get(st[0]) != "type":
+            if st is None or tnames.get(st[0]) != "type" or st[0] in given:  # written: the argument converts
                 continue
             got = _expression_type(caller, pos, a.strip())
             if got is None or got[1] < st[1]:
@@ -266,11 +274,12 @@ def _match(c: Candidate, args: list[str], caller: str, pos: int, globals_text: s
 
 
 def resolve(cands: list[Candidate], args: list[str], caller: str, pos: int,
-            globals_text: str) -> tuple[Candidate, dict[str, str]] | None:
+            globals_text: str, explicit: list[str] | None = None) -> tuple[Candidate, dict[str, str]] | None:
     """The definition a call takes and its deduced template arguments: a plain function before an
     explicit specialization (whose parameter types the arguments' declarations must have) before a
-    template (C++'s rule), None when no definition or several equally take the arguments."""
-    fits = [(c, b) for c in cands if (b := _match(c, args, caller, pos, globals_text)) is not None]
+    template (C++'s rule), None when no definition or several equally take the arguments.
+    explicit: the call's written template arguments (then only the templates that take them)."""
+    fits = [(c, b) for c in cands if (b := _match(c, args, caller, pos, globals_text, explicit)) is not None]
     plain = [f for f in fits if f[0].tparams is None]
     explicit = [f for f in fits if f[0].tparams == []]  # `template<>`: before the primary
     fits = plain or explicit or fits

@@ -5,8 +5,11 @@ barrier and thread index, and sub-warp shuffles and votes of a fixed width.
 cg::tiled_partition<32>(cta);` declare tokens (an int here): each later use of the variable
 (`cta.thread_rank()`, `t.shfl_down(v, d)`, `cg::sync(cta)`) is rewritten in the backend's own
 spellings (the dialect table), so the emulator runs them as the intrinsics they are.  Groups
-whose shape is only known at run time (`thread_group`, `coalesced_group`, `cg::reduce`) are
-left as written: the parse then says where.  The namespace is the backend's
+whose shape is only known at run time (`thread_group`, `coalesced_group`) are left as written:
+the parse then says where.  `cg::reduce(tile, v, cg::plus<float>{})` over a static tile (and
+`less`, `greater`, `bit_and`, `bit_or`, `bit_xor`) calls a helper made here, one per operator, type
+and width: the butterfly of the tile's width in the backend's spelled shuffle, as a port's own
+cg::reduce helper is written (`Groups.helpers`: the items the front end adds).  The namespace is the backend's
 `Lowering.group_namespaces`; aliases (`namespace cg = cooperative_groups;`) and
 `using namespace` are read from the file.
 """
@@ -21,6 +24,9 @@ from .items import balanced
 _TILE_CALLS = {"shfl": ("shfl", ("value", "lane")), "shfl_up": ("shfl_up", ("value", "delta")),
                "shfl_down": ("shfl_down", ("value", "delta")), "shfl_xor": ("shfl_xor", ("value", "lanemask"))}
 _VOTES = {"ballot": "ballot", "any": "any", "all": "all"}
+# cg::reduce's operator objects (cooperative_groups/reduce.h): a op b
+_REDUCE_OPS = {"plus": "a + b", "less": "b < a ? b : a", "greater": "a < b ? b : a", "bit_and": "a & b",
+               "bit_or": "a | b", "bit_xor": "a ^ b"}
 
 
 class Groups:
@@ -41,6 +47,17 @@ class Groups:
         self.size = f"({d}.x * {d}.y * {d}.z)"
         self.spell = spell
         self.full = dialect.concept("full_mask").spelling(backend) or "0xffffffff"
+        self.helpers: dict[str, str] = {}  # cg::reduce's helpers: name -> C definition
+
+    def reduce_helper(self, n: int, op: str, ctype: str) -> str:
+        """The name of the helper that reduces one value over a tile of n lanes with `op`."""
+        name = f"__kp_cg_reduce_{op}_{n}_" + re.sub(r"\W+", "_", ctype.strip())
+        if name not in self.helpers:
+            shfl = self._render("shfl_xor", value="v", lanemask="o", width=str(n))
+            self.helpers[name] = (f"{ctype} {name}({ctype} v) {{\n"
+                                  f"    for (int o = {n} / 2; o > 0; o /= 2) {{ {ctype} a = v; {ctype} b = {shfl}; "
+                                  f"v = {_REDUCE_OPS[op]}; }}\n    return v;\n}}\n")
+        return name
 
     def _render(self, key: str, **args) -> str:
         return dialect.render(dialect.concept(key), self.backend, {"mask": self.full, **args})
@@ -107,6 +124,7 @@ def lower_groups(text: str, g: Groups) -> str:
     text = re.sub(rf"{p}this_thread_block\s*\(\s*\)", "0", text)
     text = re.sub(rf"{p}tiled_partition\s*<\s*\d+\s*>\s*\(\s*\w+\s*\)", "0", text)
     names = "|".join(map(re.escape, kinds))
+    text = _lower_reduces(text, g, kinds, names)
     use = re.compile(rf"{p}sync\s*\(\s*({names})\s*\)|\b({names})\s*\.\s*(\w+)\s*\(")
     pos = 0
     while True:
@@ -125,3 +143,22 @@ def lower_groups(text: str, g: Groups) -> str:
             continue
         text = text[: m.start()] + new + text[end:]
         pos = m.start()  # a use inside the arguments is next
+
+
+def _lower_reduces(text: str, g: Groups, kinds: dict[str, int], names: str) -> str:
+    """`cg::reduce(tile, v, cg::plus<float>{})` over a static tile: its helper's call on `v`; any
+    other (a block, an operator object of the file's own) is left as written."""
+    call = re.compile(rf"{g.prefix}reduce\s*\(\s*({names})\s*,")
+    op = re.compile(rf"\s*{g.prefix}({'|'.join(_REDUCE_OPS)})\s*<\s*([\w\s]+?)\s*>\s*(?:\{{\s*\}}|\(\s*\))\s*")
+    pos = 0
+    while (m := call.search(text, pos)) is not None:
+        open_i = text.index("(", m.start())
+        args, end = _args(text, open_i)
+        how = op.fullmatch(args[2]) if len(args) == 3 else None
+        if kinds[m.group(1)] == 0 or how is None:
+            pos = m.end()
+            continue
+        text = text[: m.start()] + f"{g.reduce_helper(kinds[m.group(1)], how.group(1), how.group(2))}({args[1]})" \
+            + text[end:]
+        pos = m.start()  # a reduce inside the value is next
+    return text

@@ -337,16 +337,26 @@ def instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs=No
             name = m.group(1)
             if it.name == name and it.tparams is not None:
                 continue
-            if name in arefs and not m.group(2) and re.match(r"\s*\(", text[m.end():]):
-                open_i = m.end() + text[m.end():].index("(")
+            # overloads (several definitions, templates among them): `f(args)`, or `f<targs>(args)` whose
+            # written template arguments only a template of the arity takes (llm.c's blockReduce<warpReduceMax>(v)
+            # beside blockReduce<warpReduceMax>(v, false, 0.0f))
+            explicit, after = None, m.end()
+            if name in arefs and m.group(2) and name not in tmpl_items:
+                after = balanced(text, m.end() - 1, "<", ">")
+                explicit = _constexpr_values([a for a, _ in split_top_level(text[m.end(): after - 1],
+                                                                            brackets="(<[{") if a], text)
+            if name in arefs and (not m.group(2) or explicit is not None) and re.match(r"\s*\(", text[after:]):
+                open_i = after + text[after:].index("(")
                 args = [a for a, _ in split_top_level(text[open_i + 1: balanced(text, open_i) - 1])]
-                hit = resolve(arefs[name], args, text, m.start(), file_scope)
+                hit = resolve(arefs[name], args, text, m.start(), file_scope, explicit)
                 if hit is None and len(arefs[name]) == 1 and arefs[name][0].tparams is not None:
                     hit = arefs[name][0], {}  # nothing deduced: the template's own defaults, or its error
                 if hit is None:
-                    raise LowerError(f"cannot choose the definition of {name} for `{name}({', '.join(args)})`: "
-                                     f"its definitions take array references, and each array argument must name a "
-                                     f"local, parameter or file-scope array of a known element type and length",
+                    written = f"<{', '.join(explicit)}>" if explicit is not None else ""
+                    raise LowerError(f"cannot choose the definition of {name} for `{name}{written}({', '.join(args)})`: "
+                                     f"it has several definitions (overloads, templates, array references), and "
+                                     f"none or several take these arguments (an array argument must name a local, "
+                                     f"parameter or file-scope array of a known element type and length)",
                                      it.file, line_at(it, m.start()))
                 cand, bound = hit
                 before = len(out)
@@ -354,8 +364,8 @@ def instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs=No
                     inst = make(cand.key, None, bound) if cand.tparams is not None else cand.key
                 except LowerError:  # a template deduced from its arguments (a port's cg::reduce(tile, v, op)):
                     continue  # left as written, as an original's library call is; a kernel that calls it cannot run
-                res.append(text[pos: m.start()] + inst)
-                pos = m.end()
+                res.append(text[pos: m.start()] + inst + " " * max(0, after - m.start() - len(inst)))
+                pos = after
                 if len(out) > before:
                     pending.append(out[-1])
                 continue

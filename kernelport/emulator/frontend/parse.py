@@ -10,6 +10,7 @@ from pycparser import c_ast, c_parser
 from ... import backends, dialect
 from .references import lower_references
 from .defaults import strip_defaults
+from .blockreduce import BlockReduce, lower_block_reduce
 from .groups import Groups, lower_groups
 from .arrayrefs import group as group_array_refs, lower_array_ref_params
 from .classtemplates import ClassTemplates, parse_class
@@ -101,9 +102,10 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
     kept: list[Item] = []
     templated: list[Item] = []
     classes: dict[str, list] = {}
+    cub = BlockReduce(backend, spec.cub_namespaces) if spec.cub_namespaces and "BlockReduce" in pre else None
     for it in items:
         text, tparams = strip_template_header(it.text)
-        it.text = text
+        it.text = lower_block_reduce(text, cub) if cub is not None else text
         it.kind, it.name = item_info(it, q)
         if it.kind != "decl" and it.name:
             head = it.text.split("{", 1)[0]
@@ -129,6 +131,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
             templated.append(it)
             continue
         kept.append(it)
+    templated += cub.items(path) if cub is not None else []  # BlockReduce's helpers: instantiated per type
     arefs = group_array_refs(kept + templated)  # renames overloads told apart by array references
     tmpl_items = {it.name: it for it in templated if it.name}
 
@@ -146,6 +149,8 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         lower_array_ref_params(it)
         if "asm" in it.text:
             it.text = lower_asm(it.text)
+    for name, definition in (groups.helpers if groups is not None else {}).items():  # cg::reduce's
+        all_items.append(Item(definition, path, 1, "device", name))
     refs = lower_references(all_items)  # float& out-parameters of helpers: copied back by calls
     all_items.sort(key=lambda it: 0 if it.file == "<prelude>" else 1)  # keep file order otherwise (stable)
 

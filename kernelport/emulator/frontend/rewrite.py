@@ -182,6 +182,10 @@ class Qualifiers:
         self.all_words = self.kernel_words | self.drop | self.shared | self.drop_call
 
 
+_CONSTEXPR = re.compile(r"\b(if\s+)?constexpr\b")
+_NS_ALIAS = re.compile(r"\bnamespace\s+\w+\s*=\s*(?:::\s*)?\w+(?:\s*::\s*\w+)*\s*;")
+
+
 def rewrite_item(text: str, q: Qualifiers, spec, attrs: dict | None) -> str:
     """`spec`: the backend's `Lowering`."""
     # attributes [[...]]: record parameter attributes (Metal), then remove
@@ -199,6 +203,12 @@ def rewrite_item(text: str, q: Qualifiers, spec, attrs: dict | None) -> str:
         semi = re.match(r"\s*;", text[end:])
         end += semi.end() if semi else 0
         text = text[: m.start()] + blank(text[m.start():end]) + text[end:]
+    # a namespace alias (`namespace cg = cooperative_groups;` in a kernel's body): the names it
+    # aliases were read with the file (groups.Groups); it declares nothing the run needs
+    text = _NS_ALIAS.sub(lambda m: blank(m.group(0)), text)
+    # `constexpr int UNROLL = 8;` is a constant (`float r[UNROLL]`): C's const; `if constexpr` an if
+    text = _CONSTEXPR.sub(lambda m: "const".ljust(len(m.group(0))) if m.group(1) is None else "if".ljust(len(m.group(0))),
+                          text)
     text = _rewrite_casts(text)
     text = _rewrite_functional_casts(text)
     text = _rewrite_constructors(text)
