@@ -85,6 +85,16 @@ def test_a_header_warp_helper_in_the_rows_keeps_the_refusal(tmp_path):
     assert "`rowSum` (line 6) is a header's warp helper, ported on its own at the wave width" in err
 
 
+def test_a_call_no_file_read_defines_keeps_the_refusal_where_includes_were_not_read():
+    # lint's model of one text (the self-check's original) reads no header: `rowSum` may be a warp helper
+    text = '#include "rows.cuh"\n' + rowsum().replace("out[blockIdx.x] = s;", "out[blockIdx.x] = rowScale(s);")
+    got = refusals(text)
+    assert [(d.code, d.location.line) for d in got] == [("KP233", 3)]
+    assert "`rowScale` (line 13) is defined in no file read here" in got[0].message
+    port, _ = translate(SourceFile.from_text(text.replace('#include "rows.cuh"', "#include <cstdio>"), "t.cu"), "hip")
+    assert port.ok  # no local include: nothing unread
+
+
 def test_whole_waves_still_make_the_rows_the_wave():
     port, text = translate(SourceFile.from_text(rowsum("64, 128, 256"), "t.cu"), "hip")
     assert port.ok and "const int nwarps = blockDim.x / warpSize;" in text
