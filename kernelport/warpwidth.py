@@ -10,8 +10,9 @@ on any function of the group.
 - native: every block is a whole number of 64-lane waves (or nothing says otherwise, the
   convention of full blocks): 32-lane assumptions become the wave width (`warpSize`).
 - 32 (logical): a block of at most 32 threads, rows of blockDim.x == 32, or launches of several
-  geometries.  CUDA's semantics are kept exactly: literals stay 32, every shuffle gets an explicit
-  width 32, `warpSize` means 32.  Sound for shuffles and lane arithmetic at any geometry; a vote
+  geometries (also the sizes kernelport/blocksizes.py follows to the host, a sweep from 32, where
+  the group has no vote, header warp helper or `warpSize`: _rows_break).  CUDA's semantics are kept
+  exactly: literals stay 32, every shuffle gets an explicit width 32, `warpSize` means 32.  Sound for shuffles and lane arithmetic at any geometry; a vote
   (ballot, any, all) over a group that may share a 64-lane wave with another group is not, and is
   refused where the wave can be 64 wide.
 - undecided: a block that is not whole waves (96 threads) in a group with votes, or contradicting
@@ -464,7 +465,7 @@ def backends_source() -> str:
 
 
 def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, marks, problems,
-                  code: list[Geometry], helpers: list[Node] = ()) -> None:
+                  code: list[Geometry], helpers: list[Node]) -> None:
     evidence = [e for f in fs if f.is_kernel for e in _evidence(f, module, specs, names)]
     swept = next((e for e in evidence if e.followed and e.verdict != NATIVE), None)
     if swept is not None and (why := _rows_break(g, fs, module, helpers)):
@@ -512,7 +513,8 @@ def _rows_break(g: Group, fs: list[Function], module: Module, helpers: list[Node
     its fold spans two rows) and `warpSize` (the code sizes its groups by the wave, not in rows: WS015)."""
     src = module.source
     if g.votes:
-        return f"`{_callee(src, g.votes[0])}` (line {src.loc(g.votes[0]).line}) is a vote, whose mask holds two rows of a 64-lane wave"
+        return (f"`{_callee(src, g.votes[0])}` (line {src.loc(g.votes[0]).line}) is a vote, whose mask holds two "
+                "rows of a 64-lane wave")
     if helpers:
         return (f"`{_callee(src, helpers[0])}` (line {src.loc(helpers[0]).line}) is a header's warp helper, ported on "
                 "its own at the wave width")
@@ -521,8 +523,8 @@ def _rows_break(g: Group, fs: list[Function], module: Module, helpers: list[Node
     if unread is not None:
         return (f"`{_callee(src, unread)}` (line {src.loc(unread).line}) is defined in no file read here: a header's "
                 "warp helper, for all this model knows")
-    for f in fs:
-        for n in src.index.under(f.body, "identifier") if f.body is not None else ():
+    for f in _device_code(fs):
+        for n in src.index.under(f.body, "identifier"):
             c = dialect.lookup(read_as, src.text_of(n))
             if c is not None and c.key == "warp_size":
                 return f"`{src.text_of(n)}` (line {src.loc(n).line}) sizes its groups by the wave, not in rows of 32"
@@ -540,8 +542,8 @@ def _unread_call(fs: list[Function], module: Module, read_as: str) -> Node | Non
             for inc in src.index.of_type("preproc_include")):
         return None
     scopes = fnscopes.of(module)
-    for f in fs:
-        for n in src.index.under(f.body, "call_expression") if f.body is not None else ():
+    for f in _device_code(fs):
+        for n in src.index.under(f.body, "call_expression"):
             fn = n.child_by_field_name("function")
             name = fnscopes.callee_name(fn)
             if name is None or scopes.resolve(f, fn, call_args(n)) or dialect.lookup(read_as, name) is not None or \
@@ -549,6 +551,12 @@ def _unread_call(fs: list[Function], module: Module, read_as: str) -> Node | Non
                 continue
             return n
     return None
+
+
+def _device_code(fs: list[Function]) -> list[Function]:
+    """The group's kernels and device functions with a body: what runs in its rows (the host code that
+    launches them is in the group too)."""
+    return [f for f in fs if f.is_device and f.body is not None]
 
 
 def _callee(src, call: Node) -> str:
