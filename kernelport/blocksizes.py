@@ -186,6 +186,27 @@ def partial_wave_block(module, kernel, wide: int) -> tuple[int, Node] | None:
     return None
 
 
+def kernels_running(module, f) -> list:
+    """The kernels of the file whose calls reach device function `f` (fnscopes' definitions, a few
+    calls deep), in file order: a helper's `blockDim.x / 32` counts their blocks' warps."""
+    from . import fnscopes
+    reach = module.__dict__.get("_kp_kernel_reach")
+    if reach is None:
+        reach = module.__dict__["_kp_kernel_reach"] = {}
+        for k in module.kernels:
+            seen, todo = {k.node.id}, [(k, 0)]
+            while todo:
+                g, depth = todo.pop()
+                for call in (module.source.index.under(g.body, "call_expression") if g.body is not None and
+                             depth < _DEPTH + 4 else ()):
+                    for c in fnscopes.callees(module, g, call):
+                        if c.node.id not in seen:
+                            seen.add(c.node.id)
+                            todo.append((c, depth + 1))
+            reach[k.node.id] = seen
+    return [k for k in module.kernels if f.node.id in reach[k.node.id]]
+
+
 def refuse_wave_count(tr, n: Node) -> bool:
     """Translator: the 32 of a kernel's `blockDim.x / 32` (the 5 of `>> 5`), which the port makes the wave width, where a
     launch in the file may run blocks that are not whole waves of the backend's widest run: the port's
@@ -202,15 +223,20 @@ def refuse_wave_count(tr, n: Node) -> bool:
         return False
     f = tr.module.function_at(div)
     wide = max(r.wave for r in backends.get(tr.backend).runs)
-    bad = partial_wave_block(tr.module, f, wide) if f is not None and f.is_kernel and wide > 32 else None
+    kernels = ([f] if f.is_kernel else kernels_running(tr.module, f)) if f is not None and wide > 32 else []
+    k, bad = next(((k, b) for k in kernels if (b := partial_wave_block(tr.module, k, wide)) is not None), (f, None))
     if bad is None:
         return False
     v, at = bad
     line = tr.src.loc(at).line
+    from . import fnscopes
+    g = tr.widths.by_function.get(fnscopes.of(tr.module).key(f))
+    why = f" ({g.rows_not_kept})" if g is not None and g.rows_not_kept else ""
+    run = "" if k is f else f" of `{k.name}` (which runs `{f.name}`)"
     tr.problem("KP233", div, f"`{' '.join(tr.src.text_of(div).split())}` counts the block's 32-lane warps; the port "
                f"would make it the block's count of {wide}-lane waves, which is "
                + (f"0 for the {v}-thread block" if v < wide else f"{v // wide} for the {v}-thread block (of {-(-v // wide)})")
-               + f" a launch may have (line {line}): the port cannot make this count the wave's",
+               + f" a launch{run} may have (line {line}): the port cannot make this count the wave's{why}",
                f"launch whole {wide}-lane waves (query the device's wave width on the host), or keep 32-lane "
                f"groups explicitly (`// @kp warp-width 32`) where the kernel's code allows it")
     return True

@@ -10,8 +10,9 @@ on any function of the group.
 - native: every block is a whole number of 64-lane waves (or nothing says otherwise, the
   convention of full blocks): 32-lane assumptions become the wave width (`warpSize`).
 - 32 (logical): a block of at most 32 threads, rows of blockDim.x == 32, or launches of several
-  geometries.  CUDA's semantics are kept exactly: literals stay 32, every shuffle gets an explicit
-  width 32, `warpSize` means 32.  Sound for shuffles and lane arithmetic at any geometry; a vote
+  geometries (also the sizes kernelport/blocksizes.py follows to the host, a sweep from 32, where
+  the group has no vote, header warp helper or `warpSize`: _rows_break).  CUDA's semantics are kept
+  exactly: literals stay 32, every shuffle gets an explicit width 32, `warpSize` means 32.  Sound for shuffles and lane arithmetic at any geometry; a vote
   (ballot, any, all) over a group that may share a 64-lane wave with another group is not, and is
   refused where the wave can be 64 wide.
 - undecided: a block that is not whole waves (96 threads) in a group with votes, or contradicting
@@ -43,6 +44,7 @@ class Geometry:
     total: int | None
     source: str
     node: Node | None
+    followed: bool = False  # a size blocksizes followed to the host (a caller's sweep), not the launch's own
 
     @property
     def verdict(self) -> str | None:
@@ -69,6 +71,9 @@ class Group:
     # native groups whose kernels tie blockDim.x to the warp width the port rewrites (`assert(blockDim.x
     # == WarpSize)`): kernel name -> its guards; their launches' rows become the wave too (launchrows)
     rows: dict[str, list[Geometry]] = field(default_factory=dict)
+    # why a block size followed to the host (a sweep from 32) did not keep the group's 32-lane rows: a
+    # vote, a header's warp helper (ported at the wave width); KP233 says it at the count it refuses
+    rows_not_kept: str = ""
 
 
 @dataclass
@@ -265,7 +270,10 @@ def row_launches(k: Function, module: Module) -> list[tuple[Node, Node]]:
     return out
 
 
-def _evidence(k: Function, module: Module, specs, names) -> list[Geometry]:
+def _evidence(k: Function, module: Module, specs, names, follow: bool = True) -> list[Geometry]:
+    """What says k's block: its annotation, its launches, `__launch_bounds__`, row guards.  `follow`: a
+    launch block no constant here decides (`<<<g, block_size>>>`) takes the sizes blocksizes follows to
+    the host (a caller's `for (bs : {32, 64, ...})`); without it, or where those say nothing, it is unknown."""
     out: list[Geometry] = []
     spec = specs.get(k.name)
     if spec is not None:
@@ -279,6 +287,9 @@ def _evidence(k: Function, module: Module, specs, names) -> list[Geometry]:
             continue
         d = _dims(launch.config[1], _host_of(module, launch), module, names)
         text = " ".join(module.source.text_of(launch.config[1]).split())
+        if d is None and follow and (sizes := _followed(module, launch, text)):
+            out += sizes
+            continue
         out.append(Geometry(d[0], d[0] * d[1] * d[2], f"the launch block `{text}` = {d}", launch.node)
                    if d is not None else Geometry(None, None, f"the launch block `{text}`", launch.node))
     if k.launch_bounds is not None:
@@ -290,6 +301,18 @@ def _evidence(k: Function, module: Module, specs, names) -> list[Geometry]:
     if all(e.verdict is None for e in out):  # nothing says what the block is (`<<<g, lc.numthread>>>`):
         # the kernel's own lanes may still say rows of 32
         out += row_lanes(k, module, names)
+    return out
+
+
+def _followed(module: Module, launch, text: str) -> list[Geometry]:
+    """The thread counts blocksizes follows for a launch's block (one Geometry per size, x unknown)."""
+    from .blocksizes import launch_block_sizes
+    out, seen = [], set()
+    for v, at in launch_block_sizes(module, launch):
+        if v > 0 and v not in seen:
+            seen.add(v)
+            out.append(Geometry(None, v, f"the launch block `{text}` = {v} (line {module.source.loc(at).line})",
+                                launch.node, followed=True))
     return out
 
 
@@ -425,10 +448,11 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
         code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
                           (data_warps or {})[m]) for m in sorted(fs) if m in (data_warps or {})]
         defs = [d for m in sorted(fs) for d in fns[m]]
-        _decide_group(g, defs, module, specs, names, {m: marks[m] for m in fs if m in marks}, problems, code[:1])
+        helpers = [external[m] for m in sorted(fs) if m in external]
+        _decide_group(g, defs, module, specs, names, {m: marks[m] for m in fs if m in marks}, problems, code[:1],
+                      helpers)
         if not code:  # a 32 the code itself gives (a width-32 shuffle) stays: its group keeps 32 lanes
-            _rows_follow_helpers(g, defs, module, names,
-                                 [external[m] for m in sorted(fs) if m in external])
+            _rows_follow_helpers(g, defs, module, names, helpers)
         groups.append(g)
         for m in fs:
             by_function[m] = g
@@ -441,8 +465,12 @@ def backends_source() -> str:
 
 
 def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, marks, problems,
-                  code: list[Geometry]) -> None:
+                  code: list[Geometry], helpers: list[Node]) -> None:
     evidence = [e for f in fs if f.is_kernel for e in _evidence(f, module, specs, names)]
+    swept = next((e for e in evidence if e.followed and e.verdict != NATIVE), None)
+    if swept is not None and (why := _rows_break(g, fs, module, helpers)):
+        g.rows_not_kept = f"{swept.source} keeps no 32-lane rows: {why}"
+        evidence = [e for f in fs if f.is_kernel for e in _evidence(f, module, specs, names, follow=False)]
     known = [e for e in evidence if e.verdict is not None] + code
     verdicts = {e.verdict for e in known}
     unknown = len(known) - len(code) < len(evidence) or not any(f.is_kernel for f in fs)
@@ -475,6 +503,65 @@ def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, ma
         return
     g.width = UNDECIDED
     g.why = f"{pick.source} with votes that may see two 32-lane groups of one 64-lane wave"
+
+
+def _rows_break(g: Group, fs: list[Function], module: Module, helpers: list[Node]) -> str:
+    """Why a group launched with sizes followed to the host (a sweep from 32) cannot keep its 32-lane
+    rows at width 32 ('' where it can).  Width 32 keeps every shuffle and lane expression CUDA's (a row
+    lies in one wave at either width, so its lockstep holds); what it cannot keep: a vote's mask (its
+    bits hold two rows of a 64-lane wave), a header's warp helper (ported on its own at the wave width:
+    its fold spans two rows) and `warpSize` (the code sizes its groups by the wave, not in rows: WS015)."""
+    src = module.source
+    if g.votes:
+        return (f"`{_callee(src, g.votes[0])}` (line {src.loc(g.votes[0]).line}) is a vote, whose mask holds two "
+                "rows of a 64-lane wave")
+    if helpers:
+        return (f"`{_callee(src, helpers[0])}` (line {src.loc(helpers[0]).line}) is a header's warp helper, ported on "
+                "its own at the wave width")
+    read_as = backends_source()
+    unread = _unread_call(fs, module, read_as)
+    if unread is not None:
+        return (f"`{_callee(src, unread)}` (line {src.loc(unread).line}) is defined in no file read here: a header's "
+                "warp helper, for all this model knows")
+    for f in _device_code(fs):
+        for n in src.index.under(f.body, "identifier"):
+            c = dialect.lookup(read_as, src.text_of(n))
+            if c is not None and c.key == "warp_size":
+                return f"`{src.text_of(n)}` (line {src.loc(n).line}) sizes its groups by the wave, not in rows of 32"
+    return ""
+
+
+def _unread_call(fs: list[Function], module: Module, read_as: str) -> Node | None:
+    """In a model that read none of the file's local includes (lint's model of one text), a call of a
+    function neither this file nor the dialect defines: what the header defines is unknown, so it may be
+    a warp helper ported at the wave width (llm.c's `warpReduceSum` in its common.h).  None where the
+    model read the includes (`module.visible`: their warp helpers are known by name) or there are none."""
+    src = module.source
+    if module.visible is not None or not any(
+            (p := inc.child_by_field_name("path")) is not None and p.type == "string_literal"
+            for inc in src.index.of_type("preproc_include")):
+        return None
+    scopes = fnscopes.of(module)
+    for f in _device_code(fs):
+        for n in src.index.under(f.body, "call_expression"):
+            fn = n.child_by_field_name("function")
+            name = fnscopes.callee_name(fn)
+            if name is None or scopes.resolve(f, fn, call_args(n)) or dialect.lookup(read_as, name) is not None or \
+                    dialect.library_call(read_as, name) is not None or name in module.macros:
+                continue
+            return n
+    return None
+
+
+def _device_code(fs: list[Function]) -> list[Function]:
+    """The group's kernels and device functions with a body: what runs in its rows (the host code that
+    launches them is in the group too)."""
+    return [f for f in fs if f.is_device and f.body is not None]
+
+
+def _callee(src, call: Node) -> str:
+    fn = call.child_by_field_name("function")
+    return " ".join(src.text_of(fn if fn is not None else call).split())
 
 
 def _rows_follow_helpers(g: Group, fs: list[Function], module: Module, names, helpers: list[Node]) -> None:
