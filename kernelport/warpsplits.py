@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from . import fnscopes
+from . import cexpr, fnscopes
 from .model import Module
 from .source import ident_name
 from .warpsites import WARP_SIZE_NAME, int_value
@@ -75,20 +75,32 @@ def find(module: Module, known32: frozenset[str] = frozenset()) -> tuple[dict[st
             op, left, right = (n.child_by_field_name(k) for k in ("operator", "left", "right"))
             if op is None or left is None or right is None:
                 continue
-            o, x, r = src.text_of(op), _flat(src.text_of(left)), _flat(src.text_of(right))
-            k = 32 if r in own32 or r in macros32 else int_value(r)
-            if x not in threads or k is None:
+            o, x = src.text_of(op), _flat(src.text_of(left))
+            k = value32(src.text_of(right), own32 | macros32) if x in threads else None
+            if k is None:
                 continue  # `tid < n`, `tid % n`: no lane or warp of 32
             if _LANE.get(o) == k:
                 lanes.add(_flat(src.text_of(n)))
             elif _WARP.get(o) == k and warp is None:
                 warp = n
         if lanes and warp is not None:
-            names = {k for k, v in values.items() if _flat(src.text_of(v)).strip("()") in lanes}
+            names = {k for k, v in values.items() if (t := _flat(src.text_of(v))) in lanes or t.strip("()") in lanes}
             splits[fnscopes.of(module).key(f)] = Split(warp, frozenset(names | lanes), frozenset(threads))
         elif (x_row := _x_rows(src, f.body, frozenset(threads), known32 | macros32)) is not None:
             splits[fnscopes.of(module).key(f)] = x_row
     return splits, wave_named
+
+
+def value32(text: str, names32: frozenset[str]) -> int | None:
+    """A literal, or a constant expression of names known to be 32 (`WARP_SIZE - 1`, `warpSize / 2`)."""
+    v = int_value(text)
+    if v is not None or not any(n in text for n in names32):
+        return v
+    try:
+        v = cexpr.evaluate(text, dict.fromkeys(names32, 32))
+    except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
+        return None
+    return int(v) if isinstance(v, (int, float)) and v == int(v) else None
 
 
 def local32(src, body: Node) -> frozenset[str]:

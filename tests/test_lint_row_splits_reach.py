@@ -167,3 +167,14 @@ def test_a_comparison_or_a_modulus_of_the_thread_index_is_no_lane_or_warp_of_32(
                                "    const int warp = threadIdx.x / 32;\n"
                                "    if (threadIdx.x < n) s[warp] = x[threadIdx.x % n];\n}\n", "t.cu")
     assert find(build(src))[0] == {}  # `threadIdx.x < n` is no lane: a warp index alone splits nothing
+
+
+def test_a_lane_masked_by_a_constant_expression_of_a_32_is_the_rows_lane():
+    from kernelport.model import build
+    from kernelport.warpsplits import find
+    src = SourceFile.from_text("#define WARP_SIZE 32\n__global__ void k(float* x) {\n    __shared__ float s[8];\n"
+                               "    const int lane = threadIdx.x & (WARP_SIZE - 1);\n"
+                               "    const int warp = threadIdx.x >> 5;\n    if (lane == 0) s[warp] = x[threadIdx.x];\n}\n",
+                               "t.cu")
+    split = find(build(src), frozenset({"WARP_SIZE"}))[0]["k"]  # hecbench radixsort's `idx & (WARP_SIZE - 1)` with `idx >> 5`
+    assert "lane" in split.lanes and split.warp.text.decode() == "threadIdx.x >> 5"

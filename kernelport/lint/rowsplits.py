@@ -33,7 +33,7 @@ from functools import lru_cache
 
 from tree_sitter import Node
 
-from .. import backends, cexpr, dialect, fnscopes, warpshapes, warpsplits
+from .. import backends, dialect, fnscopes, warpshapes, warpsplits
 from ..source import call_args, ident_name, walk
 from ..warpsites import int_value
 from .. import lazy_re
@@ -153,16 +153,11 @@ def _below_32(ctx, arg: Node) -> bool:
 def _value(ctx, n: Node | None) -> int | None:
     """A literal, or a constant expression of names known to be 32 in its function (`warpSize / 2`
     under a local `int warpSize = 32;`, `WARP_SIZE / 2` under `#define WARP_SIZE 32`)."""
-    if n is None or (v := int_value(ctx.text(n))) is not None:
-        return v
+    if n is None:
+        return None
     f = ctx.function_at(n)
     own = warpsplits.local32(ctx.src, f.body) if f is not None and f.body is not None else frozenset()
-    names = dict.fromkeys(_known32(ctx) | own, 32)
-    try:
-        v = cexpr.evaluate(ctx.text(n), names) if names else None
-    except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
-        return None
-    return int(v) if isinstance(v, (int, float)) and v == int(v) else None
+    return warpsplits.value32(ctx.text(n), _known32(ctx) | own)
 
 
 def _known32(ctx) -> frozenset[str]:
