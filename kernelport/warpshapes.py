@@ -171,26 +171,32 @@ def masks_logical_shuffles(an, f: Function, call: Node) -> bool:
     laneId - 1, 32)` three times): it names the lanes of those 32-lane shuffles and makes the
     function no full-wave code, so its `laneId = threadIdx.x % 32` stays the logical group's lane.
     A vote nested as the mask of such a vote (`__activemask()` there) counts the same."""
+    return only_masks(an.src, f.body, call, _first_arg, lambda outer: _logical_shuffle(an, outer))
+
+
+def only_masks(src, body: Node | None, call: Node, is_mask, accept) -> bool:
+    """A vote `call` whose value is only a member mask: the argument `is_mask(outer, arg)` of a call
+    `accept(outer)` takes (or of a vote whose value is only such a mask in turn), straight or through
+    a local of the body each use of which is such an argument."""
     p = call.parent
-    if p is not None and p.type == "argument_list" and p.named_children and p.named_children[0].id == call.id:
+    if p is not None and p.type == "argument_list":
         outer = p.parent
-        return outer is not None and outer.type == "call_expression" and (
-            _logical_shuffle(an, outer) or masks_logical_shuffles(an, f, outer))
-    if p is None or p.type != "init_declarator" or f.body is None:
+        return outer is not None and outer.type == "call_expression" and is_mask(outer, call) and (
+            accept(outer) or only_masks(src, body, outer, is_mask, accept))
+    if p is None or p.type != "init_declarator" or body is None:
         return False
     d = p.child_by_field_name("declarator")
     if d is None or d.type != "identifier":
         return False
-    name = an.src.text_of(d)
-    uses = [i for i in an.src.index.under(f.body, "identifier") if i.id != d.id and an.src.text_of(i) == name]
-    return bool(uses) and all(_mask_of_logical_shuffle(an, u) for u in uses)
+    uses = [i for i in src.named_under(body, "identifier", {src.text_of(d)}) if i.id != d.id]
+    return bool(uses) and all(u.parent is not None and u.parent.type == "argument_list" and
+                              u.parent.parent is not None and u.parent.parent.type == "call_expression" and
+                              is_mask(u.parent.parent, u) and accept(u.parent.parent) for u in uses)
 
 
-def _mask_of_logical_shuffle(an, use: Node) -> bool:
-    """`use` is the first (mask) argument of a shuffle with a literal width of at most 32."""
-    p = use.parent
-    return (p is not None and p.type == "argument_list" and p.named_children[0].id == use.id and
-            p.parent is not None and p.parent.type == "call_expression" and _logical_shuffle(an, p.parent))
+def _first_arg(call: Node, arg: Node) -> bool:
+    args = call.child_by_field_name("arguments")
+    return args is not None and bool(args.named_children) and args.named_children[0].id == arg.id
 
 
 def _logical_shuffle(an, call: Node) -> bool:

@@ -10,7 +10,9 @@ Such a kernel means rows of 32 lanes whatever the hardware wave is: its per-warp
 whole wave, which is correct too and uses every lane.
 
 A function that names the hardware wave (`warpSize`, a `WARP_SIZE`-style name whose value is not
-known to be 32, `__lane_id()`) mixes the two widths and is reported apart (`wave_named`).
+known to be 32, `__lane_id()`) mixes the two widths and is reported apart (`wave_named`).  A local
+constant of such a name (ADEPT's `int warpSize = 32;`, TransformerEngine's `constexpr int warp_size
+= 32;`: `local32`) is the literal 32, not the wave: the built-in it shadows is never read.
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from . import fnscopes
+from . import cexpr, fnscopes
 from .model import Module
 from .source import ident_name
 from .warpsites import WARP_SIZE_NAME, int_value
@@ -52,10 +54,12 @@ def find(module: Module, known32: frozenset[str] = frozenset()) -> tuple[dict[st
     src = module.source
     splits: dict[str, Split] = {}
     wave_named: set[str] = set()
+    macros32 = _macros32(module)
     for f in module.functions.values():
         if f.body is None:
             continue
-        if any((WARP_SIZE_NAME.search(t) and t not in known32) or t in _HARDWARE_LANE
+        own32 = known32 | local32(src, f.body)
+        if any((WARP_SIZE_NAME.search(t) and t not in own32) or t in _HARDWARE_LANE
                for t in src.texts_under(f.body, "identifier")):
             wave_named.add(fnscopes.of(module).key(f))
             continue
@@ -71,19 +75,71 @@ def find(module: Module, known32: frozenset[str] = frozenset()) -> tuple[dict[st
             op, left, right = (n.child_by_field_name(k) for k in ("operator", "left", "right"))
             if op is None or left is None or right is None:
                 continue
-            o, x, k = src.text_of(op), _flat(src.text_of(left)), int_value(src.text_of(right))
-            if x not in threads:
-                continue
+            o, x = src.text_of(op), _flat(src.text_of(left))
+            k = value32(src.text_of(right), own32 | macros32) if x in threads else None
+            if k is None:
+                continue  # `tid < n`, `tid % n`: no lane or warp of 32
             if _LANE.get(o) == k:
                 lanes.add(_flat(src.text_of(n)))
             elif _WARP.get(o) == k and warp is None:
                 warp = n
         if lanes and warp is not None:
-            names = {k for k, v in values.items() if _flat(src.text_of(v)).strip("()") in lanes}
+            names = {k for k, v in values.items() if (t := _flat(src.text_of(v))) in lanes or t.strip("()") in lanes}
             splits[fnscopes.of(module).key(f)] = Split(warp, frozenset(names | lanes), frozenset(threads))
-        elif (x_row := _x_rows(src, f.body, frozenset(threads), known32 | _macros32(module))) is not None:
+        elif (x_row := _x_rows(src, f.body, frozenset(threads), known32 | macros32)) is not None:
             splits[fnscopes.of(module).key(f)] = x_row
     return splits, wave_named
+
+
+def value32(text: str, names32: frozenset[str]) -> int | None:
+    """A literal, or a constant expression of names known to be 32 (`WARP_SIZE - 1`, `warpSize / 2`)."""
+    v = int_value(text)
+    if v is not None or not any(n in text for n in names32):
+        return v
+    try:
+        v = cexpr.evaluate(text, dict.fromkeys(names32, 32))
+    except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
+        return None
+    return int(v) if isinstance(v, (int, float)) and v == int(v) else None
+
+
+def local32(src, body: Node) -> frozenset[str]:
+    """Warp-size names a function body declares itself as the literal 32 (`int warpSize = 32;`,
+    `constexpr int warp_size = 32;`): a statement of the body itself, the name's only declaration
+    there and nothing of that name before it, never assigned, stepped, passed to a call or taken by
+    address.  Every use then reads 32 (a constant of the code, as a `#define WARP_SIZE 32` is), not
+    the hardware wave: the built-in `warpSize` it shadows is never read."""
+    out = set()
+    for d in src.index.under(body, "init_declarator"):
+        name, v = ident_name(d.child_by_field_name("declarator")), d.child_by_field_name("value")
+        decl = d.parent
+        if not name or v is None or int_value(src.text_of(v)) != 32 or not WARP_SIZE_NAME.search(name) or \
+                decl is None or decl.type != "declaration" or decl.parent != body or \
+                d.child_by_field_name("declarator").type != "identifier":
+            continue
+        same = src.named_under(body, "identifier", {name})
+        if any(i.start_byte < d.start_byte or (i.parent != d and _written(src, i)) for i in same) or \
+                sum(ident_name(x.child_by_field_name("declarator")) == name
+                    for x in src.index.under(body, "init_declarator")) != 1:
+            continue
+        out.add(name)
+    return frozenset(out)
+
+
+def _written(src, i: Node) -> bool:
+    """An identifier a statement may change: assigned (`=`, `+=`), stepped, its address taken, passed
+    to a call (a reference parameter may take it), or declared again (a declarator of its own)."""
+    p = i.parent
+    if p is None:
+        return False
+    if p.type == "argument_list":
+        return True
+    if p.type == "assignment_expression" and p.child_by_field_name("left") == i or p.type == "update_expression":
+        return True
+    if p.type == "pointer_expression" and src.text_of(p).lstrip().startswith("&"):
+        return True
+    return p.type in ("init_declarator", "declaration", "reference_declarator", "pointer_declarator",
+                      "array_declarator") and p.child_by_field_name("declarator") == i
 
 
 def _macros32(module: Module) -> frozenset[str]:

@@ -7,16 +7,20 @@ change is only what its warp operations read across the two rows.  The group (th
 helpers it calls: warpwidth's groups) computes the same at 64 when:
 
 - nothing in it names the hardware wave (`warpSize`, a `WARP_SIZE` not known to be 32, `__lane_id`)
-  or runs a library collective at the wave width (cub's `WarpReduce<T>`): those mix the two widths;
+  or runs a library collective at the wave width (cub's `WarpReduce<T>`): those mix the two widths
+  (a local `int warpSize = 32;` is a 32: warpsplits.local32);
 - it calls nothing lint cannot read (a template or function-pointer parameter, a header's warp helper);
-- it has no vote (ballot, any, all, activemask): a vote's word holds all 64 lanes of the wave;
+- it has no vote (ballot, any, all, activemask) but as the member mask of warp operations (ADEPT's
+  `mask = __ballot_sync(...)` given only to its shuffles): a vote's word holds all 64 lanes of the wave;
 - every shuffle at the default width is a `xor` or `down` with an offset below 32 (a literal, or a
   ladder variable from 16 down): a `xor` then never leaves its aligned 32 lanes, and a `down`
   ladder leaves lane 0 of each row with its row's result.  A shuffle from a source lane
   (`__shfl_sync(m, v, 0)`: lanes 32-63 read the first row) or `up` (lane 32 reads lane 31) does not;
-- the result of a `down` shuffle (or of a helper that returns one) is read only under a leader
-  test of the row (`if (lane == 0)`), or passed to another such reduction: lanes 1-31 of a row may
-  read the next row at 64, and only the leader's value is the same.
+- the result of a `down` shuffle (or of a helper that hands one on: returns it, or leaves it in a
+  reference parameter) is read only under a leader test of the row (`if (lane == 0)`), or passed to
+  another such reduction: lanes 1-31 of a row may read the next row at 64, and only the leader's
+  value is the same.  Every read the result reaches counts: after the block it is made in, and in
+  the next turn of a loop around it.
 
 Then the 32s of its rows (WS002, WS003, WS004, WS006, WS011, WS017) are reported as info: correct
 at 64 as written, while `kernelport translate` still ports the kernel to the whole wave.  The 32-bit
@@ -29,7 +33,7 @@ from functools import lru_cache
 
 from tree_sitter import Node
 
-from .. import backends, dialect, fnscopes, warpsplits
+from .. import backends, dialect, fnscopes, warpshapes, warpsplits
 from ..source import call_args, ident_name, walk
 from ..warpsites import int_value
 from .. import lazy_re
@@ -42,19 +46,21 @@ Reported as info (advice, not a hazard: `--fail-on` warning passes it, SARIF cal
 block the kernel splits into 32-lane rows itself (`lane = tid & 31` with `warp = tid >> 5`, or `% 32`
 with `/ 32`, or a block whose x dimension is the row: a loop stepping by 32 from `threadIdx.x`, no
 `blockDim.x`, rows indexed by `threadIdx.y` or `.z`) when the rows compute the same on a 64-lane wave, two to a wave: nothing in the kernel
-and its helpers reads `warpSize` or votes, every shuffle at the default width is a `xor` or `down`
-by less than 32 (or an `up` added only where `lane >= d`), and what a `down` ladder leaves is read
-under `if (lane == 0)`.  `kernelport translate` still ports such a kernel to the whole wave."""
+and its helpers reads `warpSize` (a local `int warpSize = 32;` is a 32) or votes (but for a member mask),
+every shuffle at the default width is a `xor` or `down` by less than 32 (or an `up` added only where
+`lane >= d`), and what a `down` ladder leaves is read under `if (lane == 0)`, in the kernel or in the
+callers a helper hands it to.  `kernelport translate` still ports such a kernel to the whole wave."""
 _HALVING = lazy_re.compile(r">>=\s*1\b|/=\s*2\b|=\s*\w+\s*(>>\s*1|/\s*2)\b")
 _GROWING = lazy_re.compile(r"<<=\s*1\b|\*=\s*2\b|\+\+|\+=\s*1\b|=\s*\w+\s*(<<\s*1|\*\s*2)\b")
+_STATEMENTS = ("expression_statement", "declaration", "return_statement")
+_LOOPS = ("for_statement", "while_statement", "do_statement", "for_range_loop")
 _BOUND = lazy_re.compile(r"^\(?\s*(\w+)\s*(<=?)\s*(\w+)\s*\)?$")
 
 
 def consistent(ctx) -> dict[str, str]:
     """Function -> why its group's rows are correct at 64, for the groups that are."""
     widths = ctx.analysis.widths
-    known = frozenset(n for n, m in ctx.hardcoded_macros.items() if int_value(m.value) == 32)
-    splits, wave_named = warpsplits.find(ctx.module, known)
+    splits, wave_named = warpsplits.find(ctx.module, _known32(ctx))
     out: dict[str, str] = {}
     seen: set[str] = set()
     for f in splits:
@@ -132,7 +138,7 @@ def _below_32(ctx, arg: Node) -> bool:
             if init is not None and upd is not None:
                 for d in walk(init):
                     if d.type == "init_declarator" and ident_name(d.child_by_field_name("declarator")) == ctx.text(arg):
-                        start = int_value(ctx.text(d.child_by_field_name("value")))
+                        start = _value(ctx, d.child_by_field_name("value"))
                         cond = p.child_by_field_name("condition")
                         bound = _BOUND.match(" ".join(ctx.text(cond).split())) if cond is not None else None
                         if bound is not None and bound.group(1) == ctx.text(arg) and start is not None and start >= 0:
@@ -142,6 +148,21 @@ def _below_32(ctx, arg: Node) -> bool:
                         return start is not None and start <= 16 and bool(_HALVING.search(ctx.text(upd)))
         p = p.parent
     return False
+
+
+def _value(ctx, n: Node | None) -> int | None:
+    """A literal, or a constant expression of names known to be 32 in its function (`warpSize / 2`
+    under a local `int warpSize = 32;`, `WARP_SIZE / 2` under `#define WARP_SIZE 32`)."""
+    if n is None:
+        return None
+    f = ctx.function_at(n)
+    own = warpsplits.local32(ctx.src, f.body) if f is not None and f.body is not None else frozenset()
+    return warpsplits.value32(ctx.text(n), _known32(ctx) | own)
+
+
+def _known32(ctx) -> frozenset[str]:
+    """The file's warp-size macros and constants whose value is the literal 32."""
+    return frozenset(n for n, m in ctx.hardcoded_macros.items() if int_value(m.value) == 32)
 
 
 def _hidden_calls(ctx, fs: set[str]) -> bool:
@@ -190,6 +211,8 @@ def _rows_hold(ctx, fs: set[str], splits) -> bool:
     inline: list[Node] = []  # `down` shuffles in a kernel's own body
     for call, fn, b in _warp_calls(ctx, fs):
         if dialect.concept(b[0]).kind == "vote":
+            if _only_masks(ctx, fn, call):
+                continue  # it names the lanes of warp operations checked on their own, carries no data
             return False  # a ballot's word holds all 64 lanes of the wave, both rows
         width = b[1].get("width")
         if width is not None:
@@ -209,9 +232,20 @@ def _rows_hold(ctx, fs: set[str], splits) -> bool:
             (inline.append(call) if k is not None and k.is_kernel else downs.add(fn))
     calls = _calls_of(ctx, fs, downs)
     for stmt, names, fn in calls + [_ladder(ctx, c) for c in inline]:
-        if fn not in splits or not _leaders_read(ctx, stmt, names, splits[fn], downs):
+        if not _leaders_read(ctx, stmt, names, splits.get(fn), downs, ctx.function_of(fn)):
             return False
     return True
+
+
+def _only_masks(ctx, f: str, call: Node) -> bool:
+    """A vote whose value is only the member mask of warp operations (ADEPT's `unsigned mask =
+    __ballot_sync(0xffffffff, threadIdx.x < n);` then `__shfl_down_sync(mask, v, offset)`): which
+    lanes it names changes no value a lane reads, and the operations it masks are checked on their
+    own.  Its 32-bit type stays WS007's and WS008's."""
+    fn = ctx.function_of(f)
+    return fn is not None and warpshapes.only_masks(ctx.src, fn.body, call, lambda outer, arg: (
+        (b := _bound(ctx, outer)) is not None and b[1].get("mask") is not None and b[1]["mask"].id == arg.id),
+        lambda outer: (b := _bound(ctx, outer)) is not None and dialect.concept(b[0]).warp_level)
 
 
 def _up_guarded(ctx, call: Node, off: Node, split) -> bool:
@@ -245,7 +279,8 @@ def _warp_calls(ctx, fs: set[str]):
 
 def _calls_of(ctx, fs: set[str], downs: set[str]) -> list[tuple[Node, set[str], str]]:
     """(statement, variables it leaves the result in, function) of each call of a down helper.
-    A helper returning one is a down helper too (its callers are checked instead)."""
+    A helper that hands one on to its callers (`return warp_sum(v);`, or `v = warp_sum(v);` then
+    `return v;` or `ref = v;` to a reference parameter) is a down helper too: its callers are checked."""
     out, grew = [], True
     while grew:
         grew, out = False, []
@@ -257,17 +292,24 @@ def _calls_of(ctx, fs: set[str], downs: set[str]) -> list[tuple[Node, set[str], 
                 called = [g for g in fnscopes.callees(ctx.module, fn, call) if ctx.key(g) in downs]
                 if not called:
                     continue
-                stmt = _statement(call)
+                stmt = _statement(call, own=True)
                 if stmt.type == "return_statement" and not fn.is_kernel:
                     grew |= f not in downs
                     downs.add(f)
                     continue
-                out.append((stmt, _results(ctx, stmt, call, called[0]), f))
+                names = _results(ctx, stmt, call, called[0])
+                if not fn.is_kernel and f not in downs and any(
+                        _hands_on(ctx, i, fn) for i, _ in _reads(ctx, stmt, names, downs)):
+                    grew = True
+                    downs.add(f)
+                out.append((stmt, names, f))
     return out
 
 
-def _statement(n: Node) -> Node:
-    while n.parent is not None and n.parent.type != "compound_statement":
+def _statement(n: Node, own: bool = False) -> Node:
+    """The statement of a block `n` is in; `own`: the innermost statement, the `v = f(v);` of
+    `if (warp == 0) v = f(v);`."""
+    while n.parent is not None and n.parent.type != "compound_statement" and not (own and n.type in _STATEMENTS):
         n = n.parent
     return n
 
@@ -302,27 +344,74 @@ def _ladder(ctx, call: Node) -> tuple[Node, set[str], str]:
     return stmt, names, ctx.key(f) or ""
 
 
-def _leaders_read(ctx, stmt: Node, names: set[str], split, downs: set[str]) -> bool:
-    """Every later read of `names` in the statement's block is under a leader test, or feeds
-    another reduction; a plain reassignment ends a name's result."""
+def _leaders_read(ctx, stmt: Node, names: set[str], split, downs: set[str], fn) -> bool:
+    """Every later read of `names` is under a leader test, feeds another reduction, or hands the
+    result on to the function's callers (a down helper's: `_calls_of` checks them)."""
     if stmt.parent is None:
         return False
     if not names:  # the result is used where it is made: the statement must be a leader's
-        return _under_leader(ctx, stmt, split, stop=None)
-    live = set(names)
-    later = stmt.next_named_sibling
-    while later is not None and live:
-        for i in walk(later):
-            if i.type == "identifier" and ctx.text(i) in live and not _written(i) and \
-                    not _under_leader(ctx, i, split, stop=stmt.parent) and not _feeds(ctx, i, downs):
-                return False
-        live -= _assigned(ctx, later)
-        later = later.next_named_sibling
-    return True
+        return split is not None and _under_leader(ctx, stmt, split, stop=None)
+    return all((split is not None and _under_leader(ctx, i, split, stop=stop)) or
+               (fn is not None and not fn.is_kernel and _hands_on(ctx, i, fn))
+               for i, stop in _reads(ctx, stmt, names, downs))
+
+
+def _reads(ctx, stmt: Node, names: set[str], downs: set[str]):
+    """(read, the block a leader test must be in) of each read of `names` the statement's result
+    may reach that feeds no other reduction: the later statements of its block, then of each block
+    around it (a plain reassignment ends a name's result there), and the whole of a loop around it
+    (its next turn reads them too).  `if (c) { v = reduce(v); } out[i] = v;` reads it after the `if`."""
+    live, node = set(names), stmt
+    while node is not None and node.type != "function_definition" and live:
+        p = node.parent
+        if p is not None and p.type in _LOOPS:
+            for i in walk(p):
+                if i.type == "identifier" and ctx.text(i) in live and not _written(i) and not _feeds(ctx, i, downs):
+                    yield i, p
+        if p is not None and p.type == "compound_statement":
+            later = node.next_named_sibling
+            while later is not None and live:
+                for i in walk(later):
+                    if i.type == "identifier" and ctx.text(i) in live and not _written(i) and \
+                            not _feeds(ctx, i, downs):
+                        yield i, p
+                live -= _assigned(ctx, later)
+                later = later.next_named_sibling
+        if p is not None:
+            live -= _scoped(ctx, p)  # its own locals end with it: a later `float v` is another variable
+        node = p
+
+
+def _scoped(ctx, p: Node) -> set[str]:
+    """The names a block declares for itself (its own declarations; a loop's: its initializer's)."""
+    decls = [c for c in p.named_children if c.type == "declaration"] if p.type == "compound_statement" else \
+        [c for c in (p.child_by_field_name("initializer"),) if c is not None and c.type == "declaration"] \
+        if p.type == "for_statement" else [p] if p.type == "for_range_loop" else []
+    return {n for d in decls for n in (ident_name(x) for x in d.children_by_field_name("declarator")) if n}
+
+
+def _hands_on(ctx, i: Node, fn) -> bool:
+    """A read that gives the result to the function's callers: `return v;`, or `ref = v;` to a
+    reference parameter, as a statement of its own (the callers' `_results` take both; not a store
+    through a pointer, which they do not follow)."""
+    p = i.parent
+    while p is not None and p.type == "parenthesized_expression":
+        p = p.parent
+    if p is not None and p.type == "return_statement":
+        return True
+    if p is None or p.type != "assignment_expression" or _op(p) != "=" or p.child_by_field_name("right") != i or \
+            p.parent is None or p.parent.type != "expression_statement":
+        return False
+    lhs = p.child_by_field_name("left")
+    par = fn.param(ctx.text(lhs)) if lhs is not None and lhs.type == "identifier" else None
+    return par is not None and any(c.type == "reference_declarator" for c in walk(par.node))
 
 
 def _written(i: Node) -> bool:
+    """Given a new value (`v = ...`) or declared (`float v = ...`): no read of the result."""
     p = i.parent
+    if p is not None and p.type in ("init_declarator", "declaration") and p.child_by_field_name("declarator") == i:
+        return True
     return p is not None and p.type == "assignment_expression" and p.child_by_field_name("left") == i and \
         _op(p) == "="
 

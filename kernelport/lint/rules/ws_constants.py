@@ -7,7 +7,7 @@ import re
 
 from tree_sitter import Node
 
-from ... import backends, cexpr, dialect, headerconsts, warpflow
+from ... import backends, cexpr, dialect, headerconsts, warpflow, warpsplits
 from ... import guards
 from ...source import call_args, uncomment
 from .. import rowsplits, subwave, syncgroups, warpconsts
@@ -419,9 +419,9 @@ __global__ void k(float* x) {
         ws_names = {dialect.concept("warp_size").name(backends.source().name)}
         hard_sites: list[Node] | None = None
         for f in ctx.module.functions.values():
-            if not f.is_device or f.body is None:
-                continue
-            portable = [n for n in ctx.src.named_under(f.body, "identifier", ws_names) if ctx.code_context(n) != "const"]
+            own = ws_names - warpsplits.local32(ctx.src, f.body) if f.is_device and f.body is not None else ()
+            portable = [n for n in ctx.src.named_under(f.body, "identifier", own) if ctx.code_context(n) != "const"] \
+                if own else []  # not a device function's; a local `int warpSize = 32;` is a 32, not the built-in
             if not portable:
                 continue
             if hard_sites is None:  # sorted once (stable: ties keep site order); a bisect per function
