@@ -27,7 +27,7 @@ from tree_sitter import Node
 from . import guards, lazy_re
 from .model import Macro
 from .source import uncomment, walk
-from .warpsites import int_value
+from .warpsites import WARP_SIZE_NAME, int_value
 
 # A name for log2 of the warp size (`WARP_BITSHIFT`, `warpSizeLog2`, `kLog2WarpSize`).
 LOG2_NAME = lazy_re.compile(r"(?i)(warp|wave(front)?)_?(size)?_?(log_?2?|(bit_?)?shift|bits|lg)$|"
@@ -66,6 +66,36 @@ def constants(src) -> dict[str, Macro]:
     return out
 
 
+def wave_widths(src) -> set[str]:
+    """Warp-size constants `src` defines per platform as that platform's wave width: hipDF's
+    `cudf::detail::warp_size` is `{64}` under `#if defined(__HIP_PLATFORM_AMD__)` (`{32}` in a
+    wave-32 build's `#else`) and `{32}` in the outer `#else`.  Each build sees the width of the
+    wave it runs, so a use is the wave width itself, as `warpSize` is: lanes from `t % warp_size`
+    run to 63 on AMD.  A name counts only where every definition is one literal 32 or 64, a 64 is
+    compiled on an AMD pass, and every definition an NVIDIA pass compiles is 32."""
+    found: dict[str, list[tuple[int | None, frozenset[str]]]] = {}
+    for d in src.index.of_type("init_declarator"):
+        decl, name, value = d.parent, d.child_by_field_name("declarator"), d.child_by_field_name("value")
+        if decl is None or decl.type != "declaration" or name is None or name.type != "identifier" or \
+                value is None or not WARP_SIZE_NAME.search(src.text_of(name)) or _unconditional(decl) or \
+                any(a.type in _SCOPES_OUT for a in _ancestors(decl)):
+            continue
+        if value.type == "initializer_list" and len(value.named_children) == 1:
+            value = value.named_children[0]  # `warp_size{64}`
+        literal = int_value(src.text_of(value)) if value.type == "number_literal" else None
+        found.setdefault(src.text_of(name), []).append((literal, guards.reach(decl, src)))
+    return {name for name, defs in found.items()
+            if all(v in (32, 64) for v, _ in defs) and any(v == 64 and on & guards.AMD for v, on in defs)
+            and any(on & guards.NVIDIA for _, on in defs) and all(v == 32 for v, on in defs if on & guards.NVIDIA)}
+
+
+def _ancestors(node: Node):
+    p = node.parent
+    while p is not None:
+        yield p
+        p = p.parent
+
+
 def add_visible(proj, path, opts, vis) -> None:
     """The constants of the headers `path` includes into `vis` (lint's view of them: translate does
     not rewrite a header's constant as it does a header's macro, so its ports keep reading `vis`
@@ -77,6 +107,8 @@ def add_visible(proj, path, opts, vis) -> None:
         for name, c in proj._per_file("constants", p, lambda f: constants(f.src), {}).items():
             if name not in vis.macros and name not in vis.constants:
                 vis.constants[name], vis.where[name] = c, proj._where(p, c)
+        vis.wave_widths |= {name for name in proj._per_file("wave_widths", p, lambda f: wave_widths(f.src), set())
+                            if name not in vis.macros and name not in vis.constants}
 
 
 def defined_at(unit, name: str) -> tuple[str, int, int, str] | None:

@@ -54,7 +54,12 @@ def definitions(src, path: str | None = None, *, undefined: bool = False) -> dic
     """The macros a file defines (`src`: a SourceFile or its text); an `#undef` removes one, unless
     `undefined` (what the file's own uses see: a helper macro defined, used, then undefined).
 
-    Conditionals are not evaluated: of several definitions of one name the last one wins.
+    Conditionals are not evaluated: of several definitions of one name the last one wins, except
+    that a definition naming a GPU execution space (`__global__`, `__device__`) is kept over one in
+    another branch of the same conditional that names none (cuDF's `CUDF_KERNEL`: `__global__
+    static` under `#ifdef __HIP_PLATFORM_AMD__`, `static` after `#else`; `HD` defined empty for a
+    host compiler): every GPU compile takes a branch that makes the code device code, and lint
+    and the port read device code.  A branch no build compiles (`#if 0`) is no such branch.
     """
     text = src if isinstance(src, str) else src.text
     path = path if path is not None else getattr(src, "path", "<string>")
@@ -62,6 +67,9 @@ def definitions(src, path: str | None = None, *, undefined: bool = False) -> dic
     if "define" not in text:
         return out
     lines = _COMMENT.sub(_blank, text).split("\n")  # comments blanked: line numbers kept
+    # Where each definition stands: the (conditional, branch) pairs around it, outermost first.
+    stack: list[tuple[int, int, bool]] = []  # (conditional's line, branch, branch never compiled)
+    where: dict[str, tuple[tuple[int, int], ...] | None] = {}
     i = 0
     while i < len(lines):
         first, logical = i, lines[i]
@@ -71,14 +79,53 @@ def definitions(src, path: str | None = None, *, undefined: bool = False) -> dic
         i += 1
         m = _DIRECTIVE.fullmatch(logical)
         if m is None:
+            c = _CONDITIONAL.match(logical) if "#" in logical else None
+            if c is not None:
+                _nest(stack, c.group(1), c.group(2), first)
             continue
         kind, name, params, body = m.groups()
         if kind == "undef":
             out.pop(name, None) if not undefined else None
             continue
         plist = None if params is None else tuple(p.strip() for p in params[1:-1].split(",") if p.strip())
-        out[name] = MacroDef(name, plist, " ".join(body.split()), path, first + 1)
+        new = MacroDef(name, plist, " ".join(body.split()), path, first + 1)
+        at = tuple((line, branch) for line, branch, _ in stack)
+        old = out.get(name)
+        if old is not None and where[name] is not None and _alternatives(where[name], at) \
+                and _spaces(old.body) and not _spaces(new.body):
+            continue  # another branch of the conditional makes it device code on a GPU compile
+        out[name] = new
+        where[name] = None if any(never for _, _, never in stack) else at  # `#if 0`: no build's
     return out
+
+
+_CONDITIONAL = lazy_re.compile(r"[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b(.*)", re.S)
+_GPU_SPACES = lazy_re.compile(r"\b(?:__global__|__device__)\b")
+
+
+def _nest(stack: list[tuple[int, int, bool]], kind: str, test: str, line: int) -> None:
+    """Follow one conditional directive: `#if` opens, `#elif`/`#else` start its next branch, `#endif` closes."""
+    if kind.startswith("if"):
+        stack.append((line, 0, kind == "if" and test.strip() == "0"))
+    elif kind == "endif":
+        stack.pop() if stack else None
+    elif stack:
+        opened, branch, _ = stack.pop()
+        stack.append((opened, branch + 1, kind == "elif" and test.strip() == "0"))
+
+
+def _alternatives(a: tuple[tuple[int, int], ...], b: tuple[tuple[int, int], ...]) -> bool:
+    """Whether two places are in different branches of one conditional (no compile reaches both)."""
+    for (ca, ba), (cb, bb) in zip(a, b):
+        if ca != cb:
+            return False
+        if ba != bb:
+            return True
+    return False
+
+
+def _spaces(body: str) -> bool:
+    return _GPU_SPACES.search(body) is not None
 
 
 # -- what a macro is --------------------------------------------------------------------------

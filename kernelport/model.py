@@ -104,6 +104,7 @@ class Visible:
     where: dict[str, tuple[str, int, int]] = field(default_factory=dict)  # name -> (path, line, col) of the value
     # File-scope integer constants of the headers, read like their macros (kernelport.headerconsts).
     constants: dict[str, Macro] = field(default_factory=dict)
+    wave_widths: set[str] = field(default_factory=set)  # constants per platform its wave width (headerconsts)
     warp_functions: frozenset[str] = frozenset()
     warp_qualified: frozenset[str] = frozenset()  # the same functions by qualified name (`ns::S::f`, fnscopes)
     confirmed: dict[str, str] = field(default_factory=dict)

@@ -89,7 +89,7 @@ class _Analyzer:
         facts = macro_facts(self, name, node)  # this file's macros, then the includes' (project)
         if facts is not None:
             return facts
-        if name == "warpSize":
+        if name == "warpSize" or name in getattr(self.m.visible, "wave_widths", ()):  # (headerconsts.wave_widths)
             return frozenset({(WS_OK, -1)})
         return frozenset()
 

@@ -549,10 +549,23 @@ class Divergence:
             cut = self._worst(frames, THREAD)  # `if (t > (n | 31)) return;`: the rest runs on part of a warp
             if cut is not None and self._cut is None and cut.kind == "if" and \
                     not any(f.kind.startswith("loop") for f in frames):
-                self._cut = (n.start_byte, Frame("cut", cut.node, cut.tag))
+                self._cut = (n.start_byte, Frame("cut", self._deciding(cut.node), cut.tag))
             return
         for ch in n.named_children:
             self._walk(ch, frames)
+
+    def _deciding(self, cond: Node) -> Node:
+        """The part of `A || B` / `A && B` that depends on the thread where the other is uniform
+        (ds4's `if (c >= n_comp || tid >= 128u) return;`: which lanes return is `tid >= 128u`'s)."""
+        n = cond
+        while n.type in ("condition_clause", "parenthesized_expression") and len(n.named_children) == 1:
+            n = n.named_children[0]
+        if n.type == "binary_expression" and self.src.text_of(n.child_by_field_name("operator")) in ("&&", "||"):
+            sides = [n.child_by_field_name(k) for k in ("left", "right")]
+            varying = [x for x in sides if x is not None and self.expr(x) != UNIFORM]
+            if len(varying) == 1:
+                return self._deciding(varying[0])
+        return cond
 
     def _divergent_exit_in_loop(self, loop: Node) -> bool:
         """A break/continue/return under a thread-dependent condition makes the trip count diverge."""
