@@ -83,6 +83,12 @@ class Scope:
     used: dict[str, tuple[cexpr.Value, Definition | None]] = field(default_factory=dict)  # what reads read
 
     # -- evaluation ---------------------------------------------------------------------------
+    def is_zero(self, text: str) -> bool:
+        try:
+            return self.value(text).v == 0
+        except Unknown:
+            return False
+
     def value(self, text: str, depth: int = 0) -> cexpr.Value:
         if depth > MAX_DEPTH:
             raise Unknown(f"'{text.strip()[:60]}' is defined through more than {MAX_DEPTH} levels")
@@ -448,6 +454,8 @@ def _statements(src, body: Node, before: Node) -> list[Node]:
 def _first_call(module: Module, fname: str) -> Node | None:
     src = module.source
     for n in src.index.under(src.root, "call_expression"):
+        if any(c.type == "kernel_call_syntax" for c in n.children):  # `f<<<g, b>>>(...)` launches a kernel f,
+            continue  # never calls a host function of the same name (cuOSD's mask_rgba_alpha wraps its kernel)
         fn = n.child_by_field_name("function")
         if fn is not None and fn.type == "template_function":  # conv3D<float>(...)
             fn = fn.child_by_field_name("name")

@@ -430,3 +430,51 @@ def test_a_braced_initialiser_of_one_value_is_that_value():
     assert isinstance(got, Inferred), got
     assert got.spec.dims("block")[0] == 128 and got.spec.dims("grid")[0] == 8
     assert got.spec.scalar_values()["n"] == 1024 and got.spec.length("x") == 1024
+
+
+NARROW = """
+__global__ void fill(unsigned char* p, int n, unsigned char v) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) p[i] = v;
+}
+struct Painter {
+    unsigned char level;
+    int n;
+    void run(unsigned char* p);
+};
+void Painter::run(unsigned char* p) {
+    fill<<<(n + 255) / 256, 256>>>(p, n, level);
+}
+"""
+
+
+def test_a_chosen_value_fits_the_type_host_code_declares():
+    """A value only the run gives, held in a narrow type (cuOSD's `unsigned char r`), is chosen within
+    the parameter's type: SIZE_CHOICE (1024) does not fit an unsigned char, and was an error that
+    stopped the whole file's verify (a class member's type is not read, so it was chosen as an int)."""
+    got = _infer(NARROW, "fill")
+    assert isinstance(got, Inferred), got
+    vals = got.spec.scalar_values()
+    assert vals["v"] == 255 and vals["n"] == 1024  # the int keeps the usual choice
+    assert "v = 255 chosen ('level' was chosen 1024: the nearest value unsigned char holds)" in got.inferred
+
+
+SAME_NAME = """
+__global__ void mask(unsigned char* p, int w, int h, float r) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < w * h) p[i] = p[i] > r ? 0 : 255;
+}
+struct Image { unsigned char* data; int width, height; };
+void mask(Image* image, float r) {
+    mask<<<(image->width * image->height + 255) / 256, 256>>>(image->data, image->width, image->height, r);
+}
+"""
+
+
+def test_a_launch_is_no_call_of_the_host_function_of_the_same_name():
+    """A host wrapper named as its kernel: the launch inside it is not a call of the wrapper, whose
+    parameters would then be bound to the launch's arguments (r = image->width)."""
+    got = _infer(SAME_NAME, "mask")
+    assert isinstance(got, Inferred), got
+    assert not any(line.startswith("r = ") and "the launch passes" in line for line in got.inferred)
+    assert any(line.startswith("r = ") and "generated" in line for line in got.inferred), got.inferred
