@@ -29,6 +29,31 @@ OPERAND = r"(%[0-9]+|[0-9]+)"  # a register or an integer immediate, where PTX a
 # nontemporal one; the others (.lu, .cv, .wt, L1/L2 eviction qualifiers) stay KP201
 LD_HINTS = ((r"(?:\.ca|\.cg|\.nc)?", ""), (r"\.cs", "_cs"))
 ST_HINTS = ((r"(?:\.wb|\.cg)?", ""), (r"\.cs", "_cs"))
+# The accesses' elements: (their width, each type suffix with the constraint letter its register
+# takes, the vector lengths PTX has)
+ACCESS_TYPES = ((32, ((r"[bus]32", "r"), (r"f32", "f")), (1, 2, 4)), (64, ((r"[bus]64", "l"), (r"f64", "d")), (1, 2)))
+
+
+def _accesses(op: str, space: str, hints, address: str) -> list:
+    """FORMS rows of `op` (ld, st) in state space `space`, scalar and vector, under each of `hints` (a
+    pattern, the concepts' suffix), the address a register of letter `address`: word i of a vector is
+    concept `ptx_{op}_{space}{hint}_b{width}_{i}`."""
+    rows = []
+    for hint, h in hints:
+        for n, types, lengths in ACCESS_TYPES:
+            for t, letter in types:
+                for k in lengths:
+                    vec, regs = ("", REG) if k == 1 else (rf"\.v{k}", r"\{ ?" + ", ?".join([REG] * k) + r" ?\}")
+                    key = f"ptx_{op}_{space}{h}_b{n}"
+                    if op == "ld":
+                        rows.append((rf"ld\.{space}{hint}{vec}\.{t} {regs}, ?\[{REG}\]", letter * k + address,
+                                     tuple((i + 1, f"{key}_{i}", (i + 1, k + 1)) for i in range(k))))
+                    else:
+                        rows.append((rf"st\.{space}{hint}{vec}\.{t} \[{REG}\], ?{regs}", address + letter * k,
+                                     tuple((0, f"{key}_{i}", (1, i + 2)) for i in range(k))))
+    return rows
+
+
 FORMS = (
     # `%%laneid` in a template with operands; nvcc takes a single `%laneid` alike (no operand is `%l...`)
     (rf"mov\.[us]32 {REG}, ?%%?laneid", "r", ((1, "lane_id", ()),)),
@@ -85,23 +110,11 @@ FORMS = (
     (rf"mov\.u64 {REG}, ?%%?clock64", "l", ((1, "ptx_clock64", ()),)),
     (r"bar\.sync 0", "", ((0, "syncthreads", ()),)),
     # global loads (stores) of a scalar or a vector's words at a generic address ("l"): a cache hint that
-    # changes no value (ld .ca/.cg/.nc, st .wb/.cg) is dropped, the streaming .cs is a nontemporal access
-    # (LD_HINTS); each output is also its concept's `out` (the type its bits are read as)
-    *((rf"ld\.global{hint}{vec}\.[bus]{n} " + (REG if k == 1 else r"\{ ?" + ", ?".join([REG] * k) + r" ?\}") + rf", ?\[{REG}\]",
-       "rl"[n == 64] * k + "l", tuple((i + 1, f"ptx_ld_global{h}_b{n}_{i}", (i + 1, k + 1)) for i in range(k)))
-      for hint, h in LD_HINTS for n, ks in ((32, (1, 2, 4)), (64, (1, 2))) for k in ks
-      for vec in ["" if k == 1 else f"\\.v{k}"]),
-    *((rf"st\.global{hint}{vec}\.[bus]{n} \[{REG}\], ?" + (REG if k == 1 else r"\{ ?" + ", ?".join([REG] * k) + r" ?\}"),
-       "l" + "rl"[n == 64] * k, tuple((0, f"ptx_st_global{h}_b{n}_{i}", (1, i + 2)) for i in range(k)))
-      for hint, h in ST_HINTS for n, ks in ((32, (1, 2, 4)), (64, (1, 2))) for k in ks
-      for vec in ["" if k == 1 else f"\\.v{k}"]),
+    # changes no value is dropped, the streaming .cs is a nontemporal access (LD_HINTS, ST_HINTS); each
+    # output is also its concept's `out` (the type its bits are read as: a .f32 word into a float alike)
+    *_accesses("ld", "global", LD_HINTS, "l"), *_accesses("st", "global", ST_HINTS, "l"),
     # the same at a shared-window address ("s", as cp.async's dst: one the function computes with cvta)
-    *((rf"ld\.shared{vec}\.[bus]{n} " + (REG if k == 1 else r"\{ ?" + ", ?".join([REG] * k) + r" ?\}") + rf", ?\[{REG}\]",
-       "rl"[n == 64] * k + "s", tuple((i + 1, f"ptx_ld_shared_b{n}_{i}", (i + 1, k + 1)) for i in range(k)))
-      for n, ks in ((32, (1, 2, 4)), (64, (1, 2))) for k in ks for vec in ["" if k == 1 else f"\\.v{k}"]),
-    *((rf"st\.shared{vec}\.[bus]{n} \[{REG}\], ?" + (REG if k == 1 else r"\{ ?" + ", ?".join([REG] * k) + r" ?\}"),
-       "s" + "rl"[n == 64] * k, tuple((0, f"ptx_st_shared_b{n}_{i}", (1, i + 2)) for i in range(k)))
-      for n, ks in ((32, (1, 2, 4)), (64, (1, 2))) for k in ks for vec in ["" if k == 1 else f"\\.v{k}"]),
+    *_accesses("ld", "shared", ((r"", ""),), "s"), *_accesses("st", "shared", ((r"", ""),), "s"),
 )
 # Integer arithmetic through PTX's carry flag (CC.CF): `add/sub{c}{.cc}.u32|u64 d, a, b` and
 # `mad{c}.lo|hi{.cc}.u32|u64 d, a, b, c` (the low or high half of a * b, plus c).  The `c` forms add

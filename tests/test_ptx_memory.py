@@ -70,6 +70,16 @@ __global__ void lds(const uint32_t *in, uint32_t *out) {
     __syncthreads();
     out[threadIdx.x] = smem[threadIdx.x];
 }
+__device__ float ldg_f(const float *p) {
+    float v;
+    asm volatile ("ld.global.nc.f32 %0, [%1];" : "=f"(v) : "l"(p));
+    return v;
+}
+__device__ void stg_fd(float a, double b, void *p) {
+    asm volatile ("st.global.v2.f32 [%0], {%1, %1};" :: "l"(p), "f"(a));
+    asm volatile ("st.global.f64 [%0], %1;" :: "l"((char *)p + 8), "d"(b));
+}
+__global__ void floats(const float *x, void *y) { stg_fd(ldg_f(x), 2.0 * ldg_f(x + 1), y); }
 """
 
 
@@ -101,6 +111,11 @@ def test_the_forms_port_to_accesses_clock_and_barrier():
     assert lines[38] == f"{fence}, __syncthreads(), {fence};"
     assert lines[39] == (f"{fence}, (*((unsigned int*)kp_shared_ptr(smem_addr + 4) + 0) = "
                          f"__builtin_bit_cast(unsigned int, a + b + c + d)), {fence};")
+    # .f32 / .f64 words: a float's bits, through its own type (no conversion)
+    assert lines[45] == "v = __builtin_bit_cast(__typeof__(v), *((const unsigned int*)(p) + 0));"
+    assert lines[49] == ("(*((unsigned int*)(p) + 0) = __builtin_bit_cast(unsigned int, a)), "
+                         "(*((unsigned int*)(p) + 1) = __builtin_bit_cast(unsigned int, a));")
+    assert lines[50] == "(*((unsigned long long*)((char *)p + 8) + 0) = __builtin_bit_cast(unsigned long long, b));"
 
 
 def test_the_ports_compile_for_gfx90a_and_gfx1030_and_address_lds(tmp_path):
@@ -137,15 +152,18 @@ def test_the_access_spellings_read_and_write_the_words(tmp_path):
             ld64 = dialect.render(dialect.concept(f"ptx_ld_global{h}_b64_{i}"), "hip", {"out": "pp", "p": "buf"})
             st32 = dialect.render(dialect.concept(f"ptx_st_global{h}_b32_{i}"), "hip", {"p": "dst", "x": "s32"})
             st64 = dialect.render(dialect.concept(f"ptx_st_global{h}_b64_{i}"), "hip", {"p": "dst", "x": "pp"})
-            checks.append(f"r32 = {ld32}; pp = {ld64}; printf(\"%d %llu \", r32, (unsigned long long)pp);"
-                          f" clear(); {st32}; {st64}; dump();")
+            ldf = dialect.render(dialect.concept(f"ptx_ld_global{h}_b32_{i}"), "hip", {"out": "rf", "p": "buf"})
+            stf = dialect.render(dialect.concept(f"ptx_st_global{h}_b32_{i}"), "hip", {"p": "dst + 4", "x": "fl"})
+            checks.append(f"r32 = {ld32}; pp = {ld64}; rf = {ldf}; memcpy(&bits, &rf, 4);"
+                          f" printf(\"%d %llu %u \", r32, (unsigned long long)pp, bits);"
+                          f" clear(); {st32}; {st64}; {stf}; dump();")
     c = tmp_path / "acc.cpp"
     c.write_text("#include <cstdio>\n#include <cstring>\n"
                  f"static unsigned int buf[8] = {{{', '.join(f'{w}u' for w in words)}}};\n"
-                 "static unsigned int dst[8];\n"
+                 "static unsigned int dst[12];\n"
                  "static void clear() { memset(dst, 0, sizeof dst); }\n"
-                 "static void dump() { for (int j = 0; j < 8; ++j) printf(\"%u \", dst[j]); printf(\"\\n\"); }\n"
-                 "int main() { int r32; void *pp; int s32 = -7;\n" + "\n".join(checks) + "\n return 0; }\n")
+                 "static void dump() { for (int j = 0; j < 12; ++j) printf(\"%u \", dst[j]); printf(\"\\n\"); }\n"
+                 "int main() { int r32; void *pp; int s32 = -7; float rf, fl = -1.5f; unsigned int bits;\n" + "\n".join(checks) + "\n return 0; }\n")
     exe = tmp_path / "acc"
     b = subprocess.run(["hipcc", "-x", "c++", "-std=c++17", "-O1", "-o", str(exe), str(c)], capture_output=True,
                        text=True, env={**os.environ, "HIP_PLATFORM": "amd"})
@@ -158,18 +176,20 @@ def test_the_access_spellings_read_and_write_the_words(tmp_path):
         w32 = words[i]
         assert v[0] == (w32 - (1 << 32) if w32 >> 31 else w32)  # the word's bits as an int
         assert v[1] == words[2 * i] | words[2 * i + 1] << 32  # 64-bit word i, as a pointer
-        want = [0] * 8
+        assert v[2] == w32  # word i's bits as a float
+        want = [0] * 12
         # the 32-bit store of -7 at word i, then the 64-bit store of the pointer at 64-bit word i
         want[i] = (1 << 32) - 7
         want[2 * i], want[2 * i + 1] = v[1] & 0xffffffff, v[1] >> 32
-        assert v[2:] == want, (n, line)
+        want[4 + i] = 0xbfc00000  # -1.5f's bits at word i past dst + 4 (after the others: it may overwrite them)
+        assert v[3:] == want, (n, line)
 
 
 @pytest.mark.parametrize("asm, why", [
     ('asm volatile("ld.global.cv.b32 %0, [%1];" : "=r"(r) : "l"(g));', ""),  # volatile: re-fetched, a poll
     ('asm volatile("ld.global.lu.b32 %0, [%1];" : "=r"(r) : "l"(g));', ""),  # last use: the line may be dropped
     ('asm volatile("ld.global.nc.L2::128B.b32 %0, [%1];" : "=r"(r) : "l"(g));', ""),  # a prefetch qualifier
-    ('asm volatile("ld.global.f32 %0, [%1];" : "=f"(f) : "l"(g));', ""),  # a float register
+    ('asm volatile("ld.global.f16 %0, [%1];" : "=h"(h) : "l"(g));', ""),  # a half (no 16-bit form)
     ('asm volatile("ld.global.b32 %0, [%1+4];" : "=r"(r) : "l"(g));', ""),  # an address offset
     ('asm volatile("{.reg .pred p; setp.ne.b32 p, %2, 0; @p ld.global.nc.b32 %0, [%1];}" : "=r"(r) : "l"(g), "r"(n));',
      ""),  # a guarded load
@@ -183,7 +203,7 @@ def test_the_access_spellings_read_and_write_the_words(tmp_path):
 ])
 def test_a_look_alike_stays_kp201_at_its_line(asm, why):
     src = ("__device__ unsigned int f(const unsigned int *g, unsigned int a, unsigned int n) {\n"
-           f"    unsigned int r = 0; float f = 0;\n    {asm}\n    return r + n + (unsigned int)f;\n}}\n"
+           f"    unsigned int r = 0; float f = 0; unsigned short h = 0;\n    {asm}\n    return r + n + (unsigned int)f + h;\n}}\n"
            "__global__ void k(unsigned int* o) { o[0] = f(o, o[1], o[2]); }\n")
     port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
     errors = [d for d in port.diagnostics if d.severity == "error"]
