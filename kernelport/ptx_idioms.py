@@ -21,9 +21,6 @@ from . import lazy_re
 REG = r"(%[0-9]+)"
 OPERAND = r"(%[0-9]+|[0-9]+)"  # a register or an integer immediate, where PTX allows one (bfe's length)
 
-# (instruction: one group per operand, in order; the constraint letter each group's register takes
-# ("r" 32 bits, "l" 64, "h" 16); what the instruction assigns: (the output's group, the concept,
-# the concept's parameters as groups), in the order PTX writes them)
 # PTX's cache operators on global loads (stores) as (a pattern, the concepts' suffix): those that change
 # no value read or written (ld: .ca, .cg, .nc, st: .wb, .cg) are plain accesses, the streaming .cs a
 # nontemporal one; the others (.lu, .cv, .wt, L1/L2 eviction qualifiers) stay KP201
@@ -54,6 +51,10 @@ def _accesses(op: str, space: str, hints, address: str) -> list:
     return rows
 
 
+# (instruction: one group per operand, in order; the constraint letter each group's register takes
+# ("r" 32 bits, "l" 64, "h" 16, "f"/"d" float/double, "s" a shared-window address in an "r"); what the
+# instruction assigns: (the output's group, the concept, the concept's parameters as groups), in the
+# order PTX writes them)
 FORMS = (
     # `%%laneid` in a template with operands; nvcc takes a single `%laneid` alike (no operand is `%l...`)
     (rf"mov\.[us]32 {REG}, ?%%?laneid", "r", ((1, "lane_id", ()),)),
@@ -206,6 +207,10 @@ def _instruction(instr: str, ops: list[tuple[str, str, str]], params_of, shared=
                     (widths[i - 1] == "s" and not shared(ops[k][2])):
                 return None  # an operand the template invents, of another register width, an unknown address
             texts[i], index[i] = ops[k][2], k
+        if any({index[p] for p in ps if p in index} & {index[o] for o, _, _ in writes[:j] if o}
+               for j, (_, _, ps) in enumerate(writes)):
+            return None  # a later word reads an earlier word's output (`ld.v2 {%0, %1}, [%0]`): the instruction
+            # reads its operands first, C would read it assigned
         out = [Write(texts.get(o, ""), key, dict(zip(params_of(key), (texts[p] for p in ps)))) for o, key, ps in writes]
         wrote = {index[o] for o, _, _ in writes if o}
         # (an output among its own concept's parameters is its type, `out`: not a read of its value)

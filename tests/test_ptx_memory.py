@@ -198,15 +198,19 @@ def test_the_access_spellings_read_and_write_the_words(tmp_path):
     ('asm volatile("bar.sync 1;" ::: "memory");', ""),  # a named barrier
     ('asm volatile("bar.sync 0, 64;" ::: "memory");', ""),  # a thread count
     ('asm volatile("mad.hi.s32 %0, %1, %1, %0;" : "+r"(r) : "r"(n));', ""),  # a signed high half
+    # the second word's address is the first word's output: PTX reads it before either is written
+    ('asm volatile("ld.global.v2.u64 {%0, %1}, [%0];" : "+l"(q), "=l"(w));', ""),
     ('asm volatile("ld.shared.b32 %0, [%1];" : "=r"(r) : "r"(a));', "a parameter"),
     ('asm volatile("ld.shared.b32 %0, [%0];" : "+r"(n) : : "memory");', "loaded from memory"),
 ])
 def test_a_look_alike_stays_kp201_at_its_line(asm, why):
     src = ("__device__ unsigned int f(const unsigned int *g, unsigned int a, unsigned int n) {\n"
-           f"    unsigned int r = 0; float f = 0; unsigned short h = 0;\n    {asm}\n    return r + n + (unsigned int)f + h;\n}}\n"
+           "    unsigned int r = 0; float f = 0; unsigned short h = 0;\n"
+           "    unsigned long long q = (unsigned long long)g, w = 0;\n"
+           f"    {asm}\n    return r + n + (unsigned int)f + h + (unsigned int)(q + w);\n}}\n"
            "__global__ void k(unsigned int* o) { o[0] = f(o, o[1], o[2]); }\n")
     port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
     errors = [d for d in port.diagnostics if d.severity == "error"]
-    assert [(d.code, d.location.line, d.location.column) for d in errors] == [("KP201", 3, 5)], \
+    assert [(d.code, d.location.line, d.location.column) for d in errors] == [("KP201", 4, 5)], \
         [d.format() for d in errors]
     assert why in errors[0].message
