@@ -149,6 +149,10 @@ REFUSALS = (
      "shared-window address this function computes with cvta.to.shared (the 32-bit offset HIP turns back into "
      "a pointer); this statement's form or its address's origin is not one of those"),
 )
+# The reason a guarded instruction (`@p ld...`, sgemm's bounds-checked loads) stays KP201
+GUARDED = ("`{op}` runs under a predicate (`{guard}`): guarded instructions are not ported (the guard would be "
+           "a C condition derived from the setp that sets the predicate)")
+_GUARD = lazy_re.compile(r"(@!?[%\w]+)\s+([a-z][\w.:]*)")
 _STRING = lazy_re.compile(r'"((?:[^"\\]|\\.)*)"')
 _OPERAND = lazy_re.compile(r'\s*"([=+&]*)([a-z])"\s*\((.*)\)\s*$', re.S)
 _ASM = lazy_re.compile(r"^(?:asm|__asm__|__asm)\s*(?:volatile|__volatile__)?\s*\((.*)\)\s*$", re.S)
@@ -392,13 +396,16 @@ def _names(text: str) -> list[str]:
 
 def why_not(text: str) -> str | None:
     """Why the asm statement `text`, which is no idiom, has no port, where a reason more precise than
-    KP201's own is known: an instruction of REFUSALS, or a carry chain that runs across statements
-    (CARRY_ACROSS)."""
+    KP201's own is known: an instruction of REFUSALS, a guarded one (GUARDED), or a carry chain that
+    runs across statements (CARRY_ACROSS)."""
     names = _names(text)
     for pattern, why in REFUSALS:
         hit = next((n for n in names if re.match(pattern, n)), None)
         if hit is not None:
             return why.format(op=hit)
+    guarded = _GUARD.search(" ".join(_STRING.findall(text)))  # (every string: a template split by #if too)
+    if guarded is not None:
+        return GUARDED.format(op=guarded.group(2), guard=guarded.group(1))
     pending, seen = None, False  # the instruction whose carry-out no later one has read; a flag set
     for n in names:
         c = re.fullmatch(r"(add|sub|mad)(c?)(?:\.(lo|hi))?(\.cc)?\.u(32|64)", n)
