@@ -185,7 +185,16 @@ CONCEPTS: tuple[Concept, ...] = (
         # `mul.wide.u32`, `mad.wide.u32` (the 64-bit a * b, + c), `min/max.u32|u64` (unsigned)
         ("ptx_mul_wide_u32", ("a", "b")), ("ptx_mad_wide_u32", ("a", "b", "c")),
         *((f"ptx_{op}_u{n}", ("a", "b")) for op in ("min", "max") for n in (32, 64)),
-        ("ptx_cvta_to_shared", ("p",)), ("ptx_cp_async", ("dst", "src", "n", "size")), ("ptx_cp_async_done", ()))),
+        ("ptx_cvta_to_shared", ("p",)), ("ptx_cp_async", ("dst", "src", "n", "size")), ("ptx_cp_async_done", ()),
+        # `ld.global{.ca,.cg,.nc}.bN` (a load; `.cs`, streaming: a nontemporal one) of word i of a vector
+        # at p, its bits as out's type; `st.global` alike (x's bits as word i); `mov.u32 d, %clock` and
+        # `%clock64` (the SM's cycle counter); an asm's "memory" clobber: a compiler-only fence
+        *((f"ptx_ld_global{h}_b{n}_{i}", ("out", "p")) for h in ("", "_cs") for n in (32, 64) for i in range(4)),
+        *((f"ptx_st_global{h}_b{n}_{i}", ("p", "x")) for h in ("", "_cs") for n in (32, 64) for i in range(4)),
+        # `ld.shared`, `st.shared` alike at shared-window address p (ptx_cvta_to_shared's)
+        *((f"ptx_ld_shared_b{n}_{i}", ("out", "p")) for n in (32, 64) for i in range(4)),
+        *((f"ptx_st_shared_b{n}_{i}", ("p", "x")) for n in (32, 64) for i in range(4)),
+        ("ptx_clock", ()), ("ptx_clock64", ()), ("ptx_memory_clobber", ()))),
     C("index_vararg", "index", ("x",), matchable=False),
     C("warp_id", "index"),
 

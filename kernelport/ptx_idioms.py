@@ -21,9 +21,40 @@ from . import lazy_re
 REG = r"(%[0-9]+)"
 OPERAND = r"(%[0-9]+|[0-9]+)"  # a register or an integer immediate, where PTX allows one (bfe's length)
 
+# PTX's cache operators on global loads (stores) as (a pattern, the concepts' suffix): those that change
+# no value read or written (ld: .ca, .cg, .nc, st: .wb, .cg) are plain accesses, the streaming .cs a
+# nontemporal one; the others (.lu, .cv, .wt, L1/L2 eviction qualifiers) stay KP201
+LD_HINTS = ((r"(?:\.ca|\.cg|\.nc)?", ""), (r"\.cs", "_cs"))
+ST_HINTS = ((r"(?:\.wb|\.cg)?", ""), (r"\.cs", "_cs"))
+# The accesses' elements: (their width, each type suffix with the constraint letter its register
+# takes, the vector lengths PTX has)
+ACCESS_TYPES = ((32, ((r"[bus]32", "r"), (r"f32", "f")), (1, 2, 4)), (64, ((r"[bus]64", "l"), (r"f64", "d")), (1, 2)))
+
+
+def _accesses(op: str, space: str, hints, address: str) -> list:
+    """FORMS rows of `op` (ld, st) in state space `space`, scalar and vector, under each of `hints` (a
+    pattern, the concepts' suffix), the address a register of letter `address`: word i of a vector is
+    concept `ptx_{op}_{space}{hint}_b{width}_{i}`."""
+    rows = []
+    for hint, h in hints:
+        for n, types, lengths in ACCESS_TYPES:
+            for t, letter in types:
+                for k in lengths:
+                    vec, regs = ("", REG) if k == 1 else (rf"\.v{k}", r"\{ ?" + ", ?".join([REG] * k) + r" ?\}")
+                    key = f"ptx_{op}_{space}{h}_b{n}"
+                    if op == "ld":
+                        rows.append((rf"ld\.{space}{hint}{vec}\.{t} {regs}, ?\[{REG}\]", letter * k + address,
+                                     tuple((i + 1, f"{key}_{i}", (i + 1, k + 1)) for i in range(k))))
+                    else:
+                        rows.append((rf"st\.{space}{hint}{vec}\.{t} \[{REG}\], ?{regs}", address + letter * k,
+                                     tuple((0, f"{key}_{i}", (1, i + 2)) for i in range(k))))
+    return rows
+
+
 # (instruction: one group per operand, in order; the constraint letter each group's register takes
-# ("r" 32 bits, "l" 64, "h" 16); what the instruction assigns: (the output's group, the concept,
-# the concept's parameters as groups), in the order PTX writes them)
+# ("r" 32 bits, "l" 64, "h" 16, "f"/"d" float/double, "s" a shared-window address in an "r"); what the
+# instruction assigns: (the output's group, the concept, the concept's parameters as groups), in the
+# order PTX writes them)
 FORMS = (
     # `%%laneid` in a template with operands; nvcc takes a single `%laneid` alike (no operand is `%l...`)
     (rf"mov\.[us]32 {REG}, ?%%?laneid", "r", ((1, "lane_id", ()),)),
@@ -75,6 +106,16 @@ FORMS = (
     (r"cp\.async\.commit_group", "", ((0, "ptx_cp_async_done", ()),)),
     (r"cp\.async\.wait_all", "", ((0, "ptx_cp_async_done", ()),)),
     (r"cp\.async\.wait_group (%[0-9]+|[0-9]+)", "n", ((0, "ptx_cp_async_done", ()),)),
+    # the SM's cycle counter, and the block barrier (`bar.sync 0`: barrier 0, every thread of the block)
+    (rf"mov\.u32 {REG}, ?%%?clock", "r", ((1, "ptx_clock", ()),)),
+    (rf"mov\.u64 {REG}, ?%%?clock64", "l", ((1, "ptx_clock64", ()),)),
+    (r"bar\.sync 0", "", ((0, "syncthreads", ()),)),
+    # global loads (stores) of a scalar or a vector's words at a generic address ("l"): a cache hint that
+    # changes no value is dropped, the streaming .cs is a nontemporal access (LD_HINTS, ST_HINTS); each
+    # output is also its concept's `out` (the type its bits are read as: a .f32 word into a float alike)
+    *_accesses("ld", "global", LD_HINTS, "l"), *_accesses("st", "global", ST_HINTS, "l"),
+    # the same at a shared-window address ("s", as cp.async's dst: one the function computes with cvta)
+    *_accesses("ld", "shared", ((r"", ""),), "s"), *_accesses("st", "shared", ((r"", ""),), "s"),
 )
 # Integer arithmetic through PTX's carry flag (CC.CF): `add/sub{c}{.cc}.u32|u64 d, a, b` and
 # `mad{c}.lo|hi{.cc}.u32|u64 d, a, b, c` (the low or high half of a * b, plus c).  The `c` forms add
@@ -82,6 +123,9 @@ FORMS = (
 # flag is a C temporary of the statement: a chain is rewritten only where every carry-in was set by an
 # earlier instruction of the same statement and the last carry-out is read by one (CARRY_ACROSS).
 CARRY = r"(add|sub|mad)(c?)(?:\.(lo|hi))?(\.cc)?\.u(32|64) (\S+(?:, ?\S+)*)"
+# Signed forms whose result has the unsigned form's bits (two's complement, wrapping: not mad.hi, whose
+# high half of a signed product differs; the carry forms' signed flag is not ported), read as that form
+SIGNED_AS_UNSIGNED = r"(add|sub|mad\.lo)\.s(32|64) "
 # the concepts of the low / high half of a product, per width
 PRODUCT = {("lo", 32): "ptx_mul_lo_b32", ("hi", 32): "umulhi", ("lo", 64): "ptx_mul_lo_b64", ("hi", 64): "umul64hi"}
 # The reason a chain stays KP201: the flag C has no name for, set or read by another asm statement.
@@ -97,11 +141,18 @@ REFUSALS = (
     (r"(ldmatrix|mma|wmma)\.", "`{op}` is a warp-collective matrix instruction: each of a 32-lane warp's threads "
      "holds a fixed part of the fragments, a layout no single AMD instruction has at wave 64 (it would need "
      "one logical 32-lane warp per half wave and a per-lane shuffle or LDS exchange of the fragments)"),
+    (r"(ld|st)\.shared\.", "`{op}` is ported only at a shared-window address this function computes with "
+     "cvta.to.shared (offsets added in place): this statement's address has another origin (a parameter, a "
+     "value loaded from memory, an asm output other than cvta's), which may not be an LDS offset"),
     (r"cp\.async\.", "`{op}` is ported only as a synchronous copy `cp.async.{{ca,cg}}.shared.global [dst], [src], "
      "4|8|16{{, src-size}}` (or a commit/wait of such), unguarded and without cache hints, whose dst is a "
      "shared-window address this function computes with cvta.to.shared (the 32-bit offset HIP turns back into "
      "a pointer); this statement's form or its address's origin is not one of those"),
 )
+# The reason a guarded instruction (`@p ld...`, sgemm's bounds-checked loads) stays KP201
+GUARDED = ("`{op}` runs under a predicate (`{guard}`): guarded instructions are not ported (the guard would be "
+           "a C condition derived from the setp that sets the predicate)")
+_GUARD = lazy_re.compile(r"(@!?[%\w]+)\s+([a-z][\w.:]*)")
 _STRING = lazy_re.compile(r'"((?:[^"\\]|\\.)*)"')
 _OPERAND = lazy_re.compile(r'\s*"([=+&]*)([a-z])"\s*\((.*)\)\s*$', re.S)
 _ASM = lazy_re.compile(r"^(?:asm|__asm__|__asm)\s*(?:volatile|__volatile__)?\s*\((.*)\)\s*$", re.S)
@@ -121,6 +172,7 @@ class Idiom:
     ptx: str  # the template as written
     writes: list[Write]
     registers: list[tuple[str, str]]  # the scope's `.reg`s: (constraint letter, the C local's name)
+    fenced: bool = False  # a "memory" clobber: the compiler orders no memory access across the statement
 
     @property
     def key(self) -> str:
@@ -159,9 +211,14 @@ def _instruction(instr: str, ops: list[tuple[str, str, str]], params_of, shared=
                     (widths[i - 1] == "s" and not shared(ops[k][2])):
                 return None  # an operand the template invents, of another register width, an unknown address
             texts[i], index[i] = ops[k][2], k
+        if any({index[p] for p in ps if p in index} & {index[o] for o, _, _ in writes[:j] if o}
+               for j, (_, _, ps) in enumerate(writes)):
+            return None  # a later word reads an earlier word's output (`ld.v2 {%0, %1}, [%0]`): the instruction
+            # reads its operands first, C would read it assigned
         out = [Write(texts.get(o, ""), key, dict(zip(params_of(key), (texts[p] for p in ps)))) for o, key, ps in writes]
         wrote = {index[o] for o, _, _ in writes if o}
-        read = {k for i, k in index.items() if k not in wrote or any(i in ps for _, _, ps in writes)}
+        # (an output among its own concept's parameters is its type, `out`: not a read of its value)
+        read = {k for i, k in index.items() if k not in wrote or any(i in ps and i != o for o, _, ps in writes)}
         return out, read, wrote
     return None
 
@@ -174,10 +231,11 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1, share
     if m is None:
         return None
     sections = [s for s, _ in split_top_level(m.group(1), sep=":", strip=False)]
-    if not 2 <= len(sections) <= 4 or (len(sections) == 4 and sections[3].strip()):
-        return None  # no operand sections, or clobbers
+    clobbers = [c.strip() for c, _ in split_top_level(sections[3])] if len(sections) == 4 else []
+    if not 1 <= len(sections) <= 4 or any(c and c != '"memory"' for c in clobbers):
+        return None  # clobbers other than memory (a register's, "cc")
     ptx = "".join(_STRING.findall(sections[0])).encode().decode("unicode_escape")
-    outs = _operands(sections[1])
+    outs = _operands(sections[1]) if len(sections) > 1 else []
     ins = _operands(sections[2]) if len(sections) > 2 else []
     if outs is None or ins is None or any(mod not in ("=", "+") for mod, _, _ in outs) or \
             any(mod for mod, _, _ in ins):
@@ -200,6 +258,7 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1, share
     names = {n: f"%{first + i}" for i, (n, _) in enumerate(regs)}
     instrs = [(i.partition(" ")[0] + " " + re.sub(r"(?<![%\w.])[A-Za-z_]\w*(?![\w.])", lambda m: names.get(m.group(0), m.group(0)),
                                                    i.partition(" ")[2])).strip() for i in instrs]
+    instrs = [re.sub("^" + SIGNED_AS_UNSIGNED, r"\1.u\2 ", i) for i in instrs]
     writes: list[Write] = []
     used: set[int] = set()
     written = {k for k, (mod, _, _) in enumerate(outs) if mod == "+"}  # read-write: its value on entry
@@ -228,7 +287,7 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1, share
         return None  # every operand read or written, every output written, none invented
     if not _independent(writes, outs + ops[first:], ins, reads):
         return None
-    return Idiom(" ".join(ptx.split()), writes, [(w, e) for _, w, e in ops[first:]])
+    return Idiom(" ".join(ptx.split()), writes, [(w, e) for _, w, e in ops[first:]], '"memory"' in clobbers)
 
 
 def _carry(c: re.Match, ops, params_of, temp, flag: bool):
@@ -337,13 +396,16 @@ def _names(text: str) -> list[str]:
 
 def why_not(text: str) -> str | None:
     """Why the asm statement `text`, which is no idiom, has no port, where a reason more precise than
-    KP201's own is known: an instruction of REFUSALS, or a carry chain that runs across statements
-    (CARRY_ACROSS)."""
+    KP201's own is known: an instruction of REFUSALS, a guarded one (GUARDED), or a carry chain that
+    runs across statements (CARRY_ACROSS)."""
     names = _names(text)
     for pattern, why in REFUSALS:
         hit = next((n for n in names if re.match(pattern, n)), None)
         if hit is not None:
             return why.format(op=hit)
+    guarded = _GUARD.search(" ".join(_STRING.findall(text)))  # (every string: a template split by #if too)
+    if guarded is not None:
+        return GUARDED.format(op=guarded.group(2), guard=guarded.group(1))
     pending, seen = None, False  # the instruction whose carry-out no later one has read; a flag set
     for n in names:
         c = re.fullmatch(r"(add|sub|mad)(c?)(?:\.(lo|hi))?(\.cc)?\.u(32|64)", n)
@@ -373,6 +435,11 @@ def port(text: str, backend: str, block: bool, shared=lambda operand: False) -> 
     if any(c is None or c.spelling(backend) is None for c in cs) or (m.registers and not block):
         return None
     out = ", ".join(f"{w.output} = " * bool(w.output) + dialect.render(c, backend, w.inputs) for w, c in zip(m.writes, cs))
+    if m.fenced:  # the clobber's compiler fence on both sides
+        fence = dialect.concept("ptx_memory_clobber").spelling(backend)
+        if fence is None:
+            return None
+        out = f"{fence}, {out}, {fence}"
     if m.registers:
         word = {"r": "unsigned int", "l": dialect.concept("ulong_long").spelling(backend)}
         out = "{ " + " ".join(f"{word[w]} {n};" for w, n in m.registers) + f" {out}; }}"

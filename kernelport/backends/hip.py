@@ -41,6 +41,31 @@ PTX_IDIOMS = {
 }
 
 
+# PTX's memory and clock idioms as HIP's clang spells them (not nvcc: the portable backend has none).
+PTX_MEMORY = {
+    # global loads and stores of word i at p: a cache hint (.ca/.cg/.nc) changes no value, a streaming
+    # one (.cs, evict-first) is clang's nontemporal access; the word's bits are the operand's
+    # (__builtin_bit_cast: an operand of another size does not compile, rather than convert; no `[i]`:
+    # brackets are a spelling's optional part)
+    **{f"ptx_ld_global{h}_b{n}_{i}": f"__builtin_bit_cast(__typeof__({{out}}), "
+                                     + (f"__builtin_nontemporal_load((const {t}*)({{p}}) + {i}))" if h else
+                                        f"*((const {t}*)({{p}}) + {i}))")
+       for h in ("", "_cs") for n, t in _UWORD.items() for i in range(4)},
+    **{f"ptx_st_global{h}_b{n}_{i}": (f"__builtin_nontemporal_store(__builtin_bit_cast({t}, {{x}}), ({t}*)({{p}}) + {i})" if h
+                                      else f"(*(({t}*)({{p}}) + {i}) = __builtin_bit_cast({t}, {{x}}))")
+       for h in ("", "_cs") for n, t in _UWORD.items() for i in range(4)},
+    # the same at a shared-window address (the prologue's kp_shared_ptr: the generic pointer of an LDS offset)
+    **{f"ptx_ld_shared_b{n}_{i}": f"__builtin_bit_cast(__typeof__({{out}}), *((const {t}*)kp_shared_ptr({{p}}) + {i}))"
+       for n, t in _UWORD.items() for i in range(4)},
+    **{f"ptx_st_shared_b{n}_{i}": f"(*(({t}*)kp_shared_ptr({{p}}) + {i}) = __builtin_bit_cast({t}, {{x}}))"
+       for n, t in _UWORD.items() for i in range(4)},
+    # PTX's %clock / %clock64 count the SM's cycles: HIP's clock64() is the shader cycle counter
+    # (s_memtime / s_getreg SHADER_CYCLES; wall_clock64() is the constant-rate one)
+    "ptx_clock": "((unsigned int)clock64())", "ptx_clock64": "((unsigned long long)clock64())",
+    "ptx_memory_clobber": "__atomic_signal_fence(__ATOMIC_SEQ_CST)",
+}
+
+
 # `unsigned long` as a header may spell it (LP64: the fixed-width and size types are it).
 UNSIGNED_LONG = ("unsigned long", "unsigned long int", "long unsigned int", "uint64_t", "std::uint64_t",
                  "size_t", "std::size_t")
@@ -62,7 +87,7 @@ class HIP(Backend):
         "lanemask_type": "unsigned long long", "lanemask_one": "1ull",
         "lane_id": "__lane_id()",
         "bfe_u32": "kp_bfe_u32({x}, {pos}, {len})",  # the prologue's: ROCm's __bitextract_u32 takes both mod 32
-        **PTX_IDIOMS,
+        **PTX_IDIOMS, **PTX_MEMORY,
         "bfi_b32": "kp_bfi_b32({x}, {base}, {pos}, {len})",  # the prologue's: ROCm's __bitinsert_u32 takes both mod 32
         # the prologue's: ROCm's __byte_perm ignores a selector nibble's sign bit, and ROCm 5.2's clang
         # headers declare __fmul_rz/__fmaf_rz only under OCML_BASIC_ROUNDED_OPERATIONS (undeclared by default)
