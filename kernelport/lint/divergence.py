@@ -356,7 +356,6 @@ class Divergence:
                                                             "preproc_else", "preproc_elif", "labeled_statement"):
                 self.stmt(ch, frames)
 
-    # -- driver ------------------------------------------------------------------------------
     # -- the fixpoint as a worklist --------------------------------------------------------------
     # A function's pass reads its own locals and parameters, globals, its callees' returns and the
     # wave names.  A function none of whose inputs changed since its last pass would write what it
@@ -577,8 +576,8 @@ class Divergence:
             if n.type in ("for_statement", "while_statement", "do_statement", "lambda_expression"):
                 # a nested loop's own break/continue stay inside it; a return still leaves ours
                 return any(scan_ret(c, tag) for c in n.named_children)
-            if n.type in ("break_statement", "continue_statement", "return_statement"):
-                return tag >= WARP
+            if n.type in ("break_statement", "continue_statement", "return_statement"):  # a continue skips
+                return tag >= WARP and (n.type != "continue_statement" or self._barrier_after(body, n))  # what follows
             if n.type == "if_statement":
                 c = self.expr(n.child_by_field_name("condition"))
                 return any(scan(ch, max(tag, c)) for ch in n.named_children)
@@ -593,6 +592,10 @@ class Divergence:
             return any(scan_ret(ch, tag) for ch in n.named_children)
 
         return scan(body, UNIFORM)
+
+    def _barrier_after(self, body: Node, n: Node) -> bool:  # a barrier (or helper with one) after n in body
+        return any(c.start_byte > n.end_byte and (barrier_kind(self.ctx, c) == "block" or (
+            self._called(c) - {self._fkey(self.fn)}) & self.barrier_fns) for c in self.src.index.under(body, "call_expression"))
 
     def _at_call(self, n: Node, frames: list[Frame]) -> None:
         fn = n.child_by_field_name("function")
