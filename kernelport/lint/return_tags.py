@@ -42,6 +42,7 @@ class ParamFreeReturns(Divergence):
         self.fn = None
         self.changed = False
         self._dirty = set(self._all)
+        self.computed: set[str] = set()  # the keys solve() gives an R0 (another callee's call: THREAD)
 
     def _written_globals(self, funcs) -> set[str]:
         """The global keys the joined analysis may bind in some function body: a name on an
@@ -75,9 +76,11 @@ class ParamFreeReturns(Divergence):
         arg = max(tags, default=UNIFORM)
         if not found:
             return arg
-        return max(max(self.returns.get(self._fkey(g), UNIFORM), arg) for g in found)
+        return max(max(self.returns.get(k, UNIFORM) if k in self.computed else THREAD, arg)
+                   for k in map(self._fkey, found))
 
     def solve(self, called) -> dict[str, int] | None:
+        self.computed = {self._fkey(f) for f in called}
         for _ in range(SWEEPS):
             self.changed = False
             for f in called:
@@ -91,11 +94,17 @@ class ParamFreeReturns(Divergence):
         return None
 
 
+def _void(src, f) -> bool:
+    """A function that returns no value: no call's tag is read from it (it keeps its joined tag)."""
+    t, d = f.node.child_by_field_name("type"), f.node.child_by_field_name("declarator")
+    return t is not None and src.text_of(t) == "void" and d is not None and d.type == "function_declarator"
+
+
 def param_free_returns(main: Divergence, funcs) -> dict[str, int]:
-    """R0 by function key for the functions some call in the file names (main's worklist is set up:
-    main._callers); a function without one (not called by name, or sweeps that do not converge)
-    keeps its joined tag at every call."""
-    called = [f for f in funcs if f.name.split("::")[-1] in main._callers]
+    """R0 by function key for the functions that return a value and that some call in the file names
+    (main's worklist is set up: main._callers); a function without one (void, not called by name,
+    or sweeps that do not converge) keeps its joined tag at every call."""
+    called = [f for f in funcs if f.name.split("::")[-1] in main._callers and not _void(main.src, f)]
     if not called:
         return {}
     return ParamFreeReturns(main, funcs).solve(called) or {}
