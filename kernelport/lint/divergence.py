@@ -72,6 +72,7 @@ class Divergence:
         self.source = backends.source().name  # calls and built-ins are read in the source dialect
         self.env: dict[tuple[str, str], int] = {}
         self.returns: dict[str, int] = {}  # function key (fnscopes: `a::step` is not `b::step`) -> its tag
+        self.r0: dict[str, int] = {}  # its tag with UNIFORM parameters (return_tags; none: the joined tag)
         self.shared = {s.name for s in self.m.shared}
         self.fn = None
         self.changed = False
@@ -278,8 +279,8 @@ class Divergence:
         return self._call_functions(n, tags)
 
     def _call_functions(self, n: Node, tags: list[int]) -> int:
-        """A call of the file's own functions (those C++ would run: fnscopes): their parameters take
-        the arguments' tags, the call the join of their returns."""
+        """A call of the file's own functions (those C++ would run: fnscopes): their parameters take the
+        arguments' tags, the call the join of min(its return, max(its return_tags R0, the arguments))."""
         found = fnscopes.callees(self.m, self.fn, n)
         if not found:
             return max(tags, default=UNIFORM)
@@ -290,7 +291,7 @@ class Divergence:
                     self.env[key] = tg
                     self.changed = True
                     self._touch(key)
-        return max(self.returns.get(self._fkey(g), UNIFORM) for g in found)
+        return max(min(self.returns.get(k, UNIFORM), max([self.r0.get(k, THREAD)] + tags)) for k in map(self._fkey, found))
 
     def _fkey(self, f) -> str:
         return fnscopes.of(self.m).key(f)
@@ -401,6 +402,8 @@ class Divergence:
             return self
         self._resolve_all()
         self._worklist(funcs)
+        from .return_tags import param_free_returns  # (it subclasses this module's analysis)
+        self.r0 = param_free_returns(self, funcs)
         for _ in range(10):
             self.changed = False
             for f in funcs:
@@ -484,11 +487,8 @@ class Divergence:
                 return False  # the caller decides the mask
         return True
 
-    def _worst(self, frames: list[Frame], at_least: int) -> Frame | None:
-        for fr in reversed(frames):
-            if fr.tag >= at_least:
-                return fr
-        return None
+    def _worst(self, frames: list[Frame], at_least: int) -> Frame | None:  # the innermost one at least so
+        return next((fr for fr in reversed(frames) if fr.tag >= at_least), None)
 
     def _walk(self, n: Node, frames: list[Frame]) -> None:
         t = n.type
