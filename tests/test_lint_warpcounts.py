@@ -89,3 +89,22 @@ def test_a_header_macro_kernels_launch_bounds_give_the_block_its_warp_count(tmp_
     assert [line for line, _ in got] == [5], got
     assert "128-thread block" in got[0][1]
     # silent: a count from the wave width, 32-thread rows, a 4 that is not the 256-thread block's warps
+
+
+def test_a_constant_that_names_itself_through_a_traits_class_ends(tmp_path: Path):
+    # mamba's selective_scan: `constexpr int kNThreads = Ktraits::kNThreads;` (the last `::` name
+    # is its own) sent the constant evaluation round for ever (RecursionError, an internal error)
+    text = """\
+template <typename Ktraits> __global__ void scan(float* out) {
+  constexpr int kNThreads = Ktraits::kNThreads;
+  constexpr int kNWarps = kNThreads / warpSize;
+  __shared__ float part[kNWarps];
+  int w = threadIdx.x / warpSize;
+  if (w < 4) part[w] = out[w];
+}
+"""
+    (tmp_path / "utils.cuh").write_text(HEADER)
+    k = tmp_path / "main.cu"
+    k.write_text(text)
+    rc, out, err = kp_inproc("lint", "--format", "json", str(k))
+    assert rc in (0, 1) and "failed on this file" not in out + err, out + err

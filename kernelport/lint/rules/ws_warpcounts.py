@@ -59,7 +59,7 @@ class _Consts:
         if n.type == "initializer_list" and len(n.named_children) == 1:
             return self.value(n.named_children[0], wave, depth + 1)
         if n.type in ("identifier", "qualified_identifier"):
-            return self.named("".join(self.ctx.text(n).split()), wave)
+            return self.named("".join(self.ctx.text(n).split()), wave, depth + 1)
         if n.type == "binary_expression":
             l = self.value(n.child_by_field_name("left"), wave, depth + 1)
             r = self.value(n.child_by_field_name("right"), wave, depth + 1)
@@ -67,15 +67,16 @@ class _Consts:
                 if l is not None and r is not None else None
         return None
 
-    def named(self, text: str, wave: int) -> int | None:
-        """The value of a literal or a name (its last `::` component) spelled as text."""
+    def named(self, text: str, wave: int, depth: int = 0) -> int | None:
+        """The value of a literal or a name (its last `::` component) spelled as text.  `depth`
+        bounds the names followed (`constexpr int n = Traits::n;` names itself)."""
         if text[:1].isdigit():
             return int_value(text)
         name = text.split("::")[-1]
         if text in self.waves or name in self.waves:
             return wave
         if name in self.inits:
-            return self.value(self.inits[name], wave, 1)
+            return self.value(self.inits[name], wave, depth + 1)
         macro = self.macros.get(name)
         return int_value(macro.strip().strip("()")) if macro else None
 
