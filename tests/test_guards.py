@@ -211,8 +211,8 @@ DERIVED = """
 #if USE_ASM_OPTS
 __device__ unsigned long long xor1(unsigned long long a, unsigned long long b) {
     unsigned long long r;
-    asm volatile("xor.b64 %0, %1, %2;" : "=l"(r) : "l"(a), "l"(b) : "memory");  // a clobber: no C idiom
-    return r;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(r) :: "memory");  // a timer register: no C idiom
+    return r ^ a ^ b;
 }
 #else
 #define xor1(a, b) (a ^ b)
