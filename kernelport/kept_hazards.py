@@ -17,7 +17,7 @@ from . import backends
 from .diagnostics import Diagnostic
 from .errors import Location
 from .portlines import source_lines
-from .source import SourceFile
+from .source import SourceFile, ident_name
 
 if TYPE_CHECKING:
     from .translate import Port
@@ -43,7 +43,7 @@ def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: d
         if code in NAME_ONLY:
             continue
         for f in found:
-            if f.span is None or rw.touches(*f.span):
+            if f.span is None or rw.touches(*f.span) or _helper_rewritten(src, f.span, rw):
                 continue  # rewritten: the port fixes it
             message = (f"{code} ({f.name}) is kept as written in the {b.display_name} port, where lint reports it "
                        f"as an error for {targets}: {f.message}")
@@ -66,3 +66,23 @@ def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: d
         i = len(s) - len(s.lstrip())
         lines[line - 1] = s[:i] + f"/* KERNELPORT-UNPORTED {CODE}: {', '.join(codes)} kept as written */ " + s[i:]
     return "\n".join(lines)
+
+
+def _helper_rewritten(src: SourceFile, span: tuple[int, int], rw) -> bool:
+    """A finding at a call of the file's own helper (WS012: "`warpReduceSum` runs full-mask warp
+    operations after the early return") is what the port fixes when the port rewrote every warp
+    operation in that helper's body (the masks the finding is about); one level deep, else kept."""
+    from .lint.divergence import lookup  # the concept table, as lint reads it
+    call = src.root.descendant_for_byte_range(*span)
+    while call is not None and call.type != "call_expression":
+        call = call.parent
+    fn = call.child_by_field_name("function") if call is not None else None
+    if fn is None or fn.type != "identifier":
+        return False
+    name = src.text_of(fn)
+    ops = [c for d in src.index.under(src.root, "function_definition")
+           if ident_name(d.child_by_field_name("declarator")) == name and d.child_by_field_name("body") is not None
+           for c in src.index.under(d.child_by_field_name("body"), "call_expression")
+           if (g := c.child_by_field_name("function")) is not None and g.type == "identifier"
+           and (k := lookup(src.text_of(g), backends.names())) is not None and k.warp_level]
+    return bool(ops) and all(rw.touches(c.start_byte, c.end_byte) for c in ops)
