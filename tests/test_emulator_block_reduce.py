@@ -10,7 +10,7 @@ import pytest
 
 from kernelport.emulator import run_kernel
 from kernelport.emulator.errors import EmulatorError
-from trust_support import assert_a_broken_hip_port_fails, verify_checks
+from trust_support import assert_a_broken_hip_port_fails, assert_the_oracle_runs_and_ports_match
 
 KERNEL = """#include <cub/cub.cuh>
 #define THREADS 128
@@ -99,12 +99,7 @@ int main() {
 def test_the_oracle_runs_and_a_wrong_port_fails(tmp_path):
     f = tmp_path / "k.cu"
     f.write_text(FILE)
-    rc, checks, text = verify_checks(f)
-    assert rc == 0, text
-    oracle = [c for c in checks if c["kind"] == "oracle"]
-    assert oracle and oracle[0]["status"] == "pass", text
-    ports = [c for c in checks if c["kind"] == "numeric" and c["backend"] == "hip"]
-    assert ports and all(c["status"] == "pass" for c in ports) and {c["wave"] for c in ports} == {32, 64}, text
+    assert_the_oracle_runs_and_ports_match(f)
     # the port's lanes past 32 of a 64-lane wave leave their partial sums out
     assert_a_broken_hip_port_fails(f, "float s = BlockReduce(temp).Sum(v);",
                                    "float s = BlockReduce(temp).Sum(threadIdx.x % 64 < 32 ? v : 0.0f);")

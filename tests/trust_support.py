@@ -82,6 +82,17 @@ def verify_checks(path) -> tuple[int, list[dict], str]:
     return rc, checks, out + err
 
 
+def assert_the_oracle_runs_and_ports_match(path, backend: str | None = "hip") -> None:
+    """verify PATH: the original runs as the oracle and every port's numeric check (of `backend`, or
+    every backend) passes at wave 32 and 64."""
+    rc, checks, text = verify_checks(path)
+    assert rc == 0, text
+    oracle = [c for c in checks if c["kind"] == "oracle"]
+    assert oracle and oracle[0]["status"] == "pass", text
+    ports = [c for c in checks if c["kind"] == "numeric" and backend in (None, c["backend"])]
+    assert ports and all(c["status"] == "pass" for c in ports) and {c["wave"] for c in ports} == {32, 64}, text
+
+
 def assert_a_broken_hip_port_fails(path, old: str, new: str) -> None:
     """Translate PATH to HIP, break the port by replacing `old` with `new` (a hazard only a 64-lane wave
     shows), and check verify fails the HIP port's numeric checks."""
