@@ -69,6 +69,7 @@ class Inferred:
     launch: Location | None = None
     chosen: dict[str, str] = field(default_factory=dict)  # host values chosen, not read: name -> why
     redefine: dict[str, str] = field(default_factory=dict)  # macros device code reads, scaled: name -> value
+    values: dict[str, int] = field(default_factory=dict)  # host values chosen or scaled: name -> value
 
 
 @dataclass
@@ -295,6 +296,7 @@ class _Try:
     launch: Location
     fixed: set[str]
     lengths: dict[str, str] = field(default_factory=dict)  # buffers whose length was chosen ("x[]") -> why
+    values: dict[str, int] = field(default_factory=dict)  # host values chosen or scaled -> the value
 
 
 def _fits(t: _Try, hard: bool = False, shrink: int = 0) -> bool:
@@ -406,7 +408,8 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
         if d is not None and n not in scaled and "#" not in n:
             notes.append(f"{n} = {v.v} from {d.note or d.loc}" if d.note else f"{n} = {v.v} from {d.loc}")
     return _Try(spec, notes, math.prod(grid) * math.prod(block), total, block, at, fixed,
-                {p.name + "[]": e.why for p, e in unsized})
+                {p.name + "[]": e.why for p, e in unsized}, {**{n: int(scope.overrides[n].v) for n in chosen},
+                                                             **{n: new for n, (_, new) in scaled.items()}})
 
 
 class _NoAllocation(Unknown):
@@ -594,7 +597,7 @@ def _constant(text: str) -> bool:
 
 
 def _done(t: _Try) -> Inferred:
-    return Inferred(t.spec, t.notes, "host code", t.launch, dict(t.lengths))
+    return Inferred(t.spec, t.notes, "host code", t.launch, dict(t.lengths), values=dict(t.values))
 
 
 def _from_command_line(k: Function, kloc: Location, given: CommandLine) -> Inferred:

@@ -95,7 +95,9 @@ def launch_at_wave(src: SourceFile, module: Module, name: str, got: Inferred, si
     m = build(SourceFile.from_text("\n".join(lines), src.path))
     m.visible = module.visible
     m.macros = {**{n: mac for n, mac in module.macros.items() if n not in m.macros}, **m.macros}
-    again = infer(m, name, [], given)
+    # the sizes the original's inputs chose or scaled, fixed: the port runs on the same problem
+    fixed = {n: Text(str(v), got.launch) for n, v in got.values.items() if given is None or n not in given.scalars}
+    again = infer(m, name, [], replace(given or CommandLine(), scalars={**fixed, **(given.scalars if given else {})}))
     return again.spec if isinstance(again, Inferred) else None
 
 

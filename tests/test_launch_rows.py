@@ -227,3 +227,17 @@ def test_a_budget_divided_by_an_unrelated_name_is_left(tmp_path):
     m = hip(f)
     assert m.port.ok, [d.format() for d in m.port.diagnostics]
     assert "int block_y = block_size / rows_per_block;" in m.text
+
+
+def test_the_moved_rows_verify_where_the_problem_is_scaled_down(tmp_path):
+    """A problem too large for the emulator is scaled down (`int N = 1 << 16` to fewer rows) for the
+    original; the port's launch at wave 64, read again from its host code, must run that same scaled
+    problem (it was scaled again, for twice the threads: a quarter of the rows, the rest compared as
+    zeros: llm.c's fused_residual_forward3 failed at wave 64 on the H200 oracle for that reason)."""
+    f = write(tmp_path)
+    f.write_text(f.read_text().replace("int N = 64, C = 96;", "int N = 1 << 16, C = 96;")
+                 .replace("row_sums_launch(x, out, N, C, 128)", "row_sums_launch(x, out, N, C, 32)"))
+    r = subprocess.run([sys.executable, "-m", "kernelport", "verify", "rows.cu", "--schedules", "block",
+                        "--no-cache", "-j", "1"], cwd=tmp_path, capture_output=True, text=True)
+    assert "scaled down" in r.stdout + r.stderr or "scaled" in r.stdout, r.stdout
+    assert r.returncode == 0 and "0 failed" in r.stdout, r.stdout + r.stderr
