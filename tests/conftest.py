@@ -110,3 +110,15 @@ def pytest_unconfigure(config):
     if d:
         shutil.rmtree(d, ignore_errors=True)
 # --- end compile cache ---------------------------------------------------------------------------
+
+
+def gfx90a_assembly(path) -> str:
+    """`hipcc --cuda-device-only -S` of a HIP port for gfx90a (64-wide waves): the device assembly,
+    for tests that check which instructions a port's accesses became (LDS, nontemporal)."""
+    import os
+    import subprocess
+    s = subprocess.run(["hipcc", "-x", "hip", "-std=c++17", "--offload-arch=gfx90a", "--cuda-device-only", "-O2",
+                        "-S", "-o", "-", str(path)], capture_output=True, text=True,
+                       env={**os.environ, "HIP_PLATFORM": "amd"})
+    assert s.returncode == 0, s.stderr[-2000:]
+    return s.stdout
