@@ -27,7 +27,7 @@ def left_out(tr, node: Node, header: str) -> bool:
     used = min((n for t in _NAMES for n in tr.src.index.of_type(t) if shape.fullmatch(tr.src.text_of(n))),
                key=lambda n: n.start_byte, default=None)  # the first use in the file
     polyfill = backends.get(tr.backend).header_polyfills.get(header)
-    if used is not None and polyfill is not None and _beyond_tiles(tr, header):
+    if used is not None and polyfill is not None and (_beyond_tiles(tr, header) | _beyond_defined(tr, header)):
         return True  # refused at each such use
     if used is not None and polyfill is not None:
         from .translate import Note  # the target lacks the header; the port defines its names
@@ -67,4 +67,28 @@ def _beyond_tiles(tr, header: str) -> bool:
                        f"<{header}> has no {tr.backend.upper()} equivalent, and the port defines cg::reduce over a "
                        "thread_block_tile only", "reduce over a tiled_partition<N> tile, or write the reduction "
                        "with the group's shuffles")
+    return refused
+
+
+def _beyond_defined(tr, header: str) -> bool:
+    """A name qualified by the header's namespace that the port's definition lacks (`wmma::precision::tf32`,
+    `wmma::bmma_sync`): each use is refused here, located (KP209).  True when one was."""
+    scope = backends.get(tr.backend).header_polyfill_scopes.get(header)
+    if scope is None:
+        return False
+    namespace, defined = scope
+    refused = False
+    for n in tr.src.index.of_type("qualified_identifier"):
+        ns, name = n.child_by_field_name("scope"), n.child_by_field_name("name")
+        if ns is None or name is None or tr.src.text_of(ns) != namespace:
+            continue
+        first = name.child_by_field_name("scope" if name.type == "qualified_identifier" else "name") \
+            if name.type in ("qualified_identifier", "template_type", "template_function") else name
+        text = tr.src.text_of(first) if first is not None else ""
+        if text not in defined:
+            refused = True
+            tr.problem("KP209", n, f"`{tr.src.text_of(n)}`: <{header}> has no {tr.backend.upper()} equivalent, and "
+                       f"the port defines only {namespace}::{{{', '.join(sorted(defined))}}}",
+                       f"write it with those names (the port's {namespace} covers fragments of half, float, "
+                       "integer and double elements), or keep it under #ifdef so that only the CUDA build compiles it")
     return refused

@@ -404,6 +404,8 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
     external: dict[str, Node] = {}
     vis = module.visible
     read_as = backends_source()  # (once: an import statement per call cost a tenth of decide)
+    warp32 = _warp32_calls()
+    matrix: dict[str, Node] = {}  # a call of the dialect's 32-lane warp operations (wmma's mma_sync)
     for f in module.functions.values():
         k = scopes.key(f)
         for n in (src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `X() = default;`: none
@@ -416,6 +418,8 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                 external.setdefault(k, n)  # a header's warp helper: ported on its own
             if not own and vis is not None and name and (h := vis.mask_helpers.get(name)) and h.returns_mask:
                 votes.setdefault(k, []).append(n)  # a header's ballot wrapper (AstroAccelerate's aa_ballot) votes
+            if not own and name and warp32 is not None and warp32.fullmatch(name):
+                matrix.setdefault(k, n)
             c = dialect.lookup(read_as, name) if name else None
             lib = dialect.library_call(read_as, name) if name and c is None and not own else None
             if lib is not None:
@@ -445,6 +449,8 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
         g = Group(fs, votes=[v for m in sorted(fs) for v in votes.get(m, [])])
         code = [Geometry(32, None, "a shuffle with an explicit width 32", explicit[m]) for m in sorted(fs)
                 if m in explicit]
+        code += [Geometry(32, None, f"`{src.text_of(matrix[m].child_by_field_name('function'))}` acts on a 32-lane "
+                          "warp (its fragments are spread over 32 lanes)", matrix[m]) for m in sorted(fs) if m in matrix]
         code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
                           (data_warps or {})[m]) for m in sorted(fs) if m in (data_warps or {})]
         defs = [d for m in sorted(fs) for d in fns[m]]
@@ -457,6 +463,13 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
         for m in fs:
             by_function[m] = g
     return Widths(groups, by_function, problems, warp_level or set())
+
+
+def _warp32_calls():
+    """The source dialect's calls that act on a whole 32-lane warp (its `warp32_calls`), compiled; None: none."""
+    from . import backends
+    pattern = backends.source().warp32_calls
+    return re.compile(pattern) if pattern else None
 
 
 def backends_source() -> str:

@@ -244,6 +244,9 @@ class Backend:
     # Source headers the target lacks whose names the port defines itself: the include is replaced by
     # this text where the file uses them (header_uses; HIP: cg::reduce).
     header_polyfills: ClassVar[dict[str, str]] = {}
+    # Of such a header: the namespace its names are qualified by and the names the polyfill defines in
+    # it; another name so qualified (`wmma::precision`) is refused at its use (KP209), not left to the compiler.
+    header_polyfill_scopes: ClassVar[dict[str, tuple[str, frozenset[str]]]] = {}
     # The source dialect: what a name of its API looks like (a regular expression over the whole
     # name), so a name no table knows is still recognised as API, never as the user's own.
     api_pattern: ClassVar[str | None] = None
@@ -251,6 +254,10 @@ class Backend:
     # Toolkit headers that only declare names of one shape (a regular expression over the whole name):
     # a port may leave such an include out where the file uses none of them (kernelport.header_uses).
     header_declares: ClassVar[dict[str, str]] = {}
+    # Calls that act on one whole warp of 32 lanes by the source dialect's definition, whatever the
+    # target's wave (a regular expression over the called name, unqualified): a warp-level group that
+    # calls one keeps 32-lane warps (kernelport/warpwidth.py); CUDA: <mma.h>'s warp matrix operations.
+    warp32_calls: ClassVar[str | None] = None
     # Macros the source dialect's compiler or headers define (their include guards): what a file
     # declares under `#ifndef` one of them stands in for the toolkit's own declaration.
     toolkit_macros: ClassVar[tuple[str, ...]] = ()

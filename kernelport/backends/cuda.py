@@ -106,6 +106,9 @@ class CUDA(Backend):
                        # header that includes it for nothing ports without it)
                        "cooperative_groups/reduce.h": r"reduce(?:_update_async|_store_async)?|plus|less|greater"
                                                       r"|bit_and|bit_or|bit_xor"}
+    # wmma's operations act on a 32-lane warp, its fragments spread over those 32 lanes: a kernel that
+    # calls one keeps CUDA's warps of 32 in a port (HIP's wmma: backends/hip_wmma.py, over 32-lane warps)
+    warp32_calls = r"fill_fragment|load_matrix_sync|store_matrix_sync|mma_sync"
     # Legacy mask-less names (pre-CUDA 9) read as the same concepts.
     aliases = {"shfl": ("__shfl",), "shfl_up": ("__shfl_up",), "shfl_down": ("__shfl_down",),
                "shfl_xor": ("__shfl_xor",), "ballot": ("__ballot",), "any": ("__any",), "all": ("__all",),

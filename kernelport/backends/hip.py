@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..dialect import group_votes
 from ..vector_types import VECTORS
 from .base import Backend, HostBuild, LaunchForm, Lowering, Run
+from .hip_wmma import WMMA_DEFINES, WMMA_POLYFILL
 from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
 
 
@@ -281,7 +282,8 @@ __device__ T reduce(const thread_block_tile<N, P>& g, T v, Op op) {
     return v;
 }
 }  // namespace cooperative_groups
-#endif"""}
+#endif""", "mma.h": WMMA_POLYFILL}
+    header_polyfill_scopes = {"mma.h": ("wmma", WMMA_DEFINES)}
     # ROCm 5.2 (api_checked_with) has no hip_math_constants.h (from 5.3): the port defines what it uses
     absent_header_fallbacks = {"hip/hip_math_constants.h": "hip_math_constants.tsv"}
     launch_forms_absent = {"cudaLaunchKernelEx": "hipLaunchKernelEx", "cudaLaunchKernelExC": "hipLaunchKernelExC",
