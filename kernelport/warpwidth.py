@@ -457,6 +457,13 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
         helpers = [external[m] for m in sorted(fs) if m in external]
         _decide_group(g, defs, module, specs, names, {m: marks[m] for m in fs if m in marks}, problems, code[:1],
                       helpers)
+        wmma = next((matrix[m] for m in sorted(fs) if m in matrix), None)
+        if wmma is not None and helpers:  # its 32-lane warps are not the header helper's (the wave)
+            problems.append((helpers[0], f"`{_callee(src, helpers[0])}` is a header's warp helper, ported on its own "
+                             f"at the wave width, called where `{_callee(src, wmma)}` (line {src.loc(wmma).line}) "
+                             "keeps 32-lane warps: at wave 64 it would span two of them",
+                             "define the helper in this file (it then keeps the caller's 32 lanes), or keep the "
+                             "wmma code under #ifdef so that only the CUDA build compiles it"))
         if not code:  # a 32 the code itself gives (a width-32 shuffle) stays: its group keeps 32 lanes
             _rows_follow_helpers(g, defs, module, names, helpers)
         groups.append(g)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import subprocess
 import textwrap
 
-from kernelport.backends.hip_wmma import WMMA_POLYFILL
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
@@ -65,9 +64,16 @@ def test_a_wmma_kernel_keeps_cuda_s_32_lane_warps():
     assert "warpSize" not in body, body
 
 
-def test_the_same_kernel_without_wmma_still_reads_the_wave():  # look-alike: no wmma call, a native group
-    code = GEMM.replace("wmma::mma_sync(c, a, b, c);", "").replace("wmma::fill_fragment(c, 0.0f);", "")
-    code = code.replace("wmma::load_matrix_sync", "(void)").replace("wmma::store_matrix_sync(", "(void)(")
+def test_a_kernel_calling_its_own_mma_sync_still_reads_the_wave():  # look-alike: the name, not wmma's
+    code = """\
+__device__ float mma_sync(const float* a, int i) { return a[i] * 2.0f; }
+__global__ void sum(const float* a, float* sums) {
+    int warp = (blockIdx.x * blockDim.x + threadIdx.x) / warpSize;
+    float s = mma_sync(a, blockIdx.x * blockDim.x + threadIdx.x);
+    for (int o = 16; o > 0; o /= 2) s += __shfl_xor_sync(0xffffffff, s, o);
+    if (threadIdx.x % 32 == 0) sums[warp] = s;
+}
+"""
     port, whole = _port(code)
     assert port.ok, [d.format() for d in port.diagnostics]
     body = whole[whole.index("__global__"):]
@@ -183,6 +189,7 @@ int main() {
 
 def test_the_polyfill_computes_d_equals_a_b_plus_c_on_each_warp_of_a_64_lane_wave(tmp_path):
     from conftest import require_tool
+    from kernelport.backends.hip_wmma import WMMA_POLYFILL
     require_tool("g++")
     src = tmp_path / "wmma_host.cpp"
     src.write_text(_HOST.replace("POLYFILL", WMMA_POLYFILL))
@@ -192,3 +199,34 @@ def test_the_polyfill_computes_d_equals_a_b_plus_c_on_each_warp_of_a_64_lane_wav
     assert r.returncode == 0, r.stderr[-3000:]
     r = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0 and "0 failures" in r.stdout, r.stdout + r.stderr
+
+
+_HELPER = """\
+__device__ inline float warp_sum(float s) {
+    for (int o = 16; o > 0; o /= 2) s += __shfl_xor_sync(0xffffffff, s, o);
+    return s;
+}
+"""
+
+
+def _summing(include: str) -> str:
+    return GEMM.replace("for (int o = 16; o > 0; o /= 2) s += __shfl_xor_sync(0xffffffff, s, o);",
+                        "s = warp_sum(s);").replace("#include <mma.h>\n", "#include <mma.h>\n" + include)
+
+
+def test_a_header_s_warp_helper_called_by_a_wmma_kernel_is_refused_at_the_call(tmp_path):
+    """The header is ported on its own at the wave width: at wave 64 its fold would sum two wmma warps."""
+    from trust_support import kp_inproc
+    (tmp_path / "warp_util.cuh").write_text(_HELPER)
+    path = tmp_path / "t.cu"
+    path.write_text(_summing('#include "warp_util.cuh"\n'))
+    rc, _, err = kp_inproc("translate", path, "--to", "hip")
+    assert rc != 0 and "t.cu:22:9: error: KP219 `warp_sum` is a header's warp helper" in err, err
+    assert "`wmma::fill_fragment` (line 14) keeps 32-lane warps" in err, err
+
+
+def test_the_same_helper_in_the_file_keeps_the_kernel_s_32_lanes():  # look-alike: one group, width 32
+    port, whole = _port(_summing(_HELPER))
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "o = 16;" in whole and "__shfl_xor(s, o, 32)" in whole and "warpSize" not in whole[
+        whole.index("inline float warp_sum"):], whole
