@@ -27,7 +27,8 @@ def left_out(tr, node: Node, header: str) -> bool:
     used = min((n for t in _NAMES for n in tr.src.index.of_type(t) if shape.fullmatch(tr.src.text_of(n))),
                key=lambda n: n.start_byte, default=None)  # the first use in the file
     polyfill = backends.get(tr.backend).header_polyfills.get(header)
-    if used is not None and polyfill is not None and (_beyond_tiles(tr, header) | _beyond_defined(tr, header)):
+    if used is not None and polyfill is not None and (_beyond_tiles(tr, header) | _beyond_defined(tr, header)
+                                                          | _layout_reads(tr, header)):
         return True  # refused at each such use
     if used is not None and polyfill is not None:
         from .translate import Note  # the target lacks the header; the port defines its names
@@ -92,3 +93,12 @@ def _beyond_defined(tr, header: str) -> bool:
                        f"write it with those names (the port's {namespace} covers fragments of half, float, "
                        "integer and double elements), or keep it under #ifdef so that only the CUDA build compiles it")
     return refused
+
+
+def _layout_reads(tr, header: str) -> bool:
+    """A fragment element read by its place (the port lays fragments out otherwise): KP209 at each."""
+    elements = backends.get(tr.backend).header_polyfill_elements.get(header)
+    if elements is None:
+        return False
+    from .fragment_elements import refuse_layout_reads
+    return refuse_layout_reads(tr, header, *elements)

@@ -230,3 +230,26 @@ def test_the_same_helper_in_the_file_keeps_the_kernel_s_32_lanes():  # look-alik
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "o = 16;" in whole and "__shfl_xor(s, o, 32)" in whole and "warpSize" not in whole[
         whole.index("inline float warp_sum"):], whole
+
+
+def _reading(loop: str) -> str:
+    return GEMM.replace("for (int i = 0; i < c.num_elements; ++i) s += c.x[i];", loop)
+
+
+def test_a_fragment_element_read_by_its_place_is_refused_at_its_line():
+    """The layout is CUDA's unspecified one: `c.x[0]`, a hard-coded count (`i < 8`, CUDA's accumulator count
+    at 16x16x16 only) or a lane-derived index would read the tensor cores' layout, not the port's."""
+    for loop in ("s = c.x[0];", "for (int i = 0; i < 8; ++i) s += c.x[i];",
+                 "for (int i = 0; i < c.num_elements; i += 2) s += c.x[i];", "s = c.x[lane % 8];"):
+        port, _ = _port(_reading(loop))
+        errors = [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"]
+        assert errors == [("KP209", 20)], (loop, [d.format() for d in port.diagnostics])
+        assert "reads a fragment element by its place" in port.diagnostics[0].message
+
+
+def test_element_wise_loops_over_num_elements_are_ported():  # look-alikes: every element, by its index
+    for loop in ("for (int i = 0; i < c.num_elements; ++i) s += c.x[i];",
+                 "for (size_t i{0U}; i < c.num_elements; i++) { c.x[i] = 2.0f * c.x[i]; s += c.x[i]; }",
+                 "float v[8] = {}; for (int i = 0; i < c.num_elements; ++i) s += c.x[i] * v[0];"):
+        port, _ = _port(_reading(loop))
+        assert port.ok, (loop, [d.format() for d in port.diagnostics])

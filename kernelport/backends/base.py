@@ -247,6 +247,9 @@ class Backend:
     # Of such a header: the namespace its names are qualified by and the names the polyfill defines in
     # it; another name so qualified (`wmma::precision`) is refused at its use (KP209), not left to the compiler.
     header_polyfill_scopes: ClassVar[dict[str, tuple[str, frozenset[str]]]] = {}
+    # ... and its fragment type, element array and count members (`fragment`, `x`, `num_elements`):
+    # an element read other than element-wise over all of them is refused (kernelport/fragment_elements.py).
+    header_polyfill_elements: ClassVar[dict[str, tuple[str, str, str]]] = {}
     # The source dialect: what a name of its API looks like (a regular expression over the whole
     # name), so a name no table knows is still recognised as API, never as the user's own.
     api_pattern: ClassVar[str | None] = None

@@ -284,6 +284,7 @@ __device__ T reduce(const thread_block_tile<N, P>& g, T v, Op op) {
 }  // namespace cooperative_groups
 #endif""", "mma.h": WMMA_POLYFILL}
     header_polyfill_scopes = {"mma.h": ("wmma", WMMA_DEFINES)}
+    header_polyfill_elements = {"mma.h": ("fragment", "x", "num_elements")}
     # ROCm 5.2 (api_checked_with) has no hip_math_constants.h (from 5.3): the port defines what it uses
     absent_header_fallbacks = {"hip/hip_math_constants.h": "hip_math_constants.tsv"}
     launch_forms_absent = {"cudaLaunchKernelEx": "hipLaunchKernelEx", "cudaLaunchKernelExC": "hipLaunchKernelExC",
