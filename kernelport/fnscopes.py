@@ -302,8 +302,24 @@ def launched(module: Module, launch) -> list[Function]:
         found = sc._lookup(caller, _parts(launch.kernel), False, launch.node) if launch.kernel else []
     else:
         found = sc.resolve(caller, launch.target, launch.args)
+        if not found and caller is not None and launch.target.type == "identifier":
+            alias = _local_alias(module, caller, launch.target)
+            found = sc.resolve(caller, alias, launch.args) if alias is not None else []
     kernels = [f for f in found if f.is_kernel]  # a launch runs a kernel: not the host launcher of its name
     return kernels or found
+
+
+def _local_alias(module: Module, caller: Function, target: Node) -> Node | None:
+    """The kernel expression a local of `caller` holds where the launch names the local
+    (`auto kernel = ns::k<T>; kernel<<<g, b>>>(...)`): its one initializer before the launch."""
+    name, got = target.text.decode(), []
+    for d in module.source.index.under(caller.node, "init_declarator"):
+        n, v = d.child_by_field_name("declarator"), d.child_by_field_name("value")
+        if n is not None and n.type == "identifier" and n.text.decode() == name and v is not None \
+                and d.start_byte < target.start_byte:
+            got.append(v)
+    return got[0] if len(got) == 1 and got[0].type in ("identifier", "qualified_identifier", "template_function") \
+        else None
 
 
 def callee_name(fn: Node | None) -> str | None:

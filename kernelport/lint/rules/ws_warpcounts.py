@@ -6,7 +6,10 @@ with `num_encode_warps = encode_block_size / warp_size` (2 on a 64-lane wave), t
 slot index by `4` (`idx8 < 4 ? s->rpt_map[idx8] : 0`); gpuInitFragmentStats gives each warp of its
 `__launch_bounds__(128)` block a fragment as `blockIdx.x * 4 + threadIdx.x / warp_size`.  Both 4s
 are the block's warp count at 32 lanes: on a 64-lane wave the slot reads run past the array and the
-fragments 2-3 of every block are never processed.  Sound only where the file itself gives both
+fragments 2-3 of every block are never processed.  vLLM's MoE align kernel (tests/labelled17)
+runs 1024 threads and keeps `shared_counts[32][8]`, 8 experts for each of 32 warps, but takes the
+warp as `threadIdx.x / WARP_SIZE` with WARP_SIZE the wave width: at 64 lanes only warps 0-15 clear
+their slots, and the counts of experts 128-255 are read from slots no warp owns.  Sound only where the file itself gives both
 counts: the array's size (or the block size) is a constant expression of literals, constants and
 a wave-width name (`warpSize`, a macro that is it, a per-platform warp-size constant), and the
 literal equals its value at 32 lanes but not at 64.
@@ -15,8 +18,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from ... import dialect, lazy_re
-from ...blocksizes import _binary, reads_builtin
+from ... import dialect, fnscopes, lazy_re
+from ...blocksizes import _binary, launch_block_sizes, reads_builtin
 from ...warpsites import int_value
 from ..rule import Rule, ex, register
 from .ws_counts import _wave_names
@@ -41,6 +44,9 @@ class _Consts:
         self.ctx, self.src = ctx, ctx.src
         vis = ctx.module.visible
         self.waves = _wave_names(ctx) | set(getattr(vis, "wave_widths", ()) or ())
+        ws = dialect.concept("warp_size").spelling(ctx.lang) or "warpSize"  # a macro the AMD build makes it
+        self.waves |= {n for n, m in (getattr(vis, "hip_macros", None) or {}).items()
+                       if m.params is None and m.body.strip().strip("()").strip() == ws}
         self.inits: dict[str, Node] = {}
         for d in ctx.src.index.of_type("init_declarator"):
             decl, name, value = d.parent, d.child_by_field_name("declarator"), d.child_by_field_name("value")
@@ -136,6 +142,10 @@ Reported at the literal's comparison with an index of an array sized by a warp c
 (`X < 4` where `A[X]` or `A[X + c]` follows in the same statement and `A` has `N / warpSize`
 slots, with `4` == N / 32), and at `blockIdx.x * K + threadIdx.x / warpSize` in a kernel whose
 block size (`__launch_bounds__`, else every launch in the file) is K * 32 threads but not K * 64.
+And at a warp index counted from the wave width (`warp = threadIdx.x / warpSize`) that subscripts
+an array whose extent is the literal warp count of that block at 32 lanes (`counts[32][8]` in a
+1024-thread kernel) where the same array is also read at an index counted from neither the thread
+nor the wave (`counts[expert / 8]`): at 64 lanes half the slots belong to no warp.
 The wave width is `warpSize`, a macro that is it, or a header constant defined per platform as
 that platform's wave width.  A literal that is the count at 64 lanes too (a block of whole
 64-lane waves it does not count), a count from a fixed `32`, or a block size the file does not say
@@ -159,6 +169,20 @@ __global__ void __launch_bounds__(128) frag_stats(int* out, int n) {
     int frag = blockIdx.x * 4 + threadIdx.x / warpSize;  // !
     if (frag < n && threadIdx.x % warpSize == 0) out[frag] = frag;
 }""", note="a 128-thread block is 2 waves of 64: fragments 2 and 3 of each block are skipped"),
+        ex("""
+__global__ void align(const int* ids, int* out, int n) {
+    __shared__ int counts[32][8];
+    const int warp = threadIdx.x / warpSize;  // !
+    for (int i = 0; i < 8; ++i) counts[warp][i] = 0;
+    __syncthreads();
+    for (int i = threadIdx.x; i < n; i += blockDim.x) {
+        int e = ids[i];
+        int group = e / 8;
+        atomicAdd(&counts[group][e % 8], 1);
+    }
+}
+void run(const int* ids, int* out, int n) { align<<<1, 1024>>>(ids, out, n); }""",
+           note="32 warps of the 1024-thread block at 32 lanes, 16 at 64: slots 16-31 are never cleared"),
     )
     passes = (
         ex("""
@@ -187,6 +211,22 @@ __global__ void __launch_bounds__(256) tiles(int* out, int n) {
     int t = blockIdx.x * 4 + threadIdx.x / warpSize;
     if (t < n) out[t] = t;
 }""", note="a count from the wave width, 32-thread rows, a 4 that is not the 256-thread block's warps"),
+        ex("""
+__global__ void reduce(const float* in, float* out) {
+    __shared__ float partial[32];
+    __shared__ int counts[32][8];
+    const int warp = threadIdx.x / warpSize, lane = threadIdx.x % warpSize;
+    float v = in[threadIdx.x];
+    if (lane == 0) partial[warp] = v;
+    const int w32 = threadIdx.x / 32;
+    counts[w32][0] = 0;
+    __syncthreads();
+    int k = (int)in[0];
+    if (warp == 0) v = lane < blockDim.x / warpSize ? partial[lane] : 0.f;
+    out[threadIdx.x] = v + partial[0] + counts[k][0];
+}
+void run(const float* in, float* out) { reduce<<<1, 1024>>>(in, out); }""",
+           note="slots read back by lanes counted from the wave, and 32-lane warps that own all 32 slots"),
     )
 
     def check(self, ctx) -> None:
@@ -201,6 +241,7 @@ __global__ void __launch_bounds__(256) tiles(int* out, int n) {
                 self._bounds(ctx, f, arrays)
             if f.is_kernel:
                 self._grid(ctx, f, consts)
+                self._slots(ctx, f, consts)
 
     def _bounds(self, ctx, f, arrays) -> None:
         for b in ctx.src.index.under(f.body, "binary_expression"):
@@ -257,6 +298,66 @@ __global__ void __launch_bounds__(256) tiles(int* out, int n) {
                        f"so the warps {threads // 64}..{k - 1} of each block's share are never run: "
                        f"use `{threads} / {ctx.text(div.child_by_field_name('right'))}`",
                        related=(ctx.related(at, f"a block of {threads} threads"),))
+
+
+    def _slots(self, ctx, f, consts: _Consts) -> None:
+        block = _launch_threads(ctx, f, consts) or _launched_threads(ctx, f)
+        if block is None or block[0] % 64:
+            return
+        threads, at = block
+        sized = {}  # arrays whose first extent is the block's warp count at 32 lanes
+        for a in ctx.src.index.under(f.body, "array_declarator"):
+            inner = a
+            while inner.child_by_field_name("declarator") is not None and \
+                    inner.child_by_field_name("declarator").type == "array_declarator":
+                inner = inner.child_by_field_name("declarator")
+            name, size = inner.child_by_field_name("declarator"), _strip(inner.child_by_field_name("size"))
+            if name is not None and size is not None and size.type == "number_literal" and \
+                    int_value(ctx.text(size)) == threads // 32:
+                sized[ctx.text(name)] = size
+        if not sized:
+            return
+        warps, plain = {}, set()  # locals that are a warp index from the wave width; locals from neither
+        for d in ctx.src.index.under(f.body, "init_declarator"):
+            name, value = d.child_by_field_name("declarator"), _strip(d.child_by_field_name("value"))
+            if name is None or name.type != "identifier" or value is None:
+                continue
+            if value.type == "binary_expression" and ctx.text(value.child_by_field_name("operator")) == "/" and \
+                    consts.per_wave(value.child_by_field_name("right")) is not None and \
+                    reads_builtin(ctx.src, value.child_by_field_name("left"), "thread_idx", ctx.lang):
+                warps[ctx.text(name)] = value
+            elif not reads_builtin(ctx.src, value, "thread_idx", ctx.lang) and \
+                    not any(consts.per_wave(c) is not None for c in ctx.src.index.under(value, "identifier")) and \
+                    value.type != "number_literal":
+                plain.add(ctx.text(name))
+        subs = _subscripts(ctx, f.body, sized)
+        for arr in sized:
+            owned = [warps[x] for x, c, a in subs if a == arr and not c and x in warps]
+            other = [x for x, c, a in subs if a == arr and x in plain and x not in warps]
+            if not owned or not other:
+                continue
+            div = owned[0]
+            ctx.report(self, div, f"`{' '.join(ctx.text(div).split())}` numbers the warps of the {threads}-thread "
+                       f"block from the wave width, but `{arr}` has the {threads // 32} slots of its 32-lane warps; "
+                       f"its {threads // 64} waves of 64 lanes own only slots 0..{threads // 64 - 1} {ctx.breaks}, so "
+                       f"slots {threads // 64}..{threads // 32 - 1}, read at `{arr}[{other[0]}]`, belong to no warp: "
+                       f"count the warps of the array's layout (`threadIdx.x / 32`) or size it from the wave",
+                       related=(ctx.related(at, f"a block of {threads} threads"),))
+
+
+def _launched_threads(ctx, f) -> tuple[int, Node] | None:
+    """The one thread count every launch of kernel `f` in the file gives its block (and where)."""
+    got = set()
+    for launch in ctx.module.launches:
+        if f not in fnscopes.launched(ctx.module, launch):
+            continue
+        sizes = launch_block_sizes(ctx.module, launch)
+        if len(sizes) != 1:
+            return None
+        got.add(sizes[0])
+    if len({t for t, _ in got}) != 1:
+        return None
+    return next(iter(got))
 
 
 def _launch_threads(ctx, f, consts: _Consts) -> tuple[int, Node] | None:
