@@ -66,8 +66,9 @@ def test_a_loop_whose_turns_depend_on_the_thread_is_still_reported(loop):
     assert _lines(_kernel(loop)) == {7, 10}
 
 
-@pytest.mark.parametrize("body", ["sp_id += 1;", "pair_ij += 2;", "int* p = &sp_id; *p = 3;"])
-def test_an_offset_or_loop_variable_changed_in_the_body_is_still_reported(body):
+@pytest.mark.parametrize("body", ["sp_id += 1;", "pair_ij += 2;", "int* p = &sp_id; *p = 3;",
+                                  "if (pair_ij >= shl_pair1) break;"])
+def test_an_offset_changed_in_the_body_or_a_thread_dependent_exit_is_still_reported(body):
     loop = "for (int pair_ij = shl_pair0 + sp_id; pair_ij < shl_pair1 + sp_id; pair_ij += nsp)"
     assert _lines(_kernel(loop, body)) == {7, 10}
 
