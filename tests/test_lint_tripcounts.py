@@ -12,7 +12,9 @@ from kernelport.lint.engine import lint_text
 
 
 def _lines(src: str) -> set[int]:
-    return {f.line for f in lint_text(src, "k.cu") if f.code == "SY001"}
+    found = lint_text(src, "k.cu")
+    assert not [f.message for f in found if f.code == "KP006"]  # no rule failed on the file
+    return {f.line for f in found if f.code == "SY001"}
 
 
 def _kernel(loop: str, body: str = "") -> str:
@@ -38,6 +40,7 @@ UNIFORM_TRIPS = [
     "for (int pair_ij = gout_id; pair_ij < shl_pair1 + gout_id; pair_ij += gout_stride)",
     "for (int pair_ij = shl_pair0 + threadIdx.x; pair_ij <= shl_pair1 + threadIdx.x; pair_ij = pair_ij + 4)",
     "int pair_ij; for (pair_ij = shl_pair1 - 1 + sp_id; pair_ij >= shl_pair0 + sp_id; pair_ij--)",
+    "for (int pair_ij = (shl_pair0 + sp_id); ((pair_ij) < (shl_pair1 + sp_id)); (pair_ij += (nsp)))",
 ]
 
 

@@ -40,7 +40,7 @@ def tag(d, loop: Node, frames=()) -> int:
 
 
 def _strip(n: Node | None) -> Node | None:
-    while n is not None and n.type in ("parenthesized_expression", "condition_clause") and n.named_count == 1:
+    while n is not None and n.type in ("parenthesized_expression", "condition_clause") and n.named_child_count == 1:
         n = n.named_children[0]
     return n
 
