@@ -8,9 +8,8 @@ flow-insensitive per function, follows assignments (including assignments made u
 thread-dependent condition), helper parameters and returns, and iterates to a fixpoint.
 
 Two walks use it: barriers (`__syncthreads`) reached under non-uniform control, after a
-thread-dependent early return or in a loop with a thread-dependent trip count; and warp
-operations with a full lane mask reached inside a region that only part of a warp enters.
-"""
+thread-dependent early return or in a loop with a thread-dependent trip count (tripcounts.py);
+and warp operations with a full lane mask reached inside a region only part of a warp enters."""
 from __future__ import annotations
 
 import bisect
@@ -20,8 +19,8 @@ from tree_sitter import Node
 
 from .. import backends, dialect, fnscopes, shufflewrappers, warpflow
 from ..source import ident_name
-
-UNIFORM, WARP, THREAD = 0, 1, 2
+from . import tripcounts
+from .tags import THREAD, UNIFORM, WARP  # (the modules that read the tags import them from here)
 
 
 def lookup(name: str, dialects) -> "dialect.Concept | None":
@@ -335,7 +334,7 @@ class Divergence:
             init = n.child_by_field_name("initializer")
             if init is not None:
                 self.stmt(init, frames) if init.type == "declaration" else self.expr(init, frames)
-            inner = frames + ((self.expr(n.child_by_field_name("condition"), frames), n.start_byte),)
+            inner = frames + ((tripcounts.tag(self, n, frames), n.start_byte),)
             self.expr(n.child_by_field_name("update"), inner)
             body = n.child_by_field_name("body")
             if body is not None:
@@ -514,7 +513,7 @@ class Divergence:
             cond = n.child_by_field_name("condition")
             if init is not None:
                 self._walk(init, frames)
-            tag = self.expr(cond) if cond is not None else UNIFORM
+            tag = tripcounts.tag(self, n)
             fr = Frame("loop", cond if cond is not None else n, tag)
             if tag < WARP and self._divergent_exit_in_loop(n):
                 fr = Frame("loop-exit", cond if cond is not None else n, THREAD)

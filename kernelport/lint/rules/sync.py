@@ -22,7 +22,9 @@ Reported when `__syncthreads()` (or a helper that executes one) sits under a thr
 condition (`if (tid < n)`), after a thread-dependent early `return`, or in a loop whose trip
 count depends on the thread (`for (i = tid; i < n; i += blockDim.x)`).  Threads that skip it
 make the block hang, or on newer GPUs release the barrier early and race.  Conditions on
-`blockIdx`, `blockDim`, kernel parameters or shared values are uniform and stay silent.
+`blockIdx`, `blockDim`, kernel parameters or shared values are uniform and stay silent, and so
+does the offset loop `for (i = A + t; i < B + t; i += S)`: its start and bound carry the same
+thread offset t, so every thread runs the same turns (kernelport/lint/tripcounts.py).
 
 The thread dependence is dataflow, not a pattern: values are followed from `threadIdx`,
 shuffles, atomics and thread-indexed loads through assignments (also those made under a
@@ -68,6 +70,17 @@ __global__ void block_reduce(const float* x, float* out, int n) {
     if (blockIdx.x < n) { __syncthreads(); }
     if (tid == 0) out[blockIdx.x] = s[0];
 }"""),
+        ex("""
+__global__ void pairs(double* out, const int* idx, int p0, int p1, int stride) {
+    __shared__ int s[256];
+    int nsp = 256 / stride, sp = threadIdx.x % nsp;
+    for (int p = p0 + sp; p < p1 + sp; p += nsp) {
+        s[threadIdx.x] = p < p1 ? idx[p] : 0;
+        __syncthreads();
+        out[threadIdx.x] += s[(threadIdx.x + 1) % 256];
+        __syncthreads();
+    }
+}""", note="every thread runs ceil((p1 - p0) / nsp) turns: the offset `sp` is in the start and the bound"),
     )
 
     def check(self, ctx) -> None:
