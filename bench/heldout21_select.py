@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""How the twenty-first held-out set (bench/heldout21.toml) will be chosen (run once; kept so the
+choice is reviewable and repeatable):
+
+    python bench/heldout21_select.py      # -> bench/heldout21.toml
+
+RULE, written and committed (h/heldout21, 20:35 UTC) before any candidate was fetched or measured,
+for computer vision, image processing, video and 3-D reconstruction (stereo matching, features,
+dense SLAM, rasterisation for reconstruction, video colour conversion, denoising, splatting, NeRF,
+point clouds, multi-view stereo):
+
+  Candidates, in this order, named by domain only (none in /work/notes/t38/used.md, none chosen by
+  how kernelport does on them):
+    1. fixstars/libSGM                             semi-global stereo matching
+    2. Celebrandil/CudaSift                        SIFT feature extraction and matching
+    3. victorprad/InfiniTAM                        dense SLAM, TSDF volumetric reconstruction
+    4. NVlabs/nvdiffrast                           differentiable rasterisation (3-D reconstruction)
+    5. NVIDIA/video-sdk-samples                    video codec helpers (colour conversion, resize)
+    6. DawyD/bm3d-gpu                              BM3D image denoising
+    7. graphdeco-inria/diff-gaussian-rasterization 3-D gaussian splatting renderer
+    8. PointCloudLibrary/pcl                       point clouds (its gpu/ modules)
+    9. colmap/colmap                               multi-view stereo (PatchMatch)
+   10. cdcseacave/openMVS                          multi-view stereo reconstruction
+  Each candidate is fetched at the newest stored snapshot (commit pinned in the toml).
+  QUALIFYING (stop 38's set had too few self-contained files): a candidate qualifies if at least
+  half of its first 10 `.cu` files by path (all of them if fewer than 10) have every `#include`
+  they reach resolve in the repository, the CUDA toolkit or the host compiler's search path
+  (heldout2_select.resolves, read textually, with the include dirs of the project's build).
+  Files of a qualifying candidate: its `.cu` files only (the local headers they include are copied
+  with them by realcorpus_build.py; no header is taken as a source on its own) under the folder(s)
+  its own build compiles, within the size cap, less those whose includes do not resolve and
+  byte-for-byte copies (heldout2_select.pick); a project with more than FULL (20) such files gives
+  every second of them in path order (heldout4_select.capped). Include dirs, defines and nvcc
+  flags are those of the project's own build files (read before any measure). A candidate that
+  cannot be fetched, does not qualify or gives 0 files drops out (said below). Candidates are
+  taken in order until the set holds at least 45 files or 6 projects, whichever comes first.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from heldout2_select import mirror, pick, resolves, set_header
+from heldout4_select import capped
+from realcorpus_build import read_tree
+from realcorpus_select import cu_files, head, project
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def qualifies(repo: str, commit: str, incdirs: list[str], prefix: str = "") -> tuple[int, int]:
+    """(self-contained, looked at) over the first 10 `.cu` files by path under prefix."""
+    tree, links = read_tree(mirror(repo), commit)
+    first = cu_files(repo, commit, prefix)[:10]
+    ok = sum(resolves(repo, commit, p, incdirs, tree, set(), links) for p in first)
+    return ok, len(first)
