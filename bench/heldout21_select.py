@@ -4,7 +4,7 @@ choice is reviewable and repeatable):
 
     python bench/heldout21_select.py      # -> bench/heldout21.toml
 
-RULE, written and committed (h/heldout21, 20:35 UTC) before any candidate was fetched or measured,
+RULE, written and committed (h/heldout21, 20:33 UTC) before any candidate was fetched or measured,
 for computer vision, image processing, video and 3-D reconstruction (stereo matching, features,
 dense SLAM, rasterisation for reconstruction, video colour conversion, denoising, splatting, NeRF,
 point clouds, multi-view stereo):
@@ -34,6 +34,23 @@ point clouds, multi-view stereo):
   flags are those of the project's own build files (read before any measure). A candidate that
   cannot be fetched, does not qualify or gives 0 files drops out (said below). Candidates are
   taken in order until the set holds at least 45 files or 6 projects, whichever comes first.
+EXTENSION, written and committed (20:42 UTC) after applying the rule above and before any measure:
+  the ten candidates give 10 files from 4 projects: nvdiffrast 4 (csrc/common/: the fifth reaches
+  torch/extension.h), video-sdk-samples 2 (Samples/: the others reach Logger.h's winsock.h), bm3d-gpu
+  3, pcl 1 (gpu/: the others reach the CMake-generated pcl/pcl_config.h); libSGM (libsgm_config.h,
+  CMake-generated), CudaSift (intrin.h), InfiniTAM (windows.h in ORUtils/CUDADefines.h, read
+  textually), diff-gaussian-rasterization (glm, a submodule absent from the snapshot), colmap
+  (src/colmap/mvs/: Eigen) and openMVS do not qualify (0 of their first .cu files self-contained).
+  Eight more candidates, named by domain only, are taken by the same rule in this order until the
+  set holds at least 45 files:
+   11. FFmpeg/FFmpeg                             video filters (libavfilter's CUDA scale, yadif, ...)
+   12. WolframRhodium/VapourSynth-BM3DCUDA       BM3D video denoising
+   13. uzh-rpg/vilib                             visual front end (FAST features, pyramids, tracking)
+   14. mp3guy/ElasticFusion                      dense surfel SLAM
+   15. dhernandez0/sgm                           semi-global stereo matching (embedded)
+   16. CVCUDA/CV-CUDA                            image processing operators
+   17. pitzer/SiftGPU                            SIFT features
+   18. andyzeng/tsdf-fusion                      TSDF volumetric fusion
 """
 from __future__ import annotations
 
