@@ -131,3 +131,47 @@ def qualifies(repo: str, commit: str, incdirs: list[str], prefix: str = "") -> t
     first = cu_files(repo, commit, prefix)[:10]
     ok = sum(resolves(repo, commit, p, incdirs, tree, set(), links) for p in first)
     return ok, len(first)
+
+
+def taken(repo: str, commit: str, incdirs: list[str], prefix: str) -> list[str]:
+    """A candidate's files by the rule (THIRD EXTENSION's reading), or [] if it does not qualify."""
+    ok, looked = on_linux(qualifies, repo, commit, incdirs, prefix)
+    return capped(on_linux(pick, repo, commit, incdirs, prefix)) if looked and 2 * ok >= looked else []
+
+
+def heldout21() -> str:
+    """The qualifying candidates in order (the 15 others give 0 files; the docstring says why)."""
+    out = [set_header("twenty-first", "heldout21")]
+    r = "Celebrandil/CudaSift"; c = head(r)  # CMakeLists.txt's Linux branch
+    out.append(project("cudasift", r, c, "MIT", ["LICENSE"], ["."], ["_FORCE_INLINES", "VERBOSE_NOT"],
+                       ["-std=c++17"], taken(r, c, ["."], "")))
+    r = "NVlabs/nvdiffrast"; c = head(r)  # setup.py's nvcc args
+    out.append(project("nvdiffrast", r, c, "NVIDIA Source Code License", ["LICENSE.txt"], ["csrc/common"],
+                       ["NVDR_TORCH"], ["-std=c++17", "-lineinfo"],
+                       taken(r, c, ["csrc/common"], "csrc/common/")))
+    r = "NVIDIA/video-sdk-samples"; c = head(r)
+    inc = ["Samples/Utils", "Samples"]
+    out.append(project("video-sdk", r, c, "NVIDIA Video Codec SDK EULA (in each file's header; no LICENSE file)",
+                       ["README.md"], inc, [], ["-std=c++17"], taken(r, c, inc, "Samples/")))
+    r = "DawyD/bm3d-gpu"; c = head(r)
+    out.append(project("bm3d-gpu", r, c, "BSD-2-Clause", ["LICENSE.md"], ["include"], [], ["-std=c++17"],
+                       taken(r, c, ["include"], "src/")))
+    r = "WolframRhodium/VapourSynth-BM3DCUDA"; c = head(r)  # source/CMakeLists.txt: CUDA_STANDARD 17
+    out.append(project("bm3dcuda", r, c, "GPL-2.0", ["LICENSE"], ["source"], [], ["-std=c++17"],
+                       taken(r, c, ["source"], "source/")))
+    r = "uzh-rpg/vilib"; c = head(r)  # its nvcc_options
+    out.append(project("vilib", r, c, "BSD-3-Clause", ["LICENSE.txt"], ["visual_lib/include"], ["NDEBUG"],
+                       ["-std=c++17", "--ftz=true", "--prec-div=false", "--prec-sqrt=false",
+                        "--fmad=true", "--default-stream", "per-thread"],
+                       taken(r, c, ["visual_lib/include"], "visual_lib/")))
+    r = "dhernandez0/sgm"; c = head(r)
+    out.append(project("sgm", r, c, "GPL-3.0", ["LICENSE"], ["."], [], ["-std=c++17"], taken(r, c, ["."], "")))
+    r = "IntelRealSense/librealsense"; c = head(r)  # CMake/global_config.cmake's RS2_USE_CUDA
+    inc = ["include", "src", "third-party"]
+    out.append(project("librealsense", r, c, "Apache-2.0", ["LICENSE", "NOTICE.md"], inc, ["RS2_USE_CUDA"],
+                       ["-std=c++17"], taken(r, c, inc, "src/")))
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    (ROOT / "bench/heldout21.toml").write_text(heldout21())
