@@ -24,9 +24,25 @@ WRAP = ("void __kp_macro__(void) {\n", "\n;}\n")
 _WHOLE_COORDINATE = lazy_re.compile(r"\b(?:threadIdx|blockIdx|blockDim|gridDim)\b(?!\s*\.)")
 
 
-def body_model(tr: "Translator", sub: SourceFile) -> Module:
-    """The model of a macro body wrapped as a function, seeing the file's macros and its headers'."""
+# What only device code reads (a thread index, a shuffle, a vote, a barrier, a warp reduction): a body
+# that names one is expanded in device code, so its wave width is the device's (`lane = tid & 31` is
+# `tid & (warpSize - 1)`), never the host's run-time query, which device code cannot call.
+DEVICE_KINDS = frozenset({"index", "shuffle", "vote", "barrier", "reduction"})
+
+
+def device_body(words: set[str]) -> bool:
+    """Does a macro body with these words name something only device code reads?"""
+    from .translate import SOURCE
+    return any((c := dialect.lookup(SOURCE, w)) is not None and c.kind in DEVICE_KINDS for w in words)
+
+
+def body_model(tr: "Translator", sub: SourceFile, device: bool = False) -> Module:
+    """The model of a macro body wrapped as a function, seeing the file's macros and its headers'
+    (a device function where the body is device code: `device_body`)."""
     m = build(sub)
+    if device:
+        for f in m.functions.values():
+            f.qualifiers = f.qualifiers | {"__device__"}
     vis = tr.module.visible
     m.visible = Visible(macros={**(vis.macros if vis is not None else {}), **tr.module.macros})
     return m
@@ -41,6 +57,8 @@ def rewrite(tr: "Translator") -> None:
         v = n.child_by_field_name("value")
         if v is None or tr.rw.has(v) or tr.rw.has(n) or tr.rw.within(n):  # a macro the port leaves out
             continue
+        if tr.cuda_only_region(n):  # `#if __CUDA_ARCH__ >= 700 #define ... __match_any_sync ...`: no AMD pass
+            continue                # reads this definition (the #else's does), so there is nothing to port
         text = tr.src.text_of(v)
         words = set(re.findall(r"[A-Za-z_]\w*", text))
         if not words & names and not any(dialect.is_api_name(SOURCE, w) for w in words) and \
@@ -52,7 +70,7 @@ def rewrite(tr: "Translator") -> None:
         if sub.syntax_errors():  # a fragment, not an expression or statement: only its API names
             tr.rename_api_tokens(v)
             continue
-        inner = Translator(sub, tr.backend, tr.allow_unported, module=body_model(tr, sub),
+        inner = Translator(sub, tr.backend, tr.allow_unported, module=body_model(tr, sub, device_body(words)),
                            **tr.options)  # spellings only
         inner.inherit_api_context(tr)
         port = inner.run()

@@ -20,9 +20,8 @@ from typing import TYPE_CHECKING, Iterator, Mapping
 import tree_sitter_cuda
 from tree_sitter import Language, Node, Parser
 
-from . import depth as _depth
+from . import depth as _depth, directive_tokens, lazy_re
 from .errors import KernelportError, Location
-from . import lazy_re
 
 if TYPE_CHECKING:
     from .macros import Mask, MacroDef
@@ -97,6 +96,7 @@ def _mask_extensions(data: bytes) -> bytes:
     if b"typename" in data:
         data = _TYPENAME_CAST.sub(lambda m: m.group(0)[:m.start(1) - m.start(0)] + b" " * 8, data)
     if b"#" in data:
+        data = directive_tokens.seen(data)  # `#if A or B`: seen as `#if A || B`
         if b"\\ " in data or b"\\\t" in data:
             data = _SPACED_CONTINUATION.sub(lambda m: m.group(1) + b"\\", data)
         data = _DIRECTIVE_TAIL.sub(lambda m: m.group(1) + m.group(3) + m.group(2), data)

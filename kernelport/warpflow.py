@@ -223,6 +223,7 @@ class _Analyzer:
         if op == ">>":
             if ({TID, BDIM, LANE, WARP} & kinds_L) and FIVE in kinds_R:
                 out |= {(WARP, s) for k, s in R if k == FIVE}
+                out |= {(WARP, s) for k, s in L if k in (WS_M1, WS)}  # (x + 31) >> 5 rounds up, as / 32 does
                 out |= {f for f in L if f[0] in (TID, BDIM)}
             if VOTE in kinds_L:
                 self.confirm(R, "shifts a ballot mask", n, kinds=(LANE, WS_M1, WS, WARP))

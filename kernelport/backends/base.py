@@ -150,6 +150,10 @@ class Backend:
     # `long long` and `unsigned long long` on HIP) is ambiguous there, so the port converts each
     # argument to CUDA's type, as CUDA's call does (soundness.cast_overloaded_arguments).
     argument_types: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # Functions CUDA overloads for (int, unsigned int) and (unsigned int, int), taking the unsigned
+    # one, that the target declares only for equal types (`min`, `max`): a call with one int and one
+    # unsigned argument gets the int converted, as CUDA's does (mixed_sign.cast_mixed_sign_arguments).
+    mixed_sign_calls: ClassVar[frozenset[str]] = frozenset()
     # CUDA handle types that are one integer type there (`unsigned long long`: cudaTextureObject_t and
     # cudaSurfaceObject_t), which the target spells as distinct types: CUDA name -> the target's, and the
     # target's calls that take one (name -> the handle type they take). A cast to any of them in such a

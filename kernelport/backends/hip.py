@@ -147,6 +147,7 @@ class HIP(Backend):
     # argument, so a value the port widened (a ballot mask) is never cut; `__ffs(int)` (HIP adds
     # `unsigned int`) would cut one, so `__ffs` of a 64-bit value stays a hipcc error, not a guess.
     argument_types = {"__ffsll": ("long long",)}
+    mixed_sign_calls = frozenset({"min", "max"})  # ROCm 5's: (int, int), (float, float), ...: no (int, unsigned)
     # ROCm 5.2's hipTextureObject_t and hipSurfaceObject_t are pointers to two distinct structs, CUDA's
     # both `unsigned long long`; the texture and surface functions of amd_surface_functions.h and
     # texture_indirect_functions.h, each with the handle it takes
