@@ -18,8 +18,6 @@ Checked on the host against a plain GEMM (tests/test_hip_ptx_matrix.py, 64 lanes
 the lead, against the H200's own instructions (bench/device/ptx_matrix_check.py)."""
 from __future__ import annotations
 
-from .. import lazy_re
-
 # The concepts' HIP spellings (outputs by address: the call reads every input before it writes one).
 SPELLINGS = {
     "ptx_mma_m16n8k16_f32_f16": "kp_mma_m16n8k16_f32_f16(&{d0}, &{d1}, &{d2}, &{d3}, {a0}, {a1}, {a2}, {a3}, "
@@ -139,9 +137,7 @@ template <class T> __device__ inline void kp_mma_m16n8k8_f32_f16(T* d0, T* d1, T
 #endif
 """
 
-_CALL = lazy_re.compile(r"\bkp_(?:mma_m16n8k|ldmatrix_x)")
-
 
 def definitions(body: str) -> str:
     """The polyfill where `body` calls one of its functions ("" where none)."""
-    return POLYFILL if _CALL.search(body) else ""
+    return POLYFILL if "kp_mma_m16n8k" in body or "kp_ldmatrix_x" in body else ""
