@@ -249,3 +249,13 @@ def test_the_polyfill_computes_d_equals_a_b_plus_c_on_each_warp_of_a_64_lane_wav
     assert r.returncode == 0, r.stderr[-3000:]
     r = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0 and "0 failures" in r.stdout, r.stdout + r.stderr
+
+
+def test_a_vote_in_an_mma_sync_kernel_is_refused_where_the_wave_holds_two_warps():
+    """The kernel keeps 32-lane warps for its fragments: a ballot's mask at wave 64 would hold two of them."""
+    code = GEMM.replace("if (lane == 0) sums[warp] = s;",
+                        "unsigned m = __ballot_sync(0xffffffff, s > 0.0f);\n    if (lane == 0) sums[warp] = m;")
+    port, _ = _port(code)
+    errors = [d for d in port.diagnostics if d.severity == "error"]
+    assert errors and {d.code for d in errors} == {"KP219"}, [d.format() for d in port.diagnostics]
+    assert "`ldmatrix.sync.aligned.x4.m8n8.shared.b16` acts on a 32-lane warp" in errors[0].message, errors[0].format()
