@@ -194,7 +194,16 @@ CONCEPTS: tuple[Concept, ...] = (
         # `ld.shared`, `st.shared` alike at shared-window address p (ptx_cvta_to_shared's)
         *((f"ptx_ld_shared_b{n}_{i}", ("out", "p")) for n in (32, 64) for i in range(4)),
         *((f"ptx_st_shared_b{n}_{i}", ("p", "x")) for n in (32, 64) for i in range(4)),
-        ("ptx_clock", ()), ("ptx_clock64", ()), ("ptx_memory_clobber", ()))),
+        ("ptx_clock", ()), ("ptx_clock64", ()), ("ptx_memory_clobber", ()),
+        # PTX's warp-collective matrix instructions (kernelport/ptx_matrix.py), each a statement that writes
+        # its outputs d0.. (lvalues) after reading every input: `mma.sync.aligned.m16n8k{16,8}.row.col.f32.f16.
+        # f16.f32` (D = A * B + C over a 32-lane warp, the fragments in PTX's documented per-lane layout) and
+        # `ldmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}.shared.b16` (8x8 matrices of b16 from the row addresses
+        # p of lanes 0..8n-1, shared-window addresses as ptx_cvta_to_shared's)
+        ("ptx_mma_m16n8k16_f32_f16", ("d0", "d1", "d2", "d3", "a0", "a1", "a2", "a3", "b0", "b1",
+                                      "c0", "c1", "c2", "c3")),
+        ("ptx_mma_m16n8k8_f32_f16", ("d0", "d1", "d2", "d3", "a0", "a1", "b0", "c0", "c1", "c2", "c3")),
+        *((f"ptx_ldmatrix_x{n}{t}", (*(f"d{i}" for i in range(n)), "p")) for n in (1, 2, 4) for t in ("", "_trans")))),
     C("index_vararg", "index", ("x",), matchable=False),
     C("warp_id", "index"),
 

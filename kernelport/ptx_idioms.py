@@ -139,8 +139,10 @@ CARRY_ACROSS = {
 # name matches, why no port of it is given)
 REFUSALS = (
     (r"(ldmatrix|mma|wmma)\.", "`{op}` is a warp-collective matrix instruction: each of a 32-lane warp's threads "
-     "holds a fixed part of the fragments, a layout no single AMD instruction has at wave 64 (it would need "
-     "one logical 32-lane warp per half wave and a per-lane shuffle or LDS exchange of the fragments)"),
+     "holds a fixed part of the fragments, a layout no single AMD instruction has at wave 64; the port "
+     "reproduces it over a logical 32-lane warp only for `mma.sync.aligned.m16n8k16|m16n8k8.row.col.f32.f16."
+     "f16.f32` and `ldmatrix.sync.aligned.m8n8.x1|x2|x4{{.trans}}.shared.b16` (at a shared-window address this "
+     "function computes with cvta.to.shared), each alone in its asm statement (kernelport/ptx_matrix.py)"),
     (r"(ld|st)\.shared\.", "`{op}` is ported only at a shared-window address this function computes with "
      "cvta.to.shared (offsets added in place): this statement's address has another origin (a parameter, a "
      "value loaded from memory, an asm output other than cvta's), which may not be an LDS offset"),
@@ -429,6 +431,9 @@ def port(text: str, backend: str, block: bool, shared=lambda operand: False) -> 
     registers as locals of a C block, where `block` says one may stand for the statement: the block,
     `{ ... }`, is then the whole statement's port, its `;` included), and the PTX it was; None where
     it is no idiom or the backend spells one of its instructions not."""
+    from . import ptx_matrix  # (a warp's matrix instruction, mma.sync / ldmatrix: one call of its own)
+    if (got := ptx_matrix.port(text, backend, shared)) is not None:
+        return got
     m = match(text, lambda key: dialect.concept(key).params,
               lambda key, p: (dialect.concept(key).spelling(backend) or "").count(f"{{{p}}}"), shared)
     cs = [dialect.concept(w.key) for w in m.writes] if m is not None else [None]

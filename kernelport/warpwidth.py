@@ -28,6 +28,7 @@ from tree_sitter import Node
 from . import cexpr, dialect, fnscopes
 from .model import Function, Module, file_scope_items
 from .source import call_args, ident_name, walk
+from .ptx_matrix import warp32_instruction
 from .warpsites import WARP_SIZE_NAME, int_value
 from . import lazy_re
 
@@ -434,6 +435,10 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                 if w is not None and not WARP_SIZE_NAME.search(src.text_of(w)) and \
                         _value(w, module, _names(module)) == 32:  # `WARP_SIZE` (32) names the warp
                     explicit.setdefault(k, n)  # the code says it: a 32-lane group
+    for node, _ in module.asm:  # the dialect's 32-lane warp instructions alike (PTX's mma.sync, ldmatrix)
+        f = module.function_at(node)
+        if f is not None and scopes.key(f) in parent and warp32_instruction(src.text_of(node)):
+            matrix.setdefault(scopes.key(f), node)
     members: dict[str, set[str]] = {}
     for fname in fns:
         members.setdefault(find(fname), set()).add(fname)
@@ -449,8 +454,8 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
         g = Group(fs, votes=[v for m in sorted(fs) for v in votes.get(m, [])])
         code = [Geometry(32, None, "a shuffle with an explicit width 32", explicit[m]) for m in sorted(fs)
                 if m in explicit]
-        code += [Geometry(32, None, f"`{src.text_of(matrix[m].child_by_field_name('function'))}` acts on a 32-lane "
-                          "warp (its fragments are spread over 32 lanes)", matrix[m]) for m in sorted(fs) if m in matrix]
+        code += [Geometry(32, None, f"`{_callee(src, matrix[m])}` acts on a 32-lane warp (its fragments are spread "
+                          "over 32 lanes)", matrix[m]) for m in sorted(fs) if m in matrix]
         code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
                           (data_warps or {})[m]) for m in sorted(fs) if m in (data_warps or {})]
         defs = [d for m in sorted(fs) for d in fns[m]]
@@ -580,8 +585,12 @@ def _device_code(fs: list[Function]) -> list[Function]:
 
 
 def _callee(src, call: Node) -> str:
+    """A call's callee as written; an asm statement's warp instruction (`mma.sync.aligned....`)."""
+    if call.type != "call_expression" and (hit := warp32_instruction(src.text_of(call))):
+        return hit
     fn = call.child_by_field_name("function")
     return " ".join(src.text_of(fn if fn is not None else call).split())
+
 
 
 def _rows_follow_helpers(g: Group, fs: list[Function], module: Module, names, helpers: list[Node]) -> None:

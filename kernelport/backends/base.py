@@ -265,6 +265,9 @@ class Backend:
     # target's wave (a regular expression over the called name, unqualified): a warp-level group that
     # calls one keeps 32-lane warps (kernelport/warpwidth.py); CUDA: <mma.h>'s warp matrix operations.
     warp32_calls: ClassVar[str | None] = None
+    # The same for inline assembly: instructions (a regular expression over an asm statement's instruction
+    # names, from their start) that act on a whole 32-lane warp; CUDA: PTX's mma.sync and ldmatrix.
+    warp32_asm: ClassVar[str | None] = None
     # Macros the source dialect's compiler or headers define (their include guards): what a file
     # declares under `#ifndef` one of them stands in for the toolkit's own declaration.
     toolkit_macros: ClassVar[tuple[str, ...]] = ()

@@ -109,6 +109,9 @@ class CUDA(Backend):
     # wmma's operations act on a 32-lane warp, its fragments spread over those 32 lanes: a kernel that
     # calls one keeps CUDA's warps of 32 in a port (HIP's wmma: backends/hip_wmma.py, over 32-lane warps)
     warp32_calls = r"fill_fragment|load_matrix_sync|store_matrix_sync|mma_sync"
+    # PTX's warp matrix instructions, whose fragments PTX lays out over a warp's 32 lanes (the HIP port's:
+    # backends/hip_ptx_matrix.py, over 32-lane warps); `.sync.aligned`: all 32 lanes execute it
+    warp32_asm = r"(?:mma|ldmatrix|movmatrix|stmatrix)\.sync\.aligned\b|wmma\."
     # Legacy mask-less names (pre-CUDA 9) read as the same concepts.
     aliases = {"shfl": ("__shfl",), "shfl_up": ("__shfl_up",), "shfl_down": ("__shfl_down",),
                "shfl_xor": ("__shfl_xor",), "ballot": ("__ballot",), "any": ("__any",), "all": ("__all",),

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..dialect import group_votes
 from ..vector_types import VECTORS
 from .base import Backend, HostBuild, LaunchForm, Lowering, Run
+from .hip_ptx_matrix import SPELLINGS as PTX_MATRIX
 from .hip_wmma import WMMA_DEFINES, WMMA_POLYFILL
 from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
 
@@ -98,6 +99,7 @@ class HIP(Backend):
         # the prologue's: LDS (address space 3) offsets and generic pointers, converted as clang casts them
         "ptx_cvta_to_shared": "kp_cvta_to_shared({p})", "ptx_cp_async": "kp_cp_async({dst}, {src}, {n}, {size})",
         "ptx_cp_async_done": "((void)0)",
+        **PTX_MATRIX,  # mma.sync / ldmatrix over logical 32-lane warps: the prologue's (hip_ptx_matrix.py)
         "index_vararg": "(unsigned int){x}",  # ROCm 5.2's threadIdx.x is a struct: "non-scalar arg to printf"
         "syncwarp": "kp_syncwarp()",
         "shfl": "__shfl({value}, {lane}[, {width}])",
@@ -241,9 +243,11 @@ class HIP(Backend):
         return d
 
     def prologue(self, body: str, **context) -> str:
-        """The template's helpers, and the SIMD-within-a-word intrinsics the port calls (hip_simd.py)."""
+        """The template's helpers, the SIMD-within-a-word intrinsics the port calls (hip_simd.py) and its
+        PTX matrix instructions (hip_ptx_matrix.py)."""
         from .hip_simd import definitions
-        return super().prologue(body, simd=definitions(body), **context)
+        from . import hip_ptx_matrix
+        return super().prologue(body, simd=definitions(body), matrix=hip_ptx_matrix.definitions(body), **context)
 
     def compile(self, path, run):
         from .. import toolchains

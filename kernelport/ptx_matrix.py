@@ -1,0 +1,130 @@
+"""Inline PTX's warp-collective matrix instructions a port can reproduce exactly: `mma.sync` and
+`ldmatrix`, whose fragment layouts PTX specifies lane by lane (unlike wmma's, which CUDA leaves open).
+
+Each lane of a 32-lane warp holds a documented part of each fragment, so the instruction is a function
+of the 32 lanes' registers: a backend spells it as a call over a LOGICAL 32-lane warp (HIP: width-32
+shuffles and plain LDS loads, kernelport/backends/hip_ptx_matrix.py), and the function that holds such
+an asm keeps CUDA's 32-lane warps (kernelport/warpwidth.py reads the CUDA backend's `warp32_asm`).
+
+An asm statement is ported only where its template is one instruction of FORMS, written with the
+operand groups FORMS names (`{d..}, {a..}, {b..}, {c..}` or `{d..}, [p]`), each register an operand of
+the constraint the group takes (ldmatrix's address a shared-window address the function computes with
+cvta.to.shared, as ptx_idioms' ld.shared), every operand used and every output written once.  The port
+is one call that reads every input before it writes an output (`&out` passed), so an output that is
+also an input (`"=f"(acc[0]) ... "f"(acc[0])`, or a `"+f"`) reads its value on entry, as PTX does.
+Any other shape, type, layout (`.row.row`, an f16 accumulator, `m16n8k32`, `.x4.b8`...) stays KP201 with
+ptx_idioms.REFUSALS's reason: PTX is never guessed."""
+from __future__ import annotations
+
+import re
+
+from . import lazy_re
+
+# (the instruction's name, its operand groups: (the concept's parameter prefix, the registers, the
+# constraint letter: "f" .f32, "r" 32 bits, "s" a shared-window address in an "r"; an output group first),
+# the concept)
+FORMS = (
+    (r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.f16\.f16\.f32",
+     (("d", 4, "f"), ("a", 4, "r"), ("b", 2, "r"), ("c", 4, "f")), "ptx_mma_m16n8k16_f32_f16"),
+    (r"mma\.sync\.aligned\.m16n8k8\.row\.col\.f32\.f16\.f16\.f32",
+     (("d", 4, "f"), ("a", 2, "r"), ("b", 1, "r"), ("c", 4, "f")), "ptx_mma_m16n8k8_f32_f16"),
+    # ldmatrix's qualifiers in PTX's order (.m8n8.x4.trans.shared.b16) or with .num first (.x4.m8n8...),
+    # as ptxas takes both; .shared::cta is .shared
+    *((rf"ldmatrix\.sync\.aligned(?:\.m8n8\.x{n}|\.x{n}\.m8n8){t}\.shared(?:::cta)?\.b16",
+       (("d", n, "r"), ("p", 1, "s")), f"ptx_ldmatrix_x{n}{k}")
+      for n in (1, 2, 4) for t, k in ((r"", ""), (r"\.trans", "_trans"))),
+)
+_GROUP = lazy_re.compile(r"\{([^{}]*)\}|\[([^\[\]]*)\]|(%[0-9]+)")
+
+
+def _groups(operands: str) -> list[list[str]] | None:
+    """The operand groups of an instruction (`{%0,%1},[%2]` -> [["%0", "%1"], ["%2"]]), or None."""
+    compact = re.sub(r"\s+", "", operands)
+    groups, at = [], 0
+    for m in _GROUP.finditer(compact):
+        if compact[at:m.start()] not in ("", ","):
+            return None
+        regs = (m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None else m.group(3)).split(",")
+        if not all(re.fullmatch(r"%[0-9]+", r) for r in regs):
+            return None  # an immediate, a named register, an offset inside [ ]
+        groups.append(regs)
+        at = m.end()
+    return groups if compact[at:] == "" else None
+
+
+def match(text: str, shared=lambda operand: False):
+    """(the concept, {parameter: operand text}, whether a "memory" clobber fences it) of the asm statement
+    `text` where it is one instruction of FORMS written as FORMS reads it; None otherwise."""
+    from .ptx_idioms import _ASM, _STRING, _PLAIN, _operands
+    from .cexpr import split_top_level
+    m = _ASM.match(text.strip())
+    if m is None:
+        return None
+    sections = [s for s, _ in split_top_level(m.group(1), sep=":", strip=False)]
+    if not 2 <= len(sections) <= 4:
+        return None
+    clobbers = [c.strip() for c, _ in split_top_level(sections[3])] if len(sections) == 4 else []
+    if any(c and c != '"memory"' for c in clobbers):
+        return None
+    ptx = " ".join("".join(_STRING.findall(sections[0])).encode().decode("unicode_escape").split())
+    instrs = [i.strip() for i in ptx.split(";") if i.strip()]
+    outs = _operands(sections[1])
+    ins = _operands(sections[2]) if len(sections) > 2 else []
+    if len(instrs) != 1 or outs is None or ins is None or any(mod not in ("=", "+") for mod, _, _ in outs) or \
+            any(mod for mod, _, _ in ins):
+        return None
+    name, _, rest = instrs[0].partition(" ")
+    form = next((f for f in FORMS if re.fullmatch(f[0], name)), None)
+    groups = _groups(rest) if form is not None else None
+    if groups is None or [len(g) for g in groups] != [n for _, n, _ in form[1]]:
+        return None
+    ops = outs + ins
+    args: dict[str, str] = {}
+    used: list[int] = []
+    for (prefix, n, letter), regs in zip(form[1], groups):
+        for i, r in enumerate(regs):
+            k = int(r[1:])
+            output = prefix == "d"
+            if k >= len(ops) or ops[k][1] != letter.replace("s", "r") or output != (k < len(outs)) and \
+                    not (not output and k < len(outs) and outs[k][0] == "+"):
+                return None  # an operand the template invents, of another width, an input written, an output read
+            if letter == "s" and not shared(ops[k][2]):
+                return None  # an address this function is not shown to compute with cvta.to.shared
+            args[f"{prefix}{i}" if n > 1 or prefix != "p" else prefix] = ops[k][2]
+            used.append(k)
+    writes = [int(r[1:]) for r in groups[0]]
+    if set(used) != set(range(len(ops))) or len(set(writes)) != len(writes):
+        return None  # every operand used, each output written once
+    texts = [ops[k][2] for k in used]
+    if any(texts.count(t) > 1 and not (_PLAIN.fullmatch(t) or t.isdigit()) for t in texts):
+        return None  # an operand evaluated twice (an output that is also an input) must have no side effect
+    return form[2], args, '"memory"' in clobbers
+
+
+def port(text: str, backend: str, shared=lambda operand: False) -> tuple[str, str] | None:
+    """The asm statement `text` as `backend` spells its matrix instruction (one call), and the PTX it
+    was; None where it is none of FORMS or the backend spells it not."""
+    from . import dialect
+    got = match(text, shared)
+    if got is None:
+        return None
+    key, args, fenced = got
+    c = dialect.concept(key)
+    if c.spelling(backend) is None:
+        return None
+    out = dialect.render(c, backend, args)
+    if fenced:
+        fence = dialect.concept("ptx_memory_clobber").spelling(backend)
+        if fence is None:
+            return None
+        out = f"{fence}, {out}, {fence}"
+    return out, key
+
+
+def warp32_instruction(text: str) -> str | None:
+    """The first instruction of the asm statement `text` that acts on a whole 32-lane warp (the source
+    dialect's `warp32_asm`: PTX's mma.sync, ldmatrix), or None."""
+    from . import backends
+    from .ptx_idioms import _names
+    pattern = backends.source().warp32_asm
+    return next((n for n in _names(text) if re.match(pattern, n)), None) if pattern else None
