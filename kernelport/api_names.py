@@ -514,10 +514,10 @@ class ApiNames:
         spelled = backends.get(self.backend).whole_coordinate
         if spelled is None:
             return
-        for n in self.src.index.of_type("identifier"):
+        for n in self.src.named_under(self.src.root, "identifier", _COORDINATES):  # in source order, the others unread
             c = self.src.text_of(n)
             p = n.parent
-            if c not in _COORDINATES or p is None or self.rw.has(n) or not (
+            if p is None or self.rw.has(n) or not (
                     p.type == "init_declarator" and p.child_by_field_name("value") == n or
                     p.type == "assignment_expression" and p.child_by_field_name("right") == n or
                     p.type in ("argument_list", "binary_expression", "return_statement")):

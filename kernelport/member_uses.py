@@ -13,6 +13,9 @@ from tree_sitter import Node
 # The group each factory returns.
 FACTORIES = {"this_thread_block": "thread_block", "this_grid": "grid_group"}
 GROUPS = ("thread_block", "grid_group", "thread_block_tile")
+# The words one of which a file's bytes hold wherever `receiver_group` finds a group: a declared
+# type's name, a factory's, `tiled_partition<N>` (each of GROUPS and FACTORIES holds one of them).
+_GROUP_WORDS = (b"thread_block", b"grid_group", b"this_grid", b"tiled_partition")
 _SCOPES = ("function_definition", "translation_unit", "lambda_expression")
 
 
@@ -122,6 +125,13 @@ def own_types(src) -> set[str]:
     return out
 
 
+def _may_name(src, words: tuple[bytes, ...]) -> bool:
+    """Whether the file's bytes (what `text_of` reads) hold one of `words`: the types `receiver_group`
+    can find are spelled in the file, so a file without them has no use to find (the declarations
+    and receivers are not walked)."""
+    return any(w in src.data for w in words)
+
+
 def _names_of(src, types: set[str]) -> set[str]:
     """Names declared anywhere with one of `types` (or `auto`): the only receivers worth resolving."""
     out = set()
@@ -153,6 +163,8 @@ def _worth(recv: Node | None, src, names: set[str]) -> bool:
 def member_calls(src) -> list[tuple[Node, str, str]]:
     """(call, group type, member) for each `g.member(...)` / `g->member(...)` on a cooperative group (a
     tile's type with its size: `thread_block_tile<32>`)."""
+    if not _may_name(src, _GROUP_WORDS):  # no group is named: no receiver can be one (nothing to resolve)
+        return []
     if own_types(src) & set(GROUPS):  # the file's own type of that name: not cooperative groups'
         return []
     out, names, scopes = [], _names_of(src, set(GROUPS)), _Scopes()
@@ -185,6 +197,8 @@ def tiles_of_blocks(src) -> bool:
 def field_uses(src, types: set[str]) -> list[tuple[Node, str, str]]:
     """(field node, type, field) for each `s.field` / `s->field` read on a value of one of `types`
     (a call's `g.f()` is member_calls')."""
+    if not _may_name(src, tuple(t.encode() for t in types) + (_GROUP_WORDS if set(types) & set(GROUPS) else ())):
+        return []  # no type of `types` is named: no receiver has one (an `auto` one is a group's)
     types = types - own_types(src)
     out, names, scopes = [], _names_of(src, types) if types else set(), _Scopes()
     for n in src.index.of_type("field_expression") if names else ():

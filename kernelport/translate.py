@@ -29,7 +29,7 @@ from .model import Module, build
 from .realign import realign_comments
 from .cprecedence import PREC as _PREC, binds_at_least as _binds_at_least
 from .rewrite import Rewriter, whole_statement
-from .source import SourceFile, call_args, parameter_name, walk
+from .source import SourceFile, call_args, parameter_name
 
 
 # The dialect translate reads (CUDA): its spellings are the ones looked up in the user's text.
@@ -267,8 +267,8 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
         for f in self.module.functions.values():
             if not f.is_device or f.body is None:
                 continue
-            for n in walk(f.body):
-                if n.type not in ("preproc_if", "preproc_ifdef") or n.child_by_field_name("alternative") is not None:
+            for n in self.src.index.under_types(f.body, "preproc_if", "preproc_ifdef"):  # (no walk of every node)
+                if n.child_by_field_name("alternative") is not None:
                     continue
                 cond = guards.test_node(n)
                 text = self.src.text_of(cond) if cond is not None else ""
