@@ -27,6 +27,11 @@ class CallCompiler:
         name = node.name.name
         args = list(node.args.exprs) if node.args is not None else []
         if name in self.c.low.functions and self.scope.lookup(name) is None and not self._own_helper(name):
+            fd = self.c.low.functions[name].decl.type.args
+            if len(fd.params if fd is not None else ()) != len(args):  # the file's make_uint4(s) beside
+                made = self.make_vector(name, args, node)              # the built-in make_uint4(x, y, z, w)
+                if made is not None:
+                    return made
             return self._user_call(name, args, node)
         if name in self.c.low.overloads and self.scope.lookup(name) is None and not self._own_helper(name):
             return self._overloaded_call(name, args, node)
