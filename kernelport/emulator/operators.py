@@ -12,7 +12,7 @@ from .frontend.operators import operator_function
 from .lanes import Frame
 from .memory import Pointer
 from .ops import arith, convert, fma
-from .vectors import VecVal
+from .vectors import VecVal, vector_value
 
 
 class OperatorCompiler:
@@ -69,14 +69,15 @@ class OperatorCompiler:
                                         *self.pos(node))
             return cands
 
-        def shape(v):
-            return (len(v), v[0][0].dtype) if isinstance(v, VecVal) else (0, None)
+        def shape(v):  # (components, type); a row `in[i]` of a vector buffer: (-1, its element type)
+            return (len(v), v[0][0].dtype) if isinstance(v, VecVal) else (-1, v[0].dt) \
+                if isinstance(v[0], Pointer) else (0, None)
 
         def score(cf, shapes):
             total = 0
             for (_, t, _), (n, dt) in zip(cf.params, shapes):
                 row = vector_row(t)
-                if (row is not None) != (n > 0) or (row is not None and row[1] != n):
+                if (row is not None) != (n != 0) or (row is not None and n > 0 and row[1] != n):
                     return -1
                 total += row is not None and row[0] == dt
             return total
@@ -120,9 +121,9 @@ class OperatorCompiler:
             if any(len(v) != n for v in vecs):
                 raise EmulatorError(f"`{op}` on vectors of {len(vecs[0])} and {len(vecs[1])} components",
                                     g.ctx.path, *self.pos(node))
-            if any(isinstance(v[0], Pointer) for v in vals if not isinstance(v, VecVal)):
-                raise EmulatorError(f"`{op}` of a vector and a pointer", g.ctx.path, *self.pos(node))
-            comps = [list(v) if isinstance(v, VecVal) else [v] * n for v in vals]
+            # a row `in[i]` of a vector buffer: its n components
+            comps = [list(v) if isinstance(v, VecVal) else list(vector_value(v, v[0].dt, n, g, m, node, self.pos))
+                     if isinstance(v[0], Pointer) else [v] * n for v in vals]
             one = [convert(c, dt, g.ctx.track) if c[0].dtype != dt else c for c in comps[1]]
             return VecVal(convert(r, dt, g.ctx.track) if r[0].dtype != dt else r
                           for r in (arith(bop, x if x[0].dtype == dt else convert(x, dt, g.ctx.track), y,
