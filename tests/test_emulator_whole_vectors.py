@@ -95,3 +95,22 @@ def test_a_port_that_drops_the_lanes_past_32_fails(tmp_path):
     f.write_text(KERNEL)
     assert_a_broken_hip_port_fails(f, "out[i] = h.x + h.y + h.z + h.w;",
                                    "if (threadIdx.x % 64 < 32) out[i] = h.x + h.y + h.z + h.w;")
+
+
+def test_the_file_s_overloads_of_make_float4_beside_the_built_in_one():
+    # helper_math.h's make_float4(float s) and make_float4(float3 a, float w): a call with 4 scalars is
+    # the built-in constructor (before: "no definition of make_float4 takes 4 arguments")
+    src = """
+__device__ float4 make_float4(float s) { return make_float4(s, s, s, s); }
+__device__ float4 make_float4(float3 a, float w) { return make_float4(a.x, a.y, a.z, w); }
+__global__ void k(const float* x, float4* y) {
+  int i = threadIdx.x;
+  float4 a = make_float4(x[i]);
+  float4 b = make_float4(make_float3(1.0f, 2.0f, 3.0f), x[i]);
+  y[i] = make_float4(a.x + b.x, a.y * b.y, b.z, b.w);
+}
+"""
+    x = np.random.default_rng(3).uniform(-1, 1, 64).astype(np.float32)
+    r = run_kernel(src, "k", args={"x": x, "y": np.zeros(256, np.float32)}, grid=(1, 1, 1), block=(64, 1, 1), wave=64)
+    want = np.stack([x + 1, x * 2, np.full(64, 3, np.float32), x], axis=1)
+    np.testing.assert_array_equal(r.outputs["y"].reshape(64, 4), want)
