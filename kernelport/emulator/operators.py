@@ -2,7 +2,9 @@
 `V operator+(V a, V b)` to `__kp_operator_add`): where `+` (`*`, `+=`, ...) meets a VecVal, the
 definition whose parameters take the operands (vector or scalar, component count, then component
 type) runs, as C++ chooses it; `a += b` calls `operator+=`, whose first (reference) parameter's final
-value is stored back into `a`.  Without a definition, an operator on a vector stays a located refusal."""
+value is stored back into `a`.  Without a definition, a backend whose vector types have the operator
+built in (its `vector_operators`: a HIP or Metal port, whose text the translator left without the CUDA
+file's definitions) computes it component by component; otherwise it stays a located refusal."""
 from __future__ import annotations
 
 from .ctype import common, vector_row
