@@ -103,3 +103,40 @@ def test_the_oracle_runs_and_a_wrong_port_fails(tmp_path):
     # the port's lanes past 32 of a 64-lane wave leave their partial sums out
     assert_a_broken_hip_port_fails(f, "float s = BlockReduce(temp).Sum(v);",
                                    "float s = BlockReduce(temp).Sum(threadIdx.x % 64 < 32 ? v : 0.0f);")
+
+
+EVERY_THREAD = """#include <cub/cub.cuh>
+__global__ void k(const float* x, float* out, int* cnt) {
+  typedef cub::BlockReduce<float, 64> BR;
+  typedef cub::BlockReduce<int, 64> BI;
+  __shared__ typename BR::TempStorage t;
+  __shared__ typename BI::TempStorage ti;
+  float s = BR(t).Sum(x[threadIdx.x]);
+  int c = BI(ti).Sum(1);
+  out[threadIdx.x] = s;
+  cnt[threadIdx.x] = c;
+}
+"""
+
+
+@pytest.mark.parametrize("wave", [32, 64])
+def test_only_thread_0_holds_the_aggregate_the_others_a_poison(wave):
+    # cub defines the aggregate in thread 0 only: before, every thread had it, so a port reading it
+    # elsewhere matched the original.  A NaN for a floating T, 0xDEADBEEF's bits for an integer one.
+    x = np.random.default_rng(1).uniform(-1, 1, 64).astype(np.float32)
+    res = run_kernel(EVERY_THREAD, "k", args={"x": x, "out": np.zeros(64, np.float32), "cnt": np.zeros(64, np.int32)},
+                     grid=(1, 1, 1), block=(64, 1, 1), wave=wave)
+    out, cnt = res.outputs["out"], res.outputs["cnt"]
+    np.testing.assert_allclose(out[0], x.sum(), rtol=1e-5)
+    assert cnt[0] == 64
+    assert np.isnan(out[1:]).all()
+    assert (cnt[1:] == np.int32(-559038737)).all() and np.uint32(cnt[1]) == 0xDEADBEEF
+
+
+def test_a_port_reading_the_aggregate_in_the_wave_s_last_lane_fails(tmp_path):
+    f = tmp_path / "k.cu"
+    f.write_text(FILE)
+    # the original stores thread 0's aggregate; the port moves the store to the wave's last lane (31 or 63),
+    # where cub leaves the aggregate undefined: before, the emulator gave it the total and verify passed it
+    assert_a_broken_hip_port_fails(f, "if (threadIdx.x == 0) sums[blockIdx.x] = s;",
+                                   "if (threadIdx.x == warpSize - 1) sums[blockIdx.x] = s;")

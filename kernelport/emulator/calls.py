@@ -26,10 +26,16 @@ class CallCompiler:
             raise self.err(node, "call through a function pointer")
         name = node.name.name
         args = list(node.args.exprs) if node.args is not None else []
-        if name in self.c.low.functions and self.scope.lookup(name) is None and not self._own_helper(name):
-            return self._user_call(name, args, node)
-        if name in self.c.low.overloads and self.scope.lookup(name) is None and not self._own_helper(name):
-            return self._overloaded_call(name, args, node)
+        low = self.c.low
+        mine = [name] if name in low.functions else low.overloads.get(name, [])
+        if mine and self.scope.lookup(name) is None and not self._own_helper(name):
+            counts = {len(a.params) if (a := low.functions[f].decl.type.args) is not None else 0 for f in mine}
+            if len(args) not in counts:  # the file's make_uint4(s) (helper_math's make_float4(float3 a, float w))
+                made = self.make_vector(name, args, node)  # beside the built-in make_uint4(x, y, z, w)
+                if made is not None:
+                    return made
+            return self._user_call(name, args, node) if name in low.functions else \
+                self._overloaded_call(name, args, node)
         if name == AS_TYPE_FN:
             return self._as_type_call(args, node)
         if name == NOT_EMULATED:  # frontend/ptx.py: an instruction outside its table

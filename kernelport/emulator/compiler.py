@@ -25,6 +25,7 @@ from .expressions import ExpressionCompiler
 from .frontend import SHARED_STORAGE, Lowered
 from .lanes import merge
 from .memory import Buffer, Pointer
+from .operators import OperatorCompiler
 from .ops import convert
 from .statements import StatementCompiler
 from .vectors import VectorCompiler
@@ -215,7 +216,7 @@ class Scope:
         return None
 
 
-class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler, VectorCompiler, StructCompiler):
+class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler, VectorCompiler, StructCompiler, OperatorCompiler):
     """Compiles one function: its parameters and declarations here, the rest in the mixins."""
 
     def __init__(self, c: Compiler, cf: CFunc, fd: c_ast.FuncDef):

@@ -342,6 +342,9 @@ class ExpressionCompiler:
         op = node.op[:-1]
         cur = self._load_lv(lv, node)
         binop = self._binop_fn(op, node)
+        compound = self.user_compound(node, lv, cur, rhs, self._store(lv, node), binop)
+        if compound is not None:  # the file's `operator op=` on a vector variable
+            return compound
         if lv.kind == "mem":
             # evaluate the address once: load and store through the same pointer
             pf = lv.ptr_fn
@@ -357,12 +360,6 @@ class ExpressionCompiler:
                 return new
             return f
         return lambda fr, m: st(fr, m, binop(cur(fr, m), rhs(fr, m), fr.g))
-
-    def _whole_vectors(self, op, values, g, node) -> None:
-        """A located refusal of an operator on whole vector values (a project's `float4` operators)."""
-        if any(isinstance(v, tuple) for v in values):  # (a VecVal, or the components a load gives)
-            raise EmulatorError(f"`{op}` on whole vector values (a vector type's operators): the emulator "
-                                "computes vectors component by component (.x, .y, ...) only", g.ctx.path, *self.pos(node))
 
     def _binop_fn(self, op, node):
         def f(a, b, g):
@@ -396,12 +393,15 @@ class ExpressionCompiler:
         if op == "+" and self.c_contract() and isinstance(node.left, c_ast.BinaryOp) and node.left.op == "*":
             return self._contracted(node.left.left, node.left.right, node.right, node, False)
         if op == "+" and self.c_contract() and isinstance(node.right, c_ast.BinaryOp) and node.right.op == "*":
-            return self._contracted(node.right.left, node.right.right, node.left, node, False)
+            return self._contracted(node.right.left, node.right.right, node.left, node, False, True)
         lf, rf = self.ex(node.left), self.ex(node.right)
         binop = self._binop_fn(op, node)
+        user = self.user_operator(op, node)  # the file's `operator op` on vector values
 
         def f(fr, m):
             a, b = lf(fr, m), rf(fr, m)
+            if user is not None and (isinstance(a, VecVal) or isinstance(b, VecVal)):
+                return user(fr, m, (a, b))
             if isinstance(a, VecVal) or isinstance(b, VecVal):
                 raise EmulatorError(f"operator {op} on a vector value is not supported by the emulator (take "
                                     ".x/.y/.z/.w)", fr.g.ctx.path, *self.pos(node))
@@ -410,23 +410,6 @@ class ExpressionCompiler:
 
     def c_contract(self):
         return True
-
-    def _contracted(self, xa, xb, xc, node, neg_c):
-        """a*b + c contracted into one fused multiply-add when all are floats (nvcc's default)."""
-        fa, fb, fc = self.ex(xa), self.ex(xb), self.ex(xc)
-
-        def f(fr, m):
-            a, b, c = fa(fr, m), fb(fr, m), fc(fr, m)
-            va, vb, vc = a[0], b[0], c[0]
-            g = fr.g
-            self._whole_vectors("-" if neg_c else "+", (va, vb, vc), g, node)
-            if isinstance(va, Pointer) or isinstance(vb, Pointer) or isinstance(vc, Pointer):
-                return self._binop_fn("+", node)(arith("*", a, b, g.ctx.track), c, g)
-            t = common(common(va.dtype, vb.dtype), vc.dtype)
-            if t.kind == "f" and g.ctx.contract:
-                return fma(a, b, c, g.ctx.track, t)
-            return arith("+", arith("*", a, b, g.ctx.track), c, g.ctx.track)
-        return f
 
     def _logical(self, node):
         lf = self.ex(node.left)

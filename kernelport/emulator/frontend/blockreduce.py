@@ -8,7 +8,8 @@ accuracy, all-pairs-distance and gd kernels):
 
 The helper (a template item the front end instantiates with the caller's T): each thread stores its
 value at its rank in the block, a barrier, each folds the first n values in rank order, a barrier.
-The aggregate is cub's in thread 0; cub leaves the other threads' undefined, here they have it too.
+The aggregate is cub's in thread 0; cub leaves the other threads' undefined, so here they get a
+poison (a NaN, or 0xDEADBEEF for an integer T): a port that reads it in another thread is caught.
 The namespace is the backend's `Lowering.cub_namespaces` (the original's `cub`, a HIP port's
 `hipcub`: the same lowering for both).  Other uses (BlockScan, a typedef this does not read, an
 operator object of the file's own) are left as written: the parse then says where.
@@ -22,6 +23,11 @@ from ...cexpr import split_top_level
 from .items import Item, balanced
 
 _OPS = {"Sum": "a + b", "Max": "a < b ? b : a", "Min": "b < a ? b : a"}
+# What every thread but the first gets: cub defines the aggregate in thread 0 only.  A value no sum
+# of the inputs looks like (a NaN where T is floating, 0xDEADBEEF's bits where it is an integer), so
+# that a port reading the aggregate in another thread differs from the original that does not.
+_POISON = ("    T u = (T)-559038737;\n"
+           "    if ((T)0.5 != (T)0) u = (T)(1e999f * 0.0f);\n")
 
 
 class BlockReduce:
@@ -37,11 +43,12 @@ class BlockReduce:
         if name not in self.helpers:
             t, d = (dialect.concept(k).name(self.backend) for k in ("thread_idx", "block_dim"))
             sync = dialect.render(dialect.concept("syncthreads"), self.backend, {})
+            rank = f"{t}.x + {d}.x * ({t}.y + {d}.y * {t}.z)"
             self.helpers[name] = (
                 f"T {name}(T v, T* tmp, int n) {{\n"
-                f"    tmp[{t}.x + {d}.x * ({t}.y + {d}.y * {t}.z)] = v;\n    {sync};\n"
+                f"    int rank = {rank};\n    tmp[rank] = v;\n    {sync};\n"
                 f"    T s = tmp[0];\n    for (int i = 1; i < n; ++i) {{ T a = s; T b = tmp[i]; s = {_OPS[op]}; }}\n"
-                f"    {sync};\n    return s;\n}}\n")
+                f"    {sync};\n    if (rank == 0) return s;\n{_POISON}    return u;\n}}\n")
         return name
 
     def items(self, path: str) -> list[Item]:

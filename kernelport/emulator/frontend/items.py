@@ -31,7 +31,7 @@ def is_function_head(head: str) -> bool:
     """FUNC_HEAD on the top level of `head`: the `=` of a default argument (`int w = 32`), or of a
     template parameter's default (`template <int N, int SKEW = 0> __device__ void f(...)`), is not
     an initialiser's."""
-    head = strip_template_header(head)[0]
+    head = re.sub(r"\boperator\s*[^\w\s(]+", "operator", strip_template_header(head)[0])  # `operator+=(`
     out, depth = [], 0
     for c in head:
         if c == ")":

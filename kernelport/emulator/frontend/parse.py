@@ -16,6 +16,7 @@ from .arrayrefs import group as group_array_refs, lower_array_ref_params
 from .classtemplates import ClassTemplates, parse_class
 from .items import CXX_ONLY, Item, _paren_start, instantiate, item_info, split_items, strip_template_header
 from .lowered import AUTO_TYPE, OVERLOAD_SEP, LowerError, Lowered
+from .operators import rename_operators
 from .preprocess import preprocess
 from .ptx import lower_asm
 from .rewrite import Qualifiers, rewrite_item
@@ -106,6 +107,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
     for it in items:
         text, tparams = strip_template_header(it.text)
         it.text = lower_block_reduce(text, cub) if cub is not None else text
+        it.text = rename_operators(it.text)  # `float4 operator+(...)`: a name the C99 parser reads
         it.kind, it.name = item_info(it, q)
         if it.kind != "decl" and it.name:
             head = it.text.split("{", 1)[0]

@@ -21,7 +21,12 @@ def _rewrite_casts(text: str) -> str:
         lt = m.end() - 1
         end = balanced(text, lt, "<", ">")
         ty = text[lt + 1: end - 1].strip()
-        text = text[: m.start()] + "(" + ty + ")" + text[end:]
+        op = end + len(text[end:]) - len(text[end:].lstrip())
+        if op < len(text) and text[op] == "(":  # the whole cast in parentheses: `reinterpret_cast<const
+            close = balanced(text, op)           # uint4*>(p)[i]` is ((const uint4*)(p))[i], not a cast of p[i]
+            text = text[: m.start()] + "((" + ty + ")" + text[op: close] + ")" + text[close:]
+        else:
+            text = text[: m.start()] + "(" + ty + ")" + text[end:]
 
 
 _FUNCTIONAL_CAST = re.compile(r"(?:(?<=[(,=+\-*/%&|^!~<>?:\[{;])|(?<=\breturn)|(?<=^))(\s*)(ushort|uint|uchar|ulong|short|"
