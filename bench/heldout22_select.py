@@ -1,0 +1,37 @@
+#!/usr/bin/env python3
+"""How the twenty-second held-out set (bench/heldout22.toml) will be chosen (run once; kept so the
+choice is reviewable and repeatable):
+
+    python bench/heldout22_select.py      # -> bench/heldout22.toml
+
+RULE, written and committed (h/heldout22, 20:45 UTC) before any candidate was fetched or measured
+(only the stored index's repository names were looked up, to name candidates that exist), for
+databases, graph analytics, sparse linear algebra, compression, joins and string processing:
+
+  Candidates, in this order, named by domain only (none in /work/notes/t38/used.md, none a vision
+  project, none chosen by how kernelport does on them):
+    1. chenxuhao/gardenia                            graph analytics suite (BFS, SSSP, PageRank, CC, TC)
+    2. burtscher/ECL-Suite                           graph algorithms (CC, MIS, MST, colouring, SCC)
+    3. weifengliu-ssslab/Benchmark_SpMV_using_CSR5   sparse matrix-vector product (CSR5)
+    4. SuperScientificSoftwareLaboratory/TileSpGEMM  sparse matrix-matrix product (tiled)
+    5. szcompressor/cuSZp                            error-bounded lossy compression
+    6. anilshanbhag/crystal                          GPU database (star-schema queries: select, join)
+    7. psiul/ICDE2019-GPU-Join                       GPU hash joins
+    8. ashkanvg/cuJSON                               GPU JSON parsing
+    9. burtscher/FPcompress                          lossless floating-point compression
+   10. EBD-CREST/nsparse                             sparse matrix-matrix product (hash based)
+  Each candidate is fetched at the newest stored snapshot (commit pinned in the toml). Files: the
+  project's `.cu` files only (translation units; the local headers they include are copied with
+  them by realcorpus_build, but headers are not sources of their own: stop 38's set lost most of
+  its files to headers that are not self-contained), every `.cu` within the size cap whose includes
+  resolve here, read textually, less byte-for-byte copies (heldout2_select.pick); a project with
+  more than CAP = 12 such files gives 12 of them evenly spaced in path order (files[i*n//12]).
+  Include dirs, defines and nvcc flags are those of the project's own build files (read before any
+  measure). Self-contained check, by the rule and not by kernelport: the first three files taken
+  (path order) are compiled with `nvcc -c` and the project's flags; a project of which fewer than
+  two of those compile (for a reason other than CUDA 13's removed APIs) drops out, as does one that
+  cannot be fetched or gives 0 files (said below). Candidates are taken in order until the set holds
+  at least 50 files or 6 projects, whichever comes first.
+The set is measured on main's kernelport as it is before anyone changes code for it
+(bench/scoreboard_heldout22_baseline.txt).
+"""
