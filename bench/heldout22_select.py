@@ -4,7 +4,7 @@ choice is reviewable and repeatable):
 
     python bench/heldout22_select.py      # -> bench/heldout22.toml
 
-RULE, written and committed (h/heldout22, 20:45 UTC) before any candidate was fetched or measured
+RULE, written and committed (h/heldout22, 20:34 UTC) before any candidate was fetched or measured
 (only the stored index's repository names were looked up, to name candidates that exist), for
 databases, graph analytics, sparse linear algebra, compression, joins and string processing:
 
