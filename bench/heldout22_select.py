@@ -32,7 +32,7 @@ databases, graph analytics, sparse linear algebra, compression, joins and string
   two of those compile (for a reason other than CUDA 13's removed APIs) drops out, as does one that
   cannot be fetched or gives 0 files (said below). Candidates are taken in order until the set holds
   at least 50 files or 6 projects, whichever comes first.
-EXTENSION, written and committed (20:43 UTC) after applying the file rule above and before any
+EXTENSION, written and committed (20:35 UTC) after applying the file rule above and before any
   measure or any nvcc check: the ten candidates give 27 files in five projects (gardenia 1: 78 of its
   84 `.cu` reach cusparse_v2.h and 70 numa.h, neither installed here; ECL-Suite 0: every file reaches
   ECLgraph.h, not in the repository; CSR5 0: the CUDA samples' helper_cuda.h; TileSpGEMM 0:
