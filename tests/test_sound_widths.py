@@ -190,3 +190,33 @@ def test_every_port_passes_its_own_lint(path):
     for backend in ("hip", "metal", "portable"):
         p, _ = translate(src, backend)
         assert not [d.format() for d in p.diagnostics if d.code == "KP220"], backend
+
+
+RESET_THEN_VOTE = """
+__device__ int g_counter;
+static __global__ void reset_counter() { g_counter = 0; }
+static __global__ void count_positive(const int* in, int* out) {
+    const int lane = threadIdx.x % 32;
+    const unsigned mask = __ballot_sync(~0u, in[blockIdx.x * blockDim.x + threadIdx.x] > 0);
+    if (lane == 0) atomicAdd(out, __popc(mask));
+}
+void run(const int* in, int* out, int n) {
+    reset_counter<<<1, 1>>>();
+    count_positive<<<n / 256, 256>>>(in, out);
+}
+"""
+
+
+def test_a_one_thread_launch_of_another_kernel_leaves_a_voting_kernels_width_to_its_own_launch():
+    # a launch is not a call: the host function that launches both kernels does not make them one
+    # warp-level group, so `reset_counter`'s block of 1 says nothing about `count_positive`'s votes
+    # (LC-framework codes launch a `<<<1, 1>>>` reset before their voting encoder)
+    p = port(RESET_THEN_VOTE)
+    assert p.ok, [d.format() for d in p.diagnostics]
+    assert "const unsigned long long mask = __ballot(" in p.body
+    assert "threadIdx.x % warpSize" in p.body and "__popcll(mask)" in p.body
+
+
+def test_a_voting_kernel_launched_itself_with_one_thread_and_whole_waves_is_still_refused():
+    p = port(RESET_THEN_VOTE.replace("reset_counter<<<1, 1>>>();", "count_positive<<<1, 1>>>(in, out);"))
+    assert "KP219" in {d.code for d in p.diagnostics if d.severity == "error"}
