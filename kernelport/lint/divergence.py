@@ -400,7 +400,7 @@ class Divergence:
         if not hazardous and not self._direct:
             return self
         self._resolve_all()
-        self.shared_keys |= sharedrefs.params(self)  # `int& n` every caller binds to a `__shared__` scalar
+        self.shared_keys |= sharedrefs.params(self, hazardous)  # `int& n` every caller binds to a `__shared__` scalar
         self._worklist(funcs)
         from .return_tags import param_free_returns  # (it subclasses this module's analysis)
         self.r0 = param_free_returns(self, funcs)

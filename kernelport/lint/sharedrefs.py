@@ -30,19 +30,22 @@ _SCOPES = ("compound_statement", "for_statement", "for_range_loop", "if_statemen
            "switch_statement", "case_statement")
 
 
-def params(d) -> set[str]:
+def params(d, hazardous: set[str]) -> set[str]:
     """The keys (`name@byte`, as divergence.py names a parameter) of d's module's reference parameters
-    that every call the run shows binds to `__shared__` storage."""
-    funcs = [f for f in d.m.functions.values() if f.body is not None and _ref_indices(f)]
-    if not funcs:
-        return set()
+    that every call the run shows binds to `__shared__` storage.  Only those the function writes, in the
+    functions that execute a barrier or a full-mask warp operation (`hazardous`, by key) are asked: a
+    parameter never written keeps its callers' tags, and elsewhere no finding can change (the callers
+    of the run's other files are read only for these)."""
+    funcs = [f for f in d.m.functions.values() if f.body is not None and d._fkey(f) in hazardous]
     vis = d.m.visible
     ew = vis.elsewhere if vis is not None else None
     memo: dict = {}
     out = set()
     for f in funcs:
-        for i in _ref_indices(f):
-            if _refuted(d.m, f, i, ew, memo):
+        refs = _ref_indices(f)
+        written = _written(d, f) if refs else set()
+        for i in refs:
+            if f.params[i].name in written and _refuted(d.m, f, i, ew, memo):
                 p = f.params[i]
                 out.add(f"{p.name}@{p.node.start_byte}")
     return out
@@ -55,6 +58,16 @@ def _ref_indices(f) -> list[int]:
         dd = p.node.child_by_field_name("declarator")
         if dd is not None and dd.type == "reference_declarator":
             out.append(i)
+    return out
+
+
+def _written(d, f) -> set[str]:
+    """The names f's body assigns or steps (`n = 0`, `n += k`, `++n`)."""
+    out = set()
+    for a in d.src.index.under_types(f.body, "assignment_expression", "update_expression"):
+        t = a.child_by_field_name("left" if a.type == "assignment_expression" else "argument")
+        if t is not None and t.type == "identifier":
+            out.add(d.src.text_of(t))
     return out
 
 
