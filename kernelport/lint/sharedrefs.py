@@ -137,7 +137,7 @@ def _declared_shared(m, caller, ident: Node, memo: dict, array: bool) -> bool:
     `__shared__` variable."""
     name = ident.text.decode()
     n = ident.parent
-    while n is not None and n is not caller.node and n.start_byte >= caller.node.start_byte:
+    while n is not None and n != caller.node and n.start_byte >= caller.node.start_byte:
         if n.type in _SCOPES:
             for s in n.named_children:
                 if s.start_byte >= ident.start_byte:
