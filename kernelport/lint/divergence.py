@@ -19,7 +19,7 @@ from tree_sitter import Node
 
 from .. import backends, dialect, fnscopes, shufflewrappers, warpflow
 from ..source import ident_name
-from . import tripcounts
+from . import sharedrefs, tripcounts
 from .tags import THREAD, UNIFORM, WARP  # (the modules that read the tags import them from here)
 
 
@@ -400,6 +400,7 @@ class Divergence:
         if not hazardous and not self._direct:
             return self
         self._resolve_all()
+        self.shared_keys |= sharedrefs.params(self, hazardous)  # `int& n` every caller binds to a `__shared__` scalar
         self._worklist(funcs)
         from .return_tags import param_free_returns  # (it subclasses this module's analysis)
         self.r0 = param_free_returns(self, funcs)
