@@ -86,3 +86,16 @@ def test_recursion_stays_refused():
         __global__ void k(int* o) { o[0] = f(o[1]); }
         """)
     assert [(d.location.line, d.code) for d in port.diagnostics if d.severity == "error"] == [(1, "KP223")]
+
+
+def test_a_host_launcher_of_its_kernels_name_is_left_out_with_its_api_calls():
+    """llm.c dev/cuda's `void gelu_backward1(...)` launches `__global__ gelu_backward1`: the launcher's
+    cudaGetLastError is host code, left out (before: KP202 at it, the uses being dropped by name)."""
+    body = checked("""\
+        __global__ void scale(float* x, int n) { int i = threadIdx.x; if (i < n) x[i] *= 2.0f; }
+        void scale(float* x, int n, int block) {
+            scale<<<(n + block - 1) / block, block>>>(x, n);
+            cudaGetLastError();
+        }
+        """)
+    assert "kernel void scale(" in body and "cudaGetLastError" not in body, body
