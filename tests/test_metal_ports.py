@@ -446,3 +446,24 @@ def test_small_integer_vector_makers_are_metals_constructors():
                        "    y[threadIdx.x] = make_uchar4(1, 2, 3, 4); z[threadIdx.x] = make_short2(-1, 2);\n}\n")
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "uchar4(1, 2, 3, 4)" in text and "short2(-1, 2)" in text
+
+
+def test_a_pointers_brace_initialiser_gives_its_address_space():
+    """`T* const p{reinterpret_cast<T*>(&v)}` (cuda-gemm-optimization's masking of a local vector) points
+    where its one value points, as `T* p = ...` does; was KP215 'cannot tell which address space'."""
+    port, text = metal("""\
+        __global__ void k(float4* o, const float* a, int n) {
+            float4 v{0, 0, 0, 0};
+            float* const p{reinterpret_cast<float*>(&v)};
+            const float* g{a + n};
+            for (int i = 0; i < n; ++i) p[3 - i] = g[i];
+            o[threadIdx.x] = v;
+        }
+        """)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "thread float* const p{reinterpret_cast<thread float*>(&v)};" in text, text
+    assert "const device float* g{a + n};" in text, text
+    # an empty brace initialiser (a null pointer) says nothing: still refused at the line
+    assert error_codes("""\
+        __global__ void k(float* o) { float* p{}; o[0] = p[0]; }
+        """) == ["1:KP215"]

@@ -112,7 +112,8 @@ class Metal(Backend):
     # CUDA texture objects (the texture and its sampler state, which the host's cudaTextureDesc sets) bound
     # as Metal binds them: a texture argument and a sampler argument the host builds from that descriptor
     # (metal/textures.py).  A fetch by its dimension: Metal's texture type and its coordinate type.  Fetches
-    # of other kinds (tex1Dfetch, Lod, Grad, layered, gather, 3-D, surfaces) stay refused (no_meaning).
+    # of other kinds (tex1Dfetch of an object, Lod, Grad, layered, gather, 3-D, surfaces) stay refused
+    # (no_meaning); tex1Dfetch of a texture reference is a buffer read (texture_references below).
     texture_objects = frozenset({"cudaTextureObject_t", "CUtexObject"})
     texture_fetches = {"tex1D": ("texture1d", "float", 1), "tex2D": ("texture2d", "float2", 2)}
     # the texel types a fetch may return, as the components of Metal's sample() result (float4) it keeps:
@@ -132,6 +133,15 @@ class Metal(Backend):
         "readMode": "the texture's pixel format: cudaReadModeNormalizedFloat over 8- or 16-bit integers -> the "
                     "Unorm/Snorm format of that width, cudaReadModeElementType over floats -> the Float format",
     }
+    # CUDA texture references over linear memory (`texture<T, 1, cudaReadModeElementType> t;` bound with
+    # cudaBindTexture, read with tex1Dfetch: element i unconverted, 0 outside the bound range): a device
+    # buffer and its length in elements, bound as host-filled __constant__ memory is (metal/texture_buffers.py).
+    # The template's arguments after the texel type that keep that meaning (absent: the defaults).
+    texture_references = frozenset({"texture"})
+    texture_reference_linear = (frozenset({"1", "cudaTextureType1D"}), frozenset({"cudaReadModeElementType"}))
+    texture_binders = frozenset({"cudaBindTexture"})  # (&offset, reference, devPtr, [&desc,] bytes)
+    texture_buffer_fetches = {"tex1Dfetch": "kp_tex1Dfetch({texture}, {count}, {index})"}
+    texture_buffer_params = {"texture": "device const {type}* {name}", "texture_count": "constant uint& {name}"}
     # Words of the Metal Shading Language that C++ lacks (the MSL specification: address spaces
     # (4), function qualifiers (5.1), scalar, vector, packed, matrix and atomic types (2.1-2.6),
     # as_type (2.20), the metal namespace (6.1), and types <metal_types> reserves): a name the

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
+from ... import backends
 from ...source import call_args, ident_name
 
 
@@ -32,14 +33,16 @@ class BoundConstant:
     node: Node  # the declaration
     filled_by: list[str] = field(default_factory=list)  # the host's cudaMemcpyToSymbol calls
     space: str = "__constant__"  # or `__device__`: global memory the host fills (cudaMemcpyToSymbol)
-    # and device code only reads
+    # and device code only reads; `texture`, `texture_count`: a texture reference over linear memory and
+    # its length (metal/texture_buffers.py)
+    pair: str = ""  # a texture reference's length argument, and the length's texture reference
 
 
 class BoundConstants:
     """Mixin of MetalTranslator: the `bind_constants` pass and the texts the signatures use."""
 
     def bind_constants(self) -> None:
-        self.bound: dict[str, BoundConstant] = {}
+        self.bound: dict[str, BoundConstant] = dict(getattr(self, "linear_textures", {}))
         filled = self.host_filled()
         for n in self.src.index.of_type("declaration"):
             space = next((w for c in n.children if (w := self.src.text_of(c)) in ("__constant__", "__device__")), None)
@@ -84,6 +87,8 @@ class BoundConstants:
                     self.src.text_of(args[0]) in self.bound:
                 self.bound[self.src.text_of(args[0])].filled_by.append(" ".join(self.src.text_of(n).split()))
         for c in self.bound.values():
+            if c.space.startswith("texture"):
+                continue  # its declaration's comment is texture_buffers'
             what = "__constant__ memory" if c.space == "__constant__" else "__device__ memory device code only reads"
             self.rw.replace(c.node, f"/* {c.name}: {what} the host fills: a `constant` buffer argument "
                                     "of the kernels that read it (see the sidecar) */")
@@ -137,6 +142,8 @@ class BoundConstants:
     def constant_param(self, name: str) -> str:
         c = self.bound[name]
         t = self.rw.text(c.type_node)
+        if c.space.startswith("texture"):
+            return backends.get(self.backend).texture_buffer_params[c.space].format(type=t, name=name)
         if not c.dims:
             return f"constant {t}& {name}"
         inner = "".join(f"[{self.rw.text(d)}]" for d in c.dims[1:])
@@ -146,6 +153,15 @@ class BoundConstants:
         c = self.bound[name]
         count = " * ".join(f"({self.src.text_of(d)})" for d in c.dims) or "1"
         t = self.rw.text(c.type_node)
+        if c.space == "texture":
+            return {"name": name, "index": index, "kind": "buffer", "type": t, "access": "read", "role": "texture",
+                    "symbol": name, "bound_by": c.filled_by, "host": "setBuffer:offset:atIndex:",
+                    "from": f"the linear memory cudaBindTexture binds to '{name}' (its devPtr, less the offset it "
+                            "returns), read as its element type"}
+        if c.space == "texture_count":
+            return {"name": name, "index": index, "kind": "bytes", "type": "uint", "role": "texture length",
+                    "host": "setBytes:length:atIndex:", "from": f"the size cudaBindTexture binds to "
+                    f"'{c.pair}', in elements (bytes / sizeof({t})): a fetch at or past it reads 0"}
         return {"name": name, "index": index, "kind": "buffer", "type": t, "access": "read",
                 "role": c.space, "count": count, "bytes": f"{count} * sizeof({t})",
                 "symbol": name, "filled_by": c.filled_by, "host": "setBuffer:offset:atIndex:"}

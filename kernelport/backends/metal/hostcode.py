@@ -59,7 +59,9 @@ class HostCode:
         def in_host(n: Node) -> bool:
             return any(s <= n.start_byte < e for s, e in host_nodes)
 
-        self.module.uses = [u for u in self.module.uses if u.function not in self.host]
+        # by place, not by name: a device overload of a host function's name (helper_math.h's
+        # `fminf(float2, float2)` beside its host-only `fminf(float, float)`) keeps its uses
+        self.module.uses = [u for u in self.module.uses if not in_host(u.node)]
         for s in self.analysis.sites:
             if in_host(s.node):  # (a site's function is its key, fnscopes; the host's are by name)
                 s.confirmed = False

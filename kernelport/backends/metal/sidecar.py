@@ -42,7 +42,7 @@ class Sidecar:
         named = set(re.findall(r"\b[A-Za-z_]\w*", body)) & set(table)
         constants = [(c, table[c]) for c in sorted(named - set(re.findall(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", body, re.M)))]
         return {"msl_version": version, "msl_reasons": reasons, "polyfills": used, "atomics": atomics,
-                "math_constants": constants, "sidecar": None}
+                "math_constants": constants, "vector_makers": self.vector_makers(body), "sidecar": None}
 
     def extra_files(self, source_label: str, command: str | None) -> dict[str, str]:
         from pathlib import PurePosixPath

@@ -101,6 +101,8 @@ class AddressSpaces:
         t = expr.type
         if t in ("parenthesized_expression",):
             return self.space_of(expr.named_children[0] if expr.named_children else None, f)
+        if t == "initializer_list":  # `T* const p{e}` (a pointer's brace initialiser): the value is e
+            return self.space_of(expr.named_children[0], f) if expr.named_child_count == 1 else None
         if t == "cast_expression":
             return self.space_of(expr.child_by_field_name("value"), f)
         if t == "call_expression":  # reinterpret_cast<int*>(smem + off) keeps the space of its operand

@@ -46,12 +46,13 @@ from .sidecar import Sidecar
 from .signatures import BUILTINS, Plan, Signatures
 from .spaces import AddressSpaces
 from .threadgroup import ThreadgroupMemory
+from .texture_buffers import TextureBuffers
 from .textures import Textures
 from .unported import Unported
 from .vectorops import VectorOperators
 
 
-class MetalTranslator(HostCode, VectorOperators, Textures, Unported, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(HostCode, VectorOperators, Textures, TextureBuffers, Unported, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
@@ -113,7 +114,7 @@ class MetalTranslator(HostCode, VectorOperators, Textures, Unported, ArgumentCop
     passes = extend(Translator.passes, ("leave_out_host_code", "qualifier_macros", "plan_calls", "pre_rewrites",
                                         "mixed_min_max"),
                     before="rewrite_sites")
-    passes = extend(passes, ("builtin_vector_operators", "unreached_header_code", "leave_out_host_items", "library_names", "block_votes", "textures", "no_metal_meaning", "atomics_in_macros",
+    passes = extend(passes, ("builtin_vector_operators", "unreached_header_code", "leave_out_host_items", "library_names", "block_votes", "textures", "texture_references", "no_metal_meaning", "atomics_in_macros",
                              "rename_reserved_words", "bind_constants"),
                     after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")

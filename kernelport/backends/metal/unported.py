@@ -94,7 +94,9 @@ class Unported:
                                      f"mark '{name}' __device__ (or __host__ __device__)",
                                      "(it is host code, left out of the port; nvcc rejects it too)")
                     elif fn.type == "identifier" and name == f.name and f.is_device and \
-                            sum(g.name == name for g in self.module.functions.values()) == 1:  # not an overload
+                            sum(g.name == name for g in self.module.functions.values()) == 1 and \
+                            self._required(f) <= len(call_args(n)) <= len(f.params):  # not an overload
+                        # (`make_float2(float s) { return make_float2(s, s); }` calls CUDA's own)
                         self._refuse(n, f"'{name}' calls itself (recursion)", "rewrite it as a loop with an "
                                      "explicit stack: Metal functions cannot recurse")
                 elif t in ("new_expression", "delete_expression"):

@@ -1,15 +1,34 @@
 """Metal's pass over a project's operators on CUDA vector types (the shapes and the reasons:
-kernelport/vector_operators.py), on the device functions left once the host code is split off."""
+kernelport/vector_operators.py), on the device functions left once the host code is split off;
+and over a project's own overloads of CUDA's vector makers.
+
+CUDA's `make_float3(x, y, z)` is Metal's constructor `float3(x, y, z)`, and the port spells it so.  A
+project that defines overloads of its own (helper_math.h's `make_float3(float s)`,
+`make_float3(float2 a)` = (a.x, a.y, 0), `make_float3(float4 a)` = its xyz) cannot have them renamed
+too: a function named `float3` is no C++ (the checker: "non-constexpr declaration of 'float3' follows
+constexpr declaration"), and some have no constructor of the same meaning (Metal has no `float3(float2)`
+that fills z with 0).  So where the port's device code defines a function named `make_V`, that name
+stays everywhere in the port (definitions and calls), and the prologue defines CUDA's own
+`make_V(x, y, ...)` as Metal's constructor: each call is resolved among the project's overloads and
+CUDA's by C++'s overload resolution, as nvcc resolves it.
+"""
 from __future__ import annotations
 
-from ... import backends
+import re
+
+from ... import backends, dialect
+from ...dialect import VECTOR_MAKERS
 from ...vector_operators import Reader
+
+MAKERS = {f"make_{t}{n}": (f"{t}{n}", t, n) for t, n in VECTOR_MAKERS}
+_CALLED = re.compile(r"\b(make_(?:%s))\s*\(" % "|".join(m[len("make_"):] for m in MAKERS))
 
 
 class VectorOperators:
     """Mixin of MetalTranslator: the `builtin_vector_operators` pass."""
 
     def builtin_vector_operators(self) -> None:
+        self._project_vector_makers()
         reader = Reader(self.src, backends.get(self.backend))
         for key, f in list(self.device.items()):
             if f.is_kernel or f.template_node is not None:
@@ -21,3 +40,28 @@ class VectorOperators:
             self._drop_leading_macros(f.node)
             self.note(f.node, "(left out)", f"{sig} is component-wise, as Metal's built-in operator is")
             self._forget(key, f.node)
+
+    def _project_vector_makers(self) -> None:
+        """`make_V` that the port's device code defines overloads of: the name stays (see above)."""
+        own = {f.name for f in self.device.values()} & MAKERS.keys()
+        for use in self.module.uses if own else ():
+            if use.concept.key in own and not self.rw.has(use.node):
+                if use.node.type == "call_expression":  # the arguments are still rewritten
+                    self.rw.replace(use.node, lambda rw, n: rw.stitch(n))
+                else:
+                    self.rw.replace(use.node, self.src.text_of(use.node))
+        for name in sorted(own):
+            f = next(f for f in self.device.values() if f.name == name)
+            self.note(f.node, name, f"the file defines overloads of {name}: the name stays, and CUDA's own "
+                      f"{name}(...) is Metal's constructor (the prologue)")
+
+    def vector_makers(self, body: str) -> list[tuple[str, str]]:
+        """CUDA's own vector makers the port calls by name (with the project's overloads), each as the
+        prologue defines it: (parameter list, Metal's spelling)."""
+        out = []
+        for name in sorted(set(_CALLED.findall(body))):
+            v, t, n = MAKERS[name]
+            names = "xyzw"[:n]
+            spelled = dialect.render(dialect.concept(name), self.backend, {c: c for c in names})
+            out.append((f"inline {v} {name}({', '.join(f'{t} {c}' for c in names)})", spelled))
+        return out

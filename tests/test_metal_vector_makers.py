@@ -1,0 +1,101 @@
+"""A project's own overloads of CUDA's vector makers and math functions in a Metal port (cuda-samples'
+helper_math.h): kernelport/backends/metal/vectorops.py, hostcode.py, unported.py.  Each port is
+type-checked by kernelport's checker only (no Metal compiler on Linux)."""
+from __future__ import annotations
+
+import textwrap
+
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+try:  # tests/ as a package or as plain rootdir modules
+    from .conftest import require_tool
+except ImportError:  # pragma: no cover
+    from conftest import require_tool
+
+
+def metal(code: str):
+    return translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "metal")
+
+
+def checked(code: str) -> str:
+    port, text = metal(code)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    require_tool("clang")
+    from kernelport.backends.metal.check import check_metal_source
+    diags = [str(d) for d in check_metal_source(text, "t.metal")]
+    assert diags == [], "\n".join(diags) + "\n" + text
+    return text.split("using namespace metal;", 1)[1]
+
+
+# helper_math.h, abridged: overloads of make_float3 (one with no Metal constructor of its meaning:
+# float3(float2) filling z with 0), a host-only fminf(float, float) for compilers other than nvcc, and
+# fminf overloads on vectors that call CUDA's scalar fminf
+HELPER_MATH = """\
+    #ifndef __CUDACC__
+    inline float fminf(float a, float b) { return a < b ? a : b; }
+    #endif
+    inline __host__ __device__ float3 make_float3(float s) { return make_float3(s, s, s); }
+    inline __host__ __device__ float3 make_float3(float2 a) { return make_float3(a.x, a.y, 0.0f); }
+    inline __host__ __device__ float2 fminf(float2 a, float2 b) { return make_float2(fminf(a.x, b.x), fminf(a.y, b.y)); }
+    inline __host__ __device__ float3 fminf(float3 a, float3 b) {
+        return make_float3(fminf(a.x, b.x), fminf(a.y, b.y), fminf(a.z, b.z));
+    }
+    __global__ void k(float3* out, const float2* in, float s) {
+        int i = threadIdx.x;
+        out[i] = fminf(make_float3(in[i]), make_float3(s)) + make_float3(1.0f, 2.0f, (float)i);
+    }
+    """
+
+
+def test_a_projects_vector_maker_overloads_keep_their_name_and_cudas_own_is_the_constructor():
+    body = checked(HELPER_MATH)
+    # the project's overloads, as written (not functions named float3), and CUDA's own in the prologue
+    assert "inline float3 make_float3(float2 a) { return make_float3(a.x, a.y, 0.0f); }" in body, body
+    assert "inline float3 make_float3(float s) { return make_float3(s, s, s); }" in body
+    assert "inline float3 make_float3(float x, float y, float z) { return float3(x, y, z); }" in body
+    assert "float3 float3(" not in body
+    # each call keeps the name: C++ picks the overload, as nvcc does
+    # (fminf on two float3 is Metal's fmin, component-wise as the project's overload is)
+    assert "fmin(make_float3(in[i]), make_float3(s)) + make_float3(1.0f, 2.0f, (float)i);" in body
+    # a maker the file does not overload is Metal's constructor, as before
+    assert "return float2(fmin(a.x, b.x), fmin(a.y, b.y));" in body
+    assert "make_float2(float x" not in body
+
+
+def test_a_device_overload_of_a_host_functions_name_is_ported():
+    """The host-only fminf(float, float) is left out; the device overloads' calls of CUDA's scalar
+    fminf are Metal's fmin (before: left as fminf, which resolves to no overload on Metal)."""
+    body = checked(HELPER_MATH)
+    assert "make_float3(fmin(a.x, b.x), fmin(a.y, b.y), fmin(a.z, b.z))" in body, body
+    assert "fminf(a." not in body
+
+
+def test_a_call_of_another_arity_is_no_recursion():
+    body = checked("""\
+        inline __host__ __device__ float2 make_float2(float s) { return make_float2(s, s); }
+        __global__ void k(float2* out, float s) { out[threadIdx.x] = make_float2(s); }
+        """)
+    assert "inline float2 make_float2(float s) { return make_float2(s, s); }" in body
+    assert "inline float2 make_float2(float x, float y) { return float2(x, y); }" in body
+
+
+def test_recursion_stays_refused():
+    port, _ = metal("""\
+        __device__ int f(int n) { return n ? f(n - 1) : 0; }
+        __global__ void k(int* o) { o[0] = f(o[1]); }
+        """)
+    assert [(d.location.line, d.code) for d in port.diagnostics if d.severity == "error"] == [(1, "KP223")]
+
+
+def test_a_host_launcher_of_its_kernels_name_is_left_out_with_its_api_calls():
+    """llm.c dev/cuda's `void gelu_backward1(...)` launches `__global__ gelu_backward1`: the launcher's
+    cudaGetLastError is host code, left out (before: KP202 at it, the uses being dropped by name)."""
+    body = checked("""\
+        __global__ void scale(float* x, int n) { int i = threadIdx.x; if (i < n) x[i] *= 2.0f; }
+        void scale(float* x, int n, int block) {
+            scale<<<(n + block - 1) / block, block>>>(x, n);
+            cudaGetLastError();
+        }
+        """)
+    assert "kernel void scale(" in body and "cudaGetLastError" not in body, body
