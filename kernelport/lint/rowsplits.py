@@ -17,10 +17,12 @@ helpers it calls: warpwidth's groups) computes the same at 64 when:
   ladder leaves lane 0 of each row with its row's result.  A shuffle from a source lane
   (`__shfl_sync(m, v, 0)`: lanes 32-63 read the first row) or `up` (lane 32 reads lane 31) does not;
 - the result of a `down` shuffle (or of a helper that hands one on: returns it, or leaves it in a
-  reference parameter) is read only under a leader test of the row (`if (lane == 0)`), or passed to
-  another such reduction: lanes 1-31 of a row may read the next row at 64, and only the leader's
-  value is the same.  Every read the result reaches counts: after the block it is made in, and in
-  the next turn of a loop around it.
+  reference parameter) is read only under a leader test of the row (`if (lane == 0)`), in its own
+  function too: lanes 1-31 of a row may read the next row at 64, and only the leader's value is
+  the same (lint/halflanes.py has the lanes of each kind).  Every read the result reaches counts:
+  after the block it is made in, and in the next turn of a loop around it; the tree's own folds
+  (offsets adding up to at most 31) are the only others.  Another reduction of the result is a
+  read (a second tree gathers lanes 1-31 of the first).
 
 Then the 32s of its rows (WS002, WS003, WS004, WS006, WS011, WS017) are reported as info: correct
 at 64 as written, while `kernelport translate` still ports the kernel to the whole wave.  The 32-bit
@@ -37,6 +39,7 @@ from .. import backends, dialect, fnscopes, warpshapes, warpsplits
 from ..source import call_args, ident_name, walk
 from ..warpsites import int_value
 from .. import lazy_re
+from . import halflanes
 
 ROW_CODES = frozenset({"WS001", "WS002", "WS003", "WS004", "WS005", "WS006", "WS011", "WS017"})
 ADVICE = ("correct at 64 as written: two 32-lane rows to a wave ({why}); `kernelport translate` ports it to "
@@ -208,7 +211,7 @@ def _rows_hold(ctx, fs: set[str], splits) -> bool:
     if _hidden_calls(ctx, fs):
         return False
     downs: set[str] = set()  # functions whose output is a `down` shuffle's result
-    inline: list[Node] = []  # `down` shuffles in a kernel's own body
+    inline: list[Node] = []  # `down` shuffles, each read in its own function
     for call, fn, b in _warp_calls(ctx, fs):
         if dialect.concept(b[0]).kind == "vote":
             if _only_masks(ctx, fn, call):
@@ -229,10 +232,12 @@ def _rows_hold(ctx, fs: set[str], splits) -> bool:
             return False  # lane 32 of the wave reads lane 31, the other row's, unless `lane >= d` holds it back
         if b[0] == "shfl_down":
             k = ctx.function_of(fn)
-            (inline.append(call) if k is not None and k.is_kernel else downs.add(fn))
-    calls = _calls_of(ctx, fs, downs)
-    for stmt, names, fn in calls + [_ladder(ctx, c) for c in inline]:
-        if not _leaders_read(ctx, stmt, names, splits.get(fn), downs, ctx.function_of(fn)):
+            inline.append(call)  # its reads in its own function; a helper's callers read what it hands on
+            if k is None or not k.is_kernel:
+                downs.add(fn)
+    calls = [(stmt, names, fn, None) for stmt, names, fn in _calls_of(ctx, fs, downs)]
+    for stmt, names, fn, own in calls + [_ladder(ctx, c) for c in inline]:
+        if not _leaders_read(ctx, stmt, names, splits.get(fn), ctx.function_of(fn), own):
             return False
     return True
 
@@ -293,17 +298,32 @@ def _calls_of(ctx, fs: set[str], downs: set[str]) -> list[tuple[Node, set[str], 
                 if not called:
                     continue
                 stmt = _statement(call, own=True)
+                if _shuffled_again(ctx, fn, call, stmt, downs):
+                    out.append((stmt, set(), f))  # `warp_sum(warp_sum(v))`: only a leader's statement may
+                    continue
                 if stmt.type == "return_statement" and not fn.is_kernel:
                     grew |= f not in downs
                     downs.add(f)
                     continue
                 names = _results(ctx, stmt, call, called[0])
                 if not fn.is_kernel and f not in downs and any(
-                        _hands_on(ctx, i, fn) for i, _ in _reads(ctx, stmt, names, downs)):
+                        _hands_on(ctx, i, fn) for i, _ in _reads(ctx, stmt, names, None)):
                     grew = True
                     downs.add(f)
                 out.append((stmt, names, f))
     return out
+
+
+def _shuffled_again(ctx, fn, call: Node, stmt: Node, downs: set[str]) -> bool:
+    """The result of `call` is an argument of another shuffle or down helper in its statement: that
+    one gathers lanes 1-31 of the first tree, which crossed into the next half at 64 (halflanes)."""
+    p = call.parent
+    while p is not None and p != stmt:
+        if p.type == "call_expression" and ((b := _bound(ctx, p)) is not None and dialect.concept(b[0]).kind == "shuffle"
+                                            or any(ctx.key(g) in downs for g in fnscopes.callees(ctx.module, fn, p))):
+            return True
+        p = p.parent
+    return False
 
 
 def _statement(n: Node, own: bool = False) -> Node:
@@ -329,8 +349,9 @@ def _results(ctx, stmt: Node, call: Node, callee) -> set[str]:
     return names
 
 
-def _ladder(ctx, call: Node) -> tuple[Node, set[str], str]:
-    """A kernel's own `down` ladder: its loop (or statement) and the variables it folds into."""
+def _ladder(ctx, call: Node) -> tuple[Node, set[str], str, tuple[int, int] | None]:
+    """A kernel's own `down` ladder: its loop (or the last statement of an unrolled run), the
+    variables it folds into, its function, and the byte range of its own folds (halflanes)."""
     stmt, body = _statement(call), None
     p = call.parent
     while p is not None and p.type != "function_definition":
@@ -341,39 +362,47 @@ def _ladder(ctx, call: Node) -> tuple[Node, set[str], str]:
     names = {ctx.text(a.child_by_field_name("left")) for a in walk(body or stmt) if a.type == "assignment_expression"
              and a.child_by_field_name("left") is not None and a.child_by_field_name("left").type == "identifier"}
     f = ctx.function_at(call)
-    return stmt, names, ctx.key(f) or ""
+    if body is None:
+        last, own = halflanes.unrolled(ctx, stmt, names)
+        return last, names, ctx.key(f) or "", own
+    return stmt, names, ctx.key(f) or "", (stmt.start_byte, stmt.end_byte)
 
 
-def _leaders_read(ctx, stmt: Node, names: set[str], split, downs: set[str], fn) -> bool:
-    """Every later read of `names` is under a leader test, feeds another reduction, or hands the
-    result on to the function's callers (a down helper's: `_calls_of` checks them)."""
+def _leaders_read(ctx, stmt: Node, names: set[str], split, fn, own: tuple[int, int] | None = None) -> bool:
+    """Every later read of `names` is under a leader test, is the fold of the ladder `own` that made
+    the result, or hands the result on to the function's callers (a down helper's: `_calls_of`
+    checks them).  Another reduction of the result is a read like any other (halflanes.py: lanes
+    1-31 of each row hold sums that crossed into the next row at 64; a second ladder gathers them)."""
     if stmt.parent is None:
         return False
     if not names:  # the result is used where it is made: the statement must be a leader's
         return split is not None and _under_leader(ctx, stmt, split, stop=None)
     return all((split is not None and _under_leader(ctx, i, split, stop=stop)) or
                (fn is not None and not fn.is_kernel and _hands_on(ctx, i, fn))
-               for i, stop in _reads(ctx, stmt, names, downs))
+               for i, stop in _reads(ctx, stmt, names, own))
 
 
-def _reads(ctx, stmt: Node, names: set[str], downs: set[str]):
+def _reads(ctx, stmt: Node, names: set[str], own: tuple[int, int] | None):
     """(read, the block a leader test must be in) of each read of `names` the statement's result
-    may reach that feeds no other reduction: the later statements of its block, then of each block
-    around it (a plain reassignment ends a name's result there), and the whole of a loop around it
-    (its next turn reads them too).  `if (c) { v = reduce(v); } out[i] = v;` reads it after the `if`."""
+    may reach, but the folds of its own ladder `own` (`v += shfl_down(v, o)`): the later statements
+    of its block, then of each block around it (a plain reassignment ends a name's result there),
+    and the whole of a loop around it (its next turn reads them too: there the ladder's own folds
+    read the last turn's result unless the loop's body gives the name a new value before the
+    ladder).  `if (c) { v = reduce(v); } out[i] = v;` reads it after the `if`."""
     live, node = set(names), stmt
     while node is not None and node.type != "function_definition" and live:
         p = node.parent
         if p is not None and p.type in _LOOPS:
+            fresh = _given_before(ctx, p, stmt)
             for i in walk(p):
-                if i.type == "identifier" and ctx.text(i) in live and not _written(i) and not _feeds(ctx, i, downs):
+                if i.type == "identifier" and ctx.text(i) in live and not _written(i) and \
+                        not (ctx.text(i) in fresh and halflanes.folds(ctx, i, own)):
                     yield i, p
         if p is not None and p.type == "compound_statement":
             later = node.next_named_sibling
             while later is not None and live:
                 for i in walk(later):
-                    if i.type == "identifier" and ctx.text(i) in live and not _written(i) and \
-                            not _feeds(ctx, i, downs):
+                    if i.type == "identifier" and ctx.text(i) in live and not _written(i):
                         yield i, p
                 live -= _assigned(ctx, later)
                 later = later.next_named_sibling
@@ -432,24 +461,18 @@ def _assigned(ctx, stmt: Node) -> set[str]:
     return set()
 
 
-def _reduces(ctx, call: Node, downs: set[str]) -> bool:
-    if any(ctx.key(g) in downs for g in fnscopes.callees(ctx.module, ctx.function_at(call), call)):
-        return True
-    b = _bound(ctx, call)
-    return b is not None and b[0] == "shfl_down"
-
-
-def _feeds(ctx, i: Node, downs: set[str]) -> bool:
-    """An argument of another reduction, or the value a reduction step folds into (`v += shfl_down(v, 8)`)."""
-    p = i.parent
-    if p is not None and p.type == "assignment_expression" and p.child_by_field_name("left") == i:
-        rhs = p.child_by_field_name("right")
-        return rhs is not None and any(c.type == "call_expression" and _reduces(ctx, c, downs) for c in walk(rhs))
-    while p is not None and p.type not in ("expression_statement", "declaration", "compound_statement"):
-        if p.type == "call_expression" and _reduces(ctx, p, downs):
-            return True
-        p = p.parent
-    return False
+def _given_before(ctx, loop: Node, stmt: Node) -> set[str]:
+    """Names a statement of the loop's body gives a new value before the one holding `stmt`: on
+    every turn, `stmt` reads the new value, not the last turn's."""
+    body = loop.child_by_field_name("body")
+    if body is None or body.type != "compound_statement":
+        return set()
+    out: set[str] = set()
+    for c in body.named_children:
+        if c.start_byte <= stmt.start_byte < c.end_byte:
+            return out
+        out |= _assigned(ctx, c)
+    return set()
 
 
 def _under_leader(ctx, n: Node, split, stop: Node | None) -> bool:

@@ -1,0 +1,99 @@
+"""Which lanes of a 32-lane shuffle tree hold the same result on a 64-lane wave (lint/rowsplits.py).
+
+A kernel written for 32-lane warps runs two of them to a 64-lane wave: lanes 0-31 (the lower half)
+and 32-63 (the upper half), lane `r` of a half being lane `r` of a CUDA warp.  HIP's shuffles take
+the wave as their width when none is given (`__shfl_down(v, d)` = `__shfl_down(v, d, 64)`), CUDA's
+the warp (32).  For offsets below 32, per kind (S = the sum of a tree's offsets, at most 31 for a
+ladder 16, 8, 4, 2, 1):
+
+| shuffle (default width)  | lane `r` reads at 64              | lanes that keep the CUDA result   |
+|--------------------------|-----------------------------------|-----------------------------------|
+| xor by m < 32            | r ^ m, in its own half            | every lane                        |
+| down by d (tree of sum S)| r + d: the upper half from r > 31-d | lower half r <= 31 - S; every upper lane (both clamp at 63/31) |
+| up by d (tree of sum S)  | r - d: lane 32 + r < d reads the lower half | every lower lane; upper r >= S |
+| from a source lane s     | lane s of the WAVE (lower half)   | the lower half only, unless lane s and s + 32 hold the same value |
+| any kind, width w <= 32  | inside its w-lane segment         | every lane                        |
+
+So a down tree's result is right at lane 0 of each half (`lane == 0` with `lane = tid % 32`, and
+`tid / 32` numbers the halves as CUDA numbers warps) and wrong at lanes 1-31 of the lower half,
+whose partial sums took lanes of the upper half.  A second down tree over those partial sums is
+wrong even at lane 0: it gathers lanes 16, 8, 4, 2, 1 of the first tree.  Only the tree's own
+folds (`v += __shfl_down(v, d)`, step after step, offsets summing to at most 31) read them.
+"""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from ..source import call_args, walk
+from ..warpsites import int_value
+
+_STEP_KINDS = ("shfl_down",)
+ROW = 32
+
+
+def folds(ctx, i: Node, own: tuple[int, int] | None) -> bool:
+    """`i` reads the folded value inside the down tree `own` (its byte range) that made it: the
+    left of `v += shfl_down(v, d)` or an argument of one of its shuffles."""
+    if own is None or not own[0] <= i.start_byte < own[1]:
+        return False
+    p = i.parent
+    if p is not None and p.type == "assignment_expression" and p.child_by_field_name("left") == i:
+        rhs = p.child_by_field_name("right")
+        return rhs is not None and any(_step(ctx, c) for c in walk(rhs))
+    while p is not None and p.type not in ("expression_statement", "declaration", "compound_statement"):
+        if _step(ctx, p):
+            return True
+        p = p.parent
+    return False
+
+
+def unrolled(ctx, stmt: Node, names: set[str]) -> tuple[Node, tuple[int, int] | None]:
+    """An unrolled down tree around the statement `stmt` (`v += __shfl_down_sync(m, v, 16);`, then
+    8, 4, 2, 1): the run of consecutive statements of its block that each fold one of `names` by a
+    literal offset.  Returns (its last statement, its byte range); where the offsets add up to 32 or
+    more (lane 0 then reads a lane whose sum crossed into the next half), (`stmt`, None): the later
+    steps read the result like any other statement."""
+    first = last = stmt
+    while (b := first.prev_named_sibling) is not None and _offsets(ctx, b, names) is not None:
+        first = b
+    while (a := last.next_named_sibling) is not None and _offsets(ctx, a, names) is not None:
+        last = a
+    total, n = 0, first
+    while True:
+        got = _offsets(ctx, n, names)
+        if got is None:
+            return stmt, None
+        total += sum(got)
+        if n == last:
+            break
+        n = n.next_named_sibling
+    return (last, (first.start_byte, last.end_byte)) if total < ROW else (stmt, None)
+
+
+def _offsets(ctx, stmt: Node, names: set[str]) -> list[int] | None:
+    """The literal offsets of a statement that folds a down shuffle into one of `names`, else None."""
+    if stmt.type not in ("expression_statement", "declaration"):
+        return None
+    steps = [c for c in walk(stmt) if _step(ctx, c)]
+    if not steps:
+        return None
+    assigned = {ctx.text(a.child_by_field_name("left")) for a in walk(stmt) if a.type == "assignment_expression"
+                and a.child_by_field_name("left") is not None}
+    if not assigned & names:
+        return None
+    out = []
+    for c in steps:
+        b = ctx.concept_of_call(c)
+        off = b[2].get("delta") if b is not None else None
+        v = int_value(ctx.text(off)) if off is not None else None
+        if v is None:
+            return None
+        out.append(v)
+    return out
+
+
+def _step(ctx, n: Node) -> bool:
+    if n.type != "call_expression":
+        return False
+    b = ctx.concept_of_call(n)
+    return b is not None and b[0].key in _STEP_KINDS and "width" not in b[2] and bool(call_args(n))

@@ -1,0 +1,72 @@
+"""Which lanes of a 32-lane down tree keep their result on a 64-lane wave (kernelport/lint/halflanes.py):
+lane 0 of each half only.  Lanes 1-31 of the lower half fold lanes of the upper half, so a second
+down tree over the first one's partial sums is wrong even at lane 0, and so is a helper that
+stores the partial sums itself.  The tree's own folds (a loop, or statements unrolled 16, 8, 4, 2, 1)
+are the only reads of the partial sums that stay right (tests/test_lint_row_splits.py: the rows)."""
+from __future__ import annotations
+
+from kernelport.lint.engine import lint_text
+
+HEAD = """\
+__device__ float warp_sum(float v) {
+    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+    return v;
+}
+"""
+KERNEL = """\
+__global__ void block_sum(const float* x, float* out) {
+    const int tid = threadIdx.x;
+    const int lane = tid & 31;
+    const int warp = tid >> 5;
+    __shared__ float part[8];
+    float v = x[blockIdx.x * 256 + tid];
+BODY
+    if (lane == 0) part[warp] = v;
+    __syncthreads();
+    if (tid == 0) out[blockIdx.x] = part[0] + part[1] + part[2] + part[3] + part[4] + part[5] + part[6] + part[7];
+}
+void launch(const float* x, float* out, int n) { block_sum<<<n, 256>>>(x, out); }
+"""
+
+
+def _rows(body: str, head: str = HEAD) -> set[str]:
+    """The severities of the kernel's lane and warp split (WS002 at `tid & 31`, WS003 at `tid >> 5`)."""
+    src = head + KERNEL.replace("BODY", body)
+    lines = src.splitlines()
+    lane = next(n for n, t in enumerate(lines, 1) if "tid & 31" in t)
+    found = {(f.line, f.code): f.severity for f in lint_text(src, "t.cu")}
+    return {found[(lane, "WS002")], found[(lane + 1, "WS003")]}
+
+
+def test_one_tree_read_at_each_halfs_lane_0_is_advice():
+    assert _rows("    v = warp_sum(v);") == {"info"}
+
+
+def test_a_second_tree_over_the_first_ones_partial_sums_stays_a_hazard():
+    # lane 0's second tree reads lanes 16, 8, 4, 2, 1, whose first sums took lanes 32-47 at 64
+    assert _rows("    v = warp_sum(v);\n    v = warp_sum(v);") == {"error"}
+    assert _rows("    v = warp_sum(warp_sum(v));") == {"error"}
+    # a fresh value between the two trees: each tree starts from values of its own half
+    assert _rows("    v = warp_sum(v);\n    v = x[tid];\n    v = warp_sum(v);") == {"info"}
+
+
+def test_a_tree_in_a_loop_over_the_last_turns_result_stays_a_hazard():
+    assert _rows("    for (int r = 0; r < 2; ++r) v = warp_sum(v + x[r]);") == {"error"}
+    inline = "    for (int r = 0; r < 2; ++r) {\nR        for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);\n    }"
+    assert _rows(inline.replace("R", ""), head="") == {"error"}  # turn 2 folds turn 1's partial sums
+    assert _rows(inline.replace("R", "        v = x[r * 256 + tid];\n"), head="") == {"info"}  # a new value each turn
+
+
+UNROLLED = "\n".join(f"    v += __shfl_down_sync(0xffffffffu, v, {o});" for o in (16, 8, 4, 2, 1))
+
+
+def test_an_unrolled_tree_read_at_lane_0_is_advice_and_one_past_31_is_not():
+    assert _rows(UNROLLED, head="") == {"info"}  # 16 + 8 + 4 + 2 + 1 = 31
+    past = UNROLLED + "\n    v += __shfl_down_sync(0xffffffffu, v, 16);"
+    assert _rows(past, head="") == {"error"}  # lane 0 reads lane 16, whose sum took lanes 32-47
+
+
+def test_a_helper_that_stores_its_partial_sums_stays_a_hazard():
+    store = HEAD.replace("    return v;\n", "    out[threadIdx.x] = v;\n    return v;\n").replace(
+        "warp_sum(float v)", "warp_sum(float v, float* out)")
+    assert _rows("    v = warp_sum(v, part);", head=store) == {"error"}  # lanes 1-31 store sums across halves
