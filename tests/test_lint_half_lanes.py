@@ -70,3 +70,69 @@ def test_a_helper_that_stores_its_partial_sums_stays_a_hazard():
     store = HEAD.replace("    return v;\n", "    out[threadIdx.x] = v;\n    return v;\n").replace(
         "warp_sum(float v)", "warp_sum(float v, float* out)")
     assert _rows("    v = warp_sum(v, part);", head=store) == {"error"}  # lanes 1-31 store sums across halves
+
+
+SUM_XOR = """\
+__device__ float warp_all(float v) {
+    for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffffu, v, o);
+    return v;
+}
+"""
+SOFTMAX = """\
+#include "common.h"
+__device__ float warp_max(float v) {
+    for (int o = 16; o > 0; o /= 2) v = fmaxf(v, __shfl_down_sync(0xffffffffu, v, o));
+    return v;
+}
+__global__ void softmax(float* out, const float* x, int C) {
+    __shared__ float maxes[32];
+    int warp = threadIdx.x / 32;
+    int lane = threadIdx.x % 32;
+    float m = warp_max(x[blockIdx.x * C + threadIdx.x]);
+    if (lane == 0) maxes[warp] = m;
+    __syncthreads();
+    float s = warp_all(expf(x[blockIdx.x * C + threadIdx.x] - maxes[0]));
+    out[blockIdx.x * C + threadIdx.x] = s;
+}
+OTHER
+"""
+
+
+def _file(tmp_path, text: str, header: str = SUM_XOR) -> dict[tuple[int, str], str]:
+    from kernelport.lint import engine, config as configmod
+    (tmp_path / "common.h").write_text(header)
+    k = tmp_path / "k.cu"
+    k.write_text(text)
+    res = engine.lint_paths([k], configmod.Overrides(include_dirs=(str(tmp_path),)), jobs=1)
+    return {(f.line, f.code): f.severity for r in res for f in r.findings}
+
+
+def test_a_header_helper_whose_xor_tree_keeps_each_half_is_read_at_every_lane(tmp_path):
+    # llm.c's softmax_forward_kernel4: warpReduceSum (common.h) is a xor tree from 16: every lane keeps it at 64
+    found = _file(tmp_path, SOFTMAX.replace("OTHER", ""))
+    assert {found[(8, "WS003")], found[(9, "WS002")], found[(3, "WS004")]} == {"info"}, found
+    down = SUM_XOR.replace("__shfl_xor_sync", "__shfl_down_sync")
+    found = _file(tmp_path, SOFTMAX.replace("OTHER", ""), header=down)  # every lane reads a down tree
+    assert {found[(8, "WS003")], found[(9, "WS002")]} == {"error"}, found
+    bcast = SUM_XOR.replace("return v;", "return __shfl_sync(0xffffffffu, v, 0);")
+    found = _file(tmp_path, SOFTMAX.replace("OTHER", ""), header=bcast)  # lanes 32-63 read lane 0
+    assert {found[(8, "WS003")], found[(9, "WS002")]} == {"error"}, found
+    wide = SUM_XOR.replace("o = 16", "o = 32")
+    found = _file(tmp_path, SOFTMAX.replace("OTHER", ""), header=wide)  # a xor by 32 crosses halves
+    assert {found[(8, "WS003")], found[(9, "WS002")]} == {"error"}, found
+
+
+def test_a_kernel_whose_rows_hold_is_advice_beside_one_of_its_group_that_does_not(tmp_path):
+    other = """\
+__global__ void every_lane(float* out, const float* x) {
+    __shared__ float part[32];
+    int warp = threadIdx.x / 32;
+    int lane = threadIdx.x % 32;
+    float m = warp_max(x[threadIdx.x]);
+    if (lane == 0) part[warp] = m;
+    out[threadIdx.x] = m;
+}"""
+    found = _file(tmp_path, SOFTMAX.replace("OTHER", other))
+    assert {found[(8, "WS003")], found[(9, "WS002")]} == {"info"}, found  # softmax's own rows hold
+    assert {found[(18, "WS003")], found[(19, "WS002")]} == {"error"}, found  # every_lane reads a down tree
+    assert found[(3, "WS004")] == "error", found  # warp_max's ladder: every_lane reads it at lanes 1-31

@@ -22,8 +22,11 @@ folds (`v += __shfl_down(v, d)`, step after step, offsets summing to at most 31)
 """
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
+from .. import dialect, fnscopes
 from ..source import call_args, walk
 from ..warpsites import int_value
 
@@ -97,3 +100,61 @@ def _step(ctx, n: Node) -> bool:
         return False
     b = ctx.concept_of_call(n)
     return b is not None and b[0].key in _STEP_KINDS and "width" not in b[2] and bool(call_args(n))
+
+
+class _View:
+    """A header's module seen through the few Context methods rowsplits' shuffle checks read."""
+
+    def __init__(self, module):
+        from .context import Context
+        self.module, self.src = module, module.source
+        self.text, self.function_at = module.source.text_of, module.function_at
+        macros = dict(module.visible.macros) if module.visible is not None else {}
+        macros.update(module.macros)
+        self.hardcoded_macros = macros  # (rowsplits._known32 keeps those whose value is 32)
+        self._concept = Context.concept_of_call
+
+    def concept_of_call(self, call: Node):
+        return self._concept(self, call)
+
+
+def header_keeps_halves(ctx, fn, call: Node) -> bool:
+    """`call` reaches a helper of an included header whose every warp operation keeps each lane in
+    its 32-lane half at every lane (a `xor` by less than 32, or any shuffle at a width of 32 or
+    less), through the functions it calls too: its result is the CUDA one at every lane."""
+    vis = ctx.module.visible
+    if vis is None or vis.elsewhere is None:
+        return False
+    got = vis.elsewhere.function(fnscopes.of(ctx.module).candidates(fn, call.child_by_field_name("function")))
+    return got is not None and _keeps(_View(got[0]), got[1], vis, 0)
+
+
+def _keeps(v: _View, g, vis, depth: int) -> bool:
+    from . import rowsplits
+    if g.body is None or g.is_kernel or depth > 3:
+        return False
+    tparams = {m.group(0) for t in g.template_params if (m := re.search(r"\w+", t))}
+    for call in v.src.index.under(g.body, "call_expression"):
+        b = rowsplits._bound(v, call)
+        if b is not None and dialect.concept(b[0]).warp_level:
+            if dialect.concept(b[0]).kind != "shuffle":
+                return False  # a vote's word holds the whole wave; a match or a collective, the same
+            width = b[1].get("width")
+            w = int_value(v.text(width)) if width is not None else None
+            if w is not None and 0 < w <= ROW:
+                continue
+            mask = b[1].get("lanemask")
+            if width is None and b[0] == "shfl_xor" and mask is not None and rowsplits._below_32(v, mask):
+                continue
+            return False
+        if b is not None:
+            continue
+        name = fnscopes.callee_name(call.child_by_field_name("function"))
+        if name is None or name in tparams or g.param(name) is not None:
+            return False  # through a parameter: its body is unknown
+        callees = [h for h in fnscopes.callees(v.module, g, call) if h.body is not None]
+        if any(not _keeps(v, h, vis, depth + 1) for h in callees):
+            return False
+        if not callees and name in vis.warp_functions:
+            return False
+    return True

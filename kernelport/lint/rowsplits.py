@@ -72,17 +72,50 @@ def consistent(ctx) -> dict[str, str]:
         g = widths.by_function.get(f) if widths is not None else None
         fs = set(g.functions) if g is not None else {f}
         seen |= fs
-        if fs & (wave_named | ctx.analysis.wave_collectives):
+        wave = wave_named | ctx.analysis.wave_collectives
+        if not fs & wave and not any(m in ctx.warp_level and (k := ctx.function_of(m)) is not None and k.is_kernel
+                                     and m not in splits for m in fs) and _rows_hold(ctx, fs, splits):
+            out.update((m, _why(ctx, splits[f])) for m in fs)
+        else:  # one kernel of the group may not hold (no rows of its own, `warpSize`, a tree read at every lane)
+            out.update(_kernels_hold(ctx, fs, splits, wave))
+    return out
+
+
+def _why(ctx, sp) -> str:
+    return ("`" + ctx.text(sp.warp) + "` splits the block" if sp.stride is None else
+            "`" + ctx.text(sp.stride) + "` from `threadIdx.x` makes the block's x dimension a 32-lane row, "
+            "`" + ctx.text(sp.warp) + "` its rows") + " and every shuffle stays in its row"
+
+
+def _kernels_hold(ctx, fs: set[str], splits, wave: set[str]) -> dict[str, str]:
+    """A group that does not hold as a whole, kernel by kernel: each kernel with rows of its own
+    whose rows hold with the functions it calls (llm.c's softmax_forward_kernel4 beside kernels of
+    its file that read `warpReduceMax` at every lane).  A function another kernel of the group
+    reaches without holding keeps its findings (a shared helper's ladder)."""
+    ok: dict[str, str] = {}
+    bad: set[str] = set()
+    for k in sorted(fs):
+        fn = ctx.function_of(k)
+        if fn is None or not fn.is_kernel:
             continue
-        if any(m in ctx.warp_level and (k := ctx.function_of(m)) is not None and k.is_kernel and m not in splits
-               for m in fs):
-            continue  # a kernel of the group runs warp operations without rows of its own
-        if _rows_hold(ctx, fs, splits):
-            sp = splits[f]
-            why = ("`" + ctx.text(sp.warp) + "` splits the block" if sp.stride is None else
-                   "`" + ctx.text(sp.stride) + "` from `threadIdx.x` makes the block's x dimension a 32-lane row, "
-                   "`" + ctx.text(sp.warp) + "` its rows") + " and every shuffle stays in its row"
-            out.update((m, why) for m in fs)
+        reach = _reached(ctx, k, fs)
+        if k in splits and not reach & wave and _rows_hold(ctx, reach, splits):
+            ok.update((m, _why(ctx, splits[k])) for m in reach if m not in ok)
+        else:
+            bad |= reach
+    return {m: why for m, why in ok.items() if m not in bad}
+
+
+def _reached(ctx, k: str, fs: set[str]) -> set[str]:
+    """`k` and the functions of `fs` it calls, directly or through others."""
+    out, todo = {k}, [k]
+    while todo:
+        fn = ctx.function_of(todo.pop())
+        for call in ctx.src.index.under(fn.body, "call_expression") if fn is not None and fn.body is not None else ():
+            for g in fnscopes.callees(ctx.module, fn, call):
+                if (key := ctx.key(g)) in fs and key not in out:
+                    out.add(key)
+                    todo.append(key)
     return out
 
 
@@ -180,7 +213,8 @@ def _hidden_calls(ctx, fs: set[str]) -> bool:
         types = _type_params(ctx, fn)
         if any((name in tparams and not (name in types and _conversion(call))) or fn.param(name) is not None
                for call, name in ctx.calls(fn.body)) or \
-                vis is not None and any(_header_warp(ctx, fn, c) for c in ctx.src.index.under(fn.body, "call_expression")):
+                vis is not None and any(_header_warp(ctx, fn, c) and not halflanes.header_keeps_halves(ctx, fn, c)
+                                        for c in ctx.src.index.under(fn.body, "call_expression")):
             return True
     return False
 
