@@ -48,6 +48,10 @@ def test_a_second_tree_over_the_first_ones_partial_sums_stays_a_hazard():
     assert _rows("    v = warp_sum(warp_sum(v));") == {"error"}
     # a fresh value between the two trees: each tree starts from values of its own half
     assert _rows("    v = warp_sum(v);\n    v = x[tid];\n    v = warp_sum(v);") == {"info"}
+    # (examples/warp_reduce.cu: the first warp's second tree over the leaders' slots, in a block)
+    nested = "    v = warp_sum(v);\n    if (warp == 0) {\nFRESH        v = warp_sum(v);\n    }"
+    assert _rows(nested.replace("FRESH", "        v = lane < 8 ? x[lane] : 0.0f;\n")) == {"info"}
+    assert _rows(nested.replace("FRESH", "")) == {"error"}
 
 
 def test_a_tree_in_a_loop_over_the_last_turns_result_stays_a_hazard():

@@ -34,43 +34,24 @@ _STEP_KINDS = ("shfl_down",)
 ROW = 32
 
 
-def folds(ctx, i: Node, own: tuple[int, int] | None) -> bool:
-    """`i` reads the folded value inside the down tree `own` (its byte range) that made it: the
-    left of `v += shfl_down(v, d)` or an argument of one of its shuffles."""
-    if own is None or not own[0] <= i.start_byte < own[1]:
-        return False
-    p = i.parent
-    if p is not None and p.type == "assignment_expression" and p.child_by_field_name("left") == i:
-        rhs = p.child_by_field_name("right")
-        return rhs is not None and any(_step(ctx, c) for c in walk(rhs))
-    while p is not None and p.type not in ("expression_statement", "declaration", "compound_statement"):
-        if _step(ctx, p):
-            return True
-        p = p.parent
-    return False
-
-
-def unrolled(ctx, stmt: Node, names: set[str]) -> tuple[Node, tuple[int, int] | None]:
+def unrolled(ctx, stmt: Node, names: set[str]) -> Node:
     """An unrolled down tree around the statement `stmt` (`v += __shfl_down_sync(m, v, 16);`, then
     8, 4, 2, 1): the run of consecutive statements of its block that each fold one of `names` by a
-    literal offset.  Returns (its last statement, its byte range); where the offsets add up to 32 or
-    more (lane 0 then reads a lane whose sum crossed into the next half), (`stmt`, None): the later
-    steps read the result like any other statement."""
+    literal offset.  Returns its last statement, after which its result is read; where the offsets
+    add up to 32 or more (lane 0 then reads a lane whose sum crossed into the next half), `stmt`:
+    its later steps read the result like any other statement."""
     first = last = stmt
     while (b := first.prev_named_sibling) is not None and _offsets(ctx, b, names) is not None:
         first = b
     while (a := last.next_named_sibling) is not None and _offsets(ctx, a, names) is not None:
         last = a
     total, n = 0, first
-    while True:
-        got = _offsets(ctx, n, names)
-        if got is None:
-            return stmt, None
-        total += sum(got)
+    while n is not None:
+        total += sum(_offsets(ctx, n, names) or ())
         if n == last:
             break
         n = n.next_named_sibling
-    return (last, (first.start_byte, last.end_byte)) if total < ROW else (stmt, None)
+    return last if total < ROW else stmt
 
 
 def _offsets(ctx, stmt: Node, names: set[str]) -> list[int] | None:

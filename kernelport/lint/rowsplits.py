@@ -269,9 +269,8 @@ def _rows_hold(ctx, fs: set[str], splits) -> bool:
             inline.append(call)  # its reads in its own function; a helper's callers read what it hands on
             if k is None or not k.is_kernel:
                 downs.add(fn)
-    calls = [(stmt, names, fn, None) for stmt, names, fn in _calls_of(ctx, fs, downs)]
-    for stmt, names, fn, own in calls + [_ladder(ctx, c) for c in inline]:
-        if not _leaders_read(ctx, stmt, names, splits.get(fn), ctx.function_of(fn), own):
+    for stmt, names, fn in _calls_of(ctx, fs, downs) + [_ladder(ctx, c) for c in inline]:
+        if not _leaders_read(ctx, stmt, names, splits.get(fn), ctx.function_of(fn)):
             return False
     return True
 
@@ -341,7 +340,7 @@ def _calls_of(ctx, fs: set[str], downs: set[str]) -> list[tuple[Node, set[str], 
                     continue
                 names = _results(ctx, stmt, call, called[0])
                 if not fn.is_kernel and f not in downs and any(
-                        _hands_on(ctx, i, fn) for i, _ in _reads(ctx, stmt, names, None)):
+                        _hands_on(ctx, i, fn) for i, _ in _reads(ctx, stmt, names)):
                     grew = True
                     downs.add(f)
                 out.append((stmt, names, f))
@@ -383,9 +382,9 @@ def _results(ctx, stmt: Node, call: Node, callee) -> set[str]:
     return names
 
 
-def _ladder(ctx, call: Node) -> tuple[Node, set[str], str, tuple[int, int] | None]:
-    """A kernel's own `down` ladder: its loop (or the last statement of an unrolled run), the
-    variables it folds into, its function, and the byte range of its own folds (halflanes)."""
+def _ladder(ctx, call: Node) -> tuple[Node, set[str], str]:
+    """A `down` ladder: its loop (or the last statement of an unrolled run, halflanes.unrolled), the
+    variables it folds into, and its function."""
     stmt, body = _statement(call), None
     p = call.parent
     while p is not None and p.type != "function_definition":
@@ -396,53 +395,65 @@ def _ladder(ctx, call: Node) -> tuple[Node, set[str], str, tuple[int, int] | Non
     names = {ctx.text(a.child_by_field_name("left")) for a in walk(body or stmt) if a.type == "assignment_expression"
              and a.child_by_field_name("left") is not None and a.child_by_field_name("left").type == "identifier"}
     f = ctx.function_at(call)
-    if body is None:
-        last, own = halflanes.unrolled(ctx, stmt, names)
-        return last, names, ctx.key(f) or "", own
-    return stmt, names, ctx.key(f) or "", (stmt.start_byte, stmt.end_byte)
+    return (stmt if body is not None else halflanes.unrolled(ctx, stmt, names)), names, ctx.key(f) or ""
 
 
-def _leaders_read(ctx, stmt: Node, names: set[str], split, fn, own: tuple[int, int] | None = None) -> bool:
-    """Every later read of `names` is under a leader test, is the fold of the ladder `own` that made
-    the result, or hands the result on to the function's callers (a down helper's: `_calls_of`
-    checks them).  Another reduction of the result is a read like any other (halflanes.py: lanes
-    1-31 of each row hold sums that crossed into the next row at 64; a second ladder gathers them)."""
+def _leaders_read(ctx, stmt: Node, names: set[str], split, fn) -> bool:
+    """Every later read of `names` is under a leader test or hands the result on to the function's
+    callers (a down helper's: `_calls_of` checks them).  Another reduction of the result is a read
+    like any other (halflanes.py: lanes 1-31 of each row hold sums that crossed into the next row
+    at 64; a second tree gathers them); `stmt` is the tree's last statement, past its own folds."""
     if stmt.parent is None:
         return False
     if not names:  # the result is used where it is made: the statement must be a leader's
         return split is not None and _under_leader(ctx, stmt, split, stop=None)
     return all((split is not None and _under_leader(ctx, i, split, stop=stop)) or
                (fn is not None and not fn.is_kernel and _hands_on(ctx, i, fn))
-               for i, stop in _reads(ctx, stmt, names, own))
+               for i, stop in _reads(ctx, stmt, names))
 
 
-def _reads(ctx, stmt: Node, names: set[str], own: tuple[int, int] | None):
+def _reads(ctx, stmt: Node, names: set[str]):
     """(read, the block a leader test must be in) of each read of `names` the statement's result
-    may reach, but the folds of its own ladder `own` (`v += shfl_down(v, o)`): the later statements
-    of its block, then of each block around it (a plain reassignment ends a name's result there),
-    and the whole of a loop around it (its next turn reads them too: there the ladder's own folds
-    read the last turn's result unless the loop's body gives the name a new value before the
-    ladder).  `if (c) { v = reduce(v); } out[i] = v;` reads it after the `if`."""
+    may reach: the later statements of its block, then of each block around it, and the whole of
+    a loop around it (its next turn reads them too).  A plain reassignment ends a name's result for
+    the statements after it, in nested blocks too (`_live_reads`): a loop's body that gives the
+    name a new value before the tree does not fold the last turn's result.
+    `if (c) { v = reduce(v); } out[i] = v;` reads it after the `if`."""
     live, node = set(names), stmt
     while node is not None and node.type != "function_definition" and live:
         p = node.parent
         if p is not None and p.type in _LOOPS:
-            fresh = _given_before(ctx, p, stmt)
-            for i in walk(p):
-                if i.type == "identifier" and ctx.text(i) in live and not _written(i) and \
-                        not (ctx.text(i) in fresh and halflanes.folds(ctx, i, own)):
-                    yield i, p
+            for i in _live_reads(ctx, p, set(live)):
+                yield i, p
         if p is not None and p.type == "compound_statement":
             later = node.next_named_sibling
             while later is not None and live:
-                for i in walk(later):
-                    if i.type == "identifier" and ctx.text(i) in live and not _written(i):
-                        yield i, p
+                for i in _live_reads(ctx, later, set(live)):
+                    yield i, p
                 live -= _assigned(ctx, later)
                 later = later.next_named_sibling
         if p is not None:
             live -= _scoped(ctx, p)  # its own locals end with it: a later `float v` is another variable
         node = p
+
+
+def _live_reads(ctx, n: Node, live: set[str]):
+    """The reads of `live` names in `n`, in order: a statement of a block that gives a name a new
+    value (`v = ...;`, `float v = ...;`) ends it for the block's later statements."""
+    if n.type == "identifier":
+        if ctx.text(n) in live and not _written(n):
+            yield n
+        return
+    if n.type == "compound_statement":
+        live = set(live)
+        for c in n.named_children:
+            if not live:
+                return
+            yield from _live_reads(ctx, c, live)
+            live -= _assigned(ctx, c)
+        return
+    for c in n.children:
+        yield from _live_reads(ctx, c, live)
 
 
 def _scoped(ctx, p: Node) -> set[str]:
@@ -492,20 +503,6 @@ def _assigned(ctx, stmt: Node) -> set[str]:
     if e is not None and e.type == "assignment_expression" and _op(e) == "=":
         lhs = e.child_by_field_name("left")
         return {ctx.text(lhs)} if lhs is not None and lhs.type == "identifier" else set()
-    return set()
-
-
-def _given_before(ctx, loop: Node, stmt: Node) -> set[str]:
-    """Names a statement of the loop's body gives a new value before the one holding `stmt`: on
-    every turn, `stmt` reads the new value, not the last turn's."""
-    body = loop.child_by_field_name("body")
-    if body is None or body.type != "compound_statement":
-        return set()
-    out: set[str] = set()
-    for c in body.named_children:
-        if c.start_byte <= stmt.start_byte < c.end_byte:
-            return out
-        out |= _assigned(ctx, c)
     return set()
 
 
