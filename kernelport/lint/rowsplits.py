@@ -9,7 +9,9 @@ helpers it calls: warpwidth's groups) computes the same at 64 when:
 - nothing in it names the hardware wave (`warpSize`, a `WARP_SIZE` not known to be 32, `__lane_id`)
   or runs a library collective at the wave width (cub's `WarpReduce<T>`): those mix the two widths
   (a local `int warpSize = 32;` is a 32: warpsplits.local32);
-- it calls nothing lint cannot read (a template or function-pointer parameter, a header's warp helper);
+- it calls nothing lint cannot read (a template or function-pointer parameter, a header's warp helper
+  but one whose every warp operation keeps each lane in its half: a `xor` by less than 32, or any
+  shuffle at a width of 32 or less, halflanes.header_keeps_halves: llm.c's `warpReduceSum`);
 - it has no vote (ballot, any, all, activemask) but as the member mask of warp operations (ADEPT's
   `mask = __ballot_sync(...)` given only to its shuffles): a vote's word holds all 64 lanes of the wave;
 - every shuffle at the default width is a `xor` or `down` with an offset below 32 (a literal, or a
@@ -23,6 +25,9 @@ helpers it calls: warpwidth's groups) computes the same at 64 when:
   after the block it is made in, and in the next turn of a loop around it; the tree's own folds
   (offsets adding up to at most 31) are the only others.  Another reduction of the result is a
   read (a second tree gathers lanes 1-31 of the first).
+
+Where a group does not hold as a whole, each of its kernels with rows of its own is checked with
+the functions it reaches; a function that a failing kernel reaches keeps its findings.
 
 Then the 32s of its rows (WS002, WS003, WS004, WS006, WS011, WS017) are reported as info: correct
 at 64 as written, while `kernelport translate` still ports the kernel to the whole wave.  The 32-bit
@@ -52,7 +57,9 @@ with `/ 32`, or a block whose x dimension is the row: a loop stepping by 32 from
 and its helpers reads `warpSize` (a local `int warpSize = 32;` is a 32) or votes (but for a member mask),
 every shuffle at the default width is a `xor` or `down` by less than 32 (or an `up` added only where
 `lane >= d`), and what a `down` ladder leaves is read under `if (lane == 0)`, in the kernel or in the
-callers a helper hands it to.  `kernelport translate` still ports such a kernel to the whole wave."""
+callers a helper hands it to (not by a second ladder: lanes 1-31 of a row took the next row's lanes).
+A header's helper counts where its every shuffle is a `xor` by less than 32 or has a width of 32 or
+less.  `kernelport translate` still ports such a kernel to the whole wave."""
 _HALVING = lazy_re.compile(r">>=\s*1\b|/=\s*2\b|=\s*\w+\s*(>>\s*1|/\s*2)\b")
 _GROWING = lazy_re.compile(r"<<=\s*1\b|\*=\s*2\b|\+\+|\+=\s*1\b|=\s*\w+\s*(<<\s*1|\*\s*2)\b")
 _STATEMENTS = ("expression_statement", "declaration", "return_statement")
