@@ -1,7 +1,6 @@
 """Which lanes of a 32-lane down tree keep their result on a 64-lane wave (kernelport/lint/halflanes.py):
 lane 0 of each half only.  Lanes 1-31 of the lower half fold lanes of the upper half, so a second
-down tree over the first one's partial sums is wrong even at lane 0, and so is a helper that
-stores the partial sums itself.  The tree's own folds (a loop, or statements unrolled 16, 8, 4, 2, 1)
+down tree over the first one's partial sums is wrong even at lane 0.  The tree's own folds (a loop, or statements unrolled 16, 8, 4, 2, 1)
 are the only reads of the partial sums that stay right (tests/test_lint_row_splits.py: the rows)."""
 from __future__ import annotations
 
@@ -70,12 +69,6 @@ def test_an_unrolled_tree_read_at_lane_0_is_advice_and_one_past_31_is_not():
     assert _rows(past, head="") == {"error"}  # lane 0 reads lane 16, whose sum took lanes 32-47
 
 
-def test_a_helper_that_stores_its_partial_sums_stays_a_hazard():
-    store = HEAD.replace("    return v;\n", "    out[threadIdx.x] = v;\n    return v;\n").replace(
-        "warp_sum(float v)", "warp_sum(float v, float* out)")
-    assert _rows("    v = warp_sum(v, part);", head=store) == {"error"}  # lanes 1-31 store sums across halves
-
-
 SUM_XOR = """\
 __device__ float warp_all(float v) {
     for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffffu, v, o);
@@ -140,3 +133,11 @@ __global__ void every_lane(float* out, const float* x) {
     assert {found[(8, "WS003")], found[(9, "WS002")]} == {"info"}, found  # softmax's own rows hold
     assert {found[(18, "WS003")], found[(19, "WS002")]} == {"error"}, found  # every_lane reads a down tree
     assert found[(3, "WS004")] == "error", found  # warp_max's ladder: every_lane reads it at lanes 1-31
+
+
+def test_both_branches_of_an_if_giving_a_new_value_end_the_result():
+    # ADEPT's blockShuffleReduce: `if (tid < n) v = s[tid]; else v = 0;` before the second tree
+    fresh = "    v = warp_sum(v);\n    if (lane < 8) {\n        v = x[lane];\n    } else {\n        v = 0.0f;\n    }\n    v = warp_sum(v);"
+    assert _rows(fresh) == {"info"}
+    assert _rows(fresh.replace("        v = 0.0f;\n", "")) == {"error"}  # no new value on the else branch
+    assert _rows(fresh.replace("        v = 0.0f;\n", "        float v = 0.0f;\n")) == {"error"}  # another `v`

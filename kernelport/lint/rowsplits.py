@@ -19,9 +19,8 @@ helpers it calls: warpwidth's groups) computes the same at 64 when:
   ladder leaves lane 0 of each row with its row's result.  A shuffle from a source lane
   (`__shfl_sync(m, v, 0)`: lanes 32-63 read the first row) or `up` (lane 32 reads lane 31) does not;
 - the result of a `down` shuffle (or of a helper that hands one on: returns it, or leaves it in a
-  reference parameter) is read only under a leader test of the row (`if (lane == 0)`), in its own
-  function too: lanes 1-31 of a row may read the next row at 64, and only the leader's value is
-  the same (lint/halflanes.py has the lanes of each kind).  Every read the result reaches counts:
+  reference parameter) is read only under a leader test of the row (`if (lane == 0)`): lanes 1-31
+  of a row may read the next row at 64, and only the leader's value is the same (lint/halflanes.py has the lanes of each kind).  Every read the result reaches counts:
   after the block it is made in, and in the next turn of a loop around it; the tree's own folds
   (offsets adding up to at most 31) are the only others.  Another reduction of the result is a
   read (a second tree gathers lanes 1-31 of the first).
@@ -252,7 +251,7 @@ def _rows_hold(ctx, fs: set[str], splits) -> bool:
     if _hidden_calls(ctx, fs):
         return False
     downs: set[str] = set()  # functions whose output is a `down` shuffle's result
-    inline: list[Node] = []  # `down` shuffles, each read in its own function
+    inline: list[Node] = []  # `down` shuffles in a kernel's own body
     for call, fn, b in _warp_calls(ctx, fs):
         if dialect.concept(b[0]).kind == "vote":
             if _only_masks(ctx, fn, call):
@@ -273,9 +272,7 @@ def _rows_hold(ctx, fs: set[str], splits) -> bool:
             return False  # lane 32 of the wave reads lane 31, the other row's, unless `lane >= d` holds it back
         if b[0] == "shfl_down":
             k = ctx.function_of(fn)
-            inline.append(call)  # its reads in its own function; a helper's callers read what it hands on
-            if k is None or not k.is_kernel:
-                downs.add(fn)
+            (inline.append(call) if k is not None and k.is_kernel else downs.add(fn))
     for stmt, names, fn in _calls_of(ctx, fs, downs) + [_ladder(ctx, c) for c in inline]:
         if not _leaders_read(ctx, stmt, names, splits.get(fn), ctx.function_of(fn)):
             return False
@@ -503,7 +500,15 @@ def _op(a: Node) -> str:
 
 
 def _assigned(ctx, stmt: Node) -> set[str]:
-    """Names a statement gives a new value (`x = ...;`, `float x = ...;`) at its top level."""
+    """Names a statement gives a new value (`x = ...;`, `float x = ...;`) at its top level, or in
+    both branches of an `if` with an `else` (ADEPT's `if (tid < n) v = s[tid]; else v = 0;`)."""
+    if stmt.type == "compound_statement":  # (its own locals are other variables)
+        return set().union(*(_assigned(ctx, c) for c in stmt.named_children)) - _scoped(ctx, stmt)
+    if stmt.type == "else_clause":
+        return set().union(*(_assigned(ctx, c) for c in stmt.named_children))
+    if stmt.type == "if_statement":
+        then, other = stmt.child_by_field_name("consequence"), stmt.child_by_field_name("alternative")
+        return _assigned(ctx, then) & _assigned(ctx, other) if then is not None and other is not None else set()
     if stmt.type == "declaration":
         return {ident_name(d) for d in stmt.children_by_field_name("declarator")} - {None}
     e = stmt.named_children[0] if stmt.type == "expression_statement" and stmt.named_children else None
