@@ -9,7 +9,9 @@ helpers it calls: warpwidth's groups) computes the same at 64 when:
 - nothing in it names the hardware wave (`warpSize`, a `WARP_SIZE` not known to be 32, `__lane_id`)
   or runs a library collective at the wave width (cub's `WarpReduce<T>`): those mix the two widths
   (a local `int warpSize = 32;` is a 32: warpsplits.local32);
-- it calls nothing lint cannot read (a template or function-pointer parameter, a header's warp helper);
+- it calls nothing lint cannot read (a template or function-pointer parameter, a header's warp helper
+  but one whose every warp operation keeps each lane in its half: a `xor` by less than 32, or any
+  shuffle at a width of 32 or less, halflanes.header_keeps_halves: llm.c's `warpReduceSum`);
 - it has no vote (ballot, any, all, activemask) but as the member mask of warp operations (ADEPT's
   `mask = __ballot_sync(...)` given only to its shuffles): a vote's word holds all 64 lanes of the wave;
 - every shuffle at the default width is a `xor` or `down` with an offset below 32 (a literal, or a
@@ -17,10 +19,14 @@ helpers it calls: warpwidth's groups) computes the same at 64 when:
   ladder leaves lane 0 of each row with its row's result.  A shuffle from a source lane
   (`__shfl_sync(m, v, 0)`: lanes 32-63 read the first row) or `up` (lane 32 reads lane 31) does not;
 - the result of a `down` shuffle (or of a helper that hands one on: returns it, or leaves it in a
-  reference parameter) is read only under a leader test of the row (`if (lane == 0)`), or passed to
-  another such reduction: lanes 1-31 of a row may read the next row at 64, and only the leader's
-  value is the same.  Every read the result reaches counts: after the block it is made in, and in
-  the next turn of a loop around it.
+  reference parameter) is read only under a leader test of the row (`if (lane == 0)`): lanes 1-31
+  of a row may read the next row at 64, and only the leader's value is the same (lint/halflanes.py has the lanes of each kind).  Every read the result reaches counts:
+  after the block it is made in, and in the next turn of a loop around it; the tree's own folds
+  (offsets adding up to at most 31) are the only others.  Another reduction of the result is a
+  read (a second tree gathers lanes 1-31 of the first).
+
+Where a group does not hold as a whole, each of its kernels with rows of its own is checked with
+the functions it reaches; a function that a failing kernel reaches keeps its findings.
 
 Then the 32s of its rows (WS002, WS003, WS004, WS006, WS011, WS017) are reported as info: correct
 at 64 as written, while `kernelport translate` still ports the kernel to the whole wave.  The 32-bit
@@ -37,6 +43,7 @@ from .. import backends, dialect, fnscopes, warpshapes, warpsplits
 from ..source import call_args, ident_name, walk
 from ..warpsites import int_value
 from .. import lazy_re
+from . import halflanes
 
 ROW_CODES = frozenset({"WS001", "WS002", "WS003", "WS004", "WS005", "WS006", "WS011", "WS017"})
 ADVICE = ("correct at 64 as written: two 32-lane rows to a wave ({why}); `kernelport translate` ports it to "
@@ -49,7 +56,9 @@ with `/ 32`, or a block whose x dimension is the row: a loop stepping by 32 from
 and its helpers reads `warpSize` (a local `int warpSize = 32;` is a 32) or votes (but for a member mask),
 every shuffle at the default width is a `xor` or `down` by less than 32 (or an `up` added only where
 `lane >= d`), and what a `down` ladder leaves is read under `if (lane == 0)`, in the kernel or in the
-callers a helper hands it to.  `kernelport translate` still ports such a kernel to the whole wave."""
+callers a helper hands it to (not by a second ladder: lanes 1-31 of a row took the next row's lanes).
+A header's helper counts where its every shuffle is a `xor` by less than 32 or has a width of 32 or
+less.  `kernelport translate` still ports such a kernel to the whole wave."""
 _HALVING = lazy_re.compile(r">>=\s*1\b|/=\s*2\b|=\s*\w+\s*(>>\s*1|/\s*2)\b")
 _GROWING = lazy_re.compile(r"<<=\s*1\b|\*=\s*2\b|\+\+|\+=\s*1\b|=\s*\w+\s*(<<\s*1|\*\s*2)\b")
 _STATEMENTS = ("expression_statement", "declaration", "return_statement")
@@ -69,17 +78,50 @@ def consistent(ctx) -> dict[str, str]:
         g = widths.by_function.get(f) if widths is not None else None
         fs = set(g.functions) if g is not None else {f}
         seen |= fs
-        if fs & (wave_named | ctx.analysis.wave_collectives):
+        wave = wave_named | ctx.analysis.wave_collectives
+        if not fs & wave and not any(m in ctx.warp_level and (k := ctx.function_of(m)) is not None and k.is_kernel
+                                     and m not in splits for m in fs) and _rows_hold(ctx, fs, splits):
+            out.update((m, _why(ctx, splits[f])) for m in fs)
+        else:  # one kernel of the group may not hold (no rows of its own, `warpSize`, a tree read at every lane)
+            out.update(_kernels_hold(ctx, fs, splits, wave))
+    return out
+
+
+def _why(ctx, sp) -> str:
+    return ("`" + ctx.text(sp.warp) + "` splits the block" if sp.stride is None else
+            "`" + ctx.text(sp.stride) + "` from `threadIdx.x` makes the block's x dimension a 32-lane row, "
+            "`" + ctx.text(sp.warp) + "` its rows") + " and every shuffle stays in its row"
+
+
+def _kernels_hold(ctx, fs: set[str], splits, wave: set[str]) -> dict[str, str]:
+    """A group that does not hold as a whole, kernel by kernel: each kernel with rows of its own
+    whose rows hold with the functions it calls (llm.c's softmax_forward_kernel4 beside kernels of
+    its file that read `warpReduceMax` at every lane).  A function another kernel of the group
+    reaches without holding keeps its findings (a shared helper's ladder)."""
+    ok: dict[str, str] = {}
+    bad: set[str] = set()
+    for k in sorted(fs):
+        fn = ctx.function_of(k)
+        if fn is None or not fn.is_kernel:
             continue
-        if any(m in ctx.warp_level and (k := ctx.function_of(m)) is not None and k.is_kernel and m not in splits
-               for m in fs):
-            continue  # a kernel of the group runs warp operations without rows of its own
-        if _rows_hold(ctx, fs, splits):
-            sp = splits[f]
-            why = ("`" + ctx.text(sp.warp) + "` splits the block" if sp.stride is None else
-                   "`" + ctx.text(sp.stride) + "` from `threadIdx.x` makes the block's x dimension a 32-lane row, "
-                   "`" + ctx.text(sp.warp) + "` its rows") + " and every shuffle stays in its row"
-            out.update((m, why) for m in fs)
+        reach = _reached(ctx, k, fs)
+        if k in splits and not reach & wave and _rows_hold(ctx, reach, splits):
+            ok.update((m, _why(ctx, splits[k])) for m in reach if m not in ok)
+        else:
+            bad |= reach
+    return {m: why for m, why in ok.items() if m not in bad}
+
+
+def _reached(ctx, k: str, fs: set[str]) -> set[str]:
+    """`k` and the functions of `fs` it calls, directly or through others."""
+    out, todo = {k}, [k]
+    while todo:
+        fn = ctx.function_of(todo.pop())
+        for call in ctx.src.index.under(fn.body, "call_expression") if fn is not None and fn.body is not None else ():
+            for g in fnscopes.callees(ctx.module, fn, call):
+                if (key := ctx.key(g)) in fs and key not in out:
+                    out.add(key)
+                    todo.append(key)
     return out
 
 
@@ -177,7 +219,8 @@ def _hidden_calls(ctx, fs: set[str]) -> bool:
         types = _type_params(ctx, fn)
         if any((name in tparams and not (name in types and _conversion(call))) or fn.param(name) is not None
                for call, name in ctx.calls(fn.body)) or \
-                vis is not None and any(_header_warp(ctx, fn, c) for c in ctx.src.index.under(fn.body, "call_expression")):
+                vis is not None and any(_header_warp(ctx, fn, c) and not halflanes.header_keeps_halves(ctx, fn, c)
+                                        for c in ctx.src.index.under(fn.body, "call_expression")):
             return True
     return False
 
@@ -230,9 +273,8 @@ def _rows_hold(ctx, fs: set[str], splits) -> bool:
         if b[0] == "shfl_down":
             k = ctx.function_of(fn)
             (inline.append(call) if k is not None and k.is_kernel else downs.add(fn))
-    calls = _calls_of(ctx, fs, downs)
-    for stmt, names, fn in calls + [_ladder(ctx, c) for c in inline]:
-        if not _leaders_read(ctx, stmt, names, splits.get(fn), downs, ctx.function_of(fn)):
+    for stmt, names, fn in _calls_of(ctx, fs, downs) + [_ladder(ctx, c) for c in inline]:
+        if not _leaders_read(ctx, stmt, names, splits.get(fn), ctx.function_of(fn)):
             return False
     return True
 
@@ -293,17 +335,32 @@ def _calls_of(ctx, fs: set[str], downs: set[str]) -> list[tuple[Node, set[str], 
                 if not called:
                     continue
                 stmt = _statement(call, own=True)
+                if _shuffled_again(ctx, fn, call, stmt, downs):
+                    out.append((stmt, set(), f))  # `warp_sum(warp_sum(v))`: only a leader's statement may
+                    continue
                 if stmt.type == "return_statement" and not fn.is_kernel:
                     grew |= f not in downs
                     downs.add(f)
                     continue
                 names = _results(ctx, stmt, call, called[0])
                 if not fn.is_kernel and f not in downs and any(
-                        _hands_on(ctx, i, fn) for i, _ in _reads(ctx, stmt, names, downs)):
+                        _hands_on(ctx, i, fn) for i, _ in _reads(ctx, stmt, names)):
                     grew = True
                     downs.add(f)
                 out.append((stmt, names, f))
     return out
+
+
+def _shuffled_again(ctx, fn, call: Node, stmt: Node, downs: set[str]) -> bool:
+    """The result of `call` is an argument of another shuffle or down helper in its statement: that
+    one gathers lanes 1-31 of the first tree, which crossed into the next half at 64 (halflanes)."""
+    p = call.parent
+    while p is not None and p != stmt:
+        if p.type == "call_expression" and ((b := _bound(ctx, p)) is not None and dialect.concept(b[0]).kind == "shuffle"
+                                            or any(ctx.key(g) in downs for g in fnscopes.callees(ctx.module, fn, p))):
+            return True
+        p = p.parent
+    return False
 
 
 def _statement(n: Node, own: bool = False) -> Node:
@@ -330,7 +387,8 @@ def _results(ctx, stmt: Node, call: Node, callee) -> set[str]:
 
 
 def _ladder(ctx, call: Node) -> tuple[Node, set[str], str]:
-    """A kernel's own `down` ladder: its loop (or statement) and the variables it folds into."""
+    """A `down` ladder: its loop (or the last statement of an unrolled run, halflanes.unrolled), the
+    variables it folds into, and its function."""
     stmt, body = _statement(call), None
     p = call.parent
     while p is not None and p.type != "function_definition":
@@ -341,45 +399,65 @@ def _ladder(ctx, call: Node) -> tuple[Node, set[str], str]:
     names = {ctx.text(a.child_by_field_name("left")) for a in walk(body or stmt) if a.type == "assignment_expression"
              and a.child_by_field_name("left") is not None and a.child_by_field_name("left").type == "identifier"}
     f = ctx.function_at(call)
-    return stmt, names, ctx.key(f) or ""
+    return (stmt if body is not None else halflanes.unrolled(ctx, stmt, names)), names, ctx.key(f) or ""
 
 
-def _leaders_read(ctx, stmt: Node, names: set[str], split, downs: set[str], fn) -> bool:
-    """Every later read of `names` is under a leader test, feeds another reduction, or hands the
-    result on to the function's callers (a down helper's: `_calls_of` checks them)."""
+def _leaders_read(ctx, stmt: Node, names: set[str], split, fn) -> bool:
+    """Every later read of `names` is under a leader test or hands the result on to the function's
+    callers (a down helper's: `_calls_of` checks them).  Another reduction of the result is a read
+    like any other (halflanes.py: lanes 1-31 of each row hold sums that crossed into the next row
+    at 64; a second tree gathers them); `stmt` is the tree's last statement, past its own folds."""
     if stmt.parent is None:
         return False
     if not names:  # the result is used where it is made: the statement must be a leader's
         return split is not None and _under_leader(ctx, stmt, split, stop=None)
     return all((split is not None and _under_leader(ctx, i, split, stop=stop)) or
                (fn is not None and not fn.is_kernel and _hands_on(ctx, i, fn))
-               for i, stop in _reads(ctx, stmt, names, downs))
+               for i, stop in _reads(ctx, stmt, names))
 
 
-def _reads(ctx, stmt: Node, names: set[str], downs: set[str]):
+def _reads(ctx, stmt: Node, names: set[str]):
     """(read, the block a leader test must be in) of each read of `names` the statement's result
-    may reach that feeds no other reduction: the later statements of its block, then of each block
-    around it (a plain reassignment ends a name's result there), and the whole of a loop around it
-    (its next turn reads them too).  `if (c) { v = reduce(v); } out[i] = v;` reads it after the `if`."""
+    may reach: the later statements of its block, then of each block around it, and the whole of
+    a loop around it (its next turn reads them too).  A plain reassignment ends a name's result for
+    the statements after it, in nested blocks too (`_live_reads`): a loop's body that gives the
+    name a new value before the tree does not fold the last turn's result.
+    `if (c) { v = reduce(v); } out[i] = v;` reads it after the `if`."""
     live, node = set(names), stmt
     while node is not None and node.type != "function_definition" and live:
         p = node.parent
         if p is not None and p.type in _LOOPS:
-            for i in walk(p):
-                if i.type == "identifier" and ctx.text(i) in live and not _written(i) and not _feeds(ctx, i, downs):
-                    yield i, p
+            for i in _live_reads(ctx, p, set(live)):
+                yield i, p
         if p is not None and p.type == "compound_statement":
             later = node.next_named_sibling
             while later is not None and live:
-                for i in walk(later):
-                    if i.type == "identifier" and ctx.text(i) in live and not _written(i) and \
-                            not _feeds(ctx, i, downs):
-                        yield i, p
+                for i in _live_reads(ctx, later, set(live)):
+                    yield i, p
                 live -= _assigned(ctx, later)
                 later = later.next_named_sibling
         if p is not None:
             live -= _scoped(ctx, p)  # its own locals end with it: a later `float v` is another variable
         node = p
+
+
+def _live_reads(ctx, n: Node, live: set[str]):
+    """The reads of `live` names in `n`, in order: a statement of a block that gives a name a new
+    value (`v = ...;`, `float v = ...;`) ends it for the block's later statements."""
+    if n.type == "identifier":
+        if ctx.text(n) in live and not _written(n):
+            yield n
+        return
+    if n.type == "compound_statement":
+        live = set(live)
+        for c in n.named_children:
+            if not live:
+                return
+            yield from _live_reads(ctx, c, live)
+            live -= _assigned(ctx, c)
+        return
+    for c in n.children:
+        yield from _live_reads(ctx, c, live)
 
 
 def _scoped(ctx, p: Node) -> set[str]:
@@ -422,7 +500,15 @@ def _op(a: Node) -> str:
 
 
 def _assigned(ctx, stmt: Node) -> set[str]:
-    """Names a statement gives a new value (`x = ...;`, `float x = ...;`) at its top level."""
+    """Names a statement gives a new value (`x = ...;`, `float x = ...;`) at its top level, or in
+    both branches of an `if` with an `else` (ADEPT's `if (tid < n) v = s[tid]; else v = 0;`)."""
+    if stmt.type == "compound_statement":  # (its own locals are other variables)
+        return set().union(*(_assigned(ctx, c) for c in stmt.named_children)) - _scoped(ctx, stmt)
+    if stmt.type == "else_clause":
+        return set().union(*(_assigned(ctx, c) for c in stmt.named_children))
+    if stmt.type == "if_statement":
+        then, other = stmt.child_by_field_name("consequence"), stmt.child_by_field_name("alternative")
+        return _assigned(ctx, then) & _assigned(ctx, other) if then is not None and other is not None else set()
     if stmt.type == "declaration":
         return {ident_name(d) for d in stmt.children_by_field_name("declarator")} - {None}
     e = stmt.named_children[0] if stmt.type == "expression_statement" and stmt.named_children else None
@@ -430,26 +516,6 @@ def _assigned(ctx, stmt: Node) -> set[str]:
         lhs = e.child_by_field_name("left")
         return {ctx.text(lhs)} if lhs is not None and lhs.type == "identifier" else set()
     return set()
-
-
-def _reduces(ctx, call: Node, downs: set[str]) -> bool:
-    if any(ctx.key(g) in downs for g in fnscopes.callees(ctx.module, ctx.function_at(call), call)):
-        return True
-    b = _bound(ctx, call)
-    return b is not None and b[0] == "shfl_down"
-
-
-def _feeds(ctx, i: Node, downs: set[str]) -> bool:
-    """An argument of another reduction, or the value a reduction step folds into (`v += shfl_down(v, 8)`)."""
-    p = i.parent
-    if p is not None and p.type == "assignment_expression" and p.child_by_field_name("left") == i:
-        rhs = p.child_by_field_name("right")
-        return rhs is not None and any(c.type == "call_expression" and _reduces(ctx, c, downs) for c in walk(rhs))
-    while p is not None and p.type not in ("expression_statement", "declaration", "compound_statement"):
-        if p.type == "call_expression" and _reduces(ctx, p, downs):
-            return True
-        p = p.parent
-    return False
 
 
 def _under_leader(ctx, n: Node, split, stop: Node | None) -> bool:
