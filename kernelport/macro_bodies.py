@@ -57,8 +57,10 @@ def rewrite(tr: "Translator") -> None:
         v = n.child_by_field_name("value")
         if v is None or tr.rw.has(v) or tr.rw.has(n) or tr.rw.within(n):  # a macro the port leaves out
             continue
-        if tr.cuda_only_region(n):  # `#if __CUDA_ARCH__ >= 700 #define ... __match_any_sync ...`: no AMD pass
-            continue                # reads this definition (the #else's does), so there is nothing to port
+        # `#if __CUDA_ARCH__ >= 700 #define ... __match_any_sync ...`: no AMD pass reads this definition (the
+        # #else's does), so what its port cannot spell is no refusal; a `#ifndef USE_ROCM` branch is one a
+        # HIP build without that project define still compiles, so whatever ports is ported.
+        cuda_only = tr.cuda_only_region(n)
         text = tr.src.text_of(v)
         words = set(re.findall(r"[A-Za-z_]\w*", text))
         if not words & names and not any(dialect.is_api_name(SOURCE, w) for w in words) and \
@@ -74,6 +76,8 @@ def rewrite(tr: "Translator") -> None:
                            **tr.options)  # spellings only
         inner.inherit_api_context(tr)
         port = inner.run()
+        if cuda_only and any(d.severity == "error" for d in port.diagnostics):
+            continue
         line = tr.src.loc(v).line
         for d in port.diagnostics:
             d.location = Location(tr.src.path, line + d.location.line - 2, d.location.column)
