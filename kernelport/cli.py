@@ -272,8 +272,7 @@ def _translate_inputs(files: list[Path], include_dir, define, compile_commands):
     if not inputs and any(f.is_dir() for f in files):
         raise KernelportError(f"no CUDA files under {', '.join(map(str, files))}",
                               hint="translate looks for *.cu, *.cuh and headers with device code")
-    def options_for(p: Path):
-        return configmod.includes_for(p, configmod.find(p), overrides)
+    options_for = configmod.options_for(overrides)
     run = plan(list(inputs.values()), files, options_for, {k: SourceFile.read(f) for k, f in inputs.items()})
     for key, f in inputs.items():
         src = run.project.source(key)  # parsed with the macros its includes define where they matter

@@ -27,10 +27,12 @@ def _label(side: str, path: str) -> str:
 
 def _stdin_result(display: str, overrides: configmod.Overrides, mode: str | None, unsafe: bool):
     """Lint text read from stdin as if it were the file `display` (its kind, its configuration)."""
+    from . import units
     from .engine import FileResult, lint_unit, settings_for, units_of
     from dataclasses import replace
     from .fix import fix_text
     path = Path(display)
+    units.reset_project(configmod.options_for(overrides))  # (the files beside it: read with the run's options)
     text = sys.stdin.read()
     res = FileResult(display, text=text)
     settings = settings_for(path, overrides)

@@ -206,6 +206,14 @@ class Overrides:
     compile_commands: Path | None = None  # --compile-commands (else found beside the file or in build/)
 
 
+def options_for(overrides: Overrides):
+    """A run's `Project` options function (kernelport.project): each file's `includes_for` under the
+    run's command line, so that every analysis that walks a file's includes or looks for its includers
+    (lint's and translate's alike) resolves `#include "sub/x.cu"` with the run's -I/-D,
+    [tool.kernelport] and compile_commands.json."""
+    return lambda path: includes_for(path, find(path), overrides)
+
+
 def includes_for(path: Path, cfg: Config, overrides: Overrides):
     """A file's include path and defines: [tool.kernelport], then the command line's -I/-D, then its
     compile_commands.json entry (given, or found: kernelport.compile_commands.find)."""

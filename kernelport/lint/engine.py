@@ -272,7 +272,9 @@ def lint_paths(paths: list[Path], overrides: configmod.Overrides | None = None, 
 def _lint_paths(paths: list[Path], overrides: configmod.Overrides | None, mode: str | None, jobs: int | None,
                 progress: bool, unsafe_fixes: bool) -> list[FileResult]:
     overrides = overrides or configmod.Overrides()
-    units.reset_project()  # files may have changed since the last run (forked workers inherit it empty)
+    # files may have changed since the last run; the project reads every file with the run's options
+    # (forked workers inherit it empty)
+    units.reset_project(configmod.options_for(overrides))
     files = discovery.discover(paths, _exclude_for)
     units.project().units = [Path(p).resolve() for p, _ in files]  # a file's includer (kernelport.includers)
     tasks = [(str(p), explicit, settings_for(p, overrides), mode, unsafe_fixes) for p, explicit in files]

@@ -239,9 +239,14 @@ def _string_locator(c: ast.Constant, lines: list[str], text: str):
 _PROJECT: list = []  # this process's Project: each header parsed once per run, also in -j workers
 
 
-def reset_project() -> None:
-    """A new run: files may have changed since the last one."""
+def reset_project(options=None) -> None:
+    """A new run: files may have changed since the last one.  `options`: the run's options function
+    (lint.config.options_for: a file's -I/-D, [tool.kernelport], compile_commands.json), which the
+    project gives the files it reads for a unit (its includers, their includes, the run's callers)."""
     _PROJECT.clear()
+    if options is not None:
+        from ..project import Project
+        _PROJECT.append(Project(options))
 
 
 def project():
