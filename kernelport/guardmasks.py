@@ -93,8 +93,8 @@ def _canon(tr, fn, n: Node | None, depth: int = 0) -> str | None:
         if _builtin(tr, n) == "warp_size":
             return "warpSize"
         if fn.param(name) is not None:
-            assigned = any(tr.src.text_of(a.child_by_field_name("left")) == name
-                           for a in tr.src.index.under(fn.body, "assignment_expression"))
+            assigned = any(tr.src.text_of(a.child_by_field_name("left" if a.type != "update_expression" else "argument"))
+                           == name for a in tr.src.index.under_types(fn.body, "assignment_expression", "update_expression"))
             return None if assigned else name
         if any(tr.src.text_of(x) == name and x.parent is not None and (x.parent.type == "declaration" or (
                 x.parent.type == "init_declarator" and x.parent.child_by_field_name("declarator") == x))
@@ -102,7 +102,7 @@ def _canon(tr, fn, n: Node | None, depth: int = 0) -> str | None:
             value = definition(tr, fn, n)
             got = _canon(tr, fn, value, depth + 1) if value is not None else None
             return f"({got})" if got is not None else None
-        return name  # the file's constant or macro
+        return name if _constant(tr, name) else None
     if t == "binary_expression":
         left, right = (_canon(tr, fn, n.child_by_field_name(s), depth) for s in ("left", "right"))
         op = tr.src.text_of(n.child_by_field_name("operator"))
@@ -111,6 +111,19 @@ def _canon(tr, fn, n: Node | None, depth: int = 0) -> str | None:
         inner = _canon(tr, fn, n.child_by_field_name("value"), depth)
         return f"(({' '.join(tr.src.text_of(n.child_by_field_name('type')).split())}){inner})" if inner else None
     return None
+
+
+def _constant(tr, name: str) -> bool:
+    """Whether `name` is a macro or a `const` / `constexpr` variable at file or namespace scope."""
+    if name in tr.module.macros:
+        return True
+    for d in tr.src.index.of_type("init_declarator"):
+        x, decl = d.child_by_field_name("declarator"), d.parent
+        if x is not None and tr.src.text_of(x) == name and decl is not None and decl.type == "declaration" and \
+                tr.module.function_at(d) is None and any(c.type == "type_qualifier" and tr.src.text_of(c) in (
+                    "const", "constexpr") for c in decl.children):
+            return True
+    return False
 
 
 def _value(tr, fn, n: Node | None, depth: int = 0) -> Node | None:
@@ -192,7 +205,8 @@ def _reach(tr, spans: set[tuple[int, int]]):
 
         def _at_call(self, n: Node, frames) -> None:
             div = [fr for fr in frames if fr.tag >= THREAD]
-            gone = self._exit is not None and self._exit.tag >= THREAD and self._exit.node.start_byte < n.start_byte
+            gone = (self._exit is not None and self._exit.tag >= THREAD and self._exit.node.start_byte < n.start_byte) \
+                or (self._cut is not None and self._cut[0] < n.start_byte)
             if (n.start_byte, n.end_byte) in spans:
                 seen.setdefault((n.start_byte, n.end_byte), []).append((div, gone))
             if div or gone:

@@ -66,6 +66,17 @@ def test_a_mask_whose_lanes_differ_from_the_guards_is_refused():
         assert "KP203" in errors(p), wrong
 
 
+def test_an_earlier_thread_dependent_return_or_a_count_that_may_change_is_refused():
+    ret = SCAN.replace("  __syncthreads();\n  if (warp_id == 0", "  __syncthreads();\n  if (lane_id == 3) return;\n  if (warp_id == 0")
+    assert "KP203" in errors(port(ret))
+    count = "(blockDim.x / warpSize)"
+    var = "__device__ int nw;\n" + SCAN.replace(count, "nw")  # a global another thread may store to
+    assert "KP203" in errors(port(var))
+    const = "#define NW 8\n" + SCAN.replace(count, "NW")
+    p = port(const)
+    assert p.ok, [d.format() for d in p.diagnostics]
+
+
 def test_the_global_ids_lane_is_refused_where_a_launch_runs_blocks_of_part_of_a_wave():
     host = "void run(int* d, int n) { scan<<<n / %d, %d, 64>>>(d); }\n"
     assert "KP203" in errors(port(SCAN + host % (96, 96)))  # 96 threads: not whole 64-lane waves
