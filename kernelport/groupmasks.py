@@ -39,7 +39,7 @@ from types import SimpleNamespace
 
 from tree_sitter import Node
 
-from . import backends, cexpr, dialect, fnscopes
+from . import backends, cexpr, dialect, fnscopes, guardmasks
 from .diagnostics import Diagnostic
 from .warpsites import is_reference
 
@@ -474,8 +474,15 @@ def ported(tr, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> 
                     f"a vote over the caller's own aligned group of G lanes, which the whole group runs: the "
                     f"wave's ballot restricted to the group's lanes{at}")
         return target
+    guard = guardmasks.mismatch(tr, concept, bound, call) if seen is None else ""
+    if guard is None:  # `(1 << N) - 1` under `lane < N`: the lanes active at the call are the mask's
+        tr.note(mask, "(dropped)", "the mask names lanes 0 .. N-1, exactly the lanes the branch around the call "
+                "lets in (`lane < N`, N uniform), and no other thread-dependent control reaches it")
+        return concept
     if seen is not None:  # a caller the run shows passes a mask that may name only some lanes
         why = seen[1]
+    elif guard:
+        why = f"{why}; nor is it the lanes its guard lets in: {guard}"
     from . import unavailable
     message = f"mask '{tr.src.text_of(mask)}' may name only some lanes; {tr.backend.upper()} " \
               f"{concept.name(tr.backend)} runs on every active lane ({why})"

@@ -12,13 +12,12 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from . import backends, dialect, fnscopes, laddersteps, launchrows, maskmemory, masksources, memberlanes, shufflewrappers
-from . import declsplit, masktypes, templateargs, warpreach, warpshapes, warpwidth
+from . import declkeys, declsplit, masktypes, templateargs, warpreach, warpshapes, warpwidth
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .fnscopes import callers_closure  # (lint's divergence pass imports it from here too)
 from .sweeps import Sweeps
-from .warpsites import declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_facts
-from .warpsites import type_aliases
+from .warpsites import declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_facts, type_aliases
 from .warpsites import (  # noqa: F401  (translate and lint import them from here too)
     TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK,
     OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, FULL_MASKS, INT32_TYPES, int_value, Site, Issue, Analysis, shuffled_name)
@@ -82,8 +81,8 @@ class _Analyzer:
             self.work.touch(self.fn)
 
     def lookup(self, name: str, node: Node | None = None) -> frozenset:
-        if self.fn is not None and (self.cur, name) in self.env:
-            return self.env[(self.cur, name)]
+        if self.fn is not None and ((key := declkeys.key(self, node, name)) != name or (self.cur, name) in self.env):
+            return self.env.get((self.cur, key), frozenset()) | self.env.get((self.cur, name), frozenset())  # (declkeys)
         if ("", name) in self.env:
             return self.env[("", name)]
         facts = macro_facts(self, name, node)  # this file's macros, then the includes' (project)
@@ -270,7 +269,7 @@ class _Analyzer:
             R = masksources.compound_assign(self, n, op, left, R)
         if left.type == "identifier":
             name = self.src.text_of(left)
-            self.bind(name, R)
+            self.bind(declkeys.key(self, left, name), R)
             self._check_store(name, R, n)
         elif left.type == "subscript_expression":
             self.subscript(left, store=R)
@@ -451,7 +450,7 @@ class _Analyzer:
                             self.ex(c)
                         continue
                     f = self.ex(init)
-                    self.bind(name, f)
+                    self.bind(declkeys.key(self, declkeys.declared(d) or d, name), f)
                     self._check_store(name, f, d)
                     if WARP_SIZE_NAME.search(name) and self.a.warp_level:
                         self.confirm({x for x in f if x[0] == WS}, f"'{name}' names the warp size", d, kinds=(WS,))

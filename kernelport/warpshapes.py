@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import dialect
+from . import declkeys, dialect
 from .model import Function
 from .source import call_args, walk
 from .warpsites import HALF, LANE, LANE_OK, TID, VOTE, WS, int_value
@@ -76,10 +76,12 @@ def per_warp_arrays(an) -> None:
 def lane_stride(an, var: str, loop: Node) -> None:
     """`for (i = lane * C; ...; i += 32 * C)`: confirm the stride's lane count."""
     src = an.src
-    if an.fn is None or an.cur not in an.warp_keys or \
-            not {LANE, LANE_OK} & {k for k, _ in an.env.get((an.cur, var), frozenset())}:
-        return
     init, upd = loop.child_by_field_name("initializer"), loop.child_by_field_name("update")
+    left = upd.child_by_field_name("left") if upd is not None and upd.type == "assignment_expression" else None
+    # (the loop's own declaration's facts: `i` of another loop is another variable, kernelport/declkeys.py)
+    if an.fn is None or an.cur not in an.warp_keys or left is None or not {LANE, LANE_OK} & {k for k, _ in (
+            an.env.get((an.cur, declkeys.key(an, left, var)), frozenset()) | an.env.get((an.cur, var), frozenset()))}:
+        return
     if upd is None or upd.type != "assignment_expression" or \
             src.text_of(upd.child_by_field_name("operator")) != "+=" or \
             src.text_of(upd.child_by_field_name("left")) != var:

@@ -1,0 +1,283 @@
+"""A partial lane mask that names exactly the lanes the branch around its call lets in.
+
+cuda-samples' shfl_scan scans the block's warp sums in the first warp:
+
+    if (warp_id == 0 && lane_id < (blockDim.x / warpSize)) {
+      int mask = (1 << (blockDim.x / warpSize)) - 1;
+      for (...) n = __shfl_up_sync(mask, warp_sum, i, (blockDim.x / warpSize));
+
+HIP on ROCm 5.2 and Metal have no masked shuffles or votes: theirs run on every active lane.  Dropping
+the mask gives what CUDA gives, at wave 32 and at wave 64, where the lanes active at the call are the
+mask's lanes, lanes 0 .. N-1 of each wave that enters:
+
+1. the mask is `(1 << N) - 1` (through a local's one definition, the declaration its scope gives the
+   name: declkeys);
+2. a branch around the call is entered under `lane < N` (a conjunct of an `if` whose consequence holds
+   the call), the same N (locals followed to their one definition), `lane` the lane id:
+   `threadIdx.x % warpSize` or `& (warpSize - 1)`, or the same of the global id
+   (`blockIdx.x * blockDim.x + threadIdx.x`) where no launch in the file may run a block that is not
+   whole waves of the backend's widest run;
+3. N is the same at every thread of the block and every other condition on the way to the call (the
+   guard's other conjuncts, enclosing branches and loops, an earlier return, the calls of a caller
+   that lead to it) is the same across the wave (lint's divergence tags), so no other lane leaves;
+4. a shuffle's width is N: the lane it reads is in the section of lanes 0 .. N-1 in CUDA's warp and
+   in the port's wave alike.
+
+N holds no literal warp size (the port may rewrite a `32` at one place and keep it at another) and
+the function is not one the port keeps as 32-lane groups.  An N past the mask's width is a shift past
+its type in CUDA: the original is undefined there, so no port owes it.  A vote is then the backend's
+plain vote over the active lanes, a shuffle the mask-less one.  A mask whose lanes differ from the
+guard's (`(1 << N) - 1` under `lane < M`, or with no such guard) stays KP203 (groupmasks.ported).
+"""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from . import backends, blocksizes, declkeys, dialect, fnscopes
+from .warpsites import int_value
+
+_DEPTH = 6
+
+
+def _strip(n: Node | None) -> Node | None:
+    while n is not None and n.type in ("parenthesized_expression", "condition_clause") and n.named_children:
+        n = n.named_children[-1]
+    return n
+
+
+def _builtin(tr, n: Node | None) -> str | None:
+    """The dialect key of a built-in index (`threadIdx.x`: thread_idx, `warpSize`: warp_size)."""
+    n = _strip(n)
+    if n is None:
+        return None
+    if n.type == "field_expression":
+        n = n.child_by_field_name("argument")
+    c = dialect.lookup(backends.source().name, tr.src.text_of(n)) if n is not None else None
+    return c.key if c is not None and c.kind == "index" else None
+
+
+def definition(tr, fn, ident: Node) -> Node | None:
+    """The value of the local `ident` names where `fn` gives it one value: its declaration's
+    initializer (of the declaration its scope gives the name), never assigned, updated or passed on."""
+    name, body = tr.src.text_of(ident), fn.body
+    key = declkeys.of(tr.src, fn.node).get(ident.id, name)
+    same = [n for n in tr.src.index.under(body, "identifier") if tr.src.text_of(n) == name and
+            declkeys.of(tr.src, fn.node).get(n.id, name) == key]
+    decls = [n.parent for n in same if n.parent is not None and n.parent.type == "init_declarator" and
+             n.parent.child_by_field_name("declarator") == n]
+    if len(decls) != 1 or fn.param(name) is not None:
+        return None
+    from .groupmasks import _Expander  # (its test of a use through which a callee may store)
+    ex = _Expander(tr, fn)
+    for n in same:
+        p = n.parent
+        if p is not None and (p.type == "update_expression" or (
+                p.type == "assignment_expression" and p.child_by_field_name("left") == n) or ex.escapes(n, fn)):
+            return None
+    return decls[0].child_by_field_name("value")
+
+
+def _canon(tr, fn, n: Node | None, depth: int = 0) -> str | None:
+    """N as one text with its locals replaced by their one value; None where N is not such a value."""
+    n = _strip(n)
+    if n is None or depth > _DEPTH:
+        return None
+    t = n.type
+    if t == "number_literal":
+        v = int_value(tr.src.text_of(n))
+        return None if v is None or v in (32, 64) else str(v)  # (a literal warp size: see the docstring)
+    if t == "field_expression":
+        return " ".join(tr.src.text_of(n).split()) if _builtin(tr, n) in ("block_dim", "grid_dim", "block_idx") else None
+    if t == "identifier":
+        name = tr.src.text_of(n)
+        if _builtin(tr, n) == "warp_size":
+            return "warpSize"
+        if fn.param(name) is not None:
+            assigned = any(tr.src.text_of(a.child_by_field_name("left" if a.type != "update_expression" else "argument"))
+                           == name for a in tr.src.index.under_types(fn.body, "assignment_expression", "update_expression"))
+            return None if assigned else name
+        if any(tr.src.text_of(x) == name and x.parent is not None and (x.parent.type == "declaration" or (
+                x.parent.type == "init_declarator" and x.parent.child_by_field_name("declarator") == x))
+               for x in tr.src.index.under(fn.body, "identifier")):  # a local
+            value = definition(tr, fn, n)
+            got = _canon(tr, fn, value, depth + 1) if value is not None else None
+            return f"({got})" if got is not None else None
+        return name if _constant(tr, name) else None
+    if t == "binary_expression":
+        left, right = (_canon(tr, fn, n.child_by_field_name(s), depth) for s in ("left", "right"))
+        op = tr.src.text_of(n.child_by_field_name("operator"))
+        return f"({left} {op} {right})" if left is not None and right is not None else None
+    if t == "cast_expression":
+        inner = _canon(tr, fn, n.child_by_field_name("value"), depth)
+        return f"(({' '.join(tr.src.text_of(n.child_by_field_name('type')).split())}){inner})" if inner else None
+    return None
+
+
+def _constant(tr, name: str) -> bool:
+    """Whether `name` is a macro or a `const` / `constexpr` variable at file or namespace scope."""
+    if name in tr.module.macros:
+        return True
+    for d in tr.src.index.of_type("init_declarator"):
+        x, decl = d.child_by_field_name("declarator"), d.parent
+        if x is not None and tr.src.text_of(x) == name and decl is not None and decl.type == "declaration" and \
+                tr.module.function_at(d) is None and any(c.type == "type_qualifier" and tr.src.text_of(c) in (
+                    "const", "constexpr") for c in decl.children):
+            return True
+    return False
+
+
+def _value(tr, fn, n: Node | None, depth: int = 0) -> Node | None:
+    """`n` with parentheses dropped and a local followed to its one value."""
+    n = _strip(n)
+    while n is not None and n.type == "identifier" and depth < _DEPTH and _builtin(tr, n) is None:
+        n, depth = _strip(definition(tr, fn, n)), depth + 1
+    return n
+
+
+def _bound(tr, fn, mask: Node) -> Node | None:
+    """N of a mask `(1 << N) - 1`."""
+    m = _value(tr, fn, mask)
+    while m is not None and m.type == "cast_expression":
+        m = _strip(m.child_by_field_name("value"))
+    if m is None or m.type != "binary_expression" or tr.src.text_of(m.child_by_field_name("operator")) != "-" or \
+            int_value(tr.src.text_of(_strip(m.child_by_field_name("right")))) != 1:
+        return None
+    s = _strip(m.child_by_field_name("left"))
+    while s is not None and s.type == "cast_expression":
+        s = _strip(s.child_by_field_name("value"))
+    if s is None or s.type != "binary_expression" or tr.src.text_of(s.child_by_field_name("operator")) != "<<":
+        return None
+    one = _strip(s.child_by_field_name("left"))
+    while one is not None and one.type == "cast_expression":
+        one = _strip(one.child_by_field_name("value"))
+    return s.child_by_field_name("right") if one is not None and int_value(tr.src.text_of(one)) == 1 else None
+
+
+def _is_wave(tr, n: Node | None, minus_one: bool) -> bool:
+    n = _strip(n)
+    if not minus_one:
+        return _builtin(tr, n) == "warp_size"
+    return n is not None and n.type == "binary_expression" and tr.src.text_of(n.child_by_field_name("operator")) == "-" \
+        and _is_wave(tr, n.child_by_field_name("left"), False) and int_value(tr.src.text_of(n.child_by_field_name("right"))) == 1
+
+
+def _lane(tr, fn, n: Node | None) -> str | None:
+    """'tid' where `n` is threadIdx.x's lane, 'global' where it is the global id's; None otherwise."""
+    n = _value(tr, fn, n)
+    if n is None or n.type != "binary_expression":
+        return None
+    op = tr.src.text_of(n.child_by_field_name("operator"))
+    if not ((op == "%" and _is_wave(tr, n.child_by_field_name("right"), False)) or
+            (op == "&" and _is_wave(tr, n.child_by_field_name("right"), True))):
+        return None
+    x = _value(tr, fn, n.child_by_field_name("left"))
+    if x is not None and x.type == "field_expression" and _builtin(tr, x) == "thread_idx" and \
+            tr.src.text_of(x.child_by_field_name("field")) == "x":
+        return "tid"
+    if x is not None and x.type == "binary_expression" and tr.src.text_of(x.child_by_field_name("operator")) == "+":
+        terms = sorted(" ".join(tr.src.text_of(_strip(x.child_by_field_name(s))).split()) for s in ("left", "right"))
+        return "global" if terms[1] == "threadIdx.x" and terms[0].replace(" ", "") in (
+            "blockIdx.x*blockDim.x", "blockDim.x*blockIdx.x") else None
+    return None
+
+
+def _conjuncts(n: Node | None, out: list[Node]) -> list[Node]:
+    n = _strip(n)
+    if n is not None and n.type == "binary_expression" and n.child_by_field_name("operator").type == "&&":
+        _conjuncts(n.child_by_field_name("left"), out)
+        _conjuncts(n.child_by_field_name("right"), out)
+    elif n is not None:
+        out.append(n)
+    return out
+
+
+def _reach(tr, spans: set[tuple[int, int]]):
+    """(the divergence analysis, call span -> [(thread-dependent frames, earlier exit)] at each walk
+    of the call, function keys a thread-dependent branch of a caller reaches)."""
+    from .groupmasks import _Ctx
+    from .lint.divergence import THREAD, Divergence
+    seen: dict[tuple[int, int], list] = {}
+    reached: set[str] = set()
+
+    class _Reach(Divergence):
+        def full_mask_op(self, call: Node) -> bool:
+            return (call.start_byte, call.end_byte) in spans
+
+        def _at_call(self, n: Node, frames) -> None:
+            div = [fr for fr in frames if fr.tag >= THREAD]
+            gone = (self._exit is not None and self._exit.tag >= THREAD and self._exit.node.start_byte < n.start_byte) \
+                or (self._cut is not None and self._cut[0] < n.start_byte)
+            if (n.start_byte, n.end_byte) in spans:
+                seen.setdefault((n.start_byte, n.end_byte), []).append((div, gone))
+            if div or gone:
+                reached.update(self._called(n))
+
+    d = _Reach(_Ctx(tr), ("partial_warp_ops",)).run()
+    changed = True
+    while changed:  # what a divergently reached helper runs is reached so too
+        changed = False
+        for f in tr.module.functions.values():
+            if f.body is not None and d._fkey(f) in reached:
+                d.fn = f
+                for c in tr.src.index.under(f.body, "call_expression"):
+                    if new := d._called(c) - reached:
+                        reached |= new
+                        changed = True
+    return d, seen, reached
+
+
+def mismatch(tr, concept, bound: dict[str, Node], call: Node) -> str | None:
+    """None where the call's mask is `(1 << N) - 1` and exactly its lanes reach the call (the
+    docstring's conditions); why not where the mask is of that form; '' where it is not."""
+    fn = tr.module.function_at(call)
+    n = _bound(tr, fn, bound["mask"]) if fn is not None and fn.body is not None else None
+    want = _canon(tr, fn, n) if n is not None else None
+    if want is None:
+        return ""
+    if concept.kind == "shuffle" and _canon(tr, fn, bound.get("width")) != want:
+        return f"the shuffle's width is not the mask's count of lanes '{tr.src.text_of(n)}'"
+    if tr.widths.logical(fnscopes.owner(tr.module, call)):
+        return "the port keeps this function's 32-lane groups, whose lane is not the wave's"
+    spans = {(m.parent.parent.start_byte, m.parent.parent.end_byte) for m, cls, _ in tr.analysis.shuffle_masks
+             if cls == "partial" and m.parent is not None and m.parent.parent is not None}
+    if "_kp_guard_reach" not in tr.__dict__:  # once per port: every call with such a mask
+        tr.__dict__["_kp_guard_reach"] = _reach(tr, spans)
+    d, seen, reached = tr.__dict__["_kp_guard_reach"]
+    from .lint.divergence import THREAD, UNIFORM
+    d.fn = fn
+    if d.expr(n) != UNIFORM:
+        return f"its count of lanes '{tr.src.text_of(n)}' may differ between threads"
+    if d._fkey(fn) in reached:
+        return "a caller reaches the call under thread-dependent control flow"
+    visits = seen.get((call.start_byte, call.end_byte))
+    if not visits:
+        return "no guard `lane < N` around the call lets in exactly its lanes"
+    wide = max(r.wave for r in backends.get(tr.backend).runs)
+    for frames, gone in visits:
+        if gone:
+            return "an earlier thread-dependent return decides which lanes reach the call"
+        guarded = False
+        for fr in frames:
+            ifs = fr.node.parent if fr.kind == "if" else None
+            while ifs is not None and ifs.type == "condition_clause":
+                ifs = ifs.parent
+            cons = ifs.child_by_field_name("consequence") if ifs is not None and ifs.type == "if_statement" else None
+            if cons is None or not cons.start_byte <= call.start_byte < cons.end_byte:
+                return f"thread-dependent control flow ('{tr.src.text_of(fr.node)}') reaches the call"
+            for c in _conjuncts(fr.node, []):
+                if d.expr(c) < THREAD:
+                    continue
+                op = tr.src.text_of(c.child_by_field_name("operator")) if c.type == "binary_expression" else ""
+                lane, lim = {"<": ("left", "right"), ">": ("right", "left")}.get(op, (None, None))
+                kind = _lane(tr, fn, c.child_by_field_name(lane)) if lane else None
+                if kind is None or _canon(tr, fn, c.child_by_field_name(lim)) != want:
+                    return f"the condition '{tr.src.text_of(c)}' lets in other lanes than the mask's " \
+                           f"'{tr.src.text_of(bound['mask'])}' (lanes 0 .. {tr.src.text_of(n)} - 1)"
+                if kind == "global" and any(blocksizes.partial_wave_block(tr.module, k, wide) for k in (
+                        [fn] if fn.is_kernel else blocksizes.kernels_running(tr.module, fn))):
+                    return f"'{tr.src.text_of(c.child_by_field_name(lane))}' is the lane only in blocks of whole " \
+                           f"{wide}-lane waves, and a launch in the file may run another"
+                guarded = True
+        if not guarded:
+            return "no guard `lane < N` around the call lets in exactly its lanes"
+    return None
