@@ -1,0 +1,117 @@
+"""An xor exchange step: a `shfl_xor` by 16 whose result each lane uses by its own lane bit 16, not a
+reduction ladder's first step.
+
+The LC framework's 32-lane bit transpose (d_BIT_4.h):
+
+    unsigned int q = __shfl_xor_sync(~0, a, 16);
+    a = ((sublane & 16) == 0) ? __byte_perm(a, q, ...) : __byte_perm(a, q, ...);
+    q = __shfl_xor_sync(~0, a, 8);  ...
+
+swaps halves of a word between partner lanes `lane ^ 16`, `^ 8`, ... `^ 1`.  An xor below 32 never leaves
+its aligned 32 lanes, so on a 64-wide wave the two 32-lane halves each run the same exchange over their own
+32 words: every lane ends with what it held at 32.  The lane bit that picks each lane's half of the
+exchange makes the step one of a 32-element butterfly (a transpose, a bitonic step), whose size is the
+algorithm's own: no step at 32 can be added to it, and none is needed.  A reduction (`v += shfl_xor(v, 16)`)
+folds the partner's value into every lane alike, whatever its lane bit, and keeps today's step at 32.
+
+The step is an exchange when the shuffle's whole result goes to a variable (`q = shfl_xor(a, 16)`, or its
+declaration) and every read of that variable, up to the statement that stores it again (the ladder's next
+step), lies in a branch of a test of the lane bit (`(E & 16)`, `(E & 0x10)`, in a `?:` or an `if`) whose
+`E` does not read it.  A read anywhere else (a sum, a store, a read after the block when the variable lives
+outside it) keeps the step a ladder's.
+"""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .source import walk
+from .warpsites import int_value
+
+_SKIP = ("comment", "preproc_call")
+
+
+def _stored_in(src, call: Node) -> tuple[Node, str] | None:
+    """(the statement, the variable) when `call` is the whole value stored: `q = call;`, `T q = call;`."""
+    p = call.parent
+    while p is not None and p.type == "parenthesized_expression":
+        p = p.parent
+    if p is None:
+        return None
+    if p.type == "assignment_expression" and src.text_of(p.child_by_field_name("operator")) == "=":
+        left = p.child_by_field_name("left")
+        stmt = p.parent
+        if left is not None and left.type == "identifier" and stmt is not None and stmt.type == "expression_statement":
+            return stmt, src.text_of(left)
+    if p.type == "init_declarator":
+        d, stmt = p.child_by_field_name("declarator"), p.parent
+        if d is not None and d.type == "identifier" and stmt is not None and stmt.type == "declaration":
+            return stmt, src.text_of(d)
+    return None
+
+
+def _reads(src, node: Node, name: str) -> list[Node]:
+    return [v for v in walk(node) if v.type == "identifier" and src.text_of(v) == name]
+
+
+def _stores(src, stmt: Node, name: str) -> bool:
+    """`name = ...;` (the whole statement)."""
+    e = stmt.named_children[0] if stmt.type == "expression_statement" and stmt.named_children else None
+    if e is None or e.type != "assignment_expression" or src.text_of(e.child_by_field_name("operator")) != "=":
+        return False
+    left = e.child_by_field_name("left")
+    return left is not None and left.type == "identifier" and src.text_of(left) == name
+
+
+def _lane_bit_test(src, cond: Node, bit: int, name: str) -> bool:
+    """`cond` tests `E & bit` (E not reading `name`)."""
+    if _reads(src, cond, name):
+        return False
+    for n in walk(cond):
+        if n.type == "binary_expression" and src.text_of(n.child_by_field_name("operator")) == "&":
+            sides = (n.child_by_field_name("left"), n.child_by_field_name("right"))
+            if any(s is not None and s.type == "number_literal" and int_value(src.text_of(s)) == bit for s in sides):
+                return True
+    return False
+
+
+def _selected(src, read: Node, stop: Node, bit: int, name: str) -> bool:
+    """`read` lies in a branch of a `?:` or an `if` (inside `stop`) that tests the lane bit."""
+    n = read
+    while n is not None and n != stop.parent:
+        p = n.parent
+        if p is None:
+            return False
+        if p.type == "conditional_expression" and n != p.child_by_field_name("condition") and \
+                _lane_bit_test(src, p.child_by_field_name("condition"), bit, name):
+            return True
+        if p.type == "if_statement" and n != p.child_by_field_name("condition") and \
+                _lane_bit_test(src, p.child_by_field_name("condition"), bit, name):
+            return True
+        n = p
+    return False
+
+
+def exchange_step(src, call: Node, lanemask: Node) -> bool:
+    """`call`, a `shfl_xor` whose literal `lanemask` is below 32, is an exchange step (see above)."""
+    bit = int_value(src.text_of(lanemask)) if lanemask.type == "number_literal" else None
+    stored = _stored_in(src, call) if bit and bit < 32 else None
+    if stored is None:
+        return False
+    stmt, name = stored
+    if _reads(src, call, name):
+        return False  # `q = shfl_xor(q, 16)`: the value itself moves on
+    used = False
+    nxt = stmt.next_named_sibling
+    while nxt is not None:
+        if nxt.type not in _SKIP:
+            stored_again = _stores(src, nxt, name)
+            read_in = nxt.named_children[0].child_by_field_name("right") if stored_again else nxt
+            for r in _reads(src, read_in, name):
+                if not _selected(src, r, nxt, bit, name):
+                    return False
+                used = True
+            if stored_again:
+                return used
+        nxt = nxt.next_named_sibling
+    # the block ends: a declaration's variable ends with it; another may be read after it
+    return used and stmt.type == "declaration"
