@@ -350,7 +350,7 @@ class _Analyzer:
                             i = bound_idx[p]
                             a = args[i]
                             if a.type == "number_literal" and int_value(self.src.text_of(a)) == 16 and p != "width":
-                                if guarded_wide_step(self.src, n) or (p == "lanemask" and xorexchange.exchange_step(self.src, n, a)):
+                                if guarded_wide_step(self.src, n) or (p == "lanemask" and xorexchange.exchange_step(self, n, a)):
                                     continue  # the step at 32 is there; or a 32-lane butterfly's exchange, right at 64
                                 sid = self.site(a, "ladder")
                                 self.confirm({(WS, sid)}, "an unrolled shuffle ladder starts at 16", n, kinds=(WS,))

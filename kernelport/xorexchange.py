@@ -17,7 +17,8 @@ folds the partner's value into every lane alike, whatever its lane bit, and keep
 The step is an exchange when the shuffle's whole result goes to a variable (`q = shfl_xor(a, 16)`, or its
 declaration) and every read of that variable, up to the statement that stores it again (the ladder's next
 step), lies in a branch of a test of the lane bit (`(E & 16)`, `(E & 0x10)`, in a `?:` or an `if`) whose
-`E` does not read it.  A read anywhere else (a sum, a store, a read after the block when the variable lives
+`E` is a thread's lane or index (warpflow's facts: `tid % 32`, `threadIdx.x`; a uniform flag's
+`mode & 16` is no lane bit) and does not read it.  A read anywhere else (a sum, a store, a read after the block when the variable lives
 outside it) keeps the step a ladder's.
 """
 from __future__ import annotations
@@ -25,7 +26,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from .source import walk
-from .warpsites import int_value
+from .warpsites import LANE, LANE_OK, TID, int_value
 
 _SKIP = ("comment", "preproc_call")
 
@@ -62,19 +63,22 @@ def _stores(src, stmt: Node, name: str) -> bool:
     return left is not None and left.type == "identifier" and src.text_of(left) == name
 
 
-def _lane_bit_test(src, cond: Node, bit: int, name: str) -> bool:
-    """`cond` tests `E & bit` (E not reading `name`)."""
+def _lane_bit_test(an, cond: Node, bit: int, name: str) -> bool:
+    """`cond` tests `E & bit` with E a lane (not reading `name`)."""
+    src = an.src
     if _reads(src, cond, name):
         return False
     for n in walk(cond):
         if n.type == "binary_expression" and src.text_of(n.child_by_field_name("operator")) == "&":
-            sides = (n.child_by_field_name("left"), n.child_by_field_name("right"))
-            if any(s is not None and s.type == "number_literal" and int_value(src.text_of(s)) == bit for s in sides):
-                return True
+            left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+            for lit, e in ((left, right), (right, left)):
+                if lit is not None and lit.type == "number_literal" and int_value(src.text_of(lit)) == bit and \
+                        e is not None and {k for k, _ in an.ex(e)} & {TID, LANE, LANE_OK}:
+                    return True
     return False
 
 
-def _selected(src, read: Node, stop: Node, bit: int, name: str) -> bool:
+def _selected(an, read: Node, stop: Node, bit: int, name: str) -> bool:
     """`read` lies in a branch of a `?:` or an `if` (inside `stop`) that tests the lane bit."""
     n = read
     while n is not None and n != stop.parent:
@@ -82,17 +86,19 @@ def _selected(src, read: Node, stop: Node, bit: int, name: str) -> bool:
         if p is None:
             return False
         if p.type == "conditional_expression" and n != p.child_by_field_name("condition") and \
-                _lane_bit_test(src, p.child_by_field_name("condition"), bit, name):
+                _lane_bit_test(an, p.child_by_field_name("condition"), bit, name):
             return True
         if p.type == "if_statement" and n != p.child_by_field_name("condition") and \
-                _lane_bit_test(src, p.child_by_field_name("condition"), bit, name):
+                _lane_bit_test(an, p.child_by_field_name("condition"), bit, name):
             return True
         n = p
     return False
 
 
-def exchange_step(src, call: Node, lanemask: Node) -> bool:
-    """`call`, a `shfl_xor` whose literal `lanemask` is below 32, is an exchange step (see above)."""
+def exchange_step(an, call: Node, lanemask: Node) -> bool:
+    """`call`, a `shfl_xor` whose literal `lanemask` is below 32, is an exchange step (see above); `an`:
+    warpflow's analyzer (its source, and the facts of a lane-bit test's operand)."""
+    src = an.src
     bit = int_value(src.text_of(lanemask)) if lanemask.type == "number_literal" else None
     stored = _stored_in(src, call) if bit and bit < 32 else None
     if stored is None:
@@ -107,7 +113,7 @@ def exchange_step(src, call: Node, lanemask: Node) -> bool:
             stored_again = _stores(src, nxt, name)
             read_in = nxt.named_children[0].child_by_field_name("right") if stored_again else nxt
             for r in _reads(src, read_in, name):
-                if not _selected(src, r, nxt, bit, name):
+                if not _selected(an, r, nxt, bit, name):
                     return False
                 used = True
             if stored_again:

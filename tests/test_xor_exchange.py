@@ -3,7 +3,8 @@
 partner `lane ^ 16`, `^ 8`, ... `^ 1`, each lane picking its half by its own lane bit.  An xor below 32
 stays in its aligned 32 lanes, so at wave 64 each 32-lane half runs the same transpose: the port keeps
 the steps as written (main refused it, KP205, as a ladder with no step at 32).  A reduction ladder from
-16 keeps its step at 32, and a look-alike whose partner value escapes the lane-bit test stays a ladder."""
+16 keeps its step at 32, and a look-alike whose partner value escapes the lane-bit test (or whose test is of
+another bit, or of a uniform flag's bit 16) stays a ladder."""
 from __future__ import annotations
 
 import textwrap
@@ -60,6 +61,9 @@ REDUCTION = TRANSPOSE.replace("  unsigned int q = __shfl_xor_sync(~0, a, 16);\n"
 # Look-alikes: the partner's value also read outside the lane-bit test; a test of another bit.
 ESCAPES = TRANSPOSE.replace("  unsigned int mask = 0x0000FFFF;\n", "  unsigned int mask = 0x0000FFFF;\n  a ^= q;\n")
 OTHER_BIT = TRANSPOSE.replace("if ((sublane & 16) == 0) {", "if ((sublane & 8) == 0) {")
+# ... and a test of bit 16 of a uniform flag, not of the lane: `if (mode & 16) v += q` would be a sum step.
+UNIFORM_BIT = TRANSPOSE.replace("int* nonzero)", "int* nonzero, int mode)").replace(
+    "if ((sublane & 16) == 0) {", "if ((mode & 16) == 0) {")
 
 
 def port(src: str, target: str = "hip"):
@@ -99,7 +103,7 @@ def test_reduction_ladder_from_16_still_gains_its_step_at_32():
 
 
 def test_look_alikes_stay_ladders_and_are_refused_where_no_step_fits():
-    for src in (ESCAPES, OTHER_BIT):
+    for src in (ESCAPES, OTHER_BIT, UNIFORM_BIT):
         p, _ = port(src)
         assert [d.code for d in p.diagnostics if d.severity == "error"] == ["KP205"], \
             [d.format() for d in p.diagnostics]
@@ -114,4 +118,4 @@ def _ladder_findings(src: str) -> list[int]:
 def test_lint_is_quiet_on_the_transpose_and_still_reports_the_reduction():
     assert _ladder_findings(TRANSPOSE) == []
     assert _ladder_findings(REDUCTION) != []
-    assert _ladder_findings(ESCAPES) != []
+    assert _ladder_findings(ESCAPES) != [] and _ladder_findings(UNIFORM_BIT) != []
