@@ -20,12 +20,19 @@ step), lies in a branch of a test of the lane bit (`(E & 16)`, `(E & 0x10)`, in 
 `E` is a thread's lane or index (warpflow's facts: `tid % 32`, `threadIdx.x`; a uniform flag's
 `mode & 16` is no lane bit) and does not read it.  A read anywhere else (a sum, a store, a read after the block when the variable lives
 outside it) keeps the step a ladder's.
+
+Each thread then holds at 64 what it holds at 32 (its 32-lane half is its CUDA warp), so per-thread
+uses of the result (stores, votes of a predicate) are the same.  What could differ is another lane's read
+of it through a shuffle the port widens (`__shfl_sync(m, v, 31)` becomes lane 63: the last of the wave,
+not of the 32 lanes that were exchanged), so the variables the exchange writes must reach no shuffle in
+the function but the ladder's own xor steps below 32, and no return (a caller's shuffle).
 """
 from __future__ import annotations
 
 from tree_sitter import Node
 
-from .source import walk
+from . import fnscopes
+from .source import call_args, walk
 from .warpsites import LANE, LANE_OK, TID, int_value
 
 _SKIP = ("comment", "preproc_call")
@@ -95,6 +102,36 @@ def _selected(an, read: Node, stop: Node, bit: int, name: str) -> bool:
     return False
 
 
+def _stays_in_rows(an, written: set[str]) -> bool:
+    """No shuffle in the function reads a variable of `written` but an xor by a literal below 32, and
+    no return hands one on."""
+    src = an.src
+    for n in walk(an.fn.node) if an.fn is not None else ():
+        if n.type == "return_statement" and any(_reads(src, n, w) for w in written):
+            return False
+        if n.type != "call_expression" or not any(_reads(src, a, w) for a in call_args(n) for w in written):
+            continue
+        found = an.concept_call(fnscopes.callee_name(n.child_by_field_name("function")) or "")
+        if found is None or found[0].kind != "shuffle":
+            continue
+        params = dict(zip(found[1], call_args(n)))
+        mask = params.get("lanemask")
+        if found[0].key != "shfl_xor" or mask is None or mask.type != "number_literal" or \
+                not 0 < int_value(src.text_of(mask)) < 32:
+            return False
+    return True
+
+
+def _written_by(src, stmt: Node, name: str) -> set[str]:
+    """The variables assigned from a read of `name` in `stmt`: `a = ... q ...` -> a."""
+    out = set()
+    for n in walk(stmt):
+        if n.type == "assignment_expression" and _reads(src, n.child_by_field_name("right"), name):
+            left = n.child_by_field_name("left")
+            out.add(src.text_of(left) if left is not None and left.type == "identifier" else "")
+    return out
+
+
 def exchange_step(an, call: Node, lanemask: Node) -> bool:
     """`call`, a `shfl_xor` whose literal `lanemask` is below 32, is an exchange step (see above); `an`:
     warpflow's analyzer (its source, and the facts of a lane-bit test's operand)."""
@@ -106,7 +143,7 @@ def exchange_step(an, call: Node, lanemask: Node) -> bool:
     stmt, name = stored
     if _reads(src, call, name):
         return False  # `q = shfl_xor(q, 16)`: the value itself moves on
-    used = False
+    used, written = False, set()
     nxt = stmt.next_named_sibling
     while nxt is not None:
         if nxt.type not in _SKIP:
@@ -116,8 +153,11 @@ def exchange_step(an, call: Node, lanemask: Node) -> bool:
                 if not _selected(an, r, nxt, bit, name):
                     return False
                 used = True
+            written |= _written_by(src, read_in, name)
             if stored_again:
-                return used
+                break
         nxt = nxt.next_named_sibling
-    # the block ends: a declaration's variable ends with it; another may be read after it
-    return used and stmt.type == "declaration"
+    else:  # the block ends: a declaration's variable ends with it; another may be read after it
+        if stmt.type != "declaration":
+            return False
+    return used and "" not in written and _stays_in_rows(an, written)
