@@ -18,14 +18,16 @@ The step is an exchange when the shuffle's whole result goes to a variable (`q =
 declaration) and every read of that variable, up to the statement that stores it again (the ladder's next
 step), lies in a branch of a test of the lane bit (`(E & 16)`, `(E & 0x10)`, in a `?:` or an `if`) whose
 `E` is a thread's lane or index (warpflow's facts: `tid % 32`, `threadIdx.x`; a uniform flag's
-`mode & 16` is no lane bit) and does not read it.  A read anywhere else (a sum, a store, a read after the block when the variable lives
-outside it) keeps the step a ladder's.
+`mode & 16` is no lane bit) and does not read it.  A read anywhere else (a sum, a store, a read after
+the block when the variable lives outside it) keeps the step a ladder's.
 
 Each thread then holds at 64 what it holds at 32 (its 32-lane half is its CUDA warp), so per-thread
 uses of the result (stores, votes of a predicate) are the same.  What could differ is another lane's read
 of it through a shuffle the port widens (`__shfl_sync(m, v, 31)` becomes lane 63: the last of the wave,
-not of the 32 lanes that were exchanged), so the variables the exchange writes must reach no shuffle in
-the function but the ladder's own xor steps below 32, and no return (a caller's shuffle).
+not of the 32 lanes that were exchanged), or a leader test the port widens (`if (lane == 0)` with a lane
+of the wave keeps one of the two halves' results), so the variables the exchange writes must reach no
+shuffle in the function but the ladder's own xor steps below 32, no return (a caller's shuffle) and no
+read under an equality test of a lane or warp value (`lane == 0`, `wid != 0`) other than a lane-bit test.
 """
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ from tree_sitter import Node
 
 from . import fnscopes
 from .source import call_args, walk
-from .warpsites import LANE, LANE_OK, TID, int_value
+from .warpsites import LANE, LANE_OK, TID, WARP, int_value
 
 _SKIP = ("comment", "preproc_call")
 
@@ -80,7 +82,7 @@ def _lane_bit_test(an, cond: Node, bit: int, name: str) -> bool:
             left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
             for lit, e in ((left, right), (right, left)):
                 if lit is not None and lit.type == "number_literal" and int_value(src.text_of(lit)) == bit and \
-                        e is not None and {k for k, _ in an.ex(e)} & {TID, LANE, LANE_OK}:
+                        _is_lane(an, e):
                     return True
     return False
 
@@ -102,12 +104,45 @@ def _selected(an, read: Node, stop: Node, bit: int, name: str) -> bool:
     return False
 
 
+def _is_lane(an, e: Node | None) -> bool:
+    return e is not None and bool({k for k, _ in an.ex(e)} & {TID, LANE, LANE_OK})
+
+
+def _leader_test(an, cond: Node) -> bool:
+    """`lane == 0`, `tid % warpSize != 0`, `wid == 0`: an equality of a lane or warp value, not a lane
+    bit's (`(sublane & 16) == 0`)."""
+    src = an.src
+    for n in walk(cond):
+        if n.type == "binary_expression" and src.text_of(n.child_by_field_name("operator")) in ("==", "!="):
+            sides = [n.child_by_field_name("left"), n.child_by_field_name("right")]
+            bits = any(b.type == "binary_expression" and src.text_of(b.child_by_field_name("operator")) == "&"
+                       for s in sides if s is not None for b in walk(s))
+            if not bits and any(s is not None and {k for k, _ in an.ex(s)} & {TID, LANE, LANE_OK, WARP}
+                                for s in sides):
+                return True
+    return False
+
+
+def _under_leader(an, read: Node) -> bool:
+    n = read
+    while n.parent is not None and n.type != "function_definition":
+        p = n.parent
+        cond = p.child_by_field_name("condition") if p.type in ("if_statement", "conditional_expression",
+                                                                 "while_statement") else None
+        if cond is not None and n != cond and _leader_test(an, cond):
+            return True
+        n = p
+    return False
+
+
 def _stays_in_rows(an, written: set[str]) -> bool:
-    """No shuffle in the function reads a variable of `written` but an xor by a literal below 32, and
-    no return hands one on."""
+    """No shuffle in the function reads a variable of `written` but an xor by a literal below 32, no
+    return hands one on, no leader test guards a read."""
     src = an.src
     for n in walk(an.fn.node) if an.fn is not None else ():
         if n.type == "return_statement" and any(_reads(src, n, w) for w in written):
+            return False
+        if n.type == "identifier" and src.text_of(n) in written and _under_leader(an, n):
             return False
         if n.type != "call_expression" or not any(_reads(src, a, w) for a in call_args(n) for w in written):
             continue

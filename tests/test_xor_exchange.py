@@ -4,7 +4,8 @@ partner `lane ^ 16`, `^ 8`, ... `^ 1`, each lane picking its half by its own lan
 stays in its aligned 32 lanes, so at wave 64 each 32-lane half runs the same transpose: the port keeps
 the steps as written (main refused it, KP205, as a ladder with no step at 32).  A reduction ladder from
 16 keeps its step at 32, and a look-alike whose partner value escapes the lane-bit test (or whose test is of
-another bit, or of a uniform flag's bit 16, or whose result reaches a widened shuffle) stays a ladder."""
+another bit, or of a uniform flag's bit 16, or whose result reaches a widened shuffle or a leader test)
+stays a ladder."""
 from __future__ import annotations
 
 import textwrap
@@ -66,6 +67,8 @@ UNIFORM_BIT = TRANSPOSE.replace("int* nonzero)", "int* nonzero, int mode)").repl
     "if ((sublane & 16) == 0) {", "if ((mode & 16) == 0) {")
 # ... and an exchange whose result another lane reads by a shuffle the port widens (lane 31 -> the wave's last).
 LANE_READ = TRANSPOSE.replace("  out[i] = a;\n", "  out[i] = __shfl_sync(0xffffffff, a, 31);\n")
+# ... or reads under a leader test of the wave (at 64 lane 0 holds only its half's word).
+LEADER = TRANSPOSE.replace("  out[i] = a;\n", "  if (threadIdx.x % warpSize == 0) out[blockIdx.x] = a;\n")
 
 
 def port(src: str, target: str = "hip"):
@@ -105,7 +108,7 @@ def test_reduction_ladder_from_16_still_gains_its_step_at_32():
 
 
 def test_look_alikes_stay_ladders_and_are_refused_where_no_step_fits():
-    for src in (ESCAPES, OTHER_BIT, UNIFORM_BIT, LANE_READ):
+    for src in (ESCAPES, OTHER_BIT, UNIFORM_BIT, LANE_READ, LEADER):
         p, _ = port(src)
         assert [d.code for d in p.diagnostics if d.severity == "error"] == ["KP205"], \
             [d.format() for d in p.diagnostics]
