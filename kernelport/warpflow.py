@@ -12,7 +12,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from . import backends, dialect, fnscopes, laddersteps, launchrows, maskmemory, masksources, memberlanes, shufflewrappers
-from . import declkeys, declsplit, masktypes, templateargs, warpreach, warpshapes, warpwidth
+from . import declkeys, declsplit, masktypes, templateargs, warpreach, warpshapes, warpwidth, xorexchange
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .fnscopes import callers_closure  # (lint's divergence pass imports it from here too)
@@ -349,8 +349,8 @@ class _Analyzer:
                             i = bound_idx[p]
                             a = args[i]
                             if a.type == "number_literal" and int_value(self.src.text_of(a)) == 16 and p != "width":
-                                if guarded_wide_step(self.src, n):
-                                    continue  # the step at 32 is there, for waves wider than 32
+                                if guarded_wide_step(self.src, n) or (p == "lanemask" and xorexchange.exchange_step(self, n, a)):
+                                    continue  # the step at 32 is there; or a 32-lane butterfly's exchange, right at 64
                                 sid = self.site(a, "ladder")
                                 self.confirm({(WS, sid)}, "an unrolled shuffle ladder starts at 16", n, kinds=(WS,))
                             elif a.type == "number_literal" and int_value(self.src.text_of(a)) == 31:
