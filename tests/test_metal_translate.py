@@ -575,7 +575,7 @@ def test_fast_and_precise_math():
         }
     """)
     assert "fast::exp(x[0]) + fast::divide(x[1], x[2])" in out
-    assert "precise::exp(x[1]) + precise::sqrt(x[2]) + fmax(x[0], x[1]) + fabs(x[3])" in out
+    assert "precise::exp(x[1]) + precise::sqrt(x[2]) + fmaxf(x[0], x[1]) + fabs(x[3])" in out
 
 
 def test_polyfills_are_emitted_only_when_used():

@@ -46,8 +46,8 @@ class Metal(Backend):
         **{f"math_{fn}": f"precise::{fn}({{x}})" for fn in MATH_ACCURATE},
         **{f"math_{fn}": f"{fn}({{x}})" for fn in MATH_EXACT},
         "math_rsqrt": "precise::rsqrt({x})", "math_erf": "kp_erf({x})", "math_expm1": "kp_expm1({x})",
-        "math_log1p": "kp_log1p({x})", "math_pow": "precise::pow({x}, {y})", "math_fmin": "fmin({x}, {y})",
-        "math_fmax": "fmax({x}, {y})", "math_fma": "fma({x}, {y}, {z})",
+        "math_log1p": "kp_log1p({x})", "math_pow": "precise::pow({x}, {y})", "math_fmin": "fminf({x}, {y})",
+        "math_fmax": "fmaxf({x}, {y})", "math_fma": "fma({x}, {y}, {z})",  # fminf, fmaxf: float_math below
         **{f"fast_{fn}": f"fast::{fn}({{x}})" for fn in ("exp", "log", "sin", "cos")},
         "fast_pow": "fast::pow({x}, {y})", "fast_divide": "fast::divide({x}, {y})", "saturate": "saturate({x})",
         "half": "half", "null": "nullptr", "long_long": "long", "ulong_long": "ulong", "vec3_buffer": "packed_{t}3",
@@ -187,6 +187,13 @@ class Metal(Backend):
         # C's memcpy and memset, which CUDA device code has and MSL lacks: byte loops in each pointer's space
         "memcpy": "kp_memcpy", "memset": "kp_memset",
     }
+
+    # CUDA's float math functions Metal has only as overloads over its own types (MSL 6.2's fmin(T, T)
+    # for half and float, no integer ones): the port keeps CUDA's name, and the prologue defines it with
+    # CUDA's signature over Metal's function, so an argument converts as in CUDA (`fminf(n - i, 64)`
+    # of ints is a float minimum) and a project's own overloads of the name (helper_math.h's
+    # fminf(float2, float2)) are resolved beside it by C++'s overload resolution, as nvcc resolves them.
+    float_math = {"fminf": ("float", ("float", "float"), "fmin"), "fmaxf": ("float", ("float", "float"), "fmax")}
 
     # C's math constants (math.h, which CUDA device code sees) are doubles; Metal has no double, and
     # its <metal_stdlib> has each as a float constant with an _F suffix (MSL 6.5): a port that uses
