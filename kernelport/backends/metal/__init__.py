@@ -195,6 +195,22 @@ class Metal(Backend):
     # fminf(float2, float2)) are resolved beside it by C++'s overload resolution, as nvcc resolves them.
     float_math = {"fminf": ("float", ("float", "float"), "fmin"), "fmaxf": ("float", ("float", "float"), "fmax")}
 
+    # cooperative groups' thread_block_tile<32> (tiled_partition<32>(block)): the SIMD-group, 32 wide on
+    # Apple GPUs as a full-warp __shfl_sync assumes (metal/cgtiles.py); an empty token type of the prologue.
+    # Its members ({0}, {1}: the call's arguments), and cg::reduce(tile, v, cg::OP<T>{}) by OP (MSL 6.9.2).
+    cg_tile = ("32", "kp_simd_tile")
+    cg_tile_members = {
+        "thread_rank": "{lane_id}", "size": "32", "num_threads": "32", "meta_group_rank": "{warp_id}",
+        "meta_group_size": "(({block_dim}.x * {block_dim}.y * {block_dim}.z + 31) / 32)",
+        "sync": "simdgroup_barrier(mem_flags::mem_threadgroup)",
+        "shfl": "simd_shuffle({0}, {1})", "shfl_up": "simd_shuffle_up({0}, {1})",
+        "shfl_down": "simd_shuffle_down({0}, {1})", "shfl_xor": "simd_shuffle_xor({0}, {1})",
+        "any": "simd_any({0})", "all": "simd_all({0})",
+        "ballot": "static_cast<uint>(static_cast<ulong>(simd_ballot({0})))",
+    }
+    cg_reduce_ops = {"plus": "simd_sum({value})", "greater": "simd_max({value})", "less": "simd_min({value})",
+                     "bit_and": "simd_and({value})", "bit_or": "simd_or({value})", "bit_xor": "simd_xor({value})"}
+
     # C's math constants (math.h, which CUDA device code sees) are doubles; Metal has no double, and
     # its <metal_stdlib> has each as a float constant with an _F suffix (MSL 6.5): a port that uses
     # one defines it as Metal's (the prologue), as Metal reads an unsuffixed literal as a float
