@@ -3,6 +3,8 @@ SIMD-group, its members and cg::reduce as Metal's SIMD-group functions; other ti
 operators stay KP217.  Ports are type-checked by kernelport's checker only (no Metal compiler on Linux)."""
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 
 from kernelport.source import SourceFile
@@ -83,3 +85,32 @@ def test_other_tiles_members_and_operators_stay_refused():
     assert errors(TILES.replace("cg::plus<float>{}", "cg::multiplies<float>{}")) == [(13, "KP217")]
     assert errors(TILES.replace("cg::tiled_partition<32>(block)", "cg::tiled_partition<16>(block)")) == \
         [(11, "KP217")]
+
+
+VERIFIED = HEAD + """\
+// @kp kernel     rowsum
+// @kp grid       4
+// @kp block      64
+// @kp arg        x    in   float[256]   integers(-8, 8)
+// @kp arg        out  out  float[8]
+// @kp tolerance  exact
+// @kp targets    metal
+__global__ void rowsum(const float* x, float* out) {
+    cg::thread_block block = cg::this_thread_block();
+    cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+    int row = blockIdx.x * warp.meta_group_size() + warp.meta_group_rank();
+    float s = cg::reduce(warp, x[row * 32 + warp.thread_rank()], cg::plus<float>{});
+    float m = cg::reduce(warp, x[row * 32 + warp.thread_rank()], cg::greater<float>{});
+    s += warp.shfl_down(m, 1);
+    if (warp.thread_rank() == 0) out[row] = s;
+}
+"""
+
+
+def test_the_tile_port_computes_what_the_original_does(tmp_path):
+    """`kernelport verify`: the Metal port, run in kernelport's emulator, matches the original (the oracle)."""
+    (tmp_path / "t.cu").write_text(VERIFIED)
+    run = [sys.executable, "-P", "-m", "kernelport"]
+    assert subprocess.run(run + ["translate", "t.cu", "--to", "metal"], cwd=tmp_path).returncode == 0
+    r = subprocess.run(run + ["verify", "t.cu"], cwd=tmp_path, capture_output=True, text=True)
+    assert r.returncode == 0 and "0 failed" in r.stdout, r.stdout + r.stderr
