@@ -49,8 +49,8 @@ def test_the_cg_reduce_header_included_for_nothing_is_left_out_with_a_note():
 
 def test_a_cg_reduce_is_defined_in_the_hip_port_and_refused_at_the_use_on_metal():
     """ROCm has no <cooperative_groups/reduce.h>: the HIP port defines cg::reduce over a thread_block_tile
-    and its operator objects in place of the include (HIP's `header_polyfills`); Metal, which has no
-    cooperative groups, still refuses at the use (KP217: cooperative groups themselves)."""
+    and its operator objects in place of the include (HIP's `header_polyfills`); on Metal the 32-tile is
+    the SIMD-group and the reduce its simd_sum (a tile of 8 is still refused at the use, KP217)."""
     body = "__device__ int sum(cg::thread_block_tile<32> t, int v) { return cg::reduce(t, v, cg::plus<int>()); }\n"
     port, whole = _port(_CG + body + _KERNEL)
     assert port.ok, [d.format() for d in port.diagnostics]
@@ -58,7 +58,9 @@ def test_a_cg_reduce_is_defined_in_the_hip_port_and_refused_at_the_use_on_metal(
     assert "__device__ T reduce(const thread_block_tile<N, P>& g, T v, Op op) {" in whole
     assert "for (unsigned int o = N / 2; o > 0; o /= 2) v = op(v, g.shfl_xor(v, o));" in whole
     assert any(n.before == "<cooperative_groups/reduce.h>" and n.after == "(defined in the port)" for n in port.notes)
-    metal, _ = translate(SourceFile.from_text(_CG + body + _KERNEL, "t.cu"), "metal")
+    metal, text = translate(SourceFile.from_text(_CG + body + _KERNEL, "t.cu"), "metal")
+    assert metal.ok and "int sum(kp_simd_tile t, int v) { return simd_sum(v); }" in text, text
+    metal, _ = translate(SourceFile.from_text(_CG + body.replace("<32>", "<8>") + _KERNEL, "t.cu"), "metal")
     errors = [d for d in metal.diagnostics if d.severity == "error"]
     assert errors and {(d.code, d.location.line) for d in errors} <= {("KP217", 4), ("KP209", 4)}, errors
 

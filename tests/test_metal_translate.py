@@ -575,7 +575,7 @@ def test_fast_and_precise_math():
         }
     """)
     assert "fast::exp(x[0]) + fast::divide(x[1], x[2])" in out
-    assert "precise::exp(x[1]) + precise::sqrt(x[2]) + fmax(x[0], x[1]) + fabs(x[3])" in out
+    assert "precise::exp(x[1]) + precise::sqrt(x[2]) + fmaxf(x[0], x[1]) + fabs(x[3])" in out
 
 
 def test_polyfills_are_emitted_only_when_used():
@@ -764,15 +764,19 @@ __global__ void k(float* x) {
 
 
 def test_tiles_of_cooperative_groups_stop_the_metal_port():
-    port, _ = metal("""
+    """A 32-tile is the SIMD-group (tests/test_metal_cg_tiles.py); a tile of 16 has no Metal counterpart."""
+    code = """
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 __global__ void k(float* x) {
     auto tile = cg::tiled_partition<32>(cg::this_thread_block());
     x[threadIdx.x] = tile.shfl(x[threadIdx.x], 0);
 }
-""")
+"""
+    port, _ = metal(code.replace("<32>", "<16>"))
     assert [d.code for d in port.diagnostics] == ["KP217"]
+    port, text = metal(code)
+    assert port.ok and "x[tid.x] = simd_shuffle(x[tid.x], 0);" in text, text
 
 
 def test_host_only_globals_and_extern_c_launchers_are_left_out():

@@ -56,19 +56,54 @@ def test_a_projects_vector_maker_overloads_keep_their_name_and_cudas_own_is_the_
     assert "inline float3 make_float3(float x, float y, float z) { return float3(x, y, z); }" in body
     assert "float3 float3(" not in body
     # each call keeps the name: C++ picks the overload, as nvcc does
-    # (fminf on two float3 is Metal's fmin, component-wise as the project's overload is)
-    assert "fmin(make_float3(in[i]), make_float3(s)) + make_float3(1.0f, 2.0f, (float)i);" in body
+    # (fminf on two float3 is the project's overload; CUDA's scalar fminf is the prologue's)
+    assert "fminf(make_float3(in[i]), make_float3(s)) + make_float3(1.0f, 2.0f, (float)i);" in body
+    assert "inline float fminf(float x, float y) { return fmin(x, y); }" in body
     # a maker the file does not overload is Metal's constructor, as before
-    assert "return float2(fmin(a.x, b.x), fmin(a.y, b.y));" in body
+    assert "return float2(fminf(a.x, b.x), fminf(a.y, b.y));" in body
     assert "make_float2(float x" not in body
 
 
 def test_a_device_overload_of_a_host_functions_name_is_ported():
     """The host-only fminf(float, float) is left out; the device overloads' calls of CUDA's scalar
-    fminf are Metal's fmin (before: left as fminf, which resolves to no overload on Metal)."""
+    fminf are the prologue's fminf(float, float) over Metal's fmin (once only: the host one is gone)."""
     body = checked(HELPER_MATH)
-    assert "make_float3(fmin(a.x, b.x), fmin(a.y, b.y), fmin(a.z, b.z))" in body, body
-    assert "fminf(a." not in body
+    assert "make_float3(fminf(a.x, b.x), fminf(a.y, b.y), fminf(a.z, b.z))" in body, body
+    assert body.count("fminf(float x, float y)") == 1 and "fminf(float a, float b)" not in body
+
+
+def test_cudas_fminf_of_integers_is_a_float_minimum():
+    """CUDA's fminf(float, float) converts int arguments (lidar-centerpoint's and pointpillars'
+    `const int row_size = fminf(n_boxes - row_start * BLOCK, BLOCK);`); Metal has no fmin(int, int), so
+    the port keeps CUDA's name over the prologue's float fminf (before: KP224 'no matching function for
+    call to fmin')."""
+    body = checked("""\
+        #define BLOCK 64
+        __global__ void k(float* out, int n, int start) {
+            const int rows = fminf(n - start * BLOCK, BLOCK);
+            out[threadIdx.x] = fmaxf(out[threadIdx.x], 1e-8) + rows + fmaxf(n, 0.5f);
+        }
+        """)
+    assert "const int rows = fminf(n - start * BLOCK, BLOCK);" in body, body
+    assert "fmaxf(out[tid.x], 1e-8) + rows + fmaxf(n, 0.5f);" in body
+    assert "inline float fminf(float x, float y) { return fmin(x, y); }" in body
+    assert "inline float fmaxf(float x, float y) { return fmax(x, y); }" in body
+
+
+def test_a_files_own_scalar_fminf_is_not_defined_twice():
+    body = checked("""\
+        __device__ float fminf(float a, float b) { return a < b ? a : b; }
+        __global__ void k(float* out, int n) { out[0] = fminf(n, out[1]); }
+        """)
+    assert "fminf(float x, float y)" not in body and "out[0] = fminf(n, out[1]);" in body, body
+
+
+def test_a_single_vector_overload_calling_cudas_scalar_one_is_no_recursion():
+    body = checked("""\
+        inline __device__ float2 fminf(float2 a, float2 b) { return make_float2(fminf(a.x, b.x), fminf(a.y, b.y)); }
+        __global__ void k(float2* o) { o[0] = fminf(o[1], o[2]); }
+        """)
+    assert "inline float2 fminf(float2 a, float2 b) { return float2(fminf(a.x, b.x), fminf(a.y, b.y)); }" in body
 
 
 def test_a_call_of_another_arity_is_no_recursion():

@@ -46,8 +46,8 @@ class Metal(Backend):
         **{f"math_{fn}": f"precise::{fn}({{x}})" for fn in MATH_ACCURATE},
         **{f"math_{fn}": f"{fn}({{x}})" for fn in MATH_EXACT},
         "math_rsqrt": "precise::rsqrt({x})", "math_erf": "kp_erf({x})", "math_expm1": "kp_expm1({x})",
-        "math_log1p": "kp_log1p({x})", "math_pow": "precise::pow({x}, {y})", "math_fmin": "fmin({x}, {y})",
-        "math_fmax": "fmax({x}, {y})", "math_fma": "fma({x}, {y}, {z})",
+        "math_log1p": "kp_log1p({x})", "math_pow": "precise::pow({x}, {y})", "math_fmin": "fminf({x}, {y})",
+        "math_fmax": "fmaxf({x}, {y})", "math_fma": "fma({x}, {y}, {z})",  # fminf, fmaxf: float_math below
         **{f"fast_{fn}": f"fast::{fn}({{x}})" for fn in ("exp", "log", "sin", "cos")},
         "fast_pow": "fast::pow({x}, {y})", "fast_divide": "fast::divide({x}, {y})", "saturate": "saturate({x})",
         "half": "half", "null": "nullptr", "long_long": "long", "ulong_long": "ulong", "vec3_buffer": "packed_{t}3",
@@ -187,6 +187,29 @@ class Metal(Backend):
         # C's memcpy and memset, which CUDA device code has and MSL lacks: byte loops in each pointer's space
         "memcpy": "kp_memcpy", "memset": "kp_memset",
     }
+
+    # CUDA's float math functions Metal has only as overloads over its own types (MSL 6.2's fmin(T, T)
+    # for half and float, no integer ones): the port keeps CUDA's name, and the prologue defines it with
+    # CUDA's signature over Metal's function, so an argument converts as in CUDA (`fminf(n - i, 64)`
+    # of ints is a float minimum) and a project's own overloads of the name (helper_math.h's
+    # fminf(float2, float2)) are resolved beside it by C++'s overload resolution, as nvcc resolves them.
+    float_math = {"fminf": ("float", ("float", "float"), "fmin"), "fmaxf": ("float", ("float", "float"), "fmax")}
+
+    # cooperative groups' thread_block_tile<32> (tiled_partition<32>(block)): the SIMD-group, 32 wide on
+    # Apple GPUs as a full-warp __shfl_sync assumes (metal/cgtiles.py); an empty token type of the prologue.
+    # Its members ({0}, {1}: the call's arguments), and cg::reduce(tile, v, cg::OP<T>{}) by OP (MSL 6.9.2).
+    cg_tile = ("32", "kp_simd_tile")
+    cg_tile_members = {
+        "thread_rank": "{lane_id}", "size": "32", "num_threads": "32", "meta_group_rank": "{warp_id}",
+        "meta_group_size": "(({block_dim}.x * {block_dim}.y * {block_dim}.z + 31) / 32)",
+        "sync": "simdgroup_barrier(mem_flags::mem_threadgroup)",
+        "shfl": "simd_shuffle({0}, {1})", "shfl_up": "simd_shuffle_up({0}, {1})",
+        "shfl_down": "simd_shuffle_down({0}, {1})", "shfl_xor": "simd_shuffle_xor({0}, {1})",
+        "any": "simd_any({0})", "all": "simd_all({0})",
+        "ballot": "static_cast<uint>(static_cast<ulong>(simd_ballot({0})))",
+    }
+    cg_reduce_ops = {"plus": "simd_sum({value})", "greater": "simd_max({value})", "less": "simd_min({value})",
+                     "bit_and": "simd_and({value})", "bit_or": "simd_or({value})", "bit_xor": "simd_xor({value})"}
 
     # C's math constants (math.h, which CUDA device code sees) are doubles; Metal has no double, and
     # its <metal_stdlib> has each as a float constant with an _F suffix (MSL 6.5): a port that uses

@@ -36,6 +36,9 @@ class Sidecar:
             reasons.append("atomic_float compare-exchange on device memory (3.0)")
         self.msl_version = version
         used = set(re.findall(r"\bkp_(\w+)\s*\(", body))
+        tile = backends.get(self.backend).cg_tile[1]  # a type the port may only name (a parameter's)
+        if re.search(r"\b%s\b" % tile, body):
+            used.add(tile[len("kp_"):])
         atomics = sorted(self.polyfill_atomics)
         # a C math constant the port names and does not define itself
         table = backends.get(self.backend).math_constants

@@ -35,6 +35,7 @@ from ...source import SourceFile, call_args, ident_name, walk
 from ...translate import Translator, extend
 from .argcopies import ArgumentCopies
 from .calls import Calls
+from .cgtiles import CooperativeTiles
 from .constants import BoundConstants
 from .headers import splice
 from .hostcode import HostCode
@@ -52,7 +53,7 @@ from .unported import Unported
 from .vectorops import VectorOperators
 
 
-class MetalTranslator(HostCode, VectorOperators, Textures, TextureBuffers, Unported, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
@@ -251,8 +252,9 @@ class MetalTranslator(HostCode, VectorOperators, Textures, TextureBuffers, Unpor
 
     def _cooperative_groups(self) -> None:
         """The thread-block part of cooperative groups is the threadgroup: `cg::sync(block)` and
-        `block.sync()` are its barrier, `cg::thread_block` an empty token type; the rest
-        (tiles, grids, coalesced groups, cg::reduce) has no Metal counterpart (KP217)."""
+        `block.sync()` are its barrier, `cg::thread_block` an empty token type; a 32-thread tile is
+        the SIMD-group (cgtiles.py); the rest (other tiles, grids, coalesced groups, cg::reduce over
+        them) has no Metal counterpart (KP217)."""
         names = {"cooperative_groups"}
         for n in walk(self.src.root):
             if n.type == "namespace_alias_definition" and "cooperative_groups" in self.src.text_of(n):
@@ -260,13 +262,22 @@ class MetalTranslator(HostCode, VectorOperators, Textures, TextureBuffers, Unpor
                 self.rw.replace(n, f"// {self.src.text_of(n)}: its thread_block is the threadgroup here")
         barrier = dialect.concept("syncthreads").spelling("metal")
         blocks = set()
+        self.cg_tiles: set[str] = set()
+        self.cg_done: list[tuple[int, int]] = []  # rendered whole (cg::reduce calls, tile declarations)
         for n in walk(self.src.root):
             if n.type != "qualified_identifier" or n.parent is None or n.parent.type == "qualified_identifier":
                 continue
             scope, name = n.child_by_field_name("scope"), n.child_by_field_name("name")
             if scope is None or self.src.text_of(scope) not in names or name is None:
                 continue
-            what = self.src.text_of(name)
+            if any(s <= n.start_byte < e for s, e in self.cg_done):
+                continue
+            what = " ".join(self.src.text_of(name).split())
+            if self._tile(n, what, names):
+                continue
+            if what == "reduce" and n.parent.type == "call_expression" and self._tile_reduce(n.parent, names):
+                self.cg_done.append((n.parent.start_byte, n.parent.end_byte))
+                continue
             if what in ("thread_block", "this_thread_block"):
                 self.rw.replace(n, "kp_thread_block")
                 if what == "thread_block" and n.parent.type in ("parameter_declaration", "declaration"):
@@ -277,6 +288,8 @@ class MetalTranslator(HostCode, VectorOperators, Textures, TextureBuffers, Unpor
                 self.problem("KP217", n, f"cooperative groups' {self.src.text_of(n)} has no Metal counterpart",
                              "use __syncthreads() and warp intrinsics, which kernelport maps to Metal")
                 return
+        if self.cg_tiles and not self._tile_calls():
+            return
         for n in walk(self.src.root):  # block.sync()
             fn = n.child_by_field_name("function") if n.type == "call_expression" else None
             if fn is not None and fn.type == "field_expression" and \

@@ -52,6 +52,7 @@ class Unported:
         loads = backends.get(self.backend).plain_loads
         stores = backends.get(self.backend).plain_stores
         renamed = backends.get(self.backend).renamed_calls
+        cuda_own = backends.get(self.backend).float_math  # CUDA's own overload the prologue defines
         declared = self._declared_names()
         library = metal_library_names()
         reported: set[str] = set()
@@ -95,8 +96,10 @@ class Unported:
                                      "(it is host code, left out of the port; nvcc rejects it too)")
                     elif fn.type == "identifier" and name == f.name and f.is_device and \
                             sum(g.name == name for g in self.module.functions.values()) == 1 and \
-                            self._required(f) <= len(call_args(n)) <= len(f.params):  # not an overload
-                        # (`make_float2(float s) { return make_float2(s, s); }` calls CUDA's own)
+                            self._required(f) <= len(call_args(n)) <= len(f.params) and \
+                            (name not in cuda_own or [p.type for p in f.params] == list(cuda_own[name][1])):
+                        # not an overload (`make_float2(float s) { return make_float2(s, s); }` calls CUDA's
+                        # own; so may `fminf(float2 a, float2 b)`'s `fminf(a.x, b.x)`)
                         self._refuse(n, f"'{name}' calls itself (recursion)", "rewrite it as a loop with an "
                                      "explicit stack: Metal functions cannot recurse")
                 elif t in ("new_expression", "delete_expression"):

@@ -58,10 +58,27 @@ class VectorOperators:
     def vector_makers(self, body: str) -> list[tuple[str, str]]:
         """CUDA's own vector makers the port calls by name (with the project's overloads), each as the
         prologue defines it: (parameter list, Metal's spelling)."""
-        out = []
+        out = self._float_math(body)
         for name in sorted(set(_CALLED.findall(body))):
             v, t, n = MAKERS[name]
             names = "xyzw"[:n]
             spelled = dialect.render(dialect.concept(name), self.backend, {c: c for c in names})
             out.append((f"inline {v} {name}({', '.join(f'{t} {c}' for c in names)})", spelled))
+        return out
+
+    def _float_math(self, body: str) -> list[tuple[str, str]]:
+        """CUDA's float math functions the port calls by CUDA's name (the Metal backend's float_math),
+        each defined with CUDA's signature over Metal's function; not where the port's device code
+        defines that very signature itself."""
+        table = backends.get(self.backend).float_math
+        called = set(re.findall(r"\b(%s)\s*\(" % "|".join(map(re.escape, table)), body)) if table else set()
+        out = []
+        for name in sorted(called):
+            ret, params, metal = table[name]
+            if any(f.name == name and [p.type for p in f.params] == list(params) and not any(p.pointer for p in f.params)
+                   for f in self.device.values()):
+                continue
+            names = "xyzw"[:len(params)]
+            out.append((f"inline {ret} {name}({', '.join(f'{t} {c}' for t, c in zip(params, names))})",
+                        f"{metal}({', '.join(names)})"))
         return out
