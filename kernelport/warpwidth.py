@@ -414,8 +414,6 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
             name = fnscopes.callee_name(fn)
             own = {scopes.key(g) for g in scopes.resolve(f, fn, call_args(n))}
             for callee in own - {k}:
-                if all(g.is_kernel for g in fns[callee]):
-                    continue  # a launch: the kernel's lanes are its own, not its launcher's (nor its siblings')
                 parent[find(callee)] = find(k)
             if not own and vis is not None and not vis.warp_qualified.isdisjoint(scopes.candidates(f, fn)):
                 external.setdefault(k, n)  # a header's warp helper: ported on its own
