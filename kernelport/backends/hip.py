@@ -149,6 +149,11 @@ class HIP(Backend):
     # argument, so a value the port widened (a ballot mask) is never cut; `__ffs(int)` (HIP adds
     # `unsigned int`) would cut one, so `__ffs` of a 64-bit value stays a hipcc error, not a guess.
     argument_types = {"__ffsll": ("long long",)}
+    # CUDA's sm_32/sm_60 atomic headers: atomicAnd/Or/Xor (and _block, _system) for long long;
+    # ROCm 5.2's amd_hip_atomic.h has none (int, unsigned, unsigned long, unsigned long long): a
+    # bitwise operation on the same 64 bits is exact through unsigned long long
+    retyped_pointer_calls = {f"atomic{op}{scope}": ("long long", "unsigned long long")
+                             for op in ("And", "Or", "Xor") for scope in ("", "_block", "_system")}
     mixed_sign_calls = frozenset({"min", "max"})  # ROCm 5's: (int, int), (float, float), ...: no (int, unsigned)
     # ROCm 5.2's hipTextureObject_t and hipSurfaceObject_t are pointers to two distinct structs, CUDA's
     # both `unsigned long long`; the texture and surface functions of amd_surface_functions.h and
