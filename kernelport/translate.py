@@ -424,6 +424,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
         self.rewrite_api_namespaces()
         directive_macros.rename(self)
         library_namespaces.rewrite(self)
+        library_namespaces.rewrite_qualified(self)
         lexing.respell_for_clang(self.src, self.module, self.rw, self.backend)
 
     def _render_call(self, concept: dialect.Concept, bound: dict[str, Node], width: str | None = None):

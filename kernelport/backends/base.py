@@ -253,6 +253,9 @@ class Backend:
     # Source headers the target lacks whose names the port defines itself: the include is replaced by
     # this text where the file uses them (header_uses; HIP: cg::reduce).
     header_polyfills: ClassVar[dict[str, str]] = {}
+    # Names qualified by a whole path (namespaces and the name) the target's library spells otherwise:
+    # libcu++'s `cuda::std::numeric_limits` (kernelport/library_namespaces.rewrite_qualified).
+    qualified_names: ClassVar[dict[str, str]] = {}
     # Of such a header: the namespace its names are qualified by and the names the polyfill defines in
     # it; another name so qualified (`wmma::precision`) is refused at its use (KP209), not left to the compiler.
     header_polyfill_scopes: ClassVar[dict[str, tuple[str, frozenset[str]]]] = {}

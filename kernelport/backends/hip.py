@@ -122,6 +122,9 @@ class HIP(Backend):
     # rocThrust (ROCm 5.x, thrust/system/hip/): Thrust's CUDA system is its `hip` (thrust::hip::par,
     # thrust::system::hip::...), and Thrust's CUDA backend namespace `cuda_cub` its `hip_rocprim`.
     nested_namespaces = {"thrust::cuda": "hip", "thrust::system::cuda": "hip", "thrust::cuda_cub": "hip_rocprim"}
+    # libcu++'s <cuda/std/limits> (the table's header row: <limits>) is the C++ library's: clang's HIP takes
+    # its constexpr members as host and device
+    qualified_names = {"cuda::std::numeric_limits": "std::numeric_limits"}
     api_checked_with = "ROCm 5.2"  # Debian 12's hipcc and libraries, which the table's hipcc column was checked with
     # ROCm 5.2's cooperative groups: thread_block has no group_dim()/dim_threads()/num_threads(),
     # and its group_index()/thread_index() are not const (a `const thread_block &` cannot call
