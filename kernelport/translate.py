@@ -406,6 +406,10 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
                     if group is None and not self.allow_unported:
                         continue  # KP203 (groupmasks: what a group's mask needs to be ported)
                     concept = group or concept
+                if c.kind == "warp_reduce" and (mask is None or (mask.start_byte, mask.end_byte) not in self.full_masks()):
+                    self.problem("KP203", mask or node, "a warp reduction is ported only with CUDA's full mask (0xffffffff)",
+                                 "reduce over the lanes of a full warp, or guard it with #ifdef __CUDA_ARCH__")
+                    continue
                 self.rw.replace(node, self._render_call(concept, bound, self.logical_width(concept, bound, use)))
             else:
                 if c.key == "warp_size" and self.widths.logical(fn := fnscopes.owner(self.module, use.node)):

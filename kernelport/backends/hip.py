@@ -1,7 +1,7 @@
 """HIP: AMD CDNA (gfx9, 64-wide waves) and RDNA (gfx10+, 32-wide waves) from one source."""
 from __future__ import annotations
 
-from ..dialect import group_votes
+from ..dialect import WARP_REDUCE_OPS, group_votes
 from ..vector_types import VECTORS
 from .base import Backend, HostBuild, LaunchForm, Lowering, Run
 from .hip_ptx_matrix import SPELLINGS as PTX_MATRIX
@@ -102,6 +102,9 @@ class HIP(Backend):
         **PTX_MATRIX,  # mma.sync / ldmatrix over logical 32-lane warps: the prologue's (hip_ptx_matrix.py)
         "index_vararg": "(unsigned int){x}",  # ROCm 5.2's threadIdx.x is a struct: "non-scalar arg to printf"
         "syncwarp": "kp_syncwarp()",
+        # sm_80's __reduce_*_sync with CUDA's full mask: the prologue's xor tree over the group's lanes
+        # (width 32 in a logical 32-lane group; the wave's warpSize in a wave-wide one)
+        **{f"warp_reduce_{op}": f"kp_reduce_{op}({{value}}, {{width}})" for op in WARP_REDUCE_OPS},
         "shfl": "__shfl({value}, {lane}[, {width}])",
         "shfl_up": "__shfl_up({value}, {delta}[, {width}])",
         "shfl_down": "__shfl_down({value}, {delta}[, {width}])",
