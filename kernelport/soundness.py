@@ -177,6 +177,8 @@ class Soundness:
     def logical_width(self, concept: dialect.Concept, bound: dict[str, Node], use) -> str | None:
         """A shuffle of a logical 32-lane group without a width: spell the width CUDA means (32). A warp
         reduction's width is its group's: 32 there, else the wave (`warp_size`), as its full mask is."""
+        if concept.kind not in ("shuffle", "warp_reduce"):
+            return None
         logical = "width" in concept.params and "width" not in bound and \
             self.widths.logical(fnscopes.owner(self.module, use.node))
         if concept.kind == "shuffle" and logical:
