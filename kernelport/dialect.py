@@ -95,8 +95,9 @@ C_HEADERS = (
     # C++ library headers: Metal has no C++ standard library (its own pieces are in <metal_stdlib>).
     "algorithm", "utility", "type_traits", "limits", "numeric", "functional", "iterator", "array",
     "tuple", "initializer_list", "cfenv", "climits", "cinttypes", "inttypes.h", "stdbool.h")
-CUDA_ONLY_WARP = ("__match_any_sync", "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync",
-                  "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync")
+CUDA_ONLY_WARP = ("__match_any_sync", "__match_all_sync")
+# sm_80's warp reductions `__reduce_{op}_sync(mask, value)` (concepts `warp_reduce_{op}`)
+WARP_REDUCE_OPS = ("add", "min", "max", "and", "or", "xor")
 CUDA_ONLY_OTHER = ("__nanosleep", "__cvta_generic_to_shared", "__isShared", "__isGlobal", "__prof_trigger")
 RUNTIME_NAMES = (
     "Malloc", "MallocManaged", "MallocHost", "Free", "FreeHost", "Memcpy", "MemcpyAsync", "Memset",
@@ -303,6 +304,11 @@ CONCEPTS: tuple[Concept, ...] = (
     *(C(header_key(h), "header") for h in C_HEADERS),
     # CUDA-only warp intrinsics: no HIP or Metal spelling that compiles everywhere.
     *(C(f"cuda_only_{n}", "cuda_only", warp_level=True) for n in CUDA_ONLY_WARP),
+    # sm_80's warp reductions: every lane of the mask gets the reduction over those lanes (32-bit
+    # int or unsigned operands). Ported only with CUDA's full mask, over the group's width (32 in a
+    # logical 32-lane group, the wave in a wave-wide one, as its full-mask shuffles are); another
+    # mask is refused (KP203). No spelling on a backend: KP202 there.
+    *(C(f"warp_reduce_{op}", "warp_reduce", ("mask", "value", "width"), warp_level=True) for op in WARP_REDUCE_OPS),
     *(C(f"cuda_only_{n}", "cuda_only") for n in CUDA_ONLY_OTHER),
     *(C(f"rt_{n}", "runtime") for n in RUNTIME_NAMES),
     C("rt_attr_warp_size", "runtime"),

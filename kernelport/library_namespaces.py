@@ -1,7 +1,14 @@
 """A namespace inside a library's namespace that the backend's library spells otherwise, matched
 by the whole path that qualifies it (the backend's `nested_namespaces`): Thrust's CUDA system
 `thrust::cuda::par.on(s)` is rocThrust's `thrust::hip::par.on(s)`. The bare name is no such
-match: `cuda::std::min` (libcu++) and a project's own `cuda::` stay as written."""
+match: `cuda::std::min` (libcu++) and a project's own `cuda::` stay as written.
+
+A name qualified by a whole path the backend's library spells otherwise (the backend's
+`qualified_names`, matched on the namespaces and the name, before any template arguments):
+libcu++'s `cuda::std::numeric_limits<float>::min()` is the C++ library's
+`std::numeric_limits<float>::min()` (HIP's clang takes a constexpr function as host and device). A
+`cuda::std::` name not listed (`cuda::std::atomic`, whose scopes and memory orders are libcu++'s)
+stays as written, and its header's include is refused (KP209)."""
 from __future__ import annotations
 
 from tree_sitter import Node
@@ -37,8 +44,53 @@ def rewrite(tr) -> None:
             tr.port.notes.append(_note(tr, n, path, spell[path]))
 
 
-def _note(tr, node: Node, path: str, target: str):
+def _qualified_parts(q: Node, src) -> list[tuple[str, int]]:
+    """The namespaces and the name that qualify a qualified name, outermost first, each with the byte
+    it ends at: `cuda::std::numeric_limits<float>::min` -> cuda, std, numeric_limits, min."""
+    parts, n = [], q
+    while n is not None and n.type == "qualified_identifier":
+        scope = n.child_by_field_name("scope")
+        if scope is None:  # the global `::` (`::cuda::std::...`)
+            if parts:
+                return parts
+            n = n.child_by_field_name("name")
+            continue
+        if scope.type == "template_type":  # `numeric_limits<float>::`: its name, then no further
+            name = scope.child_by_field_name("name")
+            return parts + [(src.text_of(name), name.end_byte)] if name is not None else parts
+        parts.append((src.text_of(scope), scope.end_byte))
+        n = n.child_by_field_name("name")
+    if n is not None and n.type in ("template_type", "template_function"):
+        n = n.child_by_field_name("name")
+    if n is not None and n.type in ("identifier", "type_identifier", "namespace_identifier"):
+        parts.append((src.text_of(n), n.end_byte))
+    return parts
+
+
+def rewrite_qualified(tr) -> None:
+    """Each name the backend's library spells otherwise by its whole qualified path (module docstring)."""
+    spell = backends.get(tr.backend).qualified_names
+    if not spell or not any(p.split("::", 1)[0].encode() + b"::" in tr.src.data for p in spell):
+        return
+    for q in tr.src.index.of_type("qualified_identifier"):
+        up = q.parent
+        if up is not None and up.type == "qualified_identifier" and up.child_by_field_name("name") == q:
+            continue  # only the outermost
+        if tr.rw.has(q) or tr.rw.within(q) or tr.cuda_only_region(q):
+            continue
+        parts = _qualified_parts(q, tr.src)
+        hit = next((k for k in range(len(parts), 0, -1) if "::".join(p for p, _ in parts[:k]) in spell), None)
+        if hit is None or parts[0][0] in tr.declared_names():  # a project's own `namespace cuda`
+            continue
+        path, end = "::".join(p for p, _ in parts[:hit]), parts[hit - 1][1]
+        rest = tr.src.data[end:q.end_byte].decode()
+        lead = "::" if tr.src.text_of(q).startswith("::") else ""
+        tr.rw.replace(q, lambda rw, n, t=lead + spell[path], r=rest: t + r)
+        tr.port.notes.append(_note(tr, q, path, spell[path], whole=True))
+
+
+def _note(tr, node: Node, path: str, target: str, whole: bool = False):
     from .translate import Note
-    after = path.rsplit("::", 1)[0] + "::" + target
+    after = target if whole else path.rsplit("::", 1)[0] + "::" + target
     return Note(tr.src.loc(node), path, after, f"{backends.get(tr.backend).display_name}'s library namespace",
                 category="api:library-namespace")

@@ -175,10 +175,16 @@ class Soundness:
         launchrows.rewrite_launch_rows(self)
 
     def logical_width(self, concept: dialect.Concept, bound: dict[str, Node], use) -> str | None:
-        """A shuffle of a logical 32-lane group without a width: spell the width CUDA means (32)."""
-        if concept.kind == "shuffle" and "width" in concept.params and "width" not in bound and \
-                self.widths.logical(fnscopes.owner(self.module, use.node)):
+        """A shuffle of a logical 32-lane group without a width: spell the width CUDA means (32). A warp
+        reduction's width is its group's: 32 there, else the wave (`warp_size`), as its full mask is."""
+        if concept.kind not in ("shuffle", "warp_reduce"):
+            return None
+        logical = "width" in concept.params and "width" not in bound and \
+            self.widths.logical(fnscopes.owner(self.module, use.node))
+        if concept.kind == "shuffle" and logical:
             return "32"
+        if concept.kind == "warp_reduce":
+            return "32" if logical else self.spell("warp_size")
         return None
 
 

@@ -20,6 +20,7 @@ from . import backends, blocksizes, declsplit, dialect, directive_macros, fnscop
 from .api_names import ApiNames
 from .attribute_order import AttributeOrder
 from .mixed_sign import MixedSignCalls
+from .retyped_calls import RetypedPointerCalls
 from .member_spaces import MemberSpaces
 from .soundness import Soundness, self_check
 from .vector_operators import BuiltinVectorOperators
@@ -112,7 +113,7 @@ def extend(passes: tuple[str, ...], added: tuple[str, ...], *, before: str | Non
     return passes[:i] + added + passes[i:]
 
 
-class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVectorOperators, MixedSignCalls):
+class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVectorOperators, MixedSignCalls, RetypedPointerCalls):
     def __init__(self, src: SourceFile, backend: str, allow_unported: bool = False, *, module: Module | None = None,
                  analysis: warpflow.Analysis | None = None, **options):
         """`module`/`analysis`: the model and dataflow of `src` when the caller already has them (lint)."""
@@ -164,7 +165,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
         "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "drop_target_overloads", "drop_builtin_vector_operators", "rewrite_sites", "check_collapsed_overloads", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_specialization_spaces", "rewrite_declared_spaces", "rewrite_includes", "rewrite_macro_uses", "rewrite_launch_rows", "rewrite_macro_bodies",
-        "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "rewrite_attribute_order", "check_cuda_only_code", "rewrite_inline_asm", "cast_overloaded_arguments", "cast_mixed_sign_arguments", "cast_handle_arguments", "report_dataflow_issues",
+        "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "rewrite_attribute_order", "check_cuda_only_code", "rewrite_inline_asm", "cast_overloaded_arguments", "cast_mixed_sign_arguments", "cast_retyped_pointer_arguments", "cast_handle_arguments", "report_dataflow_issues",
         "report_masked_code")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
     # whole signatures, whose lines no longer pair with the original's).
@@ -405,6 +406,10 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
                     if group is None and not self.allow_unported:
                         continue  # KP203 (groupmasks: what a group's mask needs to be ported)
                     concept = group or concept
+                if c.kind == "warp_reduce" and (mask is None or (mask.start_byte, mask.end_byte) not in self.full_masks()):
+                    self.problem("KP203", mask or node, "a warp reduction is ported only with CUDA's full mask (0xffffffff)",
+                                 "reduce over the lanes of a full warp, or guard it with #ifdef __CUDA_ARCH__")
+                    continue
                 self.rw.replace(node, self._render_call(concept, bound, self.logical_width(concept, bound, use)))
             else:
                 if c.key == "warp_size" and self.widths.logical(fn := fnscopes.owner(self.module, use.node)):
@@ -423,6 +428,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
         self.rewrite_api_namespaces()
         directive_macros.rename(self)
         library_namespaces.rewrite(self)
+        library_namespaces.rewrite_qualified(self)
         lexing.respell_for_clang(self.src, self.module, self.rw, self.backend)
 
     def _render_call(self, concept: dialect.Concept, bound: dict[str, Node], width: str | None = None):

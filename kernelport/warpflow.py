@@ -335,14 +335,13 @@ class _Analyzer:
         if found is not None:
             c, params = found
             bound_idx = dict(zip(params, range(len(args))))
+            if c.kind in ("shuffle", "warp_reduce") and (mi := bound_idx.get("mask")) is not None:
+                self._classify_mask(args[mi], arg_facts[mi])  # (a warp reduction is ported with the full one only)
             if c.kind == "shuffle":
                 width = bound_idx.get("width")  # a literal one, or cub's `ShuffleDown<16>`: a logical group
                 literal_width = warpshapes.literal_width(self.src, n, args[width] if width is not None else None) is not None
                 if width is None and not literal_width:
                     self.a.wave_shuffles.append((n, c.key, self.cur or None))
-                mi = bound_idx.get("mask")
-                if mi is not None:
-                    self._classify_mask(args[mi], arg_facts[mi])
                 if not literal_width:
                     for p in ("lane", "delta", "lanemask", "width"):
                         if p in bound_idx:

@@ -155,6 +155,8 @@ TOOLKIT_HEADERS = {
                        "sm_35_intrinsics.h", "sm_60_atomic_functions.h", "sm_61_intrinsics.h", "vector_functions.h")},
     "math_functions.h": "hip/math_functions.h", "texture_types.h": "hip/texture_types.h",
     "surface_types.h": "hip/surface_types.h",
+    # libcu++'s numeric_limits is the C++ library's (the names: HipBackend.qualified_names)
+    "cuda/std/limits": "limits",
 }
 
 _MAP = re.compile(r"const\s+std::map\s*<\s*llvm::StringRef\s*,\s*(\w+)\s*>\s*(\w+)\s*\{(.*?)\n\};", re.S)

@@ -11,7 +11,7 @@ CODE = """
 __global__ void k(int* out, int v) {
     extern __shared__ int buf[];
     unsigned a = (unsigned)__cvta_generic_to_shared(buf);
-    out[threadIdx.x] = a + __reduce_add_sync(0xffffffff, v);
+    out[threadIdx.x] = a + __match_any_sync(0xffffffff, v);
 }
 """
 

@@ -300,7 +300,7 @@ def test_a_header_macro_is_decided_once_for_every_file_of_the_run(tmp_path):
 
 
 def test_a_construct_with_no_safe_rewrite_in_a_header_stops_the_run(tmp_path):
-    (tmp_path / "h.cuh").write_text("#pragma once\n__device__ int f(int v) { return __reduce_add_sync(0xffffffff, v); }\n")
+    (tmp_path / "h.cuh").write_text("#pragma once\n__device__ int f(int v) { return __match_any_sync(0xffffffff, v); }\n")
     (tmp_path / "k.cu").write_text('#include "h.cuh"\n__global__ void k(int* x) { x[0] = f(x[0]); }\n')
     rc, out, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip")
     assert rc == 1 and "h.cuh:2:" in err and "KP202" in err and "nothing written" in err

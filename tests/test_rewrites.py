@@ -294,7 +294,7 @@ def test_inline_ptx_and_cuda_only_intrinsics_stop_translation():
 __global__ void k(unsigned* x) {
     unsigned lane = threadIdx.x;
     asm volatile("prefetch.global.L2 [%0];" :: "l"(x));
-    x[0] = __reduce_add_sync(0xffffffff, lane);
+    x[0] = __match_any_sync(0xffffffff, lane);
 }
 """)
     assert [d.code for d in port.diagnostics] == ["KP201", "KP202"]

@@ -154,6 +154,11 @@ class Backend:
     # one, that the target declares only for equal types (`min`, `max`): a call with one int and one
     # unsigned argument gets the int converted, as CUDA's does (mixed_sign.cast_mixed_sign_arguments).
     mixed_sign_calls: ClassVar[frozenset[str]] = frozenset()
+    # Functions CUDA overloads for a pointer type the target lacks, where the target's overload for
+    # another pointer type computes the same bits (`atomicOr(long long*, long long)`: through
+    # `unsigned long long`): name -> (CUDA's pointee type, the target's); the pointer, the value and
+    # the result are converted (retyped_calls.cast_retyped_pointer_arguments).
+    retyped_pointer_calls: ClassVar[dict[str, tuple[str, str]]] = {}
     # CUDA handle types that are one integer type there (`unsigned long long`: cudaTextureObject_t and
     # cudaSurfaceObject_t), which the target spells as distinct types: CUDA name -> the target's, and the
     # target's calls that take one (name -> the handle type they take). A cast to any of them in such a
@@ -248,6 +253,9 @@ class Backend:
     # Source headers the target lacks whose names the port defines itself: the include is replaced by
     # this text where the file uses them (header_uses; HIP: cg::reduce).
     header_polyfills: ClassVar[dict[str, str]] = {}
+    # Names qualified by a whole path (namespaces and the name) the target's library spells otherwise:
+    # libcu++'s `cuda::std::numeric_limits` (kernelport/library_namespaces.rewrite_qualified).
+    qualified_names: ClassVar[dict[str, str]] = {}
     # Of such a header: the namespace its names are qualified by and the names the polyfill defines in
     # it; another name so qualified (`wmma::precision`) is refused at its use (KP209), not left to the compiler.
     header_polyfill_scopes: ClassVar[dict[str, tuple[str, frozenset[str]]]] = {}

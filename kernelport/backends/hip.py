@@ -1,7 +1,7 @@
 """HIP: AMD CDNA (gfx9, 64-wide waves) and RDNA (gfx10+, 32-wide waves) from one source."""
 from __future__ import annotations
 
-from ..dialect import group_votes
+from ..dialect import WARP_REDUCE_OPS, group_votes
 from ..vector_types import VECTORS
 from .base import Backend, HostBuild, LaunchForm, Lowering, Run
 from .hip_ptx_matrix import SPELLINGS as PTX_MATRIX
@@ -102,6 +102,9 @@ class HIP(Backend):
         **PTX_MATRIX,  # mma.sync / ldmatrix over logical 32-lane warps: the prologue's (hip_ptx_matrix.py)
         "index_vararg": "(unsigned int){x}",  # ROCm 5.2's threadIdx.x is a struct: "non-scalar arg to printf"
         "syncwarp": "kp_syncwarp()",
+        # sm_80's __reduce_*_sync with CUDA's full mask: the prologue's xor tree over the group's lanes
+        # (width 32 in a logical 32-lane group; the wave's warpSize in a wave-wide one)
+        **{f"warp_reduce_{op}": f"kp_reduce_{op}({{value}}, {{width}})" for op in WARP_REDUCE_OPS},
         "shfl": "__shfl({value}, {lane}[, {width}])",
         "shfl_up": "__shfl_up({value}, {delta}[, {width}])",
         "shfl_down": "__shfl_down({value}, {delta}[, {width}])",
@@ -122,6 +125,9 @@ class HIP(Backend):
     # rocThrust (ROCm 5.x, thrust/system/hip/): Thrust's CUDA system is its `hip` (thrust::hip::par,
     # thrust::system::hip::...), and Thrust's CUDA backend namespace `cuda_cub` its `hip_rocprim`.
     nested_namespaces = {"thrust::cuda": "hip", "thrust::system::cuda": "hip", "thrust::cuda_cub": "hip_rocprim"}
+    # libcu++'s <cuda/std/limits> (the table's header row: <limits>) is the C++ library's: clang's HIP takes
+    # its constexpr members as host and device
+    qualified_names = {"cuda::std::numeric_limits": "std::numeric_limits"}
     api_checked_with = "ROCm 5.2"  # Debian 12's hipcc and libraries, which the table's hipcc column was checked with
     # ROCm 5.2's cooperative groups: thread_block has no group_dim()/dim_threads()/num_threads(),
     # and its group_index()/thread_index() are not const (a `const thread_block &` cannot call
@@ -149,6 +155,11 @@ class HIP(Backend):
     # argument, so a value the port widened (a ballot mask) is never cut; `__ffs(int)` (HIP adds
     # `unsigned int`) would cut one, so `__ffs` of a 64-bit value stays a hipcc error, not a guess.
     argument_types = {"__ffsll": ("long long",)}
+    # CUDA's sm_32/sm_60 atomic headers: atomicAnd/Or/Xor (and _block, _system) for long long;
+    # ROCm 5.2's amd_hip_atomic.h has none (int, unsigned, unsigned long, unsigned long long): a
+    # bitwise operation on the same 64 bits is exact through unsigned long long
+    retyped_pointer_calls = {f"atomic{op}{scope}": ("long long", "unsigned long long")
+                             for op in ("And", "Or", "Xor") for scope in ("", "_block", "_system")}
     mixed_sign_calls = frozenset({"min", "max"})  # ROCm 5's: (int, int), (float, float), ...: no (int, unsigned)
     # ROCm 5.2's hipTextureObject_t and hipSurfaceObject_t are pointers to two distinct structs, CUDA's
     # both `unsigned long long`; the texture and surface functions of amd_surface_functions.h and

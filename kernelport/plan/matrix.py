@@ -38,9 +38,9 @@ def build_part(facts: Facts) -> dict:
         floors.append(_floor("sync_warp_cuda", sync_lines))
     if facts.uses(key="bfloat16"):
         floors.append(_floor("bf16_cuda", _lines(facts, ("bfloat16",))))
-    if any(u.concept.key.startswith("cuda_only_reduce") for u in facts.uses()):
+    if any(u.concept.kind == "warp_reduce" for u in facts.uses()):
         floors.append(_floor("reduce_sync", [facts.line(u.node) for u in facts.uses()
-                                             if u.concept.key.startswith("cuda_only_reduce")]))
+                                             if u.concept.kind == "warp_reduce"]))
     rows.append(_row(cuda.name, "original", [r for r in cuda.runs], floors, facts))
     for name in targets:
         b = backends.get(name)

@@ -16,8 +16,9 @@ class CudaOnlyIntrinsic(Rule):
     summary = "A CUDA-only intrinsic is used outside a platform guard."
     docs = """\
 Intrinsics the dialect table has no HIP (or Metal) spelling for: `__match_any_sync`,
-`__reduce_add_sync` and the other `__reduce_*_sync`, `__nanosleep`, `__cvta_generic_to_shared`,
-`__isShared`/`__isGlobal`, `__prof_trigger`.  The port does not compile on AMD (and Metal).
+`__nanosleep`, `__cvta_generic_to_shared`, `__isShared`/`__isGlobal`, `__prof_trigger`, and on
+Metal `__reduce_add_sync` and the other `__reduce_*_sync` (HIP: an xor tree of shuffles over the
+group's lanes, for CUDA's full mask).  The port does not compile on AMD (and Metal).
 
 **Fix**: rewrite with portable warp operations (shuffles and ballots), or keep the CUDA path
 under `#ifdef __CUDA_ARCH__` / `#if !defined(__HIP_PLATFORM_AMD__)` with a portable `#else`.
@@ -45,7 +46,7 @@ __device__ unsigned peers(int key) {
     def check(self, ctx) -> None:
         for use in ctx.module.uses:
             c, node = use.concept, use.node
-            if node.type != "call_expression" or not c.kind == "cuda_only":
+            if node.type != "call_expression" or c.kind not in ("cuda_only", "warp_reduce"):
                 continue
             missing = _missing(c, ctx.targets)
             if not missing or ctx.guarded(node):

@@ -1,0 +1,56 @@
+"""libcu++'s `<cuda/std/limits>` and `cuda::std::numeric_limits` on HIP (the API table's header row,
+HipBackend.qualified_names, kernelport/library_namespaces.rewrite_qualified).
+
+PFPL's decompressors include <cuda/std/limits> for `cuda::std::numeric_limits<float>::min()`; the
+port refused the include (KP209). It is the C++ library's <limits> and `std::numeric_limits`, whose
+constexpr members clang's HIP takes as host and device. Other libcu++ headers stay refused.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+
+from conftest import require_tool
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+LIMITS = """#include <cuda_runtime.h>
+#include <cuda/std/limits>
+__global__ void k(float* out, const double* eb, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    bool good = (eb[i] >= cuda::std::numeric_limits<double>::min());
+    out[i] = good ? cuda::std::numeric_limits<float>::max() : ::cuda::std::numeric_limits<float>::lowest();
+    if (i == cuda::std::numeric_limits<int>::max()) out[i] = cuda::std::numeric_limits<float>::infinity();
+}
+bool host_check(float e) { return e >= cuda::std::numeric_limits<float>::epsilon(); }
+"""
+
+
+def test_cuda_std_numeric_limits_is_the_cpp_librarys(tmp_path):
+    port, whole = translate(SourceFile.from_text(LIMITS, "t.cu"), "hip")
+    assert port.ok, port.diagnostics
+    assert "#include <limits>" in whole and "cuda/std" not in whole, whole
+    assert "(eb[i] >= std::numeric_limits<double>::min())" in whole, whole
+    assert "? std::numeric_limits<float>::max() : ::std::numeric_limits<float>::lowest()" in whole, whole
+    assert "cuda::" not in whole, whole
+    hipcc = require_tool("hipcc")
+    f = tmp_path / "t.hip"
+    f.write_text(whole)
+    for arch in ("gfx90a", "gfx1030"):
+        r = subprocess.run([hipcc.path, "-x", "hip", "-std=c++17", f"--offload-arch={arch}", "-Werror",
+                            "-c", str(f), "-o", str(tmp_path / f"t-{arch}.o")], capture_output=True,
+                           text=True, env={**os.environ, "HIP_PLATFORM": "amd"})
+        assert r.returncode == 0, r.stderr[-2000:]
+
+
+def test_other_libcu_headers_stay_refused_and_own_namespaces_stay():
+    port, _ = translate(SourceFile.from_text("#include <cuda_runtime.h>\n#include <cuda/std/atomic>\n"
+                                             "__global__ void k(cuda::std::atomic<int>* a) { a->fetch_add(1); }\n",
+                                             "t.cu"), "hip")
+    assert any(d.code == "KP209" for d in port.diagnostics), port.diagnostics
+    src = ("namespace cuda { namespace std { template <class T> struct numeric_limits { static T min() { return 0; } }; } }\n"
+           "float f() { return cuda::std::numeric_limits<float>::min(); }\n")
+    port, whole = translate(SourceFile.from_text(src, "t.cu"), "hip")
+    assert "return cuda::std::numeric_limits<float>::min();" in whole, whole
