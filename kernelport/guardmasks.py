@@ -236,7 +236,8 @@ def mismatch(tr, concept, bound: dict[str, Node], call: Node) -> str | None:
         return ""
     if concept.kind == "shuffle" and _canon(tr, fn, bound.get("width")) != want:
         return f"the shuffle's width is not the mask's count of lanes '{tr.src.text_of(n)}'"
-    if tr.widths.logical(fnscopes.owner(tr.module, call)):
+    if tr.widths.logical(fnscopes.owner(tr.module, call)) and \
+            any(r.wave != 32 for r in backends.get(tr.backend).runs):  # (every wave 32: the group is the wave)
         return "the port keeps this function's 32-lane groups, whose lane is not the wave's"
     spans = {(m.parent.parent.start_byte, m.parent.parent.end_byte) for m, cls, _ in tr.analysis.shuffle_masks
              if cls == "partial" and m.parent is not None and m.parent.parent is not None}
