@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import backends
-from .source import call_args
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -112,20 +111,8 @@ class MixedSignCalls:
     def cast_mixed_sign_arguments(self) -> None:
         """`min(int, unsigned int)` where the target has no such overload: the int argument converted
         to unsigned int, as CUDA's overload does (module docstring)."""
-        names = backends.get(self.backend).mixed_sign_calls
-        if not names or not any(n.encode() + b"(" in self.src.data for n in names):
-            return
-        from .fnscopes import callee_name
-        declared = self.declared_names()
-        for call in self.src.index.of_type("call_expression"):
-            fn = call.child_by_field_name("function")
-            name = callee_name(fn)
-            if name not in names or name in declared or fn.type != "identifier" or self.cuda_only_region(call):
-                continue
-            f = self.module.function_at(call)
-            args = call_args(call)
-            if f is None or not f.is_device or len(args) != 2 or any(self.rw.has(a) for a in args):
-                continue
+        from .device_calls import device_calls
+        for _call, _name, args in device_calls(self, backends.get(self.backend).mixed_sign_calls):
             kinds = [self.int_type(a) for a in args]
             if sorted(kinds, key=str) != [INT, UNSIGNED]:
                 continue

@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import backends
-from .source import call_args
 
 if TYPE_CHECKING:
     from tree_sitter import Node
@@ -110,19 +109,8 @@ class RetypedPointerCalls:
         """`atomicOr(long long*, long long)` where the target has no such overload: through the
         target's one for the same bits (module docstring)."""
         calls = backends.get(self.backend).retyped_pointer_calls
-        if not calls or not any(n.encode() + b"(" in self.src.data for n in calls):
-            return
-        from .fnscopes import callee_name
-        declared = self.declared_names()
-        for call in self.src.index.of_type("call_expression"):
-            fn = call.child_by_field_name("function")
-            name = callee_name(fn)
-            if name not in calls or name in declared or fn.type != "identifier" or self.cuda_only_region(call):
-                continue
-            f = self.module.function_at(call)
-            args = call_args(call)
-            if f is None or not f.is_device or len(args) != 2 or any(self.rw.has(a) for a in args):
-                continue
+        from .device_calls import device_calls
+        for call, name, args in device_calls(self, calls):
             if self.rw.has(call):  # the API table's rename (to the same name): its text is the callee's stitch
                 if self.rw.text(call) != self.src.text_of(call):
                     continue
