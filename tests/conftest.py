@@ -122,3 +122,36 @@ def gfx90a_assembly(path) -> str:
                        env={**os.environ, "HIP_PLATFORM": "amd"})
     assert s.returncode == 0, s.stderr[-2000:]
     return s.stdout
+
+
+def metal_port(code: str):
+    """(port, text) of a dedented CUDA snippet translated to Metal as `t.cu`."""
+    import textwrap
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+    return translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "metal")
+
+
+def metal_checked(code: str) -> str:
+    """The Metal port's text, asserted written and clean under kernelport's Metal checker."""
+    port, text = metal_port(code)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    require_tool("clang")
+    from kernelport.backends.metal.check import check_metal_source
+    diags = [str(d) for d in check_metal_source(text, "t.metal")]
+    assert diags == [], "\n".join(diags) + "\n" + text
+    return text
+
+
+def run_host_check(tmp_path, name: str, source: str) -> None:
+    """Build a host C++ check with g++ and run it: it must print `0 failures` and exit 0."""
+    import subprocess
+    require_tool("g++")
+    src = tmp_path / f"{name}.cpp"
+    src.write_text(source)
+    exe = tmp_path / name
+    r = subprocess.run(["g++", "-std=c++20", "-O1", "-pthread", "-Wno-unknown-pragmas", str(src), "-o", str(exe)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-3000:]
+    r = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and "0 failures" in r.stdout, r.stdout + r.stderr

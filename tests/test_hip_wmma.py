@@ -6,7 +6,6 @@ polyfill's arithmetic is checked on the host against a plain GEMM, 64 lanes (two
 run as threads in lockstep at each shuffle, with HIP's `__shfl` and `__lane_id` semantics."""
 from __future__ import annotations
 
-import subprocess
 import textwrap
 
 from kernelport.source import SourceFile
@@ -188,17 +187,9 @@ int main() {
 
 
 def test_the_polyfill_computes_d_equals_a_b_plus_c_on_each_warp_of_a_64_lane_wave(tmp_path):
-    from conftest import require_tool
+    from conftest import run_host_check
     from kernelport.backends.hip_wmma import WMMA_POLYFILL
-    require_tool("g++")
-    src = tmp_path / "wmma_host.cpp"
-    src.write_text(_HOST.replace("POLYFILL", WMMA_POLYFILL))
-    exe = tmp_path / "wmma_host"
-    r = subprocess.run(["g++", "-std=c++20", "-O1", "-pthread", "-Wno-unknown-pragmas", str(src), "-o", str(exe)],
-                       capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr[-3000:]
-    r = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300)
-    assert r.returncode == 0 and "0 failures" in r.stdout, r.stdout + r.stderr
+    run_host_check(tmp_path, "wmma_host", _HOST.replace("POLYFILL", WMMA_POLYFILL))
 
 
 _HELPER = """\

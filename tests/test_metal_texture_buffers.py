@@ -6,29 +6,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import textwrap
 
-from kernelport.source import SourceFile
-from kernelport.translate import translate
 
 try:  # tests/ as a package or as plain rootdir modules
-    from .conftest import require_tool
+    from .conftest import metal_checked as checked, metal_port as metal, require_tool
 except ImportError:  # pragma: no cover
-    from conftest import require_tool
-
-
-def metal(code: str):
-    return translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "metal")
-
-
-def checked(code: str) -> str:
-    port, text = metal(code)
-    assert port.ok, [d.format() for d in port.diagnostics]
-    require_tool("clang")
-    from kernelport.backends.metal.check import check_metal_source
-    diags = [str(d) for d in check_metal_source(text, "t.metal")]
-    assert diags == [], "\n".join(diags) + "\n" + text
-    return text
+    from conftest import metal_checked as checked, metal_port as metal, require_tool
 
 
 def errors(code: str) -> list[str]:

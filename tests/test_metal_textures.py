@@ -4,19 +4,12 @@
 from __future__ import annotations
 
 import json
-import textwrap
 
-from kernelport.source import SourceFile
-from kernelport.translate import translate
 
 try:  # tests/ as a package or as plain rootdir modules
-    from .conftest import require_tool
+    from .conftest import metal_port as metal, require_tool
 except ImportError:  # pragma: no cover
-    from conftest import require_tool
-
-
-def metal(code: str):
-    return translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "metal")
+    from conftest import metal_port as metal, require_tool
 
 
 def checked(code: str) -> str:

@@ -3,29 +3,14 @@ helper_math.h): kernelport/backends/metal/vectorops.py, hostcode.py, unported.py
 type-checked by kernelport's checker only (no Metal compiler on Linux)."""
 from __future__ import annotations
 
-import textwrap
-
-from kernelport.source import SourceFile
-from kernelport.translate import translate
-
 try:  # tests/ as a package or as plain rootdir modules
-    from .conftest import require_tool
+    from .conftest import metal_checked, metal_port as metal
 except ImportError:  # pragma: no cover
-    from conftest import require_tool
-
-
-def metal(code: str):
-    return translate(SourceFile.from_text(textwrap.dedent(code), "t.cu"), "metal")
+    from conftest import metal_checked, metal_port as metal
 
 
 def checked(code: str) -> str:
-    port, text = metal(code)
-    assert port.ok, [d.format() for d in port.diagnostics]
-    require_tool("clang")
-    from kernelport.backends.metal.check import check_metal_source
-    diags = [str(d) for d in check_metal_source(text, "t.metal")]
-    assert diags == [], "\n".join(diags) + "\n" + text
-    return text.split("using namespace metal;", 1)[1]
+    return metal_checked(code).split("using namespace metal;", 1)[1]
 
 
 # helper_math.h, abridged: overloads of make_float3 (one with no Metal constructor of its meaning:
