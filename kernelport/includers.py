@@ -124,8 +124,12 @@ def _index(into: dict, files, real) -> None:
 
 def _below_code(src, node: Node) -> bool:
     """Whether code (not only directives and comments) comes before `node` in its file: a sibling
-    before it at its level or any level around it (a conditional's code counts)."""
-    n = node
+    before it at its level or any level around it (a conditional's code counts).  `node` may come from
+    an earlier parse of the same text (a walk cached before the file was parsed again with its
+    includes' macros, Project.source): it is read at its bytes in `src`'s own tree."""
+    n = _in_tree(src, node)
+    if n is None:
+        return False
     while n.parent is not None:
         for s in n.parent.named_children:
             if s.start_byte >= n.start_byte:
@@ -134,6 +138,15 @@ def _below_code(src, node: Node) -> bool:
                 return True
         n = n.parent
     return False
+
+
+def _in_tree(src, node: Node) -> Node | None:
+    """`node`'s counterpart in src's tree: the node of its type that starts at its byte (itself when it
+    is of that tree; None where the other parse has no such node)."""
+    got = src.root.descendant_for_byte_range(node.start_byte, node.end_byte)
+    while got is not None and not (got.type == node.type and got.start_byte == node.start_byte):
+        got = got.parent
+    return got
 
 
 class Elsewhere:

@@ -183,3 +183,51 @@ def test_a_header_at_the_top_of_its_first_includer_reads_no_other_includer(tmp_p
     file translated alone: a directory of n such files cost n walks per file, n^2 over the tree
     (llm.c's common.h).  The first includer with the header at its top decides (a plain header)."""
     assert _includer_looks(tmp_path, 3, monkeypatch) == _includer_looks(tmp_path, 30, monkeypatch) == 1
+
+
+# InfiniCore's paged_attention_prefill/cuda/kernel_v2.cuh (tests/labelled18): it includes a header of
+# the same base name below a conditional, calls the header's function, and its plain parse stops (an
+# `else` closed under `#endif`), so it is parsed again with the header's macros while SY001 follows a
+# reference parameter into the run's callers; the header's includer look-up then read the include
+# node of the first (plain) parse against the second parse's tree: KeyError, KP006 instead of lint.
+REPARSED_ROOT = """\
+#pragma once
+#if defined(FAST_PATH)
+#include <cstdint>
+#endif
+#include "../decode/kernel.cuh"
+__device__ void update(float &m, float x) {
+    m = helper(x);
+    m = __shfl_sync(0xffffffff, m, 0);
+}
+__device__ void other(float *out) {
+#if defined(FAST_PATH)
+    if (out[0] > 1.0f) {
+        out[0] = 1.0f;
+    } else
+#endif
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+            out[i] = 0.0f;
+        }
+}
+__global__ void k(float *out) {
+    float m = 0.0f;
+    update(m, out[0]);
+    other(out);
+    out[threadIdx.x] = m;
+}
+"""
+
+
+def test_a_file_parsed_again_with_its_headers_macros_reads_its_includes_in_its_new_tree(tmp_path):
+    (tmp_path / "decode").mkdir()
+    (tmp_path / "prefill").mkdir()
+    (tmp_path / "decode" / "kernel.cuh").write_text(
+        "#pragma once\n#define KP_EACH(i, n) for (int i = 0; i < (n); ++i)\n"
+        "__device__ float helper(float x) { return x * 2.0f; }\n")
+    (tmp_path / "prefill" / "kernel.cuh").write_text(REPARSED_ROOT)
+    rc, out, err = kp_inproc("lint", "--format", "json", str(tmp_path / "prefill" / "kernel.cuh"))
+    got = sorted((f["line"], f["code"]) for f in json.loads(out))
+    assert not [g for g in got if g[1] == "KP006"], got
+    assert (8, "WS007") in got and (14, "KP001") in got  # linted past its parse error (exit 2 for that)
