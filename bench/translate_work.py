@@ -5,7 +5,8 @@
 Every CUDA file under DIR (default tests/realcorpus) translated alone, as bench_translate.py
 --tree does, with `--code`'s kernelport (e.g. a `git worktree add` of main); prints the number of
 translations per backend (`translate.port_file`) and of warpflow analyses, those of a model with its
-includes' view and the include-free ones (the self-check's lints), and the CPU seconds of the run.
+includes' view and the include-free ones (the self-check's lints), the self-check's lints of originals
+and of ports (`lint_text` runs: those a cache answers are not counted), and the CPU seconds of the run.
 """
 from __future__ import annotations
 
@@ -40,6 +41,13 @@ def main() -> None:
         counts[f"translations to {backend}"] += 1
         return port_file(src, backend, *a, **k)
     warpflow.analyze, translate.port_file = counted_analyze, counted_port_file
+    from kernelport.lint import engine
+    lint_text = engine.lint_text
+
+    def counted_lint_text(text, *a, **k):
+        counts["self-check lints of " + ("originals" if k.get("parsed") is not None else "ports")] += 1
+        return lint_text(text, *a, **k)
+    engine.lint_text = counted_lint_text
     c0 = time.process_time()
     for f in expand([args.tree]):
         try:

@@ -231,19 +231,32 @@ class _Parsed:
 
 
 _PORT_LINTS = _Kept(4 << 20)
+_PROVENANCE = "SOURCE"  # the source a port's first lines name when its lint reads them (no path of the run)
 # Lint's rules on a block size that is not a whole wave (kernelport/blocksizes.py): in the port and not
 # in the original, the port's rewrite to the wave width is what needs whole waves (KP233, not a bug).
 _BLOCK_GEOMETRY = frozenset({"WS015", "WS031"})  # the warp-size errors of the ports' lints, by the port's text
 
 
+def _without_provenance(text: str, header: str, backend: str) -> str:
+    """`text` with its first lines, `header` (where the port comes from, how to make it again), in the
+    words of a port of `_PROVENANCE`: the same lines, so lint's findings stand where they stand in
+    `text`; `text` itself where it does not start so or the lines would not match."""
+    if not header or not text.startswith(header):
+        return text
+    from . import templates
+    fixed = templates.port_header(backend, _PROVENANCE, None)
+    return fixed + text[len(header):] if fixed.count("\n") == header.count("\n") else text
+
+
 def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_unported: bool = False, *,
-               model: tuple | None = None) -> str:
+               model: tuple | None = None, header: str = "") -> str:
     """Translate checks its own output: lint the port for its targets; a warp-size finding the
     original did not need (more of a rule's findings in the port than in the original) is a
     kernelport bug, and the port is not written (KP220).  A hazard of the original that the port
     keeps as written is KP225 (see `kept_hazards`).  Returns the port's text (marked where
     `allow_unported` keeps such a hazard).  `model`: translate's (module, analysis) of `src` where
-    they are what lint builds (include-free, unchanged): the original is not analysed again."""
+    they are what lint builds (include-free, unchanged): the original is not analysed again.
+    `header`: the port's first lines (templates.port_header), which lint reads as `_PROVENANCE`."""
     from .lint.engine import lint_text  # lint is heavy and only needed here
     targets = sorted({r.target for r in backends.get(backend).runs})
     ws = ["WS"]  # only the warp-size rules' errors are compared: the others' analyses are not run
@@ -255,13 +268,16 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
     if _LOCAL_INCLUDE.sub(b"", port.body.encode()) == _LOCAL_INCLUDE.sub(b"", src.data):
         after = before  # the same code, its local includes spelled as their ports: lint reads neither's headers
     else:  # a port that several runs of the process make alike (a header's, in the project of each
-        # file that includes it) is linted once: lint of a text alone reads nothing but its arguments
+        # file that includes it) is linted once: lint of a text alone reads nothing but its arguments,
+        # and the port's provenance lines (which name the command of the file that included it) are
+        # no code: lint reads fixed ones in their place, on as many lines
         path = src.path + (backends.get(backend).extension or "")
-        key = (text, path, backend, tuple(targets))
+        code = _without_provenance(text, header, backend)
+        key = (code, path, backend, tuple(targets))
         after = _PORT_LINTS.get(key)
         if after is None:
-            after = _PORT_LINTS.put(key, _warp_codes(lint_text(text, path, backend, targets=targets, select=ws)),
-                                    len(text))
+            after = _PORT_LINTS.put(key, _warp_codes(lint_text(code, path, backend, targets=targets, select=ws)),
+                                    len(code))
     offset = text[:text.find(port.body)].count("\n") if port.body and port.body in text else 0
     for code, found in sorted(after.items()):  # errors: what the backend's own runs get wrong
         if len(found) <= len(before.get(code, [])):

@@ -25,9 +25,14 @@ def render(name: str, **ctx) -> str:
     return env().get_template(name).render(version=__version__, **ctx)
 
 
+def port_header(backend: str, source: str, command: str | None) -> str:
+    """A port's first lines: where it comes from and the command that makes it again (provenance, no code)."""
+    return render("header.j2", source=source, command=command or f"kernelport translate {source} --to {backend}")
+
+
 def render_port(backend: str, body: str, source: str, command: str | None, **context) -> str:
     """Header + the backend's prologue + the translated body (`context`: extra prologue values)."""
     from . import backends
-    header = render("header.j2", source=source, command=command or f"kernelport translate {source} --to {backend}")
+    header = port_header(backend, source, command)
     prologue = backends.get(backend).prologue(body, **context)
     return header + prologue + body

@@ -574,7 +574,8 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
             else None  # the original's lint reads translate's model instead of analysing the file again
         if own is None and plain_model is not None and plain_model.source is src:
             own = (plain_model, plain_analysis)  # the same include-free model (lint analyses it if None)
-        text = self_check(src, backend, port, text, translator.rw, allow_unported, model=own)
+        text = self_check(src, backend, port, text, translator.rw, allow_unported, model=own,
+                          header=templates.port_header(backend, source_label or src.path, command))
     if port.ok:
         translator.check_port(text)
     if port.ok:

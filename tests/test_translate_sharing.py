@@ -268,3 +268,39 @@ def test_parses_kept_for_the_process_are_bounded_least_recently_used_first():
     assert kept.get("a") == 1  # a used again: b is now the oldest
     kept.put("c", 3, 4)
     assert (kept.get("a"), kept.get("b"), kept.get("c"), kept.size) == (1, None, 3, 8)
+
+
+def test_a_headers_port_made_in_the_project_of_each_includer_is_linted_once(tmp_path, monkeypatch):
+    """translate FILE makes a project per file: a header's port names, in its first lines, the command
+    of the file whose project made it (`Regenerate: kernelport translate a.cu ...`).  Those lines are
+    no code: the port b.cu's project makes of the header is the same code and its lint is not run
+    again (it was, once per includer: 61 of 315 port lints over tests/realcorpus); each port keeps
+    its own lines."""
+    from kernelport.lint import engine
+    a, b = _header_and_two_sources(tmp_path)
+    linted: list[str] = []
+    real_lint = engine.lint_text
+
+    def counting_lint(text, path="<string>", *rest, **kw):
+        linted.append(Path(path).name)
+        return real_lint(text, path, *rest, **kw)
+    monkeypatch.setattr(engine, "lint_text", counting_lint)
+    ports = [m.text for f in (a, b) for m in make(single(f, SourceFile.read(f)), ["hip"], None, True) if m.header]
+    assert len(ports) == 2 and "translate a.cu" in ports[0] and "translate b.cu" in ports[1]
+    code = [[ln for ln in p.split("\n")[2:] if not ln.startswith("// kernelport-checksum")] for p in ports]
+    assert code[0] == code[1]  # the same code below the two lines (each sealed with its own checksum)
+    assert [n for n in linted if n.startswith("red.cuh") and n != "red.cuh"] == ["red.cuh.hip"]  # the port's lint
+
+
+def test_a_ports_provenance_lines_are_read_as_fixed_lines_by_its_lint():
+    """What the port's lint reads: the port with its first lines naming no file of the run, on as many
+    lines (the findings' lines are the port's); a text that does not start with them is read as it is."""
+    from kernelport import templates
+    from kernelport.soundness import _without_provenance
+    header = templates.port_header("hip", "dir/a.cuh", "kernelport translate dir/b.cu --to hip")
+    body = "__device__ int lane() { return threadIdx.x % 32; }\n"
+    code = _without_provenance(header + body, header, "hip")
+    assert code.endswith(body) and code.count("\n") == (header + body).count("\n") and "b.cu" not in code
+    assert code == _without_provenance(templates.port_header("hip", "x.cuh", None) + body,
+                                       templates.port_header("hip", "x.cuh", None), "hip")
+    assert _without_provenance("// other\n" + body, header, "hip") == "// other\n" + body
