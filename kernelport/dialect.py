@@ -96,6 +96,9 @@ C_HEADERS = (
     "algorithm", "utility", "type_traits", "limits", "numeric", "functional", "iterator", "array",
     "tuple", "initializer_list", "cfenv", "climits", "cinttypes", "inttypes.h", "stdbool.h")
 CUDA_ONLY_WARP = ("__match_any_sync", "__match_all_sync")
+# CUDA's (and HIP's) block-wide votes: a barrier that returns the OR / AND / count of a predicate over
+# the block, the same value in every thread (lint: a test of one is uniform over the block).
+BLOCK_VOTES = ("__syncthreads_or", "__syncthreads_and", "__syncthreads_count")
 # sm_80's warp reductions `__reduce_{op}_sync(mask, value)` (concepts `warp_reduce_{op}`)
 WARP_REDUCE_OPS = ("add", "min", "max", "and", "or", "xor")
 CUDA_ONLY_OTHER = ("__nanosleep", "__cvta_generic_to_shared", "__isShared", "__isGlobal", "__prof_trigger")

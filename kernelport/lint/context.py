@@ -239,7 +239,35 @@ class Context:
                 if c is not None and self._WIDE.search(self.text(c)):
                     return True
             p = p.parent
+        return node.type == "number_literal" and self._in_wide_branch(node)
+
+    # `#if WS == 64` (WS a warp-size macro: warpSize, the compiler's wave size, or one the unit defines as 32 or 64)
+    _WIDE_PP = lazy_re.compile(r"\b(\w+)\s*(?:>\s*32|>=\s*64|==\s*64)\b|\b(?:64\s*==|32\s*<)\s*(\w+)\b")
+
+    def _in_wide_branch(self, node: Node) -> bool:
+        """Inside the branch the preprocessor keeps for a 64-wide wave (not its #else): a 32 there is
+        half a wave (`lane & 31`, `mask >> 32`), what the author split the wave into on purpose.  Only
+        literals: a 32-bit type there (a ballot in `unsigned`) is still the hazard."""
+        p, child = node.parent, node
+        while p is not None and p.type != "translation_unit":
+            c = p.child_by_field_name("condition") if p.type in ("preproc_if", "preproc_elif") else None
+            if c is not None and child != p.child_by_field_name("alternative") and \
+                    any(n in self._wave_macro_names for m in self._WIDE_PP.finditer(self.text(c)) for n in m.groups()):
+                return True
+            p, child = p.parent, p
         return False
+
+    @cached_property
+    def _wave_macro_names(self) -> frozenset[str]:
+        """warpSize, the compiler's wave size, and macros a file of the unit defines as 32 or 64."""
+        names = {"warpSize", "__AMDGCN_WAVEFRONT_SIZE", "__AMDGCN_WAVEFRONT_SIZE__", *self.unit.header_macros}
+        vis = getattr(self.unit, "visible", None)  # what the includes and includers define (a header's `WS`)
+        names.update(n for n, m in (vis.macros.items() if vis is not None else ()) if warpflow.int_value(m.value) in (32, 64))
+        for node in self.nodes("preproc_def"):
+            name_n, val = node.child_by_field_name("name"), node.child_by_field_name("value")
+            if name_n is not None and val is not None and warpflow.int_value(self.text(val)) in (32, 64):
+                names.add(self.text(name_n))
+        return frozenset(names)
 
     def macro_name(self, value_node: Node) -> str | None:
         d = value_node.parent

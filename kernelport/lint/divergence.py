@@ -1,15 +1,13 @@
 """Which values and which control flow depend on the thread.
 
-Every value gets a tag: UNIFORM (the same in every thread of the block: literals, blockIdx,
-blockDim, kernel parameters, shared memory read at a uniform index), WARP (the same within a warp
-but not across the block: a vote, `threadIdx.x / warpSize`) or THREAD (anything from threadIdx,
-a shuffle, an atomic's old value, a load at a thread-dependent index).  The analysis is
-flow-insensitive per function, follows assignments (including assignments made under a
-thread-dependent condition), helper parameters and returns, and iterates to a fixpoint.
+Every value gets a tag: UNIFORM (the same in every thread of the block: literals, blockIdx, blockDim, kernel
+parameters, shared memory read at a uniform index, a block vote such as `__syncthreads_or`), WARP (the same
+within a warp but not across the block: a vote, `threadIdx.x / warpSize`) or THREAD (anything from threadIdx, a
+shuffle, an atomic's old value, a load at a thread-dependent index).  The analysis is flow-insensitive per function,
+follows assignments (also those made under a thread-dependent condition), helper parameters and returns, to a fixpoint.
 
-Two walks use it: barriers (`__syncthreads`) reached under non-uniform control, after a
-thread-dependent early return or in a loop with a thread-dependent trip count (tripcounts.py);
-and warp operations with a full lane mask reached inside a region only part of a warp enters."""
+Two walks use it: barriers (`__syncthreads`) reached under non-uniform control, after a thread-dependent early return
+or in a loop with a thread-dependent trip count (tripcounts.py); and full-mask warp operations inside a partial region."""
 from __future__ import annotations
 
 import bisect
@@ -266,6 +264,8 @@ class Divergence:
             name = self.src.text_of(nm) if nm is not None else None
         if name is None:
             return self._call_functions(n, tags)  # `a::step(x)`
+        if name in dialect.BLOCK_VOTES:
+            return UNIFORM  # the block's OR / AND / count (dialect.BLOCK_VOTES)
         c = lookup(name, (self.source, self.ctx.lang))
         if c is not None:
             if c.kind == "vote":

@@ -22,8 +22,9 @@ Reported when `__syncthreads()` (or a helper that executes one) sits under a thr
 condition (`if (tid < n)`), after a thread-dependent early `return`, or in a loop whose trip
 count depends on the thread (`for (i = tid; i < n; i += blockDim.x)`).  Threads that skip it
 make the block hang, or on newer GPUs release the barrier early and race.  Conditions on
-`blockIdx`, `blockDim`, kernel parameters or shared values are uniform and stay silent, and so
-does the offset loop `for (i = A + t; i < B + t; i += S)`: its start and bound carry the same
+`blockIdx`, `blockDim`, kernel parameters or shared values are uniform and stay silent, as does a
+test of a block vote (`if (__syncthreads_or(pos > cap)) return false;`: every thread gets the same
+answer, so all return or none), and so does the offset loop `for (i = A + t; i < B + t; i += S)`: its start and bound carry the same
 thread offset t, so every thread runs the same turns (kernelport/lint/tripcounts.py).
 
 The thread dependence is dataflow, not a pattern: values are followed from `threadIdx`,
@@ -55,6 +56,19 @@ __global__ void k(float* x, int n) {
         __syncthreads();  // !
     }
 }"""),
+        ex("""
+__device__ bool pack(const int* x, int n, int cap, int* s) {
+    int pos = 0;
+    for (int i = threadIdx.x; i < n; i += blockDim.x) pos += x[i] != 0;
+    if (__syncthreads_or(pos > cap) && pos > 0) return false;
+    __syncthreads();  // !
+    s[threadIdx.x] = pos;
+    return true;
+}
+__global__ void k(const int* x, int* out, int n, int cap) {
+    __shared__ int s[256];
+    if (!pack(x, n, cap, s)) out[blockIdx.x] = -1;
+}""", note="the vote is uniform, but `pos > 0` is the thread's own: only some threads return"),
     )
     passes = (
         ex("""
@@ -81,6 +95,19 @@ __global__ void pairs(double* out, const int* idx, int p0, int p1, int stride) {
         __syncthreads();
     }
 }""", note="every thread runs ceil((p1 - p0) / nsp) turns: the offset `sp` is in the start and the bound"),
+        ex("""
+__device__ bool pack(const int* x, int n, int cap, int* s) {
+    int pos = 0;
+    for (int i = threadIdx.x; i < n; i += blockDim.x) pos += x[i] != 0;
+    if (__syncthreads_or(pos > cap)) return false;
+    __syncthreads();
+    s[threadIdx.x] = pos;
+    return true;
+}
+__global__ void k(const int* x, int* out, int n, int cap) {
+    __shared__ int s[256];
+    if (!pack(x, n, cap, s)) out[blockIdx.x] = -1;
+}""", note="__syncthreads_or gives every thread of the block the same answer: all return or none (fpcompress)"),
     )
 
     def check(self, ctx) -> None:

@@ -171,6 +171,23 @@ __global__ void pair_sum(float* x) {
 #endif
     x[threadIdx.x] = v;
 }"""),
+        ex("""
+#if defined(__AMDGCN_WAVEFRONT_SIZE) && (__AMDGCN_WAVEFRONT_SIZE == 64)
+#define WS 64
+#else
+#define WS 32
+#endif
+__global__ void k(const int* x, int* out) {
+    const int lane = threadIdx.x % WS;
+#if defined(WS) && (WS == 64)
+    const unsigned int bm = __ballot_sync(~0ull, x[threadIdx.x] > 0);  // !
+    const int sublane = lane & 31;
+#else
+    const unsigned int bm = __ballot_sync(~0u, x[threadIdx.x] > 0);
+    const int sublane = lane;
+#endif
+    out[threadIdx.x] = bm & (1u << sublane) ? 1 : 0;
+}""", note="the 64-wide branch's `lane & 31` is half a wave, but a wave's ballot kept in 32 bits is still cut"),
     )
     passes = (
         ex("""

@@ -33,8 +33,36 @@ kernel void k(device float* x [[buffer(0)]], uint tid [[thread_position_in_threa
     uint lane = tid % 32;  // !
     x[tid] = simd_shuffle_xor(x[tid], lane);
 }""", lang="metal", note="Metal: use a [[thread_index_in_simdgroup]] parameter"),
+        ex("""
+#define WS 32
+__global__ void k(const int* x, int* out) {
+    const int lane = threadIdx.x % WS;
+    const unsigned long long t = __ballot_sync(~0ull, x[threadIdx.x] > 0);
+#if defined(WS) && (WS == 32)
+    const int sublane = lane & 31;  // !
+    const unsigned long long bm = t >> (lane & 32);
+#else
+    const int sublane = lane;
+    const unsigned long long bm = t;
+#endif
+    out[threadIdx.x] = __popcll(bm & ((1ull << sublane) - 1));
+}""", note="the branch for WS == 32 is no 64-wide branch: its 31 is a whole warp's"),
     )
     passes = (
+        ex("""
+#define WS 32
+__global__ void k(const int* x, int* out) {
+    const int lane = threadIdx.x % WS;
+    const unsigned long long t = __ballot_sync(~0ull, x[threadIdx.x] > 0);
+#if defined(WS) && (WS == 64)
+    const int sublane = lane & 31;  // the lane in its 32-lane half
+    const unsigned long long bm = t >> (lane & 32);
+#else
+    const int sublane = lane;
+    const unsigned long long bm = t;
+#endif
+    out[threadIdx.x] = __popcll(bm & ((1ull << sublane) - 1));
+}""", note="a 32 in the branch the preprocessor keeps for a 64-wide wave is half a wave (fpcompress, pfpl)"),
         ex("""
 __global__ void bitset(const float* x, unsigned* bits, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
