@@ -42,4 +42,105 @@ RMSnorm / softmax / rotary, sampling and top-k, RNN kernels, small inference eng
   than two compile (for a reason other than CUDA 13's removed APIs) drops out, as does one that
   cannot be fetched, does not qualify or gives 0 files (said below). Candidates are taken in order
   until the set holds at least 50 files or 6 projects, whichever comes first.
+EXTENSION, written and committed (23:22 UTC) after applying the rule to candidates 1-6 and before
+  any measure or nvcc check: they give 0 files. This machine's CUDA 13 has no cuBLAS or cuRAND
+  headers (cublas_v2.h, cublasLt.h, curand_kernel.h absent), which most ML projects reach:
+  ppl.llm.kernel.cuda 0 of its first 10 qualify (ppl/common/log.h, from its ppl.common dependency,
+  and cutlass, fetched by CMake), lightseq 0/10 (curand_kernel.h, cublas_v2.h), FasterTransformer
+  2/10 (cublasLt.h, its cutlass submodule), how-to-optim-algorithm-in-cuda 4/10 (cublas_v2.h,
+  cute), flash_attention_inference 0/10 (its cutlass submodule), cuda_hgemv 0/10 (cublas_v2.h).
+  Candidates 7-10 are taken next as the rule says, then these, named by domain only, by the same
+  rule in this order, until the set holds at least 50 files or 6 projects:
+   11. NVlabs/tiny-cuda-nn                    fully fused MLPs and input encodings (neural graphics)
+   12. ztxz16/fastllm                         a small LLM inference engine (its CUDA device)
+   13. xlite-dev/LeetCUDA                     softmax / layernorm / RMSnorm / rope / attention kernels
+   14. jundaf2/INT8-Flash-Attention-FMHA-Quantization  int8 flash attention
+   15. jundaf2/CUDA-INT8-GEMM                 int8 GEMM
+   16. alibaba/MNN                            an inference engine (its CUDA backend, source/backend/cuda/)
+   17. Infatoshi/cuda-course                  a deep-learning CUDA course (softmax, matmul, ...)
+   18. ifromeast/cuda_learning                softmax / layernorm / attention kernels
 """
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from heldout2_select import mirror
+from heldout21_select import on_linux, qualifies
+from heldout2_select import pick, set_header
+from realcorpus_select import head, project
+
+ROOT = Path(__file__).resolve().parent.parent
+CAP = 12  # a project with more files than this gives CAP of them evenly spaced in path order
+STOP_FILES, STOP_PROJECTS = 50, 6
+VENDORED = re.compile(r"(^|/)(third_party|3rdparty|external|extern)/")
+
+# (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
+# include dirs, defines and flags are those of each project's own build (CMakeLists.txt, setup.py,
+# README's command), read after the fetch and before any measure.
+CANDIDATES = [
+    # CMakeLists.txt: GLOB_RECURSE src/*.cu, include dir include/, --expt-relaxed-constexpr
+    ("ppl-llm-kernel", "OpenPPL/ppl.llm.kernel.cuda", "Apache-2.0", ["LICENSE"], ["include", "src"], [],
+     ["-std=c++17", "--expt-relaxed-constexpr"], "src/"),
+    # CMakeLists.txt (DEVICE_ARCHITECTURE cuda): COMMON_HEADER_DIRS, 3rdparty/cub, LIGHTSEQ_cuda
+    ("lightseq", "bytedance/lightseq", "Apache-2.0", ["LICENSE"],
+     [".", "lightseq/csrc/kernels/cuda/includes", "lightseq/csrc/layers_new/includes",
+      "lightseq/csrc/lsflow/includes", "lightseq/csrc/models/includes", "lightseq/csrc/ops_new/includes",
+      "lightseq/csrc/proto/includes", "3rdparty/cub"], ["LIGHTSEQ_cuda"], ["-std=c++17"], "lightseq/csrc/"),
+    # CMakeLists.txt: COMMON_HEADER_DIRS, ENABLE_BF16 and ENABLE_FP8 (CUDA >= 12), its CUDA flags
+    ("fastertransformer", "NVIDIA/FasterTransformer", "Apache-2.0", ["LICENSE"],
+     [".", "3rdparty/trt_fp8_fmha/src", "3rdparty/trt_fp8_fmha/generated"], ["ENABLE_BF16", "ENABLE_FP8"],
+     ["-std=c++17", "--expt-extended-lambda", "--expt-relaxed-constexpr", "-DCUDA_PTX_FP8_F2FP_ENABLED"],
+     "src/fastertransformer/"),
+    # no single build: each kernel folder's README compiles its .cu alone with nvcc
+    ("how-to-optim-cuda", "BBuf/how-to-optim-algorithm-in-cuda", "(see LICENSE if present)", ["LICENSE"],
+     [], [], ["-std=c++17"], ""),
+    # CMakeLists.txt: FAI_SRCS = src/kernel/flash_attn*/*.cu, include dirs src/common, src/kernel, src/ops
+    ("flash-attention-inference", "Bruce-Lee-LY/flash_attention_inference", "BSD-3-Clause", ["LICENSE"],
+     ["src/common", "src/kernel", "src/ops", "third_party/cutlass/include"], [],
+     ["-std=c++17", "-Xcompiler", "-fopenmp", "--expt-relaxed-constexpr"], "src/kernel/"),
+    # CMakeLists.txt: HGEMV_SRCS = src/*.cu src/thread/*.cu src/warp/*.cu, include dir src/common
+    ("cuda-hgemv", "Bruce-Lee-LY/cuda_hgemv", "BSD-3-Clause", ["LICENSE"], ["src/common"], [],
+     ["-std=c++17", "-Xcompiler", "-fopenmp", "--expt-relaxed-constexpr"], "src/"),
+    ("persistent-rnn", "baidu-research/persistent-rnn", "Apache-2.0", ["LICENSE"], ["."], [], ["-std=c++17"], ""),
+    ("turbotransformers", "Tencent/TurboTransformers", "BSD-3-Clause", ["LICENSE"], ["."], [], ["-std=c++17"], ""),
+    ("llama3-cuda", "likejazz/llama3.cuda", "MIT", ["LICENSE"], [], [], ["-std=c++17"], ""),
+    ("lmdeploy", "InternLM/lmdeploy", "Apache-2.0", ["LICENSE"], ["src"], [], ["-std=c++17"], "src/turbomind/"),
+]
+
+
+def spaced(files: list[str]) -> list[str]:
+    n = len(files)
+    return files if n <= CAP else [files[i * n // CAP] for i in range(CAP)]
+
+
+def taken(repo: str, commit: str, incdirs: list[str], prefix: str) -> list[str]:
+    """A candidate's files by the rule, or [] if it does not qualify."""
+    ok, looked = on_linux(qualifies, repo, commit, incdirs, prefix)
+    print(f"{repo}: qualifying {ok} of the first {looked}", file=sys.stderr)
+    if not looked or 2 * ok < looked:
+        return []
+    return spaced([p for p in on_linux(pick, repo, commit, incdirs, prefix) if not VENDORED.search(p)])
+
+
+def heldout24() -> str:
+    out, total = [set_header("twenty-fourth", "heldout24")], 0
+    for name, repo, lic, lic_files, incs, defines, flags, prefix in CANDIDATES:
+        if total >= STOP_FILES or len(out) - 1 >= STOP_PROJECTS:
+            break
+        if not mirror(repo).exists():
+            print(f"{repo}: not fetched", file=sys.stderr)
+            continue
+        commit = head(repo)
+        files = taken(repo, commit, incs, prefix)
+        print(f"{repo}: {len(files)}", file=sys.stderr)
+        if files:
+            out.append(project(name, repo, commit, lic, lic_files, incs, defines, flags, files))
+            total += len(files)
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    (ROOT / "bench/heldout24.toml").write_text(heldout24())
