@@ -59,6 +59,23 @@ EXTENSION, written and committed (23:22 UTC) after applying the rule to candidat
    16. alibaba/MNN                            an inference engine (its CUDA backend, source/backend/cuda/)
    17. Infatoshi/cuda-course                  a deep-learning CUDA course (softmax, matmul, ...)
    18. ifromeast/cuda_learning                softmax / layernorm / attention kernels
+SECOND EXTENSION, written and committed (23:25 UTC) after the rule and EXTENSION were applied and
+  the self-contained check run, before any measure of kernelport: candidates 1-18 give 35 files
+  in six projects (persistent-rnn 3, TurboTransformers 6, INT8-Flash-Attention 1, CUDA-INT8-GEMM 1,
+  cuda-course 12 of 31, cuda_learning 12 of 35), which met the six-project stop; llama3.cuda
+  (cublas_v2.h), lmdeploy (fmt, cutlass, cublasLt), tiny-cuda-nn (its fmt submodule), fastllm
+  (json11), LeetCUDA (a utils.h it does not hold, torch) and MNN (flatbuffers, an Apple header)
+  give 0. Self-contained check (`nvcc -c`, the build's flags, 23:24 UTC): persistent-rnn 0 of 3
+  (its float16.h calls __float2half_rn without including cuda_fp16.h, which CUDA 7.5 and later
+  need: not a CUDA 13 API removal), so it drops out; the two jundaf2 projects' units use cp.async,
+  which needs sm_80: their CMakeLists.txt compile for the installed GPU's arch (CUDA_ARCH sm_XX),
+  so their flags carry `-arch=sm_80` and both then compile (1 of 1 each); TurboTransformers 3/3,
+  cuda-course 3/3, cuda_learning 3/3. That leaves 32 files in five projects, so three more
+  candidates, named by domain only, are taken by the same rule and check in this order until the
+  set holds at least 50 files or 6 projects (the sixth project that passes the check):
+   19. coreylowman/dfdx                       a Rust deep-learning library's CUDA tensor-op kernels
+   20. EricLBuehler/mistral.rs                an LLM inference engine's CUDA kernels (quantized GEMM/GEMV)
+   21. Infatoshi/mnist-cuda                   an MLP trained on MNIST in plain CUDA
 """
 from __future__ import annotations
 
@@ -104,10 +121,40 @@ CANDIDATES = [
     # CMakeLists.txt: HGEMV_SRCS = src/*.cu src/thread/*.cu src/warp/*.cu, include dir src/common
     ("cuda-hgemv", "Bruce-Lee-LY/cuda_hgemv", "BSD-3-Clause", ["LICENSE"], ["src/common"], [],
      ["-std=c++17", "-Xcompiler", "-fopenmp", "--expt-relaxed-constexpr"], "src/"),
-    ("persistent-rnn", "baidu-research/persistent-rnn", "Apache-2.0", ["LICENSE"], ["."], [], ["-std=c++17"], ""),
-    ("turbotransformers", "Tencent/TurboTransformers", "BSD-3-Clause", ["LICENSE"], ["."], [], ["-std=c++17"], ""),
-    ("llama3-cuda", "likejazz/llama3.cuda", "MIT", ["LICENSE"], [], [], ["-std=c++17"], ""),
-    ("lmdeploy", "InternLM/lmdeploy", "Apache-2.0", ["LICENSE"], ["src"], [], ["-std=c++17"], "src/turbomind/"),
+    # SConstruct: include/ (prnn/...), src/ compiled
+    ("persistent-rnn", "baidu-research/persistent-rnn", "Apache-2.0", ["LICENSE"], ["include", "."], [],
+     ["-std=c++17"], "src/"),
+    # CMakeLists.txt: include dirs the root, 3rd/cub, 3rd/FP16/include; TT_WITH_CUDA
+    ("turbotransformers", "Tencent/TurboTransformers", "BSD-3-Clause", ["LICENSE"],
+     [".", "3rd/cub", "3rd/FP16/include"], ["TT_WITH_CUDA"], ["-std=c++17"], "turbo_transformers/"),
+    # Makefile: nvcc -DUSE_CUBLAS=1 llama3.cu
+    ("llama3-cuda", "likejazz/llama3.cuda", "MIT", ["LICENSE"], [], ["USE_CUBLAS=1"], ["-std=c++17"], ""),
+    # CMakeLists.txt: include dirs the root and src/, ENABLE_BF16, C++17
+    ("lmdeploy", "InternLM/lmdeploy", "Apache-2.0", ["LICENSE"], [".", "src"], ["ENABLE_BF16"],
+     ["-std=c++17", "--expt-relaxed-constexpr", "--expt-extended-lambda"], "src/turbomind/"),
+    # EXTENSION
+    # CMakeLists.txt: TCNN_INCLUDES include, dependencies, dependencies/fmt/include; C++17; TCNN_MIN_GPU_ARCH
+    ("tiny-cuda-nn", "NVlabs/tiny-cuda-nn", "BSD-3-Clause", ["LICENSE.txt"],
+     ["include", "dependencies", "dependencies/cutlass/include", "dependencies/fmt/include"],
+     ["TCNN_MIN_GPU_ARCH=80", "FMT_UNICODE=0"], ["-std=c++17", "--extended-lambda", "--expt-relaxed-constexpr"],
+     "src/"),
+    # CMakeLists.txt (USE_CUDA): include, include/utils, include/models, include/blocks, include/devices/*,
+    # third_party/json11, gguf, flashinfer; FASTLLM_CUDA_SOURCES under src/devices/cuda/
+    ("fastllm", "ztxz16/fastllm", "Apache-2.0", ["LICENSE"],
+     ["include", "include/utils", "include/models", "include/blocks", "include/devices/cpu",
+      "include/devices/disk", "include/devices/cuda", "third_party/json11", "third_party/gguf",
+      "third_party/flashinfer"], ["USE_CUDA"], ["-std=c++17", "-O3", "-DNDEBUG"], "src/devices/cuda/"),
+    # no single build (each kernel folder's setup compiles it as a PyTorch extension)
+    ("leetcuda", "xlite-dev/LeetCUDA", "GPL-3.0", ["LICENSE"], [], [], ["-std=c++17"], "kernels/"),
+    # CMakeLists.txt: inc/, fmha/; CUDA 14 -> 17; --expt-extended-lambda --expt-relaxed-constexpr
+    ("int8-fmha", "jundaf2/INT8-Flash-Attention-FMHA-Quantization", "(none in the repository)", [],
+     ["inc", "fmha"], [], ["-std=c++17", "--expt-extended-lambda", "--expt-relaxed-constexpr"], "src/"),
+    ("int8-gemm", "jundaf2/CUDA-INT8-GEMM", "(none in the repository)", [], ["."], [],
+     ["-std=c++17", "--expt-extended-lambda", "--expt-relaxed-constexpr"], ""),
+    ("mnn", "alibaba/MNN", "Apache-2.0", ["LICENSE.txt"], ["include", "source", "3rd_party", "schema/current"],
+     [], ["-std=c++17"], "source/backend/cuda/"),
+    ("cuda-course", "Infatoshi/cuda-course", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
+    ("cuda-learning", "ifromeast/cuda_learning", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
 ]
 
 
