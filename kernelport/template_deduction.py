@@ -16,6 +16,7 @@ import re
 
 from tree_sitter import Node
 
+from . import lazy_re
 from .model import Function, file_scope_items
 from .source import SourceFile, ident_name, walk
 
@@ -121,9 +122,9 @@ def _is_array(declarator: Node) -> bool:
     return n is not None and n.type == "array_declarator"
 
 
-_LITERAL = [(re.compile(r"[0-9]+[uU]"), "unsigned int"), (re.compile(r"(0[xX][0-9a-fA-F]+|[0-9]+)"), "int"),
-            (re.compile(r"([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?[fF]"), "float"),
-            (re.compile(r"([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?"), "double")]
+_LITERAL = [(lazy_re.compile(r"[0-9]+[uU]"), "unsigned int"), (lazy_re.compile(r"(0[xX][0-9a-fA-F]+|[0-9]+)"), "int"),
+            (lazy_re.compile(r"([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?[fF]"), "float"),
+            (lazy_re.compile(r"([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?"), "double")]
 
 
 def argument_type(src: SourceFile, fn: Function | None, arg: Node) -> Declared | None:
