@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import address_types, backends, case_labels, lazy_re, unavailable
+from . import address_types, backends, case_labels, lazy_re, template_deduction, unavailable
 from .api_fallbacks import defines, include_block
 from .diagnostics import Diagnostic
 
@@ -509,18 +509,18 @@ class ApiNames:
 
     def rewrite_whole_coordinates(self) -> None:
         """`const uint3 bid = blockIdx;` (FLAMEGPU), `blockIdx * make_uint3(...) + threadIdx` (gvdb's uint3 operators): a
-        coordinate read whole (initialiser, assigned value, argument, operand, returned value), where the backend's coordinates
-        are objects that do not convert to uint3 (its `whole_coordinate` spelling)."""
+        coordinate read whole (initialiser, assigned value, argument, operand, returned value; not a local or parameter of
+        that name), where the backend's coordinates are objects that do not convert to uint3 (its `whole_coordinate`)."""
         spelled = backends.get(self.backend).whole_coordinate
         if spelled is None:
             return
         for n in self.src.named_under(self.src.root, "identifier", _COORDINATES):  # in source order, the others unread
-            c = self.src.text_of(n)
-            p = n.parent
+            c, p = self.src.text_of(n), n.parent
             if p is None or self.rw.has(n) or not (
                     p.type == "init_declarator" and p.child_by_field_name("value") == n or
                     p.type == "assignment_expression" and p.child_by_field_name("right") == n or
-                    p.type in ("argument_list", "binary_expression", "return_statement")):
+                    p.type in ("argument_list", "binary_expression", "return_statement")) or \
+                    template_deduction.local_named(self.module.function_at(n), c, n):
                 continue
             self.rw.replace(n, spelled.format(c=c))
             self.note(n, spelled.format(c=c), f"a built-in coordinate is no vector on {backends.get(self.backend).display_name}")

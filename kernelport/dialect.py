@@ -198,7 +198,7 @@ CONCEPTS: tuple[Concept, ...] = (
         # `ld.shared`, `st.shared` alike at shared-window address p (ptx_cvta_to_shared's)
         *((f"ptx_ld_shared_b{n}_{i}", ("out", "p")) for n in (32, 64) for i in range(4)),
         *((f"ptx_st_shared_b{n}_{i}", ("p", "x")) for n in (32, 64) for i in range(4)),
-        ("ptx_clock", ()), ("ptx_clock64", ()), ("ptx_memory_clobber", ()),
+        ("ptx_clock", ()), ("ptx_clock64", ()), ("ptx_memory_clobber", ()), ("ptx_trap", ()),
         # PTX's warp-collective matrix instructions (kernelport/ptx_matrix.py), each a statement that writes
         # its outputs d0.. (lvalues) after reading every input: `mma.sync.aligned.m16n8k{16,8}.row.col.f32.f16.
         # f16.f32` (D = A * B + C over a 32-lane warp, the fragments in PTX's documented per-lane layout) and

@@ -21,7 +21,7 @@ from .macro_groups import NEVER_BUILT as _NEVER, Group as _Group, groups as _gro
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
 from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
-    ends_list_item, expansion, in_place_edits, one_group
+    ends_list_item, expansion, in_place_edits, one_group, opens_else
 
 
 # -- repair: mask what stops the parse ---------------------------------------------------------
@@ -391,6 +391,16 @@ class Repair:
             edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end)), (end_tok.start, end_tok.end, b";")]
             masks = [Mask(t.start, nxt.end, name, "statement", expansion(name, self.macros)),
                      Mask(end_tok.start, end_tok.end, name, "statement")]
+            if after is not None and after.text == "else" and known is not None and opens_else(known, self.macros) \
+                    and len(name) >= 2 and self.data[end_tok.end:end_tok.end + 1].isspace():
+                # the last link of an else-if chain (`if (false) {} LINK(a) LINK(b) else {...}`, each link
+                # `else if (...) {...}`): the others are statements to the grammar, this one `if     (b);`
+                # (its name's bytes `if`, a blank after its `)` a `;`), so the chain's `else` block stays
+                # conditional, as the compiler sees it
+                edits = [(t.start, t.end, b"if" + _blank_bytes(self.data, t.start + 2, t.end)),
+                         (end_tok.end, end_tok.end + 1, b";")]
+                masks = [Mask(t.start, t.end, name, "statement", expansion(name, self.macros)),
+                         Mask(end_tok.end, end_tok.end + 1, name, "statement")]
             return before[0] + edits, before[1] + masks
         if kind == "arguments":
             if not (known is not None and known.params is not None or _CAPS.fullmatch(name) or name in _ARG_MACROS):

@@ -249,6 +249,19 @@ def ends_definition(m: MacroDef, macros: Mapping[str, MacroDef], depth: int = 0)
         and ends_definition(inner, macros, depth + 1)
 
 
+def opens_else(m: MacroDef, macros: Mapping[str, MacroDef], depth: int = 0) -> bool:
+    """Whether a macro's replacement list begins with `else`, directly or through the macro it begins
+    by calling: a link of an else-if chain (marlin's `__CALL_IF(...)`, `else if (...) { ... }`, and
+    `CALL_IF_AFFINE(...)`, four of them), used after `if (false) {}` and before the chain's `else`."""
+    first = re.match(r"\s*([A-Za-z_]\w*)", m.body)
+    if first is None:
+        return False
+    if first.group(1) == "else":
+        return True
+    inner = macros.get(first.group(1))
+    return inner is not None and inner is not m and depth < 8 and opens_else(inner, macros, depth + 1)
+
+
 def ends_list_item(m: MacroDef, macros: Mapping[str, MacroDef], depth: int = 0) -> bool:
     """Whether a macro's replacement list ends with a list item's `,`, directly or through the macro
     it ends with (libBEVFusion's kernel table `{DefineAllFunction nullptr}`: `DefineAllFunction` is

@@ -110,6 +110,8 @@ FORMS = (
     (rf"mov\.u32 {REG}, ?%%?clock", "r", ((1, "ptx_clock", ()),)),
     (rf"mov\.u64 {REG}, ?%%?clock64", "l", ((1, "ptx_clock64", ()),)),
     (r"bar\.sync 0", "", ((0, "syncthreads", ()),)),
+    # `trap;` aborts the kernel (CUDA's __trap(), an error the host sees at its next synchronisation)
+    (r"trap", "", ((0, "ptx_trap", ()),)),
     # global loads (stores) of a scalar or a vector's words at a generic address ("l"): a cache hint that
     # changes no value is dropped, the streaming .cs is a nontemporal access (LD_HINTS, ST_HINTS); each
     # output is also its concept's `out` (the type its bits are read as: a .f32 word into a float alike)

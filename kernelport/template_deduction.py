@@ -16,6 +16,7 @@ import re
 
 from tree_sitter import Node
 
+from . import lazy_re
 from .model import Function, file_scope_items
 from .source import SourceFile, ident_name, walk
 
@@ -68,6 +69,17 @@ class Declared:
         self.base, self.depth, self.const, self.array = base, depth, const, array
 
 
+def local_named(fn: Function | None, name: str, at: Node) -> bool:
+    """Whether `name` where `at` reads it is a parameter of `fn` or a local declared before `at` in a
+    block around it (a host `dim3 blockDim(BN, BM);`): the user's variable, not a CUDA built-in."""
+    if fn is None or fn.body is None:
+        return False
+    return fn.param(name) is not None or any(
+        n.type == "declaration" and n.parent is not None and n.parent.start_byte <= at.start_byte
+        and at.end_byte <= n.parent.end_byte and any(ident_name(d) == name for d in n.children_by_field_name("declarator"))
+        for n in walk(fn.body) if n.start_byte < at.start_byte)
+
+
 def _declaration_of(src: SourceFile, fn: Function | None, name: str, at: Node) -> Declared | None:
     """`name`'s declaration where `at` reads it: a parameter of `fn`, its nearest local declared
     before `at` in a block around it, else a file-scope variable."""
@@ -110,9 +122,9 @@ def _is_array(declarator: Node) -> bool:
     return n is not None and n.type == "array_declarator"
 
 
-_LITERAL = [(re.compile(r"[0-9]+[uU]"), "unsigned int"), (re.compile(r"(0[xX][0-9a-fA-F]+|[0-9]+)"), "int"),
-            (re.compile(r"([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?[fF]"), "float"),
-            (re.compile(r"([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?"), "double")]
+_LITERAL = [(lazy_re.compile(r"[0-9]+[uU]"), "unsigned int"), (lazy_re.compile(r"(0[xX][0-9a-fA-F]+|[0-9]+)"), "int"),
+            (lazy_re.compile(r"([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?[fF]"), "float"),
+            (lazy_re.compile(r"([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?"), "double")]
 
 
 def argument_type(src: SourceFile, fn: Function | None, arg: Node) -> Declared | None:

@@ -65,6 +65,8 @@ PTX_MEMORY = {
     # (s_memtime / s_getreg SHADER_CYCLES; wall_clock64() is the constant-rate one)
     "ptx_clock": "((unsigned int)clock64())", "ptx_clock64": "((unsigned long long)clock64())",
     "ptx_memory_clobber": "__atomic_signal_fence(__ATOMIC_SEQ_CST)",
+    # `trap;`: clang's trap (llvm.trap: s_trap on AMDGPU), what ROCm's own __trap() is
+    "ptx_trap": "__builtin_trap()",
 }
 
 

@@ -1,0 +1,68 @@
+"""PTX's `trap;` in HIP ports (kernelport/ptx_idioms.py, issue 11: heldout24's embedding lookup stops
+at KP201 on `if (id >= vocab_size) asm("trap;");`): it aborts the kernel as CUDA's __trap() does, so
+the port calls clang's __builtin_trap() (llvm.trap: `s_trap` on AMDGPU), with or without `volatile`
+and a "memory" clobber.  Instructions beside it (`exit;`, `brkpt;`, a predicated trap) stay KP201 at
+their line, and Metal, which has no trap, still refuses it."""
+from __future__ import annotations
+
+import pytest
+
+from kernelport import toolchains
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+from conftest import gfx90a_assembly, require_tool
+
+SOURCE = r"""#include <cstdint>
+__global__ void lookup(float *dst, const float *table, const int64_t *ids, int64_t vocab) {
+    int64_t id = ids[blockIdx.x];
+    if (id >= vocab) {
+        asm("trap;");
+    }
+    if (id < 0) asm volatile ("trap;" ::: "memory");
+    dst[blockIdx.x * blockDim.x + threadIdx.x] = table[id * blockDim.x + threadIdx.x];
+}
+"""
+
+
+def _port(backend="hip"):
+    return translate(SourceFile.from_text(SOURCE, "t.cu"), backend)
+
+
+def test_trap_ports_to_clang_s_trap():
+    port, _ = _port()
+    assert port.ok, [d.format() for d in port.diagnostics]
+    lines = [ln.strip() for ln in port.body.splitlines()]
+    assert lines[4] == "__builtin_trap();"
+    fence = "__atomic_signal_fence(__ATOMIC_SEQ_CST)"
+    assert lines[6] == f"if (id < 0) {fence}, __builtin_trap(), {fence};"
+
+
+def test_the_port_compiles_for_gfx90a_and_gfx1030_and_traps(tmp_path):
+    require_tool("hipcc")
+    _, text = _port()
+    f = tmp_path / "t.hip"
+    f.write_text(text)
+    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
+    assert r.ok, r.output[-3000:]
+    assert "s_trap" in gfx90a_assembly(f)
+
+
+@pytest.mark.parametrize("asm", [
+    'asm("exit;");',  # ends the thread: not an error
+    'asm("brkpt;");',  # a breakpoint: execution resumes
+    'asm volatile("{.reg .pred p; setp.ne.b32 p, %0, 0; @p trap;}" :: "r"(n));',  # a predicated trap
+    'asm volatile("trap;" ::: "cc");',  # another clobber
+])
+def test_a_look_alike_stays_kp201_at_its_line(asm):
+    src = f"__global__ void k(unsigned int n) {{\n    {asm}\n}}\n"
+    port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
+    errors = [d for d in port.diagnostics if d.severity == "error"]
+    assert [(d.code, d.location.line, d.location.column) for d in errors] == [("KP201", 2, 5)], \
+        [d.format() for d in errors]
+
+
+def test_metal_still_refuses_a_trap_at_its_line():
+    port, _ = _port("metal")
+    assert ("KP201", 5, 9) in [(d.code, d.location.line, d.location.column) for d in port.diagnostics
+                               if d.severity == "error"], [d.format() for d in port.diagnostics]
