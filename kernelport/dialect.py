@@ -196,6 +196,8 @@ CONCEPTS: tuple[Concept, ...] = (
         *((f"ptx_ld_shared_b{n}_{i}", ("out", "p")) for n in (32, 64) for i in range(4)),
         *((f"ptx_st_shared_b{n}_{i}", ("p", "x")) for n in (32, 64) for i in range(4)),
         ("ptx_clock", ()), ("ptx_clock64", ()), ("ptx_memory_clobber", ()),
+        # `setp.ne|eq.{b,s,u}N p, a, b`: whether a != b (a == b), into a predicate an instruction's guard reads
+        ("ptx_setp_ne", ("a", "b")), ("ptx_setp_eq", ("a", "b")),
         # PTX's warp-collective matrix instructions (kernelport/ptx_matrix.py), each a statement that writes
         # its outputs d0.. (lvalues) after reading every input: `mma.sync.aligned.m16n8k{16,8}.row.col.f32.f16.
         # f16.f32` (D = A * B + C over a 32-lane warp, the fragments in PTX's documented per-lane layout) and

@@ -20,7 +20,7 @@ PTX_IDIOMS = {
     "ptx_lo_b32": "((unsigned short)({x}))", "ptx_hi_b32": "((unsigned short)((unsigned int)({x}) >> 16))",
     **{f"funnelshift_{d}": f"__funnelshift_{d}({{lo}}, {{hi}}, {{shift}})" for d in ("l", "r", "lc", "rc")},
     "ptx_xor": "(({a}) ^ ({b}))", "ptx_and": "(({a}) & ({b}))", "ptx_or": "(({a}) | ({b}))",
-    "ptx_mov": "({x})",
+    "ptx_mov": "({x})", "ptx_setp_ne": "(({a}) != ({b}))", "ptx_setp_eq": "(({a}) == ({b}))",
     **{f"ptx_{op}_b{n}": f"((unsigned int)({{n}}) >= {n}u ? 0{'u' if n == 32 else 'ull'} : "
                          f"({'unsigned int' if n == 32 else 'unsigned long long'})({{x}}) {'<<' if op == 'shl' else '>>'} ({{n}}))"
        for op in ("shl", "shr") for n in (32, 64)},
