@@ -99,6 +99,9 @@ CUDA_ONLY_WARP = ("__match_any_sync", "__match_all_sync")
 # sm_80's warp reductions `__reduce_{op}_sync(mask, value)` (concepts `warp_reduce_{op}`)
 WARP_REDUCE_OPS = ("add", "min", "max", "and", "or", "xor")
 CUDA_ONLY_OTHER = ("__nanosleep", "__cvta_generic_to_shared", "__isShared", "__isGlobal", "__prof_trigger")
+# Their parameters where a backend spells one (HIP: `__cvta_generic_to_shared(p)`, the shared-window address
+# of generic pointer p, is PTX's cvta.to.shared: ptx_cvta_to_shared's spelling); the others take none
+CUDA_ONLY_PARAMS = {"__cvta_generic_to_shared": ("p",)}
 RUNTIME_NAMES = (
     "Malloc", "MallocManaged", "MallocHost", "Free", "FreeHost", "Memcpy", "MemcpyAsync", "Memset",
     "MemsetAsync", "MemcpyHostToDevice", "MemcpyDeviceToHost", "MemcpyDeviceToDevice", "MemcpyDefault",
@@ -311,7 +314,7 @@ CONCEPTS: tuple[Concept, ...] = (
     # logical 32-lane group, the wave in a wave-wide one, as its full-mask shuffles are); another
     # mask is refused (KP203). No spelling on a backend: KP202 there.
     *(C(f"warp_reduce_{op}", "warp_reduce", ("mask", "value", "width"), warp_level=True) for op in WARP_REDUCE_OPS),
-    *(C(f"cuda_only_{n}", "cuda_only") for n in CUDA_ONLY_OTHER),
+    *(C(f"cuda_only_{n}", "cuda_only", CUDA_ONLY_PARAMS.get(n, ())) for n in CUDA_ONLY_OTHER),
     *(C(f"rt_{n}", "runtime") for n in RUNTIME_NAMES),
     C("rt_attr_warp_size", "runtime"),
     # Every other CUDA API name (runtime, driver, libraries, half and bfloat16 intrinsics): found by

@@ -369,19 +369,26 @@ def _carry(c: re.Match, ops, params_of, temp, flag: bool):
     return writes, read, wrote
 
 
+# CUDA's API for cvta.to.shared, as a whole initialiser or assigned value: `__cvta_generic_to_shared(p)`,
+# maybe cast to an integer type (`static_cast<uint32_t>(...)`, `(unsigned)(...)`: the window is 32 bits)
+CVTA_API = (r"(?:static_cast\s*<\s*[\w\s]+>\s*|\(\s*[\w\s]+\)\s*)?\(?\s*__cvta_generic_to_shared\s*"
+            r"\((?:[^;()]|\((?:[^;()]|\([^;()]*\))*\))*\)\s*\)?\s*(?=;)")
+
+
 def shared_in(src, function):
     """Whether an operand of an asm statement in `function` (of SourceFile `src`; None: file scope) is
     shown to hold a shared-window address (cp.async's dst): a name (plus an offset: the window is
     linear on both sides) that the body assigns only as the output of an asm statement converting with
-    cvta.to.shared, or offsets in place; a parameter, a constant, a name assigned anything else or
-    whose address is taken is not shown."""
-    scope = src.text_of(function.body) if function is not None and function.body is not None else ""
+    cvta.to.shared or as CUDA's `__cvta_generic_to_shared` (CVTA_API), or offsets in place; a
+    parameter, a constant, a name assigned anything else or whose address is taken is not shown."""
+    whole = src.text_of(function.body) if function is not None and function.body is not None else ""
     def shared(operand: str) -> bool:
         m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(?:[-+]\s*[^,;]+)?", operand)
         if m is None:
             return False
         name = re.escape(m.group(1))
-        producers = 0
+        # (each `name = __cvta_generic_to_shared(...)` produces it; the rest of the body is read without them)
+        scope, producers = re.subn(r"(?<![\w.>])" + name + r"\s*=(?!=)\s*" + CVTA_API, "", whole)
         for out in re.finditer(r"\"([=+])\w\"\s*\(\s*" + name + r"\s*\)", scope):  # an asm output
             start = scope.rfind("asm", 0, out.start())
             asm = scope[start - 2 * (scope[start - 2:start] == "__"):scope.find(";", out.end())]  # (`__asm__`)
