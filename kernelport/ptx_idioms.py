@@ -201,6 +201,13 @@ class Idiom:
         return self.writes[0].key
 
 
+def asm_sections(inner: str) -> list[str]:
+    """The `:`-separated sections of an asm statement's parentheses (template, outputs, inputs,
+    clobbers), a `:` inside a string literal being the template's (PTX's `.L2::128B`, `.shared::cta`)."""
+    masked = _STRING.sub(lambda s: '"' + "_" * (len(s.group(0)) - 2) + '"', inner)
+    return [inner[off:off + len(part)] for part, off in split_top_level(masked, sep=":", strip=False)]
+
+
 def _operands(section: str) -> list[tuple[str, str, str]] | None:
     """[(modifier, constraint letter, expression)] of one operand section, or None for one this
     reading does not take whole (a constraint of two letters, a memory operand)."""
@@ -252,7 +259,7 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1, share
     m = _ASM.match(text.strip())
     if m is None:
         return None
-    sections = [s for s, _ in split_top_level(m.group(1), sep=":", strip=False)]
+    sections = asm_sections(m.group(1))
     clobbers = [c.strip() for c, _ in split_top_level(sections[3])] if len(sections) == 4 else []
     if not 1 <= len(sections) <= 4 or any(c and c != '"memory"' for c in clobbers):
         return None  # clobbers other than memory (a register's, "cc")

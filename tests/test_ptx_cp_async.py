@@ -164,10 +164,17 @@ API_SOURCE = """__device__ void load(float *smem, const float *g, int n)
     asm volatile("{ .reg .pred p; setp.ne.b32 p, %0, 0; @p cp.async.cg.shared.global.L2::128B [%1], [%2], %3; }\\n"
                  :: "r"((int)(tid < n)), "r"(smem_ptr), "l"(&g[tid * 4]), "n"(16));
 }
+__device__ void load2(float *smem, const float *g, int n)
+{
+    uint32_t a = (unsigned)__cvta_generic_to_shared(smem + threadIdx.x * 4);
+    // one string with the hint's `::` outside brackets: the asm's sections are split outside strings
+    asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], %2, %3;\n" ::"r"(a), "l"(g), "n"(16), "r"(n));
+}
 __global__ void k(const float *g, float *o, int n)
 {
     __shared__ float s[1024];
     load(s, g, n);
+    load2(s + 512, g, n);
     asm volatile("cp.async.wait_all;\\n" ::);
     __syncthreads();
     o[threadIdx.x] = s[1023 - threadIdx.x];
@@ -181,6 +188,7 @@ def test_cvta_generic_to_shared_gives_a_shared_window_address_and_the_copy_addre
     lines = port.body.splitlines()
     assert lines[4].strip() == "uint32_t smem_ptr = static_cast<uint32_t>(((size_t)kp_cvta_to_shared(ptr)));"
     assert "(kp_ptx_p ? (void)(kp_cp_async(smem_ptr, &g[tid * 4], 16, 16)) : (void)0)" in lines[5]
+    assert lines[11].strip() == "kp_cp_async(a, g, 16, n);"
     require_tool("hipcc")
     f = tmp_path / "cp.hip"
     f.write_text(text)
