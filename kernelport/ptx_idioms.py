@@ -469,11 +469,65 @@ def explained(message: str, text: str) -> str:
     return f"{message}: {why}" if why else message
 
 
+def _branch_variants(text: str, most: int = 16) -> list[str] | None:
+    """The texts of the asm statement `text` for each choice of its preprocessor conditionals' branches
+    (`#if`/`#ifdef`/`#ifndef` ... `#elif`/`#else` ... `#endif`, an absent `#else` an empty branch; the
+    directive lines blank), or None where it has none; [] (no port) where they nest, are unbalanced or
+    give more than `most` texts."""
+    lines = text.split("\n")
+    if not any(ln.lstrip().startswith("#") for ln in lines):
+        return None
+    parts: list = []  # a plain line, or a block: [branches, each a list of lines]
+    block = None
+    continued = False  # the line continues a directive (`\` at its end)
+    for ln in lines:
+        if continued:
+            continued = ln.rstrip().endswith("\\")
+            (block[-1] if block is not None else parts).append("")
+            continue
+        d = re.match(r"\s*#\s*(\w+)", ln)
+        continued = d is not None and ln.rstrip().endswith("\\")
+        word = d.group(1) if d else ""
+        if word in ("if", "ifdef", "ifndef"):
+            if block is not None:
+                return []
+            block = [[]]
+        elif word in ("elif", "else") and block is not None:
+            block.append([])
+        elif word == "endif" and block is not None:
+            parts.append(block if len(block) > 1 else block + [[]])
+            block = None
+        elif d is not None:
+            return []  # another directive (#define, #include), or an #else/#endif with no #if
+        elif block is not None:
+            block[-1].append(ln)
+            continue
+        else:
+            parts.append(ln)
+            continue
+        (block[-1] if block is not None else parts).append("")  # the directive's line, blank
+    if block is not None:
+        return []
+    texts = [[]]
+    for p in parts:
+        texts = [t + [p] for t in texts] if isinstance(p, str) else \
+            [t + b + [""] * (max(map(len, p)) - len(b)) for t in texts for b in p]
+        if len(texts) > most:
+            return []
+    return ["\n".join(t) for t in texts]
+
+
 def port(text: str, backend: str, block: bool, shared=lambda operand: False) -> tuple[str, str] | None:
     """The asm statement `text` as `backend` spells its idiom (the outputs assigned in order; a scope's
     registers as locals of a C block, where `block` says one may stand for the statement: the block,
     `{ ... }`, is then the whole statement's port, its `;` included), and the PTX it was; None where
-    it is no idiom or the backend spells one of its instructions not."""
+    it is no idiom or the backend spells one of its instructions not.  A statement whose template
+    strings are chosen by preprocessor conditionals (`#if __CUDACC_VER_MAJOR__ >= 11` around a
+    `.L2::128B` form) is ported where every choice gives the same port: whichever branch a compiler
+    takes, the statement means that (else None: the branches differ)."""
+    if (variants := _branch_variants(text)) is not None:
+        ports = [port(v, backend, block, shared) for v in variants]
+        return ports[0] if None not in ports and len({p[0] for p in ports}) == 1 else None
     from . import ptx_matrix  # (a warp's matrix instruction, mma.sync / ldmatrix: one call of its own)
     if (got := ptx_matrix.port(text, backend, shared)) is not None:
         return got

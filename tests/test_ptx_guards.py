@@ -42,12 +42,27 @@ __device__ void ldgsts(float *smem, const float *g, bool guard) {
                  :: "r"((int)guard), "r"(a), "l"(g));
     asm volatile("cp.async.wait_all;\n" ::);
 }
+__device__ inline void ldg32_v(float &reg, const void *ptr, bool guard) {
+    asm volatile (
+        "{.reg .pred p;\n"
+        " setp.ne.b32 p, %2, 0;\n"
+#if __CUDACC_VER_MAJOR__ >= 11 && __CUDACC_VER_MINOR__ >= 4 && \\
+    __CUDA_ARCH__ >= 750
+        " @p ld.global.nc.L2::128B.f32 %0, [%1];}\n"
+#else
+        " @p ld.global.nc.f32 %0, [%1];}\n"
+#endif
+        : "=f"(reg)
+        : "l"(ptr), "r"((int)guard)
+    );
+}
 __global__ void k(float* o, unsigned* u, unsigned long long* w, int n) {
     __shared__ float s[64];
     ldgsts(s + threadIdx.x, o + threadIdx.x, threadIdx.x < n);
     __syncthreads();
     float v = s[threadIdx.x ^ 1]; unsigned x = 7; unsigned long long y = 9;
     ldg32(v, o + threadIdx.x, threadIdx.x < n);
+    ldg32_v(v, o + threadIdx.x + 1, threadIdx.x < n);
     ldg32_0(x, u + threadIdx.x, threadIdx.x < n);
     ldg64_eq(y, w + threadIdx.x, threadIdx.x);
     stg32(v + x + y, o + threadIdx.x + n, threadIdx.x < n);
@@ -87,6 +102,9 @@ def test_a_guarded_instruction_is_its_write_under_the_predicate():
         "__typeof__(reg), *((const unsigned int*)(ptr) + 0))) : (void)0); }")
     assert "(!kp_ptx_p ? (void)(reg = (0)) : (void)0), (kp_ptx_p ? (void)(reg = " in port.body  # `@!p mov.b32 %0, 0`
     assert "kp_ptx_q = ((skip) == (0))" in port.body
+    # a template whose strings an #if/#else chooses: both branches give this port (the hint is dropped)
+    v = port.body[port.body.index("void ldg32_v"):port.body.index("__global__")]
+    assert v.splitlines()[1].strip() == lines[2].strip() and "#if" not in v, v
     assert "(kp_ptx_p ? (void)(kp_cp_async(a, g, 4, 4)) : (void)0)" in port.body  # `@p cp.async...L2::128B`
 
 
@@ -125,5 +143,18 @@ def test_the_guarded_ports_compile_for_gfx90a_and_gfx1030(tmp_path):
 def test_a_guarded_look_alike_stays_kp201_at_its_line(asm, why):
     src = ("__device__ unsigned f(const unsigned* a, unsigned hi) {\n"
            f"    unsigned lo = 1; float fl = 0;\n    {asm}\n    return lo + hi + (unsigned)fl;\n}}\n")
+    port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP201", 3)], why
+
+
+@pytest.mark.parametrize("template, why", [
+    ('#ifdef FAST\n        "ld.global.nc.u32 %0, [%1];"\n#else\n        "ld.global.cs.u32 %0, [%1];"\n#endif\n',
+     "branches that port differently (a plain and a nontemporal load)"),
+    ('#if A\n#if B\n        "ld.global.u32 %0, [%1];"\n#endif\n#endif\n', "nested conditionals"),
+    ('#if A\n        "ld.global.u32 %0, [%1];"\n#endif\n', "a branch that leaves no instruction"),
+])
+def test_branches_of_a_template_that_differ_stay_kp201(template, why):
+    src = ("__device__ unsigned f(const unsigned* a) {\n    unsigned lo = 1;\n    asm volatile(\n"
+           f"{template}        : \"=r\"(lo) : \"l\"(a));\n    return lo;\n}}\n")
     port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
     assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP201", 3)], why
