@@ -23,7 +23,11 @@ if TYPE_CHECKING:
 SPECIFIERS = frozenset({"__host__", "__device__", "__global__", "__forceinline__", "__noinline__", "__inline__",
                         "inline", "static", "constexpr", "consteval", "virtual", "explicit", "extern", "friend",
                         "thread_local"})
-_STARTS = frozenset({";", "{", "}", ":", ">"})  # what a declaration follows (`public:`, a template head)
+_STARTS = frozenset({";", "{", "}", ":", ">"})
+# restrict's spellings, and the parse's types of a specifier run that are never a pointer (uint32_t and
+# the other fixed-width names parse as primitive types)
+RESTRICTS = frozenset({"__restrict__", "__restrict", "restrict"})
+SCALAR_RESTRICTED = frozenset({"primitive_type", "sized_type_specifier"})  # what a declaration follows (`public:`, a template head)
 
 
 def misplaced(toks: "list[Tok]") -> list[tuple[int, int, int]]:
@@ -69,6 +73,28 @@ class AttributeOrder:
             n = self.src.root.descendant_for_byte_range(first.start, first.end)
             self.note(n if n is not None else self.src.root, f"{attr} {first.text}",
                       "clang (hipcc) takes an attribute list only before a declaration's specifiers")
+
+    def drop_scalar_restricts(self) -> None:
+        """`const __restrict__ uint32_t *p`: nvcc (EDG) takes `__restrict__` among a declaration's specifiers,
+        where it qualifies the pointee, a scalar type; clang (hipcc) refuses it there ("restrict requires a
+        pointer or reference").  Where the backend's compiler does (`restrict_needs_pointer`, backend data)
+        and the specified type is a scalar (a primitive or sized type, SCALAR_RESTRICTED), the qualifier
+        is dropped: restrict only lets a compiler assume no aliasing, so the port without it means what
+        the source does.  A restrict on the pointer itself (`float* __restrict__ p`), or on a typedef name
+        (which may be a pointer type), is left as written."""
+        if not backends.get(self.backend).restrict_needs_pointer or b"restrict" not in self.src.data:
+            return
+        for q in self.src.index.under(self.src.root, "type_qualifier"):
+            t = q.parent.child_by_field_name("type") if q.parent is not None else None
+            if self.src.text_of(q) not in RESTRICTS or t is None or t.type not in SCALAR_RESTRICTED or \
+                    q.parent.type not in ("parameter_declaration", "declaration", "field_declaration") or \
+                    self.rw.touches(q.start_byte, q.end_byte):
+                continue
+            self.rw.replace(q, "")
+            if self.src.data[q.end_byte:q.end_byte + 1] == b" ":
+                self.rw.drop_span(q.end_byte, q.end_byte + 1)  # and one blank after it
+            self.note(q, "", f"clang (hipcc) takes `{self.src.text_of(q)}` only on a pointer "
+                      f"or reference, not on the scalar `{self.src.text_of(t)}`: dropped (an aliasing hint)")
 
     def _respell(self, start: int, end: int, text: str) -> None:
         n = self.src.root.descendant_for_byte_range(start, end)

@@ -102,6 +102,9 @@ BLOCK_VOTES = ("__syncthreads_or", "__syncthreads_and", "__syncthreads_count")
 # sm_80's warp reductions `__reduce_{op}_sync(mask, value)` (concepts `warp_reduce_{op}`)
 WARP_REDUCE_OPS = ("add", "min", "max", "and", "or", "xor")
 CUDA_ONLY_OTHER = ("__nanosleep", "__cvta_generic_to_shared", "__isShared", "__isGlobal", "__prof_trigger")
+# Their parameters where a backend spells one (HIP: `__cvta_generic_to_shared(p)`, the shared-window address
+# of generic pointer p, is PTX's cvta.to.shared: ptx_cvta_to_shared's spelling); the others take none
+CUDA_ONLY_PARAMS = {"__cvta_generic_to_shared": ("p",)}
 RUNTIME_NAMES = (
     "Malloc", "MallocManaged", "MallocHost", "Free", "FreeHost", "Memcpy", "MemcpyAsync", "Memset",
     "MemsetAsync", "MemcpyHostToDevice", "MemcpyDeviceToHost", "MemcpyDeviceToDevice", "MemcpyDefault",
@@ -199,6 +202,8 @@ CONCEPTS: tuple[Concept, ...] = (
         *((f"ptx_ld_shared_b{n}_{i}", ("out", "p")) for n in (32, 64) for i in range(4)),
         *((f"ptx_st_shared_b{n}_{i}", ("p", "x")) for n in (32, 64) for i in range(4)),
         ("ptx_clock", ()), ("ptx_clock64", ()), ("ptx_memory_clobber", ()), ("ptx_trap", ()),
+        # `setp.ne|eq.{b,s,u}N p, a, b`: whether a != b (a == b), into a predicate an instruction's guard reads
+        ("ptx_setp_ne", ("a", "b")), ("ptx_setp_eq", ("a", "b")),
         # PTX's warp-collective matrix instructions (kernelport/ptx_matrix.py), each a statement that writes
         # its outputs d0.. (lvalues) after reading every input: `mma.sync.aligned.m16n8k{16,8}.row.col.f32.f16.
         # f16.f32` (D = A * B + C over a 32-lane warp, the fragments in PTX's documented per-lane layout) and
@@ -312,7 +317,7 @@ CONCEPTS: tuple[Concept, ...] = (
     # logical 32-lane group, the wave in a wave-wide one, as its full-mask shuffles are); another
     # mask is refused (KP203). No spelling on a backend: KP202 there.
     *(C(f"warp_reduce_{op}", "warp_reduce", ("mask", "value", "width"), warp_level=True) for op in WARP_REDUCE_OPS),
-    *(C(f"cuda_only_{n}", "cuda_only") for n in CUDA_ONLY_OTHER),
+    *(C(f"cuda_only_{n}", "cuda_only", CUDA_ONLY_PARAMS.get(n, ())) for n in CUDA_ONLY_OTHER),
     *(C(f"rt_{n}", "runtime") for n in RUNTIME_NAMES),
     C("rt_attr_warp_size", "runtime"),
     # Every other CUDA API name (runtime, driver, libraries, half and bfloat16 intrinsics): found by

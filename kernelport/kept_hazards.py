@@ -68,6 +68,29 @@ def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: d
     return "\n".join(lines)
 
 
+def declare_unreached(tr) -> None:
+    """A hazard kept_hazards would keep (KP225) inside a device helper that no code of the run calls (a
+    header's `blockReduceMin` that mixes warpSize and 32): the helper is written as a declaration the
+    backend marks unavailable (unavailable.declare, as for KP201/KP203 in such helpers), so a call is a
+    compile error naming the hazard, instead of refusing every file that includes the header.  Run as
+    translate's last pass, before the body is finished; nothing where the port is refused anyway."""
+    b = backends.get(tr.backend)
+    if all(r.wave <= 32 for r in b.runs) or any(d.severity == "error" for d in tr.port.diagnostics):
+        return
+    from . import unavailable
+    from .soundness import original_warp_errors
+    plain = getattr(tr, "plain", (None, None))  # the caller's include-free model, as translate's self-check
+    own = (tr.module, tr.analysis) if tr.own_model and not tr.changes_model else \
+        plain if plain[0] is not None and plain[0].source is tr.src else None
+    for code, found in sorted(original_warp_errors(tr.src, tr.backend, own).items()):
+        for f in found if code not in NAME_ONLY else ():
+            if f.span is None or tr.rw.touches(*f.span) or _helper_rewritten(tr.src, f.span, tr.rw):
+                continue  # (what kept_hazards skips: the port fixes it)
+            node = tr.src.root.descendant_for_byte_range(*f.span)
+            if node is not None:
+                unavailable.declare(tr, node, CODE, f"{code} ({f.name}) would be kept as written: {f.message}")
+
+
 def _helper_rewritten(src: SourceFile, span: tuple[int, int], rw) -> bool:
     """A finding at a call of the file's own helper (WS012: "`warpReduceSum` runs full-mask warp
     operations after the early return") is what the port fixes when the port rewrote every warp

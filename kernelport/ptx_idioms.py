@@ -19,12 +19,18 @@ from .cexpr import split_top_level
 from . import lazy_re
 
 REG = r"(%[0-9]+)"
-OPERAND = r"(%[0-9]+|[0-9]+)"  # a register or an integer immediate, where PTX allows one (bfe's length)
+# a register or an integer immediate (decimal, or hex as prmt's selectors are written; PTX's U suffix is
+# C's), where PTX allows one (bfe's length, prmt's and the bitwise operations' sources): C reads the
+# literal as PTX does, the concept converting it to the instruction's unsigned width
+OPERAND = r"(%[0-9]+|0[xX][0-9a-fA-F]+U?|[0-9]+U?)"
 
 # PTX's cache operators on global loads (stores) as (a pattern, the concepts' suffix): those that change
 # no value read or written (ld: .ca, .cg, .nc, st: .wb, .cg) are plain accesses, the streaming .cs a
 # nontemporal one; the others (.lu, .cv, .wt, L1/L2 eviction qualifiers) stay KP201
-LD_HINTS = ((r"(?:\.ca|\.cg|\.nc)?", ""), (r"\.cs", "_cs"))
+# `.L2::64B|128B|256B` (after the cache operator) asks the L2 to prefetch that many bytes around the
+# access: a performance hint that changes no value, dropped alike
+L2_PREFETCH = r"(?:\.L2::(?:64|128|256)B)?"
+LD_HINTS = ((r"(?:\.ca|\.cg|\.nc)?" + L2_PREFETCH, ""), (r"\.cs" + L2_PREFETCH, "_cs"))
 ST_HINTS = ((r"(?:\.wb|\.cg)?", ""), (r"\.cs", "_cs"))
 # The accesses' elements: (their width, each type suffix with the constraint letter its register
 # takes, the vector lengths PTX has)
@@ -67,12 +73,13 @@ FORMS = (
     # funnel shifts: the high (l) or low (r) word of {b, a} shifted by c (mod 32, or clamped to 32)
     *((rf"shf\.{d}\.{m}\.b32 {REG}, ?{REG}, ?{REG}, ?{OPERAND}", "rrrr", ((1, f"funnelshift_{d}{c}", (2, 3, 4)),))
       for d in "lr" for m, c in (("wrap", ""), ("clamp", "c"))),
-    *((rf"{op}\.b{n} {REG}, ?{REG}, ?{REG}", "rl"[n == 64] * 3, ((1, f"ptx_{op}", (2, 3)),))
+    *((rf"{op}\.b{n} {REG}, ?{REG}, ?{OPERAND}", "rl"[n == 64] * 3, ((1, f"ptx_{op}", (2, 3)),))
       for op in ("xor", "and", "or") for n in (32, 64)),
     # shifts: PTX clamps the amount to the width (a shift by 32 or more of a .b32 is 0); a move copies bits
     *((rf"{op}\.b{n} {REG}, ?{REG}, ?{OPERAND}", "rl"[n == 64] + "rl"[n == 64] + "r", ((1, f"ptx_{op}_b{n}", (2, 3)),))
       for op in ("shl", "shr") for n in (32, 64)),
-    *((rf"mov\.[bu]{n} {REG}, ?{REG}", "rl"[n == 64] * 2, ((1, "ptx_mov", (2,)),)) for n in (32, 64)),
+    # (an immediate source only into an integer register: C would convert it to a float's value, not bits)
+    *((rf"mov\.[bu]{n} {REG}, ?{OPERAND}", "rl"[n == 64] * 2, ((1, "ptx_mov", (2,)),)) for n in (32, 64)),
     # conversions between unsigned widths: C's assignment zero-extends and truncates alike
     (rf"cvt\.u64\.u32 {REG}, ?{REG}", "lr", ((1, "ptx_mov", (2,)),)),
     (rf"cvt\.u32\.u64 {REG}, ?{REG}", "rl", ((1, "ptx_mov", (2,)),)),
@@ -89,8 +96,9 @@ FORMS = (
       for op in ("min", "max") for n in (32, 64)),
     (rf"mul\.lo\.u64 {REG}, ?{REG}, ?{REG}", "lll", ((1, "ptx_mul_lo_b64", (2, 3)),)),
     # prmt.b32's generic form (no mode): four bytes picked from {b, a} by c's four selector nibbles, a
-    # nibble's msb replicating the picked byte's sign; the moded forms (.f4e, .ecl, ...) stay KP201
-    (rf"prmt\.b32 {REG}, ?{REG}, ?{REG}, ?{OPERAND}", "rrrr", ((1, "ptx_prmt_b32", (2, 3, 4)),)),
+    # nibble's msb replicating the picked byte's sign (`prmt.b32 d, a, 0, 0xba98`: each byte's sign as a
+    # mask); the moded forms (.f4e, .ecl, ...) stay KP201
+    (rf"prmt\.b32 {REG}, ?{OPERAND}, ?{OPERAND}, ?{OPERAND}", "rrrr", ((1, "ptx_prmt_b32", (2, 3, 4)),)),
     # float products rounded toward zero ("f": a .f32 register); .ftz and .sat forms stay KP201
     (rf"mul\.rz\.f32 {REG}, ?{REG}, ?{REG}", "fff", ((1, "ptx_mul_rz_f32", (2, 3)),)),
     (rf"fma\.rz\.f32 {REG}, ?{REG}, ?{REG}, ?{REG}", "ffff", ((1, "ptx_fma_rz_f32", (2, 3, 4)),)),
@@ -101,7 +109,7 @@ FORMS = (
     # committing a group is nothing (other threads see the data after the __syncthreads the code has
     # anyway).  The destination ("s": an "r" register) is a shared-window address the function computes
     # with cvta (match's `shared`); the size an immediate ("n"), the optional src-size zero-fills the rest.
-    *((rf"cp\.async\.(?:ca|cg)\.shared\.global \[{REG}\], ?\[{REG}\], ?(4|8|16|%[0-9]+){tail}", "sln" + w,
+    *((rf"cp\.async\.(?:ca|cg)\.shared\.global{L2_PREFETCH} \[{REG}\], ?\[{REG}\], ?(4|8|16|%[0-9]+){tail}", "sln" + w,
        ((0, "ptx_cp_async", (1, 2, 3, 4 if w else 3)),)) for tail, w in (("", ""), (rf", ?{OPERAND}", "r"))),
     (r"cp\.async\.commit_group", "", ((0, "ptx_cp_async_done", ()),)),
     (r"cp\.async\.wait_all", "", ((0, "ptx_cp_async_done", ()),)),
@@ -112,6 +120,10 @@ FORMS = (
     (r"bar\.sync 0", "", ((0, "syncthreads", ()),)),
     # `trap;` aborts the kernel (CUDA's __trap(), an error the host sees at its next synchronisation)
     (r"trap", "", ((0, "ptx_trap", ()),)),
+    # a predicate ("p": a scope's `.reg .pred`, a C bool) set by an integer comparison with != or ==, which
+    # an instruction's guard (`@p`, `@!p`) reads (GUARD); the comparison's type is the operands' bits
+    *((rf"setp\.{op}\.[bsu]{n} {REG}, ?{OPERAND}, ?{OPERAND}", "p" + "rl"[n == 64] * 2, ((1, f"ptx_setp_{op}", (2, 3)),))
+      for op in ("ne", "eq") for n in (32, 64)),
     # global loads (stores) of a scalar or a vector's words at a generic address ("l"): a cache hint that
     # changes no value is dropped, the streaming .cs is a nontemporal access (LD_HINTS, ST_HINTS); each
     # output is also its concept's `out` (the type its bits are read as: a .f32 word into a float alike)
@@ -148,14 +160,21 @@ REFUSALS = (
     (r"(ld|st)\.shared\.", "`{op}` is ported only at a shared-window address this function computes with "
      "cvta.to.shared (offsets added in place): this statement's address has another origin (a parameter, a "
      "value loaded from memory, an asm output other than cvta's), which may not be an LDS offset"),
-    (r"cp\.async\.", "`{op}` is ported only as a synchronous copy `cp.async.{{ca,cg}}.shared.global [dst], [src], "
-     "4|8|16{{, src-size}}` (or a commit/wait of such), unguarded and without cache hints, whose dst is a "
+    (r"cp\.async\.", "`{op}` is ported only as a synchronous copy `cp.async.{{ca,cg}}.shared.global{{.L2::128B}} [dst], "
+     "[src], 4|8|16{{, src-size}}` (or a commit/wait of such), without cache policies, unguarded or under a "
+     "`setp.ne|eq` predicate of the statement, whose dst is a "
      "shared-window address this function computes with cvta.to.shared (the 32-bit offset HIP turns back into "
      "a pointer); this statement's form or its address's origin is not one of those"),
 )
-# The reason a guarded instruction (`@p ld...`, sgemm's bounds-checked loads) stays KP201
-GUARDED = ("`{op}` runs under a predicate (`{guard}`): guarded instructions are not ported (the guard would be "
-           "a C condition derived from the setp that sets the predicate)")
+# A guarded instruction (`@p ld...`, bounds-checked loads and copies): ported where its predicate is a
+# `.reg .pred` of the statement that an earlier `setp.ne|eq` of the statement sets (FORMS); each write of
+# the instruction is then `p ? (void)(write) : (void)0` (`!p` for `@!p`).  An output written only under
+# a guard keeps its C value where the guard is false (PTX leaves an "=" register undefined there: the
+# port's value is one of those it may have).  Another guard (a predicate from elsewhere, a carry
+# instruction under a guard) stays KP201, with this reason:
+GUARD = r"@(!?)(%[0-9]+) (.*)"
+GUARDED = ("`{op}` runs under a predicate (`{guard}`): a guarded instruction is ported only where a `.reg .pred` "
+           "of the same asm statement holds its guard, set by an earlier `setp.ne|eq` on integers there")
 _GUARD = lazy_re.compile(r"(@!?[%\w]+)\s+([a-z][\w.:]*)")
 _STRING = lazy_re.compile(r'"((?:[^"\\]|\\.)*)"')
 _OPERAND = lazy_re.compile(r'\s*"([=+&]*)([a-z])"\s*\((.*)\)\s*$', re.S)
@@ -169,18 +188,26 @@ class Write:
     output: str  # the expression the instruction assigns
     key: str  # the concept
     inputs: dict[str, str]  # parameter -> operand text
+    guard: str = ""  # a C condition (a predicate register, `!` one) under which the write happens; "" always
 
 
 @dataclass
 class Idiom:
     ptx: str  # the template as written
     writes: list[Write]
-    registers: list[tuple[str, str]]  # the scope's `.reg`s: (constraint letter, the C local's name)
+    registers: list[tuple[str, str]]  # the scope's `.reg`s: (constraint letter, "p" a predicate; the C local)
     fenced: bool = False  # a "memory" clobber: the compiler orders no memory access across the statement
 
     @property
     def key(self) -> str:
         return self.writes[0].key
+
+
+def asm_sections(inner: str) -> list[str]:
+    """The `:`-separated sections of an asm statement's parentheses (template, outputs, inputs,
+    clobbers), a `:` inside a string literal being the template's (PTX's `.L2::128B`, `.shared::cta`)."""
+    masked = _STRING.sub(lambda s: '"' + "_" * (len(s.group(0)) - 2) + '"', inner)
+    return [inner[off:off + len(part)] for part, off in split_top_level(masked, sep=":", strip=False)]
 
 
 def _operands(section: str) -> list[tuple[str, str, str]] | None:
@@ -234,7 +261,7 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1, share
     m = _ASM.match(text.strip())
     if m is None:
         return None
-    sections = [s for s, _ in split_top_level(m.group(1), sep=":", strip=False)]
+    sections = asm_sections(m.group(1))
     clobbers = [c.strip() for c, _ in split_top_level(sections[3])] if len(sections) == 4 else []
     if not 1 <= len(sections) <= 4 or any(c and c != '"memory"' for c in clobbers):
         return None  # clobbers other than memory (a register's, "cc")
@@ -251,15 +278,16 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1, share
     instrs = [" ".join(i.split()) for i in body.split(";") if i.strip()]
     regs: list[tuple[str, str]] = []
     while instrs and instrs[0].startswith(".reg "):
-        d = re.fullmatch(r"\.reg \.[bus](32|64) ([\w, ]+)", instrs.pop(0))
+        d = re.fullmatch(r"\.reg \.(?:[bus](32|64)|(pred)) ([\w, ]+)", instrs.pop(0))
         if d is None:
             return None
-        regs += [(n.strip(), "rl"[d.group(1) == "64"]) for n in d.group(2).split(",")]
+        regs += [(n.strip(), "p" if d.group(2) else "rl"[d.group(1) == "64"]) for n in d.group(3).split(",")]
     if regs and not scoped:
         return None
     first = len(outs) + len(ins)
     ops = outs + ins + [("=", w, f"kp_ptx_{n}") for n, w in regs]
     names = {n: f"%{first + i}" for i, (n, _) in enumerate(regs)}
+    instrs = [re.sub(r"^@(!?)(\w+) ", lambda m: f"@{m.group(1)}{names.get(m.group(2), m.group(2))} ", i) for i in instrs]
     instrs = [(i.partition(" ")[0] + " " + re.sub(r"(?<![%\w.])[A-Za-z_]\w*(?![\w.])", lambda m: names.get(m.group(0), m.group(0)),
                                                    i.partition(" ")[2])).strip() for i in instrs]
     instrs = [re.sub("^" + SIGNED_AS_UNSIGNED, r"\1.u\2 ", i) for i in instrs]
@@ -275,8 +303,16 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1, share
         return temps[name]
     pending = False  # a carry-out no later instruction has read yet
     for instr in instrs:
+        guard = None
+        if (g := re.fullmatch(GUARD, instr)) is not None:  # `@p instr`: p a predicate register set before
+            k = int(g.group(2)[1:])
+            if k >= len(ops) or ops[k][1] != "p" or k not in written:
+                return None
+            guard, instr = ("!" if g.group(1) else "") + ops[k][2], g.group(3)
         got = _instruction(instr, ops, params_of, shared)
-        if got is None and (c := re.fullmatch(CARRY, instr)) is not None:
+        if got is not None and guard is not None:
+            got = ([Write(w.output, w.key, w.inputs, guard) for w in got[0]], got[1] | {k}, got[2])
+        if got is None and guard is None and (c := re.fullmatch(CARRY, instr)) is not None:
             got = _carry(c, ops, params_of, temp, "kp_carry" in temps)
             pending = bool(c.group(4)) or (pending and not c.group(2))
         if got is None or any((k < len(outs) or k >= first) and k not in written for k in got[1]) or \
@@ -342,19 +378,26 @@ def _carry(c: re.Match, ops, params_of, temp, flag: bool):
     return writes, read, wrote
 
 
+# CUDA's API for cvta.to.shared, as a whole initialiser or assigned value: `__cvta_generic_to_shared(p)`,
+# maybe cast to an integer type (`static_cast<uint32_t>(...)`, `(unsigned)(...)`: the window is 32 bits)
+CVTA_API = (r"(?:static_cast\s*<\s*[\w\s]+>\s*|\(\s*[\w\s]+\)\s*)?\(?\s*__cvta_generic_to_shared\s*"
+            r"\((?:[^;()]|\((?:[^;()]|\([^;()]*\))*\))*\)\s*\)?\s*(?=;)")
+
+
 def shared_in(src, function):
     """Whether an operand of an asm statement in `function` (of SourceFile `src`; None: file scope) is
     shown to hold a shared-window address (cp.async's dst): a name (plus an offset: the window is
     linear on both sides) that the body assigns only as the output of an asm statement converting with
-    cvta.to.shared, or offsets in place; a parameter, a constant, a name assigned anything else or
-    whose address is taken is not shown."""
-    scope = src.text_of(function.body) if function is not None and function.body is not None else ""
+    cvta.to.shared or as CUDA's `__cvta_generic_to_shared` (CVTA_API), or offsets in place; a
+    parameter, a constant, a name assigned anything else or whose address is taken is not shown."""
+    whole = src.text_of(function.body) if function is not None and function.body is not None else ""
     def shared(operand: str) -> bool:
         m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(?:[-+]\s*[^,;]+)?", operand)
         if m is None:
             return False
         name = re.escape(m.group(1))
-        producers = 0
+        # (each `name = __cvta_generic_to_shared(...)` produces it; the rest of the body is read without them)
+        scope, producers = re.subn(r"(?<![\w.>])" + name + r"\s*=(?!=)\s*" + CVTA_API, "", whole)
         for out in re.finditer(r"\"([=+])\w\"\s*\(\s*" + name + r"\s*\)", scope):  # an asm output
             start = scope.rfind("asm", 0, out.start())
             asm = scope[start - 2 * (scope[start - 2:start] == "__"):scope.find(";", out.end())]  # (`__asm__`)
@@ -428,11 +471,65 @@ def explained(message: str, text: str) -> str:
     return f"{message}: {why}" if why else message
 
 
+def _branch_variants(text: str, most: int = 16) -> list[str] | None:
+    """The texts of the asm statement `text` for each choice of its preprocessor conditionals' branches
+    (`#if`/`#ifdef`/`#ifndef` ... `#elif`/`#else` ... `#endif`, an absent `#else` an empty branch; the
+    directive lines blank), or None where it has none; [] (no port) where they nest, are unbalanced or
+    give more than `most` texts."""
+    lines = text.split("\n")
+    if not any(ln.lstrip().startswith("#") for ln in lines):
+        return None
+    parts: list = []  # a plain line, or a block: [branches, each a list of lines]
+    block = None
+    continued = False  # the line continues a directive (`\` at its end)
+    for ln in lines:
+        if continued:
+            continued = ln.rstrip().endswith("\\")
+            (block[-1] if block is not None else parts).append("")
+            continue
+        d = re.match(r"\s*#\s*(\w+)", ln)
+        continued = d is not None and ln.rstrip().endswith("\\")
+        word = d.group(1) if d else ""
+        if word in ("if", "ifdef", "ifndef"):
+            if block is not None:
+                return []
+            block = [[]]
+        elif word in ("elif", "else") and block is not None:
+            block.append([])
+        elif word == "endif" and block is not None:
+            parts.append(block if len(block) > 1 else block + [[]])
+            block = None
+        elif d is not None:
+            return []  # another directive (#define, #include), or an #else/#endif with no #if
+        elif block is not None:
+            block[-1].append(ln)
+            continue
+        else:
+            parts.append(ln)
+            continue
+        (block[-1] if block is not None else parts).append("")  # the directive's line, blank
+    if block is not None:
+        return []
+    texts = [[]]
+    for p in parts:
+        texts = [t + [p] for t in texts] if isinstance(p, str) else \
+            [t + b + [""] * (max(map(len, p)) - len(b)) for t in texts for b in p]
+        if len(texts) > most:
+            return []
+    return ["\n".join(t) for t in texts]
+
+
 def port(text: str, backend: str, block: bool, shared=lambda operand: False) -> tuple[str, str] | None:
     """The asm statement `text` as `backend` spells its idiom (the outputs assigned in order; a scope's
     registers as locals of a C block, where `block` says one may stand for the statement: the block,
     `{ ... }`, is then the whole statement's port, its `;` included), and the PTX it was; None where
-    it is no idiom or the backend spells one of its instructions not."""
+    it is no idiom or the backend spells one of its instructions not.  A statement whose template
+    strings are chosen by preprocessor conditionals (`#if __CUDACC_VER_MAJOR__ >= 11` around a
+    `.L2::128B` form) is ported where every choice gives the same port: whichever branch a compiler
+    takes, the statement means that (else None: the branches differ)."""
+    if (variants := _branch_variants(text)) is not None:
+        ports = [port(v, backend, block, shared) for v in variants]
+        return ports[0] if None not in ports and len({p[0] for p in ports}) == 1 else None
     from . import ptx_matrix  # (a warp's matrix instruction, mma.sync / ldmatrix: one call of its own)
     if (got := ptx_matrix.port(text, backend, shared)) is not None:
         return got
@@ -441,13 +538,16 @@ def port(text: str, backend: str, block: bool, shared=lambda operand: False) -> 
     cs = [dialect.concept(w.key) for w in m.writes] if m is not None else [None]
     if any(c is None or c.spelling(backend) is None for c in cs) or (m.registers and not block):
         return None
-    out = ", ".join(f"{w.output} = " * bool(w.output) + dialect.render(c, backend, w.inputs) for w, c in zip(m.writes, cs))
+    def write(w: Write, c) -> str:
+        done = f"{w.output} = " * bool(w.output) + dialect.render(c, backend, w.inputs)
+        return f"({w.guard} ? (void)({done}) : (void)0)" if w.guard else done  # (C's, every backend's)
+    out = ", ".join(write(w, c) for w, c in zip(m.writes, cs))
     if m.fenced:  # the clobber's compiler fence on both sides
         fence = dialect.concept("ptx_memory_clobber").spelling(backend)
         if fence is None:
             return None
         out = f"{fence}, {out}, {fence}"
     if m.registers:
-        word = {"r": "unsigned int", "l": dialect.concept("ulong_long").spelling(backend)}
+        word = {"r": "unsigned int", "l": dialect.concept("ulong_long").spelling(backend), "p": "bool"}
         out = "{ " + " ".join(f"{word[w]} {n};" for w, n in m.registers) + f" {out}; }}"
     return out, m.ptx

@@ -55,12 +55,12 @@ def _groups(operands: str) -> list[list[str]] | None:
 def match(text: str, shared=lambda operand: False):
     """(the concept, {parameter: operand text}, whether a "memory" clobber fences it) of the asm statement
     `text` where it is one instruction of FORMS written as FORMS reads it; None otherwise."""
-    from .ptx_idioms import _ASM, _STRING, _PLAIN, _operands
+    from .ptx_idioms import _ASM, _STRING, _PLAIN, _operands, asm_sections
     from .cexpr import split_top_level
     m = _ASM.match(text.strip())
     if m is None:
         return None
-    sections = [s for s, _ in split_top_level(m.group(1), sep=":", strip=False)]
+    sections = asm_sections(m.group(1))
     if not 2 <= len(sections) <= 4:
         return None
     clobbers = [c.strip() for c, _ in split_top_level(sections[3])] if len(sections) == 4 else []

@@ -248,6 +248,18 @@ def _without_provenance(text: str, header: str, backend: str) -> str:
     return fixed + text[len(header):] if fixed.count("\n") == header.count("\n") else text
 
 
+def original_warp_errors(src: SourceFile, backend: str, model: tuple | None = None) -> dict[str, list]:
+    """The original's warp-size errors by rule for the backend's lint targets, linted once per set of
+    targets (hip and portable share theirs; translate's own pass and its self-check alike)."""
+    from .lint.engine import lint_text  # lint is heavy and only needed here
+    targets = sorted({r.target for r in backends.get(backend).runs})
+    cache = src.__dict__.setdefault("_kp_lint_cache", {})
+    key = tuple(targets)
+    if key not in cache:
+        cache[key] = _warp_codes(lint_text(src.text, src.path, targets=targets, select=["WS"], parsed=_Parsed(src, model)))
+    return cache[key]
+
+
 def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_unported: bool = False, *,
                model: tuple | None = None, header: str = "") -> str:
     """Translate checks its own output: lint the port for its targets; a warp-size finding the
@@ -260,11 +272,7 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
     from .lint.engine import lint_text  # lint is heavy and only needed here
     targets = sorted({r.target for r in backends.get(backend).runs})
     ws = ["WS"]  # only the warp-size rules' errors are compared: the others' analyses are not run
-    cache = src.__dict__.setdefault("_kp_lint_cache", {})
-    key = tuple(targets)
-    if key not in cache:  # the original once per set of targets (hip and portable share theirs)
-        cache[key] = _warp_codes(lint_text(src.text, src.path, targets=targets, select=ws, parsed=_Parsed(src, model)))
-    before = cache[key]
+    before = original_warp_errors(src, backend, model)
     if _LOCAL_INCLUDE.sub(b"", port.body.encode()) == _LOCAL_INCLUDE.sub(b"", src.data):
         after = before  # the same code, its local includes spelled as their ports: lint reads neither's headers
     else:  # a port that several runs of the process make alike (a header's, in the project of each

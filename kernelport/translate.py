@@ -165,8 +165,8 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
         "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "drop_target_overloads", "drop_builtin_vector_operators", "rewrite_sites", "check_collapsed_overloads", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_specialization_spaces", "rewrite_declared_spaces", "rewrite_includes", "rewrite_macro_uses", "rewrite_launch_rows", "rewrite_macro_bodies",
-        "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "rewrite_attribute_order", "check_cuda_only_code", "rewrite_inline_asm", "cast_overloaded_arguments", "cast_mixed_sign_arguments", "cast_retyped_pointer_arguments", "cast_handle_arguments", "report_dataflow_issues",
-        "report_masked_code")
+        "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "rewrite_attribute_order", "drop_scalar_restricts", "check_cuda_only_code", "rewrite_inline_asm", "cast_overloaded_arguments", "cast_mixed_sign_arguments", "cast_retyped_pointer_arguments", "cast_handle_arguments", "report_dataflow_issues",
+        "report_masked_code", "declare_unreached_hazards")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
     # whole signatures, whose lines no longer pair with the original's).
     realigns_comments: ClassVar[bool] = True
@@ -192,6 +192,10 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
         self.port.notes.sort(key=lambda n: (n.location.line, n.location.column))
         self.port.diagnostics.sort(key=lambda d: (d.location.line, d.location.column))
         self.port.context = self.prologue_context(self.port.body)
+
+    def declare_unreached_hazards(self) -> None:  # (kept_hazards.declare_unreached)
+        from .kept_hazards import declare_unreached
+        declare_unreached(self)
 
     def prologue_context(self, body: str) -> dict:
         """Extra template values for the backend's prologue (e.g. a language-version floor)."""
@@ -563,6 +567,7 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
     lint of the original reads; `plain_analysis`: its warpflow analysis (Project.plain_analysis) if any."""
     src.check_syntax(dead_ok=True)
     translator = backends.get(backend).translator()(src, backend, allow_unported, **options)
+    translator.plain = (plain_model, plain_analysis)  # (the original's lint in declare_unreached_hazards)
     port = translator.run()
     port.diagnostics += src.dead_branch_warnings()  # KP230: what check_syntax let through
     src = translator.src  # what was translated (a backend may splice headers into one port)

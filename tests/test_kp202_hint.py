@@ -16,13 +16,14 @@ __global__ void k(int* out, int v) {
 """
 
 
-def _hints() -> dict[int, str]:
-    p = translate(SourceFile.from_text(textwrap.dedent(CODE), "t.cu"), "hip")[0]
+def _hints(backend: str = "hip") -> dict[int, str]:
+    p = translate(SourceFile.from_text(textwrap.dedent(CODE), "t.cu"), backend)[0]
     return {d.line: d.format() for d in p.diagnostics if d.code == "KP202"}
 
 
 def test_an_address_conversion_is_not_sent_to_warp_operations():
-    hint = _hints()[4]
+    assert 4 not in _hints()  # HIP has it (tests/test_ptx_cp_async.py): Metal's port is refused
+    hint = _hints("metal")[4]
     assert "__cvta_generic_to_shared" in hint and "shuffles" not in hint and "#ifdef __CUDA_ARCH__" in hint
 
 

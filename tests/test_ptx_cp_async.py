@@ -110,11 +110,17 @@ def test_the_ported_copy_compiles_and_addresses_lds(tmp_path):
     ('asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" :: "r"(addr), "l"(g));', "a parameter"),
     # assigned from something other than cvta
     ('uint32_t a = addr * 2; asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" :: "r"(a), "l"(g));', "not cvta"),
-    # a guard (`@p`) and a predicate register (marlin's cp_async4_pred)
+    # a guard (`@p`) and a predicate register (marlin's cp_async4_pred), whose address is a parameter
     ('asm volatile("{ .reg .pred p; setp.ne.b32 p, %0, 0; @p cp.async.cg.shared.global [%1], [%2], 16; }" '
      ':: "r"((int)addr), "r"(addr), "l"(g));', "guarded"),
-    # a cache hint
-    ('asm volatile("cp.async.cg.shared.global.L2::128B [%0], [%1], 16;" :: "r"(addr), "l"(g));', "cache hint"),
+    # a guard set by a comparison other than != / ==, at a cvta address
+    ('uint32_t a; asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(a) : "l"(g)); '
+     'asm volatile("{ .reg .pred p; setp.gt.s32 p, %0, 0; @p cp.async.cg.shared.global [%1], [%2], 16; }" '
+     ':: "r"((int)addr), "r"(a), "l"(g));', "guarded by setp.gt"),
+    # a cache policy (`.L2::cache_hint` and its operand; `.L2::128B`, a prefetch size, is a hint alike dropped)
+    ('uint32_t a; asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(a) : "l"(g)); '
+     'asm volatile("cp.async.cg.shared.global.L2::cache_hint [%0], [%1], 16, %2;" :: "r"(a), "l"(g), "l"(g));',
+     "cache policy"),
     # the address computed by cvta, then taken by address (`&a`): anything may write it
     ('uint32_t a; asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(a) : "l"(g)); '
      'bump(&a); asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" :: "r"(a), "l"(g));', "address taken"),
@@ -146,3 +152,60 @@ def test_commit_and_wait_alone_port_and_ldmatrix_is_refused_by_name():
     assert [(d.code, d.location.line, d.location.column) for d in errors] == [("KP201", 3, 5)]
     assert "`ldmatrix.sync.aligned.x4.m8n8.shared.b16` is a warp-collective matrix instruction" in errors[0].message
     assert "wave 64" in errors[0].message
+
+
+# CUDA's API for the address (CUTLASS-style code, heldout14's matmul-for-perf: KP202 then KP201 before),
+# with a bounds guard and a prefetch-size hint on the copy
+API_SOURCE = """__device__ void load(float *smem, const float *g, int n)
+{
+    int tid = threadIdx.x;
+    void *ptr = (void *)(smem + tid * 4);
+    uint32_t smem_ptr = static_cast<uint32_t>(__cvta_generic_to_shared(ptr));
+    asm volatile("{ .reg .pred p; setp.ne.b32 p, %0, 0; @p cp.async.cg.shared.global.L2::128B [%1], [%2], %3; }\\n"
+                 :: "r"((int)(tid < n)), "r"(smem_ptr), "l"(&g[tid * 4]), "n"(16));
+}
+__device__ void load2(float *smem, const float *g, int n)
+{
+    uint32_t a = (unsigned)__cvta_generic_to_shared(smem + threadIdx.x * 4);
+    // one string with the hint's `::` outside brackets: the asm's sections are split outside strings
+    asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], %2, %3;\n" ::"r"(a), "l"(g), "n"(16), "r"(n));
+}
+__global__ void k(const float *g, float *o, int n)
+{
+    __shared__ float s[1024];
+    load(s, g, n);
+    load2(s + 512, g, n);
+    asm volatile("cp.async.wait_all;\\n" ::);
+    __syncthreads();
+    o[threadIdx.x] = s[1023 - threadIdx.x];
+}
+"""
+
+
+def test_cvta_generic_to_shared_gives_a_shared_window_address_and_the_copy_addresses_lds(tmp_path):
+    port, text = translate(SourceFile.from_text(API_SOURCE, "p.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    lines = port.body.splitlines()
+    assert lines[4].strip() == "uint32_t smem_ptr = static_cast<uint32_t>(((size_t)kp_cvta_to_shared(ptr)));"
+    assert "(kp_ptx_p ? (void)(kp_cp_async(smem_ptr, &g[tid * 4], 16, 16)) : (void)0)" in lines[5]
+    assert lines[11].strip() == "kp_cp_async(a, g, 16, n);"
+    require_tool("hipcc")
+    f = tmp_path / "cp.hip"
+    f.write_text(text)
+    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
+    assert r.ok, r.output[-3000:]
+    asm = gfx90a_assembly(f)
+    kernel = asm[asm.index("_Z1kPKfPfi:"):]
+    kernel = kernel[:kernel.index("s_endpgm")]
+    assert "ds_write" in kernel and "flat_store" not in kernel, kernel
+
+
+@pytest.mark.parametrize("init", [
+    "static_cast<uint32_t>(__cvta_generic_to_shared(ptr)) * 2",  # arithmetic on the address: not an offset
+    "static_cast<uint32_t>(__cvta_generic_to_shared(ptr)); smem_ptr = n",  # assigned something else later
+])
+def test_an_api_address_used_otherwise_stays_kp201(init):
+    src = API_SOURCE.replace("static_cast<uint32_t>(__cvta_generic_to_shared(ptr))", init, 1)
+    port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
+    errors = [d for d in port.diagnostics if d.severity == "error"]
+    assert [(d.code, d.location.line) for d in errors] == [("KP201", 6)], [d.format() for d in errors]

@@ -112,6 +112,14 @@ CASES = {
                       (lambda op: lambda a, b: [min(a, b) if op == "min" else max(a, b)])(op)) for op in ("min", "max") for n in (32, 64)},
     "prmt_b32": ('asm("prmt.b32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));', "unsigned int d",
                  [("a", 32), ("b", 32), ("c", 32)], lambda a, b, c: [_prmt(a, b, c)]),
+    # immediates in source positions (hex as PTX writes selectors and masks, U suffix): sgm's vcmpgeu4
+    # builds a byte mask from each byte's msb with b = 0 and selector 0xba98 (heldout21: KP201 before)
+    "prmt_b32_imm": ('asm("prmt.b32 %0,%1,0,0xba98;" : "=r"(d) : "r"(a));', "unsigned int d",
+                     [("a", 32)], lambda a: [_prmt(a, 0, 0xba98)]),
+    "and_b32_imm": ('asm("and.b32 %0, %1, 0xffU;" : "=r"(d) : "r"(a));', "unsigned int d",
+                    [("a", 32)], lambda a: [a & 0xff]),
+    "or_b64_imm": ('asm("or.b64 %0, %1, 4096;" : "=l"(d) : "l"(a));', "unsigned long long d",
+                   [("a", 64)], lambda a: [a | 4096]),
 }
 _CTYPE = {16: "unsigned short", 32: "unsigned int", 64: "unsigned long long"}
 

@@ -186,6 +186,9 @@ class Backend:
     # Whether the target's compiler takes a C++11 attribute list only before a declaration's specifiers
     # (clang: `__host__ [[nodiscard]] int f()` is "an attribute list cannot appear here"; nvcc takes it)
     attributes_lead_specifiers: ClassVar[bool] = False
+    # Whether the compiler refuses `__restrict__` on a scalar among a declaration's specifiers
+    # (`const __restrict__ uint32_t *p`, which nvcc takes): attribute_order.drop_scalar_restricts
+    restrict_needs_pointer: ClassVar[bool] = False
     # C++ keywords CUDA's compiler still takes where the target's refuses them: keyword -> why it goes
     # from the port (a specifier with no meaning left, so the port means what the source did).
     dropped_keywords: ClassVar[dict[str, str]] = {}

@@ -1,7 +1,7 @@
 """CUDA: the dialect kernels are written in, and what the original runs as (NVIDIA, 32-wide warps)."""
 from __future__ import annotations
 
-from ..dialect import (ATOMIC_OPS, C_HEADERS, CUDA_ONLY_OTHER, CUDA_ONLY_WARP, WARP_REDUCE_OPS, MATH_ACCURATE, MATH_EXACT,
+from ..dialect import (ATOMIC_OPS, C_HEADERS, CUDA_ONLY_OTHER, CUDA_ONLY_PARAMS, CUDA_ONLY_WARP, WARP_REDUCE_OPS, MATH_ACCURATE, MATH_EXACT,
                        RUNTIME_NAMES, VECTOR_MAKERS, header_key)
 from .base import Backend, HostBuild, LaunchForm, Lowering, Run
 
@@ -68,7 +68,8 @@ class CUDA(Backend):
         "runtime_header": "cuda_runtime.h", "fp16_header": "cuda_fp16.h", "bf16_header": "cuda_bf16.h",
         "coop_groups_header": "cooperative_groups.h", "coop_groups_reduce_header": "cooperative_groups/reduce.h",
         "cub_header": "cub/cub.cuh",
-        **{f"cuda_only_{n}": f"{n}()" for n in CUDA_ONLY_WARP + CUDA_ONLY_OTHER},
+        **{f"cuda_only_{n}": f"{n}(" + ", ".join(f"{{{p}}}" for p in CUDA_ONLY_PARAMS.get(n, ())) + ")"
+           for n in CUDA_ONLY_WARP + CUDA_ONLY_OTHER},
         **{f"warp_reduce_{op}": f"__reduce_{op}_sync({{mask}}, {{value}})" for op in WARP_REDUCE_OPS},
         **{f"rt_{n}": f"cuda{n}" for n in RUNTIME_NAMES},
         "rt_attr_warp_size": "cudaDevAttrWarpSize",

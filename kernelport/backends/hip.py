@@ -20,7 +20,7 @@ PTX_IDIOMS = {
     "ptx_lo_b32": "((unsigned short)({x}))", "ptx_hi_b32": "((unsigned short)((unsigned int)({x}) >> 16))",
     **{f"funnelshift_{d}": f"__funnelshift_{d}({{lo}}, {{hi}}, {{shift}})" for d in ("l", "r", "lc", "rc")},
     "ptx_xor": "(({a}) ^ ({b}))", "ptx_and": "(({a}) & ({b}))", "ptx_or": "(({a}) | ({b}))",
-    "ptx_mov": "({x})",
+    "ptx_mov": "({x})", "ptx_setp_ne": "(({a}) != ({b}))", "ptx_setp_eq": "(({a}) == ({b}))",
     **{f"ptx_{op}_b{n}": f"((unsigned int)({{n}}) >= {n}u ? 0{'u' if n == 32 else 'ull'} : "
                          f"({'unsigned int' if n == 32 else 'unsigned long long'})({{x}}) {'<<' if op == 'shl' else '>>'} ({{n}}))"
        for op in ("shl", "shr") for n in (32, 64)},
@@ -100,6 +100,8 @@ class HIP(Backend):
         "ptx_mul_rz_f32": "kp_fmul_rz({a}, {b})", "ptx_fma_rz_f32": "kp_fmaf_rz({a}, {b}, {c})",
         # the prologue's: LDS (address space 3) offsets and generic pointers, converted as clang casts them
         "ptx_cvta_to_shared": "kp_cvta_to_shared({p})", "ptx_cp_async": "kp_cp_async({dst}, {src}, {n}, {size})",
+        # CUDA's API for the same address (a size_t holding the 32-bit window offset)
+        "cuda_only___cvta_generic_to_shared": "((size_t)kp_cvta_to_shared({p}))",
         "ptx_cp_async_done": "((void)0)",
         **PTX_MATRIX,  # mma.sync / ldmatrix over logical 32-lane warps: the prologue's (hip_ptx_matrix.py)
         "index_vararg": "(unsigned int){x}",  # ROCm 5.2's threadIdx.x is a struct: "non-scalar arg to printf"
@@ -189,6 +191,7 @@ class HIP(Backend):
                                     "nvcc ignores it, hipcc refuses it"}
     kept_keywords = {"register": r"[^;{}()]*\b(?:__asm__|__asm|asm)\s*\("}  # an explicit register variable
     attributes_lead_specifiers = True  # hipcc is clang: `[[nodiscard]] __host__ __device__ T f()`, never after
+    restrict_needs_pointer = True  # clang: "restrict requires a pointer or reference" on `__restrict__ uint32_t *p`
     launches_from_device = False  # ROCm has no dynamic parallelism: clang refuses a kernel named in a kernel
     member_spaces_in_class = True  # hipcc is clang: an out-of-line `__device__` member must be declared so
     specialization_spaces_match = True  # and a template's explicit specializations run where the primary does

@@ -16,8 +16,9 @@ class CudaOnlyIntrinsic(Rule):
     summary = "A CUDA-only intrinsic is used outside a platform guard."
     docs = """\
 Intrinsics the dialect table has no HIP (or Metal) spelling for: `__match_any_sync`,
-`__nanosleep`, `__cvta_generic_to_shared`, `__isShared`/`__isGlobal`, `__prof_trigger`, and on
-Metal `__reduce_add_sync` and the other `__reduce_*_sync` (HIP: an xor tree of shuffles over the
+`__nanosleep`, `__isShared`/`__isGlobal`, `__prof_trigger`, and on Metal `__cvta_generic_to_shared`
+(HIP: the LDS offset clang's address-space cast gives, as for PTX's cvta.to.shared) and
+`__reduce_add_sync` and the other `__reduce_*_sync` (HIP: an xor tree of shuffles over the
 group's lanes, for CUDA's full mask).  The port does not compile on AMD (and Metal).
 
 **Fix**: rewrite with portable warp operations (shuffles and ballots), or keep the CUDA path

@@ -1,0 +1,41 @@
+"""`const __restrict__ uint32_t *p` (heldout21's sgm/util.h: ld_gbl_ca and three more): nvcc takes
+`__restrict__` among the specifiers, clang (hipcc) refuses it on a scalar ("restrict requires a
+pointer or reference"), so the HIP port did not compile.  The port drops it there (an aliasing hint:
+the code means the same without it); a restrict on the pointer, or on a typedef name (a pointer type
+here), stays as written (kernelport/attribute_order.py drop_scalar_restricts)."""
+from __future__ import annotations
+
+from kernelport import toolchains
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+from conftest import require_tool
+
+SRC = """#include <cstdint>
+typedef float* fp;
+__device__ __forceinline__ uint32_t ld(const __restrict__ uint32_t *addr) { return *addr; }
+__device__ float g(const __restrict__ fp b, float* __restrict__ d, const __restrict__ unsigned int *e) {
+    __restrict__ float *x = d;
+    return *b + *d + *e + *x;
+}
+__global__ void k(uint32_t* o, float* f) { o[threadIdx.x] = ld(o + 1) + (uint32_t)g(f, f + 1, o); }
+"""
+
+
+def test_a_restrict_on_a_scalar_is_dropped_and_the_port_compiles(tmp_path):
+    port, text = translate(SourceFile.from_text(SRC, "r.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    lines = port.body.splitlines()
+    assert lines[2] == "__device__ __forceinline__ uint32_t ld(const uint32_t *addr) { return *addr; }"
+    assert lines[3] == "__device__ float g(const __restrict__ fp b, float* __restrict__ d, const unsigned int *e) {"
+    assert lines[4] == "    float *x = d;"
+    require_tool("hipcc")
+    f = tmp_path / "r.hip"
+    f.write_text(text)
+    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
+    assert r.ok, r.output[-3000:]
+
+
+def test_metal_and_the_cuda_source_keep_it():  # (the flag is HIP's: backend data)
+    from kernelport import backends
+    assert backends.get("hip").restrict_needs_pointer and not backends.get("cuda").restrict_needs_pointer
