@@ -1,8 +1,8 @@
 """PTX's `trap;` in HIP ports (kernelport/ptx_idioms.py, issue 11: heldout24's embedding lookup stops
 at KP201 on `if (id >= vocab_size) asm("trap;");`): it aborts the kernel as CUDA's __trap() does, so
 the port calls clang's __builtin_trap() (llvm.trap: `s_trap` on AMDGPU), with or without `volatile`
-and a "memory" clobber.  Instructions beside it (`exit;`, `brkpt;`, a predicated trap) stay KP201 at
-their line, and Metal, which has no trap, still refuses it."""
+and a "memory" clobber.  Instructions beside it (`exit;`, `brkpt;`) stay KP201 at their line, a
+predicated trap is a guarded one (h/census40's `@p` guards), and Metal, which has no trap, still refuses it."""
 from __future__ import annotations
 
 import pytest
@@ -51,7 +51,6 @@ def test_the_port_compiles_for_gfx90a_and_gfx1030_and_traps(tmp_path):
 @pytest.mark.parametrize("asm", [
     'asm("exit;");',  # ends the thread: not an error
     'asm("brkpt;");',  # a breakpoint: execution resumes
-    'asm volatile("{.reg .pred p; setp.ne.b32 p, %0, 0; @p trap;}" :: "r"(n));',  # a predicated trap
     'asm volatile("trap;" ::: "cc");',  # another clobber
 ])
 def test_a_look_alike_stays_kp201_at_its_line(asm):
@@ -60,6 +59,13 @@ def test_a_look_alike_stays_kp201_at_its_line(asm):
     errors = [d for d in port.diagnostics if d.severity == "error"]
     assert [(d.code, d.location.line, d.location.column) for d in errors] == [("KP201", 2, 5)], \
         [d.format() for d in errors]
+
+
+def test_a_predicated_trap_traps_only_where_its_guard_holds():
+    src = '__global__ void k(unsigned int n) {\n    asm volatile("{.reg .pred p; setp.ne.b32 p, %0, 0; @p trap;}" :: "r"(n));\n}\n'
+    port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "kp_ptx_p = ((n) != (0)), (kp_ptx_p ? (void)(__builtin_trap()) : (void)0);" in port.body
 
 
 def test_metal_still_refuses_a_trap_at_its_line():
