@@ -162,6 +162,8 @@ class Soundness:
             if not g.functions.isdisjoint(refused):
                 continue  # already refused where it has no safe rewrite (KP207): one reason is enough
             where = g.votes[0] if g.votes else g.node
+            if g.host:  # host code takes its kernels' width (launchgroups): they say it; the host only at its sites
+                where = next((s.node for s in self.analysis.confirmed() if s.function in g.functions), None)
             if where is None or self.cuda_only_region(where):
                 continue
             if g.width == warpwidth.UNDECIDED or (g.width == warpwidth.LOGICAL and g.votes and g.shares_wave):

@@ -207,9 +207,6 @@ void run(const int* in, int* out, int n) {
 """
 
 
-@pytest.mark.xfail(strict=True, reason="a false KP219 left open: the launcher joins the kernels it launches into one "
-                   "group, and cutting that join also cut the launch geometry a group's decision reads (a 32-thread "
-                   "block's WARP_SIZE rows became the wave: tests/test_wave_counts.py), so it was reverted")
 def test_a_one_thread_launch_of_another_kernel_leaves_a_voting_kernels_width_to_its_own_launch():
     # a launch is not a call: the host function that launches both kernels does not make them one
     # warp-level group, so `reset_counter`'s block of 1 says nothing about `count_positive`'s votes
