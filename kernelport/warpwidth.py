@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from . import cexpr, dialect, fnscopes, launchgroups
+from . import cexpr, dialect, fnscopes, halfvotes, launchgroups
 from .model import Function, Module, file_scope_items
 from .source import call_args, ident_name, walk
 from .ptx_matrix import warp32_instruction
@@ -47,6 +47,7 @@ class Geometry:
     source: str
     node: Node | None
     followed: bool = False  # a size blocksizes followed to the host (a caller's sweep), not the launch's own
+    votes_per_warp: bool = True  # halfvotes may spell the group's votes per CUDA warp (not wmma's, not guessed rows)
 
     @property
     def verdict(self) -> str | None:
@@ -77,6 +78,7 @@ class Group:
     # vote, a header's warp helper (ported at the wave width); KP233 says it at the count it refuses
     rows_not_kept: str = ""
     host: bool = False  # host code alone, whose width is that of the kernels it launches (launchgroups)
+    half_votes: bool = False  # undecided, but translate may keep it logical, each vote over its warp (halfvotes)
 
 
 @dataclass
@@ -386,7 +388,7 @@ def row_lanes(k: Function, module: Module, names=None) -> list[Geometry]:
         return []
     text = " ".join(src.text_of(lane).split())
     return [Geometry(32, None, f"a 2-D block whose lane is `{text}` (rows of 32 threads as warps; "
-                               "no launch gives the block)", lane)]
+                               "no launch gives the block)", lane, votes_per_warp=False)]
 
 
 def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[str, Node] | None = None) -> Widths:
@@ -466,7 +468,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
             code = [Geometry(32, None, "a shuffle with an explicit width 32", explicit[m]) for m in sorted(fs)
                     if m in explicit]
             code += [Geometry(32, None, f"`{_callee(src, matrix[m])}` acts on a 32-lane warp (its fragments are "
-                              "spread over 32 lanes)", matrix[m]) for m in sorted(fs) if m in matrix]
+                              "spread over 32 lanes)", matrix[m], votes_per_warp=False) for m in sorted(fs) if m in matrix]
             code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
                               (data_warps or {})[m]) for m in sorted(fs) if m in (data_warps or {})]
             defs = [d for m in sorted(fs) for d in fns[m]]
@@ -546,7 +548,12 @@ def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, ma
         g.why = (f"{pick.source}: 32-lane groups keep CUDA's width" if len(verdicts) == 1 and not unknown else
                  f"launches of several geometries ({pick.source}): 32-lane groups are right for every one")
         return
-    g.width = UNDECIDED
+    votes = halfvotes.kind(module, g.votes, names, backends_source()) if pick.verdict == LOGICAL and not helpers and \
+        all(e.votes_per_warp for e in known) else None
+    if votes == "spelled":  # a port's votes, each over its caller's CUDA warp (halfvotes): 32 lanes exactly
+        g.width, g.why = LOGICAL, f"{pick.source}: 32-lane groups, each vote over its own CUDA warp"
+        return
+    g.width, g.half_votes = UNDECIDED, votes == "full"  # (translate may keep 32 lanes, each vote over its warp)
     g.why = f"{pick.source} with votes that may see two 32-lane groups of one 64-lane wave"
 
 
