@@ -73,3 +73,9 @@ def test_look_alikes_stay_refused():
                 VOTES.replace("above_first<<<n / 256, 256>>>", "above_first<<<n / 96, 96>>>")):  # partial wave
         p, _ = port(src)
         assert "KP219" in {d.code for d in p.diagnostics if d.severity == "error"}, [d.format() for d in p.diagnostics]
+
+
+def test_the_metal_port_spells_the_votes_over_its_simd_group_and_passes_the_checker():
+    from conftest import metal_checked
+    text = metal_checked(VOTES)  # every SIMD-group is 32 wide: the group's ballot is the SIMD-group's
+    assert "((uint)((uint)(static_cast<ulong>(simd_ballot(in[i] > first))) & (0xffffffff)))" in text, text
