@@ -1,4 +1,5 @@
-"""Helpers that store through a pointer parameter at a full-wave lane index (lint's WS011 reads them).
+"""Helpers that store through a pointer parameter at a full-wave lane index (lint's WS011 reads them),
+and per-warp arrays whose 32 slots hold at either width (wave_sized_slots).
 
 LightGBM's `ShufflePrefixSum(T value, T* buf)` (in a header) runs `buf[warpLane] = warp_sum` for
 every lane of warp 0, `warpLane = threadIdx.x % warpSize`: a caller's `__shared__ T buf[32]` is
@@ -14,7 +15,7 @@ from functools import lru_cache
 
 from tree_sitter import Node
 
-from . import backends, dialect
+from . import backends, dialect, lazy_re
 from .source import walk
 
 
@@ -86,3 +87,34 @@ def lane_written_params(module) -> dict[str, tuple[frozenset[int], Node]]:
         if found:
             out[f.name] = (frozenset(found), min(found.values(), key=lambda n: n.start_byte))
     return out
+
+
+_WS_INDEX = lazy_re.compile(r"/\s*warpSize\b")
+_NAME = lazy_re.compile(r"\b[A-Za-z_]\w*\b")
+
+
+def wave_sized_slots(src, body: Node, name: str) -> bool:
+    """Whether every subscript of the array `name` in `body` indexes it by a warp index or a lane taken
+    from the run-time wave width (`tid / warpSize`, `tid % warpSize`: no hardcoded 32 the port makes the
+    wave), each lane under an upper bound (`(lane < nwarps) ? s[lane] : 0`): at most 1024 / 64 = 16
+    warps, and lanes below the warp count, so 32 slots hold at either width (the softmax samples' block max)."""
+    portable = {src.text_of(d) for n in src.index.under(body, "init_declarator")
+                if (v := n.child_by_field_name("value")) is not None and
+                (d := n.child_by_field_name("declarator")) is not None and d.type == "identifier" and
+                (lane_pattern().search(t := src.text_of(v)) or _WS_INDEX.search(t))}
+    for n in src.index.under(body, "identifier"):  # passed to a helper or aliased: its indices are not seen here
+        p = n.parent
+        if src.text_of(n) == name and p is not None and p.type != "array_declarator" and \
+                not (p.type == "subscript_expression" and p.child_by_field_name("argument") == n):
+            return False
+    lanes, seen = _lane_vars(src, body), False
+    for n in src.index.under(body, "subscript_expression"):
+        base = n.child_by_field_name("argument")
+        if base is None or base.type != "identifier" or src.text_of(base) != name:
+            continue
+        seen = True
+        idx = n.child_by_field_name("indices")
+        used = set(_NAME.findall(src.text_of(idx))) if idx is not None else {""}
+        if not used or not used <= portable or used & lanes and not _bounded(src, n, body, lanes):
+            return False
+    return seen

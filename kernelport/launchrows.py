@@ -175,7 +175,7 @@ def rewrite_launch_rows(tr) -> None:
 
 def guard_constants(an, widths) -> None:
     """warpflow, once the widths are decided: a group whose rows moved to the wave (warpwidth's
-    _rows_follow_helpers) makes the named 32 of each kernel's row guard (`assert(blockDim.x ==
+    rows_follow_helpers) makes the named 32 of each kernel's row guard (`assert(blockDim.x ==
     ROW_THREADS)`) a wave-width site, by its value and not its name (a literal guard stays)."""
     for g in widths.groups:
         for kname, guards in g.rows.items():
@@ -186,3 +186,20 @@ def guard_constants(an, widths) -> None:
                     if side is not None and side.type == "identifier":
                         an.confirm(an.ex(side), g.why, guard.node, kinds=(WS,))
     an.fn, an.cur = None, ""
+
+
+def rows_follow_helpers(g, fs, module, names, helpers: list[Node]) -> None:
+    """warpwidth, deciding a group: a group kept at 32 lanes by its kernels' row guards that calls a header's warp helper cannot
+    stay at 32: the header is ported on its own, at the wave width (llm.c's `warpReduceSum` folds 64
+    lanes, two rows of 32).  The kernel and its launches then move to rows of the wave together: the
+    guard's constant becomes the wave width (a wave site) and launchrows rewrites the launches."""
+    if g.width != warpwidth.LOGICAL or g.annotated or not helpers:
+        return
+    guards = {fnscopes.of(module).key(f): gs for f in fs
+              if f.is_kernel and (gs := warpwidth.row_guards(f, module, names))}
+    if not guards:
+        return
+    name = module.source.text_of(helpers[0].child_by_field_name("function"))
+    g.width, g.rows, g.node = warpwidth.NATIVE, guards, helpers[0]
+    g.why = (f"{next(iter(guards.values()))[0].source} ties rows to the warp and `{name}` (a header's warp "
+             "helper, ported at the wave width) folds a whole wave: rows of the wave width, launches too")

@@ -162,9 +162,12 @@ class Soundness:
             if not g.functions.isdisjoint(refused):
                 continue  # already refused where it has no safe rewrite (KP207): one reason is enough
             where = g.votes[0] if g.votes else g.node
+            if g.host:  # host code takes its kernels' width (launchgroups): they say it; the host only at its sites
+                where = next((s.node for s in self.analysis.confirmed() if s.function in g.functions), None)
             if where is None or self.cuda_only_region(where):
                 continue
-            if g.width == warpwidth.UNDECIDED or (g.width == warpwidth.LOGICAL and g.votes and g.shares_wave):
+            if g.width == warpwidth.UNDECIDED or (g.width == warpwidth.LOGICAL and g.votes and g.shares_wave and
+                                                  not g.half_votes):  # (kernelport/halfvotes.py)
                 self.problem("KP219", where, f"cannot decide the warp width here: {g.why}",
                              "say what the code means above the kernel or helper: `// @kp warp-width 32` (a "
                              "logical 32-lane group) or `// @kp warp-width native` (the hardware wave), and "
@@ -261,14 +264,16 @@ def original_warp_errors(src: SourceFile, backend: str, model: tuple | None = No
 
 
 def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_unported: bool = False, *,
-               model: tuple | None = None, header: str = "") -> str:
+               model: tuple | None = None, header: str = "", exact: list[tuple[int, int]] = ()) -> str:
     """Translate checks its own output: lint the port for its targets; a warp-size finding the
     original did not need (more of a rule's findings in the port than in the original) is a
     kernelport bug, and the port is not written (KP220).  A hazard of the original that the port
     keeps as written is KP225 (see `kept_hazards`).  Returns the port's text (marked where
     `allow_unported` keeps such a hazard).  `model`: translate's (module, analysis) of `src` where
     they are what lint builds (include-free, unchanged): the original is not analysed again.
-    `header`: the port's first lines (templates.port_header), which lint reads as `_PROVENANCE`."""
+    `header`: the port's first lines (templates.port_header), which lint reads as `_PROVENANCE`.  `exact`: the
+    byte spans of functions the port keeps CUDA-exact where lint of the original sees a plain port's
+    hazards (kernelport/halfvotes.py): their findings are not kept hazards."""
     from .lint.engine import lint_text  # lint is heavy and only needed here
     targets = sorted({r.target for r in backends.get(backend).runs})
     ws = ["WS"]  # only the warp-size rules' errors are compared: the others' analyses are not run
@@ -309,4 +314,7 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
     if not port.ok:
         return text
     from .kept_hazards import kept_hazards
+    if exact:
+        before = {c: [f for f in fs if f.span is None or not any(a <= f.span[0] < b for a, b in exact)]
+                  for c, fs in before.items()}
     return kept_hazards(src, backend, port, text, before, offset, rw, allow_unported)

@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, blocksizes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, laddersteps, lexing, library_namespaces, macro_bodies, ptx_idioms, unavailable, warpflow, warpwidth
+from . import backends, blocksizes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, ptx_idioms, unavailable, warpflow, warpwidth
 from .api_names import ApiNames
 from .attribute_order import AttributeOrder
 from .mixed_sign import MixedSignCalls
@@ -124,7 +124,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
         self.own_model = module is None and analysis is None  # include-free, as lint models the original
         self.module = module if module is not None else build(src)
         self.analysis = analysis if analysis is not None else warpflow.analyze(self.module)
-        self.widths = self.analysis.widths or warpwidth.decide(self.module, self.analysis.warp_level)
+        self.widths = halfvotes.adopted(self.analysis.widths or warpwidth.decide(self.module, self.analysis.warp_level))
         self.rw = Rewriter(src)
         self.port = Port(backend, "")
 
@@ -410,6 +410,8 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
                     if group is None and not self.allow_unported:
                         continue  # KP203 (groupmasks: what a group's mask needs to be ported)
                     concept = group or concept
+                elif c.kind == "vote":
+                    concept = halfvotes.concept(self, concept, node)  # a 32-lane group's vote in a 64-lane wave
                 if c.kind == "warp_reduce" and (mask is None or (mask.start_byte, mask.end_byte) not in self.full_masks()):
                     self.problem("KP203", mask or node, "a warp reduction is ported only with CUDA's full mask (0xffffffff)",
                                  "reduce over the lanes of a full warp, or guard it with #ifdef __CUDA_ARCH__")
@@ -580,7 +582,8 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
         if own is None and plain_model is not None and plain_model.source is src:
             own = (plain_model, plain_analysis)  # the same include-free model (lint analyses it if None)
         text = self_check(src, backend, port, text, translator.rw, allow_unported, model=own,
-                          header=templates.port_header(backend, source_label or src.path, command))
+                          header=templates.port_header(backend, source_label or src.path, command),
+                          exact=halfvotes.spans(translator))
     if port.ok:
         translator.check_port(text)
     if port.ok:

@@ -1,7 +1,8 @@
 """The warp width each warp-level group means: the hardware wave, or a logical 32-lane group.
 
 A group is a connected set of functions in the call graph (a lane computed in a kernel and
-passed to a helper belongs to the helper's shuffles).  It is decided once, from the launch
+passed to a helper belongs to the helper's shuffles; a launch is no call: kernelport/launchgroups.py
+gives host code its kernels' width).  It is decided once, from the launch
 geometry of the kernels in it: the annotated block (`// @kp block`), the `<<<grid, block>>>`
 arguments of launches in the file, `__launch_bounds__(N)` with N <= 32, a `blockDim.x` guard
 (`if (blockDim.x != 32) return;`, `assert(blockDim.x == 32)`), and `// @kp warp-width 32|native`
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from . import cexpr, dialect, fnscopes
+from . import cexpr, dialect, fnscopes, halfvotes, launchgroups
 from .model import Function, Module, file_scope_items
 from .source import call_args, ident_name, walk
 from .ptx_matrix import warp32_instruction
@@ -46,6 +47,7 @@ class Geometry:
     source: str
     node: Node | None
     followed: bool = False  # a size blocksizes followed to the host (a caller's sweep), not the launch's own
+    votes_per_warp: bool = True  # halfvotes may spell the group's votes per CUDA warp (not wmma's, not guessed rows)
 
     @property
     def verdict(self) -> str | None:
@@ -75,6 +77,8 @@ class Group:
     # why a block size followed to the host (a sweep from 32) did not keep the group's 32-lane rows: a
     # vote, a header's warp helper (ported at the wave width); KP233 says it at the count it refuses
     rows_not_kept: str = ""
+    host: bool = False  # host code alone, whose width is that of the kernels it launches (launchgroups)
+    half_votes: bool = False  # undecided, but translate may keep it logical, each vote over its warp (halfvotes)
 
 
 @dataclass
@@ -129,7 +133,8 @@ def _names(module: Module) -> dict[str, int | float]:
 
 
 def _value(node: Node, module: Module, names) -> int | None:
-    return _evaluate(module.source.text_of(node), names)
+    v = _evaluate(module.source.text_of(node), names)  # a file-scope `constexpr int kRow = 32;` too
+    return constant(module.source.text_of(node), None, module, names) if v is None and node.type == "identifier" else v
 
 
 def _evaluate(text: str, names) -> int | None:
@@ -383,7 +388,7 @@ def row_lanes(k: Function, module: Module, names=None) -> list[Geometry]:
         return []
     text = " ".join(src.text_of(lane).split())
     return [Geometry(32, None, f"a 2-D block whose lane is `{text}` (rows of 32 threads as warps; "
-                               "no launch gives the block)", lane)]
+                               "no launch gives the block)", lane, votes_per_warp=False)]
 
 
 def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[str, Node] | None = None) -> Widths:
@@ -401,6 +406,7 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
         return a
 
     votes: dict[str, list[Node]] = {}
+    launched: dict[str, set[str]] = {}  # a launcher's key -> the kernels it launches (no join: launchgroups)
     explicit: dict[str, Node] = {}
     external: dict[str, Node] = {}
     vis = module.visible
@@ -414,6 +420,9 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
             name = fnscopes.callee_name(fn)
             own = {scopes.key(g) for g in scopes.resolve(f, fn, call_args(n))}
             for callee in own - {k}:
+                if all(g.is_kernel for g in fns[callee]):  # a launch: the kernel's lanes are its own, not its
+                    launched.setdefault(k, set()).add(callee)  # launcher's (nor its siblings'): launchgroups
+                    continue
                 parent[find(callee)] = find(k)
             if not own and vis is not None and not vis.warp_qualified.isdisjoint(scopes.candidates(f, fn)):
                 external.setdefault(k, n)  # a header's warp helper: ported on its own
@@ -439,41 +448,54 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
         f = module.function_at(node)
         if f is not None and scopes.key(f) in parent and warp32_instruction(src.text_of(node)):
             matrix.setdefault(scopes.key(f), node)
-    members: dict[str, set[str]] = {}
-    for fname in fns:
-        members.setdefault(find(fname), set()).add(fname)
     try:
         from . import annotations
         specs = annotations.parse(module)
     except Exception:  # noqa: BLE001  (bad annotations: verify reports them)
         specs = {}
     names = _names(module)
-    marks, problems = annotated(module)
-    groups, by_function = [], {}
-    for root, fs in members.items():
-        g = Group(fs, votes=[v for m in sorted(fs) for v in votes.get(m, [])])
-        code = [Geometry(32, None, "a shuffle with an explicit width 32", explicit[m]) for m in sorted(fs)
-                if m in explicit]
-        code += [Geometry(32, None, f"`{_callee(src, matrix[m])}` acts on a 32-lane warp (its fragments are spread "
-                          "over 32 lanes)", matrix[m]) for m in sorted(fs) if m in matrix]
-        code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
-                          (data_warps or {})[m]) for m in sorted(fs) if m in (data_warps or {})]
-        defs = [d for m in sorted(fs) for d in fns[m]]
-        helpers = [external[m] for m in sorted(fs) if m in external]
-        _decide_group(g, defs, module, specs, names, {m: marks[m] for m in fs if m in marks}, problems, code[:1],
-                      helpers)
-        wmma = next((matrix[m] for m in sorted(fs) if m in matrix), None)
-        if wmma is not None and helpers:  # its 32-lane warps are not the header helper's (the wave)
-            problems.append((helpers[0], f"`{_callee(src, helpers[0])}` is a header's warp helper, ported on its own "
-                             f"at the wave width, called where `{_callee(src, wmma)}` (line {src.loc(wmma).line}) "
-                             "keeps 32-lane warps: at wave 64 it would span two of them",
-                             "define the helper in this file (it then keeps the caller's 32 lanes), or keep the "
-                             "wmma code under #ifdef so that only the CUDA build compiles it"))
-        if not code:  # a 32 the code itself gives (a width-32 shuffle) stays: its group keeps 32 lanes
-            _rows_follow_helpers(g, defs, module, names, helpers)
-        groups.append(g)
-        for m in fs:
-            by_function[m] = g
+
+    from . import launchrows  # (which reads this module's groups)
+
+    def build() -> tuple[list[Group], dict[str, Group], list]:
+        members: dict[str, set[str]] = {}
+        for fname in fns:
+            members.setdefault(find(fname), set()).add(fname)
+        marks, problems = annotated(module)
+        groups, by_function = [], {}
+        for fs in members.values():
+            g = Group(fs, votes=[v for m in sorted(fs) for v in votes.get(m, [])])
+            code = [Geometry(32, None, "a shuffle with an explicit width 32", explicit[m]) for m in sorted(fs)
+                    if m in explicit]
+            code += [Geometry(32, None, f"`{_callee(src, matrix[m])}` acts on a 32-lane warp (its fragments are "
+                              "spread over 32 lanes)", matrix[m], votes_per_warp=False) for m in sorted(fs) if m in matrix]
+            code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
+                              (data_warps or {})[m]) for m in sorted(fs) if m in (data_warps or {})]
+            defs = [d for m in sorted(fs) for d in fns[m]]
+            helpers = [external[m] for m in sorted(fs) if m in external]
+            _decide_group(g, defs, module, specs, names, {m: marks[m] for m in fs if m in marks}, problems,
+                          code[:1], helpers)
+            wmma = next((matrix[m] for m in sorted(fs) if m in matrix), None)
+            if wmma is not None and helpers:  # its 32-lane warps are not the header helper's (the wave)
+                problems.append((helpers[0], f"`{_callee(src, helpers[0])}` is a header's warp helper, ported on its "
+                                 f"own at the wave width, called where `{_callee(src, wmma)}` (line "
+                                 f"{src.loc(wmma).line}) keeps 32-lane warps: at wave 64 it would span two of them",
+                                 "define the helper in this file (it then keeps the caller's 32 lanes), or keep the "
+                                 "wmma code under #ifdef so that only the CUDA build compiles it"))
+            if not code:  # a 32 the code itself gives (a width-32 shuffle) stays: its group keeps 32 lanes
+                launchrows.rows_follow_helpers(g, defs, module, names, helpers)
+            groups.append(g)
+            for m in fs:
+                by_function[m] = g
+        return groups, by_function, problems
+
+    groups, by_function, problems = build()
+    rejoin = launchgroups.disagreeing(groups, by_function, launched, warp_level or set(), fns)
+    for host, kernel in rejoin:
+        parent[find(kernel)] = find(host)  # one group again, decided from all their launches
+    if rejoin:
+        groups, by_function, problems = build()
+    launchgroups.inherit(groups, by_function, launched, warp_level or set(), fns)
     return Widths(groups, by_function, problems, warp_level or set())
 
 
@@ -526,7 +548,12 @@ def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, ma
         g.why = (f"{pick.source}: 32-lane groups keep CUDA's width" if len(verdicts) == 1 and not unknown else
                  f"launches of several geometries ({pick.source}): 32-lane groups are right for every one")
         return
-    g.width = UNDECIDED
+    votes = halfvotes.kind(module, g.votes, names, backends_source()) if pick.verdict == LOGICAL and not helpers and \
+        all(e.votes_per_warp for e in known) else None
+    if votes == "spelled":  # a port's votes, each over its caller's CUDA warp (halfvotes): 32 lanes exactly
+        g.width, g.why = LOGICAL, f"{pick.source}: 32-lane groups, each vote over its own CUDA warp"
+        return
+    g.width, g.half_votes = UNDECIDED, votes == "full"  # (translate may keep 32 lanes, each vote over its warp)
     g.why = f"{pick.source} with votes that may see two 32-lane groups of one 64-lane wave"
 
 
@@ -590,20 +617,3 @@ def _callee(src, call: Node) -> str:
         return hit
     fn = call.child_by_field_name("function")
     return " ".join(src.text_of(fn if fn is not None else call).split())
-
-
-
-def _rows_follow_helpers(g: Group, fs: list[Function], module: Module, names, helpers: list[Node]) -> None:
-    """A group kept at 32 lanes by its kernels' row guards that calls a header's warp helper cannot
-    stay at 32: the header is ported on its own, at the wave width (llm.c's `warpReduceSum` folds 64
-    lanes, two rows of 32).  The kernel and its launches then move to rows of the wave together: the
-    guard's constant becomes the wave width (a wave site) and launchrows rewrites the launches."""
-    if g.width != LOGICAL or g.annotated or not helpers:
-        return
-    guards = {fnscopes.of(module).key(f): gs for f in fs if f.is_kernel and (gs := row_guards(f, module, names))}
-    if not guards:
-        return
-    name = module.source.text_of(helpers[0].child_by_field_name("function"))
-    g.width, g.rows, g.node = NATIVE, guards, helpers[0]
-    g.why = (f"{next(iter(guards.values()))[0].source} ties rows to the warp and `{name}` (a header's warp "
-             "helper, ported at the wave width) folds a whole wave: rows of the wave width, launches too")

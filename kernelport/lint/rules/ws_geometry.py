@@ -145,6 +145,8 @@ __global__ void transpose(float* o, const float* i, int w) {
             if code == self.code:
                 name = _shared_dim(ctx, s.node)
                 done.add((s.node.start_byte, s.node.end_byte))
+                if _wave_sized_slots(ctx, s, name):
+                    continue
                 ctx.report(self, s.node, self._msg(ctx, name, "32"))
         # Arrays of 32 indexed by a portable lane or warp index (`tid % warpSize`, `tid / warpSize`): the
         # dataflow confirms only literal sources, but the 32 slots are still too few for 64 lanes.
@@ -176,6 +178,14 @@ __global__ void transpose(float* o, const float* i, int w) {
     def _msg(self, ctx, name, size) -> str:
         return (f"shared array `{name}` has {size} slots, one per lane or warp: {ctx.breaks}, lanes 32-63 index "
                 f"past its end; size it with a per-architecture wave constant (64 under `__GFX9__`, else 32)")
+
+
+def _wave_sized_slots(ctx, s, name) -> bool:
+    """A per-warp array the dataflow sized by the wave whose every index is a warp or a bounded lane from
+    the run-time wave width (laneslots.wave_sized_slots): its 32 slots hold at 64 as written."""
+    from ...laneslots import wave_sized_slots
+    f = ctx.module.function_at(s.node)
+    return f is not None and f.body is not None and bool(name) and wave_sized_slots(ctx.src, f.body, name)
 
 
 _PORTABLE_LANE = lazy_re.compile(r"(%|/)\s*warpSize\b|&\s*\(\s*warpSize\s*-\s*1\s*\)|__lane_id\s*\(")
