@@ -67,6 +67,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import re
+
+import heldout21_select
 from heldout21_select import on_linux, qualifies
 from heldout2_select import pick, set_header
 from realcorpus_select import head, project
@@ -114,6 +117,39 @@ CANDIDATES = [
      ["platforms/cuda/src/kernels", "platforms/cuda/include", "openmmapi/include", "olla/include"], [],
      ["-std=c++17"], "platforms/cuda/"),
 ]
+CANDIDATES += [  # EXTENSION
+    # basic_cuda/Makefile etc.: -std=c++11 -O3 -lineinfo -I../external/cub
+    ("ising-gpu", "NVIDIA/ising-gpu", "MIT", ["LICENSE"], ["external/cub"], [],
+     ["-std=c++17", "-O3", "-lineinfo"], ""),
+    # gpumcml/*/makefile, CUDAMCML2.1/makefile: -O3 -DUNIX -use_fast_math (cutil from the old SDK)
+    ("gpumcml", "ominux/gpumcml", "(README.txt: free for academic use)", ["README.txt"], [], ["UNIX"],
+     ["-O3", "-use_fast_math"], ""),
+    # Makefile: the arch framework's ../../ headers; -DTILES
+    ("neutral", "UoB-HPC/neutral", "(License.txt)", ["License.txt"], ["."], ["TILES"], ["-O3"], "cuda/"),
+    ("minifmm", "UoB-HPC/minifmm", "(LICENSE)", ["LICENSE"], ["."], [], ["-O3"], ""),
+    # CMakeLists.txt: CUDA_STANDARD 20, --expt-relaxed-constexpr, include/ (public), src/ (private)
+    ("xfdtd-cuda", "Mrwatermolen/XFDTD_CUDA", "(LICENSE)", ["LICENSE"], ["include", "src"], [],
+     ["-std=c++20", "--expt-relaxed-constexpr"], "src/"),
+    # Makefile: nvcc -rdc=true -Xcompiler -fopenmp -O3
+    ("elasticwave-fdtd", "tp24002/ElasticWaveFDTD-cuda", "(none in the repository)", [], [], [],
+     ["-rdc=true", "-Xcompiler", "-fopenmp", "-O3"], ""),
+    ("pbf-sph", "UoB-HPC/pbf-sph", "(none)", [], ["."], [], ["-O3"], ""),
+    # CMakeLists.txt: include_directories(PROJECT_SOURCE_DIR)
+    ("mcmlgpu", "IMSY-DKFZ/mcmlgpu", "(LICENSE)", ["LICENSE"], ["."], [], ["-O3"], ""),
+]
+# EXTENSION (a): the Windows-only branches of heldout21's reading and the HIP-only ones are not read.
+NOT_NVCC = re.compile(rb"\b(_WIN32|_WIN64|WIN32|_MSC_VER|__MINGW32__|USE_HIP|__HIP_PLATFORM_AMD__"
+                      rb"|__HIP_PLATFORM_HCC__|__HIP_PLATFORM_NVIDIA__|__HIPCC__|__HIP__)\b")
+
+
+def on_nvcc(fn, *args):
+    """fn(*args) read as heldout21's on_linux, with HIP-only branches also blanked."""
+    saved = heldout21_select.WINDOWS
+    heldout21_select.WINDOWS = NOT_NVCC
+    try:
+        return on_linux(fn, *args)
+    finally:
+        heldout21_select.WINDOWS = saved
 
 
 def spaced(files: list[str]) -> list[str]:
@@ -127,8 +163,8 @@ def heldout23() -> str:
         if total >= STOP:
             break
         commit = head(repo)
-        ok, looked = on_linux(qualifies, repo, commit, incs, prefix)
-        files = spaced(on_linux(pick, repo, commit, incs, prefix)) if looked and 2 * ok >= looked else []
+        ok, looked = on_nvcc(qualifies, repo, commit, incs, prefix)
+        files = spaced(on_nvcc(pick, repo, commit, incs, prefix)) if looked and 2 * ok >= looked else []
         print(f"{repo}: qualifying {ok} of {looked}, {len(files)} files", file=sys.stderr)
         if files:
             out.append(project(name, repo, commit, lic, lic_files, incs, defines, flags, files))
