@@ -35,7 +35,7 @@ transport, n-body, finite elements / volumes / differences, wave propagation, sh
   the project's own build files (read before any measure; `-std=c++17` where its build asks for
   an older standard). A candidate that cannot be fetched, does not qualify or gives 0 files drops
   out (said below). Candidates are taken in order until the set holds at least 50 files.
-EXTENSION, written and committed (23:41 UTC) after applying the rule above and before any measure
+EXTENSION, written and committed (23:24 UTC; commit 5cb37a7, whose message says 23:41 by a misread clock) after applying the rule above and before any measure
   or any nvcc check: the ten candidates give 17 files from 2 projects (fdtd3d 8, openmm 9). GPUMD
   does not qualify because the text reading counts `#include <hipfft/hipfft.h>` inside its
   `#ifdef USE_HIP` branches (11 of its first 10 files' reach), which no nvcc compile reads; tinker9
