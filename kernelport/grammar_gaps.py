@@ -29,7 +29,8 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
     `const char * = "x"` as `const char *`, directives between a constructor's member initializers
     (`, ready (false)` `#define F(n) , n (0)` `#include "fields.inc"` `{`) or between an `if`'s block
     and its `else` (an X-macro's `#include` of more `else if` arms) as blanks, a macro that stands for
-    member initializers `: a (x), INITS {` as `: a (x)        {` (none changes what the warp analyses read)."""
+    member initializers `: a (x), INITS {` as `: a (x)        {` with the attribute macros of the
+    constructor's head (`HOST P<2>::P (` as `     P<2>::P (`) (none changes what the warp analyses read)."""
     for i in idx:
         t = toks[i]
         if i > 0 and (t.text in ("{", ",") and toks[i - 1].text == ")" or
@@ -43,15 +44,18 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
         if t.text == ":" and i > 0 and toks[i - 1].text == ")" and _lone_colon(toks, i) and i not in masked_at:
             spans = _initializer_macros(toks, i, close_of)
             if spans:  # macros of member initializers, `: a (x), INITS {`: seen without them (and their commas),
-                # here, then in every initializer list of the file at once (a file of many constructors
-                # that each use one: one parse, not one per constructor)
-                yield (("initializer macros", t.start, ":"), [(s, e, blank_bytes(data, s, e)) for s, e in spans],
-                       [Mask(s, e, "initializers", "grammar") for s, e in spans])
+                # with the attribute macros of the constructor's head (`HOST P<2>::P (...)`: a constructor
+                # has no type, so a word there that is no keyword is a macro), in every initializer
+                # list of the file at once (many constructors that each use one: one parse), then here
+                here = spans + _constructor_head_macros(toks, i - 1, masked_at)
                 every = [sp for k in range(1, len(toks)) if toks[k].text == ":" and toks[k - 1].text == ")"
-                         and k not in masked_at and _lone_colon(toks, k) for sp in _initializer_macros(toks, k, close_of)]
-                if len(every) > len(spans):
+                         and k not in masked_at and _lone_colon(toks, k)
+                         for sp in _with_head(toks, k, _initializer_macros(toks, k, close_of), masked_at)]
+                if len(every) > len(here):  # (first: the parses per file are bounded)
                     yield (("initializer macros", 0, ":"), [(s, e, blank_bytes(data, s, e)) for s, e in every],
                            [Mask(s, e, "initializers", "grammar") for s, e in every])
+                yield (("initializer macros", t.start, ":"), [(s, e, blank_bytes(data, s, e)) for s, e in here],
+                       [Mask(s, e, "initializers", "grammar") for s, e in here])
             continue
         if t.text == "operator" and i not in masked_at:
             q = _member_qualifier(toks, i)
@@ -159,6 +163,48 @@ def _initializer_macros(toks: list[Tok], i: int, close_of) -> list[tuple[int, in
             return []
         k = close + 2
     return []
+
+
+_HEAD_WORDS = frozenset({"inline", "explicit", "constexpr", "static", "virtual", "__host__", "__device__",
+                         "__forceinline__", "__inline__", "__noinline__", "template", "typename"})
+
+
+def _with_head(toks: list[Tok], k: int, spans: list[tuple[int, int]], masked_at: set[int]) -> list[tuple[int, int]]:
+    return spans + _constructor_head_macros(toks, k - 1, masked_at) if spans else []
+
+
+def _constructor_head_macros(toks: list[Tok], close: int, masked_at: set[int]) -> list[tuple[int, int]]:
+    """The spans of the words before a qualified constructor's name (`HOST P<2>::P (` or `HOST P::P (`,
+    whose parameters' `)` is toks[close]) that are no keyword: a constructor has no type, so each is an
+    attribute macro; [] where the name is no qualified constructor's."""
+    depth, p = 0, close
+    while p >= 0:  # the `(` that opens the parameters
+        x = toks[p].text
+        depth += x == ")"
+        depth -= x == "("
+        if depth == 0:
+            break
+        p -= 1
+    if p < 4 or toks[p - 1].kind != "ident" or toks[p - 2].text != ":" or toks[p - 3].text != ":":
+        return []
+    name, q = toks[p - 1].text, p - 4
+    if toks[q].text == ">":  # `P<...>::P`: back over the class template's arguments
+        angles = 0
+        while q >= 0:
+            angles += toks[q].text == ">"
+            angles -= toks[q].text == "<"
+            if angles == 0:
+                break
+            q -= 1
+        q -= 1
+    if q < 0 or toks[q].text != name:
+        return []
+    spans, q = [], q - 1
+    while q >= 0 and toks[q].kind == "ident" and toks[q].text != name:
+        if toks[q].text not in _HEAD_WORDS and q not in masked_at:
+            spans.append((toks[q].start, toks[q].end))
+        q -= 1
+    return spans
 
 
 def _brace_item(toks: list[Tok], j: int) -> bool:

@@ -1,7 +1,8 @@
 """C++ the grammar lacks, found on fdtd3d (heldout23): a destructor named with its class template's
 arguments, an unnamed pointer parameter's default, directives between a constructor's member
 initializers (an X-macro's `#include` of more initializers) or between an `if`'s block and its
-`else` (one of more `else if` arms), and a macro that stands for member initializers.  Each parses,
+`else` (one of more `else if` arms), and a macro that stands for member initializers (with the
+attribute macros of the constructor's head, in every constructor of the file at once).  Each parses,
 keeps the user's text in the port, and masks only what it must (kernelport/grammar_gaps.py); the
 look-alikes that parse as they are (`x *= 2`, a ternary's `: name`) are masked nowhere."""
 from __future__ import annotations
@@ -152,3 +153,47 @@ def test_a_macro_of_member_initializers_parses_and_a_ternary_is_kept():
     s = hip(INITIALIZER_MACRO)
     assert masked(s) == ["DEFAULT_INITS,", ", DEFAULT_INITS"]
     assert {m.name for m in s.masks} == {"initializers"}
+
+
+# fdtd3d's YeeGridLayout.cpp: some 20 specialised constructors, each with an attribute macro in its
+# head lines above the error and a macro of initializers (neither mask alone shrinks the error)
+HEAD = """
+#ifdef __CUDACC__
+#define HOST __host__
+#else
+#define HOST
+#endif
+#define INITS_E b (1), c (2)
+#define INITS_H b (2), c (1)
+template <int K, int C>
+class Layout
+{
+public:
+  int a, b, c;
+  HOST Layout (int x,
+               int y,
+               int z);
+};
+""" + "".join(f"""
+template <>
+HOST
+Layout<{k}, {c}>::Layout
+  (int x, /**< x */
+   int y, /**< y */
+   int z) /**< z */
+: a (x + y + z)
+, INITS_{"E" if c else "H"}
+// a comment
+{{
+}}
+""" for k in range(6) for c in range(2)) + KERNEL
+
+
+def test_constructors_with_a_head_macro_and_a_macro_of_initializers_parse():
+    s = src(HEAD)
+    assert s.syntax_errors() == [], s.syntax_errors()
+    port, text = translate(s, "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert textwrap.dedent(HEAD).replace("__CUDACC__", "__HIPCC__").strip() in text  # only the test's name
+    assert sorted(set(masked(s))) == [", INITS_E", ", INITS_H", "HOST"]
+    assert len(s.masks) == 24
