@@ -3,11 +3,14 @@ sees (kernelport/macro_repair.py tries each candidate at an error region and kee
 error shrinks): every edit has the length of what it replaces, so the tree's offsets stay the user's."""
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from .macro_tokens import Tok, match_brace as _match_brace
 from .macros import Mask
 
+_DIRECTIVE_LINE = re.compile(rb"(?m)^[ \t]*#")
+_CONDITIONAL_LINE = re.compile(rb"(?m)^[ \t]*#[ \t]*(if|el|endif)")  # (a branch's lines are not blanked alone)
 _BLANK = bytes(b if b in (0x0A, 0x0D) else 0x20 for b in range(256))  # every byte a blank, line ends kept
 
 
@@ -21,9 +24,39 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
     argument `T x = {}` as `T x`, an unnamed enum's base `enum : size_t {` as `enum {`, a template
     parameter's default pointer type `typename It = T*` as `typename It = T `, a variable's register
     label `int v asm ("eax") = x;` as `int v = x;`, a qualified member operator
-    `this->Base::operator=(x)` as `this->      operator=(x)` (none changes what the warp analyses read)."""
+    `this->Base::operator=(x)` as `this->      operator=(x)`, a destructor named with its class
+    template's arguments `~P<T, N> ()` as `~P ()`, an unnamed pointer parameter's default
+    `const char * = "x"` as `const char *`, directives between a constructor's member initializers
+    (`, ready (false)` `#define F(n) , n (0)` `#include "fields.inc"` `{`) or between an `if`'s block
+    and its `else` (an X-macro's `#include` of more `else if` arms) as blanks, a macro that stands for
+    member initializers `: a (x), INITS {` as `: a (x)        {` with the attribute macros of the
+    constructor's head (`HOST P<2>::P (` as `     P<2>::P (`) (none changes what the warp analyses read)."""
     for i in idx:
         t = toks[i]
+        if i > 0 and (t.text in ("{", ",") and toks[i - 1].text == ")" or
+                      t.text == "else" and toks[i - 1].text == "}") and i - 1 not in masked_at:
+            s, e = toks[i - 1].end, t.start  # directives between a member initializer and the body, or an if's and its else
+            if _DIRECTIVE_LINE.search(data, s, e) and not _CONDITIONAL_LINE.search(data, s, e):
+                yield (("directives", s, t.text), [(s, e, blank_bytes(data, s, e))],
+                       [Mask(s, e, "directives", "grammar")])
+            if t.text == "else":
+                continue
+        if t.text == ":" and i > 0 and toks[i - 1].text == ")" and _lone_colon(toks, i) and i not in masked_at:
+            spans = _initializer_macros(toks, i, close_of)
+            if spans:  # macros of member initializers, `: a (x), INITS {`: seen without them (and their commas),
+                # with the attribute macros of the constructor's head (`HOST P<2>::P (...)`: a constructor
+                # has no type, so a word there that is no keyword is a macro), in every initializer
+                # list of the file at once (many constructors that each use one: one parse), then here
+                here = spans + _constructor_head_macros(toks, i - 1, masked_at)
+                every = [sp for k in range(1, len(toks)) if toks[k].text == ":" and toks[k - 1].text == ")"
+                         and k not in masked_at and _lone_colon(toks, k)
+                         for sp in _with_head(toks, k, _initializer_macros(toks, k, close_of), masked_at)]
+                if len(every) > len(here):  # (first: the parses per file are bounded)
+                    yield (("initializer macros", 0, ":"), [(s, e, blank_bytes(data, s, e)) for s, e in every],
+                           [Mask(s, e, "initializers", "grammar") for s, e in every])
+                yield (("initializer macros", t.start, ":"), [(s, e, blank_bytes(data, s, e)) for s, e in here],
+                       [Mask(s, e, "initializers", "grammar") for s, e in here])
+            continue
         if t.text == "operator" and i not in masked_at:
             q = _member_qualifier(toks, i)
             if q is not None:
@@ -69,6 +102,13 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
                 s, e = toks[i + 1].start, toks[j - 1].end
                 yield (("enum", t.start, "enum"), [(s, e, blank_bytes(data, s, e))],
                        [Mask(s, e, ": base", "grammar")])
+        elif t.text == "~" and i + 2 < len(toks) and toks[i + 1].kind == "ident" and toks[i + 2].text == "<" \
+                and i not in masked_at:  # `~P<T, N> ()`: a template-id names the destructor (C++17)
+            close = _angle_close(toks, i + 2)
+            if close is not None and close + 1 < len(toks) and toks[close + 1].text == "(":
+                s, e = toks[i + 2].start, toks[close].end
+                yield (("destructor", t.start, "~"), [(s, e, blank_bytes(data, s, e))],
+                       [Mask(s, e, "<...>", "grammar")])
         elif t.text == "typeid" and i + 1 < len(toks) and toks[i + 1].text == "(":
             close = close_of(i + 1)
             if close is not None and close > i + 2 and all(
@@ -83,6 +123,145 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
                 s, e = t.start, toks[close].end
                 yield (("default", t.start, "="), [(s, e, blank_bytes(data, s, e))],
                        [Mask(s, e, "= {...}", "grammar")])
+        elif t.text == "=" and i > 1 and toks[i - 1].text in ("*", "&") and toks[i - 2].kind == "ident" \
+                and toks[i - 1].end < t.start and i not in masked_at:  # an unnamed pointer parameter's default, `const char * = "x")` (`*=` is no default)
+            end = _argument_end(toks, i + 1)
+            if end is not None and end > i + 1:
+                s, e = t.start, toks[end - 1].end
+                yield (("default", t.start, "="), [(s, e, blank_bytes(data, s, e))],
+                       [Mask(s, e, "= default", "grammar")])
+
+def _initializer_macros(toks: list[Tok], i: int, close_of) -> list[tuple[int, int]]:
+    """The spans of the names that stand alone (a macro's use) in the member initializer list that
+    the `:` at toks[i] opens, each with the comma before it (after it for the first), or [] where
+    the list is not one of `name (...)`, `name {...}` and lone names up to the body's `{`."""
+    spans, k = [], i + 1
+    while k < len(toks) and len(spans) < 64:
+        if toks[k].kind != "ident":
+            return []
+        j = k + 1
+        while j + 2 < len(toks) and toks[j].text == ":" and toks[j + 1].text == ":" and toks[j + 2].kind == "ident":
+            j += 3  # a qualified base, `ns::Base (x)`
+        if j >= len(toks):
+            return []
+        if toks[j].text == "(":
+            close = close_of(j)
+        elif toks[j].text == "{" and j + 1 < len(toks) and toks[j + 1].text != "}" and _brace_item(toks, j):
+            close = _match_brace(toks, j)  # `name {x}` (a body opened right after a lone name is no item)
+        elif toks[j].text in (",", "{"):  # a name alone: a macro's use
+            first = k == i + 1
+            spans.append((toks[k].start, toks[j].end) if first and toks[j].text == "," else
+                         (toks[k].start if first else toks[k - 1].start, toks[k].end))
+            close = j - 1
+        else:
+            return []
+        if close is None or close + 1 >= len(toks):
+            return []
+        if toks[close + 1].text == "{":
+            return spans
+        if toks[close + 1].text != ",":
+            return []
+        k = close + 2
+    return []
+
+
+_HEAD_WORDS = frozenset({"inline", "explicit", "constexpr", "static", "virtual", "__host__", "__device__",
+                         "__forceinline__", "__inline__", "__noinline__", "template", "typename"})
+
+
+def _with_head(toks: list[Tok], k: int, spans: list[tuple[int, int]], masked_at: set[int]) -> list[tuple[int, int]]:
+    return spans + _constructor_head_macros(toks, k - 1, masked_at) if spans else []
+
+
+def _constructor_head_macros(toks: list[Tok], close: int, masked_at: set[int]) -> list[tuple[int, int]]:
+    """The spans of the words before a qualified constructor's name (`HOST P<2>::P (` or `HOST P::P (`,
+    whose parameters' `)` is toks[close]) that are no keyword: a constructor has no type, so each is an
+    attribute macro; [] where the name is no qualified constructor's."""
+    depth, p = 0, close
+    while p >= 0:  # the `(` that opens the parameters
+        x = toks[p].text
+        depth += x == ")"
+        depth -= x == "("
+        if depth == 0:
+            break
+        p -= 1
+    if p < 4 or toks[p - 1].kind != "ident" or toks[p - 2].text != ":" or toks[p - 3].text != ":":
+        return []
+    name, q = toks[p - 1].text, p - 4
+    if toks[q].text == ">":  # `P<...>::P`: back over the class template's arguments
+        angles = 0
+        while q >= 0:
+            angles += toks[q].text == ">"
+            angles -= toks[q].text == "<"
+            if angles == 0:
+                break
+            q -= 1
+        q -= 1
+    if q < 0 or toks[q].text != name:
+        return []
+    spans, q = [], q - 1
+    while q >= 0 and toks[q].kind == "ident" and toks[q].text != name:
+        if toks[q].text not in _HEAD_WORDS and q not in masked_at:
+            spans.append((toks[q].start, toks[q].end))
+        q -= 1
+    return spans
+
+
+def _brace_item(toks: list[Tok], j: int) -> bool:
+    """Whether the `{` at toks[j] opens a braced initializer `name {x}` (its `}` followed by `,` or
+    the body's `{`) rather than the constructor's body."""
+    close = _match_brace(toks, j)
+    return close is not None and close + 1 < len(toks) and toks[close + 1].text in (",", "{")
+
+
+def _lone_colon(toks: list[Tok], k: int) -> bool:
+    """Whether toks[k] is a `:` that is no half of a `::`."""
+    t = toks[k]
+    return t.text == ":" and not (k > 0 and toks[k - 1].text == ":" and toks[k - 1].end == t.start) \
+        and not (k + 1 < len(toks) and toks[k + 1].text == ":" and toks[k + 1].start == t.end)
+
+
+def _argument_end(toks: list[Tok], i: int) -> int | None:
+    """Index of the `,` or `)` that ends the argument starting at toks[i] (brackets nested), or None
+    where a `;`, `{` or `}` comes first."""
+    depth = 0
+    for k in range(i, min(len(toks), i + 256)):
+        x = toks[k].text
+        if x in (";", "{", "}"):
+            return None
+        if x in ("(", "["):
+            depth += 1
+        elif x in (")", "]"):
+            if depth == 0:
+                return k if x == ")" else None
+            depth -= 1
+        elif x == "," and depth == 0:
+            return k
+    return None
+
+
+def _angle_close(toks: list[Tok], i: int) -> int | None:
+    """Index of the `>` closing the template argument list that the `<` at toks[i] opens (nested
+    `<...>` and brackets counted), or None where a `;`, `{` or `}` comes first."""
+    angles, brackets = 0, 0
+    for k in range(i, min(len(toks), i + 256)):
+        x = toks[k].text
+        if x in (";", "{", "}"):
+            return None
+        if x in ("(", "["):
+            brackets += 1
+        elif x in (")", "]"):
+            brackets -= 1
+            if brackets < 0:
+                return None
+        elif brackets == 0 and x == "<":
+            angles += 1
+        elif brackets == 0 and x == ">":
+            angles -= 1
+            if angles == 0:
+                return k
+    return None
+
 
 def _member_qualifier(toks: list[Tok], i: int) -> int | None:
     """The first token of the `Base::` (or `ns::Base::`) between `.`/`->` and the `operator` at
