@@ -1,7 +1,7 @@
 """Metal (MSL): Apple GPUs; SIMD-groups of a width the hardware reports (32 on Apple silicon)."""
 from __future__ import annotations
 
-from ...dialect import ATOMIC_OPS, C_HEADERS, CAS_ATOMIC_OPS, MATH_ACCURATE, MATH_EXACT, VECTOR_MAKERS, group_votes, header_key
+from ...dialect import ATOMIC_OPS, C_HEADERS, CAS_ATOMIC_OPS, MATH_ACCURATE, MATH_EXACT, MATH_FAST, VECTOR_MAKERS, group_votes, header_key
 from ..base import Backend, Lowering, Run
 
 
@@ -48,8 +48,8 @@ class Metal(Backend):
         "math_rsqrt": "precise::rsqrt({x})", "math_erf": "kp_erf({x})", "math_expm1": "kp_expm1({x})",
         "math_log1p": "kp_log1p({x})", "math_pow": "precise::pow({x}, {y})", "math_fmin": "fminf({x}, {y})",
         "math_fmax": "fmaxf({x}, {y})", "math_fma": "fma({x}, {y}, {z})",  # fminf, fmaxf: float_math below
-        **{f"fast_{fn}": f"fast::{fn}({{x}})" for fn in ("exp", "log", "sin", "cos")},
-        "fast_pow": "fast::pow({x}, {y})", "fast_divide": "fast::divide({x}, {y})", "saturate": "saturate({x})",
+        **{f"fast_{fn}": f"__{fn}f({{x}})" for fn in MATH_FAST},  # CUDA's names: float_math below
+        "fast_pow": "__powf({x}, {y})", "fast_divide": "__fdividef({x}, {y})", "saturate": "saturate({x})",
         "half": "half", "null": "nullptr", "long_long": "long", "ulong_long": "ulong", "vec3_buffer": "packed_{t}3",
         **{f"make_{t}{n}": f"{t}{n}(" + ", ".join("{%s}" % c for c in "xyzw"[:n]) + ")" for t, n in VECTOR_MAKERS},
         "bfloat16": "bfloat", "double": None,
@@ -58,7 +58,10 @@ class Metal(Backend):
         "launch_bounds": "[[max_total_threads_per_threadgroup({threads})]]",
         **{header_key(h): None for h in C_HEADERS},
     }
-    aliases = {"ballot": ("simd_ballot",), "activemask": ("simd_active_threads_mask",)}
+    aliases = {"ballot": ("simd_ballot",), "activemask": ("simd_active_threads_mask",),
+               # Metal's own fast:: forms, which the float_math definitions of CUDA's fast intrinsics call
+               **{f"fast_{fn}": (f"fast::{fn}",) for fn in MATH_FAST},
+               "fast_pow": ("fast::pow",), "fast_divide": ("fast::divide",)}
     attributes = {
         "thread_idx": ("uint3", "thread_position_in_threadgroup"),
         "block_idx": ("uint3", "threadgroup_position_in_grid"),
@@ -193,7 +196,12 @@ class Metal(Backend):
     # CUDA's signature over Metal's function, so an argument converts as in CUDA (`fminf(n - i, 64)`
     # of ints is a float minimum) and a project's own overloads of the name (helper_math.h's
     # fminf(float2, float2)) are resolved beside it by C++'s overload resolution, as nvcc resolves them.
-    float_math = {"fminf": ("float", ("float", "float"), "fmin"), "fmaxf": ("float", ("float", "float"), "fmax")}
+    # CUDA's fast intrinsics (`__expf(float)`, `__log2f`, `__powf(float, float)`, `__fdividef`) likewise, over
+    # Metal's fast:: forms (MSL 6.5), which take only float types: `__powf(2, i)` of ints is CUDA's float pow
+    float_math = {"fminf": ("float", ("float", "float"), "fmin"), "fmaxf": ("float", ("float", "float"), "fmax"),
+                  **{f"__{fn}f": ("float", ("float",), f"fast::{fn}") for fn in MATH_FAST},
+                  "__powf": ("float", ("float", "float"), "fast::pow"),
+                  "__fdividef": ("float", ("float", "float"), "fast::divide")}
 
     # cooperative groups' thread_block_tile<32> (tiled_partition<32>(block)): the SIMD-group, 32 wide on
     # Apple GPUs as a full-warp __shfl_sync assumes (metal/cgtiles.py); an empty token type of the prologue.
