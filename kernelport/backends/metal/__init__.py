@@ -119,10 +119,25 @@ class Metal(Backend):
     # (no_meaning); tex1Dfetch of a texture reference is a buffer read (texture_references below).
     texture_objects = frozenset({"cudaTextureObject_t", "CUtexObject"})
     texture_fetches = {"tex1D": ("texture1d", "float", 1), "tex2D": ("texture2d", "float2", 2)}
-    # the texel types a fetch may return, as the components of Metal's sample() result (float4) it keeps:
-    # a float texture (float, half, unorm/snorm pixel formats; cudaReadModeNormalizedFloat is unorm/snorm)
-    texture_texels = {"float": ".x", "float1": ".x", "float2": ".xy", "float4": ""}
-    texture_type = "{kind}<float, access::sample>"
+    # the texel types a fetch may return: (the Metal texture's component type, the components of its
+    # sample() result (a 4-vector of that type, MSL 6.12) the fetch keeps, the conversion to the CUDA type).
+    # float: a float texture (float, half, unorm/snorm pixel formats; cudaReadModeNormalizedFloat is
+    # unorm/snorm).  An integer texel (cudaReadModeElementType over an integer format, which CUDA reads
+    # with point filtering only, as Metal samples an integer format with nearest filtering only) is a
+    # texture of uint or int components (the Uint/Sint pixel format of the texel's width).
+    texture_texels = {
+        "float": ("float", ".x", ""), "float1": ("float", ".x", ""), "float2": ("float", ".xy", ""),
+        "float4": ("float", "", ""),
+        **{t: ("uint", ".x", "uchar") for t in ("uchar", "unsigned char", "uint8_t", "uchar1")},
+        **{t: ("uint", ".x", "ushort") for t in ("ushort", "unsigned short", "uint16_t", "ushort1")},
+        **{t: ("uint", ".x", "uint") for t in ("uint", "unsigned int", "unsigned", "uint32_t", "uint1")},
+        **{t: ("int", ".x", "char") for t in ("char", "signed char", "int8_t", "char1")},
+        **{t: ("int", ".x", "short") for t in ("short", "int16_t", "short1")},
+        **{t: ("int", ".x", "int") for t in ("int", "int32_t", "int1")},
+        **{f"{t}{n}": ("int" if t in ("char", "short", "int") else "uint", ".xy" if n == 2 else "", f"{t}{n}")
+           for t in ("uchar", "ushort", "uint", "char", "short", "int") for n in (2, 4)},
+    }
+    texture_type = "{kind}<{component}, access::sample>"
     texture_creators = frozenset({"cudaCreateTextureObject", "cuTexObjectCreate"})  # (&object, &resource, &descriptor, ...)
     texture_sampler = {  # the sidecar: each cudaTextureDesc field as the MTLSamplerDescriptor the host binds
         "normalizedCoords": "normalizedCoordinates (false: pixel coordinates, as CUDA's unnormalised ones)",
@@ -134,7 +149,9 @@ class Metal(Backend):
                              "(with unnormalised coordinates CUDA applies Clamp or Border only, Metal accepts only "
                              "those)",
         "readMode": "the texture's pixel format: cudaReadModeNormalizedFloat over 8- or 16-bit integers -> the "
-                    "Unorm/Snorm format of that width, cudaReadModeElementType over floats -> the Float format",
+                    "Unorm/Snorm format of that width, cudaReadModeElementType over floats -> the Float format, "
+                    "cudaReadModeElementType over integers (a uint or int texture) -> the Uint/Sint format of that "
+                    "width, sampled with nearest filtering (CUDA filters integer texels by point only)",
     }
     # CUDA texture references over linear memory (`texture<T, 1, cudaReadModeElementType> t;` bound with
     # cudaBindTexture, read with tex1Dfetch: element i unconverted, 0 outside the bound range): a device
