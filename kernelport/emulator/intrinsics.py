@@ -342,6 +342,9 @@ def collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yiel
         return warp.ballot(np.ones(active.shape[0], bool), active, W), None
     if key in ("simd_sum", "simd_max", "simd_min"):
         return warp.reduce(key[5:], args["value"], active, W)
+    if key.startswith("warp_reduce_"):  # sm_80's __reduce_{op}_sync (Metal's simd_{op}): the mask is checked above
+        op = key[len("warp_reduce_"):]
+        return warp.reduce("sum" if op == "add" else op, args["value"], active, W)
     if key == "lanemask_lt":
         _, lane = warp.lanes(active.shape[0], W)
         return ((np.uint64(1) << lane.astype(np.uint64)) - np.uint64(1)).astype(U64), None

@@ -35,6 +35,11 @@ class Metal(Backend):
         "shfl_down_width": "kp_simd_shuffle_down({value}, {delta}, {width}, {lane_id})",
         "shfl_xor_width": "kp_simd_shuffle_xor({value}, {lanemask}, {width}, {lane_id})",
         "simd_sum": "simd_sum({value})", "simd_max": "simd_max({value})", "simd_min": "simd_min({value})",
+        # sm_80's __reduce_{op}_sync(0xffffffff, v) (translate ports only CUDA's full mask; KP203 otherwise):
+        # the SIMD-group reduction (MSL 6.9.2), every lane gets it, over the 32-wide SIMD-group a full-mask
+        # __shfl_sync assumes too; 32-bit integer add, min, max, and, or, xor as CUDA's
+        **{f"warp_reduce_{op}": f"simd_{metal}({{value}})" for op, metal in
+           (("add", "sum"), ("min", "min"), ("max", "max"), ("and", "and"), ("or", "or"), ("xor", "xor"))},
         "popc": "popcount({x})", "popc64": "popcount({x})", "ffs": "kp_ffs({x})", "ffs64": "kp_ffs({x})",
         "clz": "clz({x})", "clz64": "clz({x})", "brev": "reverse_bits({x})", "brev64": "reverse_bits({x})",
         **{f"atomic_{op}": f"atomic_fetch_{op}_explicit(({{space}} atomic_{{type}}*)({{address}}), {{value}}, "
