@@ -55,3 +55,14 @@ def test_look_alikes_a_fragment_that_stands_alone_and_a_file_no_one_includes(tmp
     r = _translate(tmp_path / "alone", "kernel.cu")
     assert r.returncode != 0 and "kernel.cu:1:" in r.stderr and "KP223 'knode' is defined neither" in r.stderr
     assert "KP228" not in r.stderr
+
+
+def test_a_fragments_template_kernel_refused_while_rendering_is_its_includers_too(tmp_path):
+    # gpu4pyscf g3c2e_ipip1.cu: a template kernel whose instances its includer's code makes (KP216 is
+    # raised while the port is rendered, after the passes): one KP228, no error, nothing written
+    (tmp_path / "common.h").write_text(COMMON)
+    (tmp_path / "kernel.cu").write_text("template <int N>\n" + FRAGMENT.replace("% 4", "% N"))
+    (tmp_path / "wrapper.cu").write_text(WRAPPER.replace("findK<<<", "findK<4><<<"))
+    r = _translate(tmp_path, "kernel.cu")
+    assert r.returncode == 0 and r.stderr.count("KP228") == 1 and "error" not in r.stderr, r.stderr
+    assert not (tmp_path / "out" / "kernel.metal").exists()

@@ -197,8 +197,7 @@ class HostCode:
         found = vis.elsewhere if vis is not None and vis.elsewhere is not None else None
         if found is None or found.root is None or not str(found.root).endswith(self._fragment_suffixes()):
             return
-        self.includer_of_file = found.project.included_by(found.root)
-        self.fragment_of_includer()
+        self.includer_of_file = found.project.included_by(found.root)  # decided at finish (rendering refuses too)
 
     def _fragment_suffixes(self) -> tuple[str, ...]:
         from ... import backends
@@ -207,6 +206,9 @@ class HostCode:
     def fragment_of_includer(self) -> bool:
         """KP228 in place of the errors of a fragment's own port (see ported_by_includer); True if so."""
         got = getattr(self, "includer_of_file", None)
+        if got is not None and getattr(self, "fragment_port", False):
+            self.port.diagnostics[:] = [d for d in self.port.diagnostics if d.severity != "error"]
+            return True
         if got is None or not any(d.severity == "error" for d in self.port.diagnostics):
             return False
         from ...diagnostics import Diagnostic

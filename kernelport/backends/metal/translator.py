@@ -301,6 +301,7 @@ class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, Tex
         super().finish()
         for item in [*self.port.diagnostics, *self.port.notes]:  # spliced lines point into their header
             item.location = self.origin_location(item.location)
+        self.fragment_of_includer()  # (after rendering, which refuses too: a template kernel with no instance)
 
     def origin_location(self, loc: Location) -> Location:
         """Where a line of the translated (spliced) text comes from: the file's own, or a header's."""
