@@ -32,8 +32,9 @@ def test_a_fragment_an_includer_completes_is_ported_where_it_is_included(tmp_pat
     (tmp_path / "wrapper.cu").write_text(WRAPPER)
     r = _translate(tmp_path, "kernel.cu")
     assert r.returncode == 0, r.stderr
-    assert "kernel.cu:1:1: warning: KP228 no Metal port of its own: the file is included by wrapper.cu (line 3) " \
-           "and does not stand alone (KP223 at line 1: 'knode' is defined neither" in r.stderr, r.stderr
+    assert "kernel.cu:1:1: warning: KP228 no Metal port of its own: the file is included by wrapper.cu (line 3), " \
+           "and the Metal port of a source that includes it splices it there, with what comes before it; on its " \
+           "own it is refused (KP223 at line 1: 'knode' is defined neither" in r.stderr, r.stderr
     assert "error" not in r.stderr and not (tmp_path / "out" / "kernel.metal").exists()
     r = _translate(tmp_path, "wrapper.cu")  # the includer's port has the fragment's kernel, spliced
     assert r.returncode == 0, r.stderr

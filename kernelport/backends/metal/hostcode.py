@@ -218,9 +218,9 @@ class HostCode:
         self.port.diagnostics[:] = [d for d in self.port.diagnostics if d.severity != "error"]
         self.port.diagnostics.append(Diagnostic(
             "KP228", Location(self.src.path, 1, 1), f"no Metal port of its own: the file is included by {g.name} "
-            f"(line {inc.location.line}) and does not stand alone ({first.code} at line {first.location.line}: "
-            f"{first.message.split(' (')[0]}); {g.name}'s Metal port splices it where it is included",
-            f"translate {g}", "warning"))
+            f"(line {inc.location.line}), and the Metal port of a source that includes it splices it there, with what "
+            f"comes before it; on its own it is refused ({first.code} at line {first.location.line}: "
+            f"{first.message.split(' (')[0]})", f"translate {g}, or a source that includes it", "warning"))
         self.port.empty = self.fragment_port = True
         return True
 
