@@ -87,6 +87,9 @@ CAS_ATOMIC_OPS = ("add", "sub", "min", "max")  # what Metal lacks natively (kp_ 
 MATH_ACCURATE = ("exp", "log", "sin", "cos", "tan", "sqrt", "exp2", "log2", "log10", "tanh", "sinh", "cosh",
                  "asin", "acos", "atan")  # CUDA's `expf` is correctly rounded-ish; Metal's precise:: form
 MATH_EXACT = ("fabs", "floor", "ceil", "trunc", "round", "rint")  # exact everywhere
+# CUDA's single-precision fast intrinsics of one argument (`__expf`, `__log2f`, ...: the programming
+# guide's "Intrinsic Functions"), which Metal has as its fast:: forms (MSL 6.5, fast math)
+MATH_FAST = ("exp", "log", "sin", "cos", "tan", "log2", "log10")
 VECTOR_MAKERS = tuple((t, n) for t in ("float", "int", "uint", "half", "char", "uchar", "short", "ushort")
                       for n in (2, 3, 4))
 C_HEADERS = (
@@ -272,7 +275,7 @@ CONCEPTS: tuple[Concept, ...] = (
     C("math_fmin", "math", ("x", "y")),
     C("math_fmax", "math", ("x", "y")),
     C("math_fma", "math", ("x", "y", "z")),
-    *(C(f"fast_{fn}", "math", ("x",)) for fn in ("exp", "log", "sin", "cos")),
+    *(C(f"fast_{fn}", "math", ("x",)) for fn in MATH_FAST),
     C("fast_pow", "math", ("x", "y")),
     C("fast_divide", "math", ("x", "y")),
     C("saturate", "math", ("x",)),

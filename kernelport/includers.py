@@ -68,6 +68,20 @@ class Includers:
                                                 f"{others}: analysed with what the first defines before its include"))
         return self._includers[root]
 
+    def included_by(self, path: Path) -> tuple[Path, object] | None:
+        """(G, the Include in G) for the first of the run's files, then of the files beside `path`, whose
+        walk includes `path` at any position (a `.cu` another file includes is a fragment of that file's
+        translation unit: the Metal backend ports it where it is included); None when none does."""
+        root = self._real(path)  # type: ignore[attr-defined]
+        for g in self._naming(root):
+            if g == root or self.file(g) is None:  # type: ignore[attr-defined]
+                continue
+            sub = self._sub(g, self.options(g))  # type: ignore[attr-defined]
+            for inc in (sub.includes.get(g, []) if sub is not None else []):
+                if inc.resolved == root:
+                    return g, inc
+        return None
+
     def _naming(self, f: Path) -> list[Path]:
         """The run's files, then the files beside `f` (a file given alone: CGBN's core_add.cu beside
         core.cu), with an `#include` whose last part is f's name: each read once per run, not parsed."""

@@ -6,6 +6,7 @@ internal-error handling as the executable, without paying start-up per file):
 
     written                      exit 0
     no_port KP227                exit 0 with no port: a Metal port of a file with no device code
+    no_port KP228                exit 0 with no port: a Metal fragment its includer's port splices
     refused KP209@29 KP217@186   exit 1: each error's code @ line, in order of report
     parse_error syntax@185       exit 2 from a syntax error (its code, or `syntax`, @ line)
     bad_input: <first line>      any other exit 2
@@ -66,8 +67,9 @@ def outcome(rel: str, backend: str) -> tuple[str, str]:
     code, text = run_cli(["--color", "never", "translate", str(CORPUS / rel), "--to", backend, "--stdout"])
     errors = [ln for ln in text.splitlines() if ": error: " in ln or ln.startswith("error:")]
     located = " ".join(dict.fromkeys(f"{m[2].replace(' error', '')}@{m[1]}" for ln in errors for m in [ERROR.search(ln)] if m))
-    if code == 0:  # a Metal port of host code only is not written (KP227): no port, not a port
-        return ("no_port KP227", "") if ": warning: KP227 " in text else ("written", "")
+    if code == 0:  # a Metal port of host code only (KP227) or of a fragment (KP228) is not written: no port
+        none = re.search(r": warning: (KP22[78]) no Metal port", text)
+        return (f"no_port {none[1]}", "") if none else ("written", "")
     if code == 1:
         return f"refused {located}".strip(), text
     if code == 2:

@@ -88,12 +88,40 @@ def test_a_texture_passed_to_device_functions_takes_its_sampler_along():
     assert "row<i - 1>(x, y, t, t_sampler, c_Kernel)" in body and "row<4>(tid.x + 0.5f, 0.5f, src, src_sampler, c_Kernel)" in body
 
 
+def test_integer_texels_are_a_uint_or_int_texture():
+    """cuda-samples NV12toBGRandResize: `tex2D<uint8_t>` and `tex2D<uchar2>` of 8-bit planes
+    (cudaReadModeElementType: the integer, point-filtered, as Metal samples an integer format with
+    nearest filtering): a texture2d<uint>, whose sample() is a uint4, converted to the CUDA texel type."""
+    body = checked("""\
+        __global__ void k(uchar2* o, short4* s, cudaTextureObject_t luma, cudaTextureObject_t chroma,
+                          cudaTextureObject_t sig) {
+            int x = threadIdx.x;
+            o[x] = make_uchar2(tex2D<uint8_t>(luma, x, 0), tex2D<unsigned char>(luma, x + 1, 0));
+            o[x + 32] = tex2D<uchar2>(chroma, x / 2, 0);
+            s[x] = tex1D<short4>(sig, x);
+        }
+        """)
+    assert "texture2d<uint, access::sample> luma [[texture(0)]]" in body
+    assert "texture2d<uint, access::sample> chroma [[texture(1)]]" in body
+    assert "texture1d<int, access::sample> sig [[texture(2)]]" in body
+    assert "uchar2(uchar(luma.sample(luma_sampler, float2(x, 0)).x), uchar(luma.sample(luma_sampler, float2(x + 1, 0)).x))" in body
+    assert "o[x + 32] = uchar2(chroma.sample(chroma_sampler, float2(x / 2, 0)).xy);" in body
+    assert "s[x] = short4(sig.sample(sig_sampler, x));" in body
+
+
 def test_what_has_no_definite_metal_meaning_stays_refused_at_its_line():
-    """Look-alikes: integer texels (Metal's sample() of an integer texture is not portable), one object
-    fetched at two dimensions, an object stored away, a 1-D fetch of linear memory (tex1Dfetch)."""
-    assert any(e.startswith("2:KP223 a texture fetched as 'uchar4'") for e in errors("""\
+    """Look-alikes: one object fetched as float and as integer texels (postProcessGL's two branches) or
+    as a texel type of no Metal texture (double2), one object fetched at two dimensions, an object
+    stored away, a 1-D fetch of linear memory (tex1Dfetch)."""
+    assert any(e.startswith("3:KP223 a texture object fetched as float and uint texels") for e in errors("""\
         __global__ void k(uchar4* o, cudaTextureObject_t t) {
-            o[0] = tex2D<uchar4>(t, 0.5f, 0.5f);
+            o[0] = make_uchar4(tex2D<float4>(t, 0.5f, 0.5f).x, 0, 0, 0);
+            o[1] = tex2D<uchar4>(t, 0.5f, 0.5f);
+        }
+        """))
+    assert any(e.startswith("2:KP223 a texture fetched as 'long2'") for e in errors("""\
+        __global__ void k(long2* o, cudaTextureObject_t t) {
+            o[0] = tex2D<long2>(t, 0.5f, 0.5f);
         }
         """))
     assert any(e.startswith("3:KP223 a texture object fetched as texture1d and texture2d") for e in errors("""\

@@ -1,8 +1,8 @@
 """CUDA: the dialect kernels are written in, and what the original runs as (NVIDIA, 32-wide warps)."""
 from __future__ import annotations
 
-from ..dialect import (ATOMIC_OPS, C_HEADERS, CUDA_ONLY_OTHER, CUDA_ONLY_PARAMS, CUDA_ONLY_WARP, WARP_REDUCE_OPS, MATH_ACCURATE, MATH_EXACT,
-                       RUNTIME_NAMES, VECTOR_MAKERS, header_key)
+from ..dialect import (ATOMIC_OPS, C_HEADERS, CUDA_ONLY_OTHER, CUDA_ONLY_PARAMS, CUDA_ONLY_WARP, WARP_REDUCE_OPS, MATH_ACCURATE,
+                       MATH_EXACT, MATH_FAST, RUNTIME_NAMES, VECTOR_MAKERS, header_key)
 from .base import Backend, HostBuild, LaunchForm, Lowering, Run
 
 # Words the emulator's front end drops in CUDA and HIP text alike (no GPU meaning for C99).
@@ -29,7 +29,7 @@ def _shared_spellings() -> dict[str, str | None]:
         **{f"math_{fn}": f"{fn}f({{x}})" for fn in MATH_ACCURATE + MATH_EXACT + ("rsqrt", "erf", "expm1", "log1p")},
         "math_pow": "powf({x}, {y})", "math_fmin": "fminf({x}, {y})", "math_fmax": "fmaxf({x}, {y})",
         "math_fma": "fmaf({x}, {y}, {z})",
-        **{f"fast_{fn}": f"__{fn}f({{x}})" for fn in ("exp", "log", "sin", "cos")},
+        **{f"fast_{fn}": f"__{fn}f({{x}})" for fn in MATH_FAST},
         "fast_pow": "__powf({x}, {y})", "fast_divide": "__fdividef({x}, {y})", "saturate": "__saturatef({x})",
         "half": "__half", "null": "NULL", "long_long": "long long", "ulong_long": "unsigned long long",
         "vec3_buffer": "{t}3",

@@ -65,7 +65,11 @@ _MATH = {
 }
 # The fast (hardware approximation) forms compute the same function here; their documented
 # extra error is added to the bound.
-_FAST_ULPS = {"exp": 2, "log": 2, "sin": 2, "cos": 2, "pow": 8}
+_FAST_ULPS = {"exp": 2, "log": 2, "sin": 2, "cos": 2, "pow": 8, "tan": 4, "log2": 2, "log10": 3}
+# CUDA's fast logarithms near 1 (x in [0.5, 2], where the result nears 0) are bounded absolutely
+# (programming guide, "Intrinsic Functions": __logf 2^-21.41, __log2f 2^-22, __log10f is __log2f
+# times log10(2)): a relative bound alone would be 0 at x = 1
+_FAST_ABS = {"log": 2.0 ** -21.41, "log2": 2.0 ** -22, "log10": 2.0 ** -22 * math.log10(2)}
 
 
 def _erf(x):
@@ -89,6 +93,9 @@ def math1(fn: str, a, track: bool, dt=None, fast: bool = False):
         err = ax * u * (1 + ulps + (_FAST_ULPS.get(fn, 0) if fast else 0))
         if fast and fn == "exp":
             err = err + ax * u * np.floor(np.abs(1.16 * x.astype(F64)))
+        if fast and fn in _FAST_ABS:
+            xd = x.astype(F64)
+            err = err + np.where((xd >= 0.5) & (xd <= 2), _FAST_ABS[fn], 0.0)
         if e is not None and d is not None:
             xd = x.astype(F64)
             # derivative at the worse end of [x - e, x + e]
@@ -335,6 +342,9 @@ def collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yiel
         return warp.ballot(np.ones(active.shape[0], bool), active, W), None
     if key in ("simd_sum", "simd_max", "simd_min"):
         return warp.reduce(key[5:], args["value"], active, W)
+    if key.startswith("warp_reduce_"):  # sm_80's __reduce_{op}_sync (Metal's simd_{op}): the mask is checked above
+        op = key[len("warp_reduce_"):]
+        return warp.reduce("sum" if op == "add" else op, args["value"], active, W)
     if key == "lanemask_lt":
         _, lane = warp.lanes(active.shape[0], W)
         return ((np.uint64(1) << lane.astype(np.uint64)) - np.uint64(1)).astype(U64), None

@@ -255,6 +255,12 @@ def reduce(op: str, val, active: np.ndarray, W: int):
         raise ValueError(f"simd_{op} of {dt}")
     act = active.reshape(-1, W)
     xw = x.reshape(-1, W)
+    if op in ("and", "or", "xor"):  # integers (sm_80's __reduce_{and,or,xor}_sync, Metal's simd_and/or/xor)
+        if dt.kind == "f":
+            raise ValueError(f"simd_{op} of {dt}")
+        ident = dt.type(-1) if dt.kind == "i" and op == "and" else (np.iinfo(dt).max if op == "and" else dt.type(0))
+        fn = {"and": np.bitwise_and, "or": np.bitwise_or, "xor": np.bitwise_xor}[op]
+        return np.repeat(fn.reduce(np.where(act, xw, dt.type(ident)), axis=1).astype(dt), W), None
     if op == "sum":
         r = np.where(act, xw, dt.type(0)).sum(axis=1, dtype=dt)
     elif dt.kind == "f":

@@ -1,7 +1,7 @@
 """Metal (MSL): Apple GPUs; SIMD-groups of a width the hardware reports (32 on Apple silicon)."""
 from __future__ import annotations
 
-from ...dialect import ATOMIC_OPS, C_HEADERS, CAS_ATOMIC_OPS, MATH_ACCURATE, MATH_EXACT, VECTOR_MAKERS, group_votes, header_key
+from ...dialect import ATOMIC_OPS, C_HEADERS, CAS_ATOMIC_OPS, MATH_ACCURATE, MATH_EXACT, MATH_FAST, VECTOR_MAKERS, group_votes, header_key
 from ..base import Backend, Lowering, Run
 
 
@@ -35,6 +35,11 @@ class Metal(Backend):
         "shfl_down_width": "kp_simd_shuffle_down({value}, {delta}, {width}, {lane_id})",
         "shfl_xor_width": "kp_simd_shuffle_xor({value}, {lanemask}, {width}, {lane_id})",
         "simd_sum": "simd_sum({value})", "simd_max": "simd_max({value})", "simd_min": "simd_min({value})",
+        # sm_80's __reduce_{op}_sync(0xffffffff, v) (translate ports only CUDA's full mask; KP203 otherwise):
+        # the SIMD-group reduction (MSL 6.9.2), every lane gets it, over the 32-wide SIMD-group a full-mask
+        # __shfl_sync assumes too; 32-bit integer add, min, max, and, or, xor as CUDA's
+        **{f"warp_reduce_{op}": f"simd_{metal}({{value}})" for op, metal in
+           (("add", "sum"), ("min", "min"), ("max", "max"), ("and", "and"), ("or", "or"), ("xor", "xor"))},
         "popc": "popcount({x})", "popc64": "popcount({x})", "ffs": "kp_ffs({x})", "ffs64": "kp_ffs({x})",
         "clz": "clz({x})", "clz64": "clz({x})", "brev": "reverse_bits({x})", "brev64": "reverse_bits({x})",
         **{f"atomic_{op}": f"atomic_fetch_{op}_explicit(({{space}} atomic_{{type}}*)({{address}}), {{value}}, "
@@ -48,8 +53,8 @@ class Metal(Backend):
         "math_rsqrt": "precise::rsqrt({x})", "math_erf": "kp_erf({x})", "math_expm1": "kp_expm1({x})",
         "math_log1p": "kp_log1p({x})", "math_pow": "precise::pow({x}, {y})", "math_fmin": "fminf({x}, {y})",
         "math_fmax": "fmaxf({x}, {y})", "math_fma": "fma({x}, {y}, {z})",  # fminf, fmaxf: float_math below
-        **{f"fast_{fn}": f"fast::{fn}({{x}})" for fn in ("exp", "log", "sin", "cos")},
-        "fast_pow": "fast::pow({x}, {y})", "fast_divide": "fast::divide({x}, {y})", "saturate": "saturate({x})",
+        **{f"fast_{fn}": f"__{fn}f({{x}})" for fn in MATH_FAST},  # CUDA's names: float_math below
+        "fast_pow": "__powf({x}, {y})", "fast_divide": "__fdividef({x}, {y})", "saturate": "saturate({x})",
         "half": "half", "null": "nullptr", "long_long": "long", "ulong_long": "ulong", "vec3_buffer": "packed_{t}3",
         **{f"make_{t}{n}": f"{t}{n}(" + ", ".join("{%s}" % c for c in "xyzw"[:n]) + ")" for t, n in VECTOR_MAKERS},
         "bfloat16": "bfloat", "double": None,
@@ -58,7 +63,10 @@ class Metal(Backend):
         "launch_bounds": "[[max_total_threads_per_threadgroup({threads})]]",
         **{header_key(h): None for h in C_HEADERS},
     }
-    aliases = {"ballot": ("simd_ballot",), "activemask": ("simd_active_threads_mask",)}
+    aliases = {"ballot": ("simd_ballot",), "activemask": ("simd_active_threads_mask",),
+               # Metal's own fast:: forms, which the float_math definitions of CUDA's fast intrinsics call
+               **{f"fast_{fn}": (f"fast::{fn}",) for fn in MATH_FAST},
+               "fast_pow": ("fast::pow",), "fast_divide": ("fast::divide",)}
     attributes = {
         "thread_idx": ("uint3", "thread_position_in_threadgroup"),
         "block_idx": ("uint3", "threadgroup_position_in_grid"),
@@ -116,10 +124,25 @@ class Metal(Backend):
     # (no_meaning); tex1Dfetch of a texture reference is a buffer read (texture_references below).
     texture_objects = frozenset({"cudaTextureObject_t", "CUtexObject"})
     texture_fetches = {"tex1D": ("texture1d", "float", 1), "tex2D": ("texture2d", "float2", 2)}
-    # the texel types a fetch may return, as the components of Metal's sample() result (float4) it keeps:
-    # a float texture (float, half, unorm/snorm pixel formats; cudaReadModeNormalizedFloat is unorm/snorm)
-    texture_texels = {"float": ".x", "float1": ".x", "float2": ".xy", "float4": ""}
-    texture_type = "{kind}<float, access::sample>"
+    # the texel types a fetch may return: (the Metal texture's component type, the components of its
+    # sample() result (a 4-vector of that type, MSL 6.12) the fetch keeps, the conversion to the CUDA type).
+    # float: a float texture (float, half, unorm/snorm pixel formats; cudaReadModeNormalizedFloat is
+    # unorm/snorm).  An integer texel (cudaReadModeElementType over an integer format, which CUDA reads
+    # with point filtering only, as Metal samples an integer format with nearest filtering only) is a
+    # texture of uint or int components (the Uint/Sint pixel format of the texel's width).
+    texture_texels = {
+        "float": ("float", ".x", ""), "float1": ("float", ".x", ""), "float2": ("float", ".xy", ""),
+        "float4": ("float", "", ""),
+        **{t: ("uint", ".x", "uchar") for t in ("uchar", "unsigned char", "uint8_t", "uchar1")},
+        **{t: ("uint", ".x", "ushort") for t in ("ushort", "unsigned short", "uint16_t", "ushort1")},
+        **{t: ("uint", ".x", "uint") for t in ("uint", "unsigned int", "unsigned", "uint32_t", "uint1")},
+        **{t: ("int", ".x", "char") for t in ("char", "signed char", "int8_t", "char1")},
+        **{t: ("int", ".x", "short") for t in ("short", "int16_t", "short1")},
+        **{t: ("int", ".x", "int") for t in ("int", "int32_t", "int1")},
+        **{f"{t}{n}": ("int" if t in ("char", "short", "int") else "uint", ".xy" if n == 2 else "", f"{t}{n}")
+           for t in ("uchar", "ushort", "uint", "char", "short", "int") for n in (2, 4)},
+    }
+    texture_type = "{kind}<{component}, access::sample>"
     texture_creators = frozenset({"cudaCreateTextureObject", "cuTexObjectCreate"})  # (&object, &resource, &descriptor, ...)
     texture_sampler = {  # the sidecar: each cudaTextureDesc field as the MTLSamplerDescriptor the host binds
         "normalizedCoords": "normalizedCoordinates (false: pixel coordinates, as CUDA's unnormalised ones)",
@@ -131,7 +154,9 @@ class Metal(Backend):
                              "(with unnormalised coordinates CUDA applies Clamp or Border only, Metal accepts only "
                              "those)",
         "readMode": "the texture's pixel format: cudaReadModeNormalizedFloat over 8- or 16-bit integers -> the "
-                    "Unorm/Snorm format of that width, cudaReadModeElementType over floats -> the Float format",
+                    "Unorm/Snorm format of that width, cudaReadModeElementType over floats -> the Float format, "
+                    "cudaReadModeElementType over integers (a uint or int texture) -> the Uint/Sint format of that "
+                    "width, sampled with nearest filtering (CUDA filters integer texels by point only)",
     }
     # CUDA texture references over linear memory (`texture<T, 1, cudaReadModeElementType> t;` bound with
     # cudaBindTexture, read with tex1Dfetch: element i unconverted, 0 outside the bound range): a device
@@ -193,7 +218,12 @@ class Metal(Backend):
     # CUDA's signature over Metal's function, so an argument converts as in CUDA (`fminf(n - i, 64)`
     # of ints is a float minimum) and a project's own overloads of the name (helper_math.h's
     # fminf(float2, float2)) are resolved beside it by C++'s overload resolution, as nvcc resolves them.
-    float_math = {"fminf": ("float", ("float", "float"), "fmin"), "fmaxf": ("float", ("float", "float"), "fmax")}
+    # CUDA's fast intrinsics (`__expf(float)`, `__log2f`, `__powf(float, float)`, `__fdividef`) likewise, over
+    # Metal's fast:: forms (MSL 6.5), which take only float types: `__powf(2, i)` of ints is CUDA's float pow
+    float_math = {"fminf": ("float", ("float", "float"), "fmin"), "fmaxf": ("float", ("float", "float"), "fmax"),
+                  **{f"__{fn}f": ("float", ("float",), f"fast::{fn}") for fn in MATH_FAST},
+                  "__powf": ("float", ("float", "float"), "fast::pow"),
+                  "__fdividef": ("float", ("float", "float"), "fast::divide")}
 
     # cooperative groups' thread_block_tile<32> (tiled_partition<32>(block)): the SIMD-group, 32 wide on
     # Apple GPUs as a full-warp __shfl_sync assumes (metal/cgtiles.py); an empty token type of the prologue.

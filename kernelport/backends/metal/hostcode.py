@@ -184,6 +184,46 @@ class HostCode:
             "this host code's launches as their ports' .metal.json sidecars say", "warning"))
         self.port.empty = True
 
+    def ported_by_includer(self) -> None:
+        """A `.cu` file that another file includes and that cannot stand alone (rodinia b+tree's
+        `kernel_gpu_cuda.cu`, which uses the `knode` its wrapper's earlier include defines; HeCBench
+        radixsort's `RadixSort_kernels.cu` and the `CTA_SIZE` of RadixSort.cu) is a fragment of its
+        includer's translation unit: its Metal port is the includer's, which splices it where it is
+        included (metal/headers.py), with diagnostics located in it.  So no port of the fragment alone is
+        written: a warning (KP228) at its first line names the includer, in place of what the fragment
+        alone lacks (refused here, or found by the checker: `fragment_of_includer`).  A file that stands
+        alone (its own port is clean) keeps it."""
+        vis = self.module.visible
+        found = vis.elsewhere if vis is not None and vis.elsewhere is not None else None
+        if found is None or found.root is None or not str(found.root).endswith(self._fragment_suffixes()):
+            return
+        self.includer_of_file = found.project.included_by(found.root)  # decided at finish (rendering refuses too)
+
+    def _fragment_suffixes(self) -> tuple[str, ...]:
+        from ... import backends
+        return backends.get("cuda").source_extensions[:1]  # a .cu: a header (.cuh, .h) is spliced already
+
+    def fragment_of_includer(self) -> bool:
+        """KP228 in place of the errors of a fragment's own port (see ported_by_includer); True if so."""
+        got = getattr(self, "includer_of_file", None)
+        if got is not None and getattr(self, "fragment_port", False):
+            self.port.diagnostics[:] = [d for d in self.port.diagnostics if d.severity != "error"]
+            return True
+        if got is None or not any(d.severity == "error" for d in self.port.diagnostics):
+            return False
+        from ...diagnostics import Diagnostic
+        from ...errors import Location
+        g, inc = got
+        first = next(d for d in self.port.diagnostics if d.severity == "error")
+        self.port.diagnostics[:] = [d for d in self.port.diagnostics if d.severity != "error"]
+        self.port.diagnostics.append(Diagnostic(
+            "KP228", Location(self.src.path, 1, 1), f"no Metal port of its own: the file is included by {g.name} "
+            f"(line {inc.location.line}), and the Metal port of a source that includes it splices it there, with what "
+            f"comes before it; on its own it is refused ({first.code} at line {first.location.line}: "
+            f"{first.message.split(' (')[0]})", f"translate {g}, or a source that includes it", "warning"))
+        self.port.empty = self.fragment_port = True
+        return True
+
     def qualifier_macros(self) -> None:
         """`#define HD __host__ __device__`: a macro of function qualifiers (the parse reads its uses
         as attributes, so nothing else rewrites it) is spelled as Metal spells them: `__device__`

@@ -8,13 +8,14 @@ says field by field).  A fetch is Metal's `sample` with that sampler:
 
     tex2D<float4>(tex, x, y)   ->  tex.sample(tex_sampler, float2(x, y))
     tex2D<float>(tex, x, y)    ->  tex.sample(tex_sampler, float2(x, y)).x
+    tex2D<uchar2>(tex, x, y)   ->  uchar2(tex.sample(tex_sampler, float2(x, y)).xy)    // a texture2d<uint>
 
 A device function the object is passed to takes both (`texture2d<...> tex, sampler tex_sampler`),
 and its call sites pass both.  The texture type comes from the fetches of the object, through the
 functions it is passed to (a `convolutionRow<-1>` that fetches nothing takes its caller's type).
 Refused at the line (KP223), never guessed: a fetch the backend's table lacks (no_meaning says
-why), a texel type that is not a float type (an integer texture's `sample` has no portable
-meaning), an object fetched at two dimensions, one used other than fetched or passed on, or one
+why), a texel type the backend's `texture_texels` lacks, an object fetched as float and as integer
+texels (a Metal texture has one component type), an object fetched at two dimensions, one used other than fetched or passed on, or one
 no fetch gives a type.
 """
 from __future__ import annotations
@@ -102,8 +103,14 @@ class Textures:
             odd = [(c, t) for c, _, t in uses if t not in b.texture_texels]
             if odd:
                 self.problem("KP223", odd[0][0], f"a texture fetched as '{odd[0][1]}' has no Metal meaning kernelport can "
-                             "give (it ports float texels: Metal's sample() of an integer texture is not portable)",
-                             "fetch float texels (cudaReadModeNormalizedFloat), or read the data from a buffer")
+                             "give (it ports texels of float and of 8-, 16- and 32-bit integers, of 1, 2 or 4 components)",
+                             "fetch one of those texel types, or read the data from a buffer")
+                continue
+            components = {b.texture_texels[t][0] for _, _, t in uses}
+            if len(components) > 1:
+                self.problem("KP223", uses[-1][0], f"a texture object fetched as {' and '.join(sorted(components))} "
+                             "texels has no Metal meaning (a Metal texture has one component type)",
+                             "fetch it as one kind of texel")
                 continue
             if len(kinds) > 1:
                 self.problem("KP223", uses[-1][0], f"a texture object fetched as {' and '.join(sorted(kinds))} has no "
@@ -124,7 +131,8 @@ class Textures:
                 sampler = f"{slot.name}_sampler"
                 while sampler in taken:
                     sampler = f"kp_{sampler}"
-                slot.kind, slot.type, slot.sampler = kind, b.texture_type.format(kind=kind), sampler
+                slot.kind, slot.sampler = kind, sampler
+                slot.type = b.texture_type.format(kind=kind, component=next(iter(components)))
                 slot.texel = "/".join(sorted({t for _, _, t in uses}))
                 self.texture_slots[s] = slot
                 p = self.device[slot.fkey].params[slot.index]
@@ -149,11 +157,12 @@ class Textures:
             self.problem("KP223", call, f"'{name}' with {len(args) - 1} coordinates has no Metal meaning kernelport "
                          f"gives", f"fetch with {dims} coordinates")
             return
-        pick = b.texture_texels[texel]
+        _, pick, cast = b.texture_texels[texel]
 
         def text(rw, _n, coords=args[1:]):
             at = ", ".join(rw.text(a) for a in coords)
-            return f"{slot.name}.sample({slot.sampler}, {f'{coord}({at})' if dims > 1 else at}){pick}"
+            sample = f"{slot.name}.sample({slot.sampler}, {f'{coord}({at})' if dims > 1 else at}){pick}"
+            return f"{cast}({sample})" if cast else sample
         self.rw.replace(call, text)
         self.rw.replace(fn.child_by_field_name("name"), name)  # said: the no-meaning pass leaves it
         self.note(call, f"{slot.name}.sample(...)", f"{name}: Metal samples the texture with the sampler the host "

@@ -121,7 +121,7 @@ class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, Tex
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
     passes = extend(passes, ("barriers", "file_scope", "shared_memory", "local_pointers", "copy_written_arguments",
                              "functions", "prototypes", "needs", "check_threadgroup_sizes",
-                             "command_line_defines", "nothing_to_port"))
+                             "command_line_defines", "nothing_to_port", "ported_by_includer"))
     realigns_comments = False
     asm_message = "inline PTX assembly has no Metal translation"
     asm_hint = "replace it with an intrinsic or a SIMD-group function"
@@ -301,6 +301,7 @@ class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, Tex
         super().finish()
         for item in [*self.port.diagnostics, *self.port.notes]:  # spliced lines point into their header
             item.location = self.origin_location(item.location)
+        self.fragment_of_includer()  # (after rendering, which refuses too: a template kernel with no instance)
 
     def origin_location(self, loc: Location) -> Location:
         """Where a line of the translated (spliced) text comes from: the file's own, or a header's."""
@@ -309,7 +310,10 @@ class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, Tex
         return Location(*self.origin[loc.line - 1], loc.column)
 
     def check_port(self, text: str) -> None:
+        if getattr(self, "fragment_port", False):
+            return  # no port of its own: its includer's (ported_by_includer)
         check_port(self, self.port, text)
+        self.fragment_of_includer()  # a fragment the checker finds incomplete: its includer's port has it
 
     # -- small helpers --------------------------------------------------------------------------
     def _indent_of(self, node: Node) -> str:

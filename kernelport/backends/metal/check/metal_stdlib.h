@@ -738,6 +738,10 @@ template struct texture3d<float>;
 template struct texture1d<half>;
 template struct texture2d<half>;
 template struct texture3d<half>;
+template struct texture1d<uint>;
+template struct texture2d<uint>;
+template struct texture1d<int>;
+template struct texture2d<int>;
 }  // namespace metal
 
 #endif  // KERNELPORT_METAL_STDLIB_H
