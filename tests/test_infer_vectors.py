@@ -164,3 +164,14 @@ def test_a_bool_flag_no_call_gives_is_chosen_false():
     assert any(n.startswith("neg = 0 chosen (") and "false, a flag" in n for n in got.inferred), got.inferred
     given = _infer(text.replace("NEG", "true"), "scale")  # a call gives it: read, not chosen
     assert isinstance(given, Inferred) and given.spec.scalar_values()["neg"] == 1, given
+
+
+def test_a_header_class_s_one_return_method_is_not_read_its_size_is_chosen(tmp_path):
+    # hecbench cmp's `gather.ttraces()`, su_gather.hpp's `inline int ttraces() { return _ttraces; }`: the
+    # method returns its object's field, which no argument gives; the size stays a chosen one, as before
+    (tmp_path / "util.h").write_text(PROJECT_HEADER + "struct Gather { int _n; inline int count() { return _n; } };\n")
+    f = tmp_path / "k.cu"
+    f.write_text(PROJECT_FILE.replace('#include "util.h"', '#include "util.h"\nGather g;')
+                 .replace("LAUNCH", "divUp(n, 128)").replace("NEG", "false").replace("int n = 1000;", "int n = g.count();"))
+    status, text = _oracle_note(f)
+    assert status == "pass" and "n = 1024 chosen ('count()' is computed when the program runs" in text, text
