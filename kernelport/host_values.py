@@ -17,6 +17,7 @@ from tree_sitter import Node
 from . import cexpr, vector_types
 from .errors import Location
 from .infer_types import alias as type_alias, explicit_instantiation, template_bindings
+from .host_functions import single_return
 from .model import Module, file_scope_items
 from .source import ident_name
 from .static_members import initializer
@@ -38,6 +39,7 @@ _MEMBER_READ = re.compile(r"(?<![\w.])[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)+\b(?!
 _FIELD = re.compile(r"\b([A-Za-z_]\w*)\s*\.\s*([xyz])\b")
 _KEYWORDS = {"sizeof", "unsigned", "signed", "int", "long", "short", "char", "float", "double", "const",
              "size_t", "bool", "true", "false"} | set(cexpr.SIZEOF)
+_BOOL = re.compile(r"(?<![\w.])(true|false)\b")  # C++'s bool literals: 1 and 0 (egs' `init = true`)
 MAX_DEPTH = 24  # definitions through definitions (and callers through callers): far beyond real code
 
 
@@ -98,6 +100,7 @@ class Scope:
         text = _CAST.sub(lambda m: f"({m.group(1)})(", text)
         text = _FUNCTIONAL_CAST.sub(lambda m: f"({m.group(1)})(", text)  # float(n): C++'s (float)(n)
         text = self._calls(text, depth)
+        text = _BOOL.sub(lambda m: "1" if m.group(1) == "true" else "0", text)
         text = _FIELD.sub(lambda m: self._literal(self._component(m.group(1), "xyz".index(m.group(2)), depth)), text)
         text = _INDEX.sub(lambda m: self._literal(self._element(m.group(1), m.group(2), depth)), text)
         text = _MEMBER_READ.sub(lambda m: self._literal(self._member(m.group(0), depth)), text)
@@ -292,9 +295,7 @@ class Scope:
             for p, a in zip(mac.params, parts):
                 body = re.sub(rf"(?<![\w.]){re.escape(p)}\b", f"({a})", body)
             return self.value(body, depth + 1)
-        f = self.module.functions.get(fn)
-        ret = _single_return(self.module, f) if f is not None and not f.is_device and \
-            len(f.params) == len(parts) else None
+        f, ret = single_return(self.module, fn, len(parts))  # the file's host function, else a header's
         if ret is None:
             raise Unknown(f"'{fn}({', '.join(parts)[:40]})' is computed when the program runs", free=True)
         inner = Scope(self.module)
@@ -315,14 +316,6 @@ class Scope:
         suffix = {"int": "", "unsigned int": "u", "long": "l", "unsigned long": "ul", "long long": "ll",
                   "unsigned long long": "ull"}.get(v.type.name, "")
         return f"(({v.type.name}){v.v})" if not suffix and v.type.name != "int" else f"({v.v}{suffix})"
-
-
-def _single_return(module: Module, f) -> str | None:
-    """The expression of a function whose body is `{ return EXPR; }`."""
-    stmts = [c for c in f.body.named_children if c.type != "comment"]
-    if len(stmts) == 1 and stmts[0].type == "return_statement" and stmts[0].named_children:
-        return module.source.text_of(stmts[0].named_children[0])
-    return None
 
 
 # -- reading host code ------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from .errors import KernelportError, Location
 from .host_values import Scope, Unknown, pointer_name, scope_at
 from .index_buffers import index_contents
 from .infer_templates import deduced, element_name, launch_template_args, template_notes
-from .infer_structs import fields, layout as struct_layout, struct_inputs
+from .infer_structs import fields, layout as struct_layout, by_value
 from .infer_types import resolve as resolve_type
 from .inputs import DTYPES, c_bytes, c_size, generator_for
 from .model import Function, Launch, Module, device_references
@@ -194,7 +194,7 @@ def _choose(m: Module, k: Function, launch: Launch, scope: Scope, given: Command
     """Evaluate the launch, choosing a value for each integer host variable only the run gives
     (`n = atoi(argv[1])`, a value read from a file, a parameter no call gives): its value before
     the run changed it where host code gave one (an option's default), else SIZE_CHOICE, or
-    BLOCK_CHOICE for one the block reads.  One override per name, so every buffer length, scalar
+    BLOCK_CHOICE for one the block reads, or false for a bool (a flag, never a size).  One override per name, so every buffer length, scalar
     and grid dimension computed from it agrees; `chosen` records why each was chosen."""
     block_side: set[str] = set()
     for _ in range(4 * MAX_FREE):
@@ -220,8 +220,9 @@ def _choose(m: Module, k: Function, launch: Launch, scope: Scope, given: Command
         if ct is None or e.name in chosen or e.name in scope.overrides:
             return t
         v, why = _before(e.scope or scope, e, ct)
-        if v is None:
-            v, why = BLOCK_CHOICE if phase == "block" else SIZE_CHOICE, e.why
+        if v is None:  # a size; a flag (bool) is false, its first value
+            v, why = (0, f"{e.why}; false, a flag") if ct.name == "bool" else \
+                (BLOCK_CHOICE if phase == "block" else SIZE_CHOICE, e.why)
         chosen[e.name] = why
         scope.overrides[e.name] = cexpr.Value(ct, v)
         if phase == "block":
@@ -268,8 +269,8 @@ def _int_type(scope: Scope, name: str | None):
         n = re.escape(name)
         as_type = rf"sizeof\s*\(\s*{n}\s*\)|\b{n}\s*(?:::|<)|\b(?:typedef|struct|class|union|enum)\b[^;{{]*\b{n}\b"
         return None if re.search(as_type, scope.module.source.text) else cexpr.INT
-    ct = cexpr.ctype(d.text) if d is not None else None
-    return ct if ct is not None and ct.kind == "int" and ct.bits >= 16 else None
+    ct = cexpr.ctype(d.text) if d is not None else None  # (a bool: a flag, chosen false by _choose)
+    return ct if ct is not None and ct.kind == "int" and (ct.bits >= 16 or ct.name == "bool") else None
 
 
 def _before(scope: Scope, e: Unknown, ct) -> tuple[int | None, str]:
@@ -361,10 +362,9 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
                 spec.args[p.name] = arg
                 total += int(arg.length.text) * c_bytes(arg)
                 notes.append(note)
-            elif p.name not in given.scalars and (r := resolve_type(p.type, tmap, scope)).struct is not None:
-                more, nbytes = struct_inputs(spec, p, text, r.struct, scope, tmap, at, position, _buffer)
-                notes += more  # a struct by value: its fields (kernelport.infer_structs)
-                total += nbytes
+            elif p.name not in given.scalars and (got := by_value(spec, p, text, scope, tmap, at, position, _buffer)):
+                notes += got[0]  # a struct or a vector (uchar4) by value: its fields (kernelport.infer_structs)
+                total += got[1]
             else:
                 v, note = _scalar(p, text, scope, given, tmap, position, chosen)
                 if isinstance(v, NotRun):

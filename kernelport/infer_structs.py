@@ -9,6 +9,11 @@ definition, in order; a pointer field sized from its allocation, an array field 
 declared length (its values generated, as a buffer's are), a number field from its assignment
 (a floating one host code computes at run time is generated, seeded), a struct field through
 its own fields.  What cannot be read stays Unknown (not run, naming the field).
+
+A CUDA vector type passed by value (`uchar4 colors`) is given the same way, as fields `colors.x`,
+...: from `make_uchar4(a, b, c, d)` or `{a, b, c, d}` at the launch or in the variable's
+definition, or from host code's assignments `c.x = ...`; a component none of these gives is data
+(a colour, an offset), generated seeded, never a size (vector_inputs).
 """
 from __future__ import annotations
 
@@ -164,6 +169,70 @@ def struct_inputs(spec, param, arg_text: str, struct, scope, tmap, at, position:
             spec.scalars[name] = Text(v, at)
             notes.append(note)
     return notes, total
+
+
+_MAKE = re.compile(r"(?:\(\s*(?:const\s+)?\w+\s*\)\s*)?make_(\w+)\s*\((.*)\)", re.S)  # (uchar4)make_uchar4(...)
+
+
+def _vector_parts(text: str, scope, n: int, depth: int = 0) -> list[tuple[str, object]] | None:
+    """(text, scope) of each component of a vector value host code builds: `make_T(a, b, ...)`,
+    `{a, b, ...}`, a variable whose fields host code assigns (`c.x = ...`), or one whose definition
+    is any of these (a parameter: the caller's argument); None where it is none of them."""
+    text = " ".join(text.split())
+    m = _MAKE.fullmatch(text)
+    inner = m.group(2) if m else text[1:-1] if text.startswith("{") and text.endswith("}") else None
+    if inner is not None:
+        parts = [a.strip() for a, _ in cexpr.split_top_level(inner)]
+        return [(p, scope) for p in parts] if len(parts) == n and all(parts) else None
+    if not re.fullmatch(r"[A-Za-z_]\w*", text) or depth >= NESTING:
+        return None
+    fs = [scope.lookup(f"{text}.{f}") for f in "xyzw"[:n]]
+    if all(fs):
+        return [(d.text, d.scope or scope) for d in fs]
+    d = scope.lookup(text)
+    return None if d is None or not d.text.strip() else _vector_parts(d.text, d.scope or scope, n, depth + 1)
+
+
+def by_value(spec, param, arg_text: str, scope, tmap, at, position: int, buffer) -> tuple[list[str], int] | None:
+    """The inputs of a parameter passed by value that is a struct (struct_inputs) or a CUDA vector
+    type (vector_inputs): (notes, bytes of its buffers); None for any other (a number)."""
+    r = resolve(param.type, tmap, scope)
+    if r.struct is not None:
+        return struct_inputs(spec, param, arg_text, r.struct, scope, tmap, at, position, buffer)
+    if r.name in vector_types.VECTORS:
+        return vector_inputs(spec, param, arg_text, r.name, scope, at, position), 0
+    return None
+
+
+def vector_inputs(spec, param, arg_text: str, vector: str, scope, at, position: int) -> list[str]:
+    """Fill `spec` with the components of the vector parameter `param` (type `vector`, uchar4 ...;
+    `arg_text` at the launch) as fields `param.x`, ...: the notes saying where each came from.  A
+    component host code does not give is data (a colour, an offset, never a size): generated, seeded."""
+    comp, n = vector_types.VECTORS[vector]
+    parts = _vector_parts(arg_text, scope, n)
+    why = f"'{' '.join(arg_text.split())[:40]}' is no {vector} kernelport reads in the host code"
+    if parts is None and re.fullmatch(r"\s*[A-Za-z_]\w*\s*", arg_text):
+        try:
+            scope.name(arg_text.strip())
+        except Unknown as e:  # a parameter no call gives, a value only the run gives: its own words
+            why = e.why
+    notes = []
+    for k, f in enumerate("xyzw"[:n]):
+        name = f"{param.name}.{f}"
+        try:
+            if parts is None:
+                raise Unknown(why)
+            text, sc = parts[k]
+            v = sc.value(text)
+            lit, note = _literal(v), f"{name} = {v.v} (the launch's {vector} gives '{text}')"
+        except Unknown as e:
+            rng = np.random.default_rng([0, position, k])
+            ct = cexpr.ctype(comp)
+            g = round(float(rng.uniform(-1, 1)), 4) if ct is None or ct.kind == "float" else int(rng.integers(0, 8))
+            lit, note = repr(g), f"{name} = {g!r} generated (a component of a {vector} is data: {e.why})"
+        spec.scalars[name] = Text(lit, at)
+        notes.append(note)
+    return notes
 
 
 def _number(name: str, host: str, t: str, scope, seed) -> tuple[str, str]:

@@ -17,7 +17,7 @@ from .errors import BudgetExceeded, Diagnostic, EmulatorError, Race
 from .layout import bind_array, in_memory
 from .memory import Buffer, Memory, Pointer, RaceTable
 from .schedule import run_block, run_interleaved
-from .structs import bind_struct, is_struct
+from .structs import bind_struct, bind_vector, is_struct
 
 SCHEDULES = ("block", "warp", "thread")
 
@@ -244,6 +244,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
             bindings[s] = pointer_arg(name, t, a)
         elif is_struct(t):
             bindings[s] = bind_struct(name, t, a, pointer_arg, path, ctx.pos(cf.node))
+        elif vector_row(t) is not None:
+            bindings[s] = bind_vector(name, t, a, path, ctx.pos(cf.node))
         else:
             if isinstance(a, np.ndarray) and a.ndim:
                 raise EmulatorError(f"argument `{name}` is a scalar parameter but got an array", path)

@@ -72,6 +72,20 @@ def bind_struct(name: str, t: StructT, a, pointer_arg, path: str, pos=(0, 0)) ->
     return out
 
 
+def bind_vector(name: str, t: StructT, a, path: str, pos=(0, 0)):
+    """A vector argument (uchar4, float2, ...) passed by value, from a dict of its components
+    (x, y, z, w; kernelport.inputs gives `colors.x`, ... as a struct's fields): the VecVal a
+    vector variable holds, each component converted to the vector's scalar type."""
+    from .vectors import VecVal
+    elem, n = vector_row(t)
+    names = "xyzw"[:n]
+    if not isinstance(a, dict) or sorted(a) != sorted(names):
+        got = ", ".join(a) if isinstance(a, dict) else type(a).__name__
+        raise EmulatorError(f"argument `{name}` is a vector of {n} {elem}: pass a dict of its components "
+                            f"({', '.join(names)}), got {got}", path, *pos)
+    return VecVal((conv(np.asarray(a[f]), elem)[()], None) for f in names)
+
+
 def _array_field(q, ft, v, path, pos):
     elem = base_scalar(ft)
     n = scalar_count(ft)
