@@ -15,6 +15,8 @@ present.  A `WS` that is 32 on every target does NOT do that (`threadIdx.x + 32 
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from tree_sitter import Node
 
 from .. import dialect, guards, headerconsts, lazy_re, warpflow
@@ -38,26 +40,71 @@ def follows_wave(ctx, name: str) -> bool:
         return True
     if vis is not None and name in vis.macros:  # a header defines it too: its definitions are not read here
         return False
-    defs = [d for d in ctx.nodes("preproc_def") if d.child_by_field_name("name") is not None
-            and ctx.text(d.child_by_field_name("name")) == name]
-    return len(defs) >= 2 and all(_per_wave(ctx, d) for d in defs)
+    if _defines_per_wave(ctx.src, name):
+        return True
+    return not any(_defs(ctx.src, name)) and Path(str(ctx.path)).suffix in _HEADERS and _includers_per_wave(ctx, name)
 
 
-def _per_wave(ctx, d: Node) -> bool:
+_HEADERS = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".inc")
+_MAX_INCLUDERS = 64  # files walked up from a header: a header every file includes is not read this way
+
+
+def _defs(src, name: str) -> list[Node]:
+    return [d for d in src.index.of_type("preproc_def") if d.child_by_field_name("name") is not None
+            and src.text_of(d.child_by_field_name("name")) == name]
+
+
+def _defines_per_wave(src, name: str) -> bool:
+    defs = _defs(src, name)
+    return len(defs) >= 2 and all(_per_wave(src, d) for d in defs)
+
+
+def _per_wave(src, d: Node) -> bool:
     """`#define NAME 64` inside `#if __AMDGCN_WAVEFRONT_SIZE == 64`, `#define NAME 32` in its #else."""
     val = d.child_by_field_name("value")
-    v = warpflow.int_value(ctx.text(val).strip()) if val is not None else None
-    bs = guards.branches(d, ctx.src)
+    v = warpflow.int_value(src.text_of(val).strip()) if val is not None else None
+    bs = guards.branches(d, src)
     if v not in (32, 64) or not bs:
         return False
     b = bs[0]  # the innermost test decides the value; an outer one (an include guard) is every build's
     test = guards.test_node(b.test)
     if b.test.type not in ("preproc_if", "preproc_elif") or test is None:
         return False
-    m = _WAVE64_TEST.match(" ".join(ctx.text(test).split()))
+    m = _WAVE64_TEST.match(" ".join(src.text_of(test).split()))
     if m is None or (m.group(1) is not None and m.group(1) != m.group(2)):
         return False
     return v == (32 if b.in_else else 64)
+
+
+def _includers_per_wave(ctx, name: str) -> bool:
+    """A header that uses `name` without defining it (FPcompress's d_RAZE.h, reached from
+    ratio-compressor-double.cu through components/d_RAZE_8.h): every file at the top of its include
+    chains (the run's files and those beside each header, kernelport.includers) defines `name` per wave
+    itself, and no other file of that unit defines it."""
+    from .units import project
+    proj = project()
+    try:
+        f = proj._real(Path(str(ctx.path)))
+        roots, seen, todo = [], {f}, [f]
+        while todo:
+            h = todo.pop()
+            ups = [g for g in proj._naming(h) if g != h and proj._includes_of(g, h, [])]
+            if not ups and h != f:
+                roots.append(h)
+            for g in ups:
+                if g not in seen:
+                    seen.add(g)
+                    todo.append(g)
+            if len(seen) > _MAX_INCLUDERS:
+                return False
+        for r in roots:
+            pf, sc = proj.file(r), proj.scan(r, proj.options(r))
+            if pf is None or not _defines_per_wave(pf.src, name) or \
+                    any(name in sc.local.get(p, {}) for p in sc.order if p != r):
+                return False
+        return bool(roots)
+    except (OSError, ValueError, RecursionError):
+        return False
 
 
 def whole_waves(ctx, cond: Node) -> bool:
@@ -91,6 +138,15 @@ def _terms(ctx, n: Node, out: list[Node]) -> bool:
 
 
 def _thread_x(ctx, n: Node) -> bool:
+    if n.type == "identifier":  # `const int tid = threadIdx.x;` in the same function
+        fn = n.parent
+        while fn is not None and fn.type != "function_definition":
+            fn = fn.parent
+        decls = [d for d in (ctx.src.index.under(fn, "init_declarator") if fn is not None else ())
+                 if ctx.text(d.child_by_field_name("declarator")) == ctx.text(n)]
+        return len(decls) == 1 and decls[0].parent is not None and decls[0].parent.type == "declaration" and \
+            any(c.type == "type_qualifier" and ctx.text(c) == "const" for c in decls[0].parent.children) and \
+            decls[0].child_by_field_name("value") is not None and _thread_x(ctx, decls[0].child_by_field_name("value"))
     if n.type != "field_expression":
         return False
     base, field = n.child_by_field_name("argument"), n.child_by_field_name("field")
