@@ -206,3 +206,33 @@ def test_a_header_whose_includers_includers_define_ws_per_wave_runs_whole_waves(
     assert run({"a.cu": PER_WAVE_ROOT, "b.cu": PER_WAVE_ROOT}) == []
     assert run({"a.cu": PER_WAVE_ROOT, "b.cu": FIXED_ROOT % "first_8b.h"}) == [5]  # one includer has WS 32
     assert run({"b.cu": FIXED_ROOT % "first_8.h"}) == [5]
+
+
+SHIFT_HEADER = """\
+#pragma once
+template <class T>
+__device__ __inline__ T ShiftDown(T var, unsigned int delta, int width = %s) {
+  return __shfl_down_sync(0xffffffff, var, delta, width);
+}
+"""
+
+SHIFT_KERNEL = """\
+#include <util/shift.h>
+__global__ void norm(float* x) {
+  float sum = x[threadIdx.x];
+  for (int i = 16; i > 0; i /= 2)
+    sum += ShiftDown(sum, i);
+  x[threadIdx.x] = sum;
+}
+"""
+
+
+def test_a_header_wrappers_literal_default_width_is_a_logical_group(tmp_path: Path):
+    """cudasift's cudautils.h: `ShiftDown(T var, unsigned delta, int width = 32)`.  A call that leaves the
+    width out passes 32: each 32-lane segment of a 64-wide wave is its own group, so the ladder from 16
+    folds that group (as `ShiftDown(sum, i, 32)` would); a default of `warpSize` is the hardware warp, and
+    the ladder from 16 there stays flagged (WS004)."""
+    found, _ = _with_header(tmp_path / "lit", "util/shift.h", SHIFT_HEADER % "32", "k.cu", SHIFT_KERNEL, "WS004")
+    assert found == []
+    found, _ = _with_header(tmp_path / "hw", "util/shift.h", SHIFT_HEADER % "warpSize", "k.cu", SHIFT_KERNEL, "WS004")
+    assert [f["line"] for f in found] == [4], found
