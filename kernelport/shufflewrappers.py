@@ -6,8 +6,9 @@ val, laneMask, width); }`).  A wrapper defined in the file itself is analysed th
 from a header is not, so a caller's ladder start or lane reached no shuffle sink there.  A header
 function whose body shuffles with some of its parameters as the shuffle's arguments is read as that
 shuffle, spelled with its own parameter order: each parameter passed as the lane, delta, lane mask,
-value or width takes that name (a width parameter it leaves to its default is the hardware warp, as
-for the intrinsic).  A wrapper that fixes the width itself (a literal, a logical group) or whose
+value or width takes that name (a width parameter the caller leaves out is the hardware warp, as for
+the intrinsic, unless the wrapper gives it a literal default: cudasift's `int width = 32` is a
+32-lane group wherever a call leaves it out, as `ShiftDown(v, i, 32)` is).  A wrapper that fixes the width itself (a literal, a logical group) or whose
 shuffles disagree on the roles is left out.  A lane mask the wrapper fixes itself (hipDF's
 `shuffle_xor(var, delta)` passes `(uint64_t) LANE_MASK_ALL`) is kept as its text: `fixed_full_mask`
 says whether it names every lane, so a call of the wrapper where only part of the wave runs is a
@@ -59,8 +60,25 @@ def wrappers(module: Module) -> dict[str, tuple[str, tuple[str, ...], str | None
                 break
             found = mapping
         if found is not None:
-            out[f.name] = (*found, masks.pop() if len(masks) == 1 else None)
+            out[f.name] = (*found, masks.pop() if len(masks) == 1 else None, _default_width(src, f, found[1]))
     return out
+
+
+def _default_width(src, f, roles: tuple[str, ...]) -> str | None:
+    """The literal a wrapper's width parameter defaults to (cudasift's `int width = 32`): a call that
+    leaves it out passes that width, a logical group as the same literal written at the call is."""
+    if "width" not in roles:
+        return None
+    node = f.params[roles.index("width")].node
+    val = node.child_by_field_name("default_value") if node.type == "optional_parameter_declaration" else None
+    return src.text_of(val) if val is not None and val.type == "number_literal" else None
+
+
+def default_width(module: Module, name: str) -> str | None:
+    """The literal width an included header's shuffle wrapper `name` passes where its caller gives none."""
+    vis = module.visible
+    hit = vis.shuffle_wrappers.get(name) if vis is not None and name not in module.functions else None
+    return hit[3] if hit is not None and len(hit) > 3 else None
 
 
 _CAST = lazy_re.compile(r"^\(\s*(?:unsigned|signed|long|int|uint64_t|uint32_t|int64_t|uint|u64|size_t|\s)+\)|"

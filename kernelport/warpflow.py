@@ -339,7 +339,8 @@ class _Analyzer:
                 self._classify_mask(args[mi], arg_facts[mi])  # (a warp reduction is ported with the full one only)
             if c.kind == "shuffle":
                 width = bound_idx.get("width")  # a literal one, or cub's `ShuffleDown<16>`: a logical group
-                literal_width = warpshapes.literal_width(self.src, n, args[width] if width is not None else None) is not None
+                literal_width = warpshapes.literal_width(self.src, n, args[width] if width is not None else None) is not None \
+                    or (width is None and shufflewrappers.default_width(self.m, name) is not None)
                 if width is None and not literal_width:
                     self.a.wave_shuffles.append((n, c.key, self.cur or None))
                 if not literal_width:

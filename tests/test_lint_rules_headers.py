@@ -152,3 +152,87 @@ def test_a_lane_mask_through_a_header_helper(tmp_path: Path):
     assert "'mask' of 'popc'" in found[1]["message"]
     # without the header neither helper is known: nothing to follow
     assert not alone
+
+
+PER_WAVE_ROOT = """\
+#if defined(__AMDGCN_WAVEFRONT_SIZE) && (__AMDGCN_WAVEFRONT_SIZE == 64)
+#define WS 64
+#else
+#define WS 32
+#endif
+static const int TPB = 512;
+#include "comp/first_8.h"
+__global__ void k(int* x) { x[threadIdx.x] = first_warp_sum(x[threadIdx.x]); }
+"""
+
+FIXED_ROOT = """\
+#define WS 32
+static const int TPB = 512;
+#include "comp/%s"
+__global__ void k(int* x) { x[threadIdx.x] = first_warp_sum(x[threadIdx.x]); }
+"""
+
+WRAPPER = '#pragma once\n#include "inc/first.h"\n'
+
+FIRST_WARP = """\
+#pragma once
+static __device__ inline int first_warp_sum(int v) {
+  const int tid = threadIdx.x;
+  if (tid < WS) {
+    v += __shfl_xor_sync(~0, v, 1);
+  }
+  return v;
+}
+"""
+
+
+def test_a_header_whose_includers_includers_define_ws_per_wave_runs_whole_waves(tmp_path: Path):
+    """FPcompress's d_RAZE.h: `if (tid < WS)` (tid = threadIdx.x) in a header that gets WS from the file
+    that includes the header that includes it (-I the project root, as its build does).  Where every
+    such file defines WS as 64 under `__AMDGCN_WAVEFRONT_SIZE == 64` and 32 in the #else, the first warp
+    is whole waves on every build; where one of them has WS 32 for every build, it is half of a 64-wide
+    wave and stays flagged (WS012)."""
+    def run(roots: dict[str, str]) -> list[int]:
+        d = tmp_path / str(len(list(tmp_path.iterdir())))
+        (d / "comp" / "inc").mkdir(parents=True)
+        for w in {"first_8.h"} | {"first_8b.h" for text in roots.values() if "first_8b.h" in text}:
+            (d / "comp" / w).write_text(WRAPPER)  # (a wrapper nobody includes would be an includer of unknown WS)
+        (d / "comp" / "inc" / "first.h").write_text(FIRST_WARP)
+        for name, text in roots.items():
+            (d / "src").mkdir(exist_ok=True)
+            (d / "src" / name).write_text(text)
+        return [f["line"] for f in _lint("-I", d, d) if f["code"] == "WS012" and f["path"].endswith("first.h")]
+
+    assert run({"a.cu": PER_WAVE_ROOT, "b.cu": PER_WAVE_ROOT}) == []
+    assert run({"a.cu": PER_WAVE_ROOT, "b.cu": FIXED_ROOT % "first_8b.h"}) == [5]  # one includer has WS 32
+    assert run({"b.cu": FIXED_ROOT % "first_8.h"}) == [5]
+
+
+SHIFT_HEADER = """\
+#pragma once
+template <class T>
+__device__ __inline__ T ShiftDown(T var, unsigned int delta, int width = %s) {
+  return __shfl_down_sync(0xffffffff, var, delta, width);
+}
+"""
+
+SHIFT_KERNEL = """\
+#include <util/shift.h>
+__global__ void norm(float* x) {
+  float sum = x[threadIdx.x];
+  for (int i = 16; i > 0; i /= 2)
+    sum += ShiftDown(sum, i);
+  x[threadIdx.x] = sum;
+}
+"""
+
+
+def test_a_header_wrappers_literal_default_width_is_a_logical_group(tmp_path: Path):
+    """cudasift's cudautils.h: `ShiftDown(T var, unsigned delta, int width = 32)`.  A call that leaves the
+    width out passes 32: each 32-lane segment of a 64-wide wave is its own group, so the ladder from 16
+    folds that group (as `ShiftDown(sum, i, 32)` would); a default of `warpSize` is the hardware warp, and
+    the ladder from 16 there stays flagged (WS004)."""
+    found, _ = _with_header(tmp_path / "lit", "util/shift.h", SHIFT_HEADER % "32", "k.cu", SHIFT_KERNEL, "WS004")
+    assert found == []
+    found, _ = _with_header(tmp_path / "hw", "util/shift.h", SHIFT_HEADER % "warpSize", "k.cu", SHIFT_KERNEL, "WS004")
+    assert [f["line"] for f in found] == [4], found

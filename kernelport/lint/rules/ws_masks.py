@@ -8,6 +8,7 @@ from tree_sitter import Node
 from ... import masksources, warpflow
 from ...source import ident_name, walk
 from ..rule import Rule, ex, register
+from ..wavebounds import whole_waves
 from .ws_sites import SiteRule, _expr_text, _parent_op, _why
 
 
@@ -397,6 +398,21 @@ __global__ void k(float* x, int n) {
     if (threadIdx.x < n) v += __shfl_xor_sync(0xffffffff, v, 1);  // !
     x[threadIdx.x] = v;
 }"""),
+        ex("""
+#define WS 32
+#if defined(__AMDGCN_WAVEFRONT_SIZE) && (__AMDGCN_WAVEFRONT_SIZE == 64)
+#define WAVE 64
+#else
+#define WAVE 32
+#endif
+static const int TPB = 512;
+static const int ROWS = 96;
+__global__ void last_warp(const long long* in, long long* out) {
+    long long v = in[threadIdx.x];
+    if (threadIdx.x + WS >= TPB) v += __shfl_xor_sync(~0, v, 1);  // !
+    if (threadIdx.x + WAVE >= ROWS) v += __shfl_xor_sync(~0, v, 2);  // !
+    out[threadIdx.x] = v;
+}""", note="the last 32 threads are half of a 64-wide wave; 96 - WAVE is no multiple of 64"),
     )
     passes = (
         ex("""
@@ -412,6 +428,19 @@ __global__ void k(float* x, int n) {
     if (threadIdx.x < n) v = __shfl_down_sync(m, v, 1);
     x[threadIdx.x] = v;
 }"""),
+        ex("""
+#if defined(__AMDGCN_WAVEFRONT_SIZE) && (__AMDGCN_WAVEFRONT_SIZE == 64)
+#define WS 64
+#else
+#define WS 32
+#endif
+static const int TPB = 512;
+__global__ void last_warp(const long long* in, long long* out) {
+    long long v = in[threadIdx.x];
+    if (threadIdx.x + WS >= TPB) v += __shfl_xor_sync(~0, v, 1);
+    if (threadIdx.x < WS) v += __shfl_xor_sync(~0, v, 2);
+    out[threadIdx.x] = v;
+}""", note="WS is each build's wave (FPcompress): the last warp and the first are whole waves"),
     )
 
     def check(self, ctx) -> None:
@@ -421,6 +450,8 @@ __global__ void k(float* x, int n) {
             what = f"`{h.callee}` runs full-mask warp operations" if h.callee else "this warp operation claims every lane"
             line = ctx.where(h.frame.node).split(':')[0]
             related = (ctx.related(h.frame.node, "the condition that leaves part of the wave out"),)
+            if whole_waves(ctx, h.frame.node):
+                continue  # `threadIdx.x + WS >= TPB` with WS the wave of each build: whole waves, or none
             if h.frame.kind == "cut":  # lanes that returned have exited: allowed on NVIDIA, absent on AMD
                 if _whole_warps(ctx, h.frame.node, 64):
                     continue  # `if (tid >= 128) return;`: whole 64-lane waves return, or none
