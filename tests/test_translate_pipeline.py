@@ -38,8 +38,9 @@ def test_metal_extends_the_shared_passes_in_their_order():
     assert metal.passes.index("pre_rewrites") < metal.passes.index("rewrite_sites") < \
         metal.passes.index("recognise_reductions") < metal.passes.index("rewrite_concepts")
     # the checks of the whole port come last: its threadgroup sizes, the -D defines it names, and
-    # whether any device code is left to port (KP227)
-    assert tuple(metal.passes[-3:]) == ("check_threadgroup_sizes", "command_line_defines", "nothing_to_port")
+    # whether any device code is left to port (KP227), and whether an including file's port holds it (KP228)
+    assert tuple(metal.passes[-4:]) == ("check_threadgroup_sizes", "command_line_defines", "nothing_to_port",
+                                        "ported_by_includer")
     assert all(callable(getattr(metal, p)) for p in metal.passes)
     assert backends.get("hip").translator() is Translator
 
