@@ -155,3 +155,15 @@ def run_host_check(tmp_path, name: str, source: str) -> None:
     assert r.returncode == 0, r.stderr[-3000:]
     r = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0 and "0 failures" in r.stdout, r.stdout + r.stderr
+
+
+def hip_compiles(tmp_path, text: str, name: str = "t.hip", extra_args=()):
+    """Write a HIP port as `name` and assert it compiles with hipcc for gfx90a (wave 64) and gfx1030
+    (wave 32), the HIP done-when's two targets; the file's path (for gfx90a_assembly)."""
+    from kernelport import toolchains
+    require_tool("hipcc")
+    f = tmp_path / name
+    f.write_text(text)
+    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=tuple(extra_args))
+    assert r.ok, r.output[-3000:]
+    return f

@@ -7,11 +7,10 @@ declares a local of the same name (kernelport/api_names.rewrite_whole_coordinate
 template_deduction.local_named)."""
 from __future__ import annotations
 
-from kernelport import toolchains
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import hip_compiles
 
 SOURCE = r"""#include <cstdio>
 __global__ void k(float *c) { c[blockIdx.x * blockDim.x + threadIdx.x] = 1.f; }
@@ -50,8 +49,4 @@ def test_a_built_in_read_whole_in_device_code_is_still_spelled_as_a_uint3():
 
 
 def test_the_port_compiles_for_gfx90a_and_gfx1030(tmp_path):
-    require_tool("hipcc")
-    f = tmp_path / "s.hip"
-    f.write_text("\n".join(_port()) + "\n")
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-3000:]
+    hip_compiles(tmp_path, "\n".join(_port()) + "\n", "s.hip")

@@ -8,13 +8,12 @@ import textwrap
 
 import numpy as np
 
-from kernelport import toolchains
 from kernelport.emulator import run_kernel
 from kernelport.lint.engine import lint_text
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import hip_compiles
 
 # a width-32 shuffle says 32-lane groups; the block of 256 puts two of them in each 64-lane wave
 VOTES = """
@@ -54,11 +53,7 @@ def test_votes_of_32_lane_groups_in_a_64_lane_wave_are_each_over_its_own_warp(tm
     assert len(set(want)) > 4, want  # the warps differ: a vote over the wrong half would show
     assert _run(text, 64, backend="hip") == want
     assert _run(text, 32, backend="hip") == want
-    require_tool("hipcc")
-    f = tmp_path / "t.hip"
-    f.write_text(text)
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
-    assert r.ok, r.output[-3000:]
+    hip_compiles(tmp_path, text, extra_args=("-std=c++17",))
 
 
 def test_lint_still_reports_the_plain_ports_hazards_of_the_original():

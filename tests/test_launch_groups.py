@@ -13,14 +13,13 @@ import textwrap
 
 import numpy as np
 
-from kernelport import toolchains
 from kernelport.emulator import run_kernel
 from kernelport.lint.engine import lint_text
 from kernelport.lint.rules.ws_geometry import _BLOCK_MAX
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import hip_compiles
 from test_sound_widths import RESET_THEN_VOTE
 
 
@@ -42,11 +41,7 @@ def test_the_voting_kernel_beside_a_reset_counts_at_64_what_it_counts_at_32_and_
     want = _count(RESET_THEN_VOTE, 32)
     assert want == int((np.random.default_rng(3).integers(-5, 5, 512, dtype=np.int32) > 0).sum())
     assert _count(text, 64, backend="hip") == want  # the wave's ballot, counted once per 64-lane wave
-    require_tool("hipcc")
-    f = tmp_path / "t.hip"
-    f.write_text(text)
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
-    assert r.ok, r.output[-3000:]
+    hip_compiles(tmp_path, text, extra_args=("-std=c++17",))
 
 
 # Two warp-level kernels of one launcher with different geometries: rows of 32 threads (`dim3(WARP_SIZE,
@@ -100,11 +95,7 @@ def test_rows_of_a_constexpr_width_keep_32_lanes_and_sum_each_row_at_64(tmp_path
     want = _rows(ROWS_CONSTEXPR, 32)
     assert want == [float(sum(range(32 * r, 32 * r + 32))) for r in range(4)]
     assert _rows(text, 64, backend="hip") == want
-    require_tool("hipcc")
-    f = tmp_path / "t.hip"
-    f.write_text(text)
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
-    assert r.ok, r.output[-3000:]
+    hip_compiles(tmp_path, text, extra_args=("-std=c++17",))
 
 
 def test_the_voting_kernel_launched_beside_the_reset_with_32_threads_is_still_refused():

@@ -11,12 +11,11 @@ import textwrap
 
 import pytest
 
-from kernelport import toolchains
 from kernelport.errors import KernelportError
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import hip_compiles
 
 CHAIN = """
 #include <stdexcept>
@@ -57,11 +56,7 @@ def test_the_hip_port_keeps_the_chain_and_compiles(tmp_path):
     port, text = translate(src(CHAIN), "hip")
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "  CALL_IF_M(32)\n  CALL_IF_M(64)\n  else {\n" in text
-    require_tool("hipcc")
-    f = tmp_path / "m.hip"
-    f.write_text(text)
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-3000:]
+    hip_compiles(tmp_path, text, "m.hip")
 
 
 def test_a_macro_that_opens_with_no_else_before_a_stray_else_is_still_an_error():

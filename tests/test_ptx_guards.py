@@ -12,11 +12,10 @@ import subprocess
 
 import pytest
 
-from kernelport import toolchains
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import hip_compiles, require_tool
 
 SRC = r'''
 __device__ __forceinline__ void ldg32(float &reg, const void *ptr, bool guard) {
@@ -122,12 +121,8 @@ def test_the_guarded_ports_compute_ptx_s_meaning_on_the_host(tmp_path):
 
 
 def test_the_guarded_ports_compile_for_gfx90a_and_gfx1030(tmp_path):
-    require_tool("hipcc")
     _, text = _port()
-    f = tmp_path / "g.hip"
-    f.write_text(text)
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-3000:]
+    hip_compiles(tmp_path, text, "g.hip")
 
 
 @pytest.mark.parametrize("asm, why", [

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from kernelport import toolchains
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import gfx90a_assembly, require_tool
+from conftest import gfx90a_assembly, hip_compiles
 
 SOURCE = r"""#include <cstdint>
 __global__ void lookup(float *dst, const float *table, const int64_t *ids, int64_t vocab) {
@@ -39,12 +38,8 @@ def test_trap_ports_to_clang_s_trap():
 
 
 def test_the_port_compiles_for_gfx90a_and_gfx1030_and_traps(tmp_path):
-    require_tool("hipcc")
     _, text = _port()
-    f = tmp_path / "t.hip"
-    f.write_text(text)
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-3000:]
+    f = hip_compiles(tmp_path, text)
     assert "s_trap" in gfx90a_assembly(f)
 
 

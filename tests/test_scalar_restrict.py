@@ -5,11 +5,10 @@ the code means the same without it); a restrict on the pointer, or on a typedef 
 here), stays as written (kernelport/attribute_order.py drop_scalar_restricts)."""
 from __future__ import annotations
 
-from kernelport import toolchains
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import hip_compiles
 
 SRC = """#include <cstdint>
 typedef float* fp;
@@ -29,11 +28,7 @@ def test_a_restrict_on_a_scalar_is_dropped_and_the_port_compiles(tmp_path):
     assert lines[2] == "__device__ __forceinline__ uint32_t ld(const uint32_t *addr) { return *addr; }"
     assert lines[3] == "__device__ float g(const __restrict__ fp b, float* __restrict__ d, const unsigned int *e) {"
     assert lines[4] == "    float *x = d;"
-    require_tool("hipcc")
-    f = tmp_path / "r.hip"
-    f.write_text(text)
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-3000:]
+    hip_compiles(tmp_path, text, "r.hip")
 
 
 def test_metal_and_the_cuda_source_keep_it():  # (the flag is HIP's: backend data)
