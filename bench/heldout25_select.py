@@ -4,7 +4,7 @@ choice is reviewable and repeatable):
 
     python bench/heldout25_select.py      # -> bench/heldout25.toml
 
-RULE, written and committed (h/heldout25, 00:20 UTC) before any candidate was fetched or measured
+RULE, written and committed (h/heldout25, 00:19 UTC, commit 652fc0b) before any candidate was fetched or measured
 (only the stored index's repository names were looked up, to name candidates that exist), for
 graphics and signal processing (ray/path tracers, rasterisers, procedural noise, image/video
 filters outside computer-vision libraries, audio/DSP, radio-astronomy correlators, software radio):
@@ -42,6 +42,112 @@ filters outside computer-vision libraries, audio/DSP, radio-astronomy correlator
   of which fewer than two (one if it gives one file) compile, for a reason other than CUDA 13's
   removed APIs, drops out, as does one that cannot be fetched, does not qualify or gives 0 files
   (said below). Candidates are taken in order until the set holds at least 45 files or 6 projects.
+EXTENSION, written and committed (00:22 UTC) after applying the rule to candidates 1-10 and before
+  any nvcc check or measure: they give 15 files in three projects. rtweekend-cuda's newest snapshot
+  holds main.cc only (the .cu chapters live on branches), 0 files; BrickMap 1 of its first 3
+  qualify (glm, glad, GLFW, FastNoiseSIMD from vcpkg, absent here); diff-gaussian-rasterization
+  0/3 (its third_party/glm submodule is not in the snapshot); the CIS565 rasterizer 0/1 (its
+  util/checkCUDAError.h is not in the repository); FFmpeg cannot be fetched (the snapshot is over
+  the fetch size limit); AviSynthCUDAFilters 0/10 (Windows headers); gpuRIR 0/1 (cufft.h,
+  curand.h); cuda-noise 1 file, xGPU 12 (of 19: its FFT codelets; cuda_xengine.cu reaches the
+  generated xgpu_version.h), gr-cuda 2. Candidates, named by domain only, taken next by the same
+  rule in this order until the set holds at least 45 files or 6 projects:
+   11. CIS565-Fall-2015/Project3-CUDA-Path-Tracer  a course path tracer (its base code)
+   12. hhergeth/CudaTracerLib                 a path/photon tracing library
+   13. ThomasKroes/exposure-render            a volume renderer (Monte Carlo volume path tracing)
+   14. AcademySoftwareFoundation/openvdb      NanoVDB's CUDA volume code (nanovdb/)
+   15. cascade-space-co/gr-cuda               software radio (GNU Radio CUDA DSP blocks)
+   16. JLBLine/WODEN                          radio interferometer simulator (beam models, visibilities)
+   17. MWATelescope/mwa_hyperdrive            radio calibration (beam and visibility modelling kernels)
+   18. AmusementClub/vs-nlm-cuda              a video denoising filter (non-local means) for VapourSynth
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout25_baseline.txt).
 """
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from heldout2_select import mirror
+from heldout21_select import on_linux, qualifies
+from heldout2_select import pick, set_header
+from realcorpus_select import head, project
+
+ROOT = Path(__file__).resolve().parent.parent
+CAP = 12  # a project with more files than this gives CAP of them evenly spaced in path order
+STOP_FILES, STOP_PROJECTS = 45, 6
+VENDORED = re.compile(r"(^|/)(third_party|3rdparty|external|extern)/")
+
+# (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
+# include dirs, defines and flags are those of each project's own build (CMakeLists.txt, Makefile,
+# Visual Studio property sheets), read after the fetch and before any measure.
+CANDIDATES = [
+    # Makefile: nvcc main.cu at the root (the newest snapshot's root holds main.cc only)
+    ("rtweekend-cuda", "rogerallen/raytracinginoneweekendincuda", "Apache-2.0", ["LICENSE"], [], [],
+     ["-std=c++17"], ""),
+    # CMakeLists.txt: src/*.cu with glm, glad, glfw, FastNoiseSIMD from vcpkg (find_package)
+    ("brickmap", "stijnherfst/BrickMap", "MIT", ["LICENSE"], ["src"], [], ["-std=c++17"], "src/"),
+    # CMakeLists.txt: cuda_rasterizer/ with cuda_rasterizer and third_party/glm (a submodule); C++17
+    ("diff-gaussian-rasterization", "graphdeco-inria/diff-gaussian-rasterization", "(non-commercial, LICENSE.md)",
+     ["LICENSE.md"], ["cuda_rasterizer", "third_party/glm"], [], ["-std=c++17"], "cuda_rasterizer/"),
+    # CMakeLists.txt: include dirs ., external, external/include; src/ and util/
+    ("cis565-rasterizer", "CIS565-Fall-2015/Project4-CUDA-Rasterizer", "(see the repository)", [],
+     [".", "external", "external/include"], [], ["-std=c++17"], "src/"),
+    # examples/benchmark/CMakeLists.txt: main.cu, -arch=sm_61 -use_fast_math
+    ("cuda-noise", "covexp/cuda-noise", "BSD-3-Clause", ["LICENSE"], ["include"], [],
+     ["-std=c++17", "-use_fast_math"], ""),
+    # (not fetched: the snapshot is over the fetch size limit)
+    ("ffmpeg", "FFmpeg/FFmpeg", "LGPL-2.1-or-later", ["COPYING.LGPLv2.1"], ["."], [], ["-std=c++17"], "libavfilter/"),
+    # Common.props: AdditionalIncludeDirectories $(SolutionDir)include;$(SolutionDir)common
+    ("avisynth-cuda-filters", "nekopanda/AviSynthCUDAFilters", "(see the repository)", [],
+     ["include", "common"], [], ["-std=c++17"], ""),
+    # CMakeLists.txt: src/gpuRIR_cuda.cu (cuFFT, cuRAND)
+    ("gpurir", "DavidDiazGuerra/gpuRIR", "AGPL-3.0", ["LICENSE"], ["src"], [], ["-std=c++17"], "src/"),
+    # src/Makefile (correlator) and src/fft/Makefile (its FFT codelets): -I. each; -ftz=true
+    ("xgpu", "GPU-correlators/xGPU", "GPL-3.0", ["LICENSE"], ["src", "src/fft"], [],
+     ["-std=c++17", "-ftz=true", "-prec-sqrt=false"], "src/"),
+    # lib/CMakeLists.txt: lib/*.cu into gnuradio-cuda-cu, include dirs include, lib
+    ("gr-cuda", "gnuradio/gr-cuda", "GPL-3.0", ["COPYING"], ["include", "lib"], [], ["-std=c++17"], "lib/"),
+]
+DROPPED: set[str] = set()
+ARCH: dict[str, list[str]] = {}
+
+
+def spaced(files: list[str]) -> list[str]:
+    n = len(files)
+    return files if n <= CAP else [files[i * n // CAP] for i in range(CAP)]
+
+
+def taken(repo: str, commit: str, incdirs: list[str], prefix: str) -> list[str]:
+    """A candidate's files by the rule, or [] if it does not qualify."""
+    ok, looked = on_linux(qualifies, repo, commit, incdirs, prefix)
+    print(f"{repo}: qualifying {ok} of the first {looked}", file=sys.stderr)
+    if not looked or 2 * ok < looked:
+        return []
+    return spaced([p for p in on_linux(pick, repo, commit, incdirs, prefix) if not VENDORED.search(p)])
+
+
+def heldout25() -> str:
+    out, total = [set_header("twenty-fifth", "heldout25")], 0
+    for name, repo, lic, lic_files, incs, defines, flags, prefix in CANDIDATES:
+        if total >= STOP_FILES or len(out) - 1 >= STOP_PROJECTS:
+            break
+        if repo in DROPPED:
+            print(f"{repo}: dropped (self-contained check)", file=sys.stderr)
+            continue
+        flags = flags + ARCH.get(repo, [])
+        if not mirror(repo).exists():
+            print(f"{repo}: not fetched", file=sys.stderr)
+            continue
+        commit = head(repo)
+        files = taken(repo, commit, incs, prefix)
+        print(f"{repo}: {len(files)} {files}", file=sys.stderr)
+        if files:
+            out.append(project(name, repo, commit, lic, lic_files, incs, defines, flags, files))
+            total += len(files)
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    (ROOT / "bench/heldout25.toml").write_text(heldout25())
