@@ -60,6 +60,20 @@ EXTENSION, written and committed (00:22 UTC) after applying the rule to candidat
    16. JLBLine/WODEN                          radio interferometer simulator (beam models, visibilities)
    17. MWATelescope/mwa_hyperdrive            radio calibration (beam and visibility modelling kernels)
    18. AmusementClub/vs-nlm-cuda              a video denoising filter (non-local means) for VapourSynth
+Outcome of the rule (before any measure of kernelport, 00:27 UTC): CIS565 path tracer 0/1 (its
+  util/checkCUDAError.h is not in the repository), exposure-render 0/1 (Windows/Qt headers), NanoVDB
+  0/10 (read textually, its util headers reach intrin.h and tbb/ inside #if branches the rule does
+  not evaluate), cascade-space-co/gr-cuda cannot be fetched (no snapshot), WODEN has no .cu in its
+  newest snapshot; CudaTracerLib (5 of its first 10 qualify), mwa_hyperdrive (3/3) and vs-nlm-cuda
+  (1/1) qualify. Build flags re-read before the check: cuda-noise, gr-cuda and CudaTracerLib set
+  CUDA_SEPARABLE_COMPILATION ON, so their flags carry -rdc=true. Self-contained check (`nvcc -c`,
+  00:26 UTC): cuda-noise 1/1, xGPU 3/3, gr-cuda 2/2, CudaTracerLib 2/3 (Material.cu: Texture.h(250)
+  "type name is not allowed", a C++ front-end error, not a CUDA 13 removal), mwa_hyperdrive 3/3,
+  vs-nlm-cuda 1/1: all pass, and vs-nlm-cuda is the sixth project, so the rule stops there.
+  The set: 31 files in six projects, cuda-noise 1, xGPU 12 (of 19), gr-cuda 2, CudaTracerLib 12
+  (of 53), mwa_hyperdrive 3, vs-nlm-cuda 1. Caveats, said and not acted on: xGPU's 12 files are
+  generated FFT codelets of one shape (Volkov-Kazian FFT, different radices), so they weigh alike;
+  mwa_hyperdrive's build also compiles its .cu with hipcc (it is already HIP-ported by its authors).
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout25_baseline.txt).
 """
@@ -95,8 +109,9 @@ CANDIDATES = [
     ("cis565-rasterizer", "CIS565-Fall-2015/Project4-CUDA-Rasterizer", "(see the repository)", [],
      [".", "external", "external/include"], [], ["-std=c++17"], "src/"),
     # examples/benchmark/CMakeLists.txt: main.cu, -arch=sm_61 -use_fast_math
+    # (and CUDA_SEPARABLE_COMPILATION ON: -rdc=true)
     ("cuda-noise", "covexp/cuda-noise", "BSD-3-Clause", ["LICENSE"], ["include"], [],
-     ["-std=c++17", "-use_fast_math"], ""),
+     ["-std=c++17", "-use_fast_math", "-rdc=true"], ""),
     # (not fetched: the snapshot is over the fetch size limit)
     ("ffmpeg", "FFmpeg/FFmpeg", "LGPL-2.1-or-later", ["COPYING.LGPLv2.1"], ["."], [], ["-std=c++17"], "libavfilter/"),
     # Common.props: AdditionalIncludeDirectories $(SolutionDir)include;$(SolutionDir)common
@@ -107,8 +122,35 @@ CANDIDATES = [
     # src/Makefile (correlator) and src/fft/Makefile (its FFT codelets): -I. each; -ftz=true
     ("xgpu", "GPU-correlators/xGPU", "GPL-3.0", ["LICENSE"], ["src", "src/fft"], [],
      ["-std=c++17", "-ftz=true", "-prec-sqrt=false"], "src/"),
-    # lib/CMakeLists.txt: lib/*.cu into gnuradio-cuda-cu, include dirs include, lib
-    ("gr-cuda", "gnuradio/gr-cuda", "GPL-3.0", ["COPYING"], ["include", "lib"], [], ["-std=c++17"], "lib/"),
+    # lib/CMakeLists.txt: lib/*.cu into gnuradio-cuda-cu, include dirs include, lib; CUDA_SEPARABLE_COMPILATION ON
+    ("gr-cuda", "gnuradio/gr-cuda", "GPL-3.0 (per its source headers; no license file in the repository)", [],
+     ["include", "lib"], [], ["-std=c++17", "-rdc=true"], "lib/"),
+    # EXTENSION
+    # CMakeLists.txt: include dirs ${EXTERNAL}, ${EXTERNAL}/include (external/), .; src/ and stream_compaction/
+    ("cis565-pathtracer", "CIS565-Fall-2015/Project3-CUDA-Path-Tracer", "(see the repository)", [],
+     [".", "external", "external/include"], [], ["-std=c++17"], ""),
+    # CMakeLists.txt: include dirs the root, ext, ext/ext-boost; CMAKE_CXX_STANDARD 17;
+    # CUDA_SEPARABLE_COMPILATION ON (-rdc=true); the .cu under Base/ Engine/ Integrators/ ...
+    ("cudatracerlib", "hhergeth/CudaTracerLib", "MIT", ["LICENSE"], [".", "ext", "ext/ext-boost"], [],
+     ["-std=c++17", "-rdc=true"], ""),
+    # Source/CMakeLists.txt: Source/core.cu with its Source/*.cuh
+    ("exposure-render", "ThomasKroes/exposure-render", "(see the repository)", [], ["Source"], [],
+     ["-std=c++17"], "Source/"),
+    # nanovdb/nanovdb/CMakeLists.txt: include dir nanovdb/ (../), examples add ex_util;
+    # CMAKE_CUDA_FLAGS --extended-lambda -use_fast_math; C++17
+    ("nanovdb", "AcademySoftwareFoundation/openvdb", "Apache-2.0", ["LICENSE"],
+     ["nanovdb", "nanovdb/nanovdb/examples/ex_util"], [], ["-std=c++17", "--extended-lambda", "-use_fast_math"],
+     "nanovdb/nanovdb/"),
+    # (no snapshot can be had)
+    ("gr-cuda-cascade", "cascade-space-co/gr-cuda", "GPL-3.0", ["COPYING"], ["include", "lib"], [],
+     ["-std=c++17"], "lib/"),
+    # CMakeLists.txt (no .cu files in the newest snapshot)
+    ("woden", "JLBLine/WODEN", "MPL-2.0", ["LICENSE"], ["include"], [], ["-std=c++17"], ""),
+    # build.rs: every src/gpu/*.cu with the cc crate's nvcc defaults (double precision by default)
+    ("mwa-hyperdrive", "MWATelescope/mwa_hyperdrive", "MPL-2.0", ["LICENSE", "LICENSE-NVIDIA"], ["src/gpu"], [],
+     ["-std=c++17"], "src/gpu/"),
+    # CMakeLists.txt: source/kernel.cu with VS_INCLUDE_DIR and the build folder (config.h)
+    ("vs-nlm-cuda", "AmusementClub/vs-nlm-cuda", "GPL-3.0", ["LICENSE"], ["source"], [], ["-std=c++17"], "source/"),
 ]
 DROPPED: set[str] = set()
 ARCH: dict[str, list[str]] = {}
