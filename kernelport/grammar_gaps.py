@@ -21,7 +21,8 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
     argument `T x = {}` as `T x`, an unnamed enum's base `enum : size_t {` as `enum {`, a template
     parameter's default pointer type `typename It = T*` as `typename It = T `, a variable's register
     label `int v asm ("eax") = x;` as `int v = x;`, a qualified member operator
-    `this->Base::operator=(x)` as `this->      operator=(x)` (none changes what the warp analyses read)."""
+    `this->Base::operator=(x)` as `this->      operator=(x)`, a member template's `= delete;` as `;`, a statement's
+    `operator()(i, 0) = x;` as `(*this)   (i, 0) = x;` (none changes what the warp analyses read)."""
     for i in idx:
         t = toks[i]
         if t.text == "operator" and i not in masked_at:
@@ -30,6 +31,13 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
                 s, e = toks[q].start, toks[i - 1].end
                 yield (("member", t.start, "operator"), [(s, e, blank_bytes(data, s, e))],
                        [Mask(s, e, "::operator", "grammar")])
+            elif 0 < i and toks[i - 1].text in (";", "{", "}") and i + 3 < len(toks) and toks[i + 1].text == "(" \
+                    and toks[i + 2].text == ")" and toks[i + 3].text == "(" and toks[i + 2].end - t.start == 10:
+                # a statement that calls the object's own call operator, `operator()(i, 0) = r.x;` (a matrix
+                # class's row setter), which the grammar takes only inside an expression: seen as `(*this)`
+                s, e = t.start, toks[i + 2].end
+                yield (("call operator", t.start, "operator"), [(s, e, b"(*this)   ")],
+                       [Mask(s, e, "operator()", "grammar")])
             continue
         if t.text in ("typename", "class") and i not in masked_at:
             marks = _default_type_marks(toks, i)
@@ -83,6 +91,12 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
                 s, e = t.start, toks[close].end
                 yield (("default", t.start, "="), [(s, e, blank_bytes(data, s, e))],
                        [Mask(s, e, "= {...}", "grammar")])
+        elif t.text == "=" and i + 2 < len(toks) and toks[i + 1].text in ("delete", "default") and \
+                toks[i + 2].text == ";" and i > 0 and toks[i - 1].text in (")", "const", "noexcept", "override"):
+            # a member template's `= delete;` (`template <class V> S& operator+=(const V& v) = delete;`),
+            # which the grammar takes only on a plain member: seen as the declaration `...(const V& v);`
+            s, e = t.start, toks[i + 1].end
+            yield (("deleted", t.start, "="), [(s, e, blank_bytes(data, s, e))], [Mask(s, e, "= delete", "grammar")])
 
 def _member_qualifier(toks: list[Tok], i: int) -> int | None:
     """The first token of the `Base::` (or `ns::Base::`) between `.`/`->` and the `operator` at
