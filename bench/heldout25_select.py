@@ -72,7 +72,7 @@ Outcome of the rule (before any measure of kernelport, 00:27 UTC): CIS565 path t
   vs-nlm-cuda 1/1: all pass, and vs-nlm-cuda is the sixth project, so the rule stops there.
   The set: 31 files in six projects, cuda-noise 1, xGPU 12 (of 19), gr-cuda 2, CudaTracerLib 12
   (of 53), mwa_hyperdrive 3, vs-nlm-cuda 1. Caveats, said and not acted on: xGPU's 12 files are
-  generated FFT codelets of one shape (Volkov-Kazian FFT, different radices), so they weigh alike;
+  FFT codelets of one family (src/fft/, forward and inverse, different sizes), so they weigh alike;
   mwa_hyperdrive's build also compiles its .cu with hipcc (it is already HIP-ported by its authors).
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout25_baseline.txt).
