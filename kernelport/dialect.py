@@ -195,6 +195,8 @@ CONCEPTS: tuple[Concept, ...] = (
         # `mul.wide.u32`, `mad.wide.u32` (the 64-bit a * b, + c), `min/max.u32|u64` (unsigned)
         ("ptx_mul_wide_u32", ("a", "b")), ("ptx_mad_wide_u32", ("a", "b", "c")),
         *((f"ptx_{op}_u{n}", ("a", "b")) for op in ("min", "max") for n in (32, 64)),
+        # `vmin|vmax.s32.s32.s32.min|max d, a, b, c`: op2(op(a, b), c), signed
+        *((f"ptx_v{op}_{op2}_s32", ("a", "b", "c")) for op in ("min", "max") for op2 in ("min", "max")),
         ("ptx_cvta_to_shared", ("p",)), ("ptx_cp_async", ("dst", "src", "n", "size")), ("ptx_cp_async_done", ()),
         # `ld.global{.ca,.cg,.nc}.bN` (a load; `.cs`, streaming: a nontemporal one) of word i of a vector
         # at p, its bits as out's type; `st.global` alike (x's bits as word i); `mov.u32 d, %clock` and

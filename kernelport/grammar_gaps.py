@@ -30,7 +30,9 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
     (`, ready (false)` `#define F(n) , n (0)` `#include "fields.inc"` `{`) or between an `if`'s block
     and its `else` (an X-macro's `#include` of more `else if` arms) as blanks, a macro that stands for
     member initializers `: a (x), INITS {` as `: a (x)        {` with the attribute macros of the
-    constructor's head (`HOST P<2>::P (` as `     P<2>::P (`) (none changes what the warp analyses read)."""
+    constructor's head (`HOST P<2>::P (` as `     P<2>::P (`),
+    a member template's `= delete;` as `;`, a statement's `operator()(i, 0) = x;` as `(*this)   (i, 0) = x;`
+    (none changes what the warp analyses read)."""
     for i in idx:
         t = toks[i]
         if i > 0 and (t.text in ("{", ",") and toks[i - 1].text == ")" or
@@ -63,6 +65,13 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
                 s, e = toks[q].start, toks[i - 1].end
                 yield (("member", t.start, "operator"), [(s, e, blank_bytes(data, s, e))],
                        [Mask(s, e, "::operator", "grammar")])
+            elif 0 < i and toks[i - 1].text in (";", "{", "}") and i + 3 < len(toks) and toks[i + 1].text == "(" \
+                    and toks[i + 2].text == ")" and toks[i + 3].text == "(" and toks[i + 2].end - t.start == 10:
+                # a statement that calls the object's own call operator, `operator()(i, 0) = r.x;` (a matrix
+                # class's row setter), which the grammar takes only inside an expression: seen as `(*this)`
+                s, e = t.start, toks[i + 2].end
+                yield (("call operator", t.start, "operator"), [(s, e, b"(*this)   ")],
+                       [Mask(s, e, "operator()", "grammar")])
             continue
         if t.text in ("typename", "class") and i not in masked_at:
             marks = _default_type_marks(toks, i)
@@ -130,6 +139,13 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
                 s, e = t.start, toks[end - 1].end
                 yield (("default", t.start, "="), [(s, e, blank_bytes(data, s, e))],
                        [Mask(s, e, "= default", "grammar")])
+        elif t.text == "=" and i + 2 < len(toks) and toks[i + 1].text in ("delete", "default") and \
+                toks[i + 2].text == ";" and i > 0 and toks[i - 1].text in (")", "const", "noexcept", "override"):
+            # a member template's `= delete;` (`template <class V> S& operator+=(const V& v) = delete;`),
+            # which the grammar takes only on a plain member: seen as the declaration `...(const V& v);`
+            s, e = t.start, toks[i + 1].end
+            yield (("deleted", t.start, "="), [(s, e, blank_bytes(data, s, e))], [Mask(s, e, "= delete", "grammar")])
+
 
 def _initializer_macros(toks: list[Tok], i: int, close_of) -> list[tuple[int, int]]:
     """The spans of the names that stand alone (a macro's use) in the member initializer list that

@@ -360,6 +360,8 @@ class Repair:
                 return None
             # `NAME(a, b)` -> `     a; b;`: a type or a name stays visible, an expression is blank,
             # and so is an operator token (bifrost's `DEFINE_BINARY_OPERATOR(*)`: `*;` would not parse)
+            # or an argument of qualifiers only (a path-tracing library's `MINMAX(template <class T>, T,
+            # const, ...)`, its parameters' `K T&`: `const;` would not parse either)
             edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end))]
             depth, first = 0, i + 2
             for j in range(i + 2, close + 1):
@@ -367,7 +369,7 @@ class Repair:
                 depth -= toks[j].text in ")]}" and toks[j].kind == "punct" and j != close
                 if j == close or toks[j].text == "," and depth == 0:
                     arg = toks[first:j]
-                    if arg and (all(k.kind == "punct" for k in arg) or
+                    if arg and (all(k.kind == "punct" for k in arg) or all(k.text in ATTRIBUTE_WORDS for k in arg) or
                                 any(k.kind == "punct" and k.text not in "*&:" or k.kind == "num" for k in arg)):
                         edits.append((toks[first].start, toks[j - 1].end,
                                       _blank_bytes(self.data, toks[first].start, toks[j - 1].end)))

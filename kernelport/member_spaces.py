@@ -15,6 +15,7 @@ spaces any of them has (a declaration with none runs on the host).
 """
 from __future__ import annotations
 
+import bisect
 import re
 
 from tree_sitter import Node
@@ -60,14 +61,61 @@ def _free_function(src, node: Node) -> tuple[tuple[str, int], tuple[str, ...]] |
     return (src.text_of(name), _arity(fd)), tuple(s for s in _SPACES if s in words or re.search(rf"\b{s}\b", head))
 
 
+def head_words(src, node: Node, fd: Node) -> tuple[str, ...]:
+    """The words written before the declarator, a masked macro's name and its expansion's words where
+    known (`CUDA_FUNC_IN`, masked right before a member's declaration, which the grammar then starts
+    after it; a header parsed alone knows no expansion: its includer resolves the name)."""
+    start, masks, data = node.start_byte, src.masks, src.data
+    i = bisect.bisect_right(masks, start, key=lambda m: m.end) - 1
+    while i >= 0 and not data[masks[i].end:start].strip():
+        start, i = masks[i].start, i - 1
+    words = re.findall(r"[A-Za-z_]\w*", data[start:fd.start_byte].decode("utf-8", "replace"))
+    return tuple(words) + tuple(src.macro_words(start, fd.start_byte) if masks else ())
+
+
+def spaces_of(words, macros) -> tuple[str, ...]:
+    """The execution spaces among `words`, a macro's expansion's included (`macros`: name -> its body)."""
+    found, todo, seen = set(), list(words), set()
+    while todo:
+        w = todo.pop()
+        if w in _SPACES:
+            found.add(w)
+        elif w in macros and w not in seen and len(seen) < 64:
+            seen.add(w)
+            todo.extend(re.findall(r"[A-Za-z_]\w*", macros[w] or ""))
+    return tuple(s for s in _SPACES if s in found)
+
+
+def _member_declarations(src):
+    """Each class's member function declarations: ('Class::name', arity) -> (the declaration, its declarator)."""
+    for n in src.index.of_types("class_specifier", "struct_specifier"):
+        body, cls = n.child_by_field_name("body"), n.child_by_field_name("name")
+        for decl in body.named_children if body is not None and cls is not None else ():
+            inner = decl.named_children[-1] if decl.type == "template_declaration" and decl.named_children else decl
+            fd = _declarator(inner) if inner.type in ("declaration", "field_declaration") else None
+            name = fd.child_by_field_name("declarator") if fd is not None else None
+            if name is not None and name.type in ("identifier", "field_identifier"):
+                yield (f"{src.text_of(cls)}::{src.text_of(name)}", _arity(fd)), inner, fd
+
+
 def declared_spaces(src) -> dict[tuple[str, int], tuple[str, ...]]:
     """The file's prototypes of free functions that name an execution space (`int __device__
-    __host__ sha512(const unsigned char *m, size_t n, unsigned char *out);`): (name, arity) -> spaces."""
+    __host__ sha512(const unsigned char *m, size_t n, unsigned char *out);`): (name, arity) -> spaces;
+    and its classes' member function declarations (`CTL_EXPORT CUDA_DEVICE CUDA_HOST static float
+    eval(float x);` in `class Spline`): ('Spline::eval', arity) -> the words before the declarator
+    (head_words: macro names its includer resolves, spaces_of), left out where two declarations of
+    that name and arity differ (no overload is guessed)."""
     out: dict[tuple[str, int], tuple[str, ...]] = {}
     for n in src.index.of_type("declaration"):
         got = _free_function(src, n) if n.parent is not None and n.parent.type in _SCOPES else None
         if got is not None and got[1]:
             out.setdefault(*got)
+    if b"__device__" in src.data or src.masks:
+        members: dict[tuple[str, int], tuple[str, ...]] = {}
+        for key, inner, fd in _member_declarations(src):
+            words = head_words(src, inner, fd)
+            members[key] = words if members.get(key, words) == words else ()
+        out.update((k, v) for k, v in members.items() if v)
     return out
 
 
@@ -80,6 +128,7 @@ class MemberSpaces:
         text = self.src.text_of
         classes: dict[str, Node] = {}
         wanted: dict[tuple[str, str, int], tuple[str, ...]] = {}
+        bare: dict[tuple[str, str, int], list[Node]] = {}  # out-of-class definitions that name no space
         for n in self.src.index.of_types("class_specifier", "struct_specifier", "function_definition"):
             if n.type in ("class_specifier", "struct_specifier") and n.child_by_field_name("body") is not None \
                     and n.child_by_field_name("name") is not None:
@@ -95,6 +144,9 @@ class MemberSpaces:
                 spaces = _spaces(self.src.data[n.start_byte:fd.start_byte].decode("utf-8", "replace"))
                 if spaces and name is not None:
                     wanted[(text(scope), text(name), _arity(fd))] = spaces
+                elif name is not None and not self._written_spaces(n, fd) and not self.cuda_only_region(n):
+                    bare.setdefault((text(scope), text(name), _arity(fd)), []).append(n)
+        self._definitions_take_declared_spaces(bare)
         for (cls, name, arity), spaces in wanted.items():
             body = classes[cls].child_by_field_name("body") if cls in classes else None
             if body is None:
@@ -113,6 +165,39 @@ class MemberSpaces:
                 self.rw.insert_before(inner, words + " ")
                 self.note(inner, words, f"'{cls}::{name}' is defined {words} out of the class; clang needs the "
                           "declaration to say so too")
+
+    def _written_spaces(self, node: Node, fd: Node) -> tuple[str, ...]:
+        return spaces_of(head_words(self.src, node, fd), self._macro_bodies())
+
+    def _macro_bodies(self) -> dict[str, str]:
+        """Every macro this file sees, name -> its body (its own over its headers'), once per file."""
+        got = self.__dict__.get("_kp_macro_bodies")
+        if got is None:
+            vis = self.module.visible
+            got = self.__dict__["_kp_macro_bodies"] = {
+                **({n: m.value for n, m in vis.macros.items()} if vis is not None else {}),
+                **{n: m.body for n, m in self.src.macros.items()}}
+        return got
+
+    def _definitions_take_declared_spaces(self, bare: dict) -> None:
+        """A member declared with spaces in its class (`CUDA_FUNC_IN NormalizedT<S> normalized() const;`,
+        `CUDA_FUNC_IN` being `__host__ __device__ inline`, in this file or a header it includes) and
+        defined out of the class with none: nvcc gives the definition the declaration's spaces, clang
+        reads a host function overloading the declared one.  The port's definition says them."""
+        if not bare:
+            return
+        vis = self.module.visible
+        known = {**(vis.declared_spaces if vis is not None else {}), **declared_spaces(self.src)}
+        bodies = self._macro_bodies()
+        for (cls, name, arity), defs in bare.items():
+            spaces = spaces_of(known.get((f"{cls}::{name}", arity), ()), bodies)
+            if not spaces:
+                continue
+            words = " ".join(spaces)
+            for n in defs:
+                self.rw.insert_before(n, words + " ")
+                self.note(n, words, f"'{cls}::{name}' is declared {words} in the class; nvcc gives this "
+                          "definition those spaces, clang needs it to say them")
 
     def rewrite_specialization_spaces(self) -> None:
         if not backends.get(self.backend).specialization_spaces_match:

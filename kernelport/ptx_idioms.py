@@ -95,6 +95,11 @@ FORMS = (
     *((rf"{op}\.u{n} {REG}, ?{REG}, ?{REG}", "rl"[n == 64] * 3, ((1, f"ptx_{op}_u{n}", (2, 3)),))
       for op in ("min", "max") for n in (32, 64)),
     (rf"mul\.lo\.u64 {REG}, ?{REG}, ?{REG}", "lll", ((1, "ptx_mul_lo_b64", (2, 3)),)),
+    # the video instructions' three-input signed minimum / maximum, `vmin.s32.s32.s32.max d, a, b, c`: the
+    # second operation applied to the first's result and c (a path tracer's min_max); their other forms
+    # (.sat, a byte or half-word selector, .add, a mixed-sign operand) stay KP201
+    *((rf"v{op}\.s32\.s32\.s32\.{op2} {REG}, ?{REG}, ?{REG}, ?{REG}", "rrrr", ((1, f"ptx_v{op}_{op2}_s32", (2, 3, 4)),))
+      for op in ("min", "max") for op2 in ("min", "max")),
     # prmt.b32's generic form (no mode): four bytes picked from {b, a} by c's four selector nibbles, a
     # nibble's msb replicating the picked byte's sign (`prmt.b32 d, a, 0, 0xba98`: each byte's sign as a
     # mask); the moded forms (.f4e, .ecl, ...) stay KP201

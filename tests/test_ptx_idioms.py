@@ -120,8 +120,18 @@ CASES = {
                     [("a", 32)], lambda a: [a & 0xff]),
     "or_b64_imm": ('asm("or.b64 %0, %1, 4096;" : "=l"(d) : "l"(a));', "unsigned long long d",
                    [("a", 64)], lambda a: [a | 4096]),
+    # a path tracer's three-input signed min/max (CudaTracerLib-like `kepler_math::min_max`): op2(op(a, b), c)
+    **{f"v{op}_{op2}_s32": (f'asm("v{op}.s32.s32.s32.{op2} %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));',
+                            "unsigned int d", [("a", 32), ("b", 32), ("c", 32)],
+                            (lambda f, g: lambda a, b, c: [g(f(_s32(a), _s32(b)), _s32(c)) & M32])(
+                                *(min if o == "min" else max for o in (op, op2))))
+       for op in ("min", "max") for op2 in ("min", "max")},
 }
 _CTYPE = {16: "unsigned short", 32: "unsigned int", 64: "unsigned long long"}
+
+
+def _s32(x: int) -> int:
+    return x - (1 << 32) if x >> 31 else x
 
 
 def _source(name: str) -> str:
@@ -408,6 +418,10 @@ def test_the_new_idioms_compile_for_gfx90a_and_gfx1030(tmp_path):
     'asm("mul.rn.f32 %0, %1, %2;" : "=f"(x) : "f"(x), "f"(x));',  # another rounding
     'asm("mul.rz.f32 %0, %1, %2;" : "=r"(lo) : "r"(lo), "r"(hi));',  # integer registers
     'asm("mov.u32 %0, %laneid_x;" : "=r"(lo));',  # not the lane id
+    'asm("vmin.s32.s32.s32.min.sat %0, %1, %2, %3;" : "=r"(lo) : "r"(lo), "r"(hi), "r"(hi));',  # saturates
+    'asm("vmax.u32.u32.u32.max %0, %1, %2, %3;" : "=r"(lo) : "r"(lo), "r"(hi), "r"(hi));',  # unsigned
+    'asm("vmin.s32.s32.s32.add %0, %1, %2, %3;" : "=r"(lo) : "r"(lo), "r"(hi), "r"(hi));',  # another op2
+    'asm("vmax.s32.s32.s32.min %0, %1.b0, %2, %3;" : "=r"(lo) : "r"(lo), "r"(hi), "r"(hi));',  # a byte selector
 ])
 def test_a_look_alike_of_the_new_idioms_stays_kp201(asm):
     src = ("__device__ unsigned int f(unsigned int hi, float x) {\n    unsigned int lo = 1;\n"

@@ -12,6 +12,11 @@ from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
 # PTX idioms (kernelport/ptx_idioms.py) as CUDA and HIP both spell them: C, and the funnel shifts and
 # 64-bit high product both toolkits have (ROCm's __funnelshift_l/r take the shift mod 32 as shf.wrap
 # does; the `c` forms clamp it to 32 as shf.clamp does).  Each is checked by tests/test_ptx_idioms.py.
+def _pick(op: str, a: str, b: str) -> str:
+    """C's signed minimum (maximum) of two expressions, as a conditional."""
+    return f"({a} {'<' if op == 'min' else '>'} {b} ? {a} : {b})"
+
+
 _UWORD = {32: "unsigned int", 64: "unsigned long long"}
 PTX_IDIOMS = {
     "ptx_pack_b64": "(((unsigned long long)(unsigned int)({hi}) << 32) | (unsigned int)({lo}))",
@@ -38,6 +43,8 @@ PTX_IDIOMS = {
     "ptx_mad_wide_u32": "((unsigned long long)(unsigned int)({a}) * (unsigned int)({b}) + (unsigned long long)({c}))",
     **{f"ptx_{op}_u{n}": f"(({t})({{a}}) {'<' if op == 'min' else '>'} ({t})({{b}}) ? ({t})({{a}}) : ({t})({{b}}))"
        for op in ("min", "max") for n, t in _UWORD.items()},
+    **{f"ptx_v{op}_{op2}_s32": _pick(op2, _pick(op, "(int)({a})", "(int)({b})"), "(int)({c})")
+       for op in ("min", "max") for op2 in ("min", "max")},
     "ptx_mul_lo_b32": "((unsigned int)({x}) * (unsigned int)({y}))", "umulhi": "__umulhi({x}, {y})",
     "umul64hi": "__umul64hi({x}, {y})", "ptx_mul_lo_b64": "((unsigned long long)({x}) * (unsigned long long)({y}))",
 }

@@ -1,0 +1,68 @@
+"""A member function declared with execution spaces in its class and defined out of the class with none
+(heldout25, CudaTracerLib: `CUDA_FUNC_IN NormalizedT<S> normalized() const;` in VectorBase, with
+`CUDA_FUNC_IN` = `__host__ __device__ inline`, defined `template <...> NormalizedT<S> VectorBase<T, L,
+S>::normalized() const {...}`; and Spline.h's `CTL_EXPORT CUDA_DEVICE CUDA_HOST static float eval(...)`
+defined in Spline.cu): nvcc gives the definition the declaration's spaces, hipcc (clang) refused the
+port ("__host__ function cannot overload __host__ __device__ function").  The port's definition says them."""
+from __future__ import annotations
+
+from kernelport import toolchains
+
+from conftest import require_tool
+
+SAME_FILE = """\
+#define FUNC_IN __host__ __device__ inline
+template <class S> struct Unit { S v; __host__ __device__ Unit(S x) : v(x) {} };
+template <class T, int L, class S> struct VecBase {
+    T x[L];
+    FUNC_IN Unit<S> normalized() const;
+    FUNC_IN T sum() const;
+    T host_only() const;
+};
+struct V3 : VecBase<float, 3, V3> {};
+template <class T, int L, class S> Unit<S> VecBase<T, L, S>::normalized() const { return Unit<S>(S()); }
+template <class T, int L, class S> inline T VecBase<T, L, S>::sum() const { return x[0] + x[1] + x[L - 1]; }
+template <class T, int L, class S> T VecBase<T, L, S>::host_only() const { return x[0]; }
+__global__ void k(V3* v, float* o) { o[0] = v->sum() + v->normalized().v.x[0]; }
+"""
+
+
+def _port(tmp_path, name: str) -> str:
+    from trust_support import kp_inproc
+    out = tmp_path / "out"
+    rc, _, err = kp_inproc("translate", str(tmp_path / name), "--to", "hip", "-o", str(out))
+    assert rc == 0, err
+    return (out / name.replace(".cu", ".hip")).read_text()
+
+
+def _compiles(tmp_path, name: str) -> None:
+    require_tool("hipcc")
+    r = toolchains.compile_hip(tmp_path / "out" / name, ["gfx90a", "gfx1030"], extra_args=("-std=c++17", f"-I{tmp_path}"))
+    assert r.ok, r.output[-3000:]
+
+
+def test_an_out_of_class_member_definition_takes_its_in_class_declarations_spaces(tmp_path):
+    (tmp_path / "vec.cu").write_text(SAME_FILE)
+    text = _port(tmp_path, "vec.cu")
+    assert "template <class T, int L, class S> __host__ __device__ Unit<S> VecBase<T, L, S>::normalized() const {" in text
+    assert "template <class T, int L, class S> __host__ __device__ inline T VecBase<T, L, S>::sum() const {" in text
+    # the look-alike: a member declared with no space stays a host function, as written
+    assert "\ntemplate <class T, int L, class S> T VecBase<T, L, S>::host_only() const {" in text
+    _compiles(tmp_path, "vec.hip")
+
+
+def test_a_member_declared_in_an_included_header_gives_its_definition_the_spaces(tmp_path):
+    (tmp_path / "defs.h").write_text("#pragma once\n#define HD __host__ __device__\n#define EXPORT\n")
+    (tmp_path / "spline.h").write_text(
+        '#pragma once\n#include "defs.h"\nclass Spline {\npublic:\n'
+        "    EXPORT HD static float eval(float x, const float* v, int n);\n"
+        "    static float host_eval(float x);\n};\n")
+    (tmp_path / "spline.cu").write_text(
+        '#include "spline.h"\n'
+        "float Spline::eval(float x, const float* v, int n) { return v[(int)x % n] * x; }\n"
+        "float Spline::host_eval(float x) { return x; }\n"
+        "__global__ void k(float* o, const float* v) { o[threadIdx.x] = Spline::eval(o[0], v, 4); }\n")
+    text = _port(tmp_path, "spline.cu")
+    assert "\n__host__ __device__ float Spline::eval(float x, const float* v, int n) {" in text
+    assert "\nfloat Spline::host_eval(float x) { return x; }" in text  # declared with none: as written
+    _compiles(tmp_path, "spline.hip")
