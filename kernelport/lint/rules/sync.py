@@ -24,7 +24,10 @@ count depends on the thread (`for (i = tid; i < n; i += blockDim.x)`).  Threads 
 make the block hang, or on newer GPUs release the barrier early and race.  Conditions on
 `blockIdx`, `blockDim`, kernel parameters or shared values are uniform and stay silent, and so
 does the offset loop `for (i = A + t; i < B + t; i += S)`: its start and bound carry the same
-thread offset t, so every thread runs the same turns (kernelport/lint/tripcounts.py).
+thread offset t, so every thread runs the same turns (kernelport/lint/tripcounts.py).  A local
+re-read after a block broadcast (`if (tx == 0) s = v; __syncthreads(); v = s;`) holds the block's one
+value at the reads only that re-read reaches (kernelport/lint/overwrites.py), and a reference bound
+to `__shared__` storage (`auto& ts = reinterpret_cast<TS&>(smem)`) stays shared when stored through.
 
 The thread dependence is dataflow, not a pattern: values are followed from `threadIdx`,
 shuffles, atomics and thread-indexed loads through assignments (also those made under a
@@ -81,6 +84,19 @@ __global__ void pairs(double* out, const int* idx, int p0, int p1, int stride) {
         __syncthreads();
     }
 }""", note="every thread runs ceil((p1 - p0) / nsp) turns: the offset `sp` is in the start and the bound"),
+        ex("""
+__global__ void sample(const float* p, int* out, float u) {
+    __shared__ float s;
+    unsigned tx = threadIdx.x;
+    float total = p[tx];
+    if (tx == 0) s = total;
+    __syncthreads();
+    total = s;
+    if (total > u) {
+        __syncthreads();
+        out[tx] = 1;
+    }
+}""", note="only the re-read `total = s` (the block's one value) reaches the test, not the per-thread `p[tx]`"),
     )
 
     def check(self, ctx) -> None:
