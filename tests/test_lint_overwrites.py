@@ -52,6 +52,8 @@ def test_a_local_re_read_after_the_broadcast_is_uniform():
     ("    a = s;\n", "    a = s;\n    a = part(p);\n"),                  # a per-thread value overwrites it
     ("    a = s;\n", "    a = s;\n    float* pa = &a; *pa = tx;\n"),     # through its address
     ("    a = s;\n", "    a = s;\n    bump(a);\n"),                      # a reference parameter
+    ("    a = s;\n", "    a = s;\n    asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(a));\n"),  # an asm output
+    ("    float a = part(p);\n", "    static float a;\n    a = part(p);\n"),  # every thread's one variable
 ])
 def test_another_value_reaching_the_read_keeps_the_finding(change):
     src = BROADCAST.replace(*change)

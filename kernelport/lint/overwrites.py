@@ -21,8 +21,8 @@ statements alone:
 - anything else gives up (the joined tag): a write in a loop around the read but outside the walked
   statements (the previous turn's value reaches the read), a write in a statement that also holds
   the read (an `if` condition, a case of a switch), a `goto` in the function, a local whose address
-  is taken, that a reference or a lambda may write, that a range-for walks, or that is itself a
-  reference (another name may write what it names).  A call that takes the local (or a member of it)
+  is taken, that a reference, a lambda or an `asm` output may write, that a range-for walks, that is
+  `static` (one variable for all threads) or that is itself a reference (another name may write it).  A call that takes the local (or a member of it)
   as an argument is a write (a reference parameter may change it) unless every definition of the file
   it may run takes that parameter by value, or it is a math function of values (min, max, sqrtf, ...);
   a member call on it is a write; a store through `->` is not (it writes the pointee).
@@ -58,9 +58,12 @@ def prepare(d) -> dict[str, list[tuple[int, int]]]:
             spoiled |= _keys(d, f.body)
             continue
         for n in ix.under_types(f.body, "assignment_expression", "update_expression", "call_expression",
-                                "pointer_expression", "declaration", "for_range_loop"):
+                                "pointer_expression", "declaration", "for_range_loop", "gnu_asm_output_operand"):
             t, targets = n.type, []
-            if t == "declaration":
+            if t == "gnu_asm_output_operand":  # `asm(... : "=r"(x))` writes x
+                spoiled |= _keys(d, n)
+            elif t == "declaration":
+                static = any(c.type == "storage_class_specifier" and d.src.text_of(c) == "static" for c in n.children)
                 for decl in n.children_by_field_name("declarator"):
                     x = decl
                     while x is not None and x.type != "identifier":
@@ -71,6 +74,8 @@ def prepare(d) -> dict[str, list[tuple[int, int]]]:
                     top = decl.child_by_field_name("declarator") if decl.type == "init_declarator" else decl
                     if top is not None and top.type == "reference_declarator":  # `T& r = x.part`: r aliases x
                         spoiled |= _keys(d, decl.child_by_field_name("value")) | ({k} if k else set())
+                    if static and k:  # one variable for every thread (and every call)
+                        spoiled.add(k)
             elif t == "pointer_expression":
                 if d.src.text_of(n.child_by_field_name("operator")) == "&":
                     spoiled |= _keys(d, n.child_by_field_name("argument"))
