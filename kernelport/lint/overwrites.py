@@ -109,12 +109,18 @@ def read(d, n: Node, key: str, joined: int) -> int:
     depth = d.__dict__.get("_ow_depth", 0)
     if depth >= _DEPTH:
         return joined
+    memo = d.__dict__.setdefault("_ow_reaching", {})  # (the values that reach a read: the tree's, not the tags')
+    if n.start_byte not in memo:
+        got = _at(d, key, n)
+        memo[n.start_byte] = None if got is _NONE else got
+    values = memo[n.start_byte]
+    if values is None:
+        return joined
     d._ow_depth = depth + 1
     try:
-        got = _at(d, key, n)
+        return min(joined, max(d.expr(v) for v in values))
     finally:
         d._ow_depth = depth
-    return joined if got is None or got is _NONE else min(got, joined)
 
 
 def _by_reference(d, f, call: Node) -> list[Node]:
@@ -176,7 +182,7 @@ def _own(d, loop: Node, body: Node, types: tuple[str, ...]) -> bool:
 
 
 def _value(d, key: str, st: Node):
-    """The tag a statement that writes key leaves it with, or None where that cannot be told."""
+    """The values (expressions) a statement that writes key may leave in it, or None where that cannot be told."""
     if st.type == "expression_statement" and st.named_child_count == 1:
         a = st.named_children[0]
         left = a.child_by_field_name("left") if a.type == "assignment_expression" else None
@@ -184,13 +190,13 @@ def _value(d, key: str, st: Node):
             left = left.named_children[0]
         if left is not None and left.type == "identifier" and d.keys.get(left.start_byte) == key and \
                 d.src.text_of(a.child_by_field_name("operator")) == "=":
-            return d.expr(a.child_by_field_name("right"))
+            return (a.child_by_field_name("right"),)
         return None
     if st.type == "declaration":
         for decl in st.children_by_field_name("declarator"):
             x = decl.child_by_field_name("declarator") if decl.type == "init_declarator" else None
             if x is not None and x.type == "identifier" and d.keys.get(x.start_byte) == key:
-                return d.expr(decl.child_by_field_name("value"))
+                return (decl.child_by_field_name("value"),)
         return None  # (declared without a value: none to read)
     if st.type in ("for_statement", "while_statement", "do_statement"):  # the join of no turn and the last turn
         body = st.child_by_field_name("body")
@@ -201,13 +207,13 @@ def _value(d, key: str, st: Node):
         end, entry = _before(d, key, body, body.end_byte), _at(d, key, st)
         if end is None or end is _NONE or entry is None or entry is _NONE:
             return None
-        return max(end, entry)
+        return end + entry
     return None
 
 
 def _before(d, key: str, block: Node, end: int):
-    """The tag key holds at `end` from the statements of block before it: the nearest that writes it
-    decides (None: it cannot be told; _NONE: none writes it)."""
+    """The values key may hold at `end` from the statements of block before it: the nearest that writes
+    it decides (None: it cannot be told; _NONE: none writes it)."""
     for st in reversed(block.named_children):
         if st.start_byte < end and _writes(d, key, st.start_byte, st.end_byte):
             return _value(d, key, st)
@@ -215,7 +221,7 @@ def _before(d, key: str, block: Node, end: int):
 
 
 def _at(d, key: str, n: Node):
-    """The tag key holds where n starts (a read, or a statement about to run), or None."""
+    """The values key may hold where n starts (a read, or a statement about to run), or None."""
     cur = n
     while True:
         child, up = cur, cur.parent
