@@ -54,11 +54,12 @@ def test_a_local_re_read_after_the_broadcast_is_uniform():
     ("    a = s;\n", "    a = s;\n    bump(a);\n"),                      # a reference parameter
     ("    a = s;\n", "    a = s;\n    asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(a));\n"),  # an asm output
     ("    float a = part(p);\n", "    static float a;\n    a = part(p);\n"),  # every thread's one variable
+    ("    a = s;\n", "    a = s;\n    Ref r{a};\n    r.v = tx;\n"),     # a struct keeps a reference to it
 ])
 def test_another_value_reaching_the_read_keeps_the_finding(change):
     src = BROADCAST.replace(*change)
     assert src != BROADCAST
-    src = "__device__ void bump(float& v) { v += threadIdx.x; }\n" + src
+    src = "struct Ref { float& v; };\n__device__ void bump(float& v) { v += threadIdx.x; }\n" + src
     assert _sy001(src) == {_line(src, "// the barrier")}
 
 

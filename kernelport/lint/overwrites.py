@@ -22,7 +22,8 @@ statements alone:
   statements (the previous turn's value reaches the read), a write in a statement that also holds
   the read (an `if` condition, a case of a switch), a `goto` in the function, a local whose address
   is taken, that a reference, a lambda or an `asm` output may write, that a range-for walks, that is
-  `static` (one variable for all threads) or that is itself a reference (another name may write it).  A call that takes the local (or a member of it)
+  `static` (one variable for all threads), that is itself a reference (another name may write it) or
+  that a constructor takes (`S s(x)`, `S s{x}`: a reference member may keep it).  A call that takes the local (or a member of it)
   as an argument is a write (a reference parameter may change it) unless every definition of the file
   it may run takes that parameter by value, or it is a math function of values (min, max, sqrtf, ...);
   a member call on it is a write; a store through `->` is not (it writes the pointee).
@@ -76,6 +77,10 @@ def prepare(d) -> dict[str, list[tuple[int, int]]]:
                         spoiled |= _keys(d, decl.child_by_field_name("value")) | ({k} if k else set())
                     if static and k:  # one variable for every thread (and every call)
                         spoiled.add(k)
+                    value = decl.child_by_field_name("value") if decl.type == "init_declarator" else None
+                    if value is not None and value.type in ("argument_list", "initializer_list") and \
+                            n.child_by_field_name("type") is not None and n.child_by_field_name("type").type != "primitive_type":
+                        spoiled |= {b for a in value.named_children if (b := _base_key(d, a))}  # `S s(x)`: a reference member
             elif t == "pointer_expression":
                 if d.src.text_of(n.child_by_field_name("operator")) == "&":
                     spoiled |= _keys(d, n.child_by_field_name("argument"))
