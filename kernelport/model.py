@@ -215,6 +215,13 @@ def _params(src: SourceFile, fdecl: Node) -> list[Param]:
     return out
 
 
+def inner_declarator(node: Node) -> Node | None:
+    """The declarator a pointer/array/init/reference declarator wraps (`int& l`: an unnamed child)."""
+    if node.type == "reference_declarator":
+        return node.named_children[-1] if node.named_children else None
+    return node.child_by_field_name("declarator")
+
+
 def _declarators(node: Node, fd: Node) -> Iterator[Node]:
     """The pointer and reference declarators between a function definition and its function declarator."""
     d = node.child_by_field_name("declarator")

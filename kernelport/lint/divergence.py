@@ -1,13 +1,12 @@
 """Which values and which control flow depend on the thread.
 
 Every value gets a tag: UNIFORM (the same in every thread of the block: literals, blockIdx, blockDim, kernel
-parameters, shared memory read at a uniform index, a block vote such as `__syncthreads_or`), WARP (the same
-within a warp but not across the block: a vote, `threadIdx.x / warpSize`) or THREAD (anything from threadIdx, a
-shuffle, an atomic's old value, a load at a thread-dependent index).  The analysis is flow-insensitive per function,
-follows assignments (also those made under a thread-dependent condition), helper parameters and returns, to a fixpoint.
-
-Two walks use it: barriers (`__syncthreads`) reached under non-uniform control, after a thread-dependent early return
-or in a loop with a thread-dependent trip count (tripcounts.py); and full-mask warp operations inside a partial region."""
+parameters, shared memory read at a uniform index, a block vote such as `__syncthreads_or`), WARP (the same within
+a warp but not across the block: a vote, `threadIdx.x / warpSize`) or THREAD (threadIdx, a shuffle, an atomic's old
+value, a load at a thread-dependent index).  Flow-insensitive per function (but a local's read that one assignment
+reaches: overwrites.py), it follows assignments, helper parameters and returns to a fixpoint.  Two walks use it:
+barriers reached under non-uniform control, after a thread-dependent early return or in a loop with a thread-dependent
+trip count (tripcounts.py); and full-mask warp operations inside a partial region."""
 from __future__ import annotations
 
 import bisect
@@ -15,9 +14,9 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from .. import backends, dialect, fnscopes, shufflewrappers, warpflow
+from .. import backends, dialect, fnscopes, model, shufflewrappers, warpflow
 from ..source import ident_name
-from . import sharedrefs, tripcounts
+from . import overwrites, sharedrefs, tripcounts
 from .tags import THREAD, UNIFORM, WARP  # (the modules that read the tags import them from here)
 
 
@@ -80,6 +79,7 @@ class Divergence:
         self.decl_at: dict[str, int] = {}  # declaration key -> its byte offset (-1: parameter/global)
         self.local_arrays: set[str] = set()
         self.shared_keys: set[str] = set()
+        self.overwritten: dict[str, list] = {}  # the locals whose reads overwrites.py follows
         self._param_suffixes: tuple[str, ...] | None = None
         self._all: set[int] = set()  # the worklist (run): every function, those to pass again, who reads what
         self._dirty: set[int] = set()
@@ -130,7 +130,7 @@ class Divergence:
                     while dd is not None and dd.type not in ("identifier", "field_identifier"):
                         if dd.type == "array_declarator" and dd.child_by_field_name("size") is not None:
                             visit(dd.child_by_field_name("size"), scope)
-                        dd = dd.child_by_field_name("declarator")
+                        dd = model.inner_declarator(dd)
                     if dd is not None and dd.type == "identifier":
                         declare(dd, d, scope)
                         if any(c.type == "type_qualifier" and self.src.text_of(c) == "__shared__" for c in n.children):
@@ -179,7 +179,7 @@ class Divergence:
                  "sizeof_expression", "concatenated_string", "lambda_expression"):
             return UNIFORM
         if t == "identifier":
-            return self.env.get(self.key(n), UNIFORM)
+            return overwrites.tag(self, n)
         if t == "field_expression":
             base = n.child_by_field_name("argument")
             c = dialect.lookup(self.source, self.src.text_of(base)) if base is not None else None
@@ -312,7 +312,7 @@ class Divergence:
                         self._dirty.update(self._all)  # any function may read the name
                     dd = d
                     while dd is not None and dd.type != "identifier":
-                        dd = dd.child_by_field_name("declarator")
+                        dd = model.inner_declarator(dd)
                     k = self.key(dd) if dd is not None else f"{name}@global"
                     self.bind(k, self.expr(val, frames))
             return
@@ -400,7 +400,8 @@ class Divergence:
         if not hazardous and not self._direct:
             return self
         self._resolve_all()
-        self.shared_keys |= sharedrefs.params(self, hazardous)  # `int& n` every caller binds to a `__shared__` scalar
+        self.shared_keys |= sharedrefs.params(self, hazardous) | sharedrefs.locals_bound(self)  # `int& n` every caller binds to a `__shared__` scalar
+        self.overwritten = overwrites.prepare(self)
         self._worklist(funcs)
         from .return_tags import param_free_returns  # (it subclasses this module's analysis)
         self.r0 = param_free_returns(self, funcs)
@@ -599,8 +600,7 @@ class Divergence:
 
     def _at_call(self, n: Node, frames: list[Frame]) -> None:
         fn = n.child_by_field_name("function")
-        # the helpers it runs (fnscopes), by key; a call through template arguments (`f<T>(...)`,
-        # `S<T>::f(...)`) is not a hazard site (as before keys: which instance runs is not read)
+        # the helpers it runs (fnscopes), by key; not a call through template arguments (`f<T>(...)`, `S<T>::f(...)`)
         called = self._called(n) if fn is not None and fn.type in ("identifier", "qualified_identifier") and \
             "<" not in self.src.text_of(fn) else set()
         callee = self.src.text_of(fn) if called and fn is not None else None  # as the call names it

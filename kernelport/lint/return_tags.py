@@ -25,6 +25,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from .. import fnscopes
+from ..model import inner_declarator
 from ..source import ident_name
 from .divergence import THREAD, UNIFORM, Divergence
 
@@ -57,7 +58,7 @@ class ParamFreeReturns(Divergence):
                 for dd in d.children_by_field_name("declarator"):
                     name = ident_name(dd)
                     while dd is not None and dd.type != "identifier":
-                        dd = dd.child_by_field_name("declarator")
+                        dd = inner_declarator(dd)
                     if name and dd is None:
                         out.add(f"{name}@global")
         return out

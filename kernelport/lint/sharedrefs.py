@@ -16,6 +16,12 @@ such storage (followed through its own callers).  The calls are those of the fun
 (fnscopes: the definitions each call may run) and of the run's files that include it
 (kernelport.includers.Elsewhere.calls).  A function no call reaches keeps the file-alone reading; one
 call with a per-thread argument keeps it too (that thread's copy really is written by one thread).
+
+A local reference bound to `__shared__` storage (rtp-llm's sampling kernels: `auto& temp_storage =
+reinterpret_cast<SamplingTempStorage<...>&>(smem_sampling)`, smem_sampling an `extern __shared__` array)
+is such storage too (`locals`): `temp_storage.max_val = v` stores into shared memory, it does not make the
+reference per-thread, and a reference parameter every call binds to one (`GetMaxValue(..., temp_storage)`)
+is shared storage as above.
 """
 from __future__ import annotations
 
@@ -24,6 +30,7 @@ from pathlib import Path
 from tree_sitter import Node
 
 from .. import fnscopes
+from ..model import inner_declarator
 from ..source import call_args
 
 _SCOPES = ("compound_statement", "for_statement", "for_range_loop", "if_statement", "while_statement",
@@ -51,6 +58,23 @@ def params(d, hazardous: set[str]) -> set[str]:
     return out
 
 
+def locals_bound(d) -> set[str]:
+    """The keys (`name@byte`) of d's module's local references (`T& r = ...`) bound to `__shared__`
+    storage (_shared_storage) where they are declared."""
+    out = set()
+    for f in d.m.functions.values():
+        if f.body is None:
+            continue
+        for s in d.src.index.under(f.body, "declaration"):
+            for decl in s.children_by_field_name("declarator"):
+                ref = decl.child_by_field_name("declarator") if decl.type == "init_declarator" else None
+                x = inner_declarator(ref) if ref is not None and ref.type == "reference_declarator" else None
+                if x is not None and x.type == "identifier" and \
+                        _shared_storage(d.m, f, decl.child_by_field_name("value"), {}):
+                    out.add(f"{x.text.decode()}@{x.start_byte}")
+    return out
+
+
 def _ref_indices(f) -> list[int]:
     """The positions of f's parameters declared as references (`int& n`, `int &n`)."""
     out = []
@@ -62,10 +86,12 @@ def _ref_indices(f) -> list[int]:
 
 
 def _written(d, f) -> set[str]:
-    """The names f's body assigns or steps (`n = 0`, `n += k`, `++n`)."""
+    """The names f's body assigns or steps, whole or a member (`n = 0`, `n += k`, `++n`, `n.max = v`)."""
     out = set()
     for a in d.src.index.under_types(f.body, "assignment_expression", "update_expression"):
         t = a.child_by_field_name("left" if a.type == "assignment_expression" else "argument")
+        while t is not None and t.type == "field_expression" and d.src.text_of(t.child_by_field_name("operator")) == ".":
+            t = t.child_by_field_name("argument")
         if t is not None and t.type == "identifier":
             out.add(d.src.text_of(t))
     return out
@@ -131,10 +157,29 @@ def _shared_arg(m, caller, arg: Node, memo: dict) -> bool:
     return a.type == "identifier" and _declared_shared(m, caller, a, memo, array=False)
 
 
+_CASTS = ("reinterpret_cast", "static_cast")
+
+
+def _shared_storage(m, caller, init: Node | None, memo: dict) -> bool:
+    """Whether a reference's initialiser names `__shared__` storage: a shared scalar or array element
+    (_shared_arg), or a shared variable or array under `reinterpret_cast<T&>(...)`/`static_cast`."""
+    if init is None:
+        return False
+    a = _strip(init)
+    if a.type == "call_expression":
+        fn, args = a.child_by_field_name("function"), call_args(a)
+        name = fn.child_by_field_name("name") if fn is not None and fn.type == "template_function" else None
+        if name is None or name.text.decode() not in _CASTS or len(args) != 1:
+            return False
+        a = _strip(args[0])
+        return a.type == "identifier" and any(_declared_shared(m, caller, a, memo, array=x) for x in (False, True))
+    return _shared_arg(m, caller, a, memo)
+
+
 def _declared_shared(m, caller, ident: Node, memo: dict, array: bool) -> bool:
     """The nearest declaration of `ident` seen from where it is used: `__shared__` (a scalar, or an array
-    where `array`), a reference parameter bound to shared storage by its own callers, or a file-scope
-    `__shared__` variable."""
+    where `array`), a local reference bound to shared storage (a scalar), a reference parameter bound to
+    shared storage by its own callers, or a file-scope `__shared__` variable."""
     name = ident.text.decode()
     n = ident.parent
     while n is not None and n != caller.node and n.start_byte >= caller.node.start_byte:
@@ -143,6 +188,8 @@ def _declared_shared(m, caller, ident: Node, memo: dict, array: bool) -> bool:
                 if s.start_byte >= ident.start_byte:
                     break
                 d = _declares(s, name)
+                if d is not None and d.type == "reference_declarator":
+                    return not array and _shared_storage(m, caller, d.parent.child_by_field_name("value"), memo)
                 if d is not None:
                     return _is_shared(s) and (d.type == "array_declarator") == array
         n = n.parent
@@ -162,7 +209,7 @@ def _declares(s: Node, name: str) -> Node | None:
         top = d.child_by_field_name("declarator") if d.type == "init_declarator" else d
         x = top
         while x is not None and x.type != "identifier":
-            x = x.child_by_field_name("declarator")
+            x = inner_declarator(x)
         if x is not None and x.text.decode() == name:
             return top
     return None

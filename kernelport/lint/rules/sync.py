@@ -25,7 +25,10 @@ make the block hang, or on newer GPUs release the barrier early and race.  Condi
 `blockIdx`, `blockDim`, kernel parameters or shared values are uniform and stay silent, as does a
 test of a block vote (`if (__syncthreads_or(pos > cap)) return false;`: every thread gets the same
 answer, so all return or none), and so does the offset loop `for (i = A + t; i < B + t; i += S)`: its start and bound carry the same
-thread offset t, so every thread runs the same turns (kernelport/lint/tripcounts.py).
+thread offset t, so every thread runs the same turns (kernelport/lint/tripcounts.py).  A local
+re-read after a block broadcast (`if (tx == 0) s = v; __syncthreads(); v = s;`) holds the block's one
+value at the reads only that re-read reaches (kernelport/lint/overwrites.py), and a reference bound
+to `__shared__` storage (`auto& ts = reinterpret_cast<TS&>(smem)`) stays shared when stored through.
 
 The thread dependence is dataflow, not a pattern: values are followed from `threadIdx`,
 shuffles, atomics and thread-indexed loads through assignments (also those made under a
@@ -108,6 +111,19 @@ __global__ void k(const int* x, int* out, int n, int cap) {
     __shared__ int s[256];
     if (!pack(x, n, cap, s)) out[blockIdx.x] = -1;
 }""", note="__syncthreads_or gives every thread of the block the same answer: all return or none (fpcompress)"),
+        ex("""
+__global__ void sample(const float* p, int* out, float u) {
+    __shared__ float s;
+    unsigned tx = threadIdx.x;
+    float total = p[tx];
+    if (tx == 0) s = total;
+    __syncthreads();
+    total = s;
+    if (total > u) {
+        __syncthreads();
+        out[tx] = 1;
+    }
+}""", note="only the re-read `total = s` (the block's one value) reaches the test, not the per-thread `p[tx]`"),
     )
 
     def check(self, ctx) -> None:
