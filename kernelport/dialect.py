@@ -102,6 +102,12 @@ CUDA_ONLY_WARP = ("__match_any_sync", "__match_all_sync")
 # CUDA's (and HIP's) block-wide votes: a barrier that returns the OR / AND / count of a predicate over
 # the block, the same value in every thread (lint: a test of one is uniform over the block).
 BLOCK_VOTES = ("__syncthreads_or", "__syncthreads_and", "__syncthreads_count")
+# Device RNG calls that seed a generator state through a pointer argument (name -> that argument's index,
+# -1: the last): cuRAND's `curand_init(seed, subsequence, offset, &st)` (XORWOW, MRG32k3a, Philox4_32_10, and
+# the Sobol forms `curand_init(dirs, [scramble,] offset, &st)`), hipRAND's and rocRAND's.  Lint
+# (lint/rngstates.py): the state takes the join of the other arguments' tags; a draw (`curand_uniform(&st)`)
+# reads the state's tag like any call of its arguments.
+RNG_INITS = {"curand_init": -1, "hiprand_init": -1, "rocrand_init": -1}
 # sm_80's warp reductions `__reduce_{op}_sync(mask, value)` (concepts `warp_reduce_{op}`)
 WARP_REDUCE_OPS = ("add", "min", "max", "and", "or", "xor")
 CUDA_ONLY_OTHER = ("__nanosleep", "__cvta_generic_to_shared", "__isShared", "__isGlobal", "__prof_trigger")

@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from .. import backends, dialect, fnscopes, model, shufflewrappers, warpflow
 from ..source import ident_name
-from . import overwrites, sharedrefs, tripcounts
+from . import overwrites, rngstates, sharedrefs, tripcounts
 from .tags import THREAD, UNIFORM, WARP  # (the modules that read the tags import them from here)
 
 
@@ -264,6 +264,7 @@ class Divergence:
             name = self.src.text_of(nm) if nm is not None else None
         if name is None:
             return self._call_functions(n, tags)  # `a::step(x)`
+        rngstates.init(self, name, args, tags, frames)  # `curand_init(seed, tid, 0, &st)`: st is as its seed
         if name in dialect.BLOCK_VOTES:
             return UNIFORM  # the block's OR / AND / count (dialect.BLOCK_VOTES)
         c = lookup(name, (self.source, self.ctx.lang))
@@ -472,9 +473,7 @@ class Divergence:
         if found is None:
             return False
         c, order, bound = found
-        if not c.warp_level or c.kind not in ("shuffle", "vote") or c.key == "activemask":
-            return False
-        if c.key == "lanemask_lt":
+        if not c.warp_level or c.kind not in ("shuffle", "vote") or c.key in ("activemask", "lanemask_lt"):
             return False
         if "mask" not in bound:
             return False  # mask-less (HIP, Metal, legacy CUDA) forms take the lanes that are active

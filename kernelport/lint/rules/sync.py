@@ -32,7 +32,10 @@ to `__shared__` storage (`auto& ts = reinterpret_cast<TS&>(smem)`) stays shared 
 
 The thread dependence is dataflow, not a pattern: values are followed from `threadIdx`,
 shuffles, atomics and thread-indexed loads through assignments (also those made under a
-thread-dependent branch), helper parameters and return values.
+thread-dependent branch), helper parameters and return values, and into a random-number state
+seeded with them (`curand_init(seed, tid, 0, &st)`: every draw `curand_uniform(&st)` is the thread's
+own; seeded per block, `curand_init(seed[bx], bx, off[bx], &st)`, the draws are the block's:
+kernelport/lint/rngstates.py).
 
 **Fix**: hoist the barrier out of the branch and keep the condition around the work only; give
 loops a uniform trip count (loop to the block-rounded bound and guard the body)."""
