@@ -155,13 +155,15 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
 
 
 _TYPE_WORDS = frozenset({"unsigned", "signed", "short", "long", "int", "char", "double"})
+_BEFORE_VALUE = frozenset({"return", "throw", "case", "co_return", "co_yield"})  # (words a value follows)
 
 
 def functional_cast(toks: list[Tok], i: int) -> int | None:
     """The index of the `(` of a functional cast whose type is several words (`unsigned int(v)`,
     `long long(x)`: nvcc's EDG takes it, C++ and the grammar do not) whose first word is toks[i],
     or None (`unsigned int x(5);`, `sizeof(unsigned int)`, `(unsigned int)(v)`, `unsigned int (*f)(int)`)."""
-    if i > 0 and (toks[i - 1].kind == "ident" or toks[i - 1].text in ("::", ".", "->")):
+    if i > 0 and (toks[i - 1].kind == "ident" and toks[i - 1].text not in _BEFORE_VALUE or
+                  toks[i - 1].text in ("::", ".", "->")):
         return None  # (not where the type starts: `const unsigned int(...)`, `static long long(...)`)
     j = i
     while j < len(toks) and toks[j].kind == "ident" and toks[j].text in _TYPE_WORDS:

@@ -23,7 +23,7 @@ __host__ __device__ inline unsigned long long packed(unsigned int v, int n, sign
     unsigned long long r = unsigned int(v >> 24) + unsigned char(v) * 3u;
     r += (unsigned long long)(long long(n) * 5) ^ unsigned long long (v) << 7;
     r += unsigned short(n) + (long long) signed char(v) + b;
-    return r;
+    return unsigned long long(r >> 1) + r;
     // -- end --
 }
 __global__ void k(unsigned long long* out, const unsigned int* in, int n)
@@ -40,7 +40,7 @@ static unsigned long long expected(unsigned int v, int n, signed char b)
     unsigned long long r = static_cast<unsigned int>(v >> 24) + static_cast<unsigned char>(v) * 3u;
     r += (unsigned long long)(static_cast<long long>(n) * 5) ^ static_cast<unsigned long long>(v) << 7;
     r += static_cast<unsigned short>(n) + (long long) static_cast<signed char>(v) + b;
-    return r;
+    return static_cast<unsigned long long>(r >> 1) + r;
 }
 int main()
 {
@@ -67,6 +67,7 @@ def test_multi_word_functional_casts_are_written_c_style(tmp_path):
     assert "unsigned long long r = ((unsigned int)(v >> 24)) + ((unsigned char)(v)) * 3u;" in whole, whole
     assert "r += (unsigned long long)(((long long)(n)) * 5) ^ ((unsigned long long)(v)) << 7;" in whole, whole
     assert "r += ((unsigned short)(n)) + (long long) ((signed char)(v)) + b;" in whole, whole
+    assert "return ((unsigned long long)(r >> 1)) + r;" in whole, whole
     # look-alikes: a declaration, sizeof, a named cast and a C-style one are as written
     assert "unsigned int x(5);" in whole and "+ x + sizeof(unsigned int);" in whole, whole
     assert "+ static_cast<unsigned int>(v) + (unsigned int)(v);" in whole, whole
