@@ -20,7 +20,8 @@ The same reading renames CUDA's float-pointer overloads of double-named function
 declares for double pointers only (the backend's `float_pointer_calls`: ROCm 5.2 has no
 `sincos(float, float*, float*)`): where every pointer argument plainly points to float (`&s` of a
 float local or parameter, a float pointer, `&a[i]` of one), the call is the float function's,
-`sincosf(x, &s, &c)`, which is the overload CUDA's call takes (the pointers decide it).
+`sincosf(x, &s, &c)`, which is the overload CUDA's call takes (the pointers decide it); in host
+functions too where the target's host library has the float form (glibc's sincosf).
 """
 from __future__ import annotations
 
@@ -143,9 +144,9 @@ class RetypedPointerCalls:
         float function, `sincosf(x, &s, &c)` (module docstring)."""
         calls = backends.get(self.backend).float_pointer_calls
         from .device_calls import device_calls
-        for arity in sorted({a for _, a in calls.values()}):
-            names = {n for n, (_, a) in calls.items() if a == arity}
-            for call, name, args in device_calls(self, names, arity):
+        for arity, host in sorted({(a, h) for _, a, h in calls.values()}):
+            names = {n for n, (_, a, h) in calls.items() if (a, h) == (arity, host)}
+            for call, name, args in device_calls(self, names, arity, host):
                 if self.rw.has(call):  # the API table's rename (to the same name), as above
                     if self.rw.text(call) != self.src.text_of(call):
                         continue

@@ -89,6 +89,14 @@ def test_metal_port_writes_the_cast_c_style():
 
 
 SINCOS = """#include <cuda_runtime.h>
+void rotation(float angle, float* m, double* d)
+{
+    float sinTheta, cosTheta;
+    sincos(angle, &sinTheta, &cosTheta);
+    m[0] = cosTheta;
+    m[1] = -sinTheta;
+    sincos((double)angle, d, d + 1);
+}
 __global__ void k(float* o, const float* in, double* d, float* cs)
 {
     float s, c;
@@ -108,6 +116,9 @@ def test_float_sincos_calls_the_float_function(tmp_path):
     whole = _port(SINCOS)
     assert "    sincosf(x, &s, &c);" in whole, whole
     assert "    sincospif(x, &cs[2 * threadIdx.x], cs + 2 * threadIdx.x + 1);" in whole, whole
+    assert "    sincos(angle, &sinTheta, &cosTheta);" not in whole, whole  # a host function: glibc's sincosf
+    assert "    sincosf(angle, &sinTheta, &cosTheta);" in whole, whole
     # look-alikes: double pointers keep the double function
     assert "    sincos((double)x, &ds, &dc);" in whole and "    sincospi(d[0], &ds, &dc);" in whole, whole
+    assert "    sincos((double)angle, d, d + 1);" in whole, whole
     hip_compiles(tmp_path, whole)
