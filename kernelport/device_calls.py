@@ -14,8 +14,9 @@ if TYPE_CHECKING:
     from .translate import Translator
 
 
-def device_calls(tr: "Translator", names, arity: int = 2) -> Iterator[tuple["Node", str, list["Node"]]]:
-    """(call, name, arguments) for each such call of one of `names` (nothing where the text names none)."""
+def device_calls(tr: "Translator", names, arity: int = 2, host: bool = False) -> Iterator[tuple["Node", str, list["Node"]]]:
+    """(call, name, arguments) for each such call of one of `names` (nothing where the text names none);
+    `host`: in host functions too."""
     if not names or not any(n.encode() + b"(" in tr.src.data for n in names):
         return
     from .fnscopes import callee_name
@@ -27,6 +28,6 @@ def device_calls(tr: "Translator", names, arity: int = 2) -> Iterator[tuple["Nod
             continue
         f = tr.module.function_at(call)
         args = call_args(call)
-        if f is None or not f.is_device or len(args) != arity or any(tr.rw.has(a) for a in args):
+        if f is None or not (f.is_device or host) or len(args) != arity or any(tr.rw.has(a) for a in args):
             continue
         yield call, name, args

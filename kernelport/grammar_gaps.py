@@ -7,7 +7,7 @@ import re
 from typing import Callable
 
 from .macro_tokens import Tok, match_brace as _match_brace
-from .macros import Mask
+from .macros import FUNCTIONAL_CAST, Mask
 
 _DIRECTIVE_LINE = re.compile(rb"(?m)^[ \t]*#")
 _CONDITIONAL_LINE = re.compile(rb"(?m)^[ \t]*#[ \t]*(if|el|endif)")  # (a branch's lines are not blanked alone)
@@ -31,8 +31,9 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
     and its `else` (an X-macro's `#include` of more `else if` arms) as blanks, a macro that stands for
     member initializers `: a (x), INITS {` as `: a (x)        {` with the attribute macros of the
     constructor's head (`HOST P<2>::P (` as `     P<2>::P (`),
-    a member template's `= delete;` as `;`, a statement's `operator()(i, 0) = x;` as `(*this)   (i, 0) = x;`
-    (none changes what the warp analyses read)."""
+    a member template's `= delete;` as `;`, a statement's `operator()(i, 0) = x;` as `(*this)   (i, 0) = x;`,
+    a functional cast of a type of several words `unsigned int(v >> 24)` as `(unsigned  )(v >> 24)`
+    (the ports write `((unsigned int)(v >> 24))`) (none changes what the warp analyses read)."""
     for i in idx:
         t = toks[i]
         if i > 0 and (t.text in ("{", ",") and toks[i - 1].text == ")" or
@@ -99,6 +100,12 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
                 edits = [(toks[k].start, toks[k].end, blank_bytes(data, toks[k].start, toks[k].end))
                          for k in blank]
                 yield ("new", t.start, "new"), edits, [Mask(e[0], e[1], "new", "grammar") for e in edits]
+        elif t.text in _TYPE_WORDS and i not in masked_at:
+            cast = functional_cast(toks, i)
+            if cast is not None:  # `unsigned int(v >> 24)`: seen as the C-style cast `(unsigned  )(v >> 24)`
+                s, e = t.start, toks[cast - 1].end
+                yield (("functional cast", s, t.text), [(s, e, _cast_mask(toks[i:cast], e - s))],
+                       [Mask(s, e, FUNCTIONAL_CAST, "grammar")])
         elif t.text == "template" and i + 2 < len(toks) and toks[i + 1].text in ("class", "struct") and \
                 toks[i + 2].kind == "ident":  # an explicit instantiation, `template class P<float>;`
             yield ("template", t.start, "template"), [(t.start, t.end, b" " * 8)], \
@@ -145,6 +152,37 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
             # which the grammar takes only on a plain member: seen as the declaration `...(const V& v);`
             s, e = t.start, toks[i + 1].end
             yield (("deleted", t.start, "="), [(s, e, blank_bytes(data, s, e))], [Mask(s, e, "= delete", "grammar")])
+
+
+_TYPE_WORDS = frozenset({"unsigned", "signed", "short", "long", "int", "char", "double"})
+_BEFORE_VALUE = frozenset({"return", "throw", "case", "co_return", "co_yield"})  # (words a value follows)
+
+
+def functional_cast(toks: list[Tok], i: int) -> int | None:
+    """The index of the `(` of a functional cast whose type is several words (`unsigned int(v)`,
+    `long long(x)`: nvcc's EDG takes it, C++ and the grammar do not) whose first word is toks[i],
+    or None (`unsigned int x(5);`, `sizeof(unsigned int)`, `(unsigned int)(v)`, `unsigned int (*f)(int)`)."""
+    if i > 0 and (toks[i - 1].kind == "ident" and toks[i - 1].text not in _BEFORE_VALUE or
+                  toks[i - 1].text in ("::", ".", "->")):
+        return None  # (not where the type starts: `const unsigned int(...)`, `static long long(...)`)
+    j = i
+    while j < len(toks) and toks[j].kind == "ident" and toks[j].text in _TYPE_WORDS:
+        j += 1
+    if j - i < 2 or j + 1 >= len(toks) or toks[j].text != "(" or toks[j + 1].text in ("*", "&", ")"):
+        return None
+    return j
+
+
+def _cast_mask(words: list[Tok], width: int) -> bytes:
+    """`(` the type's leading words that fit `)`, blank-padded to `width` bytes (`unsigned int` is
+    seen as `(unsigned  )`, `unsigned long long` as `(unsigned long)`): a cast the grammar takes, its
+    type as close to the user's as the width allows (the analyses read no more of it)."""
+    names = [w.text for w in words]
+    if len(names) > 1 and names[-1] == "int":
+        names.pop()  # (`unsigned long int` is `unsigned long`)
+    while len(" ".join(names)) + 2 > width:
+        names.pop()
+    return ("(" + " ".join(names) + ")").ljust(width).encode()
 
 
 def _initializer_macros(toks: list[Tok], i: int, close_of) -> list[tuple[int, int]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from . import dialect
+from .macros import FUNCTIONAL_CAST
 
 # The C library's variadic functions device code can call (CUDA's device printf).
 DEVICE_VARIADIC = ("printf",)
@@ -34,6 +35,16 @@ def spaced_launch_brackets(order: list[Node], src) -> list[Node]:
     return [n for n in order if n.type in ("<<<", ">>>") and src.text_of(n) != n.type]
 
 
+def functional_casts(src) -> list[tuple[Node, str]]:
+    """Functional casts whose type is several words, `unsigned int(v >> 24)` (nvcc's EDG takes them,
+    clang and C++ do not; the parse saw each as a C-style cast, grammar_gaps.functional_cast), with
+    the type as written (blanks collapsed): the port spells each `((unsigned int)(v >> 24))`."""
+    types = {m.start: " ".join(src.data[m.start:m.end].decode("utf-8", "replace").split())
+             for m in src.masks if m.name == FUNCTIONAL_CAST and m.reason == "grammar"}
+    return [(n, types[n.start_byte]) for n in src.index.of_type("cast_expression") if n.start_byte in types] \
+        if types else []
+
+
 def index_varargs(module) -> list[Node]:
     """`threadIdx.x` (parenthesised or not) as a variadic argument of a device printf, past its format."""
     out = []
@@ -62,5 +73,7 @@ def respell_for_clang(src, module, rw, backend: str) -> None:
         rw.replace(lit, src.text_of(lit) + " ")
     for value in braced_launch_configs(module):
         rw.insert_before(value, "dim3")
+    for cast, ty in functional_casts(src):
+        rw.replace(cast, lambda rw, node, ty=ty: f"(({ty}){rw.stitch(node.child_by_field_name('value'))})")
     for chevrons in spaced_launch_brackets(src.index.order, src):
         rw.replace(chevrons, chevrons.type)

@@ -40,6 +40,9 @@ class Mask:
     alternative: bool = False  # a conditional's branch hidden while another branch is kept
 
 
+# A Mask's name: a functional cast of a type of several words seen C-style, `unsigned int(v)`
+# (grammar_gaps.functional_cast); the ports write it C-style (lexing.functional_casts)
+FUNCTIONAL_CAST = "functional cast"
 NEVER = "conditional (never compiled)"  # a Mask's reason: the branch of `#if 0`, which no build compiles
 _COMMENT = lazy_re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 _STRINGS = lazy_re.compile(r'(?:L|u8|u|U)?"(?:\\.|[^"\\])*"(?:\s*(?:L|u8|u|U)?"(?:\\.|[^"\\])*")*')

@@ -15,6 +15,13 @@ alone decides CUDA's overload. Its pointee type is read only where the code says
 (C-style or `reinterpret_cast`) to a single pointer, a parameter or local declared as a single
 pointer, `&a[i]` or `p + i` of one. Anything else (a template type, a member, a call) leaves the
 call as written (hipcc then refuses it, never a silent guess).
+
+The same reading renames CUDA's float-pointer overloads of double-named functions the target
+declares for double pointers only (the backend's `float_pointer_calls`: ROCm 5.2 has no
+`sincos(float, float*, float*)`): where every pointer argument plainly points to float (`&s` of a
+float local or parameter, a float pointer, `&a[i]` of one), the call is the float function's,
+`sincosf(x, &s, &c)`, which is the overload CUDA's call takes (the pointers decide it); in host
+functions too where the target's host library has the float form (glibc's sincosf).
 """
 from __future__ import annotations
 
@@ -52,9 +59,15 @@ class RetypedPointerCalls:
         inner = d.child_by_field_name("declarator")
         return inner is None or inner.type == "identifier"
 
-    def _name_pointee(self, name: str, where: "Node") -> str | None:
+    def _name_pointee(self, name: str, where: "Node", plain: bool = False) -> str | None:
         """The pointee type of a parameter or local `name` every declaration of which in the function
-        around `where` is a single pointer of one type (None otherwise)."""
+        around `where` is a single pointer of one type (`plain`: the type of one every declaration of
+        which is a plain variable, `float s`), None otherwise."""
+        def fits(decl: "Node") -> bool:
+            if not plain:
+                return self._single_pointer_decl(decl)
+            d = decl.child_by_field_name("declarator") if decl.type == "init_declarator" else decl
+            return d is not None and d.type == "identifier"
         from .warpflow import ident_name
         f = self.module.function_at(where)
         if f is None:
@@ -65,12 +78,12 @@ class RetypedPointerCalls:
             decl = p.node.child_by_field_name("declarator")
             ty = p.node.child_by_field_name("type")
             found.add(_plain(self.src.text_of(ty)) if decl is not None and ty is not None and
-                      self._single_pointer_decl(decl) else None)
+                      fits(decl) else None)
         for d in self.src.index.under(f.body, "declaration") if f.body is not None else ():
             for decl in d.children_by_field_name("declarator"):
                 if ident_name(decl) == name:
                     ty = d.child_by_field_name("type")
-                    found.add(_plain(self.src.text_of(ty)) if ty is not None and self._single_pointer_decl(decl)
+                    found.add(_plain(self.src.text_of(ty)) if ty is not None and fits(decl)
                               else None)
         return found.pop() if len(found) == 1 else None
 
@@ -100,6 +113,8 @@ class RetypedPointerCalls:
             if a is not None and a.type == "subscript_expression":
                 base = a.child_by_field_name("argument")
                 return self.pointee_type(base) if base is not None and base.type == "identifier" else None
+            if a is not None and a.type == "identifier":  # `&s` of a plain variable
+                return self._name_pointee(self.src.text_of(a), a, plain=True)
             return None
         if t == "binary_expression" and self.src.text_of(n.child_by_field_name("operator")) in ("+", "-"):
             return self.pointee_type(n.child_by_field_name("left"))
@@ -123,3 +138,19 @@ class RetypedPointerCalls:
             self.rw.replace(args[1], lambda rw, n, t=target_t: f"({t})({rw.stitch(n)})")
             if call.parent is not None and call.parent.type != "expression_statement":  # the old value, used
                 self.rw.replace(call, lambda rw, n, t=cuda_t: f"(({t}){rw.stitch(n)})")
+
+    def rename_float_pointer_calls(self) -> None:
+        """`sincos(x, &s, &c)` with float pointers where the target has only the double overload: the
+        float function, `sincosf(x, &s, &c)` (module docstring)."""
+        calls = backends.get(self.backend).float_pointer_calls
+        from .device_calls import device_calls
+        for arity, host in sorted({(a, h) for _, a, h in calls.values()}):
+            names = {n for n, (_, a, h) in calls.items() if (a, h) == (arity, host)}
+            for call, name, args in device_calls(self, names, arity, host):
+                if self.rw.has(call):  # the API table's rename (to the same name), as above
+                    if self.rw.text(call) != self.src.text_of(call):
+                        continue
+                    self.rw.remove(call)
+                if any(self.pointee_type(a) != "float" for a in args[1:]):  # (the value, then the pointers)
+                    continue
+                self.rw.replace(call.child_by_field_name("function"), calls[name][0])

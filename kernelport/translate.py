@@ -165,7 +165,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
         "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "drop_target_overloads", "drop_builtin_vector_operators", "rewrite_sites", "check_collapsed_overloads", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_specialization_spaces", "rewrite_declared_spaces", "rewrite_includes", "rewrite_macro_uses", "rewrite_launch_rows", "rewrite_macro_bodies",
-        "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "rewrite_attribute_order", "drop_scalar_restricts", "check_cuda_only_code", "rewrite_inline_asm", "cast_overloaded_arguments", "cast_mixed_sign_arguments", "cast_retyped_pointer_arguments", "cast_handle_arguments", "report_dataflow_issues",
+        "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "rewrite_attribute_order", "drop_scalar_restricts", "check_cuda_only_code", "rewrite_inline_asm", "cast_overloaded_arguments", "cast_mixed_sign_arguments", "cast_retyped_pointer_arguments", "rename_float_pointer_calls", "cast_handle_arguments", "report_dataflow_issues",
         "report_masked_code", "declare_unreached_hazards")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
     # whole signatures, whose lines no longer pair with the original's).

@@ -159,6 +159,11 @@ class Backend:
     # `unsigned long long`): name -> (CUDA's pointee type, the target's); the pointer, the value and
     # the result are converted (retyped_calls.cast_retyped_pointer_arguments).
     retyped_pointer_calls: ClassVar[dict[str, tuple[str, str]]] = {}
+    # Functions CUDA overloads for float pointers (`sincos(float, float*, float*)`) that the target
+    # declares only for double ones, with the float function's name: name -> (the float form, the
+    # arity: a value, then pointers, whether host code has the float form too); a call whose every
+    # pointer plainly points to float is renamed (retyped_calls.rename_float_pointer_calls).
+    float_pointer_calls: ClassVar[dict[str, tuple[str, int, bool]]] = {}
     # CUDA handle types that are one integer type there (`unsigned long long`: cudaTextureObject_t and
     # cudaSurfaceObject_t), which the target spells as distinct types: CUDA name -> the target's, and the
     # target's calls that take one (name -> the handle type they take). A cast to any of them in such a

@@ -171,6 +171,11 @@ class HIP(Backend):
     # bitwise operation on the same 64 bits is exact through unsigned long long
     retyped_pointer_calls = {f"atomic{op}{scope}": ("long long", "unsigned long long")
                              for op in ("And", "Or", "Xor") for scope in ("", "_block", "_system")}
+    # clang 15's __clang_hip_math.h (ROCm 5.2) declares sincos and sincospi for double pointers only
+    # (hipcc: "no matching function for call to 'sincos'" with float*); its other math functions
+    # have CUDA's float overloads (modf, frexp, remquo, rsqrt, norm3d, ... compile with floats).
+    # Host code has glibc's sincosf (CUDA's sincos is host too), no sincospif
+    float_pointer_calls = {"sincos": ("sincosf", 3, True), "sincospi": ("sincospif", 3, False)}
     mixed_sign_calls = frozenset({"min", "max"})  # ROCm 5's: (int, int), (float, float), ...: no (int, unsigned)
     # ROCm 5.2's hipTextureObject_t and hipSurfaceObject_t are pointers to two distinct structs, CUDA's
     # both `unsigned long long`; the texture and surface functions of amd_surface_functions.h and
