@@ -197,25 +197,31 @@ def taken(repo: str, commit: str, incdirs: list[str], prefix: str) -> list[str]:
     return spaced([p for p in on_linux(pick, repo, commit, incdirs, prefix) if not VENDORED.search(p)])
 
 
-def heldout24() -> str:
-    out, total = [set_header("twenty-fourth", "heldout24")], 0
-    for name, repo, lic, lic_files, incs, defines, flags, prefix in CANDIDATES:
-        if total >= STOP_FILES or len(out) - 1 >= STOP_PROJECTS:
+def select(ordinal: str, name_: str, candidates, dropped=frozenset(), arch=None,
+           stop_files: int = STOP_FILES, stop_projects: int = STOP_PROJECTS) -> str:
+    """The manifest of the held-out set `name_` by this rule over `candidates` (heldout25 reuses it)."""
+    out, total = [set_header(ordinal, name_)], 0
+    for name, repo, lic, lic_files, incs, defines, flags, prefix in candidates:
+        if total >= stop_files or len(out) - 1 >= stop_projects:
             break
-        if repo in DROPPED:
+        if repo in dropped:
             print(f"{repo}: dropped (self-contained check)", file=sys.stderr)
             continue
-        flags = flags + ARCH.get(repo, [])
+        flags = flags + (arch or {}).get(repo, [])
         if not mirror(repo).exists():
             print(f"{repo}: not fetched", file=sys.stderr)
             continue
         commit = head(repo)
         files = taken(repo, commit, incs, prefix)
-        print(f"{repo}: {len(files)}", file=sys.stderr)
+        print(f"{repo}: {len(files)} {files}", file=sys.stderr)
         if files:
             out.append(project(name, repo, commit, lic, lic_files, incs, defines, flags, files))
             total += len(files)
     return "\n".join(out)
+
+
+def heldout24() -> str:
+    return select("twenty-fourth", "heldout24", CANDIDATES, DROPPED, ARCH)
 
 
 if __name__ == "__main__":

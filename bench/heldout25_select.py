@@ -79,19 +79,12 @@ The set is measured on main's kernelport as it is before anyone changes code for
 """
 from __future__ import annotations
 
-import re
-import sys
 from pathlib import Path
 
-from heldout2_select import mirror
-from heldout21_select import on_linux, qualifies
-from heldout2_select import pick, set_header
-from realcorpus_select import head, project
+from heldout24_select import select  # its qualifying check, CAP, vendored-folder filter and loop
 
 ROOT = Path(__file__).resolve().parent.parent
-CAP = 12  # a project with more files than this gives CAP of them evenly spaced in path order
 STOP_FILES, STOP_PROJECTS = 45, 6
-VENDORED = re.compile(r"(^|/)(third_party|3rdparty|external|extern)/")
 
 # (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
 # include dirs, defines and flags are those of each project's own build (CMakeLists.txt, Makefile,
@@ -152,43 +145,10 @@ CANDIDATES = [
     # CMakeLists.txt: source/kernel.cu with VS_INCLUDE_DIR and the build folder (config.h)
     ("vs-nlm-cuda", "AmusementClub/vs-nlm-cuda", "GPL-3.0", ["LICENSE"], ["source"], [], ["-std=c++17"], "source/"),
 ]
-DROPPED: set[str] = set()
-ARCH: dict[str, list[str]] = {}
 
 
-def spaced(files: list[str]) -> list[str]:
-    n = len(files)
-    return files if n <= CAP else [files[i * n // CAP] for i in range(CAP)]
-
-
-def taken(repo: str, commit: str, incdirs: list[str], prefix: str) -> list[str]:
-    """A candidate's files by the rule, or [] if it does not qualify."""
-    ok, looked = on_linux(qualifies, repo, commit, incdirs, prefix)
-    print(f"{repo}: qualifying {ok} of the first {looked}", file=sys.stderr)
-    if not looked or 2 * ok < looked:
-        return []
-    return spaced([p for p in on_linux(pick, repo, commit, incdirs, prefix) if not VENDORED.search(p)])
-
-
-def heldout25() -> str:
-    out, total = [set_header("twenty-fifth", "heldout25")], 0
-    for name, repo, lic, lic_files, incs, defines, flags, prefix in CANDIDATES:
-        if total >= STOP_FILES or len(out) - 1 >= STOP_PROJECTS:
-            break
-        if repo in DROPPED:
-            print(f"{repo}: dropped (self-contained check)", file=sys.stderr)
-            continue
-        flags = flags + ARCH.get(repo, [])
-        if not mirror(repo).exists():
-            print(f"{repo}: not fetched", file=sys.stderr)
-            continue
-        commit = head(repo)
-        files = taken(repo, commit, incs, prefix)
-        print(f"{repo}: {len(files)} {files}", file=sys.stderr)
-        if files:
-            out.append(project(name, repo, commit, lic, lic_files, incs, defines, flags, files))
-            total += len(files)
-    return "\n".join(out)
+def heldout25() -> str:  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
+    return select("twenty-fifth", "heldout25", CANDIDATES, stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)
 
 
 if __name__ == "__main__":

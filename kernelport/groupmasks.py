@@ -355,20 +355,29 @@ def _divergent_calls(tr, spans: set[tuple[int, int]]) -> set[tuple[int, int]]:
                 reached.update(self._called(n))
 
     d = _Reach(_Ctx(tr), ("partial_warp_ops",)).run()
+
+    def inside(c: Node) -> None:
+        if (c.start_byte, c.end_byte) in spans:
+            out.add((c.start_byte, c.end_byte))
+    close_reached(tr, d, reached, inside)
+    return out
+
+
+def close_reached(tr, d, reached: set[str], visit=None) -> None:
+    """Grow `reached` (function keys of divergence `d`) to what its helpers call, to a fixpoint: what a
+    divergently reached helper runs is reached so too; `visit(call)` sees each call in a reached helper."""
     changed = True
-    while changed:  # what a divergently reached helper runs is reached so too
+    while changed:
         changed = False
         for f in tr.module.functions.values():
             if f.body is not None and d._fkey(f) in reached:
                 d.fn = f
                 for c in tr.src.index.under(f.body, "call_expression"):
-                    if (c.start_byte, c.end_byte) in spans:
-                        out.add((c.start_byte, c.end_byte))
-                    new = d._called(c) - reached
-                    if new:
+                    if visit is not None:
+                        visit(c)
+                    if new := d._called(c) - reached:
                         reached |= new
                         changed = True
-    return out
 
 
 class _Ctx:

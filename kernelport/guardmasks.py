@@ -194,7 +194,7 @@ def _conjuncts(n: Node | None, out: list[Node]) -> list[Node]:
 def _reach(tr, spans: set[tuple[int, int]]):
     """(the divergence analysis, call span -> [(thread-dependent frames, earlier exit)] at each walk
     of the call, function keys a thread-dependent branch of a caller reaches)."""
-    from .groupmasks import _Ctx
+    from .groupmasks import _Ctx, close_reached
     from .lint.divergence import THREAD, Divergence
     seen: dict[tuple[int, int], list] = {}
     reached: set[str] = set()
@@ -213,16 +213,7 @@ def _reach(tr, spans: set[tuple[int, int]]):
                 reached.update(self._called(n))
 
     d = _Reach(_Ctx(tr), ("partial_warp_ops",)).run()
-    changed = True
-    while changed:  # what a divergently reached helper runs is reached so too
-        changed = False
-        for f in tr.module.functions.values():
-            if f.body is not None and d._fkey(f) in reached:
-                d.fn = f
-                for c in tr.src.index.under(f.body, "call_expression"):
-                    if new := d._called(c) - reached:
-                        reached |= new
-                        changed = True
+    close_reached(tr, d, reached)
     return d, seen, reached
 
 
