@@ -72,6 +72,17 @@ EXTENSION, written and committed (02:11 UTC) after applying the rule and the sel
    18. ggf31416/Prototipos_GPGPU           genetic algorithms (OneMax and others)
    19. Xtra-Computing/thundersvm           SVM training (SMO optimisation)
    20. anoir2/psondimension                particle swarm optimisation
+Outcome of the rule (before any measure of kernelport, 02:11 UTC): candidate 13, vectorprogramming,
+  qualifies (7 of its first 10; 12 taken of its 21 `.cu`) and its check gives 1 of 3 with the
+  other two failing on thrust::unary_function, removed in CUDA 13's CCCL 3 (a removal), so it stays
+  and is the sixth project: the rule stops there (candidates 14-20 are not taken). The set: 46
+  files in six projects, bemap 5, gpu-option-pricing 1, beagle-lib 4, mrpso 12 (of 27), kMeansCUDA
+  12, vectorprogramming 12 (of 21). Caveats, said and not acted on: bemap holds image filters
+  (GaussianFilter, GrayScale, BackProjection) beside its finance benchmarks; vectorprogramming's
+  binomialOptions_SM13.cu files (not taken by the spacing) derive from NVIDIA's SDK sample, and
+  several of its Nikola .cu files are machine-generated; mrpso's and vectorprogramming's units
+  predate CUDA 12/13 (texture references, thrust::unary_function), so fewer of their originals
+  compile with nvcc here.
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout26_baseline.txt).
 """
@@ -126,6 +137,13 @@ CANDIDATES = [
     # k-meansCUDA.vcxproj: CudaCompile of k-meansCUDA/k-meansCUDA/*.cu, compute_20 (no include dirs)
     ("kmeans-cuda", "vlcak/kMeansCUDA", "(none in the repository)", [], [], [], ["-std=c++17"],
      "k-meansCUDA/"),
+    # EXTENSION
+    # no single build: each benchmark's Makefile (NVIDIA SDK-style, no include dirs of its own) compiles its .cu alone
+    ("vectorprogramming", "HIPERFIT/vectorprogramming", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
+    # no build files: each <product>/code/kernel.cu is a Visual Studio CUDA project's single unit
+    ("cuda-mc", "ymh1989/CUDA_MC", "(see LICENSE.md)", ["LICENSE.md"], [], [], ["-std=c++17"], ""),
+    # src/Makefile: nvcc -arch=sm_30 -g mcmcjob.cu gpu_mcmc.cu with MODELDIR's model.cuh
+    ("cuda-mcmc", "MITHaystack/cuda_mcmc", "(none in the repository)", [], ["src"], [], ["-std=c++17", "-g"], "src/"),
 ]
 DROPPED = {"vgalanti/fastvol"}  # failed the self-contained check (EXTENSION says why)
 
