@@ -151,9 +151,14 @@ class Project(IncludeWalk, Includers):
         root = self._real(path)
         opts = opts if opts is not None else self.options(root)
         defs = {n: MacroDef(n, None, v, "<command line>", 0) for n, v in opts.defines}
-        for p in self.scan(root, opts).order:
+        sc = self.scan(root, opts)
+        for p in sc.order:
             f = self.file(p) if p != root else None
             if f is not None:
+                out = sc.decided_out.get(p)
+                if out:  # a branch a defined name rules out (`#elif defined(FW_OPENCL)` under -DCUDA)
+                    defs.update(definitions(f.src, skip=out))
+                    continue
                 if f.defs is None:
                     f.defs = definitions(f.src)
                 defs.update(f.defs)
