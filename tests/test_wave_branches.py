@@ -172,3 +172,48 @@ def test_the_refused_port_would_drop_the_upper_halves_at_wave_64():
     assert counts(text, 32, "hip") == want
     at64 = counts(text, 64, "hip")
     assert at64[0::2] == want[0::2] and not any(at64[1::2]), (at64, want)
+
+
+LADDER = """
+#define WS 32
+__global__ void k(const int* in, int* out)
+{
+  const int lane = threadIdx.x % WS;
+  int val = in[threadIdx.x];
+  val += __shfl_xor_sync(~0, val, 1);
+  val += __shfl_xor_sync(~0, val, 2);
+  val += __shfl_xor_sync(~0, val, 4);
+  val += __shfl_xor_sync(~0, val, 8);
+  val += __shfl_xor_sync(~0, val, 16);
+#if {cond}
+  val += __shfl_xor_sync(~0, val, {step});
+#endif
+  int pfs = val, tmp;
+  tmp = __shfl_up_sync(~0, pfs, 1);
+  if (lane >= 1) pfs += tmp;
+  tmp = __shfl_up_sync(~0, pfs, 16);
+  if (lane >= 16) pfs += tmp;
+#if {cond}
+  tmp = __shfl_up_sync(~0, pfs, {step});
+  if (lane >= {step}) pfs += tmp;
+#endif
+  out[threadIdx.x] = pfs;
+}
+"""
+
+
+def _ladder_lines(cond: str, step: int = 32) -> list[int]:
+    text = LADDER.replace("{cond}", cond).replace("{step}", str(step))
+    return [ln for ln, c in codes(text) if c == "WS004"]
+
+
+def test_a_ladder_whose_wave_64_branch_takes_the_32_step_is_complete():
+    """`v += shfl_xor(v, 16);` then `#if WS == 64  v += shfl_xor(v, 32);  #endif` (an up-scan alike): the
+    butterfly (any order of steps) and the scan fold all 64 lanes where the wave is 64."""
+    assert _ladder_lines("defined(WS) && (WS == 64)") == []
+
+
+@pytest.mark.parametrize("cond, step", [("defined(WS) && (WS == 64)", 8), ("defined(TILE) && (TILE == 64)", 32)])
+def test_a_branch_without_the_32_step_or_not_on_the_wave_keeps_ws004(cond, step):
+    text = LADDER.replace("{cond}", cond).replace("{step}", str(step))
+    assert line_of(text, "__shfl_xor_sync(~0, val, 16)") in _ladder_lines(cond, step)
