@@ -128,16 +128,20 @@ def main():
 
 if __name__ == '__main__':
     rows, stats = main()
-    tot = dict(n=0, true=0)
+    tot = dict(n=0, true=0, left=0, after=0)
     for t, st in stats.items():
         tot['n'] += st['n']; tot['true'] += st['true']
         line = f"# {t}: {st['n']} findings, {st['true']} true, {st['false']} false -> precision {st['true'] / st['n']:.3f}"
         if 'new' in st:
             after_n = st['true_left'] + st['false'] - st['fixed'] + len(st['new'])
+            tot['left'] += st['true_left']; tot['after'] += after_n
             line += (f"; after: {st['fixed']} false fixed, {st['true_left']} of {st['true']} true kept, {len(st['new'])} new "
                      f"-> {st['true_left']}/{after_n} = {st['true_left'] / after_n:.3f}")
             line += ''.join(f"\n#   new: {x}" for x in st['new'])
         print(line)
-    print(f"# pooled: {tot['true']} true of {tot['n']} -> {tot['true'] / tot['n']:.3f}")
+    line = f"# pooled: {tot['true']} true of {tot['n']} -> {tot['true'] / tot['n']:.3f}"
+    if tot['after']:
+        line += f"; after: {tot['left']} true of {tot['after']} -> {tot['left'] / tot['after']:.3f}"
+    print(line)
     for r in rows:
         print(r)

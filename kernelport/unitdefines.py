@@ -11,7 +11,8 @@ unit (the file and the headers it includes) the definitions decide:
 - `values`: a name every definition of which is the same integer, outside any conditional but an
   include guard, never `#undef`ed and not a -D of the run: that integer;
 - `nvidia_only`: a name every definition of which lies under a test false on each AMD pass (given
-  `values`), and not a -D of the run: undefined on the AMD passes.
+  `values` and the names found so, a few rounds deep), and not a -D of the run: undefined on the
+  AMD passes.
 
 A name the platform defines (kernelport.guards.MACROS) is never the unit's.
 """
@@ -84,9 +85,13 @@ def unit_defines(srcs, given: frozenset[str] = frozenset()) -> guards.Defines:
         if name not in undef and len(vals) == 1 and None not in vals and all(x.guard_only for x in ds):
             values[name] = vals.pop()
     known = guards.Defines(values)
-    nvidia = frozenset(name for name, ds in mine.items() if name not in values and
-                       all(not x.guard_only and not _on_amd(x, known) for x in ds))
-    return guards.Defines(values, nvidia)
+    for _ in range(4):  # a name defined under another's test (`#if defined(FP16_AVAILABLE) && ...`): a few rounds
+        nvidia = frozenset(name for name, ds in mine.items() if name not in values and
+                           all(not x.guard_only and not _on_amd(x, known) for x in ds))
+        if nvidia == known.nvidia_only:
+            break
+        known = guards.Defines(values, nvidia)
+    return known
 
 
 def _on_amd(x: _Def, known: guards.Defines) -> bool:

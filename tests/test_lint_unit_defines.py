@@ -82,3 +82,11 @@ def test_platform_macros_are_never_the_units():
     d = unit_defines([src])
     assert d.values == {} and d.nvidia_only == frozenset()
     assert guards.macro("__CUDA_ARCH__") is not None
+
+
+def test_a_macro_defined_under_an_nvidia_only_one_is_nvidia_only_too():
+    chain = COMMON.replace("#endif\n#endif", "#endif\n#if defined(MMA_AVAILABLE) && CC_AMPERE > 700\n#define FAST_MMA\n#endif\n#endif")
+    assert unit_defines([SourceFile.from_text(chain, "t.cu")]).nvidia_only == frozenset({"MMA_AVAILABLE", "FAST_MMA"})
+    assert _codes(lint_text(chain + USE.replace("#ifdef MMA_AVAILABLE", "#ifdef FAST_MMA"), "t.cu")) == []
+    either = chain.replace("defined(MMA_AVAILABLE) &&", "defined(MMA_AVAILABLE) || defined(USE_FAST) ||")
+    assert unit_defines([SourceFile.from_text(either, "t.cu")]).nvidia_only == frozenset({"MMA_AVAILABLE"})
