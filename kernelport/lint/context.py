@@ -179,8 +179,20 @@ class Context:
         vis = self.unit.visible
         return guards.pinned_on_amd(self.src) | (vis.pinned_on_amd if vis is not None else frozenset())
 
+    @cached_property
+    def unit_defines(self) -> guards.Defines:
+        """The unit's own macros its definitions decide (kernelport.unitdefines): this file's and its headers'."""
+        from ..unitdefines import unit_defines
+        vis = self.unit.visible
+        away = getattr(vis, "elsewhere", None)
+        srcs = [self.src]
+        if away is not None:
+            srcs += [pf.src for pf in (away.project.file(p) for p in away.paths) if pf is not None]
+        opts = self.settings.includes
+        return unit_defines(srcs, frozenset(n for n, _ in getattr(opts, "defines", ()) or ()))
+
     def side_of(self, node: Node) -> str | None:
-        return guards.side_of(node, self.src, self.pinned_on_amd)
+        return guards.side_of(node, self.src, self.pinned_on_amd, self.unit_defines)
 
     def guarded(self, node: Node) -> bool:
         return self.side_of(node) is not None
