@@ -55,8 +55,8 @@ Outcome of the rule (before any measure of kernelport, 02:13 UTC): ramsesGPU 0/1
   AGAL 0/10 (VTK and Eigen, absent), viennacl 0/10 (read textually its headers reach OpenCL's CL/cl.h
   and other backends' headers the rule does not evaluate), merge-spmv 0/1 (cusparse.h), hpgmg holds
   no .cu at its head (miniGMG.cuda/ is gone), cuIBM 0/10 (cusp and boost, absent). Qualify: cusph
-  (10/10, 12 of 103), awp-odc-os (1), cloudsc (5 of its 10: load_state.cu, the k-caching variants
-  reach hdf5.h/serialbox or lie over the size cap), heat-equation (1), sapporo2 (1), gpu-ocean
+  (10/10, 12 of 103), awp-odc-os (1), cloudsc (5 of its 10: its four cloudsc_c*.cu kernels,
+  106-117 KB, are over the size cap, and load_state.cu reaches hdf5.h and Serialbox), heat-equation (1), sapporo2 (1), gpu-ocean
   (10/10, 12 of 29), cuSten (10/10, 12 of 30), LDC-3D (4). Build flags re-read after the first
   nvcc check, before any measure: gpu-ocean's pycuda caller passes block_width/block_height
   defines (16 x 16 by default), now given. Self-contained check (`nvcc -c`, 02:11 UTC): cusph 3/3,
