@@ -28,7 +28,7 @@ import re
 
 from tree_sitter import Node
 
-from . import backends
+from . import backends, lazy_re
 from .source import ident_name
 from .vector_types import BASES, VECTORS
 
@@ -238,7 +238,7 @@ def _aliases(src, vectors) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     return alias, makers
 
 
-_MAKER = re.compile(r"make_(\w+)\s*\(([^()]*)\)")
+_MAKER = lazy_re.compile(r"make_(\w+)\s*\(([^()]*)\)")
 
 
 class BuiltinVectorOperators:
