@@ -10,6 +10,7 @@ source costs each file once, not once per includer.  Simple conditionals (`#ifde
 """
 from __future__ import annotations
 
+import bisect
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -253,12 +254,25 @@ _CONTAINERS = ("translation_unit", "namespace_definition", "declaration_list", "
 
 def _events(src: SourceFile, defined: set[str], tested=None) -> Iterator[tuple[str, Node]]:
     """Preprocessor events at file and namespace scope, in order, skipping branches known inactive
-    (`tested(name)`: called with each name a conditional tests, before it is read)."""
-    def visit(node: Node) -> Iterator[tuple[str, Node]]:
+    (`tested(name)`: called with each name a conditional tests, before it is read); and the includes
+    inside a function or class body (a fragment spliced into a kernel, `{ #include "loop.cuh" }`),
+    which the compiler reads there as at file scope: only the include, not the body's own names."""
+    starts = sorted(n.start_byte for n in src.index.of_type("preproc_include"))
+
+    def holds_include(node: Node) -> bool:
+        i = bisect.bisect_right(starts, node.start_byte)
+        return i < len(starts) and starts[i] < node.end_byte
+
+    def visit(node: Node, body: bool = False) -> Iterator[tuple[str, Node]]:
         for c in node.named_children:
             t = c.type
             if t == "preproc_include":
                 yield "include", c
+            elif body:  # inside a body: its includes only, under the branches they sit in
+                if t in ("preproc_if", "preproc_ifdef", "preproc_elif"):
+                    yield from branch(c, True)
+                elif holds_include(c):
+                    yield from visit(c, True)
             elif t == "preproc_def":
                 yield "define", c
             elif t == "preproc_function_def":
@@ -274,8 +288,10 @@ def _events(src: SourceFile, defined: set[str], tested=None) -> Iterator[tuple[s
                 yield from branch(c)
             elif t in _CONTAINERS or t == "preproc_else":
                 yield from visit(c)
+            elif holds_include(c):  # a function or class body with an include in it
+                yield from visit(c, True)
 
-    def branch(node: Node) -> Iterator[tuple[str, Node]]:
+    def branch(node: Node, body: bool = False) -> Iterator[tuple[str, Node]]:
         truth = _condition(src, node, defined, tested)
         alt = node.child_by_field_name("alternative")
         # a branch left out because a defined name decides the test (not a name merely undefined so far)
@@ -284,18 +300,18 @@ def _events(src: SourceFile, defined: set[str], tested=None) -> Iterator[tuple[s
             for c in node.named_children:
                 if c == alt or c.type in ("identifier", "preproc_defined") or c == node.child_by_field_name("condition"):
                     continue
-                yield from visit_one(c)
+                yield from visit_one(c, body)
         elif decided:
             yield "skip", _Lines(node.start_byte, node.start_point[0],
                                  alt.start_point[0] if alt is not None else node.end_point[0])
         if truth is not True and alt is not None:
-            yield from (branch(alt) if alt.type == "preproc_elif" else visit(alt))
+            yield from (branch(alt, body) if alt.type == "preproc_elif" else visit(alt, body))
         elif decided and alt is not None:
             yield "skip", _Lines(alt.start_byte, alt.start_point[0], alt.end_point[0])
 
-    def visit_one(c: Node) -> Iterator[tuple[str, Node]]:
+    def visit_one(c: Node, body: bool = False) -> Iterator[tuple[str, Node]]:
         holder = _Holder(c)
-        yield from visit(holder)  # type: ignore[arg-type]
+        yield from visit(holder, body)  # type: ignore[arg-type]
 
     yield from visit(src.root)
 
