@@ -1,0 +1,68 @@
+"""Metal ports of real code, stop 41: CUDA constructs with a definite Metal meaning that were refused
+(bench/metal_census40.txt's groups).  Each port is type-checked by kernelport's Metal checker only
+(a clang model of MSL; no Metal compiler runs on Linux)."""
+from __future__ import annotations
+
+try:  # tests/ as a package or as plain rootdir modules
+    from .conftest import metal_checked, metal_port
+except ImportError:  # pragma: no cover
+    from conftest import metal_checked, metal_port
+
+
+def errors(code: str) -> list[str]:
+    port, _ = metal_port(code)
+    return [f"{d.location.line}:{d.code}" for d in port.diagnostics if d.severity == "error"]
+
+
+def test_a_file_scope_shared_array_is_declared_by_each_kernel_that_uses_it():
+    # KP213 before ("file-scope __shared__ variables have no Metal equivalent").  CUDA's file-scope
+    # __shared__ is per block, as one in a kernel is: each kernel declares it at its scope and passes it
+    # to the helpers that name it; a parameter of the same name shadows it (k3 gets no array)
+    out = metal_checked("""
+        #define N 64
+        __shared__ float tile[N];
+        __device__ float mirrored(int i) { return tile[N - 1 - i]; }
+        __global__ void k(float* out)
+        {
+            tile[threadIdx.x] = out[threadIdx.x];
+            __syncthreads();
+            out[threadIdx.x] = mirrored(threadIdx.x);
+        }
+        __global__ void k2(float* out) { out[threadIdx.x] = mirrored(threadIdx.x); }
+        __global__ void k3(float* out, int tile) { out[threadIdx.x] = tile; }
+    """)
+    assert "/* threadgroup tile: declared by each kernel that uses it */" in out
+    assert "float mirrored(int i, threadgroup float* tile)" in out
+    assert out.count("threadgroup float tile[N];") == 2  # k and k2 (through its helper), not k3
+    assert "out[tid.x] = mirrored(tid.x, tile);" in out
+    k3 = out[out.index("kernel void k3"):]
+    assert "threadgroup float" not in k3
+
+
+def test_a_file_scope_extern_shared_array_is_the_kernels_threadgroup_parameter():
+    # SobelFilter_kernels.cu: `extern __shared__ unsigned char LocalBlock[];` at file scope (KP213 before)
+    out = metal_checked("""
+        extern __shared__ unsigned char LocalBlock[];
+        __global__ void k(unsigned char* out)
+        {
+            LocalBlock[threadIdx.x] = out[threadIdx.x];
+            __syncthreads();
+            out[threadIdx.x] = LocalBlock[blockDim.x - 1 - threadIdx.x];
+        }
+    """)
+    assert "threadgroup unsigned char* LocalBlock [[threadgroup(0)]]" in out
+
+
+def test_shared_in_a_class_members_body_the_port_does_not_translate_stays_refused():
+    # cuda-samples reduce7's `SharedMemory<T>` operator: its `extern __shared__` is no device function's
+    # here; a located refusal, not a declaration silently dropped
+    assert "5:KP213" in errors("""
+        template <class T>
+        struct SharedMemory {
+          __device__ inline operator T *() {
+            extern __shared__ int __smem[];
+            return (T *)__smem;
+          }
+        };
+        __global__ void k(float* x) { float* s = SharedMemory<float>(); s[0] = x[0]; }
+    """)
