@@ -66,3 +66,26 @@ def test_shared_in_a_class_members_body_the_port_does_not_translate_stays_refuse
         };
         __global__ void k(float* x) { float* s = SharedMemory<float>(); s[0] = x[0]; }
     """)
+
+
+def test_stdint_integer_constant_macros_are_literals_with_their_types_suffix():
+    # hecbench f8cast's `UINT32_C(255) << 23`: KP223 ('UINT32_C' is defined neither in this file nor in
+    # Metal's standard library) before; <stdint.h>'s macros are the literal with its type's suffix
+    out = metal_checked("""
+        __global__ void k(unsigned int* x, unsigned long long* y)
+        {
+            x[0] = UINT32_C(255) << 23 | UINT8_C(7);
+            y[0] = UINT64_C(1) << 40;
+        }
+    """)
+    assert "#define UINT32_C(c) c ## u" in out and "#define UINT8_C(c) c" in out
+    assert "#define UINT64_C(c) c ## ul" in out
+    assert "INT16_C" not in out  # only those the port names
+
+
+def test_a_files_own_integer_constant_macro_is_not_defined_twice():
+    out = metal_checked("""
+        #define UINT32_C(v) (v##U)
+        __global__ void k(unsigned int* x) { x[0] = UINT32_C(255) << 23; }
+    """)
+    assert "#define UINT32_C(c)" not in out and "#define UINT32_C(v) (v##U)" in out

@@ -253,6 +253,12 @@ class Metal(Backend):
         "INT16_MIN": "SHRT_MIN", "INT16_MAX": "SHRT_MAX", "UINT16_MAX": "USHRT_MAX",
         "INT32_MIN": "INT_MIN", "INT32_MAX": "INT_MAX", "UINT32_MAX": "UINT_MAX",
         "INT64_MIN": "LONG_MIN", "INT64_MAX": "LONG_MAX", "UINT64_MAX": "ULONG_MAX"}
+    # <stdint.h>'s integer-constant macros (C11 7.20.4.1), which MSL lacks: the literal with the suffix of
+    # its type, as glibc defines them (UINT8_C(c) is `c`, an int after promotion; MSL's long is 64-bit, 2.1):
+    # the prologue defines each one the port names and does not define itself
+    integer_constant_macros = {"INT8_C": "c", "INT16_C": "c", "INT32_C": "c", "INT64_C": "c ## l",
+                               "UINT8_C": "c", "UINT16_C": "c", "UINT32_C": "c ## u", "UINT64_C": "c ## ul",
+                               "INTMAX_C": "c ## l", "UINTMAX_C": "c ## ul"}
 
     # CUDA's barrier votes over the block (`__syncthreads_or(p)`, `_and`, `_count`): a kp_ helper of the
     # prologue that counts the predicate in a threadgroup atomic the kernel declares (`block_vote_scratch`)

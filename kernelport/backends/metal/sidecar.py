@@ -42,8 +42,11 @@ class Sidecar:
         atomics = sorted(self.polyfill_atomics)
         # a C math constant the port names and does not define itself
         table = backends.get(self.backend).math_constants
-        named = set(re.findall(r"\b[A-Za-z_]\w*", body)) & set(table)
-        constants = [(c, table[c]) for c in sorted(named - set(re.findall(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", body, re.M)))]
+        literals = backends.get(self.backend).integer_constant_macros  # function-like: UINT32_C(c)
+        defined = set(re.findall(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", body, re.M))
+        named = set(re.findall(r"\b[A-Za-z_]\w*", body)) - defined
+        constants = [(c, table[c]) for c in sorted(named & set(table))]
+        constants += [(f"{c}(c)", literals[c]) for c in sorted(named & set(literals))]
         return {"msl_version": version, "msl_reasons": reasons, "polyfills": used, "atomics": atomics,
                 "math_constants": constants, "vector_makers": self.vector_makers(body), "sidecar": None}
 
