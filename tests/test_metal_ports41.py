@@ -89,3 +89,59 @@ def test_a_files_own_integer_constant_macro_is_not_defined_twice():
         __global__ void k(unsigned int* x) { x[0] = UINT32_C(255) << 23; }
     """)
     assert "#define UINT32_C(c)" not in out and "#define UINT32_C(v) (v##U)" in out
+
+
+LINEAR_OBJECTS = """
+    __device__ float twice(cudaTextureObject_t t, int i) { return 2.0f * tex1Dfetch<float>(t, i); }
+    __global__ void k(float* out, cudaTextureObject_t tex, cudaTextureObject_t idx, int n)
+    {
+        int i = blockIdx.x * blockDim.x + threadIdx.x;
+        if (i < n) out[i] = tex1Dfetch<float>(tex, i + 1) + twice(tex, i) + tex1Dfetch<int>(idx, i);
+    }
+    void run(float* d, float* out, int n)
+    {
+        cudaResourceDesc res = {};
+        res.resType = cudaResourceTypeLinear;
+        res.res.linear.devPtr = d;
+        res.res.linear.sizeInBytes = n * sizeof(float);
+        cudaTextureDesc desc = {};
+        desc.readMode = cudaReadModeElementType;
+        cudaTextureObject_t tex, idx;
+        cudaCreateTextureObject(&tex, &res, &desc, NULL);
+        cudaCreateTextureObject(&idx, &res, &desc, NULL);
+        k<<<1, 32>>>(out, tex, idx, n);
+    }
+"""
+
+
+def test_tex1dfetch_of_a_texture_object_is_a_read_of_its_linear_buffer():
+    # KP223 before ('tex1Dfetch' in device code has no Metal meaning).  tex1Dfetch reads linear memory only:
+    # element i unconverted, zero outside the bound range, as of a texture reference (kp_tex1Dfetch)
+    out = metal_checked(LINEAR_OBJECTS)
+    assert ("kernel void k(device float* out [[buffer(0)]], device const float* tex [[buffer(1)]], "
+            "device const int* idx [[buffer(2)]], constant int& n [[buffer(3)]],") in out
+    assert "constant uint& tex_count [[buffer(4)]]" in out and "constant uint& idx_count [[buffer(5)]]" in out
+    assert ("out[i] = kp_tex1Dfetch(tex, tex_count, i + 1) + twice(tex, tex_count, i) + "
+            "kp_tex1Dfetch(idx, idx_count, i);") in out
+    assert "float twice(device const float* t, constant uint& t_count, int i) " \
+           "{ return 2.0f * kp_tex1Dfetch(t, t_count, i); }" in out
+    assert "uint(i) < count ? t[i] : T(0)" in out
+
+
+def test_the_sidecar_binds_a_linear_texture_object_as_a_buffer_and_its_length():
+    import json
+    port, _ = metal_port(LINEAR_OBJECTS)
+    args = {a["name"]: a for a in json.loads(port.extra_files[".json"])["kernels"][0]["arguments"]}
+    assert (args["tex"]["index"], args["tex"]["kind"], args["tex"]["type"]) == (1, "buffer", "float")
+    assert (args["tex_count"]["index"], args["tex_count"]["kind"], args["tex_count"]["type"]) == (4, "bytes", "uint")
+    assert "sizeInBytes / sizeof(float)" in args["tex_count"]["from"]
+    assert (args["idx"]["type"], args["idx_count"]["index"]) == ("int", 5)
+
+
+def test_a_linear_texture_object_read_normalised_or_made_by_a_cast_stays_refused():
+    # a normalised read converts integers to float: no read of a float buffer has that meaning
+    assert "2:KP223" in errors(LINEAR_OBJECTS.replace("cudaReadModeElementType", "cudaReadModeNormalizedFloat"))
+    # heldout18's `(cudaTextureObject_t)luma`: no texture parameter to bind
+    assert "2:KP223" in errors("""
+        __global__ void k(unsigned long long t, float* a) { a[0] = tex1Dfetch<float>((cudaTextureObject_t)t, 0); }
+    """)

@@ -120,10 +120,12 @@ class Metal(Backend):
     # CUDA texture objects (the texture and its sampler state, which the host's cudaTextureDesc sets) bound
     # as Metal binds them: a texture argument and a sampler argument the host builds from that descriptor
     # (metal/textures.py).  A fetch by its dimension: Metal's texture type and its coordinate type.  Fetches
-    # of other kinds (tex1Dfetch of an object, Lod, Grad, layered, gather, 3-D, surfaces) stay refused
-    # (no_meaning); tex1Dfetch of a texture reference is a buffer read (texture_references below).
+    # of other kinds (Lod, Grad, layered, gather, 3-D, surfaces) stay refused (no_meaning).  tex1Dfetch reads
+    # linear memory only (CUDA programming guide, "Texture fetching"): of an object, as of a texture reference
+    # (texture_references below), it is a buffer read (the "buffer" kind: a `device const T*` and its length).
     texture_objects = frozenset({"cudaTextureObject_t", "CUtexObject"})
-    texture_fetches = {"tex1D": ("texture1d", "float", 1), "tex2D": ("texture2d", "float2", 2)}
+    texture_fetches = {"tex1D": ("texture1d", "float", 1), "tex2D": ("texture2d", "float2", 2),
+                       "tex1Dfetch": ("buffer", "", 1)}
     # the texel types a fetch may return: (the Metal texture's component type, the components of its
     # sample() result (a 4-vector of that type, MSL 6.12) the fetch keeps, the conversion to the CUDA type).
     # float: a float texture (float, half, unorm/snorm pixel formats; cudaReadModeNormalizedFloat is

@@ -92,6 +92,10 @@ class Sidecar:
                     args.append(e)
                     continue
                 p: Param = a["param"]
+                if a["kind"] == "texture_buffer":
+                    slot = self.texture_slots[(self.fkeys.get(id(k), k.name), k.params.index(p))]
+                    args += self.linear_texture_sidecar(k, slot, a["index"], a["count_index"])
+                    continue
                 if a["kind"] == "texture":
                     args += self.texture_sidecar(k, self.texture_slots[(self.fkeys.get(id(k), k.name), k.params.index(p))],
                                                  a["index"])

@@ -215,8 +215,13 @@ class Signatures:
     def _kernel_signature(self, k: Function) -> tuple[str, list[dict]]:
         entries, args = [], []
         textures = 0
+        counts = []  # texture objects over linear memory: their lengths, after the constants
         for i, p in enumerate(k.params):
-            if (tex := self.texture_param(k, i, textures)) is not None:  # [[texture(t)]] and [[sampler(t)]]
+            if (lin := self.linear_texture_param(k, i)) is not None:  # a buffer, as a pointer parameter
+                entries.append(f"{lin.type} {lin.name} [[buffer({i})]]")
+                counts.append((p, lin, len(args)))
+                args.append({"param": p, "index": i, "kind": "texture_buffer"})
+            elif (tex := self.texture_param(k, i, textures)) is not None:  # [[texture(t)]] and [[sampler(t)]]
                 entries.append(tex)
                 args.append({"param": p, "index": textures, "kind": "texture"})
                 textures += 1
@@ -235,6 +240,10 @@ class Signatures:
         for j, c in enumerate(self.plan_of(k).constants):  # after the kernel's own buffers
             extra.append(f"{self.constant_param(c)} [[buffer({len(k.params) + j})]]")
             args.append({"constant": c, "index": len(k.params) + j, "kind": "constant"})
+        for m, (p, lin, at) in enumerate(counts):
+            index = len(k.params) + len(self.plan_of(k).constants) + m
+            extra.append(f"{self._count_param(lin)} [[buffer({index})]]")
+            args[at]["count_index"] = index
         extra += [self._builtin_decl(b, True) for b in self.plan_of(k).builtins]
         return self._params_text(k, entries, extra), args
 
