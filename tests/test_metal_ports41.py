@@ -145,3 +145,51 @@ def test_a_linear_texture_object_read_normalised_or_made_by_a_cast_stays_refused
     assert "2:KP223" in errors("""
         __global__ void k(unsigned long long t, float* a) { a[0] = tex1Dfetch<float>((cudaTextureObject_t)t, 0); }
     """)
+
+
+def test_a_template_kernel_nothing_names_is_left_out_as_cuda_compiles_no_instance():
+    # cutt's CudaMemcpy.cu: `memcpyFloatLoopKernel<numElem>`, whose only launch is commented out: KP216
+    # before.  No launch, instantiation, address or specialisation in the translation unit: no instance
+    # exists in CUDA either
+    out = metal_checked("""
+        template <int N>
+        __global__ void unused(float* x) { x[threadIdx.x] *= N; }  // a launch: unused<4><<<1, 32>>>(x)
+        __global__ void k(float* x) { x[threadIdx.x] += 1.0f; }
+        void run(float* x) {
+            // unused<4><<<1, 32>>>(x);
+            k<<<1, 32>>>(x);
+        }
+    """)
+    assert "// template kernel unused(): nothing in this file names it" in out
+    assert "kernel void unused" not in out and "kernel void k(" in out
+    port, _ = metal_port("""
+        template <int N>
+        __global__ void unused(float* x) { x[threadIdx.x] *= N; }
+        __global__ void k(float* x) { x[threadIdx.x] += 1.0f; }
+    """)
+    import json
+    assert [e["name"] for e in json.loads(port.extra_files[".json"])["kernels"]] == ["k"]
+
+
+def test_a_template_kernel_a_macro_names_or_pastes_keeps_its_refusal():
+    # cutt's cuttkernel.cu launches `transposeTiled<TYPE> <<<...>>>` inside a macro: instances exist
+    assert "3:KP216" in errors("""
+        template <typename T>
+        __global__ void tiled(T* x) { x[threadIdx.x] += 1; }
+        #define LAUNCH(TYPE) tiled<TYPE><<<1, 32>>>((TYPE*)p)
+        void run(void* p) { LAUNCH(float); }
+    """)
+    assert "3:KP216" in errors("""
+        template <typename T>
+        __global__ void copy_float(T* x) { x[threadIdx.x] += 1; }
+        #define LAUNCH(S, TYPE) copy_##S<TYPE><<<1, 32>>>((TYPE*)p)
+        void run(void* p) { LAUNCH(float, float); }
+    """)
+
+
+def test_a_file_of_uninstantiated_template_kernels_alone_keeps_its_refusal():
+    # a header of template kernels translated by itself: KP216 and its hint, not an empty port
+    assert "3:KP216" in errors("""
+        template <int N>
+        __global__ void unused(float* x) { x[threadIdx.x] *= N; }
+    """)

@@ -63,7 +63,8 @@ class Sidecar:
             "kernels": [],
         }
         for k in self.kernels:
-            doc["kernels"] += self._sidecar_kernels(k)
+            if k.name not in self.left_out_kernels:  # a template kernel nothing instantiates
+                doc["kernels"] += self._sidecar_kernels(k)
         return {".json": json.dumps(doc, indent=2) + "\n"}
 
     def _sidecar_kernels(self, k: Function) -> list[dict]:

@@ -289,12 +289,35 @@ class Signatures:
                 insts.append(templates.env().get_template("metal_signature.j2").module.instantiation(
                     host_name=host, name=k.name, args=", ".join(targs), params=sig))
                 self.kernel_info.setdefault("_instances", {}).setdefault(k.name, []).append((host, targs))
+            if not insts and self._never_instantiated(k):
+                self.left_out_kernels.add(k.name)
+                self.note(k.node, "(left out)", f"template kernel '{k.name}': nothing in this translation unit names "
+                          "it, so CUDA compiles no instance of it either")
+                return (f"// template kernel {k.name}(): nothing in this file names it (CUDA compiles no instance "
+                        "of it either): left out")
             if not insts:
                 self.problem("KP216", k.node, f"template kernel '{k.name}' has no instantiation",
                              f"add '// @kp instantiate <...>' above '{k.name}': Metal needs each instance "
                              "named with [[host_name]]")
             text += "".join("\n" + i for i in insts)
         return text
+
+    def _never_instantiated(self, k: Function) -> bool:
+        """No code of the translation unit (the file and what it splices) names template kernel k outside
+        its own definition, in code or in a macro's value, nor pastes a name (`##`) that could be k's:
+        no launch, explicit instantiation, address or specialisation makes an instance of it.  Only beside
+        a kernel the port has: a file of template kernels alone (a header translated by itself) keeps KP216
+        and its hint, rather than an empty port."""
+        if not any(j is not k and (j.template_node is None or self.template_instances(j)) for j in self.kernels):
+            return False
+        data = self.src.data.decode("utf-8", "replace")
+        start, end = (k.template_node or k.node).start_byte, k.node.end_byte
+        start, end = len(self.src.data[:start].decode("utf-8", "replace")), len(self.src.data[:end].decode("utf-8", "replace"))
+        code = re.sub(r"//[^\n]*|/\*.*?\*/", " ", data[:start] + " " + data[end:], flags=re.S)
+        if re.search(r"\b%s\b" % re.escape(k.name), code):
+            return False
+        pasted = re.findall(r"(\w*)\s*##\s*(\w*)", code)
+        return not any((a and k.name.startswith(a)) or (b and k.name.endswith(b)) for a, b in pasted)
 
     def template_instances(self, k: Function) -> list[list[str]]:
         """The template arguments of each instance of kernel k: its `@kp instantiate` lines, or
