@@ -193,3 +193,62 @@ def test_a_file_of_uninstantiated_template_kernels_alone_keeps_its_refusal():
         template <int N>
         __global__ void unused(float* x) { x[threadIdx.x] *= N; }
     """)
+
+
+CG = """\
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+"""
+
+
+def test_cooperative_groups_tiles_below_32_are_segments_of_the_simd_group():
+    # KP217 before (only thread_block_tile<32>, the SIMD-group, had a meaning).  A W-tile is a W-lane
+    # segment of the SIMD-group: shuffles are CUDA's width-W shuffles, votes the tile's bits of the ballot
+    out = metal_checked(CG + """
+        __device__ float quad_sum(cg::thread_block_tile<4>& q, float v) {
+            for (int i = q.size() / 2; i > 0; i /= 2) v += q.shfl_xor(v, i);
+            return v;
+        }
+        __global__ void k(float* out, const float* x) {
+            cg::thread_block block = cg::this_thread_block();
+            cg::thread_block_tile<16> h = cg::tiled_partition<16>(block);
+            auto q = cg::tiled_partition<4>(block);
+            float v = x[blockIdx.x * blockDim.x + threadIdx.x];
+            float first = h.shfl(v, 0) + h.shfl_down(v, 1) + h.shfl_up(v, 1);
+            unsigned b = h.ballot(v > 0.0f);
+            if (h.any(v > 1.0f) && q.all(v > 0.0f))
+                out[h.meta_group_rank() * 16 + h.thread_rank()] = first + quad_sum(q, v) + b + q.meta_group_size();
+        }
+    """)
+    assert "for (int i = 4u / 2; i > 0; i /= 2) v += kp_simd_shuffle_xor(v, i, 4u, simd_lane);" in out
+    assert ("float first = kp_simd_shuffle(v, 0, 16u, simd_lane) + kp_simd_shuffle_down(v, 1, 16u, simd_lane) + "
+            "kp_simd_shuffle_up(v, 1, 16u, simd_lane);") in out
+    assert "unsigned b = static_cast<uint>((static_cast<ulong>(simd_ballot(v > 0.0f)) >> (simd_lane & ~15u)) & 65535ul);" in out
+    assert "(static_cast<ulong>(simd_ballot(v > 0.0f)) >> (simd_lane & ~3u)) & 15ul) == 15u)" in out
+    assert "out[(simd_group * (32u / 16u) + simd_lane / 16u) * 16 + (simd_lane & 15u)]" in out
+    assert "((bdim.x * bdim.y * bdim.z + 3u) / 4u)" in out
+
+
+def test_what_a_subtile_has_no_meaning_for_stays_kp217():
+    # sync: a SIMD-group barrier would wait for the other tiles too; a reduce over a sub-tile; one name, two widths
+    sync = errors(CG + """
+        __global__ void k(float* out) {
+            auto q = cg::tiled_partition<8>(cg::this_thread_block());
+            q.sync();
+            out[0] = q.thread_rank();
+        }
+    """)
+    assert any(e.endswith("KP217") for e in sync), sync
+    reduce_ = errors("#include <cooperative_groups/reduce.h>\n" + CG + """
+        __global__ void k(float* out) {
+            auto q = cg::tiled_partition<8>(cg::this_thread_block());
+            out[0] = cg::reduce(q, out[1], cg::plus<float>{});
+        }
+    """)
+    assert any(e.endswith("KP217") for e in reduce_), reduce_
+    two = errors(CG + """
+        __device__ float f(cg::thread_block_tile<32>& t, float v) { return t.shfl(v, 0); }
+        __device__ float g(cg::thread_block_tile<8>& t, float v) { return t.shfl(v, 0); }
+        __global__ void k(float* out) { out[0] = 0; }
+    """)
+    assert any(e.endswith("KP217") for e in two), two

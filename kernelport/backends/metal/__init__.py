@@ -240,6 +240,23 @@ class Metal(Backend):
         "any": "simd_any({0})", "all": "simd_all({0})",
         "ballot": "static_cast<uint>(static_cast<ulong>(simd_ballot({0})))",
     }
+    # tiles of 16, 8, 4 and 2 threads (tiled_partition<W>): segments of W lanes of the 32-wide SIMD-group,
+    # as CUDA's tiles are of a warp; {w}: W, {m}: W - 1, {bits}: W ones.  A shuffle is CUDA's width-W
+    # shuffle (the kp_simd_shuffle* helpers: src modulo W, nothing crosses a segment); votes read the
+    # tile's bits of the SIMD-group's ballot.  No `sync` (a SIMD-group barrier waits for the other tiles
+    # too: in code only one tile reaches, no meaning) and no cg::reduce: KP217.
+    cg_subtiles = ("16", "8", "4", "2")
+    cg_subtile_members = {
+        "thread_rank": "({lane_id} & {m}u)", "size": "{w}u", "num_threads": "{w}u",
+        "meta_group_rank": "({warp_id} * (32u / {w}u) + {lane_id} / {w}u)",
+        "meta_group_size": "(({block_dim}.x * {block_dim}.y * {block_dim}.z + {m}u) / {w}u)",
+        "shfl": "kp_simd_shuffle({0}, {1}, {w}u, {lane_id})", "shfl_up": "kp_simd_shuffle_up({0}, {1}, {w}u, {lane_id})",
+        "shfl_down": "kp_simd_shuffle_down({0}, {1}, {w}u, {lane_id})",
+        "shfl_xor": "kp_simd_shuffle_xor({0}, {1}, {w}u, {lane_id})",
+        "ballot": "static_cast<uint>((static_cast<ulong>(simd_ballot({0})) >> ({lane_id} & ~{m}u)) & {bits}ul)",
+        "any": "(static_cast<uint>((static_cast<ulong>(simd_ballot({0})) >> ({lane_id} & ~{m}u)) & {bits}ul) != 0u)",
+        "all": "(static_cast<uint>((static_cast<ulong>(simd_ballot({0})) >> ({lane_id} & ~{m}u)) & {bits}ul) == {bits}u)",
+    }
     cg_reduce_ops = {"plus": "simd_sum({value})", "greater": "simd_max({value})", "less": "simd_min({value})",
                      "bit_and": "simd_and({value})", "bit_or": "simd_or({value})", "bit_xor": "simd_xor({value})"}
 

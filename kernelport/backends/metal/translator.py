@@ -264,6 +264,7 @@ class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, Tex
         barrier = dialect.concept("syncthreads").spelling("metal")
         blocks = set()
         self.cg_tiles: set[str] = set()
+        self.cg_tile_width: dict[str, str] = {}  # tile variable -> its threads ("32": the SIMD-group)
         self.cg_done: list[tuple[int, int]] = []  # rendered whole (cg::reduce calls, tile declarations)
         for n in walk(self.src.root):
             if n.type != "qualified_identifier" or n.parent is None or n.parent.type == "qualified_identifier":
