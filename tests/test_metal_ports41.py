@@ -252,3 +252,24 @@ def test_what_a_subtile_has_no_meaning_for_stays_kp217():
         __global__ void k(float* out) { out[0] = 0; }
     """)
     assert any(e.endswith("KP217") for e in two), two
+
+
+def test_a_launched_explicit_specialisation_or_a_header_keeps_its_template_kernel():
+    # hecbench fma's `template <> __global__ void k<float>(...)`, launched as `k<float><<<...>>>`: named
+    spec = """
+        template <typename T> __global__ void k(T* x) { x[0] = 1; }
+        template <> __global__ void k<float>(float* x) { x[0] = 2.0f; }
+        __global__ void other(float* x) { x[0] = 3.0f; }
+        void run(float* x) { k<float><<<1, 1>>>(x); other<<<1, 1>>>(x); }
+    """
+    assert "3:KP216" in errors(spec)  # (left out, unrefused, before the base name was searched)
+    # a header: the sources that include it may instantiate what it does not name itself
+    import textwrap
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+    port, _ = translate(SourceFile.from_text(textwrap.dedent("""
+        template <int N>
+        __global__ void unused(float* x) { x[threadIdx.x] *= N; }
+        __global__ void k(float* x) { x[threadIdx.x] += 1.0f; }
+    """), "t.cuh"), "metal")
+    assert [d.code for d in port.diagnostics if d.severity == "error"] == ["KP216"]

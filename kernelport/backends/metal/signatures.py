@@ -308,16 +308,21 @@ class Signatures:
         no launch, explicit instantiation, address or specialisation makes an instance of it.  Only beside
         a kernel the port has: a file of template kernels alone (a header translated by itself) keeps KP216
         and its hint, rather than an empty port."""
+        from ... import backends
+        if getattr(self, "includer_of_file", None) is not None or \
+                not str(self.src.path).endswith(backends.get("cuda").source_extensions[:1]):
+            return False  # a header, or a .cu another file includes: its includer's unit may instantiate it
         if not any(j is not k and (j.template_node is None or self.template_instances(j)) for j in self.kernels):
             return False
         data = self.src.data.decode("utf-8", "replace")
         start, end = (k.template_node or k.node).start_byte, k.node.end_byte
         start, end = len(self.src.data[:start].decode("utf-8", "replace")), len(self.src.data[:end].decode("utf-8", "replace"))
         code = re.sub(r"//[^\n]*|/\*.*?\*/", " ", data[:start] + " " + data[end:], flags=re.S)
-        if re.search(r"\b%s\b" % re.escape(k.name), code):
+        name = k.name.split("<")[0]  # an explicit specialisation `k<float>` is named by k<float><<<...>>>
+        if re.search(r"\b%s\b" % re.escape(name), code):
             return False
         pasted = re.findall(r"(\w*)\s*##\s*(\w*)", code)
-        return not any((a and k.name.startswith(a)) or (b and k.name.endswith(b)) for a, b in pasted)
+        return not any((a and name.startswith(a)) or (b and name.endswith(b)) for a, b in pasted)
 
     def template_instances(self, k: Function) -> list[list[str]]:
         """The template arguments of each instance of kernel k: its `@kp instantiate` lines, or
