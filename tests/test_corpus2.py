@@ -312,7 +312,7 @@ METAL_EXPECT: dict[str, dict] = {
     "fbgemm_quantize_mx4": dict(codes={"KP216", "KP223"}),  # launched only from a host template; __float_as_uint
     "lightgbm_shuffle_reduce": dict(codes={"KP203", "KP214"}),  # partial mask, double (its template kernel's instances are deduced from the launches)
     "pcl_kinfu_block_reduce": dict(codes={"KP215"}),   # pointer carried inside a by-value struct parameter
-    "pcl_kinfu_extract": dict(codes={"KP213", "KP223"}),  # __device__ counters, file-scope __shared__ arrays; __int2float_rn
+    "pcl_kinfu_extract": dict(codes={"KP213", "KP223"}),  # __device__ counters; __int2float_rn
 }
 
 
@@ -338,7 +338,8 @@ def test_metal_port_passes_the_checker_or_stops_with_diagnostics(name):
 
 def test_metal_pcl_extract_diagnostics_located():
     p, _ = port("pcl_kinfu_extract", "metal")
-    assert sorted(d.location.line for d in p.diagnostics if d.code == "KP213") == [86, 87, 88, 90, 91, 92]
+    # the writable __device__ counters; the file-scope __shared__ arrays (90-92) are the kernels' threadgroup arrays
+    assert sorted(d.location.line for d in p.diagnostics if d.code == "KP213") == [86, 87, 88]
 
 
 # ---------------------------------------------------------------------------------------------

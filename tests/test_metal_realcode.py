@@ -199,8 +199,8 @@ NO_MEANING = [
      "a kernel launch in device code (dynamic parallelism)"),
     ("__device__ int one(int x) { return 1; }\n__global__ void k(int* a) { int (*fp)(int) = one; a[0] = fp(2); }",
      "a function pointer in device code"),
-    ("__global__ void k(cudaTextureObject_t t, float* a) { a[0] = tex1Dfetch<float>(t, 0); }",
-     "'cudaTextureObject_t' in device code"),
+    ("__global__ void k(unsigned long long t, float* a) { a[0] = tex1Dfetch<float>((cudaTextureObject_t)t, 0); }",
+     "'tex1Dfetch' in device code"),  # a texture object made by a cast: no parameter to bind as a buffer
     ("__managed__ int counter;\n__global__ void k(int* a) { a[0] = counter; }", "'__managed__' memory"),
     ("#include <cub/cub.cuh>\n__global__ void k(float* a) {\n"
      "  typedef cub::BlockReduce<float, 128> R; __shared__ typename R::TempStorage s;\n"

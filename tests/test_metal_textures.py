@@ -112,7 +112,7 @@ def test_integer_texels_are_a_uint_or_int_texture():
 def test_what_has_no_definite_metal_meaning_stays_refused_at_its_line():
     """Look-alikes: one object fetched as float and as integer texels (postProcessGL's two branches) or
     as a texel type of no Metal texture (double2), one object fetched at two dimensions, an object
-    stored away, a 1-D fetch of linear memory (tex1Dfetch)."""
+    stored away, one object fetched from linear memory (tex1Dfetch) and as a 2-D texture."""
     assert any(e.startswith("3:KP223 a texture object fetched as float and uint texels") for e in errors("""\
         __global__ void k(uchar4* o, cudaTextureObject_t t) {
             o[0] = make_uchar4(tex2D<float4>(t, 0.5f, 0.5f).x, 0, 0, 0);
@@ -139,9 +139,11 @@ def test_what_has_no_definite_metal_meaning_stays_refused_at_its_line():
         #define LOAD(i) tex1Dfetch<float>(t, i)
         __global__ void k(float* o, cudaTextureObject_t t) { o[0] = LOAD(3); }
         """))
-    assert any(e.startswith("2:KP223 'tex1Dfetch' in device code has no Metal meaning") for e in errors("""\
+    assert any(e.startswith("3:KP223 a texture object fetched as linear memory (tex1Dfetch) and texture2d")
+               for e in errors("""\
         __global__ void k(float* o, cudaTextureObject_t t) {
             o[0] = tex1Dfetch<float>(t, 3);
+            o[1] = tex2D<float>(t, 0.5f, 0.5f);
         }
         """))
 

@@ -768,7 +768,8 @@ __global__ void k(float* x) {
 
 
 def test_tiles_of_cooperative_groups_stop_the_metal_port():
-    """A 32-tile is the SIMD-group (tests/test_metal_cg_tiles.py); a tile of 16 has no Metal counterpart."""
+    """A 32-tile is the SIMD-group (tests/test_metal_cg_tiles.py); a tile of 16 is a segment of it
+    (tests/test_metal_ports41.py); a tile of 64 has no Metal counterpart."""
     code = """
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
@@ -777,8 +778,10 @@ __global__ void k(float* x) {
     x[threadIdx.x] = tile.shfl(x[threadIdx.x], 0);
 }
 """
-    port, _ = metal(code.replace("<32>", "<16>"))
+    port, _ = metal(code.replace("<32>", "<64>"))
     assert [d.code for d in port.diagnostics] == ["KP217"]
+    port, text = metal(code.replace("<32>", "<16>"))
+    assert port.ok and "x[tid.x] = kp_simd_shuffle(x[tid.x], 0, 16u, simd_lane);" in text, text
     port, text = metal(code)
     assert port.ok and "x[tid.x] = simd_shuffle(x[tid.x], 0);" in text, text
 

@@ -120,10 +120,12 @@ class Metal(Backend):
     # CUDA texture objects (the texture and its sampler state, which the host's cudaTextureDesc sets) bound
     # as Metal binds them: a texture argument and a sampler argument the host builds from that descriptor
     # (metal/textures.py).  A fetch by its dimension: Metal's texture type and its coordinate type.  Fetches
-    # of other kinds (tex1Dfetch of an object, Lod, Grad, layered, gather, 3-D, surfaces) stay refused
-    # (no_meaning); tex1Dfetch of a texture reference is a buffer read (texture_references below).
+    # of other kinds (Lod, Grad, layered, gather, 3-D, surfaces) stay refused (no_meaning).  tex1Dfetch reads
+    # linear memory only (CUDA programming guide, "Texture fetching"): of an object, as of a texture reference
+    # (texture_references below), it is a buffer read (the "buffer" kind: a `device const T*` and its length).
     texture_objects = frozenset({"cudaTextureObject_t", "CUtexObject"})
-    texture_fetches = {"tex1D": ("texture1d", "float", 1), "tex2D": ("texture2d", "float2", 2)}
+    texture_fetches = {"tex1D": ("texture1d", "float", 1), "tex2D": ("texture2d", "float2", 2),
+                       "tex1Dfetch": ("buffer", "", 1)}
     # the texel types a fetch may return: (the Metal texture's component type, the components of its
     # sample() result (a 4-vector of that type, MSL 6.12) the fetch keeps, the conversion to the CUDA type).
     # float: a float texture (float, half, unorm/snorm pixel formats; cudaReadModeNormalizedFloat is
@@ -238,6 +240,23 @@ class Metal(Backend):
         "any": "simd_any({0})", "all": "simd_all({0})",
         "ballot": "static_cast<uint>(static_cast<ulong>(simd_ballot({0})))",
     }
+    # tiles of 16, 8, 4 and 2 threads (tiled_partition<W>): segments of W lanes of the 32-wide SIMD-group,
+    # as CUDA's tiles are of a warp; {w}: W, {m}: W - 1, {bits}: W ones.  A shuffle is CUDA's width-W
+    # shuffle (the kp_simd_shuffle* helpers: src modulo W, nothing crosses a segment); votes read the
+    # tile's bits of the SIMD-group's ballot.  No `sync` (a SIMD-group barrier waits for the other tiles
+    # too: in code only one tile reaches, no meaning) and no cg::reduce: KP217.
+    cg_subtiles = ("16", "8", "4", "2")
+    cg_subtile_members = {
+        "thread_rank": "({lane_id} & {m}u)", "size": "{w}u", "num_threads": "{w}u",
+        "meta_group_rank": "({warp_id} * (32u / {w}u) + {lane_id} / {w}u)",
+        "meta_group_size": "(({block_dim}.x * {block_dim}.y * {block_dim}.z + {m}u) / {w}u)",
+        "shfl": "kp_simd_shuffle({0}, {1}, {w}u, {lane_id})", "shfl_up": "kp_simd_shuffle_up({0}, {1}, {w}u, {lane_id})",
+        "shfl_down": "kp_simd_shuffle_down({0}, {1}, {w}u, {lane_id})",
+        "shfl_xor": "kp_simd_shuffle_xor({0}, {1}, {w}u, {lane_id})",
+        "ballot": "static_cast<uint>((static_cast<ulong>(simd_ballot({0})) >> ({lane_id} & ~{m}u)) & {bits}ul)",
+        "any": "(static_cast<uint>((static_cast<ulong>(simd_ballot({0})) >> ({lane_id} & ~{m}u)) & {bits}ul) != 0u)",
+        "all": "(static_cast<uint>((static_cast<ulong>(simd_ballot({0})) >> ({lane_id} & ~{m}u)) & {bits}ul) == {bits}u)",
+    }
     cg_reduce_ops = {"plus": "simd_sum({value})", "greater": "simd_max({value})", "less": "simd_min({value})",
                      "bit_and": "simd_and({value})", "bit_or": "simd_or({value})", "bit_xor": "simd_xor({value})"}
 
@@ -253,6 +272,12 @@ class Metal(Backend):
         "INT16_MIN": "SHRT_MIN", "INT16_MAX": "SHRT_MAX", "UINT16_MAX": "USHRT_MAX",
         "INT32_MIN": "INT_MIN", "INT32_MAX": "INT_MAX", "UINT32_MAX": "UINT_MAX",
         "INT64_MIN": "LONG_MIN", "INT64_MAX": "LONG_MAX", "UINT64_MAX": "ULONG_MAX"}
+    # <stdint.h>'s integer-constant macros (C11 7.20.4.1), which MSL lacks: the literal with the suffix of
+    # its type, as glibc defines them (UINT8_C(c) is `c`, an int after promotion; MSL's long is 64-bit, 2.1):
+    # the prologue defines each one the port names and does not define itself
+    integer_constant_macros = {"INT8_C": "c", "INT16_C": "c", "INT32_C": "c", "INT64_C": "c ## l",
+                               "UINT8_C": "c", "UINT16_C": "c", "UINT32_C": "c ## u", "UINT64_C": "c ## ul",
+                               "INTMAX_C": "c ## l", "UINTMAX_C": "c ## ul"}
 
     # CUDA's barrier votes over the block (`__syncthreads_or(p)`, `_and`, `_count`): a kp_ helper of the
     # prologue that counts the predicate in a threadgroup atomic the kernel declares (`block_vote_scratch`)

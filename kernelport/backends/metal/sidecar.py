@@ -42,8 +42,11 @@ class Sidecar:
         atomics = sorted(self.polyfill_atomics)
         # a C math constant the port names and does not define itself
         table = backends.get(self.backend).math_constants
-        named = set(re.findall(r"\b[A-Za-z_]\w*", body)) & set(table)
-        constants = [(c, table[c]) for c in sorted(named - set(re.findall(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", body, re.M)))]
+        literals = backends.get(self.backend).integer_constant_macros  # function-like: UINT32_C(c)
+        defined = set(re.findall(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", body, re.M))
+        named = set(re.findall(r"\b[A-Za-z_]\w*", body)) - defined
+        constants = [(c, table[c]) for c in sorted(named & set(table))]
+        constants += [(f"{c}(c)", literals[c]) for c in sorted(named & set(literals))]
         return {"msl_version": version, "msl_reasons": reasons, "polyfills": used, "atomics": atomics,
                 "math_constants": constants, "vector_makers": self.vector_makers(body), "sidecar": None}
 
@@ -60,7 +63,8 @@ class Sidecar:
             "kernels": [],
         }
         for k in self.kernels:
-            doc["kernels"] += self._sidecar_kernels(k)
+            if k.name not in self.left_out_kernels:  # a template kernel nothing instantiates
+                doc["kernels"] += self._sidecar_kernels(k)
         return {".json": json.dumps(doc, indent=2) + "\n"}
 
     def _sidecar_kernels(self, k: Function) -> list[dict]:
@@ -89,6 +93,10 @@ class Sidecar:
                     args.append(e)
                     continue
                 p: Param = a["param"]
+                if a["kind"] == "texture_buffer":
+                    slot = self.texture_slots[(self.fkeys.get(id(k), k.name), k.params.index(p))]
+                    args += self.linear_texture_sidecar(k, slot, a["index"], a["count_index"])
+                    continue
                 if a["kind"] == "texture":
                     args += self.texture_sidecar(k, self.texture_slots[(self.fkeys.get(id(k), k.name), k.params.index(p))],
                                                  a["index"])

@@ -215,8 +215,13 @@ class Signatures:
     def _kernel_signature(self, k: Function) -> tuple[str, list[dict]]:
         entries, args = [], []
         textures = 0
+        counts = []  # texture objects over linear memory: their lengths, after the constants
         for i, p in enumerate(k.params):
-            if (tex := self.texture_param(k, i, textures)) is not None:  # [[texture(t)]] and [[sampler(t)]]
+            if (lin := self.linear_texture_param(k, i)) is not None:  # a buffer, as a pointer parameter
+                entries.append(f"{lin.type} {lin.name} [[buffer({i})]]")
+                counts.append((p, lin, len(args)))
+                args.append({"param": p, "index": i, "kind": "texture_buffer"})
+            elif (tex := self.texture_param(k, i, textures)) is not None:  # [[texture(t)]] and [[sampler(t)]]
                 entries.append(tex)
                 args.append({"param": p, "index": textures, "kind": "texture"})
                 textures += 1
@@ -235,6 +240,10 @@ class Signatures:
         for j, c in enumerate(self.plan_of(k).constants):  # after the kernel's own buffers
             extra.append(f"{self.constant_param(c)} [[buffer({len(k.params) + j})]]")
             args.append({"constant": c, "index": len(k.params) + j, "kind": "constant"})
+        for m, (p, lin, at) in enumerate(counts):
+            index = len(k.params) + len(self.plan_of(k).constants) + m
+            extra.append(f"{self._count_param(lin)} [[buffer({index})]]")
+            args[at]["count_index"] = index
         extra += [self._builtin_decl(b, True) for b in self.plan_of(k).builtins]
         return self._params_text(k, entries, extra), args
 
@@ -280,12 +289,40 @@ class Signatures:
                 insts.append(templates.env().get_template("metal_signature.j2").module.instantiation(
                     host_name=host, name=k.name, args=", ".join(targs), params=sig))
                 self.kernel_info.setdefault("_instances", {}).setdefault(k.name, []).append((host, targs))
+            if not insts and self._never_instantiated(k):
+                self.left_out_kernels.add(k.name)
+                self.note(k.node, "(left out)", f"template kernel '{k.name}': nothing in this translation unit names "
+                          "it, so CUDA compiles no instance of it either")
+                return (f"// template kernel {k.name}(): nothing in this file names it (CUDA compiles no instance "
+                        "of it either): left out")
             if not insts:
                 self.problem("KP216", k.node, f"template kernel '{k.name}' has no instantiation",
                              f"add '// @kp instantiate <...>' above '{k.name}': Metal needs each instance "
                              "named with [[host_name]]")
             text += "".join("\n" + i for i in insts)
         return text
+
+    def _never_instantiated(self, k: Function) -> bool:
+        """No code of the translation unit (the file and what it splices) names template kernel k outside
+        its own definition, in code or in a macro's value, nor pastes a name (`##`) that could be k's:
+        no launch, explicit instantiation, address or specialisation makes an instance of it.  Only beside
+        a kernel the port has: a file of template kernels alone (a header translated by itself) keeps KP216
+        and its hint, rather than an empty port."""
+        from ... import backends
+        if getattr(self, "includer_of_file", None) is not None or \
+                not str(self.src.path).endswith(backends.get("cuda").source_extensions[:1]):
+            return False  # a header, or a .cu another file includes: its includer's unit may instantiate it
+        if not any(j is not k and (j.template_node is None or self.template_instances(j)) for j in self.kernels):
+            return False
+        data = self.src.data.decode("utf-8", "replace")
+        start, end = (k.template_node or k.node).start_byte, k.node.end_byte
+        start, end = len(self.src.data[:start].decode("utf-8", "replace")), len(self.src.data[:end].decode("utf-8", "replace"))
+        code = re.sub(r"//[^\n]*|/\*.*?\*/", " ", data[:start] + " " + data[end:], flags=re.S)
+        name = k.name.split("<")[0]  # an explicit specialisation `k<float>` is named by k<float><<<...>>>
+        if re.search(r"\b%s\b" % re.escape(name), code):
+            return False
+        pasted = re.findall(r"(\w*)\s*##\s*(\w*)", code)
+        return not any((a and name.startswith(a)) or (b and name.endswith(b)) for a, b in pasted)
 
     def template_instances(self, k: Function) -> list[list[str]]:
         """The template arguments of each instance of kernel k: its `@kp instantiate` lines, or

@@ -10,6 +10,11 @@ says field by field).  A fetch is Metal's `sample` with that sampler:
     tex2D<float>(tex, x, y)    ->  tex.sample(tex_sampler, float2(x, y)).x
     tex2D<uchar2>(tex, x, y)   ->  uchar2(tex.sample(tex_sampler, float2(x, y)).xy)    // a texture2d<uint>
 
+`tex1Dfetch<T>(tex, i)` reads linear memory only (CUDA programming guide, "Texture fetching"): the object
+is a buffer of T and its length, `device const T* tex` and `constant uint& tex_count`, and the fetch
+`kp_tex1Dfetch(tex, tex_count, i)` (element i unconverted, zero outside), as of a texture reference
+(metal/texture_buffers.py); one the file's host reads normalised (integers as floats) stays refused.
+
 A device function the object is passed to takes both (`texture2d<...> tex, sampler tex_sampler`),
 and its call sites pass both.  The texture type comes from the fetches of the object, through the
 functions it is passed to (a `convolutionRow<-1>` that fetches nothing takes its caller's type).
@@ -27,6 +32,7 @@ from tree_sitter import Node
 
 from ... import backends
 from ...source import call_args
+from .scalars import metal_type
 
 
 @dataclass
@@ -113,7 +119,8 @@ class Textures:
                              "fetch it as one kind of texel")
                 continue
             if len(kinds) > 1:
-                self.problem("KP223", uses[-1][0], f"a texture object fetched as {' and '.join(sorted(kinds))} has no "
+                shown = sorted("linear memory (tex1Dfetch)" if k == "buffer" else k for k in kinds)
+                self.problem("KP223", uses[-1][0], f"a texture object fetched as {' and '.join(shown)} has no "
                              "Metal meaning (a Metal texture has one type)", "fetch it at one dimension")
                 continue
             if not kinds:
@@ -126,13 +133,16 @@ class Textures:
             if r in bad:
                 continue
             kind = kinds.pop()
+            if kind == "buffer" and not self._linear_object(ss, slots, uses):
+                continue
             for s in ss:
                 slot = slots[s]
-                sampler = f"{slot.name}_sampler"
+                sampler = f"{slot.name}_{'count' if kind == 'buffer' else 'sampler'}"  # a buffer's length
                 while sampler in taken:
                     sampler = f"kp_{sampler}"
                 slot.kind, slot.sampler = kind, sampler
-                slot.type = b.texture_type.format(kind=kind, component=next(iter(components)))
+                slot.type = (b.texture_buffer_params["texture"].format(type=metal_type(uses[0][2]), name="").strip()
+                             if kind == "buffer" else b.texture_type.format(kind=kind, component=next(iter(components))))
                 slot.texel = "/".join(sorted({t for _, _, t in uses}))
                 self.texture_slots[s] = slot
                 p = self.device[slot.fkey].params[slot.index]
@@ -148,6 +158,24 @@ class Textures:
                 self.note(n, f"{slot.name}, {slot.sampler}", "a texture object is a Metal texture and its sampler: "
                           "both are passed on")
 
+    def _linear_object(self, ss: list, slots: dict, uses: list) -> bool:
+        """Texture objects read with tex1Dfetch (linear memory: a buffer and its length) of one element
+        type, which no descriptor of the file's host code reads normalised (a float fetch of integer
+        memory, converted: no buffer read of T has that meaning); False after a KP223 at the fetch."""
+        texels = sorted({t for _, _, t in uses})
+        if len(texels) > 1:
+            self.problem("KP223", uses[-1][0], f"a texture object over linear memory fetched as {' and '.join(texels)} "
+                         "has no Metal meaning (its buffer holds one element type)", "fetch it as one element type")
+            return False
+        objects = [o for s in ss if self.device[s[0]].is_kernel for o in self._passed_as(self.device[s[0]], slots[s])]
+        found = self.texture_descriptors()
+        if any(fields.get("readMode") == "cudaReadModeNormalizedFloat" for o in objects for fields in found.get(o, ())):
+            self.problem("KP223", uses[0][0], "tex1Dfetch of a texture object the host reads with "
+                         "cudaReadModeNormalizedFloat (integers converted to float) has no buffer meaning",
+                         "read the integers from a buffer and convert them in the kernel")
+            return False
+        return True
+
     def _texture_fetch(self, call: Node, name: str, texel: str, slot: TextureSlot) -> None:
         b = backends.get(self.backend)
         _, coord, dims = b.texture_fetches[name]
@@ -156,6 +184,14 @@ class Textures:
         if len(args) != dims + 1:
             self.problem("KP223", call, f"'{name}' with {len(args) - 1} coordinates has no Metal meaning kernelport "
                          f"gives", f"fetch with {dims} coordinates")
+            return
+        if slot.kind == "buffer":  # element i of the linear memory, zero outside it (as of a texture reference)
+            spelled = b.texture_buffer_fetches[name]
+            self.rw.replace(call, lambda rw, _n, i=args[1]: spelled.format(texture=slot.name, count=slot.sampler,
+                                                                         index=rw.text(i)))
+            self.rw.replace(fn.child_by_field_name("name"), name)  # said: the no-meaning pass leaves it
+            self.note(call, spelled.split("(")[0], f"tex1Dfetch of a texture object over linear memory: a read of "
+                      f"that buffer ('{slot.name}'), zero outside its length as CUDA's fetch")
             return
         _, pick, cast = b.texture_texels[texel]
 
@@ -173,9 +209,29 @@ class Textures:
         slot = getattr(self, "texture_slots", {}).get((self.fkeys.get(id(f), f.name), index))
         if slot is None:
             return None
+        if slot.kind == "buffer":  # a kernel's: linear_texture_param
+            return f"{slot.type} {slot.name}, {self._count_param(slot)}" if attr is None else None
         if attr is None:
             return f"{slot.type} {slot.name}, sampler {slot.sampler}"
         return f"{slot.type} {slot.name} [[texture({attr})]], sampler {slot.sampler} [[sampler({attr})]]"
+
+    def linear_texture_param(self, f, index: int) -> TextureSlot | None:
+        """The slot of a texture object over linear memory (a buffer argument and its length), or None."""
+        slot = getattr(self, "texture_slots", {}).get((self.fkeys.get(id(f), f.name), index))
+        return slot if slot is not None and slot.kind == "buffer" else None
+
+    def _count_param(self, slot: TextureSlot) -> str:
+        return backends.get(self.backend).texture_buffer_params["texture_count"].format(name=slot.sampler)
+
+    def linear_texture_sidecar(self, k, slot: TextureSlot, index: int, count_index: int) -> list[dict]:
+        """A texture object over linear memory, for the sidecar: its buffer and the buffer's length."""
+        objects = ", ".join(self._passed_as(k, slot)) or f"the object passed as '{slot.name}'"
+        return [{"name": slot.name, "index": index, "kind": "buffer", "type": metal_type(slot.texel), "texel": slot.texel,
+                 "access": "read", "host": "setBuffer:offset:atIndex:",
+                 "from": f"res.linear.devPtr of the cudaResourceDesc of {objects} (cudaResourceTypeLinear)"},
+                {"name": slot.sampler, "index": count_index, "kind": "bytes", "type": "uint", "bytes": "sizeof(uint)",
+                 "bytes_value": 4, "host": "setBytes:length:atIndex:",
+                 "from": f"res.linear.sizeInBytes / sizeof({slot.texel}) of the cudaResourceDesc of {objects}"}]
 
     def texture_descriptors(self) -> dict[str, list[dict[str, str]]]:
         """What the file's host code sets, per texture object: at each `cudaCreateTextureObject(&obj,

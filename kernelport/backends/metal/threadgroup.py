@@ -40,8 +40,10 @@ class ThreadgroupMemory:
             f = self._device_owner(sh)
             tnode = sh.node.child_by_field_name("type")
             if f is None:
-                if sh.function is None:
-                    self.problem("KP213", sh.node, "file-scope __shared__ variables have no Metal equivalent",
+                if sh.function is None and self._at_file_scope(sh.node):
+                    self._file_scope_shared(sh)
+                elif sh.function is None:  # a class member's body (a `SharedMemory` operator): not a device function here
+                    self.problem("KP213", sh.node, "__shared__ in a function the Metal port does not translate",
                                  "declare the array inside the kernel that uses it")
                 continue
             mtype = self.rw.text(tnode) if tnode is not None else sh.type
@@ -69,6 +71,33 @@ class ThreadgroupMemory:
                 self.rw.replace(sh.node, f"/* threadgroup {name}: declared at kernel scope */")
             else:
                 self.rw.replace(sh.node, f"/* threadgroup {sh.name}: declared by the kernel, passed in */")
+
+    @staticmethod
+    def _at_file_scope(node: Node) -> bool:
+        """Outside every function (in the file, a namespace or an `extern "C"` block)."""
+        n = node.parent
+        while n is not None:
+            if n.type in ("function_definition", "lambda_expression", "field_declaration_list"):
+                return False
+            n = n.parent
+        return True
+
+    def _file_scope_shared(self, sh) -> None:
+        """A file-scope `__shared__` array is per block, as one in a kernel is: each device function
+        that names it (where no parameter or local shadows it) owns it as a helper's array, so a kernel
+        declares it at its scope (a dynamic one: its threadgroup(0) parameter) and passes it to the
+        helpers that use it."""
+        tnode = sh.node.child_by_field_name("type")
+        mtype = self.rw.text(tnode) if tnode is not None else sh.type
+        users = [f for f in self.device.values()
+                 if f.param(sh.name) is None and self._local_decl(f, sh.name) is None
+                 and sh.name not in f.template_params
+                 and any(m.type == "identifier" and self.src.text_of(m) == sh.name for m in walk(f.body))]
+        for f in users:
+            key = self.fkeys[id(f)]
+            self.own_shared[key].append(Shared(sh.name, mtype, sh.type, sh.dims, sh.dynamic, sh.node, key))
+        where = "the threadgroup(0) parameter of" if sh.dynamic else "declared by"
+        self.rw.replace(sh.node, f"/* threadgroup {sh.name}: {where} each kernel that uses it */")
 
     def _device_owner(self, sh) -> Function | None:
         """The device definition whose body declares the model's shared array `sh` (the outermost

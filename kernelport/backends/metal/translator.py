@@ -83,6 +83,7 @@ class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, Tex
         self.cur_sig: dict[str, tuple[str, ...]] = {}
         self.local_spaces: dict[tuple[str, str], object] = {}  # (fn, var) -> space or callable(sig)
         self.polyfill_atomics: set[tuple[str, str, str]] = set()  # (op, space, type)
+        self.left_out_kernels: set[str] = set()  # template kernels nothing in the file instantiates
         self.kernel_info: dict[str, dict] = {}
         self._lazy_prefixes: list = []  # (function, before-list, slot, fn(sig) -> space)
         self.names = self._builtin_names()
@@ -263,6 +264,7 @@ class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, Tex
         barrier = dialect.concept("syncthreads").spelling("metal")
         blocks = set()
         self.cg_tiles: set[str] = set()
+        self.cg_tile_width: dict[str, str] = {}  # tile variable -> its threads ("32": the SIMD-group)
         self.cg_done: list[tuple[int, int]] = []  # rendered whole (cg::reduce calls, tile declarations)
         for n in walk(self.src.root):
             if n.type != "qualified_identifier" or n.parent is None or n.parent.type == "qualified_identifier":
