@@ -25,6 +25,10 @@ from .source import SourceFile, uncomment
 from . import lazy_re
 
 _DEFINED = lazy_re.compile(r"^(!?)\s*defined\s*\(?\s*([A-Za-z_]\w*)\s*\)?$")
+# What every compile of the CUDA source defines, host and device passes alike (nvcc and clang), and every
+# port renames to a macro its own compiler defines (HIP's API table: __HIPCC__; `compiler_macros`): the
+# walk takes `#ifdef __CUDACC__` (CudaTracerLib's `#define CUDA_HOST __host__`), not its `#else`.
+CUDA_COMPILE = frozenset({"__CUDACC__"})
 
 
 @dataclass
@@ -111,7 +115,7 @@ class IncludeWalk:
 
     def _scan(self, root: Path, opts: Options) -> Scan:
         sc = Scan()
-        defined = {n for n, _ in opts.defines}
+        defined = {n for n, _ in opts.defines} | CUDA_COMPILE
         for f in opts.forced_includes:
             self._walk(self._real(Path(f)), opts, sc, defined)
         got = self.includer(root, opts)  # type: ignore[attr-defined]
@@ -148,7 +152,7 @@ class IncludeWalk:
         if key not in self._subs:
             self._subs[key] = None
             sub = Scan()
-            self._walk_here(path, opts, sub, {n for n, _ in opts.defines}, 0)
+            self._walk_here(path, opts, sub, {n for n, _ in opts.defines} | CUDA_COMPILE, 0)
             self._subs[key] = sub
         return self._subs[key]
 

@@ -66,3 +66,29 @@ def test_a_member_declared_in_an_included_header_gives_its_definition_the_spaces
     assert "\n__host__ __device__ float Spline::eval(float x, const float* v, int n) {" in text
     assert "\nfloat Spline::host_eval(float x) { return x; }" in text  # declared with none: as written
     _compiles(tmp_path, "spline.hip")
+
+
+def test_spaces_from_macros_defined_under_ifdef_cudacc_are_the_cuda_compiles(tmp_path):
+    """CudaTracerLib's Defines.h: `#ifdef __CUDACC__` / `#define CUDA_HOST __host__` / `#else` / `#define
+    CUDA_HOST` (empty): every compile of the CUDA source takes the first branch (nvcc and clang define
+    __CUDACC__ on both passes; the port spells it __HIPCC__), so the include walk does too, and the
+    definition in the unit takes `__host__ __device__` (was: the `#else`'s empty words, a host function
+    that hipcc refused: "__host__ function 'eval' cannot overload __host__ __device__ function")."""
+    (tmp_path / "defs.h").write_text(
+        "#pragma once\n#ifdef __CUDACC__\n#define CUDA_HOST __host__\n#define CUDA_DEVICE __device__\n"
+        "#define ALIGNED(n) __align__(n)\n#else\n#define CUDA_HOST\n#define CUDA_DEVICE\n"
+        "#define ALIGNED(n) __declspec(align(n))\n#endif\n")
+    (tmp_path / "spline.h").write_text(
+        '#pragma once\n#include "defs.h"\nclass Spline {\npublic:\n'
+        "    CUDA_DEVICE CUDA_HOST static float eval(float x, const float* v, int n);\n"
+        "    CUDA_DEVICE static float dev(float x);\n"
+        "    ALIGNED(16) float table[4];\n};\n")
+    (tmp_path / "spline.cu").write_text(
+        '#include "spline.h"\n'
+        "float Spline::eval(float x, const float* v, int n) { return v[(int)x % n] * x; }\n"
+        "float Spline::dev(float x) { return x + 1.0f; }\n"
+        "__global__ void k(float* o, const float* v) { o[threadIdx.x] = Spline::eval(o[0], v, 4) + Spline::dev(1.0f); }\n")
+    text = _port(tmp_path, "spline.cu")
+    assert "\n__host__ __device__ float Spline::eval(float x, const float* v, int n) {" in text, text
+    assert "\n__device__ float Spline::dev(float x) {" in text, text
+    _compiles(tmp_path, "spline.hip")
