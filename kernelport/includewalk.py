@@ -31,6 +31,11 @@ _DEFINED = lazy_re.compile(r"^(!?)\s*defined\s*\(?\s*([A-Za-z_]\w*)\s*\)?$")
 CUDA_COMPILE = frozenset({"__CUDACC__"})
 
 
+def _defined(opts) -> set[str]:
+    """The names defined when a walk begins: the run's -D, and __CUDACC__ where the walk is a CUDA compile's."""
+    return {n for n, _ in opts.defines} | (CUDA_COMPILE if opts.cuda_compile else set())
+
+
 @dataclass
 class Include:
     node: Node  # the preproc_include
@@ -115,7 +120,7 @@ class IncludeWalk:
 
     def _scan(self, root: Path, opts: Options) -> Scan:
         sc = Scan()
-        defined = {n for n, _ in opts.defines} | CUDA_COMPILE
+        defined = _defined(opts)
         for f in opts.forced_includes:
             self._walk(self._real(Path(f)), opts, sc, defined)
         got = self.includer(root, opts)  # type: ignore[attr-defined]
@@ -152,7 +157,7 @@ class IncludeWalk:
         if key not in self._subs:
             self._subs[key] = None
             sub = Scan()
-            self._walk_here(path, opts, sub, {n for n, _ in opts.defines} | CUDA_COMPILE, 0)
+            self._walk_here(path, opts, sub, _defined(opts), 0)
             self._subs[key] = sub
         return self._subs[key]
 
