@@ -20,15 +20,12 @@ from tree_sitter import Node
 from . import includes
 from .depth import on_big_stack
 from .errors import Location
+from .macros import CUDA_COMPILE  # the walk takes `#ifdef __CUDACC__` (CudaTracerLib's `#define CUDA_HOST __host__`)
 from .model import Macro
 from .source import SourceFile, uncomment
 from . import lazy_re
 
 _DEFINED = lazy_re.compile(r"^(!?)\s*defined\s*\(?\s*([A-Za-z_]\w*)\s*\)?$")
-# What every compile of the CUDA source defines, host and device passes alike (nvcc and clang), and every
-# port renames to a macro its own compiler defines (HIP's API table: __HIPCC__; `compiler_macros`): the
-# walk takes `#ifdef __CUDACC__` (CudaTracerLib's `#define CUDA_HOST __host__`), not its `#else`.
-CUDA_COMPILE = frozenset({"__CUDACC__"})
 
 
 def _defined(opts) -> set[str]:

@@ -36,7 +36,7 @@ class Options:
     defines: tuple[tuple[str, str], ...] = ()
     forced_includes: tuple[str, ...] = ()
     hip_defines: tuple[str, ...] = ()
-    # Whether the walk is of a CUDA compile, which defines __CUDACC__ (includewalk.CUDA_COMPILE); the
+    # Whether the walk is of a CUDA compile, which defines __CUDACC__ (macros.CUDA_COMPILE); the
     # project's own HIP build (hip_macros) is hipcc's, which does not: there the name stays unknown.
     cuda_compile: bool = True
 
