@@ -536,9 +536,9 @@ class ApiNames:
     def rewrite_attribute_spellings(self) -> None:
         """CUDA's attribute spellings the backend names otherwise (`__builtin_align__(32)` ->
         `__align__(32)` on HIP) or lacks (`__device_builtin__`, C++17's removed `register`), in code (not comments or directives)."""
-        from .macro_tokens import file_tokens, tokens
+        from .macro_tokens import file_tokens, has_word, tokens
         table, why = (b := backends.get(self.backend)).word_spellings()
-        if not table or not any(w.encode() in self.src.data for w in table):
+        if not table or not has_word(self.src.data, table):  # (each ident token of one is a whole word)
             return
         for t in file_tokens(self.src.data):
             if t.kind != "ident" or t.text not in table or b.keeps_word(t.text, self.src.data, t.end):

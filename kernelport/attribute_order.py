@@ -7,13 +7,15 @@ Where the backend's compiler wants them first (`attributes_lead_specifiers`, bac
 `[[...]]` that follows a run of specifier words at a declaration's start goes before the run:
 `[[nodiscard]] __host__ __device__ inline T f()`, which both compilers read as the function's, so
 the port means what the source did.  A `[[...]]` anywhere else (a statement's, a parameter's, one
-already first) is left as written.
+already first) is left as written.  Two more declarations EDG takes and clang does not are respelled
+here too: `__restrict__` on a scalar (drop_scalar_restricts) and a pointer to a variable-length array
+declared with its cast's type (auto_vla_pointers).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import backends
+from . import backends, lazy_re
 
 if TYPE_CHECKING:
     from .macro_tokens import Tok
@@ -27,6 +29,18 @@ _STARTS = frozenset({";", "{", "}", ":", ">"})
 # restrict's spellings, and the parse's types of a specifier run that are never a pointer (uint32_t and
 # the other fixed-width names parse as primitive types)
 RESTRICTS = frozenset({"__restrict__", "__restrict", "restrict"})
+# `T (*name)[a][b] = (T (*)[a][b]) init`, the declaration auto_vla_pointers rewrites (which the grammar
+# reads as an expression statement: a call `T(*name)`, subscripted, assigned)
+VLA_POINTER = lazy_re.compile(
+    rb"(?P<type>[A-Za-z_][\w:]*(?:[ \t]+[A-Za-z_][\w:]*)*)\s*\(\s*\*\s*(?P<name>[A-Za-z_]\w*)\s*\)"
+    rb"(?P<dims>(?:\s*\[[^\[\];]+\])+)\s*=\s*\(\s*(?P<cast>[A-Za-z_][\w:]*(?:[ \t]+[A-Za-z_][\w:]*)*)"
+    rb"\s*\(\s*\*\s*\)(?P<cdims>(?:\s*\[[^\[\];]+\])+)\s*\)")
+
+
+def _squash(dims: bytes) -> bytes:
+    return b"".join(dims.split())
+
+
 SCALAR_RESTRICTED = frozenset({"primitive_type", "sized_type_specifier"})  # what a declaration follows (`public:`, a template head)
 
 
@@ -95,6 +109,33 @@ class AttributeOrder:
                 self.rw.drop_span(q.end_byte, q.end_byte + 1)  # and one blank after it
             self.note(q, "", f"clang (hipcc) takes `{self.src.text_of(q)}` only on a pointer "
                       f"or reference, not on the scalar `{self.src.text_of(t)}`: dropped (an aliasing hint)")
+
+    def auto_vla_pointers(self) -> None:
+        """`dtype (*field)[nlon] = (dtype (*)[nlon]) v;` (cloudsc's validate, C99 code built as CUDA): nvcc
+        (EDG) takes a pointer to a variable-length array declared with its cast's type; clang (hipcc)
+        sees two types ("cannot initialize a variable of type 'double (*)[nlon]' with an rvalue of type
+        'double (*)[nlon]'").  Where the backend's compiler does (`vla_pointers_need_auto`, backend data),
+        such a declaration, whose type is the cast's (spaces aside) and one of whose bounds is not a
+        literal, becomes `auto field = (dtype (*)[nlon]) v;`: the variable has the cast's type, as in the
+        source.  A bound that is a literal (clang takes it), or a type other than the cast's, is left."""
+        if not backends.get(self.backend).vla_pointers_need_auto or b"(*" not in self.src.data:
+            return
+        for stmt in self.src.index.of_type("expression_statement"):
+            text = self.src.data[stmt.start_byte:stmt.end_byte]
+            m = VLA_POINTER.match(text)
+            if m is None or b" ".join(m["type"].split()) != b" ".join(m["cast"].split()) or \
+                    _squash(m["dims"]) != _squash(m["cdims"]) or \
+                    all(d.strip().isdigit() for d in _squash(m["dims"])[1:-1].split(b"][")):
+                continue
+            start, end = stmt.start_byte + m.start("type"), stmt.start_byte + m.end("dims")
+            if self.rw.touches(start, end):
+                continue
+            n = self.src.root.descendant_for_byte_range(start, end)
+            if n is None or (n.start_byte, n.end_byte) != (start, end):
+                continue  # (the grammar reads it as an expression: `dtype (*field)[nlon]` is one node)
+            self.rw.replace(n, f"auto {m['name'].decode()}")
+            self.note(stmt, "auto", "clang (hipcc) reads a pointer to a variable-length array and its "
+                      "cast's type as two types: declared `auto`, the cast's type")
 
     def _respell(self, start: int, end: int, text: str) -> None:
         n = self.src.root.descendant_for_byte_range(start, end)

@@ -17,6 +17,7 @@ before).  Argument-dependent lookup is not modelled.
 """
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Callable
@@ -140,6 +141,8 @@ class Scopes:
         self._usings = [(enclosing(u), _parts(u.named_children[-1].text.decode()), u)
                         for u in module.source.index.of_types("using_declaration")
                         if u.named_children and any(c.type == "namespace" for c in u.children)]
+        self._using_starts = sorted(u.start_byte for _, _, u in self._usings)  # which are in force at a byte
+        self._in_force: dict[tuple[int, int, int], list[tuple[str, ...]]] = {}  # _nominated's answers
         self._namespaces = {q[:i] for q in self.by_qual for i in range(1, len(q))}
         self._aliases = {a.child_by_field_name("name").text.decode(): _parts(a.named_children[-1].text.decode())
                          for a in module.source.index.of_types("namespace_alias_definition")
@@ -229,12 +232,24 @@ class Scopes:
 
     def _nominated(self, caller: Function | None, at: Node, depth: int) -> list[tuple[str, ...]]:
         """Namespaces that `using namespace` directives in force at `at` bring in at the scope of
-        `depth` (C++: the nearest namespace enclosing both the directive and the nominated one)."""
+        `depth` (C++: the nearest namespace enclosing both the directive and the nominated one).
+        The directives in force are those that start at or before `at`: the answer is the same for
+        every call of one caller that follows the same ones, so it is worked out once per caller,
+        depth and count of them (each call worked it out again, for its candidates and for its look-up)."""
+        if not self._using_starts:
+            return []
+        key = (id(caller), depth, bisect.bisect_right(self._using_starts, at.start_byte))
+        got = self._in_force.get(key)
+        if got is None:
+            got = self._in_force[key] = self._nominated_at(caller, at.start_byte, depth)
+        return got
+
+    def _nominated_at(self, caller: Function | None, at: int, depth: int) -> list[tuple[str, ...]]:
         scope = self.scope(caller)
         out = []
         for where, named, node in self._usings:
             inside_caller = caller is not None and caller.node.start_byte <= node.start_byte < caller.node.end_byte
-            if node.start_byte > at.start_byte or not (inside_caller or scope[:len(where)] == where):
+            if node.start_byte > at or not (inside_caller or scope[:len(where)] == where):
                 continue
             full = next((where[:i] + named for i in range(len(where), -1, -1) if where[:i] + named in
                          self._namespaces), named)

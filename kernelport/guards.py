@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from tree_sitter import Node
 from . import lazy_re
@@ -56,6 +56,18 @@ MACROS = (
     PlatformMacro(r"__HIP_PLATFORM_AMD__|__HIP_PLATFORM_HCC__|__HIPCC__|__HIP__|__HCC__|\w*USE_(AMD_)?ROCM\w*|"
                   r"\w*_USE_HIP\w*|\w*HIP_PLATFORM\w*", AMD),
 )
+
+
+@dataclass(frozen=True)
+class Defines:
+    """A translation unit's own macros whose definitions decide them (kernelport.unitdefines builds it):
+    `values`, integers it defines once and unconditionally (`#define GGML_CUDA_CC_AMPERE 800`);
+    `nvidia_only`, names every definition of which is in code no AMD pass compiles
+    (`#if __CUDA_ARCH__ >= GGML_CUDA_CC_TURING` / `#define TURING_MMA_AVAILABLE`): undefined there."""
+    values: Mapping[str, int] = field(default_factory=dict)
+    nvidia_only: frozenset[str] = frozenset()
+
+
 _COMPILED = tuple((lazy_re.compile(m.pattern), m) for m in MACROS)
 CONDITIONALS = ("preproc_if", "preproc_ifdef", "preproc_elif", "preproc_elifdef")
 _ALTERNATIVES = ("preproc_else", "preproc_elif", "preproc_elifdef")
@@ -66,9 +78,14 @@ def macro(name: str) -> PlatformMacro | None:
 
 
 # -- evaluating a test on one pass: an int, or None when it cannot be known ------------------------
-def _defined(name: str, p: str, amd: frozenset[str] = frozenset(), pinned: frozenset[str] = frozenset()) -> int | None:
+def _defined(name: str, p: str, amd: frozenset[str] = frozenset(), pinned: frozenset[str] = frozenset(),
+             known: Defines | None = None) -> int | None:
     if name in amd:  # a name the project's (or the user's) HIP configuration defines
         return int(p in AMD)
+    if known is not None and name in known.nvidia_only:
+        return 0 if p in AMD else None
+    if known is not None and name in known.values:
+        return 1
     m = macro(name)
     if m is None:
         return None
@@ -77,11 +94,16 @@ def _defined(name: str, p: str, amd: frozenset[str] = frozenset(), pinned: froze
     return None if m.sometimes else 1
 
 
-def _value(name: str, p: str, amd: frozenset[str] = frozenset(), pinned: frozenset[str] = frozenset()) -> int | None:
+def _value(name: str, p: str, amd: frozenset[str] = frozenset(), pinned: frozenset[str] = frozenset(),
+           known: Defines | None = None) -> int | None:
     if name in ("true", "false"):
         return int(name == "true")
     if name in amd:
         return int(p in AMD)
+    if known is not None and name in known.nvidia_only:
+        return 0 if p in AMD else None
+    if known is not None and name in known.values:
+        return known.values[name]
     m = macro(name)
     if m is None:
         return None
@@ -107,44 +129,46 @@ _BINARY = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a
 
 
 def evaluate(node: Node | None, src, p: str, spell: Spell = str,
-             amd: frozenset[str] = frozenset(), pinned: frozenset[str] = frozenset()) -> int | None:
+             amd: frozenset[str] = frozenset(), pinned: frozenset[str] = frozenset(),
+             known: Defines | None = None) -> int | None:
     """The value of a preprocessor expression on pass `p` (None: unknown there); each macro name
     as `spell` writes it (a port's rename: `__CUDACC__` -> `__HIPCC__`); `amd`: further names
     defined on the AMD passes only (kernelport.hipbuild); `pinned`: NVIDIA names the AMD build
-    must define too, with a value we cannot know (`pinned_on_amd`)."""
+    must define too, with a value we cannot know (`pinned_on_amd`); `known`: the project's own macros
+    whose value or platform its definitions decide (kernelport.unitdefines)."""
     if node is None:
         return None
     t = node.type
     if t == "number_literal":
         return _int(src.text_of(node))
     if t == "identifier":
-        v = _value(spell(src.text_of(node)), p, amd, pinned)
+        v = _value(spell(src.text_of(node)), p, amd, pinned, known)
         return v if v is not None or macro(spell(src.text_of(node))) is not None else _derived(src.text_of(node), src, p)
     if t == "preproc_defined":
         name = next((c for c in node.named_children if c.type == "identifier"), None)
-        return _defined(spell(src.text_of(name)), p, amd, pinned) if name is not None else None
+        return _defined(spell(src.text_of(name)), p, amd, pinned, known) if name is not None else None
     if t == "parenthesized_expression":
         inner = [c for c in node.named_children if c.type != "comment"]
-        return evaluate(inner[0], src, p, spell, amd, pinned) if len(inner) == 1 else None
+        return evaluate(inner[0], src, p, spell, amd, pinned, known) if len(inner) == 1 else None
     if t == "unary_expression":
-        op, v = src.text_of(node.child_by_field_name("operator")), evaluate(node.child_by_field_name("argument"), src, p, spell, amd, pinned)
+        op, v = src.text_of(node.child_by_field_name("operator")), evaluate(node.child_by_field_name("argument"), src, p, spell, amd, pinned, known)
         if v is None:
             return None
         return {"!": int(not v), "-": -v, "+": v, "~": ~v}.get(op)
     if t == "binary_expression":
         op = src.text_of(node.child_by_field_name("operator"))
-        a = evaluate(node.child_by_field_name("left"), src, p, spell, amd, pinned)
-        b = evaluate(node.child_by_field_name("right"), src, p, spell, amd, pinned)
+        a = evaluate(node.child_by_field_name("left"), src, p, spell, amd, pinned, known)
+        b = evaluate(node.child_by_field_name("right"), src, p, spell, amd, pinned, known)
         if op == "&&":
             return 0 if 0 in (a, b) else (1 if a is not None and b is not None else None)
         if op == "||":
             return 1 if (a is not None and a != 0) or (b is not None and b != 0) else (0 if a == b == 0 else None)
         return None if a is None or b is None or op not in _BINARY else _BINARY[op](a, b)
     if t == "conditional_expression":
-        c = evaluate(node.child_by_field_name("condition"), src, p, spell, amd, pinned)
+        c = evaluate(node.child_by_field_name("condition"), src, p, spell, amd, pinned, known)
         if c is None:
             return None
-        return evaluate(node.child_by_field_name("consequence" if c else "alternative"), src, p, spell, amd, pinned)
+        return evaluate(node.child_by_field_name("consequence" if c else "alternative"), src, p, spell, amd, pinned, known)
     return None  # a function-like macro, `__has_include`, a parse error: unknown
 
 
@@ -199,9 +223,10 @@ class Branch:
     test: Node  # the #if / #ifdef / #elif node whose test decides this branch
     in_else: bool  # the node is in that test's #else / #elif part (the test is false there)
 
-    def reached(self, src, p: str, spell: Spell = str, pinned: frozenset[str] = frozenset()) -> bool:
+    def reached(self, src, p: str, spell: Spell = str, pinned: frozenset[str] = frozenset(),
+                known: Defines | None = None) -> bool:
         """Can code in this branch be compiled on pass `p`?"""
-        v = holds(self.test, src, p, spell, pinned=pinned)
+        v = holds(self.test, src, p, spell, pinned=pinned, known=known)
         return v is None or bool(v) != self.in_else
 
 
@@ -210,14 +235,15 @@ def test_node(cond: Node) -> Node | None:
 
 
 def holds(cond: Node, src, p: str, spell: Spell = str,
-             amd: frozenset[str] = frozenset(), pinned: frozenset[str] = frozenset()) -> int | None:
+             amd: frozenset[str] = frozenset(), pinned: frozenset[str] = frozenset(),
+             known: Defines | None = None) -> int | None:
     """Whether the test of an #if / #ifdef / #ifndef / #elif node holds on pass `p` (None: unknown)."""
     t = test_node(cond)
     if cond.type in ("preproc_ifdef", "preproc_elifdef"):
-        v = _defined(spell(src.text_of(t)), p, amd, pinned) if t is not None else None
+        v = _defined(spell(src.text_of(t)), p, amd, pinned, known) if t is not None else None
         negated = bool(cond.children) and src.text_of(cond.children[0]).endswith("ndef")  # `# ifndef` too
         return v if v is None or not negated else int(not v)
-    return evaluate(t, src, p, spell, amd, pinned)
+    return evaluate(t, src, p, spell, amd, pinned, known)
 
 
 def branches(node: Node, src) -> list[Branch]:
@@ -277,14 +303,16 @@ def never_on_amd(cond: Node, src, spell: Spell = str) -> bool:
 
 
 # -- what lint asks (device code) ---------------------------------------------------------------
-def side_of(node: Node, src, pinned: frozenset[str] = frozenset()) -> str | None:
+def side_of(node: Node, src, pinned: frozenset[str] = frozenset(), known: Defines | None = None) -> str | None:
     """'arch' under a test of the AMD architecture, else the one platform whose device code this is
     ('nvidia' / 'amd'), else None.  `pinned`: NVIDIA macros the project requires on every build
-    (`pinned_on_amd`), unknown on the AMD passes rather than undefined."""
+    (`pinned_on_amd`), unknown on the AMD passes rather than undefined; `known`: the unit's own macros
+    its definitions decide (kernelport.unitdefines: `#define TURING_MMA_AVAILABLE` only under
+    `#if __CUDA_ARCH__ >= 750`)."""
     bs = branches(node, src)
     if any(names_platform(b.test, src, arch=True) for b in bs):
         return SIDE_ARCH
-    dev = frozenset(p for p in DEVICE if all(b.reached(src, p, pinned=pinned) for b in bs))
+    dev = frozenset(p for p in DEVICE if all(b.reached(src, p, pinned=pinned, known=known) for b in bs))
     if dev == {AMD_DEVICE}:
         return SIDE_AMD
     if dev == {NVIDIA_DEVICE}:
@@ -292,9 +320,9 @@ def side_of(node: Node, src, pinned: frozenset[str] = frozenset()) -> str | None
     return None
 
 
-def platform_guarded(node: Node, src, pinned: frozenset[str] = frozenset()) -> bool:
+def platform_guarded(node: Node, src, pinned: frozenset[str] = frozenset(), known: Defines | None = None) -> bool:
     """Device code written for one platform or one architecture (lint leaves its hazards alone)."""
-    return side_of(node, src, pinned) is not None
+    return side_of(node, src, pinned, known) is not None
 
 
 def pinned_on_amd(src) -> frozenset[str]:

@@ -10,6 +10,7 @@ source costs each file once, not once per includer.  Simple conditionals (`#ifde
 """
 from __future__ import annotations
 
+import bisect
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,6 +63,10 @@ class Scan:
     touched: set[str] = field(default_factory=set)
     entry: dict[str, bool] = field(default_factory=dict)
     deepest: int = -1
+    # Per file, the lines (first, last; 0-based) of the branches it skips because a name the run or the
+    # files so far define decides their test (`#elif defined(FW_OPENCL)` after `#ifdef CUDA` under -DCUDA):
+    # a #define there is no definition this unit sees (Project.macro_defs).
+    decided_out: dict[Path, list[tuple[int, int]]] = field(default_factory=dict)
 
     def files(self) -> frozenset[Path]:
         """The files reached, as a set (once: asked for every model of the unit)."""
@@ -172,6 +177,7 @@ class IncludeWalk:
         pf = self.file(path)
         sc.includes[path] = []
         sc.local[path] = {}
+        sc.decided_out[path] = []
         sc.order.append(path)
         if pf is None:
             return
@@ -208,6 +214,8 @@ class IncludeWalk:
                 sc.local[path][name] = mac
                 defined.add(name)
                 sc.touched.add(name)
+            elif kind == "skip":
+                sc.decided_out[path].append((node.start_point[0], node.end_point[0]))
             elif kind == "type":
                 for name, t in _type_names(src, node):
                     sc.types.setdefault(name, t)
@@ -235,6 +243,7 @@ def _splice(sc: Scan, sub: Scan, defined: set[str], depth: int) -> None:
     sc.too_deep += sub.too_deep
     sc.includes.update(sub.includes)
     sc.local.update(sub.local)
+    sc.decided_out.update(sub.decided_out)
     for name, t in sub.types.items():
         sc.types.setdefault(name, t)
     sc.functions.update(sub.functions)
@@ -251,12 +260,25 @@ _CONTAINERS = ("translation_unit", "namespace_definition", "declaration_list", "
 
 def _events(src: SourceFile, defined: set[str], tested=None) -> Iterator[tuple[str, Node]]:
     """Preprocessor events at file and namespace scope, in order, skipping branches known inactive
-    (`tested(name)`: called with each name a conditional tests, before it is read)."""
-    def visit(node: Node) -> Iterator[tuple[str, Node]]:
+    (`tested(name)`: called with each name a conditional tests, before it is read); and the includes
+    inside a function or class body (a fragment spliced into a kernel, `{ #include "loop.cuh" }`),
+    which the compiler reads there as at file scope: only the include, not the body's own names."""
+    starts = sorted(n.start_byte for n in src.index.of_type("preproc_include"))
+
+    def holds_include(node: Node) -> bool:
+        i = bisect.bisect_right(starts, node.start_byte)
+        return i < len(starts) and starts[i] < node.end_byte
+
+    def visit(node: Node, body: bool = False) -> Iterator[tuple[str, Node]]:
         for c in node.named_children:
             t = c.type
             if t == "preproc_include":
                 yield "include", c
+            elif body:  # inside a body: its includes only, under the branches they sit in
+                if t in ("preproc_if", "preproc_ifdef", "preproc_elif"):
+                    yield from branch(c, True)
+                elif holds_include(c):
+                    yield from visit(c, True)
             elif t == "preproc_def":
                 yield "define", c
             elif t == "preproc_function_def":
@@ -272,21 +294,30 @@ def _events(src: SourceFile, defined: set[str], tested=None) -> Iterator[tuple[s
                 yield from branch(c)
             elif t in _CONTAINERS or t == "preproc_else":
                 yield from visit(c)
+            elif holds_include(c):  # a function or class body with an include in it
+                yield from visit(c, True)
 
-    def branch(node: Node) -> Iterator[tuple[str, Node]]:
+    def branch(node: Node, body: bool = False) -> Iterator[tuple[str, Node]]:
         truth = _condition(src, node, defined, tested)
         alt = node.child_by_field_name("alternative")
+        # a branch left out because a defined name decides the test (not a name merely undefined so far)
+        decided = truth is not None and (test := _test(src, node)) is not None and test[1] in defined
         if truth is not False:
             for c in node.named_children:
                 if c == alt or c.type in ("identifier", "preproc_defined") or c == node.child_by_field_name("condition"):
                     continue
-                yield from visit_one(c)
+                yield from visit_one(c, body)
+        elif decided:
+            yield "skip", _Lines(node.start_byte, node.start_point[0],
+                                 alt.start_point[0] if alt is not None else node.end_point[0])
         if truth is not True and alt is not None:
-            yield from (branch(alt) if alt.type == "preproc_elif" else visit(alt))
+            yield from (branch(alt, body) if alt.type == "preproc_elif" else visit(alt, body))
+        elif decided and alt is not None:
+            yield "skip", _Lines(alt.start_byte, alt.start_point[0], alt.end_point[0])
 
-    def visit_one(c: Node) -> Iterator[tuple[str, Node]]:
+    def visit_one(c: Node, body: bool = False) -> Iterator[tuple[str, Node]]:
         holder = _Holder(c)
-        yield from visit(holder)  # type: ignore[arg-type]
+        yield from visit(holder, body)  # type: ignore[arg-type]
 
     yield from visit(src.root)
 
@@ -306,6 +337,14 @@ def _type_names(src: SourceFile, node: Node) -> list[tuple[str, Node]]:
     return [(src.text_of(d), t) for d in node.children_by_field_name("declarator") if d.type == "type_identifier"]
 
 
+class _Lines:
+    """The rows of a skipped branch (its test and end lines too: they hold no definition), shaped as
+    the walk reads a node."""
+
+    def __init__(self, start_byte: int, first: int, last: int):
+        self.start_byte, self.start_point, self.end_point = start_byte, (first, 0), (last, 0)
+
+
 class _Holder:
     """One node seen as the only child of a container (so `visit` handles it like any other)."""
 
@@ -313,22 +352,26 @@ class _Holder:
         self.named_children = [node]
 
 
-def _condition(src: SourceFile, node: Node, defined: set[str], tested=None) -> bool | None:
-    """True/False where the branch's test is known (`#ifdef X`, `#ifndef X`, `#if [!]defined(X)`
-    with X defined by the run or the files so far, or a name that is not a compiler's own); None
-    where it is not (both branches are kept)."""
+def _test(src: SourceFile, node: Node) -> tuple[bool, str] | None:
+    """(negated, X) of a test `#ifdef X`, `#ifndef X`, `#if [!]defined(X)` (None: another test)."""
     if node.type == "preproc_ifdef":
         name_n = node.child_by_field_name("name")
         if name_n is None:
             return None
-        negated = "".join(src.text_of(node.children[0]).split()) == "#ifndef"  # `# ifndef` too
-        name = src.text_of(name_n)
-    else:
-        cond = node.child_by_field_name("condition")
-        m = _DEFINED.match(" ".join(src.text_of(cond).split())) if cond is not None else None
-        if m is None:
-            return None
-        negated, name = bool(m.group(1)), m.group(2)
+        return "".join(src.text_of(node.children[0]).split()) == "#ifndef", src.text_of(name_n)  # `# ifndef` too
+    cond = node.child_by_field_name("condition")
+    m = _DEFINED.match(" ".join(src.text_of(cond).split())) if cond is not None else None
+    return None if m is None else (bool(m.group(1)), m.group(2))
+
+
+def _condition(src: SourceFile, node: Node, defined: set[str], tested=None) -> bool | None:
+    """True/False where the branch's test is known (`#ifdef X`, `#ifndef X`, `#if [!]defined(X)`
+    with X defined by the run or the files so far, or a name that is not a compiler's own); None
+    where it is not (both branches are kept)."""
+    test = _test(src, node)
+    if test is None:
+        return None
+    negated, name = test
     if tested is not None:
         tested(name)
     if name in defined:

@@ -63,6 +63,27 @@ def index_varargs(module) -> list[Node]:
     return out
 
 
+def bare_returns_of_main(src) -> list[Node]:
+    """`return;` in `int main`: nvcc's front end compiles it as `return 0;` (cudafe writes exactly
+    that), clang rejects it ("non-void function 'main' should return a value").  A lambda's return
+    inside main is the lambda's own, and in any other function nvcc's host compiler rejects it too."""
+    out = []
+    for n in src.index.of_type("return_statement"):
+        if n.named_child_count:
+            continue
+        fn = n.parent
+        while fn is not None and fn.type not in ("function_definition", "lambda_expression"):
+            fn = fn.parent
+        if fn is None or fn.type != "function_definition" or fn.parent is None or \
+                fn.parent.type != "translation_unit":
+            continue
+        decl, ty = fn.child_by_field_name("declarator"), fn.child_by_field_name("type")
+        name = decl.child_by_field_name("declarator") if decl is not None and decl.type == "function_declarator" else None
+        if name is not None and src.text_of(name) == "main" and ty is not None and src.text_of(ty) != "void":
+            out.append(n)
+    return out
+
+
 def respell_for_clang(src, module, rw, backend: str) -> None:
     """The edits that make text nvcc accepts acceptable to clang (hipcc), meaning unchanged."""
     cast = dialect.concept("index_vararg")
@@ -77,3 +98,5 @@ def respell_for_clang(src, module, rw, backend: str) -> None:
         rw.replace(cast, lambda rw, node, ty=ty: f"(({ty}){rw.stitch(node.child_by_field_name('value'))})")
     for chevrons in spaced_launch_brackets(src.index.order, src):
         rw.replace(chevrons, chevrons.type)
+    for ret in bare_returns_of_main(src):
+        rw.replace(ret, "return 0;")

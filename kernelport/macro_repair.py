@@ -17,7 +17,7 @@ from typing import Callable, Mapping
 from tree_sitter import Tree
 
 from .grammar_gaps import blank_bytes as _blank_bytes, grammar_gaps
-from .macro_groups import NEVER_BUILT as _NEVER, Group as _Group, groups as _groups, variants
+from .macro_groups import NEVER_BUILT as _NEVER, _TESTED, Group as _Group, groups as _groups, variants
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
 from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
@@ -69,6 +69,7 @@ class Repair:
         self.masks: list[Mask] = []
         self.parses = 0
         self.masked_at: set[int] = set()  # token indexes already masked
+        self.conditionals_first = False
         self.lines = [m.start() for m in re.finditer(b"\n", data)]  # (a Python step per line, not per byte)
         self.seen = data  # what the grammar sees now
         self.by_text: dict[str, list[int]] = {}
@@ -117,6 +118,36 @@ class Repair:
             if not accepted:
                 break
         return seen, tree
+
+    def run_decided(self, seen: bytes) -> tuple[bytes, Tree]:
+        """`run` after masking, at once, every conditional whose test the run decides (`#ifdef CUDA`
+        under -DCUDA, `#ifdef FW_OPENCL_CPU` where nothing defines it: its directive lines and the
+        branches not taken, as the compiler sees them), in a parse given the run's -D.  Two conditionals that each split a construct (an `extern "C" {`
+        opened under `#ifdef CUDA`, a loop head written twice under `#ifdef IS_POWER_OF_TWO`)
+        may each leave the parse no better alone, so the one-at-a-time loop keeps neither."""
+        edits, masks = [], []
+        if not any(getattr(m, "path", None) == "<command line>" for m in self.macros.values()):
+            return seen, self.parse(seen)  # a parse not given the run's -D (the plain one) decides nothing
+        for cond in dict.fromkeys(g.cond for g in self.groups):
+            m = _TESTED.fullmatch(cond)
+            name = m and (m.group(2) or m.group(4))
+            # a -D of the run, or an ordinary name nothing visible defines (a name a file defines may
+            # be its include guard or defined under a condition: left to the loop)
+            if not name or (getattr(self.macros.get(name), "path", None) != "<command line>" if name in self.macros
+                            else name.startswith("__") or name.startswith("_") and name[1:2].isupper()):
+                continue
+            variant = variants(cond, self.macros)[1]  # the branch this run compiles
+            for _, e, ms in self._variant(variant, [g for g in self.groups if g.cond == cond], cond):
+                edits += e
+                masks += ms
+        if not edits:
+            return seen, self.parse(seen)
+        self.conditionals_first = True  # the other conditionals that split a construct, before any macro
+        seen = self._apply(seen, edits)
+        self.parses += 1
+        tree = self.parse(seen)
+        self._keep(masks)
+        return self.run(seen, tree)
 
     def _parse(self, data: bytes, old: Tree, edits: list[Edit]) -> Tree:
         """An incremental reparse: only what the (same-length) edits touch is parsed again."""
@@ -226,6 +257,8 @@ class Repair:
         edits, masks = in_place_edits(uses, self.macros)  # scope and string macros, the file's every use at once, first
         if edits:
             yield ("expansion", 0, ""), edits, masks
+        if self.conditionals_first:  # (run_decided: conditionals split this file's constructs)
+            yield from self._conditionals(lo, hi)
         for kind in ("attribute", "condition", "statement", "items", "arguments", "block", "definition", "expansion", "type"):
             run: list[tuple[int, tuple]] = []  # adjacent attribute macros (`API VISIBLE void f`)
             for i in idx:
@@ -250,7 +283,8 @@ class Repair:
             if len(line) > 1:
                 yield (("attributes", lo, tuple(self.toks[r[0]].text for r in line)), [e for _, g in line for e in g[0]],
                        [m for _, g in line for m in g[1]])
-        yield from self._conditionals(lo, hi)
+        if not self.conditionals_first:
+            yield from self._conditionals(lo, hi)
         yield from grammar_gaps(self.toks, self.data, idx, self.masked_at, self._close)
 
     def _close(self, i: int) -> int | None:
@@ -569,7 +603,13 @@ def repair(data: bytes, seen: bytes, tree: Tree, macros: Mapping[str, MacroDef],
     if not tree.root_node.has_error:
         return seen, tree, ()
     r = Repair(data, macros, parse)
-    seen, _ = r.run(seen, tree)
+    got, t = r.run(seen, tree)
+    if error_sites(t):  # still in error: again from the branches the run's -D decides, all at once
+        r2 = Repair(data, macros, parse)
+        got2, t2 = r2.run_decided(seen)
+        if r2.masks and _score(error_sites(t2)) < _score(error_sites(t)):
+            r, got = r2, got2
+    seen = got
     tree = parse(seen) if r.masks else tree  # the final tree from scratch: the same as any later parse of it
     kept = {(m.start, m.end): m for m in r.masks}  # a span masked twice (directive, then branch): the last
     return seen, tree, tuple(sorted(kept.values(), key=lambda m: m.start))

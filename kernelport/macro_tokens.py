@@ -2,6 +2,7 @@
 numbers, literals and punctuation with their byte spans, comments and preprocessor directives left out."""
 from __future__ import annotations
 
+import functools
 import re
 from typing import NamedTuple
 
@@ -38,6 +39,18 @@ def file_tokens(data: bytes) -> list[Tok]:
         while len(_SEEN) > _KEEP:
             del _SEEN[next(iter(_SEEN))]
     return got
+
+
+def has_word(data: bytes, words) -> bool:
+    """Whether one of `words` stands in `data` as a whole word, as tokens() would read an identifier
+    (not inside a longer one: `registers` in a comment, `register_count`): a pass that looks for
+    them tokenises the file only then."""
+    return _words(tuple(sorted(words))).search(data) is not None
+
+
+@functools.lru_cache(maxsize=None)
+def _words(words: tuple[str, ...]) -> re.Pattern:
+    return re.compile(rb"\b(?:" + b"|".join(re.escape(w.encode()) for w in words) + rb")\b")
 
 
 def tokens(data: bytes) -> list[Tok]:

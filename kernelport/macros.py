@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Mapping, Sequence
 from . import lazy_re
 
 
@@ -53,9 +53,12 @@ def _blank(m: re.Match) -> str:
     return re.sub(r"[^\n]", " ", m.group(0))
 
 
-def definitions(src, path: str | None = None, *, undefined: bool = False) -> dict[str, MacroDef]:
+def definitions(src, path: str | None = None, *, undefined: bool = False,
+                skip: "Sequence[tuple[int, int]]" = ()) -> dict[str, MacroDef]:
     """The macros a file defines (`src`: a SourceFile or its text); an `#undef` removes one, unless
     `undefined` (what the file's own uses see: a helper macro defined, used, then undefined).
+    `skip`: line ranges (first, last; 0-based) of branches the unit's walk knows no compile of this
+    run takes (includewalk.Scan.decided_out): their directives are not read.
 
     Conditionals are not evaluated: of several definitions of one name the last one wins, except
     that a definition naming a GPU execution space (`__global__`, `__device__`) is kept over one in
@@ -92,6 +95,8 @@ def definitions(src, path: str | None = None, *, undefined: bool = False) -> dic
                 if c.group(1) in ("if", "ifdef", "ifndef") and (t := _cuda_test(c.group(1), c.group(2))) is not None:
                     cuda[first] = t
             continue
+        if skip and any(a <= first <= b for a, b in skip):
+            continue  # a definition no compile of this run reads
         kind, name, params, body = m.groups()
         if kind == "undef":
             out.pop(name, None) if not undefined else None

@@ -83,7 +83,6 @@ class Project(IncludeWalk, Includers):
         self._options = options or (lambda p: Options())
         self._files: dict[Path, ProjectFile | None] = {}
         self._scans: dict[tuple[Path, Options], Scan] = {}
-        self._warp_fns: dict[Path, tuple] = {}  # (the parse, direct users, [(function, own callees, others)])
         self._declared: dict[Path, frozenset[str]] = {}
         self._lane_slots: dict[Path, dict] = {}
         self._wave_helpers: dict[tuple[Path, frozenset[str]], dict] = {}
@@ -155,9 +154,14 @@ class Project(IncludeWalk, Includers):
         root = self._real(path)
         opts = opts if opts is not None else self.options(root)
         defs = {n: MacroDef(n, None, v, "<command line>", 0) for n, v in opts.defines}
-        for p in self.scan(root, opts).order:
+        sc = self.scan(root, opts)
+        for p in sc.order:
             f = self.file(p) if p != root else None
             if f is not None:
+                out = sc.decided_out.get(p)
+                if out:  # a branch a defined name rules out (`#elif defined(FW_OPENCL)` under -DCUDA)
+                    defs.update(definitions(f.src, skip=out))
+                    continue
                 if f.defs is None:
                     f.defs = definitions(f.src)
                 defs.update(f.defs)
@@ -353,11 +357,12 @@ class Project(IncludeWalk, Includers):
         pf = self.file(path)
         if pf is None:
             return frozenset()
-        if self._warp_fns.get(path, (None,))[0] is not pf.src:  # the file's own part, once per parse
-            from .fnscopes import Scopes
+        m = pf.module  # (the parse's include-free model, built once per parse for the process)
+        if "_kp_warp_calls" not in m.__dict__:  # the file's own part, once per model: every project that
+            # reaches a header (translate and verify make one per file) reads the same calls of it
+            from .fnscopes import of
             from .source import call_args
-            m = pf.module
-            sc = Scopes(m)
+            sc = of(m)
             direct = {sc.qualified(f) for u in m.uses if u.concept.warp_level and (f := m.function_at(u.node))}
             calls: list[tuple[str, set[str], list[list[str]]]] = []  # (function, its own callees, others' names)
             for f in m.functions.values():
@@ -370,8 +375,8 @@ class Project(IncludeWalk, Includers):
                         elif names := sc.candidates(f, fn):
                             outside.append(names)
                     calls.append((sc.qualified(f), own, outside))
-            self._warp_fns[path] = (pf.src, direct, calls)
-        _, direct, calls = self._warp_fns[path]  # `known` (the headers before it) only adds callers
+            m.__dict__["_kp_warp_calls"] = (direct, calls)
+        direct, calls = m.__dict__["_kp_warp_calls"]  # `known` (the headers before it) only adds callers
         level = set(direct) | {f for f, _, outside in calls if any(not known.isdisjoint(n) for n in outside)}
         changed = True
         while changed:

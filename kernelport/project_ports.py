@@ -309,6 +309,7 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
                 results[key] = (include_map, *translate_one(given, key, hdr, include_map))
             _, port, text = results[key]
             port.diagnostics += _unported_warp_includes(proj, key, ported, refused, header_keys, said)
+            port.diagnostics += _warp_fragments(proj, key)
             if hdr and not proj.module(key).kernels:  # a sidecar describes kernels: a header without any has none
                 port.extra_files = {k: v for k, v in port.extra_files.items() if not k.startswith(".")}
             made.append(Made(given, dest[key], text, "", backend, hdr, port))
@@ -386,6 +387,28 @@ def _unported_warp_includes(proj: Project, key: Path, ported: set[Path], refused
                         "CUDA source rather than a port of it", "warning"))
             else:  # included as written: what it includes, the port includes too
                 todo.append((h, via + (i.name,)))
+    return out
+
+
+_BODIES = ("compound_statement", "field_declaration_list")
+
+
+def _warp_fragments(proj: Project, key: Path) -> list[Diagnostic]:
+    """KP233 for the port of `key`: each header it includes inside a function or class body (a
+    fragment of statements: cusph's `{ #include "interactions/...cuh" }`) that holds warp-level code.
+    Ported on its own, the fragment's shuffles and ballots are judged without the code around them (a
+    reduction begun in the includer), so a port that includes it could be wrong at wave 64: refused
+    at the include.  A fragment without warp-level code is ported or included as it is, as any header."""
+    out: list[Diagnostic] = []
+    for i in proj.scan(key).includes.get(key, []):
+        n = i.node.parent
+        while n is not None and n.type not in _BODIES:
+            n = n.parent
+        if n is not None and i.resolved is not None and _warp_header(proj, i.resolved):
+            out.append(Diagnostic(
+                "KP233", i.location, f"'{i.name}' is included inside a body and holds warp-level code: its "
+                "port on its own would not see the code around it", "make the fragment a __device__ function "
+                "(or paste it into the body) and translate again"))
     return out
 
 

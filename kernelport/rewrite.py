@@ -51,6 +51,7 @@ class Rewriter:
         self.dropped: list[tuple[int, int]] = []  # byte spans no node holds, left out (see drop_span)
         self.span_text: dict[tuple[int, int], str] = {}  # what stands in a dropped span's place, if anything
         self._starts: list[int] = []
+        self._drops: tuple[list[int], list[tuple[int, int]]] | None = None  # `dropped` sorted, and their starts
         self._spans: tuple | None = None  # touches' index of the replacements: (count, starts, furthest ends)
         self.pieces: list[Piece] = []  # the last result(), piece by piece (portlines reads it)
 
@@ -74,15 +75,32 @@ class Rewriter:
         self.dropped.append((start, end))
         if text:
             self.span_text[(start, end)] = text
-        self._starts = []
+        self._starts, self._drops = [], None
+
+    def _dropped_in(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The dropped spans within [start, end), in order: `dropped` sorted once per change (every gap
+        between two children of a rewritten node asks; it was sorted again for each)."""
+        if not self.dropped:
+            return []
+        if self._drops is None or len(self._drops[1]) != len(self.dropped):
+            spans = sorted(self.dropped)
+            self._drops = ([s for s, _ in spans], spans)
+        starts, spans = self._drops
+        out = []
+        for i in range(bisect.bisect_left(starts, start), len(spans)):
+            s, e = spans[i]
+            if s > end:
+                break
+            if e <= end:
+                out.append((s, e))
+        return out
 
     def _gap(self, start: int, end: int) -> str:
         """The text between two nodes, less the dropped spans in it."""
         out, pos = [], start
-        for s, e in sorted(self.dropped):
-            if start <= s and e <= end:
-                out.append(self.src.data[pos:s].decode("utf-8") + self.span_text.get((s, e), ""))
-                pos = e
+        for s, e in self._dropped_in(start, end):
+            out.append(self.src.data[pos:s].decode("utf-8") + self.span_text.get((s, e), ""))
+            pos = e
         out.append(self.src.data[pos:end].decode("utf-8"))
         return "".join(out)
 
@@ -157,11 +175,10 @@ class Rewriter:
     def _gap_pieces(self, start: int, end: int, out: list[Piece]) -> None:
         """`_gap` as pieces: the bytes kept, and an empty piece for each dropped span."""
         pos, data = start, self.src.data
-        for s, e in sorted(self.dropped):
-            if start <= s and e <= end:
-                out.append((data[pos:s].decode("utf-8"), pos, s, True))
-                out.append((self.span_text.get((s, e), ""), s, e, False))
-                pos = e
+        for s, e in self._dropped_in(start, end):
+            out.append((data[pos:s].decode("utf-8"), pos, s, True))
+            out.append((self.span_text.get((s, e), ""), s, e, False))
+            pos = e
         out.append((data[pos:end].decode("utf-8"), pos, end, True))
 
     def _pieces(self, node: Node, out: list[Piece]) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tree_sitter import Node
 
-from . import backends, dialect, fnscopes, launchrows, lazy_re, warpflow, warpwidth
+from . import backends, dialect, fnscopes, launchrows, lazy_re, warpflow, warpwidth, wavebranches
 from .diagnostics import Diagnostic
 from .errors import Location
 from .source import SourceFile, _Kept
@@ -166,6 +166,15 @@ class Soundness:
                 where = next((s.node for s in self.analysis.confirmed() if s.function in g.functions), None)
             if where is None or self.cuda_only_region(where):
                 continue
+            branch = next((b for n in (g.node, *g.votes) if n is not None and
+                           (b := wavebranches.in_module(n, self.module)) is not None and b.width == 64), None)
+            if branch is not None and g.width != warpwidth.NATIVE and g.votes and g.shares_wave:
+                # the 32-lane evidence is the project's own wave-64 path, its votes the wave's: neither reading
+                # (halfvotes' per-warp votes included, whose halves that path would split again) is sound
+                self.problem("KP219", g.node or where, _in_branch(self.src, g, branch),
+                             "port this group by hand: kernelport keeps a project's wave branches as written "
+                             "only once it can check the code around them (not yet)")
+                continue
             if g.width == warpwidth.UNDECIDED or (g.width == warpwidth.LOGICAL and g.votes and g.shares_wave and
                                                   not g.half_votes):  # (kernelport/halfvotes.py)
                 self.problem("KP219", where, f"cannot decide the warp width here: {g.why}",
@@ -318,3 +327,13 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
         before = {c: [f for f in fs if f.span is None or not any(a <= f.span[0] < b for a, b in exact)]
                   for c, fs in before.items()}
     return kept_hazards(src, backend, port, text, before, offset, rw, allow_unported)
+
+
+def _in_branch(src, g, branch) -> str:
+    """KP219's reason where its evidence sits in a wave branch the project wrote for 64 lanes."""
+    cond = branch.directive.child_by_field_name("condition")
+    return (f"cannot decide the warp width here: {g.why.split(' with votes')[0]}, inside the project's own wave "
+            f"branch `#if {src.text_of(cond).strip()}` (line {src.loc(branch.directive).line}), written for a "
+            f"64-lane wave; kept as written, with `{branch.selector}` made the wave, it needs the code outside "
+            "the branches, which both widths compile, to agree with its 32-lane halves (per-32 counts and rows "
+            "outside it), which kernelport does not check: a wrong port at wave 64 is worse than this refusal")

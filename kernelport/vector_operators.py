@@ -28,7 +28,7 @@ import re
 
 from tree_sitter import Node
 
-from . import backends
+from . import backends, lazy_re
 from .source import ident_name
 from .vector_types import BASES, VECTORS
 
@@ -53,6 +53,19 @@ class Reader:
     def __init__(self, src, backend) -> None:
         self.src, self.vectors = src, backend.vector_types
         self.binary, self.unary = backend.vector_operators, backend.vector_unary_operators
+        self.alias, self.makers = _aliases(src, self.vectors)
+
+    def targets(self, t: str) -> set[str]:
+        """The vector types `t` names: itself, or every type a typedef of it names in the file (cusph's
+        `typedef double4 real4;` and, under `#if defined(PRECISION_FLOAT)`, `typedef float4 real4;`)
+        where those are all vector types of one width; else none."""
+        if t in self.vectors:
+            return {t}
+        got = self.alias.get(t, set())
+        return got if got and got <= self.vectors and len({VECTORS[v][1] for v in got}) == 1 else set()
+
+    def lanes(self, vec: str) -> int:
+        return VECTORS[next(iter(self.targets(vec)))][1]
 
     def text(self, n: Node | None) -> str:
         return "" if n is None else self.src.text_of(n)
@@ -72,9 +85,13 @@ class Reader:
         return out
 
     def element(self, vec: str) -> set[str]:
-        """The spellings of `vec`'s element type (`unsigned int` and `uint` for uint3)."""
-        base = vec.rstrip("1234")
-        return {base, BASES[base]}
+        """The spellings of `vec`'s element type (`unsigned int` and `uint` for uint3; for a typedef of
+        vector types, their elements', and a typedef's of only those: `real` beside `real4`)."""
+        out = set()
+        for v in self.targets(vec):
+            base = v.rstrip("1234")
+            out |= {base, BASES[base]}
+        return out | {t for t, got in self.alias.items() if got and got <= out}
 
     def lane(self, n: Node, var: str, i: int) -> bool:
         """`n` is `var.x` (the i-th lane)."""
@@ -90,7 +107,9 @@ class Reader:
     def built(self, n: Node, vec: str) -> list[Node] | None:
         """The lane values of `make_V(...)`, `V(...)`, `V{...}` or a returned `{...}` (the function's V)."""
         n = _strip(n)
-        if n.type == "call_expression" and self.text(n.child_by_field_name("function")) in (f"make_{vec}", vec):
+        makes = {vec} | {f"make_{v}" for v in self.targets(vec)} | \
+            {m for m, got in self.makers.items() if got and got <= self.targets(vec)}
+        if n.type == "call_expression" and self.text(n.child_by_field_name("function")) in makes:
             args = n.child_by_field_name("arguments").named_children
         elif n.type == "initializer_list":
             args = n.named_children
@@ -98,7 +117,7 @@ class Reader:
             args = n.child_by_field_name("value").named_children
         else:
             return None
-        return args if len(args) == VECTORS[vec][1] else None
+        return args if len(args) == self.lanes(vec) else None
 
     def binary_lanes(self, values: list[Node], op: str, left, right) -> bool:
         for i, v in enumerate(values):
@@ -126,7 +145,7 @@ class Reader:
         ret = _words(self.text(fn.child_by_field_name("type")))
         if not params or body is None:
             return None
-        vecs = [t for t, _, _ in params if t in self.vectors]
+        vecs = [t for t, _, _ in params if self.targets(t)]
         if not vecs or any(t != vecs[0] for t in vecs):
             return None
         vec = vecs[0]
@@ -169,7 +188,7 @@ class Reader:
             stmts = stmts[:-1]
         elif ret != ("void", False):
             return False
-        lanes = VECTORS[vec][1]
+        lanes = self.lanes(vec)
         if len(stmts) != lanes:
             return False
         seen = set()
@@ -195,6 +214,31 @@ class Reader:
         a, b = v.child_by_field_name("left"), v.child_by_field_name("right")
         return (self.lane(a, target, i) and self.operand(b, other, i)) or (
             op in _COMMUTES and self.operand(a, other, i) and self.lane(b, target, i))
+
+
+def _aliases(src, vectors) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """The file's typedef names with every type each names (in any `#if` branch), and its function-like
+    macros that are a vector maker with their parameters in order (`#define MAKE_REAL4(x, y, z, w)
+    make_double4(x, y, z, w)`) with every vector type each makes."""
+    alias: dict[str, set[str]] = {}
+    for td in src.index.of_type("type_definition"):
+        t = td.child_by_field_name("type")
+        for d in td.children_by_field_name("declarator"):
+            if t is not None and d.type == "type_identifier":
+                alias.setdefault(src.text_of(d), set()).add(_words(src.text_of(t)))
+    makers: dict[str, set[str]] = {}
+    for m in src.index.of_type("preproc_function_def"):
+        name, params, value = (m.child_by_field_name(f) for f in ("name", "parameters", "value"))
+        if name is None or params is None or value is None:
+            continue
+        ps = [src.text_of(p) for p in params.named_children]
+        got = _MAKER.fullmatch(src.text_of(value).strip())
+        if got and got[1] in vectors and [a.strip() for a in got[2].split(",")] == ps:
+            makers.setdefault(src.text_of(name), set()).add(got[1])
+    return alias, makers
+
+
+_MAKER = lazy_re.compile(r"make_(\w+)\s*\(([^()]*)\)")
 
 
 class BuiltinVectorOperators:

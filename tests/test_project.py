@@ -393,3 +393,36 @@ def test_a_ports_regenerate_command_regenerates_it_from_where_it_lies(proj, monk
     assert kp_inproc("translate", proj / "src" / "vendored.cu", "--to", "hip")[0] == 0  # in place
     line = (proj / "vendor/vendor_warp.hip.h").read_text().splitlines()[1]
     assert line == "// Regenerate: kernelport translate ../src/vendored.cu --to hip", line
+
+
+def test_a_fragment_included_inside_a_body_is_reached_and_one_with_warp_code_is_refused(tmp_path):
+    """cusph's kernels splice their neighbour loop, `{ ... #include "../methods/interactions/x.cuh" }`,
+    inside the body: the include walk follows it as the compiler does, so the port in another tree
+    still reaches the fragment (rewritten relative to the port); one under an inactive `#ifdef` is not
+    followed; a fragment with a shuffle is refused at its include (KP233: alone it cannot be judged), and
+    on Metal (one file a port) every active fragment is (it was left out as unused: a silent wrong port)."""
+    (tmp_path / "frag").mkdir()
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "frag" / "loop.cuh").write_text("for (int i = 0; i < n; ++i)\n    acc += v[i];\n")
+    (tmp_path / "frag" / "other.cuh").write_text("acc = -acc;\n")
+    (tmp_path / "frag" / "warp.cuh").write_text("acc += __shfl_down_sync(0xffffffff, acc, 16);\n")
+    body = ("__global__ void k(const float* v, float* o, int n) {{\n    float acc = 0.0f;\n"
+            '    #include "../frag/loop.cuh"\n#ifdef USE_OTHER\n    #include "../frag/other.cuh"\n#endif\n'
+            "{warp}    o[threadIdx.x] = acc;\n}}\n")
+    (tmp_path / "sub" / "k.cu").write_text(body.format(warp=""))
+    rc, out, err = kp_inproc("translate", tmp_path / "sub" / "k.cu", "--to", "hip", "-o", tmp_path / "out")
+    assert rc == 0 and "KP" not in err, err
+    port = (tmp_path / "out" / "sub" / "k.hip").read_text()
+    assert '    #include "../../frag/loop.cuh"\n' in port  # reached from where the port lies
+    assert (tmp_path / "out" / "sub" / "../../frag/loop.cuh").resolve() == (tmp_path / "frag" / "loop.cuh").resolve()
+    assert '#include "../frag/other.cuh"' in port  # an inactive branch's include: not followed, as at file scope
+    (tmp_path / "sub" / "k.cu").write_text(body.format(warp='    #include "../frag/warp.cuh"\n'))
+    rc, out, err = kp_inproc("translate", tmp_path / "sub" / "k.cu", "--to", "hip", "-o", tmp_path / "out2")
+    assert rc == 1 and "k.cu:7:5: error: KP233 '../frag/warp.cuh' is included inside a body" in err, err
+    assert not (tmp_path / "out2").exists()
+    # Metal: a port is one file, and a fragment's statements are the kernel's: never "unused", left out
+    # (which dropped the loop from the kernel); refused at each active include, the inactive one is quiet
+    (tmp_path / "sub" / "k.cu").write_text(body.format(warp=""))
+    rc, out, err = kp_inproc("translate", tmp_path / "sub" / "k.cu", "--to", "metal", "-o", tmp_path / "out3")
+    assert rc == 1 and 'k.cu:3:5: error: KP233 "../frag/loop.cuh" is included inside a body' in err, err
+    assert "other.cuh" not in err and not (tmp_path / "out3").exists()

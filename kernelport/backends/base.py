@@ -198,6 +198,11 @@ class Backend:
     # Whether the compiler refuses `__restrict__` on a scalar among a declaration's specifiers
     # (`const __restrict__ uint32_t *p`, which nvcc takes): attribute_order.drop_scalar_restricts
     restrict_needs_pointer: ClassVar[bool] = False
+    # Whether the compiler refuses a pointer to a variable-length array declared with the type of the cast
+    # that initialises it (`double (*a)[n] = (double (*)[n]) v;`, which nvcc takes; clang: "cannot
+    # initialize a variable of type 'double (*)[n]' with an rvalue of type 'double (*)[n]'"):
+    # attribute_order.auto_vla_pointers declares it `auto`
+    vla_pointers_need_auto: ClassVar[bool] = False
     # C++ keywords CUDA's compiler still takes where the target's refuses them: keyword -> why it goes
     # from the port (a specifier with no meaning left, so the port means what the source did).
     dropped_keywords: ClassVar[dict[str, str]] = {}

@@ -211,6 +211,7 @@ class HIP(Backend):
     kept_keywords = {"register": r"[^;{}()]*\b(?:__asm__|__asm|asm)\s*\("}  # an explicit register variable
     attributes_lead_specifiers = True  # hipcc is clang: `[[nodiscard]] __host__ __device__ T f()`, never after
     restrict_needs_pointer = True  # clang: "restrict requires a pointer or reference" on `__restrict__ uint32_t *p`
+    vla_pointers_need_auto = True  # clang: two `double (*)[n]` of a run-time n are not one type (cloudsc's validate)
     launches_from_device = False  # ROCm has no dynamic parallelism: clang refuses a kernel named in a kernel
     member_spaces_in_class = True  # hipcc is clang: an out-of-line `__device__` member must be declared so
     specialization_spaces_match = True  # and a template's explicit specializations run where the primary does

@@ -8,7 +8,7 @@ from typing import Callable
 
 from tree_sitter import Node
 
-from .. import backends, dialect, fnscopes, warpflow
+from .. import backends, dialect, fnscopes, warpflow, wavebranches
 from ..model import Function, Module, Visible, build, with_header_launches
 from ..project import needs_macros
 from ..source import SourceFile, uncomment, walk
@@ -18,6 +18,11 @@ from . import rowsplits
 from .rule import Rule
 from .. import lazy_re
 
+
+
+# rules whose hazard is not a 32-lane assumption (a 32-bit mask HIP rejects at any width, warpSize in a
+# constant expression, a 64 assumed on AMD): a wave branch compiled only at 32 lanes keeps them
+_ANY_WIDTH = ("WS007", "WS013", "WS014")
 
 
 @dataclass
@@ -114,6 +119,9 @@ class Context:
         sev = severity or rule.severity(self.targets)
         if sev is None:
             return
+        if rule.code.startswith("WS") and rule.code not in _ANY_WIDTH and self._wave_macro_names and \
+                self.only_at_32(at if isinstance(at, Node) else self.src.root.descendant_for_byte_range(*at)):
+            return  # the project's own 32-lane path, which no 64-lane wave compiles (wavebranches)
         if isinstance(at, Node) and sev != "info":  # 32-lane rows that compute the same at 64: advice
             advice = rowsplits.advise(self, rule.code, at)
             if advice is not None:
@@ -171,8 +179,20 @@ class Context:
         vis = self.unit.visible
         return guards.pinned_on_amd(self.src) | (vis.pinned_on_amd if vis is not None else frozenset())
 
+    @cached_property
+    def unit_defines(self) -> guards.Defines:
+        """The unit's own macros its definitions decide (kernelport.unitdefines): this file's and its headers'."""
+        from ..unitdefines import unit_defines
+        vis = self.unit.visible
+        away = getattr(vis, "elsewhere", None)
+        srcs = [self.src]
+        if away is not None:
+            srcs += [pf.src for pf in (away.project.file(p) for p in away.paths) if pf is not None]
+        opts = self.settings.includes
+        return unit_defines(srcs, frozenset(n for n, _ in getattr(opts, "defines", ()) or ()))
+
     def side_of(self, node: Node) -> str | None:
-        return guards.side_of(node, self.src, self.pinned_on_amd)
+        return guards.side_of(node, self.src, self.pinned_on_amd, self.unit_defines)
 
     def guarded(self, node: Node) -> bool:
         return self.side_of(node) is not None
@@ -239,35 +259,56 @@ class Context:
                 if c is not None and self._WIDE.search(self.text(c)):
                     return True
             p = p.parent
-        return node.type == "number_literal" and self._in_wide_branch(node)
-
-    # `#if WS == 64` (WS a warp-size macro: warpSize, the compiler's wave size, or one the unit defines as 32 or 64)
-    _WIDE_PP = lazy_re.compile(r"\b(\w+)\s*(?:>\s*32|>=\s*64|==\s*64)\b|\b(?:64\s*==|32\s*<)\s*(\w+)\b")
+        return self._in_wide_branch(node)
 
     def _in_wide_branch(self, node: Node) -> bool:
-        """Inside the branch the preprocessor keeps for a 64-wide wave (not its #else): a 32 there is
+        """Inside a wave branch compiled only at 64 lanes (kernelport/wavebranches.py): a 32 there is
         half a wave (`lane & 31`, `mask >> 32`), what the author split the wave into on purpose.  Only
-        literals: a 32-bit type there (a ballot in `unsigned`) is still the hazard."""
-        p, child = node.parent, node
-        while p is not None and p.type != "translation_unit":
-            c = p.child_by_field_name("condition") if p.type in ("preproc_if", "preproc_elif") else None
-            if c is not None and child != p.child_by_field_name("alternative") and \
-                    any(n in self._wave_macro_names for m in self._WIDE_PP.finditer(self.text(c)) for n in m.groups()):
-                return True
-            p, child = p.parent, p
-        return False
+        literals, and a ballot stored in 32 bits where the statement takes its upper half itself
+        (`(lane < 32) ? (int)tmp : (int)(tmp >> 32)`): any other 32-bit type there is still the hazard."""
+        b = self.wave_branch(node)
+        if b is None or b.width != 64:
+            return False
+        if node.type == "number_literal":
+            return True
+        stmt = node
+        while stmt.parent is not None and stmt.type not in ("declaration", "expression_statement"):
+            stmt = stmt.parent
+        return self._HALF_OF_64.search(self.text(stmt)) is not None
+
+    _HALF_OF_64 = lazy_re.compile(r"\(\s*\w+\s*>>\s*32\s*\)")
+
+    def wave_branch(self, node: Node) -> wavebranches.Branch | None:
+        """The project's wave-size branch around `node` (see kernelport/wavebranches.py)."""
+        return wavebranches.enclosing(node, self.text, self._wave_macro_names.__contains__)
+
+    def only_at_32(self, node: Node) -> bool:
+        """In a wave branch compiled only at 32 lanes: the `#else` of `SEL == 64` where SEL is the wave
+        itself (defined from `__AMDGCN_WAVEFRONT_SIZE`): no 64-lane wave ever runs it."""
+        b = self.wave_branch(node)
+        return b is not None and b.width == 32 and (wavebranches.bound(b.selector, self._macro_values) or
+                                                    b.selector in self._per_wave_macros)
+
+    @cached_property
+    def _per_wave_macros(self) -> frozenset[str]:
+        return wavebranches.defined_per_wave(self.nodes("preproc_def"), self.text)
+
+    @cached_property
+    def _macro_values(self) -> dict[str, str | None]:
+        """The unit's object-like macros (this file's, its includes' and includers') and their text."""
+        vals: dict[str, str | None] = {n: v[3] for n, v in self.unit.header_macros.items()}
+        vis = getattr(self.unit, "visible", None)
+        vals.update((n, m.value) for n, m in (vis.macros.items() if vis is not None else ()))
+        for node in self.nodes("preproc_def"):
+            name_n, val = node.child_by_field_name("name"), node.child_by_field_name("value")
+            if name_n is not None:
+                vals[self.text(name_n)] = self.text(val) if val is not None else None
+        return vals
 
     @cached_property
     def _wave_macro_names(self) -> frozenset[str]:
-        """warpSize, the compiler's wave size, and macros a file of the unit defines as 32 or 64."""
-        names = {"warpSize", "__AMDGCN_WAVEFRONT_SIZE", "__AMDGCN_WAVEFRONT_SIZE__", *self.unit.header_macros}
-        vis = getattr(self.unit, "visible", None)  # what the includes and includers define (a header's `WS`)
-        names.update(n for n, m in (vis.macros.items() if vis is not None else ()) if warpflow.int_value(m.value) in (32, 64))
-        for node in self.nodes("preproc_def"):
-            name_n, val = node.child_by_field_name("name"), node.child_by_field_name("value")
-            if name_n is not None and val is not None and warpflow.int_value(self.text(val)) in (32, 64):
-                names.add(self.text(name_n))
-        return frozenset(names)
+        """warpSize, the compiler's wave size, and the macros that can select a wave width (wavebranches)."""
+        return wavebranches.selectors(self.src.text, self._macro_values)
 
     def macro_name(self, value_node: Node) -> str | None:
         d = value_node.parent

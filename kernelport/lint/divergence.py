@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from .. import backends, dialect, fnscopes, model, shufflewrappers, warpflow
 from ..source import ident_name
-from . import overwrites, rngstates, sharedrefs, tripcounts
+from . import exits, overwrites, rngstates, sharedrefs, tripcounts
 from .tags import THREAD, UNIFORM, WARP  # (the modules that read the tags import them from here)
 
 
@@ -88,6 +88,8 @@ class Divergence:
         self._top_starts: list[int] = []
         self._resolved = False
         self._exit = self._cut = None  # a function's first early return under a thread-dependent condition
+        # early returns inside a block that returns every thread by its end: (start, block end, Frame)
+        self._scoped_exits: list[tuple[int, int, Frame]] = []
 
     def _resolve_all(self) -> None:
         """Every function's identifiers resolved (once; a file with nothing to report needs none)."""
@@ -423,6 +425,7 @@ class Divergence:
                     continue  # no call in it can be a hazard (_at_call)
                 self.fn = f
                 self._exit = self._cut = None
+                self._scoped_exits = []
                 self._walk(f.body, [])
         self.fn = None
         return self
@@ -503,7 +506,7 @@ class Divergence:
                 self._walk(cond, frames)
             kind = {"if_statement": "if", "switch_statement": "switch"}.get(t, "loop")
             inner = frames + [Frame(kind, cond, tag)] if cond is not None else frames
-            if kind == "loop" and tag < WARP and self._divergent_exit_in_loop(n):
+            if kind == "loop" and tag < WARP and exits.divergent_exit_in_loop(self, n):
                 inner = frames + [Frame("loop-exit", cond if cond is not None else n, THREAD)]
             for ch in n.named_children:
                 if ch is not None and (cond is None or (ch.start_byte, ch.end_byte) != (cond.start_byte, cond.end_byte)):
@@ -516,7 +519,7 @@ class Divergence:
                 self._walk(init, frames)
             tag = tripcounts.tag(self, n)
             fr = Frame("loop", cond if cond is not None else n, tag)
-            if tag < WARP and self._divergent_exit_in_loop(n):
+            if tag < WARP and exits.divergent_exit_in_loop(self, n):
                 fr = Frame("loop-exit", cond if cond is not None else n, THREAD)
             inner = frames + [fr]
             for part in ("condition", "update", "body"):
@@ -543,8 +546,12 @@ class Divergence:
             for ch in n.named_children:
                 self._walk(ch, frames)
             fr = self._worst(frames, WARP)
-            if fr is not None and self._exit is None and not any(f.kind.startswith("loop") for f in frames):
-                self._exit = Frame("exit", n, fr.tag)
+            if fr is not None and not any(f.kind.startswith("loop") for f in frames):
+                until = exits.returning_block_end(n)  # `if (!ids) { if (i > n) return; ...; return; }`
+                if until is not None:
+                    self._scoped_exits.append((n.start_byte, until, Frame("exit", n, fr.tag)))
+                elif self._exit is None:
+                    self._exit = Frame("exit", n, fr.tag)
             cut = self._worst(frames, THREAD)  # `if (t > (n | 31)) return;`: the rest runs on part of a warp
             if cut is not None and self._cut is None and cut.kind == "if" and \
                     not any(f.kind.startswith("loop") for f in frames):
@@ -566,37 +573,6 @@ class Divergence:
                 return self._deciding(varying[0])
         return cond
 
-    def _divergent_exit_in_loop(self, loop: Node) -> bool:
-        """A break/continue/return under a thread-dependent condition makes the trip count diverge."""
-        body = loop.child_by_field_name("body")
-        if body is None:
-            return False
-
-        def scan(n: Node, tag: int) -> bool:
-            if n.type in ("for_statement", "while_statement", "do_statement", "lambda_expression"):
-                # a nested loop's own break/continue stay inside it; a return still leaves ours
-                return any(scan_ret(c, tag) for c in n.named_children)
-            if n.type in ("break_statement", "continue_statement", "return_statement"):  # a continue skips
-                return tag >= WARP and (n.type != "continue_statement" or self._barrier_after(body, n))  # what follows
-            if n.type == "if_statement":
-                c = self.expr(n.child_by_field_name("condition"))
-                return any(scan(ch, max(tag, c)) for ch in n.named_children)
-            return any(scan(ch, tag) for ch in n.named_children)
-
-        def scan_ret(n: Node, tag: int) -> bool:
-            if n.type == "return_statement":
-                return tag >= WARP
-            if n.type == "if_statement":
-                c = self.expr(n.child_by_field_name("condition"))
-                return any(scan_ret(ch, max(tag, c)) for ch in n.named_children)
-            return any(scan_ret(ch, tag) for ch in n.named_children)
-
-        return scan(body, UNIFORM)
-
-    def _barrier_after(self, body: Node, n: Node) -> bool:  # a barrier (or helper with one) after n in body
-        return any(c.start_byte > n.end_byte and (barrier_kind(self.ctx, c) == "block" or (
-            self._called(c) - {self._fkey(self.fn)}) & self.barrier_fns) for c in self.src.index.under(body, "call_expression"))
-
     def _at_call(self, n: Node, frames: list[Frame]) -> None:
         fn = n.child_by_field_name("function")
         # the helpers it runs (fnscopes), by key; not a call through template arguments (`f<T>(...)`, `S<T>::f(...)`)
@@ -609,6 +585,8 @@ class Divergence:
             fr = self._worst(frames, WARP)
             if fr is None and self._exit is not None and self._exit.node.start_byte < n.start_byte:
                 fr = self._exit
+            if fr is None:  # in the block of a confined early return, after it
+                fr = next((x for s, e, x in self._scoped_exits if s < n.start_byte < e), None)
             if fr is not None:
                 self.barrier_hazards.append(Hazard(n, fr, None if kind == "block" else callee))
         if self.partial_warp_ops is not None and (self.full_mask_op(n) or called & self.full_fns):

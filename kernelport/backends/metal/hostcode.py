@@ -406,6 +406,7 @@ class HostCode:
     # -- includes ----------------------------------------------------------------------------
     def rewrite_includes(self) -> None:
         super().rewrite_includes()  # CUDA headers: the shared table (left out, or KP209)
+        from ...includewalk import ruled_out
         needed = self._device_needs()
         launched = {l.kernel for l in self.module.launches}
         for n in self.src.index.of_type("preproc_include"):
@@ -420,6 +421,12 @@ class HostCode:
                                    f"included above)\n")
                 continue
             inner = raw[1:-1]
+            if path.type == "string_literal" and _in_body(n) and ruled_out(  # its statements are the function's
+                    self.src, n, set(self.src.macros) | {d for d, _ in self.options.get("defines", ())}) is None:
+                self.problem("KP233", n, f"\"{inner}\" is included inside a body: its code is the function's, "
+                             "and a Metal port is one file that cannot include it",
+                             "paste the fragment into the body (or make it a function) and translate again")
+                continue
             used = header_names(header, self.src.included_macros) if header is not None else None
             why = ""
             if used is not None:
@@ -436,6 +443,14 @@ class HostCode:
             else:
                 state = "not found beside the source or on the include path" if used is None else "device code uses nothing of it"
                 self.rw.replace(n, f"// #include {raw}: {state}, left out of the Metal port\n")
+
+
+def _in_body(n: Node) -> bool:
+    """Whether `n` sits inside a function's or class's body (a fragment's include)."""
+    p = n.parent
+    while p is not None and p.type not in ("compound_statement", "field_declaration_list"):
+        p = p.parent
+    return p is not None
 
 
 def _head_name(src, n: Node | None) -> str | None:

@@ -50,6 +50,22 @@ def _used_prelude(items: list) -> list:
                 grew = True
     return [it for it in items if id(it) not in typedefs or id(it) in kept]
 
+def _one_definition(items: list[Item], q: Qualifiers, spec) -> list[Item]:
+    """Overloads of one name whose texts lower alike are one definition to the emulator: Metal's
+    per-address-space `kp_bytes(thread T*)` / `(device T*)` / `(threadgroup T*)` differ only in words
+    the lowering drops (flat memory), so a call to them has nothing to choose; the first is kept."""
+    seen: set[tuple[str, str | None, str]] = set()
+    out = []
+    for it in items:
+        if it.kind in ("device", "plain") and it.name:
+            key = (it.name, repr(it.tparams), " ".join(rewrite_item(it.text, q, spec, None).split()))
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(it)
+    return out
+
+
 def lower(source_text: str, backend: str | None = None, template_args: dict[str, str] | list[str] | None = None,
           *, path: str = "<kernel>", kernel: str | None = None, defines: dict[str, str] | None = None,
           headers: dict[str, str] | None = None, context: tuple[str, str] | None = None,
@@ -134,6 +150,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
             continue
         kept.append(it)
     templated += cub.items(path) if cub is not None else []  # BlockReduce's helpers: instantiated per type
+    kept, templated = _one_definition(kept, q, spec), _one_definition(templated, q, spec)
     arefs = group_array_refs(kept + templated)  # renames overloads told apart by array references
     tmpl_items = {it.name: it for it in templated if it.name}
 

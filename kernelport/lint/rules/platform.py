@@ -71,7 +71,9 @@ disguise.
 **Fix**: use the intrinsic (`__lane_id()` on HIP, `threadIdx.x % warpSize`, `__activemask()`),
 or guard the PTX with `#ifdef __CUDA_ARCH__` and give the other platforms a portable path.
 Assembly inside any platform guard (including AMD GCN assembly under
-`#ifdef __HIP_PLATFORM_AMD__`) stays silent."""
+`#ifdef __HIP_PLATFORM_AMD__`) stays silent, and so does a guard spelled through the project's
+own macros where its definitions decide it: ggml's `#ifdef TURING_MMA_AVAILABLE`, a macro its
+header defines only under `#if __CUDA_ARCH__ >= GGML_CUDA_CC_TURING` (kernelport.unitdefines)."""
     flags = (
         ex("""
 __device__ unsigned lane_id() {

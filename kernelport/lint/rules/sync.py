@@ -3,6 +3,7 @@ implicit lockstep.  Both are wrong on every GPU, so these are errors whatever th
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from tree_sitter import Node
 
@@ -234,8 +235,15 @@ __global__ void tree(float* x) {
 }"""),
     )
 
+    @classmethod
+    def _shared(cls, ctx) -> frozenset[str]:
+        got = ctx.__dict__.get("_sy_shared")
+        if got is None:
+            got = ctx.__dict__["_sy_shared"] = frozenset({s.name for s in ctx.module.shared} | cls._volatile_names(ctx))
+        return got
+
     def check(self, ctx) -> None:
-        shared = frozenset({s.name for s in ctx.module.shared} | self._volatile_names(ctx))
+        shared = self._shared(ctx)
         # A step writes an element of one of these arrays: the statements that hold no such write
         # (most of a file, and every statement of a file without one) are no step, unwalked.
         writers = ctx.__dict__["_sy_writers"] = [ctx.src.index.position(n) for n in ctx.nodes("assignment_expression")
@@ -271,7 +279,11 @@ __global__ void tree(float* x) {
                            "reduce in registers with shuffles")
 
     def _flush(self, ctx, run: list[Node], reported: set[int]) -> None:
-        if len(run) >= 2 and run[0].start_byte not in reported:
+        # a chain is two steps on one array (the second reads what the first wrote): single steps on
+        # different arrays (`s_x[tid] += s_x[tid + offset]; s_y[tid] += s_y[tid + offset];` under a
+        # block tree's `tid < offset`) depend on no other step
+        per_array = Counter(a for st in run for a in self._step_arrays(ctx, st, self._shared(ctx)))
+        if len(run) >= 2 and max(per_array.values(), default=0) >= 2 and run[0].start_byte not in reported:
             reported.add(run[0].start_byte)
             ctx.report(self, run[0], f"{len(run)} shared-memory steps without `__syncwarp()` rely on implicit warp "
                        f"lockstep (each reads slots another thread writes): a race on NVIDIA since Volta, and on a "
@@ -302,7 +314,11 @@ __global__ void tree(float* x) {
         return out
 
     @classmethod
-    def _step(cls, ctx, st: Node, shared: set[str]) -> bool:
+    def _step(cls, ctx, st: Node, shared: frozenset[str]) -> bool:
+        return bool(cls._step_arrays(ctx, st, shared))
+
+    @classmethod
+    def _step_arrays(cls, ctx, st: Node, shared: frozenset[str]) -> frozenset[str]:
         memo = ctx.__dict__.setdefault("_sy_steps", {})  # a statement is asked from each enclosing block
         key = (st.id, shared)
         if key not in memo:
@@ -310,8 +326,9 @@ __global__ void tree(float* x) {
         return memo[key]
 
     @classmethod
-    def _step_uncached(cls, ctx, st: Node, shared: set[str]) -> bool:
-        """One lockstep step: it writes `A[i]` and reads `A[j]` (j != i) of a shared or volatile array.
+    def _step_uncached(cls, ctx, st: Node, shared: frozenset[str]) -> frozenset[str]:
+        """The arrays of one lockstep step: it writes `A[i]` and reads `A[j]` (j != i) of a shared or
+        volatile array A (empty: no step).
 
         The step may be one statement (`s[tid] += s[tid + 16];`, `buf[tid] = v = op(v, buf[tid + 16]);`),
         a read into a temporary and a write (`t = s[tid + 16]; s[tid] = sum = f(sum, t);`), or either
@@ -319,9 +336,9 @@ __global__ void tree(float* x) {
         contains a barrier is never a step: the barrier separates its read from other threads' writes.
         """
         if st.type not in ("expression_statement", "if_statement", "compound_statement") or not st.named_children:
-            return False
+            return frozenset()
         if not ctx.src.index.any_under(st, ctx.__dict__["_sy_writers"]) or cls._is_barrier(ctx, st):
-            return False
+            return frozenset()
         writes, reads = set(), set()
         for n in walk(st, lambda n: n.type not in ("for_statement", "while_statement", "do_statement")):
             if n.type != "assignment_expression":
@@ -334,7 +351,7 @@ __global__ void tree(float* x) {
                 b = m.child_by_field_name("argument")
                 if b is not None and b.type == "identifier" and ctx.text(b) in shared:
                     reads.add((ctx.text(b), _norm(ctx.text(m.child_by_field_name("indices")))))
-        return any(name == rn and idx != ri for name, idx in writes for rn, ri in reads)
+        return frozenset(name for name, idx in writes for rn, ri in reads if name == rn and idx != ri)
 
 
 def _writes_element(ctx, assign: Node, arrays) -> bool:

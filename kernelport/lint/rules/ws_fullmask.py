@@ -6,7 +6,7 @@ import re
 
 from tree_sitter import Node
 
-from ... import backends, dialect, hipbuild, masksources, warpsites
+from ... import backends, dialect, guards, hipbuild, masksources, warpsites
 from ...source import ident_name, walk
 from .. import macromasks
 from ..rule import SOURCE_TARGETS, Rule, ex, register
@@ -37,7 +37,16 @@ is reported whatever its callers pass, with the parameter as the related locatio
 and a vote stored in a 32-bit local (ADEPT's `unsigned mask = __ballot_sync(__activemask(), p);`
 then `__shfl_sync(mask, v, lane - 1, 32)`): WS008 reports the store, WS007 each shuffle it feeds.  A
 32-bit local or parameter passed to `__syncwarp(mask)` is reported too (CTranslate2's `uint32_t mask`):
-HIP's `__syncwarp` takes a 64-bit mask as well.
+HIP's `__syncwarp` takes a 64-bit mask as well.  So is a 32-bit parameter fed by a vote
+(pixeltrack's `warpPrefixScan(..., uint32_t mask)` given `__ballot_sync(...)`'s result): WS008
+reports the parameter, WS007 each shuffle it feeds.
+
+Code under a platform guard is judged by the build that compiles it: the NVIDIA branch of `#ifdef
+USE_ROCM` is left alone, but code only the AMD build compiles (`#ifdef __HIPCC__`, pixeltrack's HIP
+scan) is hipcc's, which rejects its 32-bit masks all the same: a 32-bit literal or a mask of a 32-bit
+type.  A 64-bit variable there holding `0xffffffff` compiles, and HIP's `_sync` intrinsics act on no
+bit of it beyond a debug check (ROCm/gsplat's `unsigned long warp_mask = 0xFFFFFFFF`, tests/labelled4:
+consistent), so it is not reported.  `unsigned long` is 64-bit on the LP64 hosts hipcc builds for.
 
 A 32-bit full mask in a function-like macro's replacement list (Eigen's `#define shuffleInc(i, j,
 mask) res(i, j) += __shfl_xor_sync(0xFFFFFFFF, res(i, j), mask)`) is reported in the `#define`,
@@ -77,6 +86,10 @@ __device__ short left(short e, int lane, bool p) {
     return __shfl_sync(mask, e, lane - 1, 32);  // !
 }""", note="a vote held in a 32-bit local (WS008 reports the store): each shuffle it feeds"),
         ex("""
+#ifdef __HIPCC__
+__device__ int count_below(unsigned n) { return __popcll(__ballot_sync(0xffffffff, threadIdx.x < n)); }  // !
+#endif""", note="code only the AMD build compiles: hipcc rejects the 32-bit mask"),
+        ex("""
 #define SUM_STEP(v, o) v += __shfl_xor_sync(0xffffffff, v, o)  // !
 __device__ float sum8(float v) { SUM_STEP(v, 1); SUM_STEP(v, 2); SUM_STEP(v, 4); return v; }""",
            note="in a macro's replacement list: the `#define` line is the port's"),
@@ -104,6 +117,18 @@ __device__ float sum8(float v) {
     return v;
 }""", note="a group's mask in a 64-bit local"),
         ex("""
+#ifndef __HIPCC__
+__device__ int count_below(unsigned n) { return __popc(__ballot_sync(0xffffffff, threadIdx.x < n)); }
+#endif""", note="the NVIDIA branch: 32 bits are its warp"),
+        ex("""
+#ifdef __HIPCC__
+__device__ float tile_sum(float v) {
+    unsigned long long tile = 0xffffffff;
+    for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(tile, v, o, 32);
+    return v;
+}
+#endif""", note="AMD-only code's 64-bit mask: hipcc takes it, and HIP's `_sync` acts on no bit of it"),
+        ex("""
 #if defined(USE_ROCM)
 #define __shfl_xor_sync(mask, var, laneMask) __shfl_xor(var, laneMask)
 #endif
@@ -121,7 +146,7 @@ __device__ float warp_sum(float v) {
     def check(self, ctx) -> None:
         aliases = None
         for mask, cls, _ in ctx.analysis.shuffle_masks:
-            if ctx.guarded(mask) or (cls == "active" and mask.type != "identifier"):
+            if _other_build(ctx, mask) or (cls == "active" and mask.type != "identifier"):
                 continue  # a vote's mask passed on: WS008 follows it (a 32-bit parameter it is cut by)
             call = mask.parent.parent if mask.parent is not None else None
             if call is None or call.type != "call_expression":
@@ -135,7 +160,7 @@ __device__ float warp_sum(float v) {
             if mask.type == "identifier":
                 aliases = warpsites.type_aliases(ctx.src) if aliases is None else aliases
                 if made is None:
-                    made = narrow = None if cls == "active" else _narrow_parameter(ctx, mask, aliases)
+                    made = narrow = _narrow_parameter(ctx, mask, aliases)  # a vote passed in too: HIP rejects the type
                 else:
                     narrow = _narrow_local(ctx, made, aliases)
                 if narrow is not None and cls != "full":
@@ -149,6 +174,8 @@ __device__ float warp_sum(float v) {
                     continue
             if cls != "full" or masksources.wide_full(ctx.module, ctx.text(mask)):
                 continue  # all ones in 64 bits (`(uint64_t) ~0`, a 64-bit constant): every lane of the wave
+            if mask.type == "identifier" and narrow is None and ctx.side_of(mask) == guards.SIDE_AMD:
+                continue  # AMD-only code's 64-bit variable: hipcc takes it, and its `_sync` acts on no mask bit
             ctx.report(self, mask,
                        f"32-bit full mask `{ctx.text(mask)}` passed to `{fn}`: HIP's `_sync` intrinsics (ROCm >= 6.2) "
                        f"need a 64-bit mask and on a 64-wide wave this one names only lanes 0-31; in the HIP port "
@@ -170,7 +197,7 @@ __device__ float warp_sum(float v) {
             if found is None or found[0].kind != "barrier" or not found[0].warp_level:
                 continue
             mask = found[2].get("mask")
-            if mask is None or mask.type != "identifier" or ctx.guarded(mask):
+            if mask is None or mask.type != "identifier" or _other_build(ctx, mask):
                 continue
             fn = ctx.text(call.child_by_field_name("function"))
             if _dropped_on_amd(ctx, fn, mask):
@@ -185,6 +212,26 @@ __device__ float warp_sum(float v) {
                            f"(ROCm >= 6.2) needs a 64-bit mask and rejects this one at compile time, and on a "
                            f"64-wide wave 32 bits name only lanes 0-31; declare it 64-bit on HIP",
                            related=(ctx.related(narrow, f"`{ctx.text(mask)}`, declared 32-bit here"),))
+
+
+def _other_build(ctx, mask: Node) -> bool:
+    """Code a platform or architecture guard gives to a build whose `_sync` intrinsics are not HIP's
+    (the NVIDIA branch of `#ifdef USE_ROCM`, a test of the AMD architecture): judged there.  Code only
+    the AMD build compiles (`#ifdef __HIPCC__`, tests/labelled19's pixeltrack scan) is hipcc's: its
+    32-bit `_sync` mask is rejected all the same."""
+    return ctx.side_of(mask) not in (None, guards.SIDE_AMD)
+
+
+def _narrow_type(text: str, aliases: dict[str, str]) -> bool:
+    """A 32-bit integer type as hipcc sizes it: `unsigned long` is 64-bit on the LP64 hosts hipcc
+    builds for (kernelport/cscalar.py), so HIP's `sizeof(mask) == 8` accepts it (ROCm/gsplat's
+    `unsigned long warp_active_mask`, tests/labelled4: its value is what may name only 32 lanes)."""
+    t = " ".join(text.split()).removeprefix("std::").removeprefix("const ")
+    for _ in range(8):
+        if t not in aliases:
+            break
+        t = aliases[t]
+    return t not in ("unsigned long", "unsigned long int") and masksources.is_int32(text, aliases)
 
 
 def _mask_declaration(ctx, mask: Node) -> Node | None:
@@ -206,7 +253,7 @@ def _narrow_local(ctx, made: Node, aliases: dict[str, str]) -> Node | None:
     whatever the value, and 32 bits cannot name lanes 32-63 of a 64-wide wave."""
     decl = made.parent
     t = decl.child_by_field_name("type") if decl is not None and decl.type == "declaration" else None
-    return made if t is not None and masksources.is_int32(ctx.text(t), aliases) else None
+    return made if t is not None and _narrow_type(ctx.text(t), aliases) else None
 
 
 def _narrow_parameter(ctx, mask: Node, aliases: dict[str, str]) -> Node | None:
@@ -224,7 +271,7 @@ def _narrow_parameter(ctx, mask: Node, aliases: dict[str, str]) -> Node | None:
         t = p.child_by_field_name("type")
         if p.type == "parameter_declaration" and t is not None and \
                 ident_name(p.child_by_field_name("declarator")) == ctx.text(mask):
-            return p if masksources.is_int32(ctx.text(t), aliases) else None
+            return p if _narrow_type(ctx.text(t), aliases) else None
     return None
 
 

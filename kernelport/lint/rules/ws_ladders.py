@@ -27,7 +27,9 @@ their literals, the tests that guard them too: in `if (n >= 32) v += __shfl_down
 split over statements (`y = __shfl_up_sync(m, v, 16); if (lane >= 16) v += y;`) is copied whole.
 
 A shuffle with an explicit width argument (`__shfl_down_sync(m, v, o, 16)`) is a logical sub-warp
-the code means, and stays silent."""
+the code means, and stays silent, as does a ladder whose step at 16 is followed by the project's own
+wave-64 branch taking the step at 32 (`#if WS == 64  v += __shfl_xor_sync(m, v, 32);  #endif`, WS a
+wave-width selector: kernelport/wavebranches.py)."""
     flags = (
         ex("""
 __device__ float warp_sum(float v) {

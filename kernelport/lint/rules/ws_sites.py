@@ -191,7 +191,32 @@ def _has_wide_step(ctx, lit: Node) -> bool:
     prev = stmt.prev_named_sibling if stmt is not None else None
     while prev is not None and prev.type == "comment":
         prev = prev.prev_named_sibling
-    return prev is not None and prev.type == "if_statement" and ctx._WIDE.search(ctx.text(prev)) is not None
+    if prev is not None and prev.type == "if_statement" and ctx._WIDE.search(ctx.text(prev)) is not None:
+        return True
+    return _wide_step_branch_after(ctx, stmt)
+
+
+def _wide_step_branch_after(ctx, stmt: Node | None) -> bool:
+    """The ladder's step at 16 is followed (the step's own `if (lane >= 16)` between) by the project's wave
+    branch compiled only at 64 that takes the step at 32 (`#if WS == 64  v += __shfl_xor(v, 32);  #endif`):
+    an xor butterfly or an up-scan in any order of steps, complete at 64 (kernelport/wavebranches.py)."""
+    nxt = stmt.next_named_sibling if stmt is not None else None
+    for _ in range(3):
+        while nxt is not None and nxt.type == "comment":
+            nxt = nxt.next_named_sibling
+        if nxt is None or nxt.type == "preproc_if":
+            break
+        nxt = nxt.next_named_sibling
+    if nxt is None or nxt.type != "preproc_if":
+        return False
+    body = [c for c in nxt.named_children if c.type not in ("preproc_else", "preproc_elif") and
+            c != nxt.child_by_field_name("condition")]
+    b = ctx.wave_branch(body[0]) if body else None
+    return b is not None and b.directive == nxt and b.width == 64 and \
+        any(_STEP_32.search(ctx.text(c)) for c in body)
+
+
+_STEP_32 = lazy_re.compile(r"shfl\w*\s*\([^;]*,\s*32\s*(?:,[^;]*)?\)")
 
 
 def _why(s) -> str:

@@ -1,0 +1,89 @@
+"""Two conditionals that each split a construct, in one file: an `extern "C" {` opened under
+`#ifdef CUDA` (an `#elif defined(FW_OPENCL)` beside it) and closed under a later `#ifdef CUDA`, and
+a loop head written twice under `#ifdef IS_POW2 ... #else ... #endif` (a phylogenetics likelihood
+library's kernels; heldout26: parse errors).  Masking either alone leaves the parse no better, so the
+repair's one-at-a-time loop kept neither.  When the loop leaves errors, the repair starts again from
+the conditionals the run decides, masked at once as the compiler sees them (`#ifdef CUDA` under
+-DCUDA, `FW_OPENCL` that nothing defines), then tries the file's other conditionals first
+(macro_repair.Repair.run_decided); it is kept only where the parse ends better."""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from conftest import hip_compiles
+from trust_support import kp_inproc
+
+DEFS = """\
+    #define REAL float
+    #ifdef CUDA
+        #define KW_GLOBAL_KERNEL __global__
+        #define KW_GLOBAL_VAR
+        #define KW_LOCAL_MEM __shared__
+        #define KW_LOCAL_FENCE __syncthreads()
+        #define KW_LOCAL_ID_0 threadIdx.x
+    #endif
+    #define N 64
+    """
+
+KERNELS = """\
+    #ifdef CUDA
+        #include "defs.h"
+        extern "C" {
+    #elif defined(FW_OPENCL)
+        #define __umul24(x, y) (x * y)
+    #endif
+    KW_GLOBAL_KERNEL void reset(KW_GLOBAL_VAR REAL* f, int start, int end) {
+        int p = start + KW_LOCAL_ID_0;
+        if (p < end) {
+            f[p] = 0.0f;
+        }
+    }
+
+    KW_GLOBAL_KERNEL void reduce(KW_GLOBAL_VAR REAL* p, int n) {
+        int state = KW_LOCAL_ID_0;
+        KW_LOCAL_MEM REAL s[N];
+        s[state] = p[state];
+        KW_LOCAL_FENCE;
+    #ifdef IS_POW2
+        for (int i = N / 2; i > 0; i >>= 1) {
+            if (state < i) {
+    #else
+        for (int i = 32; i > 0; i >>= 1) {
+            if (state < i && state + i < N) {
+    #endif
+                s[state] += s[state + i];
+            }
+            KW_LOCAL_FENCE;
+        }
+        p[state] = s[0];
+    }
+    #ifdef CUDA
+    } // extern "C"
+    #endif
+    """
+
+
+def _project(tmp_path: Path) -> Path:
+    d = tmp_path / "proj"
+    d.mkdir()
+    (d / "defs.h").write_text(textwrap.dedent(DEFS))
+    (d / "kernels.cu").write_text(textwrap.dedent(KERNELS))
+    return d
+
+
+def test_split_constructs_under_decided_and_open_conditionals_port_and_compile(tmp_path):
+    d = _project(tmp_path)
+    rc, out, err = kp_inproc("translate", d / "kernels.cu", "--to", "hip", "-DCUDA", "-o", d / "out")
+    assert rc == 0, err
+    port = (d / "out" / "kernels.hip").read_text()
+    assert "#ifdef IS_POW2\n    for (int i = N / 2;" in port and "#elif defined(FW_OPENCL)" in port  # kept as written
+    hip_compiles(d / "out", port, "kernels.hip", extra_args=("-DCUDA", f"-I{d}"))
+    hip_compiles(d / "out", port, "kernels.hip", extra_args=("-DCUDA", "-DIS_POW2", f"-I{d}"))
+
+
+def test_without_the_runs_define_nothing_is_decided_and_the_error_is_located(tmp_path):
+    # look-alike: no -DCUDA, so the run compiles neither the header nor extern "C": a located error, as before
+    d = _project(tmp_path)
+    rc, out, err = kp_inproc("translate", d / "kernels.cu", "--to", "hip", "-o", d / "out")
+    assert rc != 0 and "kernels.cu:" in err and "syntax error" in err, err
