@@ -21,11 +21,17 @@ from tree_sitter import Node
 from . import includes
 from .depth import on_big_stack
 from .errors import Location
+from .macros import CUDA_COMPILE  # the walk takes `#ifdef __CUDACC__` (CudaTracerLib's `#define CUDA_HOST __host__`)
 from .model import Macro
 from .source import SourceFile, uncomment
 from . import lazy_re
 
 _DEFINED = lazy_re.compile(r"^(!?)\s*defined\s*\(?\s*([A-Za-z_]\w*)\s*\)?$")
+
+
+def _defined(opts) -> set[str]:
+    """The names defined when a walk begins: the run's -D, and __CUDACC__ where the walk is a CUDA compile's."""
+    return {n for n, _ in opts.defines} | (CUDA_COMPILE if opts.cuda_compile else set())
 
 
 @dataclass
@@ -116,7 +122,7 @@ class IncludeWalk:
 
     def _scan(self, root: Path, opts: Options) -> Scan:
         sc = Scan()
-        defined = {n for n, _ in opts.defines}
+        defined = _defined(opts)
         for f in opts.forced_includes:
             self._walk(self._real(Path(f)), opts, sc, defined)
         got = self.includer(root, opts)  # type: ignore[attr-defined]
@@ -153,7 +159,7 @@ class IncludeWalk:
         if key not in self._subs:
             self._subs[key] = None
             sub = Scan()
-            self._walk_here(path, opts, sub, {n for n, _ in opts.defines}, 0)
+            self._walk_here(path, opts, sub, _defined(opts), 0)
             self._subs[key] = sub
         return self._subs[key]
 

@@ -42,8 +42,10 @@ _DECLARATOR_WORDS = frozenset({"const", "volatile", "operator", "__restrict__", 
 _MAX_PARSES = 160  # per file: the repair is bounded however broken the file is
 # Roles whose candidate is tried at every use in error at once where one use alone does not help:
 # an error node that spans them all (MGARD's `KERNELS(1, double)` lines at namespace scope) shrinks
-# only when every one is masked.
-_GROUPED = ("definition", "statement", "arguments")
+# only when every one is masked; so does a namespace whose constructors each start with an attribute
+# macro and break a line before their member initialisers (CudaTracerLib's Samples.h: `CUDA_FUNC_IN
+# Rec(const Vec3f& p)` / `: p(p) {}`, three of them in one namespace).
+_GROUPED = ("definition", "statement", "arguments", "attribute")
 # Tokens tried per error region, nearest the error first: a macro in the way stands within a few lines of where the
 # parse fails (3 lines of real code hold ~150 tokens); the bound keeps a 100k-token line from costing minutes.
 _MAX_WINDOW_TOKENS = 512

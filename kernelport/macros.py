@@ -65,7 +65,10 @@ def definitions(src, path: str | None = None, *, undefined: bool = False,
     another branch of the same conditional that names none (cuDF's `CUDF_KERNEL`: `__global__
     static` under `#ifdef __HIP_PLATFORM_AMD__`, `static` after `#else`; `HD` defined empty for a
     host compiler): every GPU compile takes a branch that makes the code device code, and lint
-    and the port read device code.  A branch no build compiles (`#if 0`) is no such branch.
+    and the port read device code.  A branch no build compiles (`#if 0`) is no such branch.  And
+    one in the branch every CUDA compile takes (`#ifdef __CUDACC__`, the `#else` of `#ifndef
+    __CUDACC__`: CUDA_COMPILE) is kept over one in another branch of that conditional
+    (CudaTracerLib's `#define CUDA_HOST __host__`, empty after `#else`), as the include walk takes it.
     """
     text = src if isinstance(src, str) else src.text
     path = path if path is not None else getattr(src, "path", "<string>")
@@ -76,6 +79,7 @@ def definitions(src, path: str | None = None, *, undefined: bool = False,
     # Where each definition stands: the (conditional, branch) pairs around it, outermost first.
     stack: list[tuple[int, int, bool]] = []  # (conditional's line, branch, branch never compiled)
     where: dict[str, tuple[tuple[int, int], ...] | None] = {}
+    cuda: dict[int, bool] = {}  # conditional's line -> whether its first branch is the one CUDA compiles take
     i = 0
     while i < len(lines):
         first, logical = i, lines[i]
@@ -88,6 +92,8 @@ def definitions(src, path: str | None = None, *, undefined: bool = False,
             c = _CONDITIONAL.match(logical) if "#" in logical else None
             if c is not None:
                 _nest(stack, c.group(1), c.group(2), first)
+                if c.group(1) in ("if", "ifdef", "ifndef") and (t := _cuda_test(c.group(1), c.group(2))) is not None:
+                    cuda[first] = t
             continue
         if skip and any(a <= first <= b for a, b in skip):
             continue  # a definition no compile of this run reads
@@ -102,6 +108,8 @@ def definitions(src, path: str | None = None, *, undefined: bool = False,
         if old is not None and where[name] is not None and _alternatives(where[name], at) \
                 and _spaces(old.body) and not _spaces(new.body):
             continue  # another branch of the conditional makes it device code on a GPU compile
+        if old is not None and where[name] is not None and _cuda_side(where[name], at, cuda) == "old":
+            continue  # the other branch is the one every CUDA compile takes
         out[name] = new
         where[name] = None if any(never for _, _, never in stack) else at  # `#if 0`: no build's
     return out
@@ -130,6 +138,38 @@ def _alternatives(a: tuple[tuple[int, int], ...], b: tuple[tuple[int, int], ...]
         if ba != bb:
             return True
     return False
+
+
+# What every compile of the CUDA source defines, host and device passes alike (nvcc and clang), and every
+# port renames to a macro its own compiler defines (HIP's API table: __HIPCC__; `compiler_macros`): the
+# include walk (kernelport.includewalk) and `definitions` take `#ifdef __CUDACC__`, not its `#else`.
+CUDA_COMPILE = frozenset({"__CUDACC__"})
+_DEFINED_TEST = lazy_re.compile(r"\s*(!?)\s*defined\s*\(?\s*([A-Za-z_]\w*)\s*\)?\s*")
+
+
+def _cuda_test(kind: str, test: str) -> bool | None:
+    """Whether a conditional's first branch is what CUDA compiles take (`#ifdef __CUDACC__`: True;
+    `#ifndef __CUDACC__`, `#if !defined(__CUDACC__)`: False); None where its test is no such name."""
+    if kind in ("ifdef", "ifndef"):
+        words = test.split()
+        return kind == "ifdef" if words and words[0] in CUDA_COMPILE else None
+    m = _DEFINED_TEST.fullmatch(test)
+    return (not m.group(1)) if m is not None and m.group(2) in CUDA_COMPILE else None
+
+
+def _cuda_side(a: tuple[tuple[int, int], ...], b: tuple[tuple[int, int], ...], cuda: dict[int, bool]) -> str | None:
+    """Of two places in different branches of one conditional on CUDA_COMPILE, the one CUDA compiles
+    take ("old": `a`, "new": `b`); None where neither or no such conditional."""
+    for (ca, ba), (cb, bb) in zip(a, b):
+        if ca != cb:
+            return None
+        if ba != bb:
+            first = cuda.get(ca)
+            if first is None:
+                return None
+            taken = (lambda br: br == 0) if first else (lambda br: br != 0)
+            return "old" if taken(ba) and not taken(bb) else "new" if taken(bb) and not taken(ba) else None
+    return None
 
 
 def _spaces(body: str) -> bool:

@@ -100,7 +100,9 @@ def _member_declarations(src):
 
 def declared_spaces(src) -> dict[tuple[str, int], tuple[str, ...]]:
     """The file's prototypes of free functions that name an execution space (`int __device__
-    __host__ sha512(const unsigned char *m, size_t n, unsigned char *out);`): (name, arity) -> spaces;
+    __host__ sha512(const unsigned char *m, size_t n, unsigned char *out);`): (name, arity) -> spaces,
+    or the words before the declarator where macros stood there (`CTL_EXPORT CUDA_DEVICE CUDA_HOST float
+    legendreP(int l, float x);`, resolved by the includer: spaces_of);
     and its classes' member function declarations (`CTL_EXPORT CUDA_DEVICE CUDA_HOST static float
     eval(float x);` in `class Spline`): ('Spline::eval', arity) -> the words before the declarator
     (head_words: macro names its includer resolves, spaces_of), left out where two declarations of
@@ -110,6 +112,10 @@ def declared_spaces(src) -> dict[tuple[str, int], tuple[str, ...]]:
         got = _free_function(src, n) if n.parent is not None and n.parent.type in _SCOPES else None
         if got is not None and got[1]:
             out.setdefault(*got)
+        elif got is not None and src.masks:  # `CTL_EXPORT CUDA_DEVICE CUDA_HOST float legendreP(int l, float x);`:
+            words = head_words(src, n, _declarator(n))  # the macros' names, which the includer resolves
+            if words:
+                out.setdefault(got[0], words)
     if b"__device__" in src.data or src.masks:
         members: dict[tuple[str, int], tuple[str, ...]] = {}
         for key, inner, fd in _member_declarations(src):
@@ -245,11 +251,13 @@ class MemberSpaces:
         known = {**(vis.declared_spaces if vis is not None else {}), **declared_spaces(self.src)}
         if not known:
             return
+        bodies = self._macro_bodies()
         for f in self.module.functions.values():
             got = _free_function(self.src, f.node) if f.node.parent is not None and f.node.parent.type in _SCOPES else None
-            if got is None or got[1] or not known.get(got[0]) or self.cuda_only_region(f.node):
+            spaces = spaces_of(known.get(got[0], ()), bodies) if got is not None and not got[1] else ()
+            if not spaces or self.cuda_only_region(f.node):
                 continue
-            words = " ".join(known[got[0]])
+            words = " ".join(spaces)
             self.rw.insert_before(f.node, words + " ")
             self.note(f.node, words, f"'{f.name}' is declared {words} before this definition; nvcc gives the "
                       "definition those spaces, clang needs it to say them")

@@ -36,11 +36,14 @@ class Options:
     defines: tuple[tuple[str, str], ...] = ()
     forced_includes: tuple[str, ...] = ()
     hip_defines: tuple[str, ...] = ()
+    # Whether the walk is of a CUDA compile, which defines __CUDACC__ (macros.CUDA_COMPILE); the
+    # project's own HIP build (hip_macros) is hipcc's, which does not: there the name stays unknown.
+    cuda_compile: bool = True
 
     def merged(self, other: "Options") -> "Options":
         dirs = self.include_dirs + tuple(d for d in other.include_dirs if d not in self.include_dirs)
         return Options(dirs, self.defines + other.defines, self.forced_includes + other.forced_includes,
-                       self.hip_defines + other.hip_defines)
+                       self.hip_defines + other.hip_defines, self.cuda_compile and other.cuda_compile)
 
 
 def parse_define(text: str, where: Location | None = None) -> tuple[str, str]:
@@ -277,7 +280,8 @@ class Project(IncludeWalk, Includers):
             *(self._per_file("configuration names", p, lambda f: hipbuild.configuration_names(f.src), frozenset())
               for p in plain.order))
         known = {n for n, _ in opts.defines}
-        sc = self.scan(root, replace(opts, defines=opts.defines + tuple((n, "1") for n in sorted(names - known))))
+        sc = self.scan(root, replace(opts, defines=opts.defines + tuple((n, "1") for n in sorted(names - known)),
+                                     cuda_compile=False))
         srcs = {p: f.src for p in sc.order if (f := self.file(p)) is not None}
         taken, out = {root}, {}
         for p in sc.order:

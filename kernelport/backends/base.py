@@ -178,6 +178,10 @@ class Backend:
     vector_types: ClassVar[frozenset[str]] = frozenset()
     vector_operators: ClassVar[frozenset[str]] = frozenset()
     vector_unary_operators: ClassVar[frozenset[str]] = frozenset()
+    # What a project's class deriving from one of those vector types derives from instead (`{vector}`:
+    # its name): the prologue's plain struct of the same lanes and layout, with no operators, that
+    # converts to the vector type by value (vector_operators.rewrite_vector_bases). None: the base stays.
+    vector_base: ClassVar[str | None] = None
     # The type an `auto` variable initialised with a built-in coordinate itself (`auto i =
     # threadIdx.x`) is given, where the backend's coordinates are objects of their own type that
     # only convert to an integer (None: they are integers already).

@@ -150,6 +150,13 @@ class HIP(Backend):
     vector_types = frozenset(VECTORS)
     vector_operators = frozenset({"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"})
     vector_unary_operators = frozenset({"-", "~"})
+    # ... and those free operators are templates on HIP_vector_type<T, n>, whose arguments C++ deduces
+    # from a derived class too: CudaTracerLib's `class Vec3f : public VectorBase<float, 3, Vec3f>, public
+    # float3` has its own operators, and `Vec3f - Vec3f` matches HIP's as well ("use of overloaded
+    # operator '-' is ambiguous"). CUDA's float3 is a plain struct: a class deriving from it has only
+    # its own operators, as it has deriving from the prologue's kp_plain_float3 (x, y, z; float3's size
+    # and alignment; converts to float3).
+    vector_base = "kp_plain_{vector}"
     # CUDA's CUdeviceptr is an unsigned integer; hipDeviceptr_t is `void *` (ROCm 5.2's hip_runtime_api.h)
     address_types = {t: "char *" for t in ("CUdeviceptr", "CUdeviceptr_v1", "CUdeviceptr_v2")}
     # ROCm 5.2's amd_hip_atomic.h: float and double CAS/sub/min/max (CUDA has them for integers only),
@@ -276,7 +283,9 @@ class HIP(Backend):
         PTX matrix instructions (hip_ptx_matrix.py)."""
         from .hip_simd import definitions
         from . import hip_ptx_matrix
-        return super().prologue(body, simd=definitions(body), matrix=hip_ptx_matrix.definitions(body), **context)
+        from ..vector_operators import plain_bases
+        return super().prologue(body, simd=definitions(body), matrix=hip_ptx_matrix.definitions(body),
+                                plain_bases=plain_bases(body, self.vector_base), **context)
 
     def compile(self, path, run):
         from .. import toolchains
