@@ -181,7 +181,7 @@ class IncludeWalk:
         sc.order.append(path)
         if pf is None:
             return
-        src = pf.src
+        src = _decided(pf.src, frozenset(n for n, _ in opts.defines))
 
         def tested(name: str) -> None:  # a conditional's name: defined on entry, or by this walk first
             if name not in sc.touched:
@@ -227,6 +227,32 @@ class IncludeWalk:
                 sc.macros.pop(name, None)
                 defined.discard(name)
                 sc.touched.add(name)
+
+
+def _decided(src: SourceFile, names: frozenset[str]) -> SourceFile:
+    """`src` as the walk reads it: where its plain parse stops and a conditional tests a name of the
+    run's -D, parsed with what the compiler does not see of those conditionals blanked (the same
+    bytes elsewhere, so nodes and locations are the file's); else `src` itself.  Without the run's
+    -D an `#include` under `#ifdef CUDA` beside an `extern "C" {` the branch opens is inside the
+    parse's ERROR and the walk never reads the header (beagle-lib kernelsX.cu)."""
+    if not names or not src.root.has_error:
+        return src
+    cache = src.__dict__.setdefault("_kp_decided", {})  # (kept on the parse: once per run's -D)
+    got = cache.get(names)
+    if got is None:
+        from .grammar_gaps import blank_bytes
+        from .macro_groups import decided_spans
+        data = src.text.encode("utf-8")
+        spans = decided_spans(data, names)
+        if spans:
+            buf = bytearray(data)
+            for s, e in spans:
+                buf[s:e] = blank_bytes(data, s, e)
+            got = SourceFile.from_text(bytes(buf).decode("utf-8"), src.path)
+        else:
+            got = src
+        cache[names] = got
+    return got
 
 
 def _splice(sc: Scan, sub: Scan, defined: set[str], depth: int) -> None:

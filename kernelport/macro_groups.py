@@ -88,3 +88,17 @@ def groups(data: bytes) -> list[Group]:
             if kind == "endif":
                 stack.pop()
     return [g for g in out if len(g.directives) >= 2 and g not in stack]
+
+
+def decided_spans(data: bytes, names) -> list[tuple[int, int]]:
+    """What the compiler never sees of `data` where a conditional tests a name the run's -D defines
+    (`#ifdef CUDA` under -DCUDA): its directive lines and the branches it does not compile.  A file
+    whose plain parse stops on a construct such a conditional splits (an `extern "C" {` opened under
+    `#ifdef CUDA`, closed under another) is read through these spans by the include walk, so the
+    includes of the branch the run compiles are followed (kernelport.includewalk)."""
+    out: list[tuple[int, int]] = []
+    for g in groups(data):
+        m = _TESTED.fullmatch(g.cond)
+        if m is not None and (m.group(2) or m.group(4)) in names:
+            out += g.hidden(variants(g.cond, names)[1])
+    return out

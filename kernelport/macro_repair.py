@@ -119,12 +119,14 @@ class Repair:
                 break
         return seen, tree
 
-    def run_decided(self, seen: bytes) -> tuple[bytes, Tree]:
+    def run_decided(self, seen: bytes, bound: int) -> tuple[bytes, Tree]:
         """`run` after masking, at once, every conditional whose test the run decides (`#ifdef CUDA`
         under -DCUDA, `#ifdef FW_OPENCL_CPU` where nothing defines it: its directive lines and the
         branches not taken, as the compiler sees them), in a parse given the run's -D.  Two conditionals that each split a construct (an `extern "C" {`
         opened under `#ifdef CUDA`, a loop head written twice under `#ifdef IS_POWER_OF_TWO`)
-        may each leave the parse no better alone, so the one-at-a-time loop keeps neither."""
+        may each leave the parse no better alone, so the one-at-a-time loop keeps neither.  The loop
+        runs again only where those masks at once already score below `bound` (the parse it began
+        from): else it would spend its parses again on a file that stays one ERROR (kernelsAll.cu)."""
         edits, masks = [], []
         if not any(getattr(m, "path", None) == "<command line>" for m in self.macros.values()):
             return seen, self.parse(seen)  # a parse not given the run's -D (the plain one) decides nothing
@@ -147,7 +149,7 @@ class Repair:
         self.parses += 1
         tree = self.parse(seen)
         self._keep(masks)
-        return self.run(seen, tree)
+        return (seen, tree) if _score(error_sites(tree)) >= bound else self.run(seen, tree)
 
     def _parse(self, data: bytes, old: Tree, edits: list[Edit]) -> Tree:
         """An incremental reparse: only what the (same-length) edits touch is parsed again."""
@@ -606,7 +608,7 @@ def repair(data: bytes, seen: bytes, tree: Tree, macros: Mapping[str, MacroDef],
     got, t = r.run(seen, tree)
     if error_sites(t):  # still in error: again from the branches the run's -D decides, all at once
         r2 = Repair(data, macros, parse)
-        got2, t2 = r2.run_decided(seen)
+        got2, t2 = r2.run_decided(seen, _score(error_sites(tree)))
         if r2.masks and _score(error_sites(t2)) < _score(error_sites(t)):
             r, got = r2, got2
     seen = got
