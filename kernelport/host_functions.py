@@ -3,8 +3,9 @@ body is the single statement `return EXPR;` (`int iDivUp(int a, int b) { return 
 : a / b; }`), evaluated with its arguments' values.  The file's own function of that name comes
 first; else one a header the file includes defines (cuda-samples' Mandelbrot keeps its iDivUp in
 Mandelbrot_kernel.cuh: its grid, and the scalars the launch computes from it, are read through it
-as they would be were it in the file).  A device-only function is never one: host code cannot call it;
-nor is a class's member function (its value is its object's).
+as they would be were it in the file).  A `__host__ __device__` one counts (rodinia dwt2d's template
+`divRndUp` in common.h); a device-only function is never one: host code cannot call it; nor is a
+class's member function (its value is its object's).
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def single_return(module: Module, name: str, nargs: int):
     others = vis.elsewhere.modules() if vis is not None and vis.elsewhere is not None else ()
     for m in (module, *others):
         f = m.functions.get(name)
-        if f is None or f.is_device or len(f.params) != nargs or f.body is None or _member(f.node):
+        if f is None or not f.is_host or len(f.params) != nargs or f.body is None or _member(f.node):
             continue
         stmts = [c for c in f.body.named_children if c.type != "comment"]
         if len(stmts) == 1 and stmts[0].type == "return_statement" and stmts[0].named_children:

@@ -27,6 +27,7 @@ import numpy as np
 
 from . import cexpr
 from .annotations import ArgSpec, Generator, KernelSpec, Text, _parse_arg
+from .device_props import device_property
 from .errors import KernelportError, Location
 from .host_values import Scope, Unknown, pointer_name, scope_at
 from .index_buffers import index_contents
@@ -191,11 +192,11 @@ HALVED = "; halved until host code's arithmetic no longer overflows"
 
 def _choose(m: Module, k: Function, launch: Launch, scope: Scope, given: CommandLine,
             chosen: dict[str, str]) -> _Try | NotRun:
-    """Evaluate the launch, choosing a value for each integer host variable only the run gives
-    (`n = atoi(argv[1])`, a value read from a file, a parameter no call gives): its value before
-    the run changed it where host code gave one (an option's default), else SIZE_CHOICE, or
-    BLOCK_CHOICE for one the block reads, or false for a bool (a flag, never a size).  One override per name, so every buffer length, scalar
-    and grid dimension computed from it agrees; `chosen` records why each was chosen."""
+    """Evaluate the launch, choosing a value for each integer host variable only the run gives (`n =
+    atoi(argv[1])`, a file's value, a parameter no call gives, a device property): its value before the run
+    changed it (an option's default), a reference device's (device_props), else SIZE_CHOICE, BLOCK_CHOICE
+    for one the block reads, false for a bool (a flag, never a size).  One override per name, so every
+    buffer length, scalar and grid dimension computed from it agrees; `chosen` records why each was chosen."""
     block_side: set[str] = set()
     for _ in range(4 * MAX_FREE):
         t = _attempt(m, k, launch, scope, given, {}, chosen)
@@ -216,10 +217,10 @@ def _choose(m: Module, k: Function, launch: Launch, scope: Scope, given: Command
         if not isinstance(t, NotRun) or t.free is None or len(chosen) >= MAX_FREE:
             return t
         e, phase = t.free
-        ct = _int_type(e.scope or scope, e.name)
+        ct = (prop := device_property(e.scope or scope, e.name) or (_int_type(e.scope or scope, e.name),))[0]
         if ct is None or e.name in chosen or e.name in scope.overrides:
             return t
-        v, why = _before(e.scope or scope, e, ct)
+        v, why = prop[1:] if len(prop) > 1 else _before(e.scope or scope, e, ct)
         if v is None:  # a size; a flag (bool) is false, its first value
             v, why = (0, f"{e.why}; false, a flag") if ct.name == "bool" else \
                 (BLOCK_CHOICE if phase == "block" else SIZE_CHOICE, e.why)

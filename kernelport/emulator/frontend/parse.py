@@ -268,10 +268,13 @@ def _parse_with_retries(items: list[Item], path: str, dropped: list,
             return parser.parse(text, filename=path), text, items
         except c_parser.ParseError as e:
             file, line, col = _error_location(parser, str(e), path)
-            bad = None
-            for it in items:
-                if it.file == file and it.line <= line <= it.line + it.text.count("\n"):
-                    bad = it
+            # the items at the error's line, the last first; instances of one template share their lines
+            # (Mandelbrot1's CalcMandelbrot<float> beside another kernel's CalcMandelbrot<__kp_auto>, whose
+            # `T(4.0)` is not C): one the kernel does not reach takes the error first; if it stays, the next
+            at = [it for it in items if it.file == file and it.line <= line <= it.line + it.text.count("\n")][::-1]
+            bad = next((it for it in at if it.name and (it.kind == "kernel" and kernel is not None and it.name != kernel
+                                                         or it.kind in ("device", "plain") and used is not None
+                                                         and it.name not in used)), at[0] if at else None)
             other_kernel = bad is not None and bad.kind == "kernel" and kernel is not None and bad.name != kernel
             unused = bad is not None and bad.kind == "device" and used is not None and bad.name not in used
             if bad is None or (bad.kind in ("kernel", "device") and not other_kernel and not unused) \
