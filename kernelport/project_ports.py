@@ -394,7 +394,7 @@ _BODIES = ("compound_statement", "field_declaration_list")
 
 
 def _warp_fragments(proj: Project, key: Path) -> list[Diagnostic]:
-    """KP233 for the port of `key`: each header it includes inside a function or class body (a
+    """KP234 for the port of `key`: each header it includes inside a function or class body (a
     fragment of statements: cusph's `{ #include "interactions/...cuh" }`) that holds warp-level code.
     Ported on its own, the fragment's shuffles and ballots are judged without the code around them (a
     reduction begun in the includer), so a port that includes it could be wrong at wave 64: refused
@@ -406,7 +406,7 @@ def _warp_fragments(proj: Project, key: Path) -> list[Diagnostic]:
             n = n.parent
         if n is not None and i.resolved is not None and _warp_header(proj, i.resolved):
             out.append(Diagnostic(
-                "KP233", i.location, f"'{i.name}' is included inside a body and holds warp-level code: its "
+                "KP234", i.location, f"'{i.name}' is included inside a body and holds warp-level code: its "
                 "port on its own would not see the code around it", "make the fragment a __device__ function "
                 "(or paste it into the body) and translate again"))
     return out

@@ -399,7 +399,7 @@ def test_a_fragment_included_inside_a_body_is_reached_and_one_with_warp_code_is_
     """cusph's kernels splice their neighbour loop, `{ ... #include "../methods/interactions/x.cuh" }`,
     inside the body: the include walk follows it as the compiler does, so the port in another tree
     still reaches the fragment (rewritten relative to the port); one under an inactive `#ifdef` is not
-    followed; a fragment with a shuffle is refused at its include (KP233: alone it cannot be judged), and
+    followed; a fragment with a shuffle is refused at its include (KP234: alone it cannot be judged), and
     on Metal (one file a port) every active fragment is (it was left out as unused: a silent wrong port)."""
     (tmp_path / "frag").mkdir()
     (tmp_path / "sub").mkdir()
@@ -418,11 +418,11 @@ def test_a_fragment_included_inside_a_body_is_reached_and_one_with_warp_code_is_
     assert '#include "../frag/other.cuh"' in port  # an inactive branch's include: not followed, as at file scope
     (tmp_path / "sub" / "k.cu").write_text(body.format(warp='    #include "../frag/warp.cuh"\n'))
     rc, out, err = kp_inproc("translate", tmp_path / "sub" / "k.cu", "--to", "hip", "-o", tmp_path / "out2")
-    assert rc == 1 and "k.cu:7:5: error: KP233 '../frag/warp.cuh' is included inside a body" in err, err
+    assert rc == 1 and "k.cu:7:5: error: KP234 '../frag/warp.cuh' is included inside a body" in err, err
     assert not (tmp_path / "out2").exists()
     # Metal: a port is one file, and a fragment's statements are the kernel's: never "unused", left out
     # (which dropped the loop from the kernel); refused at each active include, the inactive one is quiet
     (tmp_path / "sub" / "k.cu").write_text(body.format(warp=""))
     rc, out, err = kp_inproc("translate", tmp_path / "sub" / "k.cu", "--to", "metal", "-o", tmp_path / "out3")
-    assert rc == 1 and 'k.cu:3:5: error: KP233 "../frag/loop.cuh" is included inside a body' in err, err
+    assert rc == 1 and 'k.cu:3:5: error: KP234 "../frag/loop.cuh" is included inside a body' in err, err
     assert "other.cuh" not in err and not (tmp_path / "out3").exists()

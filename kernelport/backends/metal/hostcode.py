@@ -423,7 +423,7 @@ class HostCode:
             inner = raw[1:-1]
             if path.type == "string_literal" and _in_body(n) and ruled_out(  # its statements are the function's
                     self.src, n, set(self.src.macros) | {d for d, _ in self.options.get("defines", ())}) is None:
-                self.problem("KP233", n, f"\"{inner}\" is included inside a body: its code is the function's, "
+                self.problem("KP234", n, f"\"{inner}\" is included inside a body: its code is the function's, "
                              "and a Metal port is one file that cannot include it",
                              "paste the fragment into the body (or make it a function) and translate again")
                 continue
