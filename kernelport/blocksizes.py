@@ -228,18 +228,76 @@ def refuse_wave_count(tr, n: Node) -> bool:
     if bad is None:
         return False
     v, at = bad
-    line = tr.src.loc(at).line
+    _refuse(tr, div, f, k, v, tr.src.loc(at).line, "", wide)
+    return True
+
+
+def _refuse(tr, div: Node, f, k, v: int, line: int, where: str, wide: int) -> None:
+    """KP233 at `div`: kernel `k` (running `f`) may be launched with a `v`-thread block (at `line`,
+    of the file `where` names, "" for this one), which is not a whole number of `wide`-lane waves."""
     from . import fnscopes
-    g = tr.widths.by_function.get(fnscopes.of(tr.module).key(f))
+    g = tr.widths.by_function.get(fnscopes.of(tr.module).key(f)) if f is not None else None
     why = f" ({g.rows_not_kept})" if g is not None and g.rows_not_kept else ""
-    run = "" if k is f else f" of `{k.name}` (which runs `{f.name}`)"
+    run = "" if k is f else f" of `{k.name}`{where} (which runs `{f.name}`)"
     tr.problem("KP233", div, f"`{' '.join(tr.src.text_of(div).split())}` counts the block's 32-lane warps; the port "
                f"would make it the block's count of {wide}-lane waves, which is "
                + (f"0 for the {v}-thread block" if v < wide else f"{v // wide} for the {v}-thread block (of {-(-v // wide)})")
                + f" a launch{run} may have (line {line}): the port cannot make this count the wave's{why}",
                f"launch whole {wide}-lane waves (query the device's wave width on the host), or keep 32-lane "
                f"groups explicitly (`// @kp warp-width 32`) where the kernel's code allows it")
-    return True
+
+
+def refuse_macro_wave_counts(tr, n: Node) -> bool:
+    """Translator, at a warp-size macro's value the port makes the wave's (`#define WARP_SIZE 32U`):
+    a `blockDim.x / WARP_SIZE` of the file in a device helper no kernel of the file runs (a header's
+    block reduction) counts the blocks of the kernels that call it in the run's other files; where
+    one of them may be launched with a block that is not whole waves (llm.c's global_norm.cu sweeps
+    block sizes from 32 into common.h's blockReduce: `num_warps` 0 at wave 64), KP233 at the division.
+    (The file's own kernels are checked by the port's self-check, WS031.)  True when refused."""
+    from . import backends
+    d = n.parent
+    while d is not None and d.type != "preproc_def":
+        d = d.parent
+    name = d.child_by_field_name("name") if d is not None else None
+    wide = max(r.wave for r in backends.get(tr.backend).runs)
+    if name is None or wide <= 32:
+        return False
+    name = tr.src.text_of(name)
+    lang = backends.source().name
+    refused = False
+    for div in tr.src.index.of_type("binary_expression"):
+        right = div.child_by_field_name("right")
+        while right is not None and right.type == "parenthesized_expression":
+            right = right.named_children[0] if right.named_children else None
+        if right is None or right.type != "identifier" or tr.src.text_of(right) != name or \
+                tr.src.text_of(div.child_by_field_name("operator")) != "/" or \
+                not reads_builtin(tr.src, div.child_by_field_name("left"), "block_dim", lang):
+            continue
+        f = tr.module.function_at(div)
+        if f is None or f.is_kernel or not f.is_device or kernels_running(tr.module, f):
+            continue
+        k, bad, where = _includer_partial_wave(tr, f, wide)
+        if bad is not None:
+            _refuse(tr, div, f, k, bad[0], bad[1], where, wide)
+            refused = True
+    return refused
+
+
+def _includer_partial_wave(tr, f, wide: int):
+    """(kernel, (size, line), " in PATH") for a helper no kernel of its own file runs: the kernels of
+    the run's files that call it and their launches; (f, None, "") when none may be a partial wave."""
+    elsewhere = getattr(getattr(tr.module, "visible", None), "elsewhere", None)
+    if elsewhere is None:
+        return f, None, ""
+    calls, _ = elsewhere.calls(f.name)
+    for m, _call, caller in calls:
+        if caller is None or m is tr.module:
+            continue
+        for k in [caller] if caller.is_kernel else kernels_running(m, caller):
+            bad = partial_wave_block(m, k, wide)
+            if bad is not None:
+                return k, (bad[0], m.source.loc(bad[1]).line), f" in {m.source.path}"
+    return f, None, ""
 
 
 def reads_builtin(src, n: Node | None, key: str, lang: str) -> bool:

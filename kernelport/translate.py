@@ -303,6 +303,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
                 return
             text = self.wave(n)
         elif role == "ws_macro":
+            blocksizes.refuse_macro_wave_counts(self, n)  # a header helper's `blockDim.x / WARP_SIZE`: its includers' blocks
             text = re.sub(r"\b(0[xX]20|32)[uUlL]*\b", self.spell("wave_size_const"), self.src.text_of(n), count=1)
         elif role in ("ws_m1", "ws_m1_macro"):
             w = self.wave(n) if role == "ws_m1" else self.spell("wave_size_const")
