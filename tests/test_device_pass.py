@@ -10,7 +10,7 @@ from __future__ import annotations
 import subprocess
 import textwrap
 
-from conftest import hip_compiles, require_tool
+from conftest import hip_compiles, metal_checked, metal_port, require_tool
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
@@ -125,3 +125,36 @@ def test_derived_macro_with_cuda_only_intrinsic_keeps_its_test():
         """)
     port, whole = translate(SourceFile.from_text(src, "t.cu"), "hip")
     assert "__HIP_DEVICE_COMPILE__" not in whole and "#ifdef __CUDA_ARCH__" in whole
+
+
+def test_metal_takes_the_device_branch():
+    """A Metal port is device code only: it compiled the #else (host code: `v * 3`) before."""
+    text = metal_checked("""\
+        __device__ __forceinline__ float twice(float v)
+        {
+        #ifdef __CUDA_ARCH__
+            return v * 2.0f;
+        #else
+            return v * 3.0f;
+        #endif
+        }
+        __global__ void k(float *out) { out[threadIdx.x] = twice(out[threadIdx.x]); }
+        """)
+    assert "#ifdef __METAL_VERSION__" in text and "__CUDA_ARCH__" not in text
+
+
+def test_metal_refuses_what_the_device_branch_cannot_port():
+    """The branch Metal now compiles is checked (it was skipped as dead): a launch in device code is refused there."""
+    port, _ = metal_port("""\
+        __global__ void child(float *out) { out[0] = 1.0f; }
+        __device__ void twice(float *out)
+        {
+        #ifdef __CUDA_ARCH__
+            child<<<1, 1>>>(out);
+        #else
+            out[0] = 2.0f;
+        #endif
+        }
+        __global__ void k(float *out) { twice(out); }
+        """)
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP223", 5)]
