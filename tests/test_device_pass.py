@@ -158,3 +158,19 @@ def test_metal_refuses_what_the_device_branch_cannot_port():
         __global__ void k(float *out) { twice(out); }
         """)
     assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP223", 5)]
+
+
+def test_device_only_body_is_ported_not_refused(tmp_path):
+    """A device function whose whole body is under `#ifdef __CUDA_ARCH__` (no #else) was KP208 ("never true off
+    NVIDIA"); as the device pass, hipcc's device pass compiles it."""
+    out = _hip(textwrap.dedent("""\
+        __device__ void bump(int *p)
+        {
+        #ifdef __CUDA_ARCH__
+            atomicAdd(p, 1);
+        #endif
+        }
+        __global__ void k(int *p) { bump(p); }
+        """))
+    assert "#ifdef __HIP_DEVICE_COMPILE__\n    atomicAdd(p, 1);" in out
+    hip_compiles(tmp_path, out)
