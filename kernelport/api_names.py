@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import address_types, backends, case_labels, lazy_re, template_deduction, unavailable
+from . import address_types, backends, case_labels, device_pass, lazy_re, template_deduction, unavailable
 from .api_fallbacks import defines, include_block
 from .diagnostics import Diagnostic
 
@@ -244,7 +244,7 @@ class ApiNames:
     def ported_macro(self, name: str) -> str:
         """A macro name as the port writes it (HIP's table: `__CUDACC__` -> `__HIPCC__`; else `compiler_macros`)."""
         b, declared = backends.get(self.backend), name in self.declared_names()
-        new = None if declared else b.api().spelling(name) if b.api() is not None else b.compiler_macros.get(name)
+        new = None if declared else device_pass.spelling(self, name) or (b.api().spelling(name) if b.api() else b.compiler_macros.get(name))
         return new or name
 
     def inherit_api_context(self, outer: "ApiNames") -> None:

@@ -8,7 +8,8 @@ port, one text for nvcc and hipcc, tests `KP_CUDACC` (kp_warp.h defines it for b
 - directive lines the macro repair blanked to get a parse (`#ifdef __CUDACC__` groups that split
   `if (n) {` / `} else {`: swsharp's evalue.cu) were kept as written: every backend's renames
   (`ported_macro`), token by token outside comments;
-- parsed directives of a backend with no API table: its `compiler_macros`.
+- parsed directives of a backend with no API table: its `compiler_macros`; of every backend, its
+  `device_pass_macros` where the file tests them as the device pass (kernelport/device_pass.py).
 """
 from __future__ import annotations
 
@@ -43,16 +44,17 @@ def rename(tr) -> None:
                                           category=f"api:{kind}"))
         if out:
             tr.rw.drop_span(m.start, m.end, "".join(out) + text[pos:])
-    if table is not None or not b.compiler_macros:
+    names = set(b.device_pass_macros) | (set(b.compiler_macros) if table is None else set())
+    if not names:
         return
     for n in tr.src.index.of_type("identifier"):
         name = tr.src.text_of(n)
-        if name in b.compiler_macros and _in_directive_test(n) and not tr.rw.has(n):
+        if name in names and _in_directive_test(n) and not tr.rw.has(n):
             new = tr.ported_macro(name)
             if new != name:
                 tr.rw.replace(n, new)
                 tr.port.notes.append(Note(tr.src.loc(n), name, new, f"the port's test of {name}",
-                                          category="api:compiler-macro"))
+                                          category="api:compiler-macro" if name in b.compiler_macros else "device-pass"))
 
 
 def _in_directive_test(n) -> bool:

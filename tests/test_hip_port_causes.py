@@ -40,7 +40,8 @@ def test_a_tagged_type_used_without_a_body_is_cudas_and_renamed():
 
 
 # volumeFiltering: the port spells `#ifdef __CUDACC__` as `#ifdef __HIPCC__`, so what it guards is
-# compiled by hipcc and must be ported; `#ifdef __CUDA_ARCH__` stays NVIDIA's alone.
+# compiled by hipcc and must be ported; `#ifdef __CUDA_ARCH__` is the device pass, which hipcc's device
+# pass compiles too (`__HIP_DEVICE_COMPILE__`, kernelport/device_pass.py): ported as well.
 CUDACC_REGION = """\
     #include <cuda_runtime.h>
     #ifdef __CUDACC__
@@ -61,7 +62,7 @@ def test_code_under_cudacc_is_ported_since_the_port_tests_hipcc():
     out = port_of(CUDACC_REGION)
     assert "#ifdef __HIPCC__" in out
     assert "static const hipTextureReadMode mode = hipReadModeElementType;" in out
-    assert "o[0] = cudaReadModeNormalizedFloat;" in out  # under __CUDA_ARCH__: never compiled by hipcc
+    assert "#ifdef __HIP_DEVICE_COMPILE__\n    o[0] = hipReadModeNormalizedFloat;" in out  # the device pass
 
 
 # hecbench fma: bf16 as ROCm 5.2 has it (hip/hip_bfloat16.h, hip_bfloat16 and its operators).

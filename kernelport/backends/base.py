@@ -267,6 +267,9 @@ class Backend:
     # The CUDA compiler's macros a directive tests (`#ifdef __CUDACC__`: "compiled by a GPU compiler"),
     # as this port spells that test where no API table renames them (HIP's table has `__HIPCC__`).
     compiler_macros: ClassVar[dict[str, str]] = {}
+    # The source compiler's macro defined on its device pass alone, whose bare defined-test means "compiling
+    # device code" (`#ifdef __CUDA_ARCH__`), as this port spells that test (kernelport/device_pass.py).
+    device_pass_macros: ClassVar[dict[str, str]] = {}
     # Source headers the target lacks whose names the port defines itself: the include is replaced by
     # this text where the file uses them (header_uses; HIP: cg::reduce).
     header_polyfills: ClassVar[dict[str, str]] = {}

@@ -131,6 +131,8 @@ class HIP(Backend):
     }
     # HIPIFY's maps (scripts/gen_hip_api.py), each HIP spelling checked with hipcc (tests/test_hip_api.py).
     api_table = "hip_api.tsv"
+    # clang's HIP device pass defines __HIP_DEVICE_COMPILE__, never __CUDA_ARCH__ (reviews.llvm.org D45387, D45441).
+    device_pass_macros = {"__CUDA_ARCH__": "__HIP_DEVICE_COMPILE__"}
     # A CUDA library's sub-header HIPIFY has no entry for: the library's main HIP header.
     api_header_folders = {"cub/": "hipcub/hipcub.hpp"}
     # rocThrust (ROCm 5.x, thrust/system/hip/): Thrust's CUDA system is its `hip` (thrust::hip::par,

@@ -84,6 +84,9 @@ class Metal(Backend):
     # `#ifdef __CUDACC__` ("a GPU compiler"): the Metal compiler's own macro (kept as written, the port's
     # kernels under it vanished from the library)
     compiler_macros = {"__CUDACC__": "__METAL_VERSION__"}
+    # A Metal port is device code only: `#ifdef __CUDA_ARCH__` ("the device pass") holds there (kept as
+    # written, the #else, host code, was what Metal compiled).
+    device_pass_macros = {"__CUDA_ARCH__": "__METAL_VERSION__"}
 
     def compile(self, path, run):
         from .toolchain import compile_port  # lazy: the checker is needed only to compile

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from ... import backends, dialect, guards
+from ... import backends, device_pass, dialect, guards
 from ...source import call_args, ident_name
 
 _C_WORDS = frozenset({"if", "for", "while", "switch", "return", "sizeof", "alignof", "decltype", "defined",
@@ -133,10 +133,13 @@ class Unported:
 
     def _dead_on_metal(self) -> list[tuple[int, int]]:
         """Byte spans of preprocessor branches no Metal compile reaches (every platform macro,
-        `__CUDA_ARCH__`, `__CUDACC__`, `__HIPCC__`, ..., is undefined there): their code is not Metal's."""
+        `__CUDA_ARCH__`, `__CUDACC__`, `__HIPCC__`, ..., is undefined there, but for a device-pass test the
+        port respells, kernelport/device_pass.py): their code is not Metal's."""
         spans = []
+        b = backends.get(self.backend)  # `#ifdef __CUDA_ARCH__` the port spells `__METAL_VERSION__`: taken
+        known = guards.Defines(values={k: int(v) for k, v in b.lowering.defines.items() if v.isdigit()})
         for n in self.src.index.of_types(*guards.CONDITIONALS):
-            v = guards.holds(n, self.src, "metal")
+            v = guards.holds(n, self.src, "metal", lambda m: device_pass.spelling(self, m) or m, known=known)
             alt, test = n.child_by_field_name("alternative"), guards.test_node(n)
             if v == 0:
                 spans.append((test.end_byte if test is not None else n.start_byte,

@@ -1,0 +1,176 @@
+"""`#ifdef __CUDA_ARCH__` as "the device pass" in HIP ports (kernelport/device_pass.py).
+
+A `__host__ __device__` function picks a device variable under `#ifdef __CUDA_ARCH__` (or under a macro
+defined only there: CudaTracerLib's ISCUDA) and a host one under `#else`.  hipcc's device pass never
+defines __CUDA_ARCH__, so a port that kept the test compiled the host branch in device code ("reference
+to __host__ variable in __host__ __device__ function").  The port tests `__HIP_DEVICE_COMPILE__`; a
+version comparison, or a branch with NVIDIA-only code, keeps its test as written."""
+from __future__ import annotations
+
+import subprocess
+import textwrap
+
+from conftest import hip_compiles, metal_checked, metal_port, require_tool
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+PICK = textwrap.dedent("""\
+    __device__ int g_dev[4] = {10, 20, 30, 40};
+    int g_host[4] = {1, 2, 3, 4};
+
+    __host__ __device__ int pick(int i)
+    {
+    #ifdef __CUDA_ARCH__
+        return g_dev[i];
+    #else
+        return g_host[i];
+    #endif
+    }
+
+    #if defined(__CUDA_ARCH__)
+    #define ISCUDA
+    #endif
+
+    __host__ __device__ int pick2(int i)
+    {
+    #ifndef ISCUDA
+        return g_host[i];
+    #else
+        return g_dev[i];
+    #endif
+    }
+
+    __global__ void k(int *out)
+    {
+        out[threadIdx.x] = pick(threadIdx.x) + pick2(threadIdx.x);
+    }
+    """)
+
+
+def _hip(text: str) -> str:
+    port, whole = translate(SourceFile.from_text(text, "t.cu"), "hip")
+    assert not [d for d in port.diagnostics if d.severity == "error"], port.diagnostics
+    return whole
+
+
+def test_defined_test_is_the_device_pass(tmp_path):
+    out = _hip(PICK)
+    assert "#ifdef __HIP_DEVICE_COMPILE__" in out and "#if defined(__HIP_DEVICE_COMPILE__)" in out
+    assert "__CUDA_ARCH__" not in out
+    f = hip_compiles(tmp_path, out)  # gfx90a and gfx1030: the device pass reads g_dev only
+    # The host pass still takes the host branch, the device pass the device one.
+    require_tool("hipcc")
+    for flag, want, lose in (("--cuda-host-only", "g_host[i]", "g_dev[i]"), ("--cuda-device-only", "g_dev[i]", "g_host[i]")):
+        r = subprocess.run(["hipcc", "-E", flag, "--offload-arch=gfx90a", str(f)], capture_output=True, text=True,
+                           env={**__import__("os").environ, "HIP_PLATFORM": "amd"})
+        assert r.returncode == 0, r.stderr[-2000:]
+        body = r.stdout[r.stdout.rindex("int pick(int i)"):]
+        assert body.count(want) == 2 and lose not in body, body
+
+
+def test_version_comparison_keeps_its_test():
+    src = textwrap.dedent("""\
+        __device__ int g_dev[4];
+        __host__ __device__ int pick(int i)
+        {
+        #ifdef __CUDA_ARCH__
+            return g_dev[i];
+        #else
+            return 0;
+        #endif
+        }
+        __global__ void k(int *out, int v)
+        {
+        #if __CUDA_ARCH__ >= 800
+            out[0] = __reduce_add_sync(0xffffffffu, v);
+        #else
+            out[0] = pick(v);
+        #endif
+        }
+        """)
+    out = _hip(src)  # one number comparison in the file: every test stays as written
+    assert "__HIP_DEVICE_COMPILE__" not in out and out.count("__CUDA_ARCH__") == 2
+
+
+def test_branch_with_inline_ptx_keeps_its_test():
+    src = textwrap.dedent("""\
+        __device__ unsigned lane_id()
+        {
+        #if defined(__CUDA_ARCH__)
+            unsigned lane;
+            asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+            return lane;
+        #else
+            return threadIdx.x % warpSize;
+        #endif
+        }
+        __global__ void k(unsigned *out) { out[threadIdx.x] = lane_id(); }
+        """)
+    out = _hip(src)
+    assert "__HIP_DEVICE_COMPILE__" not in out and "defined(__CUDA_ARCH__)" in out
+
+
+def test_derived_macro_with_cuda_only_intrinsic_keeps_its_test():
+    src = textwrap.dedent("""\
+        #ifdef __CUDA_ARCH__
+        #define ISCUDA
+        #endif
+        __device__ void nap()
+        {
+        #ifdef ISCUDA
+            __nanosleep(100);
+        #endif
+        }
+        __global__ void k() { nap(); }
+        """)
+    port, whole = translate(SourceFile.from_text(src, "t.cu"), "hip")
+    assert "__HIP_DEVICE_COMPILE__" not in whole and "#ifdef __CUDA_ARCH__" in whole
+
+
+def test_metal_takes_the_device_branch():
+    """A Metal port is device code only: it compiled the #else (host code: `v * 3`) before."""
+    text = metal_checked("""\
+        __device__ __forceinline__ float twice(float v)
+        {
+        #ifdef __CUDA_ARCH__
+            return v * 2.0f;
+        #else
+            return v * 3.0f;
+        #endif
+        }
+        __global__ void k(float *out) { out[threadIdx.x] = twice(out[threadIdx.x]); }
+        """)
+    assert "#ifdef __METAL_VERSION__" in text and "__CUDA_ARCH__" not in text
+
+
+def test_metal_refuses_what_the_device_branch_cannot_port():
+    """The branch Metal now compiles is checked (it was skipped as dead): a launch in device code is refused there."""
+    port, _ = metal_port("""\
+        __global__ void child(float *out) { out[0] = 1.0f; }
+        __device__ void twice(float *out)
+        {
+        #ifdef __CUDA_ARCH__
+            child<<<1, 1>>>(out);
+        #else
+            out[0] = 2.0f;
+        #endif
+        }
+        __global__ void k(float *out) { twice(out); }
+        """)
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP223", 5)]
+
+
+def test_device_only_body_is_ported_not_refused(tmp_path):
+    """A device function whose whole body is under `#ifdef __CUDA_ARCH__` (no #else) was KP208 ("never true off
+    NVIDIA"); as the device pass, hipcc's device pass compiles it."""
+    out = _hip(textwrap.dedent("""\
+        __device__ void bump(int *p)
+        {
+        #ifdef __CUDA_ARCH__
+            atomicAdd(p, 1);
+        #endif
+        }
+        __global__ void k(int *p) { bump(p); }
+        """))
+    assert "#ifdef __HIP_DEVICE_COMPILE__\n    atomicAdd(p, 1);" in out
+    hip_compiles(tmp_path, out)
