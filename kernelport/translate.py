@@ -613,8 +613,7 @@ def port_file(src: SourceFile, backend: str, base: Path, *, allow_unported: bool
     command = f"kernelport translate {given} --to {backend}" + (
         (f" -o {out_root}" if out_root and (out_root != "." or "/" in given) else "") if out_root is not None
         else (" -o ." if "/" in given else ""))
-    port, text = translate(src, backend, allow_unported=allow_unported, source_label=label, command=command,
-                           **options)
+    port, text = translate(src, backend, allow_unported=allow_unported, source_label=label, command=command, **options)
     from . import output
     port.extra_files = {suffix: output.seal(t) for suffix, t in port.extra_files.items()}
     return port, output.seal(text)
