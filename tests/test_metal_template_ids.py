@@ -67,3 +67,24 @@ def test_a_launched_explicit_specialisation_stays_refused():
     assert ("KP216", 4) in _errors("template <typename T>\n__global__ void k(T *x, int n) { }\ntemplate <>\n"
                                    "__global__ void k<float>(float *x, int n) { if (n) x[0] = 1.0f; }\n"
                                    "void run(float *x, int n) { k<float><<<1, 1>>>(x, n); }\n")
+
+
+def test_launches_in_a_function_like_macro_are_instanced_per_use():
+    # cutt's shape: `#define CALL(TYPE) transposeTiled<TYPE><<<...>>>(...)`, used in a host switch
+    text = metal_checked(FILL + "#define LAUNCH(TYPE) fill<TYPE><<<n / 256, 256>>>((TYPE *)x, n)\n"
+                         "void run(void *x, int n, int t) {\n  if (t) LAUNCH(float); else LAUNCH(int);\n"
+                         "  // LAUNCH(short);\n}\n")
+    assert 'template [[host_name("fill_float")]] kernel void fill<float>(' in text
+    assert 'template [[host_name("fill_int")]] kernel void fill<int>(' in text
+    assert "fill_short" not in text  # a use in a comment makes no instance
+
+
+def test_a_macro_used_with_a_parameter_of_an_uncalled_host_template_stays_refused():
+    assert _errors(FILL + "#define LAUNCH(TYPE) fill<TYPE><<<n / 256, 256>>>((TYPE *)x, n)\n"
+                   "template <typename T> void run(void *x, int n) { LAUNCH(T); }\n") == [("KP216", 2)]
+
+
+def test_a_macro_that_pastes_its_argument_stays_refused():
+    # `fill<TYPE##_t>`: the id is not the argument's text; one level of expansion does not paste
+    assert _errors(FILL + "#define LAUNCH(TYPE) fill<TYPE##_t><<<n / 256, 256>>>((TYPE##_t *)x, n)\n"
+                   "void run(void *x, int n) { LAUNCH(int32); }\n") == [("KP216", 2)]

@@ -19,7 +19,7 @@ from ...model import Function, Param, spaces_after_type
 from ...rewrite import key
 from ...source import call_args, ident_name, walk
 from ...template_deduction import deduce
-from .template_ids import concrete_words, host_template_ids
+from .template_ids import concrete_words, host_template_ids, macro_template_ids
 from .threadgroup import Shared
 
 # Built-in kernel inputs, in the order they are appended to a signature.
@@ -345,7 +345,8 @@ class Signatures:
                     continue
                 self._add_instances(wanted, launch.node, given, host)
             # `&k<float, 4>` in a host table, `launch(k<int>, ...)`, `template __global__ void k<int>(...);`
-            for node, given, host in host_template_ids(self.src, self.module, k):
+            for node, given, host in [*host_template_ids(self.src, self.module, k),
+                                      *macro_template_ids(self.src, self.module, k)]:
                 self._add_instances(wanted, node, given, host)
         return wanted
 

@@ -75,3 +75,56 @@ def concrete_words(src, node: Node, host: Function | None, targs: str) -> bool:
     """No word of `targs` names a template parameter of an enclosing template other than host's own."""
     own = host.template_node if host is not None else None
     return not set(re.findall(r"[A-Za-z_]\w*", targs)) & outer_template_names(src, node, own)
+
+
+def _balanced(text: str, i: int, open_: str, close: str) -> int:
+    """The index just past the `close` matching text[i] == open_ (-1 where it does not close)."""
+    depth = 0
+    for j in range(i, len(text)):
+        depth += (text[j] == open_) - (text[j] == close)
+        if depth == 0:
+            return j + 1
+    return -1
+
+
+def macro_template_ids(src, module, k: Function) -> Iterator[tuple[Node, list[str], Function | None]]:
+    """`k<args>` spelled by a function-like macro's value, at each use of the macro in host code with
+    its arguments substituted (cutt's `#define CALL(TYPE) transposeTiled<TYPE><<<...>>>(...)`, a macro
+    of explicit instantiations): (the use's node, arguments, host function or None at file scope).
+    One level: a use inside another macro's value, or a value that pastes or stringises, gives none."""
+    defs, spans = {}, []
+    for m in src.index.of_types("preproc_def", "preproc_function_def"):
+        spans.append((m.start_byte, m.end_byte))
+        value, params = m.child_by_field_name("value"), m.child_by_field_name("parameters")
+        if m.type != "preproc_function_def" or value is None or params is None:
+            continue
+        body = src.text_of(value)
+        if "#" in body or not re.search(r"\b%s\s*<" % re.escape(k.name), body):
+            continue
+        defs[src.text_of(m.child_by_field_name("name"))] = (
+            [src.text_of(p).strip() for p in params.named_children if p.type == "identifier"], body)
+    if not defs:
+        return
+    text = src.data.decode("latin-1")  # one character per byte: offsets are the tree's
+    code = re.sub(r"//[^\n]*|/\*.*?\*/", lambda m: " " * len(m.group(0)), text, flags=re.S)
+    for use in re.finditer(r"\b(%s)\s*\(" % "|".join(map(re.escape, defs)), code):
+        if any(s <= use.start() < e for s, e in spans):
+            continue
+        end = _balanced(code, use.end() - 1, "(", ")")
+        params, body = defs[use.group(1)]
+        args = [a for a, _ in cexpr.split_top_level(code[use.end():end - 1])] if end > 0 else []
+        if end < 0 or len(args) != len(params):
+            continue
+        args = [a.encode("latin-1").decode("utf-8", "replace").strip() for a in args]
+        bound = dict(zip(params, args))
+        value = re.sub(r"\b[A-Za-z_]\w*\b", lambda m: bound.get(m.group(0), m.group(0)), body)
+        node = src.tree.root_node.descendant_for_byte_range(use.start(), end)
+        host = module.function_at(node)
+        if host is not None and (host.node.start_byte == k.node.start_byte or not host.is_host):
+            continue
+        for idm in re.finditer(r"\b%s\s*<" % re.escape(k.name), value):
+            close = _balanced(value, idm.end() - 1, "<", ">")
+            if close > 0:
+                given = [a for a, _ in cexpr.split_top_level(value[idm.end():close - 1])]
+                if required_count(k) <= len(given) <= len(k.template_params):
+                    yield node, given, host
