@@ -84,6 +84,14 @@ def test_a_macro_used_with_a_parameter_of_an_uncalled_host_template_stays_refuse
                    "template <typename T> void run(void *x, int n) { LAUNCH(T); }\n") == [("KP216", 2)]
 
 
+def test_a_macro_that_pastes_its_launcher_name_instances_its_plain_id():
+    # mistralrs's afq.cu: `extern "C" void launch_##name(...) { k<dtype, bits><<<...>>>(...); }` used at file scope
+    text = metal_checked(SCALE + "#define DEFINE(T, V, name) void scale_##name(T *x, int n) { scale<T, V><<<n / 256, 256>>>(x, n); }\n"
+                         "DEFINE(float, 2, f2)\nDEFINE(int, 3, i3)\n")
+    assert 'template [[host_name("scale_float_2")]] kernel void scale<float, 2>(' in text
+    assert 'template [[host_name("scale_int_3")]] kernel void scale<int, 3>(' in text
+
+
 def test_a_macro_that_pastes_its_argument_stays_refused():
     # `fill<TYPE##_t>`: the id is not the argument's text; one level of expansion does not paste
     assert _errors(FILL + "#define LAUNCH(TYPE) fill<TYPE##_t><<<n / 256, 256>>>((TYPE##_t *)x, n)\n"

@@ -91,7 +91,8 @@ def macro_template_ids(src, module, k: Function) -> Iterator[tuple[Node, list[st
     """`k<args>` spelled by a function-like macro's value, at each use of the macro in host code with
     its arguments substituted (cutt's `#define CALL(TYPE) transposeTiled<TYPE><<<...>>>(...)`, a macro
     of explicit instantiations): (the use's node, arguments, host function or None at file scope).
-    One level: a use inside another macro's value, or a value that pastes or stringises, gives none."""
+    One level: a use inside another macro's value gives none, and so does an id whose arguments paste or
+    stringise (`k<T##_t>`); a paste elsewhere in the value (the launcher's name, mistralrs's afq) is no matter."""
     defs, spans = {}, []
     for m in src.index.of_types("preproc_def", "preproc_function_def"):
         spans.append((m.start_byte, m.end_byte))
@@ -99,7 +100,7 @@ def macro_template_ids(src, module, k: Function) -> Iterator[tuple[Node, list[st
         if m.type != "preproc_function_def" or value is None or params is None:
             continue
         body = src.text_of(value)
-        if "#" in body or not re.search(r"\b%s\s*<" % re.escape(k.name), body):
+        if not re.search(r"\b%s\s*<" % re.escape(k.name), body):
             continue
         defs[src.text_of(m.child_by_field_name("name"))] = (
             [src.text_of(p).strip() for p in params.named_children if p.type == "identifier"], body)
@@ -124,7 +125,7 @@ def macro_template_ids(src, module, k: Function) -> Iterator[tuple[Node, list[st
             continue
         for idm in re.finditer(r"\b%s\s*<" % re.escape(k.name), value):
             close = _balanced(value, idm.end() - 1, "<", ">")
-            if close > 0:
+            if close > 0 and "#" not in value[idm.end():close]:  # `k<T##_t>`: a paste, not the text
                 given = [a for a, _ in cexpr.split_top_level(value[idm.end():close - 1])]
                 if required_count(k) <= len(given) <= len(k.template_params):
                     yield node, given, host
