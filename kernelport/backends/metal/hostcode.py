@@ -324,6 +324,9 @@ class HostCode:
                     why = "host code" if fn in self.host or fn not in needed else \
                         "device code (Metal instantiates it where it is used)"
                     self.rw.replace(item, f"/* {fn}<...>: an explicit instance for {why}, left out of the Metal port */")
+                elif fn is not None:  # the kernel's instance: its [[host_name]] instantiation follows its definition
+                    self.rw.replace(item, f"/* {fn}<...>: an explicit instance of a kernel, named with [[host_name]] "
+                                          "after its definition */")
                 continue
             if item.type not in ("preproc_def", "preproc_function_def", "struct_specifier", "class_specifier",
                                  "union_specifier", "enum_specifier", "type_definition", "alias_declaration",

@@ -19,6 +19,7 @@ from ...model import Function, Param, spaces_after_type
 from ...rewrite import key
 from ...source import call_args, ident_name, walk
 from ...template_deduction import deduce
+from .template_ids import concrete_words, host_template_ids, macro_template_ids
 from .threadgroup import Shared
 
 # Built-in kernel inputs, in the order they are appended to a signature.
@@ -342,14 +343,25 @@ class Signatures:
                     given = deduce(self.src, k, launch.args, host, given) or given  # (defaults fill the rest)
                 if not given:
                     continue
-                # arguments of a host template: an instance per call of it with explicit arguments
-                # (`test_copy<4, float>(n)` of `template <int V, typename T> void test_copy(...)`)
-                # or with arguments it deduces (`search(d_x, n)` given `float* d_x`)
-                for targs in self._concrete(", ".join(given), host, 0):
-                    args = [a for a, _ in cexpr.split_top_level(targs)]
-                    if args not in wanted:
-                        wanted.append(args)
+                self._add_instances(wanted, launch.node, given, host)
+            # `&k<float, 4>` in a host table, `launch(k<int>, ...)`, `template __global__ void k<int>(...);`
+            for node, given, host in [*host_template_ids(self.src, self.module, k),
+                                      *macro_template_ids(self.src, self.module, k)]:
+                self._add_instances(wanted, node, given, host)
         return wanted
+
+    def _add_instances(self, wanted: list[list[str]], node, given: list[str], host: Function | None) -> None:
+        """The instances template arguments `given` (written at `node` in `host`) stand for, added to
+        `wanted` once each: none where they name a parameter of an enclosing class template (not known here)."""
+        if not concrete_words(self.src, node, host, ", ".join(given)):
+            return
+        # arguments of a host template: an instance per call of it with explicit arguments
+        # (`test_copy<4, float>(n)` of `template <int V, typename T> void test_copy(...)`)
+        # or with arguments it deduces (`search(d_x, n)` given `float* d_x`)
+        for targs in self._concrete(", ".join(given), host, 0):
+            args = [a for a, _ in cexpr.split_top_level(targs)]
+            if args not in wanted:
+                wanted.append(args)
 
     def _concrete(self, targ: str, host: Function | None, depth: int) -> list[str]:
         """`targ` (template arguments written in `host`) with host's template parameters replaced by
