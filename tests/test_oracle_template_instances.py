@@ -12,7 +12,7 @@ import pytest
 
 from kernelport.emulator import run_kernel
 from kernelport.emulator.errors import EmulatorError
-from trust_support import kp_inproc, verify_checks
+from trust_support import verify_checks, assert_a_lane_hazard_fails_only_at_64, numeric_statuses
 
 SOURCE = """
 template <class T>
@@ -81,21 +81,11 @@ def test_an_error_in_the_needed_instance_stays_a_located_refusal():
     assert "<kernel>:6:29:" in str(e.value), str(e.value)  # the helper's line, at the `)` after `+`
 
 
-def _numeric(checks, backend):
-    return {c["wave"]: c["status"] for c in checks if c["kind"] == "numeric" and c["backend"] == backend
-            and c.get("kernel", "lanes") == "lanes"}
-
-
 def test_the_oracle_runs_the_deduced_kernel_and_a_wave_64_hazard_in_its_port_fails(tmp_path):
     f = tmp_path / "k.cu"
     f.write_text(HOST)
     rc, checks, text = verify_checks(f)
     oracles = {c.get("kernel"): c["status"] for c in checks if c["kind"] == "oracle"}
     assert rc == 0 and oracles == {"lanes": "pass", "scaled": "pass"}, text
-    assert _numeric(checks, "hip") == {32: "pass", 64: "pass"}, text
-    assert kp_inproc("translate", f, "--to", "hip")[0] == 0
-    hip = next(tmp_path.glob("k.hip*"))
-    # the port reads the lane as if a wave had 32: the same at 32, lanes 32..63 take -1 at 64
-    hip.write_text(hip.read_text().replace("i % 32 < 32", "i % warpSize < 32"))
-    rc, checks, text = verify_checks(f)
-    assert rc == 1 and _numeric(checks, "hip") == {32: "pass", 64: "fail"}, text
+    assert numeric_statuses(checks, kernel="lanes") == {32: "pass", 64: "pass"}, text
+    assert_a_lane_hazard_fails_only_at_64(f, kernel="lanes")

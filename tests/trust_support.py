@@ -104,3 +104,23 @@ def assert_a_broken_hip_port_fails(path, old: str, new: str) -> None:
     rc, checks, text = verify_checks(path)
     bad = [c for c in checks if c["kind"] == "numeric" and c["backend"] == "hip"]
     assert rc == 1 and bad and all(c["status"] == "fail" for c in bad), text
+
+
+def numeric_statuses(checks, backend: str = "hip", kernel: str | None = None) -> dict[int, str]:
+    """{wave: status} of `backend`'s numeric checks (of `kernel`, where the file has several)."""
+    return {c["wave"]: c["status"] for c in checks if c["kind"] == "numeric" and c["backend"] == backend
+            and (kernel is None or c.get("kernel", kernel) == kernel)}
+
+
+def assert_a_lane_hazard_fails_only_at_64(path, kernel: str | None = None) -> None:
+    """Translate PATH to HIP and make the port read the lane as if a wave had 32 (`i % 32 < 32` ->
+    `i % warpSize < 32`: the same at 32, lanes 32..63 take the other value at 64): verify passes the
+    HIP port at 32 and fails it at 64 (the oracle caught it, not a crash)."""
+    from pathlib import Path
+    path = Path(path)
+    assert kp_inproc("translate", path, "--to", "hip")[0] == 0
+    hip = next(path.parent.glob(path.stem + ".hip*"))
+    assert "i % 32 < 32" in hip.read_text()
+    hip.write_text(hip.read_text().replace("i % 32 < 32", "i % warpSize < 32"))
+    rc, checks, text = verify_checks(path)
+    assert rc == 1 and numeric_statuses(checks, kernel=kernel) == {32: "pass", 64: "fail"}, text
