@@ -49,19 +49,21 @@ def spelling(tr, name: str, node=None) -> str | None:
     return new if (node.start_byte, node.end_byte) in cache[name] else None
 
 
-def _uses(src, name: str) -> int:
-    """How many times the file's text names `name` outside comments and strings."""
+def _uses(src, name: str) -> list[int]:
+    """The byte offsets where the file's text names `name` outside comments and strings."""
     rx = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\b(' + re.escape(name) + r')\b', re.S)
     text = src.data.decode("utf-8", "replace")
-    return sum(1 for m in rx.finditer(text) if m.group(1))
+    return [len(text[:m.start(1)].encode()) for m in rx.finditer(text) if m.group(1)]
 
 
-def _classify(src, name: str) -> tuple[dict, bool]:
+def _classify(src, name: str) -> tuple[dict, list]:
     """{test node: [identifiers]} of the conditionals testing `name`, each test's identifiers or None where
-    the test reads it other than as defined; and whether every use outside these tests is a `#define name`."""
+    the test reads it other than as defined; and its other uses but `#define name`: (offset, node or None
+    where the parse did not see it): `SHM_BANKS = __CUDA_ARCH__ >= 200 ? 32 : 16` in code."""
     nodes = [n for n in src.index.of_type("identifier") if src.text_of(n) == name]
     tests: dict = {}
-    others = len(nodes) != _uses(src, name)
+    seen = {n.start_byte for n in nodes}
+    others = [(at, None) for at in _uses(src, name) if at not in seen]
     for n in nodes:
         p = n.parent
         if p is not None and p.type in _DEFS and n == p.child_by_field_name("name"):
@@ -71,7 +73,7 @@ def _classify(src, name: str) -> tuple[dict, bool]:
             continue
         cond = _test_of(n)
         if cond is None:
-            others = True
+            others.append((n.start_byte, n))
         elif p is not None and p.type == "preproc_defined" and tests.get(cond, []) is not None:
             tests.setdefault(cond, []).append(n)
         else:
@@ -97,24 +99,27 @@ def _outermost(cond):
     return cond
 
 
-def _nvidia_only_off_nvidia(tr, conds, unknown: frozenset) -> bool:
-    """Does NVIDIA-only code in `conds` compile on a pass off NVIDIA, `unknown`'s tests read either way?"""
+def _nvidia_only_off_nvidia(tr, conds, unknown: frozenset, others: list) -> bool:
+    """Does NVIDIA-only code in `conds` (or one of `others`: the macro read in code) compile on a pass off
+    NVIDIA, `unknown`'s tests read either way?"""
     spans = [(c.start_byte, c.end_byte) for c in conds]
     spell = lambda m, n=None: "?" + m if n is not None and (n.start_byte, n.end_byte) in unknown else m  # noqa: E731
 
-    def counts(node) -> bool:
+    def counts(node, at=None) -> bool:
+        if at is not None:
+            return any(a <= at < b for a, b in spans) and (node is None or counts(node))
         if not any(a <= node.start_byte and node.end_byte <= b for a, b in spans):
             return False
         bs = guards.branches(node, tr.src)
         return any(all(b.reached(tr.src, p, spell) for b in bs) for p in _OFF_NVIDIA)
-    return any(counts(n) for n, _fn in tr.module.asm) or \
+    return any(counts(n, at) for at, n in others) or any(counts(n) for n, _fn in tr.module.asm) or \
         any(u.concept.kind in _NVIDIA_ONLY_KINDS and counts(u.node) for u in tr.module.uses)
 
 
 def _device_pass_tests(tr, name: str) -> frozenset:
     """The (start, end) bytes of `name`'s identifiers the port respells: those of sound device-pass tests."""
     src = tr.src
-    tests, _others = _classify(src, name)
+    tests, others = _classify(src, name)
     out = set()
     for cond, ids in tests.items():
         if not ids:
@@ -126,11 +131,11 @@ def _device_pass_tests(tr, name: str) -> frozenset:
         sound = True
         for m in sorted(derived):  # ISCUDA: its tests pick the device pass too
             more, hidden = _classify(src, m)
-            if hidden or any(v is None for v in more.values()):
+            if hidden or any(v is None for v in more.values()):  # ARCHV read as a value: as written
                 sound = False
                 break
             scope += [_outermost(c) for c in more]
             keys |= {(n.start_byte, n.end_byte) for v in more.values() for n in v}
-        if sound and not _nvidia_only_off_nvidia(tr, scope, keys):
+        if sound and not _nvidia_only_off_nvidia(tr, scope, keys, others):
             out |= {(n.start_byte, n.end_byte) for n in ids}
     return frozenset(out)

@@ -208,6 +208,36 @@ def test_metal_mixed_file_decides_each_test():
     assert "#ifdef __METAL_VERSION__" in text and "#if __CUDA_ARCH__ >= 800" in text
 
 
+def test_branch_reading_the_macro_in_code_keeps_its_test():
+    """Look-alike (rodinia dwt2d's transform_buffer.h): the device branch reads __CUDA_ARCH__ as a value in code,
+    undefined off NVIDIA: that test stays as written, while the file's other device-pass test is respelled."""
+    src = textwrap.dedent("""\
+        template <int N> struct Buf {
+          enum {
+          #ifdef __CUDA_ARCH__
+            BANKS = ((__CUDA_ARCH__ >= 200) ? 32 : 16),
+          #else
+            BANKS = 16,
+          #endif
+          };
+          float data[N + BANKS];
+        };
+        __device__ int g_dev[4];
+        __host__ __device__ int pick(int i)
+        {
+        #ifdef __CUDA_ARCH__
+            return g_dev[i];
+        #else
+            return 0;
+        #endif
+        }
+        __global__ void k(int *out) { __shared__ Buf<32> b; b.data[0] = 1.0f; out[0] = pick(0) + (int)b.data[0]; }
+        """)
+    out = _hip(src)
+    assert "  #ifdef __CUDA_ARCH__\n    BANKS = ((__CUDA_ARCH__ >= 200)" in out
+    assert "#ifdef __HIP_DEVICE_COMPILE__\n    return g_dev[i];" in out
+
+
 def test_branch_with_inline_ptx_keeps_its_test():
     src = textwrap.dedent("""\
         __device__ unsigned lane_id()
