@@ -241,10 +241,10 @@ class ApiNames:
                 self._declared |= vis.declared
         return self._declared
 
-    def ported_macro(self, name: str) -> str:
-        """A macro name as the port writes it (HIP's table: `__CUDACC__` -> `__HIPCC__`; else `compiler_macros`)."""
+    def ported_macro(self, name: str, node: Node | None = None) -> str:
+        """A macro name as the port writes it (HIP's table: `__CUDACC__` -> `__HIPCC__`; else `compiler_macros`; `node`: the use)."""
         b, declared = backends.get(self.backend), name in self.declared_names()
-        new = None if declared else device_pass.spelling(self, name) or (b.api().spelling(name) if b.api() else b.compiler_macros.get(name))
+        new = None if declared else device_pass.spelling(self, name, node) or (b.api().spelling(name) if b.api() else b.compiler_macros.get(name))
         return new or name
 
     def inherit_api_context(self, outer: "ApiNames") -> None:

@@ -6,14 +6,18 @@ __CUDA_ARCH__`, `#if defined(__CUDA_ARCH__)`, or through a macro defined under o
 device pass does not define it (clang defines `__HIP_DEVICE_COMPILE__` there instead), so a port that
 keeps the test compiles the host branch in device code: "reference to __host__ variable in __host__
 __device__ function", or worse, host behaviour on the GPU.  The backend's `device_pass_macros`
-(HIP: `__CUDA_ARCH__` -> `__HIP_DEVICE_COMPILE__`) respell such a test, and only where it is sound:
+(HIP: `__CUDA_ARCH__` -> `__HIP_DEVICE_COMPILE__`) respell such a test, decided test by test:
 
-- every use of the macro in the file is a defined-test in a directive (`#ifdef`, `#ifndef`,
-  `defined(...)`); one number comparison (`#if __CUDA_ARCH__ >= 800`: "this NVIDIA architecture"),
-  or a use the parse did not see as such (a `#define` body, a directive the repair blanked),
-  keeps every test as written (the `#else` is what hipcc compiles; KP202/KP208 as before);
-- no conditional so tested, nor one testing a macro defined under it, holds NVIDIA-only code
-  (inline assembly, an intrinsic the CUDA dialect has alone: the concepts KP201/KP202 know).
+- a conditional whose test reads the macro only as a defined-test (`#ifdef`, `#ifndef`, `#elifdef`,
+  `defined(...)`) is the device pass; a number comparison (`#if __CUDA_ARCH__ >= 800`: "this NVIDIA
+  architecture", false on hipcc, its `#else` compiled; KP202/KP208 as before), a test mixing both, or a
+  use the parse did not see (a `#define` body, a directive the repair blanked) stays as written, and
+  does not change how the file's other tests read;
+- a device-pass test is respelled only where no code it (or a macro defined under it: ISCUDA) decides
+  is NVIDIA-only (inline assembly, an intrinsic the CUDA dialect has alone: the concepts KP201/KP202
+  know) and compiled off NVIDIA: code an inner version comparison leaves to NVIDIA (`#if __CUDA_ARCH__
+  >= 800` inside `#ifdef __CUDA_ARCH__`) is not; its `#else` is.  A derived macro used other than as a
+  defined-test, or tested where the parse did not see, keeps the test that defines it as written.
 
 Lint reads the original and is not concerned.
 """
@@ -21,88 +25,117 @@ from __future__ import annotations
 
 import re
 
-from . import backends
+from . import backends, guards
 
 _NVIDIA_ONLY_KINDS = ("cuda_only", "warp_reduce")  # lint's PT001 kinds: the intrinsics no target has
 _DEFS = ("preproc_def", "preproc_function_def")
 _CONDITIONALS = ("preproc_if", "preproc_ifdef")
+_TESTS = ("preproc_if", "preproc_elif", "preproc_ifdef", "preproc_elifdef")
+# The passes whose code the rename may change: the AMD ones, and a compiler with no platform macro (Metal).
+_OFF_NVIDIA = (*sorted(guards.AMD), "no-platform")
 
 
-def spelling(tr, name: str) -> str | None:
-    """`name`'s device-pass spelling for `tr`'s backend where the file tests it only as the device pass;
-    None otherwise (`tr`: a translator: its source, module and backend)."""
+def spelling(tr, name: str, node=None) -> str | None:
+    """`name`'s device-pass spelling for `tr`'s backend where `node` (an identifier of `tr`'s source) is
+    in a test the port reads as the device pass; None otherwise (`tr`: a translator: its source, module
+    and backend; no `node`: a use the parse did not see, kept as written)."""
     new = backends.get(tr.backend).device_pass_macros.get(name)
-    if new is None:
+    if new is None or node is None:
         return None
     cache = tr.__dict__.setdefault("_device_pass", {})
     if name not in cache:
-        cache[name] = False  # (a question asked while deciding it: as written)
-        cache[name] = _only_device_pass_tests(tr, name)
-    return new if cache[name] else None
+        cache[name] = frozenset()  # (a question asked while deciding it: as written)
+        cache[name] = _device_pass_tests(tr, name)
+    return new if (node.start_byte, node.end_byte) in cache[name] else None
 
 
-def _uses(src, name: str) -> int:
-    """How many times the file's text names `name` outside comments and strings."""
+def _uses(src, name: str) -> list[int]:
+    """The byte offsets where the file's text names `name` outside comments and strings."""
     rx = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\b(' + re.escape(name) + r')\b', re.S)
     text = src.data.decode("utf-8", "replace")
-    return sum(1 for m in rx.finditer(text) if m.group(1))
+    return [len(text[:m.start(1)].encode()) for m in rx.finditer(text) if m.group(1)]
 
 
-def _tests(src, name: str) -> list | None:
-    """The outermost conditionals whose test reads `name` as a defined-test; None where another use exists."""
+def _classify(src, name: str) -> tuple[dict, list]:
+    """{test node: [identifiers]} of the conditionals testing `name`, each test's identifiers or None where
+    the test reads it other than as defined; and its other uses but `#define name`: (offset, node or None
+    where the parse did not see it): `SHM_BANKS = __CUDA_ARCH__ >= 200 ? 32 : 16` in code."""
     nodes = [n for n in src.index.of_type("identifier") if src.text_of(n) == name]
-    out = []
+    tests: dict = {}
+    seen = {n.start_byte for n in nodes}
+    others = [(at, None) for at in _uses(src, name) if at not in seen]
     for n in nodes:
         p = n.parent
-        if p is None:
-            return None
-        if p.type in _DEFS and n == p.child_by_field_name("name"):
+        if p is not None and p.type in _DEFS and n == p.child_by_field_name("name"):
             continue  # `#define ISCUDA`: the macro's own definition
-        if p.type in ("preproc_ifdef", "preproc_elifdef") and n == p.child_by_field_name("name"):
-            cond = p
-        elif p.type == "preproc_defined" and _in_test(p):
-            cond = p
-            while cond is not None and cond.type not in ("preproc_if", "preproc_elif"):
-                cond = cond.parent
-        else:
-            return None
-        while cond is not None and cond.parent is not None and cond.type not in _CONDITIONALS:
-            cond = cond.parent
+        if p is not None and p.type in ("preproc_ifdef", "preproc_elifdef") and n == p.child_by_field_name("name"):
+            tests.setdefault(p, []).append(n)
+            continue
+        cond = _test_of(n)
         if cond is None:
-            return None
-        out.append(cond)
-    return out if len(nodes) == _uses(src, name) else None
+            others.append((n.start_byte, n))
+        elif p is not None and p.type == "preproc_defined" and tests.get(cond, []) is not None:
+            tests.setdefault(cond, []).append(n)
+        else:
+            tests[cond] = None  # `#if __CUDA_ARCH__ >= 800`: an NVIDIA architecture, as written
+    return tests, others
 
 
-def _in_test(n) -> bool:
+def _test_of(n):
+    """The #if / #elif whose test `n` is in, else None."""
     p, child = n.parent, n
     while p is not None:
         if p.type in ("preproc_if", "preproc_elif"):
-            return child == p.child_by_field_name("condition")
-        if p.type not in ("binary_expression", "unary_expression", "parenthesized_expression"):
-            return False
+            return p if child == p.child_by_field_name("condition") else None
+        if p.type not in ("preproc_defined", "binary_expression", "unary_expression", "parenthesized_expression"):
+            return None
         p, child = p.parent, p
-    return False
+    return None
 
 
-def _nvidia_only(tr, conds) -> bool:
+def _outermost(cond):
+    while cond.parent is not None and cond.type not in _CONDITIONALS:
+        cond = cond.parent
+    return cond
+
+
+def _nvidia_only_off_nvidia(tr, conds, unknown: frozenset, others: list) -> bool:
+    """Does NVIDIA-only code in `conds` (or one of `others`: the macro read in code) compile on a pass off
+    NVIDIA, `unknown`'s tests read either way?"""
     spans = [(c.start_byte, c.end_byte) for c in conds]
+    spell = lambda m, n=None: "?" + m if n is not None and (n.start_byte, n.end_byte) in unknown else m  # noqa: E731
 
-    def inside(node) -> bool:
-        return any(a <= node.start_byte and node.end_byte <= b for a, b in spans)
-    return any(inside(n) for n, _fn in tr.module.asm) or \
-        any(u.concept.kind in _NVIDIA_ONLY_KINDS and inside(u.node) for u in tr.module.uses)
-
-
-def _only_device_pass_tests(tr, name: str) -> bool:
-    conds = _tests(tr.src, name)
-    if not conds:
-        return False
-    derived = {tr.src.text_of(d.child_by_field_name("name")) for c in conds
-               for d in tr.src.index.under_types(c, *_DEFS) if d.child_by_field_name("name") is not None}
-    for m in sorted(derived):  # ISCUDA: its tests pick the device pass too
-        more = _tests(tr.src, m)
-        if more is None:
+    def counts(node, at=None) -> bool:
+        if at is not None:
+            return any(a <= at < b for a, b in spans) and (node is None or counts(node))
+        if not any(a <= node.start_byte and node.end_byte <= b for a, b in spans):
             return False
-        conds = conds + more
-    return not _nvidia_only(tr, conds)
+        bs = guards.branches(node, tr.src)
+        return any(all(b.reached(tr.src, p, spell) for b in bs) for p in _OFF_NVIDIA)
+    return any(counts(n, at) for at, n in others) or any(counts(n) for n, _fn in tr.module.asm) or \
+        any(u.concept.kind in _NVIDIA_ONLY_KINDS and counts(u.node) for u in tr.module.uses)
+
+
+def _device_pass_tests(tr, name: str) -> frozenset:
+    """The (start, end) bytes of `name`'s identifiers the port respells: those of sound device-pass tests."""
+    src = tr.src
+    tests, others = _classify(src, name)
+    out = set()
+    for cond, ids in tests.items():
+        if not ids:
+            continue
+        keys = frozenset((n.start_byte, n.end_byte) for n in ids)
+        scope = [_outermost(cond)]
+        derived = {src.text_of(d.child_by_field_name("name")) for d in src.index.under_types(cond, *_DEFS)
+                   if d.child_by_field_name("name") is not None}
+        sound = True
+        for m in sorted(derived):  # ISCUDA: its tests pick the device pass too
+            more, hidden = _classify(src, m)
+            if hidden or any(v is None for v in more.values()):  # ARCHV read as a value: as written
+                sound = False
+                break
+            scope += [_outermost(c) for c in more]
+            keys |= {(n.start_byte, n.end_byte) for v in more.values() for n in v}
+        if sound and not _nvidia_only_off_nvidia(tr, scope, keys, others):
+            out |= {(n.start_byte, n.end_byte) for n in ids}
+    return frozenset(out)

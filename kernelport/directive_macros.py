@@ -50,7 +50,7 @@ def rename(tr) -> None:
     for n in tr.src.index.of_type("identifier"):
         name = tr.src.text_of(n)
         if name in names and _in_directive_test(n) and not tr.rw.has(n):
-            new = tr.ported_macro(name)
+            new = tr.ported_macro(name, n)
             if new != name:
                 tr.rw.replace(n, new)
                 tr.port.notes.append(Note(tr.src.loc(n), name, new, f"the port's test of {name}",

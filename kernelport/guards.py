@@ -27,8 +27,14 @@ PASSES = (NVIDIA_DEVICE, NVIDIA_HOST, AMD_DEVICE, AMD_HOST)
 NVIDIA = frozenset({NVIDIA_DEVICE, NVIDIA_HOST})
 AMD = frozenset({AMD_DEVICE, AMD_HOST})
 DEVICE = frozenset({NVIDIA_DEVICE, AMD_DEVICE})
-# A macro name as the code will spell it (translate: after the port's renames).
-Spell = Callable[[str], str]
+# A macro name as the code will spell it (translate: after the port's renames), given the name and the
+# identifier node of that use (`#ifdef __CUDA_ARCH__` is respelled test by test: kernelport/device_pass.py).
+Spell = Callable[[str, Node], str]
+
+
+def written(name: str, node: Node | None = None) -> str:
+    """The default Spell: every name as written."""
+    return name
 # What side_of answers.
 SIDE_ARCH, SIDE_NVIDIA, SIDE_AMD = "arch", "nvidia", "amd"
 
@@ -128,7 +134,7 @@ _BINARY = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a
            "<=": lambda a, b: int(a <= b), ">": lambda a, b: int(a > b), ">=": lambda a, b: int(a >= b)}
 
 
-def evaluate(node: Node | None, src, p: str, spell: Spell = str,
+def evaluate(node: Node | None, src, p: str, spell: Spell = written,
              amd: frozenset[str] = frozenset(), pinned: frozenset[str] = frozenset(),
              known: Defines | None = None) -> int | None:
     """The value of a preprocessor expression on pass `p` (None: unknown there); each macro name
@@ -142,11 +148,11 @@ def evaluate(node: Node | None, src, p: str, spell: Spell = str,
     if t == "number_literal":
         return _int(src.text_of(node))
     if t == "identifier":
-        v = _value(spell(src.text_of(node)), p, amd, pinned, known)
-        return v if v is not None or macro(spell(src.text_of(node))) is not None else _derived(src.text_of(node), src, p)
+        v = _value(spell(src.text_of(node), node), p, amd, pinned, known)
+        return v if v is not None or macro(spell(src.text_of(node), node)) is not None else _derived(src.text_of(node), src, p)
     if t == "preproc_defined":
         name = next((c for c in node.named_children if c.type == "identifier"), None)
-        return _defined(spell(src.text_of(name)), p, amd, pinned, known) if name is not None else None
+        return _defined(spell(src.text_of(name), name), p, amd, pinned, known) if name is not None else None
     if t == "parenthesized_expression":
         inner = [c for c in node.named_children if c.type != "comment"]
         return evaluate(inner[0], src, p, spell, amd, pinned, known) if len(inner) == 1 else None
@@ -223,7 +229,7 @@ class Branch:
     test: Node  # the #if / #ifdef / #elif node whose test decides this branch
     in_else: bool  # the node is in that test's #else / #elif part (the test is false there)
 
-    def reached(self, src, p: str, spell: Spell = str, pinned: frozenset[str] = frozenset(),
+    def reached(self, src, p: str, spell: Spell = written, pinned: frozenset[str] = frozenset(),
                 known: Defines | None = None) -> bool:
         """Can code in this branch be compiled on pass `p`?"""
         v = holds(self.test, src, p, spell, pinned=pinned, known=known)
@@ -234,13 +240,13 @@ def test_node(cond: Node) -> Node | None:
     return cond.child_by_field_name("condition") or cond.child_by_field_name("name")
 
 
-def holds(cond: Node, src, p: str, spell: Spell = str,
+def holds(cond: Node, src, p: str, spell: Spell = written,
              amd: frozenset[str] = frozenset(), pinned: frozenset[str] = frozenset(),
              known: Defines | None = None) -> int | None:
     """Whether the test of an #if / #ifdef / #ifndef / #elif node holds on pass `p` (None: unknown)."""
     t = test_node(cond)
     if cond.type in ("preproc_ifdef", "preproc_elifdef"):
-        v = _defined(spell(src.text_of(t)), p, amd, pinned, known) if t is not None else None
+        v = _defined(spell(src.text_of(t), t), p, amd, pinned, known) if t is not None else None
         negated = bool(cond.children) and src.text_of(cond.children[0]).endswith("ndef")  # `# ifndef` too
         return v if v is None or not negated else int(not v)
     return evaluate(t, src, p, spell, amd, pinned, known)
@@ -259,7 +265,7 @@ def branches(node: Node, src) -> list[Branch]:
     return out
 
 
-def reach(node: Node, src, spell: Spell = str) -> frozenset[str]:
+def reach(node: Node, src, spell: Spell = written) -> frozenset[str]:
     """The passes on which `node` is compiled."""
     bs = branches(node, src)
     return frozenset(p for p in PASSES if all(b.reached(src, p, spell) for b in bs))
@@ -287,17 +293,17 @@ def _identifiers(node: Node):
 
 
 # -- what translate asks ------------------------------------------------------------------------
-def cuda_only(node: Node, src, spell: Spell = str) -> bool:
+def cuda_only(node: Node, src, spell: Spell = written) -> bool:
     """Compiled on no AMD pass (`#if __CUDA_ARCH__`, the #else of `#ifdef __HIP_PLATFORM_AMD__`)."""
     return not reach(node, src, spell) & AMD
 
 
-def amd_only(node: Node, src, spell: Spell = str) -> bool:
+def amd_only(node: Node, src, spell: Spell = written) -> bool:
     """Compiled on no NVIDIA pass (`#ifdef __HIP_PLATFORM_AMD__`, `#if __GFX9__`)."""
     return not reach(node, src, spell) & NVIDIA
 
 
-def never_on_amd(cond: Node, src, spell: Spell = str) -> bool:
+def never_on_amd(cond: Node, src, spell: Spell = written) -> bool:
     """Is the test of this #if false on every AMD pass (its body vanishes there)?"""
     return all(holds(cond, src, p, spell) == 0 for p in AMD)
 

@@ -68,8 +68,160 @@ def test_defined_test_is_the_device_pass(tmp_path):
         assert body.count(want) == 2 and lose not in body, body
 
 
-def test_version_comparison_keeps_its_test():
+MIXED = textwrap.dedent("""\
+    __device__ int g_dev[4] = {10, 20, 30, 40};
+    int g_host[4] = {1, 2, 3, 4};
+    __host__ __device__ int pick(int i)
+    {
+    #ifdef __CUDA_ARCH__
+        return g_dev[i];
+    #else
+        return g_host[i];
+    #endif
+    }
+    __global__ void k(int *out, int v)
+    {
+    #if __CUDA_ARCH__ >= 800
+        out[0] = __reduce_add_sync(0xffffffffu, v);
+    #else
+        out[0] = pick(v) + 1;
+    #endif
+    }
+    """)
+
+
+def _device_pass_text(f, start: str) -> str:
+    """What hipcc's device pass (gfx90a) compiles of `f` from `start` on."""
+    require_tool("hipcc")
+    r = subprocess.run(["hipcc", "-E", "--cuda-device-only", "--offload-arch=gfx90a", str(f)], capture_output=True,
+                       text=True, env={**__import__("os").environ, "HIP_PLATFORM": "amd"})
+    assert r.returncode == 0, r.stderr[-2000:]
+    return r.stdout[r.stdout.rindex(start):]
+
+
+def test_mixed_file_decides_each_test(tmp_path):
+    """A file with a device-pass test and a version comparison: the first is the device pass, the second stays
+    (false on hipcc: its #else compiles); before, the comparison kept every test in the file as written."""
+    out = _hip(MIXED)
+    assert "#ifdef __HIP_DEVICE_COMPILE__" in out and "#if __CUDA_ARCH__ >= 800" in out
+    assert out.count("__CUDA_ARCH__") == 1
+    f = hip_compiles(tmp_path, out)  # gfx90a and gfx1030
+    body = _device_pass_text(f, "int pick(int i)")
+    assert "g_dev[i]" in body and "g_host[i]" not in body and "pick(v) + 1" in body and "__reduce_add_sync" not in body
+
+
+NESTED = textwrap.dedent("""\
+    __device__ int g_dev[4] = {10, 20, 30, 40};
+    int g_host[4] = {1, 2, 3, 4};
+    __host__ __device__ int pick(int i, int v)
+    {
+    #ifdef __CUDA_ARCH__
+    #if __CUDA_ARCH__ >= 800
+        return __reduce_add_sync(0xffffffffu, v) + g_dev[i];
+    #else
+        return g_dev[i] + v;
+    #endif
+    #else
+        return g_host[i];
+    #endif
+    }
+    __global__ void k(int *out, int v) { out[threadIdx.x] = pick(threadIdx.x, v); }
+    """)
+
+
+def test_nested_version_comparison_inside_the_device_pass(tmp_path):
+    """The outer test is the device pass; the inner comparison stays (false on hipcc), so its NVIDIA-only
+    branch is not compiled off NVIDIA and does not keep the outer test as written: only its #else counts."""
+    out = _hip(NESTED)
+    assert "#ifdef __HIP_DEVICE_COMPILE__\n#if __CUDA_ARCH__ >= 800\n" in out
+    f = hip_compiles(tmp_path, out)  # gfx90a and gfx1030
+    body = _device_pass_text(f, "int pick(int i, int v)")
+    assert "g_dev[i] + v" in body and "g_host[i]" not in body and "__reduce_add_sync" not in body
+
+
+def test_nested_else_with_inline_ptx_keeps_the_outer_test():
+    """Look-alike: the inner #else (what hipcc would compile in the device pass) holds PTX: the outer stays."""
+    src = NESTED.replace("return g_dev[i] + v;",
+                         'unsigned l; asm volatile("mov.u32 %0, %%laneid;" : "=r"(l)); return g_dev[i] + l;')
+    port, out = translate(SourceFile.from_text(src, "t.cu"), "hip")
+    assert "__HIP_DEVICE_COMPILE__" not in out and "#ifdef __CUDA_ARCH__\n#if __CUDA_ARCH__ >= 800\n" in out
+
+
+def test_derived_macros_decided_each_on_its_own():
+    """ISCUDA (tested only as defined) makes its defining test the device pass; ARCHV (read as a value) keeps
+    its defining test as written; a test mixing defined() and a comparison stays as written, in the same file."""
     src = textwrap.dedent("""\
+        #if defined(__CUDA_ARCH__)
+        #define ISCUDA
+        #endif
+        #ifdef __CUDA_ARCH__
+        #define ARCHV 1
+        #endif
+        __device__ int g_dev[4];
+        int g_host[4];
+        __host__ __device__ int pick(int i)
+        {
+        #ifdef ISCUDA
+            return g_dev[i];
+        #else
+            return g_host[i];
+        #endif
+        }
+        __global__ void k(int *out, int v)
+        {
+        #if ARCHV
+            out[0] = 1;
+        #endif
+        #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+            out[1] = __reduce_add_sync(0xffffffffu, v);
+        #endif
+            out[2] = pick(v);
+        }
+        """)
+    port, out = translate(SourceFile.from_text(src, "t.cu"), "hip")
+    assert out.count("__HIP_DEVICE_COMPILE__") == 1 and "#if defined(__HIP_DEVICE_COMPILE__)\n#define ISCUDA" in out
+    assert "#ifdef __CUDA_ARCH__\n#define ARCHV 1" in out
+    assert "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700" in out
+
+
+def test_metal_mixed_file_decides_each_test():
+    """Metal: the device-pass test is `__METAL_VERSION__` (before: the comparison kept it, and Metal compiled the
+    host #else); the comparison stays, its NVIDIA-only branch dead on Metal."""
+    text = metal_checked("""\
+        __device__ __forceinline__ float twice(float v)
+        {
+        #ifdef __CUDA_ARCH__
+            return v * 2.0f;
+        #else
+            return v * 3.0f;
+        #endif
+        }
+        __global__ void k(float *out, int v)
+        {
+        #if __CUDA_ARCH__ >= 800
+            out[0] = __reduce_add_sync(0xffffffffu, v);
+        #else
+            out[threadIdx.x] = twice(out[threadIdx.x]);
+        #endif
+        }
+        """)
+    assert "#ifdef __METAL_VERSION__" in text and "#if __CUDA_ARCH__ >= 800" in text
+
+
+def test_branch_reading_the_macro_in_code_keeps_its_test():
+    """Look-alike (rodinia dwt2d's transform_buffer.h): the device branch reads __CUDA_ARCH__ as a value in code,
+    undefined off NVIDIA: that test stays as written, while the file's other device-pass test is respelled."""
+    src = textwrap.dedent("""\
+        template <int N> struct Buf {
+          enum {
+          #ifdef __CUDA_ARCH__
+            BANKS = ((__CUDA_ARCH__ >= 200) ? 32 : 16),
+          #else
+            BANKS = 16,
+          #endif
+          };
+          float data[N + BANKS];
+        };
         __device__ int g_dev[4];
         __host__ __device__ int pick(int i)
         {
@@ -79,17 +231,11 @@ def test_version_comparison_keeps_its_test():
             return 0;
         #endif
         }
-        __global__ void k(int *out, int v)
-        {
-        #if __CUDA_ARCH__ >= 800
-            out[0] = __reduce_add_sync(0xffffffffu, v);
-        #else
-            out[0] = pick(v);
-        #endif
-        }
+        __global__ void k(int *out) { __shared__ Buf<32> b; b.data[0] = 1.0f; out[0] = pick(0) + (int)b.data[0]; }
         """)
-    out = _hip(src)  # one number comparison in the file: every test stays as written
-    assert "__HIP_DEVICE_COMPILE__" not in out and out.count("__CUDA_ARCH__") == 2
+    out = _hip(src)
+    assert "  #ifdef __CUDA_ARCH__\n    BANKS = ((__CUDA_ARCH__ >= 200)" in out
+    assert "#ifdef __HIP_DEVICE_COMPILE__\n    return g_dev[i];" in out
 
 
 def test_branch_with_inline_ptx_keeps_its_test():

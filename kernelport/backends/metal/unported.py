@@ -139,7 +139,7 @@ class Unported:
         b = backends.get(self.backend)  # `#ifdef __CUDA_ARCH__` the port spells `__METAL_VERSION__`: taken
         known = guards.Defines(values={k: int(v) for k, v in b.lowering.defines.items() if v.isdigit()})
         for n in self.src.index.of_types(*guards.CONDITIONALS):
-            v = guards.holds(n, self.src, "metal", lambda m: device_pass.spelling(self, m) or m, known=known)
+            v = guards.holds(n, self.src, "metal", lambda m, n=None: device_pass.spelling(self, m, n) or m, known=known)
             alt, test = n.child_by_field_name("alternative"), guards.test_node(n)
             if v == 0:
                 spans.append((test.end_byte if test is not None else n.start_byte,
