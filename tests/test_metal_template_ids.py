@@ -96,3 +96,21 @@ def test_a_macro_that_pastes_its_argument_stays_refused():
     # `fill<TYPE##_t>`: the id is not the argument's text; one level of expansion does not paste
     assert _errors(FILL + "#define LAUNCH(TYPE) fill<TYPE##_t><<<n / 256, 256>>>((TYPE##_t *)x, n)\n"
                    "void run(void *x, int n) { LAUNCH(int32); }\n") == [("KP216", 2)]
+
+
+ADD = ("template <bool Add>\n__global__ void add(float *x, int n) {\n"
+       "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) x[i] = Add ? x[i] + 1.0f : x[i];\n}\n")
+
+
+def test_an_explicit_instance_of_a_host_template_binds_the_parameters_it_names():
+    # turbotransformers' GPUAddBias: `template void run<true>(const float *, int)` leaves T deduced; the
+    # kernel's id names only Add, which the instantiation writes
+    text = metal_checked(ADD + "template <bool Add, typename T> void run(T *x, int n) { add<Add><<<n / 256, 256>>>((float *)x, n); }\n"
+                         "template void run<true>(float *, int);\n")
+    assert 'template [[host_name("add_true")]] kernel void add<true>(' in text
+
+
+def test_an_id_naming_a_parameter_the_instantiation_leaves_unwritten_stays_refused():
+    # scale<T, 2> needs T, which `template void run<true>(...)` does not write
+    assert _errors(SCALE + "template <bool Add, typename T> void run(T *x, int n) { scale<T, 2><<<n / 256, 256>>>(x, n); }\n"
+                   "template void run<true>(float *, int);\n") == [("KP216", 2)]

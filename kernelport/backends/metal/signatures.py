@@ -395,9 +395,9 @@ class Signatures:
             if len(given) < len(params) and call.type == "call_expression":
                 # `perplexity_search(d_distance, d_data, n)`: deduced from the arguments' declared types
                 given = deduce(self.src, host, call_args(call), caller, given) or []
-            if len(given) != len(params):
-                continue  # not known here
             bound = dict(zip(params, given))
+            if len(given) != len(params) and set(params[len(given):]) & words:
+                continue  # `template void h<true>(const float *)` leaves T to deduction: known only where targ needs none of it
             text = re.sub(r"\b\w+\b", lambda m: bound.get(m.group(0), m.group(0)), targ)
             for t in self._concrete(text, caller, depth + 1):
                 if t not in out:
