@@ -114,3 +114,20 @@ def test_an_id_naming_a_parameter_the_instantiation_leaves_unwritten_stays_refus
     # scale<T, 2> needs T, which `template void run<true>(...)` does not write
     assert _errors(SCALE + "template <bool Add, typename T> void run(T *x, int n) { scale<T, 2><<<n / 256, 256>>>(x, n); }\n"
                    "template void run<true>(float *, int);\n") == [("KP216", 2)]
+
+
+PUT = ("template <typename T, T V>\n__global__ void put(T *x, int n) {\n"
+       "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) x[i] = V;\n}\n")
+
+
+def test_a_functional_cast_of_a_parameter_bound_to_a_type_of_several_words_is_parenthesised():
+    # `put<T, T(1)>` with T = unsigned int: `unsigned int(1)` is no C++; `((unsigned int)(1))` means the same
+    text = metal_checked(PUT + "template <typename T> void run(T *x, int n) { put<T, T(1)><<<n / 256, 256>>>(x, n); }\n"
+                         "void go(unsigned int *x, int n) { run<unsigned int>(x, n); }\n")
+    assert "kernel void put<unsigned int, ((unsigned int)(1))>(" in text
+
+
+def test_a_functional_cast_of_a_parameter_bound_to_one_name_stays_as_written():
+    text = metal_checked(PUT + "template <typename T> void run(T *x, int n) { put<T, T(1)><<<n / 256, 256>>>(x, n); }\n"
+                         "void go(int *x, int n) { run<int>(x, n); }\n")
+    assert "kernel void put<int, int(1)>(" in text

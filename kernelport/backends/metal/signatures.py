@@ -19,7 +19,7 @@ from ...model import Function, Param, spaces_after_type
 from ...rewrite import key
 from ...source import call_args, ident_name, walk
 from ...template_deduction import deduce
-from .template_ids import concrete_words, host_template_ids, macro_template_ids
+from .template_ids import concrete_words, host_template_ids, macro_template_ids, substitute_types
 from .threadgroup import Shared
 
 # Built-in kernel inputs, in the order they are appended to a signature.
@@ -398,8 +398,7 @@ class Signatures:
             bound = dict(zip(params, given))
             if len(given) != len(params) and set(params[len(given):]) & words:
                 continue  # `template void h<true>(const float *)` leaves T to deduction: known only where targ needs none of it
-            text = re.sub(r"\b\w+\b", lambda m: bound.get(m.group(0), m.group(0)), targ)
-            for t in self._concrete(text, caller, depth + 1):
+            for t in self._concrete(substitute_types(targ, bound), caller, depth + 1):
                 if t not in out:
                     out.append(t)
         return out
