@@ -96,3 +96,38 @@ def test_a_macro_that_pastes_its_argument_stays_refused():
     # `fill<TYPE##_t>`: the id is not the argument's text; one level of expansion does not paste
     assert _errors(FILL + "#define LAUNCH(TYPE) fill<TYPE##_t><<<n / 256, 256>>>((TYPE##_t *)x, n)\n"
                    "void run(void *x, int n) { LAUNCH(int32); }\n") == [("KP216", 2)]
+
+
+ADD = ("template <bool Add>\n__global__ void add(float *x, int n) {\n"
+       "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) x[i] = Add ? x[i] + 1.0f : x[i];\n}\n")
+
+
+def test_an_explicit_instance_of_a_host_template_binds_the_parameters_it_names():
+    # turbotransformers' GPUAddBias: `template void run<true>(const float *, int)` leaves T deduced; the
+    # kernel's id names only Add, which the instantiation writes
+    text = metal_checked(ADD + "template <bool Add, typename T> void run(T *x, int n) { add<Add><<<n / 256, 256>>>((float *)x, n); }\n"
+                         "template void run<true>(float *, int);\n")
+    assert 'template [[host_name("add_true")]] kernel void add<true>(' in text
+
+
+def test_an_id_naming_a_parameter_the_instantiation_leaves_unwritten_stays_refused():
+    # scale<T, 2> needs T, which `template void run<true>(...)` does not write
+    assert _errors(SCALE + "template <bool Add, typename T> void run(T *x, int n) { scale<T, 2><<<n / 256, 256>>>(x, n); }\n"
+                   "template void run<true>(float *, int);\n") == [("KP216", 2)]
+
+
+PUT = ("template <typename T, T V>\n__global__ void put(T *x, int n) {\n"
+       "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) x[i] = V;\n}\n")
+
+
+def test_a_functional_cast_of_a_parameter_bound_to_a_type_of_several_words_is_parenthesised():
+    # `put<T, T(1)>` with T = unsigned int: `unsigned int(1)` is no C++; `((unsigned int)(1))` means the same
+    text = metal_checked(PUT + "template <typename T> void run(T *x, int n) { put<T, T(1)><<<n / 256, 256>>>(x, n); }\n"
+                         "void go(unsigned int *x, int n) { run<unsigned int>(x, n); }\n")
+    assert "kernel void put<unsigned int, ((unsigned int)(1))>(" in text
+
+
+def test_a_functional_cast_of_a_parameter_bound_to_one_name_stays_as_written():
+    text = metal_checked(PUT + "template <typename T> void run(T *x, int n) { put<T, T(1)><<<n / 256, 256>>>(x, n); }\n"
+                         "void go(int *x, int n) { run<int>(x, n); }\n")
+    assert "kernel void put<int, int(1)>(" in text

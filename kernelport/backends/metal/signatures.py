@@ -19,7 +19,7 @@ from ...model import Function, Param, spaces_after_type
 from ...rewrite import key
 from ...source import call_args, ident_name, walk
 from ...template_deduction import deduce
-from .template_ids import concrete_words, host_template_ids, macro_template_ids
+from .template_ids import concrete_words, host_template_ids, macro_template_ids, substitute_types
 from .threadgroup import Shared
 
 # Built-in kernel inputs, in the order they are appended to a signature.
@@ -395,11 +395,10 @@ class Signatures:
             if len(given) < len(params) and call.type == "call_expression":
                 # `perplexity_search(d_distance, d_data, n)`: deduced from the arguments' declared types
                 given = deduce(self.src, host, call_args(call), caller, given) or []
-            if len(given) != len(params):
-                continue  # not known here
             bound = dict(zip(params, given))
-            text = re.sub(r"\b\w+\b", lambda m: bound.get(m.group(0), m.group(0)), targ)
-            for t in self._concrete(text, caller, depth + 1):
+            if len(given) != len(params) and set(params[len(given):]) & words:
+                continue  # `template void h<true>(const float *)` leaves T to deduction: known only where targ needs none of it
+            for t in self._concrete(substitute_types(targ, bound), caller, depth + 1):
                 if t not in out:
                     out.append(t)
         return out

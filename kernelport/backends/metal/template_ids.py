@@ -87,6 +87,26 @@ def _balanced(text: str, i: int, open_: str, close: str) -> int:
     return -1
 
 
+def substitute_types(text: str, bound: dict[str, str]) -> str:
+    """`text` with each bound template parameter replaced by its argument; a functional cast of a
+    parameter bound to a type that is not one name (`T(1)`, T = `unsigned int` or `float *`) becomes a parenthesised
+    C-style cast `((unsigned int)(1))`, as `unsigned int(1)` is no C++ (grammar_gaps reads it so too)."""
+    out, pos = [], 0
+    for m in re.finditer(r"\b[A-Za-z_]\w*\b", text):
+        if m.start() < pos or m.group(0) not in bound:
+            continue
+        value = bound[m.group(0)]
+        paren = re.compile(r"\s*\(").match(text, m.end())
+        close = _balanced(text, paren.end() - 1, "(", ")") if paren and not re.fullmatch(r"[\w:]+(<.*>)?", value) else -1
+        if close > 0:
+            out.append(text[pos:m.start()] + f"(({value}){text[paren.end() - 1:close]})")
+            pos = close
+        else:
+            out.append(text[pos:m.start()] + value)
+            pos = m.end()
+    return "".join(out) + text[pos:]
+
+
 def macro_template_ids(src, module, k: Function) -> Iterator[tuple[Node, list[str], Function | None]]:
     """`k<args>` spelled by a function-like macro's value, at each use of the macro in host code with
     its arguments substituted (cutt's `#define CALL(TYPE) transposeTiled<TYPE><<<...>>>(...)`, a macro
