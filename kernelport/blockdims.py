@@ -88,8 +88,8 @@ def _member(name: str, k: Function, module: Module, known) -> int | None:
     while n is not None:
         body = n.child_by_field_name("body") if n.type in _CLASSES else None
         for f in body.named_children if body is not None else ():
-            if f.type == "field_declaration" and _const(src.text_of(f)) and any(
-                    src.text_of(d) == name for d in f.children_by_field_name("declarator")):
+            declared = [src.text_of(d) for d in f.children_by_field_name("declarator")]
+            if f.type == "field_declaration" and declared == [name] and _const(src.text_of(f)):  # (one a line)
                 init = f.child_by_field_name("default_value")
                 if init is not None and init.type == "initializer_list":
                     init = init.named_children[0] if len(init.named_children) == 1 else None
