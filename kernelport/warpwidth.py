@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from . import cexpr, dialect, fnscopes, halfvotes, launchgroups
-from .model import Function, Module, file_scope_items
+from . import dialect, fnscopes, halfvotes, launchgroups
+from .blockdims import constant, dims as _dims, functor_launches, names as _names, value as _value
+from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .ptx_matrix import warp32_instruction
 from .warpsites import WARP_SIZE_NAME, int_value
@@ -123,79 +124,6 @@ def annotated(module: Module) -> tuple[dict[str, tuple[str, Node]], list[tuple[N
     return out, problems
 
 
-def _names(module: Module) -> dict[str, int | float]:
-    names: dict[str, int | float] = {}
-    for name, mac in module.macros.items():
-        v = int_value(mac.value) if mac.value else None
-        if v is not None:
-            names[name] = v
-    return names
-
-
-def _value(node: Node, module: Module, names) -> int | None:
-    v = _evaluate(module.source.text_of(node), names)  # a file-scope `constexpr int kRow = 32;` too
-    return constant(module.source.text_of(node), None, module, names) if v is None and node.type == "identifier" else v
-
-
-def _evaluate(text: str, names) -> int | None:
-    try:
-        v = cexpr.evaluate(text, names)
-    except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
-        return None
-    return int(v) if isinstance(v, (int, float)) and v == int(v) else None
-
-
-def _dims(node: Node, owner: Function | None, module: Module, names, depth: int = 0) -> tuple[int, ...] | None:
-    """(x, y, z) of a launch's block argument, where constants decide it."""
-    src = module.source
-    callee = node.child_by_field_name("function")
-    if node.type == "call_expression" and callee is not None and src.text_of(callee) == "dim3":
-        parts = [_value(a, module, names) for a in call_args(node)]
-        return None if None in parts else tuple(parts + [1] * (3 - len(parts)))  # type: ignore
-    if node.type == "identifier" and src.text_of(node) not in names and owner is not None and depth < 4:
-        name = src.text_of(node)
-        for d in src.index.under(owner.body, "init_declarator"):
-            if ident_name(d.child_by_field_name("declarator")) == name:
-                init = d.child_by_field_name("value")
-                if init is None:
-                    return None
-                if init.type == "argument_list":  # dim3 threads(32, 4, 1)
-                    parts = [_value(a, module, names) for a in init.named_children]
-                    return None if None in parts else tuple(parts + [1] * (3 - len(parts)))  # type: ignore
-                if init.type == "initializer_list":
-                    return None
-                return _dims(init, owner, module, names, depth + 1)
-        return None
-    v = _value(node, module, names)
-    return None if v is None else (v, 1, 1)
-
-
-def constant(name: str, k: Function | None, module: Module, names=None) -> int | None:
-    """The value of a constant function `k` names: a macro (its own or a header's, `(32)` too), or a
-    `const`/`constexpr` local (of `k`) or file-scope variable with a constant initialiser (llm.c's
-    `constexpr const int WarpSize = 32;`).  `names`: _names(module), where the caller has it."""
-    names = _names(module) if names is None else names
-    if name in names:
-        return int(names[name])
-    vis = module.visible  # a header's macro (llm.c's WARP_SIZE in its common header)
-    mac = module.macros.get(name) or (vis.macros.get(name) if vis is not None else None)
-    if mac is not None and mac.value:
-        v = int_value(mac.value)
-        return v if v is not None else _evaluate(mac.value, names)
-    src = module.source
-    scopes = ([k.body] if k is not None and k.body is not None else []) + \
-        [n for n in file_scope_items(src) if n.type == "declaration"]
-    for scope in scopes:
-        for d in src.index.under(scope, "init_declarator"):
-            decl = d.parent
-            if ident_name(d.child_by_field_name("declarator")) != name or decl is None or \
-                    not re.search(r"\b(const|constexpr)\b", src.text_of(decl).split("=")[0]):
-                continue
-            init = d.child_by_field_name("value")
-            return _value(init, module, names) if init is not None else None
-    return None
-
-
 def row_guards(k: Function, module: Module, names=None) -> list[Geometry]:
     """`if (blockDim.x != 32) return;` and `assert(blockDim.x == WarpSize)`: the kernel needs rows of
     32 (the constant may be named: a macro or a const local).  `node` is the comparison."""
@@ -261,7 +189,8 @@ def row_launches(k: Function, module: Module) -> list[tuple[Node, Node]]:
     or a local `dim3 threads(32, 8);` it passes): (the launch, what sets the block: the local's
     declarator or the block argument), in source order."""
     names, out = _names(module), []
-    for launch in _launches_of(module).get(fnscopes.of(module).key(k), ()):
+    key = fnscopes.of(module).key(k)  # a functor's call operator: the launches that pass the functor
+    for launch in _launches_of(module).get(key, []) + functor_launches(module).get(key, []):
         if len(launch.config) < 2:
             continue
         owner = _host_of(module, launch)
@@ -288,7 +217,8 @@ def _evidence(k: Function, module: Module, specs, names, follow: bool = True) ->
             out.append(Geometry(x, x * y * z, f"the annotated block ({x}, {y}, {z})", None))
         except Exception:  # noqa: BLE001  (a bad annotation is verify's error to report, not translate's)
             pass
-    for launch in _launches_of(module).get(fnscopes.of(module).key(k), ()):
+    key = fnscopes.of(module).key(k)  # a functor's call operator: the launches that pass the functor
+    for launch in _launches_of(module).get(key, []) + functor_launches(module).get(key, []):
         if len(launch.config) < 2:
             continue
         d = _dims(launch.config[1], _host_of(module, launch), module, names)
@@ -513,14 +443,16 @@ def backends_source() -> str:
 
 def _decide_group(g: Group, fs: list[Function], module: Module, specs, names, marks, problems,
                   code: list[Geometry], helpers: list[Node]) -> None:
-    evidence = [e for f in fs if f.is_kernel for e in _evidence(f, module, specs, names)]
+    functors = functor_launches(module)  # a functor's call operator runs in the blocks its launches give
+    entries = [f for f in fs if f.is_kernel or fnscopes.of(module).key(f) in functors]
+    evidence = [e for f in entries for e in _evidence(f, module, specs, names)]
     swept = next((e for e in evidence if e.followed and e.verdict != NATIVE), None)
     if swept is not None and (why := _rows_break(g, fs, module, helpers)):
         g.rows_not_kept = f"{swept.source} keeps no 32-lane rows: {why}"
-        evidence = [e for f in fs if f.is_kernel for e in _evidence(f, module, specs, names, follow=False)]
+        evidence = [e for f in entries for e in _evidence(f, module, specs, names, follow=False)]
     known = [e for e in evidence if e.verdict is not None] + code
     verdicts = {e.verdict for e in known}
-    unknown = len(known) - len(code) < len(evidence) or not any(f.is_kernel for f in fs)
+    unknown = len(known) - len(code) < len(evidence) or not entries
     g.shares_wave = unknown or any(e.total is None or e.total > 32 for e in known)
     ann = {value: node for value, node in marks.values()}  # (the group's own annotations, by key)
     if len(ann) > 1:
