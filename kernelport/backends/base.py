@@ -50,6 +50,10 @@ class Lowering:
     group_namespaces: tuple[str, ...] = ()
     # namespaces of cub's block collectives (cub::BlockReduce: frontend/blockreduce.py)
     cub_namespaces: tuple[str, ...] = ()
+    # suffixes of an atomic's scoped forms (`atomicAdd_system`, `atomicAdd_block`) the emulator runs as
+    # the atomic's concept: it runs one device whose memory every block sees at once, so the widest and
+    # the narrowest scope of one operation read and write the same memory in the same order
+    atomic_scopes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ COMMON_DROP = ("__host__", "__noinline__", "__inline__", "__align__", "__restric
 # CUDA and HIP mark kernels, helpers and shared memory alike.
 CUDA_LIKE_QUALIFIERS = {"kernel": "kernel", "device_fn": "drop", "forceinline": "drop", "shared": "shared",
                         "constant_mem": "drop", "launch_bounds": "drop_call"}
+# The scoped forms of CUDA's (and HIP's) atomics: atomicAdd_block, atomicAdd_system (sm_60).
+CUDA_ATOMIC_SCOPES = ("_block", "_system")
 
 
 def _shared_spellings() -> dict[str, str | None]:
@@ -135,7 +137,7 @@ class CUDA(Backend):
     # that defaults to the hardware warp, 32 lanes on NVIDIA and the wave (64 on CDNA) on AMD.
     warp_collectives = {"WarpReduce": 1, "WarpScan": 1, "WarpExchange": 2, "WarpMergeSort": 2, "WarpLoad": 3,
                         "WarpStore": 3}
-    lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP,
+    lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP, atomic_scopes=CUDA_ATOMIC_SCOPES,
                         defines={"__CUDACC__": "1", "__CUDA_ARCH__": "800", "__NVCC__": "1"},
                         group_namespaces=("cooperative_groups",), cub_namespaces=("cub",))
 

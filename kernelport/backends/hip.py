@@ -6,7 +6,7 @@ from ..vector_types import VECTORS
 from .base import Backend, HostBuild, LaunchForm, Lowering, Run
 from .hip_ptx_matrix import SPELLINGS as PTX_MATRIX
 from .hip_wmma import WMMA_DEFINES, WMMA_POLYFILL
-from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
+from .cuda import COMMON_DROP, CUDA_ATOMIC_SCOPES, CUDA_LIKE_QUALIFIERS, _shared_spellings
 
 
 # PTX idioms (kernelport/ptx_idioms.py) as CUDA and HIP both spell them: C, and the funnel shifts and
@@ -261,7 +261,7 @@ class HIP(Backend):
         (("tex2Dgather",), "a texture gather")) for name in names}
     aliases = {"thread_idx": ("hipThreadIdx",), "block_idx": ("hipBlockIdx",), "block_dim": ("hipBlockDim",),
                "grid_dim": ("hipGridDim",)}
-    lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP,
+    lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP, atomic_scopes=CUDA_ATOMIC_SCOPES,
                         defines={"__HIPCC__": "1", "__HIP__": "1", "__HIP_PLATFORM_AMD__": "1",
                                  "__HIP_DEVICE_COMPILE__": "1",
                                  "HIP_DYNAMIC_SHARED(type, var)": "extern __shared__ type var[]",

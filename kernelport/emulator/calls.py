@@ -48,7 +48,7 @@ class CallCompiler:
         if made is not None:
             return made
         spelled = name.replace(NS_SEP, "::")
-        hit = self.c.spelled_by(spelled)
+        hit = self.c.spelled_by(spelled) or self._scoped_atomic(spelled)
         if hit is not None:
             return self._concept_call(hit[0], hit[1], args, node)
         if name in K.C_LIBRARY:
@@ -66,6 +66,16 @@ class CallCompiler:
             return self._assert_call(args, node) if name == "assert" else (lambda fr, m: ZERO)
         raise self.err(node, f"unknown function `{spelled}` (not in the dialect table, not a C library function, "
                              f"not defined in the file)")
+
+    def _scoped_atomic(self, spelled: str):
+        """`atomicAdd_system(p, v)`: the scoped form of an atomic (the backend's `atomic_scopes`) as that
+        atomic's concept; a name whose stem is no atomic stays unknown."""
+        for suffix in self.c.be.lowering.atomic_scopes:
+            if spelled.endswith(suffix):
+                hit = self.c.spelled_by(spelled[: -len(suffix)])
+                if hit is not None and hit[0].kind == "atomic":
+                    return hit
+        return None
 
     def _assert_call(self, args, node):
         """Device `assert(cond)`: a lane whose condition is false stops the kernel (a fault of the

@@ -413,11 +413,14 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler, VectorComp
 
     def _local_array(self, node, t, storage):
         self.local_arr = True
-        elem = base_scalar(t)
-        if not isinstance(elem, np.dtype):
+        rows = row_scalar(t)  # `float4 rhs[8]`: 8 rows of 4 floats, as a shared array of vectors is
+        if rows is None:
             raise self.err(node, "arrays of structs are not supported by the emulator yet")
+        elem, row = rows
+        if row and node.init is not None:
+            raise self.err(node, "an initialised local array of vector types is not supported by the emulator yet")
         count = scalar_count(t)
-        dims = inner_dims(t)[1:]
+        dims = inner_dims(t)[1:] + row
         init_vals = None
         if node.init is not None:
             init_vals = self._flat_init(node.init, count)

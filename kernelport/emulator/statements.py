@@ -7,7 +7,7 @@ import numpy as np
 from pycparser import c_ast
 
 from .compaction import compaction, run_compacted
-from .ctype import AUTO
+from .ctype import AUTO, vector_row
 from .errors import EmulatorError
 from .expressions import isarr
 from .lanes import live, merge
@@ -248,9 +248,13 @@ class StatementCompiler:
             return plain, False, True
         f, pres = self._with_pres(node, lambda: self.ex(node.expr))
         cv = self._converter(rt) if rt is not AUTO else (lambda v, g: v)
+        row = vector_row(rt) if rt is not AUTO else None
+        if row is not None:  # `return *(const float4*)p;`: the row is read at the return, by value
+            from .vectors import vector_value
+            cv = lambda v, g, m: vector_value(v, *row, g, m, node, self.pos)  # noqa: E731
 
         def plain(fr, m):
-            v = cv(f(fr, m), fr.g)
+            v = cv(f(fr, m), fr.g, m) if row is not None else cv(f(fr, m), fr.g)
             fr.retval = merge(fr.g, fr.retval, v, m) if fr.retval is not None else v
             fr.ret = m if fr.ret is None else fr.ret | m
 

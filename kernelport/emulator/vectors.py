@@ -145,7 +145,10 @@ class VectorCompiler:
         return fn, gen, False
 
     def vector_store(self, p, val, m, g, node):
-        """`v[i] = p;`: a vector value stored as the row of scalars at p."""
+        """`v[i] = p;`: a vector value stored as the row of scalars at p (`*q = p;` through a pointer to
+        vectors, q's dims (n,): its first row, never every n-th scalar)."""
+        if p.dims:
+            p = p.index(0)
         for i, c in enumerate(val):
             if c[0].dtype != p.dt:
                 c = convert(c, p.dt, g.ctx.track)

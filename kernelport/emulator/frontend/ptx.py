@@ -1,7 +1,8 @@
 """Inline PTX (`asm volatile("cvt.rn.f16.f32 %0, %1;" : "=h"(lo) : "f"(x));`) lowered to C for the
 emulator, from a table of the instructions it understands.  Library kernels (apex, for one) pack
 fp16 values and load through cache-hinted global accesses this way; what an instruction computes
-is written below as data, per opcode family.  Any other instruction becomes a call that the
+is written below as data, per opcode family (a `mov` from a special register, %laneid and the lane
+masks among them, reads SPECIAL_REGISTERS).  Any other instruction becomes a call that the
 emulator refuses at its line when a kernel reaches it ("inline PTX `<instr>` not emulated"), so a
 helper nobody calls does not stop the file.  Lines are kept: the statement's text is replaced by
 code on its first line and the same number of newlines.
@@ -31,6 +32,19 @@ CVT = {
     ("f32", "f16"): "__half2float(__ushort_as_half((unsigned short)({0})))",
 }
 _CVT_ROUNDING = {"", "rn"}  # to f16 rounds to nearest even; f16 -> f32 is exact
+
+# PTX's special registers a `mov` reads (`mov.u32 %0, %%laneid;`): the C expression of each, in CUDA's
+# terms (PTX is CUDA's own assembly: a warp is warpSize consecutive threads of the block's linear order).
+_LINEAR_TID = "(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z))"
+_LANE = f"((unsigned int){_LINEAR_TID} % (unsigned int)warpSize)"
+_LANE_BIT = f"(1u << {_LANE})"
+SPECIAL_REGISTERS = {
+    "laneid": _LANE,
+    "lanemask_eq": _LANE_BIT, "lanemask_lt": f"({_LANE_BIT} - 1u)", "lanemask_le": f"(({_LANE_BIT} << 1) - 1u)",
+    "lanemask_gt": f"(~(({_LANE_BIT} << 1) - 1u))", "lanemask_ge": f"(~({_LANE_BIT} - 1u))",
+    **{f"{reg}.{d}": f"{var}.{d}" for reg, var in (("tid", "threadIdx"), ("ntid", "blockDim"),
+                                                   ("ctaid", "blockIdx"), ("nctaid", "gridDim")) for d in "xyz"},
+}
 
 # Qualifiers of ld/st that choose caching or ordering, not the value read or written by this
 # one device (the emulator's memory is coherent).
@@ -84,6 +98,12 @@ def _instruction(instr: str, ops: list[tuple[str, str]]) -> str | None:
             if conv is None or set(rnd) - _CVT_ROUNDING or len(rnd) > 1 or d is None or s is None:
                 return None
             return f"{d[1]} = {conv.format(s[1])};"
+        special = re.fullmatch(r"\s*%%?([a-z_]+(?:\.[xyz])?)\s*", args[1]) if len(args) == 2 else None
+        if opcode[0] == "mov" and len(opcode) == 2 and special and special.group(1) in SPECIAL_REGISTERS:
+            d = _reg(args[0], ops)
+            if d is None or opcode[1] not in _TYPES:
+                return None
+            return f"{d[1]} = ({_ctype(opcode[1], d[0])})({SPECIAL_REGISTERS[special.group(1)]});"
         if opcode[0] == "mov" and opcode[1:] in (["b32"], ["b64"]) and len(args) == 2:
             half = "unsigned short" if opcode[1] == "b32" else "unsigned int"
             bits = 16 if opcode[1] == "b32" else 32
