@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tree_sitter import Node
 
-from . import backends, dialect, fnscopes, launchrows, lazy_re, warpflow, warpwidth, wavebranches
+from . import backends, dialect, fnscopes, launchrows, lazy_re, renamed_ports, warpflow, warpwidth, wavebranches
 from .diagnostics import Diagnostic
 from .errors import Location
 from .source import SourceFile, _Kept
@@ -287,8 +287,12 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
     targets = sorted({r.target for r in backends.get(backend).runs})
     ws = ["WS"]  # only the warp-size rules' errors are compared: the others' analyses are not run
     before = original_warp_errors(src, backend, model)
+    at = text.find(port.body) if port.body else -1
     if _LOCAL_INCLUDE.sub(b"", port.body.encode()) == _LOCAL_INCLUDE.sub(b"", src.data):
         after = before  # the same code, its local includes spelled as their ports: lint reads neither's headers
+    elif at >= 0 and header and text.startswith(header) and \
+            renamed_ports.renamed_only(src.text, port.body, text[len(header):at], backend):
+        after = before  # the same code under API renames lint reads as opaque names (kernelport/renamed_ports.py)
     else:  # a port that several runs of the process make alike (a header's, in the project of each
         # file that includes it) is linted once: lint of a text alone reads nothing but its arguments,
         # and the port's provenance lines (which name the command of the file that included it) are
@@ -300,7 +304,7 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
         if after is None:
             after = _PORT_LINTS.put(key, _warp_codes(lint_text(code, path, backend, targets=targets, select=ws)),
                                     len(code))
-    offset = text[:text.find(port.body)].count("\n") if port.body and port.body in text else 0
+    offset = text[:at].count("\n") if at >= 0 else 0
     for code, found in sorted(after.items()):  # errors: what the backend's own runs get wrong
         if len(found) <= len(before.get(code, [])):
             continue
