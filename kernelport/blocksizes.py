@@ -310,9 +310,11 @@ def refuse_runtime_wave_counts(tr) -> None:
             right = right.named_children[0] if right.named_children else None
         got = dialect.lookup(lang, tr.src.text_of(right)) if right is not None and right.type == "identifier" \
             else None
+        left = div.child_by_field_name("left")
         if got is None or got.key != "warp_size" or tr.src.text_of(div.child_by_field_name("operator")) != "/" or \
-                not reads_builtin(tr.src, div.child_by_field_name("left"), "block_dim", lang):
-            continue
+                not reads_builtin(tr.src, left, "block_dim", lang) or \
+                any(c.type == "identifier" and tr.src.text_of(c) == tr.src.text_of(right) for c in walk(left)):
+            continue  # (`(blockDim.x + warpSize - 1) / warpSize` rounds up: a partial wave counts)
         f = tr.module.function_at(div)
         if f is None or f.is_kernel or not f.is_device or kernels_running(tr.module, f) or tr.cuda_only_region(div):
             continue

@@ -115,15 +115,15 @@ def _helper_rewritten(src: SourceFile, span: tuple[int, int], rw) -> bool:
 
 def _macro_rewritten(src: SourceFile, span: tuple[int, int], rw) -> bool:
     """A finding at a use of the file's own object-like macro (WS011: `__shared__ float part[WARP_SIZE]`,
-    a per-warp array whose index the port divides by the wave) whose definition's value the port
+    a per-warp array whose index the port divides by the wave) whose every definition's value the port
     rewrote (`#define WARP_SIZE KP_WAVE_SIZE`): the use is the wave's constant in the port too."""
     node = src.root.descendant_for_byte_range(*span)
     if node is None or node.type not in ("identifier", "type_identifier") or \
             (node.start_byte, node.end_byte) != tuple(span):
         return False
     name = src.text_of(node)
-    for d in src.index.of_type("preproc_def"):
-        n, v = d.child_by_field_name("name"), d.child_by_field_name("value")
-        if n is not None and v is not None and src.text_of(n) == name and rw.touches(v.start_byte, v.end_byte):
-            return True
-    return False
+    values = [d.child_by_field_name("value") for d in src.index.of_type("preproc_def")
+              if (n := d.child_by_field_name("name")) is not None and src.text_of(n) == name]
+    # every definition (vLLM's `#ifndef USE_ROCM #define WARP_SIZE 32 #else #define WARP_SIZE warpSize`: the
+    # finding may be the other branch's, which the port keeps)
+    return bool(values) and all(v is not None and rw.touches(v.start_byte, v.end_byte) for v in values)

@@ -157,3 +157,12 @@ def test_whole_wave_includers_port_the_header(tmp_path, count):
     assert rc == 0 and "KP233" not in err, err
     port = (tmp_path / "out" / "common.hip.h").read_text()
     assert "const int num_warps = blockDim.x / warpSize;" in port, port
+
+
+def test_a_rounded_up_run_time_count_stays_quiet(tmp_path):
+    """`(blockDim.x + warpSize - 1) / warpSize` counts a partial wave too: 1 for 32 threads at wave 64."""
+    _project(tmp_path, "blockDim.x / warpSize", "32, 64, 128")
+    header = (tmp_path / "common.h").read_text()
+    (tmp_path / "common.h").write_text(header.replace("blockDim.x / warpSize", "(blockDim.x + warpSize - 1) / warpSize"))
+    rc, _, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip", "-o", tmp_path / "out")
+    assert rc == 0 and "KP233" not in err, err
