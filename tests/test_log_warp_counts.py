@@ -166,3 +166,29 @@ def test_a_rounded_up_run_time_count_stays_quiet(tmp_path):
     (tmp_path / "common.h").write_text(header.replace("blockDim.x / warpSize", "(blockDim.x + warpSize - 1) / warpSize"))
     rc, _, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip", "-o", tmp_path / "out")
     assert rc == 0 and "KP233" not in err, err
+
+
+# 3. The same index in an expression macro's body (`#define WARP_ID (threadIdx.x >> LOG_WARP_SIZE)`): the dataflow does
+#    not follow a macro's value to its uses (tests/test_warpflow_forms.py's xfail), so the body stayed 32-based beside
+#    the port's wave-wide lane (verify: HIP wave 64 FAIL on main, with the literal `>> 5` too).  Refused at the use
+#    (KP219, macro_bodies.refuse_unfollowed_warp_math); a body over the macro the port makes the wave ports.
+@pytest.mark.parametrize("body", ["(threadIdx.x >> LOG_WARP_SIZE)", "(threadIdx.x >> 5)", "(threadIdx.x / 32)"])
+def test_a_warp_index_in_a_macro_body_is_refused_at_its_use(tmp_path, body):
+    src = ONE_FILE.replace("#define LOG_WARP_SIZE 5", f"#define LOG_WARP_SIZE 5\n#define WARP_ID {body}")
+    src = src.replace("const int warp = threadIdx.x >> LOG_WARP_SIZE;", "const int warp = WARP_ID;")
+    (tmp_path / "k.cu").write_text(src)
+    rc, _, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip", "-o", tmp_path / "out")
+    line = src.split("const int warp = WARP_ID;")[0].count("\n") + 1
+    assert rc != 0 and f"k.cu:{line}:22: error: KP219 cannot decide the warp width here: `WARP_ID` is" in err, err
+
+
+def test_a_macro_body_over_the_ported_warp_size_macro_ports(tmp_path):
+    src = ONE_FILE.replace("#define LOG_WARP_SIZE 5", "#define LOG_WARP_SIZE 5\n#define WARP_ID (threadIdx.x / WARP_SIZE)")
+    src = src.replace("const int warp = threadIdx.x >> LOG_WARP_SIZE;", "const int warp = WARP_ID;")
+    f = tmp_path / "k.cu"
+    f.write_text(src)
+    rc, _, err = kp_inproc("translate", f, "--to", "hip", "-o", tmp_path / "out")
+    assert rc == 0 and "KP219" not in err, err
+    rc, checks, text = verify_checks(f)
+    ports = {(c["backend"], c["wave"]): c["status"] for c in checks if c["kind"] == "numeric"}
+    assert ports[("hip", 64)] == ports[("hip", 32)] == "pass", text
