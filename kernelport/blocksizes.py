@@ -208,10 +208,11 @@ def kernels_running(module, f) -> list:
 
 
 def refuse_wave_count(tr, n: Node) -> bool:
-    """Translator: the 32 of a kernel's `blockDim.x / 32` (the 5 of `>> 5`), which the port makes the wave width, where a
-    launch in the file may run blocks that are not whole waves of the backend's widest run: the port's
-    count would be 0 (or drop a partial wave) there, so there is no safe rewrite (KP233 at the division).
-    True when refused."""
+    """Translator: the 32 of a kernel's `blockDim.x / 32` (the 5 of `>> 5`, or of `>> LOG_WARP_SIZE`), which the
+    port makes the wave width, where a launch in the file may run blocks that are not whole waves of the backend's
+    widest run: the port's count would be 0 (or drop a partial wave) there, so there is no safe rewrite (KP233 at
+    the division).  A device helper no kernel of the file runs (a header's) is judged by the run's other files'
+    kernels that call it.  True when refused."""
     from . import backends
     div = n.parent
     while div is not None and div.type == "parenthesized_expression":
@@ -225,10 +226,17 @@ def refuse_wave_count(tr, n: Node) -> bool:
     wide = max(r.wave for r in backends.get(tr.backend).runs)
     kernels = ([f] if f.is_kernel else kernels_running(tr.module, f)) if f is not None and wide > 32 else []
     k, bad = next(((k, b) for k in kernels if (b := partial_wave_block(tr.module, k, wide)) is not None), (f, None))
+    if bad is not None:
+        _refuse(tr, div, f, k, bad[0], tr.src.loc(bad[1]).line, "", wide)
+        return True
+    if f is None or f.is_kernel or not f.is_device or kernels or wide <= 32:
+        return False
+    # a header's helper no kernel of its file runs: its blocks are those of the run's other files'
+    # kernels that call it (as refuse_macro_wave_counts does for `blockDim.x / WARP_SIZE`)
+    k, bad, where = _includer_partial_wave(tr, f, wide)
     if bad is None:
         return False
-    v, at = bad
-    _refuse(tr, div, f, k, v, tr.src.loc(at).line, "", wide)
+    _refuse(tr, div, f, k, bad[0], bad[1], where, wide)
     return True
 
 
@@ -281,6 +289,38 @@ def refuse_macro_wave_counts(tr, n: Node) -> bool:
             _refuse(tr, div, f, k, bad[0], bad[1], where, wide)
             refused = True
     return refused
+
+
+def refuse_runtime_wave_counts(tr) -> None:
+    """Translator: `blockDim.x / warpSize` (the run-time width, which the port keeps: the dataflow makes no
+    site of it) in a device helper no kernel of its file runs (a header's block reduction): on CUDA it
+    counts 32-lane warps, in the port the device's waves.  Where a kernel of the
+    run's other files that calls the helper may be launched with a block that is not whole waves of the
+    backend's widest run (a block-size sweep from 32), the count is 0 (or drops the partial wave) at
+    wave 64: KP233 at the division, as for `blockDim.x / WARP_SIZE` (the file's own kernels: lint's
+    WS015/WS031 in the port's self-check)."""
+    from . import backends, dialect
+    wide = max(r.wave for r in backends.get(tr.backend).runs)
+    if wide <= 32:
+        return
+    lang = backends.source().name
+    for div in tr.src.index.of_type("binary_expression"):
+        right = div.child_by_field_name("right")
+        while right is not None and right.type == "parenthesized_expression":
+            right = right.named_children[0] if right.named_children else None
+        got = dialect.lookup(lang, tr.src.text_of(right)) if right is not None and right.type == "identifier" \
+            else None
+        left = div.child_by_field_name("left")
+        if got is None or got.key != "warp_size" or tr.src.text_of(div.child_by_field_name("operator")) != "/" or \
+                not reads_builtin(tr.src, left, "block_dim", lang) or \
+                any(c.type == "identifier" and tr.src.text_of(c) == tr.src.text_of(right) for c in walk(left)):
+            continue  # (`(blockDim.x + warpSize - 1) / warpSize` rounds up: a partial wave counts)
+        f = tr.module.function_at(div)
+        if f is None or f.is_kernel or not f.is_device or kernels_running(tr.module, f) or tr.cuda_only_region(div):
+            continue
+        k, bad, where = _includer_partial_wave(tr, f, wide)
+        if bad is not None:
+            _refuse(tr, div, f, k, bad[0], bad[1], where, wide)
 
 
 def _includer_partial_wave(tr, f, wide: int):

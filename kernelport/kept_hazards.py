@@ -43,7 +43,8 @@ def kept_hazards(src: SourceFile, backend: str, port: Port, text: str, before: d
         if code in NAME_ONLY:
             continue
         for f in found:
-            if f.span is None or rw.touches(*f.span) or _helper_rewritten(src, f.span, rw):
+            if f.span is None or rw.touches(*f.span) or _helper_rewritten(src, f.span, rw) or \
+                    _macro_rewritten(src, f.span, rw):
                 continue  # rewritten: the port fixes it
             message = (f"{code} ({f.name}) is kept as written in the {b.display_name} port, where lint reports it "
                        f"as an error for {targets}: {f.message}")
@@ -84,7 +85,8 @@ def declare_unreached(tr) -> None:
         plain if plain[0] is not None and plain[0].source is tr.src else None
     for code, found in sorted(original_warp_errors(tr.src, tr.backend, own).items()):
         for f in found if code not in NAME_ONLY else ():
-            if f.span is None or tr.rw.touches(*f.span) or _helper_rewritten(tr.src, f.span, tr.rw):
+            if f.span is None or tr.rw.touches(*f.span) or _helper_rewritten(tr.src, f.span, tr.rw) or \
+                    _macro_rewritten(tr.src, f.span, tr.rw):
                 continue  # (what kept_hazards skips: the port fixes it)
             node = tr.src.root.descendant_for_byte_range(*f.span)
             if node is not None:
@@ -109,3 +111,19 @@ def _helper_rewritten(src: SourceFile, span: tuple[int, int], rw) -> bool:
            if (g := c.child_by_field_name("function")) is not None and g.type == "identifier"
            and (k := lookup(src.text_of(g), backends.names())) is not None and k.warp_level]
     return bool(ops) and all(rw.touches(c.start_byte, c.end_byte) for c in ops)
+
+
+def _macro_rewritten(src: SourceFile, span: tuple[int, int], rw) -> bool:
+    """A finding at a use of the file's own object-like macro (WS011: `__shared__ float part[WARP_SIZE]`,
+    a per-warp array whose index the port divides by the wave) whose every definition's value the port
+    rewrote (`#define WARP_SIZE KP_WAVE_SIZE`): the use is the wave's constant in the port too."""
+    node = src.root.descendant_for_byte_range(*span)
+    if node is None or node.type not in ("identifier", "type_identifier") or \
+            (node.start_byte, node.end_byte) != tuple(span):
+        return False
+    name = src.text_of(node)
+    values = [d.child_by_field_name("value") for d in src.index.of_type("preproc_def")
+              if (n := d.child_by_field_name("name")) is not None and src.text_of(n) == name]
+    # every definition (vLLM's `#ifndef USE_ROCM #define WARP_SIZE 32 #else #define WARP_SIZE warpSize`: the
+    # finding may be the other branch's, which the port keeps)
+    return bool(values) and all(v is not None and rw.touches(v.start_byte, v.end_byte) for v in values)

@@ -86,3 +86,63 @@ def rewrite(tr: "Translator") -> None:
         if body != joined:
             tr.rw.replace(v, body.replace(" \n", "\\\n") if "\\\n" in text else body)
             tr.note(v, "...", "a warp operation inside a macro body")
+
+
+# A lane or warp index from a 32-lane warp in a macro's body (`#define WARP_ID (threadIdx.x >> 5)`,
+# `(threadIdx.x % WARP_SIZE)`): the thread index, then `>> 5`, `/ 32`, `% 32` or `& 31` (a literal or a
+# macro of that value).  The dataflow does not follow a macro's value to its uses (tests/test_warpflow_forms.py's
+# xfail), so the body is not rewritten where its uses reach a warp-level sink.
+_WARP_MATH = lazy_re.compile(r"\bthreadIdx\s*\.\s*[xyz]\s*\)?\s*(>>|/|%|&)\s*\(?\s*([A-Za-z_]\w*|0[xX][0-9a-fA-F]+|\d+)")
+_WANTS = {">>": 5, "/": 32, "%": 32, "&": 31}
+
+
+def refuse_unfollowed_warp_math(tr: "Translator") -> None:
+    """KP219 at a use of an object-like macro whose body computes a lane or warp index from 32 (kept as
+    written: `_WARP_MATH`) in a function where the port makes the wave width the wave's (a rewritten site
+    there, or a warp-size macro's definition made the wave): at wave 64 the macro's index would be 32-based
+    beside the port's 64-lane ones (`lane = tid % WARP_SIZE` with `warp = WARP_ID`), a silent wrong port."""
+    from . import fnscopes
+    from .warpsites import int_value
+    if all(r.wave <= 32 for r in backends.get(tr.backend).runs):
+        return
+    sites = tr.wave_sites()
+    wide_fns = {s.function for s in sites if s.role != "ws_macro"}
+    macro_made_wave = any(s.role == "ws_macro" for s in sites)
+    visible = {**(tr.module.visible.macros if tr.module.visible is not None else {}), **tr.module.macros}
+
+    def value(word: str) -> int | None:  # a literal, or a macro the port keeps (not made the wave)
+        m = visible.get(word)
+        if m is None:
+            return int_value(word)
+        own = tr.module.macros.get(word) is m
+        if own and m.value_node is not None and tr.rw.touches(m.value_node.start_byte, m.value_node.end_byte) or \
+                not own and tr.module.visible is not None and tr.module.visible.confirmed.get(word):
+            return None  # `% WARP_SIZE` with `#define WARP_SIZE KP_WAVE_SIZE` in the port: the wave's
+        return int_value(m.value.strip().strip("()"))
+
+    suspects = {}
+    for name, m in tr.module.macros.items():
+        v = m.value_node
+        if v is None or m.node.type != "preproc_def" or tr.rw.touches(v.start_byte, v.end_byte) or \
+                tr.cuda_only_region(m.node):
+            continue
+        hit = next((g for g in _WARP_MATH.finditer(m.value) if value(g.group(2)) == _WANTS[g.group(1)]), None)
+        if hit is not None:
+            suspects[name] = " ".join(hit.group(0).split())
+    if not suspects:
+        return
+    owner = fnscopes.of(tr.module)
+    for n in tr.src.index.of_type("identifier"):
+        name = tr.src.text_of(n)
+        f = tr.module.function_at(n) if name in suspects else None
+        if f is None or not f.is_device or tr.widths.logical(owner.key(f)) or \
+                not (macro_made_wave or owner.key(f) in wide_fns):
+            continue
+        tr.problem("KP219", n, f"cannot decide the warp width here: `{name}` is `{suspects[name]}`, a lane or warp "
+                   "index of a 32-lane warp in a macro's body, which kernelport does not follow to its uses, while the "
+                   f"port makes the wave width of `{f.name}` the wave's: at wave 64 the two would disagree",
+                   "write the index with warpSize (or as a device function) in the CUDA source, or keep 32-lane groups "
+                   "explicitly (`// @kp warp-width 32`)")
+        del suspects[name]  # once per macro
+        if not suspects:
+            return

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tree_sitter import Node
 
-from . import backends, dialect, fnscopes, launchrows, lazy_re, renamed_ports, warpflow, warpwidth, wavebranches
+from . import backends, blocksizes, dialect, fnscopes, launchrows, macro_bodies, lazy_re, renamed_ports, warpflow, warpwidth, wavebranches
 from .diagnostics import Diagnostic
 from .errors import Location
 from .source import SourceFile, _Kept
@@ -181,6 +181,14 @@ class Soundness:
                              "say what the code means above the kernel or helper: `// @kp warp-width 32` (a "
                              "logical 32-lane group) or `// @kp warp-width native` (the hardware wave), and "
                              "launch blocks of whole 64-lane waves for native")
+
+    def check_runtime_wave_counts(self) -> None:
+        """KP233 at a header helper's `blockDim.x / warpSize` whose includers may launch partial waves."""
+        blocksizes.refuse_runtime_wave_counts(self)
+
+    def check_macro_warp_math(self) -> None:
+        """KP219 at a use of a macro whose body keeps a 32-lane index the port cannot follow (macro_bodies)."""
+        macro_bodies.refuse_unfollowed_warp_math(self)
 
     def rewrite_launch_rows(self) -> None:
         """Launches whose block rows the kernel ties to a warp width the port makes the wave (launchrows)."""

@@ -184,6 +184,13 @@ def macro_facts(an, name: str, node: Node | None) -> frozenset | None:
         return frozenset({(WS, sid)})
     if v == 31:
         return frozenset({(WS_M1, an.site(mac.value_node, "ws_m1_macro") if local else -1)})
+    if v == 5 and node is not None:
+        # `#define LOG_WARP_SIZE 5`: each use is a `>> 5` of its own.  A use that reaches a warp-level
+        # sink (`threadIdx.x >> LOG_WARP_SIZE` indexing per-warp slots) is a site at the use, which
+        # translate rewrites as it does the literal's shift (`threadIdx.x / warpSize`); the definition
+        # stays for the uses that are not about the wave.  (Before, only WARP_SIZE became the wave and
+        # a helper's `lane = tid % WARP_SIZE`, `warp = tid >> LOG_WARP_SIZE` disagreed at wave 64.)
+        return frozenset({(FIVE, an.site(node, "five"))})
     if v in FULL_MASKS or mac.value.strip() in ("~0", "~0u", "~0U", "(~0u)", "-1", "(unsigned)-1"):
         return frozenset({(FULL, -1)})
     masks = an.__dict__.setdefault("_macro_masks", {})  # the model's macros are fixed during one analysis,
