@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""How the twenty-ninth held-out set (bench/heldout29.toml) will be chosen (run once; kept so the
+choice is reviewable and repeatable):
+
+    python bench/heldout29_select.py      # -> bench/heldout29.toml
+
+RULE, written and committed (h/heldout29, 04:55 UTC) before any candidate was fetched or measured
+(only the stored index's repository names and its .cu paths were looked up, to name candidates that
+exist and hold CUDA sources), for neuroscience and classic machine learning outside LLMs and
+transformers (spiking neural network simulators; SVM, decision trees, boosting; graph neural
+network sparse ops outside pytorch_sparse/scatter; reinforcement-learning environments on GPU;
+self-organising maps):
+
+  Candidates, in this order, named by domain only (none in /work/notes/t42/used.md nor named by an
+  earlier heldout*_select.py, none of heldout28's bioinformatics/chemistry domain, none chosen by
+  how kernelport does on them):
+    1. nest/nest-gpu                 spiking neural network simulator (NEST GPU: neuron models, spike delivery)
+    2. UCI-CARL/CARLsim4             spiking neural network simulator (CARLsim: Izhikevich, STDP)
+    3. Xtra-Computing/thundersvm     SVM training and prediction (SMO solver, kernel matrices)
+    4. Xtra-Computing/thundergbm     gradient-boosted decision trees (histogram/exact tree builders)
+    5. dgSPARSE/dgSPARSE-Lib         graph neural network sparse ops (GE-SpMM, SDDMM, gSpMM)
+    6. salesforce/warp-drive         multi-agent reinforcement-learning environments stepped on GPU
+    7. peterwittek/somoclu           self-organising maps (dense GPU kernels)
+    8. hgyhungry/ge-spmm             graph neural network SpMM (GE-SpMM's original kernels)
+    9. genn-team/genn                spiking neural network code generator (its CUDA sources)
+  Each candidate is fetched at the newest stored snapshot (commit pinned in the toml).
+  QUALIFYING (heldout21's rule, reused through heldout24_select.select as heldout25-28 do): a
+  candidate qualifies if at least half of its first 10 `.cu` files by path (all of them if fewer
+  than 10) under its source folder have every `#include` they reach resolve in the repository, the
+  CUDA toolkit (CUDA 13, with its cccl/ thrust and cub) or the host compiler's search path
+  (heldout2_select.resolves, read textually with heldout21's linux_text), with the include dirs of
+  the project's build. This machine's CUDA 13 has no cuBLAS, cuRAND, cuFFT, cuSPARSE or cuDNN
+  headers (cublas_v2.h, curand.h, curand_kernel.h, cufft.h, cusparse.h, cudnn.h absent): a file
+  that includes one (directly or through a local header) does not resolve, so it does not count
+  toward qualifying and is not taken; the rule takes no stand-in headers (spiking simulators and
+  SOMs lean on cuRAND/cuBLAS, so files drop out by that clause: the set is what remains, said, not
+  patched). Likewise <torch/extension.h> and other absent third-party headers, and git submodules
+  absent from the snapshot. Files of a qualifying candidate: its `.cu` files only (local headers
+  are copied with them by realcorpus_build.py), under its source folder (read from its build
+  files after the fetch and before any measure; the whole repository when the build names no
+  single folder), less vendored third-party folders (a path component named third_party,
+  3rdparty, external or extern), within the size cap, less those whose includes do not resolve
+  and byte-for-byte copies (heldout2_select.pick). A project with more than CAP = 12 such files
+  gives 12 evenly spaced in path order (files[i*n//12]). Include dirs, defines and nvcc flags are
+  those of the project's own build files (read after the fetch and before any measure;
+  `-std=c++17` where the build asks for an older standard: CUDA 13's headers need 17; a build's
+  -arch below CUDA 13's minimum is left out). Self-contained check, by the rule and not by
+  kernelport (heldout22's): the first three files taken (path order; all if fewer) are compiled
+  with `nvcc -c` and the project's flags; a project of which fewer than two (one if it gives one
+  file) compile, for a reason other than CUDA 13's removed APIs, drops out (DROPPED), as does one
+  that cannot be fetched, does not qualify or gives 0 files (said below). Candidates are taken in
+  order until the set holds at least STOP_FILES = 45 files or STOP_PROJECTS = 6 projects.
+The set is measured on main's kernelport as it is before anyone changes code for it
+(bench/scoreboard_heldout29_baseline.txt).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from heldout24_select import select  # its qualifying check, CAP, vendored-folder filter and loop
+
+ROOT = Path(__file__).resolve().parent.parent
+STOP_FILES, STOP_PROJECTS = 45, 6
+
+# (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
+# include dirs, defines and flags are those of each project's own build, read after the fetch and
+# before any measure (filled in then).
+CANDIDATES: list = []
+DROPPED: frozenset = frozenset()
+
+
+def heldout29() -> str:  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
+    return select("twenty-ninth", "heldout29", CANDIDATES, DROPPED, stop_files=STOP_FILES,
+                  stop_projects=STOP_PROJECTS)
+
+
+if __name__ == "__main__":
+    (ROOT / "bench/heldout29.toml").write_text(heldout29())
