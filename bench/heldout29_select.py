@@ -50,7 +50,7 @@ self-organising maps):
   file) compile, for a reason other than CUDA 13's removed APIs, drops out (DROPPED), as does one
   that cannot be fetched, does not qualify or gives 0 files (said below). Candidates are taken in
   order until the set holds at least STOP_FILES = 45 files or STOP_PROJECTS = 6 projects.
-EXTENSION, written and committed (04:58 UTC) after applying the rule to candidates 1-9 and before
+EXTENSION, written and committed (04:56 UTC; the commit first said 04:58, a misread clock) after applying the rule to candidates 1-9 and before
   any nvcc check or measure of kernelport (only repository names and .cu paths of the index looked
   up for the candidates below): they give 14 files in two projects. nest-gpu 0 of its first 10
   (every src/*.cu reaches config.h, which its CMake generates from libnestutil/config.h.in into the
@@ -68,6 +68,23 @@ EXTENSION, written and committed (04:58 UTC) after applying the rule to candidat
    12. BobMcDear/neural-network-cuda     a neural network written from scratch in CUDA (linear, ReLU, MSE, training)
    13. EAGEA/Neural-Network-CUDA-Library a neural-network library written from scratch in CUDA
    14. LouisRoss/spiking-model-gpu       a spiking neuron model on GPU
+SECOND EXTENSION, written and committed (04:59 UTC) after the rule and EXTENSION were applied and
+  the self-contained check run, before any measure of kernelport: paulazoo/example-cuda-spiking-nn
+  cannot be fetched here; spiking-model-gpu 0 of its 3 (its headers reach libsocket and
+  nlohmann/json, absent); ee5355-hopfield (11 of 13), neural-network-cuda (11) and
+  Neural-Network-CUDA-Library (3) qualify. Check (`nvcc -c`, the build's flags, 04:57 UTC):
+  dgSPARSE-Lib 3 of 3, ee5355-hopfield 2/3 (evaluate_dense_bit.cu: ptxas rejects `vote` without
+  .sync at sm_70+, the pre-CUDA-9 __any/__all: not a CUDA 13 removal, and 2 of 3 pass, so it
+  stays), neural-network-cuda 3/3, Neural-Network-CUDA-Library 3/3; warp-drive 0 of 3 (its
+  env step units are fragments that template_env_runner.cu includes after env_config.h and
+  curand_kernel.h: getEnvID, __sync_env_threads, wkNumberAgents undefined alone), so it drops out
+  (DROPPED). That leaves 32 files in four projects, so four more candidates, named by domain only,
+  are taken by the same rule and check in this order until the set holds at least 45 files or 6
+  projects:
+   15. sietschie/svm-cuda                SVM training (SMO) in CUDA
+   16. vincentfpgarcia/kNN-CUDA          k-nearest-neighbour search (its CUDA, non-cuBLAS, variants)
+   17. zhxfl/CUDA-CNN                    a convolutional network written from scratch in CUDA
+   18. da-nie/CUDA-CNN-GAN-VAE           CNN / GAN / VAE layers written from scratch in CUDA
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout29_baseline.txt).
 """
@@ -116,6 +133,23 @@ CANDIDATES = [
     ("ge-spmm", "hgyhungry/ge-spmm", "(see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], ""),
     # the newest snapshot holds no .cu (GeNN generates CUDA code at run time)
     ("genn", "genn-team/genn", "GPL-2.0", ["LICENSE"], ["include/genn/genn"], [], ["-std=c++17"], ""),
+    # EXTENSION
+    # Makefile: CUFILES src/evaluate_*.cu, nvcc -DUNIX -std=c++11 (-> 17) -O3 -DNDEBUG -fopenmp, -dc
+    # (the sm_20/sm_30 gencodes are below CUDA 13's minimum: left out)
+    ("ee5355-hopfield", "robgrzel/ee5355-hopfield", "(see LICENSE.md)", ["LICENSE.md"], ["src"],
+     ["UNIX", "NDEBUG"], ["-std=c++17", "-O3", "-Xcompiler", "-fno-strict-aliasing", "-Xcompiler", "-fopenmp",
+                          "-rdc=true"], "src/"),
+    ("example-cuda-spiking-nn", "paulazoo/example-cuda-spiking-nn", "(not fetched)", [], [], [], ["-std=c++17"],
+     "cpp_src/"),
+    # no build files; README: nvcc GPU/main.cu (each unit alone)
+    ("neural-network-cuda", "BobMcDear/neural-network-cuda", "(see LICENSE.md)", ["LICENSE.md"], [], [],
+     ["-std=c++17"], ""),
+    # library/CMakeLists.txt: include dir library/ (PROJECT_SOURCE_DIR), lib/**/*_parallel.cu
+    ("nn-cuda-library", "EAGEA/Neural-Network-CUDA-Library", "(see LICENSE)", ["LICENSE"], ["library"], [],
+     ["-std=c++17"], "library/"),
+    # spiking-model-gpu/source/NeuronModel/Makefile: -I../../include -I../../../include, -std=c++17
+    ("spiking-model-gpu", "LouisRoss/spiking-model-gpu", "(see the repository)", [],
+     ["spiking-model-gpu/include", "include", "include/libsocket"], [], ["-std=c++17"], "spiking-model-gpu/"),
 ]
 DROPPED: frozenset = frozenset()
 
