@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .translate import Translator
 
 WRAP = ("void __kp_macro__(void) {\n", "\n;}\n")
+_CONTINUED = lazy_re.compile(r" ?\n(?=[\s\S])")  # a line break of a ported body: the space that stood for its backslash
 # A built-in coordinate read whole (not `threadIdx.x`): gvdb's `#define GVDB_VOXUNPACKED uint3 atlasIdx = blockIdx *
 # blockDim + localIdx; ...`, which a backend whose coordinates are no vectors spells otherwise (`whole_coordinate`)
 _WHOLE_COORDINATE = lazy_re.compile(r"\b(?:threadIdx|blockIdx|blockDim|gridDim)\b(?!\s*\.)")
@@ -88,7 +89,10 @@ def rewrite(tr: "Translator") -> None:
             tr.port.diagnostics.append(d)
         body = port.body[len(pre):len(port.body) - len(post)]
         if body != joined:
-            tr.rw.replace(v, body.replace(" \n", "\\\n") if "\\\n" in text else body)
+            # one logical line: the original's continuations come back, and a line the port adds (a wave's
+            # wider step before `v += __shfl_down_sync(FULL, v, 16);`) is continued too, else the macro
+            # ends there and the rest of its body is file-scope code (hipcc: "unknown type name 'v'")
+            tr.rw.replace(v, _CONTINUED.sub("\\\\\n", body) if "\n" in body else body)
             tr.note(v, "...", "a warp operation inside a macro body")
 
 
