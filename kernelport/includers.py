@@ -200,6 +200,23 @@ class Elsewhere:
                 out.append((m, c, caller))
         return out, looked
 
+    def mentions(self, name: str) -> bool | None:
+        """Whether a file of the run that sees this unit names `name` as a word (the unit itself: beyond
+        the one definition it holds), its macro bodies and comments too; None where the run is unknown."""
+        if self.root is None:
+            return None
+        word, proj = re.compile(rf"\b{re.escape(name)}\b"), self.project
+        for f in _run_files(proj):
+            if f != self.root and self.root not in proj.scan(f).order:
+                continue
+            try:
+                text = proj.module(f).source.text
+            except Exception:  # noqa: BLE001 - a file that does not parse: its text may expand it
+                return True
+            if len(word.findall(text)) > (1 if f == self.root else 0):
+                return True
+        return False
+
     def function(self, names: tuple[str, ...]):
         """(module, Function) of the first of `names` (qualified, in lookup order) one of the files defines
         with a body, where exactly one does."""

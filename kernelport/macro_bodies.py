@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .translate import Translator
 
 WRAP = ("void __kp_macro__(void) {\n", "\n;}\n")
+_CONTINUED = lazy_re.compile(r" ?\n(?=[\s\S])")  # a line break of a ported body: the space that stood for its backslash
 # A built-in coordinate read whole (not `threadIdx.x`): gvdb's `#define GVDB_VOXUNPACKED uint3 atlasIdx = blockIdx *
 # blockDim + localIdx; ...`, which a backend whose coordinates are no vectors spells otherwise (`whole_coordinate`)
 _WHOLE_COORDINATE = lazy_re.compile(r"\b(?:threadIdx|blockIdx|blockDim|gridDim)\b(?!\s*\.)")
@@ -79,12 +80,19 @@ def rewrite(tr: "Translator") -> None:
         if cuda_only and any(d.severity == "error" for d in port.diagnostics):
             continue
         line = tr.src.loc(v).line
+        if n.type == "preproc_function_def" and not tr.allow_unported and \
+                any(d.severity == "error" for d in port.diagnostics) and _unexpanded(tr, n):
+            _stop_expansions(tr, n, v, port.diagnostics, line)
+            continue
         for d in port.diagnostics:
             d.location = Location(tr.src.path, line + d.location.line - 2, d.location.column)
             tr.port.diagnostics.append(d)
         body = port.body[len(pre):len(port.body) - len(post)]
         if body != joined:
-            tr.rw.replace(v, body.replace(" \n", "\\\n") if "\\\n" in text else body)
+            # one logical line: the original's continuations come back, and a line the port adds (a wave's
+            # wider step before `v += __shfl_down_sync(FULL, v, 16);`) is continued too, else the macro
+            # ends there and the rest of its body is file-scope code (hipcc: "unknown type name 'v'")
+            tr.rw.replace(v, _CONTINUED.sub("\\\\\n", body) if "\n" in body else body)
             tr.note(v, "...", "a warp operation inside a macro body")
 
 
@@ -146,3 +154,32 @@ def refuse_unfollowed_warp_math(tr: "Translator") -> None:
         del suspects[name]  # once per macro
         if not suspects:
             return
+
+
+def _unexpanded(tr: "Translator", n) -> bool:
+    """Whether no file of the run that sees this file names the function-like macro `n` (beyond its
+    own definition): its body is then code nothing of the run runs."""
+    elsewhere = getattr(getattr(tr.module, "visible", None), "elsewhere", None)
+    name = n.child_by_field_name("name")
+    return elsewhere is not None and name is not None and elsewhere.mentions(tr.src.text_of(name)) is False
+
+
+def _stop_expansions(tr: "Translator", n, v, diagnostics, line: int) -> None:
+    """A macro whose body has no safe rewrite, which no file of the run expands (dgSPARSE-Lib's
+    `SEG_SHFL_SCAN`, a 32-lane segmented scan in a header every unit includes and few use): not a
+    refusal of the run, whose code never runs it, and not a body kept as written either, which an
+    expansion outside the run would compile into a wrong port.  The body becomes a `static_assert`
+    that stops any expansion at compile time, and each problem is said as a warning."""
+    name = tr.src.text_of(n.child_by_field_name("name"))
+    codes = sorted({d.code for d in diagnostics if d.severity == "error"})
+    text = tr.src.text_of(v)
+    tail = "\\\n" * text.count("\\\n")  # the same lines, so the port's lines pair with the original's
+    tr.rw.replace(v, f'static_assert(false, "kernelport: {name} is not ported ({", ".join(codes)}): no file of the '
+                  f'translate run expanded it"); {tail}'.rstrip(" "))
+    for d in diagnostics:
+        if d.severity == "error":
+            d.location = Location(tr.src.path, line + d.location.line - 2, d.location.column)
+            d.severity = "warning"
+            d.message = f"in `{name}`, which no file of the run expands (its port stops any expansion): {d.message}"
+            tr.port.diagnostics.append(d)
+    tr.note(v, "static_assert(false, ...)", "a macro with no safe rewrite that no file of the run expands")

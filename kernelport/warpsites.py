@@ -286,9 +286,19 @@ def shuffled_name(src, n: Node | None, dialect_name: str) -> str | None:
     return src.text_of(v) if v.type == "identifier" else None
 
 
+# the body of an object-like macro that names a type: C's type words (`unsigned int`, `long long`) or
+# a <cstdint>/<cstddef> name (`uint32_t`, `std::uint64_t`, `size_t`); other names only where the file
+# typedefs them (a macro renaming a function, `#define my_min fminf`, is not a type)
+_TYPE_MACRO_BODY = lazy_re.compile(r"^(?:(?:(?:un)?signed|int|long|short|char|bool)(?:\s+|$))+$|"
+                                   r"^(?:std::)?(?:u?int(?:8|16|32|64)_t|u?intptr_t|size_t|ptrdiff_t)$")
+
+
 def type_aliases(src) -> dict[str, str]:
     """`typedef unsigned int uint;`, `using mask_t = uint32_t;` outside function bodies: name -> type
-    (read from the node index: a walk of every node outside statements cost more than the rest)."""
+    (read from the node index: a walk of every node outside statements cost more than the rest).
+    An object-like macro whose body names a type (`#define WORD uint32_t`) is an alias too: a ballot
+    kept in a `WORD` is kept in 32 bits as surely as in a typedef's; where a name is defined more
+    than once (under `#if` branches), a 32-bit definition wins, so the hazard is not missed."""
     out: dict[str, str] = {}
     for n in src.index.of_types("type_definition", "alias_declaration"):
         p = n.parent
@@ -301,4 +311,12 @@ def type_aliases(src) -> dict[str, str]:
                 out[src.text_of(d)] = " ".join(src.text_of(n.child_by_field_name("type")).split())
         else:
             out[src.text_of(n.child_by_field_name("name"))] = " ".join(src.text_of(n.child_by_field_name("type")).split())
+    typedefs = set(out)
+    for n in src.index.of_types("preproc_def"):
+        name, value = n.child_by_field_name("name"), n.child_by_field_name("value")
+        body = " ".join(uncomment(src.text_of(value)).split()) if value is not None else ""
+        if name is None or name.type != "identifier" or not (_TYPE_MACRO_BODY.match(body) or body in typedefs):
+            continue
+        if src.text_of(name) not in out or body.removeprefix("std::") in INT32_TYPES:
+            out[src.text_of(name)] = body
     return out
