@@ -291,6 +291,36 @@ def test_statement_macros_without_semicolon():
     assert reasons["CHECK"] == "statement" and reasons["CUERR"] == "statement"
 
 
+# A statement macro used without `;` before an API call on the next line: the grammar reads
+# `CHECK_LAST cudaMemcpy(...);` as a declaration of `cudaMemcpy` (a type named CHECK_LAST), which
+# no error shows; only the use before `}` is in error.  WFA-GPU's CUDA_CHECK_ERR (heldout28).
+STATEMENT_BEFORE_CALL = """
+#include <cstdio>
+#include <cstdlib>
+#define CHECK_LAST { \\
+    cudaError_t e = cudaGetLastError(); \\
+    if (e != cudaSuccess) { fprintf(stderr, "%s\\n", cudaGetErrorString(e)); exit(1); } \\
+}
+typedef int Count;
+void upload(float **d, const float *h, size_t n) {
+    cudaMalloc(d, n * sizeof(float));
+    CHECK_LAST
+
+    cudaMemcpy(*d, h, n * sizeof(float), cudaMemcpyHostToDevice);
+    Count copies(1);
+    CHECK_LAST
+}
+"""
+
+
+def test_statement_macro_before_an_api_call_is_not_a_declaration_type():
+    text = hip(STATEMENT_BEFORE_CALL)
+    assert "    hipMemcpy(*d, h, n * sizeof(float), hipMemcpyHostToDevice);\n" in text
+    kept(STATEMENT_BEFORE_CALL, text, "    CHECK_LAST\n\n", "    Count copies(1);\n")
+    masked = [m.name for m in src(STATEMENT_BEFORE_CALL).masks]
+    assert masked == ["CHECK_LAST", "CHECK_LAST"]  # both uses; `Count` (a real type) is no statement macro
+
+
 TEMPLATE = """
 #define HD __host__ __device__
 #define TILE 32
