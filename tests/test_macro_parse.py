@@ -321,6 +321,20 @@ def test_statement_macro_before_an_api_call_is_not_a_declaration_type():
     assert masked == ["CHECK_LAST", "CHECK_LAST"]  # both uses; `Count` (a real type) is no statement macro
 
 
+def test_statement_macro_from_a_header_before_an_api_call(tmp_path):
+    # the same with the macro defined in an included header (metacache's CUERR): the plain parse
+    # repairs the use before `}` as an unknown macro, so the file is parsed again with the header's
+    # definition, where every use of the whole-statement macro is one
+    (tmp_path / "check.cuh").write_text(STATEMENT_BEFORE_CALL.split("typedef")[0].replace("#define", "#pragma once\n#define", 1))
+    f = tmp_path / "m.cu"
+    f.write_text('#include "check.cuh"\ntypedef int Count;' + STATEMENT_BEFORE_CALL.split("typedef int Count;")[1])
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", "translate", str(f), "--to", "hip", "--stdout"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "    hipMemcpy(*d, h, n * sizeof(float), hipMemcpyHostToDevice);\n" in r.stdout, r.stdout
+    assert "    Count copies(1);\n" in r.stdout and r.stdout.count("    CHECK_LAST\n") == 2
+
+
 TEMPLATE = """
 #define HD __host__ __device__
 #define TILE 32
