@@ -33,7 +33,8 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
     constructor's head (`HOST P<2>::P (` as `     P<2>::P (`),
     a member template's `= delete;` as `;`, a statement's `operator()(i, 0) = x;` as `(*this)   (i, 0) = x;`,
     a functional cast of a type of several words `unsigned int(v >> 24)` as `(unsigned  )(v >> 24)`
-    (the ports write `((unsigned int)(v >> 24))`) (none changes what the warp analyses read)."""
+    (the ports write `((unsigned int)(v >> 24))`), `using typename B::t;` as `using          B::t;`
+    (none changes what the warp analyses read)."""
     for i in idx:
         t = toks[i]
         if i > 0 and (t.text in ("{", ",") and toks[i - 1].text == ")" or
@@ -73,6 +74,13 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
                 s, e = t.start, toks[i + 2].end
                 yield (("call operator", t.start, "operator"), [(s, e, b"(*this)   ")],
                        [Mask(s, e, "operator()", "grammar")])
+            continue
+        if t.text == "typename" and i not in masked_at and 0 < i < len(toks) - 3 and toks[i - 1].text == "using" and \
+                toks[i + 1].kind == "ident" and toks[i + 2].text == toks[i + 3].text == ":":
+            # a using-declaration of a dependent base's type, `using typename grid_t::real_t;` (gpuATTRACT's
+            # IntrplGrid): seen as `using          grid_t::real_t;`, the same declaration without the keyword
+            yield (("using typename", t.start, "typename"), [(t.start, t.end, blank_bytes(data, t.start, t.end))],
+                   [Mask(t.start, t.end, "typename", "grammar")])
             continue
         if t.text in ("typename", "class") and i not in masked_at:
             marks = _default_type_marks(toks, i)

@@ -72,7 +72,9 @@ def rewrite_qualified(tr) -> None:
     spell = backends.get(tr.backend).qualified_names
     if not spell or not any(p.split("::", 1)[0].encode() + b"::" in tr.src.data for p in spell):
         return
-    for q in tr.src.index.of_type("qualified_identifier"):
+    # (last first: a name inside another's template arguments, `cuda::std::array<cuda::std::uint32_t, 4>`,
+    # is respelled before the outer one, whose text after its path is then the rewritten one)
+    for q in reversed(tr.src.index.of_type("qualified_identifier")):
         up = q.parent
         if up is not None and up.type == "qualified_identifier" and up.child_by_field_name("name") == q:
             continue  # only the outermost
@@ -83,10 +85,27 @@ def rewrite_qualified(tr) -> None:
         if hit is None or parts[0][0] in tr.declared_names():  # a project's own `namespace cuda`
             continue
         path, end = "::".join(p for p, _ in parts[:hit]), parts[hit - 1][1]
-        rest = tr.src.data[end:q.end_byte].decode()
         lead = "::" if tr.src.text_of(q).startswith("::") else ""
-        tr.rw.replace(q, lambda rw, n, t=lead + spell[path], r=rest: t + r)
+        tr.rw.replace(q, lambda rw, n, t=lead + spell[path], e=end: t + _rendered(rw, n, e))
         tr.port.notes.append(_note(tr, q, path, spell[path], whole=True))
+
+
+def _rendered(rw, q: Node, start: int) -> str:
+    """The rewritten text of `q`'s bytes from `start` to its end (its template arguments and what follows)."""
+    data, out, pos = rw.src.data, [], start
+
+    def walk(n: Node) -> None:
+        nonlocal pos
+        for c in n.children:
+            if c.end_byte <= pos:
+                continue
+            if c.start_byte >= pos:
+                out.extend((data[pos:c.start_byte].decode(), rw.text(c)))
+                pos = c.end_byte
+            else:
+                walk(c)
+    walk(q)
+    return "".join(out) + data[pos:q.end_byte].decode()
 
 
 def _note(tr, node: Node, path: str, target: str, whole: bool = False):

@@ -204,7 +204,7 @@ class Repair:
 
     def _other_uses(self, key: tuple, sites) -> tuple[list[Edit], list[Mask]]:
         """The edits and masks of every other use of the candidate's macro in the same role that
-        stands in an error."""
+        stands in an error (a macro that is a whole statement: every use in a statement's place)."""
         kind, names = key[0], key[2] if isinstance(key[2], tuple) else (key[2],)
         if kind == "attributes":  # a run of attribute macros (`NVBIO_HOST_DEVICE NVBIO_FORCEINLINE T f()`): each
             kind = "attribute"    # of its names, wherever it stands in an error, as an attribute
@@ -219,9 +219,11 @@ class Repair:
             if got is None:
                 continue
             first, last = self._line(t.start), self._line(max(e for _, e, _ in got[0]))
-            k = bisect.bisect_right(firsts, last) - 1
-            if any(spans[j][0] <= last and first <= spans[j][1] for j in range(max(k - 8, 0), k + 1)):
-                # (a use that parses as it is keeps its text for the analyses)
+            k, known = bisect.bisect_right(firsts, last) - 1, self.macros.get(t.text)
+            # (a use that parses as it is keeps its text for the analyses, but for a statement macro that is a whole
+            # statement, `{ ... }`: `CUDA_CHECK_ERR` then `cudaMemcpy(...);` parses as a declaration of cudaMemcpy)
+            if kind == "statement" and known is not None and ends_definition(known, self.macros) or \
+                    any(spans[j][0] <= last and first <= spans[j][1] for j in range(max(k - 8, 0), k + 1)):
                 edits += got[0]
                 masks += got[1]
         return edits, masks

@@ -472,12 +472,15 @@ class Project(IncludeWalk, Includers):
 
 def needs_macros(src: SourceFile, defs: dict) -> bool:
     """Whether `src` must be parsed through its includes' macros: the plain parse stopped, or it
-    uses an attribute-like macro (`HD` = `__host__ __device__`) whose words the model needs."""
+    uses an attribute-like macro (`HD` = `__host__ __device__`) whose words the model needs, or its
+    repair masked a statement macro the includes define as a whole statement (`CUERR` = `{ ... }`:
+    every use of it is one, also those that parse, `CUERR` then `cudaEventCreate(&e);` as a declaration)."""
     if not defs:
         return False
-    if src.root.has_error:
+    from .macros import attribute_like, ends_definition
+    if src.root.has_error or any(m.reason == "statement" and (d := defs.get(m.name)) is not None and d.params is None
+                                 and ends_definition(d, defs) for m in src.masks):
         return True
-    from .macros import attribute_like
     words = set(re.findall(r"[A-Za-z_]\w*", src.text))
     return any(name in words and attribute_like(m, defs) for name, m in defs.items())
 

@@ -155,8 +155,9 @@ TOOLKIT_HEADERS = {
                        "sm_35_intrinsics.h", "sm_60_atomic_functions.h", "sm_61_intrinsics.h", "vector_functions.h")},
     "math_functions.h": "hip/math_functions.h", "texture_types.h": "hip/texture_types.h",
     "surface_types.h": "hip/surface_types.h",
-    # libcu++'s numeric_limits is the C++ library's (the names: HipBackend.qualified_names)
-    "cuda/std/limits": "limits",
+    # libcu++'s numeric_limits, fixed-width integers and array are the C++ library's (the names:
+    # HipBackend.qualified_names)
+    "cuda/std/limits": "limits", "cuda/std/cstdint": "cstdint", "cuda/std/array": "array",
 }
 
 _MAP = re.compile(r"const\s+std::map\s*<\s*llvm::StringRef\s*,\s*(\w+)\s*>\s*(\w+)\s*\{(.*?)\n\};", re.S)

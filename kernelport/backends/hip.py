@@ -138,9 +138,12 @@ class HIP(Backend):
     # rocThrust (ROCm 5.x, thrust/system/hip/): Thrust's CUDA system is its `hip` (thrust::hip::par,
     # thrust::system::hip::...), and Thrust's CUDA backend namespace `cuda_cub` its `hip_rocprim`.
     nested_namespaces = {"thrust::cuda": "hip", "thrust::system::cuda": "hip", "thrust::cuda_cub": "hip_rocprim"}
-    # libcu++'s <cuda/std/limits> (the table's header row: <limits>) is the C++ library's: clang's HIP takes
-    # its constexpr members as host and device
-    qualified_names = {"cuda::std::numeric_limits": "std::numeric_limits"}
+    # libcu++'s <cuda/std/limits>, <cuda/std/cstdint> and <cuda/std/array> (the table's header rows: <limits>,
+    # <cstdint>, <array>) are the C++ library's: clang's HIP takes their constexpr members as host and device
+    qualified_names = {"cuda::std::numeric_limits": "std::numeric_limits", "cuda::std::array": "std::array",
+                       **{f"cuda::std::{t}": f"std::{t}" for t in (
+                           "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
+                           "intptr_t", "uintptr_t", "intmax_t", "uintmax_t")}}
     api_checked_with = "ROCm 5.2"  # Debian 12's hipcc and libraries, which the table's hipcc column was checked with
     # ROCm 5.2's cooperative groups: thread_block has no group_dim()/dim_threads()/num_threads(),
     # and its group_index()/thread_index() are not const (a `const thread_block &` cannot call
