@@ -26,7 +26,8 @@ from tree_sitter import Node
 
 from . import guards, lazy_re
 from .model import Macro
-from .source import uncomment, walk
+from .reached import reached
+from .source import uncomment
 from .warpsites import WARP_SIZE_NAME, int_value
 
 # A name for log2 of the warp size (`WARP_BITSHIFT`, `warpSizeLog2`, `kLog2WarpSize`).
@@ -134,8 +135,8 @@ def port_note(unit, name: str) -> str:
 
 def static_members(src):
     """(class name, member name node, value) of `static const(expr) T name = <number>;` in the classes of `src`."""
-    for node in walk(src.root, lambda n: n.type in _CLASSES):
-        if node.type != "field_declaration" or node.parent is None or node.parent.type != "field_declaration_list":
+    for node in reached(src, src.root, ("field_declaration",), _CLASSES):  # (the walk entering _CLASSES only)
+        if node.parent is None or node.parent.type != "field_declaration_list":
             continue
         words = {src.text_of(c) for c in node.children if c.type in ("storage_class_specifier", "type_qualifier")}
         field, val = node.child_by_field_name("declarator"), node.child_by_field_name("default_value")

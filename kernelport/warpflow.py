@@ -14,7 +14,8 @@ from tree_sitter import Node
 from . import backends, dialect, fnscopes, laddersteps, launchrows, maskmemory, masksources, memberlanes, shufflewrappers
 from . import declkeys, declsplit, masktypes, templateargs, warpreach, warpshapes, warpwidth, xorexchange
 from .model import Function, Module
-from .source import call_args, ident_name, walk
+from .reached import reached
+from .source import call_args, ident_name
 from .fnscopes import callers_closure  # (lint's divergence pass imports it from here too)
 from .sweeps import Sweeps
 from .warpsites import declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_facts, type_aliases
@@ -361,9 +362,7 @@ class _Analyzer:
                                 self.confirm(arg_facts[i], f"reaches the {p} of {name}", n, kinds=(WS,))
                             else:
                                 self.confirm(arg_facts[i], f"reaches the {p} of {name}", n)
-                            for v in walk(a):
-                                if v.type == "identifier":
-                                    self.shuffle_vars.add((self.cur, self.src.text_of(v)))
+                            self.shuffle_vars.update((self.cur, v) for v in self.src.texts_under(a, "identifier"))
                 return frozenset({(WRES, -1)})
             if c.kind == "vote":  # a ballot over the caller's own group of lanes: a 32-lane word (masksources)
                 mi = bound_idx.get("mask")
@@ -442,7 +441,7 @@ class _Analyzer:
                 init = d.child_by_field_name("value") if d.type == "init_declarator" else None
                 if init is not None and name and d.child_by_field_name("declarator") is not None and \
                         d.child_by_field_name("declarator").type == "pointer_declarator" and \
-                        any(v.type == "identifier" and self.src.text_of(v) in self.shared_names for v in walk(init)):
+                        any(v in self.shared_names for v in self.src.texts_under(init, "identifier")):
                     self.work.grow(self.shared_names, name)  # float* base = smem + off: a pointer into shared memory
                 if init is not None and name:
                     if init.type == "initializer_list":
@@ -558,8 +557,8 @@ class _Analyzer:
         # File-scope constants (constexpr int kWarpSize = 32;) live in the global environment.
         scopes = ("translation_unit", "namespace_definition", "declaration_list", "preproc_if", "preproc_ifdef",
                   "preproc_else", "preproc_elif", "linkage_specification")
-        globals_ = [n for n in walk(self.src.root, lambda n: n.type in scopes)
-                    if n.type == "declaration" and n.parent is not None and n.parent.type in scopes]
+        globals_ = [n for n in reached(self.src, self.src.root, ("declaration",), scopes)
+                    if n.parent is not None and n.parent.type in scopes]
         self.work.limit(warpreach.live_functions(self, self.work.said))
         self.aliases = type_aliases(self.src)
         while True:  # until a sweep changes nothing: every change grows a finite set, so it ends

@@ -26,7 +26,7 @@ def ladder_bounds(an) -> None:
             continue
         for part in ("initializer", "condition"):
             p = loop.child_by_field_name(part)
-            for lit in (walk(p) if p is not None else ()):
+            for lit in (an.src.index.under_types(p, "number_literal", "identifier") if p is not None else ()):
                 if lit.type == "number_literal" and int_value(an.src.text_of(lit)) in (16, 32):
                     role = "half" if int_value(an.src.text_of(lit)) == 16 else "ws"
                     an.confirm({(WS if role == "ws" else HALF, an.site(lit, role))}, "bounds a shuffle ladder", loop,

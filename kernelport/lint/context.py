@@ -11,7 +11,8 @@ from tree_sitter import Node
 from .. import backends, dialect, fnscopes, warpflow, wavebranches
 from ..model import Function, Module, Visible, build, with_header_launches
 from ..project import needs_macros
-from ..source import SourceFile, uncomment, walk
+from ..reached import reached
+from ..source import SourceFile, uncomment
 from .. import guards
 from .finding import Finding, Fix, Related
 from . import rowsplits
@@ -346,9 +347,9 @@ class Context:
         """File- and namespace-scope `constexpr int kWarpSize = 32;` style constants: (decl, name, value).
         An accessor named for the warp size that only returns a number (QUDA's `constexpr int
         warp_size() { return 32; }`) is one too: every call is the constant."""
-        for node in walk(self.src.root, lambda n: n.type in ("translation_unit", "namespace_definition",
-                                                             "declaration_list", "preproc_if", "preproc_ifdef",
-                                                             "preproc_else", "preproc_elif")):
+        for node in reached(self.src, self.src.root, ("function_definition", "declaration"), (
+                "translation_unit", "namespace_definition", "declaration_list", "preproc_if", "preproc_ifdef",
+                "preproc_else", "preproc_elif")):  # (a walk entering those, from the node index: kernelport.reached)
             if node.type == "function_definition":
                 hit = self._constant_accessor(node)
                 if hit is not None:

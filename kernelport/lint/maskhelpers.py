@@ -70,7 +70,7 @@ def _find(ctx):
 
 def _returned_calls(ctx, f):
     for r in ctx.src.index.under(f.body, "return_statement"):
-        yield from (c for c in walk(r) if c.type == "call_expression")
+        yield from ctx.src.index.under(r, "call_expression")
 
 
 def _vote(ctx, call: Node) -> bool:
@@ -79,11 +79,10 @@ def _vote(ctx, call: Node) -> bool:
 
 
 def _calls_vote(ctx, node: Node, wrappers: set[str]) -> bool:
-    for c in walk(node):
-        if c.type == "call_expression":
-            fn = c.child_by_field_name("function")
-            if _vote(ctx, c) or (fn is not None and ctx.text(fn) in wrappers):
-                return True
+    for c in ctx.src.index.under(node, "call_expression"):  # (the index's kind group, not a walk of every node)
+        fn = c.child_by_field_name("function")
+        if _vote(ctx, c) or (fn is not None and ctx.text(fn) in wrappers):
+            return True
     return False
 
 

@@ -7,7 +7,8 @@ from collections import Counter
 
 from tree_sitter import Node
 
-from ...source import ident_name, walk
+from ...reached import reached
+from ...source import ident_name
 from ..divergence import barrier_kind
 from ..rule import Rule, ex, register
 
@@ -340,9 +341,8 @@ __global__ void tree(float* x) {
         if not ctx.src.index.any_under(st, ctx.__dict__["_sy_writers"]) or cls._is_barrier(ctx, st):
             return frozenset()
         writes, reads = set(), set()
-        for n in walk(st, lambda n: n.type not in ("for_statement", "while_statement", "do_statement")):
-            if n.type != "assignment_expression":
-                continue
+        for n in reached(ctx.src, st, ("assignment_expression",),
+                         lambda n: n.type not in ("for_statement", "while_statement", "do_statement")):
             left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
             if _writes_element(ctx, n, shared):
                 writes.add((ctx.text(left.child_by_field_name("argument")),

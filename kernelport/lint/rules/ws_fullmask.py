@@ -7,7 +7,7 @@ import re
 from tree_sitter import Node
 
 from ... import backends, dialect, guards, hipbuild, masksources, warpsites
-from ...source import ident_name, walk
+from ...source import ident_name
 from .. import macromasks
 from ..rule import SOURCE_TARGETS, Rule, ex, register
 
@@ -242,7 +242,7 @@ def _mask_declaration(ctx, mask: Node) -> Node | None:
     name, fn = ctx.text(mask), mask.parent
     while fn is not None and fn.type != "function_definition":
         fn = fn.parent
-    decls = [d for d in walk(fn) if d.type == "init_declarator" and d.start_byte < mask.start_byte and
+    decls = [d for d in ctx.src.index.under(fn, "init_declarator") if d.start_byte < mask.start_byte and
              ident_name(d.child_by_field_name("declarator")) == name] if fn is not None else []
     return decls[-1] if decls else None  # the nearest before the use (a shadowing inner one wins)
 

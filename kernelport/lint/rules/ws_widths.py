@@ -464,7 +464,7 @@ def _five_steps(ctx, loop: Node) -> Node | None:
     if init is None or cond is None or update is None or cond.type != "binary_expression":
         return None
     var = None
-    for d in walk(init):
+    for d in ctx.src.index.under_types(init, "init_declarator", "assignment_expression"):
         if d.type == "init_declarator" and int_value(ctx.text(d.child_by_field_name("value") or d)) == 0:
             var = ident_name(d.child_by_field_name("declarator"))
         elif d.type == "assignment_expression" and int_value(ctx.text(d.child_by_field_name("right") or d)) == 0:
@@ -480,9 +480,7 @@ def _five_steps(ctx, loop: Node) -> Node | None:
 def _doubled(ctx, body: Node) -> set[str]:
     """The names the loop body doubles (`p <<= 1`, `p = p << 1`, `p *= 2`, `p = 2 * p`, `p += p`)."""
     out = set()
-    for d in walk(body):
-        if d.type != "assignment_expression":
-            continue
+    for d in ctx.src.index.under(body, "assignment_expression"):
         left, right, op = d.child_by_field_name("left"), _bare(d.child_by_field_name("right")), _op(ctx, d)
         if left is None or right is None or left.type != "identifier":
             continue
