@@ -25,6 +25,11 @@ helpers it calls: warpwidth's groups) computes the same at 64 when:
   (offsets adding up to at most 31) are the only others.  Another reduction of the result is a
   read (a second tree gathers lanes 1-31 of the first).
 
+A helper whose warp index is a parameter (`reduce_max(m, warpid)`) takes its callers' split where
+every call the run shows passes `threadIdx.x / 32`, and a result it hands on is checked at the
+callers in the run's other files too; a ladder start written from a template's value parameter
+(`num_elems / 2`) is bounded by the instances the run shows (lint/callersplits.py, lint/instances.py).
+
 Where a group does not hold as a whole, each of its kernels with rows of its own is checked with
 the functions it reaches; a function that a failing kernel reaches keeps its findings.
 
