@@ -125,3 +125,15 @@ def test_an_explicit_instantiation_the_calls_do_not_show_keeps_the_findings(tmp_
     inst = _caller() + "\ntemplate __device__ float row_max<128>(float);\n"
     got = _lint(tmp_path, {"red.cuh": TEMPLATED.replace("WIDTH", "32"), "k.cu": inst})
     assert ("WS002", "error") in got[("red.cuh", 13)]
+
+
+def test_a_warp_index_a_call_may_change_through_a_reference_keeps_the_findings(tmp_path):
+    bump = "__device__ void bump(int &w) { w += 1; }\n"
+    k = bump + _caller(warp="threadIdx.x / ROW").replace("const int warp_id = threadIdx.x / ROW;",
+                                                         "int warp_id = threadIdx.x / ROW;\n    bump(warp_id);")
+    got = _lint(tmp_path, {"red.cuh": HELPER, "k.cu": k})
+    assert ("WS002", "error") in got[("red.cuh", 12)]
+    const = bump.replace("int &w) { w += 1; }", "const int &w) { }") + _caller().replace(
+        "m = block_max<4>(m, warp_id);", "bump(warp_id);\n    m = block_max<4>(m, warp_id);")
+    got = _lint(tmp_path, {"red.cuh": HELPER, "k.cu": const})
+    assert got[("red.cuh", 12)] == {("WS002", "info")}  # a const local: a call cannot change it

@@ -54,7 +54,7 @@ def splits(ctx, known: dict, wave_named: set[str], known32: frozenset[str]) -> d
         for i, p in enumerate(f.params):
             if p.pointer or "&" in ctx.text(p.node) or _written(ctx.src, f.body, p.name):
                 continue
-            if all(_warp_arg(m, call, caller, i, known32) for m, call, caller in calls):
+            if all(_warp_arg(m, call, caller, i, known32, f.name) for m, call, caller in calls):
                 ident = next((n for n in walk(p.node) if n.type == "identifier" and ctx.text(n) == p.name), p.node)
                 n = len(calls)
                 out[key] = warpsplits.Split(ident, got[0], got[1],
@@ -92,7 +92,7 @@ def _written(src, body: Node, name: str) -> bool:
     return any(warpsplits._written(src, i) for i in src.named_under(body, "identifier", {name}))
 
 
-def _warp_arg(m, call: Node, caller, i: int, known32: frozenset[str]) -> bool:
+def _warp_arg(m, call: Node, caller, i: int, known32: frozenset[str], callee: str) -> bool:
     """The call's argument `i` is the caller's warp index of 32 from `threadIdx.x`."""
     args = call_args(call)
     if caller is None or caller.body is None or i >= len(args):
@@ -107,27 +107,43 @@ def _warp_arg(m, call: Node, caller, i: int, known32: frozenset[str]) -> bool:
             values.setdefault(name, []).append(v)
     for name, vs in values.items():
         if len(vs) == 1 and vs[0] is not None and " ".join(src.text_of(vs[0]).split()) == "threadIdx.x" and \
-                not _changed(src, caller.body, name):
+                not _changed(src, caller.body, name, callee):
             threads.add(name)
     a = args[i]
     while a.type == "parenthesized_expression" and a.named_children:
         a = a.named_children[0]
     if a.type == "identifier":
         vs = values.get(src.text_of(a), [])
-        if len(vs) != 1 or vs[0] is None or _changed(src, caller.body, src.text_of(a)) or \
+        if len(vs) != 1 or vs[0] is None or _changed(src, caller.body, src.text_of(a), callee) or \
                 caller.param(src.text_of(a)) is not None:
             return False
         a = vs[0]
     return warpsplits.warp_index(src, a, threads, names32)
 
 
-def _changed(src, body: Node, name: str) -> bool:
-    """A local given another value after its declaration (assigned, stepped, its address taken or a
-    reference to it made; passing it by value is a read)."""
+def _changed(src, body: Node, name: str, callee: str | None = None) -> bool:
+    """A local given another value after its declaration (assigned, stepped, its address taken, a
+    reference to it made, or passed to a call that may take it by reference: any call but one of
+    `callee`, whose parameter is a value, unless the local is `const`)."""
+    const = False
     for i in src.named_under(body, "identifier", {name}):
         p = i.parent
-        if p is None or p.type == "argument_list":
+        if p is not None and p.type == "init_declarator" and p.child_by_field_name("declarator") == i:
+            decl = p.parent
+            const = decl is not None and decl.type == "declaration" and \
+                any(c.type == "type_qualifier" and src.text_of(c) in ("const", "constexpr") for c in decl.children)
+    for i in src.named_under(body, "identifier", {name}):
+        p = i.parent
+        if p is None:
             continue
+        if p.type == "argument_list":
+            call = p.parent
+            fn = call.child_by_field_name("function") if call is not None else None
+            while fn is not None and fn.type in ("template_function", "qualified_identifier"):
+                fn = fn.child_by_field_name("name")
+            if const or (callee is not None and fn is not None and src.text_of(fn) == callee):
+                continue
+            return True
         if p.type == "init_declarator" and p.child_by_field_name("declarator") == i:
             continue
         if warpsplits._written(src, i):
