@@ -1,6 +1,6 @@
 """Recall and precision of `kernelport lint` on hazard lines labelled from real wave-64 fixes.
 
-    python bench/lint_recall.py [--kernelport EXE] [--labels tests/labelled/labels.tsv] [--json] [-j 2]
+    python bench/lint_recall.py [--kernelport EXE] [--labels tests/labelled/labels.tsv] [--json] [-j 2] [--project]
 
 Each row of the labels (tests/labelled/labels.tsv, tab-separated) is
 `kind  file  line  project  commit  why  text`: `hazard`, a line that a public project's commit
@@ -23,6 +23,16 @@ before and after a change is measured the same way.  Precision is over the label
 flagged hazards / (flagged hazards + flagged look-alikes); flagged lines that carry no label are
 counted beside it.  The naive baseline, measured in the same run, is the grep a reviewer would
 type for 32-lane assumptions (NAIVE below).
+
+`--project` (issue 11, stop 42) lints as a user runs `kernelport lint src/`: the set's files of one
+commit folder (the project as it stood before that commit: the first two parts of the path) that its
+build_flags.tsv row gives the same flags are linted in ONE run, in the set's order; the inputs are exactly
+the files the one-file mode lints (no unlabelled file is added; headers reached by #include are read as
+includes, as before), and every label is scored the same way.  The only difference is what a run sees of
+its other inputs: a header helper's calls in the project's .cu files, host launches and template
+instances in another file (kernelport.includers.Elsewhere.calls).  Rule fixed before it was measured:
+the project-run figure is issue 11's figure from stop 42 on (it is how lint is used); the one-file
+figure is measured beside it in the same conditions, for comparison with every earlier stop.
 
 Only hazard claims count: findings of severity warning or error (`--min-severity`, default
 warning).  An `info` finding is advice, not a claim that the line breaks (lint reports a block split
@@ -122,9 +132,11 @@ def build_flags(base: Path, file: str) -> list[str]:
 
 
 def executable(exe: list[str]):
-    """A runner: lint one file with that kernelport build, as a user would (JSON findings, exit code, last stderr)."""
-    def run(path: Path, flags: list[str] = ()) -> tuple[str, list[dict], int, str]:
-        r = subprocess.run([*exe, "lint", "--format", "json", "--exit-zero", "-j", "1", *flags, str(path)],
+    """A runner: lint one file (or, with --project, one project's files) with that kernelport build, as a
+    user would (JSON findings, exit code, last stderr)."""
+    def run(path, flags: list[str] = ()) -> tuple[str, list[dict], int, str]:
+        paths = [str(p) for p in path] if isinstance(path, (list, tuple)) else [str(path)]
+        r = subprocess.run([*exe, "lint", "--format", "json", "--exit-zero", "-j", "1", *flags, *paths],
                            capture_output=True, text=True, timeout=600)
         try:
             data = json.loads(r.stdout) if r.stdout.strip() else []
@@ -135,10 +147,34 @@ def executable(exe: list[str]):
     return run
 
 
-def measure(run, labels: list[Label], base: Path, jobs: int = 2, min_severity: str = "warning") -> dict:
+def project_runs(base: Path, files: list[str]) -> list[tuple[list[str], list[str]]]:
+    """--project: the files of one commit folder (a project as it stood before one commit: the first two
+    parts of the path) that its project builds with the same flags, as one run's inputs, in the set's order."""
+    runs: dict[tuple, list[str]] = {}
+    for f in files:
+        flags = build_flags(base, f)
+        runs.setdefault((tuple(f.split("/")[:2]), tuple(flags)), []).append(f)
+    return [(fs, list(key[1])) for key, fs in runs.items()]
+
+
+def measure(run, labels: list[Label], base: Path, jobs: int = 2, min_severity: str = "warning",
+            project: bool = False) -> dict:
     files = sorted({lb.file for lb in labels})
+    groups = project_runs(base, files) if project else [([f], build_flags(base, f)) for f in files]
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        runs = list(pool.map(lambda f: run(base / f, build_flags(base, f)), files))
+        grouped = list(pool.map(lambda g: run([base / f for f in g[0]], g[1]), groups))
+    # each file's findings (a run over several files reports each finding under its own path) and its run's outcome
+    where = {(base / f).resolve(): f for f in files}
+    got = {f: [] for f in files}
+    outcome = {}
+    for (fs, _), (_, data, rc, err) in zip(groups, grouped):
+        for d in data:
+            owner = where.get(Path(d.get("path", "")).resolve(), fs[0] if len(fs) == 1 else None)
+            if owner is not None:
+                got[owner].append(d)
+        for f in fs:
+            outcome[f] = (rc, err if not any(got[g] for g in fs) else "")
+    runs = [(str(base / f), got[f], *outcome[f]) for f in files]
     flagged: dict[str, dict[int, set[str]]] = {}  # a hazard claim's line, or a related line it names
     advised: dict[str, set[int]] = {}  # the same for findings below min_severity (advice)
     primary: dict[str, set[int]] = {}
@@ -219,18 +255,21 @@ def main() -> None:
     ap.add_argument("-j", type=int, default=2, help="files linted at once (default 2)")
     ap.add_argument("--min-severity", choices=SEVERITIES, default="warning",
                     help="lowest severity that claims a hazard (default warning: info is advice)")
+    ap.add_argument("--project", action="store_true",
+                    help="lint each commit folder's files (one build-flags row) in one run, as `kernelport lint src/` does")
     a = ap.parse_args()
     labels = read_labels(a.labels)
     bad = check_labels(labels, a.labels.parent)
     if bad:
         raise SystemExit("labels off their lines:\n" + "\n".join(bad))
-    res = measure(executable(_exe(a.kernelport)), labels, a.labels.parent, a.j, a.min_severity)
+    res = measure(executable(_exe(a.kernelport)), labels, a.labels.parent, a.j, a.min_severity, a.project)
+    res["mode"] = "project runs" if a.project else "one file per run"
     if a.json:
         res["flagged"] = {f: {str(n): sorted(c) for n, c in ls.items()} for f, ls in res["flagged"].items()}
         print(json.dumps(res, indent=1))
         return
     projects = sorted({lb.project for lb in labels})
-    print(f"{res['exe']}: {res['files']} files, {res['lint']['hazards']} hazard lines, "
+    print(f"{res['exe']} ({res['mode']}): {res['files']} files, {res['lint']['hazards']} hazard lines, "
           f"{res['lint']['lookalikes']} look-alike lines, {res['lint']['consistent']} consistent lines, "
           f"{len(projects)} projects ({', '.join(projects)})")
     for name in ("lint", "naive"):

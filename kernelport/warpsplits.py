@@ -41,6 +41,7 @@ class Split:
     lanes: frozenset[str]  # locals holding the row's lane (`lane`), and the expression's text
     threads: frozenset[str]  # `threadIdx.x` and locals initialised from it (`tid`)
     stride: Node | None = None  # an x-row block's loop step of 32 from the lane (`c += WARP_SIZE`)
+    source: str | None = None  # where the warp index comes from, when not the function's own arithmetic
 
 
 def _flat(text: str) -> str:
@@ -63,32 +64,72 @@ def find(module: Module, known32: frozenset[str] = frozenset()) -> tuple[dict[st
                for t in src.texts_under(f.body, "identifier")):
             wave_named.add(fnscopes.of(module).key(f))
             continue
-        values: dict[str, Node] = {}
-        for d in src.index.under(f.body, "init_declarator"):
-            v, name = d.child_by_field_name("value"), ident_name(d.child_by_field_name("declarator"))
-            if v is not None and name:
-                values[name] = v
-        threads = {"threadIdx.x"} | {k for k, v in values.items() if _THREAD.match(_flat(src.text_of(v)))}
-        lanes: set[str] = set()  # the lane expressions (`tid & 31`)
-        warp: Node | None = None
-        for n in src.index.under(f.body, "binary_expression"):
-            op, left, right = (n.child_by_field_name(k) for k in ("operator", "left", "right"))
-            if op is None or left is None or right is None:
-                continue
-            o, x = src.text_of(op), _flat(src.text_of(left))
-            k = value32(src.text_of(right), own32 | macros32) if x in threads else None
-            if k is None:
-                continue  # `tid < n`, `tid % n`: no lane or warp of 32
-            if _LANE.get(o) == k:
-                lanes.add(_flat(src.text_of(n)))
-            elif _WARP.get(o) == k and warp is None:
-                warp = n
+        values, threads, lanes, warp = _scan(src, f.body, own32 | macros32)
         if lanes and warp is not None:
-            names = {k for k, v in values.items() if (t := _flat(src.text_of(v))) in lanes or t.strip("()") in lanes}
-            splits[fnscopes.of(module).key(f)] = Split(warp, frozenset(names | lanes), frozenset(threads))
+            splits[fnscopes.of(module).key(f)] = Split(warp, _lane_names(src, values, lanes), frozenset(threads))
         elif (x_row := _x_rows(src, f.body, frozenset(threads), known32 | macros32)) is not None:
             splits[fnscopes.of(module).key(f)] = x_row
     return splits, wave_named
+
+
+def _scan(src, body: Node, names32: frozenset[str]) -> tuple[dict[str, Node], set[str], set[str], Node | None]:
+    """(locals -> initial value, the thread index and locals holding it, the lane expressions of 32
+    (`tid & 31`), the first warp index expression of 32 (`tid >> 5`) or None) of a function body."""
+    values: dict[str, Node] = {}
+    for d in src.index.under(body, "init_declarator"):
+        v, name = d.child_by_field_name("value"), ident_name(d.child_by_field_name("declarator"))
+        if v is not None and name:
+            values[name] = v
+    threads = {"threadIdx.x"} | {k for k, v in values.items() if _THREAD.match(_flat(src.text_of(v)))}
+    lanes: set[str] = set()
+    warp: Node | None = None
+    for n in src.index.under(body, "binary_expression"):
+        op, left, right = (n.child_by_field_name(k) for k in ("operator", "left", "right"))
+        if op is None or left is None or right is None:
+            continue
+        o, x = src.text_of(op), _flat(src.text_of(left))
+        k = value32(src.text_of(right), names32) if x in threads else None
+        if k is None:
+            continue  # `tid < n`, `tid % n`: no lane or warp of 32
+        if _LANE.get(o) == k:
+            lanes.add(_flat(src.text_of(n)))
+        elif _WARP.get(o) == k and warp is None:
+            warp = n
+    return values, threads, lanes, warp
+
+
+def _lane_names(src, values: dict[str, Node], lanes: set[str]) -> frozenset[str]:
+    """The lane expressions and the locals initialised to one."""
+    names = {k for k, v in values.items() if (t := _flat(src.text_of(v))) in lanes or t.strip("()") in lanes}
+    return frozenset(names | lanes)
+
+
+def lanes_only(module: Module, f, known32: frozenset[str] = frozenset()) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(lane names, thread names) of a function that takes a lane of 32 from its thread index
+    (`threadIdx.x % 32`) but no warp index of its own, and does not name the hardware wave (None
+    otherwise): its warp index, if any, comes from its callers (kernelport.lint.callersplits)."""
+    src = module.source
+    if f.body is None:
+        return None
+    own32 = known32 | local32(src, f.body)
+    if any((WARP_SIZE_NAME.search(t) and t not in own32) or t in _HARDWARE_LANE
+           for t in src.texts_under(f.body, "identifier")):
+        return None
+    values, threads, lanes, warp = _scan(src, f.body, own32 | _macros32(module))
+    return (_lane_names(src, values, lanes), frozenset(threads)) if lanes and warp is None else None
+
+
+def warp_index(src, expr: Node, threads: set[str], names32: frozenset[str]) -> bool:
+    """`expr` is a warp index of 32 from the thread index: `tid / 32`, `tid >> 5` (parentheses aside)."""
+    while expr is not None and expr.type == "parenthesized_expression" and expr.named_children:
+        expr = expr.named_children[0]
+    if expr is None or expr.type != "binary_expression":
+        return False
+    op, left, right = (expr.child_by_field_name(k) for k in ("operator", "left", "right"))
+    if op is None or left is None or right is None or _flat(src.text_of(left)) not in threads:
+        return False
+    k = value32(src.text_of(right), names32)
+    return k is not None and _WARP.get(src.text_of(op)) == k
 
 
 def value32(text: str, names32: frozenset[str]) -> int | None:

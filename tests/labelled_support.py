@@ -126,17 +126,19 @@ def measure_set(base: Path) -> dict:
     return b.measure(lint_in_process, b.read_labels(base / "labels.tsv"), base, jobs=1)
 
 
-def lint_in_process(path: Path, flags=()):
-    """Lint as the bench's runner does, with the file's -I and -D (build_flags.tsv), in this process."""
+def lint_in_process(path, flags=()):
+    """Lint as the bench's runner does, with the file's -I and -D (build_flags.tsv), in this process
+    (`path`: one file, or the list of one run's files)."""
     from kernelport.lint import config as configmod, engine
     from kernelport.project import parse_define
 
     pairs = list(zip(flags[::2], flags[1::2]))
     overrides = configmod.Overrides(include_dirs=tuple(v for k, v in pairs if k == "-I"),
                                     defines=tuple(parse_define(v) for k, v in pairs if k == "-D"))
-    res = engine.lint_paths([path], overrides, jobs=1)
+    paths = list(path) if isinstance(path, (list, tuple)) else [path]
+    res = engine.lint_paths(paths, overrides, jobs=1)
     data = [f.to_json() for r in res for f in r.findings]
-    return str(path), data, 0, ""
+    return str(paths[0]), data, 0, ""
 
 
 def claims_by_line(text: str, name: str = "t.cu") -> dict[int, set[str]]:

@@ -25,6 +25,11 @@ helpers it calls: warpwidth's groups) computes the same at 64 when:
   (offsets adding up to at most 31) are the only others.  Another reduction of the result is a
   read (a second tree gathers lanes 1-31 of the first).
 
+A helper whose warp index is a parameter (`reduce_max(m, warpid)`) takes its callers' split where
+every call the run shows passes `threadIdx.x / 32`, and a result it hands on is checked at the
+callers in the run's other files too; a ladder start written from a template's value parameter
+(`num_elems / 2`) is bounded by the instances the run shows (lint/callersplits.py, lint/instances.py).
+
 Where a group does not hold as a whole, each of its kernels with rows of its own is checked with
 the functions it reaches; a function that a failing kernel reaches keeps its findings.
 
@@ -43,7 +48,7 @@ from .. import backends, dialect, fnscopes, warpshapes, warpsplits
 from ..source import call_args, ident_name, walk
 from ..warpsites import int_value
 from .. import lazy_re
-from . import halflanes
+from . import callersplits, halflanes, instances
 
 ROW_CODES = frozenset({"WS001", "WS002", "WS003", "WS004", "WS005", "WS006", "WS011", "WS017"})
 ADVICE = ("correct at 64 as written: two 32-lane rows to a wave ({why}); `kernelport translate` ports it to "
@@ -70,6 +75,7 @@ def consistent(ctx) -> dict[str, str]:
     """Function -> why its group's rows are correct at 64, for the groups that are."""
     widths = ctx.analysis.widths
     splits, wave_named = warpsplits.find(ctx.module, _known32(ctx))
+    splits.update(callersplits.splits(ctx, splits, wave_named, _known32(ctx)))  # a warp index from every caller
     out: dict[str, str] = {}
     seen: set[str] = set()
     for f in splits:
@@ -88,7 +94,7 @@ def consistent(ctx) -> dict[str, str]:
 
 
 def _why(ctx, sp) -> str:
-    return ("`" + ctx.text(sp.warp) + "` splits the block" if sp.stride is None else
+    return ("`" + ctx.text(sp.warp) + "`" + (f" ({sp.source})" if sp.source else "") + " splits the block" if sp.stride is None else
             "`" + ctx.text(sp.stride) + "` from `threadIdx.x` makes the block's x dimension a 32-lane row, "
             "`" + ctx.text(sp.warp) + "` its rows") + " and every shuffle stays in its row"
 
@@ -181,6 +187,8 @@ def _below_32(ctx, arg: Node) -> bool:
                 for d in walk(init):
                     if d.type == "init_declarator" and ident_name(d.child_by_field_name("declarator")) == ctx.text(arg):
                         start = _value(ctx, d.child_by_field_name("value"))
+                        if start is None and d.child_by_field_name("value") is not None:  # `num_elems / 2`
+                            start = instances.largest(ctx, d.child_by_field_name("value"), _known32(ctx))
                         cond = p.child_by_field_name("condition")
                         bound = _BOUND.match(" ".join(ctx.text(cond).split())) if cond is not None else None
                         if bound is not None and bound.group(1) == ctx.text(arg) and start is not None and start >= 0:
@@ -276,7 +284,7 @@ def _rows_hold(ctx, fs: set[str], splits) -> bool:
     for stmt, names, fn in _calls_of(ctx, fs, downs) + [_ladder(ctx, c) for c in inline]:
         if not _leaders_read(ctx, stmt, names, splits.get(fn), ctx.function_of(fn)):
             return False
-    return True
+    return callersplits.readers_hold(ctx, downs, _leaders_read)  # the callers the run shows in other files
 
 
 def _only_masks(ctx, f: str, call: Node) -> bool:
