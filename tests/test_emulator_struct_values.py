@@ -49,6 +49,22 @@ def test_copies_assignments_and_parameters_have_value_semantics_per_lane():
     np.testing.assert_array_equal(got[:, 4], 7)
 
 
+
+def test_a_nested_struct_field_assigned_whole_gets_its_own_elements():
+    src = r"""
+struct P { float v[2]; };
+struct O { P in; int k; };
+__global__ void k(float *out) {
+  P a; a.v[0] = 1.0f; a.v[1] = 2.0f;
+  O o; o.in = a;
+  a.v[0] = 5.0f;
+  if (threadIdx.x % 2) { o.in.v[1] = 9.0f; }
+  O o2 = o; o2.in.v[0] = -1.0f;
+  out[3 * threadIdx.x] = o.in.v[0]; out[3 * threadIdx.x + 1] = o.in.v[1]; out[3 * threadIdx.x + 2] = o2.in.v[0];
+}"""
+    got = run_kernel(src, "k", args={"out": np.zeros(12, np.float32)}, grid=(1,), block=(4,)).outputs["out"]
+    assert got.reshape(4, 3).tolist() == [[1, 2, -1], [1, 9, -1], [1, 2, -1], [1, 9, -1]]  # a's 5 and o2's -1 stay theirs
+
 def test_a_brace_initialiser_of_a_struct_with_array_fields_is_a_located_refusal():
     src = PACKED + "__global__ void k(float *out) { P p = {1.0f}; out[threadIdx.x] = p.v[0]; }"
     with pytest.raises(EmulatorError, match=r":5:\d+: struct variable `p` has array fields"):

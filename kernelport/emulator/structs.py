@@ -272,6 +272,12 @@ class StructCompiler:
             if isinstance(val, StructVal) != is_struct(t):
                 raise EmulatorError(f"field `{'.'.join(path)}` assigned a value of another kind", fr.g.ctx.path, *pos)
             val = cv(val, fr.g)
+            if isinstance(val, StructVal) and has_array_fields(t):  # `o.in = p;`: p's elements copied in
+                cur = fr.env[slot]
+                for k in path:
+                    cur = cur.get(k) if cur is not None else None
+                dst = cur if cur is not None else fresh_struct(t, ".".join(path), fr.g, pos[0])
+                val = assign_struct(merge, t, dst, val, fr.g, m, fr.g.ctx.path, pos)
             fr.env[slot] = put(fr.env[slot] or StructVal(), path, val, fr.g, m)
             return val
         return st
