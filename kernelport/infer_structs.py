@@ -50,9 +50,11 @@ def fields(struct) -> list[tuple[str, str, str, str | None, bool]]:
             while d is not None and d.type in ("pointer_declarator", "array_declarator", "reference_declarator"):
                 if d.type == "pointer_declarator":
                     kind = "pointer"
-                elif kind == "value":
+                elif kind != "pointer":  # `double data[3][3]`: 9 numbers, the product of its lengths
                     size = d.child_by_field_name("size")
-                    kind, length = "array", size.text.decode() if size is not None else None
+                    size = size.text.decode() if size is not None else None
+                    length = size if kind == "value" else (f"({length}) * ({size})" if length and size else None)
+                    kind = "array"
                 d = d.child_by_field_name("declarator") or next(
                     (c for c in d.named_children if c.type in ("field_identifier", "identifier")), None)
             if d is not None and d.type in ("field_identifier", "identifier") and t is not None:

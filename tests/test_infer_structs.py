@@ -76,3 +76,20 @@ def test_verify_runs_the_struct_kernel_against_every_port(tmp_path):
     assert oracle and oracle[0]["status"] == "pass", out + err
     numeric = [c for c in checks if c["kind"] == "numeric"]
     assert numeric and all(c["status"] == "pass" for c in numeric), out + err
+
+
+
+def test_a_two_dimensional_array_field_gives_all_its_numbers(tmp_path):
+    """`float w[2][TAPS]` (daphne's `Mat33 { double data[3][3]; }`): 16 numbers, not the 2 of its first
+    length (packed42: the emulator then refused the argument, "holds 16 values, got 2"); verify's oracle
+    runs it."""
+    from trust_support import verify_checks
+    src = HOST.replace("float w[TAPS];", "float w[2][TAPS];").replace("p.w[i % TAPS]", "p.w[1][i % TAPS]") \
+        .replace("p.w[t] = ", "p.w[1][t] = ")
+    got = _infer(src)
+    assert isinstance(got, Inferred), got
+    assert got.spec.length("p.w") == 16
+    f = tmp_path / "k.cu"
+    f.write_text(src)
+    rc, checks, text = verify_checks(f)
+    assert [c["status"] for c in checks if c["kind"] == "oracle"] == ["pass"], text

@@ -106,6 +106,9 @@ class CallCompiler:
         """The value a parameter of type t holds from its argument: a vector parameter (float2
         passed by value, `a[i]` of a float2 buffer or a vector variable) holds its components."""
         row = vector_row(t) if t is not AUTO else None
+        copied = self.by_value(t, node) if t is not AUTO else None
+        if copied is not None:
+            return copied
         if row is not None:
             dt, n = row
             return lambda v, g, m: vector_value(v, dt, n, g, m, node, self.pos)

@@ -303,6 +303,9 @@ class ExpressionCompiler:
         """Returns store(fr, m, val) -> stored value."""
         if lv.kind == "field":
             return self.field_store(lv, node)
+        by_value = self.struct_value_store(lv, node)
+        if by_value is not None:
+            return by_value
         if lv.kind == "local":
             s = lv.slot
             cv = self._converter(lv.t) if lv.t is not None else (lambda v, g: v)

@@ -4,8 +4,13 @@
 A StructVal maps each field to its value: a (value, error) pair of a scalar or a pointer, or a
 nested StructVal.  A parameter's array fields (`float w[4];` inside the struct) are read-only
 buffers of their own.  Reads `s.f`, `s.a.b`, `s.arr[i]` and stores `s.f = v` are resolved at
-compile time to a slot and a path of field names; what stays unsupported (a pointer to a struct,
-an array field of a local) is refused at its line.
+compile time to a slot and a path of field names; what stays unsupported (a pointer to a struct)
+is refused at its line.
+
+A local's array field (`struct P { float v[4]; }; P p;`, llm.c's Packed128 payload) is a per-lane
+local buffer of its own, as a local array is; value semantics are kept by copying: a declaration
+with an initialiser, a whole-struct assignment and a by-value parameter copy the source's
+elements into the destination's own buffer (for the lanes that run it), never sharing it.
 """
 from __future__ import annotations
 
@@ -34,6 +39,64 @@ def merge_structs(merge, g, old, new, m):
     out = StructVal(old)  # a field the new value lacks keeps the old one's
     for k, v in new.items():
         out[k] = merge(g, old.get(k), v, m)
+    return out
+
+
+def has_array_fields(t) -> bool:
+    """Whether a struct (or one nested in it) has an array field: its values need copying."""
+    return any(isinstance(ft, ArrT) or (is_struct(ft) and has_array_fields(ft)) for _, ft in t.fields)
+
+
+def fresh_struct(t: StructT, name: str, g, line: int = 0) -> StructVal:
+    """A struct local's value before any assignment: each array field a zeroed per-lane local
+    buffer (nested structs alike), the other fields without a value."""
+    out = StructVal()
+    for f, ft in t.fields:
+        if isinstance(ft, ArrT):
+            elem, n = base_scalar(ft), scalar_count(ft)
+            if not isinstance(elem, np.dtype):
+                raise EmulatorError(f"field `{name}.{f}`: arrays of structs or pointers in a struct variable are "
+                                    "not supported by the emulator", g.ctx.path, line)
+            buf = Buffer(f"{name}.{f}", np.zeros(g.n * n, dtype=elem), "local", n, g.ctx.track, line)
+            out[f] = (Pointer(buf, elem, g.lane_idx * n, np.int64(0), n, inner_dims(ft)[1:]), None)
+        elif is_struct(ft) and has_array_fields(ft):
+            out[f] = fresh_struct(ft, f"{name}.{f}", g, line)
+    return out
+
+
+def _lane_starts(p: Pointer, n_lanes: int) -> np.ndarray:
+    return np.broadcast_to(np.asarray(p.base + p.off, dtype=np.int64), (n_lanes,))
+
+
+def assign_struct(merge, t: StructT, dst: StructVal, src, g, m, path: str, pos) -> StructVal:
+    """dst = src for the lanes of mask m, by value: an array field's elements are copied from the
+    source's buffer into dst's own (whatever buffer the source's are in: a local's, a parameter's
+    read-only field); the other fields are merged as scalars are."""
+    if not isinstance(src, StructVal):
+        raise EmulatorError(f"struct {t.name or ''} assigned a value that is not a struct", path, *pos)
+    out = StructVal(dst)
+    for f, ft in t.fields:
+        sv = src.get(f)
+        if sv is None:
+            continue
+        if isinstance(ft, ArrT):
+            d, s = dst[f][0], sv[0]
+            if not isinstance(s, Pointer):
+                raise EmulatorError(f"array field `{f}` assigned a value that is not an array", path, *pos)
+            n = d.size
+            k = np.arange(n, dtype=np.int64)
+            sel = np.ones(g.n, dtype=bool) if m is g.full else np.broadcast_to(np.asarray(m, dtype=bool), (g.n,))
+            di = (_lane_starts(d, g.n)[:, None] + k)[sel]
+            si = (_lane_starts(s, g.n)[:, None] + k)[sel]
+            d.data[di] = conv(s.data[si], d.dt)
+            if s.buf.err is not None:
+                d.buf.err_for_store()[di] = s.buf.err[si]
+            elif d.buf.err is not None:
+                d.buf.err[di] = 0
+        elif is_struct(ft) and has_array_fields(ft):
+            out[f] = assign_struct(merge, ft, dst[f], sv, g, m, path, pos)
+        else:
+            out[f] = merge(g, dst.get(f), sv, m)
     return out
 
 
@@ -209,16 +272,20 @@ class StructCompiler:
             if isinstance(val, StructVal) != is_struct(t):
                 raise EmulatorError(f"field `{'.'.join(path)}` assigned a value of another kind", fr.g.ctx.path, *pos)
             val = cv(val, fr.g)
+            if isinstance(val, StructVal) and has_array_fields(t):  # `o.in = p;`: p's elements copied in
+                cur = fr.env[slot]
+                for k in path:
+                    cur = cur.get(k) if cur is not None else None
+                dst = cur if cur is not None else fresh_struct(t, ".".join(path), fr.g, pos[0])
+                val = assign_struct(merge, t, dst, val, fr.g, m, fr.g.ctx.path, pos)
             fr.env[slot] = put(fr.env[slot] or StructVal(), path, val, fr.g, m)
             return val
         return st
 
     def struct_decl(self, node, t):
         """`S s;`, `S s = other;`, `S s = {a, b, ...};`: a struct variable in registers."""
-        for f, ft in t.fields:
-            if isinstance(ft, ArrT):
-                raise self.err(node, f"struct variable `{node.name}` has an array field `{f}`: struct variables with "
-                                     "array fields are not supported by the emulator (a parameter's are)")
+        if has_array_fields(t):
+            return self._struct_decl_arrays(node, t)
         s = self.slot()
         self.used.add(s)
         init, pres = None, []
@@ -243,6 +310,57 @@ class StructCompiler:
                 fr.env[s] = v if m is fr.g.full or fr.env[s] is None else merge(fr.g, fr.env[s], v, m)
         fn, gen = self._leaf(plain, pres)
         return fn, gen, False
+
+    def _struct_decl_arrays(self, node, t):
+        """`P p;`, `P p = q;`, `P p = f(...);` of a struct with array fields: fresh buffers of its own,
+        the initialiser's elements copied in (value semantics, emulator.structs)."""
+        if isinstance(node.init, c_ast.InitList):
+            raise self.err(node, f"struct variable `{node.name}` has array fields: a brace initialiser of it is not "
+                                 "supported by the emulator (assign its fields)")
+        s = self.slot()
+        self.used.add(s)
+        self.local_arr = True
+        init, pres = (None, [])
+        if node.init is not None:
+            init, pres = self._with_pres(node, lambda: self.ex(node.init))
+        self.scope.add(node.name, ("local", s, t))
+        pos = self.pos(node)
+        name = node.name
+        from .lanes import merge
+
+        def plain(fr, m):
+            v = fresh_struct(t, name, fr.g, pos[0])
+            if init is not None:
+                v = assign_struct(merge, t, v, init(fr, m), fr.g, m, fr.g.ctx.path, pos)
+            fr.env[s] = v
+        fn, gen = self._leaf(plain, pres)
+        return fn, gen, False
+
+    def struct_value_store(self, lv, node):
+        """`p = q;` of a struct variable with array fields: q's elements copied into p's buffers;
+        None for any other store."""
+        if lv.kind != "local" or not is_struct(lv.t) or not has_array_fields(lv.t):
+            return None
+        from .lanes import merge
+        slot, t, pos = lv.slot, lv.t, self.pos(node)
+
+        def st(fr, m, val):
+            dst = fr.env[slot] if fr.env[slot] is not None else fresh_struct(t, "?", fr.g, pos[0])
+            fr.env[slot] = assign_struct(merge, t, dst, val, fr.g, m, fr.g.ctx.path, pos)
+            return fr.env[slot]
+        return st
+
+    def by_value(self, t, node):
+        """A by-value parameter of a struct with array fields: the argument copied into the callee's
+        own buffers; None for any other type."""
+        if not is_struct(t) or not has_array_fields(t):
+            return None
+        from .lanes import merge
+        pos = self.pos(node)
+
+        def cv(v, g, m):
+            return assign_struct(merge, t, fresh_struct(t, "param", g, pos[0]), v, g, m, g.ctx.path, pos)
+        return cv
 
     def _struct_init(self, init, t):
         """`{a, b, {c, d}}`: fields in order; fields left out are zero, as C zero-fills them."""
