@@ -54,6 +54,10 @@ def rewrite(tr: "Translator") -> None:
     from .translate import SOURCE, Translator
     names = dialect.respelled(SOURCE, tr.backend)  # the table's, once per process
     whole = backends.get(tr.backend).whole_coordinate is not None
+    # Where the backend's wave constant is only a bound (portable's KP_WAVE_MAX), a warp-size macro the port makes
+    # that bound means the run-time width in a device body's values (`#define WARP_ID (threadIdx.x / WARP_SIZE)`,
+    # else threadIdx.x / 64 at wave 32): the body's port rewrites those uses as the file's functions' are.
+    wave = frozenset(tr.wave_macros()) if backends.get(tr.backend).wave_constant != "exact" else frozenset()
     for n in tr.src.index.of_types("preproc_def", "preproc_function_def"):  # the index: no walk of every node
         v = n.child_by_field_name("value")
         if v is None or tr.rw.has(v) or tr.rw.has(n) or tr.rw.within(n):  # a macro the port leaves out
@@ -64,8 +68,9 @@ def rewrite(tr: "Translator") -> None:
         cuda_only = tr.cuda_only_region(n)
         text = tr.src.text_of(v)
         words = set(re.findall(r"[A-Za-z_]\w*", text))
+        bound_uses = wave & words if device_body(words) else frozenset()
         if not words & names and not any(dialect.is_api_name(SOURCE, w) for w in words) and \
-                not (whole and _WHOLE_COORDINATE.search(text)):
+                not (whole and _WHOLE_COORDINATE.search(text)) and not bound_uses:
             continue
         joined = text.replace("\\\n", " \n")  # line continuations, same length
         pre, post = WRAP
@@ -76,6 +81,7 @@ def rewrite(tr: "Translator") -> None:
         inner = Translator(sub, tr.backend, tr.allow_unported, module=body_model(tr, sub, device_body(words)),
                            **tr.options)  # spellings only
         inner.inherit_api_context(tr)
+        inner.outer_wave_macros = bound_uses
         port = inner.run()
         if cuda_only and any(d.severity == "error" for d in port.diagnostics):
             continue

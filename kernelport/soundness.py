@@ -144,6 +144,17 @@ class Soundness:
         """Confirmed sites of groups that mean the hardware wave; a logical 32-lane group keeps its 32s."""
         return [s for s in self.analysis.confirmed() if not self.widths.logical(s.function)]
 
+    # A macro body translated on its own (macro_bodies.rewrite) names the file's warp-size macros, which its
+    # wrapped text neither defines nor sees confirmed: the outer file's names, set by the body's caller.
+    outer_wave_macros: frozenset[str] = frozenset()
+
+    def wave_macros(self) -> set[str]:
+        """Names of the warp-size macros the port makes the wave constant: defined here or a header's used here
+        (and, in a macro body's port, the file's)."""
+        return {self.src.text_of(s.node.parent.child_by_field_name("name")) if s.role == "ws_macro" else
+                self.src.text_of(s.node) for s in self.wave_sites() if s.role in ("ws_macro", "ws_macro_use")} | \
+            self.outer_wave_macros
+
     def wide_waves(self) -> bool:
         return any(r.wave > 32 for r in backends.get(self.backend).runs)
 

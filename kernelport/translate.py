@@ -529,8 +529,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
         expression, stops: KP206).  Where the backend's compile-time wave constant is only a bound
         (a plain number, e.g. Metal's 32), device code at run time uses the SIMD width itself.
         """
-        macros = {self.src.text_of(s.node.parent.child_by_field_name("name")) if s.role == "ws_macro" else
-                  self.src.text_of(s.node) for s in self.wave_sites() if s.role in ("ws_macro", "ws_macro_use")}
+        macros = self.wave_macros()
         if not macros:
             return
         try:

@@ -192,3 +192,47 @@ def test_a_macro_body_over_the_ported_warp_size_macro_ports(tmp_path):
     rc, checks, text = verify_checks(f)
     ports = {(c["backend"], c["wave"]): c["status"] for c in checks if c["kind"] == "numeric"}
     assert ports[("hip", 64)] == ports[("hip", 32)] == "pass", text
+
+
+# 4. The portable port makes `WARP_SIZE` the bound `KP_WAVE_MAX` (64) and each device-value use in a function the
+#    run-time `kp_wave_size()`, but a use inside a macro body (`#define WARP_ID (threadIdx.x / WARP_SIZE)`) was unparsed
+#    text the rewrite never read: at wave 32 the warp index was `threadIdx.x / 64`, lanes 0 of two warps stored to one
+#    slot (verify: portable wave 32 FAIL, sm_80 and gfx1030, with a write-after-write race on part[0]).  A device
+#    body's uses of the file's warp-size macros are rewritten as a function's are (macro_bodies.rewrite).
+@pytest.mark.parametrize("log2", [True, False], ids=["with_log2_macro", "without_log2_macro"])
+def test_a_macro_body_over_the_bound_warp_size_macro_computes_at_32_and_64_portable(tmp_path, log2):
+    src = ONE_FILE.replace("#define LOG_WARP_SIZE 5", "#define LOG_WARP_SIZE 5\n#define WARP_ID (threadIdx.x / WARP_SIZE)")
+    src = src.replace("const int warp = threadIdx.x >> LOG_WARP_SIZE;", "const int warp = WARP_ID;")
+    if not log2:
+        src = src.replace("#define LOG_WARP_SIZE 5\n", "").replace("blockDim.x >> LOG_WARP_SIZE", "blockDim.x / WARP_SIZE")
+    assert ("LOG_WARP_SIZE" in src) == log2
+    f = tmp_path / "k.cu"
+    f.write_text(src)
+    rc, _, err = kp_inproc("translate", f, "--to", "portable", "-o", tmp_path / "out")
+    assert rc == 0, err
+    port = (tmp_path / "out" / "k.portable.cu").read_text()
+    assert "#define WARP_ID (threadIdx.x / kp_wave_size())" in port and "__shared__ float part[WARP_SIZE];" in port, port
+    rc, checks, text = verify_checks(f)
+    ports = [c for c in checks if c["kind"] == "numeric" and c["backend"] == "portable"]
+    assert rc == 0 and ports and all(c["status"] == "pass" for c in ports), text
+    assert {c["wave"] for c in ports} == {32, 64}, text
+
+
+def test_a_macro_body_keeps_the_bound_where_it_sizes_an_array(tmp_path):
+    """The look-alike: in a device body the same macro as an array's size stays the bound (a size must be a
+    constant: `kp_wave_size()` would not compile), while its lane index beside it becomes the run-time width."""
+    src = ONE_FILE.replace("#define LOG_WARP_SIZE 5", "#define LOG_WARP_SIZE 5\n#define SLOTS(name) "
+                           "__shared__ float name[WARP_SIZE]; const int lane = threadIdx.x % WARP_SIZE; const int warp = threadIdx.x / WARP_SIZE")
+    src = src.replace("__shared__ float part[WARP_SIZE];\n    const int lane = threadIdx.x % WARP_SIZE;\n"
+                      "    const int warp = threadIdx.x >> LOG_WARP_SIZE;", "SLOTS(part);")
+    assert "SLOTS(part);" in src
+    f = tmp_path / "k.cu"
+    f.write_text(src)
+    rc, _, err = kp_inproc("translate", f, "--to", "portable", "-o", tmp_path / "out")
+    assert rc == 0, err
+    port = (tmp_path / "out" / "k.portable.cu").read_text()
+    assert "__shared__ float name[WARP_SIZE]; const int lane = threadIdx.x % kp_wave_size(); " \
+           "const int warp = threadIdx.x / kp_wave_size()" in port, port
+    rc, checks, text = verify_checks(f)
+    ports = [c for c in checks if c["kind"] == "numeric" and c["backend"] == "portable"]
+    assert rc == 0 and ports and all(c["status"] == "pass" for c in ports), text
