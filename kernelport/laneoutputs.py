@@ -31,6 +31,7 @@ from .source import ident_name, walk
 
 CODE = "KP235"
 LANE, WARP, WIDTH = "the lane id", "the warp index", "the warp width"
+RESULT = "a warp operation's result"  # not wave-width data itself; a lane combined with one is refused
 
 
 @dataclass(frozen=True)
@@ -59,11 +60,12 @@ def _strip(n: Node | None) -> Node | None:
 
 
 class _Kernel:
-    def __init__(self, module, f):
+    def __init__(self, module, f, warp_functions=frozenset()):
         self.m, self.f, self.src = module, f, module.source
         source = backends.source().name
         self.ws = dialect.concept("warp_size").spelling(source) or "warpSize"
-        self.warp_ops = dialect.warp_level_names(source)
+        # the dialect's warp operations and the file's warp-level helpers (warpflow's, by bare name)
+        self.warp_ops = dialect.warp_level_names(source) | {k.rsplit("::", 1)[-1] for k in warp_functions}
         self.env: dict[str, dict[tuple[int, int], Origin]] = {}
         for node, _fn in module.asm:
             if f.body.start_byte <= node.start_byte < f.body.end_byte:
@@ -109,6 +111,8 @@ class _Kernel:
 
         def skip(n: Node) -> bool:  # another value: a warp operation's result, a read at an index
             if n.type == "call_expression" and ident_name(n.child_by_field_name("function")) in self.warp_ops:
+                o = Origin(RESULT, n)
+                out[o.key] = o
                 return True
             return n.type == "subscript_expression"
 
@@ -179,19 +183,21 @@ class _Kernel:
         return out
 
 
-def stored(module) -> list[Stored]:
+def stored(module, warp_functions=frozenset()) -> list[Stored]:
     """The kernels' stores of wave-width values to global memory, each decided (the module's docstring)."""
     out: list[Stored] = []
     for f in module.functions.values():
         if not f.is_kernel or f.body is None:
             continue
-        k = _Kernel(module, f)
+        k = _Kernel(module, f, warp_functions)
         stores = [(a, k.origins(v), k.origins(i) if i is not None else []) for a, v, i in k.stores()]
-        if not any(v for _, v, _ in stores):
+        if not any(o.kind != RESULT for _, v, _ in stores for o in v):
             continue
         reads = k.warp_reads()
-        width = next(((a, o) for a, v, i in stores for o in v + i if o.kind != LANE), None)
+        width = next(((a, o) for a, v, i in stores for o in v + i if o.kind in (WARP, WIDTH)), None)
         for a, value, _ in stores:
+            result = next((o for o in value if o.kind == RESULT), None)
+            value = [o for o in value if o.kind != RESULT]
             if not value:
                 continue
             other = next((o for o in value if o.kind != LANE), None)
@@ -204,6 +210,9 @@ def stored(module) -> list[Stored]:
                 why = (f"the lane id (`{src.text_of(shared.node)}`, line {shared.node.start_point[0] + 1}) also feeds "
                        f"`{src.text_of(reads[shared.key].child_by_field_name('function'))}` at line "
                        f"{reads[shared.key].start_point[0] + 1}, where the port's lane is the wave's")
+            elif result is not None:
+                why = (f"the lane id is combined with {result.kind} (`{src.text_of(result.node.child_by_field_name('function'))}`"
+                       f", line {result.node.start_point[0] + 1}), which is the wave's on a wider wave")
             elif width is not None:
                 why = (f"the kernel also stores {width[1].kind} (`{src.text_of(width[1].node)}`, line "
                        f"{width[0].start_point[0] + 1}): its output is the wave's by design")
@@ -218,7 +227,7 @@ def check(tr) -> None:
     if all(r.wave <= 32 for r in backends.get(tr.backend).runs):
         return
     lane = dialect.concept("warp_lane").spelling(tr.backend)
-    for s in stored(tr.module):
+    for s in stored(tr.module, tr.analysis.warp_level):
         if tr.cuda_only_region(s.store):
             continue
         if s.why or lane is None:

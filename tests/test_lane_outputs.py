@@ -100,6 +100,16 @@ def test_a_lane_that_also_feeds_a_warp_operation_is_refused_at_the_store():
     assert len(got) == 1 and "t.cu:8:9" in got[0] and "__shfl_sync" in got[0] and "line 6" in got[0], got
 
 
+def test_a_lane_combined_with_a_warp_operation_s_result_is_refused():
+    # the leader of each 32-lane warp stores the warp's sum: at 64 the port's sum is the wave's, and the
+    # lane within 32 would make lanes 0 and 32 both store it; the shuffle's result alone stays quiet
+    reduce = "\n".join(["lane = threadIdx.x % warpSize; float s = x[i];",
+                         "        for (int d = 16; d > 0; d /= 2) s += __shfl_down_sync(0xffffffff, s, d);"])
+    got = _refusals(kernel(reduce, "lane == 0 ? (unsigned)s : 0u"))
+    assert len(got) == 1 and "t.cu:8:9" in got[0] and "combined with a warp operation's result" in got[0], got
+    assert not _refusals(kernel(reduce, "(unsigned)s"))
+
+
 def test_a_stored_warp_index_or_width_and_a_lane_beside_them_are_refused():
     got = _refusals(kernel("lane = threadIdx.x % warpSize;", "lane / 2 + threadIdx.x / warpSize"))
     assert len(got) == 1 and "the warp index" in got[0] and "t.cu:7:9" in got[0], got
