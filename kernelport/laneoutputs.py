@@ -34,6 +34,10 @@ LANE, WARP, WIDTH = "the lane id", "the warp index", "the warp width"
 RESULT = "a warp operation's result"  # not wave-width data itself; a lane combined with one is refused
 
 
+# a literal warpflow confirmed (it reaches a warp operation), which the port spells as the wave's
+_REWRITTEN = {("%", "ws"): LANE, ("&", "ws_m1"): LANE, ("/", "ws"): WARP, (">>", "five"): WARP}
+
+
 @dataclass(frozen=True)
 class Origin:
     kind: str
@@ -60,8 +64,9 @@ def _strip(n: Node | None) -> Node | None:
 
 
 class _Kernel:
-    def __init__(self, module, f, warp_functions=frozenset()):
+    def __init__(self, module, f, warp_functions=frozenset(), sites=None):
         self.m, self.f, self.src = module, f, module.source
+        self.sites = sites or {}  # (start, end) -> role of the literals the port makes the wave's (warpflow)
         source = backends.source().name
         self.ws = dialect.concept("warp_size").spelling(source) or "warpSize"
         # the dialect's warp operations and the file's warp-level helpers (warpflow's, by bare name)
@@ -133,6 +138,8 @@ class _Kernel:
                     o = Origin(LANE, n, _strip(right.child_by_field_name("left")))
                 elif op == "/" and self._is_ws(right):
                     o = Origin(WARP, n)
+                elif right is not None and (op, self.sites.get((right.start_byte, right.end_byte))) in _REWRITTEN:
+                    o = Origin(_REWRITTEN[op, self.sites[right.start_byte, right.end_byte]], n)  # no fix: the wave's
                 else:
                     o = None
                 if o is not None:
@@ -183,13 +190,13 @@ class _Kernel:
         return out
 
 
-def stored(module, warp_functions=frozenset()) -> list[Stored]:
+def stored(module, warp_functions=frozenset(), sites=None) -> list[Stored]:
     """The kernels' stores of wave-width values to global memory, each decided (the module's docstring)."""
     out: list[Stored] = []
     for f in module.functions.values():
         if not f.is_kernel or f.body is None:
             continue
-        k = _Kernel(module, f, warp_functions)
+        k = _Kernel(module, f, warp_functions, sites)
         stores = [(a, k.origins(v), k.origins(i) if i is not None else []) for a, v, i in k.stores()]
         if not any(o.kind != RESULT for _, v, _ in stores for o in v):
             continue
@@ -216,6 +223,9 @@ def stored(module, warp_functions=frozenset()) -> list[Stored]:
             elif width is not None:
                 why = (f"the kernel also stores {width[1].kind} (`{src.text_of(width[1].node)}`, line "
                        f"{width[0].start_point[0] + 1}): its output is the wave's by design")
+            elif any(o.fix is None for o in value):  # (a confirmed literal reaches a warp operation elsewhere)
+                o = next(o for o in value if o.fix is None)
+                why = f"the port makes `{src.text_of(o.node)}` (line {o.node.start_point[0] + 1}) the wave's lane"
             else:
                 why = ""
             out.append(Stored(a, value, why, [] if why else value))
@@ -227,13 +237,15 @@ def check(tr) -> None:
     if all(r.wave <= 32 for r in backends.get(tr.backend).runs):
         return
     lane = dialect.concept("warp_lane").spelling(tr.backend)
-    for s in stored(tr.module, tr.analysis.warp_level):
+    sites = {(s.node.start_byte, s.node.end_byte): s.role for s in tr.wave_sites()}
+    for s in stored(tr.module, tr.analysis.warp_level, sites):
         if tr.cuda_only_region(s.store):
             continue
         if s.why or lane is None:
             o = s.origins[0]
-            tr.problem(CODE, s.store, f"the stored value depends on the wave width: {s.why or o.kind} (line "
-                       f"{o.node.start_point[0] + 1}, no {tr.backend} spelling of a 32-lane warp's lane)",
+            why = s.why or f"{o.kind} (line {o.node.start_point[0] + 1}) and no {tr.backend} spelling of a 32-lane warp's lane"
+            tr.problem(CODE, s.store, f"the stored value depends on the wave width: {why}; the original stores "
+                       f"CUDA's 32-lane values here",
                        "store a value the width does not change (the lane within 32: `lane & 31`), or suppress "
                        "with --allow-unported where the output is meant to be the device's")
             continue

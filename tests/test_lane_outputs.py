@@ -16,7 +16,7 @@ from kernelport.translate import translate
 from conftest import hip_compiles
 from trust_support import assert_a_lane_hazard_fails_only_at_64, numeric_statuses, verify_checks
 
-# LANE_OF: what the kernel stores in lane_of[i]; LANE: how it reads the lane
+# LANE: how it reads the lane; LANE_OF: what it stores in lane_of[i]; OUT: what it stores in out[i]
 DATA = """
 __global__ void lanes(const float *x, float *out, unsigned int *lane_of, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -24,7 +24,7 @@ __global__ void lanes(const float *x, float *out, unsigned int *lane_of, int n) 
         unsigned int lane;
         LANE
         lane_of[i] = LANE_OF;
-        out[i] = (i % 32 < 32 ? 2.0f : -3.0f) * x[i];
+        out[i] = OUT;
     }
 }
 
@@ -41,8 +41,8 @@ int main() {
 PTX = 'asm("mov.u32 %0, %%laneid;" : "=r"(lane));'
 
 
-def kernel(lane: str, lane_of: str = "lane") -> str:
-    return DATA.replace("LANE_OF", lane_of).replace("LANE", lane)
+def kernel(lane: str, lane_of: str = "lane", out: str = "2.0f * x[i]") -> str:
+    return DATA.replace("LANE_OF", lane_of).replace("LANE", lane).replace("OUT", out)
 
 
 def port(src: str, backend: str = "hip"):
@@ -80,7 +80,7 @@ def test_a_lane_modulo_the_warp_size_stored_as_data_keeps_the_original_s_numbers
 
 def test_verify_passes_the_ports_at_both_widths_and_still_fails_a_broken_one(tmp_path):
     f = tmp_path / "k.cu"
-    f.write_text(kernel(PTX, "lane / 32 + 2 * lane"))
+    f.write_text(kernel(PTX, "lane / 32 + 2 * lane", "(i % 32 < 32 ? 2.0f : -3.0f) * x[i]"))  # (the hazard below)
     rc, checks, text = verify_checks(f)
     assert [c["status"] for c in checks if c["kind"] == "oracle"] == ["pass"], text
     assert rc == 0 and numeric_statuses(checks) == {32: "pass", 64: "pass"}, text
@@ -108,6 +108,26 @@ def test_a_lane_combined_with_a_warp_operation_s_result_is_refused():
     got = _refusals(kernel(reduce, "lane == 0 ? (unsigned)s : 0u"))
     assert len(got) == 1 and "t.cu:8:9" in got[0] and "combined with a warp operation's result" in got[0], got
     assert not _refusals(kernel(reduce, "(unsigned)s"))
+
+
+BALLOT = """
+__global__ void k(const int *x, int *before, unsigned *lanes, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    int lane = threadIdx.x & 31;
+    unsigned m = __ballot_sync(0xffffffff, x[i] > 0);
+    before[i] = __popc(m & ((1u << lane) - 1));
+    lanes[i] = LANE;
+}
+void run(const int *x, int *out, unsigned *l, int n) { k<<<n / 256, 256>>>(x, out, l, n); }
+"""
+
+
+def test_a_literal_lane_the_port_makes_the_wave_s_is_refused_where_it_is_stored():
+    # `& 31` reaches the ballot's lane mask, so the port spells it the wave's: stored, it would count 0..63
+    got = _refusals(BALLOT.replace("LANE", "lane"))
+    assert len(got) == 2 and "t.cu:7:5" in got[1] and "the port makes `threadIdx.x & 31` (line 4)" in got[1], got
+    assert "t.cu:6:5" in got[0] and "combined with a warp operation's result (`__ballot_sync`" in got[0], got
+    assert len(_refusals(BALLOT.replace("LANE", "i % 32"))) == 1  # a literal the port keeps: the original's
 
 
 def test_a_stored_warp_index_or_width_and_a_lane_beside_them_are_refused():
