@@ -9,8 +9,8 @@ port compiled and computed other numbers, silently.
 Per kernel (flow-insensitive, as warpflow): the origins are the lane-id PTX idiom's output, `% warpSize`,
 `& (warpSize - 1)` (the lane), `/ warpSize` (the warp index) and any other `warpSize` (the width); locals
 assigned from them carry them (not through a warp operation's result or a memory read at an index:
-those are other values).  A store through one of the kernel's pointer parameters whose value carries
-an origin is:
+those are other values, nor through a `?:`'s condition: it picks a value).  A store through one of
+the kernel's pointer parameters whose value carries an origin is:
   - the lane only, no warp operation reading the same origin, and no store of the kernel carrying the
     width or the warp index (value or index): the original's numbers are kept, the lane within its
     32-lane warp (`lane_id` becomes the backend's `warp_lane`, `% warpSize` becomes `% 32`): data, which
@@ -125,6 +125,10 @@ class _Kernel:
         while stack:
             n = stack.pop()
             if skip(n):
+                continue
+            if n.type == "conditional_expression" and n.child_by_field_name("condition") is not None:
+                cond = n.child_by_field_name("condition")  # which value, not a value: `lane < nwarps ? red[lane] : 0`
+                stack.extend(c for c in reversed(n.named_children) if c != cond)
                 continue
             if n.type == "binary_expression":
                 op = self.src.text_of(n.child_by_field_name("operator"))

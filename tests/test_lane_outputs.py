@@ -105,9 +105,11 @@ def test_a_lane_combined_with_a_warp_operation_s_result_is_refused():
     # lane within 32 would make lanes 0 and 32 both store it; the shuffle's result alone stays quiet
     reduce = "\n".join(["lane = threadIdx.x % warpSize; float s = x[i];",
                          "        for (int d = 16; d > 0; d /= 2) s += __shfl_down_sync(0xffffffff, s, d);"])
-    got = _refusals(kernel(reduce, "lane == 0 ? (unsigned)s : 0u"))
+    got = _refusals(kernel(reduce, "(unsigned)s * (lane == 0)"))
     assert len(got) == 1 and "t.cu:8:9" in got[0] and "combined with a warp operation's result" in got[0], got
     assert not _refusals(kernel(reduce, "(unsigned)s"))
+    # softmax's `s = lane < nwarps ? red[lane] : 0; s = warpReduceSum(s);`: the condition picks, the value is memory's
+    assert not _refusals(kernel(reduce + "\n        float t = lane < 4 ? x[lane] : 0.0f;", "(unsigned)(t + s)"))
 
 
 BALLOT = """
