@@ -16,7 +16,7 @@ from .frontend.ptx import NOT_EMULATED
 from .lanes import Frame
 from .memory import Pointer
 from .ops import truth
-from .vectors import vector_value
+from .vectors import VecVal, vector_value
 
 class CallCompiler:
     """FnCompiler's calls (a mixin)."""
@@ -235,6 +235,12 @@ class CallCompiler:
         def score(cfn, vals):
             total = 0
             for (_, t, _), v in zip(cfn.params, vals):
+                row = vector_row(t) if t is not AUTO and not isinstance(t, (PtrT, np.dtype)) else None
+                if isinstance(v, VecVal) or row is not None:  # a vector argument takes a vector of its width
+                    if not (isinstance(v, VecVal) and row is not None and len(v) == row[1]):
+                        return -1
+                    total += 3 if np.asarray(v[0][0]).dtype == row[0] else 1
+                    continue
                 v = v[0]
                 if isinstance(t, PtrT):
                     if not isinstance(v, Pointer):
@@ -252,7 +258,8 @@ class CallCompiler:
 
         def f(fr, m):
             vals = [a(fr, m) for a in argfns]
-            key = tuple(v[0].dt if isinstance(v[0], Pointer) else np.asarray(v[0]).dtype for v in vals)
+            key = tuple(("vector", len(v), np.asarray(v[0][0]).dtype) if isinstance(v, VecVal) else
+                        v[0].dt if isinstance(v[0], Pointer) else np.asarray(v[0]).dtype for v in vals)
             best = chosen.get(key)
             if best is None:
                 scored = [(score(cfn, vals), k) for k, cfn in enumerate(cands)]

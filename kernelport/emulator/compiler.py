@@ -28,7 +28,7 @@ from .memory import Buffer, Pointer
 from .operators import OperatorCompiler
 from .ops import convert
 from .statements import StatementCompiler
-from .vectors import VectorCompiler
+from .vectors import VecVal, VectorCompiler
 from .structs import StructCompiler, is_struct
 
 
@@ -390,6 +390,8 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler, VectorComp
         """Conversion of an assigned value to the declared type t."""
         if isinstance(t, np.dtype):
             def cv(val, g):
+                if isinstance(val, VecVal):
+                    raise EmulatorError("a vector assigned to a scalar variable", g.ctx.path)
                 v = val[0]
                 if isinstance(v, Pointer):
                     raise EmulatorError("a pointer assigned to an integer variable", g.ctx.path)
