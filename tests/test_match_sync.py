@@ -85,3 +85,40 @@ def test_a_partial_mask_stays_refused_and_metal_has_no_spelling():
         "ported only with CUDA's full mask" in d.message for d in p.diagnostics)
     p, _ = port(GROUPS, "metal")
     assert "KP202" in [d.code for d in p.diagnostics if d.severity == "error"]
+
+
+# a shuffle over the lanes a match names, from the group's leader (`__ffs(group) - 1`, in the group)
+LEADER = """
+__global__ void leader_value(const int* keys, const int* vals, int* out) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const unsigned int group = __match_any_sync(0xffffffff, keys[i]);
+    out[i] = __shfl_sync(group, vals[i], __ffs(group) - 1);
+}
+"""
+
+
+def test_a_shuffle_to_the_groups_leader_with_the_match_as_its_mask_is_ported(tmp_path):
+    p, text = port(LEADER)
+    assert p.ok, [d.format() for d in p.diagnostics]
+    assert "__shfl(vals[i], __ffsll(group) - 1)" in p.body, p.body
+    keys = np.random.default_rng(4).integers(0, 4, 256, dtype=np.int32)
+    vals = np.arange(256, dtype=np.int32) * 7
+
+    def run(src, wave, backend=None):
+        out = np.zeros(256, np.int32)
+        r = run_kernel(src, "leader_value", args={"keys": keys, "vals": vals, "out": out}, grid=(2,), block=(128,),
+                       wave=wave, backend=backend)
+        return r.outputs["out"].tolist()
+
+    def leaders(w):  # each lane: the value of the lowest lane of its wave with its key
+        return [int(vals[next(j for j in range(i - i % w, i + 1) if keys[j] == keys[i])]) for i in range(256)]
+    assert run(LEADER, 32) == leaders(32)
+    assert run(text, 32, backend="hip") == leaders(32)
+    assert run(text, 64, backend="hip") == leaders(64) != leaders(32)
+    hip_compiles(tmp_path, text)
+
+
+def test_a_part_of_a_match_as_a_shuffles_mask_stays_refused():
+    p, _ = port(LEADER.replace("__shfl_sync(group,", "__shfl_sync(group & 0xffff,"))
+    errors = [d for d in p.diagnostics if d.severity == "error"]
+    assert [d.code for d in errors] == ["KP203"] and "may name only some lanes" in errors[0].message, errors
