@@ -66,10 +66,11 @@ def _includer(ws: int, i: int = 0) -> str:
     return INCLUDER.format(ws=ws, i=i)
 
 
-def test_every_includer_32_warp_uniform_and_bit_fits(tmp_path):
+def test_every_includer_32_warp_uniform(tmp_path):
     got = _codes(tmp_path, {"rank.h": HEADER, "a.cu": _includer(32), "b.cu": _includer(32, 1)})
     assert "WS012" not in got.get(SHUFFLE_LINE, set())
-    assert "WS010" not in got.get(BIT_LINE, set())
+    # outside a wave branch `tid % WS` with WS 32 is the includers' WS001: fixed to the wave, lane reaches 63
+    assert "WS010" in got.get(BIT_LINE, set())
 
 
 def test_per_wave_and_32_includers_warp_uniform(tmp_path):
@@ -81,7 +82,6 @@ def test_per_wave_and_32_includers_warp_uniform(tmp_path):
 def test_includer_with_ws16_keeps_ws012(tmp_path):
     got = _codes(tmp_path, {"rank.h": HEADER, "a.cu": _includer(32), "b.cu": _includer(16, 1)})
     assert "WS012" in got.get(SHUFFLE_LINE, set())  # warp == 0 is 16 lanes there
-    assert "WS010" not in got.get(BIT_LINE, set())  # lane < 16 < 32 at both
 
 
 def test_includer_with_ws64_keeps_ws010(tmp_path):
@@ -119,6 +119,20 @@ def test_wave_branch_sublane_fits_at_every_includer(tmp_path):
     assert "WS010" not in got.get(13, set())
 
 
+def test_wave_branch_sublane_fits_at_32_includers(tmp_path):
+    call = "block_rank(t[threadIdx.x] > 0, t)"
+    files = {"rank.h": BRANCHED, "a.cu": _includer(32).replace(call, "lane_rank(t[threadIdx.x] > 0)"),
+             "w.cu": PER_WAVE.replace(call, "lane_rank(t[threadIdx.x] > 0)")}
+    assert "WS010" not in _codes(tmp_path, files).get(13, set())
+
+
 def test_wave_branch_sublane_header_alone_flags(tmp_path):
     got = _codes(tmp_path, {"rank.h": BRANCHED})
     assert "WS010" in got.get(13, set())
+
+
+def test_wave_branch_sublane_unknown_includer_flags(tmp_path):
+    call = "block_rank(t[threadIdx.x] > 0, t)"
+    files = {"rank.h": BRANCHED, "a.cu": _includer(32).replace(call, "lane_rank(t[threadIdx.x] > 0)"),
+             "b.cu": "#include \"rank.h\"\n__global__ void kb(int* t) { t[0] = lane_rank(t[1] > 0); }\n"}
+    assert "WS010" in _codes(tmp_path, files).get(13, set())

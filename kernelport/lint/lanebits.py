@@ -11,14 +11,17 @@ the end.  FPcompress's and PFPL's headers build it from a count that never reach
     #endif
     ... __popc(bm & ((1 << sublane) - 1)) ...
 
-`below32` proves a count is in 0..31: a literal below 32, `x & c` with c <= 31, `x % d` with d a
-literal or a known value of at most 32, or a local that is never assigned and whose every declaration
-in the function is such a value.  A macro divisor is known from this file's definitions or, in a
-header that does not define it, from every includer of the run (kernelport.lint.includervalues); a
-value per wave (64 on a 64-wide wave) counts as 32 only where the chain sits in that macro's wave
-branch compiled at 32 lanes.  Anything else (a parameter, an assigned local, a header linted alone, an
-includer with another value) is not proven: the finding stays.  The 32-bit mask it is combined with is
-not this rule's business (WS007/WS008 flag it).
+`below32` proves a count is in 0..31 where no 32 of its own is a hazard lint flags apart: a literal
+below 32; `x & c` / `x % d` with c, d below 16 (a literal or a never-assigned local constant); a 31 or 32
+only inside a wave branch compiled at 64 lanes (the author's half of a wave: `lane & 31` under
+`#if WS == 64`), since elsewhere it is the `% 32` that WS002 flags and whose fix (the wave width) would
+make the shift overflow (tests/test_lint_unsafe_fixes.py); `x % NAME` with NAME a macro only inside
+NAME's own branch compiled at 32 lanes (the #else of `WS == 64`), with NAME's values known: this
+file's definitions or, in a header that does not define it, every includer of the run
+(kernelport.lint.includervalues; a per-wave value is 32 there).  A local is followed through every
+declaration of it in the function (never assigned, no parameter).  Anything else (a header linted
+alone, an includer with an unknown value, a `tid % WS` outside the branch) is not proven: the finding
+stays.  The 32-bit mask it is combined with is not this rule's business (WS007/WS008 flag it).
 """
 from __future__ import annotations
 
@@ -54,9 +57,9 @@ def _below(ctx, n: Node, fn: Node, chain: list[Node], depth: int) -> bool:
         op = ctx.text(n.child_by_field_name("operator"))
         left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
         if op == "&":
-            return any(s is not None and _value(ctx, _strip(s), fn, chain + [n]) in range(0, 32) for s in (left, right))
+            return any(s is not None and _fits(ctx, _strip(s), fn, chain + [n], 31) for s in (left, right))
         if op == "%" and right is not None:
-            return _value(ctx, _strip(right), fn, chain + [n]) in range(1, 33)
+            return _fits(ctx, _strip(right), fn, chain + [n], 32)
         return False
     if n.type == "identifier" and depth < _DEPTH:
         decls = _locals(ctx, fn, ctx.text(n))
@@ -88,18 +91,35 @@ def _locals(ctx, fn: Node, name: str) -> list[tuple[Node, Node]] | None:
     return out
 
 
-def _value(ctx, n: Node, fn: Node, chain: list[Node]) -> int | None:
-    """The largest value `n` takes (a literal, a local constant, a macro known here), or None."""
-    if n.type == "number_literal":
-        return warpflow.int_value(ctx.text(n))
-    if n.type != "identifier":
-        return None
-    name = ctx.text(n)
-    decls = _locals(ctx, fn, name)
-    if decls:
-        vals = [warpflow.int_value(ctx.text(_strip(v))) for _, v in decls]
-        return None if None in vals else max(vals)
-    return _macro(ctx, name, chain)
+def _fits(ctx, n: Node, fn: Node, chain: list[Node], top: int) -> bool:
+    """`n` (a mask: top 31, a divisor: top 32) keeps the count below 32 where the count's 32 is no hazard
+    of its own: a value below 16 anywhere; 31 / 32 (a literal, a local constant) only inside a wave branch
+    compiled at 64 lanes (`#if WS == 64 ... lane & 31`: the author's half of a wave; elsewhere it is the
+    `% 32` WS002 flags, whose fix to the wave width would make the shift overflow); a macro only inside
+    its own branch compiled at 32 lanes, its values known (`_macro`)."""
+    low = 0 if top == 31 else 1
+    if n.type == "number_literal" or (n.type == "identifier" and _locals(ctx, fn, ctx.text(n))):
+        v = warpflow.int_value(ctx.text(n)) if n.type == "number_literal" else \
+            _local_value(ctx, fn, ctx.text(n))
+        if v is None or not low <= v <= top:
+            return False
+        return v < 16 or _in_branch(ctx, chain, None, 64)
+    if n.type == "identifier":
+        v = _macro(ctx, ctx.text(n), chain)
+        return v is not None and low <= v <= top
+    return False
+
+
+def _local_value(ctx, fn: Node, name: str) -> int | None:
+    vals = [warpflow.int_value(ctx.text(_strip(v))) for _, v in _locals(ctx, fn, name) or ()]
+    return None if not vals or None in vals else max(vals)
+
+
+def _in_branch(ctx, chain: list[Node], name: str | None, width: int) -> bool:
+    """A node of the chain inside a wave branch (on `name`, or on any selector of the file) compiled at
+    `width` lanes."""
+    sel = name.__eq__ if name is not None else ctx._wave_macro_names.__contains__
+    return any((b := wavebranches.enclosing(c, ctx.text, sel)) is not None and b.width == width for c in chain)
 
 
 def _macro(ctx, name: str, chain: list[Node]) -> int | None:
@@ -114,7 +134,7 @@ def _macro(ctx, name: str, chain: list[Node]) -> int | None:
         kinds = includervalues.kinds(project(), Path(str(ctx.path)), name) or {None}
     else:
         return None
-    if "wave" in kinds:
-        at32 = any((b := wavebranches.enclosing(c, ctx.text, name.__eq__)) is not None and b.width == 32 for c in chain)
-        kinds = (kinds - {"wave"}) | {32 if at32 else 64}
-    return None if None in kinds or not all(isinstance(k, int) for k in kinds) else max(kinds)
+    if None in kinds or not _in_branch(ctx, chain, name, 32):
+        return None  # (outside its 32-lane branch a 32 is WS001's: fixed to the wave, the count reaches 63)
+    vals = {32 if k == "wave" else k for k in kinds} - {64}  # (an includer's 64 does not compile the branch)
+    return max(vals) if vals and all(isinstance(v, int) for v in vals) else None
