@@ -19,6 +19,7 @@ from pathlib import Path
 from .. import backends, dialect, headerconsts, includes, warpflow
 from ..backends import Backend
 from .context import Unit
+from . import includervalues
 from .discovery import DEVICE_MARKERS, shown
 from .. import lazy_re
 
@@ -285,4 +286,5 @@ def with_includes(u: Unit, path: Path, options, part: int | None = None) -> Unit
         if owner is None or guards.platform_guarded(mac.node, owner.src):
             continue
         u.header_macros[name] = (str(shown(Path(where))), line, col, mac.value)
+    includervalues.add_visible(proj, key, u.text, vis, u.header_macros)  # a header's WS from every includer
     return u

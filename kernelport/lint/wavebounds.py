@@ -46,7 +46,6 @@ def follows_wave(ctx, name: str) -> bool:
 
 
 _HEADERS = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".inc")
-_MAX_INCLUDERS = 64  # files walked up from a header: a header every file includes is not read this way
 
 
 def _defs(src, name: str) -> list[Node]:
@@ -79,32 +78,11 @@ def _per_wave(src, d: Node) -> bool:
 def _includers_per_wave(ctx, name: str) -> bool:
     """A header that uses `name` without defining it (FPcompress's d_RAZE.h, reached from
     ratio-compressor-double.cu through components/d_RAZE_8.h): every file at the top of its include
-    chains (the run's files and those beside each header, kernelport.includers) defines `name` per wave
-    itself, and no other file of that unit defines it."""
+    chains (kernelport.lint.includervalues) defines `name` per wave itself, and no other file of that
+    unit defines it."""
+    from .includervalues import kinds
     from .units import project
-    proj = project()
-    try:
-        f = proj._real(Path(str(ctx.path)))
-        roots, seen, todo = [], {f}, [f]
-        while todo:
-            h = todo.pop()
-            ups = [g for g in proj._naming(h) if g != h and proj._includes_of(g, h, [])]
-            if not ups and h != f:
-                roots.append(h)
-            for g in ups:
-                if g not in seen:
-                    seen.add(g)
-                    todo.append(g)
-            if len(seen) > _MAX_INCLUDERS:
-                return False
-        for r in roots:
-            pf, sc = proj.file(r), proj.scan(r, proj.options(r))
-            if pf is None or not _defines_per_wave(pf.src, name) or \
-                    any(name in sc.local.get(p, {}) for p in sc.order if p != r):
-                return False
-        return bool(roots)
-    except (OSError, ValueError, RecursionError):
-        return False
+    return kinds(project(), Path(str(ctx.path)), name) == {"wave"}
 
 
 def whole_waves(ctx, cond: Node) -> bool:

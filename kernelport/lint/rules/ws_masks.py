@@ -8,6 +8,7 @@ from tree_sitter import Node
 from ... import masksources, warpflow
 from ...source import ident_name, walk
 from ..rule import Rule, ex, register
+from ..lanebits import below32
 from ..wavebounds import whole_waves
 from .ws_sites import SiteRule, _expr_text, _parent_op, _why
 
@@ -361,6 +362,9 @@ __global__ void rank(const float* in, int* out) {
     unsigned long long mask = __ballot_sync(0xffffffff, in[threadIdx.x] > 0.0f);
     out[threadIdx.x] = __popcll(mask & ((1ull << lane) - 1));
 }"""),)
+
+    def quiet(self, ctx, s) -> bool:  # `1 << sublane` with sublane = tid % 32, lane & 31 (kernelport.lint.lanebits)
+        return _parent_op(s.node) == "<<" and below32(ctx, s.node.parent.child_by_field_name("right"))
 
     def message(self, ctx, s) -> str:
         if _parent_op(s.node) != "<<":  # `bit = 1u;` then `bit <<= 1` in a loop over the lanes (masksources)

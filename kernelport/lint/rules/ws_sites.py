@@ -170,7 +170,7 @@ class SiteRule(Rule):
     def check(self, ctx) -> None:
         done = set()
         for s, code in site_codes(ctx) + named_helper_sites(ctx):
-            if code == self.code:
+            if code == self.code and not self.quiet(ctx, s):
                 related = (Related(*s.origin, "the 32-bit parameter, declared here"),) if s.origin else ()
                 ctx.report(self, s.node, self.message(ctx, s), fix=site_fix(ctx, s) if self.fixable else None,
                            related=related)
@@ -178,6 +178,10 @@ class SiteRule(Rule):
         for code, node, message in maskhelpers.sites(ctx):  # helpers that return a lane mask (WS008, WS010)
             if code == self.code and not any(a < node.end_byte and node.start_byte < b for a, b in done):
                 ctx.report(self, node, message)
+
+    def quiet(self, ctx, s) -> bool:
+        """A site the rule's kind proves harmless (WS010: a shift count below 32 by construction)."""
+        return False
 
     def message(self, ctx, s) -> str:  # pragma: no cover - overridden
         raise NotImplementedError
