@@ -106,6 +106,15 @@ def assert_a_broken_hip_port_fails(path, old: str, new: str) -> None:
     assert rc == 1 and bad and all(c["status"] == "fail" for c in bad), text
 
 
+def assert_the_oracle_passes_and_catches_a_lane_hazard(path) -> None:
+    """verify PATH: the oracle runs and passes, the HIP port passes at wave 32 and 64, and a lane
+    hazard planted in the HIP port fails only at 64 (`assert_a_lane_hazard_fails_only_at_64`)."""
+    rc, checks, text = verify_checks(path)
+    assert rc == 0 and [c["status"] for c in checks if c["kind"] == "oracle"] == ["pass"], text
+    assert numeric_statuses(checks) == {32: "pass", 64: "pass"}, text
+    assert_a_lane_hazard_fails_only_at_64(path)
+
+
 def numeric_statuses(checks, backend: str = "hip", kernel: str | None = None) -> dict[int, str]:
     """{wave: status} of `backend`'s numeric checks (of `kernel`, where the file has several)."""
     return {c["wave"]: c["status"] for c in checks if c["kind"] == "numeric" and c["backend"] == backend
