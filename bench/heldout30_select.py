@@ -68,6 +68,15 @@ EXTENSION, written and committed (07:49 UTC) after applying the rule and the sel
    14. sethtroisi/gmp-ecm             elliptic-curve integer factorisation (its GPU stage 1)
    15. lucaselblanc/pollardsrho       elliptic-curve discrete logarithm (Pollard rho, secp256k1)
    16. moffa13/SHA256CUDA             hash function: SHA-256 (proof-of-work style nonce search)
+Outcome of the rule (before any measure of kernelport, 07:51 UTC): era-bellman-cuda qualifies (10
+  of its first 10; 12 of 14 taken, evenly spaced) and its check gives 3 of 3; gmp-ecm 0 of 2 (the
+  configure-generated config.h and CGBN's cgbn.h absent), pollardsrho holds no .cu in its newest
+  snapshot, SHA256CUDA is not reached. CompArcAES's one file (gpu_calc.cu) fails nvcc for a CUDA 12
+  removal (texture references `texture<...>`), so it stays and does not count toward the
+  done-when. The set reaches 6 projects: 47 files, cuFHE 6, GPU-NTT 4, atpqc-cuda 12, nainag/PQC
+  12, CompArcAES 1, era-bellman-cuda 12. Caveats, said and not acted on: atpqc-cuda's and
+  nainag/PQC's units are compiled together by their builds (a unit alone may call another's
+  __device__ functions through -rdc), and nainag/PQC's four scheme folders share file names.
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout30_baseline.txt).
 """
@@ -125,10 +134,17 @@ CANDIDATES = [
     ("icicle", "ingonyama-zk/icicle", "MIT", ["LICENSE"], ["icicle/include", "icicle/backend/cuda_pqc/include"],
      [], ["-std=c++17"], "icicle/backend/"),
     # EXTENSION (build flags read after the fetch, before any measure)
-    ("era-bellman-cuda", "matter-labs/era-bellman-cuda", "", [], [], [], ["-std=c++17"], ""),
-    ("gmp-ecm", "sethtroisi/gmp-ecm", "", [], [], [], ["-std=c++17"], ""),
-    ("pollardsrho", "lucaselblanc/pollardsrho", "", [], [], [], ["-std=c++17"], ""),
-    ("sha256cuda", "moffa13/SHA256CUDA", "", [], [], [], ["-std=c++17"], ""),
+    # CMakeLists.txt: CUDA 17, --expt-relaxed-constexpr; src/CMakeLists.txt: bellman-cuda's src/*.cu,
+    # separable compilation (its CUB is CUDA's)
+    ("era-bellman-cuda", "matter-labs/era-bellman-cuda", "Apache-2.0 OR MIT", ["LICENSE-APACHE", "LICENSE-MIT"],
+     ["src"], [], ["-std=c++17", "--expt-relaxed-constexpr", "-rdc=true"], "src/"),
+    # Makefile.am: $(NVCC) --compile $(NVCCFLAGS) $(CPPFLAGS): the top build dir (configure's config.h, absent)
+    # and CGBN's include dir (not in the repository)
+    ("gmp-ecm", "sethtroisi/gmp-ecm", "LGPL-3.0", ["COPYING.LIB"], ["."], [], ["-std=c++17"], ""),
+    # the newest snapshot holds no .cu
+    ("pollardsrho", "lucaselblanc/pollardsrho", "MIT", ["LICENSE"], [], [], ["-std=c++17"], ""),
+    # SHA256CUDA.vcxproj (Visual Studio, nvcc): SHA256CUDA/main.cu alone
+    ("sha256cuda", "moffa13/SHA256CUDA", "MIT", ["LICENSE"], [], [], ["-std=c++17"], "SHA256CUDA/"),
 ]
 DROPPED = frozenset({"supranational/sppark", "Bl4omArchie/AES_CUDA"})  # 0 of 3 (0 of 1) in the self-contained check (Outcome says why)
 
