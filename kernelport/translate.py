@@ -30,6 +30,7 @@ from .model import Module, build
 from .realign import realign_comments
 from .cprecedence import PREC as _PREC, binds_at_least as _binds_at_least
 from .rewrite import Rewriter, whole_statement
+from .maskmemory import WIDE_MASK_CODES
 from .source import SourceFile, call_args, parameter_name
 
 
@@ -235,11 +236,11 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
 
     def report_dataflow_issues(self) -> None:
         """Masks stored into 32-bit memory (KP207), two waves' ballots packed in one word (KP226): hazards
-        only where a wave can be 64 wide."""
-        if all(r.wave <= 32 for r in backends.get(self.backend).runs):
-            return
+        only where a wave can be 64 wide.  A ballot shifted left from lane 31 (KP236) is one at every width:
+        every backend's mask type is 64 bits wide (HIP's `__ballot`, Metal's `ulong` of `simd_ballot`)."""
+        narrow = all(r.wave <= 32 for r in backends.get(self.backend).runs)
         for issue in self.analysis.issues:
-            if not self.cuda_only_region(issue.node):
+            if (not narrow or issue.code in WIDE_MASK_CODES) and not self.cuda_only_region(issue.node):
                 self.problem(issue.code, issue.node, issue.message, issue.hint or
                              "split the mask into 32-bit words, e.g. store (unsigned)(mask >> (lane & 32)) from the "
                              "leaders of both halves, or keep a 64-bit word type")
