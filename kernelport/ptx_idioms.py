@@ -139,7 +139,8 @@ FORMS = (
     (r"bar\.sync 0", "", ((0, "syncthreads", ()),)),
     # `trap;` aborts the kernel (CUDA's __trap(), an error the host sees at its next synchronisation)
     (r"trap", "", ((0, "ptx_trap", ()),)),
-    # a predicate ("p": a scope's `.reg .pred`, a C bool) set by an integer comparison with != or ==, which
+    # a predicate ("p": a scope's `.reg .pred`, a C bool) set by an integer comparison with != or == (the
+    # ordered ones below), which
     # an instruction's guard (`@p`, `@!p`) reads (GUARD); the comparison's type is the operands' bits
     *((rf"setp\.{op}\.[bsu]{n} {REG}, ?{OPERAND}, ?{OPERAND}", "p" + "rl"[n == 64] * 2, ((1, f"ptx_setp_{op}", (2, 3)),))
       for op in ("ne", "eq") for n in (32, 64)),
@@ -200,19 +201,19 @@ REFUSALS = (
      "value loaded from memory, an asm output other than cvta's), which may not be an LDS offset"),
     (r"cp\.async\.", "`{op}` is ported only as a synchronous copy `cp.async.{{ca,cg}}.shared.global{{.L2::128B}} [dst], "
      "[src], 4|8|16{{, src-size}}` (or a commit/wait of such), without cache policies, unguarded or under a "
-     "`setp.ne|eq` predicate of the statement, whose dst is a "
+     "integer `setp` predicate of the statement, whose dst is a "
      "shared-window address this function computes with cvta.to.shared (the 32-bit offset HIP turns back into "
      "a pointer); this statement's form or its address's origin is not one of those"),
 )
 # A guarded instruction (`@p ld...`, bounds-checked loads and copies): ported where its predicate is a
-# `.reg .pred` of the statement that an earlier `setp.ne|eq` of the statement sets (FORMS); each write of
+# `.reg .pred` of the statement that an earlier integer `setp` of the statement sets (FORMS); each write of
 # the instruction is then `p ? (void)(write) : (void)0` (`!p` for `@!p`).  An output written only under
 # a guard keeps its C value where the guard is false (PTX leaves an "=" register undefined there: the
 # port's value is one of those it may have).  Another guard (a predicate from elsewhere, a carry
 # instruction under a guard) stays KP201, with this reason:
 GUARD = r"@(!?)(%[0-9]+) (.*)"
 GUARDED = ("`{op}` runs under a predicate (`{guard}`): a guarded instruction is ported only where a `.reg .pred` "
-           "of the same asm statement holds its guard, set by an earlier `setp.ne|eq` on integers there")
+           "of the same asm statement holds its guard, set by an earlier integer `setp` there")
 _GUARD = lazy_re.compile(r"(@!?[%\w]+)\s+([a-z][\w.:]*)")
 _STRING = lazy_re.compile(r'"((?:[^"\\]|\\.)*)"')
 _OPERAND = lazy_re.compile(r'\s*"([=+&]*)([a-z])"\s*\((.*)\)\s*$', re.S)
