@@ -215,6 +215,14 @@ CONCEPTS: tuple[Concept, ...] = (
         ("ptx_clock", ()), ("ptx_clock64", ()), ("ptx_memory_clobber", ()), ("ptx_trap", ()),
         # `setp.ne|eq.{b,s,u}N p, a, b`: whether a != b (a == b), into a predicate an instruction's guard reads
         ("ptx_setp_ne", ("a", "b")), ("ptx_setp_eq", ("a", "b")),
+        # `set.cmp.u32.{s,u}N d, a, b`: all ones (0xffffffff) where a cmp b holds, signed or unsigned, else 0
+        *((f"ptx_set_{c}_{s}{n}", ("a", "b")) for c in ("eq", "ne", "lt", "le", "gt", "ge") for s in "su"
+          for n in (32, 64)),
+        # `set.cmp.{and,or,xor}.u32.{s,u}N d, a, b, p`: all ones where (a cmp b) op p holds, else 0
+        *((f"ptx_set_{c}_{bop}_{s}{n}", ("a", "b", "p")) for c in ("eq", "ne", "lt", "le", "gt", "ge")
+          for bop in ("and", "or", "xor") for s in "su" for n in (32, 64)),
+        # `setp.{lt,le,gt,ge}.{s,u}N p, a, b`: the ordered comparison as a predicate
+        *((f"ptx_setp_{c}_{s}{n}", ("a", "b")) for c in ("lt", "le", "gt", "ge") for s in "su" for n in (32, 64)),
         # PTX's warp-collective matrix instructions (kernelport/ptx_matrix.py), each a statement that writes
         # its outputs d0.. (lvalues) after reading every input: `mma.sync.aligned.m16n8k{16,8}.row.col.f32.f16.
         # f16.f32` (D = A * B + C over a 32-lane warp, the fragments in PTX's documented per-lane layout) and

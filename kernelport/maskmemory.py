@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from .warpsites import WS, Issue
+from .warpsites import WS, WS_M1, Issue
 
 
 def element_type(an, name: str) -> Node | None:
@@ -71,6 +71,25 @@ def ballot_pair(an, n: Node, shift_kinds) -> None:
            "by the wave width, 64, is undefined)", "KP226",
            "on a 64-lane wave use the one ballot of the whole wave (its 64 bits hold both halves); keep the "
            "packing in code only 32-lane targets compile (e.g. under `#ifdef __CUDA_ARCH__`)")
+
+
+WIDE_MASK_CODES = frozenset({"KP236"})  # hazards of the port's 64-bit mask at every wave width (not only 64)
+
+
+def top_lane_shift(an, n: Node, shift_kinds) -> None:
+    """`__popc(mask << (31 - lane))`: a ballot shifted left by a count made from lane 31, which CUDA's 32-bit
+    word turns into "the lanes up to this one" (the shift drops every bit that passes bit 31).  The port's
+    mask is 64 bits wide at every wave width, so the bits above the lane are kept (moved into bits 32-62):
+    the count includes them (at wave 64, lanes 32-63 shift by a negative count).  Nothing says which lanes
+    the author meant at 64, so no rewrite: refused wherever HIP runs (KP236); `<< 32` is ballot_pair's."""
+    if WS_M1 not in shift_kinds or WS in shift_kinds:
+        return
+    _issue(an, n, f"`{' '.join(an.src.text_of(n).split())}` shifts a ballot left by a count made from lane 31: "
+           "CUDA's 32-bit word drops the lanes that pass bit 31 (keeping the lanes up to one lane), the port's "
+           "64-bit mask keeps them at every wave width, so what the shift leaves differs", "KP236",
+           "select the lanes with a mask of the wave's width instead of a shift, e.g. "
+           "`__popcll(mask & ((2ull << lane) - 1))` for the lanes up to `lane`; or keep the shift in code only "
+           "32-lane targets compile (e.g. under `#ifdef __CUDA_ARCH__`)")
 
 
 def _issue(an, at: Node, message: str, code: str = "KP207", hint: str = "") -> None:

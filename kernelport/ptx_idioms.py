@@ -61,12 +61,26 @@ def _accesses(op: str, space: str, hints, address: str) -> list:
 # ("r" 32 bits, "l" 64, "h" 16, "f"/"d" float/double, "s" a shared-window address in an "r"); what the
 # instruction assigns: (the output's group, the concept, the concept's parameters as groups), in the
 # order PTX writes them)
+# `set`'s comparisons: (PTX's comparison, signedness of the concept, the source types it takes); the unsigned
+# names lo/ls/hi/hs are lt/le/gt/ge of unsigned operands
+SET_FORMS = (*((c, "s", "s{n}") for c in ("eq", "ne", "lt", "le", "gt", "ge")),
+             *((c, "u", "[bu]{n}") for c in ("eq", "ne")),
+             *((c, "u", "u{n}") for c in ("lt", "le", "gt", "ge", "lo", "ls", "hi", "hs")))
+SET_AS = {"lo": "lt", "ls": "le", "hi": "gt", "hs": "ge"}
+SET_BOOL_OPS = ("and", "or", "xor")
+SETP_NOT = {"eq": "ne", "ne": "eq", "lt": "ge", "ge": "lt", "le": "gt", "gt": "le"}
+
+
+def SETP_KEY(c: str, s: str, n: int) -> str:  # noqa: N802 (a table's helper)
+    """The concept of `setp.c` on s-signed N-bit operands: ne/eq's are one concept for every type."""
+    return f"ptx_setp_{c}" if c in ("eq", "ne") else f"ptx_setp_{c}_{s}{n}"
 FORMS = (
     # `%%laneid` in a template with operands; nvcc takes a single `%laneid` alike (no operand is `%l...`)
     (rf"mov\.[us]32 {REG}, ?%%?laneid", "r", ((1, "lane_id", ()),)),
     (rf"bfe\.u32 {REG}, ?{OPERAND}, ?{OPERAND}, ?{OPERAND}", "rrrr", ((1, "bfe_u32", (2, 3, 4)),)),
     # bit packing: two registers as the low and high halves of one of twice the width, and back
-    (rf"mov\.b64 {REG}, ?\{{ ?{REG}, ?{REG} ?\}}", "lrr", ((1, "ptx_pack_b64", (2, 3)),)),
+    # (a half may be an immediate: `mov.b64 t, {m, 0}` zero-extends m)
+    (rf"mov\.b64 {REG}, ?\{{ ?{OPERAND}, ?{OPERAND} ?\}}", "lrr", ((1, "ptx_pack_b64", (2, 3)),)),
     (rf"mov\.b64 \{{ ?{REG}, ?{REG} ?\}}, ?{REG}", "rrl", ((1, "ptx_lo_b64", (3,)), (2, "ptx_hi_b64", (3,)))),
     (rf"mov\.b32 {REG}, ?\{{ ?{REG}, ?{REG} ?\}}", "rhh", ((1, "ptx_pack_b32", (2, 3)),)),
     (rf"mov\.b32 \{{ ?{REG}, ?{REG} ?\}}, ?{REG}", "hhr", ((1, "ptx_lo_b32", (3,)), (2, "ptx_hi_b32", (3,)))),
@@ -125,10 +139,30 @@ FORMS = (
     (r"bar\.sync 0", "", ((0, "syncthreads", ()),)),
     # `trap;` aborts the kernel (CUDA's __trap(), an error the host sees at its next synchronisation)
     (r"trap", "", ((0, "ptx_trap", ()),)),
-    # a predicate ("p": a scope's `.reg .pred`, a C bool) set by an integer comparison with != or ==, which
+    # a predicate ("p": a scope's `.reg .pred`, a C bool) set by an integer comparison with != or == (the
+    # ordered ones below), which
     # an instruction's guard (`@p`, `@!p`) reads (GUARD); the comparison's type is the operands' bits
     *((rf"setp\.{op}\.[bsu]{n} {REG}, ?{OPERAND}, ?{OPERAND}", "p" + "rl"[n == 64] * 2, ((1, f"ptx_setp_{op}", (2, 3)),))
       for op in ("ne", "eq") for n in (32, 64)),
+    # `set.cmp.u32.type d, a, b` (also `.s32`: the same bits): all ones where the integer comparison holds,
+    # else 0 (PTX ISA, set); signed (.s) and unsigned (.u, and .lo/.ls/.hi/.hs, .b for eq/ne) comparisons;
+    # the boolean-op forms (`set.ge.or.u32.u64 d, a, b, p`) and float sources stay KP201
+    *((rf"set\.{c}\.[us]32\.{src.format(n=n)} {REG}, ?{OPERAND}, ?{OPERAND}", "r" + "rl"[n == 64] * 2,
+       ((1, f"ptx_set_{SET_AS.get(c, c)}_{s}{n}", (2, 3)),))
+      for c, s, src in SET_FORMS for n in (32, 64)),
+    # ... with a boolean op on a predicate (`set.ge.or.u32.u64 d, a, b, p`: all ones where (a >= b) || p);
+    # a negated predicate (`!p`) stays KP201
+    *((rf"set\.{c}\.{bop}\.[us]32\.{src.format(n=n)} {REG}, ?{OPERAND}, ?{OPERAND}, ?{REG}", "r" + "rl"[n == 64] * 2 + "p",
+       ((1, f"ptx_set_{SET_AS.get(c, c)}_{bop}_{s}{n}", (2, 3, 4)),))
+      for c, s, src in SET_FORMS for n in (32, 64) for bop in SET_BOOL_OPS),
+    # a predicate set by an ordered integer comparison (signed, unsigned): ne/eq's below
+    *((rf"setp\.{c}\.{src.format(n=n)} {REG}, ?{OPERAND}, ?{OPERAND}", "p" + "rl"[n == 64] * 2,
+       ((1, f"ptx_setp_{SET_AS.get(c, c)}_{s}{n}", (2, 3)),))
+      for c, s, src in SET_FORMS if c not in ("eq", "ne") for n in (32, 64)),
+    # ... and into two predicates, `setp.eq.u32 p|q, a, b`: q is p's complement (PTX ISA, setp)
+    *((rf"setp\.{c}\.{src.format(n=n)} {REG}\|{REG}, ?{OPERAND}, ?{OPERAND}", "pp" + "rl"[n == 64] * 2,
+       ((1, SETP_KEY(SET_AS.get(c, c), s, n), (3, 4)), (2, SETP_KEY(SETP_NOT[SET_AS.get(c, c)], s, n), (3, 4))))
+      for c, s, src in SET_FORMS for n in (32, 64)),
     # global loads (stores) of a scalar or a vector's words at a generic address ("l"): a cache hint that
     # changes no value is dropped, the streaming .cs is a nontemporal access (LD_HINTS, ST_HINTS); each
     # output is also its concept's `out` (the type its bits are read as: a .f32 word into a float alike)
@@ -167,19 +201,19 @@ REFUSALS = (
      "value loaded from memory, an asm output other than cvta's), which may not be an LDS offset"),
     (r"cp\.async\.", "`{op}` is ported only as a synchronous copy `cp.async.{{ca,cg}}.shared.global{{.L2::128B}} [dst], "
      "[src], 4|8|16{{, src-size}}` (or a commit/wait of such), without cache policies, unguarded or under a "
-     "`setp.ne|eq` predicate of the statement, whose dst is a "
+     "integer `setp` predicate of the statement, whose dst is a "
      "shared-window address this function computes with cvta.to.shared (the 32-bit offset HIP turns back into "
      "a pointer); this statement's form or its address's origin is not one of those"),
 )
 # A guarded instruction (`@p ld...`, bounds-checked loads and copies): ported where its predicate is a
-# `.reg .pred` of the statement that an earlier `setp.ne|eq` of the statement sets (FORMS); each write of
+# `.reg .pred` of the statement that an earlier integer `setp` of the statement sets (FORMS); each write of
 # the instruction is then `p ? (void)(write) : (void)0` (`!p` for `@!p`).  An output written only under
 # a guard keeps its C value where the guard is false (PTX leaves an "=" register undefined there: the
 # port's value is one of those it may have).  Another guard (a predicate from elsewhere, a carry
 # instruction under a guard) stays KP201, with this reason:
 GUARD = r"@(!?)(%[0-9]+) (.*)"
 GUARDED = ("`{op}` runs under a predicate (`{guard}`): a guarded instruction is ported only where a `.reg .pred` "
-           "of the same asm statement holds its guard, set by an earlier `setp.ne|eq` on integers there")
+           "of the same asm statement holds its guard, set by an earlier integer `setp` there")
 _GUARD = lazy_re.compile(r"(@!?[%\w]+)\s+([a-z][\w.:]*)")
 _STRING = lazy_re.compile(r'"((?:[^"\\]|\\.)*)"')
 _OPERAND = lazy_re.compile(r'\s*"([=+&]*)([a-z])"\s*\((.*)\)\s*$', re.S)

@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, blocksizes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, ptx_idioms, unavailable, warpflow, warpwidth
+from . import backends, blocksizes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, ptx_idioms, unavailable, unroll_counts, warpflow, warpwidth
 from .api_names import ApiNames
 from .attribute_order import AttributeOrder
 from .mixed_sign import MixedSignCalls
@@ -165,7 +165,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
         "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "drop_target_overloads", "drop_builtin_vector_operators", "rewrite_vector_bases", "rewrite_sites", "check_runtime_wave_counts", "check_collapsed_overloads", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_specialization_spaces", "rewrite_declared_spaces", "rewrite_includes", "rewrite_macro_uses", "rewrite_launch_rows", "rewrite_macro_bodies", "check_macro_warp_math",
-        "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "rewrite_attribute_order", "drop_scalar_restricts", "auto_vla_pointers", "check_cuda_only_code", "rewrite_inline_asm", "cast_overloaded_arguments", "cast_mixed_sign_arguments", "cast_retyped_pointer_arguments", "rename_float_pointer_calls", "cast_handle_arguments", "report_dataflow_issues",
+        "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "rewrite_attribute_order", "drop_scalar_restricts", "drop_ignored_unrolls", "auto_vla_pointers", "check_cuda_only_code", "rewrite_inline_asm", "cast_overloaded_arguments", "cast_mixed_sign_arguments", "cast_retyped_pointer_arguments", "rename_float_pointer_calls", "cast_handle_arguments", "report_dataflow_issues",
         "report_masked_code", "declare_unreached_hazards")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
     # whole signatures, whose lines no longer pair with the original's).
@@ -174,6 +174,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
     # model of its own and a private copy of the analysis, `Analysis.private`; else the project's
     # shared ones, built once per run).
     changes_model: ClassVar[bool] = False
+    drop_ignored_unrolls = unroll_counts.drop_pass  # a pass: `#pragma unroll 0` (nvcc ignores it, clang rejects it)
     # What inline PTX without a known idiom gets (KP201).
     asm_message: ClassVar[str] = "inline PTX assembly has no portable translation"
     asm_hint: ClassVar[str] = ("replace it with an intrinsic, or guard it with #ifdef __CUDA_ARCH__ / "
@@ -234,12 +235,11 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
         return f is not None and not f.is_device and p is None
 
     def report_dataflow_issues(self) -> None:
-        """Masks stored into 32-bit memory (KP207), two waves' ballots packed in one word (KP226): hazards
-        only where a wave can be 64 wide."""
-        if all(r.wave <= 32 for r in backends.get(self.backend).runs):
-            return
+        """Masks stored into 32-bit memory (KP207), two waves' ballots packed in one word (KP226): hazards only
+        where a wave can be 64 wide; a ballot shifted from lane 31 (KP236) at every width (64-bit masks)."""
+        narrow = all(r.wave <= 32 for r in backends.get(self.backend).runs)
         for issue in self.analysis.issues:
-            if not self.cuda_only_region(issue.node):
+            if (not narrow or issue.code in maskmemory.WIDE_MASK_CODES) and not self.cuda_only_region(issue.node):
                 self.problem(issue.code, issue.node, issue.message, issue.hint or
                              "split the mask into 32-bit words, e.g. store (unsigned)(mask >> (lane & 32)) from the "
                              "leaders of both halves, or keep a 64-bit word type")

@@ -237,6 +237,7 @@ class _Analyzer:
                 out |= {(WARP, s) for k, s in R if k == FIVE} | {f for f in L if f[0] in (WARP, TID)}
             if VOTE in kinds_L:  # `hi << 32`: two 32-lane ballots in one 64-bit word, which one
                 maskmemory.ballot_pair(self, n, kinds_R)  # 64-lane ballot fills: no rewrite (KP226)
+                maskmemory.top_lane_shift(self, n, kinds_R)  # `<< (31 - lane)`: 32 bits drop the rest (KP236)
                 out.add((VOTE, -1))
             return frozenset(out)
         if op in ("==", "!=", "<", "<=", ">", ">="):

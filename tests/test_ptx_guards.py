@@ -127,8 +127,8 @@ def test_the_guarded_ports_compile_for_gfx90a_and_gfx1030(tmp_path):
 
 @pytest.mark.parametrize("asm, why", [
     ('asm("{ .reg .pred p; @p ld.global.u32 %0, [%1]; }" : "=r"(lo) : "l"(a));', "a predicate no setp sets"),
-    ('asm("{ .reg .pred p; setp.lt.s32 p, %2, 0; @p ld.global.u32 %0, [%1]; }" : "=r"(lo) : "l"(a), "r"(hi));',
-     "a comparison other than != or =="),
+    ('asm("{ .reg .pred p; setp.lt.f32 p, %2, %2; @p ld.global.u32 %0, [%1]; }" : "=r"(lo) : "l"(a), "f"(fl));',
+     "a float comparison (integer ones are ported since heldout30)"),
     ('asm("{ .reg .pred p; setp.ne.b32 p, %2, 0; @!p mov.b32 %0, 0; @p ld.global.f32 %0, [%1]; }" '
      ': "=f"(fl) : "l"(a), "r"(hi));', "an immediate moved into a float register"),
     ('asm("@%2 ld.global.u32 %0, [%1];" : "=r"(lo) : "l"(a), "r"(hi));', "a guard that is an operand"),
@@ -153,3 +153,14 @@ def test_branches_of_a_template_that_differ_stay_kp201(template, why):
            f"{template}        : \"=r\"(lo) : \"l\"(a));\n    return lo;\n}}\n")
     port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
     assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP201", 3)], why
+
+
+def test_a_guard_set_by_an_ordered_integer_comparison_is_ported():
+    """`setp.lt.s32` (heldout30's cuFHE sets predicates by ordered comparisons): the predicate is C's signed
+    comparison, and the guarded load its write under it (it was KP201, 'a comparison other than != or ==')."""
+    src = ("__device__ unsigned f(const unsigned* a, unsigned hi) {\n    unsigned lo = 1;\n"
+           '    asm("{ .reg .pred p; setp.lt.s32 p, %2, 0; @p ld.global.u32 %0, [%1]; }" : "=r"(lo) : "l"(a), "r"(hi));\n'
+           "    return lo + hi;\n}\n")
+    port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "kp_ptx_p = ((int)(hi) < (int)(0))" in port.body and "(kp_ptx_p ? (void)(lo = " in port.body, port.body

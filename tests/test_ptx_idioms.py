@@ -126,6 +126,28 @@ CASES = {
                             (lambda f, g: lambda a, b, c: [g(f(_s32(a), _s32(b)), _s32(c)) & M32])(
                                 *(min if o == "min" else max for o in (op, op2))))
        for op in ("min", "max") for op2 in ("min", "max")},
+    # cuFHE's arithmetic mod P = 2^64 - 2^32 + 1 (heldout30: KP201 before): `set` (all ones where the
+    # comparison holds), with a boolean op on a predicate, setp's ordered and two-predicate forms, and a
+    # packed half given as an immediate
+    "set_ge_u64": ('asm("set.ge.u32.u64 %0, %1, %2;" : "=r"(d) : "l"(a), "l"(b));', "unsigned int d",
+                   [("a", 64), ("b", 64)], lambda a, b: [M32 if a >= b else 0]),
+    "set_lt_s32": ('asm("set.lt.s32.s32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));', "unsigned int d",
+                   [("a", 32), ("b", 32)], lambda a, b: [M32 if _s32(a) < _s32(b) else 0]),
+    "set_hi_u32": ('asm("set.hi.u32.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));', "unsigned int d",
+                   [("a", 32), ("b", 32)], lambda a, b: [M32 if a > b else 0]),
+    "ffp_modp": ('asm("{ .reg .u32 m; .reg .u64 t; set.ge.u32.u64 m, %0, %1; mov.b64 t, {m, 0}; add.u64 %0, %0, t; }" '
+                 ': "+l"(d) : "l"(a));', "unsigned long long d = b", [("b", 64), ("a", 64)],
+                 lambda b, a: [(b + (M32 if b >= a else 0)) & M64]),
+    "ffp_add": ('asm("{ .reg .u32 m; .reg .u64 t; .reg .pred p; add.u64 %0, %1, %2; setp.lt.u64 p, %0, %2; '
+                'set.ge.or.u32.u64 m, %0, %3, p; mov.b64 t, {m, 0}; add.u64 %0, %0, t; }" '
+                ': "+l"(d) : "l"(a), "l"(b), "l"(c));', "unsigned long long d", [("a", 64), ("b", 64), ("c", 64)],
+                lambda a, b, c: [(((a + b) & M64) + (M32 if ((a + b) & M64) < b or ((a + b) & M64) >= c else 0)) & M64]),
+    "setp_pair": ('asm("{ .reg .pred p, q; setp.eq.u32 p|q, %1, 0; set.eq.and.u32.u32 %0, %2, %2, q; }" '
+                  ': "=r"(d) : "r"(a), "r"(b));', "unsigned int d", [("a", 32), ("b", 32)],
+                  lambda a, b: [M32 if a != 0 else 0]),
+    "set_gt_xor_s64": ('asm("{ .reg .pred p; setp.le.s64 p, %1, %2; set.gt.xor.u32.s64 %0, %1, %2, p; }" '
+                       ': "=r"(d) : "l"(a), "l"(b));', "unsigned int d", [("a", 64), ("b", 64)],
+                       lambda a, b: [M32]),  # (a > b) != (a <= b): always true
 }
 _CTYPE = {16: "unsigned short", 32: "unsigned int", 64: "unsigned long long"}
 
@@ -254,6 +276,9 @@ def test_the_ports_compile_for_gfx90a_and_gfx1030(tmp_path):
     ('asm("shf.l.wrap.b32 %0, %1, %2, %3;" : "=r"(lo) : "r"(lo), "r"(hi) : "memory");', "clobbers"),
     ('asm("{ .reg .pred p; setp.ne.u32 p, %1, 0; selp.u32 %0, 1, 0, p; }" : "=r"(lo) : "r"(hi));',
      "a predicate register"),
+    ('asm("{ .reg .pred p; setp.ne.u32 p, %1, 0; set.ge.or.u32.u32 %0, %1, %1, !p; }" : "=r"(lo) : "r"(hi));',
+     "set with a negated predicate"),
+    ('asm("set.ge.f32.u32 %0, %1, %1;" : "=f"(x) : "r"(hi));', "set into a float (1.0f, not all ones)"),
 ])
 def test_a_look_alike_stays_kp201_at_its_line(asm, why):
     src = ("__device__ unsigned long long g(unsigned long long x) { return x; }\n"

@@ -190,9 +190,9 @@ def test_the_access_spellings_read_and_write_the_words(tmp_path):
     # (a prefetch-size qualifier, `.L2::128B`, is a hint: tests/test_ptx_guards.py ports it)
     ('asm volatile("ld.global.f16 %0, [%1];" : "=h"(h) : "l"(g));', ""),  # a half (no 16-bit form)
     ('asm volatile("ld.global.b32 %0, [%1+4];" : "=r"(r) : "l"(g));', ""),  # an address offset
-    ('asm volatile("{.reg .pred p; setp.lt.s32 p, %2, 0; @p ld.global.nc.b32 %0, [%1];}" : "=r"(r) : "l"(g), "r"(n));',
-     "`ld.global.nc.b32` runs under a predicate (`@p`)"),  # a load guarded by a comparison not ported (`setp.ne`
-    # / `setp.eq` guards are: tests/test_ptx_guards.py)
+    ('asm volatile("{.reg .pred p; setp.lt.f32 p, %2, %2; @p ld.global.nc.b32 %0, [%1];}" : "=r"(r) : "l"(g), "f"(f));',
+     "`ld.global.nc.b32` runs under a predicate (`@p`)"),  # a load guarded by a comparison not ported (a float's;
+    # integer setp guards are: tests/test_ptx_guards.py)
     ('asm volatile("ld.global.cg.b32 %0, [%1];" : "=r"(r) : "l"(g) : "cc");', ""),  # another clobber
     ('asm volatile("mov.u32 %0, %%clock64;" : "=r"(r));', ""),  # a 64-bit counter in a 32-bit register
     ('asm volatile("bar.sync 1;" ::: "memory");', ""),  # a named barrier

@@ -18,6 +18,8 @@ def _pick(op: str, a: str, b: str) -> str:
 
 
 _UWORD = {32: "unsigned int", 64: "unsigned long long"}
+_SWORD = {32: "int", 64: "long long"}
+_CMP = (("eq", "=="), ("ne", "!="), ("lt", "<"), ("le", "<="), ("gt", ">"), ("ge", ">="))  # PTX's, C's
 PTX_IDIOMS = {
     "ptx_pack_b64": "(((unsigned long long)(unsigned int)({hi}) << 32) | (unsigned int)({lo}))",
     "ptx_lo_b64": "((unsigned int)({x}))", "ptx_hi_b64": "((unsigned int)((unsigned long long)({x}) >> 32))",
@@ -45,6 +47,14 @@ PTX_IDIOMS = {
        for op in ("min", "max") for n, t in _UWORD.items()},
     **{f"ptx_v{op}_{op2}_s32": _pick(op2, _pick(op, "(int)({a})", "(int)({b})"), "(int)({c})")
        for op in ("min", "max") for op2 in ("min", "max")},
+    # set: all ones where the comparison of the operands as N-bit signed (unsigned) integers holds
+    **{f"ptx_set_{c}_{s}{n}": f"(({t})({{a}}) {op} ({t})({{b}}) ? 0xffffffffu : 0u)"
+       for c, op in _CMP for n in (32, 64) for s, t in (("s", _SWORD[n]), ("u", _UWORD[n]))},
+    **{f"ptx_set_{c}_{bop}_{s}{n}": f"(((bool)(({t})({{a}}) {op} ({t})({{b}})) {bo} (bool)({{p}})) ? 0xffffffffu : 0u)"
+       for c, op in _CMP for bop, bo in (("and", "&&"), ("or", "||"), ("xor", "!="))
+       for n in (32, 64) for s, t in (("s", _SWORD[n]), ("u", _UWORD[n]))},
+    **{f"ptx_setp_{c}_{s}{n}": f"(({t})({{a}}) {op} ({t})({{b}}))" for c, op in _CMP[2:]
+       for n in (32, 64) for s, t in (("s", _SWORD[n]), ("u", _UWORD[n]))},
     "ptx_mul_lo_b32": "((unsigned int)({x}) * (unsigned int)({y}))", "umulhi": "__umulhi({x}, {y})",
     "umul64hi": "__umul64hi({x}, {y})", "ptx_mul_lo_b64": "((unsigned long long)({x}) * (unsigned long long)({y}))",
 }

@@ -43,7 +43,13 @@ the operation counts a wave's 64 lanes, the parameter holds 32 of them (kernelpo
 
 Two 32-lane ballots packed into one 64-bit word (`(hi << 32) | lo`) are reported at the shift: on a
 64-lane wave one ballot fills the word, and `hi << warpSize` would shift a 64-bit value by 64
-(undefined).  Translate refuses such a port where a wave is 64 wide (KP226); no fix is offered."""
+(undefined).  Translate refuses such a port where a wave is 64 wide (KP226); no fix is offered.
+
+A ballot shifted left by a count made from lane 31 (`__popc(mask << (31 - lane))`: the lanes up to
+this one, since the 32-bit shift drops every bit that passes bit 31) is reported at the shift: a
+64-bit mask keeps those bits (moved into bits 32-62), at every wave width, and lanes 32-63 would
+shift by a negative count.  Translate refuses the port on every backend (KP236); no fix is offered
+(`__popcll(mask & ((2ull << lane) - 1))` counts the same lanes at any width)."""
     flags = (
         ex("""
 __global__ void count(const float* x, int* out) {
@@ -102,8 +108,18 @@ __global__ void pair(const float* x, unsigned long long* out) {
     unsigned long long hi = __ballot_sync(0xffffffff, x[threadIdx.x] > 1.0f);
     out[threadIdx.x] = (hi << 32) | lo;  // !
 }""", note="two 32-lane ballots packed in one word: a 64-lane wave's ballot fills it (translate refuses, KP226)"),
+        ex("""
+__global__ void prefix(const int* in, int* out) {
+    unsigned long long flags = __ballot_sync(0xffffffff, in[threadIdx.x] > 0);
+    out[threadIdx.x] = __popcll(flags << (31 - threadIdx.x % 32));  // !
+}""", note="the lanes up to this one by a shift from lane 31: a 64-bit mask keeps the lanes above (KP236)"),
     )
     passes = (
+        ex("""
+__global__ void prefix(const int* in, int* out) {
+    unsigned long long flags = __ballot_sync(0xffffffff, in[threadIdx.x] > 0);
+    out[threadIdx.x] = __popcll(flags & ((2ull << (threadIdx.x % warpSize)) - 1)) + __popcll(flags << 1);
+}""", note="the lanes up to this one selected by a mask; a shift by a count with no lane 31 in it"),
         ex("""
 __global__ void set_bits(unsigned* words, const int* idx) {
     unsigned bit = 1u << (idx[threadIdx.x] & 31);
@@ -166,7 +182,8 @@ __global__ void count(const float* x, int* out) {
                 ctx.report(self, i.node, f"{i.message} ({ctx.breaks}); store masks in 64-bit memory "
                            "(`unsigned long long`, two words per mask where the layout is fixed)",
                            related=related + (_layout_of(ctx, decl) if decl is not None else ()))
-            elif i.code in ("KP226", "KP232"):  # a ballot packed above another; a mask returned as T and other values
+            elif i.code in ("KP226", "KP232", "KP236"):  # a ballot packed above another; a mask returned as T and
+                # other values; a ballot shifted left from lane 31
                 ctx.report(self, i.node, f"{i.message} ({ctx.breaks}); {i.hint}")
         from ..maskparams import narrow_mask_params
         for t, name, op in narrow_mask_params(ctx):
