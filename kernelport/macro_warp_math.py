@@ -243,12 +243,15 @@ def refuse_unfollowed_warp_math(tr: "Translator") -> None:
                                                 n.parent.child_by_field_name("function") != n)):
             continue
         f = tr.module.function_at(n)
-        if f is None or not f.is_device or f.body is None or tr.widths.logical(owner.key(f)):
+        if f is None or not f.is_device or f.body is None:
             continue
         uses.setdefault(owner.key(f), []).append((f, n if d[0] is None else n.parent, name))
     refused: set[str] = set()
     for key, found in uses.items():
         f = found[0][0]
+        if tr.widths.logical(key):  # 32-lane groups the port keeps: only a macro's whole-wave operation differs
+            _refuse_wave_ops(tr, macros, f, found, refused)
+            continue
         locals_ = _locals(tr, f)
         group = tr.widths.by_function.get(key)
         wide = key in wide_fns or (group is not None and bool(group.functions & wide_fns)) or macro_made_wave
@@ -282,3 +285,21 @@ def refuse_unfollowed_warp_math(tr: "Translator") -> None:
                        "write the index with warpSize (or as a device function) in the CUDA source, or keep "
                        "32-lane groups explicitly (`// @kp warp-width 32`)")
             refused.add(name)  # once per macro
+
+
+def _refuse_wave_ops(tr: "Translator", macros: _Macros, f, found, refused: set[str]) -> None:
+    """KP219 at a use, in a function the port keeps as logical 32-lane groups, of a macro whose shuffle or vote
+    runs over the whole warp: its body is ported once, at the wave width (a ladder's step at 32 added, no
+    `width`), so at wave 64 it would mix two groups' lanes (or read lanes a 32-thread block does not have)."""
+    for _, use, name in found:
+        op = wave_op(macros.expand(tr.src.text_of(use), original=True))
+        if op is None or name in refused:
+            continue
+        shown = " ".join(tr.src.text_of(use).split())
+        shown = shown if len(shown) <= 60 else f"{name}(...)"
+        tr.problem("KP219", use, f"cannot decide the warp width here: `{shown}` runs `{op}` over the wave in the "
+                   f"port (a macro's body is ported once, for every use), while `{f.name}` keeps logical 32-lane "
+                   "groups: at wave 64 the macro would mix two groups' lanes",
+                   "give the macro's shuffles an explicit width of 32 in the CUDA source (`__shfl_down_sync(mask, v, "
+                   "d, 32)`), or write it as a device function")
+        refused.add(name)

@@ -232,3 +232,15 @@ def test_a_macro_reduction_of_an_explicit_32_lane_width_ports_with_its_32_based_
     assert rc == 0 and "KP219" not in err, err
     ports, text = _numeric(f)
     assert ports[("hip", 64)] == ports[("hip", 32)] == "pass", text
+
+
+def test_a_whole_warp_macro_in_a_logical_32_lane_group_is_refused(tmp_path):
+    """`// @kp warp-width 32` keeps the kernel's 32s, but the macro's body is ported once, at the wave width (its
+    step at 32 added, no width): on main the port was written and verify failed at wave 64 (HIP and portable)."""
+    src = ROW_SUM.replace("WIDTH", "").replace("__global__ void rowsum", "// @kp warp-width 32\n__global__ void rowsum")
+    (tmp_path / "k.cu").write_text(src)
+    line = src.split("    SHFL_DOWN_REDUCE(val);")[0].count("\n") + 1
+    rc, _, err = kp_inproc("translate", tmp_path / "k.cu", "--to", "hip", "-o", tmp_path / "out")
+    assert rc != 0 and f"k.cu:{line}:9: error: KP219 cannot decide the warp width here: `SHFL_DOWN_REDUCE(val)` runs " \
+        "`__shfl_down_sync` over the wave in the port (a macro's body is ported once, for every use), while `rowsum` " \
+        "keeps logical 32-lane groups" in err, err
