@@ -19,6 +19,7 @@ import re
 from typing import TYPE_CHECKING, Mapping
 
 from . import backends, dialect, fnscopes, lazy_re
+from .macros import arguments
 from .warpsites import int_value
 
 if TYPE_CHECKING:
@@ -70,18 +71,6 @@ def _closing(text: str, j: int) -> int:
         level -= text[k] == ")"
         k += 1
     return k
-
-
-def _split_args(text: str) -> list[str]:
-    parts, depth, cur = [], 0, ""
-    for ch in text:
-        depth += ch in "([{"
-        depth -= ch in ")]}"
-        if ch == "," and depth == 0:
-            parts, cur = parts + [cur.strip()], ""
-        else:
-            cur += ch
-    return parts + [cur.strip()] if cur.strip() or parts else parts
 
 
 class _Macros:
@@ -152,7 +141,7 @@ class _Macros:
                 continue
             j = w.end() + m.end()
             k = _closing(text, j)
-            args = _split_args(text[j:k - 1])
+            args = arguments(text[j:k - 1])
             given = dict(zip(params, args)) if len(args) == len(params) and "..." not in params else {}
             expanded = _WORD.sub(lambda p: f"({given[p.group(0)]})" if p.group(0) in given else p.group(0), body)
             out += [text[pos:w.start()], self.expand(expanded, depth + 1, original)]
@@ -174,7 +163,7 @@ def wave_op(text: str) -> str | None:
         k = _closing(text, j)
         found = dialect.spelled_by(SOURCE, w.group(0))
         names = dialect.call_params(found[0], found[1])[0] if found is not None else []
-        if "width" in names and len(_split_args(text[j:k - 1])) > names.index("width"):
+        if "width" in names and len(arguments(text[j:k - 1])) > names.index("width"):
             continue  # a logical sub-warp the code names
         return w.group(0)
     return None
