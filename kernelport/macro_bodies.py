@@ -68,7 +68,8 @@ def rewrite(tr: "Translator") -> None:
         cuda_only = tr.cuda_only_region(n)
         text = tr.src.text_of(v)
         words = set(re.findall(r"[A-Za-z_]\w*", text))
-        bound_uses = wave & words if device_body(words) else frozenset()
+        device = device_body(words) or n.type == "preproc_function_def" and _expanded_in_device_code(tr, n)
+        bound_uses = wave & words if device else frozenset()
         if not words & names and not any(dialect.is_api_name(SOURCE, w) for w in words) and \
                 not (whole and _WHOLE_COORDINATE.search(text)) and not bound_uses:
             continue
@@ -78,7 +79,7 @@ def rewrite(tr: "Translator") -> None:
         if sub.syntax_errors():  # a fragment, not an expression or statement: only its API names
             tr.rename_api_tokens(v)
             continue
-        inner = Translator(sub, tr.backend, tr.allow_unported, module=body_model(tr, sub, device_body(words)),
+        inner = Translator(sub, tr.backend, tr.allow_unported, module=body_model(tr, sub, device),
                            **tr.options)  # spellings only
         inner.inherit_api_context(tr)
         inner.outer_wave_macros = bound_uses
@@ -102,64 +103,15 @@ def rewrite(tr: "Translator") -> None:
             tr.note(v, "...", "a warp operation inside a macro body")
 
 
-# A lane or warp index from a 32-lane warp in a macro's body (`#define WARP_ID (threadIdx.x >> 5)`,
-# `(threadIdx.x % WARP_SIZE)`): the thread index, then `>> 5`, `/ 32`, `% 32` or `& 31` (a literal or a
-# macro of that value).  The dataflow does not follow a macro's value to its uses (tests/test_warpflow_forms.py's
-# xfail), so the body is not rewritten where its uses reach a warp-level sink.
-_WARP_MATH = lazy_re.compile(r"\bthreadIdx\s*\.\s*[xyz]\s*\)?\s*(>>|/|%|&)\s*\(?\s*([A-Za-z_]\w*|0[xX][0-9a-fA-F]+|\d+)")
-_WANTS = {">>": 5, "/": 32, "%": 32, "&": 31}
-
-
-def refuse_unfollowed_warp_math(tr: "Translator") -> None:
-    """KP219 at a use of an object-like macro whose body computes a lane or warp index from 32 (kept as
-    written: `_WARP_MATH`) in a function where the port makes the wave width the wave's (a rewritten site
-    there, or a warp-size macro's definition made the wave): at wave 64 the macro's index would be 32-based
-    beside the port's 64-lane ones (`lane = tid % WARP_SIZE` with `warp = WARP_ID`), a silent wrong port."""
-    from . import fnscopes
-    from .warpsites import int_value
-    if all(r.wave <= 32 for r in backends.get(tr.backend).runs):
-        return
-    sites = tr.wave_sites()
-    wide_fns = {s.function for s in sites if s.role != "ws_macro"}
-    macro_made_wave = any(s.role == "ws_macro" for s in sites)
-    visible = {**(tr.module.visible.macros if tr.module.visible is not None else {}), **tr.module.macros}
-
-    def value(word: str) -> int | None:  # a literal, or a macro the port keeps (not made the wave)
-        m = visible.get(word)
-        if m is None:
-            return int_value(word)
-        own = tr.module.macros.get(word) is m
-        if own and m.value_node is not None and tr.rw.touches(m.value_node.start_byte, m.value_node.end_byte) or \
-                not own and tr.module.visible is not None and tr.module.visible.confirmed.get(word):
-            return None  # `% WARP_SIZE` with `#define WARP_SIZE KP_WAVE_SIZE` in the port: the wave's
-        return int_value(m.value.strip().strip("()"))
-
-    suspects = {}
-    for name, m in tr.module.macros.items():
-        v = m.value_node
-        if v is None or m.node.type != "preproc_def" or tr.rw.touches(v.start_byte, v.end_byte) or \
-                tr.cuda_only_region(m.node):
-            continue
-        hit = next((g for g in _WARP_MATH.finditer(m.value) if value(g.group(2)) == _WANTS[g.group(1)]), None)
-        if hit is not None:
-            suspects[name] = " ".join(hit.group(0).split())
-    if not suspects:
-        return
-    owner = fnscopes.of(tr.module)
-    for n in tr.src.index.of_type("identifier"):
-        name = tr.src.text_of(n)
-        f = tr.module.function_at(n) if name in suspects else None
-        if f is None or not f.is_device or tr.widths.logical(owner.key(f)) or \
-                not (macro_made_wave or owner.key(f) in wide_fns):
-            continue
-        tr.problem("KP219", n, f"cannot decide the warp width here: `{name}` is `{suspects[name]}`, a lane or warp "
-                   "index of a 32-lane warp in a macro's body, which kernelport does not follow to its uses, while the "
-                   f"port makes the wave width of `{f.name}` the wave's: at wave 64 the two would disagree",
-                   "write the index with warpSize (or as a device function) in the CUDA source, or keep 32-lane groups "
-                   "explicitly (`// @kp warp-width 32`)")
-        del suspects[name]  # once per macro
-        if not suspects:
-            return
+def _expanded_in_device_code(tr: "Translator", n) -> bool:
+    """Whether the function-like macro `n` is used in the file, and only in device code (`LANE(t) ((t) %
+    WARP_SIZE)` with `LANE(threadIdx.x)` in a kernel): its body's values are then device values, though
+    the body itself names no thread index, where the argument brings it."""
+    name = n.child_by_field_name("name")
+    word = tr.src.text_of(name) if name is not None else None
+    fs = [tr.module.function_at(u) for u in tr.src.index.of_type("identifier")
+          if tr.src.text_of(u) == word and u != name]
+    return bool(fs) and all(f is not None and f.is_device and not f.is_host for f in fs)
 
 
 def _unexpanded(tr: "Translator", n) -> bool:

@@ -348,12 +348,8 @@ def in_place(name: str, macros: Mapping[str, MacroDef]) -> bytes | None:
     return body.encode("utf-8").ljust(len(name)) if len(body.encode("utf-8")) <= len(name) else None
 
 
-def call_in_place(m: MacroDef, args: str, macros: Mapping[str, MacroDef], width: int) -> bytes | None:
-    """A function-like macro's use `NAME(args)` written as its expansion (the arguments put in, the
-    object-like macros in it expanded), padded to the use's `width` bytes; None where it does not
-    fit, or where the body pastes or quotes (`##`, `#`), which this does not evaluate."""
-    if m.params is None or "#" in m.body:
-        return None
+def arguments(args: str) -> list[str]:
+    """A macro use's arguments, the text between its parentheses split at its top-level commas, stripped."""
     parts, depth, cur = [], 0, ""
     for ch in args:
         depth += ch in "([{"
@@ -362,7 +358,16 @@ def call_in_place(m: MacroDef, args: str, macros: Mapping[str, MacroDef], width:
             parts, cur = parts + [cur.strip()], ""
         else:
             cur += ch
-    parts += [cur.strip()] if cur.strip() or parts else []
+    return parts + [cur.strip()] if cur.strip() or parts else parts
+
+
+def call_in_place(m: MacroDef, args: str, macros: Mapping[str, MacroDef], width: int) -> bytes | None:
+    """A function-like macro's use `NAME(args)` written as its expansion (the arguments put in, the
+    object-like macros in it expanded), padded to the use's `width` bytes; None where it does not
+    fit, or where the body pastes or quotes (`##`, `#`), which this does not evaluate."""
+    if m.params is None or "#" in m.body:
+        return None
+    parts = arguments(args)
     if len(parts) != len(m.params) or "..." in m.params:
         return None
     given = dict(zip(m.params, parts))

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tree_sitter import Node
 
-from . import backends, blocksizes, dialect, fnscopes, launchrows, macro_bodies, lazy_re, renamed_ports, warpflow, warpwidth, wavebranches
+from . import backends, blocksizes, dialect, fnscopes, launchrows, macro_warp_math, lazy_re, renamed_ports, warpflow, warpwidth, wavebranches
 from .diagnostics import Diagnostic
 from .errors import Location
 from .source import SourceFile, _Kept
@@ -198,8 +198,8 @@ class Soundness:
         blocksizes.refuse_runtime_wave_counts(self)
 
     def check_macro_warp_math(self) -> None:
-        """KP219 at a use of a macro whose body keeps a 32-lane index the port cannot follow (macro_bodies)."""
-        macro_bodies.refuse_unfollowed_warp_math(self)
+        """KP219 at a use of a macro whose body keeps a 32-lane index the port cannot follow (macro_warp_math)."""
+        macro_warp_math.refuse_unfollowed_warp_math(self)
 
     def rewrite_launch_rows(self) -> None:
         """Launches whose block rows the kernel ties to a warp width the port makes the wave (launchrows)."""

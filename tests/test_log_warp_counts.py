@@ -171,7 +171,7 @@ def test_a_rounded_up_run_time_count_stays_quiet(tmp_path):
 # 3. The same index in an expression macro's body (`#define WARP_ID (threadIdx.x >> LOG_WARP_SIZE)`): the dataflow does
 #    not follow a macro's value to its uses (tests/test_warpflow_forms.py's xfail), so the body stayed 32-based beside
 #    the port's wave-wide lane (verify: HIP wave 64 FAIL on main, with the literal `>> 5` too).  Refused at the use
-#    (KP219, macro_bodies.refuse_unfollowed_warp_math); a body over the macro the port makes the wave ports.
+#    (KP219, macro_warp_math.refuse_unfollowed_warp_math); a body over the macro the port makes the wave ports.
 @pytest.mark.parametrize("body", ["(threadIdx.x >> LOG_WARP_SIZE)", "(threadIdx.x >> 5)", "(threadIdx.x / 32)"])
 def test_a_warp_index_in_a_macro_body_is_refused_at_its_use(tmp_path, body):
     src = ONE_FILE.replace("#define LOG_WARP_SIZE 5", f"#define LOG_WARP_SIZE 5\n#define WARP_ID {body}")
