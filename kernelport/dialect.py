@@ -113,7 +113,10 @@ WARP_REDUCE_OPS = ("add", "min", "max", "and", "or", "xor")
 CUDA_ONLY_OTHER = ("__nanosleep", "__cvta_generic_to_shared", "__isShared", "__isGlobal", "__prof_trigger")
 # Their parameters where a backend spells one (HIP: `__cvta_generic_to_shared(p)`, the shared-window address
 # of generic pointer p, is PTX's cvta.to.shared: ptx_cvta_to_shared's spelling); the others take none
-CUDA_ONLY_PARAMS = {"__cvta_generic_to_shared": ("p",)}
+# sm_70's `__match_any_sync(mask, value)` and `__match_all_sync(mask, value, &pred)`: `width` is the port's
+# (the group's lanes, as a warp reduction's: 32 in a logical 32-lane group, the wave in a wave-wide one)
+CUDA_ONLY_PARAMS = {"__cvta_generic_to_shared": ("p",), "__match_any_sync": ("mask", "value", "width"),
+                    "__match_all_sync": ("mask", "value", "pred", "width")}
 RUNTIME_NAMES = (
     "Malloc", "MallocManaged", "MallocHost", "Free", "FreeHost", "Memcpy", "MemcpyAsync", "Memset",
     "MemsetAsync", "MemcpyHostToDevice", "MemcpyDeviceToHost", "MemcpyDeviceToDevice", "MemcpyDefault",
@@ -329,8 +332,9 @@ CONCEPTS: tuple[Concept, ...] = (
     C("cub_header", "header"),
     # C library headers: Metal's math and integer functions come with <metal_stdlib>.
     *(C(header_key(h), "header") for h in C_HEADERS),
-    # CUDA-only warp intrinsics: no HIP or Metal spelling that compiles everywhere.
-    *(C(f"cuda_only_{n}", "cuda_only", warp_level=True) for n in CUDA_ONLY_WARP),
+    # CUDA-only warp intrinsics (sm_70's matches): ported only with CUDA's full mask, over the group's width
+    # as a warp reduction is (HIP: the prologue's loop of ballots); another mask is KP203, no spelling KP202.
+    *(C(f"cuda_only_{n}", "cuda_only", CUDA_ONLY_PARAMS[n], warp_level=True) for n in CUDA_ONLY_WARP),
     # sm_80's warp reductions: every lane of the mask gets the reduction over those lanes (32-bit
     # int or unsigned operands). Ported only with CUDA's full mask, over the group's width (32 in a
     # logical 32-lane group, the wave in a wave-wide one, as its full-mask shuffles are); another

@@ -205,16 +205,29 @@ class Soundness:
         """Launches whose block rows the kernel ties to a warp width the port makes the wave (launchrows)."""
         launchrows.rewrite_launch_rows(self)
 
+    def refused_group_mask(self, c: dialect.Concept, mask: Node | None, call: Node) -> bool:
+        """A warp reduction or a match (sm_70's __match_any_sync, __match_all_sync) runs over every lane of its
+        group in the port: with another mask than CUDA's full one it is refused (KP203), True."""
+        if not (c.kind == "warp_reduce" or (c.kind == "cuda_only" and c.warp_level)):
+            return False
+        if mask is not None and (mask.start_byte, mask.end_byte) in self.full_masks():
+            return False
+        self.problem("KP203", mask or call, f"{self.src.text_of(call.child_by_field_name('function'))} is ported only "
+                     "with CUDA's full mask (0xffffffff): the port runs it over every lane of its group",
+                     "run it over the lanes of a full warp, or guard it with #ifdef __CUDA_ARCH__")
+        return True
+
     def logical_width(self, concept: dialect.Concept, bound: dict[str, Node], use) -> str | None:
         """A shuffle of a logical 32-lane group without a width: spell the width CUDA means (32). A warp
         reduction's width is its group's: 32 there, else the wave (`warp_size`), as its full mask is."""
-        if concept.kind not in ("shuffle", "warp_reduce"):
+        group_wide = concept.kind in ("warp_reduce", "cuda_only") and "width" in concept.params  # a reduction, a match
+        if concept.kind != "shuffle" and not group_wide:
             return None
         logical = "width" in concept.params and "width" not in bound and \
             self.widths.logical(fnscopes.owner(self.module, use.node))
         if concept.kind == "shuffle" and logical:
             return "32"
-        if concept.kind == "warp_reduce":
+        if group_wide:
             return "32" if logical else self.spell("warp_size")
         return None
 

@@ -405,7 +405,9 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
                     continue  # not the intrinsic's arity: a user function of the same name
                 bound = dict(zip(names, args))
                 mask = bound.get("mask")
-                if mask is not None and (mask.start_byte, mask.end_byte) in partial and \
+                if self.refused_group_mask(c, mask, node):
+                    continue  # KP203: a warp reduction or a match with another mask than CUDA's full one
+                elif mask is not None and (mask.start_byte, mask.end_byte) in partial and \
                         not backends.get(self.backend).honours_partial_masks:
                     group = groupmasks.ported(self, concept, bound, node)  # a group's shuffle or vote
                     if group is None and not self.allow_unported:
@@ -413,10 +415,6 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
                     concept = group or concept
                 elif c.kind == "vote":
                     concept = halfvotes.concept(self, concept, node)  # a 32-lane group's vote in a 64-lane wave
-                if c.kind == "warp_reduce" and (mask is None or (mask.start_byte, mask.end_byte) not in self.full_masks()):
-                    self.problem("KP203", mask or node, "a warp reduction is ported only with CUDA's full mask (0xffffffff)",
-                                 "reduce over the lanes of a full warp, or guard it with #ifdef __CUDA_ARCH__")
-                    continue
                 self.rw.replace(node, self._render_call(concept, bound, self.logical_width(concept, bound, use)))
             else:
                 if c.key == "warp_size" and self.widths.logical(fn := fnscopes.owner(self.module, use.node)):

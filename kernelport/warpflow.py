@@ -337,8 +337,10 @@ class _Analyzer:
         if found is not None:
             c, params = found
             bound_idx = dict(zip(params, range(len(args))))
-            if c.kind in ("shuffle", "warp_reduce") and (mi := bound_idx.get("mask")) is not None:
-                self._classify_mask(args[mi], arg_facts[mi])  # (a warp reduction is ported with the full one only)
+            if (mi := bound_idx.get("mask")) is not None and c.kind in ("shuffle", "warp_reduce", "cuda_only"):
+                self._classify_mask(args[mi], arg_facts[mi])  # (a reduction, a match: ported with the full one only)
+            if c.warp_level and c.kind == "cuda_only":  # __match_any_sync's lanes: 64 bits at wave 64, as a ballot's
+                return frozenset({(VOTE, -1)})
             if c.kind == "shuffle":
                 width = bound_idx.get("width")  # a literal one, or cub's `ShuffleDown<16>`: a logical group
                 literal_width = warpshapes.literal_width(self.src, n, args[width] if width is not None else None) is not None \

@@ -70,7 +70,7 @@ class CUDA(Backend):
         "runtime_header": "cuda_runtime.h", "fp16_header": "cuda_fp16.h", "bf16_header": "cuda_bf16.h",
         "coop_groups_header": "cooperative_groups.h", "coop_groups_reduce_header": "cooperative_groups/reduce.h",
         "cub_header": "cub/cub.cuh",
-        **{f"cuda_only_{n}": f"{n}(" + ", ".join(f"{{{p}}}" for p in CUDA_ONLY_PARAMS.get(n, ())) + ")"
+        **{f"cuda_only_{n}": f"{n}(" + ", ".join(f"{{{p}}}" for p in CUDA_ONLY_PARAMS.get(n, ()) if p != "width") + ")"
            for n in CUDA_ONLY_WARP + CUDA_ONLY_OTHER},
         **{f"warp_reduce_{op}": f"__reduce_{op}_sync({{mask}}, {{value}})" for op in WARP_REDUCE_OPS},
         **{f"rt_{n}": f"cuda{n}" for n in RUNTIME_NAMES},

@@ -126,6 +126,9 @@ class HIP(Backend):
         # sm_80's __reduce_*_sync with CUDA's full mask: the prologue's xor tree over the group's lanes
         # (width 32 in a logical 32-lane group; the wave's warpSize in a wave-wide one)
         **{f"warp_reduce_{op}": f"kp_reduce_{op}({{value}}, {{width}})" for op in WARP_REDUCE_OPS},
+        # sm_70's __match_any_sync / __match_all_sync with CUDA's full mask, alike: the prologue's loop of ballots
+        "cuda_only___match_any_sync": "kp_match_any({value}, {width})",
+        "cuda_only___match_all_sync": "kp_match_all({value}, {pred}, {width})",
         "shfl": "__shfl({value}, {lane}[, {width}])",
         "shfl_up": "__shfl_up({value}, {delta}[, {width}])",
         "shfl_down": "__shfl_down({value}, {delta}[, {width}])",

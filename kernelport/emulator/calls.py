@@ -384,7 +384,7 @@ class CallCompiler:
             if key == "syncwarp":
                 return self._syncwarp_call(node, fns.get("mask"))
             return lambda fr, m: ZERO  # fences: memory is always coherent in the emulator
-        if kind in ("shuffle", "vote", "reduction", "warp_reduce"):
+        if kind in ("shuffle", "vote", "reduction", "warp_reduce") or key in K.MATCHES:
             return self._collective_call(key, fns, node)
         if kind == "bitop":
             f0 = fns["x"]

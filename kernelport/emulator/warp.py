@@ -231,6 +231,26 @@ def vote_all(pred, active, W, mask=None):
     return np.repeat(p.all(axis=1).astype(I32), W)
 
 
+def match_any(val, active: np.ndarray, W: int, width=None):
+    """CUDA's `__match_any_sync(full, v)`: at each active lane, the active lanes of its segment of `width`
+    lanes (None: the wave) whose value has the same bits as its own, as a mask of the segment (bit i: its
+    lane i), 64-bit on a wave wider than 32; 0 at inactive lanes."""
+    n = active.shape[0]
+    x = np.ascontiguousarray(np.broadcast_to(np.asarray(val), (n,)))
+    if x.dtype.kind not in "iuf":
+        raise ValueError(f"__match_any_sync of {x.dtype}")
+    bits = x.view(np.dtype(f"u{x.dtype.itemsize}"))
+    G = W if width is None else int(np.asarray(width).reshape(-1)[0])
+    if G <= 0 or G > W or W % G:
+        raise ValueError(f"match over {G} lanes of a wave of {W}")
+    b = bits.reshape(-1, G)
+    act = active.reshape(-1, G)
+    same = (b[:, :, None] == b[:, None, :]) & act[:, None, :] & act[:, :, None]
+    weights = np.uint64(1) << np.arange(G, dtype=np.uint64)
+    r = (same.astype(np.uint64) * weights).sum(axis=2, dtype=np.uint64).reshape(-1)
+    return r.astype(U64 if W > 32 else U32)
+
+
 def group_ballot(pred, active, W, mask=None):
     """The wave's ballot; where the lanes pass masks of their own groups, each lane's restricted to
     the lanes its mask names (CUDA's `__ballot_sync(group, p)`: the group's bits at their lanes)."""

@@ -15,11 +15,12 @@ class CudaOnlyIntrinsic(Rule):
     code, name = "PT001", "cuda-only-intrinsic"
     summary = "A CUDA-only intrinsic is used outside a platform guard."
     docs = """\
-Intrinsics the dialect table has no HIP (or Metal) spelling for: `__match_any_sync`,
-`__nanosleep`, `__isShared`/`__isGlobal`, `__prof_trigger`, and on Metal `__cvta_generic_to_shared`
-(HIP: the LDS offset clang's address-space cast gives, as for PTX's cvta.to.shared) and
-`__reduce_add_sync` and the other `__reduce_*_sync` (HIP: an xor tree of shuffles over the
-group's lanes, for CUDA's full mask).  The port does not compile on AMD (and Metal).
+Intrinsics the dialect table has no HIP (or Metal) spelling for: `__nanosleep`,
+`__isShared`/`__isGlobal`, `__prof_trigger`, and on Metal `__cvta_generic_to_shared` (HIP: the
+LDS offset clang's address-space cast gives, as for PTX's cvta.to.shared), `__reduce_add_sync`
+and the other `__reduce_*_sync` (HIP: an xor tree of shuffles over the group's lanes, for CUDA's
+full mask) and `__match_any_sync`/`__match_all_sync` (HIP: a loop of ballots over the group's
+lanes, for CUDA's full mask).  The port does not compile on AMD (and Metal).
 
 **Fix**: rewrite with portable warp operations (shuffles and ballots), or keep the CUDA path
 under `#ifdef __CUDA_ARCH__` / `#if !defined(__HIP_PLATFORM_AMD__)` with a portable `#else`.
