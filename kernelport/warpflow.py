@@ -22,8 +22,7 @@ from .warpsites import declares_memory, guarded_wide_step, is_address, is_refere
 from .warpsites import (  # noqa: F401  (translate and lint import them from here too)
     TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK,
     OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, FULL_MASKS, INT32_TYPES, int_value, Site, Issue, Analysis, shuffled_name)
-# Any other number: as a mask, only some lanes.  Joined with a full mask on another path (`c ? ~0u :
-# 0xffff`, `FULL & 0xff`), the mask is partial, not full (facts are what a value may be).
+# Any other number: as a mask, only some lanes; joined with a full one (`c ? ~0u : 0xffff`), partial.
 _SOME_LANES = frozenset({(OPAQUE, -2)})
 
 
