@@ -17,6 +17,7 @@ import numpy as np
 from pycparser import c_ast
 
 from .. import backends, dialect
+from .bitcopy import BitCopyCompiler
 from .calls import CallCompiler
 from .ctype import VOID, ArrT, PtrT, StructT, TypeResolver, base_scalar, char_literal, conv, float_literal, \
     inner_dims, int_literal, row_scalar, scalar_count, sizeof, vector_row
@@ -216,7 +217,8 @@ class Scope:
         return None
 
 
-class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler, VectorCompiler, StructCompiler, OperatorCompiler):
+class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler, VectorCompiler, StructCompiler, OperatorCompiler,
+                 BitCopyCompiler):
     """Compiles one function: its parameters and declarations here, the rest in the mixins."""
 
     def __init__(self, c: Compiler, cf: CFunc, fd: c_ast.FuncDef):

@@ -13,6 +13,7 @@ from .defaults import strip_defaults
 from .blockreduce import BlockReduce, lower_block_reduce
 from .groups import Groups, lower_groups
 from .arrayrefs import group as group_array_refs, lower_array_ref_params
+from .classdata import place_structs
 from .classtemplates import ClassTemplates, parse_class
 from .items import CXX_ONLY, Item, _paren_start, instantiate, item_info, split_items, strip_template_header
 from .lowered import AUTO_TYPE, OVERLOAD_SEP, LowerError, Lowered
@@ -156,10 +157,12 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
 
     # Template instantiation: the requested kernel with the given arguments, helpers on demand.
     instances: list[Item] = []
+    class_templates = ClassTemplates(classes) if classes else None
     if tmpl_items or arefs or classes:
-        instances = instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs,
-                                ClassTemplates(classes) if classes else None)
+        instances = instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs, class_templates)
     all_items = kept + instances
+    if class_templates is not None:
+        place_structs(all_items, class_templates.struct_items)
     groups = Groups(backend, spec.group_namespaces, pre) if spec.group_namespaces and \
         any(n in pre for n in spec.group_namespaces) else None
     for it in all_items:
