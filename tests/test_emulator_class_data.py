@@ -176,3 +176,52 @@ def test_a_byte_buffer_cast_to_a_pointer_to_such_structs_is_loaded_and_stored_wh
     out = run_kernel(SHARED, "k", args={"out": np.zeros(16, np.float32), "in": x, "n": np.int32(16)},
                      grid=(1,), block=(4,), shared_bytes=64).outputs["out"]
     np.testing.assert_array_equal(out, x.reshape(4, 4)[::-1].reshape(-1) + 100)
+
+
+def test_the_metal_port_of_such_a_class_runs_and_matches(tmp_path):
+    """The Metal port spells the pointers `const device T*` (an address space is no part of the
+    deduced T), its parameters `in [[buffer(2)]]`, and C's memcpy as its `kp_memcpy` polyfill, read
+    as memcpy (its byte loops walk the addresses of locals, which the emulator does not model)."""
+    from trust_support import kp_inproc
+    src = tmp_path / "pack.cu"
+    src.write_text("#include <cstring>\n" + PACK + "\nvoid go(float* o, float* s, const float* i, int n) "
+                   "{ k<<<n / 16, 4>>>(o, s, i, n); }\n")
+    rc, metal, err = kp_inproc("translate", src, "--to", "metal", "--stdout")
+    assert rc == 0, err
+    assert "kp_memcpy(" in metal and "device T*" in metal and "[[buffer(2)]]" in metal, metal
+    x = np.arange(32, dtype=np.float32)
+    out = run_kernel(metal, "k", args={"out": np.zeros(32, np.float32), "sums": np.zeros(8, np.float32),
+                                       "in": x, "n": np.int32(32)}, grid=(2,), block=(4,), backend="metal").outputs
+    np.testing.assert_array_equal(out["out"], x * 2 + 1 + np.tile(np.arange(4), 8))
+    np.testing.assert_array_equal(out["sums"], x.reshape(8, 4).sum(1))
+
+
+def test_memcpy_between_arrays_elements_and_buffers():
+    """C's memcpy on arrays (`mine`), element addresses (`&tile[2 * t]`) and buffers in the CUDA
+    original itself (the Metal port's polyfill runs its byte loops: test_emulator_space_overloads)."""
+    src = r"""
+__global__ void k(const int *in, int *out) {
+    __shared__ int tile[64];
+    int mine[2];
+    memcpy(mine, in + 2 * threadIdx.x, 2 * sizeof(int));
+    memcpy(&tile[2 * threadIdx.x], mine, sizeof(mine));
+    __syncthreads();
+    int back[2];
+    memcpy(back, &tile[2 * (31 - threadIdx.x)], sizeof(back));
+    memcpy(out + 2 * threadIdx.x, back, sizeof(back));
+}
+"""
+    out = run_kernel(src, "k", args={"in": np.arange(64, dtype=np.int32), "out": np.zeros(64, np.int32)},
+                     grid=(1,), block=(32,)).outputs["out"]
+    assert out.tolist() == [v for t in range(32) for v in (2 * (31 - t), 2 * (31 - t) + 1)]
+
+
+def test_sizeof_a_local_array_is_the_arrays_size_not_a_pointers():
+    """`memcpy(dst, a, sizeof(a))` copies the whole local array: sizeof(a) was 8 (the pointer its
+    uses decay to), a partial copy with no error."""
+    src = r"""
+__global__ void k(int *out) { int a[4]; a[0] = 1; float b[3][5]; out[0] = sizeof(a); out[1] = sizeof(b);
+    int c[4] = {1, 2, 3, 4}; int d[4]; memcpy(d, c, sizeof(c)); out[2] = d[3]; }
+"""
+    out = run_kernel(src, "k", args={"out": np.zeros(3, np.int32)}, grid=(1,), block=(1,)).outputs["out"]
+    assert out.tolist() == [16, 60, 4]

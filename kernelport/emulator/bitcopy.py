@@ -37,7 +37,9 @@ class BitCopyCompiler:
                     lv = self.lvalue(inner)
                     return "reg", row[0], row[1], self._load_lv(lv, inner), self._store(lv, inner), row[1] > 1 or \
                         not isinstance(t, np.dtype)
-            return "ptr", self.ex(inner)  # an array's address is the array
+            if isinstance(inner, (c_ast.ArrayRef, c_ast.UnaryOp)):
+                return "ptr", self.ex(node)  # an element's address (`&tile[2 * t]`)
+            return "ptr", self.ex(inner)  # an array's address is the array (`&self.payload`)
         return "ptr", self.ex(node)
 
     def memcpy_call(self, args, node):

@@ -25,7 +25,19 @@ _QUALIFIERS = re.compile(r"\b(?:const|volatile|static|register|__restrict__|__re
 
 
 def _norm_type(t: str) -> str:
-    return " ".join(_QUALIFIERS.sub(" ", t).split())
+    return " ".join(_address_spaces().sub(" ", _QUALIFIERS.sub(" ", t)).split())
+
+
+_SPACES: list = []
+
+
+def _address_spaces() -> re.Pattern:
+    """The backends' address-space words (Metal's `const device T* p`): not part of a deduced type."""
+    if not _SPACES:
+        from ... import backends
+        words = sorted({w for b in backends.names() for w in backends.get(b).lowering.address_spaces})
+        _SPACES.append(re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b") if words else re.compile(r"(?!)"))
+    return _SPACES[0]
 
 
 def _raw_params(it: Item) -> list[str]:
@@ -121,7 +133,7 @@ def _declared_scalar(text: str, upto: int, var: str) -> tuple[str, int] | None:
     v = re.escape(var)
     best = None
     for pat in (r"(?P<type>\b(?!return\b|case\b|else\b|goto\b)[A-Za-z_][\w ]*?)(?P<ptr>[\s*&]*(?:__restrict__\s*)?)\b"
-                + v + r"\s*(?=[=;,)])",
+                + v + r"(?:\s*\[\[[^\[\]]*(?:\[[^\[\]]*\][^\[\]]*)*\]\])?\s*(?=[=;,)])",  # Metal's `p [[buffer(0)]]`
                 r"(?P<type>\b(?!return\b|case\b|else\b|goto\b)[A-Za-z_][\w ]*?)\s+"
                 r"(?:[A-Za-z_](?:[^;{}()]|\([^;{}()]*\))*?,\s*)(?P<ptr>[\s*]*)\b" + v + r"\s*(?=[=;,)])"):
         for m in re.finditer(pat, text[:upto]):

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 
 from ...cexpr import split_top_level
 from .items import Item, balanced
-from .lowered import AUTO_TYPE, LowerError
 
 _EXPR_START = r"(?:(?<=[(,=+\-*/%&|^!~<>?:\[{;])|(?<=\breturn)|(?<=^))"
 
@@ -70,9 +69,6 @@ def _params(head: str, name: str) -> tuple[int, int, list[str]]:
 
 def make_instance(cd, bound: dict[str, str], key_index: int, subst, where: tuple[str, int]) -> tuple[Instance, list[Item]]:
     """The struct and the free functions of class definition `cd` with its parameters `bound`."""
-    if any(AUTO_TYPE in v for v in bound.values()):
-        raise LowerError(f"cannot instantiate class template {cd.name}: its type arguments were not deduced "
-                         f"(give the call's template arguments)", *where)
     types = {pn for kind, pn, _ in cd.tparams if kind == "type"}
     sname = f"{cd.name}__kpd{key_index}"
     consts: dict[str, str] = {}
@@ -132,7 +128,7 @@ def make_instance(cd, bound: dict[str, str], key_index: int, subst, where: tuple
         inst.ctors[arity] = None if arity in inst.ctors else fname
         rest = _words(rest.replace("this->", "self."), members)
         close = rest.rstrip().rfind("}")
-        items.append(Item(f"__device__ {sname} {fname}({', '.join(ps)}) {{ {sname} self;{init}"
+        items.append(Item(f"{sname} {fname}({', '.join(ps)}) {{ {sname} self;{init}"
                           + rest[:close] + " return self; }", ct.file, ct.line, "device", fname, ct.tparams))
     for op in cd.index_ops:  # `T& operator[](int i) { return payload[i]; }` (and its const twin)
         text = body(op.text)

@@ -20,6 +20,7 @@ from ...cexpr import CExprError, evaluate, split_top_level
 from .arrayrefs import _typedef
 from .classdata import Instance, make_instance, rewrite_objects
 from .items import Item, balanced, blank, split_items, strip_template_header
+from .lowered import AUTO_TYPE
 
 _CLASS = re.compile(r"\s*(?:struct|class)\s+(?:alignas\s*\([^()]*\)\s*|__align__\s*\([^()]*\)\s*)?([A-Za-z_]\w*)\s*(<)?")
 
@@ -149,6 +150,8 @@ class ClassTemplates:
         if hit is None:
             return None
         d, bound = hit
+        if any(AUTO_TYPE in v for v in bound.values()):
+            return None  # a type argument not deduced: left as written (a kernel that needs it cannot lower)
         types = {pn for kind, pn, _ in d.tparams if kind == "type"}
         if member in d.constants:
             return "(" + _subst(d.constants[member], bound, types) + ")"
@@ -172,6 +175,8 @@ class ClassTemplates:
         if hit is None or not hit[0].has_data:
             return None
         d, bound = hit
+        if any(AUTO_TYPE in v for v in bound.values()):
+            return None  # a type argument not deduced: left as written (a kernel that needs it cannot lower)
         types = {pn for kind, pn, _ in d.tparams if kind == "type"}  # `floatX` and the type it names: one instance
         key = (name, id(d), tuple(sorted((k, _typedef(" ".join(v.split()), [self.file_scope]) if k in types
                                           else " ".join(v.split())) for k, v in bound.items())))
