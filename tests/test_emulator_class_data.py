@@ -225,3 +225,27 @@ __global__ void k(int *out) { int a[4]; a[0] = 1; float b[3][5]; out[0] = sizeof
 """
     out = run_kernel(src, "k", args={"out": np.zeros(3, np.int32)}, grid=(1,), block=(1,)).outputs["out"]
     assert out.tolist() == [16, 60, 4]
+
+
+SHADOW = PACK.split("__global__")[0] + r"""
+__global__ void k(float* out, const float* w, int n) {
+    int i = 4 * threadIdx.x;
+    float first = w[i];
+    const float* w_i = w + i;
+    if (i < n) {  // a block of its own: the object shadows the parameter there
+        f4p w = load_pack(w_i);
+        f4p o;
+        for (int j = 0; j < f4p::count; ++j) { o[j] = w[j] + first; }
+        store_pack(out + i, o);
+    }
+}
+"""
+
+
+def test_an_object_named_as_an_earlier_pointer_is_an_object_only_after_its_declaration():
+    """llm.c's encoder_forward_kernel3: the parameter `const floatX* wte`, then `x128 wte = ...`: `w[i]`
+    before the object's declaration indexes the pointer, `w[j]` after it is the object's operator[]."""
+    x = np.arange(16, dtype=np.float32)
+    out = run_kernel(SHADOW, "k", args={"out": np.zeros(16, np.float32), "w": x, "n": np.int32(16)}, grid=(1,),
+                     block=(4,)).outputs["out"]
+    np.testing.assert_array_equal(out, x + np.repeat(x[::4], 4))

@@ -178,15 +178,25 @@ def rewrite_objects(text: str, types: dict[str, Instance]) -> str:
         return inst.consts.get(mem) or inst.statics.get(mem) or m.group(0)
     text = re.sub(r"\b(" + names + r")\s*::\s*([A-Za-z_]\w*)", scoped, text)
     # objects
-    objects: dict[str, Instance] = {}
+    objects: dict[str, tuple[Instance, int]] = {}  # name -> (instance, where its declaration ends)
     for m in re.finditer(r"(?<![\w.])(" + names + r")\s+(?:const\s+)?([A-Za-z_]\w*)\s*(?=[;=,)])", text):
-        objects[m.group(2)] = types[m.group(1)]
+        objects.setdefault(m.group(2), (types[m.group(1)], m.end()))
     if not objects:
         return text
-    obj_re = re.compile(r"(?<![\w.>])(" + "|".join(map(re.escape, objects)) + r")\s*(\.\s*([A-Za-z_]\w*)\s*(\()?|\[)")
+    obj_re = re.compile(r"(?<![\w.>])(" + "|".join(map(re.escape, objects)) + r")\s*(\.\s*([A-Za-z_]\w*)\s*(\()?|\[(?!\[))")
     pos = 0
+
+    def edit(start: int, end: int, new: str) -> str:
+        for k, (inst, at) in objects.items():  # declarations after the edit move with the text
+            if at > start:
+                objects[k] = (inst, at + len(new) - (end - start))
+        return text[:start] + new + text[end:]
+
     while (m := obj_re.search(text, pos)) is not None:
-        obj, inst = m.group(1), objects[m.group(1)]
+        obj, (inst, declared) = m.group(1), objects[m.group(1)]
+        if m.start() < declared:  # before the declaration: another variable of the name (a parameter)
+            pos = m.end()
+            continue
         if m.group(2) == "[":
             if inst.index is None:
                 pos = m.end()
@@ -196,21 +206,20 @@ def rewrite_objects(text: str, types: dict[str, Instance]) -> str:
             pname, expr = inst.index
             expr = re.sub(r"\b" + re.escape(pname) + r"\b", lambda _: f"({arg})", expr)
             expr = _words(expr, {k: f"{obj}.{k}" for k in inst.members})
-            new = f"({expr})"
-            text = text[: m.start()] + new + text[end:]
+            text = edit(m.start(), end, f"({expr})")
             pos = m.start() + 1
             continue
         mem = m.group(3)
         if m.group(4) is None and mem in inst.consts:
             new = inst.consts[mem]
-            text = text[: m.start()] + new + text[m.end():]
+            text = edit(m.start(), m.end(), new)
             pos = m.start() + len(new)
         elif m.group(4) is not None and mem in inst.methods:
             open_i = m.end() - 1
             end = balanced(text, open_i)
             inner = text[open_i + 1: end - 1]
             new = f"{inst.methods[mem]}({obj}" + (", " + inner if inner.strip() else "") + ")"
-            text = text[: m.start()] + new + text[end:]
+            text = edit(m.start(), end, new)
             pos = m.start() + len(inst.methods[mem]) + 1
         else:
             pos = m.end()
