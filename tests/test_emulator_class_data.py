@@ -198,20 +198,9 @@ def test_the_metal_port_of_such_a_class_runs_and_matches(tmp_path):
 
 def test_memcpy_between_arrays_elements_and_buffers():
     """C's memcpy on arrays (`mine`), element addresses (`&tile[2 * t]`) and buffers in the CUDA
-    original itself (the Metal port's polyfill runs its byte loops: test_emulator_space_overloads)."""
-    src = r"""
-__global__ void k(const int *in, int *out) {
-    __shared__ int tile[64];
-    int mine[2];
-    memcpy(mine, in + 2 * threadIdx.x, 2 * sizeof(int));
-    memcpy(&tile[2 * threadIdx.x], mine, sizeof(mine));
-    __syncthreads();
-    int back[2];
-    memcpy(back, &tile[2 * (31 - threadIdx.x)], sizeof(back));
-    memcpy(out + 2 * threadIdx.x, back, sizeof(back));
-}
-"""
-    out = run_kernel(src, "k", args={"in": np.arange(64, dtype=np.int32), "out": np.zeros(64, np.int32)},
+    original itself: the kernel whose Metal port's polyfill test_emulator_space_overloads runs."""
+    from test_emulator_space_overloads import CODE
+    out = run_kernel(CODE, "k", args={"in": np.arange(64, dtype=np.int32), "out": np.zeros(64, np.int32)},
                      grid=(1,), block=(32,)).outputs["out"]
     assert out.tolist() == [v for t in range(32) for v in (2 * (31 - t), 2 * (31 - t) + 1)]
 
