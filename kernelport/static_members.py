@@ -61,6 +61,12 @@ def _class(name: str, near: Node | None, module: Module) -> tuple[Node, list[str
             root = root.parent
         roots.append(root)
     roots.append(module.source.root)
+    if near is None and module.visible is not None:  # `Packed128<floatX>::size` named directly: the
+        for n in module.visible.types.values():      # headers the project's scan read (common.h)
+            while n.parent is not None:
+                n = n.parent
+            if all(n is not r for r in roots):
+                roots.append(n)
     for root in roots:
         for item in _items(root):
             cls = next((c for c in item.named_children if c.type in CLASSES), None) \

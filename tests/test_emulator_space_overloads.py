@@ -32,6 +32,6 @@ def test_the_metal_memcpy_polyfill_runs_through_thread_device_and_threadgroup_po
     port, text = metal_port(CODE)
     assert port.ok, [d.format() for d in port.diagnostics]
     assert text.count("kp_bytes(") >= 3  # one overload per address space, as the port writes them
-    # (the CUDA original is not run: the emulator has no device memcpy of its own)
+    # (the CUDA original runs C's memcpy of the emulator: test_emulator_class_data.py)
     want = [v for t in range(32) for v in (2 * (31 - t), 2 * (31 - t) + 1)]
     assert _run(text, "metal").tolist() == want

@@ -128,3 +128,19 @@ def test_a_class_templates_static_constant_is_a_size():
     assert isinstance(got, Inferred) and got.spec.dims("grid") == (8, 1, 1), got
     got = infer(build(SourceFile.from_text(PACKED.replace("SIZE", "x128::payload"), "k.cu")), "scale")
     assert isinstance(got, NotRun) and "needs sizes" in got.reason, got  # not a static constant: never guessed
+
+
+def test_a_class_template_in_a_header_named_with_its_arguments_gives_its_static_constant(tmp_path):
+    """llm.c's fused_residual_forward6: `C / Packed128<floatX>::size / 32` in host code, the class in
+    common.h, named with no typedef: the constant is read from the headers the project's scan read
+    (those whose typedefs the file sees; 'Packed128' had no value kernelport can read)."""
+    from trust_support import verify_checks
+    (tmp_path / ".git").mkdir()
+    head, body = PACKED.split("typedef double real;")
+    (tmp_path / "pack.h").write_text(head + "typedef double real;\n")  # (no typedef of the class)
+    src = tmp_path / "k.cu"
+    src.write_text('#include "pack.h"\n' + body.replace("typedef Packed128<real> x128;", "")
+                   .replace("SIZE", "Packed128<real>::size"))
+    rc, checks, text = verify_checks(src)
+    oracle = [c for c in checks if c["kind"] == "oracle"]
+    assert oracle and oracle[0]["status"] == "pass" and "grid (16, 1, 1)" in oracle[0]["detail"], text

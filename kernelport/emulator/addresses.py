@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ctype import base_scalar, inner_dims, vector_row
+from .ctype import U8, base_scalar, inner_dims, vector_row
+from .layout import in_memory, struct_dtype
 from .errors import EmulatorError
 from .memory import Pointer
 from .ops import convert
@@ -106,6 +107,9 @@ def cast(a, t, pos):
         p = v[0]
         if isinstance(p, Pointer) and isinstance(elem, np.dtype):
             return p.cast(elem, dims), None
+        if isinstance(p, Pointer) and in_memory(elem) and not dims:  # (S *)bytes: a pointer to structs in memory
+            q = p.cast(U8)
+            return Pointer(q.buf, U8, q.base, q.off, q.size, (struct_dtype(elem).itemsize,), elem), None
         if isinstance(p, (np.ndarray, np.integer)) and p.dtype.kind in "iu":  # (T *)n: an address
             q = int_to_pointer(p, elem, dims, m, fr.g, fr.g.ctx.path, pos)
             return v if q is None else (q, None)

@@ -62,6 +62,8 @@ class CallCompiler:
             bound = {p: None for p in concept.params}
             bound.update(zip(names, args))
             return self._concept_call(concept, self.c.backend, args, node, bound)
+        if name == "memcpy":  # <string.h>'s, left out with the headers: a bit copy (bitcopy.py)
+            return self.memcpy_call(args, node)
         if name in ("assert", "printf"):  # <assert.h>, <stdio.h>: left out with the headers
             return self._assert_call(args, node) if name == "assert" else (lambda fr, m: ZERO)
         raise self.err(node, f"unknown function `{spelled}` (not in the dialect table, not a C library function, "

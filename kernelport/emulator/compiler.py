@@ -17,6 +17,7 @@ import numpy as np
 from pycparser import c_ast
 
 from .. import backends, dialect
+from .bitcopy import BitCopyCompiler
 from .calls import CallCompiler
 from .ctype import VOID, ArrT, PtrT, StructT, TypeResolver, base_scalar, char_literal, conv, float_literal, \
     inner_dims, int_literal, row_scalar, scalar_count, sizeof, vector_row
@@ -166,7 +167,7 @@ class Compiler:
         if isinstance(node, c_ast.ID) and scope is not None:
             ent = scope.lookup(node.name)
             if ent is not None and len(ent) > 2:
-                return sizeof(ent[2])
+                return sizeof(getattr(ent, "array", None) or ent[2])  # a local array: its size, not a pointer's
         if isinstance(node, c_ast.ID) and node.name in self.globals:
             return sizeof(self.globals[node.name][1])
         return 4
@@ -216,7 +217,18 @@ class Scope:
         return None
 
 
-class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler, VectorCompiler, StructCompiler, OperatorCompiler):
+class ArrayEntry(tuple):
+    """A local array's scope entry: ("local", slot, pointer to its element), as its uses decay to;
+    `array`, its own type, for sizeof."""
+
+    def __new__(cls, entry, array):
+        self = super().__new__(cls, entry)
+        self.array = array
+        return self
+
+
+class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler, VectorCompiler, StructCompiler, OperatorCompiler,
+                 BitCopyCompiler):
     """Compiles one function: its parameters and declarations here, the rest in the mixins."""
 
     def __init__(self, c: Compiler, cf: CFunc, fd: c_ast.FuncDef):
@@ -427,7 +439,7 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler, VectorComp
         if node.init is not None:
             init_vals = self._flat_init(node.init, count)
         s = self.slot()
-        self.scope.add(node.name, ("local", s, PtrT(t.elem)))
+        self.scope.add(node.name, ArrayEntry(("local", s, PtrT(t.elem)), t))
         name = node.name
         line = self.pos(node)[0]
         if init_vals is not None and ("static" in storage or (node.quals and "const" in node.quals)

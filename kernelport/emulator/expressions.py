@@ -30,6 +30,12 @@ def as_index(k):
     return k.astype(np.int64)
 
 
+def _value(v):
+    """The value of a (value, error) pair; a struct value (a dict of fields) as it is, which no
+    subscript takes (`s[k]` of a class object whose operator[] was not lowered: a located error)."""
+    return v if isinstance(v, dict) else v[0]
+
+
 def isarr(v):
     return isinstance(v, np.ndarray) and v.ndim > 0
 
@@ -202,7 +208,7 @@ class ExpressionCompiler:
         arrow = node.type == "->"
 
         def pf(fr, m):
-            p = base(fr, m)[0]
+            p = _value(base(fr, m))
             if isinstance(p, Pointer) and p.st is not None:
                 return layout.member(p, node.field.name, arrow, fr.g.ctx.path, self.pos(node))
             if not vector:
@@ -264,7 +270,7 @@ class ExpressionCompiler:
             idx = self.ex(node.subscript)
 
             def pf(fr, m):
-                p = base(fr, m)[0]
+                p = _value(base(fr, m))
                 if not isinstance(p, Pointer):
                     raise EmulatorError("subscript of a non-pointer", fr.g.ctx.path, *self.pos(node))
                 k = as_index(idx(fr, m)[0])
@@ -290,7 +296,7 @@ class ExpressionCompiler:
         idx = self.ex(node.subscript)
 
         def f(fr, m):
-            p = base(fr, m)[0]
+            p = _value(base(fr, m))
             if not isinstance(p, Pointer):
                 raise EmulatorError("subscript of a non-pointer", fr.g.ctx.path, *self.pos(node))
             k = as_index(idx(fr, m)[0])
@@ -327,6 +333,9 @@ class ExpressionCompiler:
                 return self.vector_store(p, v, m, g, node)
             if isinstance(v, StructVal) and p.st is not None:
                 return layout.store_struct(g, p, v, m, node, g.ctx.path, self.pos(node), convert)
+            if isinstance(v, StructVal):
+                raise EmulatorError("a struct stored through a pointer that is not a pointer to that struct",
+                                    g.ctx.path, *self.pos(node))
             if isinstance(v[0], Pointer):
                 raise EmulatorError("storing a pointer into memory is not supported by the emulator",
                                     g.ctx.path, *self.pos(node))

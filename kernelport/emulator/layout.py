@@ -14,7 +14,7 @@ import functools
 
 import numpy as np
 
-from .ctype import U8, ArrT, PtrT, StructT, base_scalar, inner_dims, vector_row
+from .ctype import U8, ArrT, PtrT, StructT, base_scalar, inner_dims, scalar_count, vector_row
 from .errors import EmulatorError
 from .memory import Buffer, Pointer
 from .structs import StructVal
@@ -140,10 +140,27 @@ def load_struct(g, p: Pointer, m, node, path: str, pos) -> StructVal:
             out[f] = load_struct(g, q, m, node, path, pos)
         elif isinstance(ft, StructT):
             out[f] = VecVal(g.ctx.mem.load(g, q.add(i), m, node, g.ctx.track) for i in range(vector_row(ft)[1]))
+        elif isinstance(ft, ArrT) and isinstance(base_scalar(ft), np.dtype) and q.st is None:
+            out[f] = (_array_field_copy(g, q, ft, f, m, node), None)
         else:
-            raise EmulatorError(f"struct {p.st.name or ''} loaded whole from memory has an array field `{f}`: "
-                                "read its fields one by one", path, *pos)
+            raise EmulatorError(f"struct {p.st.name or ''} loaded whole from memory has an array field `{f}` of "
+                                "structs: read its fields one by one", path, *pos)
     return out
+
+
+def _array_field_copy(g, q: Pointer, ft: ArrT, name: str, m, node) -> Pointer:
+    """An array field of a struct loaded whole (`const x128 r = s_res[i];`): its elements copied
+    into a per-lane local buffer of the value's own, as a struct local's array field is
+    (structs.fresh_struct), so the value never shares the memory it was read from."""
+    elem, n = base_scalar(ft), scalar_count(ft)
+    buf = Buffer(name, np.zeros(g.n * n, dtype=elem), "local", n, g.ctx.track, getattr(node.coord, "line", 0))
+    for j in range(n):
+        v, e = g.ctx.mem.load(g, q.add(j), m, node, g.ctx.track)
+        idx = g.lane_idx * n + j
+        buf.data[idx] = np.broadcast_to(np.asarray(v, dtype=elem), (g.n,))
+        if e is not None and buf.err_for_store() is not None:
+            buf.err_for_store()[idx] = np.broadcast_to(e, (g.n,))
+    return Pointer(buf, elem, g.lane_idx * n, np.int64(0), n, inner_dims(ft)[1:])
 
 
 def store_struct(g, p: Pointer, val: StructVal, m, node, path: str, pos, convert) -> StructVal:
@@ -160,6 +177,14 @@ def store_struct(g, p: Pointer, val: StructVal, m, node, path: str, pos, convert
                                 g.ctx.track)
         elif scalar:
             g.ctx.mem.store(g, q, v if v[0].dtype == q.dt else convert(v, q.dt, g.ctx.track), m, node, g.ctx.track)
+        elif isinstance(v, tuple) and isinstance(v[0], Pointer) and q.st is None:  # an array field's elements
+            src, n = v[0], v[0].size
+            starts = np.broadcast_to(np.asarray(src.base + src.off, dtype=np.int64), (g.n,))
+            for j in range(n):
+                e = src.buf.err[starts + j] if src.buf.err is not None else None
+                c = (src.data[starts + j], e)
+                g.ctx.mem.store(g, q.add(j), c if c[0].dtype == q.dt else convert(c, q.dt, g.ctx.track), m, node,
+                                g.ctx.track)
         else:
             raise EmulatorError(f"field `{f}` of a struct stored to memory is an array: store its elements",
                                 path, *pos)

@@ -328,10 +328,12 @@ class StructCompiler:
         name = node.name
         from .lanes import merge
 
+        from .layout import from_memory
+
         def plain(fr, m):
             v = fresh_struct(t, name, fr.g, pos[0])
-            if init is not None:
-                v = assign_struct(merge, t, v, init(fr, m), fr.g, m, fr.g.ctx.path, pos)
+            if init is not None:  # (from another local, a call's result, or memory: `x128 r = s_res[i];`)
+                v = assign_struct(merge, t, v, from_memory(init(fr, m), fr, m, node, pos), fr.g, m, fr.g.ctx.path, pos)
             fr.env[s] = v
         fn, gen = self._leaf(plain, pres)
         return fn, gen, False
@@ -344,9 +346,11 @@ class StructCompiler:
         from .lanes import merge
         slot, t, pos = lv.slot, lv.t, self.pos(node)
 
+        from .layout import from_memory
+
         def st(fr, m, val):
             dst = fr.env[slot] if fr.env[slot] is not None else fresh_struct(t, "?", fr.g, pos[0])
-            fr.env[slot] = assign_struct(merge, t, dst, val, fr.g, m, fr.g.ctx.path, pos)
+            fr.env[slot] = assign_struct(merge, t, dst, from_memory(val, fr, m, node, pos), fr.g, m, fr.g.ctx.path, pos)
             return fr.env[slot]
         return st
 

@@ -25,7 +25,19 @@ _QUALIFIERS = re.compile(r"\b(?:const|volatile|static|register|__restrict__|__re
 
 
 def _norm_type(t: str) -> str:
-    return " ".join(_QUALIFIERS.sub(" ", t).split())
+    return " ".join(_address_spaces().sub(" ", _QUALIFIERS.sub(" ", t)).split())
+
+
+_SPACES: list = []
+
+
+def _address_spaces() -> re.Pattern:
+    """The backends' address-space words (Metal's `const device T* p`): not part of a deduced type."""
+    if not _SPACES:
+        from ... import backends
+        words = sorted({w for b in backends.names() for w in backends.get(b).lowering.address_spaces})
+        _SPACES.append(re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b") if words else re.compile(r"(?!)"))
+    return _SPACES[0]
 
 
 def _raw_params(it: Item) -> list[str]:
@@ -121,7 +133,7 @@ def _declared_scalar(text: str, upto: int, var: str) -> tuple[str, int] | None:
     v = re.escape(var)
     best = None
     for pat in (r"(?P<type>\b(?!return\b|case\b|else\b|goto\b)[A-Za-z_][\w ]*?)(?P<ptr>[\s*&]*(?:__restrict__\s*)?)\b"
-                + v + r"\s*(?=[=;,)])",
+                + v + r"(?:\s*\[\[[^\[\]]*(?:\[[^\[\]]*\][^\[\]]*)*\]\])?\s*(?=[=;,)])",  # Metal's `p [[buffer(0)]]`
                 r"(?P<type>\b(?!return\b|case\b|else\b|goto\b)[A-Za-z_][\w ]*?)\s+"
                 r"(?:[A-Za-z_](?:[^;{}()]|\([^;{}()]*\))*?,\s*)(?P<ptr>[\s*]*)\b" + v + r"\s*(?=[=;,)])"):
         for m in re.finditer(pat, text[:upto]):
@@ -141,10 +153,33 @@ def _expression_type(text: str, upto: int, expr: str) -> tuple[str, int] | None:
             re.search(r"[A-Za-z_]\w*\s*\(", expr):
         return None
     types = {_declared_scalar(text, upto, v) for v in set(re.findall(r"\b[A-Za-z_]\w*\b", expr))}
-    if len(types) != 1 or None in types:
+    if None in types:
+        return None
+    ptr = _pointer_offset(expr, text, upto)
+    if ptr is not None:
+        return ptr
+    if len(types) != 1:
         return None
     t = types.pop()
     return t if t[1] == 0 else None
+
+
+_INTEGERS = {"int", "unsigned", "unsigned int", "long", "unsigned long", "long long", "unsigned long long", "size_t",
+             "short", "unsigned short", "char", "unsigned char", "int64_t", "uint64_t", "int32_t", "uint32_t"}
+
+
+def _pointer_offset(expr: str, text: str, upto: int) -> tuple[str, int] | None:
+    """C's pointer arithmetic: `p + i`, `p + i * C - 1` (a pointer plus or minus integers, the pointer
+    first and outside any parentheses, as llm.c's `load128cs(inp + i)` writes it) has p's type."""
+    m = re.match(r"\s*([A-Za-z_]\w*)\s*[+-]", expr)
+    if m is None:
+        return None
+    t = _declared_scalar(text, upto, m.group(1))
+    rest = set(re.findall(r"\b[A-Za-z_]\w*\b", expr[m.end():]))
+    if t is None or t[1] == 0 or any((r := _declared_scalar(text, upto, v)) is None or r[1] or r[0] not in _INTEGERS
+                                     for v in rest):
+        return None
+    return t
 
 
 def _declared(text: str, upto: int, arg: str) -> tuple[str, str] | None:
@@ -172,8 +207,13 @@ def _declared(text: str, upto: int, arg: str) -> tuple[str, str] | None:
 
 
 def _typedef(t: str, scopes: list[str]) -> str:
-    """A typedef name (`typedef int PackedType;` in the caller or at file scope) as its type."""
+    """A typedef name (`typedef int PackedType;` in the caller or at file scope) as its type; a
+    16-bit float type's name stays (the parser's `unsigned short` is not the type it means)."""
+    from .preprocess import float16_names
+    stop = float16_names()
     for _ in range(4):
+        if t in stop:
+            return t
         m = None
         for text in scopes:
             for m in re.finditer(r"\btypedef\s+([\w ]+?)\s+" + re.escape(t) + r"\s*;", text):

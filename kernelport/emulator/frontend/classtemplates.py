@@ -17,9 +17,12 @@ import re
 from dataclasses import dataclass, field
 
 from ...cexpr import CExprError, evaluate, split_top_level
+from .arrayrefs import _typedef
+from .classdata import Instance, make_instance, rewrite_objects
 from .items import Item, balanced, blank, split_items, strip_template_header
+from .lowered import AUTO_TYPE
 
-_CLASS = re.compile(r"\s*(?:struct|class)\s+([A-Za-z_]\w*)\s*(<)?")
+_CLASS = re.compile(r"\s*(?:struct|class)\s+(?:alignas\s*\([^()]*\)\s*|__align__\s*\([^()]*\)\s*)?([A-Za-z_]\w*)\s*(<)?")
 
 
 @dataclass
@@ -31,6 +34,9 @@ class ClassDef:
     types: dict[str, str] = field(default_factory=dict)
     functions: dict[str, Item] = field(default_factory=dict)
     has_data: bool = False
+    members: list[str] = field(default_factory=list)  # data members' declarations (classdata)
+    ctors: list[Item] = field(default_factory=list)
+    index_ops: list[Item] = field(default_factory=list)  # `T& operator[](int i)`
 
 
 def parse_class(it: Item, tparams) -> ClassDef | None:
@@ -52,7 +58,17 @@ def parse_class(it: Item, tparams) -> ClassDef | None:
         e = re.match(r"\s*enum\s*\w*\s*\{(.*)\}\s*;?\s*$", text, re.S)
         t = re.match(r"\s*typedef\s+(?:typename\s+)?(.+?)\s+([A-Za-z_]\w*)\s*;\s*$", text, re.S)
         f = re.search(r"([A-Za-z_]\w*)\s*\(", text.split("{", 1)[0]) if "{" in text else None
-        if e:
+        static = re.match(r"\s*static\s+(?:(?:constexpr|const|__device__|__host__)\s+)*[\w\s]*?\b([A-Za-z_]\w*)"
+                          r"\s*(?:=\s*(.+?)|\{(.*)\})\s*;\s*$", text, re.S) if "(" not in text.split("=", 1)[0] else None
+        if static:  # `static constexpr const int size = sizeof(int4) / sizeof(T);`: a compile-time constant
+            cd.constants[static.group(1)] = (static.group(2) or static.group(3)).strip()
+        elif re.search(r"\boperator\s*\[\s*\]\s*\(", text.split("{", 1)[0]):
+            if "{" in text:
+                cd.index_ops.append(Item(text, member.file, member.line, "device", "operator[]", mparams))
+        elif re.search(r"(?<![\w:~])" + re.escape(cd.name) + r"\s*\(", text.split("{", 1)[0]):  # a constructor
+            if "{" in text and text.rstrip().endswith("}"):
+                cd.ctors.append(Item(text, member.file, member.line, "device", cd.name, mparams))
+        elif e:
             for part, _ in split_top_level(e.group(1)):
                 if "=" in part:
                     k, v = (x.strip() for x in part.split("=", 1))
@@ -64,6 +80,7 @@ def parse_class(it: Item, tparams) -> ClassDef | None:
             cd.functions[f.group(1)] = fn
         elif text.strip():
             cd.has_data = True
+            cd.members.append(text.strip())
     return cd
 
 
@@ -122,6 +139,10 @@ class ClassTemplates:
         self.defs = defs
         self.made: dict[tuple, str] = {}
         self.new_items: list[Item] = []
+        self.struct_items: list[Item] = []  # the structs of classes with data (classdata), placed by place_structs
+        self.instances: dict[tuple, Instance] = {}
+        self.types: dict[str, Instance] = {}  # struct and alias names -> instance
+        self.file_scope = ""  # the file's declarations (its typedefs), told by instantiate
         self._use = re.compile(r"\b(?:typename\s+)?(" + "|".join(map(re.escape, defs)) + r")\s*<") if defs else None
 
     def _member(self, name: str, args: list[str], member: str) -> str | None:
@@ -129,6 +150,8 @@ class ClassTemplates:
         if hit is None:
             return None
         d, bound = hit
+        if any(AUTO_TYPE in v for v in bound.values()):
+            return None  # a type argument not deduced: left as written (a kernel that needs it cannot lower)
         types = {pn for kind, pn, _ in d.tparams if kind == "type"}
         if member in d.constants:
             return "(" + _subst(d.constants[member], bound, types) + ")"
@@ -146,17 +169,44 @@ class ClassTemplates:
             self.new_items.append(Item(text, fn.file, fn.line, "device", new, fn.tparams))
         return self.made[key]
 
-    def resolve(self, text: str) -> str:
+    def _data_instance(self, name: str, args: list[str], where) -> str | None:
+        """The struct name of `NAME<args>` when the definition chosen has data members, else None."""
+        hit = _choose(self.defs[name], args)
+        if hit is None or not hit[0].has_data:
+            return None
+        d, bound = hit
+        if any(AUTO_TYPE in v for v in bound.values()):
+            return None  # a type argument not deduced: left as written (a kernel that needs it cannot lower)
+        types = {pn for kind, pn, _ in d.tparams if kind == "type"}  # `floatX` and the type it names: one instance
+        key = (name, id(d), tuple(sorted((k, _typedef(" ".join(v.split()), [self.file_scope]) if k in types
+                                          else " ".join(v.split())) for k, v in bound.items())))
+        inst = self.instances.get(key)
+        if inst is None:
+            inst, items = make_instance(d, bound, len(self.instances), _subst, where)
+            self.instances[key] = self.types[inst.sname] = inst
+            items[0].file, items[0].line = where
+            items[0].text = self.resolve(items[0].text, where)  # a member of another class's type
+            self.struct_items.append(items[0])
+            self.new_items.extend(items[1:])
+        return inst.sname
+
+    def resolve(self, text: str, where: tuple[str, int] = ("<kernel>", 0)) -> str:
         """`text` with its class-template uses resolved (uses that cannot be are left as written)."""
         if self._use is None:
             return text
-        text = self._aliases(text)
+        text = self._aliases(text, where)
         pos = 0
         while True:
             m = self._use.search(text, pos)
             if m is None:
-                return text
+                return self._data_aliases(rewrite_objects(text, self.types)) if self.types else text
             end = balanced(text, m.end() - 1, "<", ">")
+            args = [a for a, _ in split_top_level(text[m.end(): end - 1], brackets="(<[{")]
+            sname = self._data_instance(m.group(1), args, where)
+            if sname is not None:  # a class with data: its struct (members, constructors: classdata)
+                text = text[: m.start()] + sname + text[end:]
+                pos = m.start() + len(sname)
+                continue
             tail = re.match(r"\s*::\s*(?:template\s+)?([A-Za-z_]\w*)", text[end:])
             if tail is None:
                 pos = m.end()
@@ -169,12 +219,27 @@ class ClassTemplates:
             text = text[: m.start()] + rep + text[end + tail.end():]
             pos = m.start() + len(rep)
 
-    def _aliases(self, text: str) -> str:
+    def _data_aliases(self, text: str) -> str:
+        """`typedef S Alias;` / `using Alias = S;` of an instance's struct S: a C typedef, and Alias
+        names the instance in every text after (`Alias::size`, objects declared `Alias x;`)."""
+        names = "|".join(map(re.escape, self.types))
+        text = re.sub(r"\busing\s+([A-Za-z_]\w*)\s*=\s*(" + names + r")\s*;",
+                      lambda m: f"typedef {m.group(2)} {m.group(1)};".ljust(len(m.group(0))), text)
+        for m in re.finditer(r"\btypedef\s+(?:struct\s+)?(" + names + r")\s+([A-Za-z_]\w*)\s*;", text):
+            if m.group(2) not in self.types:
+                self.types[m.group(2)] = self.types[m.group(1)]
+                text = text[: m.end()] + rewrite_objects(text[m.end():], self.types)
+        return text
+
+    def _aliases(self, text: str, where=("<kernel>", 0)) -> str:
         """`typedef NAME<args> Alias;` and `NAME<args> obj;` (a data-less class) in a body: later
         `Alias::m` is `NAME<args>::m` and `obj.f(` is `NAME<args>::f(`."""
         names = "|".join(map(re.escape, self.defs))
         for m in list(re.finditer(r"\btypedef\s+(?:typename\s+)?((?:" + names + r")\s*<)", text))[::-1]:
             end = balanced(text, m.start(1) + len(m.group(1)) - 1, "<", ">")
+            if self._data_instance(m.group(1).rstrip("< \t\n"), [a for a, _ in split_top_level(
+                    text[m.start(1) + len(m.group(1)): end - 1], brackets="(<[{")], where) is not None:
+                continue  # a class with data: a C typedef of its struct (_data_aliases)
             a = re.match(r"\s*([A-Za-z_]\w*)\s*;", text[end:])
             if a is None:
                 continue

@@ -309,6 +309,8 @@ def instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs=No
     if not names and classes is None:
         return out
     file_scope = "\n".join(it.text for it in kept if it.kind == "decl")
+    if classes is not None:
+        classes.file_scope = file_scope
 
     def calls(names):
         return re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b\s*(<)?")  # \b: not `ldg` of `ldg_stream`
@@ -319,7 +321,7 @@ def instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs=No
         seen += 1
         it = pending.pop(0)
         if classes is not None:
-            it.text = classes.resolve(it.text)
+            it.text = classes.resolve(it.text, (it.file, it.line))
             for new in classes.new_items:  # member functions made free functions
                 if new.tparams is not None:
                     tmpl_items[new.name] = new

@@ -8,13 +8,15 @@ import re
 from pycparser import c_ast, c_parser
 
 from ... import backends, dialect
+from ...cexpr import split_top_level
 from .references import lower_references
 from .defaults import strip_defaults
 from .blockreduce import BlockReduce, lower_block_reduce
 from .groups import Groups, lower_groups
 from .arrayrefs import group as group_array_refs, lower_array_ref_params
+from .classdata import place_structs
 from .classtemplates import ClassTemplates, parse_class
-from .items import CXX_ONLY, Item, _paren_start, instantiate, item_info, split_items, strip_template_header
+from .items import CXX_ONLY, Item, _paren_start, balanced, instantiate, item_info, split_items, strip_template_header
 from .lowered import AUTO_TYPE, OVERLOAD_SEP, LowerError, Lowered
 from .operators import rename_operators
 from .preprocess import preprocess
@@ -125,6 +127,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         it.text = lower_block_reduce(text, cub) if cub is not None else text
         it.text = rename_operators(it.text)  # `float4 operator+(...)`: a name the C99 parser reads
         it.kind, it.name = item_info(it, q)
+        _library_calls([it], be)
         if it.kind != "decl" and it.name:
             head = it.text.split("{", 1)[0]
             it.text, dflt = strip_defaults(it.text, _paren_start(head))
@@ -156,10 +159,12 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
 
     # Template instantiation: the requested kernel with the given arguments, helpers on demand.
     instances: list[Item] = []
+    class_templates = ClassTemplates(classes) if classes else None
     if tmpl_items or arefs or classes:
-        instances = instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs,
-                                ClassTemplates(classes) if classes else None)
+        instances = instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs, class_templates)
     all_items = kept + instances
+    if class_templates is not None:
+        place_structs(all_items, class_templates.struct_items)
     groups = Groups(backend, spec.group_namespaces, pre) if spec.group_namespaces and \
         any(n in pre for n in spec.group_namespaces) else None
     for it in all_items:
@@ -199,6 +204,28 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
     low.port_of = port_of
     _CACHE[key] = low
     return low
+
+
+def _library_calls(items: list[Item], be) -> None:
+    """A port's call of the backend's polyfill of a C library function the emulator has (Metal's
+    `kp_memcpy`: byte loops over the bytes of its pointers) that passes the address of a named
+    object (`&bits`, `&self.payload`: a local, whose address the emulator does not model) is a call
+    of that function (emulator/bitcopy.py); a call on arrays, elements and buffers runs the polyfill."""
+    renamed = {new: old for old, new in getattr(be, "renamed_calls", {}).items() if old in ("memcpy",)}
+    if not renamed:
+        return
+    pat = re.compile(r"\b(" + "|".join(map(re.escape, renamed)) + r")\s*\(")
+    named = re.compile(r"\s*&\s*[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*\s*")
+    for it in items:
+        if it.name in renamed or not pat.search(it.text):
+            continue  # (the definition itself)
+        out, pos = [], 0
+        for m in pat.finditer(it.text):
+            args = split_top_level(it.text[m.end(): balanced(it.text, m.end() - 1) - 1])
+            if any(named.fullmatch(a) for a, _ in args):
+                out.append(it.text[pos: m.start()] + renamed[m.group(1)].ljust(len(m.group(1))))
+                pos = m.end(1)
+        it.text = "".join(out) + it.text[pos:]
 
 
 _STRUCT_DEF = re.compile(r"\s*struct\s+([A-Za-z_]\w*)\s*\{")

@@ -47,6 +47,13 @@ extern uint3 threadIdx, blockIdx; extern dim3 blockDim, gridDim; extern int warp
 """
 
 
+def float16_names() -> set[str]:
+    """The names the emulator reads as 16-bit float types (the parser sees `unsigned short`)."""
+    from ... import dialect
+    names = {dialect.concept(key).name(b) for key in ("half", "bfloat16") for b in backends.names()}
+    return (names - {None}) | set(re.findall(r"typedef unsigned short (\w+);", PRELUDE))
+
+
 def _storage_types() -> str:
     """Each backend's names of the 16-bit float types (the dialect table's half and bfloat16:
     `hip_bfloat16` in a HIP port) declared for the parser; the emulator reads them by name
