@@ -38,8 +38,9 @@ class InlineAsm:
         """Inline PTX that is a known idiom (ptx_idioms: the lane id, bit fields, packing, funnel shifts, ...),
         where the backend spells each of its instructions: its outputs assigned in the template's order."""
         stmt = whole_statement(node)  # where a `{ ... }` may stand for the statement (an unbraced body too)
+        renamed = {"lane_id": "warp_lane"} if node.start_byte in getattr(self, "data_lanes", ()) else None  # (laneoutputs)
         got = ptx_idioms.port(self.src.text_of(node), self.backend, stmt is not None,
-                              ptx_idioms.shared_in(self.src, self.module.function_at(node)))
+                              ptx_idioms.shared_in(self.src, self.module.function_at(node)), renamed)
         if got is None:
             return False
         self.rw.replace(stmt if got[0].startswith("{") else node, got[0])  # a block: the whole `asm(...);`
