@@ -37,8 +37,8 @@ class Soundness:
     cuda_only_region: Callable[[Node], bool]
 
     def rewrite_lane_outputs(self) -> None:
-        """A lane id the kernel stores as data keeps the original's 32-lane numbers; other wave-width
-        values it stores are KP235 (kernelport/laneoutputs.py)."""
+        """A `%laneid` the kernel stores as data keeps the original's 32-lane numbers; one that meets the
+        wave, or a literal the port makes the wave's, stored is KP235 (kernelport/laneoutputs.py)."""
         from .laneoutputs import check
         self.data_lanes: set[int] = set()  # asm statements whose lane id is the 32-lane warp's (rewrite_asm_idiom)
         check(self)
