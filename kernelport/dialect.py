@@ -174,6 +174,9 @@ CONCEPTS: tuple[Concept, ...] = (
     C("full_mask", "mask", matchable=False),
     C("lanemask_one", "type", matchable=False),
     C("lane_id", "index"),
+    # The lane within a 32-lane CUDA warp, as data the kernel stores (kernelport/laneoutputs.py): on a
+    # wave of 64 the wave's lane id counts 0..63; a backend whose waves are all 32 needs none.
+    C("warp_lane", "index", matchable=False),
     # A built-in index component (`threadIdx.x`) passed through `...` (printf): where the backend's
     # is a struct with a conversion (ROCm 5.2's), clang refuses it as a vararg; {x} is the operand.
     # PTX's bfe.u32 (an inline-asm idiom): bits pos..pos+len-1 of x, pos and len mod 256, 0 past bit 31.

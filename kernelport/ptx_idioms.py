@@ -558,23 +558,25 @@ def _branch_variants(text: str, most: int = 16) -> list[str] | None:
     return ["\n".join(t) for t in texts]
 
 
-def port(text: str, backend: str, block: bool, shared=lambda operand: False) -> tuple[str, str] | None:
+def port(text: str, backend: str, block: bool, shared=lambda operand: False,
+         renamed: dict[str, str] | None = None) -> tuple[str, str] | None:
     """The asm statement `text` as `backend` spells its idiom (the outputs assigned in order; a scope's
     registers as locals of a C block, where `block` says one may stand for the statement: the block,
     `{ ... }`, is then the whole statement's port, its `;` included), and the PTX it was; None where
     it is no idiom or the backend spells one of its instructions not.  A statement whose template
     strings are chosen by preprocessor conditionals (`#if __CUDACC_VER_MAJOR__ >= 11` around a
     `.L2::128B` form) is ported where every choice gives the same port: whichever branch a compiler
-    takes, the statement means that (else None: the branches differ)."""
+    takes, the statement means that (else None: the branches differ).  `renamed`: a concept the port
+    writes in place of an idiom's (`lane_id` -> `warp_lane`: a lane id the kernel stores as data)."""
     if (variants := _branch_variants(text)) is not None:
-        ports = [port(v, backend, block, shared) for v in variants]
+        ports = [port(v, backend, block, shared, renamed) for v in variants]
         return ports[0] if None not in ports and len({p[0] for p in ports}) == 1 else None
     from . import ptx_matrix  # (a warp's matrix instruction, mma.sync / ldmatrix: one call of its own)
     if (got := ptx_matrix.port(text, backend, shared)) is not None:
         return got
     m = match(text, lambda key: dialect.concept(key).params,
               lambda key, p: (dialect.concept(key).spelling(backend) or "").count(f"{{{p}}}"), shared)
-    cs = [dialect.concept(w.key) for w in m.writes] if m is not None else [None]
+    cs = [dialect.concept((renamed or {}).get(w.key, w.key)) for w in m.writes] if m is not None else [None]
     if any(c is None or c.spelling(backend) is None for c in cs) or (m.registers and not block):
         return None
     def write(w: Write, c) -> str:

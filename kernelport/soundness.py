@@ -36,6 +36,13 @@ class Soundness:
     problem: Callable[..., bool]
     cuda_only_region: Callable[[Node], bool]
 
+    def rewrite_lane_outputs(self) -> None:
+        """A `%laneid` the kernel stores as data keeps the original's 32-lane numbers; one that meets the
+        wave, or a literal the port makes the wave's, stored is KP235 (kernelport/laneoutputs.py)."""
+        from .laneoutputs import check
+        self.data_lanes: set[int] = set()  # asm statements whose lane id is the 32-lane warp's (rewrite_asm_idiom)
+        check(self)
+
     def rewrite_shadowed_builtins(self) -> None:
         """`int warpSize = 32;` as a local: the built-in's own value under CUDA.  The declaration goes
         (its uses then read the built-in, or 32 in a logical group); any other value is refused, as a

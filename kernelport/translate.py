@@ -16,8 +16,9 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, blocksizes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, ptx_idioms, unavailable, unroll_counts, warpflow, warpwidth
+from . import backends, blocksizes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, unroll_counts, warpflow, warpwidth
 from .api_names import ApiNames
+from .inline_asm import InlineAsm
 from .attribute_order import AttributeOrder
 from .mixed_sign import MixedSignCalls
 from .retyped_calls import RetypedPointerCalls
@@ -29,7 +30,7 @@ from .errors import Location
 from .model import Module, build
 from .realign import realign_comments
 from .cprecedence import PREC as _PREC, binds_at_least as _binds_at_least
-from .rewrite import Rewriter, whole_statement
+from .rewrite import Rewriter
 from .source import SourceFile, call_args, parameter_name
 
 
@@ -113,7 +114,8 @@ def extend(passes: tuple[str, ...], added: tuple[str, ...], *, before: str | Non
     return passes[:i] + added + passes[i:]
 
 
-class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVectorOperators, MixedSignCalls, RetypedPointerCalls):
+class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVectorOperators, MixedSignCalls, RetypedPointerCalls,
+                 InlineAsm):
     def __init__(self, src: SourceFile, backend: str, allow_unported: bool = False, *, module: Module | None = None,
                  analysis: warpflow.Analysis | None = None, **options):
         """`module`/`analysis`: the model and dataflow of `src` when the caller already has them (lint)."""
@@ -164,7 +166,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
     # The shared warp-width passes, in order: method names, so that a subclass's override of a
     # pass runs in its place.  A backend's translator extends the tuple (`extend`) with its own.
     passes: ClassVar[tuple[str, ...]] = (
-        "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "drop_target_overloads", "drop_builtin_vector_operators", "rewrite_vector_bases", "rewrite_sites", "check_runtime_wave_counts", "check_collapsed_overloads", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_specialization_spaces", "rewrite_declared_spaces", "rewrite_includes", "rewrite_macro_uses", "rewrite_launch_rows", "rewrite_macro_bodies", "check_macro_warp_math",
+        "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "drop_target_overloads", "drop_builtin_vector_operators", "rewrite_vector_bases", "rewrite_sites", "check_runtime_wave_counts", "check_collapsed_overloads", "rewrite_lane_outputs", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_specialization_spaces", "rewrite_declared_spaces", "rewrite_includes", "rewrite_macro_uses", "rewrite_launch_rows", "rewrite_macro_bodies", "check_macro_warp_math",
         "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "rewrite_attribute_order", "drop_scalar_restricts", "drop_ignored_unrolls", "auto_vla_pointers", "check_cuda_only_code", "rewrite_inline_asm", "cast_overloaded_arguments", "cast_mixed_sign_arguments", "cast_retyped_pointer_arguments", "rename_float_pointer_calls", "cast_handle_arguments", "report_dataflow_issues",
         "report_masked_code", "declare_unreached_hazards")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
@@ -175,10 +177,6 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
     # shared ones, built once per run).
     changes_model: ClassVar[bool] = False
     drop_ignored_unrolls = unroll_counts.drop_pass  # a pass: `#pragma unroll 0` (nvcc ignores it, clang rejects it)
-    # What inline PTX without a known idiom gets (KP201).
-    asm_message: ClassVar[str] = "inline PTX assembly has no portable translation"
-    asm_hint: ClassVar[str] = ("replace it with an intrinsic, or guard it with #ifdef __CUDA_ARCH__ / "
-                               "__HIP_PLATFORM_AMD__")
 
     def run(self) -> Port:
         for name in self.passes:
@@ -218,22 +216,6 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
         """Whether code in function `name` (None: file scope) is part of the port."""
         return True
 
-    def rewrite_inline_asm(self) -> None:
-        for node, fn in self.module.asm:
-            if not (self.cuda_only_region(node) or self.host_asm(node, fn) or self.rewrite_asm_idiom(node) or
-                    not self.ports_function(fn)):
-                message = ptx_idioms.explained(self.asm_message, self.src.text_of(node))  # why, where known
-                unavailable.declare(self, node, "KP201", message) or self.problem("KP201", node, message, self.asm_hint)
-
-    def host_asm(self, node: Node, fn: str | None) -> bool:
-        """asm in a host-only function (sph_types.h's x86 `bswapl`): the host's assembly, which the
-        target's host compiler reads as nvcc's does; only device code's asm is PTX."""
-        f = fnscopes.of(self.module).function(fnscopes.owner(self.module, node))  # (by key: `fn` is a bare name)
-        p = node.parent
-        while p is not None and p.type != "lambda_expression":  # a device lambda inside a host function
-            p = p.parent
-        return f is not None and not f.is_device and p is None
-
     def report_dataflow_issues(self) -> None:
         """Masks stored into 32-bit memory (KP207), two waves' ballots packed in one word (KP226): hazards only
         where a wave can be 64 wide; a ballot shifted from lane 31 (KP236) at every width (64-bit masks)."""
@@ -243,18 +225,6 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
                 self.problem(issue.code, issue.node, issue.message, issue.hint or
                              "split the mask into 32-bit words, e.g. store (unsigned)(mask >> (lane & 32)) from the "
                              "leaders of both halves, or keep a 64-bit word type")
-
-    def rewrite_asm_idiom(self, node: Node) -> bool:
-        """Inline PTX that is a known idiom (ptx_idioms: the lane id, bit fields, packing, funnel shifts, ...),
-        where the backend spells each of its instructions: its outputs assigned in the template's order."""
-        stmt = whole_statement(node)  # where a `{ ... }` may stand for the statement (an unbraced body too)
-        got = ptx_idioms.port(self.src.text_of(node), self.backend, stmt is not None,
-                              ptx_idioms.shared_in(self.src, self.module.function_at(node)))
-        if got is None:
-            return False
-        self.rw.replace(stmt if got[0].startswith("{") else node, got[0])  # a block: the whole `asm(...);`
-        self.note(node, got[0], f"the PTX idiom `{got[1]}`")
-        return True
 
     def cuda_only_region(self, node: Node) -> bool:
         """Compiled on no AMD pass (`#if __CUDA_ARCH__`, the #else of a HIP platform test): nothing to port.

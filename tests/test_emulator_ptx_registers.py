@@ -1,8 +1,9 @@
 """PTX's special registers on the emulator (oracle42: cuda-samples inlinePTX's `asm("mov.u32 %0, %%laneid;"
 : "=r"(laneid))`, before "inline PTX `mov.u32` not emulated", its kernel not run): a `mov` from %laneid,
 %lanemask_*, %tid / %ntid / %ctaid / %nctaid reads what the register holds on CUDA's 32-lane warps (the
-table SPECIAL_REGISTERS in kernelport/emulator/frontend/ptx.py).  verify's oracle then runs the kernel; the
-HIP port's `__lane_id()` counts 64 lanes at wave 64, which the oracle shows."""
+table SPECIAL_REGISTERS in kernelport/emulator/frontend/ptx.py).  verify's oracle then runs the kernel; a
+lane id stored as data is the 32-lane warp's in the port too (kernelport/laneoutputs.py: the HIP port's
+`__lane_id()` counted 64 lanes at wave 64, which the oracle showed)."""
 from __future__ import annotations
 
 import numpy as np
@@ -10,6 +11,7 @@ import pytest
 
 from kernelport.emulator import run_kernel
 from kernelport.emulator.errors import EmulatorError
+from test_lane_outputs import PTX, kernel
 from trust_support import assert_a_lane_hazard_fails_only_at_64, numeric_statuses, verify_checks
 
 KERNEL = """
@@ -44,36 +46,17 @@ def test_a_register_outside_the_table_stays_refused_at_its_line():
         _regs("clock")  # a clock's value is the run's, never an input the original and a port share
 
 
-SOURCE = """
-__global__ void lanes(const float *x, float *out, unsigned int *lane_of, int n) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) {
-        unsigned int lane;
-        asm("mov.u32 %0, %%laneid;" : "=r"(lane));
-        lane_of[i] = LANE;
-        out[i] = (i % 32 < 32 ? 2.0f : -3.0f) * x[i];
-    }
-}
-
-int main() {
-    int n = 256;
-    float *x, *out;
-    unsigned int *lane_of;
-    cudaMalloc(&x, n * sizeof(float));
-    cudaMalloc(&out, n * sizeof(float));
-    cudaMalloc(&lane_of, n * sizeof(unsigned int));
-    lanes<<<n / 128, 128>>>(x, out, lane_of, n);
-}
-"""
+# inlinePTX's kernel with a host launch (tests/test_lane_outputs.py's): {lane} is what lane_of[i] stores
+SOURCE = kernel(PTX, "{lane}", "(i % 32 < 32 ? 2.0f : -3.0f) * x[i]")
 
 
 def test_the_oracle_runs_it_and_a_port_with_a_wave_64_hazard_fails(tmp_path):
     f = tmp_path / "k.cu"
-    f.write_text(SOURCE.replace("LANE", "lane / 32"))  # 0 on every lane of a 32-lane warp, at 64 the port's
-    rc, checks, text = verify_checks(f)                 # lanes 32..63 give 1
+    f.write_text(SOURCE.replace("{lane}", "lane / 32"))  # 0 on every lane of a 32-lane warp; the port's lane is
+    rc, checks, text = verify_checks(f)                 # the 32-lane warp's too (laneoutputs: it was 1 at 32..63)
     assert [c["status"] for c in checks if c["kind"] == "oracle"] == ["pass"], text
-    assert numeric_statuses(checks) == {32: "pass", 64: "fail"}, text
-    f.write_text(SOURCE.replace("LANE", "lane % 32"))  # the same on both: the port passes, until broken
+    assert numeric_statuses(checks) == {32: "pass", 64: "pass"}, text
+    f.write_text(SOURCE.replace("{lane}", "lane % 32"))  # the same on both: the port passes, until broken
     rc, checks, text = verify_checks(f)
     assert rc == 0 and numeric_statuses(checks) == {32: "pass", 64: "pass"}, text
     assert_a_lane_hazard_fails_only_at_64(f)

@@ -390,11 +390,22 @@ __global__ void k(float* x) {
 
 
 def test_ptx_lane_id_idiom_becomes_the_lane_id():
+    """Re-pinned (laneval43): `%laneid` stored as data is PTX's 0..31, so the port writes the lane within
+    the 32-lane warp, `(__lane_id() & 31)` (kernelport/laneoutputs.py; `__lane_id()` alone stored 0..63 at
+    wave 64: cuda-samples inlinePTX failed verify).  A lane id only a shuffle reads stays the wave's."""
     out = body("""
 __global__ void k(unsigned* x) {
     unsigned lane;
     asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
     x[threadIdx.x] = lane;
+}
+""")
+    assert "lane = (__lane_id() & 31);" in out
+    out = body("""
+__global__ void k(unsigned* x) {
+    unsigned lane;
+    asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+    x[threadIdx.x] = __shfl_sync(0xffffffff, x[threadIdx.x], lane ^ 1);
 }
 """)
     assert "lane = __lane_id();" in out

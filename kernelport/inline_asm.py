@@ -1,0 +1,48 @@
+"""The translator's inline PTX passes: an asm statement that is a known idiom (kernelport/ptx_idioms) is
+written in the backend's spelling, a host function's asm is the host's own, and any other device asm
+is KP201 at its statement (or declared unavailable, kernelport/unavailable)."""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from tree_sitter import Node
+
+from . import fnscopes, ptx_idioms, unavailable
+from .rewrite import whole_statement
+
+
+class InlineAsm:
+    """Mixin of kernelport.translate.Translator (its src, module, backend, rw, note, problem)."""
+    # What inline PTX without a known idiom gets (KP201).
+    asm_message: ClassVar[str] = "inline PTX assembly has no portable translation"
+    asm_hint: ClassVar[str] = ("replace it with an intrinsic, or guard it with #ifdef __CUDA_ARCH__ / "
+                               "__HIP_PLATFORM_AMD__")
+
+    def rewrite_inline_asm(self) -> None:
+        for node, fn in self.module.asm:
+            if not (self.cuda_only_region(node) or self.host_asm(node, fn) or self.rewrite_asm_idiom(node) or
+                    not self.ports_function(fn)):
+                message = ptx_idioms.explained(self.asm_message, self.src.text_of(node))  # why, where known
+                unavailable.declare(self, node, "KP201", message) or self.problem("KP201", node, message, self.asm_hint)
+
+    def host_asm(self, node: Node, fn: str | None) -> bool:
+        """asm in a host-only function (sph_types.h's x86 `bswapl`): the host's assembly, which the
+        target's host compiler reads as nvcc's does; only device code's asm is PTX."""
+        f = fnscopes.of(self.module).function(fnscopes.owner(self.module, node))  # (by key: `fn` is a bare name)
+        p = node.parent
+        while p is not None and p.type != "lambda_expression":  # a device lambda inside a host function
+            p = p.parent
+        return f is not None and not f.is_device and p is None
+
+    def rewrite_asm_idiom(self, node: Node) -> bool:
+        """Inline PTX that is a known idiom (ptx_idioms: the lane id, bit fields, packing, funnel shifts, ...),
+        where the backend spells each of its instructions: its outputs assigned in the template's order."""
+        stmt = whole_statement(node)  # where a `{ ... }` may stand for the statement (an unbraced body too)
+        renamed = {"lane_id": "warp_lane"} if node.start_byte in getattr(self, "data_lanes", ()) else None  # (laneoutputs)
+        got = ptx_idioms.port(self.src.text_of(node), self.backend, stmt is not None,
+                              ptx_idioms.shared_in(self.src, self.module.function_at(node)), renamed)
+        if got is None:
+            return False
+        self.rw.replace(stmt if got[0].startswith("{") else node, got[0])  # a block: the whole `asm(...);`
+        self.note(node, got[0], f"the PTX idiom `{got[1]}`")
+        return True

@@ -1,0 +1,267 @@
+"""A value whose numbers the port changes with the wave width, stored by a kernel to global memory (KP235).
+
+Two things in the original are CUDA's fixed 32-lane warp that the port makes the wave's: PTX's
+`%laneid` (0..31 by the ISA; the port's `__lane_id()` counts 0..63 on a 64-wide wave) and a literal
+lane or warp index (`x & 31`, `x % 32`, `x / 32`, `x >> 5`) that warpflow confirmed reaching a warp
+operation and so rewrites to the wave's.  Where such a value is data the kernel writes to its output
+(inlinePTX's `d_ptr[elemID] = laneid`, checked by its host against `elemID % 32`), the port computed
+other numbers, silently.  What is written with `warpSize` is not judged: the original asks for the
+device's width there, and the port keeps that meaning (`threadIdx.x / warpSize + warpSize` stays the
+wave's warp index and width; `tid / warpSize * warpSize + tid % warpSize` stays `tid`).
+
+Per kernel (flow-insensitive, as warpflow), two relations follow locals through assignments:
+  - a value *carries* an origin where its number is computed from it: arithmetic, comparisons, casts,
+    calls of ordinary functions, a `?:`'s two values.  Not a memory read at an index (another value),
+    not a `?:`'s or an `if`'s condition (it selects), not a shift amount (`1u << lane` is a lane mask:
+    its width is the mask passes' business, KP207), not a warp operation's result (the wave's by the
+    port's contract: a ballot's count, a shuffle's value; kernelport/warpflow judges those);
+  - a value *touches* an origin where any of these reaches it (selection and shift amounts included).
+A `%laneid` *meets* the wave where a warp operation's argument touches it, or where an expression
+combines a part touching it with a part touching `warpSize`, a warp operation's result or a literal
+the port makes the wave's (a per-warp table `(i / warpSize) * warpSize + lane`, a lane mask `&` a ballot).
+
+A store through a pointer parameter of the kernel whose value carries an origin is:
+  - `%laneid`s only, none meeting the wave: the original's numbers are kept (the idiom becomes the
+    backend's `warp_lane`, the lane within its 32-lane warp, for every use: none meets the wave);
+  - otherwise KP235 at the store, naming the origin and why (the port's lane must be the wave's where it
+    meets it; a literal the port makes the wave's).
+Only where a wave of the backend can be wider than 32 (HIP's gfx90a, portable); Metal and gfx1030 keep
+the code as written.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tree_sitter import Node
+
+from . import backends, dialect, ptx_idioms
+from .source import ident_name
+
+CODE = "KP235"
+LANE, WARP = "the lane id", "the warp index"
+WIDTH, RESULT = "the warp width", "a warp operation's result"  # the wave's as written: judged only as what a lane meets
+
+# a literal warpflow confirmed (it reaches a warp operation), which the port spells as the wave's
+_REWRITTEN = {("%", "ws"): LANE, ("&", "ws_m1"): LANE, ("/", "ws"): WARP, (">>", "five"): WARP}
+_SHIFTS = ("<<", ">>")
+
+
+@dataclass(frozen=True)
+class Origin:
+    kind: str
+    node: Node  # the asm statement, the rewritten `x & 31`, a `warpSize`, a warp operation's call
+    fix: Node | None = None  # the `%laneid` asm statement the port may spell as the 32-lane warp's lane
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return (self.node.start_byte, self.node.end_byte)
+
+    @property
+    def changed(self) -> bool:
+        """A value whose 32 the port changes (an origin); else the wave's as written (WIDTH, RESULT)."""
+        return self.kind in (LANE, WARP)
+
+
+@dataclass
+class Stored:
+    store: Node  # the assignment
+    origins: list[Origin]
+    why: str = ""  # "" where the port keeps the original's numbers (the lanes' fixes)
+    fixes: list[Origin] = field(default_factory=list)
+
+
+def _strip(n: Node | None) -> Node | None:
+    while n is not None and n.type == "parenthesized_expression" and n.named_child_count == 1:
+        n = n.named_children[0]
+    return n
+
+
+class _Kernel:
+    def __init__(self, module, f, warp_functions=frozenset(), sites=None):
+        self.m, self.f, self.src = module, f, module.source
+        self.sites = sites or {}  # (start, end) -> role of the literals the port makes the wave's (warpflow)
+        source = backends.source().name
+        self.ws = dialect.concept("warp_size").spelling(source) or "warpSize"
+        # the dialect's warp operations and the file's warp-level helpers (warpflow's, by bare name)
+        self.warp_ops = dialect.warp_level_names(source) | {k.rsplit("::", 1)[-1] for k in warp_functions}
+        self.env: dict[bool, dict[str, dict[tuple[int, int], Origin]]] = {False: {}, True: {}}  # touch? -> name ->
+        for node, _fn in module.asm:
+            if f.body.start_byte <= node.start_byte < f.body.end_byte:
+                self._asm(node)
+        for touch in (False, True):
+            for _ in range(8):  # to a fixpoint: `a = lane; b = a + 1;` in any order
+                if not self._propagate(touch):
+                    break
+
+    def _asm(self, node: Node) -> None:
+        m = ptx_idioms.match(self.src.text_of(node), lambda key: dialect.concept(key).params)
+        for w in (m.writes if m is not None else ()):
+            if w.key == "lane_id" and w.output.strip().isidentifier():
+                o = Origin(LANE, node, node)
+                for env in self.env.values():
+                    env.setdefault(w.output.strip(), {})[o.key] = o
+
+    def _propagate(self, touch: bool) -> bool:
+        changed = False
+        for n in self.src.index.under(self.f.body, "init_declarator"):
+            changed |= self._flow(n.child_by_field_name("declarator"), n.child_by_field_name("value"), touch)
+        for n in self.src.index.under(self.f.body, "assignment_expression"):
+            changed |= self._flow(n.child_by_field_name("left"), n.child_by_field_name("right"), touch)
+        return changed
+
+    def _flow(self, target: Node | None, value: Node | None, touch: bool) -> bool:
+        if target is None or value is None or target.type != "identifier":
+            return False
+        got = self.origins(value, touch)
+        if not got:
+            return False
+        have = self.env[touch].setdefault(self.src.text_of(target), {})
+        new = {o.key: o for o in got if o.key not in have}
+        have.update(new)
+        return bool(new)
+
+    def _warp_call(self, n: Node) -> bool:
+        return n.type == "call_expression" and ident_name(n.child_by_field_name("function")) in self.warp_ops
+
+    def origins(self, expr: Node, touch: bool = False) -> list[Origin]:
+        """The origins `expr`'s value carries (touch: the ones that reach it at all; the module's docstring)."""
+        out: dict[tuple[int, int], Origin] = {}
+        stack = [expr]
+        while stack:
+            n = stack.pop()
+            if n.type == "subscript_expression":  # a read at an index: memory's value
+                continue
+            if self._warp_call(n):
+                o = Origin(RESULT, n)
+                out[o.key] = o
+                if not touch:
+                    continue
+            if not touch and n.type == "conditional_expression":
+                cond = n.child_by_field_name("condition")  # which value, not a value: `lane < nwarps ? red[lane] : 0`
+                stack.extend(c for c in reversed(n.named_children) if c != cond)
+                continue
+            if n.type == "binary_expression":
+                op = self.src.text_of(n.child_by_field_name("operator"))
+                right = _strip(n.child_by_field_name("right"))
+                if right is not None and (op, self.sites.get((right.start_byte, right.end_byte))) in _REWRITTEN:
+                    o = Origin(_REWRITTEN[op, self.sites[right.start_byte, right.end_byte]], n)
+                    out[o.key] = o
+                    stack.append(n.child_by_field_name("left"))  # (its 32 is the site's, not a value)
+                    continue
+                if not touch and op in _SHIFTS:  # a bit position: `1u << lane` is a lane mask
+                    stack.append(n.child_by_field_name("left"))
+                    continue
+            if n.type == "identifier":
+                name = self.src.text_of(n)
+                if name == self.ws:
+                    o = Origin(WIDTH, n)
+                    out[o.key] = o
+                out.update(self.env[touch].get(name, {}))
+            stack.extend(reversed(n.children))
+        return list(out.values())
+
+    def meets(self, lanes: set[tuple[int, int]]) -> dict[tuple[int, int], list[tuple[Node, Origin | None]]]:
+        """`%laneid` origin -> where it meets the wave, in source order: (a warp operation's call, None) or
+        (the expression, the wave's value it meets there)."""
+        out: dict[tuple[int, int], list[tuple[Node, Origin | None]]] = {}
+        for n in self.src.index.under_types(self.f.body, "call_expression", "binary_expression"):
+            if n.type == "call_expression":
+                if self._warp_call(n) and (args := n.child_by_field_name("arguments")) is not None:
+                    for a in args.named_children:
+                        for o in self.origins(a, True):
+                            if o.key in lanes:
+                                out.setdefault(o.key, []).append((n, None))
+                continue
+            sides = [self.origins(c, True) for c in (n.child_by_field_name("left"), n.child_by_field_name("right"))
+                     if c is not None]
+            for mine, other in ((sides[0], sides[-1]), (sides[-1], sides[0])):
+                wave = next((o for o in other if o.key not in lanes), None)
+                for o in mine:
+                    if o.key in lanes and wave is not None:
+                        out.setdefault(o.key, []).append((n, wave))
+        for name, got in self.env[True].items():  # a local assigned both (`v = lane; ... v = warpSize;`)
+            wave = next((o for o in got.values() if o.key not in lanes), None)
+            for o in got.values():
+                if o.key in lanes and wave is not None and o.key not in out:
+                    out[o.key] = [(wave.node, wave)]
+        return {k: sorted(v, key=lambda m: m[0].start_byte) for k, v in out.items()}
+
+    def stores(self) -> list[tuple[Node, Node, list[Node]]]:
+        """(assignment, value, indices) of each store through a pointer parameter of the kernel."""
+        params = {p.name for p in self.f.params if p.pointer}
+        out = []
+        for a in self.src.index.under(self.f.body, "assignment_expression"):
+            left, value = a.child_by_field_name("left"), a.child_by_field_name("right")
+            base, indices = _strip(left), []
+            while base is not None and base.type in ("subscript_expression", "pointer_expression", "field_expression"):
+                if base.type == "subscript_expression":
+                    indices += [i for i in (base.child_by_field_name("indices") or base.child_by_field_name("index"),)
+                                if i is not None]
+                base = _strip(base.child_by_field_name("argument"))
+            if base is not None and base.type == "identifier" and base is not _strip(left) and \
+                    self.src.text_of(base) in params and value is not None:
+                out.append((a, value, indices))
+        return out
+
+
+def _line(n: Node) -> int:
+    return n.start_point[0] + 1
+
+
+def stored(module, warp_functions=frozenset(), sites=None) -> list[Stored]:
+    """The kernels' stores of values the port's wave changes, each decided (the module's docstring)."""
+    out: list[Stored] = []
+    src = module.source
+    asm = [node.start_byte for node, _fn in module.asm]
+    for f in module.functions.values():
+        if not f.is_kernel or f.body is None:
+            continue
+        inside = lambda b: f.body.start_byte <= b < f.body.end_byte  # noqa: E731
+        if not any(inside(b) for b in asm) and not any(inside(s) for s, _e in (sites or {})):
+            continue  # no origin in this kernel (the cheap test first)
+        k = _Kernel(module, f, warp_functions, sites)
+        stores = [(a, [o for o in k.origins(v) if o.changed], [(i, k.origins(i)) for i in ix]) for a, v, ix in k.stores()]
+        lanes = {o.key for _, got, ix in stores for o in got + [o for _, g in ix for o in g] if o.fix is not None}
+        met = k.meets(lanes) if lanes else {}
+        for a, got, ix in stores:
+            # a `%laneid` in the store's index: the 32-lane warp's too, unless the index composes it with the
+            # wave's values itself (`(i / warpSize) * warpSize + lane`: the wave's lane, the meaning kept)
+            within = lambda o, i: any(i.start_byte <= n.start_byte < i.end_byte for n, _w in met.get(o.key, ()))  # noqa: E731
+            at = [o for i, g in ix for o in g if o.fix is not None and not within(o, i)]
+            if not got and not at:
+                continue
+            made = next((o for o in got if o.fix is None), None)
+            mixed = next((o for o in got + at if o.key in met), None)
+            if made is not None:
+                why = f"the port makes `{src.text_of(made.node)}` (line {_line(made.node)}) the wave's {made.kind[4:]}"
+            elif mixed is not None:
+                where, wave = met[mixed.key][0]
+                what = (f"also feeds `{src.text_of(where.child_by_field_name('function'))}` at line {_line(where)}"
+                        if wave is None else f"is combined with {wave.kind} (`"
+                        f"{src.text_of(wave.node.child_by_field_name('function') or wave.node)}`, line {_line(wave.node)})")
+                why = (f"the lane id (`{src.text_of(mixed.node)}`, line {_line(mixed.node)}) {what}, where the port's "
+                       f"lane must be the wave's{'' if mixed in got else '; the index stored at uses it as a 32-lane lane'}")
+            else:
+                why = ""
+            out.append(Stored(a, got + at, why, [] if why else got + at))
+    return out
+
+
+def check(tr) -> None:
+    """Translator pass: keep a data lane's numbers, refuse the rest (only where a wave may be 64)."""
+    if all(r.wave <= 32 for r in backends.get(tr.backend).runs):
+        return
+    lane = dialect.concept("warp_lane").spelling(tr.backend)
+    sites = {(s.node.start_byte, s.node.end_byte): s.role for s in tr.wave_sites()}
+    for s in stored(tr.module, tr.analysis.warp_level, sites):
+        if tr.cuda_only_region(s.store):
+            continue
+        if s.why or lane is None:
+            o = s.origins[0]
+            why = s.why or f"{o.kind} (line {_line(o.node)}) and no {tr.backend} spelling of a 32-lane warp's lane"
+            tr.problem(CODE, s.store, f"the store depends on the wave width: {why}; the original stores "
+                       f"CUDA's 32-lane values here",
+                       "store a value the width does not change (the lane within 32: `lane & 31`), or suppress "
+                       "with --allow-unported where the output is meant to be the device's")
+            continue
+        tr.data_lanes.update(o.fix.start_byte for o in s.fixes)
