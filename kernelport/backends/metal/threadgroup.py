@@ -14,6 +14,8 @@ from tree_sitter import Node
 from ... import cexpr, dialect
 from ...model import Function
 from ...source import ident_name, walk
+from .helper_shared import HelperShared
+from .template_ids import substitute_types
 
 THREADGROUP_LIMIT = 32 * 1024  # bytes of threadgroup memory every Apple GPU family guarantees
 
@@ -30,7 +32,7 @@ class Shared:
     function: str  # function that declared it
 
 
-class ThreadgroupMemory:
+class ThreadgroupMemory(HelperShared):
     """Mixin of MetalTranslator: the `shared_memory` and `check_threadgroup_sizes` passes."""
 
     # -- threadgroup memory -----------------------------------------------------------------
@@ -71,6 +73,7 @@ class ThreadgroupMemory:
                 self.rw.replace(sh.node, f"/* threadgroup {name}: declared at kernel scope */")
             else:
                 self.rw.replace(sh.node, f"/* threadgroup {sh.name}: declared by the kernel, passed in */")
+        self._rename_shared_collisions()
 
     @staticmethod
     def _at_file_scope(node: Node) -> bool:
@@ -198,9 +201,13 @@ class ThreadgroupMemory:
             if s.function == self.fkeys.get(id(k)) and s.node.parent == k.body:
                 continue
             owner = self.device.get(s.function) or k
-            dims = "".join(f"[{self._hoisted_size(d, owner)}]" for d in s.dims)
+            sizes = [self._hoisted_size(d, owner) for d in s.dims]
+            bound = self._helper_binding(k, s, owner, sizes) if owner is not k else {}
+            if bound is None:  # refused (KP213 at the array)
+                continue
+            dims = "".join(f"[{substitute_types(d, bound)}]" for d in sizes)
             why = f"for {owner.name}()" if owner is not k else "hoisted to kernel scope"
-            lines.append(f"{indent}threadgroup {s.type} {s.name}{dims};  // {why}")
+            lines.append(f"{indent}threadgroup {substitute_types(s.type, bound)} {s.name}{dims};  // {why}")
         for s in dynamic[1:]:
             lines.append(f"{indent}threadgroup {s.type}* {s.name} = (threadgroup {s.type}*){dynamic[0].name};"
                          f"  // extern __shared__ arrays alias")
