@@ -129,3 +129,40 @@ def test_a_helper_array_whose_name_nothing_else_declares_keeps_its_name():
     __global__ void k(float* out) { out[threadIdx.x] = first(out[threadIdx.x]); }
     """)
     assert "threadgroup float slot[1];  // for first()" in out
+
+
+def test_a_file_scope_array_stays_one_array_beside_a_helpers_array_of_its_name():
+    # Stop 41's file-scope arrays and stop 42's per-helper arrays together (h/metal42 was reverted for
+    # breaking the first).  Before: every function naming the file-scope `shared` counted as an owner of
+    # its own array, so fromFile and fileT each got a renamed copy (three arrays where CUDA has one, the
+    # kernel's writes in one, the helpers' reads in others; the rename walked the whole file) and fileT's
+    # template parameter N sized the file's array (8 where the file says N = 32)
+    out = metal_checked("""
+    constexpr int N = 32;
+    __shared__ float shared[N];
+    template <int WARPS>
+    __device__ float blockMax(float v)
+    {
+        static __shared__ float shared[WARPS];
+        if (threadIdx.x % 32 == 0) shared[threadIdx.x / 32] = v;
+        __syncthreads();
+        return shared[0];
+    }
+    __device__ float fromFile(int i) { return shared[N - 1 - i]; }
+    template <int N>
+    __device__ float fileT(int i) { return shared[i % N]; }
+    __global__ void k(float* out)
+    {
+        shared[threadIdx.x] = out[threadIdx.x];
+        __syncthreads();
+        out[threadIdx.x] = blockMax<4>(out[0]) + fromFile(threadIdx.x) + fileT<8>(threadIdx.x);
+    }
+    """)
+    kernel = out[out.index("kernel void k"):]
+    assert kernel.count("threadgroup float") == 2, kernel
+    assert "threadgroup float shared[N];  // file scope" in kernel
+    assert "threadgroup float shared_blockMax[4];  // for blockMax()" in kernel
+    assert "float fromFile(int i, threadgroup float* shared) { return shared[N - 1 - i]; }" in out
+    assert "float fileT(int i, threadgroup float* shared) { return shared[i % N]; }" in out
+    assert "shared[tid.x] = out[tid.x];" in kernel
+    assert "blockMax<4>(out[0], shared_blockMax, tid) + fromFile(tid.x, shared) + fileT<8>(tid.x, shared)" in kernel

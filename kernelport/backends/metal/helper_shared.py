@@ -40,18 +40,21 @@ class HelperShared:
     """Mixin of MetalTranslator (with ThreadgroupMemory)."""
 
     def _rename_shared_collisions(self) -> None:
-        """A helper's static array whose name another function's array also has: `name_helper`."""
+        """A helper's static array whose name another function's array also has: `name_helper`.
+
+        A file-scope array is one array however many functions name it (each user lists it): it is
+        one owner of its name and keeps it (a helper's own array of that name is renamed)."""
         owners: dict[str, set[str]] = {}
         for key, arrays in self.own_shared.items():
             for s in arrays:
                 if not s.dynamic:
-                    owners.setdefault(s.name, set()).add(self.device[key].name.split("<")[0])
+                    owners.setdefault(s.name, set()).add("" if s.file_scope else self.device[key].name.split("<")[0])
         for key, arrays in self.own_shared.items():
             f = self.device[key]
             if f.is_kernel:
                 continue
             for s in arrays:
-                if s.dynamic or len(owners.get(s.name, ())) < 2 or s.node.parent is None:
+                if s.dynamic or s.file_scope or len(owners.get(s.name, ())) < 2 or s.node.parent is None:
                     continue
                 new = f"{s.name}_{f.name.split('<')[0]}"
                 for n in walk(s.node.parent):

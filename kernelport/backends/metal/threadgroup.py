@@ -29,7 +29,8 @@ class Shared:
     dims: list[Node]
     dynamic: bool
     node: Node  # the CUDA declaration
-    function: str  # function that declared it
+    function: str  # function that declared it (for a file-scope array: one function that names it)
+    file_scope: bool = False  # one CUDA declaration outside every function, named by each user
 
 
 class ThreadgroupMemory(HelperShared):
@@ -98,7 +99,7 @@ class ThreadgroupMemory(HelperShared):
                  and any(m.type == "identifier" and self.src.text_of(m) == sh.name for m in walk(f.body))]
         for f in users:
             key = self.fkeys[id(f)]
-            self.own_shared[key].append(Shared(sh.name, mtype, sh.type, sh.dims, sh.dynamic, sh.node, key))
+            self.own_shared[key].append(Shared(sh.name, mtype, sh.type, sh.dims, sh.dynamic, sh.node, key, True))
         where = "the threadgroup(0) parameter of" if sh.dynamic else "declared by"
         self.rw.replace(sh.node, f"/* threadgroup {sh.name}: {where} each kernel that uses it */")
 
@@ -201,12 +202,14 @@ class ThreadgroupMemory(HelperShared):
             if s.function == self.fkeys.get(id(k)) and s.node.parent == k.body:
                 continue
             owner = self.device.get(s.function) or k
-            sizes = [self._hoisted_size(d, owner) for d in s.dims]
-            bound = self._helper_binding(k, s, owner, sizes) if owner is not k else {}
+            # A file-scope array's sizes name file-scope things only: no helper's locals or template
+            # parameters (a helper's `N` is not the file's `N`).
+            sizes = [self.rw.text(d) if s.file_scope else self._hoisted_size(d, owner) for d in s.dims]
+            bound = self._helper_binding(k, s, owner, sizes) if owner is not k and not s.file_scope else {}
             if bound is None:  # refused (KP213 at the array)
                 continue
             dims = "".join(f"[{substitute_types(d, bound)}]" for d in sizes)
-            why = f"for {owner.name}()" if owner is not k else "hoisted to kernel scope"
+            why = "file scope" if s.file_scope else f"for {owner.name}()" if owner is not k else "hoisted to kernel scope"
             lines.append(f"{indent}threadgroup {substitute_types(s.type, bound)} {s.name}{dims};  // {why}")
         for s in dynamic[1:]:
             lines.append(f"{indent}threadgroup {s.type}* {s.name} = (threadgroup {s.type}*){dynamic[0].name};"
