@@ -33,6 +33,10 @@ class Assertions:
             return False  # a header's own `#define assert(e) ...` means what it says (KP223 as before)
         if not hasattr(self, "assertions"):
             self.assertions: list[dict] = []
+            self._asserted: set[int] = set()
+        if call.start_byte in self._asserted:
+            return True  # reached again (a function nested in another's text): one number
+        self._asserted.add(call.start_byte)
         loc = self.origin_location(self.src.loc(call))
         number = len(self.assertions) + 1
         cond = args[0] if args else None
