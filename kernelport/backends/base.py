@@ -320,6 +320,12 @@ class Backend:
     # A backend with no API table whose translator refuses, at its use, any name device code calls
     # that nothing defines (Metal's KP223): CUDA library API is left to that check, not renamed.
     refuses_undefined_names: ClassVar[bool] = False
+    # CUDA's device-side assert(e) / __trap() where the backend cannot stop a kernel: the calls (name ->
+    # arguments), the check a port calls instead ({condition}, {number}, {flag}) and the flag argument it
+    # writes (name, parameter text) for the host to read (kernelport/backends/metal/assertions.py)
+    assertion_calls: ClassVar[dict[str, int]] = {}
+    assertion_call: ClassVar[str] = ""
+    assertion_flag: ClassVar[tuple[str, str]] = ("", "")
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)

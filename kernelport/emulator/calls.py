@@ -66,6 +66,8 @@ class CallCompiler:
             return self.memcpy_call(args, node)
         if name in ("assert", "printf"):  # <assert.h>, <stdio.h>: left out with the headers
             return self._assert_call(args, node) if name == "assert" else (lambda fr, m: ZERO)
+        if name in ("__trap", "__builtin_trap") and not args:  # CUDA's trap (HIP's spelling): a lane that runs it faults
+            return self._assert_call([c_ast.Constant("int", "0", node.coord)], node)
         raise self.err(node, f"unknown function `{spelled}` (not in the dialect table, not a C library function, "
                              f"not defined in the file)")
 

@@ -13,7 +13,7 @@ from .frontend import LowerError, lower, wave_defines
 from . import intrinsics as K
 from .compiler import Compiler
 from .ctype import PtrT, base_scalar, conv, inner_dims, row_scalar, scalar_count, vector_row
-from .errors import BudgetExceeded, Diagnostic, EmulatorError, Race
+from .errors import BudgetExceeded, Diagnostic, EmulatorError, KernelFault, Race
 from .layout import bind_array, in_memory
 from .memory import Buffer, Memory, Pointer, RaceTable
 from .schedule import run_block, run_interleaved
@@ -237,9 +237,10 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     for name, t, s in cf.params:
         if s in cf.param_builtins:
             continue
-        if name not in args and name not in (file_scope or {}):
+        flag = name == backends.get(backend).assertion_flag[0] and name not in args  # a port's assert flag: 0
+        if name not in args and name not in (file_scope or {}) and not flag:
             raise EmulatorError(f"no value for kernel argument `{name}`", path, *ctx.pos(cf.node))
-        a = args[name] if name in args else file_scope[name]
+        a = np.zeros(1, np.uint32) if flag else args[name] if name in args else file_scope[name]
         if isinstance(t, PtrT):
             bindings[s] = pointer_arg(name, t, a)
         elif is_struct(t):
@@ -298,6 +299,11 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         ctx.shared_bufs = {}
         ctx.dyn_buf = None
     steps = ctx.steps
+    flag = buffers.pop(backends.get(backend).assertion_flag[0], None) if backends.get(backend).assertion_flag[0] \
+        not in args else None
+    if flag is not None and flag.data[0]:  # a port's recorded assert: the host reads a failed dispatch
+        raise KernelFault(f"the port's assertion {int(flag.data[0])} failed (its sidecar's 'assertions')", path,
+                          *ctx.pos(cf.node))
     outputs = {caller_name.get(n, n): b.data if b.layout is None else b.data.view(b.layout)
                for n, b in buffers.items()}  # the run's private copies
     bounds = None

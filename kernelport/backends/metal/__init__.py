@@ -172,6 +172,12 @@ class Metal(Backend):
     texture_binders = frozenset({"cudaBindTexture"})  # (&offset, reference, devPtr, [&desc,] bytes)
     texture_buffer_fetches = {"tex1Dfetch": "kp_tex1Dfetch({texture}, {count}, {index})"}
     texture_buffer_params = {"texture": "device const {type}* {name}", "texture_count": "constant uint& {name}"}
+    # CUDA's device-side assert(e) and __trap() (name -> its arguments): Metal cannot stop a kernel, so a
+    # failure is recorded for the host in a buffer the kernel receives (metal/assertions.py): the call,
+    # and the buffer's name and parameter
+    assertion_calls = {"assert": 1, "__trap": 0}
+    assertion_call = "kp_assert({condition}, {number}u, {flag})"
+    assertion_flag = ("kp_assert_failed", "device atomic_uint* {name}")
     # Words of the Metal Shading Language that C++ lacks (the MSL specification: address spaces
     # (4), function qualifiers (5.1), scalar, vector, packed, matrix and atomic types (2.1-2.6),
     # as_type (2.20), the metal namespace (6.1), and types <metal_types> reserves): a name the

@@ -34,7 +34,7 @@ class BoundConstant:
     filled_by: list[str] = field(default_factory=list)  # the host's cudaMemcpyToSymbol calls
     space: str = "__constant__"  # or `__device__`: global memory the host fills (cudaMemcpyToSymbol)
     # and device code only reads; `texture`, `texture_count`: a texture reference over linear memory and
-    # its length (metal/texture_buffers.py)
+    # its length (metal/texture_buffers.py); `assertion`: what a recorded assert writes (metal/assertions.py)
     pair: str = ""  # a texture reference's length argument, and the length's texture reference
 
 
@@ -43,6 +43,7 @@ class BoundConstants:
 
     def bind_constants(self) -> None:
         self.bound: dict[str, BoundConstant] = dict(getattr(self, "linear_textures", {}))
+        self.bound.update(self.assertion_flags())  # what a recorded assert writes (assertions.py)
         filled = self.host_filled()
         for n in self.src.index.of_type("declaration"):
             space = next((w for c in n.children if (w := self.src.text_of(c)) in ("__constant__", "__device__")), None)
@@ -87,8 +88,8 @@ class BoundConstants:
                     self.src.text_of(args[0]) in self.bound:
                 self.bound[self.src.text_of(args[0])].filled_by.append(" ".join(self.src.text_of(n).split()))
         for c in self.bound.values():
-            if c.space.startswith("texture"):
-                continue  # its declaration's comment is texture_buffers'
+            if c.space.startswith("texture") or c.node is None:
+                continue  # its declaration's comment is texture_buffers' (an assertion's: none)
             what = "__constant__ memory" if c.space == "__constant__" else "__device__ memory device code only reads"
             self.rw.replace(c.node, f"/* {c.name}: {what} the host fills: a `constant` buffer argument "
                                     "of the kernels that read it (see the sidecar) */")
@@ -141,6 +142,8 @@ class BoundConstants:
 
     def constant_param(self, name: str) -> str:
         c = self.bound[name]
+        if c.space == "assertion":
+            return self.assertion_param(name)
         t = self.rw.text(c.type_node)
         if c.space.startswith("texture"):
             return backends.get(self.backend).texture_buffer_params[c.space].format(type=t, name=name)
@@ -151,6 +154,8 @@ class BoundConstants:
 
     def constant_sidecar(self, name: str, index: int) -> dict:
         c = self.bound[name]
+        if c.space == "assertion":
+            return self.assertion_sidecar(name, index)
         count = " * ".join(f"({self.src.text_of(d)})" for d in c.dims) or "1"
         t = self.rw.text(c.type_node)
         if c.space == "texture":

@@ -62,6 +62,8 @@ class Sidecar:
             "msl_version": getattr(self, "msl_version", "2.0"),
             "kernels": [],
         }
+        if getattr(self, "assertions", None):  # what a non-zero "assertion" argument names (assertions.py)
+            doc["assertions"] = self.assertions
         for k in self.kernels:
             if k.name not in self.left_out_kernels:  # a template kernel nothing instantiates
                 doc["kernels"] += self._sidecar_kernels(k)

@@ -14,6 +14,8 @@ from tree_sitter import Node
 from ... import cexpr, dialect
 from ...model import Function
 from ...source import ident_name, walk
+from .helper_shared import HelperShared
+from .template_ids import substitute_types
 
 THREADGROUP_LIMIT = 32 * 1024  # bytes of threadgroup memory every Apple GPU family guarantees
 
@@ -27,10 +29,11 @@ class Shared:
     dims: list[Node]
     dynamic: bool
     node: Node  # the CUDA declaration
-    function: str  # function that declared it
+    function: str  # function that declared it (for a file-scope array: one function that names it)
+    file_scope: bool = False  # one CUDA declaration outside every function, named by each user
 
 
-class ThreadgroupMemory:
+class ThreadgroupMemory(HelperShared):
     """Mixin of MetalTranslator: the `shared_memory` and `check_threadgroup_sizes` passes."""
 
     # -- threadgroup memory -----------------------------------------------------------------
@@ -71,6 +74,7 @@ class ThreadgroupMemory:
                 self.rw.replace(sh.node, f"/* threadgroup {name}: declared at kernel scope */")
             else:
                 self.rw.replace(sh.node, f"/* threadgroup {sh.name}: declared by the kernel, passed in */")
+        self._rename_shared_collisions()
 
     @staticmethod
     def _at_file_scope(node: Node) -> bool:
@@ -95,7 +99,7 @@ class ThreadgroupMemory:
                  and any(m.type == "identifier" and self.src.text_of(m) == sh.name for m in walk(f.body))]
         for f in users:
             key = self.fkeys[id(f)]
-            self.own_shared[key].append(Shared(sh.name, mtype, sh.type, sh.dims, sh.dynamic, sh.node, key))
+            self.own_shared[key].append(Shared(sh.name, mtype, sh.type, sh.dims, sh.dynamic, sh.node, key, True))
         where = "the threadgroup(0) parameter of" if sh.dynamic else "declared by"
         self.rw.replace(sh.node, f"/* threadgroup {sh.name}: {where} each kernel that uses it */")
 
@@ -198,9 +202,15 @@ class ThreadgroupMemory:
             if s.function == self.fkeys.get(id(k)) and s.node.parent == k.body:
                 continue
             owner = self.device.get(s.function) or k
-            dims = "".join(f"[{self._hoisted_size(d, owner)}]" for d in s.dims)
-            why = f"for {owner.name}()" if owner is not k else "hoisted to kernel scope"
-            lines.append(f"{indent}threadgroup {s.type} {s.name}{dims};  // {why}")
+            # A file-scope array's sizes name file-scope things only: no helper's locals or template
+            # parameters (a helper's `N` is not the file's `N`).
+            sizes = [self.rw.text(d) if s.file_scope else self._hoisted_size(d, owner) for d in s.dims]
+            bound = self._helper_binding(k, s, owner, sizes) if owner is not k and not s.file_scope else {}
+            if bound is None:  # refused (KP213 at the array)
+                continue
+            dims = "".join(f"[{substitute_types(d, bound)}]" for d in sizes)
+            why = "file scope" if s.file_scope else f"for {owner.name}()" if owner is not k else "hoisted to kernel scope"
+            lines.append(f"{indent}threadgroup {substitute_types(s.type, bound)} {s.name}{dims};  // {why}")
         for s in dynamic[1:]:
             lines.append(f"{indent}threadgroup {s.type}* {s.name} = (threadgroup {s.type}*){dynamic[0].name};"
                          f"  // extern __shared__ arrays alias")

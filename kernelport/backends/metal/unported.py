@@ -60,7 +60,8 @@ class Unported:
         dead = self._dead_on_metal()
         defined = {g.name for g in self.module.functions.values()}
         ndebug = self._ndebug()
-        dropped: set[tuple[int, int]] = set()  # calls the port drops: `assert(...)` under NDEBUG
+        dropped: set[tuple[int, int]] = set()  # calls the port drops or records: `assert(...)`, `__trap()`
+        asserts = backends.get(self.backend).assertion_calls
         for f in self.device.values():
             for n in self.src.index.subtree(f.template_node or f.node):
                 if dead and any(s <= n.start_byte < e for s, e in dead):
@@ -77,6 +78,9 @@ class Unported:
                         # C: with NDEBUG defined, assert(e) is ((void)0), in CUDA's device code too
                         self.rw.replace(n, "((void)0)")
                         self.note(n, "((void)0)", "NDEBUG is defined: assert(...) is ((void)0), as C defines it")
+                        dropped.add((fn.start_byte, fn.end_byte))
+                    elif fn.type == "identifier" and name in asserts and name not in declared and \
+                            self.record_assertion(n, name):  # a failure the host reads back (assertions.py)
                         dropped.add((fn.start_byte, fn.end_byte))
                     elif name in loads and len(call_args(n)) == 1:
                         arg = call_args(n)[0]
