@@ -10,8 +10,9 @@ from labelled_support import local_set_checks
 
 BASE = Path(__file__).resolve().parent / "labelled21"
 # Hazards come from one project (aihwkit); Morpheus holds consistent lines and look-alikes only (README.md).
-# Floors are the first measure (bench/lint_recall_labelled21_before.txt), raised by any fix after it.
-RECALL_FLOOR, PRECISION_FLOOR = 0.0, 0.0
+# First measure (bench/lint_recall_labelled21_before.txt, main b44ffa0's lint): 1.000 (3/3) at 1.000, project runs and
+# one file per run alike; the floors are that measure.
+RECALL_FLOOR, PRECISION_FLOOR = 3 / 3, 1.0
 
 
 (written, measured, test_labels_sit_on_their_lines, test_every_label_is_traced_to_its_commit,
