@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from . import backends, dialect, lazy_re
+from . import backends, dialect, lazy_re, macro_contexts
 from .errors import Location
 from .model import Module, Visible, build
 from .source import SourceFile
@@ -84,9 +84,13 @@ def rewrite(tr: "Translator") -> None:
         inner.inherit_api_context(tr)
         inner.outer_wave_macros = bound_uses
         port = inner.run()
-        if cuda_only and any(d.severity == "error" for d in port.diagnostics):
-            continue
         line = tr.src.loc(v).line
+        # a shuffle's or a vote's port depends on the group of the function that expands the body: that
+        # function ports it once more in its own context (kernelport/macro_contexts.py)
+        ctx = macro_contexts.ported_in_context(tr, tr.src.text_of(n.child_by_field_name("name")), joined, words, line) \
+            if n.type == "preproc_function_def" else macro_contexts.Contextual(None, [])
+        if cuda_only and any(d.severity == "error" for d in port.diagnostics + ctx.diagnostics):
+            continue
         if n.type == "preproc_function_def" and not tr.allow_unported and \
                 any(d.severity == "error" for d in port.diagnostics) and _unexpanded(tr, n):
             _stop_expansions(tr, n, v, port.diagnostics, line)
@@ -94,7 +98,8 @@ def rewrite(tr: "Translator") -> None:
         for d in port.diagnostics:
             d.location = Location(tr.src.path, line + d.location.line - 2, d.location.column)
             tr.port.diagnostics.append(d)
-        body = port.body[len(pre):len(port.body) - len(post)]
+        tr.port.diagnostics.extend(ctx.diagnostics)
+        body = port.body[len(pre):len(port.body) - len(post)] if ctx.body is None else ctx.body
         if body != joined:
             # one logical line: the original's continuations come back, and a line the port adds (a wave's
             # wider step before `v += __shfl_down_sync(FULL, v, 16);`) is continued too, else the macro
