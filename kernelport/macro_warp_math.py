@@ -149,11 +149,11 @@ class _Macros:
         return "".join(out) + text[pos:]
 
 
-def wave_op(text: str) -> str | None:
-    """The first shuffle, vote or warp reduction of CUDA source `text` (a macro's expansion as written) that
-    runs over the whole warp, which the port runs over the wave: one without an explicit `width`."""
+def _warp_ops(text: str, backend: str = SOURCE):
+    """(name, whether it names its `width`) of each shuffle, vote or warp reduction called in `text`, read in
+    `backend`'s spellings (CUDA source, or a port's body)."""
     for w in _WORD.finditer(text):
-        c = dialect.lookup(SOURCE, w.group(0))
+        c = dialect.lookup(backend, w.group(0))
         if c is None or c.kind not in _WAVE_KINDS:
             continue
         call = re.match(r"\s*\(", text[w.end():])
@@ -161,12 +161,22 @@ def wave_op(text: str) -> str | None:
             continue
         j = w.end() + call.end()
         k = _closing(text, j)
-        found = dialect.spelled_by(SOURCE, w.group(0))
+        found = dialect.spelled_by(backend, w.group(0))
         names = dialect.call_params(found[0], found[1])[0] if found is not None else []
-        if "width" in names and len(arguments(text[j:k - 1])) > names.index("width"):
-            continue  # a logical sub-warp the code names
-        return w.group(0)
-    return None
+        yield w.group(0), "width" in names and len(arguments(text[j:k - 1])) > names.index("width")
+
+
+def wave_op(text: str) -> str | None:
+    """The first shuffle, vote or warp reduction of CUDA source `text` (a macro's expansion as written) that
+    runs over the whole warp, which the port runs over the wave: one without an explicit `width`."""
+    return next((name for name, width in _warp_ops(text) if not width), None)
+
+
+def _kept_groups(tr: "Translator", macros: "_Macros", use) -> bool:
+    """Whether the port of a use's expansion names a width for every warp operation it runs (a body that
+    kernelport/macro_contexts.py ported in the expanding function's 32-lane groups: `__shfl(v, 0, 32)`)."""
+    ops = list(_warp_ops(macros.expand(tr.rw.text(use)), tr.backend))
+    return bool(ops) and all(width for _, width in ops)
 
 
 def _header_defs(vis) -> dict:
@@ -246,7 +256,8 @@ def refuse_unfollowed_warp_math(tr: "Translator") -> None:
         wide = key in wide_fns or (group is not None and bool(group.functions & wide_fns)) or macro_made_wave
         plain = _indices(tr.rw.text(f.body), macros, locals_)  # (a use's own arguments among them)
         judged = [(use, name, _indices(macros.expand(tr.rw.text(use)), macros, locals_),
-                   wave_op(macros.expand(tr.src.text_of(use), original=True))) for _, use, name in found]
+                   None if _kept_groups(tr, macros, use) else wave_op(macros.expand(tr.src.text_of(use), original=True)))
+                  for _, use, name in found]
         waves = [m for _, _, got, _ in judged for w, m in got if w == "wave"] + \
             [m for w, m in plain if w == "wave"]
         ops = [(op, name) for _, name, _, op in judged if op is not None]
@@ -282,7 +293,7 @@ def _refuse_wave_ops(tr: "Translator", macros: _Macros, f, found, refused: set[s
     `width`), so at wave 64 it would mix two groups' lanes (or read lanes a 32-thread block does not have)."""
     for _, use, name in found:
         op = wave_op(macros.expand(tr.src.text_of(use), original=True))
-        if op is None or name in refused:
+        if op is None or name in refused or _kept_groups(tr, macros, use):
             continue
         shown = " ".join(tr.src.text_of(use).split())
         shown = shown if len(shown) <= 60 else f"{name}(...)"
