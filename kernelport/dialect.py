@@ -177,6 +177,9 @@ CONCEPTS: tuple[Concept, ...] = (
     # The lane within a 32-lane CUDA warp, as data the kernel stores (kernelport/laneoutputs.py): on a
     # wave of 64 the wave's lane id counts 0..63; a backend whose waves are all 32 needs none.
     C("warp_lane", "index", matchable=False),
+    # The same of a device helper's return that is the lane id (cub's `LaneId()`), at a call the kernel
+    # stores: the helper's lane is the wave's, {lane} its call.
+    C("warp_lane_of", "index", ("lane",), matchable=False),
     # A built-in index component (`threadIdx.x`) passed through `...` (printf): where the backend's
     # is a struct with a conversion (ROCm 5.2's), clang refuses it as a vararg; {x} is the operand.
     # PTX's bfe.u32 (an inline-asm idiom): bits pos..pos+len-1 of x, pos and len mod 256, 0 past bit 31.

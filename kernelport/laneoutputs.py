@@ -25,6 +25,11 @@ A store through a pointer parameter of the kernel whose value carries an origin 
     backend's `warp_lane`, the lane within its 32-lane warp, for every use: none meets the wave);
   - otherwise KP235 at the store, naming the origin and why (the port's lane must be the wave's where it
     meets it; a literal the port makes the wave's).
+A device helper whose return carries the lane id (cub's `LaneId()`: the asm in the helper, `return r;`) is a
+lane source at each call, judged where that call's value is stored with the same rules; the port keeps
+the helper the wave's and spells a kept call as the 32-lane warp's (`warp_lane_of`), so a call that
+feeds a shuffle and another that is stored each keep their meaning.  A helper's return that also carries
+the wave's values, or a literal the port makes the wave's, is that origin at its calls.
 Only where a wave of the backend can be wider than 32 (HIP's gfx90a, portable); Metal and gfx1030 keep
 the code as written.
 """
@@ -34,7 +39,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from . import backends, dialect, ptx_idioms
+from . import backends, dialect, fnscopes, ptx_idioms
 from .source import ident_name
 
 CODE = "KP235"
@@ -50,7 +55,7 @@ _SHIFTS = ("<<", ">>")
 class Origin:
     kind: str
     node: Node  # the asm statement, the rewritten `x & 31`, a `warpSize`, a warp operation's call
-    fix: Node | None = None  # the `%laneid` asm statement the port may spell as the 32-lane warp's lane
+    fix: Node | None = None  # the `%laneid` asm statement (a lane helper's call) the port may spell as the 32-lane warp's lane
 
     @property
     def key(self) -> tuple[int, int]:
@@ -77,9 +82,11 @@ def _strip(n: Node | None) -> Node | None:
 
 
 class _Kernel:
-    def __init__(self, module, f, warp_functions=frozenset(), sites=None):
+    def __init__(self, module, f, warp_functions=frozenset(), sites=None, returns=None):
         self.m, self.f, self.src = module, f, module.source
         self.sites = sites or {}  # (start, end) -> role of the literals the port makes the wave's (warpflow)
+        self.returns = returns or {}  # a helper's start byte -> the origins its return carries (helper_returns)
+        self.called: dict[int, list[Origin]] = {}
         source = backends.source().name
         self.ws = dialect.concept("warp_size").spelling(source) or "warpSize"
         # the dialect's warp operations and the file's warp-level helpers (warpflow's, by bare name)
@@ -123,6 +130,15 @@ class _Kernel:
     def _warp_call(self, n: Node) -> bool:
         return n.type == "call_expression" and ident_name(n.child_by_field_name("function")) in self.warp_ops
 
+    def _returned(self, call: Node) -> list[Origin]:
+        """What the call of a helper returning an origin carries: the lane id, as a source of its own (this
+        call), which the port may keep the 32-lane warp's where the return carries nothing else."""
+        if call.start_byte not in self.called:
+            got = {o.key: o for g in fnscopes.callees(self.m, self.f, call) for o in self.returns.get(g.node.start_byte, ())}
+            lanes, rest = [o for o in got.values() if o.fix is not None], [o for o in got.values() if o.fix is None]
+            self.called[call.start_byte] = ([Origin(LANE, call, None if rest else call)] if lanes else []) + rest
+        return self.called[call.start_byte]
+
     def origins(self, expr: Node, touch: bool = False) -> list[Origin]:
         """The origins `expr`'s value carries (touch: the ones that reach it at all; the module's docstring)."""
         out: dict[tuple[int, int], Origin] = {}
@@ -136,6 +152,8 @@ class _Kernel:
                 out[o.key] = o
                 if not touch:
                     continue
+            elif self.returns and n.type == "call_expression":
+                out.update((o.key, o) for o in self._returned(n))
             if not touch and n.type == "conditional_expression":
                 cond = n.child_by_field_name("condition")  # which value, not a value: `lane < nwarps ? red[lane] : 0`
                 stack.extend(c for c in reversed(n.named_children) if c != cond)
@@ -208,18 +226,48 @@ def _line(n: Node) -> int:
     return n.start_point[0] + 1
 
 
+def _has_origin(module, f, asm: list[int], sites, returns) -> bool:
+    """Whether `f` holds an origin: a `%laneid`, a literal the port rewrites, a call of a helper returning one
+    (the cheap test before the analysis)."""
+    inside = lambda b: f.body.start_byte <= b < f.body.end_byte  # noqa: E731
+    return any(inside(b) for b in asm) or any(inside(s) for s, _e in (sites or {})) or bool(returns) and any(
+        g.node.start_byte in returns for c in module.source.index.under(f.body, "call_expression")
+        for g in fnscopes.callees(module, f, c))
+
+
+def helper_returns(module, warp_functions=frozenset(), sites=None) -> dict[int, list[Origin]]:
+    """Device helpers whose return carries an origin the port changes: start byte -> the origins it carries
+    (to a fixpoint: a helper returning another's lane)."""
+    asm = [node.start_byte for node, _fn in module.asm]
+    helpers = [f for f in module.functions.values() if f.is_device and not f.is_kernel and f.body is not None]
+    out: dict[int, list[Origin]] = {}
+    for _ in range(4):
+        changed = False
+        for f in helpers:
+            if not _has_origin(module, f, asm, sites, out):
+                continue
+            k = _Kernel(module, f, warp_functions, sites, out)
+            got = {o.key: o for r in module.source.index.under(f.body, "return_statement")
+                   for e in r.named_children[:1] for o in k.origins(e)}
+            if any(o.changed for o in got.values()) and set(got) != {o.key for o in out.get(f.node.start_byte, ())}:
+                out[f.node.start_byte], changed = list(got.values()), True
+        if not changed:
+            break
+    return out
+
+
 def stored(module, warp_functions=frozenset(), sites=None) -> list[Stored]:
     """The kernels' stores of values the port's wave changes, each decided (the module's docstring)."""
     out: list[Stored] = []
     src = module.source
     asm = [node.start_byte for node, _fn in module.asm]
+    returns = helper_returns(module, warp_functions, sites) if any(
+        not (f.is_kernel or f.body is None) and _has_origin(module, f, asm, sites, {}) for f in module.functions.values()) \
+        else {}
     for f in module.functions.values():
-        if not f.is_kernel or f.body is None:
-            continue
-        inside = lambda b: f.body.start_byte <= b < f.body.end_byte  # noqa: E731
-        if not any(inside(b) for b in asm) and not any(inside(s) for s, _e in (sites or {})):
+        if not f.is_kernel or f.body is None or not _has_origin(module, f, asm, sites, returns):
             continue  # no origin in this kernel (the cheap test first)
-        k = _Kernel(module, f, warp_functions, sites)
+        k = _Kernel(module, f, warp_functions, sites, returns)
         stores = [(a, [o for o in k.origins(v) if o.changed], [(i, k.origins(i)) for i in ix]) for a, v, ix in k.stores()]
         lanes = {o.key for _, got, ix in stores for o in got + [o for _, g in ix for o in g] if o.fix is not None}
         met = k.meets(lanes) if lanes else {}
@@ -232,7 +280,10 @@ def stored(module, warp_functions=frozenset(), sites=None) -> list[Stored]:
                 continue
             made = next((o for o in got if o.fix is None), None)
             mixed = next((o for o in got + at if o.key in met), None)
-            if made is not None:
+            if made is not None and made.node.type == "call_expression":  # a helper's lane mixed in its return
+                why = (f"`{src.text_of(made.node)}` (line {_line(made.node)}) returns the lane id combined with the "
+                       f"wave's values, where the port's lane must be the wave's")
+            elif made is not None:
                 why = f"the port makes `{src.text_of(made.node)}` (line {_line(made.node)}) the wave's {made.kind[4:]}"
             elif mixed is not None:
                 where, wave = met[mixed.key][0]
@@ -252,11 +303,12 @@ def check(tr) -> None:
     if all(r.wave <= 32 for r in backends.get(tr.backend).runs):
         return
     lane = dialect.concept("warp_lane").spelling(tr.backend)
+    called = dialect.concept("warp_lane_of")
     sites = {(s.node.start_byte, s.node.end_byte): s.role for s in tr.wave_sites()}
     for s in stored(tr.module, tr.analysis.warp_level, sites):
         if tr.cuda_only_region(s.store):
             continue
-        if s.why or lane is None:
+        if s.why or lane is None or called.spelling(tr.backend) is None:
             o = s.origins[0]
             why = s.why or f"{o.kind} (line {_line(o.node)}) and no {tr.backend} spelling of a 32-lane warp's lane"
             tr.problem(CODE, s.store, f"the store depends on the wave width: {why}; the original stores "
@@ -264,4 +316,8 @@ def check(tr) -> None:
                        "store a value the width does not change (the lane within 32: `lane & 31`), or suppress "
                        "with --allow-unported where the output is meant to be the device's")
             continue
-        tr.data_lanes.update(o.fix.start_byte for o in s.fixes)
+        for o in s.fixes:
+            if o.fix.type == "call_expression":  # a lane helper's call: the helper stays the wave's
+                tr.rw.replace(o.fix, lambda rw, n: dialect.render(called, tr.backend, {"lane": rw.stitch(n)}))
+            else:
+                tr.data_lanes.add(o.fix.start_byte)

@@ -24,6 +24,7 @@ _PRIMITIVES = {
     "host_wave_rows": "kp_wave_rows({threads})",
     "lanemask_type": "kp_lanemask_t",
     "lane_id": "kp_lane_id()", "warp_lane": "(kp_lane_id() & 31)",
+    "warp_lane_of": "({lane} & 31)",
     "warp_id": "kp_warp_id()",
     "syncwarp": "kp_syncwarp()",
     # Masks travel: CUDA honours them; on AMD the wave's active lanes take part, which is what a
