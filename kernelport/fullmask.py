@@ -148,3 +148,17 @@ def full_in(module, text: str) -> bool:
     if key not in memo:
         memo[key] = is_full(text, resolver(module))
     return memo[key]
+
+
+def full_name(module, name: str) -> bool:
+    """A name of the standard library's limits (`UINT32_MAX`, `UINT_MAX`) that is all 32 lanes where
+    `module` reads it (a name the code defines itself is read where it is defined)."""
+    return name in LIMIT_NAMES and full_in(module, name)
+
+
+def full_call(module, src, call) -> bool:
+    """A call that is all 32 lanes: `std::numeric_limits<uint32_t>::max()`, `static_cast<unsigned>(-1)`
+    (a qualified or template function; a plain function's value is the dataflow's to follow)."""
+    fn = call.child_by_field_name("function")
+    return fn is not None and fn.type in ("qualified_identifier", "template_function") and \
+        full_in(module, src.text_of(call))

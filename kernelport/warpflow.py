@@ -90,9 +90,7 @@ class _Analyzer:
             return facts
         if name == "warpSize" or name in getattr(self.m.visible, "wave_widths", ()):  # (headerconsts.wave_widths)
             return frozenset({(WS_OK, -1)})
-        if name in fullmask.LIMIT_NAMES and fullmask.full_in(self.m, name):  # `UINT32_MAX`: the library's all ones
-            return frozenset({(FULL, -1)})
-        return frozenset()
+        return frozenset({(FULL, -1)}) if fullmask.full_name(self.m, name) else frozenset()  # `UINT32_MAX`
 
     # -- expressions ------------------------------------------------------------------------
     def ex(self, n: Node | None) -> frozenset:
@@ -133,8 +131,8 @@ class _Analyzer:
             return self.ex(n.child_by_field_name("consequence")) | self.ex(n.child_by_field_name("alternative"))
         if t == "assignment_expression":
             return self.assign(n)
-        if t == "call_expression":
-            return self.call(n)
+        if t == "call_expression":  # `std::numeric_limits<uint32_t>::max()`, `static_cast<unsigned>(-1)`: all lanes
+            return frozenset({(FULL, -1)}) if fullmask.full_call(self.m, self.src, n) else self.call(n)
         if t == "subscript_expression":
             return self.subscript(n)
         if t == "comma_expression":
@@ -323,9 +321,6 @@ class _Analyzer:
 
     def call(self, n: Node) -> frozenset:
         fn = n.child_by_field_name("function")
-        if fn is not None and fn.type in ("qualified_identifier", "template_function") and \
-                fullmask.full_in(self.m, self.src.text_of(n)):  # `numeric_limits<uint32_t>::max()`, `static_cast`
-            return frozenset({(FULL, -1)})
         args = call_args(n)
         arg_facts = [self.ex(a) for a in args]
         name = fnscopes.callee_name(fn)
