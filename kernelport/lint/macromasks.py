@@ -15,14 +15,12 @@ intrinsic receives (`#define LOW(x) ((x) & 0xffffffff)`).
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from tree_sitter import Node
 
 from .. import backends, dialect, fullmask
 from ..source import SourceFile, call_args
-from .. import lazy_re
 
 _PROBE = "void __kp_macro_mask_probe() { "
 
