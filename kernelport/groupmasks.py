@@ -39,7 +39,7 @@ from types import SimpleNamespace
 
 from tree_sitter import Node
 
-from . import backends, cexpr, dialect, fnscopes, guardmasks
+from . import backends, cexpr, dialect, fnscopes, fullmask, guardmasks
 from .diagnostics import Diagnostic
 from .warpsites import is_reference
 
@@ -79,6 +79,8 @@ class _Expander:
             return self.src.text_of(n)
         if t == "identifier":
             return self.name(n, self.src.text_of(n), fn, depth)
+        if t in ("qualified_identifier", "call_expression") and fullmask.full_in(self.module, self.src.text_of(n)):
+            return "0xFFFFFFFFu"  # `std::numeric_limits<uint32_t>::max()`, `static_cast<unsigned>(-1)`, `k::kFull`
         if t == "qualified_identifier":  # `env::TPI`, `core::sync_mask` without a call: a name we cannot read
             return self.unknown(self.src.text_of(n))
         if t == "field_expression":
@@ -134,6 +136,8 @@ class _Expander:
             if got is not None:
                 value, ctype = got
                 return self.in_module(module, lambda: self.typed(self.text(value, None, depth + 1), ctype))
+        if name in fullmask.LIMIT_NAMES:  # `UINT32_MAX` of <cstdint>, which no file of the run defines
+            return f"({fullmask.limit_text(name)})"
         return self.unknown(name)
 
     def ported_to_wave(self, name: str, value) -> bool:

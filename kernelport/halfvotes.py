@@ -22,7 +22,7 @@ import dataclasses
 
 from tree_sitter import Node
 
-from . import backends, cexpr, dialect
+from . import backends, cexpr, dialect, fullmask
 from .source import call_args
 
 _VOTES = ("ballot", "any", "all")
@@ -49,12 +49,14 @@ def kind(module, votes: list[Node], names, read_as: str) -> str | None:
             continue
         if "mask" not in params or params.index("mask") >= len(args):
             return None
-        try:
-            v = cexpr.evaluate(src.text_of(args[params.index("mask")]), names)
-        except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
-            return None
-        if not isinstance(v, int) or v & 0xFFFFFFFF != 0xFFFFFFFF:
-            return None
+        text = src.text_of(args[params.index("mask")])
+        if not fullmask.full_in(module, text):  # (`UINT32_MAX`, `~0u`); else with the group's known values
+            try:
+                v = cexpr.evaluate(text, names)
+            except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
+                return None
+            if not isinstance(v, int) or v & 0xFFFFFFFF != 0xFFFFFFFF:
+                return None
         kinds.add("full")
     return kinds.pop() if len(kinds) == 1 else None
 

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from . import backends, dialect
+from . import backends, dialect, fullmask
 from .model import Module
-from .warpsites import FULL, FULL_MASKS, INT32_TYPES, LANE, LANE_OK, MASK as MASK_KIND, ONE, TID, VOTE, WS, int_value
+from .warpsites import FULL, INT32_TYPES, LANE, LANE_OK, MASK as MASK_KIND, ONE, TID, VOTE, WS, int_value
 from . import lazy_re
 
 _LANEMASK_PTX = lazy_re.compile(r"%%?lanemask_(?:lt|le|gt|ge|eq)\b")
@@ -287,12 +287,7 @@ def static_member(an, n: Node) -> frozenset:
     vis = an.m.visible
     others = vis.elsewhere.modules() if vis is not None and vis.elsewhere is not None else ()
     values = [v for m in (an.m, *others) for v in _constants(m).get(name.text.decode(), ())]
-    return frozenset({(FULL, -1)}) if values and all(_full(v) for v in values) else frozenset()
-
-
-def _full(text: str) -> bool:
-    t = re.sub(r"\s+|[uUlL]+$", "", text)
-    return t in ("-1", "~0") or int_value(t) in FULL_MASKS
+    return frozenset({(FULL, -1)}) if values and all(fullmask.full_in(an.m, v) for v in values) else frozenset()
 
 
 def full_constant(module: Module, text: str, depth: int = 3) -> bool:
@@ -300,7 +295,7 @@ def full_constant(module: Module, text: str, depth: int = 3) -> bool:
     the 64-bit all ones), or a constant or macro (`cudf::LANE_MASK_ALL`) whose every definition the
     file and the headers it reads give is one."""
     t = re.sub(r"\s+", "", text)
-    if _full(t) or int_value(t) == (1 << 64) - 1:
+    if fullmask.full_in(module, t) or int_value(t) == (1 << 64) - 1:
         return True
     name = t.rsplit("::", 1)[-1]
     if depth == 0 or not re.fullmatch(r"[A-Za-z_]\w*", name):

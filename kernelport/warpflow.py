@@ -12,7 +12,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from . import backends, dialect, fnscopes, laddersteps, launchrows, maskmemory, masksources, memberlanes, shufflewrappers
-from . import declkeys, declsplit, masktypes, templateargs, warpreach, warpshapes, warpwidth, xorexchange
+from . import declkeys, declsplit, fullmask, masktypes, templateargs, warpreach, warpshapes, warpwidth, xorexchange
 from .model import Function, Module
 from .reached import reached
 from .source import call_args, ident_name
@@ -21,7 +21,7 @@ from .sweeps import Sweeps
 from .warpsites import declares_memory, guarded_wide_step, is_address, is_reference as _is_reference, macro_facts, type_aliases
 from .warpsites import (  # noqa: F401  (translate and lint import them from here too)
     TID, BDIM, VOTE, WRES, WS_OK, LANE_OK, WARP_OK, WS, WS_M1, HALF, FIVE, ONE, FULL, LANE, WARP, MASK,
-    OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, FULL_MASKS, INT32_TYPES, int_value, Site, Issue, Analysis, shuffled_name)
+    OPAQUE, _SINK_KINDS, WARP_SIZE_NAME, INT32_TYPES, int_value, Site, Issue, Analysis, shuffled_name)
 # Any other number: as a mask, only some lanes; joined with a full one (`c ? ~0u : 0xffff`), partial.
 _SOME_LANES = frozenset({(OPAQUE, -2)})
 
@@ -90,7 +90,7 @@ class _Analyzer:
             return facts
         if name == "warpSize" or name in getattr(self.m.visible, "wave_widths", ()):  # (headerconsts.wave_widths)
             return frozenset({(WS_OK, -1)})
-        return frozenset()
+        return frozenset({(FULL, -1)}) if fullmask.full_name(self.m, name) else frozenset()  # `UINT32_MAX`
 
     # -- expressions ------------------------------------------------------------------------
     def ex(self, n: Node | None) -> frozenset:
@@ -120,9 +120,8 @@ class _Analyzer:
         if t == "unary_expression":
             op = self.src.text_of(n.child_by_field_name("operator"))
             arg = n.child_by_field_name("argument")
-            v = int_value(self.src.text_of(arg)) if arg is not None and arg.type == "number_literal" else None
-            if (op == "~" and v == 0) or (op == "-" and v == 1):
-                return frozenset({(FULL, -1)})
+            if arg is not None and arg.type == "number_literal" and fullmask.full_in(self.m, self.src.text_of(n)):
+                return frozenset({(FULL, -1)})  # `~0u`, `-1`
             f = self.ex(arg)
             return f if op in ("-", "~", "+") else frozenset()
         if t == "binary_expression":
@@ -132,8 +131,8 @@ class _Analyzer:
             return self.ex(n.child_by_field_name("consequence")) | self.ex(n.child_by_field_name("alternative"))
         if t == "assignment_expression":
             return self.assign(n)
-        if t == "call_expression":
-            return self.call(n)
+        if t == "call_expression":  # `std::numeric_limits<uint32_t>::max()`, `static_cast<unsigned>(-1)`: all lanes
+            return frozenset({(FULL, -1)}) if fullmask.full_call(self.m, self.src, n) else self.call(n)
         if t == "subscript_expression":
             return self.subscript(n)
         if t == "comma_expression":
@@ -152,7 +151,7 @@ class _Analyzer:
 
     def _literal(self, n: Node) -> frozenset:
         if self.src.text_of(n).replace(" ", "") == "-1":
-            return frozenset({(FULL, -1)})  # all ones as an unsigned mask
+            return frozenset({(FULL, -1)})  # all ones as an unsigned mask, at any width (no value to rewrite)
         v = int_value(self.src.text_of(n))
         if v == 32:
             return frozenset({(WS, self.site(n, "ws"))})
@@ -164,7 +163,7 @@ class _Analyzer:
             return frozenset({(FIVE, self.site(n, "five"))})
         if v == 1:
             return frozenset({(ONE, self.site(n, "one"))})
-        if v in FULL_MASKS:
+        if fullmask.full_in(self.m, self.src.text_of(n)):  # `0xffffffff`, `037777777777`, `0xffff'ffff`
             return frozenset({(FULL, self.site(n, "full_value"))})
         return _SOME_LANES if v is not None else frozenset()
 

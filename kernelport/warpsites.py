@@ -31,7 +31,6 @@ WARP_SIZE_NAME = lazy_re.compile(r"(?i)(^|_)(k_?)?(warp|wave(front)?|simd)_?(siz
                                  r"(^|_)warp_?threads$|^k(warp|wave)(size|width)$")
 # a helper named for the lane or warp it computes (`lane_id()`): lint reports the 32s it returns
 LANE_HELPER_NAME = lazy_re.compile(r"(?i)(^|_)(get_?)?(lane|warp|wave|simd)_?(id|idx|index|no|num)$|^laneid$|^warpid$")
-FULL_MASKS = {0xFFFFFFFF}
 INT32_TYPES = {"unsigned", "unsigned int", "int", "uint32_t", "int32_t", "uint", "unsigned long", "signed",
                "signed int"}
 
@@ -131,26 +130,13 @@ class Analysis:
         return replace(self, module=module, sites=[replace(s) for s in self.sites])
 
 
-def macro_mask(module: Module, name: str, depth: int = 0) -> int | None:
-    """A macro's value as a 32-bit mask, through parentheses, suffixes, ~ and other macros
-    (`#define WARP_MASK (FULL_MASK)`, `(0xFFFFFFFFu)`): masks are judged after resolving them."""
-    from . import cexpr
-    mac = module.macros.get(name)
-    if mac is None and module.visible is not None:  # a mask macro from an included header
-        mac = module.visible.macros.get(name)
-    if mac is None or not mac.value or depth > 8:
-        return None
-    names = {}
-    for ident in set(re.findall(r"[A-Za-z_]\w*", mac.value)):
-        v = macro_mask(module, ident, depth + 1)
-        if v is not None:
-            names[ident] = v
-    text = re.sub(r"\(\s*(unsigned(\s+int)?|uint32_t|int)\s*\)", "", mac.value)  # (unsigned)-1
-    try:
-        v = cexpr.evaluate(text, names)
-    except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError):
-        return None
-    return int(v) & 0xFFFFFFFF if isinstance(v, int) else None
+def macro_mask(module: Module, name: str) -> int | None:
+    """A macro's value as a 32-bit mask, through parentheses, suffixes, casts, ~ and other macros
+    (`#define WARP_MASK (FULL_MASK)`, `(0xFFFFFFFFu)`, `UINT32_MAX`): fullmask reads its spellings;
+    a wider value is cut to the 32 bits CUDA's `unsigned` mask parameter keeps."""
+    from . import fullmask
+    v = fullmask.mask_value(name, fullmask.resolver(module))
+    return v & 0xFFFFFFFF if v is not None else None
 
 
 _PARENS = lazy_re.compile(r"^\s*\(+\s*([^()]*?)\s*\)+\s*$")  # a value in balanced parentheses, `((32))`
@@ -191,7 +177,8 @@ def macro_facts(an, name: str, node: Node | None) -> frozenset | None:
         # stays for the uses that are not about the wave.  (Before, only WARP_SIZE became the wave and
         # a helper's `lane = tid % WARP_SIZE`, `warp = tid >> LOG_WARP_SIZE` disagreed at wave 64.)
         return frozenset({(FIVE, an.site(node, "five"))})
-    if v in FULL_MASKS or mac.value.strip() in ("~0", "~0u", "~0U", "(~0u)", "-1", "(unsigned)-1"):
+    from . import fullmask
+    if fullmask.full_in(an.m, mac.value):  # every spelling of all 32 lanes (`UINT32_MAX`, `(unsigned)-1`)
         return frozenset({(FULL, -1)})
     masks = an.__dict__.setdefault("_macro_masks", {})  # the model's macros are fixed during one analysis,
     if name not in masks:  # and the fixpoint asks for each name on every pass

@@ -15,49 +15,25 @@ intrinsic receives (`#define LOW(x) ((x) & 0xffffffff)`).
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from tree_sitter import Node
 
-from .. import backends, dialect
+from .. import backends, dialect, fullmask
 from ..source import SourceFile, call_args
-from .. import lazy_re
 
 _PROBE = "void __kp_macro_mask_probe() { "
-_CAST_ALL_ONES = lazy_re.compile(r"\(?\s*(?:unsigned(?:\s+int)?|(?:std::)?uint32_t)\s*\)?\s*\(?\s*-\s*1\s*\)?")
 
 
 def _all_ones_32(text: str, objects: dict[str, str]) -> bool:
-    """`0xffffffff`, `0xFFFFFFFFu`, `~0u`, `4294967295U`, `uint32_t(-1)`, `(unsigned)-1`, or an
+    """`0xffffffff`, `0xFFFFFFFFu`, `~0u`, `4294967295U`, `uint32_t(-1)`, `(unsigned)-1`, `UINT32_MAX`, or an
     object-like macro of the file whose value is one (`#define FULL 0xffffffff`); no `ll` suffix."""
-    t = "".join(text.split())
-    t = "".join(objects.get(t, t).split())
-    while t.startswith("(") and t.endswith(")") and _balanced(t[1:-1]):
-        t = t[1:-1]
-    return bool(_CAST_ALL_ONES.fullmatch(t)) or all_ones_32_literal(t)
+    return fullmask.narrow_full(text, objects.get)
 
 
 def all_ones_32_literal(text: str) -> bool:
     """A 32-bit all-ones literal: `0xFFFFFFFF`, `0xffffffffu`, `~0u`, `4294967295U` (no `ll` suffix)."""
-    t = "".join(text.split())
-    if t.startswith("~"):
-        return t[1:].rstrip("uU") == "0" and t[1:] != "0"
-    if re.search(r"[lL]", t):
-        return False
-    try:
-        return int(t.rstrip("uU"), 0) == 0xFFFFFFFF
-    except ValueError:
-        return False
-
-
-def _balanced(t: str) -> bool:
-    depth = 0
-    for ch in t:
-        depth += (ch == "(") - (ch == ")")
-        if depth < 0:
-            return False
-    return depth == 0
+    return fullmask.narrow_full(text)
 
 
 def sites(ctx, dropped) -> Iterator[tuple[tuple[int, int], str, str, str]]:
