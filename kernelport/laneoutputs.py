@@ -235,9 +235,10 @@ def _has_origin(module, f, asm: list[int], sites, returns) -> bool:
         for g in fnscopes.callees(module, f, c))
 
 
-def helper_returns(module, warp_functions=frozenset(), sites=None) -> dict[int, list[Origin]]:
+def helper_returns(module, warp_functions=frozenset(), sites=None, skip=None) -> dict[int, list[Origin]]:
     """Device helpers whose return carries an origin the port changes: start byte -> the origins it carries
-    (to a fixpoint: a helper returning another's lane)."""
+    (to a fixpoint: a helper returning another's lane); `skip`: returns the port does not compile (the
+    `#if __CUDA_ARCH__` branch of a helper whose `#else` is the port's)."""
     asm = [node.start_byte for node, _fn in module.asm]
     helpers = [f for f in module.functions.values() if f.is_device and not f.is_kernel and f.body is not None]
     out: dict[int, list[Origin]] = {}
@@ -247,7 +248,7 @@ def helper_returns(module, warp_functions=frozenset(), sites=None) -> dict[int, 
             if not _has_origin(module, f, asm, sites, out):
                 continue
             k = _Kernel(module, f, warp_functions, sites, out)
-            got = {o.key: o for r in module.source.index.under(f.body, "return_statement")
+            got = {o.key: o for r in module.source.index.under(f.body, "return_statement") if skip is None or not skip(r)
                    for e in r.named_children[:1] for o in k.origins(e)}
             if any(o.changed for o in got.values()) and set(got) != {o.key for o in out.get(f.node.start_byte, ())}:
                 out[f.node.start_byte], changed = list(got.values()), True
@@ -256,12 +257,12 @@ def helper_returns(module, warp_functions=frozenset(), sites=None) -> dict[int, 
     return out
 
 
-def stored(module, warp_functions=frozenset(), sites=None) -> list[Stored]:
+def stored(module, warp_functions=frozenset(), sites=None, skip=None) -> list[Stored]:
     """The kernels' stores of values the port's wave changes, each decided (the module's docstring)."""
     out: list[Stored] = []
     src = module.source
     asm = [node.start_byte for node, _fn in module.asm]
-    returns = helper_returns(module, warp_functions, sites) if any(
+    returns = helper_returns(module, warp_functions, sites, skip) if any(
         not (f.is_kernel or f.body is None) and _has_origin(module, f, asm, sites, {}) for f in module.functions.values()) \
         else {}
     for f in module.functions.values():
@@ -305,7 +306,7 @@ def check(tr) -> None:
     lane = dialect.concept("warp_lane").spelling(tr.backend)
     called = dialect.concept("warp_lane_of")
     sites = {(s.node.start_byte, s.node.end_byte): s.role for s in tr.wave_sites()}
-    for s in stored(tr.module, tr.analysis.warp_level, sites):
+    for s in stored(tr.module, tr.analysis.warp_level, sites, tr.cuda_only_region):
         if tr.cuda_only_region(s.store):
             continue
         if s.why or lane is None or called.spelling(tr.backend) is None:
