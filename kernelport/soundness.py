@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tree_sitter import Node
 
-from . import backends, blocksizes, dialect, fnscopes, launchrows, macro_warp_math, lazy_re, renamed_ports, warpflow, warpwidth, wavebranches
+from . import abslanes, backends, blocksizes, dialect, fnscopes, launchrows, macro_warp_math, lazy_re, renamed_ports, warpflow, warpwidth, wavebranches
 from .diagnostics import Diagnostic
 from .errors import Location
 from .source import SourceFile, _Kept
@@ -234,6 +234,8 @@ class Soundness:
             self.widths.logical(fnscopes.owner(self.module, use.node))
         if concept.kind == "shuffle" and logical:
             return "32"
+        if concept.key == "shfl" and "width" not in bound and abslanes.width(self, use.node) == "32":
+            return "32"  # a plain lane of plain data: the thread's own 32-lane warp (abslanes)
         if group_wide:
             return "32" if logical else self.spell("warp_size")
         return None

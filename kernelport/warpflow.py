@@ -12,7 +12,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from . import backends, dialect, fnscopes, laddersteps, launchrows, maskmemory, masksources, memberlanes, shufflewrappers
-from . import declkeys, declsplit, fullmask, masktypes, templateargs, warpreach, warpshapes, warpwidth, xorexchange
+from . import abslanes, declkeys, declsplit, fullmask, masktypes, templateargs, warpreach, warpshapes, warpwidth, xorexchange
 from .model import Function, Module
 from .reached import reached
 from .source import call_args, ident_name
@@ -345,6 +345,7 @@ class _Analyzer:
                     or (width is None and shufflewrappers.default_width(self.m, name) is not None)
                 if width is None and not literal_width:
                     self.a.wave_shuffles.append((n, c.key, self.cur or None))
+                    abslanes.note(self, n, c, bound_idx, arg_facts)  # `__shfl_sync(m, v, 3)`: whose lane 3
                 if not literal_width:
                     for p in ("lane", "delta", "lanemask", "width"):
                         if p in bound_idx:
@@ -364,7 +365,7 @@ class _Analyzer:
                             else:
                                 self.confirm(arg_facts[i], f"reaches the {p} of {name}", n)
                             self.shuffle_vars.update((self.cur, v) for v in self.src.texts_under(a, "identifier"))
-                return frozenset({(WRES, -1)})
+                return frozenset({(WRES, abslanes.INDEXED if c.key == "shfl" else -1)})
             if c.kind == "vote":  # a ballot over the caller's own group of lanes: a 32-lane word (masksources)
                 mi = bound_idx.get("mask")
                 group = mi is not None and self._classify_mask(args[mi], arg_facts[mi]) == "partial" and \
@@ -549,6 +550,7 @@ class _Analyzer:
                 direct[k] = True
                 if c.kind == "shuffle" and wi is not None and wi < len(args) and args[wi].type == "identifier":
                     warpshapes.width_param(self, f, self.src.text_of(args[wi]), c.key)
+        self.a.calls = calls
         self.warp_keys = callers_closure(direct, calls)
         self.warp_keys -= warpshapes.logical_callers(self, direct, self.warp_keys)
         self.a.warp_level = set(self.warp_keys)

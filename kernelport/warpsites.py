@@ -89,6 +89,9 @@ class Analysis:
     shuffle_masks: list[tuple[Node, str, str | None]] = field(default_factory=list)  # (mask node, class, fn)
     # shuffles at the default width, the whole wave: (call, concept key, function)
     wave_shuffles: list[tuple[Node, str, str | None]] = field(default_factory=list)
+    # index shuffles with no width: (start, end) -> (lane is plain data, the value's fact kinds, function)
+    abs_lanes: dict[tuple[int, int], tuple[bool, frozenset, str | None]] = field(default_factory=dict)
+    calls: dict[str, set[str]] = field(default_factory=dict)  # function key -> the keys it calls
     # functions whose global-memory indices use a warp index from a hardcoded 32 (rows as warps)
     data_warps: dict[str, Node] = field(default_factory=dict)
     # functions using a library warp collective at its default width, the hardware warp (cub)

@@ -1,0 +1,78 @@
+"""Index shuffles from an absolute lane of plain data (`__shfl_sync(m, v, 3)`, `src_lane[tid]`, a parameter).
+
+CUDA's `__shfl_sync(m, v, k)` reads lane `k mod 32` of the thread's own 32-lane warp.  A port at the
+wave's default width reads lane k of the 64-lane wave: threads 32-63 read the other warp's lane.  That is
+right only where the port makes the code's warp the wave: the shuffled value is a warp operation's result
+the port widens (the broadcast after a widened reduction), or the function (or a caller) has its lane
+math ported to the wave.  Elsewhere, where the source lane is plain data (no fact of the lane id, the
+width or a warp operation reaches it), the port names CUDA's width, 32 (the concept's `width`, spelled by
+each backend).  In a helper no caller in the file calls, the value may be either (a widened result or
+plain data): refused, KP219.  warpflow notes each such shuffle
+(`note`); translate asks `width`.
+"""
+from __future__ import annotations
+
+from .warpsites import FIVE, HALF, MASK, ONE, OPAQUE, VOTE, WRES
+
+SOME_LANES = (OPAQUE, -2)  # any other literal (warpflow._literal): a number, no width
+_NUMBERS = (ONE, FIVE, HALF)
+# The result of an index shuffle (warpflow): another lane's value, no sum the port widens.  `a =
+# __shfl_sync(m, a, src_lane[t])` joins it into `a` itself, the permutation's plain data.
+INDEXED = -3
+
+# Roles of sites that are masks, not lane math: a full mask widened to 64 bits does not make the
+# function's warp the wave.
+_MASK_ROLES = frozenset({"full", "type32", "arg32", "full_value"})
+_WIDENED = frozenset({WRES, VOTE, MASK})  # a warp operation's result: the port widens it to the wave
+
+
+def note(an, call, c, bound_idx: dict, arg_facts: list) -> None:
+    """Record an index shuffle with no width argument: whether its lane is plain, what its value is."""
+    if c.key != "shfl" or "width" in bound_idx or "lane" not in bound_idx or "value" not in bound_idx:
+        return
+    lane = arg_facts[bound_idx["lane"]]
+    value = frozenset("number" if (k, s) == SOME_LANES else "shuffled" if (k, s) == (WRES, INDEXED) else k
+                      for k, s in arg_facts[bound_idx["value"]])
+    an.a.abs_lanes[(call.start_byte, call.end_byte)] = (lane, value, an.cur or None)
+
+
+def _plain(analysis, lane: frozenset) -> bool:
+    """A lane no lane id, width or warp result reaches: literals (a 1, 5 or 16 only while no sink made
+    it the width) and what only they reach; a load, a table, a kernel's parameter have no facts."""
+    return all(f == SOME_LANES or (f[0] in _NUMBERS and not analysis.sites[f[1]].confirmed) for f in lane)
+
+
+def _wave_functions(analysis) -> set[str]:
+    """Functions whose lane math the port widens to the wave, and every function they call."""
+    wide = {s.function for s in analysis.sites if s.confirmed and s.role not in _MASK_ROLES and s.function}
+    out, todo = set(wide), list(wide)
+    while todo:
+        for g in analysis.calls.get(todo.pop(), ()):
+            if g not in out:
+                out.add(g)
+                todo.append(g)
+    return out
+
+
+def width(tr, call) -> str | None:
+    """'32' where an index shuffle of plain data from a plain lane keeps CUDA's 32-lane warp; None where
+    the wave's width is right (or KP219 was recorded: the caller leaves the call as written)."""
+    got = tr.analysis.abs_lanes.get((call.start_byte, call.end_byte))
+    if got is None or not _plain(tr.analysis, got[0]):
+        return None
+    _, value, fn = got
+    if value & _WIDENED:
+        return None  # the broadcast of a widened result: the wave's lane k holds the wave's value
+    wave = tr.__dict__.get("_kp_wave_functions")
+    if wave is None:
+        wave = tr.__dict__["_kp_wave_functions"] = _wave_functions(tr.analysis)
+    if fn in wave:
+        return None  # the function's warp is the wave in the port: its lane k is the wave's
+    f = tr.module.function_at(call)
+    if f is not None and not f.is_kernel and not any(fn in called for called in tr.analysis.calls.values()):
+        tr.problem("KP219", call, "this shuffle reads an absolute lane of a value no caller in the file shows: "
+                   "CUDA reads that lane of the thread's own 32-lane warp; a widened warp result needs the "
+                   "wave's lane, plain data the 32-lane warp's", "pass the width explicitly "
+                   "(`__shfl_sync(m, v, k, 32)` for the 32-lane warp, `warpSize` for the wave)")
+        return None
+    return "32"
