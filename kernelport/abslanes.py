@@ -12,6 +12,7 @@ plain data): refused, KP219.  warpflow notes each such shuffle
 """
 from __future__ import annotations
 
+from . import backends
 from .warpsites import FIVE, HALF, MASK, ONE, OPAQUE, VOTE, WRES
 
 SOME_LANES = (OPAQUE, -2)  # any other literal (warpflow._literal): a number, no width
@@ -26,14 +27,17 @@ _MASK_ROLES = frozenset({"full", "type32", "arg32", "full_value"})
 _WIDENED = frozenset({WRES, VOTE, MASK})  # a warp operation's result: the port widens it to the wave
 
 
-def note(an, call, c, bound_idx: dict, arg_facts: list) -> None:
-    """Record an index shuffle with no width argument: whether its lane is plain, what its value is."""
+def note(an, call, c, bound_idx: dict, arg_facts: list) -> tuple:
+    """Record an index shuffle with no width argument: its lane's facts, its value's kinds; the wave
+    shuffle's row of warpflow (call, concept key, function)."""
+    row = (call, c.key, an.cur or None)
     if c.key != "shfl" or "width" in bound_idx or "lane" not in bound_idx or "value" not in bound_idx:
-        return
+        return row
     lane = arg_facts[bound_idx["lane"]]
     value = frozenset("number" if (k, s) == SOME_LANES else "shuffled" if (k, s) == (WRES, INDEXED) else k
                       for k, s in arg_facts[bound_idx["value"]])
     an.a.abs_lanes[(call.start_byte, call.end_byte)] = (lane, value, an.cur or None)
+    return row
 
 
 def _plain(analysis, lane: frozenset) -> bool:
@@ -58,8 +62,8 @@ def width(tr, call) -> str | None:
     """'32' where an index shuffle of plain data from a plain lane keeps CUDA's 32-lane warp; None where
     the wave's width is right (or KP219 was recorded: the caller leaves the call as written)."""
     got = tr.analysis.abs_lanes.get((call.start_byte, call.end_byte))
-    if got is None or not _plain(tr.analysis, got[0]):
-        return None
+    if got is None or not _plain(tr.analysis, got[0]) or all(r.wave <= 32 for r in backends.get(tr.backend).runs):
+        return None  # (a backend whose every wave is 32 lanes, Metal's SIMD-group: lane k is the warp's)
     _, value, fn = got
     if value & _WIDENED:
         return None  # the broadcast of a widened result: the wave's lane k holds the wave's value

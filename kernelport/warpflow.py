@@ -343,9 +343,8 @@ class _Analyzer:
                 width = bound_idx.get("width")  # a literal one, or cub's `ShuffleDown<16>`: a logical group
                 literal_width = warpshapes.literal_width(self.src, n, args[width] if width is not None else None) is not None \
                     or (width is None and shufflewrappers.default_width(self.m, name) is not None)
-                if width is None and not literal_width:
-                    self.a.wave_shuffles.append((n, c.key, self.cur or None))
-                    abslanes.note(self, n, c, bound_idx, arg_facts)  # `__shfl_sync(m, v, 3)`: whose lane 3
+                if width is None and not literal_width:  # (abslanes notes `__shfl_sync(m, v, 3)`: whose lane 3)
+                    self.a.wave_shuffles.append(abslanes.note(self, n, c, bound_idx, arg_facts))
                 if not literal_width:
                     for p in ("lane", "delta", "lanemask", "width"):
                         if p in bound_idx:
@@ -518,7 +517,7 @@ class _Analyzer:
     # -- driver -----------------------------------------------------------------------------
     def warp_level_functions(self) -> None:
         direct: dict[str, bool] = {}
-        calls: dict[str, set[str]] = {}
+        calls = self.a.calls  # function key -> the keys it calls (abslanes reads it too)
         for f in self.m.functions.values():  # by key (fnscopes): `tile::lane` is not `warp::lane`
             k = self.scopes.key(f)
             direct[k] = direct.get(k, False) or warpshapes.uses_wave_collective(self, f)
@@ -550,7 +549,6 @@ class _Analyzer:
                 direct[k] = True
                 if c.kind == "shuffle" and wi is not None and wi < len(args) and args[wi].type == "identifier":
                     warpshapes.width_param(self, f, self.src.text_of(args[wi]), c.key)
-        self.a.calls = calls
         self.warp_keys = callers_closure(direct, calls)
         self.warp_keys -= warpshapes.logical_callers(self, direct, self.warp_keys)
         self.a.warp_level = set(self.warp_keys)

@@ -119,3 +119,5 @@ def test_a_helpers_value_from_no_caller_seen_is_refused(tmp_path):
     f.write_text("__device__ float first(float v) {\n    return __shfl_sync(0xffffffff, v, 0);\n}\n")
     rc, _, err = kp_inproc("translate", f, "--to", "hip", "-o", tmp_path / "out")
     assert rc != 0 and "k.cu:2:12: error: KP219" in err, err
+    rc, _, err = kp_inproc("translate", f, "--to", "metal", "-o", tmp_path / "metal")
+    assert "KP219" not in err, err  # a 32-lane SIMD-group: lane k is the warp's lane k

@@ -266,16 +266,18 @@ __global__ void k(int* x) {
 
 
 def test_mask_from_activemask_is_safe_to_drop():
+    """(Re-pinned, kernelport/abslanes.py: lane 0 of plain data is lane 0 of the thread's own 32-lane warp, `, 32`.)"""
     out = body("""
 __global__ void k(int* x) {
     unsigned m = __activemask();
     x[threadIdx.x] = __shfl_sync(m, x[threadIdx.x], 0);
 }
 """)
-    assert "__shfl(x[threadIdx.x], 0)" in out
+    assert "__shfl(x[threadIdx.x], 0, 32)" in out
 
 
 def test_partial_mask_has_no_safe_rewrite():
+    """(Re-pinned, kernelport/abslanes.py: lane 0 of plain data is lane 0 of the thread's own 32-lane warp, `, 32`.)"""
     code = """
 __global__ void k(int* x, unsigned m) {
     x[threadIdx.x] = __shfl_sync(m, x[threadIdx.x], 0);
@@ -286,7 +288,7 @@ __global__ void k(int* x, unsigned m) {
     d = port.diagnostics[0]
     assert d.code == "KP203" and d.location.line == 3 and d.location.column == 34
     kept = hip(code, allow_unported=True)
-    assert kept.ok and "KERNELPORT-UNPORTED KP203" in kept.body and "__shfl(x[threadIdx.x], 0)" in kept.body
+    assert kept.ok and "KERNELPORT-UNPORTED KP203" in kept.body and "__shfl(x[threadIdx.x], 0, 32)" in kept.body
 
 
 def test_inline_ptx_and_cuda_only_intrinsics_stop_translation():
@@ -358,11 +360,12 @@ __global__ void k(float* x, int base) {
 
 @pytest.mark.parametrize("mask", ["0xffffffff", "0xFFFFFFFFu", "~0u", "FULL"])
 def test_full_mask_spellings_are_dropped(mask):
+    """(Re-pinned, kernelport/abslanes.py: lane 0 of plain data is lane 0 of the thread's own 32-lane warp, `, 32`.)"""
     out = body(f"""
 #define FULL 0xffffffff
 __global__ void k(float* x) {{ x[0] = __shfl_sync({mask}, x[1], 0); }}
 """)
-    assert "__shfl(x[1], 0)" in out
+    assert "__shfl(x[1], 0, 32)" in out
 
 
 def test_highest_lane_from_clz_of_a_mask():
@@ -448,11 +451,12 @@ __global__ void k(const float* x, unsigned* words) {
 
 
 def test_default_full_mask_parameter_is_full():
+    """(Re-pinned, kernelport/abslanes.py: its one caller shuffles plain data from lane 0: the 32-lane warp's.)"""
     out = body("""
 __device__ float shfl(float v, int l, unsigned mask = 0xffffffff) { return __shfl_sync(mask, v, l); }
 __global__ void k(float* x) { x[threadIdx.x] = shfl(x[threadIdx.x], 0); }
 """)
-    assert "__shfl(v, l)" in out
+    assert "__shfl(v, l, 32)" in out
 
 
 def test_caller_supplied_unknown_mask_is_partial():
