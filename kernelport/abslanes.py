@@ -4,15 +4,15 @@ CUDA's `__shfl_sync(m, v, k)` reads lane `k mod 32` of the thread's own 32-lane 
 wave's default width reads lane k of the 64-lane wave: threads 32-63 read the other warp's lane.  That is
 right only where the port makes the code's warp the wave: the shuffled value is a warp operation's result
 the port widens (the broadcast after a widened reduction), or the function (or a caller) has its lane
-math ported to the wave.  Elsewhere, where the source lane is plain data (no fact of the lane id, the
+math ported to the wave or written with `warpSize`.  Elsewhere, where the source lane is plain data (no fact of the lane id, the
 width or a warp operation reaches it), the port names CUDA's width, 32 (the concept's `width`, spelled by
-each backend).  In a helper no caller in the file calls, the value may be either (a widened result or
-plain data): refused, KP219.  warpflow notes each such shuffle
+each backend).  A helper no caller in the file calls keeps the wave, as before (its value may be
+a widened result or plain data; not yet refused: project headers' wrappers are ported so).  warpflow notes each such shuffle
 (`note`); translate asks `width`.
 """
 from __future__ import annotations
 
-from . import backends
+from . import backends, fnscopes, macro_contexts
 from .warpsites import FIVE, HALF, MASK, ONE, OPAQUE, VOTE, WRES
 
 SOME_LANES = (OPAQUE, -2)  # any other literal (warpflow._literal): a number, no width
@@ -46,9 +46,13 @@ def _plain(analysis, lane: frozenset) -> bool:
     return all(f == SOME_LANES or (f[0] in _NUMBERS and not analysis.sites[f[1]].confirmed) for f in lane)
 
 
-def _wave_functions(analysis) -> set[str]:
-    """Functions whose lane math the port widens to the wave, and every function they call."""
+def _wave_functions(module, analysis) -> set[str]:
+    """Functions whose lane math is the wave's in the port (a site it widens, or `warpSize` as written:
+    `lane = threadIdx.x % warpSize` means the wave's lanes), and every function they call."""
     wide = {s.function for s in analysis.sites if s.confirmed and s.role not in _MASK_ROLES and s.function}
+    scopes = fnscopes.of(module)  # (text, not module.uses: a macro body's model holds only the body's uses)
+    wide |= {scopes.key(f) for f in module.functions.values() if f.body is not None and
+             any(True for _ in module.source.named_under(f.body, "identifier", {"warpSize"}))}
     out, todo = set(wide), list(wide)
     while todo:
         for g in analysis.calls.get(todo.pop(), ()):
@@ -65,18 +69,16 @@ def width(tr, call) -> str | None:
     if got is None or not _plain(tr.analysis, got[0]) or all(r.wave <= 32 for r in backends.get(tr.backend).runs):
         return None  # (a backend whose every wave is 32 lanes, Metal's SIMD-group: lane k is the warp's)
     _, value, fn = got
+    if macro_contexts.MARK in tr.src.text:
+        return None  # a macro body ported in an expander's context: macro_contexts decides its widths (not yet here)
     if value & _WIDENED:
         return None  # the broadcast of a widened result: the wave's lane k holds the wave's value
     wave = tr.__dict__.get("_kp_wave_functions")
     if wave is None:
-        wave = tr.__dict__["_kp_wave_functions"] = _wave_functions(tr.analysis)
+        wave = tr.__dict__["_kp_wave_functions"] = _wave_functions(tr.module, tr.analysis)
     if fn in wave:
         return None  # the function's warp is the wave in the port: its lane k is the wave's
     f = tr.module.function_at(call)
     if f is not None and not f.is_kernel and not any(fn in called for called in tr.analysis.calls.values()):
-        tr.problem("KP219", call, "this shuffle reads an absolute lane of a value no caller in the file shows: "
-                   "CUDA reads that lane of the thread's own 32-lane warp; a widened warp result needs the "
-                   "wave's lane, plain data the 32-lane warp's", "pass the width explicitly "
-                   "(`__shfl_sync(m, v, k, 32)` for the 32-lane warp, `warpSize` for the wave)")
-        return None
+        return None  # a helper no caller in the file shows: its value may be a widened result (not yet: KP219)
     return "32"

@@ -113,11 +113,16 @@ def test_a_lane_from_the_lane_id_is_left_to_the_wave(tmp_path):
     assert ", 32)" not in ports["hip"].split("__shfl(")[1].split(";")[0], ports["hip"]
 
 
-def test_a_helpers_value_from_no_caller_seen_is_refused(tmp_path):
-    """A helper no caller in the file calls: its value may be a widened result or plain data (KP219)."""
+def test_a_function_whose_lanes_are_written_with_warpsize_keeps_the_wave(tmp_path):
+    """`lane = threadIdx.x % warpSize`: the code's warp is the wave, its lane 0 the wave's."""
+    src = ABSOLUTE.replace("LANE", "0").replace("float v = in[i];", "int lane = threadIdx.x % warpSize;\n"
+                                                 "    float v = in[i] + lane;")
+    assert "__shfl(v, 0);" in _ports(tmp_path, src)["hip"]
+
+
+def test_a_helper_no_caller_shows_keeps_the_wave(tmp_path):
+    """Not yet refused: its value may be a widened result or plain data; as before, the wave."""
     f = tmp_path / "k.cu"
     f.write_text("__device__ float first(float v) {\n    return __shfl_sync(0xffffffff, v, 0);\n}\n")
     rc, _, err = kp_inproc("translate", f, "--to", "hip", "-o", tmp_path / "out")
-    assert rc != 0 and "k.cu:2:12: error: KP219" in err, err
-    rc, _, err = kp_inproc("translate", f, "--to", "metal", "-o", tmp_path / "metal")
-    assert "KP219" not in err, err  # a 32-lane SIMD-group: lane k is the warp's lane k
+    assert rc == 0 and "__shfl(v, 0);" in (tmp_path / "out" / "k.hip").read_text(), err

@@ -286,7 +286,9 @@ def test_a_literal_5_given_as_a_shuffle_lane_or_delta_is_no_warp_index(call):
 
     src = HEAD.replace("float* out)", "float* out, int w)") + f"    v = {call};\n" + TAIL
     assert [f.code for f in lint_text(src, "k.cu", "cuda") if f.code.startswith("WS0") and f.code != "WS007"] == []
-    assert f"v = {call.replace('_sync(0xffffffff, ', '(')};" in hip_body(src)
+    # (re-pinned, kernelport/abslanes.py: plain data from lane 5 is lane 5 of the 32-lane warp: `, 32`)
+    width = ", 32)" if call.startswith("__shfl_sync") else ")"
+    assert f"v = {call.replace('_sync(0xffffffff, ', '(')[:-1]}{width};" in hip_body(src)
     warp = src.replace(", 5", ", threadIdx.x >> 5")
     assert [f.line for f in lint_text(warp, "k.cu", "cuda") if f.code == "WS003"] == [3]
 
@@ -465,7 +467,8 @@ def test_a_mask_reads_alike_on_either_side_of_the_value_it_masks(value, rewritte
         src = ("__global__ void k0(float* x, int k) {\n    float v = x[threadIdx.x];\n"
                f"    v = __shfl_sync(0xffffffff, v, {e});\n    x[threadIdx.x] = v;\n}}\n")
         port, _ = translate(SourceFile.from_text(src, "k.cu"), "hip")
-        assert port.ok and f"v = __shfl(v, {after if rewritten else e});" in port.body, port.body
+        # (re-pinned, kernelport/abslanes.py: `31 & k` is a plain lane, k mod 32: the 32-lane warp's)
+        assert port.ok and (f"v = __shfl(v, {after});" if rewritten else f"v = __shfl(v, {e}, 32);") in port.body, port.body
 
 
 @pytest.mark.parametrize("op", ["|", "^"])
