@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import backends, dialect, fnscopes, laddersteps, launchrows, maskmemory, masksources, memberlanes, shufflewrappers
-from . import abslanes, declkeys, declsplit, fullmask, masktypes, templateargs, warpreach, warpshapes, warpwidth, xorexchange
+from . import abslanes, backends, dialect, fnscopes, laddersteps, launchrows, maskmemory, masksources, memberlanes
+from . import declkeys, declsplit, fullmask, masktypes, shufflewrappers, templateargs, warpreach, warpshapes, warpwidth
+from . import xorexchange
 from .model import Function, Module
 from .reached import reached
 from .source import call_args, ident_name
