@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""How the thirty-first held-out set (bench/heldout31.toml) will be chosen (run once; kept so the
+choice is reviewable and repeatable):
+
+    python bench/heldout31_select.py      # -> bench/heldout31.toml
+
+RULE, written and committed (h/heldout31, 10:41 UTC) before any candidate was fetched or measured
+(only the stored index's repository names, its .cu paths and its code search were looked up, to
+name candidates that exist and hold CUDA sources), for robotics and control (sampling-based model
+predictive control (MPPI), sampling-based motion planning (RRT-Connect), robot collision checking
+and configuration-space decomposition, trajectory optimisation and kinematics, volumetric
+TSDF / ESDF mapping for navigation, ray casting for particle-filter localisation, particle
+filters), a domain no earlier heldout*_select.py took:
+
+  Candidates, in this order, named by domain only (none in /work/notes/t44/used_repos.txt nor
+  named by an earlier heldout*_select.py, none chosen by how kernelport does on them):
+    1. ACDSLab/MPPI-Generic              sampling-based MPC: MPPI, tube/robust MPPI, dynamics and costs
+    2. pranavjad/pRRTC                   sampling-based motion planning: GPU RRT-Connect, FK + collision checks
+    3. wernerpe/csdecomp                 robot collision checking and configuration-space decomposition
+    4. NVlabs/curobo                     trajectory optimisation, kinematics, sphere/OBB collision (its CUDA kernels)
+    5. nvidia-isaac/nvblox               volumetric TSDF / ESDF / occupancy mapping for navigation
+    6. kctess5/range_libc                ray casting on occupancy grids for particle-filter localisation
+    7. NicolayP/mppi_gpu                 sampling-based MPC: MPPI for a point mass / AUV
+    8. riccardo-enr/cuda-mppi            sampling-based MPC: MPPI / SMPPI / KMPPI library
+    9. Mishut-17/Particle_Filter_using_CUDA  particle filter (propagate, weight, normalise, resample)
+  Each candidate is fetched at the newest stored snapshot (commit pinned in the toml).
+  QUALIFYING (heldout21's rule, reused through heldout24_select.select as heldout25-30 do): a
+  candidate qualifies if at least half of its first 10 `.cu` files by path (all of them if fewer
+  than 10) under its source folder have every `#include` they reach resolve in the repository, the
+  CUDA toolkit (CUDA 13, with its cccl/ thrust and cub) or the host compiler's search path
+  (heldout2_select.resolves, read textually with heldout21's linux_text), with the include dirs of
+  the project's build. This machine's CUDA 13 has no cuBLAS, cuRAND, cuFFT, cuSPARSE or cuDNN
+  headers: a file that includes one (directly or through a local header) does not resolve, so it
+  does not count toward qualifying and is not taken; the rule takes no stand-in headers. Likewise
+  absent third-party headers (Eigen where not installed, glog, gflags, OpenCV, ROS, torch,
+  pybind11, gtest, ...), headers a build generates, and git submodules absent from the snapshot.
+  Files of a qualifying candidate: its `.cu` files only (local headers are copied with them by
+  realcorpus_build.py), under its source folder (read from its build files after the fetch and
+  before any measure; the whole repository when the build names no single folder), less vendored
+  third-party folders (a path component named third_party, 3rdparty, external or extern), within
+  the size cap, less those whose includes do not resolve and byte-for-byte copies
+  (heldout2_select.pick). A project with more than CAP = 12 such files gives 12 evenly spaced in
+  path order (files[i*n//12]). Include dirs, defines and nvcc flags are those of the project's own
+  build files (read after the fetch and before any measure; `-std=c++17` where the build asks for
+  an older standard: CUDA 13's headers need 17; a build's -arch below CUDA 13's minimum is left
+  out). Self-contained check, by the rule and not by kernelport (heldout22's): the first three
+  files taken (path order; all if fewer) are compiled with `nvcc -c` and the project's flags; a
+  project of which fewer than two (one if it gives one file) compile, for a reason other than
+  CUDA 13's removed APIs, drops out (DROPPED), as does one that cannot be fetched, does not
+  qualify or gives 0 files (said below). Candidates are taken in order until the set holds at
+  least STOP_FILES = 45 files or STOP_PROJECTS = 6 projects.
+The set is measured on main's kernelport as it is before anyone changes code for it
+(bench/scoreboard_heldout31_baseline.txt).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from heldout24_select import select  # its qualifying check, CAP, vendored-folder filter and loop
+
+ROOT = Path(__file__).resolve().parent.parent
+STOP_FILES, STOP_PROJECTS = 45, 6
+
+# (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
+# include dirs, defines and flags are those of each project's own build, read after the fetch and
+# before any measure (filled in then).
+CANDIDATES = [
+    ("mppi-generic", "ACDSLab/MPPI-Generic", "", [], [], [], ["-std=c++17"], ""),
+    ("prrtc", "pranavjad/pRRTC", "", [], [], [], ["-std=c++17"], ""),
+    ("csdecomp", "wernerpe/csdecomp", "", [], [], [], ["-std=c++17"], ""),
+    ("curobo", "NVlabs/curobo", "", [], [], [], ["-std=c++17"], ""),
+    ("nvblox", "nvidia-isaac/nvblox", "", [], [], [], ["-std=c++17"], ""),
+    ("range-libc", "kctess5/range_libc", "", [], [], [], ["-std=c++17"], ""),
+    ("mppi-gpu", "NicolayP/mppi_gpu", "", [], [], [], ["-std=c++17"], ""),
+    ("cuda-mppi", "riccardo-enr/cuda-mppi", "", [], [], [], ["-std=c++17"], ""),
+    ("particle-filter-cuda", "Mishut-17/Particle_Filter_using_CUDA", "", [], [], [], ["-std=c++17"], ""),
+]
+DROPPED: frozenset[str] = frozenset()  # filled by the self-contained check
+
+
+def heldout31() -> str:  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
+    return select("thirty-first", "heldout31", CANDIDATES, DROPPED, stop_files=STOP_FILES,
+                  stop_projects=STOP_PROJECTS)
+
+
+if __name__ == "__main__":
+    (ROOT / "bench/heldout31.toml").write_text(heldout31())
