@@ -377,6 +377,11 @@ def verify(
         raise KernelportError(f"--timeout {timeout:g} is not a positive number of seconds", hint="e.g. --timeout 60")
     if wave_invariance:  # its own question: no ports, no reference
         from .wave_invariance import report
+        if arg or grid or block:  # (they were ignored, while a kernel not run said to pass them)
+            raise KernelportError("--wave-invariance reads the inputs of unannotated kernels from --inputs FILE, "
+                                  "not --arg/--grid/--block", hint="write them as `@kp` lines: @kp kernel NAME, "
+                                  "@kp grid G, @kp block B, @kp arg NAME in TYPE[LENGTH] uniform(-1, 1), "
+                                  "@kp scalar NAME = VALUE")
         raise typer.Exit(report(paths, fmt, sys.stdout, inputs, timeout))
     if inputs is not None:
         raise KernelportError("--inputs gives the inputs of the kernels --wave-invariance runs",

@@ -102,6 +102,8 @@ def definitions(src, path: str | None = None, *, undefined: bool = False,
             out.pop(name, None) if not undefined else None
             continue
         plist = None if params is None else tuple(p.strip() for p in params[1:-1].split(",") if p.strip())
+        if plist and plist[-1].endswith("...") and plist[-1] != "...":
+            plist, body = _standard_variadic(plist, body)
         new = MacroDef(name, plist, " ".join(body.split()), path, first + 1)
         at = tuple((line, branch) for line, branch, _ in stack)
         old = out.get(name)
@@ -117,6 +119,13 @@ def definitions(src, path: str | None = None, *, undefined: bool = False,
 
 _CONDITIONAL = lazy_re.compile(r"[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b(.*)", re.S)
 _GPU_SPACES = lazy_re.compile(r"\b(?:__global__|__device__)\b")
+
+
+def _standard_variadic(plist: tuple[str, ...], body: str) -> tuple[tuple[str, ...], str]:
+    """GCC's named variadic parameter (`#define panic(args...) fprintf(stderr, args)`) as the standard
+    one: `...`, its name in the body `__VA_ARGS__`, which is what it means."""
+    name = plist[-1][:-3].strip()
+    return plist[:-1] + ("...",), re.sub(rf"\b{re.escape(name)}\b", "__VA_ARGS__", body) if name else body
 
 
 def _nest(stack: list[tuple[int, int, bool]], kind: str, test: str, line: int) -> None:

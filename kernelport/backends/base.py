@@ -416,6 +416,9 @@ class Backend:
     # Math concepts compute in their argument's float type (MSL overloads `exp`, `fma`, ...)
     # rather than in float (CUDA's `expf`, `__expf`, `fmaf`).
     math_overloaded: ClassVar[bool] = False
+    # Namespaces of the library's math functions (MSL's `precise::fmod`, `fast::atan2`, `metal::fmod`):
+    # the emulator runs one as the C library's float function of that name (`fmodf`)
+    math_scopes: ClassVar[tuple[str, ...]] = ()
     # Bit concepts take an integer of any type (MSL's `popcount`, `clz`, ...) rather than their
     # fixed parameter types (CUDA's `__popc(unsigned)`, `__popcll(unsigned long long)`).
     bitops_overloaded: ClassVar[bool] = False

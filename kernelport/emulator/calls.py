@@ -53,6 +53,9 @@ class CallCompiler:
             return self._concept_call(hit[0], hit[1], args, node)
         if name in K.C_LIBRARY:
             return self._clib_call(name, args, node)
+        scope, _, fn = spelled.rpartition("::")
+        if scope in self.c.be.math_scopes and fn + "f" in K.C_LIBRARY:  # Metal's `precise::fmod(x, y)`
+            return self._clib_call(fn + "f", args, node)
         lib = dialect.library_call(self.c.backend, spelled)
         if lib is not None:  # a library's warp helper not in the file (PyTorch's WARP_SHFL): its meaning
             concept, names, required = lib

@@ -189,6 +189,7 @@ C_LIBRARY.update({
     "__fdiv_rn": ("op", "/", F32), "__dadd_rn": ("op", "+", F64), "__dmul_rn": ("op", "*", F64),
     "__float2int_rz": ("cvt", "rz", I32), "__float2int_rn": ("cvt", "rn", I32), "__float2int_rd": ("cvt", "rd", I32),
     "__float2int_ru": ("cvt", "ru", I32), "__float2uint_rz": ("cvt", "rz", U32), "__float2uint_rn": ("cvt", "rn", U32),
+    "__float2uint_rd": ("cvt", "rd", U32), "__float2uint_ru": ("cvt", "ru", U32),
     "__int2float_rn": ("cvt", "rn", F32), "__uint2float_rn": ("cvt", "rn", F32), "__double2float_rn": ("cvt", "rn", F32),
     "__float2ll_rz": ("cvt", "rz", I64), "lrintf": ("cvt", "rn", I64), "lroundf": ("cvt", "ra", I64),
     "__float_as_int": ("bits", None, I32), "__int_as_float": ("bits", None, F32),
@@ -245,7 +246,8 @@ def c_library(kind, what, dt, args, track):
                 x = np.ceil(x)
             elif what == "ra":
                 x = np.trunc(x + np.copysign(0.5, x))
-            return conv(x, dt), None
+            lo, hi = np.iinfo(dt).min, np.iinfo(dt).max  # PTX's float-to-integer cvt saturates; NaN is 0
+            return conv(np.where(np.isnan(x), 0.0, np.clip(x, lo, hi)), dt), None
         return conv(v, dt), e
     if kind == "bits":
         v, _ = args[0]

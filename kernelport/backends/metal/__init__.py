@@ -5,6 +5,9 @@ from ...dialect import ATOMIC_OPS, C_HEADERS, CAS_ATOMIC_OPS, MATH_ACCURATE, MAT
 from ..base import Backend, Lowering, Run
 
 
+# CUDA's rounding suffixes of its conversion intrinsics and Metal's function of each rounding (MSL 6.5)
+_ROUNDINGS = (("rd", "floor"), ("ru", "ceil"), ("rn", "rint"), ("rz", "trunc"))
+
 class Metal(Backend):
     name = "metal"
     extension = ".metal"
@@ -95,6 +98,7 @@ class Metal(Backend):
     # -- emulator --
     warp_size_type = attributes["warp_size"][0]
     math_overloaded = True
+    math_scopes = ("precise", "fast", "metal")
     bitops_overloaded = True
     explicit_atomics = {"atomic_load_explicit": ("load", 2), "atomic_store_explicit": ("store", 3),
                         "atomic_compare_exchange_weak_explicit": ("cas", 5),
@@ -234,7 +238,20 @@ class Metal(Backend):
     float_math = {"fminf": ("float", ("float", "float"), "fmin"), "fmaxf": ("float", ("float", "float"), "fmax"),
                   **{f"__{fn}f": ("float", ("float",), f"fast::{fn}") for fn in MATH_FAST},
                   "__powf": ("float", ("float", "float"), "fast::pow"),
-                  "__fdividef": ("float", ("float", "float"), "fast::divide")}
+                  "__fdividef": ("float", ("float", "float"), "fast::divide"),
+                  # C's float functions (math.h) with no dialect concept that Metal has unsuffixed (MSL 6.5):
+                  # the precise:: form where Metal's default fast math could round otherwise
+                  # (those the emulator runs too, so a port's checks are real; asinhf, ldexpf, ...: not yet)
+                  **{f"{fn}f": ("float", ("float", "float"), f"precise::{fn}") for fn in ("fmod", "atan2", "fdim")},
+                  "exp10f": ("float", ("float",), "precise::exp10"), "copysignf": ("float", ("float", "float"), "copysign"),
+                  # CUDA's rounding conversions (`__float2int_rd`, ...: PTX cvt.rmi/rpi/rni/rzi with .sat): the
+                  # rounding, saturated to the type's range, NaN as 0 ({x}: the argument)
+                  **{f"__float2int_{r}": ("int", ("float",), f"(isnan({{x}}) ? 0 : {{x}} >= 2147483648.0f ? INT_MAX : "
+                                                              f"{{x}} <= -2147483648.0f ? INT_MIN : int({fn}({{x}})))")
+                     for r, fn in _ROUNDINGS},
+                  **{f"__float2uint_{r}": ("uint", ("float",), f"(isnan({{x}}) ? 0u : {{x}} >= 4294967296.0f ? UINT_MAX : "
+                                                                f"{{x}} <= 0.0f ? 0u : uint({fn}({{x}})))")
+                     for r, fn in _ROUNDINGS}}
 
     # cooperative groups' thread_block_tile<32> (tiled_partition<32>(block)): the SIMD-group, 32 wide on
     # Apple GPUs as a full-warp __shfl_sync assumes (metal/cgtiles.py); an empty token type of the prologue.

@@ -54,7 +54,8 @@ class Unported:
         renamed = backends.get(self.backend).renamed_calls
         cuda_own = backends.get(self.backend).float_math  # CUDA's own overload the prologue defines
         declared = self._declared_names()
-        library = metal_library_names() | set(backends.get(self.backend).integer_constant_macros)  # the prologue's
+        # the prologue's: <stdint.h>'s constant macros, CUDA's float functions with Metal definitions
+        library = metal_library_names() | set(backends.get(self.backend).integer_constant_macros) | set(cuda_own)
         reported: set[str] = set()
         host_only = {f.name for f in self.host.values()} - set(self.device)
         dead = self._dead_on_metal()

@@ -68,7 +68,7 @@ class VectorOperators:
 
     def _float_math(self, body: str) -> list[tuple[str, str]]:
         """CUDA's float math functions the port calls by CUDA's name (the Metal backend's float_math),
-        each defined with CUDA's signature over Metal's function; not where the port's device code
+        each defined with CUDA's signature over Metal's function (or its expression of `{x}`); not where the port's device code
         defines that very signature itself."""
         table = backends.get(self.backend).float_math
         called = set(re.findall(r"\b(%s)\s*\(" % "|".join(map(re.escape, table)), body)) if table else set()
@@ -80,5 +80,5 @@ class VectorOperators:
                 continue
             names = "xyzw"[:len(params)]
             out.append((f"inline {ret} {name}({', '.join(f'{t} {c}' for t, c in zip(params, names))})",
-                        f"{metal}({', '.join(names)})"))
+                        metal.format(**{c: c for c in names}) if "{" in metal else f"{metal}({', '.join(names)})"))
         return out
