@@ -331,11 +331,14 @@ class ExpressionCompiler:
             v = val
             if isinstance(v, VecVal):
                 return self.vector_store(p, v, m, g, node)
+            if p.st is not None:  # `*dst = *src;`: the struct object src points at, loaded whole
+                v = layout.from_memory(v, fr, m, node, self.pos(node))
             if isinstance(v, StructVal) and p.st is not None:
                 return layout.store_struct(g, p, v, m, node, g.ctx.path, self.pos(node), convert)
-            if isinstance(v, StructVal):
-                raise EmulatorError("a struct stored through a pointer that is not a pointer to that struct",
-                                    g.ctx.path, *self.pos(node))
+            if isinstance(v, StructVal) or p.st is not None:
+                raise EmulatorError("a struct stored through a pointer that is not a pointer to that struct"
+                                    if isinstance(v, StructVal) else "a value that is not a struct stored through "
+                                    "a pointer to structs", g.ctx.path, *self.pos(node))
             if isinstance(v[0], Pointer):
                 raise EmulatorError("storing a pointer into memory is not supported by the emulator",
                                     g.ctx.path, *self.pos(node))
