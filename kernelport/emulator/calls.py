@@ -8,6 +8,7 @@ from pycparser import c_ast, c_parser
 
 from .. import dialect
 from . import intrinsics as K
+from .addressed import addressed_local, copy_back, temporary
 from .ctype import AUTO, BOOL, U32, PtrT, base_scalar, conv, vector_row
 from .errors import EmulatorError, KernelFault
 from .expressions import INDEX_3D, ZERO
@@ -125,8 +126,11 @@ class CallCompiler:
         self.local_arr |= cf.local_arr
         args = args + self._default_args(name, len(args), len(cf.params), node)
         refs = self.c.low.refs.get(name, ())
+        # `&x` of a local: a temporary the callee writes through, copied back to x (emulator.addressed)
+        addressed = {i: at for i, a in enumerate(args) if i not in refs and (at := addressed_local(self, a))}
         # a variable passed to a reference parameter may be unset yet (the callee assigns it)
-        argfns = [self._unset_ok(a) if i in refs else self.ex(a) for i, a in enumerate(args)]
+        argfns = [temporary(*addressed[i], a.expr.name, self.pos(a)[0], node, self.pos(a)) if i in addressed
+                  else self._unset_ok(a) if i in refs else self.ex(a) for i, a in enumerate(args)]
         if len(argfns) != len(cf.params):
             raise self.err(node, f"{name} takes {len(cf.params)} arguments, {len(argfns)} given")
         convs = [self._param_converter(t, node) for _, t, _ in cf.params]
@@ -135,19 +139,26 @@ class CallCompiler:
         def bind(fr, m):
             g = fr.g
             callee = Frame(g, cf.nslots)
-            for (pname, t, s), af, cv in zip(params, argfns, convs):
+            for i, ((pname, t, s), af, cv) in enumerate(zip(params, argfns, convs)):
                 v = af(fr, m)
                 callee.env[s] = cv(v, g, m) if v is not None else None
+                if i in addressed:
+                    callee.tmp[("addressed", i)] = v[0]
             return callee
 
         # reference parameters: the callee's final value goes back to the caller's argument
         backs = [(params[i][2], self._store(self.lvalue(args[i]), node))
                  for i in sorted(self.c.low.refs.get(name, ())) if i < len(args)]
 
+        backs_addressed = [(i, addressed[i][1], self._store(self.lvalue(args[i].expr), node), self.pos(args[i]))
+                           for i in addressed]
+
         def result(callee, fr=None, m=None):
             for s, st in backs:
                 if callee.env[s] is not None:
                     st(fr, m, callee.env[s])
+            for i, t, st, pos in backs_addressed:
+                st(fr, m, copy_back(callee.tmp[("addressed", i)], t, fr.g, m, node, pos))
             return callee.retval if callee.retval is not None else ZERO
 
         if cf.yields:

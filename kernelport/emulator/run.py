@@ -7,6 +7,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import numpy as np
+import numpy.lib.recfunctions as rfn
 
 from .. import backends
 from .frontend import LowerError, lower, wave_defines
@@ -219,6 +220,10 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         if not isinstance(elem, np.dtype):
             raise EmulatorError(f"argument `{name}`: pointers to {elem} are not supported", path)
         arr = np.asarray(a)
+        if row is not None and arr.dtype.names is not None and len(arr.dtype.names) == row[1]:
+            # a struct of n fields of one type that is a vector's row (`typedef struct {float x, y, z;} Float3`):
+            # host inference lays it out as a struct, the same bytes as its n scalars
+            arr = rfn.structured_to_unstructured(arr.reshape(-1))
         if arr.dtype != elem:
             if arr.dtype.kind != elem.kind or arr.dtype.itemsize != elem.itemsize:
                 ctx.diag(cf.node, "info", f"argument `{name}` converted from {arr.dtype} to {elem}")
