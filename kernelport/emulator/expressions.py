@@ -261,6 +261,9 @@ class ExpressionCompiler:
             if node.name in self.c.globals:
                 d, t = self.c.globals[node.name]
                 name = node.name
+                if isinstance(t, ArrT) and layout.in_memory(base_scalar(t)):  # `__constant__ kValues ck[N]`
+                    st = base_scalar(t)
+                    return MemLV(lambda fr, m: fr.g.ctx.global_structs(name, st), t)
                 elem, row = self._memory_rows(node, t)  # __constant__ float3 c[N]: rows of 3 scalars
                 dims = (inner_dims(t)[1:] if isinstance(t, ArrT) else ()) + row
                 return MemLV(lambda fr, m: fr.g.ctx.global_ptr(name, elem, dims), t)
