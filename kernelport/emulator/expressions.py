@@ -15,7 +15,7 @@ from .lanes import merge
 from .memory import Pointer
 from .ops import arith, bitnot, convert, fma, lnot, neg, truth
 from .structs import StructVal
-from .vectors import VecVal
+from .vectors import VecVal, vector_value
 
 ZERO = (np.int32(0), None)
 
@@ -271,14 +271,19 @@ class ExpressionCompiler:
         if isinstance(node, c_ast.ArrayRef):
             base = self.ex(node.name)
             idx = self.ex(node.subscript)
+            row_key = ("row", id(node))
 
             def pf(fr, m):
                 p = _value(base(fr, m))
                 if not isinstance(p, Pointer):
                     raise EmulatorError("subscript of a non-pointer", fr.g.ctx.path, *self.pos(node))
                 k = as_index(idx(fr, m)[0])
+                # `s[i]` of a pointer to rows (a uint2 buffer): its row length, for a store of a whole row
+                fr.tmp[row_key] = p.dims[0] if len(p.dims) == 1 and p.st is None else 0
                 return p.index(k) if p.dims else p.add(k)
-            return MemLV(pf, None)
+            lv = MemLV(pf, None)
+            lv.row_key = row_key
+            return lv
         if isinstance(node, c_ast.UnaryOp) and node.op == "*":
             pe = self.ex(node.expr)
 
@@ -326,7 +331,7 @@ class ExpressionCompiler:
             return st
         if lv.kind == "component":
             return self.component_store(lv)
-        pf = lv.ptr_fn
+        pf, row_key = lv.ptr_fn, getattr(lv, "row_key", None)
 
         def st(fr, m, val):
             p = pf(fr, m)
@@ -342,6 +347,8 @@ class ExpressionCompiler:
                 raise EmulatorError("a struct stored through a pointer that is not a pointer to that struct"
                                     if isinstance(v, StructVal) else "a value that is not a struct stored through "
                                     "a pointer to structs", g.ctx.path, *self.pos(node))
+            if isinstance(v[0], Pointer) and not v[0].dims and fr.tmp.get(row_key):  # `s[i] = v[j];` of vectors
+                return self.vector_store(p, vector_value(v, p.dt, fr.tmp[row_key], g, m, node, self.pos), m, g, node)
             if isinstance(v[0], Pointer):
                 raise EmulatorError("storing a pointer into memory is not supported by the emulator",
                                     g.ctx.path, *self.pos(node))
