@@ -391,6 +391,8 @@ class CallCompiler:
         if bound is None:
             raise self.err(node, f"`{node.name.name}` called with {len(args)} arguments "
                                  f"(the dialect table spells {concept.spelling(canon)})")
+        if key == "cuda_only___match_all_sync" and bound.get("pred") is not None:
+            return self._match_all(bound, node)
         fns = {p: self.ex(a) for p, a in bound.items() if a is not None}
         be = self.c.be
         if kind == "barrier":
@@ -464,6 +466,32 @@ class CallCompiler:
             mk = None if mask_fn is None else mask_fn(fr, m)
             g.ctx.syncwarp(g, m, node, None if mk is None else mk[0])
             return ZERO
+        return f
+
+    def _match_all(self, bound, node):
+        """`__match_all_sync(mask, v, &pred)`: the collective's mask, and `pred` written through its
+        pointer: 1 where every active lane of the warp holds v's bits, else 0 (a local's address: the
+        local itself is assigned)."""
+        pred = bound["pred"]
+        get = self._collective_call("cuda_only___match_all_sync",
+                                    {p: self.ex(a) for p, a in bound.items() if a is not None and p != "pred"}, node)
+        local = isinstance(pred, c_ast.UnaryOp) and pred.op == "&" and isinstance(pred.expr, c_ast.ID) and \
+            (ent := self.scope.lookup(pred.expr.name)) is not None and ent[0] == "local" and not hasattr(ent, "array")
+        st = self._store(self.lvalue(pred.expr), node) if local else None
+        pf = None if local else self.ex(pred)
+
+        def f(fr, m):
+            r = get(fr, m)
+            flag = ((np.asarray(r[0]) != 0).astype(np.int32), None)
+            if st is not None:
+                st(fr, m, flag)
+            else:
+                g, p = fr.g, pf(fr, m)[0]
+                if not isinstance(p, Pointer):
+                    raise EmulatorError("__match_all_sync's predicate is not a pointer", g.ctx.path, *self.pos(node))
+                g.ctx.mem.store(g, p, flag if p.dt == flag[0].dtype else (flag[0].astype(p.dt), None), m, node,
+                                g.ctx.track)
+            return r
         return f
 
     def _collective_call(self, key, fns, node):
