@@ -35,8 +35,10 @@ def launch_template_args(m: Module, launch: Launch, scope: Scope) -> list[str] |
         else:
             try:
                 out.append(str(int(scope.value(text).v)))
-            except Unknown:
-                out.append(text)
+            except Unknown:  # a host template's parameter bound to a name (a function, a struct): that name
+                named = d is not None and d.note.startswith("the template argument") and \
+                    re.fullmatch(r"[A-Za-z_]\w*", d.text.strip())
+                out.append(d.text.strip() if named else text)
     return out
 
 

@@ -272,7 +272,8 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                 oracle = run(src.text, source.name, wave, verifier.schedules[0], src.path)
             break
         except KernelFault as e:  # a defect of the original on these inputs, never a failed port
-            if grown.get(e.buffer, 0) < MAX_GROWTH and sum(grown.values()) < MAX_RERUNS and grow_chosen(got, e):
+            if grown.get(e.buffer, 0) < MAX_GROWTH and sum(grown.values()) < MAX_RERUNS and \
+                    (grow_chosen(got, e) or grow_unscaled(got, e)):
                 grown[e.buffer] = grown.get(e.buffer, 0) + 1
                 args, how = inputs.make_args(kernel, spec), f"inputs ({got.source}): " + "; ".join(got.inferred)
                 continue
@@ -284,6 +285,7 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
             if isinstance(again, Inferred) and _work(again) < _work(got):  # polybench's O(N^3) loops
                 again.inferred.append(f"sizes scaled down {1 << SHRINK} times further: at the first ones the "
                                       f"original ran past its budget ({_emu_error(e)})")
+                again.unscaled = {b: spec.length(b) for b in spec.args}
                 return run_oracle(verifier, src, module, name, again, ports, rep)
             rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip",
                                     f"not run: the original at wave {wave} could not run on the emulator "
@@ -433,6 +435,29 @@ def grow_chosen(got: Inferred, fault) -> bool:
     got.inferred = [re.sub(rf"^({re.escape(buf)}: \w+ {re.escape(a.type)})\[{n}\](.*)\(length chosen: ",
                            rf"\g<1>[{new}]\g<2>(length chosen: {why}; ", _GROWN_NOTE.sub("", note))
                     for note in got.inferred]
+    return True
+
+
+def grow_unscaled(got: Inferred, fault) -> bool:
+    """Give a buffer back the length it had before the sizes were scaled down (an original past its
+    budget) when the original accesses past its scaled end: a host-only size that set the length
+    (numData) shrank while the kernel's own reach (its fixed indices, another size) did not.  Never
+    past the length before the scaling (nor the emulator's byte cap): beyond it, the fault is the original's."""
+    from .infer_inputs import MAX_BYTES
+    spec, buf = got.spec, fault.buffer
+    if buf is None or buf not in got.unscaled or buf not in spec.args or fault.index < fault.size:
+        return False
+    a, n, cap = spec.args[buf], spec.length(buf), got.unscaled[buf]
+    need = -(-(fault.index + 1) * n // fault.size)  # fault.size counts a float4's lanes
+    if need > cap or n >= cap:
+        return False
+    new = min(cap, max(2 * n, need))
+    others = sum(spec.length(b) * inputs.item_bytes(x) for b, x in spec.args.items() if b != buf)
+    if others + new * inputs.item_bytes(a) > MAX_BYTES:
+        return False
+    spec.args[buf] = replace(a, length=Text(str(new), a.length.loc))
+    got.inferred.append(f"{buf}: grown from {n} to {new} elements (at most its {cap} before the scaling) after the "
+                        f"original accessed {buf}[{fault.index}]: the scaling shrank its length, not the kernel's reach")
     return True
 
 

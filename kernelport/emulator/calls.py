@@ -8,6 +8,7 @@ from pycparser import c_ast, c_parser
 
 from .. import dialect
 from . import intrinsics as K
+from .addressed import addressed_local, copy_back, temporary
 from .ctype import AUTO, BOOL, U32, PtrT, base_scalar, conv, vector_row
 from .errors import EmulatorError, KernelFault
 from .expressions import INDEX_3D, ZERO
@@ -128,8 +129,11 @@ class CallCompiler:
         self.local_arr |= cf.local_arr
         args = args + self._default_args(name, len(args), len(cf.params), node)
         refs = self.c.low.refs.get(name, ())
+        # `&x` of a local: a temporary the callee writes through, copied back to x (emulator.addressed)
+        addressed = {i: at for i, a in enumerate(args) if i not in refs and (at := addressed_local(self, a))}
         # a variable passed to a reference parameter may be unset yet (the callee assigns it)
-        argfns = [self._unset_ok(a) if i in refs else self.ex(a) for i, a in enumerate(args)]
+        argfns = [temporary(*addressed[i], a.expr.name, self.pos(a)[0], node, self.pos(a)) if i in addressed
+                  else self._unset_ok(a) if i in refs else self.ex(a) for i, a in enumerate(args)]
         if len(argfns) != len(cf.params):
             raise self.err(node, f"{name} takes {len(cf.params)} arguments, {len(argfns)} given")
         convs = [self._param_converter(t, node) for _, t, _ in cf.params]
@@ -138,19 +142,26 @@ class CallCompiler:
         def bind(fr, m):
             g = fr.g
             callee = Frame(g, cf.nslots)
-            for (pname, t, s), af, cv in zip(params, argfns, convs):
+            for i, ((pname, t, s), af, cv) in enumerate(zip(params, argfns, convs)):
                 v = af(fr, m)
                 callee.env[s] = cv(v, g, m) if v is not None else None
+                if i in addressed:
+                    callee.tmp[("addressed", i)] = v[0]
             return callee
 
         # reference parameters: the callee's final value goes back to the caller's argument
         backs = [(params[i][2], self._store(self.lvalue(args[i]), node))
                  for i in sorted(self.c.low.refs.get(name, ())) if i < len(args)]
 
+        backs_addressed = [(i, addressed[i][1], self._store(self.lvalue(args[i].expr), node), self.pos(args[i]))
+                           for i in addressed]
+
         def result(callee, fr=None, m=None):
             for s, st in backs:
                 if callee.env[s] is not None:
                     st(fr, m, callee.env[s])
+            for i, t, st, pos in backs_addressed:
+                st(fr, m, copy_back(callee.tmp[("addressed", i)], t, fr.g, m, node, pos))
             return callee.retval if callee.retval is not None else ZERO
 
         if cf.yields:
@@ -383,6 +394,8 @@ class CallCompiler:
         if bound is None:
             raise self.err(node, f"`{node.name.name}` called with {len(args)} arguments "
                                  f"(the dialect table spells {concept.spelling(canon)})")
+        if key == "cuda_only___match_all_sync" and bound.get("pred") is not None:
+            return self._match_all(bound, node)
         fns = {p: self.ex(a) for p, a in bound.items() if a is not None}
         be = self.c.be
         if kind == "barrier":
@@ -456,6 +469,32 @@ class CallCompiler:
             mk = None if mask_fn is None else mask_fn(fr, m)
             g.ctx.syncwarp(g, m, node, None if mk is None else mk[0])
             return ZERO
+        return f
+
+    def _match_all(self, bound, node):
+        """`__match_all_sync(mask, v, &pred)`: the collective's mask, and `pred` written through its
+        pointer: 1 where every active lane of the warp holds v's bits, else 0 (a local's address: the
+        local itself is assigned)."""
+        pred = bound["pred"]
+        get = self._collective_call("cuda_only___match_all_sync",
+                                    {p: self.ex(a) for p, a in bound.items() if a is not None and p != "pred"}, node)
+        local = isinstance(pred, c_ast.UnaryOp) and pred.op == "&" and isinstance(pred.expr, c_ast.ID) and \
+            (ent := self.scope.lookup(pred.expr.name)) is not None and ent[0] == "local" and not hasattr(ent, "array")
+        st = self._store(self.lvalue(pred.expr), node) if local else None
+        pf = None if local else self.ex(pred)
+
+        def f(fr, m):
+            r = get(fr, m)
+            flag = ((np.asarray(r[0]) != 0).astype(np.int32), None)
+            if st is not None:
+                st(fr, m, flag)
+            else:
+                g, p = fr.g, pf(fr, m)[0]
+                if not isinstance(p, Pointer):
+                    raise EmulatorError("__match_all_sync's predicate is not a pointer", g.ctx.path, *self.pos(node))
+                g.ctx.mem.store(g, p, flag if p.dt == flag[0].dtype else (flag[0].astype(p.dt), None), m, node,
+                                g.ctx.track)
+            return r
         return f
 
     def _collective_call(self, key, fns, node):

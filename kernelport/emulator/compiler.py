@@ -23,6 +23,7 @@ from .ctype import VOID, ArrT, PtrT, StructT, TypeResolver, base_scalar, char_li
     inner_dims, int_literal, row_scalar, scalar_count, sizeof, vector_row
 from .errors import EmulatorError
 from .expressions import ExpressionCompiler
+from .stores import StoreCompiler
 from .frontend import SHARED_STORAGE, Lowered
 from .lanes import merge
 from .memory import Buffer, Pointer
@@ -227,8 +228,8 @@ class ArrayEntry(tuple):
         return self
 
 
-class FnCompiler(StatementCompiler, ExpressionCompiler, CallCompiler, VectorCompiler, StructCompiler, OperatorCompiler,
-                 BitCopyCompiler):
+class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompiler, VectorCompiler, StructCompiler,
+                 OperatorCompiler, BitCopyCompiler):
     """Compiles one function: its parameters and declarations here, the rest in the mixins."""
 
     def __init__(self, c: Compiler, cf: CFunc, fd: c_ast.FuncDef):

@@ -22,8 +22,8 @@ BITOP_PARAM = {"popc": U32, "popc64": U64, "ffs": I32, "ffs64": I64, "clz": I32,
 COLLECTIVES = {"shfl", "shfl_up", "shfl_down", "shfl_xor", "ballot", "any", "all", "activemask", "lanemask_lt",
                "simd_sum", "simd_max", "simd_min"}
 
-# sm_70's matches (dialect.CUDA_ONLY_WARP; HIP: the prologue's kp_match_any): __match_all_sync writes its
-# predicate through a pointer, which a collective's result does not carry: not emulated (an error says so)
+# sm_70's matches (dialect.CUDA_ONLY_WARP; HIP: the prologue's kp_match_any): __match_all_sync's predicate,
+# written through its pointer, is the caller's (calls.py _match_all)
 MATCHES = {"cuda_only___match_any_sync", "cuda_only___match_all_sync"}
 
 
@@ -354,9 +354,12 @@ def collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yiel
     if key == "cuda_only___match_any_sync":  # CUDA's over its warp; the port's over `width` lanes of the wave
         width = args.get("width")
         return warp.match_any(args["value"][0], active, W, None if width is None else width[0]), None
-    if key == "cuda_only___match_all_sync":
-        raise EmulatorError("__match_all_sync is not emulated (its predicate is written through a pointer)",
-                            ctx.path, *ctx.pos(node))
+    if key == "cuda_only___match_all_sync":  # its mask where every active lane of the segment has v's bits, else 0
+        width = args.get("width")
+        w = None if width is None else width[0]
+        same = warp.match_any(args["value"][0], active, W, w)
+        every = warp.match_any(np.zeros(active.shape[0], np.uint32), active, W, w)  # the segment's active lanes
+        return np.where(same == every, every, 0).astype(same.dtype), None
     if key == "lanemask_lt":
         _, lane = warp.lanes(active.shape[0], W)
         return ((np.uint64(1) << lane.astype(np.uint64)) - np.uint64(1)).astype(U64), None

@@ -11,6 +11,7 @@ decays to a pointer to its first element; a nested struct is a struct object aga
 from __future__ import annotations
 
 import functools
+import zlib
 
 import numpy as np
 
@@ -189,3 +190,29 @@ def store_struct(g, p: Pointer, val: StructVal, m, node, path: str, pos, convert
             raise EmulatorError(f"field `{f}` of a struct stored to memory is an array: store its elements",
                                 path, *pos)
     return val
+
+
+def global_structs(name: str, d, t: ArrT, given_all, generate, seed: int, path: str, pos) -> tuple[Buffer, np.ndarray]:
+    """A file-scope array of structs (`__constant__ kValues ck[N];`, HeCBench's mriQ) as bytes in the
+    struct's C layout, as an argument's are: the original's contents where a port is given them, each
+    number field seeded where host code fills it (cudaMemcpyToSymbol: kernelport.verify_oracle.
+    host_filled), zeros otherwise.  An initialiser is refused at its line (its values are not read)."""
+    from .. import inputs
+    st, n = base_scalar(t), 1
+    for k in inner_dims(t):
+        n *= k
+    dt = struct_dtype(st)
+    given = (given_all or {}).get(name)
+    if given is not None and given.dtype == dt and given.shape == (n,):
+        values = given.copy()
+    elif d.init is not None:
+        raise EmulatorError(f"`{name}`: an initialised file-scope array of structs is not supported by the "
+                            "emulator yet", path, *pos)
+    elif name in generate:
+        values = inputs.structs_of(n, dt, [seed, zlib.crc32(name.encode())])
+    else:
+        values = np.zeros(n, dt)
+    data = values.view(U8).copy()
+    buf = Buffer(name, data, "global", data.shape[0], False, pos[0])
+    buf.layout = dt
+    return buf, values

@@ -7,14 +7,15 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import numpy as np
+import numpy.lib.recfunctions as rfn
 
 from .. import backends
 from .frontend import LowerError, lower, wave_defines
 from . import intrinsics as K
 from .compiler import Compiler
-from .ctype import PtrT, base_scalar, conv, inner_dims, row_scalar, scalar_count, vector_row
+from .ctype import U8, PtrT, base_scalar, conv, inner_dims, row_scalar, scalar_count, vector_row
 from .errors import BudgetExceeded, Diagnostic, EmulatorError, KernelFault, Race
-from .layout import bind_array, in_memory
+from .layout import bind_array, global_structs, in_memory
 from .memory import Buffer, Memory, Pointer, RaceTable
 from .schedule import run_block, run_interleaved
 from .structs import bind_struct, bind_vector, is_struct
@@ -104,6 +105,12 @@ class RunCtx:
         self.wsync[np.unique(sel)] += 1
         self.wsync_used = True
 
+    def global_structs(self, name, st):
+        """A file-scope array of structs: a pointer to its structs (their bytes, emulator.layout)."""
+        buf = self.globals[name]
+        size = buf.layout.itemsize
+        return Pointer(buf, U8, 0, np.int64(0), buf.data.shape[0], (size,), st)
+
     def global_ptr(self, name, elem, dims):
         buf = self.globals[name]
         return Pointer(buf, elem, 0, np.int64(0), buf.data.shape[0] * buf.data.dtype.itemsize // elem.itemsize, dims)
@@ -158,7 +165,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     file_scope: the original's file-scope variables (RunResult.globals), for a parameter the
     arguments do not name (a port that passes such a variable to its kernel as a buffer), and the
     contents of the file-scope variables of the same name and size.  generate: file-scope float
-    variables filled with seeded uniform(-1, 1) values, not zeros (__constant__ memory the host fills).
+    variables filled with seeded uniform(-1, 1) values, not zeros (__constant__ memory the host fills);
+    an array of structs, each number field by its type (emulator.layout.global_structs).
     context: (path, text) of what the file that includes this one has before its #include.
     headers: texts of headers not on disk (real path -> text): the ports of the headers a port includes.
     redefine: new values of object-like macros the file (or its headers) defines: sizes scaled down.
@@ -219,6 +227,10 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         if not isinstance(elem, np.dtype):
             raise EmulatorError(f"argument `{name}`: pointers to {elem} are not supported", path)
         arr = np.asarray(a)
+        if row is not None and arr.dtype.names is not None and len(arr.dtype.names) == row[1]:
+            # a struct of n fields of one type that is a vector's row (`typedef struct {float x, y, z;} Float3`):
+            # host inference lays it out as a struct, the same bytes as its n scalars
+            arr = rfn.structured_to_unstructured(arr.reshape(-1))
         if arr.dtype != elem:
             if arr.dtype.kind != elem.kind or arr.dtype.itemsize != elem.itemsize:
                 ctx.diag(cf.node, "info", f"argument `{name}` converted from {arr.dtype} to {elem}")
@@ -254,6 +266,9 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     initial: dict[str, np.ndarray] = {}
     for gname, (d, t) in comp.globals.items():
         row = row_scalar(t)
+        if row is None and in_memory(base_scalar(t)):
+            ctx.globals[gname], initial[gname] = global_structs(gname, d, t, file_scope, generate, seed, path, ctx.pos(d))
+            continue
         if row is None:
             continue
         elem, n = row[0], max(scalar_count(t), 1)

@@ -22,7 +22,8 @@ from .classdata import Instance, make_instance, rewrite_objects
 from .items import Item, balanced, blank, split_items, strip_template_header
 from .lowered import AUTO_TYPE
 
-_CLASS = re.compile(r"\s*(?:struct|class)\s+(?:alignas\s*\([^()]*\)\s*|__align__\s*\([^()]*\)\s*)?([A-Za-z_]\w*)\s*(<)?")
+_PARENS = r"\((?:[^()]|\([^()]*\))*\)"  # one level of nesting: `alignas(sizeof(T) * N)`
+_CLASS = re.compile(r"\s*(?:struct|class)\s+(?:(?:alignas|__align__)\s*" + _PARENS + r"\s*)?([A-Za-z_]\w*)\s*(<)?")
 
 
 @dataclass
