@@ -11,7 +11,8 @@ A call is resolved the common C++ way: a qualified call (`ns::f`, `::f`) names t
 looked up from the caller's scope outwards; an unqualified one finds the innermost enclosing
 scope (class, namespaces, global) that declares the name, with the namespaces that `using
 namespace` directives nominate joining at the scope C++ says they do.  Overloads found there are
-narrowed by the number of arguments (default arguments counted), then by the argument types
+narrowed by the number of arguments (default arguments counted) and of template arguments the
+call spells (`f<U, 4>(...)` cannot run a template that needs three), then by the argument types
 where the caller knows them; what stays ambiguous resolves to every candidate (facts join, as
 before).  Argument-dependent lookup is not modelled.
 """
@@ -30,6 +31,7 @@ from . import lazy_re
 
 _SCOPES = ("namespace_definition", "class_specifier", "struct_specifier", "union_specifier")
 _TEMPLATE_ARGS = lazy_re.compile(r"<[^<>]*>")
+_WORD = lazy_re.compile(r"[A-Za-z_]\w*")
 
 
 def _plain(text: str) -> str:
@@ -103,6 +105,63 @@ def _arity_of(f: Function) -> tuple[int, int | None]:
     fixed = [c for c in kids if c.type in ("parameter_declaration", "optional_parameter_declaration")]
     required = sum(1 for c in fixed if c.type == "parameter_declaration")
     return required, None if variadic else len(fixed)
+
+
+def template_arity(f: Function) -> tuple[int, int | None]:
+    """(fewest, most) template arguments a call may spell (`f<U, 4>(...)`): a template parameter with no
+    default that no function parameter's type names cannot be deduced, so it and every one before it
+    must be given; a pack lifts the most.  A word of a parameter's type counts as deducing it (a
+    non-deduced context too): that lowers the fewest, so a call keeps more candidates, never fewer."""
+    got = f.__dict__.get("_kp_targs")
+    if got is None or got[0] is not f.node:
+        got = f.__dict__["_kp_targs"] = (f.node, _template_arity_of(f))
+    return got[1]
+
+
+def _template_arity_of(f: Function) -> tuple[int, int | None]:
+    plist = f.template_node.child_by_field_name("parameters") if f.template_node is not None else None
+    kids = [c for c in (plist.named_children if plist is not None else []) if c.type != "comment"]
+    words = set(_WORD.findall(" ".join(p.node.text.decode() for p in f.params)))
+    fewest = 0
+    for i, (tp, name) in enumerate(zip(kids, f.template_params)):
+        if not tp.type.startswith(("optional_", "variadic_")) and name not in words:
+            fewest = i + 1
+    variadic = any(c.type.startswith("variadic_") for c in kids)
+    return fewest, None if variadic else len(kids)
+
+
+def explicit_template_args(fn: Node | None) -> int | None:
+    """How many template arguments a call's function expression spells (`ns::f<U, 4>`: 2); None for none."""
+    while fn is not None and fn.type == "qualified_identifier":
+        fn = fn.child_by_field_name("name")
+    if fn is None or fn.type != "template_function":
+        return None
+    targs = fn.child_by_field_name("arguments")
+    return len([c for c in (targs.named_children if targs is not None else []) if c.type != "comment"])
+
+
+def specialization(f: Function) -> bool:
+    """`template <> T f<uint2>(...)`: an explicit specialization, called as its primary template is (with
+    the primary's default arguments and template arguments)."""
+    plist = f.template_node.child_by_field_name("parameters") if f.template_node is not None else None
+    return plist is not None and not [c for c in plist.named_children if c.type != "comment"]
+
+
+def may_call(f: Function, call: Node) -> bool:
+    """Whether the call expression `call` may run the overload `f`, by what the call spells: its number
+    of arguments (default arguments, `...`) and of template arguments (template_arity)."""
+    n, (lo, hi) = len(call_args(call)), _arity(f)
+    if specialization(f):  # (the defaults and template parameters are the primary's)
+        return hi is None or n <= hi
+    return lo <= n and (hi is None or n <= hi) and _takes_template_args(f, call.child_by_field_name("function"))
+
+
+def _takes_template_args(f: Function, fn: Node | None) -> bool:
+    given = explicit_template_args(fn)
+    if specialization(f):
+        return True
+    lo, hi = template_arity(f)
+    return (given or 0) >= lo and (given is None or hi is None or given <= hi)
 
 
 def _signature(f: Function) -> tuple[str, ...]:
@@ -217,7 +276,7 @@ class Scopes:
         if key not in self._found:  # warpflow asks on every sweep: the lookup is the same each time
             called = self._called(fn)
             self._found[key] = [] if called is None else self._lookup(caller, *called, fn)  # type: ignore[misc]
-        return self._narrow(self._found[key], args, arg_type)
+        return self._narrow(self._found[key], args, arg_type, fn)
 
     def _lookup(self, caller: Function | None, parts: tuple[str, ...], absolute: bool, at: Node) -> list[Function]:
         scope = () if absolute else self.scope(caller)
@@ -261,10 +320,11 @@ class Scopes:
         return out
 
     @staticmethod
-    def _narrow(found: list[Function], args: list[Node], arg_type) -> list[Function]:
+    def _narrow(found: list[Function], args: list[Node], arg_type, fn: Node | None = None) -> list[Function]:
         if len(found) < 2:
             return found
-        fits = [f for f in found if (a := _arity(f))[0] <= len(args) and (a[1] is None or len(args) <= a[1])]
+        fits = [f for f in found if (a := _arity(f))[0] <= len(args) and (a[1] is None or len(args) <= a[1])
+                and _takes_template_args(f, fn)]
         found = fits or found
         if len(found) > 1 and arg_type is not None:
             given = [arg_type(a) for a in args]

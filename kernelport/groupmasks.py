@@ -269,7 +269,7 @@ class _Nowhere:
     def function(self, names):
         return None
 
-    def calls(self, name):
+    def calls(self, name, callee=None, recursive=False):
         return [], []
 
 
@@ -400,9 +400,27 @@ class _Ctx:
         return self.src.text_of(n)
 
 
-def _full_at_every_lane(module, arg: Node, caller) -> str | None:
+def _full_at_every_lane(module, arg: Node, caller, seen: frozenset = frozenset()) -> str | None:
     """None where `arg` (of a call in `module`'s function `caller`) is CUDA's full mask at every lane of
-    every warp (its value followed as a group's mask is: the group of 32); why not otherwise."""
+    every warp (its value followed as a group's mask is: the group of 32); why not otherwise.  A
+    parameter of a device helper passed on as it is (era-bellman-cuda's `transpose_tile(stride, ...)`
+    handing its `mask` on) is followed to the helper's own callers; met again around a cycle of calls
+    (`seen`), it adds nothing: its values enter the cycle through calls outside it, each checked."""
+    while arg.type == "parenthesized_expression" and arg.named_children:
+        arg = arg.named_children[0]
+    name = module.source.text_of(arg)
+    if arg.type == "identifier" and caller is not None and not caller.is_kernel and caller.param(name) is not None:
+        key = (str(module.source.path), caller.node.start_byte)
+        if key in seen:
+            return None
+        if len(seen) > _MAX_DEPTH:
+            return f"it is the parameter '{name}' of '{caller.name}', whose callers are nested too deeply to follow"
+        pos = next(i for i, p in enumerate(caller.params) if p.name == name)
+        got = _through_callers(module, caller, pos, seen | {key})
+        if got is None or (got[0] and not got[2]):
+            return f"it is the parameter '{name}' of '{caller.name}': its callers decide the lanes it names, " \
+                   "and no call of this run shows them"
+        return None if got[0] else got[1]
     try:
         widths = group_widths(SimpleNamespace(src=module.source, module=module), arg, None, caller)
     except _Fail as e:
@@ -410,32 +428,52 @@ def _full_at_every_lane(module, arg: Node, caller) -> str | None:
     return None if set(widths.values()) == {32} else "it names only some lanes"
 
 
+def _through_callers(module, fn, pos: int, seen: frozenset):
+    """(whether every call of `fn` the run shows passes CUDA's full mask as its parameter `pos`, why
+    not, the calls seen as 'file:line', the files looked in); None where no run is around the file.
+    The calls are of that overload (includers.Elsewhere.calls with the callee); a recursive call that
+    passes the parameter on as it is passes what its own callers gave it, any other value is checked."""
+    from .includers import _same
+    vis = module.visible
+    ew = vis.elsewhere if vis is not None and vis.elsewhere is not None else _NOWHERE
+    calls, looked = ew.calls(fn.name, callee=fn, recursive=True)
+    if not looked:
+        return None
+    pname, seen_at = fn.params[pos].name, []
+    for m, call, caller in calls:
+        args = [a for a in call.child_by_field_name("arguments").named_children if a.type != "comment"]
+        loc = m.source.loc(call)
+        at = f"{Path(loc.path).name}:{loc.line}"
+        if pos < len(args) and caller is not None and _same(caller, fn) and m.source.path == module.source.path \
+                and m.source.text_of(args[pos]) == pname:
+            continue  # (a recursive call passes what its own callers gave it)
+        why = "it gives no such argument" if pos >= len(args) else _full_at_every_lane(m, args[pos], caller, seen)
+        if why is not None:
+            return False, f"the call at {at} passes '{m.source.text_of(args[pos]) if pos < len(args) else ''}' " \
+                          f"as '{pname}' of '{fn.name}', which may name only some lanes ({why})", seen_at, looked
+        seen_at.append(at)
+    return True, "", seen_at, looked
+
+
 def from_callers(tr, mask: Node, fn) -> tuple[bool, str] | None:
     """A mask that is a parameter of its function (a header's `aa_shfl(const U& mask, ...)` wrapper):
     (whether every call of the function the run shows passes CUDA's full mask, what was seen: the
     callers, or the first that does not).  The calls are those of the run's files, the headers they
-    include and the file itself (kernelport.includers.Elsewhere.calls); None where the mask is no
-    parameter, or the file is analysed with no run around it (no call can be seen)."""
+    include and the file itself (kernelport.includers.Elsewhere.calls) that may run this overload of
+    the function; a caller that passes on a parameter of its own is followed to its callers in turn
+    (_full_at_every_lane).  None where the mask is no parameter, or the file is analysed with no run
+    around it (no call can be seen)."""
     while mask.type == "parenthesized_expression" and mask.named_children:
         mask = mask.named_children[0]
     if fn is None or fn.is_kernel or mask.type != "identifier" or fn.param(tr.src.text_of(mask)) is None:
         return None  # (a kernel's parameter comes from the host's launch, not from a device call)
     pos = next(i for i, p in enumerate(fn.params) if p.name == tr.src.text_of(mask))
-    vis = tr.module.visible
-    calls, looked = (vis.elsewhere if vis is not None and vis.elsewhere is not None else _NOWHERE).calls(fn.name)
-    if not looked:
+    got = _through_callers(tr.module, fn, pos, frozenset({(str(tr.src.path), fn.node.start_byte)}))
+    if got is None:
         return None
-    seen = []
-    for m, call, caller in calls:
-        args = [a for a in call.child_by_field_name("arguments").named_children if a.type != "comment"]
-        loc = m.source.loc(call)
-        at = f"{Path(loc.path).name}:{loc.line}"
-        why = "it gives no such argument" if pos >= len(args) else _full_at_every_lane(m, args[pos], caller)
-        if why is not None:
-            return False, f"the call at {at} passes '{m.source.text_of(args[pos]) if pos < len(args) else ''}' " \
-                          f"as '{fn.param(tr.src.text_of(mask)).name}' of '{fn.name}', which may name only some " \
-                          f"lanes ({why})"
-        seen.append(at)
+    ok, why, seen, looked = got
+    if not ok:
+        return False, why
     if not seen:  # no program this run ports executes it (a wrapper the run's files never call)
         return True, f"no call of '{fn.name}' in the {len(looked)} file(s) of this run that see it"
     more = f" and {len(seen) - 8} more" if len(seen) > 8 else ""

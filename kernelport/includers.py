@@ -171,12 +171,16 @@ class Elsewhere:
     def __init__(self, project, paths: list[Path], root: Path | None = None):
         self.project, self.paths, self.root = project, paths, root
 
-    def calls(self, name: str) -> tuple[list, list[Path]]:
+    def calls(self, name: str, callee=None, recursive: bool = False) -> tuple[list, list[Path]]:
         """([(module, call node, calling Function or None)], the files looked in): every call of a
         function named `name` in the files of the run that see this unit: the run's files, the
         headers they include, and the unit itself; a file's call that reaches a function of its own
         of that name (another file's `name`) is not one.  The run's files are those given to the
-        command (`Project.units`), so a header's function is judged by what the run shows of it."""
+        command (`Project.units`), so a header's function is judged by what the run shows of it.
+        `callee` (the unit's Function of that name): only the calls that may run that overload (the
+        unit's own calls as fnscopes resolves them, others' by their count of arguments and template
+        arguments), and only its own body's calls count as recursion (`recursive`: kept too); without
+        it every call of the name counts, and a call from a function of that name is recursion."""
         from . import fnscopes
         proj, out, looked = self.project, [], []
         if self.root is None:
@@ -195,7 +199,12 @@ class Elsewhere:
                 caller = m.function_at(c)
                 if f != self.root and fnscopes.callees(m, caller, c):
                     continue  # the file's own function of that name
-                if f == self.root and caller is not None and caller.name == name:
+                if callee is not None:
+                    if not _may_run(m, caller, c, callee, f == self.root):
+                        continue  # another overload's call (`transpose_tile<U, 1, S>` of a 5-parameter template)
+                    if not recursive and f == self.root and caller is not None and _same(caller, callee):
+                        continue
+                elif f == self.root and caller is not None and caller.name == name:
                     continue  # (a recursive call passes what its own callers gave it)
                 out.append((m, c, caller))
         return out, looked
@@ -237,6 +246,22 @@ class Elsewhere:
             pf = self.project.file(p)
             if pf is not None:
                 yield pf.module
+
+
+def _same(f, g) -> bool:
+    """Whether two Functions of one file (parsed once or twice) are one definition."""
+    return (f.name, f.node.start_byte, f.node.end_byte) == (g.name, g.node.start_byte, g.node.end_byte)
+
+
+def _may_run(m, caller, call: Node, callee, own: bool) -> bool:
+    """Whether `call` (in module `m`; `own`: the callee's own file) may run the overload `callee`: in
+    its own file as fnscopes resolves the call (an unresolved call by its arguments' counts)."""
+    from . import fnscopes
+    if own and not fnscopes.specialization(callee):  # (a specialization is called as its primary is)
+        found = fnscopes.callees(m, caller, call)
+        if found:
+            return any(_same(g, callee) for g in found)
+    return fnscopes.may_call(callee, call)
 
 
 def _run_files(proj) -> list[Path]:

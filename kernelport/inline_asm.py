@@ -17,13 +17,36 @@ class InlineAsm:
     asm_message: ClassVar[str] = "inline PTX assembly has no portable translation"
     asm_hint: ClassVar[str] = ("replace it with an intrinsic, or guard it with #ifdef __CUDA_ARCH__ / "
                                "__HIP_PLATFORM_AMD__")
+    # A carry chain across statements (ptx_idioms.CARRY_ACROSS): what a backend's build can write instead.
+    asm_carry_hint: ClassVar[str] = (
+        "write each chain in one asm statement (`add.cc.u32 %0, %2, %4; addc.u32 %1, %3, %5;`), which kernelport "
+        "ports with an explicit carry, or give the HIP build carry-explicit C under #ifdef __HIP_PLATFORM_AMD__ "
+        "(`r = __builtin_addc(x, y, carry_in, &carry_out)`, `__builtin_subc` for a borrow, `__builtin_addcll` "
+        "for 64 bits), the carry passed through your own functions")
 
     def rewrite_inline_asm(self) -> None:
         for node, fn in self.module.asm:
             if not (self.cuda_only_region(node) or self.host_asm(node, fn) or self.rewrite_asm_idiom(node) or
                     not self.ports_function(fn)):
                 message = ptx_idioms.explained(self.asm_message, self.src.text_of(node))  # why, where known
-                unavailable.declare(self, node, "KP201", message) or self.problem("KP201", node, message, self.asm_hint)
+                hint = self.asm_hint
+                if ptx_idioms.CARRY_ACROSS_MARK in message:
+                    message, hint = message + self.carry_boundary(node), self.asm_carry_hint
+                unavailable.declare(self, node, "KP201", message) or self.problem("KP201", node, message, hint)
+
+    def carry_boundary(self, node: Node) -> str:
+        """Where a carry chain's flag crosses a call: the asm statement is the whole body of a function (era-bellman-cuda's
+        `ptx::add_cc`, a one-instruction wrapper whose callers chain the flag), which no port follows yet."""
+        f = fnscopes.of(self.module).function(fnscopes.owner(self.module, node))
+        stmts = [c for c in f.body.named_children if c.type != "comment"] if f is not None and f.body is not None else []
+        wrapper = f is not None and any(whole_statement(node) == c or c.start_byte <= node.start_byte < c.end_byte
+                                        for c in stmts) and len([c for c in stmts if c.type != "declaration" and
+                                                                 c.type != "return_statement"]) == 1
+        where = f"'{f.name}' is a one-instruction wrapper: its callers chain the flag from call to call, and " \
+            if wrapper else ""
+        return f"; {where}kernelport does not yet pass an explicit carry through the calls between the flag's writer " \
+            "and its reader (each wrapper inlined into its caller's sequence), so a carry that crosses a statement or a " \
+            "call stays refused"
 
     def host_asm(self, node: Node, fn: str | None) -> bool:
         """asm in a host-only function (sph_types.h's x86 `bswapl`): the host's assembly, which the

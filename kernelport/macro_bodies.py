@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from . import backends, dialect, lazy_re, macro_contexts
+from . import backends, dialect, lazy_re, macro_contexts, macro_run_widths
 from .errors import Location
 from .model import Module, Visible, build
 from .source import SourceFile
@@ -74,8 +74,13 @@ def rewrite(tr: "Translator") -> None:
                 not (whole and _WHOLE_COORDINATE.search(text)) and not bound_uses:
             continue
         joined = text.replace("\\\n", " \n")  # line continuations, same length
+        # a header's macro every expansion of the run keeps in 32-lane groups: its shuffles take CUDA's width, 32
+        project, unit = macro_run_widths.of_unit(tr)
+        run = macro_run_widths.in_run(project, unit, tr.src.text_of(n.child_by_field_name("name")), joined) \
+            if n.type == "preproc_function_def" and not cuda_only else None
+        ported_text = joined if run is None else run[0]
         pre, post = WRAP
-        sub = SourceFile.from_text(pre + joined + post, tr.src.path)
+        sub = SourceFile.from_text(pre + ported_text + post, tr.src.path)
         if sub.syntax_errors():  # a fragment, not an expression or statement: only its API names
             tr.rename_api_tokens(v)
             continue
@@ -87,7 +92,8 @@ def rewrite(tr: "Translator") -> None:
         line = tr.src.loc(v).line
         # a shuffle's or a vote's port depends on the group of the function that expands the body: that
         # function ports it once more in its own context (kernelport/macro_contexts.py)
-        ctx = macro_contexts.ported_in_context(tr, tr.src.text_of(n.child_by_field_name("name")), joined, words, line) \
+        ctx = macro_contexts.ported_in_context(tr, tr.src.text_of(n.child_by_field_name("name")), ported_text, words,
+                                               line) \
             if n.type == "preproc_function_def" else macro_contexts.Contextual(None, [])
         if cuda_only and any(d.severity == "error" for d in port.diagnostics + ctx.diagnostics):
             continue
@@ -105,7 +111,8 @@ def rewrite(tr: "Translator") -> None:
             # wider step before `v += __shfl_down_sync(FULL, v, 16);`) is continued too, else the macro
             # ends there and the rest of its body is file-scope code (hipcc: "unknown type name 'v'")
             tr.rw.replace(v, _CONTINUED.sub("\\\\\n", body) if "\n" in body else body)
-            tr.note(v, "...", "a warp operation inside a macro body")
+            tr.note(v, "...", "a warp operation inside a macro body" if run is None else "the shuffles of a macro every "
+                    f"expansion of the run keeps in 32-lane groups take CUDA's width, 32 (expanded at {run[1]})")
 
 
 def _expanded_in_device_code(tr: "Translator", n) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Mapping
 
-from . import backends, dialect, fnscopes, lazy_re
+from . import backends, dialect, fnscopes, lazy_re, macro_run_widths
 from .macros import arguments
 from .warpsites import int_value
 
@@ -82,8 +82,14 @@ class _Macros:
         self.tr = tr
         self.defs: dict[str, tuple[tuple[str, ...] | None, str]] = {}
         vis = tr.module.visible
+        self.run32: dict[str, str] = {}  # a header's macro whose port gives its shuffles width 32 -> its expansions
+        project, _ = macro_run_widths.of_unit(tr)
         for name, d in {**_header_defs(vis), **tr.src.macros}.items():
-            self.defs[name] = (d.params, d.body)
+            run = macro_run_widths.in_run(project, d.path, name, d.body) \
+                if d.params is not None and d.path != str(tr.src.path) else None
+            if run is not None:
+                self.run32[name] = run[1]
+            self.defs[name] = (d.params, d.body if run is None else run[0])
         self.original = dict(self.defs)  # as written: what a body's warp operations are (`wave_op`)
         for n in tr.src.index.of_types("preproc_def", "preproc_function_def"):
             v = n.child_by_field_name("value")
@@ -264,6 +270,17 @@ def refuse_unfollowed_warp_math(tr: "Translator") -> None:
         kepts = [m for _, _, got, _ in judged for w, m in got if w == "32"] + [m for w, m in plain if w == "32"]
         for use, name, got, op in judged:
             if name in refused:
+                continue
+            if name in macros.run32 and (wide or waves):
+                site = next((x for x in sites if x.function == key and x.role != "ws_macro" and x.confirmed), None)
+                at = f" (`{' '.join(tr.src.text_of(site.node).split())}` at line {tr.src.loc(site.node).line} is " \
+                    "ported as the wave's)" if site is not None else f" (`{waves[0]}`)" if waves else ""
+                tr.problem("KP219", use, f"cannot decide the warp width here: the header's port gives `{name}`'s shuffles "
+                           f"CUDA's width, 32 (every expansion the run shows keeps 32-lane groups: {macros.run32[name]}), "
+                           f"while the port makes the warp of `{f.name}` the wave{at}", "mark the function "
+                           "`// @kp warp-width 32` where its lanes are 32-based as the macro's are (its shuffles then keep "
+                           "CUDA's width), or write the macro's shuffles and the function's lanes with warpSize")
+                refused.add(name)
                 continue
             kept = next((m for w, m in got if w == "32"), None)
             waved = next((m for w, m in got if w == "wave"), None)

@@ -188,6 +188,7 @@ CARRY_ACROSS = {
     "out": "`{op}` sets PTX's carry flag, which no later instruction of this asm statement reads: another "
            "statement would read it, and the flag has no C value between statements",
 }
+CARRY_ACROSS_MARK = "a carry chain across asm statements"  # (inline_asm adds where it crosses a call, and the hint)
 # Instructions a located refusal names (rather than the generic KP201): (a pattern the instruction's
 # name matches, why no port of it is given)
 REFUSALS = (
@@ -496,11 +497,11 @@ def why_not(text: str) -> str | None:
     for n in names:
         c = re.fullmatch(r"(add|sub|mad)(c?)(?:\.(lo|hi))?(\.cc)?\.u(32|64)", n)
         if c is not None and c.group(2) and not seen:
-            return "a carry chain across asm statements: " + CARRY_ACROSS["in"].format(op=n)
+            return f"{CARRY_ACROSS_MARK}: " + CARRY_ACROSS["in"].format(op=n)
         if c is not None and (c.group(4) or c.group(2)):
             seen, pending = True, n if c.group(4) else None
     if pending is not None:
-        return "a carry chain across asm statements: " + CARRY_ACROSS["out"].format(op=pending)
+        return f"{CARRY_ACROSS_MARK}: " + CARRY_ACROSS["out"].format(op=pending)
     return None
 
 

@@ -242,3 +242,23 @@ def test_an_expression_port_under_an_unbraced_if_is_no_block():
     assert port.ok, [d.format() for d in port.diagnostics]
     line = port.body.splitlines()[2].strip()
     assert line.startswith("if (a) lo = ") and line.endswith(");") and "{" not in line, line
+
+
+def test_a_one_instruction_wrapper_says_the_carry_crosses_a_call_and_what_to_write():
+    """era-bellman-cuda's ptx.cuh: `add_cc` and `addc` each one asm statement, their callers chaining the flag.
+    The refusal names the wrapper, says no port passes the carry through calls yet, and gives what compiles
+    instead: one asm statement per chain (ported above), or clang's `__builtin_addc` under the HIP guard.  A
+    statement with other code around it is not called a wrapper."""
+    src = ("__device__ __forceinline__ unsigned add_cc(unsigned x, unsigned y) {\n"
+           "  unsigned r;\n  asm volatile(\"add.cc.u32 %0, %1, %2;\" : \"=r\"(r) : \"r\"(x), \"r\"(y));\n  return r;\n}\n"
+           "__device__ __forceinline__ unsigned addc(unsigned x, unsigned y) {\n"
+           "  unsigned r;\n  asm volatile(\"addc.u32 %0, %1, %2;\" : \"=r\"(r) : \"r\"(x), \"r\"(y));\n"
+           "  r += x;\n  return r;\n}\n"
+           "__global__ void k(unsigned *o) { o[0] = add_cc(o[2], o[4]); o[1] = addc(o[3], o[5]); }\n")
+    port, _ = translate(SourceFile.from_text(src, "w.cu"), "hip")
+    errors = [d for d in port.diagnostics if d.severity == "error"]
+    assert [(d.code, d.location.line) for d in errors] == [("KP201", 3), ("KP201", 8)], errors
+    assert "'add_cc' is a one-instruction wrapper: its callers chain the flag" in errors[0].message
+    assert "does not yet pass an explicit carry through the calls" in errors[0].message
+    assert "__builtin_addc(x, y, carry_in, &carry_out)" in errors[0].hint and "one asm statement" in errors[0].hint
+    assert "one-instruction wrapper" not in errors[1].message and "does not yet pass an explicit carry" in errors[1].message

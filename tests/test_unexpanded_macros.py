@@ -36,7 +36,11 @@ __global__ void scale(float *x, int n) {
 void run(float *x, int n) { scale<<<(n + 255) / 256, 256>>>(x, n); }
 """
 PLAIN = "x[i] *= 2.0f;"
-SCANNED = "float v = x[i], t; int s = i / 4, ts, lane_id = threadIdx.x & 31; SEG_SHFL_SCAN(v, t, s, ts); x[i] = v;"
+# an expansion whose lanes are the wave's (`% warpSize`): the body is ported at the wave, where its scan's step at
+# 16 has no safe copy (KP205).  With 32-based lanes (`& 31`, SCANNED_32) every expansion keeps 32-lane groups and
+# the header's port gives the shuffles CUDA's width, 32 (kernelport/macro_run_widths.py): written, not refused.
+SCANNED = "float v = x[i], t; int s = i / 4, ts, lane_id = threadIdx.x % warpSize; SEG_SHFL_SCAN(v, t, s, ts); x[i] = v;"
+SCANNED_32 = SCANNED.replace("threadIdx.x % warpSize", "threadIdx.x & 31")
 
 
 def run(tmp_path, unit: str, *extra: str):
@@ -68,6 +72,15 @@ def test_a_header_macro_a_unit_expands_is_refused(tmp_path):
     rc, _, err = run(tmp_path, UNIT.replace("BODY", SCANNED))
     assert rc == 1 and "scan.h:8:40: error: KP205" in err, err
     assert not (tmp_path / "out").exists()
+
+
+def test_a_header_macro_units_expand_in_32_lane_groups_takes_width_32(tmp_path):
+    """Re-pinned (stop 44): this expansion (`lane_id = threadIdx.x & 31`) was refused with KP205; every
+    expansion of the run keeps 32-lane groups, so the header's shuffles take width 32 and the run is written."""
+    rc, _, err = run(tmp_path, UNIT.replace("BODY", PLAIN), UNIT.replace("BODY", SCANNED_32))
+    assert rc == 0, err
+    header = (tmp_path / "out" / "scan.hip.h").read_text()
+    assert "__shfl_down(v, 16, 32)" in header and "static_assert" not in header, header
 
 
 def test_a_header_macro_another_unit_of_the_run_expands_is_refused(tmp_path):

@@ -127,6 +127,7 @@ class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, Tex
     realigns_comments = False
     asm_message = "inline PTX assembly has no Metal translation"
     asm_hint = "replace it with an intrinsic or a SIMD-group function"
+    asm_carry_hint = asm_hint
 
     def ports_function(self, name: str | None) -> bool:
         return name is None or name in self.device  # host code is left out
