@@ -4,16 +4,16 @@ CUDA's `__shfl_sync(m, v, k)` reads lane `k mod 32` of the thread's own 32-lane 
 wave's default width reads lane k of the 64-lane wave: threads 32-63 read the other warp's lane.  That is
 right only where the port makes the code's warp the wave: the shuffled value is a warp operation's result
 the port widens (the broadcast after a widened reduction), or the function (or a caller) has its lane
-math ported to the wave or written with `warpSize`.  Elsewhere, where the source lane is plain (no width, wave lane id or
-warp result reaches it: a load, a literal, `threadIdx.x % 5 + 5` as written, whose lane CUDA takes mod 32 in the thread's
-own warp as width 32 does), the port names CUDA's width, 32 (the concept's `width`, spelled by
-each backend).  A helper no caller in the file calls keeps the wave, as before (its value may be
-a widened result or plain data; not yet refused: project headers' wrappers are ported so).  warpflow notes each such shuffle
-(`note`); translate asks `width`.
+math ported to the wave or written with `warpSize`.  Elsewhere, where the source lane is plain (no width,
+wave lane id or warp result reaches it: a load, a literal, `threadIdx.x % 5 + 5` as written, whose lane
+CUDA takes mod 32 in the thread's own warp as width 32 does), the port names CUDA's width, 32 (the
+concept's `width`, spelled by each backend).  A helper no caller in the file calls is judged by the calls
+the run shows (kernelport.abscallers: CUDA's width, the wave, or KP219).  warpflow notes each such
+shuffle (`note`); translate asks `width`.
 """
 from __future__ import annotations
 
-from . import backends, fnscopes, macro_contexts
+from . import abscallers, backends, fnscopes, macro_contexts
 from .warpsites import BDIM, FIVE, HALF, MASK, ONE, OPAQUE, TID, VOTE, WRES
 
 SOME_LANES = (OPAQUE, -2)  # any other literal (warpflow._literal): a number, no width
@@ -97,5 +97,8 @@ def width(tr, call) -> str | None:
         return None  # the function's warp is the wave in the port: its lane k is the wave's
     f = tr.module.function_at(call)
     if f is not None and not f.is_kernel and not any(fn in called for called in tr.analysis.calls.values()):
-        return None  # a helper no caller in the file shows: its value may be a widened result (not yet: KP219)
+        kind, why = abscallers.judge(tr, f, _wave_functions)  # a helper no caller in the file shows: the run's
+        if kind == abscallers.REFUSED:
+            abscallers.refuse(tr, call, f, why)
+        return "32" if kind == abscallers.WIDTH else None
     return "32"
