@@ -13,7 +13,7 @@ shuffle (`note`); translate asks `width`.
 """
 from __future__ import annotations
 
-from . import abscallers, backends, fnscopes, macro_contexts
+from . import abscallers, backends, fnscopes, macro_bodies, macro_contexts
 from .warpsites import BDIM, FIVE, HALF, MASK, ONE, OPAQUE, TID, VOTE, WRES
 
 SOME_LANES = (OPAQUE, -2)  # any other literal (warpflow._literal): a number, no width
@@ -97,6 +97,8 @@ def width(tr, call) -> str | None:
         return None  # the function's warp is the wave in the port: its lane k is the wave's
     f = tr.module.function_at(call)
     if f is not None and not f.is_kernel and not any(fn in called for called in tr.analysis.calls.values()):
+        if tr.src.text.startswith(macro_bodies.WRAP[0]):
+            return None  # a macro body's own port (macro_bodies): its expanders decide (macro_contexts), as before
         kind, why = abscallers.judge(tr, f, _wave_functions)  # a helper no caller in the file shows: the run's
         if kind == abscallers.REFUSED:
             abscallers.refuse(tr, call, f, why)
