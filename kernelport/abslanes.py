@@ -4,19 +4,21 @@ CUDA's `__shfl_sync(m, v, k)` reads lane `k mod 32` of the thread's own 32-lane 
 wave's default width reads lane k of the 64-lane wave: threads 32-63 read the other warp's lane.  That is
 right only where the port makes the code's warp the wave: the shuffled value is a warp operation's result
 the port widens (the broadcast after a widened reduction), or the function (or a caller) has its lane
-math ported to the wave or written with `warpSize`.  Elsewhere, where the source lane is plain data (no fact of the lane id, the
-width or a warp operation reaches it), the port names CUDA's width, 32 (the concept's `width`, spelled by
-each backend).  A helper no caller in the file calls keeps the wave, as before (its value may be
-a widened result or plain data; not yet refused: project headers' wrappers are ported so).  warpflow notes each such shuffle
-(`note`); translate asks `width`.
+math ported to the wave or written with `warpSize`.  Elsewhere, where the source lane is plain (no width,
+wave lane id or warp result reaches it: a load, a literal, `threadIdx.x % 5 + 5` as written, whose lane
+CUDA takes mod 32 in the thread's own warp as width 32 does), the port names CUDA's width, 32 (the
+concept's `width`, spelled by each backend).  A helper no caller in the file calls is judged by the calls
+the run shows (kernelport.abscallers: CUDA's width, the wave, or KP219).  warpflow notes each such
+shuffle (`note`); translate asks `width`.
 """
 from __future__ import annotations
 
-from . import backends, fnscopes, macro_contexts
-from .warpsites import FIVE, HALF, MASK, ONE, OPAQUE, VOTE, WRES
+from . import abscallers, backends, fnscopes, macro_bodies, macro_contexts
+from .warpsites import BDIM, FIVE, HALF, MASK, ONE, OPAQUE, TID, VOTE, WRES
 
 SOME_LANES = (OPAQUE, -2)  # any other literal (warpflow._literal): a number, no width
 _NUMBERS = (ONE, FIVE, HALF)
+_AS_WRITTEN = (TID, BDIM, OPAQUE)  # a thread index, a block size, a caller's load: the port keeps them
 # The result of an index shuffle (warpflow): another lane's value, no sum the port widens.  `a =
 # __shfl_sync(m, a, src_lane[t])` joins it into `a` itself, the permutation's plain data.
 INDEXED = -3
@@ -40,16 +42,31 @@ def note(an, call, c, bound_idx: dict, arg_facts: list) -> tuple:
     return row
 
 
+def _ported(site) -> bool:
+    """A confirmed site the port rewrites to the wave: a 5 only as a shift's count (`lane >> 5`);
+    `x + 5` reaching a shuffle's lane is lane 5, kept (translate's rewrite_shift)."""
+    if not site.confirmed:
+        return False
+    if site.role != FIVE:
+        return True
+    shift = site.node.parent
+    return shift is not None and shift.type == "binary_expression" and \
+        shift.child_by_field_name("right") == site.node and shift.child_by_field_name("operator").type in (">>", "<<")
+
+
 def _plain(analysis, lane: frozenset) -> bool:
-    """A lane no lane id, width or warp result reaches: literals (a 1, 5 or 16 only while no sink made
-    it the width) and what only they reach; a load, a table, a kernel's parameter have no facts."""
-    return all(f == SOME_LANES or (f[0] in _NUMBERS and not analysis.sites[f[1]].confirmed) for f in lane)
+    """A lane no width, wave lane id or warp result reaches: literals (a 1, 5 or 16 only while the port
+    keeps it), thread indices and block sizes as written (`threadIdx.x % 5 + 5`: CUDA reads it mod 32 in
+    the thread's own warp, as width 32 does) and what only they reach; a load, a table, a parameter have
+    no facts."""
+    return all(f[0] in _AS_WRITTEN or (f[0] in _NUMBERS and not _ported(analysis.sites[f[1]]))
+               for f in lane)
 
 
 def _wave_functions(module, analysis) -> set[str]:
     """Functions whose lane math is the wave's in the port (a site it widens, or `warpSize` as written:
     `lane = threadIdx.x % warpSize` means the wave's lanes), and every function they call."""
-    wide = {s.function for s in analysis.sites if s.confirmed and s.role not in _MASK_ROLES and s.function}
+    wide = {s.function for s in analysis.sites if _ported(s) and s.role not in _MASK_ROLES and s.function}
     scopes = fnscopes.of(module)  # (text, not module.uses: a macro body's model holds only the body's uses)
     wide |= {scopes.key(f) for f in module.functions.values() if f.body is not None and
              any(True for _ in module.source.named_under(f.body, "identifier", {"warpSize"}))}
@@ -80,5 +97,10 @@ def width(tr, call) -> str | None:
         return None  # the function's warp is the wave in the port: its lane k is the wave's
     f = tr.module.function_at(call)
     if f is not None and not f.is_kernel and not any(fn in called for called in tr.analysis.calls.values()):
-        return None  # a helper no caller in the file shows: its value may be a widened result (not yet: KP219)
+        if tr.src.text.startswith(macro_bodies.WRAP[0]):
+            return None  # a macro body's own port (macro_bodies): its expanders decide (macro_contexts), as before
+        kind, why = abscallers.judge(tr, f, _wave_functions)  # a helper no caller in the file shows: the run's
+        if kind == abscallers.REFUSED:
+            abscallers.refuse(tr, call, f, why)
+        return "32" if kind == abscallers.WIDTH else None
     return "32"

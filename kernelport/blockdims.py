@@ -18,7 +18,7 @@ import re
 
 from tree_sitter import Node
 
-from . import cexpr, fnscopes
+from . import cexpr, fnscopes, memberdims
 from .model import Function, Module, file_scope_items
 from .source import call_args, ident_name
 from .warpsites import int_value
@@ -72,9 +72,15 @@ def dims(node: Node, owner: Function | None, module: Module, known, depth: int =
                 if init.type in ("argument_list", "initializer_list"):  # dim3 threads(32, 4, 1), dim3 b = {32}
                     return _parts([c for c in init.named_children if c.type != "comment"], owner, module, known)
                 return dims(init, owner, module, known, depth + 1)
-        return None
+        got = member_dims(node, owner, module, known)  # a member its class's constructors set (memberdims)
+        return got if got is not None and None not in got else None
     v = value(node, module, known, owner)
     return None if v is None else (v, 1, 1)
+
+
+def member_dims(node: Node, owner: Function | None, module: Module, known) -> tuple[int | None, ...] | None:
+    """(x, y, z) of a block a member of `owner`'s class holds (kernelport.memberdims); None parts unknown."""
+    return memberdims.parts(node, owner, module, lambda d, ctor: value(d, module, known, ctor))
 
 
 def _const(text: str) -> bool:

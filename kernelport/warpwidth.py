@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from . import dialect, fnscopes, halfvotes, launchgroups
-from .blockdims import constant, dims as _dims, functor_launches, names as _names, value as _value
+from .blockdims import constant, dims as _dims, functor_launches, member_dims, names as _names, value as _value
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .ptx_matrix import warp32_instruction
@@ -225,6 +225,11 @@ def _evidence(k: Function, module: Module, specs, names, follow: bool = True) ->
         text = " ".join(module.source.text_of(launch.config[1]).split())
         if d is None and follow and (sizes := _followed(module, launch, text)):
             out += sizes
+            continue
+        if d is None and (m := member_dims(launch.config[1], _host_of(module, launch), module, names)) is not None:
+            shown = ", ".join("?" if v is None else str(v) for v in m)  # rows of 32 threads, any number of them
+            out.append(Geometry(m[0], None, f"the launch block `{text}` = ({shown}) its class's constructor sets",
+                                launch.node))
             continue
         out.append(Geometry(d[0], d[0] * d[1] * d[2], f"the launch block `{text}` = {d}", launch.node)
                    if d is not None else Geometry(None, None, f"the launch block `{text}`", launch.node))

@@ -120,9 +120,12 @@ def test_a_function_whose_lanes_are_written_with_warpsize_keeps_the_wave(tmp_pat
     assert "__shfl(v, 0);" in _ports(tmp_path, src)["hip"]
 
 
-def test_a_helper_no_caller_shows_keeps_the_wave(tmp_path):
-    """Not yet refused: its value may be a widened result or plain data; as before, the wave."""
+def test_a_helper_no_call_of_the_run_shows_is_declared_unavailable(tmp_path):
+    """Re-pinned (stop 44, kernelport/abscallers.py): its value may be a widened result or plain data, its
+    callers' warp the wave or CUDA's; where the run shows no call, the port was the wave's, silently.  Now
+    a KP219 warning and the helper declared unavailable (a call does not compile)."""
     f = tmp_path / "k.cu"
     f.write_text("__device__ float first(float v) {\n    return __shfl_sync(0xffffffff, v, 0);\n}\n")
     rc, _, err = kp_inproc("translate", f, "--to", "hip", "-o", tmp_path / "out")
-    assert rc == 0 and "__shfl(v, 0);" in (tmp_path / "out" / "k.hip").read_text(), err
+    assert rc == 0 and "k.cu:2:12: warning: KP219" in err and "no call of 'first'" in err, err
+    assert "__attribute__((unavailable(" in (tmp_path / "out" / "k.hip").read_text()

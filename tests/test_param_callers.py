@@ -53,7 +53,9 @@ def test_every_caller_passing_the_full_mask_drops_the_wrappers_mask_with_a_note(
     rc, out, err = kp_inproc("translate", d / "a.cu", d / "b.cu", "--to", "hip", "-o", d / "out", "--explain")
     assert rc == 0, err
     port = (d / "out" / "wrap.hip.h").read_text()
-    assert "return __shfl(x, lane);" in port, port
+    # re-pinned (stop 44): the callers shuffle from lane 0 with no other warp operation, so CUDA's
+    # width (each thread's own 32-lane warp; kernelport/abscallers.py), where main read the wave's lane 0
+    assert "return __shfl(x, lane, 32);" in port, port
     assert "every call of 'my_shfl' this run shows passes CUDA's full mask: a.cu:5, b.cu:5" in err, err
     assert "warning" not in err
 
@@ -82,12 +84,16 @@ def test_a_caller_that_is_not_a_file_of_the_run_is_not_seen(tmp_path):
 
 
 def test_a_wrapper_with_no_call_in_the_run_is_ported_with_a_warning(tmp_path):
+    """Re-pinned (stop 44): the mask is dropped with a warning as before; the shuffle's lane is then
+    undecided (the thread's own 32-lane warp or the wave: kernelport/abscallers.py), so the wrapper is
+    declared unavailable with a KP219 warning where main ported it at the wave's width."""
     other = '#include "wrap.cuh"\n__global__ void z(float* x) { x[threadIdx.x] = 0.f; }\n'
     d = _project(tmp_path, {"a.cu": other})
     rc, out, err = kp_inproc("translate", d / "a.cu", "--to", "hip", "-o", d / "out")
     assert rc == 0, err
     assert "wrap.cuh:8:24: warning: KP203 mask 'mask' is dropped" in err and "no call of 'my_shfl'" in err, err
-    assert "return __shfl(x, lane);" in (d / "out" / "wrap.hip.h").read_text()
+    assert "wrap.cuh:8:12: warning: KP219" in err, err
+    assert "__attribute__((unavailable(" in (d / "out" / "wrap.hip.h").read_text()
 
 
 def test_a_kernels_mask_parameter_is_not_judged_by_device_calls(tmp_path):
