@@ -5,6 +5,7 @@ The rewrite rules and the condition under which each is sound: docs/soundness.md
 """
 from __future__ import annotations
 
+import os
 import re
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable
@@ -284,6 +285,7 @@ class _Parsed:
 
 
 _PORT_LINTS = _Kept(4 << 20)
+_ORIGINAL_LINTS = _Kept(4 << 20)  # the originals' warp-size errors, by text, file and targets (see `_lint_path`)
 _PROVENANCE = "SOURCE"  # the source a port's first lines name when its lint reads them (no path of the run)
 # Lint's rules on a block size that is not a whole wave (kernelport/blocksizes.py): in the port and not
 # in the original, the port's rewrite to the wave width is what needs whole waves (KP233, not a bug).
@@ -301,6 +303,16 @@ def _without_provenance(text: str, header: str, backend: str) -> str:
     return fixed + text[len(header):] if fixed.count("\n") == header.count("\n") else text
 
 
+def _lint_path(path: str) -> str:
+    """The file a lint of a text under `path` reads (the files beside it: includers, a header's other
+    includers' values): `path` from the working directory, which names it whether it is spelled relative
+    or absolute.  A header is translated under both spellings in one run (as a file given on the
+    command line, relative, and as the include of another file's project, resolved), and its lint is
+    the same; a file's findings carry their path, but the self-check reads only their rule, line,
+    column, span and message (which name other files by their resolved paths, never this one's)."""
+    return path if os.path.isabs(path) else os.path.join(os.getcwd(), path)
+
+
 def original_warp_errors(src: SourceFile, backend: str, model: tuple | None = None) -> dict[str, list]:
     """The original's warp-size errors by rule for the backend's lint targets, linted once per set of
     targets (hip and portable share theirs; translate's own pass and its self-check alike)."""
@@ -308,8 +320,14 @@ def original_warp_errors(src: SourceFile, backend: str, model: tuple | None = No
     targets = sorted({r.target for r in backends.get(backend).runs})
     cache = src.__dict__.setdefault("_kp_lint_cache", {})
     key = tuple(targets)
-    if key not in cache:
-        cache[key] = _warp_codes(lint_text(src.text, src.path, targets=targets, select=["WS"], parsed=_Parsed(src, model)))
+    if key not in cache:  # and once per text and file for the process: another parse of it (its path
+        # spelled otherwise, or read through other macros) has the same lint
+        shared = (src.text, _lint_path(src.path), key)
+        got = _ORIGINAL_LINTS.get(shared)
+        if got is None:
+            got = _ORIGINAL_LINTS.put(shared, _warp_codes(lint_text(src.text, src.path, targets=targets, select=["WS"],
+                                                                    parsed=_Parsed(src, model))), len(src.text))
+        cache[key] = got
     return cache[key]
 
 
@@ -340,7 +358,7 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
         # no code: lint reads fixed ones in their place, on as many lines
         path = src.path + (backends.get(backend).extension or "")
         code = _without_provenance(text, header, backend)
-        key = (code, path, backend, tuple(targets))
+        key = (code, _lint_path(path), backend, tuple(targets))
         after = _PORT_LINTS.get(key)
         if after is None:
             after = _PORT_LINTS.put(key, _warp_codes(lint_text(code, path, backend, targets=targets, select=ws)),

@@ -304,3 +304,38 @@ def test_a_ports_provenance_lines_are_read_as_fixed_lines_by_its_lint():
     assert code == _without_provenance(templates.port_header("hip", "x.cuh", None) + body,
                                        templates.port_header("hip", "x.cuh", None), "hip")
     assert _without_provenance("// other\n" + body, header, "hip") == "// other\n" + body
+
+
+def test_a_file_translated_under_its_relative_and_its_absolute_path_is_linted_once(tmp_path, monkeypatch):
+    """A header is translated under two spellings of its path in one run over a tree: as a file given
+    (relative, `translate red.cuh`) and as the include of another file's project (resolved).  Its lint
+    reads the file the path names, not its spelling: the self-check's lints of the original and of the
+    port are run once for both (144 of 556 original lints and 28 of 201 port lints over
+    tests/realcorpus were such repeats), and the port and its diagnostics are those of a cold run."""
+    from kernelport import soundness, source
+    from kernelport.lint import engine
+    _header_and_two_sources(tmp_path)
+    monkeypatch.chdir(tmp_path)
+
+    def translate(path: Path) -> list:
+        return [(m.path.name, m.text, [(d.code, d.location.line, d.message) for d in m.port.diagnostics])
+                for m in make(single(path, SourceFile.read(path)), ["hip"], None, True)]
+
+    def cold() -> None:
+        for kept in (source._PARSES, soundness._PORT_LINTS, soundness._ORIGINAL_LINTS):
+            kept.clear()
+    cold()
+    expected = translate(Path("red.cuh"))
+    cold()
+    linted: list[str] = []
+    real_lint = engine.lint_text
+
+    def counting_lint(text, path="<string>", *rest, **kw):
+        linted.append(path)
+        return real_lint(text, path, *rest, **kw)
+    monkeypatch.setattr(engine, "lint_text", counting_lint)
+    translate(tmp_path / "red.cuh")
+    assert sorted(Path(p).name for p in linted) == ["red.cuh", "red.cuh.hip"] and Path(linted[0]).is_absolute()
+    got = translate(Path("red.cuh"))
+    assert len(linted) == 2  # neither linted again
+    assert got == expected and "__shfl_down" in got[0][1]
