@@ -1,10 +1,11 @@
 """WS001 names the uses of a hardcoded warp size as the lines that assume 32 lanes; a use its value
-cannot change is not one (kernelport/lint/recombined.py).  tests/labelled22's first measure
-(bench/lint_recall_labelled22_before.txt) flagged two look-alikes through WS001's related locations:
-ExLlamaV2's `column = warp_id * WARP_SIZE + lane_id + NUM_THREADS * i` (a0b58c9^ rms_norm.cu 54, 85),
-with `warp_id = threadIdx.x / WARP_SIZE` and `lane_id = threadIdx.x % WARP_SIZE`: the sum is
-`threadIdx.x` at any width.  The lane and warp indices themselves stay named, and so does a product
-whose other term is not the matching remainder."""
+cannot change is not one (kernelport/lint/recombined.py).  ExLlamaV2's rms_norm.cu before 5a61d6e821
+(tests/labelled_heldout; also a0b58c9^, the same file) has `column = warp_id * WARP_SIZE + lane_id +
+NUM_THREADS * i` at lines 54 and 85, with `warp_id = threadIdx.x / WARP_SIZE` and `lane_id = threadIdx.x %
+WARP_SIZE`: the sum is `threadIdx.x + NUM_THREADS * i` at any width, yet WS001 named both lines among
+WARP_SIZE's uses (scored as flagged look-alikes where a labelling called them so, as unlabelled flagged
+lines in labelled_heldout).  The lane and warp indices themselves stay named, and so does a product whose
+other term is not the matching remainder."""
 from __future__ import annotations
 
 from kernelport.lint import lint_text
