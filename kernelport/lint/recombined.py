@@ -9,6 +9,8 @@ import re
 
 from tree_sitter import Node
 
+from ..source import walk
+
 _ASSIGNS = ("assignment_expression", "update_expression")
 
 
@@ -102,9 +104,4 @@ def _compact(ctx, n: Node | None) -> str | None:
 
 
 def _walk(root: Node, *types: str):
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        if n.type in types:
-            yield n
-        stack.extend(reversed(n.children))
+    return (n for n in walk(root) if n.type in types)
