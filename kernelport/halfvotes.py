@@ -19,6 +19,7 @@ the header is ported on its own, and its includer's port may compile branches of
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from tree_sitter import Node
 
@@ -83,6 +84,22 @@ def spans(tr) -> list[tuple[int, int]]:
             out += [(f.node.start_byte, f.node.end_byte) for m in g.functions
                     if (f := fnscopes.of(tr.module).function(m)) is not None]
     return out
+
+
+def exact_word(tr, issue) -> bool:
+    """A KP207 store of a lane mask into 32-bit memory inside a function translate keeps at 32 lanes with
+    each vote over its own CUDA warp: every ballot there is spelled as its warp's 32 bits and every lane
+    is CUDA's, so a 32-bit word holds exactly CUDA's mask (aihwkit's count kernels store one word per
+    32-thread group: tests/labelled21); the port keeps the layout instead of refusing it."""
+    at = issue.node.start_byte
+    return issue.code == "KP207" and any(s <= at < e for s, e in spans(tr))
+
+
+def per_warp_after(text: str) -> bool:
+    """`text` (what follows a vote's call in a port's text) shifts it to the caller's warp: `>> (lane_id() & 32)`."""
+    m = re.match(r"[\s)]*>>\s*\(([^&()]*(?:\(\s*\))?)\s*&\s*32\s*\)", text)
+    lane = "".join(m.group(1).split()) if m else None
+    return lane is not None and any(lane == sp for b in backends.names() if (sp := dialect.concept("lane_id").spelling(b)))
 
 
 def _half(src, call: Node) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Mapping
 
-from . import backends, dialect, fnscopes, lazy_re, macro_run_widths
+from . import backends, dialect, fnscopes, halfvotes, lazy_re, macro_run_widths
 from .macros import arguments
 from .warpsites import int_value
 
@@ -169,7 +169,8 @@ def _warp_ops(text: str, backend: str = SOURCE):
         k = _closing(text, j)
         found = dialect.spelled_by(backend, w.group(0))
         names = dialect.call_params(found[0], found[1])[0] if found is not None else []
-        yield w.group(0), "width" in names and len(arguments(text[j:k - 1])) > names.index("width")
+        yield w.group(0), ("width" in names and len(arguments(text[j:k - 1])) > names.index("width")) \
+            or (c.kind == "vote" and halfvotes.per_warp_after(text[k:]))  # `__ballot(p) >> (__lane_id() & 32)`
 
 
 def wave_op(text: str) -> str | None:

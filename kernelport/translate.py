@@ -221,7 +221,8 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
         where a wave can be 64 wide; a ballot shifted from lane 31 (KP236) at every width (64-bit masks)."""
         narrow = all(r.wave <= 32 for r in backends.get(self.backend).runs)
         for issue in self.analysis.issues:
-            if (not narrow or issue.code in maskmemory.WIDE_MASK_CODES) and not self.cuda_only_region(issue.node):
+            if (not narrow or issue.code in maskmemory.WIDE_MASK_CODES) and not self.cuda_only_region(issue.node) \
+                    and not halfvotes.exact_word(self, issue):
                 self.problem(issue.code, issue.node, issue.message, issue.hint or
                              "split the mask into 32-bit words, e.g. store (unsigned)(mask >> (lane & 32)) from the "
                              "leaders of both halves, or keep a 64-bit word type")

@@ -10,7 +10,7 @@ from tree_sitter import Node
 from ... import backends, cexpr, dialect, headerconsts, warpflow, warpsplits
 from ... import guards
 from ...source import call_args, uncomment
-from .. import rowsplits, subwave, syncgroups, warpconsts
+from .. import recombined, rowsplits, subwave, syncgroups, warpconsts
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, site_codes
 
@@ -34,11 +34,11 @@ template arguments) derive it from the architecture: 64 under `__GFX9__`, else 3
 `KP_WAVE_SIZE` that `kernelport translate` emits).  If your build already defines the macro per
 architecture, list it in `portable-macros` in `[tool.kernelport]`.  A warp count multiplied by it
 in another definition (`#define NUM_THREADS (NUM_WARPS * WARP_SIZE)` with `NUM_WARPS 32`) is named
-too when its product at 64 lanes passes a block's 1024 threads: it has to shrink with the wave.  A
-constant not named for the warp (`static const int WS = 32;  // warp size and bits per int`) is
-reported where its 32 reaches a warp-level use, naming the uses where it makes a lane or warp
-index that such a use reads (`lane = threadIdx.x % WS` tested against a ballot's lane), not its
-other uses (`wbeg / WS` as 32-bit words).
+too when its product at 64 lanes passes a block's 1024 threads: it has to shrink with the wave.  A use its value
+cannot change is not named (`warp_id * WARP_SIZE + lane_id`, `warp_id = tid / WARP_SIZE`, `lane_id = tid % WARP_SIZE`:
+it is `tid`; lint/recombined.py).  A constant not named for the warp (`static const int WS = 32;  // warp size and
+bits per int`) is reported where its 32 reaches a warp-level use, naming the uses where it makes a lane or warp index
+that such a use reads (`lane = threadIdx.x % WS` tested against a ballot's lane), not its other uses (`wbeg / WS`).
 
 Stays silent on: macros that are not about warps (`#define TILE_DIM 32` for a tile), on a
 definition that nothing in its (non-header) file uses, on one whose warp-level uses are all in logical 32-lane
@@ -100,8 +100,8 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
             if m.node is None:
                 continue
             seen.add((m.node.start_byte, m.node.end_byte))
-            uses = [n for n in ctx.nodes("identifier") if ctx.text(n) == name
-                    and not (n.parent is not None and n.parent.type == "preproc_def")]
+            uses = recombined.dependent_uses(ctx, [n for n in ctx.nodes("identifier") if ctx.text(n) == name
+                    and not (n.parent is not None and n.parent.type == "preproc_def")], name)
             if not uses and not ctx.path.endswith((".h", ".hpp", ".cuh", ".hh", ".inl")):
                 continue  # unused in a source file (a header's uses are in the files that include it)
             if _logical_width(ctx, uses):
