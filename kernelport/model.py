@@ -389,6 +389,8 @@ def build(src: SourceFile) -> Module:
                 continue
             if node.id in callee_ids:
                 continue  # counted with the call
+            if c.kind == "index" and (f := owner_fn(node)) is not None and f.param(src.text_of(node)) is not None:
+                continue  # `__device__ void f(T* st, int threadIdx)`: the parameter shadows the built-in there
             uses.append(ConceptUse(c, node, owner(node)))
         elif t in ("gnu_asm_expression", "asm_statement"):
             asm.append((node, owner(node)))

@@ -308,6 +308,11 @@ class Metal(Backend):
         "isfinite", "signbit", "ldexp", "popcount",
     })
 
+    # <cstdint>'s and <cstddef>'s types device code spells `std::int16_t`: MSL has each, same width and
+    # signedness (MSL 2.1's scalar types), named without a namespace the port must give (`int16_t`)
+    library_types = frozenset({f"{u}int{n}_t" for u in ("", "u") for n in (8, 16, 32, 64)} |
+                              {"size_t", "ptrdiff_t", "intptr_t", "uintptr_t"})
+
     # -- lint --
     lint_reader = "kernelport.lint.units:metal_unit"
     lint_breaks = {"metal": "on Metal (SIMD-group width not guaranteed to be 32)"}

@@ -269,7 +269,10 @@ class HostCode:
                     self.rw.has(scope) or self.rw.within(scope):
                 continue
             name = _head_name(self.src, n.child_by_field_name("name"))
-            if name in b.library_counterparts:
+            if name in b.library_types and n.child_by_field_name("name").type in ("type_identifier", "identifier"):
+                self.rw.replace(n, name)  # `std::int16_t`: Metal's own type of that name, unqualified
+                self.note(n, name, f"Metal has {name} as a type of its own")
+            elif name in b.library_counterparts:
                 self.rw.replace(scope, own)
                 self.note(scope, own, f"Metal's standard library has {name} in namespace {own}")
 

@@ -202,11 +202,19 @@ class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, Tex
                 tnode = n.child_by_field_name("type")
                 if tnode is None:
                     continue
+                device = next((c for c in n.children if self.src.text_of(c) == "__device__"), None)
                 if "__constant__" in words:
                     q = next(c for c in n.children if self.src.text_of(c) == "__constant__")
                     self.rw.replace(q, dialect.concept("constant_mem").spelling("metal"))
+                    if device is not None:  # `__device__ __constant__ T x = v;`: one space, the constant one
+                        self.rw.replace(device, "")
+                        if device.next_sibling is not None:
+                            self.rw.drop_span(device.end_byte, device.next_sibling.start_byte)
                 elif "const" in words or "constexpr" in words:
-                    self.rw.insert_before(tnode, "constant ")
+                    if device is not None:  # `__device__ const T t[] = {...};`: the space CUDA names, Metal's
+                        self.rw.replace(device, dialect.concept("constant_mem").spelling("metal"))
+                    else:
+                        self.rw.insert_before(tnode, "constant ")
                 else:
                     name = ident_name(n.child_by_field_name("declarator"))
                     used_on_device = any(  # a parameter or local of the same name shadows it there

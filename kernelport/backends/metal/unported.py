@@ -284,8 +284,8 @@ class Unported:
                 nm = d.child_by_field_name("name")
                 if nm is None and d.named_children:
                     nm = d.named_children[-1] if t.endswith("type_parameter_declaration") else None
-                if nm is not None:
-                    names.add(src.text_of(nm))
+                if nm is not None:  # `namespace a::b::c {` (C++17) declares each of a, b and c
+                    names.update(w.strip() for w in src.text_of(nm).split("::"))
         for d in src.index.of_type("function_declarator"):
             nm = d.child_by_field_name("declarator")
             if nm is not None:

@@ -41,6 +41,16 @@
 #define threadgroup __local
 #define thread __private
 #define kernel __kernel
+// OpenCL's other words, which Metal lacks (a port may name a namespace `global` or a variable `local`,
+// as the CUDA source did): plain names here, renamed alike everywhere (the checker's messages say them
+// as written)
+#define global __kp_opencl_global
+#define local __kp_opencl_local
+#define generic __kp_opencl_generic
+#define pipe __kp_opencl_pipe
+#define read_only __kp_opencl_read_only
+#define write_only __kp_opencl_write_only
+#define read_write __kp_opencl_read_write
 
 // Metal has no double precision at all.  (Unsuffixed literals such as 0.5 are single
 // precision because the checker also turns off cl_khr_fp64.)
