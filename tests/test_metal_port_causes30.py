@@ -115,3 +115,65 @@ def test_a_cast_of_a_program_scope_constant_keeps_the_constant_space(tmp_path: P
     assert "((constant uint64_t*)seed)[0] + ((const constant uint64_t*)seed2)[0]" in body
     assert "uint32_t first(const constant uint32_t* p)" in body
     assert "((device uint64_t*)in)[1]" in body
+
+
+def test_member_functions_get_their_extras_at_calls_and_in_their_class_declarations(tmp_path: Path):
+    # atpqc verify_cmov_ws: `vc.cmov(r, x, len, vc.verify(a, b, len))` of member functions reading threadIdx
+    # (KP224 too few arguments to function call, expected 5, have 3); ntt_ctgs_64t: `void operator()(short2*)
+    # const;` declared in the class, defined out of it (KP224 out-of-line definition of 'operator()' does not
+    # match any declaration), and called as `ntt(tmp_poly)` of a local `fwdntt ntt;` with threadgroup memory
+    code = ("namespace dev {\n"
+            "class fwd {\n public:\n"
+            "  __device__ void operator()(short* p) const;\n"
+            "  __device__ int twice(int* q);\n"
+            "  __device__ int lane_or(int r) { return r | __shfl_xor_sync(0xffffffff, r, 1) | threadIdx.x; }\n"
+            "};\n"
+            "__device__ void fwd::operator()(short* p) const { p[threadIdx.x] += 1; }\n"
+            "__device__ int fwd::twice(int* q) { return 2 * q[threadIdx.x]; }\n"
+            "}\n"
+            "__global__ void k(short* a, int* b) {\n"
+            "  __shared__ short s[64];\n  dev::fwd f;\n"
+            "  s[threadIdx.x] = a[threadIdx.x];\n  f(s);\n"
+            "  b[threadIdx.x] = f.twice(b) + f.lane_or(s[threadIdx.x]);\n}\n")
+    body = _port(code, tmp_path).body
+    assert "  void operator()(threadgroup short* p, uint3 tid) const;\n  int twice(device int* q, uint3 tid);" in body
+    assert "void fwd::operator()(threadgroup short* p, uint3 tid) const {" in body
+    assert "f(s, tid);" in body and "f.twice(b, tid) + f.lane_or(s[tid.x], tid)" in body
+
+
+def test_a_table_another_file_defines_is_a_constant_buffer_and_a_namespace_constexpr_is_constant(tmp_path: Path):
+    # atpqc kyber: zetas_table.cuh `__device__ extern const std::int16_t zetas[128];` (defined in
+    # zetas_table.cu; KP224 unknown type name '__device__'), read as `zetas_table::zetas[k]`; params.cuh
+    # `template <class V> inline constexpr unsigned k = k_type<V>::value;` over explicit specializations of
+    # `std::integral_constant` (KP224 program-scope variables must be in the constant address space; the
+    # specializations were left out as host code; 'std' undeclared)
+    code = ("#include <cstdint>\n#include <type_traits>\n"
+            "struct v512 {}; struct v768 {};\n"
+            "template <class V> struct k_type {};\n"
+            "template <> struct k_type<v512> : std::integral_constant<unsigned, 2> {};\n"
+            "template <> struct k_type<v768> : std::integral_constant<unsigned, 3> {};\n"
+            "namespace params {\ninline constexpr unsigned n = 256;\n"
+            "template <class V>\ninline constexpr unsigned k = k_type<V>::value;\n}\n"
+            "namespace zetas_table {\n__device__ extern const std::int16_t zetas[4];\n}\n"
+            "__global__ void kern(int* out) {\n"
+            "  out[threadIdx.x] = params::n * params::k<v512> + zetas_table::zetas[threadIdx.x % 4];\n}\n")
+    port = _port(code, tmp_path)
+    body = port.body
+    assert "template <> struct k_type<v512> : metal::integral_constant<unsigned, 2> {};" in body
+    assert "template <> struct k_type<v768>" not in body  # a variant device code never names: host code's
+    assert "inline constexpr constant unsigned n = 256;" in body
+    assert "template <class V>\ninline constexpr constant unsigned k = k_type<V>::value;" in body
+    assert "constant int16_t* zetas [[buffer(1)]]" in body and "+ zetas[tid.x % 4]" in body
+    import json
+    arg = next(a for a in json.loads(port.extra_files[".json"])["kernels"][0]["arguments"] if a["name"] == "zetas")
+    assert "the file that defines it" in arg["from"] and arg["access"] == "read"
+
+
+def test_a_headers_extern_declaration_of_the_files_own_table_goes(tmp_path: Path):
+    # atpqc fips202_ws: device.cuh `__device__ extern const unsigned offset_constants[32];`, device.cu
+    # defines it with its values (KP224 unknown type name '__device__')
+    code = ("__device__ extern const unsigned offsets[4];\n"
+            "__device__ const unsigned offsets[4] = {1u, 2u, 3u, 4u};\n"
+            "__global__ void k(unsigned* out) { out[threadIdx.x] = offsets[threadIdx.x % 4]; }\n")
+    body = _port(code, tmp_path).body
+    assert "constant const unsigned offsets[4] = {1u, 2u, 3u, 4u};" in body and "[[buffer(1)]]" not in body

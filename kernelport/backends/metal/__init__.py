@@ -306,6 +306,9 @@ class Metal(Backend):
         "sqrt", "rsqrt", "exp", "exp2", "log", "log2", "log10", "pow", "sin", "cos", "tan", "asin",
         "acos", "atan", "atan2", "sinh", "cosh", "tanh", "floor", "ceil", "round", "trunc", "isnan", "isinf",
         "isfinite", "signbit", "ldexp", "popcount",
+        # <metal_type_traits> (MSL 6.1's type traits): a trait's value a port reads in constant expressions
+        "integral_constant", "bool_constant", "true_type", "false_type", "is_same", "enable_if", "enable_if_t",
+        "conditional",
     })
 
     # <cstdint>'s and <cstddef>'s types device code spells `std::int16_t`: MSL has each, same width and

@@ -21,7 +21,7 @@ from pathlib import Path
 from tree_sitter import Node
 
 from ... import backends, dialect
-from ...model import defined_names, device_references, file_scope_items
+from ...model import defined_names, device_references, file_scope_items, specialization_of
 from .headers import device_macro_uses, header_names, host_definition_uses, locate
 
 _HOST_ONLY_DECL = ("__device__", "__constant__", "__managed__", "__shared__")
@@ -340,7 +340,9 @@ class HostCode:
             if item.type == "declaration" and any(self.src.text_of(c) in _HOST_ONLY_DECL for c in item.children):
                 continue  # device memory: stays, whoever uses it
             names = defined_names(self.src, item)
-            if not names or names & needed or self._plain_constant(item):
+            spec = specialization_of(self.src, item)  # `k_type<v512>`: needed with k_type and v512
+            if not names or names & needed or self._plain_constant(item) or \
+                    (spec is not None and spec[0] in needed and spec[1] <= needed):
                 continue
             self._left_out |= names
             self.left_out_spans.append((item.start_byte, item.end_byte))

@@ -28,7 +28,36 @@ class AddressSpaces:
                     fn = fn.child_by_field_name("name")
                 if fn is not None and fn.type == "identifier" and self.src.text_of(fn) in self.helpers:
                     out.append((n, self.helpers[self.src.text_of(fn)]))
+                elif fn is not None and fn.type == "field_expression" and (h := self._member_helper(fn)) is not None:
+                    out.append((n, h))  # `obj.f(...)`: its spaces and extras as a free helper's
+                elif fn is not None and fn.type == "identifier" and (h := self._functor_helper(f, fn)) is not None:
+                    out.append((n, h))  # `ntt(p)` of a local `fwdntt ntt;`: its operator()
         return out
+
+    def _functor_helper(self, f: Function, fn: Node) -> Function | None:
+        """The device `C::operator()` a call of a local object of class type C calls (one definition)."""
+        decl = self._local_decl(f, self.src.text_of(fn))
+        t = decl.child_by_field_name("type") if decl is not None else None
+        if t is None or t.type not in ("type_identifier", "qualified_identifier"):
+            return None
+        cls = self.src.text_of(t).split("::")[-1].strip()
+        found = [h for h in self.helpers.values() if h.name.split("::")[-2:] == [cls, "operator()"]
+                 or (h.name == "operator()" and h.node.parent is not None and h.node.parent.parent is not None
+                     and (c := h.node.parent.parent.child_by_field_name("name")) is not None
+                     and self.src.text_of(c) == cls)]
+        return found[0] if len(found) == 1 else None
+
+    def _member_helper(self, fn: Node) -> Function | None:
+        """The device member function `obj.f` / `obj->f` calls: the file's only device function named f,
+        defined in a class body (a name several functions have is not resolved here)."""
+        field = fn.child_by_field_name("field")
+        name = self.src.text_of(field) if field is not None and field.type == "field_identifier" else None
+        found = [h for h in self.helpers.values() if name and h.name.split("::")[-1] == name]
+        if len(found) != 1 or sum(f.name.split("::")[-1] == name for f in self.module.functions.values()) != 1:
+            return None
+        h = found[0]  # defined in its class, or out of it (`int fwd::twice(int* q) {...}`)
+        in_class = h.node.parent is not None and h.node.parent.type == "field_declaration_list"
+        return h if in_class or "::" in h.name else None
 
     def plan_calls(self) -> None:
         for name, p in self.plans.items():

@@ -190,11 +190,15 @@ class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, Tex
         no Metal counterpart."""
         for n in walk(self.src.root, lambda n: n.type in ("translation_unit", "namespace_definition",
                                                           "declaration_list", "preproc_if", "preproc_ifdef",
-                                                          "preproc_else")):
+                                                          "preproc_else", "template_declaration")):
             if n.type == "declaration" and self.module.function_at(n) is None and not self.rw.has(n):
                 words = {self.src.text_of(c) for c in n.children if c.type in ("type_qualifier",
                                                                                  "storage_class_specifier")} | \
                     {c.type for c in n.children}
+                if "extern" in words and words & {"__device__", "__constant__"} and \
+                        {ident_name(d) for d in n.children_by_field_name("declarator")} <= self._initialised_here():
+                    self.rw.replace(n, f"/* {' '.join(self.src.text_of(n).split())}: defined in this file below */")
+                    continue  # (a header's declaration of the file's own table: the definition is the port's)
                 if "__shared__" in words or "extern" in words or "typedef" in words:
                     continue
                 if any(c.type == "function_declarator" for c in walk(n)):

@@ -310,6 +310,22 @@ namespace metal {
 
 template <class T, int N> using vec = T __attribute__((ext_vector_type(N)));
 
+// --- type traits (MSL's <metal_type_traits>, C++14's of the same names) ---------------------------
+template <class T, T v> struct integral_constant {
+  static constexpr constant T value = v;
+  typedef T value_type;
+  typedef integral_constant type;
+  constexpr operator value_type() const { return value; }
+  constexpr value_type operator()() const { return value; }
+};
+template <bool B> using bool_constant = integral_constant<bool, B>;
+typedef bool_constant<true> true_type;
+typedef bool_constant<false> false_type;
+using __kp::enable_if;
+using __kp::enable_if_t;
+using __kp::is_same;
+using __kp::conditional;
+
 // --- limits and constants ---------------------------------------------------------------------
 template <class T> struct numeric_limits {
   static constexpr constant bool is_specialized = false;
