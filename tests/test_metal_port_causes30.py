@@ -177,3 +177,26 @@ def test_a_headers_extern_declaration_of_the_files_own_table_goes(tmp_path: Path
             "__global__ void k(unsigned* out) { out[threadIdx.x] = offsets[threadIdx.x % 4]; }\n")
     body = _port(code, tmp_path).body
     assert "constant const unsigned offsets[4] = {1u, 2u, 3u, 4u};" in body and "[[buffer(1)]]" not in body
+
+
+def test_a_file_with_no_device_code_is_not_refused_for_its_host_items(tmp_path: Path):
+    # NewHope precomp.cu: tables under `#if (NEWHOPE_N == 512) ... #elif (NEWHOPE_N == 1024) ... #else #error`,
+    # NEWHOPE_N from params.h; bellman allocator.cu: a class template's host members. No port is written
+    # (KP227), yet the checker's reading of the empty port refused the file (KP224 "NEWHOPE_N must be ...")
+    require_tool("clang")
+    (tmp_path / "params.h").write_text("#pragma once\n#define N_PARAM 1024\n")
+    code = ('#include "params.h"\n'
+            "#if (N_PARAM == 512)\n__device__ unsigned short table[2] = {1, 2};\n"
+            "#elif (N_PARAM == 1024)\n__device__ unsigned short table[4] = {1, 2, 3, 4};\n"
+            '#else\n#error "N_PARAM must be either 512 or 1024"\n#endif\n'
+            "template <class T> struct box { T* p; box(); operator T*(); };\n"
+            "template <class T> box<T>::box() : p(nullptr) {}\n"
+            "template <class T> box<T>::operator T *() { return p; }\n"
+            "template struct box<int>;\n")
+    port, _ = translate(SourceFile.from_text(code, str(tmp_path / "k.cu")), "metal")
+    assert port.ok and port.empty, [d.format() for d in port.diagnostics]
+    assert [d.code for d in port.diagnostics] == ["KP227"]
+    # device code the parse missed still shows: a file-scope item with a device word is checked
+    bad = code + "__device__ const undefined_type t = 1;\n"
+    port, _ = translate(SourceFile.from_text(bad, str(tmp_path / "k2.cu")), "metal")
+    assert not port.ok and any(d.code in ("KP223", "KP224") for d in port.diagnostics)

@@ -175,6 +175,7 @@ class HostCode:
         # the checker still reads the empty port (device code the parse missed shows there), but
         # not for these lines: the double it would find in them is accounted for here
         self.moot_lines = {(a.path, a.line) for a in (self.origin_location(d.location) for d in moot)}
+        self.moot_lines |= self._host_item_lines()
         if moot:
             at = self.origin_location(moot[0].location)
             where += f"; the double of its file-scope declarations ({at}) is ported only with device code that uses it"
@@ -255,6 +256,24 @@ class HostCode:
                     not self.src.data[m.end:node.start_byte].strip():
                 gap = self.src.data[m.end:node.start_byte]
                 self.rw.drop_span(m.start, m.end + (len(gap) - len(gap.lstrip(b" \t"))))  # with its blanks
+
+    def _host_item_lines(self) -> set[tuple[str, int]]:
+        """The lines of the file-scope items that name no CUDA device word (`__global__`, `__device__`, ...,
+        written or behind a macro): no device code the parse missed can be there, so what the checker
+        finds in them (an `#error` of an `#if` over a header's macro, a class template's host members the
+        grammar misreads) is no reason to refuse a file that has no port."""
+        from ...errors import Location
+        words = ("__global__", "__device__", "__constant__", "__shared__", "__managed__")
+        lines = set()
+        for item in file_scope_items(self.src):
+            text = self.src.data[item.start_byte:item.end_byte].decode("utf-8", "replace")
+            if any(w in text for w in words) or any(item.start_byte <= m.start < item.end_byte and
+                                                    any(w in (m.expansion or "") for w in words) for m in self.src.masks):
+                continue
+            for line in range(item.start_point[0] + 1, item.end_point[0] + 2):
+                at = self.origin_location(Location(self.src.path, line, 1))
+                lines.add((at.path, at.line))
+        return lines
 
     def library_names(self) -> None:
         """`std::X` in the code the port keeps, where Metal's standard library has X with the same
