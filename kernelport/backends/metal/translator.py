@@ -245,6 +245,26 @@ class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, Tex
                     not self.rw.has(n) and not self.rw.within(n) and not self.rw.has(tnode):
                 self.rw.insert_before(tnode, "constant ")
         self._cooperative_groups()
+        self._conversion_operators()
+
+    def _conversion_operators(self) -> None:
+        """`__host__ __device__ explicit operator uint64_t() { ... }` in a class: a conversion operator, which
+        the model has no function for (its declarator names a type, not a function): Metal's is the member
+        as written, without CUDA's space words; one of host code only (no `__device__`) goes."""
+        for d in self.src.index.of_type("operator_cast"):
+            n = d.parent
+            if n is None or n.type != "function_definition" or self.rw.has(n) or self.rw.within(n):
+                continue
+            words = [c for c in n.children if self.src.text_of(c) in ("__host__", "__device__")]
+            if not words:
+                continue
+            if not any(self.src.text_of(c) == "__device__" for c in words):
+                self.rw.replace(n, f"/* {self.src.text_of(d).split('(')[0].strip()}: host code, left out of the Metal port */")
+                continue
+            for c in words:
+                self.rw.replace(c, "")
+                if c.next_sibling is not None:
+                    self.rw.drop_span(c.end_byte, c.next_sibling.start_byte)
 
     def _read_only_table(self, n: Node, words: set[str]) -> bool:
         """An initialised `__device__` array or scalar that device code never writes nor addresses,
