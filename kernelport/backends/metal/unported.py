@@ -59,6 +59,10 @@ class Unported:
         host_only = {f.name for f in self.host.values()} - set(self.device)
         dead = self._dead_on_metal()
         defined = {g.name for g in self.module.functions.values()}
+        # a definition of a CUDA cache-hinted store only under an `#if` (llm.c's bf16 `__stcs` for nvcc < 12):
+        # a polyfill of CUDA's own, a store too; the file's calls of the name are plain stores
+        defined -= {g.name for g in self.module.functions.values() if g.name in stores and all(
+            self._conditional(h.node) for h in self.module.functions.values() if h.name == g.name)}
         ndebug = self._ndebug()
         dropped: set[tuple[int, int]] = set()  # calls the port drops or records: `assert(...)`, `__trap()`
         asserts = backends.get(self.backend).assertion_calls
@@ -134,6 +138,14 @@ class Unported:
         for item in self.src.index.of_type("declaration"):
             if any(self.src.text_of(c) == "__managed__" for c in item.children):
                 self._refuse(item, "'__managed__' memory (unified memory)", "use a device buffer the host fills")
+
+    @staticmethod
+    def _conditional(n: Node) -> bool:
+        """Whether `n` sits in a preprocessor conditional's branch."""
+        p = n.parent
+        while p is not None and p.type not in guards.CONDITIONALS:
+            p = p.parent
+        return p is not None
 
     def _dead_on_metal(self) -> list[tuple[int, int]]:
         """Byte spans of preprocessor branches no Metal compile reaches (every platform macro,
