@@ -200,3 +200,20 @@ def test_a_file_with_no_device_code_is_not_refused_for_its_host_items(tmp_path: 
     bad = code + "__device__ const undefined_type t = 1;\n"
     port, _ = translate(SourceFile.from_text(bad, str(tmp_path / "k2.cu")), "metal")
     assert not port.ok and any(d.code in ("KP223", "KP224") for d in port.diagnostics)
+
+
+def test_a_cache_hinted_store_defined_only_under_an_if_is_still_a_plain_store(tmp_path: Path):
+    # llm.c dev/cuda/common.h defines a bf16 `__stcs` for nvcc < 12 under `#if defined(ENABLE_BF16) && ...`:
+    # the name counted as the file's own, so `__stcs(mean + idx, m)` stayed as written (KP224 use of undeclared
+    # identifier '__stcs', llm.c fused_residual_forward.cu, layernorm_forward.cu)
+    code = ("#if defined(ENABLE_BF16) && (__CUDACC_VER_MAJOR__ < 12)\n"
+            "__device__ void __stcs(unsigned short* address, unsigned short value) { *address = value; }\n"
+            "#endif\n"
+            "__global__ void k(float* mean, float m) { if (threadIdx.x == 0) __stcs(mean + blockIdx.x, m); }\n")
+    body = _port(code, tmp_path).body
+    assert "if (tid.x == 0) (*(mean + bid.x) = (m));" in body
+    # a definition of the name the file always has is its own: called as written
+    own = ("__device__ void __stcs(float* address, float value) { *address = 2.0f * value; }\n"
+           "__global__ void k(float* mean, float m) { __stcs(mean + blockIdx.x, m); }\n")
+    body = _port(own, tmp_path).body
+    assert "__stcs(mean + bid.x, m);" in body
