@@ -264,10 +264,11 @@ class HostCode:
         grammar misreads) is no reason to refuse a file that has no port."""
         from ...errors import Location
         words = ("__global__", "__device__", "__constant__", "__shared__", "__managed__")
+        device_uses = [u.node.start_byte for u in self.module.uses if u.concept.kind not in ("runtime", "type", "header")]
         lines = set()
-        for item in file_scope_items(self.src):
+        for item in file_scope_items(self.src):  # (an atomic in a block the grammar put at file scope: device code)
             text = self.src.data[item.start_byte:item.end_byte].decode("utf-8", "replace")
-            if any(w in text for w in words) or any(item.start_byte <= m.start < item.end_byte and
+            if any(item.start_byte <= b < item.end_byte for b in device_uses) or any(w in text for w in words) or any(item.start_byte <= m.start < item.end_byte and
                                                     any(w in (m.expansion or "") for w in words) for m in self.src.masks):
                 continue
             for line in range(item.start_point[0] + 1, item.end_point[0] + 2):
