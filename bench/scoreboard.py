@@ -271,7 +271,7 @@ def hipcc_args(project: Project, src: Path, out: Path, dropped: tuple[str, ...] 
 
 
 def file_steps(exe: str, project: Project, src: Path, tmp: Path, use_cache: bool = True,
-               flags: list[str] = ()) -> Row:
+               flags: list[str] = (), backends: tuple[str, ...] = ("hip", "metal")) -> Row:
     """A header given as a source (`.cuh` kernels): its HIP port is `x.hip.h`; exit 0 with none
     written means its port would equal it (headers are written only when their port differs), so
     hipcc compiles the header as it is, after hip_runtime.h (as_hip_unit; "unchanged"); Metal ports no header on its own, so exit 0
@@ -280,7 +280,8 @@ def file_steps(exe: str, project: Project, src: Path, tmp: Path, use_cache: bool
     row = Row(project.name, str(rel))
     nvcc_step(project, src, row, use_cache)
     out = tmp / "hip"
-    row.hip, row.hip_codes, row.hip_error, row.hip_s, _ = run_translate(exe, [str(src)], "hip", out, flags)
+    if "hip" in backends:
+        row.hip, row.hip_codes, row.hip_error, row.hip_s, _ = run_translate(exe, [str(src)], "hip", out, flags)
     if row.hip == "written":
         suffix = port_suffix("hip", rel)
         found = find_file_port(out, rel, suffix)
@@ -292,7 +293,8 @@ def file_steps(exe: str, project: Project, src: Path, tmp: Path, use_cache: bool
         else:
             row.hipcc, row.hipcc_error, row.hipcc_s = hipcc(found[0], hipcc_args(project, src, out, found[1]))
     out = tmp / "metal"
-    row.metal, row.metal_codes, row.metal_error, row.metal_s, text = run_translate(exe, [str(src)], "metal", out, flags)
+    if "metal" in backends:
+        row.metal, row.metal_codes, row.metal_error, row.metal_s, text = run_translate(exe, [str(src)], "metal", out, flags)
     if row.metal == "written":
         suffix = port_suffix("metal", rel)
         found = find_file_port(out, rel, suffix) if suffix else None
@@ -459,6 +461,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kernelport", default=shutil.which("kernelport") or "kernelport",
                     help="the kernelport executable to measure (default: the one on PATH)")
     ap.add_argument("--no-project-mode", action="store_true", help="per-file runs only")
+    ap.add_argument("--backends", default="hip,metal",
+                    help="the backends translated per file (default hip,metal; `metal`: no HIP port nor hipcc, "
+                         "the HIP columns are then not measured)")
     ap.add_argument("--project-flags", action="store_true",
                     help="per-file runs get the manifest's include dirs and defines as -I/-D (their headers are ported too)")
     ap.add_argument("--compare", type=Path, metavar="OLD.json",
@@ -479,6 +484,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="an include dir for every hipcc run, after the project's (repeatable): a ROCm "
                          "library's headers this machine lacks, e.g. rocThrust's (scripts/rocthrust_headers.sh)")
     args = ap.parse_args(argv)
+    backends = tuple(b for b in ("hip", "metal") if b in args.backends.split(","))
     globals()["HIP_INCLUDES"] = [str(d.absolute()) for d in args.hip_include]  # read by hipcc
     for d in args.hip_include:  # a typo would measure without it while the header says with
         if not d.is_dir():
@@ -508,7 +514,7 @@ def main(argv: list[str] | None = None) -> int:
         def one(job: tuple[Project, Path, Path]) -> Row:
             t = time.perf_counter()
             row = file_steps(exe, *job, use_cache=not args.no_nvcc_cache,
-                             flags=project_flags(job[0]) if args.project_flags else [])
+                             flags=project_flags(job[0]) if args.project_flags else [], backends=backends)
             print(f"[{next(done)}/{len(jobs)}] {row.project}/{row.file}: nvcc {row.nvcc}, hip {row.hip} "
                   f"{row.hipcc}, metal {row.metal} {row.checker} ({time.perf_counter() - t:.1f} s)",
                   file=sys.stderr, flush=True)
@@ -533,6 +539,8 @@ def main(argv: list[str] | None = None) -> int:
     lines = [f"kernelport scoreboard: {exe}",
              f"  version: {version(exe)}; machine: {platform.node()} ({os.cpu_count()} CPUs), -j {args.j}",
              f"  hipcc include dirs added (--hip-include): {', '.join(HIP_INCLUDES) or 'none'}",
+             *([f"  backends: {','.join(backends)} only (--backends): the other's columns are not measured"]
+               if set(backends) != {"hip", "metal"} else []),
              f"  inputs: {', '.join(args.inputs)}"
              + (f"; {len(fresh)} files measured now (--match {args.match}), {len(rows) - len(fresh)} "
                 f"rows from {args.reuse}" if args.reuse else ""), "",

@@ -16,7 +16,7 @@ from tree_sitter import Node
 from .depth import big_stack
 from . import backends, dialect, launchforms
 from .macros import SPACE_WORDS
-from .source import SourceFile, call_args, ident_name, uncomment
+from .source import SourceFile, call_args, ident_name, uncomment, walk
 
 FUNCTION_QUALIFIERS = ("__global__", "__device__", "__host__", "__forceinline__", "__noinline__", "inline",
                        "static", "extern")
@@ -389,6 +389,8 @@ def build(src: SourceFile) -> Module:
                 continue
             if node.id in callee_ids:
                 continue  # counted with the call
+            if c.kind == "index" and (f := owner_fn(node)) is not None and f.param(src.text_of(node)) is not None:
+                continue  # `__device__ void f(T* st, int threadIdx)`: the parameter shadows the built-in there
             uses.append(ConceptUse(c, node, owner(node)))
         elif t in ("gnu_asm_expression", "asm_statement"):
             asm.append((node, owner(node)))
@@ -508,6 +510,18 @@ def defined_names(src: SourceFile, item: Node) -> set[str]:
     return names
 
 
+def specialization_of(src: SourceFile, item: Node) -> tuple[str, set[str]] | None:
+    """`template <> struct k_type<v512> : ...`: its template's name and the names its arguments use
+    (device code needs it where it needs both: `k_type<v768>` of a variant it never names is not needed)."""
+    node = item.named_children[-1] if item.type == "template_declaration" and item.named_children else item
+    name = node.child_by_field_name("name") if node.type in ("struct_specifier", "class_specifier") else None
+    if name is None or name.type != "template_type":
+        return None
+    args = name.child_by_field_name("arguments")
+    words = {src.text_of(n) for n in walk(args) if n.type in ("identifier", "type_identifier", "primitive_type")}
+    return src.text_of(name.child_by_field_name("name")), words
+
+
 def _names_in(src: SourceFile, node: Node) -> set[str]:
     names = {src.text_of(n) for t in _NAME_NODES for n in src.index.under(node, t)}
     for arg in src.index.under(node, "preproc_arg"):  # macro bodies are text to the grammar
@@ -535,9 +549,12 @@ def device_references(module: Module, left_out: frozenset[int] = frozenset()) ->
         fn = launch.target
         if fn is not None and fn.type == "template_function" and fn.child_by_field_name("arguments") is not None:
             roots.append(fn.child_by_field_name("arguments"))
+    specs: list[tuple[str, set[str], Node]] = []  # explicit specializations: needed with their template and arguments
     for item in file_scope_items(src):
         for name in defined_names(src, item):
             defs.setdefault(name, []).append(item)
+        if (spec := specialization_of(src, item)) is not None:
+            specs.append((*spec, item))
         if item.type == "declaration" and any(src.text_of(c) in ("__device__", "__constant__", "__managed__")
                                               for c in item.children if c.type in ("type_qualifier", "attribute_specifier",
                                                                                    "storage_class_specifier")):
@@ -545,7 +562,7 @@ def device_references(module: Module, left_out: frozenset[int] = frozenset()) ->
     seen: set[int] = set()
     needed: set[str] = set()
     todo = list(roots)
-    while todo:
+    while todo or (todo := [i for b, args, i in specs if i.id not in seen and b in needed and args <= needed]):
         n = todo.pop()
         if isinstance(n, str):  # a macro name the parse saw as blanks
             needed.add(n)

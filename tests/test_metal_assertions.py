@@ -44,15 +44,17 @@ def metal(code: str, **kw):
 
 
 def test_asserts_in_a_kernel_and_its_helper_write_the_kernels_flag():
+    # Re-pinned at stop 44: the kernel's own checks return where they fail (no thread of k waits for another),
+    # the helper's goes on (its caller continues: the host's check of the flag is what stops the results)
     out = metal_checked(CODE)
-    assert "kp_assert(T % 4 == 0, 2u, kp_assert_failed);" in out
-    assert "if (i >= n) kp_assert(false, 3u, kp_assert_failed);" in out
+    assert "{ if (!kp_assert(T % 4 == 0, 2u, kp_assert_failed)) return; }" in out
+    assert "if (i >= n) { if (!kp_assert(false, 3u, kp_assert_failed)) return; }" in out
     assert "kp_assert(i < n, 1u, kp_assert_failed);" in out
     # the flag after the kernel's own buffers, passed on to the helper that asserts
     assert "constant int& T [[buffer(3)]],\n              device atomic_uint* kp_assert_failed [[buffer(4)]]" in out
     assert "float at(const device float* x, int i, int n, device atomic_uint* kp_assert_failed)" in out
     assert "out[i] = at(x, i, n, kp_assert_failed);" in out
-    assert "inline void kp_assert(bool ok, uint number, device atomic_uint* failed)" in out
+    assert "inline bool kp_assert(bool ok, uint number, device atomic_uint* failed)" in out
     code = "\n".join(line for line in out.splitlines() if not line.lstrip().startswith("//"))
     assert not re.search(r"(?<!\w)assert\(", code)
 
@@ -106,3 +108,33 @@ def test_the_emulator_faults_where_the_ports_assertion_fails_as_cudas(n, faults)
         assert all(isinstance(r, KernelFault) for r in runs), runs
     else:
         assert np.array_equal(runs[0], x) and np.array_equal(runs[1], x)
+
+
+def test_a_kernel_whose_threads_wait_for_each_other_goes_on_after_a_failed_check():
+    # a thread that returned would leave its threadgroup at a barrier (or its SIMD-group in a shuffle) it
+    # never reaches: the check records and the thread goes on, as before stop 44
+    code = """
+    #include <cassert>
+    __device__ float lane_sum(float v) { return v + __shfl_xor_sync(0xffffffff, v, 1); }
+    __global__ void k(float* out, int n, int T)
+    {
+        __shared__ float s[64];
+        assert(T % 4 == 0);
+        s[threadIdx.x] = out[threadIdx.x];
+        __syncthreads();
+        out[threadIdx.x] = s[63 - threadIdx.x];
+    }
+    __global__ void w(float* out, int T)
+    {
+        assert(T > 0);
+        out[threadIdx.x] = lane_sum(out[threadIdx.x]);
+    }
+    __global__ void free_(float* out, int T)
+    {
+        if (T < 0) assert(false); else out[threadIdx.x] = 1.0f;
+    }
+    """
+    out = metal_checked(code)
+    assert "    kp_assert(T % 4 == 0, 1u, kp_assert_failed);\n" in out
+    assert "    kp_assert(T > 0, 2u, kp_assert_failed);\n" in out
+    assert "if (T < 0) { if (!kp_assert(false, 3u, kp_assert_failed)) return; } else out[tid.x] = 1.0f;" in out

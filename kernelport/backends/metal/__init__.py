@@ -3,6 +3,26 @@ from __future__ import annotations
 
 from ...dialect import ATOMIC_OPS, C_HEADERS, CAS_ATOMIC_OPS, MATH_ACCURATE, MATH_EXACT, MATH_FAST, VECTOR_MAKERS, group_votes, header_key
 from ..base import Backend, Lowering, Run
+from ..hip import PTX_IDIOMS
+
+# Integer PTX idioms (kernelport/ptx_idioms.py) are C in HIP's spelling: Metal's is the same C with its own
+# 64-bit words (MSL 2.1: `long`, `ulong`; no `long long`) and its kp_ helpers for CUDA's intrinsics
+# (renamed_calls below: the prologue's polyfills with CUDA's definitions).
+_C_WORDS = (("unsigned long long", "ulong"), ("long long", "long"), ("0ull", "0ul"))
+_PTX_CALLS = {"__funnelshift_l": "kp_funnelshift_l", "__funnelshift_lc": "kp_funnelshift_lc",
+              "__funnelshift_r": "kp_funnelshift_r", "__funnelshift_rc": "kp_funnelshift_rc", "__umulhi": "kp_umulhi",
+              "__umul64hi": "kp_umul64hi"}
+
+
+def _metal_c(text: str) -> str:
+    for c, metal in _C_WORDS:
+        text = text.replace(c, metal)
+    for c, metal in _PTX_CALLS.items():
+        text = text.replace(f"{c}(", f"{metal}(")
+    return text
+
+
+_PTX_INTEGER = {k: _metal_c(v) for k, v in PTX_IDIOMS.items()}
 
 
 # CUDA's rounding suffixes of its conversion intrinsics and Metal's function of each rounding (MSL 6.5)
@@ -61,6 +81,7 @@ class Metal(Backend):
         "half": "half", "null": "nullptr", "long_long": "long", "ulong_long": "ulong", "vec3_buffer": "packed_{t}3",
         **{f"make_{t}{n}": f"{t}{n}(" + ", ".join("{%s}" % c for c in "xyzw"[:n]) + ")" for t, n in VECTOR_MAKERS},
         "bfloat16": "bfloat", "double": None,
+        **_PTX_INTEGER,
         "kernel": "kernel", "device_fn": "", "shared": "threadgroup", "constant_mem": "constant",
         "forceinline": "inline", "grid_constant": "",  # by-value kernel parameters are `constant T&` already
         "launch_bounds": "[[max_total_threads_per_threadgroup({threads})]]",
@@ -223,7 +244,7 @@ class Metal(Backend):
         # byte and funnel-shift intrinsics (kp_ helpers with CUDA's definitions), high halves of products
         "__byte_perm": "kp_byte_perm", "__funnelshift_l": "kp_funnelshift_l", "__funnelshift_lc": "kp_funnelshift_lc",
         "__funnelshift_r": "kp_funnelshift_r", "__funnelshift_rc": "kp_funnelshift_rc",
-        "__umulhi": "kp_umulhi", "__mulhi": "kp_mulhi",
+        "__umulhi": "kp_umulhi", "__mulhi": "kp_mulhi", "__umul64hi": "kp_umul64hi",
         # C's memcpy and memset, which CUDA device code has and MSL lacks: byte loops in each pointer's space
         "memcpy": "kp_memcpy", "memset": "kp_memset",
     }
@@ -323,7 +344,15 @@ class Metal(Backend):
         "sqrt", "rsqrt", "exp", "exp2", "log", "log2", "log10", "pow", "sin", "cos", "tan", "asin",
         "acos", "atan", "atan2", "sinh", "cosh", "tanh", "floor", "ceil", "round", "trunc", "isnan", "isinf",
         "isfinite", "signbit", "ldexp", "popcount",
+        # <metal_type_traits> (MSL 6.1's type traits): a trait's value a port reads in constant expressions
+        "integral_constant", "bool_constant", "true_type", "false_type", "is_same", "enable_if", "enable_if_t",
+        "conditional",
     })
+
+    # <cstdint>'s and <cstddef>'s types device code spells `std::int16_t`: MSL has each, same width and
+    # signedness (MSL 2.1's scalar types), named without a namespace the port must give (`int16_t`)
+    library_types = frozenset({f"{u}int{n}_t" for u in ("", "u") for n in (8, 16, 32, 64)} |
+                              {"size_t", "ptrdiff_t", "intptr_t", "uintptr_t"})
 
     # -- lint --
     lint_reader = "kernelport.lint.units:metal_unit"

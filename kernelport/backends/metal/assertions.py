@@ -7,11 +7,17 @@ stores the call's number `n` (the largest when several fail) in a `device atomic
 receives after its buffers and passes to the helpers that assert, as host-filled `__constant__`
 memory is passed (constants.py).  The sidecar names that argument (role "assertion": the host zeroes
 it before the dispatch, and a non-zero value after it is CUDA's failed launch) and lists each
-number's CUDA file, line and condition.  The failing thread goes on (what CUDA would not run);
-the host's check is what keeps a failed dispatch's results from being used.  Under NDEBUG,
+number's CUDA file, line and condition.  A check that is a statement of the kernel itself, in a
+kernel whose threads never wait for each other (no barrier, SIMD-group function or vote in it or the
+helpers it calls: a thread that left would hang or corrupt them), returns from the kernel when it fails
+(`{ if (!kp_assert(e, n, flag)) return; }`: braced, an `else` after it stays the original's): the failing thread stops, as CUDA's does.  Elsewhere the
+failing thread goes on (what CUDA would not run); the host's check is what keeps a failed dispatch's
+results from being used.  Under NDEBUG,
 `assert(e)` is `((void)0)` instead (unported.py), as C defines it.
 """
 from __future__ import annotations
+
+import re
 
 from tree_sitter import Node
 
@@ -45,9 +51,27 @@ class Assertions:
         flag = table.assertion_flag[0]
         self.rw.replace(call, lambda rw, _n, c=cond: table.assertion_call.format(
             condition=rw.text(c) if c is not None else "false", number=number, flag=flag))
+        stmt, fn = call.parent, self.module.function_at(call)
+        if stmt is not None and stmt.type == "expression_statement" and fn is not None and fn.is_kernel:
+            self.rw.replace(stmt, lambda rw, _n, call=call, k=fn: (
+                f"{{ if (!{rw.text(call)}) return; }}" if self._threads_independent(k) else rw.stitch(_n)))
         self.note(call, table.assertion_call.format(condition="...", number=number, flag=flag),
                   f"Metal cannot stop a kernel: a failed {name} records {number} for the host (see the sidecar)")
         return True
+
+    def _threads_independent(self, kernel) -> bool:
+        """No barrier, SIMD-group function or vote in the kernel or any helper it calls (read when the
+        port is rendered: the call plans are known then)."""
+        names, todo = set(), [kernel.name]
+        while todo:
+            n = todo.pop()
+            if n not in names:
+                names.add(n)
+                todo += self.plans[n].callees if n in self.plans else []
+        kinds = ("barrier", "shuffle", "vote", "warp_reduce", "reduction")
+        bodies = [f for f in self.device.values() if f.name in names]
+        return not any(u.concept.kind in kinds and u.function in names for u in self.module.uses) and \
+            not any(re.search(r"\bsync\w*\s*\(|__syncthreads|simd_", self.src.text_of(f.node)) for f in bodies)
 
     def assertion_flags(self) -> dict:
         """The bound argument the recorded checks write (none without them)."""

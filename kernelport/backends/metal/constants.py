@@ -36,6 +36,7 @@ class BoundConstant:
     # and device code only reads; `texture`, `texture_count`: a texture reference over linear memory and
     # its length (metal/texture_buffers.py); `assertion`: what a recorded assert writes (metal/assertions.py)
     pair: str = ""  # a texture reference's length argument, and the length's texture reference
+    defined_elsewhere: bool = False  # `__device__ extern const`: its values are another file's definition's
 
 
 class BoundConstants:
@@ -53,6 +54,9 @@ class BoundConstants:
             if any(d.type == "init_declarator" for d in decls) or self.module.function_at(n) is not None:
                 continue  # initialised: a program-scope constant stays (file_scope)
             extern = any(self.src.text_of(c) == "extern" for c in n.children)
+            # `__device__ extern const T t[N];` (a header's): a read-only table another file defines, bound as
+            # an extern `__constant__` is, unless this file defines it too (a program-scope constant then)
+            elsewhere = extern and space == "__device__" and any(self.src.text_of(c) == "const" for c in n.children)
             for d in decls:
                 dims, inner = [], d
                 while inner is not None and inner.type == "array_declarator":
@@ -68,7 +72,9 @@ class BoundConstants:
                 if name in self.bound:  # declared again (a header's `extern` declaration, then the definition)
                     self.rw.replace(n, f"/* {name}: declared above */")
                     continue
-                if space == "__device__" and (name not in filled or inner is None or inner.type != "identifier"
+                if elsewhere and name in self._initialised_here():
+                    continue
+                if space == "__device__" and ((name not in filled and not elsewhere) or inner is None or inner.type != "identifier"
                                               or len(dims) > 2 or not self._check_read_only(
                                                   BoundConstant(name, n.child_by_field_name("type"), dims, n), False)):
                     continue  # written in device code: a writable program-scope variable (file_scope: KP213)
@@ -76,7 +82,8 @@ class BoundConstants:
                     self.problem("KP213", d, "this __constant__ declaration cannot be bound as a Metal buffer",
                                  "declare it as a scalar or an array of at most two dimensions")
                     continue
-                self.bound[name] = BoundConstant(name, n.child_by_field_name("type"), dims, n, space=space)
+                self.bound[name] = BoundConstant(name, n.child_by_field_name("type"), dims, n, space=space,
+                                                 defined_elsewhere=elsewhere)
         if not self.bound:
             return
         for name, c in self.bound.items():
@@ -87,12 +94,25 @@ class BoundConstants:
             if fn is not None and self.src.text_of(fn).startswith("cudaMemcpyToSymbol") and args and \
                     self.src.text_of(args[0]) in self.bound:
                 self.bound[self.src.text_of(args[0])].filled_by.append(" ".join(self.src.text_of(n).split()))
+        for n in self.src.index.of_type("qualified_identifier"):  # `zetas_table::zetas[i]`: the parameter now
+            name = n.child_by_field_name("name")
+            if name is not None and name.type == "identifier" and self.src.text_of(name) in self.bound and \
+                    (n.parent is None or n.parent.type != "qualified_identifier") and not self.rw.has(n):
+                self.rw.replace(n, self.src.text_of(name))
         for c in self.bound.values():
             if c.space.startswith("texture") or c.node is None:
                 continue  # its declaration's comment is texture_buffers' (an assertion's: none)
-            what = "__constant__ memory" if c.space == "__constant__" else "__device__ memory device code only reads"
-            self.rw.replace(c.node, f"/* {c.name}: {what} the host fills: a `constant` buffer argument "
+            what = "__constant__ memory the host fills" if c.space == "__constant__" else \
+                "a read-only __device__ table another file defines" if c.defined_elsewhere else \
+                "__device__ memory device code only reads the host fills"
+            self.rw.replace(c.node, f"/* {c.name}: {what}: a `constant` buffer argument "
                                     "of the kernels that read it (see the sidecar) */")
+
+    def _initialised_here(self) -> set[str]:
+        """The names an initialised file-scope `__device__`/`__constant__` declaration of the file defines."""
+        from ...model import file_scope_items
+        return {ident_name(d) for n in file_scope_items(self.src) if n.type == "declaration"
+                for d in n.children_by_field_name("declarator") if d.type == "init_declarator"}
 
     def host_filled(self) -> set[str]:
         """The symbols host code writes with `cudaMemcpyToSymbol` (its first argument)."""
@@ -167,6 +187,10 @@ class BoundConstants:
             return {"name": name, "index": index, "kind": "bytes", "type": "uint", "role": "texture length",
                     "host": "setBytes:length:atIndex:", "from": f"the size cudaBindTexture binds to "
                     f"'{c.pair}', in elements (bytes / sizeof({t})): a fetch at or past it reads 0"}
-        return {"name": name, "index": index, "kind": "buffer", "type": t, "access": "read",
-                "role": c.space, "count": count, "bytes": f"{count} * sizeof({t})",
-                "symbol": name, "filled_by": c.filled_by, "host": "setBuffer:offset:atIndex:"}
+        out = {"name": name, "index": index, "kind": "buffer", "type": t, "access": "read",
+               "role": c.space, "count": count, "bytes": f"{count} * sizeof({t})",
+               "symbol": name, "filled_by": c.filled_by, "host": "setBuffer:offset:atIndex:"}
+        if c.defined_elsewhere:
+            out["from"] = (f"the values of '{name}' as the file that defines it initialises them (this file declares "
+                           "it extern const: the port reads them from this buffer)")
+        return out

@@ -21,7 +21,7 @@ from pathlib import Path
 from tree_sitter import Node
 
 from ... import backends, dialect
-from ...model import defined_names, device_references, file_scope_items
+from ...model import defined_names, device_references, file_scope_items, specialization_of
 from .headers import device_macro_uses, header_names, host_definition_uses, locate
 
 _HOST_ONLY_DECL = ("__device__", "__constant__", "__managed__", "__shared__")
@@ -175,6 +175,7 @@ class HostCode:
         # the checker still reads the empty port (device code the parse missed shows there), but
         # not for these lines: the double it would find in them is accounted for here
         self.moot_lines = {(a.path, a.line) for a in (self.origin_location(d.location) for d in moot)}
+        self.moot_lines |= self._host_item_lines()
         if moot:
             at = self.origin_location(moot[0].location)
             where += f"; the double of its file-scope declarations ({at}) is ported only with device code that uses it"
@@ -256,6 +257,25 @@ class HostCode:
                 gap = self.src.data[m.end:node.start_byte]
                 self.rw.drop_span(m.start, m.end + (len(gap) - len(gap.lstrip(b" \t"))))  # with its blanks
 
+    def _host_item_lines(self) -> set[tuple[str, int]]:
+        """The lines of the file-scope items that name no CUDA device word (`__global__`, `__device__`, ...,
+        written or behind a macro): no device code the parse missed can be there, so what the checker
+        finds in them (an `#error` of an `#if` over a header's macro, a class template's host members the
+        grammar misreads) is no reason to refuse a file that has no port."""
+        from ...errors import Location
+        words = ("__global__", "__device__", "__constant__", "__shared__", "__managed__")
+        device_uses = [u.node.start_byte for u in self.module.uses if u.concept.kind not in ("runtime", "type", "header")]
+        lines = set()
+        for item in file_scope_items(self.src):  # (an atomic in a block the grammar put at file scope: device code)
+            text = self.src.data[item.start_byte:item.end_byte].decode("utf-8", "replace")
+            if any(item.start_byte <= b < item.end_byte for b in device_uses) or any(w in text for w in words) or any(item.start_byte <= m.start < item.end_byte and
+                                                    any(w in (m.expansion or "") for w in words) for m in self.src.masks):
+                continue
+            for line in range(item.start_point[0] + 1, item.end_point[0] + 2):
+                at = self.origin_location(Location(self.src.path, line, 1))
+                lines.add((at.path, at.line))
+        return lines
+
     def library_names(self) -> None:
         """`std::X` in the code the port keeps, where Metal's standard library has X with the same
         meaning (the backend's `library_counterparts`): `metal::X` (`std::numeric_limits<unsigned>::max()`
@@ -269,7 +289,10 @@ class HostCode:
                     self.rw.has(scope) or self.rw.within(scope):
                 continue
             name = _head_name(self.src, n.child_by_field_name("name"))
-            if name in b.library_counterparts:
+            if name in b.library_types and n.child_by_field_name("name").type in ("type_identifier", "identifier"):
+                self.rw.replace(n, name)  # `std::int16_t`: Metal's own type of that name, unqualified
+                self.note(n, name, f"Metal has {name} as a type of its own")
+            elif name in b.library_counterparts:
                 self.rw.replace(scope, own)
                 self.note(scope, own, f"Metal's standard library has {name} in namespace {own}")
 
@@ -337,7 +360,9 @@ class HostCode:
             if item.type == "declaration" and any(self.src.text_of(c) in _HOST_ONLY_DECL for c in item.children):
                 continue  # device memory: stays, whoever uses it
             names = defined_names(self.src, item)
-            if not names or names & needed or self._plain_constant(item):
+            spec = specialization_of(self.src, item)  # `k_type<v512>`: needed with k_type and v512
+            if not names or names & needed or self._plain_constant(item) or \
+                    (spec is not None and spec[0] in needed and spec[1] <= needed):
                 continue
             self._left_out |= names
             self.left_out_spans.append((item.start_byte, item.end_byte))

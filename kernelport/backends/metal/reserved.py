@@ -140,6 +140,10 @@ def _declares(n: Node) -> bool:
         cur, p = p, p.parent
     if p is None:
         return False
+    if p.type == "nested_namespace_specifier":  # `namespace a::device {`: each of its names is declared there
+        while p is not None and p.type == "nested_namespace_specifier":
+            p = p.parent
+        return p is not None and p.type == "namespace_definition"
     if p.type in _DECLARING:
         return cur in p.children_by_field_name("declarator")
     return p.type in _NAMED and p.child_by_field_name("name") == cur

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from ... import cexpr, dialect, templates
-from ...model import Function, Param, spaces_after_type
+from ...model import Function, Param, _params, spaces_after_type
 from ...rewrite import key
 from ...source import call_args, ident_name, walk
 from ...template_deduction import deduce
@@ -92,8 +92,34 @@ class Signatures:
             fd = n.child_by_field_name("declarator")
             while fd is not None and fd.type != "function_declarator":
                 fd = fd.child_by_field_name("declarator")
-            if drop and fd is not None:
+            h = self._defined_out_of_class(n, fd) if fd is not None else None
+            if h is not None:  # the declaration the out-of-line definition matches: its spaces and extras
+                self.rw.replace(n, lambda rw, node, drop=drop, h=h, fd=fd: self._member_declaration(node, drop, h, fd))
+            elif drop and fd is not None:
                 self.rw.replace(n, lambda rw, node, drop=drop: self._head_stitch(node, drop, {}))
+
+    def _defined_out_of_class(self, decl: Node, fd: Node) -> Function | None:
+        """The device function `C::f` defined outside class C that a declaration in C's body declares."""
+        cls = decl.parent.parent if decl.parent is not None else None
+        cname = cls.child_by_field_name("name") if cls is not None else None
+        inner = fd.child_by_field_name("declarator")
+        if cname is None or inner is None:
+            return None
+        want = f"{self.src.text_of(cname)}::{self.src.text_of(inner)}"
+        found = [h for h in self.helpers.values() if h.name.endswith(want) and "(" not in h.name[:-len(want)]
+                 and h.node.parent is not None and h.node.parent.type != "field_declaration_list"]
+        return found[0] if len(found) == 1 and len(found[0].params) == len(_params(self.src, fd)) else None
+
+    def _member_declaration(self, node: Node, drop: set, h: Function, fd: Node) -> str:
+        """`void operator()(short2* p) const;` as each signature of its definition declares it."""
+        plist, out = fd.child_by_field_name("parameters"), []
+        for sig in self.plan_of(h).sigs:
+            self.rw.replace(plist, self._helper_params(h, sig))
+            try:
+                out.append(self._head_stitch(node, drop, {}))
+            finally:
+                self.rw.remove(plist)
+        return "\n".join(out)
 
     def _extras(self, h: Function) -> list[str]:
         p = self.plan_of(h)
@@ -444,25 +470,7 @@ class Signatures:
         for sig in plan.sigs:
             self.cur_sig[h.name] = sig
             self._apply_prefixes(h.name, sig)
-            entries, i = [], 0
-            for j, p in enumerate(h.params):
-                if (tex := self.texture_param(h, j, None)) is not None:
-                    entries.append(tex)
-                elif p.pointer:
-                    entries.append(self._param_text(p, sig[i], False, None, True))
-                    i += 1
-                elif self.is_reference(p):  # thread: Metal's meaning of an unqualified reference
-                    entries.append(self._param_text(p, None if sig[i] == "thread" else sig[i], False, None, False))
-                    i += 1
-                else:
-                    entries.append(self._param_text(p, None, False, None, False))
-            extra = []
-            for s in plan.shared:
-                dims = "".join(f"[{self.rw.text(d)}]" for d in s.dims[1:])
-                extra.append(f"threadgroup {s.type} (*{s.name}){dims}" if dims else f"threadgroup {s.type}* {s.name}")
-            extra += [self.constant_param(c) for c in plan.constants]
-            extra += [self._builtin_decl(b, False) for b in plan.builtins]
-            ptext = self._params_text(h, entries, extra)
+            ptext = self._helper_params(h, sig)
             self.rw.replace(plist, ptext)
             try:
                 text = self._realign(h, self._head_stitch(h.node, drop, over), ptext)
@@ -473,6 +481,29 @@ class Signatures:
             copies.append(text)
         self.cur_sig[h.name] = plan.sigs[0]
         return "\n\n".join(copies)
+
+    def _helper_params(self, h: Function, sig: tuple[str, ...]) -> str:
+        """A helper's parameter list for one address-space signature, with the extras it receives."""
+        plan = self.plan_of(h)
+        entries, i = [], 0
+        for j, p in enumerate(h.params):
+            if (tex := self.texture_param(h, j, None)) is not None:
+                entries.append(tex)
+            elif p.pointer:
+                entries.append(self._param_text(p, sig[i], False, None, True))
+                i += 1
+            elif self.is_reference(p):  # thread: Metal's meaning of an unqualified reference
+                entries.append(self._param_text(p, None if sig[i] == "thread" else sig[i], False, None, False))
+                i += 1
+            else:
+                entries.append(self._param_text(p, None, False, None, False))
+        extra = []
+        for s in plan.shared:
+            dims = "".join(f"[{self.rw.text(d)}]" for d in s.dims[1:])
+            extra.append(f"threadgroup {s.type} (*{s.name}){dims}" if dims else f"threadgroup {s.type}* {s.name}")
+        extra += [self.constant_param(c) for c in plan.constants]
+        extra += [self._builtin_decl(b, False) for b in plan.builtins]
+        return self._params_text(h, entries, extra)
 
     # -- what each function needs (callees first) -----------------------------------------------
     def needs(self) -> None:

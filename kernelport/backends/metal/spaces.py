@@ -28,7 +28,36 @@ class AddressSpaces:
                     fn = fn.child_by_field_name("name")
                 if fn is not None and fn.type == "identifier" and self.src.text_of(fn) in self.helpers:
                     out.append((n, self.helpers[self.src.text_of(fn)]))
+                elif fn is not None and fn.type == "field_expression" and (h := self._member_helper(fn)) is not None:
+                    out.append((n, h))  # `obj.f(...)`: its spaces and extras as a free helper's
+                elif fn is not None and fn.type == "identifier" and (h := self._functor_helper(f, fn)) is not None:
+                    out.append((n, h))  # `ntt(p)` of a local `fwdntt ntt;`: its operator()
         return out
+
+    def _functor_helper(self, f: Function, fn: Node) -> Function | None:
+        """The device `C::operator()` a call of a local object of class type C calls (one definition)."""
+        decl = self._local_decl(f, self.src.text_of(fn))
+        t = decl.child_by_field_name("type") if decl is not None else None
+        if t is None or t.type not in ("type_identifier", "qualified_identifier"):
+            return None
+        cls = self.src.text_of(t).split("::")[-1].strip()
+        found = [h for h in self.helpers.values() if h.name.split("::")[-2:] == [cls, "operator()"]
+                 or (h.name == "operator()" and h.node.parent is not None and h.node.parent.parent is not None
+                     and (c := h.node.parent.parent.child_by_field_name("name")) is not None
+                     and self.src.text_of(c) == cls)]
+        return found[0] if len(found) == 1 else None
+
+    def _member_helper(self, fn: Node) -> Function | None:
+        """The device member function `obj.f` / `obj->f` calls: the file's only device function named f,
+        defined in a class body (a name several functions have is not resolved here)."""
+        field = fn.child_by_field_name("field")
+        name = self.src.text_of(field) if field is not None and field.type == "field_identifier" else None
+        found = [h for h in self.helpers.values() if name and h.name.split("::")[-1] == name]
+        if len(found) != 1 or sum(f.name.split("::")[-1] == name for f in self.module.functions.values()) != 1:
+            return None
+        h = found[0]  # defined in its class, or out of it (`int fwd::twice(int* q) {...}`)
+        in_class = h.node.parent is not None and h.node.parent.type == "field_declaration_list"
+        return h if in_class or "::" in h.name else None
 
     def plan_calls(self) -> None:
         for name, p in self.plans.items():
@@ -36,9 +65,21 @@ class AddressSpaces:
             for _, h in self._calls(p.fn):
                 if h.name not in p.callees:
                     p.callees.append(h.name)
-        # Address-space signatures of helpers, from their call sites (a worklist from the kernels).
-        work = [(k, ()) for k in self.kernels]
-        seen = set()
+        # Address-space signatures of helpers, from their call sites (a worklist from the kernels; then
+        # from each helper no kernel reaches, ported with device memory, whose calls give its callees theirs)
+        seen: set = set()
+        self._propagate_spaces([(k, ()) for k in self.kernels], seen)
+        called = {c for p in self.plans.values() for c in p.callees}
+        for name, h in sorted(self.helpers.items(), key=lambda nh: nh[0] in called):  # roots first
+            if not self.plans[name].sigs:  # never called from a kernel: device memory (a reference: thread)
+                self.plans[name].sigs.append(tuple("device" if p.pointer else "thread" for p in self.spaced_params(h)))
+                self._propagate_spaces([(h, self.plans[name].sigs[0])], seen)
+        for name, h in self.helpers.items():
+            self.cur_sig[name] = self.plans[name].sigs[0]
+        for k in self.kernels:
+            self.cur_sig[k.name] = ()
+
+    def _propagate_spaces(self, work: list, seen: set) -> None:
         while work:
             f, sig = work.pop(0)
             if (f.name, sig) in seen:
@@ -57,12 +98,6 @@ class AddressSpaces:
                 if hsig not in self.plan_of(h).sigs:
                     self.plan_of(h).sigs.append(hsig)
                 work.append((h, hsig))
-        for name, h in self.helpers.items():
-            if not self.plans[name].sigs:  # never called from a kernel: device memory (a reference: thread)
-                self.plans[name].sigs.append(tuple("device" if p.pointer else "thread" for p in self.spaced_params(h)))
-            self.cur_sig[name] = self.plans[name].sigs[0]
-        for k in self.kernels:
-            self.cur_sig[k.name] = ()
 
     @staticmethod
     def is_reference(p: Param) -> bool:
@@ -152,7 +187,28 @@ class AddressSpaces:
             return "thread"  # a local array
         if any(s.name == name and s.function is None for s in self.module.shared):
             return "threadgroup"
-        return None
+        return "constant" if self._program_constants().get(name) else None
+
+    def _program_constants(self) -> dict[str, bool]:
+        """The file's program-scope variables the port keeps in Metal's constant address space (an
+        initialised `__constant__`, `__device__ const` table, or one bound as a `constant` buffer:
+        file_scope, constants.py), each with whether it is an array (as a value, a pointer into
+        `constant` memory); a pointer variable is not one (where it points is not known here)."""
+        got = self.__dict__.get("_kp_program_constants")
+        if got is None:
+            from ...model import file_scope_items
+            got = self.__dict__["_kp_program_constants"] = {}
+            for n in file_scope_items(self.src):
+                words = {self.src.text_of(c) for c in n.children} if n.type == "declaration" else set()
+                if not words & {"__constant__", "__device__"} or "__shared__" in words or \
+                        ("__constant__" not in words and not words & {"const", "constexpr"}
+                         and ident_name(n.child_by_field_name("declarator")) not in getattr(self, "bound", {})):
+                    continue
+                for d in n.children_by_field_name("declarator"):
+                    inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else d
+                    if inner is not None and inner.type in ("identifier", "array_declarator"):
+                        got[ident_name(d)] = inner.type == "array_declarator"
+        return got
 
     def _array_fields(self) -> dict[str, bool]:
         """Field name -> whether every struct field of that name in the file is an array (`BYTE
@@ -182,6 +238,8 @@ class AddressSpaces:
             if p is not None:
                 return self._param_space(f, p) if p.pointer or self.is_reference(p) else "thread"
             sp = self.space_of(n, f)
+            if sp is None and self._local_decl(f, name) is None and name in self._program_constants():
+                return "constant"  # `&c` of a program-scope constant scalar
             return sp or "thread"
         if n.type == "pointer_expression":
             return self.space_of(n.child_by_field_name("argument"), f)

@@ -191,11 +191,15 @@ class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, Tex
         no Metal counterpart."""
         for n in walk(self.src.root, lambda n: n.type in ("translation_unit", "namespace_definition",
                                                           "declaration_list", "preproc_if", "preproc_ifdef",
-                                                          "preproc_else")):
+                                                          "preproc_else", "template_declaration")):
             if n.type == "declaration" and self.module.function_at(n) is None and not self.rw.has(n):
                 words = {self.src.text_of(c) for c in n.children if c.type in ("type_qualifier",
                                                                                  "storage_class_specifier")} | \
                     {c.type for c in n.children}
+                if "extern" in words and words & {"__device__", "__constant__"} and \
+                        {ident_name(d) for d in n.children_by_field_name("declarator")} <= self._initialised_here():
+                    self.rw.replace(n, f"/* {' '.join(self.src.text_of(n).split())}: defined in this file below */")
+                    continue  # (a header's declaration of the file's own table: the definition is the port's)
                 if "__shared__" in words or "extern" in words or "typedef" in words:
                     continue
                 if any(c.type == "function_declarator" for c in walk(n)):
@@ -203,11 +207,19 @@ class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, Tex
                 tnode = n.child_by_field_name("type")
                 if tnode is None:
                     continue
+                device = next((c for c in n.children if self.src.text_of(c) == "__device__"), None)
                 if "__constant__" in words:
                     q = next(c for c in n.children if self.src.text_of(c) == "__constant__")
                     self.rw.replace(q, dialect.concept("constant_mem").spelling("metal"))
+                    if device is not None:  # `__device__ __constant__ T x = v;`: one space, the constant one
+                        self.rw.replace(device, "")
+                        if device.next_sibling is not None:
+                            self.rw.drop_span(device.end_byte, device.next_sibling.start_byte)
                 elif "const" in words or "constexpr" in words:
-                    self.rw.insert_before(tnode, "constant ")
+                    if device is not None:  # `__device__ const T t[] = {...};`: the space CUDA names, Metal's
+                        self.rw.replace(device, dialect.concept("constant_mem").spelling("metal"))
+                    else:
+                        self.rw.insert_before(tnode, "constant ")
                 else:
                     name = ident_name(n.child_by_field_name("declarator"))
                     used_on_device = any(  # a parameter or local of the same name shadows it there
@@ -234,6 +246,26 @@ class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, Tex
                     not self.rw.has(n) and not self.rw.within(n) and not self.rw.has(tnode):
                 self.rw.insert_before(tnode, "constant ")
         self._cooperative_groups()
+        self._conversion_operators()
+
+    def _conversion_operators(self) -> None:
+        """`__host__ __device__ explicit operator uint64_t() { ... }` in a class: a conversion operator, which
+        the model has no function for (its declarator names a type, not a function): Metal's is the member
+        as written, without CUDA's space words; one of host code only (no `__device__`) goes."""
+        for d in self.src.index.of_type("operator_cast"):
+            n = d.parent
+            if n is None or n.type != "function_definition" or self.rw.has(n) or self.rw.within(n):
+                continue
+            words = [c for c in n.children if self.src.text_of(c) in ("__host__", "__device__")]
+            if not words:
+                continue
+            if not any(self.src.text_of(c) == "__device__" for c in words):
+                self.rw.replace(n, f"/* {self.src.text_of(d).split('(')[0].strip()}: host code, left out of the Metal port */")
+                continue
+            for c in words:
+                self.rw.replace(c, "")
+                if c.next_sibling is not None:
+                    self.rw.drop_span(c.end_byte, c.next_sibling.start_byte)
 
     def _read_only_table(self, n: Node, words: set[str]) -> bool:
         """An initialised `__device__` array or scalar that device code never writes nor addresses,

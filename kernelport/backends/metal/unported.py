@@ -60,6 +60,10 @@ class Unported:
         host_only = {f.name for f in self.host.values()} - set(self.device)
         dead = self._dead_on_metal()
         defined = {g.name for g in self.module.functions.values()}
+        # a definition of a CUDA cache-hinted store only under an `#if` (llm.c's bf16 `__stcs` for nvcc < 12):
+        # a polyfill of CUDA's own, a store too; the file's calls of the name are plain stores
+        defined -= {g.name for g in self.module.functions.values() if g.name in stores and all(
+            self._conditional(h.node) for h in self.module.functions.values() if h.name == g.name)}
         ndebug = self._ndebug()
         dropped: set[tuple[int, int]] = set()  # calls the port drops or records: `assert(...)`, `__trap()`
         asserts = backends.get(self.backend).assertion_calls
@@ -135,6 +139,14 @@ class Unported:
         for item in self.src.index.of_type("declaration"):
             if any(self.src.text_of(c) == "__managed__" for c in item.children):
                 self._refuse(item, "'__managed__' memory (unified memory)", "use a device buffer the host fills")
+
+    @staticmethod
+    def _conditional(n: Node) -> bool:
+        """Whether `n` sits in a preprocessor conditional's branch."""
+        p = n.parent
+        while p is not None and p.type not in guards.CONDITIONALS:
+            p = p.parent
+        return p is not None
 
     def _dead_on_metal(self) -> list[tuple[int, int]]:
         """Byte spans of preprocessor branches no Metal compile reaches (every platform macro,
@@ -285,8 +297,8 @@ class Unported:
                 nm = d.child_by_field_name("name")
                 if nm is None and d.named_children:
                     nm = d.named_children[-1] if t.endswith("type_parameter_declaration") else None
-                if nm is not None:
-                    names.add(src.text_of(nm))
+                if nm is not None:  # `namespace a::b::c {` (C++17) declares each of a, b and c
+                    names.update(w.strip() for w in src.text_of(nm).split("::"))
         for d in src.index.of_type("function_declarator"):
             nm = d.child_by_field_name("declarator")
             if nm is not None:

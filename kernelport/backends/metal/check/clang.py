@@ -62,6 +62,7 @@ def _metalize(msg: str) -> str:
     msg = re.sub(r"\bmetal::__kp_atomic_(\w+)", r"atomic_\1", msg)
     msg = re.sub(r"\b__kp_atomic_(\w+)", r"atomic_\1", msg)
     msg = re.sub(r"\b__kp_make_(\w+)", r"\1", msg)
+    msg = re.sub(r"\b__kp_opencl_(\w+)", r"\1", msg)
     for ocl, metal in (("__global", "device"), ("__local", "threadgroup"), ("__constant", "constant"),
                        ("__private", "thread"), ("__kernel", "kernel")):
         msg = re.sub(r"\b" + ocl + r"\b", metal, msg)

@@ -41,6 +41,16 @@
 #define threadgroup __local
 #define thread __private
 #define kernel __kernel
+// OpenCL's other words, which Metal lacks (a port may name a namespace `global` or a variable `local`,
+// as the CUDA source did): plain names here, renamed alike everywhere (the checker's messages say them
+// as written)
+#define global __kp_opencl_global
+#define local __kp_opencl_local
+#define generic __kp_opencl_generic
+#define pipe __kp_opencl_pipe
+#define read_only __kp_opencl_read_only
+#define write_only __kp_opencl_write_only
+#define read_write __kp_opencl_read_write
 
 // Metal has no double precision at all.  (Unsuffixed literals such as 0.5 are single
 // precision because the checker also turns off cl_khr_fp64.)
@@ -299,6 +309,22 @@ constexpr bool4 __kp_make_bool4(bool a, bool b, bool c, bool d) { return (bool4)
 namespace metal {
 
 template <class T, int N> using vec = T __attribute__((ext_vector_type(N)));
+
+// --- type traits (MSL's <metal_type_traits>, C++14's of the same names) ---------------------------
+template <class T, T v> struct integral_constant {
+  static constexpr constant T value = v;
+  typedef T value_type;
+  typedef integral_constant type;
+  constexpr operator value_type() const { return value; }
+  constexpr value_type operator()() const { return value; }
+};
+template <bool B> using bool_constant = integral_constant<bool, B>;
+typedef bool_constant<true> true_type;
+typedef bool_constant<false> false_type;
+using __kp::enable_if;
+using __kp::enable_if_t;
+using __kp::is_same;
+using __kp::conditional;
 
 // --- limits and constants ---------------------------------------------------------------------
 template <class T> struct numeric_limits {
