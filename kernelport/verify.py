@@ -481,18 +481,13 @@ class Verifier:
 
     def _device(self, src, kernel, spec, args, targs, expected, emulated, rep) -> None:
         """The original on a real NVIDIA GPU, against the reference and the emulator."""
-        from .device import DeviceUnavailable
+        from .verify_device import gpu_outputs
         be = backends.get(self.device)
         name, wave = be.name, be.runs[0].wave
         t0 = time.perf_counter()
-        try:
-            gpu = be.run_on_device()(Path(src.path), kernel, spec, args, targs)
-        except DeviceUnavailable as e:
-            rep.checks.append(Check(kernel.name, name, wave, "device", "fail", f"--device {name}: {e}", "gpu",
-                                    seconds=time.perf_counter() - t0))
-            return
-        except RuntimeError as e:
-            rep.checks.append(Check(kernel.name, name, wave, "device", "fail", str(e), "gpu",
+        gpu, why = gpu_outputs(self.device, src, kernel, spec, args, targs)
+        if gpu is None:
+            rep.checks.append(Check(kernel.name, name, wave, "device", "fail", why, "gpu",
                                     seconds=time.perf_counter() - t0))
             return
         got = {k: gpu[k] for k in expected}

@@ -306,6 +306,10 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     expected = {k: oracle.outputs[k] for k in outs}
     rep.checks.append(Check(name, ORACLE, wave, "oracle", "pass", f"the original at wave {wave} ran "
                             f"({verifier.schedules[0]} schedule): the oracle; {how}", seconds=time.perf_counter() - t0))
+    if verifier.device is not None:
+        from .verify_device import device_against_oracle, unlike_inputs
+        device_against_oracle(verifier, src, kernel, spec, args, targs, outs, oracle, rep,
+                              unlike_inputs(filled & set(oracle.globals or ()), context, got.redefine))
     for r in backends.all_runs():
         if backends.get(r.backend).is_source or r.backend not in ports or r.backend not in spec.targets:
             continue

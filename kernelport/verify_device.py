@@ -1,0 +1,69 @@
+"""`verify --device NAME` where the oracle is the original at wave 32 (no annotated reference):
+the original runs on the real GPU with the oracle's inputs and is compared with the emulator's run
+of it, so the GPU checks the emulator's model of CUDA on every kernel the oracle runs, not only on
+annotated ones.
+
+The GPU driver (kernelport/device.py) passes the kernel's arguments and nothing else, so where the
+emulator's run read more than those (file-scope constants the host code fills, the includer's lines,
+macros the inputs redefine) the two runs would not have the same inputs: such a kernel's device row
+is a skip that says why, never a comparison of different inputs.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+
+from . import backends, compare
+
+
+def gpu_outputs(device: str, src, kernel, spec, args, targs) -> tuple[dict | None, str]:
+    """The original's buffers after a run on the GPU, or None and why it could not run there."""
+    from .device import DeviceUnavailable
+    be = backends.get(device)
+    try:
+        return be.run_on_device()(Path(src.path), kernel, spec, args, targs), ""
+    except DeviceUnavailable as e:
+        return None, f"--device {be.name}: {e}"
+    except RuntimeError as e:
+        return None, str(e)
+
+
+def unlike_inputs(filled, context, redefine) -> str:
+    """Why the GPU driver's run would not read what the emulator's run of the original read ('' if it would)."""
+    if filled:
+        return (f"the emulator gave the host-filled constant memory ({', '.join(sorted(filled))}) seeded "
+                "contents, which the GPU driver does not copy in")
+    if context is not None:
+        return "the file runs only inside its includer's lines, which the GPU driver does not include"
+    if redefine:
+        return f"the inputs redefine macros ({', '.join(sorted(redefine))}) for the emulator's run"
+    return ""
+
+
+def device_against_oracle(verifier, src, kernel, spec, args, targs, outs, oracle, rep, unlike: str) -> None:
+    """One device row: the original on the GPU against the emulator's run of it at wave 32."""
+    from .verify import Check
+    be = backends.get(verifier.device)
+    name, wave = be.name, be.runs[0].wave
+    t0 = time.perf_counter()
+    if unlike:
+        rep.checks.append(Check(kernel.name, name, wave, "device", "skip", f"not run on the GPU: {unlike}",
+                                "gpu", seconds=time.perf_counter() - t0))
+        return
+    gpu, why = gpu_outputs(verifier.device, src, kernel, spec,
+                           {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()}, targs)
+    if gpu is None:
+        rep.checks.append(Check(kernel.name, name, wave, "device", "fail", why, "gpu",
+                                seconds=time.perf_counter() - t0))
+        return
+    expected = {k: oracle.outputs[k] for k in outs}
+    # the emulator's rounding bounds on both sides: nvcc contracts a*b+c into an fma the emulator may not
+    cmp = compare.compare({k: gpu[k] for k in outs}, expected, "auto", None, oracle.bounds, oracle.bounds)
+    detail = f"GPU vs the emulator's original at wave {wave}: max abs diff {cmp.max_abs:.3g}"
+    if not cmp.ok:
+        m = cmp.mismatch
+        detail += f"; {m.where} = {m.got!r}, the emulator gives {m.want!r} (bound {m.bound:.3g})"
+    rep.checks.append(Check(kernel.name, name, wave, "device", "pass" if cmp.ok else "fail", detail, "gpu",
+                            seconds=time.perf_counter() - t0))

@@ -1,0 +1,89 @@
+"""`verify --device cuda` on a kernel whose oracle is the original at wave 32 (no annotated reference).
+
+Before stop 45 the device ran only annotated kernels: on a file without `// @kp reference` verify said
+nothing about the GPU at all (the device run of every test kernel stop 44's helpers asked for showed no
+device row).  Now the original runs on the GPU with the oracle's inputs and is compared with the
+emulator's run of it; a kernel whose emulated run read inputs the GPU driver cannot give (host-filled
+constant memory) is a located skip that says why.  The GPU is a stand-in here (kernelport.device.run_cuda
+replaced in this process); bench/device/run_pending_h100.sh runs the real one.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from trust_support import kp_inproc
+
+SCALE = """\
+// @kp kernel  scale
+// @kp grid    2
+// @kp block   64
+// @kp arg     x    in   float[128]  uniform(-1, 1)
+// @kp arg     y    out  float[128]
+__global__ void scale(const float* x, float* y) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    y[i] = 2.0f * x[i] + 1.0f;
+}
+"""
+
+FILLED = """\
+// @kp kernel  scale
+// @kp grid    2
+// @kp block   64
+// @kp arg     x    in   float[128]  uniform(-1, 1)
+// @kp arg     y    out  float[128]
+__constant__ float w[4];
+__global__ void scale(const float* x, float* y) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    y[i] = w[i % 4] * x[i];
+}
+"""
+
+
+def _device_rows(tmp_path, monkeypatch, src, gpu):
+    import json
+    from kernelport import device
+    calls = []
+
+    def stand_in(source, kernel, spec, args, targs, arch="native"):
+        calls.append((kernel.name, spec.dims("grid"), spec.dims("block")))
+        return gpu(args)
+    monkeypatch.setattr(device, "run_cuda", stand_in)
+    f = tmp_path / "k.cu"
+    f.write_text(src)
+    assert kp_inproc("translate", f, "--to", "hip,metal,portable")[0] == 0
+    rc, out, err = kp_inproc("verify", f, "--device", "cuda", "--schedules", "block", "--format", "json",
+                             "--no-cache", "-j", "1")
+    checks = json.loads(out)[0]["checks"]
+    return rc, [c for c in checks if c["kind"] == "device"], calls, out + err
+
+
+def test_the_original_runs_on_the_gpu_against_the_emulators_run(tmp_path, monkeypatch):
+    rc, dev, calls, text = _device_rows(tmp_path, monkeypatch, SCALE, lambda a: {"y": 2.0 * a["x"] + 1.0})
+    assert calls and calls[0][0] == "scale", text
+    assert [(c["status"], c["backend"], c["wave"]) for c in dev] == [("pass", "cuda", 32)], text
+    assert "GPU vs the emulator's original at wave 32" in dev[0]["detail"] and dev[0]["seconds"] > 0
+    assert rc == 0, text
+
+
+def test_a_gpu_that_computes_something_else_fails_the_run(tmp_path, monkeypatch):
+    def wrong(a):
+        y = (2.0 * a["x"] + 1.0).astype(np.float32)
+        y[77] += 0.5
+        return {"y": y}
+    rc, dev, calls, text = _device_rows(tmp_path, monkeypatch, SCALE, wrong)
+    assert [c["status"] for c in dev] == ["fail"] and "y[77]" in dev[0]["detail"], text
+    assert rc == 1, text
+
+
+def test_host_filled_constant_memory_is_a_skip_that_says_why(tmp_path, monkeypatch):
+    rc, dev, calls, text = _device_rows(tmp_path, monkeypatch, FILLED, lambda a: pytest.fail("ran on the GPU"))
+    assert not calls
+    assert [c["status"] for c in dev] == ["skip"], text
+    assert "host-filled constant memory (w)" in dev[0]["detail"], text
+
+
+def test_the_gpu_driver_renames_the_files_own_main():
+    from kernelport.device import DRIVER
+    head = DRIVER.split("#include <cstdio>")[0]
+    assert "#define main kp_original_main" in head and head.rstrip().endswith("#undef main")
