@@ -74,9 +74,9 @@ def _reason(detail: str) -> str:
 
 
 def one(args) -> dict:
-    path, schedules, timeout, *oracle_only = args
+    path, schedules, timeout, oracle_only, device = args
     from kernelport.verify import Verifier
-    if oracle_only and oracle_only[0]:  # the original's run only: each kernel's oracle (or its not-run reason)
+    if oracle_only:  # the original's run only: each kernel's oracle (or its not-run reason)
         from kernelport import verify_oracle
         run = getattr(verify_oracle.run_oracle, "__wrapped__", verify_oracle.run_oracle)
 
@@ -86,7 +86,7 @@ def one(args) -> dict:
         verify_oracle.run_oracle = without_ports
     t0 = time.perf_counter()
     try:
-        rep = Verifier(schedules=schedules, cache=False, timeout=timeout).verify(path)
+        rep = Verifier(schedules=schedules, cache=False, timeout=timeout, device=device).verify(path)
     except Exception as e:  # an internal error: counted, never hidden
         return {"path": str(path), "internal": f"{type(e).__name__}: {e}", "kernels": {}, "seconds": time.perf_counter() - t0}
     kernels: dict[str, dict] = {}
@@ -106,6 +106,8 @@ def one(args) -> dict:
             k["ports"].append((c.backend, c.wave, c.schedule, c.status, c.detail[:200]))
         elif c.kind == "reference":
             k["source"] = "annotations"
+        elif c.kind == "device":  # --device: the original on the GPU against the emulator (or the reference)
+            k["device"] = (c.status, c.detail[:300])
     return {"path": str(path), "internal": rep.error if rep.error and "Traceback" in rep.error else None,
             "error": rep.error, "kernels": kernels, "seconds": time.perf_counter() - t0}
 
@@ -123,6 +125,7 @@ def main() -> None:
                     "or stopped), run nothing")
     ap.add_argument("--oracle-only", action="store_true", help="run each original only, no port: the oracle's "
                     "not-run reasons over the whole corpus in a fraction of the time (the ports' rows stay empty)")
+    ap.add_argument("--device", help="also run each original on this GPU (cuda): verify --device's row per kernel")
     ap.add_argument("--match", help="only the files whose path under tests/realcorpus matches this regex")
     ap.add_argument("--tree", type=Path, help="a materialised held-out tree (its manifest.toml's .cu sources)")
     ap.add_argument("--configure", action="store_true", help="with --tree: write each project's pyproject.toml "
@@ -134,7 +137,7 @@ def main() -> None:
     if a.shuffle is not None:
         random.Random(a.shuffle).shuffle(files)
     files = files[: a.limit or None]
-    work = [(f, tuple(a.schedules.split(",")), a.timeout, a.oracle_only) for f in files]
+    work = [(f, tuple(a.schedules.split(",")), a.timeout, a.oracle_only, a.device) for f in files]
     t0 = time.perf_counter()
     if a.table:
         results = json.loads(Path(a.table).read_text())
@@ -185,6 +188,13 @@ def main() -> None:
             for backend, wave, schedule, status, detail in k["ports"] if k["oracle"] == "pass" else ():
                 if status == "fail":
                     print(f"    {r['path']}: {name} {backend}@{wave} {schedule}: {detail[:120]}")
+    gpu = collections.Counter(k["device"][0] for r in results for k in r["kernels"].values() if k.get("device"))
+    if a.device or gpu:
+        print(f"{'the original on the GPU (--device): ' + ', '.join(f'{n} {s}' for s, n in sorted(gpu.items())):<48}")
+        for r in results:
+            for name, k in r["kernels"].items():
+                if k.get("device") and k["device"][0] != "pass":
+                    print(f"    {r['path']}: {name} {k['device'][0]}: {k['device'][1][:160]}")
     print(f"{'not run':<48}{found - run:>6}")
     for why, n in reasons.most_common():
         print(f"  {why:<46}{n:>6}")
