@@ -12,7 +12,7 @@ from ..batchgc import batch
 from ..depth import big_stack
 from ..includes import is_regular
 from ..source import decode
-from . import discovery, suppress, units
+from . import discovery, macrobodies, suppress, units
 from .context import Context, Settings, Unit
 from .finding import Finding
 from .rule import REGISTRY, TARGETS, all_rules, get, selected
@@ -104,6 +104,7 @@ def _lint_context(ctx: Context, unit: Unit, settings: Settings) -> list[Finding]
                 found.append(_kp("KP006", unit.path, 1, 1, f"rule {rule.code} ({rule.name}) failed on this file: "
                                  f"{type(e).__name__}: {e} (please report it; --ignore {rule.code} to skip it)"))
     found.extend(ctx.findings)
+    found.extend(macrobodies.findings(ctx, lint_unit, replace(settings, enabled=settings.enabled | {"KP001"})))
     if unit.include_error and "KP006" in settings.enabled:
         found.append(_kp("KP006", unit.path, 1, 1, f"what this file's includes define could not be read: "
                          f"{unit.include_error} (please report it); the file was linted without them"))
