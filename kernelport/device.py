@@ -71,6 +71,16 @@ class DeviceUnavailable(RuntimeError):
     pass
 
 
+class Unpassable(RuntimeError):
+    """An argument the driver cannot pass: a struct by value or a buffer of structs."""
+
+
+# The original's host code is compiled with the driver but never runs (the driver's main launches the
+# kernel): a host function it calls from a library or another file (cuBLAS, the project's other sources)
+# need not link.  Device code is compiled whole per file, so an unresolved device function still fails.
+HOST_UNRESOLVED = ("-Xlinker", "--unresolved-symbols=ignore-all")
+
+
 def _scalar(value, ctype: str) -> str:
     if isinstance(value, float):
         return f"({ctype}){value.hex()}"
@@ -84,9 +94,19 @@ def _instantiated(ctype: str, kernel: Function, template_args: list[str] | None)
     return re.sub(r"[A-Za-z_]\w*", lambda m: subst.get(m.group(0), m.group(0)), ctype) if subst else ctype
 
 
+def build_command(nvcc: str, arch: str, flags: tuple[str, ...], exe: Path, driver: Path) -> list[str]:
+    return [nvcc, "-O2", f"-arch={arch}", *flags, *HOST_UNRESOLVED, "-o", str(exe), str(driver)]
+
+
 def run_cuda(source: Path, kernel: Function, spec: KernelSpec, args: dict, template_args: list[str] | None,
-             arch: str = "native") -> dict[str, np.ndarray]:
-    """Outputs of the original kernel run on the local NVIDIA GPU."""
+             arch: str = "native", flags: tuple[str, ...] = ()) -> dict[str, np.ndarray]:
+    """Outputs of the original kernel run on the local NVIDIA GPU.  flags: the project's -I/-D/-include."""
+    for p in kernel.params:
+        v = args[p.name]
+        if isinstance(v, np.ndarray) and v.dtype not in _CTYPE:
+            raise Unpassable(f"`{p.name}` is a buffer of structs ({p.type}), which the GPU driver does not pass")
+        if not isinstance(v, (np.ndarray, int, float, bool, np.integer, np.floating, np.bool_)):
+            raise Unpassable(f"`{p.name}` is a {p.type} by value, which the GPU driver does not pass")
     nvcc = shutil.which("nvcc")
     if nvcc is None:
         raise DeviceUnavailable("nvcc not found (install the CUDA Toolkit)")
@@ -113,7 +133,7 @@ def run_cuda(source: Path, kernel: Function, spec: KernelSpec, args: dict, templ
                                call=", ".join(call))
         (d / "driver.cu").write_text(driver)
         exe = d / "driver"
-        r = subprocess.run([nvcc, "-O2", f"-arch={arch}", "-o", str(exe), str(d / "driver.cu")],
+        r = subprocess.run(build_command(nvcc, arch, flags, exe, d / "driver.cu"),
                            capture_output=True, text=True, timeout=600)
         if r.returncode != 0:
             raise RuntimeError(f"nvcc failed on the GPU driver: {r.stderr.strip()[:800]}")

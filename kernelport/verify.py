@@ -485,9 +485,9 @@ class Verifier:
         be = backends.get(self.device)
         name, wave = be.name, be.runs[0].wave
         t0 = time.perf_counter()
-        gpu, why = gpu_outputs(self.device, src, kernel, spec, args, targs)
+        gpu, why, status = gpu_outputs(self.device, src, kernel, spec, args, targs)
         if gpu is None:
-            rep.checks.append(Check(kernel.name, name, wave, "device", "fail", why, "gpu",
+            rep.checks.append(Check(kernel.name, name, wave, "device", status, why, "gpu",
                                     seconds=time.perf_counter() - t0))
             return
         got = {k: gpu[k] for k in expected}

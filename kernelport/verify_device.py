@@ -18,16 +18,24 @@ import numpy as np
 from . import backends, compare
 
 
-def gpu_outputs(device: str, src, kernel, spec, args, targs) -> tuple[dict | None, str]:
-    """The original's buffers after a run on the GPU, or None and why it could not run there."""
-    from .device import DeviceUnavailable
+def gpu_outputs(device: str, src, kernel, spec, args, targs) -> tuple[dict | None, str, str]:
+    """The original's buffers after a run on the GPU, or None, why it could not run there and the
+    row's status: fail where the GPU or the build failed, skip where the driver cannot pass an argument."""
+    from .device import DeviceUnavailable, Unpassable
+    from .lint import config as configmod
     be = backends.get(device)
+    path = Path(src.path)
+    opts = configmod.includes_for(path, configmod.find(path), configmod.Overrides())
+    flags = (*(f"-I{d}" for d in opts.include_dirs), *(f"-D{n}={v}" for n, v in opts.defines),
+             *(x for f in opts.forced_includes for x in ("-include", f)))
     try:
-        return be.run_on_device()(Path(src.path), kernel, spec, args, targs), ""
+        return be.run_on_device()(path, kernel, spec, args, targs, flags=flags), "", "pass"
     except DeviceUnavailable as e:
-        return None, f"--device {be.name}: {e}"
+        return None, f"--device {be.name}: {e}", "fail"
+    except Unpassable as e:
+        return None, f"not run on the GPU: {e}", "skip"
     except RuntimeError as e:
-        return None, str(e)
+        return None, str(e), "fail"
 
 
 def unlike_inputs(filled, context, redefine) -> str:
@@ -52,10 +60,10 @@ def device_against_oracle(verifier, src, kernel, spec, args, targs, outs, oracle
         rep.checks.append(Check(kernel.name, name, wave, "device", "skip", f"not run on the GPU: {unlike}",
                                 "gpu", seconds=time.perf_counter() - t0))
         return
-    gpu, why = gpu_outputs(verifier.device, src, kernel, spec,
-                           {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()}, targs)
+    gpu, why, status = gpu_outputs(verifier.device, src, kernel, spec,
+                                   {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()}, targs)
     if gpu is None:
-        rep.checks.append(Check(kernel.name, name, wave, "device", "fail", why, "gpu",
+        rep.checks.append(Check(kernel.name, name, wave, "device", status, why, "gpu",
                                 seconds=time.perf_counter() - t0))
         return
     expected = {k: oracle.outputs[k] for k in outs}

@@ -40,17 +40,19 @@ __global__ void scale(const float* x, float* y) {
 """
 
 
-def _device_rows(tmp_path, monkeypatch, src, gpu):
+def _device_rows(tmp_path, monkeypatch, src, gpu, config=""):
     import json
     from kernelport import device
     calls = []
 
-    def stand_in(source, kernel, spec, args, targs, arch="native"):
-        calls.append((kernel.name, spec.dims("grid"), spec.dims("block")))
+    def stand_in(source, kernel, spec, args, targs, arch="native", flags=()):
+        calls.append((kernel.name, spec.dims("grid"), spec.dims("block"), flags))
         return gpu(args)
     monkeypatch.setattr(device, "run_cuda", stand_in)
     f = tmp_path / "k.cu"
     f.write_text(src)
+    if config:
+        (tmp_path / "pyproject.toml").write_text(config)
     assert kp_inproc("translate", f, "--to", "hip,metal,portable")[0] == 0
     rc, out, err = kp_inproc("verify", f, "--device", "cuda", "--schedules", "block", "--format", "json",
                              "--no-cache", "-j", "1")
@@ -87,3 +89,40 @@ def test_the_gpu_driver_renames_the_files_own_main():
     from kernelport.device import DRIVER
     head = DRIVER.split("#include <cstdio>")[0]
     assert "#define main kp_original_main" in head and head.rstrip().endswith("#undef main")
+
+
+def test_the_projects_include_dirs_and_defines_reach_the_gpu_build(tmp_path, monkeypatch):
+    (tmp_path / "inc").mkdir()
+    cfg = '[tool.kernelport]\ninclude-dirs = ["inc"]\ndefines = ["SCALE=2"]\n'
+    rc, dev, calls, text = _device_rows(tmp_path, monkeypatch, SCALE, lambda a: {"y": 2.0 * a["x"] + 1.0}, cfg)
+    flags = calls[0][3]
+    assert f"-I{(tmp_path / 'inc').resolve()}" in flags and "-DSCALE=2" in flags, (flags, text)
+
+
+def test_struct_arguments_are_a_skip_never_an_internal_error():
+    """rsc-cuda's and binomial's buffers of structs, Mandelbrot's struct by value: the GPU device run of
+    the oracle over tests/realcorpus (bench/device/oracle_device_h100_45.txt) raised KeyError / TypeError."""
+    from types import SimpleNamespace as NS
+    from kernelport.device import Unpassable, run_cuda
+    pt = np.dtype([("x", "<i4"), ("y", "<i4")], align=True)
+    for name, ctype, value in [("p", "Point*", np.zeros(4, pt)), ("c", "Complex", {"re": 1.0, "im": 0.0})]:
+        kernel = NS(name="k", params=[NS(name=name, type=ctype)])
+        with pytest.raises(Unpassable, match=f"`{name}` is a"):
+            run_cuda(None, kernel, None, {name: value}, None)
+
+
+def test_host_code_the_driver_never_runs_need_not_link(tmp_path):
+    """llm.c's dev/cuda files call cuBLAS from host code, kmeans' cluster.cu a function of another file: the
+    driver failed to link for 52 of the device run's kernels.  Built here for sm_80 (no GPU needed to link)."""
+    import shutil
+    import subprocess
+    from kernelport.device import DRIVER, build_command
+    nvcc = shutil.which("nvcc")
+    assert nvcc, "nvcc is needed (CI installs it)"
+    (tmp_path / "src.cu").write_text("void elsewhere(float*);\n__global__ void k(float* y) { y[threadIdx.x] = 1.0f; }\n"
+                                     "int main(int argc, char** argv) { elsewhere(0); return 3; }\n")
+    (tmp_path / "driver.cu").write_text(DRIVER.format(source=tmp_path / "src.cu", loads='    float* y = load<float>("x", 4);',
+                                                      saves="", kernel="k", grid="1", block="4", shared=0, call="y"))
+    cmd = build_command(nvcc, "sm_80", (), tmp_path / "drv", tmp_path / "driver.cu")
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0 and (tmp_path / "drv").exists(), r.stderr
