@@ -60,9 +60,9 @@ PTX_IDIOMS = {
 }
 
 
-# PTX's memory and clock idioms as HIP's clang spells them (not nvcc: the portable backend has none).
 # the carry flag's variable across calls (kernelport/carry_calls.py), C++'s: HIP's and the portable header's
 PTX_CARRY = {"ptx_carry_param": "unsigned int &", "ptx_carry_local": "unsigned int"}
+# PTX's memory and clock idioms as HIP's clang spells them (not nvcc: the portable backend has none).
 PTX_MEMORY = {
     # global loads and stores of word i at p: a cache hint (.ca/.cg/.nc) changes no value, a streaming
     # one (.cs, evict-first) is clang's nontemporal access; the word's bits are the operand's
