@@ -72,3 +72,31 @@ def test_each_overload_of_an_index_shuffle_helper_is_judged_by_its_own_calls(tmp
     assert rc == 0, err
     port = (d / "perm.hip.h").read_text()
     assert "__shfl(a, x + 5, 32)" in port and "__shfl(a, x + s)" in port, port
+
+
+def test_a_template_s_instances_are_its_own_overload_s_calls(tmp_path):
+    """lint/instances.py: `block_max<4>(m, w)` is the two-parameter template's only instance (its ladder start
+    stays in 32 lanes); `block_max<64>(m, w, 1)` runs the three-parameter overload, which has no ladder.  By the
+    name, the 64 was counted as the first's instance too: WS002 at its `row_max<num_warps>`."""
+    from test_lint_callersplits import TEMPLATED, _caller, _lint
+    header = TEMPLATED.replace("WIDTH", "32") + ("template <int num_warps>\n__device__ __forceinline__ float "
+                                                 "block_max(const float m, const int warpid, int k) { return m + k; }\n")
+    caller = _caller().replace("m = block_max<4>(m, warp_id);", "m = block_max<4>(m, warp_id) + block_max<64>(m, warp_id, 1);")
+    got = _lint(tmp_path, {"red.cuh": header, "k.cu": caller})
+    assert not any(s != "info" for k, v in got.items() if k[0] == "red.cuh" for c, s in v if c != "WS007"), got
+    got = _lint(tmp_path, {"red.cuh": header, "k.cu": caller.replace("block_max<4>(m, warp_id)", "block_max<64>(m, warp_id)")})
+    assert ("WS002", "error") in got[("red.cuh", 13)], got
+
+
+def test_a_helper_s_warp_index_is_judged_at_its_own_overload_s_calls(tmp_path):
+    """lint/callersplits.py: every call of the two-parameter `block_max` passes `threadIdx.x / 32` (its rows hold:
+    info); `block_max<4>(m, blockIdx.x, 1)` runs a three-parameter overload, which has no rows.  By the name, that
+    call's block index was read as the first's warp index: WS002 error."""
+    from test_lint_callersplits import HELPER, _caller, _lint
+    header = HELPER + ("template <int num_warps>\n__device__ __forceinline__ float block_max(const float m, "
+                       "const int warpid, int k) { return m + k; }\n")
+    caller = _caller().replace("m = block_max<4>(m, warp_id);", "m = block_max<4>(m, warp_id) + block_max<4>(m, blockIdx.x, 1);")
+    got = _lint(tmp_path, {"red.cuh": header, "k.cu": caller})
+    assert got[("red.cuh", 12)] == {("WS002", "info")}, got
+    got = _lint(tmp_path, {"red.cuh": header, "k.cu": caller.replace("block_max<4>(m, warp_id)", "block_max<4>(m, blockIdx.x)")})
+    assert ("WS002", "error") in got[("red.cuh", 12)], got
