@@ -40,6 +40,9 @@ class Plan:
     calls: set = field(default_factory=set)  # call keys that pass it
     refused: dict = field(default_factory=dict)  # call key -> why the carry is not followed there
     unread: dict = field(default_factory=dict)  # asm statement key -> why its carry-in has no writer
+    summary: dict = field(default_factory=dict)  # carrier key -> _connect's (must read first, may set, may read
+    # one it did not set, must set)
+    callees: dict = field(default_factory=dict)  # call key -> the carriers it may run
 
 
 def key(path: str, node: Node) -> tuple[str, int, int]:
@@ -98,15 +101,38 @@ class _Index:
             own = fnscopes.callees(m, caller, call)
             if own:
                 return [(path, f) for f in own if f.body is not None and _sides(caller, f)]
+            # `FD::add(...)` of a template's type parameter FD: a static member of that class, not a namespace's
+            member = len(parts) > 1 and caller is not None and parts[0] in caller.template_params
         else:
             return []
         found = [(p, g, f) for p, g, f in self.by_name.get(parts[-1] if parts else "", ())
                  if fnscopes.may_call(f, call) and (not member or _member(f)) and _sides(caller, f)]
+        cls = _object_class(m, caller, fn.child_by_field_name("argument")) if member else None
+        if cls is not None:  # `chain.add(...)` of a `carry_chain<N> chain;`: that class's methods
+            found = [(p, g, f) for p, g, f in found if (fnscopes.enclosing(f.node) + fnscopes._parts(f.name)[:-1])[-1:]
+                     == (cls,)] or found
         if len(parts) > 1:
             spelled = [(p, g, f) for p, g, f in found
                        if tuple(fnscopes.of(g).qualified(f).split("::"))[-len(parts):] == parts]
             found = spelled or found  # (an alias of a class template names none of them: every candidate)
         return [(p, f) for p, _, f in found]
+
+
+def _object_class(m: Module, caller: Function | None, obj: Node | None) -> str | None:
+    """The class a member call's object is declared with in `caller` (a local or a parameter, `carry_chain<4>
+    chain;` -> 'carry_chain'), None where it is not a plain name declared there."""
+    if caller is None or obj is None or obj.type != "identifier":
+        return None
+    name = obj.text.decode()
+    types = [p.type for p in caller.params if p.name == name and not p.pointer]
+    for d in m.source.index.under(caller.node, "declaration"):
+        if d.start_byte < obj.start_byte and any(
+                (c.child_by_field_name("declarator") or c).text.decode() == name if c.type == "init_declarator"
+                else c.text.decode() == name for c in d.children_by_field_name("declarator")):
+            t = d.child_by_field_name("type")
+            types.append(t.text.decode() if t is not None else "")
+    parts = fnscopes._parts(types[-1]) if types else ()
+    return parts[-1] if parts and re.fullmatch(r"[A-Za-z_]\w*", parts[-1]) else None
 
 
 def _sides(caller: Function | None, f: Function) -> bool:
@@ -159,16 +185,38 @@ def plan(units: list[tuple[str, Module]]) -> Plan:
             if key(path, caller.node) not in out.carriers:
                 out.roots.add(key(path, caller.node))
             per_scope.setdefault((path, _statement(c).id), []).append(c)
+    for path, m, caller, c, got in calls:
+        out.callees[key(path, c)] = [key(p, f.node) for p, f in got if key(p, f.node) in out.carriers]
     _connect(out, units, calls)
     for (path, _), cs in per_scope.items():
         for i, a in enumerate(cs):
             for b in cs[i + 1:]:
-                if not _sequenced(a, b):
+                if not _sequenced(a, b) and not _closed_pair(out, path, a, b):
                     out.refused[key(path, b)] = (
                         f"this call and '{a.text.decode()[:60]}' both read or set PTX's carry flag, in one expression "
                         "whose order of evaluation C++ leaves open: which reads the other's carry is not known")
                     out.calls.discard(key(path, b))
     return out
+
+
+def _closed_pair(out: Plan, path: str, a: Node, b: Node) -> bool:
+    """Two unsequenced carrier calls whose order changes nothing: neither reads a flag it did not set (each read
+    of theirs has a write of their own before it), and both are arguments of a carrier call that reads none it
+    did not set and must set it, so nothing after them reads what either left (ec.cuh's `fd.mul(fd.mul(y, zz),
+    fd.sqr(z))`)."""
+    def closed(c: Node, last: bool = False) -> bool:
+        got = [out.summary.get(k, (True,) * 4) for k in out.callees.get(key(path, c), ())]
+        return bool(got) and not any(g[2] for g in got) and (not last or all(g[3] for g in got))
+    if not (closed(a) and closed(b)):
+        return False
+    p = a.parent
+    while p is not None:
+        args = p.child_by_field_name("arguments") if p.type == "call_expression" else None
+        if args is not None and args.start_byte <= a.start_byte and args.start_byte <= b.start_byte and \
+                a.end_byte <= args.end_byte and b.end_byte <= args.end_byte:
+            return key(path, p) in out.calls and closed(p, last=True)
+        p = p.parent
+    return False
 
 
 def _in_lambda(node: Node, caller: Function) -> bool:
@@ -265,7 +313,7 @@ def _unconditional(node: Node, f: Function) -> bool:
                                    and p.child_by_field_name("operator").type in _ORDERED):
             return False
         p = p.parent
-    return not any(r.start_byte < node.start_byte for r in _returns(f))
+    return not any(r.end_byte <= node.start_byte for r in _returns(f))  # (a return before it; not the one it is in)
 
 
 def _returns(f: Function) -> list[Node]:
@@ -314,26 +362,31 @@ def _connect(out: Plan, units, calls) -> None:
             events.setdefault(key(path, caller.node), []).append(
                 (c, None, [key(p, f.node) for p, f in got if key(p, f.node) in out.carriers], path))
             funcs[key(path, caller.node)] = caller
-    must_read: dict[tuple, bool] = {}
-    writes: dict[tuple, bool] = {}
+    # per carrier: (must read the flag first, may set it, may read one it did not set, must set it)
+    summary: dict[tuple, tuple[bool, bool, bool, bool]] = {}
 
-    def flags(ev) -> tuple[bool, bool]:
+    def flags(ev) -> tuple[bool, bool, bool, bool]:
         node, own, callees, _ = ev
         if own is not None:
-            return own
-        return bool(callees) and all(must_read.get(k, False) for k in callees), any(writes.get(k, False) for k in callees)
+            return own[0], own[1], own[0], own[1]
+        got = [summary.get(k, (False,) * 4) for k in callees]
+        return (bool(got) and all(g[0] for g in got), any(g[1] for g in got), any(g[2] for g in got),
+                bool(got) and all(g[3] for g in got))
     changed = True
-    while changed:  # (both grow from False: a recursive carrier settles)
+    while changed:  # (each grows from False: a recursive carrier settles)
         changed = False
         for k, evs in events.items():
             if k not in out.carriers:
                 continue
             f = funcs[k]
-            w = any(flags(e)[1] for e in evs)
-            r = any(flags(e)[0] and _unconditional(e[0], f) and
-                    not any(flags(x)[1] and x[0] != e[0] and _may_precede(x[0], e[0], f) for x in evs) for e in evs)
-            if (r, w) != (must_read.get(k, False), writes.get(k, False)):
-                must_read[k], writes[k], changed = r, w, True
+
+            def unset(e) -> bool:  # no event that may set the flag may run before e
+                return not any(flags(x)[1] and x[0] != e[0] and _may_precede(x[0], e[0], f) for x in evs)
+            got = (any(flags(e)[0] and _unconditional(e[0], f) and unset(e) for e in evs), any(flags(e)[1] for e in evs),
+                   any(flags(e)[2] and unset(e) for e in evs), any(flags(e)[3] and _unconditional(e[0], f) for e in evs))
+            if got != summary.get(k, (False,) * 4):
+                summary[k], changed = got, True
+    out.summary = summary
     for k in out.roots:
         evs, f = events.get(k, []), funcs.get(k)
         for e in evs:

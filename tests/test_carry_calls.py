@@ -275,3 +275,35 @@ __global__ void k(unsigned *o) { o[0] = twice(o[1]); }
     assert "__host__ __device__ unsigned twice(unsigned int &kp_carry, unsigned x)" in body
     assert "unsigned host_twice(unsigned x) { unsigned int kp_carry = 0u; return twice(kp_carry, x); }" in body
     assert "{ unsigned int kp_carry = 0u; o[0] = twice(kp_carry, o[1]); }" in body
+
+
+CLOSED = HEAD + """__device__ unsigned twice(unsigned x) { unsigned a = add_cc(x, x); return a + addc(0, 0); }
+__device__ unsigned sum(unsigned x, unsigned y) { unsigned a = add_cc(x, y); return a + addc(0, 0); }
+__global__ void k(unsigned *o) {
+  o[0] = sum(twice(o[1]), twice(o[2]));
+}
+"""
+
+
+def test_unsequenced_calls_that_keep_their_chains_to_themselves_are_ported():
+    """ec.cuh's `fd.mul(fd.mul(y, zz), fd.sqr(z))`: each argument's call sets the flag before it reads it, and the
+    outer call does too and must set it: whichever argument runs first, nothing reads what it left.  An argument
+    that reads a flag it did not set (`addc`) is KP201."""
+    assert _errors(CLOSED) == []
+    assert [(c, ln) for c, ln, _ in _errors(CLOSED.replace("twice(o[2])", "addc(o[2], 1)"))] == [("KP201", 14)]
+
+
+def test_a_member_call_s_object_type_and_a_template_parameter_s_qualifier_choose_the_class():
+    """`A a; a.step(...)` runs A::step (B's step of two parameters sets no flag); `T::sstep(...)` of a type
+    parameter T runs a static member, not the free function `sstep` of the same arguments."""
+    src = OVERLOADS.replace("  T t;\n  o[0] = t.step(o[1], o[2]);", "  A t;\n  o[0] = t.step(o[1], o[2]);")
+    port, body = translate(SourceFile.from_text(src, "c.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "o[0] = t.step(kp_carry, o[1], o[2]);" in body and "o[2] = b.step(o[1], o[2], o[3]);" in body
+    static = HEAD + """struct C { __device__ static unsigned sstep(unsigned x, unsigned y) { return add_cc(x, y); } };
+__device__ unsigned sstep(unsigned x, unsigned y) { return x - y; }
+template <typename T> __global__ void k(unsigned *o) { o[0] = T::sstep(o[1], o[2]) + sstep(o[3], o[4]); o[1] = addc(1, 2); }
+"""
+    port, body = translate(SourceFile.from_text(static, "s.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "o[0] = T::sstep(kp_carry, o[1], o[2]) + sstep(o[3], o[4]);" in body, body
