@@ -143,7 +143,6 @@ def _sides(caller: Function | None, f: Function) -> bool:
 def plan(units: list[tuple[str, Module]]) -> Plan:
     """The carriers of the run's files (`units`: (path, module)), the calls that pass the carry, the functions
     that declare it and the calls where it is not followed."""
-    ix = _Index(units)
     out = Plan()
     calls: list[tuple[str, Module, Function | None, Node, list]] = []
     for path, m in units:
@@ -151,13 +150,15 @@ def plan(units: list[tuple[str, Module]]) -> Plan:
             f = m.function_at(node)
             if f is not None and f.is_device and flag_statement(m.source.text_of(node)):
                 (out.roots if f.is_kernel else out.carriers).add(key(path, f.node))
+    if not out.carriers and not out.roots:
+        return out  # (no carry statement in the run: no call to resolve)
+    ix = _Index(units)
+    for path, m in units:
         for c in m.source.index.of_type("call_expression"):
             caller = m.function_at(c)
             got = ix.targets(path, m, caller, c)
             if got:
                 calls.append((path, m, caller, c, got))
-    if not out.carriers:
-        return out
     grew = True
     while grew:  # a device function that may call a carrier is one
         grew = False

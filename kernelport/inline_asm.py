@@ -25,9 +25,9 @@ class InlineAsm:
         "for 64 bits), the carry passed through your own functions")
 
     def rewrite_inline_asm(self) -> None:
-        plan, path = self.carry_plan()
+        plan, path = self.carry_plan() if self.carries() else (carry_calls.Plan(), "")
         for node, fn in self.module.asm:
-            if carry_calls.key(path, node) in plan.unread and self.carries():  # (a carry-in with no writer)
+            if carry_calls.key(path, node) in plan.unread:  # (a carry-in with no writer)
                 self.problem("KP201", node, f"{self.asm_message}: {plan.unread[carry_calls.key(path, node)]}",
                              self.asm_carry_hint)
                 continue
@@ -67,8 +67,8 @@ class InlineAsm:
         where the backend spells each of its instructions: its outputs assigned in the template's order."""
         stmt = whole_statement(node)  # where a `{ ... }` may stand for the statement (an unbraced body too)
         renamed = {"lane_id": "warp_lane"} if node.start_byte in getattr(self, "data_lanes", ()) else None  # (laneoutputs)
-        f, (plan, path) = self.module.function_at(node), self.carry_plan()
-        carried = f is not None and carry_calls.key(path, f.node) in plan.carriers | plan.roots and self.carries()
+        f, (plan, path) = self.module.function_at(node), self.carry_plan() if self.carries() else (carry_calls.Plan(), "")
+        carried = f is not None and carry_calls.key(path, f.node) in plan.carriers | plan.roots
         got = ptx_idioms.port(self.src.text_of(node), self.backend, stmt is not None,
                               ptx_idioms.shared_in(self.src, f), renamed, carried)
         if got is None:
@@ -88,8 +88,10 @@ class InlineAsm:
         """A carry chain across calls (kernelport/carry_calls.py): each carrier takes the flag's variable first,
         each of its calls passes it, the functions that start a chain declare it; a call where it is not
         followed is KP201, naming it."""
+        if not self.carries():
+            return
         plan, path = self.carry_plan()
-        if not self.carries() or not (plan.carriers or plan.roots or plan.refused):
+        if not (plan.carriers or plan.roots or plan.refused):
             return
         name, param = carry_calls.NAME, dialect.concept("ptx_carry_param").spelling(self.backend)
         for f in self.module.functions.values():
