@@ -329,7 +329,7 @@ def _includer_partial_wave(tr, f, wide: int):
     elsewhere = getattr(getattr(tr.module, "visible", None), "elsewhere", None)
     if elsewhere is None:
         return f, None, ""
-    calls, _ = elsewhere.calls(f.name.split("::")[-1], callee=f)  # (that overload's calls only)
+    calls, _ = elsewhere.calls(f.name)
     for m, _call, caller in calls:
         if caller is None or m is tr.module:
             continue
