@@ -41,10 +41,12 @@ def judge(tr, f, wave_functions) -> tuple[str, str]:
     """(WIDTH, WAVE or REFUSED, what the run shows) for helper `f`; `wave_functions(module, analysis)`:
     the functions of a file whose warp the port makes the wave."""
     cache = tr.__dict__.setdefault("_kp_abscallers", {})
-    if f.name in cache:
-        return cache[f.name]
+    one = (f.name, f.node.start_byte)  # (each overload of a name judged by its own calls)
+    if one in cache:
+        return cache[one]
     vis = tr.module.visible
-    calls, looked = vis.elsewhere.calls(f.name) if vis is not None and vis.elsewhere is not None else ([], [])
+    calls, looked = vis.elsewhere.calls(f.name.split("::")[-1], callee=f) if vis is not None and \
+        vis.elsewhere is not None else ([], [])
     seen: dict[str, list[str]] = {}
     for m, call, caller in calls:
         loc = m.source.loc(call)
@@ -69,7 +71,7 @@ def judge(tr, f, wave_functions) -> tuple[str, str]:
                 REFUSED: "with warp operations of their own (an argument may be a result the port widens)"}
         got = (REFUSED, "the calls of '" + f.name + "' this run shows disagree: " +
                "; ".join(f"{', '.join(v[:4])} {says[k]}" for k, v in seen.items()))
-    cache[f.name] = got
+    cache[one] = got
     return got
 
 

@@ -199,6 +199,9 @@ CONCEPTS: tuple[Concept, ...] = (
         # carry chains (ptx_idioms.CARRY): a + b + ci (a - b - ci) in N bits, ci the carry-in (borrow) 0 or
         # 1; and its carry-out (borrow-out) as 0 or 1, what PTX's `.cc` forms leave in the flag
         *((f"ptx_{op}c{cf}_b{n}", ("a", "b", "ci")) for op in ("add", "sub") for cf in ("", "_cf") for n in (32, 64)),
+        # ... and across calls (kernelport/carry_calls.py): the type of the flag's variable as a parameter
+        # (by reference: each call's carry-out is its caller's) and as the local that starts a thread's chain
+        ("ptx_carry_param", ()), ("ptx_carry_local", ()),
         ("ptx_mul_lo_b32", ("x", "y")), ("umulhi", ("x", "y")),
         ("umul64hi", ("x", "y")), ("ptx_mul_lo_b64", ("x", "y")),
         # `prmt.b32 d, a, b, c` (generic form): byte i of d is byte (c >> 4i) & 7 of {b, a}, or that byte's

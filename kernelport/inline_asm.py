@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from tree_sitter import Node
 
-from . import fnscopes, ptx_idioms, unavailable
+from . import carry_calls, dialect, fnscopes, ptx_idioms, unavailable
 from .rewrite import whole_statement
 
 
@@ -25,7 +25,12 @@ class InlineAsm:
         "for 64 bits), the carry passed through your own functions")
 
     def rewrite_inline_asm(self) -> None:
+        plan, path = self.carry_plan() if self.carries() else (carry_calls.Plan(), "")
         for node, fn in self.module.asm:
+            if carry_calls.key(path, node) in plan.unread:  # (a carry-in with no writer)
+                self.problem("KP201", node, f"{self.asm_message}: {plan.unread[carry_calls.key(path, node)]}",
+                             self.asm_carry_hint)
+                continue
             if not (self.cuda_only_region(node) or self.host_asm(node, fn) or self.rewrite_asm_idiom(node) or
                     not self.ports_function(fn)):
                 message = ptx_idioms.explained(self.asm_message, self.src.text_of(node))  # why, where known
@@ -62,10 +67,49 @@ class InlineAsm:
         where the backend spells each of its instructions: its outputs assigned in the template's order."""
         stmt = whole_statement(node)  # where a `{ ... }` may stand for the statement (an unbraced body too)
         renamed = {"lane_id": "warp_lane"} if node.start_byte in getattr(self, "data_lanes", ()) else None  # (laneoutputs)
+        f, (plan, path) = self.module.function_at(node), self.carry_plan() if self.carries() else (carry_calls.Plan(), "")
+        carried = f is not None and carry_calls.key(path, f.node) in plan.carriers | plan.roots
         got = ptx_idioms.port(self.src.text_of(node), self.backend, stmt is not None,
-                              ptx_idioms.shared_in(self.src, self.module.function_at(node)), renamed)
+                              ptx_idioms.shared_in(self.src, f), renamed, carried)
         if got is None:
             return False
         self.rw.replace(stmt if got[0].startswith("{") else node, got[0])  # a block: the whole `asm(...);`
         self.note(node, got[0], f"the PTX idiom `{got[1]}`")
         return True
+
+    def carry_plan(self) -> tuple[carry_calls.Plan, str]:
+        return carry_calls.for_translator(self)
+
+    def carries(self) -> bool:
+        """Whether the backend spells the carry flag's variable (kernelport/carry_calls.py)."""
+        return dialect.concept("ptx_carry_param").spelling(self.backend) is not None
+
+    def rewrite_carry_calls(self) -> None:
+        """A carry chain across calls (kernelport/carry_calls.py): each carrier takes the flag's variable first,
+        each of its calls passes it, the functions that start a chain declare it; a call where it is not
+        followed is KP201, naming it."""
+        if not self.carries():
+            return
+        plan, path = self.carry_plan()
+        if not (plan.carriers or plan.roots or plan.refused):
+            return
+        name, param = carry_calls.NAME, dialect.concept("ptx_carry_param").spelling(self.backend)
+        for f in self.module.functions.values():
+            k = carry_calls.key(path, f.node)
+            if k in plan.carriers and (plist := carry_calls.parameters(f)) is not None:
+                kids = [c for c in plist.named_children if c.type != "comment"]
+                if not kids or (len(kids) == 1 and self.src.text_of(kids[0]).strip() == "void"):
+                    self.rw.replace(plist, f"({param}{name})")
+                else:
+                    self.rw.insert_before(kids[0], f"{param}{name}, ")
+            elif k in plan.roots and f.body is not None and (first := [c for c in f.body.named_children
+                                                                      if c.type != "comment"]):
+                local = dialect.concept("ptx_carry_local").spelling(self.backend)
+                self.rw.insert_before(first[0], f"{local} {name} = 0u; ")
+        for c in self.src.index.of_type("call_expression"):
+            k = carry_calls.key(path, c)
+            if k in plan.refused:
+                self.problem("KP201", c, f"{self.asm_message}: {plan.refused[k]}", self.asm_carry_hint)
+            elif k in plan.calls and (args := c.child_by_field_name("arguments")) is not None:
+                given = [a for a in args.named_children if a.type != "comment"]
+                self.rw.insert_before(given[0], f"{name}, ") if given else self.rw.replace(args, f"({name})")

@@ -294,10 +294,13 @@ def _instruction(instr: str, ops: list[tuple[str, str, str]], params_of, shared=
     return None
 
 
-def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1, shared=lambda text: False) -> Idiom | None:
+def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1, shared=lambda text: False,
+          carried: bool = False) -> Idiom | None:
     """The idiom the asm statement `text` is (its outputs' concepts, `params_of(key)` naming each
     concept's parameters, `reads(key, param)` how often the target's spelling evaluates one, `shared(
-    operand)` whether an operand is shown to hold a shared-window address), or None."""
+    operand)` whether an operand is shown to hold a shared-window address), or None.  `carried`: the
+    carry flag is a C variable in scope, `kp_carry` (kernelport.carry_calls), that the statement may
+    read on entry and leave set (it must touch it)."""
     m = _ASM.match(text.strip())
     if m is None:
         return None
@@ -341,6 +344,8 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1, share
             temps[name] = len(ops)
             ops.append(("=", width, name))
         return temps[name]
+    if carried:
+        written.add(temp("kp_carry", "r"))
     pending = False  # a carry-out no later instruction has read yet
     for instr in instrs:
         guard = None
@@ -361,13 +366,14 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1, share
         writes += got[0]
         used |= got[1] | got[2]
         written |= got[2]
-    if pending:
+    if pending and not carried:
         return None  # the last carry-out is left to another statement (CARRY_ACROSS)
     if not instrs or used != set(range(len(ops))) or not set(range(len(outs))) <= written:
         return None  # every operand read or written, every output written, none invented
     if not _independent(writes, outs + ops[first:], ins, reads):
         return None
-    return Idiom(" ".join(ptx.split()), writes, [(w, e) for _, w, e in ops[first:]], '"memory"' in clobbers)
+    return Idiom(" ".join(ptx.split()), writes, [(w, e) for _, w, e in ops[first:] if not (carried and e == "kp_carry")],
+                 '"memory"' in clobbers)
 
 
 def _carry(c: re.Match, ops, params_of, temp, flag: bool):
@@ -560,7 +566,7 @@ def _branch_variants(text: str, most: int = 16) -> list[str] | None:
 
 
 def port(text: str, backend: str, block: bool, shared=lambda operand: False,
-         renamed: dict[str, str] | None = None) -> tuple[str, str] | None:
+         renamed: dict[str, str] | None = None, carried: bool = False) -> tuple[str, str] | None:
     """The asm statement `text` as `backend` spells its idiom (the outputs assigned in order; a scope's
     registers as locals of a C block, where `block` says one may stand for the statement: the block,
     `{ ... }`, is then the whole statement's port, its `;` included), and the PTX it was; None where
@@ -570,13 +576,13 @@ def port(text: str, backend: str, block: bool, shared=lambda operand: False,
     takes, the statement means that (else None: the branches differ).  `renamed`: a concept the port
     writes in place of an idiom's (`lane_id` -> `warp_lane`: a lane id the kernel stores as data)."""
     if (variants := _branch_variants(text)) is not None:
-        ports = [port(v, backend, block, shared, renamed) for v in variants]
+        ports = [port(v, backend, block, shared, renamed, carried) for v in variants]
         return ports[0] if None not in ports and len({p[0] for p in ports}) == 1 else None
     from . import ptx_matrix  # (a warp's matrix instruction, mma.sync / ldmatrix: one call of its own)
     if (got := ptx_matrix.port(text, backend, shared)) is not None:
         return got
     m = match(text, lambda key: dialect.concept(key).params,
-              lambda key, p: (dialect.concept(key).spelling(backend) or "").count(f"{{{p}}}"), shared)
+              lambda key, p: (dialect.concept(key).spelling(backend) or "").count(f"{{{p}}}"), shared, carried)
     cs = [dialect.concept((renamed or {}).get(w.key, w.key)) for w in m.writes] if m is not None else [None]
     if any(c is None or c.spelling(backend) is None for c in cs) or (m.registers and not block):
         return None

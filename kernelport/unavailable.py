@@ -29,20 +29,21 @@ def declare(tr, node: Node, code: str, message: str) -> bool:
         return False
     done = tr.__dict__.setdefault("_unavailable", {})
     bodies = tr.__dict__.setdefault("_unavailable_bodies", set())  # (each overload of a name has its own)
-    if f.name not in done:
-        calls, looked = vis.elsewhere.calls(f.name)
-        done[f.name] = bool(looked) and not calls
-    if done[f.name] and f.body.start_byte not in bodies:
+    one = (f.name, f.node.start_byte)  # (an overload of the name is another function: its calls are not these)
+    if one not in done:
+        calls, looked = vis.elsewhere.calls(f.name.split("::")[-1], callee=f)
+        done[one] = bool(looked) and not calls
+    if done[one] and f.body.start_byte not in bodies:
         bodies.add(f.body.start_byte)
         what = " ".join(tr.src.text_of(node).split())
         why = re.sub(r'["\\]', "'", f"{code} {message}: {what[:120]}")
         body = tr.src.text_of(f.body)
         tr.rw.replace(f.body, dialect.render(dialect.concept("unavailable_fn"), tr.backend, {"why": why}) +
                       ";" + "\n" * body.count("\n"))  # (the port keeps the original's lines)
-    if done[f.name]:
+    if done[one]:
         tr.port.diagnostics.append(Diagnostic(
             code, tr.src.loc(node), f"{message}; no code of this run calls '{f.name}', so the "
             f"{tr.backend.upper()} port declares it unavailable (a call does not compile)",
             f"translate it with the files that call '{f.name}' (they are then refused here), or give "
             f"'{f.name}' a portable body", "warning"))
-    return done[f.name]
+    return done[one]

@@ -268,7 +268,8 @@ def test_the_ports_compile_for_gfx90a_and_gfx1030(tmp_path):
 
 
 @pytest.mark.parametrize("asm, why", [
-    ('asm("add.cc.u64 %0, %0, %1;" : "+l"(d) : "l"(a));', "a carry flag another statement reads"),
+    # (stop 45: an unsigned carry-out no statement reads is ported, kernelport/carry_calls.py; a signed one is not)
+    ('asm("add.cc.s64 %0, %0, %1;" : "+l"(d) : "l"(a));', "a signed carry flag"),
     ('asm("mov.b64 %0,{%1,%2};" : "=l"(d) : "r"(lo), "l"(hi));', "an operand of another register width"),
     ('asm("mov.b64 {%0,%1},%2;" : "=r"(lo), "=r"(hi) : "l"(d + lo));', "an input naming an output"),
     ('asm("xor.b64 %0, %0, %1;" : "=l"(d) : "l"(a));', "an output read before it is written"),

@@ -60,6 +60,8 @@ PTX_IDIOMS = {
 }
 
 
+# the carry flag's variable across calls (kernelport/carry_calls.py), C++'s: HIP's and the portable header's
+PTX_CARRY = {"ptx_carry_param": "unsigned int &", "ptx_carry_local": "unsigned int"}
 # PTX's memory and clock idioms as HIP's clang spells them (not nvcc: the portable backend has none).
 PTX_MEMORY = {
     # global loads and stores of word i at p: a cache hint (.ca/.cg/.nc) changes no value, a streaming
@@ -109,7 +111,7 @@ class HIP(Backend):
         "lane_id": "__lane_id()", "warp_lane": "(__lane_id() & 31)",
         "warp_lane_of": "({lane} & 31)",
         "bfe_u32": "kp_bfe_u32({x}, {pos}, {len})",  # the prologue's: ROCm's __bitextract_u32 takes both mod 32
-        **PTX_IDIOMS, **PTX_MEMORY,
+        **PTX_IDIOMS, **PTX_MEMORY, **PTX_CARRY,
         "bfi_b32": "kp_bfi_b32({x}, {base}, {pos}, {len})",  # the prologue's: ROCm's __bitinsert_u32 takes both mod 32
         # the prologue's: ROCm's __byte_perm ignores a selector nibble's sign bit, and ROCm 5.2's clang
         # headers declare __fmul_rz/__fmaf_rz only under OCML_BASIC_ROUNDED_OPERATIONS (undeclared by default)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..dialect import RUNTIME_NAMES, group_votes
 from .base import REGISTRY, Backend, Lowering, Run
 from .cuda import COMMON_DROP, CUDA_LIKE_QUALIFIERS, _shared_spellings
-from .hip import HIP, PTX_IDIOMS
+from .hip import HIP, PTX_CARRY, PTX_IDIOMS
 
 HEADER = "kp_warp.h"
 
@@ -80,7 +80,7 @@ class Portable(Backend):
         "runtime_header": HEADER,  # the header includes the platform runtime
         **{f"rt_{n}": f"kp{n}" for n in RUNTIME_NAMES},
         "rt_attr_warp_size": "kpDevAttrWarpSize",
-        **PTX_IDIOMS,  # C and intrinsics nvcc and hipcc both have
+        **PTX_IDIOMS, **PTX_CARRY,  # C and intrinsics nvcc and hipcc both have
     }
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP)
     translator_path = "kernelport.translate:Translator"

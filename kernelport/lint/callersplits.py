@@ -48,7 +48,7 @@ def splits(ctx, known: dict, wave_named: set[str], known32: frozenset[str]) -> d
         got = warpsplits.lanes_only(ctx.module, f, known32)
         if got is None or "threadIdx.x" not in got[1]:
             continue
-        calls, looked = where.calls(f.name)
+        calls, looked = where.calls(f.name.split("::")[-1], callee=f)  # (that overload's calls only)
         if not calls or not only_called(where, f.name, looked):
             continue  # no call in the run: nothing says what the warp index is
         for i, p in enumerate(f.params):
@@ -164,7 +164,7 @@ def readers_hold(ctx, downs: set[str], check) -> bool:
         fn = ctx.function_of(key)
         if fn is None or fn.is_kernel:
             continue
-        calls, looked = where.calls(fn.name)
+        calls, looked = where.calls(fn.name.split("::")[-1], callee=fn)
         if any(not (m is ctx.module or _same_file(m, ctx)) for m, _, _ in calls) and not only_called(where, fn.name, looked):
             return False
         for m, call, caller in calls:

@@ -87,7 +87,7 @@ def _instances(ctx, m, f, known32: frozenset[str], depth: int) -> list[dict[str,
     where = vis.elsewhere if vis is not None else None
     if where is None:
         return None
-    calls, looked = where.calls(f.name)
+    calls, looked = where.calls(f.name.split("::")[-1], callee=f)  # (that overload's calls only)
     if not calls or not callersplits.only_called(where, f.name, looked):
         return None  # no instance shown, or one the calls do not show (`template void f<64>(..)`, `&f<64>`)
     params = _value_params(m, f)
