@@ -18,8 +18,9 @@ is not on hipcc's path). Reads bare mirrors of github.com/ROCm/rocThrust and git
 
 The version numbers are read from each project's CMakeLists.txt at TAG (what its
 `rocm_setup_version` gets). It prints the include dir: `bench/scoreboard.py --hip-include DIR`.
---check compiles two small files with `HIP_PLATFORM=amd hipcc -I DIR` for gfx90a and gfx1030
-(a hipcub BlockReduce kernel; a thrust::device_vector sort) and exits 1 if either fails.
+--check compiles small files with `HIP_PLATFORM=amd hipcc -I DIR` for gfx90a and gfx1030 (a hipcub
+BlockReduce kernel; a thrust::device_vector sort; and this checkout's HIP ports of a cub WarpReduce
+kernel and of thrust::cuda::par/cub::DeviceReduce host code) and exits 1 if one fails.
 No test runs this: it reads fetched mirrors and needs a package CI does not install.
 """
 from __future__ import annotations
@@ -64,6 +65,33 @@ int sorted_first(const int* host, int n) {
     thrust::device_vector<int> v(host, host + n);
     thrust::sort(thrust::hip::par, v.begin(), v.end());
     return v[0];
+}
+""",
+}
+# CUDA that kernelport ports first (this checkout's translate), then compiled the same way: a cub
+# WarpReduce at its default width, which the port gives 32 lanes (kernelport/collective_widths.py),
+# Thrust's CUDA system (thrust::cuda::par, thrust/system/cuda/: rocThrust's hip), a cub device-wide call.
+PORTED = {
+    "cub_warpreduce.cu": """#include <cub/cub.cuh>
+__global__ void warp_sums(const float* in, float* out) {
+    typedef cub::WarpReduce<float> WarpReduce;
+    __shared__ typename WarpReduce::TempStorage temp[8];
+    int warp = threadIdx.x / 32;
+    float s = WarpReduce(temp[warp]).Sum(in[blockIdx.x * blockDim.x + threadIdx.x]);
+    if (threadIdx.x % 32 == 0) out[blockIdx.x * 8 + warp] = s;
+}
+void run(const float* in, float* out, int n) { warp_sums<<<n / 256, 256>>>(in, out); }
+""",
+    "thrust_cuda_par.cu": """#include <thrust/device_vector.h>
+#include <thrust/sort.h>
+#include <thrust/reduce.h>
+#include <thrust/system/cuda/execution_policy.h>
+#include <cub/device/device_reduce.cuh>
+float go(thrust::device_vector<float>& v, cudaStream_t s, void* tmp, size_t bytes, float* out) {
+    float* raw = thrust::raw_pointer_cast(v.data());
+    thrust::sort(thrust::cuda::par.on(s), v.begin(), v.end());
+    cub::DeviceReduce::Sum(tmp, bytes, raw, out, (int)v.size(), s);
+    return thrust::reduce(thrust::cuda::par.on(s), v.begin(), v.end());
 }
 """,
 }
@@ -121,9 +149,19 @@ def check(include: Path) -> bool:
 
     ok = True
     with tempfile.TemporaryDirectory(prefix="kp-rocm-libs-") as tmp:
-        for name, text in CHECKS.items():
+        for name, text in PORTED.items():
+            (Path(tmp) / name).write_text(text)
+            proc = subprocess.run([sys.executable, "-m", "kernelport", "translate", str(Path(tmp) / name), "--to", "hip",
+                                   "-o", tmp], capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+            if proc.returncode != 0:
+                print(f"  {name}: kernelport translate --to hip failed\n{proc.stderr[-2000:]}")
+                ok = False
+        for name in [*CHECKS, *(Path(n).with_suffix(".hip").name for n in PORTED)]:
             src = Path(tmp) / name
-            src.write_text(text)
+            if name in CHECKS:
+                src.write_text(CHECKS[name])
+            elif not src.is_file():
+                continue
             res = toolchains.compile_hip(src, toolchains.HIP_ARCHS, extra_args=[f"-I{include}"], timeout=900)
             print(f"  {name}: hipcc {' '.join('--offload-arch=' + a for a in toolchains.HIP_ARCHS)} "
                   f"-I{include}: {res.status}" + ("" if res.ok else f"\n{(res.output or res.reason)[-2000:]}"))
