@@ -355,6 +355,12 @@ class Backend:
         """Files every port of this backend needs beside it: name -> content."""
         return {}
 
+    def folder_header(self, inner: str) -> str | None:
+        """The header `api_header_folders` gives an include of `inner` (`cub/block/block_reduce.cuh`):
+        the library's, or a folder's header of the same name (`thrust/system/cuda/vector.h`); None."""
+        return next((h + inner[len(f):] if h.endswith("/") else h for f, h in self.api_header_folders.items()
+                     if inner.startswith(f)), None)
+
     def translator(self):
         if self.translator_path is None:
             raise LookupError(f"kernelport cannot translate to {self.name}")
