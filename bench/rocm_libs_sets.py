@@ -2,7 +2,8 @@
 """The held-out files whose HIP ports stopped at a missing rocThrust/hipCUB header, materialised
 again for measuring with and without ROCm's libraries (bench/rocm_libs.py).
 
-    python bench/rocm_libs_sets.py DEST [N=AFTER.json ...]
+    python bench/rocm_libs_sets.py DEST [N=AFTER ...]
+    python bench/rocm_libs_sets.py --combine MEASURED.json... [N=AFTER ...]
 
 For each held-out set N and its after-scoreboard's --json (default: the SETS below), the rows
 whose hipcc error is `'thrust/...'`, `'hipcub/...'` or `'cub/...' file not found` name the files;
@@ -11,6 +12,11 @@ materialised there with bench/realcorpus_build.py (bare mirrors under /work/.mir
 tool). It prints, per set, the tree and the `--match` regex that selects exactly those files, for
 `bench/scoreboard.py DEST/heldoutN --match REGEX [--hip-include DIR]` in the after-scoreboard's
 mode (`--project-flags` where it had it: its first line says).
+
+--combine: per set, the after-scoreboard's HIP done-when as it was measured (of its rows whose
+original compiles with nvcc, those whose port compiles), and the same with the rows of those files
+taken from MEASURED (scoreboard --json of the re-measure with --hip-include): the figure with ROCm's
+libraries, the other rows as the after-scoreboard measured them.
 """
 from __future__ import annotations
 
@@ -41,10 +47,40 @@ def sections(manifest: str, keep: set[str]) -> str:
     return "".join(out)
 
 
+def done_when(rows: list[dict]) -> tuple[int, int]:
+    """(ports that compile for both archs, originals that compile with nvcc): the scoreboard's HIP figure."""
+    den = [r for r in rows if r["nvcc"] == "pass"]
+    return sum(r["hipcc"] == "pass" for r in den), len(den)
+
+
+def combine(measured: list[Path], sets: dict[int, str]) -> int:
+    again = {(r["project"], r["file"]): r for m in measured for r in json.loads(m.read_text())["rows"]}
+    for n, after in sets.items():
+        rows = json.loads((BENCH / f"scoreboard_heldout{after}.json").read_text())["rows"]
+        stopped = [r for r in rows if MISSING.search(r.get("hipcc_error", ""))]
+        if not stopped:
+            continue
+        now = [again.get((r["project"], r["file"]), r) for r in rows]
+        missing = [r for r in stopped if (r["project"], r["file"]) not in again]
+        (a, b), (c, d) = done_when(rows), done_when(now)
+        fixed = [again[(r["project"], r["file"])] for r in stopped if (r["project"], r["file"]) in again]
+        print(f"heldout{n} (scoreboard_heldout{after}.json): without {a} of {b} ({100 * a / b:.1f}%), "
+              f"with ROCm's libraries {c} of {d} ({100 * c / d:.1f}%); {len(stopped)} rows stopped at a missing "
+              f"header: now {sum(r['hipcc'] == 'pass' for r in fixed)} compile, "
+              f"{sum(r['hipcc'] != 'pass' for r in fixed)} do not"
+              + "".join(f"\n    {r['project']}/{r['file']}: nvcc {r['nvcc']}, hipcc {r['hipcc']}"
+                        + (f" ({r['hipcc_error'][:150]})" if r["hipcc"] != "pass" else "") for r in fixed)
+              + (f"; {len(missing)} not re-measured" if missing else ""))
+    return 0
+
+
 def main(argv: list[str]) -> int:
     if not argv:
         print(__doc__, file=sys.stderr)
         return 2
+    if argv[0] == "--combine":
+        given = [Path(a) for a in argv[1:] if "=" not in a]
+        return combine(given, dict((int(a.split("=")[0]), a.split("=")[1]) for a in argv[1:] if "=" in a) or SETS)
     dest = Path(argv[0])
     sets = dict((int(a.split("=")[0]), a.split("=")[1]) for a in argv[1:]) or SETS
     for n, after in sets.items():

@@ -55,3 +55,21 @@ def test_verify_require_hip_fails_it_and_a_ports_own_error_still_fails(monkeypat
     assert {s for _, _, s, _ in _checks(monkeypatch, tmp_path, THRUST, require={"hip"})} == {"fail"}
     own = _checks(monkeypatch, tmp_path, "t.hip:2:1: error: unknown type name 'cuComplex'\n")
     assert {s for _, _, s, _ in own} == {"fail"} and all("cuComplex" in d for *_, d in own)
+
+
+def test_verify_does_not_cache_a_compile_stopped_at_a_missing_library(tmp_path):
+    """Installing the library (or CPATH) must take effect on the next run, as installing a missing tool
+    does: the stopped compile is not stored; a port's own failure is (it is a verdict on those bytes)."""
+    from types import SimpleNamespace
+
+    from kernelport.verify_cache import Cache, compile_group
+
+    src = tmp_path / "t.hip"
+    src.write_text("#include <thrust/device_ptr.h>\n")
+    runs = (SimpleNamespace(arch="gfx90a", wave=64),)
+    for output, stored in ((THRUST, 0), ("t.hip:2:1: error: unknown type name 'cuComplex'\n", 1)):
+        cache = Cache(root=tmp_path / f"cache{stored}")
+        be = SimpleNamespace(name="hip", tools=(), compile_all=lambda p, rs, o=output: [
+            CompileResult("hipcc", r.arch, False, False, output=o, reason="hipcc failed (exit 1)") for r in rs])
+        compile_group(cache, (be, src, runs))
+        assert len([f for f in (tmp_path / f"cache{stored}").rglob("*") if f.is_file()]) == stored
