@@ -114,14 +114,23 @@ def test_every_collective_of_the_table_gets_the_width_where_its_template_takes_i
     assert "typedef hipcub::WarpExchange<int, 4, 32> Exchange;" in p.body
 
 
-def test_thrusts_cuda_system_headers_are_rocthrusts_hip_ones():
+def test_thrusts_cuda_system_headers_and_error_category_are_rocthrusts_hip_ones():
     """rocThrust ships Thrust's thrust/system/cuda/ headers unchanged: they include cub and stop hipcc
     ("'cub/util_namespace.cuh' file not found", measured with rocThrust rocm-5.3.3); its own system is
-    thrust/system/hip/, the same names."""
+    thrust/system/hip/, the same names; `thrust::cuda_category()` is its `thrust::hip_category()`
+    (thrust/system/hip/error.h). The port below compiles with rocThrust rocm-5.3.3 (gfx90a)."""
     p = port("""
         #include <thrust/system/cuda/execution_policy.h>
         #include <thrust/system/cuda/vector.h>
-        void f(cudaStream_t s) {}
+        #include <thrust/system/cuda/error.h>
+        void f(cudaError_t e) {
+          if (e) throw thrust::system_error(e, thrust::cuda_category(), "f");
+          if (e) throw thrust::system_error(e, ::thrust::system::cuda_category(), "f");
+        }
         """)
     assert "#include <thrust/system/hip/execution_policy.h>" in p.body
     assert "#include <thrust/system/hip/vector.h>" in p.body
+    # rowild's timer.h (held-out set 31): its port compiles with rocThrust once both are rocThrust's
+    assert "#include <thrust/system/hip/error.h>" in p.body
+    assert "thrust::system_error(e, thrust::hip_category(), \"f\")" in p.body
+    assert "thrust::system_error(e, ::thrust::system::hip_category(), \"f\")" in p.body

@@ -173,7 +173,10 @@ class HIP(Backend):
     qualified_names = {"cuda::std::numeric_limits": "std::numeric_limits", "cuda::std::array": "std::array",
                        **{f"cuda::std::{t}": f"std::{t}" for t in (
                            "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
-                           "intptr_t", "uintptr_t", "intmax_t", "uintmax_t")}}
+                           "intptr_t", "uintptr_t", "intmax_t", "uintmax_t")},
+                       # rocThrust's thrust/system/hip/error.h: Thrust's CUDA error category is its hip_category
+                       "thrust::cuda_category": "thrust::hip_category",
+                       "thrust::system::cuda_category": "thrust::system::hip_category"}
     api_checked_with = "ROCm 5.2"  # Debian 12's hipcc and libraries, which the table's hipcc column was checked with
     # ROCm 5.2's cooperative groups: thread_block has no group_dim()/dim_threads()/num_threads(),
     # and its group_index()/thread_index() are not const (a `const thread_block &` cannot call
