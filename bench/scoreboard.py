@@ -18,7 +18,7 @@ Per source file it runs, each step timed:
             port's local includes reach the project's (unported) headers as they are, and the
             project's host-compiler flags (`-Xcompiler ...`, `-std=`) and -rdc (`-fgpu-rdc`);
             each --hip-include DIR last (a ROCm library this machine lacks, e.g. rocThrust's
-            headers from scripts/rocthrust_headers.sh), named in the output's header;
+            and hipCUB's headers from bench/rocm_libs.py), named in the output's header;
   metal     `KERNELPORT translate FILE --to metal -o TMP`;
             with --project-flags both translate runs get the manifest's `-I`/`-D` too (the
             project's headers on those dirs are then ported with the file, as a user's build
@@ -482,7 +482,7 @@ def main(argv: list[str] | None = None) -> int:
                          "header-only project's units take longer on a loaded machine, and a timeout is no result)")
     ap.add_argument("--hip-include", type=Path, action="append", default=[], metavar="DIR",
                     help="an include dir for every hipcc run, after the project's (repeatable): a ROCm "
-                         "library's headers this machine lacks, e.g. rocThrust's (scripts/rocthrust_headers.sh)")
+                         "library's headers this machine lacks, e.g. rocThrust's and hipCUB's (bench/rocm_libs.py)")
     args = ap.parse_args(argv)
     backends = tuple(b for b in ("hip", "metal") if b in args.backends.split(","))
     globals()["HIP_INCLUDES"] = [str(d.absolute()) for d in args.hip_include]  # read by hipcc

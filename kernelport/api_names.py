@@ -597,7 +597,7 @@ class ApiNames:
         inner = raw[1:-1]
         e = table.get(inner)
         if e is None or not e.is_header:
-            main = next((h for folder, h in b.api_header_folders.items() if inner.startswith(folder)), None)
+            main = b.folder_header(inner)
             pattern = backends.source().api_header_pattern
             if main is not None:
                 self.rw.replace(path, raw[0] + main + raw[-1])

@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, blocksizes, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, unroll_counts, warpflow, warpwidth
+from . import backends, blocksizes, collective_widths, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, unroll_counts, warpflow, warpwidth
 from .api_names import ApiNames
 from .inline_asm import InlineAsm
 from .attribute_order import AttributeOrder
@@ -126,6 +126,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
         self.own_model = module is None and analysis is None  # include-free, as lint models the original
         self.module = module if module is not None else build(src)
         self.analysis = analysis if analysis is not None else warpflow.analyze(self.module)
+        self.lint_analysis, self.analysis = self.analysis, collective_widths.analysis_for(backend, self.module, self.analysis)
         self.widths = halfvotes.adopted(self.analysis.widths or warpwidth.decide(self.module, self.analysis.warp_level))
         self.rw = Rewriter(src)
         self.port = Port(backend, "")
@@ -405,6 +406,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
         directive_macros.rename(self)
         library_namespaces.rewrite(self)
         library_namespaces.rewrite_qualified(self)
+        collective_widths.rewrite(self)
         lexing.respell_for_clang(self.src, self.module, self.rw, self.backend)
 
     def _render_call(self, concept: dialect.Concept, bound: dict[str, Node], width: str | None = None):
@@ -546,13 +548,13 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
     text = templates.render_port(backend, port.body, source_label or src.path, command,
                                  **{**port.context, **(prologue or {})})
     if port.ok:
-        own = (translator.module, translator.analysis) if translator.own_model and not translator.changes_model \
+        own = (translator.module, translator.lint_analysis) if translator.own_model and not translator.changes_model \
             else None  # the original's lint reads translate's model instead of analysing the file again
         if own is None and plain_model is not None and plain_model.source is src:
             own = (plain_model, plain_analysis)  # the same include-free model (lint analyses it if None)
         text = self_check(src, backend, port, text, translator.rw, allow_unported, model=own,
                           header=templates.port_header(backend, source_label or src.path, command),
-                          exact=halfvotes.spans(translator))
+                          exact=halfvotes.spans(translator) + collective_widths.spans(translator))
     if port.ok:
         translator.check_port(text)
     if port.ok:

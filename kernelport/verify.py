@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from .depth import big_stack
-from . import annotations, backends, compare, inputs, output
+from . import absent_libraries, annotations, backends, compare, inputs, output
 from .errors import KernelportError
 from .model import build
 from .source import SourceFile
@@ -329,9 +329,10 @@ class Verifier:
         with ThreadPoolExecutor(max_workers=max(1, min(len(jobs), os.cpu_count() or 1))) as pool:
             results = [r for group in pool.map(self._compile_group, jobs) for r in group]  # compilers in parallel
         for backend, wave, r, secs, ran in results:
-            if r.skipped:
+            absent = None if r.ok or r.skipped else absent_libraries.reason(backend, r.output)  # not the port's
+            if r.skipped or absent:
                 status = "fail" if backend in self.require or r.tool in self.require else "skip"
-                detail = f"skipped: {r.reason}"
+                detail = f"skipped: {absent or r.reason}"
             else:
                 status = "pass" if r.ok else "fail"
                 detail = f"{r.tool} {r.target}: " + ("ok" if r.ok else _first_error(r.output))

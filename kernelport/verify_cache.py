@@ -26,7 +26,7 @@ import time
 from functools import lru_cache
 from pathlib import Path
 
-from . import __version__
+from . import __version__, absent_libraries
 
 _INCLUDE = re.compile(rb'^\s*#\s*include\s*"([^"]+)"', re.M)
 
@@ -185,8 +185,8 @@ def compile_group(cache: Cache, job) -> list[tuple]:
     for i, r in zip(misses, be.compile_all(p, [runs[i] for i in misses]) if misses else []):
         got[i] = r
     each = (time.perf_counter() - t1) / max(1, len(misses))
-    for i in misses:
-        if not got[i].skipped:  # a missing tool is not a verdict: installing it must take effect
+    for i in misses:  # a missing tool or library is not a verdict: installing it must take effect
+        if not got[i].skipped and (got[i].ok or absent_libraries.reason(be.name, got[i].output) is None):
             cache.put(keys[i], (without_path(got[i], p), each))
     look = (t1 - t0) / len(runs)
     return [(be.name, run.wave, r, look + (each if s is None else 0.0), s) for run, r, s in zip(runs, got, ran)]

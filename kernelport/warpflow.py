@@ -13,7 +13,7 @@ from tree_sitter import Node
 
 from . import abslanes, backends, dialect, fnscopes, laddersteps, launchrows, maskmemory, masksources, memberlanes
 from . import declkeys, declsplit, fullmask, masktypes, shufflewrappers, templateargs, warpreach, warpshapes, warpwidth
-from . import xorexchange
+from . import collective_widths, xorexchange
 from .model import Function, Module
 from .reached import reached
 from .source import call_args, ident_name
@@ -28,8 +28,8 @@ _SOME_LANES = frozenset({(OPAQUE, -2)})
 
 
 class _Analyzer:
-    def __init__(self, module: Module):
-        self.m = module
+    def __init__(self, module: Module, kept_collectives: bool = False):
+        self.m, self.kept = module, kept_collectives
         self.src = module.source
         self.dialect = backends.source().name  # the code analysed is in the source dialect
         self.a = Analysis(module)
@@ -521,9 +521,10 @@ class _Analyzer:
         calls = self.a.calls  # function key -> the keys it calls (abslanes reads it too)
         for f in self.m.functions.values():  # by key (fnscopes): `tile::lane` is not `warp::lane`
             k = self.scopes.key(f)
-            direct[k] = direct.get(k, False) or warpshapes.uses_wave_collective(self, f)
-            if direct[k]:
+            if found := warpshapes.wave_collective_types(self.src, self.dialect, f):
                 self.a.wave_collectives.add(k)
+                self.a.collective_types.setdefault(k, found[0])
+            direct[k] = direct.get(k, False) or bool(found)
             calls.setdefault(k, set())
             for n in (self.src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `= default`
                 fn = n.child_by_field_name("function")
@@ -597,10 +598,8 @@ class _Analyzer:
     def _logical_groups(self) -> None:
         """A group decided to be a logical 32-lane group (warpwidth) keeps CUDA's 32s: its sites are no
         wave-width sites, for translate and lint alike."""
-        # A warp index laid out in global data says rows of 32, unless the function's collective
-        # runs at the hardware width (cub's WarpReduce<T>): then its 32s mean the hardware warp.
-        data_warps = {f: n for f, n in self.a.data_warps.items() if f not in self.a.wave_collectives}
-        self.a.widths = w = warpwidth.decide(self.m, self.a.warp_level, data_warps)
+        # A warp index laid out in global data says rows of 32 (but see collective_widths.evidence).
+        self.a.widths = w = warpwidth.decide(self.m, self.a.warp_level, *collective_widths.evidence(self.a, self.kept))
         for s in self.a.sites:
             if s.confirmed and w.logical(s.function):
                 s.confirmed, s.why = False, f"a logical 32-lane group ({w.width(s.function)})"
@@ -616,5 +615,6 @@ class _Analyzer:
         # (`constexpr int kWarpSize = 32;` is confirmed by its name where it is declared: file scope)
 
 
-def analyze(module: Module) -> Analysis:
-    return _Analyzer(module).run()
+def analyze(module: Module, kept_collectives: bool = False) -> Analysis:
+    """`kept_collectives`: cub's default-width collectives keep 32 lanes (collective_widths.analysis_for)."""
+    return _Analyzer(module, kept_collectives).run()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import declkeys, dialect
+from . import collective_widths, declkeys
 from .model import Function
 from .source import call_args, walk
 from .warpsites import HALF, LANE, LANE_OK, TID, VOTE, WS, int_value
@@ -92,36 +92,14 @@ def lane_stride(an, var: str, loop: Node) -> None:
             an.confirm({x for x in an.ex(f) if x[0] == WS}, "strides a loop over the lanes", loop, kinds=(WS,))
 
 
-def uses_wave_collective(an, f: Function) -> bool:
-    """Whether f instantiates a library warp collective at its default logical width."""
-    return bool(wave_collective_types(an.src, an.dialect, f))
-
-
 def wave_collective_types(src, dialect_name: str, f: Function) -> list[Node]:
     """The library warp collectives f instantiates at their default logical width, the hardware warp
     (`cub::WarpReduce<float>`; a class of that name that the file defines itself is the project's own,
-    not the library's): the template types, in source order."""
-    out = []
-    for t in (src.index.under(f.body, "template_type") if f.body is not None else ()):
-        name = t.child_by_field_name("name")
-        at = dialect.warp_collective_width(dialect_name, src.text_of(name)) if name is not None else None
-        if at is not None and src.text_of(name) in _own_classes(src):
-            continue
-        targs = t.child_by_field_name("arguments")
-        if at is not None and targs is not None and len(targs.named_children) <= at:
-            out.append(t)
-    return out
-
-
-def _own_classes(src) -> set[str]:
-    """Names of the structs and classes this file defines (with a body)."""
-    out = set()
-    for t in ("struct_specifier", "class_specifier"):
-        for n in src.index.of_type(t):
-            name = n.child_by_field_name("name")
-            if name is not None and n.child_by_field_name("body") is not None:
-                out.add(src.text_of(name))
-    return out
+    not the library's): the template types, in source order (collective_widths: the port writes
+    CUDA's 32 where its library's default is the wave)."""
+    if f.body is None:  # (dialect_name: the source's, whose table the collectives are read from)
+        return []
+    return collective_widths.default_width_types(src, src.index.under(f.body, "template_type"))
 
 
 def width_param(an, f: Function, name: str, key: str) -> None:

@@ -96,6 +96,7 @@ class Analysis:
     data_warps: dict[str, Node] = field(default_factory=dict)
     # functions using a library warp collective at its default width, the hardware warp (cub)
     wave_collectives: set[str] = field(default_factory=set)
+    collective_types: dict[str, Node] = field(default_factory=dict)  # the first of each (its template type)
     widths: Widths | None = None  # the width each warp-level group means (warpwidth.decide)
     # every sink that confirmed a site, by site id (Site.sink is the first): where its value is used
     sinks: dict[int, list[Node]] = field(default_factory=dict)

@@ -326,7 +326,8 @@ def row_lanes(k: Function, module: Module, names=None) -> list[Geometry]:
                                "no launch gives the block)", lane, votes_per_warp=False)]
 
 
-def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[str, Node] | None = None) -> Widths:
+def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[str, Node] | None = None,
+           collectives: dict[str, Node] | None = None) -> Widths:
     src = module.source
     scopes = fnscopes.of(module)  # groups by key: a call joins the definitions C++ would run
     fns: dict[str, list[Function]] = {}
@@ -406,6 +407,8 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                               "spread over 32 lanes)", matrix[m], votes_per_warp=False) for m in sorted(fs) if m in matrix]
             code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
                               (data_warps or {})[m]) for m in sorted(fs) if m in (data_warps or {})]
+            code += [Geometry(32, None, f"`{src.text_of(c)}` is cub's 32-lane warp collective (a port keeps its "
+                              "32 lanes: collective_widths)", c) for m in sorted(fs) if (c := (collectives or {}).get(m))]
             defs = [d for m in sorted(fs) for d in fns[m]]
             helpers = [external[m] for m in sorted(fs) if m in external]
             _decide_group(g, defs, module, specs, names, {m: marks[m] for m in fs if m in marks}, problems,

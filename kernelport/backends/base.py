@@ -119,6 +119,10 @@ class Backend:
     # Library warp collectives whose logical warp defaults to the hardware warp (cub's
     # `WarpReduce<T>`): class name -> position of its logical-width template argument.
     warp_collectives: ClassVar[dict[str, int]] = {}
+    # The logical width this backend's library gives such a collective left at its default ("" where
+    # it has none): where the target's differs from the source's, a port writes the source's into
+    # its template arguments (kernelport/collective_widths.py).
+    warp_collective_default: ClassVar[str] = ""
     # Cooperative groups' members as the backend's library has them: (group type, member) -> an
     # expression that means the same with no object (`blockDim` for thread_block::group_dim()), or
     # None; `cg_members_present`: per group type, the members the library has as CUDA's. A member
@@ -307,7 +311,11 @@ class Backend:
     # needs their expansion (an asm operand's constraint): name -> replacement list, read by the
     # parse's macro repair only (kernelport/macro_repair.py), never by the analyses.
     toolkit_definitions: ClassVar[dict[str, str]] = {}
-    # A header under a library folder that the table lacks -> the header that provides the library.
+    # Libraries the backend's toolchain install may lack, which ports include: header folder ->
+    # (library, how to install it); a compile stopped at one is skipped, not failed (absent_libraries).
+    optional_libraries: ClassVar[dict[str, tuple[str, str]]] = {}
+    # A header under a library folder that the table lacks -> the header that provides the library,
+    # or (a value ending in `/`) the folder whose header of the same name does.
     api_header_folders: ClassVar[dict[str, str]] = {}
     # A namespace inside a library's namespace that the backend's library names otherwise, by the
     # path that qualifies it (kernelport/library_namespaces.py): "thrust::cuda" -> "hip".
@@ -346,6 +354,12 @@ class Backend:
     def extra_files(self) -> dict[str, str]:
         """Files every port of this backend needs beside it: name -> content."""
         return {}
+
+    def folder_header(self, inner: str) -> str | None:
+        """The header `api_header_folders` gives an include of `inner` (`cub/block/block_reduce.cuh`):
+        the library's, or a folder's header of the same name (`thrust/system/cuda/vector.h`); None."""
+        return next((h + inner[len(f):] if h.endswith("/") else h for f, h in self.api_header_folders.items()
+                     if inner.startswith(f)), None)
 
     def translator(self):
         if self.translator_path is None:

@@ -137,6 +137,7 @@ class CUDA(Backend):
     # that defaults to the hardware warp, 32 lanes on NVIDIA and the wave (64 on CDNA) on AMD.
     warp_collectives = {"WarpReduce": 1, "WarpScan": 1, "WarpExchange": 2, "WarpMergeSort": 2, "WarpLoad": 3,
                         "WarpStore": 3}
+    warp_collective_default = "32"  # CUB_PTX_WARP_THREADS
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP, atomic_scopes=CUDA_ATOMIC_SCOPES,
                         defines={"__CUDACC__": "1", "__CUDA_ARCH__": "800", "__NVCC__": "1"},
                         group_namespaces=("cooperative_groups",), cub_namespaces=("cub",))

@@ -150,16 +150,35 @@ class HIP(Backend):
     # clang's HIP device pass defines __HIP_DEVICE_COMPILE__, never __CUDA_ARCH__ (reviews.llvm.org D45387, D45441).
     device_pass_macros = {"__CUDA_ARCH__": "__HIP_DEVICE_COMPILE__"}
     # A CUDA library's sub-header HIPIFY has no entry for: the library's main HIP header.
-    api_header_folders = {"cub/": "hipcub/hipcub.hpp"}
+    # ROCm libraries a port includes where the original includes their CUDA counterparts, which a ROCm
+    # install ships as packages of their own (Debian packages rocPRIM only): header folder -> (library,
+    # how to install it). A port's compile that stops at one of them is a skipped check, not a failure
+    # (kernelport/absent_libraries.py); bench/rocm_libs.py writes rocThrust's and hipCUB's headers.
+    optional_libraries = {
+        "thrust/": ("rocThrust", "ROCm's rocthrust-dev (it needs rocprim-dev; Debian: librocprim-dev, then "
+                                 "bench/rocm_libs.py writes rocThrust's headers)"),
+        "hipcub/": ("hipCUB", "ROCm's hipcub-dev (it needs rocprim-dev; Debian: librocprim-dev, then "
+                              "bench/rocm_libs.py writes hipCUB's headers)"),
+        "rocprim/": ("rocPRIM", "ROCm's rocprim-dev (Debian: librocprim-dev)"),
+    }
+    # rocThrust keeps Thrust's CUDA system headers (thrust/system/cuda/: they include cub and fail under
+    # hipcc) beside its own, thrust/system/hip/, the same names (execution_policy.h, vector.h, ...).
+    api_header_folders = {"cub/": "hipcub/hipcub.hpp", "thrust/system/cuda/": "thrust/system/hip/"}
     # rocThrust (ROCm 5.x, thrust/system/hip/): Thrust's CUDA system is its `hip` (thrust::hip::par,
     # thrust::system::hip::...), and Thrust's CUDA backend namespace `cuda_cub` its `hip_rocprim`.
     nested_namespaces = {"thrust::cuda": "hip", "thrust::system::cuda": "hip", "thrust::cuda_cub": "hip_rocprim"}
+    # hipCUB's warp collectives default to HIPCUB_DEVICE_WARP_THREADS, the device's wave (64 on CDNA,
+    # 32 on RDNA: hipcub/backend/rocprim/warp/warp_reduce.hpp), not cub's 32: a port writes the 32.
+    warp_collective_default = "wave"
     # libcu++'s <cuda/std/limits>, <cuda/std/cstdint> and <cuda/std/array> (the table's header rows: <limits>,
     # <cstdint>, <array>) are the C++ library's: clang's HIP takes their constexpr members as host and device
     qualified_names = {"cuda::std::numeric_limits": "std::numeric_limits", "cuda::std::array": "std::array",
                        **{f"cuda::std::{t}": f"std::{t}" for t in (
                            "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
-                           "intptr_t", "uintptr_t", "intmax_t", "uintmax_t")}}
+                           "intptr_t", "uintptr_t", "intmax_t", "uintmax_t")},
+                       # rocThrust's thrust/system/hip/error.h: Thrust's CUDA error category is its hip_category
+                       "thrust::cuda_category": "thrust::hip_category",
+                       "thrust::system::cuda_category": "thrust::system::hip_category"}
     api_checked_with = "ROCm 5.2"  # Debian 12's hipcc and libraries, which the table's hipcc column was checked with
     # ROCm 5.2's cooperative groups: thread_block has no group_dim()/dim_threads()/num_threads(),
     # and its group_index()/thread_index() are not const (a `const thread_block &` cannot call
