@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""How the thirty-second held-out set (bench/heldout32.toml) will be chosen (run once; kept so the
+choice is reviewable and repeatable):
+
+    python bench/heldout32_select.py      # -> bench/heldout32.toml
+
+RULE, written and committed (h/heldout32, 13:33 UTC) before any candidate was fetched or measured
+(only the stored index's repository names and its .cu paths and code search were looked up, to name
+candidates that exist and hold CUDA sources), for medical imaging (tomographic reconstruction:
+PET / SPECT / CT projectors and back-projectors, cone-beam FDK; ultrasound beamforming and B-mode
+processing; image registration; MRI reconstruction), a domain no earlier heldout*_select.py took
+(heldout9 took one tomography toolbox, astra, among scientific libraries; gpuNUFFT, TIGRE and
+finufft were named and left out by heldout13/17 and are not candidates here):
+
+  Candidates, in this order, named by domain only (none in bench/used_repos.txt nor named by an
+  earlier heldout*_select.py, none chosen by how kernelport does on them):
+    1. gschramm/parallelproj              PET / CT projectors: Joseph 3-D forward and back, TOF sinogram / listmode
+    2. KCL-BMEIS/niftyreg                 medical image registration: affine / B-spline, NMI, LNCC, SSD, resampling
+    3. IFL-CAMP/supra                     ultrasound imaging pipeline: beamforming, envelope, scan conversion, filters
+    4. tkhenry-uofa/cuda_ultrasound_toolkit  ultrasound beamforming, Hadamard decoding, Hilbert transform
+    5. luyuechao/ConeBeamGpu              cone-beam CT reconstruction (FDK filter and back-projection)
+    6. qyNut/cubf                         ultrasound delay-and-sum beamforming and demodulation
+    7. gadgetron/gadgetron                MRI (and X-ray cone-beam) reconstruction toolboxes
+    8. simonoxen/plastimatch              radiotherapy image registration and cone-beam CT (its CUDA units)
+  Each candidate is fetched at the newest stored snapshot (commit pinned in the toml).
+  QUALIFYING (heldout21's rule, reused through heldout24_select.select as heldout25-31 do): a
+  candidate qualifies if at least half of its first 10 `.cu` files by path (all of them if fewer
+  than 10) under its source folder have every `#include` they reach resolve in the repository, the
+  CUDA toolkit (CUDA 13, with its cccl/ thrust and cub) or the host compiler's search path
+  (heldout2_select.resolves, read textually with heldout21's linux_text), with the include dirs of
+  the project's build. This machine's CUDA 13 has no cuBLAS, cuRAND, cuFFT, cuSPARSE or cuDNN
+  headers: a file that includes one (directly or through a local header) does not resolve, so it
+  does not count toward qualifying and is not taken; the rule takes no stand-in headers. Likewise
+  absent third-party headers (ITK, Boost, Qt, Eigen, MATLAB's mex.h, torch, pybind11, gtest, ...),
+  headers a build generates, and git submodules absent from the snapshot.
+  Files of a qualifying candidate: its `.cu` files only (local headers are copied with them by
+  realcorpus_build.py), under its source folder (read from its build files after the fetch and
+  before any measure; the whole repository when the build names no single folder), less vendored
+  third-party folders (a path component named third_party, 3rdparty, external or extern), within
+  the size cap, less those whose includes do not resolve and byte-for-byte copies
+  (heldout2_select.pick). A project with more than CAP = 12 such files gives 12 evenly spaced in
+  path order (files[i*n//12]). Include dirs, defines and nvcc flags are those of the project's own
+  build files (read after the fetch and before any measure; `-std=c++17` where the build asks for
+  an older standard: CUDA 13's headers need 17; a build's -arch below CUDA 13's minimum is left
+  out). Self-contained check, by the rule and not by kernelport (heldout22's): the first three
+  files taken (path order; all if fewer) are compiled with `nvcc -c` and the project's flags; a
+  project of which fewer than two (one if it gives one file) compile, for a reason other than
+  CUDA 13's removed APIs, drops out (DROPPED), as does one that cannot be fetched, does not
+  qualify or gives 0 files (said below). Candidates are taken in order until the set holds at
+  least STOP_FILES = 45 files or STOP_PROJECTS = 6 projects.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from heldout24_select import select  # its qualifying check, CAP, vendored-folder filter and loop
+
+ROOT = Path(__file__).resolve().parent.parent
+STOP_FILES, STOP_PROJECTS = 45, 6
+
+# (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
+# include dirs, defines and flags are those of each project's own build, read after the fetch and
+# before any measure (filled in then).
+CANDIDATES: list = []
+DROPPED: frozenset[str] = frozenset()
+
+
+def heldout32() -> str:  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
+    return select("thirty-second", "heldout32", CANDIDATES, DROPPED, stop_files=STOP_FILES,
+                  stop_projects=STOP_PROJECTS)
+
+
+if __name__ == "__main__":
+    (ROOT / "bench/heldout32.toml").write_text(heldout32())
