@@ -256,7 +256,7 @@ class ApiNames:
         self.port.notes.append(Note(self.src.loc(node), before, after, f"HIPIFY maps {kind}", category=f"api:{kind}"))
 
     def _absent_warning(self, node: Node, entry) -> None:
-        if entry.hipcc != "absent" or defines(self.src, b := backends.get(self.backend), entry.hip):
+        if entry.hipcc != "absent" or defines(self.src, b := backends.get(self.backend), entry.hip, tuple(self.options.get("include_dirs", ()))):
             return  # present, or the port carries its definition (kernelport/api_fallbacks.py)
         since = f" (HIPIFY: from ROCm {entry.since})" if entry.since != "-" else ""
         self.port.diagnostics.append(Diagnostic(
@@ -412,9 +412,9 @@ class ApiNames:
         b = backends.get(self.backend)
         if not b.struct_fields_present:
             return
-        from .member_uses import field_uses
+        from .member_uses import drop_default, field_uses
         for node, typ, name in field_uses(self.src, set(b.struct_fields_present)):
-            if self.cuda_only_region(node) or name in b.struct_fields_present[typ]:
+            if self.cuda_only_region(node) or name in b.struct_fields_present[typ] or drop_default(self, node, typ, name):
                 continue
             target = b.struct_fields.get((typ, name))
             if target is None:

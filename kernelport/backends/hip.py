@@ -265,7 +265,10 @@ class HIP(Backend):
         "maxTexture2D", "maxTexture3D", "memPitch", "textureAlignment", "texturePitchAlignment",
         "kernelExecTimeoutEnabled", "ECCEnabled", "tccDriver", "managedMemory", "directManagedMemAccessFromHost",
         "concurrentManagedAccess", "pageableMemoryAccess", "pageableMemoryAccessUsesHostPageTables"),
-        "cudaPointerAttributes": ("device", "devicePointer", "hostPointer", "memoryType")}
+        "cudaPointerAttributes": ("device", "devicePointer", "hostPointer", "memoryType"),
+        "cudaTextureDesc": ("addressMode", "filterMode", "readMode", "sRGB", "borderColor", "normalizedCoords",
+                            "maxAnisotropy", "mipmapFilterMode", "mipmapLevelBias", "minMipmapLevelClamp",
+                            "maxMipmapLevelClamp")}  # hipTextureDesc of ROCm 5.2 (texture_types.h)
     # Texture fetches that ROCm 5.2's clang cannot compile for CDNA, which has no image sampling at an
     # explicit level of detail, by gradients, or by gather (each checked with hipcc for gfx90a and
     # gfx1030, tests/test_hip_arch_missing.py; the layered `*Lod` fetches and texCubemapGrad compile).
