@@ -455,6 +455,10 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
             if port is not None or block:
                 self.rw.replace(path, (raw[0] + port + raw[-1] if port is not None else raw) + block)
                 continue
+            extra = backends.get(self.backend).include_supplements.get(inner) if raw[:1] == "<" else None
+            if extra:  # (what the target's system header lacks of the CUDA host compiler's)
+                self.rw.replace(path, raw + "\n" + extra)
+                continue
             c = dialect.lookup(SOURCE, inner)
             if c is None or c.kind != "header":
                 self.rewrite_api_include(n, path, raw)

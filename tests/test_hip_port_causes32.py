@@ -101,3 +101,30 @@ def test_any_other_value_for_a_field_hip_lacks_is_refused_at_its_line(tmp_path):
         port, _ = translate(SourceFile.from_text(TEXTURE.replace("VALUE", value), str(tmp_path / "tex.cu")), "hip")
         found = [d for d in port.diagnostics if d.code == "KP210"]
         assert found and found[0].location.line == 9 and "disableTrilinearOptimization" in found[0].message, value
+
+
+# bart's C headers, shared with its CUDA units, declare `extern _Bool debug_logging;` after
+# <stdbool.h>: GCC's <stdbool.h> (nvcc's host compiler) defines `_Bool` in C++, clang's only outside
+# strict ISO modes, so hipcc -std=c++17 stopped at `_Bool` (10 of bart's 12 files, once they parsed).
+# The HIP port writes GCC's definition after the include.
+BOOLS = """\
+#include <stdbool.h>
+extern "C" _Bool debug_logging;
+__global__ void mark(float* x, _Bool on, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n && on) x[i] = 1.0f;
+}
+void run(float* x, int n) { if (debug_logging) mark<<<(n + 127) / 128, 128>>>(x, true, n); }
+"""
+
+
+def test_c_bool_after_stdbool_compiles_in_strict_cxx(tmp_path):
+    port, text = translate(SourceFile.from_text(BOOLS, str(tmp_path / "b.cu")), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "#include <stdbool.h>\n#if defined(__cplusplus) && !defined(_Bool)\n#define _Bool bool" in text
+    no_include = BOOLS.replace("#include <stdbool.h>\n", "#include <stdio.h>\n")
+    assert "define _Bool" not in translate(SourceFile.from_text(no_include, str(tmp_path / "c.cu")), "hip")[1]
+    require_tool("hipcc")
+    (tmp_path / "b.hip").write_text(text)
+    r = toolchains.compile_hip(tmp_path / "b.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
+    assert r.ok, r.output[-3000:]

@@ -317,6 +317,9 @@ class Backend:
     # Headers of the table that toolchain lacks, whose definitions a port carries instead (name <TAB>
     # C text, a file beside the table; kernelport/api_fallbacks.py): target header -> that file.
     absent_header_fallbacks: ClassVar[dict[str, str]] = {}
+    # A system header whose target compiler provides less than the CUDA host compiler's: what the port
+    # writes after its include (<stdbool.h> -> C++'s `_Bool`, kernelport/translate.py).
+    include_supplements: ClassVar[dict[str, str]] = {}
     # A backend with no API table whose translator refuses, at its use, any name device code calls
     # that nothing defines (Metal's KP223): CUDA library API is left to that check, not renamed.
     refuses_undefined_names: ClassVar[bool] = False

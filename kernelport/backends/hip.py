@@ -352,6 +352,10 @@ __device__ T reduce(const thread_block_tile<N, P>& g, T v, Op op) {
     header_polyfill_elements = {"mma.h": ("fragment", "x", "num_elements")}
     # ROCm 5.2 (api_checked_with) has no hip_math_constants.h (from 5.3): the port defines what it uses
     absent_header_fallbacks = {"hip/hip_math_constants.h": "hip_math_constants.tsv"}
+    # GCC's <stdbool.h> (nvcc's host compiler) defines `_Bool` in C++ (a GNU extension C headers shared
+    # with CUDA rely on: bart's `extern _Bool debug_logging;`); clang's only outside strict ISO modes, so
+    # hipcc -std=c++17 knew no `_Bool`
+    include_supplements = {"stdbool.h": "#if defined(__cplusplus) && !defined(_Bool)\n#define _Bool bool  // as GCC's <stdbool.h> has it in C++ (kernelport)\n#endif"}
     launch_forms_absent = {"cudaLaunchKernelEx": "hipLaunchKernelEx", "cudaLaunchKernelExC": "hipLaunchKernelExC",
                            "cudaLaunchConfig_t": "hipLaunchConfig_t", "cudaLaunchConfig_st": "hipLaunchConfig_st"}
 
