@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import address_types, backends, case_labels, device_pass, lazy_re, template_deduction, unavailable
+from . import coordinate_targets, address_types, backends, case_labels, device_pass, lazy_re, template_deduction, unavailable
 from .api_fallbacks import defines, include_block
 from .diagnostics import Diagnostic
 
@@ -522,8 +522,8 @@ class ApiNames:
                     p.type in ("argument_list", "binary_expression", "return_statement")) or \
                     template_deduction.local_named(self.module.function_at(n), c, n):
                 continue
-            self.rw.replace(n, spelled.format(c=c))
-            self.note(n, spelled.format(c=c), f"a built-in coordinate is no vector on {backends.get(self.backend).display_name}")
+            self.rw.replace(n, (to := coordinate_targets.spelled(self, n, spelled).format(c=c)))  # (a dim3's own spelling)
+            self.note(n, to, f"a built-in coordinate is no vector on {backends.get(self.backend).display_name}")
 
     def _coordinate(self, v: Node | None) -> bool:
         while v is not None and v.type == "parenthesized_expression" and v.named_child_count == 1:

@@ -128,3 +128,37 @@ def test_c_bool_after_stdbool_compiles_in_strict_cxx(tmp_path):
     (tmp_path / "b.hip").write_text(text)
     r = toolchains.compile_hip(tmp_path / "b.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
     assert r.ok, r.output[-3000:]
+
+
+# bart's wl3-cuda.cu: `ldim3 ind = Wpmuladd(blockIdx, blockDim, threadIdx);` with
+# `Wpmuladd(dim3 a, dim3 b, dim3 c)`: CUDA's dim3 has a constructor from the coordinates' uint3;
+# the port spelled them `make_uint3(...)`, which ROCm 5.2's dim3 does not take. Where the value goes
+# to a dim3 (a parameter of every function of that name, a declared variable) it is spelled dim3(...).
+COORDS = """\
+struct ldim3 { unsigned long x, y, z; };
+__device__ ldim3 pmuladd(dim3 a, dim3 b, dim3 c) {
+    return { (unsigned long)a.x * b.x + c.x, (unsigned long)a.y * b.y + c.y, (unsigned long)a.z * b.z + c.z };
+}
+__device__ unsigned int first(uint3 v) { return v.x; }
+__global__ void k(float* o) {
+    ldim3 i = pmuladd(blockIdx, blockDim, threadIdx);
+    dim3 g = gridDim;
+    const uint3 t = threadIdx;
+    o[i.x] = g.x + first(blockIdx) + t.y;
+}
+"""
+
+
+def test_whole_coordinates_going_to_a_dim3_are_spelled_as_one(tmp_path):
+    port, text = translate(SourceFile.from_text(COORDS, str(tmp_path / "w.cu")), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "pmuladd(dim3(blockIdx.x, blockIdx.y, blockIdx.z), dim3(blockDim.x, blockDim.y, blockDim.z), " \
+           "dim3(threadIdx.x, threadIdx.y, threadIdx.z))" in text
+    assert "dim3 g = dim3(gridDim.x, gridDim.y, gridDim.z);" in text
+    # a uint3 destination keeps the vector spelling
+    assert "const uint3 t = make_uint3(threadIdx.x, threadIdx.y, threadIdx.z);" in text
+    assert "first(make_uint3(blockIdx.x, blockIdx.y, blockIdx.z))" in text
+    require_tool("hipcc")
+    (tmp_path / "w.hip").write_text(text)
+    r = toolchains.compile_hip(tmp_path / "w.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
+    assert r.ok, r.output[-3000:]

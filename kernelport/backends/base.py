@@ -193,6 +193,8 @@ class Backend:
     # A built-in coordinate read whole (`const uint3 b = blockIdx;`) where the coordinates are objects
     # that do not convert to the vector type: its spelling, `{c}` the coordinate (None: as written).
     whole_coordinate: ClassVar[str | None] = None
+    # ... per type it goes to where that differs (kernelport/coordinate_targets.py): type -> spelling.
+    whole_coordinate_as: ClassVar[dict[str, str]] = {}
     # CUDA's own attribute spellings (host_defines.h) the target spells otherwise or lacks: name ->
     # the target's spelling ("" where it has none and needs none); the parse sees them as blanks.
     attribute_spellings: ClassVar[dict[str, str]] = {}

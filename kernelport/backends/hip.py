@@ -220,6 +220,7 @@ class HIP(Backend):
     # threadIdx.x; i += blockDim.x` has no `+=` (hipcc: "no viable overloaded '+='"); CUDA's is unsigned int
     auto_coordinate_type = "unsigned int"
     whole_coordinate = "make_uint3({c}.x, {c}.y, {c}.z)"  # ROCm 5.2's __HIP_Coordinates is no uint3
+    whole_coordinate_as = {"dim3": "dim3({c}.x, {c}.y, {c}.z)"}  # and its dim3 has no constructor from uint3
     # ROCm 5.2 has __align__; CUDA's calling-convention macros (empty but on Windows) it has not (its
     # HIPRT_CB is only in the nvidia_detail headers): a HIP callback needs none
     attribute_spellings = {"__builtin_align__": "__align__", "__device_builtin__": "", "CUDART_CB": "", "CUDAAPI": ""}
