@@ -320,7 +320,7 @@ class Repair:
         after = toks[close + 1] if close is not None and close + 1 < len(toks) else nxt if not call else None
         known = self.macros.get(name)
         if kind == "attribute":
-            linkage = prev is not None and p > 0 and toks[p - 1].text == "extern"  # `extern "C" _Complex double f(`
+            linkage = name in _UNPARSED_WORDS and prev is not None and p > 0 and toks[p - 1].text == "extern"  # `extern "C" _Complex double f(`
             if prev is not None and prev.kind == "string" and not linkage or after is not None and after.kind == "string":
                 # a macro between string literals (`"v" VERSION "\n"`): the literals still concatenate
                 if known is None and not (_CAPS.fullmatch(name) or STRING_MACROS.fullmatch(name)) or \
