@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import address_types, backends, case_labels, device_pass, lazy_re, template_deduction, unavailable
+from . import coordinate_targets, address_types, backends, case_labels, device_pass, lazy_re, template_deduction, unavailable
 from .api_fallbacks import defines, include_block
 from .diagnostics import Diagnostic
 
@@ -256,7 +256,7 @@ class ApiNames:
         self.port.notes.append(Note(self.src.loc(node), before, after, f"HIPIFY maps {kind}", category=f"api:{kind}"))
 
     def _absent_warning(self, node: Node, entry) -> None:
-        if entry.hipcc != "absent" or defines(self.src, b := backends.get(self.backend), entry.hip):
+        if entry.hipcc != "absent" or defines(self.src, b := backends.get(self.backend), entry.hip, tuple(self.options.get("include_dirs", ()))):
             return  # present, or the port carries its definition (kernelport/api_fallbacks.py)
         since = f" (HIPIFY: from ROCm {entry.since})" if entry.since != "-" else ""
         self.port.diagnostics.append(Diagnostic(
@@ -412,9 +412,9 @@ class ApiNames:
         b = backends.get(self.backend)
         if not b.struct_fields_present:
             return
-        from .member_uses import field_uses
+        from .member_uses import drop_default, field_uses
         for node, typ, name in field_uses(self.src, set(b.struct_fields_present)):
-            if self.cuda_only_region(node) or name in b.struct_fields_present[typ]:
+            if self.cuda_only_region(node) or name in b.struct_fields_present[typ] or drop_default(self, node, typ, name):
                 continue
             target = b.struct_fields.get((typ, name))
             if target is None:
@@ -522,8 +522,8 @@ class ApiNames:
                     p.type in ("argument_list", "binary_expression", "return_statement")) or \
                     template_deduction.local_named(self.module.function_at(n), c, n):
                 continue
-            self.rw.replace(n, spelled.format(c=c))
-            self.note(n, spelled.format(c=c), f"a built-in coordinate is no vector on {backends.get(self.backend).display_name}")
+            self.rw.replace(n, (to := coordinate_targets.spelled(self, n, spelled).format(c=c)))  # (a dim3's own spelling)
+            self.note(n, to, f"a built-in coordinate is no vector on {backends.get(self.backend).display_name}")
 
     def _coordinate(self, v: Node | None) -> bool:
         while v is not None and v.type == "parenthesized_expression" and v.named_child_count == 1:

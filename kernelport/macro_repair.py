@@ -27,7 +27,7 @@ from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef
 # -- repair: mask what stops the parse ---------------------------------------------------------
 # Spellings the grammar does not parse where compilers accept them (a declarator's trailing
 # `__attribute__`, `const __restrict`, a callback convention): masked where an error is.
-_UNPARSED_WORDS = frozenset({"__restrict", "CUDART_CB", "CUDAAPI", "__stdcall", "__cdecl", "__fastcall",
+_UNPARSED_WORDS = frozenset({"__restrict", "_Complex", "__complex__", "CUDART_CB", "CUDAAPI", "__stdcall", "__cdecl", "__fastcall",
                              "__grid_constant__", "__device_builtin__", "__CUDA_ALIGN__"})
 _UNPARSED_CALLS = frozenset({"__attribute__", "__declspec", "__align__", "__builtin_align__", "alignas",
                              "__cluster_dims__", "__maxnreg__", "__launch_bounds__"})
@@ -320,7 +320,8 @@ class Repair:
         after = toks[close + 1] if close is not None and close + 1 < len(toks) else nxt if not call else None
         known = self.macros.get(name)
         if kind == "attribute":
-            if prev is not None and prev.kind == "string" or after is not None and after.kind == "string":
+            linkage = name in _UNPARSED_WORDS and prev is not None and p > 0 and toks[p - 1].text == "extern"  # `extern "C" _Complex double f(`
+            if prev is not None and prev.kind == "string" and not linkage or after is not None and after.kind == "string":
                 # a macro between string literals (`"v" VERSION "\n"`): the literals still concatenate
                 if known is None and not (_CAPS.fullmatch(name) or STRING_MACROS.fullmatch(name)) or \
                         known is not None and known.params is not None \

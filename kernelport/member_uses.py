@@ -213,3 +213,37 @@ def field_uses(src, types: set[str]) -> list[tuple[Node, str, str]]:
         if t in types:
             out.append((field, t, src.text_of(field)))
     return out
+
+
+# Values that leave a runtime struct's flag or count at what a zeroed struct holds (CUDA's default).
+_ZERO = re.compile(r"(false|0[uUlL]*|0?\.0*[fF]?|0\.[fF]?|nullptr|NULL)")
+
+
+def default_assignment(src, node: Node) -> Node | None:
+    """The statement `d.field = 0;` (false, 0.0f, nullptr: a zeroed struct's value) whose field is
+    `node`, or None: setting a field the target's struct lacks to its default asks nothing of it."""
+    fe = node.parent
+    asg = fe.parent if fe is not None and fe.type == "field_expression" else None
+    if asg is None or asg.type != "assignment_expression" or asg.child_by_field_name("left") != fe:
+        return None
+    op, right = asg.child_by_field_name("operator"), asg.child_by_field_name("right")
+    stmt = asg.parent
+    if op is None or src.text_of(op) != "=" or right is None or not _ZERO.fullmatch(src.text_of(right).strip()) or \
+            stmt is None or stmt.type != "expression_statement":
+        return None
+    return stmt
+
+
+def drop_default(tr, node: Node, typ: str, name: str) -> bool:
+    """Leave out of the port the assignment of a zeroed struct's value to a field `typ` lacks on the
+    target (DoseCUDA's `txdesc.disableTrilinearOptimization = false;`: ROCm 5.2's hipTextureDesc has
+    no such field, and false asks for what every texture gets there); True where it did."""
+    stmt = default_assignment(tr.src, node)
+    if stmt is None:
+        return False
+    from . import backends
+    table = backends.get(tr.backend).api()
+    said, ours = tr.src.text_of(stmt).replace("*/", "* /"), table.spelling(typ) if table is not None else typ
+    tr.rw.replace(stmt, f"/* {said} (kernelport: {ours} has no {name}; this value is its default) */")
+    tr._api_note(stmt, said, "(left out)", "struct field")
+    return True

@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import backends, blocksizes, collective_widths, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, unroll_counts, warpflow, warpwidth
+from . import api_fallbacks, backends, blocksizes, collective_widths, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, unroll_counts, warpflow, warpwidth
 from .api_names import ApiNames
 from .inline_asm import InlineAsm
 from .attribute_order import AttributeOrder
@@ -451,8 +451,15 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
             raw = self.src.text_of(path)
             inner = raw[1:-1]
             port = self.options.get("include_map", {}).get(n.start_byte)  # a header this run ports
-            if port is not None:
-                self.rw.replace(path, raw[0] + port + raw[-1])
+            # (what the file uses of a header with a fallback that this local header reaches: api_fallbacks)
+            block = api_fallbacks.reached_block(self.src, backends.get(self.backend), n,
+                                                tuple(self.options.get("include_dirs", ()))) if raw[:1] == '"' else ""
+            if port is not None or block:
+                self.rw.replace(path, (raw[0] + port + raw[-1] if port is not None else raw) + block)
+                continue
+            extra = backends.get(self.backend).include_supplements.get(inner) if raw[:1] == "<" else None
+            if extra:  # (what the target's system header lacks of the CUDA host compiler's)
+                self.rw.replace(path, raw + "\n" + extra)
                 continue
             c = dialect.lookup(SOURCE, inner)
             if c is None or c.kind != "header":

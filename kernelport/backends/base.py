@@ -197,6 +197,8 @@ class Backend:
     # A built-in coordinate read whole (`const uint3 b = blockIdx;`) where the coordinates are objects
     # that do not convert to the vector type: its spelling, `{c}` the coordinate (None: as written).
     whole_coordinate: ClassVar[str | None] = None
+    # ... per type it goes to where that differs (kernelport/coordinate_targets.py): type -> spelling.
+    whole_coordinate_as: ClassVar[dict[str, str]] = {}
     # CUDA's own attribute spellings (host_defines.h) the target spells otherwise or lacks: name ->
     # the target's spelling ("" where it has none and needs none); the parse sees them as blanks.
     attribute_spellings: ClassVar[dict[str, str]] = {}
@@ -325,6 +327,9 @@ class Backend:
     # Headers of the table that toolchain lacks, whose definitions a port carries instead (name <TAB>
     # C text, a file beside the table; kernelport/api_fallbacks.py): target header -> that file.
     absent_header_fallbacks: ClassVar[dict[str, str]] = {}
+    # A system header whose target compiler provides less than the CUDA host compiler's: what the port
+    # writes after its include (<stdbool.h> -> C++'s `_Bool`, kernelport/translate.py).
+    include_supplements: ClassVar[dict[str, str]] = {}
     # A backend with no API table whose translator refuses, at its use, any name device code calls
     # that nothing defines (Metal's KP223): CUDA library API is left to that check, not renamed.
     refuses_undefined_names: ClassVar[bool] = False

@@ -241,6 +241,7 @@ class HIP(Backend):
     # threadIdx.x; i += blockDim.x` has no `+=` (hipcc: "no viable overloaded '+='"); CUDA's is unsigned int
     auto_coordinate_type = "unsigned int"
     whole_coordinate = "make_uint3({c}.x, {c}.y, {c}.z)"  # ROCm 5.2's __HIP_Coordinates is no uint3
+    whole_coordinate_as = {"dim3": "dim3({c}.x, {c}.y, {c}.z)"}  # and its dim3 has no constructor from uint3
     # ROCm 5.2 has __align__; CUDA's calling-convention macros (empty but on Windows) it has not (its
     # HIPRT_CB is only in the nvidia_detail headers): a HIP callback needs none
     attribute_spellings = {"__builtin_align__": "__align__", "__device_builtin__": "", "CUDART_CB": "", "CUDAAPI": ""}
@@ -286,7 +287,10 @@ class HIP(Backend):
         "maxTexture2D", "maxTexture3D", "memPitch", "textureAlignment", "texturePitchAlignment",
         "kernelExecTimeoutEnabled", "ECCEnabled", "tccDriver", "managedMemory", "directManagedMemAccessFromHost",
         "concurrentManagedAccess", "pageableMemoryAccess", "pageableMemoryAccessUsesHostPageTables"),
-        "cudaPointerAttributes": ("device", "devicePointer", "hostPointer", "memoryType")}
+        "cudaPointerAttributes": ("device", "devicePointer", "hostPointer", "memoryType"),
+        "cudaTextureDesc": ("addressMode", "filterMode", "readMode", "sRGB", "borderColor", "normalizedCoords",
+                            "maxAnisotropy", "mipmapFilterMode", "mipmapLevelBias", "minMipmapLevelClamp",
+                            "maxMipmapLevelClamp")}  # hipTextureDesc of ROCm 5.2 (texture_types.h)
     # Texture fetches that ROCm 5.2's clang cannot compile for CDNA, which has no image sampling at an
     # explicit level of detail, by gradients, or by gather (each checked with hipcc for gfx90a and
     # gfx1030, tests/test_hip_arch_missing.py; the layered `*Lod` fetches and texCubemapGrad compile).
@@ -370,6 +374,10 @@ __device__ T reduce(const thread_block_tile<N, P>& g, T v, Op op) {
     header_polyfill_elements = {"mma.h": ("fragment", "x", "num_elements")}
     # ROCm 5.2 (api_checked_with) has no hip_math_constants.h (from 5.3): the port defines what it uses
     absent_header_fallbacks = {"hip/hip_math_constants.h": "hip_math_constants.tsv"}
+    # GCC's <stdbool.h> (nvcc's host compiler) defines `_Bool` in C++ (a GNU extension C headers shared
+    # with CUDA rely on: bart's `extern _Bool debug_logging;`); clang's only outside strict ISO modes, so
+    # hipcc -std=c++17 knew no `_Bool`
+    include_supplements = {"stdbool.h": "#if defined(__cplusplus) && !defined(_Bool)\n#define _Bool bool  // as GCC's <stdbool.h> has it in C++ (kernelport)\n#endif"}
     launch_forms_absent = {"cudaLaunchKernelEx": "hipLaunchKernelEx", "cudaLaunchKernelExC": "hipLaunchKernelExC",
                            "cudaLaunchConfig_t": "hipLaunchConfig_t", "cudaLaunchConfig_st": "hipLaunchConfig_st"}
 
