@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+from kernelport import verify_oracle
 from kernelport.lint import config
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,7 +74,8 @@ def test_the_manifest_names_each_projects_flags_and_each_sources_own(tmp_path):
 
 
 def test_a_typedef_chosen_by_a_build_flag_runs_with_the_manifests_flags(tmp_path, monkeypatch):
-    monkeypatch.setattr(config, "includes_for", config.includes_for)  # the worker's patch, undone after
+    monkeypatch.setattr(config, "includes_for", config.includes_for)  # the worker's patches, undone after
+    monkeypatch.setattr(verify_oracle, "run_oracle", verify_oracle.run_oracle)  # (--oracle-only's)
     bench, k = _bench(), _tree(tmp_path)
     without = bench.one((k, ("block",), 30, True, []))["kernels"]
     assert without.get("scale", {}).get("oracle") != "pass"  # no FLOAT: real_t is no type, FACTOR no value
