@@ -55,6 +55,38 @@ def tree_files(tree: Path, configure: bool = False) -> list[Path]:
             for src in proj.get("sources", []) if src.endswith(".cu") and (tree / name / src).is_file()]
 
 
+def build_flags(root: Path) -> list[tuple[str, list[str], list[str], dict[str, list[str]]]]:
+    """Per project of a tree's manifest.toml: (its directory, the include dirs and defines its build
+    passes, each source's own defines: `source_defines`, prna's -DFLOAT from its Makefile), so that a
+    typedef chosen by a build flag (`#if defined FLOAT typedef float real_t;`) is the build's."""
+    import tomllib
+    manifest = root / "manifest.toml"
+    if not manifest.is_file():
+        return []
+    return [(str(root / name), list(proj.get("include_dirs", [])), list(proj.get("defines", [])),
+             dict(proj.get("source_defines", {})))
+            for name, proj in tomllib.loads(manifest.read_text())["project"].items()]
+
+
+def _with_build_flags(flags) -> None:
+    """Every file under a project's directory read with its build's include dirs and defines (after
+    its own configuration: a pyproject's, a compile_commands.json's), in this worker process."""
+    from kernelport.lint import config
+    from kernelport.project import Options, parse_define
+    own = getattr(config.includes_for, "__wrapped__", config.includes_for)
+
+    def includes_for(path, cfg, overrides):
+        opts, p = own(path, cfg, overrides), Path(path).resolve()
+        for root, dirs, defines, per_source in flags:
+            top = Path(root).resolve()
+            if top in p.parents:
+                extra = defines + per_source.get(p.relative_to(top).as_posix(), [])
+                return opts.merged(Options(tuple(str(top / d) for d in dirs), tuple(map(parse_define, extra))))
+        return opts
+    includes_for.__wrapped__ = own
+    config.includes_for = includes_for
+
+
 def _reason(detail: str) -> str:
     """The kind of a not-run reason, for the table (the full text is in --json)."""
     m = re.search(r"not run: (.*)", detail)
@@ -74,8 +106,11 @@ def _reason(detail: str) -> str:
 
 
 def one(args) -> dict:
-    path, schedules, timeout, oracle_only, device = args
+    path, schedules, timeout, oracle_only, flags, *device = args  # device: --device's GPU, where given
+    device = device[0] if device else None
     from kernelport.verify import Verifier
+    if flags:
+        _with_build_flags(flags)
     if oracle_only:  # the original's run only: each kernel's oracle (or its not-run reason)
         from kernelport import verify_oracle
         run = getattr(verify_oracle.run_oracle, "__wrapped__", verify_oracle.run_oracle)
@@ -130,6 +165,8 @@ def main() -> None:
     ap.add_argument("--tree", type=Path, help="a materialised held-out tree (its manifest.toml's .cu sources)")
     ap.add_argument("--configure", action="store_true", help="with --tree: write each project's pyproject.toml "
                     "[tool.kernelport] from the manifest's include dirs and defines where it has none")
+    ap.add_argument("--no-build-flags", action="store_true", help="tests/realcorpus without its manifest's include "
+                    "dirs and defines (project and per source): as stop 44 and before ran it")
     a = ap.parse_args()
     root = a.tree.resolve() if a.tree else CORPUS
     files = tree_files(root, a.configure) if a.tree else translating_files()
@@ -137,7 +174,8 @@ def main() -> None:
     if a.shuffle is not None:
         random.Random(a.shuffle).shuffle(files)
     files = files[: a.limit or None]
-    work = [(f, tuple(a.schedules.split(",")), a.timeout, a.oracle_only, a.device) for f in files]
+    flags = [] if a.tree or a.no_build_flags else build_flags(root)
+    work = [(f, tuple(a.schedules.split(",")), a.timeout, a.oracle_only, flags, a.device) for f in files]
     t0 = time.perf_counter()
     if a.table:
         results = json.loads(Path(a.table).read_text())
@@ -174,7 +212,8 @@ def main() -> None:
             else:
                 reasons[_reason(k["reason"] or "")] += 1
     print(f"oracle on {a.tree or 'tests/realcorpus'}: {len(files)} files{'' if a.tree else ' that translate'}, {time.perf_counter() - t0:.0f} s "
-          f"(schedules {a.schedules}, timeout {a.timeout:g} s a run, -j {a.j})")
+          f"(schedules {a.schedules}, timeout {a.timeout:g} s a run, -j {a.j}"
+          f"{', the manifest build flags' if flags else ''})")
     print(f"{'kernels found':<48}{found:>6}")
     ran = "the original ran (--oracle-only: no port run)" if a.oracle_only else "run differentially (original@32 vs each port)"
     print(f"{ran:<48}{run:>6}  ({100 * run / max(found, 1):.1f}%)")

@@ -64,21 +64,25 @@ def toml_list(items: list[str]) -> str:
 
 def project(name: str, repo: str, commit: str, license: str, license_files: list[str],
             include_dirs: list[str], defines: list[str], nvcc_flags: list[str],
-            sources: list[str]) -> str:
+            sources: list[str], source_defines: dict[str, list[str]] | None = None) -> str:
+    """source_defines: a source's own defines besides the project's (its benchmark's Makefile)."""
+    own = "".join(f'"{src}" = {toml_list(d)}\n' for src, d in sorted((source_defines or {}).items()))
     return (f'[project."{name}"]\n'
             f'repo = "{repo}"\ncommit = "{commit}"\nlicense = "{license}"\n'
             f"license_files = {toml_list(license_files)}\n"
             f"include_dirs = {toml_list(include_dirs)}\n"
             f"defines = {toml_list(defines)}\n"
             f"nvcc_flags = {toml_list(nvcc_flags)}\n"
-            f"sources = {toml_list(sources)}\n")
+            f"sources = {toml_list(sources)}\n"
+            + (f'\n[project."{name}".source_defines]\n{own}' if own else ""))
 
 
 HEADER = """# {what}
 # Written by bench/realcorpus_select.py; materialised by bench/realcorpus_build.py.
 # Per project: the repository and pinned commit, its license, the include dirs (relative to the
 # repository root) and defines its own build passes, extra nvcc flags of its build, and the CUDA
-# sources taken (the local headers they include are copied with them).
+# sources taken (the local headers they include are copied with them); source_defines: a source's
+# own defines besides (a benchmark's Makefile).
 
 """
 
@@ -91,8 +95,11 @@ def corpus() -> str:
                        ["-std=c++17"], samples))
     r = "karpathy/llm.c"; c = head(r)
     llmc = cu_files(r, c, "dev/cuda/") + [p for p in cu_files(r, c, "") if "/" not in p]
-    out.append(project("llm.c", r, c, "MIT", ["LICENSE"], [], ["ENABLE_BF16"],  # -Idev: Windows only
-                       ["-std=c++17", "--use_fast_math"], llmc))
+    # ENABLE_BF16: the root Makefile's PFLAGS for test_gpt2cu and profile_gpt2cu (train_gpt2cu too), not for
+    # test_gpt2fp32cu nor dev/cuda's Makefile (layernorm_forward.cu does not compile with it)
+    out.append(project("llm.c", r, c, "MIT", ["LICENSE"], [], [],  # -Idev: Windows only
+                       ["-std=c++17", "--use_fast_math"], llmc,
+                       {"profile_gpt2.cu": ["ENABLE_BF16"], "test_gpt2.cu": ["ENABLE_BF16"]}))
     r = "yuhc/gpu-rodinia"; c = head(r)
     out.append(project("rodinia", r, c, "Rodinia license (BSD-style, see LICENSE)", ["LICENSE"],
                        ["common"], [], [], cu_files(r, c, "cuda/")[::2]))
@@ -103,7 +110,8 @@ def corpus() -> str:
     r = "zjin-lcf/HeCBench"; c = head(r)
     out.append(project("hecbench", r, c, "BSD-3-Clause (per-benchmark LICENSE files kept)",
                        ["LICENSE"] + licenses(r, c, hecbench(c, 0)), ["src/include"], [],
-                       ["-std=c++17"], hecbench(c, 0)))
+                       ["-std=c++17"], hecbench(c, 0),
+                       {"src/prna-cuda/prna.cu": ["FLOAT"]}))  # its Makefile: CFLAGS := ... -DFLOAT
     return "\n".join(out)
 
 

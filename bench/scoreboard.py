@@ -74,6 +74,7 @@ class Project:
     include_dirs: list[Path] = field(default_factory=list)
     defines: list[str] = field(default_factory=list)
     nvcc_flags: list[str] = field(default_factory=list)
+    source_defines: dict[str, list[str]] = field(default_factory=dict)  # a source's own, by its path under root
     stamp: str = ""  # tree_stamp(root), for the nvcc cache
 
 
@@ -124,7 +125,8 @@ def load_projects(arg: str) -> list[Project]:
         root = base / name
         out.append(Project(name, root, [root / s for s in spec["sources"]],
                            [root / d for d in spec.get("include_dirs", [])],
-                           list(spec.get("defines", [])), list(spec.get("nvcc_flags", []))))
+                           list(spec.get("defines", [])), list(spec.get("nvcc_flags", [])),
+                           dict(spec.get("source_defines", {}))))
     return out
 
 
@@ -168,7 +170,9 @@ def run_translate(exe: str, inputs: list[str], backend: str, out: Path,
 
 def include_args(project: Project, src: Path, out_dir: Path | None = None) -> list[str]:
     dirs = ([out_dir] if out_dir else []) + [src.parent] + project.include_dirs
-    return [f"-I{d}" for d in dirs] + [f"-D{d}" for d in project.defines]
+    own = project.source_defines.get(src.relative_to(project.root).as_posix(), []) \
+        if src.is_relative_to(project.root) else []
+    return [f"-I{d}" for d in dirs] + [f"-D{d}" for d in project.defines + own]
 
 
 NVCC_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "kernelport-scoreboard"

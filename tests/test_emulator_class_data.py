@@ -137,11 +137,13 @@ DEDUCE = PACK.replace("typedef Pack<float> f4p;", "typedef __nv_bfloat16 floatX;
 def test_a_class_argument_deduced_through_a_16_bit_float_typedef_keeps_the_float():
     """`load_pack(in + i)` deduces T from in's declaration (a pointer plus an offset); floatX names
     bfloat16, which the parser sees as `unsigned short`: the deduction keeps the name, so Pack<floatX>
-    is one instance of floats, not of 16-bit integers (0.25 would be 0)."""
+    is one instance of floats, not of 16-bit integers (0.25 would be 0).  Re-pinned in stop 45: a
+    bfloat16 is 2 bytes (emulator/bfloat16.py), so `count` is sizeof(int4) / 2 = 8 as in CUDA and j
+    runs 0..7 over a lane's eight elements (the pin of 4 was the emulator's 4-byte bfloat16)."""
     x = np.arange(32, dtype=np.float32) * 0.25
     out = run_kernel(DEDUCE, "k", args={"out": np.zeros(32, np.float32), "sums": np.zeros(8, np.float32),
                                         "in": x, "n": np.int32(32)}, grid=(2,), block=(4,)).outputs["out"]
-    k = np.arange(32) % 4
+    k = np.arange(32) % 8
     np.testing.assert_array_equal(out, x * 2 + 1 + k)
     scaled = r"""
 typedef __nv_bfloat16 floatX;

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 from pycparser import c_ast
 
+from .bfloat16 import BF16, rounded as _bf16_rounded  # two bytes in memory, float32 in registers
+
 I8, U8, I16, U16 = np.dtype(np.int8), np.dtype(np.uint8), np.dtype(np.int16), np.dtype(np.uint16)
 I32, U32, I64, U64 = np.dtype(np.int32), np.dtype(np.uint32), np.dtype(np.int64), np.dtype(np.uint64)
 F16, F32, F64, BOOL = np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.bool_)
@@ -159,7 +161,7 @@ class TypeResolver:
         if ov == "half":
             t = F16
         elif ov == "bfloat16":
-            t = F32  # bfloat16 has no numpy dtype: computed in float32 (noted in the report)
+            t = BF16  # two bytes in memory as CUDA's; its values compute as float32 (kernelport.emulator.bfloat16)
         elif ov == "auto":
             t = AUTO
         elif name in self.typedefs:
@@ -209,7 +211,7 @@ class TypeResolver:
 # ---------------------------------------------------------------------------------------------
 # Usual arithmetic conversions
 # ---------------------------------------------------------------------------------------------
-_PROMOTE = {BOOL: I32, I8: I32, U8: I32, I16: I32, U16: I32}
+_PROMOTE = {BOOL: I32, I8: I32, U8: I32, I16: I32, U16: I32, BF16: F32}
 _INT_RANK = {I32: 1, U32: 1, I64: 2, U64: 2}
 _COMMON: dict[tuple, np.dtype] = {}
 
@@ -262,6 +264,8 @@ def conv(v, dt: np.dtype):
     """C conversion of a numpy array / scalar to dtype dt."""
     if v.dtype == dt:
         return v
+    if dt == BF16:  # the float32 value the bfloat16 holds (rounded to nearest even)
+        return _bf16_rounded(v)
     if dt == BOOL:
         return v != 0
     return v.astype(dt)

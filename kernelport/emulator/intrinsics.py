@@ -10,8 +10,8 @@ import math
 
 import numpy as np
 
-from . import counting, warp
-from .ctype import BOOL, F16, F32, F64, I32, I64, U16, U32, U64, UNIT_ROUNDOFF, common, conv, promote
+from . import bfloat16, counting, warp
+from .ctype import BF16, BOOL, F16, F32, F64, I32, I64, U16, U32, U64, UNIT_ROUNDOFF, common, conv, promote
 from .errors import EmulatorError
 from .ops import arith, fma as _fma
 
@@ -201,6 +201,8 @@ C_LIBRARY.update({
     "isnan": ("pred", "isnan", None), "isinf": ("pred", "isinf", None), "isfinite": ("pred", "isfinite", None),
     "signbit": ("pred", "signbit", None), "__isnanf": ("pred", "isnan", None),
     "__float2half": ("cvt", "rn", F16), "__half2float": ("cvt", "rn", F32),
+    "__float2bfloat16": ("cvt", "rn", BF16), "__float2bfloat16_rn": ("cvt", "rn", BF16),
+    "__bfloat162float": ("cvt", "rn", F32),
     # cuda_fp16.h: half arithmetic, each operation rounded to half (as the hardware does)
     "__float2half_rn": ("cvt", "rn", F16), "__hadd": ("op", "+", F16), "__hsub": ("op", "-", F16),
     "__hmul": ("op", "*", F16), "__hdiv": ("op", "/", F16), "__hfma": ("fma", None, F16),
@@ -236,6 +238,8 @@ def c_library(kind, what, dt, args, track):
         return arith(what, conv_val(args[0], dt), conv_val(args[1], dt), track)
     if kind == "cvt":
         v, e = args[0]
+        if dt == BF16:  # rounded to nearest even; a float32 value in registers
+            return bfloat16.convert(v, e)
         x = v.astype(F64) if v.dtype.kind == "f" else v
         if dt.kind != "f" and v.dtype.kind == "f":
             if what == "rn":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import counting, order as schedule_order
+from . import bfloat16, counting, order as schedule_order
 from .ctype import F64, FLOATS, UNIT_ROUNDOFF, conv
 from .errors import EmulatorError, KernelFault, Race
 from .strided import MIN_RUN, RowSlices, find_row_slices
@@ -26,7 +26,7 @@ class Buffer:
         self.region = region  # scalars per region (per block for shared, per lane for local)
         # error bounds: allocated at the first inexact store (inputs are exact); float32 for
         # float/half buffers (half the memory traffic), float64 for doubles
-        self.track = track_err and data.dtype in FLOATS
+        self.track = track_err and (data.dtype in FLOATS or data.dtype == bfloat16.BF16)
         self._err = None
         self.views = {data.dtype: data}
         self.race = None
@@ -272,6 +272,8 @@ class Memory:
                 e = err[addr]
         if p.buf.race is not None:
             self.race_access(g, p, addr, m, node, write=False)
+        if p.dt == bfloat16.BF16:  # its bytes -> the float32 it holds
+            v = bfloat16.to_float(v)
         return v, e
 
     def store(self, g, p: Pointer, val, m, node, track: bool):
@@ -281,9 +283,12 @@ class Memory:
             counting.ACTIVE.access(p, m, m is g.full, g.n, write=True)
         if schedule_order.WATCH is not None:
             schedule_order.WATCH.access(g, p, m, write=True)
-        v = conv(v, p.dt)
         addr = p.addr()
         data = p.data
+        if p.dt == bfloat16.BF16:  # rounded to nearest even into its two bytes (the rounding: the store's error)
+            v, e = bfloat16.store(v, e, track and p.err_for_store() is not None)
+        else:
+            v = conv(v, p.dt)
         err = p.err_for_store() if (track and (e is not None or p.err is not None)) else None
         full = m is g.full or m.all()
         if full:

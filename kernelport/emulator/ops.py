@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import counting
-from .ctype import BOOL, F64, I32, UNIT_ROUNDOFF, common, conv, promote
+from . import bfloat16, counting
+from .ctype import BF16, BOOL, F64, I32, UNIT_ROUNDOFF, common, conv, promote
 
 _abs = np.abs
 
@@ -187,6 +187,8 @@ def convert(a, dt, track: bool):
     v, e = a
     if v.dtype == dt:
         return a
+    if dt == BF16:  # a float32 value rounded to bfloat16's 8 bits: the rounding is its error
+        return bfloat16.convert(v, e) if track else (conv(v, dt), None)
     r = conv(v, dt)
     if dt.kind != "f":
         return r, None

@@ -11,7 +11,7 @@ import numpy.lib.recfunctions as rfn
 
 from .. import backends
 from .frontend import LowerError, lower, wave_defines
-from . import intrinsics as K
+from . import bfloat16, intrinsics as K
 from .compiler import Compiler
 from .ctype import U8, PtrT, base_scalar, conv, inner_dims, row_scalar, scalar_count, vector_row
 from .errors import BudgetExceeded, Diagnostic, EmulatorError, KernelFault, Race
@@ -231,6 +231,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
             # a struct of n fields of one type that is a vector's row (`typedef struct {float x, y, z;} Float3`):
             # host inference lays it out as a struct, the same bytes as its n scalars
             arr = rfn.structured_to_unstructured(arr.reshape(-1))
+        if elem == bfloat16.BF16 and arr.dtype != elem:  # floats given: their bfloat16 bytes, as the host's conversion
+            arr = bfloat16.stored(arr)
         if arr.dtype != elem:
             if arr.dtype.kind != elem.kind or arr.dtype.itemsize != elem.itemsize:
                 ctx.diag(cf.node, "info", f"argument `{name}` converted from {arr.dtype} to {elem}")
@@ -276,8 +278,9 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         given = (file_scope or {}).get(gname)
         if given is not None and given.shape == (n,):  # the original's contents: every run sees the same
             data[:] = given
-        elif gname in generate and elem.kind == "f":  # __constant__ memory the host fills: data
-            data[:] = np.random.default_rng([seed, zlib.crc32(gname.encode())]).uniform(-1, 1, n)
+        elif gname in generate and (elem.kind == "f" or elem == bfloat16.BF16):  # __constant__ memory the host fills
+            vals = np.random.default_rng([seed, zlib.crc32(gname.encode())]).uniform(-1, 1, n)
+            data[:] = bfloat16.stored(vals) if elem == bfloat16.BF16 else vals
         elif d.init is not None:
             vals = []
 
@@ -290,7 +293,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                     vals.append(comp.const_eval(x))
             try:
                 walk(d.init)
-                data[: len(vals)] = vals[:n]
+                data[: len(vals)] = bfloat16.stored(np.asarray(vals[:n], np.float32)) if elem == bfloat16.BF16 \
+                    else vals[:n]
             except EmulatorError:
                 pass
         ctx.globals[gname] = Buffer(gname, data, "global", n, error_bound, ctx.pos(d)[0])
@@ -319,13 +323,18 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     if flag is not None and flag.data[0]:  # a port's recorded assert: the host reads a failed dispatch
         raise KernelFault(f"the port's assertion {int(flag.data[0])} failed (its sidecar's 'assertions')", path,
                           *ctx.pos(cf.node))
-    outputs = {caller_name.get(n, n): b.data if b.layout is None else b.data.view(b.layout)
-               for n, b in buffers.items()}  # the run's private copies
+    outputs = {caller_name.get(n, n): bfloat16.to_float(b.data) if b.data.dtype == bfloat16.BF16 else
+               b.data if b.layout is None else b.data.view(b.layout)
+               for n, b in buffers.items()}  # the run's private copies (a bfloat16's as the floats it holds)
     bounds = None
     if error_bound:
         # float32 for float buffers (the bound's own rounding is far below its size), float64 for doubles
         bounds = {caller_name.get(n, n): (b.err if b.err is not None else np.zeros(b.data.shape[0], np.float32))
                   for n, b in buffers.items() if b.layout is None}  # (no bounds through struct fields yet)
+        for n, b in buffers.items():  # a bfloat16's own rounding, which a whole-struct copy (Packed128) moves
+            if b.data.dtype == bfloat16.BF16:  # without its bound: the unit roundoff of its 8 bits
+                bounds[caller_name.get(n, n)] = bounds[caller_name.get(n, n)] + bfloat16.UNIT_ROUNDOFF * np.abs(
+                    outputs[caller_name.get(n, n)])
     return RunResult(outputs, bounds, list(ctx.races), list(ctx.diagnostics), wave, schedule,
                      time.monotonic() - t0, steps, initial,
                      independent=seen is not None and not seen.dependent and steps * ctx.threads_per_block <= max_steps)

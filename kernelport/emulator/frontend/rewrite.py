@@ -34,16 +34,43 @@ _FUNCTIONAL_CAST = re.compile(r"(?:(?<=[(,=+\-*/%&|^!~<>?:\[{;])|(?<=\breturn)|(
                               r"int64_t|size_t)\s*\(", re.M)
 
 
+_FLOAT16_CAST: list = []
+
+
+def _float16_cast() -> re.Pattern:
+    """Each backend's 16-bit float type called like a function: a HIP port's `hip_bfloat16(x)` (of
+    `__float2bfloat16(x)`), Metal's `half(x)`: the dialect table's names (preprocess.float16_names)."""
+    if not _FLOAT16_CAST:
+        from .preprocess import float16_names
+        names = "|".join(sorted(map(re.escape, float16_names()), key=len, reverse=True))
+        _FLOAT16_CAST.append(re.compile(_FUNCTIONAL_CAST.pattern.replace("(ushort|", f"({names}|", 1), re.M))
+    return _FLOAT16_CAST[0]
+
+
+def _top_comma(inner: str) -> bool:
+    depth = 0
+    for c in inner:
+        depth += c in "([{"
+        depth -= c in ")]}"
+        if c == "," and depth == 0:
+            return True
+    return False
+
+
 def _rewrite_functional_casts(text: str) -> str:
-    """C++'s `ushort(delta)` (kernelport's own Metal helpers use it): C's `((ushort)(delta))`."""
-    pos = 0
+    """C++'s `ushort(delta)` (kernelport's own Metal helpers use it): C's `((ushort)(delta))`; a
+    constructor of two arguments (`hip_bfloat16(x, hip_bfloat16::truncate)`) is no cast: left as it is."""
+    pos, pattern = 0, _float16_cast()
     while True:
-        m = _FUNCTIONAL_CAST.search(text, pos)
+        m = pattern.search(text, pos)
         if not m:
             return text
         open_i = m.end() - 1
         end = balanced(text, open_i)
         inner = text[open_i + 1: end - 1]
+        if _top_comma(inner):
+            pos = open_i + 1
+            continue
         new = f"{m.group(1)}(({m.group(2)})({inner}))"
         text = text[: m.start()] + new + text[end:]
         pos = m.start() + len(new) - len(inner) - 3

@@ -1,0 +1,61 @@
+"""bfloat16 as CUDA holds it: two bytes in memory (the high half of a float32's bits), rounded to
+nearest even when a float is stored into one; values in registers are float32 (the float a
+`__bfloat162float` or any arithmetic on one gives).
+
+BF16 is a one-field structured dtype of two bytes: no arithmetic can run on it by mistake (numpy
+refuses), it equals no C scalar type (`unsigned short` is not a bfloat16), and a buffer of it
+holds CUDA's bytes, so a `reinterpret_cast<int4*>` over eight bfloat16s reads what the device reads.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+BF16 = np.dtype([("bf16", "<u2")])
+UNIT_ROUNDOFF = 2.0 ** -8  # 8 significant bits
+
+
+def is_bf16(dt) -> bool:
+    return isinstance(dt, np.dtype) and dt == BF16
+
+
+def bits(v) -> np.ndarray:
+    """float values -> their bfloat16 bits (uint16), rounded to nearest even; NaN stays a quiet NaN."""
+    f = np.asarray(v, dtype=np.float32)
+    u = f.view(np.uint32).astype(np.uint64)
+    r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+    return np.where(np.isnan(f), ((u >> 16) | 0x40).astype(np.uint16), r)
+
+
+def to_float(b) -> np.ndarray:
+    """bfloat16 storage (BF16 or its uint16 bits) -> float32 values."""
+    a = np.asarray(b)
+    u = a.view(np.uint16) if a.dtype == BF16 else a.astype(np.uint16)
+    return (u.astype(np.uint32) << 16).view(np.float32)
+
+
+def stored(v) -> np.ndarray:
+    """float values -> BF16 storage (what a store writes)."""
+    return bits(v).view(BF16)
+
+
+def rounded(v) -> np.ndarray:
+    """float values -> the float32 values a conversion to bfloat16 gives (`(__nv_bfloat16)x`)."""
+    return to_float(bits(v))
+
+
+def store(v, e, track: bool):
+    """(BF16 storage, error bound) of float values `v` with bound `e` stored into bfloat16: the
+    rounding to nearest even is the store's own error, added where bounds are tracked."""
+    f = np.asarray(v, np.float32)
+    out = stored(f)
+    if not track:
+        return out, e
+    gap = np.abs(to_float(out) - f)
+    return out, gap if e is None else e + gap
+
+
+def convert(v, e):
+    """`__float2bfloat16(x)`: the float32 value the bfloat16 holds and the bound with its rounding."""
+    f = np.asarray(v, np.float32)
+    r = rounded(f)
+    return r, None if e is None else e + np.abs(r - f)
