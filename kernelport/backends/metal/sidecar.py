@@ -36,6 +36,9 @@ class Sidecar:
             reasons.append("atomic_float compare-exchange on device memory (3.0)")
         self.msl_version = version
         used = set(re.findall(r"\bkp_(\w+)\s*\(", body))
+        if getattr(self, "wide_shuffles", False):  # a shuffle of a 64-bit (or unknown) value (calls.py): the
+            # 64-bit overloads of the SIMD-group shuffles the port calls, itself or through a kp_ helper
+            used |= {f"{fn}64" for fn in re.findall(r"\b(?:kp_)?(simd_shuffle(?:_up|_down|_xor)?)\s*\(", body)}
         tile = backends.get(self.backend).cg_tile[1]  # a type the port may only name (a parameter's)
         if re.search(r"\b%s\b" % tile, body):
             used.add(tile[len("kp_"):])

@@ -84,6 +84,7 @@ class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, Tex
         self.cur_sig: dict[str, tuple[str, ...]] = {}
         self.local_spaces: dict[tuple[str, str], object] = {}  # (fn, var) -> space or callable(sig)
         self.polyfill_atomics: set[tuple[str, str, str]] = set()  # (op, space, type)
+        self.wide_shuffles = False  # a shuffle of a 64-bit value: the prologue's overloads (calls.py)
         self.left_out_kernels: set[str] = set()  # template kernels nothing in the file instantiates
         self.kernel_info: dict[str, dict] = {}
         self._lazy_prefixes: list = []  # (function, before-list, slot, fn(sig) -> space)
