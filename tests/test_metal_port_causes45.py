@@ -1,7 +1,8 @@
 """Causes of Metal refusals and slowness in held-out real code (bench/heldout30.toml's atpqc-cuda
-fips202_ws/device.cu, bench/heldout31.toml's rowild GPU-solver.cu), each as a CUDA snippet written for
-the test (no fetched file is read).  The shuffle snippet's port was refused on main (KP224 'simd_shuffle'
-is unavailable: Metal SIMD-group functions do not accept 64-bit types)."""
+fips202_ws/device.cu, bench/heldout31.toml's rowild GPU-solver.cu and gpu-path-planning raycast_gpu.cu),
+each as a CUDA snippet written for the test (no fetched file is read).  The shuffle snippet's port was
+refused on main (KP224 'simd_shuffle' is unavailable: Metal SIMD-group functions do not accept 64-bit
+types), so was the struct snippet's (KP224 atomic_fetch_add_explicit: a `thread` pointer)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -115,3 +116,37 @@ def test_header_splicing_reads_the_files_device_names_once_a_round(tmp_path: Pat
     spliced, origin = headers.splice(SourceFile.read(src))
     assert "__device__ inline int twice" in spliced.text and "host_only0() {" not in spliced.text
     assert origin is not None and 1 <= len(calls) <= 2  # one per round (two rounds: the splice, then none)
+
+
+# gpu-path-planning raycast_gpu.cu (heldout31): a kernel takes `DeviceGrid grid` by value, a struct with a
+# `float* logodds` member, and passes `&grid.logodds[i]` to a helper that does atomicAdd on it (KP224 on
+# main: no matching function for call to 'atomic_fetch_add_explicit' ... address space 'thread')
+GRID = """\
+struct Grid {
+    float* cells;
+    int width;
+};
+struct Other { int* items; };  // a struct no kernel takes: its pointer is the helper's caller's
+__device__ void add_clamped(float* addr, float delta) {
+    float old = atomicAdd(addr, delta);
+    if (old + delta > 4.0f) atomicExch(addr, 4.0f);
+}
+__device__ int first(Other o) { return o.items[0]; }
+__global__ void splat(Grid grid, const float* delta, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    add_clamped(&grid.cells[i * grid.width], delta[i]);
+    float* row = grid.cells + grid.width;
+    row[i] = 0.0f;
+}
+__global__ void by_pointer(const Grid* g, int n) { if (threadIdx.x < n) g->cells[threadIdx.x] += 1.0f; }
+"""
+
+
+def test_a_kernel_structs_pointer_member_points_into_device_memory(tmp_path: Path):
+    text = _metal(GRID, tmp_path)
+    assert "device float* cells;" in text and "struct Other { int* items; };" in text  # no kernel takes Other
+    assert "void add_clamped(device float* addr, float delta)" in text
+    assert "device float* row = grid.cells + grid.width;" in text
+    assert "device pointers in a kernel argument's struct" in text.split("\n// A Metal host", 1)[0]  # MSL 3.0
+    assert "grid.cells" in text and "Grid grid = kp_grid" not in text  # no copy: cells[i] writes no member
