@@ -444,6 +444,9 @@ class Backend:
     # Explicit atomics that are no concept of the dialect table (the CAS loops of Metal's
     # kp_atomic_* helpers use them): name -> (operation "load" | "store" | "cas", argument count).
     explicit_atomics: ClassVar[dict[str, tuple[str, int]]] = {}
+    # the backend's own functions its ports' prologue overloads for types the target lacks (Metal's 64-bit
+    # shuffles): the emulator's concept takes every type, so a call of one by that name is the concept
+    builtin_overloads: ClassVar[frozenset[str]] = frozenset()
     # A kernel's head must also match this (MSL's qualifier `kernel` is an ordinary word too).
     kernel_head_pattern: ClassVar[str | None] = None
     # Parameter attributes that bind no built-in: a kernel argument (`[[buffer(i)]]`) and the

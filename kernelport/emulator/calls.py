@@ -107,8 +107,9 @@ class CallCompiler:
 
     def _own_helper(self, name: str) -> bool:
         """kernelport's own helpers (`kp_syncwarp`) that spell a concept of this backend are that
-        concept: their bodies are target intrinsics (`__builtin_amdgcn_wave_barrier`)."""
-        return name.startswith("kp_") and self.c.spelled_by(name) is not None
+        concept: their bodies are target intrinsics (`__builtin_amdgcn_wave_barrier`); so are the prologue's
+        overloads of the target's own functions for more types (Metal's 64-bit simd_shuffle)."""
+        return (name.startswith("kp_") or name in self.c.be.builtin_overloads) and self.c.spelled_by(name) is not None
 
     def _param_converter(self, t, node):
         """The value a parameter of type t holds from its argument: a vector parameter (float2

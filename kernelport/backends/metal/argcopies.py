@@ -65,6 +65,9 @@ class ArgumentCopies:
         while n is not None and n.type in _THROUGH:
             if n.type == "field_expression" and self.src.text_of(n.child_by_field_name("operator") or n) == "->":
                 return None  # through a pointer: the pointee is written, not the argument
+            if n.type == "subscript_expression" and (a := n.child_by_field_name("argument")).type == "field_expression" \
+                    and self.src.text_of(a.child_by_field_name("field")) in self.device_pointer_fields():
+                return None  # `grid.cells[i]`: through a pointer member (pointer_members.py), likewise
             n = n.child_by_field_name("argument") if n.type != "parenthesized_expression" else \
                 (n.named_children[0] if n.named_children else None)
         return ident_name(n) if n is not None and n.type == "identifier" else None

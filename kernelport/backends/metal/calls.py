@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from ... import cexpr, dialect
+from ... import backends, cexpr, dialect
 from ...rewrite import Rewriter
-from .scalars import INT32, INT64
+from .scalars import INT32, INT64, NARROW
 
 ATOMIC_OPS = {"atomic_add": "add", "atomic_sub": "sub", "atomic_min": "min", "atomic_max": "max",
               "atomic_exch": "exch", "atomic_and": "and", "atomic_or": "or", "atomic_xor": "xor",
@@ -28,6 +28,8 @@ class Calls:
     # -- calls rendered from the table -----------------------------------------------------
     def _render_call(self, concept: dialect.Concept, bound: dict[str, Node], width: str | None = None):
         # `width` (a logical group's explicit 32) is every lane of a SIMD-group here: nothing to spell.
+        if concept.kind == "shuffle" and "value" in bound and not self._narrow_value(bound["value"]):
+            self.wide_shuffles = True  # the prologue's 64-bit overloads (metal_polyfills.j2: simd_shuffle64)
         if concept.kind == "shuffle" and "width" in bound:
             w = bound["width"]
             wv = cexpr_int(self.src.text_of(w))
@@ -44,6 +46,29 @@ class Calls:
         if concept.kind == "atomic":
             return self._render_atomic(concept, bound)
         return super()._render_call(concept, bound)
+
+    def _narrow_value(self, value: Node) -> bool:
+        """Whether a shuffled value is plainly of a type Metal's SIMD-group functions take (a variable, a
+        cast or a literal of one); a 64-bit or unknown one shuffles through the prologue's 64-bit overloads."""
+        while value.type == "parenthesized_expression" and value.named_children:
+            value = value.named_children[0]
+        if value.type == "number_literal":
+            return "l" not in self.src.text_of(value).lower()  # 1ul, 2LL: 64-bit
+        f = self.module.function_at(value)
+        t = None
+        if value.type == "cast_expression":
+            t = self.src.text_of(value.child_by_field_name("type"))
+        elif value.type == "identifier" and f is not None:
+            name = self.src.text_of(value)
+            p = f.param(name)
+            decl = None if p is not None else self._local_decl(f, name)
+            if p is not None and not p.pointer:
+                t = p.type
+            elif decl is not None and decl.child_by_field_name("type") is not None and \
+                    all(d.type in ("identifier", "init_declarator") for d in decl.children_by_field_name("declarator")):
+                t = self.src.text_of(decl.child_by_field_name("type"))
+        words = " ".join(w for w in (t or "").split() if w not in ("const", "volatile", "register"))
+        return words in NARROW or words in backends.get("metal").vector_types
 
     def _render_atomic(self, concept: dialect.Concept, bound: dict[str, Node]):
         def render(rw: Rewriter, node: Node) -> str:

@@ -190,16 +190,23 @@ def host_definition_uses(src: SourceFile, module) -> list[tuple[int, int]]:
     return out
 
 
+def device_needs(src: SourceFile, module) -> set[str]:
+    """The names and macros the device code of `src` uses (what a header must define to be spliced)."""
+    return device_references(module) | device_macro_uses(src, module)
+
+
 def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_dirs: tuple[str, ...] = (),
               spliced: frozenset[Path] | set[Path] = frozenset(),
-              launched_elsewhere: frozenset[str] = frozenset()) -> str | None:
+              launched_elsewhere: frozenset[str] = frozenset(), needs: set[str] | None = None) -> str | None:
     """The first name (or kernel) of `header`, or of a project header it includes (transitively:
     `blake2b.cuh` only includes `config.h`, whose typedefs device code uses), that the port of
     `src` needs, if any; `macros`: those the header sees (`reachable_macros`); `spliced`: headers
     already in the port (what they define is there: no reason to splice an includer of theirs);
-    `launched_elsewhere`: kernels the headers `src` reaches launch (header_launches)."""
+    `launched_elsewhere`: kernels the headers `src` reaches launch (header_launches); `needs`: the
+    names the port of `src` needs (device_needs), when the caller has them already."""
     module = module or build(src)
-    needs = device_references(module) | device_macro_uses(src, module)
+    if needs is None:
+        needs = device_needs(src, module)
     launched = {l.kernel for l in module.launches} | launched_elsewhere
     todo, seen, spliced = [header], set(), {p.resolve() for p in spliced}
     while todo and len(seen) < MAX_HEADERS:
@@ -245,6 +252,7 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
             module.visible = launch_macros
             module.launches = with_header_launches(module)
         macros = None  # read once a header is a candidate
+        needs = None  # likewise: one module per round, so the same names for each of its includes
         edits = []  # (start byte, end byte, text, origins of its lines)
         # the headers this round's splices include (transitively): a later include of one waits, as the
         # earlier splice brings it in next round above it (a header spliced where it is first included)
@@ -264,8 +272,9 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
             if header in pending:
                 continue  # an include above splices a header that includes it: it comes in there
             if macros is None:
-                macros = reachable_macros(current, include_dirs)
-            if needed_by(current, header, module, macros, include_dirs, done | covered, launched_elsewhere) is None:
+                macros, needs = reachable_macros(current, include_dirs), device_needs(current, module)
+            if needed_by(current, header, module, macros, include_dirs, done | covered, launched_elsewhere,
+                         needs) is None:
                 continue
             text = decode(header.read_bytes())  # as SourceFile.read reads it (a Latin-1 comment)
             if not text.endswith("\n"):

@@ -13,6 +13,9 @@ INT32 = {"int": "int", "int32_t": "int", "signed": "int", "signed int": "int",
          "unsigned": "uint", "unsigned int": "uint", "uint": "uint", "uint32_t": "uint"}
 INT64 = {"long long", "unsigned long long", "long", "unsigned long", "int64_t", "uint64_t", "size_t",
          "long long int", "unsigned long long int"}
+# CUDA types of at most 32 bits that Metal's SIMD-group functions take (MSL 6.9.2: no 64-bit type)
+NARROW = set(INT32) | {"float", "half", "short", "unsigned short", "ushort", "char", "signed char", "unsigned char",
+                       "uchar", "int8_t", "int16_t", "uint8_t", "uint16_t", "bool"}
 
 
 def metal_type(cuda_type: str) -> str:

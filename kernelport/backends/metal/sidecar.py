@@ -34,8 +34,15 @@ class Sidecar:
             if tuple(map(int, version.split("."))) < (3, 0):
                 version = "3.0"
             reasons.append("atomic_float compare-exchange on device memory (3.0)")
+        if getattr(self, "struct_pointer_members", None):  # pointer_members.py
+            if tuple(map(int, version.split("."))) < (3, 0):
+                version = "3.0"
+            reasons.append("device pointers in a kernel argument's struct: the host writes gpuAddress (3.0)")
         self.msl_version = version
         used = set(re.findall(r"\bkp_(\w+)\s*\(", body))
+        if getattr(self, "wide_shuffles", False):  # a shuffle of a 64-bit (or unknown) value (calls.py): the
+            # 64-bit overloads of the SIMD-group shuffles the port calls, itself or through a kp_ helper
+            used |= {f"{fn}64" for fn in re.findall(r"\b(?:kp_)?(simd_shuffle(?:_up|_down|_xor)?)\s*\(", body)}
         tile = backends.get(self.backend).cg_tile[1]  # a type the port may only name (a parameter's)
         if re.search(r"\b%s\b" % tile, body):
             used.add(tile[len("kp_"):])
@@ -124,6 +131,11 @@ class Sidecar:
                         e["value"] = spec.scalars[p.name].text
                         e["value_evaluated"] = vals.get(p.name)
                     e["host"] = "setBytes:length:atIndex:"
+                members = self.pointer_members_of(p.type)
+                if members:  # pointer_members.py: device addresses the host stores in the struct
+                    e["device_pointer_members"] = members
+                    e["pointer_members_host"] = ("store each member's MTLBuffer.gpuAddress (plus its byte offset) "
+                                                 "and make that buffer resident (useResource:usage:)")
                 args.append(e)
             entry = {"name": k.name, "host_name": host}
             if targs is not None:

@@ -151,6 +151,9 @@ class AddressSpaces:
         if t == "binary_expression":
             return self.space_of(expr.child_by_field_name("left"), f) or \
                 self.space_of(expr.child_by_field_name("right"), f)
+        if t == "field_expression" and self.src.text_of(expr.child_by_field_name("field")) in \
+                self.device_pointer_fields():
+            return "device"  # `grid.cells`: a pointer member of a kernel's struct (pointer_members.py)
         if t == "field_expression" and self._array_fields().get(self.src.text_of(expr.child_by_field_name("field"))):
             return self._space_of_lvalue(expr, f)  # `ctx->data`, an array member: where its struct is
         if t == "identifier":
@@ -226,6 +229,9 @@ class AddressSpaces:
 
     def _space_of_lvalue(self, n: Node, f: Function) -> str | None:
         while n is not None and n.type in ("subscript_expression", "field_expression", "parenthesized_expression"):
+            if n.type == "subscript_expression" and self.space_of(n.child_by_field_name("argument"), f) == "device" \
+                    and n.child_by_field_name("argument").type == "field_expression":
+                return "device"  # `grid.cells[i]`: an element where the kernel struct's member points
             if n.type == "field_expression" and self.src.text_of(n).find("->") >= 0:
                 return self.space_of(n.child_by_field_name("argument"), f)
             n = n.child_by_field_name("argument") if n.type != "parenthesized_expression" else \

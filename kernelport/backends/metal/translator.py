@@ -34,6 +34,7 @@ from ...errors import Location
 from ...source import SourceFile, call_args, ident_name, walk
 from ...translate import Translator, extend
 from .argcopies import ArgumentCopies
+from .pointer_members import PointerMembers
 from .assertions import Assertions
 from .calls import Calls
 from .cgtiles import CooperativeTiles
@@ -54,7 +55,7 @@ from .unported import Unported
 from .vectorops import VectorOperators
 
 
-class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(PointerMembers, CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
@@ -84,6 +85,7 @@ class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, Tex
         self.cur_sig: dict[str, tuple[str, ...]] = {}
         self.local_spaces: dict[tuple[str, str], object] = {}  # (fn, var) -> space or callable(sig)
         self.polyfill_atomics: set[tuple[str, str, str]] = set()  # (op, space, type)
+        self.wide_shuffles = False  # a shuffle of a 64-bit value: the prologue's overloads (calls.py)
         self.left_out_kernels: set[str] = set()  # template kernels nothing in the file instantiates
         self.kernel_info: dict[str, dict] = {}
         self._lazy_prefixes: list = []  # (function, before-list, slot, fn(sig) -> space)
@@ -121,7 +123,7 @@ class MetalTranslator(CooperativeTiles, HostCode, VectorOperators, Textures, Tex
                              "rename_reserved_words", "bind_constants"),
                     after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
-    passes = extend(passes, ("barriers", "file_scope", "shared_memory", "local_pointers", "copy_written_arguments",
+    passes = extend(passes, ("barriers", "file_scope", "pointer_members", "shared_memory", "local_pointers", "copy_written_arguments",
                              "functions", "prototypes", "needs", "check_threadgroup_sizes",
                              "command_line_defines", "nothing_to_port", "ported_by_includer"))
     realigns_comments = False

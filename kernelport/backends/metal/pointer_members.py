@@ -1,0 +1,78 @@
+"""Pointer members of the structs a kernel takes (`struct DeviceGrid { float* logodds; int width; }`
+passed by value, or through a pointer): Metal has no generic address space, so a pointer stored in a
+struct names the space it points into.  The struct reaches the kernel in a buffer the host filled,
+where a pointer can only hold a device buffer's GPU address (MTLBuffer.gpuAddress, Metal 3): each such
+member is `device T*`, and an expression through it (`&grid.logodds[i]`, `grid.logodds + i`) points
+into device memory, so the helpers it is passed to get `device` parameters.  The sidecar raises the
+MSL floor to 3.0 and says what the host does (store each buffer's gpuAddress, make it resident)."""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from ...source import ident_name
+
+_WORDS = ("const", "volatile", "struct", "class", "__restrict__", "restrict")
+_SPACES = ("device", "constant", "thread", "threadgroup", "__device__", "__constant__", "__shared__")
+
+
+class PointerMembers:
+    """Mixin of MetalTranslator: the `pointer_members` pass and `device_pointer_fields`."""
+
+    def _kernel_structs(self) -> dict[str, list[Node]]:
+        """Struct name -> its definitions' field lists, for the structs a kernel parameter is (or points to)."""
+        named = {" ".join(w for w in p.type.split() if w not in _WORDS) for k in self.kernels for p in k.params}
+        out: dict[str, list[Node]] = {}
+        for s in self.src.index.of_types("struct_specifier", "class_specifier"):
+            name, body = s.child_by_field_name("name"), s.child_by_field_name("body")
+            if name is not None and body is not None and self.src.text_of(name) in named:
+                out.setdefault(self.src.text_of(name), []).append(body)
+        return out
+
+    def _member_pointers(self) -> list[tuple[Node, list[str]]]:
+        """(field declaration, its names) for each member of a kernel's struct whose every declarator is
+        a single pointer and whose declaration names no address space yet."""
+        got = self.__dict__.get("_kp_member_pointers")
+        if got is None:
+            got = self.__dict__["_kp_member_pointers"] = []
+            for bodies in self._kernel_structs().values():
+                for body in bodies:
+                    for fd in body.named_children:
+                        if fd.type != "field_declaration" or fd.child_by_field_name("type") is None:
+                            continue
+                        ds = fd.children_by_field_name("declarator")
+                        words = {self.src.text_of(c) for c in fd.children if c.type in ("type_qualifier",
+                                                                                        "storage_class_specifier")}
+                        if ds and all(d.type == "pointer_declarator" and d.child_by_field_name("declarator") is not None
+                                      and d.child_by_field_name("declarator").type == "field_identifier"
+                                      for d in ds) and not words & set(_SPACES) and "static" not in words:
+                            got.append((fd, [ident_name(d) for d in ds]))
+        return got
+
+    def device_pointer_fields(self) -> frozenset[str]:
+        """Member names that are, in every struct of the file that has one, a kernel struct's pointer member."""
+        got = self.__dict__.get("_kp_device_pointer_fields")
+        if got is None:
+            mine = {n for _, names in self._member_pointers() for n in names}
+            ids = {(fd.start_byte, fd.end_byte) for fd, _ in self._member_pointers()}
+            others = {ident_name(d) for fd in self.src.index.of_type("field_declaration")
+                      if (fd.start_byte, fd.end_byte) not in ids
+                      for d in fd.children_by_field_name("declarator")}
+            got = self.__dict__["_kp_device_pointer_fields"] = frozenset(mine - others)
+        return got
+
+    def pointer_members(self) -> None:
+        """Each kernel struct's pointer member (of a name no other struct's member has) is `device T*`."""
+        fields = self.device_pointer_fields()
+        self.struct_pointer_members = []
+        for fd, names in self._member_pointers():
+            if set(names) <= fields and not self.rw.within(fd):
+                self.rw.insert_before(fd.child_by_field_name("type"), "device ")
+                self.struct_pointer_members += names
+
+    def pointer_members_of(self, type_text: str) -> list[str]:
+        """The `device` pointer members of the kernel struct a parameter's type names (the sidecar's)."""
+        name = " ".join(w for w in type_text.split() if w not in _WORDS)
+        ids = {(b.start_byte, b.end_byte) for b in self._kernel_structs().get(name, [])}
+        return [n for fd, names in self._member_pointers() if fd.parent is not None and
+                (fd.parent.start_byte, fd.parent.end_byte) in ids for n in names
+                if n in getattr(self, "struct_pointer_members", ())]
