@@ -271,8 +271,8 @@ def screened_unit(engine) -> None:
 
     def lint_unit(unit, settings):
         text = unit.text.encode()
-        if SEED.search(text) or any(d.name in set(words.findall(unit.text)) and SEED.search(d.body.encode())
-                                    for d in unit.macros.values()):
+        named = set(words.findall(unit.text)) if unit.macros else set()
+        if SEED.search(text) or any(d.name in named and SEED.search(d.body.encode()) for d in unit.macros.values()):
             return real(unit, settings)
         SCREENED.append(unit.text.count("\n"))
         shared = unit.parsed
