@@ -14,6 +14,14 @@ a mask, inline asm, a platform guard, an annotation or suppression), or, for a f
 a relevant function (transitively, by name, across every file of the run: a helper from an include
 counts), or is called by one (transitively: its return facts and tags are a relevant function's
 input).  A finding located in a function the screen calls irrelevant would make a screen wrong.
+The seed is this script's, not lint's: the screen was measured and not built (README, Performance),
+so lint holds no second list of what its rules read that could drift from them.
+
+What a screen would save, as alternated runs (each prints its CPU s and findings; run them in turn):
+    --time-only      the plain run
+    --skip-analyses  a unit without a seed token keeps its project work and parse (KP001) and skips its
+                     model, warpflow and rules: what a screen keeping the output byte-identical could do
+    --skip-bare      a file without a seed token is not linted at all (its KP001s lost): the bound
 """
 from __future__ import annotations
 
