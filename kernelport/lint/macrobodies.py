@@ -15,16 +15,15 @@ reports its masks with the macro's own advice).  Only the WS rules' findings are
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
-from .. import backends
+from .. import backends, lazy_re
 from .finding import Finding
 
 PREFIX = "__kp_macro_body_"
-_WARP_CALL = re.compile(r"\b__(?:shfl\w*|ballot\w*|any_sync|all_sync|activemask|match_(?:any|all)\w*|"
+_WARP_CALL = lazy_re.compile(r"\b__(?:shfl\w*|ballot\w*|any_sync|all_sync|activemask|match_(?:any|all)\w*|"
                         r"reduce_\w+_sync|syncwarp)\s*\(")
-_LINE_COMMENT = re.compile(r"//[^\n]*")
+_LINE_COMMENT = lazy_re.compile(r"//[^\n]*")
 
 
 def _regions(ctx):
