@@ -23,37 +23,76 @@ _CTYPE = {np.dtype(np.float32): "float", np.dtype(np.float16): "__half", np.dtyp
           np.dtype(np.uint8): "unsigned char", np.dtype(np.int16): "short", np.dtype(np.uint16): "unsigned short",
           np.dtype(np.float64): "double"}
 
-DRIVER = """\
+# What CUDA 12/13 removed and legacy originals still call (polybench's `cudaThreadSynchronize`, pre-Volta
+# `__shfl`): spelled as what they were, so the original runs on the current toolchain unchanged.  The
+# unsynchronised warp functions become the `_sync` ones over the threads active at the call, NVIDIA's
+# migration for them.
+LEGACY = """\
+#include <cuda_runtime.h>
+#if CUDART_VERSION >= 12000
+#ifndef cudaThreadSynchronize
+#define cudaThreadSynchronize cudaDeviceSynchronize
+#endif
+#ifndef cudaThreadExit
+#define cudaThreadExit cudaDeviceReset
+#endif
+template <typename T> __device__ inline T __shfl(T v, int l, int w = 32) {{ return __shfl_sync(__activemask(), v, l, w); }}
+template <typename T> __device__ inline T __shfl_up(T v, unsigned d, int w = 32) {{ return __shfl_up_sync(__activemask(), v, d, w); }}
+template <typename T> __device__ inline T __shfl_down(T v, unsigned d, int w = 32) {{ return __shfl_down_sync(__activemask(), v, d, w); }}
+template <typename T> __device__ inline T __shfl_xor(T v, int m, int w = 32) {{ return __shfl_xor_sync(__activemask(), v, m, w); }}
+template <typename P> __device__ inline unsigned __ballot(P p) {{ return __ballot_sync(__activemask(), p); }}
+template <typename P> __device__ inline int __any(P p) {{ return __any_sync(__activemask(), p); }}
+template <typename P> __device__ inline int __all(P p) {{ return __all_sync(__activemask(), p); }}
+#endif
+"""
+
+DRIVER = LEGACY + """\
 #define main kp_original_main  // a file with its own host program: the driver's main is the one that runs
 #include "{source}"
 #undef main
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <type_traits>
 #include <cuda_runtime.h>
 
 static void check(cudaError_t e, const char* what) {{
     if (e != cudaSuccess) {{ std::fprintf(stderr, "%s: %s\\n", what, cudaGetErrorString(e)); std::exit(1); }}
 }}
 
-template <typename T> static T* load(const char* path, size_t count) {{
-    T* host = (T*)std::malloc(count * sizeof(T) + 1);
+// A buffer's element type as the kernel declares it (a `void*` buffer: the file's); where it is not the
+// file's width (a bfloat16 buffer the emulator's inputs hold as floats), each value is converted as the
+// host program converts it (round to nearest even), and back to the file's type when saved.
+template <typename T, typename F> using elem_t =
+    typename std::conditional<std::is_void<typename std::remove_cv<T>::type>::value, F, typename std::remove_cv<T>::type>::type;
+
+template <typename E, typename F> static E* load(const char* path, size_t count) {{
+    F* file = (F*)std::malloc(count * sizeof(F) + 1);
+    E* host = (E*)std::malloc(count * sizeof(E) + 1);
     FILE* f = std::fopen(path, "rb");
-    if (!f || std::fread(host, sizeof(T), count, f) != count) {{ std::fprintf(stderr, "read %s\\n", path); std::exit(1); }}
+    if (!f || std::fread(file, sizeof(F), count, f) != count) {{ std::fprintf(stderr, "read %s\\n", path); std::exit(1); }}
     std::fclose(f);
-    T* dev = nullptr;
-    check(cudaMalloc((void**)&dev, count * sizeof(T) + 1), "cudaMalloc");
-    check(cudaMemcpy(dev, host, count * sizeof(T), cudaMemcpyHostToDevice), "copy in");
+    if constexpr (sizeof(E) == sizeof(F)) std::memcpy((void*)host, file, count * sizeof(F));
+    else for (size_t i = 0; i < count; ++i) host[i] = static_cast<E>(file[i]);
+    E* dev = nullptr;
+    check(cudaMalloc((void**)&dev, count * sizeof(E) + 1), "cudaMalloc");
+    check(cudaMemcpy(dev, host, count * sizeof(E), cudaMemcpyHostToDevice), "copy in");
+    std::free(file);
     std::free(host);
     return dev;
 }}
 
-template <typename T> static void save(const char* path, const T* dev, size_t count) {{
-    T* host = (T*)std::malloc(count * sizeof(T) + 1);
-    check(cudaMemcpy(host, dev, count * sizeof(T), cudaMemcpyDeviceToHost), "copy out");
+template <typename E, typename F> static void save(const char* path, const E* dev, size_t count) {{
+    E* host = (E*)std::malloc(count * sizeof(E) + 1);
+    F* file = (F*)std::malloc(count * sizeof(F) + 1);
+    check(cudaMemcpy(host, dev, count * sizeof(E), cudaMemcpyDeviceToHost), "copy out");
+    if constexpr (sizeof(E) == sizeof(F)) std::memcpy((void*)file, host, count * sizeof(F));
+    else for (size_t i = 0; i < count; ++i) file[i] = static_cast<F>(host[i]);
     FILE* f = std::fopen(path, "wb");
-    std::fwrite(host, sizeof(T), count, f);
+    std::fwrite(file, sizeof(F), count, f);
     std::fclose(f);
     std::free(host);
+    std::free(file);
 }}
 
 int main() {{
@@ -98,6 +137,31 @@ def build_command(nvcc: str, arch: str, flags: tuple[str, ...], exe: Path, drive
     return [nvcc, "-O2", f"-arch={arch}", *flags, *HOST_UNRESOLVED, "-o", str(exe), str(driver)]
 
 
+def write_driver(d: Path, source: Path, kernel: Function, spec: KernelSpec, args: dict,
+                 template_args: list[str] | None) -> Path:
+    """driver.cu in d (each buffer's bytes beside it as NAME.in): it launches the kernel once and saves
+    every buffer as NAME.out in the buffer's own dtype."""
+    loads, saves, call = [], [], []
+    for p in kernel.params:
+        v = args[p.name]
+        if isinstance(v, np.ndarray):
+            ct, et = _CTYPE[v.dtype], _instantiated(p.type, kernel, template_args)
+            el = f"elem_t<{et}, {ct}>"
+            (d / f"{p.name}.in").write_bytes(v.tobytes())
+            loads.append(f'    {el}* {p.name} = load<{el}, {ct}>("{d / (p.name + ".in")}", {v.size});')
+            saves.append(f'    save<{el}, {ct}>("{d / (p.name + ".out")}", {p.name}, {v.size});')
+            call.append(f"({et}*){p.name}")
+        else:
+            call.append(_scalar(v, _instantiated(p.type, kernel, template_args)))
+    name = kernel.name + (f"<{', '.join(template_args)}>" if template_args else "")
+    driver = DRIVER.format(source=source.resolve(), loads="\n".join(loads), saves="\n".join(saves),
+                           kernel=name, grid=", ".join(map(str, spec.dims("grid"))),
+                           block=", ".join(map(str, spec.dims("block"))), shared=spec.shared_bytes(),
+                           call=", ".join(call))
+    (d / "driver.cu").write_text(driver)
+    return d / "driver.cu"
+
+
 def run_cuda(source: Path, kernel: Function, spec: KernelSpec, args: dict, template_args: list[str] | None,
              arch: str = "native", flags: tuple[str, ...] = ()) -> dict[str, np.ndarray]:
     """Outputs of the original kernel run on the local NVIDIA GPU.  flags: the project's -I/-D/-include."""
@@ -114,24 +178,7 @@ def run_cuda(source: Path, kernel: Function, spec: KernelSpec, args: dict, templ
         raise DeviceUnavailable("no NVIDIA GPU driver (nvidia-smi not found)")
     with tempfile.TemporaryDirectory(prefix="kernelport-gpu-") as tmp:
         d = Path(tmp)
-        loads, saves, call = [], [], []
-        for p in kernel.params:
-            v = args[p.name]
-            if isinstance(v, np.ndarray):
-                ct = _CTYPE[v.dtype]
-                (d / f"{p.name}.in").write_bytes(v.tobytes())
-                loads.append(f'    {ct}* {p.name} = load<{ct}>("{d / (p.name + ".in")}", {v.size});')
-                saves.append(f'    save<{ct}>("{d / (p.name + ".out")}", {p.name}, {v.size});')
-                call.append(f"({_instantiated(p.type, kernel, template_args)}*){p.name}"
-                            if "half" not in p.type else p.name)
-            else:
-                call.append(_scalar(v, _instantiated(p.type, kernel, template_args)))
-        name = kernel.name + (f"<{', '.join(template_args)}>" if template_args else "")
-        driver = DRIVER.format(source=source.resolve(), loads="\n".join(loads), saves="\n".join(saves),
-                               kernel=name, grid=", ".join(map(str, spec.dims("grid"))),
-                               block=", ".join(map(str, spec.dims("block"))), shared=spec.shared_bytes(),
-                               call=", ".join(call))
-        (d / "driver.cu").write_text(driver)
+        write_driver(d, source, kernel, spec, args, template_args)
         exe = d / "driver"
         r = subprocess.run(build_command(nvcc, arch, flags, exe, d / "driver.cu"),
                            capture_output=True, text=True, timeout=600)

@@ -102,18 +102,49 @@ def test_struct_arguments_are_a_skip_never_an_internal_error():
             run_cuda(None, kernel, None, {name: value}, None)
 
 
+def _built(tmp_path, source: str, params, args):
+    """The driver of kernel `k` of `source` for these args, built with nvcc for sm_80 (no GPU needed)."""
+    import shutil
+    import subprocess
+    from types import SimpleNamespace as NS
+    from kernelport.device import build_command, write_driver
+    nvcc = shutil.which("nvcc")
+    assert nvcc, "nvcc is needed (CI installs it)"
+    (tmp_path / "src.cu").write_text(source)
+    kernel = NS(name="k", params=[NS(name=n, type=t) for n, t in params], template_params=[])
+    spec = NS(dims=lambda what: (1,) if what == "grid" else (4,), shared_bytes=lambda: 0)
+    driver = write_driver(tmp_path, tmp_path / "src.cu", kernel, spec, args, None)
+    r = subprocess.run(build_command(nvcc, "sm_80", (), tmp_path / "drv", driver), capture_output=True, text=True,
+                       timeout=600)
+    return r, driver.read_text()
+
+
 def test_host_code_the_driver_never_runs_need_not_link(tmp_path):
     """llm.c's dev/cuda files call cuBLAS from host code, kmeans' cluster.cu a function of another file: the
     driver failed to link for 52 of the device run's kernels.  Built here for sm_80 (no GPU needed to link)."""
-    import shutil
-    import subprocess
-    from kernelport.device import DRIVER, build_command
-    nvcc = shutil.which("nvcc")
-    assert nvcc, "nvcc is needed (CI installs it)"
-    (tmp_path / "src.cu").write_text("void elsewhere(float*);\n__global__ void k(float* y) { y[threadIdx.x] = 1.0f; }\n"
-                                     "int main(int argc, char** argv) { elsewhere(0); return 3; }\n")
-    (tmp_path / "driver.cu").write_text(DRIVER.format(source=tmp_path / "src.cu", loads='    float* y = load<float>("x", 4);',
-                                                      saves="", kernel="k", grid="1", block="4", shared=0, call="y"))
-    cmd = build_command(nvcc, "sm_80", (), tmp_path / "drv", tmp_path / "driver.cu")
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    r, _ = _built(tmp_path, "void elsewhere(float*);\n__global__ void k(float* y) { y[threadIdx.x] = 1.0f; }\n"
+                            "int main(int argc, char** argv) { elsewhere(0); return 3; }\n",
+                  [("y", "float")], {"y": np.zeros(4, np.float32)})
     assert r.returncode == 0 and (tmp_path / "drv").exists(), r.stderr
+
+
+def test_a_bfloat16_buffer_given_as_floats_is_converted_not_reinterpreted(tmp_path):
+    """The oracle's inputs hold a bfloat16 buffer as float32 (the emulator's values); the driver cast the
+    float bytes to `__nv_bfloat16*`, so llm.c's bf16 kernels (14 on the first device run) read garbage and
+    the GPU 'disagreed' with the emulator.  The driver now loads the kernel's element type, converting each
+    value as the host does, and saves it back as floats."""
+    r, text = _built(tmp_path, "#include <cuda_bf16.h>\ntypedef __nv_bfloat16 floatX;\n"
+                               "__global__ void k(floatX* y, const floatX* x) { y[threadIdx.x] = x[threadIdx.x]; }\n",
+                     [("y", "floatX"), ("x", "floatX")], {"y": np.zeros(4, np.float32), "x": np.ones(4, np.float32)})
+    assert r.returncode == 0, r.stderr
+    assert "load<elem_t<floatX, float>, float>" in text and "save<elem_t<floatX, float>, float>" in text
+
+
+def test_apis_cuda_13_removed_are_spelled_as_what_they_were(tmp_path):
+    """polybench's originals call `cudaThreadSynchronize` (38 of the first device run's build failures),
+    mf-sgd's `__shfl`: CUDA 13 has neither.  The driver defines them as their successors before the source."""
+    r, _ = _built(tmp_path, "__global__ void k(float* y) { float v = y[threadIdx.x];\n"
+                            "  v += __shfl_down(v, 1); v += __shfl(v, 0, 16); if (__any(v > 0)) y[threadIdx.x] = v; }\n"
+                            "void host() { cudaThreadSynchronize(); }\n",
+                  [("y", "float")], {"y": np.zeros(4, np.float32)})
+    assert r.returncode == 0, r.stderr

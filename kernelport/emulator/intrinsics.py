@@ -154,15 +154,22 @@ def math2(fn: str, a, b, track: bool, dt=None, fast=False):
 # ---------------------------------------------------------------------------------------------
 # C library and vendor intrinsics that are not dialect concepts (same name on every backend)
 # ---------------------------------------------------------------------------------------------
+# The unsuffixed C math names are C++ overloads in every dialect (CUDA's and HIP's math headers, <cmath>,
+# MSL): `sqrt(x)` and `fma(a, b, c)` of float arguments are the float functions, rounded as float; a
+# double argument, or only integers, calls the double one.  The GPU showed the difference: llm.c's
+# `lerp` (`fma(w, end, fma(-w, start, start))` on floats) computed in double drifted 4 float ulps.
+OVERLOADED = "overloaded"
+
+
 def _c_math_table():
     t = {}
     for fn in _MATH:
-        t[fn] = ("m1", fn, F64)
+        t[fn] = ("m1", fn, OVERLOADED)
         t[fn + "f"] = ("m1", fn, F32)
     for fn in ("pow", "fmin", "fmax", "copysign", "fmod", "atan2", "hypot", "fdim"):
-        t[fn] = ("m2", fn, F64)
+        t[fn] = ("m2", fn, OVERLOADED)
         t[fn + "f"] = ("m2", fn, F32)
-    t["fma"] = ("fma", None, F64)
+    t["fma"] = ("fma", None, OVERLOADED)
     t["fmaf"] = ("fma", None, F32)
     t["__fmaf_rn"] = ("fma", None, F32)
     t["__fma_rn"] = ("fma", None, F64)
@@ -214,7 +221,16 @@ C_LIBRARY.update({
 })
 
 
+
+
+def overload_type(args) -> np.dtype:
+    floats = [v.dtype for v, _ in args if getattr(v, "dtype", None) is not None and v.dtype.kind == "f"]
+    return F64 if not floats or F64 in floats else F32
+
+
 def c_library(kind, what, dt, args, track):
+    if dt == OVERLOADED:
+        dt = overload_type(args)
     if kind == "m1":
         return math1(what, args[0], track, dt)
     if kind == "m2":
