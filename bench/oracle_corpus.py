@@ -80,7 +80,10 @@ def _with_build_flags(flags) -> None:
         for root, dirs, defines, per_source in flags:
             top = Path(root).resolve()
             if top in p.parents:
-                extra = defines + per_source.get(p.relative_to(top).as_posix(), [])
+                rel = p.relative_to(top)  # a port (prna.hip, prna.portable.cu) builds with its original's flags
+                original = rel.with_name(rel.name.split(".")[0] + ".cu").as_posix()
+                mine = per_source.get(rel.as_posix()) or per_source.get(original, [])
+                extra = defines + mine
                 return opts.merged(Options(tuple(str(top / d) for d in dirs), tuple(map(parse_define, extra))))
         return opts
     includes_for.__wrapped__ = own
