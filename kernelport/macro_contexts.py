@@ -119,7 +119,7 @@ def expansions(tr: "Translator", name: str, macros, depth: int = 3) -> list[tupl
     return out
 
 
-def _closure(decls: list[str], words: set[str]) -> list[str]:
+def declarations_read(decls: list[str], words: set[str]) -> list[str]:
     """The declarations that name a word the body reads, and those their initializers read, in order."""
     wanted, keep = set(words), [False] * len(decls)
     changed = True
@@ -143,7 +143,7 @@ def _prefix(tr: "Translator", f: "Function", words: set[str], openers: list[str]
     start = (f.template_node or f.node).start_byte
     signature = tr.src.text[start:f.body.start_byte]
     read = set(words).union(*(set(_WORD.findall(o)) for o in openers))
-    decls = _closure([tr.src.text_of(d) for d in tr.src.index.under(f.body, "declaration")], read)
+    decls = declarations_read([tr.src.text_of(d) for d in tr.src.index.under(f.body, "declaration")], read)
     opened = sum(o.count("{") - o.count("}") for o in openers)
     before = signature + "{\n" + "".join(d.strip() + "\n" for d in decls) + "".join(o + "\n" for o in openers)
     return before + MARK + "\n", "\n" + END + "\n;" + "}" * max(opened, 0) + "\n}\n"

@@ -7,7 +7,13 @@ that hands it on to kernels reading it under `thread_Id == 0`.  Each kernel was 
 `kernelport verify --wave-invariance` (the emulator, inputs inferred) when this file was written:
 SUMS, AFTER_IF and LOOP_TURN give the same output at wave 32 and 64; the variants named as hazards
 below differ (31744 elements of y each), and lint before this change called each of AFTER_IF's
-and LOOP_TURN's hazard variants "correct at 64 as written"."""
+and LOOP_TURN's hazard variants "correct at 64 as written".
+
+Stop 46 checked each hazard variant against translate with the emulator (bench/halfvote_lane_shapes46.txt): SUMS's
+every-lane variant is refused by translate (KP225), as lint flags it; AFTER_IF's and LOOP_TURN's every-lane variants
+are ported wave-wide by `translate --to hip` and that port FAILS at wave 64 (lint is right, translate should refuse);
+SUMS's built-in `warpSize` and `__popc(mask)` variants are right in translate's 32-lane port and wrong as written,
+so their lane arithmetic stays a hazard of the code as written."""
 from __future__ import annotations
 
 from kernelport.lint.engine import lint_text

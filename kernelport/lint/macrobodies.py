@@ -18,12 +18,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .. import backends, lazy_re
+from . import macroscopes
 from .finding import Finding
 
 PREFIX = "__kp_macro_body_"
 _WARP_CALL = lazy_re.compile(r"\b__(?:shfl\w*|ballot\w*|any_sync|all_sync|activemask|match_(?:any|all)\w*|"
                         r"reduce_\w+_sync|syncwarp)\s*\(")
 _LINE_COMMENT = lazy_re.compile(r"//[^\n]*")
+_VOTE = lazy_re.compile(r"\b__(?:ballot|any|all|match_(?:any|all))\w*\s*\(")
 
 
 def _regions(ctx):
@@ -38,27 +40,61 @@ def _regions(ctx):
         yield d, value.start_byte, value, names
 
 
-def probe(ctx) -> tuple[str, list[tuple[int, int, int, int]]] | None:
+def _header(ctx, name: str, names: list[str], body: str) -> tuple[str, list[tuple[int, int, str]]]:
+    """The probe function's header, on one line: the macro's parameters as `auto`, then what its
+    first expansion site has in scope that the body reads (macroscopes.py), the body in a block of
+    its own (it may declare a name again); and each copied piece as (where it starts in the header,
+    its byte in the file, its text)."""
+    clause, params, decls = macroscopes.scope(ctx, name, body, names)
+    head = f"{clause}__device__ void {PREFIX}{name}(" + ", ".join("auto " + n for n in names)
+    copied = []
+    for byte, text in params:
+        head += ", " if names or copied else ""
+        copied.append((len(head), byte, text))
+        head += text
+    head += ") { "
+    for byte, text in decls:
+        copied.append((len(head), byte, text))
+        head += text + " "
+    return head + "{ ", copied
+
+
+def _copied_at(ctx, span, col: int, end: int) -> tuple[int, int, int] | None:
+    """(line, column, end column) in the file of a header column inside a copied piece."""
+    offset = col - 1 - span[4]
+    for at, byte, text in span[5]:
+        if at <= offset < at + len(text):
+            line, c = ctx.position(byte + len(text[:offset - at].encode()))
+            stop = min(end - 1 - span[4] - at, len(text))
+            line2, c2 = ctx.position(byte + len(text[:max(stop, offset - at + 1)].encode()))
+            return line, c, c2 if line2 == line else c + 1
+    return None
+
+
+def probe(ctx) -> tuple[str, list[tuple]] | None:
     """The file's text with each macro to lint written as a device function, and for each: (first
     line, last line, how many characters the header grew on a first line the body starts on, the
-    header's length)."""
+    header's last column, the `#define`'s indentation, the pieces copied into the header)."""
     data = ctx.src.data
     pieces, spans, at = [], [], 0
     for d, start, value, names in _regions(ctx):
         name = ctx.text(d.child_by_field_name("name"))
         old = data[d.start_byte:start].decode("utf-8", "replace")
-        header = f"__device__ void {PREFIX}{name}({', '.join('auto ' + n for n in names)}) {{ "
         body = value.end_byte
         text = data[start:body].decode("utf-8", "replace")
+        header, copied = _header(ctx, name, names, text)
         text = _LINE_COMMENT.sub(lambda m: " " * len(m.group(0)), text)  # `;}` below must not be commented out
         text = text.replace("\\\r\n", "  \r\n").replace("\\\n", " \n")  # continuations: same lines
         breaks = old.count("\n")  # `#define F(x) \` with the body on the lines below
         pieces.append(data[at:d.start_byte].decode("utf-8", "replace"))
-        pieces.append(header + "\n" * breaks + text + " ;}")  # on the body's last line: lines keep their numbers
+        pieces.append(header + "\n" * breaks + text + " ;}}")  # on the body's last line: lines keep their numbers
         at = body
         first = ctx.src.location(d.start_byte).line
         last = ctx.src.location(max(body - 1, d.start_byte)).line
-        spans.append((first, last, 0 if breaks else len(header) - len(old), len(header)))
+        indent = ctx.src.location(d.start_byte).column - 1
+        if _VOTE.search(text):  # a 32-lane group's ballot word: translate's halfvotes may keep it (open: README)
+            copied = []
+        spans.append((first, last, 0 if breaks else len(header) - len(old), indent + len(header), indent, copied))
     if not spans:
         return None
     pieces.append(data[at:].decode("utf-8", "replace"))
@@ -86,8 +122,12 @@ def findings(ctx, lint_unit, settings) -> list[Finding]:
             continue
         col = f.column
         if line == span[0]:
-            if col <= span[3]:
-                continue  # on the header the probe wrote
+            if col <= span[3]:  # on the header the probe wrote: at the declaration it copied, if any
+                at = _copied_at(ctx, span, col, f.end_column if f.end_line == f.line else col + 1)
+                if at is not None:
+                    out.append(replace(f, line=at[0], column=at[1], end_line=at[0], end_column=at[2],
+                                       fix=None, related=(), span=None))
+                continue
             col -= span[2]
         end = f.end_column - span[2] if f.end_line == f.line and line == span[0] else f.end_column
         out.append(replace(f, column=col, end_column=max(end, col + 1),
