@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from kernelport.emulator import run_kernel
-from kernelport.emulator.memory import RaceTable
+from kernelport.emulator.race_table import RaceTable
 
 _MAX_STAMP = RaceTable(1, 1024).max_stamp  # (blocks of up to 1024 threads)
 

@@ -65,3 +65,16 @@ class Race:
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: warning: {self.message}"
+
+
+@dataclass
+class UninitRead(Race):
+    """A read of a shared-memory location no thread of the block wrote (`kind` "read-before-write"):
+    the emulator's shared memory starts at zero, a GPU's holds whatever was there, so a kernel that
+    reads it computes what no GPU guarantees (a port whose wider wave writes fewer of a block's
+    per-warp slots, `part[lane]` for lane < 8 with 4 waves, sums stale values on the GPU and zeros here)."""
+
+    @property
+    def message(self) -> str:
+        return (f"read of shared memory no thread wrote: {self.buffer}[{self.index}] by thread {self.thread} at "
+                f"line {self.line} (block {self.block}): a GPU's shared memory starts undefined")

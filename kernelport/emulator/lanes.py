@@ -257,7 +257,7 @@ class Group:
 
     def race_rec(self, bits: int = 0):
         """The race detector's record of an access by each lane: its thread's linear index in its
-        block, int32, | bits (memory.RaceTable's epoch stamp and line id, above the thread).  The
+        block, int32, | bits (race_table.RaceTable's epoch stamp and line id, above the thread).  The
         last bits' records are kept: the accesses of an epoch at one line share them."""
         c = self._cache.get("srec")
         if c is not None and c[0] == bits:

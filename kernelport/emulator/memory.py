@@ -12,7 +12,8 @@ import numpy as np
 
 from . import bfloat16, counting, order as schedule_order
 from .ctype import F64, FLOATS, UNIT_ROUNDOFF, conv
-from .errors import EmulatorError, KernelFault, Race
+from .errors import EmulatorError, KernelFault, Race, UninitRead
+from .race_table import LINE_IDS as _LINE_IDS
 from .strided import MIN_RUN, RowSlices, find_row_slices
 
 
@@ -426,10 +427,25 @@ class Memory:
                     self._race(g, p, rt, "write-after-write", int(a[k]), thread(k), int(rt.w[a[k]]) & tm,
                                line, line, sel, k)
         else:
+            if not rt.cleared and len(rt.unwritten) < 64:  # (never written: -1 until the stamps run out)
+                unwritten = _get(rt.w, at) == -1
+                if unwritten.any():  # settled when the batch ends: a write later in this epoch is a race
+                    k = _first_bad(unwritten)
+                    lane = int(sel[k]) if sel is not None else k
+                    rt.unwritten.append((int(a[k]), thread(k), line, g.thread_of(lane)[1]))
             rt.r_dirty = True
             _put(rt.r, at, rec)
             if use_ws:
                 _put(rt.r_ws, at, ws)
+
+    def settle_unwritten(self, buf: Buffer) -> None:
+        """At a batch's end: each read of a location no thread had written when it ran, whose location no
+        thread wrote afterwards either (a later write in the read's epoch is a race, reported as one)."""
+        rt = buf.race
+        for addr, t, line, b in rt.unwritten:
+            if not rt.cleared and rt.w[addr] == -1:
+                self._race_at(buf, "read-before-write", addr, t, t, line, line, b)
+        rt.unwritten.clear()
 
     def _line_of(self, rt, entry: int) -> int:
         return self._lines[(entry >> rt.tbits) & (_LINE_IDS - 1)]
@@ -439,10 +455,18 @@ class Memory:
         key = (p.buf.name, line, oline, kind)
         if key in ctx.race_keys or len(ctx.races) >= 50:
             return
-        ctx.race_keys.add(key)
         lane = int(sel[k]) if sel is not None else k
         _, b = g.thread_of(lane)
-        ctx.races.append(Race(ctx.path, line, oline, kind, p.buf.name, addr % max(p.buf.region, 1), t, ot, b))
+        self._race_at(p.buf, kind, addr, t, ot, line, oline, b)
+
+    def _race_at(self, buf, kind, addr, t, ot, line, oline, b):
+        ctx = self.ctx
+        key = (buf.name, line, oline, kind)
+        if key in ctx.race_keys or len(ctx.races) >= 50:
+            return
+        ctx.race_keys.add(key)
+        ctx.races.append((UninitRead if kind == "read-before-write" else Race)(
+            ctx.path, line, oline, kind, buf.name, addr % max(buf.region, 1), t, ot, b))
 
     # ------------------------------------------------------------------ atomics
     def atomic(self, g, op: str, p: Pointer, val, m, node, track: bool, compare=None):
@@ -573,46 +597,3 @@ class Memory:
                 err[a] = 0.0 if ee is None else ee
             elif op == "cas":
                 err[a] = np.where(hit, 0.0 if ee is None else ee, err[a])
-
-
-# A race-table entry: (stamp << shift) | (line id << tbits) | thread, int32; the thread is the
-# thread's linear index in its block (tbits: 10 bits for up to 1024 threads), the line id one of
-# the run's first 1024 source lines with a shared access, the stamp the rest (11 bits at 1024).
-_LINE_IDS = 1 << 10
-
-
-class RaceTable:
-    """Last write and last read of every shared location, stamped with the barrier epoch they
-    were made in (an older stamp: no access this epoch), and the warp-sync count of the accessing
-    warp (kept only once a warp of the batch has synchronised)."""
-    __slots__ = ("size", "epoch", "stamp", "w", "r", "w_ws", "r_ws", "w_dirty", "r_dirty", "tbits", "tmask",
-                 "shift", "max_stamp")
-
-    def __init__(self, size: int, threads_per_block: int = 1024):
-        self.size = max(size, 1)
-        self.epoch = 0
-        self.stamp = 0
-        self.tbits = max(10, (threads_per_block - 1).bit_length())  # (run.py: at most 20)
-        self.tmask = (1 << self.tbits) - 1
-        self.shift = self.tbits + 10
-        self.max_stamp = max((1 << (31 - self.shift)) - 1, 1)
-        self.w_dirty = self.r_dirty = False  # something recorded in this epoch
-        self.w = np.full(self.size, -1, np.int32)
-        self.r = np.full(self.size, -1, np.int32)
-        self.w_ws = np.zeros(self.size, np.int32)
-        self.r_ws = np.zeros(self.size, np.int32)
-
-    def next_epoch(self, epoch: int):
-        """A barrier passed: no access of an earlier epoch can race with a later one.  The next
-        stamp marks this epoch's entries (a barrier costs no pass over the tables, which are as
-        large as the batch's shared memory while a compacted branch touches a few lanes); only
-        when the stamps run out are the tables cleared."""
-        if self.w_dirty or self.r_dirty:
-            if self.stamp >= self.max_stamp:
-                self.w.fill(-1)
-                self.r.fill(-1)
-                self.stamp = 0
-            else:
-                self.stamp += 1
-        self.w_dirty = self.r_dirty = False
-        self.epoch = epoch

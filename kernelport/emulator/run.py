@@ -16,7 +16,8 @@ from .compiler import Compiler
 from .ctype import U8, PtrT, base_scalar, conv, inner_dims, row_scalar, scalar_count, vector_row
 from .errors import BudgetExceeded, Diagnostic, EmulatorError, KernelFault, Race
 from .layout import bind_array, global_structs, in_memory
-from .memory import Buffer, Memory, Pointer, RaceTable
+from .memory import Buffer, Memory, Pointer
+from .race_table import RaceTable
 from .schedule import run_block, run_interleaved
 from .structs import bind_struct, bind_vector, is_struct
 
@@ -384,4 +385,7 @@ def _run_batches(ctx, comp, cf, bindings, schedule, rng, total_blocks, per_batch
                 run_block(ctx, cf, bindings)
             else:
                 run_interleaved(ctx, cf, bindings, schedule, rng)
+            for buf in (*ctx.shared_bufs.values(), ctx.dyn_buf):
+                if buf is not None and buf.race is not None and buf.race.unwritten:
+                    ctx.mem.settle_unwritten(buf)
 
