@@ -296,11 +296,11 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
         rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip", "not run: the kernel writes no buffer to "
                                 "compare (every pointer parameter is const)", seconds=time.perf_counter() - t0))
         return False
-    across = [r for r in oracle.races if r.thread // wave != r.other_thread // wave]
+    across = [r for r in oracle.races if r.thread // wave != r.other_thread // wave] + oracle.global_races
     if across:  # its outputs hang on the order its warps run in (radixsort's findRadixOffsetsK on unsorted
         # keys): no oracle, every port would differ from it by chance (a race inside a warp is lockstep's)
         rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip", _faults(got, wave, f"{across[0]}; "
-                                "its outputs depend on the order its warps run in") + f"; {how}",
+                                "its outputs depend on the order its warps (or blocks) run in") + f"; {how}",
                                 seconds=time.perf_counter() - t0))
         return False
     expected = {k: oracle.outputs[k] for k in outs}

@@ -16,6 +16,7 @@ from .compiler import Compiler
 from .ctype import U8, PtrT, base_scalar, conv, inner_dims, row_scalar, scalar_count, vector_row
 from .errors import BudgetExceeded, Diagnostic, EmulatorError, KernelFault, Race
 from .layout import bind_array, global_structs, in_memory
+from .global_races import GlobalWrites
 from .memory import Buffer, Memory, Pointer, RaceTable
 from .schedule import run_block, run_interleaved
 from .structs import bind_struct, bind_vector, is_struct
@@ -40,6 +41,7 @@ class RunResult:
     # (emulator.order), and one thread at a time would stay within the step budget (each of a block's
     # threads makes at most the block's loop iterations): every schedule computes this run's result
     independent: bool = False
+    global_races: list[Race] = field(default_factory=list)  # (emulator.global_races: the oracle's, not a port's check)
 
 
 class RunCtx:
@@ -62,6 +64,7 @@ class RunCtx:
         self.epoch = 0
         self.races: list[Race] = []
         self.race_keys: set = set()
+        self.writes = GlobalWrites(self) if check_races else None  # global memory's write-write races
         self.diagnostics: list[Diagnostic] = []
         self.diag_keys: set = set()
         self.globals: dict[str, Buffer] = {}
@@ -337,7 +340,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                     outputs[caller_name.get(n, n)])
     return RunResult(outputs, bounds, list(ctx.races), list(ctx.diagnostics), wave, schedule,
                      time.monotonic() - t0, steps, initial,
-                     independent=seen is not None and not seen.dependent and steps * ctx.threads_per_block <= max_steps)
+                     independent=seen is not None and not seen.dependent and steps * ctx.threads_per_block <= max_steps,
+                     global_races=ctx.writes.races if ctx.writes is not None else [])
 
 
 def _overload(low, kernel: str, args: dict) -> str:
