@@ -254,7 +254,8 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                           schedule=schedule, watch=watch,
                           seed=spec.seed, backend=dialect, port_of=port_of, template_args=targs, path=str(where),
                           timeout=verifier.timeout, headers=headers, file_scope=file_scope, context=context,
-                          redefine=got.redefine, generate=filled if file_scope is None else ())
+                          redefine=got.redefine, generate=filled if file_scope is None else (),
+                          offsets={b: a.offset for b, a in spec.args.items() if a.offset})
 
     limits = (EmulatorError, BudgetExceeded, RecursionError, MemoryError, ValueError, TypeError, KeyError,
               IndexError, NotImplementedError, ZeroDivisionError, OverflowError)
@@ -309,7 +310,8 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     if verifier.device is not None:
         from .verify_device import device_against_oracle, unlike_inputs
         device_against_oracle(verifier, src, kernel, spec, args, targs, outs, oracle, rep,
-                              unlike_inputs(filled & set(oracle.globals or ()), context, got.redefine))
+                              unlike_inputs(filled & set(oracle.globals or ()), context, got.redefine,
+                                            [b for b, a in spec.args.items() if a.offset]))
     for r in backends.all_runs():
         if backends.get(r.backend).is_source or r.backend not in ports or r.backend not in spec.targets:
             continue

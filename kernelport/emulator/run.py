@@ -155,7 +155,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                timeout: float | None = None, headers: dict[str, str] | None = None,
                file_scope: dict[str, np.ndarray] | None = None, context: tuple[str, str] | None = None,
                redefine: dict[str, str] | None = None, generate: Collection[str] = (),
-               port_of: str | None = None, watch: bool = False) -> RunResult:
+               port_of: str | None = None, watch: bool = False, offsets: dict[str, int] | None = None) -> RunResult:
     """Run `kernel` from `source` on the emulator for the whole grid.
 
     args: pointer parameters as 1-D numpy arrays (copied; results in .outputs), scalars as numbers.
@@ -173,6 +173,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     context: (path, text) of what the file that includes this one has before its #include.
     headers: texts of headers not on disk (real path -> text): the ports of the headers a port includes.
     redefine: new values of object-like macros the file (or its headers) defines: sizes scaled down.
+    offsets: buffer -> the element its kernel pointer starts at (host code stepped it after allocating:
+    `p[-1]` reads the element before; the output is the whole buffer).
     watch: in the block schedule, record whether any thread read or wrote what another wrote between
     barriers (RunResult.independent; emulator.order).  max_steps: loop iterations (of a lane group: a block in lockstep, a warp or a thread, by
     schedule) for the whole run, every loop of every group counted against it; by default a
@@ -249,7 +251,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         buf = Buffer(name, data, "global", data.shape[0], error_bound)
         buffers[name] = buf
         dims = (row[1],) if row is not None else inner_dims(t.elem)
-        return Pointer(buf, elem, 0, np.int64(0), data.shape[0], dims), None
+        p = Pointer(buf, elem, 0, np.int64(0), data.shape[0], dims)
+        return (p.add(np.int64(offsets[name])) if offsets and offsets.get(name) else p), None
 
     for name, t, s in cf.params:
         if s in cf.param_builtins:
