@@ -255,7 +255,8 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                           seed=spec.seed, backend=dialect, port_of=port_of, template_args=targs, path=str(where),
                           timeout=verifier.timeout, headers=headers, file_scope=file_scope, context=context,
                           redefine=got.redefine, generate=filled if file_scope is None else (),
-                          offsets={b: a.offset for b, a in spec.args.items() if a.offset})
+                          offsets={b: a.offset for b, a in spec.args.items() if a.offset},
+                          global_races=port_of is None)  # (the original's run: is it an oracle at all)
 
     limits = (EmulatorError, BudgetExceeded, RecursionError, MemoryError, ValueError, TypeError, KeyError,
               IndexError, NotImplementedError, ZeroDivisionError, OverflowError)

@@ -35,12 +35,15 @@ def scalar_races(grid: int, block: int, m: int, mul: int, wave: int) -> bool:
 @pytest.mark.parametrize("m,mul", [(256, 1), (100, 1), (64, 0), (64, 7), (96, 3), (1, 0)])
 def test_stores_of_unordered_threads_race_as_a_scalar_model_says(wave, m, mul):
     res = run_kernel(MODULO, "k", args=dict(out=np.zeros(256, np.int32), m=m, mul=mul), grid=(4, 1, 1),
-                     block=(64, 1, 1), wave=wave)
+                     block=(64, 1, 1), wave=wave, global_races=True)
     assert bool(res.global_races) == scalar_races(4, 64, m, mul, wave), (m, mul, res.global_races)
     for r in res.global_races:
         assert r.buffer == "out" and r.kind == "write-after-write" and r.line == 4 and r.other_line == 4
         assert "global-memory race" in str(r)
     assert res.races == []  # (the shared-memory detector's list is its own)
+    plain = run_kernel(MODULO, "k", args=dict(out=np.zeros(256, np.int32), m=m, mul=mul), grid=(4, 1, 1),
+                       block=(64, 1, 1), wave=wave)
+    assert plain.global_races == []  # (asked for only: a port's runs do not pay for the watch)
 
 
 ORDERED = r"""
@@ -61,12 +64,13 @@ __global__ void k(float* out, unsigned int* count) {
 def test_a_barrier_orders_one_blocks_warps_and_a_warp_its_own_statements(schedule):
     args = dict(out=np.zeros(4, np.float32), count=np.zeros(1, np.uint32))
     ok = run_kernel(ORDERED.replace("SYNC", "__syncthreads();"), "k", args=args, grid=(1, 1, 1), block=(64, 1, 1),
-                    schedule=schedule)
+                    schedule=schedule, global_races=True)
     # out[1]: lanes 0..31 of one store write 0..31 (one store, lanes unordered): the only race left.
     # The thread schedule runs a warp's store lane by lane, in the warp's own order: not told apart
     one_store = [] if schedule == "thread" else [("out", 1, 7)]
     assert [(r.buffer, r.index, r.line) for r in ok.global_races] == one_store, ok.global_races
-    bad = run_kernel(ORDERED.replace("SYNC", ""), "k", args=args, grid=(1, 1, 1), block=(64, 1, 1), schedule=schedule)
+    bad = run_kernel(ORDERED.replace("SYNC", ""), "k", args=args, grid=(1, 1, 1), block=(64, 1, 1), schedule=schedule,
+                     global_races=True)
     assert {(r.index, r.line, r.other_line) for r in bad.global_races} == \
         {(0, 6, 4)} | {(i, ln, ln) for _, i, ln in one_store}, bad.global_races
     race = next(r for r in bad.global_races if r.index == 0)
@@ -86,11 +90,12 @@ __global__ void k(float* out, const float* x) {
 
 def test_another_block_storing_another_value_races_and_names_both_blocks():
     x = np.arange(128, dtype=np.float32)
-    res = run_kernel(PER_BLOCK, "k", args=dict(out=np.zeros(4, np.float32), x=x), grid=(4, 1, 1), block=(32, 1, 1))
+    res = run_kernel(PER_BLOCK, "k", args=dict(out=np.zeros(4, np.float32), x=x), grid=(4, 1, 1), block=(32, 1, 1),
+                     global_races=True)
     assert [(r.index, r.block, r.other_block, r.line, r.other_line) for r in res.global_races] == \
         [(0, (2, 0, 0), (0, 0, 0), 7, 6)]
     clean = run_kernel(PER_BLOCK.replace("blockIdx.x == 2", "blockIdx.x == 9"), "k",
-                       args=dict(out=np.zeros(4, np.float32), x=x), grid=(4, 1, 1), block=(32, 1, 1))
+                       args=dict(out=np.zeros(4, np.float32), x=x), grid=(4, 1, 1), block=(32, 1, 1), global_races=True)
     assert clean.global_races == []
     assert np.array_equal(clean.outputs["out"], x[0::32] + x[31::32])
 

@@ -67,32 +67,50 @@ class GlobalWrites:
         _, who, when, lines = self._table(buf)
         if who is None:
             return
-        ctx = self.ctx
-        n = g.n
-        m = np.broadcast_to(m, (n,))
-        sel = np.flatnonzero(m)
-        if not sel.shape[0]:
+        ctx, n = self.ctx, g.n
+        me = g._cache.get("global_ids")  # each lane's thread, unique in the grid
+        if me is None:
+            me = g._cache["global_ids"] = np.ascontiguousarray(
+                (np.broadcast_to(g.blk, (n,)) + ctx.batch_start) * ctx.padded_threads + np.broadcast_to(g.ltid_arr, (n,)))
+        full = m is g.full or bool(np.all(m))
+        sel = None if full else np.flatnonzero(m)
+        if sel is not None and not sel.shape[0]:
             return
-        a = np.broadcast_to(addr, (n,))[sel].astype(np.int64)
-        new = np.broadcast_to(v, (n,))[sel]
-        me = (np.broadcast_to(g.blk, (n,))[sel] + ctx.batch_start) * ctx.padded_threads + \
-            np.broadcast_to(g.ltid_arr, (n,))[sel]
+        if isinstance(addr, np.ndarray) and addr.ndim:
+            a = addr if sel is None else addr[sel]
+        else:
+            a = np.full(n if sel is None else sel.shape[0], addr, np.int64)
+        if sel is not None:
+            me = me[sel]
+        s0 = ctx.mem.ramp(a) if a is addr else None  # contiguous (a[k] = a[0] + k): slices, no duplicates
+        at = slice(s0, s0 + a.shape[0]) if s0 is not None else a
         line = ctx.pos(node)[0]
-        prev = who[a]
-        c = (prev >= 0) & (prev != me) & self._unordered(prev, me, when[a])
+        prev = who[at]
+        c = (prev >= 0) & (prev != me)  # (the usual case: first stores, or the thread's own again)
         if c.any():
-            c &= _differ(buf.data[a], new)
-            if c.any():
-                k = int(np.flatnonzero(c)[0])
-                self._report(buf, int(a[k]), int(me[k]), int(prev[k]), line, int(lines[a[k]]))
-        if a.shape[0] > 1 and not (a[1:] > a[:-1]).all():  # lanes of this store that write one location
-            o = np.argsort(a, kind="stable")
-            sa, sv = a[o], new[o]
-            dup = (sa[1:] == sa[:-1]) & _differ(sv[1:], sv[:-1])
-            if dup.any():
-                k = int(np.flatnonzero(dup)[0])
-                self._report(buf, int(sa[k]), int(me[o[k + 1]]), int(me[o[k]]), line, line)
-        who[a], when[a], lines[a] = me, ctx.epoch, line
+            k = np.flatnonzero(c)
+            k = k[self._unordered(prev[k], me[k], when[a[k]])]
+            if k.shape[0]:
+                vals = np.broadcast_to(v, (n,))
+                new = vals[k] if sel is None else vals[sel[k]]
+                k = k[_differ(buf.data[a[k]], new)]
+                if k.shape[0]:
+                    j = int(k[0])
+                    self._report(buf, int(a[j]), int(me[j]), int(prev[j]), line, int(lines[a[j]]))
+        if s0 is None and a.shape[0] > 1 and not (a[1:] > a[:-1]).all():  # lanes of this store that write one location
+            pos = _arange(a.shape[0])
+            lines[a] = pos  # (the line table as scratch: each location's last lane; its line is written below)
+            last = lines[a]
+            dup = np.flatnonzero(last != pos)
+            if dup.shape[0]:
+                vals = np.broadcast_to(v, (n,))
+                lane = dup if sel is None else sel[dup]
+                other = last[dup] if sel is None else sel[last[dup]]
+                dup = dup[_differ(vals[lane], vals[other])]
+                if dup.shape[0]:
+                    j = int(dup[0])
+                    self._report(buf, int(a[j]), int(me[j]), int(me[last[j]]), line, line)
+        who[at], when[at], lines[at] = me, ctx.epoch, line
 
     def _unordered(self, prev, me, epoch):
         """Whether the earlier store (thread prev, in barrier epoch `epoch`) and this one (me, now)
@@ -118,6 +136,10 @@ def _differ(x, y):
     if x.dtype.kind in "fc":
         d &= ~(np.isnan(x) & np.isnan(y))
     return d
+
+
+def _arange(n: int) -> np.ndarray:
+    return np.arange(n, dtype=np.int32)
 
 
 def _block(grid, linear: int) -> tuple[int, int, int]:

@@ -64,7 +64,7 @@ class RunCtx:
         self.epoch = 0
         self.races: list[Race] = []
         self.race_keys: set = set()
-        self.writes = GlobalWrites(self) if check_races else None  # global memory's write-write races
+        self.writes = None  # global memory's write-write races, where run_kernel is asked (GlobalWrites)
         self.diagnostics: list[Diagnostic] = []
         self.diag_keys: set = set()
         self.globals: dict[str, Buffer] = {}
@@ -155,7 +155,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                timeout: float | None = None, headers: dict[str, str] | None = None,
                file_scope: dict[str, np.ndarray] | None = None, context: tuple[str, str] | None = None,
                redefine: dict[str, str] | None = None, generate: Collection[str] = (),
-               port_of: str | None = None, watch: bool = False, offsets: dict[str, int] | None = None) -> RunResult:
+               port_of: str | None = None, watch: bool = False, offsets: dict[str, int] | None = None,
+               global_races: bool = False) -> RunResult:
     """Run `kernel` from `source` on the emulator for the whole grid.
 
     args: pointer parameters as 1-D numpy arrays (copied; results in .outputs), scalars as numbers.
@@ -173,6 +174,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     context: (path, text) of what the file that includes this one has before its #include.
     headers: texts of headers not on disk (real path -> text): the ports of the headers a port includes.
     redefine: new values of object-like macros the file (or its headers) defines: sizes scaled down.
+    global_races: also watch global memory for write-write races (RunResult.global_races; emulator.global_races:
+    the oracle's question, at a cost on every global store).
     offsets: buffer -> the element its kernel pointer starts at (host code stepped it after allocating:
     `p[-1]` reads the element before; the output is the whole buffer).
     watch: in the block schedule, record whether any thread read or wrote what another wrote between
@@ -203,6 +206,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     ctx = RunCtx(path, grid, block, wave, error_bound, max_steps, shared_bytes, check_races, contract,
                  t0 + timeout if timeout is not None else None)
     ctx.deadline_seconds = timeout or 0.0
+    ctx.writes = GlobalWrites(ctx) if global_races and check_races else None
 
     # global memory: argument buffers and file-scope device variables
     bindings = {}
