@@ -12,7 +12,9 @@ GPUs (or wave widths) need share: the oracle does not compare such a kernel (ver
 Only plain stores are watched (an atomic is ordered by definition), and only through a pointer of
 the buffer's own element type (a reinterpreted store is not told apart: never a false race).  The
 "thread" schedule runs one warp's store lane by lane, in the warp's order: two lanes of one store
-are told apart by the "block" and "warp" schedules (the oracle's is "block").
+are told apart by the "block" and "warp" schedules (the oracle's is "block").  A store that an
+atomic protocol between blocks orders (a lock) would be reported: no such protocol runs here (a
+spin-wait on another block exhausts the emulator's step budget first).
 """
 from __future__ import annotations
 
