@@ -62,6 +62,7 @@ class ArgSpec:
     generator: Generator | None
     loc: Location
     layout: object = None  # an array of structs: its numpy dtype in C layout (kernelport.infer_structs.layout)
+    offset: int = 0  # elements into the buffer the kernel's pointer starts at (host code's `d_x++`: host_offsets)
 
 
 @dataclass

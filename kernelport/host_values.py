@@ -16,6 +16,7 @@ from tree_sitter import Node
 
 from . import cexpr, vector_types
 from .errors import Location
+from .host_offsets import pointer_step
 from .infer_types import alias as type_alias, explicit_instantiation, template_bindings
 from .host_functions import single_return
 from .model import Module, file_scope_items
@@ -401,6 +402,8 @@ def _loop_update(n: Node, launch: Node) -> bool:
 def _changed(src, n: Node, scope: Scope) -> None:
     """`n++`, `fscanf(f, "%d", &n)`, `file >> n`: a value host code changes in a way it is not
     read from, so it is Unknown from here."""
+    if pointer_step(src, n, scope):  # `d_w5++` after its allocation: an offset into it (host_offsets)
+        return
     if n.type == "update_expression":
         target, how = n.child_by_field_name("argument"), "updated by ++/--"
     elif n.type == "pointer_expression":
@@ -508,7 +511,7 @@ def _assignment(src, node: Node, scope: Scope) -> None:
     if el and src.text_of(op if op is not None else left) == "=":  # `size[0] = n`: one element, by a constant index
         scope.defs[f"{el.group(1)}[{int(el.group(2))}]"] = Definition(src.text_of(right), src.loc(node))
         return
-    if not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", lt):  # a name, a dim3's .x, a struct's field
+    if not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", lt) or pointer_step(src, node, scope):  # (d_x += k)
         return
     text, sym = src.text_of(right), src.text_of(op) if op is not None else "="
     if sym != "=":  # `n *= 2`: `n = n * (2)`
@@ -580,7 +583,7 @@ def _call(module: Module, node: Node, scope: Scope) -> None:
         return
     if c.key in _ALLOC:
         scope.defs[f"{ptr}#bytes"] = Definition(src.text_of(argn[bi]), src.loc(node))
-        scope.defs.pop(f"{ptr}#init", None)
+        scope.defs.pop(f"{ptr}#init", None), scope.defs.pop(f"{ptr}#offset", None)
     else:
         fill = src.text_of(argn[1]) if c.key in ("rt_Memset", "rt_MemsetAsync") else ""
         scope.defs[f"{ptr}#init"] = Definition(fill, src.loc(node))

@@ -29,6 +29,7 @@ from . import cexpr
 from .annotations import ArgSpec, KernelSpec, Text, _parse_arg
 from .device_props import device_property
 from .errors import KernelportError, Location
+from .host_offsets import pointer_offset
 from .host_values import Scope, Unknown, pointer_name, scope_at
 from .index_buffers import index_contents
 from .infer_templates import deduced, element_name, launch_template_args, template_notes
@@ -393,7 +394,7 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
     lengths = _chosen_lengths(spec, unsized, math.prod(grid) * math.prod(block), total, at)
     total += sum(spec.length(p.name) * e.bytes for p, e in unsized)
     notes += [f"{p.name}: {spec.args[p.name].role} {e.type}[{spec.length(p.name)}] "
-              f"{_gen_text(spec.args[p.name].generator)} (length chosen: {e.why}; {lengths}; pass --arg "
+              f"{_gen_text(spec.args[p.name].generator)} (length chosen: {e.why}{e.stepped}; {lengths}; pass --arg "
               f"{p.name}={e.type}[LENGTH] to change)" for p, e in unsized]
     order = {p.name: i for i, p in enumerate(k.params)}  # the parameters' order; a struct's fields (`p.src`) at its place
     spec.args = dict(sorted(spec.args.items(), key=lambda a: order.get(a[0].split(".")[0], len(order))))
@@ -418,6 +419,7 @@ def _attempt(m: Module, k: Function, launch: Launch, scope: Scope, given: Comman
 class _NoAllocation(Unknown):
     """A buffer whose allocation host code does not show (another function, a class, a library):
     its length is chosen once the launch's other sizes are known."""
+    offset, stepped = 0, ""  # host code stepped the pointer (host_offsets): elements before it, said how
 
     def __init__(self, why: str, type_: str, layout=None):
         super().__init__(why, free=True)
@@ -442,8 +444,10 @@ def _chosen_lengths(spec: KernelSpec, unsized, threads: int, total: int, at: Loc
     n = max([threads, SIZE_CHOICE, *known, *ints])
     per = sum(e.bytes for _, e in unsized)
     n = max(1, min(n, (MAX_BYTES - min(total, MAX_BYTES // 2)) // per))
-    for p, e in unsized:
-        spec.args[p.name] = _arg(p.name, "in" if p.const else "inout", e.type, n, generator_for(e.type), e.layout, at)
+    for p, e in unsized:  # (a stepped pointer: its offset's elements before the length chosen)
+        a = spec.args[p.name] = _arg(p.name, "in" if p.const else "inout", e.type, n + e.offset,
+                                     generator_for(e.type), e.layout, at)
+        a.offset = e.offset
     return f"the largest of the launch's {threads} threads, its known buffers, its integer scalars and {SIZE_CHOICE}"
 
 
@@ -478,8 +482,10 @@ def _buffer(p, text: str, scope: Scope, given: CommandLine, tmap, at) -> tuple[A
         ptr, sc = pointer_name(bound.text), bound.scope
     if d is None:
         u = sc.unknown.get(ptr) if ptr else None
-        raise _NoAllocation(f"no allocation of '{' '.join(text.split())[:40]}' before the launch" +
-                            (f"; {u.why}" if u is not None else ""), t, lay)
+        e = _NoAllocation(f"no allocation of '{' '.join(text.split())[:40]}' before the launch" +
+                          (f"; {u.why}" if u is not None else ""), t, lay)
+        e.offset, e.stepped = pointer_offset(sc, ptr, None, p.name, at)  # (`d_x++`: the chosen length after it)
+        raise e
     nbytes = int((d.scope or sc).value(d.text).v)
     n = nbytes // (lay.itemsize if lay is not None else c_size(t))  # a float4 is one element of 16 bytes
     if n < 1 and any(v in scope.overrides for v in re.findall(r"[A-Za-z_]\w*", d.text)):
@@ -496,8 +502,9 @@ def _buffer(p, text: str, scope: Scope, given: CommandLine, tmap, at) -> tuple[A
         zero = init is not None and init.text and sc.is_zero(init.text)
         gen = "constant(0)" if zero else generator_for(t)
     a = _arg(p.name, role, t, n, gen, lay, at)
+    a.offset, stepped = pointer_offset(sc, ptr, n, p.name, at)
     what = f"struct {t} ({lay.itemsize} bytes)" if lay is not None else t
-    return a, f"{p.name}: {role} {what}[{n}] {_gen_name(gen, lay)} ({nbytes} bytes allocated at {d.loc})"
+    return a, f"{p.name}: {role} {what}[{n}] {_gen_name(gen, lay)} ({nbytes} bytes allocated at {d.loc}{stepped})"
 
 
 def _scalar(p, text: str, scope: Scope, given: CommandLine, tmap, position: int,

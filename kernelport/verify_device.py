@@ -38,8 +38,11 @@ def gpu_outputs(device: str, src, kernel, spec, args, targs) -> tuple[dict | Non
         return None, str(e), "fail"
 
 
-def unlike_inputs(filled, context, redefine) -> str:
+def unlike_inputs(filled, context, redefine, stepped=()) -> str:
     """Why the GPU driver's run would not read what the emulator's run of the original read ('' if it would)."""
+    if stepped:
+        return (f"the kernel's pointers {', '.join(sorted(stepped))} start inside their allocations (host code "
+                "steps them), which the GPU driver does not do")
     if filled:
         return (f"the emulator gave the host-filled constant memory ({', '.join(sorted(filled))}) seeded "
                 "contents, which the GPU driver does not copy in")

@@ -254,7 +254,9 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                           schedule=schedule, watch=watch,
                           seed=spec.seed, backend=dialect, port_of=port_of, template_args=targs, path=str(where),
                           timeout=verifier.timeout, headers=headers, file_scope=file_scope, context=context,
-                          redefine=got.redefine, generate=filled if file_scope is None else ())
+                          redefine=got.redefine, generate=filled if file_scope is None else (),
+                          offsets={b: a.offset for b, a in spec.args.items() if a.offset},
+                          global_races=port_of is None)  # (the original's run: is it an oracle at all)
 
     limits = (EmulatorError, BudgetExceeded, RecursionError, MemoryError, ValueError, TypeError, KeyError,
               IndexError, NotImplementedError, ZeroDivisionError, OverflowError)
@@ -296,11 +298,11 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
         rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip", "not run: the kernel writes no buffer to "
                                 "compare (every pointer parameter is const)", seconds=time.perf_counter() - t0))
         return False
-    across = [r for r in oracle.races if r.thread // wave != r.other_thread // wave]
+    across = [r for r in oracle.races if r.thread // wave != r.other_thread // wave] + oracle.global_races
     if across:  # its outputs hang on the order its warps run in (radixsort's findRadixOffsetsK on unsorted
         # keys): no oracle, every port would differ from it by chance (a race inside a warp is lockstep's)
         rep.checks.append(Check(name, ORACLE, wave, "oracle", "skip", _faults(got, wave, f"{across[0]}; "
-                                "its outputs depend on the order its warps run in") + f"; {how}",
+                                "its outputs depend on the order its warps (or blocks) run in") + f"; {how}",
                                 seconds=time.perf_counter() - t0))
         return False
     expected = {k: oracle.outputs[k] for k in outs}
@@ -309,7 +311,8 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
     if verifier.device is not None:
         from .verify_device import device_against_oracle, unlike_inputs
         device_against_oracle(verifier, src, kernel, spec, args, targs, outs, oracle, rep,
-                              unlike_inputs(filled & set(oracle.globals or ()), context, got.redefine))
+                              unlike_inputs(filled & set(oracle.globals or ()), context, got.redefine,
+                                            [b for b, a in spec.args.items() if a.offset]))
     for r in backends.all_runs():
         if backends.get(r.backend).is_source or r.backend not in ports or r.backend not in spec.targets:
             continue

@@ -290,6 +290,8 @@ class Memory:
             v, e = bfloat16.store(v, e, track and p.err_for_store() is not None)
         else:
             v = conv(v, p.dt)
+        if self.ctx.writes is not None and p.buf.kind == "global":  # (global_races: before the store)
+            self.ctx.writes.store(g, p, addr, v, m, node)
         err = p.err_for_store() if (track and (e is not None or p.err is not None)) else None
         full = m is g.full or m.all()
         if full:

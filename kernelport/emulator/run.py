@@ -16,6 +16,7 @@ from .compiler import Compiler
 from .ctype import U8, PtrT, base_scalar, conv, inner_dims, row_scalar, scalar_count, vector_row
 from .errors import BudgetExceeded, Diagnostic, EmulatorError, KernelFault, Race
 from .layout import bind_array, global_structs, in_memory
+from .global_races import GlobalWrites
 from .memory import Buffer, Memory, Pointer
 from .race_table import RaceTable
 from .schedule import run_block, run_interleaved
@@ -41,6 +42,7 @@ class RunResult:
     # (emulator.order), and one thread at a time would stay within the step budget (each of a block's
     # threads makes at most the block's loop iterations): every schedule computes this run's result
     independent: bool = False
+    global_races: list[Race] = field(default_factory=list)  # (emulator.global_races: the oracle's, not a port's check)
 
 
 class RunCtx:
@@ -63,6 +65,7 @@ class RunCtx:
         self.epoch = 0
         self.races: list[Race] = []
         self.race_keys: set = set()
+        self.writes = None  # global memory's write-write races, where run_kernel is asked (GlobalWrites)
         self.diagnostics: list[Diagnostic] = []
         self.diag_keys: set = set()
         self.globals: dict[str, Buffer] = {}
@@ -153,7 +156,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                timeout: float | None = None, headers: dict[str, str] | None = None,
                file_scope: dict[str, np.ndarray] | None = None, context: tuple[str, str] | None = None,
                redefine: dict[str, str] | None = None, generate: Collection[str] = (),
-               port_of: str | None = None, watch: bool = False) -> RunResult:
+               port_of: str | None = None, watch: bool = False, offsets: dict[str, int] | None = None,
+               global_races: bool = False) -> RunResult:
     """Run `kernel` from `source` on the emulator for the whole grid.
 
     args: pointer parameters as 1-D numpy arrays (copied; results in .outputs), scalars as numbers.
@@ -171,6 +175,10 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     context: (path, text) of what the file that includes this one has before its #include.
     headers: texts of headers not on disk (real path -> text): the ports of the headers a port includes.
     redefine: new values of object-like macros the file (or its headers) defines: sizes scaled down.
+    global_races: also watch global memory for write-write races (RunResult.global_races; emulator.global_races:
+    the oracle's question, at a cost on every global store).
+    offsets: buffer -> the element its kernel pointer starts at (host code stepped it after allocating:
+    `p[-1]` reads the element before; the output is the whole buffer).
     watch: in the block schedule, record whether any thread read or wrote what another wrote between
     barriers (RunResult.independent; emulator.order).  max_steps: loop iterations (of a lane group: a block in lockstep, a warp or a thread, by
     schedule) for the whole run, every loop of every group counted against it; by default a
@@ -199,6 +207,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     ctx = RunCtx(path, grid, block, wave, error_bound, max_steps, shared_bytes, check_races, contract,
                  t0 + timeout if timeout is not None else None)
     ctx.deadline_seconds = timeout or 0.0
+    ctx.writes = GlobalWrites(ctx) if global_races and check_races else None
 
     # global memory: argument buffers and file-scope device variables
     bindings = {}
@@ -247,7 +256,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         buf = Buffer(name, data, "global", data.shape[0], error_bound)
         buffers[name] = buf
         dims = (row[1],) if row is not None else inner_dims(t.elem)
-        return Pointer(buf, elem, 0, np.int64(0), data.shape[0], dims), None
+        p = Pointer(buf, elem, 0, np.int64(0), data.shape[0], dims)
+        return (p.add(np.int64(offsets[name])) if offsets and offsets.get(name) else p), None
 
     for name, t, s in cf.params:
         if s in cf.param_builtins:
@@ -338,7 +348,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                     outputs[caller_name.get(n, n)])
     return RunResult(outputs, bounds, list(ctx.races), list(ctx.diagnostics), wave, schedule,
                      time.monotonic() - t0, steps, initial,
-                     independent=seen is not None and not seen.dependent and steps * ctx.threads_per_block <= max_steps)
+                     independent=seen is not None and not seen.dependent and steps * ctx.threads_per_block <= max_steps,
+                     global_races=ctx.writes.races if ctx.writes is not None else [])
 
 
 def _overload(low, kernel: str, args: dict) -> str:
