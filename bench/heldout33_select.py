@@ -4,7 +4,7 @@ choice is reviewable and repeatable):
 
     python bench/heldout33_select.py      # -> bench/heldout33.toml
 
-RULE, written and committed (h/heldout33, 16:12 UTC) before any candidate was fetched or measured
+RULE, written and committed (h/heldout33, 16:00 UTC) before any candidate was fetched or measured
 (only the stored index's repository names, its .cu paths and code search were looked up, to name
 candidates that exist and hold CUDA sources), for optimisation and discrete solvers (SAT solvers on
 GPU, combinatorial search: TSP, sudoku; GPU game-tree / MCTS rollouts; cellular automata), a domain
