@@ -57,7 +57,7 @@ candidate are not candidates):
   qualify or gives 0 files (said below). Candidates are taken in order until the set holds at
   least STOP_FILES = 45 files or STOP_PROJECTS = 10 projects (many candidates of this domain are
   single-purpose programs of one to four units: the project stop is set so the set stays thick).
-EXTENSION, written and committed (h/heldout33, 16:20 UTC, before any nvcc check or measure of kernelport; only
+EXTENSION, written and committed (h/heldout33, 16:01 UTC, before any nvcc check or measure of kernelport; only
   repository names and .cu paths of the index looked up for the candidates below) after applying the rule to
   candidates 1-13: they give 19 files in six projects (GpuShareSat 11, cudaGameOfLife 2, tsp2opt_cuda 2,
   gpu_sudoku 2, cuda-sudoku-solver 1, cellular_automata 1). ParaFROST 0 of its first 10 (src/gpu/definitions.hpp
