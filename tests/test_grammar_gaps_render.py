@@ -118,3 +118,38 @@ def test_a_using_typename_declaration_parses_and_stays():
         f.write_text(text)
         r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
         assert r.ok, r.output[-3000:]
+
+
+# A statement that assigns through the object's own subscript operator by its function name
+# (heldout33: GpuShareSat's CorrespArr.cuh, `operator[](i) = val;` in a host array class's setAllTo,
+# a parse error that left the header unported in seven of its eleven units): seen as
+# `(*this)[   i] = val;`, the port keeps the source's text.
+SUBSCRIPT = """
+template <typename T> struct Arr {
+    T* p; int n;
+    __host__ __device__ T& operator[](int i) { return p[i]; }
+    __host__ __device__ void setAllTo(T val) {
+        for (int i = 0; i < n; i++) {
+            operator[](i) = val;
+        }
+    }
+    __host__ __device__ T first() { return operator[](0); }
+};
+__global__ void k(Arr<float>* a) { if (threadIdx.x == 0) a->setAllTo(a->first()); }
+"""
+
+
+def test_a_subscript_operator_statement_parses_and_the_port_compiles():
+    text = hip(SUBSCRIPT)
+    assert "            operator[](i) = val;" in text
+    assert "return operator[](0);" in text
+    masks = {m.name for m in src(SUBSCRIPT).masks}
+    assert masks == {"operator[]"}, masks  # the expression `return operator[](0);` needs none
+    require_tool("hipcc")
+    import tempfile
+    from pathlib import Path
+    with tempfile.TemporaryDirectory() as d:
+        f = Path(d) / "m.hip"
+        f.write_text(text)
+        r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
+        assert r.ok, r.output[-3000:]
