@@ -31,9 +31,11 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
     and its `else` (an X-macro's `#include` of more `else if` arms) as blanks, a macro that stands for
     member initializers `: a (x), INITS {` as `: a (x)        {` with the attribute macros of the
     constructor's head (`HOST P<2>::P (` as `     P<2>::P (`),
-    a member template's `= delete;` as `;`, a statement's `operator()(i, 0) = x;` as `(*this)   (i, 0) = x;`,
+    a member template's `= delete;` as `;`, a statement's `operator()(i, 0) = x;` as `(*this)   (i, 0) = x;`
+    and its `operator[](i) = x;` as `(*this)[   i] = x;`,
     a functional cast of a type of several words `unsigned int(v >> 24)` as `(unsigned  )(v >> 24)`
-    (the ports write `((unsigned int)(v >> 24))`), `using typename B::t;` as `using          B::t;`
+    (the ports write `((unsigned int)(v >> 24))`), `using typename B::t;` as `using          B::t;`,
+    a label that ends its block `end:\n  }` as `end:\n; }`
     (none changes what the warp analyses read)."""
     for i in idx:
         t = toks[i]
@@ -61,6 +63,15 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
                 yield (("initializer macros", t.start, ":"), [(s, e, blank_bytes(data, s, e)) for s, e in here],
                        [Mask(s, e, "initializers", "grammar") for s, e in here])
             continue
+        if t.text == ":" and 1 < i < len(toks) - 1 and toks[i + 1].text == "}" and toks[i - 1].kind == "ident" \
+                and toks[i - 1].text not in _NOT_LABELS and toks[i - 2].text in (";", "{", "}") and i not in masked_at:
+            # a label that ends its block, `end:` right before `}` (a goto's target at a kernel's end;
+            # C++23, which nvcc takes): seen as `end:;`, the first blank between them made the empty statement
+            blank = re.search(rb"[ \t]", data[t.end:toks[i + 1].start])
+            if blank is not None:
+                at = t.end + blank.start()
+                yield (("end label", t.start, ":"), [(at, at + 1, b";")], [Mask(at, at + 1, "label;", "grammar")])
+            continue
         if t.text == "operator" and i not in masked_at:
             q = _member_qualifier(toks, i)
             if q is not None:
@@ -74,6 +85,15 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
                 s, e = t.start, toks[i + 2].end
                 yield (("call operator", t.start, "operator"), [(s, e, b"(*this)   ")],
                        [Mask(s, e, "operator()", "grammar")])
+            elif 0 < i and toks[i - 1].text in (";", "{", "}") and i + 3 < len(toks) and toks[i + 1].text == "[" \
+                    and toks[i + 2].text == "]" and toks[i + 3].text == "(" and toks[i + 3].end - t.start == 11:
+                # the same with the subscript operator, `operator[](i) = val;` (GpuShareSat's array setAllTo):
+                # seen as `(*this)[   i] = val;`, the call's parentheses as the subscript's brackets
+                close = close_of(i + 3)
+                if close is not None:
+                    s, e, c = t.start, toks[i + 3].end, toks[close].start
+                    yield (("subscript operator", t.start, "operator"), [(s, e, b"(*this)[   "), (c, c + 1, b"]")],
+                           [Mask(s, e, "operator[]", "grammar"), Mask(c, c + 1, "operator[]", "grammar")])
             continue
         if t.text == "typename" and i not in masked_at and 0 < i < len(toks) - 3 and toks[i - 1].text == "using" and \
                 toks[i + 1].kind == "ident" and toks[i + 2].text == toks[i + 3].text == ":":
@@ -162,6 +182,7 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
             yield (("deleted", t.start, "="), [(s, e, blank_bytes(data, s, e))], [Mask(s, e, "= delete", "grammar")])
 
 
+_NOT_LABELS = frozenset({"public", "private", "protected", "default"})  # `public: }`: no label
 _TYPE_WORDS = frozenset({"unsigned", "signed", "short", "long", "int", "char", "double"})
 _BEFORE_VALUE = frozenset({"return", "throw", "case", "co_return", "co_yield"})  # (words a value follows)
 

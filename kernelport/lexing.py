@@ -45,6 +45,14 @@ def functional_casts(src) -> list[tuple[Node, str]]:
         if types else []
 
 
+def end_labels(src) -> list[Node]:
+    """The empty statements the parse saw after a label that ends its block (`end:` before `}`,
+    grammar_gaps): C++23 and nvcc take the label alone, clang before 16 does not ("expected
+    statement"); the port writes the `;`."""
+    at = {m.start for m in src.masks if m.name == "label;" and m.reason == "grammar"}
+    return [n for n in src.index.of_type("expression_statement") if n.start_byte in at] if at else []
+
+
 def index_varargs(module) -> list[Node]:
     """`threadIdx.x` (parenthesised or not) as a variadic argument of a device printf, past its format."""
     out = []
@@ -100,3 +108,5 @@ def respell_for_clang(src, module, rw, backend: str) -> None:
         rw.replace(chevrons, chevrons.type)
     for ret in bare_returns_of_main(src):
         rw.replace(ret, "return 0;")
+    for empty in end_labels(src):
+        rw.replace(empty, ";")

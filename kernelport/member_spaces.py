@@ -98,6 +98,12 @@ def _member_declarations(src):
                 yield (f"{src.text_of(cls)}::{src.text_of(name)}", _arity(fd)), inner, fd
 
 
+def merge_spaces(known: dict, key, spaces: tuple[str, ...]) -> None:
+    """Record that `key` (name, arity) is declared with `spaces` (() for none: a host prototype); two
+    declarations that differ leave (), so no overload's spaces are guessed for a bare definition."""
+    known[key] = () if known.get(key, spaces) != spaces else spaces
+
+
 def declared_spaces(src) -> dict[tuple[str, int], tuple[str, ...]]:
     """The file's prototypes of free functions that name an execution space (`int __device__
     __host__ sha512(const unsigned char *m, size_t n, unsigned char *out);`): (name, arity) -> spaces,
@@ -106,16 +112,18 @@ def declared_spaces(src) -> dict[tuple[str, int], tuple[str, ...]]:
     and its classes' member function declarations (`CTL_EXPORT CUDA_DEVICE CUDA_HOST static float
     eval(float x);` in `class Spline`): ('Spline::eval', arity) -> the words before the declarator
     (head_words: macro names its includer resolves, spaces_of), left out where two declarations of
-    that name and arity differ (no overload is guessed)."""
+    that name and arity differ (no overload is guessed). A free function's overloads of one arity
+    declared with different spaces (GpuShareSat's `__device__ __host__ void printC(MultiAgg);` beside
+    `void printC(VarUpdate);`) map to (), as a host prototype does: none is guessed (merge_spaces, which
+    keeps that across the headers of a unit too)."""
     out: dict[tuple[str, int], tuple[str, ...]] = {}
     for n in src.index.of_type("declaration"):
         got = _free_function(src, n) if n.parent is not None and n.parent.type in _SCOPES else None
-        if got is not None and got[1]:
-            out.setdefault(*got)
-        elif got is not None and src.masks:  # `CTL_EXPORT CUDA_DEVICE CUDA_HOST float legendreP(int l, float x);`:
+        if got is not None and not got[1] and src.masks:  # `CTL_EXPORT CUDA_DEVICE CUDA_HOST float legendreP(int l, float x);`:
             words = head_words(src, n, _declarator(n))  # the macros' names, which the includer resolves
-            if words:
-                out.setdefault(got[0], words)
+            got = (got[0], words) if words else got
+        if got is not None:
+            merge_spaces(out, *got)
     if b"__device__" in src.data or src.masks:
         members: dict[tuple[str, int], tuple[str, ...]] = {}
         for key, inner, fd in _member_declarations(src):
@@ -248,8 +256,10 @@ class MemberSpaces:
         if not backends.get(self.backend).definition_spaces_declared:
             return
         vis = self.module.visible
-        known = {**(vis.declared_spaces if vis is not None else {}), **declared_spaces(self.src)}
-        if not known:
+        known = dict(vis.declared_spaces if vis is not None else {})
+        for key, spaces in declared_spaces(self.src).items():
+            merge_spaces(known, key, spaces)
+        if not any(known.values()):
             return
         bodies = self._macro_bodies()
         for f in self.module.functions.values():

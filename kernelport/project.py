@@ -230,10 +230,10 @@ class Project(IncludeWalk, Includers):
             vis.launch_forms.update(got.calls)
             vis.launch_configs.update(got.configs)
             vis.launch_fixed.update(got.fixed)
-        from .member_spaces import declared_spaces
+        from .member_spaces import declared_spaces, merge_spaces
         for p in others:
             for key, spaces in self._per_file("spaces", p, lambda f: declared_spaces(f.src), {}).items():
-                vis.declared_spaces.setdefault(key, spaces)
+                merge_spaces(vis.declared_spaces, key, spaces)
         vis.pinned_on_amd = frozenset().union(*(self._per_file("pinned", p, lambda f: guards.pinned_on_amd(f.src),
                                                                frozenset()) for p in others))
         return vis

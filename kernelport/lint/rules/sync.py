@@ -207,6 +207,19 @@ __global__ void rows(float* y) {
     )
     passes = (
         ex("""
+__global__ void k(unsigned* o) {
+    __shared__ unsigned down[96][10];
+    down[threadIdx.x][0] = o[threadIdx.x];
+    __syncthreads();
+    o[threadIdx.x] = down[95 - threadIdx.x][0];
+}
+long solve(int size, unsigned mask, int row) {  // a host solver's own `down`: no shared memory
+    unsigned down[32]; down[row] = 0;
+    long total = 0;
+    while (row >= 0 && row < size) { down[row + 1] = down[row] | (mask & -mask); row++; total++; }
+    return total;
+}"""),
+        ex("""
 __global__ void k(float* x) {
     __shared__ float s[64];
     int tid = threadIdx.x;
@@ -254,24 +267,26 @@ __global__ void tree(float* x) {
         reported: set[int] = set()
         for block in ctx.nodes("compound_statement"):
             run: list[Node] = []
+            here = self._scope_shared(ctx, block, shared)
             for st in block.named_children + [None]:
-                step = st is not None and self._step(ctx, st, shared)
+                step = st is not None and self._step(ctx, st, here)
                 if step:
                     run.append(st)
                     continue
                 if st is not None and self._is_barrier(ctx, st):
-                    self._flush(ctx, run, reported)
+                    self._flush(ctx, run, reported, here)
                     run = []
                     continue
                 if st is not None and st.type == "comment":
                     continue
-                self._flush(ctx, run, reported)
+                self._flush(ctx, run, reported, here)
                 run = []
         for loop in ctx.nodes("for_statement", "while_statement", "do_statement"):
             body = loop.child_by_field_name("body")
             if body is None or any(self._is_barrier(ctx, n) for n in ctx.src.index.under(body, "expression_statement")):
                 continue
-            steps = [n for n in ctx.src.index.under(body, "expression_statement") if self._step(ctx, n, shared)]
+            here = self._scope_shared(ctx, loop, shared)
+            steps = [n for n in ctx.src.index.under(body, "expression_statement") if self._step(ctx, n, here)]
             if steps and steps[0].start_byte not in reported:
                 reported.add(steps[0].start_byte)
                 ctx.report(self, steps[0], "a shared-memory step in a loop with no `__syncwarp()` relies on warp "
@@ -279,11 +294,29 @@ __global__ void tree(float* x) {
                            "and the step sizes assume 32 lanes); separate reads and writes with `__syncwarp()` or "
                            "reduce in registers with shuffles")
 
-    def _flush(self, ctx, run: list[Node], reported: set[int]) -> None:
+    @staticmethod
+    def _scope_shared(ctx, node: Node, shared: frozenset[str]) -> frozenset[str]:
+        """The shared (or volatile) names at `node`: a host function's own locals and parameters of
+        those names are not the kernels' arrays (heldout33: N-Queens' host solvers keep `unsigned int
+        down[32]` or take `int* left` beside a kernel's `__shared__ unsigned int down[96][10]`)."""
+        spans = ctx.__dict__.get("_sy_host_locals")
+        if spans is None:
+            spans = ctx.__dict__["_sy_host_locals"] = [
+                (f.body.start_byte, f.body.end_byte, names) for f in ctx.module.functions.values()
+                if not f.is_device and f.body is not None and
+                (names := frozenset(ident_name(d) for n in ctx.src.index.under_types(
+                    f.node, "declaration", "parameter_declaration") for d in n.children_by_field_name("declarator"))
+                 & shared)]
+        for start, end, names in spans:
+            if start <= node.start_byte < end:
+                return shared - names
+        return shared
+
+    def _flush(self, ctx, run: list[Node], reported: set[int], shared: frozenset[str]) -> None:
         # a chain is two steps on one array (the second reads what the first wrote): single steps on
         # different arrays (`s_x[tid] += s_x[tid + offset]; s_y[tid] += s_y[tid + offset];` under a
         # block tree's `tid < offset`) depend on no other step
-        per_array = Counter(a for st in run for a in self._step_arrays(ctx, st, self._shared(ctx)))
+        per_array = Counter(a for st in run for a in self._step_arrays(ctx, st, shared))
         if len(run) >= 2 and max(per_array.values(), default=0) >= 2 and run[0].start_byte not in reported:
             reported.add(run[0].start_byte)
             ctx.report(self, run[0], f"{len(run)} shared-memory steps without `__syncwarp()` rely on implicit warp "
