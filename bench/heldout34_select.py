@@ -59,7 +59,45 @@ STOP_FILES, STOP_PROJECTS = 45, 7
 # (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
 # include dirs, defines and flags are those of each project's own build, read after the fetch and
 # before any measure (filled in then).
-CANDIDATES: list = []
+GKYL_INCS = ['core/apps', 'core/ker', 'core/ker/array_average', 'core/ker/array_integrate', 'core/ker/basis', 'core/ker/bin_op', 'core/ker/dg_interpolate', 'core/ker/skin_surf_from_ghost', 'core/minus', 'core/zero', 'gyrokinetic/apps', 'gyrokinetic/creg', 'gyrokinetic/ker', 'gyrokinetic/ker/ambi_bolt_potential', 'gyrokinetic/ker/bgk_gyrokinetic', 'gyrokinetic/ker/deflate_geo', 'gyrokinetic/ker/deflate_surf', 'gyrokinetic/ker/derived_geo', 'gyrokinetic/ker/dg_diffusion_gyrokinetic', 'gyrokinetic/ker/fem_parproj', 'gyrokinetic/ker/fem_poisson_perp', 'gyrokinetic/ker/gyrokinetic', 'gyrokinetic/ker/gyrokinetic_pol_density', 'gyrokinetic/ker/inflate_surf', 'gyrokinetic/ker/lbo_gyrokinetic', 'gyrokinetic/ker/neutral', 'gyrokinetic/ker/positivity_shift_gyrokinetic', 'gyrokinetic/ker/rad', 'gyrokinetic/ker/translate_dim', 'gyrokinetic/ker/twistshift', 'gyrokinetic/zero', 'moments/apps', 'moments/creg', 'moments/ker', 'moments/ker/fem_poisson', 'moments/zero', 'pkpm/apps', 'pkpm/creg', 'pkpm/ker', 'pkpm/ker/pkpm', 'pkpm/zero', 'vlasov/apps', 'vlasov/creg', 'vlasov/ker', 'vlasov/ker/advection', 'vlasov/ker/canonical_pb', 'vlasov/ker/dg_diffusion_fluid', 'vlasov/ker/dg_diffusion_gen', 'vlasov/ker/dg_diffusion_vlasov', 'vlasov/ker/euler', 'vlasov/ker/fpo', 'vlasov/ker/lbo_vlasov', 'vlasov/ker/maxwell', 'vlasov/ker/positivity_shift_vlasov', 'vlasov/ker/sr_vlasov', 'vlasov/ker/vlasov', 'vlasov/ker/vlasov_poisson', 'vlasov/zero', 'core/minus/STC/include', 'core/lua/Comm', 'core/lua/Tool']
+CANDIDATES = [
+    # src/lib/{Dirac,Radio}/CMakeLists.txt: include dirs the two folders (GLib's and casacore's absent), HAVE_CUDA,
+    # HAVE_OPENBLAS; dirac-radio with CUDA_SEPARABLE_COMPILATION; no -std (-> 17)
+    ("sagecal", "nlesc-dirac/sagecal", "GPL-2.0", ["LICENSE.md"], ["src/lib/Dirac", "src/lib/Radio"],
+     ["HAVE_CUDA", "HAVE_OPENBLAS"], ["-std=c++17", "-rdc=true"], "src/lib/"),
+    # build.rs (feature cuda): cc::Build .include src/gpu_common, src/fee/gpu, src/analytic/gpu; files fee.cu, analytic.cu
+    ("mwa-hyperbeam", "MWATelescope/mwa_hyperbeam", "MPL-2.0", ["LICENSE", "src/fee/gpu/LICENSE"],
+     ["src/gpu_common", "src/fee/gpu", "src/analytic/gpu"], [], ["-std=c++17"], "src/"),
+    # Makefile: nvcc -c -arch=sm_52 -I./ (sm_52 is below CUDA 13's minimum: left out)
+    ("dedisperse", "astrooman/dedisperse", "(none in the repository)", [], ["."], [], ["-std=c++17"], ""),
+    # Makefile / Makefile.inc: -I./include -I./tclap, -DUSE_NVTX, -O3 -lineinfo; src/*.cu
+    ("peasoup", "ewanbarr/peasoup", "Apache-2.0", ["LICENSE"], ["include", "tclap"], ["USE_NVTX"],
+     ["-std=c++17", "-O3", "-lineinfo"], "src/"),
+    # src/bbhx/cutils/CMakeLists.txt: the cutils folder, NPY_NO_DEPRECATED_API=NPY_1_9_API_VERSION, CUDA separable
+    # compilation and PIC (NumPy's include dir absent)
+    ("bbhx", "mikekatz04/BBHx", "GPL-3.0", ["LICENSE"], ["src/bbhx/cutils"], ["NPY_NO_DEPRECATED_API=NPY_1_9_API_VERSION"],
+     ["-std=c++17", "-rdc=true", "-Xcompiler", "-fPIC"], "src/bbhx/cutils/"),
+    # src/gbgpu/cutils/CMakeLists.txt: the cutils folder, NPY_NO_DEPRECATED_API=NPY_1_9_API_VERSION
+    ("gbgpu", "mikekatz04/GBGPU", "Apache-2.0", ["LICENSE"], ["src/gbgpu/cutils"], ["NPY_NO_DEPRECATED_API=NPY_1_9_API_VERSION"],
+     ["-std=c++17", "-Xcompiler", "-fPIC"], "src/gbgpu/cutils/"),
+    # src/fastlisaresponse/cutils/CMakeLists.txt: the cutils folder and gpubackendtools' installed cutils (absent)
+    ("lisa-on-gpu", "mikekatz04/lisa-on-gpu", "(none in the repository)", [], ["src/fastlisaresponse/cutils"], [],
+     ["-std=c++17", "-Xcompiler", "-fPIC"], "src/fastlisaresponse/cutils/"),
+    # the newest snapshot holds no .cu: gives 0 files
+    ("cu-forward", "dcampora/cu_forward", "(none in the repository)", [], ["."], [], ["-std=c++17"], ""),
+    # the newest snapshot holds no .cu: gives 0 files
+    ("tracklooper", "SegmentLinking/TrackLooper", "(see LICENSE.txt)", ["LICENSE.txt"], ["SDL"], [], ["-std=c++17"], "SDL/"),
+    # Makefile: nvcc -g -c -lineinfo --maxrregcount=128 -g (the sources sit in the root)
+    ("gurthang", "snytav/Gurthang", "(none in the repository)", [], ["."], [],
+     ["-std=c++17", "-lineinfo", "--maxrregcount=128"], ""),
+    # src/libpsc/CMakeLists.txt: its CUDA units (the .cu of the snapshot are cuda/tests/, which need gtest)
+    ("psc", "psc-code/psc", "BSD-3-Clause", ["LICENSE"], ["src/include", "src/libpsc/cuda", "src/kg/include"], [],
+     ["-std=c++17", "--expt-extended-lambda", "--expt-relaxed-constexpr"], "src/libpsc/cuda/"),
+    # Makefile + <module>/Makefile-<module>: nvcc -x cu -dc -rdc=true --compiler-options=-fPIC --use_fast_math, each
+    # module's ker/ (every subfolder), zero, apps, creg, minus, minus/STC/include, lua/Comm, lua/Tool; the whole repository
+    ("gkylzero", "ammarhakim/gkylzero", "MIT", ["LICENSE"],
+     GKYL_INCS, [], ["-std=c++17", "-rdc=true", "--use_fast_math", "-Xcompiler", "-fPIC"], ""),
+]
 DROPPED: frozenset[str] = frozenset()
 
 
