@@ -252,6 +252,8 @@ class MemberSpaces:
         if not backends.get(self.backend).definition_spaces_declared:
             return
         self._prototypes_take_defined_spaces()
+        from .wrong_side_calls import widen_device_callers
+        widen_device_callers(self)
         vis = self.module.visible
         known = {**(vis.declared_spaces if vis is not None else {}), **declared_spaces(self.src)}
         if not known:
