@@ -3,13 +3,10 @@ nvcc compiles them only where it never emits them, clang refuses the call while 
 port makes them `__host__ __device__`, where clang defers the call to code it never emits."""
 from __future__ import annotations
 
-import textwrap
-
 from kernelport import toolchains
-from kernelport.source import SourceFile
-from kernelport.translate import translate
 
 from conftest import require_tool
+from test_member_spaces import hip  # translate to HIP, the port must be written
 
 # gkylzero's translate_dim (gkyl_translate_dim_priv.h and translate_dim_cu.cu), reduced: a macro
 # that is `__device__` under nvcc, a static device chooser whose GPU path calls the host launcher.
@@ -40,12 +37,6 @@ __device__ int twice(int x) { return 2 * x; }
 __global__ void set_ptrs(struct kernels *ks, int dir) { ks->k = dir; }
 void choose_kernel_cu(struct kernels *ks, int dir) { set_ptrs<<<1, 1>>>(ks, dir); }
 """
-
-
-def hip(code: str) -> str:
-    port, text = translate(SourceFile.from_text(textwrap.dedent(code), "w.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return text
 
 
 def test_a_device_function_calling_a_host_function_becomes_host_device():
