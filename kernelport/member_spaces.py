@@ -7,6 +7,9 @@ declaration").  Where the backend's compiler needs them (`Backend.member_spaces_
 port gives the in-class declaration the definition's `__host__`/`__device__`: what nvcc made of
 it, so nvcc still compiles the port the same.
 
+A free function (or template) declared with no space and defined with some is the converse: the
+port's prototype says the definition's spaces (`_prototypes_take_defined_spaces`).
+
 The same holds for a function template's explicit specializations (`Backend.specialization_spaces_match`):
 clang matches `template<> __host__ __device__ float f(float4)` only to a primary template declared
 `__host__ __device__` too ("no function template matches function template specialization"), where
@@ -143,23 +146,23 @@ class MemberSpaces:
         classes: dict[str, Node] = {}
         wanted: dict[tuple[str, str, int], tuple[str, ...]] = {}
         bare: dict[tuple[str, str, int], list[Node]] = {}  # out-of-class definitions that name no space
-        for n in self.src.index.of_types("class_specifier", "struct_specifier", "function_definition"):
-            if n.type in ("class_specifier", "struct_specifier") and n.child_by_field_name("body") is not None \
-                    and n.child_by_field_name("name") is not None:
+        for n in self.src.index.of_types("class_specifier", "struct_specifier"):
+            if n.child_by_field_name("body") is not None and n.child_by_field_name("name") is not None:
                 classes.setdefault(text(n.child_by_field_name("name")), n)
-            elif n.type == "function_definition":
-                fd = _declarator(n)
-                q = fd.child_by_field_name("declarator") if fd is not None else None
-                if q is None or q.type != "qualified_identifier" or q.child_by_field_name("scope") is None:
-                    continue
-                scope, name = q.child_by_field_name("scope"), q.child_by_field_name("name")
-                if scope.type == "template_type":  # `Box<T>::get`
-                    scope = scope.child_by_field_name("name")
-                spaces = _spaces(self.src.data[n.start_byte:fd.start_byte].decode("utf-8", "replace"))
-                if spaces and name is not None:
-                    wanted[(text(scope), text(name), _arity(fd))] = spaces
-                elif name is not None and not self._written_spaces(n, fd) and not self.cuda_only_region(n):
-                    bare.setdefault((text(scope), text(name), _arity(fd)), []).append(n)
+        for n in self.src.index.of_type("function_definition"):
+            fd = _declarator(n)
+            q = fd.child_by_field_name("declarator") if fd is not None else None
+            if q is None or q.type != "qualified_identifier" or q.child_by_field_name("scope") is None:
+                continue
+            scope, name = q.child_by_field_name("scope"), q.child_by_field_name("name")
+            if scope.type == "template_type" and text(scope) not in classes:  # `Box<T>::get`, not
+                scope = scope.child_by_field_name("name")  # an explicit specialization's `complex<float>::`
+            spaces = _spaces(self.src.data[n.start_byte:fd.start_byte].decode("utf-8", "replace")) \
+                or (self._written_spaces(n, fd) if name is not None else ())  # `inline HD complex<float>::complex`
+            if spaces and name is not None:
+                wanted[(text(scope), text(name), _arity(fd))] = spaces
+            elif name is not None and not self.cuda_only_region(n):
+                bare.setdefault((text(scope), text(name), _arity(fd)), []).append(n)
         self._definitions_take_declared_spaces(bare)
         for (cls, name, arity), spaces in wanted.items():
             body = classes[cls].child_by_field_name("body") if cls in classes else None
@@ -173,8 +176,9 @@ class MemberSpaces:
                 if fd is None or fd.child_by_field_name("declarator") is None or \
                         text(fd.child_by_field_name("declarator")) != name or _arity(fd) != arity:
                     continue
-                if _spaces(self.src.data[inner.start_byte:fd.start_byte].decode("utf-8", "replace")):
-                    continue  # the declaration says where it runs: nvcc would hold it to that
+                if _spaces(self.src.data[inner.start_byte:fd.start_byte].decode("utf-8", "replace")) \
+                        or self._written_spaces(inner, fd):
+                    continue  # the declaration says where it runs (a macro too): nvcc would hold it to that
                 words = " ".join(spaces)
                 self.rw.insert_before(inner, words + " ")
                 self.note(inner, words, f"'{cls}::{name}' is defined {words} out of the class; clang needs the "
@@ -255,6 +259,9 @@ class MemberSpaces:
         definition says them."""
         if not backends.get(self.backend).definition_spaces_declared:
             return
+        self._prototypes_take_defined_spaces()
+        from .wrong_side_calls import widen_device_callers
+        widen_device_callers(self)
         vis = self.module.visible
         known = dict(vis.declared_spaces if vis is not None else {})
         for key, spaces in declared_spaces(self.src).items():
@@ -271,3 +278,68 @@ class MemberSpaces:
             self.rw.insert_before(f.node, words + " ")
             self.note(f.node, words, f"'{f.name}' is declared {words} before this definition; nvcc gives the "
                       "definition those spaces, clang needs it to say them")
+
+    def _prototypes_take_defined_spaces(self) -> None:
+        """The converse: a free function (or function template, an operator too) declared with no
+        execution space and defined below with some (cuda_complex.hpp's `template<class _Tp>
+        complex<_Tp> operator*(const complex<_Tp>&, const complex<_Tp>&);`, then its definition under
+        `CUDA_CALLABLE_MEMBER`, `__host__ __device__`): nvcc treats the function as the definition
+        says (warning 20040), clang reads the definition as overloading a host function and refuses
+        it.  The port's prototype says the definition's spaces.  Overloads are told apart by their
+        parameter types (template parameters by position), never by name alone."""
+        defined: dict[tuple, tuple[str, ...] | None] = {}
+        protos: list[tuple[tuple, Node]] = []
+        for kind in ("function_definition", "declaration"):
+            for n in self.src.index.of_type(kind):
+                top = n.parent if n.parent is not None and n.parent.type == "template_declaration" else n
+                fd = _declarator(n)
+                if fd is None or top.parent is None or top.parent.type not in _SCOPES:
+                    continue
+                key = _signature(self.src, top, n, fd)
+                if key is None or re.search(r"\b__global__\b", self.src.data[n.start_byte:fd.start_byte].decode(
+                        "utf-8", "replace")):
+                    continue
+                spaces = _spaces(self.src.data[n.start_byte:fd.start_byte].decode("utf-8", "replace")) \
+                    or self._written_spaces(n, fd)
+                if kind == "function_definition":
+                    defined[key] = spaces if defined.get(key, spaces) == spaces else None
+                elif not spaces and not self.cuda_only_region(n):
+                    protos.append((key, n))
+        for key, n in protos:
+            spaces = defined.get(key)
+            if not spaces:
+                continue
+            words = " ".join(spaces)
+            self.rw.insert_before(n, words + " ")
+            self.note(n, words, f"'{key[0]}' is defined {words} below this declaration; nvcc takes the "
+                      "definition's spaces, clang needs the declaration to say them")
+
+
+def _signature(src, top: Node, node: Node, fd: Node) -> tuple | None:
+    """(name, template parameter count, the parameters' types) of a free function's declaration or
+    definition: its parameters' text less their names, template parameters' names by position."""
+    name = fd.child_by_field_name("declarator")
+    if name is None or name.type not in ("identifier", "operator_name"):
+        return None
+    tparams: list[str] = []
+    if top is not node:
+        for p in (top.child_by_field_name("parameters").named_children
+                  if top.child_by_field_name("parameters") is not None else ()):
+            ids = [c for c in p.named_children if c.type == "type_identifier"]
+            tparams.append(src.text_of(ids[-1]) if ids else src.text_of(p))
+    params = fd.child_by_field_name("parameters")
+    types = []
+    for p in params.named_children if params is not None else ():
+        d, ident = p.child_by_field_name("declarator"), None
+        while d is not None and ident is None:
+            ident = d if d.type == "identifier" else None
+            d = d.child_by_field_name("declarator") or next(
+                (c for c in d.named_children if c.type == "identifier" or c.type.endswith("declarator")), None)
+        text = src.data[p.start_byte:p.end_byte]
+        if ident is not None:
+            text = src.data[p.start_byte:ident.start_byte] + src.data[ident.end_byte:p.end_byte]
+        text = text.decode("utf-8", "replace").split("=")[0]
+        for i, t in enumerate(tparams):
+            text = re.sub(rf"\b{re.escape(t)}\b", f"${i}", text)
+        types.append("".join(text.split()))
+    return src.text_of(name), len(tparams), tuple(types)

@@ -94,7 +94,81 @@ def test_a_templates_specializations_and_primary_get_the_same_spaces():
     assert "template<typename T> __device__ T other(T x)" in text
 
 
-@pytest.mark.parametrize("name", ["CODE", "SPECIALIZATIONS"])
+# GBGPU's cuda_complex.hpp (libc++'s <complex> for CUDA), reduced: the explicit specializations'
+# converting constructors are declared in the class with no space and defined out of it through a
+# macro that expands to `__host__ __device__`; nvcc takes it, clang refuses ("__host__ __device__
+# function 'complex' cannot overload __host__ function 'complex'").  Look-alikes: the primary
+# template's member of the same name, and a specialization's member defined plainly.
+MACRO_SPACES = """
+#ifdef __CUDACC__
+#define HD __host__ __device__
+#else
+#define HD
+#endif
+template<class T> class complex { public: HD complex(T re = T()) : r(re) {} T r; };
+template<> class complex<double>;
+template<> class complex<float> {
+    float r;
+public:
+    HD complex(float re = 0.0f) : r(re) {}
+    explicit complex(const complex<double>& c);
+    float real() const;
+    HD float get() const { return r; }
+};
+template<> class complex<double> {
+    double r;
+public:
+    HD complex(double re = 0.0) : r(re) {}
+    complex(const complex<float>& c);
+    HD double real() const { return r; }
+};
+inline HD complex<float>::complex(const complex<double>& c) : r(c.real()) {}
+inline complex<double>::complex(const complex<float>& c) : r(c.get()) {}
+inline float complex<float>::real() const { return r; }
+__global__ void k(float* o) { complex<double> d(2.0); complex<float> f(d); o[0] = f.get(); }
+"""
+
+
+def test_a_specializations_declaration_gets_the_spaces_a_macro_gives_its_definition():
+    text = hip(MACRO_SPACES)
+    assert "    __host__ __device__ explicit complex(const complex<double>& c);\n" in text
+    # look-alikes: complex<double>'s converting constructor and complex<float>::real are defined
+    # with no space (host, as declared): as written
+    assert "    complex(const complex<float>& c);\n" in text
+    assert "    float real() const;\n" in text
+    assert "template<class T> class complex { public: HD complex(T re = T()) : r(re) {} T r; };" in text
+
+
+# The same header's operators: function templates declared plainly ahead of the class and defined
+# below it under the macro; nvcc takes the definitions' spaces (warning 20040), clang refuses them.
+# Look-alikes: an overload of the same name and arity with other parameter types that is defined
+# plainly, a prototype that already names its space, and a plain prototype of a plain definition.
+PROTOTYPES = """
+#define HD __host__ __device__
+namespace cm {
+template<class T> struct cx { T r; HD cx(T v = T()) : r(v) {} };
+template<class T> cx<T> operator*(const cx<T>& a, const cx<T>& b);
+template<class T> cx<T> operator*(const cx<T>& a, const T& b);
+HD float half(float x);
+int twice(int x);
+template<class U> HD cx<U> operator*(const cx<U>& x, const cx<U>& y) { return cx<U>(x.r * y.r); }
+template<class U> cx<U> operator*(const cx<U>& x, const U& y) { return cx<U>(x.r * y); }
+HD float half(float x) { return x / 2; }
+int twice(int x) { return 2 * x; }
+}
+__global__ void k(float* o) { cm::cx<float> a(2.0f), b(3.0f); o[0] = cm::half((a * b).r); }
+"""
+
+
+def test_a_plain_prototype_gets_the_spaces_its_definition_has():
+    text = hip(PROTOTYPES)
+    assert "template<class T> __host__ __device__ cx<T> operator*(const cx<T>& a, const cx<T>& b);" in text
+    assert "template<class T> cx<T> operator*(const cx<T>& a, const T& b);" in text
+    assert "\nHD float half(float x);" in text and "__host__ __device__ HD" not in text
+    assert "\nint twice(int x);" in text
+
+
+@pytest.mark.parametrize("name", ["CODE", "SPECIALIZATIONS", "MACRO_SPACES", "PROTOTYPES"])
 def test_the_port_compiles_with_hipcc(tmp_path, name):
     require_tool("hipcc")
     port = tmp_path / "m.hip"
