@@ -5,12 +5,14 @@ a header left unported keeps its CUDA and its includer's port does not compile).
 
 The tree is the includer's project: its git work tree (or configured pyproject.toml, as
 kernelport.includes reads it); outside one, the outermost of the current directory and the run's
-input directories that holds the includer (a user runs from the project's root). A file of that
-tree whose path ends with the include's name (`a/b.h`: `.../a/b.h`) is a candidate, and the
-nearest directory above the includer that holds any decides (a monorepo's sibling project is
-searched only where the includer's own holds none): exactly one there is used and said (a note, and
-the --statistics count); several are none, and a note names them and `-I`. Never searched: a name the backend maps (`<cuda_runtime.h>`), an absolute name or one with
-`..`, an angled name without a directory part (`<omp.h>`: a system header the tree may vendor).
+input directories that holds the includer (a user runs from the project's root; never `/` or a
+home directory). A file of that tree whose path ends with the include's name (`a/b.h`:
+`.../a/b.h`) is a candidate, and the nearest directory above the includer that holds any decides
+(a monorepo's sibling project is searched only where the includer's own holds none): exactly one
+there is used and said (a note, and the --statistics count); several are none, and a note names
+them and `-I`. Never searched: a name the backend maps (`<cuda_runtime.h>`), an absolute name or
+one with `..`, an angled name without a directory part (`<omp.h>`: a system header the tree may
+vendor).
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from pathlib import Path
 
 from .includes import MAX_HEADER_BYTES, is_regular
 
-MAX_FILES = 200_000  # a tree larger than this is not indexed past it (said in the note)
+MAX_FILES = 200_000  # a tree is listed up to this many files (a bound on a run from a huge tree)
 _SKIP = {"__pycache__", "node_modules", "venv", "build", "dist"}  # and every hidden directory
 
 
@@ -58,7 +60,9 @@ def tree_root(including: Path, dirs: list[Path], cwd: Path) -> Path | None:
     for d in (start, *start.parents):
         if _configured(d / "pyproject.toml"):
             return d
-    holding = [d for d in [cwd, *dirs] if including.is_relative_to(d)]
+    home = Path(os.path.expanduser("~")).resolve()
+    holding = [d for d in [cwd, *dirs] if including.is_relative_to(d) and len(d.parts) > 1 and d != home]  # (no
+    # project is `/` or a home directory: a run from there searches no tree it would have to list whole)
     return min(holding, key=lambda d: len(d.parts)) if holding else None
 
 
@@ -66,34 +70,33 @@ class TreeIndex:
     """Each tree's files by base name, listed once per run."""
 
     def __init__(self) -> None:
-        self._trees: dict[Path, tuple[dict[str, list[Path]], bool]] = {}
+        self._trees: dict[Path, dict[str, list[Path]]] = {}
 
-    def files(self, root: Path) -> tuple[dict[str, list[Path]], bool]:
-        """(base name -> paths, whether the listing stopped at MAX_FILES)."""
+    def files(self, root: Path) -> dict[str, list[Path]]:
+        """Base name -> paths under `root` (up to MAX_FILES)."""
         if root not in self._trees:
             byname: dict[str, list[Path]] = {}
-            n, cut = 0, False
+            n = 0
             for d, dirs, names in os.walk(root):
                 dirs[:] = sorted(x for x in dirs if x not in _SKIP and not x.startswith("."))
                 for f in names:
                     byname.setdefault(f, []).append(Path(d) / f)
                 n += len(names)
                 if n > MAX_FILES:
-                    cut = True
                     break
-            self._trees[root] = (byname, cut)
+            self._trees[root] = byname
         return self._trees[root]
 
     def search(self, including: Path, name: str, root: Path) -> Found | None:
         """The files under `root` that `name` can name (None: none)."""
         parts = name.split("/")
-        byname, _ = self.files(root)
+        byname = self.files(root)
         got = []
         for p in byname.get(parts[-1], []):
             rel = p.relative_to(root).parts
-            if rel[-len(parts):] == tuple(parts) and len(rel) >= len(parts) and p != including \
-                    and is_regular(p) and p.stat().st_size <= MAX_HEADER_BYTES:
-                got.append(Path(os.path.realpath(p)))
+            if rel[-len(parts):] == tuple(parts) and len(rel) >= len(parts) and is_regular(p) \
+                    and p.stat().st_size <= MAX_HEADER_BYTES and (real := Path(os.path.realpath(p))) != including:
+                got.append(real)
         if not got:
             return None
         for d in (including.parent, *including.parent.parents):  # the nearest directory that holds one decides
@@ -109,7 +112,7 @@ def note_text(f: Found, shown) -> tuple[str, str]:
     if f.header is not None:
         d = Path(str(f.header)[: len(str(f.header)) - len(f.name) - 1])
         return (f"'{f.name}' is not on the include path: found by searching {shown(f.root)} "
-                f"(the one file that name reaches): {shown(f.header)}, ported with this file",
+                f"(the one file that name reaches): {shown(f.header)}, which this port uses",
                 f"say so with -I {shown(d)}")
     names = ", ".join(str(shown(c)) for c in f.candidates[:4]) + (", ..." if len(f.candidates) > 4 else "")
     return (f"'{f.name}' is not on the include path and names {len(f.candidates)} files under "
