@@ -52,14 +52,10 @@ def searchable(name: str, angled: bool, toolkit=toolkit_header) -> bool:
 
 def tree_root(including: Path, dirs: list[Path], cwd: Path) -> Path | None:
     """The project tree an includer belongs to (see the module's docstring); None: no tree to search."""
-    start = including.parent
-    for d in (start, *start.parents):
-        if (d / ".git").exists():
-            return d
-    from .includes import _configured
-    for d in (start, *start.parents):
-        if _configured(d / "pyproject.toml"):
-            return d
+    from .includes import _configured, project_root
+    marked = project_root(including)  # (its own directory where nothing marks a project)
+    if (marked / ".git").exists() or _configured(marked / "pyproject.toml"):
+        return marked
     home = Path(os.path.expanduser("~")).resolve()
     holding = [d for d in [cwd, *dirs] if including.is_relative_to(d) and len(d.parts) > 1 and d != home]  # (no
     # project is `/` or a home directory: a run from there searches no tree it would have to list whole)
