@@ -219,7 +219,9 @@ def _left_unread(out: Plan, fk: tuple, stmt: Node, done: tuple, stack: frozenset
     """Whether the flag as the calls `done` (of statement `stmt` in function `fk`) leave it is read by nothing:
     every carry event of the function that may run after them reads no flag it did not set, up to one that must
     set it (the call whose arguments they are, or an unconditional one after the statement); else the flag
-    leaves the function so: a root's thread ends there, a carrier's callers are asked the same at each call."""
+    leaves the function so: a root's thread ends there, a carrier's callers are asked the same at each call (a
+    carrier the run never calls leaves it to nothing of the run: a run's ports are judged by what it holds, as
+    every carry check here)."""
     f, evs = out.funcs.get(fk), out.events.get(fk, [])
     if f is None:
         return False
@@ -233,9 +235,9 @@ def _left_unread(out: Plan, fk: tuple, stmt: Node, done: tuple, stack: frozenset
         return False
     if kill is not None or fk in out.roots:
         return True
-    if fk in stack or not out.callers.get(fk):
+    if fk in stack:
         return False
-    return all(_left_unread(out, ck, _statement(c), (c,), stack | {fk}) for _, ck, c in out.callers[fk])
+    return all(_left_unread(out, ck, _statement(c), (c,), stack | {fk}) for _, ck, c in out.callers.get(fk, ()))
 
 
 def _argument_of(inner: Node, call: Node) -> bool:
