@@ -146,12 +146,13 @@ def first_error(text: str) -> str:
 
 
 def run_translate(exe: str, inputs: list[str], backend: str, out: Path,
-                  extra: list[str] = ()) -> tuple[str, str, str, float, str]:
-    """(outcome, KP codes, first error line, seconds, stdout+stderr) of one translate run."""
+                  extra: list[str] = (), cwd: Path | None = None) -> tuple[str, str, str, float, str]:
+    """(outcome, KP codes, first error line, seconds, stdout+stderr) of one translate run, from
+    `cwd` (the project's root, where a user runs it: a header no -I names is searched for there)."""
     cmd = [exe, "translate", *inputs, "--to", backend, "-o", str(out), *extra]
     t0 = time.perf_counter()
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=TRANSLATE_TIMEOUT_S,
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=TRANSLATE_TIMEOUT_S, cwd=cwd,
                               stdin=subprocess.DEVNULL, env={**os.environ, "NO_COLOR": "1"})
     except subprocess.TimeoutExpired:
         return "timeout", "", f"no answer in {TRANSLATE_TIMEOUT_S} s", time.perf_counter() - t0, ""
@@ -285,7 +286,7 @@ def file_steps(exe: str, project: Project, src: Path, tmp: Path, use_cache: bool
     nvcc_step(project, src, row, use_cache)
     out = tmp / "hip"
     if "hip" in backends:
-        row.hip, row.hip_codes, row.hip_error, row.hip_s, _ = run_translate(exe, [str(src)], "hip", out, flags)
+        row.hip, row.hip_codes, row.hip_error, row.hip_s, _ = run_translate(exe, [str(src)], "hip", out, flags, project.root)
     if row.hip == "written":
         suffix = port_suffix("hip", rel)
         found = find_file_port(out, rel, suffix)
@@ -298,7 +299,7 @@ def file_steps(exe: str, project: Project, src: Path, tmp: Path, use_cache: bool
             row.hipcc, row.hipcc_error, row.hipcc_s = hipcc(found[0], hipcc_args(project, src, out, found[1]))
     out = tmp / "metal"
     if "metal" in backends:
-        row.metal, row.metal_codes, row.metal_error, row.metal_s, text = run_translate(exe, [str(src)], "metal", out, flags)
+        row.metal, row.metal_codes, row.metal_error, row.metal_s, text = run_translate(exe, [str(src)], "metal", out, flags, project.root)
     if row.metal == "written":
         suffix = port_suffix("metal", rel)
         found = find_file_port(out, rel, suffix) if suffix else None
@@ -333,7 +334,7 @@ def project_steps(exe: str, project: Project, rows: dict[str, Row], with_flags: 
     runs = {}
     for backend in ("hip", "metal"):
         out = tmp / f"project-{backend}"
-        outcome, codes, err, secs, _ = run_translate(exe, [str(project.root)], backend, out, flags)
+        outcome, codes, err, secs, _ = run_translate(exe, [str(project.root)], backend, out, flags, project.root)
         runs[backend] = (outcome, codes, err, secs)
         for src in project.sources:
             rel = src.relative_to(project.root)

@@ -329,14 +329,22 @@ def _includer_partial_wave(tr, f, wide: int):
     elsewhere = getattr(getattr(tr.module, "visible", None), "elsewhere", None)
     if elsewhere is None:
         return f, None, ""
-    calls, _ = elsewhere.calls(f.name)
-    for m, _call, caller in calls:
-        if caller is None or m is tr.module:
-            continue
-        for k in [caller] if caller.is_kernel else kernels_running(m, caller):
-            bad = partial_wave_block(m, k, wide)
-            if bad is not None:
-                return k, (bad[0], m.source.loc(bad[1]).line), f" in {m.source.path}"
+    todo, seen = [f], {f.node.id}
+    while todo:  # the overload's own calls, and through its own file's helpers that call it (llm.c common.h's
+        g = todo.pop()  # `blockReduce(val)` calls `blockReduce(val, false, 0.0f)`: global_norm.cu's kernels run both)
+        calls, _ = elsewhere.calls(g.name.split("::")[-1], callee=g)  # (that overload's calls only)
+        for m, _call, caller in calls:
+            if caller is None:
+                continue
+            if m is tr.module:
+                if not caller.is_kernel and caller.node.id not in seen:
+                    seen.add(caller.node.id)
+                    todo.append(caller)
+                continue
+            for k in [caller] if caller.is_kernel else kernels_running(m, caller):
+                bad = partial_wave_block(m, k, wide)
+                if bad is not None:
+                    return k, (bad[0], m.source.loc(bad[1]).line), f" in {m.source.path}"
     return f, None, ""
 
 

@@ -43,6 +43,9 @@ class Plan:
     summary: dict = field(default_factory=dict)  # carrier key -> _connect's (must read first, may set, may read
     # one it did not set, must set)
     callees: dict = field(default_factory=dict)  # call key -> the carriers it may run
+    events: dict = field(default_factory=dict)  # function key -> its carry events (_connect's)
+    funcs: dict = field(default_factory=dict)  # function key -> the Function
+    callers: dict = field(default_factory=dict)  # carrier key -> [(path, caller key, call node)]
 
 
 def key(path: str, node: Node) -> tuple[str, int, int]:
@@ -201,21 +204,56 @@ def plan(units: list[tuple[str, Module]]) -> Plan:
 
 
 def _closed_pair(out: Plan, path: str, a: Node, b: Node) -> bool:
-    """Two unsequenced carrier calls whose order changes nothing: neither reads a flag it did not set (each read
-    of theirs has a write of their own before it), and both are arguments of a carrier call that reads none it
-    did not set and must set it, so nothing after them reads what either left (ec.cuh's `fd.mul(fd.mul(y, zz),
-    fd.sqr(z))`)."""
-    def closed(c: Node, last: bool = False) -> bool:
+    """Two unsequenced carrier calls whose order changes nothing: neither reads a flag it did not set (each chain
+    of theirs starts with a write of its own: their summaries), so each computes what it does in either order, and
+    what the later one leaves is read by nothing (_left_unread): ec.cuh's `fd.mul(fd.mul(y, zz), fd.sqr(z))`."""
+    def closed(c: Node) -> bool:
         got = [out.summary.get(k, (True,) * 4) for k in out.callees.get(key(path, c), ())]
-        return bool(got) and not any(g[2] for g in got) and (not last or all(g[3] for g in got))
-    if not (closed(a) and closed(b)):
+        return bool(got) and not any(g[2] for g in got)
+    caller = next((k for k, evs in out.events.items() if any(e[0] == a for e in evs)), None)
+    return closed(a) and closed(b) and caller is not None and \
+        _left_unread(out, caller, _statement(a), (a, b), frozenset())
+
+
+def _left_unread(out: Plan, fk: tuple, stmt: Node, done: tuple, stack: frozenset) -> bool:
+    """Whether the flag as the calls `done` (of statement `stmt` in function `fk`) leave it is read by nothing:
+    every carry event of the function that may run after them reads no flag it did not set, up to one that must
+    set it (the call whose arguments they are, or an unconditional one after the statement); else the flag
+    leaves the function so: a root's thread ends there, a carrier's callers are asked the same at each call (a
+    carrier the run never calls leaves it to nothing of the run: a run's ports are judged by what it holds, as
+    every carry check here)."""
+    f, evs = out.funcs.get(fk), out.events.get(fk, [])
+    if f is None:
         return False
-    p = a.parent
-    while p is not None:
-        args = p.child_by_field_name("arguments") if p.type == "call_expression" else None
-        if args is not None and args.start_byte <= a.start_byte and args.start_byte <= b.start_byte and \
-                a.end_byte <= args.end_byte and b.end_byte <= args.end_byte:
-            return key(path, p) in out.calls and closed(p, last=True)
+    def inside(n: Node, outer: Node) -> bool:
+        return outer.start_byte <= n.start_byte and n.end_byte <= outer.end_byte
+    after = [e for e in evs if not any(inside(e[0], d) for d in done) and _may_follow(e[0], stmt, f)]
+    kills = [e for e in after if _flags(out.summary, e)[3] and (
+        all(_argument_of(d, e[0]) for d in done) or (e[0].start_byte >= stmt.end_byte and _unconditional(e[0], f)))]
+    kill = min(kills, key=lambda e: e[0].end_byte) if kills else None
+    if any(_flags(out.summary, e)[2] for e in after if kill is None or e is kill or e[0].start_byte < kill[0].end_byte):
+        return False
+    if kill is not None or fk in out.roots:
+        return True
+    if fk in stack:
+        return False
+    return all(_left_unread(out, ck, _statement(c), (c,), stack | {fk}) for _, ck, c in out.callers.get(fk, ()))
+
+
+def _argument_of(inner: Node, call: Node) -> bool:
+    args = call.child_by_field_name("arguments") if call.type == "call_expression" else None
+    return args is not None and args.start_byte <= inner.start_byte and inner.end_byte <= args.end_byte
+
+
+def _may_follow(e: Node, stmt: Node, f: Function) -> bool:
+    """Whether the event `e` may run after the statement `stmt` of `f` has: after it in the text, within it
+    (unsequenced: either way), or both in one loop's body."""
+    if e.start_byte >= stmt.start_byte:
+        return True
+    p = stmt.parent
+    while p is not None and p != f.node:
+        if p.type in _LOOPS and p.start_byte <= e.start_byte < p.end_byte:
+            return True
         p = p.parent
     return False
 
@@ -344,6 +382,17 @@ def _may_precede(w: Node, e: Node, f: Function) -> bool:
     return False
 
 
+def _flags(summary: dict, ev) -> tuple[bool, bool, bool, bool]:
+    """An event's (must read the flag first, may set it, may read one it did not set, must set it): an asm
+    statement's own, a call's from its carriers' summaries (unknown ones as doing nothing yet)."""
+    node, own, callees, _ = ev
+    if own is not None:
+        return own[0], own[1], own[0], own[1]
+    got = [summary.get(k, (False,) * 4) for k in callees]
+    return (bool(got) and all(g[0] for g in got), any(g[1] for g in got), any(g[2] for g in got),
+            bool(got) and all(g[3] for g in got))
+
+
 def _connect(out: Plan, units, calls) -> None:
     """A carry-in no writer may reach is KP201 at the call (or statement) that reads it: each function's
     events (its carry statements and carrier calls) in program order, a carrier summarised as whether it
@@ -365,14 +414,14 @@ def _connect(out: Plan, units, calls) -> None:
             funcs[key(path, caller.node)] = caller
     # per carrier: (must read the flag first, may set it, may read one it did not set, must set it)
     summary: dict[tuple, tuple[bool, bool, bool, bool]] = {}
+    out.events, out.funcs = events, funcs
+    for path, m, caller, c, got in calls:
+        if caller is not None:
+            for p, f in got:
+                out.callers.setdefault(key(p, f.node), []).append((path, key(path, caller.node), c))
 
     def flags(ev) -> tuple[bool, bool, bool, bool]:
-        node, own, callees, _ = ev
-        if own is not None:
-            return own[0], own[1], own[0], own[1]
-        got = [summary.get(k, (False,) * 4) for k in callees]
-        return (bool(got) and all(g[0] for g in got), any(g[1] for g in got), any(g[2] for g in got),
-                bool(got) and all(g[3] for g in got))
+        return _flags(summary, ev)
     changed = True
     while changed:  # (each grows from False: a recursive carrier settles)
         changed = False

@@ -186,7 +186,7 @@ def translate(
         planned.append((f, dest, text, command))
         planned += [(f, companion(dest, key), t, command) for key, t in port.extra_files.items()]
     if stats is not None:
-        err.print("\n".join(stats.summary()), markup=False)
+        err.print("\n".join(stats.summary(run.project.searched)), markup=False)
     if stdout:
         raise typer.Exit(status)
     # No port over an input of the run, no two ports to one file: errors before anything is written.

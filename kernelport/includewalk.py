@@ -18,7 +18,7 @@ from typing import Iterator
 
 from tree_sitter import Node
 
-from . import includes
+from . import include_search, includes
 from .depth import on_big_stack
 from .errors import Location
 from .macros import CUDA_COMPILE  # the walk takes `#ifdef __CUDACC__` (CudaTracerLib's `#define CUDA_HOST __host__`)
@@ -82,6 +82,9 @@ class IncludeWalk:
     _subs: dict
     _resolved: dict
     _nest: int
+    search_dirs: list[Path] | None = None  # a run's input dirs: a header no -I reaches is searched for (None: never)
+    tree_index: include_search.TreeIndex
+    searched: dict  # (includer, name) -> include_search.Found
 
     def resolve(self, including: Path, name: str, angled: bool, opts: Options) -> Path | None:
         """The header an include names, through the include policy (kernelport/includes.py): never an
@@ -106,6 +109,12 @@ class IncludeWalk:
             real = self._real(p)
             if given or includes.within_project(including, real):
                 return real
+        if self.search_dirs is not None and include_search.searchable(name, angled):
+            root = include_search.tree_root(including, self.search_dirs, Path.cwd())
+            found = self.tree_index.search(including, name, root) if root is not None else None
+            if found is not None:
+                self.searched[(including, name)] = found
+                return found.header
         return None
 
     # -- one translation unit -----------------------------------------------------------------

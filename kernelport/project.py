@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import guards, includes
+from . import guards, include_search, includes
 from .includers import Elsewhere, Includers
 from .includewalk import Include, IncludeWalk, Scan, _type_names  # noqa: F401  (Include, _type_names: re-exported)
 from .errors import KernelportError, Location
@@ -103,6 +103,8 @@ class Project(IncludeWalk, Includers):
         self._named: dict | None = None
         self._dirs: dict[Path, dict] = {}  # directory -> its files' includes by base name (read once)
         self.includer_notes: list[tuple[Path, str]] = []
+        self.tree_index = include_search.TreeIndex()  # headers no -I reaches, where search_dirs is set
+        self.searched: dict[tuple[Path, str], include_search.Found] = {}
 
     def _real(self, path: Path) -> Path:
         """The resolved path, once per run (a file is asked for by every file that includes it)."""

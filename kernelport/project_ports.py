@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import backends, warpflow
+from . import backends, include_search, warpflow
 from .diagnostics import Diagnostic
 from .errors import KernelportError, Location
 from .includes import MAX_INCLUDE_DEPTH, is_regular
@@ -85,6 +85,7 @@ def plan(inputs: list[Path], given: list[Path], options_for, srcs: dict[Path, So
     from . import output
     proj = Project(options_for)
     proj.units = [_res(p) for p in inputs]  # who includes a file partway through it (kernelport.includers)
+    proj.search_dirs = [_res(p) for p in given if p.is_dir()]  # headers no -I reaches: kernelport.include_search
     for p, parsed in srcs.items():
         proj.add(p, parsed)
     sources = [f for f in inputs if not f.name.endswith(HEADER_SUFFIXES)]
@@ -119,10 +120,15 @@ def plan(inputs: list[Path], given: list[Path], options_for, srcs: dict[Path, So
     run.base = Path(os.path.commonpath([str(t) for t in tops])) if tops else None
     for f in files:  # a local header that is nowhere to be found: said once, where it is included
         for i in proj.scan(f).includes.get(f, []):
-            if i.resolved is None and not i.angled and not _toolkit_header(i.name):
+            if i.resolved is None and not i.angled and not _toolkit_header(i.name) and (f, i.name) not in proj.searched:
                 run.notes.append(Diagnostic("", i.location, f"'{i.name}' not found beside the file or on the include "
                                             "path: what it defines is unknown here", "add its directory with -I DIR",
                                             "note"))
+    for f in files:  # a header found by searching the tree, or a name that several files answer
+        for i in proj.scan(f).includes.get(f, []):
+            if (found := proj.searched.get((f, i.name))) is not None:
+                message, hint = include_search.note_text(found, _shown)
+                run.notes.append(Diagnostic("", i.location, message, hint, "note"))
     deep = {str(i.location): i for f in files for i in proj.scan(f).too_deep}  # once each, for every unit
     for i in deep.values():
         run.notes.append(Diagnostic("", i.location, f"'{i.name}' is included more than {MAX_INCLUDE_DEPTH} levels "
@@ -185,11 +191,7 @@ def _holds_cuda(text: str) -> bool:
     return bool(DEVICE_MARKERS.search(text) or re.search(r"\bcuda[A-Z]\w*\s*\(|#\s*include\s*[<\"]cu", text))
 
 
-def _toolkit_header(name: str) -> bool:
-    """A header of the CUDA toolkit (`"cuda_runtime.h"` written with quotes): the backend maps it."""
-    from . import dialect
-    c = dialect.lookup(backends.source().name, name)
-    return c is not None and c.kind == "header"
+_toolkit_header = include_search.toolkit_header  # `"cuda_runtime.h"` written with quotes: the backend maps it
 
 
 def _res(p: Path) -> Path:
@@ -265,12 +267,15 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
         def include_map_of(key: Path) -> dict[int, str]:
             """How the port of `key` spells its includes: the ports of the ported headers it includes."""
             incs = proj.scan(key).includes.get(key, [])
-            include_map = {i.node.start_byte: _spelling(i, dest[key], dest[i.resolved], backend)
+            include_map = {i.node.start_byte: _spelling(i, dest[key], dest[i.resolved], (key, i.name) in proj.searched)
                            for i in incs if i.resolved in ported and i.resolved != key}
-            for i in incs:  # a header left alone, reached beside the file: still reached from where the port is
-                if i.resolved is not None and i.resolved not in ported and not i.angled and \
-                        (key.parent / i.name).resolve() == i.resolved and dest[key].parent.resolve() != key.parent:
-                    include_map[i.node.start_byte] = Path(os.path.relpath(i.resolved, dest[key].parent.resolve())).as_posix()
+            for i in incs:  # a header left alone, reached beside the file or by a search of the tree
+                # (kernelport.include_search): still reached from where the port is
+                searched = (key, i.name) in proj.searched
+                if i.resolved is not None and i.resolved not in ported and dest[key].parent.resolve() != key.parent and \
+                        (searched or not i.angled and (key.parent / i.name).resolve() == i.resolved):
+                    rel = Path(os.path.relpath(i.resolved, dest[key].parent.resolve())).as_posix()
+                    include_map[i.node.start_byte] = f'"{rel}"' if i.angled else rel
             return include_map
 
         # first pass, over the headers with each after those it includes: what each header's port is
@@ -456,13 +461,15 @@ _COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 _INCLUDED = re.compile(r'^[ \t]*#[ \t]*include[ \t]*[<"]([^">\n]+)[">]', re.M)
 
 
-def _spelling(inc, port_of_includer: Path, port_of_header: Path, backend: str) -> str:
+def _spelling(inc, port_of_includer: Path, port_of_header: Path, searched: bool) -> str:
     """How the includer's port names the header's port: relative to it for `"x"`; `<dir/x>` keeps
-    its directory part (the include path then names the ports' tree)."""
-    if inc.angled:
+    its directory part (the include path then names the ports' tree), unless no include dir reached
+    it (kernelport.include_search): then relative too, and the port compiles without a -I."""
+    if inc.angled and not searched:
         head = inc.name.rsplit("/", 1)[0] + "/" if "/" in inc.name else ""
         return head + port_of_header.name
-    return Path(os.path.relpath(port_of_header, port_of_includer.parent)).as_posix()
+    rel = Path(os.path.relpath(port_of_header, port_of_includer.parent)).as_posix()
+    return f'"{rel}"' if inc.angled else rel  # (a whole spelling: `<x>` becomes `"../x"`)
 
 
 def _command(run: Run, given: Path, key: Path, hdr: bool, base: Path) -> str | None:

@@ -82,10 +82,12 @@ class Soundness:
         hipcc: 'static declaration of atomicMax follows non-static declaration'): it goes from the port
         under `#if 0`, with a note, and its calls reach the target's, which means the same."""
         from .api_names import _parameter_types
-        own = backends.get(self.backend).own_overloads
+        own, same = backends.get(self.backend).own_overloads, backends.get(self.backend).same_types
         for f in self.module.functions.values() if own else ():
             sig = _parameter_types(self.src, f.node) if f.body is not None and "::" not in f.name else None
-            if sig is None or (f.name, sig) not in own or f.template_node is not None or \
+            named = None if sig is None else \
+                tuple(same.get(t.rstrip("*&"), t.rstrip("*&")) + t[len(t.rstrip("*&")):] for t in sig)  # the types
+            if sig is None or (f.name, named) not in own or f.template_node is not None or \
                     f.node.parent is None or f.node.parent.type not in _FILE_SCOPE or self.cuda_only_region(f.node):
                 continue
             name = backends.get(self.backend).display_name

@@ -455,7 +455,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
             block = api_fallbacks.reached_block(self.src, backends.get(self.backend), n,
                                                 tuple(self.options.get("include_dirs", ()))) if raw[:1] == '"' else ""
             if port is not None or block:
-                self.rw.replace(path, (raw[0] + port + raw[-1] if port is not None else raw) + block)
+                self.rw.replace(path, (raw if port is None else port if port[:1] == '"' else raw[0] + port + raw[-1]) + block)
                 continue
             extra = backends.get(self.backend).include_supplements.get(inner) if raw[:1] == "<" else None
             if extra:  # (what the target's system header lacks of the CUDA host compiler's)

@@ -81,5 +81,12 @@ class Statistics:
         self.ports += 1
         return render(f"{source} -> {backend}", c)
 
-    def summary(self) -> list[str]:
-        return render(f"total ({self.ports} port{'s' if self.ports != 1 else ''})", self.total)
+    def summary(self, searched: dict | None = None) -> list[str]:
+        """The total; with `searched` (Project.searched), the includes no -I reached that a search of
+        the tree answered (kernelport.include_search): found (one file each) and ambiguous."""
+        out = render(f"total ({self.ports} port{'s' if self.ports != 1 else ''})", self.total)
+        if searched:
+            found = sum(f.header is not None for f in searched.values())
+            out.append(f"  {'headers searched':<20} {len(searched):>5}  (found {found}, ambiguous "
+                       f"{len(searched) - found}: no -I named their directories)")
+        return out

@@ -307,3 +307,33 @@ template <typename T> __global__ void k(unsigned *o) { o[0] = T::sstep(o[1], o[2
     port, body = translate(SourceFile.from_text(static, "s.cu"), "hip")
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "o[0] = T::sstep(kp_carry, o[1], o[2]) + sstep(o[3], o[4]);" in body, body
+
+
+LEFTOVER = HEAD + """__device__ unsigned twice(unsigned x) { unsigned a = add_cc(x, x); return a + addc(0, 0); }
+__device__ unsigned pick(unsigned x, unsigned y) { return x > y ? add_cc(x, y) : x - y; }
+__device__ unsigned both(unsigned *o) { return pick(twice(o[1]), twice(o[2])); }
+__global__ void k(unsigned *o) {
+  o[0] = both(o);
+  o[3] = add_cc(o[4], o[5]) + 0 * o[6];
+}
+"""
+
+
+def test_unsequenced_calls_whose_leftover_flag_nothing_reads_are_ported_one_read_after_them_is_kp201():
+    """era-bellman's ec.cuh:261: the outer call (`pick`, or `fd.mul` that may run an overload that sets the flag
+    only on some paths) need not overwrite what the later argument left; nothing after reads it (the caller's
+    next carry event, `add_cc`, sets before anything reads), so either order computes the same.  Look-alikes:
+    the same pair followed by an `addc` in the function, or in its caller after the call: which argument's
+    carry that reads depends on the order, KP201."""
+    assert _errors(LEFTOVER) == []
+    inner = LEFTOVER.replace("return pick(twice(o[1]), twice(o[2]));", "unsigned r = pick(twice(o[1]), twice(o[2])); return r + addc(0, 0);")
+    assert [(c, ln) for c, ln, _ in _errors(inner)] == [("KP201", 13)]
+    outer = LEFTOVER.replace("o[3] = add_cc(o[4], o[5])", "o[3] = addc(o[4], o[5])")
+    assert [(c, ln) for c, ln, _ in _errors(outer)] == [("KP201", 13)]
+
+
+def test_unsequenced_calls_in_a_function_the_run_never_calls_are_ported():
+    """A header's helper (era-bellman's to_jacobian) whose callers are in files outside the run: nothing the run
+    translates reads what its pair leaves."""
+    src = LEFTOVER.replace("  o[0] = both(o);\n", "")
+    assert _errors(src) == []

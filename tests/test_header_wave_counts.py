@@ -67,3 +67,28 @@ def test_whole_wave_launches_port_the_header(tmp_path):
     rc, _, err = _translate(tmp_path, "64, 128, 256")
     assert rc == 0 and "KP233" not in err, err
     assert "#define WARP_SIZE" in (tmp_path / "out" / "common.hip.h").read_text()
+
+
+def _overloads(tmp_path, wrapper_calls_it: bool):
+    """The counting helper is one overload of two (llm.c common.h's `blockReduce(val, final_sync,
+    out_of_bounds)` and its `blockReduce(val)`); the includer calls only the one-argument overload."""
+    one = "return blockSum(v, true);" if wrapper_calls_it else "return warpSum(v);"
+    header = HEADER.replace("blockSum(float v)", "blockSum(float v, bool sync)") + \
+        f"__device__ inline float blockSum(float v) {{ {one} }}\n"
+    (tmp_path / "common.h").write_text(header)
+    (tmp_path / "k.cu").write_text(KERNEL.replace("SIZES", "32, 64, 128"))
+    return kp_inproc("translate", tmp_path / "k.cu", "--to", "hip", "-o", tmp_path / "out")
+
+
+def test_the_count_is_judged_by_the_calls_that_run_its_overload_and_through_the_headers_own_callers(tmp_path):
+    """The includer's kernels run the counting overload through the header's one-argument overload: refused,
+    as llm.c global_norm.cu's KP233 at common.h:36 (pinned in tests/realcorpus_outcomes.txt).  Where the
+    one-argument overload does not call it, no kernel of the run runs the count: the port is written (the
+    caller search by name alone refused it: the overload filter of stop 45, reverted then for losing the
+    first case)."""
+    rc, _, err = _overloads(tmp_path, True)
+    assert rc != 0 and "common.h:11:27: error: KP233 `blockDim.x / WARP_SIZE`" in err, err
+    assert "0 for the 32-thread block a launch of `norm` in " in err, err
+    (tmp_path / "apart").mkdir()
+    rc, _, err = _overloads(tmp_path / "apart", False)
+    assert rc == 0 and "KP233" not in err, err

@@ -153,6 +153,9 @@ class Backend:
     # `atomicMax(float*, float)`) is a redefinition there, so it goes from the port and calls reach
     # the target's, which means the same (soundness.drop_target_overloads).
     own_overloads: ClassVar[frozenset[tuple[str, tuple[str, ...]]]] = frozenset()
+    # spellings of one type on the target (`uint64_t`, `std::size_t` -> `unsigned long` on LP64):
+    # a parameter is compared with own_overloads as the type it names, however written
+    same_types: ClassVar[dict[str, str]] = {}
     # Device functions CUDA declares once that the target overloads (name -> CUDA's parameter
     # types): a call whose argument converts to more than one of the target's (`__ffsll(uint64_t)`:
     # `long long` and `unsigned long long` on HIP) is ambiguous there, so the port converts each

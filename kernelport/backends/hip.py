@@ -205,9 +205,12 @@ class HIP(Backend):
     # `std::uint64_t atomicAdd(std::uint64_t*, std::uint64_t)` would redefine it).
     own_overloads = frozenset((f"atomic{op}{system}", (f"{t}*", t, t) if op == "CAS" else (f"{t}*", t))
                               for op, types in (*((op, ("float", "double")) for op in ("CAS", "Sub", "Min", "Max")),
-                                                *((op, UNSIGNED_LONG) for op in ("CAS", "Add", "Sub", "Exch", "Min",
-                                                                                 "Max", "And", "Or", "Xor")))
+                                                *((op, ("unsigned long",)) for op in ("CAS", "Add", "Sub", "Exch", "Min",
+                                                                                      "Max", "And", "Or", "Xor")))
                               for system in ("", "_system") for t in types)
+    # each parameter's spelling read as the type it names there (gpuPairHMM's `atomicXor(std::uint64_t*,
+    # uint64_t)` spells one type two ways)
+    same_types = {t: "unsigned long" for t in UNSIGNED_LONG}
     # ROCm 5.2's amd_device_functions.h: __ffsll(long long) and __ffsll(unsigned long long); CUDA's
     # takes long long.  Only 64-bit parameters: the conversion keeps every bit of any integer
     # argument, so a value the port widened (a ballot mask) is never cut; `__ffs(int)` (HIP adds

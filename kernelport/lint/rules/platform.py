@@ -67,7 +67,9 @@ class InlinePtx(Rule):
     docs = """\
 `asm("mov.u32 %0, %%laneid;" : "=r"(lane))` and other inline PTX only assemble for NVIDIA
 GPUs; HIP and Metal compilers reject it.  Lane-id PTX is also a warp-size assumption in
-disguise.
+disguise.  The message says what `kernelport translate` does with the statement per backend: a
+known idiom written in the port's spelling, a carry-flag statement (`add.cc`, `addc`) ported with
+the flag as a variable passed through the calls where the backend spells one, or refused (KP201).
 
 **Fix**: use the intrinsic (`__lane_id()` on HIP, `threadIdx.x % warpSize`, `__activemask()`),
 or guard the PTX with `#ifdef __CUDA_ARCH__` and give the other platforms a portable path.
@@ -100,9 +102,43 @@ __device__ unsigned lane_id() {
         return "error" if targets - SOURCE_TARGETS else None
 
     def check(self, ctx) -> None:
+        targets = sorted({BACKEND[t] for t in ctx.targets if not backends.get(BACKEND[t]).is_source}) or \
+            [b.name for b in backends.ports()]
         for node, _fn in ctx.module.asm:
             if ctx.guarded(node):
                 continue
-            ctx.report(self, node, "inline PTX assembly only assembles for NVIDIA GPUs: the HIP and Metal ports do "
-                       "not compile; use the equivalent intrinsic, or guard it with `#ifdef __CUDA_ARCH__` and a "
-                       "portable `#else`")
+            ctx.report(self, node, "inline PTX assembly only assembles for NVIDIA GPUs: " +
+                       _what_translate_does(ctx, node, targets))
+
+
+def _what_translate_does(ctx, node, targets: list[str]) -> str:
+    """What `kernelport translate` writes for the asm statement, per backend (as kernelport.inline_asm
+    decides: a known idiom in the backend's spelling; a carry flag's statement as a C variable passed
+    through the calls where the backend spells one), so lint says what the port does."""
+    from ... import dialect, ptx_idioms
+    from ...carry_calls import flag_statement
+    text = ctx.text(node)
+    ported, carried, refused = [], [], []
+    for b in targets:
+        f = ctx.module.function_at(node)
+        if ptx_idioms.port(text, b, True, ptx_idioms.shared_in(ctx.src, f)) is not None:
+            ported.append(b)
+        elif flag_statement(text) and dialect.concept("ptx_carry_param").spelling(b) is not None:
+            carried.append(b)
+        else:
+            refused.append(b)
+    def name(bs: list[str]) -> str:
+        shown = [backends.get(b).display_name for b in bs]
+        return ", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else shown[0]
+    said = []
+    if ported:
+        said.append(f"`kernelport translate` writes this idiom in the {name(ported)} port{'s' * (len(ported) > 1)}' own spelling"
+                    .replace("port' own", "port's own"))
+    if carried:
+        said.append(f"`kernelport translate` ports this carry-flag statement for {name(carried)} with the flag as a "
+                    "C variable passed through the calls that chain it (KP201 where it cannot follow the flag)")
+    if refused:
+        said.append(f"the {name(refused)} port{' refuses' if len(refused) == 1 else 's refuse'} it (KP201): use the equivalent intrinsic, or guard it with "
+                    "`#ifdef __CUDA_ARCH__` and a portable `#else`")
+    return "; ".join(said) + ("" if refused else "; a build that compiles this CUDA source as it is (hipify) "
+                              "fails on it")
