@@ -60,34 +60,39 @@ static void check(cudaError_t e, const char* what) {{
     if (e != cudaSuccess) {{ std::fprintf(stderr, "%s: %s\\n", what, cudaGetErrorString(e)); std::exit(1); }}
 }}
 
-// A buffer's element type as the kernel declares it (a `void*` buffer: the file's); where it is not the
-// file's width (a bfloat16 buffer the emulator's inputs hold as floats), each value is converted as the
-// host program converts it (round to nearest even), and back to the file's type when saved.
+// A buffer's element type as the kernel declares it (a `void*` buffer: the file's).  A narrower one than the
+// file's (a bfloat16 buffer the emulator's inputs hold as floats), or a number of another width, is converted
+// value by value as the host program converts it (round to nearest even), and back when saved; a wider
+// aggregate (float4 over the file's floats) is the file's bytes.
 template <typename T, typename F> using elem_t =
     typename std::conditional<std::is_void<typename std::remove_cv<T>::type>::value, F, typename std::remove_cv<T>::type>::type;
+template <typename E, typename F> constexpr bool converted =
+    sizeof(E) < sizeof(F) || (std::is_arithmetic<E>::value && sizeof(E) != sizeof(F));
 
 template <typename E, typename F> static E* load(const char* path, size_t count) {{
     F* file = (F*)std::malloc(count * sizeof(F) + 1);
-    E* host = (E*)std::malloc(count * sizeof(E) + 1);
+    const size_t bytes = converted<E, F> ? count * sizeof(E) : count * sizeof(F);
+    E* host = (E*)std::malloc(bytes + 1);
     FILE* f = std::fopen(path, "rb");
     if (!f || std::fread(file, sizeof(F), count, f) != count) {{ std::fprintf(stderr, "read %s\\n", path); std::exit(1); }}
     std::fclose(f);
-    if constexpr (sizeof(E) == sizeof(F)) std::memcpy((void*)host, file, count * sizeof(F));
-    else for (size_t i = 0; i < count; ++i) host[i] = static_cast<E>(file[i]);
+    if constexpr (converted<E, F>) for (size_t i = 0; i < count; ++i) host[i] = static_cast<E>(file[i]);
+    else std::memcpy((void*)host, file, bytes);
     E* dev = nullptr;
-    check(cudaMalloc((void**)&dev, count * sizeof(E) + 1), "cudaMalloc");
-    check(cudaMemcpy(dev, host, count * sizeof(E), cudaMemcpyHostToDevice), "copy in");
+    check(cudaMalloc((void**)&dev, bytes + 1), "cudaMalloc");
+    check(cudaMemcpy(dev, host, bytes, cudaMemcpyHostToDevice), "copy in");
     std::free(file);
     std::free(host);
     return dev;
 }}
 
 template <typename E, typename F> static void save(const char* path, const E* dev, size_t count) {{
-    E* host = (E*)std::malloc(count * sizeof(E) + 1);
+    const size_t bytes = converted<E, F> ? count * sizeof(E) : count * sizeof(F);
+    E* host = (E*)std::malloc(bytes + 1);
     F* file = (F*)std::malloc(count * sizeof(F) + 1);
-    check(cudaMemcpy(host, dev, count * sizeof(E), cudaMemcpyDeviceToHost), "copy out");
-    if constexpr (sizeof(E) == sizeof(F)) std::memcpy((void*)file, host, count * sizeof(F));
-    else for (size_t i = 0; i < count; ++i) file[i] = static_cast<F>(host[i]);
+    check(cudaMemcpy(host, dev, bytes, cudaMemcpyDeviceToHost), "copy out");
+    if constexpr (converted<E, F>) for (size_t i = 0; i < count; ++i) file[i] = static_cast<F>(host[i]);
+    else std::memcpy((void*)file, host, bytes);
     FILE* f = std::fopen(path, "wb");
     std::fwrite(file, sizeof(F), count, f);
     std::fclose(f);

@@ -140,6 +140,14 @@ def test_a_bfloat16_buffer_given_as_floats_is_converted_not_reinterpreted(tmp_pa
     assert "load<elem_t<floatX, float>, float>" in text and "save<elem_t<floatX, float>, float>" in text
 
 
+def test_a_vector_buffer_over_the_files_floats_is_its_bytes(tmp_path):
+    """A float4 buffer the inputs hold as 4n floats (saxpy, nms, haversine's double4 on the second device
+    run) is the file's bytes, never a float-to-float4 conversion (which does not compile)."""
+    r, _ = _built(tmp_path, "__global__ void k(float4* y, const double4* x) { y[threadIdx.x].x = x[threadIdx.x].y; }\n",
+                  [("y", "float4"), ("x", "double4")], {"y": np.zeros(16, np.float32), "x": np.ones(16, np.float64)})
+    assert r.returncode == 0, r.stderr
+
+
 def test_apis_cuda_13_removed_are_spelled_as_what_they_were(tmp_path):
     """polybench's originals call `cudaThreadSynchronize` (38 of the first device run's build failures),
     mf-sgd's `__shfl`: CUDA 13 has neither.  The driver defines them as their successors before the source."""
