@@ -244,7 +244,7 @@ def _translate_inputs(files: list[Path], include_dir, define, compile_commands):
     (kernelport.project_ports): each source read, checked and its annotations' warnings shown."""
     from . import annotations
     from .lint import config as configmod
-    from .model import build
+    from .model import plain
     from .project import parse_define
     from .diagnostics import Diagnostic
     from .errors import Location
@@ -286,7 +286,7 @@ def _translate_inputs(files: list[Path], include_dir, define, compile_commands):
                 run.notes.append(Diagnostic("", e.location or Location(str(f), 1, 1), f"{e.message}: not translated",
                                             e.hint or "", "error"))
             continue
-        for spec in annotations.parse(build(src)).values():
+        for spec in annotations.parse(plain(src)).values():  # (the project's model of this parse, not another)
             for loc, msg in spec.warnings:
                 err.print(f"{loc}: warning: {msg}", markup=False)
     return inputs, run

@@ -35,6 +35,7 @@ the code as written.
 """
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 
 from tree_sitter import Node
@@ -82,7 +83,7 @@ def _strip(n: Node | None) -> Node | None:
 
 
 class _Kernel:
-    def __init__(self, module, f, warp_functions=frozenset(), sites=None, returns=None):
+    def __init__(self, module, f, warp_functions=frozenset(), sites=None, returns=None, warp_ops=None):
         self.m, self.f, self.src = module, f, module.source
         self.sites = sites or {}  # (start, end) -> role of the literals the port makes the wave's (warpflow)
         self.returns = returns or {}  # a helper's start byte -> the origins its return carries (helper_returns)
@@ -90,7 +91,7 @@ class _Kernel:
         source = backends.source().name
         self.ws = dialect.concept("warp_size").spelling(source) or "warpSize"
         # the dialect's warp operations and the file's warp-level helpers (warpflow's, by bare name)
-        self.warp_ops = dialect.warp_level_names(source) | {k.rsplit("::", 1)[-1] for k in warp_functions}
+        self.warp_ops = warp_ops if warp_ops is not None else _warp_ops(warp_functions)
         self.env: dict[bool, dict[str, dict[tuple[int, int], Origin]]] = {False: {}, True: {}}  # touch? -> name ->
         for node, _fn in module.asm:
             if f.body.start_byte <= node.start_byte < f.body.end_byte:
@@ -226,11 +227,24 @@ def _line(n: Node) -> int:
     return n.start_point[0] + 1
 
 
-def _has_origin(module, f, asm: list[int], sites, returns) -> bool:
+def _warp_ops(warp_functions) -> frozenset[str]:
+    """The dialect's warp operations and the file's warp-level helpers by bare name (once per pass over a
+    file's functions, not once per function)."""
+    source = backends.source().name
+    return frozenset(dialect.warp_level_names(source) | {k.rsplit("::", 1)[-1] for k in warp_functions})
+
+
+def _origin_starts(module, sites) -> list[int]:
+    """The start bytes of the `%laneid`s and of the literals the port rewrites, sorted: `_has_origin` bisects
+    them per function (a scan of every site per function grew with the square of the file)."""
+    return sorted([node.start_byte for node, _fn in module.asm] + [s for s, _e in (sites or {})])
+
+
+def _has_origin(module, f, starts: list[int], returns) -> bool:
     """Whether `f` holds an origin: a `%laneid`, a literal the port rewrites, a call of a helper returning one
-    (the cheap test before the analysis)."""
-    inside = lambda b: f.body.start_byte <= b < f.body.end_byte  # noqa: E731
-    return any(inside(b) for b in asm) or any(inside(s) for s, _e in (sites or {})) or bool(returns) and any(
+    (the cheap test before the analysis).  `starts`: `_origin_starts`."""
+    i = bisect.bisect_left(starts, f.body.start_byte)
+    return i < len(starts) and starts[i] < f.body.end_byte or bool(returns) and any(
         g.node.start_byte in returns for c in module.source.index.under(f.body, "call_expression")
         for g in fnscopes.callees(module, f, c))
 
@@ -239,15 +253,15 @@ def helper_returns(module, warp_functions=frozenset(), sites=None, skip=None) ->
     """Device helpers whose return carries an origin the port changes: start byte -> the origins it carries
     (to a fixpoint: a helper returning another's lane); `skip`: returns the port does not compile (the
     `#if __CUDA_ARCH__` branch of a helper whose `#else` is the port's)."""
-    asm = [node.start_byte for node, _fn in module.asm]
+    starts, ops = _origin_starts(module, sites), _warp_ops(warp_functions)
     helpers = [f for f in module.functions.values() if f.is_device and not f.is_kernel and f.body is not None]
     out: dict[int, list[Origin]] = {}
     for _ in range(4):
         changed = False
         for f in helpers:
-            if not _has_origin(module, f, asm, sites, out):
+            if not _has_origin(module, f, starts, out):
                 continue
-            k = _Kernel(module, f, warp_functions, sites, out)
+            k = _Kernel(module, f, warp_functions, sites, out, ops)
             got = {o.key: o for r in module.source.index.under(f.body, "return_statement") if skip is None or not skip(r)
                    for e in r.named_children[:1] for o in k.origins(e)}
             if any(o.changed for o in got.values()) and set(got) != {o.key for o in out.get(f.node.start_byte, ())}:
@@ -261,14 +275,14 @@ def stored(module, warp_functions=frozenset(), sites=None, skip=None) -> list[St
     """The kernels' stores of values the port's wave changes, each decided (the module's docstring)."""
     out: list[Stored] = []
     src = module.source
-    asm = [node.start_byte for node, _fn in module.asm]
+    starts, ops = _origin_starts(module, sites), _warp_ops(warp_functions)
     returns = helper_returns(module, warp_functions, sites, skip) if any(
-        not (f.is_kernel or f.body is None) and _has_origin(module, f, asm, sites, {}) for f in module.functions.values()) \
+        not (f.is_kernel or f.body is None) and _has_origin(module, f, starts, {}) for f in module.functions.values()) \
         else {}
     for f in module.functions.values():
-        if not f.is_kernel or f.body is None or not _has_origin(module, f, asm, sites, returns):
+        if not f.is_kernel or f.body is None or not _has_origin(module, f, starts, returns):
             continue  # no origin in this kernel (the cheap test first)
-        k = _Kernel(module, f, warp_functions, sites, returns)
+        k = _Kernel(module, f, warp_functions, sites, returns, ops)
         stores = [(a, [o for o in k.origins(v) if o.changed], [(i, k.origins(i)) for i in ix]) for a, v, ix in k.stores()]
         lanes = {o.key for _, got, ix in stores for o in got + [o for _, g in ix for o in g] if o.fix is not None}
         met = k.meets(lanes) if lanes else {}

@@ -255,6 +255,16 @@ def _function_declarator(node: Node) -> Node | None:
     return d
 
 
+def plain(src: SourceFile) -> Module:
+    """The include-free model of this parse, built once and kept on it, read-only like the parse (parses
+    are kept by content for the process: the project of each file that reads the text and the command's
+    own reading of it share one model)."""
+    got = src.__dict__.get("_kp_plain_model")
+    if got is None:
+        got = src.__dict__["_kp_plain_model"] = build(src)
+    return got
+
+
 @big_stack  # recursive analyses: depth.MAX_DEPTH levels of nesting need a big stack
 def _declared_spaces(src: SourceFile, functions: dict[str, Function]) -> None:
     """A free function defined with no execution space after a prototype in the file that names

@@ -20,7 +20,7 @@ from . import guards, include_search, includes
 from .includers import Elsewhere, Includers
 from .includewalk import Include, IncludeWalk, Scan, _type_names  # noqa: F401  (Include, _type_names: re-exported)
 from .errors import KernelportError, Location
-from .model import Macro, Module, Visible, build, with_header_launches
+from .model import Macro, Module, Visible, build, plain, with_header_launches
 from .source import SourceFile
 from . import lazy_re
 
@@ -69,10 +69,7 @@ class ProjectFile:
             src = SourceFile.from_text("", self.src.path) if deep else self.src
             # built once per parse (parses are kept by content for the process: a header's model is
             # not built again by the project of each file that includes it), read-only like the parse
-            got = src.__dict__.get("_kp_plain_model")
-            if got is None:
-                got = src.__dict__["_kp_plain_model"] = build(src)
-            self._module = got
+            self._module = plain(src)
         return self._module
 
 

@@ -52,6 +52,7 @@ class Run:
     roots: list[Path] = field(default_factory=list)  # what counts as the project
     base: Path | None = None  # the common root the -o tree mirrors
     notes: list[Diagnostic] = field(default_factory=list)
+    includer_of: dict[Path, Path] | None = None  # header -> the first source that includes it (`_command`)
 
 
 def expand(paths: list[Path]) -> list[Path]:
@@ -473,10 +474,15 @@ def _spelling(inc, port_of_includer: Path, port_of_header: Path, searched: bool)
 
 
 def _command(run: Run, given: Path, key: Path, hdr: bool, base: Path) -> str | None:
-    """The regenerate command of a port: for a header's port, the command of a source that includes it."""
+    """The regenerate command of a port: for a header's port, the command of a source that includes it
+    (the first of the run's sources that does)."""
     if not hdr:
         return None
-    for s in run.sources:
-        if key in run.project.headers(_res(s)):
-            return str(Path(os.path.relpath(_res(s), base)).as_posix())
-    return None
+    if run.includer_of is None:  # once per run: each header port asked every source (headers x sources)
+        run.includer_of = {}
+        for s in run.sources:
+            r = _res(s)
+            for h in run.project.headers(r):
+                run.includer_of.setdefault(h, r)
+    s = run.includer_of.get(key)
+    return str(Path(os.path.relpath(s, base)).as_posix()) if s is not None else None

@@ -133,7 +133,12 @@ def in_module(node: Node, module) -> Branch | None:
     defined = {n: m.value for n, m in module.macros.items()}
     vis = getattr(module, "visible", None)
     defined.update((n, m.value) for n, m in (vis.macros.items() if vis is not None else ()))
-    return enclosing(node, src.text_of, selectors(src.text, defined).__contains__)
+    # the selectors of the file's text, once per model and macros (a pass over the text per node asked about
+    # grew with the square of the file)
+    got = module.__dict__.get("_kp_selectors")
+    if got is None or got[0] is not src or got[1] != defined:
+        got = module.__dict__["_kp_selectors"] = (src, defined, selectors(src.text, defined))
+    return enclosing(node, src.text_of, got[2].__contains__)
 
 
 def _int(text: str) -> int | None:

@@ -215,6 +215,8 @@ def _half_function(op: str) -> str:
 
 def definitions(body: str) -> str:
     """The definitions of the `kp_v...` functions `body` calls, in name order ("" where none)."""
+    if "kp_" not in body:  # every name below starts so: one scan of the port, not three patterns' (most have none)
+        return ""
     used = sorted({(op, int(n)) for op, n in _CALL.findall(body) if op in OPS})
     half = sorted(set(_HALF_CALL.findall(body)))
     dpx = sorted(set(_DPX_CALL.findall(body)) & {_DPX_NAME.fullmatch(n).groups("") for n in _dpx_names()})

@@ -212,8 +212,25 @@ class Context:
 
     def launched(self, launch) -> set[str]:
         """The keys of this file's kernels a launch runs (the one C++ would choose)."""
-        m = self.module
-        return {self.key(g) for g in fnscopes.launched(m, launch)}  # type: ignore[misc]
+        got = self.kernels_launched.get(id(launch))
+        runs = got[1] if got is not None and got[0] is launch else fnscopes.launched(self.module, launch)
+        return {self.key(g) for g in runs}  # type: ignore[misc]
+
+    @cached_property
+    def kernels_launched(self) -> dict[int, tuple]:
+        """id(launch) -> (the launch, the definitions it runs: fnscopes.launched), for every launch of the
+        model, resolved once: the rules ask per kernel about every launch (a square of the file)."""
+        return {id(la): (la, fnscopes.launched(self.module, la)) for la in self.module.launches}
+
+    def launches_of(self, f: Function) -> list:
+        """The model's launches that run `f`, in order."""
+        by = self.__dict__.get("_launches_by_kernel")
+        if by is None:
+            by = self.__dict__["_launches_by_kernel"] = {}
+            for la, runs in self.kernels_launched.values():
+                for g in {id(g): g for g in runs}.values():
+                    by.setdefault(id(g), []).append(la)
+        return by.get(id(f), [])
 
     @cached_property
     def row_splits(self) -> dict[str, str]:

@@ -457,6 +457,9 @@ void run(const float* a, float* c) {
         # tiles of threads (a 32-thread warp tile), which its kernels read as 32 on any wave too.
         launches = ctx.module.launches
         tiles_only = not warpish and bool(launches) and all(ctx.launched(launch) for launch in launches)
+        owned: dict[str | None, list] = {}  # the launches by the function that makes them (in order)
+        for launch in launches:
+            owned.setdefault(fnscopes.owner(ctx.module, launch.node), []).append(launch)
         for f in ctx.module.functions.values():
             if f.is_device or f.body is None:
                 continue
@@ -465,9 +468,9 @@ void run(const float* a, float* c) {
             for n in ctx.src.named_under(f.body, "identifier", ctx.hardcoded_macros):
                 if not tiles_only and not any(a <= n.start_byte < b for a, b in kept):
                     report(n, f"uses the hardcoded warp size `{ctx.text(n)}`")
-            for launch in ctx.module.launches:
-                runs = ctx.launched(launch)  # (by key: a host `run` in another namespace is not f)
-                if fnscopes.owner(ctx.module, launch.node) != ctx.key(f) or not runs & warpish or runs & logical:
+            for launch in owned.get(ctx.key(f), ()):  # (by key: a host `run` in another namespace is not f)
+                runs = ctx.launched(launch)
+                if not runs & warpish or runs & logical:
                     continue
                 rows = _rows_of(ctx, runs & warpish)
                 cross = next((crossed[k] for k in sorted(runs) if k in crossed), None)

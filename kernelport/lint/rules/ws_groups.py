@@ -106,8 +106,9 @@ __global__ void copy(float* o, const float* i, int* lanes) {
             if f.body is None or not f.is_device:
                 continue
             calls = [(c, n) for c, n in ctx.calls(f.body) if n in helpers and not _sized(ctx, c, helpers[n])]
+            fk = ctx.key(f)  # (once per function, not once per shuffle of the file)
             calls += [(c, ctx.text(c.child_by_field_name("function"))) for c, key, fn in ctx.analysis.wave_shuffles
-                      if fn == ctx.key(f) and "lane" in dialect.concept(key).params]
+                      if fn == fk and "lane" in dialect.concept(key).params]
             if not calls:
                 continue
             defs = _group_defs(ctx, f)

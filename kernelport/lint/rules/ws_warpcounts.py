@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from ... import dialect, fnscopes, lazy_re
+from ... import dialect, lazy_re
 from ...blocksizes import _binary, launch_block_sizes, reads_builtin
 from ...warpsites import int_value
 from ..rule import Rule, ex, register
@@ -348,9 +348,7 @@ void run(const float* in, float* out) { reduce<<<1, 1024>>>(in, out); }""",
 def _launched_threads(ctx, f) -> tuple[int, Node] | None:
     """The one thread count every launch of kernel `f` in the file gives its block (and where)."""
     got = set()
-    for launch in ctx.module.launches:
-        if f not in fnscopes.launched(ctx.module, launch):
-            continue
+    for launch in ctx.launches_of(f):
         sizes = launch_block_sizes(ctx.module, launch)
         if len(sizes) != 1:
             return None
