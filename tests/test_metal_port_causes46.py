@@ -1,0 +1,109 @@
+"""Causes of Metal refusals in held-out real code (heldout32's LLNL/LEAP, heldout31's gpu-path-planning
+raycast_gpu.cu, heldout30's atpqc-cuda fips202_ws), each as a CUDA snippet written for the test (no
+fetched file is read).  Each test's port was refused on main (h/metal46's branch point f539682)."""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+from conftest import require_tool
+
+
+def _write(tmp_path: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (tmp_path / name).write_text(textwrap.dedent(text).lstrip())
+
+
+def _port(path: Path) -> str:
+    """The Metal port of `path`, which translate's checker passed (a failure is a KP224 here)."""
+    require_tool("clang")
+    port, text = translate(SourceFile.read(path), "metal")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    from kernelport.backends.metal.check import check_metal_source
+    diags = [str(d) for d in check_metal_source(text, "t.metal")]
+    assert diags == [], "\n".join(diags) + "\n" + text
+    return text
+
+
+# LEAP: cuda_utils.h includes parameters.h, which includes leap_defines.h (`typedef unsigned long int
+# uint64;`).  The first round spliced cuda_utils.h; the next asked parameters.h, but counted
+# leap_defines.h as brought in already (included by a spliced header), so nothing ever spliced it:
+# KP223 'uint64' is defined neither in this file nor in Metal's standard library (7 LEAP files).
+LEAP = {
+    "defines.h": """
+        #ifndef DEFINES_H
+        #define DEFINES_H
+        #ifdef WIN32
+            typedef unsigned long long uint64;
+        #else
+            typedef unsigned long int uint64;
+        #endif
+        typedef unsigned int uint32;
+        #endif
+    """,
+    "params.h": """
+        #ifndef PARAMS_H
+        #define PARAMS_H
+        #include "defines.h"
+        #include <vector>
+        class parameters { public: int numX; std::vector<float> v; };
+        #endif
+    """,
+    "utils.h": """
+        #ifndef UTILS_H
+        #define UTILS_H
+        #include "params.h"
+        #include "cuda_runtime.h"
+        extern cudaError_t scale(float* dev_lhs, const float c, const int3 N, int whichGPU = 0);
+        float* copy_to_gpu(float* x, parameters* p);
+        #endif
+    """,
+    "filter.cu": """
+        #include "utils.h"
+        __global__ void calc(const float* f, float* scale, const int3 N)
+        {
+            const int i = threadIdx.x + blockIdx.x * blockDim.x;
+            if (i >= N.x) return;
+            const uint64 ind = uint64(i) * uint64(N.y * N.z);
+            scale[ind] = 2.0f * f[ind];
+        }
+        void run(float* f, float* s, int3 N) { calc<<<1, 32>>>(f, s, N); scale(s, 2.0f, N); }
+    """,
+}
+
+
+def test_a_typedef_two_headers_deep_is_spliced(tmp_path: Path):
+    _write(tmp_path, LEAP)
+    text = _port(tmp_path / "filter.cu")
+    assert "typedef unsigned long int uint64;" in text
+    assert text.index("typedef unsigned long int uint64;") < text.index("kernel void calc")
+
+
+def test_a_host_prototype_is_left_out_though_device_code_spells_its_name(tmp_path: Path):
+    """`scale` is a kernel parameter; `cudaError_t scale(...)` is a host function (no `__device__`:
+    CUDA lets no device code call it), so the port leaves its prototype out (it kept it: KP224
+    'unknown type name cudaError_t')."""
+    _write(tmp_path, LEAP)
+    text = _port(tmp_path / "filter.cu")
+    assert "extern cudaError_t scale" not in text
+    assert "scale: used by host code only" in text
+
+
+def test_a_device_prototype_stays(tmp_path: Path):
+    """The look-alike: a prototype marked `__device__` (directly or through a qualifier macro) is
+    device code's, and stays where device code calls it."""
+    _write(tmp_path, {
+        "k.cu": """
+            #define HD __host__ __device__
+            __device__ float twice(float x);
+            HD float thrice(float x);
+            __global__ void k(float* out) { out[threadIdx.x] = twice(1.0f) + thrice(2.0f); }
+            __device__ float twice(float x) { return 2.0f * x; }
+            HD float thrice(float x) { return 3.0f * x; }
+        """})
+    text = _port(tmp_path / "k.cu")
+    assert "float twice(float x);" in text
+    assert "float thrice(float x);" in text
