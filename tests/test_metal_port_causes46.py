@@ -107,3 +107,63 @@ def test_a_device_prototype_stays(tmp_path: Path):
     text = _port(tmp_path / "k.cu")
     assert "float twice(float x);" in text
     assert "float thrice(float x);" in text
+
+
+# gpu-path-planning's raycast kernel: a struct argument (`constant DeviceGrid& grid` in Metal) whose
+# const members the kernel calls; MSL's unqualified member takes a thread object only (KP224 'cannot
+# initialize object parameter of type const __generic DeviceGrid with constant DeviceGrid').  Beside
+# it, members called on device and threadgroup objects, one member calling another, and a local
+# object's call (thread: no qualifier).
+MEMBERS = """\
+struct Grid {
+    float* cells;
+    int width;
+    int height;
+    __device__ __host__ int idx(int x, int y) const { return y * width + x; }
+    __device__ __host__ bool inside(int x, int y) const { return x >= 0 && x < width && y >= 0 && y < height && idx(x, y) >= 0; }
+};
+struct Acc {
+    float sum;
+    __device__ float get() const { return sum; }
+    __device__ void add(float v) { sum += v; }
+};
+__global__ void raycast(Grid grid, Acc* accs, float* out, int n) {
+    __shared__ Acc tile[32];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    tile[threadIdx.x].sum = 0.0f;
+    tile[threadIdx.x].add(1.0f);
+    Acc mine = {0.0f};
+    mine.add(3.0f);
+    float v = 0.0f;
+    if (grid.inside(i, 0)) v = grid.cells[grid.idx(i, 0)];
+    accs[i].add(v);
+    out[i] = accs[i].get() + (&accs[i])->get() + tile[threadIdx.x].get() + mine.get();
+}
+"""
+
+
+def test_members_are_written_for_the_space_of_their_object(tmp_path: Path):
+    (tmp_path / "k.cu").write_text(MEMBERS)
+    text = _port(tmp_path / "k.cu")
+    for sig in ("int idx(int x, int y) const constant {",
+                "bool inside(int x, int y) const constant {",
+                "float get() const {", "float get() const device {", "float get() const threadgroup {",
+                "void add(float v) {", "void add(float v) device {", "void add(float v) threadgroup {"):
+        assert sig in text, sig + "\n" + text
+    assert "bool inside(int x, int y) const {" not in text  # called on the constant argument only
+    assert "    float get() const device { return sum; }\n    float get() const" in text  # in the class
+
+
+def test_a_member_that_changes_a_by_value_argument_makes_it_a_copy(tmp_path: Path):
+    """A constant object is read-only: `start.add(2)` on a kernel's by-value argument changes the
+    thread's own copy in CUDA, so the port binds the argument as `kp_start` and copies it (as for an
+    assignment to it), and `add` gets no `constant` overload.  (The checker's clang rejects that copy,
+    a struct from `constant` memory, which Metal accepts: the port is looked at, not checked.)"""
+    require_tool("clang")
+    code = MEMBERS.replace("Acc* accs, float* out", "Acc* accs, Acc start, float* out").replace(
+        "    mine.add(3.0f);", "    mine.add(3.0f);\n    start.add(2.0f);")
+    port, text = translate(SourceFile.from_text(code, str(tmp_path / "k.cu")), "metal", allow_unported=True)
+    assert "Acc start = kp_start;" in text
+    assert "constant Acc& kp_start [[buffer(2)]]" in text
+    assert "void add(float v) constant" not in text

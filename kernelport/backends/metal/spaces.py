@@ -94,7 +94,7 @@ class AddressSpaces:
                         hsig.append(self.space_of(args[i] if i < len(args) else None, f) or "device")
                     elif self.is_reference(p):  # `uint &key` given `s_key[i]`: where the object lives
                         hsig.append(self._space_of_lvalue(args[i], f) or "thread" if i < len(args) else "thread")
-                hsig = tuple(hsig)
+                hsig = tuple(self.with_object_space(call, f, h, hsig))  # a member's `this` (object_spaces.py)
                 if hsig not in self.plan_of(h).sigs:
                     self.plan_of(h).sigs.append(hsig)
                 work.append((h, hsig))
