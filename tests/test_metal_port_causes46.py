@@ -167,3 +167,28 @@ def test_a_member_that_changes_a_by_value_argument_makes_it_a_copy(tmp_path: Pat
     assert "Acc start = kp_start;" in text
     assert "constant Acc& kp_start [[buffer(2)]]" in text
     assert "void add(float v) constant" not in text
+
+
+# llm.c dev/cuda attention_forward.cu: `1.0 / sqrtf(hs)` of an `int hs` (CUDA's sqrtf takes float, the
+# int converts; Metal's precise::sqrt takes float types only: KP224 'no matching function for call to
+# sqrt'), and `reinterpret_cast<const float*>(&vec)[i]` of a `const float4& vec` parameter (thread memory
+# in Metal; written `const thread float*`, the checker's generic reference refused it)
+LLMC = """\
+__device__ float vec_at(const float4& v, int index) {
+    return reinterpret_cast<const float*>(&v)[index];
+}
+__global__ void scale(float* out, const float4* in, int C, int NH, unsigned k, float f) {
+    int hs = C / NH;
+    int i = threadIdx.x;
+    out[i] = vec_at(in[i], i % 4) / sqrtf(hs) + expf(C / NH) + sqrtf(k) + sqrtf(f) + sqrtf(2) + sqrtf(hs * 0.5f);
+}
+"""
+
+
+def test_float_math_of_an_integer_converts_it_as_cuda_does(tmp_path: Path):
+    (tmp_path / "k.cu").write_text(LLMC)
+    text = _port(tmp_path / "k.cu")
+    for call in ("precise::sqrt(float(hs))", "precise::exp(float(C / NH))", "precise::sqrt(float(k))",
+                 "precise::sqrt(f)", "precise::sqrt(float(2))", "precise::sqrt(hs * 0.5f)"):
+        assert call in text, call + "\n" + text
+    assert "reinterpret_cast<const float*>(&v)[index]" in text
