@@ -1,11 +1,14 @@
-"""Causes of Metal refusals in held-out real code (heldout32's LLNL/LEAP, heldout31's gpu-path-planning
-raycast_gpu.cu, heldout30's atpqc-cuda fips202_ws), each as a CUDA snippet written for the test (no
-fetched file is read).  Each test's port was refused on main (h/metal46's branch point f539682)."""
+"""Causes of Metal refusals in real code (held-out: heldout32's LLNL/LEAP, heldout31's gpu-path-planning
+raycast_gpu.cu; tests/realcorpus: llm.c), each as a CUDA snippet written for the test (no fetched file
+is read).  Each test's port was refused on main (h/metal46's branch point f539682)."""
 from __future__ import annotations
 
 import textwrap
 from pathlib import Path
 
+import numpy as np
+
+from kernelport.emulator import run_kernel
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
@@ -192,3 +195,34 @@ def test_float_math_of_an_integer_converts_it_as_cuda_does(tmp_path: Path):
                  "precise::sqrt(f)", "precise::sqrt(float(2))", "precise::sqrt(hs * 0.5f)"):
         assert call in text, call + "\n" + text
     assert "reinterpret_cast<const float*>(&v)[index]" in text
+
+
+# llm.c train_gpt2_fp32.cu: `block.thread_rank()` of a `cg::thread_block` (KP224 'no member named
+# thread_rank in kp_thread_block'): CUDA's linear index of the thread in its block, x fastest
+BLOCK = """\
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void ranks(unsigned* out, unsigned* sizes) {
+    cg::thread_block block = cg::this_thread_block();
+    unsigned r = block.thread_rank();
+    block.sync();
+    out[blockIdx.x * block.size() + r] = r + 1000 * block.group_index().x + 100 * block.thread_index().y;
+    if (r == 0) sizes[blockIdx.x] = block.num_threads() + 10000 * block.group_dim().y;
+}
+"""
+
+
+def test_a_thread_blocks_members_are_its_threadgroups(tmp_path: Path):
+    (tmp_path / "k.cu").write_text(BLOCK)
+    text = _port(tmp_path / "k.cu")
+    assert "thread_rank" not in text.split("kernel void")[1]
+    block, grid = (8, 4, 2), (3,)
+    r = run_kernel(text, "ranks", args=dict(out=np.zeros(3 * 64, np.uint32), sizes=np.zeros(3, np.uint32)),
+                   grid=grid, block=block, backend="metal")
+    x, y, z = np.meshgrid(np.arange(8), np.arange(4), np.arange(2), indexing="ij")
+    rank = ((z * 4 + y) * 8 + x).ravel()
+    want = np.zeros(3 * 64, np.uint32)
+    for b in range(3):
+        want[b * 64 + rank] = rank + 1000 * b + 100 * y.ravel()
+    assert np.array_equal(r.outputs["out"], want)
+    assert list(r.outputs["sizes"]) == [64 + 40000] * 3
