@@ -155,6 +155,8 @@ def test_members_are_written_for_the_space_of_their_object(tmp_path: Path):
                 "void add(float v) {", "void add(float v) device {", "void add(float v) threadgroup {"):
         assert sig in text, sig + "\n" + text
     assert "bool inside(int x, int y) const {" not in text  # called on the constant argument only
+    for sig in ("void add(float v) {", "float get() const {", "void add(float v) device {"):
+        assert text.count(sig) == 1, sig  # a thread object's member once (atpqc's functors had two copies)
     assert "    float get() const device { return sum; }\n    float get() const" in text  # in the class
 
 

@@ -6,9 +6,10 @@ grid` of gpu-path-planning's raycast kernel calling `grid.inBounds(x, y)`; `p->f
 pointer; `s[i].f()` of threadgroup memory) needs an overload qualified with that space,
 `int idx(int x) const constant { ... }`, as MLX's bfloat16 type writes its conversions once per
 space.  (C++ for OpenCL, which the checker runs, gives `this` the generic space, which takes device
-and threadgroup objects but not constant ones.)  Each call site's object space is one more element
-of the member's address-space signature (spaces.py's plan_calls), after its pointer and reference
-parameters'; the member is rendered once per signature, the qualifier after its parameter list.
+and threadgroup objects but not constant ones.)  Each call site's object space, where not `thread`, is
+one more element of the member's address-space signature (spaces.py's plan_calls), after its pointer
+and reference parameters'; the member is rendered once per signature, the qualifier after its
+parameter list.
 A member called without an object (`idx(x, y)` in `inBounds`) is called on the caller's `this`.
 
 Only members defined in their class: one defined out of it would need the qualifier on its
@@ -81,6 +82,6 @@ class ObjectSpaces:
         if not self.in_class_member(h):
             return hsig
         space = self.object_space(call, f, h)
-        if space == "constant" and not self.const_member(h):
-            space = "thread"
+        if space == "thread" or space == "constant" and not self.const_member(h):
+            return hsig  # a thread object's signature is the one a member had without this element
         return hsig + [space]
