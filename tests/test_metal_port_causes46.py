@@ -85,6 +85,35 @@ def test_a_typedef_two_headers_deep_is_spliced(tmp_path: Path):
     assert text.index("typedef unsigned long int uint64;") < text.index("kernel void calc")
 
 
+def test_a_header_is_not_spliced_for_one_an_earlier_splice_brings_in(tmp_path: Path):
+    """The look-alike (bart's gpukrnls_copy.cu, heldout32): debug.h, a host header, includes cppwrap.h,
+    as misc.h does; misc.h is spliced for its macro, whose body needs cppwrap.h's.  cppwrap.h comes in
+    through misc.h's include: debug.h, whose include stands above, is not spliced for it."""
+    _write(tmp_path, {
+        "wrap.h": """
+            #ifndef WRAP_H
+            #define WRAP_H
+            #define WRAP_T float
+            #endif
+        """,
+        "debug.h": """
+            #include "wrap.h"
+            extern void debug_printf(int level, const char* fmt, ...);
+        """,
+        "misc.h": """
+            #include "wrap.h"
+            #define HALF(x) ((WRAP_T)(x) * 0.5f)
+        """,
+        "k.cu": """
+            #include "debug.h"
+            #include "misc.h"
+            __global__ void k(float* out) { out[threadIdx.x] = HALF(threadIdx.x); }
+        """})
+    text = _port(tmp_path / "k.cu")
+    assert '"misc.h", spliced' in text and '"wrap.h", spliced' in text
+    assert '"debug.h", spliced' not in text
+
+
 def test_a_host_prototype_is_left_out_though_device_code_spells_its_name(tmp_path: Path):
     """`scale` is a kernel parameter; `cudaError_t scale(...)` is a host function (no `__device__`:
     CUDA lets no device code call it), so the port leaves its prototype out (it kept it: KP224

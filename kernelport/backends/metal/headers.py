@@ -242,6 +242,7 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
     (path, line); (src, None) when nothing was spliced.  `include_dirs`: the run's `-I` (project mode)."""
     origin = [(src.path, i + 1) for i in range(src.text.count("\n") + 1)]
     done: set[Path] = set()
+    covered: set[Path] = set()  # the headers those spliced include, transitively (spliced in a later round)
     current = src
     launch_macros = header_launch_forms(src, include_dirs)
     launched_elsewhere = header_launches(src, include_dirs)
@@ -254,11 +255,7 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
         needs = None  # likewise: one module per round, so the same names for each of its includes
         edits = []  # (start byte, end byte, text, origins of its lines)
         # the headers this round's splices include (transitively): a later include of one waits, as the
-        # earlier splice brings it in next round above it (a header spliced where it is first included),
-        # and no later header is spliced for one of them.  Only this round's: next round each include
-        # in the spliced text is asked itself, and a header reached only through it (leap's
-        # cuda_utils.h -> parameters.h -> leap_defines.h, whose `uint64` device code uses) must still
-        # count for it, or nothing ever splices it
+        # earlier splice brings it in next round above it (a header spliced where it is first included)
         pending: set[Path] = set()
         for inc in current.index.of_type("preproc_include"):
             path = inc.child_by_field_name("path")
@@ -276,7 +273,12 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
                 continue  # an include above splices a header that includes it: it comes in there
             if macros is None:
                 macros, needs = reachable_macros(current, include_dirs), device_needs(current, module)
-            if needed_by(current, header, module, macros, include_dirs, done | pending, launched_elsewhere,
+            # what an earlier splice includes comes in through that splice's own include, next round: no
+            # reason to splice another header for it.  Except for a header that is itself one of those
+            # includes: what it reaches comes in only through it (leap's cuda_utils.h -> parameters.h ->
+            # leap_defines.h, whose `uint64` device code uses: parameters.h must be spliced for it)
+            coming = covered - _included(header, include_dirs) if header in covered else covered
+            if needed_by(current, header, module, macros, include_dirs, done | coming, launched_elsewhere,
                          needs) is None:
                 continue
             text = decode(header.read_bytes())  # as SourceFile.read reads it (a Latin-1 comment)
@@ -289,7 +291,9 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
                           f"// ---- {label}, spliced: device code needs it ----\n{text}"
                           f"// ---- end of {label} ----\n", lines))
             done.add(header)
-            pending |= _included(header, include_dirs)
+            inner = _included(header, include_dirs)
+            covered |= inner
+            pending |= inner
         if not edits:
             break
         data = current.data
