@@ -64,7 +64,9 @@ class Calls:
         float (`sqrtf(hs)` of an `int hs` converts it), Metal's overloads take float types only
         (`precise::sqrt(int)` matches none)."""
         out = super().call_context(concept, bound, call)
-        if concept.kind == "math":
+        b = backends.get("metal")
+        if concept.kind == "math" and (concept.spelling("metal") or "").split("(")[0] not in b.float_math:
+            # (one the prologue defines with CUDA's float signature converts its arguments itself)
             for p, arg in bound.items():
                 if p in concept.params and self._integer_value(arg):
                     out[p] = f"float({self.rw.text(arg)})"
