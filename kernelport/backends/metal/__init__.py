@@ -281,6 +281,16 @@ class Metal(Backend):
     # Apple GPUs as a full-warp __shfl_sync assumes (metal/cgtiles.py); an empty token type of the prologue.
     # Its members ({0}, {1}: the call's arguments), and cg::reduce(tile, v, cg::OP<T>{}) by OP (MSL 6.9.2).
     cg_tile = ("32", "kp_simd_tile")
+    # cooperative groups' thread_block (this_thread_block()): the threadgroup, an empty token type of the
+    # prologue (translator.py); its members in the kernel's built-ins, as CUDA defines them (CUDA
+    # Programming Guide, "Thread Block Group"): the rank is the linear index, x fastest
+    cg_block_members = {
+        "thread_rank": "(({thread_idx}.z * {block_dim}.y + {thread_idx}.y) * {block_dim}.x + {thread_idx}.x)",
+        "size": "({block_dim}.x * {block_dim}.y * {block_dim}.z)",
+        "num_threads": "({block_dim}.x * {block_dim}.y * {block_dim}.z)",
+        "thread_index": "{thread_idx}", "group_index": "{block_idx}",
+        "group_dim": "{block_dim}", "dim_threads": "{block_dim}",
+    }
     cg_tile_members = {
         "thread_rank": "{lane_id}", "size": "32", "num_threads": "32", "meta_group_rank": "{warp_id}",
         "meta_group_size": "(({block_dim}.x * {block_dim}.y * {block_dim}.z + 31) / 32)",

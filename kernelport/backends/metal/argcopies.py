@@ -57,6 +57,11 @@ class ArgumentCopies:
                 target = n.child_by_field_name("argument")
             elif n.type == "pointer_expression" and self.src.text_of(n).lstrip().startswith("&"):
                 target = n.child_by_field_name("argument")
+            elif n.type == "call_expression" and (fn := n.child_by_field_name("function")) is not None \
+                    and fn.type == "field_expression" \
+                    and (h := self._member_helper(fn)) is not None and self.in_class_member(h) \
+                    and not self.const_member(h):
+                target = fn  # `s.reset()`: a member that may change its object (object_spaces.py)
             if target is not None and self._base_name(target) == name:
                 return True
         return False

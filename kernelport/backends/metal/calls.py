@@ -9,6 +9,8 @@ from ... import backends, cexpr, dialect
 from ...rewrite import Rewriter
 from .scalars import INT32, INT64, NARROW
 
+# integer types a value of which converts to float where CUDA's float math takes it
+INTEGER = (set(INT32) | INT64 | NARROW) - {"float", "half", "bool"}
 ATOMIC_OPS = {"atomic_add": "add", "atomic_sub": "sub", "atomic_min": "min", "atomic_max": "max",
               "atomic_exch": "exch", "atomic_and": "and", "atomic_or": "or", "atomic_xor": "xor",
               "atomic_cas": "cas", "atomic_inc": "inc", "atomic_dec": "dec"}
@@ -54,6 +56,41 @@ class Calls:
             value = value.named_children[0]
         if value.type == "number_literal":
             return "l" not in self.src.text_of(value).lower()  # 1ul, 2LL: 64-bit
+        words = self._plain_type(value)
+        return words in NARROW or words in backends.get("metal").vector_types
+
+    def call_context(self, concept: dialect.Concept, bound: dict[str, Node], call: Node) -> dict[str, str]:
+        """A math concept's argument that is plainly an integer, in `float(...)`: CUDA's forms take
+        float (`sqrtf(hs)` of an `int hs` converts it), Metal's overloads take float types only
+        (`precise::sqrt(int)` matches none)."""
+        out = super().call_context(concept, bound, call)
+        b = backends.get("metal")
+        if concept.kind == "math" and (concept.spelling("metal") or "").split("(")[0] not in b.float_math:
+            # (one the prologue defines with CUDA's float signature converts its arguments itself)
+            for p, arg in bound.items():
+                if p in concept.params and self._integer_value(arg):
+                    out[p] = f"float({self.rw.text(arg)})"
+        return out
+
+    def _integer_value(self, value: Node) -> bool:
+        """Whether an expression is plainly of an integer type: an integer literal, a variable or a cast
+        of one, or arithmetic on such (`C / NH`)."""
+        while value.type == "parenthesized_expression" and value.named_children:
+            value = value.named_children[0]
+        if value.type == "number_literal":
+            text = self.src.text_of(value).lower()
+            return not text.startswith("0x") and not any(c in text for c in ".ef") or \
+                text.startswith("0x") and "." not in text and "p" not in text
+        if value.type == "binary_expression":
+            op = value.child_by_field_name("operator")
+            return op is not None and self.src.text_of(op) in ("+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^") \
+                and self._integer_value(value.child_by_field_name("left")) \
+                and self._integer_value(value.child_by_field_name("right"))
+        return self._plain_type(value) in INTEGER
+
+    def _plain_type(self, value: Node) -> str:
+        """The declared type (its words, less cv-qualifiers) of a variable, or a cast's type; "" where
+        the expression is neither."""
         f = self.module.function_at(value)
         t = None
         if value.type == "cast_expression":
@@ -67,8 +104,7 @@ class Calls:
             elif decl is not None and decl.child_by_field_name("type") is not None and \
                     all(d.type in ("identifier", "init_declarator") for d in decl.children_by_field_name("declarator")):
                 t = self.src.text_of(decl.child_by_field_name("type"))
-        words = " ".join(w for w in (t or "").split() if w not in ("const", "volatile", "register"))
-        return words in NARROW or words in backends.get("metal").vector_types
+        return " ".join(w for w in (t or "").split() if w not in ("const", "volatile", "register"))
 
     def _render_atomic(self, concept: dialect.Concept, bound: dict[str, Node]):
         def render(rw: Rewriter, node: Node) -> str:

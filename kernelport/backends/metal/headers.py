@@ -228,12 +228,14 @@ def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_d
     return None
 
 
-def _included(header: Path, include_dirs: tuple[str, ...]) -> set[Path]:
-    """The project headers `header` includes, transitively."""
+def _included(header: Path, include_dirs: tuple[str, ...], direct: bool = False) -> set[Path]:
+    """The project headers `header` includes, transitively (`direct`: only its own includes)."""
     try:
         text = decode(header.read_bytes())
     except (OSError, UnicodeDecodeError):
         return set()
+    if direct:
+        return {n for m in _INCLUDE.finditer(text) if (n := locate(header.parent, m[1], include_dirs)) is not None}
     return {h for h, _ in _reachable_from(header.parent, text, include_dirs)}
 
 
@@ -242,7 +244,11 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
     (path, line); (src, None) when nothing was spliced.  `include_dirs`: the run's `-I` (project mode)."""
     origin = [(src.path, i + 1) for i in range(src.text.count("\n") + 1)]
     done: set[Path] = set()
-    covered: set[Path] = set()  # the headers those spliced include, transitively (spliced in a later round)
+    # the headers those spliced include directly: each is asked next round where the spliced text includes
+    # it, so no other header is spliced for one.  Not what they include in turn: that comes in only if
+    # the header between is spliced (leap's cuda_utils.h -> parameters.h -> leap_defines.h, whose `uint64`
+    # device code uses: counted as coming, nothing spliced parameters.h for it)
+    covered: set[Path] = set()
     current = src
     launch_macros = header_launch_forms(src, include_dirs)
     launched_elsewhere = header_launches(src, include_dirs)
@@ -286,9 +292,8 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
                           f"// ---- {label}, spliced: device code needs it ----\n{text}"
                           f"// ---- end of {label} ----\n", lines))
             done.add(header)
-            inner = _included(header, include_dirs)
-            covered |= inner
-            pending |= inner
+            covered |= _included(header, include_dirs, direct=True)
+            pending |= _included(header, include_dirs)
         if not edits:
             break
         data = current.data

@@ -361,7 +361,9 @@ class HostCode:
                 continue  # device memory: stays, whoever uses it
             names = defined_names(self.src, item)
             spec = specialization_of(self.src, item)  # `k_type<v512>`: needed with k_type and v512
-            if not names or names & needed or self._plain_constant(item) or \
+            if names and _host_prototype(self.src, item):
+                pass  # no device code calls it, whatever its name spells there
+            elif not names or names & needed or self._plain_constant(item) or \
                     (spec is not None and spec[0] in needed and spec[1] <= needed):
                 continue
             self._left_out |= names
@@ -471,6 +473,35 @@ class HostCode:
             else:
                 state = "not found beside the source or on the include path" if used is None else "device code uses nothing of it"
                 self.rw.replace(n, f"// #include {raw}: {state}, left out of the Metal port\n")
+
+
+_DEVICE_HEAD = re.compile(r"\b(?:__device__|__global__|constexpr)\b")
+_NAMED = ("identifier", "qualified_identifier", "field_identifier", "operator_name", "template_function",
+          "destructor_name")
+
+
+def _host_prototype(src, item: Node) -> bool:
+    """A file-scope declaration of functions only, none marked for device code (no `__device__`,
+    `__global__`, `constexpr`, nor a macro the parse saw as an attribute before its declarator): a
+    host function's prototype.  CUDA lets no device code call one (nvcc rejects the call), so a name
+    device code spells alike does not keep it (LEAP's `extern cudaError_t scale(float*, ...);` in
+    cuda_utils.h beside guided_filter.cu's kernel parameter `float* scale`)."""
+    if item.type != "declaration":
+        return False
+    decls = item.children_by_field_name("declarator")
+    if not decls:
+        return False
+    for d in decls:
+        while d is not None and d.type in ("pointer_declarator", "reference_declarator"):
+            d = d.child_by_field_name("declarator")
+        inner = d.child_by_field_name("declarator") if d is not None and d.type == "function_declarator" else None
+        if inner is None or inner.type not in _NAMED:  # a variable, or a pointer to a function
+            return False
+    head_end = decls[0].start_byte
+    if _DEVICE_HEAD.search(_without_comments(src.data[item.start_byte:head_end].decode("utf-8", "replace"))):
+        return False
+    return not any(m.reason == "attribute" and (item.start_byte <= m.start < head_end or
+                   m.end <= item.start_byte and not src.data[m.end:item.start_byte].strip()) for m in src.masks)
 
 
 def _in_body(n: Node) -> bool:

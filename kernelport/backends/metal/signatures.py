@@ -472,15 +472,20 @@ class Signatures:
             self._apply_prefixes(h.name, sig)
             ptext = self._helper_params(h, sig)
             self.rw.replace(plist, ptext)
+            over_sig = dict(over)
+            if (space := self.object_qualifier(h, sig)) is not None:  # `int idx(int x) const constant`
+                d = h.node.child_by_field_name("declarator")
+                over_sig[key(d)] = f"{self.rw.text(d)} {space}"
             try:
-                text = self._realign(h, self._head_stitch(h.node, drop, over), ptext)
+                text = self._realign(h, self._head_stitch(h.node, drop, over_sig), ptext)
             finally:
                 self.rw.remove(plist)
             if h.template_node is not None:
                 text = self.src.data[h.template_node.start_byte:h.node.start_byte].decode("utf-8") + text
             copies.append(text)
         self.cur_sig[h.name] = plan.sigs[0]
-        return "\n\n".join(copies)
+        # a member's overloads stand in its class, at its indentation
+        return ("\n" + self._indent_of(h.node) if self.in_class_member(h) else "\n\n").join(copies)
 
     def _helper_params(self, h: Function, sig: tuple[str, ...]) -> str:
         """A helper's parameter list for one address-space signature, with the extras it receives."""

@@ -94,7 +94,7 @@ class AddressSpaces:
                         hsig.append(self.space_of(args[i] if i < len(args) else None, f) or "device")
                     elif self.is_reference(p):  # `uint &key` given `s_key[i]`: where the object lives
                         hsig.append(self._space_of_lvalue(args[i], f) or "thread" if i < len(args) else "thread")
-                hsig = tuple(hsig)
+                hsig = tuple(self.with_object_space(call, f, h, hsig))  # a member's `this` (object_spaces.py)
                 if hsig not in self.plan_of(h).sigs:
                     self.plan_of(h).sigs.append(hsig)
                 work.append((h, hsig))
@@ -325,8 +325,25 @@ class AddressSpaces:
                         td, val = next((c for c in targs.named_children if c.type == "type_descriptor"), None), call_args(n)[0]
                     if td is None or not any(c.type == "abstract_pointer_declarator" for c in walk(td)):
                         continue
+                    if self._const_reference_address(f, val):
+                        continue  # unqualified, `thread` in Metal (and the checker's generic: its reference)
                     self._dynamic_prefix(td.child_by_field_name("type") or td,
                                          lambda sig, f=f, val=val: self._space_at(f, sig, val) or "thread")
+
+    def _const_reference_address(self, f: Function, val: Node) -> bool:
+        """`&v` of a helper's `const T& v` parameter (llm.c's `vec_at(const float4& vec, int i)` reading
+        `reinterpret_cast<const float*>(&vec)[i]`): a thread reference in Metal, whose cast's unqualified
+        pointer is `thread` too.  Written `thread`, the checker refused it: it gives such a reference
+        the generic space (thread_params.py: a const reference also binds temporaries)."""
+        while val.type == "parenthesized_expression" and val.named_children:
+            val = val.named_children[0]
+        arg = val.child_by_field_name("argument") if val.type == "pointer_expression" else None
+        if arg is None or self.src.text_of(val.child_by_field_name("operator")) != "&" or arg.type != "identifier" \
+                or f.is_kernel:
+            return False
+        p = f.param(self.src.text_of(arg))
+        d = p.node.child_by_field_name("declarator") if p is not None else None
+        return d is not None and d.type == "reference_declarator" and not self.is_reference(p)
 
     def _named_cast(self, n: Node) -> bool:
         """`reinterpret_cast<T>(x)`, `static_cast<T>(x)` or `const_cast<T>(x)`, one operand."""

@@ -29,11 +29,12 @@ import re
 
 from tree_sitter import Node
 
-from ... import annotations, dialect
+from ... import annotations, backends, dialect
 from ...errors import Location
 from ...source import SourceFile, call_args, ident_name, walk
 from ...translate import Translator, extend
 from .argcopies import ArgumentCopies
+from .object_spaces import ObjectSpaces
 from .pointer_members import PointerMembers
 from .assertions import Assertions
 from .calls import Calls
@@ -55,7 +56,7 @@ from .unported import Unported
 from .vectorops import VectorOperators
 
 
-class MetalTranslator(PointerMembers, CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(ObjectSpaces, PointerMembers, CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
@@ -328,12 +329,18 @@ class MetalTranslator(PointerMembers, CooperativeTiles, HostCode, VectorOperator
                 return
         if self.cg_tiles and not self._tile_calls():
             return
-        for n in walk(self.src.root):  # block.sync()
+        members = backends.get(self.backend).cg_block_members
+        for n in walk(self.src.root):  # block.sync(), block.thread_rank(), ...
             fn = n.child_by_field_name("function") if n.type == "call_expression" else None
-            if fn is not None and fn.type == "field_expression" and \
-                    self.src.text_of(fn.child_by_field_name("field")) == "sync" and \
-                    self.src.text_of(fn.child_by_field_name("argument")) in blocks:
+            if fn is None or fn.type != "field_expression" or \
+                    self.src.text_of(fn.child_by_field_name("argument")) not in blocks or call_args(n):
+                continue
+            member = self.src.text_of(fn.child_by_field_name("field"))
+            if member == "sync":
                 self.rw.replace(n, barrier)
+            elif member in members:
+                self.rw.replace(n, members[member].format(**{b: self.names[b] for b in
+                                                             ("thread_idx", "block_idx", "block_dim")}))
 
     def finish(self) -> None:
         super().finish()
