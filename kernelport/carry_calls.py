@@ -248,11 +248,14 @@ def _argument_of(inner: Node, call: Node) -> bool:
 def _may_follow(e: Node, stmt: Node, f: Function) -> bool:
     """Whether the event `e` may run after the statement `stmt` of `f` has: after it in the text, within it
     (unsequenced: either way), or both in one loop's body."""
-    if e.start_byte >= stmt.start_byte:
-        return True
-    p = stmt.parent
+    return e.start_byte >= stmt.start_byte or _in_one_loop(e, stmt, f)
+
+
+def _in_one_loop(node: Node, anchor: Node, f: Function) -> bool:
+    """Whether a loop of `f` around `anchor` also holds `node` (a later turn runs it again)."""
+    p = anchor.parent
     while p is not None and p != f.node:
-        if p.type in _LOOPS and p.start_byte <= e.start_byte < p.end_byte:
+        if p.type in _LOOPS and p.start_byte <= node.start_byte < p.end_byte:
             return True
         p = p.parent
     return False
@@ -374,12 +377,7 @@ def _may_precede(w: Node, e: Node, f: Function) -> bool:
     loop's body."""
     if w.end_byte <= e.start_byte or (e.start_byte <= w.start_byte and w.end_byte <= e.end_byte and w != e):
         return True
-    p = e.parent
-    while p is not None and p != f.node:
-        if p.type in _LOOPS and p.start_byte <= w.start_byte < p.end_byte:
-            return True
-        p = p.parent
-    return False
+    return _in_one_loop(w, e, f)
 
 
 def _flags(summary: dict, ev) -> tuple[bool, bool, bool, bool]:
