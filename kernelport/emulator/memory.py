@@ -403,6 +403,7 @@ class Memory:
             return int(np.broadcast_to(rec, a.shape)[k]) & tm
 
         # (a table nothing was recorded in this epoch holds no conflicts)
+        ent = None
         if rt.w_dirty:
             c, ent = conflicts(rt.w, rt.w_ws)
             if c.any():
@@ -430,7 +431,7 @@ class Memory:
                                line, line, sel, k)
         else:
             if not rt.cleared and len(rt.unwritten) < 64:  # (never written: -1 until the stamps run out)
-                unwritten = _get(rt.w, at) == -1
+                unwritten = (_get(rt.w, at) if ent is None else ent) == -1  # (the write table read above)
                 if unwritten.any():  # settled when the batch ends: a write later in this epoch is a race
                     k = _first_bad(unwritten)
                     lane = int(sel[k]) if sel is not None else k
