@@ -10,8 +10,10 @@ from labelled_support import local_set_checks
 
 BASE = Path(__file__).resolve().parent / "labelled25"
 # One project (VMEC++), 18 hazards (README.md says why it is weaker than asked).
-# The floors are set from the first measure (bench/lint_recall_labelled25_before.txt).
-RECALL_FLOOR, PRECISION_FLOOR = 0.0, 0.0
+# First measure (bench/lint_recall_labelled25_before.txt, main fbd807d's lint): 1.000 (18/18) at 0.900 (WS004 on the
+# 16-start ladders of two 32-thread-block kernels launched from other files), project runs and one file per run alike;
+# the floors are that measure.
+RECALL_FLOOR, PRECISION_FLOOR = 18 / 18, 0.9
 
 
 (written, measured, test_labels_sit_on_their_lines, test_every_label_is_traced_to_its_commit,
