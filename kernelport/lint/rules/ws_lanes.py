@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ... import backends, dialect, warpshapes, warpwidth
 from ...warpwidth import LOGICAL
+from ..halfvoteports import kept_group_advice
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why
 
@@ -17,6 +18,9 @@ or a leader test.  On a 64-wide wave (AMD CDNA) lanes 32-63 get lane ids 0-31 ag
 claim the same slot, `lane == 0` elects two leaders per wave, shuffles read the wrong lane.
 
 **Fix** (`--fix`): `threadIdx.x % warpSize`, `threadIdx.x & (warpSize - 1)`; identical on NVIDIA.
+In a 32-lane group whose votes all take a full mask (outside headers), `kernelport translate` keeps
+the 32 instead: each vote over the caller's own CUDA warp, each shuffle at width 32; the message then
+names that port (kernelport/lint/halfvoteports.py), and the finding stays.
 
 Only values that reach a warp-level use are reported: `i & 31` selecting a bit of a 32-bit word
 (bitsets) or `threadIdx.x % 32` inside a 32x32 tile is data layout and stays silent."""
@@ -97,8 +101,9 @@ __global__ void k(float* x) {
 
     def message(self, ctx, s) -> str:
         lane = dialect.concept("lane_id").attribute(ctx.lang)  # a dialect passing the lane as a parameter
+        kept = kept_group_advice(ctx, s.function)  # translate keeps the group at 32 lanes (halfvoteports)
         return (f"`{_expr_text(ctx, s.node)}` computes a lane index from a hardcoded 32{_why(s)}: {ctx.breaks}, "
-                f"lanes 32-63 alias lanes 0-31; use {ctx.wave} (`% warpSize`, `& (warpSize - 1)`)"
+                f"lanes 32-63 alias lanes 0-31; " + (kept or f"use {ctx.wave} (`% warpSize`, `& (warpSize - 1)`)")
                 if lane is None else
                 f"`{_expr_text(ctx, s.node)}` computes a SIMD lane from a hardcoded 32{_why(s)}: wrong {ctx.breaks}; "
                 f"take the lane from a `[[{lane[1]}]]` parameter")
@@ -114,7 +119,9 @@ the value selects a per-warp slot, a leader warp or bounds the warps that take p
 waves one wave spans two such "warps": both halves write different slots but only one of them
 runs the warp-level code, so per-warp partial results are lost or read uninitialised.
 
-**Fix** (`--fix`): `threadIdx.x / warpSize`, `(blockDim.x + warpSize - 1) / warpSize`.
+**Fix** (`--fix`): `threadIdx.x / warpSize`, `(blockDim.x + warpSize - 1) / warpSize`; in a
+32-lane group translate keeps with each vote over its own CUDA warp, the message names that port
+instead (as WS002's).
 
 `i >> 5` selecting a 32-bit word of a bitset never reaches a warp-level use and stays silent."""
     flags = (
@@ -180,8 +187,9 @@ __global__ void k(float* out) {
 }"""),)
 
     def message(self, ctx, s) -> str:
+        kept = kept_group_advice(ctx, s.function)  # translate keeps the group at 32 lanes (halfvoteports)
         return (f"`{_expr_text(ctx, s.node)}` computes a warp index or count from a hardcoded 32{_why(s)}: "
-                f"{ctx.breaks}, one wave spans two of these warps; divide by {ctx.wave} instead")
+                f"{ctx.breaks}, one wave spans two of these warps; " + (kept or f"divide by {ctx.wave} instead"))
 
 
 @register
