@@ -2,12 +2,14 @@
 
     python -P bench/profile_work.py translate tests/realcorpus OUT.prof [--to hip]
     python -P bench/profile_work.py lint tests/realcorpus OUT.prof
+    python -P bench/profile_work.py translate-command tests/realcorpus OUT.prof [--to hip]
 
 `python -m cProfile` profiles the main thread only, and kernelport runs its analyses on the thread
 of `depth.on_big_stack` (a stack for deep trees): such a profile shows them as `lock.acquire`.
 Here the profiler is enabled inside one big-stack call, where every nested on_big_stack runs on
 the same thread.  translate: each CUDA file alone, as `translate FILE --to B --stdout` makes it
-(bench_translate.py's tree mode); lint: `lint -j 1 --format json TREE`.  Read the profile with
+(bench_translate.py's tree mode); translate-command: the one command `translate TREE --to B --stdout`
+(bench_translate.py --command); lint: `lint -j 1 --format json TREE`.  Read the profile with
 `python -c "import pstats; pstats.Stats('OUT.prof').sort_stats('cumulative').print_stats(60)"`.
 A profile inflates Python-heavy parts: compare its shares, and time a change with the bench scripts.
 """
@@ -22,7 +24,7 @@ from pathlib import Path
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", choices=("translate", "lint"))
+    ap.add_argument("command", choices=("translate", "translate-command", "lint"))
     ap.add_argument("tree", type=Path)
     ap.add_argument("out", type=Path)
     ap.add_argument("--to", default="hip")
@@ -48,11 +50,16 @@ def main() -> None:
         from kernelport.cli import app
         CliRunner().invoke(app, ["lint", "-j", "1", "--exit-zero", "--format", "json", str(args.tree)])
 
+    def translate_command() -> None:
+        from typer.testing import CliRunner
+        from kernelport.cli import app
+        CliRunner().invoke(app, ["translate", str(args.tree), "--to", args.to, "--stdout"])
+
     def profiled() -> None:
         pr = cProfile.Profile(time.process_time)  # CPU seconds: the default clock is wall time, which the load moves
         c0 = time.process_time()
         pr.enable()
-        (translate if args.command == "translate" else lint)()
+        {"translate": translate, "translate-command": translate_command, "lint": lint}[args.command]()
         pr.disable()
         print(f"{args.command} of {args.tree}: {time.process_time() - c0:.1f} s CPU under the profiler; "
               f"profile in {args.out}", file=sys.stderr)

@@ -66,17 +66,20 @@ class TreeIndex:
     """Each tree's files by base name, listed once per run."""
 
     def __init__(self) -> None:
-        self._trees: dict[Path, dict[str, list[Path]]] = {}
+        self._trees: dict[Path, dict[str, list[str]]] = {}
 
-    def files(self, root: Path) -> dict[str, list[Path]]:
-        """Base name -> paths under `root` (up to MAX_FILES)."""
+    def files(self, root: Path) -> dict[str, list[str]]:
+        """Base name -> the directories under `root` that hold a file of that name (up to MAX_FILES).
+        Directories as os.walk spells them: a Path per file of the tree cost 60% of a listing, and a
+        search looks at the few files of one name (a listing is once per run, and a run of `translate
+        FILE` lists the whole work tree)."""
         if root not in self._trees:
-            byname: dict[str, list[Path]] = {}
+            byname: dict[str, list[str]] = {}
             n = 0
             for d, dirs, names in os.walk(root):
                 dirs[:] = sorted(x for x in dirs if x not in _SKIP and not x.startswith("."))
                 for f in names:
-                    byname.setdefault(f, []).append(Path(d) / f)
+                    byname.setdefault(f, []).append(d)
                 n += len(names)
                 if n > MAX_FILES:
                     break
@@ -88,7 +91,7 @@ class TreeIndex:
         parts = name.split("/")
         byname = self.files(root)
         got = []
-        for p in byname.get(parts[-1], []):
+        for p in (Path(d) / parts[-1] for d in byname.get(parts[-1], [])):
             rel = p.relative_to(root).parts
             if rel[-len(parts):] == tuple(parts) and len(rel) >= len(parts) and is_regular(p) \
                     and p.stat().st_size <= MAX_HEADER_BYTES and (real := Path(os.path.realpath(p))) != including:

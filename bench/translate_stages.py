@@ -1,0 +1,99 @@
+"""Inclusive CPU seconds of translate's stages over a tree, measured without a profiler.
+
+    python -P bench/translate_stages.py [--code CHECKOUT] [--alone] [--to hip] [DIR]
+
+A profiler inflates Python-heavy code and its shares drift from the real ones (cProfile put 14% of a
+tree translate in one listing function that took 2%); here each stage's function is wrapped and
+timed with its thread's CPU clock (`time.thread_time`: the stages run on `depth.on_big_stack`'s
+threads).  A stage nested in itself counts once; stages nest in each other (the self-check's lint
+holds warpflow analyses), so they do not add up.  Default: the one command `translate DIR --to hip
+--stdout` (bench_translate.py --command); --alone: each file alone (bench_translate.py --tree).
+Warpflow's analyses are also split by model (with includes, include-free) and caller.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import sys
+import threading
+import time
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("tree", nargs="?", type=Path, default=ROOT / "tests" / "realcorpus")
+    ap.add_argument("--code", type=Path, default=ROOT)
+    ap.add_argument("--to", default="hip")
+    ap.add_argument("--alone", action="store_true")
+    args = ap.parse_args()
+    sys.path.insert(0, str(args.code.resolve()))
+    from kernelport import include_search, includewalk, model, project_ports, source, translate, warpflow
+    from kernelport.lint import context, engine
+    cpu: collections.Counter = collections.Counter()
+    calls: collections.Counter = collections.Counter()
+    local = threading.local()
+
+    def timed(label: str, f, classify=None):
+        def w(*a, **k):
+            name = classify(a, k) if classify else label
+            running = local.__dict__.setdefault("running", set())
+            if name in running:
+                return f(*a, **k)
+            running.add(name)
+            c0 = time.thread_time()
+            try:
+                return f(*a, **k)
+            finally:
+                cpu[name] += time.thread_time() - c0
+                calls[name] += 1
+                running.discard(name)
+        return w
+
+    def by_model(a, k) -> str:
+        caller = traceback.extract_stack(limit=3)[0].name
+        return f"  warpflow, {'with includes' if a[0].visible is not None else 'include-free'}, from {caller}"
+    stages = [
+        (engine, "lint_text", "the self-check's lints", None),
+        (engine, "lint_text", None, lambda a, k: "  of originals" if k.get("parsed") is not None else "  of ports"),
+        (context.Context, "__init__", "  their contexts (parse, model, warpflow)", None),
+        (engine, "_lint_context", "  their rules", None),
+        (project_ports, "_decide", "the planning pass", None),
+        (translate.Translator, "run", "the translators (with the original's lint)", None),
+        (warpflow, "analyze", "warpflow analyses", None),
+        (warpflow, "analyze", None, by_model),
+        (model, "build", "model builds", None),
+        (source.SourceFile, "_parse", "tree-sitter parses", None),
+        (source.NodeIndex, "__init__", "node indexes", None),
+        (includewalk.IncludeWalk, "_scan", "include walks", None),
+        (include_search.TreeIndex, "files", "  tree listings (headers no -I reaches)", None),
+    ]
+    for owner, attr, label, classify in stages:
+        setattr(owner, attr, timed(label or "", getattr(owner, attr), classify))
+    c0 = time.process_time()
+    if args.alone:
+        from kernelport.errors import KernelportError
+        from kernelport.project_ports import expand, make, single
+        for f in expand([args.tree]):
+            try:
+                src = source.SourceFile.read(f)
+                src.check_syntax()
+                make(single(f, src), args.to.split(","), None, True)
+            except KernelportError:
+                pass
+    else:
+        from typer.testing import CliRunner
+        from kernelport.cli import app
+        CliRunner().invoke(app, ["translate", str(args.tree), "--to", args.to, "--stdout"])
+    total = time.process_time() - c0
+    print(f"{args.code.resolve()}: translate {args.tree} --to {args.to} ({'each file alone' if args.alone else 'one command'}): "
+          f"{total:.2f} s CPU")
+    for name, s in sorted(cpu.items(), key=lambda kv: -kv[1]):
+        print(f"{name:60s} {s:6.2f} s {100 * s / total:5.1f}%  {calls[name]:6d} calls")
+
+
+if __name__ == "__main__":
+    main()
