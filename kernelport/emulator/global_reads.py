@@ -43,11 +43,15 @@ class GlobalReads:
         k = np.flatnonzero(_differ(buf.data[at], new))
         if not k.shape[0]:
             return
-        ak, mk = a[k], me[k]
+        every = k.shape[0] == a.shape[0]  # (the usual case: each lane changes its location; `at` indexes them)
+        ak, mk = (at, me) if every else (a[k], me[k])
         r = self.readers.get(id(buf))
         if r is not None and r[0] is buf:
             _, lo, hi, when, lines = r
-            has = np.flatnonzero(lo[ak] != -1)
+            lw, hw = lo[ak], hi[ak]
+            has = np.flatnonzero((lw != -1) & ((lw != mk) | (hw != mk)))  # (read only by the storing thread: ordered)
+            if every:
+                ak = a
             if has.shape[0]:
                 ah, mh = ak[has], mk[has]
                 lw, hw, ew = lo[ah], hi[ah], when[ah]
@@ -58,7 +62,8 @@ class GlobalReads:
                     other = lw[j] if ul[j] else hw[j]
                     self.w.report("write-after-read", buf, int(ah[j]), int(mh[j]), int(other), line, int(lines[ah[j]]))
         _, who, when, lines = self._get(self.changed, buf, _change_table)
-        who[ak], when[ak], lines[ak] = mk, self.w.ctx.epoch, line
+        at = at if every else a[k]
+        who[at], when[at], lines[at] = mk, self.w.ctx.epoch, line
 
     def load(self, g, p, addr, m, node) -> None:
         """Lanes m of g read p at addr: a value an unordered thread changed races; record the readers."""
