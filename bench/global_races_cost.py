@@ -1,6 +1,7 @@
-"""What the oracle's global write-write race watch (emulator.global_races, run_kernel's
-global_races=True: the original's run only) costs: one store-heavy kernel (two contiguous stores,
-one scattered) over 2^18 threads, watched and not, alternated in one process.
+"""What the oracle's global race watch (emulator.global_races: write-write, read-write
+(global_reads) and atomic order (atomic_order); run_kernel's global_races=True: the original's run
+only) costs: one kernel of contiguous and scattered loads and stores (each thread reads back the
+scattered location it stored: no race) over 2^18 threads, watched and not, alternated in one process.
 
     PYTHONPATH=. python -P bench/global_races_cost.py [--rounds 5]
 """
@@ -16,7 +17,7 @@ from kernelport.emulator import run_kernel
 SRC = r"""
 __global__ void k(const float* x, float* y, float* z, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) { y[i] = 2.0f * x[i]; z[(i * 7) % n] = y[i] + 1.0f; y[i] += z[i]; }
+    if (i < n) { y[i] = 2.0f * x[i]; z[(i * 7) % n] = y[i] + 1.0f; y[i] += z[(i * 7) % n]; }
 }
 """
 

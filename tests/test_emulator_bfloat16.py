@@ -11,6 +11,7 @@ import struct
 import textwrap
 
 import numpy as np
+import pytest
 
 from kernelport.emulator import run_kernel
 from kernelport.source import SourceFile
@@ -120,3 +121,33 @@ def test_the_hip_port_holds_the_same_bytes_at_wave_64():
     words = _run("words", {"in": VALUES, "w": np.zeros(n // 2, np.uint32), "n": n // 2}, text, "hip", 64)
     assert [int(w) for w in words["w"]] == [_bits(float(VALUES[2 * i])) | _bits(float(VALUES[2 * i + 1])) << 16
                                              for i in range(n // 2)]
+
+
+PACKED_SHARED = r"""
+#include <cuda_bf16.h>
+struct P { __nv_bfloat16 p[8]; };
+__global__ void k(float* out, const float* w) {
+    extern __shared__ ELEM params[];
+    P* s = reinterpret_cast<P*>(params);
+    P a;
+    for (int k = 0; k < 8; ++k) a.p[k] = (__nv_bfloat16)w[threadIdx.x * 8 + k];
+    s[threadIdx.x] = a;
+    __syncthreads();
+    P b = s[(threadIdx.x + 1) % 32];
+    for (int k = 0; k < 8; ++k) out[threadIdx.x * 8 + k] = (float)b.p[k];
+}
+"""
+
+
+@pytest.mark.parametrize("elem", ["char", "float"])
+def test_a_struct_of_bfloat16s_copied_whole_through_shared_memory_keeps_its_values(elem):
+    """llm.c's fused_residual_forward_kernel5/6 keep Packed128<bf16> weights and rows in `extern
+    __shared__ char params[]`: a whole-struct store wrote the local array field's bytes as if they were
+    values and a whole-struct load cast the values to bytes (normed[0] -0.570 where a GPU and a numpy
+    layernorm give -1.039, bench/device/oracle_device_h100_46_recheck.txt).  The model: each value
+    rounded to bfloat16 once, read back by the next thread."""
+    w = np.linspace(-1, 1, 256).astype(np.float32)
+    r = run_kernel(PACKED_SHARED.replace("ELEM", elem), "k", args=dict(out=np.zeros(256, np.float32), w=w),
+                   grid=(1, 1, 1), block=(32, 1, 1), shared_bytes=512)
+    want = np.roll(np.array([_value(_bits(float(x))) for x in w], np.float32).reshape(32, 8), -1, axis=0).reshape(-1)
+    assert np.array_equal(r.outputs["out"], want), (r.outputs["out"][:4], want[:4])

@@ -404,7 +404,7 @@ class CallCompiler:
                 return self._barrier_call(node, None, None)
             if key == "syncwarp":
                 return self._syncwarp_call(node, fns.get("mask"))
-            return lambda fr, m: ZERO  # fences: memory is always coherent in the emulator
+            return self._fence  # fences: memory is always coherent in the emulator
         if kind in ("shuffle", "vote", "reduction", "warp_reduce") or key in K.MATCHES:
             return self._collective_call(key, fns, node)
         if kind == "bitop":
@@ -435,6 +435,14 @@ class CallCompiler:
         if kind == "index":
             return self._builtin_value(key, None if key not in INDEX_3D else 0, node)
         raise self.err(node, f"concept {key} ({kind}) cannot be executed by the emulator")
+
+    @staticmethod
+    def _fence(fr, m):
+        """A fence orders nothing the emulator runs out of order; the global race watch (where on)
+        takes it as a protocol it cannot see through (GlobalWrites.sync)."""
+        if fr.g.ctx.writes is not None:
+            fr.g.ctx.writes.sync(fr.g, m)
+        return ZERO
 
     def _barrier_call(self, node, pred_fn, reduce_op):
         if self.pres is None:

@@ -15,6 +15,7 @@ import zlib
 
 import numpy as np
 
+from . import bfloat16
 from .ctype import U8, ArrT, PtrT, StructT, base_scalar, inner_dims, scalar_count, vector_row
 from .errors import EmulatorError
 from .memory import Buffer, Pointer
@@ -158,7 +159,8 @@ def _array_field_copy(g, q: Pointer, ft: ArrT, name: str, m, node) -> Pointer:
     for j in range(n):
         v, e = g.ctx.mem.load(g, q.add(j), m, node, g.ctx.track)
         idx = g.lane_idx * n + j
-        buf.data[idx] = np.broadcast_to(np.asarray(v, dtype=elem), (g.n,))
+        # (a bfloat16 element: the float32 value loaded, stored back as its two bytes, not cast to them)
+        buf.data[idx] = np.broadcast_to(bfloat16.stored(v) if elem == bfloat16.BF16 else np.asarray(v, dtype=elem), (g.n,))
         if e is not None and buf.err_for_store() is not None:
             buf.err_for_store()[idx] = np.broadcast_to(e, (g.n,))
     return Pointer(buf, elem, g.lane_idx * n, np.int64(0), n, inner_dims(ft)[1:])
@@ -183,7 +185,8 @@ def store_struct(g, p: Pointer, val: StructVal, m, node, path: str, pos, convert
             starts = np.broadcast_to(np.asarray(src.base + src.off, dtype=np.int64), (g.n,))
             for j in range(n):
                 e = src.buf.err[starts + j] if src.buf.err is not None else None
-                c = (src.data[starts + j], e)
+                raw = src.data[starts + j]  # (bfloat16 bytes: the float32 values a store takes)
+                c = (bfloat16.to_float(raw) if raw.dtype == bfloat16.BF16 else raw, e)
                 g.ctx.mem.store(g, q.add(j), c if c[0].dtype == q.dt else convert(c, q.dt, g.ctx.track), m, node,
                                 g.ctx.track)
         else:

@@ -245,6 +245,8 @@ class Memory:
         if schedule_order.WATCH is not None:
             schedule_order.WATCH.access(g, p, m, write=False)
         addr = p.addr()
+        if self.ctx.writes is not None and p.buf.kind == "global":  # (global_races: read-write races)
+            self.ctx.writes.reads.load(g, p, addr, m, node)
         data = p.data
         e = None
         err = p.err if track else None
@@ -481,6 +483,9 @@ class Memory:
             counting.ACTIVE.access(p, m, m is g.full, g.n, write=op != "load", atomic=op != "load")
         if schedule_order.WATCH is not None:
             schedule_order.WATCH.access(g, p, m, write=op != "load")
+        w = self.ctx.writes  # (global_races: an exchange watched as a store, every atomic a sync)
+        if w is not None:
+            w.atomics.before(g, op, p, conv(val[0], p.dt) if op == "exch" else None, m, node)
         if op == "load":
             addr = p.addr()
             full = m is g.full
@@ -550,6 +555,8 @@ class Memory:
                 s = np.flatnonzero(rank == r)
                 self._round(op, data, a[s], vv[s], None if cc is None else cc[s], old, s, err,
                             None if ee is None else ee[s], u, olde)
+        if w is not None and op == "cas":
+            w.atomics.cas(g, p, a, sel, cc, vv, old, node)
         if sel is None:
             res, rese = old, olde
         else:

@@ -349,7 +349,7 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     return RunResult(outputs, bounds, list(ctx.races), list(ctx.diagnostics), wave, schedule,
                      time.monotonic() - t0, steps, initial,
                      independent=seen is not None and not seen.dependent and steps * ctx.threads_per_block <= max_steps,
-                     global_races=ctx.writes.races if ctx.writes is not None else [])
+                     global_races=ctx.writes.finish() if ctx.writes is not None else [])
 
 
 def _overload(low, kernel: str, args: dict) -> str:
