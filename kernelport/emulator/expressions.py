@@ -265,6 +265,10 @@ class ExpressionCompiler:
         compound = self.user_compound(node, lv, cur, rhs, self._store(lv, node), binop)
         if compound is not None:  # the file's `operator op=` on a vector variable
             return compound
+        fused = self._accumulated(node)  # `x += a*b`: one fma, as nvcc contracts it
+
+        def combine(fr, m, old):
+            return binop(old, rhs(fr, m), fr.g) if fused is None else fused(fr, m, old)
         if lv.kind == "mem":
             # evaluate the address once: load and store through the same pointer
             pf = lv.ptr_fn
@@ -273,13 +277,13 @@ class ExpressionCompiler:
                 p = pf(fr, m)
                 g = fr.g
                 old = g.ctx.mem.load(g, p, m, node, g.ctx.track)
-                new = binop(old, rhs(fr, m), g)
+                new = combine(fr, m, old)
                 if new[0].dtype != p.dt:
                     new = convert(new, p.dt, g.ctx.track)
                 g.ctx.mem.store(g, p, new, m, node, g.ctx.track)
                 return new
             return f
-        return lambda fr, m: st(fr, m, binop(cur(fr, m), rhs(fr, m), fr.g))
+        return lambda fr, m: st(fr, m, combine(fr, m, cur(fr, m)))
 
     def _binop_fn(self, op, node):
         def f(a, b, g):
@@ -310,10 +314,10 @@ class ExpressionCompiler:
         op = node.op
         if op in ("&&", "||"):
             return self._logical(node)
-        if op == "+" and self.c_contract() and isinstance(node.left, c_ast.BinaryOp) and node.left.op == "*":
-            return self._contracted(node.left.left, node.left.right, node.right, node, False)
-        if op == "+" and self.c_contract() and isinstance(node.right, c_ast.BinaryOp) and node.right.op == "*":
-            return self._contracted(node.right.left, node.right.right, node.left, node, False, True)
+        if op in ("+", "-") and self.c_contract() and isinstance(node.left, c_ast.BinaryOp) and node.left.op == "*":
+            return self._contracted(node.left.left, node.left.right, node.right, node, op == "-")
+        if op in ("+", "-") and self.c_contract() and isinstance(node.right, c_ast.BinaryOp) and node.right.op == "*":
+            return self._contracted(node.right.left, node.right.right, node.left, node, False, True, op == "-")
         lf, rf = self.ex(node.left), self.ex(node.right)
         binop = self._binop_fn(op, node)
         user = self.user_operator(op, node)  # the file's `operator op` on vector values

@@ -7,13 +7,16 @@ built in (its `vector_operators`: a HIP or Metal port, whose text the translator
 file's definitions) computes it component by component; otherwise it stays a located refusal."""
 from __future__ import annotations
 
+import numpy as np
+from pycparser import c_ast
+
 from .ctype import common, vector_row
 from .errors import EmulatorError
 from .expressions import ZERO
 from .frontend.operators import operator_function
 from .lanes import Frame
 from .memory import Pointer
-from .ops import arith, convert, fma
+from .ops import arith, convert, fma, neg
 from .vectors import VecVal, vector_value
 
 
@@ -26,11 +29,13 @@ class OperatorCompiler:
             raise EmulatorError(f"`{op}` on whole vector values (a vector type's operators): the emulator "
                                 "computes vectors component by component (.x, .y, ...) only", g.ctx.path, *self.pos(node))
 
-    def _contracted(self, xa, xb, xc, node, neg_c, c_first=False):
-        """a*b + c contracted into one fused multiply-add when all are floats (nvcc's default); on
-        vector values, the file's operator* then operator+ (c_first: c + a*b, in that order)."""
+    def _contracted(self, xa, xb, xc, node, neg_c, c_first=False, neg_ab=False):
+        """a*b + c contracted into one fused multiply-add when all are floats (nvcc's default, which also
+        fuses a*b - c (neg_c) and c - a*b (neg_ab): fma(a, b, -c), fma(-a, b, c)); on vector values, the
+        file's operator* then operator+ or - (c_first: c + a*b, in that order)."""
         fa, fb, fc = self.ex(xa), self.ex(xb), self.ex(xc)
-        user = self.user_contracted(node, neg_c, c_first)
+        sub = neg_c or neg_ab
+        user = self.user_contracted(node, sub, c_first)
 
         def f(fr, m):
             a, b, c = fa(fr, m), fb(fr, m), fc(fr, m)
@@ -38,13 +43,37 @@ class OperatorCompiler:
             g = fr.g
             if user is not None and any(isinstance(v, VecVal) for v in (a, b, c)):
                 return user(fr, m, a, b, c)
-            self._whole_vectors("-" if neg_c else "+", (va, vb, vc), g, node)
+            self._whole_vectors("-" if sub else "+", (va, vb, vc), g, node)
             if isinstance(va, Pointer) or isinstance(vb, Pointer) or isinstance(vc, Pointer):
-                return self._binop_fn("+", node)(arith("*", a, b, g.ctx.track), c, g)
+                p = arith("*", a, b, g.ctx.track)
+                return self._binop_fn("-" if sub else "+", node)(*((c, p) if c_first else (p, c)), g)
             t = common(common(va.dtype, vb.dtype), vc.dtype)
             if t.kind == "f" and g.ctx.contract:
-                return fma(a, b, c, g.ctx.track, t)
-            return arith("+", arith("*", a, b, g.ctx.track), c, g.ctx.track)
+                return fma(neg(a) if neg_ab else a, b, neg(c) if neg_c else c, g.ctx.track, t)
+            p = arith("*", a, b, g.ctx.track)
+            return arith("-" if sub else "+", *((c, p) if c_first else (p, c)), g.ctx.track)
+        return f
+
+    def _accumulated(self, node):
+        """`x += a*b` / `x -= a*b` as nvcc contracts it, one fused multiply-add of x's value when all are
+        floats: f(fr, m, old) -> the new value; None where the right side is no product (or no contraction)."""
+        r = node.rvalue
+        if node.op not in ("+=", "-=") or not self.c_contract() or \
+                not (isinstance(r, c_ast.BinaryOp) and r.op == "*"):
+            return None
+        fa, fb = self.ex(r.left), self.ex(r.right)
+        sub = node.op == "-="
+        mul, acc = self._binop_fn("*", node), self._binop_fn(node.op[:-1], node)
+
+        def f(fr, m, old):
+            a, b = fa(fr, m), fb(fr, m)
+            g = fr.g
+            vals = (a[0], b[0], old[0])
+            if g.ctx.contract and all(isinstance(v, (np.generic, np.ndarray)) for v in vals):
+                t = common(common(vals[0].dtype, vals[1].dtype), vals[2].dtype)
+                if t.kind == "f":
+                    return fma(neg(a) if sub else a, b, old, g.ctx.track, t)
+            return acc(old, mul(a, b, g), g)
         return f
 
     def user_operator(self, op: str, node):
