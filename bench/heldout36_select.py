@@ -78,6 +78,17 @@ SECOND EXTENSION, written and committed (h/heldout36, 18:47 UTC) after the rule 
    20. flann-lib/flann                    nearest-neighbour search: its CUDA 3-D kd-tree (point-cloud kNN)
    21. pmh47/dirt                         differentiable mesh rasteriser (its CUDA gradient kernels)
    22. NVlabs/instant-ngp                 NeRF with multiresolution hash encodings
+THIRD EXTENSION, written and committed (h/heldout36, 18:48 UTC) after the SECOND EXTENSION was applied and
+  checked, before any measure of kernelport: dynamicfusion (OpenCV), KinectFusionLib (Eigen, OpenCV), flann
+  (its kd-tree header chain reaches headers the snapshot lacks), dirt (TensorFlow) and instant-ngp (its
+  dependencies/ submodules) give 0; kinfu_remake gives 3 and stays (0 of 3 compile: proj_icp.cu and
+  tsdf_volume.cu bind texture references, removed in CUDA 12; imgproc.cu's device.hpp writes
+  `"="_ASM_PTR_(ptr)`, a literal suffix under C++11 and later: not a removal, so 2 of 3 stand for the
+  check as the rule words it). The set then holds 29 files in six projects, short of 45, so these,
+  named by domain only, are taken next by the same rule and check in this order:
+   23. neka-nat/cupoch                    a CUDA point-cloud library (registration, kNN, voxel grids, meshes)
+   24. Juanxpeke/Marching-Cubes-CUDA      marching cubes in CUDA
+   25. lurtz/GPU-Marching-Cubes           marching cubes on the GPU
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout36_baseline.txt).
 """
@@ -145,6 +156,30 @@ CANDIDATES = [
     # build: the whole repository
     ("3dmatch-toolbox", "andyzeng/3dmatch-toolbox", "BSD-2-Clause (see LICENSE)", ["LICENSE"], [], ["_MWAITXINTRIN_H_INCLUDED"],
      ["-std=c++17", "-O3"], ""),
+    # SECOND EXTENSION (build flags read after the fetch, before any measure)
+    # CMakeLists.txt + kfusion/CMakeLists.txt (add_module_library: kfusion/include, kfusion/src, kfusion/src/utils,
+    # kfusion/include/nanoflann), -Xcompiler -fPIC --ftz=true --prec-div=false --prec-sqrt=false, -D_MWAITXINTRIN_H_INCLUDED
+    # -DFORCE_INLINERS (OpenCV, Ceres, Boost include dirs absent); sm_30-61 below CUDA 13's minimum: left out
+    ("dynamicfusion", "mihaibujanca/dynamicfusion", "BSD-3-Clause (see LICENSE.md)", ["LICENSE.md"],
+     ["kfusion/include", "kfusion/src", "kfusion/src/utils", "kfusion/include/nanoflann"],
+     ["_MWAITXINTRIN_H_INCLUDED", "FORCE_INLINERS"],
+     ["-std=c++17", "-Xcompiler", "-fPIC", "--ftz=true", "--prec-div=false", "--prec-sqrt=false"], "kfusion/src/"),
+    # CMakeLists.txt + kfusion/CMakeLists.txt (cmake/Targets.cmake add_module_library: kfusion/include, kfusion/src),
+    # -Xcompiler -fPIC --ftz=true --prec-div=false --prec-sqrt=false (OpenCV, OpenNI absent)
+    ("kinfu-remake", "Nerei/kinfu_remake", "BSD-3-Clause (see LICENSE.md)", ["LICENSE.md"], ["kfusion/include", "kfusion/src"], [],
+     ["-std=c++17", "-Xcompiler", "-fPIC", "--ftz=true", "--prec-div=false", "--prec-sqrt=false"], "kfusion/src/"),
+    # CMakeLists.txt: include/ and src/cuda/include, -O3 -std=c++11 (-> 17) (OpenCV and Eigen include dirs absent)
+    ("kinectfusionlib", "chrdiller/KinectFusionLib", "MIT (see LICENSE.txt)", ["LICENSE.txt"], ["include", "src/cuda/include"],
+     [], ["-std=c++17", "-O3"], "src/"),
+    # src/cpp/CMakeLists.txt (BUILD_CUDA_LIB): flann_cuda_s of src/cpp/flann/algorithms/*.cu, include dir src/cpp,
+    # FLANN_USE_CUDA, FLANN_STATIC, -Xcompiler -fPIC
+    ("flann", "flann-lib/flann", "BSD-3-Clause (see COPYING)", ["COPYING"], ["src/cpp"], ["FLANN_USE_CUDA", "FLANN_STATIC"],
+     ["-std=c++17", "-Xcompiler", "-fPIC"], "src/cpp/"),
+    # csrc/CMakeLists.txt: TensorFlow's include dirs (absent), csrc/
+    ("dirt", "pmh47/dirt", "MIT (see LICENSE)", ["LICENSE"], ["csrc"], [], ["-std=c++17"], "csrc/"),
+    # CMakeLists.txt: include/, dependencies/ (tiny-cuda-nn and others: submodules, absent), C++17, --extended-lambda
+    ("instant-ngp", "NVlabs/instant-ngp", "(see LICENSE.txt)", ["LICENSE.txt"], ["include", "dependencies"], [],
+     ["-std=c++17", "--extended-lambda", "--expt-relaxed-constexpr"], "src/"),
 ]
 DROPPED = frozenset({"SarahWeiii/cumesh2sdf"})  # 1 of 2 in the self-contained check (the SECOND EXTENSION says why)
 
