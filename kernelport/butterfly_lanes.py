@@ -40,7 +40,7 @@ def every_lane_keeps(module, f, read_as: str) -> Node | None:
         if len(args) > names.index("width") or len(args) <= names.index("lanemask"):
             continue  # a width named: the code says which group it means
         value, lane = args[names.index("value")], args[names.index("lanemask")]
-        if value.type != "identifier" or not _from_16(src, lane, call):
+        if value.type != "identifier" or not _from_16(src, lane, call) or not _folds(src, call, src.text_of(value)):
             continue
         v = src.text_of(value)
         folded[v] = max(folded.get(v, 0), _statement_end(call))
@@ -51,6 +51,19 @@ def every_lane_keeps(module, f, read_as: str) -> Node | None:
         if kept and not _under_leader(src, n, f.body):
             return n
     return None
+
+
+def _folds(src, call: Node, v: str) -> bool:
+    """The step folds the partner's value into v itself (`v += shfl(v, m)`, `v = fmaxf(v, shfl(v, m))`), not
+    an exchange that keeps it apart (`q = shfl(a, 16)`, a transpose's step: xorexchange.py)."""
+    n = call.parent
+    while n is not None and n.type in ("parenthesized_expression", "argument_list", "call_expression",
+                                       "binary_expression", "cast_expression"):
+        n = n.parent
+    if n is None or n.type != "assignment_expression":
+        return False
+    left = n.child_by_field_name("left")
+    return left is not None and left.type == "identifier" and src.text_of(left) == v
 
 
 def _from_16(src, lane: Node, call: Node) -> bool:
