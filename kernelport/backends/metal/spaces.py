@@ -15,6 +15,11 @@ from ...rewrite import key
 from ...source import call_args, ident_name, walk
 
 
+# The spaces a bare local pointer takes from its later assignments (a constant one, and any the model cannot
+# tell, keep the unqualified `thread` they had: what the port wrote before, refused where it is wrong).
+_ADOPTED = frozenset({"device", "threadgroup"})
+
+
 class AddressSpaces:
     """Mixin of MetalTranslator: the address-space passes and queries."""
 
@@ -311,7 +316,7 @@ class AddressSpaces:
                                 if init is not None:
                                     return self.space_of(init, f)
                                 got = {self.space_of(v, f) for v in later}  # `T* p; ... p = buf + i;`
-                                return got.pop() if len(got) == 1 else None
+                                return got.pop() if len(got) == 1 and got <= _ADOPTED else None
                             finally:
                                 self.cur_sig[f.name] = saved
                         self.local_spaces[(f.name, name)] = lambda sig, space=space: space(sig) or "thread"
@@ -319,10 +324,9 @@ class AddressSpaces:
                             self.problem("KP215", d, f"cannot tell which address space '{name}' points into",
                                          "initialise the pointer from a kernel parameter, a __shared__ array "
                                          "or a local array")
-                        elif later and (len(seen := {self.space_of(v, f) for v in later}) != 1 or None in seen):
+                        elif later and len(seen := {self.space_of(v, f) for v in later} & _ADOPTED) > 1:
                             self.problem("KP215", d, f"cannot tell which address space '{name}' points into: it is "
-                                         "assigned pointers into " + (" and ".join(sorted(s or "an unknown space"
-                                                                                            for s in seen))),
+                                         "assigned pointers into " + " and ".join(sorted(seen)),
                                          "use one pointer per address space, each initialised where it is declared")
                         self._dynamic_prefix(tnode, lambda sig, name=name, f=f: self.local_spaces[(f.name, name)](sig))
                 elif n.type == "cast_expression" or self._named_cast(n):
