@@ -15,7 +15,10 @@ comment in its place, a note in the statistics); the decision reads the body, ne
     V operator -(V a)         { return make_V(-a.x, -a.y, ...); }
     void operator OP=(V& a, V b) { a.x OP= b.x; a.y OP= b.y; ... }  (or a.x = a.x OP b.x; `V&` returning `a`)
 
-every lane exactly once, in lane order where the result is built.  Anything else (a dot product
+every lane exactly once, in lane order where the result is built.  A file-scope use of a function-like
+macro whose expansion defines such operators (Kintinuous's `COMPOUND_VEC3_OP(float3, float, -=)`, one
+use per type and operator) is read as its expansion is: where every function the use defines has one of
+these meanings, the use is left out the same way (`macro_operators`).  Anything else (a dot product
 spelled `operator*`, `float3 * float4`, a comparison, a lane left out) stays: Metal's checker
 refuses it at its line (KP224); hipcc compiles it where it is no exact match of HIP's.  Which
 vector types and operators the target has is the backend's data (`vector_types`,
@@ -216,6 +219,67 @@ class Reader:
             op in _COMMUTES and self.operand(a, other, i) and self.lane(b, target, i))
 
 
+def macro_operators(src, backend) -> list[tuple[int, int, str, list[str]]]:
+    """(start, end, the use's text, signatures) of each file-scope use of a function-like macro whose
+    expansion defines only component-wise operators on the backend's vector types (the shapes above)."""
+    from .macros import definitions
+    from .source import SourceFile
+    if "operator" not in src.text:
+        return []
+    defs = {n: d for n, d in definitions(src.text, src.path, undefined=True).items()  # #undef'd after its uses too
+            if d.params and "operator" in d.body and "#" not in d.body}
+    out, data = [], src.data
+    for name, d in defs.items():
+        for m in re.finditer(rb"(?m)^[ \t]*(" + re.escape(name.encode()) + rb")\s*\(", data):
+            at = m.start(1)
+            args, end = _use_args(data, m.end(1))
+            if args is None or len(args) != len(d.params) or _in_function(src, at):
+                continue
+            text = d.body
+            for p, a in sorted(zip(d.params, args), key=lambda pa: -len(pa[0])):
+                text = re.sub(rf"(?<![\w.]){re.escape(p)}(?!\w)", lambda _m, a=a: a, text)
+            snippet = SourceFile.from_text(text, f"<{name}>")
+            fns = snippet.index.of_types("function_definition")
+            if not fns or snippet.root.has_error:
+                continue
+            reader = Reader(snippet, backend)
+            sigs = [reader.meaning(fn) for fn in fns]
+            if all(sigs):
+                out.append((at, end, " ".join(data[at:end].decode("utf-8", "replace").split()), sigs))
+    return out
+
+
+def _use_args(data: bytes, i: int) -> tuple[list[str] | None, int]:
+    """The arguments of a macro use whose `(` follows byte i (blanks between), and the byte after its `)`."""
+    while i < len(data) and data[i:i + 1] in (b" ", b"\t"):
+        i += 1
+    if data[i:i + 1] != b"(":
+        return None, i
+    depth, args, cur = 0, [], i + 1
+    for j in range(i, len(data)):
+        c = data[j:j + 1]
+        if c in (b"(", b"[", b"{"):
+            depth += 1
+        elif c in (b")", b"]", b"}"):
+            depth -= 1
+            if depth == 0:
+                args.append(data[cur:j].decode("utf-8", "replace").strip())
+                return args, j + 1
+        elif c == b"," and depth == 1:
+            args.append(data[cur:j].decode("utf-8", "replace").strip())
+            cur = j + 1
+    return None, i
+
+
+def _in_function(src, at: int) -> bool:
+    n = src.root.descendant_for_byte_range(at, at)
+    while n is not None:
+        if n.type in ("function_definition", "compound_statement", "class_specifier", "struct_specifier"):
+            return True
+        n = n.parent
+    return False
+
+
 def _aliases(src, vectors) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """The file's typedef names with every type each names (in any `#if` branch), and its function-like
     macros that are a vector maker with their parameters in order (`#define MAKE_REAL4(x, y, z, w)
@@ -260,7 +324,37 @@ class BuiltinVectorOperators:
             self.rw.replace(fn, f"// {sig}: {b.display_name}'s vector types define it (component-wise), left out"
                             + "\n" * lines)  # (the port keeps the original's lines)
             self.note(fn, "(left out)", f"{sig} is component-wise, as {b.display_name}'s built-in operator is")
+        for start, end, use, sigs in macro_operators(self.src, b):
+            self._drop_use(start, end, f"// {use} defines {', '.join(sigs)}: {b.display_name}'s vector types "
+                                       f"define them (component-wise), left out")
 
+    def _drop_use(self, start: int, end: int, comment: str) -> None:
+        """Leave out the file-scope bytes [start, end) of a macro use: the grammar's pieces of it go (the
+        largest nodes within it, at any depth: a use inside an include guard), the bytes it saw as blanks
+        are dropped, `comment` stands first; the port keeps the original's lines.  A node that runs past
+        either end (the grammar joined the use to its neighbour) leaves the use alone."""
+        data, held, stack = self.src.data, [], [self.src.root]
+        while stack:
+            n = stack.pop()
+            if n.end_byte <= start or n.start_byte >= end or n.start_byte == n.end_byte:
+                continue
+            if start <= n.start_byte and n.end_byte <= end:
+                held.append(n)
+            elif n.child_count:
+                stack.extend(n.children)
+            else:
+                return
+        pos, first = start, True
+        for n in sorted(held, key=lambda n: n.start_byte):
+            if n.start_byte > pos:
+                self.rw.drop_span(pos, n.start_byte, comment if first else "")
+                first = False
+            self.rw.replace(n, "\n" * data[n.start_byte:n.end_byte].count(b"\n"))
+            pos = n.end_byte
+        if pos < end:
+            self.rw.drop_span(pos, end, comment if first else "")
+        elif first:
+            self.rw.insert_before(held[0], comment)
 
     def rewrite_vector_bases(self) -> None:
         """A class deriving from a CUDA vector type (`class Vec3f : public VectorBase<...>, public float3`)

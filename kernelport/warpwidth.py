@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from . import dialect, fnscopes, halfvotes, launchgroups
+from . import butterfly_lanes, dialect, fnscopes, halfvotes, launchgroups
 from .blockdims import constant, dims as _dims, functor_launches, member_dims, names as _names, value as _value
 from .model import Function, Module
 from .source import call_args, ident_name, walk
@@ -349,8 +349,11 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
     read_as = backends_source()  # (once: an import statement per call cost a tenth of decide)
     warp32 = _warp32_calls()
     matrix: dict[str, Node] = {}  # a call of the dialect's 32-lane warp operations (wmma's mma_sync)
+    kept: dict[str, Node] = {}  # a 32-lane xor butterfly's fold that every lane keeps (butterfly_lanes)
     for f in module.functions.values():
         k = scopes.key(f)
+        if (b := butterfly_lanes.every_lane_keeps(module, f, read_as)) is not None:
+            kept.setdefault(k, b)
         for n in (src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `X() = default;`: none
             fn = n.child_by_field_name("function")
             name = fnscopes.callee_name(fn)
@@ -407,6 +410,8 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                               "spread over 32 lanes)", matrix[m], votes_per_warp=False) for m in sorted(fs) if m in matrix]
             code += [Geometry(32, None, "a warp index from a hardcoded 32 lays out global data (rows as warps)",
                               (data_warps or {})[m]) for m in sorted(fs) if m in (data_warps or {})]
+            code += [Geometry(32, None, f"every lane keeps a 32-lane xor butterfly's fold (line {src.loc(kept[m]).line})",
+                              kept[m]) for m in sorted(fs) if m in kept]
             code += [Geometry(32, None, f"`{src.text_of(c)}` is cub's 32-lane warp collective (a port keeps its "
                               "32 lanes: collective_widths)", c) for m in sorted(fs) if (c := (collectives or {}).get(m))]
             defs = [d for m in sorted(fs) for d in fns[m]]

@@ -342,8 +342,10 @@ __global__ void __launch_bounds__(256) k(T* x /* data */) {
 }  // namespace ops
 """
     out = body(code)
-    expected = textwrap.dedent(code).replace("int o = 16", "int o = warpSize / 2").replace(
-        "__shfl_xor_sync(0xffffffff, v, o)", "__shfl_xor(v, o)")
+    # Re-pinned (h/heldout36): every lane stores the butterfly's fold (`x[threadIdx.x] = v`), so the port
+    # keeps CUDA's 32-lane groups (kernelport/butterfly_lanes.py); the wave rewrite pinned before gave each
+    # lane a 64-lane sum at wave 64.  What this test is about, comments and layout, is unchanged.
+    expected = textwrap.dedent(code).replace("__shfl_xor_sync(0xffffffff, v, o)", "__shfl_xor(v, o, 32)")
     assert out == expected
 
 

@@ -15,6 +15,11 @@ from ...rewrite import key
 from ...source import call_args, ident_name, walk
 
 
+# The spaces a bare local pointer takes from its later assignments (a constant one, and any the model cannot
+# tell, keep the unqualified `thread` they had: what the port wrote before, refused where it is wrong).
+_ADOPTED = frozenset({"device", "threadgroup"})
+
+
 class AddressSpaces:
     """Mixin of MetalTranslator: the address-space passes and queries."""
 
@@ -302,11 +307,16 @@ class AddressSpaces:
                         init = d.child_by_field_name("value") if d.type == "init_declarator" else None
                         name = ident_name(d)
 
-                        def space(sig, f=f, init=init):
+                        later = self._assigned_values(f, name) if init is None else []
+
+                        def space(sig, f=f, init=init, later=later):
                             saved = self.cur_sig.get(f.name)
                             self.cur_sig[f.name] = sig
                             try:
-                                return self.space_of(init, f) if init is not None else None
+                                if init is not None:
+                                    return self.space_of(init, f)
+                                got = {self.space_of(v, f) for v in later}  # `T* p; ... p = buf + i;`
+                                return got.pop() if len(got) == 1 and got <= _ADOPTED else None
                             finally:
                                 self.cur_sig[f.name] = saved
                         self.local_spaces[(f.name, name)] = lambda sig, space=space: space(sig) or "thread"
@@ -314,6 +324,10 @@ class AddressSpaces:
                             self.problem("KP215", d, f"cannot tell which address space '{name}' points into",
                                          "initialise the pointer from a kernel parameter, a __shared__ array "
                                          "or a local array")
+                        elif later and len(seen := {self.space_of(v, f) for v in later} & _ADOPTED) > 1:
+                            self.problem("KP215", d, f"cannot tell which address space '{name}' points into: it is "
+                                         "assigned pointers into " + " and ".join(sorted(seen)),
+                                         "use one pointer per address space, each initialised where it is declared")
                         self._dynamic_prefix(tnode, lambda sig, name=name, f=f: self.local_spaces[(f.name, name)](sig))
                 elif n.type == "cast_expression" or self._named_cast(n):
                     # `(float4*)p` and `reinterpret_cast<const float4*>(p)` (static_cast, const_cast):
@@ -329,6 +343,17 @@ class AddressSpaces:
                         continue  # unqualified, `thread` in Metal (and the checker's generic: its reference)
                     self._dynamic_prefix(td.child_by_field_name("type") or td,
                                          lambda sig, f=f, val=val: self._space_at(f, sig, val) or "thread")
+
+    def _assigned_values(self, f: Function, name: str) -> list[Node]:
+        """The values a local pointer declared with no initialiser is given (`p = dist + j * n;`), in f.
+        (Names are looked up per function, as `_local_decl` does.)"""
+        out = []
+        for n in walk(f.body):
+            if n.type == "assignment_expression" and self.src.text_of(n.child_by_field_name("operator")) == "=":
+                left = n.child_by_field_name("left")
+                if left is not None and left.type == "identifier" and self.src.text_of(left) == name:
+                    out.append(n.child_by_field_name("right"))
+        return out
 
     def _const_reference_address(self, f: Function, val: Node) -> bool:
         """`&v` of a helper's `const T& v` parameter (llm.c's `vec_at(const float4& vec, int i)` reading
