@@ -62,7 +62,8 @@ class MetalTranslator(ObjectSpaces, PointerMembers, CooperativeTiles, HostCode, 
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
 
     def __init__(self, src: SourceFile, backend: str = "metal", allow_unported: bool = False, **options):
-        src, self.origin = splice(src, tuple(options.get("include_dirs", ())))  # project headers device code needs: one self-contained port
+        src, self.origin = splice(src, tuple(options.get("include_dirs", ())),  # project headers device code needs: one self-contained port
+                                  frozenset(n for n, _ in options.get("defines", ())))
         super().__init__(src, backend, allow_unported, **options)
         self.demote_double = bool(options.get("demote_double"))
         self.specs = annotations.parse(self.module, reference=False)  # the reference is verify's, not the port's

@@ -1,0 +1,117 @@
+"""Causes of Metal refusals and time in real code (held-out: heldout31's gato bsqp.cu), each as a CUDA
+snippet written for the test (no fetched file is read).  Each refused port was refused on main
+(h/metal47's branch point fbd807d)."""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+from conftest import require_tool
+
+
+def _write(tmp_path: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (tmp_path / name).write_text(textwrap.dedent(text).lstrip())
+
+
+def _port(path: Path, **options) -> str:
+    """The Metal port of `path`, which translate's checker passed (a failure is a KP224 here)."""
+    require_tool("clang")
+    port, text = translate(SourceFile.read(path), "metal", **options)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    from kernelport.backends.metal.check import check_metal_source
+    diags = [str(d) for d in check_metal_source(text, "t.metal")]
+    assert diags == [], "\n".join(diags) + "\n" + text
+    return text
+
+
+# gato's settings.h picks a robot's headers by the build's -D: `#if defined(PLANT_INDY7) #include <indy7>
+# #elif defined(PLANT_IIWA14) #include <iiwa14> ...`.  The splice took both branches' headers (17.3k spliced
+# lines instead of 7.2k, and the other plant's definitions beside the live one's); here the dead branch's
+# header reaches a `__constant__ double` table, refused KP214 on main though no compile of the run reads it.
+PLANTS = {
+    "settings.h": """
+        #pragma once
+        #if defined(PLANT_A)
+            #include "plant_a.cuh"
+        #elif defined(PLANT_B)
+            #include "plant_b.cuh"
+        #else
+            #error "define PLANT_A or PLANT_B"
+        #endif
+        #ifndef PLANT_A
+            #include "plant_b_tables.cuh"
+        #endif
+    """,
+    "plant_a.cuh": """
+        #pragma once
+        __device__ float gain(float x) { return 2.0f * x; }
+    """,
+    "plant_b.cuh": """
+        #pragma once
+        #include "plant_b_tables.cuh"
+        __device__ float gain(float x) { return float(table_b[0]) * x; }
+    """,
+    "plant_b_tables.cuh": """
+        #pragma once
+        __constant__ double table_b[4];
+    """,
+    "step.cu": """
+        #include "settings.h"
+        __global__ void step(float* y, const float* x, int n)
+        {
+            int i = blockIdx.x * blockDim.x + threadIdx.x;
+            if (i < n) y[i] = gain(x[i]);
+        }
+        void run(float* y, const float* x, int n) { step<<<(n + 127) / 128, 128>>>(y, x, n); }
+    """,
+}
+
+
+def test_an_include_in_a_branch_the_runs_defines_rule_out_is_not_spliced(tmp_path: Path):
+    _write(tmp_path, PLANTS)
+    text = _port(tmp_path / "step.cu", defines=(("PLANT_A", "1"),))
+    assert "2.0f * x" in text and "table_b" not in text
+    assert "// #include \"plant_b.cuh\": in a branch this run's -D PLANT_A rules out, left out" in text
+    assert "// #include \"plant_b_tables.cuh\": in a branch this run's -D PLANT_A rules out" in text
+
+
+def test_the_other_define_splices_the_other_branch(tmp_path: Path):
+    """The look-alike: under -DPLANT_B the `#elif` branch is the live one (its header is spliced, and
+    its double refused), and an `#if defined(X)` of a name the run does not define decides nothing."""
+    _write(tmp_path, PLANTS)
+    port, text = translate(SourceFile.read(tmp_path / "step.cu"), "metal", defines=(("PLANT_B", "1"),))
+    assert any(d.code == "KP214" and "plant_b_tables.cuh" in str(d.location) for d in port.diagnostics), \
+        [d.format() for d in port.diagnostics]
+
+
+def test_a_define_the_text_undefines_decides_nothing(tmp_path: Path):
+    files = dict(PLANTS)
+    files["step.cu"] = "#undef PLANT_A\n#define PLANT_B 1\n" + textwrap.dedent(PLANTS["step.cu"]).lstrip()
+    _write(tmp_path, files)
+    port, _ = translate(SourceFile.read(tmp_path / "step.cu"), "metal", defines=(("PLANT_A", "1"),))
+    assert any(d.code == "KP214" for d in port.diagnostics), [d.format() for d in port.diagnostics]
+
+
+def test_each_template_kernels_instances_are_worked_out_once(tmp_path: Path, monkeypatch):
+    """gato's bsqp.cu took 42 s of CPU, most of it in _never_instantiated asking template_instances of
+    every other kernel for each kernel left out, each answer walking every call of the unit (kernels x
+    kernels x calls).  Each kernel's instances are now worked out once per translation."""
+    from kernelport.backends.metal.translator import MetalTranslator
+    kernels = "".join(f"template <int N> __global__ void k{i}(float* x) {{ x[threadIdx.x] *= N; }}\n" for i in range(12))
+    code = kernels + ("template <int N> void launch(float* x) { k0<N><<<1, 32>>>(x); }\n"
+                      "void run(float* x) { launch<4>(x); launch<8>(x); }\n")
+    asked: list[str] = []
+    inner = MetalTranslator._template_instances
+
+    def counted(self, k):
+        asked.append(k.name)
+        return inner(self, k)
+    monkeypatch.setattr(MetalTranslator, "_template_instances", counted)
+    port, text = translate(SourceFile.from_text(code, str(tmp_path / "k.cu")), "metal")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "k0_4" in text and "k0_8" in text and "template kernel k5(): nothing in this file names it" in text
+    assert sorted(asked) == sorted(set(asked)) and len(asked) == 12
