@@ -115,3 +115,46 @@ def test_each_template_kernels_instances_are_worked_out_once(tmp_path: Path, mon
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "k0_4" in text and "k0_8" in text and "template kernel k5(): nothing in this file names it" in text
     assert sorted(asked) == sorted(set(asked)) and len(asked) == 12
+
+
+# LEAP's cuda_utils.cu: `addKernel(float*, const float*, int3)` and `addKernel(float*, const float, int3)`.
+# A Metal kernel is an entry point looked up by name: two of one name, KP224 on main ("conflicting types").
+OVERLOADS = """
+    __global__ void addKernel(float* lhs, const float* rhs, const int n)
+    {
+        int i = blockIdx.x * blockDim.x + threadIdx.x;
+        if (i < n) lhs[i] += rhs[i];
+    }
+    __global__ void addKernel(float* lhs, const float rhs, const int n)
+    {
+        int i = blockIdx.x * blockDim.x + threadIdx.x;
+        if (i < n) lhs[i] += rhs;
+    }
+    void add(float* x, const float* y, float c, int n)
+    {
+        addKernel<<<(n + 127) / 128, 128>>>(x, y, n);
+        addKernel<<<(n + 127) / 128, 128>>>(x, c, n);
+    }
+"""
+
+
+def test_overloaded_kernels_get_names_apart_and_the_sidecar_says_which(tmp_path: Path):
+    import json
+    _write(tmp_path, {"k.cu": OVERLOADS})
+    text = _port(tmp_path / "k.cu")
+    assert "kernel void addKernel(device float* lhs" in text
+    assert "kernel void addKernel_2(device float* lhs [[buffer(0)]], const constant float& rhs" in text
+    port, _ = translate(SourceFile.read(tmp_path / "k.cu"), "metal")
+    side = json.loads(port.extra_files[".json"])
+    got = [(k["name"], k["host_name"], k["cuda_signature"], [a["kind"] for a in k["arguments"]]) for k in side["kernels"]]
+    assert got == [("addKernel", "addKernel", "addKernel(float* lhs, const float* rhs, const int n)", ["buffer", "buffer", "bytes"]),
+                   ("addKernel", "addKernel_2", "addKernel(float* lhs, const float rhs, const int n)", ["buffer", "bytes", "bytes"])]
+
+
+def test_kernels_of_one_name_in_two_branches_of_a_conditional_keep_it(tmp_path: Path):
+    """The look-alike: `#ifdef` and `#else` definitions are alternatives, one compiled: no rename."""
+    first = textwrap.dedent(OVERLOADS).split("__global__ void addKernel(float* lhs, const float rhs")[0]
+    code = f"#ifdef ADD_TWICE{first}#else{first}#endif\nvoid add(float* x, const float* y, int n) {{ addKernel<<<1, 128>>>(x, y, n); }}\n"
+    _write(tmp_path, {"k.cu": code})
+    text = _port(tmp_path / "k.cu")
+    assert "addKernel_2" not in text and text.count("kernel void addKernel(") == 2

@@ -294,6 +294,7 @@ class Signatures:
         over[key(plist)] = sig
         # the parameter list sits inside the declarator: render the declarator with it replaced
         self.rw.replace(plist, sig)
+        self.rename_overload(k)
         try:
             self._apply_prefixes(k.name, ())
             self._kernel_body_prefix(k)
@@ -305,7 +306,7 @@ class Signatures:
             n = k.launch_bounds.named_children[0] if k.launch_bounds.named_children else None
             lb = dialect.render(dialect.concept("launch_bounds"), "metal", {"threads": self.rw.text(n)})
             text = f"{lb}\n{text}"
-        self.kernel_info[k.name] = {"args": args}
+        self.kernel_info[self.kernel_key(k)] = {"args": args}
         if k.template_node is not None:
             tn = k.template_node
             head = self.src.data[tn.start_byte:k.node.start_byte].decode("utf-8")
