@@ -158,3 +158,42 @@ def test_kernels_of_one_name_in_two_branches_of_a_conditional_keep_it(tmp_path: 
     _write(tmp_path, {"k.cu": code})
     text = _port(tmp_path / "k.cu")
     assert "addKernel_2" not in text and text.count("kernel void addKernel(") == 2
+
+
+# atpqc's fips202_ws: `auto store64 = [](std::uint8_t x[8], state_type s) {...}` called with `&out[8 * threadIdx.x]`,
+# `out` a device buffer: an unqualified lambda parameter is `thread` in Metal, KP224 on main ("cannot pass pointer
+# to address space 'device' as a pointer to address space 'thread'").
+LAMBDAS = """
+    __device__ void store(unsigned char* out, unsigned long long s)
+    {
+        auto store64 = [](unsigned char x[8], unsigned long long v) {
+            for (int i = 0; i < 8; ++i) x[i] = (unsigned char)(v >> (8 * i));
+        };
+        store64(&out[8 * threadIdx.x], s);
+    }
+    __global__ void k(unsigned char* out, const unsigned long long* in)
+    {
+        __shared__ unsigned char tile[256];
+        auto put = [](unsigned char* x, unsigned char v) { x[0] = v; };
+        put(tile + threadIdx.x, 1);
+        __syncthreads();
+        store(out, in[threadIdx.x] + tile[threadIdx.x]);
+    }
+    void run(unsigned char* o, const unsigned long long* i) { k<<<1, 32>>>(o, i); }
+"""
+
+
+def test_a_lambdas_pointer_parameters_take_the_space_their_calls_pass(tmp_path: Path):
+    _write(tmp_path, {"k.cu": LAMBDAS})
+    text = _port(tmp_path / "k.cu")
+    assert "auto store64 = [](device unsigned char x[8], ulong v)" in text
+    assert "auto put = [](threadgroup unsigned char* x, unsigned char v)" in text
+
+
+def test_a_lambda_called_with_pointers_of_two_spaces_is_refused_at_its_parameter(tmp_path: Path):
+    """The look-alike: one lambda, a device and a threadgroup argument: it has one signature, so no space
+    is right for both calls (a __device__ function would get two copies): KP215 at the parameter."""
+    _write(tmp_path, {"k.cu": textwrap.dedent(LAMBDAS).replace("__syncthreads();", "put(out, 2);\n__syncthreads();")})
+    port, _ = translate(SourceFile.read(tmp_path / "k.cu"), "metal")
+    got = [(d.code, d.location.line, d.location.column) for d in port.diagnostics if d.severity == "error"]
+    assert got == [("KP215", 11, 19)], [d.format() for d in port.diagnostics]
