@@ -197,3 +197,40 @@ def test_a_lambda_called_with_pointers_of_two_spaces_is_refused_at_its_parameter
     port, _ = translate(SourceFile.read(tmp_path / "k.cu"), "metal")
     got = [(d.code, d.location.line, d.location.column) for d in port.diagnostics if d.severity == "error"]
     assert got == [("KP215", 11, 19)], [d.format() for d in port.diagnostics]
+
+
+# atpqc's fips202_ws: `keccak::squeezeblocks`, defined out of its class, calls the member `f1600_state_permute(state)`
+# unqualified; the callee reads threadIdx, so Metal's port appends `tid` to it, but the call was not seen as a call
+# of keccak::f1600_state_permute: KP224 on main ("too few arguments to function call, expected 2, have 1").
+MEMBERS = """
+    struct keccak {
+        __device__ unsigned long long permute(unsigned long long s) const;
+        __device__ unsigned long long squeeze(unsigned long long* out, unsigned long long s) const;
+    };
+    __device__ unsigned long long keccak::permute(unsigned long long s) const { return s ^ threadIdx.x; }
+    __device__ unsigned long long keccak::squeeze(unsigned long long* out, unsigned long long s) const
+    {
+        s = permute(s);
+        out[threadIdx.x] = s;
+        return s;
+    }
+    __global__ void k(unsigned long long* out) { keccak h; h.squeeze(out, 7); }
+    void run(unsigned long long* o) { k<<<1, 32>>>(o); }
+"""
+
+
+def test_a_member_called_unqualified_from_a_member_defined_out_of_class_gets_its_builtins(tmp_path: Path):
+    _write(tmp_path, {"k.cu": MEMBERS})
+    text = _port(tmp_path / "k.cu")
+    assert "s = permute(s, tid);" in text
+
+
+def test_the_member_is_called_before_a_free_function_of_its_name(tmp_path: Path):
+    """The look-alike: a free `permute` (no built-in) beside the member: in the member's body the call is the
+    member's (C++ looks in the class first) and gets `tid`; the kernel's `permute(x)` is the free one's."""
+    code = textwrap.dedent(MEMBERS).replace("struct keccak {", "__device__ unsigned long long permute(unsigned long long s) "
+                                            "{ return s + 1; }\nstruct keccak {").replace(
+        "h.squeeze(out, 7);", "h.squeeze(out, permute(7));")
+    _write(tmp_path, {"k.cu": code})
+    text = _port(tmp_path / "k.cu")
+    assert "s = permute(s, tid);" in text and "h.squeeze(out, permute(7), tid);" in text
