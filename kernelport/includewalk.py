@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -431,5 +432,24 @@ def ruled_out(src: SourceFile, node: Node, defined) -> str | None:
                 in_body = child != p.child_by_field_name("alternative")
                 if truth is not in_body:
                     return tested[0]
+        child, p = p, p.parent
+    return None
+
+
+def decided_off(src: SourceFile, node: Node, names) -> str | None:
+    """Is `node` in a part of a conditional that the run's -D (`names`) rules out: the `#else`/`#elif`
+    of `#ifdef X` / `#if defined(X)`, or the body of `#ifndef X` / `#if !defined(X)`, with X one of
+    them (gato's settings.h under -DPLANT_INDY7: `#elif defined(PLANT_IIWA14)` includes another plant's
+    headers)?  The other direction of ruled_out: a name the run defines is defined everywhere, unless
+    the text undefines it.  Returns X (None: no)."""
+    child, p = node, node.parent
+    while p is not None:
+        if p.type in ("preproc_ifdef", "preproc_if", "preproc_elif"):
+            test = _test(src, p)
+            if test is not None and test[1] in names and \
+                    re.search(r"#[ \t]*undef[ \t]+%s\b" % re.escape(test[1]), src.text) is None:
+                in_body = child != p.child_by_field_name("alternative")
+                if (not test[0]) is not in_body:
+                    return test[1]
         child, p = p, p.parent
     return None

@@ -239,9 +239,13 @@ def _included(header: Path, include_dirs: tuple[str, ...], direct: bool = False)
     return {h for h, _ in _reachable_from(header.parent, text, include_dirs)}
 
 
-def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceFile, list[tuple[str, int]] | None]:
+def splice(src: SourceFile, include_dirs: tuple[str, ...] = (),
+           defines: frozenset[str] = frozenset()) -> tuple[SourceFile, list[tuple[str, int]] | None]:
     """`src` with the project headers its device code needs spliced in, and each line's origin
-    (path, line); (src, None) when nothing was spliced.  `include_dirs`: the run's `-I` (project mode)."""
+    (path, line); (src, None) when nothing was spliced.  `include_dirs`: the run's `-I` (project mode);
+    `defines`: the names of its -D.  An include in a branch those rule out (includewalk.decided_off) is
+    not spliced: the compiler never reads it, and its header may define what the live branch's does."""
+    from ...includewalk import decided_off
     origin = [(src.path, i + 1) for i in range(src.text.count("\n") + 1)]
     done: set[Path] = set()
     # the headers those spliced include directly: each is asked next round where the spliced text includes
@@ -268,6 +272,10 @@ def splice(src: SourceFile, include_dirs: tuple[str, ...] = ()) -> tuple[SourceF
             if path is None or path.type not in ("string_literal", "system_lib_string"):
                 continue
             line = current.loc(inc).line
+            if (name := decided_off(current, inc, defines)) is not None:
+                edits.append((inc.start_byte, inc.end_byte, f"// {current.text_of(inc).strip()}: in a branch this "
+                              f"run's -D {name} rules out, left out\n", [origin[line - 1]]))
+                continue
             header = locate(Path(origin[line - 1][0]).parent, current.text_of(path), include_dirs)
             if header is None:
                 continue

@@ -78,10 +78,10 @@ class Sidecar:
 
     def _sidecar_kernels(self, k: Function) -> list[dict]:
         spec = self.specs.get(k.name)
-        info = self.kernel_info.get(k.name, {"args": []})
+        info = self.kernel_info.get(self.kernel_key(k), {"args": []})
         vals = spec.scalar_values() if spec else {}
         # the function the host asks the library for: the port's name (a reserved word renamed) or an instance's
-        instances = self.kernel_info.get("_instances", {}).get(k.name) or [(self.port.renamed.get(k.name, k.name), None)]
+        instances = self.kernel_info.get("_instances", {}).get(k.name) or [(self.port.renamed.get(k.name, self.kernel_key(k)), None)]
         out = []
         for host, targs in instances:
             args = []
@@ -138,6 +138,8 @@ class Sidecar:
                                                  "and make that buffer resident (useResource:usage:)")
                 args.append(e)
             entry = {"name": k.name, "host_name": host}
+            if any(j is not k and j.name == k.name for j in self.kernels):  # an overload (kernel_overloads.py)
+                entry["cuda_signature"] = self.cuda_signature(k)
             if targs is not None:
                 entry["template_args"] = targs
             entry["arguments"] = args

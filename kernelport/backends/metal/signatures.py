@@ -294,6 +294,7 @@ class Signatures:
         over[key(plist)] = sig
         # the parameter list sits inside the declarator: render the declarator with it replaced
         self.rw.replace(plist, sig)
+        self.rename_overload(k)
         try:
             self._apply_prefixes(k.name, ())
             self._kernel_body_prefix(k)
@@ -305,7 +306,7 @@ class Signatures:
             n = k.launch_bounds.named_children[0] if k.launch_bounds.named_children else None
             lb = dialect.render(dialect.concept("launch_bounds"), "metal", {"threads": self.rw.text(n)})
             text = f"{lb}\n{text}"
-        self.kernel_info[k.name] = {"args": args}
+        self.kernel_info[self.kernel_key(k)] = {"args": args}
         if k.template_node is not None:
             tn = k.template_node
             head = self.src.data[tn.start_byte:k.node.start_byte].decode("utf-8")
@@ -353,7 +354,14 @@ class Signatures:
 
     def template_instances(self, k: Function) -> list[list[str]]:
         """The template arguments of each instance of kernel k: its `@kp instantiate` lines, or
-        (a plain CUDA file) the concrete instances its host code launches."""
+        (a plain CUDA file) the concrete instances its host code launches.  Kept per kernel: asked again
+        for each other kernel (_never_instantiated), each answer walks every call of the unit."""
+        memo = self.__dict__.setdefault("_kp_instances", {})
+        if key(k.node) not in memo:
+            memo[key(k.node)] = self._template_instances(k)
+        return [list(a) for a in memo[key(k.node)]]
+
+    def _template_instances(self, k: Function) -> list[list[str]]:
         spec = self.specs.get(k.name)
         wanted = [[a for a, _ in cexpr.split_top_level(t.text.strip()[1:-1])] for t in (spec.instantiate if spec else [])]
         if not wanted:
@@ -406,15 +414,7 @@ class Signatures:
         if depth > 3:
             return []
         out: list[str] = []
-        for call in self.src.index.of_types("call_expression", "template_instantiation"):
-            if call.type == "call_expression":
-                fn = call.child_by_field_name("function")
-            else:  # `template void launch<float>(float*, int);`: an explicit instance of the host template
-                fn = next((n for n in self.src.index.subtree(call) if n.type == "template_function"), None)
-            written = fn is not None and fn.type == "template_function"
-            name = fn.child_by_field_name("name") if written else fn
-            if name is None or name.type != "identifier" or self.src.text_of(name) != host.name:
-                continue
+        for call, fn, written in self._calls_of(host.name):
             given = [a for a, _ in cexpr.split_top_level(self.src.text_of(fn.child_by_field_name(
                 "arguments")).strip()[1:-1])] if written else []
             caller = self.module.function_at(call)
@@ -428,6 +428,23 @@ class Signatures:
                 if t not in out:
                     out.append(t)
         return out
+
+    def _calls_of(self, name: str) -> list:
+        """(call, function node, template arguments written?) of each call or explicit instantiation
+        of the function named `name`: the unit's calls indexed by callee once, not walked per question."""
+        calls = self.__dict__.get("_kp_calls_by_name")
+        if calls is None:
+            calls = self.__dict__["_kp_calls_by_name"] = {}
+            for call in self.src.index.of_types("call_expression", "template_instantiation"):
+                if call.type == "call_expression":
+                    fn = call.child_by_field_name("function")
+                else:  # `template void launch<float>(float*, int);`: an explicit instance of the host template
+                    fn = next((n for n in self.src.index.subtree(call) if n.type == "template_function"), None)
+                written = fn is not None and fn.type == "template_function"
+                callee = fn.child_by_field_name("name") if written else fn
+                if callee is not None and callee.type == "identifier":
+                    calls.setdefault(self.src.text_of(callee), []).append((call, fn, written))
+        return calls.get(name, [])
 
     def _constexpr_locals(self, host: Function) -> dict[str, str]:
         """A host function's `constexpr` integer locals whose initialisers evaluate here (literals and

@@ -31,7 +31,10 @@ class AddressSpaces:
                 fn = n.child_by_field_name("function")
                 if fn is not None and fn.type == "template_function":
                     fn = fn.child_by_field_name("name")
-                if fn is not None and fn.type == "identifier" and self.src.text_of(fn) in self.helpers:
+                if fn is not None and fn.type == "identifier" and "::" in f.name and \
+                        (h := self.helpers.get(f"{f.name.rsplit('::', 1)[0]}::{self.src.text_of(fn)}")) is not None:
+                    out.append((n, h))  # `g(x)` in `C::f`, defined out of class C: the member C::g, as C++ looks it up
+                elif fn is not None and fn.type == "identifier" and self.src.text_of(fn) in self.helpers:
                     out.append((n, self.helpers[self.src.text_of(fn)]))
                 elif fn is not None and fn.type == "field_expression" and (h := self._member_helper(fn)) is not None:
                     out.append((n, h))  # `obj.f(...)`: its spaces and extras as a free helper's

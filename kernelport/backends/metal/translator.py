@@ -52,17 +52,20 @@ from .spaces import AddressSpaces
 from .threadgroup import ThreadgroupMemory
 from .texture_buffers import TextureBuffers
 from .textures import Textures
+from .kernel_overloads import KernelOverloads
+from .lambda_spaces import LambdaSpaces
 from .unported import Unported
 from .vectorops import VectorOperators
 
 
-class MetalTranslator(ObjectSpaces, PointerMembers, CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(KernelOverloads, LambdaSpaces, ObjectSpaces, PointerMembers, CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
 
     def __init__(self, src: SourceFile, backend: str = "metal", allow_unported: bool = False, **options):
-        src, self.origin = splice(src, tuple(options.get("include_dirs", ())))  # project headers device code needs: one self-contained port
+        src, self.origin = splice(src, tuple(options.get("include_dirs", ())),  # project headers device code needs: one self-contained port
+                                  frozenset(n for n, _ in options.get("defines", ())))
         super().__init__(src, backend, allow_unported, **options)
         self.demote_double = bool(options.get("demote_double"))
         self.specs = annotations.parse(self.module, reference=False)  # the reference is verify's, not the port's
@@ -124,7 +127,7 @@ class MetalTranslator(ObjectSpaces, PointerMembers, CooperativeTiles, HostCode, 
                              "rename_reserved_words", "bind_constants"),
                     after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
-    passes = extend(passes, ("barriers", "file_scope", "pointer_members", "shared_memory", "local_pointers", "copy_written_arguments",
+    passes = extend(passes, ("barriers", "file_scope", "pointer_members", "shared_memory", "local_pointers", "lambda_pointers", "copy_written_arguments",
                              "functions", "prototypes", "needs", "check_threadgroup_sizes",
                              "command_line_defines", "nothing_to_port", "ported_by_includer"))
     realigns_comments = False
