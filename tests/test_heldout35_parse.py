@@ -115,3 +115,29 @@ def test_a_device_launch_in_an_undecided_branch_is_a_warning(tmp_path):
     bare = LAUNCHES.replace("#if USE_DYNAMIC_PARALLELISM\n", "").replace("#else\n  p[0] = 2;\n#endif\n", "")
     port, _ = translate(SourceFile.from_text(bare, "l.cu"), "hip")
     assert [(d.code, d.severity) for d in port.diagnostics] == [("KP210", "error")]
+
+
+# A tile whose size is a qualified constant (MVGpuBTree's `cg::tiled_partition<btree::branching_factor>(block)`):
+# its members are checked as a literal size's are (kernelport/member_uses.receiver_group), so a member ROCm 5.2's
+# cooperative groups lack (`ballot`) is KP210 at its line rather than a port hipcc refuses; `shfl` stays.
+TILES = """\
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+namespace tree { constexpr int width = 16; }
+__global__ void k(unsigned* out, unsigned* in) {
+  auto block = cg::this_thread_block();
+  auto tile = cg::tiled_partition<tree::width>(block);
+  unsigned v = tile.shfl(in[threadIdx.x], 0);
+  unsigned m = tile.ballot(v != 0);
+  out[threadIdx.x] = v + m;
+}
+"""
+
+
+def test_a_tile_of_a_qualified_size_has_its_members_checked():
+    port, _ = translate(SourceFile.from_text(TILES, "t.cu"), "hip")
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP210", 8)], \
+        [d.format() for d in port.diagnostics]
+    port, _ = translate(SourceFile.from_text(TILES.replace("  unsigned m = tile.ballot(v != 0);\n", "")
+                                             .replace("v + m", "v"), "t.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
