@@ -458,20 +458,9 @@ class ApiNames:
                             f"{rw.original(n)}\n#endif")
 
     def check_device_launches(self) -> None:
-        """A kernel launched from device code (CUDA's dynamic parallelism) where the backend has
-        none: KP210 at the launch, not a port that hipcc refuses."""
-        b = backends.get(self.backend)
-        if b.launches_from_device:
-            return
-        for launch in self.module.launches:
-            f = self.module.function_at(launch.node)
-            if f is None or not f.is_device or self.cuda_only_region(launch.node):
-                continue
-            where = f"{b.api_checked_with}'s {b.display_name}" if b.api_checked_with else b.display_name
-            self.problem("KP210", launch.node, f"a kernel launch from device code ('{launch.kernel}' in '{f.name}': "
-                         f"CUDA's dynamic parallelism) is not in {where}",
-                         "launch it from the host (a loop of launches, or one kernel doing the child's work), or "
-                         "guard it so that only the CUDA build compiles it")
+        """A kernel launched from device code where the backend has none: KP210 (kernelport/device_launches.py)."""
+        from . import device_launches
+        device_launches.check(self)
 
     def rewrite_vector_zero_inits(self) -> None:
         """`uint2 state[25] = { 0 };` where vector types are classes (the backend says): `= {}`."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from . import lazy_re
+from . import lazy_re, ptx_ordered
 
 
 def _backends():
@@ -202,6 +202,7 @@ CONCEPTS: tuple[Concept, ...] = (
         # ... and across calls (kernelport/carry_calls.py): the type of the flag's variable as a parameter
         # (by reference: each call's carry-out is its caller's) and as the local that starts a thread's chain
         ("ptx_carry_param", ()), ("ptx_carry_local", ()),
+        ("ptx_bfind_u32", ("x",)), ("ptx_bfind_u64", ("x",)),  # `bfind.u32|u64`: the top 1 bit's position, or -1
         ("ptx_mul_lo_b32", ("x", "y")), ("umulhi", ("x", "y")),
         ("umul64hi", ("x", "y")), ("ptx_mul_lo_b64", ("x", "y")),
         # `prmt.b32 d, a, b, c` (generic form): byte i of d is byte (c >> 4i) & 7 of {b, a}, or that byte's
@@ -225,6 +226,7 @@ CONCEPTS: tuple[Concept, ...] = (
         *((f"ptx_ld_shared_b{n}_{i}", ("out", "p")) for n in (32, 64) for i in range(4)),
         *((f"ptx_st_shared_b{n}_{i}", ("p", "x")) for n in (32, 64) for i in range(4)),
         ("ptx_clock", ()), ("ptx_clock64", ()), ("ptx_memory_clobber", ()), ("ptx_trap", ()),
+        *ptx_ordered.CONCEPTS,  # `ld.acquire.gpu`, `st.release.sys`, `ld.volatile`, `fence.sc.gpu`, ... (ptx_ordered.py)
         # `setp.ne|eq.{b,s,u}N p, a, b`: whether a != b (a == b), into a predicate an instruction's guard reads
         ("ptx_setp_ne", ("a", "b")), ("ptx_setp_eq", ("a", "b")),
         # `set.cmp.u32.{s,u}N d, a, b`: all ones (0xffffffff) where a cmp b holds, signed or unsigned, else 0

@@ -19,7 +19,7 @@ from tree_sitter import Tree
 from .grammar_gaps import blank_bytes as _blank_bytes, grammar_gaps
 from .macro_groups import NEVER_BUILT as _NEVER, _TESTED, Group as _Group, groups as _groups, variants
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
-from .macro_tokens import Tok, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
+from .macro_tokens import Tok, ends_a_capture, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
 from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
     ends_list_item, expansion, in_place_edits, one_group, opens_else
 
@@ -328,7 +328,7 @@ class Repair:
                         and not call:
                     return None
                 return self._mask(t.start, end_tok.end, name, "string")
-            if prev is not None and prev.text == "]" and (
+            if prev is not None and (prev.text == "]" or ends_a_capture(toks, p, SPACE_WORDS)) and (
                     name in ATTRIBUTE_WORDS or known is None and _CAPS.fullmatch(name) or
                     known is not None and known.params is None and attribute_like(known, self.macros)):
                 return self._mask(t.start, t.end, name, "attribute")  # a lambda's `[=] __device__ (`

@@ -157,3 +157,12 @@ def ends_a_type(toks: list[Tok], p: int, skip: frozenset[str], not_types: frozen
         if depth == 0:
             return not (j > 0 and toks[j - 1].text == "template")
     return False
+
+
+def ends_a_capture(toks: list[Tok], p: int, skip: frozenset[str]) -> bool:
+    """Whether toks[p], back over the words of `skip`, is the `]` that closes a lambda's capture list:
+    `[n] __host__ __device__ (int x)`, an extended lambda whose qualifiers the grammar does not take
+    after a capture (nvcc reads them there; `[n] __device__ (` alone is the case of no word between)."""
+    while p >= 0 and toks[p].text in skip:
+        p -= 1
+    return p >= 0 and toks[p].text == "]"

@@ -100,8 +100,9 @@ def receiver_group(recv: Node, src, scopes: _Scopes | None = None) -> str | None
         recv = recv.named_children[0]
     if recv.type == "call_expression":
         fn = recv.child_by_field_name("function")
-        tile = re.fullmatch(r"tiled_partition<(\d+)>", _last_name(src.text_of(fn))) if fn is not None else None
-        if tile is not None:  # `auto warp = cg::tiled_partition<32>(block);`
+        head, lt, args = src.text_of(fn).replace(" ", "").partition("<") if fn is not None else ("", "", "")
+        tile = re.fullmatch(r"tiled_partition<([^<>()]+)>", head.rsplit("::", 1)[-1] + lt + args)  # (a qualified size)
+        if tile is not None:  # `auto warp = cg::tiled_partition<32>(block);` (or `<btree::branching_factor>`)
             return f"thread_block_tile<{tile.group(1)}>"
         return FACTORIES.get(_last_name(src.text_of(fn))) if fn is not None else None
     if recv.type == "identifier":

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import guards, include_search, includes
+from . import context_macros, guards, include_search, includes
 from .includers import Elsewhere, Includers
 from .includewalk import Include, IncludeWalk, Scan, _type_names  # noqa: F401  (Include, _type_names: re-exported)
 from .errors import KernelportError, Location
@@ -142,6 +142,8 @@ class Project(IncludeWalk, Includers):
         if not pf.repaired:
             pf.repaired = True
             defs = self.macro_defs(root, opts)
+            if self.units and (around := context_macros.around(self, root, defs)):
+                defs = {**around, **defs}  # what the files read before it define (kernelport/context_macros.py)
             if needs_macros(pf.src, defs):
                 pf.src = SourceFile.from_text(pf.src.text, pf.src.path, macros=defs)
                 pf._module = None

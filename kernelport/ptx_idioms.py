@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import dialect
+from . import dialect, ptx_ordered
 from .cexpr import split_top_level
 from . import lazy_re
 
@@ -99,6 +99,8 @@ FORMS = (
     (rf"cvt\.u32\.u64 {REG}, ?{REG}", "rl", ((1, "ptx_mov", (2,)),)),
     *((rf"{op}\.b{n} {REG}, ?{REG}", ("r" if op == "clz" else "rl"[n == 64]) + "rl"[n == 64],  # clz: a .u32 count
        ((1, f"{op}{'64' if n == 64 else ''}", (2,)),)) for op in ("brev", "clz") for n in (32, 64)),
+    # `bfind.u32|u64 d, a`: the position of a's most significant 1 bit, 0xffffffff where a is 0 (.s and .shiftamt stay KP201)
+    *((rf"bfind\.u{n} {REG}, ?{REG}", "r" + "rl"[n == 64], ((1, f"ptx_bfind_u{n}", (2,)),)) for n in (32, 64)),
     (rf"mul\.lo\.u32 {REG}, ?{REG}, ?{REG}", "rrr", ((1, "ptx_mul_lo_b32", (2, 3)),)),
     (rf"mul\.hi\.u32 {REG}, ?{REG}, ?{REG}", "rrr", ((1, "umulhi", (2, 3)),)),
     (rf"bfi\.b32 {REG}, ?{REG}, ?{REG}, ?{OPERAND}, ?{OPERAND}", "rrrrr", ((1, "bfi_b32", (2, 3, 4, 5)),)),
@@ -169,6 +171,7 @@ FORMS = (
     *_accesses("ld", "global", LD_HINTS, "l"), *_accesses("st", "global", ST_HINTS, "l"),
     # the same at a shared-window address ("s", as cp.async's dst: one the function computes with cvta)
     *_accesses("ld", "shared", ((r"", ""),), "s"), *_accesses("st", "shared", ((r"", ""),), "s"),
+    *ptx_ordered.FORMS,  # the memory model's ordered and volatile accesses and fences (kernelport/ptx_ordered.py)
 )
 # Integer arithmetic through PTX's carry flag (CC.CF): `add/sub{c}{.cc}.u32|u64 d, a, b` and
 # `mad{c}.lo|hi{.cc}.u32|u64 d, a, b, c` (the low or high half of a * b, plus c).  The `c` forms add

@@ -3,7 +3,8 @@ backend, as kernelport.inline_asm decides it: a known idiom (the lane id) is wri
 port's spelling; a carry-flag statement (era-bellman-cuda's one-instruction `ptx::add_cc` wrapper)
 is ported for the backends that spell the flag's variable (HIP; Metal refuses it, KP201), which
 lint said the HIP port could not compile (stale since kernelport/carry_calls.py); anything else
-is refused by every port. Lint and translate agree: each claim is checked against translate."""
+is refused by every port (`bfind.shiftamt`: h/heldout35 ports `bfind.u32` for HIP, so the example that
+no port takes is its shift-amount form). Lint and translate agree: each claim is checked against translate."""
 from __future__ import annotations
 
 import textwrap
@@ -30,7 +31,7 @@ CODE = textwrap.dedent("""\
     }
     __device__ unsigned odd(unsigned x) {
         unsigned r;
-        asm volatile("brev.b32 %0, %1; bfind.u32 %0, %0;" : "=r"(r) : "r"(x));
+        asm volatile("brev.b32 %0, %1; bfind.shiftamt.u32 %0, %0;" : "=r"(r) : "r"(x));
         return r;
     }
     __global__ void k(unsigned* out, const unsigned* a) {

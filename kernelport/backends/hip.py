@@ -1,6 +1,7 @@
 """HIP: AMD CDNA (gfx9, 64-wide waves) and RDNA (gfx10+, 32-wide waves) from one source."""
 from __future__ import annotations
 
+from .. import ptx_ordered
 from ..dialect import WARP_REDUCE_OPS, group_votes
 from ..vector_types import VECTORS
 from .base import Backend, HostBuild, LaunchForm, Lowering, Run
@@ -18,6 +19,10 @@ def _pick(op: str, a: str, b: str) -> str:
 
 
 _UWORD = {32: "unsigned int", 64: "unsigned long long"}
+_UWORD16 = {16: "unsigned short", **_UWORD}
+# PTX's scopes as clang's atomic scopes and its fence's syncscope names
+_HIP_SCOPE = {"cta": "__HIP_MEMORY_SCOPE_WORKGROUP", "gpu": "__HIP_MEMORY_SCOPE_AGENT", "sys": "__HIP_MEMORY_SCOPE_SYSTEM"}
+_FENCE_SCOPE = {"cta": "workgroup", "gpu": "agent", "sys": ""}
 _SWORD = {32: "int", 64: "long long"}
 _CMP = (("eq", "=="), ("ne", "!="), ("lt", "<"), ("le", "<="), ("gt", ">"), ("ge", ">="))  # PTX's, C's
 PTX_IDIOMS = {
@@ -86,6 +91,25 @@ PTX_MEMORY = {
     "ptx_memory_clobber": "__atomic_signal_fence(__ATOMIC_SEQ_CST)",
     # `trap;`: clang's trap (llvm.trap: s_trap on AMDGPU), what ROCm's own __trap() is
     "ptx_trap": "__builtin_trap()",
+    # the memory model's ordered accesses (kernelport/ptx_ordered.py): clang's atomic load / store of that
+    # order at that scope (cta: the workgroup, gpu: the agent, sys: the system), the word's bits the
+    # operand's; a volatile access (`ld.volatile`, `ld.global.cv`) is C's; `fence.sc|acq_rel` is the fence
+    # of that order and scope (HIP's __threadfence() is `fence.sc.gpu`'s)
+    **{f"ptx_ld_{o}_{s}_b{n}": f"__builtin_bit_cast(__typeof__({{out}}), __hip_atomic_load((const {t}*)({{p}}), "
+                               f"__ATOMIC_{o.upper()}, {_HIP_SCOPE[s]}))"
+       for o in ptx_ordered.LOAD_ORDERS for s in ptx_ordered.SCOPES for n, t in _UWORD16.items()},
+    **{f"ptx_st_{o}_{s}_b{n}": f"__hip_atomic_store(({t}*)({{p}}), __builtin_bit_cast({t}, {{x}}), __ATOMIC_{o.upper()}, "
+                               f"{_HIP_SCOPE[s]})"
+       for o in ptx_ordered.STORE_ORDERS for s in ptx_ordered.SCOPES for n, t in _UWORD16.items()},
+    **{f"ptx_ld_volatile_b{n}": f"__builtin_bit_cast(__typeof__({{out}}), *(const volatile {t}*)({{p}}))"
+       for n, t in _UWORD16.items()},
+    # `bfind.u32|u64`: 31 (63) less the leading zeros, which HIP's __clz / __clzll count as 32 (64) for 0: -1
+    "ptx_bfind_u32": "(31 - __clz((int)({x})))", "ptx_bfind_u64": "(63 - __clzll((long long)({x})))",
+    "ptx_ld_global_b16_0": "__builtin_bit_cast(__typeof__({out}), *(const unsigned short*)({p}))",
+    "ptx_st_global_b16_0": "(*(unsigned short*)({p}) = __builtin_bit_cast(unsigned short, {x}))",
+    **{f"ptx_st_volatile_b{n}": f"(*(volatile {t}*)({{p}}) = __builtin_bit_cast({t}, {{x}}))" for n, t in _UWORD16.items()},
+    **{f"ptx_fence_{o}_{s}": f'__builtin_amdgcn_fence(__ATOMIC_{"SEQ_CST" if o == "sc" else "ACQ_REL"}, "{_FENCE_SCOPE[s]}")'
+       for o in ("sc", "acq_rel") for s in ptx_ordered.SCOPES},
 }
 
 

@@ -1,0 +1,43 @@
+"""The macros a header sees from where the run's code includes it, besides its own includes'.
+
+MVGpuBTree's memory_reclaimer.hpp writes `HOST_DEVICE_QUALIFIER ~DEBR_host() {}`; the macro is
+macros.hpp's, which gpu_btree.h includes before the headers that include memory_reclaimer.hpp, and
+memory_reclaimer.hpp includes nothing that defines it.  Parsed with its own includes' macros only
+(Project.macro_defs) it stops at the destructor, and a qualifier macro the repair masks unknown would
+leave its functions host-only in the model.  The compiler sees, at the header's first line, what the
+files read before it defined: the first of the run's files whose walk reaches the header gives the
+macros of the files it read before it (`Scan.order` up to the header; an includer's macros defined
+after its include are counted too, as macro_defs counts a header's whole text).  The header's own and
+its includes' definitions and the run's -D are kept over these (Project.source)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def around(project, root: Path, own: dict) -> dict:
+    """MacroDefs the first unit of the run that reaches `root` (not `root` itself) defines before it,
+    less the names `own` has; {} where no unit reaches it."""
+    from .macros import definitions
+    for unit in project.units:
+        u = project._real(unit)
+        if u == root or project.file(u) is None:
+            continue
+        sc = project.scan(u, project.options(u))
+        if root not in sc.files():
+            continue
+        got: dict = {}
+        for p in sc.order:
+            if p == root:
+                break
+            f = project.file(p)
+            if f is None:
+                continue
+            out = sc.decided_out.get(p)
+            if out:  # a branch the run's -D rules out
+                got.update(definitions(f.src, skip=out))
+                continue
+            if f.defs is None:
+                f.defs = definitions(f.src)
+            got.update(f.defs)
+        return {n: d for n, d in got.items() if n not in own}
+    return {}
