@@ -128,7 +128,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
         self.analysis = analysis if analysis is not None else warpflow.analyze(self.module)
         self.lint_analysis, self.analysis = self.analysis, collective_widths.analysis_for(backend, self.module, self.analysis)
         self.widths = halfvotes.adopted(warpcounts.adopted(  # translate's view: groups it keeps at 32 lanes
-            self.analysis.widths or warpwidth.decide(self.module, self.analysis.warp_level)))
+            self.analysis.widths or warpwidth.decide(self.module, self.analysis.warp_level), self.analysis))
         self.rw = Rewriter(src)
         self.port = Port(backend, "")
 

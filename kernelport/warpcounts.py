@@ -144,10 +144,11 @@ def _definitions(an, f: Function, name: str) -> list[Node]:
     return out
 
 
-def adopted(widths):
+def adopted(widths, analysis):
     """translate's view of the groups: a native group marked `counted` keeps CUDA's 32-lane groups (its
     votes, where halfvotes can spell each over its CUDA warp, are kept so by halfvotes.adopted); with other
-    votes it is undecided, refused (KP219) at the count."""
+    votes, or where its code uses a warp-size macro the port makes the wave width (`#define WARP_SIZE 32`
+    read by native groups too: one definition cannot be both), it is undecided, refused (KP219) at the count."""
     import dataclasses
     from .warpwidth import LOGICAL, NATIVE, UNDECIDED
     marked = [g for g in widths.groups if g.counted is not None and g.width == NATIVE]
@@ -158,10 +159,13 @@ def adopted(widths):
         if g not in marked:
             new[id(g)] = g
             continue
-        width = LOGICAL if not g.votes or g.half_votes else UNDECIDED
-        new[id(g)] = dataclasses.replace(g, width=width, node=g.counted, why=g.counted_why if width == LOGICAL else
-                                         f"{g.counted_why}, with votes that may see two 32-lane groups of one "
-                                         "64-lane wave")
+        macro = _wave_macro(analysis, g.functions)
+        width = LOGICAL if not macro and (not g.votes or g.half_votes) else UNDECIDED
+        why = g.counted_why if width == LOGICAL else f"{g.counted_why}, but its lanes read `{macro}`, a warp-size " \
+            "macro the port makes the wave width" if macro else \
+            f"{g.counted_why}, with votes that may see two 32-lane groups of one 64-lane wave"
+        new[id(g)] = dataclasses.replace(g, width=width, node=g.counted, why=why,
+                                         half_votes=g.half_votes and width == LOGICAL)
     return dataclasses.replace(widths, groups=list(new.values()),
                                by_function={k: new[id(g)] for k, g in widths.by_function.items()})
 
@@ -173,3 +177,19 @@ def spans(tr) -> list[tuple[int, int]]:
     from . import fnscopes
     return [(f.node.start_byte, f.node.end_byte) for g in tr.widths.groups if g.counted is not None
             and g.width == "32" for m in g.functions if (f := fnscopes.of(tr.module).function(m)) is not None]
+
+
+def _wave_macro(analysis, functions: set[str]) -> str:
+    """The name of a confirmed warp-size macro (`ws_macro`: this file's definition; `ws_macro_use`: a header's)
+    whose value reaches a warp-level use in one of `functions` ('' where none)."""
+    from . import fnscopes
+    m = analysis.module
+    scopes = fnscopes.of(m)
+    for s in analysis.sites:
+        if not s.confirmed or s.role not in ("ws_macro", "ws_macro_use"):
+            continue
+        if s.role == "ws_macro_use" and s.function in functions or any(
+                (f := m.function_at(n)) is not None and scopes.key(f) in functions for n in analysis.sinks.get(s.id, ())):
+            name = s.node.parent.child_by_field_name("name") if s.role == "ws_macro" else s.node
+            return m.source.text_of(name) if name is not None else "WARP_SIZE"
+    return ""

@@ -123,3 +123,14 @@ def test_lint_reads_the_code_as_written_and_says_what_translate_does():
     rewritten = leader.replace("256 / 32 ?", "blockDim.x / 32 ?")
     advice = [f.message for f in lint_text(rewritten, "t.cu") if f.code == "WS002"]
     assert len(advice) == 1 and WHOLE_WAVE in advice[0], advice
+
+
+def test_lanes_from_a_warp_size_macro_the_port_makes_the_wave_are_refused_at_the_count():
+    """`#define WARP_SIZE 32` read by the group's lanes: the port defines it as the wave width for every function,
+    so the group cannot keep 32 lanes (its `tid % WARP_SIZE` would be the wave's lane beside width-32 shuffles)."""
+    text = ("#define WARP_SIZE 32\n" + BLOCK_SUM.replace("READ", "v = lane < 8 ? part[lane] : 0.0f; v = warp_sum(v);")
+            .replace("tid & 31", "tid % WARP_SIZE").replace("tid >> 5", "tid / WARP_SIZE"))
+    port, _ = _port(text)
+    found = [(d.code, d.location.line, d.location.column) for d in port.diagnostics]
+    assert ("KP219", 15, 16) in found, found  # the `8` of `lane < 8`
+    assert any("its lanes read `WARP_SIZE`" in d.message for d in port.diagnostics)
