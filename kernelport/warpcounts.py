@@ -6,10 +6,10 @@ reads the slots back: `v = lane < 256 / 32 ? part[lane] : 0.0f;`, `if (tid < NWA
 wave (`tid / warpSize`), a 256-thread block writes slots 0-3 at wave 64, and a read bounded by a
 constant the port does not rewrite (no confirmed warp-size site in it, nor in the macro or constant
 it names) still takes 8: slots 4-7 no wave wrote, and every lane that reads the second level's
-result gets another sum.  Such a bound says the code counts its block in warps of 32, so the group
-keeps CUDA's 32-lane groups (warpwidth.decide's code evidence): exact at any wave width.  A bound
-the port does rewrite (`blockDim.x / 32` -> `blockDim.x / warpSize`) or one that no constant decides
-(a parameter) is left to the wave-wide port.
+result gets another sum.  Such a bound says the code counts its block in warps of 32: warpwidth.decide
+marks the native group (`Group.counted`) and translate keeps its CUDA 32-lane groups (`adopted`), exact at
+any wave width; lint still reads the code as written.  A bound the port does rewrite (`blockDim.x / 32`
+-> `blockDim.x / warpSize`) or one that no constant decides (a parameter) is left to the wave-wide port.
 """
 from __future__ import annotations
 

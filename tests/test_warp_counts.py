@@ -14,7 +14,7 @@ import pytest
 
 from kernelport.emulator import run_kernel
 from kernelport.lint.engine import lint_text
-from kernelport.lint.rowsplits import KEPT_ROWS, WHOLE_WAVE
+from kernelport.lint.rowsplits import KEPT_ROWS, REFUSED_ROWS, WHOLE_WAVE
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
@@ -134,3 +134,5 @@ def test_lanes_from_a_warp_size_macro_the_port_makes_the_wave_are_refused_at_the
     found = [(d.code, d.location.line, d.location.column) for d in port.diagnostics]
     assert ("KP219", 15, 16) in found, found  # the `8` of `lane < 8`
     assert any("its lanes read `WARP_SIZE`" in d.message for d in port.diagnostics)
+    advice = [f.message for f in lint_text(text.replace("a * v;", "a;"), "t.cu") if f.code == "WS004"]
+    assert len(advice) == 1 and REFUSED_ROWS in advice[0], advice  # lint's advice says what translate does

@@ -54,6 +54,8 @@ ROW_CODES = frozenset({"WS001", "WS002", "WS003", "WS004", "WS005", "WS006", "WS
 ADVICE = "correct at 64 as written: two 32-lane rows to a wave ({why}); `kernelport translate` {port}"
 WHOLE_WAVE = "ports it to the whole wave"
 KEPT_ROWS = "keeps its 32-lane rows (a fixed count of 32-lane warps reads their per-warp slots: warpcounts)"
+REFUSED_ROWS = ("refuses it (KP219: a fixed count of 32-lane warps reads its per-warp slots, beside votes or a "
+                "warp-size macro the port makes the wave width)")
 ROWS_NOTE = """\
 Reported as info (advice, not a hazard: `--fail-on` warning passes it, SARIF calls it a note) in a
 block the kernel splits into 32-lane rows itself (`lane = tid & 31` with `warp = tid >> 5`, or `% 32`
@@ -147,7 +149,11 @@ def _advice(ctx, key: str, why: str) -> str:
     """ADVICE, saying what translate does with the function's group (warpcounts: kept at 32 lanes)."""
     widths = ctx.analysis.widths
     g = widths.by_function.get(key) if widths is not None else None
-    return ADVICE.format(why=why, port=KEPT_ROWS if g is not None and g.counted is not None else WHOLE_WAVE)
+    if g is None or g.counted is None:
+        return ADVICE.format(why=why, port=WHOLE_WAVE)
+    from ..warpcounts import adopted  # translate's view of the group
+    kept = adopted(widths, ctx.analysis).by_function[key].width == "32"
+    return ADVICE.format(why=why, port=KEPT_ROWS if kept else REFUSED_ROWS)
 
 
 def advise_uses(ctx, code: str, uses: list[Node]) -> str | None:
