@@ -18,7 +18,7 @@ from tree_sitter import Node
 from .blockdims import names as _names, value as _value
 from .model import Function
 from .source import ident_name, walk
-from .warpsites import WARP, WARP_OK, WS_OK
+from .warpsites import LANE, LANE_OK, WARP, WARP_OK, WS_OK
 
 _UPPER = {"<": "left", "<=": "left", ">": "right", ">=": "right"}  # the side an upper bound bounds
 _CONDITIONED = ("if_statement", "conditional_expression", "for_statement", "while_statement", "do_statement")
@@ -37,7 +37,9 @@ def evidence(an) -> dict[str, Node]:
         if f.body is None or key not in an.warp_keys:
             continue
         subs = [n for n in src.index.under(f.body, "subscript_expression") if _array(src, n) in an.warp_arrays]
-        slots = {_array(src, n) for n in subs if _stored(n) and {WARP, WARP_OK} & _kinds(an, f, _index(n))}
+        stores = [(_array(src, n), _kinds(an, f, _index(n))) for n in subs if _stored(n)]
+        lanes = {a for a, k in stores if {LANE, LANE_OK} & k and not {WARP, WARP_OK} & k}  # also per-lane storage
+        slots = {a for a, k in stores if {WARP, WARP_OK} & k} - lanes  # one slot per warp, nothing else
         for n in subs:
             if _array(src, n) in slots and not _stored(n) and \
                     (bound := _fixed_bound(an, f, n, known, rewritten)) is not None:
@@ -156,8 +158,8 @@ def adopted(widths, analysis):
         return widths
     new = {}
     for g in widths.groups:
-        if g not in marked:
-            new[id(g)] = g
+        if g not in marked or any(cls != "full" and fn in g.functions for _, cls, fn in analysis.shuffle_masks):
+            new[id(g)] = g  # (a partial mask's group: groupmasks ports it at the wave; not yet at 32 lanes)
             continue
         macro = _wave_macro(analysis, g.functions)
         width = LOGICAL if not macro and (not g.votes or g.half_votes) else UNDECIDED
