@@ -17,27 +17,12 @@ from kernelport.lint.engine import lint_text
 from kernelport.lint.rowsplits import KEPT_ROWS, REFUSED_ROWS, WHOLE_WAVE
 from kernelport.source import SourceFile
 from kernelport.translate import translate
+from test_lint_row_splits_reach import AFTER_IF
 
-BLOCK_SUM = """\
-__device__ float warp_sum(float v) {
-    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
-    return v;
-}
-__global__ void block_sum(const float* x, float* y, float* out) {
-    const int tid = threadIdx.x;
-    const int lane = tid & 31;
-    const int warp = tid >> 5;
-    __shared__ float part[8];
-    float a = x[blockIdx.x * 256 + tid];
-    float v = warp_sum(a);
-    if (lane == 0) part[warp] = v;
-    __syncthreads();
-    READ
-    if (tid == 0) out[blockIdx.x] = v;
-    y[blockIdx.x * 256 + tid] = a * v;
-}
-void launch(const float* x, float* y, float* out, int n) { block_sum<<<n, 256>>>(x, y, out); }
-"""
+# tests/test_lint_row_splits_reach.py's AFTER_IF with its second level as READ and every lane reading the sum
+BLOCK_SUM = AFTER_IF.replace("    v = lane < 256 / 32 ? part[lane] : 0.0f;\n    if (warp < 8) {\n        v = warp_sum(v);\n"
+                             "    }\n", "    READ\n").replace("y[blockIdx.x * 256 + tid] = a;", "y[blockIdx.x * 256 + tid] = a * v;")
+assert "READ" in BLOCK_SUM
 FIXED = {  # reads of the slots bounded by a count the port would keep at 32
     "ternary": "v = lane < 256 / 32 ? part[lane] : 0.0f; v = warp_sum(v);",
     "macro": "#define NW 8\n    v = 0.0f; if (tid < NW) v = part[tid]; v = warp_sum(v);",
