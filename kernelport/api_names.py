@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import coordinate_targets, address_types, backends, case_labels, device_pass, lazy_re, template_deduction, unavailable
+from . import coordinate_targets, address_types, backends, case_labels, device_pass, hidden_defines, lazy_re, template_deduction, unavailable
 from .api_fallbacks import defines, include_block
 from .diagnostics import Diagnostic
 
@@ -281,7 +281,7 @@ class ApiNames:
         if self.cuda_only_region(node) or self.amd_only_region(node):
             return True
         e = table.get(name)
-        why = f"HIPIFY: {e.why_unsupported}" if e is not None else "HIPIFY has no such name"
+        why = f"HIPIFY: {e.why_unsupported}" if e is not None else hidden_defines.unknown_name(self, name)
         if (e is None or not e.supported) and (_tested_macro(target) or case_labels.drop(self, target, e) or
                 unavailable.declare(self, target, "KP210", f"`{name}` has no {b.display_name} equivalent ({why})")):
             return True  # `#ifdef cudaX` with no HIP macro (false on HIP, as the code expects); or declared unavailable

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import fnscopes, ptx_idioms
+from . import carry_prototypes, fnscopes, ptx_idioms
 from .model import Function, Module
 
 NAME = "kp_carry"
@@ -46,6 +46,7 @@ class Plan:
     events: dict = field(default_factory=dict)  # function key -> its carry events (_connect's)
     funcs: dict = field(default_factory=dict)  # function key -> the Function
     callers: dict = field(default_factory=dict)  # carrier key -> [(path, caller key, call node)]
+    prototypes: set = field(default_factory=set)  # declaration keys of carriers' prototypes (carry_prototypes)
 
 
 def key(path: str, node: Node) -> tuple[str, int, int]:
@@ -68,6 +69,13 @@ def parameters(f: Function) -> Node | None:
     return d.child_by_field_name("parameters") if d is not None else None
 
 
+def declared_parameters(decl: Node) -> Node | None:
+    """The parameter list of a prototype's function declarator (carry_prototypes)."""
+    from .member_spaces import _declarator
+    fd = _declarator(decl)
+    return fd.child_by_field_name("parameters") if fd is not None else None
+
+
 def _member(f: Function) -> bool:
     p = f.node.parent
     while p is not None:
@@ -82,6 +90,7 @@ class _Index:
 
     def __init__(self, units: list[tuple[str, Module]]):
         self.units = units
+        self.protos = carry_prototypes.prototypes(units)  # a qualified call of one names it (carry_prototypes)
         self.by_name: dict[str, list[tuple[str, Module, Function]]] = {}
         for path, m in units:
             for f in m.functions.values():
@@ -117,7 +126,8 @@ class _Index:
         if len(parts) > 1:
             spelled = [(p, g, f) for p, g, f in found
                        if tuple(fnscopes.of(g).qualified(f).split("::"))[-len(parts):] == parts]
-            found = spelled or found  # (an alias of a class template names none of them: every candidate)
+            # (an alias of a class template names none of them: every candidate; a prototype's name, none of them)
+            found = spelled or ([] if carry_prototypes.names_prototype(self.protos, parts) else found)
         return [(p, f) for p, _, f in found]
 
 
@@ -171,6 +181,7 @@ def plan(units: list[tuple[str, Module]]) -> Plan:
             if any(key(p, f.node) in out.carriers for p, f in got):
                 out.carriers.add(key(path, caller.node))
                 grew = True
+    out.prototypes = carry_prototypes.of_carriers(units, ix.protos, out.carriers, key)
     per_scope: dict[tuple, list[Node]] = {}
     for path, m, caller, c, got in calls:
         hits = [key(p, f.node) in out.carriers for p, f in got]

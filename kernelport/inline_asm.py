@@ -94,14 +94,20 @@ class InlineAsm:
         if not (plan.carriers or plan.roots or plan.refused):
             return
         name, param = carry_calls.NAME, dialect.concept("ptx_carry_param").spelling(self.backend)
+
+        def take(plist: Node) -> None:  # the carry first: a parameter with a default argument stays last
+            kids = [c for c in plist.named_children if c.type != "comment"]
+            if not kids or (len(kids) == 1 and self.src.text_of(kids[0]).strip() == "void"):
+                self.rw.replace(plist, f"({param}{name})")
+            else:
+                self.rw.insert_before(kids[0], f"{param}{name}, ")
+        for d in self.src.index.of_type("declaration") if plan.prototypes else ():  # a carrier's prototype
+            if carry_calls.key(path, d) in plan.prototypes and (plist := carry_calls.declared_parameters(d)) is not None:
+                take(plist)
         for f in self.module.functions.values():
             k = carry_calls.key(path, f.node)
             if k in plan.carriers and (plist := carry_calls.parameters(f)) is not None:
-                kids = [c for c in plist.named_children if c.type != "comment"]
-                if not kids or (len(kids) == 1 and self.src.text_of(kids[0]).strip() == "void"):
-                    self.rw.replace(plist, f"({param}{name})")
-                else:
-                    self.rw.insert_before(kids[0], f"{param}{name}, ")
+                take(plist)
             elif k in plan.roots and f.body is not None and (first := [c for c in f.body.named_children
                                                                       if c.type != "comment"]):
                 local = dialect.concept("ptx_carry_local").spelling(self.backend)

@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import api_fallbacks, backends, blocksizes, collective_widths, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, unroll_counts, warpflow, warpwidth
+from . import api_fallbacks, backends, blocksizes, collective_widths, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, unroll_counts, warpcounts, warpflow, warpwidth
 from .api_names import ApiNames
 from .inline_asm import InlineAsm
 from .attribute_order import AttributeOrder
@@ -127,7 +127,8 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, Soundness, BuiltinVecto
         self.module = module if module is not None else build(src)
         self.analysis = analysis if analysis is not None else warpflow.analyze(self.module)
         self.lint_analysis, self.analysis = self.analysis, collective_widths.analysis_for(backend, self.module, self.analysis)
-        self.widths = halfvotes.adopted(self.analysis.widths or warpwidth.decide(self.module, self.analysis.warp_level))
+        self.widths = halfvotes.adopted(warpcounts.adopted(  # translate's view: groups it keeps at 32 lanes
+            self.analysis.widths or warpwidth.decide(self.module, self.analysis.warp_level), self.analysis))
         self.rw = Rewriter(src)
         self.port = Port(backend, "")
 
@@ -561,7 +562,8 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
             own = (plain_model, plain_analysis)  # the same include-free model (lint analyses it if None)
         text = self_check(src, backend, port, text, translator.rw, allow_unported, model=own,
                           header=templates.port_header(backend, source_label or src.path, command),
-                          exact=halfvotes.spans(translator) + collective_widths.spans(translator))
+                          exact=halfvotes.spans(translator) + collective_widths.spans(translator) +
+                          warpcounts.spans(translator))
     if port.ok:
         translator.check_port(text)
     if port.ok:

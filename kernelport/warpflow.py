@@ -13,7 +13,7 @@ from tree_sitter import Node
 
 from . import abslanes, backends, dialect, fnscopes, laddersteps, launchrows, maskmemory, masksources, memberlanes
 from . import declkeys, declsplit, fullmask, masktypes, shufflewrappers, templateargs, warpreach, warpshapes, warpwidth
-from . import collective_widths, xorexchange
+from . import collective_widths, warpcounts, xorexchange
 from .model import Function, Module
 from .reached import reached
 from .source import call_args, ident_name
@@ -598,8 +598,8 @@ class _Analyzer:
     def _logical_groups(self) -> None:
         """A group decided to be a logical 32-lane group (warpwidth) keeps CUDA's 32s: its sites are no
         wave-width sites, for translate and lint alike."""
-        # A warp index laid out in global data says rows of 32 (but see collective_widths.evidence).
-        self.a.widths = w = warpwidth.decide(self.m, self.a.warp_level, *collective_widths.evidence(self.a, self.kept))
+        self.a.widths = w = warpwidth.decide(self.m, self.a.warp_level, *collective_widths.evidence(self.a, self.kept),
+                                             warpcounts.evidence(self))  # global data, slots read, in warps of 32
         for s in self.a.sites:
             if s.confirmed and w.logical(s.function):
                 s.confirmed, s.why = False, f"a logical 32-lane group ({w.width(s.function)})"

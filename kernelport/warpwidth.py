@@ -80,6 +80,10 @@ class Group:
     rows_not_kept: str = ""
     host: bool = False  # host code alone, whose width is that of the kernels it launches (launchgroups)
     half_votes: bool = False  # undecided, but translate may keep it logical, each vote over its warp (halfvotes)
+    # native, but a read of its per-warp slots is bounded by a fixed count of 32-lane warps: translate keeps it
+    # logical (warpcounts.adopted); lint reads the code as written, a port to the wave
+    counted: Node | None = None
+    counted_why: str = ""
 
 
 @dataclass
@@ -327,7 +331,9 @@ def row_lanes(k: Function, module: Module, names=None) -> list[Geometry]:
 
 
 def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[str, Node] | None = None,
-           collectives: dict[str, Node] | None = None) -> Widths:
+           collectives: dict[str, Node] | None = None, counts: dict[str, Node] | None = None) -> Widths:
+    """`data_warps`, `collectives`: code that says 32-lane groups, by function key; `counts`: reads of per-warp
+    slots bounded by a fixed count of 32-lane warps (kernelport/warpcounts.py), which mark a native group."""
     src = module.source
     scopes = fnscopes.of(module)  # groups by key: a call joins the definitions C++ would run
     fns: dict[str, list[Function]] = {}
@@ -418,6 +424,13 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
             helpers = [external[m] for m in sorted(fs) if m in external]
             _decide_group(g, defs, module, specs, names, {m: marks[m] for m in fs if m in marks}, problems,
                           code[:1], helpers)
+            counted = next((c for m in sorted(fs) if (c := (counts or {}).get(m)) is not None), None)
+            if counted is not None and g.width == NATIVE and not g.annotated:
+                g.counted, g.counted_why = counted, (
+                    f"`{' '.join(src.text_of(counted).split())}` (line {src.loc(counted).line}) counts the block's "
+                    "warps of 32 where its per-warp slots are read, a count a port to the wave would keep at 32")
+                g.half_votes = bool(g.votes) and not helpers and \
+                    halfvotes.kind(module, g.votes, names, backends_source()) == "full"
             wmma = next((matrix[m] for m in sorted(fs) if m in matrix), None)
             if wmma is not None and helpers:  # its 32-lane warps are not the header helper's (the wave)
                 problems.append((helpers[0], f"`{_callee(src, helpers[0])}` is a header's warp helper, ported on its "

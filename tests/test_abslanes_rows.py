@@ -90,14 +90,16 @@ def test_lanes_a_constructor_stores_in_members_read_the_threads_own_warp(tmp_pat
 
 def test_a_five_the_port_rewrites_makes_the_functions_warp_the_wave(tmp_path):
     """`part[threadIdx.x >> 5]`: the port writes `threadIdx.x / warpSize`, a slot per wave; the value
-    shuffled from lane 0 is then the wave's lane 0."""
+    shuffled from lane 0 is then the wave's lane 0.  (Re-pinned in stop 47: the kernel read `part[1]`, a fixed
+    slot the wave port fills with thread 64's value where CUDA's is thread 32's; translate now keeps such a
+    kernel's 32-lane groups (kernelport/warpcounts.py), so the wave's slot is read at `part[0]`.)"""
     src = ("__global__ void k(const float* in, float* out) {\n"
            "    __shared__ float part[32];\n"
            "    float v = in[blockIdx.x * blockDim.x + threadIdx.x];\n"
            "    float b = __shfl_sync(0xffffffff, v, 0);\n"
            "    if ((threadIdx.x & 31) == 0) part[threadIdx.x >> 5] = b;\n"
            "    __syncthreads();\n"
-           "    if (threadIdx.x == 0) out[blockIdx.x] = part[1];\n"
+           "    if (threadIdx.x == 0) out[blockIdx.x] = part[0];\n"
            "}\n")
     hip = _port(tmp_path, src, to="hip")["hip"]
     assert "part[threadIdx.x / warpSize] = b" in hip and "__shfl(v, 0);" in hip, hip

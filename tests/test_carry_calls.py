@@ -337,3 +337,37 @@ def test_unsequenced_calls_in_a_function_the_run_never_calls_are_ported():
     translates reads what its pair leaves."""
     src = LEFTOVER.replace("  o[0] = both(o);\n", "")
     assert _errors(src) == []
+
+
+PROTOTYPES = HEAD + """struct fd {
+  static __host__ __device__ unsigned inverse(const unsigned &x) { unsigned lo = add_cc(x, 1u); return addc(lo, 0u); }
+};
+namespace ff {
+struct inverse_configuration { int count; };
+int inverse(const inverse_configuration &cfg);
+}
+__device__ unsigned twice(const unsigned x);
+__device__ unsigned twice(const float x, int k);
+__global__ void k(unsigned *o) { o[0] = fd::inverse(o[1]); o[2] = twice(o[3]); o[4] = twice(1.0f, 2); }
+__device__ unsigned twice(const unsigned x) { unsigned lo = add_cc(x, x); return addc(lo, 0u); }
+__device__ unsigned twice(const float x, int k) { return k * (unsigned)x; }
+int run(int n) { ff::inverse_configuration cfg = {n}; return ff::inverse(cfg); }
+"""
+
+
+def test_a_carriers_prototype_takes_the_carry_and_a_call_of_another_prototype_does_not(tmp_path):
+    """era-bellman-cuda's bellman-cuda.cu: `ff::inverse(cfg)` names ff.cuh's prototype (defined in ff.cu, outside
+    the run), not the field's carrier `inverse` (it was given `kp_carry`: hipcc, too many arguments); a carrier's
+    prototype above its definition takes the carry (hipcc: no matching function), its overload of another
+    parameter type does not (kernelport/carry_prototypes.py)."""
+    port, body = translate(SourceFile.from_text(PROTOTYPES, "p.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "__device__ unsigned twice(unsigned int &kp_carry, const unsigned x);" in body
+    assert "__device__ unsigned twice(const float x, int k);" in body
+    assert "int run(int n) { ff::inverse_configuration cfg = {n}; return ff::inverse(cfg); }" in body
+    assert "int inverse(const inverse_configuration &cfg);" in body
+    require_tool("hipcc")
+    f = tmp_path / "p.hip"
+    f.write_text(body)
+    r = toolchains.compile_hip(f, ["gfx90a"])
+    assert r.ok, r.output[-3000:]

@@ -1,6 +1,7 @@
 """A block the kernel splits into 32-lane rows itself (`lane = tid & 31`, `warp = tid >> 5`) is
 lint's advice, not a hazard, where its warp operations stay in their rows (kernelport/lint/rowsplits.py);
-translate still ports such a kernel to the whole wave.
+translate still ports such a kernel to the whole wave, but where a fixed count of 32-lane warps reads its
+per-warp slots (kernelport/warpcounts.py).
 
 Every kernel here was run with `kernelport verify --wave-invariance` on the original code: ROWS
 gives the same output at wave 32 and 64, and each hazard variant differs (measured when this file
@@ -121,8 +122,17 @@ def test_a_row_scan_guarded_by_the_block_index_stays_a_hazard():
     assert found[(7, "WS005")] == "error", found
 
 
-def test_translate_still_ports_the_rows_to_the_whole_wave():
+def test_translate_ports_the_rows_to_the_whole_wave_where_its_counts_follow_the_wave():
+    """Re-pinned in stop 47: ROWS reads its slots under `lane < 256 / 32`, a count the wave-wide port kept
+    at 32 (slots 4-7 of a 256-thread block no 64-lane wave writes: `kernelport verify --oracle original`
+    reports the unwritten read); translate now keeps ROWS's 32-lane rows (kernelport/warpcounts.py,
+    tests/test_warp_counts.py), and ports the rows to the whole wave where the count is `blockDim.x / 32`."""
     port, _ = translate(SourceFile.from_text(textwrap.dedent(ROWS), "t.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "for (int o = 16; o > 0; o >>= 1) v += __shfl_down(v, o, 32);" in port.body
+    assert "tid & 31" in port.body and "tid >> 5" in port.body
+    wave = ROWS.replace("lane < 256 / 32 ?", "lane < blockDim.x / 32 ?")
+    port, _ = translate(SourceFile.from_text(textwrap.dedent(wave), "t.cu"), "hip")
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "for (int o = warpSize / 2; o > 0; o >>= 1)" in port.body
     assert "tid & (warpSize - 1)" in port.body and "tid / warpSize" in port.body

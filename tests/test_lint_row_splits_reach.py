@@ -13,7 +13,9 @@ Stop 46 checked each hazard variant against translate with the emulator (bench/h
 every-lane variant is refused by translate (KP225), as lint flags it; AFTER_IF's and LOOP_TURN's every-lane variants
 are ported wave-wide by `translate --to hip` and that port FAILS at wave 64 (lint is right, translate should refuse);
 SUMS's built-in `warpSize` and `__popc(mask)` variants are right in translate's 32-lane port and wrong as written,
-so their lane arithmetic stays a hazard of the code as written."""
+so their lane arithmetic stays a hazard of the code as written.  Stop 47: translate keeps AFTER_IF's and LOOP_TURN's
+32-lane groups (both read their slots under a fixed count of 32-lane warps: kernelport/warpcounts.py), and those
+ports, every-lane variants included, pass `verify --oracle original` at 32 and 64 (bench/block_reduce_ports47.txt)."""
 from __future__ import annotations
 
 from kernelport.lint.engine import lint_text

@@ -51,8 +51,11 @@ from .. import lazy_re
 from . import callersplits, halflanes, instances
 
 ROW_CODES = frozenset({"WS001", "WS002", "WS003", "WS004", "WS005", "WS006", "WS011", "WS017"})
-ADVICE = ("correct at 64 as written: two 32-lane rows to a wave ({why}); `kernelport translate` ports it to "
-          "the whole wave")
+ADVICE = "correct at 64 as written: two 32-lane rows to a wave ({why}); `kernelport translate` {port}"
+WHOLE_WAVE = "ports it to the whole wave"
+KEPT_ROWS = "keeps its 32-lane rows (a fixed count of 32-lane warps reads their per-warp slots: warpcounts)"
+REFUSED_ROWS = ("refuses it (KP219: a fixed count of 32-lane warps reads its per-warp slots, beside votes or a "
+                "warp-size macro the port makes the wave width)")
 ROWS_NOTE = """\
 Reported as info (advice, not a hazard: `--fail-on` warning passes it, SARIF calls it a note) in a
 block the kernel splits into 32-lane rows itself (`lane = tid & 31` with `warp = tid >> 5`, or `% 32`
@@ -63,7 +66,9 @@ every shuffle at the default width is a `xor` or `down` by less than 32 (or an `
 `lane >= d`), and what a `down` ladder leaves is read under `if (lane == 0)`, in the kernel or in the
 callers a helper hands it to (not by a second ladder: lanes 1-31 of a row took the next row's lanes).
 A header's helper counts where its every shuffle is a `xor` by less than 32 or has a width of 32 or
-less.  `kernelport translate` still ports such a kernel to the whole wave."""
+less.  `kernelport translate` still ports such a kernel to the whole wave, but where a count of 32-lane warps
+that its port would keep at 32 bounds a read of the per-warp slots (`lane < 256 / 32 ? part[lane] : 0`): it
+keeps those rows at 32 lanes."""
 _HALVING = lazy_re.compile(r">>=\s*1\b|/=\s*2\b|=\s*\w+\s*(>>\s*1|/\s*2)\b")
 _GROWING = lazy_re.compile(r"<<=\s*1\b|\*=\s*2\b|\+\+|\+=\s*1\b|=\s*\w+\s*(<<\s*1|\*\s*2)\b")
 _STATEMENTS = ("expression_statement", "declaration", "return_statement")
@@ -137,7 +142,18 @@ def advise(ctx, code: str, node: Node) -> str | None:
         return None
     rows = ctx.row_splits
     f = ctx.function_at(node) if rows else None
-    return ADVICE.format(why=rows[k]) if (k := ctx.key(f)) in rows else None
+    return _advice(ctx, k, rows[k]) if (k := ctx.key(f)) in rows else None
+
+
+def _advice(ctx, key: str, why: str) -> str:
+    """ADVICE, saying what translate does with the function's group (warpcounts: kept at 32 lanes)."""
+    widths = ctx.analysis.widths
+    g = widths.by_function.get(key) if widths is not None else None
+    if g is None or g.counted is None:
+        return ADVICE.format(why=why, port=WHOLE_WAVE)
+    from ..warpcounts import adopted  # translate's view of the group
+    kept = adopted(widths, ctx.analysis).by_function[key].width == "32"
+    return ADVICE.format(why=why, port=KEPT_ROWS if kept else REFUSED_ROWS)
 
 
 def advise_uses(ctx, code: str, uses: list[Node]) -> str | None:
@@ -148,7 +164,7 @@ def advise_uses(ctx, code: str, uses: list[Node]) -> str | None:
     if any(f is None or (f.is_device and ctx.key(f) not in rows) for f in fns):
         return None
     inside = [k for f in fns if (k := ctx.key(f)) in rows]
-    return ADVICE.format(why=rows[inside[0]]) if inside else None
+    return _advice(ctx, inside[0], rows[inside[0]]) if inside else None
 
 
 def lead(message: str) -> str:

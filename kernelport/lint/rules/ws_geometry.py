@@ -435,7 +435,8 @@ void run(const float* a, float* c) {
                 return
             seen.add(key)
             if rows is not None:  # every kernel it sizes keeps 32-lane rows that compute the same at 64
-                ctx.report(self, node, f"host code {what}; {rowsplits.ADVICE.format(why=rows)}", severity="info")
+                advice = rowsplits.ADVICE.format(why=rows, port=rowsplits.WHOLE_WAVE)
+                ctx.report(self, node, f"host code {what}; {advice}", severity="info")
                 return
             if cross is not None:  # 32-lane groups but for a shuffle that leaves them (WS018's)
                 ctx.report(self, node, f"host code {what}, groups of 32 threads, but the kernel's `{_expr_text(ctx, cross)}` "
