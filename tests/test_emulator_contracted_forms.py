@@ -1,10 +1,12 @@
 """nvcc contracts every float `a*b + c` it sees into one fused multiply-add (-fmad=true, the default), and
 not only that spelling: `x += a*b` (llm.c's `v += (res - m) * (res - m)` variance loops), `a*b - c`
-(fma(a, b, -c)) and `c - a*b` (fma(-a, b, c)), `x -= a*b` too.  The emulator contracted only `a*b + c`,
-so on the GPU llm.c's fused_residual_forward_kernel5 (bf16 outputs near 0 after a cancellation) differed
-from the emulator's run of the same original (bench/device/oracle_device_h200_47.txt).  The reference is
-numpy: a fused result is the exact a*b + c rounded once (float64 holds a product of two floats exactly),
-an unfused one rounds a*b first; the operands make the two differ."""
+(fma(a, b, -c)) and `c - a*b` (fma(-a, b, c)), `x -= a*b` too.  The emulator contracted only `a*b + c`.
+(Found while tracing llm.c's fused_residual_forward_kernel5, whose GPU run differs from the emulator's by
+7.5e-8 on one output near zero, bench/device/oracle_device_h200_47.txt: this was not that cause, the
+emulator's value is unchanged by it; that element's error bound is lost where Packed128's bits pass
+through an int4 `__stcs`.)  The reference is numpy: a fused result is the exact a*b + c rounded once
+(float64 holds a product of two floats exactly), an unfused one rounds a*b first; the operands make the
+two differ."""
 from __future__ import annotations
 
 import numpy as np
