@@ -20,10 +20,10 @@ def _write(tmp_path: Path, files: dict[str, str]) -> None:
         (tmp_path / name).write_text(textwrap.dedent(text).lstrip())
 
 
-def _port(path: Path) -> str:
+def _port(path: Path, **options) -> str:
     """The Metal port of `path`, which translate's checker passed (a failure is a KP224 here)."""
     require_tool("clang")
-    port, text = translate(SourceFile.read(path), "metal")
+    port, text = translate(SourceFile.read(path), "metal", **options)
     assert port.ok, [d.format() for d in port.diagnostics]
     from kernelport.backends.metal.check import check_metal_source
     diags = [str(d) for d in check_metal_source(text, "t.metal")]

@@ -9,23 +9,7 @@ from pathlib import Path
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
-
-
-def _write(tmp_path: Path, files: dict[str, str]) -> None:
-    for name, text in files.items():
-        (tmp_path / name).write_text(textwrap.dedent(text).lstrip())
-
-
-def _port(path: Path, **options) -> str:
-    """The Metal port of `path`, which translate's checker passed (a failure is a KP224 here)."""
-    require_tool("clang")
-    port, text = translate(SourceFile.read(path), "metal", **options)
-    assert port.ok, [d.format() for d in port.diagnostics]
-    from kernelport.backends.metal.check import check_metal_source
-    diags = [str(d) for d in check_metal_source(text, "t.metal")]
-    assert diags == [], "\n".join(diags) + "\n" + text
-    return text
+from test_metal_port_causes46 import _port, _write  # (one checked-port helper for both)
 
 
 # gato's settings.h picks a robot's headers by the build's -D: `#if defined(PLANT_INDY7) #include <indy7>
