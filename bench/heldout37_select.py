@@ -4,7 +4,7 @@ choice is reviewable and repeatable):
 
     python bench/heldout37_select.py      # -> bench/heldout37.toml
 
-RULE, written and committed (h/heldout37, 21:22 UTC) before any candidate was fetched or measured
+RULE, written and committed (h/heldout37, 21:10 UTC) before any candidate was fetched or measured
 (only the stored index's repository names and code search were looked up, to name candidates that
 exist and hold CUDA sources), for wireless communications, channel coding and software-defined
 radio: LDPC / polar / turbo / Viterbi decoders, Reed-Solomon and BCH codecs, OFDM and MIMO
