@@ -50,7 +50,7 @@ telescope's F-engine (polyphase filter bank) found in the search is radio astron
   (one if it gives one) compile, for a reason other than CUDA 13's removed APIs, drops out
   (DROPPED), as does one that cannot be fetched, does not qualify or gives 0 files. Candidates are
   taken in order until the set holds at least STOP_FILES = 45 files or STOP_PROJECTS = 10 projects.
-Outcome of the rule (before any measure of kernelport, 21:33 UTC; build flags of every candidate reached were read
+Outcome of the rule (before any measure of kernelport, 21:13 UTC; build flags of every candidate reached were read
   after the fetch and before any check or measure): cuLDPC 2, Fast_LDPC_decoder_for_GPU_fixed 12 (of 16),
   Fast_LDPC_decoder_for_GPU_float 12 (of 16), ADMM_LDPC_decoder_on_GPU 12 (of 17), ece569 2 (kernels.cu and PGaB.cu
   reach curand_kernel.h, absent), CUDA_LDPC 2, GPU-Accelerated-Viterbi-Decoder 1; NBLDPCTutorial 0 (0 of its first 2
