@@ -355,7 +355,8 @@ class Repair:
             if known is not None and (known.params is not None or attribute_like(known, self.macros)) or \
                     known is None and not _CAPS.fullmatch(name):
                 return None
-            if prev is not None and prev.text not in _STMT_BEFORE or after is None or not self._ends_line(t, after):
+            # (the file's last token too: `INSTANTIATE_ALL` closing a file of explicit instantiations)
+            if prev is not None and prev.text not in _STMT_BEFORE or after is not None and not self._ends_line(t, after):
                 return None
             return self._mask(t.start, t.end, name, "statement")
         if kind == "items":
