@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Iterator, Mapping
 import tree_sitter_cuda
 from tree_sitter import Language, Node, Parser
 
-from . import depth as _depth, directive_tokens, lazy_re
+from . import depth as _depth, directive_tokens, lazy_re, line_splices
 from .errors import KernelportError, Location
 
 if TYPE_CHECKING:
@@ -78,24 +78,6 @@ _PRAGMA_AS_BODY = lazy_re.compile(rb"^((?![ \t]*#)[^\n]*(?:\)|\belse|\bdo)[ \t]*
 _SPACED_CONTINUATION = lazy_re.compile(rb"\\([ \t]+)(?=\r?\n)")
 
 
-# A line continuation in code, outside any directive (`INSTANTIATE(a) \` then `INSTANTIATE(b)` at
-# namespace scope: a list of macro invocations whose `#define` lost its backslash a line earlier, in
-# heldout37's Viterbi decoder): the preprocessor splices the lines, and since the backslash follows a
-# token's end no token changes; the grammar reads the backslash as an error.  The parsed copy blanks it
-# where its line holds no comment or literal (a `//` comment a splice continues keeps it), outside the
-# lines a directive continues.
-_CODE_CONTINUATION = lazy_re.compile(rb"^(?![ \t]*#)[^\n\"'/]*[^\w\\\n\"'/](\\)(?=\r?\n)", re.M)
-
-
-def _blank_code_continuations(data: bytes) -> bytes:
-    directives = [(m.start(), m.end()) for m in _CONTINUED_DIRECTIVE.finditer(data)] if b"#" in data else []
-    out = bytearray(data)
-    for m in _CODE_CONTINUATION.finditer(data):
-        if not any(s <= m.start(1) < e for s, e in directives):
-            out[m.start(1)] = 0x20
-    return bytes(out)
-
-
 # `typename` that begins an expression, a functional cast to a dependent type (`return typename
 # wrap<T>::type(it);`, nvbio's vector.h): C++ allows it, the grammar reads `typename` only where a
 # type is declared.  The parsed copy blanks the keyword there (after `return` or an operator that
@@ -122,8 +104,6 @@ def _mask_extensions(data: bytes) -> bytes:
             data = _CONTINUED_DIRECTIVE.sub(_blank_comments, data)
         if b"pragma" in data:
             data = _PRAGMA_AS_BODY.sub(lambda m: m.group(1) + b" " * len(m.group(2)), data)
-    if b"\\\n" in data or b"\\\r\n" in data:
-        data = _blank_code_continuations(data)
     if b"<<<" in data:
         data = _LAUNCH.sub(lambda m: b"<<<" + m.group(1).replace(b"{", b"(").replace(b"}", b")") + b">>>", data)
     return data
@@ -242,7 +222,7 @@ class SourceFile:
     @classmethod
     def _parse(cls, text: str, path: str, macros: "Mapping[str, MacroDef] | None") -> "SourceFile":
         data = text.encode("utf-8")
-        seen = _mask_extensions(data)
+        seen = line_splices.blank(_mask_extensions(data), _CONTINUED_DIRECTIVE)  # (a splice in code)
         parse = _parser().parse
         tree = parse(seen)
         masks: tuple = ()

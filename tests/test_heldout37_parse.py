@@ -2,7 +2,7 @@
 each on a small synthetic reproduction of a Viterbi decoder's explicit instantiations: a list of
 macro uses at namespace scope spliced by a stray line continuation (the `#define` above lost its
 backslash a line early: nvcc splices the lines, the grammar read the `\\` as an error;
-kernelport/source.py _CODE_CONTINUATION), and an object-like macro that expands to definitions as the
+kernelport/line_splices.py), and an object-like macro that expands to definitions as the
 file's last token (`INSTANTIATE_ALL`: a whole statement on its own line had to be followed by
 something; kernelport/macro_repair.py).  Look-alikes keep what they are: a `//` comment a splice
 continues, and a directive's own continuation lines."""
