@@ -78,6 +78,23 @@ def dims(node: Node, owner: Function | None, module: Module, known, depth: int =
     return None if v is None else (v, 1, 1)
 
 
+def row_width(node: Node, owner: Function | None, module: Module, known) -> int | None:
+    """The x of a launch's 2-D or 3-D block, `dim3(x, y)` or a local `dim3 b(x, y, z)`, where a constant decides x
+    and not the others (heldout37's Viterbi decoder: `dim3 block(32, blockDimY, 1)`, a 32-thread row per
+    decoder): rows of x threads, any number of them; None otherwise (dims reads a block constants decide)."""
+    src = module.source
+    callee = node.child_by_field_name("function")
+    items = call_args(node) if node.type == "call_expression" and callee is not None and src.text_of(callee) == "dim3" \
+        else None
+    if node.type == "identifier" and owner is not None:
+        for d in src.index.under(owner.body, "init_declarator"):
+            init = d.child_by_field_name("value")
+            if ident_name(d.child_by_field_name("declarator")) == src.text_of(node) and init is not None and \
+                    init.type in ("argument_list", "initializer_list"):
+                items = [c for c in init.named_children if c.type != "comment"]
+    return value(items[0], module, known, owner) if items is not None and 2 <= len(items) <= 3 else None
+
+
 def member_dims(node: Node, owner: Function | None, module: Module, known) -> tuple[int | None, ...] | None:
     """(x, y, z) of a block a member of `owner`'s class holds (kernelport.memberdims); None parts unknown."""
     return memberdims.parts(node, owner, module, lambda d, ctor: value(d, module, known, ctor))

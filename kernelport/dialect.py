@@ -202,6 +202,10 @@ CONCEPTS: tuple[Concept, ...] = (
         # ... and across calls (kernelport/carry_calls.py): the type of the flag's variable as a parameter
         # (by reference: each call's carry-out is its caller's) and as the local that starts a thread's chain
         ("ptx_carry_param", ()), ("ptx_carry_local", ()),
+        # `not.bN` (~x), `add|sub.sat.s32` (the signed result clamped), `cvt.*32.{s,u}8|16` (x's low bits
+        # sign- or zero-extended)
+        ("ptx_not", ("x",)), ("ptx_add_sat_s32", ("a", "b")), ("ptx_sub_sat_s32", ("a", "b")),
+        *((f"ptx_cvt_{s}{n}", ("x",)) for s in "su" for n in (8, 16)),
         ("ptx_bfind_u32", ("x",)), ("ptx_bfind_u64", ("x",)),  # `bfind.u32|u64`: the top 1 bit's position, or -1
         ("ptx_mul_lo_b32", ("x", "y")), ("umulhi", ("x", "y")),
         ("umul64hi", ("x", "y")), ("ptx_mul_lo_b64", ("x", "y")),

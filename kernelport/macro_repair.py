@@ -351,11 +351,11 @@ class Repair:
                 return None
             return self._mask(t.start, end_tok.end, name, "attribute")
         if kind == "statement" and not call:
-            # an object-like macro that is a whole statement (`CUERR` on its own line)
+            # an object-like macro that is a whole statement (`CUERR` on its own line; the file's last token too)
             if known is not None and (known.params is not None or attribute_like(known, self.macros)) or \
                     known is None and not _CAPS.fullmatch(name):
                 return None
-            if prev is not None and prev.text not in _STMT_BEFORE or after is None or not self._ends_line(t, after):
+            if prev is not None and prev.text not in _STMT_BEFORE or after is not None and not self._ends_line(t, after):
                 return None
             return self._mask(t.start, t.end, name, "statement")
         if kind == "items":

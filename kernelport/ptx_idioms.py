@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import dialect, ptx_ordered
+from . import dialect, ptx_branches, ptx_ordered
 from .cexpr import split_top_level
+from .source import uncomment
 from . import lazy_re
 
 REG = r"(%[0-9]+)"
@@ -101,6 +102,14 @@ FORMS = (
        ((1, f"{op}{'64' if n == 64 else ''}", (2,)),)) for op in ("brev", "clz") for n in (32, 64)),
     # `bfind.u32|u64 d, a`: the position of a's most significant 1 bit, 0xffffffff where a is 0 (.s and .shiftamt stay KP201)
     *((rf"bfind\.u{n} {REG}, ?{REG}", "r" + "rl"[n == 64], ((1, f"ptx_bfind_u{n}", (2,)),)) for n in (32, 64)),
+    # `not.bN d, a` (the complement); `shr.uN` is shr.bN, a logical shift (NVIDIA's simd_functions.h
+    # builds its lane masks with both); `add|sub.sat.s32`: the signed sum (difference) clamped to the
+    # 32-bit range; `cvt.{s,u}32.{s,u}8|16 d, a`: a's low byte / halfword sign- (s source) or zero- (u)
+    # extended, a in a 32-bit register as PTX allows (an "h" source, .sat and float forms stay KP201)
+    *((rf"not\.b{n} {REG}, ?{REG}", "rl"[n == 64] * 2, ((1, "ptx_not", (2,)),)) for n in (32, 64)),
+    *((rf"shr\.u{n} {REG}, ?{REG}, ?{OPERAND}", "rl"[n == 64] * 2 + "r", ((1, f"ptx_shr_b{n}", (2, 3)),)) for n in (32, 64)),
+    *((rf"{op}\.sat\.s32 {REG}, ?{REG}, ?{REG}", "rrr", ((1, f"ptx_{op}_sat_s32", (2, 3)),)) for op in ("add", "sub")),
+    *((rf"cvt\.[su]32\.{s}{n} {REG}, ?{REG}", "rr", ((1, f"ptx_cvt_{s}{n}", (2,)),)) for s in "su" for n in (8, 16)),
     (rf"mul\.lo\.u32 {REG}, ?{REG}, ?{REG}", "rrr", ((1, "ptx_mul_lo_b32", (2, 3)),)),
     (rf"mul\.hi\.u32 {REG}, ?{REG}, ?{REG}", "rrr", ((1, "umulhi", (2, 3)),)),
     (rf"bfi\.b32 {REG}, ?{REG}, ?{REG}, ?{OPERAND}, ?{OPERAND}", "rrrrr", ((1, "bfi_b32", (2, 3, 4, 5)),)),
@@ -371,12 +380,13 @@ def match(text: str, params_of=lambda key: (), reads=lambda key, param: 1, share
         written |= got[2]
     if pending and not carried:
         return None  # the last carry-out is left to another statement (CARRY_ACROSS)
-    if not instrs or used != set(range(len(ops))) or not set(range(len(outs))) <= written:
+    idle = set(range(first, first + len(regs))) - used  # a scope's register no instruction names: not declared
+    if not instrs or used | idle != set(range(len(ops))) or not set(range(len(outs))) <= written:
         return None  # every operand read or written, every output written, none invented
     if not _independent(writes, outs + ops[first:], ins, reads):
         return None
-    return Idiom(" ".join(ptx.split()), writes, [(w, e) for _, w, e in ops[first:] if not (carried and e == "kp_carry")],
-                 '"memory"' in clobbers)
+    return Idiom(" ".join(ptx.split()), writes, [(w, e) for k, (_, w, e) in enumerate(ops[first:], first)
+                                                 if k not in idle and not (carried and e == "kp_carry")], '"memory"' in clobbers)
 
 
 def _carry(c: re.Match, ops, params_of, temp, flag: bool):
@@ -578,9 +588,10 @@ def port(text: str, backend: str, block: bool, shared=lambda operand: False,
     `.L2::128B` form) is ported where every choice gives the same port: whichever branch a compiler
     takes, the statement means that (else None: the branches differ).  `renamed`: a concept the port
     writes in place of an idiom's (`lane_id` -> `warp_lane`: a lane id the kernel stores as data)."""
+    text = uncomment(text)  # a comment between the template's strings may hold a `:` or a quote
     if (variants := _branch_variants(text)) is not None:
         ports = [port(v, backend, block, shared, renamed, carried) for v in variants]
-        return ports[0] if None not in ports and len({p[0] for p in ports}) == 1 else None
+        return ports[0] if None not in ports and len({p[0] for p in ports}) == 1 else ptx_branches.port(text, ports, block)
     from . import ptx_matrix  # (a warp's matrix instruction, mma.sync / ldmatrix: one call of its own)
     if (got := ptx_matrix.port(text, backend, shared)) is not None:
         return got

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Iterator, Mapping
 import tree_sitter_cuda
 from tree_sitter import Language, Node, Parser
 
-from . import depth as _depth, directive_tokens, lazy_re
+from . import depth as _depth, directive_tokens, lazy_re, line_splices
 from .errors import KernelportError, Location
 
 if TYPE_CHECKING:
@@ -222,7 +222,7 @@ class SourceFile:
     @classmethod
     def _parse(cls, text: str, path: str, macros: "Mapping[str, MacroDef] | None") -> "SourceFile":
         data = text.encode("utf-8")
-        seen = _mask_extensions(data)
+        seen = line_splices.blank(_mask_extensions(data), _CONTINUED_DIRECTIVE)  # (a splice in code)
         parse = _parser().parse
         tree = parse(seen)
         masks: tuple = ()

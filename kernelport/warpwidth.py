@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from . import butterfly_lanes, dialect, fnscopes, halfvotes, launchgroups
-from .blockdims import constant, dims as _dims, functor_launches, member_dims, names as _names, value as _value
+from .blockdims import constant, dims as _dims, functor_launches, member_dims, names as _names, row_width, value as _value
 from .model import Function, Module
 from .source import call_args, ident_name, walk
 from .ptx_matrix import warp32_instruction
@@ -235,6 +235,9 @@ def _evidence(k: Function, module: Module, specs, names, follow: bool = True) ->
             out.append(Geometry(m[0], None, f"the launch block `{text}` = ({shown}) its class's constructor sets",
                                 launch.node))
             continue
+        if d is None and (x := row_width(launch.config[1], _host_of(module, launch), module, names)) is not None:
+            out.append(Geometry(x, None, f"the launch block `{text}` = ({x}, ?, ?): rows of {x} threads", launch.node))
+            continue
         out.append(Geometry(d[0], d[0] * d[1] * d[2], f"the launch block `{text}` = {d}", launch.node)
                    if d is not None else Geometry(None, None, f"the launch block `{text}`", launch.node))
     if k.launch_bounds is not None:
@@ -440,6 +443,12 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
                                  "wmma code under #ifdef so that only the CUDA build compiles it"))
             if not code:  # a 32 the code itself gives (a width-32 shuffle) stays: its group keeps 32 lanes
                 launchrows.rows_follow_helpers(g, defs, module, names, helpers)
+            if g.width == LOGICAL and helpers and wmma is None and not g.annotated:  # (heldout37's Viterbi ACS)
+                problems.append((helpers[0], f"`{_callee(src, helpers[0])}` is a header's warp helper, ported on its "
+                                 f"own at the wave width, called by a group that keeps 32-lane warps ({g.why}): at "
+                                 "wave 64 it would fold two of them, or lanes a 32-thread block does not have",
+                                 "define the helper in this file (it then keeps the caller's 32 lanes), or run the "
+                                 "kernel in blocks of whole 64-lane waves"))
             groups.append(g)
             for m in fs:
                 by_function[m] = g

@@ -148,12 +148,38 @@ CASES = {
     "set_gt_xor_s64": ('asm("{ .reg .pred p; setp.le.s64 p, %1, %2; set.gt.xor.u32.s64 %0, %1, %2, p; }" '
                        ': "=r"(d) : "l"(a), "l"(b));', "unsigned int d", [("a", 64), ("b", 64)],
                        lambda a, b: [M32]),  # (a > b) != (a <= b): always true
+    # NVIDIA's simd_functions.h (heldout37's LDPC decoders, KP201 before): its pre-sm_30 lane emulations
+    # build masks with `not.b32` and a logical `shr.u32`, saturate with `sub.sat.s32` on halfwords that
+    # `cvt.s32.s16` sign-extends from a 32-bit register
+    "not_b32": ('asm("not.b32 %0, %1;" : "=r"(d) : "r"(a));', "unsigned int d", [("a", 32)], lambda a: [~a & M32]),
+    "not_b32_rw": ('asm("not.b32 %0,%0;" : "+r"(d));', "unsigned int d = a", [("a", 32)], lambda a: [~a & M32]),
+    "not_b64": ('asm("not.b64 %0, %1;" : "=l"(d) : "l"(a));', "unsigned long long d", [("a", 64)], lambda a: [~a & M64]),
+    "shr_u32_imm": ('asm("shr.u32 %0,%1,7;" : "=r"(d) : "r"(a));', "unsigned int d", [("a", 32)], lambda a: [a >> 7]),
+    "shr_u32": ('asm("shr.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));', "unsigned int d", [("a", 32), ("b", 32)],
+                lambda a, b: [a >> b if b < 32 else 0]),  # the amount clamped: a logical shift by 32+ is 0
+    **{f"{op}_sat_s32": (f'asm("{op}.sat.s32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));', "unsigned int d",
+                         [("a", 32), ("b", 32)],
+                         (lambda f: lambda a, b: [max(-(1 << 31), min((1 << 31) - 1, f(_s32(a), _s32(b)))) & M32])(
+                             (lambda x, y: x + y) if op == "add" else (lambda x, y: x - y)))
+       for op in ("add", "sub")},
+    **{f"cvt_{d}32_{s}{n}": (f'asm("cvt.{d}32.{s}{n} %0, %1;" : "=r"(d) : "r"(a));', "unsigned int d", [("a", 32)],
+                             (lambda s, n: lambda a: [(a & ((1 << n) - 1)) - ((a >> (n - 1) & 1) << n if s == "s" else 0) & M32])(s, n))
+       for d, s, n in (("s", "s", 16), ("u", "u", 16), ("s", "s", 8), ("u", "u", 8), ("u", "s", 16))},
+    # a halfword lane's saturated difference, as those emulations compute one in a scope's registers
+    "sub_sat_lane": ('asm("{ .reg .u32 x, y, r; cvt.s32.s16 x, %1; cvt.s32.s16 y, %2; sub.sat.s32 r, x, y; '
+                     'not.b32 r, r; shr.u32 %0, r, 16; }" : "=r"(d) : "r"(a), "r"(b));', "unsigned int d",
+                     [("a", 32), ("b", 32)],
+                     lambda a, b: [(~(_s16(a) - _s16(b)) & M32) >> 16]),  # (two halfwords never overflow 32 bits)
 }
 _CTYPE = {16: "unsigned short", 32: "unsigned int", 64: "unsigned long long"}
 
 
 def _s32(x: int) -> int:
     return x - (1 << 32) if x >> 31 else x
+
+
+def _s16(x: int) -> int:  # the low halfword, signed
+    return (x & 0xffff) - (1 << 16 if x >> 15 & 1 else 0)
 
 
 def _source(name: str) -> str:

@@ -46,6 +46,16 @@ PTX_IDIOMS = {
     **{f"ptx_subc_cf_b{n}": f"((unsigned int)(({t})({{a}}) < ({t})({{b}})) | "
                             f"(unsigned int)(({t})(({t})({{a}}) - ({t})({{b}})) < ({t})({{ci}})))"
        for n, t in _UWORD.items()},
+    # complement; the saturating signed sum / difference: the wrapped result where it did not overflow (an
+    # overflow: the operands' signs agree (differ, for a difference) and the result's is not a's), else
+    # a's end of the range (32-bit arithmetic only: no 64-bit literal Metal would have to spell)
+    "ptx_not": "(~({x}))",
+    **{f"ptx_{op}_sat_s32": f"((((int)({{a}}) ^ {mix}) & ((int)({{a}}) ^ (int)({s}))) < 0 ? "
+                            f"((int)({{a}}) < 0 ? (-2147483647 - 1) : 2147483647) : (int)({s}))"
+       for op, mix, s in (("add", "~(int)({b})", "(unsigned int)({a}) + (unsigned int)({b})"),
+                          ("sub", "(int)({b})", "(unsigned int)({a}) - (unsigned int)({b})"))},
+    **{f"ptx_cvt_{s}{n}": f"((unsigned int)({'(int)(signed char)' if (s, n) == ('s', 8) else '(int)(short)' if s == 's' else '(unsigned char)' if n == 8 else '(unsigned short)'}({{x}})))"
+       for s in "su" for n in (8, 16)},
     "ptx_mul_wide_u32": "((unsigned long long)(unsigned int)({a}) * (unsigned int)({b}))",
     "ptx_mad_wide_u32": "((unsigned long long)(unsigned int)({a}) * (unsigned int)({b}) + (unsigned long long)({c}))",
     **{f"ptx_{op}_u{n}": f"(({t})({{a}}) {'<' if op == 'min' else '>'} ({t})({{b}}) ? ({t})({{a}}) : ({t})({{b}}))"
