@@ -73,7 +73,7 @@ EXTENSION, written and committed (h/heldout38, 21:17 UTC) after the rule was app
    17. plabadens/elnino-cuda                ocean: shallow-water (El Nino) model
    18. Minutenreis/tsunami_lab              tsunami: finite-volume wave propagation (its CUDA patch)
    19. AtilaSaraiva/GPU-Born-Modeling       seismic: acoustic Born modelling (least-squares RTM)
-Outcome of the EXTENSION (before any measure of kernelport, 21:20 UTC): tunamiff2011 qualifies (2 of its first 3;
+Outcome of the EXTENSION (before any measure of kernelport, 21:18 UTC): tunamiff2011 qualifies (2 of its first 3;
   the root TUNAMI_FFGpu.cu is a byte-for-byte copy of the source folder's and is left out) and gives 2 files, checked
   2/2; elastic_isotropic_operators' one file checked 1/1. With it the set reaches STOP_PROJECTS = 8: 41 files in
   eight projects (2D3D-TI-FD-RTM-cuda 6, deepwave 4, SW2D-GPU 1, HiPIMS-CUDA 12, InSAR-on-Sentinel-1-TOPS-data 3,
