@@ -11,9 +11,9 @@ class LiteralSpacing:
     """Mixin of the Translator: the pass that parts a string literal from the macro written against it."""
 
     def rewrite_literal_spacing(self) -> None:
-        data, text = self.src.data, self.src.text_of
-        macros, masked = None, {m.start: m.name for m in self.src.masks}
-        for s in self.src.index.of_type("concatenated_string"):
+        data, text, strings = self.src.data, self.src.text_of, self.src.index.of_type("concatenated_string")
+        macros, masked = None, {m.start: m.name for m in self.src.masks} if strings else {}
+        for s in strings:
             kids = s.children
             for lit, nxt in zip(kids, kids[1:]):  # (the repair may have let the grammar see the macro as its string)
                 if lit.end_byte != nxt.start_byte or data[lit.end_byte - 1:lit.end_byte] != b'"' or \
