@@ -32,6 +32,49 @@ def variants(cond: str, defined: Mapping) -> tuple[str, ...]:
     return first if holds else ("directives", "not taken", "taken")
 
 
+def decided_variant(group: "Group", macros: Mapping, data: bytes) -> str | None:
+    """The variant of `group` that the run's -D decides: the branch the compiler
+    compiles, None where the run does not decide it.  `#ifdef X` / `#if defined(X)` where X is a -D of
+    the run or an ordinary name nothing visible defines (a name a file defines may be its include guard
+    or defined under a condition: left to the repair's loop); and `#if EXPR` over the run's integer -D
+    values and literals (deepwave's `#if DW_NDIM >= 2` splitting a parameter list, built with
+    -DDW_NDIM=1), an `#elif` chain's too where each test up to the one that holds is decided so
+    ("branch k": the branch after the k-th directive)."""
+    cond = group.cond
+    m = _TESTED.fullmatch(cond)
+    if m is not None:
+        name = m.group(2) or m.group(4)
+        if name in macros and getattr(macros[name], "path", None) != "<command line>" or name not in macros and (
+                name.startswith("__") or name.startswith("_") and name[1:2].isupper()):
+            return None
+        return variants(cond, macros)[1]
+    if not cond.startswith("if "):
+        return None
+    tests = [cond[3:]] + [data[s:e].decode("utf-8", "replace").split("elif", 1)[1] for s, e in group.directives[1:]
+                          if re.match(r"\s*#\s*elif\b", data[s:e].decode("utf-8", "replace"))]
+    for k, test in enumerate(tests):
+        value = _cmdline_value(re.sub(r"//.*|/\*.*?\*/", " ", test, flags=re.S), macros)
+        if value is None:
+            return None
+        if value:
+            return "taken" if k == 0 else f"branch {k}"
+    return "not taken"
+
+
+def _cmdline_value(expr: str, macros: Mapping) -> int | None:
+    """An `#if`'s test over the run's integer -D values and literals, None where it is no such test (a name
+    not given by -D, a -D that is no number: `-DDW_DTYPE=float`, `defined`, a function-like macro)."""
+    names = set(re.findall(r"[A-Za-z_]\w*", expr))
+    if not expr.strip() or not names or any(getattr(macros.get(n), "path", None) != "<command line>" or
+                                            macros[n].params is not None for n in names):
+        return None
+    from .cexpr import CExprError, evaluate
+    try:
+        return int(bool(evaluate(expr, {n: evaluate(macros[n].body or "1", {}) for n in names})))
+    except (CExprError, ValueError, TypeError, KeyError):
+        return None
+
+
 # A group's condition, as _Group.cond spells it, that no build compiles: `#if 0`, and a branch for an
 # editor's parser only (Visual Studio's IntelliSense defines __INTELLISENSE__; no compiler does:
 # ethminer's cuda_helper.h keeps `#define asm("a" : ...)` there, a define no preprocessor accepts).
@@ -62,6 +105,9 @@ class Group:
             drop = branches[1:]
         elif variant == "not taken":  # the #else branch is kept, or none
             drop = branches[:-1] if self.has_else else branches
+        elif variant.startswith("branch "):  # the branch after directive k (an #elif's) is kept: decided_variant
+            k = int(variant[7:])
+            drop = branches[:k] + branches[k + 1:]
         else:
             drop = []
         return sorted(d + drop)

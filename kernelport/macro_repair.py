@@ -17,7 +17,7 @@ from typing import Callable, Mapping
 from tree_sitter import Tree
 
 from .grammar_gaps import blank_bytes as _blank_bytes, grammar_gaps
-from .macro_groups import NEVER_BUILT as _NEVER, _TESTED, Group as _Group, groups as _groups, variants
+from .macro_groups import NEVER_BUILT as _NEVER, Group as _Group, decided_variant, groups as _groups, variants
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, ends_a_capture, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
 from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
@@ -130,16 +130,11 @@ class Repair:
         edits, masks = [], []
         if not any(getattr(m, "path", None) == "<command line>" for m in self.macros.values()):
             return seen, self.parse(seen)  # a parse not given the run's -D (the plain one) decides nothing
-        for cond in dict.fromkeys(g.cond for g in self.groups):
-            m = _TESTED.fullmatch(cond)
-            name = m and (m.group(2) or m.group(4))
-            # a -D of the run, or an ordinary name nothing visible defines (a name a file defines may
-            # be its include guard or defined under a condition: left to the loop)
-            if not name or (getattr(self.macros.get(name), "path", None) != "<command line>" if name in self.macros
-                            else name.startswith("__") or name.startswith("_") and name[1:2].isupper()):
+        for g in self.groups:
+            variant = decided_variant(g, self.macros, self.data)
+            if variant is None:  # (macro_groups.decided_variant: the branch this run compiles, where it decides it)
                 continue
-            variant = variants(cond, self.macros)[1]  # the branch this run compiles
-            for _, e, ms in self._variant(variant, [g for g in self.groups if g.cond == cond], cond):
+            for _, e, ms in self._variant(variant, [g], g.cond):
                 edits += e
                 masks += ms
         if not edits:

@@ -73,7 +73,27 @@ def head_words(src, node: Node, fd: Node) -> tuple[str, ...]:
     while i >= 0 and not data[masks[i].end:start].strip():
         start, i = masks[i].start, i - 1
     words = re.findall(r"[A-Za-z_]\w*", data[start:fd.start_byte].decode("utf-8", "replace"))
-    return tuple(words) + tuple(src.macro_words(start, fd.start_byte) if masks else ())
+    return tuple(words) + tuple(src.macro_words(start, fd.start_byte) if masks else ()) + \
+        _unmasked_expansions(src, start, fd.start_byte)
+
+
+def _unmasked_expansions(src, start: int, end: int) -> tuple[str, ...]:
+    """The expansions' words of the known macros named in [start, end) that no mask covers: the grammar
+    read hipims' second `HEMI_DEV_CALLABLE_INLINE_MEMBER Vector3(const Vector1& a);` as a declaration
+    of type `HEMI_DEV_CALLABLE_INLINE_MEMBER`, so only the first constructor's macro was masked (and
+    expanded); its words must come out the same as the masked one's, or the two constructors of one
+    arity read as declared differently and the out-of-class definitions were given no space."""
+    masks, out = src.masks, []
+    for m in re.finditer(rb"[A-Za-z_]\w*", src.data[start:end]):
+        at = start + m.start()
+        k = bisect.bisect_right(masks, at, key=lambda x: x.start) - 1
+        if k >= 0 and masks[k].start <= at < masks[k].end:
+            continue  # macro_words gave a masked name's expansion
+        name = m.group().decode("utf-8", "replace")
+        mac = src.macros.get(name) if name not in _SPACES else None
+        if mac is not None and mac.body:
+            out += re.findall(r"[A-Za-z_]\w*", mac.body)
+    return tuple(out)
 
 
 def spaces_of(words, macros) -> tuple[str, ...]:

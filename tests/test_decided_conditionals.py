@@ -108,3 +108,60 @@ def test_the_second_start_stops_where_the_decided_masks_leave_the_parse_no_bette
     r = Repair(data, macros, parse)
     r.run_decided(data, _score(error_sites(tree)))
     assert r.parses == 1
+
+
+def _decided_masks(text: str, **defines: str):
+    from kernelport.macro_repair import Repair, error_sites, _score
+    from kernelport.macros import MacroDef
+    from kernelport.source import _parser
+    data = textwrap.dedent(text).encode()
+    parse = _parser().parse
+    macros = {k: MacroDef(k, None, v, "<command line>", 0) for k, v in defines.items()}
+    r = Repair(data, macros, parse)
+    seen, tree = r.run_decided(data, _score(error_sites(parse(data))))
+    return seen.decode(), r
+
+
+# deepwave's scalar.cu (heldout38) splits its kernels' and host functions' parameter lists with `#if
+# DW_NDIM >= 2` / `#if DW_NDIM >= 3` and a loop head with `#if DW_NDIM == 3` ... `#elif DW_NDIM == 2` ...
+# `#else`, built with -DDW_NDIM=1: more groups than the one-at-a-time loop's 160 parses repair, so the
+# file stopped at a parse error ("cannot parse 'int set_config('").  The second start decided only
+# `#ifdef X` / `#if defined(X)`; it now decides an `#if` over the run's integer -D values too.
+SPLIT = """\
+    int set_config(
+    #if NDIM >= 3
+        float const rdz_h, long const nz_h,
+    #endif
+    #if NDIM >= 2
+        float const rdy_h, long const ny_h,
+    #endif
+        float const rdx_h, long const nx_h) {
+    #if NDIM == 3
+      for (long z = 0; z < nz_h; ++z) {
+    #elif NDIM == 2
+      for (long y = 0; y < ny_h; ++y) {
+    #else
+      {
+    #endif
+        (void)rdx_h;
+      }
+      return 0;
+    }
+    """
+
+
+def test_the_second_start_decides_an_if_over_the_runs_integer_defines():
+    seen, r = _decided_masks(SPLIT, NDIM="1")
+    assert "float const rdz_h" not in seen and "float const rdy_h" not in seen  # `#if NDIM >= k`: not taken
+    assert "for (long z" not in seen and "for (long y" not in seen and "\n  {\n" in seen  # the #else of the chain
+    assert "float const rdx_h, long const nx_h) {" in seen and "#if" not in seen and "#endif" not in seen
+    seen, r = _decided_masks(SPLIT, NDIM="2")
+    assert "float const rdz_h" not in seen and "float const rdy_h, long const ny_h," in seen
+    assert "for (long y = 0; y < ny_h; ++y) {" in seen and "for (long z" not in seen  # the #elif's branch
+
+
+def test_an_if_over_a_define_that_is_no_number_or_not_given_is_left_to_the_loop():
+    # look-alikes: `-DNDIM=float` is no integer, and a name no -D gives (a file's own macro) is not decided
+    for defines in ({"NDIM": "float"}, {"OTHER": "1"}):
+        seen, r = _decided_masks(SPLIT, **defines)
+        assert not r.masks and "#if NDIM >= 2" in seen, defines
