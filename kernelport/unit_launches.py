@@ -7,12 +7,13 @@ kernel's warp width (kernelport.warpwidth) is in no file the kernel's own unit r
 holds other files (lint or translate given a project), a launch in file B runs the kernel k that
 unit R defines where the linker joins them:
 - k has external linkage: not `static`, not in an anonymous namespace (another unit's kernel of that
-  name is another kernel), and is a free function (a class's static member is declared in its class);
+  name is another kernel), or B includes R (a header's kernel, whose text B compiles), and k is a free
+  function (a class's static member is declared in its class);
 - the launch runs no function of B's own (fnscopes.launched: B's kernel of that name is B's);
 - B sees a declaration of k's qualified name, template parameter count and parameter types (B's own
-  prototype, or a declaration or definition of a file it includes, R itself where B includes it), not
-  `static` nor in an anonymous namespace; top-level `const` and `__restrict__` are set aside, as C++
-  does in a function's type;
+  prototype, or a declaration or definition of a file it includes, R itself where B includes it), none
+  `static` nor in an anonymous namespace outside R; top-level `const` and `__restrict__` are set aside,
+  as C++ does in a function's type;
 - the launch spells that name from where it stands (`vmecpp::k`, or `k` inside namespace vmecpp or
   under `using namespace vmecpp`), and of the declarations of that name B sees, k's is the only one
   the launch's count of arguments may call (an overload it cannot tell apart is not read as k's).
@@ -27,6 +28,7 @@ from tree_sitter import Node
 from . import fnscopes, lazy_re
 
 _RESTRICT = lazy_re.compile(r"__restrict__|__restrict\b|\brestrict\b")
+_WORD = lazy_re.compile(r"[A-Za-z_]\w*")
 _USING = lazy_re.compile(r"\busing\s+namespace\s+((?:::)?\s*[A-Za-z_][\w:\s]*?)\s*;")
 
 
@@ -35,8 +37,9 @@ def elsewhere(module, k) -> list[tuple[object, object]]:
     (a Function of `module`, defined in the unit's own file), in the run's order."""
     vis = module.visible
     ew = getattr(vis, "elsewhere", None) if vis is not None else None
-    if ew is None or ew.root is None or not k.is_kernel or k.body is None or internal(k.node):
+    if ew is None or ew.root is None or not k.is_kernel or k.body is None:
         return []
+    inner = internal(k.node)  # (then only a file that includes the kernel's own text runs it: a header's kernel)
     from .carry_prototypes import _declared
     got = _declared(module.source, k.node)
     if got is None:
@@ -45,11 +48,11 @@ def elsewhere(module, k) -> list[tuple[object, object]]:
     from .includers import _run_files
     proj, out = ew.project, []
     for f in _run_files(proj):
-        if f == ew.root or (pf := proj.file(f)) is None or qual[-1] not in pf.src.text:
+        if f == ew.root or qual[-1] not in _words(proj, f) or inner and ew.root not in proj.scan(f).order:
             continue  # (a file that never names the kernel is not modelled for it)
         mb, named = _launches_by_name(proj, f)
         for la in named.get(qual[-1], ()):
-            if not fnscopes.launched(mb, la) and _runs(proj, f, mb, la, qual, sig):
+            if not fnscopes.launched(mb, la) and _runs(proj, f, mb, la, qual, sig, ew.root):
                 out.append((mb, la))
     return out
 
@@ -81,6 +84,15 @@ def _norm(sig: tuple) -> tuple:
             t = t[5:] if t.startswith("const") and len(t) > 5 else t[:-5] if t.endswith("const") and len(t) > 5 else t
         out.append(t)
     return name, ntemplate, tuple(out)
+
+
+def _words(proj, f: Path) -> frozenset:
+    """The identifiers of file f's text, once per run (every kernel of every unit asks every file)."""
+    cache = proj.__dict__.setdefault("_kp_unit_words", {})
+    if f not in cache:
+        pf = proj.file(f)
+        cache[f] = frozenset(_WORD.findall(pf.src.text)) if pf is not None else frozenset()
+    return cache[f]
 
 
 def _launches_by_name(proj, f: Path) -> tuple[object, dict]:
@@ -119,8 +131,9 @@ def _declarations(proj, p: Path, own: bool) -> dict:
     return cache[(p, own)]
 
 
-def _runs(proj, f: Path, mb, la, qual: tuple, sig: tuple) -> bool:
-    """Whether launch `la` of file `f` (model `mb`) runs the external kernel `qual` of signature `sig`."""
+def _runs(proj, f: Path, mb, la, qual: tuple, sig: tuple, root: Path) -> bool:
+    """Whether launch `la` of file `f` (model `mb`) runs the kernel `qual` of signature `sig` that file
+    `root` defines."""
     parts = fnscopes._parts(la.kernel)
     if qual[-len(parts):] != parts:
         return False
@@ -132,7 +145,7 @@ def _runs(proj, f: Path, mb, la, qual: tuple, sig: tuple) -> bool:
     seen = []
     for p in proj.scan(f).order:
         for s, inner in _declarations(proj, p, p == f).get(qual, ()):
-            if inner:
+            if inner and p != root:
                 return False  # B's own kernel of that name (declared static): not another unit's
             seen.append(s)
     sigs = set(seen)

@@ -97,3 +97,13 @@ def test_namespaces_templates_and_overloads_the_launch_tells_apart(tmp_path):
     (tmp_path / "same").mkdir()
     both = _project(header=HEADER + "__global__ void k_sum(const double* x, float* out, int n);\n")
     assert _ws004(tmp_path / "same", both) == FLAG
+
+
+def test_a_headers_kernel_takes_the_launches_of_the_files_that_include_it(tmp_path):
+    """A kernel defined in a header of the run (static too: each includer compiles the header's text)
+    runs in the blocks its includers launch it with."""
+    header = "#pragma once\nstatic " + KERNEL.replace("const float* __restrict__ x", "const float* x")
+    for block, want in (("32", set()), ("64", {("k.cuh", 4)})):
+        (tmp_path / block).mkdir()
+        got = _ws004(tmp_path / block, {"k.cuh": header, "b.cu": LAUNCH.replace("BLOCK", block)})
+        assert got == want, block
