@@ -45,11 +45,10 @@ def elsewhere(module, k) -> list[tuple[object, object]]:
     if got is None:
         return []
     qual, sig = got[0], _norm(got[1])
-    from .includers import _run_files
     proj, out = ew.project, []
-    for f in _run_files(proj):
-        if f == ew.root or qual[-1] not in _words(proj, f) or inner and ew.root not in proj.scan(f).order:
-            continue  # (a file that never names the kernel is not modelled for it)
+    for f in _naming(proj, qual[-1]):  # (a file that never names the kernel is not modelled for it)
+        if f == ew.root or qual[-1] not in _foreign(proj, f) or inner and ew.root not in proj.scan(f).order:
+            continue
         mb, named = _launches_by_name(proj, f)
         for la in named.get(qual[-1], ()):
             if not fnscopes.launched(mb, la) and _runs(proj, f, mb, la, qual, sig, ew.root):
@@ -86,12 +85,34 @@ def _norm(sig: tuple) -> tuple:
     return name, ntemplate, tuple(out)
 
 
-def _words(proj, f: Path) -> frozenset:
-    """The identifiers of file f's text, once per run (every kernel of every unit asks every file)."""
-    cache = proj.__dict__.setdefault("_kp_unit_words", {})
+def _naming(proj, name: str) -> list[Path]:
+    """The run's files (`Project.units`) whose text has `name` as a word, in the run's order: an index of
+    every file's words built once per run (each kernel of each unit asks).  The headers the files include
+    are not looked in: listing them walks every unit's includes first, and a launch written in a header
+    the run does not name is not read."""
+    got = proj.__dict__.get("_kp_unit_words")
+    if got is None or got[0] is not proj.units:
+        index: dict[str, list[Path]] = {}
+        for f in dict.fromkeys(proj._real(u) for u in proj.units):
+            pf = proj.file(f)
+            for w in set(_WORD.findall(pf.src.text)) if pf is not None else ():
+                index.setdefault(w, []).append(f)
+        got = proj.__dict__["_kp_unit_words"] = (proj.units, index)
+    return got[1].get(name, [])
+
+
+def _foreign(proj, f: Path) -> frozenset:
+    """The last names of the kernels file f launches that are not its own functions, read from its
+    include-free model (the one its own lint starts from), once per run: only a file that launches
+    another file's kernel of a name is modelled with its includes for it."""
+    cache = proj.__dict__.setdefault("_kp_unit_foreign", {})
     if f not in cache:
-        pf = proj.file(f)
-        cache[f] = frozenset(_WORD.findall(pf.src.text)) if pf is not None else frozenset()
+        pf, got = proj.file(f), set()
+        if pf is not None:
+            m = pf.module
+            got = {fnscopes._parts(la.kernel)[-1] for la in m.launches
+                   if la.kernel and fnscopes._parts(la.kernel) and not fnscopes.launched(m, la)}
+        cache[f] = frozenset(got)
     return cache[f]
 
 
