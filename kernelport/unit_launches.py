@@ -17,7 +17,8 @@ unit R defines where the linker joins them:
 - the launch spells that name from where it stands (`vmecpp::k`, or `k` inside namespace vmecpp or
   under `using namespace vmecpp`), and of the declarations of that name B sees, k's is the only one
   the launch's count of arguments may call (an overload it cannot tell apart is not read as k's).
-A one-file run has no other unit: the kernel keeps what its own file shows.
+B is one of the run's files (`Project.units`; a launch written in a header the run does not name is not
+read).  A one-file run has no other unit: the kernel keeps what its own file shows.
 """
 from __future__ import annotations
 
