@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from tree_sitter import Node
 
-from . import butterfly_lanes, dialect, fnscopes, halfvotes, launchgroups
+from . import butterfly_lanes, dialect, fnscopes, halfvotes, launchgroups, unit_launches
 from .blockdims import constant, dims as _dims, functor_launches, member_dims, names as _names, row_width, value as _value
 from .model import Function, Module
 from .source import call_args, ident_name, walk
@@ -222,24 +223,27 @@ def _evidence(k: Function, module: Module, specs, names, follow: bool = True) ->
         except Exception:  # noqa: BLE001  (a bad annotation is verify's error to report, not translate's)
             pass
     key = fnscopes.of(module).key(k)  # a functor's call operator: the launches that pass the functor
-    for launch in _launches_of(module).get(key, []) + functor_launches(module).get(key, []):
+    # (and the launches of the run's other units: their node is of another file, shown by file:line instead)
+    for lm, launch in [(module, la) for la in _launches_of(module).get(key, []) + functor_launches(module).get(key, [])] \
+            + unit_launches.elsewhere(module, k):
         if len(launch.config) < 2:
             continue
-        d = _dims(launch.config[1], _host_of(module, launch), module, names)
-        text = " ".join(module.source.text_of(launch.config[1]).split())
-        if d is None and follow and (sizes := _followed(module, launch, text)):
+        own, ns = lm is module, names if lm is module else _names(lm)
+        at, text = launch.node if own else None, " ".join(lm.source.text_of(launch.config[1]).split())
+        there = "" if own else f" in {Path(lm.source.path).name}:{lm.source.loc(launch.node).line}"
+        d = _dims(launch.config[1], _host_of(lm, launch), lm, ns)
+        if d is None and follow and own and (sizes := _followed(module, launch, text)):
             out += sizes
             continue
-        if d is None and (m := member_dims(launch.config[1], _host_of(module, launch), module, names)) is not None:
+        if d is None and (m := member_dims(launch.config[1], _host_of(lm, launch), lm, ns)) is not None:
             shown = ", ".join("?" if v is None else str(v) for v in m)  # rows of 32 threads, any number of them
-            out.append(Geometry(m[0], None, f"the launch block `{text}` = ({shown}) its class's constructor sets",
-                                launch.node))
+            out.append(Geometry(m[0], None, f"the launch block `{text}`{there} = ({shown}) its class's constructor sets", at))
             continue
-        if d is None and (x := row_width(launch.config[1], _host_of(module, launch), module, names)) is not None:
-            out.append(Geometry(x, None, f"the launch block `{text}` = ({x}, ?, ?): rows of {x} threads", launch.node))
+        if d is None and (x := row_width(launch.config[1], _host_of(lm, launch), lm, ns)) is not None:
+            out.append(Geometry(x, None, f"the launch block `{text}`{there} = ({x}, ?, ?): rows of {x} threads", at))
             continue
-        out.append(Geometry(d[0], d[0] * d[1] * d[2], f"the launch block `{text}` = {d}", launch.node)
-                   if d is not None else Geometry(None, None, f"the launch block `{text}`", launch.node))
+        out.append(Geometry(d[0], d[0] * d[1] * d[2], f"the launch block `{text}`{there} = {d}", at)
+                   if d is not None else Geometry(None, None, f"the launch block `{text}`{there}", at))
     if k.launch_bounds is not None:
         args = [c for c in k.launch_bounds.named_children]
         v = _value(args[0], module, names) if args else None
