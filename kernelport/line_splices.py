@@ -1,4 +1,4 @@
-"""A line continuation in code, outside any directive (`INSTANTIATE(a) \` then `INSTANTIATE(b)` at
+r"""A line continuation in code, outside any directive (`INSTANTIATE(a) \` then `INSTANTIATE(b)` at
 namespace scope: a list of macro invocations whose `#define` lost its backslash a line earlier, in
 heldout37's Viterbi decoder): the preprocessor splices the lines, and since the backslash follows a
 token's end no token changes; the grammar reads the backslash as an error.  The parsed copy blanks it
