@@ -164,4 +164,5 @@ def unknown_detail(cmp: Comparison, lost) -> str:
     """What a comparison could not judge: the elements that differ where a bound was lost, and where."""
     b, i, got, want = cmp.unknown_at or ("?", 0, 0.0, 0.0)
     return (f"{cmp.unknown} element(s) differ where the emulator's bound is unknown ({b}[{i}] = {got!r}, "
-            f"the emulator gives {want!r}): bound lost at {lost[0] if lost else 'a site not recorded'}")
+            f"the emulator gives {want!r}): " + (f"bound lost at {lost[0]}" if lost else
+                                                  "the bound's own arithmetic gave NaN (no site recorded)"))

@@ -196,3 +196,18 @@ def test_every_lane_storing_two_floats_bits_to_one_address_keeps_both_bounds():
                    grid=(1,), block=(64,))
     model = _run(BITS, "scalar")
     assert np.array_equal(r.bounds["out"], model.bounds["out"][:2]) and r.bounds_lost == []
+
+
+def test_a_nan_bound_from_the_bounds_own_arithmetic_is_unknown_too():
+    """A NaN bound no bit move made (inf * 0 in the bound's own arithmetic: main has such elements in
+    llm.c adamw and rodinia cfd) passed any value before (`diff > NaN` is false); now it is counted
+    as unknown, and the detail says no site was recorded."""
+    want = np.array([1.0, 2.0, 3.0], np.float32)
+    bounds = {"y": np.array([0.0, np.nan, 0.0], np.float32)}
+    got = want.copy()
+    got[1] += 0.5
+    cmp = compare.compare({"y": got}, {"y": want}, "auto", None, bounds, bounds)
+    assert cmp.ok and cmp.unknown == 1 and cmp.unknown_at == ("y", 1, 2.5, 2.0)
+    assert "no site recorded" in compare.unknown_detail(cmp, [])
+    got[0] += 0.5  # a judged element outside its bound still fails
+    assert not compare.compare({"y": got}, {"y": want}, "auto", None, bounds, bounds).ok
