@@ -63,8 +63,9 @@ def _diff(a: str, b: str) -> None:
                 continue
             changed += 1
             def show(s):
-                return "none" if s is None else f"max {s['max']:.4g} sum {s['sum']:.4g} unknown {s['unknown']}"
-            print(f"{key[0]} {key[1]} {out}: before {show(p)} -> after {show(q)}"
+                return "none" if s is None else f"n {s['n']} max {s['max']:.4g} sum {s['sum']:.4g} unknown {s['unknown']}"
+            resized = p is not None and q is not None and p["n"] != q["n"]  # (sizes chosen differently: not comparable)
+            print(f"{key[0]} {key[1]} {out}: before {show(p)} -> after {show(q)}{' [sizes differ]' if resized else ''}"
                   + (f"; lost at {', '.join(y['lost'][:2])}" if y.get("lost") else ""))
     print(f"{same} output bounds identical, {changed} changed")
 
