@@ -205,7 +205,8 @@ def store(g, p, addr, v, e, m, node):
 # ---------------------------------------------------------------------------------------------
 def _shadow(buf):
     if buf.shadow is None:
-        buf.shadow = (np.zeros(buf.data.nbytes, np.float64), np.zeros(buf.data.nbytes, np.int8))
+        # float32 bounds as a float buffer keeps (the shadow is 5 bytes per byte of the memory)
+        buf.shadow = (np.zeros(buf.data.nbytes, np.float32), np.zeros(buf.data.nbytes, np.int8))
     return buf.shadow
 
 
