@@ -100,6 +100,7 @@ def _reason(detail: str) -> str:
                       (r"needs template arguments", "template arguments deduced"),
                       (r"could not run on the emulator", "the emulator cannot run the original"),
                       (r"writes no buffer", "no output buffer"),
+                      (r"no texture or surface fetches", "a texture object (not emulated)"),
                       (r"holds '|holds struct '|which the emulator's inputs cannot hold", "a struct or class argument"),
                       (r"needs sizes", "sizes computed at run time (argv, files, ...)")]:
         m = re.search(pat, text)

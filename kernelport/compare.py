@@ -43,6 +43,10 @@ class Comparison:
     # buffer -> {"n", "index", "diff", "bound"}: per bin of the buffer, the element nearest its
     # bound (largest |port - reference| / bound), for a plot; only when compare(profile_bins=N).
     profiles: dict | None = None
+    # (buffer, index, got, want) of the first of `unknown` elements that differ where a bound is
+    # unknown (NaN: lost through a float's bits, emulator.bitbounds): neither passed nor failed
+    unknown: int = 0
+    unknown_at: tuple | None = None
 
 
 def _profile(diff: np.ndarray, bound: np.ndarray, bins: int) -> dict:
@@ -92,6 +96,7 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
             ref_bounds: dict[str, np.ndarray] | None = None, profile_bins: int = 0) -> Comparison:
     """Compare every buffer in `expected` (the kernel's out/inout buffers)."""
     worst_abs = worst_rel = 0.0
+    unknown, unknown_at = 0, None
     profiles: dict = {}
     first: Mismatch | None = None
     for name, got, want, member in _entries(outputs, expected):
@@ -130,6 +135,15 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
                     else 0.0)
                 if got.dtype.kind != "f":
                     bound = np.zeros_like(w)
+            lost = np.isnan(bound)
+            if lost.any():  # a bound lost through bits: those elements are not judged, only counted
+                judged_out = lost & (diff > 0)
+                if judged_out.any():
+                    i = int(np.argmax(judged_out))
+                    unknown += int(judged_out.sum())
+                    unknown_at = unknown_at or (name, member(i)[0] if member is not None else i, got[i].item(),
+                                                want[i].item())
+                bound = np.where(lost, np.inf, bound)
             bad = (diff > bound) | nonfinite_bad
         if profile_bins and diff.size:
             profiles[name] = _profile(diff.ravel(), np.broadcast_to(bound, diff.shape).ravel(), profile_bins)
@@ -143,4 +157,12 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
             at, field = member(i) if member is not None else (i, "")
             first = Mismatch(name, at, got[i].item(), want[i].item(), float(bound[i]), int(bad.sum()),
                              float(diff.max()), float(rel.max()), field)
-    return Comparison(first is None, worst_abs, worst_rel, first, mode, profiles or None)
+    return Comparison(first is None, worst_abs, worst_rel, first, mode, profiles or None, unknown, unknown_at)
+
+
+def unknown_detail(cmp: Comparison, lost) -> str:
+    """What a comparison could not judge: the elements that differ where a bound was lost, and where."""
+    b, i, got, want = cmp.unknown_at or ("?", 0, 0.0, 0.0)
+    return (f"{cmp.unknown} element(s) differ where the emulator's bound is unknown ({b}[{i}] = {got!r}, "
+            f"the emulator gives {want!r}): " + (f"bound lost at {lost[0]}" if lost else
+                                                  "the bound's own arithmetic gave NaN (no site recorded)"))

@@ -512,6 +512,9 @@ def _scalar(p, text: str, scope: Scope, given: CommandLine, tmap, position: int,
     if p.name in given.scalars:
         return given.scalars[p.name].text, f"{p.name} = {given.scalars[p.name].text} from the command line"
     t = element_name(p.type, tmap, scope)
+    if t in ("cudaTextureObject_t", "cudaSurfaceObject_t"):  # (a handle host code fills: no value stands for it)
+        return NotRun(f"'{p.name}' is a {t}: the emulator has no texture or surface fetches yet",
+                      "none: tex1Dfetch/tex2D and the host's cudaCreateTextureObject descriptors are not emulated"), ""
     if cexpr.ctype(t) is None:
         return NotRun(f"scalar '{p.name}' is a '{p.type}', which the emulator's inputs cannot hold",
                       f"pass --arg {p.name}=VALUE if it is a number"), ""

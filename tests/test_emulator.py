@@ -1028,13 +1028,16 @@ __global__ void k(double* d, float* y, float* same) {
 
 
 def test_a_narrower_view_of_a_float_buffer_takes_none_of_its_elements_error_bounds():
-    """A float read from a double buffer's bits is no rounded value of any one element: it carries no
-    bound (only a same-size view, a float's bits as uint, shares the buffer's scalars one for one)."""
+    """A float read from a double buffer's bits is no rounded value of any one element: its bound is
+    unknown (NaN), and the run says where (re-pinned in stop 48: it was 0, a tight bound on bits that
+    carry the double's error; emulator.bitbounds); only a same-size view, a float's bits as uint,
+    shares the buffer's scalars one for one."""
     d = np.linspace(1, 2, 64)
     r = run_kernel(NARROW_VIEW, "k", args=dict(d=d, y=np.zeros(64, np.float32), same=np.zeros(64, np.float32)),
                    grid=(1,), block=(64,))
     assert np.all(r.bounds["d"] > 0)
-    assert np.all(r.bounds["y"] == 0)
+    assert np.all(np.isnan(r.bounds["y"]))
+    assert r.bounds_lost and r.bounds_lost[0].startswith("<kernel>:6:"), r.bounds_lost
     assert np.all(r.bounds["same"] >= r.bounds["d"].astype(np.float32))
 
 

@@ -14,6 +14,7 @@ import math
 import numpy as np
 from pycparser import c_ast
 
+from . import bitbounds
 from .ctype import vector_row
 from .errors import EmulatorError
 from .expressions import ZERO
@@ -81,9 +82,12 @@ class BitCopyCompiler:
                 if dst[0] == "reg":  # bits of one register as another's
                     raw = np.stack([np.broadcast_to(np.asarray(c[0], src[1]), (g.n,)) for c in comps], axis=1)
                     out = np.ascontiguousarray(raw).view(np.uint8).view(dst[1])
-                    errs = [c[1] for c in comps]
-                    e = errs[0] if len(errs) == 1 and (src[1].kind == "f" or dst[1].kind == "f") else None
-                    new = [(out[:, j], e if dst[2] == 1 else None) for j in range(dst[2])]
+                    # each float element's bound follows its bytes (bitbounds)
+                    errs = bitbounds.regroup(bitbounds.granules(comps, src[1]), dst[1], dst[2]) if g.ctx.track \
+                        else [None] * dst[2]
+                    if dst[1].kind == "f" and any(bitbounds.is_lost(x) for x in errs):
+                        bitbounds.record(g.ctx, node, "memcpy into a float of bits whose bound was not followed")
+                    new = [(out[:, j], errs[j]) for j in range(dst[2])]
                 else:
                     p = view(pointer(dst, fr, m), src[1], g)
                     for j, c in enumerate(comps):

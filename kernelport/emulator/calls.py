@@ -7,7 +7,7 @@ import numpy as np
 from pycparser import c_ast, c_parser
 
 from .. import dialect
-from . import intrinsics as K
+from . import bitbounds, intrinsics as K
 from .addressed import addressed_local, copy_back, temporary
 from .ctype import AUTO, BOOL, U32, PtrT, base_scalar, conv, vector_row
 from .errors import EmulatorError, KernelFault
@@ -310,8 +310,8 @@ class CallCompiler:
                                     *self.pos(node))
             r = np.ascontiguousarray(arr).view(t) if arr.ndim else arr.reshape(1).view(t)[0]
             # the error bound of a float travels with its bits (a CAS loop on a float's bits)
-            return r, (e if (arr.dtype.kind == "f" or t.kind == "f") else None)
-        return f
+            return r, (bitbounds.reinterpret(e, arr.dtype, t) if fr.g.ctx.track else None)
+        return f if t.kind != "f" else self._bits_to_float(f, node, f"as_type<{t}>")
 
     def _explicit_atomic_call(self, name, op, want, args, node):
         """Explicit atomics that are not concepts (the backend's `explicit_atomics`: what Metal's
@@ -381,7 +381,20 @@ class CallCompiler:
             return f
         if kind == "bar_red":
             return self._barrier_call(node, argfns[0] if argfns else None, what)
+        if kind == "bits" and dt.kind == "f":
+            return self._bits_to_float(lambda fr, m: K.c_library(kind, what, dt, [a(fr, m) for a in argfns],
+                                                                 fr.g.ctx.track), node, name)
         return lambda fr, m: K.c_library(kind, what, dt, [a(fr, m) for a in argfns], fr.g.ctx.track)
+
+    @staticmethod
+    def _bits_to_float(fn, node, name):
+        """fn, a float made of bits; where their bound was lost on the way, the run notes where."""
+        def f(fr, m):
+            r = fn(fr, m)
+            if r[1] is not None and bitbounds.is_lost(r[1]):
+                bitbounds.record(fr.g.ctx, node, f"{name} of bits whose bound was not followed")
+            return r
+        return f
 
     def _concept_call(self, concept, canon, args, node, bound=None):
         key, kind = concept.key, concept.kind

@@ -87,7 +87,7 @@ def _scatter_val(g, old, new, idx, n):
     if en is None and eo is None:
         return v, None
     edt = np.result_type(*[x for x in (en, eo) if x is not None])
-    if edt.kind != "f":
+    if edt.kind not in "fc":  # (complex: two packed floats' bounds, emulator.bitbounds)
         edt = np.dtype(np.float64)
     e = _spread(0.0 if en is None else en, idx, n, edt, 0.0 if eo is None else eo)
     return v, e

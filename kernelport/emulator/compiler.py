@@ -474,8 +474,10 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
                 view = buf.data.reshape(n, count)
                 for k, v in enumerate(consts):
                     if callable(v):
-                        val = conv(v(fr, m)[0], elem)
-                        view[:, k] = val
+                        val, e = convert(v(fr, m), elem, g.ctx.track)
+                        view[:, k] = conv(val, elem)
+                        if e is not None and buf.track:  # (the element's bound, as a store gives it)
+                            buf.err_for_store().reshape(n, count)[:, k] = e
                     else:
                         view[:, k] = v
             fr.env[s] = (p, None)

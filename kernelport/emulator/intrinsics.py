@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from . import bfloat16, counting, warp
+from . import bfloat16, bitbounds, counting, warp
 from .ctype import BF16, BOOL, F16, F32, F64, I32, I64, U16, U32, U64, UNIT_ROUNDOFF, common, conv, promote
 from .errors import EmulatorError
 from .ops import arith, fma as _fma
@@ -269,11 +269,12 @@ def c_library(kind, what, dt, args, track):
             lo, hi = np.iinfo(dt).min, np.iinfo(dt).max  # PTX's float-to-integer cvt saturates; NaN is 0
             return conv(np.where(np.isnan(x), 0.0, np.clip(x, lo, hi)), dt), None
         return conv(v, dt), e
-    if kind == "bits":
-        v, _ = args[0]
+    if kind == "bits":  # the bound travels with the bits (bitbounds)
+        v, e = args[0]
+        e = bitbounds.reinterpret(e, v.dtype, dt) if track else None
         if isinstance(v, np.ndarray) and v.ndim:
-            return np.ascontiguousarray(v).view(dt), None
-        return np.array([v]).view(dt)[0], None
+            return np.ascontiguousarray(v).view(dt), e
+        return np.array([v]).view(dt)[0], e
     if kind == "mulhi":
         (va, _), (vb, _) = args
         w = (conv(va, dt).astype(np.int64) * conv(vb, dt).astype(np.int64)) >> 32
@@ -355,7 +356,7 @@ def collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yiel
                      f"undefined on the GPU")
         eo = None
         if e is not None:
-            ea = np.broadcast_to(np.asarray(e, F64), active.shape) if np.ndim(e) == 0 else e
+            ea = np.broadcast_to(np.asarray(e, np.result_type(e, F64)), active.shape) if np.ndim(e) == 0 else e
             eo, _ = warp.shuffle(kind, np.ascontiguousarray(ea), sv, wv, active, W)
         return out, eo
     if key == "ballot":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import bfloat16, counting, order as schedule_order
+from . import bfloat16, bitbounds, counting, order as schedule_order
 from .ctype import F64, FLOATS, UNIT_ROUNDOFF, conv
 from .errors import EmulatorError, KernelFault, Race, UninitRead
 from .race_table import LINE_IDS as _LINE_IDS
@@ -18,7 +18,8 @@ from .strided import MIN_RUN, RowSlices, find_row_slices
 
 
 class Buffer:
-    __slots__ = ("name", "data", "_err", "track", "kind", "region", "views", "race", "decl_line", "layout")
+    __slots__ = ("name", "data", "_err", "track", "kind", "region", "views", "race", "decl_line", "layout",
+                 "shadow")
 
     def __init__(self, name: str, data: np.ndarray, kind: str, region: int, track_err: bool, decl_line: int = 0):
         self.name = name
@@ -32,6 +33,7 @@ class Buffer:
         self.views = {data.dtype: data}
         self.race = None
         self.decl_line = decl_line
+        self.shadow = None  # integer memory given float bits: their bounds per byte (bitbounds)
         self.layout = None  # an array of structs' numpy dtype (its C layout): what its bytes hold
 
     @property
@@ -273,6 +275,8 @@ class Memory:
                 v = np.full(g.n, v)
             if err is not None:
                 e = err[addr]
+        if track and e is None and (p.buf.shadow is not None or (p.buf._err is not None and not p._same_scalars())):
+            e = bitbounds.load(g, p, addr, node)  # (a float buffer read as integers: its bits' bounds)
         if p.buf.race is not None:
             self.race_access(g, p, addr, m, node, write=False)
         if p.dt == bfloat16.BF16:  # its bytes -> the float32 it holds
@@ -282,6 +286,9 @@ class Memory:
     def store(self, g, p: Pointer, val, m, node, track: bool):
         v, e = val
         self.check(g, p, m, node, "write")
+        if track and (e is not None or p.buf._err is not None or p.buf.shadow is not None) and \
+                (not p.buf.track or not p._same_scalars()):
+            bitbounds.store(g, p, p.addr(), np.asarray(v), e, m, node)  # (bits into another type's memory)
         if counting.ACTIVE is not None:
             counting.ACTIVE.access(p, m, m is g.full, g.n, write=True)
         if schedule_order.WATCH is not None:

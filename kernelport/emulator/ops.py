@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import bfloat16, counting
+from . import bfloat16, bitbounds, counting
 from .ctype import BF16, BOOL, F64, I32, UNIT_ROUNDOFF, common, conv, promote
 
 _abs = np.abs
+_COMPARE = frozenset(("<", ">", "<=", ">=", "==", "!=", "&&", "||"))
 
 
 def _ea(e):
@@ -38,6 +39,9 @@ def arith(op: str, a, b, track: bool):
     """Binary arithmetic / bitwise / comparison on (v, e) pairs with C conversions."""
     va, ea = a
     vb, eb = b
+    if (ea is not None or eb is not None) and va.dtype.kind != "f" and vb.dtype.kind != "f" and op not in _COMPARE:
+        r = arith(op, (va, None), (vb, None), track)[0]  # integer operations on a float's bits: the
+        return r, (bitbounds.lost_like(None, r) if track else None)  # bound is not followed (bitbounds)
     if op in ("<<", ">>"):
         ta = promote(va.dtype)
         x = conv(va, ta)
@@ -88,7 +92,7 @@ def arith(op: str, a, b, track: bool):
                     den = ay - _ea(eb)
                     num = _ea(ea) + _abs(r.astype(F64)) * _ea(eb)
                     with np.errstate(divide="ignore", invalid="ignore"):
-                        prop = np.where(den > 0, num / np.where(den > 0, den, 1.0), np.inf)
+                        prop = np.where(den > 0, num / np.where(den > 0, den, 1.0), np.where(den == den, np.inf, den))
                     e = e + prop
                 return r, e
             return r, None
@@ -164,13 +168,13 @@ def fma(a, b, c, track: bool, dt=None):
 def neg(a):
     v, e = a
     t = promote(v.dtype)
-    return -conv(v, t), e
+    return -conv(v, t), (e if e is None or t.kind == "f" else bitbounds.lost_like(e))
 
 
 def bitnot(a):
-    v, _ = a
+    v, e = a
     t = promote(v.dtype)
-    return ~conv(v, t), None
+    return ~conv(v, t), (None if e is None else bitbounds.lost_like(e))
 
 
 def lnot(a):
@@ -187,6 +191,9 @@ def convert(a, dt, track: bool):
     v, e = a
     if v.dtype == dt:
         return a
+    if e is not None and v.dtype.kind in "iu":  # an integer holding a float's bits (bitbounds)
+        same = dt.kind in "iu" and dt.itemsize == v.dtype.itemsize
+        return conv(v, dt), (e if same else None if dt.kind == "b" else bitbounds.lost_like(e))
     if dt == BF16:  # a float32 value rounded to bfloat16's 8 bits: the rounding is its error
         return bfloat16.convert(v, e) if track else (conv(v, dt), None)
     r = conv(v, dt)

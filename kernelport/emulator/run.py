@@ -43,6 +43,9 @@ class RunResult:
     # threads makes at most the block's loop iterations): every schedule computes this run's result
     independent: bool = False
     global_races: list[Race] = field(default_factory=list)  # (emulator.global_races: the oracle's, not a port's check)
+    # "file:line:col: what" where a float's bound was lost through its bits (emulator.bitbounds): the
+    # elements it reached have NaN bounds, unknown
+    bounds_lost: list[str] = field(default_factory=list)
 
 
 class RunCtx:
@@ -68,6 +71,7 @@ class RunCtx:
         self.writes = None  # global memory's write-write races, where run_kernel is asked (GlobalWrites)
         self.diagnostics: list[Diagnostic] = []
         self.diag_keys: set = set()
+        self.bounds_lost: list[str] = []  # (bitbounds.record)
         self.globals: dict[str, Buffer] = {}
         self.shared_bufs: dict = {}
         self.dyn_buf = None
@@ -342,14 +346,15 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
         # float32 for float buffers (the bound's own rounding is far below its size), float64 for doubles
         bounds = {caller_name.get(n, n): (b.err if b.err is not None else np.zeros(b.data.shape[0], np.float32))
                   for n, b in buffers.items() if b.layout is None}  # (no bounds through struct fields yet)
-        for n, b in buffers.items():  # a bfloat16's own rounding, which a whole-struct copy (Packed128) moves
+        for n, b in buffers.items():  # a bfloat16's own rounding, which a whole-struct copy (layout.py) moves
             if b.data.dtype == bfloat16.BF16:  # without its bound: the unit roundoff of its 8 bits
                 bounds[caller_name.get(n, n)] = bounds[caller_name.get(n, n)] + bfloat16.UNIT_ROUNDOFF * np.abs(
                     outputs[caller_name.get(n, n)])
     return RunResult(outputs, bounds, list(ctx.races), list(ctx.diagnostics), wave, schedule,
                      time.monotonic() - t0, steps, initial,
                      independent=seen is not None and not seen.dependent and steps * ctx.threads_per_block <= max_steps,
-                     global_races=ctx.writes.finish() if ctx.writes is not None else [])
+                     global_races=ctx.writes.finish() if ctx.writes is not None else [],
+                     bounds_lost=list(ctx.bounds_lost))
 
 
 def _overload(low, kernel: str, args: dict) -> str:
