@@ -250,6 +250,7 @@ class ApiNames:
     def inherit_api_context(self, outer: "ApiNames") -> None:
         """A macro body translated on its own still knows the file's declarations."""
         self._declared = outer.declared_names()
+        self.__dict__.pop("_kp_reach", None)  # (cuda_only_region's answers read the declarations: ported_macro)
 
     def _api_note(self, node: Node, before: str, after: str, kind: str) -> None:
         from .translate import Note

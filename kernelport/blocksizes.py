@@ -148,9 +148,11 @@ class _Sizes:
     def _callers(self, f):
         """(call, calling function) for each call of `f` by its plain name in the file."""
         own = f.name.split("::")[-1]
-        for n in self.src.index.under(self.src.root, "call_expression"):
-            fn = n.child_by_field_name("function")
-            if fn is not None and fn.type == "identifier" and self.text(fn) == own:
+        # the identifiers of that text (a bisect on the parse's texts), not every call of the file decoded
+        # once per function asked about; a call's function comes first in it, so the order is the calls'
+        for fn in self.src.named_under(self.src.root, "identifier", (own,)):
+            n = fn.parent
+            if n is not None and n.type == "call_expression" and n.child_by_field_name("function") == fn:
                 g = self.m.function_at(n)
                 if g is not None and g is not f:
                     yield n, g

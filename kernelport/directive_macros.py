@@ -47,9 +47,9 @@ def rename(tr) -> None:
     names = set(b.device_pass_macros) | (set(b.compiler_macros) if table is None else set())
     if not names:
         return
-    for n in tr.src.index.of_type("identifier"):
+    for n in tr.src.named_under(tr.src.root, "identifier", sorted(names)):  # (those names' identifiers, in order)
         name = tr.src.text_of(n)
-        if name in names and _in_directive_test(n) and not tr.rw.has(n):
+        if _in_directive_test(n) and not tr.rw.has(n):
             new = tr.ported_macro(name, n)
             if new != name:
                 tr.rw.replace(n, new)

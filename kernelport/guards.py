@@ -265,10 +265,18 @@ def branches(node: Node, src) -> list[Branch]:
     return out
 
 
-def reach(node: Node, src, spell: Spell = written) -> frozenset[str]:
-    """The passes on which `node` is compiled."""
+def reach(node: Node, src, spell: Spell = written, memo: dict | None = None) -> frozenset[str]:
+    """The passes on which `node` is compiled.  `memo` (one per src and spell): the answer by the
+    branches around the node, so that each conditional's tests are evaluated once, not once for every
+    node asked about inside it (translate asks for most functions, API uses and macros of a file)."""
     bs = branches(node, src)
-    return frozenset(p for p in PASSES if all(b.reached(src, p, spell) for b in bs))
+    if memo is None:
+        return frozenset(p for p in PASSES if all(b.reached(src, p, spell) for b in bs))
+    key = tuple((b.test.id, b.in_else) for b in bs)
+    got = memo.get(key)
+    if got is None:  # (the tests are kept too: their tree lives as long as the ids that name its nodes)
+        got = memo[key] = (frozenset(p for p in PASSES if all(b.reached(src, p, spell) for b in bs)), bs)
+    return got[0]
 
 
 def names_platform(cond: Node, src, *, arch: bool | None = None) -> bool:
@@ -293,14 +301,14 @@ def _identifiers(node: Node):
 
 
 # -- what translate asks ------------------------------------------------------------------------
-def cuda_only(node: Node, src, spell: Spell = written) -> bool:
+def cuda_only(node: Node, src, spell: Spell = written, memo: dict | None = None) -> bool:
     """Compiled on no AMD pass (`#if __CUDA_ARCH__`, the #else of `#ifdef __HIP_PLATFORM_AMD__`)."""
-    return not reach(node, src, spell) & AMD
+    return not reach(node, src, spell, memo) & AMD
 
 
-def amd_only(node: Node, src, spell: Spell = written) -> bool:
+def amd_only(node: Node, src, spell: Spell = written, memo: dict | None = None) -> bool:
     """Compiled on no NVIDIA pass (`#ifdef __HIP_PLATFORM_AMD__`, `#if __GFX9__`)."""
-    return not reach(node, src, spell) & NVIDIA
+    return not reach(node, src, spell, memo) & NVIDIA
 
 
 def never_on_amd(cond: Node, src, spell: Spell = written) -> bool:
@@ -309,13 +317,20 @@ def never_on_amd(cond: Node, src, spell: Spell = written) -> bool:
 
 
 # -- what lint asks (device code) ---------------------------------------------------------------
-def side_of(node: Node, src, pinned: frozenset[str] = frozenset(), known: Defines | None = None) -> str | None:
+def side_of(node: Node, src, pinned: frozenset[str] = frozenset(), known: Defines | None = None,
+            memo: dict | None = None) -> str | None:
     """'arch' under a test of the AMD architecture, else the one platform whose device code this is
     ('nvidia' / 'amd'), else None.  `pinned`: NVIDIA macros the project requires on every build
     (`pinned_on_amd`), unknown on the AMD passes rather than undefined; `known`: the unit's own macros
     its definitions decide (kernelport.unitdefines: `#define TURING_MMA_AVAILABLE` only under
-    `#if __CUDA_ARCH__ >= 750`)."""
+    `#if __CUDA_ARCH__ >= 750`).  `memo` (one per src, pinned and known): the answer by the branches
+    around the node, each conditional judged once however many nodes inside it are asked about."""
     bs = branches(node, src)
+    if memo is not None:
+        key = tuple((b.test.id, b.in_else) for b in bs)
+        if key not in memo:  # (with the branches: see `reach`)
+            memo[key] = (side_of(node, src, pinned, known), bs)
+        return memo[key][0]
     if any(names_platform(b.test, src, arch=True) for b in bs):
         return SIDE_ARCH
     dev = frozenset(p for p in DEVICE if all(b.reached(src, p, pinned=pinned, known=known) for b in bs))

@@ -121,8 +121,8 @@ def _expanded_in_device_code(tr: "Translator", n) -> bool:
     the body itself names no thread index, where the argument brings it."""
     name = n.child_by_field_name("name")
     word = tr.src.text_of(name) if name is not None else None
-    fs = [tr.module.function_at(u) for u in tr.src.index.of_type("identifier")
-          if tr.src.text_of(u) == word and u != name]
+    fs = [tr.module.function_at(u) for u in (tr.src.named_under(tr.src.root, "identifier", (word,)) if word else ())
+          if u != name]  # (its uses by the parse's texts: not every identifier decoded once per macro)
     return bool(fs) and all(f is not None and f.is_device and not f.is_host for f in fs)
 
 

@@ -242,10 +242,10 @@ def refuse_unfollowed_warp_math(tr: "Translator") -> None:
     macro_made_wave = any(s.role == "ws_macro" for s in sites)
     owner = fnscopes.of(tr.module)
     uses: dict[str, list] = {}  # function key -> the macro uses in it
-    for n in tr.src.index.of_type("identifier"):
+    for n in tr.src.named_under(tr.src.root, "identifier", macros.defs):  # (the macros' names only, in order)
         name = tr.src.text_of(n)
-        d = macros.defs.get(name)
-        if d is None or (d[0] is not None and (n.parent is None or n.parent.type != "call_expression" or
+        d = macros.defs[name]
+        if (d[0] is not None and (n.parent is None or n.parent.type != "call_expression" or
                                                 n.parent.child_by_field_name("function") != n)):
             continue
         f = tr.module.function_at(n)

@@ -72,9 +72,26 @@ def definitions(src, path: str | None = None, *, undefined: bool = False,
     """
     text = src if isinstance(src, str) else src.text
     path = path if path is not None else getattr(src, "path", "<string>")
-    out: dict[str, MacroDef] = {}
     if "define" not in text:
-        return out
+        return {}
+    global _READ
+    if _READ is None:
+        from .source import _Kept
+        _READ = _Kept(2 << 20)
+    # by content for the process: a file's definitions were read again by each asker of a run (its
+    # parse's macros, the include walk's, the includer's context) and by each project that includes it
+    key = (text, path, undefined, tuple(skip))
+    got = _READ.get(key)
+    if got is None:
+        got = _READ.put(key, _definitions(text, path, undefined, skip), len(text))
+    return dict(got)  # (the caller's to change)
+
+
+_READ = None  # source._Kept: (text, path, undefined, skip) -> definitions
+
+
+def _definitions(text: str, path: str, undefined: bool, skip) -> dict[str, MacroDef]:
+    out: dict[str, MacroDef] = {}
     lines = _COMMENT.sub(_blank, text).split("\n")  # comments blanked: line numbers kept
     # Where each definition stands: the (conditional, branch) pairs around it, outermost first.
     stack: list[tuple[int, int, bool]] = []  # (conditional's line, branch, branch never compiled)

@@ -233,12 +233,12 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, Soundne
     def cuda_only_region(self, node: Node) -> bool:
         """Compiled on no AMD pass (`#if __CUDA_ARCH__`, the #else of a HIP platform test): nothing to port.
         Judged on the tests as the port spells them: `#ifdef __CUDACC__` becomes HIP's `#ifdef __HIPCC__`,
-        so what it guards is compiled, and ported, there."""
-        return guards.cuda_only(node, self.src, self.ported_macro)
+        so what it guards is compiled, and ported, there.  Each conditional's tests once per translator."""
+        return guards.cuda_only(node, self.src, self.ported_macro, self.__dict__.setdefault("_kp_reach", {}))
 
     def amd_only_region(self, node: Node) -> bool:
         """Compiled on no NVIDIA pass (the AMD branch of a platform test): already written per platform."""
-        return guards.amd_only(node, self.src)
+        return guards.amd_only(node, self.src, memo=self.__dict__.setdefault("_kp_reach_written", {}))
 
     def check_cuda_only_code(self) -> None:
         """Device code under a test false on every AMD pass (`#if __CUDA_ARCH__`) with no `#else`

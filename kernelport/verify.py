@@ -121,16 +121,19 @@ class Verifier:
             return self._unannotated(path, src, module, rep)
         targets = sorted({t for s in specs.values() for t in s.targets}, key=backends.port_names().index)
         ports = self._drift_and_ports(src, path, targets, rep)
-        self._compile(path, ports, rep)
-        self._lint(path, ports, rep)
-        for name, spec in specs.items():
-            if self.oracle == "original" or spec.reference is None:
-                from .verify_oracle import run_oracle
-                from .infer_inputs import Inferred
-                run_oracle(self, src, module, name, Inferred(spec, ["from the // @kp annotations"], "annotations"),
-                           ports, rep)
-            else:
-                self._numeric_cached(path, src, module, name, spec, ports, rep)
+        at, compiling = len(rep.checks), self._compile_start(path, ports)
+        try:  # the compilers run while lint and the emulator do (their checks stand where they always stood)
+            self._lint(path, ports, rep)
+            for name, spec in specs.items():
+                if self.oracle == "original" or spec.reference is None:
+                    from .verify_oracle import run_oracle
+                    from .infer_inputs import Inferred
+                    run_oracle(self, src, module, name, Inferred(spec, ["from the // @kp annotations"], "annotations"),
+                               ports, rep)
+                else:
+                    self._numeric_cached(path, src, module, name, spec, ports, rep)
+        finally:
+            rep.checks[at:at] = self._compile_checks(compiling)
         return rep
 
     def _unannotated(self, path: Path, src: SourceFile, module, rep: FileReport) -> FileReport:
@@ -320,14 +323,20 @@ class Verifier:
         return compile_group(self.cache, job)
 
     def _compile(self, path: Path, ports: dict, rep: FileReport) -> None:
-        src = backends.source()
-        jobs = [(src, path, src.compile_runs())]
-        for name, (port_path, *_) in ports.items():
-            if port_path is not None:
-                be = backends.get(name)
-                jobs.append((be, port_path, be.compile_runs()))
-        with ThreadPoolExecutor(max_workers=max(1, min(len(jobs), os.cpu_count() or 1))) as pool:
-            results = [r for group in pool.map(self._compile_group, jobs) for r in group]  # compilers in parallel
+        rep.checks.extend(self._compile_checks(self._compile_start(path, ports)))
+
+    def _compile_start(self, path: Path, ports: dict) -> tuple:
+        """The compiles of the original and each port, begun on threads (the compilers in parallel, while
+        the caller's thread goes on): what `_compile_checks` waits for."""
+        jobs = [(be, p, be.compile_runs()) for be, p in [(backends.source(), path)] +
+                [(backends.get(name), p) for name, (p, *_) in ports.items() if p is not None]]
+        pool = ThreadPoolExecutor(max_workers=max(1, min(len(jobs), os.cpu_count() or 1)))
+        return pool, [pool.submit(self._compile_group, job) for job in jobs]
+
+    def _compile_checks(self, compiling: tuple) -> list[Check]:
+        pool, futures, out = *compiling, []
+        with pool:
+            results = [r for f in futures for r in f.result()]
         for backend, wave, r, secs, ran in results:
             absent = None if r.ok or r.skipped else absent_libraries.reason(backend, r.output)  # not the port's
             if r.skipped or absent:
@@ -336,8 +345,9 @@ class Verifier:
             else:
                 status = "pass" if r.ok else "fail"
                 detail = f"{r.tool} {r.target}: " + ("ok" if r.ok else _first_error(r.output))
-            rep.checks.append(Check("*", backend, wave, "compile", status, detail, target=r.target, seconds=secs,
-                                    cached=ran is not None, run_seconds=ran))
+            out.append(Check("*", backend, wave, "compile", status, detail, target=r.target, seconds=secs,
+                             cached=ran is not None, run_seconds=ran))
+        return out
 
     def _numeric(self, src: SourceFile, module, name: str, spec: annotations.KernelSpec, ports: dict,
                  rep: FileReport) -> None:

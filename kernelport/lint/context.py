@@ -193,7 +193,7 @@ class Context:
         return unit_defines(srcs, frozenset(n for n, _ in getattr(opts, "defines", ()) or ()))
 
     def side_of(self, node: Node) -> str | None:
-        return guards.side_of(node, self.src, self.pinned_on_amd, self.unit_defines)
+        return guards.side_of(node, self.src, self.pinned_on_amd, self.unit_defines, self.__dict__.setdefault("_sides", {}))
 
     def guarded(self, node: Node) -> bool:
         return self.side_of(node) is not None
