@@ -232,6 +232,9 @@ class Metal(Backend):
     vector_unary_operators = frozenset({"-", "+", "~"})
     # CUDA's alignment attribute is C++11's `alignas(n)` in MSL (a C++14 dialect)
     attribute_spellings = {"__align__": "alignas", "__builtin_align__": "alignas", "__device_builtin__": ""}
+    # MSL lacks C++14's `register` (the MSL specification's list of C++14 features Metal does not have:
+    # "register, thread_local storage attributes"), a hint with no effect in CUDA: it goes from the port
+    dropped_keywords = {"register": "Metal has no 'register' storage class (it had no effect in CUDA)"}
     # cache-hinted loads: a plain load on Metal
     plain_loads = ("__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv")
     # cache-hinted stores (`__stcs(p, v)`): a plain store
