@@ -228,6 +228,8 @@ class Metal(Backend):
     # operators (MSL 2.2.1: vector OP vector, vector OP scalar, scalar OP vector, OP=, unary)
     vector_types = frozenset(f"{t}{n}" for t in ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
                                                  "float") for n in (2, 3, 4))
+    # a value's bits read as another type of its size (MSL 2.20): a vector component's bytes (element_views.py)
+    bit_view = "as_type<{type}>({value})"
     vector_operators = frozenset({"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"})
     vector_unary_operators = frozenset({"-", "+", "~"})
     # CUDA's alignment attribute is C++11's `alignas(n)` in MSL (a C++14 dialect)

@@ -19,8 +19,15 @@ class PointerMembers:
     """Mixin of MetalTranslator: the `pointer_members` pass and `device_pointer_fields`."""
 
     def _kernel_structs(self) -> dict[str, list[Node]]:
-        """Struct name -> its definitions' field lists, for the structs a kernel parameter is (or points to)."""
+        """Struct name -> its definitions' field lists, for the structs a kernel parameter is (or points to),
+        and those a file-scope `__constant__` holds (rodinia heartwall's `__constant__ params_unique
+        d_unique[N]`, which the host fills as it fills a kernel's buffer: its pointers are device addresses)."""
         named = {" ".join(w for w in p.type.split() if w not in _WORDS) for k in self.kernels for p in k.params}
+        from ...model import file_scope_items
+        for n in file_scope_items(self.src):
+            ty = n.child_by_field_name("type") if n.type == "declaration" else None
+            if ty is not None and any(self.src.text_of(c) == "__constant__" for c in n.children):
+                named.add(" ".join(w for w in self.src.text_of(ty).split() if w not in _WORDS))
         out: dict[str, list[Node]] = {}
         for s in self.src.index.of_types("struct_specifier", "class_specifier"):
             name, body = s.child_by_field_name("name"), s.child_by_field_name("body")

@@ -37,7 +37,8 @@ class Sidecar:
         if getattr(self, "struct_pointer_members", None):  # pointer_members.py
             if tuple(map(int, version.split("."))) < (3, 0):
                 version = "3.0"
-            reasons.append("device pointers in a kernel argument's struct: the host writes gpuAddress (3.0)")
+            reasons.append("device pointers in a kernel argument's (or __constant__'s) struct: the host writes "
+                           "gpuAddress (3.0)")
         self.msl_version = version
         used = set(re.findall(r"\bkp_(\w+)\s*\(", body))
         if getattr(self, "wide_shuffles", False):  # a shuffle of a 64-bit (or unknown) value (calls.py): the
