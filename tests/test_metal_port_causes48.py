@@ -99,19 +99,23 @@ def test_two_functions_of_one_name_and_signature_each_pass_their_spaces_on(tmp_p
 # object passed by reference to another member.  On a device object (`acc[i].add(v)`) the field is in
 # device memory, so the reference is a `device` one; main wrote `thread` (a thread reference cannot bind it).
 OWN_FIELD = {"k.cu": """
+    __device__ unsigned int sum4(const unsigned int* p) { return p[0] + p[1] + p[2] + p[3]; }
     struct Acc {
       unsigned int v;
+      unsigned int last[4];
       __device__ void fold(unsigned int& x) { x = x % 97u; }
-      __device__ void add(unsigned int a) { v += a; fold(v); }
+      __device__ void add(unsigned int a) { v += a + sum4(last); fold(v); }
     };
     __global__ void k(Acc* acc, int n) { acc[threadIdx.x].add(n); }
 """}
 
 
 def test_a_field_of_a_device_object_binds_a_device_reference(tmp_path: Path):
+    """(An array member passed as a pointer likewise: `sum4(last)` points into the device object.)"""
     _write(tmp_path, OWN_FIELD)
     text = _port(tmp_path / "k.cu")
     assert "void fold(device unsigned int& x) device" in text and "void add(unsigned int a) device" in text
+    assert "unsigned int sum4(const device unsigned int* p)" in text
 
 
 # llm.c common.h: `using reduction_func_t = float (*) (float); template<reduction_func_t warp_reduction>
@@ -258,3 +262,29 @@ def test_a_store_through_a_component_view_or_another_size_is_refused_at_its_line
     port, _ = translate(SourceFile.read(tmp_path / "k.cu"), "metal")
     lines = sorted({d.location.line for d in port.diagnostics if d.severity == "error"})
     assert not port.ok and lines == [4, 5], [d.format() for d in port.diagnostics]
+
+
+# cudagameoflife (`const bool* const* surrounding`) and cate (`int **seg_Position_Array`): a kernel's buffer of
+# device pointers.  Only the innermost level named `device`, so the buffer itself was a `thread` pointer
+# (KP224 on main: "pointer arguments to kernel functions must reside in device, constant or threadgroup
+# address space").  Every level of a pointer stored in device memory is a device address (the host writes
+# gpuAddress values, as for a struct's pointer members); a helper given it likewise.  Look-alike: a
+# one-level pointer is as it was.
+POINTER_BUFFERS = {"k.cu": """
+    __device__ bool cell(const bool* const* s, int b, int x) { return s[b][x]; }
+    __global__ void k(bool* out, const bool* const* surrounding, int** idx)
+    {
+        int x = threadIdx.x;
+        out[x] = cell(surrounding, idx[0][x], x);
+    }
+"""}
+
+
+def test_a_kernels_buffer_of_pointers_is_device_at_every_level(tmp_path: Path):
+    _write(tmp_path, POINTER_BUFFERS)
+    text = _port(tmp_path / "k.cu")
+    assert "const device bool* const device * surrounding [[buffer(1)]]" in text
+    assert "device int* device * idx [[buffer(2)]]" in text
+    assert "bool cell(const device bool* const device * s, int b, int x)" in text
+    assert "kernel void k(device bool* out [[buffer(0)]]," in text
+    assert "Metal Shading Language 3.0 or later" in text

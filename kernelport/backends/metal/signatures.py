@@ -25,6 +25,17 @@ from .threadgroup import Shared
 # Built-in kernel inputs, in the order they are appended to a signature.
 BUILTINS = ("thread_idx", "block_idx", "block_dim", "grid_dim", "warp_size", "lane_id", "warp_id")
 
+def device_levels(src, d, text: str) -> str:
+    """A pointer-to-pointer declarator (`* const* p`) with `device ` before each `*` but the first: a pointer
+    stored in device memory (cate's `int **rows`, a kernel's buffer of buffers) holds a device address,
+    as a struct member's does (pointer_members.py); one level: as written."""
+    inner = d.child_by_field_name("declarator") if d.type == "pointer_declarator" else None
+    if inner is None or inner.type != "pointer_declarator" or text.count("*") != src.text_of(d).count("*"):
+        return text
+    first = text.index("*")
+    return text[:first + 1] + re.sub(r"\s*\*", " device *", text[first + 1:])
+
+
 _VEC3 = re.compile(r"^(float|int|uint|half|short|ushort|char|uchar)3$")
 
 
@@ -234,6 +245,8 @@ class Signatures:
                     t = f"{space} {t}"
             if ref and dnode is not None and key(c) == key(dnode):
                 gap, t = "", f"& {t}"
+            elif space == "device" and dnode is not None and key(c) == key(dnode):
+                t = device_levels(self.src, dnode, t)  # `T** p` of device memory: every level
             out.append(gap + t)
             pos = c.end_byte
         text = "".join(out)

@@ -202,7 +202,10 @@ class AddressSpaces:
             return "thread"  # a local array
         if any(s.name == name and s.function is None for s in self.module.shared):
             return "threadgroup"
-        return "constant" if self._program_constants().get(name) else None
+        if name in self._program_constants():
+            return "constant" if self._program_constants()[name] else None
+        # an array member read bare in a member (`sum4(buf)` in `Quad::total`): where the object is
+        return self.own_field_space(f, name) if self._array_fields().get(name) else None
 
     def _program_constants(self) -> dict[str, bool]:
         """The file's program-scope variables the port keeps in Metal's constant address space (an
