@@ -35,7 +35,7 @@ class Sidecar:
                 version = "3.0"
             reasons.append("atomic_float compare-exchange on device memory (3.0)")
         if getattr(self, "struct_pointer_members", None) or re.search(r"\bdevice \*", body):  # pointer_members.py,
-            # signatures.device_levels: pointers stored in device memory
+            # pointer_members.device_levels: pointers stored in device memory
             if tuple(map(int, version.split("."))) < (3, 0):
                 version = "3.0"
             reasons.append("device pointers stored in a kernel argument's (or __constant__'s) struct or buffer: "
@@ -133,7 +133,7 @@ class Sidecar:
                         e["value"] = spec.scalars[p.name].text
                         e["value_evaluated"] = vals.get(p.name)
                     e["host"] = "setBytes:length:atIndex:"
-                from .signatures import device_levels
+                from .pointer_members import device_levels
                 if p.pointer and "device *" in device_levels(self.src, p.node.child_by_field_name("declarator"),
                                                              self.src.text_of(p.node.child_by_field_name("declarator"))):
                     e["pointer_elements_host"] = ("a buffer of pointers: store each element's MTLBuffer.gpuAddress "

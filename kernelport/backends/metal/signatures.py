@@ -20,21 +20,11 @@ from ...rewrite import key
 from ...source import call_args, ident_name, walk
 from ...template_deduction import deduce
 from .template_ids import concrete_words, host_template_ids, macro_template_ids, substitute_types
+from .pointer_members import device_levels
 from .threadgroup import Shared
 
 # Built-in kernel inputs, in the order they are appended to a signature.
 BUILTINS = ("thread_idx", "block_idx", "block_dim", "grid_dim", "warp_size", "lane_id", "warp_id")
-
-def device_levels(src, d, text: str) -> str:
-    """A pointer-to-pointer declarator (`* const* p`) with `device ` before each `*` but the first: a pointer
-    stored in device memory (cate's `int **rows`, a kernel's buffer of buffers) holds a device address,
-    as a struct member's does (pointer_members.py); one level: as written."""
-    inner = d.child_by_field_name("declarator") if d.type == "pointer_declarator" else None
-    if inner is None or inner.type != "pointer_declarator" or text.count("*") != src.text_of(d).count("*"):
-        return text
-    first = text.index("*")
-    return text[:first + 1] + re.sub(r"\s*\*", " device *", text[first + 1:])
-
 
 _VEC3 = re.compile(r"^(float|int|uint|half|short|ushort|char|uchar)3$")
 
