@@ -483,8 +483,10 @@ def test_the_register_storage_class_goes_from_the_hip_port(tmp_path):
     text = body(code)
     assert "    float ht[8];" in text and "    int i = 0;" in text and "register float" not in text
     assert "// register in a comment stays" in text and "register_me:" in text  # a longer name is no keyword
-    metal, _ = translate(SourceFile.from_text(code, "t.cu"), "metal")  # Metal's C++14 takes it: as written
-    assert "register float ht[8];" in metal.body
+    # Metal drops it too (re-pinned in stop 48, h/metal48: this said Metal's C++14 takes it, but the MSL
+    # specification lists `register` among the C++14 features Metal lacks, and the checker refused it)
+    metal, _ = translate(SourceFile.from_text(code, "t.cu"), "metal")
+    assert "    float ht[8];" in metal.body and "register float" not in metal.body and "register_me:" in metal.body
     from conftest import require_tool
     from kernelport import toolchains
     require_tool("hipcc")

@@ -228,10 +228,15 @@ class Metal(Backend):
     # operators (MSL 2.2.1: vector OP vector, vector OP scalar, scalar OP vector, OP=, unary)
     vector_types = frozenset(f"{t}{n}" for t in ("char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
                                                  "float") for n in (2, 3, 4))
+    # a value's bits read as another type of its size (MSL 2.20): a vector component's bytes (element_views.py)
+    bit_view = "as_type<{type}>({value})"
     vector_operators = frozenset({"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"})
     vector_unary_operators = frozenset({"-", "+", "~"})
     # CUDA's alignment attribute is C++11's `alignas(n)` in MSL (a C++14 dialect)
     attribute_spellings = {"__align__": "alignas", "__builtin_align__": "alignas", "__device_builtin__": ""}
+    # MSL lacks C++14's `register` (the MSL specification's list of C++14 features Metal does not have:
+    # "register, thread_local storage attributes"), a hint with no effect in CUDA: it goes from the port
+    dropped_keywords = {"register": "Metal has no 'register' storage class (it had no effect in CUDA)"}
     # cache-hinted loads: a plain load on Metal
     plain_loads = ("__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv")
     # cache-hinted stores (`__stcs(p, v)`): a plain store

@@ -193,4 +193,9 @@ class BoundConstants:
         if c.defined_elsewhere:
             out["from"] = (f"the values of '{name}' as the file that defines it initialises them (this file declares "
                            "it extern const: the port reads them from this buffer)")
+        members = self.pointer_members_of(t)
+        if members:  # pointer_members.py: device addresses the host stores in the structs it copies in
+            out["device_pointer_members"] = members
+            out["pointer_members_host"] = ("store each member's MTLBuffer.gpuAddress (plus its byte offset) "
+                                           "and make that buffer resident (useResource:usage:)")
         return out

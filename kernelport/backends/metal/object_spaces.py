@@ -22,6 +22,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from ...model import Function
+from ...source import ident_name
 
 _OBJECT_SPACES = ("device", "constant", "threadgroup")
 
@@ -68,6 +69,20 @@ class ObjectSpaces:
         sig = self.cur_sig.get(f.name) or ()
         n = len(self.spaced_params(f))
         return sig[n] if len(sig) > n else "thread"
+
+    def own_field_space(self, f: Function, name: str) -> str | None:
+        """Where `name`, read bare in member `f` (`ModP(val_)` in `FFP::Mul`), lives when it is a
+        non-static data member of f's class: in the object f is called on (None: not such a member)."""
+        if not self.in_class_member(f):
+            return None
+        body = (f.template_node or f.node).parent
+        for fd in body.named_children:
+            if fd.type != "field_declaration" or any(self.src.text_of(c) in ("static", "constexpr")
+                                                     for c in fd.children if c.type == "storage_class_specifier"):
+                continue
+            if any(ident_name(d) == name for d in fd.children_by_field_name("declarator")):
+                return self.this_space(f)
+        return None
 
     def object_qualifier(self, h: Function, sig: tuple[str, ...]) -> str | None:
         """The qualifier member `h` is written with for signature `sig` (None: a thread object's)."""

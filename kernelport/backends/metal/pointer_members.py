@@ -3,9 +3,13 @@ passed by value, or through a pointer): Metal has no generic address space, so a
 struct names the space it points into.  The struct reaches the kernel in a buffer the host filled,
 where a pointer can only hold a device buffer's GPU address (MTLBuffer.gpuAddress, Metal 3): each such
 member is `device T*`, and an expression through it (`&grid.logodds[i]`, `grid.logodds + i`) points
-into device memory, so the helpers it is passed to get `device` parameters.  The sidecar raises the
-MSL floor to 3.0 and says what the host does (store each buffer's gpuAddress, make it resident)."""
+into device memory, so the helpers it is passed to get `device` parameters.  The same holds for the structs
+a file-scope `__constant__` holds, and for a kernel's buffer of pointers (`int **rows`: every level
+`device`, device_levels).  The sidecar raises the MSL floor to 3.0 and says what the host does (store each
+buffer's gpuAddress, make it resident)."""
 from __future__ import annotations
+
+import re
 
 from tree_sitter import Node
 
@@ -15,12 +19,30 @@ _WORDS = ("const", "volatile", "struct", "class", "__restrict__", "restrict")
 _SPACES = ("device", "constant", "thread", "threadgroup", "__device__", "__constant__", "__shared__")
 
 
+def device_levels(src, d, text: str) -> str:
+    """A pointer-to-pointer declarator (`* const* p`) with `device ` before each `*` but the first: a pointer
+    stored in device memory (cate's `int **rows`, a kernel's buffer of buffers) holds a device address,
+    as a struct member's does; one level: as written."""
+    inner = d.child_by_field_name("declarator") if d.type == "pointer_declarator" else None
+    if inner is None or inner.type != "pointer_declarator" or text.count("*") != src.text_of(d).count("*"):
+        return text
+    first = text.index("*")
+    return text[:first + 1] + re.sub(r"\s*\*", " device *", text[first + 1:])
+
+
 class PointerMembers:
     """Mixin of MetalTranslator: the `pointer_members` pass and `device_pointer_fields`."""
 
     def _kernel_structs(self) -> dict[str, list[Node]]:
-        """Struct name -> its definitions' field lists, for the structs a kernel parameter is (or points to)."""
+        """Struct name -> its definitions' field lists, for the structs a kernel parameter is (or points to),
+        and those a file-scope `__constant__` holds (rodinia heartwall's `__constant__ params_unique
+        d_unique[N]`, which the host fills as it fills a kernel's buffer: its pointers are device addresses)."""
         named = {" ".join(w for w in p.type.split() if w not in _WORDS) for k in self.kernels for p in k.params}
+        from ...model import file_scope_items
+        for n in file_scope_items(self.src):
+            ty = n.child_by_field_name("type") if n.type == "declaration" else None
+            if ty is not None and any(self.src.text_of(c) == "__constant__" for c in n.children):
+                named.add(" ".join(w for w in self.src.text_of(ty).split() if w not in _WORDS))
         out: dict[str, list[Node]] = {}
         for s in self.src.index.of_types("struct_specifier", "class_specifier"):
             name, body = s.child_by_field_name("name"), s.child_by_field_name("body")

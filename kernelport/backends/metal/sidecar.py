@@ -34,10 +34,12 @@ class Sidecar:
             if tuple(map(int, version.split("."))) < (3, 0):
                 version = "3.0"
             reasons.append("atomic_float compare-exchange on device memory (3.0)")
-        if getattr(self, "struct_pointer_members", None):  # pointer_members.py
+        if getattr(self, "struct_pointer_members", None) or re.search(r"\bdevice \*", body):  # pointer_members.py,
+            # pointer_members.device_levels: pointers stored in device memory
             if tuple(map(int, version.split("."))) < (3, 0):
                 version = "3.0"
-            reasons.append("device pointers in a kernel argument's struct: the host writes gpuAddress (3.0)")
+            reasons.append("device pointers stored in a kernel argument's (or __constant__'s) struct or buffer: "
+                           "the host writes gpuAddress (3.0)")
         self.msl_version = version
         used = set(re.findall(r"\bkp_(\w+)\s*\(", body))
         if getattr(self, "wide_shuffles", False):  # a shuffle of a 64-bit (or unknown) value (calls.py): the
@@ -131,6 +133,11 @@ class Sidecar:
                         e["value"] = spec.scalars[p.name].text
                         e["value_evaluated"] = vals.get(p.name)
                     e["host"] = "setBytes:length:atIndex:"
+                from .pointer_members import device_levels
+                if p.pointer and "device *" in device_levels(self.src, p.node.child_by_field_name("declarator"),
+                                                             self.src.text_of(p.node.child_by_field_name("declarator"))):
+                    e["pointer_elements_host"] = ("a buffer of pointers: store each element's MTLBuffer.gpuAddress "
+                                                  "(plus its byte offset) and make those buffers resident")
                 members = self.pointer_members_of(p.type)
                 if members:  # pointer_members.py: device addresses the host stores in the struct
                     e["device_pointer_members"] = members

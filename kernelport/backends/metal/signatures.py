@@ -20,6 +20,7 @@ from ...rewrite import key
 from ...source import call_args, ident_name, walk
 from ...template_deduction import deduce
 from .template_ids import concrete_words, host_template_ids, macro_template_ids, substitute_types
+from .pointer_members import device_levels
 from .threadgroup import Shared
 
 # Built-in kernel inputs, in the order they are appended to a signature.
@@ -49,7 +50,11 @@ class Signatures:
         for name, h in self.helpers.items():
             self.rw.replace(h.template_node or h.node, lambda rw, n, h=h: self._render_helper(h))
         for f in self.device.values():
+            done = set()
             for call, h in self._calls(f):
+                if call.id in done:
+                    continue  # `op(x)` of a template's function parameter: one call, whichever function is passed
+                done.add(call.id)
                 args = call.child_by_field_name("arguments")
                 self.rw.replace(args, lambda rw, n, h=h: self._render_call_args(n, h))
 
@@ -230,6 +235,8 @@ class Signatures:
                     t = f"{space} {t}"
             if ref and dnode is not None and key(c) == key(dnode):
                 gap, t = "", f"& {t}"
+            elif space == "device" and dnode is not None and key(c) == key(dnode):
+                t = device_levels(self.src, dnode, t)  # `T** p` of device memory: every level
             out.append(gap + t)
             pos = c.end_byte
         text = "".join(out)
@@ -308,22 +315,22 @@ class Signatures:
             text = f"{lb}\n{text}"
         self.kernel_info[self.kernel_key(k)] = {"args": args}
         if k.template_node is not None:
-            tn = k.template_node
-            head = self.src.data[tn.start_byte:k.node.start_byte].decode("utf-8")
-            text = head + text
+            text = self.template_head(k) + text
             insts = []
             for targs in self.template_instances(k):
                 host = k.name + "_" + "_".join(re.sub(r"\W+", "_", a).strip("_") for a in targs)
-                insts.append(templates.env().get_template("metal_signature.j2").module.instantiation(
-                    host_name=host, name=k.name, args=", ".join(targs), params=sig))
+                given, late = self.function_object_args(k, targs)  # (a function: after its function object)
+                (self.late_instances if late else insts).append(templates.env().get_template(
+                    "metal_signature.j2").module.instantiation(host_name=host, name=k.name, args=", ".join(given),
+                                                               params=sig))
                 self.kernel_info.setdefault("_instances", {}).setdefault(k.name, []).append((host, targs))
-            if not insts and self._never_instantiated(k):
+            if not insts and not self.template_instances(k) and self._never_instantiated(k):
                 self.left_out_kernels.add(k.name)
                 self.note(k.node, "(left out)", f"template kernel '{k.name}': nothing in this translation unit names "
                           "it, so CUDA compiles no instance of it either")
                 return (f"// template kernel {k.name}(): nothing in this file names it (CUDA compiles no instance "
                         "of it either): left out")
-            if not insts:
+            if not self.template_instances(k):
                 self.problem("KP216", k.node, f"template kernel '{k.name}' has no instantiation",
                              f"add '// @kp instantiate <...>' above '{k.name}': Metal needs each instance "
                              "named with [[host_name]]")
@@ -498,7 +505,7 @@ class Signatures:
             finally:
                 self.rw.remove(plist)
             if h.template_node is not None:
-                text = self.src.data[h.template_node.start_byte:h.node.start_byte].decode("utf-8") + text
+                text = self.template_head(h) + text
             copies.append(text)
         self.cur_sig[h.name] = plan.sigs[0]
         # a member's overloads stand in its class, at its indentation
@@ -540,7 +547,8 @@ class Signatures:
             order.append(n)
         for n in sorted(self.device, key=lambda n: self.device[n].node.start_byte):
             visit(n)
-        for n in order:
+        for n in order * (2 if self.fn_argument_groups() else 1):  # twice: functions passed as one template
+            # argument share their extras (function_args.py), and their callers see the shared ones
             f = self.device[n]
             plan = self.plans[n]
             plan.shared = [] if f.is_kernel else self._hoisted(n)
@@ -551,6 +559,7 @@ class Signatures:
             seen = body + self._macro_texts(body)  # `CUDA_KERNEL_LOOP(i, n)`: its value's built-ins are the body's
             plan.builtins = [b for b in BUILTINS if re.search(r"\b%s\b" % re.escape(self.names[b]), seen)]
             plan.constants = self.constants_used(body, plan.callees)
+            self.share_fn_extras(n)
         self._specialisations_share_extras()
 
     def _specialisations_share_extras(self) -> None:

@@ -40,15 +40,18 @@ class AddressSpaces:
                     out.append((n, h))  # `obj.f(...)`: its spaces and extras as a free helper's
                 elif fn is not None and fn.type == "identifier" and (h := self._functor_helper(f, fn)) is not None:
                     out.append((n, h))  # `ntt(p)` of a local `fwdntt ntt;`: its operator()
+                elif fn is not None and fn.type == "identifier" and (hs := self.fn_param_callees(f, fn)):
+                    out.extend((n, h) for h in hs)  # `op(x)` of `template <F op>`: each function passed (function_args.py)
         return out
 
     def _functor_helper(self, f: Function, fn: Node) -> Function | None:
-        """The device `C::operator()` a call of a local object of class type C calls (one definition)."""
+        """The device `C::operator()` a call of a local object of class type C calls (one definition);
+        C may be a class template's instance (`device::sha3<Bits> f;`: sha3's operator())."""
         decl = self._local_decl(f, self.src.text_of(fn))
         t = decl.child_by_field_name("type") if decl is not None else None
-        if t is None or t.type not in ("type_identifier", "qualified_identifier"):
+        if t is None or t.type not in ("type_identifier", "qualified_identifier", "template_type"):
             return None
-        cls = self.src.text_of(t).split("::")[-1].strip()
+        cls = self.src.text_of(t).split("<", 1)[0].split("::")[-1].strip()
         found = [h for h in self.helpers.values() if h.name.split("::")[-2:] == [cls, "operator()"]
                  or (h.name == "operator()" and h.node.parent is not None and h.node.parent.parent is not None
                      and (c := h.node.parent.parent.child_by_field_name("name")) is not None
@@ -90,9 +93,10 @@ class AddressSpaces:
     def _propagate_spaces(self, work: list, seen: set) -> None:
         while work:
             f, sig = work.pop(0)
-            if (f.name, sig) in seen:
+            fkey = self.fkeys.get(id(f), f.name)  # two functions of one name (operator() of two classes) are two
+            if (fkey, sig) in seen:
                 continue
-            seen.add((f.name, sig))
+            seen.add((fkey, sig))
             self.cur_sig[f.name] = sig
             for call, h in self._calls(f):
                 args = call_args(call)
@@ -198,7 +202,10 @@ class AddressSpaces:
             return "thread"  # a local array
         if any(s.name == name and s.function is None for s in self.module.shared):
             return "threadgroup"
-        return "constant" if self._program_constants().get(name) else None
+        if name in self._program_constants():
+            return "constant" if self._program_constants()[name] else None
+        # an array member read bare in a member (`sum4(buf)` in `Quad::total`): where the object is
+        return self.own_field_space(f, name) if self._array_fields().get(name) else None
 
     def _program_constants(self) -> dict[str, bool]:
         """The file's program-scope variables the port keeps in Metal's constant address space (an
@@ -254,6 +261,8 @@ class AddressSpaces:
             sp = self.space_of(n, f)
             if sp is None and self._local_decl(f, name) is None and name in self._program_constants():
                 return "constant"  # `&c` of a program-scope constant scalar
+            if sp is None and self._local_decl(f, name) is None:
+                sp = self.own_field_space(f, name)  # a data member of the object a member is called on
             return sp or "thread"
         if n.type == "pointer_expression":
             return self.space_of(n.child_by_field_name("argument"), f)

@@ -53,12 +53,14 @@ from .threadgroup import ThreadgroupMemory
 from .texture_buffers import TextureBuffers
 from .textures import Textures
 from .kernel_overloads import KernelOverloads
+from .function_args import FunctionArgs
+from .element_views import ElementViews
 from .lambda_spaces import LambdaSpaces
 from .unported import Unported
 from .vectorops import VectorOperators
 
 
-class MetalTranslator(KernelOverloads, LambdaSpaces, ObjectSpaces, PointerMembers, CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, PointerMembers, CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
@@ -123,11 +125,11 @@ class MetalTranslator(KernelOverloads, LambdaSpaces, ObjectSpaces, PointerMember
     passes = extend(Translator.passes, ("leave_out_host_code", "qualifier_macros", "plan_calls", "pre_rewrites",
                                         "mixed_min_max"),
                     before="rewrite_sites")
-    passes = extend(passes, ("builtin_vector_operators", "unreached_header_code", "leave_out_host_items", "library_names", "block_votes", "textures", "texture_references", "no_metal_meaning", "atomics_in_macros",
+    passes = extend(passes, ("function_template_args", "builtin_vector_operators", "unreached_header_code", "leave_out_host_items", "library_names", "block_votes", "textures", "texture_references", "no_metal_meaning", "atomics_in_macros",
                              "rename_reserved_words", "bind_constants"),
                     after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
-    passes = extend(passes, ("barriers", "file_scope", "pointer_members", "shared_memory", "local_pointers", "lambda_pointers", "copy_written_arguments",
+    passes = extend(passes, ("barriers", "file_scope", "pointer_members", "shared_memory", "local_pointers", "lambda_pointers", "vector_element_views", "copy_written_arguments",
                              "functions", "prototypes", "needs", "check_threadgroup_sizes",
                              "command_line_defines", "nothing_to_port", "ported_by_includer"))
     realigns_comments = False
@@ -347,6 +349,8 @@ class MetalTranslator(KernelOverloads, LambdaSpaces, ObjectSpaces, PointerMember
 
     def finish(self) -> None:
         super().finish()
+        if self.late_instances:  # template kernels' instances that name function objects (function_args.py)
+            self.port.body = self.port.body.rstrip("\n") + "\n\n" + "\n".join(self.late_instances) + "\n"
         for item in [*self.port.diagnostics, *self.port.notes]:  # spliced lines point into their header
             item.location = self.origin_location(item.location)
         self.fragment_of_includer()  # (after rendering, which refuses too: a template kernel with no instance)

@@ -115,7 +115,8 @@ class Unported:
                     self._refuse(n, f"'{t.split('_')[0]}' in device code (dynamic memory)",
                                  "allocate on the host and pass a buffer")
                 elif t == "function_declarator" and n.child_by_field_name("declarator") is not None and \
-                        n.child_by_field_name("declarator").type == "parenthesized_declarator":
+                        n.child_by_field_name("declarator").type == "parenthesized_declarator" and \
+                        not self.rw.within(n):  # (a template's function parameter: a type (function_args.py))
                     self._refuse(n, "a function pointer in device code", "call the function directly, or switch "
                                  "on a value: Metal has no function pointers in this form")
                 elif t in ("identifier", "type_identifier", "namespace_identifier") and not self.rw.has(n) and \
