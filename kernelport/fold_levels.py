@@ -30,6 +30,7 @@ from .source import call_args, ident_name
 _LADDERS = {"shfl_xor": "lanemask", "shfl_down": "delta"}  # the shuffles a reduction ladder folds with: their step
 WARP, DOWN2, SLOT, FULL = "warp", "down2", "slot", "full"  # a first-level or partial fold; a second-level down
 DEPENDENT = frozenset({WARP, DOWN2, SLOT})  # ladder's (full in lane 0); a per-warp slot's value; a block's fold
+TID = "tid"  # read from threadIdx: an address that a thread index picks
 _LOOPS = ("for_statement", "while_statement", "do_statement", "for_range_loop")
 _NONE: frozenset = frozenset()
 
@@ -54,6 +55,7 @@ def _has_ladder(module) -> bool:
 
 def _fold(kind: str, given: frozenset) -> frozenset:
     """The tags of a ladder's fold of a value tagged `given` (see the module's docstring)."""
+    given = given - {TID}
     if given and given <= {SLOT, FULL}:
         return frozenset({FULL if kind == "shfl_xor" else DOWN2})
     return frozenset({WARP})
@@ -125,6 +127,8 @@ class _Flow:
         t = n.type
         if t == "identifier":
             return st.get(self.src.text_of(n), _NONE)
+        if t == "field_expression" and self.src.text_of(n.child_by_field_name("argument")) == "threadIdx":
+            return frozenset({TID})
         if t == "assignment_expression":
             return self._assign(n, st)
         if t == "subscript_expression":
@@ -156,7 +160,8 @@ class _Flow:
             return got
         got = self._expr(right, st)
         if left is not None and left.type in ("subscript_expression", "pointer_expression"):
-            self._keeper(n, got)
+            at = self._expr(left.child_by_field_name("argument"), st) | self._expr(_index(left), st)
+            self._keeper(n, got, TID not in at)
             if left.type == "subscript_expression":
                 self._slot_store(left, got, st)
         return got
@@ -242,8 +247,12 @@ class _Flow:
                 return found[0].key
         return None
 
-    def _keeper(self, n: Node, got: frozenset) -> None:
-        if self.report and self.found is None and got & DEPENDENT and not under_leader(self.src, n, _body(n)):
+    def _keeper(self, n: Node, got: frozenset, one_per_block: bool = False) -> None:
+        """n keeps `got` in memory: a dependent value every lane stores, or a leader's store of a first-level fold
+        at an address no thread index picks (`if (tid == 0) x[0] = v * nwarps;`: one warp's fold, not recombined
+        as `part[warp] = v` or `atomicAdd(out, v)` recombine theirs)."""
+        if self.report and self.found is None and got & DEPENDENT and \
+                (not under_leader(self.src, n, _body(n)) or one_per_block and WARP in got):
             self.found = n
 
 

@@ -79,3 +79,46 @@ def test_a_leader_storing_a_helpers_fold_stays_wave_wide():
     code = BLOCK_SUM.replace("READ", SECOND).replace("a * v;", "a;")
     body, _ = _port(code)
     assert "warpSize / 2" in body, body
+
+
+KP220 = """\
+__device__ float warp_sum(float v) {
+    for (int offset = 16; offset > 0; offset /= 2)
+        v += __shfl_down_sync(0xffffffff, v, offset);
+    return v;
+}
+__global__ void k(float* x) {
+    __shared__ float s[32];
+    int lane = threadIdx.x % 32;
+    int nwarps = (blockDim.x + 31) / 32;
+    float v = warp_sum(s[lane]);
+    if (threadIdx.x == 0) x[0] = v * nwarps;
+}
+"""
+
+
+def test_a_leader_storing_one_warps_fold_per_block_keeps_32_lanes():
+    """Thread 0 stores warp 0's fold times the count of 32-lane warps (stop 47's KP220): on main the ladder
+    became the wave's while the unconfirmed count stayed 32, and translate's self-check refused its own port
+    (KP220, 'a kernelport bug').  One warp's fold at an address no thread index picks is not recombined as
+    `part[warp] = v` or `atomicAdd(out, v)` are: the port keeps 32-lane groups, CUDA-exact."""
+    body, _ = _port(KP220)
+    assert "__shfl_down(v, offset, 32)" in body and "int nwarps = (blockDim.x + 31) / 32;" in body, body
+    emulated = KP220.replace("float* x) {\n    __shared__ float s[32];",
+                             "float* x, const float* in) {\n    __shared__ float s[32];\n"
+                             "    if (threadIdx.x < 32) s[threadIdx.x] = in[blockIdx.x * 32 + threadIdx.x];\n"
+                             "    __syncthreads();").replace("x[0] = v", "x[blockIdx.x] = v")
+    _, text = _port(emulated)
+    rng = np.random.default_rng(5)
+    args = {"x": np.zeros(4, np.float32), "in": rng.integers(-3, 4, 128).astype(np.float32)}
+    want = run_kernel(emulated, "k", args=args, grid=(4, 1, 1), block=(256, 1, 1), wave=32).outputs
+    got = run_kernel(text, "k", args=args, grid=(4, 1, 1), block=(256, 1, 1), wave=64, backend="hip")
+    assert not got.races and np.array_equal(got.outputs["x"], want["x"]), (got.outputs["x"], want["x"])
+
+
+def test_a_leader_adding_its_warps_fold_atomically_stays_wave_wide():
+    """(Without the count: a `nwarps` no code reads stays 32 in the wave port, whose self-check then refuses it
+    KP220, as on main: open, bench/block_reduce_ports48.txt.)"""
+    body, _ = _port(KP220.replace("if (threadIdx.x == 0) x[0] = v * nwarps;", "if (lane == 0) atomicAdd(x, v);")
+                    .replace("    int nwarps = (blockDim.x + 31) / 32;\n", ""))
+    assert "warpSize / 2" in body, body
