@@ -13,7 +13,9 @@ butterfly) that the wave port makes a ladder from `warpSize / 2` computes, in a 
 The fold is followed through a function's statements in order (an `if`'s branches and a loop's body merged
 as either may run), through the module's helpers (a call's value is the helper's return with the caller's
 argument), into the stores and atomics every lane runs (not under a test of equality: a leader's, where the
-wave's fold is the right one).  Such a function's group keeps CUDA's 32-lane groups in translate's view
+wave's fold is the right one, unless it stores one warp's fold at an address no thread index picks: `if (tid ==
+0) x[0] = v * nwarps;`).  A value that reads `warpSize` is the code's own account of the width (`atomicAdd(out,
+v / warpSize)`: each lane its share of its wave's total): left to the wave.  Such a function's group keeps CUDA's 32-lane groups in translate's view
 (warpwidth.Group.counted, warpcounts.adopted; refused KP219 where it cannot); lint reads the code as written.
 A slot read back by every lane (`y = a * part[lane]`) is a 32-lane warp's fold in CUDA, a wave's in the port:
 dependent too, unless every slot is read in turn (`for (w = 0; w < nwarps; ++w) t += part[w];`) or a full fold
@@ -31,6 +33,7 @@ _LADDERS = {"shfl_xor": "lanemask", "shfl_down": "delta"}  # the shuffles a redu
 WARP, DOWN2, SLOT, FULL = "warp", "down2", "slot", "full"  # a first-level or partial fold; a second-level down
 DEPENDENT = frozenset({WARP, DOWN2, SLOT})  # ladder's (full in lane 0); a per-warp slot's value; a block's fold
 TID = "tid"  # read from threadIdx: an address that a thread index picks
+WAVE = "wave"  # reads `warpSize`: a value the code scales by the width it runs at (`v / warpSize`: its lane's share)
 _LOOPS = ("for_statement", "while_statement", "do_statement", "for_range_loop")
 _NONE: frozenset = frozenset()
 
@@ -55,7 +58,7 @@ def _has_ladder(module) -> bool:
 
 def _fold(kind: str, given: frozenset) -> frozenset:
     """The tags of a ladder's fold of a value tagged `given` (see the module's docstring)."""
-    given = given - {TID}
+    given = given - {TID, WAVE}
     if given and given <= {SLOT, FULL}:
         return frozenset({FULL if kind == "shfl_xor" else DOWN2})
     return frozenset({WARP})
@@ -126,7 +129,7 @@ class _Flow:
             return _NONE
         t = n.type
         if t == "identifier":
-            return st.get(self.src.text_of(n), _NONE)
+            return frozenset({WAVE}) if self.src.text_of(n) == "warpSize" else st.get(self.src.text_of(n), _NONE)
         if t == "field_expression" and self.src.text_of(n.child_by_field_name("argument")) == "threadIdx":
             return frozenset({TID})
         if t == "assignment_expression":
@@ -251,7 +254,7 @@ class _Flow:
         """n keeps `got` in memory: a dependent value every lane stores, or a leader's store of a first-level fold
         at an address no thread index picks (`if (tid == 0) x[0] = v * nwarps;`: one warp's fold, not recombined
         as `part[warp] = v` or `atomicAdd(out, v)` recombine theirs)."""
-        if self.report and self.found is None and got & DEPENDENT and \
+        if self.report and self.found is None and got & DEPENDENT and WAVE not in got and \
                 (not under_leader(self.src, n, _body(n)) or one_per_block and WARP in got):
             self.found = n
 

@@ -85,6 +85,7 @@ class Group:
     # lint reads the code as written, a port to the wave
     counted: Node | None = None
     counted_why: str = ""
+    counted_by: str = ""  # the module whose evidence marked it: warpcounts or fold_levels
 
 
 @dataclass
@@ -429,14 +430,16 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
             _decide_group(g, defs, module, specs, names, {m: marks[m] for m in fs if m in marks}, problems,
                           code[:1], helpers)
             counted = next((c for m in sorted(fs) if (c := (counts or {}).get(m)) is not None), None)
+            by = "warpcounts"
             why = "" if counted is None else (
                 f"`{' '.join(src.text_of(counted).split())}` (line {src.loc(counted).line}) counts the block's "
                 "warps of 32 where its per-warp slots are read, a count a port to the wave would keep at 32")
             if counted is None and (counted := next((reads[m] for m in sorted(fs) if m in reads), None)) is not None:
-                why = (f"every lane keeps a 32-lane ladder's fold (line {src.loc(counted).line}) whose value a port to "
-                       "the wave would change (a first level's, or a down ladder's partial: fold_levels)")
+                by, why = "fold_levels", (f"every lane keeps a 32-lane ladder's fold (line {src.loc(counted).line}) "
+                                          "whose value a port to the wave would change (a first level's, or a down "
+                                          "ladder's partial: fold_levels)")
             if counted is not None and g.width == NATIVE and not g.annotated:  # translate's view only: adopted
-                g.counted, g.counted_why = counted, why
+                g.counted, g.counted_why, g.counted_by = counted, why, by
                 g.half_votes = bool(g.votes) and not helpers and \
                     halfvotes.kind(module, g.votes, names, backends_source()) == "full"
             wmma = next((matrix[m] for m in sorted(fs) if m in matrix), None)

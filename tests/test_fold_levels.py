@@ -122,3 +122,18 @@ def test_a_leader_adding_its_warps_fold_atomically_stays_wave_wide():
     body, _ = _port(KP220.replace("if (threadIdx.x == 0) x[0] = v * nwarps;", "if (lane == 0) atomicAdd(x, v);")
                     .replace("    int nwarps = (blockDim.x + 31) / 32;\n", ""))
     assert "warpSize / 2" in body, body
+
+
+def test_lints_row_advice_names_the_fold_that_keeps_the_rows():
+    """Lint reads the code as written (the same findings and severities as before), and its row advice says what
+    translate does: AFTER_IF's rows (correct at 64 as written) share warp_sum with a kernel whose every lane reads
+    its fold, so the group keeps 32-lane rows for that reason, not for a count of warps."""
+    from kernelport.lint.engine import lint_text
+    from kernelport.lint.rowsplits import KEPT_FOLD_ROWS, KEPT_ROWS
+    from test_lint_row_splits_reach import AFTER_IF
+
+    code = AFTER_IF.replace("lane < 256 / 32", "lane < blockDim.x / 32").replace("void launch(", PLAIN.split("}\n", 1)[1].replace("block_sum", "normalise") + "void launch(")
+    advice = [f.message for f in lint_text(code, "t.cu", targets=["hip-cdna"])
+              if "translate` keeps" in f.message or "translate` ports it" in f.message]
+    assert advice and all(KEPT_FOLD_ROWS in a and KEPT_ROWS not in a for a in advice), advice
+    assert "__shfl_down(v, o, 32)" in _port(code)[0]
