@@ -34,6 +34,7 @@ WARP, DOWN2, SLOT, FULL = "warp", "down2", "slot", "full"  # a first-level or pa
 DEPENDENT = frozenset({WARP, DOWN2, SLOT})  # ladder's (full in lane 0); a per-warp slot's value; a block's fold
 TID = "tid"  # read from threadIdx: an address that a thread index picks
 WAVE = "wave"  # reads `warpSize`: a value the code scales by the width it runs at (`v / warpSize`: its lane's share)
+_PER_BLOCK = ("blockIdx", "blockDim", "gridDim")  # the same in every thread of a block
 _LOOPS = ("for_statement", "while_statement", "do_statement", "for_range_loop")
 _NONE: frozenset = frozenset()
 
@@ -43,7 +44,7 @@ def width_dependent_read(module, f, read_as: str) -> Node | None:
     if f.body is None or not _has_ladder(module):
         return None
     flow = _Flow(module, read_as)
-    flow.run(f.body, {}, report=True)
+    flow.run(f.body, {p.name: _NONE for p in f.params if p.name}, report=True)
     return flow.found
 
 
@@ -164,7 +165,7 @@ class _Flow:
         got = self._expr(right, st)
         if left is not None and left.type in ("subscript_expression", "pointer_expression"):
             at = self._expr(left.child_by_field_name("argument"), st) | self._expr(_index(left), st)
-            self._keeper(n, got, TID not in at)
+            self._keeper(n, got, TID not in at and _uniform(self.src, left, st))
             if left.type == "subscript_expression":
                 self._slot_store(left, got, st)
         return got
@@ -257,6 +258,13 @@ class _Flow:
         if self.report and self.found is None and got & DEPENDENT and WAVE not in got and \
                 (not under_leader(self.src, n, _body(n)) or one_per_block and WARP in got):
             self.found = n
+
+
+def _uniform(src, n: Node, st: dict) -> bool:
+    """Every name in the address n is a parameter or a local the flow followed (a macro may hide `threadIdx`)."""
+    names = [src.text_of(i) for i in src.index.under(n, "identifier")] + ([src.text_of(n)] if n.type == "identifier"
+                                                                         else [])
+    return all(x in st or x in _PER_BLOCK for x in names)
 
 
 def _is_stmt(n: Node) -> bool:
