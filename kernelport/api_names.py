@@ -396,14 +396,19 @@ class ApiNames:
             if self.cuda_only_region(call) or member in b.cg_members_present.get(base(group), ()):
                 continue
             target, size = b.cg_members.get((base(group), member)), group[len(base(group)) + 1:-1].split(",")[0]
-            if target is not None and "{size}" in target:  # a tile's size; reading the block, its parent the block
-                target = target.format(size=size) if size.isdigit() and ("blockDim" not in target or
-                                                                          tiles_of_blocks(self.src)) else None
+            vote = target is not None and "{predicate}" in target  # a tile's vote: its size read as written
+            if target is not None and "{size}" in target:  # a tile's size; reading the block or its lanes, its parent
+                target = target.replace("{size}", size) if (size.isdigit() or vote) and \
+                    ("blockDim" not in target and "__lane_id" not in target or tiles_of_blocks(self.src)) else None
+            args = [a for a in call.child_by_field_name("arguments").named_children if a.type != "comment"]
             if target is None:
                 self.problem("KP210", call, f"cooperative groups' {group}::{member}() is not in {b.api_checked_with}'s "
                              f"{b.display_name} cooperative groups", "use the built-in it stands for (blockDim, blockIdx, "
                              "gridDim, ...), or guard it so that only the CUDA build compiles it")
-            elif not call.child_by_field_name("arguments").named_children:  # (else an overload the table lacks)
+            elif vote and len(args) == 1:  # the predicate as the port spells it
+                self.rw.replace(call, lambda rw, _, t=target, a=args[0]: t.replace("{predicate}", rw.text(a)))
+                self._api_note(call, self.src.text_of(call), target.replace("{predicate}", "p"), "cooperative-groups member")
+            elif not args:  # (else an overload the table lacks)
                 self.rw.replace(call, target)
                 self._api_note(call, self.src.text_of(call), target, "cooperative-groups member")
 

@@ -125,3 +125,6 @@ def _under_leader(src, n: Node, body: Node) -> bool:
                 return True
         p = p.parent
     return False
+
+
+starts_at_16, folds_into, under_leader = _from_16, _folds, _under_leader  # read by fold_levels too

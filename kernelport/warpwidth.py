@@ -27,7 +27,7 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import butterfly_lanes, dialect, fnscopes, halfvotes, launchgroups, unit_launches
+from . import butterfly_lanes, dialect, fnscopes, fold_levels, halfvotes, launchgroups, unit_launches
 from .blockdims import constant, dims as _dims, functor_launches, member_dims, names as _names, row_width, value as _value
 from .model import Function, Module
 from .source import call_args, ident_name, walk
@@ -81,10 +81,12 @@ class Group:
     rows_not_kept: str = ""
     host: bool = False  # host code alone, whose width is that of the kernels it launches (launchgroups)
     half_votes: bool = False  # undecided, but translate may keep it logical, each vote over its warp (halfvotes)
-    # native, but a read of its per-warp slots is bounded by a fixed count of 32-lane warps: translate keeps it
-    # logical (warpcounts.adopted); lint reads the code as written, a port to the wave
+    # native, but a read of its per-warp slots is bounded by a fixed count of 32-lane warps, or every lane keeps a 32-lane
+    # ladder's fold whose value depends on the width (fold_levels): translate keeps it logical (warpcounts.adopted);
+    # lint reads the code as written, a port to the wave
     counted: Node | None = None
     counted_why: str = ""
+    counted_by: str = ""  # the module whose evidence marked it: warpcounts or fold_levels
 
 
 @dataclass
@@ -363,10 +365,13 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
     warp32 = _warp32_calls()
     matrix: dict[str, Node] = {}  # a call of the dialect's 32-lane warp operations (wmma's mma_sync)
     kept: dict[str, Node] = {}  # a 32-lane xor butterfly's fold that every lane keeps (butterfly_lanes)
+    reads: dict[str, Node] = {}  # a width-dependent ladder fold every lane keeps (fold_levels: translate's view)
     for f in module.functions.values():
         k = scopes.key(f)
         if (b := butterfly_lanes.every_lane_keeps(module, f, read_as)) is not None:
             kept.setdefault(k, b)
+        if (b := fold_levels.width_dependent_read(module, f, read_as)) is not None:
+            reads.setdefault(k, b)
         for n in (src.index.under(f.body, "call_expression") if f.body is not None else ()):  # `X() = default;`: none
             fn = n.child_by_field_name("function")
             name = fnscopes.callee_name(fn)
@@ -432,10 +437,16 @@ def decide(module: Module, warp_level: set[str] | None = None, data_warps: dict[
             _decide_group(g, defs, module, specs, names, {m: marks[m] for m in fs if m in marks}, problems,
                           code[:1], helpers)
             counted = next((c for m in sorted(fs) if (c := (counts or {}).get(m)) is not None), None)
-            if counted is not None and g.width == NATIVE and not g.annotated:
-                g.counted, g.counted_why = counted, (
-                    f"`{' '.join(src.text_of(counted).split())}` (line {src.loc(counted).line}) counts the block's "
-                    "warps of 32 where its per-warp slots are read, a count a port to the wave would keep at 32")
+            by = "warpcounts"
+            why = "" if counted is None else (
+                f"`{' '.join(src.text_of(counted).split())}` (line {src.loc(counted).line}) counts the block's "
+                "warps of 32 where its per-warp slots are read, a count a port to the wave would keep at 32")
+            if counted is None and (counted := next((reads[m] for m in sorted(fs) if m in reads), None)) is not None:
+                by, why = "fold_levels", (f"every lane keeps a 32-lane ladder's fold (line {src.loc(counted).line}) "
+                                          "whose value a port to the wave would change (a first level's, or a down "
+                                          "ladder's partial: fold_levels)")
+            if counted is not None and g.width == NATIVE and not g.annotated:  # translate's view only: adopted
+                g.counted, g.counted_why, g.counted_by = counted, why, by
                 g.half_votes = bool(g.votes) and not helpers and \
                     halfvotes.kind(module, g.votes, names, backends_source()) == "full"
             wmma = next((matrix[m] for m in sorted(fs) if m in matrix), None)

@@ -75,3 +75,44 @@ def test_a_leader_handing_the_fold_on_still_takes_the_wave():
     body = hip(LEADER)
     assert "for (int m = warpSize / 2; m >= 1; m /= 2) v += __shfl_xor(v, m);" in body
     assert "(threadIdx.x & (warpSize - 1)) == 0" in body
+
+
+# A `__shfl_down_sync` ladder leaves partial folds in lanes 1-31 whose spans depend on the width; a
+# helper returning its ladder's fold makes its call a fold in the caller (hip47's open shapes, stop 47).
+DOWN_EVERY = """\
+__global__ void row_partials(const float* in, float* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = i < n ? in[i] : 0.f;
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffff, v, o);
+  if (i < n) out[i] = v;
+}
+"""
+HELPER_EVERY = """\
+__device__ float warp_sum(float v) {
+  for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+  return v;
+}
+__global__ void per_lane(const float* x, float* y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] = warp_sum(x[i]);
+}
+"""
+HELPER_VARIABLE = HELPER_EVERY.replace("  y[i] = warp_sum(x[i]);", "  float s = warp_sum(x[i]);\n  y[i] = x[i] / s;")
+HELPER_LEADER = HELPER_EVERY.replace("  y[i] = warp_sum(x[i]);",
+                                     "  float s = warp_sum(x[i]);\n  if ((threadIdx.x & 31) == 0) atomicAdd(y, s);")
+
+
+def test_a_down_ladder_every_lane_stores_keeps_32_lanes():
+    body = hip(DOWN_EVERY)
+    assert "__shfl_down(v, o, 32)" in body and "warpSize" not in body
+
+
+def test_a_helper_returning_its_fold_stored_by_every_lane_keeps_32_lanes():
+    for code in (HELPER_EVERY, HELPER_VARIABLE):
+        body = hip(code)
+        assert "__shfl_down(v, o, 32)" in body and "warpSize" not in body, body
+
+
+def test_a_helper_fold_a_leader_stores_keeps_the_wave_rewrite():
+    body = hip(HELPER_LEADER)
+    assert "warpSize" in body and ", 32)" not in body, body

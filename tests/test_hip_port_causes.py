@@ -111,8 +111,13 @@ LADDER_IF = f"""\
         }}
 {_REST}        return v;
     }}
-    __global__ void k(float *o) {{ o[threadIdx.x] = reduce(o[threadIdx.x], o[0] > 0) + braced(o[1], o[0] > 1); }}
+    __global__ void k(float *o) {{
+        float v = reduce(o[threadIdx.x], o[0] > 0) + braced(o[1], o[0] > 1);
+        if ((threadIdx.x & 31) == 0) atomicAdd(o + 256, v);
+    }}
     """
+# (Re-pinned, stop 48: k stored `reduce(...) + braced(...)` from every lane, the down ladders' partial folds, which
+# translate now keeps at 32 lanes (kernelport/fold_levels.py); each warp's leader adds its fold here, the wave port's case.)
 
 
 def test_a_ladder_step_under_an_unbraced_if_stays_under_it_with_its_wide_step():

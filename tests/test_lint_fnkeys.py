@@ -100,14 +100,16 @@ __device__ float red(float v) { for (int o = 16; o > 0; o >>= 1) v += __shfl_xor
 namespace b {
 __device__ float red(float v) { for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffff, v, o); return v; }
 }
-__global__ void k(float* x) { x[threadIdx.x] = b::red(x[threadIdx.x]); }
+__global__ void k(float* x) { float s = b::red(x[threadIdx.x]); if (threadIdx.x % 32 == 0) x[threadIdx.x] = s; }
 __global__ void k2(float* x) { x[threadIdx.x] = a::red(x[threadIdx.x]); }
 """
 
 
 def test_warp_width_groups_and_sites_by_key_translate():
     """warpwidth's groups (and the sites' function) by key: a::red's explicit width 32 makes its group
-    logical, not b::red's, whose ladder is the wave's (before: b::red kept 16 and got a width 32)."""
+    logical, not b::red's, whose ladder is the wave's (before: b::red kept 16 and got a width 32).  (Re-pinned,
+    stop 47: k stores b::red's fold from one lane per warp; where every lane stored it, the port keeps 32 lanes
+    for b::red too, kernelport/butterfly_lanes.py following a helper that returns its fold.)"""
     from kernelport.source import SourceFile
     from kernelport.translate import translate
 
@@ -252,14 +254,16 @@ def test_launch_geometry_by_key():
     by key: b::run launches b::k with 32-thread blocks (a logical 32-lane group: its 16 stays), a::run
     launches a::k with 256 (whole waves).  Before, both launches were `k`'s and both `run`s' locals
     were a::run's: b::k's ladder was made the wave's.  (h/heldout36: one lane stores the fold; a fold every
-    lane stores keeps 32 lanes whatever the launch, kernelport/butterfly_lanes.py.)"""
+    lane stores keeps 32 lanes whatever the launch, kernelport/butterfly_lanes.py.  Re-pinned, stop 48: was
+    `if (threadIdx.x == 0) x[0] = v;`, warp 0's fold alone, which a wave port makes a 64-lane wave's: kept at 32
+    lanes now, kernelport/fold_levels.py; each warp's leader adds its fold here, as the wave port recombines.)"""
     from kernelport.source import SourceFile
     from kernelport.translate import translate
 
     kernel = """__global__ void k(float* x) {
     float v = x[threadIdx.x];
     for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffff, v, o);
-    if (threadIdx.x == 0) x[0] = v;
+    if ((threadIdx.x & 31) == 0) atomicAdd(x + 256, v);
 }
 void run(float* x) { int threads = THREADS; k<<<1, threads>>>(x); }
 """

@@ -244,9 +244,13 @@ __global__ void k(float* x) {
     int lane = threadIdx.x % 32;
     int nwarps = (blockDim.x + 31) / 32;
     float v = warp_sum(s[lane]);  // the whole warp shuffles (under `if` it would be WS012: KP225)
-    if (threadIdx.x < nwarps) x[0] = v;
+    if (lane == 0) atomicAdd(x, v);
+    if (threadIdx.x < nwarps) x[1] = 1.0f;
 }
 """)
+    # (re-pinned, stop 48: was `if (threadIdx.x < nwarps) x[0] = v;`, lanes 1.. storing partial folds of the
+    # down ladder, and `if (threadIdx.x == 0) x[0] = v;` stores warp 0's fold alone: translate now keeps both at
+    # 32 lanes (kernelport/fold_levels.py); here each warp's leader adds its fold, which the wave port recombines)
     assert "int nwarps = (blockDim.x + (warpSize - 1)) / warpSize;" in out
 
 
@@ -354,8 +358,9 @@ def test_shift_rewrite_keeps_precedence():
 __global__ void k(float* x, int base) {
     __shared__ float s[32];
     int w = base + threadIdx.x >> 5;
-    s[w] = warp_sum(x[0]);
-}
+    float v = warp_sum(x[0]);
+    if ((threadIdx.x & 31) == 0) s[w] = v;  // (re-pinned, stop 47: every lane stored its partial fold, which
+}                                          // translate now keeps at 32 lanes: kernelport/butterfly_lanes.py)
 """)
     assert "int w = (base + threadIdx.x) / warpSize;" in out
 

@@ -64,25 +64,74 @@ def test_the_kept_port_computes_the_original_at_wave_64(name):
         assert np.array_equal(got[k], want[k]), k  # integer-valued inputs: exact sums
 
 
-@pytest.mark.parametrize("read", [
+READS_UNFIXED = [
     "v = lane < blockDim.x / 32 ? part[lane] : 0.0f; if (warp == 0) v = warp_sum(v);",  # the port divides by the wave
     "v = lane < (blockDim.x >> 5) ? part[lane] : 0.0f; if (warp == 0) v = warp_sum(v);",
     "if (tid == 0) v = part[0];",  # the first slot: no count
     "v = lane < n ? part[lane] : 0.0f; if (warp == 0) v = warp_sum(v);",  # no constant decides it
-])
-def test_a_count_the_port_rewrites_or_no_constant_decides_stays_wave_wide(read):
-    text = BLOCK_SUM.replace("READ", read).replace("float* out)", "float* out, int n)") \
+]
+
+
+def _unfixed(read: str) -> str:
+    return BLOCK_SUM.replace("READ", read).replace("float* out)", "float* out, int n)") \
         .replace("block_sum<<<n, 256>>>(x, y, out)", "block_sum<<<n, 256>>>(x, y, out, n)")
-    port, _ = _port(text)
+
+
+@pytest.mark.parametrize("read", [r for r in READS_UNFIXED if "part[0]" not in r])
+def test_a_count_the_port_rewrites_or_no_constant_decides_stays_wave_wide(read):
+    """(Re-pinned, stop 47: y stores `a`, the sums reach `out` through lane 0 only.  With every lane storing
+    `a * v`, lanes 1-31 store the down ladder's partial folds, and the wave-wide port pinned here computed
+    another y at 64: test_every_lane_reading_a_first_level_fold_keeps_32_lanes_whatever_the_count.
+    Re-pinned, stop 48: `if (tid == 0) v = part[0];` left this list: out = part[0] is warp 0's fold alone, a
+    64-lane wave's in the wave port: `verify --oracle original` failed it at 64 (numeric, hip and portable);
+    test_one_slot_stored_by_the_block_leader_keeps_32_lanes.)"""
+    port, _ = _port(_unfixed(read).replace("a * v;", "a;"))
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "warpSize / 2" in port.body and "tid & (warpSize - 1)" in port.body, port.body
 
 
+def test_one_slot_stored_by_the_block_leader_keeps_32_lanes():
+    """Thread 0 stores slot 0 (warp 0's fold) as the block's result: one warp's fold, not recombined, so the port
+    keeps 32-lane groups (kernelport/fold_levels.py) and computes the original's out at wave 64."""
+    original = _unfixed("if (tid == 0) v = part[0];").replace("a * v;", "a;")
+    port, text = _port(original)
+    assert port.ok and "__shfl_down(v, o, 32)" in port.body, port.body
+    rng = np.random.default_rng(7)
+    args = {"x": rng.integers(-3, 4, 1024).astype(np.float32), "y": np.zeros(1024, np.float32),
+            "out": np.zeros(4, np.float32), "n": 8}
+    want = run_kernel(original, "block_sum", args=args, grid=(4, 1, 1), block=(256, 1, 1), wave=32).outputs
+    got = run_kernel(text, "block_sum", args=args, grid=(4, 1, 1), block=(256, 1, 1), wave=64, backend="hip")
+    assert not got.races and all(np.array_equal(got.outputs[k], want[k]) for k in ("y", "out")), got.outputs["out"]
+
+
+@pytest.mark.parametrize("read", READS_UNFIXED)
+def test_every_lane_reading_a_first_level_fold_keeps_32_lanes_whatever_the_count(read):
+    """Every lane's `y = a * v` reads the down ladder's fold (partial in lanes 1-31; warps other than 0 keep their
+    first level): translate keeps 32-lane groups (kernelport/fold_levels.py), and the port computes the
+    original's y and out at wave 64 (on main before it, the wave-wide port gave another y in all four)."""
+    original = _unfixed(read)
+    port, text = _port(original)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "__shfl_down(v, o, 32)" in port.body and "warpSize" not in port.body, port.body
+    rng = np.random.default_rng(7)
+    args = {"x": rng.integers(-3, 4, 1024).astype(np.float32), "y": np.zeros(1024, np.float32),
+            "out": np.zeros(4, np.float32), "n": 8}
+    want = run_kernel(original, "block_sum", args=args, grid=(4, 1, 1), block=(256, 1, 1), wave=32).outputs
+    got = run_kernel(text, "block_sum", args=args, grid=(4, 1, 1), block=(256, 1, 1), wave=64, backend="hip")
+    assert not got.races, got.races
+    for k in ("y", "out"):
+        assert np.array_equal(got.outputs[k], want[k]), k
+
+
 def test_a_warp_size_macro_the_port_makes_the_wave_is_no_fixed_count():
+    """(Re-pinned, stop 47: one lane per warp reads the sum; where every lane reads it, the group is marked for 32
+    lanes (butterfly_lanes) and, its lanes reading the macro, refused KP219 as below.)"""
     text = ("#define WARP_SIZE 32\n" + BLOCK_SUM.replace("READ", "v = lane < 256 / WARP_SIZE ? part[lane] : 0.0f;")
             .replace("tid & 31", "tid % WARP_SIZE").replace("tid >> 5", "tid / WARP_SIZE"))
-    port, _ = _port(text)
+    port, _ = _port(text.replace("a * v;", "a;"))
     assert port.ok and "warpSize / 2" in port.body, port.body
+    port, _ = _port(text)
+    assert any(d.code == "KP219" for d in port.diagnostics), port.body
 
 
 def test_full_mask_votes_are_kept_per_cuda_warp_and_other_votes_refused_at_the_count():

@@ -128,6 +128,11 @@ UNSIGNED_LONG = ("unsigned long", "unsigned long int", "long unsigned int", "uin
                  "size_t", "std::size_t")
 
 
+# the bits of a tile of {size} lanes (a power of two up to 32) as CUDA's tile numbers them: the caller's CUDA warp's
+# half of the wave's ballot (halfvotes.per_warp_after), shifted down to the tile's first lane
+_TILE_BITS = ("((unsigned int)(__ballot({predicate}) >> (__lane_id() & 32)) >> (__lane_id() & 31 & ~(({size}) - 1)) "
+              "& (unsigned int)((1ull << ({size})) - 1))")
+
 class HIP(Backend):
     name = "hip"
     extension = ".hip"
@@ -307,7 +312,12 @@ class HIP(Backend):
                       "((unsigned int)(((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x) / {size}))",
                   ("thread_block_tile", "meta_group_size"):
                       "((unsigned int)((blockDim.x * blockDim.y * blockDim.z + {size} - 1) / {size}))",
-                  ("thread_block_tile", "num_threads"): "({size}u)"}
+                  ("thread_block_tile", "num_threads"): "({size}u)",
+                  # a tile's votes, which ROCm 5.2's tiles lack: the wave's ballot shifted down to the tile's own
+                  # lanes, those of a tile of the block (`{predicate}`: the call's argument)
+                  ("thread_block_tile", "ballot"): f"((unsigned int){_TILE_BITS})",
+                  ("thread_block_tile", "any"): f"((int)({_TILE_BITS} != 0))",
+                  ("thread_block_tile", "all"): f"((int)({_TILE_BITS.replace('{predicate}', '!({predicate})')} == 0))"}
     cg_members_present = {"thread_block": ("size", "thread_rank", "is_valid", "sync"),
                           "grid_group": ("size", "thread_rank", "is_valid", "sync"),
                           "thread_block_tile": ("size", "thread_rank", "is_valid", "sync", "shfl", "shfl_down",

@@ -56,6 +56,9 @@ WHOLE_WAVE = "ports it to the whole wave"
 KEPT_ROWS = "keeps its 32-lane rows (a fixed count of 32-lane warps reads their per-warp slots: warpcounts)"
 REFUSED_ROWS = ("refuses it (KP219: a fixed count of 32-lane warps reads its per-warp slots, beside votes or a "
                 "warp-size macro the port makes the wave width)")
+_FOLD = "every lane reads a 32-lane ladder's fold whose value a port to the wave would change"  # fold_levels' mark
+KEPT_FOLD_ROWS = f"keeps its 32-lane rows ({_FOLD}: fold_levels)"
+REFUSED_FOLD_ROWS = f"refuses it (KP219: {_FOLD}, beside votes or a warp-size macro the port makes the wave width)"
 ROWS_NOTE = """\
 Reported as info (advice, not a hazard: `--fail-on` warning passes it, SARIF calls it a note) in a
 block the kernel splits into 32-lane rows itself (`lane = tid & 31` with `warp = tid >> 5`, or `% 32`
@@ -153,7 +156,9 @@ def _advice(ctx, key: str, why: str) -> str:
         return ADVICE.format(why=why, port=WHOLE_WAVE)
     from ..warpcounts import adopted  # translate's view of the group
     kept = adopted(widths, ctx.analysis).by_function[key].width == "32"
-    return ADVICE.format(why=why, port=KEPT_ROWS if kept else REFUSED_ROWS)
+    fold = g.counted_by == "fold_levels"
+    return ADVICE.format(why=why, port=(KEPT_FOLD_ROWS if fold else KEPT_ROWS) if kept else
+                         REFUSED_FOLD_ROWS if fold else REFUSED_ROWS)
 
 
 def advise_uses(ctx, code: str, uses: list[Node]) -> str | None:

@@ -1,0 +1,302 @@
+"""Every lane reading a 32-lane ladder's fold whose value depends on the width: translate keeps 32 lanes.
+
+A reduction ladder from 16 (`for (o = 16; o > 0; o >>= 1) v += __shfl_down_sync(full, v, o);`, or its xor
+butterfly) that the wave port makes a ladder from `warpSize / 2` computes, in a lane that reads it:
+ - at a FIRST level (a lane's own value folded): its 32-lane warp's fold (xor) or, in lanes 1-31 of a down
+   ladder, a partial fold whose span is the width's.  At wave 64 both are other values: `float v =
+   warp_sum(x[i]); y[i] = x[i] / v;` gives another y (stop 47: bench/block_reduce_ports47.txt).
+ - at a SECOND level (its input read back from per-warp slots that leaders filled with first-level folds,
+   `v = lane < nwarps ? part[lane] : 0; v = warp_sum(v);`): the block's fold in every lane of an xor butterfly,
+   the same at either width (examples/softmax.cu), but in lanes 1-31 of a down ladder partial folds of the slots,
+   which hold 32-lane warps' folds in CUDA and 64-lane waves' in the port: other values again, unless lane 0's
+   fold is broadcast (`__shfl_sync(full, v, 0)`).
+The fold is followed through a function's statements in order (an `if`'s branches and a loop's body merged
+as either may run), through the module's helpers (a call's value is the helper's return with the caller's
+argument), into the stores and atomics every lane runs (not under a test of equality: a leader's, where the
+wave's fold is the right one, unless it stores one warp's fold at an address no thread index picks: `if (tid ==
+0) x[0] = v * nwarps;`).  A value that reads `warpSize` is the code's own account of the width (`atomicAdd(out,
+v / warpSize)`: each lane its share of its wave's total): left to the wave.  Such a function's group keeps CUDA's 32-lane groups in translate's view
+(warpwidth.Group.counted, warpcounts.adopted; refused KP219 where it cannot); lint reads the code as written.
+A slot read back by every lane (`y = a * part[lane]`) is a 32-lane warp's fold in CUDA, a wave's in the port:
+dependent too, unless every slot is read in turn (`for (w = 0; w < nwarps; ++w) t += part[w];`) or a full fold
+was stored at that literal slot (a broadcast: `if (tid == 0) part[0] = total;`, read `part[0]`).
+"""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from . import dialect, fnscopes
+from .butterfly_lanes import folds_into, starts_at_16, under_leader
+from .source import call_args, ident_name
+
+_LADDERS = {"shfl_xor": "lanemask", "shfl_down": "delta"}  # the shuffles a reduction ladder folds with: their step
+WARP, DOWN2, SLOT, FULL = "warp", "down2", "slot", "full"  # a first-level or partial fold; a second-level down
+DEPENDENT = frozenset({WARP, DOWN2, SLOT})  # ladder's (full in lane 0); a per-warp slot's value; a block's fold
+TID = "tid"  # read from threadIdx: an address that a thread index picks
+WAVE = "wave"  # reads `warpSize`: a value the code scales by the width it runs at (`v / warpSize`: its lane's share)
+_PER_BLOCK = ("blockIdx", "blockDim", "gridDim")  # the same in every thread of a block
+_LOOPS = ("for_statement", "while_statement", "do_statement", "for_range_loop")
+_NONE: frozenset = frozenset()
+
+
+def width_dependent_read(module, f, read_as: str) -> Node | None:
+    """The first store or atomic through which every lane of `f` keeps a width-dependent ladder fold."""
+    if f.body is None or not _has_ladder(module):
+        return None
+    flow = _Flow(module, read_as)
+    flow.run(f.body, {p.name: _NONE for p in f.params if p.name}, report=True)
+    return flow.found
+
+
+def _has_ladder(module) -> bool:
+    got = module.__dict__.get("_kp_has_ladder")
+    if got is None:
+        text = module.source.text
+        got = module.__dict__["_kp_has_ladder"] = any(w in text for w in ("shfl_down", "shfl_xor", "SHFL_DOWN",
+                                                                          "SHFL_XOR", "ShuffleDown", "ShuffleXor"))
+    return got
+
+
+def _fold(kind: str, given: frozenset) -> frozenset:
+    """The tags of a ladder's fold of a value tagged `given` (see the module's docstring)."""
+    given = given - {TID, WAVE}
+    if given and given <= {SLOT, FULL}:
+        return frozenset({FULL if kind == "shfl_xor" else DOWN2})
+    return frozenset({WARP})
+
+
+class _Flow:
+    """Tags per variable through a function's statements; `found`: the first every-lane keeper of a dependent value."""
+
+    def __init__(self, module, read_as: str):
+        self.m, self.src, self.read_as = module, module.source, read_as
+        self.found: Node | None = None
+        self.helpers: dict[str, list] = {}
+        for g in module.functions.values():
+            if g.body is not None and not g.is_kernel:
+                self.helpers.setdefault(g.name, []).append(g)
+        self.summaries: dict[tuple[str, frozenset], frozenset] = {}
+        self.report = True
+        self.stepped: set[str] = set()  # variables a ladder step folded (in the loop being read)
+        self.first_in: dict[int, frozenset] | None = None  # a ladder step's input on its loop's first turn
+        self.returns: list[frozenset] | None = None
+
+    def run(self, n: Node, st: dict, report: bool = True) -> None:
+        self.report = report
+        self._stmt(n, st)
+
+    # statements
+    def _stmt(self, n: Node, st: dict) -> None:
+        t = n.type
+        if t == "if_statement":
+            self._expr(n.child_by_field_name("condition"), st)
+            a, b = dict(st), dict(st)
+            if (c := n.child_by_field_name("consequence")) is not None:
+                self._stmt(c, a)
+            if (e := n.child_by_field_name("alternative")) is not None:
+                self._stmt(e, b)
+            _merge(st, a, b)
+        elif t in _LOOPS or t == "switch_statement":
+            if t == "for_statement" and (i := n.child_by_field_name("initializer")) is not None:
+                self._stmt(i, st) if i.type == "declaration" else self._expr(i, st)
+            a, stepped, self.stepped, first = dict(st), self.stepped, set(), self.first_in
+            self.first_in = {}
+            for _ in range(2):  # a second turn sees what the first left (a ladder folds its own value)
+                for c in n.named_children:
+                    if c.type != "declaration" or t != "for_statement":
+                        self._stmt(c, a) if _is_stmt(c) else self._expr(c, a)
+            folded, self.stepped, self.first_in = self.stepped, stepped | self.stepped, first
+            _merge(st, a, {k: v for k, v in st.items() if k not in folded})  # a ladder's loop from 16 runs
+        elif t == "declaration":
+            for d in n.named_children:
+                if d.type == "init_declarator" and (name := ident_name(d.child_by_field_name("declarator"))):
+                    st[name] = self._expr(d.child_by_field_name("value"), st)
+        elif t == "return_statement":
+            got = self._expr(n.named_children[0], st) if n.named_children else _NONE
+            if self.returns is not None:
+                self.returns.append(got)
+        elif t in ("expression_statement", "condition_clause", "parenthesized_expression"):
+            for c in n.named_children:
+                self._expr(c, st)
+        elif t in ("function_definition", "lambda_expression", "class_specifier", "struct_specifier"):
+            return
+        else:
+            for c in n.named_children:
+                self._stmt(c, st) if _is_stmt(c) else self._expr(c, st)
+
+    # expressions: their tags
+    def _expr(self, n: Node | None, st: dict) -> frozenset:
+        if n is None:
+            return _NONE
+        t = n.type
+        if t == "identifier":
+            return frozenset({WAVE}) if self.src.text_of(n) == "warpSize" else st.get(self.src.text_of(n), _NONE)
+        if t == "field_expression" and self.src.text_of(n.child_by_field_name("argument")) == "threadIdx":
+            return frozenset({TID})
+        if t == "assignment_expression":
+            return self._assign(n, st)
+        if t == "subscript_expression":
+            for i in n.named_children[1:]:
+                self._expr(i, st)  # (side effects only: an index is no part of the value)
+            return self._slot_read(n, st)
+        if t == "call_expression":
+            return self._call(n, st)
+        if t in ("lambda_expression", "string_literal", "sizeof_expression"):
+            return _NONE
+        out = _NONE
+        for c in n.named_children:
+            out |= self._expr(c, st)
+        return out
+
+    def _assign(self, n: Node, st: dict) -> frozenset:
+        left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+        op = self.src.text_of(n.child_by_field_name("operator"))
+        if left is not None and left.type == "identifier":
+            v = self.src.text_of(left)
+            kind = self._step_in(right, v)
+            if kind:  # (a loop's second turn folds what its first turn was given: one ladder)
+                self.stepped.add(v)
+                if self.first_in is not None:
+                    st[v] = self.first_in.setdefault(n.id, st.get(v, _NONE))
+            got = _fold(kind, st.get(v, _NONE)) if kind else \
+                self._expr(right, st) | (st.get(v, _NONE) if op != "=" else _NONE)
+            st[v] = got
+            return got
+        got = self._expr(right, st)
+        if left is not None and left.type in ("subscript_expression", "pointer_expression"):
+            at = self._expr(left.child_by_field_name("argument"), st) | self._expr(_index(left), st)
+            self._keeper(n, got, TID not in at and _uniform(self.src, left, st))
+            if left.type == "subscript_expression":
+                self._slot_store(left, got, st)
+        return got
+
+    def _slot_store(self, left: Node, got: frozenset, st: dict) -> None:
+        """An array's values as `[]` (any index) and `[c]` (a literal index) keys of st: a first-level fold stored
+        makes per-warp slots; a full fold stored at a literal index (a broadcast through slot 0) is read back full."""
+        base, idx = left.child_by_field_name("argument"), _index(left)
+        if base is None or base.type != "identifier" or idx is None:
+            return
+        tags = frozenset({SLOT} if got & {WARP, SLOT} else {FULL} if got & {FULL, DOWN2} else ())
+        arr = self.src.text_of(base) + "["
+        if idx.type == "number_literal":  # (a value that took in every slot, stored at one: the block's, broadcast)
+            st[arr + self.src.text_of(idx)] = frozenset({FULL}) if FULL in got else tags
+            return
+        for k in [k for k in st if k.startswith(arr)] + [arr]:
+            st[k] = st.get(k, _NONE) | tags
+
+    def _slot_read(self, n: Node, st: dict) -> frozenset:
+        base, idx = n.child_by_field_name("argument"), _index(n)
+        if base is None or base.type != "identifier" or idx is None:
+            return _NONE
+        arr = self.src.text_of(base) + "["
+        if idx.type == "number_literal" and arr + self.src.text_of(idx) in st:
+            return st[arr + self.src.text_of(idx)]
+        got = st.get(arr, _NONE)
+        if idx.type != "number_literal":
+            got = got.union(*(v for k, v in st.items() if k.startswith(arr)))
+        if got == {SLOT} and idx.type == "identifier" and _loop_variable(self.src, n, self.src.text_of(idx)):
+            return frozenset({FULL})  # every slot in turn (`for (w = 0; w < nwarps; ++w) t += part[w];`): the block's
+        return got
+
+    def _call(self, n: Node, st: dict) -> frozenset:
+        args = call_args(n)
+        tags = [self._expr(a, st) for a in args]
+        given = frozenset().union(*tags) if tags else _NONE
+        fn = n.child_by_field_name("function")
+        name = fnscopes.callee_name(fn) or ""
+        if name.startswith("atomic"):
+            self._keeper(n, frozenset().union(*tags[1:]) if len(tags) > 1 else _NONE)
+        found = dialect.spelled_by(self.read_as, self.src.text_of(fn)) if fn is not None else None
+        if found is not None and found[0].key == "shfl":  # lane 0's fold broadcast: the second level's total
+            names = dialect.call_params(*found)[0]
+            lane = args[names.index("lane")] if "lane" in names and len(args) > names.index("lane") else None
+            value = names.index("value") if "value" in names else len(tags)
+            if lane is not None and self.src.text_of(lane).strip() in ("0", "0u", "0U") and \
+                    value < len(tags) and tags[value] == {DOWN2}:
+                return frozenset({FULL})
+        if name in self.helpers:
+            return self._summary(name, given)
+        return given
+
+    def _summary(self, name: str, given: frozenset) -> frozenset:
+        """A helper's return value, its parameters tagged as the caller's arguments (a depth guard on recursion)."""
+        key = (name, given)
+        if key in self.summaries:
+            return self.summaries[key]
+        self.summaries[key] = given  # (recursion: the arguments' tags)
+        saved = (self.returns, self.report, self.first_in)
+        out = _NONE
+        for g in self.helpers[name]:
+            self.returns, self.report, self.first_in = [], False, None
+            self._stmt(g.body, {p.name: given for p in g.params if p.name})
+            out |= frozenset().union(*self.returns) if self.returns else _NONE
+        self.returns, self.report, self.first_in = saved
+        self.summaries[key] = out
+        return out
+
+    def _step_in(self, right: Node | None, v: str) -> str | None:
+        """The ladder kind of a step from 16 in `right` that folds v's partner value into v (no width named)."""
+        for call in (self.src.index.under(right, "call_expression") if right is not None else ()):
+            fn = call.child_by_field_name("function")
+            found = dialect.spelled_by(self.read_as, self.src.text_of(fn)) if fn is not None else None
+            if found is None or found[0].key not in _LADDERS:
+                continue
+            names, args = dialect.call_params(*found)[0], call_args(call)
+            step = _LADDERS[found[0].key]
+            if len(args) > names.index("width") or len(args) <= names.index(step):
+                continue  # a width named: the code says which group it means
+            value = args[names.index("value")]
+            if value.type == "identifier" and self.src.text_of(value) == v and \
+                    starts_at_16(self.src, args[names.index(step)], call) and folds_into(self.src, call, v):
+                return found[0].key
+        return None
+
+    def _keeper(self, n: Node, got: frozenset, one_per_block: bool = False) -> None:
+        """n keeps `got` in memory: a dependent value every lane stores, or a leader's store of a first-level fold
+        at an address no thread index picks (`if (tid == 0) x[0] = v * nwarps;`: one warp's fold, not recombined
+        as `part[warp] = v` or `atomicAdd(out, v)` recombine theirs)."""
+        if self.report and self.found is None and got & DEPENDENT and WAVE not in got and \
+                (not under_leader(self.src, n, _body(n)) or one_per_block and WARP in got):
+            self.found = n
+
+
+def _uniform(src, n: Node, st: dict) -> bool:
+    """Every name in the address n is a parameter or a local the flow followed (a macro may hide `threadIdx`)."""
+    names = [src.text_of(i) for i in src.index.under(n, "identifier")] + ([src.text_of(n)] if n.type == "identifier"
+                                                                         else [])
+    return all(x in st or x in _PER_BLOCK for x in names)
+
+
+def _is_stmt(n: Node) -> bool:
+    return n.type.endswith("_statement") or n.type in ("declaration", "compound_statement", "else_clause",
+                                                       "case_statement", "condition_clause")
+
+
+def _index(n: Node) -> Node | None:
+    idx = n.child_by_field_name("indices")
+    got = idx.named_children[0] if idx is not None and idx.named_children else None
+    return got.named_children[0] if got is not None and got.type == "parenthesized_expression" and \
+        got.named_children else got
+
+
+def _loop_variable(src, n: Node, name: str) -> bool:
+    """Whether `name` is the variable a loop around n counts with (its initializer sets it)."""
+    p = n.parent
+    while p is not None and p.type != "function_definition":
+        if p.type == "for_statement" and (i := p.child_by_field_name("initializer")) is not None and \
+                any(src.text_of(d) == name for d in src.index.under(i, "identifier")):
+            return True
+        p = p.parent
+    return False
+
+
+def _merge(st: dict, a: dict, b: dict) -> None:
+    for k in set(a) | set(b):
+        st[k] = a.get(k, _NONE) | b.get(k, _NONE)
+
+
+def _body(n: Node) -> Node:
+    p = n
+    while p.parent is not None and p.type != "function_definition":
+        p = p.parent
+    return p.child_by_field_name("body") or p
