@@ -163,9 +163,11 @@ def test_a_ladder_whose_counter_is_assigned_in_the_loop_head_starts_at_half_the_
     float v = x[threadIdx.x];
     int off%s;
     for (%s; off > 0; off /= 2) v += __shfl_down_sync(0xffffffff, v, off);
-    out[threadIdx.x] = v;
+    if (threadIdx.x %% 32 == 0) atomicAdd(out, v);
 }
 """
+    # (each warp's leader adds its fold to one total: the wave port is right at 64. Until stop 48 every lane stored
+    #  `out[threadIdx.x] = v`, whose lanes 1-31 hold partial folds of another span at 64: fold_levels keeps 32 there)
     for decl, init in (("", "off = 16"), (" = 16", "")):  # assigned in the head; set before the loop
         port, _ = translate(SourceFile.from_text(src % (decl, init), "k.cu"), "hip")
         assert port.ok
@@ -259,9 +261,9 @@ __global__ void k(const float* x, float* y, Step s) {
     ladder = """__global__ void k(const float* x, float* y) {
     float v = x[threadIdx.x];
     for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
-    y[threadIdx.x] = v;
+    if (threadIdx.x % 32 == 0) atomicAdd(y, v);
 }
-"""
+"""  # (a total the wave port keeps right; every lane storing its partial fold keeps 32 lanes since stop 48)
     port, _ = translate(SourceFile.from_text(ladder, "k.cu"), "hip")
     assert port.ok and "for (int o = warpSize / 2; o > 0; o /= 2)" in port.body, port.body
 
