@@ -142,9 +142,20 @@ def test_a_guarded_look_alike_stays_kp201_at_its_line(asm, why):
     assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP201", 3)], why
 
 
+def test_branches_of_a_template_that_port_differently_keep_their_conditional():
+    """Branches that port differently (a plain and a nontemporal load) were KP201 until stop 48; since
+    kernelport/ptx_branches.py (heldout37's simd_functions.h) each branch's C stands under its own directive, so the
+    build's -D still chooses (tests/test_ptx_branches.py runs each branch against its model)."""
+    template = '#ifdef FAST\n        "ld.global.nc.u32 %0, [%1];"\n#else\n        "ld.global.cs.u32 %0, [%1];"\n#endif\n'
+    src = ("__device__ unsigned f(const unsigned* a) {\n    unsigned lo = 1;\n    asm volatile(\n"
+           f"{template}        : \"=r\"(lo) : \"l\"(a));\n    return lo;\n}}\n")
+    port, _ = translate(SourceFile.from_text(src, "p.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    fast, slow = port.body.split("#ifdef FAST\n")[1].split("#else\n")
+    assert "__builtin_nontemporal_load" not in fast and "__builtin_nontemporal_load" in slow.split("#endif")[0], port.body
+
+
 @pytest.mark.parametrize("template, why", [
-    ('#ifdef FAST\n        "ld.global.nc.u32 %0, [%1];"\n#else\n        "ld.global.cs.u32 %0, [%1];"\n#endif\n',
-     "branches that port differently (a plain and a nontemporal load)"),
     ('#if A\n#if B\n        "ld.global.u32 %0, [%1];"\n#endif\n#endif\n', "nested conditionals"),
     ('#if A\n        "ld.global.u32 %0, [%1];"\n#endif\n', "a branch that leaves no instruction"),
 ])
