@@ -27,9 +27,13 @@ __device__ float warp_sum(float v) {{
     return v;
 }}
 __global__ void k(float* out, const float* in) {{
-    out[threadIdx.x] = warp_sum(in[threadIdx.x]);
+    float v = warp_sum(in[threadIdx.x]);
+    if (threadIdx.x % 32 == 0) atomicAdd(out, v);
 }}
 """
+# (each warp's leader adds its fold to one total, which the wave port keeps right.  Until stop 48 every lane stored
+#  `out[threadIdx.x] = warp_sum(..)`, whose lanes 1-31 hold partial folds of another span at 64: fold_levels now keeps
+#  32-lane groups there, with the shuffle's width written, so that shape no longer shows the mask's port.)
 
 FULL = {
     "hex": ("", "0xffffffff", ""),
