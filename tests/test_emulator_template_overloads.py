@@ -109,7 +109,8 @@ __global__ void k(float* y) {
 def test_the_oracle_runs_and_a_wrong_port_fails(tmp_path):
     f = tmp_path / "k.cu"
     f.write_text(HELPERS + KERNEL + HOST)
-    assert_the_oracle_runs_and_ports_match(f, None)
+    # (the Metal port passes a function object since stop 48, which the emulator does not run yet: a skip that says so)
+    assert_the_oracle_runs_and_ports_match(f, None, not_yet={"metal": "function objects"})
     # the port's lanes past 32 of a 64-lane wave skip the first reduction: its sums drop them
     assert_a_broken_hip_port_fails(f, "float warp_val = warp_reduction(val);",
                                    "float warp_val = warp_reduction(threadIdx.x % 64 < 32 ? val : 0.0f);")

@@ -61,5 +61,9 @@ def test_the_oracle_runs_the_bound_function_and_ports_match(tmp_path):
     rc, checks, text = verify_checks(f)
     oracle = [c for c in checks if c["kind"] == "oracle"]
     assert oracle and oracle[0]["status"] == "pass", text
-    ports = [c for c in checks if c["kind"] == "numeric"]
+    ports = [c for c in checks if c["kind"] == "numeric" and c["backend"] != "metal"]
     assert rc == 0 and ports and all(c["status"] == "pass" for c in ports) and {c["wave"] for c in ports} == {32, 64}
+    # the Metal port passes a function object (MSL has no function pointers; stop 48), which the emulator does not
+    # run yet: its checks are skips that say so (a failure under --require metal), never a failed port
+    metal = [c for c in checks if c["kind"] == "numeric" and c["backend"] == "metal"]
+    assert metal and all(c["status"] == "skip" and "function objects" in c["detail"] for c in metal), text

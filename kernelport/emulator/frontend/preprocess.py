@@ -200,6 +200,10 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
     kernel file compiled only as part of another sees: its sizes, its headers' macros).  `redefine`:
     values for the object-like macros the file defines (see _prepass)."""
     spec = (backends.get(backend) if backend else backends.source()).lowering
+    for pattern, what in spec.unlowered:
+        if (m := re.search(pattern, src)) is not None:
+            line = src.count("\n", 0, m.start()) + 1
+            raise NotImplementedError(f"the emulator does not run {what} ({path}:{line}: `{m.group(0).strip()}`)")
     d = dict(PRELUDE_DEFINES)
     d.pop("__forceinline__")
     d.update({k: v for k, v in MATH_DEFINES.items() if not re.search(rf"#\s*define\s+{k}\b", src)})
