@@ -219,9 +219,10 @@ class Verifier:
                 rep.checks.append(Check("*", backend, None, "translate", "fail", error, seconds=t1 - t0,
                                         cached=ran is not None, run_seconds=ran))
                 continue
-            if not dest.exists():
+            if not dest.is_file():  # (a directory there is no port either: said, never read)
                 rep.checks.append(Check("*", backend, None, "drift", "fail",
-                                        f"{dest} is missing (run: kernelport translate {path} --to {backend})",
+                                        f"{dest} is {'not a file' if dest.exists() else 'missing'} "
+                                        f"(run: kernelport translate {path} --to {backend})",
                                         seconds=time.perf_counter() - t0))
                 # run in memory, with its headers' ports and its own companions (kp_warp.h)
                 ports[backend] = (None, text, {**dict(headers), **{companion(dest, k): t for k, t in extra_files.items()}})
@@ -266,8 +267,9 @@ class Verifier:
     def _drift(dest: Path, want: str, path: Path, backend: str) -> Check:
         """Is the file kernelport writes at `dest` (a port, its sidecar or header) what it writes now?"""
         regenerate = f"run: kernelport translate {path} --to {backend}"
-        if not dest.exists():
-            return Check("*", backend, None, "drift", "fail", f"{dest} is missing ({regenerate})")
+        if not dest.is_file():
+            return Check("*", backend, None, "drift", "fail",
+                         f"{dest} is {'not a file' if dest.exists() else 'missing'} ({regenerate})")
         on_disk = dest.read_text(encoding="utf-8", errors="replace")
         if on_disk == want:
             return Check("*", backend, None, "drift", "pass", f"{dest} is up to date")

@@ -46,7 +46,7 @@ def port_texts(verifier, path: Path, src: SourceFile, rep) -> dict[str, tuple[Pa
                                     seconds=time.perf_counter() - t0))
             continue
         dest = destination(path, backend)
-        if dest.exists():
+        if dest.is_file():  # (a directory where the port belongs is no port: the in-memory one runs)
             rep.checks.append(replace(verifier._drift(dest, made[0].text, path, backend),
                                       seconds=time.perf_counter() - t0))  # the translation's and the comparison's
             ports[backend] = (dest, dest.read_text(encoding="utf-8", errors="replace"), {})
