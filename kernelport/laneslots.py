@@ -46,19 +46,42 @@ def _is_lane(src, idx: Node | None, lanes: set[str]) -> bool:
 
 
 def _bounded(src, store: Node, body: Node, lanes: set[str]) -> bool:
-    """Whether an enclosing `if` (or `?:`) tests a lane against an upper bound (`lane < n`)."""
+    """Whether an enclosing `if` (or `?:`) tests a lane against an upper bound (`lane < n`), or the
+    thread index a lane local is taken from (`(threadIdx.x < nwarps) ? s[lane] : 0` with `lane =
+    threadIdx.x & (warpSize - 1)`: a lane is at most its index, so the bound holds for it too)."""
+    bound = lanes | _lane_sources(src, body, lanes)
     n = store.parent
     while n is not None and n != body:
         cond = n.child_by_field_name("condition") if n.type in ("if_statement", "conditional_expression") else None
         for c in (walk(cond) if cond is not None else ()):
             if c.type == "binary_expression" and src.text_of(c.child_by_field_name("operator")) in ("<", "<="):
-                if _is_lane(src, c.child_by_field_name("left"), lanes):
+                if _is_lane(src, c.child_by_field_name("left"), bound):
                     return True
             if c.type == "binary_expression" and src.text_of(c.child_by_field_name("operator")) in (">", ">="):
-                if _is_lane(src, c.child_by_field_name("right"), lanes):
+                if _is_lane(src, c.child_by_field_name("right"), bound):
                     return True
         n = n.parent
     return False
+
+
+_THREAD_INDEX = lazy_re.compile(r"threadIdx\.[xyz]")
+
+
+def _lane_sources(src, body: Node, lanes: set[str]) -> set[str]:
+    """The block thread indices (`threadIdx.x`) the lane locals of `body` are taken from, modulo the
+    wave (`lane = threadIdx.x % warpSize`, `& (warpSize - 1)`): lane <= index, never above it."""
+    out = set()
+    for n in src.index.under(body, "init_declarator"):
+        v, d = n.child_by_field_name("value"), n.child_by_field_name("declarator")
+        if v is None or d is None or src.text_of(d) not in lanes or v.type != "binary_expression":
+            continue
+        left = v.child_by_field_name("left")
+        while left is not None and left.type == "parenthesized_expression" and left.named_child_count == 1:
+            left = left.named_children[0]
+        if left is not None and _THREAD_INDEX.fullmatch(t := " ".join(src.text_of(left).split())) and \
+                lane_pattern().search(src.text_of(v)):
+            out.add(t)
+    return out
 
 
 def lane_written_params(module) -> dict[str, tuple[frozenset[int], Node]]:
@@ -90,18 +113,22 @@ def lane_written_params(module) -> dict[str, tuple[frozenset[int], Node]]:
 
 
 _WS_INDEX = lazy_re.compile(r"/\s*warpSize\b")
+# a block's warp index counted in 32-lane groups (`threadIdx.x >> 5`, `threadIdx.x / 32`): at most 1024 / 32 = 32
+# on any wave, so it stays inside 32 slots (its own width hazard is WS003's)
+_WARP32_INDEX = lazy_re.compile(r"^\(?\s*threadIdx\.[xyz]\s*\)?\s*(>>\s*5|/\s*32)$")
 _NAME = lazy_re.compile(r"\b[A-Za-z_]\w*\b")
 
 
 def wave_sized_slots(src, body: Node, name: str) -> bool:
     """Whether every subscript of the array `name` in `body` indexes it by a warp index or a lane taken
     from the run-time wave width (`tid / warpSize`, `tid % warpSize`: no hardcoded 32 the port makes the
-    wave), each lane under an upper bound (`(lane < nwarps) ? s[lane] : 0`): at most 1024 / 64 = 16
+    wave; or a 32-lane warp index of the block, `threadIdx.x >> 5`, at most 1024 / 32 = 32), each lane under an
+    upper bound (`(lane < nwarps) ? s[lane] : 0`): at most 1024 / 64 = 16
     warps, and lanes below the warp count, so 32 slots hold at either width (the softmax samples' block max)."""
     portable = {src.text_of(d) for n in src.index.under(body, "init_declarator")
                 if (v := n.child_by_field_name("value")) is not None and
                 (d := n.child_by_field_name("declarator")) is not None and d.type == "identifier" and
-                (lane_pattern().search(t := src.text_of(v)) or _WS_INDEX.search(t))}
+                (lane_pattern().search(t := src.text_of(v)) or _WS_INDEX.search(t) or _WARP32_INDEX.match(t.strip()))}
     for n in src.index.under(body, "identifier"):  # passed to a helper or aliased: its indices are not seen here
         p = n.parent
         if src.text_of(n) == name and p is not None and p.type != "array_declarator" and \

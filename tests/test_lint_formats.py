@@ -40,12 +40,17 @@ def test_concise(findings):
 
 
 def test_full_has_excerpt_carets_fix_and_help(findings):
+    """Re-pinned in stop 49: `k` is launched nowhere in the run, so the explanation says where its block would
+    come from (kernelport/lint/unseen_launches.py); the concise line above keeps what and where only."""
     text = out("full", findings[:1])
     assert text.splitlines()[1:7] == [
         "  |",
         "2 |     int lane = threadIdx.x % 32;",
         "  |                              ^^",
-        "  = why: on AMD CDNA (gfx9, MI100-MI300: 64-wide waves), lanes 32-63 alias lanes 0-31",
+        "  = why: on AMD CDNA (gfx9, MI100-MI300: 64-wide waves), lanes 32-63 alias lanes 0-31 (`k` is launched in "
+        "no file of this run, its block taken as whole 64-lane waves: a block of at most 32 threads (or rows of 32) "
+        "would keep these 32 lanes, so lint the file that launches it with this one or state the bound with "
+        "`__launch_bounds__(32)`)",
         "  = fix: replace `32` with `warpSize` (kernelport lint --fix)",
         "  = help: kernelport rule WS002",
     ]

@@ -15,7 +15,7 @@ from ..reached import reached
 from ..source import SourceFile, uncomment
 from .. import guards
 from .finding import Finding, Fix, Related
-from . import rowsplits
+from . import rowsplits, unseen_launches
 from .rule import Rule
 from .. import lazy_re
 
@@ -127,6 +127,8 @@ class Context:
             advice = rowsplits.advise(self, rule.code, at)
             if advice is not None:
                 sev, message, fix = "info", f"{rowsplits.lead(message)}; {advice}", None
+            elif rule.code in rowsplits.ROW_CODES:  # no launch in the run gives the block: say where it would come from
+                message = unseen_launches.attach(self, at, message)
         start, end = (at.start_byte, at.end_byte) if isinstance(at, Node) else at
         line, col = self.position(start)
         eline, ecol = self.position(max(end, start))

@@ -12,7 +12,7 @@ from ... import guards
 from ...source import call_args, uncomment
 from .. import recombined, rowsplits, subwave, syncgroups, warpconsts
 from ..rule import Rule, ex, register
-from .ws_sites import SiteRule, _expr_text, _why, site_codes
+from .ws_sites import SiteRule, _expr_text, _why, holds_at_64, site_codes
 
 
 @register
@@ -425,8 +425,8 @@ __global__ void k(float* x) {
             if not portable:
                 continue
             if hard_sites is None:  # sorted once (stable: ties keep site order); a bisect per function
-                hard_sites = sorted((s.node for s, code in site_codes(ctx) if s.role in (
-                    "ws", "ws_m1", "half", "five", "ladder") and code != "WS001"), key=lambda n: n.start_byte)
+                hard_sites = sorted((s.node for s, code in site_codes(ctx) if s.role in ("ws", "ws_m1", "half", "five",
+                    "ladder") and code != "WS001" and not holds_at_64(ctx, s, code)), key=lambda n: n.start_byte)
                 starts = [n.start_byte for n in hard_sites]
             hard = hard_sites[bisect.bisect_left(starts, f.node.start_byte):bisect.bisect_left(starts, f.node.end_byte)]
             hard += ctx.src.named_under(f.body, "identifier", ctx.hardcoded_macros)

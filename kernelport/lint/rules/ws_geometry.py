@@ -15,7 +15,7 @@ from ...laneslots import _bounded, lane_pattern
 from ..rule import Rule, ex, register
 from ...blocksizes import launch_block_sizes
 from .ws_counts import wave_tiled_kernels
-from .ws_sites import _LANE_ARRAY, _expr_text, _parent_op, _shared_dim, _why, site_codes
+from .ws_sites import _LANE_ARRAY, _expr_text, _parent_op, _shared_dim, _why, holds_at_64, site_codes
 from ... import lazy_re
 
 
@@ -62,7 +62,9 @@ a 64-lane assumption the slots run out.
 **Fix**: size it with a compile-time wave constant (64 under `__GFX9__`, else 32; `KP_WAVE_SIZE`
 in kernelport's HIP ports), or `1024 / 32 = 32` slots read only by lanes `< nwarps`.  A tile
 (`tile[32][33]`) indexed by thread coordinates stays silent, and so does an array stored at the
-warp index (at most 1024 / 64 = 16 warps) and read at a lane only under `lane < nwarps`.
+warp index (at most 1024 / 64 = 16 warps; a 32-lane `threadIdx.x >> 5` counts at most 32, its own
+width being WS003's) and read at a lane only under `lane < nwarps`, or under a bound on the thread
+index the lane is taken from (`threadIdx.x < nwarps` for `lane = threadIdx.x & (warpSize - 1)`).
 
 The array may be handed to a helper, in the file or in a header it includes (LightGBM's
 `ShufflePrefixSum(value, shared_mem_buffer)`): when the helper stores through that parameter at
@@ -130,6 +132,11 @@ __global__ void scan32(float* x) {
 }""", note="a 32-lane logical group: its lanes stop at 31 on any wave"),
         ex(_BLOCK_MAX, note="stored at the warp index (at most 16 warps of 64 lanes), read at a lane only below the "
                             "warp count"),
+        ex(_BLOCK_MAX.replace("int warpId = threadIdx.x / warpSize;", "int warpId = threadIdx.x >> 5;")
+           .replace("int laneId = threadIdx.x % warpSize;", "int laneId = threadIdx.x & (warpSize - 1);")
+           .replace("(laneId < warpNum) ? s_mem[laneId]", "(threadIdx.x < warpNum) ? s_mem[laneId]"),
+           note="Apache Mahout's block sum: a 32-lane warp index of the block (at most 1024 / 32 = 32; the `>> 5` is "
+                "WS003's), and a lane bounded through the thread index it is taken from"),
         ex("""
 __global__ void transpose(float* o, const float* i, int w) {
     __shared__ float tile[32][33];
@@ -145,7 +152,7 @@ __global__ void transpose(float* o, const float* i, int w) {
             if code == self.code:
                 name = _shared_dim(ctx, s.node)
                 done.add((s.node.start_byte, s.node.end_byte))
-                if _wave_sized_slots(ctx, s, name):
+                if holds_at_64(ctx, s):
                     continue
                 ctx.report(self, s.node, self._msg(ctx, name, "32"))
         # Arrays of 32 indexed by a portable lane or warp index (`tid % warpSize`, `tid / warpSize`): the
@@ -178,14 +185,6 @@ __global__ void transpose(float* o, const float* i, int w) {
     def _msg(self, ctx, name, size) -> str:
         return (f"shared array `{name}` has {size} slots, one per lane or warp: {ctx.breaks}, lanes 32-63 index "
                 f"past its end; size it with a per-architecture wave constant (64 under `__GFX9__`, else 32)")
-
-
-def _wave_sized_slots(ctx, s, name) -> bool:
-    """A per-warp array the dataflow sized by the wave whose every index is a warp or a bounded lane from
-    the run-time wave width (laneslots.wave_sized_slots): its 32 slots hold at 64 as written."""
-    from ...laneslots import wave_sized_slots
-    f = ctx.module.function_at(s.node)
-    return f is not None and f.body is not None and bool(name) and wave_sized_slots(ctx.src, f.body, name)
 
 
 _PORTABLE_LANE = lazy_re.compile(r"(%|/)\s*warpSize\b|&\s*\(\s*warpSize\s*-\s*1\s*\)|__lane_id\s*\(")

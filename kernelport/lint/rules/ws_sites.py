@@ -119,6 +119,18 @@ def classify(ctx, s) -> str:
     return "WS017"
 
 
+def holds_at_64(ctx, s, code: str = "WS011") -> bool:
+    """A per-warp array (a WS011 site) the dataflow sized by the wave whose every index is a warp index or a
+    bounded lane (laneslots.wave_sized_slots): its 32 slots hold at 64 as written, no finding of WS011's,
+    and not the hardcoded wave width WS016 names either."""
+    if code != "WS011":
+        return False
+    from ...laneslots import wave_sized_slots
+    name = _shared_dim(ctx, s.node)
+    f = ctx.module.function_at(s.node)
+    return f is not None and f.body is not None and bool(name) and wave_sized_slots(ctx.src, f.body, name)
+
+
 def site_codes(ctx) -> list[tuple[object, str]]:
     cached = ctx.__dict__.get("_ws_sites")
     if cached is None:
