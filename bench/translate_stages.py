@@ -1,6 +1,6 @@
 """Inclusive CPU seconds of translate's stages over a tree, measured without a profiler.
 
-    python -P bench/translate_stages.py [--code CHECKOUT] [--alone] [--to hip] [DIR]
+    python -P bench/translate_stages.py [--code CHECKOUT] [--alone] [--askers] [--to hip] [DIR]
 
 A profiler inflates Python-heavy code and its shares drift from the real ones (cProfile put 14% of a
 tree translate in one listing function that took 2%); here each stage's function is wrapped and
@@ -8,7 +8,9 @@ timed with its thread's CPU clock (`time.thread_time`: the stages run on `depth.
 threads).  A stage nested in itself counts once; stages nest in each other (the self-check's lint
 holds warpflow analyses), so they do not add up.  Default: the one command `translate DIR --to hip
 --stdout` (bench_translate.py --command); --alone: each file alone (bench_translate.py --tree).
-Warpflow's analyses are also split by model (with includes, include-free) and caller.
+Warpflow's analyses are also split by model (with includes, include-free) and caller.  --askers: each
+stage also under the three kernelport frames that asked for it (how many times each whole pass runs per
+file, and for whom: the plan, a lint, a translator, a macro body's inner translator).
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ def main() -> None:
     ap.add_argument("--code", type=Path, default=ROOT)
     ap.add_argument("--to", default="hip")
     ap.add_argument("--alone", action="store_true")
+    ap.add_argument("--askers", action="store_true")
     args = ap.parse_args()
     sys.path.insert(0, str(args.code.resolve()))
     from kernelport import include_search, includewalk, model, project_ports, source, translate, warpflow
@@ -37,9 +40,16 @@ def main() -> None:
     calls: collections.Counter = collections.Counter()
     local = threading.local()
 
+    def asker() -> str:
+        frames = [f for f in traceback.extract_stack()[:-2] if "/kernelport/" in f.filename and
+                  Path(f.filename).stem not in ("depth", "functools")]
+        return " < ".join(f"{Path(f.filename).stem}.{f.name}" for f in reversed(frames[-3:]))
+
     def timed(label: str, f, classify=None):
         def w(*a, **k):
             name = classify(a, k) if classify else label
+            if args.askers and name:
+                name = f"{name} <- {asker()}"
             running = local.__dict__.setdefault("running", set())
             if name in running:
                 return f(*a, **k)
