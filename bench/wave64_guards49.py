@@ -4,7 +4,7 @@
     PYTHONPATH=. python bench/wave64_guards49.py [--hipcc]
 
 For every shape of tests/test_count_guards.py (WAVE: translate keeps the wave; REFUSED: look-alikes that must stay
-KP219) it prints translate's verdict with this checkout's kernelport and, on the emulator, the original at wave 32
+KP219; KEPT32: a count-guarded fold of a count that is not the block's, handed on by each warp's leader) it prints translate's verdict with this checkout's kernelport and, on the emulator, the original at wave 32
 beside (a) the port translate writes, at 64, and (b) the wave port written with fold_levels' evidence switched off
 (what a guard-blind exception would write), at 64: blocks 32, 64, 128, 256 (res of both blocks; 'same' or the first
 difference).  --hipcc compiles each written port with `HIP_PLATFORM=amd hipcc -c --offload-arch=gfx90a
@@ -28,7 +28,7 @@ from kernelport import fold_levels  # noqa: E402
 from kernelport.emulator import run_kernel  # noqa: E402
 from kernelport.source import SourceFile  # noqa: E402
 from kernelport.translate import translate  # noqa: E402
-from test_count_guards import REFUSED, WAVE  # noqa: E402
+from test_count_guards import CONST_COUNT, PER_WARP, REFUSED, WAVE  # noqa: E402
 
 BLOCKS = (32, 64, 128, 256)
 
@@ -37,8 +37,9 @@ def _res(src: str, block: int, wave: int, backend=None):
     ints = "int*" in src
     x = np.random.default_rng(block).integers(-9, 9, 2 * block).astype(np.int32 if ints else np.float32)
     res = np.zeros(2 * block, x.dtype)
+    more = {"n": 16} if "unsigned n)" in src else {}  # (a count that is not the block's: 16)
     try:
-        return run_kernel(src, "rowsum", args=dict(x=x, res=res), grid=(2,), block=(block,), wave=wave,
+        return run_kernel(src, "rowsum", args=dict(x=x, res=res, **more), grid=(2,), block=(block,), wave=wave,
                           backend=backend).outputs["res"].tolist()
     except Exception as e:  # (an emulator error is a result here: a mask naming lanes the block lacks)
         return f"error: {str(e).splitlines()[0][:90]}"
@@ -74,7 +75,8 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--hipcc", action="store_true")
     args = ap.parse_args()
-    for group, shapes in (("WAVE", WAVE), ("REFUSED", REFUSED)):
+    kept = {"per_warp_leaders_param_16": PER_WARP, "per_warp_leaders_constant_16": CONST_COUNT}
+    for group, shapes in (("WAVE", WAVE), ("REFUSED", REFUSED), ("KEPT32", kept)):
         for name, src in shapes.items():
             p, text = translate(SourceFile.from_text(src, "k.cu"), "hip")
             verdict = "written" if p.ok else "refused " + ",".join(d.code for d in p.diagnostics)

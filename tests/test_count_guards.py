@@ -48,7 +48,7 @@ REFUSED = {  # fold_levels' first-level fold stays: KP219
     "unguarded_ladder": COUNT_LADDER.replace(GUARDS[0], "").replace(GUARDS[1], "").replace(GUARDS[2], "")
     .replace(GUARDS[3], "").replace(GUARDS[4], ""),
     "one_step_unguarded": COUNT_LADDER.replace(GUARDS[3], ""),
-    "step_guarded_by_another_name": COUNT_LADDER.replace("if (threadNum >= 8)", "if (sum >= 8)"),
+    "step_guarded_by_another_name": COUNT_LADDER.replace("if (threadNum >= 8)", "if (gridDim.x >= 8)"),
     "threshold_not_the_steps": COUNT_LADDER.replace("if (threadNum >= 16)", "if (threadNum >= 4)"),
 }
 
