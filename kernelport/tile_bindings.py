@@ -203,6 +203,19 @@ def _declared_at(m, recv: Node) -> tuple | None:
     return ("member", cls.start_byte, name) if cls is not None else None
 
 
+def _template_param(m, n: Node, t: str) -> bool:
+    """t is a template parameter of the function around n or of a class template around it."""
+    f = m.function_at(n)
+    if f is not None and t in f.template_params:
+        return True
+    cls = _class_of(n)
+    while cls is not None:
+        if t in _params_of(cls.parent, m.source):
+            return True
+        cls = _class_of(cls)
+    return False
+
+
 def _group(text: str | None) -> bool:
     return text is not None and _TILE_TEXT.fullmatch(text.replace(" ", "")) is not None
 
@@ -242,8 +255,10 @@ def rewrite_votes(tr, b) -> None:
         if member is None or recv is None or src.text_of(member) not in votes or tr.cuda_only_region(call):
             continue
         args = [a for a in args.named_children if a.type != "comment"]
-        if len(args) != 1 or _group(receiver_group(recv, src)) or recv.type not in ("identifier", "field_expression"):
-            continue  # (a group's type as written: member_calls')
+        t = receiver_group(recv, src)  # (a group's type as written is member_calls'; another declared type is no group)
+        if len(args) != 1 or recv.type not in ("identifier", "field_expression") or \
+                t is not None and (_group(t) or not _template_param(tr.module, recv, t)):
+            continue
         modules = run_modules(tr) if modules is None else modules
         key = _declared_at(tr.module, recv)
         bound = cache.get(key) if key is not None else None
@@ -258,8 +273,9 @@ def _decide(tr, b, call: Node, recv: Node, member: str, arg: Node, bound: Bindin
     src, what = tr.src, f"`{tr.src.text_of(call)}`"
     tiles = [g for g in bound.groups if g.startswith("thread_block_tile")]
     big = [g for g in tiles if (n := g.split("<", 1)[1].split(",")[0].strip(" >")).isdigit() and int(n) > 32]
-    if not bound.groups and not bound.unknown:
-        if not bound.other and any(w.encode() in m.source.data for m in modules for w in _GROUP_WORDS):
+    tiles_in_run = any(w.encode() in m.source.data for m in modules for w in _GROUP_WORDS)
+    if not bound.groups and (not bound.unknown or not tiles_in_run):
+        if not bound.other and not bound.unknown and tiles_in_run:
             tr.port.diagnostics.append(Diagnostic(  # (dependent: hipcc checks it where it is instantiated)
                 "KP210", src.loc(call), f"{what} is left as written: a cooperative-groups vote on a value whose type "
                 f"is a template parameter that the run's files bind to nothing; {b.api_checked_with}'s "

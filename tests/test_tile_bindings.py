@@ -148,3 +148,15 @@ def test_hipcc_compiles_the_template_tile_votes(tmp_path):
         for arch in (r.arch for r in backends.get("hip").runs):  # gfx90a (wave 64) and gfx1030 (wave 32)
             r = toolchains.compile_hip(path, arch)
             assert r.ok, (name, arch, r.output)
+
+
+@pytest.mark.parametrize("decl", ["Bits m;", "auto m = make_bits();"], ids=["declared_type", "unknown_auto"])
+def test_a_local_that_is_no_template_parameter_is_left_as_written(decl):
+    """Look-alike: `m.any(p)` on a local of the file's own type, or of a type the model cannot see, in a file that
+    makes no tile: not a cooperative-groups vote, no diagnostic."""
+    code = ("struct Bits { __device__ bool any(bool p) const { return p; } };\n"
+            "__device__ Bits make_bits() { return Bits(); }\n"
+            f"__global__ void k(const int* x, int* out) {{\n  {decl}\n  int i = threadIdx.x;\n"
+            "  out[i] = m.any(x[i] > 0);\n}\n")
+    p, _ = _port(code)
+    assert p.ok and "m.any(x[i] > 0)" in p.body and not p.diagnostics, [d.format() for d in p.diagnostics]
