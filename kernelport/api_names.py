@@ -411,6 +411,8 @@ class ApiNames:
             elif not args:  # (else an overload the table lacks)
                 self.rw.replace(call, target)
                 self._api_note(call, self.src.text_of(call), target, "cooperative-groups member")
+        from .tile_bindings import rewrite_votes  # a tile whose type is a template parameter
+        rewrite_votes(self, b)
 
     def rewrite_struct_fields(self) -> None:
         """A runtime struct's field as the backend's struct has it (`prop.sharedMemPerMultiprocessor`

@@ -17,6 +17,9 @@ wave's fold is the right one, unless it stores one warp's fold at an address no 
 0) x[0] = v * nwarps;`).  A value that reads `warpSize` is the code's own account of the width (`atomicAdd(out,
 v / warpSize)`: each lane its share of its wave's total): left to the wave.  Such a function's group keeps CUDA's 32-lane groups in translate's view
 (warpwidth.Group.counted, warpcounts.adopted; refused KP219 where it cannot); lint reads the code as written.
+A ladder whose every step a thread count guards (`if (n >= 32) v += __shfl_down_sync(m, v, 16);` ...) is a first-level
+fold tagged with its count (COUNT): under a test bounding the block's count by CUDA's warp it is the block's fold in
+lane 0 (kernelport/count_guards.py); one of another count that a leader hands on keeps 32 lanes.
 A slot read back by every lane (`y = a * part[lane]`) is a 32-lane warp's fold in CUDA, a wave's in the port:
 dependent too, unless every slot is read in turn (`for (w = 0; w < nwarps; ++w) t += part[w];`) or a full fold
 was stored at that literal slot (a broadcast: `if (tid == 0) part[0] = total;`, read `part[0]`).
@@ -25,7 +28,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import dialect, fnscopes
+from . import count_guards, dialect, fnscopes
 from .butterfly_lanes import folds_into, starts_at_16, under_leader
 from .source import call_args, ident_name
 
@@ -34,6 +37,7 @@ WARP, DOWN2, SLOT, FULL = "warp", "down2", "slot", "full"  # a first-level or pa
 DEPENDENT = frozenset({WARP, DOWN2, SLOT})  # ladder's (full in lane 0); a per-warp slot's value; a block's fold
 TID = "tid"  # read from threadIdx: an address that a thread index picks
 WAVE = "wave"  # reads `warpSize`: a value the code scales by the width it runs at (`v / warpSize`: its lane's share)
+COUNT = "count:"  # `count:<shuffle>:<count>`: a first-level fold every step of which the count guards (count_guards)
 _PER_BLOCK = ("blockIdx", "blockDim", "gridDim")  # the same in every thread of a block
 _LOOPS = ("for_statement", "while_statement", "do_statement", "for_range_loop")
 _NONE: frozenset = frozenset()
@@ -43,7 +47,7 @@ def width_dependent_read(module, f, read_as: str) -> Node | None:
     """The first store or atomic through which every lane of `f` keeps a width-dependent ladder fold."""
     if f.body is None or not _has_ladder(module):
         return None
-    flow = _Flow(module, read_as)
+    flow = _Flow(module, read_as, f)
     flow.run(f.body, {p.name: _NONE for p in f.params if p.name}, report=True)
     return flow.found
 
@@ -57,6 +61,28 @@ def _has_ladder(module) -> bool:
     return got
 
 
+def _norm(tags: frozenset) -> frozenset:
+    """A count-guarded fold read as the first-level fold it is until a bound on its count says otherwise."""
+    return frozenset(WARP if t.startswith(COUNT) else t for t in tags) if any(t.startswith(COUNT) for t in tags) \
+        else tags
+
+
+def _bound(tags: frozenset, bounds: frozenset, keep: str | None = None) -> frozenset:
+    """tags with each count-guarded fold whose count (the block's) is bounded by CUDA's warp read as the block's
+    fold in lane 0 (a down ladder: DOWN2) or in every lane (xor: FULL); `keep`: the count a later step of the
+    ladder is guarded by, any other count-guarded fold it folds further is a first-level fold (WARP)."""
+    out = set()
+    for t in tags:
+        if t.startswith(COUNT):
+            kind, c = t[len(COUNT):].split(":", 1)
+            if keep is not None and c != keep:
+                t = WARP
+            elif c in bounds and c in count_guards.BLOCK_COUNTS:
+                t = DOWN2 if kind == "shfl_down" else FULL
+        out.add(t)
+    return frozenset(out)
+
+
 def _fold(kind: str, given: frozenset) -> frozenset:
     """The tags of a ladder's fold of a value tagged `given` (see the module's docstring)."""
     given = given - {TID, WAVE}
@@ -68,8 +94,9 @@ def _fold(kind: str, given: frozenset) -> frozenset:
 class _Flow:
     """Tags per variable through a function's statements; `found`: the first every-lane keeper of a dependent value."""
 
-    def __init__(self, module, read_as: str):
-        self.m, self.src, self.read_as = module, module.source, read_as
+    def __init__(self, module, read_as: str, f):
+        self.m, self.src, self.read_as, self.fn = module, module.source, read_as, f
+        self.bounds: frozenset = _NONE  # the counts a test on the path bounds by CUDA's warp (count_guards)
         self.found: Node | None = None
         self.helpers: dict[str, list] = {}
         for g in module.functions.values():
@@ -89,13 +116,7 @@ class _Flow:
     def _stmt(self, n: Node, st: dict) -> None:
         t = n.type
         if t == "if_statement":
-            self._expr(n.child_by_field_name("condition"), st)
-            a, b = dict(st), dict(st)
-            if (c := n.child_by_field_name("consequence")) is not None:
-                self._stmt(c, a)
-            if (e := n.child_by_field_name("alternative")) is not None:
-                self._stmt(e, b)
-            _merge(st, a, b)
+            self._if(n, st)
         elif t in _LOOPS or t == "switch_statement":
             if t == "for_statement" and (i := n.child_by_field_name("initializer")) is not None:
                 self._stmt(i, st) if i.type == "declaration" else self._expr(i, st)
@@ -121,8 +142,33 @@ class _Flow:
         elif t in ("function_definition", "lambda_expression", "class_specifier", "struct_specifier"):
             return
         else:
+            saved = self.bounds  # (a bound an early return leaves holds to the end of its block)
             for c in n.named_children:
                 self._stmt(c, st) if _is_stmt(c) else self._expr(c, st)
+            self.bounds = saved
+
+    def _if(self, n: Node, st: dict) -> None:
+        """Both branches merged, each under the counts its test bounds; a branch that returns does not reach on."""
+        cond = n.child_by_field_name("condition")
+        self._expr(cond, st)
+        yes, no = count_guards.bounded(self.m, self.fn, cond) if self.src.text_of(cond).count("<") + \
+            self.src.text_of(cond).count(">") else (_NONE, _NONE)
+        a, b, saved = dict(st), dict(st), self.bounds
+        for branch, s, more in ((n.child_by_field_name("consequence"), a, yes),
+                                (n.child_by_field_name("alternative"), b, no)):
+            self.bounds = saved | more
+            for k in s:
+                s[k] = _bound(s[k], self.bounds)
+            if branch is not None:
+                self._stmt(branch, s)
+        left_a, left_b = (count_guards.returns(n.child_by_field_name(k)) for k in ("consequence", "alternative"))
+        self.bounds = saved
+        if left_a != left_b:  # (`if (blockDim.x > WARP_SIZE) return;`: what follows runs bounded)
+            st.clear()
+            st.update(b if left_a else a)
+            self.bounds = saved | (no if left_a else yes)
+        else:
+            _merge(st, a, b)
 
     # expressions: their tags
     def _expr(self, n: Node | None, st: dict) -> frozenset:
@@ -153,13 +199,19 @@ class _Flow:
         op = self.src.text_of(n.child_by_field_name("operator"))
         if left is not None and left.type == "identifier":
             v = self.src.text_of(left)
-            kind = self._step_in(right, v)
+            step = self._step_in(right, v)
+            kind = step[0] if step else None
             if kind:  # (a loop's second turn folds what its first turn was given: one ladder)
                 self.stepped.add(v)
                 if self.first_in is not None:
                     st[v] = self.first_in.setdefault(n.id, st.get(v, _NONE))
             got = _fold(kind, st.get(v, _NONE)) if kind else \
                 self._expr(right, st) | (st.get(v, _NONE) if op != "=" else _NONE)
+            if step and got == {WARP} and (c := count_guards.step_count(self.m, self.fn, step[1], step[2])):
+                got = _bound(frozenset({f"{COUNT}{kind}:{c}"}), self.bounds)
+            elif not kind and any(t.startswith(COUNT) for t in got):
+                for _, call, offset, _ in self._steps(right, v):  # a later step: guarded by the same count?
+                    got = _bound(got, _NONE, count_guards.step_count(self.m, self.fn, call, offset) or "")
             st[v] = got
             return got
         got = self._expr(right, st)
@@ -176,7 +228,8 @@ class _Flow:
         base, idx = left.child_by_field_name("argument"), _index(left)
         if base is None or base.type != "identifier" or idx is None:
             return
-        tags = frozenset({SLOT} if got & {WARP, SLOT} else {FULL} if got & {FULL, DOWN2} else ())
+        norm = _norm(got)
+        tags = frozenset({SLOT} if norm & {WARP, SLOT} else {FULL} if norm & {FULL, DOWN2} else ())
         arr = self.src.text_of(base) + "["
         if idx.type == "number_literal":  # (a value that took in every slot, stored at one: the block's, broadcast)
             st[arr + self.src.text_of(idx)] = frozenset({FULL}) if FULL in got else tags
@@ -215,8 +268,25 @@ class _Flow:
                     value < len(tags) and tags[value] == {DOWN2}:
                 return frozenset({FULL})
         if name in self.helpers:
-            return self._summary(name, given)
+            return self._counts_at(name, args, self._summary(name, given))
         return given
+
+    def _counts_at(self, name: str, args: list[Node], tags: frozenset) -> frozenset:
+        """A helper's count-guarded fold with its count named as the caller's argument where it is a parameter;
+        then read under the caller's bounds."""
+        if not any(t.startswith(COUNT) for t in tags):
+            return tags
+        params = next(([p.name for p in g.params] for g in self.helpers[name] if len(g.params) >= len(args)), [])
+        out = set()
+        for t in tags:
+            if t.startswith(COUNT):
+                kind, c = t[len(COUNT):].split(":", 1)
+                if c in params[:len(args)]:
+                    t = f"{COUNT}{kind}:{''.join(self.src.text_of(args[params.index(c)]).split())}"
+                elif c not in count_guards.BLOCK_COUNTS:
+                    t = f"{COUNT}{kind}:?"  # (a helper's own count: not the block's)
+            out.add(t)
+        return _bound(frozenset(out), self.bounds)
 
     def _summary(self, name: str, given: frozenset) -> frozenset:
         """A helper's return value, its parameters tagged as the caller's arguments (a depth guard on recursion)."""
@@ -224,18 +294,22 @@ class _Flow:
         if key in self.summaries:
             return self.summaries[key]
         self.summaries[key] = given  # (recursion: the arguments' tags)
-        saved = (self.returns, self.report, self.first_in)
+        saved = (self.returns, self.report, self.first_in, self.fn, self.bounds)
         out = _NONE
         for g in self.helpers[name]:
-            self.returns, self.report, self.first_in = [], False, None
+            self.returns, self.report, self.first_in, self.fn, self.bounds = [], False, None, g, _NONE
             self._stmt(g.body, {p.name: given for p in g.params if p.name})
             out |= frozenset().union(*self.returns) if self.returns else _NONE
-        self.returns, self.report, self.first_in = saved
+        self.returns, self.report, self.first_in, self.fn, self.bounds = saved
         self.summaries[key] = out
         return out
 
-    def _step_in(self, right: Node | None, v: str) -> str | None:
-        """The ladder kind of a step from 16 in `right` that folds v's partner value into v (no width named)."""
+    def _step_in(self, right: Node | None, v: str) -> tuple | None:
+        """(kind, call, offset) of a ladder step from 16 in `right` that folds v's partner value into v."""
+        return next((s[:3] for s in self._steps(right, v) if s[3]), None)
+
+    def _steps(self, right: Node | None, v: str):
+        """(kind, call, offset, from 16) of each ladder step in `right` folding v's partner into v (no width named)."""
         for call in (self.src.index.under(right, "call_expression") if right is not None else ()):
             fn = call.child_by_field_name("function")
             found = dialect.spelled_by(self.read_as, self.src.text_of(fn)) if fn is not None else None
@@ -245,19 +319,19 @@ class _Flow:
             step = _LADDERS[found[0].key]
             if len(args) > names.index("width") or len(args) <= names.index(step):
                 continue  # a width named: the code says which group it means
-            value = args[names.index("value")]
-            if value.type == "identifier" and self.src.text_of(value) == v and \
-                    starts_at_16(self.src, args[names.index(step)], call) and folds_into(self.src, call, v):
-                return found[0].key
-        return None
+            value, offset = args[names.index("value")], args[names.index(step)]
+            if value.type == "identifier" and self.src.text_of(value) == v and folds_into(self.src, call, v):
+                yield found[0].key, call, offset, starts_at_16(self.src, offset, call)
 
     def _keeper(self, n: Node, got: frozenset, one_per_block: bool = False) -> None:
         """n keeps `got` in memory: a dependent value every lane stores, or a leader's store of a first-level fold
         at an address no thread index picks (`if (tid == 0) x[0] = v * nwarps;`: one warp's fold, not recombined
         as `part[warp] = v` or `atomicAdd(out, v)` recombine theirs)."""
+        counted = any(t.startswith(COUNT) and t.split(":", 2)[2] not in count_guards.BLOCK_COUNTS for t in got)
+        got = _norm(got)  # (a count-guarded fold of another count is a fold of fewer lanes than the wave's
         if self.report and self.found is None and got & DEPENDENT and WAVE not in got and \
-                (not under_leader(self.src, n, _body(n)) or one_per_block and WARP in got):
-            self.found = n
+                (not under_leader(self.src, n, _body(n)) or one_per_block and WARP in got or counted):
+            self.found = n  # where each warp's leader hands it on: lanes 32-63's fold has no leader at 64)
 
 
 def _uniform(src, n: Node, st: dict) -> bool:

@@ -108,11 +108,7 @@ def _run(src: str, kernel: str, block: int, wave: int, backend=None, per_thread=
 
 
 @pytest.mark.parametrize("src,kernel,per_thread,blocks", [
-    pytest.param(COUNT_LADDER, "rowsum", False, (32, 256, 1024), marks=pytest.mark.xfail(strict=True, reason=(
-        "not yet (stop 48): fold_levels keeps 32 lanes for thread 0's store of the first-level fold on the "
-        "`blockDim.x <= WARP_SIZE` path and the WARP_SIZE macro then makes it KP219; the wave port was right there "
-        "only because the ladder's steps are guarded by the thread count (an unguarded ladder over a 32-thread block "
-        "at wave 64 reads lanes the block lacks), which fold_levels does not read yet"))),
+    (COUNT_LADDER, "rowsum", False, (32, 64, 256, 1024)),  # (the count guards: kernelport/count_guards.py)
     (SPLIT_SCAN, "scan", True, (64, 1024)),
     (SPLIT_SUM, "total", False, (64, 256)),
 ], ids=["count_ladder", "split_scan", "split_sum"])
@@ -179,8 +175,13 @@ __global__ void reduce(const float* x, float* out) {
 
 def test_wide_step_under_a_template_count_is_taken_from_64_values():
     """optimize-in-gpu's reduce_v7: the count is a template parameter (no dataflow fact at all);
-    the step at 32 still needs blockSize >= 64, else a 32-thread block reads lanes it does not have."""
-    body = port(TEMPLATE_LADDER).body
+    the step at 32 still needs blockSize >= 64, else a 32-thread block reads lanes it does not have.
+    Re-pinned in stop 49 (h/hip49): the kernel is annotated `// @kp warp-width native`.  Unannotated, a fold
+    whose count is not shown to be the block's thread count now keeps 32-lane groups where each warp's leader
+    hands it on (kernelport/count_guards.py: with blockSize 16 in a block of 256 the wave port drops lanes
+    32-47's fold, which has no leader at 64; tests/test_count_guards.py)."""
+    body = port(TEMPLATE_LADDER.replace("template <unsigned int blockSize>\n__global__",
+                                        "// @kp warp-width native\ntemplate <unsigned int blockSize>\n__global__")).body
     assert "{ if (warpSize > 32 && (blockSize >= 64)) sum += __shfl_down(sum, warpSize / 2);" in body, body
 
 

@@ -249,6 +249,9 @@ class Backend:
     definition_spaces_declared: ClassVar[bool] = False
     cg_members: ClassVar[dict[tuple[str, str], str | None]] = {}
     cg_members_present: ClassVar[dict[str, tuple[str, ...]]] = {}
+    # A tile's size read from the tile (`{group}`: the value) where its type is a template parameter bound
+    # to tiles of different sizes (kernelport/tile_bindings.py); "": such a tile's vote is refused (KP210).
+    cg_tile_size: ClassVar[str] = ""
     # Runtime structs' fields (cudaDeviceProp's) as the backend's struct has them, in the same shape:
     # (CUDA type, field) -> the backend's field name; per CUDA type, the fields it has as CUDA's.
     struct_fields: ClassVar[dict[tuple[str, str], str]] = {}

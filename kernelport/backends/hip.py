@@ -318,6 +318,7 @@ class HIP(Backend):
                   ("thread_block_tile", "ballot"): f"((unsigned int){_TILE_BITS})",
                   ("thread_block_tile", "any"): f"((int)({_TILE_BITS} != 0))",
                   ("thread_block_tile", "all"): f"((int)({_TILE_BITS.replace('{predicate}', '!({predicate})')} == 0))"}
+    cg_tile_size = "{group}.size()"  # ROCm's thread_block_tile<N>::size() is static: N for each instance
     cg_members_present = {"thread_block": ("size", "thread_rank", "is_valid", "sync"),
                           "grid_group": ("size", "thread_rank", "is_valid", "sync"),
                           "thread_block_tile": ("size", "thread_rank", "is_valid", "sync", "shfl", "shfl_down",
