@@ -71,8 +71,9 @@ FORWARDED = """
 __device__ float twice(float v) { return 2.0f * v; }
 __device__ float square(float v) { return v * v; }
 __device__ void store(float* y, int i, float v) { y[i] = v; }
-struct kp_fn_square { template <typename... A> decltype(auto) operator()(A... a) const { return square(a...); } };
-struct kp_fn_twice { template <typename... A> decltype(auto) operator()(A&&... a) const {
+struct kp_fn_square { template <typename... A> __device__ decltype(auto) operator()(A... a) const {
+    return square(a...); } };
+struct kp_fn_twice { template <typename... A> __device__ decltype(auto) operator()(A&&... a) const {
     return twice(static_cast<A&&>(a)...); } };
 template <typename F>
 __device__ float apply_twice(float v) { return F{}(F{}(v)); }
@@ -103,6 +104,12 @@ def test_the_forms_not_read_are_a_located_not_yet():
         run_kernel(FUNCTORS, "temporaries", args=dict(y=Y.copy(), x=X, n=N), grid=(3, 1, 1), block=(128, 1, 1),
                    template_args=["Axpy"])
     assert "a temporary of a function object with data members" in str(e.value) and ":25:" in str(e.value), e.value
+    host = FUNCTORS.replace("    __device__ float operator()(float a, float b) const { return a + b; }",
+                            "    float operator()(float a, float b) const { return a + b; }")
+    with pytest.raises(NotImplementedError) as e:  # a host functor (a std::sort comparator) no kernel can call
+        run_kernel(host, "combine", args=dict(y=Y.copy(), x=X, n=N, op={}), grid=(3, 1, 1), block=(128, 1, 1),
+                   template_args=["Add"])
+    assert "the host function object `Add`" in str(e.value), e.value
 
 
 def test_an_unused_functor_and_a_look_alike_call_change_nothing():

@@ -97,8 +97,11 @@ class Functors:
                                   f" a call of `{t}`)")
 
 
-def read(items: list[Item]) -> tuple[list[Item], Functors]:
-    """The items with each function object's class read (module docstring), and what was read."""
+def read(items: list[Item], device_words: set[str] = frozenset()) -> tuple[list[Item], Functors]:
+    """The items with each function object's class read (module docstring), and what was read.
+    `device_words`: the dialect's marks of a device function (CUDA's `__device__`; none in Metal, whose
+    functions all run on the device): a class whose operator() has none is host code (a std::sort
+    comparator), left as it was."""
     got, out = Functors(), []
     for it in items:
         m = _CLASS.match(it.text)
@@ -106,7 +109,7 @@ def read(items: list[Item]) -> tuple[list[Item], Functors]:
             out.append(it)
             continue
         try:
-            new = _read_class(it, m, got)
+            new = _read_class(it, m, got, device_words)
         except _Unread as e:
             got.unread[m.group(1)] = f"{e} ({it.file}:{it.line})"
             out.append(it)
@@ -137,7 +140,7 @@ def _members(body: str) -> list[str]:
     return [x.strip().lstrip(";").strip() for x in out if x.strip().strip(";").strip()]
 
 
-def _read_class(it: Item, m, got: Functors) -> list[Item]:
+def _read_class(it: Item, m, got: Functors, device_words) -> list[Item]:
     name, open_i = m.group(1), m.end() - 1
     close = balanced(it.text, open_i, "{", "}")
     if not re.fullmatch(r"\s*;\s*", it.text[close:]):
@@ -155,6 +158,8 @@ def _read_class(it: Item, m, got: Functors) -> list[Item]:
     op = ops[0]
     header, op = _template(op)
     head, body = op[:op.index("{")], op[op.index("{"):]
+    if device_words and not device_words & set(re.findall(r"\w+", head)):
+        raise _Unread(f"the host function object `{name}`")
     if header is not None and len(header) == 1 and header[0][2] and (f := _FORWARD.match(body)):
         pack, passed = header[0][1], f.group(2) or f.group(4) or f.group(6)
         p = re.fullmatch(rf"\s*{re.escape(pack)}\s*(?:&&)?\s*\.\.\.\s*(\w+)\s*", _params(head))

@@ -111,7 +111,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
             else:
                 template_args = vals
             pre = pre[: m.start()] + pre[m.end():]
-    items, functors = read_functors(split_items(pre))  # classes with an operator(): C functions
+    items, functors = read_functors(split_items(pre), q.device_words)  # classes with an operator(): C functions
 
     templates: dict[str, list] = {}
     defaults: dict[str, dict[int, str]] = {}
