@@ -100,6 +100,16 @@ def test_the_forms_not_read_are_a_located_not_yet():
         run_kernel(two, "combine", args=dict(y=Y.copy(), x=X, n=N, op={}), grid=(3, 1, 1), block=(128, 1, 1),
                    template_args=["Add"])
     assert "2 operator() overloads" in str(e.value) and ":2)" in str(e.value), e.value
+    # another kernel of the file that calls no such object runs: the call is dropped with its kernel, as before
+    other = two.replace("Op op)", "Add op)").replace("template <class Op>\n__global__ void combine",
+                                                     "__global__ void combine")
+    other += "__global__ void copy(float* y, const float* x) { y[threadIdx.x] = x[threadIdx.x]; }\n"
+    got = run_kernel(other, "copy", args=dict(y=np.zeros(32, np.float32), x=X[:32]), grid=(1, 1, 1),
+                     block=(32, 1, 1)).outputs["y"]
+    np.testing.assert_array_equal(got, X[:32])
+    with pytest.raises(NotImplementedError) as e:
+        run_kernel(other, "combine", args=dict(y=Y.copy(), x=X, n=N, op={}), grid=(3, 1, 1), block=(128, 1, 1))
+    assert "2 operator() overloads" in str(e.value), e.value
     with pytest.raises(NotImplementedError) as e:  # a temporary of a class with data: its values are not known
         run_kernel(FUNCTORS, "temporaries", args=dict(y=Y.copy(), x=X, n=N), grid=(3, 1, 1), block=(128, 1, 1),
                    template_args=["Axpy"])

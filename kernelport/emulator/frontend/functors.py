@@ -15,7 +15,8 @@ function pointers).  A non-template `struct`/`class` of data members and one `op
 A function argument given for a kernel's type parameter (the original's `<square>` run on the port's
 `template <typename step>`) is the forwarder the text defines for it.  The forms not read (several
 operator() overloads, other member functions, constructors, a temporary of a class with data) are a
-located "not yet" where a call uses them (NotImplementedError, as preprocess's unlowered spellings).
+located "not yet" where the kernel reaches a call of them (NotImplementedError, as preprocess's unlowered
+spellings); another kernel's or an unused helper's call is dropped with its item, as before.
 """
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ class Functors:
     forward: dict[str, str] = field(default_factory=dict)  # forwarder type -> the function it calls
     calls: dict[str, bool] = field(default_factory=dict)  # functor type -> whether its function takes the object
     unread: dict[str, str] = field(default_factory=dict)  # type -> why not read ("file:line: what")
+    blocked: list = field(default_factory=list)  # (item, why): a call not lowered, an error where the kernel needs it
 
     def __bool__(self) -> bool:
         return bool(self.forward or self.calls or self.unread)
@@ -78,8 +80,8 @@ class Functors:
             return self.forward[t] + "("
         if t in self.calls and not self.calls[t]:
             return t + CALL + "("
-        self._not_yet(t, it, text, m.start(), "a temporary of a function object with data members" if t in self.calls
-                      else None)
+        return self._not_yet(t, it, text, m, "a temporary of a function object with data members"
+                             if t in self.calls else None)
 
     def _object(self, m, t: str, it: Item, text: str) -> str:
         if t in self.forward:
@@ -89,12 +91,21 @@ class Functors:
                 return t + CALL + "("
             rest = text[m.end():].lstrip()
             return f"{t}{CALL}({m.group(1)}" + ("" if rest.startswith(")") else ", ")
-        self._not_yet(t, it, text, m.start(), None)
+        return self._not_yet(t, it, text, m, None)
 
-    def _not_yet(self, t: str, it: Item, text: str, at: int, what: str | None):
+    def _not_yet(self, t: str, it: Item, text: str, m, what: str | None) -> str:
+        """The call left as written, and why it is not lowered: the error of a kernel that reaches it (check)."""
         why = what or self.unread[t]
-        raise NotImplementedError(f"the emulator does not run {why} ({it.file}:{line_at(Item(text, it.file, it.line), at)}:"
-                                  f" a call of `{t}`)")
+        self.blocked.append((it, f"the emulator does not run {why} ({it.file}:"
+                                 f"{line_at(Item(text, it.file, it.line), m.start())}: a call of `{t}`)"))
+        return m.group(0)
+
+    def check(self, items: list[Item], used: set[str] | None) -> None:
+        """A located "not yet" (NotImplementedError) where an item the kernel reaches (`used`; None: every
+        item) calls a function object that is not lowered; another kernel's or helper's is dropped as before."""
+        for it, why in self.blocked:
+            if any(x is it for x in items) and (used is None or it.name in used):
+                raise NotImplementedError(why)
 
 
 def read(items: list[Item], device_words: set[str] = frozenset()) -> tuple[list[Item], Functors]:

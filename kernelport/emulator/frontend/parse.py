@@ -168,6 +168,8 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         instances = instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs, class_templates,
                                 functors)
     all_items = kept + instances
+    if functors.blocked:  # a function object the emulator does not lower, called where the kernel reaches
+        functors.check(all_items, _reached_from(all_items, kernel))
     if class_templates is not None:
         place_structs(all_items, class_templates.struct_items)
     groups = Groups(backend, spec.group_namespaces, pre) if spec.group_namespaces and \
