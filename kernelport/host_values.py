@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from . import cexpr, vector_types
+from . import cexpr, project_callers, vector_types
 from .errors import Location
 from .host_offsets import pointer_step
 from .infer_types import alias as type_alias, explicit_instantiation, template_bindings
@@ -341,7 +341,7 @@ def scope_at(module: Module, node: Node, depth: int = 0, shared: tuple[dict, dic
     outer = file_scope
     params = {p.name for p in owner.params}
     if depth < 3:  # a parameter's value at the first call of the host function in this file
-        where = next(((m, c) for m in [module, *others] if (c := _first_call(m, owner.name)) is not None), None)
+        where = project_callers.first_call(module, owner, [module, *others], _calls)
         if where is not None:
             cm, call = where
             caller = scope_at(cm, call, depth + 1, (used, overrides), others)
@@ -447,7 +447,8 @@ def _statements(src, body: Node, before: Node) -> list[Node]:
     return out
 
 
-def _first_call(module: Module, fname: str) -> Node | None:
+def _calls(module: Module, fname: str):
+    """The calls of `fname` in `module`, in order."""
     src = module.source
     for n in src.index.under(src.root, "call_expression"):
         if any(c.type == "kernel_call_syntax" for c in n.children):  # `f<<<g, b>>>(...)` launches a kernel f,
@@ -456,8 +457,7 @@ def _first_call(module: Module, fname: str) -> Node | None:
         if fn is not None and fn.type == "template_function":  # conv3D<float>(...)
             fn = fn.child_by_field_name("name")
         if fn is not None and fn.type == "identifier" and src.text_of(fn) == fname:
-            return n
-    return None
+            yield n
 
 
 def _declaration(src, node: Node, scope: Scope) -> None:

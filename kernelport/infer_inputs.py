@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import cexpr
+from . import cexpr, project_callers
 from .annotations import ArgSpec, KernelSpec, Text, _parse_arg
 from .device_props import device_property
 from .errors import KernelportError, Location
@@ -128,7 +128,9 @@ def infer(module: Module, kernel: str, others: list[Module] = (), given: Command
             return _from_command_line(k, kloc, given)
         except KernelportError as e:
             return NotRun(e.message, e.hint or "fix the --arg values", kloc)
-    sites = [(m, l) for m in [module, *others] for l in m.launches if l.kernel == k.name]
+    # another file's launch of that name runs this kernel only where its declarations say so (project_callers)
+    sites = [(m, l) for m in [module, *others] for l in m.launches if l.kernel == k.name and
+             (m is module or project_callers.binds(module, k, m, l))]
     if not sites:
         return NotRun(f"needs sizes: no launch of '{k.name}' in the file or project",
                       f"pass them: --arg NAME=TYPE[LENGTH]:uniform(-1,1) for each buffer, --arg NAME=VALUE for "

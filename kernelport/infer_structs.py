@@ -137,6 +137,8 @@ def struct_inputs(spec, param, arg_text: str, struct, scope, tmap, at, position:
     the notes saying where each came from, and the bytes of its buffers.  `buffer` is
     infer_inputs' own sizing of a pointer argument (its allocation before the launch)."""
     var = re.sub(r"\s+", "", arg_text)
+    if not fields(struct):
+        return [], 0  # a class of no data (a function object, `Add()`): nothing to give
     if not re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*", var):
         raise Unknown(f"the struct argument '{arg_text.strip()[:40]}' of '{param.name}' is not a variable host code fills")
     if depth > NESTING:

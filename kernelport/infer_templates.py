@@ -66,6 +66,10 @@ def deduced(k: Function, argn, m: Module, scope: Scope) -> list[str] | None:
             if " ".join(p.type.replace("const", "").split()) != tp:
                 continue
             name = pointer_name(m.source.text_of(a)) if p.pointer else m.source.text_of(a).strip()
+            made = re.fullmatch(r"([A-Za-z_][\w:]*)\s*(?:\(\s*\)|\{\s*\})", name or "") if not p.pointer else None
+            if made and resolve_type(made.group(1), {}, scope).struct is not None:  # a temporary: `Add()`, `Add{}`
+                found = made.group(1)
+                break
             d = scope.lookup(f"{name}#type") if name and re.fullmatch(r"[A-Za-z_]\w*", name) else None
             if d is not None and d.text:
                 found = element_name(d.text, {}, scope)

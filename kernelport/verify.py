@@ -82,10 +82,10 @@ class Verifier:
     def __init__(self, require: set[str] = frozenset(), seed: int | None = None,
                  schedules: tuple[str, ...] = SCHEDULES, device: str | None = None, native_reference: bool = True,
                  profile: bool = False, cache: bool = True, timeout: float | None = None,
-                 oracle: str = "reference", given=None):
+                 oracle: str = "reference", given=None, named: tuple[Path, ...] = ()):
         # oracle "reference": the annotated reference where there is one, else the original at wave 32;
         # "original": the original at wave 32 for every kernel (verify --oracle original).
-        self.oracle, self.given = oracle, given  # given: infer_inputs.CommandLine (--arg, --grid, --block)
+        self.oracle, self.given, self.named = oracle, given, tuple(named)  # CommandLine; the run's dirs (a project)
         self.require, self.seed, self.schedules, self.device = set(require), seed, schedules, device
         self.timeout = timeout  # verify --timeout: wall-clock seconds of one check (an emulator run, the reference)
         self.native_reference = native_reference  # False: the reference is interpreted, never compiled
@@ -152,7 +152,7 @@ class Verifier:
         # A value chosen for want of a call is read from that call where another file holds it.
         wanted = {n: w for n, g in got.items() if (w := vo.needs_neighbours(g))}
         if wanted:
-            others = vo.neighbours(path, [w for ws in wanted.values() for w in ws])
+            others = vo.neighbours(path, [w for ws in wanted.values() for w in ws], self.named)
             for n in wanted if others else ():
                 again = vo.inputs_for(module, n, None, others, self.given)
                 if isinstance(again, vo.Inferred) or isinstance(got[n], vo.NotRun):
@@ -580,7 +580,7 @@ def verify_paths(paths: list[Path], *, jobs: int = 0, progress: bool = False, sh
         chosen = set(shard_of(files, shard))
         files = [f for f in files if f in chosen]  # the shard's files, still in the order given
     jobs = jobs or min(len(files), os.cpu_count() or 1)
-    work = [(f, kw) for f in files]
+    work = [(f, {"named": tuple(p for p in paths if p.is_dir()), **kw}) for f in files]  # callers are read there
     from . import pch
     if not kw.get("cache", True) and pch.ENV not in os.environ:
         import tempfile  # --no-cache stores nothing: the HIP check's PCHs live as long as the run

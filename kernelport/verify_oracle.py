@@ -126,22 +126,25 @@ def needs_neighbours(got: Inferred | NotRun) -> list[str]:
     return list(dict.fromkeys(m.group(1) + "(" for m in found if m))
 
 
-def neighbours(path: Path, wanted: list[str]) -> list[Module]:
+def neighbours(path: Path, wanted: list[str], named: tuple[Path, ...] = ()) -> list[Module]:
     """The models of the project files whose text launches (`name<<<`) or calls (`name(`) what
     `wanted` names: those next to `path` (its directory and the one above), then, for what none of
     them names, those of its whole project (project_files: alien's kernels launched from another
-    directory's .cu, through the kernel's header), the nearest first."""
+    directory's .cu, through the kernel's header), the nearest first; never a file outside the
+    project (project_callers.roots: the one above a lone file's directory is not its project)."""
+    from . import project_callers
     from .errors import KernelportError
     from .project_ports import configured_project
     # a launch: `k<<<`, or `k` an argument of a call (a launch macro's `KERNEL_CALL(k, ...)`, `cudaLaunchKernel((void*)k`)
     pats = {w: re.compile(rf"\b{re.escape(w[:-3])}\s*(?:<[^;{{}}]*?>)?\s*(?:<<<|[,)])" if w.endswith("<<<")
                           else rf"\b{re.escape(w[:-1])}\s*\(") for w in wanted}
     out, project, seen = [], configured_project(), {path.resolve()}
+    within = project_callers.roots(path, named)
 
     def take(files, names, limit):
         found = set()
         for f in files:
-            if len(out) >= limit or f.resolve() in seen:
+            if len(out) >= limit or f.resolve() in seen or not project_callers.inside(f, within):
                 continue
             seen.add(f.resolve())
             try:

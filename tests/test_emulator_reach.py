@@ -135,8 +135,11 @@ def _project(tmp_path, includes_kernels: bool):
         "    __syncthreads();\n"
         "    out[threadIdx.x] = SCALE * s[LOCAL - 1 - threadIdx.x];\n"
         "}\n")
+    # (without kernels.cu, main.cu declares k: stop 49's caller search binds another file's launch only where
+    # that file sees a declaration of the kernel's signature, as a compiler does; this fixture had none)
     (tmp_path / "main.cu").write_text(
-        '#include "sizes.h"\n' + ('#include "kernels.cu"\n' if includes_kernels else "") +
+        '#include "sizes.h"\n' + ('#include "kernels.cu"\n' if includes_kernels else
+                                  "__global__ void k(float* out, const float* in);\n") +
         "int main() {\n    float *a, *b;\n    cudaMalloc(&a, LOCAL * sizeof(float));\n"
         "    cudaMalloc(&b, LOCAL * sizeof(float));\n    k<<<1, LOCAL>>>(b, a);\n    return 0;\n}\n")
     rc, out, err = kp_inproc("verify", tmp_path / "kernels.cu", "--schedules", "block", "--format", "json",

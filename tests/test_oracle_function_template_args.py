@@ -9,7 +9,7 @@ from __future__ import annotations
 from kernelport.infer_inputs import Inferred, infer
 from kernelport.model import build
 from kernelport.source import SourceFile
-from trust_support import verify_checks
+from trust_support import kp_inproc, verify_checks
 
 PROGRAM = """
 using step_fn = void(*)(float* y, const float* x, int i);
@@ -56,14 +56,21 @@ def test_an_unbound_parameter_is_not_a_function():
 
 
 def test_the_oracle_runs_the_bound_function_and_ports_match(tmp_path):
+    """Re-pinned in stop 49: the Metal port's function object (`kp_fn_square`, MSL having no function
+    pointers) was a 'not yet' skip; the emulator now reads it (emulator/frontend/functors.py), so the
+    Metal port's checks run and pass, and a wrong Metal port fails."""
     f = tmp_path / "k.cu"
     f.write_text(PROGRAM.replace("CALL", "launch<square>(y, x, n);"))
     rc, checks, text = verify_checks(f)
     oracle = [c for c in checks if c["kind"] == "oracle"]
     assert oracle and oracle[0]["status"] == "pass", text
-    ports = [c for c in checks if c["kind"] == "numeric" and c["backend"] != "metal"]
+    ports = [c for c in checks if c["kind"] == "numeric"]
     assert rc == 0 and ports and all(c["status"] == "pass" for c in ports) and {c["wave"] for c in ports} == {32, 64}
-    # the Metal port passes a function object (MSL has no function pointers; stop 48), which the emulator does not
-    # run yet: its checks are skips that say so (a failure under --require metal), never a failed port
+    assert {c["backend"] for c in ports} >= {"hip", "metal"}, text
+    assert kp_inproc("translate", f, "--to", "metal")[0] == 0
+    port = tmp_path / "k.metal"
+    assert "struct kp_fn_square" in port.read_text()
+    port.write_text(port.read_text().replace("y[i] = x[i] * x[i];", "y[i] = x[i] * x[i] + 1.0f;"))
+    rc, checks, text = verify_checks(f)
     metal = [c for c in checks if c["kind"] == "numeric" and c["backend"] == "metal"]
-    assert metal and all(c["status"] == "skip" and "function objects" in c["detail"] for c in metal), text
+    assert rc == 1 and metal and all(c["status"] == "fail" for c in metal), text

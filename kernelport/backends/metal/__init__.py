@@ -103,9 +103,7 @@ class Metal(Backend):
     lowering = Lowering({"kernel": "kernel", "shared": "shared", "forceinline": "drop", "constant_mem": "drop"},
                         ("METAL_FUNC", "__inline__"),  # clang keeps GNU __inline__ in MSL
                         address_spaces={"device": "", "constant": "", "thread": "", "threadgroup": "shared"},
-                        attributes=True, defines={"__METAL_VERSION__": "310", "__METAL__": "1"},
-                        # (function_args.py: a device function passed as a template argument, MSL having no pointers)
-                        unlowered=((r"\bstruct\s+kp_fn_\w+\s*\{", "the Metal port's function objects"),))
+                        attributes=True, defines={"__METAL_VERSION__": "310", "__METAL__": "1"})
     translator_path = "kernelport.backends.metal.translator:MetalTranslator"
     # `#ifdef __CUDACC__` ("a GPU compiler"): the Metal compiler's own macro (kept as written, the port's
     # kernels under it vanished from the library)

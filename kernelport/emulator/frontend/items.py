@@ -250,10 +250,12 @@ def _constexpr_values(args: list[str], text: str) -> list[str]:
     return out
 
 
-def instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs=None, classes=None) -> list[Item]:
+def instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs=None, classes=None,
+                functors=None) -> list[Item]:
     """Template kernels with their arguments, then the helpers their calls name, to a fixed point;
     `arefs` (arrayrefs.group): names whose calls choose a definition by their array arguments;
-    `classes` (classtemplates.ClassTemplates): class-template members, resolved in each text."""
+    `classes` (classtemplates.ClassTemplates): class-template members, resolved in each text;
+    `functors` (functors.Functors): the calls of function objects an instance's arguments name."""
     from .arrayrefs import resolve
     arefs = arefs or {}
     out: list[Item] = []
@@ -285,6 +287,8 @@ def instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs=No
         if inst != name:
             body = re.sub(r"\b" + re.escape(name) + r"(\s*\()", inst + r"\1", body, count=1)
         new = Item(body, it.file, it.line, it.kind, inst)
+        if functors:
+            functors.rewrite(new)
         out.append(new)
         return inst
 

@@ -16,6 +16,7 @@ from .groups import Groups, lower_groups
 from .arrayrefs import group as group_array_refs, lower_array_ref_params
 from .classdata import place_structs
 from .classtemplates import ClassTemplates, parse_class
+from .functors import read as read_functors
 from .items import CXX_ONLY, Item, _paren_start, balanced, instantiate, item_info, split_items, strip_template_header
 from .lowered import AUTO_TYPE, OVERLOAD_SEP, LowerError, Lowered
 from .operators import rename_operators
@@ -110,7 +111,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
             else:
                 template_args = vals
             pre = pre[: m.start()] + pre[m.end():]
-    items = split_items(pre)
+    items, functors = read_functors(split_items(pre), q.device_words)  # classes with an operator(): C functions
 
     templates: dict[str, list] = {}
     defaults: dict[str, dict[int, str]] = {}
@@ -160,9 +161,15 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
     # Template instantiation: the requested kernel with the given arguments, helpers on demand.
     instances: list[Item] = []
     class_templates = ClassTemplates(classes) if classes else None
+    for it in kept if functors else ():
+        functors.rewrite(it)
+    template_args = functors.template_args(template_args, templates.get(kernel) if kernel else None)
     if tmpl_items or arefs or classes:
-        instances = instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs, class_templates)
+        instances = instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs, class_templates,
+                                functors)
     all_items = kept + instances
+    if functors.blocked:  # a function object the emulator does not lower, called where the kernel reaches
+        functors.check(all_items, _reached_from(all_items, kernel))
     if class_templates is not None:
         place_structs(all_items, class_templates.struct_items)
     groups = Groups(backend, spec.group_namespaces, pre) if spec.group_namespaces and \
