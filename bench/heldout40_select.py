@@ -54,6 +54,26 @@ gpu-voxels, csdecomp) is not this domain and is named there anyway.
   (DROPPED), as does one that cannot be fetched, does not qualify or gives 0 files. Candidates are
   taken in order until the set holds at least STOP_FILES = 45 files or STOP_PROJECTS = 8 projects
   (the brief asks for a thick set: at least 5 projects and 40 files).
+EXTENSION, written and committed (h/heldout40, 00:03 UTC) after the rule was applied to candidates 1-18 and the
+  self-contained check run (`nvcc -c`, the build's flags), before any measure of kernelport (only repository names
+  and file lists of the index looked up for the candidates below): the first pass reached STOP_PROJECTS with 45 files
+  in eight projects, but five of them fail the check 0 of 3 for a reason other than CUDA 13: the four moonsh5009
+  projects and leejy811/GPU_Cloth are Visual Studio builds whose shared DeviceManager.h writes
+  `inline __host__ __device__ __forceinline__`, a duplicate `inline` that MSVC accepts and nvcc with a GNU host
+  compiler rejects ("duplicate specifier in declaration"), so they are DROPPED. Left: 5 files in three projects
+  (JAGJ10/Snow 1 (its svd3 unit; Simulation.cu reaches glm), AGSDTFluidSim 2 (one calls cudaThreadSynchronize,
+  removed in CUDA 13: stays, counts toward the done-when only if its original compiles), Course_GPGPU_FinalProject 2),
+  checked 1/1, 1/2 and 2/2. GrahamZen/Soft-Body-Simulation-CUDA 0/10 (Eigen, spdlog fetched by CPM), SoftBodySim 0/2
+  (glm), WindQAQ/MPM 0/4 (Eigen through its headers), SnowSimulation 0/3 (glm, Qt), Flucius 1/8 (glm), mass_spring
+  0/2 (Eigen), Digital-Salon 0 (its CUDA in extern/), FluidGPU (no .cu), realtime-deformations 0/10 and ClothDesigner
+  1/10 (Windows backslash includes) give 0. The candidates are exhausted at 5 files, so these, named by domain only,
+  are taken next by the same rule and check in this order until the set holds at least 45 files or 8 projects:
+   19. NVIDIA-Omniverse/PhysX               game physics engine: GPU broad / narrow phase, rigid-body and articulation
+                                            solvers, FEM cloth, soft bodies, PBD particles (physx/source/gpu*)
+   20. st-tech/ppf-contact-solver           cloth / shell / solid contact solver for graphics (its CUDA units)
+   21. KemengHuang/Stiff-GIPC               GPU incremental potential contact for soft and stiff (affine) bodies
+   22. penn-graphics-research/claymore      multi-GPU MLS-MPM for graphics (snow, sand, jelly)
+   23. spiriMirror/libuipc                  unified IPC: cloth, FEM soft bodies, affine bodies (its CUDA backend)
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout40_baseline.txt).
 """
@@ -69,8 +89,74 @@ STOP_FILES, STOP_PROJECTS = 45, 8
 # (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
 # include dirs, defines and flags are those of each project's own build, read after the fetch and
 # before any measure (filled in then).
-CANDIDATES: list = []
-DROPPED: frozenset = frozenset()  # fewer than 2 of their first 3 (all of 1-2) in the self-contained check
+_SOFTBODY_INC = ["src", "src/openglcontext", "src/simulation", "src/simulation/solver", "src/simulation/distance",
+                 "src/simulation/energy", "src/simulation/solver/projective", "src/collision", "src/collision/rigid",
+                 "external/include", "external/ImGui", "external/svd3_cuda"]
+CANDIDATES = [
+    # CUDA_ClothDynamics_PBD_GraphColoring.vcxproj (CUDA 10.2 build customisation): its folder's .cu, no include
+    # dirs; Release NDEBUG (WIN32, WIN64, _CONSOLE left out)
+    ("cloth-pbd-gc", "moonsh5009/CUDA_ClothDynamics_PBD_GraphColoring", "(none in the repository)", [], [],
+     ["NDEBUG"], ["-std=c++17"], "CUDA_ClothDynamics_PBD_GraphColoring/"),
+    # GPU_Cloth/GPU_Cloth/GPU_Cloth.vcxproj: include dir `include` (its vendored glm), Release NDEBUG
+    ("gpu-cloth", "leejy811/GPU_Cloth", "(none in the repository)", [], ["GPU_Cloth/GPU_Cloth/include"], ["NDEBUG"],
+     ["-std=c++17"], "GPU_Cloth/GPU_Cloth/"),
+    # CMakeLists.txt: GLOB_RECURSE src/*.cu, PROJECT_INCLUDE_DIR + external/include, ImGui, svd3_cuda; C++17;
+    # CUDA_SEPARABLE_COMPILATION; --extended-lambda --expt-relaxed-constexpr (Eigen and spdlog fetched by CPM: absent)
+    ("softbody-sim", "GrahamZen/Soft-Body-Simulation-CUDA", "(none in the repository)", [], _SOFTBODY_INC, [],
+     ["-std=c++17", "-rdc=true", "--extended-lambda", "--expt-relaxed-constexpr"], "src/"),
+    # CMakeLists.txt + src/CMakeLists.txt + src/sbs/CMakeLists.txt: include dirs include, src, src/sbs;
+    # ENABLE_DEBUG=1; -std=c++11 (-> 17); CUDA_NVCC_FLAGS -g -G -arch sm_30 left out (debug, below CUDA 13's minimum)
+    ("softbodysim", "marwan-abdellah/SoftBodySim", "(none in the repository)", [], ["include", "src", "src/sbs"],
+     ["ENABLE_DEBUG=1"], ["-std=c++17"], "src/sbs/"),
+    # Makefile: src/*.cu, INCLUDE -I. -I./inc -I./third_party, NVCCFLAGS -std=c++11 (-> 17) -O2 --expt-extended-lambda
+    # --expt-relaxed-constexpr -DTHRUST_DEBUG -Wno-deprecated-declarations -rdc=true (-g, -arch=sm_30 left out)
+    ("mpm-windqaq", "WindQAQ/MPM", "(see docs/LICENSE.txt)", ["docs/LICENSE.txt"], [".", "inc", "third_party"],
+     ["THRUST_DEBUG"], ["-std=c++17", "-O2", "--expt-extended-lambda", "--expt-relaxed-constexpr",
+                        "-Wno-deprecated-declarations", "-rdc=true"], "src/"),
+    # Snow/Snow.vcxproj: Simulation.cu and svd3/svd3_cuda/svd3.cu; include dirs outside the repository (DevIL,
+    # GLEW, GLM, GLFW, Eigen under $(OpenGL)); Release NDEBUG
+    ("snow-jagj10", "JAGJ10/Snow", "(none for the project; svd3: Snow/svd3/LICENSE.md)", ["Snow/svd3/LICENSE.md"], [],
+     ["NDEBUG"], ["-std=c++17"], "Snow/"),
+    # Projects/SnowSimulation.vcxproj: Sources/CUDA/*.cu, include dirs Projects (.), Libraries/glew/include, Sources
+    # (Qt dirs outside the repository); stdcpp17; Release NDEBUG (UNICODE, WIN32, QT_* left out)
+    ("snow-utilforever", "utilForever/SnowSimulation", "MIT (see LICENSE)", ["LICENSE"],
+     ["Projects", "Libraries/glew/include", "Sources"], ["NDEBUG"], ["-std=c++17"], "Sources/CUDA/"),
+    # AGSDTFluidSim.pro: cudaSrc/, INCLUDEPATH ./include; _USE_MATH_DEFINES, NOMINMAX; NVCCFLAGS --compiler-options
+    # -fno-strict-aliasing -maxrregcount 20 --use_fast_math (--ptxas-options=-v left out)
+    ("agsdt-fluid", "DeclanRussell/AGSDTFluidSim", "(none in the repository)", [], ["include"],
+     ["_USE_MATH_DEFINES", "NOMINMAX"], ["-std=c++17", "-Xcompiler", "-fno-strict-aliasing", "-maxrregcount=20",
+                                        "--use_fast_math"], "cudaSrc/"),
+    # Flucius 1.1.sln -> Flucius 1.1/Flucius 1.1.vcxproj (the newest of its three copies): its folder's .cu;
+    # Release NDEBUG; compute_20 left out
+    ("flucius", "marsermd/Flucius", "(none in the repository)", [], [], ["NDEBUG"], ["-std=c++17"], "Flucius 1.1/"),
+    # SAP/Makefile: nvcc -std=c++11 (-> 17) -O2 -lineinfo (-arch sm_30 left out); main.cu and mySAP.cu
+    ("gsap-spheres", "ChangNingNing/Course_GPGPU_FinalProject", "(none in the repository)", [], [], [],
+     ["-std=c++17", "-O2", "-lineinfo"], "SAP/"),
+    # the three moonsh5009 projects below: like candidate 1 (a .vcxproj, CUDA 10.2, no include dirs, Release NDEBUG)
+    ("pd-chebyshev", "moonsh5009/CUDA_ProjectiveDynamics_Chebyshev", "(none in the repository)", [], [], ["NDEBUG"],
+     ["-std=c++17"], "CUDA_ProjectiveDynamics_Chebyshev/"),
+    ("cloth-sph", "moonsh5009/CUDA_Cloth_SPH_Coupling", "(none in the repository)", [], [], ["NDEBUG"],
+     ["-std=c++17"], "CUDA_Cloth_SPH_Coupling/"),
+    ("remeshing", "moonsh5009/CUDA_Remeshing", "(none in the repository)", [], [], ["NDEBUG"], ["-std=c++17"],
+     "CUDA_Remeshing/"),
+    # src/CMakeLists.txt: src/ (aux_source_directory), -std=c++11 (-> 17) -D_FORCE_INLINES -D_MWAITXINTRIN_H_INCLUDED;
+    # Eigen, Spectra, Boost, SuiteSparse include dirs outside the repository
+    ("mass-spring", "korzen/mass_spring_cuda_test", "(none in the repository)", [], ["src"],
+     ["_FORCE_INLINES", "_MWAITXINTRIN_H_INCLUDED"], ["-std=c++17"], "src/"),
+    # CMakeLists.txt: its CUDA units sit in extern/hairsim (a vendored folder by the rule); the whole repository
+    ("digital-salon", "digital-salon/Digital-Salon", "(see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], ""),
+    # CMakeLists.txt only (no .cu in the snapshot)
+    ("fluidgpu", "percevalw/FluidGPU", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
+    # realtime-deformations/CMakeLists.txt: cudaCalc.cu; external/ (assimp, glm, ...) vendored
+    ("rt-deformations", "brocbyte/realtime-deformations", "(none in the repository)", [],
+     ["realtime-deformations", "realtime-deformations/external"], [], ["-std=c++17"], "realtime-deformations/"),
+    # Algorithm/ (Visual Studio projects; Windows-style backslash includes)
+    ("clothdesigner", "dolphin-li/ClothDesigner", "(none in the repository)", [], ["Algorithm"], [], ["-std=c++17"],
+     "Algorithm/"),
+]
+DROPPED = frozenset({"moonsh5009/CUDA_ClothDynamics_PBD_GraphColoring", "leejy811/GPU_Cloth",
+                     "moonsh5009/CUDA_ProjectiveDynamics_Chebyshev", "moonsh5009/CUDA_Cloth_SPH_Coupling",
+                     "moonsh5009/CUDA_Remeshing"})  # fewer than 2 of their first 3 (all of 1-2) in the self-contained check
 
 
 def heldout40() -> str:  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
