@@ -87,6 +87,14 @@ SECOND EXTENSION, written and committed (h/heldout40, 00:06 UTC) after the EXTEN
    25. GitDaroth/SoftbodySimulation         soft bodies: PBD with cluster shape matching, particle collisions
    26. Tureyz/Licenta                       cloth and deformables: PBD, mass-spring, BVH collision detection / response
    27. ArchivedRepo/CSC417Project           position-based fluids (its CUDA units, if the snapshot holds them)
+Outcome of the SECOND EXTENSION (before any measure of kernelport, 00:11 UTC): swiimii/Cloth_CUDA qualifies 5 of 5
+  and gives 5 files, checked 3/3; SoftbodySimulation 0/7 (Qt, Eigen through its headers), Licenta 0/10 (glm) and
+  CSC417Project (no .cu on its default branch) give 0. The candidates are exhausted: the set is 25 files in six
+  projects (JAGJ10/Snow 1, AGSDTFluidSim 2, Course_GPGPU_FinalProject 2, ppf-contact-solver 12, claymore 3,
+  Cloth_CUDA 5), short of the brief's 40 files: most public code of this domain is Visual Studio projects with glm,
+  Eigen, Qt or an MSVC-only idiom (the five DROPPED). No further extension (the stop's time).
+  Caveats, said and not acted on: claymore's three units are its MnSystem runtime (memory, device queries), not the
+  MPM kernels; Snow's one unit is the svd3 library it carries; ppf-contact-solver gives half of the set.
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout40_baseline.txt).
 """
@@ -208,6 +216,21 @@ CANDIDATES = [
     ("libuipc", "spiriMirror/libuipc", "Apache-2.0 (see LICENSE)", ["LICENSE"],
      ["include", "src", "src/backends/cuda", "external/muda/src"], [],
      ["-std=c++20", "--extended-lambda", "--expt-relaxed-constexpr"], "src/backends/cuda/"),
+    # SECOND EXTENSION (build flags read after the fetch, before any measure)
+    # CMakeLists.txt: main.cu and src/**/*.cu (cuda_add_executable), include dir include; CUDA_SEPARABLE_COMPILATION
+    # (find_package(CUDA)'s variable: no effect on cuda_add_executable's units); -g / -G debug flags left out
+    ("cloth-cuda", "swiimii/Cloth_CUDA", "(none in the repository)", [], ["include"], [], ["-std=c++17"], ""),
+    # SoftbodyPhysics/CMakeLists.txt: src/CUDA/*.cu, include dirs include, 3rdParty, 3rdParty/CUDA,
+    # 3rdParty/tinyobjectloader (CUDA_ARCHITECTURES 35 50 72: below CUDA 13's minimum, left out)
+    ("softbody-daroth", "GitDaroth/SoftbodySimulation", "MIT (see LICENSE)", ["LICENSE"],
+     ["SoftbodyPhysics/include", "SoftbodyPhysics/3rdParty", "SoftbodyPhysics/3rdParty/CUDA",
+      "SoftbodyPhysics/3rdParty/tinyobjectloader"], [], ["-std=c++17"], "SoftbodyPhysics/src/CUDA/"),
+    # LicentaV2/LicentaV2/LicentaV2.vcxproj: its .cu under the project folder, include dir Dependencies/cub;
+    # _CRT_SECURE_NO_WARNINGS (MSVC's /openmp left out)
+    ("licenta", "Tureyz/Licenta", "(none in the repository)", [], ["LicentaV2/LicentaV2/Dependencies/cub"],
+     ["_CRT_SECURE_NO_WARNINGS"], ["-std=c++17"], "LicentaV2/LicentaV2/"),
+    # CMakeLists.txt (its default branch: the CPU implementation; no .cu in the snapshot)
+    ("csc417-pbf", "ArchivedRepo/CSC417Project", "(see the repository)", [], [], [], ["-std=c++17"], ""),
 ]
 DROPPED = frozenset({"moonsh5009/CUDA_ClothDynamics_PBD_GraphColoring", "leejy811/GPU_Cloth",
                      "moonsh5009/CUDA_ProjectiveDynamics_Chebyshev", "moonsh5009/CUDA_Cloth_SPH_Coupling",
