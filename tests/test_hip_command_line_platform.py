@@ -6,7 +6,6 @@ command-line define, or none, leaves the prologue as it was."""
 from __future__ import annotations
 
 from conftest import hip_compiles
-from kernelport.macros import MacroDef
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
@@ -18,8 +17,7 @@ CODE = """__global__ void scale(float *x, float a, int n) {
 
 
 def port(*defines: str) -> str:
-    macros = {n: MacroDef(n, None, "1", "<command line>", 0) for n in defines}
-    p, text = translate(SourceFile.from_text(CODE, "s.cu", macros), "hip")
+    p, text = translate(SourceFile.from_text(CODE, "s.cu"), "hip", defines=tuple((n, "1") for n in defines))
     assert p.ok, [d.format() for d in p.diagnostics]
     return text
 
