@@ -17,6 +17,7 @@ from typing import Callable, Mapping
 from tree_sitter import Tree
 
 from .grammar_gaps import blank_bytes as _blank_bytes, grammar_gaps
+from .lambda_words import lambda_words
 from .macro_groups import NEVER_BUILT as _NEVER, Group as _Group, decided_variant, groups as _groups, variants
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, ends_a_capture, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
@@ -104,6 +105,10 @@ class Repair:
                             trial = self._apply(seen, edits)
                             t2 = self._parse(trial, tree, edits)
                             s2 = error_sites(t2)
+                    if _score(s2) + self._hidden(masks) >= score and (lam := lambda_words(self, lo, hi))[0]:
+                        edits, masks = edits + lam[0], masks + lam[1]  # `START(n) [x, y] __device__ (`: both at once
+                        t2 = self._parse(trial := self._apply(seen, edits), tree, edits)
+                        s2 = error_sites(t2)
                     if _score(s2) + self._hidden(masks) < score:  # never hide more code than the error
                         seen, tree, sites = trial, t2, s2
                         self._keep(masks)

@@ -554,8 +554,9 @@ def translate(src: SourceFile, backend: str, *, allow_unported: bool = False, so
     port.diagnostics += src.dead_branch_warnings()  # KP230: what check_syntax let through
     src = translator.src  # what was translated (a backend may splice headers into one port)
     from . import templates  # jinja2 only when a port is written (lint imports this module)
+    cli = [d[0] if isinstance(d, tuple) else d for d in options.get("defines", ())]  # the run's -D names
     text = templates.render_port(backend, port.body, source_label or src.path, command,
-                                 **{**port.context, **(prologue or {})})
+                                 **{**port.context, "command_line_defines": cli, **(prologue or {})})
     if port.ok:
         own = (translator.module, translator.lint_analysis) if translator.own_model and not translator.changes_model \
             else None  # the original's lint reads translate's model instead of analysing the file again

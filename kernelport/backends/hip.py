@@ -236,6 +236,11 @@ class HIP(Backend):
     # its own operators, as it has deriving from the prologue's kp_plain_float3 (x, y, z; float3's size
     # and alignment; converts to float3).
     vector_base = "kp_plain_{vector}"
+    # Macros on which HIP's headers take the NVIDIA platform (hip/hip_common.h) and, with clang's
+    # __HIP__, stop ("Must define exactly one of __HIP_PLATFORM_AMD__ or __HIP_PLATFORM_NVIDIA__"): a
+    # build that defines one on its command line (ppf-contact-solver's Makefile: -D__NVCC__) gets a
+    # port that undefines it first (the port's own tests of __NVCC__ read __HIPCC__).
+    nvidia_platform_macros = frozenset({"__NVCC__", "__HIP_PLATFORM_NVIDIA__", "__HIP_PLATFORM_NVCC__"})
     # CUDA's CUdeviceptr is an unsigned integer; hipDeviceptr_t is `void *` (ROCm 5.2's hip_runtime_api.h)
     address_types = {t: "char *" for t in ("CUdeviceptr", "CUdeviceptr_v1", "CUdeviceptr_v2")}
     # ROCm 5.2's amd_hip_atomic.h: float and double CAS/sub/min/max (CUDA has them for integers only),
@@ -376,8 +381,9 @@ class HIP(Backend):
         from .hip_simd import definitions
         from . import hip_ptx_matrix
         from ..vector_operators import plain_bases
+        undefine = sorted(self.nvidia_platform_macros & set(context.pop("command_line_defines", ())))
         return super().prologue(body, simd=definitions(body), matrix=hip_ptx_matrix.definitions(body),
-                                plain_bases=plain_bases(body, self.vector_base), **context)
+                                plain_bases=plain_bases(body, self.vector_base), undefine=undefine, **context)
 
     def compile(self, path, run):
         from .. import toolchains

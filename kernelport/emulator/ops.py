@@ -178,12 +178,17 @@ def bitnot(a):
 
 
 def lnot(a):
-    return a[0] == 0, None
+    return np.logical_not(truth(a[0])), None  # (`!p`: false for a Pointer, as its truth)
 
 
 def truth(v):
-    """C truth value as a bool array / scalar."""
-    return v if v.dtype == BOOL else v != 0
+    """C truth value as a bool array / scalar; a pointer's (`if (sums && tid == last)`) is true: a
+    Pointer (memory.py) always points into a buffer, a null pointer stays the integer 0."""
+    dt = getattr(v, "dtype", None)
+    if dt is None:  # a Pointer, or a Python scalar
+        from .memory import Pointer
+        return np.bool_(True) if isinstance(v, Pointer) else np.bool_(bool(v))
+    return v if dt == BOOL else v != 0
 
 
 def convert(a, dt, track: bool):

@@ -208,12 +208,23 @@ class MetalTranslator(KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces,
                         {ident_name(d) for d in n.children_by_field_name("declarator")} <= self._initialised_here():
                     self.rw.replace(n, f"/* {' '.join(self.src.text_of(n).split())}: defined in this file below */")
                     continue  # (a header's declaration of the file's own table: the definition is the port's)
+                if "extern" in words and not words & {"__device__", "__constant__", "__shared__", "typedef"} and \
+                        not any(c.type == "function_declarator" for c in walk(n)) and \
+                        not any(self._used_on_device(ident_name(d)) for d in n.children_by_field_name("declarator")):
+                    name = ", ".join(ident_name(d) for d in n.children_by_field_name("declarator"))
+                    self.rw.replace(n, f"// {name}: host-side state, left out of the Metal port")
+                    continue  # (a header's `extern size_t particleCount;` the host code defines)
                 if "__shared__" in words or "extern" in words or "typedef" in words:
                     continue
-                if any(c.type == "function_declarator" for c in walk(n)):
-                    continue  # a prototype
                 tnode = n.child_by_field_name("type")
-                if tnode is None:
+                if tnode is None or any(c.type == "function_declarator" for c in walk(n)):
+                    continue  # a prototype
+                if self.src.text_of(tnode) == "void":  # `__device__ void f(P* p, V (*b)[8]);` parses as a `void`
+                    for c in n.children:  # variable's constructor call: a prototype, without CUDA's space words
+                        if self.src.text_of(c) in ("__host__", "__device__", "__forceinline__", "__noinline__"):
+                            self.rw.replace(c, "")
+                            if c.next_sibling is not None:
+                                self.rw.drop_span(c.end_byte, c.next_sibling.start_byte)
                     continue
                 device = next((c for c in n.children if self.src.text_of(c) == "__device__"), None)
                 if "__constant__" in words:
@@ -230,12 +241,7 @@ class MetalTranslator(KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces,
                         self.rw.insert_before(tnode, "constant ")
                 else:
                     name = ident_name(n.child_by_field_name("declarator"))
-                    used_on_device = any(  # a parameter or local of the same name shadows it there
-                        m.type == "identifier" and self.src.text_of(m) == name
-                        for f in self.device.values() if f.param(name) is None and self._local_decl(f, name) is None
-                        and name not in f.template_params  # `template <int BLOCKSIZE>` shadows it there
-                        for m in walk(f.node))
-                    if not used_on_device:  # host state (a device buffer pointer kept by the host code)
+                    if not self._used_on_device(name):  # host state (a device buffer pointer kept by the host code)
                         self.rw.replace(n, f"// {name}: host-side state, left out of the Metal port")
                         continue
                     if self._read_only_table(n, words):  # `__device__ uint32_t d_AES0[256] = {...};`
@@ -253,8 +259,24 @@ class MetalTranslator(KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces,
             if tnode is not None and "static" in words and words & {"const", "constexpr"} and \
                     not self.rw.has(n) and not self.rw.within(n) and not self.rw.has(tnode):
                 self.rw.insert_before(tnode, "constant ")
+        for f in self.device.values():  # a device function's `static const float g = -98.0665f;`: MSL keeps
+            for n in walk(f.node):  # a static local in `constant` space only
+                if n.type != "declaration":
+                    continue
+                words = {self.src.text_of(c) for c in n.children if c.type in ("type_qualifier", "storage_class_specifier")}
+                tnode = n.child_by_field_name("type")
+                if "static" in words and words & {"const", "constexpr"} and "__shared__" not in words and \
+                        tnode is not None and not self.rw.has(n) and not self.rw.within(n) and not self.rw.has(tnode):
+                    self.rw.insert_before(tnode, "constant ")
         self._cooperative_groups()
         self._conversion_operators()
+
+    def _used_on_device(self, name: str) -> bool:
+        """Whether device code reads `name` as the file-scope variable (a parameter, local or template
+        parameter of the same name shadows it there)."""
+        return any(m.type == "identifier" and self.src.text_of(m) == name
+                   for f in self.device.values() if f.param(name) is None and self._local_decl(f, name) is None
+                   and name not in f.template_params for m in walk(f.node))
 
     def _conversion_operators(self) -> None:
         """`__host__ __device__ explicit operator uint64_t() { ... }` in a class: a conversion operator, which
