@@ -20,6 +20,7 @@ from ...rewrite import key
 from ...source import call_args, ident_name, walk
 from ...template_deduction import deduce
 from .template_ids import concrete_words, host_template_ids, macro_template_ids, substitute_types
+from .array_params import decayed
 from .pointer_members import device_levels
 from .threadgroup import Shared
 
@@ -237,6 +238,8 @@ class Signatures:
                 gap, t = "", f"& {t}"
             elif space == "device" and dnode is not None and key(c) == key(dnode):
                 t = device_levels(self.src, dnode, t)  # `T** p` of device memory: every level
+                if attr and (adjusted := decayed(self.rw, dnode)) is not None:
+                    t = adjusted  # a kernel's `float a[N]`: the pointer C adjusts it to
             out.append(gap + t)
             pos = c.end_byte
         text = "".join(out)

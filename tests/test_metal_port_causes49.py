@@ -1,0 +1,101 @@
+"""Causes of Metal refusals in real code (held-out: heldout37's ldpc decoders), each as a CUDA snippet written
+for the test (no fetched file is read).  Each port checked here was refused on main (h/metal49's branch point
+281e7b2) with KP224: translate's own Metal checker rejected what the port wrote."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+from test_metal_port_causes46 import _port, _write  # (one checked-port helper for all)
+
+
+# ldpc-gpu-float's decoders: `__global__ void k(float var_nodes[_N], ...)`.  C adjusts a parameter of array
+# type to a pointer (the first dimension goes, the others stay); Metal refuses a kernel parameter of array
+# type in device memory, so the port spells the adjusted pointer.
+ARRAYS = {"k.cu": """
+    #define N 64
+    __device__ float pick(const float row[4], int j) { return row[j]; }
+    __global__ void k(float a[N], const unsigned int idx[], float b[][4], float c[N][2][3], int n) {
+        int i = threadIdx.x + blockIdx.x * blockDim.x;
+        float loc[4] = {1, 2, 3, 4};
+        if (i < n) a[i] = b[i][idx[i] % 4] + c[i][1][2] + pick(loc, i % 4) + pick(b[i], 0);
+    }
+"""}
+
+
+def test_array_kernel_parameters_are_the_pointers_c_adjusts_them_to(tmp_path: Path):
+    _write(tmp_path, ARRAYS)
+    text = _port(tmp_path / "k.cu")
+    assert "device float *a [[buffer(0)]]" in text
+    assert "const device unsigned int *idx [[buffer(1)]]" in text
+    assert "device float (*b)[4] [[buffer(2)]]" in text
+    assert "device float (*c)[2][3] [[buffer(3)]]" in text
+    assert "float pick(const thread float row[4], int j)" in text  # a helper's array parameter: as written
+
+
+def test_an_array_of_pointers_parameter_keeps_its_text(tmp_path: Path):
+    """The look-alike: `float* rows[4]` (an array of pointers) is not the array-of-elements form; its text
+    stays and translate's checker decides (refused, located at the kernel)."""
+    _write(tmp_path, {"k.cu": """
+        __global__ void k(float* rows[4], int n) { if (threadIdx.x < n) rows[0][threadIdx.x] = 1.0f; }
+    """})
+    port, _ = translate(SourceFile.read(tmp_path / "k.cu"), "metal")
+    assert not port.ok
+    assert any(d.code == "KP224" and d.line == 1 for d in port.diagnostics), [d.format() for d in port.diagnostics]
+
+
+# ldpc-gpu-float: the kernel's file includes constantes_gpu.h, which reads `#if CODE == 576` ... to include
+# one matrix's sizes, and CODE comes from code.h, which the spliced header includes.  code.h was left out
+# ("device code uses nothing of it"): CODE undefined, every branch off, `DEG_1` undeclared.  A name a
+# preprocessor condition reads is needed as device code's names are.  The matrix header also declares the
+# host's `extern const unsigned int PosNoeudsVariable[_M];`, the name of a kernel parameter: an extern host
+# variable (no device memory word, no initializer) is host code, left out.
+CONDITIONS = {
+    "code.h": "#define CODE 2\n",
+    "sizes.h": """
+        #include "code.h"
+        #if CODE == 1
+        #define DEG 3
+        #endif
+        #if CODE == 2
+        #define DEG 5
+        #endif
+    """,
+    "k.cu": """
+        #include "sizes.h"
+        __global__ void k(float* out, const unsigned int* Pos) {
+            float acc = 0.0f;
+            for (int j = 0; j < DEG; j++) acc += Pos[threadIdx.x * DEG + j];
+            out[threadIdx.x] = acc;
+        }
+    """}
+
+
+def test_a_header_defining_a_condition_name_is_spliced(tmp_path: Path):
+    _write(tmp_path, CONDITIONS)
+    text = _port(tmp_path / "k.cu")
+    assert "#define CODE 2" in text and "#define DEG 5" in text
+
+
+def test_an_extern_host_variable_named_as_a_parameter_is_left_out(tmp_path: Path):
+    _write(tmp_path, {"k.cu": """
+        extern const unsigned int Pos[64];
+        __global__ void k(float* out, const unsigned int* Pos) { out[threadIdx.x] = Pos[threadIdx.x]; }
+    """})
+    text = _port(tmp_path / "k.cu")
+    assert "extern const unsigned int Pos[64];" not in text
+    assert "Pos: used by host code only, left out of the Metal port" in text
+
+
+def test_an_extern_device_variable_stays(tmp_path: Path):
+    """The look-alike: `extern __device__ float table[16];` is device memory, not a host variable: it stays
+    (Metal then refuses an extern outside constant memory, at its line)."""
+    _write(tmp_path, {"k.cu": """
+        extern __device__ float table[16];
+        __global__ void k(float* out) { out[threadIdx.x] = table[threadIdx.x % 16]; }
+    """})
+    port, text = translate(SourceFile.read(tmp_path / "k.cu"), "metal", allow_unported=True)
+    assert "table: used by host code only" not in text
+    assert "float table[16];" in text
