@@ -99,3 +99,35 @@ def test_an_extern_device_variable_stays(tmp_path: Path):
     port, text = translate(SourceFile.read(tmp_path / "k.cu"), "metal", allow_unported=True)
     assert "table: used by host code only" not in text
     assert "float table[16];" in text
+
+
+# ldpc-gpu-fixed's simd_functions.h (4 decoders): an asm whose `#if __CUDA_ARCH__ >= 200` branch replicates sign
+# bits with `prmt.b32 s,a,0,0xba98` and whose `#else` masks and shifts.  kernelport/ptx_branches.py keeps the
+# conditional with each branch's C; Metal had no spelling of prmt (KP201): now the prologue's kp_prmt_b32
+# (tests/test_metal_ptx_idioms.py checks it against PTX's model).
+SIGNS = ("#if __CUDA_ARCH__ >= 200\n"
+         '         "prmt.b32 t, s, 0, 0xba98;  \\n\\t" // sign(s) ? 0xff : 0, per byte\n'
+         "#else\n"
+         '         "and.b32 t, s, 0x80808080;  \\n\\t"\n'
+         '         "shr.u32 t, t, 7;           \\n\\t"\n'
+         "#endif\n")
+
+
+def test_ptx_branches_with_prmt_are_ported_to_metal(tmp_path: Path):
+    from test_ptx_branches import _source
+    (tmp_path / "s.cu").write_text(_source(SIGNS))
+    text = _port(tmp_path / "s.cu")
+    body = text.split("__CUDA_ARCH__ >= 200", 1)[1]
+    fast, slow = body.split("#else\n", 1)
+    assert "kp_prmt_b32(kp_ptx_s, 0, 0xba98)" in fast and "kp_prmt_b32" not in slow.split("#endif")[0]
+    assert "inline uint kp_prmt_b32(" in text  # the prologue's helper, emitted because the port calls it
+
+
+def test_a_moded_prmt_stays_kp201_on_metal(tmp_path: Path):
+    """The look-alike: `prmt.b32.f4e` (a mode) is no form prmt's generic spelling covers."""
+    (tmp_path / "s.cu").write_text(
+        "__device__ unsigned f(unsigned x) { unsigned r;\n"
+        '    asm("prmt.b32.f4e %0, %1, 0, 0x0123;" : "=r"(r) : "r"(x)); return r; }\n'
+        "__global__ void k(unsigned* o) { o[0] = f(o[1]); }\n")
+    port, _ = translate(SourceFile.read(tmp_path / "s.cu"), "metal")
+    assert [(d.code, d.line) for d in port.diagnostics if d.severity == "error"] == [("KP201", 2)]
