@@ -131,3 +131,40 @@ def test_a_moded_prmt_stays_kp201_on_metal(tmp_path: Path):
         "__global__ void k(unsigned* o) { o[0] = f(o[1]); }\n")
     port, _ = translate(SourceFile.read(tmp_path / "s.cu"), "metal")
     assert [(d.code, d.line) for d in port.diagnostics if d.severity == "error"] == [("KP201", 2)]
+
+
+# deepwave (heldout38): `__global__ void k(DW_DTYPE const* input, ...)` with `-D DW_DTYPE=float` from the build.
+# The port writes each -D the file names as a `#define` at its top, but the check for names nothing defines
+# did not count them (KP223 'DW_DTYPE' is defined neither in this file nor in Metal's standard library).
+TYPE_MACRO = {"k.cu": """
+    #if DW_NDIM == 1
+    #define AXES 1
+    #else
+    #define AXES 2
+    #endif
+    __global__ void k(DW_DTYPE* out, const DW_DTYPE* a, int n) {
+        int i = threadIdx.x + blockIdx.x * blockDim.x;
+        if (i < n) out[i] = a[i] * (DW_DTYPE)AXES;
+    }
+"""}
+
+
+def test_a_command_line_type_macro_is_defined_in_the_port_and_the_sidecar_binds_its_type(tmp_path: Path):
+    import json
+    _write(tmp_path, TYPE_MACRO)
+    defines = [("DW_DTYPE", "float"), ("DW_NDIM", "1")]
+    text = _port(tmp_path / "k.cu", defines=defines)
+    assert "#define DW_DTYPE float  // -D DW_DTYPE=float of this run" in text
+    port, _ = translate(SourceFile.read(tmp_path / "k.cu"), "metal", defines=defines)
+    sidecar = json.loads(next(t for name, t in port.extra_files.items() if name.endswith(".json")))
+    out = sidecar["kernels"][0]["arguments"][0]
+    assert out["type"] == "float" and out["type_from"].startswith("-D DW_DTYPE=float"), out
+
+
+def test_a_command_line_type_with_no_metal_meaning_is_refused_at_its_use(tmp_path: Path):
+    """The look-alike: `-D DW_DTYPE=double` gives a port with `double`, which Metal lacks: refused, located."""
+    _write(tmp_path, TYPE_MACRO)
+    port, _ = translate(SourceFile.read(tmp_path / "k.cu"), "metal", defines=[("DW_DTYPE", "double"), ("DW_NDIM", "1")])
+    assert not port.ok
+    assert {(d.code, d.line) for d in port.diagnostics if d.severity == "error"} >= {("KP224", 8)}, \
+        [d.format() for d in port.diagnostics]

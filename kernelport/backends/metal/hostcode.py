@@ -140,12 +140,16 @@ class HostCode:
             if inside(site.node):
                 site.confirmed = False
 
+    def written_defines(self) -> dict[str, str]:
+        """The run's -D that the file names: each is a `#define` at the port's top (command_line_defines),
+        so the port defines it, a type macro (`-D DW_DTYPE=float`) as much as a value's."""
+        return {n: v for n, v in self.options.get("defines", ()) if re.search(r"\b%s\b" % re.escape(n), self.src.text)}
+
     def command_line_defines(self) -> None:
         """The run's `-D NAME=VALUE` (and `[tool.kernelport] defines`) that the file names: a Metal
         port is compiled on its own, so each is a `#define` at its top, or an `#ifdef` would take
         the other branch there and a macro's use would name nothing."""
-        defines = [(n, v) for n, v in self.options.get("defines", ())
-                   if re.search(r"\b%s\b" % re.escape(n), self.src.text)]
+        defines = list(self.written_defines().items())
         first = next((c for c in self.src.root.children), None)
         if not defines or first is None:
             return

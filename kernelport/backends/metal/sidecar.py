@@ -112,8 +112,12 @@ class Sidecar:
                     args += self.texture_sidecar(k, self.texture_slots[(self.fkeys.get(id(k), k.name), k.params.index(p))],
                                                  a["index"])
                     continue
-                mtype = metal_type(p.type)
+                given = self.written_defines()  # a -D type macro (`DW_DTYPE* out`): the host binds its value's type
+                words = [w for w in p.type.split() if w in given]
+                mtype = metal_type(" ".join(given.get(w, w) for w in p.type.split()))
                 e = {"name": p.name, "index": a["index"], "kind": a["kind"], "type": mtype}
+                if words:
+                    e["type_from"] = ", ".join(f"-D {w}={given[w]} of this run (a #define at the port's top)" for w in words)
                 if a["kind"] == "buffer":
                     e["access"] = "read" if p.const else "read_write"
                     ann = spec.args.get(p.name) if spec else None
