@@ -206,9 +206,10 @@ def condition_names(src: SourceFile) -> set[str]:
 
 
 def device_needs(src: SourceFile, module) -> set[str]:
-    """The names and macros the device code of `src` uses, and those its conditions read (what a header
-    must define to be spliced)."""
-    return device_references(module) | device_macro_uses(src, module) | condition_names(src)
+    """The names and macros the device code of `src` uses, and those its conditions read where it has device
+    code for them to choose (what a header must define to be spliced; a file of host code only has no port)."""
+    chooses = condition_names(src) if any(f.is_device for f in module.functions.values()) else set()
+    return device_references(module) | device_macro_uses(src, module) | chooses
 
 
 def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_dirs: tuple[str, ...] = (),
