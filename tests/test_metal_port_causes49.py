@@ -168,3 +168,38 @@ def test_a_command_line_type_with_no_metal_meaning_is_refused_at_its_use(tmp_pat
     assert not port.ok
     assert {(d.code, d.line) for d in port.diagnostics if d.severity == "error"} >= {("KP224", 8)}, \
         [d.format() for d in port.diagnostics]
+
+
+# deepwave (heldout38): `DW_DTYPE const *__restrict__ const shot = batched ? b + i * n : b;` a pointer chosen by
+# a conditional expression had no address space (KP215); both arms point into the kernel's buffer: device.
+CHOSEN = {"k.cu": """
+    __global__ void k(float* out, const float* __restrict__ b, int batched, long n) {
+        long i = threadIdx.x;
+        float const *__restrict__ const shot = batched ? b + i * n : b;
+        const float* maybe = batched ? b : nullptr;
+        out[i] = shot[0] + (maybe ? maybe[1] : 0.0f);
+    }
+"""}
+
+
+def test_a_pointer_a_conditional_chooses_has_its_arms_space(tmp_path: Path):
+    _write(tmp_path, CHOSEN)
+    text = _port(tmp_path / "k.cu")
+    assert "device float const *__restrict__ const shot = batched ? b + i * n : b;" in text
+    assert "const device float* maybe = batched ? b : nullptr;" in text
+
+
+def test_a_conditional_between_two_spaces_stays_kp215(tmp_path: Path):
+    """The look-alike: arms in threadgroup and device memory give the pointer no one space."""
+    _write(tmp_path, {"k.cu": """
+        __global__ void k(float* out, const float* b, int pick) {
+            __shared__ float tile[64];
+            tile[threadIdx.x % 64] = b[threadIdx.x];
+            __syncthreads();
+            const float* src = pick ? tile : b;
+            out[threadIdx.x] = src[1];
+        }
+    """})
+    port, _ = translate(SourceFile.read(tmp_path / "k.cu"), "metal")
+    assert [(d.code, d.line) for d in port.diagnostics if d.severity == "error"] == [("KP215", 5)], \
+        [d.format() for d in port.diagnostics]
