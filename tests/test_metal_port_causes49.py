@@ -203,3 +203,46 @@ def test_a_conditional_between_two_spaces_stays_kp215(tmp_path: Path):
     port, _ = translate(SourceFile.read(tmp_path / "k.cu"), "metal")
     assert [(d.code, d.line) for d in port.diagnostics if d.severity == "error"] == [("KP215", 5)], \
         [d.format() for d in port.diagnostics]
+
+
+# deepwave (heldout38): kernel parameters under `#if DW_NDIM >= 2`.  The built-ins the port appends took the
+# separator between the last two parameters, `#endif` included, so each repeated it (`#endif without #if`); the
+# checker's own signature reading split parameters at commas outside brackets and took `>=` of the directive
+# for a closing bracket (every later parameter one).  The sidecar says which parameters a conditional holds.
+CONDITIONAL_PARAMS = {"k.cu": """
+    #define BS 8
+    __launch_bounds__(BS) __global__
+        void k(float* out, const float* a,
+    #if ND >= 2
+               int ny,
+    #else
+               int width,
+    #endif
+               int n) {
+        int i = threadIdx.x + blockIdx.x * blockDim.x;
+        if (i < n) out[i] = a[i];
+    }
+"""}
+
+
+def test_conditional_kernel_parameters_keep_their_directives_once(tmp_path: Path):
+    import json
+    _write(tmp_path, CONDITIONAL_PARAMS)
+    text = _port(tmp_path / "k.cu", defines=[("ND", "1")])
+    assert text.count("#endif") == 1, text
+    assert "constant int& n [[buffer(4)]],\n           uint3 tid [[thread_position_in_threadgroup]]" in text
+    port, _ = translate(SourceFile.read(tmp_path / "k.cu"), "metal", defines=[("ND", "1")])
+    args = {a["name"]: a for a in json.loads(port.extra_files[".json"])["kernels"][0]["arguments"]}
+    assert args["ny"]["under"] == ["#if ND >= 2"] and args["width"]["under"] == ["#if ND >= 2 / #else"]
+    assert "under" not in args["n"] and "under" not in args["a"]
+
+
+def test_the_checker_still_reads_each_parameter_under_a_directive():
+    """The look-alike: a bad parameter inside a conditional is still found by the checker's signature reading
+    (an unqualified pointer, which Metal refuses on a kernel)."""
+    from kernelport.backends.metal.check import check_metal_source
+    text = ("#include <metal_stdlib>\nusing namespace metal;\n"
+            "kernel void k(device float* out [[buffer(0)]],\n#if ND >= 2\n    float* bad [[buffer(1)]],\n#endif\n"
+            "    uint3 tid [[thread_position_in_threadgroup]]) { out[tid.x] = 0; }\n")
+    diags = [str(d) for d in check_metal_source(text, "t.metal")]
+    assert any("'bad'" in d and "without an address space" in d for d in diags), diags

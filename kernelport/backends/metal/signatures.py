@@ -198,6 +198,8 @@ class Signatures:
             pos = node.end_byte
         if len(params) >= 2:
             sep = self.src.data[params[-2].end_byte:params[-1].start_byte].decode("utf-8")
+            if "#" in sep:  # `#endif` of a conditional parameter between the last two: not the extras' to repeat
+                sep = ",\n" + sep.rsplit("\n", 1)[-1]
         else:
             sep = ", "
         last_line = "".join(out).rsplit("\n", 1)[-1]
