@@ -30,13 +30,20 @@ def _in_metal_words(hip_line: str) -> str:
     return hip_line
 
 
+def _metal_helpers() -> set[str]:
+    """The kp_ helpers Metal's PTX spellings call (its prologue's): prmt.b32's since stop 49."""
+    from kernelport import backends
+    return {h for k, v in backends.get("metal").spellings.items() if k.startswith("ptx_") and isinstance(v, str)
+            for h in re.findall(r"\bkp_\w+(?=\()", v)}
+
+
 @pytest.mark.parametrize("name", list(CASES))
 def test_the_metal_port_of_the_idiom_is_the_hip_port_in_metal_words(name):
     require_tool("clang")
     hip, _ = translate(SourceFile.from_text(_source(name), "p.cu"), "hip")
     metal, _ = translate(SourceFile.from_text(_source(name), "p.cu"), "metal")
     hip_line = hip.body.splitlines()[2].strip()  # the asm statement's line (translate keeps lines)
-    if re.search(r"\bkp_\w+\(", hip_line):  # a helper of HIP's prologue (bfi, prmt): none of Metal's yet
+    if set(re.findall(r"\bkp_\w+(?=\()", hip_line)) - _metal_helpers():  # a helper of HIP's prologue Metal's lacks (bfi)
         assert [d.code for d in metal.diagnostics if d.severity == "error"] == ["KP201"]
         return
     assert hip.ok and metal.ok, [d.format() for d in metal.diagnostics]  # (metal: its checker passed the port)
@@ -92,3 +99,29 @@ def test_a_conversion_operator_loses_the_cuda_space_words(tmp_path):
     assert port.ok, [d.format() for d in port.diagnostics]
     assert "  inline\n  explicit operator uint64_t() { return val_; }" in port.body
     assert "/* operator float: host code, left out of the Metal port */" in port.body
+
+
+def test_the_prologue_prmt_is_ptx_prmt_generic_form(tmp_path):
+    """kp_prmt_b32 (Metal's prologue, stop 49: heldout37's simd_functions.h, whose sign-replicating
+    `prmt.b32 s,a,0,0xba98` was KP201 on Metal) against tests/test_ptx_idioms.py's model of PTX's prmt."""
+    from test_ptx_idioms import _prmt
+    gcc = require_tool("gcc")
+    require_tool("clang")
+    code = ('__device__ unsigned f(unsigned a, unsigned b, unsigned c) { unsigned d;\n'
+            '    asm("prmt.b32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c)); return d; }\n'
+            "__global__ void k(unsigned* o) { o[0] = f(o[1], o[2], o[3]); }\n")
+    port, text = translate(SourceFile.from_text(code, "p.cu"), "metal")
+    assert port.ok and "kp_prmt_b32(" in port.body, [d.format() for d in port.diagnostics]
+    helper = re.search(r"inline uint kp_prmt_b32\(.*?\n}\n", text, re.S).group(0)
+    prog = tmp_path / "prmt.c"
+    prog.write_text("#include <stdio.h>\ntypedef unsigned int uint;\ntypedef unsigned long ulong;\n"
+                    "#define ulong(x) ((ulong)(x))\n#define uint(x) ((uint)(x))\n" + helper.replace("inline ", "static ") +
+                    "int main(void) { uint a, b, c;\n  while (scanf(\"%u %u %u\", &a, &b, &c) == 3)"
+                    " printf(\"%u\\n\", kp_prmt_b32(a, b, c));\n  return 0; }\n")
+    subprocess.run([gcc, "-O1", "-o", str(tmp_path / "prmt"), str(prog)], check=True)
+    rng = random.Random(49)
+    triples = [(rng.getrandbits(32), rng.getrandbits(32), rng.choice([0xba98, 0x7632, 0x0123, rng.getrandbits(16)]))
+               for _ in range(500)] + [(0x80ff7f01, 0, 0xba98), (0x03020100, 0x07060504, 0x7531)]
+    out = subprocess.run([str(tmp_path / "prmt")], input="\n".join(f"{a} {b} {c}" for a, b, c in triples),
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert [int(x) for x in out] == [_prmt(a, b, c) for a, b, c in triples]

@@ -82,6 +82,7 @@ class Metal(Backend):
         **{f"make_{t}{n}": f"{t}{n}(" + ", ".join("{%s}" % c for c in "xyzw"[:n]) + ")" for t, n in VECTOR_MAKERS},
         "bfloat16": "bfloat", "double": None,
         **_PTX_INTEGER,
+        "ptx_prmt_b32": "kp_prmt_b32({a}, {b}, {c})",  # the prologue's (metal_polyfills.j2): PTX's sign-replicating form
         "kernel": "kernel", "device_fn": "", "shared": "threadgroup", "constant_mem": "constant",
         "forceinline": "inline", "grid_constant": "",  # by-value kernel parameters are `constant T&` already
         "launch_bounds": "[[max_total_threads_per_threadgroup({threads})]]",

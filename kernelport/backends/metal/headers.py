@@ -190,9 +190,26 @@ def host_definition_uses(src: SourceFile, module) -> list[tuple[int, int]]:
     return out
 
 
+def condition_names(src: SourceFile) -> set[str]:
+    """The names `src`'s preprocessor conditions read (`#if CODE == 576`, `#ifdef USE_FLOAT`): a condition
+    decides which of its branches' code the port keeps, so a header defining one (ldpc's code.h:
+    `#define CODE 4000`, read by the constantes_gpu.h a kernel needs) is needed as device code's names are."""
+    names: set[str] = set()
+    for t, field in (("preproc_if", "condition"), ("preproc_elif", "condition"), ("preproc_ifdef", "name"),
+                     ("preproc_elifdef", "name")):
+        for n in src.index.of_type(t):
+            c = n.child_by_field_name(field)
+            if c is not None:
+                names |= {src.text_of(i) for i in src.index.subtree(c) 
+                          if i.type in ("identifier", "namespace_identifier", "type_identifier")}
+    return names
+
+
 def device_needs(src: SourceFile, module) -> set[str]:
-    """The names and macros the device code of `src` uses (what a header must define to be spliced)."""
-    return device_references(module) | device_macro_uses(src, module)
+    """The names and macros the device code of `src` uses, and those its conditions read where it has device
+    code for them to choose (what a header must define to be spliced; a file of host code only has no port)."""
+    chooses = condition_names(src) if any(f.is_device for f in module.functions.values()) else set()
+    return device_references(module) | device_macro_uses(src, module) | chooses
 
 
 def needed_by(src: SourceFile, header: Path, module=None, macros=None, include_dirs: tuple[str, ...] = (),

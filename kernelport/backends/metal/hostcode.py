@@ -22,7 +22,7 @@ from tree_sitter import Node
 
 from ... import backends, dialect
 from ...model import defined_names, device_references, file_scope_items, specialization_of
-from .headers import device_macro_uses, header_names, host_definition_uses, locate
+from .headers import condition_names, device_macro_uses, header_names, host_definition_uses, locate
 
 _HOST_ONLY_DECL = ("__device__", "__constant__", "__managed__", "__shared__")
 _NO_METAL_QUALIFIER = ("__host__", "__noinline__")  # Metal has no host functions, and no noinline
@@ -140,12 +140,16 @@ class HostCode:
             if inside(site.node):
                 site.confirmed = False
 
+    def written_defines(self) -> dict[str, str]:
+        """The run's -D that the file names: each is a `#define` at the port's top (command_line_defines),
+        so the port defines it, a type macro (`-D DW_DTYPE=float`) as much as a value's."""
+        return {n: v for n, v in self.options.get("defines", ()) if re.search(r"\b%s\b" % re.escape(n), self.src.text)}
+
     def command_line_defines(self) -> None:
         """The run's `-D NAME=VALUE` (and `[tool.kernelport] defines`) that the file names: a Metal
         port is compiled on its own, so each is a `#define` at its top, or an `#ifdef` would take
         the other branch there and a macro's use would name nothing."""
-        defines = [(n, v) for n, v in self.options.get("defines", ())
-                   if re.search(r"\b%s\b" % re.escape(n), self.src.text)]
+        defines = list(self.written_defines().items())
         first = next((c for c in self.src.root.children), None)
         if not defines or first is None:
             return
@@ -361,8 +365,8 @@ class HostCode:
                 continue  # device memory: stays, whoever uses it
             names = defined_names(self.src, item)
             spec = specialization_of(self.src, item)  # `k_type<v512>`: needed with k_type and v512
-            if names and _host_prototype(self.src, item):
-                pass  # no device code calls it, whatever its name spells there
+            if names and (_host_prototype(self.src, item) or _host_extern(self.src, item)):
+                pass  # no device code calls or reads it, whatever its name spells there
             elif not names or names & needed or self._plain_constant(item) or \
                     (spec is not None and spec[0] in needed and spec[1] <= needed):
                 continue
@@ -424,14 +428,7 @@ class HostCode:
                 if n.type in ("identifier", "namespace_identifier", "type_identifier")}
 
     def _condition_names(self) -> set[str]:
-        names: set[str] = set()
-        for t, field in (("preproc_if", "condition"), ("preproc_elif", "condition"), ("preproc_ifdef", "name"),
-                         ("preproc_elifdef", "name")):
-            for n in self.src.index.of_type(t):
-                c = n.child_by_field_name(field)
-                if c is not None:
-                    names |= self._names_of(c)
-        return names
+        return condition_names(self.src)
 
     # -- includes ----------------------------------------------------------------------------
     def rewrite_includes(self) -> None:
@@ -502,6 +499,22 @@ def _host_prototype(src, item: Node) -> bool:
         return False
     return not any(m.reason == "attribute" and (item.start_byte <= m.start < head_end or
                    m.end <= item.start_byte and not src.data[m.end:item.start_byte].strip()) for m in src.masks)
+
+
+def _host_extern(src, item: Node) -> bool:
+    """`extern const unsigned int PosNoeudsVariable[_M];` at file scope: a host variable defined in another
+    unit (no device memory word, no initializer, nothing masked before it).  Device code cannot read one
+    (nvcc rejects it), so a device name spelled alike (ldpc's kernel parameter of that name) does not keep
+    it; Metal refuses an `extern` variable outside constant memory."""
+    if item.type != "declaration" or not any(c.type == "storage_class_specifier" and src.text_of(c) == "extern"
+                                             for c in item.children):
+        return False
+    decls = item.children_by_field_name("declarator")
+    if not decls or any(d.type in ("init_declarator", "function_declarator") for d in decls):
+        return False
+    if _DEVICE_HEAD.search(_without_comments(src.data[item.start_byte:decls[0].start_byte].decode("utf-8", "replace"))):
+        return False
+    return not any(item.start_byte <= m.start < decls[0].start_byte for m in src.masks)
 
 
 def _in_body(n: Node) -> bool:

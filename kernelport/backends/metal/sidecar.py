@@ -112,8 +112,14 @@ class Sidecar:
                     args += self.texture_sidecar(k, self.texture_slots[(self.fkeys.get(id(k), k.name), k.params.index(p))],
                                                  a["index"])
                     continue
-                mtype = metal_type(p.type)
+                given = self.written_defines()  # a -D type macro (`DW_DTYPE* out`): the host binds its value's type
+                words = [w for w in p.type.split() if w in given]
+                mtype = metal_type(" ".join(given.get(w, w) for w in p.type.split()))
                 e = {"name": p.name, "index": a["index"], "kind": a["kind"], "type": mtype}
+                if words:
+                    e["type_from"] = ", ".join(f"-D {w}={given[w]} of this run (a #define at the port's top)" for w in words)
+                if under := _conditions_of(self.src, p.node):  # `#if DW_NDIM >= 2` around it: bound where it holds
+                    e["under"] = under
                 if a["kind"] == "buffer":
                     e["access"] = "read" if p.const else "read_write"
                     ann = spec.args.get(p.name) if spec else None
@@ -168,3 +174,23 @@ class Sidecar:
                 entry["dispatch"] = None
             out.append(entry)
         return out
+
+
+def _conditions_of(src, param) -> list[str]:
+    """The directives of the conditionals a parameter stands in within its list (`#if DW_NDIM >= 2`,
+    then `#else` for one in the other branch), outermost first: the port keeps them, so the parameter
+    and its buffer index exist only in a build where they hold (the sidecar's `under`)."""
+    plist = param.parent
+    if plist is None:
+        return []
+    stack: list[list[str]] = []
+    text = src.data[plist.start_byte:param.start_byte].decode("utf-8", "replace")
+    for m in re.finditer(r"(?m)^[ \t]*#[ \t]*(\w+)[^\n]*", text):
+        word, line = m.group(1), " ".join(m.group(0).split())
+        if word in ("if", "ifdef", "ifndef"):
+            stack.append([line])
+        elif word in ("elif", "else") and stack:
+            stack[-1].append(line)
+        elif word == "endif" and stack:
+            stack.pop()
+    return [" / ".join(s) for s in stack]

@@ -20,6 +20,7 @@ from ...rewrite import key
 from ...source import call_args, ident_name, walk
 from ...template_deduction import deduce
 from .template_ids import concrete_words, host_template_ids, macro_template_ids, substitute_types
+from .array_params import decayed
 from .pointer_members import device_levels
 from .threadgroup import Shared
 
@@ -197,6 +198,8 @@ class Signatures:
             pos = node.end_byte
         if len(params) >= 2:
             sep = self.src.data[params[-2].end_byte:params[-1].start_byte].decode("utf-8")
+            if "#" in sep:  # `#endif` of a conditional parameter between the last two: not the extras' to repeat
+                sep = ",\n" + sep.rsplit("\n", 1)[-1]
         else:
             sep = ", "
         last_line = "".join(out).rsplit("\n", 1)[-1]
@@ -237,6 +240,8 @@ class Signatures:
                 gap, t = "", f"& {t}"
             elif space == "device" and dnode is not None and key(c) == key(dnode):
                 t = device_levels(self.src, dnode, t)  # `T** p` of device memory: every level
+                if attr and (adjusted := decayed(self.rw, dnode)) is not None:
+                    t = adjusted  # a kernel's `float a[N]`: the pointer C adjusts it to
             out.append(gap + t)
             pos = c.end_byte
         text = "".join(out)

@@ -20,6 +20,9 @@ from ...source import call_args, ident_name, walk
 _ADOPTED = frozenset({"device", "threadgroup"})
 
 
+_NULLS = ("nullptr", "NULL", "0")  # a null pointer constant: no space of its own
+
+
 class AddressSpaces:
     """Mixin of MetalTranslator: the address-space passes and queries."""
 
@@ -163,6 +166,10 @@ class AddressSpaces:
         if t == "binary_expression":
             return self.space_of(expr.child_by_field_name("left"), f) or \
                 self.space_of(expr.child_by_field_name("right"), f)
+        if t == "conditional_expression":  # `batched ? b + i * n : b` (deepwave): the arms' one space; a null arm
+            arms = [expr.child_by_field_name(k) for k in ("consequence", "alternative")]  # points nowhere
+            got = {self.space_of(a, f) for a in arms if a is not None and self.src.text_of(a) not in _NULLS}
+            return got.pop() if len(got) == 1 else None
         if t == "field_expression" and self.src.text_of(expr.child_by_field_name("field")) in \
                 self.device_pointer_fields():
             return "device"  # `grid.cells`: a pointer member of a kernel's struct (pointer_members.py)

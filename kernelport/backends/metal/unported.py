@@ -277,6 +277,7 @@ class Unported:
         """Every name this file declares or defines, anywhere (locals and parameters included)."""
         src = self.src
         names = set(self.module.macros) | {f.name for f in self.module.functions.values()}
+        names |= set(self.written_defines())  # the run's -D the port writes at its top (`-D DW_DTYPE=float`)
         for f in self.module.functions.values():
             names |= set(f.template_params)
         for t in _DECLARING:

@@ -51,8 +51,18 @@ def split_params(masked: str, open_idx: int, close_idx: int) -> list[tuple[int, 
     return [(s, e) for s, e in out if masked[s:e].strip()]
 
 
+_DIRECTIVE = re.compile(r"(?m)^[ \t]*#(?:[^\n]*\\\n)*[^\n]*")
+
+
+def _without_directives(masked: str) -> str:
+    """`masked` with its preprocessor lines blanked (same length, newlines kept): a parameter under
+    `#if DW_NDIM >= 2` is still a parameter, and the directive's `>=` is no bracket nor its text a declaration."""
+    return _DIRECTIVE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), masked)
+
+
 def find_kernels(masked: str, attr_groups) -> list[Kernel]:
     kernels = []
+    masked = _without_directives(masked)
     for m in re.finditer(r"\bkernel\b", masked):
         k = m.end()
         if masked[max(m.start() - 2, 0) : m.start()].endswith("[[") or re.compile(r"\s*\]\]").match(masked, k):
