@@ -83,6 +83,21 @@ SECOND EXTENSION, written and committed (h/heldout39, 00:03 UTC) after the EXTEN
    20. hadjoullis/low-level-parallel-programming  crowd: pedsim pedestrian simulation (its CUDA agents)
    21. xiaoyuechen/ll-parallel              crowd: pedsim pedestrian simulation (its CUDA agent SoA)
    22. truew1n/Slime-Mold-Cuda              foraging agents: Physarum slime-mould agents on a trail map
+Outcome (before any measure of kernelport, 00:05 UTC): with cuRAND (EXTENSION) and the 40-file stop (SECOND EXTENSION)
+  the self-contained check (`nvcc -c`, each build's flags, the first three files) gives: traffic_simulation_on_gpu
+  1/1, ctm_cuda 1/1, covid-sim 3/3, Rybki 1/1, EpidemicSimulation 3/3, MASS-CUDA sugarscape/ 3/3 and src/ 3/3,
+  aljazkovac 2/2, hd-zhao-uu 3/3, hadjoullis 2/2, xiaoyuechen 3/3; vehicle-evacuation 0/1 for a CUDA 13 removal only
+  (cudaThreadSynchronize): it stays, and counts toward the done-when only if its original compiles. DROPPED:
+  LPSim 0/1 (bTraffic/bTrafficConstants.h uses s_0, which only the traffic/ unit defines: a fragment of another
+  build), CUDA-Infectious-Disease-Simulation 0/1 (Disease.cuh: MSVC-only syntax, `expected a ";"`) and segregation
+  0/1 (cudaGrid.h: `dimX::dimSizeT is not a type name`, a template MSVC accepts). With those three out the loop
+  goes on to candidates 20 and 21 and stops at 43 files in twelve entries (eleven repositories; MASS-CUDA's
+  application and library are two entries): vehicle-evacuation 1, traffic_simulation_on_gpu 1, ctm_cuda 1, covid-sim
+  3, Rybki 1, EpidemicSimulation 10, MASS-CUDA sugarscape 4 and src 11, pedsim aljazkovac 2, hd-zhao-uu 3, hadjoullis
+  2, xiaoyuechen 4. Slime-Mold-Cuda (22) is fetched, not taken. Caveats, said and not acted on: EpidemicSimulation's
+  ten units are versions of one program (kernel_v1 ... kernel_v3_5, kernel_opt); the four pedsim repositories are
+  one course's assignment (libpedsim's cuda_testkernel.cu is the course's skeleton in each); MASS-CUDA's src/ is an
+  agent library (Agents, Places) rather than one model.
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout39_baseline.txt).
 """
