@@ -199,6 +199,7 @@ C_LIBRARY.update({
     "__float2uint_rd": ("cvt", "rd", U32), "__float2uint_ru": ("cvt", "ru", U32),
     "__int2float_rn": ("cvt", "rn", F32), "__uint2float_rn": ("cvt", "rn", F32), "__double2float_rn": ("cvt", "rn", F32),
     "__float2ll_rz": ("cvt", "rz", I64), "lrintf": ("cvt", "rn", I64), "lroundf": ("cvt", "ra", I64),
+    "llrintf": ("cvt", "rn", I64), "llroundf": ("cvt", "ra", I64),
     "__float_as_int": ("bits", None, I32), "__int_as_float": ("bits", None, F32),
     "__float_as_uint": ("bits", None, U32), "__uint_as_float": ("bits", None, F32),
     "__double_as_longlong": ("bits", None, I64), "__longlong_as_double": ("bits", None, F64),

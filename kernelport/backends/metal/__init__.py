@@ -274,6 +274,10 @@ class Metal(Backend):
                   # (those the emulator runs too, so a port's checks are real; asinhf, ldexpf, ...: not yet)
                   **{f"{fn}f": ("float", ("float", "float"), f"precise::{fn}") for fn in ("fmod", "atan2", "fdim")},
                   "exp10f": ("float", ("float",), "precise::exp10"), "copysignf": ("float", ("float", "float"), "copysign"),
+                  # C's float-to-integer roundings (math.h): to nearest even (rint) or half away from zero (round),
+                  # then to CUDA's 64-bit long / long long, Metal's long (out of range is undefined in both)
+                  **{f"{pre}{fn}f": ("long", ("float",), f"long({fn}({{x}}))")
+                     for pre in ("l", "ll") for fn in ("rint", "round")},
                   # CUDA's rounding conversions (`__float2int_rd`, ...: PTX cvt.rmi/rpi/rni/rzi with .sat): the
                   # rounding, saturated to the type's range, NaN as 0 ({x}: the argument)
                   **{f"__float2int_{r}": ("int", ("float",), f"(isnan({{x}}) ? 0 : {{x}} >= 2147483648.0f ? INT_MAX : "

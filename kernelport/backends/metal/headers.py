@@ -123,7 +123,11 @@ def header_names(path: Path, macros=None) -> tuple[set[str], set[str]] | None:
         src = SourceFile.read(path, macros)
     except KernelportError:
         return None
-    defines: set[str] = set()
+    from ...macros import definitions
+    # every macro it defines, wherever the #define sits: one inside a class or function body
+    # (pedsim's ped_model.h: `#define SIZE 1024` in class Model) is still defined for the rest of
+    # the unit, as one at file scope is
+    defines: set[str] = set(definitions(src.text, str(path)))
     kernels: set[str] = set()
     for item in file_scope_items(src):
         names = defined_names(src, item)

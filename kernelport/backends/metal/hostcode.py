@@ -382,7 +382,16 @@ class HostCode:
                         not self.src.data[m.end:item.start_byte].strip():
                     self.rw.drop_span(m.start, item.start_byte)
             # a block comment where code may follow on the line (`extern "C" { void f(); }`)
-            self.rw.replace(item, f"// {text}\n" if item.type.startswith("preproc") else f"/* {text} */")
+            self.rw.replace(item, (f"// {text}\n" if item.type.startswith("preproc") else f"/* {text} */")
+                            + self._inner_defines(item, needed))
+
+    def _inner_defines(self, item: Node, needed: set[str]) -> str:
+        """The `#define`s inside a left-out item that device code uses (pedsim's ped_model.h: `#define
+        SIZE 1024` in the body of its host class Model): the preprocessor defines them for the rest of
+        the unit wherever they sit, so they stay, after the item's comment."""
+        keep = [d for d in self.src.index.under_types(item, "preproc_def", "preproc_function_def")
+                if self.src.text_of(d.child_by_field_name("name")) in needed]
+        return "".join("\n" + self.src.text_of(d).rstrip("\n") for d in keep) + ("\n" if keep else "")
 
     def _instantiated(self, item: Node) -> str | None:
         """The function an explicit instantiation names (`f` of `template void f<float>(float*);`)."""
