@@ -208,12 +208,6 @@ class MetalTranslator(KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces,
                         {ident_name(d) for d in n.children_by_field_name("declarator")} <= self._initialised_here():
                     self.rw.replace(n, f"/* {' '.join(self.src.text_of(n).split())}: defined in this file below */")
                     continue  # (a header's declaration of the file's own table: the definition is the port's)
-                if "extern" in words and not words & {"__device__", "__constant__", "__shared__", "typedef"} and \
-                        not any(c.type == "function_declarator" for c in walk(n)) and \
-                        not any(self._used_on_device(ident_name(d)) for d in n.children_by_field_name("declarator")):
-                    name = ", ".join(ident_name(d) for d in n.children_by_field_name("declarator"))
-                    self.rw.replace(n, f"// {name}: host-side state, left out of the Metal port")
-                    continue  # (a header's `extern size_t particleCount;` the host code defines)
                 if "__shared__" in words or "extern" in words or "typedef" in words:
                     continue
                 tnode = n.child_by_field_name("type")
