@@ -135,3 +135,22 @@ def test_threadgroup_bytes_are_counted_per_instance():
     assert "KP211" in _codes(BIG + "__global__ void k(float* o) { o[threadIdx.x] = big<1>(o[0]) + big<2>(o[1]); }")
     # look-alike: one instance twice is one 24 KiB array
     assert "KP211" not in _codes(BIG + "__global__ void k(float* o) { o[threadIdx.x] = big<1>(o[0]) + big<1>(o[1]); }")
+
+
+def test_an_instance_left_to_deduction_beside_a_written_one_is_refused_at_the_array():
+    # blockMax(n[0]) deduces T from an expression: which array it is cannot be shown, so no guess (KP213)
+    port, _ = metal_port("""
+    template <typename T>
+    __device__ T blockMax(T v) {
+        __shared__ T vals[32];
+        if (threadIdx.x % 32 == 0) vals[threadIdx.x / 32] = v;
+        __syncthreads();
+        return vals[0];
+    }
+    __global__ void k(float* out, int* n) {
+        out[threadIdx.x] = blockMax<float>(out[0]);
+        n[threadIdx.x] = blockMax(n[0] + 1);
+    }
+    """)
+    assert [(d.code, d.location.line) for d in port.diagnostics if d.severity == "error"] == [("KP213", 4)], \
+        [d.format() for d in port.diagnostics]

@@ -67,6 +67,9 @@ class InstanceShared:
                         got = replace(want, name=self._fresh_slot_name(t, out)) if \
                             any(o.name == t.name for o in out) else want
                         out.append(got)
+                    elif want.inst is None and got.inst is not None and not (got.dynamic or got.file_scope):
+                        # an unknown instance shares the array: its binding is not known either (KP213 where it matters)
+                        out[out.index(got)] = got = replace(got, inst=None)
                     if got.name != t.name:
                         ren[t.name] = got.name
                 if ren and call is not None:
