@@ -117,11 +117,9 @@ def test_the_oracle_runs_and_a_wrong_port_fails(tmp_path):
                                    "float warp_val = warp_reduction(threadIdx.x % 64 < 32 ? val : 0.0f);")
 
 
-@pytest.mark.xfail(strict=True, reason="a Metal translation defect the stop-49 emulator found: the port declares ONE "
-                   "threadgroup shared_val for blockReduce<kp_fn_warpReduceSum> and blockReduce<kp_fn_warpReduceMax> "
-                   "(backends/metal/threadgroup.py hoists per function, not per template instance; CUDA gives each "
-                   "instance its own __shared__ array), so the second call's write races the first call's read")
 def test_the_metal_port_gives_each_template_instance_its_own_threadgroup_array(tmp_path):
+    """A strict xfail until stop 49's tginst49: the port declared ONE threadgroup shared_val for both
+    instances (hoisted per function); now one per instance (backends/metal/instance_shared.py)."""
     f = tmp_path / "k.cu"
     f.write_text(HELPERS + KERNEL + HOST)
     rc, checks, text = verify_checks(f)

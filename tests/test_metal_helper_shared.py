@@ -94,15 +94,18 @@ def test_a_template_argument_deduced_from_a_declared_argument():
     assert "threadgroup unsigned int vals[32];" in out
 
 
-def test_two_instances_of_one_helper_in_a_kernel_are_refused_at_the_array():
-    # One kernel-scope declaration cannot be float and int at once: KP213 at the __shared__ line
-    assert "5:KP213" in errors(REDUCE + """
+def test_two_instances_of_one_helper_in_a_kernel_are_two_arrays_of_their_types():
+    """Re-pinned in stop 49 (tginst49): it was KP213 (one kernel-scope declaration cannot be float and
+    int at once); each template instance now has its own array (instance_shared.py), as in CUDA."""
+    out = metal_checked(REDUCE + """
     __global__ void k(float* out, int* n)
     {
         out[threadIdx.x] = blockMax<float>(out[0]);
         n[threadIdx.x] = blockMax<int>(n[0]);
     }
     """)
+    assert "threadgroup float shared_blockMax[32];" in out and "threadgroup int shared_blockMax_1[32];" in out, out
+    assert "blockMax<float>(out[0], shared_blockMax," in out and "blockMax<int>(n[0], shared_blockMax_1," in out, out
 
 
 def test_an_argument_the_port_cannot_deduce_is_refused_at_the_array():

@@ -8,9 +8,9 @@ Two things CUDA gives such an array that one kernel-scope declaration must keep:
 - Its template instance: the array's type and size may name the helper's template parameters
   (`T shared[32][NUM]`, `T shared[(maxBlockSize + 31) / 32]`).  They are bound from the kernel's
   calls (`blockReduceSumV2<float, 2>(v)`, a defaulted `maxBlockSize` its default), through helpers
-  in between (their own bindings applied to their calls' arguments).  Where the kernel's calls give
-  one parameter two values, or leave it to deduction from the function's arguments, the kernel
-  would need one array per instance: KP213 at the declaration (no guess).
+  in between (their own bindings applied to their calls' arguments).  Two instances are two arrays
+  (instance_shared.py); where a call leaves a parameter to deduction from the function's arguments
+  and the array names it, KP213 at the declaration (no guess).
 """
 from __future__ import annotations
 

@@ -140,6 +140,7 @@ class Signatures:
     def _render_call_args(self, args: Node, h: Function) -> str:
         text = self.rw.stitch(args)
         extra = self._extras(h)
+        extra = self.call_slot_names(args.parent, h, extra) if extra else extra
         if not extra:
             return text
         r = self._required(h)

@@ -15,6 +15,7 @@ from ... import cexpr, dialect
 from ...model import Function
 from ...source import ident_name, walk
 from .helper_shared import HelperShared
+from .instance_shared import InstanceShared
 from .template_ids import substitute_types
 
 THREADGROUP_LIMIT = 32 * 1024  # bytes of threadgroup memory every Apple GPU family guarantees
@@ -31,9 +32,11 @@ class Shared:
     node: Node  # the CUDA declaration
     function: str  # function that declared it (for a file-scope array: one function that names it)
     file_scope: bool = False  # one CUDA declaration outside every function, named by each user
+    inst: tuple | None = None  # a helper's array: its owner's template binding (None: not known; instance_shared.py)
+    base: str = ""  # the name in its owner (one instance's copy is `base_1`)
 
 
-class ThreadgroupMemory(HelperShared):
+class ThreadgroupMemory(InstanceShared, HelperShared):
     """Mixin of MetalTranslator: the `shared_memory` and `check_threadgroup_sizes` passes."""
 
     # -- threadgroup memory -----------------------------------------------------------------
@@ -114,21 +117,10 @@ class ThreadgroupMemory(HelperShared):
             f = g
         return f if f is not None and id(f) in self.fkeys else None
 
-    def _hoisted(self, name: str, seen=None) -> list[Shared]:
-        """Threadgroup arrays a device function receives as parameters (its own and its callees')."""
-        seen = seen or set()
-        if name in seen:
-            return []
-        seen.add(name)
-        f = self.device[name]
-        out: list[Shared] = []
-        if not f.is_kernel:
-            out += self.own_shared.get(name, [])
-        for c in self.plans[name].callees:
-            for s in self._hoisted(c, seen):
-                if all(s.name != o.name for o in out):
-                    out.append(s)
-        return out
+    def _hoisted(self, name: str) -> list[Shared]:
+        """Threadgroup arrays a device function receives as parameters (its own and its callees', one
+        per template instance: instance_shared.py)."""
+        return list(self._slots(name))
 
     def _kernel_shared(self, k: Function) -> tuple[list[Shared], list[Shared]]:
         """(threadgroup arrays the kernel declares or receives, dynamic ones) with hoisted helpers'."""
@@ -165,6 +157,11 @@ class ThreadgroupMemory(HelperShared):
             return None
         names = dict(self._macro_values())
         names.update(targs)
+        for p, v in (self.instance_binding(s) or {}).items():  # this instance's template arguments
+            try:
+                names[p] = int(cexpr.evaluate(v, names))
+            except (cexpr.CExprError, ValueError, TypeError):
+                pass
         for d in s.dims:
             try:
                 size *= int(cexpr.evaluate(self.src.text_of(d), names))
@@ -205,7 +202,9 @@ class ThreadgroupMemory(HelperShared):
             # A file-scope array's sizes name file-scope things only: no helper's locals or template
             # parameters (a helper's `N` is not the file's `N`).
             sizes = [self.rw.text(d) if s.file_scope else self._hoisted_size(d, owner) for d in s.dims]
-            bound = self._helper_binding(k, s, owner, sizes) if owner is not k and not s.file_scope else {}
+            bound = {} if owner is k or s.file_scope else self.instance_binding(s)
+            if bound is None:
+                bound = self._helper_binding(k, s, owner, sizes)
             if bound is None:  # refused (KP213 at the array)
                 continue
             dims = "".join(f"[{substitute_types(d, bound)}]" for d in sizes)
