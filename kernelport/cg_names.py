@@ -6,8 +6,8 @@ lacks (`cg::block_tile_memory`, `cg::this_cluster()`), a factory's overload it l
 at its line, never a port that hipcc refuses or that tiles otherwise.
 
 Names are read through `cooperative_groups::`, a namespace alias of it (`namespace cg = ...`), and,
-under `using namespace cooperative_groups;`, unqualified where they are CUDA's (the CUDA backend's
-table) and not the file's own (a project's `block_tile_memory` is not the library's)."""
+under `using namespace cooperative_groups;`, unqualified in device code where they are CUDA's (the CUDA
+backend's table) and not the file's own (a project's `block_tile_memory` is not the library's)."""
 from __future__ import annotations
 
 import re
@@ -53,6 +53,9 @@ def _unqualified(tr, names: frozenset[str]):
         if up is None or up.type == "qualified_identifier" or tr.src.text_of(n) not in names or \
                 up.type.startswith("template_") and up.parent is not None and up.parent.type == "qualified_identifier":
             continue  # a qualified name (the library's, read by `_qualified`, or a project's)
+        f = tr.module.function_at(n)  # device code only: a host `wait(&status)` is POSIX's, not the library's
+        if f is None or not f.is_device:
+            continue
         if n.type == "type_identifier" or up.type in ("template_function", "template_type") or \
                 up.type == "call_expression" and up.child_by_field_name("function") == n:
             yield (up, up) if up.type in ("template_function", "template_type") else (n, n)

@@ -81,6 +81,18 @@ __global__ void k(int *out) {
 """
 
 
+def test_a_host_call_named_like_a_device_only_name_is_not_the_library():
+    code = """\
+#include <sys/wait.h>
+#include <cooperative_groups.h>
+using namespace cooperative_groups;
+__global__ void k(int *out) { out[threadIdx.x] = this_thread_block().thread_rank(); }
+void reap() { int status; wait(&status); }
+"""
+    port, found = _errors(code)
+    assert port.ok and not found, [d.format() for d in port.diagnostics]
+
+
 def test_lookalikes_are_quiet():
     port, found = _errors(LOOKALIKES)
     assert port.ok and not found, [d.format() for d in port.diagnostics]
