@@ -389,6 +389,8 @@ class ApiNames:
         """Cooperative groups' members the backend's library lacks, spelled as the built-ins they mean
         (`block.group_dim()` -> `blockDim`, a tile's `meta_group_rank()` on ROCm 5.2); else KP210."""
         b = backends.get(self.backend)
+        from .cg_names import check  # the names, overloads and tiles the target's library lacks
+        check(self, b)
         if not b.cg_members:
             return
         from .member_uses import base, member_calls, tiles_of_blocks

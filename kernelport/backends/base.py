@@ -252,6 +252,13 @@ class Backend:
     # A tile's size read from the tile (`{group}`: the value) where its type is a template parameter bound
     # to tiles of different sizes (kernelport/tile_bindings.py); "": such a tile's vote is refused (KP210).
     cg_tile_size: ClassVar[str] = ""
+    # The names the backend's cooperative_groups namespace declares (CUDA's: what a source may name);
+    # a `cg::` name of a port outside the target's is KP210 at its line (kernelport/cg_names.py).
+    # Empty: the target's namespace is not checked. `cg_call_arity`: factories' most arguments (an
+    # overload the target lacks); `cg_tile_most`: the largest static tile every arch of the runs takes.
+    cg_names_present: ClassVar[frozenset[str]] = frozenset()
+    cg_call_arity: ClassVar[dict[str, int]] = {}
+    cg_tile_most: ClassVar[int] = 0
     # Runtime structs' fields (cudaDeviceProp's) as the backend's struct has them, in the same shape:
     # (CUDA type, field) -> the backend's field name; per CUDA type, the fields it has as CUDA's.
     struct_fields: ClassVar[dict[tuple[str, str], str]] = {}

@@ -138,6 +138,15 @@ class CUDA(Backend):
     warp_collectives = {"WarpReduce": 1, "WarpScan": 1, "WarpExchange": 2, "WarpMergeSort": 2, "WarpLoad": 3,
                         "WarpStore": 3}
     warp_collective_default = "32"  # CUB_PTX_WARP_THREADS
+    # CUDA 11-13's <cooperative_groups.h> and its reduce/scan/memcpy_async headers (public names)
+    cg_names_present = frozenset((
+        "thread_group", "thread_block", "grid_group", "multi_grid_group", "coalesced_group", "thread_block_tile",
+        "cluster_group", "block_tile_memory", "this_thread_block", "this_grid", "this_multi_grid", "this_cluster",
+        "this_thread", "coalesced_threads", "tiled_partition", "labeled_partition", "binary_partition", "sync",
+        "group_size", "thread_rank", "reduce", "reduce_update_async", "reduce_store_async", "plus", "less",
+        "greater", "bit_and", "bit_or", "bit_xor", "inclusive_scan", "exclusive_scan", "inclusive_scan_update",
+        "exclusive_scan_update", "memcpy_async", "wait", "wait_prior", "invoke_one", "invoke_one_broadcast",
+        "experimental", "details"))
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP, atomic_scopes=CUDA_ATOMIC_SCOPES,
                         defines={"__CUDACC__": "1", "__CUDA_ARCH__": "800", "__NVCC__": "1"},
                         group_namespaces=("cooperative_groups",), cub_namespaces=("cub",))

@@ -328,6 +328,19 @@ class HIP(Backend):
                           "grid_group": ("size", "thread_rank", "is_valid", "sync"),
                           "thread_block_tile": ("size", "thread_rank", "is_valid", "sync", "shfl", "shfl_down",
                                                 "shfl_up", "shfl_xor")}
+    # What ROCm 5.2's amd_hip_cooperative_groups.h declares in namespace cooperative_groups, with the
+    # names of cooperative_groups/reduce.h's polyfill (header_polyfills): no block_tile_memory, no
+    # this_thread_block(scratch), no cluster, labeled/binary partitions, scans nor memcpy_async; its
+    # tiled_partition<N> static_asserts N <= the wave (32 on gfx1030), where CUDA's N > 32 is a tile of
+    # warps (block_tile_memory before sm_80). tests/test_cg_names.py compiles the table with hipcc.
+    cg_names_present = frozenset((
+        "thread_group", "thread_block", "grid_group", "multi_grid_group", "coalesced_group", "tiled_group",
+        "thread_block_tile", "thread_block_tile_base", "thread_block_tile_type", "tile_base", "this_thread_block",
+        "this_grid", "this_multi_grid", "coalesced_threads", "tiled_partition", "sync", "group_size",
+        "thread_rank", "is_valid", "internal", "impl",
+        "reduce", "plus", "less", "greater", "bit_and", "bit_or", "bit_xor"))
+    cg_call_arity = {"this_thread_block": 0, "this_grid": 0, "this_multi_grid": 0, "coalesced_threads": 0}
+    cg_tile_most = 32
     # hipDeviceProp_t of ROCm 5.2 (hip_runtime_api.h): what cudaDeviceProp's fields are there.
     struct_fields = {("cudaDeviceProp", "sharedMemPerMultiprocessor"): "maxSharedMemoryPerMultiProcessor",
                      ("cudaPointerAttributes", "type"): "memoryType"}  # ROCm 5.2's; `type` came in ROCm 6
