@@ -112,8 +112,12 @@ def test_a_cg_reduce_over_a_coalesced_group_is_refused_at_the_call_not_reduced_w
     assert "over a coalesced_group" in port.diagnostics[0].message
     port, _ = _port(_CG + body.replace("cg::coalesced_group g = cg::coalesced_threads();",
                                        "auto g = cg::labeled_partition(cg::coalesced_threads(), 3);"))
-    assert [d.code for d in port.diagnostics if d.severity == "error"] == ["KP209"]
-    assert "over a group kernelport cannot type" in port.diagnostics[0].message
+    # (stop 49, h/cg49: ROCm 5.2 has no labeled_partition either, so that call is a KP210 of its own beside
+    # the reduce's KP209; re-pinned from ["KP209"] at the merge)
+    errors = [d for d in port.diagnostics if d.severity == "error"]
+    assert sorted(d.code for d in errors) == ["KP209", "KP210"], [d.format() for d in errors]
+    assert "labeled_partition" in next(d.message for d in errors if d.code == "KP210")
+    assert "over a group kernelport cannot type" in next(d.message for d in errors if d.code == "KP209")
 
 
 def test_verify_runs_the_other_kernels_of_a_file_whose_port_defines_cg_reduce(tmp_path):
