@@ -14,10 +14,10 @@ import re
 
 from tree_sitter import Node
 
-from . import backends
+from . import backends, lazy_re
 
 _NAMESPACE = "cooperative_groups"
-_HEAD = re.compile(r"\w+")
+_HEAD = lazy_re.compile(r"\w+")  # compiled at first use: nothing at import (tests/test_startup.py)
 _TILES = ("tiled_partition", "thread_block_tile")
 
 
