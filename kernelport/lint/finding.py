@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 SEVERITIES = ("info", "warning", "error")
+ROLES = ("site", "context")  # a related place: the hazard is written there too, or it explains the finding
 RANK = {s: i for i, s in enumerate(SEVERITIES)}
 
 
@@ -26,10 +27,16 @@ class Fix:
 
 @dataclass(frozen=True)
 class Related:
+    """A second place a finding names.  `role` says what the place is (SARIF's relatedLocations are
+    context by definition; kernelport also lists there the other lines that carry the same hazard):
+    `site`, the 32-lane assumption is written here too and a fix changes this line (a hardcoded
+    constant's uses, the 32-bit declaration of a mask); `context`, a line that explains the finding
+    and may well be right (the `warpSize` read beside a `>> 5`, the launch that gives the block)."""
     path: str
     line: int
     column: int
     message: str
+    role: str = "context"  # ROLES
 
 
 @dataclass(frozen=True)
