@@ -29,9 +29,10 @@ class Fix:
 class Related:
     """A second place a finding names.  `role` says what the place is (SARIF's relatedLocations are
     context by definition; kernelport also lists there the other lines that carry the same hazard):
-    `site`, the 32-lane assumption is written here too and a fix changes this line (a hardcoded
-    constant's uses, the 32-bit declaration of a mask); `context`, a line that explains the finding
-    and may well be right (the `warpSize` read beside a `>> 5`, the launch that gives the block)."""
+    `site`, part of the 32-lane assumption is written here and a fix the message offers changes this
+    line (a hardcoded constant's uses, the 32-bit declaration of a mask, the condition that leaves
+    part of the wave out, a launch of 32-thread rows); `context`, a line that explains the finding and
+    that no fix changes (the `warpSize` read beside a `>> 5`, the block size that makes a count wrong)."""
     path: str
     line: int
     column: int

@@ -124,7 +124,7 @@ __global__ void copy(float* o, const float* i, int* lanes) {
                    else "a shuffle from a source lane at the default width, the whole wave")
             for group in by_statement.values():
                 names = ", ".join(f"`{n}`" for n, _ in group)
-                related = tuple(ctx.related(c, f"calls {n}, which works on the wave") for c, n in calls[:3]) + \
+                related = tuple(ctx.related(c, f"calls {n}, which works on the wave", site=True) for c, n in calls[:3]) + \
                     tuple(ctx.related(s, "a stride or bound of 32 lanes", site=True) for s in strides[:6])
                 ctx.report(self, group[0][1],
                            f"{names} lay{'s' if len(group) == 1 else ''} the threads out in groups of 32, but "

@@ -470,7 +470,7 @@ __global__ void last_warp(const long long* in, long long* out) {
             cond = cond if len(cond) <= 40 else cond[:37] + "..."
             what = f"`{h.callee}` runs full-mask warp operations" if h.callee else "this warp operation claims every lane"
             line = ctx.where(h.frame.node).split(':')[0]
-            related = (ctx.related(h.frame.node, "the condition that leaves part of the wave out"),)
+            related = (ctx.related(h.frame.node, "the condition that leaves part of the wave out", site=True),)
             if whole_waves(ctx, h.frame.node):
                 continue  # `threadIdx.x + WS >= TPB` with WS the wave of each build: whole waves, or none
             if h.frame.kind == "cut":  # lanes that returned have exited: allowed on NVIDIA, absent on AMD
