@@ -7,7 +7,8 @@ WS016 names the `warpSize` read of a function that also hardcodes 32 ("warpSize 
 Mahout's block reductions (tests/labelled26) that is `lane = threadIdx.x & (warpSize - 1)`, right on a
 64-lane wave; the hazard is the `>> 5` beside it.  Stop 42's scorer counted every related line as a claim,
 so the correct lane line counted as a flagged look-alike.  WS001's related uses of a hardcoded 32 are sites:
-each use assumes 32 lanes ("its 3 uses assume 32-lane warps")."""
+each use assumes 32 lanes ("its 3 uses assume 32-lane warps"); so is WS012's condition that leaves part of
+the wave out (a fix the message offers changes it).  finding.Related states the rule."""
 from __future__ import annotations
 
 import json
@@ -70,8 +71,26 @@ def test_a_hardcoded_constants_uses_are_sites():
     assert ws001.line == 1 and {(r.line, r.role) for r in ws001.related} == {(3, "site"), (4, "site")}
 
 
+PARTIAL = """\
+__global__ void k(float* x) {
+    float v = x[threadIdx.x];
+    if (threadIdx.x < 32) {
+        for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+        if (threadIdx.x == 0) x[blockIdx.x] = v;
+    }
+}
+"""
+
+
+def test_the_condition_that_leaves_part_of_the_wave_out_is_a_site():
+    """WS012: `threadIdx.x < 32` is half a 64-lane wave; the fix changes the condition (or moves the
+    shuffle out of it), so the condition is where the assumption is written, not mere context."""
+    ws012 = _finding(PARTIAL, "WS012")
+    assert ws012.line == 4 and [(r.line, r.role) for r in ws012.related] == [(3, "site")]
+
+
 def test_every_related_place_has_a_known_role_in_json_and_sarif():
-    found = engine.lint_text(MIXED, "k.cu") + engine.lint_text(CONSTANT, "c.cu")
+    found = engine.lint_text(MIXED, "k.cu") + engine.lint_text(CONSTANT, "c.cu") + engine.lint_text(PARTIAL, "p.cu")
     roles = [r["role"] for f in found for r in f.to_json()["related"]]
     assert set(roles) == set(ROLES)
     log = sarif(found)
