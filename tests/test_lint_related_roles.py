@@ -18,28 +18,9 @@ from kernelport.lint import engine
 from kernelport.lint.finding import ROLES
 from kernelport.lint.formats import sarif
 from labelled_support import lint_recall
+from test_lint_slots_warp32 import _src
 
-MIXED = """\
-__device__ float warp_sum(float v) {
-    for (int o = warpSize / 2; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffffffffffull, v, o);
-    return v;
-}
-__device__ float block_sum(float val) {
-    __shared__ float shared[32];
-    int lane = threadIdx.x & (warpSize - 1);
-    int warp_id = threadIdx.x >> 5;
-    val = warp_sum(val);
-    if (lane == 0) shared[warp_id] = val;
-    __syncthreads();
-    val = (threadIdx.x < (blockDim.x + warpSize - 1) / warpSize) ? shared[lane] : 0.0f;
-    if (warp_id == 0) val = warp_sum(val);
-    return val;
-}
-__global__ void k(const float* x, float* out) {
-    float s = block_sum(x[blockIdx.x * blockDim.x + threadIdx.x]);
-    if (threadIdx.x == 0) out[blockIdx.x] = s;
-}
-"""
+MIXED = _src()  # Mahout's block reduction: `lane = threadIdx.x & (warpSize - 1)`, `warp_id = threadIdx.x >> 5`
 LANE, WARP_ID = 7, 8  # the correct lane line, the `>> 5` hazard
 
 CONSTANT = """\
