@@ -13,9 +13,15 @@ group: lane, warp, slots and shuffle widths all from 32).  Consistent lines coun
 is the line's stripped text, checked before measuring so that a label cannot drift off its line.
 
 A label is found when a warp-size finding (a WS code) that claims a hazard starts on its line or names the line among
-its related locations, in its file or in another labelled file of the set (WS001 lists every use of
+its related locations as a `site`, in its file or in another labelled file of the set (WS001 lists every use of
 a hardcoded constant: "its 3 uses assume 32 lanes"; WS008 names the header parameter a ballot is
-passed to); the recall on finding lines alone is printed beside it.  The EXE is run once
+passed to); the recall on finding lines alone is printed beside it.  Rule (stop 50): a related location
+claims its line only where the finding says the hazard is written there too (`"role": "site"` in the JSON,
+kernelport/lint/finding.py's Related); a `context` place explains the finding and claims nothing (SARIF's
+relatedLocations are "relevant to understanding the result": WS016 names the correct
+`lane = threadIdx.x & (warpSize - 1)` beside a `>> 5` as "warpSize used here").  Stop 42's rule counted every
+related line; a build whose JSON has no role (before stop 50) is scored by that rule, so its figures stay
+comparable.  Context lines on labels are printed beside the figures, counted neither way.  The EXE is run once
 per file (`--format json --exit-zero`, with the -I and -D its project builds it with:
 build_flags.tsv beside the labels; the project headers it includes are copied there by
 scripts/labelled_headers.py), so a file whose run fails is counted, not fatal, and the build
@@ -178,6 +184,7 @@ def measure(run, labels: list[Label], base: Path, jobs: int = 2, min_severity: s
     flagged: dict[str, dict[int, set[str]]] = {}  # a hazard claim's line, or a related line it names
     advised: dict[str, set[int]] = {}  # the same for findings below min_severity (advice)
     primary: dict[str, set[int]] = {}
+    context: dict[str, set[int]] = {}  # lines a claim names as context only (not counted)
     floor = SEVERITIES.index(min_severity)
     failures, internal = [], []
     # A related location in another labelled file of the set flags that file's line too (a call's
@@ -197,8 +204,10 @@ def measure(run, labels: list[Label], base: Path, jobs: int = 2, min_severity: s
                 primary.setdefault(f, set()).add(d["line"])
                 for r in d.get("related") or ():
                     other = by_path.get(Path(r["path"]).resolve())
-                    if other is not None:
+                    if other is not None and r.get("role", "site") == "site":
                         flagged.setdefault(other, {}).setdefault(r["line"], set()).add(d["code"] + " (related)")
+                    elif other is not None:
+                        context.setdefault(other, set()).add(r["line"])
             if d["code"] == "KP006":
                 internal.append(f"{f}: {d['message']}")
         if rc != 0 or (not data and err):
@@ -226,6 +235,8 @@ def measure(run, labels: list[Label], base: Path, jobs: int = 2, min_severity: s
     lint["min_severity"] = min_severity
     advice = [lb for lb in labels if lb.line in advised.get(lb.file, set()) and not hit_any(flagged, lb)]
     lint["advised"] = {k: sum(1 for lb in advice if lb.kind == k) for k in KINDS}
+    named = [lb for lb in labels if lb.line in context.get(lb.file, set()) and not hit_any(flagged, lb)]
+    lint["context_only"] = {k: sum(1 for lb in named if lb.kind == k) for k in KINDS}
     lint["unlabelled_flagged_lines"] = sum(1 for f, ls in flagged.items() for n in ls if (f, n) not in labelled)
     lint["codes"] = {f"{f}:{n}": sorted(c) for f, ls in flagged.items() for n, c in ls.items() if (f, n) in labelled}
     naive = score(lambda f, n: bool(NAIVE.search(texts[f][n - 1].split("//")[0])))
@@ -282,6 +293,9 @@ def main() -> None:
     adv = res["lint"]["advised"]
     print(f"  hazard claims: {res['lint']['min_severity']} and above; advice below it (not counted) on "
           f"{adv['hazard']} hazards, {adv['lookalike']} look-alikes, {adv['consistent']} consistent lines")
+    ctx_only = res["lint"]["context_only"]
+    print(f"  named as context only (not counted): {ctx_only['hazard']} hazards, {ctx_only['lookalike']} look-alikes, "
+          f"{ctx_only['consistent']} consistent lines")
     print(f"  lint flagged {res['lint']['unlabelled_flagged_lines']} unlabelled lines; "
           f"{len(res['failures'])} file runs failed, {len(res['internal_errors'])} internal errors")
     for title, items in (("misses", res["lint"]["misses"]), ("look-alikes flagged", res["lint"]["flagged_lookalikes"]),

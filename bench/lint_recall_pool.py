@@ -10,14 +10,19 @@ unlabelled lines flagged over every `== SET` block of the file (the text form of
 import re, sys
 text = open(sys.argv[1]).read()
 tp = hz = fp = un = cf = cn = 0
+ctx_hz = ctx_la = 0  # labels named only as a finding's context (stop 50: not counted; absent before)
 sets = []
 for block in text.split("== ")[1:]:
     name = block.split("\n")[0].strip()
     m = re.search(r"  lint   recall [\d.]+ \((\d+)/(\d+)\).*?precision [\d.]+ \((\d+) look-alikes? flagged\)\s+consistent flagged (\d+)/(\d+)", block)
     u = re.search(r"lint flagged (\d+) unlabelled lines", block)
     a, b, f, c1, c2 = map(int, m.groups())
+    c = re.search(r"named as context only \(not counted\): (\d+) hazards, (\d+) look-alikes", block)
+    if c:
+        ctx_hz += int(c.group(1)); ctx_la += int(c.group(2))
     tp += a; hz += b; fp += f; un += int(u.group(1)); cf += c1; cn += c2
     sets.append(f"{name} {a}/{b}")
 prec = tp / (tp + fp) if tp + fp else 1.0
 print(f"== pooled over {len(sets)} sets ({', '.join(sets)})")
-print(f"  lint   recall {tp/hz:.3f} ({tp}/{hz})  precision {prec:.3f} ({fp} look-alikes flagged)  consistent flagged {cf}/{cn}  unlabelled flagged lines {un}")
+print(f"  lint   recall {tp/hz:.3f} ({tp}/{hz})  precision {prec:.3f} ({fp} look-alikes flagged)  consistent flagged {cf}/{cn}  unlabelled flagged lines {un}"
+      f"  named as context only {ctx_hz} hazards, {ctx_la} look-alikes")

@@ -141,7 +141,7 @@ __global__ void prune(const unsigned* masks, unsigned* out) {
 
 def test_the_wave_width_beside_a_narrower_group_width_the_code_names_is_flagged():
     found = [f for f in lint_text(SUBWARP, "prune.cu") if f.code == "WS016"]
-    lines = {f.line for f in found} | {r.line for f in found for r in f.related}
+    lines = {f.line for f in found} | {r.line for f in found for r in f.related if r.role == "site"}
     assert 14 in {f.line for f in found}, found  # tidx & (warpSize - 1): lanes to 63 for 32-lane groups
     assert 16 in lines, found  # c_tile == warpSize: a 64-thread tile taken for one group
     assert 7 not in lines, found  # c_subWarp == warpSize is the right test

@@ -137,9 +137,11 @@ class Context:
         self.findings.append(Finding(self.path, line, col, eline, ecol, rule.code, rule.name, sev, message,
                                      fix if self.unit.fixable else None, tuple(related), (start, end)))
 
-    def related(self, node: Node, message: str) -> Related:
+    def related(self, node: Node, message: str, *, site: bool = False) -> Related:
+        """A place the finding names: `site` where the same assumption is written there (a fix changes
+        it), else context (finding.Related)."""
         line, col = self.position(node.start_byte)
-        return Related(self.path, line, col, message)
+        return Related(self.path, line, col, message, "site" if site else "context")
 
     # -- wording -----------------------------------------------------------------------------
     @property

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 SEVERITIES = ("info", "warning", "error")
+ROLES = ("site", "context")  # a related place: the hazard is written there too, or it explains the finding
 RANK = {s: i for i, s in enumerate(SEVERITIES)}
 
 
@@ -26,10 +27,17 @@ class Fix:
 
 @dataclass(frozen=True)
 class Related:
+    """A second place a finding names.  `role` says what the place is (SARIF's relatedLocations are
+    context by definition; kernelport also lists there the other lines that carry the same hazard):
+    `site`, part of the 32-lane assumption is written here and a fix the message offers changes this
+    line (a hardcoded constant's uses, the 32-bit declaration of a mask, the condition that leaves
+    part of the wave out, a launch of 32-thread rows); `context`, a line that explains the finding and
+    that no fix changes (the `warpSize` read beside a `>> 5`, the block size that makes a count wrong)."""
     path: str
     line: int
     column: int
     message: str
+    role: str = "context"  # ROLES
 
 
 @dataclass(frozen=True)

@@ -199,7 +199,8 @@ def sarif(findings: list[Finding]) -> dict:
             res["relatedLocations"] = [
                 {"id": i, "message": {"text": r.message},
                  "physicalLocation": {"artifactLocation": _artifact(r.path),
-                                      "region": {"startLine": r.line, "startColumn": r.column}}}
+                                      "region": {"startLine": r.line, "startColumn": r.column}},
+                 "properties": {"role": r.role}}
                 for i, r in enumerate(f.related)]
         if f.fix is not None:
             res["fixes"] = [{"description": {"text": f.fix.message},

@@ -118,7 +118,7 @@ def check(rule, ctx) -> None:
         ctx.report(rule, bad[0], f"`{f.name}` {how}, a group width the code compares with `{wave}` and divides "
                    f"by, but reads `{wave}` here: {ctx.breaks}, a group of `{width}` may be narrower than the "
                    f"wave, and lanes, last lanes and tile sizes from the wave span two groups; use `{width}` "
-                   f"throughout", related=tuple(ctx.related(n, f"`{wave}` read here too") for n in bad[1:8]))
+                   f"throughout", related=tuple(ctx.related(n, f"`{wave}` read here too", site=True) for n in bad[1:8]))
 
 
 def _callees(ctx, f, names: set[str], wave: str):

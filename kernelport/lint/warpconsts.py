@@ -79,7 +79,7 @@ def check(rule, ctx) -> None:
         if c.log2 and not any(_in_warp_code(ctx, u) for u in c.uses):
             continue  # a shift of 5 also lays out 32-thread groups that need no wave (shared-memory histograms)
         what = "log2 of the warp size as 5" if c.log2 else "the warp size as 32"
-        related = tuple(ctx.related(u, f"use of {c.name}") for u in c.uses[:8])
+        related = tuple(ctx.related(u, f"use of {c.name}", site=True) for u in c.uses[:8])
         rows = rowsplits.advise_uses(ctx, rule.code, list(c.uses))
         if rows is not None:
             ctx.report(rule, c.value, f"`{c.name}` hardcodes {what}; {rows}", severity="info", related=related)
@@ -130,8 +130,8 @@ def _header_log2(rule, ctx, own: set[str]) -> None:
         if not warp:
             continue
         line, col = val.start_point[0] + 1, val.start_point[1] + 1
-        where = Related(str(shown(Path(str(src.path)))), line, col, f"`{name}` hardcoded as 5 here")
-        related = (where,) + tuple(ctx.related(u, f"use of {name}") for u in warp[1:8])
+        where = Related(str(shown(Path(str(src.path)))), line, col, f"`{name}` hardcoded as 5 here", "site")
+        related = (where,) + tuple(ctx.related(u, f"use of {name}", site=True) for u in warp[1:8])
         header = Path(str(src.path)).name
         rows = rowsplits.advise_uses(ctx, rule.code, warp)
         if rows is not None:

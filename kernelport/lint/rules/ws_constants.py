@@ -110,7 +110,7 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
             if rows is not None:  # the rows' width, correct at 64 (lint/rowsplits.py)
                 ctx.report(self, m.node, f"`{name}` hardcodes the warp size as {m.value}; {rows}",
                            severity="info" if self.severity(ctx.targets) else None,
-                           related=tuple(ctx.related(u, f"use of {name}") for u in uses[:8]))
+                           related=tuple(ctx.related(u, f"use of {name}", site=True) for u in uses[:8]))
                 continue
             used = (f"its {len(uses)} uses assume" if len(uses) > 1 else "its use assumes") if uses else "it assumes"
             companions = _warp_counts(ctx, name)
@@ -121,8 +121,8 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                        f"use {ctx.wave} at run time and a per-architecture constant (64 under `__GFX9__`, else 32) "
                        f"where a constant expression is needed, or list `{name}` in `portable-macros` if the build "
                        f"defines it per architecture{also}",
-                       related=tuple(ctx.related(v, f"{c}: a warp count paired with {name}") for c, v, _ in companions)
-                       + tuple(ctx.related(u, f"use of {name}") for u in uses[:8]))
+                       related=tuple(ctx.related(v, f"{c}: a warp count paired with {name}", site=True) for c, v, _ in companions)
+                       + tuple(ctx.related(u, f"use of {name}", site=True) for u in uses[:8]))
         self._header_macro_uses(ctx)
         warpconsts.check(self, ctx)  # class members named for it, and its log2 as 5
         for s, code in site_codes(ctx):
@@ -136,7 +136,7 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                            f"({ctx.text(s.node).strip()}) that reaches a warp-level use{_why(s)}: wrong {ctx.breaks}; "
                            f"derive it from {ctx.wave}",
                            related=tuple(ctx.related(u, f"{name} makes a lane or warp index here that a warp-level "
-                                                        f"use reads") for u in uses[:8]))
+                                                        f"use reads", site=True) for u in uses[:8]))
 
 
     def _header_macro_uses(self, ctx) -> None:
@@ -150,9 +150,9 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
         for name, nodes in uses.items():
             where = ctx.unit.header_macros.get(name) or headerconsts.defined_at(ctx.unit, name)
             defined = f" (defined as {where[3]} at {where[0]}:{where[1]})" if where else ""
-            related = tuple(ctx.related(n, f"use of {name}") for n in nodes[1:8])
+            related = tuple(ctx.related(n, f"use of {name}", site=True) for n in nodes[1:8])
             if where:
-                related = (Related(where[0], where[1], where[2], f"{name} defined here"),) + related
+                related = (Related(where[0], where[1], where[2], f"{name} defined here", "site"),) + related
             ctx.report(self, nodes[0], f"`{name}`{defined} hardcodes the warp size as 32: "
                        f"{'its ' + str(len(nodes)) + ' uses here assume' if len(nodes) > 1 else 'its use here assumes'} "
                        f"32 lanes, which is wrong {ctx.breaks}; use {ctx.wave} at run time and a per-architecture "

@@ -148,4 +148,4 @@ void launch(const float* x, float* out) {
                            f"{ctx.breaks}: a block of {v} threads is not a whole {wide}-lane wave; launch whole waves "
                            f"(a multiple of the device's wave width) or count the partial wave, "
                            f"`(blockDim.x + {ctx.wave.strip('`')} - 1) / {ctx.wave.strip('`')}`",
-                           related=(ctx.related(at, f"a block of {v} threads"),))
+                           related=(ctx.related(at, f"a block of {v} threads", site=True),))

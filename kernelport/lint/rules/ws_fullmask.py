@@ -170,7 +170,7 @@ __device__ float warp_sum(float v) {
                                f"intrinsics (ROCm >= 6.2) need a 64-bit mask and reject this one at compile time, "
                                f"and on a 64-wide wave 32 bits name only lanes 0-31 whatever value it holds; "
                                f"declare it 64-bit on HIP, or use the mask-less `{hip or 'HIP form'}` there",
-                               related=(ctx.related(narrow, f"`{ctx.text(mask)}`, declared 32-bit here"),))
+                               related=(ctx.related(narrow, f"`{ctx.text(mask)}`, declared 32-bit here", site=True),))
                     continue
             if cls != "full" or masksources.wide_full(ctx.module, ctx.text(mask)):
                 continue  # all ones in 64 bits (`(uint64_t) ~0`, a 64-bit constant): every lane of the wave
@@ -180,7 +180,7 @@ __device__ float warp_sum(float v) {
                        f"32-bit full mask `{ctx.text(mask)}` passed to `{fn}`: HIP's `_sync` intrinsics (ROCm >= 6.2) "
                        f"need a 64-bit mask and on a 64-wide wave this one names only lanes 0-31; in the HIP port "
                        f"use the mask-less `{hip or 'HIP form'}` (as `kernelport translate` does)",
-                       related=(ctx.related(made, f"`{ctx.text(mask)}`, the 32-bit mask, declared here"),) if made else ())
+                       related=(ctx.related(made, f"`{ctx.text(mask)}`, the 32-bit mask, declared here", site=True),) if made else ())
         self._barrier_masks(ctx)
         for span, fn, text, name in macromasks.sites(ctx, _dropped_on_amd):  # a macro's replacement list
             ctx.report(self, span, f"32-bit full mask `{text}` passed to `{fn}` in the macro `{name}`, which every use "
@@ -211,7 +211,7 @@ __device__ float warp_sum(float v) {
                            f"the mask `{ctx.text(mask)}` passed to `{fn}` is a 32-bit {what}: HIP's `{fn}(mask)` "
                            f"(ROCm >= 6.2) needs a 64-bit mask and rejects this one at compile time, and on a "
                            f"64-wide wave 32 bits name only lanes 0-31; declare it 64-bit on HIP",
-                           related=(ctx.related(narrow, f"`{ctx.text(mask)}`, declared 32-bit here"),))
+                           related=(ctx.related(narrow, f"`{ctx.text(mask)}`, declared 32-bit here", site=True),))
 
 
 def _other_build(ctx, mask: Node) -> bool:

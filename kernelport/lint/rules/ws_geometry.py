@@ -442,7 +442,7 @@ void run(const float* a, float* c) {
                            f"shuffles at the default width, the whole wave: {ctx.breaks} two groups share a wave and read "
                            f"each other's lanes; pass that shuffle the width 32 to keep these sizes, or size the groups "
                            f"from the device's wave width ({ask}) in the kernel and here",
-                           related=(ctx.related(cross, "the default-width shuffle that leaves the 32-lane group"),))
+                           related=(ctx.related(cross, "the default-width shuffle that leaves the 32-lane group", site=True),))
                 return
             ctx.report(self, node, f"host code {what}: the host cannot know the device's wave width, which is not 32 "
                        f"{ctx.breaks}; query it ({ask}) and compute from that")
@@ -509,7 +509,7 @@ void run(const float* a, float* c) {
                            f"divides the parameter by the warp size, or sizes a cub block collective that works "
                            f"warp by warp with it): {ctx.breaks}, 32 lanes are less than one wave; query "
                            f"the device's wave width ({ask}) before choosing this tier",
-                           related=(ctx.related(arg, f"the 32 `{name}` divides by the warp size"),) if at != arg else ())
+                           related=(ctx.related(arg, f"the 32 `{name}` divides by the warp size", site=True),) if at != arg else ())
         for s, code in site_codes(ctx):
             if code == self.code:
                 stmt = s.node

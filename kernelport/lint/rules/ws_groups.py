@@ -124,8 +124,8 @@ __global__ void copy(float* o, const float* i, int* lanes) {
                    else "a shuffle from a source lane at the default width, the whole wave")
             for group in by_statement.values():
                 names = ", ".join(f"`{n}`" for n, _ in group)
-                related = tuple(ctx.related(c, f"calls {n}, which works on the wave") for c, n in calls[:3]) + \
-                    tuple(ctx.related(s, "a stride or bound of 32 lanes") for s in strides[:6])
+                related = tuple(ctx.related(c, f"calls {n}, which works on the wave", site=True) for c, n in calls[:3]) + \
+                    tuple(ctx.related(s, "a stride or bound of 32 lanes", site=True) for s in strides[:6])
                 ctx.report(self, group[0][1],
                            f"{names} lay{'s' if len(group) == 1 else ''} the threads out in groups of 32, but "
                            f"`{f.name}` calls `{callee}` (line {ctx.where(call).split(':')[0]}), {why}: "
@@ -261,7 +261,7 @@ definition: a parameter named as a lane, and a 32 that scales a step.
                 continue
             name = ctx.text(d.child_by_field_name("name"))
             from ..finding import Related
-            related = tuple(Related(ctx.path, *ctx.position(b), "a step of 32 lanes") for b in hits[1:12])
+            related = tuple(Related(ctx.path, *ctx.position(b), "a step of 32 lanes", "site") for b in hits[1:12])
             ctx.report(self, (hits[0], hits[0] + 2),
                        f"`{name}` starts each lane at `{lanes[0]}` and steps by 32 lanes ({len(hits)} "
                        f"step{'s' if len(hits) > 1 else ''} of 32 in its body): {ctx.breaks} its callers' lanes run "

@@ -358,7 +358,8 @@ void launch(const float* x, float* out, int n) {
                     for r in warpwidth.row_launches(kf, ctx.module)]
             if not rows:
                 continue  # rows from a guard or an annotation: the kernel asks for them itself
-            related = tuple(ctx.related(where, "the block of a launch of this kernel: rows of 32 threads")
+            related = tuple(ctx.related(where, "the block of a launch of this kernel: rows of 32 threads",
+                                       site=True)
                             for _launch, where in rows)
             for t in warpshapes.wave_collective_types(ctx.src, backends.source().name, f):
                 if ctx.guarded(t):

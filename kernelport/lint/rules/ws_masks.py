@@ -178,7 +178,7 @@ __global__ void count(const float* x, int* out) {
         for i in ctx.analysis.issues:  # a ballot stored through a 32-bit pointer or array (warpflow's KP207)
             if i.code == "KP207":
                 decl = _declaration_of(ctx, i.node)
-                related = (ctx.related(decl, "declared with a 32-bit element type here"),) if decl else ()
+                related = (ctx.related(decl, "declared with a 32-bit element type here", site=True),) if decl else ()
                 ctx.report(self, i.node, f"{i.message} ({ctx.breaks}); store masks in 64-bit memory "
                            "(`unsigned long long`, two words per mask where the layout is fixed)",
                            related=related + (_layout_of(ctx, decl) if decl is not None else ()))
@@ -212,14 +212,14 @@ def _layout_of(ctx, decl: Node) -> tuple:
     for n in walk(init):
         if n.type == "field_expression":
             for f in _fields_named(ctx, ctx.text(n.child_by_field_name("field")), _struct_of(ctx, n)):
-                out.append(ctx.related(f, "the field that holds the mask words, 32 lanes each"))
+                out.append(ctx.related(f, "the field that holds the mask words, 32 lanes each", site=True))
         elif n.type == "binary_expression" and ctx.text(n.child_by_field_name("operator")) in ("&", "/", ">>"):
             left = n.child_by_field_name("left")
             while left is not None and left.type == "parenthesized_expression" and left.named_children:
                 left = left.named_children[0]
             r = left.child_by_field_name("right") if left is not None and left.type == "binary_expression" else None
             if r is not None and r.type == "number_literal" and warpflow.int_value(ctx.text(r)) == 31:
-                out.append(ctx.related(r, "rounds the mask words' offset to 32 lanes"))
+                out.append(ctx.related(r, "rounds the mask words' offset to 32 lanes", site=True))
     return tuple(out)
 
 
@@ -470,7 +470,7 @@ __global__ void last_warp(const long long* in, long long* out) {
             cond = cond if len(cond) <= 40 else cond[:37] + "..."
             what = f"`{h.callee}` runs full-mask warp operations" if h.callee else "this warp operation claims every lane"
             line = ctx.where(h.frame.node).split(':')[0]
-            related = (ctx.related(h.frame.node, "the condition that leaves part of the wave out"),)
+            related = (ctx.related(h.frame.node, "the condition that leaves part of the wave out", site=True),)
             if whole_waves(ctx, h.frame.node):
                 continue  # `threadIdx.x + WS >= TPB` with WS the wave of each build: whole waves, or none
             if h.frame.kind == "cut":  # lanes that returned have exited: allowed on NVIDIA, absent on AMD

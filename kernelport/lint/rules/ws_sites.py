@@ -183,7 +183,7 @@ class SiteRule(Rule):
         done = set()
         for s, code in site_codes(ctx) + named_helper_sites(ctx):
             if code == self.code and not self.quiet(ctx, s):
-                related = (Related(*s.origin, "the 32-bit parameter, declared here"),) if s.origin else ()
+                related = (Related(*s.origin, "the 32-bit parameter, declared here", "site"),) if s.origin else ()
                 ctx.report(self, s.node, self.message(ctx, s), fix=site_fix(ctx, s) if self.fixable else None,
                            related=related)
                 done.add((s.node.start_byte, s.node.end_byte))

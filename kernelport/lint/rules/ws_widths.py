@@ -235,7 +235,7 @@ __device__ float wave_sum(float v) {
             ctx.report(self, src, f"`{ctx.text(src)}` sets the extent of a shuffle ladder whose shuffles run at width "
                        f"{w} (line {ctx.where(call).split(':')[0]}): {ctx.breaks}, the step at 32 leaves the "
                        f"{w}-lane segment and the partial sums are wrong; shuffle at `{ctx.text(src)}` or bound the "
-                       f"ladder by {w}", related=(ctx.related(call, f"shuffles {w}-lane segments"),))
+                       f"ladder by {w}", related=(ctx.related(call, f"shuffles {w}-lane segments", site=True),))
             if f.node.start_byte in done:
                 continue
             done.add(f.node.start_byte)
@@ -244,7 +244,7 @@ __device__ float wave_sum(float v) {
                     ctx.report(self, t, f"`{ctx.text(t)}` chooses the block stage by the wave width, but the warp "
                                f"stage leaves {w}-lane partial sums (width {w}, line {ctx.where(call).split(':')[0]}): "
                                f"{ctx.breaks}, a block of one wave skips the stage that adds its partial sums; "
-                               f"compare with {w}", related=(ctx.related(call, f"shuffles {w}-lane segments"),))
+                               f"compare with {w}", related=(ctx.related(call, f"shuffles {w}-lane segments", site=True),))
 
 
 @register
