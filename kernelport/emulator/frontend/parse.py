@@ -12,6 +12,7 @@ from ...cexpr import split_top_level
 from .references import lower_references
 from .defaults import strip_defaults
 from .blockreduce import BlockReduce, lower_block_reduce
+from .braced import lower_braced
 from .groups import Groups, lower_groups
 from .arrayrefs import group as group_array_refs, lower_array_ref_params
 from .classdata import place_structs
@@ -168,6 +169,7 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         instances = instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs, class_templates,
                                 functors)
     all_items = kept + instances
+    _braced_temporaries(all_items, class_templates, functors)
     if functors.blocked:  # a function object the emulator does not lower, called where the kernel reaches
         functors.check(all_items, _reached_from(all_items, kernel))
     if class_templates is not None:
@@ -211,6 +213,17 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
     low.port_of = port_of
     _CACHE[key] = low
     return low
+
+
+def _braced_temporaries(items: list[Item], class_templates: ClassTemplates | None, functors) -> None:
+    """C++'s `T{a, b}` in expressions (braced.py); one the emulator does not build is refused where the
+    kernel reaches it, as an unread function object's call is (functors.check)."""
+    from .preprocess import VECTOR_TYPES
+    from ...vector_types import VECTORS
+    inst = class_templates.instances.values() if class_templates is not None else ()
+    functors.blocked += lower_braced(items, {v: VECTORS[v][1] for v in VECTOR_TYPES},
+                                     {i.sname: i.not_aggregate for i in inst if i.not_aggregate},
+                                     class_templates.struct_items if class_templates is not None else ())
 
 
 def _library_calls(items: list[Item], be) -> None:
