@@ -181,3 +181,24 @@ def test_verify_runs_a_returned_braced_struct_and_a_port_that_swaps_its_members_
     rc, checks, text = verify_checks(f)
     bad = [c for c in checks if c["kind"] == "numeric" and c["backend"] == "hip"]
     assert rc == 1 and bad and all(c["status"] == "fail" for c in bad), text
+
+
+def test_class_heads_and_member_initialisers_are_no_temporaries():
+    """`struct D : Stats {` and `enum E : int {` are heads, not temporaries; a class with a braced or `=` default
+    member initialiser is no aggregate the emulator builds (a `static` member's value is none)."""
+    from kernelport.emulator.frontend.braced import aggregates, lower_braced
+    from kernelport.emulator.frontend.items import Item
+    heads = [Item("struct Stats { float s; };", "k.cu", 1, "decl"), Item("struct D : Stats { float z; };", "k.cu", 2,
+                                                                         "decl"),
+             Item("enum E : int { A, B };", "k.cu", 3, "decl"), Item("struct F : int {};", "k.cu", 4, "decl")]
+    before = [it.text for it in heads]
+    assert lower_braced(heads, {}) == [] and [it.text for it in heads] == before
+    good, bad = aggregates([Item("struct A { static const int n = 4; float v; __device__ float f() const { return v; } };",
+                                 "k.cu", 1, "decl"),
+                            Item("struct B { float v{1.0f}; };", "k.cu", 2, "decl"),
+                            Item("struct C { int k = 2; };", "k.cu", 3, "decl"),
+                            Item("class P { float v; };", "k.cu", 4, "decl"),
+                            Item("class Q { public: float v; };", "k.cu", 5, "decl")])
+    assert good == {"A", "Q"} and bad == {"B": "a struct with default member initialisers",
+                                          "C": "a struct with default member initialisers",
+                                          "P": "a class with private data"}, (good, bad)

@@ -27,6 +27,10 @@ _CLASS = lazy_re.compile(r"\s*(struct|class)\s+(?:(?:alignas|__align__)\s*\([^()
 _TYPEDEF_STRUCT = lazy_re.compile(r"\s*typedef\s+struct\s*\w*\s*\{")
 _ALIAS = lazy_re.compile(r"\btypedef\s+(?:struct\s+)?([A-Za-z_]\w*)\s+([A-Za-z_]\w*)\s*;|"
                          r"\busing\s+([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)\s*;")
+# `float a{1.0f};` in a class body (a member function's `) const {` is none)
+_BRACED_MEMBER = lazy_re.compile(r"(?<![\w)])\s*\b(?!const\b|override\b|final\b|noexcept\b)[A-Za-z_]\w*\s*\{[^{}]*\}\s*;")
+# a class head's base clause (`struct D : Base {`, `enum E : int {`): no temporary
+_HEAD = lazy_re.compile(r"\b(?:struct|class|union|enum)\b[^;{}()]*:\s*\Z")
 _AUTO = lazy_re.compile(r"\bauto(\s+(?:const\s+)?[A-Za-z_]\w*\s*=\s*)\Z")
 SCALARS = ("bool", "char", "short", "int", "long", "float", "double", "unsigned", "signed", "size_t", "uint",
            "ushort", "uchar", "ulong", "int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t", "uint32_t",
@@ -51,7 +55,8 @@ def _why_not_aggregate(kind: str, name: str, base: str | None, body: str) -> str
         depth -= c == "}"
         if c == "}" and depth == 0:
             decl += ";"
-    if any("=" in d and "(" not in d.split("=")[0] for d in decl.split(";")):
+    if any("=" in d and "(" not in d.split("=")[0] and not re.match(r"\s*static\b", d) for d in decl.split(";")) \
+            or _BRACED_MEMBER.search(body):
         return "a struct with default member initialisers"
     return None
 
@@ -117,12 +122,16 @@ def lower_braced(items: list[Item], vectors: dict[str, int], not_aggregate: dict
         text, pos = it.text, 0
         while (m := pattern.search(text, pos)) is not None:
             name, open_i = m.group(2), m.end() - 1
+            if _HEAD.search(text, max(0, m.start(2) - 300), m.start(2)):
+                pos = m.end()
+                continue
             end = balanced(text, open_i, "{", "}")
             inner = text[open_i + 1: end - 1]
             got = _lowered(name, inner, good, bad, vectors)
             if isinstance(got, str):
-                blocked.append((it, f"the emulator does not run {got} ({it.file}:{line_at(it, m.start(2))}: "
-                                    f"`{' '.join(text[m.start(2): end].split())[:60]}`)"))
+                if it.name:
+                    blocked.append((it, f"the emulator does not run {got} ({it.file}:{line_at(it, m.start(2))}: "
+                                        f"`{' '.join(text[m.start(2): end].split())[:60]}`)"))
                 pos = m.end()
                 continue
             head, tail, start = got[0], got[1], m.start(2)
@@ -132,3 +141,11 @@ def lower_braced(items: list[Item], vectors: dict[str, int], not_aggregate: dict
             pos = start + len(head)  # a temporary nested in this one's next
         it.text = text
     return blocked
+
+
+def check(blocked: list[tuple[Item, str]], used: set[str] | None) -> None:
+    """A located "not yet" (NotImplementedError) where a function the kernel reaches (`used`; None: every
+    kernel and device function) holds a temporary left as written; the parse drops any other's, as before."""
+    for it, why in blocked:
+        if it.name in used if used is not None else it.kind in ("kernel", "device"):
+            raise NotImplementedError(why)
