@@ -240,3 +240,23 @@ def test_an_object_named_as_an_earlier_pointer_is_an_object_only_after_its_decla
     out = run_kernel(SHADOW, "k", args={"out": np.zeros(16, np.float32), "w": x, "n": np.int32(16)}, grid=(1,),
                      block=(4,)).outputs["out"]
     np.testing.assert_array_equal(out, x + np.repeat(x[::4], 4))
+
+
+def test_a_class_argument_is_deduced_through_a_sizeof_offset_and_a_product_before_it():
+    """llm.c classifier_fused's `load128cs(x + i * x128::size)` and `store128(dlogits + idx * P + ...)`, after
+    `logits + idx * P;`: the offset's `x128::size` is `sizeof(int4) / sizeof(T)` (an integer: the pointer's type
+    stays), and `idx * P;` multiplies, it declares no `P` (both left T undeduced: Packed128<__kp_auto>, not C)."""
+    src = PACK.split("__global__")[0] + r"""
+__global__ void k(float* out, const float* in, int n) {
+    int row = blockIdx.x;
+    const float* rowp = in + row * n;
+    int t = threadIdx.x;
+    f4p a = load_pack(rowp + t * f4p::count);
+    for (int j = 0; j < f4p::count; ++j) { a[j] = a[j] + row; }
+    store_pack(out + row * n + t * f4p::count, a);
+}
+"""
+    x = np.arange(32, dtype=np.float32)
+    out = run_kernel(src, "k", args={"out": np.zeros(32, np.float32), "in": x, "n": np.int32(16)}, grid=(2,),
+                     block=(4,)).outputs["out"]
+    np.testing.assert_array_equal(out, x + np.arange(32) // 16)

@@ -366,6 +366,17 @@ class StructCompiler:
             return assign_struct(merge, t, fresh_struct(t, "param", g, pos[0]), v, g, m, g.ctx.path, pos)
         return cv
 
+    def e_CompoundLiteral(self, node):
+        """`(T){a, b}` (the front end's C++ braced temporary `T{a, b}`: frontend/braced.py): a struct value
+        built as `T x = {a, b};` builds x's (fields in order, those left out zeroed)."""
+        t = self.c.tr.resolve(node.type)
+        if not is_struct(t):
+            raise self.err(node, "a compound literal of a type other than a struct (a vector: use make_<type>(...))")
+        if has_array_fields(t):
+            raise self.err(node, f"a braced temporary of struct {t.name or ''} with array fields is not supported "
+                                 "by the emulator (declare a variable and assign its fields)")
+        return self._struct_init(node.init, t)
+
     def _struct_init(self, init, t):
         """`{a, b, {c, d}}`: fields in order; fields left out are zero, as C zero-fills them."""
         if len(init.exprs) > len(t.fields):
@@ -373,10 +384,12 @@ class StructCompiler:
                                  f"{t.name or ''}")
         parts = []
         for k, (f, ft) in enumerate(t.fields):
-            if k >= len(init.exprs):
+            if k >= len(init.exprs) and is_struct(ft) and not has_array_fields(ft):
+                parts.append((f, self._struct_init(c_ast.InitList([]), ft)))  # its own fields zeroed
+            elif k >= len(init.exprs):
                 if not isinstance(ft, np.dtype):
                     raise self.err(init, f"field `{f}` left out of the initialiser: the emulator zero-fills only "
-                                         "scalar fields")
+                                         "scalar and struct fields")
                 zero = (ft.type(0), None)
                 parts.append((f, lambda fr, m, z=zero: z))
             elif isinstance(ft, StructT) and isinstance(init.exprs[k], c_ast.InitList):

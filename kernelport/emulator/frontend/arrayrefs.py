@@ -128,6 +128,9 @@ def _deduces_types(it: Item) -> bool:
     return any((st := _split_type(p)) is not None and st[0] in types for p in _raw_params(it))
 
 
+_OPERATORS = frozenset("+-*/%&|^=!?.[<")
+
+
 def _declared_scalar(text: str, upto: int, var: str) -> tuple[str, int] | None:
     """(base type, pointer depth) of the variable or parameter `var` as last declared before upto."""
     v = re.escape(var)
@@ -137,6 +140,8 @@ def _declared_scalar(text: str, upto: int, var: str) -> tuple[str, int] | None:
                 r"(?P<type>\b(?!return\b|case\b|else\b|goto\b)[A-Za-z_][\w ]*?)\s+"
                 r"(?:[A-Za-z_](?:[^;{}()]|\([^;{}()]*\))*?,\s*)(?P<ptr>[\s*]*)\b" + v + r"\s*(?=[=;,)])"):
         for m in re.finditer(pat, text[:upto]):
+            if text[:m.start()].rstrip()[-1:] in _OPERATORS:  # `logits + idx * P;` multiplies: no `idx* P`
+                continue
             if best is None or m.start() > best.start():
                 best = m
     if best is None:
@@ -149,6 +154,9 @@ def _expression_type(text: str, upto: int, expr: str) -> tuple[str, int] | None:
     and integer literals (`sigma2 + epsilon`: the usual conversions keep that type)."""
     if re.fullmatch(r"[A-Za-z_]\w*", expr):
         return _declared_scalar(text, upto, expr)
+    sized = re.sub(r"\bsizeof\s*\(\s*[A-Za-z_][\w\s*]*\)", "1", expr)
+    if sized != expr:  # `p + i * (sizeof(int4) / sizeof(float))` (llm.c's x128::size): a sizeof is an integer
+        return _pointer_offset(sized, text, upto) if re.fullmatch(r"[\w\s+\-*/()]+", sized) else None
     if not re.fullmatch(r"[\w\s+\-*/()]+", expr) or re.search(r"\b\d+\.|\.\d|\b\d+[eE]", expr) or \
             re.search(r"[A-Za-z_]\w*\s*\(", expr):
         return None

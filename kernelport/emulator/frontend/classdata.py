@@ -40,6 +40,7 @@ class Instance:
     statics: dict[str, str] = field(default_factory=dict)  # static member -> free function
     ctors: dict[int, str | None] = field(default_factory=dict)  # arity -> function (None: ambiguous)
     index: tuple[str, str] | None = None  # operator[]: (parameter, returned expression)
+    not_aggregate: str | None = None  # why `NAME<T>{...}` is no aggregate initialisation (braced.py)
 
 
 def _member_names(decls: list[str]) -> list[str]:
@@ -75,6 +76,8 @@ def make_instance(cd, bound: dict[str, str], key_index: int, subst, where: tuple
     for k, v in cd.constants.items():  # a constant may name the ones before it
         consts[k] = "(" + _words(subst(v, bound, types), consts) + ")"
     inst = Instance(sname, consts, _member_names(cd.members))
+    inst.not_aggregate = "a class with constructors" if cd.ctors else \
+        "a struct with default member initialisers" if any("=" in d for d in cd.members) else None
 
     def body(text: str) -> str:
         text = subst(text, bound, types)

@@ -12,6 +12,7 @@ from ...cexpr import split_top_level
 from .references import lower_references
 from .defaults import strip_defaults
 from .blockreduce import BlockReduce, lower_block_reduce
+from .braced import check as check_braced, lower_braced
 from .groups import Groups, lower_groups
 from .arrayrefs import group as group_array_refs, lower_array_ref_params
 from .classdata import place_structs
@@ -168,8 +169,11 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         instances = instantiate(kept, tmpl_items, template_args, kernel, path, dropped, arefs, class_templates,
                                 functors)
     all_items = kept + instances
+    braced = _braced_temporaries(all_items, class_templates)
     if functors.blocked:  # a function object the emulator does not lower, called where the kernel reaches
         functors.check(all_items, _reached_from(all_items, kernel))
+    if braced:  # a braced temporary of a class with constructors, where the kernel reaches it
+        check_braced(braced, _reached_from(all_items, kernel))
     if class_templates is not None:
         place_structs(all_items, class_templates.struct_items)
     groups = Groups(backend, spec.group_namespaces, pre) if spec.group_namespaces and \
@@ -211,6 +215,15 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
     low.port_of = port_of
     _CACHE[key] = low
     return low
+
+
+def _braced_temporaries(items: list[Item], class_templates: ClassTemplates | None) -> list:
+    """C++'s `T{a, b}` in expressions (braced.py); returns those the emulator does not build (check_braced)."""
+    from ...vector_types import VECTORS
+    inst = class_templates.instances.values() if class_templates is not None else ()
+    return lower_braced(items, {v: n for v, (_, n) in VECTORS.items()},
+                        {i.sname: i.not_aggregate for i in inst if i.not_aggregate},
+                        class_templates.struct_items if class_templates is not None else ())
 
 
 def _library_calls(items: list[Item], be) -> None:
