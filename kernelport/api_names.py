@@ -393,6 +393,7 @@ class ApiNames:
         check(self, b)
         if not b.cg_members:
             return
+        from . import tile_sizes
         from .member_uses import base, member_calls, tiles_of_blocks
         for call, group, member in member_calls(self.src):
             if self.cuda_only_region(call) or member in b.cg_members_present.get(base(group), ()):
@@ -400,7 +401,8 @@ class ApiNames:
             target, size = b.cg_members.get((base(group), member)), group[len(base(group)) + 1:-1].split(",")[0]
             vote = target is not None and "{predicate}" in target  # a tile's vote: its size read as written
             if target is not None and "{size}" in target:  # a tile's size; reading the block or its lanes, its parent
-                target = target.replace("{size}", size) if (size.isdigit() or vote) and \
+                size = tile_sizes.spelled(self.module, size, call) or (size if vote else None)  # (a name: its value)
+                target = target.replace("{size}", size) if size is not None and \
                     ("blockDim" not in target and "__lane_id" not in target or tiles_of_blocks(self.src)) else None
             args = [a for a in call.child_by_field_name("arguments").named_children if a.type != "comment"]
             if target is None:
