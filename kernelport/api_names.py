@@ -389,11 +389,10 @@ class ApiNames:
         """Cooperative groups' members the backend's library lacks, spelled as the built-ins they mean
         (`block.group_dim()` -> `blockDim`, a tile's `meta_group_rank()` on ROCm 5.2); else KP210."""
         b = backends.get(self.backend)
-        from .cg_names import check  # the names, overloads and tiles the target's library lacks
-        check(self, b)
+        from . import cg_names, tile_sizes
+        cg_names.check(self, b)  # the names, overloads and tiles the target's library lacks
         if not b.cg_members:
             return
-        from . import tile_sizes
         from .member_uses import base, member_calls, tiles_of_blocks
         for call, group, member in member_calls(self.src):
             if self.cuda_only_region(call) or member in b.cg_members_present.get(base(group), ()):
