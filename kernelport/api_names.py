@@ -389,8 +389,8 @@ class ApiNames:
         """Cooperative groups' members the backend's library lacks, spelled as the built-ins they mean
         (`block.group_dim()` -> `blockDim`, a tile's `meta_group_rank()` on ROCm 5.2); else KP210."""
         b = backends.get(self.backend)
-        from .cg_names import check  # the names, overloads and tiles the target's library lacks
-        check(self, b)
+        from . import cg_names, tile_sizes
+        cg_names.check(self, b)  # the names, overloads and tiles the target's library lacks
         if not b.cg_members:
             return
         from .member_uses import base, member_calls, tiles_of_blocks
@@ -400,7 +400,8 @@ class ApiNames:
             target, size = b.cg_members.get((base(group), member)), group[len(base(group)) + 1:-1].split(",")[0]
             vote = target is not None and "{predicate}" in target  # a tile's vote: its size read as written
             if target is not None and "{size}" in target:  # a tile's size; reading the block or its lanes, its parent
-                target = target.replace("{size}", size) if (size.isdigit() or vote) and \
+                size = tile_sizes.spelled(self.module, size, call) or (size if vote else None)  # (a name: its value)
+                target = target.replace("{size}", size) if size is not None and \
                     ("blockDim" not in target and "__lane_id" not in target or tiles_of_blocks(self.src)) else None
             args = [a for a in call.child_by_field_name("arguments").named_children if a.type != "comment"]
             if target is None:

@@ -21,12 +21,13 @@ _HEAD = lazy_re.compile(r"\w+")  # compiled at first use: nothing at import (tes
 _TILES = ("tiled_partition", "thread_block_tile")
 
 
-def _aliases(tr) -> set[str]:
+def aliases(src) -> set[str]:
+    """cooperative_groups and the names the file declares for it (`namespace cg = cooperative_groups;`)."""
     out = {_NAMESPACE}
-    for n in tr.src.index.of_types("namespace_alias_definition"):
+    for n in src.index.of_types("namespace_alias_definition"):
         ids = [c for c in n.named_children if c.type == "namespace_identifier"]
-        if len(ids) >= 2 and tr.src.text_of(ids[-1]) == _NAMESPACE:
-            out.add(tr.src.text_of(ids[0]))
+        if len(ids) >= 2 and src.text_of(ids[-1]) == _NAMESPACE:
+            out.add(src.text_of(ids[0]))
     return out
 
 
@@ -73,8 +74,14 @@ def _call_args(node: Node) -> int | None:
 
 
 def _tile_size(tr, name: Node) -> int | None:
-    m = re.fullmatch(r"\w+\s*<\s*(\d+)[uU]?\s*(?:,[^<>]*)?>", " ".join(tr.src.text_of(name).split()))
-    return int(m.group(1)) if m else None
+    """The largest value the tile's size takes (a name: what the file's constants or template calls give it,
+    kernelport/tile_sizes.py), or None where it is not known."""
+    m = re.fullmatch(r"\w+\s*<\s*([^<>,]+?)\s*(?:,[^<>]*)?>", " ".join(tr.src.text_of(name).split()))
+    if m is None:
+        return None
+    from .tile_sizes import values
+    got = values(tr.module, m.group(1), name)
+    return max(got) if got else None
 
 
 def check(tr, b) -> None:
@@ -83,7 +90,7 @@ def check(tr, b) -> None:
     if not b.cg_names_present or b is src or _NAMESPACE.encode() not in tr.src.data:
         return
     from .member_uses import own_types
-    names = _aliases(tr)
+    names = aliases(tr.src)
     where = f"{b.api_checked_with}'s {b.display_name}" if b.api_checked_with else b.display_name
     sites = list(_qualified(tr, names))
     if _uses_namespace(tr, names):
@@ -105,7 +112,8 @@ def check(tr, b) -> None:
                        f"call {head}() and keep tiles within {b.cg_tile_most or 32} threads, or guard it so that "
                        "only the CUDA build compiles it")
         elif head in _TILES and b.cg_tile_most and size is not None and size > b.cg_tile_most:
-            tr.problem("KP210", node, f"`{text}`: a tile of {size} threads; {where}'s tiles are at most the wave, "
+            named = "" if re.search(rf"<\s*{size}[uU]?\s*[,>]", text) else f" (what its size's name comes to here)"
+            tr.problem("KP210", node, f"`{text}`: a tile of {size} threads{named}; {where}'s tiles are at most the wave, "
                        f"{b.cg_tile_most} on a wave-{b.cg_tile_most} arch (a static_assert), and CUDA's tile of more "
                        "than 32 threads spans warps (block_tile_memory before sm_80)",
                        f"partition into tiles of {b.cg_tile_most} or fewer threads and combine them through shared "

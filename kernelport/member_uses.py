@@ -20,7 +20,9 @@ _SCOPES = ("function_definition", "translation_unit", "lambda_expression")
 
 
 def _last_name(text: str) -> str:
-    return text.replace(" ", "").rsplit("::", 1)[-1]
+    """`cg::thread_block_tile<cfg::tile>` -> `thread_block_tile<cfg::tile>` (a `::` in its arguments stays)."""
+    head, lt, args = text.replace(" ", "").partition("<")
+    return head.rsplit("::", 1)[-1] + lt + args
 
 
 def base(group: str) -> str:
@@ -62,7 +64,8 @@ def _declared_type(name: str, use: Node, src, scopes: _Scopes) -> str | None:
 def _tile_declared(scope: Node, name: str, src) -> str | None:
     """`cg::thread_block_tile<32> warp = ...;`, which the grammar reads as two comparisons (it does not
     know the template): the tile's type, from the scope's text."""
-    m = re.search(rf"\bthread_block_tile\s*<\s*(\d+)\s*(?:,[^<>;]*)?>\s*(?:const\s*)?&?\s*{re.escape(name)}\b",
+    m = re.search(rf"\bthread_block_tile\s*<\s*([^<>;,]+?)\s*(?:,[^<>;]*)?>\s*(?:const\s*)?&?\s*"
+                  rf"{re.escape(name)}\b",
                   src.text_of(scope))
     return f"thread_block_tile<{m.group(1)}>" if m else None
 

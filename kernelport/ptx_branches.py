@@ -5,10 +5,22 @@ inside one `asm(...)`.  The port keeps the conditional, each branch's C under th
 so whichever branch a compiler takes computes what that branch's PTX computes: no branch is taken to
 mean what another does.  Only a statement (its port a block, the `;` included) with exactly one
 conditional (`#if`/`#ifdef`/`#ifndef`, `#elif`s, an `#else`, `#endif`; none nested) is ported this way;
-any other shape, or a branch with no port, stays without one (KP201)."""
+any other shape, or a branch with no port, stays without one (KP201).
+
+A conditional on the NVIDIA architecture (`#if __CUDA_ARCH__ >= 200`, tests reading `__CUDA_ARCH__` and
+numbers only) is no choice a target's build makes: off NVIDIA the macro is undefined and the `#else`
+(what a Fermi-era GPU ran) would compile, a branch no current CUDA toolkit builds.  The original computes
+the branch its GPU's architecture takes, so the port is the branch the newest architecture the toolkit
+lists takes (the CUDA backend's `device_archs`; where the toolkit's architectures take different branches,
+the newest's, as on the device oracle's GPU), alone, with a warning (KP237) naming the line of the branch
+taken and of each branch left out: their ports differ (where they agree, ptx_idioms writes the one port
+with no word), which kernelport does not show equivalent."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+
+from . import cexpr, lazy_re
 
 
 def directives(text: str) -> list[str] | None:
@@ -31,11 +43,69 @@ def directives(text: str) -> list[str] | None:
     return lines_ if "else" in words else lines_[:-1] + ["#else", lines_[-1]]
 
 
-def port(text: str, ports: list, block: bool) -> tuple[str, str] | None:
+@dataclass(frozen=True)
+class ArchChoice:
+    """The branch (its index) the newest NVIDIA architecture takes, each branch's directive line (0-based,
+    within the statement's text) and directive, and the architectures that take another branch."""
+    taken: int
+    lines: tuple[int, ...]
+    tests: tuple[str, ...]
+    others: tuple[int, ...]  # `__CUDA_ARCH__` values of the toolkit that take another branch
+
+
+_ARCH = "__CUDA_ARCH__"
+_DEFINED = lazy_re.compile(r"\bdefined\s*(?:\(\s*__CUDA_ARCH__\s*\)|__CUDA_ARCH__\b)")
+
+
+def _holds(test: str, arch: int) -> bool | None:
+    """An `#if`/`#elif` test at `__CUDA_ARCH__` = arch, or None where it reads more than the architecture."""
+    expr = _DEFINED.sub("1", test)
+    if re.search(r"[A-Za-z_]\w*", expr.replace(_ARCH, "")) or _ARCH not in expr:
+        return None
+    try:
+        return bool(cexpr.evaluate(expr.replace(_ARCH, str(arch)), {}))
+    except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError, ValueError):
+        return None
+
+
+def arch_choice(text: str, archs: tuple[int, ...]) -> ArchChoice | None:
+    """The branch of the statement's one conditional that the newest of `archs` takes, where every test is
+    on the NVIDIA architecture (`#if`/`#elif`, not `#ifdef`: the device pass); else None."""
+    ds, at = directives(text), [i for i, ln in enumerate(text.split("\n")) if re.match(r"\s*#\s*\w+", ln)]
+    if ds is None or not archs or not ds[0].startswith("#") or re.match(r"#\s*if\b", ds[0]) is None:
+        return None
+    tests = [re.sub(r"^#\s*(?:el)?if\b", "", d).strip() for d in ds[:-2]]  # (an `#else`, then `#endif`)
+    if not all(re.match(r"#\s*(?:el)?if\b", d) for d in ds[:-2]):
+        return None
+
+    def branch(arch: int) -> int | None:
+        for i, t in enumerate(tests):
+            held = _holds(t, arch)
+            if held is None:
+                return None
+            if held:
+                return i
+        return len(tests)
+    taken = [branch(a) for a in sorted(archs)]
+    if None in taken:
+        return None
+    rows = text.split("\n")
+    has_else = any(re.match(r"\s*#\s*else\b", rows[i]) for i in at)
+    lines = tuple(at[:-1]) + (() if has_else else tuple(at[-1:]))  # (no `#else`: its empty branch ends at `#endif`)
+    return ArchChoice(taken[-1], lines, tuple(ds[:-1]), tuple(a for a, b in zip(sorted(archs), taken) if b != taken[-1]))
+
+
+def port(text: str, ports: list, block: bool, archs: tuple[int, ...] = ()):
     """The statement `text`'s port as each branch's port (`ports`, in branch order, as
-    ptx_idioms.port gives them) under its own directive, or None (see the module's docstring)."""
+    ptx_idioms.port gives them) under its own directive, or None (see the module's docstring); on the
+    NVIDIA architecture, the branch the newest of `archs` takes, with its ArchChoice third."""
     ds = directives(text)
-    if not block or ds is None or None in ports or len(ds) != len(ports) + 1:
+    if ds is None or len(ds) != len(ports) + 1:
+        return None
+    if (choice := arch_choice(text, archs)) is not None:
+        got = ports[choice.taken]
+        return None if got is None else (got[0], got[1], choice)
+    if not block or None in ports:
         return None
     arms = [p if p.startswith("{") else f"{p};" for p, _ in ports]  # an expression port leaves the `;` to the statement
     body = "".join(f"{d}\n{arm}\n" for d, arm in zip(ds, arms))

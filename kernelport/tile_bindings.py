@@ -19,11 +19,12 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from . import lazy_re
+from . import lazy_re, tile_sizes
+from .cg_names import aliases
 from .diagnostics import Diagnostic
 from .member_uses import receiver_group, tiles_of_blocks
 
-_TILE_TEXT = lazy_re.compile(r"(?:(?:cg|cooperative_groups)::)?(thread_block_tile\s*<[^<>]*>|thread_block|"
+_TILE_TEXT = lazy_re.compile(r"(?:(\w+)::)?(thread_block_tile\s*<[^<>]*>|thread_block|"
                              r"coalesced_group|grid_group|thread_group)")
 _GROUP_WORDS = ("tiled_partition", "thread_block_tile", "coalesced_threads", "coalesced_group")
 _DEPTH = 16  # callers followed through their own template parameters (each function once)
@@ -108,9 +109,15 @@ class Bindings:
 
     def _type(self, m, text: str, at: Node, depth: int) -> None:
         """A written type: a group's, or another (no group), or a template parameter to follow."""
-        g = _TILE_TEXT.fullmatch(text.replace(" ", ""))
+        g = _group_match(text, m.source)
         if g is not None:
-            self.groups.setdefault(g.group(1), self._where(m, at))
+            group = g.group(2)
+            size = group.split("<", 1)[1].split(",")[0].strip(" >") if group.startswith("thread_block_tile") else ""
+            got = tile_sizes.values(m, size, at) if size and not size.isdigit() else None
+            for v in sorted(got or ()):  # a size written as a name: its values (kernelport/tile_sizes.py)
+                self.groups.setdefault(f"thread_block_tile<{v}>", self._where(m, at))
+            if not got:
+                self.groups.setdefault(group, self._where(m, at))
             self.tiles_of_blocks &= tiles_of_blocks(m.source)
         elif text.startswith("decltype("):
             self._unknown(m, at, f"`{text}`")
@@ -181,7 +188,7 @@ class Bindings:
                     continue  # (recursion passes what its callers gave)
                 a = args[i]
                 g = receiver_group(a, s2)  # (a group's factory, or the type a local or parameter is declared with)
-                if g is not None and (_group(g) or a.type == "identifier" and g not in (caller.template_params if
+                if g is not None and (_group(g, s2) or a.type == "identifier" and g not in (caller.template_params if
                                                                                        caller is not None else ())):
                     self._type(m2, g, a, depth)
                 elif a.type in ("identifier", "field_expression"):
@@ -216,8 +223,15 @@ def _template_param(m, n: Node, t: str) -> bool:
     return False
 
 
-def _group(text: str | None) -> bool:
-    return text is not None and _TILE_TEXT.fullmatch(text.replace(" ", "")) is not None
+def _group_match(text: str, src):
+    """The group type `text` names (`cg::thread_block_tile<16>`: group 2), through cooperative_groups or an alias
+    of it the file declares (cg_names.aliases), or None."""
+    g = _TILE_TEXT.fullmatch(text.replace(" ", ""))
+    return g if g is not None and (g.group(1) is None or g.group(1) in aliases(src)) else None
+
+
+def _group(text: str | None, src) -> bool:
+    return text is not None and _group_match(text, src) is not None
 
 
 def run_modules(tr) -> list:
@@ -257,7 +271,7 @@ def rewrite_votes(tr, b) -> None:
         args = [a for a in args.named_children if a.type != "comment"]
         t = receiver_group(recv, src)  # (a group's type as written is member_calls'; another declared type is no group)
         if len(args) != 1 or recv.type not in ("identifier", "field_expression") or \
-                t is not None and (_group(t) or not _template_param(tr.module, recv, t)):
+                t is not None and (_group(t, src) or not _template_param(tr.module, recv, t)):
             continue
         modules = run_modules(tr) if modules is None else modules
         key = _declared_at(tr.module, recv)

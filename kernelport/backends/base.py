@@ -257,6 +257,9 @@ class Backend:
     # Empty: the target's namespace is not checked. `cg_call_arity`: factories' most arguments (an
     # overload the target lacks); `cg_tile_most`: the largest static tile every arch of the runs takes.
     cg_names_present: ClassVar[frozenset[str]] = frozenset()
+    # The `__CUDA_ARCH__` values the source dialect's current toolkit builds device code for (kernelport/
+    # ptx_branches.py reads an asm's `#if __CUDA_ARCH__ >= N` at each: the branch the original runs).
+    device_archs: ClassVar[tuple[int, ...]] = ()
     cg_call_arity: ClassVar[dict[str, int]] = {}
     cg_tile_most: ClassVar[int] = 0
     # Runtime structs' fields (cudaDeviceProp's) as the backend's struct has them, in the same shape:

@@ -139,6 +139,8 @@ class CUDA(Backend):
                         "WarpStore": 3}
     warp_collective_default = "32"  # CUB_PTX_WARP_THREADS
     # CUDA 11-13's <cooperative_groups.h> and its reduce/scan/memcpy_async headers (public names)
+    # `nvcc --list-gpu-arch` of CUDA 13.0 (sm_75 is its oldest: Fermi's sm_20 or Kepler's sm_35 are built by none)
+    device_archs = (750, 800, 860, 870, 880, 890, 900, 1000, 1030, 1100, 1200, 1210)
     cg_names_present = frozenset((
         "thread_group", "thread_block", "grid_group", "multi_grid_group", "coalesced_group", "thread_block_tile",
         "cluster_group", "block_tile_memory", "this_thread_block", "this_grid", "this_multi_grid", "this_cluster",
