@@ -14,13 +14,12 @@ from typing import Mapping, Sequence
 from . import lazy_re
 from .grammar_gaps import blank_bytes
 from .macro_tokens import Tok
-from .macros import MacroDef, Mask, ends_definition, expansion
+from .macros import ATTRIBUTE_WORDS, MacroDef, Mask, attribute_like, ends_definition, expansion
 
 _TYPE_END = lazy_re.compile(r"[>*&]\s*$")  # how a type's spelling ends (`Mem< T >`, `const T*`), as no expression's does
 # a definition's expansion: a declarator and a body (`T f(int n) {`), never an initializer or a class
 _FUNCTION_HEAD = lazy_re.compile(r"^[\w\s:<>,*&]*?\b[A-Za-z_]\w*\s*\([^;{}]*\)[\w\s]*\{")
-_HEAD_PUNCT = frozenset("<>,:*&=")  # a template head's punctuation, one character a token (`template <typename T, int N = 4>`)
-_MAX_SPECIFIERS = 48
+_MAX_HEAD = 48  # tokens of a template head
 
 
 def parameter_type(prev: Tok | None, after: Tok | None) -> bool:
@@ -43,9 +42,9 @@ def object_definition(toks: Sequence[Tok], i: int, data: bytes, macros: Mapping[
                       file_scope: Sequence[bool]):
     """(edits, masks) that blank an object-like macro that supplies a whole function definition, with
     the specifiers and template head before it and the `;` after it (`template <typename T> inline
-    __device__ DEFINE_F;`); None where toks[i] is no such use. Only a declaration of nothing but
-    words, a template head and the macro qualifies: anything else (an initializer, a parameter list)
-    is no definition the macro completes."""
+    __device__ DEFINE_F;`); None where toks[i] is no such use. Only specifiers (the attribute words,
+    an attribute macro), template heads, the macro and its `;` qualify: anything else before it (a
+    namespace macro, a type) or after it (a parameter list, an initializer) is no such declaration."""
     t = toks[i]
     known = macros.get(t.text)
     if known is None or known.params is not None or not file_scope[i] or not ends_definition(known, macros):
@@ -53,13 +52,32 @@ def object_definition(toks: Sequence[Tok], i: int, data: bytes, macros: Mapping[
     body = expansion(t.text, macros) or ""
     if not body.rstrip().endswith("}") or not _FUNCTION_HEAD.match(body.strip()):
         return None
-    j = i - 1
-    while j >= 0 and i - j <= _MAX_SPECIFIERS and toks[j].text not in (";", "{", "}"):
-        if not (toks[j].kind == "ident" or toks[j].kind == "num" or toks[j].text in _HEAD_PUNCT):
-            return None
-        j -= 1
-    if i - j > _MAX_SPECIFIERS or j + 1 == i:  # a bare use at file scope is the function-like repair's shape
+    j = i - 1  # back over specifiers (`inline __device__`, an attribute macro) and template heads
+    while j >= 0:
+        tk = toks[j]
+        if tk.kind == "ident" and (tk.text in ATTRIBUTE_WORDS or (m := macros.get(tk.text)) is not None
+                                   and m.params is None and attribute_like(m, macros)):
+            j -= 1
+        elif tk.text == ">" and (k := _template_head(toks, j)) is not None:
+            j = k - 1
+        else:
+            break
+    if j + 1 == i or i + 1 >= len(toks) or toks[i + 1].text != ";":  # (a bare use: the function-like repair's shape)
         return None
-    end = toks[i + 1].end if i + 1 < len(toks) and toks[i + 1].text == ";" else t.end
+    end = toks[i + 1].end
     start = toks[j + 1].start
     return [(start, end, blank_bytes(data, start, end))], [Mask(start, end, t.text, "statement", body)]
+
+
+def _template_head(toks: Sequence[Tok], j: int) -> int | None:
+    """Index of the `template` whose head's `>` is toks[j] (`template <typename T, int N = 4>`), or None."""
+    depth, k = 0, j
+    while k >= 0 and j - k <= _MAX_HEAD:
+        t = toks[k].text
+        depth += (t == ">") - (t == "<")
+        if depth == 0:
+            return k - 1 if k > 0 and toks[k - 1].text == "template" else None
+        if t in (";", "{", "}", "(", ")"):
+            return None
+        k -= 1
+    return None

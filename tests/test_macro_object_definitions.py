@@ -73,6 +73,22 @@ def test_metal_refuses_with_a_located_diagnostic():
     assert any(d.code == "KP230" and d.line in (line - 1, line) for d in port.diagnostics), [d.format() for d in port.diagnostics]
 
 
+def test_inside_a_namespace_macro_the_namespace_stays_and_the_port_compiles(tmp_path):
+    # DREAMPlace's `DREAMPLACE_BEGIN_NAMESPACE` (`namespace DreamPlace {`) stands before the template head:
+    # the blank starts at `template`, the namespace macro keeps its own repair
+    code = DEFINITION.replace("template <typename T>\ninline __device__ DEFINE_WEIGHT;",
+                              "BEGIN_NS\ntemplate <typename T>\ninline __device__ DEFINE_WEIGHT;") \
+        + "\nEND_NS\n"
+    code = "#define BEGIN_NS namespace ns {\n#define END_NS }\n" + code
+    s = src(code)
+    assert s.syntax_errors() == [], s.syntax_errors()
+    [m] = [m for m in s.masks if m.name == "DEFINE_WEIGHT"]
+    assert s.data[m.start:m.end] == b"template <typename T>\ninline __device__ DEFINE_WEIGHT;"
+    port, text = translate(s, "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    hip_compiles(tmp_path, text, "m.hip")
+
+
 def test_a_macro_that_expands_to_an_expression_is_no_definition():
     s = src("#define LIMIT (4 + 4)\ntemplate <typename T>\ninline __device__ LIMIT;\n__global__ void k() {}\n")
     assert s.syntax_errors() != []
