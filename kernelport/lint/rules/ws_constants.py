@@ -106,11 +106,12 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                 continue  # unused in a source file (a header's uses are in the files that include it)
             if _logical_width(ctx, uses):
                 continue  # the width of the file's logical 32-lane groups: 32 is right there
+            site = _site_role(ctx)  # a use in a logical 32-lane group sizes that group: context
             rows = rowsplits.advise_uses(ctx, self.code, uses)
             if rows is not None:  # the rows' width, correct at 64 (lint/rowsplits.py)
                 ctx.report(self, m.node, f"`{name}` hardcodes the warp size as {m.value}; {rows}",
                            severity="info" if self.severity(ctx.targets) else None,
-                           related=tuple(ctx.related(u, f"use of {name}", site=True) for u in uses[:8]))
+                           related=tuple(ctx.related(u, f"use of {name}", site=site(u)) for u in uses[:8]))
                 continue
             used = (f"its {len(uses)} uses assume" if len(uses) > 1 else "its use assumes") if uses else "it assumes"
             companions = _warp_counts(ctx, name)
@@ -122,7 +123,7 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                        f"where a constant expression is needed, or list `{name}` in `portable-macros` if the build "
                        f"defines it per architecture{also}",
                        related=tuple(ctx.related(v, f"{c}: a warp count paired with {name}", site=True) for c, v, _ in companions)
-                       + tuple(ctx.related(u, f"use of {name}", site=True) for u in uses[:8]))
+                       + tuple(ctx.related(u, f"use of {name}", site=site(u)) for u in uses[:8]))
         self._header_macro_uses(ctx)
         warpconsts.check(self, ctx)  # class members named for it, and its log2 as 5
         for s, code in site_codes(ctx):
@@ -618,3 +619,16 @@ def _logical_width(ctx, uses) -> bool:
     widths = ctx.analysis.widths
     fns = {k for u in uses if (k := ctx.key(ctx.function_at(u))) in ctx.warp_level}
     return widths is not None and bool(fns) and all(widths.logical(f) or syncgroups.barrier_only(ctx, f) for f in fns)
+
+
+def _site_role(ctx):
+    """Whether a use of a warp-size constant is a site of the finding's 32-lane assumption: not where
+    its function's group is logical (the same warpwidth decision as _logical_width: the use sizes a
+    32-lane group that keeps its width, which no wave-64 fix changes), only in a file whose other uses
+    make the constant a finding.  Uses outside warp-level code stay sites (a block size, a host count)."""
+    widths = ctx.analysis.widths
+
+    def site(u) -> bool:
+        k = ctx.key(ctx.function_at(u))
+        return widths is None or k not in ctx.warp_level or not widths.logical(k)
+    return site
