@@ -63,6 +63,43 @@ __global__ void k(float* x) {
 """
 
 
+ROWS_AND_WAVE = """\
+#define WARP_SIZE 32
+__global__ void rows(float* x) {
+    int lane = threadIdx.x % WARP_SIZE;
+    float v = x[threadIdx.y * WARP_SIZE + lane];
+    for (int o = WARP_SIZE / 2; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffff, v, o);
+    if (lane == 0) x[threadIdx.y] = v;
+}
+__global__ void wave(float* x, float* out) {
+    __shared__ float part[WARP_SIZE];
+    int lane = threadIdx.x % WARP_SIZE;
+    int warp = threadIdx.x / WARP_SIZE;
+    float v = x[threadIdx.x];
+    for (int o = 16; o > 0; o /= 2) v += __shfl_down_sync(0xffffffff, v, o);
+    if (lane == 0) part[warp] = v;
+    __syncthreads();
+    out[threadIdx.x] = part[lane];
+}
+void launch_rows(float* x) { rows<<<1, dim3(32, 4)>>>(x); }
+void launch_wave(float* x, float* o) { wave<<<1, 256>>>(x, o); }
+"""
+
+
+def test_a_constants_uses_in_a_logical_32_lane_group_are_context():
+    """A logical 32-lane group keeps its width: where warpwidth decides a function's group logical (rows of
+    32 from the launch `dim3(32, 4)`, the decision _logical_width and translate read), a use of WARP_SIZE
+    there sizes the row, which no wave-64 fix changes: context.  The same constant's uses in the kernel
+    launched with 256 threads (per-warp slots `part[WARP_SIZE]` read by every lane) stay sites, and the
+    finding stays at the definition."""
+    ws001 = _finding(ROWS_AND_WAVE, "WS001")
+    assert ws001.line == 1
+    assert [(r.line, r.role) for r in ws001.related] == [(3, "context"), (4, "context"), (5, "context"),
+                                                          (9, "site"), (10, "site"), (11, "site")]
+    whole = ROWS_AND_WAVE.replace("dim3(32, 4)", "256")  # the look-alike's rows made whole blocks: every use a site
+    assert {r.role for r in _finding(whole, "WS001").related} == {"site"}
+
+
 def test_the_condition_that_leaves_part_of_the_wave_out_is_a_site():
     """WS012: `threadIdx.x < 32` is half a 64-lane wave; the fix changes the condition (or moves the
     shuffle out of it), so the condition is where the assumption is written, not mere context."""

@@ -10,7 +10,7 @@ from tree_sitter import Node
 from ... import backends, cexpr, dialect, headerconsts, warpflow, warpsplits
 from ... import guards
 from ...source import call_args, uncomment
-from .. import recombined, rowsplits, subwave, syncgroups, warpconsts
+from .. import logicaluses, recombined, rowsplits, subwave, warpconsts
 from ..rule import Rule, ex, register
 from .ws_sites import SiteRule, _expr_text, _why, holds_at_64, site_codes
 
@@ -104,13 +104,14 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                     and not (n.parent is not None and n.parent.type == "preproc_def")], name)
             if not uses and not ctx.path.endswith((".h", ".hpp", ".cuh", ".hh", ".inl")):
                 continue  # unused in a source file (a header's uses are in the files that include it)
-            if _logical_width(ctx, uses):
+            if logicaluses.all_logical(ctx, uses):
                 continue  # the width of the file's logical 32-lane groups: 32 is right there
+            site = logicaluses.site_role(ctx)  # a use in a logical 32-lane group sizes that group: context
             rows = rowsplits.advise_uses(ctx, self.code, uses)
             if rows is not None:  # the rows' width, correct at 64 (lint/rowsplits.py)
                 ctx.report(self, m.node, f"`{name}` hardcodes the warp size as {m.value}; {rows}",
                            severity="info" if self.severity(ctx.targets) else None,
-                           related=tuple(ctx.related(u, f"use of {name}", site=True) for u in uses[:8]))
+                           related=tuple(ctx.related(u, f"use of {name}", site=site(u)) for u in uses[:8]))
                 continue
             used = (f"its {len(uses)} uses assume" if len(uses) > 1 else "its use assumes") if uses else "it assumes"
             companions = _warp_counts(ctx, name)
@@ -122,7 +123,7 @@ __global__ void k(float* x) { x[threadIdx.x % WARP_SIZE] = __shfl_down(x[0], 1);
                        f"where a constant expression is needed, or list `{name}` in `portable-macros` if the build "
                        f"defines it per architecture{also}",
                        related=tuple(ctx.related(v, f"{c}: a warp count paired with {name}", site=True) for c, v, _ in companions)
-                       + tuple(ctx.related(u, f"use of {name}", site=True) for u in uses[:8]))
+                       + tuple(ctx.related(u, f"use of {name}", site=site(u)) for u in uses[:8]))
         self._header_macro_uses(ctx)
         warpconsts.check(self, ctx)  # class members named for it, and its log2 as 5
         for s, code in site_codes(ctx):
@@ -609,12 +610,3 @@ template <typename T> __device__ void sort_warp(T* v) {
                 ctx.report(self, n, f"`{' '.join(text.split())}` admits only 32-lane warps: wrong {ctx.breaks}; "
                            f"give the code under it its 64-lane case, then admit 64")
 
-
-def _logical_width(ctx, uses) -> bool:
-    """Every use of a warp-size constant in warp-level code is in a logical 32-lane group
-    (warpwidth: rows of 32 from the launch or the data layout, a block split by `& 31` / `>> 5`):
-    the constant is the group's width, which translate keeps at 32.  Host and file-scope uses (a
-    block size, `kThreads = kWarpSize * kRows`) follow it."""
-    widths = ctx.analysis.widths
-    fns = {k for u in uses if (k := ctx.key(ctx.function_at(u))) in ctx.warp_level}
-    return widths is not None and bool(fns) and all(widths.logical(f) or syncgroups.barrier_only(ctx, f) for f in fns)
