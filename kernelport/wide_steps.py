@@ -10,10 +10,12 @@ more in CUDA code is the same no-op.  Such a function's group keeps CUDA's 32-la
 reads it as it reads a shuffle's explicit width 32): every shuffle then gets width 32, and HIP's
 `__shfl_down(v, o, 32)` gives a lane its own value for o >= 32 exactly as CUDA does.
 
-Read within one function: the step argument is a literal of 32 or more, or a loop variable whose `for`
-initialiser reads `blockDim` or is such a literal, or whose condition bounds it by `blockDim` (a scan's
-`for (i = 1; i < blockDim.x; i *= 2)`).  A step that reads `warpSize` is the code's own account
-of the width (left to the wave), as is a shuffle that names its width.
+Read within one function: the step argument is a loop variable whose `for` initialiser reads `blockDim`,
+or whose condition bounds it by `blockDim` (a scan's `for (i = 1; i < blockDim.x; i *= 2)`).  A step that
+reads `warpSize` is the code's own account of the width (left to the wave), as is a shuffle that names its
+width.  A literal step of 32 (`v += __shfl_xor_sync(m, v, 32)`) is not read here: CUDA code writes it in a
+wave-64 branch (`#if WS == 64`), which kernelport/wavebranches.py reads (a literal ladder start of 64,
+`for (o = 64; ...)`, the same no-op in CUDA, is left open for the same reason).
 """
 from __future__ import annotations
 
@@ -24,7 +26,6 @@ from tree_sitter import Node
 from . import lazy_re
 
 _STEPS = {"shfl_down": "delta", "shfl_up": "delta", "shfl_xor": "lanemask"}  # dialect keys -> the step's param
-_LITERAL = lazy_re.compile(r"(0[xX][0-9a-fA-F]+|\d+)[uUlL]*")
 _INIT = r"(?<![\w.])%s\s*=\s*([^;,]*)"  # `o = <start>` in a for's initialiser
 WHY = "a shuffle step of 32 or more (line {line}), which CUDA's 32-lane warp makes the lane's own value"
 
@@ -40,8 +41,6 @@ def reaches_32(src, call: Node, key: str, params, args: list[Node]) -> bool:
         return False
     arg = args[i]
     text = src.text_of(arg).strip()
-    if _wide_literal(text):
-        return True
     if arg.type != "identifier":
         return False
     n = call.parent
@@ -53,11 +52,6 @@ def reaches_32(src, call: Node, key: str, params, args: list[Node]) -> bool:
                 start = got.group(1).strip()
                 cond = n.child_by_field_name("condition")
                 bound = src.text_of(cond) if cond is not None else ""  # `i < blockDim.x`: a scan's steps up to it
-                return "warpSize" not in start + bound and ("blockDim" in start + bound or _wide_literal(start))
+                return "warpSize" not in start + bound and "blockDim" in start + bound
         n = n.parent
     return False
-
-
-def _wide_literal(text: str) -> bool:
-    m = _LITERAL.fullmatch(text)
-    return m is not None and int(m.group(1), 0) >= 32

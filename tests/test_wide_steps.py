@@ -41,11 +41,11 @@ __global__ void top1(const float* x, int* out, int n) {
 KEPT = {  # a step that reaches 32: CUDA's 32-lane warp
     "from_block_half": ARGMAX.replace("START", "blockDim.x / 2"),
     "from_block_shift": ARGMAX.replace("START", "blockDim.x >> 1"),
-    "from_literal_64": ARGMAX.replace("START", "64"),
     "scan_bounded_by_block": SCAN,
 }
 WAVE = {  # the code's own account of the width, or a step that stays below 32: left to the wave
     "from_warpsize_half": ARGMAX.replace("START", "warpSize / 2"),
+    "literal_32_step": ARGMAX.replace("START", "16").replace("for (int offset", "best = fmaxf(best, __shfl_xor_sync(0xFFFFFFFF, best, 32));\n    for (int offset"),  # a wave-64 branch's step (wavebranches)
     "scan_bounded_by_16": SCAN.replace("i < blockDim.x", "i < 16").replace("out[blockIdx.x * blockDim.x + threadIdx.x] = v;",
                                                                           "if (threadIdx.x == 0) out[blockIdx.x] = v;"),
 }
@@ -77,7 +77,7 @@ def test_a_step_of_32_or_more_keeps_32_lane_groups(name):
 @pytest.mark.parametrize("name", sorted(WAVE))
 def test_a_step_the_wave_bounds_stays_wave_wide(name):
     body, _ = _port(WAVE[name])
-    assert ", 32)" not in body, body
+    assert "offset, 32)" not in body and "i, 32)" not in body, body
 
 
 def test_the_wave_port_of_a_block_half_ladder_would_fold_64_lanes():
