@@ -1,0 +1,88 @@
+"""A shuffle step of 32 or more, which CUDA's 32-lane warp makes the lane's own value, keeps CUDA's 32-lane
+groups in the HIP port (kernelport/wide_steps.py): every shuffle gets width 32.
+
+heldout42's beamsearch (select_top_k in kernels/prune.cu) folds a block's argmax with a ladder from
+`blockDim.x / 2`, launched with 256 threads: in CUDA the steps 128, 64 and 32 do nothing and lane 0 ends
+with warp 0's argmax; the port kept the ladder with the wave's width, so at wave 64 the step of 32 was a real
+one and lane 0 folded 64 lanes: another token (the emulator, `kernelport verify --seed 4` on a reduction of
+the same shape: FAIL at wave 64).  Each port here runs on the emulator at wave 64 against the original at 32."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kernelport.emulator import run_kernel
+from kernelport.source import SourceFile
+from kernelport.translate import translate
+
+ARGMAX = """\
+__global__ void top1(const float* x, int* out, int n) {
+    float best = -1e30f; int idx = -1;
+    for (int i = threadIdx.x; i < n; i += blockDim.x)
+        if (x[i] > best) { best = x[i]; idx = i; }
+    for (int offset = START; offset > 0; offset /= 2) {
+        float ov = __shfl_down_sync(0xFFFFFFFF, best, offset);
+        int oi = __shfl_down_sync(0xFFFFFFFF, idx, offset);
+        if (ov > best) { best = ov; idx = oi; }
+    }
+    if (threadIdx.x == 0) out[blockIdx.x] = idx;
+}
+"""
+SCAN = """\
+__global__ void top1(const float* x, int* out, int n) {
+    int v = (int)x[blockIdx.x * blockDim.x + threadIdx.x];
+    for (int i = 1; i < blockDim.x; i *= 2) {
+        int t = __shfl_up_sync(0xFFFFFFFF, v, i);
+        if ((threadIdx.x & 31) >= i) v += t;
+    }
+    out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
+"""
+KEPT = {  # a step that reaches 32: CUDA's 32-lane warp
+    "from_block_half": ARGMAX.replace("START", "blockDim.x / 2"),
+    "from_block_shift": ARGMAX.replace("START", "blockDim.x >> 1"),
+    "scan_bounded_by_block": SCAN,
+}
+WAVE = {  # the code's own account of the width, or a step that stays below 32: left to the wave
+    "from_warpsize_half": ARGMAX.replace("START", "warpSize / 2"),
+    "literal_32_step": ARGMAX.replace("START", "16").replace("for (int offset", "best = fmaxf(best, __shfl_xor_sync(0xFFFFFFFF, best, 32));\n    for (int offset"),  # a wave-64 branch's step (wavebranches)
+    "scan_bounded_by_16": SCAN.replace("i < blockDim.x", "i < 16").replace("out[blockIdx.x * blockDim.x + threadIdx.x] = v;",
+                                                                          "if (threadIdx.x == 0) out[blockIdx.x] = v;"),
+}
+
+
+def _port(text: str):
+    port, out = translate(SourceFile.from_text(text, "t.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    return port.body, out
+
+
+def _same_at_64(original: str, port: str, n_out: int) -> None:
+    x = -np.arange(1024, dtype=np.float32)
+    x[40] = 1e4  # in lane 40: a 64-lane fold finds it, CUDA's 32-lane warp 0 does not
+    args = {"x": x, "out": np.zeros(n_out, np.int32), "n": 1024}
+    want = run_kernel(original, "top1", args=args, grid=(4, 1, 1), block=(256, 1, 1), wave=32).outputs
+    got = run_kernel(port, "top1", args=args, grid=(4, 1, 1), block=(256, 1, 1), wave=64, backend="hip")
+    assert not got.races, got.races
+    assert np.array_equal(got.outputs["out"], want["out"]), (got.outputs["out"], want["out"])
+
+
+@pytest.mark.parametrize("name", sorted(KEPT))
+def test_a_step_of_32_or_more_keeps_32_lane_groups(name):
+    body, text = _port(KEPT[name])
+    assert "_sync" not in body and body.count(", 32)") == body.count("__shfl_"), body
+    _same_at_64(KEPT[name], text, 1024 if "scan" in name else 4)
+
+
+@pytest.mark.parametrize("name", sorted(WAVE))
+def test_a_step_the_wave_bounds_stays_wave_wide(name):
+    body, _ = _port(WAVE[name])
+    assert "offset, 32)" not in body and "i, 32)" not in body, body
+
+
+def test_the_wave_port_of_a_block_half_ladder_would_fold_64_lanes():
+    """The failure the mechanism removes, shown on the emulator: the same port with the wave's width (no width
+    argument) gives lane 0 a 64-lane argmax at wave 64, another index than CUDA's 32-lane one."""
+    _, text = _port(KEPT["from_block_half"])
+    with pytest.raises(AssertionError):
+        _same_at_64(KEPT["from_block_half"], text.replace(", offset, 32)", ", offset)"), 4)
