@@ -376,7 +376,7 @@ class Memory:
         # (same type: the bounds check has put every active lane's address inside the buffer)
         # Contiguous addresses (the load or store just found them: a[k] = a[0] + k) are a slice of
         # each table, read as a view and written in place, and never hold one location twice.
-        s0 = self.ramp(a) if a is addr else None
+        s0 = self.ramp(a)
         at = a if s0 is None else slice(s0, s0 + a.shape[0])
         # addresses in equal runs a stride apart (a compacted branch's s[tid + k]): strided views
         if s0 is None and (rs := self.row_slices(g, a, rt.size)) is not None:
