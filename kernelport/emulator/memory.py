@@ -411,11 +411,11 @@ class Memory:
         # (a table nothing was recorded in this epoch holds no conflicts)
         ent = None
         same = p.dt == p.buf.data.dtype  # (a lane's value is comparable with memory's)
-        vals = np.broadcast_to(v, (n,))[slice(None) if sel is None else sel] if write and same else None
+        vals = (lambda: np.broadcast_to(v, (n,))[slice(None) if sel is None else sel]) if write and same else None
         if rt.w_dirty:
             c, ent = conflicts(rt.w, rt.w_ws)
             if vals is not None and g.mode == "thread" and c.any():  # a warp's store, lane by lane
-                c &= ~lane_writes.own_warp_same_value(ent, rec, tm, W, (_LINE_IDS - 1) << tb, _get(p.data, at), vals)
+                c &= ~lane_writes.own_warp_same_value(ent, rec, tm, W, (_LINE_IDS - 1) << tb, _get(p.data, at), vals())
             if c.any():
                 k = _first_bad(c)
                 e = int(ent[k])
@@ -434,7 +434,8 @@ class Memory:
                 _put(rt.w_ws, at, ws)
             if at is a and a.shape[0] > 1 and not (a[1:] > a[:-1]).all() and (rt.w[a] != rec).any():
                 # lanes of this store on one location: the last lane's write is kept (lane_writes: the policy)
-                for kind, (k, j) in lane_writes.clashes(a, vals, (np.broadcast_to(rec, a.shape) & tm) // W, False).items():
+                warps = (np.broadcast_to(rec, a.shape) & tm) // W
+                for kind, (k, j) in lane_writes.clashes(a, vals and vals(), warps, False).items():
                     self._race(g, p, rt, kind, int(a[k]), thread(k), thread(j), line, line, sel, k)
         else:
             if not rt.cleared and len(rt.unwritten) < 64:  # (never written: -1 until the stamps run out)
