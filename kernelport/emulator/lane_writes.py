@@ -1,4 +1,4 @@
-"""Lanes of one store that write one location: the emulator's policy (README, "Races").
+"""Lanes of one store that write one location: the emulator's policy (README: verify's **races** column).
 
 CUDA's programming guide (SIMT architecture, "Hardware Multithreading"): "If a non-atomic
 instruction executed by a warp writes to the same location in global or shared memory for more

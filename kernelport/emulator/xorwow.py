@@ -10,7 +10,7 @@ first use and cached (no table is copied from any library); a jump applies one m
 of n.  The counter `d` moves by 362437 * n (mod 2^32: 2^67 draws move it by 0).
 
 rocRAND's XORWOW (hipRAND on AMD) steps and jumps the same way but salts the seed with other
-constants: the same seed draws other numbers there (README, "curand in the emulator").
+constants: the same seed draws other numbers there (README, "Random numbers").
 """
 from __future__ import annotations
 
