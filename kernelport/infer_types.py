@@ -68,6 +68,9 @@ def resolve(type_text: str, tmap: dict[str, str], scope, kernel_module: Module |
             else:
                 d = scope.lookup(t) if scope is not None and re.fullmatch(r"[A-Za-z_]\w*", t) else None
                 body = next((n for m in modules if (n := _structs(m).get(t)) is not None), None)
+                if body is None:  # a library's state type the emulator models (cuRAND's curandState)
+                    from .emulator.frontend.curand_model import host_struct
+                    body = host_struct(t)
                 if body is not None:
                     return Resolved(t, body, tuple(via))
                 if d is None or not (d.note == "macro" or d.note.startswith("the template argument")) or \

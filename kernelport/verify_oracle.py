@@ -19,6 +19,7 @@ import numpy as np
 
 from . import backends, compare, dialect, inputs
 from .annotations import Text
+from .emulator.frontend.curand_model import stream_note
 from .infer_inputs import CommandLine, Inferred, NotRun, infer
 from .model import Module, defined_names, file_scope_items
 from .project_ports import make, single
@@ -354,7 +355,8 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                     r.arch, schedule, secs))
             elif cmp.ok:
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "pass",
-                                        f"matches the original at wave {wave} (max abs diff {cmp.max_abs:.3g}){also}",
+                                        f"matches the original at wave {wave} (max abs diff {cmp.max_abs:.3g}){also}"
+                                        f"{stream_note(text, r.backend)}",
                                         r.arch, schedule, secs, profile=cmp.profiles))
             elif design is not None:
                 m = cmp.mismatch

@@ -7,6 +7,7 @@ import numpy as np
 from pycparser import c_ast, c_parser
 
 from .. import dialect
+from .frontend.curand_model import INIT_WORD
 from . import bitbounds, intrinsics as K
 from .addressed import addressed_local, copy_back, temporary
 from .ctype import AUTO, BOOL, U32, PtrT, base_scalar, conv, vector_row
@@ -66,6 +67,9 @@ class CallCompiler:
             bound = {p: None for p in concept.params}
             bound.update(zip(names, args))
             return self._concept_call(concept, self.c.backend, args, node, bound)
+        if name == INIT_WORD:  # frontend/curand_model.py's curand_init: the state (emulator.xorwow)
+            from .xorwow import init_word_call
+            return init_word_call(self, args, node)
         if name == "memcpy":  # <string.h>'s, left out with the headers: a bit copy (bitcopy.py)
             return self.memcpy_call(args, node)
         if name in ("assert", "printf"):  # <assert.h>, <stdio.h>: left out with the headers

@@ -50,7 +50,7 @@ class Race:
     path: str
     line: int
     other_line: int
-    kind: str  # read-after-write | write-after-read | write-after-write
+    kind: str  # read-after-write | write-after-read | write-after-write | lane-choice (emulator.lane_writes)
     buffer: str
     index: int
     thread: int
@@ -59,6 +59,10 @@ class Race:
 
     @property
     def message(self) -> str:
+        from .lane_writes import LANE_CHOICE, WORDING
+        if self.kind == LANE_CHOICE:
+            return (f"shared-memory race ({WORDING[LANE_CHOICE]}) on {self.buffer}[{self.index}]: threads {self.thread} "
+                    f"and {self.other_thread} at line {self.line} (block {self.block})")
         return (f"shared-memory race ({self.kind}) on {self.buffer}[{self.index}]: thread {self.thread} "
                 f"at line {self.line} and thread {self.other_thread} at line {self.other_line} "
                 f"(block {self.block}) with no barrier or warp sync between")

@@ -4,7 +4,8 @@ blocks of a launch (the emulator has no grid-wide sync), a barrier orders the th
 and a warp's own statements run in its program order (the lockstep a GPU keeps for a converged
 warp: lanes of one warp are ordered across statements); so a race here is an access by a thread
 of another block, or of another warp of the same block in the same barrier epoch, or (stores
-only) by another lane of the same store (CUDA: "the order in which they occur is undefined").
+only) by another lane of the same store (emulator.lane_writes: lanes of one warp storing different
+values are a "lane-choice", of different warps a write-after-write).
 
 - write-after-write: a store of a value that differs from the one there (equal values, `*found = 1`
   from many threads, are benign: whichever thread wins, memory holds the same bytes);
@@ -32,6 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import lane_writes
 from .errors import Race
 
 # elements of one buffer watched at most (two int64 tables and an int32 one of its size; a buffer
@@ -40,6 +42,7 @@ MAX_WATCHED = 1 << 23
 
 # what each kind of race says (GlobalRace.kind)
 KINDS = {"write-after-write": "write-after-write of different values",
+         "lane-choice": lane_writes.WORDING["lane-choice"],
          "read-after-write": "a read of a value an unordered thread's store changed",
          "write-after-read": "a store that changes a value an unordered thread read",
          "exchange": "atomic exchanges of different values: the last one's stays",
@@ -148,20 +151,17 @@ class GlobalWrites:
             k = np.flatnonzero(c)
             k = k[self.unordered(prev[k], me[k], when[a[k]])]
             if k.shape[0]:
-                k = k[_differ(buf.data[a[k]], new[k])]
+                k = k[lane_writes.differ(buf.data[a[k]], new[k])]
                 if k.shape[0]:
                     j = int(k[0])
                     self.report(kind, buf, int(a[j]), int(me[j]), int(prev[j]), line, int(lines[a[j]]))
         if s0 is None and a.shape[0] > 1 and not (a[1:] > a[:-1]).all():  # lanes of this store that write one location
             pos = _arange(a.shape[0])
             lines[a] = pos  # (the line table as scratch: each location's last lane; its line is written below)
-            last = lines[a]
-            dup = np.flatnonzero(last != pos)
-            if dup.shape[0]:
-                dup = dup[_differ(new[dup], new[last[dup]])]
-                if dup.shape[0]:
-                    j = int(dup[0])
-                    self.report(kind, buf, int(a[j]), int(me[j]), int(me[last[j]]), line, line)
+            if (lines[a] != pos).any():  # (lane_writes: one warp's lanes, one warp's or several's: the policy)
+                for kd, (k, j) in lane_writes.clashes(a, new, me // ctx.W, True).items():
+                    self.report(kd if kind == lane_writes.WRITE_WRITE else kind, buf, int(a[k]), int(me[k]),
+                                int(me[j]), line, line)
         self.reads.written(buf, a, at, me, new, line)
         who[at], when[at], lines[at] = me, ctx.epoch, line
 
@@ -196,14 +196,6 @@ class GlobalWrites:
         """The launch ended: the races found (CAS claims lost and never retried are settled now)."""
         self.atomics.finish()
         return self.races
-
-
-def _differ(x, y):
-    """Element-wise: the two values differ (NaNs of a float type are equal: the same bytes' worth)."""
-    d = x != y
-    if x.dtype.kind in "fc":
-        d &= ~(np.isnan(x) & np.isnan(y))
-    return d
 
 
 def _arange(n: int) -> np.ndarray:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .global_races import MAX_WATCHED, _differ
+from .global_races import MAX_WATCHED
+from .lane_writes import differ as _differ
 
 _NONE = np.iinfo(np.int64).max
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, order as schedule_order
+from . import bfloat16, bitbounds, counting, lane_writes, order as schedule_order
 from .ctype import F64, FLOATS, UNIT_ROUNDOFF, conv
 from .errors import EmulatorError, KernelFault, Race, UninitRead
 from .race_table import LINE_IDS as _LINE_IDS
@@ -301,6 +301,8 @@ class Memory:
             v = conv(v, p.dt)
         if self.ctx.writes is not None and p.buf.kind == "global":  # (global_races: before the store)
             self.ctx.writes.store(g, p, addr, v, m, node)
+        if p.buf.race is not None:  # (before the store: lane_writes compares a lane's value with memory's)
+            self.race_access(g, p, addr, m, node, write=True, v=v)
         err = p.err_for_store() if (track and (e is not None or p.err is not None)) else None
         full = m is g.full or m.all()
         if full:
@@ -338,16 +340,14 @@ class Memory:
                     err[a] = e[sel] if isinstance(a, np.ndarray) else e[sel[-1]]
                 else:
                     err[a] = e
-        if p.buf.race is not None:
-            self.race_access(g, p, addr, m, node, write=True)
 
     # ------------------------------------------------------------------ race detector
-    def race_access(self, g, p: Pointer, addr, m, node, write: bool):
+    def race_access(self, g, p: Pointer, addr, m, node, write: bool, v=None):
         """Check one access against the last write (and, for a write, the last read) of each
         location in this barrier epoch, then record it.  An entry is -1 or
         (stamp << rt.shift) | (line id << rt.tbits) | thread (RaceTable); an entry whose stamp is
         not the table's current one was made in an earlier epoch and races with nothing (no table
-        is cleared at a barrier)."""
+        is cleared at a barrier).  A write is checked before it lands, v its value (lane_writes)."""
         rt = p.buf.race
         ctx = self.ctx
         if rt.epoch != ctx.epoch:
@@ -376,14 +376,11 @@ class Memory:
         # (same type: the bounds check has put every active lane's address inside the buffer)
         # Contiguous addresses (the load or store just found them: a[k] = a[0] + k) are a slice of
         # each table, read as a view and written in place, and never hold one location twice.
-        r = self._ramp
-        s0 = r[1] if r is not None and r[0] is a else None
+        s0 = self.ramp(a)
         at = a if s0 is None else slice(s0, s0 + a.shape[0])
         # addresses in equal runs a stride apart (a compacted branch's s[tid + k]): strided views
-        if s0 is None and g.rows > 1 and a.shape[0] >= MIN_RUN * g.rows:
-            rs = self._cached_rows(a)
-            if rs and rs.end <= rt.size:
-                at = rs
+        if s0 is None and (rs := self.row_slices(g, a, rt.size)) is not None:
+            at = rs
         W = g.W
         now = rt.stamp << rt.shift  # the least entry of this epoch (a Python int: no widening)
         # warp-sync counts matter only once some warp of the batch has synchronised (until then
@@ -413,8 +410,12 @@ class Memory:
 
         # (a table nothing was recorded in this epoch holds no conflicts)
         ent = None
+        same = p.dt == p.buf.data.dtype  # (a lane's value is comparable with memory's)
+        vals = (lambda: np.broadcast_to(v, (n,))[slice(None) if sel is None else sel]) if write and same else None
         if rt.w_dirty:
             c, ent = conflicts(rt.w, rt.w_ws)
+            if vals is not None and g.mode == "thread" and c.any():  # a warp's store, lane by lane
+                c &= ~lane_writes.own_warp_same_value(ent, rec, tm, W, (_LINE_IDS - 1) << tb, _get(p.data, at), vals())
             if c.any():
                 k = _first_bad(c)
                 e = int(ent[k])
@@ -431,13 +432,11 @@ class Memory:
             _put(rt.w, at, rec)
             if use_ws:
                 _put(rt.w_ws, at, ws)
-            if at is a and a.shape[0] > 1 and not (a[1:] > a[:-1]).all():
-                # two lanes wrote one location in this access: the last lane's write is kept
-                dup = rt.w[a] != rec
-                if dup.any():
-                    k = _first_bad(dup)
-                    self._race(g, p, rt, "write-after-write", int(a[k]), thread(k), int(rt.w[a[k]]) & tm,
-                               line, line, sel, k)
+            if at is a and a.shape[0] > 1 and not (a[1:] > a[:-1]).all() and (rt.w[a] != rec).any():
+                # lanes of this store on one location: the last lane's write is kept (lane_writes: the policy)
+                warps = (np.broadcast_to(rec, a.shape) & tm) // W
+                for kind, (k, j) in lane_writes.clashes(a, vals and vals(), warps, False).items():
+                    self._race(g, p, rt, kind, int(a[k]), thread(k), thread(j), line, line, sel, k)
         else:
             if not rt.cleared and len(rt.unwritten) < 64:  # (never written: -1 until the stamps run out)
                 unwritten = (_get(rt.w, at) if ent is None else ent) == -1  # (the write table read above)

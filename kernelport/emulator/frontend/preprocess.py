@@ -222,7 +222,9 @@ def preprocess(src: str, path: str = "<kernel>", backend: str | None = None,
     if line:  # spelled across a continued line or around a comment: refused, never handed to cpp
         raise LowerError("an #include spelled across lines or around comments is not read", path, line, 1)
     first = context[0] if context is not None else path
-    text = head + '# 1 "<prelude>"\n' + PRELUDE + _storage_types() + _vector_types() + f'# 1 "{first}"\n' + body
+    from .curand_model import model_text  # (cuRAND's device API, where the file names it)
+    text = head + '# 1 "<prelude>"\n' + PRELUDE + _storage_types() + _vector_types() + model_text(backend, body) + \
+        f'# 1 "{first}"\n' + body
     cpp = shutil.which("cpp")
     if cpp is None:
         return _mini_cpp(text)
