@@ -47,6 +47,9 @@ class Comparison:
     # unknown (NaN: lost through a float's bits, emulator.bitbounds): neither passed nor failed
     unknown: int = 0
     unknown_at: tuple | None = None
+    # the first unknown element's bound was inf on a finite value (an overflow, a division by a
+    # value whose bound reaches 0: emulator.infinities), not NaN
+    unbounded: bool = False
 
 
 def _profile(diff: np.ndarray, bound: np.ndarray, bins: int) -> dict:
@@ -96,7 +99,7 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
             ref_bounds: dict[str, np.ndarray] | None = None, profile_bins: int = 0) -> Comparison:
     """Compare every buffer in `expected` (the kernel's out/inout buffers)."""
     worst_abs = worst_rel = 0.0
-    unknown, unknown_at = 0, None
+    unknown, unknown_at, unbounded = 0, None, False
     profiles: dict = {}
     first: Mismatch | None = None
     for name, got, want, member in _entries(outputs, expected):
@@ -135,12 +138,16 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
                     else 0.0)
                 if got.dtype.kind != "f":
                     bound = np.zeros_like(w)
-            lost = np.isnan(bound)
-            if lost.any():  # a bound lost through bits: those elements are not judged, only counted
+            # a bound lost through bits (NaN) or unbounded (inf on a finite value): those elements
+            # are not judged, only counted (an inf bound never passes silently)
+            lost = np.isnan(bound) | (np.isinf(bound) & ~nonfinite)
+            if lost.any():
                 judged_out = lost & (diff > 0)
                 if judged_out.any():
                     i = int(np.argmax(judged_out))
                     unknown += int(judged_out.sum())
+                    if unknown_at is None:
+                        unbounded = bool(np.isinf(np.broadcast_to(bound, diff.shape).ravel()[i]))
                     unknown_at = unknown_at or (name, member(i)[0] if member is not None else i, got[i].item(),
                                                 want[i].item())
                 bound = np.where(lost, np.inf, bound)
@@ -157,12 +164,14 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
             at, field = member(i) if member is not None else (i, "")
             first = Mismatch(name, at, got[i].item(), want[i].item(), float(bound[i]), int(bad.sum()),
                              float(diff.max()), float(rel.max()), field)
-    return Comparison(first is None, worst_abs, worst_rel, first, mode, profiles or None, unknown, unknown_at)
+    return Comparison(first is None, worst_abs, worst_rel, first, mode, profiles or None, unknown, unknown_at, unbounded)
 
 
 def unknown_detail(cmp: Comparison, lost) -> str:
     """What a comparison could not judge: the elements that differ where a bound was lost, and where."""
     b, i, got, want = cmp.unknown_at or ("?", 0, 0.0, 0.0)
     return (f"{cmp.unknown} element(s) differ where the emulator's bound is unknown ({b}[{i}] = {got!r}, "
-            f"the emulator gives {want!r}): " + (f"bound lost at {lost[0]}" if lost else
-                                                  "the bound's own arithmetic gave NaN (no site recorded)"))
+            f"the emulator gives {want!r}): " + (
+                "the bound is unbounded (inf: an overflow, or a division by a value whose bound reaches 0)"
+                if cmp.unbounded else f"bound lost at {lost[0]}" if lost else
+                "the bound's own arithmetic gave NaN (no site recorded)"))

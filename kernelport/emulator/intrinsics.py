@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, warp
+from . import bfloat16, bitbounds, counting, infinities, warp
 from .ctype import BF16, BOOL, F16, F32, F64, I32, I64, U16, U32, U64, UNIT_ROUNDOFF, common, conv, promote
 from .errors import EmulatorError
 from .ops import arith, fma as _fma
@@ -102,9 +102,13 @@ def math1(fn: str, a, track: bool, dt=None, fast: bool = False):
             err = err + np.where((xd >= 0.5) & (xd <= 2), _FAST_ABS[fn], 0.0)
         if e is not None and d is not None:
             xd = x.astype(F64)
-            # derivative at the worse end of [x - e, x + e]
+            # derivative at the worse end of [x - e, x + e] (an exact input adds nothing; an
+            # unbounded one leaves the result unbounded, never dd * inf's NaN)
             dd = np.maximum(np.abs(d(xd - e)), np.abs(d(xd + e)))
-            err = err + np.where(np.isfinite(dd), dd * e, np.inf)
+            err = err + np.where(e == 0, 0.0, np.where(np.isfinite(dd) & np.isfinite(e), dd * e, np.inf))
+        if np.isinf(x).any():  # f(exact +-inf) is the library's limit (exp(-inf) = 0): its rounding only
+            whole = ax * u * (1 + ulps + (_FAST_ULPS.get(fn, 0) if fast else 0))
+            err = np.where(infinities.exact_inf(x, e), np.where(np.isinf(r), 0.0, whole), err)
     return r, err
 
 
@@ -129,9 +133,9 @@ def math2(fn: str, a, b, track: bool, dt=None, fast=False):
             ar = np.abs(r.astype(F64))
             err = ar * u * (3 + (_FAST_ULPS["pow"] if fast else 0))
             if ea is not None:
-                err = err + np.abs(y.astype(F64) * r.astype(F64) / np.where(x == 0, 1, x.astype(F64))) * ea
+                err = err + infinities.bmul(np.abs(y.astype(F64) * r.astype(F64) / np.where(x == 0, 1, x.astype(F64))), ea)
             if eb is not None:
-                err = err + ar * np.abs(np.log(np.abs(x.astype(F64)) + 1e-300)) * eb
+                err = err + infinities.bmul(ar * np.abs(np.log(np.abs(x.astype(F64)) + 1e-300)), eb)
             return r, err
         if fn == "copysign":
             return np.copysign(x, y), ea

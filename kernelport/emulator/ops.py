@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting
+from . import bfloat16, bitbounds, counting, infinities
 from .ctype import BF16, BOOL, F64, I32, UNIT_ROUNDOFF, common, conv, promote
 
 _abs = np.abs
@@ -68,19 +68,13 @@ def arith(op: str, a, b, track: bool):
     if op == "+" or op == "-":
         r = x + y if op == "+" else x - y
         if track and isf:
-            return r, _sum_err(ea, eb, _round_err(r))
+            return r, infinities.settle(r, _sum_err(ea, eb, _round_err(r)), lambda: infinities.sum_exact(x, ea, y, eb))
         return r, None
     if op == "*":
         r = x * y
         if track and isf:
-            e = _round_err(r)
-            if ea is not None:
-                e = e + _abs(y.astype(F64)) * ea
-            if eb is not None:
-                e = e + _abs(x.astype(F64)) * eb
-            if ea is not None and eb is not None:
-                e = e + ea * eb
-            return r, e
+            e = _product_err(_round_err(r), x, ea, y, eb)
+            return r, infinities.settle(r, e, lambda: infinities.product_exact(x, ea, y, eb))
         return r, None
     if op == "/":
         if isf:
@@ -94,7 +88,7 @@ def arith(op: str, a, b, track: bool):
                     with np.errstate(divide="ignore", invalid="ignore"):
                         prop = np.where(den > 0, num / np.where(den > 0, den, 1.0), np.where(den == den, np.inf, den))
                     e = e + prop
-                return r, e
+                return r, infinities.quotient(r, e, x, ea, y, eb)
             return r, None
         return _idiv(x, y, t), None
     if op == "%":
@@ -153,16 +147,21 @@ def fma(a, b, c, track: bool, dt=None):
         counting.ACTIVE.flop(r, 2)
     if not track:
         return r, None
-    e = _round_err(r)
-    if ea is not None:
-        e = e + _abs(vb.astype(F64)) * ea
-    if eb is not None:
-        e = e + _abs(va.astype(F64)) * eb
-    if ea is not None and eb is not None:
-        e = e + ea * eb
+    e = _product_err(_round_err(r), va, ea, vb, eb)
     if ec is not None:
         e = e + ec
-    return r, e
+    return r, infinities.settle(r, e, lambda: infinities.fma_exact(va, ea, vb, eb, vc, ec))
+
+
+def _product_err(e, x, ea, y, eb):
+    """e plus the propagated bound of x * y: |y| ea + |x| eb + ea eb (bmul: an exact factor adds nothing)."""
+    if ea is not None:
+        e = e + infinities.bmul(_abs(y.astype(F64)), ea)
+    if eb is not None:
+        e = e + infinities.bmul(_abs(x.astype(F64)), eb)
+    if ea is not None and eb is not None:
+        e = e + infinities.bmul(ea, eb)
+    return e
 
 
 def neg(a):
@@ -212,7 +211,7 @@ def convert(a, dt, track: bool):
     if v.dtype.kind in "iub" and (v.dtype.itemsize < 4 or dt.itemsize >= 8 or v.dtype == np.bool_):
         return r, e
     re_ = _abs(r.astype(F64)) * u
-    return r, (re_ if e is None else e + re_)
+    return r, infinities.settle(r, re_ if e is None else e + re_, lambda: infinities.exact_inf(v, e))
 
 
 def to_int32(v):
