@@ -102,3 +102,11 @@ def test_a_size_no_constant_decides_is_refused_at_its_line():
     subst = {**_NONE, "LOCAL": "int kT = (int)x[0] + 8;", "HELPER_SIZE": "8", "SIZE": "kT"}
     with pytest.raises(EmulatorError, match=r"<kernel>:14:\d+: .*tile size `kT` .*not yet"):
         _tiles(subst, None, 32)
+
+
+def test_an_unknown_size_in_a_kernel_not_run_does_not_stop_the_one_run():
+    subst = {**CASES["file constexpr"][0], "FILE_SCOPE": "constexpr int kTile = 8;\n"
+             "__global__ void other(float* y, int n) { cg::thread_block_tile<n> t = cg::tiled_partition<n>("
+             "cg::this_thread_block()); y[0] = t.size(); }"}
+    r, x = _tiles(subst, None, 64)
+    assert r.outputs["sums"].tolist() == [float(x[i * 8:(i + 1) * 8].sum()) for i in range(8)]

@@ -38,7 +38,8 @@ class Groups:
 
     def __init__(self, backend: str, namespaces: tuple[str, ...], text: str, sizes=None):
         self.backend = backend
-        self.sizes = sizes  # (size text, file, line) -> its value or None: a TileSizes
+        self.sizes = sizes  # (size text, file, line) -> its value or None (tile_sizes.reader)
+        self.unknown: list[tuple[int, LowerError]] = []  # (the item's id, its refusal): a tile of no known size
         names = set(namespaces)
         for m in re.finditer(r"\bnamespace\s+(\w+)\s*=\s*(?:::\s*)?(\w+)\s*;", text):
             if m.group(2) in namespaces:
@@ -96,6 +97,16 @@ class Groups:
         return None
 
 
+    def check(self, items: list, used: set[str] | None, kernel: str | None) -> None:
+        """The refusal of a tile of no known size in an item the kernel runs (another kernel's, or a helper's
+        it never calls, is dropped with that item as any code not C99 is)."""
+        for it in items:
+            for e in (e for key, e in self.unknown if key == id(it)):
+                if it.kind == "kernel" and (kernel is None or it.name == kernel) or \
+                        it.kind != "kernel" and (used is None or it.name in used):
+                    raise e
+
+
 def _args(text: str, open_i: int) -> tuple[list[str], int]:
     """The comma-separated arguments of the call whose '(' is at open_i, and the index past ')'."""
     end = balanced(text, open_i)
@@ -116,30 +127,38 @@ def _args(text: str, open_i: int) -> tuple[list[str], int]:
     return out, end
 
 
-def _size(g: Groups, size: str, text: str, at: int, file: str, line: int) -> int:
-    """A tile's size as written (a literal, a constant expression, a name the original's constants decide)."""
+def _size(g: Groups, size: str, text: str, at: int, file: str, line: int) -> int | LowerError:
+    """A tile's size as written (a literal, a constant expression, a name the original's constants decide),
+    or the located refusal of one nothing here decides."""
     from ...blockdims import evaluate
     v = evaluate(size, {})
     where = line + text.count("\n", 0, at)
     if v is None and g.sizes is not None:
         v = g.sizes(size, file, where)
     if v is None or v <= 0:
-        raise LowerError(f"the tile size `{' '.join(size.split())}` is no constant the emulator reads (not yet)",
-                         file, where, at - text.rfind("\n", 0, at))
+        return LowerError(f"the tile size `{' '.join(size.split())}` is no constant the emulator reads (not yet)",
+                          file, where, at - text.rfind("\n", 0, at))
     return v
 
 
-def lower_groups(text: str, g: Groups, file: str = "<kernel>", line: int = 1) -> str:
+def lower_groups(text: str, g: Groups, file: str = "<kernel>", line: int = 1, key: int = 0) -> str:
     """One item's block and tile variables as ints, their uses as the backend's intrinsics (`file`, `line`:
-    where the item starts in the original, to read a size written as a name there)."""
+    where the item starts in the original, to read a size written as a name there; `key`: the item's id, by
+    which a tile of no known size is refused, `Groups.check`)."""
     p = g.prefix
     kinds: dict[str, int] = {}  # variable -> 0 (the block) or the tile's width
     decl = re.compile(rf"{p}(thread_block\b|thread_block_tile\s*<\s*([^<>;{{}}]+?)\s*>)(\s*(?:const\s*)?&?\s*)(\w+)")
+    unknown = set()
     for m in decl.finditer(text):
-        kinds[m.group(4)] = _size(g, m.group(2), text, m.start(2), file, line) if m.group(2) else 0
+        n = _size(g, m.group(2), text, m.start(2), file, line) if m.group(2) else 0
+        if isinstance(n, LowerError):
+            g.unknown.append((key, n))
+            unknown.add(m.group(4))  # (left as written: the item is dropped or refused)
+        else:
+            kinds[m.group(4)] = n
     if not kinds:
         return text
-    text = decl.sub(lambda m: "int" + m.group(3) + m.group(4), text)
+    text = decl.sub(lambda m: m.group(0) if m.group(4) in unknown else "int" + m.group(3) + m.group(4), text)
     text = re.sub(rf"{p}this_thread_block\s*\(\s*\)", "0", text)
     text = re.sub(rf"{p}tiled_partition\s*<\s*[^<>;{{}}]+?\s*>\s*\(\s*\w+\s*\)", "0", text)
     names = "|".join(map(re.escape, kinds))

@@ -182,10 +182,12 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         groups = Groups(backend, spec.group_namespaces, pre, tile_sizes.reader(source_text, path))
     for it in all_items:
         if groups is not None:
-            it.text = lower_groups(it.text, groups, it.file, it.line)
+            it.text = lower_groups(it.text, groups, it.file, it.line, id(it))
         lower_array_ref_params(it)
         if "asm" in it.text:
             it.text = lower_asm(it.text)
+    if groups is not None and groups.unknown:
+        groups.check(all_items, _reached_from(all_items, kernel), kernel)
     for name, definition in (groups.helpers if groups is not None else {}).items():  # cg::reduce's
         all_items.append(Item(definition, path, 1, "device", name))
     refs = lower_references(all_items)  # float& out-parameters of helpers: copied back by calls
