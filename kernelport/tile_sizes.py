@@ -119,3 +119,26 @@ def spelled(module, text: str, at: Node) -> str | None:
     if not (f is not None and t in f.template_params) and values(module, t, at) is None:
         return None
     return t if re.fullmatch(rf"\d+[uU]?|{_NAME}", t) else f"({t})"
+
+
+def reader(text: str, path: str):
+    """A reader of the sizes the file `path` (its text) writes as names: (size text, file, line) -> its value
+    where a tile's template argument on that line of that file reads it, or None (another file, no such
+    argument there, unknown, or more than one value).  The emulator's groups (a text pass) read their names
+    so: one reading for translate and the emulator.  The file is parsed on the first name read."""
+    module = []
+
+    def value(size: str, file: str, line: int) -> int | None:
+        if file != path:
+            return None
+        if not module:
+            from .model import build
+            from .source import SourceFile
+            module.append(build(SourceFile.from_text(text, path)))
+        m, want = module[0], " ".join(size.split())
+        for n in m.source.index.of_type("template_argument_list"):
+            if n.start_point[0] + 1 == line and " ".join(m.source.text_of(n)[1:-1].split()) == want:
+                got = values(m, want, n)
+                return next(iter(got)) if got is not None and len(got) == 1 else None
+        return None
+    return value

@@ -149,8 +149,10 @@ class CUDA(Backend):
         "greater", "bit_and", "bit_or", "bit_xor", "inclusive_scan", "exclusive_scan", "inclusive_scan_update",
         "exclusive_scan_update", "memcpy_async", "wait", "wait_prior", "invoke_one", "invoke_one_broadcast",
         "experimental", "details"))
+    # The original runs in the emulator as the newest architecture's device pass compiles it: the branch of an
+    # `#if __CUDA_ARCH__ >= N` translate ports (kernelport/ptx_branches.py) and verify --device's GPU runs.
     lowering = Lowering(CUDA_LIKE_QUALIFIERS, COMMON_DROP, atomic_scopes=CUDA_ATOMIC_SCOPES,
-                        defines={"__CUDACC__": "1", "__CUDA_ARCH__": "800", "__NVCC__": "1"},
+                        defines={"__CUDACC__": "1", "__CUDA_ARCH__": str(max(device_archs)), "__NVCC__": "1"},
                         group_namespaces=("cooperative_groups",), cub_namespaces=("cub",))
 
     host_build = HostBuild("cuda", "CUDA", ".cu", "nvcc", "NVCC", ("-x", "cu"), ("-Xcompiler", "-fPIC"), (),

@@ -11,7 +11,10 @@ the parse then says where.  `cg::reduce(tile, v, cg::plus<float>{})` over a stat
 and width: the butterfly of the tile's width in the backend's spelled shuffle, as a port's own
 cg::reduce helper is written (`Groups.helpers`: the items the front end adds).  The namespace is the backend's
 `Lowering.group_namespaces`; aliases (`namespace cg = cooperative_groups;`) and
-`using namespace` are read from the file.
+`using namespace` are read from the file.  A tile's size written as a name (`tiled_partition<kTile>(cta)`:
+a `constexpr`, a class's constant, a template parameter) is its value as kernelport.tile_sizes reads it in
+the original file (one reading for translate and the emulator; a template's instance has the value already
+substituted); a size no constant decides is refused at its line, never guessed.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ import re
 
 from ... import dialect
 from .items import balanced
+from .lowered import LowerError
 
 # tile methods -> (concept, the concept parameter its arguments bind, in order)
 _TILE_CALLS = {"shfl": ("shfl", ("value", "lane")), "shfl_up": ("shfl_up", ("value", "delta")),
@@ -32,8 +36,10 @@ _REDUCE_OPS = {"plus": "a + b", "less": "b < a ? b : a", "greater": "a < b ? b :
 class Groups:
     """One backend's spellings of what a block or a tile does, and the file's namespace prefixes."""
 
-    def __init__(self, backend: str, namespaces: tuple[str, ...], text: str):
+    def __init__(self, backend: str, namespaces: tuple[str, ...], text: str, sizes=None):
         self.backend = backend
+        self.sizes = sizes  # (size text, file, line) -> its value or None (tile_sizes.reader)
+        self.unknown: list[tuple[int, LowerError]] = []  # (the item's id, its refusal): a tile of no known size
         names = set(namespaces)
         for m in re.finditer(r"\bnamespace\s+(\w+)\s*=\s*(?:::\s*)?(\w+)\s*;", text):
             if m.group(2) in namespaces:
@@ -91,6 +97,16 @@ class Groups:
         return None
 
 
+    def check(self, items: list, used: set[str] | None, kernel: str | None) -> None:
+        """The refusal of a tile of no known size in an item the kernel runs (another kernel's, or a helper's
+        it never calls, is dropped with that item as any code not C99 is)."""
+        for it in items:
+            for e in (e for key, e in self.unknown if key == id(it)):
+                if it.kind == "kernel" and (kernel is None or it.name == kernel) or \
+                        it.kind != "kernel" and (used is None or it.name in used):
+                    raise e
+
+
 def _args(text: str, open_i: int) -> tuple[list[str], int]:
     """The comma-separated arguments of the call whose '(' is at open_i, and the index past ')'."""
     end = balanced(text, open_i)
@@ -111,18 +127,40 @@ def _args(text: str, open_i: int) -> tuple[list[str], int]:
     return out, end
 
 
-def lower_groups(text: str, g: Groups) -> str:
-    """One item's block and tile variables as ints, their uses as the backend's intrinsics."""
+def _size(g: Groups, size: str, text: str, at: int, file: str, line: int) -> int | LowerError:
+    """A tile's size as written (a literal, a constant expression, a name the original's constants decide),
+    or the located refusal of one nothing here decides."""
+    from ...blockdims import evaluate
+    v = evaluate(size, {})
+    where = line + text.count("\n", 0, at)
+    if v is None and g.sizes is not None:
+        v = g.sizes(size, file, where)
+    if v is None or v <= 0:
+        return LowerError(f"the tile size `{' '.join(size.split())}` is no constant the emulator reads (not yet)",
+                          file, where, at - text.rfind("\n", 0, at))
+    return v
+
+
+def lower_groups(text: str, g: Groups, file: str = "<kernel>", line: int = 1, key: int = 0) -> str:
+    """One item's block and tile variables as ints, their uses as the backend's intrinsics (`file`, `line`:
+    where the item starts in the original, to read a size written as a name there; `key`: the item's id, by
+    which a tile of no known size is refused, `Groups.check`)."""
     p = g.prefix
     kinds: dict[str, int] = {}  # variable -> 0 (the block) or the tile's width
-    decl = re.compile(rf"{p}(thread_block\b|thread_block_tile\s*<\s*(\d+)\s*>)(\s*(?:const\s*)?&?\s*)(\w+)")
+    decl = re.compile(rf"{p}(thread_block\b|thread_block_tile\s*<\s*([^<>;{{}}]+?)\s*>)(\s*(?:const\s*)?&?\s*)(\w+)")
+    unknown = set()
     for m in decl.finditer(text):
-        kinds[m.group(4)] = int(m.group(2)) if m.group(2) else 0
+        n = _size(g, m.group(2), text, m.start(2), file, line) if m.group(2) else 0
+        if isinstance(n, LowerError):
+            g.unknown.append((key, n))
+            unknown.add(m.group(4))  # (left as written: the item is dropped or refused)
+        else:
+            kinds[m.group(4)] = n
     if not kinds:
         return text
-    text = decl.sub(lambda m: "int" + m.group(3) + m.group(4), text)
+    text = decl.sub(lambda m: m.group(0) if m.group(4) in unknown else "int" + m.group(3) + m.group(4), text)
     text = re.sub(rf"{p}this_thread_block\s*\(\s*\)", "0", text)
-    text = re.sub(rf"{p}tiled_partition\s*<\s*\d+\s*>\s*\(\s*\w+\s*\)", "0", text)
+    text = re.sub(rf"{p}tiled_partition\s*<\s*[^<>;{{}}]+?\s*>\s*\(\s*\w+\s*\)", "0", text)
     names = "|".join(map(re.escape, kinds))
     text = _lower_reduces(text, g, kinds, names)
     use = re.compile(rf"{p}sync\s*\(\s*({names})\s*\)|\b({names})\s*\.\s*(\w+)\s*\(")

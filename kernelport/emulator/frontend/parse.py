@@ -176,14 +176,18 @@ def lower(source_text: str, backend: str | None = None, template_args: dict[str,
         check_braced(braced, _reached_from(all_items, kernel))
     if class_templates is not None:
         place_structs(all_items, class_templates.struct_items)
-    groups = Groups(backend, spec.group_namespaces, pre) if spec.group_namespaces and \
-        any(n in pre for n in spec.group_namespaces) else None
+    groups = None
+    if spec.group_namespaces and any(n in pre for n in spec.group_namespaces):
+        from ... import tile_sizes  # (tree-sitter: imported where a file uses groups)
+        groups = Groups(backend, spec.group_namespaces, pre, tile_sizes.reader(source_text, path))
     for it in all_items:
         if groups is not None:
-            it.text = lower_groups(it.text, groups)
+            it.text = lower_groups(it.text, groups, it.file, it.line, id(it))
         lower_array_ref_params(it)
         if "asm" in it.text:
             it.text = lower_asm(it.text)
+    if groups is not None and groups.unknown:
+        groups.check(all_items, _reached_from(all_items, kernel), kernel)
     for name, definition in (groups.helpers if groups is not None else {}).items():  # cg::reduce's
         all_items.append(Item(definition, path, 1, "device", name))
     refs = lower_references(all_items)  # float& out-parameters of helpers: copied back by calls
