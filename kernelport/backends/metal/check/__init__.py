@@ -40,6 +40,7 @@ from pathlib import Path
 from .... import compile_cache
 from ....diagnostics import Diagnostic
 from .attributes import check_attributes, find_attributes
+from .dead_branches import blank_dead_branches
 from .clang import (CLANG_TIMEOUT_S, HEADER_PATH, MetalCheckUnavailable, clang_command, clang_path, parse_clang,
                     reports_an_error)
 from .instances import specialise_templates
@@ -95,7 +96,7 @@ def _preprocess(text: str, filename: str = "<metal>") -> tuple[str, list[Diagnos
     ``template [[host_name("h")]] kernel void f<A>(...);`` is replaced by a specialised copy of
     ``f`` (a plain ``kernel void h``) under ``#line`` directives that point back into ``text``
     (see ``instances.specialise_templates``)."""
-    masked = mask(text)
+    masked = blank_dead_branches(mask(text))  # (clang drops those branches itself)
     lines = Lines(text)
     diags: list[Diagnostic] = []
     chars = list(text)
