@@ -61,6 +61,24 @@ def decided_variant(group: "Group", macros: Mapping, data: bytes) -> str | None:
     return "not taken"
 
 
+def rejected_branch_kept(masks, groups: list["Group"], macros: Mapping, data: bytes) -> bool:
+    """Whether a repair that masked a conditional's branches kept one the run's -D rejects (deepwave's
+    `#if DW_NDIM == 3 ... #elif DW_NDIM == 2 ... #else` around an `if (...) {` each branch opens, built
+    with -DDW_NDIM=1: the first branch parses as well as the `#else`, but the build compiles the `#else`).
+    Then the repair is run again from the decided branches (macro_repair.repair)."""
+    if not any(getattr(m, "path", None) == "<command line>" for m in macros.values()):
+        return False
+    spans = {(m.start, m.end, m.name) for m in masks if m.reason.startswith("conditional")}
+    for g in groups:
+        mine = {(s, e) for s, e, name in spans if name == g.cond and g.start <= s < g.end}
+        if not mine - set(g.directives):
+            continue  # no branch masked: each parsed where it stands
+        variant = decided_variant(g, macros, data)
+        if variant is not None and mine != set(g.hidden(variant)):
+            return True
+    return False
+
+
 def _cmdline_value(expr: str, macros: Mapping) -> int | None:
     """An `#if`'s test over the run's integer -D values and literals, None where it is no such test (a name
     not given by -D, a -D that is no number: `-DDW_DTYPE=float`, `defined`, a function-like macro)."""

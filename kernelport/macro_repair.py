@@ -18,7 +18,8 @@ from tree_sitter import Tree
 
 from .grammar_gaps import blank_bytes as _blank_bytes, grammar_gaps
 from .lambda_words import lambda_words
-from .macro_groups import NEVER_BUILT as _NEVER, Group as _Group, decided_variant, groups as _groups, variants
+from .macro_groups import NEVER_BUILT as _NEVER, Group as _Group, decided_variant, groups as _groups, rejected_branch_kept, \
+    variants
 from .macro_declarations import local_type, object_definition, parameter_type
 from .macro_sites import error_sites, inner_sites, owner_sites, score as _score
 from .macro_tokens import Tok, ends_a_capture, ends_a_type, file_tokens, match_paren as _match_paren, statement_start
@@ -593,10 +594,10 @@ def repair(data: bytes, seen: bytes, tree: Tree, macros: Mapping[str, MacroDef],
         return seen, tree, ()
     r = Repair(data, macros, parse)
     got, t = r.run(seen, tree)
-    if error_sites(t):  # still in error: again from the branches the run's -D decides, all at once
+    if error_sites(t) or rejected_branch_kept(r.masks, r.groups, macros, data):  # again from the -D's branches, at once
         r2 = Repair(data, macros, parse)
         got2, t2 = r2.run_decided(seen, _score(error_sites(tree)))
-        if r2.masks and _score(error_sites(t2)) < _score(error_sites(t)):
+        if r2.masks and _score(error_sites(t2)) < _score(error_sites(t)) + (not error_sites(t)):  # clean: as clean
             r, got = r2, got2
     seen = got
     tree = parse(seen) if r.masks else tree  # the final tree from scratch: the same as any later parse of it

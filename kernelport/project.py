@@ -475,13 +475,18 @@ def needs_macros(src: SourceFile, defs: dict) -> bool:
     """Whether `src` must be parsed through its includes' macros: the plain parse stopped, or it
     uses an attribute-like macro (`HD` = `__host__ __device__`) whose words the model needs, or its
     repair masked a statement macro the includes define as a whole statement (`CUERR` = `{ ... }`:
-    every use of it is one, also those that parse, `CUERR` then `cudaEventCreate(&e);` as a declaration)."""
+    every use of it is one, also those that parse, `CUERR` then `cudaEventCreate(&e);` as a declaration),
+    or its repair kept a conditional's branch the run's -D rejects."""
     if not defs:
         return False
+    from .macro_groups import groups, rejected_branch_kept
     from .macros import attribute_like, ends_definition
     if src.root.has_error or any(m.reason == "statement" and (d := defs.get(m.name)) is not None and d.params is None
                                  and ends_definition(d, defs) for m in src.masks):
         return True
+    if any(m.reason.startswith("conditional (") for m in src.masks) and \
+            rejected_branch_kept(src.masks, groups(src.data), defs, src.data):
+        return True  # the plain parse kept a branch the run's -D rejects (macro_groups)
     words = set(re.findall(r"[A-Za-z_]\w*", src.text))
     return any(name in words and attribute_like(m, defs) for name, m in defs.items())
 

@@ -3,7 +3,8 @@
 `k<<<g, b>>>(d_x, n)` of `template <typename T> __global__ void k(const T* x, int n)` names the
 instance `k<float>` when `d_x` is declared `float *d_x` in the function that launches (a parameter,
 a local declared before the launch, or a file-scope variable).  Only what is certain is deduced:
-an argument that is a name (or `&name`, a cast, a literal) of a declared type whose pointer depth
+an argument that is a name (or `&name`, a cast, a literal, arithmetic over one scalar type, a
+temporary `Op()` of a class the file defines) of a declared type whose pointer depth
 fits the parameter's; two arguments that disagree, a `const` that would move into the argument,
 a non-type parameter or an argument of unknown type leave the instance unknown (None), and the
 caller keeps its refusal (the Metal port's KP216).  A deduced type may name the caller's own
@@ -127,8 +128,12 @@ _LITERAL = [(lazy_re.compile(r"[0-9]+[uU]"), "unsigned int"), (lazy_re.compile(r
             (lazy_re.compile(r"([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?"), "double")]
 
 
+_ARITHMETIC = ("+", "-", "*", "/")
+
+
 def argument_type(src: SourceFile, fn: Function | None, arg: Node) -> Declared | None:
-    """The declared type of a call argument: a name, `&name`, a cast, a number literal; else None."""
+    """The declared type of a call argument: a name, `&name`, a cast, a number literal, `+ - * /` over
+    operands of one scalar type, a temporary of a class the file defines; else None."""
     n = arg
     while n.type == "parenthesized_expression" and n.named_children:
         n = n.named_children[0]
@@ -150,7 +155,31 @@ def argument_type(src: SourceFile, fn: Function | None, arg: Node) -> Declared |
         for pat, t in _LITERAL:
             if pat.fullmatch(text):
                 return Declared(t, 0, False)
+    if n.type == "binary_expression" and src.text_of(n.child_by_field_name("operator")) in _ARITHMETIC:
+        # `n + 1`, `v * v`: operands of one scalar type keep it (C's usual conversions change nothing)
+        sides = [n.child_by_field_name(f) for f in ("left", "right")]
+        types = [argument_type(src, fn, x) if x is not None else None for x in sides]
+        if all(t is not None and t.depth == 0 and not t.array for t in types) and types[0].base == types[1].base:
+            return Declared(types[0].base, 0, False)
+        return None
+    if n.type in ("call_expression", "compound_literal_expression"):
+        # a temporary of a class the file defines: `Sum()`, `Sum{}`, `Max(0.5f)` (a function object)
+        t = n.child_by_field_name("function" if n.type == "call_expression" else "type")
+        name = src.text_of(t) if t is not None and t.type in ("identifier", "type_identifier") else None
+        if name is not None and name in _classes(src):
+            return Declared(name, 0, False)
     return None
+
+
+def _classes(src: SourceFile) -> set[str]:
+    """Names of the structs and classes the file defines (with a body), not templates of them."""
+    out = set()
+    for n in src.index.of_types("struct_specifier", "class_specifier"):
+        name = n.child_by_field_name("name")
+        if name is not None and n.child_by_field_name("body") is not None and \
+                (n.parent is None or n.parent.parent is None or n.parent.parent.type != "template_declaration"):
+            out.add(src.text_of(name))
+    return out
 
 
 def _param_shape(src: SourceFile, p_node: Node) -> tuple[str, int, bool] | None:

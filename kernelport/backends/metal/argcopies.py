@@ -11,7 +11,7 @@ from ...model import Function, Param
 from ...source import ident_name, walk
 
 # The operand a write goes through: `n = ..`, `n++`, `&n`, `s.x = ..`, `a[i] = ..` (a by-value array
-# member of a struct parameter).
+# member of a struct parameter), `T& r = s.x;` (a reference bound to it).
 _THROUGH = ("field_expression", "subscript_expression", "parenthesized_expression")
 
 
@@ -62,9 +62,20 @@ class ArgumentCopies:
                     and (h := self._member_helper(fn)) is not None and self.in_class_member(h) \
                     and not self.const_member(h):
                 target = fn  # `s.reset()`: a member that may change its object (object_spaces.py)
+            elif n.type == "init_declarator" and self._reference(n):
+                # `T& r = n;`: a write may go through r, and a `const T&` in the port is a `thread`
+                # reference, which cannot bind the `constant` argument either
+                target = n.child_by_field_name("value")
             if target is not None and self._base_name(target) == name:
                 return True
         return False
+
+    @staticmethod
+    def _reference(n: Node) -> bool:
+        """`T& r = ...` or `const T& r = ...`: a local reference (an rvalue `&&` too)."""
+        d = n.child_by_field_name("declarator")
+        return d is not None and d.type == "reference_declarator" and n.parent is not None \
+            and n.parent.type == "declaration"
 
     def _base_name(self, n: Node) -> str | None:
         while n is not None and n.type in _THROUGH:

@@ -155,10 +155,26 @@ class BoundConstants:
     # -- texts for the signatures ---------------------------------------------------------------
     def constants_used(self, body_text: str, callees: list[str]) -> list[str]:
         import re
-        names = [n for n in getattr(self, "bound", {}) if re.search(r"\b%s\b" % re.escape(n), body_text)]
+        words = set(re.findall(r"[A-Za-z_]\w*", body_text))
+        names = [n for n in getattr(self, "bound", {}) if n in words or n in self._macro_words(words)]
         for c in callees:
             names += [n for n in self.plans[c].constants if n not in names]
         return names
+
+    def _macro_words(self, words: set[str]) -> set[str]:
+        """The names the bodies of the macros `words` name read, through the macros they name in turn
+        (deepwave's `DIFFX1(a)` = `(...) * rdx`, from regular_grid.h: the kernel reads `rdx`)."""
+        import re
+        macros, out, work = self.src.macros, set(), [w for w in words if w in self.src.macros]
+        seen = set(work)
+        while work and len(seen) < 2000:
+            body = macros[work.pop()].body or ""
+            for w in re.findall(r"[A-Za-z_]\w*", body):
+                out.add(w)
+                if w in macros and w not in seen:
+                    seen.add(w)
+                    work.append(w)
+        return out
 
     def constant_param(self, name: str) -> str:
         c = self.bound[name]

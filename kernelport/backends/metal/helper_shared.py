@@ -19,6 +19,7 @@ import re
 from ... import cexpr
 from ...model import Function
 from ...source import walk
+from ...template_deduction import argument_type
 from .template_ids import _DEFAULTED, substitute_types
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
@@ -92,29 +93,19 @@ class HelperShared:
 
     def _deduced(self, caller: Function, bound: dict[str, str], helper: Function, call) -> dict[str, str]:
         """Template parameters deduced from the call's arguments where the helper's parameter is
-        `T x` (`const T&`) or `T* x` and the argument a name caller declares as a parameter or a
-        local of a written type (`size_type n`; `float v[2]` or `float* p` for `T*`)."""
+        `T x` (`const T&`) or `T* x` and the argument's type is certain (template_deduction: a name
+        caller declares, `&name`, a cast, a literal, a temporary `Op()` of a class the file defines)."""
         out: dict[str, str] = {}
         args = call.child_by_field_name("arguments")
         for p, a in zip(helper.params, args.named_children if args is not None else []):
-            if p.type not in helper.template_params or a.type != "identifier":
+            if p.type not in helper.template_params:
                 continue
-            name = self.src.text_of(a)
-            cp = caller.param(name)
-            if cp is not None:
-                found = (cp.type, cp.pointer)
-            else:
-                decl = self._local_decl(caller, name)
-                found = None
-                for d in (decl.children_by_field_name("declarator") if decl is not None else []):
-                    while d.type in ("init_declarator", "reference_declarator") and d.named_children:
-                        d = d.child_by_field_name("declarator") or d.named_children[0]
-                    if d.type in ("identifier", "array_declarator", "pointer_declarator") and \
-                            self.src.text_of(d.child_by_field_name("declarator") or d) == name:
-                        found = (self.src.text_of(decl.child_by_field_name("type")), d.type != "identifier")
-            if found is None or found[1] != p.pointer or found[0] in ("auto", "decltype"):
-                continue
-            value = substitute_types(" ".join(found[0].split()), bound)
+            t = argument_type(self.src, caller, a)
+            if t is None or t.const and p.pointer:
+                continue  # unknown, or a `const` that would move into T
+            if t.depth != (1 if p.pointer else 0):
+                continue  # `T* x` takes a pointer or an array (depth 1), `T x` a value
+            value = substitute_types(" ".join(t.base.split()), bound)
             if out.setdefault(p.type, value) != value:
                 out[p.type] = None  # two arguments disagree: not deduced here
         return {k: v for k, v in out.items() if v is not None}

@@ -8,10 +8,13 @@ call its instance's array; one array to both would let the second call's writes 
 call's reads.  An instance is the binding of the owner's template parameters, written in the terms of
 the function that holds the slot (a wrapper `blockReduce<warp_reduction>(v)` passes its own
 instance's array on: one slot).  The same instance called twice is one array, as in CUDA.  A binding
-left to deduction is unknown: it shares the array (KP213 where the array's type or size names it).
+deduced from the call's arguments is read where their types are certain (template_deduction); one
+left unknown shares the array: KP213 where the array's type or size names it, and KP213 at the call
+where another call reaches the same array (one array or two is not shown).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ...model import Function
@@ -43,6 +46,7 @@ class InstanceShared:
             out += [s if s.dynamic or s.file_scope else replace(s, inst=ident, base=s.name)
                     for s in self.own_shared.get(name, [])]
         calls = self._calls(f)
+        sites_of: dict[tuple, set] = {}  # (array, instance) -> the calls that reach it in f
         renames = self.__dict__.setdefault("_kp_call_renames", {})
         for c in self.plans[name].callees:
             h = self.device.get(c)
@@ -67,15 +71,36 @@ class InstanceShared:
                         got = replace(want, name=self._fresh_slot_name(t, out)) if \
                             any(o.name == t.name for o in out) else want
                         out.append(got)
-                    elif want.inst is None and got.inst is not None and not (got.dynamic or got.file_scope):
+                    elif not (got.dynamic or got.file_scope) and (want.inst is None or got.inst is None):
                         # an unknown instance shares the array: its binding is not known either (KP213 where it matters)
+                        self._unknown_instance(f, h, call, got, sites_of)
                         out[out.index(got)] = got = replace(got, inst=None)
+                    sites_of.setdefault((got.node, got.name), set()).add(None if call is None else call.start_byte)
                     if got.name != t.name:
                         ren[t.name] = got.name
                 if ren and call is not None:
                     renames[(call.start_byte, call.end_byte, id(h))] = ren
         memo[name] = out
         return out
+
+    def _unknown_instance(self, f: Function, h: Function, call, slot, sites_of: dict) -> None:
+        """A second call reaching `slot` where one instance is left to deduction: it is one array in
+        CUDA only if the instances are equal, which is not shown (two would race on one Metal array)."""
+        seen = sites_of.get((slot.node, slot.name), set())
+        if call is None or not seen or seen == {call.start_byte}:
+            return  # the first call to reach it, or the same call again
+        owner = self.device.get(slot.function)
+        words = set(re.findall(r"[A-Za-z_]\w*", slot.cuda_type + " " + " ".join(self.src.text_of(d) for d in slot.dims)))
+        if owner is not None and words & set(owner.template_params):
+            return  # the array's type or size names the instance: KP213 at the array (helper_shared.py)
+        done = self.__dict__.setdefault("_kp_unknown_instances", set())
+        if (id(f), slot.node, slot.name) in done:
+            return
+        done.add((id(f), slot.node, slot.name))
+        self.problem("KP213", call, f"'{f.name}' calls '{h.name}' more than once and the template arguments of a "
+                     f"call are deduced from its arguments: CUDA gives each instance its own __shared__ array "
+                     f"'{slot.base or slot.name}', and whether these calls are one instance is not shown",
+                     f"write the template arguments at the calls ({h.name.split('<')[0]}<...>(...))")
 
     def _fresh_slot_name(self, t, out: list) -> str:
         """`shared_val_1`, `shared_val_2`: a name no slot, array or parameter of the file takes."""

@@ -7,6 +7,7 @@ import re
 
 from ... import __version__, backends, cexpr, dialect
 from ...model import Function, Param
+from .launch_bounds import masked_launch_bounds
 from .scalars import metal_type
 
 # MSL language-version floors, by what the port uses (Metal Shading Language specification).
@@ -160,6 +161,8 @@ class Sidecar:
                                   "attribute": dialect.concept(b).attribute("metal")[1]} for b in self.plan_of(k).builtins]
             if k.launch_bounds is not None and k.launch_bounds.named_children:
                 entry["max_total_threads_per_threadgroup"] = self.src.text_of(k.launch_bounds.named_children[0])
+            elif (masked := masked_launch_bounds(self.src, k)) is not None:
+                entry["max_total_threads_per_threadgroup"] = masked[2]
             if spec:
                 grid = [t.text for t in spec.grid] + ["1"] * (3 - len(spec.grid))
                 block = [t.text for t in spec.block] + ["1"] * (3 - len(spec.block))

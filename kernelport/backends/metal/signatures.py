@@ -21,6 +21,7 @@ from ...source import call_args, ident_name, walk
 from ...template_deduction import deduce
 from .template_ids import concrete_words, host_template_ids, macro_template_ids, substitute_types
 from .array_params import decayed
+from .launch_bounds import masked_launch_bounds
 from .pointer_members import device_levels
 from .threadgroup import Shared
 
@@ -47,6 +48,8 @@ class Signatures:
     # -- functions -----------------------------------------------------------------------------
     def functions(self) -> None:
         for k in self.kernels:
+            if k.launch_bounds is None and (masked := masked_launch_bounds(self.src, k)) is not None:
+                self.rw.drop_span(masked[0], masked[1])  # before rendering: the gap before the kernel holds it
             self.rw.replace(k.template_node or k.node, lambda rw, n, k=k: self._render_kernel(k))
         for name, h in self.helpers.items():
             self.rw.replace(h.template_node or h.node, lambda rw, n, h=h: self._render_helper(h))
@@ -315,9 +318,11 @@ class Signatures:
         finally:
             self.rw.remove(plist)
         text = self._realign(k, text, sig)
-        if k.launch_bounds is not None:
-            n = k.launch_bounds.named_children[0] if k.launch_bounds.named_children else None
-            lb = dialect.render(dialect.concept("launch_bounds"), "metal", {"threads": self.rw.text(n)})
+        masked = masked_launch_bounds(self.src, k) if k.launch_bounds is None else None
+        if k.launch_bounds is not None or masked:
+            n = k.launch_bounds.named_children[0] if k.launch_bounds is not None and k.launch_bounds.named_children else None
+            threads = masked[2] if masked else self.rw.text(n)  # (masked: dropped by `functions`)
+            lb = dialect.render(dialect.concept("launch_bounds"), "metal", {"threads": threads})
             text = f"{lb}\n{text}"
         self.kernel_info[self.kernel_key(k)] = {"args": args}
         if k.template_node is not None:

@@ -40,7 +40,9 @@ from pathlib import Path
 from .... import compile_cache
 from ....diagnostics import Diagnostic
 from .attributes import check_attributes, find_attributes
-from .clang import CLANG_TIMEOUT_S, HEADER_PATH, MetalCheckUnavailable, clang_command, clang_path, parse_clang
+from .dead_branches import blank_dead_branches
+from .clang import (CLANG_TIMEOUT_S, HEADER_PATH, MetalCheckUnavailable, clang_command, clang_path, parse_clang,
+                    reports_an_error)
 from .instances import specialise_templates
 from .signatures import check_signatures, find_kernels
 from .text import Lines, blank, diagnostic, mask
@@ -94,7 +96,7 @@ def _preprocess(text: str, filename: str = "<metal>") -> tuple[str, list[Diagnos
     ``template [[host_name("h")]] kernel void f<A>(...);`` is replaced by a specialised copy of
     ``f`` (a plain ``kernel void h``) under ``#line`` directives that point back into ``text``
     (see ``instances.specialise_templates``)."""
-    masked = mask(text)
+    masked = blank_dead_branches(mask(text))  # (clang drops those branches itself)
     lines = Lines(text)
     diags: list[Diagnostic] = []
     chars = list(text)
@@ -157,7 +159,7 @@ def run_check(text: str, filename: str = "<metal>", *, clang: str | None = None,
             rc = None
             diags.append(diagnostic(filename, 1, 1, f"clang timed out after {CLANG_TIMEOUT_S} s", "error", "clang"))
         clang_diags = [_unshift(d, inserted, filename) for d in parse_clang(output, src, filename, lines)]
-    if rc not in (0, None) and not any(d.severity == "error" for d in clang_diags):
+    if rc not in (0, None) and not reports_an_error(output):
         # clang failed without a parsable diagnostic: never report success
         clang_diags.append(diagnostic(filename, 1, 1, f"clang failed (exit {rc}): {output.strip()[:500]}", "error", "clang"))
     # the Python check already explains pointer parameters without an address space

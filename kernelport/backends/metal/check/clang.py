@@ -8,6 +8,7 @@ from pathlib import Path
 
 from .... import toolchains
 from ....diagnostics import Diagnostic
+from .constant_copies import is_constant_struct_copy
 from .instances import SELF_FILE
 from .text import Lines, diagnostic
 
@@ -103,6 +104,8 @@ def parse_clang(output: str, tmp_path: str, filename: str, lines: Lines) -> list
     for g in groups:
         if g["sev"] == "warning" and any(s in g["msg"] for s in _DROP_WARNINGS):
             continue
+        if is_constant_struct_copy(g["msg"], [n[3] for n in g["notes"]]):
+            continue  # valid MSL: see constant_copies
         path, line, col = g["path"], g["line"], g["col"]
         notes = []
         for npath, nline, ncol, nmsg in g["notes"]:
@@ -126,6 +129,11 @@ def parse_clang(output: str, tmp_path: str, filename: str, lines: Lines) -> list
         else:
             out.append(diagnostic(path, line, col, message, g["sev"], "clang", tuple(notes)))
     return out
+
+
+def reports_an_error(output: str) -> bool:
+    """Whether clang's output holds a parsable error (reported, or dropped as a model gap)."""
+    return any((m := _DIAG_LINE.match(raw)) and "error" in m.group("sev") for raw in output.splitlines())
 
 
 def _explain(message: str, notes: list[str]) -> str:
