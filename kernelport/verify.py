@@ -27,8 +27,8 @@ from .verify_shard import kernel_files, parse_shard, shard_of  # noqa: F401 - ve
 
 SCHEDULES = ("block", "warp", "thread")
 # a schedule whose result is the block schedule's run (emulator.order: RunResult.independent)
-SAME_RUN = (" (the {} schedule's run: between barriers no thread read or wrote what another wrote, and no warp "
-            "collective ran, so threads in any order compute the same)")
+SAME_RUN = (" (the {} schedule's run: between barriers no thread read or wrote what another wrote, and each warp "
+            "collective met the same lanes it meets one thread at a time, so threads in any order compute the same)")
 
 
 @dataclass

@@ -33,6 +33,21 @@ INDEPENDENT = {
     __syncthreads();
     for (int k = 64; k > 0; k >>= 1) { if (t < k) s[t] += s[t + k]; __syncthreads(); }
     out[blockIdx.x * 128 + t] = s[0];""",
+    # (stop 50: a warp collective no longer makes a run dependent by itself; order.py says when the
+    # thread schedule's collectives gather the lanes the block's do)
+    "a warp collective": """
+    out[blockIdx.x * 128 + t] = __shfl_down_sync(0xffffffffu, x[t], 1);""",
+    "a float butterfly with bounds, then through shared memory across a barrier": """
+    float v = x[blockIdx.x * 128 + t] * 1.1f;
+    for (int k = 16; k > 0; k >>= 1) v += __shfl_xor_sync(0xffffffffu, v, k);
+    if (t % 32 == 0) s[t / 32] = v;
+    __syncthreads();
+    out[blockIdx.x * 128 + t] = s[0] + s[1] + s[2] + s[3] + __shfl_sync(0xffffffffu, v, 3);""",
+    "votes under a branch, each side at its own collective": """
+    unsigned b;
+    if (t & 1) b = __ballot_sync(0xaaaaaaaau, x[t] > 3.0f); else b = __ballot_sync(0x55555555u, x[t] > 9.0f);
+    __syncwarp();
+    out[blockIdx.x * 128 + t] = (float)__popc(b) + (__any_sync(0xffffffffu, b != 0u) ? 0.5f : 0.0f);""",
 }
 
 DEPENDENT = {
@@ -57,9 +72,26 @@ DEPENDENT = {
     out[t / 2] = x[t];""",
     "an atomic on one location": """
     atomicAdd(&out[0], x[t]);""",
-    "a warp collective": """
-    out[blockIdx.x * 128 + t] = __shfl_down_sync(0xffffffffu, x[t], 1);""",
 }
+
+# Collectives the thread schedule gathers otherwise than the block's lockstep calls: the block and
+# thread runs really differ on each (test_the_thread_schedule_differs_where_collectives_are_dependent)
+COLLECTIVE_DEPENDENT = {
+    "one collective reached by a warp's lanes in different iterations": """
+    unsigned a = 0u;
+    for (int i = 0; i < 2; i++) { if (i == (t & 1)) a = __activemask(); }
+    out[blockIdx.x * 128 + t] = (float)(a & 0xffffu);""",
+    "lanes of a warp at their first and second collective meet at one": """
+    unsigned a = 0u;
+    if (t & 1) a = __activemask();
+    unsigned b = __activemask();
+    out[blockIdx.x * 128 + t] = (float)((a ^ b) & 0xffffu);""",
+    "a shuffle that reads an inactive lane (undefined on the GPU)": """
+    float v = 7.0f;
+    if (t & 1) v = __shfl_xor_sync(0xaaaaaaaau, x[t], 1);
+    out[blockIdx.x * 128 + t] = v;""",
+}
+DEPENDENT.update(COLLECTIVE_DEPENDENT)
 
 
 @pytest.mark.parametrize("what", sorted(INDEPENDENT))
@@ -77,6 +109,76 @@ def test_an_order_free_kernel_computes_the_same_in_every_schedule(what):
 @pytest.mark.parametrize("what", sorted(DEPENDENT))
 def test_a_kernel_whose_threads_see_one_another_between_barriers_is_dependent(what):
     assert not _run(DEPENDENT[what]).independent
+
+
+@pytest.mark.parametrize("what", sorted(COLLECTIVE_DEPENDENT))
+def test_the_thread_schedule_differs_where_collectives_are_dependent(what):
+    """Each dependent collective case matters: its thread run computes another result (or says
+    something else) than its block run, which therefore cannot stand for it."""
+    block, thread = _run(COLLECTIVE_DEPENDENT[what]), _run(COLLECTIVE_DEPENDENT[what], "thread", watch=False)
+    assert not block.independent
+    assert not np.array_equal(block.outputs["out"], thread.outputs["out"]) or \
+        [str(d) for d in block.diagnostics] != [str(d) for d in thread.diagnostics]
+
+
+def test_a_collective_argument_stands_only_as_both_schedules_hold_it():
+    """A shuffle widens a bound the same for every lane (0-d) to float64 in lockstep, while one
+    thread at a time keeps each lane's type: such a float32 bound, or a vector or struct value,
+    makes the run dependent; a per-lane bound of any type, or a float64 one, does not."""
+    from kernelport.emulator.order import _plain_bound
+    from kernelport.emulator.vectors import VecVal
+    v = np.float32(1.5)
+    assert _plain_bound((v, None)) and _plain_bound((v, np.float64(1e-7)))
+    assert _plain_bound((np.ones(4, np.float32), np.full(4, 1e-7, np.float32)))
+    assert not _plain_bound((v, np.float32(1e-7)))
+    assert not _plain_bound(VecVal(((v, None), (v, None))))
+
+
+def test_a_kernel_the_thread_schedule_cannot_compile_stays_dependent(monkeypatch):
+    from kernelport.emulator import run as R
+    from kernelport.emulator.errors import EmulatorError
+    body = INDEPENDENT["a warp collective"]
+    assert _run(body).independent
+    compile_ = R._compile
+
+    def refuse(low, mode, kernel):
+        if mode == "thread":
+            raise EmulatorError("warp collective in an unsupported position", "<kernel>", 1)
+        return compile_(low, mode, kernel)
+    monkeypatch.setattr(R, "_compile", refuse)
+    assert not _run(body.replace("1);", "2);")).independent  # (another text: not the compiled one)
+
+
+@pytest.mark.parametrize("wave", [32, 64])
+def test_every_independent_warp_primitive_run_is_the_thread_and_warp_runs(wave):
+    """Every warp primitive case (tests/warp_cases.py: shuffles of every kind and width, votes, under
+    full and partial activity): where the watched block run is independent, the warp and thread runs
+    compute exactly its outputs and say exactly its diagnostics."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import warp_cases as C
+    independent = dependent = 0
+    for case in C.CASES:
+        for partial in (False, True):
+            lo, P = C.param_range(case, wave, "cuda")
+            step = max(1, P // (6 if len(C.widths(case, wave)) > 1 else 12)) | 1
+            text = C.kernel_text(case, "cuda", wave, step=step)
+            x, act, src, B, G, nout = C.inputs(case, wave, "cuda", partial)
+
+            def run(schedule, watch=False):
+                return run_kernel(text, "k", args=dict(x=x, act=act, src=src, out=np.zeros(nout, np.uint64), n=B * G),
+                                  grid=(G,), block=(B,), wave=wave, schedule=schedule, watch=watch)
+            block = run("block", True)
+            if not block.independent:
+                dependent += 1
+                continue
+            independent += 1
+            for schedule in ("warp", "thread"):
+                other = run(schedule)
+                assert np.array_equal(block.outputs["out"], other.outputs["out"]), (case, partial, schedule)
+                assert sorted(map(str, block.diagnostics)) == sorted(map(str, other.diagnostics)), (case, partial)
+    assert independent >= 10 and dependent >= 10  # (both sides of the proof are exercised)
 
 
 def test_unwatched_or_past_the_thread_schedule_s_budget_is_never_independent():

@@ -8,7 +8,7 @@ from pycparser import c_ast, c_parser
 
 from .. import dialect
 from .frontend.curand_model import INIT_WORD
-from . import bitbounds, intrinsics as K
+from . import bitbounds, intrinsics as K, order as schedule_order
 from .addressed import addressed_local, copy_back, temporary
 from .ctype import AUTO, BOOL, U32, PtrT, base_scalar, conv, vector_row
 from .errors import EmulatorError, KernelFault
@@ -493,6 +493,8 @@ class CallCompiler:
         def f(fr, m):
             g = fr.g
             mk = None if mask_fn is None else mask_fn(fr, m)
+            if schedule_order.WATCH is not None:  # (the thread schedule gathers its lanes as a collective's)
+                schedule_order.WATCH.collective(g, m, node)
             g.ctx.syncwarp(g, m, node, None if mk is None else mk[0])
             return ZERO
         return f
@@ -542,6 +544,8 @@ class CallCompiler:
         def f(fr, m):
             g = fr.g
             args = {p: fn(fr, m) for p, fn in fns.items()}
+            if schedule_order.WATCH is not None:
+                schedule_order.WATCH.collective(g, m, node, args)
             return K.collective(key, args, m, g.W, g.ctx, node)
         return f
 

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, infinities, warp
+from . import bfloat16, bitbounds, counting, infinities, order as schedule_order, warp
 from .ctype import BF16, BOOL, F16, F32, F64, I32, I64, U16, U32, U64, UNIT_ROUNDOFF, common, conv, promote
 from .errors import EmulatorError
 from .ops import arith, fma as _fma
@@ -340,8 +340,8 @@ def collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yiel
                 raise EmulatorError(f"lane mask {mtxt} names inactive lanes {_lanes_txt(bad)} "
                                     f"(wave of {W})", ctx.path, *ctx.pos(node))
             if len(unnamed):
-                ctx.diag(node, "warning", f"lane mask {mtxt} does not name active lanes {_lanes_txt(unnamed)} "
-                         f"(wave of {W}): undefined on the GPU")
+                _undefined(ctx, node, f"lane mask {mtxt} does not name active lanes {_lanes_txt(unnamed)} "
+                           f"(wave of {W}): undefined on the GPU")
     if key in ("shfl", "shfl_up", "shfl_down", "shfl_xor"):
         v, e = args["value"]
         src = args.get("lane") or args.get("delta") or args.get("lanemask")
@@ -357,8 +357,8 @@ def collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yiel
         wv = None if width is None else width[0]
         out, bad = warp.shuffle(kind, v, sv, wv, active, W)
         if bad is not None:
-            ctx.diag(node, "warning", f"shuffle reads lanes that are not active (wave of {W}): their values are "
-                     f"undefined on the GPU")
+            _undefined(ctx, node, f"shuffle reads lanes that are not active (wave of {W}): their values are "
+                       f"undefined on the GPU")
         eo = None
         if e is not None:
             ea = np.broadcast_to(np.asarray(e, np.result_type(e, F64)), active.shape) if np.ndim(e) == 0 else e
@@ -390,6 +390,14 @@ def collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yiel
         _, lane = warp.lanes(active.shape[0], W)
         return ((np.uint64(1) << lane.astype(np.uint64)) - np.uint64(1)).astype(U64), None
     raise NotImplementedError(key)
+
+
+def _undefined(ctx, node, message: str) -> None:
+    """A warning that the collective's result is undefined on the GPU: each schedule gives its own
+    (an inactive lane's value in lockstep, 0 one thread at a time), so no run stands for another."""
+    ctx.diag(node, "warning", message)
+    if schedule_order.WATCH is not None:
+        schedule_order.WATCH.dependent = True
 
 
 def _lanes_txt(lanes) -> str:

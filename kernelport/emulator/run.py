@@ -320,8 +320,11 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
     per_batch = max(1, max_lanes // ctx.padded_threads)
     from . import order
     order.WATCH = seen = order.Watch() if watch and schedule == "block" else None
-    if seen is not None:
-        seen.dependent = cf.warp_ops  # (a warp collective: lanes see one another's values)
+    if seen is not None and cf.warp_ops:  # (its thread run stands apart only where that compiles: order.py)
+        try:
+            _compile(low, "thread", kernel)
+        except Exception:  # (whatever stops its compile stops its run, as before)
+            seen.dependent = True
     try:
         _run_batches(ctx, comp, cf, bindings, schedule, rng, total_blocks, per_batch, shared_bytes, error_bound,
                      check_races)

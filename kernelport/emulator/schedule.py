@@ -244,13 +244,16 @@ def _resolve_collectives(ctx, groups, colls):
                 continue
             v0 = items[0][0]
             dt = np.asarray(v0).dtype
+            # the bounds in the type the block schedule's lanes hold them in (a lane without one: 0)
+            bounded = [e for _, e in items if e is not None]
+            edt = np.result_type(*bounded) if bounded else None
             if lanes_in_order and all(np.asarray(v).dtype == dt for v, _ in items):
                 # every lane of the warp, in lane order: one stack instead of W column writes
                 vals = np.stack([np.broadcast_to(v, (nb,)) for v, _ in items], axis=1)
                 errs = None
-                if any(e is not None for _, e in items):
-                    errs = np.stack([np.broadcast_to(np.float64(0.0) if e is None else e, (nb,)) for _, e in items],
-                                    axis=1).astype(np.float64)
+                if bounded:
+                    zero = np.zeros((), edt)
+                    errs = np.stack([np.broadcast_to(zero if e is None else e, (nb,)) for _, e in items], axis=1)
                 args[p] = (vals.reshape(-1), None if errs is None else errs.reshape(-1))
                 continue
             vals = None
@@ -261,7 +264,7 @@ def _resolve_collectives(ctx, groups, colls):
                 vals[:, lane_of[i]] = v
                 if e is not None:
                     if errs is None:
-                        errs = np.zeros((nb, W))
+                        errs = np.zeros((nb, W), edt)
                     errs[:, lane_of[i]] = e
             args[p] = (vals.reshape(-1), None if errs is None else errs.reshape(-1))  # masks too: per lane
         flat_active = active.reshape(-1)
