@@ -74,6 +74,11 @@ _FAST_ULPS = {"exp": 2, "log": 2, "sin": 2, "cos": 2, "pow": 8, "tan": 4, "log2"
 # (programming guide, "Intrinsic Functions": __logf 2^-21.41, __log2f 2^-22, __log10f is __log2f
 # times log10(2)): a relative bound alone would be 0 at x = 1
 _FAST_ABS = {"log": 2.0 ** -21.41, "log2": 2.0 ** -22, "log10": 2.0 ** -22 * math.log10(2)}
+# CUDA's fast sine and cosine are bounded absolutely, by the argument's range (programming guide,
+# "Intrinsic Functions": __sinf/__cosf 2^-21.41 on [-pi, pi]; PTX ISA sin/cos.approx.f32: 2^-20.5
+# on [-100 pi, 100 pi]; beyond, no bound is documented: unbounded).  A relative bound alone is far
+# too tight near a zero (cuRAND's Box-Muller normals through __sincosf: 3.6e-7 apart on an H100).
+_FAST_ABS_RANGES = {f: ((math.pi, 2.0 ** -21.41), (100 * math.pi, 2.0 ** -20.5)) for f in ("sin", "cos")}
 
 
 def _erf(x):
@@ -100,6 +105,10 @@ def math1(fn: str, a, track: bool, dt=None, fast: bool = False):
         if fast and fn in _FAST_ABS:
             xd = x.astype(F64)
             err = err + np.where((xd >= 0.5) & (xd <= 2), _FAST_ABS[fn], 0.0)
+        if fast and fn in _FAST_ABS_RANGES:
+            (r1, a1), (r2, a2) = _FAST_ABS_RANGES[fn]
+            ad = np.abs(x.astype(F64))
+            err = err + np.where(ad <= r1, a1, np.where(ad <= r2, a2, np.inf))
         if e is not None and d is not None:
             xd = x.astype(F64)
             # derivative at the worse end of [x - e, x + e] (an exact input adds nothing; an
