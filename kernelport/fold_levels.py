@@ -10,6 +10,8 @@ butterfly) that the wave port makes a ladder from `warpSize / 2` computes, in a 
    the same at either width (examples/softmax.cu), but in lanes 1-31 of a down ladder partial folds of the slots,
    which hold 32-lane warps' folds in CUDA and 64-lane waves' in the port: other values again, unless lane 0's
    fold is broadcast (`__shfl_sync(full, v, 0)`).
+A select fold (`ov = __shfl_down_sync(m, best, o); if (ov > best) { best = ov; idx = oi; }`, an argmax), or any
+other form that reads a ladder step's shuffle as a value, is the same fold: every variable it assigns carries it.
 The fold is followed through a function's statements in order (an `if`'s branches and a loop's body merged
 as either may run), through the module's helpers (a call's value is the helper's return with the caller's
 argument), into the stores and atomics every lane runs (not under a test of equality: a leader's, where the
