@@ -10,6 +10,8 @@ butterfly) that the wave port makes a ladder from `warpSize / 2` computes, in a 
    the same at either width (examples/softmax.cu), but in lanes 1-31 of a down ladder partial folds of the slots,
    which hold 32-lane warps' folds in CUDA and 64-lane waves' in the port: other values again, unless lane 0's
    fold is broadcast (`__shfl_sync(full, v, 0)`).
+A select fold (`ov = __shfl_down_sync(m, best, o); if (ov > best) { best = ov; idx = oi; }`, an argmax), or any
+other form that reads a ladder step's shuffle as a value, is the same fold: every variable it assigns carries it.
 The fold is followed through a function's statements in order (an `if`'s branches and a loop's body merged
 as either may run), through the module's helpers (a call's value is the helper's return with the caller's
 argument), into the stores and atomics every lane runs (not under a test of equality: a leader's, where the
@@ -267,9 +269,26 @@ class _Flow:
             if lane is not None and self.src.text_of(lane).strip() in ("0", "0u", "0U") and \
                     value < len(tags) and tags[value] == {DOWN2}:
                 return frozenset({FULL})
+        if found is not None and found[0].key in _LADDERS and (got := self._partner(n, found, args, tags)):
+            return got
         if name in self.helpers:
             return self._counts_at(name, args, self._summary(name, given))
         return given
+
+    def _partner(self, call: Node, found, args: list[Node], tags: list[frozenset]) -> frozenset | None:
+        """A ladder step from 16 read as a value, not folded into its own variable by `v = op(v, shfl(v))`: a
+        select fold (`ov = shfl(best, o); if (ov > best) { best = ov; idx = oi; }`, `v = c ? ov : v`) or any
+        other accumulation form.  Whatever takes it in carries the fold's tags (its first turn's input, as a
+        step's), so a store of `idx` is read as a store of the fold."""
+        names = dialect.call_params(*found)[0]
+        step = names.index(_LADDERS[found[0].key])
+        if len(args) > names.index("width") or len(args) <= step or \
+                not starts_at_16(self.src, args[step], call):
+            return None  # (a width named: the code says which group it means)
+        given = tags[names.index("value")]
+        if self.first_in is not None:
+            given = self.first_in.setdefault(call.id, given)
+        return _fold(found[0].key, given)
 
     def _counts_at(self, name: str, args: list[Node], tags: frozenset) -> frozenset:
         """A helper's count-guarded fold with its count named as the caller's argument where it is a parameter;

@@ -45,7 +45,6 @@ KEPT = {  # a step that reaches 32: CUDA's 32-lane warp
 }
 WAVE = {  # the code's own account of the width, or a step that stays below 32: left to the wave
     "from_warpsize_half": ARGMAX.replace("START", "warpSize / 2"),
-    "literal_32_step": ARGMAX.replace("START", "16").replace("for (int offset", "best = fmaxf(best, __shfl_xor_sync(0xFFFFFFFF, best, 32));\n    for (int offset"),  # a wave-64 branch's step (wavebranches)
     "scan_bounded_by_16": SCAN.replace("i < blockDim.x", "i < 16").replace("out[blockIdx.x * blockDim.x + threadIdx.x] = v;",
                                                                           "if (threadIdx.x == 0) out[blockIdx.x] = v;"),
 }
@@ -72,6 +71,20 @@ def test_a_step_of_32_or_more_keeps_32_lane_groups(name):
     body, text = _port(KEPT[name])
     assert "_sync" not in body and body.count(", 32)") == body.count("__shfl_"), body
     _same_at_64(KEPT[name], text, 1024 if "scan" in name else 4)
+
+
+LITERAL_32 = ARGMAX.replace("START", "16").replace(
+    "for (int offset", "best = fmaxf(best, __shfl_xor_sync(0xFFFFFFFF, best, 32));\n    for (int offset")
+
+
+def test_a_literal_step_of_32_is_not_read_here_but_the_select_fold_a_leader_stores_keeps_32_lanes():
+    """Re-pinned (stop 50, h/argmax50): this case sat in WAVE (a literal 32 step is wavebranches', not read
+    here) and pinned a wave-wide port, which at wave 64 stored a 64-lane argmax (40, CUDA 0).  wide_steps still
+    does not read the literal 32; fold_levels now reads the select ladder from 16 whose idx lane 0 stores as a
+    first-level fold and keeps 32-lane groups: the port equals CUDA at 64 (HIP's xor 32 at width 32 is a no-op)."""
+    body, text = _port(LITERAL_32)
+    assert body.count(", 32)") == body.count("__shfl_"), body
+    _same_at_64(LITERAL_32, text, 4)
 
 
 @pytest.mark.parametrize("name", sorted(WAVE))
