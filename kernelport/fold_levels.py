@@ -282,9 +282,10 @@ class _Flow:
         step's), so a store of `idx` is read as a store of the fold."""
         names = dialect.call_params(*found)[0]
         step = names.index(_LADDERS[found[0].key])
-        if len(args) > names.index("width") or len(args) <= step or \
+        if len(args) > names.index("width") or len(args) <= step or args[step].type != "identifier" or \
                 not starts_at_16(self.src, args[step], call):
-            return None  # (a width named: the code says which group it means)
+            return None  # (a width named: the code says which group it means; a literal step is no loop's
+            # ladder: an xor exchange or one shift reads its partner's value, which is no fold)
         given = tags[names.index("value")]
         if self.first_in is not None:
             given = self.first_in.setdefault(call.id, given)

@@ -142,3 +142,18 @@ def test_a_const_reference_is_copied_too_and_a_value_is_not():
     text = metal_checked(REFERENCES.replace("Data& all = data;\n  Params& dp", "const Params dp")
                          .replace("all.z[i]", "data.z[i]"))
     assert "kp_data" not in text and "constant Data& data [[buffer(0)]]" in text
+
+
+def test_a_struct_with_a_pointer_of_no_written_space_stays_an_error():
+    """`typedef struct { float *dst; ... } params_t;` copied out of `constant`: MSL wants each pointer
+    member's space written (the checker's generic pointers accept any), so the copy is not let through
+    as the model gap; with `device float *dst;` it is (stop 50: the clean-clone CI found the port of
+    tests/test_infer_structs.py's kernel written with bare pointer members, and verify then crashing)."""
+    gap = "cannot bind reference in address space '__constant' to object in address space '__generic' in 1st argument"
+    implicit = [f"candidate constructor (the implicit copy constructor) not viable: {gap}"]
+    msg = "no matching constructor for initialization of '__private params_t'"
+    bare = "typedef struct {\n    const float *src;\n    float *dst;\n    int n;\n} params_t;\n"
+    assert not is_constant_struct_copy(msg, implicit, bare)
+    spelled = bare.replace("const float *src", "device const float *src").replace("float *dst", "device float *dst")
+    assert is_constant_struct_copy(msg, implicit, spelled)
+    assert is_constant_struct_copy(msg, implicit, "struct params_t { int n; float w[8]; };")

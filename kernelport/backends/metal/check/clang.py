@@ -104,7 +104,7 @@ def parse_clang(output: str, tmp_path: str, filename: str, lines: Lines) -> list
     for g in groups:
         if g["sev"] == "warning" and any(s in g["msg"] for s in _DROP_WARNINGS):
             continue
-        if is_constant_struct_copy(g["msg"], [n[3] for n in g["notes"]]):
+        if is_constant_struct_copy(g["msg"], [n[3] for n in g["notes"]], lines.text):
             continue  # valid MSL: see constant_copies
         path, line, col = g["path"], g["line"], g["col"]
         notes = []
