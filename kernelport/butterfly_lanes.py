@@ -66,20 +66,25 @@ def _folds(src, call: Node, v: str) -> bool:
     return left is not None and left.type == "identifier" and src.text_of(left) == v
 
 
+def loop_inits(src, node: Node):
+    """(the `for` statement, its initialiser's text) of each loop around `node` in its function, innermost first
+    (a ladder's step variable is started there)."""
+    n = node.parent
+    while n is not None and n.type != "function_definition":
+        if n.type == "for_statement":
+            init = n.child_by_field_name("initializer")
+            if init is not None:
+                yield n, src.text_of(init)
+        n = n.parent
+
+
 def _from_16(src, lane: Node, call: Node) -> bool:
     t = src.text_of(lane).strip()
     if t in ("16", "0x10", "16u", "16U"):
         return True
     if lane.type != "identifier":
         return False
-    n = call.parent
-    while n is not None and n.type != "function_definition":
-        if n.type == "for_statement":
-            init = n.child_by_field_name("initializer")
-            if init is not None and lazy_re.compile(_STARTS_AT_16 % t).search(src.text_of(init)):
-                return True
-        n = n.parent
-    return False
+    return any(lazy_re.compile(_STARTS_AT_16 % t).search(init) for _, init in loop_inits(src, call))
 
 
 def _statement_end(call: Node) -> int:

@@ -24,6 +24,7 @@ import re
 from tree_sitter import Node
 
 from . import lazy_re
+from .butterfly_lanes import loop_inits
 
 _STEPS = {"shfl_down": "delta", "shfl_up": "delta", "shfl_xor": "lanemask"}  # dialect keys -> the step's param
 _INIT = r"(?<![\w.])%s\s*=\s*([^;,]*)"  # `o = <start>` in a for's initialiser
@@ -43,15 +44,11 @@ def reaches_32(src, call: Node, key: str, params, args: list[Node]) -> bool:
     text = src.text_of(arg).strip()
     if arg.type != "identifier":
         return False
-    n = call.parent
-    while n is not None and n.type != "function_definition":
-        if n.type == "for_statement":
-            init = n.child_by_field_name("initializer")
-            got = lazy_re.compile(_INIT % re.escape(text)).search(src.text_of(init)) if init is not None else None
-            if got is not None:
-                start = got.group(1).strip()
-                cond = n.child_by_field_name("condition")
-                bound = src.text_of(cond) if cond is not None else ""  # `i < blockDim.x`: a scan's steps up to it
-                return "warpSize" not in start + bound and "blockDim" in start + bound
-        n = n.parent
+    for loop, init in loop_inits(src, call):
+        got = lazy_re.compile(_INIT % re.escape(text)).search(init)
+        if got is not None:
+            start = got.group(1).strip()
+            cond = loop.child_by_field_name("condition")
+            bound = src.text_of(cond) if cond is not None else ""  # `i < blockDim.x`: a scan's steps up to it
+            return "warpSize" not in start + bound and "blockDim" in start + bound
     return False
