@@ -108,13 +108,7 @@ def test_a_prototype_before_calls_with_two_spaces_declares_both(tmp_path: Path):
     assert len(_defined(text)) == 2
 
 
-HEADER_HELPER = """#pragma once
-__device__ float sum(const float* p, int n) {
-    float s = 0.0f;
-    for (int i = 0; i < n; ++i) s += p[i];
-    return s;
-}
-"""
+HEADER_HELPER = "#pragma once\n" + DEFINITION.split("\n", 1)[1]  # the body in the header itself
 ANNOTATED = {
     "a.cu": """#include "sum.cuh"
 // @kp kernel ka
