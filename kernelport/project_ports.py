@@ -247,7 +247,8 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
 
         changes_model = backends.get(backend).translator().changes_model
 
-        def translate_one(given: Path, key: Path, hdr: bool, include_map: dict[int, str]):
+        def translate_one(given: Path, key: Path, hdr: bool, include_map: dict[int, str], via: str | None = None,
+                          **more):
             src = proj.source(key)
             m = proj.module(key, fresh=changes_model)
             a = proj.analysis(key) if not changes_model else _private_analysis(proj, key, m)
@@ -259,9 +260,9 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
                              plain_analysis=proj.plain_analysis(key),
                              include_dirs=tuple(proj.options(key).include_dirs),
                              defines=tuple(proj.options(key).defines),
-                             via=_command(run, given, key, hdr, dest[key].parent),
+                             via=via or _command(run, given, key, hdr, dest[key].parent),
                              out_root=None if stdout else "" if out is None else
-                             Path(os.path.relpath(_res(out), _res(dest[key].parent))).as_posix(), **options)
+                             Path(os.path.relpath(_res(out), _res(dest[key].parent))).as_posix(), **options, **more)
 
         said: set[tuple[Path, int]] = set()  # KP222 once per include line and backend, however many ports reach it
         refused: dict[Path, str] = {}  # headers that cannot be read as CUDA: left as they are, said at includes
@@ -319,10 +320,40 @@ def make(run: Run, targets: list[str], out: Path | None, stdout: bool, *, allow_
             if hdr and not proj.module(key).kernels:  # a sidecar describes kernels: a header without any has none
                 port.extra_files = {k: v for k, v in port.extra_files.items() if not k.startswith(".")}
             made.append(Made(given, dest[key], text, "", backend, hdr, port))
+        if splices:
+            _serve_extern_calls(run, made, backend, translate_one, dest)
     order = {(_res(s) if not h else s): i for i, (s, h) in
              enumerate([(s, False) for s in run.sources] + [(h, True) for h in run.headers])}
     made.sort(key=lambda m: (order.get(_res(m.origin), len(order)), targets.index(m.backend)))  # file by file
     return made
+
+
+def _serve_extern_calls(run: Run, made: list[Made], backend: str, translate_one, dest: dict) -> None:
+    """A one-file-a-port backend's calls of functions a port declares and another source of the run
+    defines (Port.extern_calls: Metal's address-space signatures): the defining sources are translated
+    again, given the union of the run's calls (each caller's own port declares what it calls)."""
+    wanted: dict[str, list] = {}
+    callers: dict[str, list[Path]] = {}
+    for m in made:
+        if m.backend == backend and m.port is not None:
+            for name, sigs in m.port.extern_calls.items():
+                wanted.setdefault(name, []).extend(s for s in sigs if s not in wanted.get(name, []))
+                callers.setdefault(name, []).append(_res(m.origin))
+    if not wanted:
+        return
+    for i, m in enumerate(made):
+        key = _res(m.origin)
+        if m.backend != backend or m.header:
+            continue
+        names = {f.name for f in run.project.module(key).functions.values() if f.is_device and not f.is_kernel} & set(wanted)
+        if not names:
+            continue
+        base = dest[key].parent
+        others = sorted({c for n in names for c in callers[n]} - {key})
+        via = " ".join(Path(os.path.relpath(p, base)).as_posix() for p in [key, *others])  # regenerates it
+        port, text = translate_one(m.origin, key, False, {}, extern_calls={n: wanted[n] for n in sorted(names)}, via=via)
+        if port.body != m.port.body:  # (its own calls served them already: the port and its command stay)
+            made[i] = Made(m.origin, m.path, text, "", backend, False, port)
 
 
 def _includes_first(proj: Project, headers: list[Path]) -> list[Path]:

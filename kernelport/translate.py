@@ -63,6 +63,9 @@ class Port:
     # Names the port spells otherwise (Metal's reserved words: `kernel` -> `kernel_`): what calls into
     # the port (the sidecar's host_name, verify's run of a kernel) must use the port's spelling.
     renamed: dict[str, str] = field(default_factory=dict)
+    # What the port calls of functions it declares and another source defines, by name (Metal: each
+    # address-space signature): a project run gives the sources that define them (the extern_calls option).
+    extern_calls: dict[str, list] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:

@@ -16,11 +16,12 @@ from .expressions import INDEX_3D, ZERO
 from .frontend import AS_TYPE_FN, NS_SEP
 from .frontend.ptx import NOT_EMULATED
 from .lanes import Frame
+from .modf_calls import ModfCalls
 from .memory import Pointer
 from .ops import truth
 from .vectors import VecVal, vector_value
 
-class CallCompiler:
+class CallCompiler(ModfCalls):
     """FnCompiler's calls (a mixin)."""
 
     def e_FuncCall(self, node):
@@ -368,6 +369,8 @@ class CallCompiler:
 
     def _clib_call(self, name, args, node):
         kind, what, dt = K.C_LIBRARY[name]
+        if kind == "modf":  # the integral part written through the second argument (modf_calls.py)
+            return self.modf_call(name, args, node, dt)
         if kind == "ldg" and len(args) == 1:  # a read-only load is p[0], a vector's row included
             return self.ex(c_ast.ArrayRef(args[0], c_ast.Constant("int", "0", coord=node.coord), coord=node.coord))
         if kind == "stg" and len(args) == 2:  # a hinted store is p[0] = v

@@ -183,6 +183,8 @@ def _c_math_table():
         t[fn] = ("m2", fn, OVERLOADED)
         t[fn + "f"] = ("m2", fn, F32)
     t["fma"] = ("fma", None, OVERLOADED)
+    t["modf"] = ("modf", None, OVERLOADED)  # C's modf(x, iptr), MSL's modf(x, intval): modf_calls.py
+    t["modff"] = ("modf", None, F32)
     t["fmaf"] = ("fma", None, F32)
     t["__fmaf_rn"] = ("fma", None, F32)
     t["__fma_rn"] = ("fma", None, F64)

@@ -256,6 +256,9 @@ class Metal(Backend):
         "__umulhi": "kp_umulhi", "__mulhi": "kp_mulhi", "__umul64hi": "kp_umul64hi",
         # C's memcpy and memset, which CUDA device code has and MSL lacks: byte loops in each pointer's space
         "memcpy": "kp_memcpy", "memset": "kp_memset",
+        # C's float functions MSL lacks or spells otherwise (metal_polyfills.j2): hypotf (MSL 6.5 has no
+        # hypot), modff (MSL's modf(x, thread float&) writes a reference, CUDA's a pointer of any space)
+        "hypotf": "kp_hypotf", "modff": "kp_modff",
     }
 
     # CUDA's float math functions Metal has only as overloads over its own types (MSL 6.2's fmin(T, T)

@@ -68,6 +68,7 @@ class Signatures:
         from ...model import _params
         scopes = ("translation_unit", "namespace_definition", "declaration_list", "template_declaration",
                   "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif", "linkage_specification")
+        extern = self.extern_call_sigs()  # functions declared here and defined in another source
         for n in walk(self.src.root, lambda n: n.type in scopes):
             if n.type != "declaration" or self.rw.has(n):
                 continue  # (a redeclaration of a CUDA built-in is a comment already)
@@ -87,8 +88,12 @@ class Signatures:
             if not drop or fd is None:
                 continue
             plan = self.plans.get(name)
-            sig = iter(plan.sigs[0] if plan is not None and plan.sigs else ())
-            for p in _params(self.src, fd):  # the prototype says what the (first) definition says
+            sigs = plan.sigs if plan is not None and plan.sigs else extern.get(name) or [()]
+            if len(sigs) > 1:  # one declaration per overload the definition (here or in another source) has
+                self.rw.replace(n, lambda rw, node, drop=drop, sigs=sigs, fd=fd: self._declarations(node, drop, sigs, fd))
+                continue
+            sig = iter(sigs[0])
+            for p in _params(self.src, fd):  # the prototype says what the definition says
                 if p.pointer:
                     self.rw.replace(p.node, self._param_text(p, next(sig, "device"), False, None, False))
                 elif self.is_reference(p) and (space := next(sig, "thread")) != "thread":

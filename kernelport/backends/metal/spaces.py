@@ -83,6 +83,7 @@ class AddressSpaces:
         # from each helper no kernel reaches, ported with device memory, whose calls give its callees theirs)
         seen: set = set()
         self._propagate_spaces([(k, ()) for k in self.kernels], seen)
+        self._propagate_spaces(self.extern_roots(), seen)  # calls from the run's other sources (extern_spaces.py)
         called = {c for p in self.plans.values() for c in p.callees}
         for name, h in sorted(self.helpers.items(), key=lambda nh: nh[0] in called):  # roots first
             if not self.plans[name].sigs:  # never called from a kernel: device memory (a reference: thread)

@@ -34,6 +34,8 @@ from ...errors import Location
 from ...source import SourceFile, call_args, ident_name, walk
 from ...translate import Translator, extend
 from .argcopies import ArgumentCopies
+from .constant_refs import ConstantReferences
+from .extern_spaces import ExternSpaces
 from .object_spaces import ObjectSpaces
 from .pointer_members import PointerMembers
 from .assertions import Assertions
@@ -60,7 +62,7 @@ from .unported import Unported
 from .vectorops import VectorOperators
 
 
-class MetalTranslator(KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, PointerMembers, CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
+class MetalTranslator(ConstantReferences, ExternSpaces, KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces, ObjectSpaces, PointerMembers, CooperativeTiles, HostCode, VectorOperators, Textures, TextureBuffers, Unported, Assertions, ArgumentCopies, ReservedWords, BoundConstants, AddressSpaces, Scalars, Calls, Reductions, ThreadgroupMemory, Signatures, Sidecar, Translator):
     """The mixins hold one concern each and share the state set up here (functions by kind, the
     per-function plans and address-space signatures, the built-ins' parameter names)."""
     changes_model = True  # host code is taken out of the model's uses and the analysis's sites (hostcode.py)
@@ -130,7 +132,7 @@ class MetalTranslator(KernelOverloads, FunctionArgs, ElementViews, LambdaSpaces,
                     after="leave_out_host_code")
     passes = extend(passes, ("recognise_reductions",), after="rewrite_sites")
     passes = extend(passes, ("barriers", "file_scope", "pointer_members", "shared_memory", "local_pointers", "lambda_pointers", "vector_element_views", "copy_written_arguments",
-                             "functions", "prototypes", "needs", "check_threadgroup_sizes",
+                             "constant_reference_copies", "functions", "prototypes", "needs", "check_threadgroup_sizes",
                              "command_line_defines", "nothing_to_port", "ported_by_includer"))
     realigns_comments = False
     asm_message = "inline PTX assembly has no Metal translation"

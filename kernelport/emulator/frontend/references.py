@@ -38,11 +38,12 @@ def _lower_item(it: Item) -> set[int]:
         lead = inner.find(p, off)
         if lead < 0:
             continue
-        refs.add(i)
+        if not re.search(r"\bconst\b", m.group("type").rsplit("*", 1)[-1]):
+            refs.add(i)  # (a const reference is only read: nothing to copy back, into `__constant__` memory least)
         parts.append(inner[pos:lead])
         parts.append(m.group("type") + " " + m.group("name"))  # same length: columns stay
         pos = lead + len(p)
-    if refs:
+    if parts:
         parts.append(inner[pos:])
         it.text = it.text[:start + 1] + "".join(parts) + it.text[end - 1:]
     return refs

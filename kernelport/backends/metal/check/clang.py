@@ -9,6 +9,7 @@ from pathlib import Path
 from .... import toolchains
 from ....diagnostics import Diagnostic
 from .constant_copies import is_constant_struct_copy
+from .thread_this import is_thread_member_binding
 from .instances import SELF_FILE
 from .text import Lines, diagnostic
 
@@ -104,8 +105,9 @@ def parse_clang(output: str, tmp_path: str, filename: str, lines: Lines) -> list
     for g in groups:
         if g["sev"] == "warning" and any(s in g["msg"] for s in _DROP_WARNINGS):
             continue
-        if is_constant_struct_copy(g["msg"], [n[3] for n in g["notes"]], lines.text):
-            continue  # valid MSL: see constant_copies
+        if is_constant_struct_copy(g["msg"], [n[3] for n in g["notes"]], lines.text) or \
+                is_thread_member_binding(g["msg"], [n[3] for n in g["notes"]]):
+            continue  # valid MSL: see constant_copies, thread_this
         path, line, col = g["path"], g["line"], g["col"]
         notes = []
         for npath, nline, ncol, nmsg in g["notes"]:

@@ -8,9 +8,10 @@ space"). `__global` and `__local` convert to `__generic`; `__constant` does not,
 `thread` object is an ordinary value copy there (clang's own HLSL mode had the same model gap for
 a struct read out of a cbuffer, llvm-project#153055, and treats it as an lvalue-to-rvalue copy).
 
-Only that case is let through: the error is a failed constructor or `=`, every candidate clang
-names is an IMPLICIT special member, and at least one fails on exactly the `__constant` ->
-`__generic` binding. A user-declared constructor (`U(const thread U&)`), a `thread` reference
+Only that case is let through: the error is a failed constructor, functional cast or `=`, an
+IMPLICIT special member fails on exactly the `__constant` -> `__generic` binding, and no candidate the
+class declares itself fails on a reference's address space (its other constructors, `FFP(uint64_t)`,
+fail on arity or type: no copy of theirs is missed). A user-declared constructor (`U(const thread U&)`), a `thread` reference
 bound to a constant object, a pointer into another space or a write to `constant` memory give
 other messages and stay errors.  Nor a struct with a pointer member whose address space is not written:
 MSL wants each pointer's space (the checker's generic pointers accept any), so such a copy stays the
@@ -23,9 +24,11 @@ import re
 from .... import lazy_re
 
 # clang's wording, as data: the errors a struct copy raises, and the notes that name the candidates
-_COPY_ERRORS = ("no matching constructor for initialization of", "no viable overloaded '='")
+_COPY_ERRORS = ("no matching constructor for initialization of", "no viable overloaded '='",
+                "no matching conversion for functional-style cast from")  # `T(c)`: a copy (constant_refs.py)
 _IMPLICIT_CANDIDATE = ("candidate constructor (the implicit ", "candidate function (the implicit ")
 _CONSTANT_TO_GENERIC = "cannot bind reference in address space '__constant' to object in address space '__generic'"
+_BINDS = "cannot bind reference in address space"
 
 
 def is_constant_struct_copy(message: str, notes: list[str], text: str = "") -> bool:
@@ -34,8 +37,11 @@ def is_constant_struct_copy(message: str, notes: list[str], text: str = "") -> b
     if not message.startswith(_COPY_ERRORS) or _has_pointer_members(message, text):
         return False
     candidates = [n for n in notes if n.startswith("candidate ")]
-    return (bool(candidates) and all(n.startswith(_IMPLICIT_CANDIDATE) for n in candidates)
-            and any(_CONSTANT_TO_GENERIC in n for n in candidates))
+    # the class's own constructors may be candidates too where none is a copy (FFP(uint64_t), FFP()): those
+    # fail on arity or type, never on a reference's address space, as a user copy constructor would
+    own = [n for n in candidates if not n.startswith(_IMPLICIT_CANDIDATE)]
+    return (bool(candidates) and not any(_BINDS in n for n in own)
+            and any(_CONSTANT_TO_GENERIC in n for n in candidates if n.startswith(_IMPLICIT_CANDIDATE)))
 
 
 def _has_pointer_members(message: str, text: str) -> bool:
@@ -47,7 +53,11 @@ def _has_pointer_members(message: str, text: str) -> bool:
     t = re.escape(m.group(1))
     body = re.search(r"struct\s+" + t + r"\s*\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}", text) or \
         re.search(r"typedef\s+struct\s*\w*\s*\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}\s*" + t + r"\s*;", text)
-    return body is not None and any("*" in d and not _SPACES.search(d) for d in body.group(1).split(";"))
+    if body is None:
+        return False
+    # data members only: a member function's body and parameters (`a * x + b`, `(float* p)`) are no members
+    members = re.sub(r"\{[^{}]*\}|\([^()]*\)", " ", body.group(1))
+    return any("*" in d and not _SPACES.search(d) for d in members.split(";"))
 
 
 _SPACES = lazy_re.compile(r"\b(device|constant|threadgroup|thread)\b")

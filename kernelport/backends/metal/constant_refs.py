@@ -1,0 +1,129 @@
+"""Objects in `constant` memory bound to a helper's `const T&` parameter (cuFHE's twiddle factors: `r *=
+con_twd[i]` with `FFP& operator*=(const FFP& a)`, `Pow(kRoot2e32_, n)` of a class's static constant).
+
+MSL's unqualified reference is `thread`; a reference in one address space does not bind an object in
+another, and CUDA's `const T&` of a `__constant__` object has no MSL spelling but a `constant T&`
+overload or a copy.  The port copies: the argument becomes `T(arg)`, a thread temporary the const
+reference binds as C++ binds any temporary (a struct copied out of `constant` memory is a value copy
+in Metal: check/constant_copies.py).  That is exactly CUDA's meaning while the callee only reads
+through the reference, which `const` promises (a `const_cast` write would be undefined in CUDA too).
+Calls of the file's device functions and the file's operators on a class type get it; a template's
+`const T&` (T unknown at the call) is left as written and the checker still judges it.
+"""
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from ...model import Function, Param, file_scope_items
+from ...source import call_args, ident_name, walk
+
+_OPERATORS = frozenset("+ - * / % & | ^ << >> == != < > <= >=".split())
+
+
+class ConstantReferences:
+    """Mixin of MetalTranslator: the `constant_reference_copies` pass."""
+
+    def constant_reference_copies(self) -> None:
+        for f in self.device.values():
+            for call, h in self._calls(f):
+                args = call_args(call)
+                h = self._by_arity(h, len(args))
+                for p, arg in zip(h.params if h is not None else (), args):
+                    t = self._const_reference_type(h, p)
+                    if t is not None and self._in_constant(arg, f):
+                        self._copy(arg, t, f"'{p.name}' of {h.name} is a const reference")
+            for n in walk(f.body):
+                if n.type in ("binary_expression", "assignment_expression"):
+                    op = self.src.text_of(n.child_by_field_name("operator")).rstrip("=") \
+                        if n.type == "assignment_expression" else self.src.text_of(n.child_by_field_name("operator"))
+                    if n.type == "assignment_expression" and op == "":
+                        continue  # a plain `=`: the class's copy assignment (constant_copies.py)
+                    sides = ("right",) if n.type == "assignment_expression" else ("left", "right")
+                    for side in sides:
+                        arg = n.child_by_field_name(side)
+                        t = self._class_in_constant(arg, f)
+                        if t is not None and op in _OPERATORS and self._overloads(f"operator{op}", t):
+                            self._copy(arg, t, f"operator{op} takes a const {t}&")
+
+    def _by_arity(self, h: Function, n: int) -> Function | None:
+        """The one device function of h's name (its overloads: cuFHE's `void Pow(uint32_t)` beside `static FFP
+        Pow(const FFP&, uint32_t)`) that takes n arguments; None where that is not one."""
+        same = [g for g in self.device.values() if g.name == h.name]
+        if len(same) == 1:
+            return h
+        fit = [g for g in same if len(g.params) == n]
+        return fit[0] if len(fit) == 1 else None
+
+    def _copy(self, arg: Node, t: str, why: str) -> None:
+        if self.rw.has(arg):
+            return
+        self.rw.replace(arg, lambda rw, n, t=t: f"{t}({rw.stitch(n)})")
+        self.note(arg, f"{t}(...)", f"{why}: MSL binds no reference to `constant` memory: a thread copy")
+
+    def _const_reference_type(self, h: Function, p: Param) -> str | None:
+        """T of a `const T&` parameter (not a template parameter's)."""
+        d = p.node.child_by_field_name("declarator")
+        if d is None or d.type != "reference_declarator" or not p.const or p.pointer:
+            return None
+        t = " ".join(w for w in p.type.split() if w not in ("const", "volatile"))
+        return None if not re.fullmatch(r"[A-Za-z_][\w:]*", t) or t in h.template_params else t
+
+    def _in_constant(self, arg: Node, f: Function) -> bool:
+        """An lvalue in `constant` memory: an element of a `__constant__` array, a program-scope constant
+        or a class's static constant (MSL keeps those in `constant`: translator.file_scope)."""
+        while arg.type == "parenthesized_expression" and arg.named_children:
+            arg = arg.named_children[0]
+        if arg.type == "identifier" and self.src.text_of(arg) in self._static_constants() and \
+                f.param(self.src.text_of(arg)) is None and self._local_decl(f, self.src.text_of(arg)) is None:
+            return True
+        if arg.type not in ("identifier", "subscript_expression", "field_expression"):
+            return False
+        return self._space_of_lvalue(arg, f) == "constant"
+
+    def _class_in_constant(self, arg: Node | None, f: Function) -> str | None:
+        """The class type of an operand in `constant` memory (`con_twd[i]` of `__constant__ FFP con_twd[]`)."""
+        if arg is None or not self._in_constant(arg, f):
+            return None
+        base = arg
+        while base.type in ("subscript_expression", "parenthesized_expression") and base.named_children:
+            base = base.child_by_field_name("argument") or base.named_children[0]
+        t = self._constant_types().get(self.src.text_of(base)) if base.type == "identifier" else None
+        return t if t is not None and t in self._classes() else None
+
+    def _overloads(self, name: str, t: str) -> bool:
+        """Whether the file's device code defines `name` (an operator) with a `const t&` parameter."""
+        return any(h.name.split("::")[-1] == name and any(self._const_reference_type(h, p) == t for p in h.params)
+                   for h in self.helpers.values())
+
+    def _classes(self) -> set[str]:
+        got = self.__dict__.get("_kp_classes")
+        if got is None:
+            got = self.__dict__["_kp_classes"] = {
+                self.src.text_of(n.child_by_field_name("name")) for n in self.src.index.of_types(
+                    "struct_specifier", "class_specifier") if n.child_by_field_name("name") is not None}
+        return got
+
+    def _constant_types(self) -> dict[str, str]:
+        """Program-scope `__constant__` variables: name -> type text."""
+        got = self.__dict__.get("_kp_constant_types")
+        if got is None:
+            got = self.__dict__["_kp_constant_types"] = {}
+            for n in file_scope_items(self.src):
+                if n.type == "declaration" and any(self.src.text_of(c) == "__constant__" for c in n.children) and \
+                        (t := n.child_by_field_name("type")) is not None:
+                    for d in n.children_by_field_name("declarator"):
+                        got[ident_name(d)] = self.src.text_of(t)
+        return got
+
+    def _static_constants(self) -> set[str]:
+        """Names of classes' `static const` / `static constexpr` data members (MSL: program-scope `constant`)."""
+        got = self.__dict__.get("_kp_static_constants")
+        if got is None:
+            got = self.__dict__["_kp_static_constants"] = set()
+            for n in self.src.index.of_type("field_declaration"):
+                words = {self.src.text_of(c) for c in n.children if c.type in ("type_qualifier", "storage_class_specifier")}
+                if "static" in words and words & {"const", "constexpr"}:
+                    got |= {ident_name(d) for d in n.children_by_field_name("declarator")} - {None}
+        return got
