@@ -51,6 +51,22 @@ named by an earlier heldout*_select.py.
   recommender-system kernels (embedding lookups, matrix factorisation by ALS / SGD), streaming
   analytics; not FFmpeg, gpujpeg nor NVIDIA/video-sdk-samples, which bench/used_repos.txt holds) is
   written and committed before its candidates are fetched.
+Outcome of the rule (before any measure of kernelport, 06:20 UTC): cuda-router 5 files (qualifying 5 of 7), NBA 5
+  (5 of 7), nvrouter 0 (0 of 4: its utils.cu reaches cuRAND's
+  curand_kernel.h, absent here), cuda_firewall 0 (DPDK's rte_*.h), cuda-classifier
+  2, gappp 0 (1 of 5: DPDK, fmt), GPU-RSCode 5, erasure-code-benchmark 1 (its libraries/ are absent submodules; the one GPU
+  unit resolves), libgibraltar 1, bam 0 (0 of 10: include/freestanding is an
+  absent submodule), gpufs 12 of 34 (12 spaced).
+  Self-contained check (`nvcc -c`, the build's flags, first three files): cuda-router 2 of 3 (both.cu: HTONL undefined),
+  NBA 1 of 3 (its IPsec units embed OpenSSL's EVP_CIPHER_CTX, opaque since OpenSSL 1.1: not a CUDA 13 removal) -> DROPPED,
+  cuda-classifier 2 of 2, GPU-RSCode 0 of 3 for CUDA 13's removed APIs only (cudaThreadSynchronize,
+  cudaDeviceProp::computeMode in its copied helper_cuda.h): stays, erasure-code-benchmark 1 of 1, libgibraltar 0 of 1
+  (its kernel reads N and M that its run-time driver passes as -DN=n -DM=m for each code, no build value) -> DROPPED,
+  gpufs 0 of 3 for a removed API only (the pre-CUDA 9 __shfl in libgpufs/util.cu.h): stays. The set: 25 files in five
+  projects (cuda-router 5, cuda-classifier 2, gpu-rscode 5, erasure-code-bench 1, gpufs 12); at least 4 projects qualify,
+  so no extension. Caveats, said and not acted on: a thin set (the originals of gpufs and GPU-RSCode mostly use APIs CUDA 13
+  removed, so they do not count toward the done-when), gpufs's 12 files share one library's headers, and 2 of the 5
+  projects are course / benchmark code.
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout44_baseline.txt).
 """
@@ -66,8 +82,51 @@ STOP_FILES, STOP_PROJECTS = 40, 8
 # (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
 # include dirs, defines and flags are those of each project's own build, read after the fetch and
 # before any measure (filled in then).
-CANDIDATES: list = []
-DROPPED: frozenset = frozenset()
+CANDIDATES = [
+    # cuda/Makefile (router, stream_router: cuda/*.cu and ../cuda-prefixtree/cuda-lookup.cu): INCLUDES -I. -I../common/inc
+    # -I../packet-collector (glib's path left out); -m64; no single folder (cuda/ and cuda-prefixtree/): the whole repository
+    ("cuda-router", "dtnaylor/cuda-router", "(see click/LICENSE for Click; none for the CUDA code)", [],
+     ["cuda", "common/inc", "packet-collector", "cuda-prefixtree"], [], ["-std=c++17", "-m64"], ""),
+    # Snakefile: elements/**/*_kernel.cu and src/engines/cuda/*.cu; NVCFLAGS -O2 -lineinfo --use_fast_math
+    # --expt-relaxed-constexpr -Iinclude, -DMP_USE_64BIT=1 (an arch found), USE_CUDA, NBA_PMD_DPDK (its default PMD);
+    # -std=c++11 (-> 17); the whole repository (elements/ and src/)
+    ("nba", "ANLAB-KAIST/NBA", "MIT (see LICENSE)", ["LICENSE"], ["include"],
+     ["MP_USE_64BIT=1", "USE_CUDA", "NBA_PMD_DPDK"],
+     ["-std=c++17", "-O2", "-lineinfo", "--use_fast_math", "--expt-relaxed-constexpr"], ""),
+    # Makefile: src/*.cu (main.cu includes the others); -std=c++11 (-> 17)
+    ("nvrouter", "hk-kiran/nvrouter", "(none in the repository)", [], ["src"], [], ["-std=c++17"], "src/"),
+    # Makefile: src/rte_bv_classifier.cu; $(pkg-config --cflags libdpdk) (absent here); -Xptxas -v -lineinfo -O3
+    # (--gpu-architecture sm_86 kept: CUDA 13 supports it)
+    ("cuda-firewall", "daschr/cuda_firewall", "(none in the repository)", [], ["src"], [],
+     ["-std=c++17", "-O3", "-lineinfo", "--gpu-architecture=sm_86"], "src/"),
+    # Makefile: nvcc -O3 ls_cl.cu *.c (ls_cl2.cu beside it)
+    ("cuda-classifier", "daschr/cuda-classifier", "(none in the repository)", [], [], [], ["-std=c++17", "-O3"], ""),
+    # cuda-src/CMakeLists.txt: l3fwd.cu selftest.cu dummy.cu (l3fwd-direct.cu with GAPPP_GPU_DIRECT); include dirs
+    # include, cuda-src and DPDK's (absent); C++20 (its CXX flags' -Wno-volatile; CMake's CUDA standard follows)
+    ("gappp", "cthbleachbit/gappp", "GPL-3.0 (see COPYING)", ["COPYING"], ["include", "cuda-src"], [],
+     ["-std=c++20"], "cuda-src/"),
+    # src/Makefile.am + configure.ac: matrix.cu encode.cu decode.cu (decode-gj.cu, galoisfield.cu beside them);
+    # NVCCFLAGS -O3 -use_fast_math (--ptxas-options=-v left out: a report, not a build flag)
+    ("gpu-rscode", "yszheda/GPU-RSCode", "GPL-3.0 (see COPYING)", ["COPYING"], ["src"], [],
+     ["-std=c++17", "-O3", "-use_fast_math"], "src/"),
+    # CMakeLists.txt: its src/ (src/xorec/xorec_gpu_cmp.cu); include dirs src/algorithms, src/xorec, src/utils,
+    # src/benchmark, src/reporters (libraries/ are submodules: absent); CUDA_STANDARD 17, -O3, separable compilation
+    ("erasure-code-bench", "kenji-k6/erasure-code-benchmark", "(none in the repository)", [],
+     ["src/algorithms", "src/xorec", "src/utils", "src/benchmark", "src/reporters"], [],
+     ["-std=c++17", "-O3", "-rdc=true"], "src/"),
+    # Makefile (cuda=1): src/gib_cuda_checksum.cu (built to PTX/cubin at run time), -Iinc
+    ("libgibraltar", "jaredjennings/libgibraltar", "(see LICENSE)", ["LICENSE"], ["inc"], [], ["-std=c++17"], "src/"),
+    # CMakeLists.txt: include dirs include, include/freestanding/include (and the build dir's generated include/:
+    # absent); CUDA_NVCC_FLAGS -lineinfo -D__CUDA__ -O3 -std=c++11 (-> 17) (-D__CUDACC__ left out: nvcc's own);
+    # its benchmarks/ (the build's default targets)
+    ("bam", "ZaidQureshi/bam", "BSD-2-Clause (see LICENSE)", ["LICENSE"], ["include", "include/freestanding/include"],
+     ["__CUDA__"], ["-std=c++17", "-lineinfo", "-O3"], "benchmarks/"),
+    # libgpufs/Makefile: -I../gpufs_con_lib.user -I. ; -DDEBUG_NOINLINE="" (release); -O3 -maxrregcount 32; -dc;
+    # -std=c++11 (-> 17) (sm_61 kept); the whole repository (libgpufs/ and samples/, which add -I libgpufs)
+    ("gpufs", "gpufs/gpufs", "(see Disclaimer)", ["Disclaimer"], ["libgpufs", "gpufs_con_lib.user"],
+     ["DEBUG_NOINLINE="], ["-std=c++17", "-O3", "-maxrregcount=32", "-rdc=true"], ""),
+]
+DROPPED: frozenset = frozenset({"ANLAB-KAIST/NBA", "jaredjennings/libgibraltar"})
 
 
 def heldout44() -> str:  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
