@@ -67,6 +67,19 @@ Outcome of the rule (before any measure of kernelport, 06:20 UTC): cuda-router 5
   so no extension. Caveats, said and not acted on: a thin set (the originals of gpufs and GPU-RSCode mostly use APIs CUDA 13
   removed, so they do not count toward the done-when), gpufs's 12 files share one library's headers, and 2 of the 5
   projects are course / benchmark code.
+EXTENSION, written and committed (h/heldout44, 06:18 UTC) after the rule was applied and the first measure of the 25
+  files above had run (bench/scoreboard_heldout44_baseline.txt: only 6 of the 25 originals compile with CUDA 13), before
+  any candidate below was fetched (only repository names and code search looked up): the rule's candidates ran out
+  short of STOP_FILES and STOP_PROJECTS, so the extension domain the RULE names (media and data systems: video
+  encoding kernels, recommender-system kernels), named by domain only and chosen before and without any look at how
+  kernelport does on them, is taken next by the same rule and check in this order until the set holds at least
+  STOP_FILES files or STOP_PROJECTS projects; its files are measured on main's kernelport (cc70d26) like the first 25:
+   12. hetero/cuda                          video encoding: motion estimation (SAD search) of the c63 codec
+   13. wenchy/x264-CUDA                     video encoding: x264's motion search on the GPU
+   14. cloudinary-developers/vp9_cuda_encoder  video encoding: motion estimation for libvpx (VP8 / VP9)
+   15. uiuc-cumf/cumf_sgd                   recommender: matrix factorisation by stochastic gradient descent
+   16. cuMF/cumf_als                        recommender: matrix factorisation by alternating least squares
+   17. Zialus/cumf_ccd                      recommender: matrix factorisation by cyclic coordinate descent (CCD++)
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout44_baseline.txt).
 """
