@@ -13,6 +13,7 @@ declared with its cast's type (auto_vla_pointers).
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from . import backends, lazy_re
@@ -42,6 +43,10 @@ def _squash(dims: bytes) -> bytes:
 
 
 SCALAR_RESTRICTED = frozenset({"primitive_type", "sized_type_specifier"})  # what a declaration follows (`public:`, a template head)
+# The C library's scalar typedefs the grammar reads as type names (glibc's <sys/types.h> `uint`, `ulong`: daschr/
+# cuda-classifier's `const __restrict__ uint *lower`), scalars wherever the file does not typedef the name itself
+SCALAR_TYPEDEFS = frozenset({"uint", "ushort", "ulong", "u_char", "u_short", "u_int", "u_long", "u_int8_t", "u_int16_t",
+                             "u_int32_t", "u_int64_t", "size_t", "ssize_t", "ptrdiff_t", "intptr_t", "uintptr_t"})
 
 
 def misplaced(toks: "list[Tok]") -> list[tuple[int, int, int]]:
@@ -92,15 +97,17 @@ class AttributeOrder:
         """`const __restrict__ uint32_t *p`: nvcc (EDG) takes `__restrict__` among a declaration's specifiers,
         where it qualifies the pointee, a scalar type; clang (hipcc) refuses it there ("restrict requires a
         pointer or reference").  Where the backend's compiler does (`restrict_needs_pointer`, backend data)
-        and the specified type is a scalar (a primitive or sized type, SCALAR_RESTRICTED), the qualifier
+        and the specified type is a scalar (a primitive or sized type, SCALAR_RESTRICTED, or one of the C library's
+        scalar typedefs the file does not redefine, SCALAR_TYPEDEFS: glibc's `uint`), the qualifier
         is dropped: restrict only lets a compiler assume no aliasing, so the port without it means what
-        the source does.  A restrict on the pointer itself (`float* __restrict__ p`), or on a typedef name
-        (which may be a pointer type), is left as written."""
+        the source does.  A restrict on the pointer itself (`float* __restrict__ p`), or on another typedef
+        name (which may be a pointer type), is left as written."""
         if not backends.get(self.backend).restrict_needs_pointer or b"restrict" not in self.src.data:
             return
         for q in self.src.index.under(self.src.root, "type_qualifier"):
             t = q.parent.child_by_field_name("type") if q.parent is not None else None
-            if self.src.text_of(q) not in RESTRICTS or t is None or t.type not in SCALAR_RESTRICTED or \
+            if self.src.text_of(q) not in RESTRICTS or t is None or not (t.type in SCALAR_RESTRICTED or (
+                    t.type == "type_identifier" and self._library_scalar(self.src.text_of(t)))) or \
                     q.parent.type not in ("parameter_declaration", "declaration", "field_declaration") or \
                     self.rw.touches(q.start_byte, q.end_byte):
                 continue
@@ -109,6 +116,12 @@ class AttributeOrder:
                 self.rw.drop_span(q.end_byte, q.end_byte + 1)  # and one blank after it
             self.note(q, "", f"clang (hipcc) takes `{self.src.text_of(q)}` only on a pointer "
                       f"or reference, not on the scalar `{self.src.text_of(t)}`: dropped (an aliasing hint)")
+
+    def _library_scalar(self, name: str) -> bool:
+        """`name` is one of the C library's scalar typedefs and the file declares no type of that name."""
+        return name in SCALAR_TYPEDEFS and re.search(
+            rf"\b(?:typedef\b[^;]*\b{name}\s*;|using\s+{name}\s*=|(?:struct|class|union|enum)\s+{name}\b)",
+            self.src.text) is None
 
     def auto_vla_pointers(self) -> None:
         """`dtype (*field)[nlon] = (dtype (*)[nlon]) v;` (cloudsc's validate, C99 code built as CUDA): nvcc

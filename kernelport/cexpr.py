@@ -409,7 +409,12 @@ def _eval(n: Node, names: dict[str, Value]) -> Value:
         if t.signed and a.v < 0:
             raise CExprError(f"left shift of the negative value {a.v} is undefined in C", n.offset,
                              hint="shift an unsigned value, or multiply")
-        return _int_result(n, "<<", a.v << count, t)
+        v = a.v << count
+        if t.signed and getattr(names, "cxx", False) and t.hi < v < 1 << t.bits:
+            # C++14 [expr.shift]: a non-negative value whose shift fits the unsigned type is that value
+            # converted to the signed type (`0xf << 28` in a CUDA lane mask): C calls it overflow
+            return Value(t, v - (1 << t.bits))
+        return _int_result(n, "<<", v, t)
     if op in _COMPARE:
         ct = _common(n.args[0].ctype, n.args[1].ctype)
         a, b = convert(a, ct), convert(b, ct)
@@ -454,6 +459,7 @@ class _Values(dict):
     def __init__(self, names: dict):
         super().__init__()
         self.names = names
+        self.cxx = False  # evaluator(cxx=True): C++14 signed left shifts
 
     def __missing__(self, name: str) -> Value:
         v = self[name] = as_value(self.names[name])
@@ -474,9 +480,10 @@ def evaluate_typed(expr: str, names: dict) -> Value:
     return evaluator(expr)(names)
 
 
-def evaluator(expr: str):
+def evaluator(expr: str, cxx: bool = False):
     """`evaluate_typed(expr, names)` as a function of `names`, the expression parsed once (a lane mask
-    evaluated at every lane); the names keep their types from one call to the next."""
+    evaluated at every lane); the names keep their types from one call to the next.  `cxx`: the text
+    is CUDA C++'s, not an annotation's, so a signed left shift follows C++14 (see _eval)."""
     if len(expr) > MAX_LENGTH:
         raise CExprError(f"expression longer than {MAX_LENGTH} characters", 0,
                          hint="name intermediate values as scalars")
@@ -491,6 +498,7 @@ def evaluator(expr: str):
     def at(names: dict) -> Value:
         try:
             vals = _Values(names)
+            vals.cxx = cxx
             if not typed:
                 _type(node, vals)
                 typed.append(True)

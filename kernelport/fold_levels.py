@@ -25,18 +25,23 @@ lane 0 (kernelport/count_guards.py); one of another count that a leader hands on
 A slot read back by every lane (`y = a * part[lane]`) is a 32-lane warp's fold in CUDA, a wave's in the port:
 dependent too, unless every slot is read in turn (`for (w = 0; w < nwarps; ++w) t += part[w];`) or a full fold
 was stored at that literal slot (a broadcast: `if (tid == 0) part[0] = total;`, read `part[0]`).
+A slot read next to the one the reader's own warp stored (`SD[tId >> 5] = g; ... g += SD[(tId >> 5) + 1]`:
+Zialus/cumf_ccd's 64-thread rows, two warps each, the row's first lane adding its second warp's fold) pairs
+warps of 32 lanes: at wave 64 the neighbour slot is another row's wave.  It is dependent even in a leader's
+store (PAIR), so the function keeps CUDA's 32-lane groups, and slot w + 1 is the second half of the row again.
 """
 from __future__ import annotations
 
 from tree_sitter import Node
 
-from . import count_guards, dialect, fnscopes
+from . import count_guards, dialect, fnscopes, shufflewrappers
 from .butterfly_lanes import folds_into, starts_at_16, under_leader
 from .source import call_args, ident_name
 
 _LADDERS = {"shfl_xor": "lanemask", "shfl_down": "delta"}  # the shuffles a reduction ladder folds with: their step
 WARP, DOWN2, SLOT, FULL = "warp", "down2", "slot", "full"  # a first-level or partial fold; a second-level down
-DEPENDENT = frozenset({WARP, DOWN2, SLOT})  # ladder's (full in lane 0); a per-warp slot's value; a block's fold
+PAIR = "pair"  # a slot next to the reader's own warp's (`part[warp + 1]`): another 32-lane warp's fold
+DEPENDENT = frozenset({WARP, DOWN2, SLOT, PAIR})  # ladder's (full in lane 0); a per-warp slot's value; a block's fold
 TID = "tid"  # read from threadIdx: an address that a thread index picks
 WAVE = "wave"  # reads `warpSize`: a value the code scales by the width it runs at (`v / warpSize`: its lane's share)
 COUNT = "count:"  # `count:<shuffle>:<count>`: a first-level fold every step of which the count guards (count_guards)
@@ -100,6 +105,8 @@ class _Flow:
         self.m, self.src, self.read_as, self.fn = module, module.source, read_as, f
         self.bounds: frozenset = _NONE  # the counts a test on the path bounds by CUDA's warp (count_guards)
         self.found: Node | None = None
+        self.slot_at: dict[str, set[str]] = {}  # array -> the index texts a first-level fold was stored at
+        self.wrappers: dict | None = None  # shuffle wrappers by name (shufflewrappers), read on first need
         self.helpers: dict[str, list] = {}
         for g in module.functions.values():
             if g.body is not None and not g.is_kernel:
@@ -236,6 +243,8 @@ class _Flow:
         if idx.type == "number_literal":  # (a value that took in every slot, stored at one: the block's, broadcast)
             st[arr + self.src.text_of(idx)] = frozenset({FULL}) if FULL in got else tags
             return
+        if SLOT in tags:
+            self.slot_at.setdefault(arr, set()).add("".join(self.src.text_of(idx).split()))
         for k in [k for k in st if k.startswith(arr)] + [arr]:
             st[k] = st.get(k, _NONE) | tags
 
@@ -251,7 +260,21 @@ class _Flow:
             got = got.union(*(v for k, v in st.items() if k.startswith(arr)))
         if got == {SLOT} and idx.type == "identifier" and _loop_variable(self.src, n, self.src.text_of(idx)):
             return frozenset({FULL})  # every slot in turn (`for (w = 0; w < nwarps; ++w) t += part[w];`): the block's
+        if SLOT in got and self._beside_own(arr, idx):
+            return got | {PAIR}
         return got
+
+    def _beside_own(self, arr: str, idx: Node) -> bool:
+        """idx is a slot this array's fold was stored at, plus or minus (or xor) a nonzero literal: a neighbour warp's."""
+        if idx.type != "binary_expression" or self.src.text_of(idx.child_by_field_name("operator")) not in "+-^":
+            return False
+        a, b = (_unparen(idx.child_by_field_name(k)) for k in ("left", "right"))
+        own = self.slot_at.get(arr, set())
+        for x, y in ((a, b), (b, a)):
+            if x is not None and y is not None and y.type == "number_literal" and \
+                    "".join(self.src.text_of(x).split()) in own and self.src.text_of(y).rstrip("uUlL") not in ("0", "0x0"):
+                return True
+        return False
 
     def _call(self, n: Node, st: dict) -> frozenset:
         args = call_args(n)
@@ -261,15 +284,15 @@ class _Flow:
         name = fnscopes.callee_name(fn) or ""
         if name.startswith("atomic"):
             self._keeper(n, frozenset().union(*tags[1:]) if len(tags) > 1 else _NONE)
-        found = dialect.spelled_by(self.read_as, self.src.text_of(fn)) if fn is not None else None
-        if found is not None and found[0].key == "shfl":  # lane 0's fold broadcast: the second level's total
-            names = dialect.call_params(*found)[0]
+        found = self._shuffle(n)
+        if found is not None and found[0] == "shfl":  # lane 0's fold broadcast: the second level's total
+            names = found[1]
             lane = args[names.index("lane")] if "lane" in names and len(args) > names.index("lane") else None
             value = names.index("value") if "value" in names else len(tags)
             if lane is not None and self.src.text_of(lane).strip() in ("0", "0u", "0U") and \
                     value < len(tags) and tags[value] == {DOWN2}:
                 return frozenset({FULL})
-        if found is not None and found[0].key in _LADDERS and (got := self._partner(n, found, args, tags)):
+        if found is not None and found[0] in _LADDERS and (got := self._partner(n, found, args, tags)):
             return got
         if name in self.helpers:
             return self._counts_at(name, args, self._summary(name, given))
@@ -280,16 +303,18 @@ class _Flow:
         select fold (`ov = shfl(best, o); if (ov > best) { best = ov; idx = oi; }`, `v = c ? ov : v`) or any
         other accumulation form.  Whatever takes it in carries the fold's tags (its first turn's input, as a
         step's), so a store of `idx` is read as a store of the fold."""
-        names = dialect.call_params(*found)[0]
-        step = names.index(_LADDERS[found[0].key])
-        if len(args) > names.index("width") or len(args) <= step or args[step].type != "identifier" or \
+        key, names = found[0], found[1]
+        if _LADDERS[key] not in names or "value" not in names:
+            return None
+        step = names.index(_LADDERS[key])
+        if _named_width(self.src, names, args, found) or len(args) <= step or args[step].type != "identifier" or \
                 not starts_at_16(self.src, args[step], call):
             return None  # (a width named: the code says which group it means; a literal step is no loop's
             # ladder: an xor exchange or one shift reads its partner's value, which is no fold)
         given = tags[names.index("value")]
         if self.first_in is not None:
             given = self.first_in.setdefault(call.id, given)
-        return _fold(found[0].key, given)
+        return _fold(key, given)
 
     def _counts_at(self, name: str, args: list[Node], tags: frozenset) -> frozenset:
         """A helper's count-guarded fold with its count named as the caller's argument where it is a parameter;
@@ -331,17 +356,36 @@ class _Flow:
     def _steps(self, right: Node | None, v: str):
         """(kind, call, offset, from 16) of each ladder step in `right` folding v's partner into v (no width named)."""
         for call in (self.src.index.under(right, "call_expression") if right is not None else ()):
-            fn = call.child_by_field_name("function")
-            found = dialect.spelled_by(self.read_as, self.src.text_of(fn)) if fn is not None else None
-            if found is None or found[0].key not in _LADDERS:
+            found = self._shuffle(call)
+            if found is None or found[0] not in _LADDERS:
                 continue
-            names, args = dialect.call_params(*found)[0], call_args(call)
-            step = _LADDERS[found[0].key]
-            if len(args) > names.index("width") or len(args) <= names.index(step):
+            key, names, args = found[0], found[1], call_args(call)
+            step = _LADDERS[key]
+            if step not in names or "value" not in names or _named_width(self.src, names, args, found) or \
+                    len(args) <= names.index(step) or len(args) <= names.index("value"):
                 continue  # a width named: the code says which group it means
             value, offset = args[names.index("value")], args[names.index(step)]
             if value.type == "identifier" and self.src.text_of(value) == v and folds_into(self.src, call, v):
-                yield found[0].key, call, offset, starts_at_16(self.src, offset, call)
+                yield key, call, offset, starts_at_16(self.src, offset, call)
+
+    def _shuffle(self, call: Node) -> tuple | None:
+        """(concept key, parameter names) of a shuffle call: the intrinsic, or a
+        wrapper forwarding its parameters to one (the file's or an included header's: cumf_ccd's `shfl_down(v, d)`
+        in cuda_common.h), read as the shuffle it wraps (kernelport.shufflewrappers)."""
+        fn = call.child_by_field_name("function")
+        if fn is None:
+            return None
+        found = dialect.spelled_by(self.read_as, self.src.text_of(fn))
+        if found is not None:
+            return found[0].key, dialect.call_params(*found)[0]
+        name = fnscopes.callee_name(fn) or ""
+        if not name:
+            return None
+        if self.wrappers is None:
+            vis = self.m.visible
+            self.wrappers = {**(vis.shuffle_wrappers if vis is not None else {}), **shufflewrappers.wrappers(self.m)}
+        hit = self.wrappers.get(name)
+        return (hit[0], list(hit[1]), True) if hit is not None else None
 
     def _keeper(self, n: Node, got: frozenset, one_per_block: bool = False) -> None:
         """n keeps `got` in memory: a dependent value every lane stores, or a leader's store of a first-level fold
@@ -350,7 +394,7 @@ class _Flow:
         counted = any(t.startswith(COUNT) and t.split(":", 2)[2] not in count_guards.BLOCK_COUNTS for t in got)
         got = _norm(got)  # (a count-guarded fold of another count is a fold of fewer lanes than the wave's
         if self.report and self.found is None and got & DEPENDENT and WAVE not in got and \
-                (not under_leader(self.src, n, _body(n)) or one_per_block and WARP in got or counted):
+                (not under_leader(self.src, n, _body(n)) or one_per_block and WARP in got or counted or PAIR in got):
             self.found = n  # where each warp's leader hands it on: lanes 32-63's fold has no leader at 64)
 
 
@@ -364,6 +408,20 @@ def _uniform(src, n: Node, st: dict) -> bool:
 def _is_stmt(n: Node) -> bool:
     return n.type.endswith("_statement") or n.type in ("declaration", "compound_statement", "else_clause",
                                                        "case_statement", "condition_clause")
+
+
+def _named_width(src, names: list[str], args: list[Node], found: tuple) -> bool:
+    """The call names the shuffle's width: a logical group (a wrapper's default, cudasift's `int width = 32`, is
+    none, nor a wrapper call's literal 32: the wave port makes both the wave's where the function's group is)."""
+    if "width" not in names or len(args) <= names.index("width"):
+        return False
+    return not (len(found) > 2 and shufflewrappers.full_width(src, args[names.index("width")]))
+
+
+def _unparen(n: Node | None) -> Node | None:
+    while n is not None and n.type == "parenthesized_expression" and n.named_children:
+        n = n.named_children[0]
+    return n
 
 
 def _index(n: Node) -> Node | None:

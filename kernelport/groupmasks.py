@@ -310,9 +310,9 @@ def _widths(mtext: str, wtext: str | None, symbol: str | None) -> dict[int, int]
     for s in (_GS if symbol is not None else (0,)):
         where = f" when {symbol} is {s}" if symbol is not None else ""
         try:
-            mev = cexpr.evaluator(mtext)
+            mev = cexpr.evaluator(mtext, cxx=True)
             masks = {tid: _eval(mev, tid, s) & 0xFFFFFFFF for tid in _TIDS}
-            w = _eval(cexpr.evaluator(wtext), 0, s) if wtext is not None else None
+            w = _eval(cexpr.evaluator(wtext, cxx=True), 0, s) if wtext is not None else None
         except cexpr.CExprError as e:
             if symbol is not None:
                 undefined.append(f"{s} ({e})")

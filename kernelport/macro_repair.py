@@ -31,7 +31,10 @@ from .macros import ATTRIBUTE_WORDS, NEVER, SPACE_WORDS, STRING_MACROS, MacroDef
 # Spellings the grammar does not parse where compilers accept them (a declarator's trailing
 # `__attribute__`, `const __restrict`, a callback convention): masked where an error is.
 _UNPARSED_WORDS = frozenset({"__restrict", "_Complex", "__complex__", "CUDART_CB", "CUDAAPI", "__stdcall", "__cdecl", "__fastcall",
-                             "__grid_constant__", "__device_builtin__", "__CUDA_ALIGN__"})
+                             "__grid_constant__", "__device_builtin__", "__CUDA_ALIGN__", "__const", "__const__"})
+# GNU's alternate keywords nvcc's host compiler takes (yszheda/GPU-RSCode's `__device__ __const__ uint8_t t[]`): masked,
+# each read by the model as the keyword it spells
+_ALTERNATES = {"__const": "const", "__const__": "const"}
 _UNPARSED_CALLS = frozenset({"__attribute__", "__declspec", "__align__", "__builtin_align__", "alignas",
                              "__cluster_dims__", "__maxnreg__", "__launch_bounds__"})
 _ARG_MACROS = frozenset({"va_arg", "offsetof"})  # standard macros that take a type argument
@@ -545,7 +548,7 @@ class Repair:
 
     def _mask(self, start: int, end: int, name: str, reason: str):
         return [(start, end, _blank_bytes(self.data, start, end))], [Mask(start, end, name, reason,
-                                                                          expansion(name, self.macros))]
+                                                                          _ALTERNATES.get(name) or expansion(name, self.macros))]
 
     def _line(self, byte: int) -> int:
         return bisect.bisect_right(self.lines, byte)

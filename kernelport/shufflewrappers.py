@@ -13,6 +13,13 @@ shuffles disagree on the roles is left out.  A lane mask the wrapper fixes itsel
 `shuffle_xor(var, delta)` passes `(uint64_t) LANE_MASK_ALL`) is kept as its text: `fixed_full_mask`
 says whether it names every lane, so a call of the wrapper where only part of the wave runs is a
 full-mask warp operation there (kernelport.lint.divergence, WS012).
+
+A wrapper the file defines itself is analysed through its body, so a literal 16 a call passes as its delta
+(Zialus/cumf_ccd's `g += shfl_down(g, 16); ... shfl_down(g, 1)`) reached the shuffle as half a warp and was
+rewritten `warpSize / 2`: at wave 64 the unrolled ladder lost its step at 16 (so did `shfl_down(g, 16, 32)`,
+whose 32 reaches the body's width and becomes the wave's).  ladder_facts reads the step as warpflow reads the
+intrinsic's: a "ladder" site (the step at 32 added before it by laddersteps.wide_step), no longer reaching the
+wrapper's body as half a warp.
 """
 from __future__ import annotations
 
@@ -118,3 +125,40 @@ def library_call(module: Module, backend: str, name: str) -> tuple[dialect.Conce
     if hit is None:
         return None
     return dialect.concept(hit[0]), list(hit[1]), len(hit[1])
+
+
+_LADDER_ROLES = ("delta", "lanemask")
+
+
+def full_width(src, width) -> bool:
+    """A wrapper call's width argument is the literal 32: the whole warp, which the wave port widens (its body's
+    width parameter reaches the shuffle), so the call's ladder is the warp's, as with no width named."""
+    from .warpsites import int_value
+    return width is not None and width.type == "number_literal" and int_value(src.text_of(width)) == 32
+
+
+def ladder_facts(an, call, args: list, facts: list) -> list:
+    """`facts` of `call`'s arguments, with a literal 16 passed as the delta or lane mask of a shuffle wrapper the
+    file defines (no width named, or the whole warp's 32) made an unrolled ladder's step at 16 (warpflow's
+    intrinsic path: a "ladder" site) whose facts are those of any other literal distance."""
+    from .warpsites import OPAQUE, WS, guarded_wide_step, int_value
+    from . import fnscopes, xorexchange
+    fn = call.child_by_field_name("function")
+    name = fnscopes.callee_name(fn) if fn is not None else None
+    own = an.m.__dict__.get("_kp_own_wrappers")
+    if own is None:
+        own = an.m.__dict__["_kp_own_wrappers"] = wrappers(an.m) if "shfl" in an.src.text.lower() else {}
+    hit = own.get(name) if name else None
+    if hit is None or hit[0] not in ("shfl", "shfl_down", "shfl_xor", "shfl_up"):
+        return facts
+    out, roles = list(facts), hit[1][:len(args)]
+    if hit[0] == "shfl" or ("width" in roles and not full_width(an.src, args[roles.index("width")])):
+        return facts  # (a logical width named: the wrapper's body reads it as one)
+    for i, role in enumerate(roles):
+        a = args[i]
+        if role in _LADDER_ROLES and a.type == "number_literal" and int_value(an.src.text_of(a)) == 16:
+            out[i] = frozenset({(OPAQUE, -2)})  # (warpflow._SOME_LANES: a lane distance, not half a warp)
+            if not guarded_wide_step(an.src, call) and not (role == "lanemask" and
+                                                            xorexchange.exchange_step(an, call, a)):
+                an.confirm({(WS, an.site(a, "ladder"))}, "an unrolled shuffle ladder starts at 16", call, kinds=(WS,))
+    return out

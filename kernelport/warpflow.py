@@ -323,7 +323,7 @@ class _Analyzer:
     def call(self, n: Node) -> frozenset:
         fn = n.child_by_field_name("function")
         args = call_args(n)
-        arg_facts = [self.ex(a) for a in args]
+        arg_facts = shufflewrappers.ladder_facts(self, n, args, [self.ex(a) for a in args])  # an own wrapper's step 16
         name = fnscopes.callee_name(fn)
         if fn is not None and fn.type in ("primitive_type", "type_identifier", "sized_type_specifier") and \
                 len(arg_facts) == 1:

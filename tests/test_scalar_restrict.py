@@ -34,3 +34,28 @@ def test_a_restrict_on_a_scalar_is_dropped_and_the_port_compiles(tmp_path):
 def test_metal_and_the_cuda_source_keep_it():  # (the flag is HIP's: backend data)
     from kernelport import backends
     assert backends.get("hip").restrict_needs_pointer and not backends.get("cuda").restrict_needs_pointer
+
+
+LIBRARY = """#include <sys/types.h>
+typedef unsigned int* upt;
+__global__ void ls(const __restrict__ uint *lower, const __restrict__ ulong *upper, const __restrict__ upt p,
+                   uint *pos) {
+    pos[threadIdx.x] = lower[threadIdx.x] + (uint)upper[threadIdx.x] + *p;
+}
+"""
+
+
+def test_a_restrict_on_a_c_library_scalar_typedef_is_dropped(tmp_path):
+    """daschr/cuda-classifier's ls_cl2.cu (held-out set 44): `const __restrict__ uint *lower`, glibc's `uint` a
+    type name to the grammar.  A typedef the file declares (`upt`, a pointer) stays."""
+    port, text = translate(SourceFile.from_text(LIBRARY, "r.cu"), "hip")
+    assert port.ok, [d.format() for d in port.diagnostics]
+    assert "void ls(const uint *lower, const ulong *upper, const __restrict__ upt p," in port.body, port.body
+    hip_compiles(tmp_path, text, "r.hip")
+
+
+def test_a_file_that_typedefs_the_library_name_itself_keeps_the_restrict():
+    """The look-alike: `uint` the file's own name for a pointer type, where the restrict is the pointer's."""
+    src = LIBRARY.replace("#include <sys/types.h>\n", "typedef unsigned int* uint;\ntypedef unsigned long ulong;\n")
+    port, _ = translate(SourceFile.from_text(src, "r.cu"), "hip")
+    assert "const __restrict__ uint *lower" in port.body, port.body

@@ -44,3 +44,44 @@ def test_the_port_keeps_its_lines_and_compiles_for_gfx90a_and_gfx1030(tmp_path):
     assert len(p.body.splitlines()) == len(SRC.splitlines()), p.body
     assert p.body.splitlines()[2].strip().startswith("/* #pragma unroll 0"), p.body
     hip_compiles(tmp_path, text)
+
+
+TEMPLATE = textwrap.dedent("""\
+    #define NUM_VALS 4
+    template <unsigned POWER, unsigned Nth_POWER>
+    __global__ void update_r(const float* in, float* out) {
+      float g = in[threadIdx.x];
+      #pragma unroll Nth_POWER
+      for (unsigned i = POWER >> 1; i >= 1; i >>= 1) g += in[i];
+      #pragma unroll NUM_VALS
+      for (int j = 0; j < 4; j++) g += in[j];
+      out[threadIdx.x] = g;
+    }
+    template <int N> struct Rows {
+      __device__ static void zero(float* x) {
+        #pragma unroll N - 1
+        for (int i = 0; i < 8; i++) x[i] = 0;
+      }
+    };
+    __global__ void use(const float* in, float* out) { Rows<1>::zero(out); }
+    template __global__ void update_r<1, 0>(const float*, float*);
+    template __global__ void update_r<4, 2>(const float*, float*);
+    """)
+
+
+@pytest.mark.parametrize("backend", ["hip", "metal", "portable"])
+def test_a_count_read_from_a_template_parameter_is_guarded_for_its_zero_instances(backend):
+    """Zialus/cumf_ccd's `#pragma unroll Nth_POWER` met update_r<1, 0> (held-out set 44): clang rejects the
+    instance nvcc ignores the pragma in.  A class template's parameter too; a macro's count is the build's."""
+    p, _ = translate(SourceFile.from_text(TEMPLATE, "t.cu"), backend)
+    assert p.ok, [d.format() for d in p.diagnostics]
+    assert "#pragma unroll +(Nth_POWER) > 0 ? (Nth_POWER) : 1\n" in p.body, p.body
+    assert "#pragma unroll +(N - 1) > 0 ? (N - 1) : 1\n" in p.body, p.body
+    assert "#pragma unroll NUM_VALS\n" in p.body and "#pragma unroll 2\n" not in p.body
+
+
+def test_the_guarded_template_compiles_for_gfx90a_and_gfx1030(tmp_path):
+    """Its zero instance (update_r<1, 0>, Rows<1>) stopped hipcc: "invalid value '0'; must be positive"."""
+    p, text = translate(SourceFile.from_text(TEMPLATE, "t.cu"), "hip")
+    assert p.ok and len(p.body.splitlines()) == len(TEMPLATE.splitlines())
+    hip_compiles(tmp_path, text)
