@@ -97,6 +97,8 @@ def main() -> None:
         from . import __version__
         sys.stdout.write(f"kernelport {__version__}\n")
         sys.exit(0)
+    from .dataclass_code import install
+    install()  # the dataclass methods of the modules a command imports, compiled in an earlier run
     if argv[:1] == ["lint"] and _plain_lint(argv[1:]):
         return
     from .cli import run
