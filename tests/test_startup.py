@@ -113,10 +113,10 @@ def test_a_lint_with_no_pyproject_above_it_parses_no_toml(tmp_path):
 
 
 def test_a_one_file_lint_imports_no_cli_framework(tmp_path):
-    """`kernelport lint FILE...` in plain spellings runs without typer, click or pydantic
+    """`kernelport lint FILE...` in plain spellings runs without typer, click, rich or pydantic
     (kernelport/lint/argv.py); anything typer must word goes to typer."""
     (tmp_path / "k.cu").write_bytes((EXAMPLES / "warp_reduce.cu").read_bytes())
-    frameworks = ("typer", "click", "pydantic", "kernelport.cli", "kernelport.lint.cli")
+    frameworks = ("typer", "click", "rich", "pydantic", "kernelport.cli", "kernelport.lint.cli")
     after = f"print(json.dumps(sorted(m for m in {frameworks!r} if m in sys.modules)), file=sys.stderr)\n"
     for argv in (["lint", "k.cu"], ["lint", "--format", "json", "k.cu"], ["lint", "k.cu", "--format=concise", "-j", "1"],
                  ["lint", "--select", "WS", "--ignore", "WS002", "-D", "X=1", "-I", ".", "k.cu"]):
