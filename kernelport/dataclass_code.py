@@ -34,7 +34,10 @@ def cache_file() -> str | None:
     else:
         d = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
                          "kernelport")
-    from importlib.util import MAGIC_NUMBER
+    try:  # the bootstrap's own module, always loaded: importlib.util costs a start-up ~5 ms to import
+        from _frozen_importlib_external import MAGIC_NUMBER
+    except ImportError:  # pragma: no cover - an interpreter without CPython's frozen bootstrap
+        from importlib.util import MAGIC_NUMBER
     return os.path.join(d, f"dataclass-code-{MAGIC_NUMBER.hex()}-O{sys.flags.optimize}.marshal")
 
 
