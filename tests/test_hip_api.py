@@ -267,31 +267,6 @@ def test_reader_skips_comments_and_the_column_line(tmp_path):
     assert t.source == "HIPIFY commit abc"
 
 
-def test_a_few_names_are_found_in_the_text_as_the_index_finds_them(tmp_path):
-    """The first names asked for are searched for in the text (a one-file lint indexes none of the ~9,000
-    rows); the answers are the index's: a name's last six-column line, never a comment, the column
-    line, a malformed line or a line that only contains the name."""
-    f = tmp_path / "t.tsv"
-    f.write_text("# HIPIFY commit abc\ncuda\thip\tkind\tflags\tsince\thipcc\n"
-                 "cudaX\thipOld\truntime-function\t-\t-\tok\ncudaX\thipX\truntime-function\t-\t-\tok\n"
-                 "cudaX\tbroken\n#cudaY\thipY\truntime-type\t-\t-\tok\nxcudaY\tz\truntime-type\t-\t-\tok\n"
-                 "cudaZ\thipZ\truntime-type\t-\t5.2.0\tok")
-    names = ["cudaX", "cudaY", "#cudaY", "cuda", "cudaZ", "xcudaY", "cudaX\tbroken", "", "hipX"]
-    searched = api_table.read(f)
-    found = [searched.get(n) for n in names]
-    assert searched._index is None  # nothing indexed
-    indexed = api_table.read(f)
-    indexed._scanned = indexed.SCANS
-    assert found == [indexed.get(n) for n in names] and indexed._index is not None
-    assert [e.hip if e else None for e in found] == ["hipX", None, None, None, "hipZ", "z", None, None, None]
-    real = backends.get("hip").api()
-    some = [n for i, n in enumerate(real._rows) if i % 700 == 0] + ["cudaMalloc", "cudaStreamWaitEvent/2", "nope"]
-    fresh = api_table.read(Path(backends.__file__).with_name(backends.get("hip").api_table))
-    assert [fresh.get(n) for n in some] == [real._rows.get(n) and api_table.Entry(*real._rows[n].split("\t"))
-                                            for n in some]
-    assert fresh._index is None and fresh.source == real.source
-
-
 def test_a_name_declared_in_an_included_header_is_the_users_own(tmp_path):
     """llm.c's `cudaCheck` is a macro of its common header: the project's own name, not an API name
     to refuse (it was 460 KP210s over the corpus).  The look-alike: with the header's definition

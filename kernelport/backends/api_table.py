@@ -72,53 +72,12 @@ class Entry:
 class Table:
     """The rows of a table file, each read into an `Entry` the first time it is asked for: a lint
     asks about the few names its files use, and making all ~9,000 entries up front cost a one-file
-    lint about a sixth of its time.  `entries` gives them all (in the file's order).
+    lint about a sixth of its time.  `entries` gives them all (in the file's order)."""
 
-    The first SCANS names asked for are found by a search of the text (a one-file lint asks ~15:
-    indexing the ~9,000 lines took ~10 ms of its start-up); past that, or for a text whose lines a
-    search could misread, every row is indexed once.  Either way a name's row is its last line in
-    the file with six columns (a comment line, the column line and a malformed line are no row)."""
-
-    SCANS = 64
-
-    def __init__(self, text: str, source: str):
-        self._text = "\n" + text  # (every row's line starts after a newline)
-        self._index: dict[str, str] | None = None
-        self._scanned = 0
+    def __init__(self, rows: dict[str, str], source: str):
+        self._rows = rows  # CUDA name -> its line (six tab-separated columns)
         self._made: dict[str, Entry] = {}
         self.source = source  # the header's provenance line
-        if odd_breaks(text):
-            self._scanned = self.SCANS  # a search could misread its lines: the index from the start
-
-    @property
-    def _rows(self) -> dict[str, str]:
-        """CUDA name -> its line (six tab-separated columns)."""
-        if self._index is None:
-            rows: dict[str, str] = {}
-            for line in self._text[1:].splitlines():
-                if line.startswith("#"):
-                    continue
-                name, _, rest = line.partition("\t")
-                if rest.count("\t") != 4 or name == "cuda":  # six columns; the column line is no row
-                    continue
-                rows[name] = line
-            self._index = rows
-        return self._index
-
-    def _line(self, name: str) -> str | None:
-        if self._index is None and self._scanned < self.SCANS:
-            self._scanned += 1
-            if name.startswith("#") or name == "cuda" or any(c in name for c in "\t\n"):
-                return None
-            text, key, end = self._text, f"\n{name}\t", len(self._text)
-            while (at := text.rfind(key, 0, end)) >= 0:
-                stop = text.find("\n", at + 1)
-                line = text[at + 1:stop if stop >= 0 else len(text)]
-                if line.count("\t") == 5:
-                    return line
-                end = at
-            return None
-        return self._rows.get(name)
 
     @property
     def entries(self) -> dict[str, Entry]:
@@ -127,7 +86,7 @@ class Table:
     def get(self, cuda_name: str) -> Entry | None:
         e = self._made.get(cuda_name)
         if e is None:
-            line = self._line(cuda_name)
+            line = self._rows.get(cuda_name)
             if line is None:
                 return None
             e = self._made[cuda_name] = Entry(*line.split("\t"))
@@ -145,28 +104,16 @@ class Table:
         return e.target if e is not None and e.supported and e.call_template is None else None
 
 
-def odd_breaks(text: str) -> bool:
-    """Whether `text` breaks lines with anything but \\n (str.splitlines() reads more breaks than \\n)."""
-    return any(c in text for c in "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
-
-
-def _provenance(text: str) -> str:
-    """The first comment line that names HIPIFY's commit, without its `#`."""
-    if odd_breaks(text):
-        lines = (ln for ln in text.splitlines() if ln.startswith("#"))
-    else:  # only the comment lines, found by search: splitting ~9,000 lines costs a one-file lint ~1 ms
-        t = "\n" + text
-        lines = (t[at + 1:(t.find("\n", at + 1) + 1 or len(t) + 1) - 1] for at in _starts(t, "\n#"))
-    return next((ln[1:].strip() for ln in lines if "HIPIFY" in ln and "commit" in ln), "")
-
-
-def _starts(text: str, key: str):
-    at = text.find(key)
-    while at >= 0:
-        yield at
-        at = text.find(key, at + 1)
-
-
 def read(path: Path) -> Table:
-    text = path.read_text(encoding="utf-8")
-    return Table(text, _provenance(text))
+    rows: dict[str, str] = {}
+    source = ""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            if "HIPIFY" in line and "commit" in line and not source:
+                source = line[1:].strip()
+            continue
+        name, _, rest = line.partition("\t")
+        if rest.count("\t") != 4 or name == "cuda":  # six columns; the column line is no row
+            continue
+        rows[name] = line
+    return Table(rows, source)
