@@ -557,28 +557,9 @@ def for_argv(argv: list[str]) -> typer.Typer:
 
 def run() -> None:
     """Entry point: user errors print one line (exit 2); nothing ever prints a traceback."""
-    try:
-        rc = for_argv(sys.argv[1:])(prog_name="kernelport", standalone_mode=False)
-        sys.exit(rc if isinstance(rc, int) else 0)
-    except KernelportError as e:
-        err.print(e.format(), markup=False)
-        sys.exit(e.exit_code)
-    except typer.Exit as e:
-        sys.exit(e.exit_code)
-    except (typer.Abort, KeyboardInterrupt):
-        err.print("aborted", markup=False)
-        sys.exit(130)
-    except SystemExit:
-        raise
-    except Exception as e:  # click usage errors and the unexpected
-        if callable(getattr(e, "show", None)) and isinstance(getattr(e, "exit_code", None), int):
-            e.show()  # a usage error from the CLI framework (typer vendors click)
-            sys.exit(2)
-        if os.environ.get("KERNELPORT_DEBUG"):
-            raise
-        err.print(f"kernelport: internal error: {type(e).__name__}: {e} "
-                  "(please report it with the input file; KERNELPORT_DEBUG=1 shows the traceback)", markup=False)
-        sys.exit(3)
+    from .entry import guarded
+    guarded(lambda: for_argv(sys.argv[1:])(prog_name="kernelport", standalone_mode=False), lambda: err,
+            exits=(typer.Exit,), aborts=(typer.Abort,))
 
 
 # -- lint (kernelport/lint/cli.py) ----------------------------------------------------------------

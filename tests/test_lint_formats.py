@@ -119,3 +119,57 @@ def test_statistics_and_summary(findings):
     assert summary(findings, 1) == ("Found 2 findings in 1 file: 1 error, 1 warning; 1 fixable with "
                                     "`kernelport lint --fix`.")
     assert summary([], 3) == "All checks passed (3 files)."
+
+
+def _through_rich(findings, texts) -> str:
+    """The full format as rich prints it uncoloured (what kernelport printed before its plain path)."""
+    from rich.console import Console
+
+    from kernelport.lint.formats import full
+    s = io.StringIO()
+    console = Console(file=s, highlight=False, soft_wrap=True, emoji=False, force_terminal=False, no_color=True,
+                      width=200)
+    for f in findings:
+        full(console, f, texts.get(f.path))
+    return s.getvalue()
+
+
+WIDE = ("// 漢字のコメント, ünïcode\n"
+        "__global__ void k(float* x) {\n"
+        "    float v = x[threadIdx.x]; float " + "a" * 150 + " = 0; float b" + "c" * 150 + " = 1; "
+        "v += __shfl_down_sync(0xffffffff, v, 16); /* " + "漢字" * 60 + " */\n"
+        "    if (threadIdx.x % 32 == 0) x[threadIdx.x / 32] = v;\n"
+        "}\n")
+
+
+@pytest.mark.parametrize("code", [CODE, WIDE])
+def test_the_uncoloured_full_format_is_rich_s_without_rich(code):
+    """A pipe (a pre-commit hook, CI) gets the full format written without importing rich: the same
+    bytes rich printed, long lines and wide characters included."""
+    from kernelport.lint.formats import plain_full
+    findings = lint_text(code, "k.cu", targets=["hip-cdna"])
+    assert findings
+    plain = plain_full(findings, {"k.cu": code})
+    assert plain is not None and plain == _through_rich(findings, {"k.cu": code}) == out_text("full", findings, code)
+
+
+def out_text(fmt, findings, code):
+    s = io.StringIO()
+    render(fmt, findings, {"k.cu": code}, s, color=False)
+    return s.getvalue()
+
+
+@pytest.mark.parametrize("odd", ["\t", "\x07", "\x1b[1m", "\u200b", " " * 30])
+def test_a_line_rich_would_print_differently_goes_through_rich(odd):
+    """A tab (rich expands it), a control or invisible character, trailing spaces on a long line (rich
+    trims past its width): the plain path declines and rich prints it, as before."""
+    from dataclasses import replace
+
+    from kernelport.lint.formats import plain_full
+    code = WIDE.replace(" */\n", " */" + odd + "\n")  # the end of the line the finding shows
+    findings = lint_text(code, "k.cu", targets=["hip-cdna"])
+    if odd == "\t":  # a source line's tabs are printed as spaces: a tab reaches the output in a message
+        findings = [replace(f, message=f.message + "\tx") for f in findings]
+    assert findings and plain_full(findings, {"k.cu": code}) is None
+    assert out_text("full", findings, code) == _through_rich(findings, {"k.cu": code})
+    assert plain_full(findings[:0], {}) == ""  # (no finding: nothing to print)

@@ -79,7 +79,9 @@ def test_a_one_file_lint_builds_only_the_command_it_runs():
               "    c = _from_info(command_info, **kw)\n    built.append(c.name)\n    return c\n"
               "typer.main.get_command_from_info = counting\n")
     after = "print(json.dumps(built), file=sys.stderr)\n"
-    assert _lint_in_a_fresh_interpreter(before, after, "lint", str(EXAMPLES / "saxpy.cu")) == ["lint"]
+    # (`-j1`: a glued short option, which kernelport/lint/argv.py leaves to typer)
+    assert _lint_in_a_fresh_interpreter(before, after, "lint", "-j1", str(EXAMPLES / "saxpy.cu")) == ["lint"]
+    assert _lint_in_a_fresh_interpreter(before, after, "lint", str(EXAMPLES / "saxpy.cu")) == []  # no typer at all
     assert _lint_in_a_fresh_interpreter(before, after, "rule", "WS009") == ["rule"]
     assert len(_lint_in_a_fresh_interpreter(before, after, "--help")) >= 7
     assert len(_lint_in_a_fresh_interpreter(before, after, "--color", "never", "rule", "WS009")) >= 7
@@ -108,3 +110,100 @@ def test_a_lint_with_no_pyproject_above_it_parses_no_toml(tmp_path):
     assert _lint_in_a_fresh_interpreter("", after, "lint", "k.cu", cwd=tmp_path) == []
     (tmp_path / "pyproject.toml").write_text('[tool.kernelport]\nselect = ["WS"]\n')
     assert _lint_in_a_fresh_interpreter("", after, "lint", "k.cu", cwd=tmp_path) == ["tomllib"]
+
+
+def test_a_one_file_lint_imports_no_cli_framework(tmp_path):
+    """`kernelport lint FILE...` in plain spellings runs without typer, click, rich or pydantic
+    (kernelport/lint/argv.py); anything typer must word goes to typer."""
+    (tmp_path / "k.cu").write_bytes((EXAMPLES / "warp_reduce.cu").read_bytes())
+    frameworks = ("typer", "click", "rich", "pydantic", "kernelport.cli", "kernelport.lint.cli")
+    after = f"print(json.dumps(sorted(m for m in {frameworks!r} if m in sys.modules)), file=sys.stderr)\n"
+    for argv in (["lint", "k.cu"], ["lint", "--format", "json", "k.cu"], ["lint", "k.cu", "--format=concise", "-j", "1"],
+                 ["lint", "--select", "WS", "--ignore", "WS002", "-D", "X=1", "-I", ".", "k.cu"]):
+        assert _lint_in_a_fresh_interpreter("", after, *argv, cwd=tmp_path) == [], argv
+    assert "typer" in _lint_in_a_fresh_interpreter("", after, "lint", "--help", cwd=tmp_path)
+    assert "typer" in _lint_in_a_fresh_interpreter("", after, "lint", "-j1", "k.cu", cwd=tmp_path)
+
+
+def _lint_app():
+    import kernelport.cli
+    import typer.main
+    return typer.main.get_command(kernelport.cli.for_argv(["lint"])).commands["lint"]
+
+
+def test_the_plain_lint_options_are_the_ones_typer_declares():
+    """kernelport/lint/argv.py's table and kernelport/lint/command.py's defaults against the
+    options typer builds from kernelport/lint/cli.py: a new or renamed option fails here."""
+    import inspect
+    from typing import get_args, get_origin
+
+    from kernelport.lint import argv, cli, command
+    declared = list(inspect.signature(cli.lint).parameters)
+    plain = inspect.signature(command.lint).parameters
+    assert declared == list(plain)
+    spellings: dict[str, tuple] = {}
+    for p in _lint_app().params:
+        assert plain[p.name].default == p.default, p.name
+        if p.param_type_name == "argument":
+            assert p.name == argv.ARGUMENT and p.nargs == -1
+            continue
+        assert not p.secondary_opts, p.name  # (a `--x/--no-x` pair would need its off spelling here)
+        count = argv.FLAG if p.is_flag else argv.MANY if p.multiple else argv.ONE
+        kind = p.type_descriptor.annotation  # (typer 0.29: Optional already taken off)
+        kind = get_args(kind)[0] if get_origin(kind) is list else kind
+        for opt in p.opts:
+            spellings[opt] = (p.name, count, kind)
+    assert spellings == argv.OPTIONS
+
+
+@pytest.mark.parametrize("words", [
+    ["k.cu"], [], ["-"], ["a.cu", "b.cu", "--format", "json"], ["--format=sarif", "k.cu", "--fix", "--diff"],
+    ["--select", "WS,SY001", "--select", "KP", "--ignore", "WS002", "--fail-on", "info", "--exit-zero", "k.cu"],
+    ["-o", "out.txt", "--output-file", "o2.txt", "-j", "2", "--jobs", "3", "--statistics", "--targets", "hip-cdna"],
+    ["-I", "inc", "--include-dir", "inc2", "-D", "A=1", "--define", "B", "--hip-define", "H", "--config", "p.toml"],
+    ["--compile-commands", "cc.json", "--confirm", "--inputs", "in.txt", "--show-fixes", "--unsafe-fixes",
+     "--stdin-filename", "s.cu", "-"],
+])
+def test_a_plain_lint_argv_reaches_the_command_as_typer_passes_it(words, monkeypatch):
+    import inspect
+
+    from kernelport.lint import argv, command
+    defaults = {k: p.default for k, p in inspect.signature(command.lint).parameters.items()}
+    got = []
+    monkeypatch.setattr(command, "lint", lambda **kw: got.append(kw))
+    _lint_app().main(args=words, prog_name="kernelport lint", standalone_mode=False)
+    plain = argv.parse(words)
+    assert plain is not None
+    assert got == [{**defaults, **plain}]
+
+
+@pytest.mark.parametrize("words", [
+    ["--help"], ["k.cu", "--help"], ["-j2", "k.cu"], ["--fo", "json"], ["--", "k.cu"], ["--fix=1", "k.cu"], ["-o"],
+    ["--format", "-x"], ["--format="], [""], ["-j", "two"], ["-j", "-1"], ["--bogus"], ["-x"], ["-Iinc", "k.cu"],
+])
+def test_a_lint_argv_typer_must_word_is_left_to_typer(words):
+    from kernelport.lint import argv
+    assert argv.parse(words) is None
+
+
+def test_the_plain_lint_answers_as_typer_does(tmp_path):
+    """The same argv without typer and through typer (kernelport/lint/argv.py switched off): the same
+    exit status, output, errors and written report."""
+    through_typer = "import kernelport.lint.argv\nkernelport.lint.argv.parse = lambda args: None\n"
+    code = "import sys\n{}sys.argv = ['kernelport', *sys.argv[1:]]\nfrom kernelport.entry import main\nmain()\n"
+    (tmp_path / "k.cu").write_bytes((EXAMPLES / "warp_reduce.cu").read_bytes())
+    (tmp_path / "clean.cu").write_bytes((EXAMPLES / "saxpy.cu").read_bytes())
+    for argv in (["lint", "k.cu"], ["lint", "clean.cu"], ["lint", "k.cu", "--format", "json"], ["lint", "nope.cu"],
+                 ["lint", "--format", "bogus", "k.cu"], ["lint", "--fail-on", "bogus", "k.cu"], ["lint", "k.cu", "--diff"],
+                 ["lint", "--statistics", "k.cu", "clean.cu"], ["lint", "--select", "WS9", "k.cu"],
+                 ["lint", "-o", "report.txt", "--format", "concise", "k.cu"], ["lint", "--exit-zero", "k.cu"],
+                 ["lint", "-", "k.cu"], ["lint", "--inputs", "x.txt", "k.cu"], ["lint", "--fail-on", "error", "."]):
+        got = []
+        for patch in ("", through_typer):
+            (tmp_path / "report.txt").unlink(missing_ok=True)
+            r = subprocess.run([sys.executable, "-P", "-c", code.format(patch), *argv], capture_output=True, text=True,
+                               timeout=300, cwd=tmp_path)
+            report = (tmp_path / "report.txt").read_text() if (tmp_path / "report.txt").exists() else None
+            got.append((r.returncode, r.stdout, r.stderr, report))
+        assert got[0] == got[1], argv
+        assert got[0][1] or got[0][2]

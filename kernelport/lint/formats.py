@@ -37,7 +37,11 @@ def render(fmt: str, findings: list[Finding], texts: dict[str, str], stream: Tex
         for f in findings:
             stream.write(f"{f.path}:{f.line}:{f.column}: {f.code} {short_message(f.message)}{_confirmed(f)}\n")
     elif findings:
-        from rich.console import Console  # only here: a clean run or a plain format never imports rich
+        plain = None if color else plain_full(findings, texts)
+        if plain is not None:
+            stream.write(plain)
+            return
+        from rich.console import Console  # only here: a coloured full report imports rich
         console = Console(file=stream, highlight=False, soft_wrap=True, emoji=False,  # `:100:` is an emoji code
                           force_terminal=color, no_color=(color is False), width=200)
         for f in findings:
@@ -87,17 +91,14 @@ def _confirmed(f: Finding) -> str:
 
 
 # -- full ----------------------------------------------------------------------------------------
-def full(console: Console, f: Finding, text: str | None) -> None:
-    from rich.text import Text
-    head = Text()
-    head.append(f"{f.path}:{f.line}:{f.column}: ", style="bold")
-    head.append(f.severity, style=_STYLE.get(f.severity, ""))
-    head.append(" ")
-    head.append(f.code, style="bold")
-    head.append(f" [{f.name}] ", style="dim")
+Line = list  # of (text, style) pieces: one printed line
+
+
+def full_lines(f: Finding, text: str | None) -> list[Line]:
+    """The full format's lines for one finding, each piece with its style (the terminal's colours)."""
     what, why = split_message(f.message)
-    head.append(what)
-    console.print(head)
+    out: list[Line] = [[(f"{f.path}:{f.line}:{f.column}: ", "bold"), (f.severity, _STYLE.get(f.severity, "")),
+                        (" ", ""), (f.code, "bold"), (f" [{f.name}] ", "dim"), (what, "")]]
     lines = text.splitlines() if text is not None else []
     if 1 <= f.line <= len(lines):
         src = lines[f.line - 1].replace("\t", " ")
@@ -106,28 +107,46 @@ def full(console: Console, f: Finding, text: str | None) -> None:
         start = f.column - 1
         end = f.end_column - 1 if f.end_line == f.line else len(src)
         end = max(end, start + 1)
-        console.print(Text(f"{pad} |", style="blue"))
-        line = Text(f"{f.line} | ", style="blue")
-        line.append(src)
-        console.print(line)
-        carets = Text(f"{pad} | ", style="blue")
-        carets.append(" " * start + "^" * (end - start), style=_STYLE.get(f.severity, ""))
-        console.print(carets)
+        out += [[(f"{pad} |", "blue")], [(f"{f.line} | ", "blue"), (src, "")],
+                [(f"{pad} | ", "blue"), (" " * start + "^" * (end - start), _STYLE.get(f.severity, ""))]]
         if why:
-            console.print(Text(f"{pad} = why: {why}"))
+            out.append([(f"{pad} = why: {why}", "")])
         if f.confirmation is not None:
             c = f.confirmation
             style = {"confirmed": "bold red", "latent": "yellow"}.get(c["status"], "dim")
-            console.print(Text(f"{pad} = {c['status']}: {c['detail']}" if c["status"] != "not run" else
-                               f"{pad} = {c['detail']}", style=style))
+            out.append([(f"{pad} = {c['status']}: {c['detail']}" if c["status"] != "not run" else
+                         f"{pad} = {c['detail']}", style)])
         if f.fix is not None:
             if f.fix.applicability == "unsafe":  # ruff's mark: offered, applied only when asked for
-                console.print(Text(f"{pad} = unsafe fix: {f.fix.message} (kernelport lint --fix --unsafe-fixes)",
-                                   style="yellow"))
+                out.append([(f"{pad} = unsafe fix: {f.fix.message} (kernelport lint --fix --unsafe-fixes)", "yellow")])
             else:
-                console.print(Text(f"{pad} = fix: {f.fix.message} (kernelport lint --fix)", style="green"))
-        console.print(Text(f"{pad} = help: kernelport rule {f.code}", style="dim"))
-    console.print()
+                out.append([(f"{pad} = fix: {f.fix.message} (kernelport lint --fix)", "green")])
+        out.append([(f"{pad} = help: kernelport rule {f.code}", "dim")])
+    out.append([])
+    return out
+
+
+def full(console: Console, f: Finding, text: str | None) -> None:
+    from rich.text import Text
+    for pieces in full_lines(f, text):
+        line = Text()
+        for piece, style in pieces:
+            line.append(piece, style=style)
+        console.print(line)
+
+
+def plain_full(findings: list[Finding], texts: dict[str, str]) -> str | None:
+    """The full format without colour, as rich prints it, without importing rich (~25 ms of a lint's
+    start-up); None where rich's rendering could differ from the bare text: a tab (rich expands it),
+    a control character (rich drops some), trailing spaces past its 200-column width (it trims them)."""
+    out = []
+    for f in findings:
+        for pieces in full_lines(f, texts.get(f.path)):
+            line = "".join(p for p, _ in pieces)
+            if not line.isprintable() or (len(line) >= 100 and line != line.rstrip()):
+                return None
+            out.append(line + "\n")
+    return "".join(out)
 
 
 # -- github --------------------------------------------------------------------------------------
