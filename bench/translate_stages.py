@@ -34,7 +34,7 @@ def main() -> None:
     ap.add_argument("--askers", action="store_true")
     args = ap.parse_args()
     sys.path.insert(0, str(args.code.resolve()))
-    from kernelport import include_search, includewalk, model, project_ports, source, translate, warpflow
+    from kernelport import fold_levels, include_search, includewalk, model, project_ports, source, translate, warpflow
     from kernelport.lint import context, engine
     cpu: collections.Counter = collections.Counter()
     calls: collections.Counter = collections.Counter()
@@ -80,6 +80,7 @@ def main() -> None:
         (source.NodeIndex, "__init__", "node indexes", None),
         (includewalk.IncludeWalk, "_scan", "include walks", None),
         (include_search.TreeIndex, "files", "  tree listings (headers no -I reaches)", None),
+        (fold_levels, "width_dependent_read", "  ladder folds every lane keeps (fold_levels)", None),
     ]
     for owner, attr, label, classify in stages:
         setattr(owner, attr, timed(label or "", getattr(owner, attr), classify))

@@ -52,8 +52,8 @@ _NONE: frozenset = frozenset()
 
 def width_dependent_read(module, f, read_as: str) -> Node | None:
     """The first store or atomic through which every lane of `f` keeps a width-dependent ladder fold."""
-    if f.body is None or not _has_ladder(module):
-        return None
+    if f.body is None or not _has_ladder(module) or f.name not in _carriers(module, read_as):
+        return None  # (no ladder step in f nor in a helper it reaches: no fold, no tag the flow could keep)
     flow = _Flow(module, read_as, f)
     flow.run(f.body, {p.name: _NONE for p in f.params if p.name}, report=True)
     return flow.found
@@ -65,6 +65,39 @@ def _has_ladder(module) -> bool:
         text = module.source.text
         got = module.__dict__["_kp_has_ladder"] = any(w in text for w in ("shfl_down", "shfl_xor", "SHFL_DOWN",
                                                                           "SHFL_XOR", "ShuffleDown", "ShuffleXor"))
+    return got
+
+
+def _carriers(module, read_as: str) -> frozenset:
+    """The functions, by name, whose flow can meet a ladder step: one in the body, or a call of such a
+    helper as _Flow calls them (by name, non-kernel functions with a body).  Every fold tag is made at a ladder
+    step (`_fold`, `_partner`, a count-guarded step), so a function with neither has no dependent value to keep:
+    its flow, which walks each loop twice and each helper per argument tags, need not run.  Once per model."""
+    got = module.__dict__.setdefault("_kp_fold_carriers", {}).get(read_as)
+    if got is not None:
+        return got
+    src = module.source
+    helpers = {g.name for g in module.functions.values() if g.body is not None and not g.is_kernel}
+    calls: dict[str, set[str]] = {}  # a function's name -> the helpers it calls (its definitions together)
+    direct: set[str] = set()
+    for g in module.functions.values():
+        out = calls.setdefault(g.name, set())
+        for c in (src.index.under(g.body, "call_expression") if g.body is not None else ()):
+            fn = c.child_by_field_name("function")
+            if fn is None:
+                continue
+            found = dialect.spelled_by(read_as, src.text_of(fn))
+            if found is not None and found[0].key in _LADDERS:
+                direct.add(g.name)
+            elif (name := fnscopes.callee_name(fn)) in helpers:
+                out.add(name)
+    reach = set(direct)
+    while True:  # the callers of a carrier, by name, until none is added
+        more = {k for k, v in calls.items() if k not in reach and not v.isdisjoint(reach)}
+        if not more:
+            break
+        reach |= more
+    got = module.__dict__["_kp_fold_carriers"][read_as] = frozenset(reach)
     return got
 
 

@@ -25,10 +25,18 @@ shows it is the original's text under a renaming that no warp-size rule can tell
 
 Then lint reads the port as it reads the original up to the names of opaque identifiers, so its
 warp-size errors are the original's.
+
+A port also differs where translate maps the toolkit's headers (`#include <cuda_profiler_api.h>` and
+`#include <cuda_runtime.h>` become one `#include <hip/hip_runtime_api.h>`).  Lint reads an angled include only
+inside a preprocessor conditional (kernelport/hipbuild.py: a `<hip/...>` include names the branch's macro an
+AMD build's, an include guard's too); elsewhere it is a line of no code, which only moves the lines below it.
+So `alike` sets aside each run of angled-include lines that no conditional encloses (in the original by its
+parse; in the port by the same lines' place: every byte outside the runs is the original's up to renames, so
+the port's directives are the original's) where both texts have a run, then asks the same of the rest.
 """
 from __future__ import annotations
 
-from . import backends, dialect, lazy_re
+from . import backends, dialect, guards, lazy_re
 
 _NAME = lazy_re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 _LOCAL_INCLUDE = lazy_re.compile(r'(?m)^([ \t]*#[ \t]*include[ \t]*)"[^"\n]*"')
@@ -71,3 +79,47 @@ def renamed_only(original: str, body: str, prologue: str, backend: str) -> bool:
         return False  # the same text: the caller's own test says so
     kept_o, kept_p = set(_NAME.findall(o)), set(_NAME.findall(p))
     return all(a not in kept_p and b not in kept_o and _read_alike(a, b, backend, table) for a, b in renamed.items())
+
+
+_CONDITIONAL = lazy_re.compile(r"[ \t]*#[ \t]*(if|ifdef|ifndef)\b")
+_ENDIF = lazy_re.compile(r"[ \t]*#[ \t]*endif\b")
+_LINE = lazy_re.compile(r"[^\n]*\n|[^\n]+\Z")
+_RUN = "\x00"  # a run of angled includes set aside (no source text holds it: `alike` refuses one that does)
+
+
+def _set_aside(lines: list[str], top) -> str:
+    """The text with each run of angled-include lines that `top(i)` places outside every conditional as one
+    `_RUN` line (a line holding a comment's or a continuation's marks is no plain include: kept)."""
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        plain = _ANGLED_INCLUDE.fullmatch(line.rstrip("\r\n")) and not any(m in line for m in ("/*", "*/", "//", "\\"))
+        if plain and top(i):
+            if not out or out[-1] != _RUN + "\n":
+                out.append(_RUN + "\n")
+        else:
+            out.append(line)
+    return "".join(out)
+
+
+def alike(src, body: str, prologue: str, backend: str) -> bool:
+    """Whether lint reads the port `body` (after `prologue`) as it reads the original `src`: the same text, or
+    `renamed_only`, once the runs of angled includes outside every conditional are set aside in both (see the
+    module's doc)."""
+    if _RUN in src.text or _RUN in body:
+        return False
+    rows = {inc.start_point[0] for inc in src.index.of_type("preproc_include")
+            if (p := inc.child_by_field_name("path")) is not None and p.type == "system_lib_string"
+            and not guards.branches(inc, src)}
+    o_lines, p_lines = _LINE.findall(src.text), _LINE.findall(body)  # (rows as the parse counts them)
+    depth: list[int] = []  # the port's: its directives counted (the same as the original's where the rest agrees)
+    d = 0
+    for line in p_lines:
+        depth.append(d)
+        d += 1 if _CONDITIONAL.match(line) else -1 if _ENDIF.match(line) else 0
+    o = _set_aside(o_lines, rows.__contains__)
+    p = _set_aside(p_lines, lambda i: depth[i] == 0)
+    if o == src.text and p == body:
+        return renamed_only(o, p, prologue, backend)  # (no run set aside: the renames alone)
+    if _LOCAL_INCLUDE.sub(r"\1", o) == _LOCAL_INCLUDE.sub(r"\1", p):
+        return not any(line.strip() and not _ANGLED_INCLUDE.fullmatch(line) for line in prologue.splitlines())
+    return renamed_only(o, p, prologue, backend)

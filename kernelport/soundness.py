@@ -352,7 +352,7 @@ def self_check(src: SourceFile, backend: str, port: Port, text: str, rw, allow_u
     if _LOCAL_INCLUDE.sub(b"", port.body.encode()) == _LOCAL_INCLUDE.sub(b"", src.data):
         after = before  # the same code, its local includes spelled as their ports: lint reads neither's headers
     elif at >= 0 and header and text.startswith(header) and \
-            renamed_ports.renamed_only(src.text, port.body, text[len(header):at], backend):
+            renamed_ports.alike(src, port.body, text[len(header):at], backend):
         after = before  # the same code under API renames lint reads as opaque names (kernelport/renamed_ports.py)
     else:  # a port that several runs of the process make alike (a header's, in the project of each
         # file that includes it) is linted once: lint of a text alone reads nothing but its arguments,
