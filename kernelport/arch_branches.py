@@ -38,6 +38,7 @@ class Choice:
     tests: tuple[str, ...]
     taken: int
     others: tuple[int, ...]
+    unported: str = ""  # what the newest's branch holds that the target has no port of, where another is taken
 
 
 def archs() -> tuple[int, ...]:
@@ -95,20 +96,79 @@ def choices(tr) -> list[Choice]:
         else:
             inside = True
         if (c := _choice(tr.src, node, at)) is not None and (inside or _device_functions_only(tr.module, c)):
-            got.append(c)
+            got.append(_portable(tr, c, at))
     tr.__dict__["_kp_arch_choices"] = got
     return got
+
+
+def _portable(tr, c: Choice, at: tuple[int, ...]) -> Choice:
+    """`c`, or where the newest's branch holds what the target has no port of (fbgemm's `mul.f16x2` asm under
+    `#if __CUDA_ARCH__ >= 530`, `__float22bfloat162_rn` under `>= 800`) and another branch with code has none
+    (the portable fallback the author wrote for older GPUs), that branch: the next newest architecture's, else
+    the last written.  An absent `#else` is never the fallback (a kernel that does nothing is no port)."""
+    spans = [_body(tr.src, a)[1:] for a in c.arms]
+    why = _unported(tr, *spans[c.taken]) if c.taken < len(spans) else ""  # (no `#else` taken: nothing to port)
+    if not why:
+        return c
+    by_arch = [b for b in (_branch_at(tr.src, c, a) for a in reversed(at)) if b is not None]
+    for k in dict.fromkeys(by_arch + list(range(len(c.arms) - 1, -1, -1))):
+        if k < len(spans) and _normal(tr.src.data[spans[k][0]:spans[k][1]].decode("utf-8", "replace")) and \
+                not _unported(tr, *spans[k]):
+            return Choice(c.node, c.arms, c.tests, k, tuple(a for a in at if _branch_at(tr.src, c, a) != k), why)
+    return c
+
+
+def _branch_at(src, c: Choice, arch: int) -> int | None:
+    for i, arm in enumerate(c.arms):
+        if arm.type == "preproc_else":
+            return i
+        held = ptx_branches.arch_holds(src.text_of(arm.child_by_field_name("condition")), arch)
+        if held is None or held:
+            return None if held is None else i
+    return len(c.arms)
+
+
+def _unported(tr, a: int, b: int) -> str:
+    """What code in bytes [a, b) holds that `tr`'s target has no port of: inline PTX, a CUDA intrinsic or API
+    name with no spelling there, a kernel launch from device code where it has none; "" where none."""
+    inside = lambda n: a <= n.start_byte and n.end_byte <= b  # noqa: E731
+    from . import ptx_idioms
+    for n, _ in tr.module.asm:  # (an idiom the target spells is ported: `shf.l.wrap.b32` as a funnel shift)
+        if inside(n) and ptx_idioms.port(tr.src.text_of(n), tr.backend, True,
+                                         ptx_idioms.shared_in(tr.src, tr.module.function_at(n))) is None:
+            return f"inline PTX (`{' '.join(tr.src.text_of(n).split())[:60]}`)"
+    be = backends.get(tr.backend)
+    table = be.api()
+    for u in tr.module.uses:
+        if not inside(u.node):
+            continue
+        fn = u.node.child_by_field_name("function") if u.node.type == "call_expression" else u.node
+        name = tr.src.text_of(fn)
+        if u.concept.key == "api":
+            e = table.get(name) if table is not None else None
+            if (e is None or not e.supported) and name not in tr.declared_names():
+                return f"`{name}`"
+        elif u.concept.spelling(tr.backend) is None:
+            return f"`{name}`"
+    if not be.launches_from_device and any(inside(n.node) for n in tr.module.launches):
+        return "a kernel launch from device code"
+    return ""
 
 
 def _device_functions_only(module, c: Choice) -> bool:
     """Whether each branch of a file-scope conditional holds only definitions of device functions (no
     `__host__`), which no host pass runs: a kernel that calls one (warp_aggregated_atomics' helpers under the
-    same `#if` as its kernels' bodies) finds it in the port.  Macros, includes, variables, host code: as written."""
+    same `#if` as its kernels' bodies) finds it in the port.  Macros, includes, variables, host code, and an explicit
+    specialization (reduce7's `template <> warpReduceSum<int>` with `__reduce_add_sync` under `>= 800`: the primary
+    template is the general code) stay as written."""
     for arm in c.arms:
         skip = {arm.child_by_field_name("condition"), arm.child_by_field_name("alternative")}
         for n in arm.named_children:
             if n in skip or n.type == "comment":
                 continue
+            params = n.child_by_field_name("parameters") if n.type == "template_declaration" else None
+            if params is not None and not params.named_children:
+                return False  # `template <>`: one architecture's specialization; the primary template computes it
             d = next((k for k in n.named_children if k.type == "function_definition"), None) \
                 if n.type == "template_declaration" else n
             f = module.function_at(d) if d is not None and d.type == "function_definition" else None
@@ -164,8 +224,14 @@ def take_pass(tr) -> None:
             lines = [tr.src.loc(arm).line for arm in c.arms] + [tr.src.location(c.node.end_byte).line]
             rows = [f"line {lines[i]} (`{c.tests[i]}`)" if i < len(c.tests) else f"line {lines[i]} (no `#else`)"
                     for i in range(len(bodies))]
-            tr.port.diagnostics.append(Diagnostic(
-                "KP237", tr.src.loc(c.node), message("conditional's", rows, c.taken, c.others, archs()), HINT, "warning"))
+            text = message("conditional's", rows, c.taken, c.others, archs()) if not c.unported else (
+                f"the conditional's branch that NVIDIA GPUs run holds {c.unported}, which {tr.backend.upper()} has no port of: "
+                f"the port takes the branch at {rows[c.taken]}, the one "
+                + (f"CUDA's {', '.join(f'sm_{x // 10}' for x in archs() if x not in c.others)} run" if
+                   len(c.others) < len(archs()) else "no architecture CUDA's toolkit builds runs")
+                + f", which kernelport does not show equivalent; the branch at "
+                f"{', '.join(r for i, r in enumerate(rows) if i != c.taken)} is left out")
+            tr.port.diagnostics.append(Diagnostic("KP237", tr.src.loc(c.node), text, HINT, "warning"))
 
 
 def message(what: str, rows: list[str], taken: int, others: tuple[int, ...], at: tuple[int, ...]) -> str:

@@ -120,6 +120,16 @@ __device__ float scale(float v) { return v + 1.0f; }
 #endif""")
 
 
+SPECIALIZED = """\
+template <class T> __device__ T twice(T v) { return v * 2; }
+#if __CUDA_ARCH__ >= 800
+template <> __device__ int twice<int>(int v) { return v << 1; }
+#else
+#endif
+__global__ void k(const int* x, int* out) { out[threadIdx.x] = twice(x[threadIdx.x]); }
+"""
+
+
 def _port(text: str):
     port, out = translate(SourceFile.from_text(text, "t.cu"), "hip")
     assert port.ok, [d.format() for d in port.diagnostics]
@@ -218,6 +228,7 @@ def test_device_functions_under_a_file_scope_test_are_the_newest_architectures(t
     (DIFFER.replace("__device__ float scale", "__host__ __device__ float scale"),  # the host pass reads the #else
      "#if __CUDA_ARCH__ >= 700"),
     (FILE_SCOPE.replace("#else\n", "#define SCALED 1\n#else\n"), "#if __CUDA_ARCH__ >= 700"),  # not functions alone
+    (SPECIALIZED, "#if __CUDA_ARCH__ >= 800"),  # one architecture's specialization: the primary template is general
 ])
 def test_look_alikes_keep_their_conditional(text, kept):
     port, _ = translate(SourceFile.from_text(text, "t.cu"), "hip")
@@ -229,3 +240,32 @@ def test_a_device_pass_test_is_still_respelled_not_decided():
     for test in ("#ifdef __CUDA_ARCH__", "#if defined(__CUDA_ARCH__)"):
         port, _ = _port(DIFFER.replace("#if __CUDA_ARCH__ >= 700", test))
         assert "__HIP_DEVICE_COMPILE__" in port.body and "#else" in port.body and not port.diagnostics
+
+
+PTX_FAST = DIFFER.replace("""#if __CUDA_ARCH__ >= 700
+    return v * 2.0f;
+#else
+    return v + 1.0f;
+#endif""", """#if __CUDA_ARCH__ >= 700
+    float r;
+    asm("vabsdiff.u32.u32.u32 %0, %1, %2;" : "=r"(r) : "r"(v), "r"(v));
+    return r;
+#else
+    return v * 2.0f;
+#endif""")
+
+
+def test_a_newest_branch_with_no_port_gives_way_to_the_portable_fallback(tmp_path):
+    """fbgemm's float.cuh: `mul.f16x2` asm under `#if __CUDA_ARCH__ >= 530`, plain C under `#else`: the first port
+    of this rule took the asm and declared the function unavailable; the fallback (the branch main's port kept)
+    is the port, with KP237 saying what the newest branch holds and that no current architecture runs it."""
+    port, out = _port(PTX_FAST)
+    assert "asm" not in port.body and "v * 2.0f" in port.body and "__CUDA_ARCH__" not in port.body
+    (warn,) = port.diagnostics
+    assert warn.code == "KP237" and "holds inline PTX (`asm(\"vabsdiff" in warn.message
+    assert "line 7 (`#else`), the one no architecture CUDA's toolkit builds runs" in warn.message
+    _hipcc(tmp_path, out)
+    # no `#else`: an empty branch is no fallback (a function that does nothing): the asm stays refused
+    alone = PTX_FAST.replace("#else\n    return v * 2.0f;\n", "")
+    port, _ = translate(SourceFile.from_text(alone, "t.cu"), "hip")
+    assert not port.ok and any(d.code == "KP201" and d.line == 5 for d in port.diagnostics), port.diagnostics
