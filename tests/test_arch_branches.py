@@ -248,10 +248,10 @@ PTX_FAST = DIFFER.replace("""#if __CUDA_ARCH__ >= 700
     return v + 1.0f;
 #endif""", """#if __CUDA_ARCH__ >= 700
     float r;
-    asm("vabsdiff.u32.u32.u32 %0, %1, %2;" : "=r"(r) : "r"(v), "r"(v));
+    asm("ex2.approx.f32 %0, %1;" : "=f"(r) : "f"(v));
     return r;
 #else
-    return v * 2.0f;
+    return exp2f(v);
 #endif""")
 
 
@@ -260,12 +260,12 @@ def test_a_newest_branch_with_no_port_gives_way_to_the_portable_fallback(tmp_pat
     of this rule took the asm and declared the function unavailable; the fallback (the branch main's port kept)
     is the port, with KP237 saying what the newest branch holds and that no current architecture runs it."""
     port, out = _port(PTX_FAST)
-    assert "asm" not in port.body and "v * 2.0f" in port.body and "__CUDA_ARCH__" not in port.body
+    assert "asm" not in port.body and "return exp2f(v);" in port.body and "__CUDA_ARCH__" not in port.body
     (warn,) = port.diagnostics
-    assert warn.code == "KP237" and "holds inline PTX (`asm(\"vabsdiff" in warn.message
+    assert warn.code == "KP237" and "holds inline PTX (`asm(\"ex2.approx.f32" in warn.message
     assert "line 7 (`#else`), the one no architecture CUDA's toolkit builds runs" in warn.message
     _hipcc(tmp_path, out)
     # no `#else`: an empty branch is no fallback (a function that does nothing): the asm stays refused
-    alone = PTX_FAST.replace("#else\n    return v * 2.0f;\n", "")
+    alone = PTX_FAST.replace("#else\n    return exp2f(v);\n", "")
     port, _ = translate(SourceFile.from_text(alone, "t.cu"), "hip")
     assert not port.ok and any(d.code == "KP201" and d.line == 5 for d in port.diagnostics), port.diagnostics
