@@ -12,12 +12,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernelport import toolchains
 from kernelport.emulator import run_kernel
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import hip_compiles
 
 ATOMIC = """\
 __device__ double add(double* address, double val)
@@ -144,14 +143,6 @@ def _same_at_64(original: str, port: str, args: dict) -> None:
         assert np.allclose(got[name], want[name], rtol=1e-6, atol=1e-9), (name, got[name][:8], want[name][:8])
 
 
-def _hipcc(tmp_path, text: str) -> None:
-    require_tool("hipcc")
-    f = tmp_path / "t.hip"
-    f.write_text(text)
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-3000:]
-
-
 def _floats(n: int = 1000) -> np.ndarray:
     return np.random.default_rng(51).uniform(-1, 1, n).astype(np.float32)
 
@@ -166,7 +157,7 @@ def test_a_cas_fallback_ports_as_the_atomic_current_gpus_run(tmp_path):
     assert "sm_75 and later" in warn[0].message
     x = np.random.default_rng(5).uniform(-1, 1, 1000)
     _same_at_64(ATOMIC, out, {"x": x, "out": np.zeros(4), "n": 1000})
-    _hipcc(tmp_path, out)
+    hip_compiles(tmp_path, out)
 
 
 def test_branches_that_compute_differently_port_the_newest_architectures(tmp_path):
@@ -175,7 +166,7 @@ def test_branches_that_compute_differently_port_the_newest_architectures(tmp_pat
     assert "v * 2.0f" in port.body and "v + 1.0f" not in port.body
     assert [d.code for d in port.diagnostics] == ["KP237"]
     _same_at_64(DIFFER, out, {"x": _floats(), "out": np.zeros(1000, np.float32), "n": 1000})
-    _hipcc(tmp_path, out)
+    hip_compiles(tmp_path, out)
 
 
 def test_a_pre_volta_shuffle_that_ports_alike_is_taken_without_a_word(tmp_path):
@@ -184,7 +175,7 @@ def test_a_pre_volta_shuffle_that_ports_alike_is_taken_without_a_word(tmp_path):
     assert "\n        v += __shfl_down(v, o);\n    }" in port.body, port.body
     x = np.arange(1000, dtype=np.int32) % 7
     _same_at_64(SHFL, out, {"x": x, "out": np.zeros(1, np.int32), "n": 1000})
-    _hipcc(tmp_path, out)
+    hip_compiles(tmp_path, out)
 
 
 def test_a_pre_volta_ballot_into_32_bits_is_not_what_the_port_reads():
@@ -203,7 +194,7 @@ def test_an_elif_chain_takes_the_newest_and_names_the_architectures_that_differ(
     assert "line 5 (`#elif __CUDA_ARCH__ >= 800`), line 7 (`#else`)" in warn.message
     assert "CUDA's sm_75, sm_80, sm_86, sm_87, sm_88, sm_89 take another" in warn.message
     _same_at_64(CHAIN, out, {"x": _floats(), "out": np.zeros(1000, np.float32), "n": 1000})
-    _hipcc(tmp_path, out)
+    hip_compiles(tmp_path, out)
 
 
 def test_code_only_old_architectures_ran_is_left_out_with_a_warning():
@@ -219,7 +210,7 @@ def test_device_functions_under_a_file_scope_test_are_the_newest_architectures(t
     assert "v * 2.0f" in port.body and "v + 1.0f" not in port.body and "__CUDA_ARCH__" not in port.body
     assert [d.code for d in port.diagnostics] == ["KP237"]
     _same_at_64(FILE_SCOPE, out, {"x": _floats(), "out": np.zeros(1000, np.float32), "n": 1000})
-    _hipcc(tmp_path, out)
+    hip_compiles(tmp_path, out)
 
 
 @pytest.mark.parametrize("text, kept", [
@@ -264,7 +255,7 @@ def test_a_newest_branch_with_no_port_gives_way_to_the_portable_fallback(tmp_pat
     (warn,) = port.diagnostics
     assert warn.code == "KP237" and "holds inline PTX (`asm(\"ex2.approx.f32" in warn.message
     assert "line 7 (`#else`), the one no architecture CUDA's toolkit builds runs" in warn.message
-    _hipcc(tmp_path, out)
+    hip_compiles(tmp_path, out)
     # no `#else`: an empty branch is no fallback (a function that does nothing): the asm stays refused
     alone = PTX_FAST.replace("#else\n    return exp2f(v);\n", "")
     port, _ = translate(SourceFile.from_text(alone, "t.cu"), "hip")
