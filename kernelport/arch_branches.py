@@ -229,20 +229,23 @@ def take_pass(tr) -> None:
                 f"the port takes the branch at {rows[c.taken]}, the one "
                 + (f"CUDA's {', '.join(f'sm_{x // 10}' for x in archs() if x not in c.others)} run" if
                    len(c.others) < len(archs()) else "no architecture CUDA's toolkit builds runs")
-                + f", which kernelport does not show equivalent; the branch at "
-                f"{', '.join(r for i, r in enumerate(rows) if i != c.taken)} is left out")
+                + f", which kernelport does not show equivalent; the "
+                + ("branch at " if len(rows) == 2 else "branches at ")
+                + f"{', '.join(r for i, r in enumerate(rows) if i != c.taken)} " + ("is" if len(rows) == 2 else "are")
+                + " left out")
             tr.port.diagnostics.append(Diagnostic("KP237", tr.src.loc(c.node), text, HINT, "warning"))
 
 
 def message(what: str, rows: list[str], taken: int, others: tuple[int, ...], at: tuple[int, ...]) -> str:
     """KP237's text: the branch taken (rows[taken]) and those left out; `others`: current architectures
     that take another branch (shared with kernelport/inline_asm.py's asm form)."""
-    left = ", ".join(r for i, r in enumerate(rows) if i != taken)
+    out = [r for i, r in enumerate(rows) if i != taken]
+    left = ("branch at " if len(out) == 1 else "branches at ") + ", ".join(out) + (" is" if len(out) == 1 else " are")
     who = f"the newest; CUDA's {', '.join(f'sm_{a // 10}' for a in others)} take another" if others \
         else f"every architecture CUDA's toolkit builds, sm_{min(at) // 10} and later"
     return (f"the {what} branches on the NVIDIA architecture port to different code, which kernelport does not show "
-            f"equivalent: the port takes the branch at {rows[taken]}, the one NVIDIA GPUs run ({who}); the branch at "
-            f"{left} is left out (off NVIDIA `__CUDA_ARCH__` is undefined: a port that kept the conditional would "
+            f"equivalent: the port takes the branch at {rows[taken]}, the one NVIDIA GPUs run ({who}); the "
+            f"{left} left out (off NVIDIA `__CUDA_ARCH__` is undefined: a port that kept the conditional would "
             "compile the branch for `__CUDA_ARCH__` = 0, which no GPU runs)")
 
 
