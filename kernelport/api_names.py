@@ -359,8 +359,8 @@ class ApiNames:
     def _optional_code(self, node: Node) -> bool:
         """Under an #if/#ifdef the file does not decide (`#ifdef DEBUG`; an include guard is no such test):
         compiled by some builds only, so a name with no spelling there does not stop the port."""
-        from . import guards
-        for br in guards.branches(node, self.src):
+        from . import arch_branches, guards  # (an architecture test the port settles is no build's choice)
+        for br in (b for b in guards.branches(node, self.src) if b.test.id not in arch_branches.decided(self)):
             t = guards.test_node(br.test)
             body = [c for c in br.test.named_children if c.type != "comment" and c != t]
             guard = br.test.type == "preproc_ifdef" and t is not None and body and body[0].type == "preproc_def" \

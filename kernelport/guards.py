@@ -230,9 +230,9 @@ class Branch:
     in_else: bool  # the node is in that test's #else / #elif part (the test is false there)
 
     def reached(self, src, p: str, spell: Spell = written, pinned: frozenset[str] = frozenset(),
-                known: Defines | None = None) -> bool:
+                known: Defines | None = None, decided: Mapping[int, int] | None = None) -> bool:
         """Can code in this branch be compiled on pass `p`?"""
-        v = holds(self.test, src, p, spell, pinned=pinned, known=known)
+        v = holds(self.test, src, p, spell, pinned=pinned, known=known, decided=decided)
         return v is None or bool(v) != self.in_else
 
 
@@ -242,8 +242,11 @@ def test_node(cond: Node) -> Node | None:
 
 def holds(cond: Node, src, p: str, spell: Spell = written,
              amd: frozenset[str] = frozenset(), pinned: frozenset[str] = frozenset(),
-             known: Defines | None = None) -> int | None:
-    """Whether the test of an #if / #ifdef / #ifndef / #elif node holds on pass `p` (None: unknown)."""
+             known: Defines | None = None, decided: Mapping[int, int] | None = None) -> int | None:
+    """Whether the test of an #if / #ifdef / #ifndef / #elif node holds on pass `p` (None: unknown);
+    `decided`: {test node id: value} of tests a port settles on every pass (kernelport/arch_branches.py)."""
+    if decided and cond.id in decided:
+        return decided[cond.id]
     t = test_node(cond)
     if cond.type in ("preproc_ifdef", "preproc_elifdef"):
         v = _defined(spell(src.text_of(t), t), p, amd, pinned, known) if t is not None else None
@@ -265,17 +268,18 @@ def branches(node: Node, src) -> list[Branch]:
     return out
 
 
-def reach(node: Node, src, spell: Spell = written, memo: dict | None = None) -> frozenset[str]:
+def reach(node: Node, src, spell: Spell = written, memo: dict | None = None,
+          decided: Mapping[int, int] | None = None) -> frozenset[str]:
     """The passes on which `node` is compiled.  `memo` (one per src and spell): the answer by the
     branches around the node, so that each conditional's tests are evaluated once, not once for every
     node asked about inside it (translate asks for most functions, API uses and macros of a file)."""
     bs = branches(node, src)
     if memo is None:
-        return frozenset(p for p in PASSES if all(b.reached(src, p, spell) for b in bs))
+        return frozenset(p for p in PASSES if all(b.reached(src, p, spell, decided=decided) for b in bs))
     key = tuple((b.test.id, b.in_else) for b in bs)
     got = memo.get(key)
     if got is None:  # (the tests are kept too: their tree lives as long as the ids that name its nodes)
-        got = memo[key] = (frozenset(p for p in PASSES if all(b.reached(src, p, spell) for b in bs)), bs)
+        got = memo[key] = (frozenset(p for p in PASSES if all(b.reached(src, p, spell, decided=decided) for b in bs)), bs)
     return got[0]
 
 
@@ -301,9 +305,10 @@ def _identifiers(node: Node):
 
 
 # -- what translate asks ------------------------------------------------------------------------
-def cuda_only(node: Node, src, spell: Spell = written, memo: dict | None = None) -> bool:
+def cuda_only(node: Node, src, spell: Spell = written, memo: dict | None = None,
+              decided: Mapping[int, int] | None = None) -> bool:
     """Compiled on no AMD pass (`#if __CUDA_ARCH__`, the #else of `#ifdef __HIP_PLATFORM_AMD__`)."""
-    return not reach(node, src, spell, memo) & AMD
+    return not reach(node, src, spell, memo, decided) & AMD
 
 
 def amd_only(node: Node, src, spell: Spell = written, memo: dict | None = None) -> bool:
@@ -311,9 +316,9 @@ def amd_only(node: Node, src, spell: Spell = written, memo: dict | None = None) 
     return not reach(node, src, spell, memo) & NVIDIA
 
 
-def never_on_amd(cond: Node, src, spell: Spell = written) -> bool:
+def never_on_amd(cond: Node, src, spell: Spell = written, decided: Mapping[int, int] | None = None) -> bool:
     """Is the test of this #if false on every AMD pass (its body vanishes there)?"""
-    return all(holds(cond, src, p, spell) == 0 for p in AMD)
+    return all(holds(cond, src, p, spell, decided=decided) == 0 for p in AMD)
 
 
 # -- what lint asks (device code) ---------------------------------------------------------------

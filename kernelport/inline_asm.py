@@ -82,24 +82,12 @@ class InlineAsm:
     def arch_branch_warning(self, node: Node, choice) -> None:
         """KP237 at the asm: the port is one branch of its `#if __CUDA_ARCH__` conditional, whose branches' ports
         differ; the lines of the branch taken and of those left out (kernelport/ptx_branches.py)."""
+        from .arch_branches import HINT, archs, message
         from .diagnostics import Diagnostic
         first = self.src.loc(node).line
-        row = lambda i: f"line {first + choice.lines[i]} (`{choice.tests[i]}`)"  # noqa: E731
-        left = ", ".join(row(i) for i in range(len(choice.lines)) if i != choice.taken)
-        who = f"the newest; CUDA's {', '.join(f'sm_{a // 10}' for a in choice.others)} take another" if choice.others \
-            else f"every architecture CUDA's toolkit builds, sm_{min(self._archs()) // 10} and later"
+        rows = [f"line {first + at} (`{test}`)" for at, test in zip(choice.lines, choice.tests)]
         self.port.diagnostics.append(Diagnostic(
-            "KP237", self.src.loc(node), f"the asm's branches on the NVIDIA architecture port to different code, which "
-            f"kernelport does not show equivalent: the port takes the branch at {row(choice.taken)}, the one NVIDIA GPUs "
-            f"run ({who}); the branch at {left} is left out (off NVIDIA `__CUDA_ARCH__` is undefined: a port that kept "
-            "the conditional would compile the `#else`)",
-            "check that the branch taken computes what you mean on every GPU, or give the other platforms their own "
-            "branch under `#ifdef __HIP_PLATFORM_AMD__`", "warning"))
-
-    @staticmethod
-    def _archs() -> tuple[int, ...]:
-        from . import backends
-        return backends.get("cuda").device_archs
+            "KP237", self.src.loc(node), message("asm's", rows, choice.taken, choice.others, archs()), HINT, "warning"))
 
     def carry_plan(self) -> tuple[carry_calls.Plan, str]:
         return carry_calls.for_translator(self)

@@ -53,17 +53,17 @@ class ArchChoice:
     others: tuple[int, ...]  # `__CUDA_ARCH__` values of the toolkit that take another branch
 
 
-_ARCH = "__CUDA_ARCH__"
-_DEFINED = lazy_re.compile(r"\bdefined\s*(?:\(\s*__CUDA_ARCH__\s*\)|__CUDA_ARCH__\b)")
+ARCH = "__CUDA_ARCH__"
+DEFINED = lazy_re.compile(r"\bdefined\s*(?:\(\s*__CUDA_ARCH__\s*\)|__CUDA_ARCH__\b)")
 
 
-def _holds(test: str, arch: int) -> bool | None:
+def arch_holds(test: str, arch: int) -> bool | None:
     """An `#if`/`#elif` test at `__CUDA_ARCH__` = arch, or None where it reads more than the architecture."""
-    expr = _DEFINED.sub("1", test)
-    if re.search(r"[A-Za-z_]\w*", expr.replace(_ARCH, "")) or _ARCH not in expr:
+    expr = DEFINED.sub("1", test)
+    if re.search(r"[A-Za-z_]\w*", expr.replace(ARCH, "")) or ARCH not in expr:
         return None
     try:
-        return bool(cexpr.evaluate(expr.replace(_ARCH, str(arch)), {}))
+        return bool(cexpr.evaluate(expr.replace(ARCH, str(arch)), {}))
     except (cexpr.CExprError, ZeroDivisionError, TypeError, RecursionError, ValueError):
         return None
 
@@ -80,7 +80,7 @@ def arch_choice(text: str, archs: tuple[int, ...]) -> ArchChoice | None:
 
     def branch(arch: int) -> int | None:
         for i, t in enumerate(tests):
-            held = _holds(t, arch)
+            held = arch_holds(t, arch)
             if held is None:
                 return None
             if held:

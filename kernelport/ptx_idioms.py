@@ -593,7 +593,7 @@ def port(text: str, backend: str, block: bool, shared=lambda operand: False,
         from . import backends  # (the toolkit's architectures: an `#if __CUDA_ARCH__ >= N` the original decides)
         ports = [port(v, backend, block, shared, renamed, carried) for v in variants]
         return ports[0] if None not in ports and len({p[0] for p in ports}) == 1 else \
-            ptx_branches.port(text, ports, block, backends.get("cuda").device_archs)
+            ptx_branches.port(text, ports, block, backends.source().device_archs)
     from . import ptx_matrix  # (a warp's matrix instruction, mma.sync / ldmatrix: one call of its own)
     if (got := ptx_matrix.port(text, backend, shared)) is not None:
         return got

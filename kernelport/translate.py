@@ -16,7 +16,7 @@ from typing import ClassVar
 from tree_sitter import Node
 
 from .depth import big_stack
-from . import api_fallbacks, backends, blocksizes, collective_widths, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, unroll_counts, warpcounts, warpflow, warpwidth
+from . import api_fallbacks, arch_branches, backends, blocksizes, collective_widths, declsplit, dialect, directive_macros, fnscopes, groupmasks, guards, halfvotes, laddersteps, lexing, library_namespaces, macro_bodies, maskmemory, unroll_counts, warpcounts, warpflow, warpwidth
 from .api_names import ApiNames
 from .inline_asm import InlineAsm
 from .attribute_order import AttributeOrder
@@ -174,7 +174,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, Soundne
     passes: ClassVar[tuple[str, ...]] = (
         "check_warp_widths", "rewrite_shadowed_builtins", "drop_builtin_redeclarations", "drop_target_overloads", "drop_builtin_vector_operators", "rewrite_vector_bases", "rewrite_sites", "check_runtime_wave_counts", "check_collapsed_overloads", "rewrite_lane_outputs", "rewrite_concepts", "rewrite_cg_members", "rewrite_struct_fields", "check_device_launches", "check_arch_functions", "rewrite_member_spaces", "rewrite_specialization_spaces", "rewrite_declared_spaces", "rewrite_includes", "rewrite_macro_uses", "rewrite_literal_spacing", "rewrite_launch_rows", "rewrite_macro_bodies", "check_macro_warp_math",
         "rewrite_constant_warp_size", "rewrite_vector_zero_inits", "rewrite_auto_coordinates", "rewrite_whole_coordinates", "rewrite_attribute_spellings", "rewrite_attribute_order", "drop_scalar_restricts", "drop_ignored_unrolls", "auto_vla_pointers", "check_cuda_only_code", "rewrite_inline_asm", "rewrite_carry_calls", "cast_overloaded_arguments", "cast_mixed_sign_arguments", "cast_retyped_pointer_arguments", "rename_float_pointer_calls", "cast_handle_arguments", "report_dataflow_issues",
-        "report_masked_code", "declare_unreached_hazards")
+        "report_masked_code", "declare_unreached_hazards", "take_arch_branches")
     # The finishing step keeps aligned trailing comments aligned (off where a backend rewrites
     # whole signatures, whose lines no longer pair with the original's).
     realigns_comments: ClassVar[bool] = True
@@ -183,6 +183,7 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, Soundne
     # shared ones, built once per run).
     changes_model: ClassVar[bool] = False
     drop_ignored_unrolls = unroll_counts.drop_pass  # a pass: `#pragma unroll 0` (nvcc ignores it, clang rejects it)
+    take_arch_branches = arch_branches.take_pass  # a pass: `#if __CUDA_ARCH__ >= N` in device code, the newest's branch
 
     def run(self) -> Port:
         for name in self.passes:
@@ -237,7 +238,8 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, Soundne
         """Compiled on no AMD pass (`#if __CUDA_ARCH__`, the #else of a HIP platform test): nothing to port.
         Judged on the tests as the port spells them: `#ifdef __CUDACC__` becomes HIP's `#ifdef __HIPCC__`,
         so what it guards is compiled, and ported, there.  Each conditional's tests once per translator."""
-        return guards.cuda_only(node, self.src, self.ported_macro, self.__dict__.setdefault("_kp_reach", {}))
+        return guards.cuda_only(node, self.src, self.ported_macro, self.__dict__.setdefault("_kp_reach", {}),
+                                arch_branches.decided(self))  # (a branch the port leaves out: as good as absent)
 
     def amd_only_region(self, node: Node) -> bool:
         """Compiled on no NVIDIA pass (the AMD branch of a platform test): already written per platform."""
@@ -254,8 +256,8 @@ class Translator(ApiNames, AttributeOrder, MemberSpaces, LiteralSpacing, Soundne
                     continue
                 cond = guards.test_node(n)
                 text = self.src.text_of(cond) if cond is not None else ""
-                if not guards.never_on_amd(n, self.src, self.ported_macro):
-                    continue
+                if n.id in arch_branches.decided(self) or not guards.never_on_amd(n, self.src, self.ported_macro):
+                    continue  # (an architecture conditional the port settles: KP237 says what it leaves out)
                 stmts = [c for c in n.named_children if c != cond and c.type != "comment"]
                 if not stmts:
                     continue

@@ -117,10 +117,11 @@ EXPECT: dict[str, dict] = {
     "cuda_samples_shfl_integral_image": dict(codes=set()),   # 32-wide CG tiles, explicit width 32
     "cuda_samples_threadfence_reduction": dict(codes=set()),  # VEC = 32 with tiled_partition<32>
     "cuda_samples_warp_aggregated_atomics": dict(
-        # mapToBuckets/calculateMaxInEachBuckets have their whole body under `#if __CUDA_ARCH__ >=
-        # 700` with no #else, so every HIP pass would compile them to empty kernels that silently do
-        # nothing (KP208); cg::reduce, from <cooperative_groups/reduce.h>, has no HIP counterpart (KP209).
-        codes={"KP208", "KP209"}),
+        # mapToBuckets/calculateMaxInEachBuckets have their whole body, and their helpers, under `#if
+        # __CUDA_ARCH__ >= 700` with no #else: every current GPU runs it, so the port is that code (stop 51,
+        # kernelport/arch_branches.py; was KP208, empty kernels), refused where HIP lacks what it uses:
+        # cg::labeled_partition (KP210, not in ROCm 5.2) and cg::reduce (<cooperative_groups/reduce.h>, KP209).
+        codes={"KP209", "KP210"}),
     "cusp_csr_vector_spmv": dict(codes=set()),   # logical vectors of <= 32 lanes, lockstep is per wave
     "faiss_block_reduce": dict(codes=set()),
     # extern __shared__ __align__(16) float smem[]; KP225: lint's WS014, a 64 under the AMD guard (RDNA is 32)
@@ -149,7 +150,7 @@ def test_warp_aggregated_atomics_diagnosed_at_their_lines():
     got = sorted((d.code, d.location.line) for d in p.diagnostics if d.severity == "error")
     # the two #if bodies, and the first use of <cooperative_groups/reduce.h>'s names (`cg::reduce`, KP209 at
     # the use: kernelport.header_uses), not the include
-    assert got == [("KP208", 69), ("KP208", 103), ("KP209", 91)]
+    assert got == [("KP209", 91), ("KP210", 50), ("KP210", 89)]  # (stop 51: was KP208 at the #if bodies, 69 and 103)
 
 
 def test_lightgbm_partial_mask_diagnosed_at_its_line():
@@ -164,7 +165,7 @@ COMPILE_BUGS: dict[str, str] = {}  # (shfl_integral_image's tile.meta_group_rank
 
 
 # Files whose translation rightly stops: even --allow-unported output keeps what has no HIP form.
-NO_PORT = {"cuda_samples_warp_aggregated_atomics": "KP208 (CUDA-arch-only kernels), KP209 (<cooperative_groups/reduce.h>)"}
+NO_PORT = {"cuda_samples_warp_aggregated_atomics": "KP210 (cg::labeled_partition), KP209 (<cooperative_groups/reduce.h>)"}
 
 
 def _compile_params():
@@ -306,7 +307,7 @@ METAL_EXPECT: dict[str, dict] = {
     "cuda_samples_scan": dict(codes=set()),  # thread_block-only cooperative groups; host-only d_Buf left out
     "cuda_samples_shfl_integral_image": dict(codes=set()),   # 32-wide tiles are the SIMD-group (make_uchar4 is now uchar4(...))
     "cuda_samples_threadfence_reduction": dict(codes={"KP213"}),  # __device__ retirementCount (its 32-tiles port)
-    "cuda_samples_warp_aggregated_atomics": dict(codes={"KP208", "KP217"}),  # CUDA-arch-only kernels, coalesced groups
+    "cuda_samples_warp_aggregated_atomics": dict(codes={"KP217"}),  # coalesced groups (stop 51: the sm_70 bodies are ported)
     "cusp_csr_vector_spmv": dict(codes={"KP216"}),  # launched only from a host template: no concrete instance
     "faiss_block_reduce": dict(codes=set()),  # built-ins are passed before the defaulted parameters
     "fbgemm_quantize_mx4": dict(codes={"KP223"}),  # instanced from the host template's launch (h/kp216); scalbn (its __float2int_rn is the prologue's: float_math)

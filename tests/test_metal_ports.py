@@ -343,12 +343,17 @@ __global__ void k(const unsigned* x, unsigned long long* y, int n) {
 
 
 def test_a_branch_no_metal_compile_reaches_holds_nothing_to_refuse():
-    """`#if __CUDA_ARCH__ >= 130` with an #else: Metal compiles the #else (no platform macro is
-    defined there), so the CUDA-only intrinsics of the other branch are not refused."""
+    """A branch of a platform test that no Metal compile reaches holds nothing to refuse (the `#if USE_ASM` asm).
+    Re-pinned at stop 51: `#if __CUDA_ARCH__ >= 130` with an #else was ported as its #else (Metal defines no
+    platform macro), the branch of GPUs no CUDA toolkit builds; the port is now the branch current GPUs run
+    (kernelport/arch_branches.py, KP237), and its `__hiloint2double`, which Metal lacks, is refused at its line."""
     require_tool("clang")
     port, text = metal(ARCH_BRANCHES)
+    assert [(d.code, d.line) for d in port.diagnostics if d.severity == "error"] == [("KP224", 8)], port.diagnostics
+    assert any(d.code == "KP237" and "line 9 (`#else`)" in d.message for d in port.diagnostics)
+    port, text = metal(ARCH_BRANCHES.replace("__CUDA_ARCH__ >= 130", "defined(__NVCC__)"))  # a platform test
     assert port.ok, [d.format() for d in port.diagnostics]
-    assert "__double_as_longlong(__hiloint2double(hi, lo))" in text  # kept as written, never compiled there
+    assert "(unsigned long long)lo" in text or "(ulong)lo" in text, text
 
 
 def test_a_redeclared_cuda_builtin_goes_from_the_metal_port():
