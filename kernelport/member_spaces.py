@@ -211,10 +211,12 @@ class MemberSpaces:
                 if fd is None or fd.child_by_field_name("declarator") is None or \
                         text(fd.child_by_field_name("declarator")) != name or _arity(fd) != arity:
                     continue
-                if _spaces(self.src.data[inner.start_byte:fd.start_byte].decode("utf-8", "replace")) \
-                        or self._written_spaces(inner, fd):
-                    continue  # the declaration says where it runs (a macro too): nvcc would hold it to that
-                words = " ".join(spaces)
+                said = _spaces(self.src.data[inner.start_byte:fd.start_byte].decode("utf-8", "replace")) \
+                    or self._written_spaces(inner, fd)
+                if said and not set(said) < set(spaces):
+                    continue  # the declaration says where it runs (a macro too), no fewer than the definition
+                # (declared `__device__`, defined `__host__ __device__`: nvcc treats it as both, warning 20036)
+                words = " ".join(s for s in spaces if s not in said)
                 self.rw.insert_before(inner, words + " ")
                 self.note(inner, words, f"'{cls}::{name}' is defined {words} out of the class; clang needs the "
                           "declaration to say so too")

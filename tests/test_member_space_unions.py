@@ -56,9 +56,18 @@ UNIT = """\
 using namespace outer;
 chem::Table::Table(unsigned short n, unsigned short scale) : n_(n * scale) {}
 chem::Table::Table(const Table& t) : n_(t.n_) {}
-__global__ void k(const chem::Table* t, unsigned short* o) {
+struct Local {
+    int v;
+    __device__ int get() const;
+    __host__ __device__ int both() const;
+    __device__ int dev() const;
+};
+__host__ __device__ int Local::get() const { return v; }
+__device__ int Local::both() const { return 2 * v; }
+__device__ int Local::dev() const { return 3 * v; }
+__global__ void k(const chem::Table* t, unsigned short* o, const Local* l) {
     chem::Table c(*t);
-    o[threadIdx.x] = c.n() + c.twice() + c.thrice();
+    o[threadIdx.x] = c.n() + c.twice() + c.thrice() + l->get() + l->both() + l->dev();
 }
 """
 
@@ -88,6 +97,18 @@ def test_a_bare_definition_takes_the_spaces_a_macro_from_another_header_gives_it
     # the host constructor gets the host space it is declared with: what it was already
     assert "chem::Table::Table(unsigned short n, unsigned short scale) : n_(n * scale) {}" in unit
     assert "__device__ chem::Table::Table(unsigned short" not in unit
+
+
+def test_in_one_file_declaration_and_definition_take_the_union_of_their_spaces(tmp_path):
+    """nvcc (warning 20036) treats a member declared `__device__` and defined `__host__ __device__` as
+    both, and one declared both and defined `__device__` too: the port writes the missing space where
+    it is missing, the declaration in the first case, the definition in the second."""
+    unit, _ = _ported(tmp_path)
+    assert "    __host__ __device__ int get() const;" in unit, unit
+    assert "\n__host__ __device__ int Local::get() const { return v; }" in unit
+    assert "\n__host__ __device__ int Local::both() const { return 2 * v; }" in unit
+    # the look-alike: declared and defined `__device__`, as written
+    assert "    __device__ int dev() const;" in unit and "\n__device__ int Local::dev() const { return 3 * v; }" in unit
 
 
 def test_the_ports_compile_with_hipcc(tmp_path):
