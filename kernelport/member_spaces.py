@@ -40,6 +40,15 @@ def _declarator(node: Node) -> Node | None:
     return d if d is not None and d.type == "function_declarator" else None
 
 
+def _class_and_member(q: Node) -> tuple[Node, Node | None]:
+    """The class and the member a qualified definition's name says: `Class` and `f` in
+    `ns::inner::Class::f` too (the grammar nests each `::` to the right)."""
+    scope, name = q.child_by_field_name("scope"), q.child_by_field_name("name")
+    while name is not None and name.type == "qualified_identifier" and name.child_by_field_name("scope") is not None:
+        scope, name = name.child_by_field_name("scope"), name.child_by_field_name("name")
+    return scope, name
+
+
 def _arity(fd: Node) -> int:
     params = fd.child_by_field_name("parameters")
     return 0 if params is None else sum(c.type in ("parameter_declaration", "optional_parameter_declaration",
@@ -147,7 +156,9 @@ def declared_spaces(src) -> dict[tuple[str, int], tuple[str, ...]]:
             got = (got[0], words) if words else got
         if got is not None:
             merge_spaces(out, *got)
-    if b"__device__" in src.data or src.masks:
+    if b"__device__" in src.data or src.masks or b"class" in src.data or b"struct" in src.data:
+        # (a class may say its members' spaces through a macro another header defines: OpenHurricane's
+        # `cu_dual`, in a header that writes no `__device__` and parses without a mask)
         members: dict[tuple[str, int], tuple[str, ...]] = {}
         for key, inner, fd in _member_declarations(src):
             words = head_words(src, inner, fd)
@@ -166,6 +177,7 @@ class MemberSpaces:
         classes: dict[str, Node] = {}
         wanted: dict[tuple[str, str, int], tuple[str, ...]] = {}
         bare: dict[tuple[str, str, int], list[Node]] = {}  # out-of-class definitions that name no space
+        spaced: dict[tuple[str, str, int], list[tuple[Node, tuple[str, ...]]]] = {}  # and those that name some
         for n in self.src.index.of_types("class_specifier", "struct_specifier"):
             if n.child_by_field_name("body") is not None and n.child_by_field_name("name") is not None:
                 classes.setdefault(text(n.child_by_field_name("name")), n)
@@ -174,16 +186,19 @@ class MemberSpaces:
             q = fd.child_by_field_name("declarator") if fd is not None else None
             if q is None or q.type != "qualified_identifier" or q.child_by_field_name("scope") is None:
                 continue
-            scope, name = q.child_by_field_name("scope"), q.child_by_field_name("name")
+            scope, name = _class_and_member(q)
             if scope.type == "template_type" and text(scope) not in classes:  # `Box<T>::get`, not
                 scope = scope.child_by_field_name("name")  # an explicit specialization's `complex<float>::`
             spaces = _spaces(self.src.data[n.start_byte:fd.start_byte].decode("utf-8", "replace")) \
                 or (self._written_spaces(n, fd) if name is not None else ())  # `inline HD complex<float>::complex`
             if spaces and name is not None:
                 wanted[(text(scope), text(name), _arity(fd))] = spaces
+                if not self.cuda_only_region(n):
+                    spaced.setdefault((text(scope), text(name), _arity(fd)), []).append((n, spaces))
             elif name is not None and not self.cuda_only_region(n):
                 bare.setdefault((text(scope), text(name), _arity(fd)), []).append(n)
         self._definitions_take_declared_spaces(bare)
+        self._definitions_take_missing_spaces(spaced)
         for (cls, name, arity), spaces in wanted.items():
             body = classes[cls].child_by_field_name("body") if cls in classes else None
             if body is None:
@@ -196,10 +211,12 @@ class MemberSpaces:
                 if fd is None or fd.child_by_field_name("declarator") is None or \
                         text(fd.child_by_field_name("declarator")) != name or _arity(fd) != arity:
                     continue
-                if _spaces(self.src.data[inner.start_byte:fd.start_byte].decode("utf-8", "replace")) \
-                        or self._written_spaces(inner, fd):
-                    continue  # the declaration says where it runs (a macro too): nvcc would hold it to that
-                words = " ".join(spaces)
+                said = _spaces(self.src.data[inner.start_byte:fd.start_byte].decode("utf-8", "replace")) \
+                    or self._written_spaces(inner, fd)
+                if said and not set(said) < set(spaces):
+                    continue  # the declaration says where it runs (a macro too), no fewer than the definition
+                # (declared `__device__`, defined `__host__ __device__`: nvcc treats it as both, warning 20036)
+                words = " ".join(s for s in spaces if s not in said)
                 self.rw.insert_before(inner, words + " ")
                 self.note(inner, words, f"'{cls}::{name}' is defined {words} out of the class; clang needs the "
                           "declaration to say so too")
@@ -208,13 +225,18 @@ class MemberSpaces:
         return spaces_of(head_words(self.src, node, fd), self._macro_bodies())
 
     def _macro_bodies(self) -> dict[str, str]:
-        """Every macro this file sees, name -> its body (its own over its headers'), once per file."""
+        """Every macro this file sees, name -> its body (its own over its headers'), once per file.
+        A header's macro is the project model's active definition (`Visible.macros`) over the one the
+        file was parsed with: OpenHurricane's cuPreset.hpp defines `cu_host` as `__host__` under
+        CUDA_PARALLEL and empty in its #else, and the parse's copy held the empty one."""
         got = self.__dict__.get("_kp_macro_bodies")
         if got is None:
+            from .macros import definitions
             vis = self.module.visible
             got = self.__dict__["_kp_macro_bodies"] = {
+                **{n: m.body for n, m in self.src.included_macros.items()},
                 **({n: m.value for n, m in vis.macros.items()} if vis is not None else {}),
-                **{n: m.body for n, m in self.src.macros.items()}}
+                **{n: m.body for n, m in definitions(self.src.text, self.src.path).items()}}
         return got
 
     def _definitions_take_declared_spaces(self, bare: dict) -> None:
@@ -224,9 +246,7 @@ class MemberSpaces:
         reads a host function overloading the declared one.  The port's definition says them."""
         if not bare:
             return
-        vis = self.module.visible
-        known = {**(vis.declared_spaces if vis is not None else {}), **declared_spaces(self.src)}
-        bodies = self._macro_bodies()
+        known, bodies = self._known_member_spaces()
         for (cls, name, arity), defs in bare.items():
             spaces = spaces_of(known.get((f"{cls}::{name}", arity), ()), bodies)
             if not spaces:
@@ -236,6 +256,33 @@ class MemberSpaces:
                 self.rw.insert_before(n, words + " ")
                 self.note(n, words, f"'{cls}::{name}' is declared {words} in the class; nvcc gives this "
                           "definition those spaces, clang needs it to say them")
+
+    def _known_member_spaces(self) -> tuple[dict, dict[str, str]]:
+        vis = self.module.visible
+        return {**(vis.declared_spaces if vis is not None else {}), **declared_spaces(self.src)}, self._macro_bodies()
+
+    def _definitions_take_missing_spaces(self, spaced: dict) -> None:
+        """A member declared `__host__ __device__` in its class (OpenHurricane's `cu_dual cu_ushort
+        nsp() const;`) and defined out of the class with one of the two (`inline cu_device cu_ushort
+        reactionTable::nsp() const`, in the .inl its header includes): nvcc treats the function as
+        `__host__ __device__` (warning 20040, "redeclared with __device__, hence treated as a __host__
+        __device__ function"), clang reads a device function overloading the declared one and refuses
+        it.  The port's definition adds the space its declaration has and it lacks.  Only where the
+        declaration says every space the definition does: a declaration of other spaces (or two that
+        differ) is left to clang's diagnostic."""
+        if not spaced:
+            return
+        known, bodies = self._known_member_spaces()
+        for (cls, name, arity), defs in spaced.items():
+            declared = spaces_of(known.get((f"{cls}::{name}", arity), ()), bodies)
+            for n, spaces in defs:
+                missing = [s for s in declared if s not in spaces]
+                if not missing or not set(spaces) <= set(declared):
+                    continue
+                words = " ".join(missing)
+                self.rw.insert_before(n, words + " ")
+                self.note(n, words, f"'{cls}::{name}' is declared {' '.join(declared)} in the class; nvcc treats "
+                          f"this {' '.join(spaces)} definition as {' '.join(declared)} too, clang needs it to say so")
 
     def rewrite_specialization_spaces(self) -> None:
         if not backends.get(self.backend).specialization_spaces_match:

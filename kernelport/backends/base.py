@@ -247,6 +247,9 @@ class Backend:
     # declaration has it (`int __device__ f(int);` in a header, `int f(int x) {...}` in the source:
     # nvcc takes the declaration's, clang sees a host function overloading a device one).
     definition_spaces_declared: ClassVar[bool] = False
+    # Whether the compiler refuses a braced initializer's element narrowed from a non-constant (`float a[] =
+    # {x * 0.5}`: clang's error, g++'s warning), so the port writes the conversion (kernelport/braced_narrowing.py).
+    braced_narrowing_refused: ClassVar[bool] = False
     cg_members: ClassVar[dict[tuple[str, str], str | None]] = {}
     cg_members_present: ClassVar[dict[str, tuple[str, ...]]] = {}
     # A tile's size read from the tile (`{group}`: the value) where its type is a template parameter bound
