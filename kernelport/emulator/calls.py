@@ -8,7 +8,7 @@ from pycparser import c_ast, c_parser
 
 from .. import dialect
 from .frontend.curand_model import INIT_WORD
-from . import bitbounds, intrinsics as K, order as schedule_order
+from . import bitbounds, intrinsics as K, order as schedule_order, undefined
 from .addressed import addressed_local, copy_back, temporary
 from .ctype import AUTO, BOOL, U32, PtrT, base_scalar, conv, vector_row
 from .errors import EmulatorError, KernelFault
@@ -100,7 +100,7 @@ class CallCompiler:
         line, col = self.pos(node)
 
         def f(fr, m):
-            c = truth(cond(fr, m)[0])
+            c = truth(undefined.decide(cond(fr, m)[0], m, fr.g, node, "this assertion"))
             bad = ~c & m if isinstance(c, np.ndarray) and c.ndim else (m if not c else None)
             if bad is not None and np.any(bad):
                 lane = int(np.flatnonzero(np.broadcast_to(bad, fr.g.full.shape))[0])

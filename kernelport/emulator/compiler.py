@@ -389,6 +389,7 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
         if init is None:
             def plain(fr, m):
                 fr.env[s] = None
+                fr.tmp[("declared", s)] = m  # (the lanes a first assignment leaves unwritten: emulator.undefined)
         else:
             def plain(fr, m):
                 v = conv_fn(init(fr, m), fr.g)
@@ -468,6 +469,8 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
             g = fr.g
             n = g.n
             buf = Buffer(name, np.zeros(n * count, dtype=elem), "local", count, g.ctx.track, line)
+            if init_fns is None:  # no element written yet (emulator.undefined)
+                buf.undef = np.ones(n * count, bool)
             base = g.lane_idx * count
             p = Pointer(buf, elem, base, np.int64(0), count, dims)
             if init_fns is not None:

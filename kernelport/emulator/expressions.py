@@ -13,6 +13,7 @@ from .frontend import NS_SEP
 from .lanes import merge
 from .memory import Pointer
 from .ops import arith, bitnot, convert, fma, lnot, neg, truth
+from .undefined import decide, never_written
 from .vectors import VecVal
 
 ZERO = (np.int32(0), None)
@@ -91,11 +92,12 @@ class ExpressionCompiler:
                 s = ent[1]
                 self.used.add(s)
 
+                t = ent[2]
+
                 def f(fr, m):
                     v = fr.env[s]
                     if v is None or (isinstance(v, VecVal) and any(c is None for c in v)):  # a partial vector
-                        raise EmulatorError(f"`{name}` is read before it is assigned", fr.g.ctx.path,
-                                            *self.pos(node))
+                        return never_written(v, t, fr.g, name, node)
                     return v
                 return f
             if kind in ("shared", "dyn"):
@@ -342,7 +344,7 @@ class ExpressionCompiler:
 
         if rp:
             def evaluate(fr, m):
-                a = truth(lf(fr, m)[0])
+                a = truth(decide(lf(fr, m)[0], m, fr.g, node, "which operand runs"))
                 if not isarr(a):
                     if bool(a) != is_and:
                         return np.bool_(not is_and), None
@@ -359,7 +361,7 @@ class ExpressionCompiler:
             return self._hoist_conditional(evaluate)
 
         def f(fr, m):
-            a = truth(lf(fr, m)[0])
+            a = truth(decide(lf(fr, m)[0], m, fr.g, node, "which operand runs"))
             if not isarr(a):
                 if bool(a) != is_and:
                     return np.bool_(not is_and), None
@@ -408,7 +410,7 @@ class ExpressionCompiler:
 
         if tp or fp:
             def evaluate(fr, m):
-                c = truth(cf(fr, m)[0])
+                c = truth(decide(cf(fr, m)[0], m, fr.g, node, "which operand of ?: runs"))
                 if not isarr(c):
                     for p in (tp if c else fp):
                         yield from p(fr, m)
@@ -429,7 +431,7 @@ class ExpressionCompiler:
             return self._hoist_conditional(evaluate)
 
         def f(fr, m):
-            c = truth(cf(fr, m)[0])
+            c = truth(decide(cf(fr, m)[0], m, fr.g, node, "which operand of ?: runs"))
             if not isarr(c):
                 return tf(fr, m) if c else ff(fr, m)
             t = m & c

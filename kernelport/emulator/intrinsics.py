@@ -121,19 +121,30 @@ def math1(fn: str, a, track: bool, dt=None, fast: bool = False):
     return r, err
 
 
+def _chosen_bound(x, ea, y, eb, low: bool):
+    """The bound of min(x, y) (low) or max(x, y) whose exact operands lie within ea of x and eb of y:
+    the chosen operand's bound only where the two intervals cannot trade places (x + ea <= y - eb for
+    min: the exact minimum is x's too); where they overlap the exact result may be the other operand,
+    and min/max move by at most the larger of the two (they are 1-Lipschitz in the max norm)."""
+    a = 0.0 if ea is None else ea
+    b = 0.0 if eb is None else eb
+    xd, yd = x.astype(F64), y.astype(F64)
+    if low:
+        x_alone, y_alone = xd + a <= yd - b, yd + b <= xd - a
+    else:
+        x_alone, y_alone = xd - a >= yd + b, yd - b >= xd + a
+    return np.where(x_alone, a, np.where(y_alone, b, np.maximum(a, b)))
+
+
 def math2(fn: str, a, b, track: bool, dt=None, fast=False):
     (va, ea), (vb, eb) = a, b
     t = dt or common(va.dtype if va.dtype.kind == "f" else F64, vb.dtype if vb.dtype.kind == "f" else F64)
     x, y = conv(va, t), conv(vb, t)
     with np.errstate(all="ignore"):
-        if fn in ("fmin", "min"):
-            r = np.fmin(x, y)
-            e = None if not track else np.where(x <= y, 0.0 if ea is None else ea, 0.0 if eb is None else eb)
-            return r, (e if (ea is not None or eb is not None) else None)
-        if fn in ("fmax", "max"):
-            r = np.fmax(x, y)
-            e = None if not track else np.where(x >= y, 0.0 if ea is None else ea, 0.0 if eb is None else eb)
-            return r, (e if (ea is not None or eb is not None) else None)
+        if fn in ("fmin", "min", "fmax", "max"):
+            low = fn.endswith("min")
+            r = np.fmin(x, y) if low else np.fmax(x, y)
+            return r, (_chosen_bound(x, ea, y, eb, low) if track and (ea is not None or eb is not None) else None)
         if fn == "pow":
             r = np.power(x, y)
             if not track:

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, lane_writes, order as schedule_order
+from . import bfloat16, bitbounds, counting, lane_writes, order as schedule_order, undefined
 from .ctype import F64, FLOATS, UNIT_ROUNDOFF, conv
 from .errors import EmulatorError, KernelFault, Race, UninitRead
 from .race_table import LINE_IDS as _LINE_IDS
 from .strided import MIN_RUN, RowSlices, find_row_slices
+from .undefined import Undef, decide
 
 
 class Buffer:
     __slots__ = ("name", "data", "_err", "track", "kind", "region", "views", "race", "decl_line", "layout",
-                 "shadow")
+                 "shadow", "undef")
 
     def __init__(self, name: str, data: np.ndarray, kind: str, region: int, track_err: bool, decl_line: int = 0):
         self.name = name
@@ -35,6 +36,7 @@ class Buffer:
         self.decl_line = decl_line
         self.shadow = None  # integer memory given float bits: their bounds per byte (bitbounds)
         self.layout = None  # an array of structs' numpy dtype (its C layout): what its bytes hold
+        self.undef = None  # elements no store reached yet, where that is known (emulator.undefined)
 
     @property
     def err(self):
@@ -169,6 +171,9 @@ class Memory:
     # ------------------------------------------------------------------ bounds
     def check(self, g, p: Pointer, m, node, what: str):
         off = p.off
+        if type(off) is Undef:  # (raises where a marked lane runs; else the offsets as computed)
+            off = p.off = decide(off, m, g, node, f"the address of this {what}")
+            p._addr = None
         if isinstance(off, np.ndarray):
             c = self._checked
             if c is not None and c[0] is off and c[1] is m and c[2] == p.size:
@@ -281,11 +286,16 @@ class Memory:
             self.race_access(g, p, addr, m, node, write=False)
         if p.dt == bfloat16.BF16:  # its bytes -> the float32 it holds
             v = bfloat16.to_float(v)
+        if p.buf.undef is not None:
+            v = undefined.loaded(p, addr, v, m, g)
         return v, e
 
     def store(self, g, p: Pointer, val, m, node, track: bool):
         v, e = val
         self.check(g, p, m, node, "write")
+        if type(v) is Undef or p.buf.undef is not None:
+            undefined.stored(self.ctx, g, p, p.addr(), v, m, node)
+            v = undefined.plain(v)
         if track and (e is not None or p.buf._err is not None or p.buf.shadow is not None) and \
                 (not p.buf.track or not p._same_scalars()):
             bitbounds.store(g, p, p.addr(), np.asarray(v), e, m, node)  # (bits into another type's memory)
@@ -485,6 +495,11 @@ class Memory:
 
         op "load" is an atomic load (no write)."""
         self.check(g, p, m, node, "atomic access")
+        # (an atomic's result is memory every thread may read next: a value never written is not followed there)
+        if val is not None and type(val[0]) is Undef:
+            val = (decide(val[0], m, g, node, "an atomic operation's operand"), val[1])
+        if compare is not None and type(compare[0]) is Undef:
+            compare = (decide(compare[0], m, g, node, "an atomic operation's operand"), compare[1])
         if counting.ACTIVE is not None:
             counting.ACTIVE.access(p, m, m is g.full, g.n, write=op != "load", atomic=op != "load")
         if schedule_order.WATCH is not None:

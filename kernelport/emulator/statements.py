@@ -12,6 +12,7 @@ from .errors import EmulatorError
 from .expressions import isarr
 from .lanes import live, merge
 from .ops import truth
+from .undefined import decide
 
 
 class StatementCompiler:
@@ -139,7 +140,7 @@ class StatementCompiler:
         def run(fr, m):
             for p in pres:
                 yield from p(fr, m)
-            c = truth(cond(fr, m)[0])
+            c = truth(decide(cond(fr, m)[0], m, fr.g, node, "this branch"))
             if not isarr(c):
                 br = then if c else els
                 if br is not None:
@@ -181,7 +182,7 @@ class StatementCompiler:
                 if not (do_while and first) and cond is not None:
                     for p in cpres:
                         yield from p(fr, act)
-                    c = truth(cond(fr, act)[0])
+                    c = truth(decide(cond(fr, act)[0], act, fr.g, node, "this loop"))
                     if isarr(c):
                         act = act & c
                         if not act.any():
@@ -281,7 +282,7 @@ class StatementCompiler:
         def run(fr, m):
             for p in pres:
                 yield from p(fr, m)
-            v = cond(fr, m)[0]
+            v = decide(cond(fr, m)[0], m, fr.g, node, "this switch")
             saved = fr.brk
             fr.brk = None
             matched_any = None
