@@ -14,8 +14,7 @@ from . import bfloat16, bitbounds, counting, lane_writes, order as schedule_orde
 from .ctype import F64, FLOATS, UNIT_ROUNDOFF, conv
 from .errors import EmulatorError, KernelFault, Race, UninitRead
 from .race_table import LINE_IDS as _LINE_IDS
-from .strided import MIN_RUN, RowSlices, find_row_slices
-from .undefined import Undef, decide
+from .strided import MIN_RUN, RowSlices, find_row_slices, get_at as _get, put_at as _put
 
 
 class Buffer:
@@ -141,18 +140,6 @@ def _arange(n, dt):
     return a
 
 
-def _get(arr, at):
-    """arr at the addresses `at`: an index array, a slice or a RowSlices."""
-    return at.get(arr) if type(at) is RowSlices else arr[at]
-
-
-def _put(arr, at, v):
-    if type(at) is RowSlices:
-        at.put(arr, v)
-    else:
-        arr[at] = v
-
-
 def _first_bad(bad: np.ndarray):
     return int(np.flatnonzero(bad)[0])
 
@@ -171,9 +158,8 @@ class Memory:
     # ------------------------------------------------------------------ bounds
     def check(self, g, p: Pointer, m, node, what: str):
         off = p.off
-        if type(off) is Undef:  # (raises where a marked lane runs; else the offsets as computed)
-            off = p.off = decide(off, m, g, node, f"the address of this {what}")
-            p._addr = None
+        if type(off) is undefined.Undef:  # (a located error where a marked lane runs)
+            off = undefined.settle_address(p, m, g, node, what)
         if isinstance(off, np.ndarray):
             c = self._checked
             if c is not None and c[0] is off and c[1] is m and c[2] == p.size:
@@ -293,9 +279,8 @@ class Memory:
     def store(self, g, p: Pointer, val, m, node, track: bool):
         v, e = val
         self.check(g, p, m, node, "write")
-        if type(v) is Undef or p.buf.undef is not None:
-            undefined.stored(self.ctx, g, p, p.addr(), v, m, node)
-            v = undefined.plain(v)
+        if type(v) is undefined.Undef or p.buf.undef is not None:
+            v = undefined.stored(self.ctx, g, p, p.addr(), v, m, node)
         if track and (e is not None or p.buf._err is not None or p.buf.shadow is not None) and \
                 (not p.buf.track or not p._same_scalars()):
             bitbounds.store(g, p, p.addr(), np.asarray(v), e, m, node)  # (bits into another type's memory)
@@ -495,11 +480,7 @@ class Memory:
 
         op "load" is an atomic load (no write)."""
         self.check(g, p, m, node, "atomic access")
-        # (an atomic's result is memory every thread may read next: a value never written is not followed there)
-        if val is not None and type(val[0]) is Undef:
-            val = (decide(val[0], m, g, node, "an atomic operation's operand"), val[1])
-        if compare is not None and type(compare[0]) is Undef:
-            compare = (decide(compare[0], m, g, node, "an atomic operation's operand"), compare[1])
+        val, compare = (undefined.atomic_operand(x, m, g, node) for x in (val, compare))
         if counting.ACTIVE is not None:
             counting.ACTIVE.access(p, m, m is g.full, g.n, write=op != "load", atomic=op != "load")
         if schedule_order.WATCH is not None:

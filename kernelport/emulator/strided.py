@@ -63,3 +63,15 @@ def find_row_slices(a: np.ndarray, rows: int, size: int):
     if not ((a2 - first[:, None]) == run).all():
         return None
     return RowSlices(s0 - j, j, stride, rows, c)
+
+
+def get_at(arr, at):
+    """arr at the addresses `at`: an index array, a slice or a RowSlices."""
+    return at.get(arr) if type(at) is RowSlices else arr[at]
+
+
+def put_at(arr, at, v):
+    if type(at) is RowSlices:
+        at.put(arr, v)
+    else:
+        arr[at] = v

@@ -164,6 +164,20 @@ def decide(v, m, g, node, what: str):
     return v
 
 
+def settle_address(p, m, g, node, what: str):
+    """p's offsets, unmarked, where no lane of m has a marked one (else a located error)."""
+    p.off, p._addr = decide(p.off, m, g, node, f"the address of this {what}"), None
+    return p.off
+
+
+def atomic_operand(x, m, g, node):
+    """An atomic operation's operand (value, bound), unmarked, or None: its result is memory any thread
+    may read next, where a value never written is not followed (a located error)."""
+    if x is None or type(x[0]) is not Undef:
+        return x
+    return decide(x[0], m, g, node, "an atomic operation's operand"), x[1]
+
+
 # ---------------------------------------------------------------------------------------------
 # Memory: a mark per element of a buffer's own type
 # ---------------------------------------------------------------------------------------------
@@ -195,11 +209,11 @@ def loaded(p, addr, v, m, g):
 
 def stored(ctx, g, p, addr, v, m, node):
     """Marks of a store's elements: set from a marked value, cleared by a defined one (a narrower
-    defined store into a wider element clears nothing: the rest of it may be unwritten)."""
+    defined store into a wider element clears nothing: the rest of it may be unwritten); v unmarked."""
     buf = p.buf
     u = v.undef if isinstance(v, Undef) else None
     if u is None and buf.undef is None:
-        return
+        return v
     if buf.undef is None:
         buf.undef = np.zeros(buf.data.shape[0], bool)
     lanes = u if u is not None else np.bool_(False)
@@ -224,6 +238,7 @@ def stored(ctx, g, p, addr, v, m, node):
         line, col = ctx.pos(node)
         key = f"{_file(ctx, node)}:{line}:{col}"
         ctx.undefined_at[key] = ctx.undefined_at.get(key, 0) + n
+    return plain(v)
 
 
 def _file(ctx, node) -> str:
