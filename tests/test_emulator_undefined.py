@@ -113,6 +113,13 @@ def test_a_local_assigned_on_some_paths_marks_what_is_computed_from_it():
     assert r.undefined_at == {"<kernel>:7:5": 41}
 
 
+def test_a_local_assigned_by_few_lanes_marks_the_others():
+    # (a branch few lanes take runs compacted on those lanes: the other lanes' marks survive the scatter back)
+    r = _scalars("float b;\n    if (i == 3) b = x[i];\n    out[i] = x[i];\n    out[n + i] = b;", n=256)
+    assert np.flatnonzero(r.undefined["out"]).tolist() == [256 + i for i in range(256) if i != 3]
+    assert r.outputs["out"][256 + 3] == 3.0
+
+
 @pytest.mark.parametrize("body, what, at", [
     ("float b;\n    if (x[i] > 40.0f) b = 1.0f;\n    if (b > 0.5f) out[i] = 1.0f;", "decides this branch", ":6:5:"),
     ("int t[4];\n    t[0] = i;\n    out[t[1]] = 1.0f;", "decides the address of this write", ":6:5:"),
@@ -133,6 +140,7 @@ def test_a_value_never_written_that_decides_control_or_an_address_is_a_located_n
     "float4 v;\n    v.x = x[i]; v.y = 1.0f; v.z = 2.0f; v.w = 3.0f;\n    out[i] = v.x + v.w;",
     "if (x[i] > 10.0f) {\n        float c;\n        c = x[i] * 2.0f;\n        out[i] = c;\n    }",
     "float m;\n    for (int j = 0; j < 3; ++j) { if (j == 0) m = x[i]; else m = fmaxf(m, x[i] - j); }\n    out[i] = m;",
+    "float b;\n    if (i == 3) {\n        b = x[i];\n        out[i] = b;\n    }",
 ])
 def test_ordinary_code_stays_defined(body):
     r = _scalars(body)  # (getattr: the same on main, which has no marks)

@@ -10,6 +10,7 @@ from .lanes import Frame, SubGroup
 from .memory import Pointer
 from .selection import find_rows, put, take
 from .structs import StructVal
+from .undefined import Undef, mark, marks
 from .vectors import VecVal
 
 COMPACT_FRACTION = 0.5  # run a branch on its lanes only when at most this fraction of lanes take it
@@ -84,6 +85,9 @@ def _scatter_val(g, old, new, idx, n):
     if isinstance(vo, Pointer):
         vo = None
     v = _spread(vn, idx, n, dt, None if vo is None else conv(vo, dt))
+    if old is None or type(vn) is Undef or type(vo) is Undef:  # (marks of values never written: undefined.py)
+        u = _spread(marks(vn, np.shape(vn)), idx, n, bool, np.ones(n, bool) if old is None else marks(vo, (n,)))
+        v = mark(v, u if g.valid is None else u & g.valid)
     if en is None and eo is None:
         return v, None
     edt = np.result_type(*[x for x in (en, eo) if x is not None])

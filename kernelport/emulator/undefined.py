@@ -57,6 +57,8 @@ class Undef(np.ndarray):
         if out is not None:
             kw["out"] = tuple(plain(o) for o in out)
         r = getattr(ufunc, method)(*(plain(x) for x in inputs), **kw)
+        if method == "at":  # (in place on an unmarked array: nothing to return)
+            return r
         if method == "__call__":
             u = us[0]
             for x in us[1:]:
@@ -137,6 +139,8 @@ def assigned(g, fr, slot, val, m):
     declared = fr.tmp.get(("declared", slot))
     if declared is m:
         return val
+    if declared is not None and np.shape(declared) != np.shape(m):
+        declared = None  # (declared in another group's lanes)
     from .vectors import VecVal
     if isinstance(val, VecVal):
         return VecVal(assigned(g, fr, slot, c, m) for c in val)
