@@ -245,6 +245,7 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
         self.warp_ops = False
         self.local_arr = False
         self.used: set[int] = set()  # local slots referenced (by the statement being compiled)
+        self.const_slots: set[int] = set()  # locals declared const (their address is read-only: addressed.py)
 
     def slot(self):
         s = self.nslots
@@ -292,6 +293,8 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
                         cf.params.append((p.name, t, s))
                         continue
                 self.scope.add(p.name, ("local", s, t))
+                if "const" in (p.quals or []):
+                    self.const_slots.add(s)
                 cf.params.append((p.name, t, s))
         body = self.stmt(fd.body)
         cf.body = body[0]
@@ -385,6 +388,8 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
                 except EmulatorError:
                     self.c.local_consts.pop(node.name, None)  # a run-time value: no array length
         self.scope.add(node.name, ("local", s, t))
+        if "const" in (node.quals or []):
+            self.const_slots.add(s)
         conv_fn = self._converter(t)
         if init is None:
             def plain(fr, m):

@@ -6,6 +6,7 @@ import numpy as np
 from pycparser import c_ast
 
 from . import layout
+from .addressed import const_address
 from .addresses import cast
 from .ctype import AUTO, VOID, ArrT, PtrT, common, conv, char_literal, float_literal, int_literal
 from .errors import EmulatorError
@@ -443,6 +444,16 @@ class ExpressionCompiler:
             return select(fr, m, c, tf(fr, t), ff(fr, fm), t)
         return f
 
+    def _element_address(self, node):
+        base, idx = self.ex(node.name), self.ex(node.subscript)
+
+        def pf(fr, m):
+            p = _value(base(fr, m))
+            if not isinstance(p, Pointer):
+                raise EmulatorError("subscript of a non-pointer", fr.g.ctx.path, *self.pos(node))
+            return p.add(as_index(idx(fr, m)[0]))
+        return pf
+
     def e_UnaryOp(self, node):
         op = node.op
         if op == "sizeof":
@@ -477,9 +488,13 @@ class ExpressionCompiler:
             return f
         if op == "&":
             lv = self.lvalue(node.expr)
+            if lv.kind == "local" and (read_only := const_address(self, node)) is not None:
+                return read_only
             if lv.kind in ("local", "field"):
                 raise self.err(node, "taking the address of a local variable is not supported by the emulator")
             pf = lv.ptr_fn
+            if isinstance(node.expr, c_ast.ArrayRef):  # `&a[i]` is `a + i`: into rows it points at a row
+                pf = self._element_address(node.expr)  # (`__ldcs(&v4[i])` of a float4*: a float4*)
             return lambda fr, m: (layout.as_pointer(pf(fr, m)), None)
         if op == "*":
             lv = self.lvalue(node)

@@ -133,6 +133,8 @@ class VectorCompiler:
                 raise self.err(node, "brace initialiser of a vector variable (use make_<type>(...))")
             init, pres = self._with_pres(node, lambda: self.ex(node.init))
         self.scope.add(node.name, ("local", s, t))
+        if "const" in (node.quals or []):
+            self.const_slots.add(s)
         pos = self.pos
         if init is None:
             def plain(fr, m):
