@@ -53,8 +53,9 @@ class Comparison:
     # the first unknown element's bound was inf on a finite value (an overflow, a division by a
     # value whose bound reaches 0: emulator.infinities), not NaN
     unbounded: bool = False
-    # elements the reference stored from values never written (emulator.undefined): not compared
+    # elements the reference stored from values never written (emulator.undefined): not compared; per buffer
     undefined: int = 0
+    undefined_in: dict | None = None
 
 
 def _profile(diff: np.ndarray, bound: np.ndarray, bins: int) -> dict:
@@ -108,7 +109,7 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
     the reference stored from values never written (RunResult.undefined), left out; got_undefined:
     the compared run's, a mismatch where the reference's element is defined."""
     worst_abs = worst_rel = 0.0
-    unknown, unknown_at, unbounded, unset_count = 0, None, False, 0
+    unknown, unknown_at, unbounded, unset_in = 0, None, False, {}
     profiles: dict = {}
     first: Mismatch | None = None
     for name, got, want, member, per in _entries(outputs, expected):
@@ -117,7 +118,7 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
                                                               max(got.size, want.size), np.inf, np.inf), mode)
         skip, unset = (_marks(d, name, per, got.shape) for d in (undefined, got_undefined))
         if skip is not None:  # (the reference's value there is no value: the kernel's is not judged)
-            unset_count += int(skip.sum())
+            unset_in[name] = unset_in.get(name, 0) + int(skip.sum())
             got = np.where(skip, want.astype(got.dtype), got)
             unset = None if unset is None else unset & ~skip
         g, w = got.astype(np.float64), want.astype(np.float64)
@@ -181,7 +182,7 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
             first = Mismatch(name, at, got[i].item(), want[i].item(), float(bound[i]), int(bad.sum()),
                              float(diff.max()), float(rel.max()), field, bool(unset is not None and unset[i]))
     return Comparison(first is None, worst_abs, worst_rel, first, mode, profiles or None, unknown, unknown_at, unbounded,
-                      unset_count)
+                      sum(unset_in.values()), {k: n for k, n in unset_in.items() if n} or None)
 
 
 def _marks(d, name, per, shape):

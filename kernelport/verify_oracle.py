@@ -388,7 +388,7 @@ def undefined_note(cmp, ran) -> str:
     """'; N element(s) stored from values never written: not compared (stored at FILE:LINE:COL)' where
     the comparison left such elements of `ran` (a RunResult: the original's run) out, else ''."""
     from .emulator.undefined import note
-    return f"; {note(cmp.undefined, getattr(ran, 'undefined_at', {}))}" if cmp.undefined else ""
+    return f"; {note(cmp.undefined, getattr(ran, 'undefined_at', {}), cmp.undefined_in)}" if cmp.undefined else ""
 
 
 def _by_design(run_original, res, outs, verifier, limits):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from pycparser import c_ast
 
+from . import undefined
 from .ctype import U8, vector_row
 from .memory import Buffer, Pointer
 from .ops import convert
@@ -62,7 +63,7 @@ def temporary(slot: int, t, name: str, line: int, node, pos):
         v = fr.env[slot]
         if isinstance(t, np.dtype):
             buf = Buffer(name, np.zeros(g.n, dtype=t), "local", 1, g.ctx.track, line)
-            buf.undef = np.ones(g.n, bool)  # (what the local's value does not write: emulator.undefined)
+            undefined.unwritten(buf)  # (what the local's value does not write is never written)
             p = Pointer(buf, t, g.lane_idx, np.int64(0), 1)
             if v is not None:
                 g.ctx.mem.store(g, p, v, m, node, g.ctx.track)
@@ -70,7 +71,7 @@ def temporary(slot: int, t, name: str, line: int, node, pos):
         if vector_row(t) is not None:  # a row of n scalars, as a buffer of vectors holds one
             dt, n = vector_row(t)
             buf = Buffer(name, np.zeros(g.n * n, dtype=dt), "local", n, g.ctx.track, line)
-            buf.undef = np.ones(g.n * n, bool)
+            undefined.unwritten(buf)
             p = Pointer(buf, dt, g.lane_idx * n, np.int64(0), n, (n,))
             for i, c in enumerate(v if isinstance(v, VecVal) else ()):
                 if c is not None:

@@ -17,6 +17,7 @@ import numpy as np
 from pycparser import c_ast
 
 from .. import backends, dialect
+from . import undefined
 from .bitcopy import BitCopyCompiler
 from .calls import CallCompiler
 from .ctype import VOID, ArrT, PtrT, StructT, TypeResolver, base_scalar, char_literal, conv, float_literal, \
@@ -246,6 +247,8 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
         self.local_arr = False
         self.used: set[int] = set()  # local slots referenced (by the statement being compiled)
         self.const_slots: set[int] = set()  # locals declared const (their address is read-only: addressed.py)
+        self.definite: set[int] = set()  # id() of declarations every path assigns before a read (definite.py)
+        self.definite_slots: set[int] = set()  # their slots: a first assignment marks nothing (undefined.py)
 
     def slot(self):
         s = self.nslots
@@ -391,7 +394,12 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
         if "const" in (node.quals or []):
             self.const_slots.add(s)
         conv_fn = self._converter(t)
-        if init is None:
+        if init is None and id(node) in self.definite:
+            self.definite_slots.add(s)
+
+            def plain(fr, m):
+                fr.env[s] = None
+        elif init is None:
             def plain(fr, m):
                 fr.env[s] = None
                 fr.tmp[("declared", s)] = m  # (the lanes a first assignment leaves unwritten: emulator.undefined)
@@ -474,9 +482,9 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
             g = fr.g
             n = g.n
             buf = Buffer(name, np.zeros(n * count, dtype=elem), "local", count, g.ctx.track, line)
-            if init_fns is None:  # no element written yet (emulator.undefined)
-                buf.undef = np.ones(n * count, bool)
             base = g.lane_idx * count
+            if init_fns is None:  # no element written yet (emulator.undefined)
+                undefined.unwritten(buf, base)
             p = Pointer(buf, elem, base, np.int64(0), count, dims)
             if init_fns is not None:
                 view = buf.data.reshape(n, count)

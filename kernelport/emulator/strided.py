@@ -75,3 +75,18 @@ def put_at(arr, at, v):
         at.put(arr, v)
     else:
         arr[at] = v
+
+
+_ARANGE: dict = {}
+
+
+def arange(n, dt):
+    """np.arange(n, dtype=dt), cached (read-only: shared by every caller)."""
+    k = (n, dt)
+    a = _ARANGE.get(k)
+    if a is None:
+        if len(_ARANGE) > 32 or sum(key[0] for key in _ARANGE) + n > (1 << 22):
+            _ARANGE.clear()  # (bounded memory: compacted branches bring many lengths)
+        a = np.arange(n, dtype=dt)
+        _ARANGE[k] = a
+    return a

@@ -59,8 +59,8 @@ def fresh_struct(t: StructT, name: str, g, line: int = 0) -> StructVal:
                 raise EmulatorError(f"field `{name}.{f}`: arrays of structs or pointers in a struct variable are "
                                     "not supported by the emulator", g.ctx.path, line)
             buf = Buffer(f"{name}.{f}", np.zeros(g.n * n, dtype=elem), "local", n, g.ctx.track, line)
-            buf.undef = np.ones(g.n * n, bool)  # (no element written yet: emulator.undefined)
-            out[f] = (Pointer(buf, elem, g.lane_idx * n, np.int64(0), n, inner_dims(ft)[1:]), None)
+            lanes = undefined.unwritten(buf, g.lane_idx * n)  # (no element written yet)
+            out[f] = (Pointer(buf, elem, lanes, np.int64(0), n, inner_dims(ft)[1:]), None)
         elif is_struct(ft) and has_array_fields(ft):
             out[f] = fresh_struct(ft, f"{name}.{f}", g, line)
     return out

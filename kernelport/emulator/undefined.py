@@ -81,8 +81,8 @@ class Undef(np.ndarray):
             c, a, b = args
             pc = plain(c)
             r = np.where(pc, plain(a), plain(b))
-            u = np.where(pc, marks(a, r.shape), marks(b, r.shape)) | marks(c, r.shape)
-            return mark(r, u)
+            u = np.where(pc, _own(a), _own(b))
+            return mark(r, u | c.undef if isinstance(c, Undef) else u)
         if func in (np.stack, np.concatenate, np.column_stack):
             seq = args[0]
             r = func([plain(x) for x in seq], *args[1:], **kwargs)
@@ -99,6 +99,11 @@ class Undef(np.ndarray):
 def plain(x):
     """x without marks (the values a run computed for them)."""
     return x.view(np.ndarray) if isinstance(x, Undef) else x
+
+
+def _own(x):
+    """x's marks, or False (unmarked)."""
+    return x.undef if isinstance(x, Undef) else False
 
 
 def marks(x, shape):
@@ -152,7 +157,7 @@ def assigned(g, fr, slot, val, m):
     v, e = val
     if not isinstance(v, np.ndarray) or v.ndim == 0:
         v = np.full(g.n, v)
-    return mark(v, rest | marks(v, v.shape)), e
+    return mark(v, rest | v.undef if isinstance(v, Undef) else rest), e
 
 
 def decide(v, m, g, node, what: str):
@@ -199,9 +204,15 @@ def _elements(p, a):
 
 def loaded(p, addr, v, m, g):
     """A load's value marked where the elements it read are."""
+    if p.buf.cleared:
+        _recount(p.buf)
+        if p.buf.undef is None:
+            return v
     u = p.buf.undef
-    el = _elements(p, addr)
-    hit = u[np.clip(el, 0, u.shape[0] - 1)].any(axis=-1)
+    if p.base is p.buf.lanes and np.ndim(p.off) == 0 and p.dt.itemsize == p.buf.data.dtype.itemsize:
+        hit = u.reshape(-1, p.buf.region)[:, int(p.off)]  # (`t[k]` of a local array, as undefined.stored)
+    else:
+        hit = u[np.clip(_elements(p, addr), 0, u.shape[0] - 1)].any(axis=-1)
     if m is not g.full and hit.shape == np.shape(m):
         hit = hit & m
     if not hit.any():
@@ -212,12 +223,20 @@ def loaded(p, addr, v, m, g):
 
 
 def stored(ctx, g, p, addr, v, m, node):
-    """Marks of a store's elements: set from a marked value, cleared by a defined one (a narrower
-    defined store into a wider element clears nothing: the rest of it may be unwritten); v unmarked."""
+    """(v unmarked, the marks memory.store clears where it writes the data, or None) of a store: its
+    elements' marks are set from a marked value and cleared by a defined one (a narrower defined store
+    into a wider element clears nothing: the rest of it may be unwritten)."""
     buf = p.buf
     u = v.undef if isinstance(v, Undef) else None
-    if u is None and buf.undef is None:
-        return v
+    if u is None:
+        if buf.undef is None:
+            return v, None
+        if p.dt.itemsize == buf.data.dtype.itemsize:  # (the common store: memory clears what it writes)
+            buf.cleared = True  # (the next load looks whether any mark is left: undefined.loaded)
+            if p.base is buf.lanes and np.ndim(p.off) == 0 and m is g.full:  # (`t[k]` of a local array: element
+                buf.undef.reshape(-1, buf.region)[:, int(p.off)] = False  # k of every lane's region, a strided view)
+                return v, None
+            return v, buf.undef
     if buf.undef is None:
         buf.undef = np.zeros(buf.data.shape[0], bool)
     lanes = u if u is not None else np.bool_(False)
@@ -242,7 +261,22 @@ def stored(ctx, g, p, addr, v, m, node):
         line, col = ctx.pos(node)
         key = f"{_file(ctx, node)}:{line}:{col}"
         ctx.undefined_at[key] = ctx.undefined_at.get(key, 0) + n
-    return plain(v)
+    _recount(buf)
+    return plain(v), None
+
+
+def unwritten(buf, lanes=None):
+    """buf with no element written yet (a local array, a struct's array field, a temporary); lanes: its
+    pointers' base, the start of each lane's region in lane order (lane_idx * region), returned."""
+    buf.undef, buf.lanes = np.ones(buf.data.shape[0], bool), lanes
+    return lanes
+
+
+def _recount(buf):
+    """No marks at all once none is left (a buffer every element of which is written loads as memory does)."""
+    buf.cleared = False
+    if not buf.undef.any():
+        buf.undef = None
 
 
 def _file(ctx, node) -> str:
@@ -258,6 +292,7 @@ def copy(dst, di, src, si):
     if dst.undef is None:
         dst.undef = np.zeros(dst.data.shape[0], bool)
     dst.undef[di] = False if src.undef is None else src.undef[si]
+    _recount(dst)
 
 
 def outputs(buffers, names) -> dict:
@@ -272,10 +307,11 @@ def outputs(buffers, names) -> dict:
     return out
 
 
-def note(count: int, sites) -> str:
-    """'N element(s) stored from values never written: not compared (stored at file:line:col)'."""
+def note(count: int, sites, per_buffer=None) -> str:
+    """'N element(s) (of out 6) stored from values never written: not compared (stored at file:line:col)'."""
     at = ", ".join(list(sites)[:3])
-    return f"{count} {NOTE}" + (f" (stored at {at})" if at else "")
+    of = f" (of {', '.join(f'{b} {n}' for b, n in per_buffer.items())})" if per_buffer else ""
+    return f"{count} element(s){of}{NOTE[len('element(s)'):]}" + (f" (stored at {at})" if at else "")
 
 
 def never_written(v, t, g, name, node):
