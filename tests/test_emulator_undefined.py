@@ -120,6 +120,36 @@ def test_a_local_assigned_by_few_lanes_marks_the_others():
     assert r.outputs["out"][256 + 3] == 3.0
 
 
+COLLECTIVE = r"""
+__global__ void k(float* out, int* iout, const float* x) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float u; int w;
+    if (i % 3 == 0) { u = x[i]; w = i; }
+    BODY
+}
+"""
+
+
+@pytest.mark.parametrize("body, buf, marked", [
+    ("out[i] = __shfl_xor_sync(0xffffffff, u, 1);", "out", [i for i in range(64) if (i ^ 1) % 3]),  # lane by lane
+    ("iout[i] = __reduce_add_sync(0xffffffff, w);", "iout", list(range(64))),  # every lane of a warp that read one
+    ("iout[i] = __ballot_sync(0xffffffff, w > 3);", "iout", list(range(64))),
+    ("out[i] = __uint_as_float(__float_as_uint(u) ^ 1u);", "out", [i for i in range(64) if i % 3]),  # its bits
+])
+def test_collectives_and_bit_casts_keep_the_marks(body, buf, marked):
+    r = run_kernel(COLLECTIVE.replace("BODY", body), "k", args=dict(out=np.zeros(64, np.float32),
+                   iout=np.zeros(64, np.int32), x=np.arange(64, dtype=np.float32)), grid=(1,), block=(64,))
+    assert np.flatnonzero(r.undefined[buf]).tolist() == marked
+
+
+def test_a_marked_lane_index_of_a_shuffle_is_a_located_not_run():
+    with pytest.raises(EmulatorError, match="decides the lane of this warp collective") as ei:
+        run_kernel(COLLECTIVE.replace("BODY", "out[i] = __shfl_sync(0xffffffff, x[i], w);"), "k",
+                   args=dict(out=np.zeros(64, np.float32), iout=np.zeros(64, np.int32),
+                             x=np.arange(64, dtype=np.float32)), grid=(1,), block=(64,))
+    assert ei.value.line == 6
+
+
 @pytest.mark.parametrize("body, what, at", [
     ("float b;\n    if (x[i] > 40.0f) b = 1.0f;\n    if (b > 0.5f) out[i] = 1.0f;", "decides this branch", ":6:5:"),
     ("int t[4];\n    t[0] = i;\n    out[t[1]] = 1.0f;", "decides the address of this write", ":6:5:"),

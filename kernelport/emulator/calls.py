@@ -312,7 +312,7 @@ class CallCompiler:
             if arr.dtype.itemsize != t.itemsize:
                 raise EmulatorError(f"as_type<{t}> of a {arr.dtype} value: the sizes differ", fr.g.ctx.path,
                                     *self.pos(node))
-            r = np.ascontiguousarray(arr).view(t) if arr.ndim else arr.reshape(1).view(t)[0]
+            r = undefined.view_as(v, t) if arr.ndim else arr.reshape(1).view(t)[0]
             # the error bound of a float travels with its bits (a CAS loop on a float's bits)
             return r, (bitbounds.reinterpret(e, arr.dtype, t) if fr.g.ctx.track else None)
         return f if t.kind != "f" else self._bits_to_float(f, node, f"as_type<{t}>")

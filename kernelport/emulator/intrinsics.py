@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, infinities, order as schedule_order, warp
+from . import bfloat16, bitbounds, counting, infinities, order as schedule_order, undefined, warp
 from .ctype import BF16, BOOL, F16, F32, F64, I32, I64, U16, U32, U64, UNIT_ROUNDOFF, common, conv, promote
 from .errors import EmulatorError
 from .ops import arith, fma as _fma
@@ -298,7 +298,7 @@ def c_library(kind, what, dt, args, track):
         v, e = args[0]
         e = bitbounds.reinterpret(e, v.dtype, dt) if track else None
         if isinstance(v, np.ndarray) and v.ndim:
-            return np.ascontiguousarray(v).view(dt), e
+            return undefined.view_as(v, dt), e
         return np.array([v]).view(dt)[0], e
     if kind == "mulhi":
         (va, _), (vb, _) = args
@@ -344,7 +344,16 @@ def math_concept(key: str, args, track: bool, overloaded: bool):
 # Warp collectives: (values, active lanes, W) -> per-lane result
 # ---------------------------------------------------------------------------------------------
 def collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yieldless_scalar=False):
-    """Run a warp collective of concept `key` with bound arguments {param: (v, e)}."""
+    """Run a warp collective of concept `key` with bound arguments {param: (v, e)}.  A value never written
+    (emulator.undefined) among the active lanes' values marks the result of every lane of its warp, where
+    the operation did not carry the marks itself (a reduction, a vote); as a lane, a mask or a width it
+    stops the run at the call."""
+    marked = undefined.warp_marks(args, active, W, ctx, node)
+    r = _collective(key, args, active, W, ctx, node, yieldless_scalar)
+    return r if marked is None else undefined.warp_result(r, marked)
+
+
+def _collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yieldless_scalar=False):
     mask = args.get("mask")
     mask_v = None if mask is None else mask[0]
     if mask_v is not None:

@@ -129,6 +129,36 @@ def as_type(v, dt):
     return mark(np.asarray(plain(v), dt), v.undef) if isinstance(v, Undef) else np.asarray(v, dt)
 
 
+def view_as(v, dt):
+    """v's bits as dt (of v's size: `__float_as_uint`), keeping its marks."""
+    r = np.ascontiguousarray(plain(v)).view(dt)
+    return mark(r, v.undef) if isinstance(v, Undef) else r
+
+
+def warp_marks(args, active, W, ctx, node):
+    """The lanes whose warp's collective reads a value never written (per lane, whole warps), or None;
+    a marked lane, mask or width is a located error (it decides what the collective reads)."""
+    out = None
+    for name, (v, _) in args.items():
+        if type(v) is not Undef:
+            continue
+        hit = np.broadcast_to(v.undef, active.shape) & active
+        if name not in ("value", "predicate") and hit.any():
+            raise _refusal(ctx, node, f"the {name} of this warp collective")
+        out = hit if out is None else out | hit
+    if out is None or not out.any():
+        return None
+    return np.repeat(out.reshape(-1, W).any(axis=1), W)
+
+
+def warp_result(r, marked):
+    """A collective's result (value, bound), marked on `marked` unless the operation carried marks itself."""
+    v, e = r
+    if isinstance(v, Undef) or not isinstance(v, np.ndarray) or v.shape != marked.shape:
+        return r
+    return mark(v, marked), e
+
+
 def fresh(dt, n: int):
     """A value of type dt no lane has written: zeros, every lane marked."""
     r = np.zeros(n, dt).view(Undef)
@@ -165,12 +195,16 @@ def decide(v, m, g, node, what: str):
     if isinstance(v, Undef):
         sel = v.undef if m is g.full or v.undef.shape != np.shape(m) else v.undef & m
         if sel.any():
-            line, col = g.ctx.pos(node)
-            raise EmulatorError(f"a value never written (a local read before any assignment on this path, or an "
-                                f"element no store reached) decides {what}: what a GPU does here depends on what "
-                                f"its register held; not run", g.ctx.path, line, col)
+            raise _refusal(g.ctx, node, what)
         return plain(v)
     return v
+
+
+def _refusal(ctx, node, what: str) -> EmulatorError:
+    line, col = ctx.pos(node)
+    return EmulatorError(f"a value never written (a local read before any assignment on this path, or an element no "
+                         f"store reached) decides {what}: what a GPU does here depends on what its register held; "
+                         "not run", ctx.path, line, col)
 
 
 def settle_address(p, m, g, node, what: str):
