@@ -109,7 +109,8 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
     the reference stored from values never written (RunResult.undefined), left out; got_undefined:
     the compared run's, a mismatch where the reference's element is defined."""
     worst_abs = worst_rel = 0.0
-    unknown, unknown_at, unbounded, unset_in = 0, None, False, {}
+    unknown, unknown_at, unbounded = 0, None, False
+    unset_in: dict[str, int] = {}
     profiles: dict = {}
     first: Mismatch | None = None
     for name, got, want, member, per in _entries(outputs, expected):

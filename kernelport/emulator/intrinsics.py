@@ -349,8 +349,16 @@ def collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yiel
     the operation did not carry the marks itself (a reduction, a vote); as a lane, a mask or a width it
     stops the run at the call."""
     marked = undefined.warp_marks(args, active, W, ctx, node)
+    if marked is None:
+        return _collective(key, args, active, W, ctx, node, yieldless_scalar)
+    v, e = args["value" if "value" in args else "predicate"]
+    args = {**args, "value" if "value" in args else "predicate": (undefined.plain(v), e)}
     r = _collective(key, args, active, W, ctx, node, yieldless_scalar)
-    return r if marked is None else undefined.warp_result(r, marked)
+    if key in ("shfl", "shfl_up", "shfl_down", "shfl_xor"):  # lane by lane: the marks of the lanes each reads
+        read, _ = _collective(key, {**args, "value": (np.broadcast_to(v.undef, active.shape).astype(np.uint8), None)},
+                              active, W, ctx, node, yieldless_scalar)
+        return undefined.warp_result(r, np.asarray(read, bool))
+    return undefined.warp_result(r, marked)
 
 
 def _collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yieldless_scalar=False):

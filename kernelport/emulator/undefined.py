@@ -90,6 +90,8 @@ class Undef(np.ndarray):
             return mark(r, u)
         if func is np.take and isinstance(args[0], Undef):
             return args[0].take(*args[1:], **kwargs)
+        if func is np.repeat and isinstance(args[0], Undef):
+            return mark(np.repeat(plain(args[0]), *args[1:], **kwargs), np.repeat(args[0].undef, *args[1:], **kwargs))
         if func is np.broadcast_to:
             return mark(np.broadcast_to(plain(args[0]), *args[1:], **kwargs),
                         np.broadcast_to(args[0].undef, *args[1:], **kwargs))
@@ -152,10 +154,11 @@ def warp_marks(args, active, W, ctx, node):
 
 
 def warp_result(r, marked):
-    """A collective's result (value, bound), marked on `marked` unless the operation carried marks itself."""
+    """A collective's result (value, bound) computed from unmarked values, marked on `marked` (per lane)."""
     v, e = r
-    if isinstance(v, Undef) or not isinstance(v, np.ndarray) or v.shape != marked.shape:
-        return r
+    v = plain(v)
+    if np.shape(v) != marked.shape:
+        v = np.broadcast_to(v, marked.shape).copy()
     return mark(v, marked), e
 
 
