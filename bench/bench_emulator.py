@@ -60,6 +60,27 @@ __global__ void warp_reduce(const float* x, float* out, int n) {
 }
 """
 
+# a per-thread local array filled then read, and a local assigned on both paths: what values never written
+# (emulator/undefined.py) track on the common path, where every value ends up written
+LOCAL_SUM = r"""
+__global__ void local_sum(const float* x, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n / 8) return;
+    float t[8];
+    for (int k = 0; k < 8; ++k) t[k] = x[8 * i + k];
+    float s;
+    if (t[0] > 0.0f) s = t[0]; else s = -t[0];
+    for (int k = 1; k < 8; ++k) s += t[k] * t[k];
+    out[i] = s;
+}
+"""
+
+
+def local_sum_case(x):
+    """(args, expected) of LOCAL_SUM over x (8 floats per thread)."""
+    r = x.reshape(-1, 8).astype(np.float64)
+    return dict(x=x, out=np.zeros(x.size // 8, np.float32), n=x.size), np.abs(r[:, 0]) + (r[:, 1:] ** 2).sum(1)
+
 
 def bench(name, src, kernel, n, block, args, out, expect, repeat, **kw):
     grid = ((n + block - 1) // block, 1, 1)
@@ -107,6 +128,9 @@ def main():
     rows.append(bench("warp-shuffle W=32, thread schedule", WARP_SUM, "warp_reduce", n, 256,
                       dict(x=x, out=np.zeros(n // 256, np.float32), n=n), "out", ref, a.repeat, schedule="thread",
                       **kw) + (2e6,))
+    args, ref = local_sum_case(x)
+    rows.append(bench("local array + both-path local", LOCAL_SUM, "local_sum", n // 8, 256, args, "out", ref, a.repeat,
+                      **kw) + (None,))
     try:
         load = " / ".join(f"{x:.2f}" for x in os.getloadavg())
     except OSError:

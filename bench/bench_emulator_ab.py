@@ -57,6 +57,7 @@ def cases():
     yield "block reduction, warp schedule", B.BLOCK_SUM, "block_sum", n, red(), dict(schedule="warp")
     yield "block reduction, thread schedule", B.BLOCK_SUM, "block_sum", n, red(), dict(schedule="thread")
     yield "warp-shuffle W=32, thread schedule", B.WARP_SUM, "warp_reduce", n, red(), dict(schedule="thread")
+    yield "local array + both-path local", B.LOCAL_SUM, "local_sum", n // 8, B.local_sum_case(x)[0], {}
 
 
 def main():

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 U32 = 2.0 ** -24  # unit roundoff of float32
+UNSET = " (stored from a value never written)"  # (a Mismatch's never_written, in a check's detail)
 
 
 @dataclass
@@ -26,6 +27,8 @@ class Mismatch:
     max_abs: float
     max_rel: float
     member: str = ""  # in an array of structs, the field of element `index`: ".pos.x", ".keys[3]"
+    # the kernel stored there a value never written where the reference stored one (emulator.undefined)
+    never_written: bool = False
 
     @property
     def where(self) -> str:
@@ -50,6 +53,9 @@ class Comparison:
     # the first unknown element's bound was inf on a finite value (an overflow, a division by a
     # value whose bound reaches 0: emulator.infinities), not NaN
     unbounded: bool = False
+    # elements the reference stored from values never written (emulator.undefined): not compared; per buffer
+    undefined: int = 0
+    undefined_in: dict | None = None
 
 
 def _profile(diff: np.ndarray, bound: np.ndarray, bins: int) -> dict:
@@ -67,7 +73,7 @@ def _entries(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray]):
     for name, want in expected.items():
         got = outputs[name]
         if want.dtype.names is None or got.dtype != want.dtype:
-            yield name, got, want, None
+            yield name, got, want, None, 1
             continue
         for path in _field_paths(want.dtype):
             g, w = got, want
@@ -80,7 +86,7 @@ def _entries(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray]):
                 k = i % per
                 idx = "".join(f"[{j}]" for j in np.unravel_index(k, sub)) if sub else ""
                 return i // per, "." + ".".join(path) + idx
-            yield name, np.ascontiguousarray(g).reshape(-1), np.ascontiguousarray(w).reshape(-1), member
+            yield name, np.ascontiguousarray(g).reshape(-1), np.ascontiguousarray(w).reshape(-1), member, per
 
 
 def _field_paths(dt: np.dtype, path: tuple[str, ...] = ()):
@@ -96,16 +102,26 @@ def _field_paths(dt: np.dtype, path: tuple[str, ...] = ()):
 
 def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mode: str,
             values: dict[str, float] | None = None, kernel_bounds: dict[str, np.ndarray] | None = None,
-            ref_bounds: dict[str, np.ndarray] | None = None, profile_bins: int = 0) -> Comparison:
-    """Compare every buffer in `expected` (the kernel's out/inout buffers)."""
+            ref_bounds: dict[str, np.ndarray] | None = None, profile_bins: int = 0,
+            undefined: dict[str, np.ndarray] | None = None, got_undefined: dict[str, np.ndarray] | None = None
+            ) -> Comparison:
+    """Compare every buffer in `expected` (the kernel's out/inout buffers).  undefined: the elements
+    the reference stored from values never written (RunResult.undefined), left out; got_undefined:
+    the compared run's, a mismatch where the reference's element is defined."""
     worst_abs = worst_rel = 0.0
     unknown, unknown_at, unbounded = 0, None, False
+    unset_in: dict[str, int] = {}
     profiles: dict = {}
     first: Mismatch | None = None
-    for name, got, want, member in _entries(outputs, expected):
+    for name, got, want, member, per in _entries(outputs, expected):
         if got.shape != want.shape:
             return Comparison(False, np.inf, np.inf, Mismatch(name, 0, float("nan"), float("nan"), 0.0,
                                                               max(got.size, want.size), np.inf, np.inf), mode)
+        skip, unset = (_marks(d, name, per, got.shape) for d in (undefined, got_undefined))
+        if skip is not None:  # (the reference's value there is no value: the kernel's is not judged)
+            unset_in[name] = unset_in.get(name, 0) + int(skip.sum())
+            got = np.where(skip, want.astype(got.dtype), got)
+            unset = None if unset is None else unset & ~skip
         g, w = got.astype(np.float64), want.astype(np.float64)
         both_nan = np.isnan(g) & np.isnan(w)
         with np.errstate(invalid="ignore", over="ignore"):
@@ -152,6 +168,8 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
                                                 want[i].item())
                 bound = np.where(lost, np.inf, bound)
             bad = (diff > bound) | nonfinite_bad
+        if unset is not None:
+            bad = bad | unset
         if profile_bins and diff.size:
             profiles[name] = _profile(diff.ravel(), np.broadcast_to(bound, diff.shape).ravel(), profile_bins)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -163,8 +181,19 @@ def compare(outputs: dict[str, np.ndarray], expected: dict[str, np.ndarray], mod
             i = int(np.argmax(bad))
             at, field = member(i) if member is not None else (i, "")
             first = Mismatch(name, at, got[i].item(), want[i].item(), float(bound[i]), int(bad.sum()),
-                             float(diff.max()), float(rel.max()), field)
-    return Comparison(first is None, worst_abs, worst_rel, first, mode, profiles or None, unknown, unknown_at, unbounded)
+                             float(diff.max()), float(rel.max()), field, bool(unset is not None and unset[i]))
+    return Comparison(first is None, worst_abs, worst_rel, first, mode, profiles or None, unknown, unknown_at, unbounded,
+                      sum(unset_in.values()), {k: n for k, n in unset_in.items() if n} or None)
+
+
+def _marks(d, name, per, shape):
+    """The marks of buffer `name` in d (RunResult.undefined: per element, or per struct) as the compared
+    entry's elements (`per` of them per struct), or None."""
+    u = d.get(name) if d else None
+    if u is None:
+        return None
+    u = np.repeat(u, per) if per > 1 else u
+    return u.reshape(shape) if u.size == int(np.prod(shape)) else None
 
 
 def unknown_detail(cmp: Comparison, lost) -> str:

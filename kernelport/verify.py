@@ -430,7 +430,8 @@ class Verifier:
                                             f"not yet: {e}", target, schedule, time.perf_counter() - t0))
                     continue
                 cmp = compare.compare({k: res.outputs[k] for k in expected}, expected, spec.tolerance,
-                                      spec.tolerance_values, res.bounds, None, profile_bins=self.profile_bins)
+                                      spec.tolerance_values, res.bounds, None, profile_bins=self.profile_bins,
+                                      got_undefined=res.undefined)
                 secs = time.perf_counter() - t0
                 watched = watched or (res if res.independent else None)
                 also = SAME_RUN.format(res.schedule) if res.schedule != schedule else ""
@@ -440,8 +441,8 @@ class Verifier:
                                             profile=cmp.profiles))
                 else:
                     m = cmp.mismatch
-                    detail = (f"{m.where} = {m.got!r}, reference {m.want!r} (bound {m.bound:.3g}); "
-                              f"{m.count} element(s) outside the bound{also}")
+                    detail = (f"{m.where} = {m.got!r}{compare.UNSET * m.never_written}, reference {m.want!r} (bound "
+                              f"{m.bound:.3g}); {m.count} element(s) outside the bound{also}")
                     explain = {"buffer": m.buffer, "index": m.index, "port": m.got, "reference": m.want,
                                "bound": m.bound, "inputs": {k: v[m.index].item() for k, v in args.items()
                                                            if isinstance(v, np.ndarray) and m.index < v.size}}
@@ -484,7 +485,7 @@ class Verifier:
             detail = f"original at wave {wide}: could not run ({e})"
         else:
             cmp = compare.compare({k: res.outputs[k] for k in expected}, expected, spec.tolerance,
-                                  spec.tolerance_values, res.bounds, None)
+                                  spec.tolerance_values, res.bounds, None, got_undefined=res.undefined)
             m = cmp.mismatch
             detail = (f"original at wave {wide}: matches {spec.reference[0]}" if cmp.ok else
                       f"original at wave {wide}: wrong at {m.where} = {m.got!r}, reference {m.want!r} "

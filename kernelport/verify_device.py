@@ -71,8 +71,12 @@ def device_against_oracle(verifier, src, kernel, spec, args, targs, outs, oracle
         return
     expected = {k: oracle.outputs[k] for k in outs}
     # the emulator's rounding bounds on both sides: nvcc contracts a*b+c into an fma the emulator may not
-    cmp = compare.compare({k: gpu[k] for k in outs}, expected, "auto", None, oracle.bounds, oracle.bounds)
+    cmp = compare.compare({k: gpu[k] for k in outs}, expected, "auto", None, oracle.bounds, oracle.bounds,
+                          undefined=oracle.undefined)
     detail = f"GPU vs the emulator's original at wave {wave}: max abs diff {cmp.max_abs:.3g}"
+    if cmp.undefined:  # (what the GPU's registers held there is no model's to predict)
+        from .verify_oracle import undefined_note
+        detail += undefined_note(cmp, oracle)
     if not cmp.ok:
         m = cmp.mismatch
         detail += f"; {m.where} = {m.got!r}, the emulator gives {m.want!r} (bound {m.bound:.3g})"

@@ -342,10 +342,11 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                                         time.perf_counter() - t0))
                 continue
             cmp = compare.compare({k: res.outputs[k] for k in outs}, expected, "auto", None, res.bounds,
-                                  oracle.bounds, profile_bins=verifier.profile_bins)
+                                  oracle.bounds, profile_bins=verifier.profile_bins, undefined=oracle.undefined,
+                                  got_undefined=res.undefined)
             secs = time.perf_counter() - t0
             watched = watched or (res if res.independent else None)
-            also = SAME_RUN.format(res.schedule) if res.schedule != schedule else ""
+            also = (SAME_RUN.format(res.schedule) if res.schedule != schedule else "") + undefined_note(cmp, oracle)
             design = None if cmp.ok or own is None else \
                 _by_design(lambda: run(src.text, source.name, r.wave, schedule, src.path, launch=own), res, outs,
                            verifier, limits)
@@ -370,7 +371,8 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
             else:
                 m = cmp.mismatch
                 rep.checks.append(Check(name, r.backend, r.wave, "numeric", "fail",
-                                        f"{m.where} = {m.got!r}, the original at wave {wave} gives "
+                                        f"{m.where} = {m.got!r}{compare.UNSET * m.never_written}, the original at "
+                                        f"wave {wave} gives "
                                         f"{m.want!r} (bound {m.bound:.3g}); {m.count} element(s) outside the bound{also}",
                                         r.arch, schedule, secs,
                                         {"buffer": m.buffer, "index": m.index, "member": m.member, "port": m.got,
@@ -380,6 +382,13 @@ def run_oracle(verifier, src: SourceFile, module: Module, name: str, got: Inferr
                                     "; ".join(str(x) for x in races[:3]) if races else f"no shared-memory races{also}",
                                     r.arch, schedule, secs))
     return True
+
+
+def undefined_note(cmp, ran) -> str:
+    """'; N element(s) stored from values never written: not compared (stored at FILE:LINE:COL)' where
+    the comparison left such elements of `ran` (a RunResult: the original's run) out, else ''."""
+    from .emulator.undefined import note
+    return f"; {note(cmp.undefined, getattr(ran, 'undefined_at', {}), cmp.undefined_in)}" if cmp.undefined else ""
 
 
 def _by_design(run_original, res, outs, verifier, limits):
@@ -395,7 +404,8 @@ def _by_design(run_original, res, outs, verifier, limits):
     except limits:
         return None
     cmp = compare.compare({k: res.outputs[k] for k in outs}, {k: ref.outputs[k] for k in outs}, "auto", None,
-                          res.bounds, ref.bounds, profile_bins=verifier.profile_bins)
+                          res.bounds, ref.bounds, profile_bins=verifier.profile_bins, undefined=ref.undefined,
+                          got_undefined=res.undefined)
     return (cmp, time.perf_counter() - t0) if cmp.ok else None
 
 

@@ -160,7 +160,8 @@ def _run_at(text: str, path: str, dialect: backends.Backend, name: str, inp: Inp
 def _compare(spec, outs, got, want):
     from . import compare
     return compare.compare({k: got.outputs[k] for k in outs}, {k: want.outputs[k] for k in outs}, spec.tolerance,
-                           spec.tolerance_values, got.bounds, want.bounds)
+                           spec.tolerance_values, got.bounds, want.bounds, undefined=want.undefined,
+                           got_undefined=got.undefined)
 
 
 def run_both(text: str, path: str, dialect: backends.Backend, kernel, inp: Inputs,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from pycparser import c_ast
 
+from . import undefined
 from .ctype import U8, vector_row
 from .memory import Buffer, Pointer
 from .ops import convert
@@ -38,6 +39,16 @@ def addressed_local(fc, arg):
     return None
 
 
+def const_address(fc, node):
+    """`&x` of a local declared const (llm.c's `vec_at(const float4& vec, int i)` reads
+    `reinterpret_cast<const float*>(&vec)[i]`): a temporary holding x's value, as at a call; nothing
+    may write through it (x is const), so nothing is copied back.  None for any other `&x`."""
+    hit = addressed_local(fc, node)
+    if hit is None or hit[0] not in fc.const_slots:
+        return None
+    return temporary(*hit, node.expr.name, fc.pos(node)[0], node, fc.pos(node))
+
+
 def _set(v: StructVal) -> StructVal:
     """The fields a struct value has (a field never assigned is left out of the copy)."""
     return StructVal({k: (_set(x) if isinstance(x, StructVal) else x) for k, x in v.items() if x is not None})
@@ -52,6 +63,7 @@ def temporary(slot: int, t, name: str, line: int, node, pos):
         v = fr.env[slot]
         if isinstance(t, np.dtype):
             buf = Buffer(name, np.zeros(g.n, dtype=t), "local", 1, g.ctx.track, line)
+            undefined.unwritten(buf)  # (what the local's value does not write is never written)
             p = Pointer(buf, t, g.lane_idx, np.int64(0), 1)
             if v is not None:
                 g.ctx.mem.store(g, p, v, m, node, g.ctx.track)
@@ -59,6 +71,7 @@ def temporary(slot: int, t, name: str, line: int, node, pos):
         if vector_row(t) is not None:  # a row of n scalars, as a buffer of vectors holds one
             dt, n = vector_row(t)
             buf = Buffer(name, np.zeros(g.n * n, dtype=dt), "local", n, g.ctx.track, line)
+            undefined.unwritten(buf)
             p = Pointer(buf, dt, g.lane_idx * n, np.int64(0), n, (n,))
             for i, c in enumerate(v if isinstance(v, VecVal) else ()):
                 if c is not None:

@@ -19,6 +19,7 @@ from .ctype import vector_row
 from .errors import EmulatorError
 from .expressions import ZERO
 from .memory import Pointer
+from .undefined import as_type, mark, marks, plain
 from .vectors import VecVal
 
 
@@ -80,18 +81,21 @@ class BitCopyCompiler:
                 v = src[3](fr, m)
                 comps = list(v) if isinstance(v, VecVal) else [v]
                 if dst[0] == "reg":  # bits of one register as another's
-                    raw = np.stack([np.broadcast_to(np.asarray(c[0], src[1]), (g.n,)) for c in comps], axis=1)
+                    raw = np.stack([np.broadcast_to(np.asarray(plain(c[0]), src[1]), (g.n,)) for c in comps], axis=1)
                     out = np.ascontiguousarray(raw).view(np.uint8).view(dst[1])
+                    # a destination scalar holds a value never written where any of its bytes does
+                    unset = np.repeat(np.stack([marks(c[0], (g.n,)) for c in comps], axis=1), src[1].itemsize,
+                                      axis=1).reshape(g.n, dst[2], dst[1].itemsize).any(axis=2)
                     # each float element's bound follows its bytes (bitbounds)
                     errs = bitbounds.regroup(bitbounds.granules(comps, src[1]), dst[1], dst[2]) if g.ctx.track \
                         else [None] * dst[2]
                     if dst[1].kind == "f" and any(bitbounds.is_lost(x) for x in errs):
                         bitbounds.record(g.ctx, node, "memcpy into a float of bits whose bound was not followed")
-                    new = [(out[:, j], errs[j]) for j in range(dst[2])]
+                    new = [(mark(out[:, j], unset[:, j]), errs[j]) for j in range(dst[2])]
                 else:
                     p = view(pointer(dst, fr, m), src[1], g)
                     for j, c in enumerate(comps):
-                        g.ctx.mem.store(g, p.add(j), (np.asarray(c[0], src[1]), c[1]), m, node, g.ctx.track)
+                        g.ctx.mem.store(g, p.add(j), (as_type(c[0], src[1]), c[1]), m, node, g.ctx.track)
                     return ZERO
             elif dst[0] == "reg":
                 p = view(pointer(src, fr, m), dst[1], g)

@@ -8,7 +8,7 @@ from pycparser import c_ast, c_parser
 
 from .. import dialect
 from .frontend.curand_model import INIT_WORD
-from . import bitbounds, intrinsics as K, order as schedule_order
+from . import bitbounds, intrinsics as K, order as schedule_order, undefined
 from .addressed import addressed_local, copy_back, temporary
 from .ctype import AUTO, BOOL, U32, PtrT, base_scalar, conv, vector_row
 from .errors import EmulatorError, KernelFault
@@ -101,7 +101,7 @@ class CallCompiler(ModfCalls):
         line, col = self.pos(node)
 
         def f(fr, m):
-            c = truth(cond(fr, m)[0])
+            c = truth(undefined.decide(cond(fr, m)[0], m, fr.g, node, "this assertion"))
             bad = ~c & m if isinstance(c, np.ndarray) and c.ndim else (m if not c else None)
             if bad is not None and np.any(bad):
                 lane = int(np.flatnonzero(np.broadcast_to(bad, fr.g.full.shape))[0])
@@ -313,7 +313,7 @@ class CallCompiler(ModfCalls):
             if arr.dtype.itemsize != t.itemsize:
                 raise EmulatorError(f"as_type<{t}> of a {arr.dtype} value: the sizes differ", fr.g.ctx.path,
                                     *self.pos(node))
-            r = np.ascontiguousarray(arr).view(t) if arr.ndim else arr.reshape(1).view(t)[0]
+            r = undefined.view_as(v, t) if arr.ndim else arr.reshape(1).view(t)[0]
             # the error bound of a float travels with its bits (a CAS loop on a float's bits)
             return r, (bitbounds.reinterpret(e, arr.dtype, t) if fr.g.ctx.track else None)
         return f if t.kind != "f" else self._bits_to_float(f, node, f"as_type<{t}>")

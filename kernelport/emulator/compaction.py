@@ -10,6 +10,7 @@ from .lanes import Frame, SubGroup
 from .memory import Pointer
 from .selection import find_rows, put, take
 from .structs import StructVal
+from .undefined import Undef, mark, marks
 from .vectors import VecVal
 
 COMPACT_FRACTION = 0.5  # run a branch on its lanes only when at most this fraction of lanes take it
@@ -50,7 +51,7 @@ def _spread(x, idx, n, dt, old=None):
     return out
 
 
-def _scatter_val(g, old, new, idx, n):
+def _scatter_val(g, old, new, idx, n, unset=True):
     """The parent value of a variable the compacted branch assigned (what merge() would give)."""
     if new is None:
         return None
@@ -84,6 +85,9 @@ def _scatter_val(g, old, new, idx, n):
     if isinstance(vo, Pointer):
         vo = None
     v = _spread(vn, idx, n, dt, None if vo is None else conv(vo, dt))
+    if (old is None and unset) or type(vn) is Undef or type(vo) is Undef:  # (values never written: undefined.py)
+        u = _spread(marks(vn, np.shape(vn)), idx, n, bool, np.ones(n, bool) if old is None else marks(vo, (n,)))
+        v = mark(v, u if g.valid is None else u & g.valid)
     if en is None and eo is None:
         return v, None
     edt = np.result_type(*[x for x in (en, eo) if x is not None])
@@ -119,9 +123,10 @@ def compaction(g, t, W, by_warp):
     return np.flatnonzero(t) if r is None else r
 
 
-def run_compacted(br, fr, t, idx, slots, all_taken):
+def run_compacted(br, fr, t, idx, slots, all_taken, definite=frozenset()):
     """Run the (non-yielding) statement br on the lanes idx of fr's group, then scatter back the
-    variables (slots: those the statement references) and control state it changed."""
+    variables (slots: those the statement references) and control state it changed.  definite: slots of
+    locals assigned on every path before a read (emulator.definite), whose other lanes are not marked."""
     g = fr.g
     n = g.n
     sg = SubGroup(g, idx)
@@ -148,7 +153,7 @@ def run_compacted(br, fr, t, idx, slots, all_taken):
     for s, a in zip(slots, gathered):
         b = senv[s]
         if a is not b:
-            env[s] = _scatter_val(g, env[s], b, idx, n)
+            env[s] = _scatter_val(g, env[s], b, idx, n, s not in definite)
     if sub.ret is not r0:
         fr.ret = _scatter_mask(fr.ret, sub.ret, idx, n)
     if sub.brk is not b0:

@@ -17,6 +17,7 @@ import numpy as np
 from pycparser import c_ast
 
 from .. import backends, dialect
+from . import undefined
 from .bitcopy import BitCopyCompiler
 from .calls import CallCompiler
 from .ctype import VOID, ArrT, PtrT, StructT, TypeResolver, base_scalar, char_literal, conv, float_literal, \
@@ -245,6 +246,9 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
         self.warp_ops = False
         self.local_arr = False
         self.used: set[int] = set()  # local slots referenced (by the statement being compiled)
+        self.const_slots: set[int] = set()  # locals declared const (their address is read-only: addressed.py)
+        self.definite: set[int] = set()  # id() of declarations every path assigns before a read (definite.py)
+        self.definite_slots: set[int] = set()  # their slots: a first assignment marks nothing (undefined.py)
 
     def slot(self):
         s = self.nslots
@@ -292,6 +296,8 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
                         cf.params.append((p.name, t, s))
                         continue
                 self.scope.add(p.name, ("local", s, t))
+                if "const" in (p.quals or []):
+                    self.const_slots.add(s)
                 cf.params.append((p.name, t, s))
         body = self.stmt(fd.body)
         cf.body = body[0]
@@ -385,10 +391,18 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
                 except EmulatorError:
                     self.c.local_consts.pop(node.name, None)  # a run-time value: no array length
         self.scope.add(node.name, ("local", s, t))
+        if "const" in (node.quals or []):
+            self.const_slots.add(s)
         conv_fn = self._converter(t)
-        if init is None:
+        if init is None and id(node) in self.definite:
+            self.definite_slots.add(s)
+
             def plain(fr, m):
                 fr.env[s] = None
+        elif init is None:
+            def plain(fr, m):
+                fr.env[s] = None
+                fr.tmp[("declared", s)] = m  # (the lanes a first assignment leaves unwritten: emulator.undefined)
         else:
             def plain(fr, m):
                 v = conv_fn(init(fr, m), fr.g)
@@ -469,6 +483,8 @@ class FnCompiler(StatementCompiler, ExpressionCompiler, StoreCompiler, CallCompi
             n = g.n
             buf = Buffer(name, np.zeros(n * count, dtype=elem), "local", count, g.ctx.track, line)
             base = g.lane_idx * count
+            if init_fns is None:  # no element written yet (emulator.undefined)
+                undefined.unwritten(buf, base)
             p = Pointer(buf, elem, base, np.int64(0), count, dims)
             if init_fns is not None:
                 view = buf.data.reshape(n, count)

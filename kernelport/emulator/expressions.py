@@ -6,6 +6,7 @@ import numpy as np
 from pycparser import c_ast
 
 from . import layout
+from .addressed import const_address
 from .addresses import cast
 from .ctype import AUTO, VOID, ArrT, PtrT, common, conv, char_literal, float_literal, int_literal
 from .errors import EmulatorError
@@ -13,6 +14,7 @@ from .frontend import NS_SEP
 from .lanes import merge
 from .memory import Pointer
 from .ops import arith, bitnot, convert, fma, lnot, neg, truth
+from .undefined import decide, never_written
 from .vectors import VecVal
 
 ZERO = (np.int32(0), None)
@@ -91,11 +93,12 @@ class ExpressionCompiler:
                 s = ent[1]
                 self.used.add(s)
 
+                t = ent[2]
+
                 def f(fr, m):
                     v = fr.env[s]
                     if v is None or (isinstance(v, VecVal) and any(c is None for c in v)):  # a partial vector
-                        raise EmulatorError(f"`{name}` is read before it is assigned", fr.g.ctx.path,
-                                            *self.pos(node))
+                        return never_written(v, t, fr.g, name, node)
                     return v
                 return f
             if kind in ("shared", "dyn"):
@@ -342,7 +345,7 @@ class ExpressionCompiler:
 
         if rp:
             def evaluate(fr, m):
-                a = truth(lf(fr, m)[0])
+                a = truth(decide(lf(fr, m)[0], m, fr.g, node, "which operand runs"))
                 if not isarr(a):
                     if bool(a) != is_and:
                         return np.bool_(not is_and), None
@@ -359,7 +362,7 @@ class ExpressionCompiler:
             return self._hoist_conditional(evaluate)
 
         def f(fr, m):
-            a = truth(lf(fr, m)[0])
+            a = truth(decide(lf(fr, m)[0], m, fr.g, node, "which operand runs"))
             if not isarr(a):
                 if bool(a) != is_and:
                     return np.bool_(not is_and), None
@@ -408,7 +411,7 @@ class ExpressionCompiler:
 
         if tp or fp:
             def evaluate(fr, m):
-                c = truth(cf(fr, m)[0])
+                c = truth(decide(cf(fr, m)[0], m, fr.g, node, "which operand of ?: runs"))
                 if not isarr(c):
                     for p in (tp if c else fp):
                         yield from p(fr, m)
@@ -429,7 +432,7 @@ class ExpressionCompiler:
             return self._hoist_conditional(evaluate)
 
         def f(fr, m):
-            c = truth(cf(fr, m)[0])
+            c = truth(decide(cf(fr, m)[0], m, fr.g, node, "which operand of ?: runs"))
             if not isarr(c):
                 return tf(fr, m) if c else ff(fr, m)
             t = m & c
@@ -440,6 +443,16 @@ class ExpressionCompiler:
                 return ff(fr, m)
             return select(fr, m, c, tf(fr, t), ff(fr, fm), t)
         return f
+
+    def _element_address(self, node):
+        base, idx = self.ex(node.name), self.ex(node.subscript)
+
+        def pf(fr, m):
+            p = _value(base(fr, m))
+            if not isinstance(p, Pointer):
+                raise EmulatorError("subscript of a non-pointer", fr.g.ctx.path, *self.pos(node))
+            return p.add(as_index(idx(fr, m)[0]))
+        return pf
 
     def e_UnaryOp(self, node):
         op = node.op
@@ -475,9 +488,13 @@ class ExpressionCompiler:
             return f
         if op == "&":
             lv = self.lvalue(node.expr)
+            if lv.kind == "local" and (read_only := const_address(self, node)) is not None:
+                return read_only
             if lv.kind in ("local", "field"):
                 raise self.err(node, "taking the address of a local variable is not supported by the emulator")
             pf = lv.ptr_fn
+            if isinstance(node.expr, c_ast.ArrayRef):  # `&a[i]` is `a + i`: into rows it points at a row
+                pf = self._element_address(node.expr)  # (`__ldcs(&v4[i])` of a float4*: a float4*)
             return lambda fr, m: (layout.as_pointer(pf(fr, m)), None)
         if op == "*":
             lv = self.lvalue(node)

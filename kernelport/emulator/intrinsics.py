@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, infinities, order as schedule_order, warp
+from . import bfloat16, bitbounds, counting, infinities, order as schedule_order, undefined, warp
 from .ctype import BF16, BOOL, F16, F32, F64, I32, I64, U16, U32, U64, UNIT_ROUNDOFF, common, conv, promote
 from .errors import EmulatorError
 from .ops import arith, fma as _fma
@@ -121,19 +121,30 @@ def math1(fn: str, a, track: bool, dt=None, fast: bool = False):
     return r, err
 
 
+def _chosen_bound(x, ea, y, eb, low: bool):
+    """The bound of min(x, y) (low) or max(x, y) whose exact operands lie within ea of x and eb of y:
+    the chosen operand's bound only where the two intervals cannot trade places (x + ea <= y - eb for
+    min: the exact minimum is x's too); where they overlap the exact result may be the other operand,
+    and min/max move by at most the larger of the two (they are 1-Lipschitz in the max norm)."""
+    a = 0.0 if ea is None else ea
+    b = 0.0 if eb is None else eb
+    xd, yd = x.astype(F64), y.astype(F64)
+    if low:
+        x_alone, y_alone = xd + a <= yd - b, yd + b <= xd - a
+    else:
+        x_alone, y_alone = xd - a >= yd + b, yd - b >= xd + a
+    return np.where(x_alone, a, np.where(y_alone, b, np.maximum(a, b)))
+
+
 def math2(fn: str, a, b, track: bool, dt=None, fast=False):
     (va, ea), (vb, eb) = a, b
     t = dt or common(va.dtype if va.dtype.kind == "f" else F64, vb.dtype if vb.dtype.kind == "f" else F64)
     x, y = conv(va, t), conv(vb, t)
     with np.errstate(all="ignore"):
-        if fn in ("fmin", "min"):
-            r = np.fmin(x, y)
-            e = None if not track else np.where(x <= y, 0.0 if ea is None else ea, 0.0 if eb is None else eb)
-            return r, (e if (ea is not None or eb is not None) else None)
-        if fn in ("fmax", "max"):
-            r = np.fmax(x, y)
-            e = None if not track else np.where(x >= y, 0.0 if ea is None else ea, 0.0 if eb is None else eb)
-            return r, (e if (ea is not None or eb is not None) else None)
+        if fn in ("fmin", "min", "fmax", "max"):
+            low = fn.endswith("min")
+            r = np.fmin(x, y) if low else np.fmax(x, y)
+            return r, (_chosen_bound(x, ea, y, eb, low) if track and (ea is not None or eb is not None) else None)
         if fn == "pow":
             r = np.power(x, y)
             if not track:
@@ -289,7 +300,7 @@ def c_library(kind, what, dt, args, track):
         v, e = args[0]
         e = bitbounds.reinterpret(e, v.dtype, dt) if track else None
         if isinstance(v, np.ndarray) and v.ndim:
-            return np.ascontiguousarray(v).view(dt), e
+            return undefined.view_as(v, dt), e
         return np.array([v]).view(dt)[0], e
     if kind == "mulhi":
         (va, _), (vb, _) = args
@@ -335,7 +346,24 @@ def math_concept(key: str, args, track: bool, overloaded: bool):
 # Warp collectives: (values, active lanes, W) -> per-lane result
 # ---------------------------------------------------------------------------------------------
 def collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yieldless_scalar=False):
-    """Run a warp collective of concept `key` with bound arguments {param: (v, e)}."""
+    """Run a warp collective of concept `key` with bound arguments {param: (v, e)}.  A value never written
+    (emulator.undefined) among the active lanes' values marks the result of every lane of its warp, where
+    the operation did not carry the marks itself (a reduction, a vote); as a lane, a mask or a width it
+    stops the run at the call."""
+    marked = undefined.warp_marks(args, active, W, ctx, node)
+    if marked is None:
+        return _collective(key, args, active, W, ctx, node, yieldless_scalar)
+    v, e = args["value" if "value" in args else "predicate"]
+    args = {**args, "value" if "value" in args else "predicate": (undefined.plain(v), e)}
+    r = _collective(key, args, active, W, ctx, node, yieldless_scalar)
+    if key in ("shfl", "shfl_up", "shfl_down", "shfl_xor"):  # lane by lane: the marks of the lanes each reads
+        read, _ = _collective(key, {**args, "value": (np.broadcast_to(v.undef, active.shape).astype(np.uint8), None)},
+                              active, W, ctx, node, yieldless_scalar)
+        return undefined.warp_result(r, np.asarray(read, bool))
+    return undefined.warp_result(r, marked)
+
+
+def _collective(key: str, args: dict, active: np.ndarray, W: int, ctx, node, yieldless_scalar=False):
     mask = args.get("mask")
     mask_v = None if mask is None else mask[0]
     if mask_v is not None:

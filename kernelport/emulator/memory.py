@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import bfloat16, bitbounds, counting, lane_writes, order as schedule_order
+from . import bfloat16, bitbounds, counting, lane_writes, order as schedule_order, undefined
 from .ctype import F64, FLOATS, UNIT_ROUNDOFF, conv
 from .errors import EmulatorError, KernelFault, Race, UninitRead
 from .race_table import LINE_IDS as _LINE_IDS
-from .strided import MIN_RUN, RowSlices, find_row_slices
+from .strided import MIN_RUN, RowSlices, arange as _arange, find_row_slices, get_at as _get, put_at as _put
 
 
 class Buffer:
     __slots__ = ("name", "data", "_err", "track", "kind", "region", "views", "race", "decl_line", "layout",
-                 "shadow")
+                 "shadow", "undef", "cleared", "lanes")
 
     def __init__(self, name: str, data: np.ndarray, kind: str, region: int, track_err: bool, decl_line: int = 0):
         self.name = name
@@ -35,6 +35,9 @@ class Buffer:
         self.decl_line = decl_line
         self.shadow = None  # integer memory given float bits: their bounds per byte (bitbounds)
         self.layout = None  # an array of structs' numpy dtype (its C layout): what its bytes hold
+        # elements no store reached yet where that is known, whether a store cleared some since, and the per-lane
+        # region starts of a local buffer (emulator.undefined)
+        self.undef, self.cleared, self.lanes = None, False, None
 
     @property
     def err(self):
@@ -125,32 +128,6 @@ class Pointer:
         return self.buf.err_for_store()
 
 
-_ARANGE: dict = {}
-
-
-def _arange(n, dt):
-    k = (n, dt)
-    a = _ARANGE.get(k)
-    if a is None:
-        if len(_ARANGE) > 32 or sum(key[0] for key in _ARANGE) + n > (1 << 22):
-            _ARANGE.clear()  # (bounded memory: compacted branches bring many lengths)
-        a = np.arange(n, dtype=dt)
-        _ARANGE[k] = a
-    return a
-
-
-def _get(arr, at):
-    """arr at the addresses `at`: an index array, a slice or a RowSlices."""
-    return at.get(arr) if type(at) is RowSlices else arr[at]
-
-
-def _put(arr, at, v):
-    if type(at) is RowSlices:
-        at.put(arr, v)
-    else:
-        arr[at] = v
-
-
 def _first_bad(bad: np.ndarray):
     return int(np.flatnonzero(bad)[0])
 
@@ -169,6 +146,8 @@ class Memory:
     # ------------------------------------------------------------------ bounds
     def check(self, g, p: Pointer, m, node, what: str):
         off = p.off
+        if type(off) is undefined.Undef:  # (a located error where a marked lane runs)
+            off = undefined.settle_address(p, m, g, node, what)
         if isinstance(off, np.ndarray):
             c = self._checked
             if c is not None and c[0] is off and c[1] is m and c[2] == p.size:
@@ -281,11 +260,16 @@ class Memory:
             self.race_access(g, p, addr, m, node, write=False)
         if p.dt == bfloat16.BF16:  # its bytes -> the float32 it holds
             v = bfloat16.to_float(v)
+        if p.buf.undef is not None:
+            v = undefined.loaded(p, addr, v, m, g)
         return v, e
 
     def store(self, g, p: Pointer, val, m, node, track: bool):
         v, e = val
         self.check(g, p, m, node, "write")
+        und = None  # the marks of values never written this store clears beside the data (emulator.undefined)
+        if type(v) is undefined.Undef or p.buf.undef is not None:
+            v, und = undefined.stored(self.ctx, g, p, p.addr(), v, m, node)
         if track and (e is not None or p.buf._err is not None or p.buf.shadow is not None) and \
                 (not p.buf.track or not p._same_scalars()):
             bitbounds.store(g, p, p.addr(), np.asarray(v), e, m, node)  # (bits into another type's memory)
@@ -313,16 +297,24 @@ class Memory:
                     data[s0: s0 + n] = v
                     if err is not None:
                         err[s0: s0 + n] = 0.0 if e is None else e
+                    if und is not None:
+                        und[s0: s0 + n] = False
                 elif g.rows and (rs := self.row_slices(g, addr, data.shape[0])) is not None:
                     rs.put(data, v)
                     if err is not None:
                         rs.put(err, 0.0 if e is None else e)
+                    if und is not None:
+                        rs.put(und, False)
                 else:
                     data[addr] = v
+                    if und is not None:
+                        und[addr] = False
                     if err is not None:
                         err[addr] = 0.0 if e is None else e
             else:
                 data[addr] = v[-1] if isinstance(v, np.ndarray) and v.ndim else v
+                if und is not None:
+                    und[addr] = False
                 if err is not None:
                     err[addr] = (e[-1] if isinstance(e, np.ndarray) and e.ndim else e) if e is not None else 0.0
         else:
@@ -333,6 +325,8 @@ class Memory:
                 data[a] = v[sel] if arr_v else v
             else:
                 data[a] = v[sel[-1]] if arr_v else v
+            if und is not None:
+                und[a] = False
             if err is not None:
                 if e is None:
                     err[a] = 0.0
@@ -485,6 +479,7 @@ class Memory:
 
         op "load" is an atomic load (no write)."""
         self.check(g, p, m, node, "atomic access")
+        val, compare = (undefined.atomic_operand(x, m, g, node) for x in (val, compare))
         if counting.ACTIVE is not None:
             counting.ACTIVE.access(p, m, m is g.full, g.n, write=op != "load", atomic=op != "load")
         if schedule_order.WATCH is not None:

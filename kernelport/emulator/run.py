@@ -11,7 +11,7 @@ import numpy.lib.recfunctions as rfn
 
 from .. import backends
 from .frontend import LowerError, lower, wave_defines
-from . import bfloat16, intrinsics as K
+from . import bfloat16, intrinsics as K, undefined
 from .compiler import Compiler
 from .ctype import U8, PtrT, base_scalar, conv, inner_dims, row_scalar, scalar_count, vector_row
 from .errors import BudgetExceeded, Diagnostic, EmulatorError, KernelFault, Race
@@ -46,6 +46,10 @@ class RunResult:
     # "file:line:col: what" where a float's bound was lost through its bits (emulator.bitbounds): the
     # elements it reached have NaN bounds, unknown
     bounds_lost: list[str] = field(default_factory=list)
+    # output -> marks of its elements stored from values never written (emulator.undefined), where any is;
+    # "file:line:col" of each store that wrote them -> lanes it stored so
+    undefined: dict[str, np.ndarray] = field(default_factory=dict)
+    undefined_at: dict[str, int] = field(default_factory=dict)
 
 
 class RunCtx:
@@ -72,6 +76,7 @@ class RunCtx:
         self.diagnostics: list[Diagnostic] = []
         self.diag_keys: set = set()
         self.bounds_lost: list[str] = []  # (bitbounds.record)
+        self.undefined_at: dict[str, int] = {}  # (emulator.undefined.stored)
         self.globals: dict[str, Buffer] = {}
         self.shared_bufs: dict = {}
         self.dyn_buf = None
@@ -357,7 +362,8 @@ def run_kernel(source: str, kernel: str, *, args: dict, grid, block, shared_byte
                      time.monotonic() - t0, steps, initial,
                      independent=seen is not None and not seen.dependent and steps * ctx.threads_per_block <= max_steps,
                      global_races=ctx.writes.finish() if ctx.writes is not None else [],
-                     bounds_lost=list(ctx.bounds_lost))
+                     bounds_lost=list(ctx.bounds_lost), undefined=undefined.outputs(buffers, caller_name),
+                     undefined_at=dict(ctx.undefined_at))
 
 
 def _overload(low, kernel: str, args: dict) -> str:

@@ -7,11 +7,13 @@ import numpy as np
 from pycparser import c_ast
 
 from .compaction import compaction, run_compacted
+from .definite import assigned_before_read
 from .ctype import AUTO, vector_row
 from .errors import EmulatorError
 from .expressions import isarr
 from .lanes import live, merge
 from .ops import truth
+from .undefined import decide
 
 
 class StatementCompiler:
@@ -38,7 +40,12 @@ class StatementCompiler:
     def s_Compound(self, node):
         self.scope.push()
         items = []
-        for it in node.block_items or []:
+        body = node.block_items or []
+        for i, it in enumerate(body):  # locals every path assigns before a read: never marked (emulator.definite)
+            for d in it.decls if isinstance(it, c_ast.DeclList) else [it] if isinstance(it, c_ast.Decl) else ():
+                if d.init is None and d.name and assigned_before_read(body[i + 1:], d.name):
+                    self.definite.add(id(d))
+        for it in body:
             r = self.stmt(it)
             if r is not None:
                 items.append(r)
@@ -121,13 +128,14 @@ class StatementCompiler:
         then, then_cp = self._compactable(node.iftrue) if node.iftrue is not None else (None, None)
         els, els_cp = self._compactable(node.iffalse) if node.iffalse is not None else (None, None)
         pres = tuple(pres)
+        definite = self.definite_slots
 
         def branch(fr, br, cp, t):
             if cp is not None:
                 idx = compaction(fr.g, t, fr.g.W, cp[0])
                 if idx is not None:
                     if idx.shape[0]:
-                        run_compacted(br, fr, t, idx, cp[1], not cp[0])
+                        run_compacted(br, fr, t, idx, cp[1], not cp[0], definite)
                     return
             elif not t.any():
                 return
@@ -139,7 +147,7 @@ class StatementCompiler:
         def run(fr, m):
             for p in pres:
                 yield from p(fr, m)
-            c = truth(cond(fr, m)[0])
+            c = truth(decide(cond(fr, m)[0], m, fr.g, node, "this branch"))
             if not isarr(c):
                 br = then if c else els
                 if br is not None:
@@ -181,7 +189,7 @@ class StatementCompiler:
                 if not (do_while and first) and cond is not None:
                     for p in cpres:
                         yield from p(fr, act)
-                    c = truth(cond(fr, act)[0])
+                    c = truth(decide(cond(fr, act)[0], act, fr.g, node, "this loop"))
                     if isarr(c):
                         act = act & c
                         if not act.any():
@@ -281,7 +289,7 @@ class StatementCompiler:
         def run(fr, m):
             for p in pres:
                 yield from p(fr, m)
-            v = cond(fr, m)[0]
+            v = decide(cond(fr, m)[0], m, fr.g, node, "this switch")
             saved = fr.brk
             fr.brk = None
             matched_any = None

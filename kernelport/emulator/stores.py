@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pycparser import c_ast
 
-from . import layout
+from . import layout, undefined
 from .ctype import ArrT, base_scalar, inner_dims
 from .errors import EmulatorError
 from .expressions import LV, LocalLV, MemLV, _value, as_index
@@ -87,9 +87,11 @@ class StoreCompiler:
             s = lv.slot
             cv = self._converter(lv.t) if lv.t is not None else (lambda v, g: v)
 
+            first = (lambda g, fr, s, val, m: val) if s in self.definite_slots else undefined.assigned
+
             def st(fr, m, val):
                 val = cv(val, fr.g)
-                fr.env[s] = merge(fr.g, fr.env[s], val, m) if fr.env[s] is not None else val
+                fr.env[s] = merge(fr.g, fr.env[s], val, m) if fr.env[s] is not None else first(fr.g, fr, s, val, m)
                 return val
             return st
         if lv.kind == "component":

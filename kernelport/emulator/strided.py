@@ -63,3 +63,30 @@ def find_row_slices(a: np.ndarray, rows: int, size: int):
     if not ((a2 - first[:, None]) == run).all():
         return None
     return RowSlices(s0 - j, j, stride, rows, c)
+
+
+def get_at(arr, at):
+    """arr at the addresses `at`: an index array, a slice or a RowSlices."""
+    return at.get(arr) if type(at) is RowSlices else arr[at]
+
+
+def put_at(arr, at, v):
+    if type(at) is RowSlices:
+        at.put(arr, v)
+    else:
+        arr[at] = v
+
+
+_ARANGE: dict = {}
+
+
+def arange(n, dt):
+    """np.arange(n, dtype=dt), cached (read-only: shared by every caller)."""
+    k = (n, dt)
+    a = _ARANGE.get(k)
+    if a is None:
+        if len(_ARANGE) > 32 or sum(key[0] for key in _ARANGE) + n > (1 << 22):
+            _ARANGE.clear()  # (bounded memory: compacted branches bring many lengths)
+        a = np.arange(n, dtype=dt)
+        _ARANGE[k] = a
+    return a

@@ -18,6 +18,7 @@ import numpy as np
 from pycparser import c_ast
 
 from .ctype import ArrT, PtrT, StructT, base_scalar, conv, inner_dims, row_scalar, scalar_count, vector_row
+from . import undefined
 from .errors import EmulatorError
 from .memory import Buffer, Pointer
 
@@ -58,7 +59,8 @@ def fresh_struct(t: StructT, name: str, g, line: int = 0) -> StructVal:
                 raise EmulatorError(f"field `{name}.{f}`: arrays of structs or pointers in a struct variable are "
                                     "not supported by the emulator", g.ctx.path, line)
             buf = Buffer(f"{name}.{f}", np.zeros(g.n * n, dtype=elem), "local", n, g.ctx.track, line)
-            out[f] = (Pointer(buf, elem, g.lane_idx * n, np.int64(0), n, inner_dims(ft)[1:]), None)
+            lanes = undefined.unwritten(buf, g.lane_idx * n)  # (no element written yet)
+            out[f] = (Pointer(buf, elem, lanes, np.int64(0), n, inner_dims(ft)[1:]), None)
         elif is_struct(ft) and has_array_fields(ft):
             out[f] = fresh_struct(ft, f"{name}.{f}", g, line)
     return out
@@ -89,6 +91,7 @@ def assign_struct(merge, t: StructT, dst: StructVal, src, g, m, path: str, pos) 
             di = (_lane_starts(d, g.n)[:, None] + k)[sel]
             si = (_lane_starts(s, g.n)[:, None] + k)[sel]
             d.data[di] = conv(s.data[si], d.dt)
+            undefined.copy(d.buf, di, s.buf, si)
             if s.buf.err is not None:
                 d.buf.err_for_store()[di] = s.buf.err[si]
             elif d.buf.err is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pycparser import c_ast
 
+from . import undefined
 from .ctype import F16, F32, vector_row
 from .errors import EmulatorError
 from .memory import Pointer
@@ -90,13 +91,12 @@ class VectorCompiler:
         hit = self._component(node)
         if hit is None:
             return None
-        slot, fi, _, _ = hit
-        name = node.name.name
+        slot, fi, dt, _ = hit
 
         def f(fr, m):
             v = fr.env[slot]
-            if v is None or v[fi] is None:
-                raise EmulatorError(f"`{name}` is read before it is assigned", fr.g.ctx.path, *self.pos(node))
+            if v is None or v[fi] is None:  # (never assigned: a value never written, emulator.undefined)
+                return (undefined.fresh(dt, fr.g.n), None)
             return v[fi]
         return f
 
@@ -116,6 +116,8 @@ class VectorCompiler:
             # components assigned one by one (`int2 t; t.x = ...; t.y = ...;`): the others stay
             # unset (None) until assigned, and reading one is an error
             cur = fr.env[s] if fr.env[s] is not None else VecVal([None] * n)
+            if cur[i] is None:  # (its first assignment: the lanes it leaves are never written)
+                val = undefined.assigned(fr.g, fr, s, val, m)
             fr.env[s] = VecVal(merge(fr.g, c, val, m) if k == i else c for k, c in enumerate(cur))
             return val
         return st
@@ -131,10 +133,13 @@ class VectorCompiler:
                 raise self.err(node, "brace initialiser of a vector variable (use make_<type>(...))")
             init, pres = self._with_pres(node, lambda: self.ex(node.init))
         self.scope.add(node.name, ("local", s, t))
+        if "const" in (node.quals or []):
+            self.const_slots.add(s)
         pos = self.pos
         if init is None:
             def plain(fr, m):
                 fr.env[s] = None
+                fr.tmp[("declared", s)] = m  # (emulator.undefined)
         else:
             from .lanes import merge
 
@@ -150,6 +155,8 @@ class VectorCompiler:
         if p.dims:
             p = p.index(0)
         for i, c in enumerate(val):
+            if c is None:  # a component never assigned (emulator.undefined)
+                c = (undefined.fresh(p.dt, g.n), None)
             if c[0].dtype != p.dt:
                 c = convert(c, p.dt, g.ctx.track)
             g.ctx.mem.store(g, p.add(i), c, m, node, g.ctx.track)

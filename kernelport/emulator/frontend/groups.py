@@ -148,17 +148,21 @@ def lower_groups(text: str, g: Groups, file: str = "<kernel>", line: int = 1, ke
     p = g.prefix
     kinds: dict[str, int] = {}  # variable -> 0 (the block) or the tile's width
     decl = re.compile(rf"{p}(thread_block\b|thread_block_tile\s*<\s*([^<>;{{}}]+?)\s*>)(\s*(?:const\s*)?&?\s*)(\w+)")
+    # `auto t = cg::tiled_partition<16>(block);` / `auto b = cg::this_thread_block();`: the type its initialiser makes
+    auto = re.compile(rf"\bauto\b(\s*(?:const\s*)?&?\s*)(\w+)(?=\s*=\s*{p}(?:this_thread_block\s*\(|"
+                      rf"tiled_partition\s*<\s*([^<>;{{}}]+?)\s*>\s*\())")
     unknown = set()
-    for m in decl.finditer(text):
-        n = _size(g, m.group(2), text, m.start(2), file, line) if m.group(2) else 0
+    for m, size, var in [(m, 2, 4) for m in decl.finditer(text)] + [(m, 3, 2) for m in auto.finditer(text)]:
+        n = _size(g, m.group(size), text, m.start(size), file, line) if m.group(size) else 0
         if isinstance(n, LowerError):
             g.unknown.append((key, n))
-            unknown.add(m.group(4))  # (left as written: the item is dropped or refused)
+            unknown.add(m.group(var))  # (left as written: the item is dropped or refused)
         else:
-            kinds[m.group(4)] = n
+            kinds[m.group(var)] = n
     if not kinds:
         return text
     text = decl.sub(lambda m: m.group(0) if m.group(4) in unknown else "int" + m.group(3) + m.group(4), text)
+    text = auto.sub(lambda m: m.group(0) if m.group(2) in unknown else "int" + m.group(1) + m.group(2), text)
     text = re.sub(rf"{p}this_thread_block\s*\(\s*\)", "0", text)
     text = re.sub(rf"{p}tiled_partition\s*<\s*[^<>;{{}}]+?\s*>\s*\(\s*\w+\s*\)", "0", text)
     names = "|".join(map(re.escape, kinds))
