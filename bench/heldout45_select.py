@@ -47,6 +47,17 @@ heldout*_select.py.
   at least 4 projects and 30 files). If fewer than 4 projects qualify, an EXTENSION (computational
   geometry: convex hulls, Delaunay / Voronoi outside gDel3D, polygon clipping, spatial joins; named by
   domain only, none in bench/used_repos.txt) is written and committed before its candidates are fetched.
+Outcome of the rule (before any measure of kernelport, 07:28 UTC): candidates 1-9 all fetched. mfaktc 11
+  (gpusieve.cu over the size cap), CUDASieve 7, cuda-collatz (Dahl) 1 (src/util absent; collatz_kernel.cu
+  resolves), CUDA-collatz (andreamatt) 0 (2 of its first 10 resolve: its tests include ../utils sources by
+  relative paths that resolve, the rest reach absent headers), cuda-primefac 1, BigInteger-for-CUDA-GPU 0 (its
+  one unit reaches GPU/ headers absent from the repository), cuda-collatz (kryc) 2, CursedCUDA 3,
+  CUDA-Collatz-verifier 2. Check (`nvcc -c`, first three files): mfaktc 2/3 (gpusieve_helper.cu is a fragment
+  #included by gpusieve.cu: int96 undefined alone), CUDASieve 3/3, cuda-collatz (Dahl) 0/1 (texture<> references
+  and cudaBindTexture, removed in CUDA 12: a removed API, so it stays and counts only if its original compiles),
+  cuda-primefac 1/1, cuda-collatz (kryc) 1/2 and CursedCUDA 0/3 (code errors: DROPPED), CUDA-Collatz-verifier 2/2.
+  The set: 22 files in five projects; five qualify, so no EXTENSION (the rule asks one under four). Caveat, said
+  and not acted on: short of the brief's 30 files, and half of it is one project (mfaktc).
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout45_baseline.txt).
 """
@@ -63,19 +74,37 @@ STOP_FILES, STOP_PROJECTS = 40, 8
 # include dirs, defines and flags are those of each project's own build, read after the fetch and
 # before any measure (filled in then).
 CANDIDATES = [
-    ("mfaktc", "primesearch/mfaktc", "GPL-3.0 (see COPYING)", ["COPYING"], [], [], ["-std=c++17"], "src/"),
-    ("cudasieve", "curtisseizert/CUDASieve", "(see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], ""),
-    ("collatz-dahl", "rogerdahl/cuda-collatz", "(see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], ""),
-    ("collatz-matt", "andreamatt/CUDA-collatz", "(see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], ""),
-    ("primefac", "kryc/cuda-primefac", "(see LICENSE)", ["LICENSE"], [], [], ["-std=c++20", "-O2"], ""),
-    ("biginteger", "JoshuaHKU/BigInteger-for-CUDA-GPU", "(see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], ""),
-    ("collatz-kryc", "kryc/cuda-collatz", "(see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], ""),
-    ("cursedcuda", "eccyy/CursedCUDA", "(see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], ""),
-    ("collatz-gold", "Gold18K/CUDA-Collatz-verifier", "(see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], ""),
+    # src/Makefile: its .cu under src/ (tf_*.cu #include one another); NVCCFLAGS -I$(CUDA_DIR)/include
+    # --ptxas-options=-v -Wno-deprecated-gpu-targets (the -gencode list left out), no -std: 17
+    ("mfaktc", "primesearch/mfaktc", "GPL-3.0 (see COPYING)", ["COPYING"], [], [],
+     ["-std=c++17", "-Wno-deprecated-gpu-targets"], "src/"),
+    # makefile: INCLUDES -I ./include/ -I ./src/; -std=c++14 (-> 17); src/CUDASieve and samples/ (the whole repository)
+    ("cudasieve", "curtisseizert/CUDASieve", "GPL-3.0 (see License)", ["License"], ["include", "src"], [],
+     ["-std=c++17"], ""),
+    # CMakeLists.txt: SOURCE_DIR src/gpu_ptx_full, include dirs it and src/util (absent); -std=c++11 (-> 17), -O3
+    # (the sm_35/50/61 -gencode list left out: below CUDA 13's minimum)
+    ("collatz-dahl", "rogerdahl/cuda-collatz", "MIT (see LICENSE)", ["LICENSE"], ["src/gpu_ptx_full", "src/util"], [],
+     ["-std=c++17", "-O3"], "src/gpu_ptx_full/"),
+    # no build file (run.bat): the whole repository
+    ("collatz-matt", "andreamatt/CUDA-collatz", "GPL-3.0 (see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], ""),
+    # README: nvcc -std=c++20 -O2 primefactors.cu
+    ("primefac", "kryc/cuda-primefac", "(none in the repository)", [], [], [], ["-std=c++20", "-O2"], ""),
+    # Makefile: nvcc -m64 -O2 -I. (the .cu rule); -std=c++17 (its CXXFLAGS)
+    ("biginteger", "JoshuaHKU/BigInteger-for-CUDA-GPU", "MIT (see LICENSE)", ["LICENSE"], ["."], [],
+     ["-std=c++17", "-O2"], ""),
+    # CMakeLists.txt: include dir include/; CUDA_STANDARD 20; --expt-relaxed-constexpr; src/ and tests/ (gtest)
+    ("collatz-kryc", "kryc/cuda-collatz", "(none in the repository)", [], ["include"], [],
+     ["-std=c++20", "--expt-relaxed-constexpr"], ""),
+    # no build file: the whole repository
+    ("cursedcuda", "eccyy/CursedCUDA", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
+    # no build file: main/
+    ("collatz-gold", "Gold18K/CUDA-Collatz-verifier", "MIT (see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"],
+     "main/"),
 ]
-# include dirs, defines, flags and licenses above are placeholders until each build is read after the fetch
-# (before any measure); they are filled in then.
-DROPPED: frozenset = frozenset()
+# the self-contained check (`nvcc -c`, the build's flags, first three files): cuda-collatz (kryc) 1 of 2 (its
+# collatz_kernel.cu instantiates LaunchCollatzKernel<2> twice), CursedCUDA 0 of 3 (new char[double], std::memset
+# without <cstring>): code errors, not removed APIs
+DROPPED = frozenset({"kryc/cuda-collatz", "eccyy/CursedCUDA"})
 
 
 def heldout45() -> str:  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
