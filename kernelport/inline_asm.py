@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from tree_sitter import Node
 
-from . import carry_calls, dialect, fnscopes, ptx_idioms, unavailable
+from . import carry_calls, carry_masked, dialect, fnscopes, ptx_idioms, unavailable
 from .rewrite import whole_statement
 
 
@@ -132,10 +132,10 @@ class InlineAsm:
             k = carry_calls.key(path, f.node)
             if k in plan.carriers and (plist := carry_calls.parameters(f)) is not None:
                 take(plist)
-            elif k in plan.roots and f.body is not None and (first := [c for c in f.body.named_children
-                                                                      if c.type != "comment"]):
+            elif k in plan.roots and f.body is not None and f.body.children and f.body.children[0].type == "{":
+                # right after the `{`: a first statement may stand in a conditional's branch, or after a directive
                 local = dialect.concept("ptx_carry_local").spelling(self.backend)
-                self.rw.insert_before(first[0], f"{local} {name} = 0u; ")
+                self.rw.replace(f.body.children[0], f"{{ {local} {name} = 0u;")
         for c in self.src.index.of_type("call_expression"):
             k = carry_calls.key(path, c)
             if k in plan.refused:
@@ -143,3 +143,4 @@ class InlineAsm:
             elif k in plan.calls and (args := c.child_by_field_name("arguments")) is not None:
                 given = [a for a in args.named_children if a.type != "comment"]
                 self.rw.insert_before(given[0], f"{name}, ") if given else self.rw.replace(args, f"({name})")
+        carry_masked.rewrite(self, plan, path, carry_calls.key, param, name)
