@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from tree_sitter import Node
 
-from . import carry_calls, carry_masked, dialect, fnscopes, ptx_idioms, unavailable
+from . import carry_calls, carry_masked, dialect, fnscopes, guards, ptx_idioms, unavailable
 from .rewrite import whole_statement
 
 
@@ -60,7 +60,12 @@ class InlineAsm:
         p = node.parent
         while p is not None and p.type != "lambda_expression":  # a device lambda inside a host function
             p = p.parent
-        return f is not None and not f.is_device and p is None
+        if f is not None and not f.is_device and p is None:
+            return True
+        # a branch that the port's device pass never compiles, as the port spells its tests (the `#else` of a
+        # respelled `#ifdef __CUDA_ARCH__` in a __host__ __device__ function), nor nvcc's: the host's assembly too
+        return guards.AMD_DEVICE not in guards.reach(node, self.src, self.ported_macro) and \
+            guards.NVIDIA_DEVICE not in guards.reach(node, self.src)
 
     def rewrite_asm_idiom(self, node: Node) -> bool:
         """Inline PTX that is a known idiom (ptx_idioms: the lane id, bit fields, packing, funnel shifts, ...),
