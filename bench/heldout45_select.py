@@ -4,7 +4,7 @@ choice is reviewable and repeatable):
 
     python bench/heldout45_select.py      # -> bench/heldout45.toml
 
-RULE, written and committed (h/heldout45, 07:33 UTC) before any candidate was fetched or measured
+RULE, written and committed (h/heldout45, 07:23 UTC, commit d1a6f992) before any candidate was fetched or measured
 (only the stored index's repository names, file lists and code search were looked up, to name
 candidates that exist and hold CUDA sources), for computational number theory: prime sieves
 (segmented sieve of Eratosthenes, prime counting), trial factoring of Mersenne numbers and trial
@@ -47,7 +47,7 @@ heldout*_select.py.
   at least 4 projects and 30 files). If fewer than 4 projects qualify, an EXTENSION (computational
   geometry: convex hulls, Delaunay / Voronoi outside gDel3D, polygon clipping, spatial joins; named by
   domain only, none in bench/used_repos.txt) is written and committed before its candidates are fetched.
-Outcome of the rule (before any measure of kernelport, 07:28 UTC): candidates 1-9 all fetched. mfaktc 11
+Outcome of the rule (before any measure of kernelport, 07:26 UTC): candidates 1-9 all fetched. mfaktc 11
   (gpusieve.cu over the size cap), CUDASieve 7, cuda-collatz (Dahl) 1 (src/util absent; collatz_kernel.cu
   resolves), CUDA-collatz (andreamatt) 0 (2 of its first 10 resolve: its tests include ../utils sources by
   relative paths that resolve, the rest reach absent headers), cuda-primefac 1, BigInteger-for-CUDA-GPU 0 (its
