@@ -47,6 +47,7 @@ class Plan:
     funcs: dict = field(default_factory=dict)  # function key -> the Function
     callers: dict = field(default_factory=dict)  # carrier key -> [(path, caller key, call node)]
     prototypes: set = field(default_factory=set)  # declaration keys of carriers' prototypes (carry_prototypes)
+    names: set = field(default_factory=set)  # names only carriers bear in the run (carry_masked)
 
 
 def key(path: str, node: Node) -> tuple[str, int, int]:
@@ -211,6 +212,8 @@ def plan(units: list[tuple[str, Module]]) -> Plan:
                         f"this call and '{a.text.decode()[:60]}' both read or set PTX's carry flag, in one expression "
                         "whose order of evaluation C++ leaves open: which reads the other's carry is not known")
                     out.calls.discard(key(path, b))
+    others = {f.name for p, m in units for f in m.functions.values() if key(p, f.node) not in out.carriers}
+    out.names = {f.name for k, f in out.funcs.items() if k in out.carriers} - others
     return out
 
 

@@ -112,7 +112,10 @@ def _nvidia_only_off_nvidia(tr, conds, unknown: frozenset, others: list) -> bool
             return False
         bs = guards.branches(node, tr.src)
         return any(all(b.reached(tr.src, p, spell) for b in bs) for p in _OFF_NVIDIA)
-    return any(counts(n, at) for at, n in others) or any(counts(n) for n, _fn in tr.module.asm) or \
+    # asm that nvcc's device pass never compiles (the #else of `#ifdef __CUDA_ARCH__`) is the host's assembly,
+    # not PTX: it stays host code once the test is respelled (CUDASieve's clzll: x86 `lzcnt`)
+    ptx = [n for n, _fn in tr.module.asm if guards.NVIDIA_DEVICE in guards.reach(n, tr.src)]
+    return any(counts(n, at) for at, n in others) or any(counts(n) for n in ptx) or \
         any(u.concept.kind in _NVIDIA_ONLY_KINDS and counts(u.node) for u in tr.module.uses)
 
 

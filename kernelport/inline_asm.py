@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from tree_sitter import Node
 
-from . import carry_calls, dialect, fnscopes, ptx_idioms, unavailable
+from . import carry_calls, carry_masked, dialect, fnscopes, guards, ptx_idioms, unavailable
 from .rewrite import whole_statement
 
 
@@ -60,7 +60,12 @@ class InlineAsm:
         p = node.parent
         while p is not None and p.type != "lambda_expression":  # a device lambda inside a host function
             p = p.parent
-        return f is not None and not f.is_device and p is None
+        if f is not None and not f.is_device and p is None:
+            return True
+        # a branch that the port's device pass never compiles, as the port spells its tests (the `#else` of a
+        # respelled `#ifdef __CUDA_ARCH__` in a __host__ __device__ function), nor nvcc's: the host's assembly too
+        return guards.AMD_DEVICE not in guards.reach(node, self.src, self.ported_macro) and \
+            guards.NVIDIA_DEVICE not in guards.reach(node, self.src)
 
     def rewrite_asm_idiom(self, node: Node) -> bool:
         """Inline PTX that is a known idiom (ptx_idioms: the lane id, bit fields, packing, funnel shifts, ...),
@@ -120,10 +125,10 @@ class InlineAsm:
             k = carry_calls.key(path, f.node)
             if k in plan.carriers and (plist := carry_calls.parameters(f)) is not None:
                 take(plist)
-            elif k in plan.roots and f.body is not None and (first := [c for c in f.body.named_children
-                                                                      if c.type != "comment"]):
+            elif k in plan.roots and f.body is not None and f.body.children and f.body.children[0].type == "{":
+                # right after the `{`: a first statement may stand in a conditional's branch, or after a directive
                 local = dialect.concept("ptx_carry_local").spelling(self.backend)
-                self.rw.insert_before(first[0], f"{local} {name} = 0u; ")
+                self.rw.replace(f.body.children[0], f"{{ {local} {name} = 0u;")
         for c in self.src.index.of_type("call_expression"):
             k = carry_calls.key(path, c)
             if k in plan.refused:
@@ -131,3 +136,4 @@ class InlineAsm:
             elif k in plan.calls and (args := c.child_by_field_name("arguments")) is not None:
                 given = [a for a in args.named_children if a.type != "comment"]
                 self.rw.insert_before(given[0], f"{name}, ") if given else self.rw.replace(args, f"({name})")
+        carry_masked.rewrite(self, plan, path, carry_calls.key, param, name)
