@@ -102,7 +102,7 @@ def choices(tr) -> list[Choice]:
     got = tr.__dict__.get("_kp_arch_choices")
     if got is not None:
         return got
-    got, at, scopes, names = [], archs(), fnscopes.of(tr.module), known_values(tr)
+    got, at, scopes = [], archs(), fnscopes.of(tr.module)
     for node in tr.src.index.of_type("preproc_if") if at else ():
         f = scopes.function(fnscopes.owner(tr.module, node))
         if f is None and tr.module.function_at(node) is None:
@@ -112,8 +112,8 @@ def choices(tr) -> list[Choice]:
             continue
         else:
             inside = True
-        if (c := _choice(tr.src, node, at, names)) is not None and (inside or _device_functions_only(tr.module, c)):
-            got.append(_portable(tr, c, at, names))
+        if (c := _choice(tr.src, node, at, known_values(tr))) is not None and (inside or _device_functions_only(tr.module, c)):
+            got.append(_portable(tr, c, at, known_values(tr)))
     tr.__dict__["_kp_arch_choices"] = got
     return got
 
