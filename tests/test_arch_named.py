@@ -116,3 +116,16 @@ def test_an_unknown_name_around_the_asm_keeps_both_branches():
     port, _ = translate(SourceFile.from_text(ASM.replace("#define VOLTA 700\n", ""), "t.cu"), "hip")
     assert "#if (__CUDA_ARCH__ >= PASCAL) && (__CUDA_ARCH__ < VOLTA)" in port.body and "#else" in port.body
     assert not any(d.code == "KP237" for d in port.diagnostics), port.diagnostics
+
+
+def test_named_architectures_inside_an_asm_template_port_the_newest_branch():
+    """The conditional inside one asm's template strings (kernelport/ptx_branches.py) reads the names too."""
+    from test_ptx_branches import MODELS, TWO, _check, _source
+    text = "#define FERMI 200\n" + _source(TWO.replace("__CUDA_ARCH__ >= 200", "__CUDA_ARCH__ >= FERMI", 1))
+    port, _ = _port(text)
+    assert "asm" not in port.body and "__CUDA_ARCH__" not in port.body and "#else" not in port.body, port.body
+    _check(next(ln for ln in port.body.splitlines() if "kp_ptx_t" in ln), MODELS["#if"])
+    assert [(d.code, d.line) for d in port.diagnostics] == [("KP237", 5)], port.diagnostics
+    # its look-alike: FERMI a -D of the run, the conditional kept with each branch under its directive
+    port, _ = _port(text, defines=[("FERMI", "200")])
+    assert "#if __CUDA_ARCH__ >= FERMI" in port.body and "#else" in port.body and not port.diagnostics
