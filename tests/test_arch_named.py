@@ -10,11 +10,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernelport.emulator import run_kernel
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
 from conftest import hip_compiles
+from test_arch_branches import _same_at_64  # the original at 32 lanes, the port at 64
 
 NAMES = "#define PASCAL 600\n#define VOLTA 700\n"
 
@@ -60,14 +60,6 @@ def _port(text: str, **options):
     port, out = translate(SourceFile.from_text(text, "t.cu"), "hip", **options)
     assert port.ok, [d.format() for d in port.diagnostics]
     return port, out
-
-
-def _same_at_64(original: str, port: str, args: dict) -> None:
-    grid, block = (4, 1, 1), (256, 1, 1)
-    want = run_kernel(original, "k", args=args, grid=grid, block=block, wave=32).outputs
-    got = run_kernel(port, "k", args=args, grid=grid, block=block, wave=64, backend="hip").outputs
-    for name in want:
-        assert np.allclose(got[name], want[name]), (name, got[name][:8], want[name][:8])
 
 
 def test_named_architectures_in_c_code_port_the_newest_branch(tmp_path):
