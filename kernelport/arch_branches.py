@@ -10,7 +10,8 @@ the port is the branch the newest architecture of the CUDA backend's `device_arc
 oracle's GPU.  Where the branches' ports differ the port says so (KP237, at the `#if`, naming each
 branch's line); where they port to the same code (`__shfl_down_sync(FULL, v, o)` / `__shfl_down(v, o)`)
 nothing is said.  A conditional elsewhere (file scope, a `__host__ __device__` function: the host pass
-reads the `#else`), a test that reads another macro, or one the parse did not see keeps its text.
+reads the `#else`), a test that reads another macro (but one whose integer value the unit's definitions decide,
+`#define PASCAL 600`: `known_values`), or one the parse did not see keeps its text.
 
 Translate's view of what is compiled reads the choice (`decided`: guards.cuda_only's tests), so code in
 a branch left out is not ported or refused, and the branch taken is ported like any other code.
@@ -18,6 +19,7 @@ a branch left out is not ported or refused, and the branch taken is ported like 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -55,7 +57,22 @@ def _directive(src, arm: Node) -> str:
     return re.sub(r"\s*\\\n\s*", " ", head).strip()
 
 
-def _choice(src, node: Node, at: tuple[int, ...]) -> Choice | None:
+def known_values(tr) -> Mapping[str, int]:
+    """The unit's object-like macros whose integer values its definitions decide (kernelport.unitdefines: the file's
+    and its project headers' `#define PASCAL 600`, one value, unconditional, never `#undef`ed), less the run's -D
+    names: what a test may read beside `__CUDA_ARCH__` and still be settled as for a literal."""
+    from .unitdefines import unit_defines
+    if (got := tr.__dict__.get("_kp_known_values")) is not None:
+        return got
+    away = getattr(getattr(tr.module, "visible", None), "elsewhere", None)
+    srcs = [tr.src] + ([pf.src for pf in (away.project.file(p) for p in away.paths) if pf is not None]
+                       if away is not None else [])
+    given = frozenset(d[0] if isinstance(d, tuple) else str(d).split("=")[0] for d in tr.options.get("defines", ()) or ())
+    got = tr.__dict__["_kp_known_values"] = unit_defines(srcs, given).values
+    return got
+
+
+def _choice(src, node: Node, at: tuple[int, ...], names: Mapping[str, int]) -> Choice | None:
     arms, n = [node], node.child_by_field_name("alternative")
     while n is not None and n.type in _CHAIN:
         arms.append(n)
@@ -67,7 +84,7 @@ def _choice(src, node: Node, at: tuple[int, ...]) -> Choice | None:
 
     def branch(arch: int) -> int | None:
         for i, t in enumerate(texts):
-            held = ptx_branches.arch_holds(t, arch)
+            held = ptx_branches.arch_holds(t, arch, names)
             if held is None:  # (`#if defined(__CUDA_ARCH__)` alone too: the device pass, kernelport/device_pass.py)
                 return None
             if held:
@@ -95,13 +112,13 @@ def choices(tr) -> list[Choice]:
             continue
         else:
             inside = True
-        if (c := _choice(tr.src, node, at)) is not None and (inside or _device_functions_only(tr.module, c)):
-            got.append(_portable(tr, c, at))
+        if (c := _choice(tr.src, node, at, known_values(tr))) is not None and (inside or _device_functions_only(tr.module, c)):
+            got.append(_portable(tr, c, at, known_values(tr)))
     tr.__dict__["_kp_arch_choices"] = got
     return got
 
 
-def _portable(tr, c: Choice, at: tuple[int, ...]) -> Choice:
+def _portable(tr, c: Choice, at: tuple[int, ...], names: Mapping[str, int]) -> Choice:
     """`c`, or where the newest's branch holds what the target has no port of (fbgemm's `mul.f16x2` asm under
     `#if __CUDA_ARCH__ >= 530`, `__float22bfloat162_rn` under `>= 800`) and another branch with code has none
     (the portable fallback the author wrote for older GPUs), that branch: the next newest architecture's, else
@@ -110,19 +127,19 @@ def _portable(tr, c: Choice, at: tuple[int, ...]) -> Choice:
     why = _unported(tr, *spans[c.taken]) if c.taken < len(spans) else ""  # (no `#else` taken: nothing to port)
     if not why:
         return c
-    by_arch = [b for b in (_branch_at(tr.src, c, a) for a in reversed(at)) if b is not None]
+    by_arch = [b for b in (_branch_at(tr.src, c, a, names) for a in reversed(at)) if b is not None]
     for k in dict.fromkeys(by_arch + list(range(len(c.arms) - 1, -1, -1))):
         if k < len(spans) and _normal(tr.src.data[spans[k][0]:spans[k][1]].decode("utf-8", "replace")) and \
                 not _unported(tr, *spans[k]):
-            return Choice(c.node, c.arms, c.tests, k, tuple(a for a in at if _branch_at(tr.src, c, a) != k), why)
+            return Choice(c.node, c.arms, c.tests, k, tuple(a for a in at if _branch_at(tr.src, c, a, names) != k), why)
     return c
 
 
-def _branch_at(src, c: Choice, arch: int) -> int | None:
+def _branch_at(src, c: Choice, arch: int, names: Mapping[str, int]) -> int | None:
     for i, arm in enumerate(c.arms):
         if arm.type == "preproc_else":
             return i
-        held = ptx_branches.arch_holds(src.text_of(arm.child_by_field_name("condition")), arch)
+        held = ptx_branches.arch_holds(src.text_of(arm.child_by_field_name("condition")), arch, names)
         if held is None or held:
             return None if held is None else i
     return len(c.arms)

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from tree_sitter import Node
 
-from . import carry_calls, carry_masked, dialect, fnscopes, guards, ptx_idioms, unavailable
+from . import arch_branches, carry_calls, carry_masked, dialect, fnscopes, guards, ptx_idioms, unavailable
 from .rewrite import whole_statement
 
 
@@ -75,7 +75,8 @@ class InlineAsm:
         f, (plan, path) = self.module.function_at(node), self.carry_plan() if self.carries() else (carry_calls.Plan(), "")
         carried = f is not None and carry_calls.key(path, f.node) in plan.carriers | plan.roots
         got = ptx_idioms.port(self.src.text_of(node), self.backend, stmt is not None,
-                              ptx_idioms.shared_in(self.src, f), renamed, carried)
+                              ptx_idioms.shared_in(self.src, f), renamed, carried,
+                              arch_branches.known_values(self) if "#" in self.src.text_of(node) else None)
         if got is None:
             return False
         self.rw.replace(stmt if got[0].startswith("{") else node, got[0])  # a block: the whole `asm(...);`

@@ -18,6 +18,7 @@ with no word), which kernelport does not show equivalent."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from . import cexpr, lazy_re
@@ -54,12 +55,17 @@ class ArchChoice:
 
 
 ARCH = "__CUDA_ARCH__"
+NAME = lazy_re.compile(r"\b[A-Za-z_]\w*\b")
 DEFINED = lazy_re.compile(r"\bdefined\s*(?:\(\s*__CUDA_ARCH__\s*\)|__CUDA_ARCH__\b)")
 
 
-def arch_holds(test: str, arch: int) -> bool | None:
-    """An `#if`/`#elif` test at `__CUDA_ARCH__` = arch, or None where it reads more than the architecture."""
+def arch_holds(test: str, arch: int, names: Mapping[str, int] | None = None) -> bool | None:
+    """An `#if`/`#elif` test at `__CUDA_ARCH__` = arch, or None where it reads more than the architecture
+    and `names` (object-like macros whose integer values the unit's definitions decide, kernelport.unitdefines:
+    mfaktc's `#define VOLTA 700`, read as the literal)."""
     expr = DEFINED.sub("1", test)
+    if names:
+        expr = NAME.sub(lambda m: f"({names[m.group()]})" if m.group() in names else m.group(), expr)
     if re.search(r"[A-Za-z_]\w*", expr.replace(ARCH, "")) or ARCH not in expr:
         return None
     try:
@@ -68,7 +74,7 @@ def arch_holds(test: str, arch: int) -> bool | None:
         return None
 
 
-def arch_choice(text: str, archs: tuple[int, ...]) -> ArchChoice | None:
+def arch_choice(text: str, archs: tuple[int, ...], names: Mapping[str, int] | None = None) -> ArchChoice | None:
     """The branch of the statement's one conditional that the newest of `archs` takes, where every test is
     on the NVIDIA architecture (`#if`/`#elif`, not `#ifdef`: the device pass); else None."""
     ds, at = directives(text), [i for i, ln in enumerate(text.split("\n")) if re.match(r"\s*#\s*\w+", ln)]
@@ -80,7 +86,7 @@ def arch_choice(text: str, archs: tuple[int, ...]) -> ArchChoice | None:
 
     def branch(arch: int) -> int | None:
         for i, t in enumerate(tests):
-            held = arch_holds(t, arch)
+            held = arch_holds(t, arch, names)
             if held is None:
                 return None
             if held:
@@ -95,14 +101,14 @@ def arch_choice(text: str, archs: tuple[int, ...]) -> ArchChoice | None:
     return ArchChoice(taken[-1], lines, tuple(ds[:-1]), tuple(a for a, b in zip(sorted(archs), taken) if b != taken[-1]))
 
 
-def port(text: str, ports: list, block: bool, archs: tuple[int, ...] = ()):
+def port(text: str, ports: list, block: bool, archs: tuple[int, ...] = (), names: Mapping[str, int] | None = None):
     """The statement `text`'s port as each branch's port (`ports`, in branch order, as
     ptx_idioms.port gives them) under its own directive, or None (see the module's docstring); on the
     NVIDIA architecture, the branch the newest of `archs` takes, with its ArchChoice third."""
     ds = directives(text)
     if ds is None or len(ds) != len(ports) + 1:
         return None
-    if (choice := arch_choice(text, archs)) is not None:
+    if (choice := arch_choice(text, archs, names)) is not None:
         got = ports[choice.taken]
         return None if got is None else (got[0], got[1], choice)
     if not block or None in ports:

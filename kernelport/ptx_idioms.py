@@ -579,7 +579,7 @@ def _branch_variants(text: str, most: int = 16) -> list[str] | None:
 
 
 def port(text: str, backend: str, block: bool, shared=lambda operand: False,
-         renamed: dict[str, str] | None = None, carried: bool = False) -> tuple[str, str] | None:
+         renamed: dict[str, str] | None = None, carried: bool = False, names=None) -> tuple[str, str] | None:
     """The asm statement `text` as `backend` spells its idiom (the outputs assigned in order; a scope's
     registers as locals of a C block, where `block` says one may stand for the statement: the block,
     `{ ... }`, is then the whole statement's port, its `;` included), and the PTX it was; None where
@@ -587,13 +587,14 @@ def port(text: str, backend: str, block: bool, shared=lambda operand: False,
     strings are chosen by preprocessor conditionals (`#if __CUDACC_VER_MAJOR__ >= 11` around a
     `.L2::128B` form) is ported where every choice gives the same port: whichever branch a compiler
     takes, the statement means that (else None: the branches differ).  `renamed`: a concept the port
-    writes in place of an idiom's (`lane_id` -> `warp_lane`: a lane id the kernel stores as data)."""
+    writes in place of an idiom's (`lane_id` -> `warp_lane`: a lane id the kernel stores as data); `names`: macros
+    values a test may read beside the architecture (kernelport.arch_branches.known_values)."""
     text = uncomment(text)  # a comment between the template's strings may hold a `:` or a quote
     if (variants := _branch_variants(text)) is not None:
         from . import backends  # (the toolkit's architectures: an `#if __CUDA_ARCH__ >= N` the original decides)
-        ports = [port(v, backend, block, shared, renamed, carried) for v in variants]
+        ports = [port(v, backend, block, shared, renamed, carried, names) for v in variants]
         return ports[0] if None not in ports and len({p[0] for p in ports}) == 1 else \
-            ptx_branches.port(text, ports, block, backends.source().device_archs)
+            ptx_branches.port(text, ports, block, backends.source().device_archs, names)
     from . import ptx_matrix  # (a warp's matrix instruction, mma.sync / ldmatrix: one call of its own)
     if (got := ptx_matrix.port(text, backend, shared)) is not None:
         return got
