@@ -171,12 +171,13 @@ def assert_hip_file_compiles(f, archs=("gfx90a", "gfx1030"), extra_args=()) -> N
     (toolchains.compile_hip_each): against the session's precompiled HIP runtime header where the
     file opens with it (kernelport.pch: ~0.7 s CPU a file where `hipcc -c` parses the header three
     times, ~2.3 s); a file that fails there is built by `hipcc -c` itself, whose verdict and message
-    stand, so a failure here is hipcc's.  With an include directory (`-I` a test's own) the PCH, keyed
-    by the flags, would be built for this one compile and cost more than it saves: `hipcc -c` then."""
+    stand, so a failure here is hipcc's.  A PCH is keyed by the flags: one for a test's own defines or
+    include directories (anything but `-std=`) would be built for that one compile and cost more than
+    it saves (~1 s CPU a part, three parts), so such a compile is `hipcc -c`'s."""
     from kernelport import toolchains
     require_tool("hipcc")
-    args = tuple(extra_args)
-    results = ([toolchains.compile_hip(f, archs, extra_args=args)] if any(str(a).startswith("-I") for a in args)
-               else toolchains.compile_hip_each(f, archs, extra_args=args))
+    args = tuple(str(a) for a in extra_args)
+    results = (toolchains.compile_hip_each(f, archs, extra_args=args) if all(a.startswith("-std=") for a in args)
+               else [toolchains.compile_hip(f, archs, extra_args=args)])
     bad = [f"{f} {r.target}: {(r.output or r.reason)[-3000:]}" for r in results if not r.ok]
     assert not bad, "\n".join(bad)
