@@ -220,6 +220,11 @@ def select(ordinal: str, name_: str, candidates, dropped=frozenset(), arch=None,
     return "\n".join(out)
 
 
+def write_set(ordinal: str, name_: str, candidates, dropped=frozenset(), arch=None, **stops) -> None:
+    """bench/NAME_.toml: the manifest `select` makes (the `__main__` of heldout24-45's select scripts)."""
+    (ROOT / f"bench/{name_}.toml").write_text(select(ordinal, name_, candidates, dropped, arch, **stops))
+
+
 def heldout24() -> str:
     return select("twenty-fourth", "heldout24", CANDIDATES, DROPPED, ARCH)
 

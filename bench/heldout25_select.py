@@ -81,9 +81,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from heldout24_select import select  # its qualifying check, CAP, vendored-folder filter and loop
+from heldout24_select import write_set  # its qualifying check, CAP, vendored-folder filter and loop
 
-ROOT = Path(__file__).resolve().parent.parent
 STOP_FILES, STOP_PROJECTS = 45, 6
 
 # (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
@@ -147,9 +146,5 @@ CANDIDATES = [
 ]
 
 
-def heldout25() -> str:  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
-    return select("twenty-fifth", "heldout25", CANDIDATES, stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)
-
-
-if __name__ == "__main__":
-    (ROOT / "bench/heldout25.toml").write_text(heldout25())
+if __name__ == "__main__":  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
+    write_set("twenty-fifth", "heldout25", CANDIDATES, stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)

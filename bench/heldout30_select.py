@@ -82,11 +82,8 @@ The set is measured on main's kernelport as it is before anyone changes code for
 """
 from __future__ import annotations
 
-from pathlib import Path
+from heldout24_select import write_set  # its qualifying check, CAP, vendored-folder filter and loop
 
-from heldout24_select import select  # its qualifying check, CAP, vendored-folder filter and loop
-
-ROOT = Path(__file__).resolve().parent.parent
 STOP_FILES, STOP_PROJECTS = 45, 6
 
 # (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
@@ -149,10 +146,5 @@ CANDIDATES = [
 DROPPED = frozenset({"supranational/sppark", "Bl4omArchie/AES_CUDA"})  # 0 of 3 (0 of 1) in the self-contained check (Outcome says why)
 
 
-def heldout30() -> str:  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
-    return select("thirtieth", "heldout30", CANDIDATES, DROPPED, stop_files=STOP_FILES,
-                  stop_projects=STOP_PROJECTS)
-
-
-if __name__ == "__main__":
-    (ROOT / "bench/heldout30.toml").write_text(heldout30())
+if __name__ == "__main__":  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
+    write_set("thirtieth", "heldout30", CANDIDATES, DROPPED, stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)

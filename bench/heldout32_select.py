@@ -98,11 +98,8 @@ The set is measured on main's kernelport as it is before anyone changes code for
 """
 from __future__ import annotations
 
-from pathlib import Path
+from heldout24_select import write_set  # its qualifying check, CAP, vendored-folder filter and loop
 
-from heldout24_select import select  # its qualifying check, CAP, vendored-folder filter and loop
-
-ROOT = Path(__file__).resolve().parent.parent
 STOP_FILES, STOP_PROJECTS = 45, 6
 
 # (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
@@ -172,10 +169,5 @@ CANDIDATES = [
 DROPPED = frozenset({"qyNut/cubf", "nicocarbone/CUDAMCFL", "dipy/GPUStreamlines"})  # fewer than 2 of 3 in the self-contained check (the EXTENSIONs and Outcome say why)
 
 
-def heldout32() -> str:  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
-    return select("thirty-second", "heldout32", CANDIDATES, DROPPED, stop_files=STOP_FILES,
-                  stop_projects=STOP_PROJECTS)
-
-
-if __name__ == "__main__":
-    (ROOT / "bench/heldout32.toml").write_text(heldout32())
+if __name__ == "__main__":  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
+    write_set("thirty-second", "heldout32", CANDIDATES, DROPPED, stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)

@@ -93,7 +93,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from heldout24_select import select  # its qualifying check, CAP, vendored-folder filter and loop
+from heldout24_select import write_set  # its qualifying check, CAP, vendored-folder filter and loop
 
 ROOT = Path(__file__).resolve().parent.parent
 STOP_FILES, STOP_PROJECTS = 45, 10
@@ -168,10 +168,5 @@ CANDIDATES = [
 DROPPED = frozenset({"Manomenu/gpu_sudoku"})  # fewer than 2 of its 2 in the self-contained check (Outcome says why)
 
 
-def heldout33() -> str:  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
-    return select("thirty-third", "heldout33", CANDIDATES, DROPPED, stop_files=STOP_FILES,
-                  stop_projects=STOP_PROJECTS)
-
-
-if __name__ == "__main__":
-    (ROOT / "bench/heldout33.toml").write_text(heldout33())
+if __name__ == "__main__":  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
+    write_set("thirty-third", "heldout33", CANDIDATES, DROPPED, stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)

@@ -97,11 +97,8 @@ The set is measured on main's kernelport as it is before anyone changes code for
 """
 from __future__ import annotations
 
-from pathlib import Path
+from heldout24_select import write_set  # its qualifying check, CAP, vendored-folder filter and loop
 
-from heldout24_select import select  # its qualifying check, CAP, vendored-folder filter and loop
-
-ROOT = Path(__file__).resolve().parent.parent
 STOP_FILES, STOP_PROJECTS = 45, 10  # 7 until the THIRD EXTENSION
 
 # (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
@@ -190,10 +187,5 @@ CANDIDATES = [
 DROPPED = frozenset({"astrooman/dedisperse", "snytav/Gurthang"})  # fewer than 2 of 3 (1 of 1) in the self-contained check (the EXTENSION says why)
 
 
-def heldout34() -> str:  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
-    return select("thirty-fourth", "heldout34", CANDIDATES, DROPPED, stop_files=STOP_FILES,
-                  stop_projects=STOP_PROJECTS)
-
-
-if __name__ == "__main__":
-    (ROOT / "bench/heldout34.toml").write_text(heldout34())
+if __name__ == "__main__":  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
+    write_set("thirty-fourth", "heldout34", CANDIDATES, DROPPED, stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)

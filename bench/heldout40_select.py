@@ -100,11 +100,8 @@ The set is measured on main's kernelport as it is before anyone changes code for
 """
 from __future__ import annotations
 
-from pathlib import Path
+from heldout24_select import write_set  # its qualifying check, CAP, vendored-folder filter and loop
 
-from heldout24_select import select  # its qualifying check, CAP, vendored-folder filter and loop
-
-ROOT = Path(__file__).resolve().parent.parent
 STOP_FILES, STOP_PROJECTS = 45, 8
 
 # (name, repository, license, license files, include dirs, defines, nvcc flags, source folder):
@@ -237,10 +234,5 @@ DROPPED = frozenset({"moonsh5009/CUDA_ClothDynamics_PBD_GraphColoring", "leejy81
                      "moonsh5009/CUDA_Remeshing"})  # fewer than 2 of their first 3 (all of 1-2) in the self-contained check
 
 
-def heldout40() -> str:  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
-    return select("fortieth", "heldout40", CANDIDATES, DROPPED, stop_files=STOP_FILES,
-                  stop_projects=STOP_PROJECTS)
-
-
-if __name__ == "__main__":
-    (ROOT / "bench/heldout40.toml").write_text(heldout40())
+if __name__ == "__main__":  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
+    write_set("fortieth", "heldout40", CANDIDATES, DROPPED, stop_files=STOP_FILES, stop_projects=STOP_PROJECTS)

@@ -8,10 +8,8 @@ from __future__ import annotations
 import re
 import subprocess
 
-from conftest import require_tool
-from kernelport import toolchains
-from kernelport.source import SourceFile
-from kernelport.translate import translate
+from conftest import assert_hip_file_compiles, require_tool
+from port_support import port_text
 
 SRC = """\
 #include <cuda.h>
@@ -25,9 +23,7 @@ void unmap(void* p, size_t n) { cuMemUnmap((CUdeviceptr)p + (size_t)n, n); }
 
 
 def _port() -> str:
-    port, text = translate(SourceFile.from_text(SRC, "vm.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return text
+    return port_text(SRC, "vm.cu", dedent=False)
 
 
 def test_address_arithmetic_goes_through_a_byte_pointer():
@@ -66,5 +62,4 @@ def test_the_port_compiles_with_hipcc(tmp_path):
     require_tool("hipcc")
     f = tmp_path / "vm.hip"
     f.write_text(_port())
-    r = toolchains.compile_hip(f, ["gfx90a"])
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(f, ["gfx90a"])

@@ -8,10 +8,9 @@ from __future__ import annotations
 import textwrap
 
 from kernelport import toolchains
-from kernelport.source import SourceFile
-from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import hip_compiles, require_tool
+from port_support import port_text
 
 CODE = """
 #include <cmath>
@@ -34,9 +33,7 @@ __global__ void k(float* o) { o[threadIdx.x] *= 2.0f; }
 
 
 def hip(code: str, to: str = "hip") -> str:
-    port, text = translate(SourceFile.from_text(textwrap.dedent(code), "b.cu"), to)
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return text
+    return port_text(code, "b.cu", to)
 
 
 def test_a_non_constant_element_narrowed_in_braces_gets_the_conversion_written():
@@ -53,11 +50,7 @@ def test_a_non_constant_element_narrowed_in_braces_gets_the_conversion_written()
 
 
 def test_the_port_compiles_with_hipcc(tmp_path):
-    require_tool("hipcc")
-    port = tmp_path / "b.hip"
-    port.write_text(hip(CODE))
-    res = toolchains.compile_hip(port, toolchains.HIP_ARCHS)
-    assert res.ok, res.output or res.reason
+    hip_compiles(tmp_path, hip(CODE), "b.hip")
 
 
 def test_the_original_compiles_with_nvcc(tmp_path):

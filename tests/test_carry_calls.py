@@ -18,12 +18,12 @@ import re
 import numpy as np
 import pytest
 
-from kernelport import cexpr, toolchains
+from kernelport import cexpr
 from kernelport.emulator import run_kernel
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
 from test_ptx_idioms import _eval
 
 _T = {32: "unsigned int", 64: "unsigned long long"}
@@ -211,8 +211,7 @@ def test_the_chain_and_every_wrapper_compile_for_gfx90a_and_gfx1030(tmp_path):
         assert port.ok, [d.format() for d in port.diagnostics]
         f = tmp_path / f"{name}.hip"
         f.write_text(body)
-        r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
-        assert r.ok, r.output[-3000:]
+        assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
 
 
 def _errors(src: str) -> list:
@@ -369,5 +368,4 @@ def test_a_carriers_prototype_takes_the_carry_and_a_call_of_another_prototype_do
     require_tool("hipcc")
     f = tmp_path / "p.hip"
     f.write_text(body)
-    r = toolchains.compile_hip(f, ["gfx90a"])
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(f, ["gfx90a"])

@@ -14,12 +14,11 @@ import random
 import numpy as np
 import pytest
 
-from kernelport import toolchains
 from kernelport.emulator import run_kernel
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
 
 WRAP = """__device__ static unsigned int add_cc(unsigned int a, unsigned int b)
 {
@@ -80,8 +79,7 @@ def test_the_port_compiles_for_gfx90a_and_gfx1030_in_each_configuration(tmp_path
     require_tool("hipcc")
     f = tmp_path / "m.hip"
     f.write_text(_port(SRC))
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=define)
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"], extra_args=define)
 
 
 @pytest.mark.parametrize("wave", [32, 64])
@@ -142,5 +140,4 @@ def test_a_masked_call_of_a_name_a_non_carrier_bears_and_a_head_of_no_carrier_st
     require_tool("hipcc")
     for define in ([], ["-DDEBUG_MATH"]):
         (f := tmp_path / "l.hip").write_text(body)
-        r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=define)
-        assert r.ok, r.output[-3000:]
+        assert_hip_file_compiles(f, ["gfx90a", "gfx1030"], extra_args=define)

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import textwrap
 
-from kernelport import toolchains
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
 
 KERNEL = """
 __global__ void count(const int *in, int *out, int n) {
@@ -53,8 +52,7 @@ def test_a_label_that_ends_a_block_parses_and_the_port_compiles(tmp_path):
     require_tool("hipcc")
     f = tmp_path / "k.hip"
     f.write_text(text)
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
 
 
 def test_a_label_before_a_statement_is_left_as_written():

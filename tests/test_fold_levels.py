@@ -11,10 +11,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernelport.emulator import run_kernel
-from kernelport.source import SourceFile
-from kernelport.translate import translate
+from port_support import assert_port_at_64_is_original_at_32, ported
 from test_warp_counts import BLOCK_SUM
+
 
 PLAIN = """\
 __device__ float warp_sum(float v) {
@@ -44,8 +43,7 @@ WAVE = {  # every lane reads the block's fold: the same at either width, the por
 
 
 def _port(text: str):
-    port, out = translate(SourceFile.from_text(text, "t.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
+    port, out = ported(text, dedent=False)
     return port.body, out
 
 
@@ -53,11 +51,8 @@ def _same_at_64(original: str, port: str) -> None:
     rng = np.random.default_rng(11)
     args = {"x": rng.integers(1, 4, 1024).astype(np.float32), "y": np.zeros(1024, np.float32),
             "out": np.zeros(4, np.float32)}
-    want = run_kernel(original, "block_sum", args=args, grid=(4, 1, 1), block=(256, 1, 1), wave=32).outputs
-    got = run_kernel(port, "block_sum", args=args, grid=(4, 1, 1), block=(256, 1, 1), wave=64, backend="hip")
-    assert not got.races, got.races
-    for k in ("y", "out"):
-        assert np.array_equal(got.outputs[k], want[k]), k  # integer-valued inputs: exact sums
+    # integer-valued inputs: exact sums
+    assert_port_at_64_is_original_at_32(original, port, "block_sum", args, (4, 1, 1), (256, 1, 1), ("y", "out"))
 
 
 @pytest.mark.parametrize("name", sorted(KEPT))
@@ -111,9 +106,7 @@ def test_a_leader_storing_one_warps_fold_per_block_keeps_32_lanes():
     _, text = _port(emulated)
     rng = np.random.default_rng(5)
     args = {"x": np.zeros(4, np.float32), "in": rng.integers(-3, 4, 128).astype(np.float32)}
-    want = run_kernel(emulated, "k", args=args, grid=(4, 1, 1), block=(256, 1, 1), wave=32).outputs
-    got = run_kernel(text, "k", args=args, grid=(4, 1, 1), block=(256, 1, 1), wave=64, backend="hip")
-    assert not got.races and np.array_equal(got.outputs["x"], want["x"]), (got.outputs["x"], want["x"])
+    assert_port_at_64_is_original_at_32(emulated, text, "k", args, (4, 1, 1), (256, 1, 1), ("x",))
 
 
 def test_a_leader_adding_its_warps_fold_atomically_stays_wave_wide():

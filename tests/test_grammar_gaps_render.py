@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import textwrap
 
-from kernelport import toolchains
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
 
 
 def src(code: str) -> SourceFile:
@@ -24,8 +23,7 @@ def compiles(text: str) -> None:
     with tempfile.TemporaryDirectory() as d:
         f = Path(d) / "m.hip"
         f.write_text(text)
-        r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
-        assert r.ok, r.output[-3000:]
+        assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
 
 
 def hip(code: str) -> str:

@@ -13,6 +13,8 @@ from kernelport.backends import api_table
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
+from conftest import assert_hip_file_compiles
+
 
 def hip(code: str, **kw):
     src = SourceFile.from_text(textwrap.dedent(code), "t.cu")
@@ -473,7 +475,6 @@ def test_cudas_own_attribute_spellings_are_the_targets():
     assert "// __builtin_align__ in a comment stays" in text
 
 
-
 def test_the_register_storage_class_goes_from_the_hip_port(tmp_path):
     """gvdb's `register float ht[8];`: C++17 removed `register` (it had no effect); nvcc -std=c++17 warns
     and ignores it, hipcc refuses it ("ISO C++17 does not allow 'register' storage class specifier")."""
@@ -488,12 +489,10 @@ def test_the_register_storage_class_goes_from_the_hip_port(tmp_path):
     metal, _ = translate(SourceFile.from_text(code, "t.cu"), "metal")
     assert "    float ht[8];" in metal.body and "register float" not in metal.body and "register_me:" in metal.body
     from conftest import require_tool
-    from kernelport import toolchains
     require_tool("hipcc")
     port, full = translate(SourceFile.from_text(code, "t.cu"), "hip")
     (tmp_path / "t.hip").write_text(full)
-    r = toolchains.compile_hip(tmp_path / "t.hip", ["gfx90a", "gfx1030"])  # -std=c++17
-    assert r.ok, r.output[-2000:]
+    assert_hip_file_compiles(tmp_path / "t.hip", ["gfx90a", "gfx1030"])  # -std=c++17
 
 def test_trap_is_the_compilers_builtin_trap():
     """CUDA's __trap() stops the kernel; ROCm 5.2 declares no __trap, and its own abort() and device
@@ -660,7 +659,6 @@ def test_bfloat16_conversions_are_hip_bfloat16s_own():
     assert "b[2] = hip_bfloat16(static_cast<float>(f[2]));" in out
     assert "b[3] = hip_bfloat16(static_cast<float>(f[3]), hip_bfloat16::truncate);" in out
     assert all("kernelport" in TABLE.get(n).flag_set for n in ("__bfloat162float", "__float2bfloat16"))
-
 
 
 def test_float_arithmetic_rounded_toward_zero_is_the_prologues_exact_helpers():

@@ -6,11 +6,10 @@ import textwrap
 
 import pytest
 
-from kernelport import toolchains
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
 
 
 def port_of(code: str) -> str:
@@ -290,8 +289,6 @@ def test_code_under_nvcc_is_the_ports_under_hipcc():
     assert "#ifdef __HIPCC__\n__device__ float twice" in out and "#ifdef __NVCOMPILER" in out
 
 
-
-
 # learn-cuda cuda_kernel: a kernel that launches itself (dynamic parallelism), which ROCm has not:
 # refused at the launch; a host launch, and a device launch only NVIDIA's device pass compiles, are not.
 # Stop 51: `#if __CUDA_ARCH__ >= 350` is what every current GPU takes (kernelport/arch_branches.py), so that
@@ -389,8 +386,7 @@ def test_the_port_compiles_for_gfx90a_and_gfx1030(name, tmp_path):
     require_tool("hipcc")
     f = tmp_path / f"{name}.hip"
     f.write_text(port_of(CASES[name]))
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
 
 
 def test_ptx_bfe_with_an_immediate_length_is_the_same_extract():
@@ -446,7 +442,6 @@ def test_a_coordinate_read_whole_is_made_a_uint3_its_fields_are_kept():
     assert "make_uint3" not in metal.body
 
 
-
 # gvdb's copy kernels: `uint3 t = blockIdx * make_uint3(blockDim.x, blockDim.y, blockDim.z) + threadIdx;` through
 # the project's uint3 operators (hipcc: "invalid operands to binary expression ('const __HIP_Coordinates<...>'
 # and 'uint3')"); a returned coordinate likewise. A coordinate's field in an operand stays as written.
@@ -469,8 +464,7 @@ def test_a_coordinate_read_whole_as_an_operand_or_returned_is_made_a_uint3(tmp_p
     require_tool("hipcc")
     port, text = translate(SourceFile.from_text(textwrap.dedent(OPERAND_COORDS), "t.cu"), "hip")
     (tmp_path / "t.hip").write_text(text)
-    r = toolchains.compile_hip(tmp_path / "t.hip", ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-2000:]
+    assert_hip_file_compiles(tmp_path / "t.hip", ["gfx90a", "gfx1030"])
 
 
 # gvdb's cuda_gvdb_operators.cuh: `#define GVDB_VOXUNPACKED uint3 localIdx = threadIdx + make_uint3(1, 1, 1); uint3
@@ -500,8 +494,7 @@ def test_a_coordinate_read_whole_in_a_macro_body_is_made_a_uint3(tmp_path):
     require_tool("hipcc")
     port, text = translate(SourceFile.from_text(textwrap.dedent(MACRO_COORDS), "t.cu"), "hip")
     (tmp_path / "t.hip").write_text(text)
-    r = toolchains.compile_hip(tmp_path / "t.hip", ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-2000:]
+    assert_hip_file_compiles(tmp_path / "t.hip", ["gfx90a", "gfx1030"])
 
 
 def test_a_globally_qualified_api_name_is_cudas_beside_a_users_namespaced_wrapper():

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import textwrap
 
-from kernelport import toolchains
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
 
 
 def test_a_byte_order_mark_is_left_out_of_the_port(tmp_path):
@@ -25,8 +24,7 @@ def test_a_byte_order_mark_is_left_out_of_the_port(tmp_path):
     require_tool("hipcc")
     out = tmp_path / "k.hip"
     out.write_text(text + "__global__ void g(int *p) { p[0] = twice(p[0]); }\n")
-    r = toolchains.compile_hip(out, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(out, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
 
 
 # AliceVision's BufPtr.hpp: a constructor with an initializer list behind a qualifier macro is seen
@@ -90,8 +88,7 @@ def test_toolkit_headers_hipify_lacks_are_hips_runtime_header(tmp_path):
     require_tool("hipcc")
     f = tmp_path / "t.hip"
     f.write_text(text)
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
 
 
 def test_a_header_found_through_an_include_dir_is_mirrored_with_that_dir(tmp_path):
@@ -138,8 +135,7 @@ def test_a_definition_takes_the_execution_space_its_declaration_names(tmp_path):
     assert "\n__device__ int lane_sum(int v) {" in text
     assert "\nstatic int twice(int v) { return 2 * v; }" in text  # its declaration names no space
     require_tool("hipcc")
-    r = toolchains.compile_hip(out / "hash.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17", f"-I{tmp_path}"))
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(out / "hash.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17", f"-I{tmp_path}"))
 
 
 # DualSPHysics' JReduSum_ker.cu: a debug check under `#ifdef DG_...` that nothing defines has a stray
@@ -202,8 +198,7 @@ def test_math_constants_are_carried_where_hip_lacks_the_header(tmp_path):
     require_tool("hipcc")
     out = tmp_path / "k.hip"
     out.write_text(text)
-    r = toolchains.compile_hip(out, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(out, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
 
 
 def test_the_carried_constants_are_the_values_they_name():

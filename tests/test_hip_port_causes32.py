@@ -2,11 +2,10 @@
 did not compile, each as a minimal CUDA snippet written here (no fetched file is read)."""
 from __future__ import annotations
 
-from kernelport import toolchains
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
 from trust_support import kp_inproc
 
 # DoseCUDA's dose kernels: the classes header includes <math_constants.h>, each .cu uses CUDART_PI_F
@@ -49,8 +48,7 @@ def test_constants_used_through_a_local_header_are_defined_where_hip_lacks_them(
     defined = [line.split()[1] for line in text.splitlines() if line.startswith("#define HIP_")]
     assert defined == ["HIP_PIO2_F", "HIP_PI_F"], text
     require_tool("hipcc")
-    r = toolchains.compile_hip(tmp_path / "out" / "k.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(tmp_path / "out" / "k.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
 
 
 def test_no_block_where_the_file_includes_the_header_itself_or_uses_none_of_it(tmp_path):
@@ -92,8 +90,7 @@ def test_a_default_value_for_a_texture_field_hip_lacks_is_left_out(tmp_path):
     assert "tx.filterMode = hipFilterModeLinear;" in text
     require_tool("hipcc")
     (tmp_path / "tex.hip").write_text(text)
-    r = toolchains.compile_hip(tmp_path / "tex.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(tmp_path / "tex.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
 
 
 def test_any_other_value_for_a_field_hip_lacks_is_refused_at_its_line(tmp_path):
@@ -126,8 +123,7 @@ def test_c_bool_after_stdbool_compiles_in_strict_cxx(tmp_path):
     assert "define _Bool" not in translate(SourceFile.from_text(no_include, str(tmp_path / "c.cu")), "hip")[1]
     require_tool("hipcc")
     (tmp_path / "b.hip").write_text(text)
-    r = toolchains.compile_hip(tmp_path / "b.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(tmp_path / "b.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
 
 
 # bart's wl3-cuda.cu: `ldim3 ind = Wpmuladd(blockIdx, blockDim, threadIdx);` with
@@ -160,5 +156,4 @@ def test_whole_coordinates_going_to_a_dim3_are_spelled_as_one(tmp_path):
     assert "first(make_uint3(blockIdx.x, blockIdx.y, blockIdx.z))" in text
     require_tool("hipcc")
     (tmp_path / "w.hip").write_text(text)
-    r = toolchains.compile_hip(tmp_path / "w.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(tmp_path / "w.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))

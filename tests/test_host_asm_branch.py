@@ -12,12 +12,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernelport import toolchains
 from kernelport.emulator import run_kernel
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
+from port_support import port_text
 
 SRC = """#include <cstdint>
 __host__ __device__ static inline int64_t clzll(uint64_t x)
@@ -45,9 +45,7 @@ def _errors(src: str) -> list[str]:
 
 
 def _port() -> str:
-    port, body = translate(SourceFile.from_text(SRC, "h.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return body
+    return port_text(SRC, "h.cu", dedent=False)
 
 
 def test_the_host_branch_asm_is_kept_and_the_test_respelled_for_the_device_pass():
@@ -58,8 +56,7 @@ def test_the_host_branch_asm_is_kept_and_the_test_respelled_for_the_device_pass(
 def test_the_port_compiles_for_gfx90a_and_gfx1030(tmp_path):
     require_tool("hipcc")
     (f := tmp_path / "h.hip").write_text(_port())
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
 
 
 @pytest.mark.parametrize("wave", [32, 64])

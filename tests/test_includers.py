@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
 from trust_support import kp_inproc
 
 LIB = """\
@@ -118,8 +118,7 @@ def test_the_includers_port_compiles_with_the_included_files_port(tmp_path):
     d = _project(tmp_path, {"lib.cu": LIB, "lib_part.cu": PART})
     rc, out, err = kp_inproc("translate", d, "--to", "hip", "-o", d / "out")
     assert rc == 0, err
-    res = toolchains.compile_hip(d / "out" / "lib.hip", toolchains.HIP_ARCHS)  # lib_part.hip compiled inside it
-    assert res.ok, res.output or res.reason
+    assert_hip_file_compiles(d / "out" / "lib.hip", toolchains.HIP_ARCHS)  # lib_part.hip compiled inside it
 
 
 def test_several_includers_the_first_is_used_and_a_note_says_so(tmp_path):

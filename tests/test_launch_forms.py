@@ -10,6 +10,8 @@ from kernelport.lint.rules.ws_geometry import _GROUP_SUM
 from kernelport.model import build
 from kernelport.source import SourceFile
 
+from conftest import assert_hip_file_compiles
+
 # WS015's own example kernel (a 32-lane group sum), without its launch
 KERNEL = _GROUP_SUM.split("void launch")[0].lstrip("\n")
 MACROS = """#define SETUP_LAUNCH_CONFIG(num_sms, num_threads, stream) \\
@@ -170,8 +172,7 @@ def test_translate_ports_the_runtime_launches_hip_has_and_refuses_the_others_nam
     require_tool("hipcc")
     path = tmp_path / "k.hip"
     path.write_text(out)
-    r = toolchains.compile_hip(path, ["gfx90a", "gfx1030"])
-    assert r.ok, r.output
+    assert_hip_file_compiles(path, ["gfx90a", "gfx1030"])
     ex = KERNEL + "void launch(const float* x, float* y, int n, cudaStream_t s) {\n    " + \
         FORMS["cudaLaunchKernelEx fields"].replace("BLOCK", "WARP_SIZE") + "\n}\n"
     port, _ = translate(SourceFile.from_text(ex, "k.cu"), "hip")

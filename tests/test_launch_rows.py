@@ -13,6 +13,8 @@ import pytest
 from kernelport.project_ports import make, single
 from kernelport.source import SourceFile
 
+from conftest import assert_hip_file_compiles
+
 # llm.c dev/cuda/common.h's warpReduceSum: a 16-step ladder at the default width.  Its header is
 # ported on its own, where nothing says rows of 32: its port folds a whole wave.
 HELPER = """
@@ -84,14 +86,12 @@ def test_the_moved_launch_compiles_for_both_amd_wave_widths(tmp_path):
     """The port's host code (kp_device_warp_size(), kp_wave_rows) and its header's port build with
     hipcc for gfx90a (64-wide waves) and gfx1030 (32)."""
     from conftest import require_tool
-    from kernelport import toolchains
 
     require_tool("hipcc")
     f = write(tmp_path)
     for m in make(single(f, SourceFile.from_text(f.read_text(), str(f))), ["hip"], None, False):
         (tmp_path / Path(m.path).name).write_text(m.text)
-    r = toolchains.compile_hip(tmp_path / "rows.hip", ["gfx90a", "gfx1030"])
-    assert r.ok, r.output
+    assert_hip_file_compiles(tmp_path / "rows.hip", ["gfx90a", "gfx1030"])
 
 
 def test_rows_with_the_helper_in_the_file_keep_32_lanes(tmp_path):

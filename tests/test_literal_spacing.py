@@ -5,9 +5,8 @@ the port ("invalid suffix on literal; C++11 requires a space between literal and
 port writes the space (kernelport/literal_spacing.py)."""
 from __future__ import annotations
 
-from kernelport import toolchains
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
 from trust_support import kp_inproc
 
 SOURCE = """\
@@ -37,5 +36,4 @@ def test_a_string_literal_against_a_macro_is_parted_from_it_and_the_port_compile
     assert 'printf(ANSI_YELLOW "  [Warning]  " ANSI_RESET "%s", message);' in port
     assert 'std::string t = "abc"_tag;' in port  # look-alike: a literal operator's suffix, left as written
     require_tool("hipcc")
-    r = toolchains.compile_hip(tmp_path / "out" / "w.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(tmp_path / "out" / "w.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))

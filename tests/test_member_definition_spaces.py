@@ -6,9 +6,8 @@ defined in Spline.cu): nvcc gives the definition the declaration's spaces, hipcc
 port ("__host__ function cannot overload __host__ __device__ function").  The port's definition says them."""
 from __future__ import annotations
 
-from kernelport import toolchains
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
 
 SAME_FILE = """\
 #define FUNC_IN __host__ __device__ inline
@@ -37,8 +36,7 @@ def _port(tmp_path, name: str) -> str:
 
 def _compiles(tmp_path, name: str) -> None:
     require_tool("hipcc")
-    r = toolchains.compile_hip(tmp_path / "out" / name, ["gfx90a", "gfx1030"], extra_args=("-std=c++17", f"-I{tmp_path}"))
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(tmp_path / "out" / name, ["gfx90a", "gfx1030"], extra_args=("-std=c++17", f"-I{tmp_path}"))
 
 
 def test_an_out_of_class_member_definition_takes_its_in_class_declarations_spaces(tmp_path):
@@ -163,5 +161,4 @@ def test_overloads_of_one_arity_declared_under_one_macro_give_their_definitions_
     assert "\n__host__ __device__ V3::V3(const V2& a) : x(a.x), y(a.x), z(0) {}" in text
     assert "\nfloat V3::len() const {" in text  # declared with none: a host function, as written
     require_tool("hipcc")
-    r = toolchains.compile_hip(out / "k.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17", f"-I{out}"))
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(out / "k.hip", ["gfx90a", "gfx1030"], extra_args=("-std=c++17", f"-I{out}"))

@@ -10,9 +10,8 @@ function 'nsp'", "__host__ function ... cannot overload __host__ __device__ func
 definition says the declaration's spaces."""
 from __future__ import annotations
 
-from kernelport import toolchains
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
 
 PRESET = """\
 #pragma once
@@ -114,6 +113,5 @@ def test_in_one_file_declaration_and_definition_take_the_union_of_their_spaces(t
 def test_the_ports_compile_with_hipcc(tmp_path):
     require_tool("hipcc")
     _ported(tmp_path)
-    r = toolchains.compile_hip(tmp_path / "out" / "unit.hip", ["gfx90a", "gfx1030"],
-                               extra_args=("-std=c++17", "-DGPU_BUILD", f"-I{tmp_path / 'out'}", f"-I{tmp_path}"))
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(tmp_path / "out" / "unit.hip", ["gfx90a", "gfx1030"],
+                             extra_args=("-std=c++17", "-DGPU_BUILD", f"-I{tmp_path / 'out'}", f"-I{tmp_path}"))

@@ -3,15 +3,10 @@
 the definition, so the HIP port gives the declaration the same words."""
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
-from kernelport import toolchains
-from kernelport.source import SourceFile
-from kernelport.translate import translate
-
-from conftest import require_tool
+from conftest import hip_compiles
+from port_support import port_text
 
 # The CUDA Handbook's spinlockReduction.cu, reduced: a lock declared plainly in its class and
 # defined `inline __device__` below it.
@@ -44,9 +39,7 @@ __global__ void k(int* lock, int* out) {
 
 
 def hip(code: str) -> str:
-    port, text = translate(SourceFile.from_text(textwrap.dedent(code), "m.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
-    return text
+    return port_text(code, "m.cu")
 
 
 def test_the_declaration_gets_the_out_of_line_definitions_device():
@@ -170,8 +163,4 @@ def test_a_plain_prototype_gets_the_spaces_its_definition_has():
 
 @pytest.mark.parametrize("name", ["CODE", "SPECIALIZATIONS", "MACRO_SPACES", "PROTOTYPES"])
 def test_the_port_compiles_with_hipcc(tmp_path, name):
-    require_tool("hipcc")
-    port = tmp_path / "m.hip"
-    port.write_text(hip(globals()[name]))
-    res = toolchains.compile_hip(port, toolchains.HIP_ARCHS)
-    assert res.ok, res.output or res.reason
+    hip_compiles(tmp_path, hip(globals()[name]), "m.hip")

@@ -11,9 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernelport.emulator import run_kernel
-from kernelport.source import SourceFile
-from kernelport.translate import translate
+from port_support import assert_port_at_64_is_original_at_32, ported
+
 
 WRAP = "__device__ float shfl_down(float v, unsigned d) { return __shfl_down_sync(0xffffffff, v, d); }\n"
 ROWS = """\
@@ -51,18 +50,14 @@ KEPT = {
 
 
 def _port(text: str):
-    port, out = translate(SourceFile.from_text(text, "t.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
+    port, out = ported(text, dedent=False)
     return port.body, out
 
 
 def _same_at_64(original: str, port: str) -> None:
     rng = np.random.default_rng(3)
     args = {"x": rng.integers(-3, 4, 256).astype(np.float32), "out": np.zeros(4, np.float32)}
-    want = run_kernel(original, "rows", args=args, grid=(2, 1, 1), block=(128, 1, 1), wave=32).outputs
-    got = run_kernel(port, "rows", args=args, grid=(2, 1, 1), block=(128, 1, 1), wave=64, backend="hip")
-    assert not got.races, got.races
-    assert np.array_equal(got.outputs["out"], want["out"]), (got.outputs["out"], want["out"])
+    assert_port_at_64_is_original_at_32(original, port, "rows", args, (2, 1, 1), (128, 1, 1))
 
 
 @pytest.mark.parametrize("name", sorted(KEPT))

@@ -14,11 +14,11 @@ import re
 
 import pytest
 
-from kernelport import cexpr, toolchains
+from kernelport import cexpr
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
 
 M32 = (1 << 32) - 1
 
@@ -73,8 +73,7 @@ def _hipcc(tmp_path, text: str) -> None:
     require_tool("hipcc")
     f = tmp_path / "s.hip"
     f.write_text(text)
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
 
 
 def _check(arm: str, model) -> None:

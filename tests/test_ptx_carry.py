@@ -11,11 +11,11 @@ import re
 
 import pytest
 
-from kernelport import cexpr, ptx_idioms, toolchains
+from kernelport import cexpr, ptx_idioms
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
 from test_ptx_idioms import _eval  # (ROCm's __umulhi / __umul64hi, modelled from ROCm 5.2's headers)
 
 _CTYPE = {"r": "unsigned int", "l": "unsigned long long"}
@@ -134,8 +134,7 @@ def test_the_carry_chain_ports_compile_for_gfx90a_and_gfx1030(tmp_path):
     require_tool("hipcc")
     f = tmp_path / "chains.hip"
     f.write_text("\n".join(translate(SourceFile.from_text(_source(n), "p.cu"), "hip")[1] for n in CASES))
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
 
 
 def test_the_chains_are_ptx_ptxas_takes(tmp_path):
@@ -235,8 +234,7 @@ def test_the_unbraced_bodies_compile_for_gfx90a_and_gfx1030(tmp_path):
     f = tmp_path / "unbraced.hip"
     f.write_text("\n".join(translate(SourceFile.from_text(_source(n, UNBRACED[c]).replace(f"_{n}(", f"_{n}_{c}("), "p.cu"),
                                       "hip")[1] for n in ("add4_u32", "mad_wide_u64") for c in UNBRACED))
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
 
 
 def test_the_unbraced_originals_are_cuda_nvcc_takes(tmp_path):

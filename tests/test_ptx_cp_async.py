@@ -14,11 +14,10 @@ import subprocess
 
 import pytest
 
-from kernelport import toolchains
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import gfx90a_assembly, require_tool
+from conftest import assert_hip_file_compiles, gfx90a_assembly, require_tool
 
 # modelled on the real forms: a scope converting a generic pointer to a shared-window address, then the
 # copy reading it ("n" size, or an immediate with a src-size register), the group commit and waits
@@ -97,8 +96,7 @@ def test_the_ported_copy_compiles_and_addresses_lds(tmp_path):
     _, text = translate(SourceFile.from_text(SOURCE, "p.cu"), "hip")
     f = tmp_path / "cp.hip"
     f.write_text(text)
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
     asm = gfx90a_assembly(f)
     kernel = asm[asm.index("_Z1kPKfPfi:"):]
     kernel = kernel[:kernel.index("s_endpgm")]
@@ -192,8 +190,7 @@ def test_cvta_generic_to_shared_gives_a_shared_window_address_and_the_copy_addre
     require_tool("hipcc")
     f = tmp_path / "cp.hip"
     f.write_text(text)
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
     asm = gfx90a_assembly(f)
     kernel = asm[asm.index("_Z1kPKfPfi:"):]
     kernel = kernel[:kernel.index("s_endpgm")]

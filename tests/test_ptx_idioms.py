@@ -11,11 +11,11 @@ import re
 
 import pytest
 
-from kernelport import cexpr, toolchains
+from kernelport import cexpr
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
 
 M32, M64 = (1 << 32) - 1, (1 << 64) - 1
 
@@ -289,8 +289,7 @@ def test_the_ports_compile_for_gfx90a_and_gfx1030(tmp_path):
     f = tmp_path / "idioms.hip"
     f.write_text("\n".join(translate(SourceFile.from_text(_source(n).replace(" f(", f" f_{n}(").replace(
         "void k(", f"void k_{n}(").replace("= f(", f"= f_{n}("), "p.cu"), "hip")[1] for n in CASES))
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
 
 
 @pytest.mark.parametrize("asm, why", [
@@ -460,8 +459,7 @@ def test_the_new_idioms_compile_for_gfx90a_and_gfx1030(tmp_path):
     assert "r = __lane_id();" in port.body
     f = tmp_path / "idioms.hip"
     f.write_text(text)
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"])
 
 
 @pytest.mark.parametrize("asm", [

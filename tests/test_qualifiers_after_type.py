@@ -5,12 +5,12 @@ as the mask's expansion (kernelport.macros.SPACE_WORDS), so the function parses,
 status for lint and translate, and the port keeps the user's text."""
 from __future__ import annotations
 
-from kernelport import model, toolchains
+from kernelport import model
 from kernelport.lint import lint_text
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
 
 _MAX = "template<typename T> T const & __device__ __host__ max(const T& a, const T& b) { return a < b ? b : a; }\n"
 _SUM = ("template<typename T> T __device__ __forceinline__ warp_sum(T v) {\n"
@@ -54,8 +54,7 @@ def test_the_hip_port_compiles_for_gfx90a(tmp_path):
     require_tool("hipcc")
     f = tmp_path / "t.hip"
     f.write_text(translate(SourceFile.from_text(_MAX + _SUM + _KERNEL, "t.cu"), "hip")[1])
-    r = toolchains.compile_hip(f, ["gfx90a"])
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(f, ["gfx90a"])
 
 
 def test_a_kernel_and_a_pointer_return_after_the_type_too():

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
 from trust_support import kp_inproc
 
 HEADER = """\
@@ -60,9 +60,7 @@ def test_an_uncalled_helper_whose_hazard_the_port_fixes_is_ported(tmp_path):
     assert "#define WARP_SIZE KP_WAVE_SIZE" in port and "unavailable" not in port, port
     assert "__device__ inline int twice(int x) { return 2 * x; }" in port  # the rest as it was
     require_tool("hipcc")
-    from kernelport import toolchains
-    r = toolchains.compile_hip(d / "out" / "a.hip", ["gfx90a", "gfx1030"])
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(d / "out" / "a.hip", ["gfx90a", "gfx1030"])
 
 
 def test_a_call_the_run_shows_is_ported_with_the_wave(tmp_path):

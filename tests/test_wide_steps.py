@@ -11,9 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernelport.emulator import run_kernel
-from kernelport.source import SourceFile
-from kernelport.translate import translate
+from port_support import assert_port_at_64_is_original_at_32, ported
+
 
 ARGMAX = """\
 __global__ void top1(const float* x, int* out, int n) {
@@ -51,8 +50,7 @@ WAVE = {  # the code's own account of the width, or a step that stays below 32: 
 
 
 def _port(text: str):
-    port, out = translate(SourceFile.from_text(text, "t.cu"), "hip")
-    assert port.ok, [d.format() for d in port.diagnostics]
+    port, out = ported(text, dedent=False)
     return port.body, out
 
 
@@ -60,10 +58,7 @@ def _same_at_64(original: str, port: str, n_out: int) -> None:
     x = -np.arange(1024, dtype=np.float32)
     x[40] = 1e4  # in lane 40: a 64-lane fold finds it, CUDA's 32-lane warp 0 does not
     args = {"x": x, "out": np.zeros(n_out, np.int32), "n": 1024}
-    want = run_kernel(original, "top1", args=args, grid=(4, 1, 1), block=(256, 1, 1), wave=32).outputs
-    got = run_kernel(port, "top1", args=args, grid=(4, 1, 1), block=(256, 1, 1), wave=64, backend="hip")
-    assert not got.races, got.races
-    assert np.array_equal(got.outputs["out"], want["out"]), (got.outputs["out"], want["out"])
+    assert_port_at_64_is_original_at_32(original, port, "top1", args, (4, 1, 1), (256, 1, 1))
 
 
 @pytest.mark.parametrize("name", sorted(KEPT))

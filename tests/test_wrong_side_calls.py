@@ -3,9 +3,7 @@ nvcc compiles them only where it never emits them, clang refuses the call while 
 port makes them `__host__ __device__`, where clang defers the call to code it never emits."""
 from __future__ import annotations
 
-from kernelport import toolchains
-
-from conftest import require_tool
+from conftest import hip_compiles
 from test_member_spaces import hip  # translate to HIP, the port must be written
 
 # gkylzero's translate_dim (gkyl_translate_dim_priv.h and translate_dim_cu.cu), reduced: a macro
@@ -48,8 +46,4 @@ def test_a_device_function_calling_a_host_function_becomes_host_device():
 
 
 def test_the_port_compiles_with_hipcc(tmp_path):
-    require_tool("hipcc")
-    port = tmp_path / "w.hip"
-    port.write_text(hip(CODE))
-    res = toolchains.compile_hip(port, toolchains.HIP_ARCHS)
-    assert res.ok, res.output or res.reason
+    hip_compiles(tmp_path, hip(CODE), "w.hip")

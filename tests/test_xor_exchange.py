@@ -12,13 +12,12 @@ import textwrap
 
 import numpy as np
 
-from kernelport import toolchains
 from kernelport.emulator import run_kernel
 from kernelport.lint.engine import lint_text
 from kernelport.source import SourceFile
 from kernelport.translate import translate
 
-from conftest import require_tool
+from conftest import assert_hip_file_compiles, require_tool
 
 # d_BIT_4's transpose, in a kernel that also votes over the whole wave (not a logical 32-lane group).
 TRANSPOSE = r"""
@@ -97,8 +96,7 @@ def test_transpose_port_compiles_for_gfx90a_and_gfx1030(tmp_path):
     require_tool("hipcc")
     f = tmp_path / "bit4.hip"
     f.write_text(text)
-    r = toolchains.compile_hip(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
-    assert r.ok, r.output[-3000:]
+    assert_hip_file_compiles(f, ["gfx90a", "gfx1030"], extra_args=("-std=c++17",))
 
 
 def test_reduction_step_from_16_whose_fold_every_lane_stores_keeps_32_lanes():

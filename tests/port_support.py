@@ -1,0 +1,32 @@
+"""What the port tests share: a snippet's port (asserted written), and a HIP port run at wave 64
+against its original at 32 in the emulator (a port's hipcc compile: conftest.hip_compiles)."""
+from __future__ import annotations
+
+import textwrap
+
+
+def ported(code: str, name: str = "t.cu", to: str = "hip", dedent: bool = True):
+    """(port, text) of `code` translated to `to` as a file called `name`; the port must be written."""
+    from kernelport.source import SourceFile
+    from kernelport.translate import translate
+    port, text = translate(SourceFile.from_text(textwrap.dedent(code) if dedent else code, name), to)
+    assert port.ok, [d.format() for d in port.diagnostics]
+    return port, text
+
+
+def port_text(code: str, name: str = "t.cu", to: str = "hip", dedent: bool = True) -> str:
+    """The written port's text (`ported`)."""
+    return ported(code, name, to, dedent)[1]
+
+
+def assert_port_at_64_is_original_at_32(original: str, port: str, kernel: str, args: dict, grid, block,
+                                        outputs=("out",)) -> None:
+    """The HIP port at wave 64 stores what the original stores at CUDA's 32 in `outputs`, without a race."""
+    import numpy as np
+
+    from kernelport.emulator import run_kernel
+    want = run_kernel(original, kernel, args=args, grid=grid, block=block, wave=32).outputs
+    got = run_kernel(port, kernel, args=args, grid=grid, block=block, wave=64, backend="hip")
+    assert not got.races, got.races
+    for k in outputs:
+        assert np.array_equal(got.outputs[k], want[k]), (k, got.outputs[k], want[k])
