@@ -55,6 +55,20 @@ is in bench/used_repos.txt or named by an earlier heldout*_select.py.
   (exhaustive program search on the GPU: superoptimisers enumerating instruction sequences,
   sorting-network and boolean-circuit search; named by domain only, none in bench/used_repos.txt)
   is written and committed before its candidates are fetched.
+Outcome of the rule (before any measure of kernelport, 09:11 UTC): candidates 1-10 all fetched. nv6502 1, nvgb 2
+  (glcuda.cu, its OpenGL viewer's unit, resolves: cuda_gl_interop.h is the toolkit's), gameboy-on-gpu 0 (its one
+  unit, kernel.cu, is 74 kB, over the 64 kB size cap), NES-Solve 2, simulacore 0 (0 of 2 resolve: the CUDA samples'
+  helper_cuda.h), CuEVM 0 (0 of its first 10 resolve: its libraries/ submodules (CGBN, CuCrypto, CuBigInt) and gmp.h
+  are absent), hillisp 9, cuda_brainfuck 5, evogp 3 (torch_wrapper.cu reaches torch/extension.h), masters-thesis 3
+  (CudaNetEvolution's two and Scratchpad/FastMatMul/Matrix.cu, a matrix product beside the thesis' GP evaluators;
+  GPSymbReg's and BoolGPSymbReg's CudaPostfixEvalOp.cu reach ECF/ECF.h under lib/ECF, absent). Check (`nvcc -c`, the
+  build's flags, first three files): nv6502 1/1, nvgb 2/2, NES-Solve 0/2 (code errors: brace-initialised int16
+  fields narrowed from int in src/states.h, and HASH_SIZE defined only in module/NESSolveModule.cu: DROPPED),
+  hillisp 3/3, cuda_brainfuck 2/3 (main.cu calls cudaThreadSynchronize, removed in CUDA 13: a removed API, so it
+  stays and counts only if its original compiles), evogp 3/3, masters-thesis 3/3. The set: 23 files in six projects;
+  six qualify, so no EXTENSION (the rule asks one under four). Caveats, said and not acted on: short of the brief's
+  30 files (the stop was never reached: every candidate was taken), hillisp gives 9 of the 23, and nv6502 and nvgb
+  are one author's.
 The set is measured on main's kernelport as it is before anyone changes code for it
 (bench/scoreboard_heldout46_baseline.txt).
 """
@@ -71,18 +85,37 @@ STOP_FILES, STOP_PROJECTS = 40, 8
 # include dirs, defines and flags are those of each project's own build, read after the fetch and
 # before any measure (filled in then).
 CANDIDATES = [
-    ("nv6502", "krocki/nv6502", "", [], [], [], ["-std=c++17"], ""),
-    ("nvgb", "krocki/nvgb", "", [], [], [], ["-std=c++17"], ""),
-    ("gameboy-gpu", "dmitryduka/gameboy-on-gpu", "", [], [], [], ["-std=c++17"], ""),
-    ("nes-solve", "freshwater/NES-Solve", "", [], [], [], ["-std=c++17"], ""),
-    ("simulacore", "OpenDGPS/simulacore", "", [], [], [], ["-std=c++17"], ""),
-    ("cuevm", "sbip-sg/CuEVM", "", [], [], [], ["-std=c++17"], ""),
-    ("hillisp", "michelp/hillisp", "", [], [], [], ["-std=c++17"], ""),
-    ("brainfuck", "demmys/cuda_brainfuck", "", [], [], [], ["-std=c++17"], ""),
-    ("evogp", "EMI-Group/evogp", "", [], [], [], ["-std=c++17"], ""),
-    ("gp-thesis", "zfind/masters-thesis", "", [], [], [], ["-std=c++17"], ""),
+    # Makefile: nvcc -O2 --disable-warnings -ccbin gcc -Xcompiler -fPIC (no -std: 17)
+    ("nv6502", "krocki/nv6502", "(none in the repository)", [], [], [], ["-std=c++17", "-O2"], ""),
+    # Makefile: NVCC_FLAGS -O2 --disable-warnings -ccbin gcc (glcuda.cu is the OpenGL viewer's unit)
+    ("nvgb", "krocki/nvgb", "(none in the repository)", [], [], [], ["-std=c++17", "-O2"], ""),
+    # no build file (README: CUDA, SDL2, spdlog; kernel.cu is the emulator's unit): the whole repository
+    ("gameboy-gpu", "dmitryduka/gameboy-on-gpu", "MIT (see LICENSE)", ["LICENSE"], [], [], ["-std=c++17"], ""),
+    # module/NESSolveModule_setup.py: nvcc --x=cu -I../src -I../generated (from module/): include dirs src, generated
+    ("nes-solve", "freshwater/NES-Solve", "(none in the repository)", [], ["src", "generated"], [], ["-std=c++17"], ""),
+    # README: nvcc -I <CUDA samples>/common/inc simulacore.cu (the samples' helper headers are not here)
+    ("simulacore", "OpenDGPS/simulacore", "(none in the repository)", [], [], [], ["-std=c++17"], "cuda/"),
+    # CuEVM/CMakeLists.txt: GLOB_RECURSE src/*.cu, include dir CuEVM/include; CUDA_STANDARD 20, --expt-relaxed-constexpr,
+    # -rdc=true (-dc here); defines EIP_3155 EIP_3155_OPTIONAL EVM_VERSION=SHANGHAI; its libraries/ (CGBN, CuCrypto,
+    # CuBigInt: git submodules, absent) are the vendored folder, outside CuEVM/src/
+    ("cuevm", "sbip-sg/CuEVM", "MIT (see LICENSE)", ["LICENSE"], ["CuEVM/include"],
+     ["EIP_3155", "EIP_3155_OPTIONAL", "EVM_VERSION=SHANGHAI"], ["-std=c++20", "--expt-relaxed-constexpr", "-dc"],
+     "CuEVM/src/"),
+    # Makefile: nvcc -x cu -arch=sm_30 -g -G -Iinclude -dc (sm_30 below CUDA 13's minimum: left out), find . -name *.cu
+    ("hillisp", "michelp/hillisp", "BSD-style (see LICENSE)", ["LICENSE"], ["include"], [], ["-std=c++17", "-dc"], ""),
+    # Makefile: nvcc -gencode sm_20 (left out) -c, its five units
+    ("brainfuck", "demmys/cuda_brainfuck", "(none in the repository)", [], [], [], ["-std=c++17"], ""),
+    # setup.py: CUDAExtension sources src/evogp/cuda/*.cu, nvcc -O3 --expt-relaxed-constexpr -use_fast_math
+    ("evogp", "EMI-Group/evogp", "GPL-3.0 (see LICENSE)", ["LICENSE"], [], [],
+     ["-std=c++17", "-O3", "--expt-relaxed-constexpr", "-use_fast_math"], "src/evogp/cuda/"),
+    # GPSymbReg/CMakeLists.txt, BoolGPSymbReg/...: target include dir lib/ECF, CXX 14 (-> 17), -gencode sm_61 left out;
+    # several builds, no single folder: the whole repository
+    ("gp-thesis", "zfind/masters-thesis", "(none in the repository)", [], ["GPSymbReg/lib/ECF", "BoolGPSymbReg/lib/ECF"],
+     [], ["-std=c++17"], ""),
 ]
-DROPPED: frozenset[str] = frozenset()
+# the self-contained check (`nvcc -c`, the build's flags): NES-Solve 0 of 2 (narrowing conversions in its states.h
+# brace initialisers, HASH_SIZE undefined outside its module): code errors, not removed APIs
+DROPPED = frozenset({"freshwater/NES-Solve"})
 
 
 def heldout46() -> str:  # heldout24's machinery (spaced, taken, the loop), with this set's candidates and stops
