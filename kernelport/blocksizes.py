@@ -46,6 +46,8 @@ class _Sizes:
         dims = self._dim3(e, f, set())
         if dims is None:
             return self.values(e, f, depth, set())
+        if not dims:  # `int blockSize{};` value-initialised, then written through a pointer (evogp's
+            return []  # cudaOccupancyMaxPotentialBlockSize(&gridSize, &blockSize, k)): the file says no size
         per = [self.values(d, f, depth, set()) for d in dims]
         if not all(per):
             return []

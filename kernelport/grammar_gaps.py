@@ -35,7 +35,8 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
     and its `operator[](i) = x;` as `(*this)[   i] = x;`,
     a functional cast of a type of several words `unsigned int(v >> 24)` as `(unsigned  )(v >> 24)`
     (the ports write `((unsigned int)(v >> 24))`), `using typename B::t;` as `using          B::t;`,
-    a label that ends its block `end:\n  }` as `end:\n; }`
+    a label that ends its block `end:\n  }` as `end:\n; }`, an array delete of a parenthesised
+    operand `delete[](p.q);` as `delete[] p.q ;`
     (none changes what the warp analyses read)."""
     for i in idx:
         t = toks[i]
@@ -134,6 +135,13 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
                 s, e = t.start, toks[cast - 1].end
                 yield (("functional cast", s, t.text), [(s, e, _cast_mask(toks[i:cast], e - s))],
                        [Mask(s, e, FUNCTIONAL_CAST, "grammar")])
+        elif t.text == "delete" and i + 3 < len(toks) and toks[i + 1].text == "[" and toks[i + 2].text == "]" \
+                and toks[i + 3].text == "(" and i not in masked_at:  # `delete[](h_output);`: the grammar reads `[](`
+            close = close_of(i + 3)  # as a lambda; an operand that is a postfix chain is seen as `delete[] h_output ;`
+            if close is not None and _postfix_chain(toks, i + 4, close):
+                o, c = toks[i + 3], toks[close]
+                yield (("delete[]", t.start, "delete"), [(o.start, o.end, b" "), (c.start, c.end, b" ")],
+                       [Mask(o.start, o.end, "delete[] (", "grammar"), Mask(c.start, c.end, "delete[] )", "grammar")])
         elif t.text == "template" and i + 2 < len(toks) and toks[i + 1].text in ("class", "struct") and \
                 toks[i + 2].kind == "ident":  # an explicit instantiation, `template class P<float>;`
             yield ("template", t.start, "template"), [(t.start, t.end, b" " * 8)], \
@@ -185,6 +193,29 @@ def grammar_gaps(toks: list[Tok], data: bytes, idx, masked_at: set[int], close_o
 _NOT_LABELS = frozenset({"public", "private", "protected", "default"})  # `public: }`: no label
 _TYPE_WORDS = frozenset({"unsigned", "signed", "short", "long", "int", "char", "double"})
 _BEFORE_VALUE = frozenset({"return", "throw", "case", "co_return", "co_yield"})  # (words a value follows)
+
+
+def _postfix_chain(toks: list[Tok], a: int, b: int) -> bool:
+    """Whether toks[a:b] is one postfix expression (`h`, `m.elements`, `p->q[i]`, `ns::f(x)`): without
+    the parentheses around it nothing binds differently.  (The tokens are single characters: `->` is
+    `-` `>` and `::` is `:` `:`, each pair adjacent.)"""
+    depth, prev, k = 0, None, a
+    while k < b:
+        x = toks[k].text
+        if x in ("(", "["):
+            if depth == 0 and not (prev is not None and (prev.kind == "ident" or prev.text in (")", "]"))):
+                return False  # (a parenthesised operand inside: not a plain chain)
+            depth += 1
+        elif x in (")", "]"):
+            depth -= 1
+        elif depth == 0 and toks[k].kind != "ident" and x != ".":
+            pair = toks[k + 1] if k + 1 < b else None
+            if pair is None or pair.start != toks[k].end or (x, pair.text) not in (("-", ">"), (":", ":")):
+                return False
+            k += 1
+        prev = toks[k]
+        k += 1
+    return b > a and depth == 0
 
 
 def functional_cast(toks: list[Tok], i: int) -> int | None:

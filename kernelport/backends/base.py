@@ -250,6 +250,9 @@ class Backend:
     # Whether the compiler refuses a braced initializer's element narrowed from a non-constant (`float a[] =
     # {x * 0.5}`: clang's error, g++'s warning), so the port writes the conversion (kernelport/braced_narrowing.py).
     braced_narrowing_refused: ClassVar[bool] = False
+    # Whether the compiler refuses a function's address held as `void *` without a cast (`void *t[] = {&f}`:
+    # clang's error, nvcc's implicit conversion), so the port writes the cast (kernelport/function_addresses.py).
+    function_to_void_refused: ClassVar[bool] = False
     cg_members: ClassVar[dict[tuple[str, str], str | None]] = {}
     cg_members_present: ClassVar[dict[str, tuple[str, ...]]] = {}
     # A tile's size read from the tile (`{group}`: the value) where its type is a template parameter bound

@@ -305,6 +305,7 @@ class HIP(Backend):
     specialization_spaces_match = True  # and a template's explicit specializations run where the primary does
     definition_spaces_declared = True  # hipcc is clang: a definition must repeat its declaration's spaces
     braced_narrowing_refused = True  # hipcc is clang: a narrowing braced element is an error
+    function_to_void_refused = True  # and so is a function pointer converted to `void *` implicitly
     cg_members = {("thread_block", "group_dim"): "blockDim", ("thread_block", "dim_threads"): "blockDim",
                   ("thread_block", "group_index"): "blockIdx", ("thread_block", "thread_index"): "threadIdx",
                   ("thread_block", "num_threads"): "(blockDim.x * blockDim.y * blockDim.z)",
