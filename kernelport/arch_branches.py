@@ -212,7 +212,7 @@ def ported(views) -> dict[int, int | None]:
     different branches (one target lacks what the newest's branch uses: `_portable`) keeps every branch taken live:
     a test whose own branch and a later one are taken is unknown (None), one whose own is taken 1, any other 0."""
     taken: dict[int, tuple[Choice, set[int]]] = {}
-    for v in views:
+    for v in (views if views and b"__CUDA_ARCH__" in views[0].src.data else ()):  # (a test must name it)
         for c in choices(v):
             taken.setdefault(c.node.id, (c, set()))[1].add(c.taken)
     out: dict[int, int | None] = {}
